@@ -1,0 +1,347 @@
+/**
+ * `Env`: the one Gymnasium-style class around every engine (see game.ts).
+ *
+ * Hot path: `step` returns the same result object every time and writes into the
+ * same `observation` and `mask` buffers, so a training loop allocates nothing. Copy
+ * what you keep (`observation.slice()`), or use `actionMask()` / `legalActions()`,
+ * which return fresh copies.
+ *
+ * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
+ * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
+ */
+import { z } from 'zod';
+import { TengymError } from './errors.js';
+import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
+import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
+
+export interface ResetOptions {
+  seed?: number;
+  deck?: DeckInput;
+}
+
+export interface StepInfo {
+  /** The legal actions of the new state (all zero once the episode is over). */
+  actionMask: Uint8Array;
+  /** Set when the episode is over: on the last step, or at reset for a deal with no legal move. */
+  outcome?: Outcome;
+  /** Only at reset: true when the deal has no legal move at all. */
+  terminated?: boolean;
+}
+
+export interface StepResult {
+  observation: Float32Array;
+  reward: number;
+  terminated: boolean;
+  truncated: boolean;
+  info: StepInfo;
+}
+
+export interface ResetResult {
+  observation: Float32Array;
+  info: StepInfo;
+}
+
+/** What `getState()` returns: plain JSON, stock included. */
+export interface EnvState {
+  env: string;
+  options: Record<string, unknown>;
+  /** The env's pure-rand xoroshiro128+ state (the stream of later deals and Four Ten rounds). */
+  rng: number[];
+  undosUsed: number;
+  game: unknown;
+}
+
+const resetOptionsSchema = z.strictObject({
+  seed: z.unknown().optional(),
+  deck: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),
+});
+
+const envStateSchema = z.strictObject({
+  env: z.string(),
+  options: z.record(z.string(), z.unknown()),
+  rng: z.array(z.int()).length(4),
+  undosUsed: z.int().min(0).default(0),
+  game: z.unknown(),
+});
+
+/** Checks a seed: a non-negative safe integer. */
+export function validateSeed(seed: unknown, what = 'seed'): number {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new TengymError('bad-seed', `bad ${what} ${JSON.stringify(seed)}: expected an integer from 0 to ${MAX_SEED}`);
+  }
+  return seed;
+}
+
+export function formatZodError(error: z.ZodError): string {
+  return z.prettifyError(error).replace(/\n\s*/g, ' ').replace(/✖ /g, '');
+}
+
+export interface EnvBuffers {
+  observation?: Float32Array;
+  mask?: Uint8Array;
+}
+
+export class Env<O extends object = Record<string, unknown>> {
+  readonly id: string;
+  readonly game: AnyGame;
+  readonly options: Readonly<O>;
+  readonly actionSpace: { readonly n: number };
+  readonly observationSpace: { readonly shape: readonly [number] };
+  /** Reused observation buffer, rewritten by every reset and step. */
+  readonly observation: Float32Array;
+  /** Reused action mask, rewritten by every reset and step. */
+  readonly mask: Uint8Array;
+  /** Legal action ids of the current state in `legal[0..legalCount-1]`, increasing. */
+  readonly legal: Int32Array;
+  legalCount = 0;
+  /** Steps and summed reward of the current episode. */
+  episodeSteps = 0;
+  episodeReturn = 0;
+
+  private state: unknown;
+  private rng: Rng;
+  private started = false;
+  private statusCode: Status = RUNNING;
+  private readonly result: StepResult;
+  private readonly undoBudget: number;
+  private undosUsed = 0;
+  private readonly history: unknown[] = [];
+  private readonly historyRng: number[][] = [];
+  private historyLength = 0;
+
+  constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
+    this.id = id;
+    this.game = game;
+    this.options = options;
+    const n = game.numActions(options);
+    const size = game.observationSize(options);
+    this.actionSpace = Object.freeze({ n });
+    this.observationSpace = Object.freeze({ shape: [size] as const });
+    this.observation = buffers.observation ?? new Float32Array(size);
+    this.mask = buffers.mask ?? new Uint8Array(n);
+    if (this.observation.length !== size || this.mask.length !== n) throw new Error('env buffers of the wrong size');
+    this.legal = new Int32Array(n);
+    this.state = game.createState(options);
+    this.rng = createRng(0);
+    this.undoBudget = game.undoLimit?.(options) ?? 0;
+    this.result = { observation: this.observation, reward: 0, terminated: false, truncated: false, info: { actionMask: this.mask } };
+  }
+
+  get terminated(): boolean {
+    return this.statusCode === TERMINATED;
+  }
+  get truncated(): boolean {
+    return this.statusCode === TRUNCATED;
+  }
+  /** True after reset and before the episode ends. */
+  get running(): boolean {
+    return this.started && this.statusCode === RUNNING;
+  }
+  get hasStarted(): boolean {
+    return this.started;
+  }
+
+  reset(opts: ResetOptions = {}): ResetResult {
+    const parsed = resetOptionsSchema.safeParse(opts ?? {});
+    if (!parsed.success) throw new TengymError('bad-argument', `reset: ${formatZodError(parsed.error)} (reset takes { seed?, deck? })`);
+    const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
+    const deck = opts.deck === undefined ? null : this.game.parseDeck(opts.deck, this.options);
+    if (seed !== undefined) this.rng = createRng(seed);
+    this.game.reset(this.state, this.options, this.rng, deck);
+    this.started = true;
+    this.episodeSteps = 0;
+    this.episodeReturn = 0;
+    this.historyLength = 0;
+    this.undosUsed = 0;
+    this.refresh();
+    const info: StepInfo = { actionMask: this.mask };
+    if (this.statusCode !== RUNNING) {
+      info.terminated = true;
+      info.outcome = this.outcome();
+    }
+    return { observation: this.observation, info };
+  }
+
+  step(action: number): StepResult {
+    this.assertLegal(action, 'step');
+    if (this.undoBudget > 0) this.pushHistory();
+    const reward = this.game.step(this.state, this.options, action, this.rng);
+    this.episodeSteps++;
+    this.episodeReturn += reward;
+    this.refresh();
+    const r = this.result;
+    r.reward = reward;
+    r.terminated = this.statusCode === TERMINATED;
+    r.truncated = this.statusCode === TRUNCATED;
+    r.info.outcome = this.statusCode === RUNNING ? undefined : this.outcome();
+    if (r.info.outcome === undefined) delete r.info.outcome;
+    return r;
+  }
+
+  /** Takes back the last step (where the env's `undoLimit` allows). */
+  undo(): void {
+    if (this.undoBudget === 0) throw new TengymError('undo-unavailable', `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'`);
+    if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');
+    if (this.undosUsed >= this.undoBudget) throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
+    if (this.historyLength === 0) throw new TengymError('undo-unavailable', 'undo: there is no move to take back');
+    this.historyLength--;
+    this.game.copyState(this.history[this.historyLength], this.state);
+    this.rng = rngFromState(this.historyRng[this.historyLength]);
+    this.undosUsed++;
+    this.episodeSteps--;
+    this.refresh();
+  }
+
+  /** Undos left this game (Infinity when unlimited). */
+  get undosLeft(): number {
+    return this.undoBudget - this.undosUsed;
+  }
+  /** Steps that undo could take back now. */
+  get undoDepth(): number {
+    return this.historyLength;
+  }
+
+  /** A fresh copy of the action mask. */
+  actionMask(): Uint8Array {
+    return this.mask.slice();
+  }
+
+  legalActions(): number[] {
+    return Array.from(this.legal.subarray(0, this.legalCount));
+  }
+
+  isLegal(action: number): boolean {
+    return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.mask[action] === 1;
+  }
+
+  describeAction(action: number): string {
+    this.assertActionId(action, 'describeAction');
+    if (!this.started) throw new TengymError('not-reset', 'describeAction: call reset() first');
+    return this.game.describeAction(this.state, this.options, action);
+  }
+
+  render(): string {
+    if (!this.started) throw new TengymError('not-reset', 'render: call reset() first');
+    return this.game.render(this.state, this.options);
+  }
+
+  outcome(): Outcome {
+    if (!this.started) throw new TengymError('not-reset', 'outcome: call reset() first');
+    return this.game.outcome(this.state, this.options);
+  }
+
+  getState(): EnvState {
+    if (!this.started) throw new TengymError('not-reset', 'getState: call reset() first');
+    return {
+      env: this.id,
+      options: { ...(this.options as Record<string, unknown>) },
+      rng: [...this.rng.getState()],
+      undosUsed: this.undosUsed,
+      game: this.game.toJSON(this.state, this.options),
+    };
+  }
+
+  /** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
+  setState(json: unknown): void {
+    const parsed = envStateSchema.safeParse(json);
+    if (!parsed.success) throw new TengymError('bad-state', `bad state: ${formatZodError(parsed.error)}`);
+    const st = parsed.data;
+    if (st.env !== this.id) throw new TengymError('bad-state', `bad state: it is a "${st.env}" state, this env is "${this.id}"`);
+    const opts = this.game.optionsSchema.safeParse(st.options);
+    if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
+    if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
+      throw new TengymError('bad-state', `bad state: made with options ${JSON.stringify(opts.data)}, this env has ${JSON.stringify(this.options)}`);
+    }
+    const fresh = this.game.createState(this.options);
+    this.game.fromJSON(st.game, this.options, fresh);
+    const problem = this.game.checkState(fresh, this.options);
+    if (problem) throw new TengymError('bad-state', `bad state: ${problem}`);
+    this.game.copyState(fresh, this.state);
+    this.rng = rngFromState(st.rng);
+    this.undosUsed = Math.min(st.undosUsed, this.undoBudget);
+    this.historyLength = 0;
+    this.started = true;
+    this.refresh();
+  }
+
+  /** An independent copy: same state, rng stream and undo history. */
+  clone(): Env<O> {
+    const copy = new Env<O>(this.id, this.game, this.options);
+    copy.copyFrom(this);
+    return copy;
+  }
+
+  /** Makes this env an exact copy of `other` (same id and options), reusing its buffers. */
+  copyFrom(other: Env<O>): void {
+    if (other.id !== this.id || other.options !== this.options) {
+      if (JSON.stringify(other.options) !== JSON.stringify(this.options) || other.game !== this.game) throw new Error('copyFrom: different env');
+    }
+    this.game.copyState(other.state, this.state);
+    this.rng = other.rng.clone();
+    this.started = other.started;
+    this.statusCode = other.statusCode;
+    this.legalCount = other.legalCount;
+    this.legal.set(other.legal);
+    this.mask.set(other.mask);
+    this.observation.set(other.observation);
+    this.episodeSteps = other.episodeSteps;
+    this.episodeReturn = other.episodeReturn;
+    this.undosUsed = other.undosUsed;
+    this.historyLength = 0;
+    for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i]);
+  }
+
+  /** The engine state, for agents and tools built on the engine functions. Do not mutate. */
+  get rawState(): unknown {
+    return this.state;
+  }
+
+  private refresh(): void {
+    const g = this.game;
+    this.legalCount = g.legalActions(this.state, this.options, this.mask, this.legal);
+    this.statusCode = g.status(this.state, this.options);
+    g.observe(this.state, this.options, this.observation);
+  }
+
+  private pushHistory(): void {
+    this.pushSnapshot(this.state, this.rng.getState());
+  }
+
+  private pushSnapshot(src: unknown, rngState: readonly number[]): void {
+    if (this.history.length === this.historyLength) this.history.push(this.game.createState(this.options));
+    this.game.copyState(src, this.history[this.historyLength]);
+    this.historyRng[this.historyLength] = [...rngState];
+    this.historyLength++;
+  }
+
+  private assertActionId(action: number, call: string): void {
+    if (typeof action !== 'number' || !Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
+      throw new TengymError('bad-action', `${call}(${JSON.stringify(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+    }
+  }
+
+  private assertLegal(action: number, call: string): void {
+    if (!this.started) throw new TengymError('not-reset', `${call}(${action}): call reset() first`);
+    if (this.statusCode !== RUNNING) {
+      const o = this.outcome();
+      throw new TengymError('episode-over', `${call}(${action}): the episode is over (${this.statusCode === TERMINATED ? 'terminated' : 'truncated'}, outcome ${JSON.stringify(o)}); call reset()`);
+    }
+    this.assertActionId(action, call);
+    if (this.mask[action] !== 1) {
+      const what = this.game.describeAction(this.state, this.options, action);
+      const why = this.game.whyIllegal(this.state, this.options, action);
+      throw new TengymError('illegal-action', `${call}(${action}): "${what}" is not legal: ${why}. Legal now: ${this.describeLegal()}`);
+    }
+  }
+
+  /** "0 (draw), 17 (discard 4♣ 6♦)…": the legal ids for an error message. */
+  describeLegal(limit = 12): string {
+    const parts: string[] = [];
+    for (let i = 0; i < Math.min(this.legalCount, limit); i++) {
+      const a = this.legal[i];
+      parts.push(`${a} (${this.game.describeAction(this.state, this.options, a)})`);
+    }
+    if (this.legalCount > limit) parts.push(`… ${this.legalCount - limit} more`);
+    return parts.length ? parts.join(', ') : 'none';
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The engine contract. A game is a set of small functions over a compact state of
+ * typed arrays (the Pgx style); `Env` is the one thin class around every game.
+ *
+ * Call order the env guarantees, so an engine may cache between them:
+ *   reset | step | fromJSON  →  legalActions  →  status  →  observe
+ * Hot-path functions (legalActions, step, status, observe) must not allocate.
+ */
+import type { z } from 'zod';
+import type { Rng } from './rng.js';
+
+/** `tens`, `block-ten` and the `decade` family. */
+export interface CardOutcome {
+  won: boolean;
+  cardsLeft: number;
+}
+
+/** `four-ten`. */
+export interface FourTenOutcome {
+  won: boolean;
+  points: number;
+  rounds: number;
+  safeties: number;
+}
+
+export type Outcome = CardOutcome | FourTenOutcome;
+
+export const RUNNING = 0;
+export const TERMINATED = 1;
+export const TRUNCATED = 2;
+export type Status = typeof RUNNING | typeof TERMINATED | typeof TRUNCATED;
+
+/** A deck as `reset({ deck })` takes it: "AS 2C …", or an array of card codes. */
+export type DeckInput = string | readonly (string | number)[];
+
+export interface Game<O extends object, S> {
+  /** Engine name; several registered ids (presets) may share one engine. */
+  readonly name: string;
+  /** Strict object schema; every field has a default, so `parse({})` gives the defaults. */
+  readonly optionsSchema: z.ZodType<O>;
+
+  numActions(o: O): number;
+  observationSize(o: O): number;
+
+  /** Allocates a state (done once per env; the hot path reuses it). */
+  createState(o: O): S;
+  copyState(src: S, dst: S): void;
+
+  /** Validates an explicit deck; throws TengymError('bad-deck') naming the problem. */
+  parseDeck(deck: DeckInput, o: O): Uint8Array;
+  /** Starts an episode from `deck` (parsed by parseDeck) or, when null, from a shuffle drawn from `rng`. */
+  reset(s: S, o: O, rng: Rng, deck: Uint8Array | null): void;
+
+  /**
+   * Writes all n mask entries and the legal ids in increasing order into `legal`;
+   * returns how many. Returns 0 (mask all zero) once the episode is over.
+   */
+  legalActions(s: S, o: O, mask: Uint8Array, legal: Int32Array): number;
+  /** Applies a legal action; returns its reward. */
+  step(s: S, o: O, action: number, rng: Rng): number;
+  /** RUNNING, TERMINATED or TRUNCATED; called after legalActions. */
+  status(s: S, o: O): Status;
+  /** Writes the whole observation (observationSize floats). */
+  observe(s: S, o: O, out: Float32Array): void;
+  /** The episode's result so far (final once status is not RUNNING). */
+  outcome(s: S, o: O): Outcome;
+  /**
+   * What the rewards of a finished episode must add up to, from the outcome alone,
+   * or null where the outcome does not determine it. The contract checker uses it.
+   */
+  expectedReturn(outcome: Outcome, o: O): number | null;
+
+  /** "remove 3♣ + 7♦": names the cards of the current state where it can. */
+  describeAction(s: S, o: O, action: number): string;
+  /** Why `action` (in range) is not legal now, in a few words. */
+  whyIllegal(s: S, o: O, action: number): string;
+  /** Plain text for a terminal. */
+  render(s: S, o: O): string;
+
+  /** Plain JSON, stock included. */
+  toJSON(s: S, o: O): unknown;
+  /** Validates `json` (zod, then consistency) and loads it into `s`; throws TengymError('bad-state'). */
+  fromJSON(json: unknown, o: O, s: S): void;
+  /** A broken invariant (a card in two places, a count out of range…), or null. */
+  checkState(s: S, o: O): string | null;
+
+  /** Undos allowed per game: 0 none, Infinity unlimited. Absent means 0. */
+  undoLimit?(o: O): number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any>;
