@@ -124,7 +124,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.state = game.createState(options);
     this.rng = createRng(0);
     this.undoBudget = game.undoLimit?.(options) ?? 0;
-    this.result = { observation: this.observation, reward: 0, terminated: false, truncated: false, info: { actionMask: this.mask } };
+    this.result = { observation: this.observation, reward: 0, terminated: false, truncated: false, info: { actionMask: this.mask, outcome: undefined } };
   }
 
   get terminated(): boolean {
@@ -173,8 +173,8 @@ export class Env<O extends object = Record<string, unknown>> {
     r.reward = reward;
     r.terminated = this.statusCode === TERMINATED;
     r.truncated = this.statusCode === TRUNCATED;
+    // Assigned (never deleted) so the reused info object keeps one shape.
     r.info.outcome = this.statusCode === RUNNING ? undefined : this.outcome();
-    if (r.info.outcome === undefined) delete r.info.outcome;
     return r;
   }
 

@@ -1,0 +1,42 @@
+/**
+ * The one agent interface used by evaluation, hints and play. An agent sees the env
+ * (its legal list, observation and state) and returns a legal action; where it has
+ * them it also scores every legal action, best first, which is what hints show.
+ *
+ * Fairness: a fair agent must not read the order of the stock (the cards not yet
+ * seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
+ * the unseen cards never changes a fair agent's choice.
+ */
+import type { Env } from '../env/env.js';
+
+/** What a score means: a policy probability, an expected value, a win probability, a heuristic rank. */
+export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic';
+
+export interface ScoredAction {
+  action: number;
+  score: number;
+}
+
+export interface ActionScores {
+  kind: ScoreKind;
+  /** Every legal action, best first. */
+  actions: ScoredAction[];
+}
+
+export interface Agent {
+  readonly name: string;
+  /** False only for agents that see the stock order (the oracle). */
+  readonly fair: boolean;
+  /** Called before each episode with a seed derived from the deal, so results never depend on scheduling. */
+  reset(seed: number): void;
+  /** A legal action for the env's current state (the env must be running). */
+  act(env: Env): number;
+  /** Scores of every legal action, best first, where the agent has them. */
+  score?(env: Env): ActionScores;
+}
+
+export interface AgentInfo {
+  name: string;
+  description: string;
+  fair: boolean;
+}

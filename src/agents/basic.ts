@@ -1,0 +1,39 @@
+/**
+ * The simplest agents, which need nothing but the legal-move list (boardgame.io
+ * style): `random` picks uniformly with its own seeded generator, `first` takes the
+ * lowest legal id. Every env has both.
+ */
+import type { Env } from '../env/env.js';
+import { createRng, randomInt, type Rng } from '../env/rng.js';
+import type { Agent } from './agent.js';
+
+export class RandomAgent implements Agent {
+  readonly name = 'random';
+  readonly fair = true;
+  private rng: Rng;
+  constructor(seed = 0) {
+    this.rng = createRng(seed);
+  }
+  reset(seed: number): void {
+    this.rng = createRng(seed);
+  }
+  act(env: Env): number {
+    return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
+  }
+}
+
+export class FirstAgent implements Agent {
+  readonly name = 'first';
+  readonly fair = true;
+  reset(): void {}
+  act(env: Env): number {
+    return env.legal[0];
+  }
+}
+
+export const BASIC_POLICIES = ['random', 'first'] as const;
+export type BasicPolicyName = (typeof BASIC_POLICIES)[number];
+
+export function makeBasicPolicy(name: BasicPolicyName, seed = 0): Agent {
+  return name === 'random' ? new RandomAgent(seed) : new FirstAgent();
+}

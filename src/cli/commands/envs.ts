@@ -1,0 +1,44 @@
+import type { CommandModule } from 'yargs';
+import { envs } from '../../env/registry.js';
+import { writeLine } from '../io.js';
+
+interface Args {
+  json: boolean;
+}
+
+export const envsCommand: CommandModule<object, Args> = {
+  command: 'envs',
+  describe: 'List the registered env ids with their options and defaults',
+  builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'Print JSON: [{ id, engine, description, defaults, optionsSchema, actions, observationSize }]' }),
+  handler: (args) => {
+    const list = envs();
+    if (args.json) {
+      writeLine(JSON.stringify(list, null, 2));
+      return;
+    }
+    for (const e of list) {
+      writeLine(`${e.id}  (${e.actions} actions, observation ${e.observationSize})`);
+      writeLine(`  ${e.description}`);
+      const schema = e.optionsSchema as { properties?: Record<string, { enum?: unknown[]; anyOf?: { const?: unknown; type?: string; minimum?: number; maximum?: number }[]; type?: string; minimum?: number; maximum?: number }> };
+      for (const [name, value] of Object.entries(e.defaults)) {
+        const prop = schema.properties?.[name];
+        writeLine(`    ${name.padEnd(12)} ${JSON.stringify(value).padEnd(14)} ${describeAllowed(prop)}`);
+      }
+    }
+  },
+};
+
+type Prop = { enum?: unknown[]; anyOf?: Prop[]; const?: unknown; type?: string; minimum?: number; maximum?: number };
+
+function describeAllowed(prop: Prop | undefined): string {
+  if (!prop) return '';
+  if (prop.enum) return prop.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (prop.const !== undefined) return JSON.stringify(prop.const);
+  if (prop.anyOf) return prop.anyOf.map(describeAllowed).join(' | ');
+  if (prop.type === 'integer' || prop.type === 'number') {
+    const lo = prop.minimum !== undefined ? prop.minimum : '';
+    const hi = prop.maximum !== undefined && prop.maximum < Number.MAX_SAFE_INTEGER ? prop.maximum : '';
+    return `${prop.type}${lo !== '' || hi !== '' ? ` ${lo}..${hi}` : ''}`;
+  }
+  return prop.type ?? '';
+}

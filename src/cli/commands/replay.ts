@@ -1,0 +1,64 @@
+/**
+ * `tengym replay`: plays a deal with given actions or a simple policy and prints the
+ * game as JSON Lines (see src/env/playthrough.ts for the line format).
+ */
+import type { CommandModule } from 'yargs';
+import { makeBasicPolicy, BASIC_POLICIES, type BasicPolicyName } from '../../agents/basic.js';
+import type { Env } from '../../env/env.js';
+import { TengymError } from '../../env/errors.js';
+import { playthrough } from '../../env/playthrough.js';
+import { make } from '../../env/registry.js';
+import { parseActionList, parseOptionsJson, writeLine } from '../io.js';
+
+interface Args {
+  env: string;
+  options?: string;
+  seed?: number;
+  deck?: string;
+  actions?: string;
+  policy?: BasicPolicyName;
+  'policy-seed': number;
+}
+
+export const replayCommand: CommandModule<object, Args> = {
+  command: 'replay',
+  describe: 'Play a deal with given actions or a policy, printing JSON Lines of every step',
+  builder: (y) =>
+    y
+      .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
+      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"tableau":15}'` })
+      .option('seed', { type: 'number', describe: 'Deal seed (with four-ten and --deck: the seed of the rounds after the given decks)' })
+      .option('deck', { type: 'string', describe: 'Explicit deck, first card dealt first: "AS 2C …" (four-ten: "1 4 2 …", one or more 32-card decks)' })
+      .option('actions', { type: 'string', describe: 'Comma-separated action ids to play, e.g. 3,0,17' })
+      .option('policy', { choices: BASIC_POLICIES, describe: 'Play to the end with this policy instead of --actions' })
+      .option('policy-seed', { type: 'number', default: 0, describe: 'Seed of the random policy' })
+      .check((a) => {
+        if (a.seed === undefined && a.deck === undefined) throw new Error('give --seed N or --deck "…"');
+        if ((a.actions === undefined) === (a.policy === undefined)) throw new Error('give exactly one of --actions or --policy');
+        return true;
+      })
+      .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')
+      .example('$0 replay --env decade --deck "AS 9C …" --actions 0,0,1', 'Play given actions on an explicit deck'),
+  handler: (args) => {
+    const env = make(args.env, parseOptionsJson(args.options));
+    const reset: { seed?: number; deck?: string } = {};
+    if (args.seed !== undefined) reset.seed = args.seed;
+    if (args.deck !== undefined) reset.deck = args.deck;
+    let next: (env: Env, step: number) => number | undefined;
+    if (args.actions !== undefined) {
+      const list = parseActionList(args.actions);
+      next = (_env, step) => list[step - 1];
+    } else {
+      const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed']);
+      next = (e) => policy.act(e);
+    }
+    try {
+      playthrough(env, reset, next, (line) => writeLine(JSON.stringify(line)));
+    } catch (e) {
+      if (e instanceof TengymError && (e.code === 'illegal-action' || e.code === 'bad-action' || e.code === 'episode-over')) {
+        throw new TengymError(e.code, `replay stopped at step ${env.episodeSteps + 1}: ${e.message}`);
+      }
+      throw e;
+    }
+  },
+};

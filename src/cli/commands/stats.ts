@@ -1,0 +1,55 @@
+import type { CommandModule } from 'yargs';
+import { envIds, envSpec } from '../../env/registry.js';
+import { randomPlayStats, type StatsResult } from '../../train/stats.js';
+import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+
+interface Args {
+  env: string;
+  options?: string;
+  episodes: number;
+  seed: number;
+  json: boolean;
+}
+
+export function statsTable(results: StatsResult[]): string {
+  return formatTable(
+    ['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds'],
+    results.map((r) => [
+      r.env,
+      JSON.stringify(nonDefault(r)),
+      r.episodes,
+      pct(r.winRate),
+      `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
+      r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
+      r.meanRounds === undefined ? '' : r.meanRounds.toFixed(2),
+    ]),
+  );
+}
+
+function nonDefault(r: StatsResult): Record<string, unknown> {
+  const defaults = envSpec(r.env).game.optionsSchema.parse(envSpec(r.env).preset) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(r.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
+}
+
+export const statsCommand: CommandModule<object, Args> = {
+  command: 'stats',
+  describe: 'Outcome rates under random play, with a 95% Wilson interval',
+  builder: (y) =>
+    y
+      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults' })
+      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"tableau":15}'` })
+      .option('episodes', { type: 'number', default: 10000, describe: 'Deals to play (deal i uses seed + i)' })
+      .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRounds, … }' })
+      .check((a) => {
+        if (!Number.isInteger(a.episodes) || a.episodes < 1) throw new Error(`--episodes must be a positive integer, got ${a.episodes}`);
+        return true;
+      }),
+  handler: (args) => {
+    const options = parseOptionsJson(args.options);
+    const ids = args.env === 'all' ? envIds() : [envSpec(args.env).id];
+    const results = ids.map((id) => randomPlayStats(id, options, args.episodes, args.seed));
+    if (args.json) writeLine(JSON.stringify(results.length === 1 ? results[0] : results));
+    else writeLine(statsTable(results));
+  },
+};

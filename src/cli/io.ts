@@ -1,0 +1,43 @@
+/**
+ * Shared pieces of the `tengym` commands: parsing --options and --deck, printing
+ * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
+ */
+import { TengymError } from '../env/errors.js';
+
+export function parseOptionsJson(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new TengymError('bad-options', `--options is not valid JSON (${(e as Error).message}); example: --options '{"tableau":15}'`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new TengymError('bad-options', `--options must be a JSON object such as '{"tableau":15}', got ${text}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** "3,0,17" → [3, 0, 17], naming the bad entry. */
+export function parseActionList(text: string): number[] {
+  const parts = text.split(/[\s,]+/).filter((p) => p.length > 0);
+  return parts.map((p, i) => {
+    if (!/^-?\d+$/.test(p)) throw new TengymError('bad-action', `--actions: entry ${i + 1} "${p}" is not an action id (give ids such as 3,0,17)`);
+    return Number(p);
+  });
+}
+
+export function writeLine(line: string): void {
+  process.stdout.write(line + '\n');
+}
+
+/** Right-aligned columns for numbers, left for text. */
+export function formatTable(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
+  const numeric = header.map((_, c) => rows.every((r) => typeof r[c] === 'number' || /^[\d.,%±\-–[\] ]+$/.test(String(r[c]))));
+  const fmt = (r: string[]) => r.map((v, c) => (numeric[c] ? v.padStart(widths[c]) : v.padEnd(widths[c]))).join('  ').trimEnd();
+  return [fmt(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(fmt)].join('\n');
+}
+
+export const pct = (x: number, digits = 2): string => `${(100 * x).toFixed(digits)}%`;

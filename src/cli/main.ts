@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * The `tengym` command line (yargs). Every command has --help; errors on bad input
+ * are one line on stderr naming the problem, with exit code 1.
+ */
+import yargs, { type Argv } from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { isTengymError } from '../env/errors.js';
+import { envsCommand } from './commands/envs.js';
+import { replayCommand } from './commands/replay.js';
+import { benchCommand } from './commands/bench.js';
+import { statsCommand } from './commands/stats.js';
+import { startCommand } from './commands/start.js';
+
+// `tengym … | head` closes stdout early: that is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
+function reportAndExit(e: unknown): never {
+  if (isTengymError(e)) process.stderr.write(`tengym: ${e.message}\n`);
+  else if (e instanceof Error && process.env.TENGYM_DEBUG) process.stderr.write(`${e.stack}\n`);
+  else process.stderr.write(`tengym: internal error: ${e instanceof Error ? e.message : String(e)} (set TENGYM_DEBUG=1 for the stack)\n`);
+  process.exit(1);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const cli: Argv = yargs(argv)
+    .scriptName('tengym')
+    .usage('$0 <command> [options]\n\nRL environments, agents and hints for the sum-to-ten solitaires.')
+    .command(envsCommand)
+    .command(replayCommand)
+    .command(benchCommand)
+    .command(statsCommand)
+    .command(startCommand)
+    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | start (tengym --help lists them)')
+    .strict()
+    .recommendCommands()
+    .help()
+    .alias('h', 'help')
+    .version()
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err) reportAndExit(err);
+      process.stderr.write(`tengym: ${msg}\n(tengym <command> --help shows a command's options)\n`);
+      process.exit(1);
+    });
+  try {
+    await cli.parseAsync();
+  } catch (e) {
+    reportAndExit(e);
+  }
+}
+
+await main(hideBin(process.argv));

@@ -1,0 +1,179 @@
+/**
+ * The contract checker: runs any registered env through SPEC.md's environment
+ * contract with seeded random play and throws `ContractViolation` at the first breach.
+ *
+ * Per step: the mask has exactly the legal ids, is non-empty while the episode runs,
+ * the observation keeps its size and is finite, and the engine's own invariants hold
+ * (every card in exactly one place). Per episode: rewards add up to what the outcome
+ * implies, a truncated game is never won, after the end the mask is empty and `step`
+ * is refused without changing the state; mid-game a getState → JSON → setState round
+ * trip and a clone both continue exactly like the source, and a clone's steps leave
+ * the source alone; bad actions and bad states are refused with the state unchanged.
+ * Across runs: the same seed gives the same trajectory.
+ */
+import { Env } from './env.js';
+import { isTengymError, type TengymErrorCode } from './errors.js';
+import { make } from './registry.js';
+import { createRng, randomInt, type Rng } from './rng.js';
+
+export class ContractViolation extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContractViolation';
+  }
+}
+
+export interface CheckOptions {
+  episodes?: number;
+  seed?: number;
+}
+
+export interface CheckReport {
+  id: string;
+  episodes: number;
+  steps: number;
+  wins: number;
+  truncated: number;
+  deadDeals: number;
+}
+
+function fail(id: string, message: string): never {
+  throw new ContractViolation(`${id}: ${message}`);
+}
+
+function expectError(id: string, what: string, code: TengymErrorCode, fn: () => unknown): void {
+  try {
+    fn();
+  } catch (e) {
+    if (isTengymError(e) && e.code === code) return;
+    fail(id, `${what}: expected a TengymError '${code}', got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+  }
+  fail(id, `${what}: expected a TengymError '${code}', nothing was thrown`);
+}
+
+const stateText = (env: Env): string => JSON.stringify(env.getState());
+
+function checkStep(env: Env, id: string, where: string): void {
+  const n = env.actionSpace.n;
+  let ones = 0;
+  for (let a = 0; a < n; a++) ones += env.mask[a];
+  if (ones !== env.legalCount) fail(id, `${where}: mask has ${ones} legal ids, legal list ${env.legalCount}`);
+  for (let k = 0; k < env.legalCount; k++) {
+    if (env.mask[env.legal[k]] !== 1) fail(id, `${where}: legal id ${env.legal[k]} not set in the mask`);
+    if (k > 0 && env.legal[k] <= env.legal[k - 1]) fail(id, `${where}: legal ids not increasing`);
+  }
+  if (env.running && env.legalCount === 0) fail(id, `${where}: the mask is empty before the end`);
+  if (!env.running && env.legalCount !== 0) fail(id, `${where}: the episode is over but ${env.legalCount} actions are legal`);
+  if (env.observation.length !== env.observationSpace.shape[0]) fail(id, `${where}: observation size changed`);
+  for (let i = 0; i < env.observation.length; i++) {
+    if (!Number.isFinite(env.observation[i])) fail(id, `${where}: observation[${i}] = ${env.observation[i]}`);
+  }
+  const problem = env.game.checkState(env.rawState, env.options);
+  if (problem) fail(id, `${where}: broken invariant: ${problem}`);
+}
+
+function sameView(a: Env, b: Env, id: string, where: string): void {
+  if (a.legalCount !== b.legalCount || a.legalActions().join() !== b.legalActions().join()) fail(id, `${where}: legal actions differ`);
+  for (let i = 0; i < a.observation.length; i++) if (a.observation[i] !== b.observation[i]) fail(id, `${where}: observations differ at ${i}`);
+  if (a.terminated !== b.terminated || a.truncated !== b.truncated) fail(id, `${where}: status differs`);
+}
+
+function pick(env: Env, rng: Rng): number {
+  return env.legal[randomInt(rng, 0, env.legalCount - 1)];
+}
+
+/** Plays one seeded episode with every per-step and per-episode check; returns its trace. */
+function checkEpisode(id: string, options: unknown, seed: number, report: CheckReport): number[] {
+  const env = make(id, options);
+  const policy = createRng(seed ^ 0x5eed);
+  const trace: number[] = [];
+  const first = env.reset({ seed });
+  checkStep(env, id, `seed ${seed} reset`);
+  if (!env.running) {
+    report.deadDeals++;
+    if (first.info.terminated !== true || first.info.outcome === undefined) fail(id, `seed ${seed}: a deal over at reset must say info.terminated and the outcome`);
+    if (first.info.outcome.won) fail(id, `seed ${seed}: a deal with no legal move is won`);
+  }
+  // Where to try the mid-game round trip, clone and bad input.
+  const probeAt = randomInt(policy, 0, 40);
+  let total = 0;
+  let step = 0;
+  while (env.running) {
+    if (step === probeAt) probe(env, id, options, policy, `seed ${seed} step ${step}`);
+    const a = pick(env, policy);
+    trace.push(a, env.observation.length);
+    const r = env.step(a);
+    total += r.reward;
+    trace.push(r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0);
+    step++;
+    checkStep(env, id, `seed ${seed} step ${step}`);
+    if (r.terminated && r.truncated) fail(id, `seed ${seed}: terminated and truncated together`);
+    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined)) fail(id, `seed ${seed} step ${step}: info.outcome must be present exactly on the last step`);
+    if (step > 1_000_000) fail(id, `seed ${seed}: no end after a million steps`);
+  }
+  const outcome = env.outcome();
+  if (env.truncated) {
+    report.truncated++;
+    if (outcome.won) fail(id, `seed ${seed}: a truncated game is won`);
+  }
+  if (outcome.won) report.wins++;
+  const expected = env.game.expectedReturn(outcome, env.options);
+  if (expected !== null && Math.abs(expected - total) > 1e-9) fail(id, `seed ${seed}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
+  // After the end: nothing legal, step refused, state unchanged.
+  const before = stateText(env);
+  expectError(id, `seed ${seed}: step after the end`, 'episode-over', () => env.step(0));
+  if (stateText(env) !== before) fail(id, `seed ${seed}: a refused step changed the state`);
+  if (env.legalActions().length !== 0 || env.actionMask().some((m) => m !== 0)) fail(id, `seed ${seed}: legal actions after the end`);
+  report.episodes++;
+  report.steps += step;
+  trace.push(outcome.won ? 1 : 0);
+  return trace;
+}
+
+/** Mid-game: bad input refused, JSON round trip and clone continue like the source. */
+function probe(env: Env, id: string, options: unknown, policy: Rng, where: string): void {
+  const n = env.actionSpace.n;
+  const before = stateText(env);
+  for (const bad of [-1, n, 1.5, Number.NaN]) expectError(id, `${where}: step(${bad})`, 'bad-action', () => env.step(bad));
+  const illegal = env.mask.indexOf(0);
+  if (illegal >= 0) expectError(id, `${where}: illegal step(${illegal})`, 'illegal-action', () => env.step(illegal));
+  expectError(id, `${where}: setState({})`, 'bad-state', () => env.setState({}));
+  expectError(id, `${where}: setState with a broken game part`, 'bad-state', () => env.setState({ ...env.getState(), game: { nonsense: true } }));
+  if (stateText(env) !== before) fail(id, `${where}: refused input changed the state`);
+
+  const restored = make(id, options);
+  restored.setState(JSON.parse(before));
+  if (stateText(restored) !== before) fail(id, `${where}: getState → setState → getState differs`);
+  sameView(env, restored, id, `${where} (restored)`);
+
+  const copy = env.clone();
+  sameView(env, copy, id, `${where} (clone)`);
+  // The clone and the restored env play ahead; the source must not move.
+  const lookahead: number[] = [];
+  for (let k = 0; k < 5 && copy.running; k++) {
+    const a = pick(copy, policy);
+    lookahead.push(a);
+    const r1 = copy.step(a);
+    const reward = r1.reward;
+    const r2 = restored.step(a);
+    if (reward !== r2.reward) fail(id, `${where}: restored env's reward differs from the clone's`);
+    sameView(copy, restored, id, `${where} (restored vs clone after ${k + 1} steps)`);
+  }
+  if (stateText(env) !== before) fail(id, `${where}: stepping a clone changed its source`);
+}
+
+/** Runs `episodes` seeded episodes of `id` (and a determinism re-run) through the contract. */
+export function checkEnv(id: string, options: unknown = {}, { episodes = 200, seed = 0 }: CheckOptions = {}): CheckReport {
+  const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0 };
+  const fresh = make(id, options);
+  expectError(id, 'step before reset', 'not-reset', () => fresh.step(0));
+  expectError(id, 'getState before reset', 'not-reset', () => fresh.getState());
+  for (let e = 0; e < episodes; e++) {
+    const trace = checkEpisode(id, options, seed + e, report);
+    if (e < 3) {
+      const again = checkEpisode(id, options, seed + e, { ...report });
+      if (again.join() !== trace.join()) fail(id, `seed ${seed + e}: the same seed gave a different trajectory`);
+    }
+  }
+  return report;
+}

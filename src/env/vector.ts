@@ -1,0 +1,136 @@
+/**
+ * `VectorEnv`: N copies of one env stepped together into shared buffers, with
+ * autoreset (the same-step convention of Pgx and Stable-Baselines3).
+ *
+ * Buffers (reused, rewritten by every step):
+ *   observations  Float32Array(N × obsSize), row i is copy i's observation
+ *   masks         Uint8Array(N × n)
+ *   rewards       Float32Array(N)
+ *   terminated, truncated  Uint8Array(N)
+ * When copy i's episode ends on a step, its final observation is copied to row i of
+ * `finalObservations`, `onEpisode` is called, and the copy resets at once: row i of
+ * `observations` and `masks` then belongs to the new episode. A new deal with no legal
+ * move counts as a finished, lost episode of length 0, and the copy resets again.
+ *
+ * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
+ */
+import { Env, validateSeed } from './env.js';
+import { TengymError } from './errors.js';
+import type { Outcome } from './game.js';
+import { resolveOptions, envSpec } from './registry.js';
+
+export interface EpisodeRecord {
+  /** Which copy. */
+  index: number;
+  /** Steps taken (0 for a deal with no legal move). */
+  length: number;
+  /** Sum of the episode's rewards. */
+  return: number;
+  outcome: Outcome;
+  truncated: boolean;
+}
+
+export interface VectorEnvOptions {
+  /** Called for every finished episode, in order. */
+  onEpisode?: (episode: EpisodeRecord) => void;
+}
+
+export class VectorEnv {
+  readonly id: string;
+  readonly numEnvs: number;
+  readonly envs: readonly Env[];
+  readonly actionSpace: { readonly n: number };
+  readonly singleObservationSpace: { readonly shape: readonly [number] };
+  readonly observations: Float32Array;
+  readonly finalObservations: Float32Array;
+  readonly masks: Uint8Array;
+  readonly rewards: Float32Array;
+  readonly terminated: Uint8Array;
+  readonly truncated: Uint8Array;
+  /** Finished episodes so far (zero-length deals included). */
+  episodesDone = 0;
+  onEpisode: ((episode: EpisodeRecord) => void) | undefined;
+  private started = false;
+
+  constructor(id: string, options: unknown, numEnvs: number, vectorOptions: VectorEnvOptions = {}) {
+    if (!Number.isInteger(numEnvs) || numEnvs < 1) throw new TengymError('bad-argument', `numEnvs must be a positive integer, got ${numEnvs}`);
+    const spec = envSpec(id);
+    const resolved = resolveOptions(id, options);
+    const n = spec.game.numActions(resolved);
+    const size = spec.game.observationSize(resolved);
+    this.id = id;
+    this.numEnvs = numEnvs;
+    this.actionSpace = Object.freeze({ n });
+    this.singleObservationSpace = Object.freeze({ shape: [size] as const });
+    this.observations = new Float32Array(numEnvs * size);
+    this.finalObservations = new Float32Array(numEnvs * size);
+    this.masks = new Uint8Array(numEnvs * n);
+    this.rewards = new Float32Array(numEnvs);
+    this.terminated = new Uint8Array(numEnvs);
+    this.truncated = new Uint8Array(numEnvs);
+    const envs: Env[] = [];
+    for (let i = 0; i < numEnvs; i++) {
+      envs.push(
+        new Env(id, spec.game, resolved, {
+          observation: this.observations.subarray(i * size, (i + 1) * size),
+          mask: this.masks.subarray(i * n, (i + 1) * n),
+        }),
+      );
+    }
+    this.envs = envs;
+    this.onEpisode = vectorOptions.onEpisode;
+  }
+
+  /** Resets every copy (copy i with seed + i when a seed is given). */
+  reset(opts: { seed?: number } = {}): Float32Array {
+    const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
+    if (seed !== undefined && seed + this.numEnvs - 1 > Number.MAX_SAFE_INTEGER) throw new TengymError('bad-seed', `seed ${seed} + ${this.numEnvs - 1} copies passes the largest seed`);
+    for (let i = 0; i < this.numEnvs; i++) {
+      this.envs[i].reset(seed === undefined ? {} : { seed: seed + i });
+      this.skipDeadDeals(i);
+    }
+    this.rewards.fill(0);
+    this.terminated.fill(0);
+    this.truncated.fill(0);
+    this.started = true;
+    return this.observations;
+  }
+
+  /** Steps copy i with actions[i]; every action must be legal for its copy. */
+  step(actions: ArrayLike<number>): void {
+    if (!this.started) throw new TengymError('not-reset', 'VectorEnv.step: call reset() first');
+    if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
+    for (let i = 0; i < this.numEnvs; i++) {
+      const env = this.envs[i];
+      const r = env.step(actions[i]);
+      this.rewards[i] = r.reward;
+      this.terminated[i] = r.terminated ? 1 : 0;
+      this.truncated[i] = r.truncated ? 1 : 0;
+      if (r.terminated || r.truncated) {
+        this.finalObservations.set(env.observation, i * env.observation.length);
+        this.finish(i, r.truncated);
+        env.reset();
+        this.skipDeadDeals(i);
+      }
+    }
+  }
+
+  /** Legal ids of copy i in `envs[i].legal[0..legalCount-1]`. */
+  legalCount(i: number): number {
+    return this.envs[i].legalCount;
+  }
+
+  private finish(i: number, truncated: boolean): void {
+    this.episodesDone++;
+    const env = this.envs[i];
+    if (this.onEpisode) this.onEpisode({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated });
+  }
+
+  private skipDeadDeals(i: number): void {
+    const env = this.envs[i];
+    while (!env.running) {
+      this.finish(i, env.truncated);
+      env.reset();
+    }
+  }
+}

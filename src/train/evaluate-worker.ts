@@ -1,0 +1,24 @@
+/**
+ * Worker thread of `evaluate`: plays the tasks it is sent and posts back
+ * `{ progress }` every few episodes and `{ rows }` at the end of each task.
+ */
+import { parentPort } from 'node:worker_threads';
+import { playEpisodes, type EpisodeTask } from './episodes.js';
+
+const port = parentPort;
+if (!port) throw new Error('evaluate-worker must run in a worker thread');
+
+port.on('message', (task: EpisodeTask) => {
+  try {
+    let reported = 0;
+    const rows = playEpisodes(task, (done) => {
+      if (done - reported >= 25) {
+        port.postMessage({ progress: done - reported });
+        reported = done;
+      }
+    });
+    port.postMessage({ progress: task.to - task.from - reported, rows });
+  } catch (e) {
+    port.postMessage({ error: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code });
+  }
+});

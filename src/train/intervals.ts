@@ -1,0 +1,20 @@
+/**
+ * Confidence intervals for the numbers tengym reports.
+ */
+
+/** z for a two-sided 95% interval. */
+export const Z95 = 1.959963984540054;
+
+/**
+ * Wilson score interval for a binomial proportion (wins out of n). Unlike the normal
+ * approximation it stays inside [0, 1] and behaves at 0 and n wins.
+ */
+export function wilsonInterval(wins: number, n: number, z = Z95): [number, number] {
+  if (n <= 0) return [0, 1];
+  const p = wins / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}

@@ -1,0 +1,72 @@
+/**
+ * Random-play outcome rates of an env: the `tengym stats` command. For the
+ * decision-free games (`tens`, `block-ten`) these are the games' true win rates.
+ * Episode i deals with seed `seed + i`; the random policy has its own stream from `seed`.
+ */
+import { RandomAgent } from '../agents/basic.js';
+import type { CardOutcome, FourTenOutcome } from '../env/game.js';
+import { make } from '../env/registry.js';
+import { wilsonInterval } from './intervals.js';
+
+export interface StatsResult {
+  env: string;
+  options: Record<string, unknown>;
+  episodes: number;
+  seed: number;
+  winRate: number;
+  ci95: [number, number];
+  /** Card games: mean cards left at the end. */
+  meanCardsLeft?: number;
+  /** Four Ten: mean rounds played and points at the end. */
+  meanRounds?: number;
+  meanPoints?: number;
+  /** Episodes cut by a step or round limit. */
+  truncatedRate: number;
+  /** Deals with no legal move at all (over at reset, counted as losses). */
+  deadDealRate: number;
+  meanSteps: number;
+}
+
+export function randomPlayStats(id: string, options: unknown, episodes: number, seed = 0): StatsResult {
+  const env = make(id, options);
+  const policy = new RandomAgent(seed);
+  let wins = 0;
+  let truncated = 0;
+  let dead = 0;
+  let steps = 0;
+  let cardsLeft = 0;
+  let rounds = 0;
+  let points = 0;
+  let isFourTen = false;
+  for (let i = 0; i < episodes; i++) {
+    env.reset({ seed: seed + i });
+    if (!env.running) dead++;
+    while (env.running) env.step(policy.act(env));
+    steps += env.episodeSteps;
+    if (env.truncated) truncated++;
+    const outcome = env.outcome();
+    if (outcome.won) wins++;
+    if ('cardsLeft' in outcome) cardsLeft += (outcome as CardOutcome).cardsLeft;
+    else {
+      isFourTen = true;
+      rounds += (outcome as FourTenOutcome).rounds;
+      points += (outcome as FourTenOutcome).points;
+    }
+  }
+  const result: StatsResult = {
+    env: id,
+    options: { ...env.options },
+    episodes,
+    seed,
+    winRate: wins / episodes,
+    ci95: wilsonInterval(wins, episodes),
+    truncatedRate: truncated / episodes,
+    deadDealRate: dead / episodes,
+    meanSteps: steps / episodes,
+  };
+  if (isFourTen) {
+    result.meanRounds = rounds / episodes;
+    result.meanPoints = points / episodes;
+  } else result.meanCardsLeft = cardsLeft / episodes;
+  return result;
+}

@@ -1,0 +1,62 @@
+// Golden playthroughs: recorded games per id and option variant. Any change to the
+// rules, the action ids, the seeding or the state format shows up here as a diff.
+// Regenerate (after a deliberate change, reviewed in the diff) with: npm run golden
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { makeBasicPolicy } from '../src/agents/basic.js';
+import { playthrough } from '../src/env/playthrough.js';
+import { make } from '../src/env/registry.js';
+
+const UPDATE = process.env.GOLDEN_UPDATE === '1';
+const MAX_STEPS = 150;
+
+interface Case {
+  file: string;
+  id: string;
+  options: Record<string, unknown>;
+  seeds: number[];
+}
+
+const CASES: Case[] = [
+  { file: 'tens', id: 'tens', options: {}, seeds: [1, 2] },
+  { file: 'tens-15-buffered', id: 'tens', options: { tableau: 15, refill: 'buffered', reward: 'cards' }, seeds: [3] },
+  { file: 'tens-blocktens', id: 'tens', options: { blockTens: true }, seeds: [4] },
+  { file: 'block-ten', id: 'block-ten', options: {}, seeds: [5, 6] },
+  { file: 'decade', id: 'decade', options: {}, seeds: [7, 8] },
+  { file: 'decade-optional', id: 'decade-optional', options: { reward: 'cards' }, seeds: [9] },
+  { file: 'decade-max3', id: 'decade-max3', options: {}, seeds: [10] },
+  { file: 'decade-loop', id: 'decade-loop', options: {}, seeds: [11] },
+  { file: 'decade-fives', id: 'decade-fives', options: {}, seeds: [12] },
+  { file: 'decade-stacks', id: 'decade-stacks', options: {}, seeds: [13] },
+  { file: 'ten-twenty-thirty', id: 'ten-twenty-thirty', options: {}, seeds: [14] },
+  { file: 'four-ten', id: 'four-ten', options: {}, seeds: [15, 16] },
+  { file: 'four-ten-hidden-faults-first', id: 'four-ten', options: { drawVisible: false, check: 'faults-first', reward: 'rounds' }, seeds: [17] },
+];
+
+/** The random policy's game on each seed, cut at MAX_STEPS steps, as JSON Lines. */
+function record(c: Case): string {
+  const lines: string[] = [];
+  for (const seed of c.seeds) {
+    const env = make(c.id, c.options);
+    const policy = makeBasicPolicy('random', seed);
+    playthrough(env, { seed }, (e, step) => (step > MAX_STEPS ? undefined : policy.act(e)), (line) => lines.push(JSON.stringify(line)));
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('golden playthroughs', () => {
+  it.each(CASES)('$file', (c) => {
+    const path = new URL(`./golden/${c.file}.jsonl`, import.meta.url);
+    const actual = record(c);
+    if (UPDATE || !existsSync(path)) {
+      if (!UPDATE && process.env.CI) throw new Error(`missing golden file ${c.file}.jsonl: run npm run golden`);
+      writeFileSync(path, actual);
+    }
+    const expected = readFileSync(path, 'utf8').split('\n');
+    const got = actual.split('\n');
+    for (let i = 0; i < Math.max(expected.length, got.length); i++) {
+      // Line by line, so a failure points at the first step that changed.
+      expect(got[i], `${c.file}.jsonl line ${i + 1}`).toBe(expected[i]);
+    }
+  });
+});

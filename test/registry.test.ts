@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { TengymError } from '../src/env/errors.js';
+import { envIds, envs, make, resolveOptions } from '../src/env/registry.js';
+
+const SPEC_IDS = ['tens', 'block-ten', 'decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'];
+
+describe('registry', () => {
+  it('registers every id of the spec', () => {
+    expect(envIds()).toEqual(SPEC_IDS);
+  });
+
+  it('lists defaults, schemas and sizes', () => {
+    const list = envs();
+    const tens = list.find((e) => e.id === 'tens')!;
+    expect(tens.defaults).toMatchObject({ tableau: 13, refill: 'strict', blockTens: false, undoLimit: 0, reward: 'win' });
+    expect(tens.actions).toBe(78 + 4);
+    const ttt = list.find((e) => e.id === 'ten-twenty-thirty')!;
+    expect(ttt.defaults).toMatchObject({ stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' });
+    expect(ttt.actions).toBe(677);
+    expect(list.find((e) => e.id === 'four-ten')!.actions).toBe(48);
+    for (const e of list) expect(e.optionsSchema).toHaveProperty('properties');
+  });
+
+  it('applies presets and lets options override them', () => {
+    expect(resolveOptions('decade-loop')).toMatchObject({ loop: true, maxRun: 3 });
+    expect(resolveOptions('decade-loop', { maxRun: null })).toMatchObject({ loop: true, maxRun: null });
+    expect(make('tens', { tableau: 15, refill: 'buffered' }).actionSpace.n).toBe(105 + 4 + 1);
+  });
+
+  it.each([
+    ['nope', {}, /unknown env "nope"; registered ids: tens, block-ten, decade/],
+    ['tens', { tableau: 14 }, /tableau.*13\|15|13\|15.*tableau/],
+    ['tens', { refill: 'lazy' }, /"strict"\|"buffered"/],
+    ['tens', { colour: 'red' }, /Unrecognized key: "colour"/],
+    ['decade', { stacks: 3 }, /stacks/],
+    ['four-ten', { gameTarget: -1 }, /gameTarget/],
+    ['tens', 'x', /expected an object/],
+  ])('make(%j, %j) is a clear error', (id, options, message) => {
+    expect(() => make(id, options)).toThrow(TengymError);
+    expect(() => make(id, options)).toThrow(message);
+  });
+});

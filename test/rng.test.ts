@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { cardCode, orderedDeck, parseStandardDeck } from '../src/env/cards.js';
+import { TengymError } from '../src/env/errors.js';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
+
+const shuffled = (seed: number) => {
+  const deck = orderedDeck();
+  shuffleInPlace(createRng(seed), deck);
+  return Array.from(deck, cardCode).join(' ');
+};
+
+describe('seeded deals', () => {
+  it('gives consecutive seeds unrelated draws', () => {
+    // With the seed fed to xoroshiro128+ as is, draw(s + 1) = draw(s) - 1 for most s.
+    const first = Array.from({ length: 2000 }, (_, s) => randomInt(createRng(s), 0, 51));
+    let steps = 0;
+    for (let s = 1; s < first.length; s++) if (Math.abs(first[s] - first[s - 1]) === 1) steps++;
+    expect(steps).toBeLessThan(2000 * (4 / 52)); // about 2/52 expected by chance
+    const counts = new Array(52).fill(0);
+    for (const v of first) counts[v]++;
+    expect(Math.max(...counts)).toBeLessThan(80); // about 38 each
+  });
+
+  it('gives distinct seeds distinct states', () => {
+    const seen = new Set<string>();
+    for (const seed of [0, 1, 2, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 53 - 1, 12345678901]) seen.add(createRng(seed).getState().join());
+    expect(seen.size).toBe(8);
+  });
+
+  it('shuffles exactly as Fisher–Yates over pure-rand uniformInt', () => {
+    for (let seed = 0; seed < 2000; seed++) {
+      const fast = orderedDeck();
+      shuffleInPlace(createRng(seed * 7919), fast);
+      const reference = Array.from(orderedDeck());
+      const rng = createRng(seed * 7919);
+      for (let i = reference.length - 1; i > 0; i--) {
+        const j = uniformInt(rng, 0, i);
+        [reference[i], reference[j]] = [reference[j], reference[i]];
+      }
+      expect(Array.from(fast)).toEqual(reference);
+    }
+  });
+
+  it('separates seeds above 2^32', () => {
+    expect(shuffled(2 ** 32 + 5)).not.toEqual(shuffled(5));
+  });
+
+  // Golden: these deals must never change (SPEC: same seed, same deal, in every version).
+  it('pins the deals of a few seeds', () => {
+    expect(shuffled(0)).toMatchInlineSnapshot(`"AS QC AC TS 2C KH 2H 3C 3H JD 7D TD 9D 2S KC 9C 7H 5H 3D 6H 4H 4D QS 5S 7S TC 6S QH 8H 9S 4S 5C 9H 7C AH 6C 8S TH 5D 2D 3S QD JH AD KS JS 8C KD 8D 4C JC 6D"`);
+    expect(shuffled(1)).toMatchInlineSnapshot(`"JD 3H 8H 6D 4D 8C 2S 6H AH JC 3S 2D 9H 2C QD JS KD QS 3D TS AS 9S 6S 7S 5H 4H 2H 8S 7H 7D 8D 5S 3C 7C 9D 5D QC 4C 6C TD JH QH TC AD KC TH AC 4S KS 9C KH 5C"`);
+    expect(shuffled(42)).toMatchInlineSnapshot(`"3D TH JH 8D AS 8H 5H TC 9S QH 2S 8C KH JS KD 2C 9D 7H 6H 8S KS QS 5D 7D 9H 6C JC 3S 4D AH KC 4H 9C TD 5S 4C 6D 6S 5C QD AC 3H 4S TS 3C QC 2D 7C 7S JD AD 2H"`);
+  });
+});
+
+describe('parseStandardDeck', () => {
+  const full = Array.from(orderedDeck(), cardCode);
+  it('accepts codes in any case, 10 for T, commas or spaces', () => {
+    const text = full.map((c) => c.toLowerCase().replace(/^t/, '10')).join(', ');
+    expect(Array.from(parseStandardDeck(text))).toEqual(Array.from(orderedDeck()));
+  });
+  it.each([
+    [full.slice(0, 51).join(' '), /51 cards, a deck has 52 \(missing KS\)/],
+    [[...full.slice(0, 51), 'AC'].join(' '), /duplicate cards AC/],
+    [[...full.slice(0, 51), 'ZZ'].join(' '), /unknown card codes "ZZ" at index 51/],
+    ['', /0 cards/],
+  ])('rejects a bad deck with a message naming the problem', (deck, message) => {
+    expect(() => parseStandardDeck(deck)).toThrow(TengymError);
+    expect(() => parseStandardDeck(deck)).toThrow(message);
+  });
+});
