@@ -347,6 +347,7 @@ function render(s: PairingState): string {
   }
   const stock = DECK_SIZE - s.stockPos;
   lines.push(`stock ${stock} card${stock === 1 ? '' : 's'} · removed ${s.removed} · cards left ${DECK_SIZE - s.removed}`);
+  if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? 'won' : 'lost'}, ${DECK_SIZE - s.removed} cards left`);
   return lines.join('\n');
 }
 
