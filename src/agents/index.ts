@@ -6,6 +6,8 @@ import { envSpec } from '../env/registry.js';
 import { TengymError } from '../env/errors.js';
 import type { Agent, AgentInfo } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
+import { DECADE_AGENTS } from './decade/index.js';
+import { FOUR_TEN_AGENTS } from './four-ten/index.js';
 
 export interface AgentSpec extends AgentInfo {
   /** Engines this agent plays. */
@@ -15,16 +17,12 @@ export interface AgentSpec extends AgentInfo {
 
 const ALL = ['tens', 'block-ten', 'decade', 'four-ten'] as const;
 
-const SPECS: AgentSpec[] = [
+const SPECS: readonly AgentSpec[] = [
   { name: 'random', description: 'uniformly random legal action (seeded)', fair: true, engines: ALL, create: () => new RandomAgent() },
   { name: 'first', description: 'the lowest legal action id', fair: true, engines: ALL, create: () => new FirstAgent() },
+  ...DECADE_AGENTS,
+  ...FOUR_TEN_AGENTS,
 ];
-
-/** Adds agents to the catalogue (the per-game baselines register here). */
-export function registerAgent(spec: AgentSpec): void {
-  if (SPECS.some((s) => s.name === spec.name)) throw new Error(`agent "${spec.name}" registered twice`);
-  SPECS.push(spec);
-}
 
 export function agentsFor(envId: string): AgentInfo[] {
   const engine = envSpec(envId).game.name;

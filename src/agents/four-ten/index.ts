@@ -1,0 +1,3 @@
+// Placeholder until the Four Ten baselines land.
+import type { AgentSpec } from '../index.js';
+export const FOUR_TEN_AGENTS: AgentSpec[] = [];
