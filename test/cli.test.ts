@@ -14,7 +14,7 @@ const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
 
 describe('tengym CLI', () => {
   it('has --help on every command', () => {
-    for (const cmd of ['envs', 'replay', 'bench', 'stats', 'start']) {
+    for (const cmd of ['envs', 'replay', 'bench', 'stats', 'start', 'agents', 'eval']) {
       const r = tengym(cmd, '--help');
       expect(r.code, cmd).toBe(0);
       expect(r.stdout).toContain(`tengym ${cmd}`);

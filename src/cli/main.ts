@@ -11,6 +11,8 @@ import { replayCommand } from './commands/replay.js';
 import { benchCommand } from './commands/bench.js';
 import { statsCommand } from './commands/stats.js';
 import { startCommand } from './commands/start.js';
+import { agentsCommand } from './commands/agents.js';
+import { evalCommand } from './commands/eval.js';
 
 // `tengym … | head` closes stdout early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -34,7 +36,9 @@ export async function main(argv: string[]): Promise<void> {
     .command(benchCommand)
     .command(statsCommand)
     .command(startCommand)
-    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | start (tengym --help lists them)')
+    .command(agentsCommand)
+    .command(evalCommand)
+    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
     .help()

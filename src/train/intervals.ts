@@ -16,5 +16,6 @@ export function wilsonInterval(wins: number, n: number, z = Z95): [number, numbe
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At 0 or n wins the bound is exactly 0 or 1; rounding would leave a speck.
+  return [wins === 0 ? 0 : Math.max(0, centre - half), wins === n ? 1 : Math.min(1, centre + half)];
 }

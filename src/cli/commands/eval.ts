@@ -1,0 +1,74 @@
+import type { CommandModule } from 'yargs';
+import { envSpec } from '../../env/registry.js';
+import { evaluate, type AgentResult, type EvalReport } from '../../train/evaluate.js';
+import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { ProgressBar } from '../progress.js';
+
+interface Args {
+  env: string;
+  options?: string;
+  agents: string;
+  episodes: number;
+  seed: number;
+  reference?: string;
+  workers?: number;
+  json: boolean;
+}
+
+const signedPct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
+
+export function evalTable(report: EvalReport): string {
+  const fourTen = report.results.some((r) => r.meanRounds !== undefined);
+  const header = ['agent', 'win rate', '95% interval', ...(fourTen ? ['mean rounds', 'median rounds', 'points/round', 'faults/round'] : ['mean cards left']), `win rate − ${report.reference} (points, 95%)`, 's'];
+  const rows = report.results.map((r: AgentResult) => [
+    r.agent,
+    pct(r.winRate),
+    `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
+    ...(fourTen ? [fmt(r.meanRounds, 2), fmt(r.medianRounds, 1), fmt(r.pointsPerRound, 2), fmt(r.faultRate, 3)] : [fmt(r.meanCardsLeft, 2)]),
+    r.vsReference ? `${signedPct(r.vsReference.diff)} [${signedPct(r.vsReference.ci95[0])}, ${signedPct(r.vsReference.ci95[1])}]` : '(reference)',
+    r.seconds.toFixed(1),
+  ]);
+  return formatTable(header, rows);
+}
+
+function fmt(x: number | undefined, digits: number): string {
+  return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
+}
+
+export const evalCommand: CommandModule<object, Args> = {
+  command: 'eval',
+  describe: 'Play several agents on the same seeded deals and compare them, with 95% intervals',
+  builder: (y) =>
+    y
+      .option('env', { type: 'string', demandOption: true, describe: 'Env id' })
+      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
+      .option('agents', { type: 'string', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them)' })
+      .option('episodes', { type: 'number', default: 1000, describe: 'Deals each agent plays (deal i uses seed + i)' })
+      .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
+      .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
+      .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, … }] }' })
+      .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals'),
+  handler: async (args) => {
+    const bar = new ProgressBar();
+    const report = await evaluate(
+      {
+        env: envSpec(args.env).id,
+        options: parseOptionsJson(args.options),
+        agents: args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0),
+        episodes: args.episodes,
+        seed: args.seed,
+        reference: args.reference,
+        workers: args.workers,
+      },
+      (done, total, agent) => bar.update(done, total, agent),
+    );
+    bar.done();
+    if (args.json) {
+      writeLine(JSON.stringify({ ...report, results: report.results.map(({ seconds: _s, ...r }) => r) }));
+      return;
+    }
+    writeLine(`${report.env} ${JSON.stringify(report.options)} · ${report.episodes} deals from seed ${report.seed} · same deals for every agent\n`);
+    writeLine(evalTable(report));
+  },
+};

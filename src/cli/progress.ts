@@ -1,0 +1,25 @@
+/**
+ * A one-line progress bar on stderr, drawn only when stderr is a terminal (so piped
+ * output and CI logs stay clean), redrawn at most ten times a second.
+ */
+export class ProgressBar {
+  private last = 0;
+  private readonly enabled = Boolean(process.stderr.isTTY);
+  private readonly start = performance.now();
+
+  update(done: number, total: number, label: string): void {
+    if (!this.enabled) return;
+    const now = performance.now();
+    if (now - this.last < 100 && done < total) return;
+    this.last = now;
+    const width = 30;
+    const filled = Math.round((width * done) / total);
+    const elapsed = (now - this.start) / 1000;
+    const eta = done > 0 ? (elapsed * (total - done)) / done : 0;
+    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${((100 * done) / total).toFixed(0).padStart(3)}% ${label.slice(0, 24).padEnd(24)} ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left `);
+  }
+
+  done(): void {
+    if (this.enabled) process.stderr.write('\r\x1b[K');
+  }
+}
