@@ -37,15 +37,15 @@ describe('evaluate', () => {
     expect(first.vsReference).toEqual({ diff: 0, ci95: [0, 0] });
   });
 
-  it('deal i is reset({ seed: seed + i }) whatever the chunking', () => {
-    const whole = playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 0, to: 30 });
-    const tail = playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 20, to: 30 });
+  it('deal i is reset({ seed: seed + i }) whatever the chunking', async () => {
+    const whole = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 0, to: 30 });
+    const tail = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 20, to: 30 });
     expect(Array.from(tail.cardsLeft)).toEqual(Array.from(whole.cardsLeft.subarray(20)));
     const env = make('decade');
     const agent = createAgent('first', 'decade', {});
     env.reset({ seed: 40 + 7 });
     while (env.running) env.step(agent.act(env));
-    const first = playEpisodes({ env: 'decade', options: {}, agent: 'first', seed: 40, from: 7, to: 8 });
+    const first = await playEpisodes({ env: 'decade', options: {}, agent: 'first', seed: 40, from: 7, to: 8 });
     expect(first.cardsLeft[0]).toBe((env.outcome() as { cardsLeft: number }).cardsLeft);
   });
 
@@ -58,7 +58,7 @@ describe('evaluate', () => {
   });
 
   it('names what exists when an agent, reference or env is unknown', async () => {
-    await expect(evaluate({ env: 'decade', agents: ['random', 'bogus'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown agent "bogus" for decade; agents for decade: random, first/);
+    await expect(evaluate({ env: 'decade', agents: ['random', 'bogus'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown agent "bogus" for decade; agents for decade: random, first.*or a model directory/);
     await expect(evaluate({ env: 'decade', agents: ['random'], reference: 'first', episodes: 5, workers: 0 })).rejects.toThrow(/reference agent "first" is not among/);
     await expect(evaluate({ env: 'decadent', agents: ['random'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown env "decadent"; registered ids/);
     expect(agentsFor('tens').map((a) => a.name)).toEqual(['random', 'first']);

@@ -100,18 +100,25 @@ export class VectorEnv {
   step(actions: ArrayLike<number>): void {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.step: call reset() first');
     if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
-    for (let i = 0; i < this.numEnvs; i++) {
-      const env = this.envs[i];
-      const r = env.step(actions[i]);
-      this.rewards[i] = r.reward;
-      this.terminated[i] = r.terminated ? 1 : 0;
-      this.truncated[i] = r.truncated ? 1 : 0;
-      if (r.terminated || r.truncated) {
-        this.finalObservations.set(env.observation, i * env.observation.length);
-        this.finish(i, r.truncated);
-        env.reset();
-        this.skipDeadDeals(i);
-      }
+    for (let i = 0; i < this.numEnvs; i++) this.stepOne(i, actions[i]);
+  }
+
+  /**
+   * Steps copy i alone (with autoreset), e.g. to play its forced moves while the other
+   * copies wait for a decision. Writes rewards[i], terminated[i], truncated[i].
+   */
+  stepOne(i: number, action: number): void {
+    if (!this.started) throw new TengymError('not-reset', 'VectorEnv.stepOne: call reset() first');
+    const env = this.envs[i];
+    const r = env.step(action);
+    this.rewards[i] = r.reward;
+    this.terminated[i] = r.terminated ? 1 : 0;
+    this.truncated[i] = r.truncated ? 1 : 0;
+    if (r.terminated || r.truncated) {
+      this.finalObservations.set(env.observation, i * env.observation.length);
+      this.finish(i, r.truncated);
+      env.reset();
+      this.skipDeadDeals(i);
     }
   }
 

@@ -3,7 +3,8 @@
  * run in a worker thread or in process. Deal i uses seed `seed + i` (the same deals for
  * every agent), and the agent is reset with `deriveSeed(seed, i)` before it.
  */
-import { createAgent } from '../agents/index.js';
+import type { Agent } from '../agents/agent.js';
+import { resolveAgent } from '../agents/resolve.js';
 import type { CardOutcome, FourTenOutcome } from '../env/game.js';
 import { make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
@@ -32,9 +33,23 @@ export function emptyRows(n: number): EpisodeRows {
   return { won: new Uint8Array(n), cardsLeft: new Int16Array(n), rounds: new Int32Array(n), points: new Int32Array(n), faults: new Int32Array(n) };
 }
 
-export function playEpisodes(task: EpisodeTask, onEpisode?: (done: number) => void): EpisodeRows {
+/** Agents made once per thread (a model loads once, not once per task). */
+const agentCache = new Map<string, Promise<Agent>>();
+
+function agentFor(task: EpisodeTask): Promise<Agent> {
+  const key = JSON.stringify([task.agent, task.env, task.options]);
+  let agent = agentCache.get(key);
+  if (!agent) {
+    agent = resolveAgent(task.agent, task.env, task.options);
+    agentCache.set(key, agent);
+    agent.catch(() => agentCache.delete(key));
+  }
+  return agent;
+}
+
+export async function playEpisodes(task: EpisodeTask, onEpisode?: (done: number) => void): Promise<EpisodeRows> {
   const env = make(task.env, task.options);
-  const agent = createAgent(task.agent, task.env, env.options as Record<string, unknown>);
+  const agent = await agentFor(task);
   const rows = emptyRows(task.to - task.from);
   const isFourTen = env.game.name === 'four-ten';
   for (let i = task.from; i < task.to; i++) {

@@ -7,11 +7,13 @@ import { playEpisodes, type EpisodeTask } from './episodes.js';
 
 const port = parentPort;
 if (!port) throw new Error('evaluate-worker must run in a worker thread');
+// The main thread already said which TensorFlow.js backend it uses.
+process.env.TENGYM_QUIET = '1';
 
-port.on('message', (task: EpisodeTask) => {
+port.on('message', async (task: EpisodeTask) => {
   try {
     let reported = 0;
-    const rows = playEpisodes(task, (done) => {
+    const rows = await playEpisodes(task, (done) => {
       if (done - reported >= 25) {
         port.postMessage({ progress: done - reported });
         reported = done;

@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { createAgent } from '../agents/index.js';
+import { resolveAgent } from '../agents/resolve.js';
 import { formatZodError } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import { envSpec, resolveOptions } from '../env/registry.js';
@@ -116,7 +116,11 @@ function workerUrl(): URL | null {
 
 async function runTasks(tasks: EpisodeTask[], workers: number, onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
   const url = workerUrl();
-  if (workers === 0 || url === null) return tasks.map((t) => playEpisodes(t, () => onProgress(1)));
+  if (workers === 0 || url === null) {
+    const rows: EpisodeRows[] = [];
+    for (const t of tasks) rows.push(await playEpisodes(t, () => onProgress(1)));
+    return rows;
+  }
   const results: EpisodeRows[] = new Array(tasks.length);
   let next = 0;
   const pool = Array.from({ length: Math.min(workers, tasks.length) }, () => new Worker(url));
@@ -157,8 +161,8 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const options = resolveOptions(c.env, c.options);
   const reference = c.reference ?? c.agents[0];
   if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);
-  // Fail fast, in this thread, on unknown agent names.
-  for (const name of c.agents) createAgent(name, c.env, options);
+  // Fail fast, in this thread, on unknown agent names and unfit models.
+  for (const name of c.agents) await resolveAgent(name, c.env, options);
   const isFourTen = envSpec(c.env).game.name === 'four-ten';
   const workers = c.workers ?? availableParallelism();
   const chunk = Math.max(1, Math.ceil(c.episodes / Math.max(1, workers * 8)));

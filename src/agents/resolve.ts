@@ -1,0 +1,40 @@
+/**
+ * Turns an agent name from the command line into an agent (Node-only): a name from
+ * the catalogue (`tengym agents --env ID`), or a directory holding a trained model
+ * (`model.json` + `weights.bin`), or `model` for the model shipped in `models/<env id>/`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { make } from '../env/registry.js';
+import { TengymError } from '../env/errors.js';
+import type { Agent } from './agent.js';
+import { agentsFor, createAgent } from './index.js';
+import { assertModelFits } from './tf/metadata.js';
+
+/** The package's shipped models (models/ beside dist/ and src/). */
+export const SHIPPED_MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+
+export function shippedModelDir(envId: string): string {
+  return join(SHIPPED_MODELS_DIR, envId);
+}
+
+function looksLikePath(name: string): boolean {
+  return name.includes('/') || name.includes('\\') || name.startsWith('.');
+}
+
+export async function resolveAgent(name: string, envId: string, options: Record<string, unknown>): Promise<Agent> {
+  if (agentsFor(envId).some((a) => a.name === name)) return createAgent(name, envId, options);
+  const dir = name === 'model' ? shippedModelDir(envId) : looksLikePath(name) ? name : null;
+  if (dir === null) {
+    const names = agentsFor(envId).map((a) => a.name);
+    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${existsSync(join(shippedModelDir(envId), 'model.json')) ? ', or model (the shipped one)' : ''}`);
+  }
+  if (!existsSync(join(dir, 'model.json'))) {
+    throw new TengymError('bad-argument', name === 'model' ? `no model is shipped for ${envId} (models/${envId}/model.json)` : `no model at "${dir}": it has no model.json`);
+  }
+  const { loadModelAgent } = await import('./tf/load-model.js');
+  const agent = await loadModelAgent(dir, name);
+  assertModelFits(agent.metadata, make(envId, options), `model "${name}"`);
+  return agent;
+}

@@ -1,0 +1,26 @@
+/**
+ * Loading and saving tengym models in a directory (Node-only): `model.json` +
+ * `weights.bin` in the TensorFlow.js layers layout, with the tengym metadata inside.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { initBackend } from './backend.js';
+import { fileIO } from './file-io.js';
+import { parseMetadata, type ModelMetadata } from './metadata.js';
+import { ModelAgent } from './model-agent.js';
+
+export async function saveModel(model: tf.LayersModel, dir: string, metadata: ModelMetadata): Promise<void> {
+  model.setUserDefinedMetadata({ tengym: metadata });
+  await model.save(fileIO(dir));
+}
+
+export async function loadModel(dir: string): Promise<{ model: tf.LayersModel; metadata: ModelMetadata }> {
+  await initBackend();
+  const model = await tf.loadLayersModel(fileIO(dir));
+  const metadata = parseMetadata(model.getUserDefinedMetadata(), `model ${dir}`);
+  return { model, metadata };
+}
+
+export async function loadModelAgent(dir: string, name = dir): Promise<ModelAgent> {
+  const { model, metadata } = await loadModel(dir);
+  return new ModelAgent(name, model, metadata);
+}
