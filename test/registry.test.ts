@@ -40,3 +40,13 @@ describe('registry', () => {
     expect(() => make(id, options)).toThrow(message);
   });
 });
+
+describe('Env.reset', () => {
+  it('refuses unknown reset options and bad seeds, naming them', () => {
+    const env = make('tens');
+    expect(() => env.reset({ seed: 1, shuffle: true } as never)).toThrow(/unknown option "shuffle"/);
+    expect(() => env.reset({ seed: 1.5 })).toThrow(/bad seed 1.5: expected an integer from 0 to/);
+    expect(() => env.reset({ seed: -1 })).toThrow(TengymError);
+    expect(() => env.reset({ deck: 42 } as never)).toThrow(TengymError);
+  });
+});

@@ -36,6 +36,7 @@ export function parseCardCode(text: string): number {
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 export function deckTokens(deck: string | readonly (string | number)[]): string[] {
   if (typeof deck === 'string') return deck.split(/[\s,]+/).filter((t) => t.length > 0);
+  if (!Array.isArray(deck)) throw new TengymError('bad-deck', `bad deck ${JSON.stringify(deck)}: give a string such as "AS 2C …" or an array of card codes`);
   return deck.map((c) => String(c));
 }
 
