@@ -39,4 +39,9 @@ export interface AgentInfo {
   name: string;
   description: string;
   fair: boolean;
+  /**
+   * Marks an exact optimum (Four Ten's `optimal`): the ceiling the others are measured
+   * against, not a baseline; "the best baseline" comparisons leave it out.
+   */
+  ceiling?: true;
 }

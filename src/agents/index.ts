@@ -8,6 +8,7 @@ import type { Agent, AgentInfo } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
 import { DECADE_AGENTS } from './decade/index.js';
 import { FOUR_TEN_AGENTS } from './four-ten/index.js';
+import { OPTIMAL_AGENTS } from './four-ten-solver/index.js';
 
 export interface AgentSpec extends AgentInfo {
   /** Engines this agent plays. */
@@ -22,11 +23,12 @@ const SPECS: readonly AgentSpec[] = [
   { name: 'first', description: 'the lowest legal action id', fair: true, engines: ALL, create: () => new FirstAgent() },
   ...DECADE_AGENTS,
   ...FOUR_TEN_AGENTS,
+  ...OPTIMAL_AGENTS,
 ];
 
 export function agentsFor(envId: string): AgentInfo[] {
   const engine = envSpec(envId).game.name;
-  return SPECS.filter((s) => s.engines.includes(engine)).map(({ name, description, fair }) => ({ name, description, fair }));
+  return SPECS.filter((s) => s.engines.includes(engine)).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
 }
 
 export function createAgent(name: string, envId: string, options: Record<string, unknown>): Agent {

@@ -14,10 +14,10 @@ export const agentsCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ name, description, fair }]' }),
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ name, description, fair, ceiling? }] (ceiling: an exact optimum, not a baseline)' }),
   handler: (args) => {
     const list = agentsFor(envSpec(args.env).id);
     if (args.json) writeLine(JSON.stringify(list));
-    else writeLine(formatTable(['agent', 'fair', 'idea'], list.map((a) => [a.name, a.fair ? 'yes' : 'NO (sees the stock)', a.description])));
+    else writeLine(formatTable(['agent', 'fair', 'idea'], list.map((a) => [a.name + (a.ceiling ? ' (ceiling)' : ''), a.fair ? 'yes' : 'NO (sees the stock)', a.description])));
   },
 };

@@ -1,0 +1,23 @@
+/**
+ * The exact Four Ten solver and the `optimal` agent: the ceiling, not a baseline (`ceiling: true`;
+ * comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
+ * reads the stock's composition, never its order.
+ */
+import type { AgentSpec } from '../index.js';
+import { OptimalFourTenAgent } from './optimal-agent.js';
+
+export const OPTIMAL_AGENTS: AgentSpec[] = [
+  {
+    name: 'optimal',
+    description: 'the exact optimal policy (rounds solved by expectimax over hands, stock composition and phase; maximises the chance of winning, then fewer rounds): the ceiling, not a baseline',
+    fair: true,
+    ceiling: true,
+    engines: ['four-ten'],
+    create: (_envId, options) => new OptimalFourTenAgent(options),
+  },
+];
+
+export { OptimalFourTenAgent, fourTenActionDetails, gamePolicy, gameRulesOf, hasShippedGameValues, installGameValues, lambdaRound, rankActions, valueActions } from './optimal-agent.js';
+export type { FourTenActionDetail, FourTenHint, FourTenObjective, ValuedAction } from './optimal-agent.js';
+export { DEFAULT_DISCOUNT, GamePolicy, GameValues, checkGameOptions, computeGameValues, minimumMaxRounds, type GameRules, type GameSolveProgress } from './game-policy.js';
+export { RoundModel, RoundSolution, roundModel, roundPayoffs, solveRound, type RoundOutlook, type RoundPayoffs, type RoundRules } from './round-solver.js';
