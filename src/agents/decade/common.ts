@@ -1,0 +1,52 @@
+/**
+ * What every decade agent shares: reading the engine state of an env, the options a
+ * search needs, and the scored-action list that `score()` returns.
+ */
+import type { Env } from '../../env/env.js';
+import { TengymError } from '../../env/errors.js';
+import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
+import type { ActionScores, ScoreKind } from '../agent.js';
+import { rulesOf, runLengthOf, runStartOf, type Rules } from './position.js';
+
+/** The env's engine state and options; a clear error for an env of another game. */
+export function decadeOf(env: Env, agent: string): { state: DecadeState; options: DecadeOptions } {
+  if (env.game.name !== 'decade') throw new TengymError('bad-argument', `agent "${agent}" plays the decade family, not ${env.id}`);
+  if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is not running (call reset())`);
+  return { state: env.rawState as DecadeState, options: env.options as unknown as DecadeOptions };
+}
+
+/**
+ * Rules resolved once: the same object while the options are the same (agents keep
+ * their solver and buffers for as long as the rules object is the same).
+ */
+export class RulesCache {
+  private options: DecadeOptions | null = null;
+  private key = '';
+  private rules: Rules | null = null;
+  get(options: DecadeOptions): Rules {
+    if (options === this.options && this.rules !== null) return this.rules;
+    const key = JSON.stringify(options);
+    if (key !== this.key || this.rules === null) {
+      this.rules = rulesOf(options);
+      this.key = key;
+    }
+    this.options = options;
+    return this.rules;
+  }
+}
+
+/**
+ * The order `longest` prefers: longer runs first, then the older (lower start) of two
+ * runs of the same length, the draw last. Higher is better.
+ */
+export function longestRank(action: number): number {
+  if (action === 0) return 0;
+  return runLengthOf(action) * 64 - runStartOf(action);
+}
+
+/** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
+export function sortedScores(kind: ScoreKind, actions: readonly number[], scores: readonly number[], tieRank: (a: number) => number = longestRank): ActionScores {
+  const list = actions.map((action, i) => ({ action, score: scores[i] }));
+  list.sort((x, y) => y.score - x.score || tieRank(y.action) - tieRank(x.action));
+  return { kind, actions: list };
+}

@@ -1,0 +1,40 @@
+/**
+ * `longest` — longest-run-first: when a run is legal, discard the longest one; of two
+ * runs of the same length, the one whose cards are oldest (the lower start position);
+ * draw only when no run is legal. With optional discards it still discards whenever a
+ * run exists (it never draws past a run).
+ *
+ * Reads only the legal-action list: a run's length and start are in its id.
+ */
+import type { Env } from '../../env/env.js';
+import type { ActionScores, Agent } from '../agent.js';
+import { decadeOf, longestRank, sortedScores } from './common.js';
+
+export class LongestRunAgent implements Agent {
+  readonly name = 'longest';
+  readonly fair = true;
+
+  reset(): void {}
+
+  act(env: Env): number {
+    decadeOf(env, this.name);
+    let best = env.legal[0];
+    let bestRank = longestRank(best);
+    for (let i = 1; i < env.legalCount; i++) {
+      const a = env.legal[i];
+      const rank = longestRank(a);
+      if (rank > bestRank) {
+        best = a;
+        bestRank = rank;
+      }
+    }
+    return best;
+  }
+
+  /** Score: 64 × run length − start (the draw scores 0); higher first. */
+  score(env: Env): ActionScores {
+    decadeOf(env, this.name);
+    const actions = env.legalActions();
+    return sortedScores('heuristic', actions, actions.map(longestRank));
+  }
+}

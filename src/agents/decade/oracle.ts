@@ -1,0 +1,113 @@
+/**
+ * `oracle` — CHEATS: it reads the true order of the stock (what a player cannot see) and
+ * plays the exact solver on the real deal. At a decision point it solves every legal
+ * action and takes the one with the best value: a win if any, else the fewest cards
+ * left; ties go to the action `longest` would take. It is the upper bound for every
+ * fair agent, never a fair agent itself (`fair: false`).
+ *
+ * The solver's table is kept from one move to the next while the deal stays the same
+ * (checked: the stock is still a suffix of the one it was filled for), so a whole game
+ * costs about one solve of the deal. With optional discards on one straight line it
+ * solves the line with the whole stock drawn (see hold.ts: the same value, found much
+ * faster). Each action's search is capped at `budget` moves;
+ * past it the value is an estimate (with 'deck-bottom' the solver approximates anyway).
+ */
+import type { Env } from '../../env/env.js';
+import type { ActionScores, Agent } from '../agent.js';
+import { RulesCache, decadeOf, longestRank, sortedScores } from './common.js';
+import { drawAll, holdsUntilStockEmpty } from './hold.js';
+import { DECK_SIZE, Position, type Rules } from './position.js';
+import { Solver } from './solver.js';
+
+export interface OracleConfig {
+  /** Moves applied per action's search before it settles for an estimate. */
+  budget?: number;
+  /** log2 of the transposition table's size. */
+  tableBits?: number;
+}
+
+export class OracleAgent implements Agent {
+  readonly name = 'oracle';
+  readonly fair = false;
+  private readonly budget: number;
+  private readonly tableBits: number;
+  private readonly rulesCache = new RulesCache();
+  private solver: Solver | null = null;
+  private root: Position | null = null;
+  private scratch: Position | null = null;
+  /** The stock values (top first) the table was filled for. */
+  private readonly dealStock = new Uint8Array(DECK_SIZE);
+  private dealLen = -1;
+
+  constructor(config: OracleConfig = {}) {
+    this.budget = config.budget ?? 2_000_000;
+    this.tableBits = config.tableBits ?? 20;
+  }
+
+  reset(): void {
+    this.dealLen = -1;
+    this.solver?.clear();
+  }
+
+  act(env: Env): number {
+    decadeOf(env, this.name);
+    if (env.legalCount === 1) return env.legal[0];
+    const values = this.values(env);
+    let best = 0;
+    for (let i = 1; i < env.legalCount; i++) {
+      if (values[i] < values[best] || (values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best]))) best = i;
+    }
+    return env.legal[best];
+  }
+
+  /** Score: 0 when the action still wins the deal, else −(1 + the fewest cards it can end with). */
+  score(env: Env): ActionScores {
+    return sortedScores('value', env.legalActions(), this.values(env).map((v) => -v));
+  }
+
+  /** The solver's value of every legal action, in the env's legal order. */
+  private values(env: Env): number[] {
+    const { state, options } = decadeOf(env, this.name);
+    const rules = this.rulesCache.get(options);
+    if (this.solver === null || this.solver.rules !== rules) {
+      this.solver = new Solver(rules, this.tableBits);
+      this.root = new Position(rules.stacks);
+      this.scratch = new Position(rules.stacks);
+      this.dealLen = -1;
+    }
+    const root = this.root!;
+    root.loadTrue(state);
+    const out: number[] = [];
+    if (holdsUntilStockEmpty(rules)) {
+      // Every searched position has an empty stock, so stored values hold for any deal.
+      const q = this.scratch!;
+      for (let i = 0; i < env.legalCount; i++) {
+        q.copyFrom(root);
+        q.apply(rules, env.legal[i]);
+        drawAll(q);
+        out.push(this.solver.value(q, this.budget));
+      }
+      return out;
+    }
+    this.keepOrClearTable(root, rules);
+    for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget));
+    return out;
+  }
+
+  /** Clears the table unless it was filled for this deal (the stock is a suffix of that one's). */
+  private keepOrClearTable(root: Position, rules: Rules): void {
+    if (rules.deckBottom) return; // the stock's values are in every key
+    if (!this.sameDeal(root)) {
+      this.solver!.clear();
+      for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % DECK_SIZE];
+      this.dealLen = root.stockLen;
+    }
+  }
+
+  private sameDeal(root: Position): boolean {
+    if (this.dealLen < root.stockLen) return false;
+    const skip = this.dealLen - root.stockLen;
+    for (let i = 0; i < root.stockLen; i++) if (this.dealStock[skip + i] !== root.stock[(root.head + i) % DECK_SIZE]) return false;
+    return true;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * `pimc` — determinized search (perfect-information Monte Carlo). At a decision point
+ * (more than one legal action) it deals K plausible stocks: the stock's composition,
+ * which a player knows, in orders shuffled with the agent's own seeded generator (never
+ * the true order: the shuffle starts from the composition in a fixed order, so the true
+ * order cannot leak in). On each sampled deal it solves every legal action exactly (the
+ * oracle's solver, capped at `budget` moves per action) and counts, per action, the
+ * samples in which it still clears the table. It plays the action that clears in the
+ * most samples; ties go to the fewest cards left on average, then to `longest`'s choice.
+ *
+ * With no card unseen (the stock is empty) one "sample" is the true deal: it solves it
+ * once, with `endgameBudget`, and keeps the solver's table from move to move.
+ *
+ * Optional discards on one straight line (`decade-optional`): drawing is provably never
+ * worse (hold.ts), so it draws while the stock lasts without sampling, then solves the
+ * full line exactly — the perfect-information optimum, which a fair player can reach
+ * there. `score` still samples (each sample solved with the whole stock drawn).
+ *
+ * With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
+ * went under the stock (memory.ts: it must see every state of the game, as `act` does in
+ * an evaluation) and samples only the cards it has not seen; after one pass through the
+ * deck it plays the known deal exactly.
+ *
+ * `score` is the fraction of samples in which the action clears ('win-probability').
+ */
+import type { Env } from '../../env/env.js';
+import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
+import { createRng, type Rng } from '../../env/rng.js';
+import type { ActionScores, Agent } from '../agent.js';
+import { RulesCache, decadeOf, longestRank } from './common.js';
+import { drawAll, holdsUntilStockEmpty } from './hold.js';
+import { StockMemory } from './memory.js';
+import { Position, type Rules } from './position.js';
+import { Solver } from './solver.js';
+
+export interface PimcConfig {
+  /** Sampled deals per decision. */
+  samples: number;
+  /** Moves applied per action's search in one sample before it settles for an estimate. */
+  budget: number;
+  /** Moves per action's search when no card is unseen (a single, exact deal). */
+  endgameBudget: number;
+  /** log2 of the transposition table's size. */
+  tableBits?: number;
+}
+
+/** Samples and budgets by option set: chosen so a 1,000-deal evaluation takes minutes. */
+export function pimcConfigFor(o: DecadeOptions): PimcConfig {
+  if (o.discard === 'optional') return { samples: 24, budget: 4000, endgameBudget: 100_000 };
+  if (o.pickedUp === 'deck-bottom') return { samples: 32, budget: 20_000, endgameBudget: 200_000 };
+  return { samples: 128, budget: 20_000, endgameBudget: 200_000 };
+}
+
+interface Tally {
+  /** Samples in which each legal action still clears the table. */
+  wins: Float64Array;
+  /** Summed solver values (0 = clears, else 1 + fewest cards left). */
+  values: Float64Array;
+  samples: number;
+}
+
+export class PimcAgent implements Agent {
+  readonly name: string;
+  readonly fair = true;
+  private readonly config: PimcConfig | null;
+  private rng: Rng = createRng(0);
+  private readonly rulesCache = new RulesCache();
+  private solver: Solver | null = null;
+  private sample: Position | null = null;
+  private scratch: Position | null = null;
+  private readonly memory = new StockMemory();
+
+  /** `config`: fixed samples and budgets; null = `pimcConfigFor` the env's options. */
+  constructor(config: PimcConfig | null = null, name = 'pimc') {
+    this.config = config;
+    this.name = name;
+  }
+
+  /** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
+  reset(seed: number): void {
+    this.rng = createRng(seed);
+    this.memory.clear();
+    this.solver?.clear();
+  }
+
+  act(env: Env): number {
+    const { state, options } = decadeOf(env, this.name);
+    const rules = this.rulesCache.get(options);
+    if (rules.deckBottom) this.memory.sync(state, rules);
+    return this.choose(env, state, rules);
+  }
+
+  private choose(env: Env, state: DecadeState, rules: Rules): number {
+    if (env.legalCount === 1) return env.legal[0];
+    if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
+    const t = this.tally(env);
+    let best = 0;
+    for (let i = 1; i < env.legalCount; i++) if (this.better(env, t, i, best)) best = i;
+    return env.legal[best];
+  }
+
+  /** Score: the fraction of sampled deals in which the action still clears the table. */
+  score(env: Env): ActionScores {
+    const { state, options } = decadeOf(env, this.name);
+    const rules = this.rulesCache.get(options);
+    if (rules.deckBottom) this.memory.sync(state, rules);
+    const t = this.tally(env);
+    const order = Array.from({ length: env.legalCount }, (_, i) => i);
+    order.sort((a, b) => (this.better(env, t, a, b) ? -1 : this.better(env, t, b, a) ? 1 : 0));
+    return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: t.wins[i] / t.samples })) };
+  }
+
+  private better(env: Env, t: Tally, i: number, j: number): boolean {
+    if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
+    if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
+    return longestRank(env.legal[i]) > longestRank(env.legal[j]);
+  }
+
+  private tally(env: Env): Tally {
+    const { state, options } = decadeOf(env, this.name);
+    const rules = this.rulesCache.get(options);
+    const config = this.config ?? pimcConfigFor(options);
+    if (this.solver === null || this.solver.rules !== rules) {
+      this.solver = new Solver(rules, config.tableBits ?? 18);
+      this.sample = new Position(rules.stacks);
+      this.scratch = new Position(rules.stacks);
+    }
+    // With nothing unseen there is one deal, and every value stored for it stays true.
+    const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
+    const samples = hidden ? config.samples : 1;
+    const budget = hidden ? config.budget : config.endgameBudget;
+    const n = env.legalCount;
+    const t: Tally = { wins: new Float64Array(n), values: new Float64Array(n), samples };
+    for (let k = 0; k < samples; k++) {
+      if (rules.deckBottom) this.memory.fill(this.sample!, state, this.rng);
+      else this.sample!.loadFair(state, this.rng);
+      if (hidden) this.solver.clear();
+      for (let i = 0; i < n; i++) {
+        const v = this.solve(rules, state, env.legal[i], budget);
+        if (v === 0) t.wins[i]++;
+        t.values[i] += v;
+      }
+    }
+    return t;
+  }
+
+  /** The solver's value of `action` on the current sample. */
+  private solve(rules: Rules, state: DecadeState, action: number, budget: number): number {
+    const solver = this.solver!;
+    if (!holdsUntilStockEmpty(rules) || state.stockLen === 0) return solver.valueAfter(this.sample!, action, budget);
+    const q = this.scratch!;
+    q.copyFrom(this.sample!);
+    q.apply(rules, action);
+    drawAll(q);
+    return solver.value(q, budget);
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * The exact solver of a decade deal whose stock order is known: a depth-first search
+ * over `Position`s with a transposition table, used by the oracle (on the true deal) and
+ * by the determinized search (on sampled deals).
+ *
+ * Value of a position (lower is better): 0 when the game can still be won, otherwise
+ * 1 + the fewest cards it can end with. A search stops at the first win it finds.
+ *
+ * - Forced moves (a single legal action) are applied in a loop, so only decision points
+ *   recurse and only decision points are stored in the table.
+ * - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
+ *   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
+ *   also the stock's values in order (discarded cards come back), and the step count when
+ *   `maxSteps` could cut a game short (below 78, the most steps a game without
+ *   'deck-bottom' can take). Entries of older searches are dropped in O(1) by a
+ *   generation stamp.
+ * - 'deck-bottom' can cycle: a position met again on the current path counts as lost
+ *   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
+ *   the step count is not in the key, so with 'deck-bottom' the solver is a close
+ *   approximation, not exact.
+ * - A node budget (applied moves) and a depth cap bound every search; a search cut short
+ *   returns estimates (the cards on the table, as if lost there) and stores nothing it
+ *   did not finish.
+ */
+import { ACTION_COUNT, ENDED, Position, type Rules } from './position.js';
+
+const WON = 0;
+const IN_PROGRESS = 255;
+const UNKNOWN = 254;
+/** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
+const MAX_DEPTH = 600;
+/** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
+const MAX_STEPS_WITHOUT_CYCLES = 78;
+const PROBES = 24;
+
+function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) | 0;
+}
+
+export class Solver {
+  readonly rules: Rules;
+  /** Applied moves in the current search (decision and forced). */
+  nodes = 0;
+  /** Set when the node budget ran out: the values returned since are estimates. */
+  aborted = false;
+  private budget = 0;
+  private lastExact = true;
+  private readonly keySteps: boolean;
+  private readonly mask: number;
+  private readonly key1: Int32Array;
+  private readonly key2: Int32Array;
+  private readonly val: Uint8Array;
+  private readonly gen: Uint32Array;
+  private generation = 1;
+  private readonly positions: Position[] = [];
+  private readonly moves: Int32Array[] = [];
+  private h1 = 0;
+  private h2 = 0;
+
+  /** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
+  constructor(rules: Rules, tableBits = 18) {
+    this.rules = rules;
+    this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
+    const size = 1 << tableBits;
+    this.mask = size - 1;
+    this.key1 = new Int32Array(size);
+    this.key2 = new Int32Array(size);
+    this.val = new Uint8Array(size);
+    this.gen = new Uint32Array(size);
+  }
+
+  /** Forgets every stored position (O(1)). */
+  clear(): void {
+    this.generation++;
+    if (this.generation === 0xffffffff) {
+      this.gen.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  /**
+   * The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
+   * At most `budget` moves are applied; `aborted` tells whether the value is exact.
+   */
+  value(p: Position, budget: number): number {
+    this.nodes = 0;
+    this.budget = budget;
+    this.aborted = false;
+    this.level(0).copyFrom(p);
+    return this.search(0);
+  }
+
+  /** The value after `action` in `p` (p is not modified). */
+  valueAfter(p: Position, action: number, budget: number): number {
+    const q = this.level(0);
+    q.copyFrom(p);
+    q.apply(this.rules, action);
+    this.nodes = 0;
+    this.budget = budget;
+    this.aborted = false;
+    return this.search(0);
+  }
+
+  private level(d: number): Position {
+    while (this.positions.length <= d) {
+      this.positions.push(new Position(this.rules.stacks));
+      this.moves.push(new Int32Array(ACTION_COUNT));
+    }
+    return this.positions[d];
+  }
+
+  private terminalValue(p: Position): number {
+    return p.status === ENDED && p.tableCount <= this.rules.winLeft ? WON : 1 + p.tableCount;
+  }
+
+  /** Value of positions[d], which it may change. Sets lastExact. */
+  private search(d: number): number {
+    const r = this.rules;
+    const p = this.positions[d];
+    const moves = this.moves[d];
+    let n = p.generate(r, moves);
+    while (n === 1) {
+      if (++this.nodes > this.budget) return this.estimate(p);
+      p.apply(r, moves[0]);
+      n = p.generate(r, moves);
+    }
+    if (n === 0) {
+      this.lastExact = true;
+      return this.terminalValue(p);
+    }
+    if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
+    this.hash(p);
+    const slot = this.find();
+    if (slot >= 0) {
+      const v = this.val[slot];
+      if (v === IN_PROGRESS) {
+        // A cycle ('deck-bottom' only): going round it again would end truncated.
+        this.lastExact = true;
+        return 1 + p.tableCount;
+      }
+      if (v !== UNKNOWN) {
+        this.lastExact = true;
+        return v;
+      }
+    }
+    const at = slot >= 0 ? slot : this.insert();
+    this.val[at] = IN_PROGRESS;
+    const h1 = this.h1;
+    const h2 = this.h2;
+    const child = this.level(d + 1);
+    let best = 255;
+    let exact = true;
+    for (let i = 0; i < n; i++) {
+      if (++this.nodes > this.budget) {
+        this.aborted = true;
+        exact = false;
+        if (best === 255) best = 1 + p.tableCount;
+        break;
+      }
+      child.copyFrom(p);
+      child.apply(r, moves[i]);
+      const v = this.search(d + 1);
+      if (!this.lastExact) exact = false;
+      if (v < best) best = v;
+      if (best === WON) {
+        if (this.lastExact) exact = true;
+        break;
+      }
+    }
+    // The slot may have been reused by a deeper search when the table is crowded.
+    if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
+    this.lastExact = exact;
+    return best;
+  }
+
+  private estimate(p: Position): number {
+    this.aborted = this.nodes > this.budget || this.aborted;
+    this.lastExact = false;
+    return 1 + p.tableCount;
+  }
+
+  private hash(p: Position): void {
+    let a = Math.imul(p.stockLen + 1, 0x9e3779b1) ^ p.current;
+    let b = Math.imul(p.stockLen + 0x51ed27, 0x85ebca77) + p.current;
+    if (this.keySteps) {
+      a = Math.imul(a ^ p.steps, 0x01000193);
+      b = Math.imul(b + p.steps, 0x5bd1e995);
+    }
+    for (let k = 0; k < p.stacks; k++) {
+      const n = p.len[k];
+      const base = k * 52;
+      a = Math.imul(a ^ (n + 64), 0x01000193);
+      b = Math.imul(b + n + 64, 0x5bd1e995) ^ (b >>> 13);
+      for (let i = 0; i < n; i++) {
+        const v = p.vals[base + i];
+        a = Math.imul(a ^ v, 0x01000193);
+        b = Math.imul(b + v, 0x5bd1e995) ^ (b >>> 13);
+      }
+    }
+    if (this.rules.deckBottom) {
+      for (let i = 0; i < p.stockLen; i++) {
+        const v = p.stock[(p.head + i) % 52];
+        a = Math.imul(a ^ (v + 16), 0x01000193);
+        b = Math.imul(b + v + 16, 0x5bd1e995) ^ (b >>> 13);
+      }
+    }
+    this.h1 = mix32(a);
+    this.h2 = mix32(b ^ 0x2545f491);
+  }
+
+  /** The slot holding the current hash, or -1. */
+  private find(): number {
+    const g = this.generation;
+    let i = this.h1 & this.mask;
+    for (let probe = 0; probe < PROBES; probe++) {
+      if (this.gen[i] !== g) return -1;
+      if (this.key1[i] === this.h1 && this.key2[i] === this.h2) return i;
+      i = (i + 1) & this.mask;
+    }
+    return -1;
+  }
+
+  /** A slot for the current hash: the first free one, or (table crowded) its home slot. */
+  private insert(): number {
+    const g = this.generation;
+    const home = this.h1 & this.mask;
+    let i = home;
+    let at = home;
+    for (let probe = 0; probe < PROBES; probe++) {
+      if (this.gen[i] !== g) {
+        at = i;
+        break;
+      }
+      i = (i + 1) & this.mask;
+    }
+    this.gen[at] = g;
+    this.key1[at] = this.h1;
+    this.key2[at] = this.h2;
+    this.val[at] = UNKNOWN;
+    return at;
+  }
+}
