@@ -13,6 +13,7 @@ import { statsCommand } from './commands/stats.js';
 import { startCommand } from './commands/start.js';
 import { agentsCommand } from './commands/agents.js';
 import { evalCommand } from './commands/eval.js';
+import { trainCommand } from './commands/train.js';
 
 // `tengym … | head` closes stdout early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -38,7 +39,8 @@ export async function main(argv: string[]): Promise<void> {
     .command(startCommand)
     .command(agentsCommand)
     .command(evalCommand)
-    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | start (tengym --help lists them)')
+    .command(trainCommand)
+    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
     .help()

@@ -13,11 +13,14 @@ export interface NetworkShape {
   seed: number;
 }
 
+/** tfjs takes a seed of 0 for "no seed" (Math.random), so every seed is offset by one. */
+const tfSeed = (seed: number, k: number): number => seed + k + 1;
+
 function trunk(input: tf.SymbolicTensor, hidden: readonly number[], seed: number): tf.SymbolicTensor {
   let x = input;
   hidden.forEach((units, i) => {
     x = tf.layers
-      .dense({ units, activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: seed + i }), name: `hidden_${i}` })
+      .dense({ units, activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: tfSeed(seed, i) }), name: `hidden_${i}` })
       .apply(x) as tf.SymbolicTensor;
   });
   return x;
@@ -29,9 +32,9 @@ export function buildPolicyValueNet(shape: NetworkShape): tf.LayersModel {
   const x = trunk(input, shape.hidden, shape.seed);
   // Small policy weights start near uniform over the legal actions (CleanRL's 0.01 gain).
   const logits = tf.layers
-    .dense({ units: shape.numActions, kernelInitializer: tf.initializers.randomNormal({ stddev: 0.01, seed: shape.seed + 100 }), name: 'logits' })
+    .dense({ units: shape.numActions, kernelInitializer: tf.initializers.randomNormal({ stddev: 0.01, seed: tfSeed(shape.seed, 100) }), name: 'logits' })
     .apply(x) as tf.SymbolicTensor;
-  const value = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: shape.seed + 101 }), name: 'value' }).apply(x) as tf.SymbolicTensor;
+  const value = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }), name: 'value' }).apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: [logits, value], name: 'tengym_policy_value' });
 }
 
@@ -39,15 +42,19 @@ export function buildPolicyValueNet(shape: NetworkShape): tf.LayersModel {
 export function buildQNet(shape: NetworkShape): tf.LayersModel {
   const input = tf.input({ shape: [shape.observationSize], name: 'observation' });
   const x = trunk(input, shape.hidden, shape.seed);
-  const q = tf.layers.dense({ units: shape.numActions, kernelInitializer: tf.initializers.glorotUniform({ seed: shape.seed + 100 }), name: 'q' }).apply(x) as tf.SymbolicTensor;
+  const q = tf.layers.dense({ units: shape.numActions, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 100) }), name: 'q' }).apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: q, name: 'tengym_q' });
 }
 
 /** The logits or Q-values of one observation (the first output of the model). */
 export function actionOutputs(model: tf.LayersModel, observation: Float32Array): Float32Array {
-  return tf.tidy(() => {
-    const out = model.predict(tf.tensor2d(observation, [1, observation.length]));
-    const first = Array.isArray(out) ? out[0] : out;
-    return first.dataSync() as Float32Array;
+  // The tensor leaves tidy and is read outside it: tidy walks a returned typed array
+  // element by element, which costs more than the network itself.
+  const first = tf.tidy(() => {
+    const out = model.apply(tf.tensor2d(observation, [1, observation.length]), { training: false }) as tf.Tensor | tf.Tensor[];
+    return Array.isArray(out) ? out[0] : out;
   });
+  const values = first.dataSync() as Float32Array;
+  first.dispose();
+  return values;
 }

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { TengymError } from '../../env/errors.js';
+import { ALGORITHMS, type AlgorithmName } from '../../train/algorithm.js';
+import type { MetricsRow } from '../../train/trainer.js';
+import { parseOptionsJson, pct, writeLine } from '../io.js';
+import { ProgressBar } from '../progress.js';
+
+interface Args {
+  env?: string;
+  options?: string;
+  algo?: string;
+  steps?: number;
+  config?: string;
+  seed?: number;
+  out: string;
+  resume: boolean;
+}
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new TengymError('bad-argument', `--config ${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    throw new TengymError('bad-argument', `--config ${path} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The command line as typed, for the model's metadata (arguments with spaces or quotes are quoted). */
+function commandLine(): string {
+  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return ['tengym', ...process.argv.slice(2)].map(quote).join(' ');
+}
+
+const num = (x: number | boolean | null | undefined, digits: number) => (typeof x === 'number' ? x.toFixed(digits) : '–');
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
+
+function evaluationLine(row: MetricsRow, reference: string): string {
+  const figure = row.evalMeanCardsLeft !== undefined ? `cards left ${num(row.evalMeanCardsLeft, 2)}` : `rounds ${num(row.evalMeanRounds, 2)}`;
+  const loss = row.policyLoss !== undefined ? `entropy ${num(row.entropy, 3)}  value loss ${num(row.valueLoss, 4)}` : row.loss !== undefined ? `loss ${num(row.loss, 4)}  ε ${num(row.epsilon, 3)}` : '';
+  return [
+    `steps ${String(row.envSteps).padStart(9)}`,
+    `samples ${String(row.samples).padStart(8)}`,
+    `${String(row.envStepsPerSecond ?? '–').padStart(6)} steps/s`,
+    `eval ${pct(row.evalWinRate as number)} [${pct(row.evalWinRateLow as number)}, ${pct(row.evalWinRateHigh as number)}]`,
+    figure,
+    `vs ${reference} ${signed(row.vsReference as number)} [${signed(row.vsReferenceLow as number)}, ${signed(row.vsReferenceHigh as number)}]`,
+    loss,
+    row.best ? 'best' : '',
+  ]
+    .filter((s) => s.length > 0)
+    .join('  ');
+}
+
+export const trainCommand: CommandModule<object, Args> = {
+  command: 'train',
+  describe: 'Train a TensorFlow.js agent (masked PPO or double DQN) and keep its best model',
+  builder: (y) =>
+    y
+      .usage(
+        [
+          '$0 train --env ID [--options JSON] --algo ppo|dqn [--steps N] [--config FILE] [--seed N] --out DIR [--resume]',
+          '',
+          'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
+          'deals (seeds 1000000000 + i, never dealt in training) against a reference agent.',
+          'Writes to DIR:',
+          '- metrics.jsonl, metrics.csv: one row per evaluation (steps, samples, losses, win rates)',
+          '- learning-curve.svg: the held-out win rate against env steps',
+          '- best/: model.json + weights.bin of the best evaluation (tengym eval --agents DIR/best)',
+          '- checkpoint/: everything --resume needs to continue a killed run exactly',
+          '- tensorboard/: scalars, when @tensorflow/tfjs-node is installed',
+          'Steps count every env step, forced moves (one legal action) included; only decisions',
+          'are learning samples. Config fields (a JSON file; each has a default, tuned per env):',
+          '- all: seed totalSteps numEnvs hidden learningRate maxGradNorm trainingReward rewardScale',
+          '- all, evaluation: evalEvery evalEpisodes evalReference',
+          '- ppo: rolloutSteps epochs minibatchSize gamma gaeLambda clipCoef valueCoef entropyCoef',
+          '- ppo: normalizeAdvantages annealLearningRate',
+          '- dqn: bufferSize batchSize gamma targetUpdate learningStarts trainEvery huberDelta',
+          '- dqn, exploration: epsilonStart epsilonEnd epsilonFraction',
+          'Each field is documented in src/train/algorithm.ts, ppo.ts and dqn.ts.',
+        ].join('\n'),
+      )
+      .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
+      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
+      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO or masked double DQN (required unless --resume)' })
+      .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
+      .option('config', { type: 'string', describe: 'JSON file of config fields (validated; unknown fields are errors)' })
+      .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
+      .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none)' })
+      .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
+      .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
+      .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')
+      .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000', 'Compare the best model with a baseline'),
+  handler: async (args) => {
+    if (!args.resume && args.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
+    if (!args.resume && args.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
+    for (const [name, value] of [['steps', args.steps], ['seed', args.seed]] as const) {
+      if (value !== undefined && (!Number.isSafeInteger(value) || value < (name === 'steps' ? 1 : 0))) throw new TengymError('bad-argument', `--${name} must be a ${name === 'steps' ? 'positive' : 'non-negative'} integer, got ${value}`);
+    }
+    // Loaded here, not at the top: TensorFlow.js takes a moment to load, and the other commands do not need it.
+    const { train } = await import('../../train/trainer.js');
+    const bar = new ProgressBar();
+    let reference = '';
+    const summary = await train({
+      env: args.env,
+      options: args.options === undefined ? undefined : parseOptionsJson(args.options),
+      algo: args.algo as AlgorithmName | undefined,
+      config: args.config === undefined ? undefined : readConfigFile(args.config),
+      configSource: args.config === undefined ? undefined : `config file ${args.config}`,
+      steps: args.steps,
+      seed: args.seed,
+      out: args.out,
+      resume: args.resume,
+      command: commandLine(),
+      onProgress: (done, total, perSecond) => bar.update(done, total, `${Math.round(perSecond)} steps/s`),
+      onEvaluation: (row) => {
+        bar.done();
+        writeLine(evaluationLine(row, reference));
+      },
+      onStart: (info) => {
+        reference = info.config.evalReference;
+        writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
+        writeLine(`config ${JSON.stringify(info.config)}`);
+      },
+    });
+    bar.done();
+    const best = summary.best;
+    writeLine(
+      `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ${summary.sessionEnvSteps} env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +
+        `${Math.round(summary.envStepsPerSecond)} env steps/s (${Math.round(summary.trainingEnvStepsPerSecond)} without evaluations and checkpoints), backend ${summary.backend}`,
+    );
+    if (best) {
+      const figure = best.meanCardsLeft !== undefined ? `mean cards left ${best.meanCardsLeft.toFixed(2)}` : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
+      writeLine(
+        `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
+          `difference ${signed(best.vsReference.diff)} [${signed(best.vsReference.ci95[0])}, ${signed(best.vsReference.ci95[1])}] points on the same ${best.episodes} deals`,
+      );
+      const options = args.options === undefined ? '' : ` --options '${args.options}'`;
+      writeLine(`model: ${args.out}/best (compare: tengym eval --env ${summary.env}${options} --agents ${args.out}/best,${best.reference.agent} --seed 1000000000 --episodes ${best.episodes})`);
+    }
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * What the trainer (trainer.ts) needs from a learning algorithm (ppo.ts, dqn.ts), and
+ * the config fields every algorithm shares: the run (seed, length, network), the
+ * evaluation schedule and the training reward.
+ */
+import type * as tf from '@tensorflow/tfjs';
+import { z } from 'zod';
+import type { DecisionEnv, DecisionEnvState } from './decisions.js';
+
+export const ALGORITHMS = ['ppo', 'dqn'] as const;
+export type AlgorithmName = (typeof ALGORITHMS)[number];
+
+/** Config fields of every algorithm (each has a default; presets per env may change them). */
+export const commonConfigFields = {
+  /** Seeds the network's initial weights, the sampling and the training deals (copy i: seed + i). */
+  seed: z.int().min(0).max(2 ** 31).default(0),
+  /** Env steps to train for, forced moves included (`--steps` overrides it). */
+  totalSteps: z.int().min(1).default(1_000_000),
+  /** Env copies played side by side (one batched forward pass per decision round). */
+  numEnvs: z.int().min(1).max(4096).default(32),
+  /** Units of each hidden layer of the MLP (ReLU). */
+  hidden: z.array(z.int().min(1).max(4096)).min(1).max(8).default([64, 64]),
+  learningRate: z.number().positive().max(1).default(3e-4),
+  /** Gradients are scaled down to this global L2 norm. */
+  maxGradNorm: z.number().positive().default(0.5),
+  /**
+   * The env's `reward` option used for the training copies only (e.g. 'cards' for a
+   * denser signal in the decade family, 'rounds' for Four Ten). Evaluation, the best
+   * model and its metadata use the env as given, so the model plays that env.
+   */
+  trainingReward: z.enum(['win', 'cards', 'points', 'rounds']).optional(),
+  /**
+   * Multiplies every training reward: e.g. 1/52 with trainingReward 'cards' keeps returns
+   * near 1, so the value loss does not swamp the policy in the shared trunk.
+   */
+  rewardScale: z.number().positive().default(1),
+  /** Evaluate the greedy policy every this many env steps (and at the start and the end). */
+  evalEvery: z.int().min(1).default(200_000),
+  /** Held-out deals of each evaluation: seeds 1,000,000,000 + i, never dealt in training. */
+  evalEpisodes: z.int().min(1).max(1_000_000).default(2000),
+  /** Agent played on the same held-out deals once, for a paired comparison in every evaluation. */
+  evalReference: z.string().default('first'),
+};
+
+/** Seeds of the held-out evaluation deals (deal i: EVAL_SEED + i). Training deals come from the run's seed, far below. */
+export const EVAL_SEED = 1_000_000_000;
+
+/** Running means of named statistics (losses, entropy, …) between two metric rows. */
+export class Means {
+  private sums = new Map<string, number>();
+  private counts = new Map<string, number>();
+  add(name: string, value: number): void {
+    this.sums.set(name, (this.sums.get(name) ?? 0) + value);
+    this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+  }
+  take(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [k, s] of this.sums) out[k] = s / this.counts.get(k)!;
+    this.sums.clear();
+    this.counts.clear();
+    return out;
+  }
+  getState(): [string, number, number][] {
+    return [...this.sums].map(([k, s]) => [k, s, this.counts.get(k)!]);
+  }
+  setState(entries: [string, number, number][]): void {
+    this.sums = new Map(entries.map(([k, s]) => [k, s]));
+    this.counts = new Map(entries.map(([k, , c]) => [k, c]));
+  }
+}
+
+/** An algorithm's state beyond its network weights: JSON plus named binary blobs. */
+export interface AlgorithmState {
+  json: Record<string, unknown>;
+  binary: Record<string, Uint8Array>;
+}
+
+export interface Algorithm {
+  readonly name: AlgorithmName;
+  /** 'logits' (PPO: the first output is the policy's logits) or 'q' (DQN). */
+  readonly head: 'logits' | 'q';
+  /** The network whose first output the greedy policy maximises over the legal actions; what gets saved. */
+  readonly model: tf.LayersModel;
+  readonly env: DecisionEnv;
+  /** Decision samples collected so far (forced moves are not samples). */
+  readonly samples: number;
+  /** Gradient updates so far. */
+  readonly updates: number;
+  /** One rollout and its update (PPO), or one round of decisions and its gradient steps (DQN). */
+  iterate(): void;
+  /** Means of the training statistics since the last call (losses, entropy, …). */
+  takeStats(): Record<string, number>;
+  getState(): AlgorithmState;
+  setState(state: AlgorithmState, envState: DecisionEnvState): void;
+  dispose(): void;
+}

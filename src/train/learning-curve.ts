@@ -1,0 +1,89 @@
+/**
+ * The learning curve of a training run as a small hand-written SVG (no dependencies):
+ * the greedy policy's win rate on the held-out deals against env steps, with its 95%
+ * band, and the reference agent's win rate on the same deals as a dashed line.
+ */
+
+export interface CurvePoint {
+  envSteps: number;
+  winRate: number;
+  low: number;
+  high: number;
+}
+
+export interface CurveOptions {
+  title: string;
+  reference?: { name: string; winRate: number };
+}
+
+const W = 720;
+const H = 420;
+const M = { left: 64, right: 24, top: 60, bottom: 56 };
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Round ticks (1, 2 or 5 times a power of ten) from 0 up to the first one at or above `max`. */
+function ticks(max: number, count: number): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((k) => k * power).find((s) => s >= raw)!;
+  const out: number[] = [];
+  for (let k = 0; out.length === 0 || out[out.length - 1] < max - step * 1e-9; k++) out.push(Number((k * step).toPrecision(12)));
+  return out;
+}
+
+function formatSteps(n: number): string {
+  if (n >= 1e6) return `${Number((n / 1e6).toPrecision(3))}M`;
+  if (n >= 1e3) return `${Number((n / 1e3).toPrecision(3))}k`;
+  return String(n);
+}
+
+export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOptions): string {
+  const maxSteps = Math.max(1, ...points.map((p) => p.envSteps));
+  const highest = Math.max(0.05, ...points.map((p) => p.high), options.reference?.winRate ?? 0);
+  const yTicks = ticks(Math.min(1, highest * 1.05), 5).filter((t) => t <= 1);
+  const yMax = yTicks[yTicks.length - 1];
+  // The x axis ends at the last evaluation, the y axis at a round tick.
+  const xTicks = ticks(maxSteps, 6).filter((t) => t <= maxSteps);
+  const xMax = maxSteps;
+  const x = (steps: number) => M.left + ((W - M.left - M.right) * steps) / xMax;
+  const y = (rate: number) => H - M.bottom - ((H - M.top - M.bottom) * rate) / yMax;
+  const f = (v: number) => v.toFixed(1);
+
+  const parts: string[] = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+  parts.push(`<text x="${W / 2}" y="24" text-anchor="middle" font-size="15">${esc(options.title)}</text>`);
+  // Grid and tick labels.
+  for (const t of yTicks) {
+    parts.push(`<line x1="${M.left}" y1="${f(y(t))}" x2="${W - M.right}" y2="${f(y(t))}" stroke="#e5e5e5"/>`);
+    parts.push(`<text x="${M.left - 8}" y="${f(y(t) + 4)}" text-anchor="end">${Number((100 * t).toPrecision(3))}%</text>`);
+  }
+  for (const t of xTicks) {
+    parts.push(`<line x1="${f(x(t))}" y1="${M.top}" x2="${f(x(t))}" y2="${H - M.bottom}" stroke="#f0f0f0"/>`);
+    parts.push(`<text x="${f(x(t))}" y="${H - M.bottom + 18}" text-anchor="middle">${formatSteps(t)}</text>`);
+  }
+  // Axes and their labels.
+  parts.push(`<line x1="${M.left}" y1="${H - M.bottom}" x2="${W - M.right}" y2="${H - M.bottom}" stroke="black"/>`);
+  parts.push(`<line x1="${M.left}" y1="${M.top}" x2="${M.left}" y2="${H - M.bottom}" stroke="black"/>`);
+  parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 14}" text-anchor="middle">env steps (forced moves included)</text>`);
+  parts.push(`<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">win rate on the held-out deals</text>`);
+  // Legend, between the title and the plot.
+  parts.push(`<line x1="${M.left}" y1="42" x2="${M.left + 24}" y2="42" stroke="#1f77b4" stroke-width="2"/>`);
+  parts.push(`<text x="${M.left + 30}" y="46">greedy policy, with its 95% interval</text>`);
+  if (options.reference) {
+    const ry = f(y(options.reference.winRate));
+    parts.push(`<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`);
+    parts.push(`<line x1="${M.left + 300}" y1="42" x2="${M.left + 324}" y2="42" stroke="#d62728" stroke-dasharray="6 4"/>`);
+    parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${(100 * options.reference.winRate).toFixed(1)}%</text>`);
+  }
+  if (points.length > 0) {
+    const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];
+    parts.push(`<polygon points="${band.join(' ')}" fill="#1f77b4" fill-opacity="0.15" stroke="none"/>`);
+    parts.push(`<polyline points="${points.map((p) => `${f(x(p.envSteps))},${f(y(p.winRate))}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`);
+    for (const p of points) parts.push(`<circle cx="${f(x(p.envSteps))}" cy="${f(y(p.winRate))}" r="2.5" fill="#1f77b4"/>`);
+  }
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}
