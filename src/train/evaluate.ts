@@ -31,15 +31,8 @@ export const evalConfigSchema = z.strictObject({
 });
 export type EvalConfig = z.input<typeof evalConfigSchema>;
 
-export interface AgentResult {
+export interface AgentResult extends OutcomeFigures {
   agent: string;
-  winRate: number;
-  ci95: [number, number];
-  meanCardsLeft?: number;
-  meanRounds?: number;
-  medianRounds?: number;
-  pointsPerRound?: number;
-  faultRate?: number;
   vsReference?: { diff: number; ci95: [number, number] };
   seconds: number;
 }
@@ -72,11 +65,22 @@ export function median(values: number[]): number {
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-function summarise(agent: string, rows: EpisodeRows, isFourTen: boolean, seconds: number): AgentResult {
+/** The figures every report gives from a set of episodes: win rate, interval, the game's own. */
+export interface OutcomeFigures {
+  winRate: number;
+  ci95: [number, number];
+  meanCardsLeft?: number;
+  meanRounds?: number;
+  medianRounds?: number;
+  pointsPerRound?: number;
+  faultRate?: number;
+}
+
+export function summariseRows(rows: EpisodeRows, isFourTen: boolean): OutcomeFigures {
   const n = rows.won.length;
   let wins = 0;
   for (let i = 0; i < n; i++) wins += rows.won[i];
-  const result: AgentResult = { agent, winRate: wins / n, ci95: wilsonInterval(wins, n), seconds };
+  const result: OutcomeFigures = { winRate: wins / n, ci95: wilsonInterval(wins, n) };
   if (!isFourTen) {
     let left = 0;
     for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
@@ -181,7 +185,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
     const rows = emptyRows(c.episodes);
     parts.forEach((p, i) => mergeRows(rows, p, tasks[i].from));
     rowsByAgent.set(agent, rows);
-    results.push(summarise(agent, rows, isFourTen, (performance.now() - start) / 1000));
+    results.push({ agent, ...summariseRows(rows, isFourTen), seconds: (performance.now() - start) / 1000 });
   }
   const ref = rowsByAgent.get(reference)!;
   for (const r of results) if (r.agent !== reference) r.vsReference = pairedDifference(rowsByAgent.get(r.agent)!.won, ref.won);

@@ -50,8 +50,7 @@ import { ALGORITHMS, EVAL_SEED, type Algorithm, type AlgorithmName } from './alg
 import { maskedArgmax, type DecisionEnvState } from './decisions.js';
 import { Dqn, dqnConfigSchema, dqnPreset, type DqnConfig } from './dqn.js';
 import { emptyRows, playEpisodes, type EpisodeRows } from './episodes.js';
-import { median, pairedDifference } from './evaluate.js';
-import { wilsonInterval } from './intervals.js';
+import { pairedDifference, summariseRows, type OutcomeFigures } from './evaluate.js';
 import { learningCurveSvg } from './learning-curve.js';
 import { Ppo, ppoConfigSchema, ppoPreset, type PpoConfig } from './ppo.js';
 
@@ -87,15 +86,8 @@ export interface TrainRequest {
 /** One row of metrics.jsonl / metrics.csv: flat, numbers or null (a mean over nothing). */
 export type MetricsRow = Record<string, number | boolean | null>;
 
-export interface HeldOutSummary {
+export interface HeldOutSummary extends OutcomeFigures {
   episodes: number;
-  winRate: number;
-  ci95: [number, number];
-  meanCardsLeft?: number;
-  /** Four Ten: over won games. */
-  meanRounds?: number;
-  medianRounds?: number;
-  pointsPerRound?: number;
 }
 
 export interface EvaluationReport extends HeldOutSummary {
@@ -234,29 +226,8 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
   return rows;
 }
 
-function summariseRows(rows: EpisodeRows, fourTen: boolean): HeldOutSummary {
-  const n = rows.won.length;
-  let wins = 0;
-  for (let i = 0; i < n; i++) wins += rows.won[i];
-  const s: HeldOutSummary = { episodes: n, winRate: wins / n, ci95: wilsonInterval(wins, n) };
-  if (!fourTen) {
-    let left = 0;
-    for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
-    s.meanCardsLeft = left / n;
-    return s;
-  }
-  const wonRounds: number[] = [];
-  let rounds = 0;
-  let points = 0;
-  for (let i = 0; i < n; i++) {
-    if (rows.won[i]) wonRounds.push(rows.rounds[i]);
-    rounds += rows.rounds[i];
-    points += rows.points[i];
-  }
-  s.meanRounds = wonRounds.length ? wonRounds.reduce((a, b) => a + b, 0) / wonRounds.length : Number.NaN;
-  s.medianRounds = median(wonRounds);
-  s.pointsPerRound = rounds ? points / rounds : 0;
-  return s;
+function heldOutSummary(rows: EpisodeRows, fourTen: boolean): HeldOutSummary {
+  return { episodes: rows.won.length, ...summariseRows(rows, fourTen) };
 }
 
 /** Better: more wins; on a tie fewer cards left, or fewer rounds to win. */
@@ -451,7 +422,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
 
     // The reference agent on the held-out deals, once (deal i: EVAL_SEED + i, as `tengym eval` plays it).
     const referenceRows = await playEpisodes({ env: envId, options, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
-    const reference = { agent: config.evalReference, ...summariseRows(referenceRows, fourTen) };
+    const reference = { agent: config.evalReference, ...heldOutSummary(referenceRows, fourTen) };
     const title = `${algo.toUpperCase()} on ${envId}: greedy win rate on ${config.evalEpisodes} held-out deals`;
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
 
@@ -467,7 +438,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       const env = algorithm.env;
       const envSteps = env.envSteps;
       const heldOut = evaluateGreedy(algorithm.model, envId, options, config.evalEpisodes);
-      const summary = summariseRows(heldOut, fourTen);
+      const summary = heldOutSummary(heldOut, fourTen);
       const report: EvaluationReport = { ...summary, seed: EVAL_SEED, envSteps, reference, vsReference: pairedDifference(heldOut.won, referenceRows.won) };
       const improved = isBetter(summary, trainer.best);
       const episodes = env.takeEpisodeStats();
