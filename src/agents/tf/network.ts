@@ -13,7 +13,7 @@ export interface NetworkShape {
   seed: number;
 }
 
-/** tfjs takes a seed of 0 for "no seed" (Math.random), so every seed is offset by one. */
+/** tfjs takes a seed of 0 for "no seed" (an unseeded initialiser), so every seed is offset by one. */
 const tfSeed = (seed: number, k: number): number => seed + k + 1;
 
 function trunk(input: tf.SymbolicTensor, hidden: readonly number[], seed: number): tf.SymbolicTensor {
