@@ -7,6 +7,7 @@ import type { CardOutcome } from '../src/env/game.js';
 import { blockTenGame } from '../src/env/games/block-ten.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
+import { pairId, tableauOf, thrown } from './pairing-helpers.js';
 
 interface TableJSON {
   tableau: (string | null)[];
@@ -22,30 +23,9 @@ function deckWith(first: string[]): string[] {
   return [...first, ...rest];
 }
 
-/** Pair id of slots i < j among 9, counted in lexicographic order. */
-function pid(i: number, j: number): number {
-  let id = 0;
-  for (let a = 0; a < 9; a++) {
-    for (let b = a + 1; b < 9; b++) {
-      if (a === i && b === j) return id;
-      id++;
-    }
-  }
-  throw new Error('no such pair');
-}
-
 const game = (env: Env): TableJSON => env.getState().game as TableJSON;
-const tableau = (env: Env): (string | null)[] => game(env).tableau;
-
-function thrown(fn: () => unknown): TengymError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TengymError) return e;
-    throw e;
-  }
-  throw new Error('nothing was thrown');
-}
+const tableau = tableauOf;
+const pid9 = (i: number, j: number): number => pairId(9, i, j);
 
 function playOut(env: Env, choose: (env: Env) => number): number[] {
   const rewards: number[] = [];
@@ -116,7 +96,7 @@ describe('block-ten: options and ids', () => {
     expect(buffered.describeAction(35)).toBe('remove 8♣ + 9♣'); // (7,8)
     expect(buffered.describeAction(36)).toBe('deal');
     expect(buffered.legalActions()).toEqual([7, 13, 18, 22]); // (0,8) (1,7) (2,6) (3,5)
-    expect(buffered.legalActions()).toEqual([pid(0, 8), pid(1, 7), pid(2, 6), pid(3, 5)]);
+    expect(buffered.legalActions()).toEqual([pid9(0, 8), pid9(1, 7), pid9(2, 6), pid9(3, 5)]);
   });
 });
 
@@ -124,12 +104,12 @@ describe('block-ten: moves', () => {
   it('J+J, Q+Q and K+K are pairs; J+Q is not; tens never go', () => {
     const env = make('block-ten', { reward: 'cards' });
     env.reset({ deck: deckWith(['JC', 'JD', 'QC', 'QD', 'KC', 'KD', 'TC', 'TD', 'AC', '3C', '3D']) });
-    expect(env.legalActions()).toEqual([pid(0, 1), pid(2, 3), pid(4, 5)]);
-    expect(env.describeAction(pid(2, 3))).toBe('remove Q♣ + Q♦');
-    expect(thrown(() => env.step(pid(0, 2))).message).toContain('a jack pairs only with another jack');
-    expect(thrown(() => env.step(pid(6, 7))).message).toContain('"remove 10♣ + 10♦" is not legal: tens are never removed');
-    expect(thrown(() => env.step(pid(5, 8))).message).toContain('a king pairs only with another king');
-    const r = env.step(pid(4, 5));
+    expect(env.legalActions()).toEqual([pid9(0, 1), pid9(2, 3), pid9(4, 5)]);
+    expect(env.describeAction(pid9(2, 3))).toBe('remove Q♣ + Q♦');
+    expect(thrown(() => env.step(pid9(0, 2))).message).toContain('a jack pairs only with another jack');
+    expect(thrown(() => env.step(pid9(6, 7))).message).toContain('"remove 10♣ + 10♦" is not legal: tens are never removed');
+    expect(thrown(() => env.step(pid9(5, 8))).message).toContain('a king pairs only with another king');
+    const r = env.step(pid9(4, 5));
     expect(r.reward).toBe(2);
     expect(tableau(env).slice(4, 6)).toEqual(['3C', '3D']);
     expect(game(env).removed).toEqual(['KC', 'KD']);
@@ -138,14 +118,14 @@ describe('block-ten: moves', () => {
   it('three jacks give three pairs', () => {
     const env = make('block-ten');
     env.reset({ deck: deckWith(['JC', 'AC', 'JD', 'AD', 'JH', 'AH', 'AS', '2C', '2D']) });
-    expect(env.legalActions()).toEqual([pid(0, 2), pid(0, 4), pid(2, 4)]);
+    expect(env.legalActions()).toEqual([pid9(0, 2), pid9(0, 4), pid9(2, 4)]);
   });
 
   it('strict refill fills the emptied slots at once, lowest first', () => {
     const env = make('block-ten');
     env.reset({ deck: deckWith(['AC', '4C', 'AD', '2C', '2D', '6C', 'AH', 'AS', '2H', 'KS', 'QS']) });
-    expect(env.legalActions()).toEqual([pid(1, 5)]);
-    env.step(pid(1, 5));
+    expect(env.legalActions()).toEqual([pid9(1, 5)]);
+    env.step(pid9(1, 5));
     expect(tableau(env)).toEqual(['AC', 'KS', 'AD', '2C', '2D', 'QS', 'AH', 'AS', '2H']);
     expect(env.outcome()).toEqual({ won: false, cardsLeft: 50 });
     expect(env.terminated).toBe(true);
@@ -154,15 +134,15 @@ describe('block-ten: moves', () => {
   it('buffered: deal waits, is legal beside a removal, and fills lowest first', () => {
     const env = make('block-ten', { refill: 'buffered' });
     env.reset({ deck: deckWith(['3C', '7C', 'TC', 'TD', 'TH', 'TS', 'KC', 'KD', 'QC', '9C', '8C']) });
-    expect(env.legalActions()).toEqual([pid(0, 1), pid(6, 7)]);
-    env.step(pid(6, 7));
+    expect(env.legalActions()).toEqual([pid9(0, 1), pid9(6, 7)]);
+    env.step(pid9(6, 7));
     expect(tableau(env)).toEqual(['3C', '7C', 'TC', 'TD', 'TH', 'TS', null, null, 'QC']);
-    expect(env.legalActions()).toEqual([pid(0, 1), 36]);
-    env.step(pid(0, 1));
+    expect(env.legalActions()).toEqual([pid9(0, 1), 36]);
+    env.step(pid9(0, 1));
     expect(env.legalActions()).toEqual([36]);
     expect(env.step(36).reward).toBe(0);
     expect(tableau(env)).toEqual(['9C', '8C', 'TC', 'TD', 'TH', 'TS', 'AC', 'AD', 'QC']);
-    expect(env.legalActions()).toEqual([pid(0, 6), pid(0, 7)]);
+    expect(env.legalActions()).toEqual([pid9(0, 6), pid9(0, 7)]);
     expect(thrown(() => env.step(36)).message).toContain('no slot is empty');
   });
 });

@@ -7,6 +7,7 @@ import type { CardOutcome } from '../src/env/game.js';
 import { tensGame } from '../src/env/games/tens.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
+import { pairId, tableauOf, thrown } from './pairing-helpers.js';
 
 interface TableJSON {
   tableau: (string | null)[];
@@ -22,30 +23,8 @@ function deckWith(first: string[]): string[] {
   return [...first, ...rest];
 }
 
-/** Pair id of slots i < j, written from the spec's "lexicographic order". */
-function pid(slots: number, i: number, j: number): number {
-  let id = 0;
-  for (let a = 0; a < slots; a++) {
-    for (let b = a + 1; b < slots; b++) {
-      if (a === i && b === j) return id;
-      id++;
-    }
-  }
-  throw new Error('no such pair');
-}
-
 const game = (env: Env): TableJSON => env.getState().game as TableJSON;
-const tableau = (env: Env): (string | null)[] => game(env).tableau;
-
-function thrown(fn: () => unknown): TengymError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TengymError) return e;
-    throw e;
-  }
-  throw new Error('nothing was thrown');
-}
+const tableau = tableauOf;
 
 // Thirteen cards with no pair among them (A needs 9, 2 needs 8, 3 needs 7, 4 needs 6).
 const DEAD_13 = ['AC', 'AD', 'AH', 'AS', '2C', '2D', '2H', '2S', '3C', '3D', '3H', '3S', '4C'];
@@ -158,7 +137,7 @@ describe('tens: dealing and action ids', () => {
     expect(env.describeAction(82)).toBe('deal');
     expect(() => env.describeAction(83)).toThrow(/ids 0\.\.82/);
     // A+9, 2+8, 3+7, 4+6: (0,8), (1,7), (2,6), (3,5); 5 alone.
-    expect(env.legalActions()).toEqual([pid(13, 0, 8), pid(13, 1, 7), pid(13, 2, 6), pid(13, 3, 5)]);
+    expect(env.legalActions()).toEqual([pairId(13, 0, 8), pairId(13, 1, 7), pairId(13, 2, 6), pairId(13, 3, 5)]);
     expect(env.legalActions()).toEqual([7, 17, 26, 34]);
   });
 
@@ -168,7 +147,7 @@ describe('tens: dealing and action ids', () => {
     env.reset({ deck: deckWith(slots) });
     expect(tableau(env)).toEqual(slots);
     expect(game(env).stock).toHaveLength(37);
-    expect(env.legalActions()).toEqual([pid(15, 12, 14), 104]); // 4C+6C, 4D+6C
+    expect(env.legalActions()).toEqual([pairId(15, 12, 14), 104]); // 4C+6C, 4D+6C
     expect(env.describeAction(104)).toBe('remove 4♦ + 6♣');
     expect(env.describeAction(108)).toBe('remove four kings');
     expect(env.describeAction(109)).toBe('deal');
@@ -184,9 +163,9 @@ describe('tens: moves', () => {
     const env = make('tens');
     env.reset({ deck: deckWith([...slots, 'KC', 'KD']) });
     // 7♦ pairs with each of the three 3s.
-    expect(env.legalActions()).toEqual([pid(13, 0, 6), pid(13, 6, 10), pid(13, 6, 11)]);
-    expect(env.describeAction(pid(13, 0, 6))).toBe('remove 3♣ + 7♦');
-    const r = env.step(pid(13, 0, 6));
+    expect(env.legalActions()).toEqual([pairId(13, 0, 6), pairId(13, 6, 10), pairId(13, 6, 11)]);
+    expect(env.describeAction(pairId(13, 0, 6))).toBe('remove 3♣ + 7♦');
+    const r = env.step(pairId(13, 0, 6));
     expect(tableau(env)[0]).toBe('KC');
     expect(tableau(env)[6]).toBe('KD');
     expect(game(env).removed).toEqual(['3C', '7D']);
@@ -204,7 +183,7 @@ describe('tens: moves', () => {
     const r = env.step(79);
     expect(r.reward).toBe(4);
     expect([0, 2, 5, 10].map((i) => tableau(env)[i])).toEqual(['KC', 'KD', 'KH', '7C']);
-    expect(env.legalActions()).toEqual([pid(13, 10, 12)]); // 7♣ + 3♣
+    expect(env.legalActions()).toEqual([pairId(13, 10, 12)]); // 7♣ + 3♣
     expect(game(env).removed).toEqual(['JC', 'JD', 'JH', 'JS']);
     // Three kings are not a quartet.
     expect(env.isLegal(81)).toBe(false);
@@ -221,12 +200,12 @@ describe('tens: moves', () => {
   it('jacks, queens and kings never go in pairs; a wrong sum is explained', () => {
     const env = make('tens');
     env.reset({ deck: deckWith(['JC', 'JD', '3C', '6D', '9C', ...DEAD_13.slice(0, 8)]) });
-    expect(env.legalActions()).toEqual([pid(13, 4, 5), pid(13, 4, 6), pid(13, 4, 7), pid(13, 4, 8)]); // 9♣ + each ace
+    expect(env.legalActions()).toEqual([pairId(13, 4, 5), pairId(13, 4, 6), pairId(13, 4, 7), pairId(13, 4, 8)]); // 9♣ + each ace
     const pairOfJacks = thrown(() => env.step(0));
     expect(pairOfJacks.code).toBe('illegal-action');
     expect(pairOfJacks.message).toContain('"remove J♣ + J♦" is not legal: jacks are removed four at a time');
-    expect(thrown(() => env.step(pid(13, 2, 3))).message).toContain('3♣ + 6♦ make 9, not 10');
-    expect(thrown(() => env.step(pid(13, 0, 2))).message).toContain(`Legal now: ${pid(13, 4, 5)} (remove 9♣ + A♣), ${pid(13, 4, 6)} (remove 9♣ + A♦)`);
+    expect(thrown(() => env.step(pairId(13, 2, 3))).message).toContain('3♣ + 6♦ make 9, not 10');
+    expect(thrown(() => env.step(pairId(13, 0, 2))).message).toContain(`Legal now: ${pairId(13, 4, 5)} (remove 9♣ + A♣), ${pairId(13, 4, 6)} (remove 9♣ + A♦)`);
   });
 });
 
@@ -236,9 +215,9 @@ describe('tens: buffered refill', () => {
   it('empty slots wait for deal; deal is legal beside a removal and fills lowest first', () => {
     const env = make('tens', { refill: 'buffered' });
     env.reset({ deck: deckWith(['3C', '7C', '4C', '6C', ...fillers, 'KC', 'KD', 'KH', 'KS', '9C']) });
-    expect(env.legalActions()).toEqual([0, pid(13, 2, 3)]);
+    expect(env.legalActions()).toEqual([0, pairId(13, 2, 3)]);
     expect(thrown(() => env.step(82)).message).toContain('no slot is empty');
-    env.step(pid(13, 2, 3));
+    env.step(pairId(13, 2, 3));
     expect(tableau(env).slice(0, 4)).toEqual(['3C', '7C', null, null]);
     expect(env.legalActions()).toEqual([0, 82]);
     env.step(0);
@@ -264,9 +243,9 @@ describe('tens: buffered refill', () => {
     env.step(82);
     expect(tableau(env)[0]).toBe('9C');
     expect(tableau(env).filter((c) => c !== null)).toHaveLength(2);
-    expect(env.legalActions()).toEqual([pid(13, 0, 5)]);
+    expect(env.legalActions()).toEqual([pairId(13, 0, 5)]);
     expect(env.isLegal(82)).toBe(false);
-    const r = env.step(pid(13, 0, 5));
+    const r = env.step(pairId(13, 0, 5));
     expect(r.reward).toBe(1);
     expect(r.info.outcome).toEqual({ won: true, cardsLeft: 0 });
   });
@@ -287,11 +266,11 @@ describe('tens: blockTens', () => {
     const deck = deckWith(['TC', 'TD', 'TH', 'TS', '3C', '7C', ...DEAD_13.slice(0, 7)]);
     const plain = make('tens');
     plain.reset({ deck });
-    expect(plain.legalActions()).toEqual([pid(13, 4, 5), 78]);
+    expect(plain.legalActions()).toEqual([pairId(13, 4, 5), 78]);
     const blocked = make('tens', { blockTens: true });
     blocked.reset({ deck });
     expect(blocked.actionSpace.n).toBe(82);
-    expect(blocked.legalActions()).toEqual([pid(13, 4, 5)]);
+    expect(blocked.legalActions()).toEqual([pairId(13, 4, 5)]);
     expect(thrown(() => blocked.step(78)).message).toContain('tens are never removed (blockTens)');
     expect(thrown(() => blocked.step(0)).message).toContain('tens are never removed');
   });
