@@ -13,54 +13,15 @@ import { PimcAgent } from '../src/agents/decade/pimc.js';
 import { Position, rulesOf } from '../src/agents/decade/position.js';
 import { Solver } from '../src/agents/decade/solver.js';
 import { agentsFor, createAgent } from '../src/agents/index.js';
-import { cardCode, parseCardCode } from '../src/env/cards.js';
-import type { Env, EnvState } from '../src/env/env.js';
+import type { Env } from '../src/env/env.js';
 import type { CardOutcome } from '../src/env/game.js';
 import { runActionId, type DecadeOptions, type DecadeState } from '../src/env/games/decade.js';
 import { make } from '../src/env/registry.js';
-import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../src/env/rng.js';
+import { createRng, deriveSeed, randomInt } from '../src/env/rng.js';
+import { envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
 
 const PRESETS = ['decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty'] as const;
 const FAIR = ['random', 'first', 'longest', 'lookahead', 'pimc'] as const;
-
-interface Layout {
-  stacks: string[][];
-  /** Top first. */
-  stock: string[];
-  current?: number;
-}
-
-/** A decade env loaded with a hand-made position: cards not placed are discarded (under the stock with 'deck-bottom'). */
-function envAt(id: string, l: Layout, options: Record<string, unknown> = {}): Env {
-  const env = make(id, options);
-  env.reset({ seed: 0 });
-  const placed = new Set([...l.stacks.flat(), ...l.stock].map(parseCardCode));
-  const others: string[] = [];
-  for (let c = 0; c < 52; c++) if (!placed.has(c)) others.push(cardCode(c));
-  const deckBottom = env.options.pickedUp === 'deck-bottom';
-  const game = {
-    stacks: l.stacks,
-    eliminated: l.stacks.map(() => false),
-    current: l.current ?? l.stacks.length - 1,
-    stock: deckBottom ? [...l.stock, ...others] : l.stock,
-    discarded: deckBottom ? [] : others,
-    steps: 10,
-  };
-  env.setState({ ...env.getState(), game });
-  return env;
-}
-
-/** A copy of `env` whose stock holds the same cards in another order. */
-function withStockPermuted(env: Env, seed: number): Env {
-  const copy = env.clone();
-  const state = env.getState() as EnvState & { game: { stock: string[] } };
-  const order = state.game.stock.map((_, i) => i);
-  shuffleInPlace(createRng(seed), order);
-  const stock = order.map((i) => state.game.stock[i]);
-  if (stock.length > 1 && stock.every((c, i) => c === state.game.stock[i])) stock.reverse();
-  copy.setState({ ...state, game: { ...state.game, stock } });
-  return copy;
-}
 
 /** Plays `agent` to the end (the agent sees every state); returns the outcome and the actions. */
 function play(env: Env, agent: Agent): { outcome: CardOutcome; actions: number[] } {
@@ -74,13 +35,6 @@ function play(env: Env, agent: Agent): { outcome: CardOutcome; actions: number[]
 }
 
 /** An env of `id` after `steps` random legal steps of deal `seed` (fewer if the game ends). */
-function randomPosition(id: string, seed: number, steps: number, options: Record<string, unknown> = {}): Env {
-  const env = make(id, options);
-  env.reset({ seed });
-  const rng = createRng(seed + 1);
-  for (let i = 0; i < steps && env.running; i++) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
-  return env;
-}
 
 const run = (start: number, length: number) => runActionId(start, length);
 

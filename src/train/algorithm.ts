@@ -7,7 +7,7 @@ import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
 
-export const ALGORITHMS = ['ppo', 'dqn'] as const;
+export const ALGORITHMS = ['ppo', 'dqn', 'afterstate'] as const;
 export type AlgorithmName = (typeof ALGORITHMS)[number];
 
 /** Config fields of every algorithm (each has a default; presets per env may change them). */
@@ -77,8 +77,8 @@ export interface AlgorithmState {
 
 export interface Algorithm {
   readonly name: AlgorithmName;
-  /** 'logits' (PPO: the first output is the policy's logits) or 'q' (DQN). */
-  readonly head: 'logits' | 'q';
+  /** 'logits' (PPO: the first output is the policy's logits), 'q' (DQN), or 'afterstate' (values of positions, src/agents/tf/afterstate.ts). */
+  readonly head: 'logits' | 'q' | 'afterstate';
   /** The network whose first output the greedy policy maximises over the legal actions; what gets saved. */
   readonly model: tf.LayersModel;
   readonly env: DecisionEnv;
@@ -93,4 +93,30 @@ export interface Algorithm {
   getState(): AlgorithmState;
   setState(state: AlgorithmState, envState: DecisionEnvState): void;
   dispose(): void;
+}
+
+type NumberArray = Float32Array | Uint8Array | Int32Array;
+
+/** The leading `count` elements of each array, back to back as bytes: a replay buffer in a checkpoint. */
+export function packArrays(parts: [NumberArray, number][]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((t, [a, count]) => t + count * a.BYTES_PER_ELEMENT, 0));
+  let offset = 0;
+  for (const [a, count] of parts) {
+    const length = count * a.BYTES_PER_ELEMENT;
+    out.set(new Uint8Array(a.buffer, a.byteOffset, length), offset);
+    offset += length;
+  }
+  return out;
+}
+
+/** Fills the leading `count` elements of each array from `packArrays`' bytes, which must fit exactly. */
+export function unpackArrays(bytes: Uint8Array, parts: [NumberArray, number][], what: string): void {
+  const expected = parts.reduce((t, [a, count]) => t + count * a.BYTES_PER_ELEMENT, 0);
+  if (expected !== bytes.byteLength) throw new Error(`${what}: ${bytes.byteLength} bytes, expected ${expected}`);
+  let offset = 0;
+  for (const [a, count] of parts) {
+    const length = count * a.BYTES_PER_ELEMENT;
+    new Uint8Array(a.buffer, a.byteOffset, length).set(bytes.subarray(offset, offset + length));
+    offset += length;
+  }
 }

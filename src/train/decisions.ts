@@ -74,6 +74,12 @@ export class DecisionEnv {
   readonly dones: Uint8Array;
   /** Every env step taken, forced moves included. */
   envSteps = 0;
+  /**
+   * The outcome of the episode copy i's last transition ended (null when it did not end
+   * one); later deals that end on forced moves alone, before the next decision, do not
+   * replace it.
+   */
+  readonly doneOutcomes: (CardOutcome | FourTenOutcome | null)[] = [];
   private stats = emptyEpisodeStats();
 
   /** Multiplies every reward of a transition (the episode statistics are outcomes, unscaled). */
@@ -100,6 +106,7 @@ export class DecisionEnv {
   /** Plays `action` in copy i, then its forced moves, up to copy i's next decision point. */
   act(i: number, action: number): void {
     const vec = this.vec;
+    this.doneOutcomes[i] = null;
     vec.stepOne(i, action);
     this.envSteps++;
     this.rewards[i] = vec.rewards[i] * this.rewardScale;
@@ -129,6 +136,7 @@ export class DecisionEnv {
   }
 
   private record(e: EpisodeRecord): void {
+    this.doneOutcomes[e.index] ??= e.outcome as CardOutcome | FourTenOutcome;
     const s = this.stats;
     s.episodes++;
     if (e.outcome.won) s.wins++;

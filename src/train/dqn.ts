@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { buildQNet } from '../agents/tf/network.js';
 import { envSpec } from '../env/registry.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
-import { Means, commonConfigFields, type Algorithm, type AlgorithmState } from './algorithm.js';
+import { Means, commonConfigFields, packArrays, unpackArrays, type Algorithm, type AlgorithmState } from './algorithm.js';
 import { DecisionEnv, maskedArgmax, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { mlpForward } from './mlp.js';
 import { Adam, packTensors, trainableVariables, unpackInto } from './optim.js';
@@ -119,39 +119,19 @@ class ReplayBuffer {
     this.size = Math.min(this.size + 1, this.capacity);
   }
 
-  /** The filled part of every array, for a checkpoint. */
-  toBytes(): Uint8Array {
-    const n = this.size;
+  private parts(n: number): [Float32Array | Uint8Array | Int32Array, number][] {
     const S = this.observationSize;
     const A = this.numActions;
-    const parts = [this.obs.subarray(0, n * S), this.masks.subarray(0, n * A), this.actions.subarray(0, n), this.rewards.subarray(0, n), this.nextObs.subarray(0, n * S), this.nextMasks.subarray(0, n * A), this.dones.subarray(0, n)];
-    const total = parts.reduce((t, p) => t + p.byteLength, 0);
-    const out = new Uint8Array(total);
-    let offset = 0;
-    for (const p of parts) {
-      out.set(new Uint8Array(p.buffer, p.byteOffset, p.byteLength), offset);
-      offset += p.byteLength;
-    }
-    return out;
+    return [[this.obs, n * S], [this.masks, n * A], [this.actions, n], [this.rewards, n], [this.nextObs, n * S], [this.nextMasks, n * A], [this.dones, n]];
+  }
+
+  /** The filled part of every array, for a checkpoint. */
+  toBytes(): Uint8Array {
+    return packArrays(this.parts(this.size));
   }
 
   fromBytes(bytes: Uint8Array, size: number, next: number): void {
-    const S = this.observationSize;
-    const A = this.numActions;
-    let offset = 0;
-    const take = <T extends Float32Array | Uint8Array | Int32Array>(target: T, count: number) => {
-      const bytesPer = target.BYTES_PER_ELEMENT;
-      new Uint8Array(target.buffer, target.byteOffset, count * bytesPer).set(bytes.subarray(offset, offset + count * bytesPer));
-      offset += count * bytesPer;
-    };
-    take(this.obs, size * S);
-    take(this.masks, size * A);
-    take(this.actions, size);
-    take(this.rewards, size);
-    take(this.nextObs, size * S);
-    take(this.nextMasks, size * A);
-    take(this.dones, size);
-    if (offset !== bytes.byteLength) throw new Error(`replay buffer: ${bytes.byteLength} bytes, expected ${offset}`);
+    unpackArrays(bytes, this.parts(size), 'replay buffer');
     this.size = size;
     this.next = next;
   }

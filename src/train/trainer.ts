@@ -53,8 +53,11 @@ import { emptyRows, playEpisodes, type EpisodeRows } from './episodes.js';
 import { pairedDifference, summariseRows, type OutcomeFigures } from './evaluate.js';
 import { learningCurveSvg } from './learning-curve.js';
 import { Ppo, ppoConfigSchema, ppoPreset, type PpoConfig } from './ppo.js';
+import { AfterstateLearner, afterstateConfigSchema, afterstatePreset, type AfterstateConfig } from './afterstate.js';
+import { AfterstateExpansion, afterstateOutputs, featureLayout } from '../agents/tf/afterstate.js';
+import type { Env } from '../env/env.js';
 
-export type TrainConfig = PpoConfig | DqnConfig;
+export type TrainConfig = PpoConfig | DqnConfig | AfterstateConfig;
 
 export interface TrainRequest {
   /** Env id and options: required for a new run; with `resume` they must match the checkpoint's if given. */
@@ -119,8 +122,8 @@ export interface TrainSummary {
   last: EvaluationReport | null;
 }
 
-const SCHEMAS = { ppo: ppoConfigSchema, dqn: dqnConfigSchema } as const;
-const PRESETS = { ppo: ppoPreset, dqn: dqnPreset } as const;
+const SCHEMAS = { ppo: ppoConfigSchema, dqn: dqnConfigSchema, afterstate: afterstateConfigSchema } as const;
+const PRESETS = { ppo: ppoPreset, dqn: dqnPreset, afterstate: afterstatePreset } as const;
 
 /** The strongest fair baseline of the env's engine, for the paired comparison. */
 export function defaultReference(envId: string): string {
@@ -158,6 +161,7 @@ export function resolveTrainConfig(algo: AlgorithmName, envId: string, options: 
 }
 
 function createAlgorithm(algo: AlgorithmName, envId: string, trainingOptions: Record<string, unknown>, config: TrainConfig): Algorithm {
+  if (algo === 'afterstate') return new AfterstateLearner(envId, trainingOptions, config as AfterstateConfig);
   return algo === 'ppo' ? new Ppo(envId, trainingOptions, config as PpoConfig) : new Dqn(envId, trainingOptions, config as DqnConfig);
 }
 
@@ -169,7 +173,7 @@ function createAlgorithm(algo: AlgorithmName, envId: string, trainingOptions: Re
  * directly) on deals seed + i, i < episodes, batched: up to `batch` games at once, one
  * forward pass per round of decisions.
  */
-export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Record<string, unknown>, episodes: number, seed = EVAL_SEED, batch = 256): EpisodeRows {
+export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Record<string, unknown>, episodes: number, seed = EVAL_SEED, batch = 256, head: Algorithm['head'] = 'logits'): EpisodeRows {
   const rows = emptyRows(episodes);
   const slots = Math.min(batch, episodes);
   const envs = Array.from({ length: slots }, () => make(envId, options));
@@ -203,6 +207,7 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
   for (let k = 0; k < slots; k++) advance(k);
   const observations = new Float32Array(slots * S);
   const deciders = new Int32Array(slots);
+  const expansions = head === 'afterstate' ? envs.map(() => new AfterstateExpansion(featureLayout(envs[0].options as { loop?: boolean }))) : [];
   for (;;) {
     let d = 0;
     for (let k = 0; k < slots; k++) {
@@ -211,6 +216,14 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
       deciders[d++] = k;
     }
     if (d === 0) break;
+    if (head === 'afterstate') {
+      const actions = afterstateChoices(model, deciders.subarray(0, d), envs, expansions);
+      for (let j = 0; j < d; j++) {
+        envs[deciders[j]].step(actions[j]);
+        advance(deciders[j]);
+      }
+      continue;
+    }
     let outputs!: Float32Array;
     // Read inside tidy, not returned from it: tf.tidy walks what it returns element by element.
     tf.tidy(() => {
@@ -224,6 +237,30 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
     }
   }
   return rows;
+}
+
+/** The afterstate agent's action in each of envs[deciders[j]], valued in one batched forward pass. */
+function afterstateChoices(model: tf.LayersModel, deciders: Int32Array, envs: Env[], expansions: AfterstateExpansion[]): Int32Array {
+  const F = expansions[deciders[0]].layout.size;
+  let total = 0;
+  for (const k of deciders) {
+    expansions[k].expand(envs[k]);
+    total += expansions[k].rowCount;
+  }
+  const rows = new Float32Array(total * F);
+  let at = 0;
+  for (const k of deciders) {
+    rows.set(expansions[k].rows.subarray(0, expansions[k].rowCount * F), at * F);
+    at += expansions[k].rowCount;
+  }
+  const outputs = total > 0 ? afterstateOutputs(model, rows, total, F) : new Float32Array(0);
+  const actions = new Int32Array(deciders.length);
+  let base = 0;
+  deciders.forEach((k, j) => {
+    actions[j] = envs[k].legal[expansions[k].bestIndex(outputs.subarray(base * 2))];
+    base += expansions[k].rowCount;
+  });
+  return actions;
 }
 
 function heldOutSummary(rows: EpisodeRows, fourTen: boolean): HeldOutSummary {
@@ -437,7 +474,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       const evalStart = performance.now();
       const env = algorithm.env;
       const envSteps = env.envSteps;
-      const heldOut = evaluateGreedy(algorithm.model, envId, options, config.evalEpisodes);
+      const heldOut = evaluateGreedy(algorithm.model, envId, options, config.evalEpisodes, EVAL_SEED, 256, algorithm.head);
       const summary = heldOutSummary(heldOut, fourTen);
       const report: EvaluationReport = { ...summary, seed: EVAL_SEED, envSteps, reference, vsReference: pairedDifference(heldOut.won, referenceRows.won) };
       const improved = isBetter(summary, trainer.best);
@@ -481,6 +518,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
         numActions: env.numActions,
         algorithm: algo,
         head: algorithm.head,
+        ...(algorithm.head === 'afterstate' ? { features: featureLayout(options as { loop?: boolean }).encoding } : {}),
         config: { ...config },
         steps: envSteps,
         trainingSeconds: Number(now.toFixed(1)),

@@ -3,10 +3,12 @@
  * `weights.bin` in the TensorFlow.js layers layout, with the tengym metadata inside.
  */
 import * as tf from '@tensorflow/tfjs';
+import type { AfterstateAgent } from './afterstate.js';
 import { initBackend } from './backend.js';
 import { fileIO } from './file-io.js';
 import { parseMetadata, type ModelMetadata } from './metadata.js';
-import { ModelAgent } from './model-agent.js';
+import type { ModelAgent } from './model-agent.js';
+import { agentFromModel } from '../../models.js';
 
 export async function saveModel(model: tf.LayersModel, dir: string, metadata: ModelMetadata): Promise<void> {
   model.setUserDefinedMetadata({ tengym: metadata });
@@ -20,7 +22,7 @@ export async function loadModel(dir: string): Promise<{ model: tf.LayersModel; m
   return { model, metadata };
 }
 
-export async function loadModelAgent(dir: string, name = dir): Promise<ModelAgent> {
-  const { model, metadata } = await loadModel(dir);
-  return new ModelAgent(name, model, metadata);
+export async function loadModelAgent(dir: string, name = dir): Promise<ModelAgent | AfterstateAgent> {
+  const { model } = await loadModel(dir);
+  return agentFromModel(model, name);
 }

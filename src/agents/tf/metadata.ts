@@ -13,9 +13,14 @@ export const modelMetadataSchema = z.object({
   options: z.record(z.string(), z.unknown()),
   observationSize: z.int().positive(),
   numActions: z.int().positive(),
-  algorithm: z.enum(['ppo', 'dqn']),
-  /** 'logits': a policy head (softmax over legal actions); 'q': action values. */
-  head: z.enum(['logits', 'q']),
+  algorithm: z.enum(['ppo', 'dqn', 'afterstate']),
+  /**
+   * 'logits': a policy head (softmax over legal actions); 'q': action values;
+   * 'afterstate': values of the positions the actions lead to (afterstate.ts).
+   */
+  head: z.enum(['logits', 'q', 'afterstate']),
+  /** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
+  features: z.string().optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),
   trainingSeconds: z.number().min(0).optional(),

@@ -59,12 +59,12 @@ function evaluationLine(row: MetricsRow, reference: string): string {
 
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
-  describe: 'Train a TensorFlow.js agent (masked PPO or double DQN) and keep its best model',
+  describe: 'Train a TensorFlow.js agent (masked PPO, double DQN or afterstate values) and keep its best model',
   builder: (y) =>
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn [--steps N] [--config FILE] [--seed N] --out DIR [--resume]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate [--steps N] [--config FILE] [--seed N] --out DIR [--resume]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent.',
@@ -82,17 +82,20 @@ export const trainCommand: CommandModule<object, Args> = {
           '- ppo: normalizeAdvantages annealLearningRate',
           '- dqn: bufferSize batchSize gamma targetUpdate learningStarts trainEvery huberDelta',
           '- dqn, exploration: epsilonStart epsilonEnd epsilonFraction',
-          'Each field is documented in src/train/algorithm.ts, ppo.ts and dqn.ts.',
+          '- afterstate (one-line decade family): bufferSize learningStarts batchSize samplesPerUpdate',
+          '- afterstate: cardsLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction',
+          'Each field is documented in src/train/algorithm.ts, ppo.ts, dqn.ts and afterstate.ts.',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO or masked double DQN (required unless --resume)' })
+      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, or afterstate values (one-line decade family) (required unless --resume)' })
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
       .option('config', { type: 'string', describe: 'JSON file of config fields (validated; unknown fields are errors)' })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none)' })
+      .example('$0 train --env decade --algo afterstate --out runs/decade', 'Afterstate values on decade with the defaults of the shipped model')
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
       .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')

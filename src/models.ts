@@ -1,0 +1,23 @@
+/**
+ * tengym/models: trained models as agents, browser-safe (this entry point loads
+ * TensorFlow.js; the package root does not). Load a shipped model with
+ * `tf.loadLayersModel(url)` (or `loadModel(dir)` from Node) and turn it into an agent:
+ *
+ *   const model = await tf.loadLayersModel('/models/decade/model.json');
+ *   const agent = agentFromModel(model);
+ *   env.step(agent.act(env));
+ */
+import type * as tf from '@tensorflow/tfjs';
+import { AfterstateAgent } from './agents/tf/afterstate.js';
+import { parseMetadata } from './agents/tf/metadata.js';
+import { ModelAgent } from './agents/tf/model-agent.js';
+
+export { AfterstateAgent, featureLayout, type FeatureLayout } from './agents/tf/afterstate.js';
+export { ModelAgent } from './agents/tf/model-agent.js';
+export { parseMetadata, assertModelFits, type ModelMetadata } from './agents/tf/metadata.js';
+
+/** The agent of a loaded tengym model: afterstate values or a policy/Q head, as its metadata says. */
+export function agentFromModel(model: tf.LayersModel, name = 'model'): ModelAgent | AfterstateAgent {
+  const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
+  return metadata.head === 'afterstate' ? new AfterstateAgent(name, model, metadata) : new ModelAgent(name, model, metadata);
+}
