@@ -14,5 +14,6 @@ export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, 
 export { createRng, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
+export { createHinter, hintBaseline, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './agents/hint.js';
 export { randomPlayStats, type StatsResult } from './train/stats.js';
 export { wilsonInterval } from './train/intervals.js';

@@ -2,6 +2,7 @@
  * Shared pieces of the `tengym` commands: parsing --options and --deck, printing
  * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
  */
+import { readFile } from 'node:fs/promises';
 import { TengymError } from '../env/errors.js';
 
 export function parseOptionsJson(text: string | undefined): Record<string, unknown> {
@@ -41,3 +42,17 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
 }
 
 export const pct = (x: number, digits = 2): string => `${(100 * x).toFixed(digits)}%`;
+
+/** The text of a file, or of stdin for "-"; a missing or unreadable file is a clear error. */
+export async function readTextInput(path: string, what: string): Promise<string> {
+  if (path === '-') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    throw new TengymError('bad-argument', `cannot read ${what} "${path}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+}

@@ -14,6 +14,8 @@ import { startCommand } from './commands/start.js';
 import { agentsCommand } from './commands/agents.js';
 import { evalCommand } from './commands/eval.js';
 import { trainCommand } from './commands/train.js';
+import { hintCommand } from './commands/hint.js';
+import { playCommand } from './commands/play.js';
 
 // `tengym … | head` closes stdout early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -40,7 +42,9 @@ export async function main(argv: string[]): Promise<void> {
     .command(agentsCommand)
     .command(evalCommand)
     .command(trainCommand)
-    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | start (tengym --help lists them)')
+    .command(hintCommand)
+    .command(playCommand)
+    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
     .help()

@@ -1,25 +1,64 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { shippedModelDir } from '../../agents/resolve.js';
+import { TengymError } from '../../env/errors.js';
 import { envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../train/bench.js';
-import { formatTable, writeLine } from '../io.js';
+import { benchHints } from '../hint-bench.js';
+import { formatTable, parseOptionsJson, writeLine } from '../io.js';
 
 interface Args {
   env?: string;
+  options?: string;
   seconds: number;
   'num-envs': number;
+  hints: boolean;
+  states: number;
+  warmup: number;
+  seed: number;
+  model?: string;
   json: boolean;
+}
+
+/** Hint latency of one env, or of every env with a shipped model (decade when none is shipped). */
+async function hintsBench(args: Args): Promise<void> {
+  const shipped = envIds().filter((id) => existsSync(join(shippedModelDir(id), 'model.json')));
+  const ids = args.env ? [envSpec(args.env).id] : shipped.length ? shipped : ['decade'];
+  const results = [];
+  for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states: args.states, warmup: args.warmup, seed: args.seed, top: 3, modelDir: args.model }));
+  if (args.json) {
+    writeLine(JSON.stringify(results));
+    return;
+  }
+  const ms = (x: number) => x.toFixed(3);
+  writeLine(`hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ${args.seed}; the first ${args.warmup} calls untimed\n`);
+  writeLine(formatTable(['env', 'states', 'games', 'p50 ms', 'p99 ms', 'max ms', 'first call ms', 'source'], results.map((r) => [r.env, r.states, r.games, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), ms(r.firstMs), r.source])));
 }
 
 export const benchCommand: CommandModule<object, Args> = {
   command: 'bench',
-  describe: 'Steps per second of random legal play (mask and observation every step), single env and vector env',
+  describe: 'Steps per second of random legal play (mask and observation every step), single env and vector env; with --hints, hint latency',
   builder: (y) =>
     y
-      .option('env', { type: 'string', describe: 'One env id (default: every id)' })
+      .option('env', { type: 'string', describe: 'One env id (default: every id; with --hints, every id with a shipped model, or decade)' })
       .option('seconds', { type: 'number', default: 2, describe: 'Seconds timed per env and per mode' })
       .option('num-envs', { type: 'number', default: 64, describe: 'Copies in the vector env' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }]' }),
-  handler: (args) => {
+      .option('hints', { type: 'boolean', default: false, describe: 'Time hints instead: p50/p99 ms of hint(getState()) over mid-game states' })
+      .option('states', { type: 'number', default: 5000, describe: 'With --hints: states timed per env' })
+      .option('warmup', { type: 'number', default: 1000, describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)' })
+      .option('seed', { type: 'number', default: 1, describe: 'With --hints: seed of the first game' })
+      .option('options', { type: 'string', describe: 'With --hints: env options as JSON' })
+      .option('model', { type: 'string', describe: 'With --hints: model directory (default: the shipped model, else the search baseline)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
+      .check((a) => {
+        if (a.hints && (!Number.isInteger(a.states) || a.states < 1)) throw new TengymError('bad-argument', '--states must be a positive integer');
+        if (a.hints && (!Number.isInteger(a.warmup) || a.warmup < 0)) throw new TengymError('bad-argument', '--warmup must be an integer ≥ 0');
+        return true;
+      })
+      .example('$0 bench --hints --env decade --states 2000', 'Hint latency for decade'),
+  handler: async (args) => {
+    if (args.hints) return hintsBench(args);
     const ids = args.env ? [envSpec(args.env).id] : envIds();
     const results = ids.map((id) => benchEnv(id, args.seconds, args['num-envs']));
     if (args.json) {

@@ -1,0 +1,224 @@
+/**
+ * Move hints: "what should I do here?" answered with the legal moves ranked by an agent
+ * (a trained model's, or a search baseline where no model is given), each with its
+ * action id, its score and what kind of score it is, a sentence a player understands and
+ * the cards it involves. Browser-safe; `loadHinter` (hint-loader.ts, Node-only) finds the
+ * model shipped for an env.
+ *
+ * ```ts
+ * const hinter = createHinter({ model: await loadModelAgent('models/decade') });
+ * hinter.hint(env.getState(), { top: 3 }).hints[0].text; // "discard 4♣ 8♦ 3♠ 5♥ (20)"
+ * ```
+ *
+ * Tens and Block Ten have no real decisions (every legal order of moves reaches the same
+ * end): their hints say so (`sameOutcome: true`) and rank nothing.
+ */
+import { Env, type EnvState } from '../env/env.js';
+import { TengymError } from '../env/errors.js';
+import { make } from '../env/registry.js';
+import type { ActionScores, Agent, ScoreKind } from './agent.js';
+import { FirstAgent } from './basic.js';
+import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenActionDetail, type FourTenObjective } from './four-ten-solver/optimal-agent.js';
+import { createAgent } from './index.js';
+import { actionCards, fourTenProspects, type HintCard } from './hint-text.js';
+
+export type { HintCard } from './hint-text.js';
+
+export interface Hint {
+  action: number;
+  /** Higher is better; what it means is `scoreKind`. */
+  score: number;
+  scoreKind: ScoreKind;
+  /** "discard 4♣ 8♦ 3♠ 5♥ (20)". */
+  text: string;
+  cards: HintCard[];
+  /** Set for Tens and Block Ten: this move leads to the same end as every other legal move. */
+  sameOutcome?: true;
+}
+
+export interface HintResult {
+  env: string;
+  /** What ranked the moves: "model models/decade/", "lookahead (search baseline …)". */
+  source: string;
+  /** Every legal move leads to the same end (Tens, Block Ten): the order is arbitrary. */
+  sameOutcome: boolean;
+  /** A sentence about the whole answer, where there is one. */
+  note?: string;
+  /** Legal moves in the state (the hints may list fewer: `top`). */
+  legalCount: number;
+  /** Best first. */
+  hints: Hint[];
+}
+
+export interface HintOptions {
+  /** How many moves to list, best first (default: every legal move). */
+  top?: number;
+}
+
+export interface HinterConfig {
+  /** A trained model's agent (`loadModelAgent(dir)` in Node, or `agentFromModel(model)` from `tengym/models` in a browser). */
+  model?: Agent;
+  /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search baseline answers (`hintBaseline`). */
+  agent?: Agent | string;
+  /** What the hints say they come from (default: the model's or the agent's name). */
+  source?: string;
+  /**
+   * Four Ten: add the round's prospects to each sentence, from the exact solver (default true).
+   * With `optimal` ranking, the first hint at each (points, safeties) solves that round (about
+   * 1 s, as `optimal` itself does); with any other agent, the first hint solves one round.
+   */
+  fourTenFigures?: boolean;
+}
+
+export interface Hinter {
+  /** The legal moves of `state` (a `getState()` JSON, or a running env, which is only read), ranked. */
+  hint(state: EnvState | Env, options?: HintOptions): HintResult;
+  /** The source the hints of this env would name. */
+  sourceFor(envId: string, options?: Record<string, unknown>): string;
+}
+
+/** Engines with no real decisions (SPEC.md; test/tens.test.ts and test/block-ten.test.ts show it). */
+export const SAME_OUTCOME_ENGINES: ReadonlySet<string> = new Set(['tens', 'block-ten']);
+
+/**
+ * The search baseline that answers where no model is given: the decade family's
+ * `lookahead`; Four Ten's exact `optimal` for the rules whose game values ship (other rules
+ * would first solve the game for about 20 minutes), else `expectimax`; for Tens and Block
+ * Ten the lowest legal id, since every move leads to the same end.
+ */
+export function hintBaseline(envId: string, options: Record<string, unknown> = {}): { agent: Agent; name: string; role: string; source: string } {
+  const env = make(envId, options);
+  const opts = env.options as Record<string, unknown>;
+  const baseline = (name: string, role: string) => ({ agent: createAgent(name, env.id, opts), name, role, source: `${name} (${role})` });
+  switch (env.game.name) {
+    case 'decade':
+      return baseline('lookahead', 'search baseline');
+    case 'four-ten':
+      if (hasShippedGameValues(gameRulesOf(opts))) {
+        try {
+          return baseline('optimal', 'exact solver');
+        } catch (e) {
+          if (!(e instanceof TengymError)) throw e; // options optimal refuses (a round cap that binds)
+        }
+      }
+      return baseline('expectimax', 'search baseline');
+    default:
+      return { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
+  }
+}
+
+interface EnvSlot {
+  /** Scratch env that JSON states are loaded into. */
+  env: Env;
+  agent: Agent;
+  source: string;
+}
+
+function envKey(id: string, options: unknown): string {
+  return `${id} ${JSON.stringify(options)}`;
+}
+
+/** Scores from an agent without `score`: its choice first, the rest in id order. */
+function scoresFromAct(agent: Agent, env: Env): ActionScores {
+  const chosen = agent.act(env);
+  const rest = env.legalActions().filter((a) => a !== chosen);
+  return { kind: 'heuristic', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
+}
+
+/**
+ * The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
+ * solution it ranks with (one round solve per (points, safeties), which it needs anyway);
+ * otherwise from one round solved for points − 40·P(fault), once per rules, so that a model's
+ * hints stay fast.
+ */
+function fourTenDetails(env: Env, agent: Agent): Map<number, FourTenActionDetail> | null {
+  const rules = gameRulesOf(env.options as Record<string, unknown>);
+  const objective: FourTenObjective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
+  try {
+    return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, d]));
+  } catch (e) {
+    if (e instanceof TengymError) return null; // rules the solver refuses: the sentences go without figures
+    throw e;
+  }
+}
+
+export function createHinter(config: HinterConfig = {}): Hinter {
+  if (config.model && config.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
+  const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
+  const agentName = typeof config.agent === 'string' ? config.agent : null;
+  const figures = config.fourTenFigures ?? true;
+  const slots = new Map<string, EnvSlot>();
+
+  function slotFor(id: string, options: Record<string, unknown>): EnvSlot {
+    const key = envKey(id, options);
+    let slot = slots.get(key);
+    if (!slot) {
+      const env = make(id, options);
+      const resolved = env.options as Record<string, unknown>;
+      let agent: Agent;
+      let source: string;
+      if (fixed) {
+        agent = fixed;
+        source = config.source ?? (config.model ? `model ${fixed.name}` : fixed.name);
+      } else if (agentName) {
+        agent = createAgent(agentName, env.id, resolved);
+        source = config.source ?? agentName;
+      } else {
+        ({ agent, source } = hintBaseline(env.id, resolved));
+        if (config.source) source = config.source;
+      }
+      slot = { env, agent, source };
+      slots.set(key, slot);
+      // make() resolves presets and defaults: a fully resolved options object finds the same slot.
+      slots.set(envKey(env.id, resolved), slot);
+    }
+    return slot;
+  }
+
+  function loaded(state: EnvState | Env): { env: Env; slot: EnvSlot } {
+    if (state instanceof Env) {
+      if (!state.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(state.outcome())})`);
+      return { env: state, slot: slotFor(state.id, state.options as Record<string, unknown>) };
+    }
+    if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
+      throw new TengymError('bad-state', 'bad state: expected the JSON of env.getState(), { env, options, rng, undosUsed, game }');
+    }
+    const options = (state as { options?: unknown }).options;
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new TengymError('bad-state', `bad state: options must be an object, got ${JSON.stringify(options)}`);
+    }
+    const slot = slotFor(state.env, options as Record<string, unknown>);
+    slot.env.setState(state);
+    if (!slot.env.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(slot.env.outcome())})`);
+    return { env: slot.env, slot };
+  }
+
+  function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
+    const top = options.top ?? Infinity;
+    if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be a positive integer, got ${top}`);
+    const { env, slot } = loaded(state);
+    const sameOutcome = SAME_OUTCOME_ENGINES.has(env.game.name);
+    const details = figures && env.game.name === 'four-ten' ? fourTenDetails(env, slot.agent) : null;
+    const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
+    const game = env.getState().game;
+    const handTarget = Number((env.options as Record<string, unknown>).handTarget ?? 10);
+    const hints: Hint[] = [];
+    for (const { action, score } of ranked.actions) {
+      if (hints.length >= top) break;
+      if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
+      const detail = details?.get(action);
+      const text = env.describeAction(action) + (detail ? `: ${fourTenProspects(detail, handTarget)}` : '');
+      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, text, cards: actionCards(env, game, action) };
+      if (sameOutcome) h.sameOutcome = true;
+      hints.push(h);
+    }
+    const result: HintResult = { env: env.id, source: slot.source, sameOutcome, legalCount: env.legalCount, hints };
+    if (sameOutcome) result.note = `${env.id} has no real decisions: every legal move leads to the same end, so any of them is as good as the others`;
+    return result;
+  }
+
+  return {
+    hint,
+    sourceFor: (envId, options = {}) => slotFor(envId, options).source,
+  };
+}

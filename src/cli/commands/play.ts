@@ -1,0 +1,196 @@
+/**
+ * `tengym play`: a game in the terminal. The board as `env.render()` draws it (suit
+ * symbols; red suits in red when stdout is a terminal and NO_COLOR is unset), the legal
+ * moves numbered, and the commands `hint`, `undo` (where the env allows it) and `quit`.
+ * Input is read line by line, so a script can pipe a whole game in; the end of the input
+ * ends the session.
+ */
+import { randomInt } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import type { CommandModule } from 'yargs';
+import { loadHinter, type LoadedHinter } from '../../agents/hint-loader.js';
+import { validateSeed, type Env } from '../../env/env.js';
+import { isTengymError } from '../../env/errors.js';
+import type { Outcome } from '../../env/game.js';
+import { make } from '../../env/registry.js';
+import { parseOptionsJson } from '../io.js';
+import { hintLines } from './hint.js';
+
+interface Args {
+  env: string;
+  options?: string;
+  seed?: number;
+  hints?: string;
+  top: number;
+}
+
+interface Style {
+  card(text: string): string;
+  bold(text: string): string;
+  dim(text: string): string;
+}
+
+const PLAIN: Style = { card: (t) => t, bold: (t) => t, dim: (t) => t };
+const ANSI: Style = {
+  card: (t) => t.replace(/(10|[A2-9JQK])([♥♦])/g, '\x1b[31m$1$2\x1b[39m'),
+  bold: (t) => `\x1b[1m${t}\x1b[22m`,
+  dim: (t) => `\x1b[2m${t}\x1b[22m`,
+};
+
+export interface PlayIO {
+  /** The next line of input, or null at its end. */
+  readLine(): Promise<string | null>;
+  write(text: string): void;
+  /** Whether input lines are shown as typed (a terminal) or should be echoed (piped input). */
+  echo: boolean;
+  style: Style;
+}
+
+export interface PlaySetup {
+  env: Env;
+  seed: number;
+  replay: string;
+  /** Loads the hinter on the first `hint`. */
+  hinter(): Promise<LoadedHinter>;
+  top: number;
+}
+
+
+function commandsLine(env: Env): string {
+  const undo = env.undosLeft > 0 ? `undo (u; ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}), ` : '';
+  return `Commands: a move's number (or Enter when there is one move), hint (h), ${undo}quit (q)`;
+}
+
+function showPosition(env: Env, io: PlayIO): void {
+  const s = io.style;
+  io.write('\n' + s.card(env.render()) + '\n');
+  if (!env.running) return;
+  const legal = env.legalActions();
+  const width = String(legal.length).length;
+  io.write(legal.map((a, i) => `  ${s.bold(String(i + 1).padStart(width))}  ${s.card(env.describeAction(a))}`).join('\n') + '\n');
+}
+
+const movesText = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
+
+function outcomeText(o: Outcome): string {
+  const result = o.won ? 'won' : 'lost';
+  if ('cardsLeft' in o) return `${result}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
+  return `${result} with ${o.points} points in ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
+}
+
+/** Plays until the game ends, the player quits or the input ends; returns how it ended. */
+export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' | 'quit' | 'eof'> {
+  const { env } = setup;
+  const s = io.style;
+  const canUndo = env.undosLeft > 0;
+  const help = `a move number, hint (h), ${canUndo ? 'undo (u), ' : ''}quit (q)`;
+  io.write(`${s.bold(`tengym play ${env.id}`)} · seed ${setup.seed} · replay this deal: ${setup.replay}\n`);
+  io.write(commandsLine(env) + '\n');
+  showPosition(env, io);
+  while (env.running) {
+    io.write('> ');
+    const line = await io.readLine();
+    if (line === null) {
+      io.write(`\nEnd of input: the game stops here (seed ${setup.seed}).\n`);
+      return 'eof';
+    }
+    if (io.echo) io.write(line + '\n');
+    const input = line.trim().toLowerCase();
+    if (input === 'q' || input === 'quit') {
+      io.write(`Quit after ${movesText(env.episodeSteps)} (seed ${setup.seed}).\n`);
+      return 'quit';
+    }
+    if (input === 'h' || input === 'hint') {
+      const legal = env.legalActions();
+      let result;
+      try {
+        result = (await setup.hinter()).hinter.hint(env, { top: setup.top });
+      } catch (e) {
+        if (!isTengymError(e)) throw e;
+        io.write(`No hint: ${e.message}\n`);
+        continue;
+      }
+      const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`);
+      io.write(s.dim(lines[0]) + '\n' + lines.slice(1).map((l) => s.card(l)).join('\n') + '\n');
+      continue;
+    }
+    if (input === 'u' || input === 'undo') {
+      if (!canUndo) {
+        io.write(env.game.undoLimit ? `Undo is off in this game: play with --options '{"undoLimit":3}' (or "unlimited").\n` : `${env.id} has no undo.\n`);
+        continue;
+      }
+      try {
+        env.undo();
+        io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.\n`);
+        showPosition(env, io);
+      } catch (e) {
+        if (!isTengymError(e)) throw e;
+        io.write(`${e.message}\n`);
+      }
+      continue;
+    }
+    let choice = Number(input);
+    if (input === '' && env.legalCount === 1) choice = 1;
+    else if (input === '' || !/^\d+$/.test(input)) {
+      io.write(`Type ${help}.\n`);
+      continue;
+    }
+    if (choice < 1 || choice > env.legalCount) {
+      io.write(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}, or ${help.slice(help.indexOf('hint'))}.\n`);
+      continue;
+    }
+    env.step(env.legal[choice - 1]);
+    showPosition(env, io);
+  }
+  io.write(`Game over after ${movesText(env.episodeSteps)}: ${outcomeText(env.outcome())}. Seed ${setup.seed}: ${setup.replay}\n`);
+  return 'over';
+}
+
+export const playCommand: CommandModule<object, Args> = {
+  command: 'play',
+  describe: 'Play a game in the terminal: numbered moves, hint, undo (where the env allows it), quit; input can be piped',
+  builder: (y) =>
+    y
+      .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
+      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
+      .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
+      .option('hints', { type: 'string', describe: 'Model directory for hints (default: models/<env id>/ when shipped, else a search baseline)' })
+      .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists' })
+      .example('$0 play --env decade --seed 7', 'Play deal 7 of Decade')
+      .example(`printf '1\\nhint\\nundo\\nquit\\n' | $0 play --env tens --options '{"undoLimit":3}' --seed 1`, 'A scripted session'),
+  handler: async (args) => {
+    const options = parseOptionsJson(args.options);
+    const env = make(args.env, options);
+    const seed = args.seed === undefined ? randomInt(0, 2 ** 31 - 1) : validateSeed(args.seed);
+    env.reset({ seed });
+    const optionsArg = args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
+    // A model named on the command line is loaded now, so a bad directory stops at once.
+    let hinter: Promise<LoadedHinter> | null = args.hints === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options as Record<string, unknown>, args.hints));
+    const rl = createInterface({ input: process.stdin, terminal: false });
+    // Take the iterator now: lines that arrive before the first read are queued, not lost.
+    const lines = rl[Symbol.asyncIterator]();
+    const io: PlayIO = {
+      readLine: async () => {
+        const next = await lines.next();
+        return next.done ? null : next.value;
+      },
+      write: (text) => process.stdout.write(text),
+      echo: !process.stdin.isTTY,
+      style: process.stdout.isTTY && !process.env.NO_COLOR ? ANSI : PLAIN,
+    };
+    try {
+      await playSession(
+        {
+          env,
+          seed,
+          replay: `tengym play --env ${env.id}${optionsArg} --seed ${seed}`,
+          hinter: () => (hinter ??= loadHinter(env.id, env.options as Record<string, unknown>, args.hints)),
+          top: Math.max(1, Math.floor(args.top)),
+        },
+        io,
+      );
+    } finally {
+      rl.close();
+    }
+  },
+};
