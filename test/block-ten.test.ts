@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECK_SIZE, cardCode, parseCardCode } from '../src/env/cards.js';
+import { DECK_SIZE, parseCardCode } from '../src/env/cards.js';
 import { checkEnv } from '../src/env/checker.js';
 import type { Env } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
@@ -7,23 +7,9 @@ import type { CardOutcome } from '../src/env/game.js';
 import { blockTenGame } from '../src/env/games/block-ten.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
-import { pairId, tableauOf, thrown } from './pairing-helpers.js';
+import { deckWith, gameOf, pairId, tableauOf, thrown, type TableJSON } from './pairing-helpers.js';
 
-interface TableJSON {
-  tableau: (string | null)[];
-  stock: string[];
-  removed: string[];
-}
-
-/** The given cards first (slots 0..8, then the top of the stock), then the rest in card order. */
-function deckWith(first: string[]): string[] {
-  const used = new Set(first);
-  const rest: string[] = [];
-  for (let c = 0; c < DECK_SIZE; c++) if (!used.has(cardCode(c))) rest.push(cardCode(c));
-  return [...first, ...rest];
-}
-
-const game = (env: Env): TableJSON => env.getState().game as TableJSON;
+const game = gameOf;
 const tableau = tableauOf;
 const pid9 = (i: number, j: number): number => pairId(9, i, j);
 

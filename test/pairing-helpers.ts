@@ -1,6 +1,24 @@
 // Helpers shared by the Tens and Block Ten tests.
+import { DECK_SIZE, cardCode } from '../src/env/cards.js';
 import type { Env } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
+
+/** A pairing game's state JSON. */
+export interface TableJSON {
+  tableau: (string | null)[];
+  stock: string[];
+  removed: string[];
+}
+
+/** The given cards first (the tableau's slots, then the top of the stock), then the rest in card order. */
+export function deckWith(first: string[]): string[] {
+  const used = new Set(first);
+  const rest: string[] = [];
+  for (let c = 0; c < DECK_SIZE; c++) if (!used.has(cardCode(c))) rest.push(cardCode(c));
+  return [...first, ...rest];
+}
+
+export const gameOf = (env: Env): TableJSON => env.getState().game as TableJSON;
 
 /** Pair id of slots i < j among `slots`, written from the spec's "lexicographic order". */
 export function pairId(slots: number, i: number, j: number): number {

@@ -7,23 +7,9 @@ import type { CardOutcome } from '../src/env/game.js';
 import { tensGame } from '../src/env/games/tens.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
-import { pairId, tableauOf, thrown } from './pairing-helpers.js';
+import { deckWith, gameOf, pairId, tableauOf, thrown, type TableJSON } from './pairing-helpers.js';
 
-interface TableJSON {
-  tableau: (string | null)[];
-  stock: string[];
-  removed: string[];
-}
-
-/** The given cards first (slots 0.. then the top of the stock), then the rest in card order. */
-function deckWith(first: string[]): string[] {
-  const used = new Set(first);
-  const rest: string[] = [];
-  for (let c = 0; c < DECK_SIZE; c++) if (!used.has(cardCode(c))) rest.push(cardCode(c));
-  return [...first, ...rest];
-}
-
-const game = (env: Env): TableJSON => env.getState().game as TableJSON;
+const game = gameOf;
 const tableau = tableauOf;
 
 // Thirteen cards with no pair among them (A needs 9, 2 needs 8, 3 needs 7, 4 needs 6).
