@@ -116,6 +116,8 @@ export class AfterstateExpansion {
   weight = new Float32Array(64);
   actionCount = 0;
   private scratch: Env | null = null;
+  /** The env `scratch` was last checked against. */
+  private scratchOf: Env | null = null;
   private readonly value = new Float64Array(2);
 
   constructor(readonly layout: FeatureLayout) {
@@ -134,8 +136,12 @@ export class AfterstateExpansion {
       this.exactCards = new Float32Array(n * 2);
     }
     const s = env.rawState as DecadeState;
-    if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
-    const scratch = this.scratch;
+    if (this.scratchOf !== env) {
+      // A copy to play discards in; made again only for an env of another id or options.
+      if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
+      this.scratchOf = env;
+    }
+    const scratch = this.scratch!;
     for (let k = 0; k < n; k++) {
       const action = env.legal[k];
       this.firstRow[k] = this.rowCount;
