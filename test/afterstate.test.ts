@@ -1,4 +1,4 @@
-// Afterstate values for the one-line decade family: the features of a hand-made
+// Afterstate values for the one-line decade family (Four Ten's are in afterstate-four-ten.test.ts): the features of a hand-made
 // position, what each action expands to, the agent's legality, fairness and ranking with
 // a random network, save → load, and the options it refuses.
 import { mkdtempSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AfterstateAgent, AfterstateExpansion, featureLayout } from '../src/agents/tf/afterstate.js';
+import { AfterstateAgent, createExpansion, featureLayout } from '../src/agents/tf/afterstate.js';
 import { initBackend } from '../src/agents/tf/backend.js';
 import { loadModelAgent, saveModel } from '../src/agents/tf/load-model.js';
 import type { ModelMetadata } from '../src/agents/tf/metadata.js';
@@ -19,7 +19,7 @@ import { envAt, withStockPermuted } from './decade-helpers.js';
 
 const ONE_LINE = ['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'decade-max3'] as const;
 
-const LINE = featureLayout({});
+const LINE = featureLayout('decade', {});
 
 function metadataFor(envId: string): ModelMetadata {
   const env = make(envId);
@@ -31,7 +31,7 @@ function metadataFor(envId: string): ModelMetadata {
     numActions: env.actionSpace.n,
     algorithm: 'afterstate',
     head: 'afterstate',
-    features: featureLayout(env.options as { loop?: boolean }).encoding,
+    features: featureLayout(env.game.name, env.options as Record<string, unknown>).encoding,
     config: {},
     steps: 0,
   };
@@ -58,7 +58,7 @@ describe('features and expansion', () => {
   it('a discard leads to its known line, read from the right end', () => {
     const env = envAt('decade-optional', layout);
     expect(env.legalActions()).toEqual([0, runActionId(0, 2)]);
-    const x = new AfterstateExpansion(LINE);
+    const x = createExpansion(LINE);
     x.expand(env);
     expect(x.actionCount).toBe(2);
     // Action 1 (the run): one row, the line "3" with the stock 5 T unseen.
@@ -68,7 +68,7 @@ describe('features and expansion', () => {
 
   it('a draw averages over the unseen values, each weighted by its count', () => {
     const env = envAt('decade-optional', layout);
-    const x = new AfterstateExpansion(LINE);
+    const x = createExpansion(LINE);
     x.expand(env);
     expect(x.rowsOf[0]).toBe(2);
     const [five, ten] = [x.firstRow[0], x.firstRow[0] + 1];
@@ -79,10 +79,10 @@ describe('features and expansion', () => {
   });
 
   it('a loop also shows its oldest cards from the left end, a drawn card after them on a short line', () => {
-    const loop = featureLayout({ loop: true });
+    const loop = featureLayout('decade', { loop: true });
     expect(loop.size).toBe(662);
     const env = envAt('decade-loop', { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC'] }, { discard: 'optional' });
-    const x = new AfterstateExpansion(loop);
+    const x = createExpansion(loop);
     x.expand(env);
     const draw = env.legalActions().indexOf(0);
     const five = nonZero(x.rows, x.firstRow[draw], loop.size);
@@ -94,12 +94,12 @@ describe('features and expansion', () => {
   it('a move that ends the game is valued exactly, without the network', () => {
     // Line 4 6 with nothing unseen: the run clears the table and wins.
     const env = envAt('decade', { stacks: [['4C', '6D', '5S', '5H']], stock: [] });
-    const x = new AfterstateExpansion(LINE);
+    const x = createExpansion(LINE);
     x.expand(env);
     const k = env.legalActions().indexOf(runActionId(0, 4));
     expect(k).toBeGreaterThanOrEqual(0);
     expect(x.rowsOf[k]).toBe(0);
-    expect([x.exactWin[k], x.exactCards[k]]).toEqual([1, 0]);
+    expect([x.exactWin[k], x.exactCost[k]]).toEqual([1, 0]);
     const value = new Float64Array(2);
     x.actionValue(k, new Float32Array(0), value);
     expect([...value]).toEqual([1, 0]);
@@ -109,7 +109,7 @@ describe('features and expansion', () => {
 describe('the agent, with a random network', () => {
   const models = new Map<number, tf.LayersModel>();
   const modelFor = (id: string) => {
-    const size = featureLayout(make(id).options as { loop?: boolean }).size;
+    const size = featureLayout(make(id).game.name, make(id).options as Record<string, unknown>).size;
     if (!models.has(size)) models.set(size, buildAfterstateNet({ inputSize: size, hidden: [32], seed: 3 }));
     return models.get(size)!;
   };
@@ -164,7 +164,7 @@ describe('the agent, with a random network', () => {
 });
 
 describe('the learner', () => {
-  it.each(['decade-stacks', 'ten-twenty-thirty', 'four-ten'])('refuses %s clearly', (id) => {
+  it.each(['decade-stacks', 'ten-twenty-thirty', 'tens'])('refuses %s clearly', (id) => {
     expect(() => new AfterstateLearner(id, {}, afterstateConfigSchema.parse({}))).toThrow(/afterstate/);
   });
 
@@ -179,7 +179,7 @@ describe('the learner', () => {
     expect(tf.memory().numTensors).toBe(after);
     const stats = learner.takeStats();
     expect(Number.isFinite(stats.winLoss)).toBe(true);
-    expect(Number.isFinite(stats.cardsLoss)).toBe(true);
+    expect(Number.isFinite(stats.costLoss)).toBe(true);
     learner.dispose();
   });
 });

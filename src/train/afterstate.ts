@@ -1,39 +1,42 @@
 /**
- * Afterstate value learning (Monte Carlo), in the manner of TD-Gammon and of Sutton &
- * Barto's afterstates (§6.8): one readable file, its config a zod schema with defaults.
- * For the one-line decade family (src/agents/tf/afterstate.ts has the features and the
- * agent).
+ * Afterstate value learning, in the manner of TD-Gammon and of Sutton & Barto's afterstates
+ * (§6.8): one readable file, its config a zod schema with defaults. For the one-line decade
+ * family and Four Ten (src/agents/tf/afterstate*.ts have the features and the agent).
  *
- * The network values positions: P(win) from here (a logit, trained with cross-entropy
- * on the game's result) and the cards left at the end / 52 (squared error), from the
- * features of a line read from its right end. The policy it implies is one step of
- * lookahead: every legal action is valued by the position it leads to (a discard's
- * known line, a draw's average over the unseen cards, a game-ending move's exact
- * result), and the best is played. Improving the values improves the policy, which
+ * The network values positions: P(win) from here (a logit, trained with cross-entropy) and a
+ * cost (squared error): the cards left at the end / 52 (decade), the rounds still to play / 10
+ * (Four Ten). The policy it implies is one step of lookahead: every legal action is valued by
+ * the position it leads to (a known position, an average over the next card's values, or an
+ * exact result), and the best is played. Improving the values improves the policy, which
  * changes the values: approximate policy iteration, in one loop.
  *
- * Loop, one round of decisions across the vector env's copies (forced moves are played
- * by decisions.ts in between, as for PPO and DQN):
+ * Loop, one round of decisions across the vector env's copies (forced moves are played by
+ * decisions.ts in between, as for PPO and DQN):
  *   1. expand every copy's legal actions into positions and value them in one batched
  *      forward pass;
  *   2. play the best action (ε-greedy: with probability ε a uniformly random legal one);
- *   3. keep the decision's position and the position its action led to (for a discard
- *      that does not end the game) as samples of the episode;
- *   4. when an episode ends, its samples get its result (won, cards left) as targets
- *      and join a replay ring;
+ *   3. keep the positions the decision teaches (decade: its own position and where a discard
+ *      led; Four Ten: where the move led within the round, and each round's start) as samples;
+ *   4. give the samples their targets and add them to a replay ring:
+ *      - decade, Monte Carlo: when the episode ends, its result (won, cards left): unbiased
+ *        for the ε-greedy policy that played, with no bootstrapping;
+ *      - Four Ten, bootstrapped by round: a round's samples learn where the round ended, the
+ *        game's result or the network's value of the next round's start plus one round; an
+ *        exploring move ends the samples before it with the value of the best move there
+ *        (Watkins' cut), so the targets are the greedy policy's and exploring is free. The
+ *        game's randomness is reshuffled every round, so a round is the unit of noise, and a
+ *        game's few rounds are learned through the values of round starts;
  *   5. one gradient step on a uniform minibatch of the ring for every `samplesPerUpdate`
  *      new samples.
- * Targets are Monte Carlo returns: unbiased for the ε-greedy policy that played, with
- * no bootstrapping from a value that is itself being learned.
  *
  * Tensors: every forward pass and update runs in tf.tidy; the optimizer's moments are
  * made at construction; `tf.memory().numTensors` stays flat (test/train.test.ts).
  */
 import * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
-import { AfterstateExpansion, afterstateOutputs, afterstateUnsupported, featureLayout, type FeatureLayout } from '../agents/tf/afterstate.js';
+import { afterstateOutputs, afterstateUnsupported, createExpansion, featureLayout, type AfterstateExpansion, type FeatureLayout } from '../agents/tf/afterstate.js';
+import type { FourTenExpansion } from '../agents/tf/afterstate-four-ten.js';
 import { buildAfterstateNet } from '../agents/tf/network.js';
-import type { CardOutcome } from '../env/game.js';
 import { TengymError } from '../env/errors.js';
 import { envSpec, resolveOptions } from '../env/registry.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
@@ -41,65 +44,84 @@ import { Means, commonConfigFields, packArrays, unpackArrays, type Algorithm, ty
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { mlpForward } from './mlp.js';
 import { Adam, trainableVariables } from './optim.js';
+import { FourTenTeacher } from './four-ten-teacher.js';
+import type { GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
+import type { Env } from '../env/env.js';
+import type { FourTenState } from '../env/games/four-ten.js';
 
 export const afterstateConfigSchema = z.strictObject({
   ...commonConfigFields,
-  /** Positions in the replay ring (each 532 floats). */
+  /** Positions in the replay ring (each 532 floats for decade, 205 for Four Ten). */
   bufferSize: z.int().min(1).default(200_000),
   /** Samples in the ring before the first gradient step. */
   learningStarts: z.int().min(1).default(10_000),
   batchSize: z.int().min(1).default(512),
   /** New samples per gradient step: with batchSize 512 and 128, each sample is used about 4 times. */
   samplesPerUpdate: z.int().min(1).default(128),
-  /** Weight of the cards-left loss beside the win loss. */
-  cardsLossWeight: z.number().min(0).default(1),
+  /** Weight of the cost's loss (cards left, or rounds) beside the win loss. */
+  costLossWeight: z.number().min(0).default(1),
   /** ε-greedy exploration: linear from epsilonStart to epsilonEnd over the first epsilonFraction of the run. */
   epsilonStart: z.number().min(0).max(1).default(0.2),
   epsilonEnd: z.number().min(0).max(1).default(0.02),
   epsilonFraction: z.number().positive().max(1).default(0.5),
   /** Learning rate decays linearly to 0 over totalSteps. */
   annealLearningRate: z.boolean().default(true),
+  /**
+   * Where the cost targets come from: 'play', the learner's own games (Monte Carlo, or bootstrapped
+   * by round in Four Ten); 'solver' (Four Ten only), the exact pace-optimal values
+   * (src/train/four-ten-teacher.ts), solved before the first step: the network is then a
+   * distillation of the solver. The win targets come from play either way.
+   */
+  targets: z.enum(['play', 'solver']).default('play'),
 });
 export type AfterstateConfig = z.infer<typeof afterstateConfigSchema>;
 
 /**
- * Defaults for the one-line decade family (the only games afterstate values play). With
- * forced discards a game is ~63 env steps and 2.4 decisions; with optional ones every step
- * is a decision (draw or discard), so a run needs far fewer env steps for as many samples,
- * and each sample pays for less of a gradient step.
+ * Defaults per game. In the decade family with forced discards a game is ~63 env steps and 2.4
+ * decisions; with optional ones every step is a decision (draw or discard), so a run needs far
+ * fewer env steps for as many samples, and each sample pays for less of a gradient step. In
+ * Four Ten nearly every step is a decision, with about 20 positions to value.
  */
-export function afterstatePreset(_envId: string, options: Record<string, unknown> = {}): Partial<AfterstateConfig> {
+export function afterstatePreset(envId: string, options: Record<string, unknown> = {}): Partial<AfterstateConfig> {
   const base = { numEnvs: 128, hidden: [256, 256], learningRate: 1e-3 };
+  if (envSpec(envId).game.name === 'four-ten') return { ...base, totalSteps: 5_000_000, evalEvery: 500_000, evalEpisodes: 1000, epsilonStart: 0.1, epsilonEnd: 0.01, epsilonFraction: 0.3, costLossWeight: 100 };
   if (options.discard === 'optional') return { ...base, totalSteps: 3_000_000, samplesPerUpdate: 512, evalEvery: 500_000, evalEpisodes: 2000 };
   return { ...base, totalSteps: 20_000_000, evalEvery: 2_000_000, evalEpisodes: 5000 };
 }
 
-/** Samples of one episode in progress, per copy. */
-class EpisodeSamples {
+/** Samples waiting for their targets (decade: the episode's; Four Ten: the round's since its start or the last exploring move), per copy. */
+class PendingSamples {
   rows: Float32Array;
+  /** Per sample: its own cost target (`targets: 'solver'`), or NaN for the one its segment ends with. */
+  costs: Float32Array;
   count = 0;
 
   constructor(readonly features: number) {
     this.rows = new Float32Array(32 * features);
+    this.costs = new Float32Array(32);
   }
 
-  add(from: Float32Array, offset: number): void {
+  add(from: Float32Array, offset: number, cost = NaN): void {
     const F = this.features;
     if ((this.count + 1) * F > this.rows.length) {
       const rows = new Float32Array(this.rows.length * 2);
       rows.set(this.rows);
       this.rows = rows;
+      const costs = new Float32Array(this.costs.length * 2);
+      costs.set(this.costs);
+      this.costs = costs;
     }
     this.rows.set(from.subarray(offset, offset + F), this.count * F);
+    this.costs[this.count] = cost;
     this.count++;
   }
 }
 
-/** Positions with their targets (won 0/1, cards left / 52) in a ring of typed arrays. */
-class ReplayRing {
+/** Positions with their targets (won, cost) in a ring of typed arrays. */
+export class ReplayRing {
   readonly rows: Float32Array;
   readonly won: Float32Array;
-  readonly cards: Float32Array;
+  readonly cost: Float32Array;
   size = 0;
   next = 0;
 
@@ -109,16 +131,17 @@ class ReplayRing {
   ) {
     this.rows = new Float32Array(capacity * features);
     this.won = new Float32Array(capacity);
-    this.cards = new Float32Array(capacity);
+    this.cost = new Float32Array(capacity);
   }
 
-  add(rows: Float32Array, count: number, won: number, cards: number): void {
+  /** `count` rows with these targets; a sample's own cost in `costs` (not NaN) replaces `cost`. */
+  add(rows: Float32Array, count: number, won: number, cost: number, costs?: Float32Array): void {
     const F = this.features;
     for (let k = 0; k < count; k++) {
       const j = this.next;
       this.rows.set(rows.subarray(k * F, (k + 1) * F), j * F);
       this.won[j] = won;
-      this.cards[j] = cards;
+      this.cost[j] = costs && !Number.isNaN(costs[k]) ? costs[k] : cost;
       this.next = (j + 1) % this.capacity;
       this.size = Math.min(this.size + 1, this.capacity);
     }
@@ -126,11 +149,11 @@ class ReplayRing {
 
   /** The filled part of the ring, for a checkpoint. */
   toBytes(): Uint8Array {
-    return packArrays([[this.rows, this.size * this.features], [this.won, this.size], [this.cards, this.size]]);
+    return packArrays([[this.rows, this.size * this.features], [this.won, this.size], [this.cost, this.size]]);
   }
 
   fromBytes(bytes: Uint8Array, size: number, next: number): void {
-    unpackArrays(bytes, [[this.rows, size * this.features], [this.won, size], [this.cards, size]], 'replay ring');
+    unpackArrays(bytes, [[this.rows, size * this.features], [this.won, size], [this.cost, size]], 'replay ring');
     this.size = size;
     this.next = next;
   }
@@ -150,34 +173,52 @@ export class AfterstateLearner implements Algorithm {
   private readonly adam: Adam;
   /** Draws ε-greedy choices and minibatch indices. */
   private rng: Rng;
-  private readonly ring: ReplayRing;
+  /** The samples with their targets (read by tests). */
+  readonly ring: ReplayRing;
   private sampleCredit = 0;
   private readonly means = new Means();
   private readonly expansions: AfterstateExpansion[];
-  private readonly episodes: EpisodeSamples[];
+  private readonly pending: PendingSamples[];
+  /** Per copy: adds a sample to its pending ones (made once: no closure per decision). */
+  private readonly adders: ((rows: Float32Array, offset: number) => void)[];
+  /** Per copy: the segment its samples belong to (−1: a new episode, its start not yet sampled). */
+  private readonly segments: Int32Array;
+  /** Copies whose segment ended in this iteration, and their next segment's start rows (bootstrapped in one forward pass). */
+  private readonly ended: Int32Array;
+  private readonly startRows: Float32Array;
+  private readonly value = new Float64Array(2);
+  /** The exact cost targets (`targets: 'solver'`). */
+  private readonly teacher: FourTenTeacher | null;
   private batchRows = new Float32Array(0);
   private readonly mbRows: Float32Array;
   private readonly mbWon: Float32Array;
-  private readonly mbCards: Float32Array;
+  private readonly mbCost: Float32Array;
 
-  constructor(envId: string, trainingOptions: Record<string, unknown>, config: AfterstateConfig) {
-    const why = afterstateUnsupported(envSpec(envId).game.name, resolveOptions(envId, trainingOptions) as Record<string, unknown>);
+  constructor(envId: string, trainingOptions: Record<string, unknown>, config: AfterstateConfig, onSolve?: (p: GameSolveProgress) => void) {
+    const engine = envSpec(envId).game.name;
+    if (config.targets === 'solver' && engine !== 'four-ten') throw new TengymError('bad-argument', `afterstate config: targets 'solver' is for four-ten (its exact solver), not ${envId}`);
+    const why = afterstateUnsupported(engine, resolveOptions(envId, trainingOptions) as Record<string, unknown>);
     if (why) throw new TengymError('bad-argument', `--algo afterstate on ${envId}: ${why}`);
-    if (config.trainingReward !== undefined) throw new TengymError('bad-argument', 'afterstate config: trainingReward does not apply (the targets are the game\'s result: won, cards left)');
+    if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "afterstate config: trainingReward does not apply (the targets are the game's result: won, and the cards left or the rounds)");
     this.config = config;
     this.env = new DecisionEnv(envId, trainingOptions, config.numEnvs, config.seed);
-    const layout = featureLayout(this.env.env(0).options as { loop?: boolean });
+    const layout = featureLayout(engine, this.env.env(0).options as Record<string, unknown>);
     this.layout = layout;
-    this.model = buildAfterstateNet({ inputSize: layout.size, hidden: config.hidden, seed: config.seed });
+    this.model = buildAfterstateNet({ inputSize: layout.size, hidden: config.hidden, seed: config.seed, cost: layout.encoding === 'four-ten/1' ? 'rounds' : 'cards' });
     this.variables = trainableVariables(this.model);
     this.adam = new Adam(this.variables);
     this.rng = createRng(deriveSeed(config.seed, 2));
     this.ring = new ReplayRing(config.bufferSize, layout.size);
-    this.expansions = Array.from({ length: config.numEnvs }, () => new AfterstateExpansion(layout));
-    this.episodes = Array.from({ length: config.numEnvs }, () => new EpisodeSamples(layout.size));
+    this.expansions = Array.from({ length: config.numEnvs }, () => createExpansion(layout));
+    this.pending = Array.from({ length: config.numEnvs }, () => new PendingSamples(layout.size));
+    this.adders = this.pending.map((samples) => (rows: Float32Array, offset: number) => samples.add(rows, offset));
+    this.segments = new Int32Array(config.numEnvs).fill(-1);
+    this.ended = new Int32Array(config.numEnvs);
+    this.startRows = new Float32Array((config.numEnvs + 1) * layout.size);
     this.mbRows = new Float32Array(config.batchSize * layout.size);
     this.mbWon = new Float32Array(config.batchSize);
-    this.mbCards = new Float32Array(config.batchSize);
+    this.mbCost = new Float32Array(config.batchSize);
+    this.teacher = config.targets === 'solver' ? new FourTenTeacher(this.env.env(0).options as Record<string, unknown>, onSolve) : null;
   }
 
   /** ε at the current env step: linear from epsilonStart to epsilonEnd, then flat. */
@@ -204,28 +245,50 @@ export class AfterstateLearner implements Algorithm {
       at += x.rowCount;
     }
     const outputs = total > 0 ? afterstateOutputs(this.model, this.batchRows, total, F) : new Float32Array(0);
-    // 2–4. Choose, keep the samples, play, and close finished episodes.
+    // 2–4. Choose, keep the samples, play, and give finished segments their targets.
     const epsilon = this.epsilon();
+    const N1 = N * F; // spare row of startRows, for a start sampled at the top of a decision
+    let endedCount = 0;
     let base = 0;
     for (let i = 0; i < N; i++) {
       const copy = env.env(i);
       const x = this.expansions[i];
-      const episode = this.episodes[i];
+      const samples = this.pending[i];
+      const out = outputs.subarray(base * 2);
+      base += x.rowCount;
+      if (x.bootstraps && this.segments[i] !== x.segment(copy)) {
+        // A round (or game) starts: its start is a position to learn too.
+        this.segments[i] = x.segment(copy);
+        x.writeSegmentStart(copy, this.startRows, N1);
+        const s = copy.rawState as FourTenState;
+        samples.add(this.startRows, N1, this.teacher ? this.teacher.startCost(s.points, s.safeties) : NaN);
+      }
       // One draw for the coin and, when exploring, one for the action: the stream never depends on the network.
       const explore = uniformFloat(this.rng) < epsilon;
-      const chosen = explore ? randomInt(this.rng, 0, copy.legalCount - 1) : x.bestIndex(outputs.subarray(base * 2));
-      base += x.rowCount;
-      // The decision's own position (written after the candidates, in a spare row), and where a discard led.
-      const own = x.addPosition(copy);
-      episode.add(x.rows, own * F);
-      if (x.rowsOf[chosen] === 1 && copy.legal[chosen] !== 0) episode.add(x.rows, x.firstRow[chosen] * F);
+      const chosen = explore ? randomInt(this.rng, 0, copy.legalCount - 1) : x.bestIndex(out);
+      if (x.bootstraps && explore) {
+        // Watkins' cut: what came before learns the best move's value here, not the exploring move's.
+        x.actionValue(x.bestIndex(out), out, this.value);
+        this.close(i, this.value[0], this.value[1]);
+      }
+      if (this.teacher) this.teach(copy, x, samples);
+      else x.samplesOf(copy, chosen, this.adders[i]);
       env.act(i, copy.legal[chosen]);
       if (env.dones[i]) {
-        const outcome = env.doneOutcomes[i] as CardOutcome;
-        this.ring.add(episode.rows, episode.count, outcome.won ? 1 : 0, outcome.cardsLeft / 52);
-        this.samples += episode.count;
-        this.sampleCredit += episode.count;
-        episode.count = 0;
+        x.finalTargets(env.doneOutcomes[i], this.value);
+        this.close(i, this.value[0], this.value[1]);
+        this.segments[i] = -1;
+      } else if (x.bootstraps && this.segments[i] !== x.segment(copy)) {
+        x.writeSegmentStart(copy, this.startRows, endedCount * F);
+        this.ended[endedCount++] = i;
+      }
+    }
+    if (endedCount > 0) {
+      // Finished rounds learn one round plus the value of the next round's start.
+      const starts = afterstateOutputs(this.model, this.startRows, endedCount, F);
+      for (let j = 0; j < endedCount; j++) {
+        const i = this.ended[j];
+        this.close(i, 1 / (1 + Math.exp(-starts[j * 2])), this.expansions[i].segmentCost + starts[j * 2 + 1]);
       }
     }
     this.means.add('epsilon', epsilon);
@@ -235,6 +298,34 @@ export class AfterstateLearner implements Algorithm {
       this.sampleCredit -= this.config.samplesPerUpdate;
       this.gradientStep();
     }
+  }
+
+  /**
+   * With exact targets every position a move is valued by is a sample, not only the chosen
+   * one's: the ranking of the moves is what the network must get right. In Four Ten: each
+   * turn's start (ending the turn now, or after exchanging) and each open turn after a
+   * placement; round starts are taught when they come.
+   */
+  private teach(env: Env, x: AfterstateExpansion, samples: PendingSamples): void {
+    const F = this.layout.size;
+    const fx = x as FourTenExpansion;
+    const teacher = this.teacher!;
+    for (let k = 0; k < x.actionCount; k++) {
+      for (let row = x.firstRow[k]; row < x.firstRow[k] + x.rowsOf[k]; row++) {
+        if (fx.rowStart[row] > 0) continue;
+        if (fx.rowKey[row] >= 0) samples.add(x.rows, row * F, teacher.turnStartCost(env, fx.rowKey[row]));
+        else if (x.rowsOf[k] === 1 && !x.bestOf[k] && x.exactCost[k] === 0) samples.add(x.rows, row * F, teacher.afterstateCost(env, env.legal[k]));
+      }
+    }
+  }
+
+  /** Copy i's pending samples get their targets and join the ring. */
+  private close(i: number, won: number, cost: number): void {
+    const samples = this.pending[i];
+    this.ring.add(samples.rows, samples.count, won, cost, samples.costs);
+    this.samples += samples.count;
+    this.sampleCredit += samples.count;
+    samples.count = 0;
   }
 
   private learningRate(): number {
@@ -250,36 +341,36 @@ export class AfterstateLearner implements Algorithm {
       const j = randomInt(this.rng, 0, ring.size - 1);
       this.mbRows.set(ring.rows.subarray(j * F, (j + 1) * F), k * F);
       this.mbWon[k] = ring.won[j];
-      this.mbCards[k] = ring.cards[j];
+      this.mbCost[k] = ring.cost[j];
     }
-    const { cardsLossWeight, maxGradNorm } = this.config;
+    const { costLossWeight, maxGradNorm } = this.config;
     const stats = tf.tidy(() => {
       const rows = tf.tensor2d(this.mbRows, [B, F]);
       const won = tf.tensor2d(this.mbWon, [B, 1]);
-      const cards = tf.tensor2d(this.mbCards, [B, 1]);
+      const cost = tf.tensor2d(this.mbCost, [B, 1]);
       let winLoss: tf.Scalar | null = null;
-      let cardsLoss: tf.Scalar | null = null;
+      let costLoss: tf.Scalar | null = null;
       const { value: loss, grads } = tf.variableGrads(() => {
-        const [winLogit, cardsOut] = mlpForward(this.model, rows);
+        const [winLogit, costOut] = mlpForward(this.model, rows);
         const w = tf.losses.sigmoidCrossEntropy(won, winLogit) as tf.Scalar;
-        const c = tf.losses.meanSquaredError(cards, cardsOut) as tf.Scalar;
+        const c = tf.losses.meanSquaredError(cost, costOut) as tf.Scalar;
         winLoss = tf.keep(w);
-        cardsLoss = tf.keep(c);
-        return tf.add(w, tf.mul(c, cardsLossWeight)) as tf.Scalar;
+        costLoss = tf.keep(c);
+        return tf.add(w, tf.mul(c, costLossWeight)) as tf.Scalar;
       }, this.variables);
       const gradNorm = this.adam.apply(this.variables.map((v) => grads[v.name]), this.learningRate(), maxGradNorm);
-      const all = tf.stack([loss, winLoss!, cardsLoss!, gradNorm]);
+      const all = tf.stack([loss, winLoss!, costLoss!, gradNorm]);
       // Kept tensors escape every tidy: dispose them here.
       winLoss!.dispose();
-      cardsLoss!.dispose();
+      costLoss!.dispose();
       return all;
     });
-    const [loss, winLoss, cardsLoss, gradNorm] = stats.dataSync();
+    const [loss, winLoss, costLoss, gradNorm] = stats.dataSync();
     stats.dispose();
     this.updates++;
     this.means.add('loss', loss);
     this.means.add('winLoss', winLoss);
-    this.means.add('cardsLoss', cardsLoss);
+    this.means.add('costLoss', costLoss);
     this.means.add('gradNorm', gradNorm);
   }
 
@@ -289,22 +380,26 @@ export class AfterstateLearner implements Algorithm {
 
   getState(): AlgorithmState {
     const F = this.layout.size;
-    // Episodes in progress: their sample counts, then their rows, packed.
-    const counts = this.episodes.map((e) => e.count);
-    const pending = new Float32Array(counts.reduce((a, b) => a + b, 0) * F);
+    // Samples waiting for their targets: their counts, then their rows, then their own cost targets, packed.
+    const counts = this.pending.map((e) => e.count);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const pending = new Float32Array(total * (F + 1));
     let at = 0;
-    for (const e of this.episodes) {
+    let costAt = total * F;
+    for (const e of this.pending) {
       pending.set(e.rows.subarray(0, e.count * F), at);
+      pending.set(e.costs.subarray(0, e.count), costAt);
       at += e.count * F;
+      costAt += e.count;
     }
     return {
-      json: { samples: this.samples, updates: this.updates, sampleCredit: this.sampleCredit, rng: [...this.rng.getState()], adamStep: this.adam.step, ringSize: this.ring.size, ringNext: this.ring.next, pendingCounts: counts, means: this.means.getState() },
+      json: { samples: this.samples, updates: this.updates, sampleCredit: this.sampleCredit, rng: [...this.rng.getState()], adamStep: this.adam.step, ringSize: this.ring.size, ringNext: this.ring.next, pendingCounts: counts, segments: [...this.segments], means: this.means.getState() },
       binary: { optimizer: this.adam.getMoments(), replay: this.ring.toBytes(), pending: new Uint8Array(pending.buffer) },
     };
   }
 
   setState(state: AlgorithmState, envState: DecisionEnvState): void {
-    const j = state.json as { samples: number; updates: number; sampleCredit: number; rng: number[]; adamStep: number; ringSize: number; ringNext: number; pendingCounts: number[]; means: [string, number, number][] };
+    const j = state.json as { samples: number; updates: number; sampleCredit: number; rng: number[]; adamStep: number; ringSize: number; ringNext: number; pendingCounts: number[]; segments?: number[]; means: [string, number, number][] };
     this.samples = j.samples;
     this.updates = j.updates;
     this.sampleCredit = j.sampleCredit;
@@ -313,10 +408,15 @@ export class AfterstateLearner implements Algorithm {
     this.ring.fromBytes(state.binary.replay, j.ringSize, j.ringNext);
     const bytes = state.binary.pending;
     const pending = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const total = j.pendingCounts.reduce((a, b) => a + b, 0);
+    // Checkpoints written before own cost targets existed hold the rows only.
+    const withCosts = pending.length === total * (this.layout.size + 1);
     let at = 0;
-    this.episodes.forEach((e, i) => {
+    let costAt = total * this.layout.size;
+    this.segments.set(j.segments ?? this.segments);
+    this.pending.forEach((e, i) => {
       e.count = 0;
-      for (let k = 0; k < j.pendingCounts[i]; k++, at += this.layout.size) e.add(pending, at);
+      for (let k = 0; k < j.pendingCounts[i]; k++, at += this.layout.size) e.add(pending, at, withCosts ? pending[costAt++] : NaN);
     });
     this.means.setState(j.means);
     this.env.setState(envState);

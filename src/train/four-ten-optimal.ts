@@ -8,12 +8,17 @@
  * (about 17 minutes on one core: 1,200 round solves). Other rules can be cached as JSON under
  * models/four-ten-optimal/ with `loadOrSolveGameValues` and handed to the agent with
  * `installGameValues`.
+ *
+ *   node dist/train/four-ten-optimal.js --pace
+ *
+ * prints the pace objective's values instead (`computePaceValues`: the fewest expected rounds
+ * from each round start, a loss counting 10 rounds; about 400 round solves, 6 minutes).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_DISCOUNT, GameValues, computeGameValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
+import { DEFAULT_DISCOUNT, GameValues, computeGameValues, computePaceValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
 
 export const DEFAULT_RULES: GameRules = { drawVisible: true, check: 'points-first', handTarget: 10, gameTarget: 50, safeties: 3, maxRounds: 100 };
 
@@ -71,21 +76,31 @@ ${rows.join('\n')}
 `;
 }
 
+/** The pace values of the default rules, as a table of expected rounds by points and safeties. */
+function printPace(progress: (p: GameSolveProgress) => void): void {
+  const start = performance.now();
+  const R = computePaceValues(DEFAULT_RULES, { onProgress: progress });
+  const G = DEFAULT_RULES.gameTarget;
+  process.stdout.write(`Four Ten, default rules: the fewest expected rounds from a round's start (a loss counting 10 rounds), ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
+  process.stdout.write(`points  ${Array.from({ length: DEFAULT_RULES.safeties + 1 }, (_, s) => `safeties ${s}`.padStart(11)).join('')}\n`);
+  for (let p = 0; p < G; p++) process.stdout.write(`${String(p).padStart(6)}  ${Array.from({ length: DEFAULT_RULES.safeties + 1 }, (_, s) => R[s * G + p].toFixed(4).padStart(11)).join('')}\n`);
+}
+
 function main(): void {
-  const out = resolve(process.argv[2] ?? 'src/agents/four-ten-solver/default-game-values.ts');
   const start = performance.now();
   let last = 0;
   let solves = 0;
-  const values = computeGameValues(DEFAULT_RULES, {
-    onProgress: (p) => {
-      solves = p.solves;
-      const now = performance.now();
-      if (now - last > 5000) {
-        last = now;
-        process.stderr.write(`solve ${p.solves}: points ${p.points}, safeties ${p.safeties}, sweep ${p.sweep}, relative change ${p.change.toExponential(2)}, ${((now - start) / 1000).toFixed(0)} s\n`);
-      }
-    },
-  });
+  const progress = (p: GameSolveProgress): void => {
+    solves = p.solves;
+    const now = performance.now();
+    if (now - last > 5000) {
+      last = now;
+      process.stderr.write(`solve ${p.solves}: points ${p.points}, safeties ${p.safeties}, sweep ${p.sweep}, change ${p.change.toExponential(2)}, ${((now - start) / 1000).toFixed(0)} s\n`);
+    }
+  };
+  if (process.argv[2] === '--pace') return printPace(progress);
+  const out = resolve(process.argv[2] ?? 'src/agents/four-ten-solver/default-game-values.ts');
+  const values = computeGameValues(DEFAULT_RULES, { onProgress: progress });
   const seconds = (performance.now() - start) / 1000;
   writeFileSync(out, defaultValuesModule(values, seconds, solves));
   process.stderr.write(`wrote ${out} in ${seconds.toFixed(0)} s\n`);

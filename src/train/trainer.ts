@@ -54,7 +54,7 @@ import { pairedDifference, summariseRows, type OutcomeFigures } from './evaluate
 import { learningCurveSvg } from './learning-curve.js';
 import { Ppo, ppoConfigSchema, ppoPreset, type PpoConfig } from './ppo.js';
 import { AfterstateLearner, afterstateConfigSchema, afterstatePreset, type AfterstateConfig } from './afterstate.js';
-import { AfterstateExpansion, afterstateOutputs, featureLayout } from '../agents/tf/afterstate.js';
+import { afterstateOutputs, createExpansion, featureLayout, type AfterstateExpansion } from '../agents/tf/afterstate.js';
 import type { Env } from '../env/env.js';
 
 export type TrainConfig = PpoConfig | DqnConfig | AfterstateConfig;
@@ -81,6 +81,8 @@ export interface TrainRequest {
   /** Called once the run is set up (fresh or resumed), before any training. */
   onStart?: (info: { algo: AlgorithmName; env: string; options: Record<string, unknown>; config: TrainConfig; resumedFrom: number | null }) => void;
   onProgress?: (envSteps: number, totalSteps: number, envStepsPerSecond: number) => void;
+  /** Progress of a long set-up before the first step (afterstate `targets: 'solver'` solves Four Ten first). */
+  onSetup?: (message: string) => void;
   onEvaluation?: (row: MetricsRow) => void;
   /** Called after every checkpoint (tests throw here to simulate a kill). */
   afterCheckpoint?: (envSteps: number) => void;
@@ -160,8 +162,19 @@ export function resolveTrainConfig(algo: AlgorithmName, envId: string, options: 
   return config;
 }
 
-function createAlgorithm(algo: AlgorithmName, envId: string, trainingOptions: Record<string, unknown>, config: TrainConfig): Algorithm {
-  if (algo === 'afterstate') return new AfterstateLearner(envId, trainingOptions, config as AfterstateConfig);
+function createAlgorithm(algo: AlgorithmName, envId: string, trainingOptions: Record<string, unknown>, config: TrainConfig, onSetup?: (message: string) => void): Algorithm {
+  if (algo === 'afterstate') {
+    const start = performance.now();
+    let shown = 0;
+    const learner = new AfterstateLearner(envId, trainingOptions, config as AfterstateConfig, (p) => {
+      const seconds = (performance.now() - start) / 1000;
+      if (seconds - shown < 30) return;
+      shown = seconds;
+      onSetup?.(`solving the exact targets: ${p.solves} round solves (points ${p.points}, safeties ${p.safeties}), ${seconds.toFixed(0)} s`);
+    });
+    if ((config as AfterstateConfig).targets === 'solver') onSetup?.(`solved the exact targets in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+    return learner;
+  }
   return algo === 'ppo' ? new Ppo(envId, trainingOptions, config as PpoConfig) : new Dqn(envId, trainingOptions, config as DqnConfig);
 }
 
@@ -207,7 +220,7 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
   for (let k = 0; k < slots; k++) advance(k);
   const observations = new Float32Array(slots * S);
   const deciders = new Int32Array(slots);
-  const expansions = head === 'afterstate' ? envs.map(() => new AfterstateExpansion(featureLayout(envs[0].options as { loop?: boolean }))) : [];
+  const expansions = head === 'afterstate' ? envs.map(() => createExpansion(featureLayout(envs[0].game.name, envs[0].options as Record<string, unknown>))) : [];
   for (;;) {
     let d = 0;
     for (let k = 0; k < slots; k++) {
@@ -446,7 +459,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   const fourTen = envSpec(envId).game.name === 'four-ten';
 
   await mkdir(out, { recursive: true });
-  const algorithm = createAlgorithm(algo, envId, trainingOptions, config);
+  const algorithm = createAlgorithm(algo, envId, trainingOptions, config, request.onSetup);
   try {
     const trainer: TrainerState = { rows: [], best: null, last: null, nextEvalAt: 0, wallSeconds: 0 };
     if (found) {
@@ -518,7 +531,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
         numActions: env.numActions,
         algorithm: algo,
         head: algorithm.head,
-        ...(algorithm.head === 'afterstate' ? { features: featureLayout(options as { loop?: boolean }).encoding } : {}),
+        ...(algorithm.head === 'afterstate' ? { features: featureLayout(env.env(0).game.name, options as Record<string, unknown>).encoding } : {}),
         config: { ...config },
         steps: envSteps,
         trainingSeconds: Number(now.toFixed(1)),

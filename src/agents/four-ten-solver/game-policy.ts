@@ -162,6 +162,57 @@ export function computeGameValues(rules: GameRules, opts: { discount?: number; o
 }
 
 /**
+ * The pace objective, beside the win chance that `computeGameValues` puts first: R(p, s), the
+ * fewest expected rounds still to play from a round's start at (p, s), this one included, a lost
+ * game counting `lossRounds` more (so the game is risked only for that many rounds saved).
+ * Each round at (p, s) is solved minimising 1 + R(where it ends): score → R(p + handTarget, s),
+ * bottom at total t → R(p + t, s), fault → R(p, s − 1) with a safety left, else R(p − t, 0) if
+ * p ≥ t, else the loss. As for the shortfalls, rounds at s ≥ 1 only move p up or s down (one solve
+ * per (p, s), highest p first), and s = 0 is a fixed point found by Gauss–Seidel sweeps, here until
+ * no value moves by 10⁻⁷ rounds. `onSolve` sees every round solution, the last one of each (p, s)
+ * being final (to keep them).
+ * The uncapped game's optimum, like the game values (see the module comment on `maxRounds`).
+ */
+export function computePaceValues(
+  rules: GameRules,
+  opts: { lossRounds?: number; onSolve?: (points: number, safeties: number, solution: RoundSolution) => void; onProgress?: (p: GameSolveProgress) => void } = {},
+): Float64Array {
+  checkGameOptions(rules);
+  const loss = opts.lossRounds ?? 10;
+  const G = rules.gameTarget;
+  // A first guess at the pace: about 12 points a round.
+  const R = Float64Array.from({ length: G * (rules.safeties + 1) }, (_, i) => 1 + (G - (i % G)) / 12);
+  const rounds = (p: number, s: number): number => (p >= G ? 0 : R[s * G + p]);
+  const model = roundModel(rules.handTarget, rules.check);
+  let solves = 0;
+  const solveAt = (p: number, s: number, sweep: number): number => {
+    const next = (q: number, t: number) => -(1 + rounds(q, t));
+    const lost = -(1 + loss);
+    const bottom = new Float64Array(MAX_TOTAL + 1);
+    const fault = new Float64Array(MAX_TOTAL + 1);
+    for (let t = 0; t <= MAX_TOTAL; t++) {
+      bottom[t] = next(p + t, s);
+      fault[t] = s > 0 ? next(p, s - 1) : p >= t ? next(p - t, 0) : lost;
+    }
+    const solution = solveRound(rules, { score: next(p + rules.handTarget, s), bottom, fault }, { model });
+    const change = Math.abs(-solution.roundValue - R[s * G + p]);
+    R[s * G + p] = -solution.roundValue;
+    solves++;
+    opts.onProgress?.({ solves, points: p, safeties: s, sweep, change });
+    opts.onSolve?.(p, s, solution);
+    return change;
+  };
+  for (let sweep = 1; ; sweep++) {
+    let change = 0;
+    for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
+    if (change < 1e-7) break;
+    if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten pace values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
+  }
+  for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
+  return R;
+}
+
+/**
  * The policy: game values plus the round solved at each (points, safeties) met, kept in memory
  * (about 3.6 MB each for the default rules; the least recently used go beyond `maxTables`).
  */

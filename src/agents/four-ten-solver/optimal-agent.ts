@@ -156,8 +156,8 @@ export interface ValuedAction {
   steps: number;
 }
 
-/** Applies exchange e (0..31) to configuration c. */
-function exchanged(c: number, e: number): number {
+/** Applies exchange e (action id − 15, 0..31) to configuration c. */
+export function exchanged(c: number, e: number): number {
   const side = (e >> 4) + 1;
   const a = (e >> 2) & 3;
   const b = e & 3;

@@ -57,6 +57,7 @@
  * round points, P(fault) and P(score) of the optimal policy (P(bottom) is the rest), for hints.
  */
 import { TengymError } from '../../env/errors.js';
+import { judgeHands } from '../../env/games/four-ten.js';
 
 export interface RoundRules {
   drawVisible: boolean;
@@ -225,7 +226,6 @@ export class RoundModel {
   }
 
   private judgeAll(): void {
-    const t = this.handTarget;
     for (let a = 0; a < NUM_MULTISETS; a++) {
       for (let b = 0; b < NUM_MULTISETS; b++) {
         for (let c = 0; c < NUM_MULTISETS; c++) {
@@ -239,10 +239,8 @@ export class RoundModel {
           const hand = MS_SUM[a];
           const home = MS_SUM[b];
           const shadow = MS_SUM[c];
-          const scores = hand === t;
-          const faults = hand > t || home > t || shadow > t || shadow > hand || home < hand;
-          if (this.check === 'points-first') this.verdict[id] = scores ? SCORES : faults ? FAULTS : CONTINUES;
-          else this.verdict[id] = faults ? FAULTS : scores ? SCORES : CONTINUES;
+          // The engine's own check (its verdict codes are CONTINUES, SCORES, FAULTS).
+          this.verdict[id] = judgeHands(hand, home, shadow, this);
         }
       }
     }

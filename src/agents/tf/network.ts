@@ -60,13 +60,14 @@ export function actionOutputs(model: tf.LayersModel, observation: Float32Array):
 }
 
 /**
- * Afterstate values (afterstate.ts): features of a position → [win logit (1), cards left
- * / 52 (1)], two heads on one trunk.
+ * Afterstate values (afterstate*.ts): features of a position → [win logit (1), cost (1)], two
+ * heads on one trunk; the cost head is named for what it measures ('cards' left / 52 in the
+ * decade family, 'rounds' still to play / 10 in Four Ten).
  */
-export function buildAfterstateNet(shape: { inputSize: number; hidden: readonly number[]; seed: number }): tf.LayersModel {
+export function buildAfterstateNet(shape: { inputSize: number; hidden: readonly number[]; seed: number; cost?: 'cards' | 'rounds' }): tf.LayersModel {
   const input = tf.input({ shape: [shape.inputSize], name: 'position' });
   const x = trunk(input, shape.hidden, shape.seed);
   const win = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 100) }), name: 'win' }).apply(x) as tf.SymbolicTensor;
-  const cards = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }), name: 'cards' }).apply(x) as tf.SymbolicTensor;
-  return tf.model({ inputs: input, outputs: [win, cards], name: 'tengym_afterstate' });
+  const cost = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }), name: shape.cost ?? 'cards' }).apply(x) as tf.SymbolicTensor;
+  return tf.model({ inputs: input, outputs: [win, cost], name: 'tengym_afterstate' });
 }

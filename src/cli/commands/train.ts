@@ -82,20 +82,21 @@ export const trainCommand: CommandModule<object, Args> = {
           '- ppo: normalizeAdvantages annealLearningRate',
           '- dqn: bufferSize batchSize gamma targetUpdate learningStarts trainEvery huberDelta',
           '- dqn, exploration: epsilonStart epsilonEnd epsilonFraction',
-          '- afterstate (one-line decade family): bufferSize learningStarts batchSize samplesPerUpdate',
-          '- afterstate: cardsLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction',
+          '- afterstate (one-line decade family, Four Ten): bufferSize learningStarts batchSize samplesPerUpdate',
+          '- afterstate: costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets',
           'Each field is documented in src/train/algorithm.ts, ppo.ts, dqn.ts and afterstate.ts.',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, or afterstate values (one-line decade family) (required unless --resume)' })
+      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, or afterstate values (one-line decade family, Four Ten) (required unless --resume)' })
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
       .option('config', { type: 'string', describe: 'JSON file of config fields (validated; unknown fields are errors)' })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none)' })
       .example('$0 train --env decade --algo afterstate --out runs/decade', 'Afterstate values on decade with the defaults of the shipped model')
+      .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
       .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')
@@ -122,6 +123,7 @@ export const trainCommand: CommandModule<object, Args> = {
       resume: args.resume,
       command: commandLine(),
       onProgress: (done, total, perSecond) => bar.update(done, total, `${Math.round(perSecond)} steps/s`),
+      onSetup: (message) => writeLine(message),
       onEvaluation: (row) => {
         bar.done();
         writeLine(evaluationLine(row, reference));

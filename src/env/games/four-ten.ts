@@ -206,18 +206,28 @@ function handsTotal(s: FourTenState): number {
 }
 
 function isFault(s: FourTenState, target: number): boolean {
-  const hand = s.sums[0];
-  const home = s.sums[1];
-  const shadow = s.sums[2];
-  return hand > target || home > target || shadow > target || shadow > hand || home < hand;
+  return handsFault(s.sums[0], s.sums[1], s.sums[2], target);
+}
+
+/** Whether hands of these values fault: one above `handTarget`, Shadow above Hand, or Home below it. */
+export function handsFault(hand: number, home: number, shadow: number, handTarget: number): boolean {
+  return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
+}
+
+/**
+ * The check after a change of the hands, from their values: 0 nothing, 1 the Hand scores, 2 a
+ * fault (`check` decides which is looked at first).
+ */
+export function judgeHands(hand: number, home: number, shadow: number, o: Pick<FourTenOptions, 'handTarget' | 'check'>): number {
+  const scores = hand === o.handTarget;
+  const faults = handsFault(hand, home, shadow, o.handTarget);
+  if (o.check === 'points-first') return scores ? SCORES : faults ? FAULTS : NOTHING;
+  return faults ? FAULTS : scores ? SCORES : NOTHING;
 }
 
 /** The check after a placement, replacement or exchange. */
 function judge(s: FourTenState, o: FourTenOptions): number {
-  const scores = s.sums[0] === o.handTarget;
-  const faults = isFault(s, o.handTarget);
-  if (o.check === 'points-first') return scores ? SCORES : faults ? FAULTS : NOTHING;
-  return faults ? FAULTS : scores ? SCORES : NOTHING;
+  return judgeHands(s.sums[0], s.sums[1], s.sums[2], o);
 }
 
 function wasSeen(s: FourTenState, key: number): boolean {

@@ -1,0 +1,227 @@
+/**
+ * What afterstate agents share, whatever the game (browser-safe): the rows of features an
+ * env's legal actions expand to, and how the network's outputs on those rows become one
+ * score per action.
+ *
+ * A network of network.ts's `buildAfterstateNet` gives two numbers per position: the logit
+ * of winning from there, and a cost (decade: the cards left at the end / 52; Four Ten: the
+ * rounds still to play / 10). An action leads to one position (a discard, a placement whose
+ * card is seen, an exchange) or to a chance over several (a draw: one row per value, weighted
+ * by its probability), and some of its outcomes are known exactly without the network (a move
+ * that ends the game). So an action's value is
+ *
+ *   P(win) = exactWin + Σ_rows weight · σ(logit),   cost = exactCost + Σ_rows weight · (offset + cost output),
+ *
+ * and its score is P(win) − tieWeight · cost (Four Ten: −cost). A row's offset is the cost already paid on the
+ * way to it (Four Ten: a round that ends before the position, which is then the next round's
+ * start).
+ *
+ * An action can instead lead to a choice (`bestOf`): the player will pick the best of its
+ * positions (Four Ten: every configuration a run of exchanges can reach, ending the turn there).
+ * Its value is then that of its best row or, when `exactOption` is set, of the exact result in
+ * exactWin/exactCost if that scores higher.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { Env } from '../../env/env.js';
+import type { ScoreKind } from '../agent.js';
+
+/** Features per position and their format (recorded in a model's metadata). */
+export interface FeatureLayout {
+  size: number;
+  encoding: string;
+  /** Score = P(win) − tieWeight · cost (unless the expansion overrides `score`). */
+  tieWeight: number;
+  /** Decade loop only: oldest cards shown from the left end (else 0). */
+  oldest: number;
+}
+
+export abstract class AfterstateExpansion {
+  /** Feature rows, row k at rows[k*layout.size …]. */
+  rows: Float32Array;
+  rowCount = 0;
+  /** Per legal action k: its first row and row count. */
+  firstRow = new Int32Array(64);
+  rowsOf = new Int32Array(64);
+  /** Per legal action: the part of its value known exactly (outcomes that end the game), probability-weighted. */
+  exactWin = new Float32Array(64);
+  exactCost = new Float32Array(64);
+  /** Per legal action: 1 when its value is its best option's, not an average (see the module comment). */
+  bestOf = new Uint8Array(64);
+  /** Per `bestOf` action: 1 when exactWin/exactCost is one of its options. */
+  exactOption = new Uint8Array(64);
+  /** Per row: its probability within its action (1 for an option), and the cost paid before reaching it. */
+  weight = new Float32Array(64);
+  offset = new Float32Array(64);
+  actionCount = 0;
+  private readonly value = new Float64Array(2);
+
+  constructor(readonly layout: FeatureLayout) {
+    this.rows = new Float32Array(64 * layout.size);
+  }
+
+  /**
+   * How training targets are made (src/train/afterstate.ts). false: every sample of an episode
+   * learns the episode's result (Monte Carlo). true: the targets are the greedy policy's, cut
+   * into segments (`segment`): a segment's samples learn the value the game had where it ended:
+   * its result, the network's value of the next segment's start, or, where an exploring move
+   * broke off, the value of the best move there.
+   */
+  readonly bootstraps: boolean = false;
+  /** The cost of one segment, added to the next segment's start value (with `bootstraps`). */
+  readonly segmentCost: number = 0;
+
+  /** Rows for every legal action of `env` (replacing the previous expansion). */
+  abstract expand(env: Env): void;
+
+  /** The targets [won, cost] of a finished episode's outcome. */
+  abstract finalTargets(outcome: unknown, into: Float64Array): void;
+
+  /** A number that changes when a new segment starts (with `bootstraps`; Four Ten: the rounds ended). */
+  segment(_env: Env): number {
+    return 0;
+  }
+
+  /** Writes the current segment's start position at out[offset …] (with `bootstraps`). */
+  writeSegmentStart(_env: Env, _out: Float32Array, _offset: number): void {
+    throw new Error(`${this.layout.encoding} has no segments`);
+  }
+
+  /**
+   * Training samples of playing legal action k (after `expand`): rows to learn the value of, in
+   * the order they happen, appended to `out` by calling `add(rows, offset)`.
+   */
+  abstract samplesOf(env: Env, k: number, add: (rows: Float32Array, offset: number) => void): void;
+
+  /** Starts legal action k's rows (call in legal order). */
+  protected beginAction(k: number): void {
+    if (this.firstRow.length <= k) {
+      const grow = <T extends Int32Array | Float32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.firstRow = grow(this.firstRow);
+      this.rowsOf = grow(this.rowsOf);
+      this.exactWin = grow(this.exactWin);
+      this.exactCost = grow(this.exactCost);
+      const bestOf = new Uint8Array(this.bestOf.length * 2);
+      bestOf.set(this.bestOf);
+      this.bestOf = bestOf;
+      const exactOption = new Uint8Array(this.exactOption.length * 2);
+      exactOption.set(this.exactOption);
+      this.exactOption = exactOption;
+    }
+    this.firstRow[k] = this.rowCount;
+    this.exactWin[k] = 0;
+    this.exactCost[k] = 0;
+    this.bestOf[k] = 0;
+    this.exactOption[k] = 0;
+  }
+
+  /** Ends legal action k's rows. */
+  protected endAction(k: number): void {
+    this.rowsOf[k] = this.rowCount - this.firstRow[k];
+  }
+
+  /** A new row of probability `weight` reached after paying `offset`; returns its index (fill rows[index*size …]). */
+  protected addRow(weight: number, offset = 0): number {
+    const row = this.rowCount++;
+    if (this.rowCount * this.layout.size > this.rows.length) {
+      const rows = new Float32Array(this.rows.length * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+    }
+    if (this.rowCount > this.weight.length) {
+      const weight = new Float32Array(this.weight.length * 2);
+      weight.set(this.weight);
+      this.weight = weight;
+      const offset = new Float32Array(this.offset.length * 2);
+      offset.set(this.offset);
+      this.offset = offset;
+    }
+    this.weight[row] = weight;
+    this.offset[row] = offset;
+    return row;
+  }
+
+  /**
+   * [P(win), cost] of legal action k from the network's outputs on the rows (`outputs[row*2]`
+   * the win logit, `outputs[row*2+1]` the cost).
+   */
+  actionValue(k: number, outputs: Float32Array, into: Float64Array): void {
+    if (this.bestOf[k]) {
+      this.bestOption(k, outputs, into);
+      return;
+    }
+    let win = this.exactWin[k];
+    let cost = this.exactCost[k];
+    const end = this.firstRow[k] + this.rowsOf[k];
+    for (let row = this.firstRow[k]; row < end; row++) {
+      win += this.weight[row] / (1 + Math.exp(-outputs[row * 2]));
+      cost += this.weight[row] * (this.offset[row] + outputs[row * 2 + 1]);
+    }
+    into[0] = win;
+    into[1] = cost;
+  }
+
+  private readonly option = new Float64Array(2);
+
+  /** [P(win), cost] of a `bestOf` action: its best-scoring option. */
+  private bestOption(k: number, outputs: Float32Array, into: Float64Array): void {
+    let best = -Infinity;
+    if (this.exactOption[k]) {
+      into[0] = this.exactWin[k];
+      into[1] = this.exactCost[k];
+      best = this.score(into);
+    }
+    const option = this.option;
+    const end = this.firstRow[k] + this.rowsOf[k];
+    for (let row = this.firstRow[k]; row < end; row++) {
+      option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
+      option[1] = this.offset[row] + outputs[row * 2 + 1];
+      const score = this.score(option);
+      if (score > best) {
+        best = score;
+        into[0] = option[0];
+        into[1] = option[1];
+      }
+    }
+  }
+
+  /** One action's score from [P(win), cost]: what the agent maximises. */
+  score(value: Float64Array): number {
+    return value[0] - this.layout.tieWeight * value[1];
+  }
+
+  /** What a hint shows for an action (ranked by `score`): by default its P(win). */
+  readonly scoreKind: ScoreKind = 'win-probability';
+  reportedScore(value: Float64Array): number {
+    return value[0];
+  }
+
+  /** The index k of the legal action with the highest score (the first on a tie). */
+  bestIndex(outputs: Float32Array): number {
+    let best = 0;
+    let bestScore = -Infinity;
+    for (let k = 0; k < this.actionCount; k++) {
+      this.actionValue(k, outputs, this.value);
+      const score = this.score(this.value);
+      if (score > bestScore) {
+        bestScore = score;
+        best = k;
+      }
+    }
+    return best;
+  }
+}
+
+/** The network's [win logit, cost] of rows[0 … count) of `size` features (one batched forward pass). */
+export function afterstateOutputs(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
+  const out = tf.tidy(() => {
+    const y = model.apply(tf.tensor2d(rows.subarray(0, count * size), [count, size]), { training: false }) as tf.Tensor[];
+    return tf.concat(y, 1);
+  });
+  const values = out.dataSync() as Float32Array;
+  out.dispose();
+  return values;
+}

@@ -1,0 +1,421 @@
+/**
+ * Afterstate features of Four Ten (`four-ten`): what a learned value network sees, and what
+ * each legal action expands to (afterstate-expansion.ts). Browser-safe.
+ *
+ * A position is the hands, the stock's composition and whether the turn is still open (after
+ * a placement or an exchange the player may exchange on; after ending the turn the next card
+ * is drawn), plus the game: points still needed and safeties left. The network gives P(win)
+ * and the cost: the rounds still to play, this one included, a lost game counting
+ * `LOSS_ROUNDS` (10) more, / 10. An action's score is minus its cost: the agent plays for fewer
+ * rounds and risks the game only for far fewer of them. P(win) is learned beside it but does not
+ * decide: near 1 almost everywhere, its errors would swamp the differences of a tenth of a
+ * round that separate good moves.
+ *
+ * What each legal action leads to, from the rules (the engine's check, `judgeHands`):
+ * - place the seen card: the hands with it; a hidden card (`drawVisible: false`) or a
+ *   replacement: each value the stock holds, weighted by its count;
+ * - exchange: the best of what it can reach (`bestOf`): a breadth-first search over the
+ *   configurations further exchanges reach (never one seen this turn), each valued as a turn's
+ *   start (the turn ended there), and the exchanges that end the round. Every configuration in
+ *   reach is worth the same while the turn is open (the player can walk to the best), so the
+ *   open turn's value cannot tell the way; valuing an exchange as the turn ended right after it
+ *   (climbing one exchange at a time) played the exact values 0.5 rounds a game slower;
+ * - end the turn: the same hands at a turn's start.
+ * A change that scores, faults or uses the round's last card ends the round: the position is
+ * then the next round's start (empty hands, full stock) at the points and safeties it leaves,
+ * reached after one round (offset 0.1), or exactly a win (one round, cost 0.1) or a bust (cost
+ * 0.1 + 1).
+ * Nothing reads the stock's order.
+ *
+ * ## Features (Float32Array of 205 per position)
+ *
+ * | index      | meaning |
+ * |------------|---------|
+ * | [0, 60)    | hand h (0 Hand, 1 Home, 2 Shadow) holds c cards of value v: one-hot at h*20 + (v−1)*5 + c |
+ * | [60, 111)  | hand h's value (sum, 0..16): one-hot at 60 + h*17 + sum |
+ * | [111, 147) | the stock holds c cards of value v (0..8): one-hot at 111 + (v−1)*9 + c |
+ * | 147        | stock size / 32 |
+ * | 148        | 1 at a turn's start (the next card is drawn next), 0 while the turn is open |
+ * | [149, 199) | points still needed n = gameTarget − points: one-hot at 149 + min(n, 50) − 1 |
+ * | 199        | n / gameTarget |
+ * | [200, 204) | safeties left s: one-hot at 200 + min(s, 3) |
+ * | 204        | s / the `safeties` option (0 when it is 0) |
+ */
+import type { Env } from '../../env/env.js';
+import type { FourTenOutcome } from '../../env/game.js';
+import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, type FourTenOptions, type FourTenState, judgeHands } from '../../env/games/four-ten.js';
+import { AfterstateExpansion, type FeatureLayout } from './afterstate-expansion.js';
+
+export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 205, encoding: 'four-ten/1', tieWeight: 0, oldest: 0 };
+
+/** The cost of one round (the network's cost is rounds / 10). */
+export const ROUND_COST = 0.1;
+/** A lost game costs as much as this many more rounds. */
+export const LOSS_ROUNDS = 10;
+
+const SUM_AT = 60;
+const STOCK_AT = 111;
+const STOCK_SIZE_AT = 147;
+const TURN_START_AT = 148;
+const NEED_AT = 149;
+const NEED_SCALED_AT = 199;
+const SAFETIES_AT = 200;
+const SAFETIES_SCALED_AT = 204;
+const PER_VALUE = 8;
+const SCORES = 1;
+const FAULTS = 2;
+
+/** Why afterstate values cannot play these Four Ten options, or null when they can. */
+export function fourTenUnsupported(options: Record<string, unknown>): string | null {
+  const o = options as Partial<FourTenOptions>;
+  if (o.handTarget !== undefined && o.handTarget > 16) return 'afterstate values need handTarget ≤ 16 (the most four cards can make)';
+  return null;
+}
+
+/** Hands, stock and game of one position, as the features' writer reads them. */
+interface Position {
+  counts: ArrayLike<number>;
+  sums: ArrayLike<number>;
+  stock: ArrayLike<number>;
+  turnStart: boolean;
+  points: number;
+  safeties: number;
+}
+
+/** Writes the features of a position at out[offset …]. */
+export function writeFourTenFeatures(p: Position, o: FourTenOptions, out: Float32Array, offset: number): void {
+  out.fill(0, offset, offset + FOUR_TEN_LAYOUT.size);
+  for (let i = 0; i < 12; i++) out[offset + (i >> 2) * 20 + (i & 3) * 5 + p.counts[i]] = 1;
+  let stockSize = 0;
+  for (let h = 0; h < 3; h++) out[offset + SUM_AT + h * 17 + Math.min(p.sums[h], 16)] = 1;
+  for (let v = 0; v < 4; v++) {
+    out[offset + STOCK_AT + v * 9 + p.stock[v]] = 1;
+    stockSize += p.stock[v];
+  }
+  out[offset + STOCK_SIZE_AT] = stockSize / 32;
+  out[offset + TURN_START_AT] = p.turnStart ? 1 : 0;
+  const need = Math.max(1, o.gameTarget - p.points);
+  out[offset + NEED_AT + Math.min(need, 50) - 1] = 1;
+  out[offset + NEED_SCALED_AT] = need / o.gameTarget;
+  out[offset + SAFETIES_AT + Math.min(p.safeties, 3)] = 1;
+  out[offset + SAFETIES_SCALED_AT] = o.safeties > 0 ? p.safeties / o.safeties : 0;
+}
+
+const EMPTY_HANDS = new Uint8Array(12);
+const NO_SUMS = new Int32Array(3);
+const FULL_STOCK = new Uint8Array(4).fill(PER_VALUE);
+
+/** Writes the features of a round's start (empty hands, full stock) at these points and safeties. */
+export function writeRoundStart(points: number, safeties: number, o: FourTenOptions, out: Float32Array, offset: number): void {
+  writeFourTenFeatures({ counts: EMPTY_HANDS, sums: NO_SUMS, stock: FULL_STOCK, turnStart: true, points, safeties }, o, out, offset);
+}
+
+/** 5^i: a configuration's engine key is Σ counts[i]·5^i (src/env/games/four-ten.ts). */
+const POW5 = Int32Array.from({ length: 12 }, (_, i) => 5 ** i);
+/** How a round ends, as `roundEnd` codes it (≥ 0: the next round's start, points·1024 + safeties). */
+const WON = -1;
+const BUST = -2;
+
+/** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
+export class FourTenExpansion extends AfterstateExpansion {
+  override readonly bootstraps = true;
+  override readonly segmentCost = ROUND_COST;
+  /**
+   * Per row, what it is (for exact targets): the engine key of a turn start's configuration
+   * (−1 for other rows), and 1 + roundEnd's code of a round start (0 for other rows).
+   */
+  rowKey: Int32Array<ArrayBuffer> = new Int32Array(64);
+  rowStart: Int32Array<ArrayBuffer> = new Int32Array(64);
+  /** The hands and stock being changed, restored after each outcome. */
+  private readonly counts = new Uint8Array(12);
+  private readonly sums = new Int32Array(3);
+  private readonly stock = new Uint8Array(4);
+  private readonly position: Position = { counts: this.counts, sums: this.sums, stock: this.stock, turnStart: false, points: 0, safeties: 0 };
+  private options!: FourTenOptions;
+  private k = 0;
+  /** Exchange-phase search: every configuration met, with the legal action k that first reached it (−1: seen this turn). */
+  private readonly firstReach = new Map<number, number>();
+  private queue: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private queueAction: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  /** Round ends one exchange away, as (action k, roundEnd code) pairs. */
+  private exits: Int32Array<ArrayBuffer> = new Int32Array(256);
+  private exitCount = 0;
+
+  constructor() {
+    super(FOUR_TEN_LAYOUT);
+  }
+
+  expand(env: Env): void {
+    this.rowCount = 0;
+    const s = env.rawState as FourTenState;
+    this.options = env.options as FourTenOptions;
+    this.counts.set(s.counts);
+    this.sums.set(s.sums);
+    this.stock.set(s.stockCounts);
+    this.position.points = s.points;
+    this.position.safeties = s.safeties;
+    const n = env.legalCount;
+    this.actionCount = n;
+    if (n > 0 && env.legal[0] >= FIRST_EXCHANGE) {
+      this.expandExchanges(env, s);
+      return;
+    }
+    for (let k = 0; k < n; k++) {
+      const action = env.legal[k];
+      this.k = k;
+      this.beginAction(k);
+      if (action < FIRST_REPLACE) {
+        if (s.drawn > 0) {
+          this.add(action, s.drawn);
+          this.outcome(1, true);
+          this.remove(action, s.drawn);
+        } else {
+          this.drawInto(action);
+        }
+      } else {
+        const r = action - FIRST_REPLACE;
+        const h = r >> 2;
+        const u = (r & 3) + 1;
+        this.remove(h, u);
+        this.drawInto(h);
+        this.add(h, u);
+      }
+      this.endAction(k);
+    }
+  }
+
+  /**
+   * The exchange phase: ending the turn now is the current configuration at a turn's start; an
+   * exchange is the best of what exchanging on from it can reach (`bestOf`): ending the turn at
+   * any configuration reached without recreating one seen this turn, or an exchange that ends the
+   * round. One breadth-first search from the current configuration finds them; each reached
+   * configuration counts for the exchange that first reached it.
+   */
+  private expandExchanges(env: Env, s: FourTenState): void {
+    const n = env.legalCount;
+    const firstReach = this.firstReach;
+    firstReach.clear();
+    for (let i = 0; i < s.seenCount; i++) firstReach.set(s.seen[i], -1);
+    this.exitCount = 0;
+    let tail = 0;
+    for (let k = 0; k < n; k++) {
+      const action = env.legal[k];
+      if (action < END_TURN) tail = this.step(s.key, action - FIRST_EXCHANGE, k, tail);
+    }
+    for (let head = 0; head < tail; head++) {
+      const key = this.queue[head];
+      const k = this.queueAction[head];
+      for (let e = 0; e < 32; e++) tail = this.step(key, e, k, tail);
+    }
+    const F = this.layout.size;
+    for (let k = 0; k < n; k++) {
+      this.beginAction(k);
+      if (env.legal[k] === END_TURN) {
+        this.decode(s.key);
+        this.positionRow(1, true);
+        this.rowKey[this.rowCount - 1] = s.key;
+      } else {
+        this.bestOf[k] = 1;
+        for (let j = 0; j < tail; j++) {
+          if (this.queueAction[j] !== k) continue;
+          this.decode(this.queue[j]);
+          this.positionRow(1, true);
+          this.rowKey[this.rowCount - 1] = this.queue[j];
+        }
+        for (let j = 0; j < this.exitCount; j++) {
+          if (this.exits[j * 2] !== k) continue;
+          const code = this.exits[j * 2 + 1];
+          if (code >= 0) {
+            const row = this.addRow(1, ROUND_COST);
+            writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
+            this.rowStart[row] = code + 1;
+          } else {
+            const cost = (code === WON ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST;
+            if (!this.exactOption[k] || cost < this.exactCost[k]) {
+              this.exactOption[k] = 1;
+              this.exactWin[k] = code === WON ? 1 : 0;
+              this.exactCost[k] = cost;
+            }
+          }
+        }
+      }
+      this.endAction(k);
+    }
+    // Back to the current hands, for anything after.
+    this.decode(s.key);
+  }
+
+  /**
+   * Exchange e from configuration `key` within action k's search: a round end becomes one of k's
+   * exits (each once), a configuration not met before joins the queue. Returns the queue's new tail.
+   */
+  private step(key: number, e: number, k: number, tail: number): number {
+    const side = (e >> 4) + 1;
+    const a = (e >> 2) & 3;
+    const b = e & 3;
+    if (a === b || Math.floor(key / POW5[a]) % 5 === 0 || Math.floor(key / POW5[side * 4 + b]) % 5 === 0) return tail;
+    const next = key - POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
+    if (this.firstReach.has(next)) return tail;
+    this.decode(next);
+    const code = this.roundEnd(false);
+    if (code !== null) {
+      for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 2] === k && this.exits[j * 2 + 1] === code) return tail;
+      if ((this.exitCount + 1) * 2 > this.exits.length) this.exits = grown(this.exits);
+      this.exits[this.exitCount * 2] = k;
+      this.exits[this.exitCount * 2 + 1] = code;
+      this.exitCount++;
+      return tail;
+    }
+    this.firstReach.set(next, k);
+    if (tail === this.queue.length) {
+      this.queue = grown(this.queue);
+      this.queueAction = grown(this.queueAction);
+    }
+    this.queue[tail] = next;
+    this.queueAction[tail] = k;
+    return tail + 1;
+  }
+
+  /** Sets the working hands to the configuration of an engine key. */
+  private decode(key: number): void {
+    this.sums.fill(0);
+    for (let i = 0; i < 12; i++) {
+      const c = Math.floor(key / POW5[i]) % 5;
+      this.counts[i] = c;
+      this.sums[i >> 2] += c * ((i & 3) + 1);
+    }
+  }
+
+  protected override addRow(weight: number, offset = 0): number {
+    const row = super.addRow(weight, offset);
+    if (row >= this.rowKey.length) {
+      this.rowKey = grown(this.rowKey);
+      this.rowStart = grown(this.rowStart);
+    }
+    this.rowKey[row] = -1;
+    this.rowStart[row] = 0;
+    return row;
+  }
+
+  /** Minus the cost: P(win) does not decide (see the module comment). */
+  override score(value: Float64Array): number {
+    return -value[1];
+  }
+
+  /** Hints show minus the rounds still to play, a lost game counting 10 more. */
+  override readonly scoreKind = 'value';
+  override reportedScore(value: Float64Array): number {
+    return -value[1] / ROUND_COST;
+  }
+
+  /**
+   * The chosen position when it is one known position of this round that the play after it
+   * values: a placement's open turn, or the turn ended. Not an exchange's options: the player
+   * goes on to one of them, or to none.
+   */
+  samplesOf(env: Env, k: number, add: (rows: Float32Array, offset: number) => void): void {
+    const action = env.legal[k];
+    if (action >= FIRST_EXCHANGE && action < END_TURN) return;
+    if (this.rowsOf[k] === 1 && this.offset[this.firstRow[k]] === 0 && this.exactCost[k] === 0) add(this.rows, this.firstRow[k] * this.layout.size);
+  }
+
+  /** Rounds ended: a new round is a new segment of bootstrapped targets. */
+  override segment(env: Env): number {
+    return (env.rawState as FourTenState).rounds;
+  }
+
+  /** The current round's start, as a sample and as the value a finished round's positions are bootstrapped from. */
+  override writeSegmentStart(env: Env, out: Float32Array, offset: number): void {
+    const s = env.rawState as FourTenState;
+    writeRoundStart(s.points, s.safeties, env.options as FourTenOptions, out, offset);
+  }
+
+  /** Targets at the game's end: won or not, and the last round, plus the loss's cost when lost (a bust, or the round cap). */
+  finalTargets(outcome: unknown, into: Float64Array): void {
+    const won = (outcome as FourTenOutcome).won;
+    into[0] = won ? 1 : 0;
+    into[1] = (won ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST;
+  }
+
+  private add(h: number, v: number): void {
+    this.counts[h * 4 + v - 1]++;
+    this.sums[h] += v;
+  }
+
+  private remove(h: number, v: number): void {
+    this.counts[h * 4 + v - 1]--;
+    this.sums[h] -= v;
+  }
+
+  /** Hand takes b from `side` and gives it a. */
+  private exchange(side: number, a: number, b: number): void {
+    this.remove(0, a);
+    this.add(0, b);
+    this.remove(side, b);
+    this.add(side, a);
+  }
+
+  /** The next (unseen) card goes into hand h: every value the stock holds, weighted by its count. */
+  private drawInto(h: number): void {
+    let size = 0;
+    for (let v = 0; v < 4; v++) size += this.stock[v];
+    for (let v = 1; v <= 4; v++) {
+      const c = this.stock[v - 1];
+      if (c === 0) continue;
+      this.stock[v - 1]--;
+      this.add(h, v);
+      this.outcome(c / size, true);
+      this.remove(h, v);
+      this.stock[v - 1]++;
+    }
+  }
+
+  /**
+   * How the current hands end the round, if they do: WON, BUST, or the next round's start
+   * (points·1024 + safeties); null when the round goes on. The check first, then the bottom of the
+   * deck when the change used a card.
+   */
+  private roundEnd(usedCard: boolean): number | null {
+    const o = this.options;
+    const points = this.position.points;
+    const safeties = this.position.safeties;
+    const total = this.sums[0] + this.sums[1] + this.sums[2];
+    const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], o);
+    let next: number;
+    if (verdict === SCORES) next = points + o.handTarget;
+    else if (verdict === FAULTS) {
+      if (safeties > 0) return points * 1024 + safeties - 1;
+      if (points < total) return BUST;
+      return (points - total) * 1024;
+    } else if (usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0) next = points + total;
+    else return null;
+    return next >= o.gameTarget ? WON : next * 1024 + safeties;
+  }
+
+  /** Where the current hands lead after a placement or replacement, with probability `p`: a round's end, or the open turn. */
+  private outcome(p: number, usedCard: boolean): void {
+    const code = this.roundEnd(usedCard);
+    if (code === null) this.positionRow(p, false);
+    else if (code === WON) {
+      this.exactWin[this.k] += p;
+      this.exactCost[this.k] += p * ROUND_COST;
+    } else if (code === BUST) this.exactCost[this.k] += p * (1 + LOSS_ROUNDS) * ROUND_COST;
+    else {
+      const row = this.addRow(p, ROUND_COST);
+      writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
+      this.rowStart[row] = code + 1;
+    }
+  }
+
+  private positionRow(p: number, turnStart: boolean): void {
+    const row = this.addRow(p);
+    this.position.turnStart = turnStart;
+    writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+  }
+}
+
+function grown(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
