@@ -37,7 +37,7 @@ export interface FeatureLayout {
 
 export abstract class AfterstateExpansion {
   /** Feature rows, row k at rows[k*layout.size …]. */
-  rows: Float32Array;
+  rows: Float32Array<ArrayBuffer>;
   rowCount = 0;
   /** Per legal action k: its first row and row count. */
   firstRow = new Int32Array(64);
@@ -95,21 +95,12 @@ export abstract class AfterstateExpansion {
   /** Starts legal action k's rows (call in legal order). */
   protected beginAction(k: number): void {
     if (this.firstRow.length <= k) {
-      const grow = <T extends Int32Array | Float32Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.firstRow = grow(this.firstRow);
-      this.rowsOf = grow(this.rowsOf);
-      this.exactWin = grow(this.exactWin);
-      this.exactCost = grow(this.exactCost);
-      const bestOf = new Uint8Array(this.bestOf.length * 2);
-      bestOf.set(this.bestOf);
-      this.bestOf = bestOf;
-      const exactOption = new Uint8Array(this.exactOption.length * 2);
-      exactOption.set(this.exactOption);
-      this.exactOption = exactOption;
+      this.firstRow = doubled(this.firstRow);
+      this.rowsOf = doubled(this.rowsOf);
+      this.exactWin = doubled(this.exactWin);
+      this.exactCost = doubled(this.exactCost);
+      this.bestOf = doubled(this.bestOf);
+      this.exactOption = doubled(this.exactOption);
     }
     this.firstRow[k] = this.rowCount;
     this.exactWin[k] = 0;
@@ -126,18 +117,10 @@ export abstract class AfterstateExpansion {
   /** A new row of probability `weight` reached after paying `offset`; returns its index (fill rows[index*size …]). */
   protected addRow(weight: number, offset = 0): number {
     const row = this.rowCount++;
-    if (this.rowCount * this.layout.size > this.rows.length) {
-      const rows = new Float32Array(this.rows.length * 2);
-      rows.set(this.rows);
-      this.rows = rows;
-    }
+    if (this.rowCount * this.layout.size > this.rows.length) this.rows = doubled(this.rows);
     if (this.rowCount > this.weight.length) {
-      const weight = new Float32Array(this.weight.length * 2);
-      weight.set(this.weight);
-      this.weight = weight;
-      const offset = new Float32Array(this.offset.length * 2);
-      offset.set(this.offset);
-      this.offset = offset;
+      this.weight = doubled(this.weight);
+      this.offset = doubled(this.offset);
     }
     this.weight[row] = weight;
     this.offset[row] = offset;
@@ -213,6 +196,13 @@ export abstract class AfterstateExpansion {
     }
     return best;
   }
+}
+
+/** A typed array of twice the length holding a's values (the buffers above grow by doubling). */
+export function doubled<T extends Int32Array<ArrayBuffer> | Float32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** The network's [win logit, cost] of rows[0 … count) of `size` features (one batched forward pass). */

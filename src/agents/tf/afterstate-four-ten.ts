@@ -44,7 +44,7 @@
 import type { Env } from '../../env/env.js';
 import type { FourTenOutcome } from '../../env/game.js';
 import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, type FourTenOptions, type FourTenState, judgeHands } from '../../env/games/four-ten.js';
-import { AfterstateExpansion, type FeatureLayout } from './afterstate-expansion.js';
+import { AfterstateExpansion, doubled, type FeatureLayout } from './afterstate-expansion.js';
 
 export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 205, encoding: 'four-ten/1', tieWeight: 0, oldest: 0 };
 
@@ -260,7 +260,7 @@ export class FourTenExpansion extends AfterstateExpansion {
     const code = this.roundEnd(false);
     if (code !== null) {
       for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 2] === k && this.exits[j * 2 + 1] === code) return tail;
-      if ((this.exitCount + 1) * 2 > this.exits.length) this.exits = grown(this.exits);
+      if ((this.exitCount + 1) * 2 > this.exits.length) this.exits = doubled(this.exits);
       this.exits[this.exitCount * 2] = k;
       this.exits[this.exitCount * 2 + 1] = code;
       this.exitCount++;
@@ -268,8 +268,8 @@ export class FourTenExpansion extends AfterstateExpansion {
     }
     this.firstReach.set(next, k);
     if (tail === this.queue.length) {
-      this.queue = grown(this.queue);
-      this.queueAction = grown(this.queueAction);
+      this.queue = doubled(this.queue);
+      this.queueAction = doubled(this.queueAction);
     }
     this.queue[tail] = next;
     this.queueAction[tail] = k;
@@ -289,8 +289,8 @@ export class FourTenExpansion extends AfterstateExpansion {
   protected override addRow(weight: number, offset = 0): number {
     const row = super.addRow(weight, offset);
     if (row >= this.rowKey.length) {
-      this.rowKey = grown(this.rowKey);
-      this.rowStart = grown(this.rowStart);
+      this.rowKey = doubled(this.rowKey);
+      this.rowStart = doubled(this.rowStart);
     }
     this.rowKey[row] = -1;
     this.rowStart[row] = 0;
@@ -412,10 +412,4 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.position.turnStart = turnStart;
     writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
   }
-}
-
-function grown(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }
