@@ -4,10 +4,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../src/agents/index.js';
-import { AfterstateAgent, afterstateOutputs, createExpansion, featureLayout, type AfterstateExpansion } from '../src/agents/tf/afterstate.js';
+import { AfterstateAgent, afterstateOutputs, createExpansion, type AfterstateExpansion } from '../src/agents/tf/afterstate.js';
 import { FOUR_TEN_LAYOUT, FourTenExpansion, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRoundStart } from '../src/agents/tf/afterstate-four-ten.js';
 import { initBackend } from '../src/agents/tf/backend.js';
-import type { ModelMetadata } from '../src/agents/tf/metadata.js';
 import { buildAfterstateNet } from '../src/agents/tf/network.js';
 import type { Env, EnvState } from '../src/env/env.js';
 import type { FourTenOutcome } from '../src/env/game.js';
@@ -15,6 +14,7 @@ import { END_TURN, FIRST_EXCHANGE, type FourTenJSON, type FourTenOptions, type F
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../src/train/afterstate.js';
+import { modelMetadata } from './model-helpers.js';
 
 const F = FOUR_TEN_LAYOUT.size;
 
@@ -255,22 +255,6 @@ describe('four-ten expansion = the engine', () => {
 
 // ---------------------------------------------------------------- the agent
 
-function metadata(options: Record<string, unknown> = {}): ModelMetadata {
-  const env = make('four-ten', options);
-  return {
-    format: 'tengym-model/1',
-    env: 'four-ten',
-    options: env.options as Record<string, unknown>,
-    observationSize: env.observationSpace.shape[0],
-    numActions: env.actionSpace.n,
-    algorithm: 'afterstate',
-    head: 'afterstate',
-    features: featureLayout('four-ten', env.options as Record<string, unknown>).encoding,
-    config: {},
-    steps: 0,
-  };
-}
-
 describe('the four-ten agent, with a random network', () => {
   let model: tf.LayersModel;
   beforeAll(() => {
@@ -278,7 +262,7 @@ describe('the four-ten agent, with a random network', () => {
   });
 
   it('plays legal moves to the end, scores every legal move best first as minus the rounds, and never reads the stock order', () => {
-    const agent = new AfterstateAgent('random-net', model, metadata());
+    const agent = new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
     const rng = createRng(9);
     let decisions = 0;
     for (let game = 0; game < 3; game++) {
@@ -308,13 +292,13 @@ describe('the four-ten agent, with a random network', () => {
   });
 
   it('refuses a model of other options, and options it cannot play', () => {
-    const agent = new AfterstateAgent('random-net', model, metadata());
+    const agent = new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
     const env = make('four-ten', { handTarget: 7 });
     env.reset({ seed: 1 });
     expect(() => agent.act(env)).toThrow(/trained for four-ten/);
     const big = make('four-ten', { handTarget: 20 });
     big.reset({ seed: 1 });
-    expect(() => new AfterstateAgent('random-net', model, metadata({ handTarget: 20 })).act(big)).toThrow(/handTarget ≤ 16/);
+    expect(() => new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate', { handTarget: 20 })).act(big)).toThrow(/handTarget ≤ 16/);
   });
 });
 

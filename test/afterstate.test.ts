@@ -9,33 +9,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AfterstateAgent, createExpansion, featureLayout } from '../src/agents/tf/afterstate.js';
 import { initBackend } from '../src/agents/tf/backend.js';
 import { loadModelAgent, saveModel } from '../src/agents/tf/load-model.js';
-import type { ModelMetadata } from '../src/agents/tf/metadata.js';
 import { buildAfterstateNet } from '../src/agents/tf/network.js';
 import { runActionId } from '../src/env/games/decade.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../src/train/afterstate.js';
 import { envAt, withStockPermuted } from './decade-helpers.js';
+import { modelMetadata } from './model-helpers.js';
 
 const ONE_LINE = ['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'decade-max3'] as const;
 
 const LINE = featureLayout('decade', {});
-
-function metadataFor(envId: string): ModelMetadata {
-  const env = make(envId);
-  return {
-    format: 'tengym-model/1',
-    env: envId,
-    options: env.options as Record<string, unknown>,
-    observationSize: env.observationSpace.shape[0],
-    numActions: env.actionSpace.n,
-    algorithm: 'afterstate',
-    head: 'afterstate',
-    features: featureLayout(env.game.name, env.options as Record<string, unknown>).encoding,
-    config: {},
-    steps: 0,
-  };
-}
 
 /** The indices of a feature row that are not zero, with their values. */
 function nonZero(rows: Float32Array, row: number, size = LINE.size): Record<number, number> {
@@ -117,8 +101,8 @@ describe('the agent, with a random network', () => {
 
   it.each(ONE_LINE)('%s: always legal, scores every legal move best first, and fair', (id) => {
     const model = modelFor(id);
-    const agent = new AfterstateAgent('random-net', model, metadataFor(id));
-    const twin = new AfterstateAgent('random-net', model, metadataFor(id));
+    const agent = new AfterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
+    const twin = new AfterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
     const rng = createRng(5);
     let decisions = 0;
     for (let game = 0; game < 12; game++) {
@@ -147,10 +131,10 @@ describe('the agent, with a random network', () => {
 
   it('save → load gives the same agent; a model of one env refuses another', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-afterstate-'));
-    await saveModel(model, dir, metadataFor('decade'));
+    await saveModel(model, dir, modelMetadata('decade', 'afterstate'));
     const loaded = await loadModelAgent(dir, 'saved');
     expect(loaded).toBeInstanceOf(AfterstateAgent);
-    const original = new AfterstateAgent('x', model, metadataFor('decade'));
+    const original = new AfterstateAgent('x', model, modelMetadata('decade', 'afterstate'));
     const env = envAt('decade', { stacks: [['4C', '6D', '3S', '7H', '2C', '8D']], stock: ['5H', 'TC', '9S'] });
     expect(loaded.score(env)).toEqual(original.score(env));
     const fives = make('decade-fives');
@@ -159,7 +143,7 @@ describe('the agent, with a random network', () => {
     // A line model given a loop's metadata: its input does not fit.
     const loop = make('decade-loop');
     loop.reset({ seed: 1 });
-    expect(() => new AfterstateAgent('x', model, metadataFor('decade-loop')).act(loop)).toThrow(/reads 532 features/);
+    expect(() => new AfterstateAgent('x', model, modelMetadata('decade-loop', 'afterstate')).act(loop)).toThrow(/reads 532 features/);
   });
 });
 

@@ -17,6 +17,7 @@ import { buildPolicyValueNet } from '../src/agents/tf/network.js';
 import type { Env, EnvState } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
 import { envIds, make } from '../src/env/registry.js';
+import { modelMetadata } from './model-helpers.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
@@ -216,17 +217,7 @@ describe('hints from a model', () => {
     dir = mkdtempSync(join(tmpdir(), 'tengym-hint-'));
     const env = make('decade-fives');
     const net = buildPolicyValueNet({ observationSize: env.observationSpace.shape[0], numActions: env.actionSpace.n, hidden: [16], seed: 5 });
-    await saveModel(net, dir, {
-      format: 'tengym-model/1',
-      env: 'decade-fives',
-      options: env.options as Record<string, unknown>,
-      observationSize: env.observationSpace.shape[0],
-      numActions: env.actionSpace.n,
-      algorithm: 'ppo',
-      head: 'logits',
-      config: {},
-      steps: 0,
-    });
+    await saveModel(net, dir, modelMetadata('decade-fives', 'ppo'));
   });
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });

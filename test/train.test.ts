@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAgent } from '../src/agents/resolve.js';
 import { initBackend } from '../src/agents/tf/backend.js';
 import { loadModel, saveModel } from '../src/agents/tf/load-model.js';
-import type { ModelMetadata } from '../src/agents/tf/metadata.js';
 import { buildPolicyValueNet, buildQNet } from '../src/agents/tf/network.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
@@ -20,6 +19,7 @@ import { Dqn, dqnConfigSchema } from '../src/train/dqn.js';
 import { mlpForward } from '../src/train/mlp.js';
 import { Ppo, ppoConfigSchema } from '../src/train/ppo.js';
 import { resolveTrainConfig, train } from '../src/train/trainer.js';
+import { modelMetadata } from './model-helpers.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const tengym = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
@@ -29,21 +29,6 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-train-'));
 const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 2, evalEvery: 2000, evalEpisodes: 40, evalReference: 'first' };
 const TINY_AFTERSTATE = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, evalEvery: 2000, evalEpisodes: 40, evalReference: 'first' };
 const TINY_DQN = { numEnvs: 4, hidden: [16], bufferSize: 500, batchSize: 16, learningStarts: 32, trainEvery: 4, targetUpdate: 3, evalEvery: 300, evalEpisodes: 10, evalReference: 'first' };
-
-function metadataFor(envId: string, head: 'logits' | 'q' = 'logits'): ModelMetadata {
-  const env = make(envId);
-  return {
-    format: 'tengym-model/1',
-    env: envId,
-    options: env.options as Record<string, unknown>,
-    observationSize: env.observationSpace.shape[0],
-    numActions: env.actionSpace.n,
-    algorithm: head === 'logits' ? 'ppo' : 'dqn',
-    head,
-    config: {},
-    steps: 0,
-  };
-}
 
 beforeAll(async () => {
   await initBackend({ quiet: true });
@@ -113,7 +98,7 @@ describe('models', () => {
     const dir = join(tmp(), 'model');
     const env = make('decade');
     const net = buildPolicyValueNet({ observationSize: 535, numActions: 677, hidden: [8], seed: 11 });
-    await saveModel(net, dir, metadataFor('decade'));
+    await saveModel(net, dir, modelMetadata('decade', 'ppo'));
     expect(readdirSync(dir).sort()).toEqual(['model.json', 'weights.bin']);
     const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8'));
     expect(json.format).toBe('layers-model');
@@ -137,7 +122,7 @@ describe('models', () => {
   it('a decade model used for decade-fives or four-ten is a clear error', async () => {
     const dir = join(tmp(), 'decade-model');
     const net = buildQNet({ observationSize: 535, numActions: 677, hidden: [4], seed: 1 });
-    await saveModel(net, dir, metadataFor('decade', 'q'));
+    await saveModel(net, dir, modelMetadata('decade', 'dqn'));
     net.dispose();
     await expect(resolveAgent(dir, 'decade', {})).resolves.toHaveProperty('name', dir);
     await expect(resolveAgent(dir, 'decade-fives', {})).rejects.toThrow(/was trained for decade \{.*"fives":false.*\}, not decade-fives \{.*"fives":true/);

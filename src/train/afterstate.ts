@@ -40,7 +40,7 @@ import { buildAfterstateNet } from '../agents/tf/network.js';
 import { TengymError } from '../env/errors.js';
 import { envSpec, resolveOptions } from '../env/registry.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
-import { Means, commonConfigFields, packArrays, unpackArrays, type Algorithm, type AlgorithmState } from './algorithm.js';
+import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmState } from './algorithm.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { mlpForward } from './mlp.js';
 import { Adam, trainableVariables } from './optim.js';
@@ -118,17 +118,16 @@ class PendingSamples {
 }
 
 /** Positions with their targets (won, cost) in a ring of typed arrays. */
-export class ReplayRing {
+export class ReplayRing extends ReplayArrays {
   readonly rows: Float32Array;
   readonly won: Float32Array;
   readonly cost: Float32Array;
-  size = 0;
-  next = 0;
 
   constructor(
-    readonly capacity: number,
+    capacity: number,
     readonly features: number,
   ) {
+    super(capacity, 'replay ring');
     this.rows = new Float32Array(capacity * features);
     this.won = new Float32Array(capacity);
     this.cost = new Float32Array(capacity);
@@ -138,24 +137,15 @@ export class ReplayRing {
   add(rows: Float32Array, count: number, won: number, cost: number, costs?: Float32Array): void {
     const F = this.features;
     for (let k = 0; k < count; k++) {
-      const j = this.next;
+      const j = this.claim();
       this.rows.set(rows.subarray(k * F, (k + 1) * F), j * F);
       this.won[j] = won;
       this.cost[j] = costs && !Number.isNaN(costs[k]) ? costs[k] : cost;
-      this.next = (j + 1) % this.capacity;
-      this.size = Math.min(this.size + 1, this.capacity);
     }
   }
 
-  /** The filled part of the ring, for a checkpoint. */
-  toBytes(): Uint8Array {
-    return packArrays([[this.rows, this.size * this.features], [this.won, this.size], [this.cost, this.size]]);
-  }
-
-  fromBytes(bytes: Uint8Array, size: number, next: number): void {
-    unpackArrays(bytes, [[this.rows, size * this.features], [this.won, size], [this.cost, size]], 'replay ring');
-    this.size = size;
-    this.next = next;
+  protected parts(n: number): [Float32Array, number][] {
+    return [[this.rows, n * this.features], [this.won, n], [this.cost, n]];
   }
 }
 

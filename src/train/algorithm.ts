@@ -97,6 +97,43 @@ export interface Algorithm {
 
 type NumberArray = Float32Array | Uint8Array | Int32Array;
 
+/**
+ * A replay ring over preallocated typed arrays (DQN's transitions, afterstate samples): where
+ * the next item goes, how many it holds, and its filled part as checkpoint bytes.
+ */
+export abstract class ReplayArrays {
+  /** Items held, and the slot of the next one. */
+  size = 0;
+  next = 0;
+
+  constructor(
+    readonly capacity: number,
+    private readonly what: string,
+  ) {}
+
+  /** Each array with the elements that `n` items fill. */
+  protected abstract parts(n: number): [NumberArray, number][];
+
+  /** The slot for a new item, counted in (the oldest is overwritten once the ring is full). */
+  protected claim(): number {
+    const k = this.next;
+    this.next = (k + 1) % this.capacity;
+    this.size = Math.min(this.size + 1, this.capacity);
+    return k;
+  }
+
+  /** The filled part of every array, for a checkpoint. */
+  toBytes(): Uint8Array {
+    return packArrays(this.parts(this.size));
+  }
+
+  fromBytes(bytes: Uint8Array, size: number, next: number): void {
+    unpackArrays(bytes, this.parts(size), this.what);
+    this.size = size;
+    this.next = next;
+  }
+}
+
 /** The leading `count` elements of each array, back to back as bytes: a replay buffer in a checkpoint. */
 export function packArrays(parts: [NumberArray, number][]): Uint8Array {
   const out = new Uint8Array(parts.reduce((t, [a, count]) => t + count * a.BYTES_PER_ELEMENT, 0));

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { buildQNet } from '../agents/tf/network.js';
 import { envSpec } from '../env/registry.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
-import { Means, commonConfigFields, packArrays, unpackArrays, type Algorithm, type AlgorithmState } from './algorithm.js';
+import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmState } from './algorithm.js';
 import { DecisionEnv, maskedArgmax, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { mlpForward } from './mlp.js';
 import { Adam, packTensors, trainableVariables, unpackInto } from './optim.js';
@@ -72,7 +72,7 @@ export function dqnPreset(envId: string, options: Record<string, unknown> = {}):
 const ILLEGAL_Q = -1e9;
 
 /** Transitions (s, mask, a, r, s′, mask′, done) in a ring of preallocated typed arrays. */
-class ReplayBuffer {
+class ReplayBuffer extends ReplayArrays {
   readonly obs: Float32Array;
   readonly masks: Uint8Array;
   readonly actions: Int32Array;
@@ -80,15 +80,13 @@ class ReplayBuffer {
   readonly nextObs: Float32Array;
   readonly nextMasks: Uint8Array;
   readonly dones: Uint8Array;
-  /** Transitions held, and where the next one goes. */
-  size = 0;
-  next = 0;
 
   constructor(
-    readonly capacity: number,
+    capacity: number,
     readonly observationSize: number,
     readonly numActions: number,
   ) {
+    super(capacity, 'replay buffer');
     this.obs = new Float32Array(capacity * observationSize);
     this.masks = new Uint8Array(capacity * numActions);
     this.actions = new Int32Array(capacity);
@@ -99,7 +97,7 @@ class ReplayBuffer {
   }
 
   add(obs: Float32Array, mask: Uint8Array, action: number, reward: number, nextObs: Float32Array, nextMask: Uint8Array, done: boolean): void {
-    const k = this.next;
+    const k = this.claim();
     const S = this.observationSize;
     const A = this.numActions;
     this.obs.set(obs, k * S);
@@ -115,25 +113,12 @@ class ReplayBuffer {
       this.nextObs.set(nextObs, k * S);
       this.nextMasks.set(nextMask, k * A);
     }
-    this.next = (k + 1) % this.capacity;
-    this.size = Math.min(this.size + 1, this.capacity);
   }
 
-  private parts(n: number): [Float32Array | Uint8Array | Int32Array, number][] {
+  protected parts(n: number): [Float32Array | Uint8Array | Int32Array, number][] {
     const S = this.observationSize;
     const A = this.numActions;
     return [[this.obs, n * S], [this.masks, n * A], [this.actions, n], [this.rewards, n], [this.nextObs, n * S], [this.nextMasks, n * A], [this.dones, n]];
-  }
-
-  /** The filled part of every array, for a checkpoint. */
-  toBytes(): Uint8Array {
-    return packArrays(this.parts(this.size));
-  }
-
-  fromBytes(bytes: Uint8Array, size: number, next: number): void {
-    unpackArrays(bytes, this.parts(size), 'replay buffer');
-    this.size = size;
-    this.next = next;
   }
 }
 

@@ -40,7 +40,8 @@ export function createExpansion(layout: FeatureLayout): AfterstateExpansion {
 
 /**
  * An agent that plays the legal action of the highest afterstate score (the first legal
- * one on a tie). Its scores are the win probabilities the network gives each action.
+ * one on a tie). Its scores (`score`) are its expansion's: win probabilities in the decade
+ * family, minus the rounds still to play in Four Ten.
  */
 export class AfterstateAgent implements Agent {
   readonly fair = true;
