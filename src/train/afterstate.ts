@@ -355,13 +355,8 @@ export class AfterstateLearner implements Algorithm {
       costLoss!.dispose();
       return all;
     });
-    const [loss, winLoss, costLoss, gradNorm] = stats.dataSync();
-    stats.dispose();
     this.updates++;
-    this.means.add('loss', loss);
-    this.means.add('winLoss', winLoss);
-    this.means.add('costLoss', costLoss);
-    this.means.add('gradNorm', gradNorm);
+    this.means.addStacked(['loss', 'winLoss', 'costLoss', 'gradNorm'], stats);
   }
 
   takeStats(): Record<string, number> {

@@ -53,6 +53,12 @@ export class Means {
     this.sums.set(name, (this.sums.get(name) ?? 0) + value);
     this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
   }
+  /** Adds one update's statistics, stacked in a tensor in the order of `names`, and disposes the tensor. */
+  addStacked(names: readonly string[], stats: tf.Tensor): void {
+    const values = stats.dataSync();
+    stats.dispose();
+    names.forEach((name, i) => this.add(name, values[i]));
+  }
   take(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [k, s] of this.sums) out[k] = s / this.counts.get(k)!;

@@ -259,12 +259,8 @@ export class Dqn implements Algorithm {
       qTaken!.dispose();
       return all;
     });
-    const [loss, qMean, gradNorm] = stats.dataSync();
-    stats.dispose();
     this.updates++;
-    this.means.add('loss', loss);
-    this.means.add('qMean', qMean);
-    this.means.add('gradNorm', gradNorm);
+    this.means.addStacked(['loss', 'qMean', 'gradNorm'], stats);
   }
 
   takeStats(): Record<string, number> {

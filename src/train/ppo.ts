@@ -299,15 +299,8 @@ export class Ppo implements Algorithm {
       statsTensor!.dispose();
       return all;
     });
-    const [policyLoss, valueLoss, entropy, approxKl, clipFraction, gradNorm] = stats.dataSync();
-    stats.dispose();
     this.updates++;
-    this.means.add('policyLoss', policyLoss);
-    this.means.add('valueLoss', valueLoss);
-    this.means.add('entropy', entropy);
-    this.means.add('approxKl', approxKl);
-    this.means.add('clipFraction', clipFraction);
-    this.means.add('gradNorm', gradNorm);
+    this.means.addStacked(['policyLoss', 'valueLoss', 'entropy', 'approxKl', 'clipFraction', 'gradNorm'], stats);
     this.means.add('learningRate', learningRate);
   }
 
