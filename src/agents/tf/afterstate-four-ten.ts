@@ -19,7 +19,7 @@
  *   start (the turn ended there), and the exchanges that end the round. Every configuration in
  *   reach is worth the same while the turn is open (the player can walk to the best), so the
  *   open turn's value cannot tell the way; valuing an exchange as the turn ended right after it
- *   (climbing one exchange at a time) played the exact values 0.5 rounds a game slower;
+ *   (climbing one exchange at a time) played the exact values half a round a game slower;
  * - end the turn: the same hands at a turn's start.
  * A change that scores, faults or uses the round's last card ends the round: the position is
  * then the next round's start (empty hands, full stock) at the points and safeties it leaves,
