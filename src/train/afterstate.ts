@@ -16,7 +16,7 @@
  *      forward pass;
  *   2. play the best action (ε-greedy: with probability ε a uniformly random legal one);
  *   3. keep the positions the decision teaches (decade: its own position and where a discard
- *      led; Four Ten: where the move led within the round, and each round's start) as samples;
+ *      led; Four Ten: the turn's start where it ended, and each round's start) as samples;
  *   4. give the samples their targets and add them to a replay ring:
  *      - decade, Monte Carlo: when the episode ends, its result (won, cards left): unbiased
  *        for the ε-greedy policy that played, with no bootstrapping;
@@ -47,11 +47,11 @@ import { Adam, trainableVariables } from './optim.js';
 import { FourTenTeacher } from './four-ten-teacher.js';
 import type { GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
 import type { Env } from '../env/env.js';
-import type { FourTenState } from '../env/games/four-ten.js';
+import { FIRST_EXCHANGE, type FourTenState } from '../env/games/four-ten.js';
 
 export const afterstateConfigSchema = z.strictObject({
   ...commonConfigFields,
-  /** Positions in the replay ring (each 532 floats for decade, 205 for Four Ten). */
+  /** Positions in the replay ring (each 532 floats for decade, 245 for Four Ten). */
   bufferSize: z.int().min(1).default(200_000),
   /** Samples in the ring before the first gradient step. */
   learningStarts: z.int().min(1).default(10_000),
@@ -194,7 +194,7 @@ export class AfterstateLearner implements Algorithm {
     this.env = new DecisionEnv(envId, trainingOptions, config.numEnvs, config.seed);
     const layout = featureLayout(engine, this.env.env(0).options as Record<string, unknown>);
     this.layout = layout;
-    this.model = buildAfterstateNet({ inputSize: layout.size, hidden: config.hidden, seed: config.seed, cost: layout.encoding === 'four-ten/1' ? 'rounds' : 'cards' });
+    this.model = buildAfterstateNet({ inputSize: layout.size, hidden: config.hidden, seed: config.seed, cost: layout.encoding.startsWith('four-ten/') ? 'rounds' : 'cards' });
     this.variables = trainableVariables(this.model);
     this.adam = new Adam(this.variables);
     this.rng = createRng(deriveSeed(config.seed, 2));
@@ -292,19 +292,19 @@ export class AfterstateLearner implements Algorithm {
 
   /**
    * With exact targets every position a move is valued by is a sample, not only the chosen
-   * one's: the ranking of the moves is what the network must get right. In Four Ten: each
-   * turn's start (ending the turn now, or after exchanging) and each open turn after a
-   * placement; round starts are taught when they come.
+   * one's: the ranking of the moves is what the network must get right. In Four Ten: every
+   * turn's start a move's choices hold, once a turn's exchanges; round starts are taught when they come.
    */
   private teach(env: Env, x: AfterstateExpansion, samples: PendingSamples): void {
     const F = this.layout.size;
     const fx = x as FourTenExpansion;
     const teacher = this.teacher!;
+    // After an exchange, every option was already an option of this turn's first exchange
+    // decision (what an exchange reaches, the turn's start reached too): taught there.
+    if (env.legalCount > 0 && env.legal[0] >= FIRST_EXCHANGE && (env.rawState as FourTenState).seenCount > 1) return;
     for (let k = 0; k < x.actionCount; k++) {
       for (let row = x.firstRow[k]; row < x.firstRow[k] + x.rowsOf[k]; row++) {
-        if (fx.rowStart[row] > 0) continue;
-        if (fx.rowKey[row] >= 0) samples.add(x.rows, row * F, teacher.turnStartCost(env, fx.rowKey[row]));
-        else if (x.rowsOf[k] === 1 && !x.bestOf[k] && x.exactCost[k] === 0) samples.add(x.rows, row * F, teacher.afterstateCost(env, env.legal[k]));
+        if (fx.rowKey[row] >= 0) samples.add(x.rows, row * F, teacher.turnStartCost(env, fx.rowKey[row], fx.rowStock[row]));
       }
     }
   }

@@ -6,21 +6,20 @@
  * 3.7 MB a table; the network answers in a millisecond from a few hundred kilobytes.
  *
  * The cost target of a position is its value in rounds / 10 (ROUND_COST a round), as the
- * afterstate network's cost: a round start at (p, s) is R(p, s); a position within a round is
- * the round solved at (p, s) read at that position (after a placement: the best the open turn can
- * still do, within its exchange component; at a turn's start: the next draw's expectation),
- * which is −(1 + R(where the round ends)) in expectation.
+ * afterstate network's cost: a round start at (p, s) is R(p, s); a turn's start within a round
+ * is the round solved at (p, s) read there (the next draw's expectation), which is
+ * −(1 + R(where the round ends)) in expectation. The expansion values nothing else.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FourTenExpansion, LOSS_ROUNDS, ROUND_COST } from '../agents/tf/afterstate-four-ten.js';
 import { computePaceValues, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
-import { exchanged, gameRulesOf } from '../agents/four-ten-solver/optimal-agent.js';
-import { MS_ADD, blankOutlook, configHand, configId, multisetOf, withHand, type RoundSolution } from '../agents/four-ten-solver/round-solver.js';
+import { gameRulesOf } from '../agents/four-ten-solver/optimal-agent.js';
+import { blankOutlook, configId, multisetOf, type RoundSolution } from '../agents/four-ten-solver/round-solver.js';
 import type { Env } from '../env/env.js';
 import type { FourTenOutcome } from '../env/game.js';
 import { make } from '../env/registry.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, type FourTenState } from '../env/games/four-ten.js';
+import type { FourTenState } from '../env/games/four-ten.js';
 
 export class FourTenTeacher {
   private readonly gameTarget: number;
@@ -47,30 +46,8 @@ export class FourTenTeacher {
     return this.rounds[safeties * this.gameTarget + points] * ROUND_COST;
   }
 
-  /**
-   * The exact cost of the position the afterstate expansion gives legal `action` in `env` when
-   * that is one known position of the round: a placement of the seen card (or a draw from a stock
-   * of one value) leaves the turn open; an exchange that neither scores nor faults is valued with
-   * the turn ended after it, and so is ending the turn (afterstate-four-ten.ts).
-   */
-  afterstateCost(env: Env, action: number): number {
-    const s = env.rawState as FourTenState;
-    const solution = this.solutions[s.safeties * this.gameTarget + s.points];
-    const c = configId(this.hand(s, 0), this.hand(s, 1), this.hand(s, 2));
-    for (let v = 0; v < 4; v++) this.stock[v] = s.stockCounts[v];
-    if (action < FIRST_REPLACE) {
-      if (s.drawn > 0) solution.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + s.drawn - 1]), this.stock, this.outlook);
-      else solution.placeHidden(c, action, this.stock, this.outlook);
-    } else if (action < FIRST_EXCHANGE) {
-      const r = action - FIRST_REPLACE;
-      solution.replace(c, r >> 2, (r & 3) + 1, this.stock, this.outlook);
-    } else if (action < END_TURN) solution.turnStart(exchanged(c, action - FIRST_EXCHANGE), this.stock, this.outlook);
-    else solution.turnStart(c, this.stock, this.outlook);
-    return -this.outlook.value * ROUND_COST;
-  }
-
-  /** The cost target of ending the turn at the configuration of an engine key (`env`'s stock, points and safeties). */
-  turnStartCost(env: Env, key: number): number {
+  /** The cost target of ending the turn at the configuration of an engine key, with this stock (Σ count of v · 9^(v−1)), at `env`'s points and safeties. */
+  turnStartCost(env: Env, key: number, stock: number): number {
     const s = env.rawState as FourTenState;
     const solution = this.solutions[s.safeties * this.gameTarget + s.points];
     const hands = this.hands;
@@ -78,15 +55,27 @@ export class FourTenTeacher {
       for (let v = 0; v < 4; v++) this.counts[v] = Math.floor(key / 5 ** (h * 4 + v)) % 5;
       hands[h] = multisetOf(this.counts);
     }
-    for (let v = 0; v < 4; v++) this.stock[v] = s.stockCounts[v];
+    for (let v = 0; v < 4; v++) this.stock[v] = Math.floor(stock / 9 ** v) % 9;
     solution.turnStart(configId(hands[0], hands[1], hands[2]), this.stock, this.outlook);
     return -this.outlook.value * ROUND_COST;
   }
 
-  /** Hand h's multiset id. */
-  private hand(s: FourTenState, h: number): number {
-    for (let v = 0; v < 4; v++) this.counts[v] = s.counts[h * 4 + v];
-    return multisetOf(this.counts);
+  /** The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset. */
+  rowCost(env: Env, x: FourTenExpansion, row: number): number {
+    const start = x.rowStart[row] - 1;
+    return start >= 0 ? this.startCost(start >> 10, start & 1023) : this.turnStartCost(env, x.rowKey[row], x.rowStock[row]);
+  }
+
+  private outputs = new Float32Array(0);
+
+  /**
+   * The exact values in the network's place for an expansion of `env`: [win logit (0, unused),
+   * cost target] per row, as `x.actionValue` and `x.bestIndex` read a network's outputs. Reused across calls.
+   */
+  exactOutputs(env: Env, x: FourTenExpansion): Float32Array {
+    if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
+    for (let row = 0; row < x.rowCount; row++) this.outputs[row * 2 + 1] = this.rowCost(env, x, row);
+    return this.outputs;
   }
 }
 
@@ -99,10 +88,6 @@ export class FourTenTeacher {
 export function playWithExactValues(teacher: FourTenTeacher, options: Record<string, unknown>, episodes: number, seed: number): { wins: number; meanRounds: number; meanCost: number } {
   const env = make('four-ten', options);
   const x = new FourTenExpansion();
-  const rowCost = (row: number): number => {
-    if (x.rowStart[row] > 0) return x.offset[row] + teacher.startCost((x.rowStart[row] - 1) >> 10, (x.rowStart[row] - 1) & 1023);
-    return x.rowKey[row] >= 0 ? teacher.turnStartCost(env, x.rowKey[row]) : NaN;
-  };
   let wins = 0;
   let rounds = 0;
   let cost = 0;
@@ -114,25 +99,7 @@ export function playWithExactValues(teacher: FourTenTeacher, options: Record<str
         continue;
       }
       x.expand(env);
-      let best = 0;
-      let bestCost = Infinity;
-      for (let k = 0; k < env.legalCount; k++) {
-        let cost: number;
-        if (x.bestOf[k]) {
-          cost = x.exactOption[k] ? x.exactCost[k] : Infinity;
-          for (let row = x.firstRow[k]; row < x.firstRow[k] + x.rowsOf[k]; row++) cost = Math.min(cost, rowCost(row));
-        } else {
-          // An average over next cards: the teacher's value of the move, unless every row is a round's start.
-          cost = x.exactCost[k];
-          for (let row = x.firstRow[k]; row < x.firstRow[k] + x.rowsOf[k]; row++) cost += x.weight[row] * rowCost(row);
-          if (Number.isNaN(cost)) cost = teacher.afterstateCost(env, env.legal[k]);
-        }
-        if (cost < bestCost - 1e-12) {
-          bestCost = cost;
-          best = k;
-        }
-      }
-      env.step(env.legal[best]);
+      env.step(env.legal[x.bestIndex(teacher.exactOutputs(env, x))]);
     }
     const o = env.outcome() as FourTenOutcome;
     cost += o.rounds + (o.won ? 0 : LOSS_ROUNDS);

@@ -96,7 +96,7 @@ export class DecadeExpansion extends AfterstateExpansion {
   private scratchOf: Env | null = null;
 
   expand(env: Env): void {
-    this.rowCount = 0;
+    this.clear();
     const n = env.legalCount;
     this.actionCount = n;
     const s = env.rawState as DecadeState;

@@ -5,21 +5,22 @@
  *
  * A network of network.ts's `buildAfterstateNet` gives two numbers per position: the logit
  * of winning from there, and a cost (decade: the cards left at the end / 52; Four Ten: the
- * rounds still to play / 10). An action leads to one position (a discard, a placement whose
- * card is seen, an exchange) or to a chance over several (a draw: one row per value, weighted
- * by its probability), and some of its outcomes are known exactly without the network (a move
- * that ends the game). So an action's value is
+ * rounds still to play / 10). An action leads, by chance, to one of several outcomes (a draw:
+ * one per value, with its probability; a move without chance: one outcome of probability 1).
+ * An outcome is
+ * - sure: known exactly without the network (a move that ends the game), added to the
+ *   action's exactWin / exactCost, probability-weighted;
+ * - a position (a row): its network value;
+ * - a choice (Four Ten: every configuration a run of exchanges can reach, ending the turn
+ *   there): the player will take the best of its options, each a row or an exact result.
+ * A position is a choice of one option, so every row belongs to one choice ("group") and
  *
- *   P(win) = exactWin + Σ_rows weight · σ(logit),   cost = exactCost + Σ_rows weight · (offset + cost output),
+ *   value(action) = [exactWin, exactCost] + Σ_groups weight · best option of the group,
  *
- * and its score is P(win) − tieWeight · cost (Four Ten: −cost). A row's offset is the cost already paid on the
- * way to it (Four Ten: a round that ends before the position, which is then the next round's
- * start).
- *
- * An action can instead lead to a choice (`bestOf`): the player will pick the best of its
- * positions (Four Ten: every configuration a run of exchanges can reach, ending the turn there).
- * Its value is then that of its best row or, when `exactOption` is set, of the exact result in
- * exactWin/exactCost if that scores higher.
+ * an option being [σ(logit), offset + cost output] of its row, or the group's exact result,
+ * and the best one the highest `score` (P(win) − tieWeight · cost; Four Ten: −cost). A row's
+ * offset is the cost already paid on the way to it (Four Ten: a round that ends before the
+ * position, which is then the next round's start).
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
@@ -39,21 +40,29 @@ export abstract class AfterstateExpansion {
   /** Feature rows, row k at rows[k*layout.size …]. */
   rows: Float32Array<ArrayBuffer>;
   rowCount = 0;
-  /** Per legal action k: its first row and row count. */
+  /** Per legal action k: its first row and row count, its first group and group count (each contiguous). */
   firstRow = new Int32Array(64);
   rowsOf = new Int32Array(64);
-  /** Per legal action: the part of its value known exactly (outcomes that end the game), probability-weighted. */
+  firstGroup = new Int32Array(64);
+  groupsOf = new Int32Array(64);
+  /** Per legal action: its sure outcomes (outcomes that end the game), probability-weighted. */
   exactWin = new Float32Array(64);
   exactCost = new Float32Array(64);
-  /** Per legal action: 1 when its value is its best option's, not an average (see the module comment). */
-  bestOf = new Uint8Array(64);
-  /** Per `bestOf` action: 1 when exactWin/exactCost is one of its options. */
-  exactOption = new Uint8Array(64);
-  /** Per row: its probability within its action (1 for an option), and the cost paid before reaching it. */
+  groupCount = 0;
+  /** Per group: its probability within its action, first row and row count, and its exact option if it has one. */
+  groupWeight = new Float32Array(64);
+  groupFirstRow = new Int32Array(64);
+  groupRows = new Int32Array(64);
+  groupExact = new Uint8Array(64);
+  groupExactWin = new Float32Array(64);
+  groupExactCost = new Float32Array(64);
+  /** Per row: its group's probability, and the cost paid before reaching it. */
   weight = new Float32Array(64);
   offset = new Float32Array(64);
   actionCount = 0;
   private readonly value = new Float64Array(2);
+  private readonly option = new Float64Array(2);
+  private readonly best = new Float64Array(2);
 
   constructor(readonly layout: FeatureLayout) {
     this.rows = new Float32Array(64 * layout.size);
@@ -92,39 +101,85 @@ export abstract class AfterstateExpansion {
    */
   abstract samplesOf(env: Env, k: number, add: (rows: Float32Array, offset: number) => void): void;
 
-  /** Starts legal action k's rows (call in legal order). */
+  /** Starts an expansion: no rows, no groups. */
+  protected clear(): void {
+    this.rowCount = 0;
+    this.groupCount = 0;
+  }
+
+  /** Starts legal action k's outcomes (call in legal order). */
   protected beginAction(k: number): void {
     if (this.firstRow.length <= k) {
       this.firstRow = doubled(this.firstRow);
       this.rowsOf = doubled(this.rowsOf);
+      this.firstGroup = doubled(this.firstGroup);
+      this.groupsOf = doubled(this.groupsOf);
       this.exactWin = doubled(this.exactWin);
       this.exactCost = doubled(this.exactCost);
-      this.bestOf = doubled(this.bestOf);
-      this.exactOption = doubled(this.exactOption);
     }
     this.firstRow[k] = this.rowCount;
+    this.firstGroup[k] = this.groupCount;
     this.exactWin[k] = 0;
     this.exactCost[k] = 0;
-    this.bestOf[k] = 0;
-    this.exactOption[k] = 0;
   }
 
-  /** Ends legal action k's rows. */
+  /** Ends legal action k's outcomes. */
   protected endAction(k: number): void {
     this.rowsOf[k] = this.rowCount - this.firstRow[k];
+    this.groupsOf[k] = this.groupCount - this.firstGroup[k];
   }
 
-  /** A new row of probability `weight` reached after paying `offset`; returns its index (fill rows[index*size …]). */
-  protected addRow(weight: number, offset = 0): number {
+  /** Starts a choice reached with probability `weight`: the rows added until the next one are its options. */
+  protected beginChoice(weight: number): void {
+    const g = this.groupCount++;
+    if (g >= this.groupWeight.length) {
+      this.groupWeight = doubled(this.groupWeight);
+      this.groupFirstRow = doubled(this.groupFirstRow);
+      this.groupRows = doubled(this.groupRows);
+      this.groupExact = doubled(this.groupExact);
+      this.groupExactWin = doubled(this.groupExactWin);
+      this.groupExactCost = doubled(this.groupExactCost);
+    }
+    this.groupWeight[g] = weight;
+    this.groupFirstRow[g] = this.rowCount;
+    this.groupRows[g] = 0;
+    this.groupExact[g] = 0;
+  }
+
+  /** An exact option [won, cost] of the current choice (only the best-scoring one is kept). */
+  protected exactOption(won: number, cost: number): void {
+    const g = this.groupCount - 1;
+    this.option[0] = won;
+    this.option[1] = cost;
+    if (this.groupExact[g]) {
+      this.best[0] = this.groupExactWin[g];
+      this.best[1] = this.groupExactCost[g];
+      if (this.score(this.option) <= this.score(this.best)) return;
+    }
+    this.groupExact[g] = 1;
+    this.groupExactWin[g] = won;
+    this.groupExactCost[g] = cost;
+  }
+
+  /** A row that is an option of the current choice, reached after paying `offset`; returns its index (fill rows[index*size …]). */
+  protected addOption(offset = 0): number {
+    const g = this.groupCount - 1;
     const row = this.rowCount++;
     if (this.rowCount * this.layout.size > this.rows.length) this.rows = doubled(this.rows);
     if (this.rowCount > this.weight.length) {
       this.weight = doubled(this.weight);
       this.offset = doubled(this.offset);
     }
-    this.weight[row] = weight;
+    this.weight[row] = this.groupWeight[g];
     this.offset[row] = offset;
+    this.groupRows[g]++;
     return row;
+  }
+
+  /** A position reached with probability `weight` after paying `offset` (a choice of one row); returns its index. */
+  protected addRow(weight: number, offset = 0): number {
+    this.beginChoice(weight);
+    return this.addOption(offset);
   }
 
   /**
@@ -132,34 +187,29 @@ export abstract class AfterstateExpansion {
    * the win logit, `outputs[row*2+1]` the cost).
    */
   actionValue(k: number, outputs: Float32Array, into: Float64Array): void {
-    if (this.bestOf[k]) {
-      this.bestOption(k, outputs, into);
-      return;
-    }
     let win = this.exactWin[k];
     let cost = this.exactCost[k];
-    const end = this.firstRow[k] + this.rowsOf[k];
-    for (let row = this.firstRow[k]; row < end; row++) {
-      win += this.weight[row] / (1 + Math.exp(-outputs[row * 2]));
-      cost += this.weight[row] * (this.offset[row] + outputs[row * 2 + 1]);
+    const end = this.firstGroup[k] + this.groupsOf[k];
+    for (let g = this.firstGroup[k]; g < end; g++) {
+      this.bestOption(g, outputs, this.best);
+      win += this.groupWeight[g] * this.best[0];
+      cost += this.groupWeight[g] * this.best[1];
     }
     into[0] = win;
     into[1] = cost;
   }
 
-  private readonly option = new Float64Array(2);
-
-  /** [P(win), cost] of a `bestOf` action: its best-scoring option. */
-  private bestOption(k: number, outputs: Float32Array, into: Float64Array): void {
+  /** [P(win), cost] of group g's best-scoring option. */
+  private bestOption(g: number, outputs: Float32Array, into: Float64Array): void {
     let best = -Infinity;
-    if (this.exactOption[k]) {
-      into[0] = this.exactWin[k];
-      into[1] = this.exactCost[k];
+    if (this.groupExact[g]) {
+      into[0] = this.groupExactWin[g];
+      into[1] = this.groupExactCost[g];
       best = this.score(into);
     }
     const option = this.option;
-    const end = this.firstRow[k] + this.rowsOf[k];
-    for (let row = this.firstRow[k]; row < end; row++) {
+    const end = this.groupFirstRow[g] + this.groupRows[g];
+    for (let row = this.groupFirstRow[g]; row < end; row++) {
       option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
       option[1] = this.offset[row] + outputs[row * 2 + 1];
       const score = this.score(option);

@@ -11,23 +11,27 @@
  * decide: near 1 almost everywhere, its errors would swamp the differences of a tenth of a
  * round that separate good moves.
  *
- * What each legal action leads to, from the rules (the engine's check, `judgeHands`):
- * - place the seen card: the hands with it; a hidden card (`drawVisible: false`) or a
- *   replacement: each value the stock holds, weighted by its count;
- * - exchange: the best of what it can reach (`bestOf`): a breadth-first search over the
- *   configurations further exchanges reach (never one seen this turn), each valued as a turn's
- *   start (the turn ended there), and the exchanges that end the round. Every configuration in
- *   reach is worth the same while the turn is open (the player can walk to the best), so the
- *   open turn's value cannot tell the way; valuing an exchange as the turn ended right after it
- *   (climbing one exchange at a time) played the exact values half a round a game slower;
- * - end the turn: the same hands at a turn's start.
- * A change that scores, faults or uses the round's last card ends the round: the position is
- * then the next round's start (empty hands, full stock) at the points and safeties it leaves,
- * reached after one round (offset 0.1), or exactly a win (one round, cost 0.1) or a bust (cost
- * 0.1 + 1).
+ * What each legal action leads to, from the rules (the engine's check, `judgeHands`): the
+ * hands after it (the seen card placed; a hidden card, or a replacement's next card: each
+ * value the stock holds, weighted by its count; an exchange), and then
+ * - a change that scores, faults or uses the round's last card ends the round: the position is
+ *   then the next round's start (empty hands, full stock) at the points and safeties it leaves,
+ *   reached after one round (offset 0.1), or exactly a win (one round, cost 0.1) or a bust (cost
+ *   0.1 + 1);
+ * - otherwise the turn is open, and the player will exchange on to the best configuration in
+ *   reach and end the turn there: a choice (`beginChoice`) between ending the turn now and every
+ *   configuration a breadth-first search over further exchanges reaches (never one seen this
+ *   turn), each a turn's start, and the exchanges that end the round. In the exchange phase each
+ *   exchange's choice holds the configurations it reaches first.
+ * So the network values only two kinds of position: a turn's start (the next card is drawn next)
+ * and a round's start. An open turn's value is the best of a set, which a network learns far
+ * less precisely than a turn's start (played with exact values, both give the same moves; with
+ * a trained network, valuing a placement by its open turn lost four times as much as valuing it
+ * by its search). Valuing an exchange as the turn ended right after it (climbing one exchange at
+ * a time) played the exact values half a round a game slower.
  * Nothing reads the stock's order.
  *
- * ## Features (Float32Array of 205 per position)
+ * ## Features (Float32Array of 245 per position)
  *
  * | index      | meaning |
  * |------------|---------|
@@ -35,18 +39,27 @@
  * | [60, 111)  | hand h's value (sum, 0..16): one-hot at 60 + h*17 + sum |
  * | [111, 147) | the stock holds c cards of value v (0..8): one-hot at 111 + (v−1)*9 + c |
  * | 147        | stock size / 32 |
- * | 148        | 1 at a turn's start (the next card is drawn next), 0 while the turn is open |
- * | [149, 199) | points still needed n = gameTarget − points: one-hot at 149 + min(n, 50) − 1 |
- * | 199        | n / gameTarget |
- * | [200, 204) | safeties left s: one-hot at 200 + min(s, 3) |
- * | 204        | s / the `safeties` option (0 when it is 0) |
+ * | [148, 198) | points still needed n = gameTarget − points: one-hot at 148 + min(n, 50) − 1 |
+ * | 198        | n / gameTarget |
+ * | [199, 203) | safeties left s: one-hot at 199 + min(s, 3) |
+ * | 203        | s / the `safeties` option (0 when it is 0) |
+ * | [204, 228) | the next card placed at once, by the check: value v into hand h scores at 204 + (h*4 + v−1)*2, faults at + 1 (0 for a full hand) |
+ * | [228, 232) | the next card's chance of value v: stock count / stock size |
+ * | [232, 236) | value v scores in some hand |
+ * | [236, 240) | value v faults in every hand with room (0 when none has room) |
+ * | 240        | the next card's chance to score at once |
+ * | 241        | the next card's chance to fault whatever hand it goes to |
+ * | [242, 245) | hand h is full (4 cards) |
+ *
+ * The features from 204 on follow from the others; spelled out, they spare the network from
+ * learning the check's comparisons between hands, where most of a turn start's value lies.
  */
 import type { Env } from '../../env/env.js';
 import type { FourTenOutcome } from '../../env/game.js';
 import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, type FourTenOptions, type FourTenState, judgeHands } from '../../env/games/four-ten.js';
 import { AfterstateExpansion, doubled, type FeatureLayout } from './afterstate-expansion.js';
 
-export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 205, encoding: 'four-ten/1', tieWeight: 0, oldest: 0 };
+export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 245, encoding: 'four-ten/2', tieWeight: 0, oldest: 0 };
 
 /** The cost of one round (the network's cost is rounds / 10). */
 export const ROUND_COST = 0.1;
@@ -56,11 +69,17 @@ export const LOSS_ROUNDS = 10;
 const SUM_AT = 60;
 const STOCK_AT = 111;
 const STOCK_SIZE_AT = 147;
-const TURN_START_AT = 148;
-const NEED_AT = 149;
-const NEED_SCALED_AT = 199;
-const SAFETIES_AT = 200;
-const SAFETIES_SCALED_AT = 204;
+const NEED_AT = 148;
+const NEED_SCALED_AT = 198;
+const SAFETIES_AT = 199;
+const SAFETIES_SCALED_AT = 203;
+const PLACED_AT = 204;
+const CHANCE_AT = 228;
+const SCORES_SOMEWHERE_AT = 232;
+const FAULTS_EVERYWHERE_AT = 236;
+const CHANCE_SCORES_AT = 240;
+const CHANCE_FAULTS_AT = 241;
+const FULL_AT = 242;
 const PER_VALUE = 8;
 const SCORES = 1;
 const FAULTS = 2;
@@ -77,7 +96,6 @@ interface Position {
   counts: ArrayLike<number>;
   sums: ArrayLike<number>;
   stock: ArrayLike<number>;
-  turnStart: boolean;
   points: number;
   safeties: number;
 }
@@ -93,12 +111,44 @@ export function writeFourTenFeatures(p: Position, o: FourTenOptions, out: Float3
     stockSize += p.stock[v];
   }
   out[offset + STOCK_SIZE_AT] = stockSize / 32;
-  out[offset + TURN_START_AT] = p.turnStart ? 1 : 0;
   const need = Math.max(1, o.gameTarget - p.points);
   out[offset + NEED_AT + Math.min(need, 50) - 1] = 1;
   out[offset + NEED_SCALED_AT] = need / o.gameTarget;
   out[offset + SAFETIES_AT + Math.min(p.safeties, 3)] = 1;
   out[offset + SAFETIES_SCALED_AT] = o.safeties > 0 ? p.safeties / o.safeties : 0;
+  // The next card, placed at once.
+  let room = 0;
+  for (let h = 0; h < 3; h++) {
+    const cards = p.counts[h * 4] + p.counts[h * 4 + 1] + p.counts[h * 4 + 2] + p.counts[h * 4 + 3];
+    if (cards >= 4) out[offset + FULL_AT + h] = 1;
+    else room |= 1 << h;
+  }
+  let chanceScores = 0;
+  let chanceFaults = 0;
+  for (let v = 1; v <= 4; v++) {
+    let scores = 0;
+    let faults = 0;
+    for (let h = 0; h < 3; h++) {
+      if ((room & (1 << h)) === 0) continue;
+      const verdict = judgeHands(p.sums[0] + (h === 0 ? v : 0), p.sums[1] + (h === 1 ? v : 0), p.sums[2] + (h === 2 ? v : 0), o);
+      if (verdict === SCORES) {
+        out[offset + PLACED_AT + (h * 4 + v - 1) * 2] = 1;
+        scores = 1;
+      } else if (verdict === FAULTS) {
+        out[offset + PLACED_AT + (h * 4 + v - 1) * 2 + 1] = 1;
+        faults++;
+      }
+    }
+    const everywhere = room !== 0 && faults === ((room & 1) + ((room >> 1) & 1) + ((room >> 2) & 1)) ? 1 : 0;
+    const chance = stockSize > 0 ? p.stock[v - 1] / stockSize : 0;
+    out[offset + CHANCE_AT + v - 1] = chance;
+    out[offset + SCORES_SOMEWHERE_AT + v - 1] = scores;
+    out[offset + FAULTS_EVERYWHERE_AT + v - 1] = everywhere;
+    chanceScores += scores * chance;
+    chanceFaults += everywhere * chance;
+  }
+  out[offset + CHANCE_SCORES_AT] = chanceScores;
+  out[offset + CHANCE_FAULTS_AT] = chanceFaults;
 }
 
 const EMPTY_HANDS = new Uint8Array(12);
@@ -107,7 +157,7 @@ const FULL_STOCK = new Uint8Array(4).fill(PER_VALUE);
 
 /** Writes the features of a round's start (empty hands, full stock) at these points and safeties. */
 export function writeRoundStart(points: number, safeties: number, o: FourTenOptions, out: Float32Array, offset: number): void {
-  writeFourTenFeatures({ counts: EMPTY_HANDS, sums: NO_SUMS, stock: FULL_STOCK, turnStart: true, points, safeties }, o, out, offset);
+  writeFourTenFeatures({ counts: EMPTY_HANDS, sums: NO_SUMS, stock: FULL_STOCK, points, safeties }, o, out, offset);
 }
 
 /** 5^i: a configuration's engine key is Σ counts[i]·5^i (src/env/games/four-ten.ts). */
@@ -122,22 +172,25 @@ export class FourTenExpansion extends AfterstateExpansion {
   override readonly segmentCost = ROUND_COST;
   /**
    * Per row, what it is (for exact targets): the engine key of a turn start's configuration
-   * (−1 for other rows), and 1 + roundEnd's code of a round start (0 for other rows).
+   * (−1 for other rows) and its stock (Σ count of v · 9^(v−1)), and 1 + roundEnd's code of a
+   * round start (0 for other rows).
    */
   rowKey: Int32Array<ArrayBuffer> = new Int32Array(64);
+  rowStock: Int32Array<ArrayBuffer> = new Int32Array(64);
   rowStart: Int32Array<ArrayBuffer> = new Int32Array(64);
   /** The hands and stock being changed, restored after each outcome. */
   private readonly counts = new Uint8Array(12);
   private readonly sums = new Int32Array(3);
   private readonly stock = new Uint8Array(4);
-  private readonly position: Position = { counts: this.counts, sums: this.sums, stock: this.stock, turnStart: false, points: 0, safeties: 0 };
+  private readonly position: Position = { counts: this.counts, sums: this.sums, stock: this.stock, points: 0, safeties: 0 };
   private options!: FourTenOptions;
   private k = 0;
-  /** Exchange-phase search: every configuration met, with the legal action k that first reached it (−1: seen this turn). */
+  /** Exchange search: every configuration met, with the group (an index into its starts) that first reached it (−1: seen this turn). */
   private readonly firstReach = new Map<number, number>();
   private queue: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  private queueAction: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  /** Round ends one exchange away, as (action k, roundEnd code) pairs. */
+  private queueGroup: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  private queueLength = 0;
+  /** Round ends one exchange away, as (group, roundEnd code) pairs. */
   private exits: Int32Array<ArrayBuffer> = new Int32Array(256);
   private exitCount = 0;
 
@@ -146,7 +199,7 @@ export class FourTenExpansion extends AfterstateExpansion {
   }
 
   expand(env: Env): void {
-    this.rowCount = 0;
+    this.clear();
     const s = env.rawState as FourTenState;
     this.options = env.options as FourTenOptions;
     this.counts.set(s.counts);
@@ -167,7 +220,7 @@ export class FourTenExpansion extends AfterstateExpansion {
       if (action < FIRST_REPLACE) {
         if (s.drawn > 0) {
           this.add(action, s.drawn);
-          this.outcome(1, true);
+          this.outcome(1);
           this.remove(action, s.drawn);
         } else {
           this.drawInto(action);
@@ -186,58 +239,27 @@ export class FourTenExpansion extends AfterstateExpansion {
 
   /**
    * The exchange phase: ending the turn now is the current configuration at a turn's start; an
-   * exchange is the best of what exchanging on from it can reach (`bestOf`): ending the turn at
-   * any configuration reached without recreating one seen this turn, or an exchange that ends the
-   * round. One breadth-first search from the current configuration finds them; each reached
-   * configuration counts for the exchange that first reached it.
+   * exchange is the choice of what exchanging on from it can reach. One breadth-first search
+   * from the current configuration finds every choice's options; each reached configuration
+   * belongs to the exchange that first reached it.
    */
   private expandExchanges(env: Env, s: FourTenState): void {
     const n = env.legalCount;
-    const firstReach = this.firstReach;
-    firstReach.clear();
-    for (let i = 0; i < s.seenCount; i++) firstReach.set(s.seen[i], -1);
+    this.firstReach.clear();
+    for (let i = 0; i < s.seenCount; i++) this.firstReach.set(s.seen[i], -1);
+    this.queueLength = 0;
     this.exitCount = 0;
-    let tail = 0;
     for (let k = 0; k < n; k++) {
       const action = env.legal[k];
-      if (action < END_TURN) tail = this.step(s.key, action - FIRST_EXCHANGE, k, tail);
+      if (action < END_TURN) this.step(s.key, action - FIRST_EXCHANGE, k);
     }
-    for (let head = 0; head < tail; head++) {
-      const key = this.queue[head];
-      const k = this.queueAction[head];
-      for (let e = 0; e < 32; e++) tail = this.step(key, e, k, tail);
-    }
-    const F = this.layout.size;
+    this.search();
     for (let k = 0; k < n; k++) {
       this.beginAction(k);
-      if (env.legal[k] === END_TURN) {
-        this.decode(s.key);
-        this.positionRow(1, true);
-        this.rowKey[this.rowCount - 1] = s.key;
-      } else {
-        this.bestOf[k] = 1;
-        for (let j = 0; j < tail; j++) {
-          if (this.queueAction[j] !== k) continue;
-          this.decode(this.queue[j]);
-          this.positionRow(1, true);
-          this.rowKey[this.rowCount - 1] = this.queue[j];
-        }
-        for (let j = 0; j < this.exitCount; j++) {
-          if (this.exits[j * 2] !== k) continue;
-          const code = this.exits[j * 2 + 1];
-          if (code >= 0) {
-            const row = this.addRow(1, ROUND_COST);
-            writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-            this.rowStart[row] = code + 1;
-          } else {
-            const cost = (code === WON ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST;
-            if (!this.exactOption[k] || cost < this.exactCost[k]) {
-              this.exactOption[k] = 1;
-              this.exactWin[k] = code === WON ? 1 : 0;
-              this.exactCost[k] = cost;
-            }
-          }
-        }
+      if (env.legal[k] === END_TURN) this.turnStartRow(s.key, 1);
+      else {
+        this.beginChoice(1);
+        this.addOptions(k);
       }
       this.endAction(k);
     }
@@ -245,35 +267,86 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.decode(s.key);
   }
 
-  /**
-   * Exchange e from configuration `key` within action k's search: a round end becomes one of k's
-   * exits (each once), a configuration not met before joins the queue. Returns the queue's new tail.
-   */
-  private step(key: number, e: number, k: number, tail: number): number {
+  /** The open turn at the current hands (just changed by a card), reached with probability p: ending the turn here, or any configuration exchanges reach. */
+  private openTurn(p: number): void {
+    const key = this.key();
+    this.firstReach.clear();
+    this.firstReach.set(key, -1);
+    this.queueLength = 0;
+    this.exitCount = 0;
+    this.queue[0] = key;
+    this.queueGroup[0] = 0;
+    this.queueLength = 1;
+    this.search();
+    this.beginChoice(p);
+    this.addOptions(0);
+    this.decode(key);
+  }
+
+  /** Breadth-first search over exchanges from the queue's configurations, each searched for the group it belongs to. */
+  private search(): void {
+    for (let i = 0; i < this.queueLength; i++) {
+      const key = this.queue[i];
+      const group = this.queueGroup[i];
+      for (let e = 0; e < 32; e++) this.step(key, e, group);
+    }
+  }
+
+  /** The current choice's options: group g's configurations in the queue, as turn starts, and its exits. */
+  private addOptions(g: number): void {
+    const F = this.layout.size;
+    for (let j = 0; j < this.queueLength; j++) {
+      if (this.queueGroup[j] !== g) continue;
+      const key = this.queue[j];
+      this.decode(key);
+      const row = this.addOption(0);
+      writeFourTenFeatures(this.position, this.options, this.rows, row * F);
+      this.rowKey[row] = key;
+    }
+    for (let j = 0; j < this.exitCount; j++) {
+      if (this.exits[j * 2] !== g) continue;
+      const code = this.exits[j * 2 + 1];
+      if (code >= 0) {
+        const row = this.addOption(ROUND_COST);
+        writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
+        this.rowStart[row] = code + 1;
+      } else this.exactOption(code === WON ? 1 : 0, (code === WON ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST);
+    }
+  }
+
+  /** Exchange e from configuration `key`, within group g's search: a round end becomes one of g's exits (each once), a configuration not met before joins the queue. */
+  private step(key: number, e: number, g: number): void {
     const side = (e >> 4) + 1;
     const a = (e >> 2) & 3;
     const b = e & 3;
-    if (a === b || Math.floor(key / POW5[a]) % 5 === 0 || Math.floor(key / POW5[side * 4 + b]) % 5 === 0) return tail;
+    if (a === b || Math.floor(key / POW5[a]) % 5 === 0 || Math.floor(key / POW5[side * 4 + b]) % 5 === 0) return;
     const next = key - POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
-    if (this.firstReach.has(next)) return tail;
+    if (this.firstReach.has(next)) return;
     this.decode(next);
     const code = this.roundEnd(false);
     if (code !== null) {
-      for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 2] === k && this.exits[j * 2 + 1] === code) return tail;
+      for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 2] === g && this.exits[j * 2 + 1] === code) return;
       if ((this.exitCount + 1) * 2 > this.exits.length) this.exits = doubled(this.exits);
-      this.exits[this.exitCount * 2] = k;
+      this.exits[this.exitCount * 2] = g;
       this.exits[this.exitCount * 2 + 1] = code;
       this.exitCount++;
-      return tail;
+      return;
     }
-    this.firstReach.set(next, k);
-    if (tail === this.queue.length) {
+    this.firstReach.set(next, g);
+    if (this.queueLength === this.queue.length) {
       this.queue = doubled(this.queue);
-      this.queueAction = doubled(this.queueAction);
+      this.queueGroup = doubled(this.queueGroup);
     }
-    this.queue[tail] = next;
-    this.queueAction[tail] = k;
-    return tail + 1;
+    this.queue[this.queueLength] = next;
+    this.queueGroup[this.queueLength] = g;
+    this.queueLength++;
+  }
+
+  /** The engine key of the working hands: Σ counts[i]·5^i. */
+  private key(): number {
+    let key = 0;
+    for (let i = 0; i < 12; i++) key += this.counts[i] * POW5[i];
+    return key;
   }
 
   /** Sets the working hands to the configuration of an engine key. */
@@ -286,13 +359,23 @@ export class FourTenExpansion extends AfterstateExpansion {
     }
   }
 
-  protected override addRow(weight: number, offset = 0): number {
-    const row = super.addRow(weight, offset);
+  /** A position of one row: the configuration of `key` at a turn's start, with probability p. */
+  private turnStartRow(key: number, p: number): void {
+    this.decode(key);
+    const row = this.addRow(p);
+    writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+    this.rowKey[row] = key;
+  }
+
+  protected override addOption(offset = 0): number {
+    const row = super.addOption(offset);
     if (row >= this.rowKey.length) {
       this.rowKey = doubled(this.rowKey);
+      this.rowStock = doubled(this.rowStock);
       this.rowStart = doubled(this.rowStart);
     }
     this.rowKey[row] = -1;
+    this.rowStock[row] = this.stock[0] + 9 * this.stock[1] + 81 * this.stock[2] + 729 * this.stock[3];
     this.rowStart[row] = 0;
     return row;
   }
@@ -308,15 +391,9 @@ export class FourTenExpansion extends AfterstateExpansion {
     return -value[1] / ROUND_COST;
   }
 
-  /**
-   * The chosen position when it is one known position of this round that the play after it
-   * values: a placement's open turn, or the turn ended. Not an exchange's options: the player
-   * goes on to one of them, or to none.
-   */
+  /** Ending the turn: the turn's start where the player chose to end it (what the game's value is learned from, by round). */
   samplesOf(env: Env, k: number, add: (rows: Float32Array, offset: number) => void): void {
-    const action = env.legal[k];
-    if (action >= FIRST_EXCHANGE && action < END_TURN) return;
-    if (this.rowsOf[k] === 1 && this.offset[this.firstRow[k]] === 0 && this.exactCost[k] === 0) add(this.rows, this.firstRow[k] * this.layout.size);
+    if (env.legal[k] === END_TURN) add(this.rows, this.firstRow[k] * this.layout.size);
   }
 
   /** Rounds ended: a new round is a new segment of bootstrapped targets. */
@@ -347,14 +424,6 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.sums[h] -= v;
   }
 
-  /** Hand takes b from `side` and gives it a. */
-  private exchange(side: number, a: number, b: number): void {
-    this.remove(0, a);
-    this.add(0, b);
-    this.remove(side, b);
-    this.add(side, a);
-  }
-
   /** The next (unseen) card goes into hand h: every value the stock holds, weighted by its count. */
   private drawInto(h: number): void {
     let size = 0;
@@ -364,7 +433,7 @@ export class FourTenExpansion extends AfterstateExpansion {
       if (c === 0) continue;
       this.stock[v - 1]--;
       this.add(h, v);
-      this.outcome(c / size, true);
+      this.outcome(c / size);
       this.remove(h, v);
       this.stock[v - 1]++;
     }
@@ -392,10 +461,10 @@ export class FourTenExpansion extends AfterstateExpansion {
     return next >= o.gameTarget ? WON : next * 1024 + safeties;
   }
 
-  /** Where the current hands lead after a placement or replacement, with probability `p`: a round's end, or the open turn. */
-  private outcome(p: number, usedCard: boolean): void {
-    const code = this.roundEnd(usedCard);
-    if (code === null) this.positionRow(p, false);
+  /** Where a card just placed (or drawn into a hand) leads, with probability `p`: a round's end, or the open turn. */
+  private outcome(p: number): void {
+    const code = this.roundEnd(true);
+    if (code === null) this.openTurn(p);
     else if (code === WON) {
       this.exactWin[this.k] += p;
       this.exactCost[this.k] += p * ROUND_COST;
@@ -405,11 +474,5 @@ export class FourTenExpansion extends AfterstateExpansion {
       writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
       this.rowStart[row] = code + 1;
     }
-  }
-
-  private positionRow(p: number, turnStart: boolean): void {
-    const row = this.addRow(p);
-    this.position.turnStart = turnStart;
-    writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
   }
 }

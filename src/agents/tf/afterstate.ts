@@ -6,7 +6,7 @@
  * | game | features | cost (second output) | file |
  * |------|----------|----------------------|------|
  * | one-line decade family | 'decade-line/1' (532), 'decade-loop/1' (662) | cards left at the end / 52 | afterstate-decade.ts |
- * | Four Ten | 'four-ten/1' (205) | rounds still to play / 10 | afterstate-four-ten.ts |
+ * | Four Ten | 'four-ten/2' (245) | rounds still to play / 10 | afterstate-four-ten.ts |
  *
  * How outputs become scores is in afterstate-expansion.ts.
  */
