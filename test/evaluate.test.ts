@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../src/agents/index.js';
 import { make } from '../src/env/registry.js';
-import { playEpisodes } from '../src/train/episodes.js';
-import { evaluate, median, pairedDifference } from '../src/train/evaluate.js';
+import { emptyRows, playEpisodes } from '../src/train/episodes.js';
+import { evaluate, median, pairedDifference, pairedRounds } from '../src/train/evaluate.js';
 
 describe('pairedDifference', () => {
   it('is the mean difference with a normal 95% interval', () => {
@@ -17,6 +17,30 @@ describe('pairedDifference', () => {
   });
   it('is exactly zero for identical results', () => {
     expect(pairedDifference([1, 0, 1], [1, 0, 1])).toEqual({ diff: 0, ci95: [0, 0] });
+  });
+});
+
+describe('pairedRounds', () => {
+  it('pairs the rounds of the deals both agents won, and only those', () => {
+    const a = emptyRows(4);
+    const b = emptyRows(4);
+    a.won.set([1, 1, 0, 1]);
+    a.rounds.set([4, 5, 9, 3]);
+    b.won.set([1, 1, 1, 0]);
+    b.rounds.set([5, 5, 4, 7]);
+    // Deals 0 and 1: differences −1 and 0.
+    const paired = pairedRounds(a, b);
+    expect(paired.deals).toBe(2);
+    expect(paired.diff).toBe(-0.5);
+    expect(paired.ci95).toEqual(pairedDifference([4, 5], [5, 5]).ci95);
+  });
+
+  it('is in a Four Ten report, against the reference', async () => {
+    const report = await evaluate({ env: 'four-ten', agents: ['greedy', 'bottom'], episodes: 30, seed: 3, workers: 0 });
+    const [greedy, bottom] = report.results;
+    expect(greedy.roundsVsReference).toBeUndefined();
+    expect(bottom.roundsVsReference!.deals).toBeGreaterThan(20);
+    expect(bottom.roundsVsReference!.diff).toBeLessThan(0);
   });
 });
 

@@ -34,6 +34,8 @@ export type EvalConfig = z.input<typeof evalConfigSchema>;
 export interface AgentResult extends OutcomeFigures {
   agent: string;
   vsReference?: { diff: number; ci95: [number, number] };
+  /** Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many deals). */
+  roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
   seconds: number;
 }
 
@@ -103,6 +105,18 @@ export function summariseRows(rows: EpisodeRows, isFourTen: boolean): OutcomeFig
   result.pointsPerRound = rounds ? points / rounds : 0;
   result.faultRate = rounds ? faults / rounds : 0;
   return result;
+}
+
+/** Rounds of a − rounds of b over the deals both won (rounds to the target exist only for a win), paired. */
+export function pairedRounds(a: EpisodeRows, b: EpisodeRows): { diff: number; ci95: [number, number]; deals: number } {
+  const x: number[] = [];
+  const y: number[] = [];
+  for (let i = 0; i < a.won.length; i++) {
+    if (!a.won[i] || !b.won[i]) continue;
+    x.push(a.rounds[i]);
+    y.push(b.rounds[i]);
+  }
+  return { ...pairedDifference(x, y), deals: x.length };
 }
 
 function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number): void {
@@ -188,6 +202,11 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
     results.push({ agent, ...summariseRows(rows, isFourTen), seconds: (performance.now() - start) / 1000 });
   }
   const ref = rowsByAgent.get(reference)!;
-  for (const r of results) if (r.agent !== reference) r.vsReference = pairedDifference(rowsByAgent.get(r.agent)!.won, ref.won);
+  for (const r of results) {
+    if (r.agent === reference) continue;
+    const rows = rowsByAgent.get(r.agent)!;
+    r.vsReference = pairedDifference(rows.won, ref.won);
+    if (isFourTen) r.roundsVsReference = pairedRounds(rows, ref);
+  }
   return { env: c.env, options, episodes: c.episodes, seed: c.seed, reference, results };
 }

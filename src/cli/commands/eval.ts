@@ -16,16 +16,18 @@ interface Args {
 }
 
 const signedPct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
+const signed3 = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(3)}` : '–');
 
 export function evalTable(report: EvalReport): string {
   const fourTen = report.results.some((r) => r.meanRounds !== undefined);
-  const header = ['agent', 'win rate', '95% interval', ...(fourTen ? ['mean rounds', 'median rounds', 'points/round', 'faults/round'] : ['mean cards left']), `win rate − ${report.reference} (points, 95%)`, 's'];
+  const header = ['agent', 'win rate', '95% interval', ...(fourTen ? ['mean rounds', 'median rounds', 'points/round', 'faults/round'] : ['mean cards left']), `win rate − ${report.reference} (points, 95%)`, ...(fourTen ? [`rounds − ${report.reference} (both won, 95%)`] : []), 's'];
   const rows = report.results.map((r: AgentResult) => [
     r.agent,
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
-    ...(fourTen ? [fmt(r.meanRounds, 2), fmt(r.medianRounds, 1), fmt(r.pointsPerRound, 2), fmt(r.faultRate, 3)] : [fmt(r.meanCardsLeft, 2)]),
+    ...(fourTen ? [fmt(r.meanRounds, 3), fmt(r.medianRounds, 1), fmt(r.pointsPerRound, 2), fmt(r.faultRate, 3)] : [fmt(r.meanCardsLeft, 2)]),
     r.vsReference ? `${signedPct(r.vsReference.diff)} [${signedPct(r.vsReference.ci95[0])}, ${signedPct(r.vsReference.ci95[1])}]` : '(reference)',
+    ...(fourTen ? [r.roundsVsReference ? `${signed3(r.roundsVsReference.diff)} [${signed3(r.roundsVsReference.ci95[0])}, ${signed3(r.roundsVsReference.ci95[1])}]` : '(reference)'] : []),
     r.seconds.toFixed(1),
   ]);
   return formatTable(header, rows);
