@@ -4,7 +4,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../src/agents/index.js';
-import { AfterstateAgent, afterstateOutputs, createExpansion } from '../src/agents/tf/afterstate.js';
+import { AfterstateAgent, ExpansionBatch, afterstateOutputs, createExpansion } from '../src/agents/tf/afterstate.js';
 import { FOUR_TEN_LAYOUT, FourTenExpansion, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRoundStart } from '../src/agents/tf/afterstate-four-ten.js';
 import { initBackend } from '../src/agents/tf/backend.js';
 import { buildAfterstateNet } from '../src/agents/tf/network.js';
@@ -283,6 +283,27 @@ function checkCardAction(env: Env, x: FourTenExpansion, k: number): { sure: numb
   return count;
 }
 
+/**
+ * Rows that are the same position share their features: every row points to the first row
+ * of its position (a turn start's key and stock, or a round start's points and safeties), and
+ * distinct rows are distinct positions. Returns how many rows shared an earlier one's.
+ */
+function checkDistinctRows(x: FourTenExpansion): number {
+  const firstOf = new Map<string, number>();
+  let shared = 0;
+  for (let row = 0; row < x.rowCount; row++) {
+    const id = x.rowStart[row] > 0 ? `start ${x.rowStart[row]}` : `turn ${x.rowKey[row]} ${x.rowStock[row]}`;
+    const first = firstOf.get(id) ?? row;
+    firstOf.set(id, first);
+    expect(x.sameAs[row]).toBe(first);
+    if (first !== row) {
+      shared++;
+      expect(x.rows.subarray(row * F, (row + 1) * F)).toEqual(x.rows.subarray(first * F, (first + 1) * F));
+    }
+  }
+  return shared;
+}
+
 const VARIANTS: Record<string, unknown>[] = [{}, { drawVisible: false }, { check: 'faults-first' }, { safeties: 1, gameTarget: 30 }, { handTarget: 7 }];
 
 describe('four-ten expansion = the engine', () => {
@@ -291,12 +312,13 @@ describe('four-ten expansion = the engine', () => {
     const x = createExpansion(FOUR_TEN_LAYOUT) as FourTenExpansion;
     const greedy = createAgent('greedy', 'four-ten', env.options as Record<string, unknown>);
     const rng = createRng(11);
-    const seen = { sure: 0, starts: 0, open: 0, exchangePhases: 0 };
+    const seen = { sure: 0, starts: 0, open: 0, exchangePhases: 0, sharedRows: 0 };
     for (let game = 0; game < 12; game++) {
       env.reset({ seed: 500 + game });
       for (let step = 0; env.running && step < 150; step++) {
         x.expand(env);
         expect(x.actionCount).toBe(env.legalCount);
+        seen.sharedRows += checkDistinctRows(x);
         if (env.legal[0] >= FIRST_EXCHANGE) {
           checkExchangePhase(env, x);
           seen.exchangePhases++;
@@ -316,6 +338,7 @@ describe('four-ten expansion = the engine', () => {
     expect(seen.starts).toBeGreaterThan(50);
     expect(seen.sure).toBeGreaterThan(0);
     expect(seen.exchangePhases).toBeGreaterThan(100);
+    expect(seen.sharedRows).toBeGreaterThan(100);
   });
 });
 
@@ -357,6 +380,36 @@ describe('the four-ten agent, with a random network', () => {
     expect(decisions).toBeGreaterThan(100);
   });
 
+  it('one forward pass over several expansions\' distinct rows gives every row the output of a full forward pass', () => {
+    // Positions along a game of the safe greedy, the last one a replacement (full hands: many shared rows).
+    const env = make('four-ten');
+    const greedy = createAgent('greedy', 'four-ten', env.options as Record<string, unknown>);
+    env.reset({ seed: 70 });
+    const envs: Env[] = [];
+    for (let seed = 71; !(env.running && env.legal[0] >= 3 && env.legal[0] < FIRST_EXCHANGE); env.step(greedy.act(env))) {
+      if (!env.running) env.reset({ seed: seed++ });
+      if (env.legalCount > 1 && envs.length < 3) envs.push(env.clone());
+    }
+    envs.push(env);
+    const xs = envs.map((env) => {
+      const x = createExpansion(FOUR_TEN_LAYOUT);
+      x.expand(env);
+      return x;
+    });
+    const batch = new ExpansionBatch();
+    const outputs = batch.run(model, xs);
+    let at = 0;
+    let shared = 0;
+    for (const x of xs) {
+      const full = afterstateOutputs(model, x.rows, x.rowCount, F);
+      for (let r = 0; r < x.rowCount; r++) if (x.sameAs[r] !== r) shared++;
+      expect(outputs.subarray(at * 2, (at + x.rowCount) * 2)).toEqual(full);
+      at += x.rowCount;
+    }
+    expect(outputs.length).toBe(at * 2);
+    expect(shared).toBeGreaterThan(0);
+  });
+
   it('refuses a model of other options, and options it cannot play', () => {
     const agent = new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
     const env = make('four-ten', { handTarget: 7 });
@@ -373,7 +426,7 @@ describe('the four-ten agent, with a random network', () => {
 describe('the four-ten learner', () => {
   const small = { numEnvs: 16, hidden: [16], batchSize: 32, samplesPerUpdate: 16, totalSteps: 100_000 };
 
-  it('bootstraps a finished round from the next round start, and keeps the tensor count flat', () => {
+  it('bootstraps a finished round from the next round start, and keeps the tensor count flat, with whole or split minibatches', () => {
     // No exploration and no updates: every target is a game's end (one round) or one round plus the network's value of a round start.
     const learner = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: 0, epsilonEnd: 0 }));
     for (let k = 0; k < 60; k++) learner.iterate();
@@ -387,16 +440,19 @@ describe('the four-ten learner', () => {
     expect(ring.size).toBeGreaterThan(200);
     for (let j = 0; j < ring.size; j++) expect(allowed.has(ring.cost[j])).toBe(true);
 
-    const training = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 1 }));
-    for (let k = 0; k < 40 && training.updates === 0; k++) training.iterate();
-    expect(training.updates).toBeGreaterThan(0);
-    const tensors = tf.memory().numTensors;
-    const updates = training.updates;
-    for (let k = 0; k < 30; k++) training.iterate();
-    expect(training.updates).toBeGreaterThan(updates);
-    expect(tf.memory().numTensors).toBe(tensors);
+    for (const splitBatch of [false, true]) {
+      const training = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 1, splitBatch }));
+      for (let k = 0; k < 40 && training.updates === 0; k++) training.iterate();
+      expect(training.updates).toBeGreaterThan(0);
+      const tensors = tf.memory().numTensors;
+      const updates = training.updates;
+      for (let k = 0; k < 30; k++) training.iterate();
+      expect(training.updates).toBeGreaterThan(updates);
+      expect(tf.memory().numTensors).toBe(tensors);
+      training.dispose();
+    }
+    expect(() => new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, batchSize: 33, splitBatch: true }))).toThrow(/even batchSize/);
     learner.dispose();
-    training.dispose();
   });
 
   it('an exploring move ends the samples before it (they learn the best move\'s value there)', () => {

@@ -34,7 +34,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
-import { afterstateOutputs, afterstateUnsupported, createExpansion, featureLayout, type AfterstateExpansion, type FeatureLayout } from '../agents/tf/afterstate.js';
+import { ExpansionBatch, afterstateOutputs, afterstateUnsupported, createExpansion, featureLayout, type AfterstateExpansion, type FeatureLayout } from '../agents/tf/afterstate.js';
 import type { FourTenExpansion } from '../agents/tf/afterstate-four-ten.js';
 import { buildAfterstateNet } from '../agents/tf/network.js';
 import { TengymError } from '../env/errors.js';
@@ -42,7 +42,7 @@ import { envSpec, resolveOptions } from '../env/registry.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
 import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmState } from './algorithm.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
-import { mlpForward } from './mlp.js';
+import { AfterstateGradients } from './afterstate-gradients.js';
 import { Adam, trainableVariables } from './optim.js';
 import { FourTenTeacher } from './four-ten-teacher.js';
 import type { GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
@@ -66,6 +66,12 @@ export const afterstateConfigSchema = z.strictObject({
   epsilonFraction: z.number().positive().max(1).default(0.5),
   /** Learning rate decays linearly to 0 over totalSteps. */
   annealLearningRate: z.boolean().default(true),
+  /**
+   * Each gradient step as the mean of its minibatch's two halves, the second computed on the
+   * other core (a worker thread; in this thread when none can start, with the same result):
+   * afterstate-gradients.ts. batchSize must be even.
+   */
+  splitBatch: z.boolean().default(false),
   /**
    * Where the cost targets come from: 'play', the learner's own games (Monte Carlo, or bootstrapped
    * by round in Four Ten); 'solver' (Four Ten only), the exact pace-optimal values
@@ -161,6 +167,7 @@ export class AfterstateLearner implements Algorithm {
   readonly layout: FeatureLayout;
   private readonly variables: tf.Variable[];
   private readonly adam: Adam;
+  private readonly gradients: AfterstateGradients;
   /** Draws ε-greedy choices and minibatch indices. */
   private rng: Rng;
   /** The samples with their targets (read by tests). */
@@ -179,7 +186,7 @@ export class AfterstateLearner implements Algorithm {
   private readonly value = new Float64Array(2);
   /** The exact cost targets (`targets: 'solver'`). */
   private readonly teacher: FourTenTeacher | null;
-  private batchRows = new Float32Array(0);
+  private readonly batch = new ExpansionBatch();
   private readonly mbRows: Float32Array;
   private readonly mbWon: Float32Array;
   private readonly mbCost: Float32Array;
@@ -194,9 +201,12 @@ export class AfterstateLearner implements Algorithm {
     this.env = new DecisionEnv(envId, trainingOptions, config.numEnvs, config.seed);
     const layout = featureLayout(engine, this.env.env(0).options as Record<string, unknown>);
     this.layout = layout;
-    this.model = buildAfterstateNet({ inputSize: layout.size, hidden: config.hidden, seed: config.seed, cost: layout.encoding.startsWith('four-ten/') ? 'rounds' : 'cards' });
+    const cost = layout.encoding.startsWith('four-ten/') ? 'rounds' : 'cards';
+    this.model = buildAfterstateNet({ inputSize: layout.size, hidden: config.hidden, seed: config.seed, cost });
     this.variables = trainableVariables(this.model);
     this.adam = new Adam(this.variables);
+    if (config.splitBatch && config.batchSize % 2 !== 0) throw new TengymError('bad-argument', `afterstate config: splitBatch needs an even batchSize, not ${config.batchSize}`);
+    this.gradients = new AfterstateGradients(this.model, this.variables, { batchSize: config.batchSize, features: layout.size, costLossWeight: config.costLossWeight, split: config.splitBatch, hidden: config.hidden, cost });
     this.rng = createRng(deriveSeed(config.seed, 2));
     this.ring = new ReplayRing(config.bufferSize, layout.size);
     this.expansions = Array.from({ length: config.numEnvs }, () => createExpansion(layout));
@@ -223,18 +233,8 @@ export class AfterstateLearner implements Algorithm {
     const N = this.config.numEnvs;
     const F = this.layout.size;
     // 1. Every copy's candidate positions, in one batch.
-    let total = 0;
-    for (let i = 0; i < N; i++) {
-      this.expansions[i].expand(env.env(i));
-      total += this.expansions[i].rowCount;
-    }
-    if (this.batchRows.length < total * F) this.batchRows = new Float32Array(total * F * 2);
-    let at = 0;
-    for (const x of this.expansions) {
-      this.batchRows.set(x.rows.subarray(0, x.rowCount * F), at * F);
-      at += x.rowCount;
-    }
-    const outputs = total > 0 ? afterstateOutputs(this.model, this.batchRows, total, F) : new Float32Array(0);
+    for (let i = 0; i < N; i++) this.expansions[i].expand(env.env(i));
+    const outputs = this.batch.run(this.model, this.expansions);
     // 2–4. Choose, keep the samples, play, and give finished segments their targets.
     const epsilon = this.epsilon();
     const N1 = N * F; // spare row of startRows, for a start sampled at the top of a decision
@@ -293,7 +293,7 @@ export class AfterstateLearner implements Algorithm {
   /**
    * With exact targets every position a move is valued by is a sample, not only the chosen
    * one's: the ranking of the moves is what the network must get right. In Four Ten: every
-   * turn's start a move's choices hold, once a turn's exchanges; round starts are taught when they come.
+   * distinct turn's start a decision's choices hold, once a turn's exchanges; round starts are taught when they come.
    */
   private teach(env: Env, x: AfterstateExpansion, samples: PendingSamples): void {
     const F = this.layout.size;
@@ -302,10 +302,8 @@ export class AfterstateLearner implements Algorithm {
     // After an exchange, every option was already an option of this turn's first exchange
     // decision (what an exchange reaches, the turn's start reached too): taught there.
     if (env.legalCount > 0 && env.legal[0] >= FIRST_EXCHANGE && (env.rawState as FourTenState).seenCount > 1) return;
-    for (let k = 0; k < x.actionCount; k++) {
-      for (let row = x.firstRow[k]; row < x.firstRow[k] + x.rowsOf[k]; row++) {
-        if (fx.rowKey[row] >= 0) samples.add(x.rows, row * F, teacher.turnStartCost(env, fx.rowKey[row], fx.rowStock[row]));
-      }
+    for (let row = 0; row < x.rowCount; row++) {
+      if (fx.rowKey[row] >= 0 && x.sameAs[row] === row) samples.add(x.rows, row * F, teacher.turnStartCost(env, fx.rowKey[row], fx.rowStock[row]));
     }
   }
 
@@ -335,25 +333,9 @@ export class AfterstateLearner implements Algorithm {
     }
     const { costLossWeight, maxGradNorm } = this.config;
     const stats = tf.tidy(() => {
-      const rows = tf.tensor2d(this.mbRows, [B, F]);
-      const won = tf.tensor2d(this.mbWon, [B, 1]);
-      const cost = tf.tensor2d(this.mbCost, [B, 1]);
-      let winLoss: tf.Scalar | null = null;
-      let costLoss: tf.Scalar | null = null;
-      const { value: loss, grads } = tf.variableGrads(() => {
-        const [winLogit, costOut] = mlpForward(this.model, rows);
-        const w = tf.losses.sigmoidCrossEntropy(won, winLogit) as tf.Scalar;
-        const c = tf.losses.meanSquaredError(cost, costOut) as tf.Scalar;
-        winLoss = tf.keep(w);
-        costLoss = tf.keep(c);
-        return tf.add(w, tf.mul(c, costLossWeight)) as tf.Scalar;
-      }, this.variables);
-      const gradNorm = this.adam.apply(this.variables.map((v) => grads[v.name]), this.learningRate(), maxGradNorm);
-      const all = tf.stack([loss, winLoss!, costLoss!, gradNorm]);
-      // Kept tensors escape every tidy: dispose them here.
-      winLoss!.dispose();
-      costLoss!.dispose();
-      return all;
+      const { grads, winLoss, costLoss } = this.gradients.compute(this.mbRows, this.mbWon, this.mbCost);
+      const gradNorm = this.adam.apply(grads, this.learningRate(), maxGradNorm);
+      return tf.stack([tf.add(winLoss, tf.mul(costLoss, costLossWeight)), winLoss, costLoss, gradNorm]);
     });
     this.updates++;
     this.means.addStacked(['loss', 'winLoss', 'costLoss', 'gradNorm'], stats);
@@ -408,6 +390,7 @@ export class AfterstateLearner implements Algorithm {
   }
 
   dispose(): void {
+    this.gradients.dispose();
     this.adam.dispose();
     this.model.dispose();
   }

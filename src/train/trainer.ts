@@ -54,7 +54,7 @@ import { pairedDifference, summariseRows, type OutcomeFigures } from './evaluate
 import { learningCurveSvg } from './learning-curve.js';
 import { Ppo, ppoConfigSchema, ppoPreset, type PpoConfig } from './ppo.js';
 import { AfterstateLearner, afterstateConfigSchema, afterstatePreset, type AfterstateConfig } from './afterstate.js';
-import { afterstateOutputs, createExpansion, featureLayout, type AfterstateExpansion } from '../agents/tf/afterstate.js';
+import { ExpansionBatch, createExpansion, featureLayout, type AfterstateExpansion } from '../agents/tf/afterstate.js';
 import type { Env } from '../env/env.js';
 
 export type TrainConfig = PpoConfig | DqnConfig | AfterstateConfig;
@@ -221,6 +221,7 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
   const observations = new Float32Array(slots * S);
   const deciders = new Int32Array(slots);
   const expansions = head === 'afterstate' ? envs.map(() => createExpansion(featureLayout(envs[0].game.name, envs[0].options as Record<string, unknown>))) : [];
+  const expansionBatch = new ExpansionBatch();
   for (;;) {
     let d = 0;
     for (let k = 0; k < slots; k++) {
@@ -230,7 +231,7 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
     }
     if (d === 0) break;
     if (head === 'afterstate') {
-      const actions = afterstateChoices(model, deciders.subarray(0, d), envs, expansions);
+      const actions = afterstateChoices(model, deciders.subarray(0, d), envs, expansions, expansionBatch);
       for (let j = 0; j < d; j++) {
         envs[deciders[j]].step(actions[j]);
         advance(deciders[j]);
@@ -253,20 +254,10 @@ export function evaluateGreedy(model: tf.LayersModel, envId: string, options: Re
 }
 
 /** The afterstate agent's action in each of envs[deciders[j]], valued in one batched forward pass. */
-function afterstateChoices(model: tf.LayersModel, deciders: Int32Array, envs: Env[], expansions: AfterstateExpansion[]): Int32Array {
-  const F = expansions[deciders[0]].layout.size;
-  let total = 0;
-  for (const k of deciders) {
-    expansions[k].expand(envs[k]);
-    total += expansions[k].rowCount;
-  }
-  const rows = new Float32Array(total * F);
-  let at = 0;
-  for (const k of deciders) {
-    rows.set(expansions[k].rows.subarray(0, expansions[k].rowCount * F), at * F);
-    at += expansions[k].rowCount;
-  }
-  const outputs = total > 0 ? afterstateOutputs(model, rows, total, F) : new Float32Array(0);
+function afterstateChoices(model: tf.LayersModel, deciders: Int32Array, envs: Env[], expansions: AfterstateExpansion[], batch: ExpansionBatch): Int32Array {
+  const deciding = Array.from(deciders, (k) => expansions[k]);
+  for (const k of deciders) expansions[k].expand(envs[k]);
+  const outputs = batch.run(model, deciding);
   const actions = new Int32Array(deciders.length);
   let base = 0;
   deciders.forEach((k, j) => {

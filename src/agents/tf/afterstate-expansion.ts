@@ -59,6 +59,14 @@ export abstract class AfterstateExpansion {
   /** Per row: its group's probability, and the cost paid before reaching it. */
   weight = new Float32Array(64);
   offset = new Float32Array(64);
+  /**
+   * Per row: the first row with the same features (itself when there is none). Many options
+   * reach the same position (a Four Ten replacement's ~300 rows hold ~150 distinct ones): the
+   * network values each distinct row once (`ExpansionBatch`) and training teaches it once.
+   */
+  sameAs = new Int32Array(64);
+  /** Per distinct row: its place in the last `ExpansionBatch` forward pass. */
+  batchIndex = new Int32Array(64);
   actionCount = 0;
   private readonly value = new Float64Array(2);
   private readonly option = new Float64Array(2);
@@ -169,11 +177,21 @@ export abstract class AfterstateExpansion {
     if (this.rowCount > this.weight.length) {
       this.weight = doubled(this.weight);
       this.offset = doubled(this.offset);
+      this.sameAs = doubled(this.sameAs);
+      this.batchIndex = doubled(this.batchIndex);
     }
     this.weight[row] = this.groupWeight[g];
     this.offset[row] = offset;
+    this.sameAs[row] = row;
     this.groupRows[g]++;
     return row;
+  }
+
+  /** Row `row` has the features of the earlier row `first`: copies them, and the network's outputs for it are first's. */
+  protected sameFeatures(row: number, first: number): void {
+    const F = this.layout.size;
+    this.rows.copyWithin(row * F, first * F, (first + 1) * F);
+    this.sameAs[row] = first;
   }
 
   /** A position reached with probability `weight` after paying `offset` (a choice of one row); returns its index. */
@@ -253,6 +271,47 @@ export function doubled<T extends Int32Array<ArrayBuffer> | Float32Array<ArrayBu
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
   b.set(a);
   return b;
+}
+
+/**
+ * The network's [win logit, cost] of every row of several expansions, in one forward pass over
+ * their distinct rows (`sameAs`): `run` returns them concatenated in the expansions' order,
+ * row r of an expansion at outputs[(rows of the expansions before it + r) * 2]. Reuses its buffers.
+ */
+export class ExpansionBatch {
+  private rows = new Float32Array(0);
+  private outputs = new Float32Array(0);
+
+  run(model: tf.LayersModel, expansions: readonly AfterstateExpansion[]): Float32Array {
+    if (expansions.length === 0) return this.outputs.subarray(0, 0);
+    const F = expansions[0].layout.size;
+    let total = 0;
+    let distinct = 0;
+    for (const x of expansions) {
+      total += x.rowCount;
+      for (let r = 0; r < x.rowCount; r++) if (x.sameAs[r] === r) distinct++;
+    }
+    if (this.rows.length < distinct * F) this.rows = new Float32Array(distinct * F * 2);
+    if (this.outputs.length < total * 2) this.outputs = new Float32Array(total * 4);
+    let u = 0;
+    for (const x of expansions) {
+      for (let r = 0; r < x.rowCount; r++) {
+        if (x.sameAs[r] !== r) continue;
+        this.rows.set(x.rows.subarray(r * F, (r + 1) * F), u * F);
+        x.batchIndex[r] = u++;
+      }
+    }
+    const values = distinct > 0 ? afterstateOutputs(model, this.rows, distinct, F) : new Float32Array(0);
+    let at = 0;
+    for (const x of expansions) {
+      for (let r = 0; r < x.rowCount; r++, at++) {
+        const j = x.batchIndex[x.sameAs[r]];
+        this.outputs[at * 2] = values[j * 2];
+        this.outputs[at * 2 + 1] = values[j * 2 + 1];
+      }
+    }
+    return this.outputs.subarray(0, total * 2);
+  }
 }
 
 /** The network's [win logit, cost] of rows[0 … count) of `size` features (one batched forward pass). */

@@ -29,6 +29,8 @@
  * a trained network, valuing a placement by its open turn lost four times as much as valuing it
  * by its search). Valuing an exchange as the turn ended right after it (climbing one exchange at
  * a time) played the exact values half a round a game slower.
+ * Options that reach the same position share its row (`sameAs`, `distinctRow`): about half of a
+ * replacement's options repeat one, and the network values, and training teaches, each position once.
  * Nothing reads the stock's order.
  *
  * ## Features (Float32Array of 245 per position)
@@ -190,6 +192,8 @@ export class FourTenExpansion extends AfterstateExpansion {
   private queue: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private queueGroup: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private queueLength = 0;
+  /** The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones. */
+  private readonly rowOf = new Map<number, number>();
   /** Round ends one exchange away, as (group, roundEnd code) pairs. */
   private exits: Int32Array<ArrayBuffer> = new Int32Array(256);
   private exitCount = 0;
@@ -200,6 +204,7 @@ export class FourTenExpansion extends AfterstateExpansion {
 
   expand(env: Env): void {
     this.clear();
+    this.rowOf.clear();
     const s = env.rawState as FourTenState;
     this.options = env.options as FourTenOptions;
     this.counts.set(s.counts);
@@ -300,16 +305,16 @@ export class FourTenExpansion extends AfterstateExpansion {
       const key = this.queue[j];
       this.decode(key);
       const row = this.addOption(0);
-      writeFourTenFeatures(this.position, this.options, this.rows, row * F);
       this.rowKey[row] = key;
+      if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
     }
     for (let j = 0; j < this.exitCount; j++) {
       if (this.exits[j * 2] !== g) continue;
       const code = this.exits[j * 2 + 1];
       if (code >= 0) {
         const row = this.addOption(ROUND_COST);
-        writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
         this.rowStart[row] = code + 1;
+        if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
       } else this.exactOption(code === WON ? 1 : 0, (code === WON ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST);
     }
   }
@@ -363,8 +368,23 @@ export class FourTenExpansion extends AfterstateExpansion {
   private turnStartRow(key: number, p: number): void {
     this.decode(key);
     const row = this.addRow(p);
-    writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
     this.rowKey[row] = key;
+    if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+  }
+
+  /**
+   * Whether `row` is the first of this expansion to be `id` (a turn start: key · 6561 + stock
+   * code; a round start: −1 − its code; the points and safeties are the expansion's): true, and
+   * its features are to be written; false, and it shares an earlier row's (`sameFeatures`).
+   */
+  private distinctRow(row: number, id: number): boolean {
+    const first = this.rowOf.get(id);
+    if (first === undefined) {
+      this.rowOf.set(id, row);
+      return true;
+    }
+    this.sameFeatures(row, first);
+    return false;
   }
 
   protected override addOption(offset = 0): number {
@@ -471,8 +491,8 @@ export class FourTenExpansion extends AfterstateExpansion {
     } else if (code === BUST) this.exactCost[this.k] += p * (1 + LOSS_ROUNDS) * ROUND_COST;
     else {
       const row = this.addRow(p, ROUND_COST);
-      writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
       this.rowStart[row] = code + 1;
+      if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
     }
   }
 }

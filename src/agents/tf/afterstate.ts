@@ -15,11 +15,11 @@ import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { decadeLayout, decadeUnsupported, DecadeExpansion } from './afterstate-decade.js';
-import { afterstateOutputs, type AfterstateExpansion, type FeatureLayout } from './afterstate-expansion.js';
+import { ExpansionBatch, type AfterstateExpansion, type FeatureLayout } from './afterstate-expansion.js';
 import { FOUR_TEN_LAYOUT, FourTenExpansion, fourTenUnsupported } from './afterstate-four-ten.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 
-export { afterstateOutputs, AfterstateExpansion, type FeatureLayout } from './afterstate-expansion.js';
+export { afterstateOutputs, AfterstateExpansion, ExpansionBatch, type FeatureLayout } from './afterstate-expansion.js';
 
 /** Why afterstate values cannot play this game with these options, or null when they can. */
 export function afterstateUnsupported(engine: string, options: Record<string, unknown>): string | null {
@@ -46,6 +46,9 @@ export function createExpansion(layout: FeatureLayout): AfterstateExpansion {
 export class AfterstateAgent implements Agent {
   readonly fair = true;
   private expansion: AfterstateExpansion | null = null;
+  /** The forward pass over the expansion's distinct rows (its buffers reused). */
+  private readonly batch = new ExpansionBatch();
+  private readonly batched: AfterstateExpansion[] = [];
   private readonly value = new Float64Array(2);
   private checkedEnv: Env | null = null;
 
@@ -89,6 +92,7 @@ export class AfterstateAgent implements Agent {
       throw new TengymError('bad-argument', `model "${this.name}" reads ${inputSize} features (${this.metadata.features ?? 'unknown format'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
     }
     if (this.expansion?.layout.encoding !== layout.encoding) this.expansion = createExpansion(layout);
+    this.batched[0] = this.expansion;
     this.checkedEnv = env;
   }
 
@@ -96,6 +100,6 @@ export class AfterstateAgent implements Agent {
     this.check(env);
     const x = this.expansion!;
     x.expand(env);
-    return x.rowCount === 0 ? new Float32Array(0) : afterstateOutputs(this.model, x.rows, x.rowCount, x.layout.size);
+    return this.batch.run(this.model, this.batched);
   }
 }
