@@ -14,7 +14,7 @@ import { END_TURN, FIRST_EXCHANGE, type FourTenJSON, type FourTenOptions, type F
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../src/train/afterstate.js';
-import { modelMetadata } from './model-helpers.js';
+import { expectFlatTensorsAcrossUpdates, modelMetadata } from './model-helpers.js';
 
 const F = FOUR_TEN_LAYOUT.size;
 
@@ -442,13 +442,7 @@ describe('the four-ten learner', () => {
 
     for (const splitBatch of [false, true]) {
       const training = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 1, splitBatch }));
-      for (let k = 0; k < 40 && training.updates === 0; k++) training.iterate();
-      expect(training.updates).toBeGreaterThan(0);
-      const tensors = tf.memory().numTensors;
-      const updates = training.updates;
-      for (let k = 0; k < 30; k++) training.iterate();
-      expect(training.updates).toBeGreaterThan(updates);
-      expect(tf.memory().numTensors).toBe(tensors);
+      expectFlatTensorsAcrossUpdates(training);
       training.dispose();
     }
     expect(() => new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, batchSize: 33, splitBatch: true }))).toThrow(/even batchSize/);

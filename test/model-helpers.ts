@@ -1,4 +1,6 @@
-// tengym metadata for models built in tests (random networks saved, loaded or played).
+// tengym metadata for models built in tests (random networks saved, loaded or played), and the tensor-leak check of learners.
+import * as tf from '@tensorflow/tfjs';
+import { expect } from 'vitest';
 import { featureLayout } from '../src/agents/tf/afterstate.js';
 import type { ModelMetadata } from '../src/agents/tf/metadata.js';
 import { make } from '../src/env/registry.js';
@@ -19,4 +21,15 @@ export function modelMetadata(envId: string, algorithm: 'ppo' | 'dqn' | 'afterst
     config: {},
     steps: 0,
   };
+}
+
+/** Iterates a learner until it updates, then 30 more times: more updates, and not one tensor more. */
+export function expectFlatTensorsAcrossUpdates(learner: { updates: number; iterate(): void }): void {
+  for (let k = 0; k < 40 && learner.updates === 0; k++) learner.iterate();
+  expect(learner.updates).toBeGreaterThan(0);
+  const tensors = tf.memory().numTensors;
+  const updates = learner.updates;
+  for (let k = 0; k < 30; k++) learner.iterate();
+  expect(learner.updates).toBeGreaterThan(updates);
+  expect(tf.memory().numTensors).toBe(tensors);
 }
