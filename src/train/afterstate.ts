@@ -27,7 +27,7 @@
  *        game's randomness is reshuffled every round, so a round is the unit of noise, and a
  *        game's few rounds are learned through the values of round starts;
  *   5. one gradient step on a uniform minibatch of the ring for every `samplesPerUpdate`
- *      new samples.
+ *      new samples (with `splitBatch`, its two halves on both cores: afterstate-gradients.ts).
  *
  * Tensors: every forward pass and update runs in tf.tidy; the optimizer's moments are
  * made at construction; `tf.memory().numTensors` stays flat (test/train.test.ts).

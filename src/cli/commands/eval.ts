@@ -16,7 +16,7 @@ interface Args {
 }
 
 const signedPct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
-const signed3 = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(3)}` : '–');
+const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
 
 export function evalTable(report: EvalReport): string {
   const fourTen = report.results.some((r) => r.meanRounds !== undefined);
@@ -27,10 +27,17 @@ export function evalTable(report: EvalReport): string {
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
     ...(fourTen ? [fmt(r.meanRounds, 3), fmt(r.medianRounds, 1), fmt(r.pointsPerRound, 2), fmt(r.faultRate, 3)] : [fmt(r.meanCardsLeft, 2)]),
     r.vsReference ? `${signedPct(r.vsReference.diff)} [${signedPct(r.vsReference.ci95[0])}, ${signedPct(r.vsReference.ci95[1])}]` : '(reference)',
-    ...(fourTen ? [r.roundsVsReference ? `${signed3(r.roundsVsReference.diff)} [${signed3(r.roundsVsReference.ci95[0])}, ${signed3(r.roundsVsReference.ci95[1])}]` : '(reference)'] : []),
+    ...(fourTen ? [roundsColumn(r)] : []),
     r.seconds.toFixed(1),
   ]);
   return formatTable(header, rows);
+}
+
+/** Rounds − the reference's with its interval; '–' when no deal was won by both. */
+function roundsColumn(r: AgentResult): string {
+  const d = r.roundsVsReference;
+  if (!d) return '(reference)';
+  return d.deals === 0 ? '–' : `${signed3(d.diff)} [${signed3(d.ci95[0])}, ${signed3(d.ci95[1])}]`;
 }
 
 function fmt(x: number | undefined, digits: number): string {
