@@ -27,7 +27,7 @@ const spots = (cards: HintCard[]) => cards.map(spot).sort();
 
 /** The board's cards carrying a class, as spots. */
 async function marked(p: PlayPage, className: string): Promise<string[]> {
-  return (await p.page.$$eval(`#board .card.${className}`, (els) => els.map((e) => (e as HTMLElement).dataset.spot ?? ''))).sort();
+  return (await p.page.$$eval(`#board .card.${className}`, (els) => els.map((e) => (e as unknown as { dataset: { spot?: string } }).dataset.spot ?? ''))).sort();
 }
 
 function tapCard(p: PlayPage, c: HintCard): Promise<void> {
@@ -46,6 +46,15 @@ function dealtState(id: string, seed: number, options: Record<string, unknown> =
   env.reset({ seed });
   while (env.running && env.legalCount === 1) env.step(env.legal[0]);
   return env.getState();
+}
+
+/** The page from its header to the bottom of the board and the hints, into .tmp/ (and TENGYM_SCREENSHOT). */
+async function screenshot(p: PlayPage): Promise<void> {
+  const bottom = (await p.page.evaluate("Math.ceil(document.querySelector('main').getBoundingClientRect().bottom)")) as number;
+  const clip = { x: 0, y: 0, width: p.page.viewportSize()!.width, height: bottom + 12 };
+  mkdirSync(dirname(SCREENSHOT), { recursive: true });
+  await p.page.screenshot({ path: SCREENSHOT, clip });
+  if (process.env.TENGYM_SCREENSHOT) await p.page.screenshot({ path: process.env.TENGYM_SCREENSHOT, clip });
 }
 
 /** The page's hints against the same hints computed here (scores to float precision: the same weights on another wasm build). */
@@ -74,7 +83,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   });
 
   /** Opens a page, runs `body`, and fails on any console error the page logged. */
-  async function withPage(query: string, body: (p: PlayPage) => Promise<void>, options: { reducedMotion?: boolean; init?: string } = {}): Promise<void> {
+  async function withPage(query: string, body: (p: PlayPage) => Promise<void>, options: Parameters<typeof PlayPage.open>[2] = {}): Promise<void> {
     const p = await PlayPage.open(session.browser, `${base}?${query}`, options);
     try {
       await body(p);
@@ -86,6 +95,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
 
   it('decade with hints: a whole game played by tapping the top hint’s cards, highlighted on the board, equal to tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
+    let longestLine = 0;
     await withPage('env=decade&seed=2&hints=1', async (p) => {
       for (let guard = 0; guard < 100; guard++) {
         const v = await p.view();
@@ -97,10 +107,11 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(v.hintTop).toEqual(spots(top.cards));
         expect(await p.page.locator('#hint-list li').count()).toBe(v.legal.length);
         seen.push({ state: v.state, hints });
-        if (seen.length === 1) {
-          mkdirSync(dirname(SCREENSHOT), { recursive: true });
-          await p.page.screenshot({ path: SCREENSHOT });
-          if (process.env.TENGYM_SCREENSHOT) await p.page.screenshot({ path: process.env.TENGYM_SCREENSHOT });
+        // The screenshot: the decision with the longest line, header to board.
+        const line = (v.state.game as { stacks: string[][] }).stacks[0].length;
+        if (line > longestLine) {
+          longestLine = line;
+          await screenshot(p);
         }
         // A run is played by tapping its two ends.
         const steps = v.state.game as { steps: number };
@@ -114,8 +125,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await p.page.locator('#outcome').isVisible()).toBe(true);
       const o = make('decade');
       o.setState(end.state);
-      expect(await p.page.locator('#outcome').textContent()).toContain(o.outcome().won ? 'Won' : `${o.outcome().cardsLeft} card`);
-    });
+      const outcome = o.outcome() as { won: boolean; cardsLeft: number };
+      expect(await p.page.locator('#outcome').textContent()).toContain(outcome.won ? 'Won' : `${outcome.cardsLeft} card`);
+    }, { viewport: { width: 1360, height: 760 } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
     const { hinter } = await loadHinter('decade', {});
     for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));

@@ -1,9 +1,9 @@
 /**
  * The TensorFlow.js backend for a model in a web page, chosen by the model's size. tengym's
  * networks are small multilayer perceptrons asked for a few dozen positions at a time: there
- * WebAssembly is fastest, and WebGL loses most of a hint's time to uploading the inputs and
- * reading the values back (measured in Chromium for every shipped model: README, "In the
- * browser"). WebGL pays off only for networks much larger than any tengym ships. Browser-safe;
+ * WebAssembly is fastest, plain JavaScript (`cpu`) next, and WebGL slowest, losing most of a
+ * hint's time to uploading the inputs and reading the values back (measured in Chromium for
+ * every shipped model, 0.13–0.24 million weights: README, "In the browser"). Browser-safe;
  * `tengym/models` exports it.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -11,11 +11,11 @@ import * as tf from '@tensorflow/tfjs';
 export type BrowserBackend = 'wasm' | 'webgl' | 'cpu';
 
 /**
- * Weights above which WebGL is tried first. The shipped models hold 0.13–0.24 million weights;
- * up to 4 million, an MLP of their shape stays a matter of a few matrix-vector products per
- * hint, which WebAssembly does without the GPU round trip.
+ * Weights from which WebGL is tried first: four times the largest model measured. Above the
+ * measured range a GPU's matrix products should outweigh the round trip; that crossover could
+ * not be measured on a machine without a GPU, so this is where measuring should start.
  */
-export const WEBGL_FROM_WEIGHTS = 4_000_000;
+export const WEBGL_FROM_WEIGHTS = 1_000_000;
 
 /** The backends to try, best first, for a model with `weights` weights. */
 export function backendsFor(weights: number): BrowserBackend[] {
