@@ -5,6 +5,7 @@
  */
 import { cardLabel, parseCardCode } from '../src/index.js';
 import type { HintCard } from '../src/index.js';
+import type { FourTenJSON } from '../src/env/games/four-ten.js';
 
 /** A card on the board, in the hints' terms (HintCard without its code is where it lies). */
 export type CardPlace = Pick<HintCard, 'place' | 'stack' | 'index' | 'code'>;
@@ -18,6 +19,7 @@ export interface BoardHandlers {
   hand(hand: number): void;
 }
 
+/** The state JSON of Tens and Block Ten, and of the decade family, as their engines' files table it. */
 interface PairingJson {
   tableau: (string | null)[];
   stock: string[];
@@ -30,18 +32,6 @@ interface DecadeJson {
   stock: string[];
   discarded: string[];
   steps: number;
-}
-interface FourTenJson {
-  phase: string;
-  points: number;
-  safeties: number;
-  rounds: number;
-  hand: string[];
-  home: string[];
-  shadow: string[];
-  drawn: string | null;
-  outOfPlay: string[];
-  stock: string[];
 }
 
 const RED_SUITS = new Set(['D', 'H']);
@@ -152,7 +142,7 @@ const HAND_NAMES = ['Hand', 'Home', 'Shadow'] as const;
 const HAND_KEYS = ['hand', 'home', 'shadow'] as const;
 
 /** Four Ten: Hand, Home and Shadow with their values, the drawn card, the score and the stock's composition. */
-function fourTenBoard(game: FourTenJson, options: Record<string, unknown>, on: BoardHandlers): HTMLElement {
+function fourTenBoard(game: FourTenJSON, options: Record<string, unknown>, on: BoardHandlers): HTMLElement {
   const board = el('div', 'board four-ten');
   const target = Number(options.handTarget ?? 10);
   const hands = el('div', 'hands');
@@ -207,7 +197,7 @@ export function renderBoard(engine: string, game: unknown, options: Record<strin
     case 'decade':
       return decadeBoard(game as DecadeJson, options, on);
     case 'four-ten':
-      return fourTenBoard(game as FourTenJson, options, on);
+      return fourTenBoard(game as FourTenJSON, options, on);
     default:
       return el('pre', 'board', `no board for ${engine}`);
   }

@@ -102,12 +102,14 @@ const params = new URLSearchParams(location.search);
 const preferredBackend = (['wasm', 'webgl', 'cpu'] as const).find((b) => b === params.get('backend'));
 
 let env: Env;
-/** The options as the player gave them (the URL's), not resolved. */
+/** The options that differ from the env's defaults (what a link carries). */
 let options: Record<string, unknown> = {};
 let seed = 0;
 let hintsOn = false;
 /** Tapped cards (cardKey), in order. */
 let selection: string[] = [];
+/** The legal moves that take every selected card. */
+let candidateActions = new Set<number>();
 /** After an undo the position shown is the one asked for: a forced move waits for the player. */
 let holdForced = false;
 /** Cards of the last board drawn, to animate the ones that arrive. */
@@ -160,6 +162,7 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number):
   ui.seed.value = String(seed);
   history.replaceState(null, '', dealUrl(true));
   ui.share.href = new URL(dealUrl(false), location.href).href;
+  document.title = `tengym: ${env.id}, seed ${seed}`;
   buildOptionsForm();
   update();
 }
@@ -275,6 +278,7 @@ function legalMoves(): Move[] {
 function play(action: number, forced = false): void {
   if (!env.running || !env.isLegal(action)) return;
   forcedRun = forced ? forcedRun + 1 : 0;
+  if (!forced) say('');
   env.step(action);
   selection = [];
   holdForced = false;
@@ -373,6 +377,8 @@ function undo(): void {
 let modelIndex: Promise<Record<string, ModelIndexEntry>> | null = null;
 const hinters = new Map<string, Promise<LoadedHinter>>();
 const warmHinters = new WeakSet<LoadedHinter>();
+/** The hints of the position last ranked, so that a tap (which redraws) does not rank it again. */
+let lastHints: { position: string; source: string; result: HintResult } | null = null;
 
 function shippedModels(): Promise<Record<string, ModelIndexEntry>> {
   modelIndex ??= fetch(new URL('models/index.json', document.baseURI)).then((r) => (r.ok ? (r.json() as Promise<Record<string, ModelIndexEntry>>) : {}));
@@ -395,12 +401,14 @@ function hinterFor(current: Env): Promise<LoadedHinter> {
       },
     });
     hinters.set(key, loading);
+    // A failed load (the network, a missing file) is tried again at the next position.
+    loading.catch(() => hinters.delete(key));
   }
   return loading;
 }
 
-/** Shows the ranked moves of the current position (hints on, a choice to make). */
-async function showHints(moves: Move[], gen: number): Promise<void> {
+/** Shows the ranked moves of the current position (hints on, a choice to make); `position` is its state JSON. */
+async function showHints(moves: Move[], position: string, gen: number): Promise<void> {
   ui.hints.hidden = false;
   ui.hintList.replaceChildren();
   ui.hintSource.textContent = 'Loading hints…';
@@ -418,9 +426,14 @@ async function showHints(moves: Move[], gen: number): Promise<void> {
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     if (gen !== generation) return;
   }
-  const start = performance.now();
-  const result = loaded.hinter.hint(env);
-  api.hintMs.push(performance.now() - start);
+  let result: HintResult;
+  if (lastHints?.position === position && lastHints.source === loaded.source) result = lastHints.result;
+  else {
+    const start = performance.now();
+    result = loaded.hinter.hint(env);
+    api.hintMs.push(performance.now() - start);
+    lastHints = { position, source: loaded.source, result };
+  }
   api.hints = result;
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
@@ -439,6 +452,7 @@ async function showHints(moves: Move[], gen: number): Promise<void> {
       score.textContent = formatScore(h);
       button.append(' ', score);
     }
+    if (candidateActions.has(h.action)) button.classList.add('candidate');
     button.addEventListener('click', () => play(h.action));
     if (i === 0) li.classList.add('top');
     li.append(button);
@@ -478,6 +492,7 @@ function update(): void {
   const state = env.getState();
   const moves = env.running ? legalMoves() : [];
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
+  candidateActions = new Set(selectedMoves.map((m) => m.action));
   const partners = new Set(selectedMoves.flatMap((m) => [...m.keys]));
 
   // Board, with the cards that arrived since the last one animated in.
@@ -492,6 +507,10 @@ function update(): void {
     else if (partners.has(key)) cardEl.classList.add('partner');
   }
   shownSpots = spots;
+  // Four Ten: with the drawn card selected, the hands it can go to (placements are ids 0–2).
+  for (const row of board.querySelectorAll<HTMLElement>('.hand-row[data-hand]')) {
+    if (candidateActions.has(Number(row.dataset.hand))) row.classList.add('target');
+  }
   ui.board.replaceChildren(board);
   ui.prompt.textContent = env.game.name === 'four-ten' && env.running ? env.render().split('\n').at(-1)! : '';
 
@@ -542,7 +561,7 @@ function update(): void {
   }
   if (hintsOn && env.running) {
     setBusy(true);
-    void showHints(moves, gen).finally(() => {
+    void showHints(moves, JSON.stringify(state), gen).finally(() => {
       if (gen === generation) setBusy(false);
     });
   } else setBusy(false);
@@ -627,6 +646,9 @@ ui.deal.addEventListener('click', () => {
   const n = Number(ui.seed.value);
   if (ui.seed.value !== '' && Number.isSafeInteger(n) && n >= 0) startGame(env.id, options, n);
   else say('A seed is a whole number ≥ 0.', 'error');
+});
+ui.seed.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') ui.deal.click();
 });
 ui.newDeal.addEventListener('click', () => startGame(env.id, options, randomSeed()));
 ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
