@@ -12,13 +12,13 @@ const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const MODELS = fileURLToPath(new URL('../models/', import.meta.url));
 
 /** A raw GET or POST (the path sent as is, unlike fetch, which normalises "..").*/
-function get(url: string, path: string, method = 'GET'): Promise<{ status: number; type: string; body: Buffer }> {
+function get(url: string, path: string, method = 'GET'): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request({ host: u.hostname, port: u.port, path, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
@@ -50,6 +50,9 @@ describe('tengym serve', () => {
     const page = await get(url, '/?env=decade&seed=7');
     expect(page.status).toBe(200);
     expect(page.type).toMatch(/^text\/html/);
+    // Cross-origin isolated, for performance.now()'s fine resolution.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
     const html = page.body.toString();
     expect(html).toContain('id="board"');
     for (const [, src] of html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)) {

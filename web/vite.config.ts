@@ -12,7 +12,8 @@ import { defineConfig, type Plugin } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(root, '..');
 const WASM_DIR = join(repo, 'node_modules/@tensorflow/tfjs-backend-wasm/dist');
-const WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'];
+/** The single-threaded builds (browser-backend.ts never asks for the threaded one). */
+const WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'];
 const MODELS_DIR = join(repo, 'models');
 
 interface ModelJson {

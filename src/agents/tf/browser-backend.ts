@@ -33,6 +33,9 @@ export interface BrowserBackendOptions {
 export async function useBrowserBackend(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
   const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
   setWasmPaths(options.wasmPath);
+  // The single-threaded SIMD build everywhere: the threaded one's worker does not start in a
+  // bundled page, where a host sends cross-origin isolation headers.
+  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
   const order = options.prefer ? [options.prefer] : backendsFor(weights);
   for (const name of order) {
     if (await tf.setBackend(name)) {

@@ -61,6 +61,9 @@ export async function servePage(options: { host?: string; port?: number; root?: 
       'content-length': statSync(file).size,
       // Scripts and models change with each build; the page is small enough to fetch again.
       'cache-control': 'no-cache',
+      // Cross-origin isolation (the page loads nothing from elsewhere): a fine-grained performance.now().
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
