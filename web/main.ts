@@ -579,6 +579,19 @@ function setBusy(busy: boolean): void {
 
 let forcedTimer = 0;
 
+/**
+ * Runs `task` after the browser has handled what is waiting (input, painting), without the 4 ms
+ * a nested setTimeout(0) waits: a long run of forced moves with reduced motion (Ten-Twenty-Thirty
+ * plays hundreds) passes at once.
+ */
+const soonQueue: (() => void)[] = [];
+const soonChannel = new MessageChannel();
+soonChannel.port1.onmessage = () => soonQueue.shift()?.();
+function soon(task: () => void): void {
+  soonQueue.push(task);
+  soonChannel.port2.postMessage(0);
+}
+
 /** The only legal move plays itself, its cards marked for a moment. */
 function scheduleForced(move: Move, gen: number): void {
   setBusy(true);
@@ -586,10 +599,11 @@ function scheduleForced(move: Move, gen: number): void {
     for (const c of move.cards) document.querySelector(`#board [data-spot="${spotKey(c)}"]`)?.classList.add('forced');
     if (move.cards.length === 0) document.querySelector('#board .stock')?.classList.add('forced');
   }
-  const delay = reducedMotion.matches ? 0 : forcedRun === 0 ? FORCED_MOVE_MS : CHAINED_FORCED_MOVE_MS;
-  forcedTimer = window.setTimeout(() => {
+  const playIt = () => {
     if (gen === generation) play(move.action, true);
-  }, delay);
+  };
+  if (reducedMotion.matches) soon(playIt);
+  else forcedTimer = window.setTimeout(playIt, forcedRun === 0 ? FORCED_MOVE_MS : CHAINED_FORCED_MOVE_MS);
 }
 
 // ------------------------------------------------------------------ controls
