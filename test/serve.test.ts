@@ -1,6 +1,6 @@
 // `tengym serve` and the page it serves, without a browser: the static files, the models'
 // index, and a bundle that pulls in no Node module.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -42,8 +42,11 @@ describe('tengym serve', () => {
     expect(line).toMatch(/^tengym: the play page is at http:\/\/127\.0\.0\.1:\d+\/ .*Ctrl-C stops\n$/);
     url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
   });
-  afterAll(() => {
-    child?.kill('SIGTERM');
+  afterAll(async () => {
+    // Ctrl-C (or SIGTERM) stops it cleanly, kept-alive connections or not.
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('serves the page, its scripts and the wasm binaries with their types', async () => {
@@ -88,6 +91,12 @@ describe('tengym serve', () => {
     expect((await get(url, '/..%2f..%2fpackage.json')).status).toBe(404);
     expect((await get(url, '/models/..%2f..%2f..%2fpackage.json')).status).toBe(404);
     expect((await get(url, '/', 'POST')).status).toBe(405);
+  });
+
+  it('a bad port is one clear line and exit code 1', () => {
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--port', '70000'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('tengym: --port must be an integer from 0 to 65535\n');
   });
 
   it('a port in use is one clear line and exit code 1', async () => {

@@ -78,7 +78,11 @@ export async function servePage(options: { host?: string; port?: number; root?: 
   return {
     server,
     url: `http://${shownHost}:${port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a browser's kept-alive connections would hold the close
+      }),
   };
 }
 
