@@ -70,6 +70,16 @@ function cliHint(state: EnvState): HintResult {
   return JSON.parse(r.stdout) as HintResult;
 }
 
+/**
+ * Every hint the page showed equals the command line's on the same state: all of them through
+ * `loadHinter` (what `tengym hint` runs), and `seen[cliAt]` through the `tengym` binary itself.
+ */
+async function expectTengymHints(id: string, seen: { state: EnvState; hints: HintResult }[], cliAt: number): Promise<void> {
+  const { hinter } = await loadHinter(id, {});
+  for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
+  expectSameHints(seen[cliAt].hints, cliHint(seen[cliAt].state));
+}
+
 describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   let session: Session;
   let base = '';
@@ -129,9 +139,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await p.page.locator('#outcome').textContent()).toContain(outcome.won ? 'Won' : `${outcome.cardsLeft} card`);
     }, { viewport: { width: 1360, height: 760 } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
-    const { hinter } = await loadHinter('decade', {});
-    for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
-    expectSameHints(seen[1].hints, cliHint(seen[1].state));
+    await expectTengymHints('decade', seen, 1);
   }, 120_000);
 
   it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, equal to tengym hint', async () => {
@@ -190,9 +198,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await p.page.locator('[data-fact="points"]').textContent()).toContain(String(outcome.points));
     });
     expect(seen.length).toBeGreaterThan(100);
-    const { hinter } = await loadHinter('four-ten', {});
-    for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
-    expectSameHints(seen[7].hints, cliHint(seen[7].state));
+    await expectTengymHints('four-ten', seen, 7);
   }, 180_000);
 
   it('tens with undo: options from the form, a tap shows the partners, a second tap plays, u takes it back, then to the end', async () => {
