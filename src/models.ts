@@ -15,6 +15,7 @@ import { ModelAgent } from './agents/tf/model-agent.js';
 export { AfterstateAgent, featureLayout, type FeatureLayout } from './agents/tf/afterstate.js';
 export { ModelAgent } from './agents/tf/model-agent.js';
 export { parseMetadata, assertModelFits, type ModelMetadata } from './agents/tf/metadata.js';
+export { backendsFor, useBrowserBackend, WEBGL_FROM_WEIGHTS, type BrowserBackend, type BrowserBackendOptions } from './agents/tf/browser-backend.js';
 
 /** The agent of a loaded tengym model: afterstate values or a policy/Q head, as its metadata says. */
 export function agentFromModel(model: tf.LayersModel, name = 'model'): ModelAgent | AfterstateAgent {

@@ -77,6 +77,20 @@ export interface Hinter {
   sourceFor(envId: string, options?: Record<string, unknown>): string;
 }
 
+/** A score as a person reads it. */
+export function formatScore(h: Hint): string {
+  switch (h.scoreKind) {
+    case 'probability':
+      return `p ${(100 * h.score).toFixed(1)}%`;
+    case 'win-probability':
+      return h.score > 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
+    case 'value':
+      return `value ${h.score.toFixed(3)}`;
+    default:
+      return `score ${Number(h.score.toFixed(3))}`;
+  }
+}
+
 /** Engines with no real decisions (SPEC.md; test/tens.test.ts and test/block-ten.test.ts show it). */
 export const SAME_OUTCOME_ENGINES: ReadonlySet<string> = new Set(['tens', 'block-ten']);
 

@@ -16,6 +16,7 @@ import { evalCommand } from './commands/eval.js';
 import { trainCommand } from './commands/train.js';
 import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
+import { serveCommand } from './commands/serve.js';
 
 // `tengym … | head` closes stdout early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -44,6 +45,7 @@ export async function main(argv: string[]): Promise<void> {
     .command(trainCommand)
     .command(hintCommand)
     .command(playCommand)
+    .command(serveCommand)
     .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
