@@ -13,7 +13,7 @@ import { validateSeed, type Env } from '../../env/env.js';
 import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
-import { parseOptionsJson } from '../io.js';
+import { checkNumberOption, parseOptionsJson } from '../io.js';
 import { hintLines } from './hint.js';
 
 interface Args {
@@ -155,7 +155,11 @@ export const playCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
       .option('hints', { type: 'string', describe: 'Model directory for hints (default: models/<env id>/ when shipped, else a search baseline)' })
-      .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists' })
+      .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
+      .check((a) => {
+        checkNumberOption('top', a.top);
+        return true;
+      })
       .example('$0 play --env decade --seed 7', 'Play deal 7 of Decade')
       .example(`printf '1\\nhint\\nundo\\nquit\\n' | $0 play --env tens --options '{"undoLimit":3}' --seed 1`, 'A scripted session'),
   handler: async (args) => {
@@ -185,7 +189,7 @@ export const playCommand: CommandModule<object, Args> = {
           seed,
           replay: `tengym play --env ${env.id}${optionsArg} --seed ${seed}`,
           hinter: () => (hinter ??= loadHinter(env.id, env.options as Record<string, unknown>, args.hints)),
-          top: Math.max(1, Math.floor(args.top)),
+          top: args.top === 0 ? Infinity : args.top,
         },
         io,
       );
