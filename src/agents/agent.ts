@@ -8,6 +8,7 @@
  * the unseen cards never changes a fair agent's choice.
  */
 import type { Env } from '../env/env.js';
+import type { ModelMetadata } from './tf/metadata.js';
 
 /** What a score means: a policy probability, an expected value, a win probability, a heuristic rank. */
 export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic';
@@ -33,6 +34,8 @@ export interface Agent {
   act(env: Env): number;
   /** Scores of every legal action, best first, where the agent has them. */
   score?(env: Env): ActionScores;
+  /** Set by trained models: what the model plays and how it was trained. */
+  readonly metadata?: ModelMetadata;
 }
 
 export interface AgentInfo {

@@ -6,7 +6,7 @@
  * model shipped for an env.
  *
  * ```ts
- * const hinter = createHinter({ model: await loadModelAgent('models/decade') });
+ * const hinter = createHinter({ model: await loadAgent('runs/decade/best') }); // loadAgent: tengym/node
  * hinter.hint(env.getState(), { top: 3 }).hints[0].text; // "discard 4♣ 8♦ 3♠ 5♥ (20)"
  * ```
  *
@@ -56,7 +56,7 @@ export interface HintOptions {
 }
 
 export interface HinterConfig {
-  /** A trained model's agent (`loadModelAgent(dir)` in Node, or `agentFromModel(model)` from `tengym/models` in a browser). */
+  /** A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from `tengym/models` in a browser). */
   model?: Agent;
   /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search baseline answers (`hintBaseline`). */
   agent?: Agent | string;
@@ -142,6 +142,13 @@ function fourTenDetails(env: Env, agent: Agent): Map<number, FourTenActionDetail
   }
 }
 
+/** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
+function modelSource(agent: Agent): string {
+  if (agent.name !== 'model') return `model ${agent.name}`;
+  const m = agent.metadata;
+  return m ? `model (${m.algorithm}, trained for ${m.env}, ${m.steps.toLocaleString('en-US')} env steps)` : 'model';
+}
+
 export function createHinter(config: HinterConfig = {}): Hinter {
   if (config.model && config.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
   const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
@@ -159,7 +166,7 @@ export function createHinter(config: HinterConfig = {}): Hinter {
       let source: string;
       if (fixed) {
         agent = fixed;
-        source = config.source ?? (config.model ? `model ${fixed.name}` : fixed.name);
+        source = config.source ?? (config.model ? modelSource(fixed) : fixed.name);
       } else if (agentName) {
         agent = createAgent(agentName, env.id, resolved);
         source = config.source ?? agentName;

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { make } from '../env/registry.js';
+import { envIds, make } from '../env/registry.js';
 import { TengymError } from '../env/errors.js';
 import type { Agent } from './agent.js';
 import { agentsFor, createAgent } from './index.js';
@@ -22,6 +22,11 @@ export function shippedModelDir(envId: string): string {
 /** A path, by its spelling ("runs/x", "./x") or because such a directory exists ("model-ok"). */
 function looksLikePath(name: string): boolean {
   return name.includes('/') || name.includes('\\') || name.startsWith('.') || (existsSync(name) && statSync(name).isDirectory());
+}
+
+/** Envs with a model in models/<env id>/, in registry order. */
+export function shippedModelEnvs(): string[] {
+  return envIds().filter((id) => shippedModel(id) !== null);
 }
 
 /** The model shipped for an env: where it is, or null when none is shipped. */

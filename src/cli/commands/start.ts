@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
-import { SHIPPED_MODELS_DIR } from '../../agents/resolve.js';
-import { envIds } from '../../env/registry.js';
+import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../agents/resolve.js';
 import { evaluate } from '../../train/evaluate.js';
 import { writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
@@ -15,10 +12,7 @@ interface Args {
   seed: number;
 }
 
-/** Envs with a model in models/<env id>/, in registry order. */
-export function shippedModelEnvs(): string[] {
-  return envIds().filter((id) => existsSync(join(SHIPPED_MODELS_DIR, id, 'model.json')));
-}
+export { shippedModelEnvs };
 
 /**
  * The agents a shipped model is compared with: every fair baseline of its env except
