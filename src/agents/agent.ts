@@ -18,8 +18,17 @@ export interface ScoredAction {
   score: number;
 }
 
+/**
+ * What a 'value' score measures: 'points' (expected points), 'return' (the expected sum of
+ * the env's rewards), 'minus-rounds-left' (minus the expected rounds still to play, this one
+ * included, a lost game counting 10 more: −4.2 is better than −4.5).
+ */
+export type ValueUnit = 'points' | 'return' | 'minus-rounds-left';
+
 export interface ActionScores {
   kind: ScoreKind;
+  /** For kind 'value': what the value measures, where the agent knows. */
+  unit?: ValueUnit;
   /** Every legal action, best first. */
   actions: ScoredAction[];
 }

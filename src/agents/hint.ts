@@ -16,7 +16,7 @@
 import { Env, type EnvState } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import { make } from '../env/registry.js';
-import type { ActionScores, Agent, ScoreKind } from './agent.js';
+import type { ActionScores, Agent, ScoreKind, ValueUnit } from './agent.js';
 import { FirstAgent } from './basic.js';
 import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenActionDetail, type FourTenObjective } from './four-ten-solver/optimal-agent.js';
 import { createAgent } from './index.js';
@@ -29,6 +29,8 @@ export interface Hint {
   /** Higher is better; what it means is `scoreKind`. */
   score: number;
   scoreKind: ScoreKind;
+  /** For scoreKind 'value': what the value measures (`ValueUnit`), where the ranking agent says. */
+  unit?: ValueUnit;
   /** "discard 4♣ 8♦ 3♠ 5♥ (20)". */
   text: string;
   cards: HintCard[];
@@ -215,7 +217,7 @@ export function createHinter(config: HinterConfig = {}): Hinter {
       if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
       const detail = details?.get(action);
       const text = env.describeAction(action) + (detail ? `: ${fourTenProspects(detail, handTarget)}` : '');
-      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, text, cards: actionCards(env, game, action) };
+      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: actionCards(env, game, action) };
       if (sameOutcome) h.sameOutcome = true;
       hints.push(h);
     }

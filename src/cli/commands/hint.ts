@@ -55,6 +55,9 @@ export function formatScore(h: Hint): string {
     case 'win-probability':
       return h.score > 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
     case 'value':
+      if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
+      if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
+      if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
       return `value ${h.score.toFixed(3)}`;
     default:
       return `score ${Number(h.score.toFixed(3))}`;
