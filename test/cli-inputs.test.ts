@@ -24,7 +24,7 @@ describe('mistakes are named errors', () => {
     [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', '-5'], /^tengym: bad --policy-seed -5: expected an integer from 0/],
     [['bench', '--env', 'tens', '--seconds', '-1'], /^tengym: --seconds must be a positive number, got -1$/],
     [['bench', '--env', 'tens', '--seconds', 'x'], /^tengym: --seconds must be a positive number, got something that is not a number$/],
-    [['play', '--env', 'tens', '--seed', '1', '--top', '-1'], /^tengym: --top must be a non-negative integer, got -1$/],
+    [['play', '--env', 'tens', '--seed', '1', '--top', '-1'], /^tengym: --top must be an integer ≥ 0, got -1$/],
   ])('%j', (args, message) => {
     const r = tengym(args);
     expect(r.code).toBe(1);

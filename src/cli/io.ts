@@ -28,7 +28,7 @@ export function checkNumberOption(flag: string, value: number | undefined, { min
   const ok = Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
   if (ok) return;
   const kind = integer ? 'integer' : 'number';
-  const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `a non-negative ${kind}` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
+  const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
   throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
 }
 
