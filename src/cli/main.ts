@@ -17,6 +17,7 @@ import { evalCommand } from './commands/eval.js';
 import { trainCommand } from './commands/train.js';
 import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
+import { fuzzCommand } from './commands/fuzz.js';
 
 /** tengym's own version (yargs alone would report the version of the package.json nearest the working directory: the host app's). */
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -48,7 +49,8 @@ export async function main(argv: string[]): Promise<void> {
     .command(trainCommand)
     .command(hintCommand)
     .command(playCommand)
-    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | start (tengym --help lists them)')
+    .command(fuzzCommand)
+    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | fuzz | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
     .help()
