@@ -74,7 +74,7 @@ describe('model files', () => {
   it('a model directory named without ./ is an agent; agents lists the shipped model', () => {
     const dir = copyOfDecadeModel();
     const parent = join(dir, '..');
-    const r = tengym(['eval', '--env', 'decade', '--agents', 'decade-copy,model', '--episodes', '20', '--json'], parent);
+    const r = tengym(['eval', '--env', 'decade', '--agents', 'decade-copy,model', '--episodes', '8', '--workers', '0', '--json'], parent);
     expect(r.code, r.stderr).toBe(0);
     const [copy, shipped] = JSON.parse(r.stdout).results;
     expect(copy).toMatchObject({ agent: 'decade-copy', winRate: shipped.winRate });

@@ -57,7 +57,7 @@ describe('a vector batch is checked before anything moves', () => {
   it.each([1e9, 0, 2.5, Number.NaN, Infinity])('new VectorEnv with %s copies is a named error', (n) => {
     const e = thrown(() => new VectorEnv('decade', {}, n));
     expect(e.code).toBe('bad-argument');
-    expect(e.message).toMatch(/^numEnvs must be an integer from 1 to 16777216, got (1000000000|0|2\.5|NaN|Infinity)$/);
+    expect(e.message).toMatch(/^numEnvs must be a positive integer up to 16777216, got (1000000000|0|2\.5|NaN|Infinity)$/);
   });
 });
 

@@ -57,7 +57,7 @@ export class VectorEnv {
 
   constructor(id: string, options: unknown, numEnvs: number, vectorOptions: VectorEnvOptions = {}) {
     if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {
-      throw new TengymError('bad-argument', `numEnvs must be an integer from 1 to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
+      throw new TengymError('bad-argument', `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
     }
     const spec = envSpec(id);
     const resolved = resolveOptions(id, options);
