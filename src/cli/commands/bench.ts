@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { shippedModelDir } from '../../agents/resolve.js';
+import { shippedModelEnvs } from '../../agents/resolve.js';
 import { envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../train/bench.js';
 import { benchHints } from '../hint-bench.js';
@@ -22,7 +20,7 @@ interface Args {
 
 /** Hint latency of one env, or of every env with a shipped model (decade when none is shipped). */
 async function hintsBench(args: Args): Promise<void> {
-  const shipped = envIds().filter((id) => existsSync(join(shippedModelDir(id), 'model.json')));
+  const shipped = shippedModelEnvs();
   const ids = args.env ? [envSpec(args.env).id] : shipped.length ? shipped : ['decade'];
   const results = [];
   for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states: args.states, warmup: args.warmup, seed: args.seed, top: 3, modelDir: args.model }));
