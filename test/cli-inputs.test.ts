@@ -87,10 +87,32 @@ describe('model files', () => {
 });
 
 describe('help', () => {
-  it.each(['envs', 'stats', 'start', 'agents', 'eval', 'replay', 'bench', 'train', 'hint', 'play', 'fuzz'])('tengym %s --help shows examples', (cmd) => {
-    const r = tengym([cmd, '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Examples:\n\s+tengym /);
-    expect(r.stdout.slice(r.stdout.indexOf('Examples:'))).toContain(`tengym ${cmd} `);
+  const COMMANDS = ['envs', 'replay', 'bench', 'stats', 'agents', 'eval', 'start', 'train', 'hint', 'play', 'fuzz'];
+  const helps = new Map<string, string>();
+  const help = (cmd: string) => {
+    if (!helps.has(cmd)) {
+      const r = tengym([cmd, '--help']);
+      expect(r.code, cmd).toBe(0);
+      helps.set(cmd, r.stdout);
+    }
+    return helps.get(cmd)!;
+  };
+
+  it.each(COMMANDS)('tengym %s --help shows examples', (cmd) => {
+    const text = help(cmd);
+    expect(text).toMatch(/Examples:\n\s+tengym /);
+    expect(text.slice(text.indexOf('Examples:'))).toContain(`tengym ${cmd} `);
+  });
+
+  it("the README's command summary names every option of every command", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+    const section = readme.slice(readme.indexOf('## Command line'));
+    const summary = section.slice(section.indexOf('```sh'), section.indexOf('```', section.indexOf('```sh') + 5));
+    for (const cmd of COMMANDS) {
+      const lines = summary.split('\n').filter((l) => l.startsWith(`tengym ${cmd} `) || l === `tengym ${cmd}`).join(' ');
+      expect(lines, cmd).not.toBe('');
+      const flags = [...help(cmd).matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]).filter((f) => f !== '--help' && f !== '--version');
+      for (const flag of new Set(flags)) expect(lines, `tengym ${cmd} ${flag}`).toContain(flag);
+    }
   });
 });
