@@ -63,7 +63,6 @@ export function dealsWithin(done: number, seconds: number, pace: number, budget:
 
 interface PlayedRow {
   report: EvalReport;
-  agents: string[];
   seconds: number;
   /** Why the row played fewer than START_DEALS' largest count, when it did. */
   stopped?: string;
@@ -106,8 +105,9 @@ async function playRow(pool: EvalPool, env: string, seed: number, budget: number
     done = START_DEALS[0];
     deals = dealsWithin(done, rowSeconds(), pace, budget);
     const more = START_DEALS.find((n) => n > deals);
-    if (more !== undefined) stopped = `${more} deals would take about ${Math.round(rowSeconds() + (more - done) * pace)} s, past this env's ${Math.round(budget)} s share of the budget`;
-    progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${deals} deals fit in its ${Math.round(budget)} s share of the budget${more !== undefined ? ` (${more} would take about ${Math.round(rowSeconds() + (more - done) * pace)} s)` : ''}`);
+    const moreSeconds = more === undefined ? 0 : Math.round(rowSeconds() + (more - done) * pace);
+    if (more !== undefined) stopped = `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the budget`;
+    progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${deals} deals fit in its ${Math.round(budget)} s share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`);
   }
   const units = { done: 0, total: (deals - done) * agents.length };
   if (deals > done) {
@@ -124,7 +124,7 @@ async function playRow(pool: EvalPool, env: string, seed: number, budget: number
     reference,
     agents.map((agent) => ({ agent, rows: firstDeals(rows.get(agent)!, deals), seconds: seconds.get(agent)! })),
   );
-  return { report, agents, seconds: rowSeconds(), stopped, rerun: `tengym eval --env ${env} --agents ${agents.join(',')} --episodes ${deals} --seed ${seed} --reference ${reference}` };
+  return { report, seconds: rowSeconds(), stopped, rerun: `tengym eval --env ${env} --agents ${agents.join(',')} --episodes ${deals} --seed ${seed} --reference ${reference}` };
 }
 
 export const startCommand: CommandModule<object, Args> = {
