@@ -470,7 +470,6 @@ function sameJSON(a: unknown, b: unknown): boolean {
 export async function train(request: TrainRequest): Promise<TrainSummary> {
   const backend = await initBackend({ quiet: request.quiet });
   const out = request.out;
-  if (existsSync(out) && !statSync(out).isDirectory()) checkRunDirectory(out, Boolean(request.resume), null);
   const found = await findCheckpoint(out);
   checkRunDirectory(out, Boolean(request.resume), found);
 
