@@ -1,7 +1,8 @@
 /**
  * tengym/models: trained models as agents, browser-safe (this entry point loads
  * TensorFlow.js; the package root does not). Load a shipped model with
- * `tf.loadLayersModel(url)` (or `loadModel(dir)` from Node) and turn it into an agent:
+ * `tf.loadLayersModel(url)` and turn it into an agent (in Node, `loadAgent(dir)` from
+ * `tengym/node` does both):
  *
  *   const model = await tf.loadLayersModel('/models/decade/model.json');
  *   const agent = agentFromModel(model);
