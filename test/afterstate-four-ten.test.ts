@@ -4,14 +4,15 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../src/agents/index.js';
-import { AfterstateAgent, ExpansionBatch, afterstateOutputs, createExpansion } from '../src/agents/tf/afterstate.js';
-import { FOUR_TEN_LAYOUT, FourTenExpansion, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRoundStart } from '../src/agents/tf/afterstate-four-ten.js';
-import { initBackend } from '../src/agents/tf/backend.js';
+import { ExpansionBatch, afterstateOutputs } from '../src/agents/tf/afterstate.js';
+import { afterstateAgent } from '../src/agents/tf/model-agents.js';
+import { FOUR_TEN_FEATURES, FOUR_TEN_LAYOUT, FourTenExpansion, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRoundStart } from '../src/agents/tf/afterstate-four-ten.js';
+import { initBackend } from '../src/agents/node/backend.js';
 import { buildAfterstateNet } from '../src/agents/tf/network.js';
 import type { Env, EnvState } from '../src/env/env.js';
 import type { FourTenOutcome } from '../src/env/game.js';
 import { END_TURN, FIRST_EXCHANGE, type FourTenJSON, type FourTenOptions, type FourTenState } from '../src/env/games/four-ten.js';
-import { make } from '../src/env/registry.js';
+import { envConfig, make } from '../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../src/train/afterstate.js';
 import { expectFlatTensorsAcrossUpdates, modelMetadata } from './model-helpers.js';
@@ -49,7 +50,7 @@ describe('four-ten features', () => {
   it('a placement of the seen card leads to a round end, or to the choice of where to end the turn', () => {
     // Hand 3, Home 4, drawn 2, 20 points, 1 safety.
     const env = envAt({ phase: 'place', hand: ['3'], home: ['4'], drawn: '2', points: 20, safeties: 1 });
-    const x = createExpansion(FOUR_TEN_LAYOUT) as FourTenExpansion;
+    const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT) as FourTenExpansion;
     x.expand(env);
     expect(env.legalActions()).toEqual([0, 1, 2]);
     // Into Hand: Hand 3 2 = 5, Home 4 < 5: a fault, paid by the safety: the next round starts at 20 points, 0 safeties.
@@ -109,7 +110,7 @@ describe('four-ten features', () => {
 
   it('a placement that makes Hand = 10 and reaches 50 points is an exact win', () => {
     const env = envAt({ phase: 'place', hand: ['4', '4'], home: ['4', '4'], drawn: '2', points: 40, safeties: 3 });
-    const x = createExpansion(FOUR_TEN_LAYOUT);
+    const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
     x.expand(env);
     expect(x.rowsOf[0]).toBe(0);
     expect([x.exactWin[0], x.exactCost[0]]).toEqual([1, Math.fround(ROUND_COST)]);
@@ -118,7 +119,7 @@ describe('four-ten features', () => {
   it('ending the turn keeps the hands, at a turn start', () => {
     const env = envAt({ phase: 'place', home: ['4'], drawn: '3', points: 0, safeties: 3 });
     env.step(0); // Hand 3, Home 4: the exchange phase
-    const x = createExpansion(FOUR_TEN_LAYOUT);
+    const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
     x.expand(env);
     const k = env.legalActions().indexOf(END_TURN);
     expect([x.groupsOf[k], x.rowsOf[k]]).toEqual([1, 1]);
@@ -309,7 +310,7 @@ const VARIANTS: Record<string, unknown>[] = [{}, { drawVisible: false }, { check
 describe('four-ten expansion = the engine', () => {
   it.each(VARIANTS)('every legal action of random positions, %j', (options) => {
     const env = make('four-ten', options);
-    const x = createExpansion(FOUR_TEN_LAYOUT) as FourTenExpansion;
+    const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT) as FourTenExpansion;
     const greedy = createAgent('greedy', 'four-ten', env.options as Record<string, unknown>);
     const rng = createRng(11);
     const seen = { sure: 0, starts: 0, open: 0, exchangePhases: 0, sharedRows: 0 };
@@ -351,7 +352,7 @@ describe('the four-ten agent, with a random network', () => {
   });
 
   it('plays legal moves to the end, scores every legal move best first as minus the rounds, and never reads the stock order', () => {
-    const agent = new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
+    const agent = afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
     const rng = createRng(9);
     let decisions = 0;
     for (let game = 0; game < 3; game++) {
@@ -392,7 +393,7 @@ describe('the four-ten agent, with a random network', () => {
     }
     envs.push(env);
     const xs = envs.map((env) => {
-      const x = createExpansion(FOUR_TEN_LAYOUT);
+      const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
       x.expand(env);
       return x;
     });
@@ -411,13 +412,13 @@ describe('the four-ten agent, with a random network', () => {
   });
 
   it('refuses a model of other options, and options it cannot play', () => {
-    const agent = new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
+    const agent = afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
     const env = make('four-ten', { handTarget: 7 });
     env.reset({ seed: 1 });
     expect(() => agent.act(env)).toThrow(/trained for four-ten/);
     const big = make('four-ten', { handTarget: 20 });
     big.reset({ seed: 1 });
-    expect(() => new AfterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate', { handTarget: 20 })).act(big)).toThrow(/handTarget ≤ 16/);
+    expect(() => afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate', { handTarget: 20 })).act(big)).toThrow(/handTarget ≤ 16/);
   });
 });
 
@@ -428,7 +429,7 @@ describe('the four-ten learner', () => {
 
   it('bootstraps a finished round from the next round start, and keeps the tensor count flat, with whole or split minibatches', () => {
     // No exploration and no updates: every target is a game's end (one round) or one round plus the network's value of a round start.
-    const learner = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: 0, epsilonEnd: 0 }));
+    const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: 0, epsilonEnd: 0 }));
     for (let k = 0; k < 60; k++) learner.iterate();
     const starts = new Float32Array(50 * 4 * F);
     const o = make('four-ten').options as FourTenOptions;
@@ -441,17 +442,17 @@ describe('the four-ten learner', () => {
     for (let j = 0; j < ring.size; j++) expect(allowed.has(ring.cost[j])).toBe(true);
 
     for (const splitBatch of [false, true]) {
-      const training = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 1, splitBatch }));
+      const training = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, learningStarts: 1, splitBatch }));
       expectFlatTensorsAcrossUpdates(training);
       training.dispose();
     }
-    expect(() => new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, batchSize: 33, splitBatch: true }))).toThrow(/even batchSize/);
+    expect(() => new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, batchSize: 33, splitBatch: true }))).toThrow(/even batchSize/);
     learner.dispose();
   });
 
   it('an exploring move ends the samples before it (they learn the best move\'s value there)', () => {
     const waiting = (epsilon: number): number => {
-      const learner = new AfterstateLearner('four-ten', {}, afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: epsilon, epsilonEnd: epsilon }));
+      const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: epsilon, epsilonEnd: epsilon }));
       let most = 0;
       for (let k = 0; k < 30; k++) {
         learner.iterate();

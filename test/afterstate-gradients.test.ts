@@ -1,27 +1,29 @@
-// The afterstate learner's split gradient step: the second half of a minibatch computed in a
-// worker thread gives exactly the numbers of computing it in this thread, and the mean of the
-// halves is the whole batch's gradient up to float rounding. The worker exists only in the
-// built package, so this test runs dist/ (npm test builds it first).
+// The split gradient step, with the afterstate learner's loss: the second half of a minibatch
+// computed in a worker thread gives exactly the numbers of computing it in this thread, and the
+// mean of the halves is the whole batch's gradient up to float rounding. The worker exists only
+// in the built package, so this test runs dist/ (npm test builds it first).
 import * as tf from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, randomInt } from '../src/env/rng.js';
 
-type Gradients = typeof import('../src/train/afterstate-gradients.js');
+type Gradients = typeof import('../src/train/split-gradients.js');
+type Afterstate = typeof import('../src/train/afterstate.js');
 type Network = typeof import('../src/agents/tf/network.js');
 type Optim = typeof import('../src/train/optim.js');
-type Backend = typeof import('../src/agents/tf/backend.js');
+type Backend = typeof import('../src/agents/node/backend.js');
 
 const dist = (path: string) => new URL(`../dist/${path}`, import.meta.url).href;
-let built: { gradients: Gradients; network: Network; optim: Optim };
+let built: { gradients: Gradients; afterstate: Afterstate; network: Network; optim: Optim };
 
 const F = 245;
 const B = 64;
 const toDispose: { dispose(): void }[] = [];
 
 beforeAll(async () => {
-  await ((await import(dist('agents/tf/backend.js'))) as Backend).initBackend({ quiet: true });
+  await ((await import(dist('agents/node/backend.js'))) as Backend).initBackend({ quiet: true });
   built = {
-    gradients: (await import(dist('train/afterstate-gradients.js'))) as Gradients,
+    gradients: (await import(dist('train/split-gradients.js'))) as Gradients,
+    afterstate: (await import(dist('train/afterstate.js'))) as Afterstate,
     network: (await import(dist('agents/tf/network.js'))) as Network,
     optim: (await import(dist('train/optim.js'))) as Optim,
   };
@@ -41,23 +43,24 @@ function minibatch(seed: number) {
   };
 }
 
-describe('split afterstate gradients', () => {
+describe('split gradients (the afterstate loss)', () => {
   it('the worker half equals the same half computed here, bit for bit, and the halves average to the whole batch', () => {
     const model = built.network.buildAfterstateNet({ inputSize: F, hidden: [32, 16], seed: 5, cost: 'rounds' });
     const variables = built.optim.trainableVariables(model);
+    const loss = { fn: built.afterstate.afterstateLoss, module: dist('train/afterstate.js'), name: 'afterstateLoss', options: { costLossWeight: 100 } };
     const make = (split: boolean, useWorker: boolean) => {
-      const g = new built.gradients.AfterstateGradients(model, variables, { batchSize: B, features: F, costLossWeight: 100, split, hidden: [32, 16], cost: 'rounds', useWorker });
+      const g = new built.gradients.SplitGradients(model, variables, { batchSize: B, widths: [F, 1, 1], loss, statCount: 2, split, useWorker });
       toDispose.push(g);
       return g;
     };
     const threaded = make(true, true);
     const here = make(true, false);
     const whole = make(false, false);
-    const flat = (g: InstanceType<Gradients['AfterstateGradients']>, seed: number) => {
+    const flat = (g: InstanceType<Gradients['SplitGradients']>, seed: number) => {
       const { rows, won, cost } = minibatch(seed);
       return tf.tidy(() => {
-        const r = g.compute(rows, won, cost);
-        return { grads: Array.from(tf.concat(r.grads.map((x) => x.flatten())).dataSync()), winLoss: r.winLoss.dataSync()[0], costLoss: r.costLoss.dataSync()[0] };
+        const r = g.compute([rows, won, cost]);
+        return { grads: Array.from(tf.concat(r.grads.map((x) => x.flatten())).dataSync()), winLoss: r.stats[0].dataSync()[0], costLoss: r.stats[1].dataSync()[0] };
       });
     };
     const before = tf.memory().numTensors;

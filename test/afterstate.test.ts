@@ -6,12 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AfterstateAgent, createExpansion, featureLayout } from '../src/agents/tf/afterstate.js';
-import { initBackend } from '../src/agents/tf/backend.js';
-import { loadModelAgent, saveModel } from '../src/agents/tf/load-model.js';
+import { AfterstateAgent } from '../src/agents/tf/afterstate.js';
+import { DECADE_FEATURES } from '../src/agents/tf/afterstate-decade.js';
+import { afterstateAgent, featureLayout } from '../src/agents/tf/model-agents.js';
+import { initBackend } from '../src/agents/node/backend.js';
+import { loadModelAgent, saveModel } from '../src/agents/node/load-model.js';
 import { buildAfterstateNet } from '../src/agents/tf/network.js';
 import { runActionId } from '../src/env/games/decade.js';
-import { make } from '../src/env/registry.js';
+import { envConfig, make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../src/train/afterstate.js';
 import { envAt, withStockPermuted } from './decade-helpers.js';
@@ -19,7 +21,7 @@ import { expectFlatTensorsAcrossUpdates, modelMetadata } from './model-helpers.j
 
 const ONE_LINE = ['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'decade-max3'] as const;
 
-const LINE = featureLayout('decade', {});
+const LINE = featureLayout(envConfig('decade'));
 
 /** The indices of a feature row that are not zero, with their values. */
 function nonZero(rows: Float32Array, row: number, size = LINE.size): Record<number, number> {
@@ -42,7 +44,7 @@ describe('features and expansion', () => {
   it('a discard leads to its known line, read from the right end', () => {
     const env = envAt('decade-optional', layout);
     expect(env.legalActions()).toEqual([0, runActionId(0, 2)]);
-    const x = createExpansion(LINE);
+    const x = DECADE_FEATURES.expansion(LINE);
     x.expand(env);
     expect(x.actionCount).toBe(2);
     // Action 1 (the run): one row, the line "3" with the stock 5 T unseen.
@@ -52,7 +54,7 @@ describe('features and expansion', () => {
 
   it('a draw averages over the unseen values, each weighted by its count', () => {
     const env = envAt('decade-optional', layout);
-    const x = createExpansion(LINE);
+    const x = DECADE_FEATURES.expansion(LINE);
     x.expand(env);
     expect(x.rowsOf[0]).toBe(2);
     const [five, ten] = [x.firstRow[0], x.firstRow[0] + 1];
@@ -63,10 +65,10 @@ describe('features and expansion', () => {
   });
 
   it('a loop also shows its oldest cards from the left end, a drawn card after them on a short line', () => {
-    const loop = featureLayout('decade', { loop: true });
+    const loop = featureLayout(envConfig('decade', { loop: true }));
     expect(loop.size).toBe(662);
     const env = envAt('decade-loop', { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC'] }, { discard: 'optional' });
-    const x = createExpansion(loop);
+    const x = DECADE_FEATURES.expansion(loop);
     x.expand(env);
     const draw = env.legalActions().indexOf(0);
     const five = nonZero(x.rows, x.firstRow[draw], loop.size);
@@ -78,7 +80,7 @@ describe('features and expansion', () => {
   it('a move that ends the game is valued exactly, without the network', () => {
     // Line 4 6 with nothing unseen: the run clears the table and wins.
     const env = envAt('decade', { stacks: [['4C', '6D', '5S', '5H']], stock: [] });
-    const x = createExpansion(LINE);
+    const x = DECADE_FEATURES.expansion(LINE);
     x.expand(env);
     const k = env.legalActions().indexOf(runActionId(0, 4));
     expect(k).toBeGreaterThanOrEqual(0);
@@ -93,7 +95,7 @@ describe('features and expansion', () => {
 describe('the agent, with a random network', () => {
   const models = new Map<number, tf.LayersModel>();
   const modelFor = (id: string) => {
-    const size = featureLayout(make(id).game.name, make(id).options as Record<string, unknown>).size;
+    const size = featureLayout(envConfig(id)).size;
     if (!models.has(size)) models.set(size, buildAfterstateNet({ inputSize: size, hidden: [32], seed: 3 }));
     return models.get(size)!;
   };
@@ -101,8 +103,8 @@ describe('the agent, with a random network', () => {
 
   it.each(ONE_LINE)('%s: always legal, scores every legal move best first, and fair', (id) => {
     const model = modelFor(id);
-    const agent = new AfterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
-    const twin = new AfterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
+    const agent = afterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
+    const twin = afterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
     const rng = createRng(5);
     let decisions = 0;
     for (let game = 0; game < 12; game++) {
@@ -134,7 +136,7 @@ describe('the agent, with a random network', () => {
     await saveModel(model, dir, modelMetadata('decade', 'afterstate'));
     const loaded = await loadModelAgent(dir, 'saved');
     expect(loaded).toBeInstanceOf(AfterstateAgent);
-    const original = new AfterstateAgent('x', model, modelMetadata('decade', 'afterstate'));
+    const original = afterstateAgent('x', model, modelMetadata('decade', 'afterstate'));
     const env = envAt('decade', { stacks: [['4C', '6D', '3S', '7H', '2C', '8D']], stock: ['5H', 'TC', '9S'] });
     expect(loaded.score(env)).toEqual(original.score(env));
     const fives = make('decade-fives');
@@ -143,17 +145,17 @@ describe('the agent, with a random network', () => {
     // A line model given a loop's metadata: its input does not fit.
     const loop = make('decade-loop');
     loop.reset({ seed: 1 });
-    expect(() => new AfterstateAgent('x', model, modelMetadata('decade-loop', 'afterstate')).act(loop)).toThrow(/reads 532 features/);
+    expect(() => afterstateAgent('x', model, modelMetadata('decade-loop', 'afterstate')).act(loop)).toThrow(/reads 532 features/);
   });
 });
 
 describe('the learner', () => {
   it.each(['decade-stacks', 'ten-twenty-thirty', 'tens'])('refuses %s clearly', (id) => {
-    expect(() => new AfterstateLearner(id, {}, afterstateConfigSchema.parse({}))).toThrow(/afterstate/);
+    expect(() => new AfterstateLearner(envConfig(id), afterstateConfigSchema.parse({}))).toThrow(/afterstate/);
   });
 
   it('the tensor count stays flat across updates', () => {
-    const learner = new AfterstateLearner('decade', {}, afterstateConfigSchema.parse({ numEnvs: 16, hidden: [16], batchSize: 32, learningStarts: 1, samplesPerUpdate: 16, totalSteps: 100_000 }));
+    const learner = new AfterstateLearner(envConfig('decade'), afterstateConfigSchema.parse({ numEnvs: 16, hidden: [16], batchSize: 32, learningStarts: 1, samplesPerUpdate: 16, totalSteps: 100_000 }));
     expectFlatTensorsAcrossUpdates(learner);
     const stats = learner.takeStats();
     expect(Number.isFinite(stats.winLoss)).toBe(true);

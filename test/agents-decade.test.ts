@@ -16,7 +16,7 @@ import { agentsFor, createAgent } from '../src/agents/index.js';
 import type { Env } from '../src/env/env.js';
 import type { CardOutcome } from '../src/env/game.js';
 import { runActionId, type DecadeOptions, type DecadeState } from '../src/env/games/decade.js';
-import { make } from '../src/env/registry.js';
+import { envConfig, make } from '../src/env/registry.js';
 import { createRng, deriveSeed, randomInt } from '../src/env/rng.js';
 import { envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
 
@@ -363,7 +363,7 @@ describe('ten-twenty-thirty memory', () => {
 describe('every agent on every preset', () => {
   it.each(PRESETS)('%s: only legal actions, and scores list every legal action best first', (id) => {
     for (const spec of DECADE_AGENTS) {
-      const agent = spec.create(id, {});
+      const agent = spec.create(envConfig(id));
       // Random positions (the expensive agents see fewer), then a few whole games.
       const positions = spec.name === 'pimc' || spec.name === 'oracle' ? 40 : 200;
       for (let k = 0; k < positions; k++) {
@@ -394,7 +394,7 @@ describe('every agent on every preset', () => {
     ['ten-twenty-thirty', { maxSteps: 120, win: 'one-left' }],
   ] as [string, Record<string, unknown>][])('%s %j: whole games with legal actions only', (id, options) => {
     for (const spec of DECADE_AGENTS) {
-      const agent = spec.create(id, options);
+      const agent = spec.create(envConfig(id, options));
       for (let g = 0; g < 2; g++) {
         const env = make(id, options);
         env.reset({ seed: 300 + g });
@@ -408,7 +408,7 @@ describe('every agent on every preset', () => {
   it('refuses other games with a clear error', () => {
     const env = make('tens');
     env.reset({ seed: 1 });
-    for (const spec of DECADE_AGENTS) expect(() => spec.create('tens', {}).act(env)).toThrow(/decade family/);
+    for (const spec of DECADE_AGENTS) expect(() => spec.create(envConfig('tens')).act(env)).toThrow(/decade family/);
   });
 });
 

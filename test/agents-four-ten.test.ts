@@ -5,7 +5,8 @@ import { FOUR_TEN_AGENTS } from '../src/agents/four-ten/index.js';
 import { BottomAgent } from '../src/agents/four-ten/bottom.js';
 import { ExpectimaxAgent } from '../src/agents/four-ten/expectimax.js';
 import { GreedyAgent } from '../src/agents/four-ten/greedy.js';
-import { configOf, engineKey, multisetOf, readPosition } from '../src/agents/four-ten/model.js';
+import { readPosition } from '../src/agents/four-ten/model.js';
+import { configId, keyOfConfig, multisetOf } from '../src/env/games/four-ten-hands.js';
 import { cappedPoints, prospects } from '../src/agents/four-ten/prospects.js';
 import type { Env, EnvState } from '../src/env/env.js';
 import type { FourTenOutcome } from '../src/env/game.js';
@@ -170,7 +171,7 @@ describe('four-ten agents: catalogue and model', () => {
   it('lists greedy, bottom and expectimax for four-ten only, all fair', () => {
     expect(FOUR_TEN_AGENTS.map((a) => a.name)).toEqual([...NAMES]);
     for (const spec of FOUR_TEN_AGENTS) {
-      expect(spec.engines).toEqual(['four-ten']);
+      expect(spec.games.map((g) => g.name)).toEqual(['four-ten']);
       expect(spec.fair).toBe(true);
       expect(spec.description.length).toBeGreaterThan(20);
     }
@@ -183,7 +184,7 @@ describe('four-ten agents: catalogue and model', () => {
     for (const env of positions(200, 7)) {
       const s = env.rawState as FourTenState;
       const p = readPosition(env);
-      expect(engineKey(p.config)).toBe(s.key);
+      expect(keyOfConfig(p.config)).toBe(s.key);
       expect(p.stock).toEqual(Array.from(s.stockCounts));
       if (p.phase === 'exchange') expect(p.seen.has(s.key)).toBe(true);
     }
@@ -432,11 +433,11 @@ describe('four-ten agents: expectimax', () => {
   });
 
   it('solves a round worth more than 10 points at its start (the bottom of the deck pays up to 28)', () => {
-    const table = prospects({ target: 10, pointsFirst: true, drawVisible: true }, cappedPoints(Infinity, 10));
-    const empty = configOf(multisetOf(0, 0, 0, 0), multisetOf(0, 0, 0, 0), multisetOf(0, 0, 0, 0));
+    const table = prospects({ handTarget: 10, check: 'points-first', drawVisible: true }, cappedPoints(Infinity, 10));
+    const empty = configId(multisetOf([0, 0, 0, 0]), multisetOf([0, 0, 0, 0]), multisetOf([0, 0, 0, 0]));
     expect(table.turnStart(empty, 0)).toBeGreaterThan(10);
     expect(table.turnStart(empty, 0)).toBeLessThan(28);
-    const tenOnly = prospects({ target: 10, pointsFirst: true, drawVisible: true }, cappedPoints(10, 10));
+    const tenOnly = prospects({ handTarget: 10, check: 'points-first', drawVisible: true }, cappedPoints(10, 10));
     expect(tenOnly.turnStart(empty, 0)).toBeGreaterThan(9.5);
     expect(tenOnly.turnStart(empty, 0)).toBeLessThanOrEqual(10);
   });

@@ -225,7 +225,7 @@ describe('four-ten solver: the game values', () => {
 
 describe('optimal agent', () => {
   it('is listed as the fair ceiling of four-ten', () => {
-    expect(OPTIMAL_AGENTS.map((a) => [a.name, a.fair, a.ceiling, a.engines])).toEqual([['optimal', true, true, ['four-ten']]]);
+    expect(OPTIMAL_AGENTS.map((a) => [a.name, a.fair, a.ceiling, a.games.map((g) => g.name)])).toEqual([['optimal', true, true, ['four-ten']]]);
     expect(agentsFor('four-ten').map((a) => a.name)).toContain('optimal');
     expect(createAgent('optimal', 'four-ten', {})).toBeInstanceOf(OptimalFourTenAgent);
   });

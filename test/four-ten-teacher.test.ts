@@ -5,7 +5,7 @@ import { FourTenExpansion, ROUND_COST } from '../src/agents/tf/afterstate-four-t
 import type { EnvState } from '../src/env/env.js';
 import type { FourTenJSON } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
-import { FourTenTeacher, playWithExactValues } from '../src/train/four-ten-teacher.js';
+import { FourTenTeacher, playWithExactValues } from '../src/train/afterstate-targets.js';
 
 // Hand 6, 12 points to win, one safety.
 const RULES = { handTarget: 6, gameTarget: 12, safeties: 1 };

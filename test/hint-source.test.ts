@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Agent } from '../src/agents/agent.js';
 import { createAgent } from '../src/agents/index.js';
 import { chooseHintSource, hinterForEnv, type ShippedModelInfo } from '../src/agents/hint-source.js';
-import { loadHinter } from '../src/agents/hint-loader.js';
+import { loadHinter } from '../src/agents/node/hint-loader.js';
 import { envIds, make } from '../src/env/registry.js';
 
 /** What models/<id>/model.json says it was trained for. */

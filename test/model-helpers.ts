@@ -1,9 +1,9 @@
 // tengym metadata for models built in tests (random networks saved, loaded or played), and the tensor-leak check of learners.
 import * as tf from '@tensorflow/tfjs';
 import { expect } from 'vitest';
-import { featureLayout } from '../src/agents/tf/afterstate.js';
+import { featureLayout } from '../src/agents/tf/model-agents.js';
 import type { ModelMetadata } from '../src/agents/tf/metadata.js';
-import { make } from '../src/env/registry.js';
+import { envConfig, make } from '../src/env/registry.js';
 
 /** The metadata of an untrained model of `algorithm` for this env and options. */
 export function modelMetadata(envId: string, algorithm: 'ppo' | 'dqn' | 'afterstate', options: Record<string, unknown> = {}): ModelMetadata {
@@ -17,7 +17,7 @@ export function modelMetadata(envId: string, algorithm: 'ppo' | 'dqn' | 'afterst
     numActions: env.actionSpace.n,
     algorithm,
     head: algorithm === 'ppo' ? 'logits' : algorithm === 'dqn' ? 'q' : 'afterstate',
-    ...(algorithm === 'afterstate' ? { features: featureLayout(env.game.name, resolved).encoding } : {}),
+    ...(algorithm === 'afterstate' ? { features: featureLayout(envConfig(envId, options)).encoding } : {}),
     config: {},
     steps: 0,
   };

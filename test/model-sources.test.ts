@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHinter } from '../src/agents/hint.js';
-import { initBackend } from '../src/agents/tf/backend.js';
+import { initBackend } from '../src/agents/node/backend.js';
 import { make } from '../src/env/registry.js';
 import { agentFromModel } from '../src/models.js';
 import { loadAgent, shippedModelDir, shippedModelEnvs } from '../src/node/index.js';

@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveAgent } from '../src/agents/resolve.js';
-import { initBackend } from '../src/agents/tf/backend.js';
-import { loadModel } from '../src/agents/tf/load-model.js';
-import { shippedModelDir } from '../src/agents/resolve.js';
+import { resolveAgent } from '../src/agents/node/resolve.js';
+import { initBackend } from '../src/agents/node/backend.js';
+import { loadModel } from '../src/agents/node/load-model.js';
+import { shippedModelDir } from '../src/agents/node/resolve.js';
 import { shippedModelEnvs, startAgents } from '../src/cli/commands/start.js';
 import { make } from '../src/env/registry.js';
 

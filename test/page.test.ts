@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadHinter } from '../src/agents/hint-loader.js';
+import { loadHinter } from '../src/agents/node/hint-loader.js';
 import { actionCards, type HintCard, type HintResult } from '../src/index.js';
 import type { EnvState } from '../src/env/env.js';
 import { envIds, make } from '../src/env/registry.js';

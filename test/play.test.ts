@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHinter } from '../src/agents/hint-loader.js';
+import { loadHinter } from '../src/agents/node/hint-loader.js';
 import { make } from '../src/env/registry.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));

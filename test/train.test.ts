@@ -8,16 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveAgent } from '../src/agents/resolve.js';
-import { initBackend } from '../src/agents/tf/backend.js';
-import { loadModel, saveModel } from '../src/agents/tf/load-model.js';
+import { resolveAgent } from '../src/agents/node/resolve.js';
+import { initBackend } from '../src/agents/node/backend.js';
+import { loadModel, saveModel } from '../src/agents/node/load-model.js';
 import { buildPolicyValueNet, buildQNet } from '../src/agents/tf/network.js';
-import { make } from '../src/env/registry.js';
+import { envConfig, make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
-import { maskedArgmax, sampleMasked } from '../src/train/decisions.js';
-import { Dqn, dqnConfigSchema } from '../src/train/dqn.js';
+import { maskedArgmax } from '../src/agents/tf/model-agent.js';
+import { sampleMasked } from '../src/train/decisions.js';
+import { Dqn, algorithm as dqn, dqnConfigSchema } from '../src/train/dqn.js';
 import { mlpForward } from '../src/train/mlp.js';
-import { Ppo, ppoConfigSchema } from '../src/train/ppo.js';
+import { Ppo, algorithm as ppo, ppoConfigSchema } from '../src/train/ppo.js';
 import { resolveTrainConfig, train } from '../src/train/trainer.js';
 import { modelMetadata } from './model-helpers.js';
 
@@ -137,7 +138,7 @@ describe('models', () => {
 
 describe('algorithms', () => {
   it('PPO: the tensor count stays flat across updates', () => {
-    const ppo = new Ppo('decade', {}, ppoConfigSchema.parse({ ...TINY_PPO, totalSteps: 100_000 }));
+    const ppo = new Ppo(envConfig('decade'), ppoConfigSchema.parse({ ...TINY_PPO, totalSteps: 100_000 }));
     ppo.iterate();
     const after1 = tf.memory().numTensors;
     for (let k = 0; k < 3; k++) ppo.iterate();
@@ -153,7 +154,7 @@ describe('algorithms', () => {
   });
 
   it('DQN: the tensor count stays flat across updates (target copies included)', () => {
-    const dqn = new Dqn('four-ten', {}, dqnConfigSchema.parse({ ...TINY_DQN, learningStarts: 0, totalSteps: 10_000 }));
+    const dqn = new Dqn(envConfig('four-ten'), dqnConfigSchema.parse({ ...TINY_DQN, learningStarts: 0, totalSteps: 10_000 }));
     dqn.iterate();
     const after1 = tf.memory().numTensors;
     for (let k = 0; k < 6; k++) dqn.iterate();
@@ -226,12 +227,12 @@ describe('tengym train', () => {
   });
 
   it('config errors name the field', () => {
-    expect(() => resolveTrainConfig('ppo', 'decade', {}, { learningRate: 'fast' })).toThrow(/bad ppo config: .*→ at learningRate/);
-    expect(() => resolveTrainConfig('ppo', 'decade', {}, { learningrate: 0.1 })).toThrow(/learningrate/);
-    expect(() => resolveTrainConfig('dqn', 'decade', {}, { bufferSize: -1 })).toThrow(/bufferSize/);
-    expect(() => resolveTrainConfig('ppo', 'decade', {}, { trainingReward: 'points' })).toThrow(/trainingReward "points" does not fit decade/);
-    expect(() => resolveTrainConfig('ppo', 'decade', {}, { evalReference: 'greedy' })).toThrow(/evalReference "greedy" is not an agent for decade; choose one of random, first/);
-    expect(resolveTrainConfig('ppo', 'decade', {}, { trainingReward: 'cards' }, 'config', { steps: 5 })).toMatchObject({ trainingReward: 'cards', totalSteps: 5, numEnvs: 64 });
+    expect(() => resolveTrainConfig(ppo, envConfig('decade'), { learningRate: 'fast' })).toThrow(/bad ppo config: .*→ at learningRate/);
+    expect(() => resolveTrainConfig(ppo, envConfig('decade'), { learningrate: 0.1 })).toThrow(/learningrate/);
+    expect(() => resolveTrainConfig(dqn, envConfig('decade'), { bufferSize: -1 })).toThrow(/bufferSize/);
+    expect(() => resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'points' })).toThrow(/trainingReward "points" does not fit decade/);
+    expect(() => resolveTrainConfig(ppo, envConfig('decade'), { evalReference: 'greedy' })).toThrow(/evalReference "greedy" is not an agent for decade; choose one of random, first/);
+    expect(resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'cards' }, 'config', { steps: 5 })).toMatchObject({ trainingReward: 'cards', totalSteps: 5, numEnvs: 64 });
   });
 
   it('the CLI trains, writes every file, and reports bad config files by field', () => {

@@ -8,6 +8,7 @@
  * the unseen cards never changes a fair agent's choice.
  */
 import type { Env } from '../env/env.js';
+import type { AnyGame, EnvConfig } from '../env/game.js';
 import type { ModelMetadata } from './tf/metadata.js';
 
 /** What a score means: a policy probability, an expected value, a win probability, a heuristic rank. */
@@ -43,6 +44,15 @@ export interface Agent {
   act(env: Env): number;
   /** Scores of every legal action, best first, where the agent has them. */
   score?(env: Env): ActionScores;
+  /**
+   * Optional, for agents that can choose in several games at once (the trained models: one
+   * forward pass for all of them): writes a legal action for each of envs[0 … count), running
+   * games at a decision, into out[0 … count). Evaluators that play games side by side (the
+   * trainer's held-out evaluation) call it for the decisions and `act` for the forced moves.
+   * Only for agents that keep nothing between calls of one game (a batching evaluator does not
+   * call `reset` per game).
+   */
+  actBatch?(envs: readonly Env[], count: number, out: Int32Array): void;
   /** Set by trained models: what the model plays and how it was trained. */
   readonly metadata?: ModelMetadata;
 }
@@ -56,4 +66,11 @@ export interface AgentInfo {
    * against, not a baseline; "the best baseline" comparisons leave it out.
    */
   ceiling?: true;
+}
+
+/** An entry of the agent catalogue (agents/index.ts): what it is, which engines it plays, and how to make one. */
+export interface AgentSpec extends AgentInfo {
+  /** The engines it plays. */
+  games: readonly AnyGame[];
+  create(env: EnvConfig): Agent;
 }

@@ -7,9 +7,9 @@
  * The rule: the model shipped for the env when it was trained for these options, else the
  * env's search baseline (`hintBaseline`). The `source` sentence says which, and why no model.
  */
-import { make } from '../env/registry.js';
+import { envConfig } from '../env/registry.js';
 import type { Agent } from './agent.js';
-import { SAME_OUTCOME_ENGINES, createHinter, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
+import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
 
 /** What a shipped model's metadata says it was trained for (`userDefinedMetadata.tengym`). */
 export interface ShippedModelInfo {
@@ -31,15 +31,15 @@ export const shippedModelPath = (modelId: string): string => `models/${modelId}/
  * the model shipped there, or null when none is.
  */
 export function chooseHintSource(envId: string, options: Record<string, unknown>, shipped: ShippedModelInfo | null): HintSourceChoice {
-  const env = make(envId, options);
-  const resolved = env.options as Record<string, unknown>;
+  const env = envConfig(envId, options);
+  const resolved = env.options;
   const path = shippedModelPath(env.id);
   if (shipped && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved)) {
     return { kind: 'model', modelId: env.id, source: `model ${path} (shipped)` };
   }
   const why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
   const baseline = hintBaseline(env.id, resolved);
-  const source = SAME_OUTCOME_ENGINES.has(env.game.name) ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
+  const source = hasSameOutcome(env) ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
 }
 
@@ -59,7 +59,7 @@ export interface ShippedModels {
 
 /** The hinter `chooseHintSource` picks for the env, its model loaded through `models`. */
 export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
-  const id = make(envId, options).id;
+  const id = envConfig(envId, options).id;
   const choice = chooseHintSource(id, options, await models.info(id));
   if (choice.kind === 'model') {
     const model = await models.load(choice.modelId);

@@ -5,6 +5,11 @@
  * end already holds. Browser-safe.
  */
 import type { Env } from '../env/env.js';
+import type { AnyGame } from '../env/game.js';
+import { blockTenGame } from '../env/games/block-ten.js';
+import { DRAW, decadeGame, runLengthOf, runStartOf } from '../env/games/decade.js';
+import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenGame } from '../env/games/four-ten.js';
+import { tensGame } from '../env/games/tens.js';
 import type { FourTenActionDetail } from './four-ten-solver/optimal-agent.js';
 
 /**
@@ -53,12 +58,13 @@ function slotPairs(slots: number): [number, number][] {
   return pairs;
 }
 
-function pairingCards(engine: string, game: PairingJson, action: number): HintCard[] {
+/** The cards of a pairing move (Tens, Block Ten); `quartets`: the ids after the pairs remove a quartet of a rank (Tens), else they deal. */
+function pairingCards(game: PairingJson, action: number, quartets: boolean): HintCard[] {
   const pairs = slotPairs(game.tableau.length);
   const slot = (index: number): HintCard => ({ place: 'slot', index, code: game.tableau[index] ?? '' });
   if (action < pairs.length) return pairs[action].map(slot);
   const quartet = action - pairs.length;
-  if (engine === 'tens' && quartet < 4) {
+  if (quartets && quartet < 4) {
     const out: HintCard[] = [];
     game.tableau.forEach((code, index) => {
       if (code !== null && code[0] === QUARTET_RANKS[quartet]) out.push(slot(index));
@@ -69,9 +75,9 @@ function pairingCards(engine: string, game: PairingJson, action: number): HintCa
 }
 
 function decadeCards(game: DecadeJson, action: number): HintCard[] {
-  if (action === 0) return []; // draw: the next card is unseen
-  const start = Math.floor((action - 1) / 13);
-  const length = ((action - 1) % 13) + 2;
+  if (action === DRAW) return []; // draw: the next card is unseen
+  const start = runStartOf(action);
+  const length = runLengthOf(action);
   const stack = game.current;
   const cards = game.stacks[stack];
   const place = game.stacks.length === 1 ? 'line' : 'stack';
@@ -88,28 +94,26 @@ function fourTenCards(game: FourTenJson, action: number): HintCard[] {
     const place = FOUR_TEN_PLACES[h];
     return { place, index: game[place].indexOf(String(value)), code: String(value) };
   };
-  if (action < 3) return game.drawn === null ? [] : [{ place: 'drawn', index: 0, code: game.drawn }];
-  if (action < 15) return [inHand((action - 3) >> 2, ((action - 3) & 3) + 1)];
-  if (action < 47) {
-    const e = action - 15;
+  if (action < FIRST_REPLACE) return game.drawn === null ? [] : [{ place: 'drawn', index: 0, code: game.drawn }];
+  if (action < FIRST_EXCHANGE) return [inHand((action - FIRST_REPLACE) >> 2, ((action - FIRST_REPLACE) & 3) + 1)];
+  if (action < END_TURN) {
+    const e = action - FIRST_EXCHANGE;
     return [inHand(0, ((e >> 2) & 3) + 1), inHand((e >> 4) + 1, (e & 3) + 1)];
   }
   return []; // end the turn
 }
 
+/** Each engine's reading of its state JSON (the JSON types above are the engines' own). */
+const CARDS_OF = new Map<AnyGame, (game: unknown, action: number) => HintCard[]>([
+  [tensGame, (game, action) => pairingCards(game as PairingJson, action, true)],
+  [blockTenGame, (game, action) => pairingCards(game as PairingJson, action, false)],
+  [decadeGame, (game, action) => decadeCards(game as DecadeJson, action)],
+  [fourTenGame, (game, action) => fourTenCards(game as FourTenJson, action)],
+]);
+
 /** The cards of `action` in a state whose JSON game part is `game`. */
 export function actionCards(env: Env, game: unknown, action: number): HintCard[] {
-  switch (env.game.name) {
-    case 'tens':
-    case 'block-ten':
-      return pairingCards(env.game.name, game as PairingJson, action);
-    case 'decade':
-      return decadeCards(game as DecadeJson, action);
-    case 'four-ten':
-      return fourTenCards(game as FourTenJson, action);
-    default:
-      return [];
-  }
+  return CARDS_OF.get(env.game)?.(game, action) ?? [];
 }
 
 /** "31%"; "0.4%", "0.06%" or "under 0.01%" below 1% and above 0; "over 99%" for 99.5% … 100% excluded. */

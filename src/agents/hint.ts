@@ -15,10 +15,15 @@
  */
 import { Env, type EnvState } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
-import { make } from '../env/registry.js';
+import type { AnyGame, EnvConfig } from '../env/game.js';
+import { blockTenGame } from '../env/games/block-ten.js';
+import { decadeGame } from '../env/games/decade.js';
+import { fourTenGame } from '../env/games/four-ten.js';
+import { tensGame } from '../env/games/tens.js';
+import { envConfig, make } from '../env/registry.js';
 import type { ActionScores, Agent, ScoreKind, ValueUnit } from './agent.js';
 import { FirstAgent } from './basic.js';
-import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenActionDetail, type FourTenObjective } from './four-ten-solver/optimal-agent.js';
+import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenObjective } from './four-ten-solver/optimal-agent.js';
 import { createAgent } from './index.js';
 import { actionCards, fourTenProspects, type HintCard } from './hint-text.js';
 
@@ -97,23 +102,22 @@ export function formatScore(h: Hint): string {
 }
 
 /** Engines with no real decisions (SPEC.md; test/tens.test.ts and test/block-ten.test.ts show it). */
-export const SAME_OUTCOME_ENGINES: ReadonlySet<string> = new Set(['tens', 'block-ten']);
+export const SAME_OUTCOME_GAMES: ReadonlySet<AnyGame> = new Set([tensGame, blockTenGame]);
 
-/**
- * The search baseline that answers where no model is given: the decade family's
- * `lookahead`; Four Ten's exact `optimal` for the rules whose game values ship (other rules
- * would first solve the game for about 20 minutes), else `expectimax`; for Tens and Block
- * Ten the lowest legal id, since every move leads to the same end.
- */
-export function hintBaseline(envId: string, options: Record<string, unknown> = {}): { agent: Agent; name: string; role: string; source: string } {
-  const env = make(envId, options);
-  const opts = env.options as Record<string, unknown>;
-  const baseline = (name: string, role: string) => ({ agent: createAgent(name, env.id, opts), name, role, source: `${name} (${role})` });
-  switch (env.game.name) {
-    case 'decade':
-      return baseline('lookahead', 'search baseline');
-    case 'four-ten':
-      if (hasShippedGameValues(gameRulesOf(opts))) {
+/** Whether every legal order of moves in this env reaches the same end (its hints rank nothing). */
+export function hasSameOutcome(env: EnvConfig): boolean {
+  return SAME_OUTCOME_GAMES.has(env.game);
+}
+
+type Baseline = { agent: Agent; name: string; role: string; source: string };
+
+/** Each engine's search baseline for hints (see `hintBaseline`). */
+const BASELINES = new Map<AnyGame, (env: EnvConfig, baseline: (name: string, role: string) => Baseline) => Baseline>([
+  [decadeGame, (_env, baseline) => baseline('lookahead', 'search baseline')],
+  [
+    fourTenGame,
+    (env, baseline) => {
+      if (hasShippedGameValues(gameRulesOf(env.options))) {
         try {
           return baseline('optimal', 'exact solver');
         } catch (e) {
@@ -121,9 +125,20 @@ export function hintBaseline(envId: string, options: Record<string, unknown> = {
         }
       }
       return baseline('expectimax', 'search baseline');
-    default:
-      return { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
-  }
+    },
+  ],
+]);
+
+/**
+ * The search baseline that answers where no model is given: the decade family's
+ * `lookahead`; Four Ten's exact `optimal` for the rules whose game values ship (other rules
+ * would first solve the game for about 20 minutes), else `expectimax`; for Tens and Block
+ * Ten the lowest legal id, since every move leads to the same end.
+ */
+export function hintBaseline(envId: string, options: Record<string, unknown> = {}): Baseline {
+  const env = envConfig(envId, options);
+  const baseline = (name: string, role: string) => ({ agent: createAgent(name, env), name, role, source: `${name} (${role})` });
+  return BASELINES.get(env.game)?.(env, baseline) ?? { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
 }
 
 interface EnvSlot {
@@ -150,16 +165,19 @@ function scoresFromAct(agent: Agent, env: Env): ActionScores {
  * otherwise from one round solved for points − 40·P(fault), once per rules, so that a model's
  * hints stay fast.
  */
-function fourTenDetails(env: Env, agent: Agent): Map<number, FourTenActionDetail> | null {
-  const rules = gameRulesOf(env.options as Record<string, unknown>);
+function fourTenDetails(env: Env, agent: Agent): Map<number, string> | null {
+  const rules = gameRulesOf(env.options);
   const objective: FourTenObjective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
   try {
-    return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, d]));
+    return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
   } catch (e) {
     if (e instanceof TengymError) return null; // rules the solver refuses: the sentences go without figures
     throw e;
   }
 }
+
+/** What each engine adds to a hint's sentence, by action (Four Ten: the round's prospects); null when it cannot. */
+const DETAILS = new Map<AnyGame, (env: Env, agent: Agent) => Map<number, string> | null>([[fourTenGame, fourTenDetails]]);
 
 /** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
 function modelSource(agent: Agent): string {
@@ -175,28 +193,28 @@ export function createHinter(config: HinterConfig = {}): Hinter {
   const figures = config.fourTenFigures ?? true;
   const slots = new Map<string, EnvSlot>();
 
-  function slotFor(id: string, options: Record<string, unknown>): EnvSlot {
+  function slotFor(id: string, options: object): EnvSlot {
     const key = envKey(id, options);
     let slot = slots.get(key);
     if (!slot) {
-      const env = make(id, options);
-      const resolved = env.options as Record<string, unknown>;
+      const resolved = envConfig(id, options);
+      const env = make(resolved);
       let agent: Agent;
       let source: string;
       if (fixed) {
         agent = fixed;
         source = config.source ?? (config.model ? modelSource(fixed) : fixed.name);
       } else if (agentName) {
-        agent = createAgent(agentName, env.id, resolved);
+        agent = createAgent(agentName, resolved);
         source = config.source ?? agentName;
       } else {
-        ({ agent, source } = hintBaseline(env.id, resolved));
+        ({ agent, source } = hintBaseline(env.id, resolved.options));
         if (config.source) source = config.source;
       }
       slot = { env, agent, source };
       slots.set(key, slot);
-      // make() resolves presets and defaults: a fully resolved options object finds the same slot.
-      slots.set(envKey(env.id, resolved), slot);
+      // envConfig resolves presets and defaults: a fully resolved options object finds the same slot.
+      slots.set(envKey(env.id, resolved.options), slot);
     }
     return slot;
   }
@@ -204,7 +222,7 @@ export function createHinter(config: HinterConfig = {}): Hinter {
   function loaded(state: EnvState | Env): { env: Env; slot: EnvSlot } {
     if (state instanceof Env) {
       if (!state.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(state.outcome())})`);
-      return { env: state, slot: slotFor(state.id, state.options as Record<string, unknown>) };
+      return { env: state, slot: slotFor(state.id, state.options) };
     }
     if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
       throw new TengymError('bad-state', 'bad state: expected the JSON of env.getState(), { env, options, rng, undosUsed, game }');
@@ -213,7 +231,7 @@ export function createHinter(config: HinterConfig = {}): Hinter {
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw new TengymError('bad-state', `bad state: options must be an object, got ${JSON.stringify(options)}`);
     }
-    const slot = slotFor(state.env, options as Record<string, unknown>);
+    const slot = slotFor(state.env, options);
     slot.env.setState(state);
     if (!slot.env.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(slot.env.outcome())})`);
     return { env: slot.env, slot };
@@ -223,17 +241,16 @@ export function createHinter(config: HinterConfig = {}): Hinter {
     const top = options.top ?? Infinity;
     if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be a positive integer, got ${top}`);
     const { env, slot } = loaded(state);
-    const sameOutcome = SAME_OUTCOME_ENGINES.has(env.game.name);
-    const details = figures && env.game.name === 'four-ten' ? fourTenDetails(env, slot.agent) : null;
+    const sameOutcome = hasSameOutcome(env);
+    const details = figures ? (DETAILS.get(env.game)?.(env, slot.agent) ?? null) : null;
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
     const game = env.getState().game;
-    const handTarget = Number((env.options as Record<string, unknown>).handTarget ?? 10);
     const hints: Hint[] = [];
     for (const { action, score } of ranked.actions) {
       if (hints.length >= top) break;
       if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
       const detail = details?.get(action);
-      const text = env.describeAction(action) + (detail ? `: ${fourTenProspects(detail, handTarget)}` : '');
+      const text = env.describeAction(action) + (detail ? `: ${detail}` : '');
       const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: actionCards(env, game, action) };
       if (sameOutcome) h.sameOutcome = true;
       hints.push(h);

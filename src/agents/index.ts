@@ -2,40 +2,48 @@
  * The agent catalogue: which agents exist for which env, and how to make one.
  * `tengym agents --env ID` lists it; `tengym eval --agents a,b` draws from it.
  */
-import { envSpec } from '../env/registry.js';
 import { TengymError } from '../env/errors.js';
-import type { Agent, AgentInfo } from './agent.js';
+import type { EnvConfig } from '../env/game.js';
+import { blockTenGame } from '../env/games/block-ten.js';
+import { decadeGame } from '../env/games/decade.js';
+import { fourTenGame } from '../env/games/four-ten.js';
+import { tensGame } from '../env/games/tens.js';
+import { envConfig } from '../env/registry.js';
+import type { Agent, AgentInfo, AgentSpec } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
 import { DECADE_AGENTS } from './decade/index.js';
 import { FOUR_TEN_AGENTS } from './four-ten/index.js';
 import { OPTIMAL_AGENTS } from './four-ten-solver/index.js';
 
-export interface AgentSpec extends AgentInfo {
-  /** Engines this agent plays. */
-  engines: readonly string[];
-  create(envId: string, options: Record<string, unknown>): Agent;
-}
+export type { AgentSpec } from './agent.js';
 
-const ALL = ['tens', 'block-ten', 'decade', 'four-ten'] as const;
+const ALL = [tensGame, blockTenGame, decadeGame, fourTenGame];
 
 const SPECS: readonly AgentSpec[] = [
-  { name: 'random', description: 'uniformly random legal action (seeded)', fair: true, engines: ALL, create: () => new RandomAgent() },
-  { name: 'first', description: 'the lowest legal action id', fair: true, engines: ALL, create: () => new FirstAgent() },
+  { name: 'random', description: 'uniformly random legal action (seeded)', fair: true, games: ALL, create: () => new RandomAgent() },
+  { name: 'first', description: 'the lowest legal action id', fair: true, games: ALL, create: () => new FirstAgent() },
   ...DECADE_AGENTS,
   ...FOUR_TEN_AGENTS,
   ...OPTIMAL_AGENTS,
 ];
 
-export function agentsFor(envId: string): AgentInfo[] {
-  const engine = envSpec(envId).game.name;
-  return SPECS.filter((s) => s.engines.includes(engine)).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
+/** An env config from an id (with options) or a config already made. */
+function configOf(env: string | EnvConfig, options: unknown): EnvConfig {
+  return typeof env === 'string' ? envConfig(env, options) : env;
 }
 
-export function createAgent(name: string, envId: string, options: Record<string, unknown>): Agent {
-  const engine = envSpec(envId).game.name;
-  const spec = SPECS.find((s) => s.name === name && s.engines.includes(engine));
+/** The agents of an env: `agentsFor('decade')`, or `agentsFor(config)`. */
+export function agentsFor(env: string | EnvConfig, options: unknown = {}): AgentInfo[] {
+  const game = configOf(env, options).game;
+  return SPECS.filter((s) => s.games.includes(game)).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
+}
+
+/** A catalogue agent for an env: `createAgent('longest', 'decade', options)`, or `createAgent(name, config)`. */
+export function createAgent(name: string, env: string | EnvConfig, options: unknown = {}): Agent {
+  const config = configOf(env, options);
+  const spec = SPECS.find((s) => s.name === name && s.games.includes(config.game));
   if (!spec) {
-    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${agentsFor(envId).map((a) => a.name).join(', ')}`);
+    throw new TengymError('bad-argument', `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(', ')}`);
   }
-  return spec.create(envId, options);
+  return spec.create(config);
 }

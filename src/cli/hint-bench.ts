@@ -5,7 +5,7 @@
  * and cards). The first `warmup` calls (JIT, model load, TensorFlow.js kernels for each
  * batch size, solver tables) are not counted; the very first call is reported apart.
  */
-import { loadHinter } from '../agents/hint-loader.js';
+import { loadHinter } from '../agents/node/hint-loader.js';
 import { make } from '../env/registry.js';
 
 export interface HintBenchResult {

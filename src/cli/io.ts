@@ -3,7 +3,7 @@
  * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
  */
 import { readFile } from 'node:fs/promises';
-import { TengymError } from '../env/errors.js';
+import { TengymError, isPlainObject } from '../env/errors.js';
 
 export function parseOptionsJson(text: string | undefined): Record<string, unknown> {
   if (text === undefined || text.trim() === '') return {};
@@ -13,10 +13,8 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
   } catch (e) {
     throw new TengymError('bad-options', `--options is not valid JSON (${(e as Error).message}); example: --options '{"tableau":15}'`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new TengymError('bad-options', `--options must be a JSON object such as '{"tableau":15}', got ${text}`);
-  }
-  return value as Record<string, unknown>;
+  if (!isPlainObject(value)) throw new TengymError('bad-options', `--options must be a JSON object such as '{"tableau":15}', got ${text}`);
+  return value;
 }
 
 /**

@@ -10,7 +10,7 @@
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
 import { z } from 'zod';
-import { TengymError, showValue } from './errors.js';
+import { TengymError, formatZodError, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
 
@@ -75,9 +75,7 @@ export function validateSeed(seed: unknown, what = 'seed'): number {
   return seed;
 }
 
-export function formatZodError(error: z.ZodError): string {
-  return z.prettifyError(error).replace(/\n\s*/g, ' ').replace(/✖ /g, '');
-}
+export { formatZodError };
 
 export interface EnvBuffers {
   observation?: Float32Array;
@@ -243,6 +241,7 @@ export class Env<O extends object = Record<string, unknown>> {
     if (!this.started) throw new TengymError('not-reset', 'getState: call reset() first');
     return {
       env: this.id,
+      // O is the engine's options object: plain fields, as its schema made them.
       options: { ...(this.options as Record<string, unknown>) },
       rng: [...this.rng.getState()],
       undosUsed: this.undosUsed,

@@ -3,6 +3,7 @@
  * deck or state, an illegal action. The message names the problem and what would be
  * accepted; `code` lets a program tell the kinds apart without parsing text.
  */
+import { z } from 'zod';
 export type TengymErrorCode =
   | 'unknown-env'
   | 'bad-options'
@@ -43,4 +44,14 @@ export function showValue(value: unknown): string {
   } catch {
     return Object.prototype.toString.call(value);
   }
+}
+
+/** Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A zod error on one line, as every "bad options", "bad state" and "bad config" message shows it. */
+export function formatZodError(error: z.ZodError): string {
+  return z.prettifyError(error).replace(/\n\s*/g, ' ').replace(/✖ /g, '');
 }

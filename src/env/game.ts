@@ -25,6 +25,9 @@ export interface FourTenOutcome {
 
 export type Outcome = CardOutcome | FourTenOutcome;
 
+/** See `Game.scoring`. */
+export type Scoring = 'cards' | 'rounds';
+
 export const RUNNING = 0;
 export const TERMINATED = 1;
 export const TRUNCATED = 2;
@@ -38,6 +41,12 @@ export interface Game<O extends object, S> {
   readonly name: string;
   /** Strict object schema; every field has a default, so `parse({})` gives the defaults. */
   readonly optionsSchema: z.ZodType<O>;
+  /**
+   * What a result is measured by besides the win, as evaluation and training report it:
+   * 'cards', the cards left at the end (`CardOutcome`, fewer is better); 'rounds', the rounds
+   * to win (`FourTenOutcome`, fewer is better), with points and faults per round.
+   */
+  readonly scoring: Scoring;
 
   numActions(o: O): number;
   observationSize(o: O): number;
@@ -90,3 +99,21 @@ export interface Game<O extends object, S> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any, any>;
+
+/**
+ * An env id with its engine and its options, validated once (`envConfig` in registry.ts) and
+ * passed on typed: presets, algorithms, `VectorEnv`, agents and `make` take it. An `Env` is one.
+ */
+export interface EnvConfig<O extends object = Record<string, unknown>> {
+  readonly id: string;
+  readonly game: AnyGame;
+  readonly options: Readonly<O>;
+}
+
+/**
+ * What an engine's typed accessors (`decadeOf`, `fourTenOf`) read from an env; `Env` is one.
+ * Agents and features ask the engine for its state this way instead of casting `rawState`.
+ */
+export interface EngineView extends EnvConfig<object> {
+  readonly rawState: unknown;
+}

@@ -4,9 +4,9 @@
  * `envs()` lists ids, their defaults and their option schemas.
  */
 import { z } from 'zod';
-import { Env, formatZodError } from './env.js';
-import { TengymError, showValue } from './errors.js';
-import type { AnyGame } from './game.js';
+import { Env } from './env.js';
+import { TengymError, formatZodError, showValue } from './errors.js';
+import type { AnyGame, EnvConfig } from './game.js';
 import { tensGame } from './games/tens.js';
 import { blockTenGame } from './games/block-ten.js';
 import { decadeGame } from './games/decade.js';
@@ -52,19 +52,28 @@ export function envSpec(id: string): EnvSpec {
 
 /** Validated options of `id` with `options` over its preset; errors name the field and what it allows. */
 export function resolveOptions(id: string, options: unknown = {}): Record<string, unknown> {
+  return envConfig(id, options).options;
+}
+
+/**
+ * The env config of `id` with `options` over its preset: its engine and its options, validated
+ * here, once; errors name the field and what it allows. What presets, algorithms, `VectorEnv`,
+ * agents and `make` take.
+ */
+export function envConfig(id: string, options: unknown = {}): EnvConfig {
   const spec = envSpec(id);
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TengymError('bad-options', `bad options for ${id}: expected an object such as {} , got ${showValue(options)}`);
   }
   const parsed = spec.game.optionsSchema.safeParse({ ...spec.preset, ...(options as object) });
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
-  return parsed.data as Record<string, unknown>;
+  return { id: spec.id, game: spec.game, options: parsed.data };
 }
 
-/** A new environment: `make('tens', { tableau: 15 })`. */
-export function make(id: string, options: unknown = {}): Env {
-  const spec = envSpec(id);
-  return new Env(id, spec.game, resolveOptions(id, options));
+/** A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by `envConfig`. */
+export function make(id: string | EnvConfig, options: unknown = {}): Env {
+  const config = typeof id === 'string' ? envConfig(id, options) : id;
+  return new Env(config.id, config.game, config.options);
 }
 
 export interface EnvListing {

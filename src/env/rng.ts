@@ -18,8 +18,8 @@ export type Rng = RandomGenerator;
 /** Largest accepted seed: any non-negative safe integer. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-/** MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit. */
-function mix32(x: number): number {
+/** MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit (seeds here, hash keys in the decade solver). */
+export function mix32(x: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x85ebca6b);
   x ^= x >>> 13;

@@ -16,8 +16,8 @@
  */
 import { Env, validateSeed } from './env.js';
 import { TengymError, showValue } from './errors.js';
-import type { Outcome } from './game.js';
-import { resolveOptions, envSpec } from './registry.js';
+import type { EnvConfig, Outcome } from './game.js';
+import { envConfig } from './registry.js';
 
 export interface EpisodeRecord {
   /** Which copy. */
@@ -55,14 +55,20 @@ export class VectorEnv {
   onEpisode: ((episode: EpisodeRecord) => void) | undefined;
   private started = false;
 
-  constructor(id: string, options: unknown, numEnvs: number, vectorOptions: VectorEnvOptions = {}) {
+  /** `new VectorEnv(id, options, numEnvs)`, or `new VectorEnv(config, numEnvs)` for a config made by `envConfig`. */
+  constructor(id: string, options: unknown, numEnvs: number, vectorOptions?: VectorEnvOptions);
+  constructor(config: EnvConfig, numEnvs: number, vectorOptions?: VectorEnvOptions);
+  constructor(...args: [string, unknown, number, VectorEnvOptions?] | [EnvConfig, number, VectorEnvOptions?]) {
+    const [numEnvs, vectorOptions = {}] = typeof args[0] === 'string' ? [args[2], args[3]] : [args[1], args[2] as VectorEnvOptions | undefined];
     if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {
       throw new TengymError('bad-argument', `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
     }
-    const spec = envSpec(id);
-    const resolved = resolveOptions(id, options);
-    const n = spec.game.numActions(resolved);
-    const size = spec.game.observationSize(resolved);
+    const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : args[0];
+    const id = config.id;
+    const game = config.game;
+    const resolved = config.options;
+    const n = game.numActions(resolved);
+    const size = game.observationSize(resolved);
     this.id = id;
     this.numEnvs = numEnvs;
     this.actionSpace = Object.freeze({ n });
@@ -82,7 +88,7 @@ export class VectorEnv {
     const envs: Env[] = [];
     for (let i = 0; i < numEnvs; i++) {
       envs.push(
-        new Env(id, spec.game, resolved, {
+        new Env(id, game, resolved, {
           observation: this.observations.subarray(i * size, (i + 1) * size),
           mask: this.masks.subarray(i * n, (i + 1) * n),
         }),

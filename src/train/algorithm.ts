@@ -1,14 +1,15 @@
 /**
- * What the trainer (trainer.ts) needs from a learning algorithm (ppo.ts, dqn.ts), and
- * the config fields every algorithm shares: the run (seed, length, network), the
- * evaluation schedule and the training reward.
+ * What the trainer (trainer.ts) needs from a learning algorithm, and the config fields every
+ * algorithm shares: the run (seed, length, network), the evaluation schedule and the training
+ * reward. Each algorithm is one file (ppo.ts, dqn.ts, afterstate.ts) exporting an
+ * `AlgorithmSpec` named `algorithm`; algorithms.ts lists them.
  */
 import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
+import type { Agent } from '../agents/agent.js';
+import type { ModelMetadata } from '../agents/tf/metadata.js';
+import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
-
-export const ALGORITHMS = ['ppo', 'dqn', 'afterstate'] as const;
-export type AlgorithmName = (typeof ALGORITHMS)[number];
 
 /** Config fields of every algorithm (each has a default; presets per env may change them). */
 export const commonConfigFields = {
@@ -41,6 +42,9 @@ export const commonConfigFields = {
   /** Agent played on the same held-out deals once, for a paired comparison in every evaluation. */
   evalReference: z.string().default('first'),
 };
+
+/** The common fields of every algorithm's config, resolved. */
+export type CommonConfig = z.infer<z.ZodObject<typeof commonConfigFields>>;
 
 /** Evaluations a run makes at least, besides the one at its start, unless its evalEvery is set. */
 export const CURVE_EVALUATIONS = 10;
@@ -84,24 +88,44 @@ export interface AlgorithmState {
   binary: Record<string, Uint8Array>;
 }
 
+/** A learning algorithm at work: the trainer calls `iterate` until the run's steps are done, evaluating and checkpointing between calls. */
 export interface Algorithm {
-  readonly name: AlgorithmName;
-  /** 'logits' (PPO: the first output is the policy's logits), 'q' (DQN), or 'afterstate' (values of positions, src/agents/tf/afterstate.ts). */
-  readonly head: 'logits' | 'q' | 'afterstate';
-  /** The network whose first output the greedy policy maximises over the legal actions; what gets saved. */
+  readonly name: string;
+  /** The network that gets saved (best/, checkpoint/). */
   readonly model: tf.LayersModel;
   readonly env: DecisionEnv;
   /** Decision samples collected so far (forced moves are not samples). */
   readonly samples: number;
   /** Gradient updates so far. */
   readonly updates: number;
-  /** One rollout and its update (PPO), or one round of decisions and its gradient steps (DQN). */
+  /** How the saved model plays, for its metadata: its head, and its input's encoding when that is not the env's observation. */
+  readonly playsAs: Pick<ModelMetadata, 'head' | 'features'>;
+  /**
+   * The agent that plays the current weights as `tengym eval` plays the model saved with
+   * `metadata` (held-out evaluation plays it, batching its decisions where it can).
+   */
+  agent(metadata: ModelMetadata): Agent;
+  /** One round of training: a rollout and its update (PPO), one round of decisions and its gradient steps (DQN, afterstate). */
   iterate(): void;
   /** Means of the training statistics since the last call (losses, entropy, …). */
   takeStats(): Record<string, number>;
   getState(): AlgorithmState;
   setState(state: AlgorithmState, envState: DecisionEnvState): void;
   dispose(): void;
+}
+
+/** An algorithm as `tengym train --algo NAME` finds it: its config and how to start it. */
+export interface AlgorithmSpec<C extends CommonConfig = CommonConfig> {
+  readonly name: string;
+  /** A strict object schema with a default on every field (`commonConfigFields` and its own). */
+  readonly configSchema: z.ZodType<C>;
+  /** The defaults tuned for an env, over the schema's. */
+  preset(env: EnvConfig): Partial<C>;
+  /**
+   * Starts a run: `env` is the env to train on (the config's `trainingReward` already in its
+   * options); `onSetup` hears about a long set-up before the first step.
+   */
+  create(env: EnvConfig, config: C, onSetup?: (message: string) => void): Algorithm;
 }
 
 type NumberArray = Float32Array | Uint8Array | Int32Array;

@@ -1,5 +1,5 @@
 /**
- * The decision-point view of a vector env, shared by PPO and DQN (Node-only code lives
+ * The decision-point view of a vector env, shared by every algorithm (Node-only code lives
  * beside it in src/train/, but this file itself is plain TypeScript).
  *
  * Why: a state with exactly one legal action is not a decision. The policy's
@@ -30,7 +30,7 @@
  */
 import type { Env, EnvState } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
-import type { CardOutcome, FourTenOutcome } from '../env/game.js';
+import type { EnvConfig, Outcome } from '../env/game.js';
 import type { Rng } from '../env/rng.js';
 import { VectorEnv, type EpisodeRecord } from '../env/vector.js';
 
@@ -79,15 +79,15 @@ export class DecisionEnv {
    * one); later deals that end on forced moves alone, before the next decision, do not
    * replace it.
    */
-  readonly doneOutcomes: (CardOutcome | FourTenOutcome | null)[] = [];
+  readonly doneOutcomes: (Outcome | null)[] = [];
   private stats = emptyEpisodeStats();
 
   /** Multiplies every reward of a transition (the episode statistics are outcomes, unscaled). */
   private readonly rewardScale: number;
 
-  constructor(envId: string, options: Record<string, unknown>, numEnvs: number, seed: number, rewardScale = 1) {
+  constructor(env: EnvConfig, numEnvs: number, seed: number, rewardScale = 1) {
     this.rewardScale = rewardScale;
-    this.vec = new VectorEnv(envId, options, numEnvs, { onEpisode: (e) => this.record(e) });
+    this.vec = new VectorEnv(env, numEnvs, { onEpisode: (e) => this.record(e) });
     this.numEnvs = numEnvs;
     this.observationSize = this.vec.singleObservationSpace.shape[0];
     this.numActions = this.vec.actionSpace.n;
@@ -136,13 +136,13 @@ export class DecisionEnv {
   }
 
   private record(e: EpisodeRecord): void {
-    this.doneOutcomes[e.index] ??= e.outcome as CardOutcome | FourTenOutcome;
+    const o = e.outcome;
+    this.doneOutcomes[e.index] ??= o;
     const s = this.stats;
     s.episodes++;
-    if (e.outcome.won) s.wins++;
-    if ('cardsLeft' in e.outcome) s.cardsLeft += (e.outcome as CardOutcome).cardsLeft;
+    if (o.won) s.wins++;
+    if ('cardsLeft' in o) s.cardsLeft += o.cardsLeft;
     else {
-      const o = e.outcome as FourTenOutcome;
       if (o.won) s.wonRounds += o.rounds;
       s.points += o.points;
     }
@@ -184,23 +184,6 @@ export class DecisionEnv {
 /** A float in [0, 1) from one 32-bit output of a pure-rand generator. */
 export function uniformFloat(rng: Rng): number {
   return (rng.next() + 2147483648) / 4294967296;
-}
-
-/**
- * The legal action with the highest output (the first on a tie): the greedy policy of a
- * logits or Q head. `outputs[offset + a]` is action a's output; illegal ids are never read.
- */
-export function maskedArgmax(outputs: ArrayLike<number>, offset: number, legal: Int32Array, legalCount: number): number {
-  let best = legal[0];
-  let bestValue = outputs[offset + best];
-  for (let k = 1; k < legalCount; k++) {
-    const v = outputs[offset + legal[k]];
-    if (v > bestValue) {
-      best = legal[k];
-      bestValue = v;
-    }
-  }
-  return best;
 }
 
 /**

@@ -20,12 +20,17 @@
  * one gradient step of `batchSize` is taken per `trainEvery` new samples.
  */
 import * as tf from '@tensorflow/tfjs';
+import type { Agent } from '../agents/agent.js';
+import type { ModelMetadata } from '../agents/tf/metadata.js';
 import { z } from 'zod';
 import { buildQNet } from '../agents/tf/network.js';
-import { envSpec } from '../env/registry.js';
+import type { AnyGame, EnvConfig } from '../env/game.js';
+import { decadeGame } from '../env/games/decade.js';
+import { fourTenGame } from '../env/games/four-ten.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
-import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmState } from './algorithm.js';
-import { DecisionEnv, maskedArgmax, uniformFloat, type DecisionEnvState } from './decisions.js';
+import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
+import { ModelAgent, maskedArgmax } from '../agents/tf/model-agent.js';
+import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { mlpForward } from './mlp.js';
 import { Adam, packTensors, trainableVariables, unpackInto } from './optim.js';
 
@@ -59,14 +64,19 @@ export type DqnConfig = z.infer<typeof dqnConfigSchema>;
  * observations are large (535 floats and a 677-byte mask per side of a transition): a
  * smaller buffer, which still spans ~500,000 env steps of play.
  */
-export function dqnPreset(envId: string, options: Record<string, unknown> = {}): Partial<DqnConfig> {
-  const engine = envSpec(envId).game.name;
-  if (engine === 'four-ten') return { totalSteps: 2_000_000, hidden: [128, 128], bufferSize: 100_000, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 };
-  if (engine === 'decade') {
-    const cards = options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
-    return { totalSteps: 10_000_000, hidden: [64, 64], bufferSize: 20_000, learningStarts: 2_000, trainEvery: 8, gamma: 1, targetUpdate: 250, ...cards, evalEvery: 1_000_000, evalEpisodes: 5000 };
-  }
-  return {};
+const PRESETS = new Map<AnyGame, (env: EnvConfig) => Partial<DqnConfig>>([
+  [fourTenGame, () => ({ totalSteps: 2_000_000, hidden: [128, 128], bufferSize: 100_000, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 })],
+  [
+    decadeGame,
+    (env) => {
+      const cards = env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
+      return { totalSteps: 10_000_000, hidden: [64, 64], bufferSize: 20_000, learningStarts: 2_000, trainEvery: 8, gamma: 1, targetUpdate: 250, ...cards, evalEvery: 1_000_000, evalEpisodes: 5000 };
+    },
+  ],
+]);
+
+export function dqnPreset(env: EnvConfig): Partial<DqnConfig> {
+  return PRESETS.get(env.game)?.(env) ?? {};
 }
 
 const ILLEGAL_Q = -1e9;
@@ -123,8 +133,8 @@ class ReplayBuffer extends ReplayArrays {
 }
 
 export class Dqn implements Algorithm {
-  readonly name = 'dqn' as const;
-  readonly head = 'q' as const;
+  readonly name = 'dqn';
+  readonly playsAs = { head: 'q' } as const;
   readonly model: tf.LayersModel;
   readonly env: DecisionEnv;
   samples = 0;
@@ -152,9 +162,9 @@ export class Dqn implements Algorithm {
   private readonly mbRewards: Float32Array;
   private readonly mbNotDone: Float32Array;
 
-  constructor(envId: string, trainingOptions: Record<string, unknown>, config: DqnConfig) {
+  constructor(env: EnvConfig, config: DqnConfig) {
     this.config = config;
-    this.env = new DecisionEnv(envId, trainingOptions, config.numEnvs, config.seed, config.rewardScale);
+    this.env = new DecisionEnv(env, config.numEnvs, config.seed, config.rewardScale);
     const { observationSize: S, numActions: A } = this.env;
     const shape = { observationSize: S, numActions: A, hidden: config.hidden, seed: config.seed };
     this.model = buildQNet(shape);
@@ -267,6 +277,11 @@ export class Dqn implements Algorithm {
     return this.means.take();
   }
 
+  /** The greedy policy of the current weights (masked argmax of the first output). */
+  agent(metadata: ModelMetadata): Agent {
+    return new ModelAgent('model', this.model, metadata);
+  }
+
   getState(): AlgorithmState {
     return {
       json: { samples: this.samples, updates: this.updates, sampleCredit: this.sampleCredit, rng: [...this.rng.getState()], adamStep: this.adam.step, bufferSize: this.buffer.size, bufferNext: this.buffer.next, means: this.means.getState() },
@@ -293,3 +308,10 @@ export class Dqn implements Algorithm {
     this.target.dispose();
   }
 }
+
+export const algorithm: AlgorithmSpec<DqnConfig> = {
+  name: 'dqn',
+  configSchema: dqnConfigSchema,
+  preset: dqnPreset,
+  create: (env, config) => new Dqn(env, config),
+};

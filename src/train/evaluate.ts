@@ -11,10 +11,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { resolveAgent } from '../agents/resolve.js';
-import { formatZodError } from '../env/env.js';
-import { TengymError } from '../env/errors.js';
-import { envSpec, resolveOptions } from '../env/registry.js';
+import { resolveAgent } from '../agents/node/resolve.js';
+import { TengymError, formatZodError } from '../env/errors.js';
+import type { Scoring } from '../env/game.js';
+import { envConfig, envSpec } from '../env/registry.js';
 import { Z95, wilsonInterval } from './intervals.js';
 import { emptyRows, playEpisodes, type EpisodeRows, type EpisodeTask } from './episodes.js';
 
@@ -78,12 +78,13 @@ export interface OutcomeFigures {
   faultRate?: number;
 }
 
-export function summariseRows(rows: EpisodeRows, isFourTen: boolean): OutcomeFigures {
+/** The figures of a set of episodes of a game of this `scoring`. */
+export function summariseRows(rows: EpisodeRows, scoring: Scoring): OutcomeFigures {
   const n = rows.won.length;
   let wins = 0;
   for (let i = 0; i < n; i++) wins += rows.won[i];
   const result: OutcomeFigures = { winRate: wins / n, ci95: wilsonInterval(wins, n) };
-  if (!isFourTen) {
+  if (scoring === 'cards') {
     let left = 0;
     for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
     result.meanCardsLeft = left / n;
@@ -230,19 +231,20 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: string, options: Record<string, unknown>): Promise<void> {
-  for (const name of agents) await resolveAgent(name, env, options);
+  const config = envConfig(env, options);
+  for (const name of agents) await resolveAgent(name, config);
 }
 
 /** The report of agents that played the same deals: each one's figures and its paired difference from the reference. */
 export function buildReport(env: string, options: Record<string, unknown>, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
-  const isFourTen = envSpec(env).game.name === 'four-ten';
+  const scoring = envSpec(env).game.scoring;
   const ref = played.find((p) => p.agent === reference);
   if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents ${played.map((p) => p.agent).join(',')}`);
   const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
-    const result: AgentResult = { agent, ...summariseRows(rows, isFourTen), seconds };
+    const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
     if (agent !== reference) {
       result.vsReference = pairedDifference(rows.won, ref.rows.won);
-      if (isFourTen) result.roundsVsReference = pairedRounds(rows, ref.rows);
+      if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
     }
     return result;
   });
@@ -253,7 +255,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
-  const options = resolveOptions(c.env, c.options);
+  const options = envConfig(c.env, c.options).options;
   const reference = c.reference ?? c.agents[0];
   if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);
   await checkAgents(c.agents, c.env, options);

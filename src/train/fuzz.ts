@@ -18,7 +18,7 @@
  */
 import { ContractViolation, checkEpisodeEnd, checkStep, expectError, fail, sameView, stateText } from '../env/checker.js';
 import type { Env } from '../env/env.js';
-import { isTengymError } from '../env/errors.js';
+import { isPlainObject, isTengymError } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { createRng, randomInt, type Rng } from '../env/rng.js';
 import { VectorEnv } from '../env/vector.js';
@@ -67,7 +67,7 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
   let env = makeEnv();
   const report: FuzzReport = {
     env: env.id,
-    options: { ...(env.options as Record<string, unknown>) },
+    options: { ...env.options },
     seed,
     steps: 0,
     episodes: 0,
@@ -190,7 +190,7 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
 
   /** One random change to a state's JSON: refused whole, or a consistent state that plays on. */
   const corruptState = (e: Env) => {
-    const state = JSON.parse(stateText(e)) as Record<string, unknown>;
+    const state: Record<string, unknown> = JSON.parse(stateText(e)); // an env's own getState()
     const change = corrupt(state, rng);
     const target = makeEnv();
     target.reset({ seed: randomSeed() });
@@ -307,7 +307,7 @@ export function corrupt(state: Record<string, unknown>, rng: Rng): string {
   const leaves: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach((v, i) => (v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node, key: i })));
-    else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node as Record<string, unknown>, key: k });
+    else if (isPlainObject(node)) for (const [k, v] of Object.entries(node)) v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node, key: k });
   };
   walk(state.game);
   if (leaves.length === 0) {

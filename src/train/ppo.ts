@@ -37,11 +37,16 @@
  * flat across updates (test/train.test.ts checks it).
  */
 import * as tf from '@tensorflow/tfjs';
+import type { Agent } from '../agents/agent.js';
+import type { ModelMetadata } from '../agents/tf/metadata.js';
 import { z } from 'zod';
+import { ModelAgent } from '../agents/tf/model-agent.js';
 import { buildPolicyValueNet } from '../agents/tf/network.js';
-import { envSpec } from '../env/registry.js';
+import type { AnyGame, EnvConfig } from '../env/game.js';
+import { decadeGame } from '../env/games/decade.js';
+import { fourTenGame } from '../env/games/four-ten.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../env/rng.js';
-import { Means, commonConfigFields, type Algorithm, type AlgorithmState } from './algorithm.js';
+import { Means, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from './decisions.js';
 import { mlpForward, rowMaxNoGradient } from './mlp.js';
 import { Adam, trainableVariables } from './optim.js';
@@ -81,24 +86,27 @@ export type PpoConfig = z.infer<typeof ppoConfigSchema>;
  * longer rollouts, a wider net for its small observation, points scaled to ~1 per
  * round, and more entropy (with 0.01 the policy collapses in 100k steps).
  */
-export function ppoPreset(envId: string, options: Record<string, unknown> = {}): Partial<PpoConfig> {
-  const engine = envSpec(envId).game.name;
-  if (engine === 'four-ten') {
-    return { totalSteps: 2_000_000, numEnvs: 16, rolloutSteps: 128, minibatchSize: 512, hidden: [128, 128], learningRate: 3e-4, gamma: 0.99, entropyCoef: 0.05, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 };
-  }
-  if (engine === 'decade') {
-    const cards = options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
-    return { totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cards, evalEvery: 1_000_000, evalEpisodes: 5000 };
-  }
-  return {};
+const PRESETS = new Map<AnyGame, (env: EnvConfig) => Partial<PpoConfig>>([
+  [fourTenGame, () => ({ totalSteps: 2_000_000, numEnvs: 16, rolloutSteps: 128, minibatchSize: 512, hidden: [128, 128], learningRate: 3e-4, gamma: 0.99, entropyCoef: 0.05, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 })],
+  [
+    decadeGame,
+    (env) => {
+      const cards = env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
+      return { totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cards, evalEvery: 1_000_000, evalEpisodes: 5000 };
+    },
+  ],
+]);
+
+export function ppoPreset(env: EnvConfig): Partial<PpoConfig> {
+  return PRESETS.get(env.game)?.(env) ?? {};
 }
 
 /** Large negative logit for illegal actions: exp(−1e9 − max) is exactly 0 in float32. */
 const ILLEGAL_LOGIT = -1e9;
 
 export class Ppo implements Algorithm {
-  readonly name = 'ppo' as const;
-  readonly head = 'logits' as const;
+  readonly name = 'ppo';
+  readonly playsAs = { head: 'logits' } as const;
   readonly model: tf.LayersModel;
   readonly env: DecisionEnv;
   samples = 0;
@@ -131,9 +139,9 @@ export class Ppo implements Algorithm {
   private readonly mbAdvantages: Float32Array;
   private readonly mbReturns: Float32Array;
 
-  constructor(envId: string, trainingOptions: Record<string, unknown>, config: PpoConfig) {
+  constructor(env: EnvConfig, config: PpoConfig) {
     this.config = config;
-    this.env = new DecisionEnv(envId, trainingOptions, config.numEnvs, config.seed, config.rewardScale);
+    this.env = new DecisionEnv(env, config.numEnvs, config.seed, config.rewardScale);
     const { observationSize: S, numActions: A } = this.env;
     this.model = buildPolicyValueNet({ observationSize: S, numActions: A, hidden: config.hidden, seed: config.seed });
     this.variables = trainableVariables(this.model);
@@ -308,6 +316,11 @@ export class Ppo implements Algorithm {
     return this.means.take();
   }
 
+  /** The greedy policy of the current weights (masked argmax of the first output). */
+  agent(metadata: ModelMetadata): Agent {
+    return new ModelAgent('model', this.model, metadata);
+  }
+
   getState(): AlgorithmState {
     return {
       json: { samples: this.samples, updates: this.updates, rng: [...this.rng.getState()], adamStep: this.adam.step, means: this.means.getState() },
@@ -330,3 +343,10 @@ export class Ppo implements Algorithm {
     this.model.dispose();
   }
 }
+
+export const algorithm: AlgorithmSpec<PpoConfig> = {
+  name: 'ppo',
+  configSchema: ppoConfigSchema,
+  preset: ppoPreset,
+  create: (env, config) => new Ppo(env, config),
+};

@@ -4,7 +4,6 @@
  * Episode i deals with seed `seed + i`; the random policy has its own stream from `seed`.
  */
 import { RandomAgent } from '../agents/basic.js';
-import type { CardOutcome, FourTenOutcome } from '../env/game.js';
 import { make } from '../env/registry.js';
 import { wilsonInterval } from './intervals.js';
 
@@ -37,7 +36,6 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
   let cardsLeft = 0;
   let rounds = 0;
   let points = 0;
-  let isFourTen = false;
   for (let i = 0; i < episodes; i++) {
     env.reset({ seed: seed + i });
     if (!env.running) dead++;
@@ -46,11 +44,10 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
     if (env.truncated) truncated++;
     const outcome = env.outcome();
     if (outcome.won) wins++;
-    if ('cardsLeft' in outcome) cardsLeft += (outcome as CardOutcome).cardsLeft;
+    if ('cardsLeft' in outcome) cardsLeft += outcome.cardsLeft;
     else {
-      isFourTen = true;
-      rounds += (outcome as FourTenOutcome).rounds;
-      points += (outcome as FourTenOutcome).points;
+      rounds += outcome.rounds;
+      points += outcome.points;
     }
   }
   const result: StatsResult = {
@@ -64,7 +61,7 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
     deadDealRate: dead / episodes,
     meanSteps: steps / episodes,
   };
-  if (isFourTen) {
+  if (env.game.scoring === 'rounds') {
     result.meanRounds = rounds / episodes;
     result.meanPoints = points / episodes;
   } else result.meanCardsLeft = cardsLeft / episodes;

@@ -4,15 +4,16 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
+import { DRAW, decadeOf, runLengthOf, runStartOf, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
 import type { ActionScores, ScoreKind } from '../agent.js';
-import { rulesOf, runLengthOf, runStartOf, type Rules } from './position.js';
+import { rulesOf, type Rules } from './position.js';
 
 /** The env's engine state and options; a clear error for an env of another game. */
-export function decadeOf(env: Env, agent: string): { state: DecadeState; options: DecadeOptions } {
-  if (env.game.name !== 'decade') throw new TengymError('bad-argument', `agent "${agent}" plays the decade family, not ${env.id}`);
+export function decadeEnv(env: Env, agent: string): { state: DecadeState; options: DecadeOptions } {
+  const decade = decadeOf(env);
+  if (!decade) throw new TengymError('bad-argument', `agent "${agent}" plays the decade family, not ${env.id}`);
   if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is not running (call reset())`);
-  return { state: env.rawState as DecadeState, options: env.options as unknown as DecadeOptions };
+  return decade;
 }
 
 /**
@@ -40,7 +41,7 @@ export class RulesCache {
  * runs of the same length, the draw last. Higher is better.
  */
 export function longestRank(action: number): number {
-  if (action === 0) return 0;
+  if (action === DRAW) return 0;
   return runLengthOf(action) * 64 - runStartOf(action);
 }
 

@@ -10,41 +10,42 @@
  * | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
  * | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound) |
  */
-import type { AgentSpec } from '../index.js';
+import { decadeGame } from '../../env/games/decade.js';
+import type { AgentSpec } from '../agent.js';
 import { LongestRunAgent } from './longest.js';
 import { LookaheadAgent } from './lookahead.js';
 import { OracleAgent } from './oracle.js';
 import { PimcAgent } from './pimc.js';
 
-const DECADE = ['decade'] as const;
+const DECADE = [decadeGame];
 
 export const DECADE_AGENTS: AgentSpec[] = [
   {
     name: 'longest',
     description: 'longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal',
     fair: true,
-    engines: DECADE,
+    games: DECADE,
     create: () => new LongestRunAgent(),
   },
   {
     name: 'lookahead',
     description: 'expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the horizon); exact search once no card is unseen',
     fair: true,
-    engines: DECADE,
+    games: DECADE,
     create: () => new LookaheadAgent(),
   },
   {
     name: 'pimc',
     description: 'determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples',
     fair: true,
-    engines: DECADE,
+    games: DECADE,
     create: () => new PimcAgent(),
   },
   {
     name: 'oracle',
     description: 'CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent',
     fair: false,
-    engines: DECADE,
+    games: DECADE,
     create: () => new OracleAgent(),
   },
 ];

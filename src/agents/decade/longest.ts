@@ -8,7 +8,7 @@
  */
 import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent } from '../agent.js';
-import { decadeOf, longestRank, sortedScores } from './common.js';
+import { decadeEnv, longestRank, sortedScores } from './common.js';
 
 export class LongestRunAgent implements Agent {
   readonly name = 'longest';
@@ -17,7 +17,7 @@ export class LongestRunAgent implements Agent {
   reset(): void {}
 
   act(env: Env): number {
-    decadeOf(env, this.name);
+    decadeEnv(env, this.name);
     let best = env.legal[0];
     let bestRank = longestRank(best);
     for (let i = 1; i < env.legalCount; i++) {
@@ -33,7 +33,7 @@ export class LongestRunAgent implements Agent {
 
   /** Score: 64 × run length − start (the draw scores 0); higher first. */
   score(env: Env): ActionScores {
-    decadeOf(env, this.name);
+    decadeEnv(env, this.name);
     const actions = env.legalActions();
     return sortedScores('heuristic', actions, actions.map(longestRank));
   }

@@ -29,10 +29,11 @@ import type { Env } from '../../env/env.js';
 import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
-import { RulesCache, decadeOf, longestRank, sortedScores } from './common.js';
+import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
-import { ACTION_COUNT, DECK_SIZE, Position, runLengthOf, runStartOf, type Rules } from './position.js';
+import { DECADE_ACTIONS, runLengthOf, runStartOf } from '../../env/games/decade.js';
+import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
 export interface LookaheadConfig {
@@ -86,7 +87,7 @@ export class LookaheadAgent implements Agent {
   }
 
   act(env: Env): number {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     if (options.pickedUp === 'deck-bottom') this.memory.sync(state, this.rulesCache.get(options));
     return this.choose(env);
   }
@@ -107,13 +108,13 @@ export class LookaheadAgent implements Agent {
    * table clears); when holding, 0 for the draw and −1 for every discard.
    */
   score(env: Env): ActionScores {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     if (options.pickedUp === 'deck-bottom') this.memory.sync(state, this.rulesCache.get(options));
     return sortedScores('heuristic', env.legalActions(), this.values(env));
   }
 
   private values(env: Env): number[] {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     if (rules !== this.rules) {
       this.rules = rules;
@@ -161,7 +162,7 @@ export class LookaheadAgent implements Agent {
   private level(d: number): Position {
     while (this.positions.length <= d) {
       this.positions.push(new Position(this.rules!.stacks));
-      this.moves.push(new Int32Array(ACTION_COUNT));
+      this.moves.push(new Int32Array(DECADE_ACTIONS));
     }
     return this.positions[d];
   }

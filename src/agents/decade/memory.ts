@@ -18,7 +18,8 @@
  */
 import type { DecadeState } from '../../env/games/decade.js';
 import { shuffleInPlace, type Rng } from '../../env/rng.js';
-import { ACTION_COUNT, DECK_SIZE, Position, cardValue, runLengthOf, runStartOf, type Rules } from './position.js';
+import { CARD_VALUE, DECADE_ACTIONS, runLengthOf, runStartOf } from '../../env/games/decade.js';
+import { DECK_SIZE, Position, type Rules } from './position.js';
 
 export class StockMemory {
   /** Cards at the top of the stock whose order is unknown. */
@@ -31,7 +32,7 @@ export class StockMemory {
   private last: Position | null = null;
   private seen = false;
   private trial: Position | null = null;
-  private readonly moves = new Int32Array(ACTION_COUNT);
+  private readonly moves = new Int32Array(DECADE_ACTIONS);
   private readonly counts = new Int32Array(11);
   /** The cards the inferred move put under the stock. */
   private readonly picked = new Uint8Array(DECK_SIZE);
@@ -122,7 +123,7 @@ export class StockMemory {
     }
     // The card drawn was a known one: it must be the one remembered on top.
     const k = state.current;
-    const drawn = cardValue(state.table[k * DECK_SIZE + state.len[k] - 1]);
+    const drawn = CARD_VALUE[state.table[k * DECK_SIZE + state.len[k] - 1]];
     if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
     this.head = (this.head + 1) % DECK_SIZE;
     this.knownLen--;
@@ -155,7 +156,7 @@ export class StockMemory {
       const n = p.len[k];
       if (state.len[k] !== n) return false;
       const upTo = k === skipTop ? n - 1 : n;
-      for (let i = 0; i < upTo; i++) if (cardValue(state.table[k * DECK_SIZE + i]) !== p.vals[k * DECK_SIZE + i]) return false;
+      for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * DECK_SIZE + i]] !== p.vals[k * DECK_SIZE + i]) return false;
     }
     return true;
   }

@@ -14,7 +14,7 @@
  */
 import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent } from '../agent.js';
-import { RulesCache, decadeOf, longestRank, sortedScores } from './common.js';
+import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
@@ -50,7 +50,7 @@ export class OracleAgent implements Agent {
   }
 
   act(env: Env): number {
-    decadeOf(env, this.name);
+    decadeEnv(env, this.name);
     if (env.legalCount === 1) return env.legal[0];
     const values = this.values(env);
     let best = 0;
@@ -67,7 +67,7 @@ export class OracleAgent implements Agent {
 
   /** The solver's value of every legal action, in the env's legal order. */
   private values(env: Env): number[] {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     if (this.solver === null || this.solver.rules !== rules) {
       this.solver = new Solver(rules, this.tableBits);

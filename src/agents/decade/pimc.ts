@@ -27,7 +27,7 @@ import type { Env } from '../../env/env.js';
 import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng, type Rng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
-import { RulesCache, decadeOf, longestRank } from './common.js';
+import { RulesCache, decadeEnv, longestRank } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
 import { Position, type Rules } from './position.js';
@@ -84,7 +84,7 @@ export class PimcAgent implements Agent {
   }
 
   act(env: Env): number {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     if (rules.deckBottom) this.memory.sync(state, rules);
     return this.choose(env, state, rules);
@@ -101,7 +101,7 @@ export class PimcAgent implements Agent {
 
   /** Score: the fraction of sampled deals in which the action still clears the table. */
   score(env: Env): ActionScores {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     if (rules.deckBottom) this.memory.sync(state, rules);
     const t = this.tally(env);
@@ -117,7 +117,7 @@ export class PimcAgent implements Agent {
   }
 
   private tally(env: Env): Tally {
-    const { state, options } = decadeOf(env, this.name);
+    const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     const config = this.config ?? pimcConfigFor(options);
     if (this.solver === null || this.solver.rules !== rules) {

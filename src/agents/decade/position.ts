@@ -8,36 +8,17 @@
  * every option (7 stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom,
  * 'one-left'). test/agents-decade.test.ts checks it against the engine on random games.
  *
+ * Action ids, card values and run totals are the engine's (decade.ts exports them).
+ *
  * The stock is a ring of values. A fair agent loads the stock's composition in a
  * canonical order and shuffles it with its own generator (`loadFair`); only the oracle
  * loads the true order (`loadTrue`).
  */
-import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
+import { DECK_SIZE } from '../../env/cards.js';
+import { CARD_VALUE, DRAW, MAX_RUN_TOTAL, MAX_STACKS, maxRunLength, runActionId, runLengthOf, runStartOf, runTotals, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
 import { shuffleInPlace, type Rng } from '../../env/rng.js';
 
-export const DECK_SIZE = 52;
-export const MAX_STACKS = 7;
-const MAX_RUN_LENGTH = 14;
-const LENGTHS_PER_START = 13;
-const MAX_TOTAL = 35;
-/** One more than the largest legal action id (677). */
-export const ACTION_COUNT = 1 + DECK_SIZE * LENGTHS_PER_START;
-
-/** Card value: A=1 … 9, T/J/Q/K=10 (card id = rank*4 + suit). */
-export function cardValue(card: number): number {
-  return Math.min((card >> 2) + 1, 10);
-}
-
-/** The id of the run of `length` cards starting at position `start` (as the engine numbers it). */
-export function runId(start: number, length: number): number {
-  return 1 + start * LENGTHS_PER_START + (length - 2);
-}
-export function runStartOf(action: number): number {
-  return ((action - 1) / LENGTHS_PER_START) | 0;
-}
-export function runLengthOf(action: number): number {
-  return ((action - 1) % LENGTHS_PER_START) + 2;
-}
+export { DECK_SIZE, MAX_STACKS };
 
 /** The option values a search needs, resolved once. */
 export interface Rules {
@@ -50,23 +31,21 @@ export interface Rules {
   /** Cards a finished game may leave and still be won (0, or 1 with 'one-left'). */
   winLeft: number;
   maxSteps: number;
-  /** good[t] = 1 when a run totalling t discards. */
+  /** good[t] = 1 when a run totalling t discards (the engine's table: read only). */
   good: Uint8Array;
 }
 
 export function rulesOf(o: DecadeOptions): Rules {
-  const good = new Uint8Array(MAX_TOTAL + 1);
-  for (const t of o.fives ? [5, 10, 15, 20, 25, 30, 35] : [10, 20, 30]) good[t] = 1;
   return {
     stacks: o.stacks,
     minRun: o.minRun,
-    maxLen: o.maxRun === null ? MAX_RUN_LENGTH : Math.min(o.maxRun, MAX_RUN_LENGTH),
+    maxLen: maxRunLength(o),
     loop: o.loop,
     optional: o.discard === 'optional',
     deckBottom: o.pickedUp === 'deck-bottom',
     winLeft: o.win === 'one-left' ? 1 : 0,
     maxSteps: o.maxSteps,
-    good,
+    good: runTotals(o),
   };
 }
 
@@ -113,7 +92,7 @@ export class Position {
   private loadTable(s: DecadeState): void {
     for (let k = 0; k < this.stacks; k++) {
       const n = s.len[k];
-      for (let p = 0; p < n; p++) this.vals[k * DECK_SIZE + p] = cardValue(s.table[k * DECK_SIZE + p]);
+      for (let p = 0; p < n; p++) this.vals[k * DECK_SIZE + p] = CARD_VALUE[s.table[k * DECK_SIZE + p]];
       this.len[k] = n;
     }
     this.aliveCount = s.aliveCount;
@@ -128,7 +107,7 @@ export class Position {
   /** The engine state with its true stock order: only for agents that are not fair (the oracle). */
   loadTrue(s: DecadeState): void {
     this.loadTable(s);
-    for (let i = 0; i < s.stockLen; i++) this.stock[i] = cardValue(s.stock[(s.stockHead + i) % DECK_SIZE]);
+    for (let i = 0; i < s.stockLen; i++) this.stock[i] = CARD_VALUE[s.stock[(s.stockHead + i) % DECK_SIZE]];
     this.stockLen = s.stockLen;
   }
 
@@ -173,9 +152,9 @@ export class Position {
   generate(r: Rules, out: Int32Array): number {
     const canDraw = this.stockLen > 0 && this.aliveCount > 0;
     let count = 0;
-    if (canDraw && r.optional) out[count++] = 0;
+    if (canDraw && r.optional) out[count++] = DRAW;
     count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
-    if (canDraw && !r.optional && count === 0) out[count++] = 0;
+    if (canDraw && !r.optional && count === 0) out[count++] = DRAW;
     if (count > 0 && this.steps >= r.maxSteps) {
       this.status = TRUNCATED;
       return 0;
@@ -194,9 +173,9 @@ export class Position {
       let sum = 0;
       for (let i = st; i < end; i++) {
         sum += v[base + i];
-        if (sum > MAX_TOTAL) break;
+        if (sum > MAX_RUN_TOTAL) break;
         const length = i - st + 1;
-        if (length >= r.minRun && good[sum] === 1) out[count++] = runId(st, length);
+        if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
       }
     }
     return count;
@@ -211,7 +190,7 @@ export class Position {
     if (n <= r.maxLen) {
       let sum = 0;
       for (let i = 0; i < n; i++) sum += v[base + i];
-      if (sum <= MAX_TOTAL && good[sum] === 1) out[count++] = runId(0, n);
+      if (sum <= MAX_RUN_TOTAL && good[sum] === 1) out[count++] = runActionId(0, n);
     }
     const longest = Math.min(r.maxLen, n - 1);
     for (let st = Math.max(1, n - longest); st < n; st++) {
@@ -219,8 +198,8 @@ export class Position {
       for (let i = st; i < n; i++) sum += v[base + i];
       let length = n - st;
       let wrap = 0;
-      while (sum <= MAX_TOTAL) {
-        if (length >= r.minRun && good[sum] === 1) out[count++] = runId(st, length);
+      while (sum <= MAX_RUN_TOTAL) {
+        if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
         if (length >= longest) break;
         sum += v[base + wrap];
         wrap++;
@@ -233,7 +212,7 @@ export class Position {
   /** Applies a legal action (0 = draw, else a run id). */
   apply(r: Rules, action: number): void {
     this.steps++;
-    if (action === 0) this.draw(this.stock[this.head]);
+    if (action === DRAW) this.draw(this.stock[this.head]);
     else this.discard(r, runStartOf(action), runLengthOf(action));
   }
 

@@ -22,7 +22,9 @@
  *   returns estimates (the cards on the table, as if lost there) and stores nothing it
  *   did not finish.
  */
-import { ACTION_COUNT, ENDED, Position, type Rules } from './position.js';
+import { DECADE_ACTIONS } from '../../env/games/decade.js';
+import { mix32 } from '../../env/rng.js';
+import { ENDED, Position, type Rules } from './position.js';
 
 const WON = 0;
 const IN_PROGRESS = 255;
@@ -32,14 +34,6 @@ const MAX_DEPTH = 600;
 /** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
 const MAX_STEPS_WITHOUT_CYCLES = 78;
 const PROBES = 24;
-
-function mix32(x: number): number {
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  return (x ^ (x >>> 16)) | 0;
-}
 
 export class Solver {
   readonly rules: Rules;
@@ -108,7 +102,7 @@ export class Solver {
   private level(d: number): Position {
     while (this.positions.length <= d) {
       this.positions.push(new Position(this.rules.stacks));
-      this.moves.push(new Int32Array(ACTION_COUNT));
+      this.moves.push(new Int32Array(DECADE_ACTIONS));
     }
     return this.positions[d];
   }

@@ -26,7 +26,8 @@
  * `checkGameOptions` refuses caps short enough to matter (fewer than 20 + gameTarget/5 rounds).
  */
 import { TengymError } from '../../env/errors.js';
-import { MAX_TOTAL, roundModel, solveRound, type RoundModel, type RoundPayoffs, type RoundRules, type RoundSolution } from './round-solver.js';
+import { roundModel, type RoundModel } from './round-model.js';
+import { MAX_TOTAL, solveRound, type RoundPayoffs, type RoundRules, type RoundSolution } from './round-solver.js';
 
 export interface GameRules extends RoundRules {
   gameTarget: number;

@@ -3,7 +3,8 @@
  * comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
  * reads the stock's composition, never its order.
  */
-import type { AgentSpec } from '../index.js';
+import { fourTenGame } from '../../env/games/four-ten.js';
+import type { AgentSpec } from '../agent.js';
 import { OptimalFourTenAgent } from './optimal-agent.js';
 
 export const OPTIMAL_AGENTS: AgentSpec[] = [
@@ -12,12 +13,13 @@ export const OPTIMAL_AGENTS: AgentSpec[] = [
     description: 'the exact optimal policy (rounds solved by expectimax over hands, stock composition and phase; maximises the chance of winning, then fewer rounds): the ceiling, not a baseline',
     fair: true,
     ceiling: true,
-    engines: ['four-ten'],
-    create: (_envId, options) => new OptimalFourTenAgent(options),
+    games: [fourTenGame],
+    create: (env) => new OptimalFourTenAgent(env.options),
   },
 ];
 
 export { OptimalFourTenAgent, fourTenActionDetails, gamePolicy, gameRulesOf, hasShippedGameValues, installGameValues, lambdaRound, rankActions, valueActions } from './optimal-agent.js';
 export type { FourTenActionDetail, FourTenHint, FourTenObjective, ValuedAction } from './optimal-agent.js';
 export { DEFAULT_DISCOUNT, GamePolicy, GameValues, checkGameOptions, computeGameValues, minimumMaxRounds, type GameRules, type GameSolveProgress } from './game-policy.js';
-export { RoundModel, RoundSolution, roundModel, roundPayoffs, solveRound, type RoundOutlook, type RoundPayoffs, type RoundRules } from './round-solver.js';
+export { RoundModel, roundModel } from './round-model.js';
+export { RoundSolution, roundPayoffs, solveRound, type RoundOutlook, type RoundPayoffs, type RoundRules } from './round-solver.js';

@@ -17,33 +17,22 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOptionsSchema, type FourTenOptions, type FourTenState } from '../../env/games/four-ten.js';
+import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, fourTenOptionsSchema, type FourTenOptions } from '../../env/games/four-ten.js';
+import { MS_ADD, afterExchange, configHand, configOfKey, exchangeNeighbours, withHand } from '../../env/games/four-ten-hands.js';
 import type { ActionScores, Agent, ScoreKind } from '../agent.js';
+import { phaseOf, type Phase } from '../four-ten/model.js';
 import { DEFAULT_GAME_VALUES } from './default-game-values.js';
 import { GamePolicy, GameValues, checkGameOptions, computeGameValues, type GameRules, type GameSolveProgress } from './game-policy.js';
-import {
-  CONTINUES,
-  FAULTS,
-  MS_ADD,
-  MS_REMOVE,
-  blankOutlook,
-  configHand,
-  configId,
-  exchangeNeighbours,
-  multisetOf,
-  roundPayoffs,
-  solveRound,
-  withHand,
-  type RoundOutlook,
-  type RoundSolution,
-} from './round-solver.js';
+import { CONTINUES, FAULTS } from './round-model.js';
+import { blankOutlook, roundPayoffs, solveRound, type RoundOutlook, type RoundSolution } from './round-solver.js';
 
 // ---------------------------------------------------------------- policies, shared per rules
 
 const policies = new Map<string, GamePolicy>();
 const lambdaRounds = new Map<string, RoundSolution>();
 
-export function gameRulesOf(options: Record<string, unknown>): GameRules {
+/** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
+export function gameRulesOf(options: unknown): GameRules {
   const parsed = fourTenOptionsSchema.safeParse(options);
   if (!parsed.success) throw new TengymError('bad-argument', `optimal: bad four-ten options ${JSON.stringify(options)}`);
   const o: FourTenOptions = parsed.data;
@@ -100,8 +89,6 @@ export function lambdaRound(rules: GameRules, lambda: number): RoundSolution {
 
 // ---------------------------------------------------------------- reading the env
 
-type Phase = 'place' | 'replace' | 'exchange';
-
 interface View {
   config: number;
   /** The stock's composition (undrawn this round, the visible drawn card excluded). */
@@ -114,30 +101,16 @@ interface View {
   safeties: number;
 }
 
-const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125];
-
-/** The engine's configuration key (base-5 counts) as a solver configuration id. */
-function engineKeyToConfig(key: number): number {
-  const hands = [0, 0, 0];
-  for (let h = 0; h < 3; h++) {
-    const counts = [0, 0, 0, 0];
-    for (let v = 0; v < 4; v++) counts[v] = Math.floor(key / POW5[h * 4 + v]) % 5;
-    hands[h] = multisetOf(counts);
-  }
-  return configId(hands[0], hands[1], hands[2]);
-}
-
 function viewOf(env: Env): View {
-  if (env.game.name !== 'four-ten') throw new TengymError('bad-argument', `optimal plays four-ten, not ${env.id}`);
+  const four = fourTenOf(env);
+  if (!four) throw new TengymError('bad-argument', `optimal plays four-ten, not ${env.id}`);
   if (!env.running) throw new TengymError('episode-over', 'optimal: the episode is over (or not started)');
-  const s = env.rawState as FourTenState;
-  const first = env.legal[0];
-  const phase: Phase = first < FIRST_REPLACE ? 'place' : first < FIRST_EXCHANGE ? 'replace' : 'exchange';
-  const hands = [0, 1, 2].map((h) => multisetOf(s.counts.subarray(h * 4, h * 4 + 4)));
+  const s = four.state;
+  const phase = phaseOf(env);
   const seen = new Set<number>();
-  if (phase === 'exchange') for (let i = 0; i < s.seenCount; i++) seen.add(engineKeyToConfig(s.seen[i]));
+  if (phase === 'exchange') for (let i = 0; i < s.seenCount; i++) seen.add(configOfKey(s.seen[i]));
   return {
-    config: configId(hands[0], hands[1], hands[2]),
+    config: configOfKey(s.key),
     stock: Array.from(s.stockCounts),
     drawn: s.drawn,
     phase,
@@ -154,16 +127,6 @@ export interface ValuedAction {
   outlook: RoundOutlook;
   /** Steps still needed to realise the value this turn (exchange phase; 0 elsewhere). */
   steps: number;
-}
-
-/** Applies exchange e (action id − 15, 0..31) to configuration c. */
-export function exchanged(c: number, e: number): number {
-  const side = (e >> 4) + 1;
-  const a = (e >> 2) & 3;
-  const b = e & 3;
-  const hand = MS_ADD[MS_REMOVE[configHand(c, 0) * 4 + a] * 4 + b];
-  const other = MS_ADD[MS_REMOVE[configHand(c, side) * 4 + b] * 4 + a];
-  return withHand(withHand(c, 0, hand), side, other);
 }
 
 function better(x: RoundOutlook, xFault: boolean, best: RoundOutlook, bestFault: boolean): boolean {
@@ -242,7 +205,7 @@ export function valueActions(env: Env, sol: RoundSolution): ValuedAction[] {
       const r = action - FIRST_REPLACE;
       sol.replace(c, r >> 2, (r & 3) + 1, stock, o);
     } else if (action < END_TURN) {
-      const y = exchanged(c, action - FIRST_EXCHANGE);
+      const y = afterExchange(c, action - FIRST_EXCHANGE);
       if (sol.model.verdict[y] !== CONTINUES) {
         sol.afterChange(y, stock, o);
         steps = 1;
@@ -304,7 +267,7 @@ export type FourTenObjective = 'game' | { lambda: number };
  * (points, safeties) solves that round with its figures (about 1.5 s).
  */
 export function fourTenActionDetails(env: Env, objective: FourTenObjective = 'game'): FourTenHint {
-  const rules = gameRulesOf(env.options as Record<string, unknown>);
+  const rules = gameRulesOf(env.options);
   const view = viewOf(env);
   const sol = objective === 'game' ? gamePolicy(rules).round(view.points, view.safeties, true) : lambdaRound(rules, objective.lambda);
   const ranked = rankActions(valueActions(env, sol));
@@ -338,8 +301,8 @@ export class OptimalFourTenAgent implements Agent {
 
   private roundAt(env: Env): RoundSolution {
     this.policy ??= gamePolicy(this.rules);
-    const s = env.rawState as FourTenState;
-    return this.policy.round(s.points, s.safeties);
+    const view = viewOf(env);
+    return this.policy.round(view.points, view.safeties);
   }
 
   act(env: Env): number {

@@ -1,5 +1,7 @@
 /**
- * An exact solver for one Four Ten round (browser-safe: typed arrays only).
+ * An exact solver for one Four Ten round (browser-safe: typed arrays only). The configurations and
+ * multisets are four-ten-hands.ts's, the round's graph (verdicts, exchange components, the value
+ * tables' layout) round-model.ts's; this file holds the solution, its queries and the solve.
  *
  * ## What a state is
  *
@@ -57,7 +59,8 @@
  * round points, P(fault) and P(score) of the optimal policy (P(bottom) is the rest), for hints.
  */
 import { TengymError } from '../../env/errors.js';
-import { judgeHands } from '../../env/games/four-ten.js';
+import { FOUR_TEN_DECK_SIZE, HAND_STRIDE, MS_ADD, MS_COUNTS, MS_REMOVE, MS_SIZE, PER_VALUE, configCards, configCount, configHand, configTotal, withHand } from '../../env/games/four-ten-hands.js';
+import { CONTINUES, FAULTS, SCORES, TOUCHES_FAULT, TOUCHES_SCORE, roundModel, type RoundModel } from './round-model.js';
 
 export interface RoundRules {
   drawVisible: boolean;
@@ -84,383 +87,7 @@ export interface RoundOutlook {
 }
 
 export const MAX_TOTAL = 48;
-const PER_VALUE = 8;
-const DECK = 32;
 
-// ---------------------------------------------------------------- multisets of 0..4 cards
-
-export const NUM_MULTISETS = 70;
-/** MS_COUNTS[m*4 + v-1]: how many v the multiset m holds. */
-export const MS_COUNTS = new Uint8Array(NUM_MULTISETS * 4);
-export const MS_SUM = new Uint8Array(NUM_MULTISETS);
-export const MS_SIZE = new Uint8Array(NUM_MULTISETS);
-/** m plus one v (−1 when m holds 4 cards). */
-export const MS_ADD = new Int8Array(NUM_MULTISETS * 4).fill(-1);
-/** m minus one v (−1 when m holds no v). */
-export const MS_REMOVE = new Int8Array(NUM_MULTISETS * 4).fill(-1);
-/** By key c1 + 5 c2 + 25 c3 + 125 c4. */
-const MS_BY_KEY = new Int8Array(625).fill(-1);
-
-{
-  let n = 0;
-  for (let size = 0; size <= 4; size++) {
-    for (let c4 = 0; c4 <= size; c4++) {
-      for (let c3 = 0; c3 + c4 <= size; c3++) {
-        for (let c2 = 0; c2 + c3 + c4 <= size; c2++) {
-          const c1 = size - c2 - c3 - c4;
-          MS_COUNTS.set([c1, c2, c3, c4], n * 4);
-          MS_SUM[n] = c1 + 2 * c2 + 3 * c3 + 4 * c4;
-          MS_SIZE[n] = size;
-          MS_BY_KEY[c1 + 5 * c2 + 25 * c3 + 125 * c4] = n;
-          n++;
-        }
-      }
-    }
-  }
-  const pow5 = [1, 5, 25, 125];
-  for (let m = 0; m < NUM_MULTISETS; m++) {
-    let key = 0;
-    for (let v = 0; v < 4; v++) key += MS_COUNTS[m * 4 + v] * pow5[v];
-    for (let v = 0; v < 4; v++) {
-      if (MS_SIZE[m] < 4) MS_ADD[m * 4 + v] = MS_BY_KEY[key + pow5[v]];
-      if (MS_COUNTS[m * 4 + v] > 0) MS_REMOVE[m * 4 + v] = MS_BY_KEY[key - pow5[v]];
-    }
-  }
-}
-
-/** The multiset holding `counts[v-1]` cards of value v. */
-export function multisetOf(counts: ArrayLike<number>): number {
-  let size = 0;
-  for (let v = 0; v < 4; v++) size += counts[v];
-  if (size > 4) throw new TengymError('bad-argument', `a hand holds at most 4 cards, got ${size}`);
-  return MS_BY_KEY[counts[0] + 5 * counts[1] + 25 * counts[2] + 125 * counts[3]];
-}
-
-export const NUM_CONFIGS = NUM_MULTISETS * NUM_MULTISETS * NUM_MULTISETS;
-const H0 = NUM_MULTISETS * NUM_MULTISETS;
-const H1 = NUM_MULTISETS;
-
-export function configId(hand: number, home: number, shadow: number): number {
-  return hand * H0 + home * H1 + shadow;
-}
-/** The multiset of hand h (0 Hand, 1 Home, 2 Shadow) in configuration `id`. */
-export function configHand(id: number, h: number): number {
-  return h === 0 ? Math.floor(id / H0) : h === 1 ? Math.floor(id / H1) % NUM_MULTISETS : id % NUM_MULTISETS;
-}
-/** The configuration with hand h replaced by multiset m. */
-export function withHand(id: number, h: number, m: number): number {
-  const a = Math.floor(id / H0);
-  const b = Math.floor(id / H1) % NUM_MULTISETS;
-  const c = id % NUM_MULTISETS;
-  return h === 0 ? m * H0 + b * H1 + c : h === 1 ? a * H0 + m * H1 + c : a * H0 + b * H1 + m;
-}
-
-// ---------------------------------------------------------------- the model: configurations and components
-
-/** Verdicts of a configuration. */
-export const CONTINUES = 0;
-export const SCORES = 1;
-export const FAULTS = 2;
-/** More than eight cards of a value: never happens. */
-const IMPOSSIBLE = 3;
-
-/** Component flags. */
-const TOUCHES_SCORE = 1;
-const TOUCHES_FAULT = 2;
-
-/**
- * The static structure for a `handTarget` and `check`: every configuration's verdict, the
- * exchange graph's components, and where each (component, stock) value lives. Built once
- * (about 0.2 s) and shared by every solution with those rules.
- */
-export class RoundModel {
-  readonly handTarget: number;
-  readonly check: 'points-first' | 'faults-first';
-  /** CONTINUES, SCORES, FAULTS or IMPOSSIBLE per configuration. */
-  readonly verdict = new Uint8Array(NUM_CONFIGS);
-  /** Component of each non-ending configuration, −1 otherwise. */
-  readonly comp = new Int32Array(NUM_CONFIGS).fill(-1);
-  numComps = 0;
-  /** Members of component k: compMembers[compStart[k] .. compStart[k+1]-1]. */
-  compStart: Int32Array = new Int32Array(0);
-  compMembers: Int32Array = new Int32Array(0);
-  compFlags: Uint8Array = new Uint8Array(0);
-  compTotal: Uint8Array = new Uint8Array(0);
-  compCards: Uint8Array = new Uint8Array(0);
-  /** Non-full components, most cards first (the order the solver fills them). */
-  nonFullOrder: Int32Array = new Int32Array(0);
-
-  // Full hands (12 cards): M is the hands' 12-card multiset (counts m1..m4).
-  numM = 0;
-  /** m counts, 4 per M. */
-  mCounts: Uint8Array = new Uint8Array(0);
-  /** Stock compositions for M: ∏ (9 − m_v); a stock s has box index Σ s_v · stride_v. */
-  mBox: Int32Array = new Int32Array(0);
-  mStride: Int32Array = new Int32Array(0);
-  /** Full components of M: mComps[mCompStart[M] .. mCompStart[M+1]-1]. */
-  mCompStart: Int32Array = new Int32Array(0);
-  mComps: Int32Array = new Int32Array(0);
-  /** Box indices of M ordered by stock size: mStocks[mStockStart[M] + ...], sizes bucketed by mSizeStart. */
-  mStocks: Int32Array = new Int32Array(0);
-  mStockStart: Int32Array = new Int32Array(0);
-  /** mSizeStart[M*22 + k]: where stocks of size k start within M's list (k = 0..21). */
-  mSizeStart: Int32Array = new Int32Array(0);
-  /** M of each full configuration (−1 otherwise). */
-  readonly cfgM = new Int16Array(NUM_CONFIGS).fill(-1);
-  /** Full non-ending configurations: where its component's stock box starts in the value table. */
-  readonly slotBase = new Int32Array(NUM_CONFIGS).fill(-1);
-  /** Size of the full-hands value table. */
-  fullSize = 0;
-  /** M by key m1 + 9 m2 + 81 m3 + 729 m4. */
-  private readonly mByKey = new Int16Array(6561).fill(-1);
-
-  constructor(handTarget: number, check: 'points-first' | 'faults-first') {
-    if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) {
-      throw new TengymError('bad-argument', `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
-    }
-    this.handTarget = handTarget;
-    this.check = check;
-    this.judgeAll();
-    this.findComponents();
-    this.layOutFull();
-  }
-
-  private judgeAll(): void {
-    for (let a = 0; a < NUM_MULTISETS; a++) {
-      for (let b = 0; b < NUM_MULTISETS; b++) {
-        for (let c = 0; c < NUM_MULTISETS; c++) {
-          const id = a * H0 + b * H1 + c;
-          let ok = true;
-          for (let v = 0; v < 4; v++) if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > PER_VALUE) ok = false;
-          if (!ok) {
-            this.verdict[id] = IMPOSSIBLE;
-            continue;
-          }
-          const hand = MS_SUM[a];
-          const home = MS_SUM[b];
-          const shadow = MS_SUM[c];
-          // The engine's own check (its verdict codes are CONTINUES, SCORES, FAULTS).
-          this.verdict[id] = judgeHands(hand, home, shadow, this);
-        }
-      }
-    }
-  }
-
-  private findComponents(): void {
-    const queue = new Int32Array(NUM_CONFIGS);
-    const members = new Int32Array(NUM_CONFIGS);
-    const starts: number[] = [0];
-    const flags: number[] = [];
-    const totals: number[] = [];
-    const cards: number[] = [];
-    const nb = new Int32Array(32);
-    let nMembers = 0;
-    for (let id = 0; id < NUM_CONFIGS; id++) {
-      if (this.verdict[id] !== CONTINUES || this.comp[id] >= 0) continue;
-      const k = flags.length;
-      let flag = 0;
-      let head = 0;
-      let tail = 0;
-      queue[tail++] = id;
-      this.comp[id] = k;
-      while (head < tail) {
-        const x = queue[head++];
-        members[nMembers++] = x;
-        const n = exchangeNeighbours(x, nb);
-        for (let i = 0; i < n; i++) {
-          const y = nb[i];
-          const v = this.verdict[y];
-          if (v === SCORES) flag |= TOUCHES_SCORE;
-          else if (v === FAULTS) flag |= TOUCHES_FAULT;
-          else if (v === CONTINUES && this.comp[y] < 0) {
-            this.comp[y] = k;
-            queue[tail++] = y;
-          }
-        }
-      }
-      flags.push(flag);
-      totals.push(configTotal(id));
-      cards.push(configCards(id));
-      starts.push(nMembers);
-    }
-    this.numComps = flags.length;
-    this.compStart = Int32Array.from(starts);
-    this.compMembers = members.slice(0, nMembers);
-    this.compFlags = Uint8Array.from(flags);
-    this.compTotal = Uint8Array.from(totals);
-    this.compCards = Uint8Array.from(cards);
-    const nonFull: number[] = [];
-    for (let k = 0; k < this.numComps; k++) if (this.compCards[k] < 12) nonFull.push(k);
-    nonFull.sort((x, y) => this.compCards[y] - this.compCards[x] || x - y);
-    this.nonFullOrder = Int32Array.from(nonFull);
-  }
-
-  private layOutFull(): void {
-    const mCounts: number[] = [];
-    for (let m4 = 0; m4 <= 8; m4++) {
-      for (let m3 = 0; m3 <= 8; m3++) {
-        for (let m2 = 0; m2 <= 8; m2++) {
-          const m1 = 12 - m2 - m3 - m4;
-          if (m1 < 0 || m1 > 8) continue;
-          this.mByKey[m1 + 9 * m2 + 81 * m3 + 729 * m4] = mCounts.length / 4;
-          mCounts.push(m1, m2, m3, m4);
-        }
-      }
-    }
-    const numM = mCounts.length / 4;
-    this.numM = numM;
-    this.mCounts = Uint8Array.from(mCounts);
-    this.mBox = new Int32Array(numM);
-    this.mStride = new Int32Array(numM * 4);
-    for (let M = 0; M < numM; M++) {
-      let stride = 1;
-      for (let v = 0; v < 4; v++) {
-        this.mStride[M * 4 + v] = stride;
-        stride *= 9 - this.mCounts[M * 4 + v];
-      }
-      this.mBox[M] = stride;
-    }
-    // Full components by M.
-    const compsOfM: number[][] = Array.from({ length: numM }, () => []);
-    for (let k = 0; k < this.numComps; k++) {
-      if (this.compCards[k] !== 12) continue;
-      const M = this.mOfConfig(this.compMembers[this.compStart[k]]);
-      compsOfM[M].push(k);
-    }
-    this.mCompStart = new Int32Array(numM + 1);
-    const mComps: number[] = [];
-    let offset = 0;
-    for (let M = 0; M < numM; M++) {
-      this.mCompStart[M] = mComps.length;
-      compsOfM[M].forEach((k, local) => {
-        const base = offset + local * this.mBox[M];
-        for (let i = this.compStart[k]; i < this.compStart[k + 1]; i++) this.slotBase[this.compMembers[i]] = base;
-        mComps.push(k);
-      });
-      offset += compsOfM[M].length * this.mBox[M];
-    }
-    this.mCompStart[numM] = mComps.length;
-    this.mComps = Int32Array.from(mComps);
-    this.fullSize = offset;
-    // Every full configuration's M (ending ones too: the solver looks up their totals only, but queries use M).
-    for (let a = 0; a < NUM_MULTISETS; a++) {
-      if (MS_SIZE[a] !== 4) continue;
-      for (let b = 0; b < NUM_MULTISETS; b++) {
-        if (MS_SIZE[b] !== 4) continue;
-        for (let c = 0; c < NUM_MULTISETS; c++) {
-          if (MS_SIZE[c] !== 4) continue;
-          const id = a * H0 + b * H1 + c;
-          if (this.verdict[id] !== IMPOSSIBLE) this.cfgM[id] = this.mOfConfig(id);
-        }
-      }
-    }
-    // Stocks of each M by size.
-    const stockStart = new Int32Array(numM + 1);
-    const sizeStart = new Int32Array(numM * 22);
-    let total = 0;
-    for (let M = 0; M < numM; M++) total += this.mBox[M];
-    const stocks = new Int32Array(total);
-    let at = 0;
-    for (let M = 0; M < numM; M++) {
-      stockStart[M] = at;
-      const box = this.mBox[M];
-      const sizes = new Int32Array(box);
-      const countBySize = new Int32Array(22);
-      for (let i = 0; i < box; i++) {
-        let rest = i;
-        let size = 0;
-        for (let v = 0; v < 4; v++) {
-          const r = 9 - this.mCounts[M * 4 + v];
-          size += rest % r;
-          rest = Math.floor(rest / r);
-        }
-        sizes[i] = size;
-        countBySize[size]++;
-      }
-      let s = at;
-      for (let k = 0; k < 22; k++) {
-        sizeStart[M * 22 + k] = s - at;
-        s += countBySize[k];
-      }
-      const fill = new Int32Array(22);
-      for (let i = 0; i < box; i++) {
-        const k = sizes[i];
-        stocks[at + sizeStart[M * 22 + k] + fill[k]++] = i;
-      }
-      at += box;
-    }
-    stockStart[numM] = at;
-    this.mStocks = stocks;
-    this.mStockStart = stockStart;
-    this.mSizeStart = sizeStart;
-  }
-
-  /** The M (12-card multiset) of a full configuration. */
-  mOfConfig(id: number): number {
-    const a = Math.floor(id / H0);
-    const b = Math.floor(id / H1) % NUM_MULTISETS;
-    const c = id % NUM_MULTISETS;
-    let key = 0;
-    for (let v = 0, p = 1; v < 4; v++, p *= 9) key += (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v]) * p;
-    return this.mByKey[key];
-  }
-
-  /** Number of turn-start decision states (non-ending configurations × their possible stocks, stock not empty). */
-  countDecisionStates(): number {
-    let n = 0;
-    for (let k = 0; k < this.numComps; k++) {
-      const size = this.compStart[k + 1] - this.compStart[k];
-      if (this.compCards[k] < 12) n += size;
-      else {
-        const M = this.mOfConfig(this.compMembers[this.compStart[k]]);
-        n += size * (this.mBox[M] - 1);
-      }
-    }
-    return n;
-  }
-}
-
-/** Writes the configurations one exchange away from `id` into `out`; returns how many. */
-export function exchangeNeighbours(id: number, out: Int32Array): number {
-  const a = Math.floor(id / H0);
-  const b = Math.floor(id / H1) % NUM_MULTISETS;
-  const c = id % NUM_MULTISETS;
-  let n = 0;
-  for (let x = 0; x < 4; x++) {
-    if (MS_COUNTS[a * 4 + x] === 0) continue;
-    const a1 = MS_REMOVE[a * 4 + x];
-    for (let y = 0; y < 4; y++) {
-      if (y === x) continue;
-      const a2 = MS_ADD[a1 * 4 + y];
-      if (MS_COUNTS[b * 4 + y] > 0) out[n++] = a2 * H0 + MS_ADD[MS_REMOVE[b * 4 + y] * 4 + x] * H1 + c;
-      if (MS_COUNTS[c * 4 + y] > 0) out[n++] = a2 * H0 + b * H1 + MS_ADD[MS_REMOVE[c * 4 + y] * 4 + x];
-    }
-  }
-  return n;
-}
-
-export function configTotal(id: number): number {
-  return MS_SUM[Math.floor(id / H0)] + MS_SUM[Math.floor(id / H1) % NUM_MULTISETS] + MS_SUM[id % NUM_MULTISETS];
-}
-export function configCards(id: number): number {
-  return MS_SIZE[Math.floor(id / H0)] + MS_SIZE[Math.floor(id / H1) % NUM_MULTISETS] + MS_SIZE[id % NUM_MULTISETS];
-}
-/** The hands' count of value v (1..4). */
-export function configCount(id: number, v: number): number {
-  return MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] + MS_COUNTS[(Math.floor(id / H1) % NUM_MULTISETS) * 4 + v - 1] + MS_COUNTS[(id % NUM_MULTISETS) * 4 + v - 1];
-}
-
-const models = new Map<string, RoundModel>();
-/** The shared model for these rules. */
-export function roundModel(handTarget: number, check: 'points-first' | 'faults-first'): RoundModel {
-  const key = `${handTarget}/${check}`;
-  let m = models.get(key);
-  if (!m) {
-    m = new RoundModel(handTarget, check);
-    models.set(key, m);
-  }
-  return m;
-}
 
 // ---------------------------------------------------------------- payoffs
 
@@ -685,27 +312,145 @@ export function solveRound(rules: RoundRules, payoffs: RoundPayoffs, opts: { sta
   return sol;
 }
 
+/**
+ * The Bellman step of one replacement, for the full-hands solve: Σ_v s[v]·A(y with a card of
+ * value u+1 taken from hand h and a v+1 drawn into it, stock − v), not yet divided by the stock's
+ * size k; with `figures`, also the expected points, P(fault) and P(score) that follow, into it.
+ */
+class Replacement {
+  private readonly verdict: Uint8Array;
+  private readonly slotBase: Int32Array;
+  private readonly cfgM: Int16Array;
+  private readonly mStride: Int32Array;
+  private readonly full: Float64Array;
+  private readonly fPts: Float64Array;
+  private readonly fFault: Float64Array;
+  private readonly fScore: Float64Array;
+  private readonly payScore: number;
+  private readonly payBottom: Float64Array;
+  private readonly payFault: Float64Array;
+  private readonly hTarget: number;
+
+  constructor(
+    sol: RoundSolution,
+    /** The stock's composition, s[v] cards of value v + 1. */
+    private readonly s: Int32Array,
+  ) {
+    const m = sol.model;
+    this.verdict = m.verdict;
+    this.slotBase = m.slotBase;
+    this.cfgM = m.cfgM;
+    this.mStride = m.mStride;
+    this.full = sol.full;
+    this.fPts = sol.fullPoints;
+    this.fFault = sol.fullFault;
+    this.fScore = sol.fullScore;
+    this.payScore = sol.payoffs.score;
+    this.payBottom = sol.payoffs.bottom;
+    this.payFault = sol.payoffs.fault;
+    this.hTarget = sol.rules.handTarget;
+  }
+
+  /** `total`: the hands' total before the replacement; figures[0..2]: points, P(fault), P(score). */
+  step(y: number, h: number, u: number, k: number, total: number, figures: Float64Array | null): number {
+    const s = this.s;
+    const z = MS_REMOVE[configHand(y, h) * 4 + u];
+    // y with hand h empty: a drawn card makes hand h the multiset z + v.
+    const rest = withHand(y, h, 0);
+    const stride = HAND_STRIDE[h];
+    const inv = 1 / k;
+    let acc = 0;
+    if (figures) figures.fill(0);
+    for (let v = 0; v < 4; v++) {
+      const sv = s[v];
+      if (sv === 0) continue;
+      const c2 = rest + MS_ADD[z * 4 + v] * stride;
+      const vd = this.verdict[c2];
+      if (vd === SCORES) {
+        acc += sv * this.payScore;
+        if (figures) {
+          figures[0] += sv * inv * this.hTarget;
+          figures[2] += sv * inv;
+        }
+      } else if (vd === FAULTS) {
+        acc += sv * this.payFault[total - u + v];
+        if (figures) figures[1] += sv * inv;
+      } else if (k === 1) {
+        acc += sv * this.payBottom[total - u + v];
+        if (figures) figures[0] += sv * inv * (total - u + v);
+      } else {
+        const stride = this.mStride;
+        const M2 = this.cfgM[c2] * 4;
+        const i2 = this.slotBase[c2] + s[0] * stride[M2] + s[1] * stride[M2 + 1] + s[2] * stride[M2 + 2] + s[3] * stride[M2 + 3] - stride[M2 + v];
+        acc += sv * this.full[i2];
+        if (figures) {
+          const p = sv * inv;
+          figures[0] += p * this.fPts[i2];
+          figures[1] += p * this.fFault[i2];
+          figures[2] += p * this.fScore[i2];
+        }
+      }
+    }
+    return acc;
+  }
+}
+
+/**
+ * X(K, stock) of a component K as it is solved: the best of its score (when one of its members is
+ * an exchange from scoring), its members' turns, and its fault (when one is an exchange from
+ * faulting), with the round's figures of the best (expected points, P(fault), P(score)).
+ */
+class ComponentBest {
+  value = -Infinity;
+  points = 0;
+  fault = 0;
+  score = 0;
+
+  constructor(
+    private readonly payoffs: RoundPayoffs,
+    private readonly handTarget: number,
+  ) {}
+
+  /** Starts a component with these flags: its score, if it touches one. */
+  begin(flags: number): void {
+    this.value = -Infinity;
+    this.points = 0;
+    this.fault = 0;
+    this.score = 0;
+    if (flags & TOUCHES_SCORE) {
+      this.value = this.payoffs.score;
+      this.points = this.handTarget;
+      this.score = 1;
+    }
+  }
+
+  /** Ends it: its fault at the hands' total, if it touches one and the fault is worth more. */
+  end(flags: number, total: number): void {
+    if (flags & TOUCHES_FAULT && this.payoffs.fault[total] > this.value) {
+      this.value = this.payoffs.fault[total];
+      this.points = 0;
+      this.fault = 1;
+      this.score = 0;
+    }
+  }
+}
+
 /** Full hands: replacements, stock sizes 1..20. */
 function solveFull(sol: RoundSolution): void {
   const m = sol.model;
-  const verdict = m.verdict;
   const slotBase = m.slotBase;
-  const cfgM = m.cfgM;
-  const mStride = m.mStride;
   const full = sol.full;
   const stats = sol.stats;
   const fPts = sol.fullPoints;
   const fFault = sol.fullFault;
   const fScore = sol.fullScore;
-  const payScore = sol.payoffs.score;
-  const payBottom = sol.payoffs.bottom;
-  const payFault = sol.payoffs.fault;
-  const hTarget = sol.rules.handTarget;
   const flagsOf = m.compFlags;
   const totalOf = m.compTotal;
   const s = new Int32Array(4);
-  const hands = new Int32Array(3);
-  for (let k = 1; k <= DECK - 12; k++) {
+  const replacement = new Replacement(sol, s);
+  const figures = new Float64Array(3);
+  const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
+  for (let k = 1; k <= FOUR_TEN_DECK_SIZE - 12; k++) {
     const inv = 1 / k;
     for (let M = 0; M < m.numM; M++) {
       const compFrom = m.mCompStart[M];
@@ -727,46 +472,18 @@ function solveFull(sol: RoundSolution): void {
           const comp = m.mComps[ci];
           const flags = flagsOf[comp];
           const total = totalOf[comp];
-          let best = -Infinity;
-          let bPts = 0;
-          let bFault = 0;
-          let bScore = 0;
-          if (flags & TOUCHES_SCORE) {
-            best = payScore;
-            bPts = hTarget;
-            bScore = 1;
-          }
+          best.begin(flags);
           for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
             const y = m.compMembers[mi];
-            hands[0] = Math.floor(y / H0);
-            hands[1] = Math.floor(y / H1) % NUM_MULTISETS;
-            hands[2] = y % NUM_MULTISETS;
             // W(y, s): the best replacement.
             let w = -Infinity;
             let wh = -1;
             let wu = -1;
             for (let h = 0; h < 3; h++) {
-              const hm = hands[h];
+              const hm = configHand(y, h);
               for (let u = 0; u < 4; u++) {
                 if (MS_COUNTS[hm * 4 + u] === 0) continue;
-                const z = MS_REMOVE[hm * 4 + u];
-                let acc = 0;
-                for (let v = 0; v < 4; v++) {
-                  const sv = s[v];
-                  if (sv === 0) continue;
-                  const nh = MS_ADD[z * 4 + v];
-                  const c2 = h === 0 ? nh * H0 + hands[1] * H1 + hands[2] : h === 1 ? hands[0] * H0 + nh * H1 + hands[2] : hands[0] * H0 + hands[1] * H1 + nh;
-                  const vd = verdict[c2];
-                  let a: number;
-                  if (vd === SCORES) a = payScore;
-                  else if (vd === FAULTS) a = payFault[total - u + v];
-                  else if (k === 1) a = payBottom[total - u + v];
-                  else {
-                    const M2 = cfgM[c2] * 4;
-                    a = full[slotBase[c2] + s[0] * mStride[M2] + s[1] * mStride[M2 + 1] + s[2] * mStride[M2 + 2] + s[3] * mStride[M2 + 3] - mStride[M2 + v]];
-                  }
-                  acc += sv * a;
-                }
+                const acc = replacement.step(y, h, u, k, total, null);
                 if (acc > w) {
                   w = acc;
                   wh = h;
@@ -775,50 +492,24 @@ function solveFull(sol: RoundSolution): void {
               }
             }
             w *= inv;
-            if (w > best) {
-              best = w;
+            if (w > best.value) {
+              best.value = w;
               if (stats) {
                 // The chosen replacement's figures.
-                const hm = hands[wh];
-                const z = MS_REMOVE[hm * 4 + wu];
-                bPts = 0;
-                bFault = 0;
-                bScore = 0;
-                for (let v = 0; v < 4; v++) {
-                  const sv = s[v];
-                  if (sv === 0) continue;
-                  const p = sv * inv;
-                  const nh = MS_ADD[z * 4 + v];
-                  const c2 = wh === 0 ? nh * H0 + hands[1] * H1 + hands[2] : wh === 1 ? hands[0] * H0 + nh * H1 + hands[2] : hands[0] * H0 + hands[1] * H1 + nh;
-                  const vd = verdict[c2];
-                  if (vd === SCORES) {
-                    bPts += p * hTarget;
-                    bScore += p;
-                  } else if (vd === FAULTS) bFault += p;
-                  else if (k === 1) bPts += p * (total - wu + v);
-                  else {
-                    const M2 = cfgM[c2] * 4;
-                    const i2 = slotBase[c2] + s[0] * mStride[M2] + s[1] * mStride[M2 + 1] + s[2] * mStride[M2 + 2] + s[3] * mStride[M2 + 3] - mStride[M2 + v];
-                    bPts += p * fPts[i2];
-                    bFault += p * fFault[i2];
-                    bScore += p * fScore[i2];
-                  }
-                }
+                replacement.step(y, wh, wu, k, total, figures);
+                best.points = figures[0];
+                best.fault = figures[1];
+                best.score = figures[2];
               }
             }
           }
-          if (flags & TOUCHES_FAULT && payFault[total] > best) {
-            best = payFault[total];
-            bPts = 0;
-            bFault = 1;
-            bScore = 0;
-          }
+          best.end(flags, total);
           const at = slotBase[m.compMembers[m.compStart[comp]]] + idx;
-          full[at] = best;
+          full[at] = best.value;
           if (stats) {
-            fPts[at] = bPts;
-            fFault[at] = bFault;
-            fScore[at] = bScore;
+            fPts[at] = best.points;
+            fFault[at] = best.fault;
+            fScore[at] = best.score;
           }
         }
       }
@@ -849,6 +540,7 @@ function solveNonFull(sol: RoundSolution): void {
   const visible = sol.rules.drawVisible;
   const s = new Int32Array(4);
   const hands = new Int32Array(3);
+  const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
   // A(c2) for the solve: value and figures of the configuration after a placement.
   let aPts = 0;
   let aFault = 0;
@@ -892,22 +584,14 @@ function solveNonFull(sol: RoundSolution): void {
     const comp = m.nonFullOrder[oi];
     const flags = m.compFlags[comp];
     const total = m.compTotal[comp];
-    const size = DECK - m.compCards[comp];
+    const size = FOUR_TEN_DECK_SIZE - m.compCards[comp];
     const inv = 1 / size;
-    let best = -Infinity;
-    let bPts = 0;
-    let bFault = 0;
-    let bScore = 0;
-    if (flags & TOUCHES_SCORE) {
-      best = payScore;
-      bPts = hTarget;
-      bScore = 1;
-    }
+    best.begin(flags);
     for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
       const y = m.compMembers[mi];
-      hands[0] = Math.floor(y / H0);
-      hands[1] = Math.floor(y / H1) % NUM_MULTISETS;
-      hands[2] = y % NUM_MULTISETS;
+      hands[0] = configHand(y, 0);
+      hands[1] = configHand(y, 1);
+      hands[2] = configHand(y, 2);
       for (let v = 0; v < 4; v++) s[v] = PER_VALUE - MS_COUNTS[hands[0] * 4 + v] - MS_COUNTS[hands[1] * 4 + v] - MS_COUNTS[hands[2] * 4 + v];
       let w = 0;
       let wPts = 0;
@@ -924,7 +608,7 @@ function solveNonFull(sol: RoundSolution): void {
             const hm = hands[h];
             if (MS_SIZE[hm] === 4) continue;
             const nh = MS_ADD[hm * 4 + v];
-            const c2 = h === 0 ? nh * H0 + hands[1] * H1 + hands[2] : h === 1 ? hands[0] * H0 + nh * H1 + hands[2] : hands[0] * H0 + hands[1] * H1 + nh;
+            const c2 = withHand(y, h, nh);
             const a = after(c2, total + v + 1);
             if (a > pick) {
               pick = a;
@@ -953,7 +637,7 @@ function solveNonFull(sol: RoundSolution): void {
           for (let v = 0; v < 4; v++) {
             if (s[v] === 0) continue;
             const nh = MS_ADD[hm * 4 + v];
-            const c2 = h === 0 ? nh * H0 + hands[1] * H1 + hands[2] : h === 1 ? hands[0] * H0 + nh * H1 + hands[2] : hands[0] * H0 + hands[1] * H1 + nh;
+            const c2 = withHand(y, h, nh);
             const p = s[v] * inv;
             acc += p * after(c2, total + v + 1);
             if (stats) {
@@ -970,24 +654,19 @@ function solveNonFull(sol: RoundSolution): void {
           }
         }
       }
-      if (w > best) {
-        best = w;
-        bPts = wPts;
-        bFault = wFault;
-        bScore = wScore;
+      if (w > best.value) {
+        best.value = w;
+        best.points = wPts;
+        best.fault = wFault;
+        best.score = wScore;
       }
     }
-    if (flags & TOUCHES_FAULT && payFault[total] > best) {
-      best = payFault[total];
-      bPts = 0;
-      bFault = 1;
-      bScore = 0;
-    }
-    nonFull[comp] = best;
+    best.end(flags, total);
+    nonFull[comp] = best.value;
     if (stats) {
-      nPts[comp] = bPts;
-      nFault[comp] = bFault;
-      nScore[comp] = bScore;
+      nPts[comp] = best.points;
+      nFault[comp] = best.fault;
+      nScore[comp] = best.score;
     }
   }
 }

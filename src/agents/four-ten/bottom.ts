@@ -16,25 +16,23 @@
  */
 import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent, ScoredAction } from '../agent.js';
+import { FAULTS, NOTHING, addCard, afterExchange, removeCard } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
-  FAULTS,
   FIRST_EXCHANGE,
-  NOTHING,
-  addTo,
-  afterExchange,
   cardsDrawn,
   exchangeReach,
   legalList,
   readPosition,
-  removeFrom,
   replaceParts,
+  fourTenOptionsOf,
   rulesOf,
   bestFirst,
   surelyScores,
   type FourTenRules,
   type Position,
 } from './model.js';
+;
 import { capFor, cappedPoints, prospects, type Prospects } from './prospects.js';
 
 /** Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step (1/32). */
@@ -55,9 +53,11 @@ export class BottomAgent implements Agent {
   private readonly playsBottom: boolean;
   private table!: Prospects;
 
-  constructor(options: Record<string, unknown>, playsBottom = true) {
-    this.rules = rulesOf(options);
-    this.gameTarget = (options.gameTarget as number | undefined) ?? 50;
+  /** `options`: the env's (defaults are filled in). */
+  constructor(options: object = {}, playsBottom = true) {
+    const o = fourTenOptionsOf(options);
+    this.rules = rulesOf(o);
+    this.gameTarget = o.gameTarget;
     this.playsBottom = playsBottom;
   }
 
@@ -70,7 +70,7 @@ export class BottomAgent implements Agent {
   score(env: Env): ActionScores {
     const p = readPosition(env);
     // A fault costs a round's worth of points; safety first makes the exact price matter little.
-    this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.target, this.playsBottom));
+    this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom));
     const actions = legalList(env).map((action): ScoredAction => {
       const j = this.judgeAction(p, action);
       return { action, score: j.value - SAFETY_FIRST * j.fault };
@@ -81,18 +81,18 @@ export class BottomAgent implements Agent {
   private judgeAction(p: Position, action: number): Judged {
     const n = cardsDrawn(p);
     if (p.phase === 'place') {
-      if (p.drawn > 0) return this.certain(addTo(p.config, action, p.drawn), n);
+      if (p.drawn > 0) return this.certain(addCard(p.config, action, p.drawn), n);
       return this.drawn(p, p.config, action, n);
     }
     if (p.phase === 'replace') {
       const [h, v] = replaceParts(action);
-      return this.drawn(p, removeFrom(p.config, h, v), h, n);
+      return this.drawn(p, removeCard(p.config, h, v), h, n);
     }
     if (action === END_TURN) return { fault: 0, value: this.table.turnStart(p.config, n) };
     const c = afterExchange(p.config, action - FIRST_EXCHANGE);
     if (this.table.graph.verdict[c] !== NOTHING) return this.certain(c, n);
     const reach = exchangeReach(this.table.graph.verdict, c, p.seen);
-    let value = reach.scores ? this.table.gain(this.rules.target) : -Infinity;
+    let value = reach.scores ? this.table.gain(this.rules.handTarget) : -Infinity;
     for (const x of reach.configs) value = Math.max(value, this.table.turnStart(x, n));
     return { fault: 0, value };
   }
@@ -110,7 +110,7 @@ export class BottomAgent implements Agent {
     for (let w = 1; w <= 4; w++) {
       const k = p.stock[w - 1];
       if (k === 0) continue;
-      const c = addTo(base, h, w);
+      const c = addCard(base, h, w);
       if (this.table.graph.verdict[c] === FAULTS) fault += k;
       value += k * this.table.afterCard(c, n + 1);
     }

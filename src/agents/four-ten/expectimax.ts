@@ -24,27 +24,19 @@
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { ActionScores, Agent, ScoredAction } from '../agent.js';
+import { FAULTS, MS_COUNTS, MS_SIZE, NOTHING, SCORES, addCard, afterExchange, configCards, configHand, removeCard, STOCK_CODES, stockCode } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
-  FAULTS,
   FIRST_EXCHANGE,
   FOUR_TEN_DECK_SIZE,
-  MS_COUNT,
-  MS_SIZE,
-  NOTHING,
-  SCORES,
-  addTo,
-  afterExchange,
   bestFirst,
   surelyScores,
   cardsDrawn,
   exchangeReach,
-  isFull,
   legalList,
-  partOf,
   readPosition,
-  removeFrom,
   replaceParts,
+  fourTenOptionsOf,
   rulesOf,
   type FourTenRules,
   type Position,
@@ -67,10 +59,6 @@ export function expectimaxDefaults(handTarget: number): ExpectimaxSettings {
   return { depth: 1, faultCost: handTarget, lastFaultCost: 10 * handTarget, bottom: true };
 }
 
-/** Stock counts as one number (base 9), for memo keys. */
-function stockKey(stock: number[]): number {
-  return stock[0] + 9 * stock[1] + 81 * stock[2] + 729 * stock[3];
-}
 
 export class ExpectimaxAgent implements Agent {
   readonly name: string = 'expectimax';
@@ -83,13 +71,15 @@ export class ExpectimaxAgent implements Agent {
   /** Leaf evaluations of the last decision (for cost measurements). */
   nodes = 0;
 
-  constructor(options: Record<string, unknown>, settings: Partial<ExpectimaxSettings> = {}) {
-    this.rules = rulesOf(options);
-    this.settings = { ...expectimaxDefaults(this.rules.target), ...settings };
+  /** `options`: the env's (defaults are filled in). */
+  constructor(options: object = {}, settings: Partial<ExpectimaxSettings> = {}) {
+    const o = fourTenOptionsOf(options);
+    this.rules = rulesOf(o);
+    this.settings = { ...expectimaxDefaults(this.rules.handTarget), ...settings };
     if (!Number.isInteger(this.settings.depth) || this.settings.depth < 0 || this.settings.depth > 3) {
       throw new TengymError('bad-argument', `expectimax: depth ${this.settings.depth} is not supported (0, 1, 2 or 3)`);
     }
-    this.gameTarget = (options.gameTarget as number | undefined) ?? 50;
+    this.gameTarget = o.gameTarget;
   }
 
   reset(): void {}
@@ -118,7 +108,7 @@ export class ExpectimaxAgent implements Agent {
     const n = cardsDrawn(p);
     const d = this.settings.depth;
     if (p.phase === 'place') {
-      if (p.drawn > 0) return this.afterCard(addTo(p.config, action, p.drawn), n, p.stock, d);
+      if (p.drawn > 0) return this.afterCard(addCard(p.config, action, p.drawn), n, p.stock, d);
       return this.drawInto(p.config, action, 0, n, p.stock, d);
     }
     if (p.phase === 'replace') {
@@ -134,18 +124,18 @@ export class ExpectimaxAgent implements Agent {
     const verdict = this.table.graph.verdict[c];
     if (verdict !== NOTHING) return this.terminal(c, verdict);
     const reach = exchangeReach(this.table.graph.verdict, c, p.seen);
-    let best = reach.scores ? this.table.gain(this.rules.target) : -Infinity;
+    let best = reach.scores ? this.table.gain(this.rules.handTarget) : -Infinity;
     for (const x of reach.configs) best = Math.max(best, this.turnStart(x, n, p.stock, d));
     return best;
   }
 
   private terminal(c: number, verdict: number): number {
-    return verdict === SCORES ? this.table.gain(this.rules.target) : verdict === FAULTS ? this.table.values.fault : this.table.bottom(c);
+    return verdict === SCORES ? this.table.gain(this.rules.handTarget) : verdict === FAULTS ? this.table.values.fault : this.table.bottom(c);
   }
 
   /** A card of the stock into hand h (after removing a `out` from it when out > 0), n cards drawn before it. */
   private drawInto(c: number, h: number, out: number, n: number, stock: number[], d: number): number {
-    const base = out > 0 ? removeFrom(c, h, out) : c;
+    const base = out > 0 ? removeCard(c, h, out) : c;
     let size = 0;
     let sum = 0;
     for (let w = 1; w <= 4; w++) {
@@ -153,7 +143,7 @@ export class ExpectimaxAgent implements Agent {
       if (k === 0) continue;
       size += k;
       stock[w - 1]--;
-      sum += k * this.afterCard(addTo(base, h, w), n + 1, stock, d);
+      sum += k * this.afterCard(addCard(base, h, w), n + 1, stock, d);
       stock[w - 1]++;
     }
     return sum / size;
@@ -170,7 +160,7 @@ export class ExpectimaxAgent implements Agent {
     }
     const g = this.table.graph;
     const k = g.component[c];
-    let best = g.scores[k] ? this.table.gain(this.rules.target) : -Infinity;
+    let best = g.scores[k] ? this.table.gain(this.rules.handTarget) : -Infinity;
     for (const m of g.members[k]) best = Math.max(best, this.turnStart(m, n, stock, d));
     return best;
   }
@@ -181,19 +171,19 @@ export class ExpectimaxAgent implements Agent {
       this.nodes++;
       return this.table.turnStart(c, n);
     }
-    const key = (c * 6561 + stockKey(stock)) * 4 + d;
+    const key = (c * STOCK_CODES + stockCode(stock)) * 4 + d;
     const cached = this.memo.get(key);
     if (cached !== undefined) return cached;
     let best = -Infinity;
-    if (isFull(c)) {
+    if ((configCards(c) === 12)) {
       for (let h = 0; h < 3; h++) {
-        const m = partOf(c, h);
-        for (let v = 1; v <= 4; v++) if (MS_COUNT[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
+        const m = configHand(c, h);
+        for (let v = 1; v <= 4; v++) if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
       }
     } else if (this.rules.drawVisible) {
       best = this.visibleDraw(c, n, stock, d - 1);
     } else {
-      for (let h = 0; h < 3; h++) if (MS_SIZE[partOf(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
+      for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
     }
     this.memo.set(key, best);
     return best;
@@ -209,7 +199,7 @@ export class ExpectimaxAgent implements Agent {
       size += k;
       stock[w - 1]--;
       let best = -Infinity;
-      for (let h = 0; h < 3; h++) if (MS_SIZE[partOf(c, h)] < 4) best = Math.max(best, this.afterCard(addTo(c, h, w), n + 1, stock, d));
+      for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), n + 1, stock, d));
       stock[w - 1]++;
       sum += k * best;
     }

@@ -15,23 +15,20 @@
  */
 import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent, ScoredAction } from '../agent.js';
+import { FAULTS, SCORES, addCard, afterExchange, judgeConfig, removeCard } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
-  FAULTS,
   FIRST_EXCHANGE,
-  SCORES,
-  addTo,
-  afterExchange,
   bestFirst,
-  judge,
   legalList,
   readPosition,
-  removeFrom,
   replaceParts,
+  fourTenOptionsOf,
   rulesOf,
   type FourTenRules,
   type Position,
 } from './model.js';
+;
 
 /** Fault and scoring probabilities of a move whose card comes from the stock. */
 export interface Risk {
@@ -41,12 +38,12 @@ export interface Risk {
 
 /** Risk of putting an unseen card into hand h of configuration c (after removing `out` from it when out > 0). */
 export function drawRisk(rules: FourTenRules, p: Position, c: number, h: number, out = 0): Risk {
-  const base = out > 0 ? removeFrom(c, h, out) : c;
+  const base = out > 0 ? removeCard(c, h, out) : c;
   let fault = 0;
   let score = 0;
   for (let w = 1; w <= 4; w++) {
     if (p.stock[w - 1] === 0) continue;
-    const verdict = judge(rules, addTo(base, h, w));
+    const verdict = judgeConfig(addCard(base, h, w), rules);
     if (verdict === FAULTS) fault += p.stock[w - 1];
     else if (verdict === SCORES) score += p.stock[w - 1];
   }
@@ -70,8 +67,9 @@ export class GreedyAgent implements Agent {
   readonly fair = true;
   protected readonly rules: FourTenRules;
 
-  constructor(options: Record<string, unknown>) {
-    this.rules = rulesOf(options);
+  /** `options`: the env's (defaults are filled in). */
+  constructor(options: object = {}) {
+    this.rules = rulesOf(fourTenOptionsOf(options));
   }
 
   reset(): void {}
@@ -93,14 +91,14 @@ export class GreedyAgent implements Agent {
       return rank(drawRisk(this.rules, p, p.config, h, v), action);
     }
     if (action === END_TURN) return 0;
-    const verdict = judge(this.rules, afterExchange(p.config, action - FIRST_EXCHANGE));
+    const verdict = judgeConfig(afterExchange(p.config, action - FIRST_EXCHANGE), this.rules);
     return verdict === SCORES ? 100 : verdict === FAULTS ? -100 : -1;
   }
 
   /** Placing into hand h: a known card (drawVisible) gives a certain verdict. */
   protected placeRisk(p: Position, h: number): Risk {
     if (p.drawn === 0) return drawRisk(this.rules, p, p.config, h);
-    const verdict = judge(this.rules, addTo(p.config, h, p.drawn));
+    const verdict = judgeConfig(addCard(p.config, h, p.drawn), this.rules);
     return { fault: verdict === FAULTS ? 1 : 0, score: verdict === SCORES ? 1 : 0 };
   }
 }

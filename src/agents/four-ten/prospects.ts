@@ -18,24 +18,12 @@
  * configurations one turn's exchanges can reach are the connected components of the
  * "one exchange, no fault, no score" graph, computed once.
  */
+import { FAULTS, FOUR_TEN_DECK_SIZE, MS_COUNTS, MS_SIZE, NOTHING, NUM_CONFIGS, SCORES, addCard, afterExchange, configCards, configHand, configTotal, removeCard } from '../../env/games/four-ten-hands.js';
 import {
-  CONFIGS,
-  MS_COUNT,
-  MS_SIZE,
-  NOTHING,
-  SCORES,
-  FAULTS,
-  addTo,
-  afterExchange,
-  cardsIn,
-  handsTotal,
-  partOf,
-  removeFrom,
   verdicts,
   type FourTenRules,
 } from './model.js';
 
-const DECK = 32;
 const SLOTS = 12;
 
 export interface ProspectValues {
@@ -54,7 +42,7 @@ export function cappedPoints(cap: number, faultCost: number, bottom = true): Pro
 
 /** The cap for `need` points still to win: none (Infinity) when no round can bring that many. */
 export function capFor(rules: FourTenRules, need: number): number {
-  return need >= 3 * Math.min(rules.target, 16) ? Infinity : need;
+  return need >= 3 * Math.min(rules.handTarget, 16) ? Infinity : need;
 }
 
 /** The exchange graph of one rule set: components of the configurations that neither fault nor score. */
@@ -79,7 +67,7 @@ export class ExchangeGraph {
 
   constructor(rules: FourTenRules) {
     this.verdict = verdicts(rules);
-    const parent = new Int32Array(CONFIGS).fill(-1);
+    const parent = new Int32Array(NUM_CONFIGS).fill(-1);
     const find = (x: number): number => {
       while (parent[x] !== x) {
         parent[x] = parent[parent[x]];
@@ -87,9 +75,9 @@ export class ExchangeGraph {
       }
       return x;
     };
-    for (let c = 0; c < CONFIGS; c++) if (this.verdict[c] === NOTHING) parent[c] = c;
-    const reachesScore = new Uint8Array(CONFIGS);
-    for (let c = 0; c < CONFIGS; c++) {
+    for (let c = 0; c < NUM_CONFIGS; c++) if (this.verdict[c] === NOTHING) parent[c] = c;
+    const reachesScore = new Uint8Array(NUM_CONFIGS);
+    for (let c = 0; c < NUM_CONFIGS; c++) {
       if (parent[c] < 0) continue;
       for (let e = 0; e < 32; e++) {
         const d = afterExchange(c, e);
@@ -103,10 +91,10 @@ export class ExchangeGraph {
         }
       }
     }
-    this.component = new Int32Array(CONFIGS).fill(-1);
+    this.component = new Int32Array(NUM_CONFIGS).fill(-1);
     const lists: number[][] = [];
-    const ids = new Int32Array(CONFIGS).fill(-1);
-    for (let c = 0; c < CONFIGS; c++) {
+    const ids = new Int32Array(NUM_CONFIGS).fill(-1);
+    for (let c = 0; c < NUM_CONFIGS; c++) {
       if (parent[c] < 0) continue;
       const r = find(c);
       if (ids[r] < 0) {
@@ -117,16 +105,16 @@ export class ExchangeGraph {
       lists[ids[r]].push(c);
     }
     this.members = lists.map((l) => Int32Array.from(l));
-    this.dense = new Int32Array(CONFIGS).fill(-1);
+    this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
     let partial = 0;
     let full = 0;
-    for (const l of lists) for (const c of l) this.dense[c] = cardsIn(c) === SLOTS ? full++ : partial++;
+    for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS ? full++ : partial++;
     this.partialSize = partial;
     this.fullSize = full;
     this.componentIndex = new Int32Array(lists.length);
     let partialComps = 0;
     let fullComps = 0;
-    lists.forEach((l, k) => (this.componentIndex[k] = cardsIn(l[0]) === SLOTS ? fullComps++ : partialComps++));
+    lists.forEach((l, k) => (this.componentIndex[k] = configCards(l[0]) === SLOTS ? fullComps++ : partialComps++));
     this.partialComponents = partialComps;
     this.fullComponents = fullComps;
     this.scores = new Uint8Array(lists.length);
@@ -136,7 +124,7 @@ export class ExchangeGraph {
 
 const graphCache = new Map<string, ExchangeGraph>();
 export function exchangeGraph(rules: FourTenRules): ExchangeGraph {
-  const id = `${rules.target}/${rules.pointsFirst}`;
+  const id = `${rules.handTarget}/${rules.check}`;
   let g = graphCache.get(id);
   if (!g) graphCache.set(id, (g = new ExchangeGraph(rules)));
   return g;
@@ -162,7 +150,7 @@ export class Prospects {
     this.graph = exchangeGraph(rules);
     this.startPartial = new Float32Array(this.graph.partialSize);
     this.bestPartial = new Float32Array(this.graph.partialComponents);
-    for (let n = SLOTS; n < DECK; n++) {
+    for (let n = SLOTS; n < FOUR_TEN_DECK_SIZE; n++) {
       this.startFull.push(new Float32Array(this.graph.fullSize));
       this.bestFull.push(new Float32Array(this.graph.fullComponents));
     }
@@ -176,7 +164,7 @@ export class Prospects {
 
   /** Value of reaching the bottom of the deck at c. */
   bottom(c: number): number {
-    return this.values.bottom === false ? 0 : this.gain(handsTotal(c));
+    return this.values.bottom === false ? 0 : this.gain(configTotal(c));
   }
 
   /**
@@ -185,31 +173,31 @@ export class Prospects {
    */
   afterCard(c: number, drawn: number): number {
     const v = this.graph.verdict[c];
-    if (v === SCORES) return this.gain(this.rules.target);
+    if (v === SCORES) return this.gain(this.rules.handTarget);
     if (v === FAULTS) return this.values.fault;
-    if (drawn === DECK) return this.bottom(c);
+    if (drawn === FOUR_TEN_DECK_SIZE) return this.bottom(c);
     return this.exchangePhase(c, drawn);
   }
 
   /** Value of the exchange phase at c (non-terminal), the whole component reachable. */
   exchangePhase(c: number, drawn: number): number {
     const k = this.graph.componentIndex[this.graph.component[c]];
-    return cardsIn(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
+    return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
   }
 
   /** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
   turnStart(c: number, drawn: number): number {
     const i = this.graph.dense[c];
-    return cardsIn(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
+    return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
   }
 
   private solve(): void {
     const g = this.graph;
     // Full hands: replacements, from the 31st card drawn back to the 12th.
-    for (let n = DECK - 1; n >= SLOTS; n--) {
+    for (let n = FOUR_TEN_DECK_SIZE - 1; n >= SLOTS; n--) {
       const table = this.startFull[n - SLOTS];
       for (const members of g.members) {
-        if (cardsIn(members[0]) !== SLOTS) continue;
+        if (configCards(members[0]) !== SLOTS) continue;
         for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
       }
       this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
@@ -217,7 +205,7 @@ export class Prospects {
     // Partial hands: placements, from 11 cards in the hands back to none.
     for (let k = SLOTS - 1; k >= 0; k--) {
       for (const members of g.members) {
-        if (cardsIn(members[0]) !== k) continue;
+        if (configCards(members[0]) !== k) continue;
         for (const c of members) this.startPartial[g.dense[c]] = this.placeValue(c, k);
       }
       this.fillBest(this.bestPartial, this.startPartial, k);
@@ -228,8 +216,8 @@ export class Prospects {
   private fillBest(best: Float32Array, start: Float32Array, cards: number): void {
     const g = this.graph;
     g.members.forEach((members, k) => {
-      if (cardsIn(members[0]) !== cards) return;
-      let b = g.scores[k] ? this.gain(this.rules.target) : -Infinity;
+      if (configCards(members[0]) !== cards) return;
+      let b = g.scores[k] ? this.gain(this.rules.handTarget) : -Infinity;
       for (const c of members) b = Math.max(b, start[g.dense[c]]);
       best[g.componentIndex[k]] = b;
     });
@@ -239,12 +227,12 @@ export class Prospects {
   private replaceValue(c: number, n: number): number {
     let best = -Infinity;
     for (let h = 0; h < 3; h++) {
-      const m = partOf(c, h);
+      const m = configHand(c, h);
       for (let v = 1; v <= 4; v++) {
-        if (MS_COUNT[m * 4 + v - 1] === 0) continue;
-        const base = removeFrom(c, h, v);
+        if (MS_COUNTS[m * 4 + v - 1] === 0) continue;
+        const base = removeCard(c, h, v);
         let sum = 0;
-        for (let w = 1; w <= 4; w++) sum += this.afterCard(addTo(base, h, w), n + 1);
+        for (let w = 1; w <= 4; w++) sum += this.afterCard(addCard(base, h, w), n + 1);
         best = Math.max(best, sum / 4);
       }
     }
@@ -257,16 +245,16 @@ export class Prospects {
       let sum = 0;
       for (let w = 1; w <= 4; w++) {
         let best = -Infinity;
-        for (let h = 0; h < 3; h++) if (MS_SIZE[partOf(c, h)] < 4) best = Math.max(best, this.afterCard(addTo(c, h, w), k + 1));
+        for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), k + 1));
         sum += best;
       }
       return sum / 4;
     }
     let best = -Infinity;
     for (let h = 0; h < 3; h++) {
-      if (MS_SIZE[partOf(c, h)] === 4) continue;
+      if (MS_SIZE[configHand(c, h)] === 4) continue;
       let sum = 0;
-      for (let w = 1; w <= 4; w++) sum += this.afterCard(addTo(c, h, w), k + 1);
+      for (let w = 1; w <= 4; w++) sum += this.afterCard(addCard(c, h, w), k + 1);
       best = Math.max(best, sum / 4);
     }
     return best;
@@ -276,7 +264,7 @@ export class Prospects {
 const prospectCache = new Map<string, Prospects>();
 /** The solved prospects for these rules and values (computed once per process). */
 export function prospects(rules: FourTenRules, values: ProspectValues): Prospects {
-  const id = `${rules.target}/${rules.pointsFirst}/${rules.drawVisible}/${values.fault}/${values.bottom !== false}/${values.worth.join(',')}`;
+  const id = `${rules.handTarget}/${rules.check}/${rules.drawVisible}/${values.fault}/${values.bottom !== false}/${values.worth.join(',')}`;
   let p = prospectCache.get(id);
   if (!p) prospectCache.set(id, (p = new Prospects(rules, values)));
   return p;

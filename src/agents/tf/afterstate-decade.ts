@@ -1,7 +1,7 @@
 /**
  * Afterstate features of the one-line decade family (`decade`, `decade-optional`,
  * `decade-fives`, `decade-loop`, `decade-max3`): what a learned value network sees, and
- * what each legal action expands to (afterstate-expansion.ts). Browser-safe.
+ * what each legal action expands to (afterstate.ts). Browser-safe.
  *
  * A decade move is a choice between positions the player can see in full: discarding a
  * run leaves a known line (its "afterstate", as in TD-Gammon), and drawing leaves the
@@ -34,35 +34,38 @@
  * decides, and the expected cards left separate positions that are all but lost.
  */
 import type { Env } from '../../env/env.js';
-import type { CardOutcome } from '../../env/game.js';
-import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
-import { AfterstateExpansion, type FeatureLayout } from './afterstate-expansion.js';
+import type { Outcome } from '../../env/game.js';
+import { CARD_VALUE, DRAW, decadeGame, decadeOf, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
+import { AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from './afterstate.js';
 
 const LINE_FEATURES = 532;
 const LOOP_OLDEST = 13;
 /** How much the expected cards left (as a fraction of 52) counts against P(win). */
 const CARDS_TIE_WEIGHT = 0.02;
 
-export function decadeLayout(options: { loop?: boolean }): FeatureLayout {
+export function decadeLayout(options: Pick<DecadeOptions, 'loop'>): FeatureLayout {
   return options.loop
-    ? { size: LINE_FEATURES + LOOP_OLDEST * 10, oldest: LOOP_OLDEST, encoding: 'decade-loop/1', tieWeight: CARDS_TIE_WEIGHT }
-    : { size: LINE_FEATURES, oldest: 0, encoding: 'decade-line/1', tieWeight: CARDS_TIE_WEIGHT };
+    ? { size: LINE_FEATURES + LOOP_OLDEST * 10, oldest: LOOP_OLDEST, encoding: 'decade-loop/1', tieWeight: CARDS_TIE_WEIGHT, cost: 'cards' }
+    : { size: LINE_FEATURES, oldest: 0, encoding: 'decade-line/1', tieWeight: CARDS_TIE_WEIGHT, cost: 'cards' };
 }
 
 const LINE = 52;
 const STOCK_AT = 520;
 const STOCK_SIZE_AT = 530;
 const LINE_SIZE_AT = 531;
-/** Card value: A=1 … 9, T/J/Q/K=10 (card code c: rank c >> 2). */
-const VALUE = Uint8Array.from({ length: 52 }, (_, c) => Math.min((c >> 2) + 1, 10));
-const DRAW = 0;
 
 /** Why afterstate values cannot play these decade options, or null when they can. */
-export function decadeUnsupported(options: Record<string, unknown>): string | null {
-  const o = options as Partial<DecadeOptions>;
+export function decadeUnsupported(o: DecadeOptions): string | null {
   if (o.stacks !== 1) return 'afterstate values need one line (stacks: 1)';
   if (o.pickedUp !== 'discard') return "afterstate values need pickedUp: 'discard' (with 'deck-bottom' the stock's order can be remembered)";
   return null;
+}
+
+/** The exact value [won, cards left / 52] of a finished game. */
+function outcomeValue(outcome: Outcome, into: Float64Array): void {
+  if (!('cardsLeft' in outcome)) throw new Error('a decade outcome has cardsLeft');
+  into[0] = outcome.won ? 1 : 0;
+  into[1] = outcome.cardsLeft / 52;
 }
 
 /**
@@ -74,13 +77,13 @@ export function writeLineFeatures(s: DecadeState, extra: number, out: Float32Arr
   const len = s.len[0];
   let r = 0;
   if (extra > 0) out[offset + (r++) * 10 + extra - 1] = 1;
-  for (let p = len - 1; p >= 0 && r < LINE; p--, r++) out[offset + r * 10 + VALUE[s.table[p]] - 1] = 1;
+  for (let p = len - 1; p >= 0 && r < LINE; p--, r++) out[offset + r * 10 + CARD_VALUE[s.table[p]] - 1] = 1;
   for (let v = 1; v <= 10; v++) out[offset + STOCK_AT + v - 1] = (s.stockValues[v] - (v === extra ? 1 : 0)) / (v === 10 ? 16 : 4);
   out[offset + STOCK_SIZE_AT] = (s.stockLen - (extra > 0 ? 1 : 0)) / 52;
   out[offset + LINE_SIZE_AT] = (len + (extra > 0 ? 1 : 0)) / 52;
   // The oldest cards, then (on a short line) the drawn card after them.
   for (let q = 0; q < layout.oldest && q < len + (extra > 0 ? 1 : 0); q++) {
-    const value = q < len ? VALUE[s.table[q]] : extra;
+    const value = q < len ? CARD_VALUE[s.table[q]] : extra;
     out[offset + LINE_FEATURES + q * 10 + value - 1] = 1;
   }
 }
@@ -94,12 +97,13 @@ export class DecadeExpansion extends AfterstateExpansion {
   private scratch: Env | null = null;
   /** The env `scratch` was last checked against. */
   private scratchOf: Env | null = null;
+  private readonly exact = new Float64Array(2);
 
   expand(env: Env): void {
     this.clear();
     const n = env.legalCount;
     this.actionCount = n;
-    const s = env.rawState as DecadeState;
+    const s = decadeState(env);
     if (this.scratchOf !== env) {
       // A copy to play discards in; made again only for an env of another id or options.
       if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
@@ -121,30 +125,31 @@ export class DecadeExpansion extends AfterstateExpansion {
         scratch.copyFrom(env);
         scratch.step(action);
         if (!scratch.running) {
-          const o = scratch.outcome() as CardOutcome;
-          this.exactWin[k] = o.won ? 1 : 0;
-          this.exactCost[k] = o.cardsLeft / 52;
+          outcomeValue(scratch.outcome(), this.exact);
+          this.exactWin[k] = this.exact[0];
+          this.exactCost[k] = this.exact[1];
         } else {
           const row = this.addRow(1);
-          writeLineFeatures(scratch.rawState as DecadeState, 0, this.rows, row * F, this.layout);
+          writeLineFeatures(decadeState(scratch), 0, this.rows, row * F, this.layout);
         }
       }
       this.endAction(k);
     }
   }
 
-  finalTargets(outcome: unknown, into: Float64Array): void {
-    const o = outcome as CardOutcome;
-    into[0] = o.won ? 1 : 0;
-    into[1] = o.cardsLeft / 52;
-  }
-
-  /** The decision's own position, then where a discard led (a draw's line is the next decision's own). */
-  samplesOf(env: Env, k: number, add: (rows: Float32Array, offset: number) => void): void {
-    const F = this.layout.size;
-    const own = this.addRow(1);
-    writeLineFeatures(env.rawState as DecadeState, 0, this.rows, own * F, this.layout);
-    add(this.rows, own * F);
-    if (this.rowsOf[k] === 1 && env.legal[k] !== DRAW) add(this.rows, this.firstRow[k] * F);
-  }
 }
+
+/** The engine state of a decade env (an expansion is made for its features' game only). */
+function decadeState(env: Env): DecadeState {
+  const decade = decadeOf(env);
+  if (!decade) throw new Error(`${env.id} is not a decade env`);
+  return decade.state;
+}
+
+export const DECADE_FEATURES: AfterstateFeatures<DecadeOptions> = {
+  game: decadeGame,
+  unsupported: decadeUnsupported,
+  layout: decadeLayout,
+  expansion: (layout) => new DecadeExpansion(layout),
+  outcomeValue,
+};

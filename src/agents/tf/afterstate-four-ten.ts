@@ -1,6 +1,6 @@
 /**
  * Afterstate features of Four Ten (`four-ten`): what a learned value network sees, and what
- * each legal action expands to (afterstate-expansion.ts). Browser-safe.
+ * each legal action expands to (afterstate.ts). Browser-safe.
  *
  * A position is the hands, the stock's composition and whether the turn is still open (after
  * a placement or an exchange the player may exchange on; after ending the turn the next card
@@ -57,11 +57,12 @@
  * learning the check's comparisons between hands, where most of a turn start's value lies.
  */
 import type { Env } from '../../env/env.js';
-import type { FourTenOutcome } from '../../env/game.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, type FourTenOptions, type FourTenState, judgeHands } from '../../env/games/four-ten.js';
-import { AfterstateExpansion, doubled, type FeatureLayout } from './afterstate-expansion.js';
+import type { Outcome } from '../../env/game.js';
+import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenGame, fourTenOf, type FourTenOptions, type FourTenState } from '../../env/games/four-ten.js';
+import { FAULTS, PER_VALUE, POW5, SCORES, STOCK_CODES, exchangedKey, judgeHands, keyDigit, stockCode } from '../../env/games/four-ten-hands.js';
+import { AfterstateExpansion, doubled, type AfterstateFeatures, type FeatureLayout } from './afterstate.js';
 
-export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 245, encoding: 'four-ten/2', tieWeight: 0, oldest: 0 };
+export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 245, encoding: 'four-ten/2', tieWeight: 0, oldest: 0, cost: 'rounds' };
 
 /** The cost of one round (the network's cost is rounds / 10). */
 export const ROUND_COST = 0.1;
@@ -82,15 +83,18 @@ const FAULTS_EVERYWHERE_AT = 236;
 const CHANCE_SCORES_AT = 240;
 const CHANCE_FAULTS_AT = 241;
 const FULL_AT = 242;
-const PER_VALUE = 8;
-const SCORES = 1;
-const FAULTS = 2;
 
 /** Why afterstate values cannot play these Four Ten options, or null when they can. */
-export function fourTenUnsupported(options: Record<string, unknown>): string | null {
-  const o = options as Partial<FourTenOptions>;
-  if (o.handTarget !== undefined && o.handTarget > 16) return 'afterstate values need handTarget ≤ 16 (the most four cards can make)';
+export function fourTenUnsupported(o: FourTenOptions): string | null {
+  if (o.handTarget > 16) return 'afterstate values need handTarget ≤ 16 (the most four cards can make)';
   return null;
+}
+
+/** The exact value of a finished game: won or not, and the last round, plus the loss's cost when lost (a bust, or the round cap). */
+function outcomeValue(outcome: Outcome, into: Float64Array): void {
+  const won = outcome.won;
+  into[0] = won ? 1 : 0;
+  into[1] = (won ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST;
 }
 
 /** Hands, stock and game of one position, as the features' writer reads them. */
@@ -162,16 +166,12 @@ export function writeRoundStart(points: number, safeties: number, o: FourTenOpti
   writeFourTenFeatures({ counts: EMPTY_HANDS, sums: NO_SUMS, stock: FULL_STOCK, points, safeties }, o, out, offset);
 }
 
-/** 5^i: a configuration's engine key is Σ counts[i]·5^i (src/env/games/four-ten.ts). */
-const POW5 = Int32Array.from({ length: 12 }, (_, i) => 5 ** i);
 /** How a round ends, as `roundEnd` codes it (≥ 0: the next round's start, points·1024 + safeties). */
 const WON = -1;
 const BUST = -2;
 
 /** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
 export class FourTenExpansion extends AfterstateExpansion {
-  override readonly bootstraps = true;
-  override readonly segmentCost = ROUND_COST;
   /**
    * Per row, what it is (for exact targets): the engine key of a turn start's configuration
    * (−1 for other rows) and its stock (Σ count of v · 9^(v−1)), and 1 + roundEnd's code of a
@@ -205,8 +205,10 @@ export class FourTenExpansion extends AfterstateExpansion {
   expand(env: Env): void {
     this.clear();
     this.rowOf.clear();
-    const s = env.rawState as FourTenState;
-    this.options = env.options as FourTenOptions;
+    const four = fourTenOf(env);
+    if (!four) throw new Error(`${env.id} is not a Four Ten env`);
+    const s = four.state;
+    this.options = four.options;
     this.counts.set(s.counts);
     this.sums.set(s.sums);
     this.stock.set(s.stockCounts);
@@ -306,7 +308,7 @@ export class FourTenExpansion extends AfterstateExpansion {
       this.decode(key);
       const row = this.addOption(0);
       this.rowKey[row] = key;
-      if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
+      if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
     }
     for (let j = 0; j < this.exitCount; j++) {
       if (this.exits[j * 2] !== g) continue;
@@ -321,12 +323,8 @@ export class FourTenExpansion extends AfterstateExpansion {
 
   /** Exchange e from configuration `key`, within group g's search: a round end becomes one of g's exits (each once), a configuration not met before joins the queue. */
   private step(key: number, e: number, g: number): void {
-    const side = (e >> 4) + 1;
-    const a = (e >> 2) & 3;
-    const b = e & 3;
-    if (a === b || Math.floor(key / POW5[a]) % 5 === 0 || Math.floor(key / POW5[side * 4 + b]) % 5 === 0) return;
-    const next = key - POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
-    if (this.firstReach.has(next)) return;
+    const next = exchangedKey(key, e);
+    if (next < 0 || this.firstReach.has(next)) return;
     this.decode(next);
     const code = this.roundEnd(false);
     if (code !== null) {
@@ -358,7 +356,7 @@ export class FourTenExpansion extends AfterstateExpansion {
   private decode(key: number): void {
     this.sums.fill(0);
     for (let i = 0; i < 12; i++) {
-      const c = Math.floor(key / POW5[i]) % 5;
+      const c = keyDigit(key, i);
       this.counts[i] = c;
       this.sums[i >> 2] += c * ((i & 3) + 1);
     }
@@ -369,11 +367,11 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.decode(key);
     const row = this.addRow(p);
     this.rowKey[row] = key;
-    if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+    if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
   }
 
   /**
-   * Whether `row` is the first of this expansion to be `id` (a turn start: key · 6561 + stock
+   * Whether `row` is the first of this expansion to be `id` (a turn start: key · STOCK_CODES + stock
    * code; a round start: −1 − its code; the points and safeties are the expansion's): true, and
    * its features are to be written; false, and it shares an earlier row's (`sameFeatures`).
    */
@@ -395,7 +393,7 @@ export class FourTenExpansion extends AfterstateExpansion {
       this.rowStart = doubled(this.rowStart);
     }
     this.rowKey[row] = -1;
-    this.rowStock[row] = this.stock[0] + 9 * this.stock[1] + 81 * this.stock[2] + 729 * this.stock[3];
+    this.rowStock[row] = stockCode(this.stock);
     this.rowStart[row] = 0;
     return row;
   }
@@ -410,29 +408,6 @@ export class FourTenExpansion extends AfterstateExpansion {
   override readonly scoreUnit = 'minus-rounds-left';
   override reportedScore(value: Float64Array): number {
     return -value[1] / ROUND_COST;
-  }
-
-  /** Ending the turn: the turn's start where the player chose to end it (what the game's value is learned from, by round). */
-  samplesOf(env: Env, k: number, add: (rows: Float32Array, offset: number) => void): void {
-    if (env.legal[k] === END_TURN) add(this.rows, this.firstRow[k] * this.layout.size);
-  }
-
-  /** Rounds ended: a new round is a new segment of bootstrapped targets. */
-  override segment(env: Env): number {
-    return (env.rawState as FourTenState).rounds;
-  }
-
-  /** The current round's start, as a sample and as the value a finished round's positions are bootstrapped from. */
-  override writeSegmentStart(env: Env, out: Float32Array, offset: number): void {
-    const s = env.rawState as FourTenState;
-    writeRoundStart(s.points, s.safeties, env.options as FourTenOptions, out, offset);
-  }
-
-  /** Targets at the game's end: won or not, and the last round, plus the loss's cost when lost (a bust, or the round cap). */
-  finalTargets(outcome: unknown, into: Float64Array): void {
-    const won = (outcome as FourTenOutcome).won;
-    into[0] = won ? 1 : 0;
-    into[1] = (won ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST;
   }
 
   private add(h: number, v: number): void {
@@ -497,3 +472,11 @@ export class FourTenExpansion extends AfterstateExpansion {
     }
   }
 }
+
+export const FOUR_TEN_FEATURES: AfterstateFeatures<FourTenOptions> = {
+  game: fourTenGame,
+  unsupported: fourTenUnsupported,
+  layout: () => FOUR_TEN_LAYOUT,
+  expansion: () => new FourTenExpansion(),
+  outcomeValue,
+};

@@ -13,7 +13,8 @@ export const modelMetadataSchema = z.object({
   options: z.record(z.string(), z.unknown()),
   observationSize: z.int().positive(),
   numActions: z.int().positive(),
-  algorithm: z.enum(['ppo', 'dqn', 'afterstate']),
+  /** The algorithm that trained it (src/train/algorithms.ts lists them); how it plays is `head`. */
+  algorithm: z.string().min(1),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;
    * 'afterstate': values of the positions the actions lead to (afterstate.ts).

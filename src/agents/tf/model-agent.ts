@@ -4,15 +4,34 @@
  * the Q-values. Fair by construction: it sees only the observation, which never holds
  * the order of the stock. Browser-safe (loading from files is in load-model.ts).
  */
-import type * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { actionOutputs } from './network.js';
 
+/**
+ * The legal action with the highest output (the first on a tie): the greedy policy of a
+ * logits or Q head. `outputs[offset + a]` is action a's output; illegal ids are never read.
+ */
+export function maskedArgmax(outputs: ArrayLike<number>, offset: number, legal: Int32Array, legalCount: number): number {
+  let best = legal[0];
+  let bestValue = outputs[offset + best];
+  for (let k = 1; k < legalCount; k++) {
+    const v = outputs[offset + legal[k]];
+    if (v > bestValue) {
+      best = legal[k];
+      bestValue = v;
+    }
+  }
+  return best;
+}
+
 export class ModelAgent implements Agent {
   readonly fair = true;
-  private checkedEnv: Env | null = null;
+  private readonly checked = new WeakSet<Env>();
+  /** The observations of a batch, row j for envs[j]. */
+  private observations = new Float32Array(0);
 
   constructor(
     readonly name: string,
@@ -25,10 +44,26 @@ export class ModelAgent implements Agent {
   act(env: Env): number {
     if (env.legalCount === 1) return env.legal[0];
     this.check(env);
-    const out = actionOutputs(this.model, env.observation);
-    let best = env.legal[0];
-    for (let k = 1; k < env.legalCount; k++) if (out[env.legal[k]] > out[best]) best = env.legal[k];
-    return best;
+    return maskedArgmax(actionOutputs(this.model, env.observation), 0, env.legal, env.legalCount);
+  }
+
+  /** The decisions of envs[0 … count) in one forward pass over their observations. */
+  actBatch(envs: readonly Env[], count: number, out: Int32Array): void {
+    if (count === 0) return;
+    const S = envs[0].observation.length;
+    const A = envs[0].actionSpace.n;
+    if (this.observations.length < count * S) this.observations = new Float32Array(count * S);
+    for (let j = 0; j < count; j++) {
+      this.check(envs[j]);
+      this.observations.set(envs[j].observation, j * S);
+    }
+    let outputs!: Float32Array;
+    // Read inside tidy, not returned from it: tf.tidy walks what it returns element by element.
+    tf.tidy(() => {
+      const y = this.model.apply(tf.tensor2d(this.observations.subarray(0, count * S), [count, S]));
+      outputs = ((Array.isArray(y) ? y[0] : y) as tf.Tensor).dataSync() as Float32Array;
+    });
+    for (let j = 0; j < count; j++) out[j] = maskedArgmax(outputs, j * A, envs[j].legal, envs[j].legalCount);
   }
 
   score(env: Env): ActionScores {
@@ -45,8 +80,8 @@ export class ModelAgent implements Agent {
   }
 
   private check(env: Env): void {
-    if (this.checkedEnv === env) return;
+    if (this.checked.has(env)) return;
     assertModelFits(this.metadata, env, `model "${this.name}"`);
-    this.checkedEnv = env;
+    this.checked.add(env);
   }
 }

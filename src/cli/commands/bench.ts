@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { shippedModelEnvs } from '../../agents/resolve.js';
+import { shippedModelEnvs } from '../../agents/node/resolve.js';
 import { envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../train/bench.js';
 import { benchHints } from '../hint-bench.js';

@@ -18,16 +18,37 @@ interface Args {
 const signedPct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
 const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
 
+/** A figure column: shown when some agent's result has it. */
+interface FigureColumn {
+  header: (reference: string) => string;
+  has: (r: AgentResult) => boolean;
+  cell: (r: AgentResult) => string;
+}
+
+/** The game's own figures, by what each result holds (`summariseRows`: cards left, or rounds, points and faults). */
+const FIGURES: FigureColumn[] = [
+  { header: () => 'mean rounds', has: (r) => r.meanRounds !== undefined, cell: (r) => fmt(r.meanRounds, 3) },
+  { header: () => 'median rounds', has: (r) => r.medianRounds !== undefined, cell: (r) => fmt(r.medianRounds, 1) },
+  { header: () => 'points/round', has: (r) => r.pointsPerRound !== undefined, cell: (r) => fmt(r.pointsPerRound, 2) },
+  { header: () => 'faults/round', has: (r) => r.faultRate !== undefined, cell: (r) => fmt(r.faultRate, 3) },
+  { header: () => 'mean cards left', has: (r) => r.meanCardsLeft !== undefined, cell: (r) => fmt(r.meanCardsLeft, 2) },
+];
+
+/** Rounds − the reference's, where the results have it (after the win rate's difference). */
+const ROUNDS_VS_REFERENCE: FigureColumn = { header: (reference) => `rounds − ${reference} (both won, 95%)`, has: (r) => r.meanRounds !== undefined, cell: (r) => roundsColumn(r) };
+
 export function evalTable(report: EvalReport): string {
-  const fourTen = report.results.some((r) => r.meanRounds !== undefined);
-  const header = ['agent', 'win rate', '95% interval', ...(fourTen ? ['mean rounds', 'median rounds', 'points/round', 'faults/round'] : ['mean cards left']), `win rate − ${report.reference} (points, 95%)`, ...(fourTen ? [`rounds − ${report.reference} (both won, 95%)`] : []), 's'];
+  const shown = (c: FigureColumn) => report.results.some(c.has);
+  const figures = FIGURES.filter(shown);
+  const after = [ROUNDS_VS_REFERENCE].filter(shown);
+  const header = ['agent', 'win rate', '95% interval', ...figures.map((c) => c.header(report.reference)), `win rate − ${report.reference} (points, 95%)`, ...after.map((c) => c.header(report.reference)), 's'];
   const rows = report.results.map((r: AgentResult) => [
     r.agent,
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
-    ...(fourTen ? [fmt(r.meanRounds, 3), fmt(r.medianRounds, 1), fmt(r.pointsPerRound, 2), fmt(r.faultRate, 3)] : [fmt(r.meanCardsLeft, 2)]),
+    ...figures.map((c) => c.cell(r)),
     r.vsReference ? `${signedPct(r.vsReference.diff)} [${signedPct(r.vsReference.ci95[0])}, ${signedPct(r.vsReference.ci95[1])}]` : '(reference)',
-    ...(fourTen ? [roundsColumn(r)] : []),
+    ...after.map((c) => c.cell(r)),
     r.seconds.toFixed(1),
   ]);
   return formatTable(header, rows);

@@ -4,8 +4,8 @@
  */
 import type { CommandModule } from 'yargs';
 import { formatScore, type Hint, type HintResult } from '../../agents/hint.js';
-import { loadHinter } from '../../agents/hint-loader.js';
-import { TengymError } from '../../env/errors.js';
+import { loadHinter } from '../../agents/node/hint-loader.js';
+import { TengymError, isPlainObject } from '../../env/errors.js';
 import { envSpec, make } from '../../env/registry.js';
 import { parseOptionsJson, readTextInput, writeLine } from '../io.js';
 
@@ -41,10 +41,9 @@ export function parseStateText(text: string): Record<string, unknown> {
     if (lines.length > 1) throw new TengymError('bad-state', `bad state: the input holds ${lines.length} lines; give one state (e.g. one line of tengym replay)`);
     throw new TengymError('bad-state', `bad state: not JSON (${(e as Error).message})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new TengymError('bad-state', 'bad state: expected a JSON object { env, options, rng, undosUsed, game }');
-  const obj = value as Record<string, unknown>;
-  if (!('env' in obj) && obj.state !== null && typeof obj.state === 'object') return obj.state as Record<string, unknown>;
-  return obj;
+  if (!isPlainObject(value)) throw new TengymError('bad-state', 'bad state: expected a JSON object { env, options, rng, undosUsed, game }');
+  if (!('env' in value) && isPlainObject(value.state)) return value.state;
+  return value;
 }
 
 export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`): string[] {
@@ -80,11 +79,11 @@ export const hintCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const id = envSpec(args.env).id;
     const state = parseStateText(await readTextInput(stateSource(args), 'state file'));
-    const options = args.options !== undefined ? parseOptionsJson(args.options) : state.env === id && state.options && typeof state.options === 'object' ? (state.options as Record<string, unknown>) : {};
+    const options = args.options !== undefined ? parseOptionsJson(args.options) : state.env === id && state.options && typeof state.options === 'object' ? state.options : {};
     const env = make(id, options);
     env.setState(state);
     if (!env.running) throw new TengymError('episode-over', `no hint: the game in this state is over (${JSON.stringify(env.outcome())})`);
-    const { hinter } = await loadHinter(env.id, env.options as Record<string, unknown>, args.model);
+    const { hinter } = await loadHinter(env.id, env.options, args.model);
     const result = hinter.hint(env, args.top === 0 ? {} : { top: args.top });
     if (args.json) {
       writeLine(JSON.stringify(result));

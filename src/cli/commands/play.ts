@@ -9,7 +9,7 @@
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
-import { loadHinter, type LoadedHinter } from '../../agents/hint-loader.js';
+import { loadHinter, type LoadedHinter } from '../../agents/node/hint-loader.js';
 import { validateSeed, type Env } from '../../env/env.js';
 import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
@@ -202,7 +202,7 @@ export const playCommand: CommandModule<object, Args> = {
     env.reset({ seed });
     const optionsArg = args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
     // A model named on the command line is loaded now, so a bad directory stops at once.
-    let hinter: Promise<LoadedHinter> | null = args.hints === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options as Record<string, unknown>, args.hints));
+    let hinter: Promise<LoadedHinter> | null = args.hints === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, args.hints));
     const rl = createInterface({ input: process.stdin, terminal: false });
     // Take the iterator now: lines that arrive before the first read are queued, not lost.
     const lines = rl[Symbol.asyncIterator]();
@@ -231,7 +231,7 @@ export const playCommand: CommandModule<object, Args> = {
           env,
           seed,
           replay: `tengym play --env ${env.id}${optionsArg} --seed ${seed}`,
-          hinter: () => (hinter ??= loadHinter(env.id, env.options as Record<string, unknown>, args.hints)),
+          hinter: () => (hinter ??= loadHinter(env.id, env.options, args.hints)),
           top: args.top === 0 ? Infinity : args.top,
           autoForced: !args['step-forced'],
         },

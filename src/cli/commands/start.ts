@@ -13,7 +13,7 @@
 import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
-import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../agents/resolve.js';
+import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../agents/node/resolve.js';
 import { envSpec, resolveOptions } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../train/episodes.js';
 import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../train/evaluate.js';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { envIds, envSpec } from '../../env/registry.js';
+import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { randomPlayStats, type StatsResult } from '../../train/stats.js';
 import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
@@ -27,7 +27,7 @@ export function statsTable(results: StatsResult[]): string {
 }
 
 function nonDefault(r: StatsResult): Record<string, unknown> {
-  const defaults = envSpec(r.env).game.optionsSchema.parse(envSpec(r.env).preset) as Record<string, unknown>;
+  const defaults = envConfig(r.env).options;
   return Object.fromEntries(Object.entries(r.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
 }
 

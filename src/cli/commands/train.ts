@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
-import { ALGORITHMS, CURVE_EVALUATIONS, type AlgorithmName } from '../../train/algorithm.js';
-import type { MetricsRow } from '../../train/trainer.js';
+import { CURVE_EVALUATIONS } from '../../train/algorithm.js';
+import { ALGORITHMS } from '../../train/algorithms.js';
+import type { MetricsRow } from '../../train/metrics.js';
 import { checkNumberOption, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
@@ -19,7 +20,7 @@ interface Args {
   json: boolean;
 }
 
-function readConfigFile(path: string): Record<string, unknown> {
+function readConfigFile(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -27,7 +28,7 @@ function readConfigFile(path: string): Record<string, unknown> {
     throw new TengymError('bad-argument', `--config ${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   try {
-    return JSON.parse(text) as Record<string, unknown>;
+    return JSON.parse(text); // any JSON: the algorithm's schema checks it
   } catch (e) {
     throw new TengymError('bad-argument', `--config ${path} is not valid JSON: ${(e as Error).message}`);
   }
@@ -87,7 +88,7 @@ export const trainCommand: CommandModule<object, Args> = {
           '- dqn, exploration: epsilonStart epsilonEnd epsilonFraction',
           '- afterstate (one-line decade family, Four Ten): bufferSize learningStarts batchSize samplesPerUpdate',
           '- afterstate: costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets',
-          'Each field is documented in src/train/algorithm.ts, ppo.ts, dqn.ts and afterstate.ts.',
+          'Each field is documented in src/train/algorithm.ts and in each algorithm\'s file (ppo.ts, dqn.ts, afterstate.ts).',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
@@ -121,7 +122,7 @@ export const trainCommand: CommandModule<object, Args> = {
     const summary = await train({
       env: args.env,
       options: args.options === undefined ? undefined : parseOptionsJson(args.options),
-      algo: args.algo as AlgorithmName | undefined,
+      algo: args.algo,
       config: args.config === undefined ? undefined : readConfigFile(args.config),
       configSource: args.config === undefined ? undefined : `config file ${args.config}`,
       steps: args.steps,

@@ -72,33 +72,41 @@
  */
 import { z } from 'zod';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
-import { TengymError } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type Game, type Outcome, type Status } from '../game.js';
+import { TengymError, formatZodError } from '../errors.js';
+import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
 /** Positions per stack: one stack may, in the worst case, hold every card. */
 const SLOTS = DECK_SIZE;
-const MAX_STACKS = 7;
+export const MAX_STACKS = 7;
 /** No 15 cards total 35 or less (4 aces, 4 twos, 4 threes and 3 fours make 36). */
 export const MAX_RUN_LENGTH = 14;
 const LENGTHS_PER_START = 13;
-const MAX_TOTAL = 35;
+/** The largest total a run can have (fives: 35). */
+export const MAX_RUN_TOTAL = 35;
+/** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 export const DECADE_ACTIONS = 1 + SLOTS * LENGTHS_PER_START;
+export const DRAW = 0;
 const VALUE_FLOATS = 10;
 const CARD_FLOATS = SLOTS * VALUE_FLOATS;
 /** More steps than any game without 'deck-bottom' can take (≤ 52 draws + 26 discards). */
 const MAX_STEPS_WITHOUT_CYCLES = 78;
 
-/** Card value: A=1 … 9, T/J/Q/K=10. */
-const VALUE = Uint8Array.from({ length: DECK_SIZE }, (_, c) => Math.min((c >> 2) + 1, 10));
+/** Card value by card code: A=1 … 9, T/J/Q/K=10. */
+export const CARD_VALUE = Uint8Array.from({ length: DECK_SIZE }, (_, c) => Math.min((c >> 2) + 1, 10));
 
 function totalsTable(totals: readonly number[]): Uint8Array {
-  const t = new Uint8Array(MAX_TOTAL + 1);
+  const t = new Uint8Array(MAX_RUN_TOTAL + 1);
   for (const v of totals) t[v] = 1;
   return t;
 }
 const TENS_TOTALS = totalsTable([10, 20, 30]);
 const FIVES_TOTALS = totalsTable([5, 10, 15, 20, 25, 30, 35]);
+
+/** good[t] = 1 when a run totalling t (0..MAX_RUN_TOTAL) discards under these options. Shared: do not write to it. */
+export function runTotals(o: Pick<DecadeOptions, 'fives'>): Uint8Array {
+  return o.fives ? FIVES_TOTALS : TENS_TOTALS;
+}
 
 export const decadeOptionsSchema = z
   .strictObject({
@@ -153,20 +161,23 @@ export interface DecadeState {
   obsFrom: Int32Array;
 }
 
-/** The id of the run of `length` cards starting at position `start`. */
+/** The id of the run of `length` cards starting at position `start` (the action table above). */
 export function runActionId(start: number, length: number): number {
   return 1 + start * LENGTHS_PER_START + (length - 2);
 }
 
-function runStart(action: number): number {
+/** The start position of run id `action` (≥ 1). */
+export function runStartOf(action: number): number {
   return ((action - 1) / LENGTHS_PER_START) | 0;
 }
 
-function runLength(action: number): number {
+/** The length of run id `action` (≥ 1). */
+export function runLengthOf(action: number): number {
   return ((action - 1) % LENGTHS_PER_START) + 2;
 }
 
-function maxLength(o: DecadeOptions): number {
+/** The most cards a run may have under these options. */
+export function maxRunLength(o: Pick<DecadeOptions, 'maxRun'>): number {
   return o.maxRun === null ? MAX_RUN_LENGTH : Math.min(o.maxRun, MAX_RUN_LENGTH);
 }
 
@@ -249,7 +260,7 @@ function pushToStack(s: DecadeState, k: number, card: number): void {
 function pushUnderStock(s: DecadeState, card: number): void {
   s.stock[(s.stockHead + s.stockLen) % DECK_SIZE] = card;
   s.stockLen++;
-  s.stockValues[VALUE[card]]++;
+  s.stockValues[CARD_VALUE[card]]++;
 }
 
 function reset(s: DecadeState, o: DecadeOptions, rng: Rng, deck: Uint8Array | null): void {
@@ -283,15 +294,15 @@ function lineRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int
   const base = s.current * SLOTS;
   const n = s.len[s.current];
   const t = s.table;
-  const good = o.fives ? FIVES_TOTALS : TENS_TOTALS;
+  const good = runTotals(o);
   const minRun = o.minRun;
-  const maxLen = maxLength(o);
+  const maxLen = maxRunLength(o);
   for (let st = 0; st + minRun <= n; st++) {
     const end = Math.min(st + maxLen, n);
     let sum = 0;
     for (let i = st; i < end; i++) {
-      sum += VALUE[t[base + i]];
-      if (sum > MAX_TOTAL) break;
+      sum += CARD_VALUE[t[base + i]];
+      if (sum > MAX_RUN_TOTAL) break;
       const length = i - st + 1;
       if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
     }
@@ -304,26 +315,26 @@ function loopRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int
   const base = s.current * SLOTS;
   const n = s.len[s.current];
   const t = s.table;
-  const good = o.fives ? FIVES_TOTALS : TENS_TOTALS;
+  const good = runTotals(o);
   const minRun = o.minRun;
-  const maxLen = maxLength(o);
+  const maxLen = maxRunLength(o);
   if (n < minRun) return count;
   if (n <= maxLen) {
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += VALUE[t[base + i]];
-    if (sum <= MAX_TOTAL && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(0, n));
+    for (let i = 0; i < n; i++) sum += CARD_VALUE[t[base + i]];
+    if (sum <= MAX_RUN_TOTAL && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(0, n));
   }
   const longest = Math.min(maxLen, n - 1);
   for (let st = Math.max(1, n - longest); st < n; st++) {
     // The run must reach the top: start with positions st..n-1, then wrap to 0, 1, …
     let sum = 0;
-    for (let i = st; i < n; i++) sum += VALUE[t[base + i]];
+    for (let i = st; i < n; i++) sum += CARD_VALUE[t[base + i]];
     let length = n - st;
     let wrap = 0;
-    while (sum <= MAX_TOTAL) {
+    while (sum <= MAX_RUN_TOTAL) {
       if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
       if (length >= longest) break;
-      sum += VALUE[t[base + wrap]];
+      sum += CARD_VALUE[t[base + wrap]];
       wrap++;
       length++;
     }
@@ -368,7 +379,7 @@ function draw(s: DecadeState): void {
   const card = s.stock[s.stockHead];
   s.stockHead = (s.stockHead + 1) % DECK_SIZE;
   s.stockLen--;
-  s.stockValues[VALUE[card]]--;
+  s.stockValues[CARD_VALUE[card]]--;
   const k = nextLiveStack(s, s.current);
   pushToStack(s, k, card);
   s.current = k;
@@ -417,10 +428,10 @@ function endedWon(s: DecadeState, o: DecadeOptions): boolean {
 function step(s: DecadeState, o: DecadeOptions, action: number): number {
   s.steps++;
   let reward = 0;
-  if (action === 0) draw(s);
+  if (action === DRAW) draw(s);
   else {
-    const length = runLength(action);
-    discardRun(s, o, runStart(action), length);
+    const length = runLengthOf(action);
+    discardRun(s, o, runStartOf(action), length);
     if (o.reward === 'cards') reward = length;
   }
   if (o.reward === 'win' && endedWon(s, o)) reward = 1;
@@ -440,7 +451,7 @@ function observeStack(s: DecadeState, k: number, out: Float32Array): void {
   const t = s.table;
   let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
   for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
-    const hot = VALUE[t[cardBase + p]] - 1;
+    const hot = CARD_VALUE[t[cardBase + p]] - 1;
     for (let v = 0; v < VALUE_FLOATS; v++) out[at + v] = v === hot ? 1 : 0;
   }
   const written = s.obsLen[k];
@@ -512,17 +523,17 @@ function runTotal(s: DecadeState, start: number, length: number): number {
   const base = s.current * SLOTS;
   const n = s.len[s.current];
   let sum = 0;
-  for (let i = 0; i < length; i++) sum += VALUE[s.table[base + ((start + i) % n)]];
+  for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + ((start + i) % n)]];
   return sum;
 }
 
 function describeAction(s: DecadeState, o: DecadeOptions, action: number): string {
-  if (action === 0) {
+  if (action === DRAW) {
     const k = nextLiveStack(s, s.current);
     return s.numStacks === 1 || k < 0 ? 'draw' : `draw onto stack ${k}`;
   }
-  const start = runStart(action);
-  const length = runLength(action);
+  const start = runStartOf(action);
+  const length = runLengthOf(action);
   const from = s.numStacks === 1 ? '' : ` from stack ${s.current}`;
   if (!runCardsExist(s, o, start, length)) {
     return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
@@ -554,15 +565,15 @@ function whyRunIllegal(s: DecadeState, o: DecadeOptions, start: number, length: 
   if (o.loop && length === n && start !== 0) return `a run of the whole of ${name} is id ${runActionId(0, n)} (start 0)`;
   if (o.loop && start + length < n) return `on a loop a run must include the top card (position ${n - 1})`;
   const total = runTotal(s, start, length);
-  if (total > MAX_TOTAL || (o.fives ? FIVES_TOTALS : TENS_TOTALS)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
+  if (total > MAX_RUN_TOTAL || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
   return 'it is legal';
 }
 
 function whyIllegal(s: DecadeState, o: DecadeOptions, action: number): string {
   if (s.status === TERMINATED) return 'the game is over';
   if (s.status === TRUNCATED) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
-  if (action === 0) return whyDrawIllegal(s, o);
-  return whyRunIllegal(s, o, runStart(action), runLength(action));
+  if (action === DRAW) return whyDrawIllegal(s, o);
+  return whyRunIllegal(s, o, runStartOf(action), runLengthOf(action));
 }
 
 function stackText(s: DecadeState, k: number): string {
@@ -634,7 +645,7 @@ function cardOf(code: string, where: string): number {
 
 function fromJSON(json: unknown, o: DecadeOptions, s: DecadeState): void {
   const parsed = stateJsonSchema.safeParse(json);
-  if (!parsed.success) throw badState(z.prettifyError(parsed.error).replace(/\n\s*/g, ' ').replace(/✖ /g, ''));
+  if (!parsed.success) throw badState(formatZodError(parsed.error));
   const j = parsed.data;
   if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
   if (j.eliminated.length !== o.stacks) throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
@@ -718,7 +729,7 @@ function checkPiles(s: DecadeState, o: DecadeOptions): string | null {
     return `the stock holds ${s.stockLen} cards, but the deal takes ${dealt} and discarded cards never return`;
   }
   const counts = new Int32Array(11);
-  for (let i = 0; i < s.stockLen; i++) counts[VALUE[s.stock[(s.stockHead + i) % DECK_SIZE]]]++;
+  for (let i = 0; i < s.stockLen; i++) counts[CARD_VALUE[s.stock[(s.stockHead + i) % DECK_SIZE]]]++;
   for (let v = 1; v <= 10; v++) if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
   if (s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
   return null;
@@ -732,6 +743,7 @@ function checkState(s: DecadeState, o: DecadeOptions): string | null {
 
 export const decadeGame: Game<DecadeOptions, DecadeState> = {
   name: 'decade',
+  scoring: 'cards',
   optionsSchema: decadeOptionsSchema,
   numActions: () => DECADE_ACTIONS,
   observationSize,
@@ -752,3 +764,8 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   fromJSON,
   checkState,
 };
+
+/** The decade state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+export function decadeOf(env: EngineView): { state: DecadeState; options: DecadeOptions } | null {
+  return env.game === decadeGame ? { state: env.rawState as DecadeState, options: env.options as DecadeOptions } : null;
+}

@@ -91,10 +91,12 @@
  */
 import { z } from 'zod';
 import { deckTokens } from '../cards.js';
-import { formatZodError } from '../env.js';
-import { TengymError } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type FourTenOutcome, type Game, type Outcome, type Status } from '../game.js';
+import { TengymError, formatZodError } from '../errors.js';
+import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
+import { EXCHANGE_DELTA, FAULTS, FOUR_TEN_DECK_SIZE, PER_VALUE, POW5, SCORES, handsFault, judgeHands, keyCounts } from './four-ten-hands.js';
+
+export { FOUR_TEN_DECK_SIZE };
 
 export const fourTenOptionsSchema = z.strictObject({
   drawVisible: z.boolean().default(true),
@@ -108,8 +110,6 @@ export const fourTenOptionsSchema = z.strictObject({
 
 export type FourTenOptions = z.output<typeof fourTenOptionsSchema>;
 
-export const FOUR_TEN_DECK_SIZE = 32;
-const PER_VALUE = 8;
 const HAND_SIZE = 4;
 const NUM_ACTIONS = 48;
 const OBS_SIZE = 33;
@@ -128,29 +128,11 @@ const BUST = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = ['place', 'replace', 'exchange', 'won', 'bust', 'truncated'] as const;
 
-/** What a check finds after a change of the hands. */
-const NOTHING = 0;
-const SCORES = 1;
-const FAULTS = 2;
-
 /**
  * Distinct configurations one turn can visit: exchanges keep each hand's size and the cards in
  * the hands, so Hand and Home (at most C(7,3) = 35 multisets each) determine Shadow.
  */
 const SEEN_CAPACITY = 35 * 35;
-
-/** A configuration key: counts[h*4 + v-1] (0..4) as base-5 digits; 5^12 < 2^31. */
-const POW5 = new Int32Array(12);
-for (let i = 0, p = 1; i < 12; i++, p *= 5) POW5[i] = p;
-
-/** Key change of exchange `e` (id − 15): Hand gives a, takes b; the side gives b, takes a. */
-const EXCHANGE_DELTA = new Int32Array(32);
-for (let e = 0; e < 32; e++) {
-  const side = (e >> 4) + 1;
-  const a = (e >> 2) & 3;
-  const b = e & 3;
-  EXCHANGE_DELTA[e] = -POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
-}
 
 export class FourTenState {
   /** This round's deck, values 1..4; deck[pos..31] is the stock, top first. */
@@ -168,7 +150,7 @@ export class FourTenState {
   /** The visible drawn card (drawVisible, place phase), 0 when none. */
   drawn = 0;
   phase = PLACE;
-  /** The current configuration's key (see POW5). */
+  /** The current configuration's key (four-ten-hands.ts: counts as base-5 digits). */
   key = 0;
   readonly seen = new Int32Array(SEEN_CAPACITY);
   seenCount = 0;
@@ -207,22 +189,6 @@ function handsTotal(s: FourTenState): number {
 
 function isFault(s: FourTenState, target: number): boolean {
   return handsFault(s.sums[0], s.sums[1], s.sums[2], target);
-}
-
-/** Whether hands of these values fault: one above `handTarget`, Shadow above Hand, or Home below it. */
-export function handsFault(hand: number, home: number, shadow: number, handTarget: number): boolean {
-  return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
-}
-
-/**
- * The check after a change of the hands, from their values: 0 nothing, 1 the Hand scores, 2 a
- * fault (`check` decides which is looked at first).
- */
-export function judgeHands(hand: number, home: number, shadow: number, o: Pick<FourTenOptions, 'handTarget' | 'check'>): number {
-  const scores = hand === o.handTarget;
-  const faults = handsFault(hand, home, shadow, o.handTarget);
-  if (o.check === 'points-first') return scores ? SCORES : faults ? FAULTS : NOTHING;
-  return faults ? FAULTS : scores ? SCORES : NOTHING;
 }
 
 /** The check after a placement, replacement or exchange. */
@@ -635,7 +601,7 @@ export interface FourTenJSON {
 
 function keyToConfig(key: number): { hand: string[]; home: string[]; shadow: string[] } {
   const counts = new Uint8Array(12);
-  for (let i = 0; i < 12; i++) counts[i] = Math.floor(key / POW5[i]) % 5;
+  keyCounts(key, counts);
   return { hand: handValues(counts, 0), home: handValues(counts, 1), shadow: handValues(counts, 2) };
 }
 
@@ -780,7 +746,7 @@ function checkSeen(s: FourTenState, o: FourTenOptions): string | null {
   const probe = new FourTenState();
   for (let i = 0; i < s.seenCount; i++) {
     for (let k = 0; k < i; k++) if (s.seen[k] === s.seen[i]) return `seenThisTurn[${i}] repeats seenThisTurn[${k}]`;
-    for (let c = 0; c < 12; c++) probe.counts[c] = Math.floor(s.seen[i] / POW5[c]) % 5;
+    keyCounts(s.seen[i], probe.counts);
     for (let h = 0; h < 3; h++) {
       probe.sums[h] = 0;
       probe.sizes[h] = 0;
@@ -818,6 +784,7 @@ function checkScore(s: FourTenState, o: FourTenOptions): string | null {
 
 export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   name: 'four-ten',
+  scoring: 'rounds',
   optionsSchema: fourTenOptionsSchema,
   numActions,
   observationSize,
@@ -838,3 +805,8 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   fromJSON,
   checkState,
 };
+
+/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+export function fourTenOf(env: EngineView): { state: FourTenState; options: FourTenOptions } | null {
+  return env.game === fourTenGame ? { state: env.rawState as FourTenState, options: env.options as FourTenOptions } : null;
+}

@@ -18,8 +18,7 @@
  */
 import { z } from 'zod';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
-import { formatZodError } from '../env.js';
-import { TengymError } from '../errors.js';
+import { TengymError, formatZodError } from '../errors.js';
 import { RUNNING, TERMINATED, type CardOutcome, type DeckInput, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
@@ -521,6 +520,7 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
   const rulesOf = (o: O): PairingRules => compileRules(spec.params(o));
   return {
     name: spec.name,
+    scoring: 'cards',
     optionsSchema: spec.optionsSchema,
     numActions: (o) => rulesOf(o).numActions,
     observationSize: (o) => rulesOf(o).observationSize,

@@ -1,14 +1,14 @@
 /**
- * Loading and saving tengym models in a directory (Node-only): `model.json` +
+ * Loading and saving tengym models in a directory (Node-only, as everything in this folder): `model.json` +
  * `weights.bin` in the TensorFlow.js layers layout, with the tengym metadata inside.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { AfterstateAgent } from './afterstate.js';
+import type { AfterstateAgent } from '../tf/afterstate.js';
+import { parseMetadata, type ModelMetadata } from '../tf/metadata.js';
+import type { ModelAgent } from '../tf/model-agent.js';
+import { agentFromModel } from '../tf/model-agents.js';
 import { initBackend } from './backend.js';
 import { fileIO } from './file-io.js';
-import { parseMetadata, type ModelMetadata } from './metadata.js';
-import type { ModelAgent } from './model-agent.js';
-import { agentFromModel } from '../../models.js';
 
 export async function saveModel(model: tf.LayersModel, dir: string, metadata: ModelMetadata): Promise<void> {
   model.setUserDefinedMetadata({ tengym: metadata });

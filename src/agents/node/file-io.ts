@@ -5,7 +5,8 @@
  * userDefinedMetadata) and `weights.bin`. So a model saved here loads with
  * `tf.loadLayersModel('file://…/model.json')` under tfjs-node, with
  * `tf.loadLayersModel(url)` in a browser, and with `fileIO(dir)` everywhere.
- * Every file is written atomically (a temporary file, then a rename). Node-only.
+ * Every file is written atomically (a temporary file, then a rename). Node-only, as
+ * everything in this folder.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

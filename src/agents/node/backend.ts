@@ -2,7 +2,7 @@
  * Picks the TensorFlow.js backend once per process: `@tensorflow/tfjs-node` (native
  * TensorFlow) when it is installed, else WebAssembly, else plain JavaScript (`cpu`).
  * tfjs-node is an optional dependency whose install downloads libtensorflow, so it is
- * often absent; nothing requires it. Node-only (it reports on stderr).
+ * often absent; nothing requires it. Node-only (it reports on stderr), as everything in this folder.
  */
 import * as tf from '@tensorflow/tfjs';
 

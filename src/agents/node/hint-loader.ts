@@ -1,25 +1,25 @@
 /**
- * The hinter for an env, as the command line finds it (Node-only): a model directory
+ * The hinter for an env, as the command line finds it (Node-only, as everything in this folder): a model directory
  * given by the user, else what `hinterForEnv` (hint-source.ts, shared with the play page)
  * chooses, with the shipped models read from `models/<env id>/` on disk.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TengymError } from '../env/errors.js';
-import { make } from '../env/registry.js';
-import { createHinter, type HinterConfig } from './hint.js';
-import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hint-source.js';
+import { TengymError, isPlainObject } from '../../env/errors.js';
+import { envConfig } from '../../env/registry.js';
+import { createHinter, type HinterConfig } from '../hint.js';
+import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hint-source.js';
 import { resolveAgent, shippedModelDir } from './resolve.js';
 
-export type { LoadedHinter } from './hint-source.js';
+export type { LoadedHinter } from '../hint-source.js';
 
 /** The env id and options a model directory's model.json says it was trained for, or null. */
 function trainedFor(dir: string): ShippedModelInfo | null {
   try {
     const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown } } };
     const meta = json.userDefinedMetadata?.tengym;
-    if (typeof meta?.env !== 'string' || meta.options === null || typeof meta.options !== 'object') return null;
-    return { env: meta.env, options: meta.options as Record<string, unknown> };
+    if (typeof meta?.env !== 'string' || !isPlainObject(meta.options)) return null;
+    return { env: meta.env, options: meta.options };
   } catch {
     return null;
   }
@@ -34,17 +34,17 @@ function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
       // A model.json without readable metadata counts as trained for nothing: the baseline answers.
       return trainedFor(dir) ?? { env: '', options: {} };
     },
-    load: (modelId) => resolveAgent('model', modelId, options),
+    load: (modelId) => resolveAgent('model', envConfig(modelId, options)),
   };
 }
 
-export async function loadHinter(envId: string, options: Record<string, unknown>, modelDir?: string, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
-  const env = make(envId, options);
-  const resolved = env.options as Record<string, unknown>;
+export async function loadHinter(envId: string, options: unknown, modelDir?: string, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+  const env = envConfig(envId, options);
+  const resolved = env.options;
   if (modelDir !== undefined) {
     const dir = resolve(modelDir);
     if (!existsSync(dir)) throw new TengymError('bad-argument', `no model at "${modelDir}": the directory does not exist`);
-    const agent = await resolveAgent(dir, env.id, resolved);
+    const agent = await resolveAgent(dir, env);
     const source = `model ${modelDir}`;
     return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
   }

@@ -1,0 +1,66 @@
+/**
+ * A training run's metrics (Node-only): one row per evaluation, written as `metrics.jsonl` and
+ * `metrics.csv`, the learning curve `learning-curve.svg`, and TensorBoard scalars where
+ * tfjs-node is the backend. Every file is written atomically (a temporary file, then a rename).
+ */
+import { join } from 'node:path';
+import { writeFileAtomic } from '../agents/node/file-io.js';
+import type { BackendName } from '../agents/node/backend.js';
+import type { Scoring } from '../env/game.js';
+import type { EpisodeStats } from './decisions.js';
+import type { OutcomeFigures } from './evaluate.js';
+import { learningCurveSvg } from './learning-curve.js';
+
+/** One row of metrics.jsonl / metrics.csv: flat, numbers or null (a mean over nothing). */
+export type MetricsRow = Record<string, number | boolean | null>;
+
+const nullIfNaN = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
+
+/** The training episodes' figure of a game of this `scoring`: mean cards left, or mean rounds of the won games. */
+export function trainingFigures(scoring: Scoring, episodes: EpisodeStats): MetricsRow {
+  return scoring === 'rounds' ? { trainMeanRounds: episodes.wins ? episodes.wonRounds / episodes.wins : null } : { trainMeanCardsLeft: episodes.episodes ? episodes.cardsLeft / episodes.episodes : null };
+}
+
+/** The held-out evaluation's figures of a game of this `scoring`, besides the win rate. */
+export function evaluationFigures(scoring: Scoring, summary: OutcomeFigures): MetricsRow {
+  return scoring === 'rounds' ? { evalMeanRounds: nullIfNaN(summary.meanRounds), evalPointsPerRound: nullIfNaN(summary.pointsPerRound) } : { evalMeanCardsLeft: nullIfNaN(summary.meanCardsLeft) };
+}
+
+function csv(rows: MetricsRow[]): string {
+  const columns: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
+  const cell = (v: number | boolean | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+}
+
+/** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
+export async function writeMetricsFiles(out: string, rows: MetricsRow[], title: string, reference: { name: string; winRate: number }): Promise<void> {
+  await writeFileAtomic(join(out, 'metrics.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
+  await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
+  const points = rows.map((r) => ({ envSteps: r.envSteps as number, winRate: r.evalWinRate as number, low: r.evalWinRateLow as number, high: r.evalWinRateHigh as number }));
+  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(points, { title, reference }));
+}
+
+export interface ScalarWriter {
+  scalar(name: string, value: number, step: number): void;
+  flush(): void;
+}
+
+/** TensorBoard event files through tfjs-node's summary writer, when tfjs-node is the backend; never required. */
+export async function openTensorBoard(dir: string, backend: BackendName): Promise<ScalarWriter | null> {
+  if (backend !== 'tensorflow') return null;
+  try {
+    const name = '@tensorflow/tfjs-node';
+    const mod = (await import(name)) as { node?: { summaryFileWriter?: (logdir: string) => ScalarWriter } };
+    return mod.node?.summaryFileWriter?.(dir) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A row's numbers as TensorBoard scalars at its env steps. */
+export function writeScalars(writer: ScalarWriter, row: MetricsRow): void {
+  const step = row.envSteps as number;
+  for (const [k, v] of Object.entries(row)) if (typeof v === 'number' && k !== 'envSteps') writer.scalar(k, v, step);
+  writer.flush();
+}
