@@ -393,6 +393,7 @@ export class AfterstateAgent implements Agent {
     let checked = this.checked.get(env);
     if (!checked) {
       assertModelFits(this.metadata, env, `model "${this.name}"`);
+      // Features of another engine than the env's can only be a caller's mistake: the model's metadata named this env.
       const why = this.features.game === env.game ? this.features.unsupported(env.options) : `its features are for ${this.features.game.name}, not ${env.id}`;
       if (why) throw new TengymError('bad-argument', `model "${this.name}": ${why}`);
       const layout = this.features.layout(env.options);

@@ -24,6 +24,7 @@ const AFTERSTATE_FEATURES = new Map<AnyGame, AfterstateFeatures>([
 /** Why afterstate values cannot play this env, or null when they can. */
 export function afterstateUnsupported(env: EnvConfig): string | null {
   const features = AFTERSTATE_FEATURES.get(env.game);
+  // The engine's name, for the message only.
   return features ? features.unsupported(env.options) : `afterstate values are written for the one-line decade family and Four Ten, not ${env.game.name}`;
 }
 
