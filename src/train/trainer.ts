@@ -32,6 +32,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
 import { initBackend, type BackendName } from '../agents/node/backend.js';
 import { saveModel } from '../agents/node/load-model.js';
@@ -195,6 +196,75 @@ async function runSetup(request: TrainRequest, found: Awaited<ReturnType<typeof 
   return { env, spec, config: resolveTrainConfig(spec, env, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery }) };
 }
 
+/** The held-out evaluation: the reference agent's deals played once, then the run's agent on the same deals at each evaluation. */
+class HeldOut {
+  private constructor(
+    private readonly env: EnvConfig,
+    private readonly episodes: number,
+    private readonly agent: Agent,
+    private readonly referenceRows: EpisodeRows,
+    readonly reference: HeldOutSummary & { agent: string },
+  ) {}
+
+  /** Plays the reference agent (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
+  static async start(env: EnvConfig, config: CommonConfig, agent: Agent): Promise<HeldOut> {
+    const rows = await playEpisodes({ env: env.id, options: env.options, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
+    return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) });
+  }
+
+  /** The run's agent on the held-out deals now, against the reference. */
+  evaluate(envSteps: number): EvaluationReport {
+    const rows = playAgent(this.env, this.agent, EVAL_SEED, 0, this.episodes, { lanes: EVAL_LANES });
+    return { ...heldOutSummary(rows, this.env), seed: EVAL_SEED, envSteps, reference: this.reference, vsReference: pairedDifference(rows.won, this.referenceRows.won) };
+  }
+}
+
+/** The metadata a model of the run is saved with. */
+function modelMetadata(env: EnvConfig, algorithm: Algorithm, config: CommonConfig, command: string | undefined, envSteps: number, seconds: number, evaluation?: EvaluationReport): ModelMetadata {
+  return {
+    format: 'tengym-model/1',
+    env: env.id,
+    options: env.options,
+    observationSize: algorithm.env.observationSize,
+    numActions: algorithm.env.numActions,
+    algorithm: algorithm.name,
+    ...algorithm.playsAs,
+    config: { ...config },
+    steps: envSteps,
+    trainingSeconds: Number(seconds.toFixed(1)),
+    ...(command === undefined ? {} : { command }),
+    ...(evaluation === undefined ? {} : { evaluation }),
+    createdBy: 'tengym train',
+  };
+}
+
+/** The metrics row of an evaluation: the run's counters and throughput, the training episodes, the algorithm's statistics, the held-out figures. */
+function metricsRow(algorithm: Algorithm, env: EnvConfig, report: EvaluationReport, best: boolean, wall: number, last: { envSteps: number; wall: number }): MetricsRow {
+  const envSteps = report.envSteps;
+  const episodes = algorithm.env.takeEpisodeStats();
+  return {
+    envSteps,
+    samples: algorithm.samples,
+    updates: algorithm.updates,
+    episodes: algorithm.env.vec.episodesDone,
+    wallSeconds: Number(wall.toFixed(3)),
+    envStepsPerSecond: wall > last.wall ? Math.round((envSteps - last.envSteps) / (wall - last.wall)) : null,
+    trainEpisodes: episodes.episodes,
+    trainWinRate: episodes.episodes ? episodes.wins / episodes.episodes : null,
+    ...trainingFigures(env.game.scoring, episodes),
+    ...algorithm.takeStats(),
+    evalWinRate: report.winRate,
+    evalWinRateLow: report.ci95[0],
+    evalWinRateHigh: report.ci95[1],
+    ...evaluationFigures(env.game.scoring, report),
+    referenceWinRate: report.reference.winRate,
+    vsReference: report.vsReference.diff,
+    vsReferenceLow: report.vsReference.ci95[0],
+    vsReferenceHigh: report.vsReference.ci95[1],
+    best,
+  };
+}
+
 export async function train(request: TrainRequest): Promise<TrainSummary> {
   const backend = await initBackend({ quiet: request.quiet });
   const out = request.out;
@@ -202,7 +272,6 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   checkRunDirectory(out, Boolean(request.resume), found);
   const { env, spec, config } = await runSetup(request, found);
   const algo = spec.name;
-  const options = env.options;
   const trainingEnv = config.trainingReward === undefined ? env : envConfig(env.id, { ...env.options, reward: config.trainingReward });
 
   const created = !existsSync(out);
@@ -227,96 +296,48 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       Object.assign(trainer, { rows: t.rows, best: t.best as EvaluationReport | null, last: t.last as EvaluationReport | null, nextEvalAt: t.nextEvalAt, wallSeconds: t.wallSeconds });
     }
     const resumedFrom = found ? algorithm.env.envSteps : null;
-    request.onStart?.({ algo, env: env.id, options, config, resumedFrom });
+    request.onStart?.({ algo, env: env.id, options: env.options, config, resumedFrom });
 
-    // The reference agent on the held-out deals, once (deal i: EVAL_SEED + i, as `tengym eval` plays it).
-    const referenceRows = await playEpisodes({ env: env.id, options, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
-    const reference = { agent: config.evalReference, ...heldOutSummary(referenceRows, env) };
+    // The agent plays the weights as they are at each evaluation.
+    const heldOut = await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, request.command, 0, 0)));
+    const reference = { name: heldOut.reference.agent, winRate: heldOut.reference.winRate };
     const title = `${algo.toUpperCase()} on ${env.id}: greedy win rate on ${config.evalEpisodes} held-out deals`;
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
-    const metadata = (envSteps: number, seconds: number, evaluation?: EvaluationReport): ModelMetadata => ({
-      format: 'tengym-model/1',
-      env: env.id,
-      options,
-      observationSize: algorithm.env.observationSize,
-      numActions: algorithm.env.numActions,
-      algorithm: algo,
-      ...algorithm.playsAs,
-      config: { ...config },
-      steps: envSteps,
-      trainingSeconds: Number(seconds.toFixed(1)),
-      ...(request.command === undefined ? {} : { command: request.command }),
-      ...(evaluation === undefined ? {} : { evaluation }),
-      createdBy: 'tengym train',
-    });
-    // It plays the weights as they are at each evaluation.
-    const agent = algorithm.agent(metadata(0, 0));
 
     const sessionStart = performance.now();
     const stepsAtStart = algorithm.env.envSteps;
     let evalSeconds = 0;
     const wallAtStart = trainer.wallSeconds;
-    const wall = () => wallAtStart + (performance.now() - sessionStart) / 1000;
-    let lastRow = { envSteps: algorithm.env.envSteps, wall: wall() };
+    const now = () => wallAtStart + (performance.now() - sessionStart) / 1000;
+    let lastRow = { envSteps: algorithm.env.envSteps, wall: now() };
 
+    // Order: metrics, then best/, then checkpoint/, so a checkpoint never claims a best model that is not on disk.
     const evaluateAndSave = async () => {
       const evalStart = performance.now();
-      const envSteps = algorithm.env.envSteps;
-      const heldOut = playAgent(env, agent, EVAL_SEED, 0, config.evalEpisodes, { lanes: EVAL_LANES });
-      const summary = heldOutSummary(heldOut, env);
-      const report: EvaluationReport = { ...summary, seed: EVAL_SEED, envSteps, reference, vsReference: pairedDifference(heldOut.won, referenceRows.won) };
-      const improved = isBetter(summary, trainer.best);
-      const episodes = algorithm.env.takeEpisodeStats();
-      const now = wall();
-      const row: MetricsRow = {
-        envSteps,
-        samples: algorithm.samples,
-        updates: algorithm.updates,
-        episodes: algorithm.env.vec.episodesDone,
-        wallSeconds: Number(now.toFixed(3)),
-        envStepsPerSecond: now > lastRow.wall ? Math.round((envSteps - lastRow.envSteps) / (now - lastRow.wall)) : null,
-        trainEpisodes: episodes.episodes,
-        trainWinRate: episodes.episodes ? episodes.wins / episodes.episodes : null,
-        ...trainingFigures(env.game.scoring, episodes),
-        ...algorithm.takeStats(),
-        evalWinRate: summary.winRate,
-        evalWinRateLow: summary.ci95[0],
-        evalWinRateHigh: summary.ci95[1],
-        ...evaluationFigures(env.game.scoring, summary),
-        referenceWinRate: reference.winRate,
-        vsReference: report.vsReference.diff,
-        vsReferenceLow: report.vsReference.ci95[0],
-        vsReferenceHigh: report.vsReference.ci95[1],
-        best: improved,
-      };
-      lastRow = { envSteps, wall: now };
+      const report = heldOut.evaluate(algorithm.env.envSteps);
+      const improved = isBetter(report, trainer.best);
+      const seconds = now();
+      const row = metricsRow(algorithm, env, report, improved, seconds, lastRow);
+      lastRow = { envSteps: report.envSteps, wall: seconds };
       trainer.rows.push(row);
       trainer.last = report;
-      trainer.nextEvalAt = (Math.floor(envSteps / config.evalEvery) + 1) * config.evalEvery;
-      await writeMetricsFiles(out, trainer.rows, title, { name: reference.agent, winRate: reference.winRate });
+      trainer.nextEvalAt = (Math.floor(report.envSteps / config.evalEvery) + 1) * config.evalEvery;
+      await writeMetricsFiles(out, trainer.rows, title, reference);
       if (tensorboard) writeScalars(tensorboard, row);
+      const metadata = modelMetadata(env, algorithm, config, request.command, report.envSteps, seconds, report);
       if (improved) {
         trainer.best = report;
-        await saveModel(algorithm.model, join(out, 'best'), metadata(envSteps, now, report));
+        await saveModel(algorithm.model, join(out, 'best'), metadata);
       }
-      await writeCheckpoint(out, algorithm, metadata(envSteps, now, report), {
-        format: 'tengym-checkpoint/1',
-        env: env.id,
-        options,
-        trainingOptions: trainingEnv.options,
-        algo,
-        config: { ...config },
-        ...(request.command === undefined ? {} : { command: request.command }),
-        envSteps,
-        trainer: { ...trainer, wallSeconds: wall() },
-      });
+      const { command } = request;
+      await writeCheckpoint(out, algorithm, metadata, { format: 'tengym-checkpoint/1', env: env.id, options: env.options, trainingOptions: trainingEnv.options, algo, config: { ...config }, ...(command === undefined ? {} : { command }), envSteps: report.envSteps, trainer: { ...trainer, wallSeconds: now() } });
       evalSeconds += (performance.now() - evalStart) / 1000;
       request.onEvaluation?.(row);
-      request.afterCheckpoint?.(envSteps);
+      request.afterCheckpoint?.(report.envSteps);
     };
 
     if (!found) await evaluateAndSave();
-    else await writeMetricsFiles(out, trainer.rows, title, { name: reference.agent, winRate: reference.winRate });
+    else await writeMetricsFiles(out, trainer.rows, title, reference);
 
     while (algorithm.env.envSteps < config.totalSteps) {
       algorithm.iterate();
@@ -333,7 +354,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       backend,
       algo,
       env: env.id,
-      options,
+      options: env.options,
       config,
       envSteps: algorithm.env.envSteps,
       samples: algorithm.samples,
