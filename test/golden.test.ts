@@ -1,7 +1,10 @@
 // Golden playthroughs: recorded games per id and option variant. Any change to the
 // rules, the action ids, the seeding or the state format shows up here as a diff.
 // Regenerate (after a deliberate change, reviewed in the diff) with: npm run golden
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeBasicPolicy } from '../src/agents/basic.js';
 import type { Env } from '../src/env/env.js';
@@ -67,19 +70,39 @@ function record(c: Case): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The recorded lines of a golden file. Only `npm run golden` (GOLDEN_UPDATE=1) writes one;
+ * a missing file is a failure, never a fresh recording that passes.
+ */
+function goldenLines(path: URL, actual: string, update = UPDATE): string[] {
+  if (update) writeFileSync(path, actual);
+  else if (!existsSync(path)) throw new Error(`missing golden file ${path.pathname}: record it with npm run golden and review the diff`);
+  return readFileSync(path, 'utf8').split('\n');
+}
+
 describe('golden playthroughs', () => {
   it.each(CASES)('$file', (c) => {
     const path = new URL(`./golden/${c.file}.jsonl`, import.meta.url);
     const actual = record(c);
-    if (UPDATE || !existsSync(path)) {
-      if (!UPDATE && process.env.CI) throw new Error(`missing golden file ${c.file}.jsonl: run npm run golden`);
-      writeFileSync(path, actual);
-    }
-    const expected = readFileSync(path, 'utf8').split('\n');
+    const expected = goldenLines(path, actual);
     const got = actual.split('\n');
     for (let i = 0; i < Math.max(expected.length, got.length); i++) {
       // Line by line, so a failure points at the first step that changed.
       expect(got[i], `${c.file}.jsonl line ${i + 1}`).toBe(expected[i]);
     }
+  });
+
+  it('a missing golden file fails and is not written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-golden-'));
+    const path = pathToFileURL(join(dir, 'absent.jsonl'));
+    expect(() => goldenLines(path, 'x\n', false)).toThrow(/missing golden file .*absent.jsonl: record it with npm run golden/);
+    expect(existsSync(path)).toBe(false);
+    expect(goldenLines(path, 'x\n', true)).toEqual(['x', '']);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('every golden file on disk belongs to a case', () => {
+    const files = readdirSync(new URL('./golden/', import.meta.url)).sort();
+    expect(files).toEqual(CASES.map((c) => `${c.file}.jsonl`).sort());
   });
 });
