@@ -15,7 +15,7 @@ import { createRng, type Rng } from '../src/env/rng.js';
 type Tens = PairingState & { extra?: number };
 
 /** Envs of `game` (tens unless said), with its options parsed as `make` would. */
-function envsOf(game: AnyGame, options: Record<string, unknown> = {}, EnvClass: typeof Env = Env): () => Env {
+function envsOf(game: AnyGame, options: Record<string, unknown> = {}, EnvClass: new (id: string, game: AnyGame, options: Record<string, unknown>) => Env = Env): () => Env {
   const parsed = game.optionsSchema.parse(options);
   return () => new EnvClass(game.name, game, parsed);
 }
