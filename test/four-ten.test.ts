@@ -684,7 +684,7 @@ describe('four-ten: invariants over random games', () => {
     for (const [k, opts] of optionSets.entries()) {
       const env = make('four-ten', opts);
       const probe = env.clone();
-      for (let g = 0; g < scaled(300, 72); g++) {
+      for (let g = 0; g < scaled(300, 48); g++) {
         env.reset({ seed: 1000 * k + g });
         const policy = g % 12 === 1 ? 'no-loss' : g % 12 === 2 ? 'long-rounds' : 'random';
         let total = 0;
