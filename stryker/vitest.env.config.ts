@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: [
       'test/{tens,block-ten,decade,four-ten}.test.ts',
-      'test/{contract,checker,golden,registry,rng,rewards,engines}.test.ts',
+      'test/{env,contract,checker,golden,registry,rng,rewards,engines}.test.ts',
       // vector.test.ts's long sweep is left out: vector-ends.test.ts checks the same against single envs.
       'test/vector-ends.test.ts',
     ],
