@@ -106,3 +106,53 @@ describe('golden playthroughs', () => {
     expect(files).toEqual(CASES.map((c) => `${c.file}.jsonl`).sort());
   });
 });
+
+describe('playthrough', () => {
+  const linesOf = (env: Env, reset: { seed?: number; deck?: string }, actions: number[]) => {
+    const lines: Record<string, unknown>[] = [];
+    playthrough(env, reset, (_e, step) => actions[step - 1], (line) => lines.push(line as Record<string, unknown>));
+    return lines;
+  };
+
+  it('writes the state and legal ids, then one line per step, and stops when told', () => {
+    const env = make('decade');
+    const lines = linesOf(env, { seed: 3 }, [0]);
+    expect(lines.length).toBe(2);
+    expect(Object.keys(lines[0])).toEqual(['state', 'legalActions']);
+    const reference = make('decade');
+    reference.reset({ seed: 3 });
+    expect(lines[0]).toEqual({ state: reference.getState(), legalActions: reference.legalActions() });
+    const description = reference.describeAction(0);
+    const r = reference.step(0);
+    expect(lines[1]).toEqual({ step: 1, action: 0, description, reward: r.reward, terminated: false, truncated: false, legalActions: reference.legalActions(), info: {}, state: reference.getState() });
+  });
+
+  it('the last line carries the outcome; a deal with no legal move says so on its first line', () => {
+    const env = make('tens');
+    let seed = 0;
+    while ((env.reset({ seed }), env.running)) seed++;
+    expect(linesOf(make('tens'), { seed }, [])).toEqual([{ state: env.getState(), legalActions: [], info: { terminated: true, outcome: { won: false, cardsLeft: 52 } } }]);
+    const played = make('tens');
+    played.reset({ seed: 4 });
+    const actions: number[] = [];
+    while (played.running) {
+      actions.push(played.legal[0]);
+      played.step(played.legal[0]);
+    }
+    const lines = linesOf(make('tens'), { seed: 4 }, actions);
+    expect(lines.length).toBe(actions.length + 1);
+    expect(lines[lines.length - 1]).toMatchObject({ terminated: true, info: { outcome: played.outcome() } });
+    expect(lines.slice(1, -1).every((l) => JSON.stringify(l.info) === '{}')).toBe(true);
+  });
+
+  it('an illegal or unknown action throws the step error after the lines before it', () => {
+    const lines: unknown[] = [];
+    expect(() => playthrough(make('tens'), { seed: 4 }, (_e, step) => (step === 1 ? 999 : undefined), (l) => lines.push(l))).toThrow(/^step\(999\): not an action id/);
+    expect(lines.length).toBe(1);
+    const env = make('tens');
+    env.reset({ seed: 4 });
+    const illegal = env.mask.indexOf(0);
+    expect(() => playthrough(make('tens'), { seed: 4 }, () => illegal, () => {})).toThrow(new RegExp(`^step\\(${illegal}\\): ".*" is not legal`));
+  });
+});
+
