@@ -62,3 +62,62 @@ describe('VectorEnv episode ends', () => {
     expect(ends === 'truncated' ? truncated : terminated).toBeGreaterThan(10);
   });
 });
+
+describe('VectorEnv set-up and refusals', () => {
+  it('shares one buffer per kind, rows in copy order, and resets every copy', () => {
+    const vec = new VectorEnv('four-ten', { safeties: 0 }, 3);
+    expect(vec.actionSpace).toEqual({ n: 48 });
+    expect(vec.singleObservationSpace).toEqual({ shape: [33] });
+    expect([vec.observations.length, vec.finalObservations.length, vec.masks.length, vec.rewards.length, vec.terminated.length, vec.truncated.length]).toEqual([99, 99, 144, 3, 3, 3]);
+    expect(vec.reset({ seed: 5 })).toBe(vec.observations);
+    vec.envs.forEach((env, i) => {
+      const single = make('four-ten', { safeties: 0 });
+      single.reset({ seed: 5 + i });
+      expect(env.observation.buffer).toBe(vec.observations.buffer);
+      expect(Array.from(vec.observations.subarray(i * 33, (i + 1) * 33))).toEqual(Array.from(single.observation));
+      expect(Array.from(vec.masks.subarray(i * 48, (i + 1) * 48))).toEqual(Array.from(single.mask));
+      expect(vec.legalCount(i)).toBe(single.legalCount);
+    });
+    // A step writes the rewards and ends; a reset clears them.
+    vec.step(vec.envs.map((e) => e.legal[0]));
+    vec.rewards.fill(7);
+    vec.terminated.fill(1);
+    vec.truncated.fill(1);
+    vec.reset();
+    expect([...vec.rewards, ...vec.terminated, ...vec.truncated]).toEqual(new Array(9).fill(0));
+  });
+
+  it('without a seed, continues each copy’s stream', () => {
+    const vec = new VectorEnv('tens', {}, 2);
+    vec.reset({ seed: 9 });
+    const first = vec.envs.map((e) => JSON.stringify(e.getState().game));
+    vec.reset();
+    const singles = [0, 1].map((i) => {
+      const env = make('tens');
+      env.reset({ seed: 9 + i });
+      while (!env.running) env.reset();
+      env.reset();
+      while (!env.running) env.reset();
+      return JSON.stringify(env.getState().game);
+    });
+    expect(vec.envs.map((e) => JSON.stringify(e.getState().game))).toEqual(singles);
+    expect(singles).not.toEqual(first);
+  });
+
+  it('refuses bad sizes, seeds, counts and calls before reset, naming them', () => {
+    for (const n of [0, -1, 1.5, Number.NaN]) expect(() => new VectorEnv('tens', {}, n)).toThrow(new RegExp(`^numEnvs must be a positive integer, got ${n}$`));
+    expect(() => new VectorEnv('nope', {}, 2)).toThrow(/unknown env "nope"/);
+    expect(() => new VectorEnv('tens', { tableau: 12 }, 2)).toThrow(/bad options for tens/);
+    const vec = new VectorEnv('tens', {}, 3);
+    expect(() => vec.step([0, 0, 0])).toThrow(/^VectorEnv.step: call reset\(\) first$/);
+    expect(() => vec.stepOne(0, 0)).toThrow(/^VectorEnv.stepOne: call reset\(\) first$/);
+    expect(() => vec.reset({ seed: -1 })).toThrow(/bad seed -1/);
+    expect(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER - 1 })).toThrow(new RegExp(`^seed ${Number.MAX_SAFE_INTEGER - 1} \\+ 2 copies passes the largest seed$`));
+    vec.reset({ seed: Number.MAX_SAFE_INTEGER - 2 });
+    expect(() => vec.step([0, 0])).toThrow(/^VectorEnv.step: 2 actions for 3 envs$/);
+    // The largest seeds that fit: the last copy deals seed 2^53 − 1.
+    const last = make('tens');
+    last.reset({ seed: Number.MAX_SAFE_INTEGER });
+    if (last.running) expect(vec.envs[2].getState().game).toEqual(last.getState().game);
+  });
+});
