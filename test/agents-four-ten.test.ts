@@ -11,7 +11,7 @@ import type { Env, EnvState } from '../src/env/env.js';
 import type { FourTenOutcome } from '../src/env/game.js';
 import type { FourTenJSON, FourTenState } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
-import { createRng, randomInt, shuffleInPlace, type Rng } from '../src/env/rng.js';
+import { createRng, shuffleInPlace, type Rng } from '../src/env/rng.js';
 import { fourTenPositions as positions, phaseOf, stockCanBeReordered, withStockShuffled } from './four-ten-helpers.js';
 
 const HAND = 0;

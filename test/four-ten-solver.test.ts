@@ -20,7 +20,7 @@ import type { Env } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
 import type { FourTenJSON } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
-import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
+import { createRng, randomInt } from '../src/env/rng.js';
 import { loadOrSolveGameValues } from '../src/train/four-ten-optimal.js';
 import { fourTenPositions, fourTenReplacePositions, phaseOf, stockCanBeReordered, withStockShuffled } from './four-ten-helpers.js';
 
