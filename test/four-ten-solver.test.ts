@@ -114,6 +114,32 @@ function gameJson(env: Env): FourTenJSON {
   return env.getState().game as FourTenJSON;
 }
 
+// The small rounds first: they catch a broken solver in a fraction of a second.
+describe('four-ten solver: agrees with a brute-force expectimax over explicit exchange sequences', () => {
+  const cases: [number, 'points-first' | 'faults-first', boolean, number][] = [
+    [5, 'points-first', true, 0],
+    [5, 'faults-first', false, 3],
+    [6, 'points-first', true, 0],
+    [6, 'faults-first', true, 2],
+    [6, 'points-first', false, 5],
+    // Hand target 7 reaches full hands: replacements and the bottom of the deck.
+    [7, 'points-first', true, 1],
+  ];
+  for (const [handTarget, check, drawVisible, lambda] of cases) {
+    it(`handTarget ${handTarget}, ${check}, drawVisible ${drawVisible}, λ ${lambda}`, () => {
+      const exact = bruteForceRound(handTarget, check, drawVisible, lambda);
+      const solved = solveRound({ drawVisible, check, handTarget }, roundPayoffs(handTarget, lambda)).roundValue;
+      expect(solved).toBeCloseTo(exact, 12);
+    });
+  }
+
+  it('the options change the answer', () => {
+    const base = solveRound({ drawVisible: true, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue;
+    expect(solveRound({ drawVisible: false, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue).toBeLessThan(base);
+    expect(solveRound({ drawVisible: true, check: 'faults-first', handTarget: 7 }, roundPayoffs(7)).roundValue).toBeLessThan(base);
+  });
+});
+
 describe('four-ten solver: one round, default rules', () => {
   const rules = { drawVisible: true, check: 'points-first' as const, handTarget: 10 };
 
@@ -149,31 +175,6 @@ describe('four-ten solver: one round, default rules', () => {
     const model = roundModel(10, 'points-first');
     expect(model.numComps).toBe(9464);
     expect(model.countDecisionStates()).toBe(1493946);
-  });
-});
-
-describe('four-ten solver: agrees with a brute-force expectimax over explicit exchange sequences', () => {
-  const cases: [number, 'points-first' | 'faults-first', boolean, number][] = [
-    [5, 'points-first', true, 0],
-    [5, 'faults-first', false, 3],
-    [6, 'points-first', true, 0],
-    [6, 'faults-first', true, 2],
-    [6, 'points-first', false, 5],
-    // Hand target 7 reaches full hands: replacements and the bottom of the deck.
-    [7, 'points-first', true, 1],
-  ];
-  for (const [handTarget, check, drawVisible, lambda] of cases) {
-    it(`handTarget ${handTarget}, ${check}, drawVisible ${drawVisible}, λ ${lambda}`, () => {
-      const exact = bruteForceRound(handTarget, check, drawVisible, lambda);
-      const solved = solveRound({ drawVisible, check, handTarget }, roundPayoffs(handTarget, lambda)).roundValue;
-      expect(solved).toBeCloseTo(exact, 12);
-    });
-  }
-
-  it('the options change the answer', () => {
-    const base = solveRound({ drawVisible: true, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue;
-    expect(solveRound({ drawVisible: false, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue).toBeLessThan(base);
-    expect(solveRound({ drawVisible: true, check: 'faults-first', handTarget: 7 }, roundPayoffs(7)).roundValue).toBeLessThan(base);
   });
 });
 
