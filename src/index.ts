@@ -12,8 +12,10 @@ export { TengymError, isTengymError, type TengymErrorCode } from './env/errors.j
 export { RUNNING, TERMINATED, TRUNCATED, type Game, type AnyGame, type Outcome, type CardOutcome, type FourTenOutcome, type DeckInput, type Status } from './env/game.js';
 export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, RANKS, SUITS } from './env/cards.js';
 export { createRng, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
-export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind } from './agents/agent.js';
+export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
-export { createHinter, hintBaseline, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './agents/hint.js';
+export { createHinter, hintBaseline, formatScore, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './agents/hint.js';
+export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './agents/hint-source.js';
+export { actionCards } from './agents/hint-text.js';
 export { randomPlayStats, type StatsResult } from './train/stats.js';
 export { wilsonInterval } from './train/intervals.js';

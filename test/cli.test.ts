@@ -52,7 +52,7 @@ describe('tengym CLI', () => {
   });
 
   it('replay takes an explicit deck', () => {
-    const first = JSON.parse(tengym('replay', '--env', 'tens', '--seed', '9', '--actions', '').lines[0]);
+    const first = JSON.parse(tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first').lines[0]);
     const deck = [...first.state.game.tableau, ...first.state.game.stock].filter((c: unknown) => typeof c === 'string').join(' ');
     const viaDeck = tengym('replay', '--env', 'tens', '--deck', deck, '--policy', 'first');
     const viaSeed = tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first');

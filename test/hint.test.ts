@@ -296,7 +296,9 @@ describe('tengym hint', () => {
       const env = make(id);
       env.setState(state);
       expectGoodHints(out, env, agent.act(env));
-      for (const h of out.hints) expect(Object.keys(h).sort()).toEqual(['action', 'cards', 'score', 'scoreKind', 'text']);
+      // A value carries its unit where the agent knows it (the Four Ten model: minus the rounds left).
+      for (const h of out.hints) expect(Object.keys(h).sort()).toEqual(['action', 'cards', 'score', 'scoreKind', 'text', ...(h.scoreKind === 'value' && out.source.startsWith('model') ? ['unit'] : [])].sort());
+      if (id === 'four-ten' && out.source.startsWith('model')) expect(out.hints[0].unit).toBe('minus-rounds-left');
       // The text form shows the board, the source and numbered moves.
       const text = tengym(['hint', '--env', id, '--state', file, '--top', '2']);
       expect(text.code).toBe(0);

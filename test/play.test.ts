@@ -1,5 +1,5 @@
 // `tengym play` driven through piped input, as a script (or a test) plays it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHinter } from '../src/agents/hint-loader.js';
@@ -48,7 +48,7 @@ describe('tengym play', () => {
       }
     }
     expect(moves).toBeGreaterThan(3);
-    const r = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed)], lines);
+    const r = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], lines);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^tengym play tens · seed ${seed} · replay this deal: tengym play --env tens --options '\\{"undoLimit":3\\}' --seed ${seed}$`, 'm'));
     expect(r.stdout).toContain('undo (u; 3 left)');
@@ -82,10 +82,7 @@ describe('tengym play', () => {
           lines.push('hint', String(move));
           expected.push(move);
           env.step(action);
-        } else {
-          lines.push(''); // Enter plays the only move
-          env.step(env.legal[0]);
-        }
+        } else env.step(env.legal[0]); // forced: played for the player
       }
     }
     seed--;
@@ -96,11 +93,39 @@ describe('tengym play', () => {
     const o = env.outcome() as { won: boolean; cardsLeft: number };
     expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`);
     expect(r.stdout).toMatch(/^line: /m);
-    expect(r.stdout).toMatch(/^ {2}1 {2}draw$/m);
+    expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
+    expect(r.stdout).not.toMatch(/^ {2}1 {2}draw$/m);
+  });
+
+  it('forced moves are played and listed by default; --step-forced stops at them', () => {
+    const auto = play(['--env', 'decade', '--seed', '3'], ['q']);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
+    // Deal 3 opens with eight forced draws, then a choice between two discards.
+    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 moves \(seed 3\)\.$/m);
+    const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
+    expect(stepped.stdout).not.toContain('Forced:');
+    expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \n\n/m);
+    expect(stepped.stdout).toMatch(/Quit after 2 moves \(seed 3\)\.$/m);
+  });
+
+  it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {
+    const child = spawn(process.execPath, [BIN, 'play', '--env', 'four-ten', '--seed', '5'], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.endsWith('> ')) resolve();
+      }),
+    );
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/\nInterrupted: the game stops here after 0 moves\. Seed 5: tengym play --env four-ten --seed 5\n$/);
   });
 
   it('bad input is answered and the game goes on; quit; the end of the input', () => {
-    const r = play(['--env', 'decade', '--seed', '3'], ['x', '99', 'undo', '1', 'quit', '1']);
+    const r = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['x', '99', 'undo', '1', 'quit', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), quit \(q\)\.$/m);
     expect(r.stdout).toMatch(/^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), quit \(q\)\.$/m);
@@ -108,7 +133,7 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^> quit\nQuit after 1 move \(seed 3\)\.$/m);
     const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
     expect(eof.code).toBe(0);
-    expect(eof.stdout).toMatch(/End of input: the game stops here \(seed 8\)\.\n$/);
+    expect(eof.stdout).toMatch(/\nEnd of input: the game stops here after \d+ moves\. Seed 8: tengym play --env four-ten --seed 8\n$/);
     const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
   });
@@ -119,6 +144,8 @@ describe('tengym play', () => {
     const seed = Number(/^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(r.stdout)?.[1]);
     expect(Number.isInteger(seed)).toBe(true);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
+    // The shipped model's scores, in their unit: the rounds it expects still to play.
+    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · \d+\.\d\d rounds to go$/m);
     const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
     const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
     expect(board(again.stdout)).toBe(board(r.stdout));

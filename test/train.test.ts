@@ -246,7 +246,7 @@ describe('tengym train', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^training ppo on decade/);
     expect(r.stdout).toMatch(/env steps\/s/);
-    expect(readdirSync(out).sort()).toEqual(['best', 'checkpoint', 'learning-curve.svg', 'metrics.csv', 'metrics.jsonl']);
+    expect(readdirSync(out).sort()).toEqual(['best', 'checkpoint', 'learning-curve.svg', 'metrics.csv', 'metrics.jsonl', 'tengym-run.json']);
     expect(readdirSync(join(out, 'best')).sort()).toEqual(['model.json', 'weights.bin']);
     expect((JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')).userDefinedMetadata.tengym.command as string)).toMatch(/^tengym train --env decade --algo ppo --steps 1500 --config /);
     const e = tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', bad, '--out', join(dir, 'run2'));

@@ -8,6 +8,7 @@
  * the unseen cards never changes a fair agent's choice.
  */
 import type { Env } from '../env/env.js';
+import type { ModelMetadata } from './tf/metadata.js';
 
 /** What a score means: a policy probability, an expected value, a win probability, a heuristic rank. */
 export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic';
@@ -17,8 +18,17 @@ export interface ScoredAction {
   score: number;
 }
 
+/**
+ * What a 'value' score measures: 'points' (expected points), 'return' (the expected sum of
+ * the env's rewards), 'minus-rounds-left' (minus the expected rounds still to play, this one
+ * included, a lost game counting 10 more: −4.2 is better than −4.5).
+ */
+export type ValueUnit = 'points' | 'return' | 'minus-rounds-left';
+
 export interface ActionScores {
   kind: ScoreKind;
+  /** For kind 'value': what the value measures, where the agent knows. */
+  unit?: ValueUnit;
   /** Every legal action, best first. */
   actions: ScoredAction[];
 }
@@ -33,6 +43,8 @@ export interface Agent {
   act(env: Env): number;
   /** Scores of every legal action, best first, where the agent has them. */
   score?(env: Env): ActionScores;
+  /** Set by trained models: what the model plays and how it was trained. */
+  readonly metadata?: ModelMetadata;
 }
 
 export interface AgentInfo {

@@ -1,25 +1,20 @@
 /**
  * The hinter for an env, as the command line finds it (Node-only): a model directory
- * given by the user, else the model shipped in `models/<env id>/` when it was trained for
- * these options, else the env's search baseline (`hintBaseline`). The source says which.
+ * given by the user, else what `hinterForEnv` (hint-source.ts, shared with the play page)
+ * chooses, with the shipped models read from `models/<env id>/` on disk.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TengymError } from '../env/errors.js';
 import { make } from '../env/registry.js';
-import { SAME_OUTCOME_ENGINES, createHinter, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
-import { SHIPPED_MODELS_DIR, resolveAgent, shippedModelDir } from './resolve.js';
+import { createHinter, type HinterConfig } from './hint.js';
+import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hint-source.js';
+import { resolveAgent, shippedModelDir } from './resolve.js';
 
-export interface LoadedHinter {
-  hinter: Hinter;
-  /** "model models/decade/ (shipped)", "lookahead (search baseline; no model is shipped for decade)". */
-  source: string;
-  /** Whether a trained model ranks the moves. */
-  fromModel: boolean;
-}
+export type { LoadedHinter } from './hint-source.js';
 
 /** The env id and options a model directory's model.json says it was trained for, or null. */
-function trainedFor(dir: string): { env: string; options: Record<string, unknown> } | null {
+function trainedFor(dir: string): ShippedModelInfo | null {
   try {
     const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown } } };
     const meta = json.userDefinedMetadata?.tengym;
@@ -28,6 +23,19 @@ function trainedFor(dir: string): { env: string; options: Record<string, unknown
   } catch {
     return null;
   }
+}
+
+/** The models shipped in the package's `models/` directory. */
+function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
+  return {
+    info: (envId) => {
+      const dir = shippedModelDir(envId);
+      if (!existsSync(join(dir, 'model.json'))) return null;
+      // A model.json without readable metadata counts as trained for nothing: the baseline answers.
+      return trainedFor(dir) ?? { env: '', options: {} };
+    },
+    load: (modelId) => resolveAgent('model', modelId, options),
+  };
 }
 
 export async function loadHinter(envId: string, options: Record<string, unknown>, modelDir?: string, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
@@ -40,19 +48,5 @@ export async function loadHinter(envId: string, options: Record<string, unknown>
     const source = `model ${modelDir}`;
     return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
   }
-  const shipped = shippedModelDir(env.id);
-  const shown = `models/${relative(SHIPPED_MODELS_DIR, shipped)}/`;
-  let why = `no model is shipped for ${env.id}`;
-  if (existsSync(join(shipped, 'model.json'))) {
-    const trained = trainedFor(shipped);
-    if (trained && trained.env === env.id && JSON.stringify(trained.options) === JSON.stringify(resolved)) {
-      const agent = await resolveAgent('model', env.id, resolved);
-      const source = `model ${shown} (shipped)`;
-      return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
-    }
-    why = `the model shipped in ${shown} was trained for other options`;
-  }
-  const baseline = hintBaseline(env.id, resolved);
-  const source = SAME_OUTCOME_ENGINES.has(env.game.name) ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
-  return { hinter: createHinter({ ...config, agent: baseline.agent, source }), source, fromModel: false };
+  return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);
 }

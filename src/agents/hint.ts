@@ -6,7 +6,7 @@
  * model shipped for an env.
  *
  * ```ts
- * const hinter = createHinter({ model: await loadModelAgent('models/decade') });
+ * const hinter = createHinter({ model: await loadAgent('runs/decade/best') }); // loadAgent: tengym/node
  * hinter.hint(env.getState(), { top: 3 }).hints[0].text; // "discard 4♣ 8♦ 3♠ 5♥ (20)"
  * ```
  *
@@ -16,7 +16,7 @@
 import { Env, type EnvState } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import { make } from '../env/registry.js';
-import type { ActionScores, Agent, ScoreKind } from './agent.js';
+import type { ActionScores, Agent, ScoreKind, ValueUnit } from './agent.js';
 import { FirstAgent } from './basic.js';
 import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenActionDetail, type FourTenObjective } from './four-ten-solver/optimal-agent.js';
 import { createAgent } from './index.js';
@@ -29,6 +29,8 @@ export interface Hint {
   /** Higher is better; what it means is `scoreKind`. */
   score: number;
   scoreKind: ScoreKind;
+  /** For scoreKind 'value': what the value measures (`ValueUnit`), where the ranking agent says. */
+  unit?: ValueUnit;
   /** "discard 4♣ 8♦ 3♠ 5♥ (20)". */
   text: string;
   cards: HintCard[];
@@ -56,7 +58,7 @@ export interface HintOptions {
 }
 
 export interface HinterConfig {
-  /** A trained model's agent (`loadModelAgent(dir)` in Node, or `agentFromModel(model)` from `tengym/models` in a browser). */
+  /** A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from `tengym/models` in a browser). */
   model?: Agent;
   /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search baseline answers (`hintBaseline`). */
   agent?: Agent | string;
@@ -75,6 +77,23 @@ export interface Hinter {
   hint(state: EnvState | Env, options?: HintOptions): HintResult;
   /** The source the hints of this env would name. */
   sourceFor(envId: string, options?: Record<string, unknown>): string;
+}
+
+/** A score as a person reads it. */
+export function formatScore(h: Hint): string {
+  switch (h.scoreKind) {
+    case 'probability':
+      return `p ${(100 * h.score).toFixed(1)}%`;
+    case 'win-probability':
+      return h.score > 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
+    case 'value':
+      if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
+      if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
+      if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
+      return `value ${h.score.toFixed(3)}`;
+    default:
+      return `score ${Number(h.score.toFixed(3))}`;
+  }
 }
 
 /** Engines with no real decisions (SPEC.md; test/tens.test.ts and test/block-ten.test.ts show it). */
@@ -142,6 +161,13 @@ function fourTenDetails(env: Env, agent: Agent): Map<number, FourTenActionDetail
   }
 }
 
+/** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
+function modelSource(agent: Agent): string {
+  if (agent.name !== 'model') return `model ${agent.name}`;
+  const m = agent.metadata;
+  return m ? `model (${m.algorithm}, trained for ${m.env}, ${m.steps.toLocaleString('en-US')} env steps)` : 'model';
+}
+
 export function createHinter(config: HinterConfig = {}): Hinter {
   if (config.model && config.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
   const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
@@ -159,7 +185,7 @@ export function createHinter(config: HinterConfig = {}): Hinter {
       let source: string;
       if (fixed) {
         agent = fixed;
-        source = config.source ?? (config.model ? `model ${fixed.name}` : fixed.name);
+        source = config.source ?? (config.model ? modelSource(fixed) : fixed.name);
       } else if (agentName) {
         agent = createAgent(agentName, env.id, resolved);
         source = config.source ?? agentName;
@@ -208,7 +234,7 @@ export function createHinter(config: HinterConfig = {}): Hinter {
       if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
       const detail = details?.get(action);
       const text = env.describeAction(action) + (detail ? `: ${fourTenProspects(detail, handTarget)}` : '');
-      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, text, cards: actionCards(env, game, action) };
+      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: actionCards(env, game, action) };
       if (sameOutcome) h.sameOutcome = true;
       hints.push(h);
     }

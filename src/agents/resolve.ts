@@ -3,10 +3,10 @@
  * the catalogue (`tengym agents --env ID`), or a directory holding a trained model
  * (`model.json` + `weights.bin`), or `model` for the model shipped in `models/<env id>/`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { make } from '../env/registry.js';
+import { envIds, make } from '../env/registry.js';
 import { TengymError } from '../env/errors.js';
 import type { Agent } from './agent.js';
 import { agentsFor, createAgent } from './index.js';
@@ -19,8 +19,20 @@ export function shippedModelDir(envId: string): string {
   return join(SHIPPED_MODELS_DIR, envId);
 }
 
+/** A path, by its spelling ("runs/x", "./x") or because such a directory exists ("model-ok"). */
 function looksLikePath(name: string): boolean {
-  return name.includes('/') || name.includes('\\') || name.startsWith('.');
+  return name.includes('/') || name.includes('\\') || name.startsWith('.') || (existsSync(name) && statSync(name).isDirectory());
+}
+
+/** Envs with a model in models/<env id>/, in registry order. */
+export function shippedModelEnvs(): string[] {
+  return envIds().filter((id) => shippedModel(id) !== null);
+}
+
+/** The model shipped for an env: where it is, or null when none is shipped. */
+export function shippedModel(envId: string): { dir: string; shown: string } | null {
+  const dir = shippedModelDir(envId);
+  return existsSync(join(dir, 'model.json')) ? { dir, shown: `models/${envId}/` } : null;
 }
 
 export async function resolveAgent(name: string, envId: string, options: Record<string, unknown>): Promise<Agent> {

@@ -19,6 +19,19 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
+/**
+ * Checks a numeric command-line option (yargs gives NaN for "x"): an integer unless
+ * `integer` is false, at least `min` (or above it when `above` is set). The message names the flag.
+ */
+export function checkNumberOption(flag: string, value: number | undefined, { min = 0, integer = true, above = false }: { min?: number; integer?: boolean; above?: boolean } = {}): void {
+  if (value === undefined) return;
+  const ok = Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
+  if (ok) return;
+  const kind = integer ? 'integer' : 'number';
+  const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
+  throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
+}
+
 /** "3,0,17" → [3, 0, 17], naming the bad entry. */
 export function parseActionList(text: string): number[] {
   const parts = text.split(/[\s,]+/).filter((p) => p.length > 0);

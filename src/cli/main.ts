@@ -3,6 +3,7 @@
  * The `tengym` command line (yargs). Every command has --help; errors on bad input
  * are one line on stderr naming the problem, with exit code 1.
  */
+import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { isTengymError } from '../env/errors.js';
@@ -16,6 +17,11 @@ import { evalCommand } from './commands/eval.js';
 import { trainCommand } from './commands/train.js';
 import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
+import { serveCommand } from './commands/serve.js';
+import { fuzzCommand } from './commands/fuzz.js';
+
+/** tengym's own version (yargs alone would report the version of the package.json nearest the working directory: the host app's). */
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 // `tengym … | head` closes stdout early: that is not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -44,12 +50,14 @@ export async function main(argv: string[]): Promise<void> {
     .command(trainCommand)
     .command(hintCommand)
     .command(playCommand)
-    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | start (tengym --help lists them)')
+    .command(fuzzCommand)
+    .command(serveCommand)
+    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | fuzz | serve | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version()
+    .version(VERSION)
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err) reportAndExit(err);

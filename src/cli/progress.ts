@@ -23,3 +23,28 @@ export class ProgressBar {
     if (this.enabled) process.stderr.write('\r\x1b[K');
   }
 }
+
+/**
+ * Progress of a long command for whoever watches it: on a terminal, the bar on stderr; when
+ * stdout is not a terminal (piped, redirected, a CI log), a line per finished piece of work
+ * instead, on stdout between the results (on stderr with --json, so that stdout stays JSON).
+ */
+export class ProgressLines {
+  private readonly lines = !process.stdout.isTTY;
+  private readonly bar = this.lines ? null : new ProgressBar();
+
+  constructor(private readonly json = false) {}
+
+  update(done: number, total: number, label: string): void {
+    this.bar?.update(done, total, label);
+  }
+
+  /** A line when stdout is not a terminal (the bar says it otherwise). */
+  line(text: string): void {
+    if (this.lines) (this.json ? process.stderr : process.stdout).write(`${text}\n`);
+  }
+
+  done(): void {
+    this.bar?.done();
+  }
+}

@@ -3,7 +3,7 @@
  * suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
  * Pure data and functions, no Node imports: the engines run in browsers as is.
  */
-import { TengymError } from './errors.js';
+import { TengymError, showValue } from './errors.js';
 
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
@@ -36,7 +36,7 @@ export function parseCardCode(text: string): number {
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 export function deckTokens(deck: string | readonly (string | number)[]): string[] {
   if (typeof deck === 'string') return deck.split(/[\s,]+/).filter((t) => t.length > 0);
-  if (!Array.isArray(deck)) throw new TengymError('bad-deck', `bad deck ${JSON.stringify(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+  if (!Array.isArray(deck)) throw new TengymError('bad-deck', `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
   return deck.map((c) => String(c));
 }
 

@@ -40,11 +40,11 @@ export interface CheckReport {
   deadDeals: number;
 }
 
-function fail(id: string, message: string): never {
+export function fail(id: string, message: string): never {
   throw new ContractViolation(`${id}: ${message}`);
 }
 
-function expectError(id: string, what: string, code: TengymErrorCode, fn: () => unknown): void {
+export function expectError(id: string, what: string, code: TengymErrorCode, fn: () => unknown): void {
   try {
     fn();
   } catch (e) {
@@ -54,9 +54,9 @@ function expectError(id: string, what: string, code: TengymErrorCode, fn: () => 
   fail(id, `${what}: expected a TengymError '${code}', nothing was thrown`);
 }
 
-const stateText = (env: Env): string => JSON.stringify(env.getState());
+export const stateText = (env: Env): string => JSON.stringify(env.getState());
 
-function checkStep(env: Env, id: string, where: string): void {
+export function checkStep(env: Env, id: string, where: string): void {
   const n = env.actionSpace.n;
   let ones = 0;
   for (let a = 0; a < n; a++) ones += env.mask[a];
@@ -74,7 +74,7 @@ function checkStep(env: Env, id: string, where: string): void {
   if (problem) fail(id, `${where}: broken invariant: ${problem}`);
 }
 
-function sameView(a: Env, b: Env, id: string, where: string): void {
+export function sameView(a: Env, b: Env, id: string, where: string): void {
   if (a.legalCount !== b.legalCount || a.legalActions().join() !== b.legalActions().join()) fail(id, `${where}: legal actions differ`);
   for (let i = 0; i < a.observation.length; i++) if (a.observation[i] !== b.observation[i]) fail(id, `${where}: observations differ at ${i}`);
   if (a.terminated !== b.terminated || a.truncated !== b.truncated) fail(id, `${where}: status differs`);
@@ -123,21 +123,28 @@ function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: Chec
     if (step > 1_000_000) fail(id, `seed ${seed}: no end after a million steps`);
   }
   const outcome = env.outcome();
-  if (env.truncated) {
-    report.truncated++;
-    if (outcome.won) fail(id, `seed ${seed}: a truncated game is won`);
-  }
+  if (env.truncated) report.truncated++;
   if (outcome.won) report.wins++;
-  const expected = env.game.expectedReturn(outcome, env.options);
-  if (expected !== null && Math.abs(expected - total) > 1e-9) fail(id, `seed ${seed}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
-  // After the end (checkStep has seen the mask empty): step refused, state unchanged.
-  const before = stateText(env);
-  expectError(id, `seed ${seed}: step after the end`, 'episode-over', () => env.step(0));
-  if (stateText(env) !== before) fail(id, `seed ${seed}: a refused step changed the state`);
+  checkEpisodeEnd(env, id, total, `seed ${seed}`);
   report.episodes++;
   report.steps += step;
   trace.push(outcome.won ? 1 : 0);
   return trace;
+}
+
+/**
+ * After the last step: a truncated game is never won, the rewards (`total`) add up to what the
+ * outcome implies, nothing is legal, and a step is refused without changing the state.
+ */
+export function checkEpisodeEnd(env: Env, id: string, total: number, where: string): void {
+  const outcome = env.outcome();
+  if (env.truncated && outcome.won) fail(id, `${where}: a truncated game is won`);
+  const expected = env.game.expectedReturn(outcome, env.options);
+  if (expected !== null && Math.abs(expected - total) > 1e-9) fail(id, `${where}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
+  const before = stateText(env);
+  expectError(id, `${where}: step after the end`, 'episode-over', () => env.step(0));
+  if (stateText(env) !== before) fail(id, `${where}: a refused step changed the state`);
+  if (env.legalActions().length !== 0 || env.actionMask().some((m) => m !== 0)) fail(id, `${where}: legal actions after the end`);
 }
 
 /** Mid-game: bad input refused, JSON round trip and clone continue like the source. */

@@ -10,7 +10,7 @@
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
 import { z } from 'zod';
-import { TengymError } from './errors.js';
+import { TengymError, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
 
@@ -51,10 +51,18 @@ export interface EnvState {
   game: unknown;
 }
 
+const INT32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
+
 const envStateSchema = z.strictObject({
   env: z.string(),
-  options: z.record(z.string(), z.unknown()),
-  rng: z.array(z.int()).length(4),
+  // Kept as given (a record would copy it and drop an own "__proto__" key), so the
+  // game's strict options schema sees every key and refuses the unknown ones.
+  options: z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), 'expected an object of options'),
+  // xoroshiro128+ never leaves the all-zero state: every later deal would be the same.
+  rng: z
+    .array(INT32)
+    .length(4)
+    .refine((words) => words.some((w) => w !== 0), 'the generator state is all zeros, which never changes (every reset would deal the same cards)'),
   undosUsed: z.int().min(0).default(0),
   game: z.unknown(),
 });
@@ -62,7 +70,7 @@ const envStateSchema = z.strictObject({
 /** Checks a seed: a non-negative safe integer. */
 export function validateSeed(seed: unknown, what = 'seed'): number {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
-    throw new TengymError('bad-seed', `bad ${what} ${JSON.stringify(seed)}: expected an integer from 0 to ${MAX_SEED}`);
+    throw new TengymError('bad-seed', `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
   }
   return seed;
 }
@@ -138,7 +146,7 @@ export class Env<O extends object = Record<string, unknown>> {
 
   reset(opts: ResetOptions = {}): ResetResult {
     // Checked by hand, not with zod: reset is on the hot path of short games.
-    if (opts === null || typeof opts !== 'object') throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${JSON.stringify(opts)}`);
+    if (opts === null || typeof opts !== 'object') throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${showValue(opts)}`);
     for (const key in opts) if (key !== 'seed' && key !== 'deck') throw new TengymError('bad-argument', `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
     const deck = opts.deck === undefined ? null : this.game.parseDeck(opts.deck, this.options);
@@ -176,7 +184,12 @@ export class Env<O extends object = Record<string, unknown>> {
 
   /** Takes back the last step (where the env's `undoLimit` allows). */
   undo(): void {
-    if (this.undoBudget === 0) throw new TengymError('undo-unavailable', `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'`);
+    if (this.undoBudget === 0) {
+      throw new TengymError(
+        'undo-unavailable',
+        this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo (the undoLimit option belongs to tens and block-ten)`,
+      );
+    }
     if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');
     if (this.undosUsed >= this.undoBudget) throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
     if (this.historyLength === 0) throw new TengymError('undo-unavailable', 'undo: there is no move to take back');
@@ -312,15 +325,16 @@ export class Env<O extends object = Record<string, unknown>> {
 
   private assertActionId(action: number, call: string): void {
     if (typeof action !== 'number' || !Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
-      throw new TengymError('bad-action', `${call}(${JSON.stringify(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+      throw new TengymError('bad-action', `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
     }
   }
 
-  private assertLegal(action: number, call: string): void {
-    if (!this.started) throw new TengymError('not-reset', `${call}(${action}): call reset() first`);
+  /** Throws the TengymError that `step(action)` would throw, without stepping; returns when the action is legal. */
+  assertLegal(action: number, call = 'step'): void {
+    if (!this.started) throw new TengymError('not-reset', `${call}(${showValue(action)}): call reset() first`);
     if (this.statusCode !== RUNNING) {
       const o = this.outcome();
-      throw new TengymError('episode-over', `${call}(${action}): the episode is over (${this.statusCode === TERMINATED ? 'terminated' : 'truncated'}, outcome ${JSON.stringify(o)}); call reset()`);
+      throw new TengymError('episode-over', `${call}(${showValue(action)}): the episode is over (${this.statusCode === TERMINATED ? 'terminated' : 'truncated'}, outcome ${JSON.stringify(o)}); call reset()`);
     }
     this.assertActionId(action, call);
     if (this.mask[action] !== 1) {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Env, formatZodError } from './env.js';
-import { TengymError } from './errors.js';
+import { TengymError, showValue } from './errors.js';
 import type { AnyGame } from './game.js';
 import { tensGame } from './games/tens.js';
 import { blockTenGame } from './games/block-ten.js';
@@ -54,7 +54,7 @@ export function envSpec(id: string): EnvSpec {
 export function resolveOptions(id: string, options: unknown = {}): Record<string, unknown> {
   const spec = envSpec(id);
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TengymError('bad-options', `bad options for ${id}: expected an object such as {} , got ${JSON.stringify(options)}`);
+    throw new TengymError('bad-options', `bad options for ${id}: expected an object such as {} , got ${showValue(options)}`);
   }
   const parsed = spec.game.optionsSchema.safeParse({ ...spec.preset, ...(options as object) });
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);

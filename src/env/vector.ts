@@ -15,7 +15,7 @@
  * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
  */
 import { Env, validateSeed } from './env.js';
-import { TengymError } from './errors.js';
+import { TengymError, showValue } from './errors.js';
 import type { Outcome } from './game.js';
 import { resolveOptions, envSpec } from './registry.js';
 
@@ -35,6 +35,9 @@ export interface VectorEnvOptions {
   onEpisode?: (episode: EpisodeRecord) => void;
 }
 
+/** The most copies one VectorEnv holds (far more than memory allows for most ids). */
+export const MAX_COPIES = 1 << 24;
+
 export class VectorEnv {
   readonly id: string;
   readonly numEnvs: number;
@@ -53,7 +56,9 @@ export class VectorEnv {
   private started = false;
 
   constructor(id: string, options: unknown, numEnvs: number, vectorOptions: VectorEnvOptions = {}) {
-    if (!Number.isInteger(numEnvs) || numEnvs < 1) throw new TengymError('bad-argument', `numEnvs must be a positive integer, got ${numEnvs}`);
+    if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {
+      throw new TengymError('bad-argument', `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
+    }
     const spec = envSpec(id);
     const resolved = resolveOptions(id, options);
     const n = spec.game.numActions(resolved);
@@ -62,9 +67,15 @@ export class VectorEnv {
     this.numEnvs = numEnvs;
     this.actionSpace = Object.freeze({ n });
     this.singleObservationSpace = Object.freeze({ shape: [size] as const });
-    this.observations = new Float32Array(numEnvs * size);
-    this.finalObservations = new Float32Array(numEnvs * size);
-    this.masks = new Uint8Array(numEnvs * n);
+    try {
+      this.observations = new Float32Array(numEnvs * size);
+      this.finalObservations = new Float32Array(numEnvs * size);
+      this.masks = new Uint8Array(numEnvs * n);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      const gigabytes = (numEnvs * (8 * size + n)) / 1e9;
+      throw new TengymError('bad-argument', `numEnvs ${numEnvs}: the buffers of ${numEnvs} copies of ${id} take ${gigabytes.toFixed(1)} GB, more than this machine gives (${e.message})`);
+    }
     this.rewards = new Float32Array(numEnvs);
     this.terminated = new Uint8Array(numEnvs);
     this.truncated = new Uint8Array(numEnvs);
@@ -96,10 +107,23 @@ export class VectorEnv {
     return this.observations;
   }
 
-  /** Steps copy i with actions[i]; every action must be legal for its copy. */
+  /**
+   * Steps copy i with actions[i]. The whole batch is checked first: if any action is not
+   * legal for its copy, the error names the copy and no copy moves.
+   */
   step(actions: ArrayLike<number>): void {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.step: call reset() first');
+    if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number') throw new TengymError('bad-argument', `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
     if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
+    for (let i = 0; i < this.numEnvs; i++) {
+      if (this.envs[i].isLegal(actions[i])) continue;
+      try {
+        this.envs[i].assertLegal(actions[i], 'step');
+      } catch (e) {
+        if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.step: copy ${i}: ${e.message} (no copy moved)`);
+        throw e;
+      }
+    }
     for (let i = 0; i < this.numEnvs; i++) this.stepOne(i, actions[i]);
   }
 

@@ -42,6 +42,9 @@ export const commonConfigFields = {
   evalReference: z.string().default('first'),
 };
 
+/** Evaluations a run makes at least, besides the one at its start, unless its evalEvery is set. */
+export const CURVE_EVALUATIONS = 10;
+
 /** Seeds of the held-out evaluation deals (deal i: EVAL_SEED + i). Training deals come from the run's seed, far below. */
 export const EVAL_SEED = 1_000_000_000;
 

@@ -119,7 +119,103 @@ export function pairedRounds(a: EpisodeRows, b: EpisodeRows): { diff: number; ci
   return { ...pairedDifference(x, y), deals: x.length };
 }
 
-function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number): void {
+/** The compiled worker exists next to this file only in the built package (dist/). */
+function workerUrl(): URL | null {
+  return import.meta.url.endsWith('.js') ? new URL('./evaluate-worker.js', import.meta.url) : null;
+}
+
+/**
+ * Worker threads that play episode tasks, kept for as many runs as the caller makes (an agent
+ * loads once per thread, a model included); 0 workers (or the sources, unbuilt) play in this
+ * thread. After a failed run the pool is closed.
+ */
+export class EvalPool {
+  private workers: Worker[] | null = null;
+
+  constructor(readonly size: number) {}
+
+  async run(tasks: EpisodeTask[], onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
+    const url = workerUrl();
+    if (this.size === 0 || url === null) {
+      const rows: EpisodeRows[] = [];
+      for (const t of tasks) rows.push(await playEpisodes(t, () => onProgress(1)));
+      return rows;
+    }
+    const workers = (this.workers ??= Array.from({ length: this.size }, () => new Worker(url)));
+    const results: EpisodeRows[] = new Array(tasks.length);
+    let next = 0;
+    try {
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve, reject) => {
+              let current = -1;
+              const stop = () => {
+                worker.off('message', onMessage);
+                worker.off('error', onError);
+              };
+              const feed = () => {
+                if (next >= tasks.length) {
+                  stop();
+                  return resolve();
+                }
+                current = next++;
+                worker.postMessage(tasks[current]);
+              };
+              const onMessage = (m: { progress?: number; rows?: EpisodeRows; error?: string; code?: string }) => {
+                if (m.error) {
+                  stop();
+                  return reject(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
+                }
+                if (m.progress) onProgress(m.progress);
+                if (m.rows) {
+                  results[current] = m.rows;
+                  feed();
+                }
+              };
+              const onError = (e: Error) => {
+                stop();
+                reject(e);
+              };
+              worker.on('message', onMessage);
+              worker.on('error', onError);
+              feed();
+            }),
+        ),
+      );
+    } catch (e) {
+      await this.close();
+      throw e;
+    }
+    return results;
+  }
+
+  async close(): Promise<void> {
+    const workers = this.workers;
+    this.workers = null;
+    if (workers) await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/** What one agent plays: an env, its options, the agent, and the seed of deal 0. */
+export type AgentDeals = Omit<EpisodeTask, 'from' | 'to'>;
+
+/**
+ * Deals `from`..`to`-1 played by one agent on the pool, in tasks of about an eighth of a
+ * worker's share each (so both cores stay busy to the end); rows indexed from `from`.
+ */
+export async function playDeals(pool: EvalPool, agent: AgentDeals, from: number, to: number, onProgress: (episodes: number) => void): Promise<EpisodeRows> {
+  const chunk = Math.max(1, Math.ceil((to - from) / Math.max(1, pool.size * 8)));
+  const tasks: EpisodeTask[] = [];
+  for (let start = from; start < to; start += chunk) tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
+  const parts = await pool.run(tasks, onProgress);
+  const rows = emptyRows(to - from);
+  parts.forEach((p, i) => mergeRows(rows, p, tasks[i].from - from));
+  return rows;
+}
+
+/** Copies `part` into `target` at `offset`. */
+export function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number): void {
   target.won.set(part.won, offset);
   target.cardsLeft.set(part.cardsLeft, offset);
   target.rounds.set(part.rounds, offset);
@@ -127,49 +223,30 @@ function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number): void
   target.faults.set(part.faults, offset);
 }
 
-/** The compiled worker exists next to this file only in the built package (dist/). */
-function workerUrl(): URL | null {
-  return import.meta.url.endsWith('.js') ? new URL('./evaluate-worker.js', import.meta.url) : null;
+/** The first n deals of `rows`. */
+export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
+  return { won: rows.won.subarray(0, n), cardsLeft: rows.cardsLeft.subarray(0, n), rounds: rows.rounds.subarray(0, n), points: rows.points.subarray(0, n), faults: rows.faults.subarray(0, n) };
 }
 
-async function runTasks(tasks: EpisodeTask[], workers: number, onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
-  const url = workerUrl();
-  if (workers === 0 || url === null) {
-    const rows: EpisodeRows[] = [];
-    for (const t of tasks) rows.push(await playEpisodes(t, () => onProgress(1)));
-    return rows;
-  }
-  const results: EpisodeRows[] = new Array(tasks.length);
-  let next = 0;
-  const pool = Array.from({ length: Math.min(workers, tasks.length) }, () => new Worker(url));
-  try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            let current = -1;
-            const feed = () => {
-              if (next >= tasks.length) return resolve();
-              current = next++;
-              worker.postMessage(tasks[current]);
-            };
-            worker.on('message', (m: { progress?: number; rows?: EpisodeRows; error?: string; code?: string }) => {
-              if (m.error) return reject(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
-              if (m.progress) onProgress(m.progress);
-              if (m.rows) {
-                results[current] = m.rows;
-                feed();
-              }
-            });
-            worker.on('error', reject);
-            feed();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
-  return results;
+/** Fails fast, in this thread, on unknown agent names and unfit models. */
+export async function checkAgents(agents: string[], env: string, options: Record<string, unknown>): Promise<void> {
+  for (const name of agents) await resolveAgent(name, env, options);
+}
+
+/** The report of agents that played the same deals: each one's figures and its paired difference from the reference. */
+export function buildReport(env: string, options: Record<string, unknown>, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
+  const isFourTen = envSpec(env).game.name === 'four-ten';
+  const ref = played.find((p) => p.agent === reference);
+  if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents ${played.map((p) => p.agent).join(',')}`);
+  const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
+    const result: AgentResult = { agent, ...summariseRows(rows, isFourTen), seconds };
+    if (agent !== reference) {
+      result.vsReference = pairedDifference(rows.won, ref.rows.won);
+      if (isFourTen) result.roundsVsReference = pairedRounds(rows, ref.rows);
+    }
+    return result;
+  });
+  return { env, options, episodes: ref.rows.won.length, seed, reference, results };
 }
 
 export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void): Promise<EvalReport> {
@@ -179,34 +256,22 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const options = resolveOptions(c.env, c.options);
   const reference = c.reference ?? c.agents[0];
   if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);
-  // Fail fast, in this thread, on unknown agent names and unfit models.
-  for (const name of c.agents) await resolveAgent(name, c.env, options);
-  const isFourTen = envSpec(c.env).game.name === 'four-ten';
-  const workers = c.workers ?? availableParallelism();
-  const chunk = Math.max(1, Math.ceil(c.episodes / Math.max(1, workers * 8)));
+  await checkAgents(c.agents, c.env, options);
   const total = c.episodes * c.agents.length;
   let done = 0;
-  const rowsByAgent = new Map<string, EpisodeRows>();
-  const results: AgentResult[] = [];
-  for (const agent of c.agents) {
-    const tasks: EpisodeTask[] = [];
-    for (let from = 0; from < c.episodes; from += chunk) tasks.push({ env: c.env, options, agent, seed: c.seed, from, to: Math.min(c.episodes, from + chunk) });
-    const start = performance.now();
-    const parts = await runTasks(tasks, workers, (k) => {
-      done += k;
-      onProgress?.(done, total, agent);
-    });
-    const rows = emptyRows(c.episodes);
-    parts.forEach((p, i) => mergeRows(rows, p, tasks[i].from));
-    rowsByAgent.set(agent, rows);
-    results.push({ agent, ...summariseRows(rows, isFourTen), seconds: (performance.now() - start) / 1000 });
+  const pool = new EvalPool(c.workers ?? availableParallelism());
+  const played: { agent: string; rows: EpisodeRows; seconds: number }[] = [];
+  try {
+    for (const agent of c.agents) {
+      const start = performance.now();
+      const rows = await playDeals(pool, { env: c.env, options, agent, seed: c.seed }, 0, c.episodes, (k) => {
+        done += k;
+        onProgress?.(done, total, agent);
+      });
+      played.push({ agent, rows, seconds: (performance.now() - start) / 1000 });
+    }
+  } finally {
+    await pool.close();
   }
-  const ref = rowsByAgent.get(reference)!;
-  for (const r of results) {
-    if (r.agent === reference) continue;
-    const rows = rowsByAgent.get(r.agent)!;
-    r.vsReference = pairedDifference(rows.won, ref.won);
-    if (isFourTen) r.roundsVsReference = pairedRounds(rows, ref);
-  }
-  return { env: c.env, options, episodes: c.episodes, seed: c.seed, reference, results };
+  return buildReport(c.env, options, c.seed, reference, played);
 }

@@ -11,8 +11,10 @@
  * | `best/`                    | `model.json` + `weights.bin` of the best evaluation so far, with full metadata (config, steps, seconds, command, evaluation) |
  * | `checkpoint/`              | the latest model, optimizer moments, generator states, counters, the env copies' states and the metrics so far: what `--resume` continues from |
  * | `tensorboard/`             | scalars for TensorBoard, only when tfjs-node is installed |
+ * | `tengym-run.json`          | written first: marks the directory as a tengym run, which `--resume` requires (or a checkpoint) |
  *
- * Evaluation: every `evalEvery` env steps (and at the start and the end) the greedy
+ * Evaluation: every `evalEvery` env steps (and at the start and the end; unless set, at
+ * most a tenth of the run, so that every learning curve has at least eleven points) the greedy
  * policy (masked argmax of the network's first output, as `ModelAgent` plays) plays a
  * FIXED held-out set of deals, seeds 1,000,000,000 + i for i < evalEpisodes, which
  * training never deals (its deals come from the run's seed). The reference agent plays
@@ -31,7 +33,7 @@
  * uninterrupted run reaches (the test compares them byte for byte). The metrics files
  * are rewritten from the checkpoint's rows, dropping rows written after it.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -46,7 +48,7 @@ import { formatZodError } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import type { CardOutcome, FourTenOutcome } from '../env/game.js';
 import { envSpec, make, resolveOptions } from '../env/registry.js';
-import { ALGORITHMS, EVAL_SEED, type Algorithm, type AlgorithmName } from './algorithm.js';
+import { ALGORITHMS, CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmName } from './algorithm.js';
 import { maskedArgmax, type DecisionEnvState } from './decisions.js';
 import { Dqn, dqnConfigSchema, dqnPreset, type DqnConfig } from './dqn.js';
 import { emptyRows, playEpisodes, type EpisodeRows } from './episodes.js';
@@ -72,6 +74,8 @@ export interface TrainRequest {
   steps?: number;
   /** Overrides config.seed. */
   seed?: number;
+  /** Overrides config.evalEvery (without it, and without evalEvery in the config, a run evaluates at least ten times). */
+  evalEvery?: number;
   out: string;
   resume?: boolean;
   /** The command line that started the run, stored in the models' metadata. */
@@ -137,7 +141,7 @@ export function defaultReference(envId: string): string {
  * The config of a run: the schema's defaults, then the env's preset, then the given
  * fields, then --steps and --seed. Errors name the field.
  */
-export function resolveTrainConfig(algo: AlgorithmName, envId: string, options: Record<string, unknown>, raw: unknown, source = 'config', overrides: { steps?: number; seed?: number } = {}): TrainConfig {
+export function resolveTrainConfig(algo: AlgorithmName, envId: string, options: Record<string, unknown>, raw: unknown, source = 'config', overrides: { steps?: number; seed?: number; evalEvery?: number } = {}): TrainConfig {
   if (!ALGORITHMS.includes(algo)) throw new TengymError('bad-argument', `unknown algorithm "${algo}"; choose ${ALGORITHMS.join(' or ')}`);
   if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) throw new TengymError('bad-argument', `bad ${algo} ${source}: expected a JSON object of config fields`);
   const given = (raw ?? {}) as Record<string, unknown>;
@@ -147,9 +151,12 @@ export function resolveTrainConfig(algo: AlgorithmName, envId: string, options: 
   const merged: Record<string, unknown> = { evalReference: defaultReference(envId), ...preset, ...given };
   if (overrides.steps !== undefined) merged.totalSteps = overrides.steps;
   if (overrides.seed !== undefined) merged.seed = overrides.seed;
+  if (overrides.evalEvery !== undefined) merged.evalEvery = overrides.evalEvery;
   const parsed = SCHEMAS[algo].safeParse(merged);
   if (!parsed.success) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${formatZodError(parsed.error)}`);
   const config = parsed.data;
+  // A preset's interval suits its own length: a shorter run still gets a learning curve.
+  if (overrides.evalEvery === undefined && !('evalEvery' in given)) config.evalEvery = Math.min(config.evalEvery, Math.max(1, Math.floor(config.totalSteps / CURVE_EVALUATIONS)));
   if (config.trainingReward !== undefined) {
     try {
       resolveOptions(envId, { ...options, reward: config.trainingReward });
@@ -353,6 +360,59 @@ interface TrainerState {
   wallSeconds: number;
 }
 
+/** Written first into a run directory: how `--resume` knows the directory is a tengym run's. */
+export const RUN_MARKER = 'tengym-run.json';
+
+/** What a directory holds, for messages ("metrics.csv, best/model.json, …"), at most `limit` names. */
+function listEntries(dir: string, limit = 8): string {
+  const names: string[] = [];
+  const walk = (sub: string) => {
+    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const name = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(name);
+      else names.push(name);
+    }
+  };
+  walk('');
+  names.sort();
+  return names.length > limit ? `${names.slice(0, limit).join(', ')}, … (${names.length} files)` : names.join(', ');
+}
+
+/**
+ * Checks --out before anything is written: a new run needs a new or empty directory; a
+ * resumed run needs one that tengym's own run wrote (its marker or a checkpoint), or a new
+ * or empty one (the run starts there). Never overwrites files tengym did not write.
+ */
+function checkRunDirectory(out: string, resume: boolean, found: { state: CheckpointState } | null): void {
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw new TengymError('bad-argument', `--out ${out} is a file, not a directory: choose a new directory for the run`);
+  if (found) {
+    if (!resume) throw new TengymError('bad-argument', `${out} already holds a training run (${found.state.algo} on ${found.state.env}, checkpoint at ${found.state.envSteps} env steps): pass --resume to continue it, or choose another --out`);
+    return;
+  }
+  if (readdirSync(out).length === 0) return;
+  const ours = existsSync(join(out, RUN_MARKER));
+  if (ours && resume) return;
+  if (ours) throw new TengymError('bad-argument', `${out} holds a tengym run that stopped before its first checkpoint: pass --resume to start it again there, or choose another --out`);
+  throw new TengymError(
+    'bad-argument',
+    `${resume ? '--resume: ' : ''}${out} was not written by tengym train (it has no checkpoint/ and no ${RUN_MARKER}) and holds ${listEntries(out)}: ` +
+      `tengym will not overwrite them; choose a new or empty --out`,
+  );
+}
+
+/** After a kill during a checkpoint swap: the checkpoint in use becomes checkpoint/, and the leftovers go. */
+async function tidyCheckpoints(out: string, found: { dir: string }): Promise<string> {
+  const current = join(out, CHECKPOINT);
+  if (found.dir !== current) {
+    await rm(current, { recursive: true, force: true });
+    await rename(found.dir, current);
+  }
+  await rm(join(out, CHECKPOINT_OLD), { recursive: true, force: true });
+  await rm(join(out, CHECKPOINT_NEW), { recursive: true, force: true });
+  return current;
+}
+
 /** The last complete checkpoint of a run directory, or null. */
 async function findCheckpoint(out: string): Promise<{ dir: string; state: CheckpointState } | null> {
   for (const name of [CHECKPOINT, CHECKPOINT_OLD]) {
@@ -411,12 +471,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   const backend = await initBackend({ quiet: request.quiet });
   const out = request.out;
   const found = await findCheckpoint(out);
-  if (found && !request.resume) {
-    throw new TengymError('bad-argument', `${out} already holds a training run (${found.state.algo} on ${found.state.env}, checkpoint at ${found.state.envSteps} env steps): pass --resume to continue it, or choose another --out`);
-  }
-  if (!found && !request.resume && existsSync(join(out, 'metrics.jsonl'))) {
-    throw new TengymError('bad-argument', `${out} holds metrics of an earlier run but no checkpoint: pass --resume to start it again there, or choose another --out`);
-  }
+  checkRunDirectory(out, Boolean(request.resume), found);
 
   // The run's setup: from the checkpoint when resuming (what is given must agree), else from the request.
   let envId: string;
@@ -432,8 +487,8 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     if (request.algo !== undefined && request.algo !== algo) throw new TengymError('bad-argument', `--resume: ${out} trains with ${algo}, not ${request.algo}`);
     if (request.options !== undefined && !sameJSON(resolveOptions(envId, request.options), options)) throw new TengymError('bad-argument', `--resume: ${out} trains ${envId} with options ${JSON.stringify(options)}, not ${JSON.stringify(resolveOptions(envId, request.options))}`);
     config = resolveTrainConfig(algo, envId, options, s.config, `config of the checkpoint in ${out}`, { steps: request.steps });
-    if (request.config !== undefined || request.seed !== undefined) {
-      const given = resolveTrainConfig(algo, envId, options, request.config ?? s.config, request.configSource, { steps: config.totalSteps, seed: request.seed });
+    if (request.config !== undefined || request.seed !== undefined || request.evalEvery !== undefined) {
+      const given = resolveTrainConfig(algo, envId, options, request.config ?? s.config, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery });
       for (const key of Object.keys(given) as (keyof TrainConfig)[]) {
         if (!sameJSON(given[key], config[key])) throw new TengymError('bad-argument', `--resume: the run in ${out} has ${key} = ${JSON.stringify(config[key])}, the given config has ${JSON.stringify(given[key])} (only --steps may change on resume)`);
       }
@@ -444,17 +499,30 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     envId = envSpec(request.env).id;
     algo = request.algo;
     options = resolveOptions(envId, request.options ?? {});
-    config = resolveTrainConfig(algo, envId, options, request.config, request.configSource, { steps: request.steps, seed: request.seed });
+    config = resolveTrainConfig(algo, envId, options, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery });
   }
   const trainingOptions = config.trainingReward === undefined ? options : resolveOptions(envId, { ...options, reward: config.trainingReward });
   const fourTen = envSpec(envId).game.name === 'four-ten';
 
+  const created = !existsSync(out);
   await mkdir(out, { recursive: true });
-  const algorithm = createAlgorithm(algo, envId, trainingOptions, config, request.onSetup);
+  if (!existsSync(join(out, RUN_MARKER))) await writeFileAtomic(join(out, RUN_MARKER), JSON.stringify({ format: 'tengym-run/1', env: envId, algo }) + '\n');
+  const checkpointDir = found ? await tidyCheckpoints(out, found) : null;
+  // A run refused or failed before its first checkpoint leaves no directory it created behind.
+  const removeIfNothingKept = async () => {
+    if (created && !existsSync(join(out, CHECKPOINT))) await rm(out, { recursive: true, force: true });
+  };
+  let algorithm: Algorithm;
+  try {
+    algorithm = createAlgorithm(algo, envId, trainingOptions, config, request.onSetup);
+  } catch (e) {
+    await removeIfNothingKept();
+    throw e;
+  }
   try {
     const trainer: TrainerState = { rows: [], best: null, last: null, nextEvalAt: 0, wallSeconds: 0 };
     if (found) {
-      await restoreCheckpoint(found.dir, found.state, algorithm);
+      await restoreCheckpoint(checkpointDir!, found.state, algorithm);
       const t = found.state.trainer;
       Object.assign(trainer, { rows: t.rows, best: t.best as EvaluationReport | null, last: t.last as EvaluationReport | null, nextEvalAt: t.nextEvalAt, wallSeconds: t.wallSeconds });
     }
@@ -580,6 +648,9 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       best: trainer.best,
       last: trainer.last,
     };
+  } catch (e) {
+    await removeIfNothingKept();
+    throw e;
   } finally {
     algorithm.dispose();
   }

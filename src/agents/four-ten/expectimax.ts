@@ -104,7 +104,7 @@ export class ExpectimaxAgent implements Agent {
     this.memo.clear();
     this.nodes = 0;
     const actions = legalList(env).map((action): ScoredAction => ({ action, score: this.actionValue(p, action) }));
-    return { kind: 'value', actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)) };
+    return { kind: 'value', unit: 'points', actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)) };
   }
 
   /** The round values for this position: points capped at those still needed. */

@@ -24,7 +24,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
-import type { ScoreKind } from '../agent.js';
+import type { ScoreKind, ValueUnit } from '../agent.js';
 
 /** Features per position and their format (recorded in a model's metadata). */
 export interface FeatureLayout {
@@ -246,6 +246,7 @@ export abstract class AfterstateExpansion {
 
   /** What a hint shows for an action (ranked by `score`): by default its P(win). */
   readonly scoreKind: ScoreKind = 'win-probability';
+  readonly scoreUnit: ValueUnit | undefined = undefined;
   reportedScore(value: Float64Array): number {
     return value[0];
   }

@@ -407,6 +407,7 @@ export class FourTenExpansion extends AfterstateExpansion {
 
   /** Hints show minus the rounds still to play, a lost game counting 10 more. */
   override readonly scoreKind = 'value';
+  override readonly scoreUnit = 'minus-rounds-left';
   override reportedScore(value: Float64Array): number {
     return -value[1] / ROUND_COST;
   }

@@ -78,7 +78,8 @@ export class AfterstateAgent implements Agent {
       return { action: env.legal[k], score: this.expansion!.reportedScore(this.value), rank: this.expansion!.score(this.value), k };
     });
     scored.sort((a, b) => b.rank - a.rank || a.k - b.k);
-    return { kind: this.expansion!.scoreKind, actions: scored.map(({ action, score }) => ({ action, score })) };
+    const unit = this.expansion!.scoreUnit;
+    return { kind: this.expansion!.scoreKind, ...(unit ? { unit } : {}), actions: scored.map(({ action, score }) => ({ action, score })) };
   }
 
   private check(env: Env): void {

@@ -28,6 +28,20 @@ function joinWeights(data: tf.io.WeightData | undefined): Uint8Array {
   return new Uint8Array(tf.io.concatenateArrayBuffers(buffers));
 }
 
+const DTYPE_BYTES: Record<string, number> = { float32: 4, int32: 4, bool: 1, complex64: 8, uint8: 1, uint16: 2, float16: 2 };
+
+/** The bytes the weight specs describe, or null when they cannot say (string weights). */
+function weightBytes(specs: tf.io.WeightsManifestEntry[]): number | null {
+  let total = 0;
+  for (const w of specs) {
+    const dtype = w.quantization?.dtype ?? w.dtype;
+    const bytes = DTYPE_BYTES[dtype];
+    if (bytes === undefined) return null;
+    total += w.shape.reduce((a, b) => a * b, 1) * bytes;
+  }
+  return total;
+}
+
 export function fileIO(dir: string): tf.io.IOHandler {
   return {
     async save(artifacts: tf.io.ModelArtifacts): Promise<tf.io.SaveResult> {
@@ -67,6 +81,7 @@ export function fileIO(dir: string): tf.io.IOHandler {
       return tf.io.getModelArtifactsForJSON(modelJSON, async (manifest) => {
         const specs: tf.io.WeightsManifestEntry[] = [];
         const buffers: ArrayBuffer[] = [];
+        const files: string[] = [];
         for (const group of manifest) {
           for (const p of group.paths) {
             const file = join(dir, p);
@@ -77,8 +92,16 @@ export function fileIO(dir: string): tf.io.IOHandler {
               throw new TengymError('bad-argument', `model ${dir}: weight file ${p} is missing`);
             }
             buffers.push(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
+            files.push(p);
           }
           specs.push(...group.weights);
+        }
+        // tfjs reads the weights it expects and ignores the rest: a cut or padded file would load as garbage.
+        const expected = weightBytes(specs);
+        const got = buffers.reduce((sum, b) => sum + b.byteLength, 0);
+        if (expected !== null && got !== expected) {
+          const what = got < expected ? `${expected - got} bytes short: the file is truncated` : `${got - expected} bytes too long: not the weights ${MODEL_JSON} describes`;
+          throw new TengymError('bad-argument', `model ${dir}: ${files.join(' + ')} holds ${got} bytes, ${MODEL_JSON} describes ${expected} (${what})`);
         }
         return [specs, tf.io.concatenateArrayBuffers(buffers)];
       });

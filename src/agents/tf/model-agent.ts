@@ -36,7 +36,7 @@ export class ModelAgent implements Agent {
     const out = actionOutputs(this.model, env.observation);
     const legal = env.legalActions();
     if (this.metadata.head === 'q') {
-      return { kind: 'value', actions: legal.map((action) => ({ action, score: out[action] })).sort((a, b) => b.score - a.score) };
+      return { kind: 'value', unit: 'return', actions: legal.map((action) => ({ action, score: out[action] })).sort((a, b) => b.score - a.score) };
     }
     const max = Math.max(...legal.map((a) => out[a]));
     const exps = legal.map((a) => Math.exp(out[a] - max));

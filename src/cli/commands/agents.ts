@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import type { AgentInfo } from '../../agents/agent.js';
 import { agentsFor } from '../../agents/index.js';
+import { shippedModel } from '../../agents/resolve.js';
 import { envSpec } from '../../env/registry.js';
 import { formatTable, writeLine } from '../io.js';
 
@@ -8,16 +12,34 @@ interface Args {
   json: boolean;
 }
 
+/** " (afterstate, 500,000 env steps)": how a model directory's model was trained, from its metadata. */
+function trainingOf(dir: string): string {
+  try {
+    const meta = (JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { algorithm?: string; steps?: number } } }).userDefinedMetadata?.tengym;
+    return meta?.algorithm && typeof meta.steps === 'number' ? ` (${meta.algorithm}, ${meta.steps.toLocaleString('en-US')} env steps)` : '';
+  } catch {
+    return '';
+  }
+}
+
 export const agentsCommand: CommandModule<object, Args> = {
   command: 'agents',
   describe: 'List the agents that play an env',
   builder: (y) =>
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ name, description, fair, ceiling? }] (ceiling: an exact optimum, not a baseline)' }),
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ name, description, fair, ceiling?, model? }] (ceiling: an exact optimum, not a baseline; model: where the shipped model is)' })
+      .example('$0 agents --env four-ten', 'The agents of Four Ten, the shipped model among them'),
   handler: (args) => {
-    const list = agentsFor(envSpec(args.env).id);
-    if (args.json) writeLine(JSON.stringify(list));
-    else writeLine(formatTable(['agent', 'fair', 'idea'], list.map((a) => [a.name + (a.ceiling ? ' (ceiling)' : ''), a.fair ? 'yes' : 'NO (sees the stock)', a.description])));
+    const id = envSpec(args.env).id;
+    const shipped = shippedModel(id);
+    const list: (AgentInfo & { model?: string })[] = [...agentsFor(id)];
+    if (shipped) list.push({ name: 'model', description: `the trained model shipped in ${shipped.shown}${trainingOf(shipped.dir)}`, fair: true, model: shipped.shown });
+    if (args.json) {
+      writeLine(JSON.stringify(list));
+      return;
+    }
+    writeLine(formatTable(['agent', 'fair', 'idea'], list.map((a) => [a.name + (a.ceiling ? ' (ceiling)' : ''), a.fair ? 'yes' : 'NO (sees the stock)', a.description])));
+    writeLine(`\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval --env ${id} --agents runs/${id}/best,${list[0].name}`);
   },
 };

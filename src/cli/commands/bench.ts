@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { shippedModelDir } from '../../agents/resolve.js';
-import { TengymError } from '../../env/errors.js';
+import { shippedModelEnvs } from '../../agents/resolve.js';
 import { envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../train/bench.js';
 import { benchHints } from '../hint-bench.js';
-import { formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 
 interface Args {
   env?: string;
@@ -23,7 +20,7 @@ interface Args {
 
 /** Hint latency of one env, or of every env with a shipped model (decade when none is shipped). */
 async function hintsBench(args: Args): Promise<void> {
-  const shipped = envIds().filter((id) => existsSync(join(shippedModelDir(id), 'model.json')));
+  const shipped = shippedModelEnvs();
   const ids = args.env ? [envSpec(args.env).id] : shipped.length ? shipped : ['decade'];
   const results = [];
   for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states: args.states, warmup: args.warmup, seed: args.seed, top: 3, modelDir: args.model }));
@@ -52,10 +49,14 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('model', { type: 'string', describe: 'With --hints: model directory (default: the shipped model, else the search baseline)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
       .check((a) => {
-        if (a.hints && (!Number.isInteger(a.states) || a.states < 1)) throw new TengymError('bad-argument', '--states must be a positive integer');
-        if (a.hints && (!Number.isInteger(a.warmup) || a.warmup < 0)) throw new TengymError('bad-argument', '--warmup must be an integer ≥ 0');
+        checkNumberOption('seconds', a.seconds, { integer: false, above: true });
+        checkNumberOption('num-envs', a['num-envs'], { min: 1 });
+        checkNumberOption('states', a.states, { min: 1 });
+        checkNumberOption('warmup', a.warmup);
+        checkNumberOption('seed', a.seed);
         return true;
       })
+      .example('$0 bench --seconds 2', 'Steps per second of every id (the README table)')
       .example('$0 bench --hints --env decade --states 2000', 'Hint latency for decade'),
   handler: async (args) => {
     if (args.hints) return hintsBench(args);

@@ -9,7 +9,11 @@ interface Args {
 export const envsCommand: CommandModule<object, Args> = {
   command: 'envs',
   describe: 'List the registered env ids with their options and defaults',
-  builder: (y) => y.option('json', { type: 'boolean', default: false, describe: 'Print JSON: [{ id, engine, description, defaults, optionsSchema, actions, observationSize }]' }),
+  builder: (y) =>
+    y
+      .option('json', { type: 'boolean', default: false, describe: 'Print JSON: [{ id, engine, description, defaults, optionsSchema, actions, observationSize }]' })
+      .example('$0 envs', 'Every id with its options, defaults and allowed values')
+      .example(`$0 envs --json | jq '.[] | select(.id == "tens") | .optionsSchema'`, "One id's options as JSON Schema"),
   handler: (args) => {
     const list = envs();
     if (args.json) {

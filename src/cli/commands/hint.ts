@@ -3,7 +3,7 @@
  * prints it), ranked by the env's shipped model, a given model, or a search baseline.
  */
 import type { CommandModule } from 'yargs';
-import type { Hint, HintResult } from '../../agents/hint.js';
+import { formatScore, type Hint, type HintResult } from '../../agents/hint.js';
 import { loadHinter } from '../../agents/hint-loader.js';
 import { TengymError } from '../../env/errors.js';
 import { envSpec, make } from '../../env/registry.js';
@@ -45,20 +45,6 @@ export function parseStateText(text: string): Record<string, unknown> {
   const obj = value as Record<string, unknown>;
   if (!('env' in obj) && obj.state !== null && typeof obj.state === 'object') return obj.state as Record<string, unknown>;
   return obj;
-}
-
-/** A score as a person reads it. */
-export function formatScore(h: Hint): string {
-  switch (h.scoreKind) {
-    case 'probability':
-      return `p ${(100 * h.score).toFixed(1)}%`;
-    case 'win-probability':
-      return h.score > 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
-    case 'value':
-      return `value ${h.score.toFixed(3)}`;
-    default:
-      return `score ${Number(h.score.toFixed(3))}`;
-  }
 }
 
 export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`): string[] {

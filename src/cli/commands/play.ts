@@ -2,8 +2,9 @@
  * `tengym play`: a game in the terminal. The board as `env.render()` draws it (suit
  * symbols; red suits in red when stdout is a terminal and NO_COLOR is unset), the legal
  * moves numbered, and the commands `hint`, `undo` (where the env allows it) and `quit`.
- * Input is read line by line, so a script can pipe a whole game in; the end of the input
- * ends the session.
+ * Forced moves (the only legal move) are played at once and listed, unless
+ * `--step-forced`. Input is read line by line, so a script can pipe a whole game in; the
+ * end of the input, or Ctrl-C, ends the session with the line that replays the deal.
  */
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -13,7 +14,7 @@ import { validateSeed, type Env } from '../../env/env.js';
 import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
-import { parseOptionsJson } from '../io.js';
+import { checkNumberOption, parseOptionsJson } from '../io.js';
 import { hintLines } from './hint.js';
 
 interface Args {
@@ -22,6 +23,7 @@ interface Args {
   seed?: number;
   hints?: string;
   top: number;
+  'step-forced': boolean;
 }
 
 interface Style {
@@ -38,8 +40,10 @@ const ANSI: Style = {
 };
 
 export interface PlayIO {
-  /** The next line of input, or null at its end. */
+  /** The next line of input, or null at its end (or when the player pressed Ctrl-C). */
   readLine(): Promise<string | null>;
+  /** Whether the input ended by Ctrl-C rather than its end. */
+  interrupted?(): boolean;
   write(text: string): void;
   /** Whether input lines are shown as typed (a terminal) or should be echoed (piped input). */
   echo: boolean;
@@ -53,6 +57,8 @@ export interface PlaySetup {
   /** Loads the hinter on the first `hint`. */
   hinter(): Promise<LoadedHinter>;
   top: number;
+  /** Play forced moves (the only legal move) without asking (default true). */
+  autoForced?: boolean;
 }
 
 
@@ -72,6 +78,19 @@ function showPosition(env: Env, io: PlayIO): void {
 
 const movesText = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
 
+/** Plays the forced moves from here (one legal move each); returns them as "draw ×3, discard 9♦ A♣ (10)", or '' when there were none. */
+function playForced(env: Env): string {
+  const runs: { text: string; count: number }[] = [];
+  while (env.running && env.legalCount === 1) {
+    const text = env.describeAction(env.legal[0]);
+    env.step(env.legal[0]);
+    const last = runs[runs.length - 1];
+    if (last?.text === text) last.count++;
+    else runs.push({ text, count: 1 });
+  }
+  return runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ');
+}
+
 function outcomeText(o: Outcome): string {
   const result = o.won ? 'won' : 'lost';
   if ('cardsLeft' in o) return `${result}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
@@ -84,14 +103,24 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   const s = io.style;
   const canUndo = env.undosLeft > 0;
   const help = `a move number, hint (h), ${canUndo ? 'undo (u), ' : ''}quit (q)`;
+  const autoForced = setup.autoForced ?? true;
   io.write(`${s.bold(`tengym play ${env.id}`)} · seed ${setup.seed} · replay this deal: ${setup.replay}\n`);
-  io.write(commandsLine(env) + '\n');
+  io.write(commandsLine(env) + (autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') + '\n');
+  // After an undo the player stands where they asked to, even at a forced move.
+  let holdForced = false;
+  const advance = () => {
+    if (!autoForced || holdForced) return;
+    const forced = playForced(env);
+    if (forced) io.write(`\n${s.dim(`Forced: ${s.card(forced)}`)}\n`);
+  };
+  advance();
   showPosition(env, io);
   while (env.running) {
     io.write('> ');
     const line = await io.readLine();
     if (line === null) {
-      io.write(`\nEnd of input: the game stops here (seed ${setup.seed}).\n`);
+      const why = io.interrupted?.() ? 'Interrupted' : 'End of input';
+      io.write(`\n${why}: the game stops here after ${movesText(env.episodeSteps)}. Seed ${setup.seed}: ${setup.replay}\n`);
       return 'eof';
     }
     if (io.echo) io.write(line + '\n');
@@ -121,6 +150,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       }
       try {
         env.undo();
+        holdForced = true;
         io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.\n`);
         showPosition(env, io);
       } catch (e) {
@@ -140,6 +170,8 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       continue;
     }
     env.step(env.legal[choice - 1]);
+    holdForced = false;
+    advance();
     showPosition(env, io);
   }
   io.write(`Game over after ${movesText(env.episodeSteps)}: ${outcomeText(env.outcome())}. Seed ${setup.seed}: ${setup.replay}\n`);
@@ -155,7 +187,12 @@ export const playCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
       .option('hints', { type: 'string', describe: 'Model directory for hints (default: models/<env id>/ when shipped, else a search baseline)' })
-      .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists' })
+      .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
+      .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })
+      .check((a) => {
+        checkNumberOption('top', a.top);
+        return true;
+      })
       .example('$0 play --env decade --seed 7', 'Play deal 7 of Decade')
       .example(`printf '1\\nhint\\nundo\\nquit\\n' | $0 play --env tens --options '{"undoLimit":3}' --seed 1`, 'A scripted session'),
   handler: async (args) => {
@@ -169,11 +206,21 @@ export const playCommand: CommandModule<object, Args> = {
     const rl = createInterface({ input: process.stdin, terminal: false });
     // Take the iterator now: lines that arrive before the first read are queued, not lost.
     const lines = rl[Symbol.asyncIterator]();
+    // Ctrl-C ends the session as the end of the input does, with the line that replays the deal.
+    let interrupted = false;
+    const interrupt = new Promise<null>((resolve) =>
+      process.once('SIGINT', () => {
+        interrupted = true;
+        resolve(null);
+      }),
+    );
     const io: PlayIO = {
       readLine: async () => {
-        const next = await lines.next();
-        return next.done ? null : next.value;
+        if (interrupted) return null;
+        const next = await Promise.race([lines.next(), interrupt]);
+        return next === null || next.done ? null : next.value;
       },
+      interrupted: () => interrupted,
       write: (text) => process.stdout.write(text),
       echo: !process.stdin.isTTY,
       style: process.stdout.isTTY && !process.env.NO_COLOR ? ANSI : PLAIN,
@@ -185,12 +232,15 @@ export const playCommand: CommandModule<object, Args> = {
           seed,
           replay: `tengym play --env ${env.id}${optionsArg} --seed ${seed}`,
           hinter: () => (hinter ??= loadHinter(env.id, env.options as Record<string, unknown>, args.hints)),
-          top: Math.max(1, Math.floor(args.top)),
+          top: args.top === 0 ? Infinity : args.top,
+          autoForced: !args['step-forced'],
         },
         io,
       );
     } finally {
       rl.close();
+      // A terminal's stdin would keep the process alive after Ctrl-C.
+      process.stdin.destroy();
     }
   },
 };

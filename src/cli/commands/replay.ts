@@ -4,7 +4,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { makeBasicPolicy, BASIC_POLICIES, type BasicPolicyName } from '../../agents/basic.js';
-import type { Env } from '../../env/env.js';
+import { validateSeed, type Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { playthrough } from '../../env/playthrough.js';
 import { make } from '../../env/registry.js';
@@ -33,8 +33,9 @@ export const replayCommand: CommandModule<object, Args> = {
       .option('policy', { choices: BASIC_POLICIES, describe: 'Play to the end with this policy instead of --actions' })
       .option('policy-seed', { type: 'number', default: 0, describe: 'Seed of the random policy' })
       .check((a) => {
-        if (a.seed === undefined && a.deck === undefined) throw new Error('give --seed N or --deck "…"');
-        if ((a.actions === undefined) === (a.policy === undefined)) throw new Error('give exactly one of --actions or --policy');
+        if (a.seed === undefined && a.deck === undefined) throw new TengymError('bad-argument', 'give --seed N or --deck "…"');
+        if ((a.actions === undefined) === (a.policy === undefined)) throw new TengymError('bad-argument', 'give exactly one of --actions or --policy');
+        validateSeed(a['policy-seed'], '--policy-seed');
         return true;
       })
       .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')
@@ -45,9 +46,12 @@ export const replayCommand: CommandModule<object, Args> = {
     if (args.seed !== undefined) reset.seed = args.seed;
     if (args.deck !== undefined) reset.deck = args.deck;
     let next: (env: Env, step: number) => number | undefined;
+    let list: number[] | null = null;
     if (args.actions !== undefined) {
-      const list = parseActionList(args.actions);
-      next = (_env, step) => list[step - 1];
+      const actions = parseActionList(args.actions);
+      if (actions.length === 0) throw new TengymError('bad-action', '--actions is empty: give the action ids to play, e.g. 3,0,17 (or --policy first to play to the end)');
+      list = actions;
+      next = (_env, step) => actions[step - 1];
     } else {
       const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed']);
       next = (e) => policy.act(e);
@@ -59,6 +63,10 @@ export const replayCommand: CommandModule<object, Args> = {
         throw new TengymError(e.code, `replay stopped at step ${env.episodeSteps + 1}: ${e.message}`);
       }
       throw e;
+    }
+    if (list !== null && list.length > env.episodeSteps) {
+      const extra = list.slice(env.episodeSteps);
+      throw new TengymError('episode-over', `replay: the game ended after step ${env.episodeSteps} (${JSON.stringify(env.outcome())}); ${extra.length} more action${extra.length === 1 ? ' was' : 's were'} given: ${extra.join(',')}`);
     }
   },
 };

@@ -1,24 +1,41 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+/**
+ * `tengym start` (`npm start`): every shipped model against the baselines of its env, on the
+ * same deals, in a bounded time.
+ *
+ * Each env (a row) first plays every agent on deals 0..49 and 50..99, which times it: the
+ * second half's pace, free of the start-up costs (model loads, solver tables), predicts the
+ * rest. The row then plays the most deals of 100, 250, 500, 1000 and 2000 that fit in its
+ * share of the budget (what is left of it over the rows left), so the whole job takes about
+ * `--seconds` however slow a model is: a slower model gets fewer deals, and its row says so.
+ * Deal i is seed + i for every agent, so a row's figures are those of `tengym eval` on as
+ * many deals, which its rerun line gives. `--episodes N` plays exactly N deals per row.
+ */
+import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
-import { SHIPPED_MODELS_DIR } from '../../agents/resolve.js';
-import { envIds } from '../../env/registry.js';
-import { evaluate } from '../../train/evaluate.js';
-import { writeLine } from '../io.js';
-import { ProgressBar } from '../progress.js';
+import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../agents/resolve.js';
+import { envSpec, resolveOptions } from '../../env/registry.js';
+import { emptyRows, type EpisodeRows } from '../../train/episodes.js';
+import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../train/evaluate.js';
+import { checkNumberOption, writeLine } from '../io.js';
+import { ProgressLines } from '../progress.js';
 import { evalTable } from './eval.js';
+
+export { shippedModelEnvs };
 
 interface Args {
   env?: string;
-  episodes: number;
+  episodes?: number;
   seed: number;
+  seconds: number;
+  json: boolean;
 }
 
-/** Envs with a model in models/<env id>/, in registry order. */
-export function shippedModelEnvs(): string[] {
-  return envIds().filter((id) => existsSync(join(SHIPPED_MODELS_DIR, id, 'model.json')));
-}
+/** The deal counts a row may play (the first is the timing run's). */
+export const START_DEALS = [100, 250, 500, 1000, 2000] as const;
+
+/** The whole job's budget by default, in seconds: `npm start` stays under 150 s on the 2-core machine. */
+export const START_SECONDS = 120;
 
 /**
  * The agents a shipped model is compared with: every fair baseline of its env except
@@ -33,30 +50,134 @@ export function startAgents(envId: string): { agents: string[]; reference: strin
   return { agents: ['model', ...names], reference };
 }
 
+/**
+ * The deals a row plays: the most of START_DEALS that it can finish within `budget` seconds,
+ * having spent `seconds` on the first `done` deals and going on at `pace` seconds a deal
+ * (every agent included); never fewer than `done`.
+ */
+export function dealsWithin(done: number, seconds: number, pace: number, budget: number): number {
+  let deals = done;
+  for (const n of START_DEALS) if (n > done && seconds + (n - done) * pace <= budget) deals = n;
+  return deals;
+}
+
+interface PlayedRow {
+  report: EvalReport;
+  seconds: number;
+  /** Why the row played fewer than START_DEALS' largest count, when it did. */
+  stopped?: string;
+  rerun: string;
+}
+
+/** One row: the timing run, then the rest of the deals agent by agent (or `fixed` deals), then the report. */
+async function playRow(pool: EvalPool, env: string, seed: number, budget: number, fixed: number | undefined, progress: ProgressLines, elapsed: () => number): Promise<PlayedRow> {
+  const { agents, reference } = startAgents(env);
+  const options = resolveOptions(env, {});
+  await checkAgents(agents, env, options);
+  const max = fixed ?? START_DEALS[START_DEALS.length - 1];
+  const rows = new Map<string, EpisodeRows>(agents.map((a) => [a, emptyRows(max)]));
+  const seconds = new Map<string, number>(agents.map((a) => [a, 0]));
+  const rowStart = performance.now();
+  const rowSeconds = () => (performance.now() - rowStart) / 1000;
+  const play = async (agent: string, from: number, to: number, units: { done: number; total: number }) => {
+    const start = performance.now();
+    const part = await playDeals(pool, { env, options, agent, seed }, from, to, (k) => progress.update((units.done += k), units.total, `${env} ${agent}`));
+    mergeRows(rows.get(agent)!, part, from);
+    const took = (performance.now() - start) / 1000;
+    seconds.set(agent, seconds.get(agent)! + took);
+    return took;
+  };
+
+  let done = 0;
+  let deals = fixed ?? START_DEALS[0];
+  let stopped: string | undefined;
+  if (fixed === undefined) {
+    // The timing run, each agent in two halves: the second half's pace predicts the rest.
+    const half = START_DEALS[0] / 2;
+    const units = { done: 0, total: START_DEALS[0] * agents.length };
+    let pace = 0;
+    for (const agent of agents) {
+      await play(agent, 0, half, units);
+      const agentPace = (await play(agent, half, START_DEALS[0], units)) / half;
+      pace += agentPace;
+      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${agent} timed on ${START_DEALS[0]} deals: ${seconds.get(agent)!.toFixed(1)} s, then ${(1000 * agentPace).toFixed(1)} ms a deal`);
+    }
+    done = START_DEALS[0];
+    deals = dealsWithin(done, rowSeconds(), pace, budget);
+    const more = START_DEALS.find((n) => n > deals);
+    const moreSeconds = more === undefined ? 0 : Math.round(rowSeconds() + (more - done) * pace);
+    if (more !== undefined) stopped = `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the budget`;
+    progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${deals} deals fit in its ${Math.round(budget)} s share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`);
+  }
+  const units = { done: 0, total: (deals - done) * agents.length };
+  if (deals > done) {
+    for (const agent of agents) {
+      await play(agent, done, deals, units);
+      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${agent} played ${deals} deals in ${seconds.get(agent)!.toFixed(1)} s`);
+    }
+  }
+  progress.done();
+  const report = buildReport(
+    env,
+    options,
+    seed,
+    reference,
+    agents.map((agent) => ({ agent, rows: firstDeals(rows.get(agent)!, deals), seconds: seconds.get(agent)! })),
+  );
+  return { report, seconds: rowSeconds(), stopped, rerun: `tengym eval --env ${env} --agents ${agents.join(',')} --episodes ${deals} --seed ${seed} --reference ${reference}` };
+}
+
 export const startCommand: CommandModule<object, Args> = {
   command: 'start',
-  describe: 'The main job (npm start): every shipped model against the baselines of its env, on the same deals',
+  describe: 'The main job (npm start): every shipped model against the baselines of its env, on the same deals, in about two minutes',
   builder: (y) =>
     y
       .option('env', { type: 'string', describe: 'Only this env (default: every env with a model in models/)' })
-      .option('episodes', { type: 'number', default: 2000, describe: 'Deals per env (deal i uses seed + i)' })
-      .option('seed', { type: 'number', default: 123, describe: 'Seed of the first deal' }),
+      .option('episodes', { type: 'number', describe: `Deals per env, exactly (default: ${START_DEALS.join(', ')}…, as many as fit in the budget)` })
+      .option('seconds', { type: 'number', default: START_SECONDS, describe: 'Budget of the whole job when --episodes is not given, shared out among the envs' })
+      .option('seed', { type: 'number', default: 123, describe: 'Seed of the first deal' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { seed, budgetSeconds, seconds, envs: [{ env, options, episodes, seed, reference, results, seconds, stopped?, rerun }] }' })
+      .check((a) => {
+        checkNumberOption('episodes', a.episodes, { min: 1 });
+        checkNumberOption('seconds', a.seconds, { integer: false, above: true });
+        checkNumberOption('seed', a.seed);
+        return true;
+      })
+      .example('$0 start', 'Every shipped model against its baselines (npm start)')
+      .example('$0 start --env four-ten --episodes 2000 --json', 'One env on a fixed 2,000 deals, as JSON'),
   handler: async (args) => {
-    const envs = args.env === undefined ? shippedModelEnvs() : [args.env];
+    const envs = args.env === undefined ? shippedModelEnvs() : [envSpec(args.env).id];
     if (envs.length === 0) {
       writeLine(`tengym: no model is shipped in ${SHIPPED_MODELS_DIR}`);
       return;
     }
-    writeLine(`tengym: the shipped models against the baselines, ${args.episodes} deals per env from seed ${args.seed}, the same deals for every agent\n`);
-    for (const env of envs) {
-      const { agents, reference } = startAgents(env);
-      const bar = new ProgressBar();
-      const report = await evaluate({ env, agents, episodes: args.episodes, seed: args.seed, reference }, (done, total, agent) => bar.update(done, total, `${env} ${agent}`));
-      bar.done();
-      writeLine(`${env}  (model = models/${env}/)`);
-      writeLine(evalTable(report));
-      writeLine(`rerun: tengym eval --env ${env} --agents ${agents.join(',')} --episodes ${args.episodes} --seed ${args.seed} --reference ${reference}\n`);
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    const progress = new ProgressLines(args.json);
+    if (!args.json) {
+      const deals = args.episodes === undefined ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} as fit in its share of ${args.seconds} s)` : `${args.episodes} deals per env`;
+      writeLine(`tengym: the shipped models against the baselines, ${deals} from seed ${args.seed}, the same deals for every agent\n`);
     }
+    const pool = new EvalPool(availableParallelism());
+    const played: PlayedRow[] = [];
+    try {
+      for (let k = 0; k < envs.length; k++) {
+        const env = envs[k];
+        const budget = (args.seconds - elapsed()) / (envs.length - k);
+        const row = await playRow(pool, env, args.seed, budget, args.episodes, progress, elapsed);
+        played.push(row);
+        if (args.json) continue;
+        writeLine(`${env}  (model = models/${env}/) · ${row.report.episodes} deals${row.stopped ? ` (${row.stopped})` : ''}`);
+        writeLine(evalTable(row.report));
+        writeLine(`rerun: ${row.rerun}\n`);
+      }
+    } finally {
+      await pool.close();
+    }
+    if (args.json) {
+      writeLine(JSON.stringify({ seed: args.seed, budgetSeconds: args.episodes === undefined ? args.seconds : null, seconds: elapsed(), envs: played.map((r) => ({ ...r.report, seconds: r.seconds, ...(r.stopped ? { stopped: r.stopped } : {}), rerun: r.rerun })) }));
+      return;
+    }
+    writeLine(`${played.length} env${played.length === 1 ? '' : 's'} in ${elapsed().toFixed(0)} s`);
   },
 };
-

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { envIds, envSpec } from '../../env/registry.js';
 import { randomPlayStats, type StatsResult } from '../../train/stats.js';
-import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 interface Args {
   env: string;
@@ -42,9 +42,12 @@ export const statsCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRounds, … }' })
       .check((a) => {
-        if (!Number.isInteger(a.episodes) || a.episodes < 1) throw new Error(`--episodes must be a positive integer, got ${a.episodes}`);
+        checkNumberOption('episodes', a.episodes, { min: 1 });
+        checkNumberOption('seed', a.seed);
         return true;
-      }),
+      })
+      .example('$0 stats --env all --episodes 100000', 'Random-play win rates of every id (the README table)')
+      .example(`$0 stats --env tens --options '{"tableau":15}' --json`, 'One variant, as JSON'),
   handler: (args) => {
     const options = parseOptionsJson(args.options);
     const ids = args.env === 'all' ? envIds() : [envSpec(args.env).id];

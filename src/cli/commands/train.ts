@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
-import { ALGORITHMS, type AlgorithmName } from '../../train/algorithm.js';
+import { ALGORITHMS, CURVE_EVALUATIONS, type AlgorithmName } from '../../train/algorithm.js';
 import type { MetricsRow } from '../../train/trainer.js';
-import { parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -13,8 +13,10 @@ interface Args {
   steps?: number;
   config?: string;
   seed?: number;
+  'eval-every'?: number;
   out: string;
   resume: boolean;
+  json: boolean;
 }
 
 function readConfigFile(path: string): Record<string, unknown> {
@@ -64,10 +66,11 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate [--steps N] [--config FILE] [--seed N] --out DIR [--resume]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate [--steps N] [--config FILE] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
-          'deals (seeds 1000000000 + i, never dealt in training) against a reference agent.',
+          'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
+          'evalEvery is set (--eval-every or the config), a run evaluates at least ten times.',
           'Writes to DIR:',
           '- metrics.jsonl, metrics.csv: one row per evaluation (steps, samples, losses, win rates)',
           '- learning-curve.svg: the held-out win rate against env steps',
@@ -94,7 +97,9 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('config', { type: 'string', describe: 'JSON file of config fields (validated; unknown fields are errors)' })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
+      .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row)' })
       .example('$0 train --env decade --algo afterstate --out runs/decade', 'Afterstate values on decade with the defaults of the shipped model')
       .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
@@ -104,9 +109,11 @@ export const trainCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     if (!args.resume && args.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
     if (!args.resume && args.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
-    for (const [name, value] of [['steps', args.steps], ['seed', args.seed]] as const) {
-      if (value !== undefined && (!Number.isSafeInteger(value) || value < (name === 'steps' ? 1 : 0))) throw new TengymError('bad-argument', `--${name} must be a ${name === 'steps' ? 'positive' : 'non-negative'} integer, got ${value}`);
-    }
+    checkNumberOption('steps', args.steps, { min: 1 });
+    checkNumberOption('seed', args.seed);
+    checkNumberOption('eval-every', args['eval-every'], { min: 1 });
+    const json = args.json;
+    const emit = (type: string, fields: Record<string, unknown>) => writeLine(JSON.stringify({ type, ...fields }));
     // Loaded here, not at the top: TensorFlow.js takes a moment to load, and the other commands do not need it.
     const { train } = await import('../../train/trainer.js');
     const bar = new ProgressBar();
@@ -119,22 +126,37 @@ export const trainCommand: CommandModule<object, Args> = {
       configSource: args.config === undefined ? undefined : `config file ${args.config}`,
       steps: args.steps,
       seed: args.seed,
+      evalEvery: args['eval-every'],
       out: args.out,
       resume: args.resume,
       command: commandLine(),
       onProgress: (done, total, perSecond) => bar.update(done, total, `${Math.round(perSecond)} steps/s`),
-      onSetup: (message) => writeLine(message),
+      onSetup: (message) => (json ? emit('setup', { message }) : writeLine(message)),
       onEvaluation: (row) => {
         bar.done();
-        writeLine(evaluationLine(row, reference));
+        if (json) emit('evaluation', row);
+        else writeLine(evaluationLine(row, reference));
       },
       onStart: (info) => {
         reference = info.config.evalReference;
+        if (json) {
+          emit('start', { out: args.out, ...info });
+          return;
+        }
         writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
+        const evaluations = Math.floor(info.config.totalSteps / info.config.evalEvery);
+        if (evaluations < CURVE_EVALUATIONS) {
+          writeLine(`note: evalEvery ${info.config.evalEvery} evaluates ${evaluations + 1} times in ${info.config.totalSteps} steps; --eval-every ${Math.max(1, Math.floor(info.config.totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
+        }
       },
     });
     bar.done();
+    if (json) {
+      const { config: _config, options: _options, ...rest } = summary;
+      emit('end', { ...rest, model: summary.best ? `${args.out}/best` : null });
+      return;
+    }
     const best = summary.best;
     writeLine(
       `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ${summary.sessionEnvSteps} env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +

@@ -659,23 +659,26 @@ function fromJSON(json: unknown, o: DecadeOptions, s: DecadeState): void {
 /** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards(s: DecadeState): string | null {
   const place: string[] = new Array<string>(DECK_SIZE).fill('');
-  const put = (card: number, where: string): string | null => {
+  const at: number[] = new Array<number>(DECK_SIZE).fill(-1);
+  const put = (card: number, where: string, index: number): string | null => {
+    if (place[card] === where) return `${cardCode(card)} is twice in ${where} (at ${at[card]} and ${index}, counted from 0)`;
     if (place[card]) return `${cardCode(card)} is both in ${place[card]} and in ${where}`;
     place[card] = where;
+    at[card] = index;
     return null;
   };
   for (let k = 0; k < s.numStacks; k++) {
     for (let p = 0; p < s.len[k]; p++) {
-      const e = put(s.table[k * SLOTS + p], stackName(s, k));
+      const e = put(s.table[k * SLOTS + p], stackName(s, k), p);
       if (e) return e;
     }
   }
   for (let i = 0; i < s.stockLen; i++) {
-    const e = put(s.stock[(s.stockHead + i) % DECK_SIZE], 'the stock');
+    const e = put(s.stock[(s.stockHead + i) % DECK_SIZE], 'the stock', i);
     if (e) return e;
   }
   for (let i = 0; i < s.pileLen; i++) {
-    const e = put(s.pile[i], 'the discard pile');
+    const e = put(s.pile[i], 'the discard pile', i);
     if (e) return e;
   }
   const missing: string[] = [];

@@ -1,0 +1,47 @@
+/**
+ * The TensorFlow.js backend for a model in a web page, chosen by the model's size. tengym's
+ * networks are small multilayer perceptrons asked for a few dozen positions at a time: there
+ * WebAssembly is fastest, plain JavaScript (`cpu`) next, and WebGL slowest, losing most of a
+ * hint's time to uploading the inputs and reading the values back (measured in Chromium for
+ * every shipped model, 0.13–0.24 million weights: README, "In the browser"). Browser-safe;
+ * `tengym/models` exports it.
+ */
+import * as tf from '@tensorflow/tfjs';
+
+export type BrowserBackend = 'wasm' | 'webgl' | 'cpu';
+
+/**
+ * Weights from which WebGL is tried first: four times the largest model measured. Above the
+ * measured range a GPU's matrix products should outweigh the round trip; that crossover could
+ * not be measured on a machine without a GPU, so this is where measuring should start.
+ */
+export const WEBGL_FROM_WEIGHTS = 1_000_000;
+
+/** The backends to try, best first, for a model with `weights` weights. */
+export function backendsFor(weights: number): BrowserBackend[] {
+  return weights >= WEBGL_FROM_WEIGHTS ? ['webgl', 'wasm', 'cpu'] : ['wasm', 'cpu', 'webgl'];
+}
+
+export interface BrowserBackendOptions {
+  /** Where the page serves the `tfjs-backend-wasm*.wasm` files (a URL prefix ending in "/"). */
+  wasmPath: string;
+  /** Use this backend instead of the size rule (to measure one). */
+  prefer?: BrowserBackend;
+}
+
+/** Sets the first backend of `backendsFor(weights)` that initialises here, and returns its name. */
+export async function useBrowserBackend(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
+  const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
+  setWasmPaths(options.wasmPath);
+  // The single-threaded SIMD build everywhere: the threaded one's worker does not start in a
+  // bundled page, where a host sends cross-origin isolation headers.
+  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+  const order = options.prefer ? [options.prefer] : backendsFor(weights);
+  for (const name of order) {
+    if (await tf.setBackend(name)) {
+      await tf.ready();
+      return name;
+    }
+  }
+  throw new Error(`none of the TensorFlow.js backends ${order.join(', ')} initialised in this browser`);
+}

@@ -1,0 +1,126 @@
+/**
+ * `tengym serve`: the play page (dist/web/, built by `npm run build`: the page, its scripts,
+ * the TensorFlow.js WebAssembly files and the shipped models) over HTTP, on 127.0.0.1 by
+ * default. A plain static server: the page runs everything itself.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CommandModule } from 'yargs';
+import { TengymError } from '../../env/errors.js';
+import { writeLine } from '../io.js';
+
+/** The built page: dist/web in the package (this file is src/cli/commands/ or dist/cli/commands/). */
+export const PAGE_DIR = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+export interface PageServer {
+  server: Server;
+  /** "http://127.0.0.1:8080/" */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves `root` (default: the built page) on host:port (port 0: any free port). */
+export async function servePage(options: { host?: string; port?: number; root?: string } = {}): Promise<PageServer> {
+  const root = options.root ?? PAGE_DIR;
+  const host = options.host ?? '127.0.0.1';
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new TengymError('bad-argument', `the play page is not built (no ${join(root, 'index.html')}): run npm run build`);
+  }
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request path\n');
+      return;
+    }
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!(file + sep).startsWith(root.endsWith(sep) ? root : root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': statSync(file).size,
+      // Scripts and models change with each build; the page is small enough to fetch again.
+      'cache-control': 'no-cache',
+      // Cross-origin isolation (the page loads nothing from elsewhere): a fine-grained performance.now().
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    url: `http://${shownHost}:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a browser's kept-alive connections would hold the close
+      }),
+  };
+}
+
+interface Args {
+  host: string;
+  port: number;
+}
+
+export const serveCommand: CommandModule<object, Args> = {
+  command: 'serve',
+  describe: 'Serve the play page (every env, hints from the shipped models) on 127.0.0.1',
+  builder: (y) =>
+    y
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on (0.0.0.0: every interface)' })
+      .option('port', { type: 'number', default: 8080, describe: 'Port (0: any free port)' })
+      .check((a) => {
+        if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535) throw new TengymError('bad-argument', '--port must be an integer from 0 to 65535');
+        return true;
+      })
+      .example('$0 serve', 'Serve the page on http://127.0.0.1:8080/')
+      .example('$0 serve --port 0', 'Any free port (printed)'),
+  handler: async (args) => {
+    let page: PageServer;
+    try {
+      page = await servePage({ host: args.host, port: args.port });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new TengymError('bad-argument', `port ${args.port} is in use: give another with --port (0: any free port)`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new TengymError('bad-argument', `cannot listen on ${args.host}: not an address of this machine`);
+      throw e;
+    }
+    writeLine(`tengym: the play page is at ${page.url} (a deal: ${page.url}?env=decade&seed=7); Ctrl-C stops`);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        void page.close().then(resolve);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * tengym/node: trained models from disk, in Node (this entry point reads files; the
+ * package root and `tengym/models` do not, and run in a browser as they are).
+ *
+ * ```js
+ * import { loadAgent, shippedModelDir } from 'tengym/node';
+ * const agent = await loadAgent(shippedModelDir('decade')); // or loadAgent('runs/decade/best')
+ * env.step(agent.act(env));
+ * ```
+ */
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Agent } from '../agents/agent.js';
+import { SHIPPED_MODELS_DIR, shippedModel, shippedModelEnvs } from '../agents/resolve.js';
+import { initBackend } from '../agents/tf/backend.js';
+import { loadModelAgent } from '../agents/tf/load-model.js';
+import { TengymError } from '../env/errors.js';
+import { envSpec } from '../env/registry.js';
+
+export interface LoadAgentOptions {
+  /** The agent's name (eval tables, hint sources); default: the directory, or "models/<id>/ (shipped)". */
+  name?: string;
+  /** Print the TensorFlow.js backend line on stderr, as the command line does (default: false). */
+  announceBackend?: boolean;
+}
+
+/**
+ * Loads a tengym model directory (`model.json` + `weights.bin`: a shipped model, or
+ * `best/` or `checkpoint/` of a `tengym train` run) as an agent of the env it was trained
+ * for: `agent.act(env)`, `agent.score(env)`, and `createHinter({ model: agent })`. Picks
+ * the TensorFlow.js backend first (tfjs-node when installed, else WebAssembly).
+ */
+export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent> {
+  if (typeof dir !== 'string' || dir === '') throw new TengymError('bad-argument', 'loadAgent takes the path of a model directory (model.json + weights.bin)');
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist`);
+  await initBackend({ quiet: !options.announceBackend });
+  const inShipped = relative(SHIPPED_MODELS_DIR, resolve(dir));
+  const name = options.name ?? (!inShipped.startsWith('..') && !inShipped.includes('/') && inShipped !== '' ? `models/${inShipped}/ (shipped)` : dir);
+  return loadModelAgent(dir, name);
+}
+
+/** The directory of the model shipped for an env id (in the installed package); an error names the ids that have one. */
+export function shippedModelDir(envId: string): string {
+  const id = envSpec(envId).id;
+  const shipped = shippedModel(id);
+  if (!shipped) throw new TengymError('bad-argument', `no model is shipped for ${id}; shipped: ${shippedModelEnvs().join(', ')}`);
+  return shipped.dir;
+}
+
+export { shippedModelEnvs };

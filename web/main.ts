@@ -1,0 +1,678 @@
+/**
+ * The play page: any tengym env in the browser, with hints from the shipped models.
+ *
+ * Everything here is presentation. The rules are the library's: `make`, `reset`, `step`,
+ * `legalActions`, `describeAction`, `undo`; which cards a move takes is `actionCards` (the
+ * hints' `cards`); the hints come from `hinterForEnv`, the same choice of source as
+ * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
+ * options that differ from the env's defaults) and `hints=1`.
+ */
+import { actionCards, envs, formatScore, hinterForEnv, isTengymError, make, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import type { BrowserBackend } from '../src/models.js';
+import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
+
+const DEFAULT_ENV = 'decade';
+/** Pause before a forced move plays itself, so the player sees it happen; shorter within a run of them. */
+const FORCED_MOVE_MS = 160;
+const CHAINED_FORCED_MOVE_MS = 70;
+/** Options a player does not choose: they change only what an RL agent is rewarded with. */
+const HIDDEN_OPTIONS = new Set(['reward']);
+
+interface ModelIndexEntry extends ShippedModelInfo {
+  weights: number;
+}
+
+interface Move {
+  action: number;
+  text: string;
+  cards: CardPlace[];
+  keys: Set<string>;
+}
+
+/** What the page exposes on `window.tengym`, for a developer's console and the browser tests. */
+interface PageApi {
+  env: Env | null;
+  seed: number;
+  /** ms from navigation to the first board a move can be made on. */
+  readyMs: number | null;
+  /** ms from navigation to the first hints shown (when hints are on from the start). */
+  firstHintMs: number | null;
+  /** The hints on screen, or null. */
+  hints: HintResult | null;
+  source: string | null;
+  /** The TensorFlow.js backend, once a model is loaded. */
+  backend: BrowserBackend | null;
+  /** Duration of every `hint()` call, in ms. */
+  hintMs: number[];
+  /** Whether a forced move or a hint is pending (the page is settled when false). */
+  busy: boolean;
+  /** Plays a legal action id, as a tap or a key would. */
+  play(action: number): void;
+  /** Deals `seed` of the current env and options. */
+  deal(seed: number): void;
+  /** Resolves when no forced move or hint is pending. */
+  settled(): Promise<void>;
+}
+
+let settledWaiters: (() => void)[] = [];
+
+const api: PageApi = {
+  env: null,
+  seed: 0,
+  readyMs: null,
+  firstHintMs: null,
+  hints: null,
+  source: null,
+  backend: null,
+  hintMs: [],
+  busy: true,
+  play: (action) => play(action),
+  deal: (dealSeed) => startGame(env.id, options, dealSeed),
+  settled: () => (api.busy ? new Promise<void>((resolve) => settledWaiters.push(resolve)) : Promise.resolve()),
+};
+(window as unknown as { tengym: PageApi }).tengym = api;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const ui = {
+  env: $<HTMLSelectElement>('env'),
+  seed: $<HTMLInputElement>('seed'),
+  deal: $<HTMLButtonElement>('deal'),
+  newDeal: $<HTMLButtonElement>('new-deal'),
+  restart: $<HTMLButtonElement>('restart'),
+  share: $<HTMLAnchorElement>('share'),
+  copy: $<HTMLButtonElement>('copy'),
+  options: $<HTMLFormElement>('options'),
+  optionsError: $<HTMLParagraphElement>('options-error'),
+  message: $<HTMLParagraphElement>('message'),
+  prompt: $<HTMLParagraphElement>('prompt'),
+  board: $<HTMLDivElement>('board'),
+  outcome: $<HTMLDivElement>('outcome'),
+  hintsToggle: $<HTMLInputElement>('hints-toggle'),
+  undo: $<HTMLButtonElement>('undo'),
+  hints: $<HTMLElement>('hints'),
+  hintSource: $<HTMLParagraphElement>('hint-source'),
+  hintList: $<HTMLOListElement>('hint-list'),
+  moves: $<HTMLOListElement>('moves'),
+  movesPanel: $<HTMLElement>('moves-panel'),
+};
+
+const listings = new Map<string, EnvListing>(envs().map((l) => [l.id, l]));
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+const params = new URLSearchParams(location.search);
+const preferredBackend = (['wasm', 'webgl', 'cpu'] as const).find((b) => b === params.get('backend'));
+
+let env: Env;
+/** The options that differ from the env's defaults (what a link carries). */
+let options: Record<string, unknown> = {};
+let seed = 0;
+let hintsOn = false;
+/** Tapped cards (cardKey), in order. */
+let selection: string[] = [];
+/** The legal moves that take every selected card. */
+let candidateActions = new Set<number>();
+/** After an undo the position shown is the one asked for: a forced move waits for the player. */
+let holdForced = false;
+/** Cards of the last board drawn, to animate the ones that arrive. */
+let shownSpots = new Set<string>();
+/** Bumped on every new game and move, so stale timers and hint loads do nothing. */
+let generation = 0;
+let digits = '';
+let digitTimer = 0;
+/** Forced moves played since the player's last move (the deal counts as one). */
+let forcedRun = 0;
+
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+}
+
+function say(text: string, kind: 'info' | 'error' = 'info'): void {
+  ui.message.textContent = text;
+  ui.message.className = `message ${kind}`;
+}
+
+// ------------------------------------------------------------------ the deal and the URL
+
+/** The options that differ from the id's defaults: what the link has to carry. */
+function changedOptions(id: string, opts: Record<string, unknown>): Record<string, unknown> {
+  const defaults = listings.get(id)?.defaults ?? {};
+  return Object.fromEntries(Object.entries(opts).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
+}
+
+function dealUrl(withHints: boolean): string {
+  const q = new URLSearchParams({ env: env.id, seed: String(seed) });
+  const changed = changedOptions(env.id, env.options as Record<string, unknown>);
+  if (Object.keys(changed).length > 0) q.set('options', JSON.stringify(changed));
+  if (withHints && hintsOn) q.set('hints', '1');
+  if (withHints && preferredBackend) q.set('backend', preferredBackend);
+  return `${location.pathname}?${q}`;
+}
+
+function startGame(id: string, opts: Record<string, unknown>, dealSeed: number): void {
+  env = make(id, opts);
+  options = changedOptions(env.id, env.options as Record<string, unknown>);
+  seed = dealSeed;
+  env.reset({ seed });
+  api.env = env;
+  api.seed = seed;
+  selection = [];
+  holdForced = false;
+  forcedRun = 1;
+  shownSpots = new Set();
+  ui.env.value = env.id;
+  ui.seed.value = String(seed);
+  history.replaceState(null, '', dealUrl(true));
+  ui.share.href = new URL(dealUrl(false), location.href).href;
+  document.title = `tengym: ${env.id}, seed ${seed}`;
+  buildOptionsForm();
+  update();
+}
+
+/** The game the URL asks for; a bad parameter is reported and replaced by its default. */
+function startFromUrl(): void {
+  let id = params.get('env') ?? DEFAULT_ENV;
+  if (!listings.has(id)) {
+    say(`Unknown game "${id}": the games are ${[...listings.keys()].join(', ')}.`, 'error');
+    id = DEFAULT_ENV;
+  }
+  let opts: Record<string, unknown> = {};
+  const optionsText = params.get('options');
+  if (optionsText) {
+    try {
+      opts = JSON.parse(optionsText) as Record<string, unknown>;
+      make(id, opts);
+    } catch (e) {
+      say(`Options ignored: ${isTengymError(e) ? e.message : `not JSON (${(e as Error).message})`}`, 'error');
+      opts = {};
+    }
+  }
+  const seedText = params.get('seed');
+  let dealSeed = randomSeed();
+  if (seedText !== null) {
+    if (/^\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText))) dealSeed = Number(seedText);
+    else say(`Seed "${seedText}" is not a whole number ≥ 0: a new deal instead.`, 'error');
+  }
+  hintsOn = params.get('hints') === '1';
+  ui.hintsToggle.checked = hintsOn;
+  startGame(id, opts, dealSeed);
+}
+
+// ------------------------------------------------------------------ the options form
+
+function buildOptionsForm(): void {
+  const listing = listings.get(env.id)!;
+  const schema = listing.optionsSchema as { properties: Record<string, { enum?: unknown[]; type?: string; minimum?: number; maximum?: number; anyOf?: { type: string; minimum?: number }[] }> };
+  const current = env.options as Record<string, unknown>;
+  ui.options.replaceChildren();
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    if (HIDDEN_OPTIONS.has(name)) continue;
+    const label = document.createElement('label');
+    label.append(`${name} `);
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (prop.enum) {
+      const select = document.createElement('select');
+      for (const value of prop.enum) {
+        const option = document.createElement('option');
+        option.value = JSON.stringify(value);
+        option.textContent = String(value);
+        select.append(option);
+      }
+      select.value = JSON.stringify(current[name]);
+      input = select;
+    } else if (prop.type === 'boolean') {
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = current[name] === true;
+      input = box;
+    } else {
+      const number = document.createElement('input');
+      number.type = 'number';
+      number.step = '1';
+      const range = prop.anyOf?.find((p) => p.type === 'integer') ?? prop;
+      if (range.minimum !== undefined) number.min = String(range.minimum);
+      if (prop.maximum !== undefined && prop.maximum < 1e6) number.max = String(prop.maximum);
+      if (prop.anyOf) number.placeholder = 'none';
+      number.value = current[name] === null ? '' : String(current[name]);
+      input = number;
+    }
+    input.name = name;
+    input.addEventListener('change', applyOptions);
+    label.append(input);
+    ui.options.append(label);
+  }
+}
+
+function readOptionsForm(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const input of ui.options.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
+    if (input instanceof HTMLSelectElement) out[input.name] = JSON.parse(input.value);
+    else if (input.type === 'checkbox') out[input.name] = input.checked;
+    else out[input.name] = input.value === '' ? null : Number(input.value);
+  }
+  return out;
+}
+
+/** A changed option deals the same seed again under the new rules. */
+function applyOptions(): void {
+  const opts = readOptionsForm();
+  try {
+    make(env.id, opts);
+  } catch (e) {
+    ui.optionsError.textContent = isTengymError(e) ? e.message : String(e);
+    ui.optionsError.hidden = false;
+    return;
+  }
+  ui.optionsError.hidden = true;
+  startGame(env.id, opts, seed);
+}
+
+// ------------------------------------------------------------------ moves
+
+function legalMoves(): Move[] {
+  const game = env.getState().game;
+  return env.legalActions().map((action) => {
+    const cards = actionCards(env, game, action);
+    return { action, text: env.describeAction(action), cards, keys: new Set(cards.map(cardKey)) };
+  });
+}
+
+function play(action: number, forced = false): void {
+  if (!env.running || !env.isLegal(action)) return;
+  forcedRun = forced ? forcedRun + 1 : 0;
+  if (!forced) say('');
+  env.step(action);
+  selection = [];
+  holdForced = false;
+  digits = '';
+  update();
+}
+
+/** Moves that take every selected card. */
+function candidates(moves: Move[], keys: string[]): Move[] {
+  return moves.filter((m) => keys.every((k) => m.keys.has(k)));
+}
+
+/**
+ * A tap: select the card and show what it can go with; a tap that completes a move plays it.
+ * A move completes when exactly one move takes just the selected cards, or, from two selected
+ * cards on, when one move is the smallest that takes them all (a run between two tapped ends,
+ * a quartet from two of its cards). Tapping the only selected card again plays the one move
+ * that takes just that card.
+ */
+function tapCard(card: CardPlace): void {
+  if (!env.running) return;
+  const moves = legalMoves();
+  const key = cardKey(card);
+  if (selection.includes(key)) {
+    const exact = candidates(moves, selection).filter((m) => m.keys.size === selection.length);
+    if (exact.length === 1) return play(exact[0].action);
+    selection = selection.filter((k) => k !== key);
+    return update();
+  }
+  let next = [...selection, key];
+  let matching = candidates(moves, next);
+  if (matching.length === 0) {
+    next = [key];
+    matching = candidates(moves, next);
+    if (matching.length === 0) {
+      selection = [];
+      say(`No move takes ${card.code === '' ? 'that card' : describeCard(card)} now.`);
+      return update();
+    }
+  }
+  selection = next;
+  if (next.length >= 2) {
+    const exact = matching.filter((m) => m.keys.size === next.length);
+    if (exact.length === 1) return play(exact[0].action);
+    if (exact.length === 0) {
+      const smallest = Math.min(...matching.map((m) => m.keys.size));
+      const least = matching.filter((m) => m.keys.size === smallest);
+      if (least.length === 1) return play(least[0].action);
+    }
+  }
+  say('');
+  update();
+}
+
+function describeCard(card: CardPlace): string {
+  return document.querySelector<HTMLElement>(`[data-spot="${spotKey(card)}"]`)?.getAttribute('aria-label') ?? card.code;
+}
+
+/** The stock: the one legal move that takes no card from the table (a draw or a deal). */
+function tapStock(): void {
+  if (!env.running) return;
+  const cardless = legalMoves().filter((m) => m.cards.length === 0);
+  if (cardless.length === 1) play(cardless[0].action);
+  else say('The stock is not in play now.');
+}
+
+/** Four Ten: ids 0–2 place the drawn card into Hand, Home, Shadow (four-ten.ts, "Actions"). */
+function tapHand(hand: number): void {
+  if (env.running && env.isLegal(hand)) play(hand);
+}
+
+function undo(): void {
+  if (env.undosLeft <= 0) {
+    say(env.game.undoLimit ? 'Undo is off in this game: choose undoLimit 3 or unlimited in the options.' : `${env.id} has no undo.`);
+    return;
+  }
+  if (env.undoDepth === 0) {
+    say(env.undosLeft === 0 ? 'No undos left.' : 'There is no move to take back.');
+    return;
+  }
+  try {
+    env.undo();
+  } catch (e) {
+    if (!isTengymError(e)) throw e;
+    say(e.message);
+    return;
+  }
+  selection = [];
+  holdForced = true;
+  say(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.`);
+  update();
+}
+
+// ------------------------------------------------------------------ hints
+
+let modelIndex: Promise<Record<string, ModelIndexEntry>> | null = null;
+const hinters = new Map<string, Promise<LoadedHinter>>();
+const warmHinters = new WeakSet<LoadedHinter>();
+/** The hints of the position last ranked, so that a tap (which redraws) does not rank it again. */
+let lastHints: { position: string; source: string; result: HintResult } | null = null;
+
+function shippedModels(): Promise<Record<string, ModelIndexEntry>> {
+  modelIndex ??= fetch(new URL('models/index.json', document.baseURI)).then((r) => (r.ok ? (r.json() as Promise<Record<string, ModelIndexEntry>>) : {}));
+  return modelIndex;
+}
+
+/** The hinter of the current env and options, as `tengym hint` would choose it. */
+function hinterFor(current: Env): Promise<LoadedHinter> {
+  const key = `${current.id} ${JSON.stringify(current.options)}`;
+  let loading = hinters.get(key);
+  if (!loading) {
+    loading = hinterForEnv(current.id, current.options as Record<string, unknown>, {
+      info: async (id) => (await shippedModels())[id] ?? null,
+      load: async (modelId) => {
+        const weights = (await shippedModels())[modelId].weights;
+        const { loadShippedModel } = await import('./model-loader.js');
+        const { agent, backend } = await loadShippedModel(modelId, weights, preferredBackend);
+        api.backend = backend;
+        return agent;
+      },
+    });
+    hinters.set(key, loading);
+    // A failed load (the network, a missing file) is tried again at the next position.
+    loading.catch(() => hinters.delete(key));
+  }
+  return loading;
+}
+
+/** Shows the ranked moves of the current position (hints on, a choice to make); `position` is its state JSON. */
+async function showHints(moves: Move[], position: string, gen: number): Promise<void> {
+  ui.hints.hidden = false;
+  ui.hintList.replaceChildren();
+  ui.hintSource.textContent = 'Loading hints…';
+  let loaded: LoadedHinter;
+  try {
+    loaded = await hinterFor(env);
+  } catch (e) {
+    if (gen === generation) ui.hintSource.textContent = `No hints: ${(e as Error).message}`;
+    return;
+  }
+  if (gen !== generation) return;
+  if (!warmHinters.has(loaded)) {
+    // Let the board paint before the first hint, which can be slow (Four Ten solves a round for its sentences).
+    warmHinters.add(loaded);
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    if (gen !== generation) return;
+  }
+  let result: HintResult;
+  if (lastHints?.position === position && lastHints.source === loaded.source) result = lastHints.result;
+  else {
+    const start = performance.now();
+    result = loaded.hinter.hint(env);
+    api.hintMs.push(performance.now() - start);
+    lastHints = { position, source: loaded.source, result };
+  }
+  api.hints = result;
+  api.source = loaded.source;
+  api.firstHintMs ??= performance.now();
+  ui.hintSource.textContent = result.note ?? `Hints from ${result.source}`;
+  const legal = moves.map((m) => m.action);
+  result.hints.forEach((h, i) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.action = String(h.action);
+    const number = legal.indexOf(h.action) + 1;
+    button.append(kbd(number), ` ${h.text}`);
+    if (!result.sameOutcome) {
+      const score = document.createElement('span');
+      score.className = 'score';
+      score.textContent = formatScore(h);
+      button.append(' ', score);
+    }
+    if (candidateActions.has(h.action)) button.classList.add('candidate');
+    button.addEventListener('click', () => play(h.action));
+    if (i === 0) li.classList.add('top');
+    li.append(button);
+    ui.hintList.append(li);
+  });
+  // The top move's cards, on the board; the ranked list replaces the move list when it holds every move.
+  const top = result.hints[0];
+  if (top && !result.sameOutcome) {
+    for (const c of top.cards) document.querySelector(`#board [data-spot="${spotKey(c)}"]`)?.classList.add('hint-top');
+  }
+  ui.movesPanel.hidden = result.hints.length === moves.length;
+}
+
+// ------------------------------------------------------------------ drawing
+
+function kbd(n: number): HTMLElement {
+  const k = document.createElement('kbd');
+  k.textContent = String(n);
+  return k;
+}
+
+function outcomeText(): string {
+  const o = env.outcome();
+  if ('cardsLeft' in o) {
+    const left = `${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
+    if (o.won) return `Won! ${o.cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;
+    return `${env.truncated ? 'Out of steps' : 'No more moves'}: ${left}.`;
+  }
+  const rounds = `${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
+  if (o.won) return `Won with ${o.points} points in ${rounds}.`;
+  return env.truncated ? `Out of rounds: ${o.points} points after ${rounds}.` : `Bust after ${rounds}, with ${o.points} points.`;
+}
+
+function update(): void {
+  const gen = ++generation;
+  clearTimeout(forcedTimer);
+  const state = env.getState();
+  const moves = env.running ? legalMoves() : [];
+  const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
+  candidateActions = new Set(selectedMoves.map((m) => m.action));
+  const partners = new Set(selectedMoves.flatMap((m) => [...m.keys]));
+
+  // Board, with the cards that arrived since the last one animated in.
+  const board = renderBoard(env.game.name, state.game, env.options as Record<string, unknown>, { card: tapCard, stock: tapStock, hand: tapHand });
+  const spots = new Set<string>();
+  for (const cardEl of board.querySelectorAll<HTMLElement>('.card[data-spot]')) {
+    const spot = `${cardEl.dataset.spot}:${cardEl.dataset.code}`;
+    spots.add(spot);
+    if (shownSpots.size > 0 && !shownSpots.has(spot)) cardEl.classList.add('enter');
+    const key = cardEl.dataset.key!;
+    if (selection.includes(key)) cardEl.classList.add('selected');
+    else if (partners.has(key)) cardEl.classList.add('partner');
+  }
+  shownSpots = spots;
+  // Four Ten: with the drawn card selected, the hands it can go to (placements are ids 0–2).
+  for (const row of board.querySelectorAll<HTMLElement>('.hand-row[data-hand]')) {
+    if (candidateActions.has(Number(row.dataset.hand))) row.classList.add('target');
+  }
+  ui.board.replaceChildren(board);
+  ui.prompt.textContent = env.game.name === 'four-ten' && env.running ? env.render().split('\n').at(-1)! : '';
+
+  // Moves, numbered as the keys play them.
+  ui.moves.replaceChildren();
+  moves.forEach((m, i) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.action = String(m.action);
+    button.append(kbd(i + 1), ` ${m.text}`);
+    if (selectedMoves.includes(m)) button.classList.add('candidate');
+    button.addEventListener('click', () => play(m.action));
+    li.append(button);
+    ui.moves.append(li);
+  });
+
+  // Undo, where the env has it.
+  const undoBudget = env.undosLeft + state.undosUsed;
+  ui.undo.hidden = undoBudget === 0;
+  ui.undo.disabled = env.undoDepth === 0 || env.undosLeft === 0;
+  ui.undo.textContent = `Undo (u) · ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}`;
+
+  ui.outcome.hidden = env.running;
+  if (!env.running) {
+    ui.outcome.textContent = outcomeText();
+    ui.outcome.className = `outcome ${env.outcome().won ? 'won' : 'lost'}`;
+    const again = document.createElement('button');
+    again.type = 'button';
+    again.textContent = 'Play this deal again';
+    again.addEventListener('click', () => startGame(env.id, options, seed));
+    const next = document.createElement('button');
+    next.type = 'button';
+    next.textContent = 'New deal';
+    next.addEventListener('click', () => startGame(env.id, options, randomSeed()));
+    ui.outcome.append(' ', again, ' ', next);
+  }
+
+  api.hints = null;
+  ui.hints.hidden = true;
+  ui.movesPanel.hidden = false;
+  document.body.dataset.steps = String(env.episodeSteps);
+  if (env.running && env.legalCount === 1 && !holdForced) return scheduleForced(moves[0], gen);
+  // The page waits for the player from here: the first time is the time to the first move.
+  if (api.readyMs === null) {
+    api.readyMs = performance.now();
+    document.body.dataset.ready = '1';
+  }
+  if (hintsOn && env.running) {
+    setBusy(true);
+    void showHints(moves, JSON.stringify(state), gen).finally(() => {
+      if (gen === generation) setBusy(false);
+    });
+  } else setBusy(false);
+}
+
+function setBusy(busy: boolean): void {
+  api.busy = busy;
+  document.body.dataset.busy = busy ? '1' : '0';
+  if (!busy) {
+    const waiting = settledWaiters;
+    settledWaiters = [];
+    for (const resolve of waiting) resolve();
+  }
+}
+
+let forcedTimer = 0;
+
+/**
+ * Runs `task` after the browser has handled what is waiting (input, painting), without the 4 ms
+ * a nested setTimeout(0) waits: a long run of forced moves with reduced motion (Ten-Twenty-Thirty
+ * plays hundreds) passes at once.
+ */
+const soonQueue: (() => void)[] = [];
+const soonChannel = new MessageChannel();
+soonChannel.port1.onmessage = () => soonQueue.shift()?.();
+function soon(task: () => void): void {
+  soonQueue.push(task);
+  soonChannel.port2.postMessage(0);
+}
+
+/** The only legal move plays itself, its cards marked for a moment. */
+function scheduleForced(move: Move, gen: number): void {
+  setBusy(true);
+  if (!reducedMotion.matches) {
+    for (const c of move.cards) document.querySelector(`#board [data-spot="${spotKey(c)}"]`)?.classList.add('forced');
+    if (move.cards.length === 0) document.querySelector('#board .stock')?.classList.add('forced');
+  }
+  const playIt = () => {
+    if (gen === generation) play(move.action, true);
+  };
+  if (reducedMotion.matches) soon(playIt);
+  else forcedTimer = window.setTimeout(playIt, forcedRun === 0 ? FORCED_MOVE_MS : CHAINED_FORCED_MOVE_MS);
+}
+
+// ------------------------------------------------------------------ controls
+
+function setHints(on: boolean): void {
+  hintsOn = on;
+  ui.hintsToggle.checked = on;
+  history.replaceState(null, '', dealUrl(true));
+  update();
+}
+
+function commitDigits(): void {
+  clearTimeout(digitTimer);
+  const n = Number(digits);
+  digits = '';
+  if (!env.running) return;
+  if (n >= 1 && n <= env.legalCount) play(env.legal[n - 1]);
+  else say(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}.`);
+}
+
+document.addEventListener('keydown', (e) => {
+  const target = e.target as HTMLElement;
+  if (target.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (/^[0-9]$/.test(e.key)) {
+    digits += e.key;
+    clearTimeout(digitTimer);
+    // Play at once when no longer number could follow; otherwise wait for Enter or a pause.
+    if (Number(digits) * 10 > env.legalCount) commitDigits();
+    else digitTimer = window.setTimeout(commitDigits, 900);
+  } else if (e.key === 'Enter') {
+    if (digits) commitDigits();
+    else if (env.running && env.legalCount === 1) play(env.legal[0]);
+    else return;
+  } else if (e.key === 'h') setHints(!hintsOn);
+  else if (e.key === 'u') undo();
+  else if (e.key === 'n') startGame(env.id, options, randomSeed());
+  else if (e.key === 'Escape') {
+    digits = '';
+    selection = [];
+    update();
+  } else return;
+  e.preventDefault();
+});
+
+for (const [id, listing] of listings) {
+  const option = document.createElement('option');
+  option.value = id;
+  option.textContent = id;
+  option.title = listing.description;
+  ui.env.append(option);
+}
+ui.env.addEventListener('change', () => startGame(ui.env.value, {}, seed));
+ui.deal.addEventListener('click', () => {
+  const n = Number(ui.seed.value);
+  if (ui.seed.value !== '' && Number.isSafeInteger(n) && n >= 0) startGame(env.id, options, n);
+  else say('A seed is a whole number ≥ 0.', 'error');
+});
+ui.seed.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') ui.deal.click();
+});
+ui.newDeal.addEventListener('click', () => startGame(env.id, options, randomSeed()));
+ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
+ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
+ui.undo.addEventListener('click', undo);
+ui.copy.addEventListener('click', () => {
+  navigator.clipboard.writeText(ui.share.href).then(
+    () => say('Link copied: it replays this deal.'),
+    () => say(`Copy this link to replay the deal: ${ui.share.href}`),
+  );
+});
+
+startFromUrl();

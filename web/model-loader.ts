@@ -1,0 +1,22 @@
+/**
+ * Loads a shipped model in the page: TensorFlow.js on the backend chosen for the model's size,
+ * the model fetched from models/<id>/. A separate chunk, so the page starts without
+ * TensorFlow.js and loads it only when a model gives the hints.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { agentFromModel, useBrowserBackend, type BrowserBackend } from '../src/models.js';
+import type { Agent } from '../src/index.js';
+
+let backend: Promise<BrowserBackend> | null = null;
+
+/**
+ * The agent of `models/<modelId>/`, with `weights` weights (from models/index.json). The backend
+ * is chosen once per page, for the first model loaded; `prefer` forces one (the page's
+ * `?backend=` parameter, for measuring).
+ */
+export async function loadShippedModel(modelId: string, weights: number, prefer?: BrowserBackend): Promise<{ agent: Agent; backend: BrowserBackend }> {
+  backend ??= useBrowserBackend(weights, { wasmPath: new URL('./', document.baseURI).href, prefer });
+  const name = await backend;
+  const model = await tf.loadLayersModel(new URL(`models/${modelId}/model.json`, document.baseURI).href);
+  return { agent: agentFromModel(model, `models/${modelId}/`), backend: name };
+}
