@@ -6,7 +6,7 @@
 export { make, envs, envIds, envSpec, envConfig, resolveOptions, type EnvListing, type EnvSpec } from './env/registry.js';
 export { Env, validateSeed, type EnvState, type ResetOptions, type ResetResult, type StepInfo, type StepResult } from './env/env.js';
 export { VectorEnv, type EpisodeRecord, type VectorEnvOptions } from './env/vector.js';
-export { checkEnv, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';
+export { checkEnv, checkEnvFrom, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';
 export { playthrough } from './env/playthrough.js';
 export { TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';
 export { RUNNING, TERMINATED, TRUNCATED, type Game, type AnyGame, type EnvConfig, type Outcome, type CardOutcome, type FourTenOutcome, type DeckInput, type Scoring, type Status } from './env/game.js';

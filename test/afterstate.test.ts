@@ -119,7 +119,14 @@ describe('the agent, with a random network', () => {
           expect(scores.kind).toBe('win-probability');
           expect(scores.actions.map((s) => s.action).sort((a, b) => a - b)).toEqual(env.legalActions().sort((a, b) => a - b));
           expect(scores.actions[0].action).toBe(action);
-          for (const s of scores.actions) expect(s.score).toBeGreaterThanOrEqual(0);
+          // Probabilities; a move that ends the game is worth exactly its result.
+          for (const s of scores.actions) {
+            expect(s.score).toBeGreaterThanOrEqual(0);
+            expect(s.score).toBeLessThanOrEqual(1);
+            const after = env.clone();
+            after.step(s.action);
+            if (!after.running) expect(s.score).toBe(after.outcome().won ? 1 : 0);
+          }
           const permuted = withStockPermuted(env, game);
           expect(twin.act(permuted)).toBe(action);
           expect(twin.score(permuted)).toEqual(scores);

@@ -13,11 +13,11 @@ import { PimcAgent } from '../src/agents/decade/pimc.js';
 import { Position, rulesOf } from '../src/agents/decade/position.js';
 import { Solver } from '../src/agents/decade/solver.js';
 import { agentsFor, createAgent } from '../src/agents/index.js';
-import type { Env } from '../src/env/env.js';
+import type { Env, EnvState } from '../src/env/env.js';
 import type { CardOutcome } from '../src/env/game.js';
 import { runActionId, type DecadeOptions, type DecadeState } from '../src/env/games/decade.js';
 import { envConfig, make } from '../src/env/registry.js';
-import { createRng, deriveSeed, randomInt } from '../src/env/rng.js';
+import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../src/env/rng.js';
 import { envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
 
 const PRESETS = ['decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty'] as const;
@@ -272,10 +272,15 @@ describe('oracle', () => {
 });
 
 describe('fairness', () => {
-  it.each(PRESETS)('%s: permuting the stock never changes a fair agent’s choice or scores', (id) => {
-    for (let k = 0; k < 6; k++) {
-      const env = randomPosition(id, 40 + k, 6 + 5 * k);
-      if (!env.running || env.legalCount < 2) continue;
+  // Positions compared per preset, each with a choice (two legal moves or more) and at least
+  // two cards in the stock, so that permuting it changes its order.
+  const POSITIONS = 8;
+
+  it.each(PRESETS)(`%s: permuting the stock never changes a fair agent’s choice or scores (${POSITIONS} positions with a choice)`, (id) => {
+    let compared = 0;
+    for (let k = 0; compared < POSITIONS && k < 3000; k++) {
+      const env = randomPosition(id, 40 + k, 4 + ((k * 7) % 70));
+      if (!env.running || env.legalCount < 2 || (env.rawState as DecadeState).stockLen < 2) continue;
       const permuted = withStockPermuted(env, k);
       for (const name of FAIR) {
         const a = createAgent(name, id, env.options as Record<string, unknown>);
@@ -289,6 +294,46 @@ describe('fairness', () => {
           expect(b.score(permuted)).toEqual(a.score(env));
         }
       }
+      compared++;
+    }
+    expect(compared).toBe(POSITIONS);
+  });
+
+  it('ten-twenty-thirty, remembering the cards picked up: permuting the unseen cards above them never changes a choice', () => {
+    // The agents play from the deal, so they remember the order of the cards that went under the stock.
+    for (const name of ['lookahead', 'pimc']) {
+      let compared = 0;
+      for (let seed = 0; compared < POSITIONS && seed < 40; seed++) {
+        const env = make('ten-twenty-thirty');
+        env.reset({ seed });
+        const r = rulesOf(env.options as unknown as DecadeOptions);
+        const a = createAgent(name, 'ten-twenty-thirty', {});
+        const b = createAgent(name, 'ten-twenty-thirty', {});
+        a.reset(seed);
+        b.reset(seed);
+        const memory = new StockMemory();
+        while (env.running && compared < POSITIONS) {
+          memory.sync(env.rawState as DecadeState, r);
+          const state = env.getState() as EnvState & { game: { stock: string[] } };
+          const unseen = state.game.stock.slice(0, memory.unknown);
+          if (env.legalCount >= 2 && memory.knownCount > 0 && new Set(unseen.map((c) => c[0])).size >= 2) {
+            const order = unseen.map((_, i) => i);
+            shuffleInPlace(createRng(seed + compared), order);
+            if (order.every((j, i) => j === i)) order.reverse();
+            const permuted = env.clone();
+            permuted.setState({ ...state, game: { ...state.game, stock: [...order.map((i) => unseen[i]), ...state.game.stock.slice(memory.unknown)] } });
+            const choice = a.act(env);
+            expect(b.act(permuted), `${name}, seed ${seed}, step ${env.episodeSteps}`).toBe(choice);
+            compared++;
+            env.step(choice);
+          } else {
+            const choice = a.act(env);
+            b.act(env);
+            env.step(choice);
+          }
+        }
+      }
+      expect(compared, name).toBe(POSITIONS);
     }
   });
 

@@ -12,7 +12,8 @@ import type { Env, EnvState } from '../src/env/env.js';
 import type { FourTenOutcome } from '../src/env/game.js';
 import type { FourTenJSON, FourTenState } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
-import { createRng, randomInt, shuffleInPlace, type Rng } from '../src/env/rng.js';
+import { createRng, shuffleInPlace, type Rng } from '../src/env/rng.js';
+import { fourTenPositions as positions, phaseOf, stockCanBeReordered, withStockShuffled } from './four-ten-helpers.js';
 
 const HAND = 0;
 const HOME = 1;
@@ -132,29 +133,6 @@ function canFault(env: Env, action: number): boolean {
 /** Scores at once whatever card comes (a seen card placed, or an exchange). */
 function surelyScores(env: Env, action: number): boolean {
   return possibleTops(env, action).every((v) => tryAction(env, v ? withTop(env, v) : env.getState(), action).scored);
-}
-
-/**
- * Mid-game positions of every phase: a driver plays `bottom` (which fills the hands and
- * replaces, on its way to the bottom of the deck) with random moves mixed in.
- */
-function positions(count: number, seed: number, options: Record<string, unknown> = {}): Env[] {
-  const rng = createRng(seed);
-  const env = make('four-ten', options);
-  const driver = new BottomAgent(env.options as Record<string, unknown>);
-  const out: Env[] = [];
-  let game = 0;
-  while (out.length < count) {
-    env.reset({ seed: seed * 1000 + game++ });
-    for (let steps = 0; env.running && out.length < count && steps < 400; steps++) {
-      // Exchange steps outnumber the others five to one: sample them less.
-      const phase = readPosition(env).phase;
-      if (randomInt(rng, 0, phase === 'exchange' ? 11 : phase === 'place' ? 3 : 1) === 0) out.push(env.clone());
-      const a = randomInt(rng, 0, 39) === 0 ? env.legal[randomInt(rng, 0, env.legalCount - 1)] : driver.act(env);
-      env.step(a);
-    }
-  }
-  return out;
 }
 
 function phaseCounts(envs: Env[]): Record<string, number> {
@@ -479,21 +457,27 @@ function exactAfter(env: Env, action: number, top: number): number {
 describe('four-ten agents: contract', () => {
   const optionSets: Record<string, unknown>[] = [{}, { drawVisible: false }, { check: 'faults-first' }, { handTarget: 7, gameTarget: 20, safeties: 0 }];
 
-  it('are fair: permuting the undrawn stock never changes a choice or a score', () => {
-    const rng = createRng(3);
+  it('are fair: permuting the undrawn stock never changes a choice or a score, in every phase', () => {
+    // Positions compared per option set and phase, each with a choice and a stock that a permutation reorders.
+    const PER_PHASE = 12;
     for (const options of optionSets.slice(0, 2)) {
-      for (const env of positions(120, 19, options)) {
+      const compared: Record<string, number> = { place: 0, replace: 0, exchange: 0 };
+      for (const env of positions(400, 19, options)) {
+        const phase = phaseOf(env);
+        if (compared[phase] === PER_PHASE || env.legalCount < 2 || !stockCanBeReordered(env)) continue;
         const permuted = make('four-ten', options);
-        permuted.setState(withStock(env.getState(), (s) => shuffled(s, rng)));
+        permuted.setState(withStockShuffled(env, compared[phase]));
         for (const name of NAMES) {
           const a = agent(name, options);
           const b = agent(name, options);
           a.reset(42);
           b.reset(42);
-          expect(b.act(permuted), name).toBe(a.act(env));
+          expect(b.act(permuted), `${name} (${phase})`).toBe(a.act(env));
           expect(b.score!(permuted), name).toEqual(a.score!(env));
         }
+        compared[phase]++;
       }
+      expect(compared, JSON.stringify(options)).toEqual({ place: PER_PHASE, replace: PER_PHASE, exchange: PER_PHASE });
     }
   });
 

@@ -13,6 +13,7 @@ import {
   type DecadeOptions,
   type DecadeState,
 } from '../src/env/games/decade.js';
+import { scaled } from './scale.js';
 
 type Opts = Partial<Record<keyof DecadeOptions, unknown>>;
 
@@ -680,7 +681,7 @@ describe('decade: invariants over random games', () => {
     for (const v of variants) {
       const env = decade({ ...v, maxSteps: 600 }, id);
       const rng = createRng(99);
-      for (let game = 0; game < 250; game++) {
+      for (let game = 0; game < scaled(250); game++) {
         env.reset({ seed: 1000 + game });
         let total = 0;
         const checkRules = game < 40;

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../src/agents/index.js';
+import type { FourTenJSON } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
+import { deriveSeed } from '../src/env/rng.js';
 import { emptyRows, playEpisodes } from '../src/train/episodes.js';
 import { evaluate, median, pairedDifference, pairedRounds } from '../src/train/evaluate.js';
 
@@ -73,12 +75,41 @@ describe('evaluate', () => {
     expect(first.cardsLeft[0]).toBe((env.outcome() as { cardsLeft: number }).cardsLeft);
   });
 
-  it('reports Four Ten figures', async () => {
-    const report = await evaluate({ env: 'four-ten', agents: ['random'], episodes: 50, workers: 0 });
-    const r = report.results[0];
-    expect(r.faultRate).toBeGreaterThan(0.5);
-    expect(r).toHaveProperty('pointsPerRound');
-    expect(r).toHaveProperty('medianRounds');
+  it('reports Four Ten figures that a replay of the same deals counts again', async () => {
+    const report = await evaluate({ env: 'four-ten', agents: ['random', 'bottom'], episodes: 40, seed: 6, workers: 0 });
+    for (const [k, name] of ['random', 'bottom'].entries()) {
+      // The same deals and agent seeds, counted from the state: a fault is a round that ended
+      // with a safety spent, points paid or the game bust.
+      const agent = createAgent(name, 'four-ten', {});
+      const env = make('four-ten');
+      let rounds = 0;
+      let points = 0;
+      let faults = 0;
+      const wonRounds: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        env.reset({ seed: 6 + i });
+        agent.reset(deriveSeed(6, i));
+        while (env.running) {
+          const before = env.getState().game as FourTenJSON;
+          env.step(agent.act(env));
+          const after = env.getState().game as FourTenJSON;
+          if (after.rounds > before.rounds && (after.safeties < before.safeties || after.points < before.points || after.phase === 'bust')) faults++;
+        }
+        const end = env.getState().game as FourTenJSON;
+        rounds += end.rounds;
+        points += end.points;
+        if (end.phase === 'won') wonRounds.push(end.rounds);
+      }
+      const r = report.results[k];
+      expect(r.pointsPerRound, name).toBeCloseTo(points / rounds, 12);
+      expect(r.faultRate, name).toBeCloseTo(faults / rounds, 12);
+      expect(r.winRate, name).toBe(wonRounds.length / 40);
+      if (wonRounds.length) expect(r.medianRounds, name).toBe(median(wonRounds));
+      else expect(r.medianRounds, name).toBeNaN();
+    }
+    // Random play faults in most rounds and never wins; bottom wins most deals.
+    expect(report.results[0].faultRate).toBeGreaterThan(0.5);
+    expect(report.results[1].winRate).toBeGreaterThan(0.5);
   });
 
   it('names what exists when an agent, reference or env is unknown', async () => {

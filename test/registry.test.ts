@@ -50,3 +50,42 @@ describe('Env.reset', () => {
     expect(() => env.reset({ deck: 42 } as never)).toThrow(TengymError);
   });
 });
+
+describe('envs()', () => {
+  it('describes every id by its game, with its engine and its options as JSON Schema (all optional, defaults given)', () => {
+    const names: Record<string, RegExp> = {
+      tens: /^Tens: remove pairs summing to 10 and quartets/,
+      'block-ten': /^Block Ten: 3×3 tableau/,
+      decade: /^Decade: discard runs of consecutive cards totalling 10, 20 or 30/,
+      'decade-optional': /^Decade, discarding optional/,
+      'decade-max3': /^Decade, runs of at most three cards/,
+      'decade-loop': /^Decade on a loop/,
+      'decade-fives': /^Decade where totals 5, 15, 25 and 35 also discard/,
+      'decade-stacks': /^Decade on seven stacks/,
+      'ten-twenty-thirty': /^Ten-Twenty-Thirty: seven piles/,
+      'four-ten': /^Four Ten \(rules by Jeremiah Sanders, CC BY-NC-SA 4\.0\)/,
+    };
+    const list = envs();
+    expect(list.map((e) => e.id)).toEqual(Object.keys(names));
+    for (const e of list) {
+      expect(e.description, e.id).toMatch(names[e.id]);
+      expect(e.engine, e.id).toBe(e.id === 'tens' || e.id === 'block-ten' || e.id === 'four-ten' ? e.id : 'decade');
+      expect(e.defaults, e.id).toEqual(resolveOptions(e.id));
+      expect(e.observationSize, e.id).toBe(make(e.id).observationSpace.shape[0]);
+      const schema = e.optionsSchema as { properties: Record<string, { default?: unknown }>; required?: string[] };
+      expect(schema.required ?? [], e.id).toEqual([]);
+      for (const [key, value] of Object.entries(schema.properties)) if (key in e.defaults && e.id === e.engine) expect(value.default, `${e.id}.${key}`).toEqual(e.defaults[key]);
+    }
+  });
+
+  it('names the options a preset sets', () => {
+    expect(resolveOptions('decade-optional')).toMatchObject({ discard: 'optional' });
+    expect(resolveOptions('decade-max3')).toMatchObject({ maxRun: 3, loop: false });
+    expect(resolveOptions('decade-fives')).toMatchObject({ fives: true });
+    expect(resolveOptions('decade-stacks')).toMatchObject({ stacks: 7, loop: false });
+    expect(resolveOptions('decade')).toMatchObject({ stacks: 1, loop: false, fives: false, discard: 'forced', maxRun: null });
+    expect(() => resolveOptions('tens', null)).toThrow(/^bad options for tens: expected an object such as \{\} , got null$/);
+    expect(() => resolveOptions('tens', [])).toThrow(/^bad options for tens: expected an object such as \{\} , got \[\]$/);
+    expect(() => resolveOptions('tens', { tableau: 14 })).toThrow(/^bad options for tens: /);
+  });
+});

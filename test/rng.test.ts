@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardCode, orderedDeck, parseStandardDeck } from '../src/env/cards.js';
+import { cardCode, cardLabel, deckTokens, orderedDeck, parseCardCode, parseStandardDeck, rankOf, suitOf } from '../src/env/cards.js';
 import { TengymError } from '../src/env/errors.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
@@ -68,5 +68,38 @@ describe('parseStandardDeck', () => {
   ])('rejects a bad deck with a message naming the problem', (deck, message) => {
     expect(() => parseStandardDeck(deck)).toThrow(TengymError);
     expect(() => parseStandardDeck(deck)).toThrow(message);
+  });
+});
+
+describe('cards', () => {
+  it('ids, codes and labels', () => {
+    expect([rankOf(0), suitOf(0), rankOf(51), suitOf(51), rankOf(38), suitOf(38)]).toEqual([0, 0, 12, 3, 9, 2]);
+    expect([cardCode(0), cardCode(38), cardCode(51)]).toEqual(['AC', 'TH', 'KS']);
+    expect([cardLabel(0), cardLabel(38), cardLabel(5), cardLabel(51)]).toEqual(['A♣', '10♥', '2♦', 'K♠']);
+    expect(['TH', 'th', '10H', ' 10h ', 'AS', 'KC'].map(parseCardCode)).toEqual([38, 38, 38, 38, 3, 48]);
+    expect(['', 'T', '1H', '11H', 'TX', 'AHH', '0S'].map(parseCardCode)).toEqual([-1, -1, -1, -1, -1, -1, -1]);
+    expect(Array.from(orderedDeck()).every((c, i) => c === i)).toBe(true);
+    const into = new Uint8Array(52).fill(9);
+    expect(orderedDeck(into)).toBe(into);
+    expect(into[51]).toBe(51);
+  });
+
+  it('splits a deck on spaces and commas, or takes a list', () => {
+    expect(deckTokens(' AS,2C  3D ,, 4H\n')).toEqual(['AS', '2C', '3D', '4H']);
+    expect(deckTokens(['AS', 7])).toEqual(['AS', '7']);
+    expect(() => deckTokens({ cards: 1 } as never)).toThrow(/^bad deck \{"cards":1\}: give a string such as "AS 2C …" or an array of card codes$/);
+  });
+
+  it('names up to five unknown codes, then "…", and every problem at once', () => {
+    const full = Array.from(orderedDeck(), cardCode);
+    const bad = [...full.slice(0, 46), 'X1', 'X2', 'X3', 'X4', 'X5', 'X6'];
+    expect(() => parseStandardDeck(bad)).toThrow(/^bad deck: unknown card codes "X1" at index 46, "X2" at index 47, "X3" at index 48, "X4" at index 49, "X5" at index 50, … \(a card is rank A23456789TJQK \+ suit CDHS, e\.g\. "TH"\)$/);
+    const five = [...full.slice(0, 47), 'X1', 'X2', 'X3', 'X4', 'X5'];
+    expect(() => parseStandardDeck(five)).toThrow(/"X5" at index 51 \(a card/);
+    const both = [...full.slice(0, 50), 'AC', 'ZZ'];
+    expect(() => parseStandardDeck(both)).toThrow(/^bad deck: unknown card codes "ZZ" at index 51 \(.*\); duplicate cards AC$/);
+    expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC$/);
+    expect(() => parseStandardDeck([...full.slice(0, 50)])).toThrow(/^bad deck: 50 cards, a deck has 52 \(missing KH KS\)$/);
+    expect(Array.from(parseStandardDeck(full))).toEqual(Array.from(orderedDeck()));
   });
 });

@@ -2,16 +2,19 @@
  * The contract checker: runs any registered env through SPEC.md's environment
  * contract with seeded random play and throws `ContractViolation` at the first breach.
  *
- * Per step: the mask has exactly the legal ids, is non-empty while the episode runs,
- * the observation keeps its size and is finite, and the engine's own invariants hold
- * (every card in exactly one place). Per episode: rewards add up to what the outcome
+ * Per step: the mask has exactly the legal ids (listed in increasing order), is non-empty
+ * while the episode runs and empty after it, the observation is finite, and the engine's
+ * own invariants hold (every card in exactly one place). Per episode: rewards add up to what the outcome
  * implies, a truncated game is never won, after the end the mask is empty and `step`
  * is refused without changing the state; mid-game a getState → JSON → setState round
  * trip and a clone both continue exactly like the source, and a clone's steps leave
  * the source alone; bad actions and bad states are refused with the state unchanged.
- * Across runs: the same seed gives the same trajectory.
+ * Across runs: the same seed gives the same trajectory (actions, observations, rewards, ends).
+ *
+ * `checkEnv` checks a registered id; `checkEnvFrom` checks envs from any factory (an
+ * engine of your own wrapped in `new Env(...)`).
  */
-import { Env } from './env.js';
+import type { Env } from './env.js';
 import { isTengymError, type TengymErrorCode } from './errors.js';
 import { make } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
@@ -53,7 +56,6 @@ export function expectError(id: string, what: string, code: TengymErrorCode, fn:
 
 export const stateText = (env: Env): string => JSON.stringify(env.getState());
 
-/** After every reset and step: mask, legal list, observation and the engine's own invariants agree. */
 export function checkStep(env: Env, id: string, where: string): void {
   const n = env.actionSpace.n;
   let ones = 0;
@@ -65,7 +67,6 @@ export function checkStep(env: Env, id: string, where: string): void {
   }
   if (env.running && env.legalCount === 0) fail(id, `${where}: the mask is empty before the end`);
   if (!env.running && env.legalCount !== 0) fail(id, `${where}: the episode is over but ${env.legalCount} actions are legal`);
-  if (env.observation.length !== env.observationSpace.shape[0]) fail(id, `${where}: observation size changed`);
   for (let i = 0; i < env.observation.length; i++) {
     if (!Number.isFinite(env.observation[i])) fail(id, `${where}: observation[${i}] = ${env.observation[i]}`);
   }
@@ -83,12 +84,22 @@ function pick(env: Env, rng: Rng): number {
   return env.legal[randomInt(rng, 0, env.legalCount - 1)];
 }
 
+/** A 32-bit FNV-1a hash of the observation's bits and the legal ids: what a trace records of a state. */
+function fingerprint(env: Env, bits: Uint32Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bits.length; i++) h = Math.imul(h ^ bits[i], 0x01000193);
+  for (let k = 0; k < env.legalCount; k++) h = Math.imul(h ^ env.legal[k], 0x01000193);
+  return h >>> 0;
+}
+
 /** Plays one seeded episode with every per-step and per-episode check; returns its trace. */
-function checkEpisode(id: string, options: unknown, seed: number, report: CheckReport): number[] {
-  const env = make(id, options);
+function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: CheckReport): number[] {
+  const env = makeEnv();
   const policy = createRng(seed ^ 0x5eed);
+  const bits = new Uint32Array(env.observation.buffer, env.observation.byteOffset, env.observation.length);
   const trace: number[] = [];
   const first = env.reset({ seed });
+  trace.push(fingerprint(env, bits));
   checkStep(env, id, `seed ${seed} reset`);
   if (!env.running) {
     report.deadDeals++;
@@ -100,12 +111,11 @@ function checkEpisode(id: string, options: unknown, seed: number, report: CheckR
   let total = 0;
   let step = 0;
   while (env.running) {
-    if (step === probeAt) probe(env, id, options, policy, `seed ${seed} step ${step}`);
+    if (step === probeAt) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
     const a = pick(env, policy);
-    trace.push(a, env.observation.length);
     const r = env.step(a);
     total += r.reward;
-    trace.push(r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0);
+    trace.push(a, r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0, fingerprint(env, bits));
     step++;
     checkStep(env, id, `seed ${seed} step ${step}`);
     if (r.terminated && r.truncated) fail(id, `seed ${seed}: terminated and truncated together`);
@@ -138,7 +148,7 @@ export function checkEpisodeEnd(env: Env, id: string, total: number, where: stri
 }
 
 /** Mid-game: bad input refused, JSON round trip and clone continue like the source. */
-function probe(env: Env, id: string, options: unknown, policy: Rng, where: string): void {
+function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: string): void {
   const n = env.actionSpace.n;
   const before = stateText(env);
   for (const bad of [-1, n, 1.5, Number.NaN]) expectError(id, `${where}: step(${bad})`, 'bad-action', () => env.step(bad));
@@ -148,7 +158,7 @@ function probe(env: Env, id: string, options: unknown, policy: Rng, where: strin
   expectError(id, `${where}: setState with a broken game part`, 'bad-state', () => env.setState({ ...env.getState(), game: { nonsense: true } }));
   if (stateText(env) !== before) fail(id, `${where}: refused input changed the state`);
 
-  const restored = make(id, options);
+  const restored = makeEnv();
   restored.setState(JSON.parse(before));
   if (stateText(restored) !== before) fail(id, `${where}: getState → setState → getState differs`);
   sameView(env, restored, id, `${where} (restored)`);
@@ -170,15 +180,21 @@ function probe(env: Env, id: string, options: unknown, policy: Rng, where: strin
 }
 
 /** Runs `episodes` seeded episodes of `id` (and a determinism re-run) through the contract. */
-export function checkEnv(id: string, options: unknown = {}, { episodes = 200, seed = 0 }: CheckOptions = {}): CheckReport {
+export function checkEnv(id: string, options: unknown = {}, checkOptions: CheckOptions = {}): CheckReport {
+  return checkEnvFrom(() => make(id, options), checkOptions);
+}
+
+/** `checkEnv` on the envs `makeEnv` returns: each call a new env, not yet reset, of one id and options. */
+export function checkEnvFrom(makeEnv: () => Env, { episodes = 200, seed = 0 }: CheckOptions = {}): CheckReport {
+  const fresh = makeEnv();
+  const id = fresh.id;
   const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0 };
-  const fresh = make(id, options);
   expectError(id, 'step before reset', 'not-reset', () => fresh.step(0));
   expectError(id, 'getState before reset', 'not-reset', () => fresh.getState());
   for (let e = 0; e < episodes; e++) {
-    const trace = checkEpisode(id, options, seed + e, report);
+    const trace = checkEpisode(makeEnv, id, seed + e, report);
     if (e < 3) {
-      const again = checkEpisode(id, options, seed + e, { ...report });
+      const again = checkEpisode(makeEnv, id, seed + e, { ...report });
       if (again.join() !== trace.join()) fail(id, `seed ${seed + e}: the same seed gave a different trajectory`);
     }
   }

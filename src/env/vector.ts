@@ -101,7 +101,7 @@ export class VectorEnv {
   /** Resets every copy (copy i with seed + i when a seed is given). */
   reset(opts: { seed?: number } = {}): Float32Array {
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
-    if (seed !== undefined && seed + this.numEnvs - 1 > Number.MAX_SAFE_INTEGER) throw new TengymError('bad-seed', `seed ${seed} + ${this.numEnvs - 1} copies passes the largest seed`);
+    if (seed !== undefined && seed > Number.MAX_SAFE_INTEGER - (this.numEnvs - 1)) throw new TengymError('bad-seed', `seed ${seed} + ${this.numEnvs - 1} copies passes the largest seed`);
     for (let i = 0; i < this.numEnvs; i++) {
       this.envs[i].reset(seed === undefined ? {} : { seed: seed + i });
       this.skipDeadDeals(i);
