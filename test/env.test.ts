@@ -2,7 +2,7 @@
 // budget, loading and copying states, and the counters it keeps.
 import { describe, expect, it } from 'vitest';
 import { Env, formatZodError, validateSeed } from '../src/env/env.js';
-import { TengymError, type TengymErrorCode } from '../src/env/errors.js';
+import { showValue, TengymError, type TengymErrorCode } from '../src/env/errors.js';
 import { tensGame } from '../src/env/games/tens.js';
 import { make } from '../src/env/registry.js';
 import { MAX_SEED } from '../src/env/rng.js';
@@ -75,7 +75,7 @@ describe('Env.reset', () => {
 
   it('validates seeds: integers from 0 to the largest safe integer', () => {
     for (const bad of [-1, 1.5, Number.NaN, MAX_SEED + 1, '3', null]) {
-      expectError(() => validateSeed(bad), 'bad-seed', new RegExp(`^bad seed ${JSON.stringify(bad)?.replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`));
+      expectError(() => validateSeed(bad), 'bad-seed', new RegExp(`^bad seed ${showValue(bad).replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`));
     }
     expectError(() => validateSeed(-2, 'policy seed'), 'bad-seed', /^bad policy seed -2:/);
     expect(validateSeed(0)).toBe(0);
@@ -155,7 +155,7 @@ describe('Env.step', () => {
   it('refuses ids that are not actions, with the range', () => {
     const env = tensAfter(1);
     for (const bad of [-1, 82, 2.5, Number.NaN, '1' as never]) {
-      expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${JSON.stringify(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
+      expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${showValue(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
       expect(env.isLegal(bad)).toBe(false);
     }
     expectError(() => env.describeAction(82), 'bad-action', /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/);
