@@ -161,6 +161,15 @@ export class ReplayRing extends ReplayArrays {
     }
   }
 
+  /** One row (rows[offset …]) with its own targets. */
+  addOne(rows: Float32Array, offset: number, won: number, cost: number): void {
+    const F = this.features;
+    const j = this.claim();
+    this.rows.set(rows.subarray(offset, offset + F), j * F);
+    this.won[j] = won;
+    this.cost[j] = cost;
+  }
+
   protected parts(n: number): [Float32Array, number][] {
     return [[this.rows, n * this.features], [this.won, n], [this.cost, n]];
   }

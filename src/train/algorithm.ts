@@ -98,8 +98,8 @@ export interface Algorithm {
   readonly samples: number;
   /** Gradient updates so far. */
   readonly updates: number;
-  /** How the saved model plays, for its metadata: its head, and its input's encoding when that is not the env's observation. */
-  readonly playsAs: Pick<ModelMetadata, 'head' | 'features'>;
+  /** How the saved model plays, for its metadata: its head, its input's encoding when that is not the env's observation, and how a search model searches. */
+  readonly playsAs: Pick<ModelMetadata, 'head' | 'features' | 'search'>;
   /**
    * The agent that plays the current weights as `tengym eval` plays the model saved with
    * `metadata` (held-out evaluation plays it, batching its decisions where it can).

@@ -10,6 +10,7 @@ const MODULES = {
   ppo: async () => (await import('./ppo.js')).algorithm,
   dqn: async () => (await import('./dqn.js')).algorithm,
   afterstate: async () => (await import('./afterstate.js')).algorithm,
+  'expert-iteration': async () => (await import('./expert-iteration.js')).algorithm,
 };
 
 export type AlgorithmName = keyof typeof MODULES;

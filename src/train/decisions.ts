@@ -85,7 +85,12 @@ export class DecisionEnv {
   /** Multiplies every reward of a transition (the episode statistics are outcomes, unscaled). */
   private readonly rewardScale: number;
 
-  constructor(env: EnvConfig, numEnvs: number, seed: number, rewardScale = 1) {
+  /**
+   * `onStep(i)`, when given, is called with copy i at every state it reaches: after the first
+   * deal and after every env step, forced ones included (an agent that must see every state of a
+   * game, as one that remembers the picked-up cards, is kept up to date there).
+   */
+  constructor(env: EnvConfig, numEnvs: number, seed: number, rewardScale = 1, private readonly onStep?: (i: number) => void) {
     this.rewardScale = rewardScale;
     this.vec = new VectorEnv(env, numEnvs, { onEpisode: (e) => this.record(e) });
     this.numEnvs = numEnvs;
@@ -96,7 +101,10 @@ export class DecisionEnv {
     this.rewards = new Float32Array(numEnvs);
     this.dones = new Uint8Array(numEnvs);
     this.vec.reset({ seed });
-    for (let i = 0; i < numEnvs; i++) this.playForced(i, true);
+    for (let i = 0; i < numEnvs; i++) {
+      this.onStep?.(i);
+      this.playForced(i, true);
+    }
   }
 
   env(i: number): Env {
@@ -109,6 +117,7 @@ export class DecisionEnv {
     this.doneOutcomes[i] = null;
     vec.stepOne(i, action);
     this.envSteps++;
+    this.onStep?.(i);
     this.rewards[i] = vec.rewards[i] * this.rewardScale;
     this.dones[i] = vec.terminated[i] | vec.truncated[i];
     this.playForced(i, this.dones[i] === 1);
@@ -122,6 +131,7 @@ export class DecisionEnv {
     while (env.legalCount === 1) {
       vec.stepOne(i, env.legal[0]);
       this.envSteps++;
+      this.onStep?.(i);
       if (!done) {
         this.rewards[i] += vec.rewards[i] * this.rewardScale;
         if (vec.terminated[i] || vec.truncated[i]) {

@@ -38,6 +38,44 @@ export class StockMemory {
   private readonly picked = new Uint8Array(DECK_SIZE);
   private pickedLen = 0;
 
+  /** The same memory as `other` (a copy, sharing nothing). */
+  copyFrom(other: StockMemory): void {
+    this.unknown = other.unknown;
+    this.known.set(other.known);
+    this.head = other.head;
+    this.knownLen = other.knownLen;
+    this.seen = other.seen;
+    if (other.last === null) {
+      this.last = null;
+      return;
+    }
+    if (this.last === null || this.last.stacks !== other.last.stacks) {
+      this.last = new Position(other.last.stacks);
+      this.trial = new Position(other.last.stacks);
+    }
+    this.last.copyFrom(other.last);
+  }
+
+  /** What it remembers, to restore with `restore` (a training checkpoint): the unseen count and the known values in drawing order. */
+  remembered(): { unknown: number; known: number[] } {
+    return { unknown: this.unknown, known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)) };
+  }
+
+  /** The memory `remembered` gave, standing at `state` (the state it was taken at). */
+  restore(state: DecadeState, remembered: { unknown: number; known: readonly number[] }): void {
+    if (this.last === null || this.last.stacks !== state.numStacks) {
+      this.last = new Position(state.numStacks);
+      this.trial = new Position(state.numStacks);
+    }
+    this.unknown = remembered.unknown;
+    this.head = 0;
+    this.knownLen = remembered.known.length;
+    this.known.set(remembered.known);
+    this.last.loadTableOnly(state);
+    this.last.stockLen = state.stockLen;
+    this.seen = true;
+  }
+
   /** Forgets everything (a new episode). */
   clear(): void {
     this.seen = false;

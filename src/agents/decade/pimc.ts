@@ -99,6 +99,20 @@ export class PimcAgent implements Agent {
     return env.legal[best];
   }
 
+  /** How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards). */
+  unseenCount(env: Env): number {
+    const { state, options } = decadeEnv(env, this.name);
+    const rules = this.rulesCache.get(options);
+    if (!rules.deckBottom) return state.stockLen;
+    this.memory.sync(state, rules);
+    return this.memory.unknown;
+  }
+
+  /** Starts from what `other` remembers of the stock (a game continued from where `other` stands). */
+  copyMemoryFrom(other: PimcAgent): void {
+    this.memory.copyFrom(other.memory);
+  }
+
   /** Score: the fraction of sampled deals in which the action still clears the table. */
   score(env: Env): ActionScores {
     const { state, options } = decadeEnv(env, this.name);

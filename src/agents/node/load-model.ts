@@ -3,10 +3,8 @@
  * `weights.bin` in the TensorFlow.js layers layout, with the tengym metadata inside.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { AfterstateAgent } from '../tf/afterstate.js';
 import { parseMetadata, type ModelMetadata } from '../tf/metadata.js';
-import type { ModelAgent } from '../tf/model-agent.js';
-import { agentFromModel } from '../tf/model-agents.js';
+import { agentFromModel, type TrainedAgent } from '../tf/model-agents.js';
 import { initBackend } from './backend.js';
 import { fileIO } from './file-io.js';
 
@@ -22,7 +20,7 @@ export async function loadModel(dir: string): Promise<{ model: tf.LayersModel; m
   return { model, metadata };
 }
 
-export async function loadModelAgent(dir: string, name = dir): Promise<ModelAgent | AfterstateAgent> {
+export async function loadModelAgent(dir: string, name = dir): Promise<TrainedAgent> {
   const { model } = await loadModel(dir);
   return agentFromModel(model, name);
 }

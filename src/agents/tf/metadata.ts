@@ -17,11 +17,14 @@ export const modelMetadataSchema = z.object({
   algorithm: z.string().min(1),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;
-   * 'afterstate': values of the positions the actions lead to (afterstate.ts).
+   * 'afterstate': values of the positions the actions lead to (afterstate.ts);
+   * 'search': values of positions at the horizon of a search over the next draws (decade-search.ts).
    */
-  head: z.enum(['logits', 'q', 'afterstate']),
+  head: z.enum(['logits', 'q', 'afterstate', 'search']),
   /** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
   features: z.string().optional(),
+  /** How a 'search' model searches: draws looked ahead, horizon positions per decision, and the weight of the cards left beside P(win). */
+  search: z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0) }).optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),
   trainingSeconds: z.number().min(0).optional(),

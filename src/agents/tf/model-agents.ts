@@ -11,6 +11,7 @@ import { fourTenGame } from '../../env/games/four-ten.js';
 import { envConfig } from '../../env/registry.js';
 import { AfterstateAgent, type AfterstateFeatures, type FeatureLayout } from './afterstate.js';
 import { DECADE_FEATURES } from './afterstate-decade.js';
+import { DecadeSearchAgent } from './decade-search.js';
 import { FOUR_TEN_FEATURES } from './afterstate-four-ten.js';
 import { parseMetadata, type ModelMetadata } from './metadata.js';
 import { ModelAgent } from './model-agent.js';
@@ -46,8 +47,15 @@ export function afterstateAgent(name: string, model: tf.LayersModel, metadata: M
   return new AfterstateAgent(name, model, metadata, afterstateFeatures(envConfig(metadata.env, metadata.options)).features);
 }
 
-/** The agent of a loaded tengym model: afterstate values or a policy/Q head, as its metadata says. */
-export function agentFromModel(model: tf.LayersModel, name = 'model'): ModelAgent | AfterstateAgent {
+/** The agent a trained model plays as. */
+export type TrainedAgent = ModelAgent | AfterstateAgent | DecadeSearchAgent;
+
+/** The agent of a loaded tengym model: a search with learned values, afterstate values or a policy/Q head, as its metadata says. */
+export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAgent {
   const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
+  if (metadata.head === 'search') {
+    if (!metadata.search) throw new TengymError('bad-argument', `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, tieWeight })`);
+    return new DecadeSearchAgent(name, model, metadata, metadata.search);
+  }
   return metadata.head === 'afterstate' ? afterstateAgent(name, model, metadata) : new ModelAgent(name, model, metadata);
 }
