@@ -86,11 +86,11 @@ export class DecisionEnv {
   private readonly rewardScale: number;
 
   /**
-   * `onStep(i)`, when given, is called with copy i at every state it reaches: after the first
+   * `onStep(i, copy)`, when given, is called with copy i at every state it reaches: after the first
    * deal and after every env step, forced ones included (an agent that must see every state of a
    * game, as one that remembers the picked-up cards, is kept up to date there).
    */
-  constructor(env: EnvConfig, numEnvs: number, seed: number, rewardScale = 1, private readonly onStep?: (i: number) => void) {
+  constructor(env: EnvConfig, numEnvs: number, seed: number, rewardScale = 1, private readonly onStep?: (i: number, env: Env) => void) {
     this.rewardScale = rewardScale;
     this.vec = new VectorEnv(env, numEnvs, { onEpisode: (e) => this.record(e) });
     this.numEnvs = numEnvs;
@@ -102,7 +102,7 @@ export class DecisionEnv {
     this.dones = new Uint8Array(numEnvs);
     this.vec.reset({ seed });
     for (let i = 0; i < numEnvs; i++) {
-      this.onStep?.(i);
+      this.onStep?.(i, this.env(i));
       this.playForced(i, true);
     }
   }
@@ -117,7 +117,7 @@ export class DecisionEnv {
     this.doneOutcomes[i] = null;
     vec.stepOne(i, action);
     this.envSteps++;
-    this.onStep?.(i);
+    this.onStep?.(i, this.env(i));
     this.rewards[i] = vec.rewards[i] * this.rewardScale;
     this.dones[i] = vec.terminated[i] | vec.truncated[i];
     this.playForced(i, this.dones[i] === 1);
@@ -131,7 +131,7 @@ export class DecisionEnv {
     while (env.legalCount === 1) {
       vec.stepOne(i, env.legal[0]);
       this.envSteps++;
-      this.onStep?.(i);
+      this.onStep?.(i, this.env(i));
       if (!done) {
         this.rewards[i] += vec.rewards[i] * this.rewardScale;
         if (vec.terminated[i] || vec.truncated[i]) {

@@ -175,7 +175,7 @@ export class ExpertIteration implements Algorithm {
     const search: SearchConfig = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight };
     this.playsAs = { head: 'search', features: this.layout.encoding, search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
-    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i) => this.memories![i].sync(this.stateOf(i), this.rules) : undefined);
+    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
     this.model = buildAfterstateNet({ inputSize: this.layout.size, hidden: config.hidden, seed: config.seed, cost: 'cards' });
     this.variables = trainableVariables(this.model);
     this.adam = new Adam(this.variables);

@@ -19,7 +19,7 @@ import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv } from '../decade/common.js';
 import { StockMemory } from '../decade/memory.js';
-import { DECADE_ACTIONS, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
+import { DECADE_ACTIONS, DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, type Rules } from '../decade/position.js';
 import type { ModelMetadata } from './metadata.js';
 
@@ -200,6 +200,8 @@ export class SearchForest {
    * at out[offset …]; false, writing nothing, when the game ends there.
    */
   writeAfterMove(p: Position, move: number, k: StockKnowledge, out: Float32Array, offset: number): boolean {
+    // A draw leads to a chance over the next card, not to one position.
+    if (move === DRAW) return false;
     const q = this.level(0);
     q.copyFrom(p);
     this.knowledge.copyFrom(k);
@@ -229,6 +231,11 @@ export class SearchForest {
     const q = this.level(0);
     q.copyFrom(p);
     this.knowledge.copyFrom(k);
+    if (move === DRAW) {
+      // Where drawing is a choice (optional discards), it is valued over the next card at least.
+      this.depthLeft = Math.max(depth, 1);
+      return this.chance(0);
+    }
     this.depthLeft = depth;
     this.apply(q, move);
     return this.decide(0);
@@ -242,9 +249,9 @@ export class SearchForest {
     return this.positions[d];
   }
 
-  /** Applies `move` to q, keeping the knowledge up to date (discarded cards under the stock). */
+  /** Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go through chance(). */
   private apply(q: Position, move: number): void {
-    if (move !== 0 && this.rules.deckBottom) {
+    if (this.rules.deckBottom) {
       const k = this.knowledge;
       const start = runStartOf(move);
       const end = start + runLengthOf(move);
@@ -276,9 +283,13 @@ export class SearchForest {
     const q = this.level(d + 1);
     const children: number[] = [];
     for (let i = 0; i < n; i++) {
-      q.copyFrom(p);
-      this.apply(q, moves[i]);
-      children.push(this.decide(d + 1));
+      if (moves[i] === DRAW) {
+        children.push(this.chance(d));
+      } else {
+        q.copyFrom(p);
+        this.apply(q, moves[i]);
+        children.push(this.decide(d + 1));
+      }
       k.knownLen = knownLen;
     }
     return this.group(node, children, null);

@@ -1,0 +1,298 @@
+// Search with learned values (src/agents/tf/decade-search.ts) and expert iteration
+// (src/train/expert-iteration.ts): the search's values against a brute-force expectimax written
+// here on the env itself, fairness, tensors, and a training run that repeats under its seed.
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Position } from '../src/agents/decade/position.js';
+import { DecadeSearchAgent, positionLayout, StockKnowledge, writePositionFeatures, type SearchConfig } from '../src/agents/tf/decade-search.js';
+import { initBackend } from '../src/agents/node/backend.js';
+import { parseCardCode } from '../src/env/cards.js';
+import type { Env, EnvState } from '../src/env/env.js';
+import { CARD_VALUE, decadeOf, DRAW } from '../src/env/games/decade.js';
+import { envConfig } from '../src/env/registry.js';
+import { createRng, randomInt } from '../src/env/rng.js';
+import { expertIterationConfigSchema, ExpertIteration } from '../src/train/expert-iteration.js';
+import { envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
+import { expectFlatTensorsAcrossUpdates, modelMetadata } from './model-helpers.js';
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+type Value = [win: number, cards: number];
+type Leaf = (env: Env, unknown: number) => Value;
+
+const TIE = 0.02;
+const score = (v: Value) => v[0] - TIE * v[1];
+const stockOf = (env: Env) => (env.getState() as EnvState & { game: { stock: string[] } }).game.stock;
+
+/**
+ * The expectimax the search promises, computed on the env: forced moves played, the best
+ * choice (P(win) − TIE · cards/52), at a draw the average over the values of the `unknown`
+ * cards on top of the stock (each as often as it is there; the known top card when none is
+ * unknown), and after `depth` draws `leaf`. `unknown` counts the stock cards the player has
+ * not seen go under it (with 'deck-bottom', discards go under the stock in a known order).
+ */
+function expectimax(env: Env, depth: number, unknown: number, leaf: Leaf): Value {
+  env = env.clone();
+  while (env.running && env.legalCount === 1 && env.legal[0] !== DRAW) env.step(env.legal[0]);
+  if (!env.running) {
+    const o = env.outcome() as { won: boolean; cardsLeft: number };
+    return [o.won ? 1 : 0, o.cardsLeft / 52];
+  }
+  if (depth === 0) return leaf(env, unknown);
+  if (env.legalCount === 1) return draw(env, depth, unknown, leaf);
+  let best: Value | null = null;
+  for (const a of env.legalActions()) {
+    let v: Value;
+    if (a === DRAW) v = draw(env, depth, unknown, leaf);
+    else {
+      const next = env.clone();
+      next.step(a);
+      // Cards a discard puts under the stock are known: the unknown ones stay on top.
+      v = expectimax(next, depth, unknown, leaf);
+    }
+    if (best === null || score(v) > score(best)) best = v;
+  }
+  return best!;
+}
+
+/** The chance node of a draw from env, `depth` ≥ 1. */
+function draw(env: Env, depth: number, unknown: number, leaf: Leaf): Value {
+  const state = env.getState() as EnvState & { game: { stock: string[] } };
+  const stock = state.game.stock;
+  if (unknown === 0) {
+    const next = env.clone();
+    next.step(DRAW);
+    return expectimax(next, depth - 1, 0, leaf);
+  }
+  const value = (card: string) => CARD_VALUE[parseCardCode(card)];
+  const total: Value = [0, 0];
+  for (let v = 1; v <= 10; v++) {
+    const at = stock.findIndex((c, i) => i < unknown && value(c) === v);
+    if (at < 0) continue;
+    const count = stock.filter((c, i) => i < unknown && value(c) === v).length;
+    const reordered = [stock[at], ...stock.filter((_, i) => i !== at)];
+    const next = env.clone();
+    next.setState({ ...state, game: { ...state.game, stock: reordered } });
+    next.step(DRAW);
+    const r = expectimax(next, depth - 1, unknown - 1, leaf);
+    total[0] += (count / unknown) * r[0];
+    total[1] += (count / unknown) * r[1];
+  }
+  return total;
+}
+
+/**
+ * A network whose two outputs are fixed linear functions of the features, and the same
+ * functions in float64 of a position whose stock is `unknown` unseen cards on top, then the
+ * rest in the order they lie.
+ */
+function linearNet(size: number, seed: number): { model: tf.LayersModel; leaf: Leaf } {
+  const rng = createRng(seed);
+  const w = Array.from({ length: 2 }, () => Float32Array.from({ length: size }, () => (randomInt(rng, -1000, 1000) / 1000) * 0.05));
+  const input = tf.input({ shape: [size] });
+  const heads = w.map((weights, h) => {
+    const layer = tf.layers.dense({ units: 1, useBias: true, name: `out${h}` });
+    const out = layer.apply(input) as tf.SymbolicTensor;
+    layer.setWeights([tf.tensor2d(weights, [size, 1]), tf.tensor1d([h === 0 ? -0.3 : 0.2])]);
+    return out;
+  });
+  const model = tf.model({ inputs: input, outputs: heads });
+  const row = new Float32Array(size);
+  const leaf = (env: Env, unknown: number): Value => {
+    const { state, options } = decadeOf(env)!;
+    const p = new Position(options.stacks);
+    p.loadTableOnly(state);
+    p.stockLen = state.stockLen;
+    const k = new StockKnowledge();
+    const stock = stockOf(env).map((c) => CARD_VALUE[parseCardCode(c)]);
+    k.unknown = unknown;
+    for (let i = 0; i < unknown; i++) k.unseen[stock[i]]++;
+    for (let i = unknown; i < stock.length; i++) k.known[k.knownLen++] = stock[i];
+    writePositionFeatures(p, k, row, 0, positionLayout({ stacks: options.stacks, loop: options.loop }));
+    let logit = -0.3;
+    let cards = 0.2;
+    for (let i = 0; i < size; i++) {
+      logit += w[0][i] * row[i];
+      cards += w[1][i] * row[i];
+    }
+    return [1 / (1 + Math.exp(-logit)), cards];
+  };
+  return { model, leaf };
+}
+
+function searchAgent(id: string, model: tf.LayersModel, config: Partial<SearchConfig> = {}): DecadeSearchAgent {
+  return new DecadeSearchAgent('search', model, { ...modelMetadata('decade', 'afterstate'), env: id }, { depth: 1, maxLeaves: 100_000, tieWeight: TIE, ...config });
+}
+
+/** Positions with a choice and at most `maxStock` cards in the stock, from random play. */
+function latePositions(id: string, count: number, maxStock: number, seed: number): Env[] {
+  const out: Env[] = [];
+  for (let s = seed; out.length < count && s < seed + 2000; s++) {
+    const env = randomPosition(id, s, 0);
+    const rng = createRng(s + 7);
+    while (env.running && decadeOf(env)!.state.stockLen > maxStock) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+    while (env.running && env.legalCount < 2) env.step(env.legal[0]);
+    if (env.running && env.legalCount >= 2) out.push(env);
+  }
+  return out;
+}
+
+describe('the search against a brute-force expectimax', () => {
+  const noNet = tf.sequential({ layers: [tf.layers.dense({ inputShape: [1], units: 1 })] });
+
+  it('hand-made positions, searched to the end of the stock: exact values (one line, optional draws, loop, fives, seven piles)', () => {
+    const cases: [string, Parameters<typeof envAt>[1]][] = [
+      ['decade', { stacks: [['5C', '3D', '2H', '4S', 'KC', '6H']], stock: ['4C', '6D', 'KH', '9S'] }],
+      ['decade-optional', { stacks: [['5C', '3D', '2H', '8S', '7D']], stock: ['3C', 'QD', '5H', '2S'] }],
+      ['decade-loop', { stacks: [['7C', '3D', '5H', '2S', '9C', '4D']], stock: ['AC', '6D', 'TH', '3S'] }],
+      ['decade-fives', { stacks: [['5C', '3D', '2H', '4S', '6C']], stock: ['4C', '5D', 'KH', 'AS'] }],
+      ['decade-stacks', { stacks: [['5C', '3D'], ['2H', '8S'], ['KC'], ['6H', '4D'], ['9C'], ['AC', 'QD'], ['7H']], stock: ['3C', 'JD', '2S'] }],
+    ];
+    let compared = 0;
+    for (const [id, layout] of cases) {
+      const env = envAt(id, layout);
+      expect(env.running, id).toBe(true);
+      const agent = searchAgent(id, noNet, { depth: 60 });
+      const scores = agent.score(env);
+      const unknown = decadeOf(env)!.state.stockLen;
+      for (const { action, score: win } of scores.actions) {
+        const next = env.clone();
+        const v = action === DRAW ? draw(next, 60, unknown, () => [Number.NaN, Number.NaN]) : expectimax(stepped(next, action), 60, unknown, () => [Number.NaN, Number.NaN]);
+        expect(win, `${id} action ${action}`).toBeCloseTo(v[0], 9);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const id of ['decade', 'decade-loop', 'decade-optional', 'ten-twenty-thirty']) {
+    it(`${id}: random late positions, one and two draws deep with the network at the horizon`, () => {
+      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
+      const { model, leaf } = linearNet(size, 11);
+      let compared = 0;
+      for (const depth of [1, 2]) {
+        const agent = searchAgent(id, model, { depth });
+        for (const env of latePositions(id, 6, id === 'ten-twenty-thirty' ? 52 : 8, 100 * depth)) {
+          const unknown = decadeOf(env)!.state.stockLen;
+          for (const { action, score: win } of agent.score(env).actions) {
+            const d = action === DRAW ? Math.max(depth, 1) : depth;
+            const v = action === DRAW ? draw(env.clone(), d, unknown, leaf) : expectimax(stepped(env.clone(), action), depth, unknown, leaf);
+            expect(win, `${id} depth ${depth} action ${action}`).toBeCloseTo(v[0], 4);
+            compared++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(20);
+      model.dispose();
+    });
+  }
+});
+
+describe('the search with the known order under the stock', () => {
+  it('ten-twenty-thirty, after the first pass: the known next cards, against the brute force', () => {
+    const size = positionLayout({ stacks: 7, loop: true }).size;
+    const { model, leaf } = linearNet(size, 13);
+    const agent = searchAgent('ten-twenty-thirty', model, { depth: 2 });
+    let compared = 0;
+    let known = 0;
+    for (let seed = 0; compared < 30 && seed < 400; seed++) {
+      // Played from the deal, the agent watching every state: it knows what went under the stock.
+      const env = randomPosition('ten-twenty-thirty', seed, 0);
+      let unknown = decadeOf(env)!.state.stockLen;
+      const rng = createRng(seed);
+      while (env.running && compared < 30) {
+        if (env.legalCount >= 2 && unknown <= 1) {
+          for (const { action, score: win } of agent.score(env).actions) {
+            const v = expectimax(stepped(env.clone(), action), 2, unknown, leaf);
+            expect(win, `seed ${seed} action ${action}`).toBeCloseTo(v[0], 4);
+            compared++;
+          }
+          if (unknown === 0) known++;
+        }
+        const a = env.legalCount === 1 ? agent.act(env) : env.legal[randomInt(rng, 0, env.legalCount - 1)];
+        if (env.legalCount >= 2) agent.act(env);
+        if (a === DRAW && unknown > 0) unknown--;
+        env.step(a);
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(30);
+    expect(known).toBeGreaterThan(0);
+    model.dispose();
+  });
+});
+
+function stepped(env: Env, action: number): Env {
+  env.step(action);
+  return env;
+}
+
+describe('the learned-search agent', () => {
+  it('is fair: permuting the unseen stock changes no choice and no value', () => {
+    for (const id of ['decade', 'decade-loop', 'ten-twenty-thirty']) {
+      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
+      const { model } = linearNet(size, 5);
+      const agent = searchAgent(id, model, { depth: 1, maxLeaves: 400 });
+      let positions = 0;
+      for (let s = 0; positions < 12 && s < 4000; s++) {
+        const env = randomPosition(id, 3000 + s, 3 + (s % 40));
+        if (!env.running || env.legalCount < 2) continue;
+        const a = searchAgent(id, model, { depth: 1, maxLeaves: 400 }).score(env);
+        const b = searchAgent(id, model, { depth: 1, maxLeaves: 400 }).score(withStockPermuted(env, s));
+        expect(b, `${id} seed ${3000 + s}`).toEqual(a);
+        positions++;
+      }
+      expect(positions, id).toBe(12);
+      expect(agent.fair).toBe(true);
+      model.dispose();
+    }
+  });
+
+  it('keeps the tensor count flat across searches', () => {
+    const size = positionLayout({ stacks: 1, loop: false }).size;
+    const { model } = linearNet(size, 3);
+    const agent = searchAgent('decade', model, { depth: 2, maxLeaves: 300 });
+    const env = randomPosition('decade', 1, 0);
+    agent.act(env.running && env.legalCount > 1 ? env : latePositions('decade', 1, 20, 1)[0]);
+    const tensors = tf.memory().numTensors;
+    let decisions = 0;
+    for (const p of latePositions('decade', 10, 30, 50)) {
+      while (p.running) {
+        p.step(agent.act(p));
+        decisions++;
+      }
+    }
+    expect(decisions).toBeGreaterThan(20);
+    expect(tf.memory().numTensors).toBe(tensors);
+    model.dispose();
+  });
+});
+
+const TINY = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, totalSteps: 100_000 };
+
+describe('expert iteration', () => {
+  it('keeps the tensor count flat across updates', () => {
+    const learner = new ExpertIteration(envConfig('decade'), expertIterationConfigSchema.parse(TINY));
+    expectFlatTensorsAcrossUpdates(learner);
+    learner.dispose();
+  });
+
+  it('gives the same model under the same seed, another under another seed (seven piles, deck-bottom)', () => {
+    const weights = (seed: number) => {
+      const learner = new ExpertIteration(envConfig('ten-twenty-thirty'), expertIterationConfigSchema.parse({ ...TINY, seed }));
+      for (let k = 0; k < 40; k++) learner.iterate();
+      expect(learner.updates).toBeGreaterThan(0);
+      const w = learner.model.getWeights().map((t) => Array.from(t.dataSync()));
+      learner.dispose();
+      return w;
+    };
+    const a = weights(1);
+    expect(weights(1)).toEqual(a);
+    expect(weights(2)).not.toEqual(a);
+  });
+
+  it('refuses an engine it has no search for, by name', () => {
+    expect(() => new ExpertIteration(envConfig('four-ten'), expertIterationConfigSchema.parse(TINY))).toThrow(/decade family .*not four-ten/);
+  });
+});
