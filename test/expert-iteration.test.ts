@@ -4,7 +4,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Position } from '../src/agents/decade/position.js';
-import { DecadeSearchAgent, positionLayout, StockKnowledge, writePositionFeatures, type SearchConfig } from '../src/agents/tf/decade-search.js';
+import { decadeLayout, writeLineFeatures } from '../src/agents/tf/afterstate-decade.js';
+import { DecadeSearchAgent, loadKnowledge, positionLayout, StockKnowledge, writePositionFeatures, type SearchConfig } from '../src/agents/tf/decade-search.js';
 import { initBackend } from '../src/agents/node/backend.js';
 import { parseCardCode } from '../src/env/cards.js';
 import type { Env, EnvState } from '../src/env/env.js';
@@ -227,6 +228,33 @@ function stepped(env: Env, action: number): Env {
   env.step(action);
   return env;
 }
+
+describe('the one-line encoding', () => {
+  it('is written by the search as the afterstate models write it (decade, decade-loop)', () => {
+    let compared = 0;
+    for (const id of ['decade', 'decade-loop']) {
+      for (let seed = 0; seed < 40; seed++) {
+        const env = randomPosition(id, seed, seed * 3);
+        const { state, options } = decadeOf(env)!;
+        const layout = decadeLayout(options);
+        const a = new Float32Array(layout.size);
+        writeLineFeatures(state, 0, a, 0, layout);
+        const p = new Position(1);
+        p.loadTableOnly(state);
+        p.stockLen = state.stockLen;
+        const k = new StockKnowledge();
+        loadKnowledge(k, state, null);
+        const b = new Float32Array(layout.size);
+        const searchLayout = positionLayout(options);
+        expect(searchLayout).toMatchObject({ encoding: layout.encoding, size: layout.size });
+        writePositionFeatures(p, k, b, 0, searchLayout);
+        expect(Array.from(b), `${id} seed ${seed}`).toEqual(Array.from(a));
+        compared++;
+      }
+    }
+    expect(compared).toBe(80);
+  });
+});
 
 describe('the learned-search agent', () => {
   it('is fair: permuting the unseen stock changes no choice and no value', () => {

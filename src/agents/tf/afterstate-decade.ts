@@ -38,7 +38,7 @@ import type { Outcome } from '../../env/game.js';
 import { CARD_VALUE, DRAW, decadeGame, decadeOf, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
 import { AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from './afterstate.js';
 
-const LINE_FEATURES = 532;
+export const LINE_FEATURES = 532;
 const LOOP_OLDEST = 13;
 /** How much the expected cards left (as a fraction of 52) counts against P(win). */
 const CARDS_TIE_WEIGHT = 0.02;
@@ -49,10 +49,11 @@ export function decadeLayout(options: Pick<DecadeOptions, 'loop'>): FeatureLayou
     : { size: LINE_FEATURES, oldest: 0, encoding: 'decade-line/1', tieWeight: CARDS_TIE_WEIGHT, cost: 'cards' };
 }
 
-const LINE = 52;
-const STOCK_AT = 520;
-const STOCK_SIZE_AT = 530;
-const LINE_SIZE_AT = 531;
+/** Where the table above puts each part of a one-line position (decade-search.ts writes the same encoding from its own positions). */
+export const LINE = 52;
+export const STOCK_AT = 520;
+export const STOCK_SIZE_AT = 530;
+export const LINE_SIZE_AT = 531;
 
 /** Why afterstate values cannot play these decade options, or null when they can. */
 export function decadeUnsupported(o: DecadeOptions): string | null {

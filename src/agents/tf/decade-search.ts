@@ -21,6 +21,7 @@ import { RulesCache, decadeEnv } from '../decade/common.js';
 import { StockMemory } from '../decade/memory.js';
 import { DECADE_ACTIONS, DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, type Rules } from '../decade/position.js';
+import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-decade.js';
 import type { ModelMetadata } from './metadata.js';
 
 /** How positions are turned into the network's input. */
@@ -32,13 +33,14 @@ export interface PositionLayout {
   top: number;
 }
 
-const LINE_CARDS = 52;
-const LINE_FEATURES = 532;
-
-/** 'decade-line/1' and 'decade-loop/1' (one line) or 'decade-stacks/1' (seven stacks). */
+/**
+ * 'decade-line/1' and 'decade-loop/1': the afterstate models' one-line encoding
+ * (afterstate-decade.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
+ */
 export function positionLayout(rules: Pick<Rules, 'stacks' | 'loop'>): PositionLayout {
-  if (rules.stacks === 7) return { encoding: 'decade-stacks/1', size: STACKS_FEATURES, oldest: 3, top: 8 };
-  return rules.loop ? { encoding: 'decade-loop/1', size: LINE_FEATURES + 130, oldest: 13, top: LINE_CARDS } : { encoding: 'decade-line/1', size: LINE_FEATURES, oldest: 0, top: LINE_CARDS };
+  if (rules.stacks === 7) return { encoding: 'decade-stacks/1', size: STACKS_FEATURES, oldest: STACK_BOTTOM, top: STACK_TOP };
+  const line = decadeLayout(rules);
+  return { encoding: line.encoding, size: line.size, oldest: line.oldest, top: LINE };
 }
 
 /**
@@ -88,11 +90,12 @@ const STACKS_FEATURES = STACKS_KNOWLEDGE_AT + 10 + 4 + KNOWN_SHOWN * 10;
 export function writePositionFeatures(p: Position, k: StockKnowledge, out: Float32Array, offset: number, layout: PositionLayout): void {
   out.fill(0, offset, offset + layout.size);
   if (p.stacks === 1) {
+    // As writeLineFeatures writes it from an engine state (test/expert-iteration.test.ts checks they agree).
     const n = p.len[0];
-    for (let r = 0, i = n - 1; i >= 0 && r < LINE_CARDS; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
-    for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
-    out[offset + 530] = k.unknown / DECK_SIZE;
-    out[offset + 531] = n / DECK_SIZE;
+    for (let r = 0, i = n - 1; i >= 0 && r < LINE; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
+    for (let v = 1; v <= 10; v++) out[offset + STOCK_AT + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
+    out[offset + STOCK_SIZE_AT] = k.unknown / DECK_SIZE;
+    out[offset + LINE_SIZE_AT] = n / DECK_SIZE;
     for (let q = 0; q < layout.oldest && q < n; q++) out[offset + LINE_FEATURES + q * 10 + p.vals[q] - 1] = 1;
     return;
   }
