@@ -124,7 +124,9 @@ function linearNet(size: number, seed: number): { model: tf.LayersModel; leaf: L
 }
 
 function searchAgent(id: string, model: tf.LayersModel, config: Partial<SearchConfig> = {}): DecadeSearchAgent {
-  return new DecadeSearchAgent('search', model, { ...modelMetadata('decade', 'afterstate'), env: id }, { depth: 1, maxLeaves: 100_000, tieWeight: TIE, ...config });
+  const env = randomPosition(id, 0, 0);
+  const metadata = { ...modelMetadata('decade', 'afterstate'), env: id, options: env.options, observationSize: env.observationSpace.shape[0], numActions: env.actionSpace.n, head: 'search' as const, features: positionLayout(decadeOf(env)!.options).encoding };
+  return new DecadeSearchAgent('search', model, metadata, { depth: 1, maxLeaves: 100_000, tieWeight: TIE, ...config });
 }
 
 /** Positions with a choice and at most `maxStock` cards in the stock, from random play. */
@@ -141,8 +143,6 @@ function latePositions(id: string, count: number, maxStock: number, seed: number
 }
 
 describe('the search against a brute-force expectimax', () => {
-  const noNet = tf.sequential({ layers: [tf.layers.dense({ inputShape: [1], units: 1 })] });
-
   it('hand-made positions, searched to the end of the stock: exact values (one line, optional draws, loop, fives, seven piles)', () => {
     const cases: [string, Parameters<typeof envAt>[1]][] = [
       ['decade', { stacks: [['5C', '3D', '2H', '4S', 'KC', '6H']], stock: ['4C', '6D', 'KH', '9S'] }],
@@ -155,7 +155,9 @@ describe('the search against a brute-force expectimax', () => {
     for (const [id, layout] of cases) {
       const env = envAt(id, layout);
       expect(env.running, id).toBe(true);
-      const agent = searchAgent(id, noNet, { depth: 60 });
+      // Searched to the end of the stock: the network is never asked.
+      const { model } = linearNet(positionLayout(decadeOf(env)!.options).size, 1);
+      const agent = searchAgent(id, model, { depth: 60 });
       const scores = agent.score(env);
       const unknown = decadeOf(env)!.state.stockLen;
       for (const { action, score: win } of scores.actions) {
@@ -275,6 +277,13 @@ describe('the learned-search agent', () => {
       expect(agent.fair).toBe(true);
       model.dispose();
     }
+  });
+
+  it('refuses an env its model was not trained for, saying why', () => {
+    const { model } = linearNet(positionLayout({ stacks: 1, loop: false }).size, 1);
+    const agent = searchAgent('decade', model);
+    expect(() => agent.act(randomPosition('decade-loop', 1, 0))).toThrow(/model "search" was trained for decade .*not decade-loop/);
+    model.dispose();
   });
 
   it('keeps the tensor count flat across searches', () => {

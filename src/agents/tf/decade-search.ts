@@ -22,7 +22,8 @@ import { StockMemory } from '../decade/memory.js';
 import { DECADE_ACTIONS, DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, type Rules } from '../decade/position.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-decade.js';
-import type { ModelMetadata } from './metadata.js';
+import { assertModelFits, type ModelMetadata } from './metadata.js';
+import { TengymError } from '../../env/errors.js';
 
 /** How positions are turned into the network's input. */
 export interface PositionLayout {
@@ -521,6 +522,12 @@ export class DecadeSearchAgent implements Agent {
       memory.sync(state, rules);
     }
     if (this.forest === null || this.forest.rules !== rules) {
+      assertModelFits(this.metadata, env, `model "${this.name}"`);
+      const layout = positionLayout(rules);
+      const inputSize = this.model.inputs[0].shape[1];
+      if (inputSize !== layout.size || this.metadata.features !== layout.encoding) {
+        throw new TengymError('bad-argument', `model "${this.name}" reads ${inputSize} features (${this.metadata.features ?? 'unknown format'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
+      }
       this.forest = new SearchForest(rules, this.config);
       this.position = new Position(rules.stacks);
     }
