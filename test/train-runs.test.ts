@@ -83,6 +83,25 @@ describe('run directories', () => {
     expect(r.stderr).toBe(`tengym: --out ${file} is a file, not a directory: choose a new directory for the run\n`);
   });
 
+  it('expert iteration trains a seven-pile model that tengym eval and tengym hint play as its search; four-ten is refused by name', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    const config = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, evalEpisodes: 20, evalReference: 'first' };
+    let r = tengym('train', '--env', 'ten-twenty-thirty', '--algo', 'expert-iteration', '--steps', '3000', '--config', configFile(dir, config), '--out', out, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const end = jsonLines(r.stdout).at(-1)!;
+    expect(end).toMatchObject({ type: 'end' });
+    const meta = JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')).userDefinedMetadata.tengym;
+    expect(meta).toMatchObject({ env: 'ten-twenty-thirty', algorithm: 'expert-iteration', head: 'search', features: 'decade-stacks/1', search: { depth: 1, maxLeaves: 64 } });
+    r = tengym('eval', '--env', 'ten-twenty-thirty', '--agents', `${join(out, 'best')},longest`, '--episodes', '10', '--workers', '0');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/best\s+\d+\.\d+%/);
+    r = tengym('train', '--env', 'four-ten', '--algo', 'expert-iteration', '--out', join(dir, 'never'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/expert iteration is written for the decade family .*not four-ten/);
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
   it('a run refused after start-up leaves no directory behind', () => {
     const out = join(tmp(), 'never');
     const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);

@@ -62,12 +62,12 @@ function evaluationLine(row: MetricsRow, reference: string): string {
 
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
-  describe: 'Train a TensorFlow.js agent (masked PPO, double DQN or afterstate values) and keep its best model',
+  describe: 'Train a TensorFlow.js agent (masked PPO, double DQN, afterstate values or a search with learned values) and keep its best model',
   builder: (y) =>
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate [--steps N] [--config FILE] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration [--steps N] [--config FILE] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
@@ -88,12 +88,13 @@ export const trainCommand: CommandModule<object, Args> = {
           '- dqn, exploration: epsilonStart epsilonEnd epsilonFraction',
           '- afterstate (one-line decade family, Four Ten): bufferSize learningStarts batchSize samplesPerUpdate',
           '- afterstate: costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets',
-          'Each field is documented in src/train/algorithm.ts and in each algorithm\'s file (ppo.ts, dqn.ts, afterstate.ts).',
+          '- expert-iteration (the decade family): depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
+          'Each field is documented in src/train/algorithm.ts and in each algorithm\'s file (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts).',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, or afterstate values (one-line decade family, Four Ten) (required unless --resume)' })
+      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), or expert iteration (a search with learned values, the decade family) (required unless --resume)' })
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
       .option('config', { type: 'string', describe: 'JSON file of config fields (validated; unknown fields are errors)' })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
