@@ -161,6 +161,17 @@ export class ReplayRing extends ReplayArrays {
     }
   }
 
+  /** A uniform minibatch of `won.length` samples (with replacement, indices drawn from `rng`) into rows, won and cost. */
+  sampleInto(rng: Rng, rows: Float32Array, won: Float32Array, cost: Float32Array): void {
+    const F = this.features;
+    for (let k = 0; k < won.length; k++) {
+      const j = randomInt(rng, 0, this.size - 1);
+      rows.set(this.rows.subarray(j * F, (j + 1) * F), k * F);
+      won[k] = this.won[j];
+      cost[k] = this.cost[j];
+    }
+  }
+
   /** One row (rows[offset …]) with its own targets. */
   addOne(rows: Float32Array, offset: number, won: number, cost: number): void {
     const F = this.features;
@@ -309,15 +320,7 @@ export class AfterstateLearner implements Algorithm {
   }
 
   private gradientStep(): void {
-    const B = this.config.batchSize;
-    const F = this.layout.size;
-    const ring = this.ring;
-    for (let k = 0; k < B; k++) {
-      const j = randomInt(this.rng, 0, ring.size - 1);
-      this.mbRows.set(ring.rows.subarray(j * F, (j + 1) * F), k * F);
-      this.mbWon[k] = ring.won[j];
-      this.mbCost[k] = ring.cost[j];
-    }
+    this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
     const { costLossWeight, maxGradNorm } = this.config;
     const stats = tf.tidy(() => {
       const {

@@ -336,15 +336,7 @@ export class ExpertIteration implements Algorithm {
   }
 
   private gradientStep(): void {
-    const B = this.config.batchSize;
-    const F = this.layout.size;
-    const ring = this.ring;
-    for (let k = 0; k < B; k++) {
-      const j = randomInt(this.rng, 0, ring.size - 1);
-      this.mbRows.set(ring.rows.subarray(j * F, (j + 1) * F), k * F);
-      this.mbWon[k] = ring.won[j];
-      this.mbCost[k] = ring.cost[j];
-    }
+    this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
     const { costLossWeight, maxGradNorm } = this.config;
     const stats = tf.tidy(() => {
       const {
