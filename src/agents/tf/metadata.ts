@@ -22,6 +22,12 @@ export const modelMetadataSchema = z.object({
   head: z.enum(['logits', 'q', 'afterstate']),
   /** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
   features: z.string().optional(),
+  /**
+   * Afterstate models: the search the agent plays with at decision time, none when absent.
+   * 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper,
+   * by the rules, with the network at the turn after (four-ten-lookahead.ts).
+   */
+  search: z.enum(['next-turn']).optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),
   trainingSeconds: z.number().min(0).optional(),
