@@ -167,8 +167,8 @@ export function writeRoundStart(points: number, safeties: number, o: FourTenOpti
 }
 
 /** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
-export const WON = -1;
-export const BUST = -2;
+const WON = -1;
+const BUST = -2;
 
 /**
  * Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
@@ -338,7 +338,7 @@ export class FourTenExpansion extends AfterstateExpansion {
         const row = this.addOption(ROUND_COST);
         this.rowStart[row] = code + 1;
         if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-      } else this.exactOption(code === WON ? 1 : 0, (code === WON ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST);
+      } else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0));
     }
   }
 
@@ -471,11 +471,10 @@ export class FourTenExpansion extends AfterstateExpansion {
   private outcome(p: number): void {
     const code = this.roundEnd(true);
     if (code === null) this.openTurn(p);
-    else if (code === WON) {
-      this.exactWin[this.k] += p;
-      this.exactCost[this.k] += p * ROUND_COST;
-    } else if (code === BUST) this.exactCost[this.k] += p * (1 + LOSS_ROUNDS) * ROUND_COST;
-    else {
+    else if (code === WON || code === BUST) {
+      if (code === WON) this.exactWin[this.k] += p;
+      this.exactCost[this.k] += p * roundEndCost(code, 0);
+    } else {
       const row = this.addRow(p, ROUND_COST);
       this.rowStart[row] = code + 1;
       if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);

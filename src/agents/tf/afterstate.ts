@@ -49,9 +49,6 @@ export interface FeatureLayout {
   cost: 'cards' | 'rounds';
 }
 
-/** The network's [win logit, cost] of rows[0 … count) (one forward pass). */
-export type RowValues = (rows: Float32Array, count: number) => Float32Array;
-
 /**
  * A search deeper than the expansion (Four Ten: four-ten-lookahead.ts), used at decision time
  * by a model whose metadata names it (`search`): it values the expansion's rows itself, from the
