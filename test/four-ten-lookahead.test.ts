@@ -13,11 +13,11 @@ import { FOUR_TEN_LAYOUT, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRo
 import { parseMetadata, type ModelMetadata } from '../src/agents/tf/metadata.js';
 import { afterstateAgent, featureLayout } from '../src/agents/tf/model-agents.js';
 import { buildAfterstateNet } from '../src/agents/tf/network.js';
-import type { Env, EnvState } from '../src/env/env.js';
+import type { Env } from '../src/env/env.js';
 import type { FourTenOutcome } from '../src/env/game.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, type FourTenJSON, type FourTenState } from '../src/env/games/four-ten.js';
+import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, type FourTenState } from '../src/env/games/four-ten.js';
 import { envConfig, make } from '../src/env/registry.js';
-import { fourTenPositions, withStockShuffled } from './four-ten-helpers.js';
+import { fourTenAt, fourTenPositions, walkExchanges, withNextCard, withStockShuffled } from './four-ten-helpers.js';
 import { modelMetadata } from './model-helpers.js';
 
 const F = FOUR_TEN_LAYOUT.size;
@@ -40,29 +40,6 @@ function metadata(options: Record<string, unknown> = {}, search = true): ModelMe
 
 function stateOf(env: Env): FourTenState {
   return fourTenOf(env)!.state;
-}
-
-/** A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order). */
-function envAt(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}): Env {
-  const env = make('four-ten', options);
-  env.reset({ seed: 0 });
-  const used = [...(game.hand ?? []), ...(game.home ?? []), ...(game.shadow ?? []), ...(game.drawn ? [game.drawn] : [])];
-  const left = [8, 8, 8, 8];
-  for (const v of used) left[Number(v) - 1]--;
-  const stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
-  const base = env.getState() as EnvState & { game: FourTenJSON };
-  env.setState({ ...base, game: { ...base.game, hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], stock, ...game } });
-  return env;
-}
-
-/** A copy of `env` whose next card is one of value v (the rest of the stock in its order). */
-function withNextCard(env: Env, v: number): Env {
-  const state = env.getState() as EnvState & { game: FourTenJSON };
-  const stock = [...state.game.stock];
-  stock.splice(stock.indexOf(String(v)), 1);
-  const copy = env.clone();
-  copy.setState({ ...state, game: { ...state.game, stock: [String(v), ...stock] } });
-  return copy;
 }
 
 /** Each value the next card can take, with its chance, as copies of `env`. */
@@ -103,25 +80,14 @@ function openTurn(env: Env, leaf: (e: Env) => number): number {
   const rounds = stateOf(env).rounds;
   const seen = new Set<number>([stateOf(env).key]);
   let best = leaf(env);
-  let level = [env];
-  while (level.length > 0) {
-    const next: Env[] = [];
-    for (const e of level) {
-      for (const action of e.legalActions()) {
-        if (action === END_TURN) continue;
-        const copy = e.clone();
-        copy.step(action);
-        const end = roundEndCost(copy, rounds);
-        if (end !== null) best = Math.min(best, end);
-        else if (!seen.has(stateOf(copy).key)) {
-          seen.add(stateOf(copy).key);
-          best = Math.min(best, leaf(copy));
-          next.push(copy);
-        }
-      }
-    }
-    level = next;
-  }
+  walkExchanges(env, (copy) => {
+    const end = roundEndCost(copy, rounds);
+    if (end !== null) best = Math.min(best, end);
+    if (end !== null || seen.has(stateOf(copy).key)) return false;
+    seen.add(stateOf(copy).key);
+    best = Math.min(best, leaf(copy));
+    return true;
+  });
   return best;
 }
 
@@ -165,27 +131,13 @@ function bruteForce(env: Env): Map<number, number> {
   const rounds = stateOf(env).rounds;
   const seen = new Set<number>([stateOf(env).key]);
   out.set(END_TURN, turnAfter(env));
-  let level: [Env, number][] = [[env, -1]];
-  while (level.length > 0) {
-    const next: [Env, number][] = [];
-    for (const [e, first] of level) {
-      for (const action of e.legalActions()) {
-        if (action === END_TURN) continue;
-        const k = first >= 0 ? first : action;
-        const copy = e.clone();
-        copy.step(action);
-        let cost = roundEndCost(copy, rounds);
-        if (cost === null) {
-          if (seen.has(stateOf(copy).key)) continue;
-          seen.add(stateOf(copy).key);
-          cost = turnAfter(copy);
-          next.push([copy, k]);
-        }
-        out.set(k, Math.min(out.get(k) ?? Infinity, cost));
-      }
-    }
-    level = next;
-  }
+  walkExchanges(env, (copy, first) => {
+    const end = roundEndCost(copy, rounds);
+    if (end === null && seen.has(stateOf(copy).key)) return false;
+    if (end === null) seen.add(stateOf(copy).key);
+    out.set(first, Math.min(out.get(first) ?? Infinity, end ?? turnAfter(copy)));
+    return end === null;
+  });
   return out;
 }
 
@@ -207,7 +159,7 @@ function expectSameCosts(env: Env): void {
 describe('four-ten lookahead = brute-force expectimax one turn deeper', () => {
   it('a placement of the seen card: into a fault, a score, or an open turn', () => {
     // Hand 3 3, Home 4 3, Shadow 1, drawn 4: into Hand it scores, into Home it faults; 20 points, one safety.
-    const env = envAt({ phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 });
+    const env = fourTenAt({ phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 });
     expectSameCosts(env);
     // One turn deep (no search in the metadata), the values differ: the check above can fail.
     const flat = agentCosts(env, false);
@@ -216,11 +168,11 @@ describe('four-ten lookahead = brute-force expectimax one turn deeper', () => {
   });
 
   it('a placement early in a round, with exchanges after it', () => {
-    expectSameCosts(envAt({ phase: 'place', hand: ['2'], home: ['3', '1'], drawn: '2', points: 0, safeties: 3 }));
+    expectSameCosts(fourTenAt({ phase: 'place', hand: ['2'], home: ['3', '1'], drawn: '2', points: 0, safeties: 3 }));
   });
 
   it('the exchange phase: ending the turn, and every exchange', () => {
-    const env = envAt({ phase: 'place', hand: ['2', '1'], home: ['3', '2'], shadow: ['1'], drawn: '3', points: 30, safeties: 0 });
+    const env = fourTenAt({ phase: 'place', hand: ['2', '1'], home: ['3', '2'], shadow: ['1'], drawn: '3', points: 30, safeties: 0 });
     env.step(1); // Home 3 2 3: the exchange phase
     expect(env.legal[0]).toBeGreaterThanOrEqual(FIRST_EXCHANGE);
     expect(env.legalCount).toBeGreaterThan(2);
@@ -228,18 +180,18 @@ describe('four-ten lookahead = brute-force expectimax one turn deeper', () => {
   });
 
   it('near the target: a score wins the game, a fault with no safety pays its points or busts', () => {
-    expectSameCosts(envAt({ phase: 'place', hand: ['4', '2'], home: ['4', '3'], shadow: ['1'], drawn: '1', points: 42, safeties: 0 }));
-    expectSameCosts(envAt({ phase: 'place', hand: ['4', '2'], home: ['4', '3'], shadow: ['1'], drawn: '1', points: 3, safeties: 0 }));
+    expectSameCosts(fourTenAt({ phase: 'place', hand: ['4', '2'], home: ['4', '3'], shadow: ['1'], drawn: '1', points: 42, safeties: 0 }));
+    expectSameCosts(fourTenAt({ phase: 'place', hand: ['4', '2'], home: ['4', '3'], shadow: ['1'], drawn: '1', points: 3, safeties: 0 }));
   });
 
   it('with the card hidden (drawVisible: false), and with faults checked first', () => {
-    expectSameCosts(envAt({ phase: 'place', hand: ['3'], home: ['4', '1'], points: 10, safeties: 2 }, { drawVisible: false }));
-    expectSameCosts(envAt({ phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 }, { check: 'faults-first' }));
+    expectSameCosts(fourTenAt({ phase: 'place', hand: ['3'], home: ['4', '1'], points: 10, safeties: 2 }, { drawVisible: false }));
+    expectSameCosts(fourTenAt({ phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 }, { check: 'faults-first' }));
   });
 
   it('replacements, and placements that fill the hands, keep the values of one turn', () => {
     // Eleven cards and a placement: the turn after is a replacement, valued as the expansion values it.
-    const env = envAt({ phase: 'place', hand: ['2', '2', '1', '1'], home: ['3', '2', '2', '1'], shadow: ['1', '1', '2'], drawn: '1', points: 0, safeties: 3 });
+    const env = fourTenAt({ phase: 'place', hand: ['2', '2', '1', '1'], home: ['3', '2', '2', '1'], shadow: ['1', '1', '2'], drawn: '1', points: 0, safeties: 3 });
     const mine = agentCosts(env);
     const flat = new Map(env.legalActions().map((a) => [a, cardAction(env, a, turnStartCost)]));
     for (const [action, cost] of flat) expect(mine.get(action)).toBeCloseTo(cost, 5);
@@ -294,7 +246,7 @@ describe('the four-ten learned search', () => {
   });
 
   it('plays only where a model’s metadata asks for it, and only the search its game has', async () => {
-    const env = envAt({ phase: 'place', hand: ['2'], home: ['3', '1'], drawn: '2', points: 0, safeties: 3 });
+    const env = fourTenAt({ phase: 'place', hand: ['2'], home: ['3', '1'], drawn: '2', points: 0, safeties: 3 });
     expect(afterstateAgent('a', model, metadata()).score(env)).not.toEqual(afterstateAgent('b', model, metadata({}, false)).score(env));
     const decadeNet = buildAfterstateNet({ inputSize: featureLayout(envConfig('decade')).size, hidden: [8], seed: 1, cost: 'cards' });
     expect(() => afterstateAgent('d', decadeNet, { ...modelMetadata('decade', 'afterstate'), search: 'next-turn' })).toThrow(/search 'next-turn'.*decade/);
