@@ -15,6 +15,7 @@ import { END_TURN, FIRST_EXCHANGE, type FourTenJSON, type FourTenOptions, type F
 import { envConfig, make } from '../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../src/train/afterstate.js';
+import { fourTenAt, walkExchanges, withNextCard } from './four-ten-helpers.js';
 import { expectFlatTensorsAcrossUpdates, modelMetadata } from './model-helpers.js';
 
 const F = FOUR_TEN_LAYOUT.size;
@@ -22,19 +23,6 @@ const F = FOUR_TEN_LAYOUT.size;
 beforeAll(async () => {
   await initBackend({ quiet: true });
 });
-
-/** A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order). */
-function envAt(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}): Env {
-  const env = make('four-ten', options);
-  env.reset({ seed: 0 });
-  const used = [...(game.hand ?? []), ...(game.home ?? []), ...(game.shadow ?? []), ...(game.drawn ? [game.drawn] : [])];
-  const left = [8, 8, 8, 8];
-  for (const v of used) left[Number(v) - 1]--;
-  const stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
-  const base = env.getState() as EnvState & { game: FourTenJSON };
-  env.setState({ ...base, game: { ...base.game, hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], stock, ...game } });
-  return env;
-}
 
 /** The indices of a feature row that are not zero, with their values. */
 function nonZero(rows: Float32Array, row: number): Record<number, number> {
@@ -49,7 +37,7 @@ function nonZero(rows: Float32Array, row: number): Record<number, number> {
 describe('four-ten features', () => {
   it('a placement of the seen card leads to a round end, or to the choice of where to end the turn', () => {
     // Hand 3, Home 4, drawn 2, 20 points, 1 safety.
-    const env = envAt({ phase: 'place', hand: ['3'], home: ['4'], drawn: '2', points: 20, safeties: 1 });
+    const env = fourTenAt({ phase: 'place', hand: ['3'], home: ['4'], drawn: '2', points: 20, safeties: 1 });
     const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT) as FourTenExpansion;
     x.expand(env);
     expect(env.legalActions()).toEqual([0, 1, 2]);
@@ -91,7 +79,7 @@ describe('four-ten features', () => {
 
   it('the next card spelled out: what scores, what faults in every hand, and full hands', () => {
     // Hand 4 4 (8), Home 1 2 3 3 (9, full), Shadow 3 3 (6): a 2 into Hand scores; a 3 or a 4 faults in Hand (over 10) and in Shadow (over Hand's 8).
-    const env = envAt({ phase: 'place', hand: ['4', '4'], home: ['1', '2', '3', '3'], shadow: ['3', '3'], drawn: '1', points: 0, safeties: 3 });
+    const env = fourTenAt({ phase: 'place', hand: ['4', '4'], home: ['1', '2', '3', '3'], shadow: ['3', '3'], drawn: '1', points: 0, safeties: 3 });
     const s = env.rawState as FourTenState;
     const row = new Float32Array(F);
     writeFourTenFeatures({ counts: s.counts, sums: s.sums, stock: s.stockCounts, points: 0, safeties: 3 }, env.options as FourTenOptions, row, 0);
@@ -109,7 +97,7 @@ describe('four-ten features', () => {
   });
 
   it('a placement that makes Hand = 10 and reaches 50 points is an exact win', () => {
-    const env = envAt({ phase: 'place', hand: ['4', '4'], home: ['4', '4'], drawn: '2', points: 40, safeties: 3 });
+    const env = fourTenAt({ phase: 'place', hand: ['4', '4'], home: ['4', '4'], drawn: '2', points: 40, safeties: 3 });
     const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
     x.expand(env);
     expect(x.rowsOf[0]).toBe(0);
@@ -117,7 +105,7 @@ describe('four-ten features', () => {
   });
 
   it('ending the turn keeps the hands, at a turn start', () => {
-    const env = envAt({ phase: 'place', home: ['4'], drawn: '3', points: 0, safeties: 3 });
+    const env = fourTenAt({ phase: 'place', home: ['4'], drawn: '3', points: 0, safeties: 3 });
     env.step(0); // Hand 3, Home 4: the exchange phase
     const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
     x.expand(env);
@@ -131,17 +119,6 @@ describe('four-ten features', () => {
 });
 
 // ---------------------------------------------------------------- the expansion agrees with the engine
-
-/** A copy of `env` whose next card is one of value v (the rest of the stock in its order). */
-function withNextCard(env: Env, v: number): Env {
-  const state = env.getState() as EnvState & { game: FourTenJSON };
-  const stock = [...state.game.stock];
-  const at = stock.indexOf(String(v));
-  stock.splice(at, 1);
-  const copy = env.clone();
-  copy.setState({ ...state, game: { ...state.game, stock: [String(v), ...stock] } });
-  return copy;
-}
 
 /** The features of a turn's start at `e`'s hands and stock. */
 function turnStartFeatures(e: Env): Float32Array {
@@ -161,30 +138,21 @@ function engineReach(env: Env): { reached: Map<number, { k: number; row: Float32
   const ends = new Map<string, Set<number>>();
   const rounds = (env.rawState as FourTenState).rounds;
   // Breadth first, as the expansion: a configuration belongs to the exchange that reaches it in the fewest steps (the first such).
-  let level: [Env, number][] = [[env, -1]];
-  while (level.length > 0) {
-    const next: [Env, number][] = [];
-    for (const [e, first] of level) {
-      for (const action of e.legalActions()) {
-        if (action === END_TURN) continue;
-        const k = first >= 0 ? first : env.legal.indexOf(action);
-        const copy = e.clone();
-        copy.step(action);
-        const after = copy.rawState as FourTenState;
-        let end: string | null = null;
-        if (!copy.running) end = (copy.outcome() as FourTenOutcome).won ? 'won' : 'lost';
-        else if (after.rounds > rounds) end = `${after.points}/${after.safeties}`;
-        if (end !== null) {
-          if (!ends.has(end)) ends.set(end, new Set());
-          ends.get(end)!.add(k);
-        } else if (!reached.has(after.key) && after.key !== (env.rawState as FourTenState).key) {
-          reached.set(after.key, { k, row: turnStartFeatures(copy) });
-          next.push([copy, k]);
-        }
-      }
+  walkExchanges(env, (copy, first) => {
+    const k = env.legal.indexOf(first);
+    const after = copy.rawState as FourTenState;
+    let end: string | null = null;
+    if (!copy.running) end = (copy.outcome() as FourTenOutcome).won ? 'won' : 'lost';
+    else if (after.rounds > rounds) end = `${after.points}/${after.safeties}`;
+    if (end !== null) {
+      if (!ends.has(end)) ends.set(end, new Set());
+      ends.get(end)!.add(k);
+      return false;
     }
-    level = next;
-  }
+    if (reached.has(after.key) || after.key === (env.rawState as FourTenState).key) return false;
+    reached.set(after.key, { k, row: turnStartFeatures(copy) });
+    return true;
+  });
   return { reached, ends };
 }
 

@@ -2,7 +2,7 @@
 // position with the undrawn stock in another order (for fairness checks).
 import { BottomAgent } from '../src/agents/four-ten/bottom.js';
 import type { Env, EnvState } from '../src/env/env.js';
-import type { FourTenJSON } from '../src/env/games/four-ten.js';
+import { END_TURN, type FourTenJSON } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
 
@@ -85,4 +85,49 @@ export function fourTenReplacePositions(count: number, seed: number): Env[] {
     out.push(env);
   }
   return out;
+}
+
+/** A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order). */
+export function fourTenAt(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}): Env {
+  const env = make('four-ten', options);
+  env.reset({ seed: 0 });
+  const used = [...(game.hand ?? []), ...(game.home ?? []), ...(game.shadow ?? []), ...(game.drawn ? [game.drawn] : [])];
+  const left = [8, 8, 8, 8];
+  for (const v of used) left[Number(v) - 1]--;
+  const stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
+  const base = env.getState() as EnvState & { game: FourTenJSON };
+  env.setState({ ...base, game: { ...base.game, hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], stock, ...game } });
+  return env;
+}
+
+/** A copy of `env` whose next card is one of value v (the rest of the stock in its order). */
+export function withNextCard(env: Env, v: number): Env {
+  const state = env.getState() as EnvState & { game: FourTenJSON };
+  const stock = [...state.game.stock];
+  stock.splice(stock.indexOf(String(v)), 1);
+  const copy = env.clone();
+  copy.setState({ ...state, game: { ...state.game, stock: [String(v), ...stock] } });
+  return copy;
+}
+
+/**
+ * Breadth first over the runs of exchanges from `env`'s exchange phase, stepping copies (never
+ * ending the turn): `visit(copy, first)` hears each step, `first` the exchange (action id) its run
+ * began with, and returns whether to exchange on from `copy`.
+ */
+export function walkExchanges(env: Env, visit: (copy: Env, first: number) => boolean): void {
+  let level: [Env, number][] = [[env, -1]];
+  while (level.length > 0) {
+    const next: [Env, number][] = [];
+    for (const [e, first] of level) {
+      for (const action of e.legalActions()) {
+        if (action === END_TURN) continue;
+        const copy = e.clone();
+        copy.step(action);
+        const run = first >= 0 ? first : action;
+        if (visit(copy, run)) next.push([copy, run]);
+      }
+    }
+    level = next;
+  }
 }

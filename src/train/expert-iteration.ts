@@ -134,6 +134,8 @@ export class ExpertIteration implements Algorithm {
   updates = 0;
 
   readonly layout: PositionLayout;
+  /** How the saved model searches when it plays. */
+  private readonly search: SearchConfig;
   /** The samples with their targets (read by tests). */
   readonly ring: ReplayRing;
   private readonly config: ExpertIterationConfig;
@@ -173,6 +175,7 @@ export class ExpertIteration implements Algorithm {
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
     const search: SearchConfig = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight };
+    this.search = search;
     this.playsAs = { head: 'search', features: this.layout.encoding, search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
@@ -327,7 +330,7 @@ export class ExpertIteration implements Algorithm {
 
   /** The agent that plays the current values, as a saved model of them plays. */
   agent(metadata: ModelMetadata): Agent {
-    return new DecadeSearchAgent('model', this.model, metadata, this.playsAs.search!);
+    return new DecadeSearchAgent('model', this.model, metadata, this.search);
   }
 
   private learningRate(): number {

@@ -59,7 +59,7 @@
 import type { Env } from '../../env/env.js';
 import type { Outcome } from '../../env/game.js';
 import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenGame, fourTenOf, type FourTenOptions, type FourTenState } from '../../env/games/four-ten.js';
-import { FAULTS, PER_VALUE, POW5, SCORES, STOCK_CODES, exchangedKey, judgeHands, keyDigit, stockCode } from '../../env/games/four-ten-hands.js';
+import { FAULTS, NOTHING, PER_VALUE, POW5, SCORES, STOCK_CODES, exchangedKey, judgeHands, keyDigit, stockCode } from '../../env/games/four-ten-hands.js';
 import { AfterstateExpansion, doubled, type AfterstateFeatures, type FeatureLayout } from './afterstate.js';
 
 export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 245, encoding: 'four-ten/2', tieWeight: 0, oldest: 0, cost: 'rounds' };
@@ -166,9 +166,30 @@ export function writeRoundStart(points: number, safeties: number, o: FourTenOpti
   writeFourTenFeatures({ counts: EMPTY_HANDS, sums: NO_SUMS, stock: FULL_STOCK, points, safeties }, o, out, offset);
 }
 
-/** How a round ends, as `roundEnd` codes it (≥ 0: the next round's start, points·1024 + safeties). */
+/** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
 const WON = -1;
 const BUST = -2;
+
+/**
+ * Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
+ * the bottom of the deck, with hands totalling `total`), from these points and safeties: WON,
+ * BUST, or the next round's start as points·1024 + safeties.
+ */
+export function roundEndCode(verdict: number, total: number, points: number, safeties: number, o: FourTenOptions): number {
+  let next: number;
+  if (verdict === SCORES) next = points + o.handTarget;
+  else if (verdict === FAULTS) {
+    if (safeties > 0) return points * 1024 + safeties - 1;
+    if (points < total) return BUST;
+    return (points - total) * 1024;
+  } else next = points + total;
+  return next >= o.gameTarget ? WON : next * 1024 + safeties;
+}
+
+/** The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game goes on. */
+export function roundEndCost(code: number, startCost: number): number {
+  return code === WON ? ROUND_COST : code === BUST ? (1 + LOSS_ROUNDS) * ROUND_COST : ROUND_COST + startCost;
+}
 
 /** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
 export class FourTenExpansion extends AfterstateExpansion {
@@ -317,7 +338,7 @@ export class FourTenExpansion extends AfterstateExpansion {
         const row = this.addOption(ROUND_COST);
         this.rowStart[row] = code + 1;
         if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-      } else this.exactOption(code === WON ? 1 : 0, (code === WON ? 1 : 1 + LOSS_ROUNDS) * ROUND_COST);
+      } else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0));
     }
   }
 
@@ -441,31 +462,19 @@ export class FourTenExpansion extends AfterstateExpansion {
    * deck when the change used a card.
    */
   private roundEnd(usedCard: boolean): number | null {
-    const o = this.options;
-    const points = this.position.points;
-    const safeties = this.position.safeties;
-    const total = this.sums[0] + this.sums[1] + this.sums[2];
-    const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], o);
-    let next: number;
-    if (verdict === SCORES) next = points + o.handTarget;
-    else if (verdict === FAULTS) {
-      if (safeties > 0) return points * 1024 + safeties - 1;
-      if (points < total) return BUST;
-      return (points - total) * 1024;
-    } else if (usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0) next = points + total;
-    else return null;
-    return next >= o.gameTarget ? WON : next * 1024 + safeties;
+    const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], this.options);
+    if (verdict === NOTHING && !(usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0)) return null;
+    return roundEndCode(verdict, this.sums[0] + this.sums[1] + this.sums[2], this.position.points, this.position.safeties, this.options);
   }
 
   /** Where a card just placed (or drawn into a hand) leads, with probability `p`: a round's end, or the open turn. */
   private outcome(p: number): void {
     const code = this.roundEnd(true);
     if (code === null) this.openTurn(p);
-    else if (code === WON) {
-      this.exactWin[this.k] += p;
-      this.exactCost[this.k] += p * ROUND_COST;
-    } else if (code === BUST) this.exactCost[this.k] += p * (1 + LOSS_ROUNDS) * ROUND_COST;
-    else {
+    else if (code === WON || code === BUST) {
+      if (code === WON) this.exactWin[this.k] += p;
+      this.exactCost[this.k] += p * roundEndCost(code, 0);
+    } else {
       const row = this.addRow(p, ROUND_COST);
       this.rowStart[row] = code + 1;
       if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);

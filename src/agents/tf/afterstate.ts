@@ -49,6 +49,27 @@ export interface FeatureLayout {
   cost: 'cards' | 'rounds';
 }
 
+/**
+ * A search deeper than the expansion (Four Ten: four-ten-lookahead.ts), used at decision time
+ * by a model whose metadata names it (`search`): it values the expansion's rows itself, from the
+ * network's values of the positions it reaches, all asked for at once so that one forward pass
+ * (shared with other decisions in `actBatch`) values them.
+ */
+export interface AfterstateSearch {
+  /** Whether it values this decision (else the expansion's rows are the network's); when it does, the rows it needs valued are rows[0 … rowCount · size). */
+  ask(env: Env, x: AfterstateExpansion): boolean;
+  readonly rows: Float32Array;
+  readonly rowCount: number;
+  /** The outputs for every row of the expansion `ask` was given, as `ExpansionBatch.run` gives them; `out` holds the network's outputs of the rows `ask` wrote. */
+  answer(x: AfterstateExpansion, out: Float32Array): Float32Array;
+}
+
+/** A game's search as its models' metadata name it, made once per env (it keeps values across a game's decisions). */
+export interface AfterstateSearchSpec<O extends object = object> {
+  readonly name: Extract<ModelMetadata['search'], string>;
+  create(options: O): AfterstateSearch;
+}
+
 /** One game's afterstate features (afterstate-decade.ts, afterstate-four-ten.ts), for its options O. */
 export interface AfterstateFeatures<O extends object = object> {
   /** The engine whose positions they describe. */
@@ -60,6 +81,8 @@ export interface AfterstateFeatures<O extends object = object> {
   expansion(layout: FeatureLayout): AfterstateExpansion;
   /** [won, cost] of a finished game, in the network's terms (what its outputs estimate). */
   outcomeValue(outcome: Outcome, into: Float64Array): void;
+  /** The search its models can play with (model-agents.ts adds it). */
+  readonly search?: AfterstateSearchSpec<O>;
 }
 
 export abstract class AfterstateExpansion {
@@ -322,11 +345,19 @@ export function afterstateOutputs(model: tf.LayersModel, rows: Float32Array, cou
   return values;
 }
 
+/** What the agent keeps per env: the layout, an expansion of its own once `actBatch` met it, and its search. */
+interface CheckedEnv {
+  layout: FeatureLayout;
+  own: AfterstateExpansion | null;
+  search: AfterstateSearch | null;
+}
+
 /**
  * An agent that plays the legal action of the highest afterstate score (the first legal
  * one on a tie). Its scores (`score`) are its expansion's: win probabilities in the decade
- * family, minus the rounds still to play in Four Ten. `actBatch` values the decisions of many
- * games in one forward pass.
+ * family, minus the rounds still to play in Four Ten; with the search its metadata names
+ * (`search`), the expansion's rows are valued by that search. `actBatch` values the decisions of
+ * many games in one forward pass (two with a search: the decisions it values, and the others).
  */
 export class AfterstateAgent implements Agent {
   readonly fair = true;
@@ -335,15 +366,26 @@ export class AfterstateAgent implements Agent {
   private readonly batch = new ExpansionBatch();
   private readonly batched: AfterstateExpansion[] = [];
   private readonly value = new Float64Array(2);
-  /** Envs checked against the model, with their layout and, once `actBatch` met them, an expansion of their own. */
-  private readonly checked = new WeakMap<Env, { layout: FeatureLayout; own: AfterstateExpansion | null }>();
+  /** Envs checked against the model. */
+  private readonly checked = new WeakMap<Env, CheckedEnv>();
+  private readonly search: AfterstateSearchSpec | null;
+  /** actBatch: which decisions the search values, and their rows together. */
+  private searched = new Uint8Array(16);
+  private searchRows = new Float32Array(0);
+  private readonly noRows = new Float32Array(0);
 
   constructor(
     readonly name: string,
     readonly model: tf.LayersModel,
     readonly metadata: ModelMetadata,
     readonly features: AfterstateFeatures,
-  ) {}
+  ) {
+    const wanted = metadata.search;
+    if (wanted !== undefined && features.search?.name !== wanted) {
+      throw new TengymError('bad-argument', `model "${name}": its metadata asks for search ${JSON.stringify(wanted)}, which ${features.game.name}'s afterstate values do not have${features.search ? ` (they have '${features.search.name}')` : ''}`);
+    }
+    this.search = wanted === undefined ? null : features.search!;
+  }
 
   reset(): void {}
 
@@ -356,19 +398,43 @@ export class AfterstateAgent implements Agent {
 
   /** The decisions of envs[0 … count) valued in one forward pass over all their positions. */
   actBatch(envs: readonly Env[], count: number, out: Int32Array): void {
-    const deciding = this.batched;
-    deciding.length = count;
+    const flat = this.batched;
+    flat.length = 0;
+    if (this.searched.length < count) this.searched = new Uint8Array(count * 2);
+    let searchRows = 0;
+    let size = 0;
     for (let j = 0; j < count; j++) {
       const checked = this.check(envs[j]);
       const x = (checked.own ??= this.features.expansion(checked.layout));
       x.expand(envs[j]);
-      deciding[j] = x;
+      size = x.layout.size;
+      this.searched[j] = checked.search?.ask(envs[j], x) ? 1 : 0;
+      if (this.searched[j]) searchRows += checked.search!.rowCount;
+      else flat.push(x);
     }
-    const outputs = this.batch.run(this.model, deciding);
-    let base = 0;
-    for (let j = 0; j < count; j++) {
-      out[j] = envs[j].legal[deciding[j].bestIndex(outputs.subarray(base * 2))];
-      base += deciding[j].rowCount;
+    // The decisions valued by the network's rows, then those a search values, in a forward pass each.
+    const outputs = this.batch.run(this.model, flat);
+    if (this.searchRows.length < searchRows * size) this.searchRows = new Float32Array(searchRows * size * 2);
+    for (let j = 0, at = 0; j < count; j++) {
+      if (!this.searched[j]) continue;
+      const search = this.checked.get(envs[j])!.search!;
+      this.searchRows.set(search.rows.subarray(0, search.rowCount * size), at * size);
+      at += search.rowCount;
+    }
+    const leaves = searchRows > 0 ? afterstateOutputs(this.model, this.searchRows, searchRows, size) : this.noRows;
+    for (let j = 0, base = 0, at = 0; j < count; j++) {
+      const checked = this.checked.get(envs[j])!;
+      const x = checked.own!;
+      let values: Float32Array;
+      if (this.searched[j]) {
+        const search = checked.search!;
+        values = search.answer(x, leaves.subarray(at * 2));
+        at += search.rowCount;
+      } else {
+        values = outputs.subarray(base * 2);
+        base += x.rowCount;
+      }
+      out[j] = envs[j].legal[x.bestIndex(values)];
     }
   }
 
@@ -389,7 +455,7 @@ export class AfterstateAgent implements Agent {
   }
 
   /** Checks once per env that the model plays it (and sets up `expansion` for its layout). */
-  private check(env: Env): { layout: FeatureLayout; own: AfterstateExpansion | null } {
+  private check(env: Env): CheckedEnv {
     let checked = this.checked.get(env);
     if (!checked) {
       assertModelFits(this.metadata, env, `model "${this.name}"`);
@@ -401,7 +467,7 @@ export class AfterstateAgent implements Agent {
       if (inputSize !== layout.size || (this.metadata.features !== undefined && this.metadata.features !== layout.encoding)) {
         throw new TengymError('bad-argument', `model "${this.name}" reads ${inputSize} features (${this.metadata.features ?? 'unknown format'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
       }
-      checked = { layout, own: null };
+      checked = { layout, own: null, search: this.search?.create(env.options) ?? null };
       this.checked.set(env, checked);
     }
     if (this.expansion?.layout.encoding !== checked.layout.encoding) this.expansion = this.features.expansion(checked.layout);
@@ -409,9 +475,10 @@ export class AfterstateAgent implements Agent {
   }
 
   private evaluate(env: Env): Float32Array {
-    this.check(env);
+    const search = this.check(env).search;
     const x = this.expansion!;
     x.expand(env);
+    if (search?.ask(env, x)) return search.answer(x, search.rowCount > 0 ? afterstateOutputs(this.model, search.rows, search.rowCount, x.layout.size) : this.noRows);
     this.batched.length = 1;
     this.batched[0] = x;
     return this.batch.run(this.model, this.batched);

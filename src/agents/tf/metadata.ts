@@ -23,8 +23,14 @@ export const modelMetadataSchema = z.object({
   head: z.enum(['logits', 'q', 'afterstate', 'search']),
   /** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
   features: z.string().optional(),
-  /** How a 'search' model searches: draws looked ahead, horizon positions per decision, and the weight of the cards left beside P(win). */
-  search: z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0) }).optional(),
+  /**
+   * The search the agent plays with at decision time, none when absent. Afterstate models:
+   * 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
+   * the rules, with the network at the turn after (four-ten-lookahead.ts). 'search' models: how
+   * the expectimax over the next draws searches (decade-search.ts): draws looked ahead, horizon
+   * positions per decision, and the weight of the cards left beside P(win).
+   */
+  search: z.union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0) })]).optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),
   trainingSeconds: z.number().min(0).optional(),

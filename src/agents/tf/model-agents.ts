@@ -1,7 +1,8 @@
 /**
  * Which agent a trained model is (browser-safe): a policy or Q head plays as `ModelAgent`,
  * afterstate values as `AfterstateAgent` with its game's features. The features of each game
- * are listed here, once, for the agents and for training.
+ * are listed here, once, for the agents and for training, with the search their models can
+ * play with (metadata `search`).
  */
 import type * as tf from '@tensorflow/tfjs';
 import { TengymError } from '../../env/errors.js';
@@ -13,13 +14,14 @@ import { AfterstateAgent, type AfterstateFeatures, type FeatureLayout } from './
 import { DECADE_FEATURES } from './afterstate-decade.js';
 import { DecadeSearchAgent } from './decade-search.js';
 import { FOUR_TEN_FEATURES } from './afterstate-four-ten.js';
+import { FOUR_TEN_SEARCH } from './four-ten-lookahead.js';
 import { parseMetadata, type ModelMetadata } from './metadata.js';
 import { ModelAgent } from './model-agent.js';
 
 /** The games afterstate values are written for, with their features. */
 const AFTERSTATE_FEATURES = new Map<AnyGame, AfterstateFeatures>([
   [decadeGame, DECADE_FEATURES as AfterstateFeatures],
-  [fourTenGame, FOUR_TEN_FEATURES as AfterstateFeatures],
+  [fourTenGame, { ...FOUR_TEN_FEATURES, search: FOUR_TEN_SEARCH } as AfterstateFeatures],
 ]);
 
 /** Why afterstate values cannot play this env, or null when they can. */
@@ -54,7 +56,7 @@ export type TrainedAgent = ModelAgent | AfterstateAgent | DecadeSearchAgent;
 export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAgent {
   const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
   if (metadata.head === 'search') {
-    if (!metadata.search) throw new TengymError('bad-argument', `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, tieWeight })`);
+    if (typeof metadata.search !== 'object') throw new TengymError('bad-argument', `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, tieWeight })`);
     return new DecadeSearchAgent(name, model, metadata, metadata.search);
   }
   return metadata.head === 'afterstate' ? afterstateAgent(name, model, metadata) : new ModelAgent(name, model, metadata);
