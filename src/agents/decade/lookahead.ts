@@ -48,6 +48,13 @@ export interface LookaheadConfig {
 const WON = 100;
 const LOST = -100;
 
+/**
+ * `optimal` where holding is free (hold.ts): the same plan, with the oracle's budget for the
+ * solve of the full line, so that the solve finishes (no solve ran past it in 3,000 deals) and
+ * the policy is the fair optimum, the perfect-information one.
+ */
+export const HOLD_OPTIMAL_CONFIG: LookaheadConfig = { depth: 1, maxNodes: 20000, endgameBudget: 2_000_000 };
+
 export function lookaheadConfigFor(o: DecadeOptions): LookaheadConfig {
   if (o.discard === 'optional') return { depth: 1, maxNodes: 20000, endgameBudget: 20000 };
   return { depth: 3, maxNodes: 20000, endgameBudget: 20000 };

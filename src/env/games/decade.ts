@@ -73,7 +73,7 @@
 import { z } from 'zod';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type Game, type Outcome, type Status } from '../game.js';
+import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
 /** Positions per stack: one stack may, in the worst case, hold every card. */
@@ -764,6 +764,11 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   fromJSON,
   checkState,
 };
+
+/** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
+export function decadeOptionsOf(env: EnvConfig<object>): DecadeOptions | null {
+  return env.game === decadeGame ? (env.options as DecadeOptions) : null;
+}
 
 /** The decade state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
 export function decadeOf(env: EngineView): { state: DecadeState; options: DecadeOptions } | null {
