@@ -51,9 +51,9 @@ const LOST = -100;
 /**
  * `optimal` where holding is free (hold.ts): the same plan, with the oracle's budget for the
  * solve of the full line, a hundred times `lookahead`'s, so that the solve finishes and the
- * policy is the fair optimum, the perfect-information one. On 3,000 fresh deals 33 of 338,330
- * solves still ran past it (a larger table did not help); the decision where the stock runs
- * out can take seconds (docs/decisions.md).
+ * policy is the fair optimum, the perfect-information one. About one solve in ten thousand still
+ * runs past it (a larger table did not help), and the decision where the stock runs out can
+ * take seconds (docs/decisions.md).
  */
 export const HOLD_OPTIMAL_CONFIG: LookaheadConfig = { depth: 1, maxNodes: 20000, endgameBudget: 2_000_000 };
 
