@@ -108,8 +108,8 @@ describe('createHinter with the search sources', () => {
     ['decade-fives', 'pimc (determinized search)', 'win-probability'],
     ['decade-loop', 'pimc (determinized search)', 'win-probability'],
     ['decade-stacks', 'lookahead (expectimax search)', 'heuristic'],
-    ['decade-max3', 'pimc (determinized search)', 'win-probability'],
-    ['ten-twenty-thirty', 'pimc (determinized search)', 'win-probability'],
+    ['decade-max3', 'lookahead (expectimax search)', 'heuristic'],
+    ['ten-twenty-thirty', 'lookahead (expectimax search)', 'heuristic'],
   ])('%s: mid-game states ranked by %s, every legal move listed, the top one what it plays', (id, source, kind) => {
     const hinter = createHinter();
     expect(hinter.sourceFor(id)).toBe(source);
