@@ -14,8 +14,8 @@ import { createRng, randomInt } from '../src/env/rng.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
 
-/** Files under src/agents that say in their header that they are Node-only (none may be imported by browser-safe code). */
-const NODE_ONLY = ['agents/hint-loader.ts', 'agents/resolve.ts', 'agents/tf/backend.ts', 'agents/tf/file-io.ts', 'agents/tf/load-model.ts'];
+/** Files under src/agents/node, which say in their header that they are Node-only (none may be imported by browser-safe code). */
+const NODE_ONLY = ['agents/node/hint-loader.ts', 'agents/node/resolve.ts', 'agents/node/backend.ts', 'agents/node/file-io.ts', 'agents/node/load-model.ts'];
 /** Packages that run in a browser as they are. */
 const BROWSER_PACKAGES = ['zod', 'pure-rand', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'];
 
@@ -60,8 +60,8 @@ describe('browser safety', () => {
   });
 
   it('the scan sees what a Node-only import looks like', () => {
-    expect(runtimeImports(join(SRC, 'agents/tf/file-io.ts'))).toEqual(expect.arrayContaining(['node:fs/promises', 'node:path']));
-    expect(runtimeImports(join(SRC, 'agents/tf/load-model.ts'))).toContain('./file-io.js');
+    expect(runtimeImports(join(SRC, 'agents/node/file-io.ts'))).toEqual(expect.arrayContaining(['node:fs/promises', 'node:path']));
+    expect(runtimeImports(join(SRC, 'agents/node/load-model.ts'))).toContain('./file-io.js');
     // `import type` loads nothing at run time.
     expect(runtimeImports(join(SRC, 'models.ts'))).not.toContain('@tensorflow/tfjs');
     expect(runtimeImports(join(SRC, 'models.ts'))).toContain('./agents/tf/model-agent.js');

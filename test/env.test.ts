@@ -8,6 +8,9 @@ import { make } from '../src/env/registry.js';
 import { MAX_SEED } from '../src/env/rng.js';
 import { z } from 'zod';
 
+/** A bad value as the messages show it: as JSON, but NaN as NaN (JSON would say null). */
+const shown = (value: unknown): string => (Number.isNaN(value) ? 'NaN' : JSON.stringify(value));
+
 /** The TengymError `fn` throws (fails if it throws anything else, or nothing). */
 function thrown(fn: () => unknown): TengymError {
   try {
@@ -75,7 +78,7 @@ describe('Env.reset', () => {
 
   it('validates seeds: integers from 0 to the largest safe integer', () => {
     for (const bad of [-1, 1.5, Number.NaN, MAX_SEED + 1, '3', null]) {
-      expectError(() => validateSeed(bad), 'bad-seed', new RegExp(`^bad seed ${JSON.stringify(bad)?.replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`));
+      expectError(() => validateSeed(bad), 'bad-seed', new RegExp(`^bad seed ${shown(bad).replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`));
     }
     expectError(() => validateSeed(-2, 'policy seed'), 'bad-seed', /^bad policy seed -2:/);
     expect(validateSeed(0)).toBe(0);
@@ -155,7 +158,7 @@ describe('Env.step', () => {
   it('refuses ids that are not actions, with the range', () => {
     const env = tensAfter(1);
     for (const bad of [-1, 82, 2.5, Number.NaN, '1' as never]) {
-      expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${JSON.stringify(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
+      expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${shown(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
       expect(env.isLegal(bad)).toBe(false);
     }
     expectError(() => env.describeAction(82), 'bad-action', /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/);
