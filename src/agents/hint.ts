@@ -114,8 +114,8 @@ type Baseline = { agent: Agent; name: string; role: string; source: string };
 /**
  * The decade ids where `lookahead` answers instead of `pimc` (README, "Where hints come from"):
  * on seven stacks `pimc` is a little behind; on `decade-max3` every agent is level; on
- * `ten-twenty-thirty` `pimc`'s lead is within its interval and its hints cost several times
- * the 10 ms a hint may take.
+ * `ten-twenty-thirty` `pimc`'s lead is within its interval and its hints do not fit the 10 ms
+ * a hint may take.
  */
 const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
 
