@@ -21,7 +21,7 @@ import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../src/env/rng
 import { envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
 
 const PRESETS = ['decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty'] as const;
-const FAIR = ['random', 'first', 'longest', 'lookahead', 'pimc'] as const;
+const FAIR = ['random', 'first', 'longest', 'lookahead', 'pimc', 'optimal'] as const;
 
 /** Plays `agent` to the end (the agent sees every state); returns the outcome and the actions. */
 function play(env: Env, agent: Agent): { outcome: CardOutcome; actions: number[] } {
@@ -198,6 +198,27 @@ describe('pimc', () => {
     for (const { action, score } of s.actions) expect(Math.abs(score - (winsOf.get(action) ?? 0) / 24)).toBeLessThan(0.1);
   });
 
+  it('samples by the episode seed and what the player sees: a position gets the same scores whatever came before, and act plays their top', () => {
+    for (const id of ['decade', 'decade-loop', 'decade-stacks']) {
+      const positions = Array.from({ length: 300 }, (_, k) => randomPosition(id, 60 + k, 6 + (k % 30)))
+        .filter((e) => e.running && e.legalCount > 1 && (e.rawState as DecadeState).stockLen > 1)
+        .slice(0, 6);
+      expect(positions.length, id).toBe(6);
+      const fresh = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+      const used = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+      for (const e of [...positions].reverse()) used.score(e);
+      for (const e of positions) {
+        const s = fresh.score(e);
+        expect(used.score(e), id).toEqual(s);
+        expect(fresh.act(e), id).toBe(s.actions[0].action);
+      }
+      // Another episode seed draws other samples: the scores of some position differ.
+      const other = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+      other.reset(12345);
+      expect(positions.some((e) => JSON.stringify(other.score(e)) !== JSON.stringify(fresh.score(e))), id).toBe(true);
+    }
+  });
+
   it('holds when discards are optional on one line, then solves the full line', () => {
     const env = envAt('decade-optional', { stacks: [['2C', '8C', '5C']], stock: ['KC', '5D'] });
     const agent = new PimcAgent();
@@ -232,6 +253,44 @@ describe('holding (hold.ts)', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(20);
+  });
+});
+
+describe('optimal (where holding is free)', () => {
+  it('is listed, as a fair ceiling, exactly for the option sets where holding is free', () => {
+    const listed = PRESETS.filter((id) => agentsFor(id).some((a) => a.name === 'optimal'));
+    expect(listed).toEqual(['decade-optional']);
+    expect(agentsFor('decade-optional').find((a) => a.name === 'optimal')).toMatchObject({ fair: true, ceiling: true });
+    expect(agentsFor('decade', { discard: 'optional', fives: true, win: 'one-left' }).some((a) => a.name === 'optimal')).toBe(true);
+    for (const [id, options] of [['decade-optional', { maxSteps: 60 }], ['decade-optional', { loop: true }], ['decade-optional', { stacks: 7 }], ['decade-optional', { pickedUp: 'deck-bottom' }]] as const) {
+      expect(agentsFor(id, options).some((a) => a.name === 'optimal'), JSON.stringify(options)).toBe(false);
+      expect(() => createAgent('optimal', id, options)).toThrow(/unknown agent "optimal" for decade-optional; agents for decade-optional: random, first, longest, lookahead, pimc, oracle$/);
+    }
+  });
+
+  it('draws while the stock lasts, then ends every deal as the exact solver of the whole deal (which sees the stock) says', () => {
+    const env = make('decade-optional');
+    const optimal = createAgent('optimal', 'decade-optional');
+    const solver = new Solver(rulesOf(env.options as unknown as DecadeOptions), 20);
+    const deal = new Position(1);
+    let wins = 0;
+    // Deals that solve quickly, two of them lost (519, 523).
+    for (const seed of [516, 517, 519, 520, 522, 523, 524, 525]) {
+      env.reset({ seed });
+      deal.loadTrue(env.rawState as DecadeState);
+      drawAll(deal);
+      const best = solver.value(deal, 5_000_000);
+      expect(solver.aborted).toBe(false);
+      optimal.reset(seed);
+      while (env.running) {
+        const a = optimal.act(env);
+        if ((env.rawState as DecadeState).stockLen > 0) expect(a).toBe(0);
+        env.step(a);
+      }
+      expect(env.outcome(), `deal ${seed}`).toEqual(best === 0 ? { won: true, cardsLeft: 0 } : { won: false, cardsLeft: best - 1 });
+      wins += best === 0 ? 1 : 0;
+    }
+    expect(wins).toBe(6);
   });
 });
 
@@ -282,7 +341,8 @@ describe('fairness', () => {
       const env = randomPosition(id, 40 + k, 4 + ((k * 7) % 70));
       if (!env.running || env.legalCount < 2 || (env.rawState as DecadeState).stockLen < 2) continue;
       const permuted = withStockPermuted(env, k);
-      for (const name of FAIR) {
+      // Each fair agent that plays this id (`optimal` plays decade-optional only).
+      for (const name of FAIR.filter((n) => agentsFor(id).some((a) => a.name === n))) {
         const a = createAgent(name, id, env.options as Record<string, unknown>);
         const b = createAgent(name, id, env.options as Record<string, unknown>);
         a.reset(11);
@@ -408,6 +468,7 @@ describe('ten-twenty-thirty memory', () => {
 describe('every agent on every preset', () => {
   it.each(PRESETS)('%s: only legal actions, and scores list every legal action best first', (id) => {
     for (const spec of DECADE_AGENTS) {
+      if (spec.plays && !spec.plays(envConfig(id))) continue;
       const agent = spec.create(envConfig(id));
       // Random positions (the expensive agents see fewer), then a few whole games.
       const positions = spec.name === 'pimc' || spec.name === 'oracle' ? 40 : 200;
@@ -439,6 +500,7 @@ describe('every agent on every preset', () => {
     ['ten-twenty-thirty', { maxSteps: 120, win: 'one-left' }],
   ] as [string, Record<string, unknown>][])('%s %j: whole games with legal actions only', (id, options) => {
     for (const spec of DECADE_AGENTS) {
+      if (spec.plays && !spec.plays(envConfig(id, options))) continue;
       const agent = spec.create(envConfig(id, options));
       for (let g = 0; g < 2; g++) {
         const env = make(id, options);

@@ -18,23 +18,31 @@ function shippedInfo(id: string): ShippedModelInfo {
 }
 
 describe('chooseHintSource', () => {
-  it('takes the shipped model when it was trained for these options (defaults given or not)', () => {
-    for (const id of ['decade', 'decade-fives', 'decade-loop', 'decade-optional', 'four-ten']) {
-      const choice = chooseHintSource(id, {}, shippedInfo(id));
-      expect(choice).toEqual({ kind: 'model', modelId: id, source: `model models/${id}/ (shipped)` });
-      expect(chooseHintSource(id, make(id).options as Record<string, unknown>, shippedInfo(id)).kind).toBe('model');
-    }
+  it('takes the shipped model where it is the strongest source measured (Four Ten), when it was trained for these options (defaults given or not)', () => {
+    const choice = chooseHintSource('four-ten', {}, shippedInfo('four-ten'));
+    expect(choice).toEqual({ kind: 'model', modelId: 'four-ten', source: 'model models/four-ten/ (shipped)' });
+    expect(chooseHintSource('four-ten', make('four-ten').options as Record<string, unknown>, shippedInfo('four-ten')).kind).toBe('model');
   });
 
-  it('falls back to the search baseline, saying why, for other options or where no model is shipped', () => {
-    const other = chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade'));
-    expect(other.kind).toBe('agent');
-    expect(other.source).toBe('lookahead (search baseline; the model shipped in models/decade/ was trained for other options)');
-    const none = chooseHintSource('decade-stacks', {}, null);
-    expect(none.source).toBe('lookahead (search baseline; no model is shipped for decade-stacks)');
+  it('the decade family: pimc, measured stronger than every shipped model; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
+    for (const id of ['decade', 'decade-fives', 'decade-loop']) {
+      const choice = chooseHintSource(id, {}, shippedInfo(id));
+      expect(choice.kind, id).toBe('agent');
+      expect(choice.source).toBe(`pimc (determinized search; measured stronger than the model shipped in models/${id}/)`);
+    }
+    for (const id of ['decade-stacks', 'decade-max3', 'ten-twenty-thirty']) expect(chooseHintSource(id, {}, null).source, id).toBe('lookahead (expectimax search)');
+    expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
+    // Optional discards with other options on one line: holding is still free.
+    expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum)');
+    // A model trained for other options is not compared: no reason given.
+    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (determinized search)');
+  });
+
+  it('falls back to the search, saying why, where a model would answer but none fits', () => {
     expect(chooseHintSource('four-ten', {}, null).source).toBe('optimal (exact solver; no model is shipped for four-ten)');
+    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe('expectimax (search baseline; the model shipped in models/four-ten/ was trained for other options)');
     // A model of another env in the directory is no model for this one.
-    expect(chooseHintSource('decade', {}, shippedInfo('decade-fives')).kind).toBe('agent');
+    expect(chooseHintSource('four-ten', {}, { env: 'decade', options: {} }).kind).toBe('agent');
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
   });
 
@@ -56,22 +64,23 @@ describe('hinterForEnv', () => {
     const loaded: string[] = [];
     // A real agent standing in for a model, so the ranking shows which one answers.
     const models = {
-      info: (id: string) => (id === 'decade-fives' ? shippedInfo(id) : null),
+      info: (id: string) => (id === 'four-ten' || id === 'decade-fives' ? shippedInfo(id) : null),
       load: async (id: string): Promise<Agent> => {
         loaded.push(id);
-        return createAgent('longest', id, {});
+        return createAgent('greedy', id, {});
       },
     };
-    const withModel = await hinterForEnv('decade-fives', {}, models);
-    expect(withModel).toMatchObject({ source: 'model models/decade-fives/ (shipped)', fromModel: true });
-    expect(loaded).toEqual(['decade-fives']);
-    const env = make('decade-fives');
+    const withModel = await hinterForEnv('four-ten', {}, models, { fourTenFigures: false });
+    expect(withModel).toMatchObject({ source: 'model models/four-ten/ (shipped)', fromModel: true });
+    expect(loaded).toEqual(['four-ten']);
+    const env = make('four-ten');
     env.reset({ seed: 2 });
     while (env.running && env.legalCount < 3) env.step(env.legal[0]);
-    expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('longest', 'decade-fives', {}).act(env));
+    expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('greedy', 'four-ten', {}).act(env));
 
-    const without = await hinterForEnv('decade-stacks', {}, models);
-    expect(without).toMatchObject({ source: 'lookahead (search baseline; no model is shipped for decade-stacks)', fromModel: false });
-    expect(loaded).toEqual(['decade-fives']);
+    // decade-fives ships a model, but pimc is measured stronger: the model is never loaded.
+    const without = await hinterForEnv('decade-fives', {}, models);
+    expect(without).toMatchObject({ source: 'pimc (determinized search; measured stronger than the model shipped in models/decade-fives/)', fromModel: false });
+    expect(loaded).toEqual(['four-ten']);
   });
 });

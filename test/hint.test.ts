@@ -17,6 +17,8 @@ import { buildPolicyValueNet } from '../src/agents/tf/network.js';
 import type { Env, EnvState } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
 import { envIds, make } from '../src/env/registry.js';
+import type { DecadeState } from '../src/env/games/decade.js';
+import { randomPosition } from './decade-helpers.js';
 import { modelMetadata } from './model-helpers.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -68,18 +70,50 @@ function expectGoodHints(result: HintResult, env: Env, expected: number): void {
   }
 }
 
-describe('createHinter with the search baselines', () => {
-  it.each([
-    ['decade', 'lookahead'],
-    ['decade-optional', 'lookahead'],
-    ['decade-fives', 'lookahead'],
-    ['decade-loop', 'lookahead'],
-    ['decade-stacks', 'lookahead'],
-    ['decade-max3', 'lookahead'],
-    ['ten-twenty-thirty', 'lookahead'],
-  ])('%s: mid-game states ranked, every legal move listed, the top one is what %s plays', (id, name) => {
+describe('createHinter with the search sources', () => {
+  it('decade-optional: over many random positions the top hint is what optimal plays, and the scores rank every legal move', () => {
     const hinter = createHinter();
-    expect(hinter.sourceFor(id)).toBe(`${name} (search baseline)`);
+    expect(hinter.sourceFor('decade-optional')).toBe('optimal (the exact optimum)');
+    const optimal = createAgent('optimal', 'decade-optional', {});
+    let holding = 0;
+    let solved = 0;
+    for (let k = 0; k < 300; k++) {
+      // Random moves; every other position then draws the rest of the stock and makes a few random discards more.
+      const env = randomPosition('decade-optional', 9000 + k, k % 50);
+      if (k % 2 === 1) {
+        while (env.running && (env.rawState as DecadeState).stockLen > 0) env.step(0);
+        for (let d = 0; d < k % 5 && env.running; d++) env.step(env.legal[(k * 7 + d) % env.legalCount]);
+      }
+      if (!env.running || env.legalCount < 2) continue;
+      const result = hinter.hint(env.getState());
+      expect(result.source).toBe('optimal (the exact optimum)');
+      expectGoodHints(result, env, optimal.act(env));
+      const scores = result.hints.map((h) => h.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      if ((env.rawState as DecadeState).stockLen > 0) {
+        holding++;
+        expect(result.hints[0].action).toBe(0);
+      } else {
+        solved++;
+      }
+    }
+    // Both phases: drawing while cards are unseen, the solved line after.
+    expect(holding).toBeGreaterThan(40);
+    expect(solved).toBeGreaterThan(40);
+  });
+
+  it.each([
+    ['decade', 'pimc (determinized search)', 'win-probability'],
+    ['decade-optional', 'optimal (the exact optimum)', 'heuristic'],
+    ['decade-fives', 'pimc (determinized search)', 'win-probability'],
+    ['decade-loop', 'pimc (determinized search)', 'win-probability'],
+    ['decade-stacks', 'lookahead (expectimax search)', 'heuristic'],
+    ['decade-max3', 'lookahead (expectimax search)', 'heuristic'],
+    ['ten-twenty-thirty', 'lookahead (expectimax search)', 'heuristic'],
+  ])('%s: mid-game states ranked by %s, every legal move listed, the top one what it plays', (id, source, kind) => {
+    const hinter = createHinter();
+    expect(hinter.sourceFor(id)).toBe(source);
+    const name = source.split(' ')[0];
     const player = createAgent(name, id, {});
     const env = make(id);
     for (const state of midGameStates(id, createAgent(name, id, {}), 12)) {
@@ -87,7 +121,7 @@ describe('createHinter with the search baselines', () => {
       env.setState(state);
       expectGoodHints(result, env, player.act(env));
       expect(result.sameOutcome).toBe(false);
-      expect(result.hints.every((h) => h.scoreKind === 'heuristic')).toBe(true);
+      expect(result.hints.every((h) => h.scoreKind === kind)).toBe(true);
       const scores = result.hints.map((h) => h.score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
     }
@@ -224,7 +258,7 @@ describe('hints from a model', () => {
   });
 
   it('ranks by the policy: probabilities over the legal moves, the top one is what the model plays', async () => {
-    const { hinter, source, fromModel } = await loadHinter('decade-fives', {}, dir);
+    const { hinter, source, fromModel } = await loadHinter('decade-fives', {}, { model: dir });
     expect(fromModel).toBe(true);
     expect(source).toBe(`model ${dir}`);
     const model = await resolveAgent(dir, 'decade-fives', {});
@@ -239,7 +273,7 @@ describe('hints from a model', () => {
   });
 
   it('a model for another env is a clear error', async () => {
-    await expect(loadHinter('decade', {}, dir)).rejects.toThrow(/trained for decade-fives/);
+    await expect(loadHinter('decade', {}, { model: dir })).rejects.toThrow(/trained for decade-fives/);
   });
 
   it('tengym hint --model DIR', () => {
@@ -276,21 +310,22 @@ describe('tengym hint', () => {
   }
 
   it.each(['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'four-ten'])(
-    '%s: a mid-game state from tengym replay, ranked by the shipped model or the baseline, the top move is what that agent plays',
+    '%s: a mid-game state from tengym replay, ranked by the default source, the top move is what that agent plays',
     async (id) => {
       const { file, state } = replayState(id, id === 'four-ten' ? 4 : 11, `${id}.json`);
       const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
-      // A model shipped for this id was trained for its default options: it must be what answers.
+      // Four Ten's shipped model answers; in the decade family pimc, measured stronger than the models, or optimal.
       const shipped = existsSync(join(shippedModelDir(id), 'model.json'));
       let agent: Agent;
-      if (shipped) {
+      if (id === 'four-ten' && shipped) {
         expect(out.source).toBe(`model models/${id}/ (shipped)`);
         agent = await resolveAgent('model', id, {});
       } else {
         const baseline = hintBaseline(id);
-        expect(out.source).toBe(`${baseline.name} (${baseline.role}; no model is shipped for ${id})`);
+        expect(baseline.name).toBe(id === 'decade-optional' ? 'optimal' : 'pimc');
+        expect(out.source).toBe(shipped ? `${baseline.name} (${baseline.role}; measured stronger than the model shipped in models/${id}/)` : baseline.source);
         agent = baseline.agent;
       }
       const env = make(id);
@@ -308,13 +343,47 @@ describe('tengym hint', () => {
     },
   );
 
-  it('other options than the shipped model was trained for: the baseline answers and says why', () => {
+  it('other options than the shipped model was trained for: the search answers', () => {
     const env = make('decade', { reward: 'cards' });
     env.reset({ seed: 3 });
     const r = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
     expect(r.code, r.stderr).toBe(0);
-    const why = existsSync(join(shippedModelDir('decade'), 'model.json')) ? 'the model shipped in models/decade/ was trained for other options' : 'no model is shipped for decade';
-    expect(JSON.parse(r.stdout).source).toBe(`lookahead (search baseline; ${why})`);
+    expect(JSON.parse(r.stdout).source).toBe('pimc (determinized search)');
+  });
+
+  it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {
+    const { file, state } = replayState('decade-fives', 11, 'fives-agent.json');
+    const env = make('decade-fives');
+    env.setState(state);
+    for (const [name, source] of [
+      ['lookahead', 'lookahead'],
+      ['longest', 'longest'],
+      ['oracle', 'oracle (NOT fair: it sees the stock)'],
+      ['model', 'model models/decade-fives/ (shipped)'],
+      ['models/decade-fives', 'model models/decade-fives'],
+    ]) {
+      const r = tengym(['hint', '--env', 'decade-fives', '--state', file, '--agent', name, '--top', '0', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as HintResult;
+      expect(out.source).toBe(source);
+      const agent = name.startsWith('model') ? await resolveAgent(name === 'model' ? 'model' : join(fileURLToPath(new URL('..', import.meta.url)), name), 'decade-fives', {}) : createAgent(name, 'decade-fives', {});
+      expectGoodHints(out, env, agent.act(env));
+    }
+  });
+
+  it.each([
+    [['--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
+    [['--agent', 'optimal'], /unknown agent "optimal" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle,/],
+    [['--agent', 'greedy'], /unknown agent "greedy" for decade/],
+    [['--agent', 'lookahead', '--model', 'models/decade'], /give --agent or --model, not both/],
+    [['--agent', './no-such-dir'], /no model at "\.\/no-such-dir": the directory does not exist/],
+  ])('decade %j: a clear error naming the valid agents, exit 1', (args, message) => {
+    const env = make('decade');
+    env.reset({ seed: 2 });
+    const r = tengym(['hint', '--env', 'decade', '--state', '-', ...(args as string[])], JSON.stringify(env.getState()));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message as RegExp);
+    noStack(r.stderr);
   });
 
   it('tens: every move leads to the same end; stdin with "-"; a replay line or a bare state', () => {
@@ -368,15 +437,16 @@ describe('tengym hint', () => {
 });
 
 describe('tengym bench --hints', () => {
-  it('prints p50 and p99 latency over mid-game states, with the source', () => {
+  it('prints p50 and p99 latency over mid-game states, with the source; --agent times another', () => {
     const r = tengym(['bench', '--hints', '--env', 'decade-fives', '--states', '40', '--warmup', '20', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const [b] = JSON.parse(r.stdout);
-    // decade-fives ships a model, trained for these (default) options: the bench times it.
-    expect(existsSync(join(shippedModelDir('decade-fives'), 'model.json'))).toBe(true);
-    expect(b).toMatchObject({ env: 'decade-fives', source: 'model models/decade-fives/ (shipped)', fromModel: true, states: 40, warmup: 20 });
+    expect(b).toMatchObject({ env: 'decade-fives', source: 'pimc (determinized search; measured stronger than the model shipped in models/decade-fives/)', fromModel: false, states: 40, warmup: 20 });
     expect(b.games).toBeGreaterThan(0);
     for (const key of ['firstMs', 'p50Ms', 'p99Ms', 'maxMs', 'meanMs']) expect(Number.isFinite(b[key]) && b[key] > 0, key).toBe(true);
+    const model = tengym(['bench', '--hints', '--env', 'decade-fives', '--agent', 'model', '--states', '20', '--warmup', '5', '--json']);
+    expect(model.code, model.stderr).toBe(0);
+    expect(JSON.parse(model.stdout)[0]).toMatchObject({ source: 'model models/decade-fives/ (shipped)', fromModel: true, states: 20 });
     const text = tengym(['bench', '--hints', '--env', 'tens', '--states', '20', '--warmup', '5']);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/p50 ms\s+p99 ms/);

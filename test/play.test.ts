@@ -62,7 +62,7 @@ describe('tengym play', () => {
     expect(r.stdout).not.toContain('\x1b[');
   });
 
-  it('a whole game of decade-fives following the hints (the shipped model or lookahead)', async () => {
+  it('a whole game of decade-fives following the hints (pimc, the default source there)', async () => {
     // The moves the hints will show, worked out here with the same hinter, so the piped
     // script can follow them.
     const { hinter, source } = await loadHinter('decade-fives', {});
@@ -88,6 +88,7 @@ describe('tengym play', () => {
     seed--;
     const r = play(['--env', 'decade-fives', '--seed', String(seed)], lines);
     expect(r.code, r.stderr).toBe(0);
+    expect(source).toMatch(/^pimc /);
     expect(r.stdout).toContain(`Hints from ${source} · `);
     expect(hintedMoves(r.stdout)).toEqual(expected);
     const o = env.outcome() as { won: boolean; cardsLeft: number };
@@ -95,6 +96,25 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^line: /m);
     expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
     expect(r.stdout).not.toMatch(/^ {2}1 {2}draw$/m);
+  });
+
+  it('--agent NAME gives the hints from that agent of the env, or from a model directory', async () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    while (env.legalCount === 1) env.step(env.legal[0]);
+    for (const [name, source] of [
+      ['longest', 'longest'],
+      ['models/decade', 'model models/decade'],
+    ]) {
+      const r = play(['--env', 'decade', '--seed', '3', '--agent', name, '--top', '0'], ['hint', 'q']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`Hints from ${source} · ${env.legalCount} legal moves`);
+      const { hinter } = await loadHinter('decade', {}, { agent: name });
+      expect(hintedMoves(r.stdout)).toEqual([env.legalActions().indexOf(hinter.hint(env, { top: 1 }).hints[0].action) + 1]);
+    }
+    // Longest-run-first's choice, the longer run, shown first.
+    const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
+    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · score \d+\n {2}move 2: discard (\S+ ){3}\(20\)/m);
   });
 
   it('forced moves are played and listed by default; --step-forced stops at them', () => {
@@ -156,6 +176,7 @@ describe('tengym play', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('tengym play');
     expect(r.stdout).toContain('--hints');
+    expect(r.stdout).toContain('--agent');
   });
 
   it.each([
@@ -163,6 +184,9 @@ describe('tengym play', () => {
     [['--env', 'tens', '--seed', '-1'], /bad seed -1/],
     [['--env', 'tens', '--options', '{"undoLimit":2}'], /undoLimit/],
     [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
+    [['--env', 'decade', '--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
+    [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, expectimax, optimal/],
+    [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --hints, not both/],
   ])('%j is a clear error, exit 1', (args, message) => {
     const r = play(args as string[], ['1']);
     expect(r.code).toBe(1);

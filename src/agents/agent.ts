@@ -62,7 +62,7 @@ export interface AgentInfo {
   description: string;
   fair: boolean;
   /**
-   * Marks an exact optimum (Four Ten's `optimal`): the ceiling the others are measured
+   * Marks an exact optimum (the `optimal` of Four Ten and of `decade-optional`): the ceiling the others are measured
    * against, not a baseline; "the best baseline" comparisons leave it out.
    */
   ceiling?: true;
@@ -72,5 +72,7 @@ export interface AgentInfo {
 export interface AgentSpec extends AgentInfo {
   /** The engines it plays. */
   games: readonly AnyGame[];
+  /** Where it plays only some option sets of those engines (the decade `optimal`): which. Default: all. */
+  plays?(env: EnvConfig): boolean;
   create(env: EnvConfig): Agent;
 }

@@ -4,9 +4,14 @@
  * (which fetches them). Browser-safe: the caller says what `models/<env id>/` holds and how to
  * load it; this module decides and builds the hinter.
  *
- * The rule: the model shipped for the env when it was trained for these options, else the
- * env's search baseline (`hintBaseline`). The `source` sentence says which, and why no model.
+ * The rule: the strongest fair source measured for the env (README, "Where hints come from").
+ * Four Ten's shipped model, when it was trained for these options; everywhere else, and for
+ * Four Ten without such a model, the engine's search (`hintBaseline`): in the decade family
+ * `pimc` beats every shipped model on fresh deals, and `optimal` where holding is free is the
+ * exact optimum. The `source` sentence says which, and why no model.
  */
+import type { AnyGame } from '../env/game.js';
+import { fourTenGame } from '../env/games/four-ten.js';
 import { envConfig } from '../env/registry.js';
 import type { Agent } from './agent.js';
 import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
@@ -23,6 +28,9 @@ export type HintSourceChoice =
   /** An agent from the catalogue (a search baseline or a solver). */
   | { kind: 'agent'; agent: Agent; name: string; source: string };
 
+/** Engines whose shipped model is the strongest fair hint source measured (README, "Where hints come from"). */
+const MODEL_FIRST: ReadonlySet<AnyGame> = new Set([fourTenGame]);
+
 /** The shipped model's id as a path, as the source sentence shows it. */
 export const shippedModelPath = (modelId: string): string => `models/${modelId}/`;
 
@@ -34,18 +42,23 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   const env = envConfig(envId, options);
   const resolved = env.options;
   const path = shippedModelPath(env.id);
-  if (shipped && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved)) {
+  const modelFirst = MODEL_FIRST.has(env.game);
+  const fits = shipped !== null && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved);
+  if (modelFirst && fits) {
     return { kind: 'model', modelId: env.id, source: `model ${path} (shipped)` };
   }
-  const why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
   const baseline = hintBaseline(env.id, resolved);
-  const source = hasSameOutcome(env) ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
+  let why: string | null;
+  if (hasSameOutcome(env)) why = null;
+  else if (!modelFirst) why = fits ? `measured stronger than the model shipped in ${path}` : null;
+  else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
+  const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
 }
 
 export interface LoadedHinter {
   hinter: Hinter;
-  /** "model models/decade/ (shipped)", "lookahead (search baseline; no model is shipped for decade)". */
+  /** "model models/four-ten/ (shipped)", "pimc (determinized search; measured stronger than the model shipped in models/decade/)". */
   source: string;
   /** Whether a trained model ranks the moves. */
   fromModel: boolean;

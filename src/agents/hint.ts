@@ -1,6 +1,6 @@
 /**
  * Move hints: "what should I do here?" answered with the legal moves ranked by an agent
- * (a trained model's, or a search baseline where no model is given), each with its
+ * (a trained model's, or a search where no model is given), each with its
  * action id, its score and what kind of score it is, a sentence a player understands and
  * the cards it involves. Browser-safe; `loadHinter` (hint-loader.ts, Node-only) finds the
  * model shipped for an env.
@@ -24,7 +24,7 @@ import { envConfig, make } from '../env/registry.js';
 import type { ActionScores, Agent, ScoreKind, ValueUnit } from './agent.js';
 import { FirstAgent } from './basic.js';
 import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenObjective } from './four-ten-solver/optimal-agent.js';
-import { createAgent } from './index.js';
+import { agentsFor, createAgent } from './index.js';
 import { actionCards, fourTenProspects, type HintCard } from './hint-text.js';
 
 export type { HintCard } from './hint-text.js';
@@ -45,7 +45,7 @@ export interface Hint {
 
 export interface HintResult {
   env: string;
-  /** What ranked the moves: "model models/decade/", "lookahead (search baseline …)". */
+  /** What ranked the moves: "model models/four-ten/ (shipped)", "pimc (determinized search …)". */
   source: string;
   /** Every legal move leads to the same end (Tens, Block Ten): the order is arbitrary. */
   sameOutcome: boolean;
@@ -65,7 +65,7 @@ export interface HintOptions {
 export interface HinterConfig {
   /** A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from `tengym/models` in a browser). */
   model?: Agent;
-  /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search baseline answers (`hintBaseline`). */
+  /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search source answers (`hintBaseline`). */
   agent?: Agent | string;
   /** What the hints say they come from (default: the model's or the agent's name). */
   source?: string;
@@ -111,9 +111,23 @@ export function hasSameOutcome(env: EnvConfig): boolean {
 
 type Baseline = { agent: Agent; name: string; role: string; source: string };
 
-/** Each engine's search baseline for hints (see `hintBaseline`). */
+/**
+ * The decade ids where `lookahead` answers instead of `pimc` (README, "Where hints come from"):
+ * on seven stacks `pimc` is a little behind; on `decade-max3` every agent is level; on
+ * `ten-twenty-thirty` `pimc`'s lead is within its interval and its hints do not fit the 10 ms
+ * a hint may take.
+ */
+const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
+
+/** Each engine's search source for hints (see `hintBaseline`). */
 const BASELINES = new Map<AnyGame, (env: EnvConfig, baseline: (name: string, role: string) => Baseline) => Baseline>([
-  [decadeGame, (_env, baseline) => baseline('lookahead', 'search baseline')],
+  [
+    decadeGame,
+    (env, baseline) => {
+      if (agentsFor(env).some((a) => a.name === 'optimal')) return baseline('optimal', 'the exact optimum');
+      return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', 'expectimax search') : baseline('pimc', 'determinized search');
+    },
+  ],
   [
     fourTenGame,
     (env, baseline) => {
@@ -130,10 +144,12 @@ const BASELINES = new Map<AnyGame, (env: EnvConfig, baseline: (name: string, rol
 ]);
 
 /**
- * The search baseline that answers where no model is given: the decade family's
- * `lookahead`; Four Ten's exact `optimal` for the rules whose game values ship (other rules
- * would first solve the game for about 20 minutes), else `expectimax`; for Tens and Block
- * Ten the lowest legal id, since every move leads to the same end.
+ * The search that answers where no model is given, the strongest fair one measured for each
+ * engine (README, "Where hints come from"): in the decade family, `optimal` where holding is
+ * free (the exact optimum: `decade-optional`), else `pimc` (`lookahead` on three ids); Four Ten's exact `optimal` for
+ * the rules whose game values ship (other rules would first solve the game for about 20
+ * minutes), else `expectimax`; for Tens and Block Ten the lowest legal id, since every move
+ * leads to the same end.
  */
 export function hintBaseline(envId: string, options: Record<string, unknown> = {}): Baseline {
   const env = envConfig(envId, options);

@@ -32,16 +32,20 @@ function configOf(env: string | EnvConfig, options: unknown): EnvConfig {
   return typeof env === 'string' ? envConfig(env, options) : env;
 }
 
+/** The catalogue entries that play this env (its engine, and these options where an entry says). */
+function specsFor(config: EnvConfig): AgentSpec[] {
+  return SPECS.filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+}
+
 /** The agents of an env: `agentsFor('decade')`, or `agentsFor(config)`. */
 export function agentsFor(env: string | EnvConfig, options: unknown = {}): AgentInfo[] {
-  const game = configOf(env, options).game;
-  return SPECS.filter((s) => s.games.includes(game)).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
+  return specsFor(configOf(env, options)).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
 }
 
 /** A catalogue agent for an env: `createAgent('longest', 'decade', options)`, or `createAgent(name, config)`. */
 export function createAgent(name: string, env: string | EnvConfig, options: unknown = {}): Agent {
   const config = configOf(env, options);
-  const spec = SPECS.find((s) => s.name === name && s.games.includes(config.game));
+  const spec = specsFor(config).find((s) => s.name === name);
   if (!spec) {
     throw new TengymError('bad-argument', `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(', ')}`);
   }

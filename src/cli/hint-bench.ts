@@ -5,7 +5,7 @@
  * and cards). The first `warmup` calls (JIT, model load, TensorFlow.js kernels for each
  * batch size, solver tables) are not counted; the very first call is reported apart.
  */
-import { loadHinter } from '../agents/node/hint-loader.js';
+import { loadHinter, type HintChoice } from '../agents/node/hint-loader.js';
 import { make } from '../env/registry.js';
 
 export interface HintBenchResult {
@@ -27,7 +27,8 @@ export interface HintBenchOptions {
   warmup: number;
   seed: number;
   top: number;
-  modelDir?: string;
+  /** Who ranks (default: the env's default source). */
+  choice?: HintChoice;
 }
 
 /** The value at quantile q of sorted values (nearest rank). */
@@ -36,7 +37,7 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 export async function benchHints(envId: string, options: Record<string, unknown>, bench: HintBenchOptions): Promise<HintBenchResult> {
-  const { hinter, source, fromModel } = await loadHinter(envId, options, bench.modelDir);
+  const { hinter, source, fromModel } = await loadHinter(envId, options, bench.choice);
   const env = make(envId, options);
   const times: number[] = [];
   let calls = 0;

@@ -1,9 +1,10 @@
 /**
  * The play page's figures, measured in Chromium (Node-only; the README's "In the browser"):
- * the bundle's size, the time to the first move, and the hint latency of every shipped model
- * on each TensorFlow.js backend, the one the page chooses marked.
+ * the bundle's size, the time to the first move, and the hint latency of every env with real
+ * decisions from the source the page uses there (`chooseHintSource`): a search, or a shipped
+ * model on each TensorFlow.js backend, the one the page chooses marked.
  *
- *   npm run build && node dist/page/measure.js [--states 300] [--loads 3] [--backends wasm,webgl,cpu] [--models decade,four-ten]
+ *   npm run build && node dist/page/measure.js [--states 300] [--loads 3] [--backends wasm,webgl,cpu] [--envs decade,four-ten]
  *
  * Hint latency: the page plays games by the top hint from seed 1 (a new deal when one ends)
  * and times every `hint()` call it makes at a state with a choice, until `--states` calls;
@@ -20,12 +21,14 @@ import { PAGE_DIR } from '../cli/commands/serve.js';
 import { formatTable } from '../cli/io.js';
 import { findChromium, PlayPage, startPageSession } from './chromium.js';
 import { backendsFor, type BrowserBackend } from '../agents/tf/browser-backend.js';
+import { hasSameOutcome } from '../agents/hint.js';
+import { envConfig, envIds, envSpec } from '../env/registry.js';
 
 const argsSchema = z.strictObject({
   states: z.coerce.number().int().min(10).default(300),
   loads: z.coerce.number().int().min(1).default(3),
   backends: z.string().default('wasm,webgl,cpu').transform((s) => s.split(',').map((b) => z.enum(['wasm', 'webgl', 'cpu']).parse(b.trim()))),
-  models: z.string().optional(),
+  envs: z.string().optional(),
 });
 
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 0 })} KB`;
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('no Chromium found: apt-get install chromium, or set TENGYM_CHROMIUM');
   const index = JSON.parse(readFileSync(join(PAGE_DIR, 'models/index.json'), 'utf8')) as Record<string, { weights: number }>;
-  const models = args.models ? args.models.split(',') : Object.keys(index);
+  const ids = args.envs ? args.envs.split(',').map((id) => envSpec(id.trim()).id) : envIds().filter((id) => !hasSameOutcome(envConfig(id)));
   const session = await startPageSession(chromiumPath);
   const version = session.browser.version();
   process.stdout.write(`tengym play page in Chromium ${version}, headless with --disable-gpu (WebGL runs on SwiftShader, in software)\n`);
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     // Time to the first move: from navigation to the first board the page waits on, and to the first hints.
     process.stdout.write(`\ntime to first move, ms from navigation, median of ${args.loads} loads (no animation: forced moves at once)\n`);
     const rows: (string | number)[][] = [];
-    for (const id of models) {
+    for (const id of ids) {
       const ready: number[] = [];
       const hinted: number[] = [];
       for (let i = 0; i < args.loads; i++) {
@@ -98,12 +101,13 @@ async function main(): Promise<void> {
       }
       rows.push([id, median(ready).toFixed(0), median(hinted).toFixed(0)]);
     }
-    process.stdout.write(formatTable(['env', 'first move, hints off', 'first hints shown (TF.js, model, first hint)'], rows) + '\n');
+    process.stdout.write(formatTable(['env', 'first move, hints off', 'first hints shown (with a model: TF.js, the model, the first hint)'], rows) + '\n');
 
     process.stdout.write(`\nhint latency, ms: hint(env) at every state with a choice, ${args.states} calls after the first, games by the top hint from seed 1\n`);
     const latency: (string | number)[][] = [];
-    for (const id of models) {
-      const chosen = backendsFor(index[id].weights)[0];
+    for (const id of ids) {
+      const weights = index[id]?.weights;
+      const chosen = weights === undefined ? null : backendsFor(weights)[0];
       for (const backend of args.backends as BrowserBackend[]) {
         const p = await PlayPage.open(session.browser, `${session.server.url}?env=${id}&seed=1&hints=1&backend=${backend}`);
         const result = (await p.page.evaluate(`(async () => {
@@ -114,15 +118,19 @@ async function main(): Promise<void> {
             t.play(t.hints.hints[0].action);
             await t.settled();
           }
-          return { ms: t.hintMs, games, backend: t.backend };
-        })()`)) as { ms: number[]; games: number; backend: string };
+          return { ms: t.hintMs, games, backend: t.backend, source: t.source };
+        })()`)) as { ms: number[]; games: number; backend: string | null; source: string | null };
         if (p.errors.length > 0) throw new Error(`${id} on ${backend}: ${p.errors.join('; ')}`);
         await p.close();
         const timed = result.ms.slice(1, args.states + 1).sort((a, b) => a - b);
-        latency.push([id, `${result.backend}${backend === chosen ? ' (chosen)' : ''}`, index[id].weights.toLocaleString('en-US'), timed.length, result.games, quantile(timed, 0.5).toFixed(2), quantile(timed, 0.99).toFixed(2), timed[timed.length - 1].toFixed(2), result.ms[0].toFixed(1)]);
+        const fromModel = result.backend !== null;
+        const source = (result.source ?? "").replace(/ \(.*$/, '');
+        latency.push([id, source, fromModel ? `${result.backend}${backend === chosen ? ' (chosen)' : ''}` : '–', fromModel ? (weights ?? NaN).toLocaleString('en-US') : '–', timed.length, result.games, quantile(timed, 0.5).toFixed(2), quantile(timed, 0.99).toFixed(2), timed[timed.length - 1].toFixed(2), result.ms[0].toFixed(1)]);
+        // A search runs the same on every backend: one row.
+        if (!fromModel) break;
       }
     }
-    process.stdout.write(formatTable(['env', 'backend', 'weights', 'states', 'games', 'p50', 'p99', 'max', 'first call'], latency) + '\n');
+    process.stdout.write(formatTable(['env', 'source', 'backend', 'weights', 'states', 'games', 'p50', 'p99', 'max', 'first call'], latency) + '\n');
     process.stdout.write(`\nload average at the end: ${load()}\n`);
   } finally {
     await session.close();

@@ -9,13 +9,16 @@
  * | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
  * | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
  * | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound) |
+ * | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
  */
-import { decadeGame } from '../../env/games/decade.js';
+import { decadeGame, decadeOptionsOf } from '../../env/games/decade.js';
 import type { AgentSpec } from '../agent.js';
 import { LongestRunAgent } from './longest.js';
-import { LookaheadAgent } from './lookahead.js';
+import { holdsUntilStockEmpty } from './hold.js';
+import { HOLD_OPTIMAL_CONFIG, LookaheadAgent } from './lookahead.js';
 import { OracleAgent } from './oracle.js';
 import { PimcAgent } from './pimc.js';
+import { rulesOf } from './position.js';
 
 const DECADE = [decadeGame];
 
@@ -47,5 +50,17 @@ export const DECADE_AGENTS: AgentSpec[] = [
     fair: false,
     games: DECADE,
     create: () => new OracleAgent(),
+  },
+  {
+    name: 'optimal',
+    description: 'the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline',
+    fair: true,
+    ceiling: true,
+    games: DECADE,
+    plays: (env) => {
+      const options = decadeOptionsOf(env);
+      return options !== null && holdsUntilStockEmpty(rulesOf(options));
+    },
+    create: () => new LookaheadAgent(HOLD_OPTIMAL_CONFIG, 'optimal'),
   },
 ];

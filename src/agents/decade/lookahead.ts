@@ -48,6 +48,15 @@ export interface LookaheadConfig {
 const WON = 100;
 const LOST = -100;
 
+/**
+ * `optimal` where holding is free (hold.ts): the same plan, with the oracle's budget for the
+ * solve of the full line, a hundred times `lookahead`'s, so that the solve finishes and the
+ * policy is the fair optimum, the perfect-information one. About one solve in ten thousand still
+ * runs past it (a larger table did not help), and the decision where the stock runs out can
+ * take seconds (docs/decisions.md).
+ */
+export const HOLD_OPTIMAL_CONFIG: LookaheadConfig = { depth: 1, maxNodes: 20000, endgameBudget: 2_000_000 };
+
 export function lookaheadConfigFor(o: DecadeOptions): LookaheadConfig {
   if (o.discard === 'optional') return { depth: 1, maxNodes: 20000, endgameBudget: 20000 };
   return { depth: 3, maxNodes: 20000, endgameBudget: 20000 };

@@ -22,15 +22,20 @@
  * deck it plays the known deal exactly.
  *
  * `score` is the fraction of samples in which the action clears ('win-probability').
+ *
+ * The samples at a decision are drawn from a generator seeded by the episode's seed and what
+ * the player sees there (the table, the stock's composition, the step, the remembered cards:
+ * `seenHash`), never by the calls made before: `act` and `score` agree on a position, and a
+ * hint for a position is the same whoever asks and whatever was asked before.
  */
 import type { Env } from '../../env/env.js';
 import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
-import { createRng, type Rng } from '../../env/rng.js';
+import { createRng, deriveSeed, mix32 } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
-import { Position, type Rules } from './position.js';
+import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
 export interface PimcConfig {
@@ -63,7 +68,7 @@ export class PimcAgent implements Agent {
   readonly name: string;
   readonly fair = true;
   private readonly config: PimcConfig | null;
-  private rng: Rng = createRng(0);
+  private seed = 0;
   private readonly rulesCache = new RulesCache();
   private solver: Solver | null = null;
   private sample: Position | null = null;
@@ -78,7 +83,7 @@ export class PimcAgent implements Agent {
 
   /** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
   reset(seed: number): void {
-    this.rng = createRng(seed);
+    this.seed = seed;
     this.memory.clear();
     this.solver?.clear();
   }
@@ -145,9 +150,10 @@ export class PimcAgent implements Agent {
     const budget = hidden ? config.budget : config.endgameBudget;
     const n = env.legalCount;
     const t: Tally = { wins: new Float64Array(n), values: new Float64Array(n), samples };
+    const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
     for (let k = 0; k < samples; k++) {
-      if (rules.deckBottom) this.memory.fill(this.sample!, state, this.rng);
-      else this.sample!.loadFair(state, this.rng);
+      if (rules.deckBottom) this.memory.fill(this.sample!, state, rng);
+      else this.sample!.loadFair(state, rng);
       if (hidden) this.solver.clear();
       for (let i = 0; i < n; i++) {
         const v = this.solve(rules, state, env.legal[i], budget);
@@ -168,4 +174,21 @@ export class PimcAgent implements Agent {
     drawAll(q);
     return solver.value(q, budget);
   }
+}
+
+/**
+ * A 32-bit hash of what a player sees in `state`: every stack's cards, the current stack, the
+ * step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
+ * the unseen ones. Never the stock's order.
+ */
+export function seenHash(state: DecadeState, memory: StockMemory | null): number {
+  let h = mix32(Math.imul(state.steps + 1, 0x9e3779b1) ^ (state.current << 8) ^ state.stockLen);
+  for (let k = 0; k < state.numStacks; k++) {
+    const base = k * DECK_SIZE;
+    h = mix32(h ^ (0x100 + state.len[k]));
+    for (let i = 0; i < state.len[k]; i++) h = mix32(h + state.table[base + i]);
+  }
+  for (let v = 1; v <= 10; v++) h = mix32(h ^ ((v << 8) | state.stockValues[v]));
+  if (memory) for (let i = 0; i < memory.knownCount; i++) h = mix32(h + 0x200 + memory.knownAt(i));
+  return h >>> 0;
 }

@@ -1,6 +1,7 @@
 /**
- * The hinter for an env, as the command line finds it (Node-only, as everything in this folder): a model directory
- * given by the user, else what `hinterForEnv` (hint-source.ts, shared with the play page)
+ * The hinter for an env, as the command line finds it (Node-only, as everything in this folder): an agent
+ * the user names (`--agent`: a catalogue name, a model directory, or `model`, as `tengym eval
+ * --agents` takes them), else what `hinterForEnv` (hint-source.ts, shared with the play page)
  * chooses, with the shipped models read from `models/<env id>/` on disk.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { TengymError, isPlainObject } from '../../env/errors.js';
 import { envConfig } from '../../env/registry.js';
 import { createHinter, type HinterConfig } from '../hint.js';
 import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hint-source.js';
-import { resolveAgent, shippedModelDir } from './resolve.js';
+import { looksLikePath, resolveAgent, shippedModelDir } from './resolve.js';
 
 export type { LoadedHinter } from '../hint-source.js';
 
@@ -38,15 +39,21 @@ function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
   };
 }
 
-export async function loadHinter(envId: string, options: unknown, modelDir?: string, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+/** Who ranks, when the user says: a model directory (`--model`), or any agent `tengym eval --agents` takes (`--agent`: a catalogue name, a model directory, or `model`). */
+export type HintChoice = { model: string } | { agent: string };
+
+/** The hinter for `envId` with `options`: ranked by the user's `choice` when given, else by the env's default source (`chooseHintSource`). */
+export async function loadHinter(envId: string, options: unknown, choice?: HintChoice, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
   const env = envConfig(envId, options);
   const resolved = env.options;
-  if (modelDir !== undefined) {
-    const dir = resolve(modelDir);
-    if (!existsSync(dir)) throw new TengymError('bad-argument', `no model at "${modelDir}": the directory does not exist`);
-    const agent = await resolveAgent(dir, env);
-    const source = `model ${modelDir}`;
+  if (choice === undefined) return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);
+  const name = 'model' in choice ? choice.model : choice.agent;
+  if (('model' in choice || looksLikePath(name)) && !existsSync(resolve(name))) throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
+  const agent = await resolveAgent('model' in choice ? resolve(name) : name, env);
+  if (agent.metadata) {
+    const source = name === 'model' ? `model models/${env.id}/ (shipped)` : `model ${name}`;
     return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
   }
-  return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);
+  const source = agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
+  return { hinter: createHinter({ ...config, agent, source }), source, fromModel: false };
 }

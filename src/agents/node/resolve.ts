@@ -21,7 +21,7 @@ export function shippedModelDir(envId: string): string {
 }
 
 /** A path, by its spelling ("runs/x", "./x") or because such a directory exists ("model-ok"). */
-function looksLikePath(name: string): boolean {
+export function looksLikePath(name: string): boolean {
   return name.includes('/') || name.includes('\\') || name.startsWith('.') || (existsSync(name) && statSync(name).isDirectory());
 }
 

@@ -1,9 +1,10 @@
 import type { CommandModule } from 'yargs';
-import { shippedModelEnvs } from '../../agents/node/resolve.js';
-import { envIds, envSpec } from '../../env/registry.js';
+import { hasSameOutcome } from '../../agents/hint.js';
+import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../train/bench.js';
 import { benchHints } from '../hint-bench.js';
 import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { hintChoice } from './hint.js';
 
 interface Args {
   env?: string;
@@ -15,15 +16,16 @@ interface Args {
   warmup: number;
   seed: number;
   model?: string;
+  agent?: string;
   json: boolean;
 }
 
-/** Hint latency of one env, or of every env with a shipped model (decade when none is shipped). */
+/** Hint latency of one env, or of every env with real decisions (Tens and Block Ten rank nothing). */
 async function hintsBench(args: Args): Promise<void> {
-  const shipped = shippedModelEnvs();
-  const ids = args.env ? [envSpec(args.env).id] : shipped.length ? shipped : ['decade'];
+  const ids = args.env ? [envSpec(args.env).id] : envIds().filter((id) => !hasSameOutcome(envConfig(id)));
+  const choice = hintChoice(args.agent, args.model);
   const results = [];
-  for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states: args.states, warmup: args.warmup, seed: args.seed, top: 3, modelDir: args.model }));
+  for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states: args.states, warmup: args.warmup, seed: args.seed, top: 3, choice }));
   if (args.json) {
     writeLine(JSON.stringify(results));
     return;
@@ -38,7 +40,7 @@ export const benchCommand: CommandModule<object, Args> = {
   describe: 'Steps per second of random legal play (mask and observation every step), single env and vector env; with --hints, hint latency',
   builder: (y) =>
     y
-      .option('env', { type: 'string', describe: 'One env id (default: every id; with --hints, every id with a shipped model, or decade)' })
+      .option('env', { type: 'string', describe: 'One env id (default: every id; with --hints, every id with real decisions)' })
       .option('seconds', { type: 'number', default: 2, describe: 'Seconds timed per env and per mode' })
       .option('num-envs', { type: 'number', default: 64, describe: 'Copies in the vector env' })
       .option('hints', { type: 'boolean', default: false, describe: 'Time hints instead: p50/p99 ms of hint(getState()) over mid-game states' })
@@ -46,7 +48,8 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('warmup', { type: 'number', default: 1000, describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)' })
       .option('seed', { type: 'number', default: 1, describe: 'With --hints: seed of the first game' })
       .option('options', { type: 'string', describe: 'With --hints: env options as JSON' })
-      .option('model', { type: 'string', describe: 'With --hints: model directory (default: the shipped model, else the search baseline)' })
+      .option('agent', { type: 'string', describe: "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)" })
+      .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
       .check((a) => {
         checkNumberOption('seconds', a.seconds, { integer: false, above: true });

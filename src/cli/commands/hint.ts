@@ -1,10 +1,11 @@
 /**
  * `tengym hint`: the legal moves of a saved state (getState() JSON, as `tengym replay`
- * prints it), ranked by the env's shipped model, a given model, or a search baseline.
+ * prints it), ranked by the env's default source (the strongest fair one measured), a
+ * catalogue agent or a model directory (`--agent`).
  */
 import type { CommandModule } from 'yargs';
 import { formatScore, type Hint, type HintResult } from '../../agents/hint.js';
-import { loadHinter } from '../../agents/node/hint-loader.js';
+import { loadHinter, type HintChoice } from '../../agents/node/hint-loader.js';
 import { TengymError, isPlainObject } from '../../env/errors.js';
 import { envSpec, make } from '../../env/registry.js';
 import { parseOptionsJson, readTextInput, writeLine } from '../io.js';
@@ -15,6 +16,7 @@ interface Args {
   state?: string;
   input?: string;
   model?: string;
+  agent?: string;
   top: number;
   json: boolean;
 }
@@ -27,6 +29,13 @@ function stateSource(args: Args): string {
   if (args.state !== undefined && args.state !== '') return args.state;
   if (args.input !== undefined) return args.input === '' ? '-' : args.input;
   throw new TengymError('bad-argument', 'give the state as --state FILE, or --state - to read it from stdin');
+}
+
+/** The user's choice of who ranks: `--agent NAME` or `--model DIR` (not both), or none (the env's default source). */
+export function hintChoice(agent: string | undefined, model: string | undefined, modelFlag = '--model'): HintChoice | undefined {
+  if (agent !== undefined && model !== undefined) throw new TengymError('bad-argument', `give --agent or ${modelFlag}, not both (--agent takes a model directory too)`);
+  if (agent !== undefined) return { agent };
+  return model === undefined ? undefined : { model };
 }
 
 /** One state from the input: a getState() JSON, or a `tengym replay` line holding one. */
@@ -60,14 +69,15 @@ export function hintLines(result: HintResult, numbering: (h: Hint, i: number) =>
 
 export const hintCommand: CommandModule<object, Args> = {
   command: 'hint [input]',
-  describe: 'Rank the legal moves of a saved state (getState() JSON) with the shipped model, a model directory or a search baseline',
+  describe: "Rank the legal moves of a saved state (getState() JSON) with the env's strongest measured source, or any agent (--agent)",
   builder: (y) =>
     y
       .positional('input', { type: 'string', describe: 'The state file, or - for stdin (the same as --state)' })
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
       .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or - for stdin' })
-      .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin); default: models/<env id>/ when shipped, else a search baseline' })
+      .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (README, "Where hints come from")' })
+      .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, source, sameOutcome, hints: [{ action, score, scoreKind, text, cards }] }' })
       .check((a) => {
@@ -75,7 +85,8 @@ export const hintCommand: CommandModule<object, Args> = {
         return true;
       })
       .example('$0 replay --env decade --seed 3 --policy first | sed -n 6p > s.json && $0 hint --env decade --state s.json', 'Hints for a state from the middle of a game')
-      .example('$0 hint --env decade-loop --state - --json < s.json', 'The same as JSON, reading stdin'),
+      .example('$0 hint --env decade-loop --state - --json < s.json', 'The same as JSON, reading stdin')
+      .example('$0 hint --env decade --agent lookahead --state s.json', 'Hints from another agent of the env'),
   handler: async (args) => {
     const id = envSpec(args.env).id;
     const state = parseStateText(await readTextInput(stateSource(args), 'state file'));
@@ -83,7 +94,7 @@ export const hintCommand: CommandModule<object, Args> = {
     const env = make(id, options);
     env.setState(state);
     if (!env.running) throw new TengymError('episode-over', `no hint: the game in this state is over (${JSON.stringify(env.outcome())})`);
-    const { hinter } = await loadHinter(env.id, env.options, args.model);
+    const { hinter } = await loadHinter(env.id, env.options, hintChoice(args.agent, args.model));
     const result = hinter.hint(env, args.top === 0 ? {} : { top: args.top });
     if (args.json) {
       writeLine(JSON.stringify(result));

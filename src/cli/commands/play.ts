@@ -15,13 +15,14 @@ import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
 import { checkNumberOption, parseOptionsJson } from '../io.js';
-import { hintLines } from './hint.js';
+import { hintChoice, hintLines } from './hint.js';
 
 interface Args {
   env: string;
   options?: string;
   seed?: number;
   hints?: string;
+  agent?: string;
   top: number;
   'step-forced': boolean;
 }
@@ -186,7 +187,8 @@ export const playCommand: CommandModule<object, Args> = {
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
-      .option('hints', { type: 'string', describe: 'Model directory for hints (default: models/<env id>/ when shipped, else a search baseline)' })
+      .option('agent', { type: 'string', describe: 'Who gives the hints: an agent of the env (tengym agents --env ID lists them) or a model directory; default: the strongest fair source measured for the env (README, "Where hints come from")' })
+      .option('hints', { type: 'string', describe: 'Model directory for hints; the same as --agent DIR' })
       .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
       .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })
       .check((a) => {
@@ -201,8 +203,9 @@ export const playCommand: CommandModule<object, Args> = {
     const seed = args.seed === undefined ? randomInt(0, 2 ** 31 - 1) : validateSeed(args.seed);
     env.reset({ seed });
     const optionsArg = args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
-    // A model named on the command line is loaded now, so a bad directory stops at once.
-    let hinter: Promise<LoadedHinter> | null = args.hints === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, args.hints));
+    // An agent or model named on the command line is loaded now, so a bad name stops at once.
+    const choice = hintChoice(args.agent, args.hints, '--hints');
+    let hinter: Promise<LoadedHinter> | null = choice === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, choice));
     const rl = createInterface({ input: process.stdin, terminal: false });
     // Take the iterator now: lines that arrive before the first read are queued, not lost.
     const lines = rl[Symbol.asyncIterator]();
@@ -231,7 +234,7 @@ export const playCommand: CommandModule<object, Args> = {
           env,
           seed,
           replay: `tengym play --env ${env.id}${optionsArg} --seed ${seed}`,
-          hinter: () => (hinter ??= loadHinter(env.id, env.options, args.hints)),
+          hinter: () => (hinter ??= loadHinter(env.id, env.options, choice)),
           top: args.top === 0 ? Infinity : args.top,
           autoForced: !args['step-forced'],
         },

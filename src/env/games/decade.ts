@@ -73,7 +73,7 @@
 import { z } from 'zod';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type EnvConfig, type CardOutcome, type DeckInput, type EngineView, type Game, type Outcome, type Status } from '../game.js';
+import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
 /** Positions per stack: one stack may, in the worst case, hold every card. */
@@ -765,7 +765,7 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   checkState,
 };
 
-/** The options of an env config of this engine, or null for another engine. */
+/** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
 export function decadeOptionsOf(env: EnvConfig<object>): DecadeOptions | null {
   return env.game === decadeGame ? (env.options as DecadeOptions) : null;
 }
