@@ -99,7 +99,9 @@ async function main(): Promise<void> {
           await p.close();
         }
       }
-      rows.push([id, median(ready).toFixed(0), median(hinted).toFixed(0)]);
+      // A deal with no choice ends before any hint is shown (decade-stacks' seed 1).
+      const firstHints = median(hinted);
+      rows.push([id, median(ready).toFixed(0), Number.isNaN(firstHints) ? '– (no choice in this deal)' : firstHints.toFixed(0)]);
     }
     process.stdout.write(formatTable(['env', 'first move, hints off', 'first hints shown (with a model: TF.js, the model, the first hint)'], rows) + '\n');
 
