@@ -6,18 +6,9 @@ import { showValue, TengymError, type TengymErrorCode } from '../src/env/errors.
 import { tensGame } from '../src/env/games/tens.js';
 import { make } from '../src/env/registry.js';
 import { MAX_SEED } from '../src/env/rng.js';
+import { thrown } from './pairing-helpers.js';
 import { z } from 'zod';
 
-/** The TengymError `fn` throws (fails if it throws anything else, or nothing). */
-function thrown(fn: () => unknown): TengymError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof TengymError) return e;
-    throw e;
-  }
-  throw new Error('nothing was thrown');
-}
 
 const expectError = (fn: () => unknown, code: TengymErrorCode, message: RegExp) => {
   const e = thrown(fn);
