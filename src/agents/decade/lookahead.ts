@@ -32,8 +32,8 @@ import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
-import { DECADE_ACTIONS, runLengthOf, runStartOf } from '../../env/games/decade.js';
-import { DECK_SIZE, Position, type Rules } from './position.js';
+import { runLengthOf, runStartOf } from '../../env/games/decade.js';
+import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
 export interface LookaheadConfig {
@@ -68,8 +68,7 @@ export class LookaheadAgent implements Agent {
   private readonly config: LookaheadConfig | null;
   private readonly rulesCache = new RulesCache();
   private rules: Rules | null = null;
-  private positions: Position[] = [];
-  private moves: Int32Array[] = [];
+  private levels: SearchLevels | null = null;
   /** Unseen cards by value (1..10) and how many, updated along the search path. */
   private readonly unseen = new Int32Array(11);
   private unknownLeft = 0;
@@ -127,8 +126,7 @@ export class LookaheadAgent implements Agent {
     const rules = this.rulesCache.get(options);
     if (rules !== this.rules) {
       this.rules = rules;
-      this.positions = [];
-      this.moves = [];
+      this.levels = new SearchLevels(rules.stacks);
       this.endgame = null;
     }
     const config = this.config ?? lookaheadConfigFor(options);
@@ -136,7 +134,7 @@ export class LookaheadAgent implements Agent {
     if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0) return this.solvedValues(env, state, config);
     this.maxNodes = config.maxNodes;
     this.nodes = 0;
-    const root = this.level(0);
+    const root = this.levels!.at(0);
     root.loadTableOnly(state);
     // The stock's values are never read here, only how many cards it holds.
     root.stockLen = state.stockLen;
@@ -161,20 +159,13 @@ export class LookaheadAgent implements Agent {
   private solvedValues(env: Env, state: DecadeState, config: LookaheadConfig): number[] {
     const out: number[] = [];
     this.endgame ??= new Solver(this.rules!, 18);
-    const root = this.level(0);
+    const root = this.levels!.at(0);
     if (this.rules!.deckBottom) this.memory.fill(root, state, this.rng);
     else root.loadTableOnly(state);
     for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget));
     return out;
   }
 
-  private level(d: number): Position {
-    while (this.positions.length <= d) {
-      this.positions.push(new Position(this.rules!.stacks));
-      this.moves.push(new Int32Array(DECADE_ACTIONS));
-    }
-    return this.positions[d];
-  }
 
   /**
    * The stock as the agent knows it: `unknownLeft` unseen cards on top (by value in
@@ -197,7 +188,7 @@ export class LookaheadAgent implements Agent {
   /** Value of taking `action` in p (p unchanged); levels ≥ d are scratch. */
   private afterAction(p: Position, action: number, depth: number, d: number): number {
     if (action === 0) return this.chance(p, depth, d);
-    const q = this.level(d);
+    const q = this.levels!.at(d);
     q.copyFrom(p);
     const queued = this.queueLen;
     if (this.rules!.deckBottom) this.pickUp(q, action);
@@ -222,7 +213,7 @@ export class LookaheadAgent implements Agent {
   /** Our move in p (p may be changed): the best of the legal actions. */
   private decide(p: Position, depth: number, d: number): number {
     const r = this.rules!;
-    const moves = this.moves[d - 1];
+    const moves = this.levels!.moves(d - 1);
     const n = p.generate(r, moves);
     if (n === 0) return p.won(r) ? WON : LOST - p.tableCount;
     if (++this.nodes > this.maxNodes) return this.horizon(p);
@@ -246,7 +237,7 @@ export class LookaheadAgent implements Agent {
   private chance(p: Position, depth: number, d: number): number {
     if (depth === 0 || p.stockLen === 0) return this.horizon(p);
     const k = p.nextLiveStack(p.current);
-    const q = this.level(d);
+    const q = this.levels!.at(d);
     if (this.unknownLeft === 0) {
       const v = this.queue[this.queueHead++];
       this.drawValue(p, q, k, v);

@@ -15,7 +15,7 @@
  * loads the true order (`loadTrue`).
  */
 import { DECK_SIZE } from '../../env/cards.js';
-import { CARD_VALUE, DRAW, MAX_RUN_TOTAL, MAX_STACKS, maxRunLength, runActionId, runLengthOf, runStartOf, runTotals, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
+import { CARD_VALUE, DECADE_ACTIONS, DRAW, MAX_RUN_TOTAL, MAX_STACKS, maxRunLength, runActionId, runLengthOf, runStartOf, runTotals, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
 import { shuffleInPlace, type Rng } from '../../env/rng.js';
 
 export { DECK_SIZE, MAX_STACKS };
@@ -261,5 +261,30 @@ export class Position {
   /** After generate returned 0: whether the game is won. */
   won(r: Rules): boolean {
     return this.status === ENDED && this.tableCount <= r.winLeft;
+  }
+}
+
+/**
+ * A depth-first search's scratch space: one position and one move list per depth, made on first
+ * use and then reused, so a search allocates nothing once it has been as deep before.
+ */
+export class SearchLevels {
+  private readonly positions: Position[] = [];
+  private readonly moveLists: Int32Array[] = [];
+
+  constructor(readonly stacks: number) {}
+
+  /** The position of depth d. */
+  at(d: number): Position {
+    while (this.positions.length <= d) {
+      this.positions.push(new Position(this.stacks));
+      this.moveLists.push(new Int32Array(DECADE_ACTIONS));
+    }
+    return this.positions[d];
+  }
+
+  /** The move list of depth d (after `at(d)`). */
+  moves(d: number): Int32Array {
+    return this.moveLists[d];
   }
 }

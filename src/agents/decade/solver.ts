@@ -22,9 +22,8 @@
  *   returns estimates (the cards on the table, as if lost there) and stores nothing it
  *   did not finish.
  */
-import { DECADE_ACTIONS } from '../../env/games/decade.js';
 import { mix32 } from '../../env/rng.js';
-import { ENDED, Position, type Rules } from './position.js';
+import { ENDED, Position, SearchLevels, type Rules } from './position.js';
 
 const WON = 0;
 const IN_PROGRESS = 255;
@@ -50,14 +49,14 @@ export class Solver {
   private readonly val: Uint8Array;
   private readonly gen: Uint32Array;
   private generation = 1;
-  private readonly positions: Position[] = [];
-  private readonly moves: Int32Array[] = [];
+  private readonly levels: SearchLevels;
   private h1 = 0;
   private h2 = 0;
 
   /** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
   constructor(rules: Rules, tableBits = 18) {
     this.rules = rules;
+    this.levels = new SearchLevels(rules.stacks);
     this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
     const size = 1 << tableBits;
     this.mask = size - 1;
@@ -84,13 +83,13 @@ export class Solver {
     this.nodes = 0;
     this.budget = budget;
     this.aborted = false;
-    this.level(0).copyFrom(p);
+    this.levels.at(0).copyFrom(p);
     return this.search(0);
   }
 
   /** The value after `action` in `p` (p is not modified). */
   valueAfter(p: Position, action: number, budget: number): number {
-    const q = this.level(0);
+    const q = this.levels.at(0);
     q.copyFrom(p);
     q.apply(this.rules, action);
     this.nodes = 0;
@@ -99,13 +98,6 @@ export class Solver {
     return this.search(0);
   }
 
-  private level(d: number): Position {
-    while (this.positions.length <= d) {
-      this.positions.push(new Position(this.rules.stacks));
-      this.moves.push(new Int32Array(DECADE_ACTIONS));
-    }
-    return this.positions[d];
-  }
 
   private terminalValue(p: Position): number {
     return p.status === ENDED && p.tableCount <= this.rules.winLeft ? WON : 1 + p.tableCount;
@@ -114,8 +106,8 @@ export class Solver {
   /** Value of positions[d], which it may change. Sets lastExact. */
   private search(d: number): number {
     const r = this.rules;
-    const p = this.positions[d];
-    const moves = this.moves[d];
+    const p = this.levels.at(d);
+    const moves = this.levels.moves(d);
     let n = p.generate(r, moves);
     while (n === 1) {
       if (++this.nodes > this.budget) return this.estimate(p);
@@ -145,7 +137,7 @@ export class Solver {
     this.val[at] = IN_PROGRESS;
     const h1 = this.h1;
     const h2 = this.h2;
-    const child = this.level(d + 1);
+    const child = this.levels.at(d + 1);
     let best = 255;
     let exact = true;
     for (let i = 0; i < n; i++) {

@@ -19,8 +19,8 @@ import type { Env } from '../../env/env.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv } from '../decade/common.js';
 import { StockMemory } from '../decade/memory.js';
-import { DECADE_ACTIONS, DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
-import { DECK_SIZE, Position, type Rules } from '../decade/position.js';
+import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
+import { DECK_SIZE, Position, SearchLevels, type Rules } from '../decade/position.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-decade.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { TengymError } from '../../env/errors.js';
@@ -152,8 +152,7 @@ export class SearchForest {
   private cost = new Float64Array(256);
   private child = new Int32Array(256);
   private weight = new Float64Array(256);
-  private readonly positions: Position[] = [];
-  private readonly moves: Int32Array[] = [];
+  private readonly levels: SearchLevels;
   private readonly knowledge = new StockKnowledge();
   private depthLeft = 0;
 
@@ -162,6 +161,7 @@ export class SearchForest {
     readonly config: SearchConfig,
   ) {
     this.layout = positionLayout(rules);
+    this.levels = new SearchLevels(rules.stacks);
     this.rows = new Float32Array(64 * this.layout.size);
   }
 
@@ -189,7 +189,7 @@ export class SearchForest {
   addPosition(p: Position, k: StockKnowledge): number {
     const mark = this.mark();
     for (let depth = this.config.depth; ; depth--) {
-      const q = this.level(0);
+      const q = this.levels.at(0);
       q.copyFrom(p);
       this.knowledge.copyFrom(k);
       this.depthLeft = depth;
@@ -206,11 +206,11 @@ export class SearchForest {
   writeAfterMove(p: Position, move: number, k: StockKnowledge, out: Float32Array, offset: number): boolean {
     // A draw leads to a chance over the next card, not to one position.
     if (move === DRAW) return false;
-    const q = this.level(0);
+    const q = this.levels.at(0);
     q.copyFrom(p);
     this.knowledge.copyFrom(k);
     this.apply(q, move);
-    const moves = this.moves[0];
+    const moves = this.levels.moves(0);
     let n = q.generate(this.rules, moves);
     while (n === 1 && moves[0] !== 0) {
       this.apply(q, moves[0]);
@@ -232,7 +232,7 @@ export class SearchForest {
   }
 
   private afterMove(p: Position, move: number, k: StockKnowledge, depth: number): number {
-    const q = this.level(0);
+    const q = this.levels.at(0);
     q.copyFrom(p);
     this.knowledge.copyFrom(k);
     if (move === DRAW) {
@@ -245,13 +245,6 @@ export class SearchForest {
     return this.decide(0);
   }
 
-  private level(d: number): Position {
-    while (this.positions.length <= d) {
-      this.positions.push(new Position(this.rules.stacks));
-      this.moves.push(new Int32Array(DECADE_ACTIONS));
-    }
-    return this.positions[d];
-  }
 
   /** Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go through chance(). */
   private apply(q: Position, move: number): void {
@@ -270,8 +263,8 @@ export class SearchForest {
   /** The node of positions[d] with the player to move (forced moves played first). */
   private decide(d: number): number {
     const r = this.rules;
-    const p = this.positions[d];
-    const moves = this.moves[d];
+    const p = this.levels.at(d);
+    const moves = this.levels.moves(d);
     let n = p.generate(r, moves);
     while (n === 1 && moves[0] !== 0) {
       this.apply(p, moves[0]);
@@ -284,7 +277,7 @@ export class SearchForest {
     const k = this.knowledge;
     const knownLen = k.knownLen;
     const node = this.node(MAX);
-    const q = this.level(d + 1);
+    const q = this.levels.at(d + 1);
     const children: number[] = [];
     for (let i = 0; i < n; i++) {
       if (moves[i] === DRAW) {
@@ -301,8 +294,8 @@ export class SearchForest {
 
   /** A draw from positions[d]: each unseen value, or the known next card. */
   private chance(d: number): number {
-    const p = this.positions[d];
-    const q = this.level(d + 1);
+    const p = this.levels.at(d);
+    const q = this.levels.at(d + 1);
     const k = this.knowledge;
     const stack = p.nextLiveStack(p.current);
     this.depthLeft--;
