@@ -106,6 +106,29 @@ export const afterstateLoss: LossFunction = (model, [rows, won, cost], { costLos
   return [tf.add(winLoss, tf.mul(costLoss, costLossWeight)) as tf.Scalar, winLoss, costLoss];
 };
 
+/**
+ * One gradient step of the afterstate loss on a minibatch (rows, won, cost), Adam with the
+ * gradient's norm clipped; the losses and that norm go into `means`.
+ */
+export function afterstateStep(
+  gradients: SplitGradients,
+  adam: Adam,
+  batch: [Float32Array, Float32Array, Float32Array],
+  learningRate: number,
+  { costLossWeight, maxGradNorm }: { costLossWeight: number; maxGradNorm: number },
+  means: Means,
+): void {
+  const stats = tf.tidy(() => {
+    const {
+      grads,
+      stats: [winLoss, costLoss],
+    } = gradients.compute(batch);
+    const gradNorm = adam.apply(grads, learningRate, maxGradNorm);
+    return tf.stack([tf.add(winLoss, tf.mul(costLoss, costLossWeight)), winLoss, costLoss, gradNorm]);
+  });
+  means.addStacked(['loss', 'winLoss', 'costLoss', 'gradNorm'], stats);
+}
+
 /** Samples waiting for their targets (decade: the episode's; Four Ten: the round's since its start or the last exploring move), per copy. */
 class PendingSamples {
   rows: Float32Array;
@@ -321,17 +344,8 @@ export class AfterstateLearner implements Algorithm {
 
   private gradientStep(): void {
     this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
-    const { costLossWeight, maxGradNorm } = this.config;
-    const stats = tf.tidy(() => {
-      const {
-        grads,
-        stats: [winLoss, costLoss],
-      } = this.gradients.compute([this.mbRows, this.mbWon, this.mbCost]);
-      const gradNorm = this.adam.apply(grads, this.learningRate(), maxGradNorm);
-      return tf.stack([tf.add(winLoss, tf.mul(costLoss, costLossWeight)), winLoss, costLoss, gradNorm]);
-    });
+    afterstateStep(this.gradients, this.adam, [this.mbRows, this.mbWon, this.mbCost], this.learningRate(), this.config, this.means);
     this.updates++;
-    this.means.addStacked(['loss', 'winLoss', 'costLoss', 'gradNorm'], stats);
   }
 
   takeStats(): Record<string, number> {

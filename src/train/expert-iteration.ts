@@ -43,7 +43,7 @@ import type { EnvConfig } from '../env/game.js';
 import { decadeOf, decadeOptionsOf, type DecadeState } from '../env/games/decade.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
 import { Means, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
-import { ReplayRing, afterstateLoss } from './afterstate.js';
+import { ReplayRing, afterstateLoss, afterstateStep } from './afterstate.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { Adam, trainableVariables } from './optim.js';
 import { SplitGradients } from './split-gradients.js';
@@ -340,17 +340,8 @@ export class ExpertIteration implements Algorithm {
 
   private gradientStep(): void {
     this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
-    const { costLossWeight, maxGradNorm } = this.config;
-    const stats = tf.tidy(() => {
-      const {
-        grads,
-        stats: [winLoss, costLoss],
-      } = this.gradients.compute([this.mbRows, this.mbWon, this.mbCost]);
-      const gradNorm = this.adam.apply(grads, this.learningRate(), maxGradNorm);
-      return tf.stack([tf.add(winLoss, tf.mul(costLoss, costLossWeight)), winLoss, costLoss, gradNorm]);
-    });
+    afterstateStep(this.gradients, this.adam, [this.mbRows, this.mbWon, this.mbCost], this.learningRate(), this.config, this.means);
     this.updates++;
-    this.means.addStacked(['loss', 'winLoss', 'costLoss', 'gradNorm'], stats);
   }
 
   takeStats(): Record<string, number> {
