@@ -88,3 +88,23 @@ describe('four-ten: why a move is illegal', () => {
     expect(refused).toBeGreaterThan(1000);
   });
 });
+
+describe('four-ten: a deck that is not one', () => {
+  const deck = Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3)));
+
+  it('names the first five unknown cards, and says when there are more', () => {
+    const env = make('four-ten');
+    const five = deck.map((c, i) => (i < 5 ? `x${i}` : c));
+    expect(() => env.reset({ deck: five })).toThrow('bad deck: unknown cards "x0" at index 0, "x1" at index 1, "x2" at index 2, "x3" at index 3, "x4" at index 4 (Four Ten cards are 1, 2, 3, 4)');
+    const six = deck.map((c, i) => (i < 6 ? `x${i}` : c));
+    expect(() => env.reset({ deck: six })).toThrow('bad deck: unknown cards "x0" at index 0, "x1" at index 1, "x2" at index 2, "x3" at index 3, "x4" at index 4, … (Four Ten cards are 1, 2, 3, 4)');
+    expect(() => env.reset({ deck: deck.map((c, i) => (i === 7 ? '11' : i === 9 ? '0' : c)) })).toThrow('bad deck: unknown cards "11" at index 7, "0" at index 9 (');
+  });
+
+  it('reads cards with spaces around them, and counts the values', () => {
+    const env = make('four-ten');
+    env.reset({ deck: deck.map((c) => ` ${c} `) });
+    expect((env.getState().game as FourTenJSON).stock.length).toBeGreaterThan(0);
+    expect(() => env.reset({ deck: deck.map((c, i) => (i === 0 ? '2' : c)) })).toThrow(/^bad deck: the deck .*7× 1.*9× 2/);
+  });
+});
