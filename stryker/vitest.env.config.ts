@@ -4,7 +4,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
-const ORDER = ['golden', 'registry', 'rng', 'env', 'rejected-inputs', 'checker', 'tens', 'block-ten', 'vector-ends', 'decade', 'four-ten', 'four-ten-invariants', 'four-ten-illegal', 'four-ten-observation', 'four-ten-render', 'four-ten-hands', 'rewards', 'contract', 'engines', 'fuzz', 'agents-four-ten'];
+const ORDER = ['golden', 'registry', 'rng', 'env', 'rejected-inputs', 'checker', 'tens', 'block-ten', 'vector-ends', 'decade', 'four-ten', 'four-ten-invariants', 'four-ten-illegal', 'four-ten-observation', 'four-ten-render', 'four-ten-hands', 'rewards', 'contract', 'engines', 'fuzz'];
 const rank = (spec: TestSpecification) => ORDER.indexOf(/([\w-]+)\.test\.ts$/.exec(spec.moduleId)?.[1] ?? '');
 
 class QuickFirst extends BaseSequencer {
@@ -16,8 +16,6 @@ class QuickFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // vector.test.ts's long sweep is left out: vector-ends.test.ts checks the same against single envs.
-    // agents-four-ten.test.ts is here for four-ten-hands.ts, the hand tables the Four Ten agents read;
-    // four-ten-solver.test.ts (over a minute) guards them too, in the agents' run.
     include: ORDER.map((name) => `test/${name}.test.ts`),
     testTimeout: 300_000,
     sequence: { sequencer: QuickFirst },
