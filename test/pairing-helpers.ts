@@ -1,4 +1,4 @@
-// Helpers shared by the Tens and Block Ten tests.
+// Helpers shared by the engine tests: Tens and Block Ten decks and slots, and the error a call throws.
 import { DECK_SIZE, cardCode } from '../src/env/cards.js';
 import type { Env } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
