@@ -39,7 +39,7 @@ import type { AnyGame, EnvConfig } from '../env/game.js';
 import { decadeGame } from '../env/games/decade.js';
 import { fourTenGame } from '../env/games/four-ten.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
-import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
+import { Means, learningRateAt, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
 import { targetStrategy, targetsUnavailable, type SampleSink, type TargetStrategy } from './afterstate-targets.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { mlpForward } from './mlp.js';
@@ -337,14 +337,9 @@ export class AfterstateLearner implements Algorithm {
     return new AfterstateAgent('model', this.model, metadata, this.features);
   }
 
-  private learningRate(): number {
-    const c = this.config;
-    return c.annealLearningRate ? c.learningRate * Math.max(0, 1 - this.env.envSteps / c.totalSteps) : c.learningRate;
-  }
-
   private gradientStep(): void {
     this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
-    afterstateStep(this.gradients, this.adam, [this.mbRows, this.mbWon, this.mbCost], this.learningRate(), this.config, this.means);
+    afterstateStep(this.gradients, this.adam, [this.mbRows, this.mbWon, this.mbCost], learningRateAt(this.config, this.env.envSteps), this.config, this.means);
     this.updates++;
   }
 

@@ -46,6 +46,11 @@ export const commonConfigFields = {
 /** The common fields of every algorithm's config, resolved. */
 export type CommonConfig = z.infer<z.ZodObject<typeof commonConfigFields>>;
 
+/** The learning rate after `envSteps`: annealed linearly to 0 at `totalSteps` when the config asks for it. */
+export function learningRateAt(c: Pick<CommonConfig, 'learningRate' | 'totalSteps'> & { annealLearningRate: boolean }, envSteps: number): number {
+  return c.annealLearningRate ? c.learningRate * Math.max(0, 1 - envSteps / c.totalSteps) : c.learningRate;
+}
+
 /** Evaluations a run makes at least, besides the one at its start, unless its evalEvery is set. */
 export const CURVE_EVALUATIONS = 10;
 

@@ -42,7 +42,7 @@ import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { decadeOf, decadeOptionsOf, type DecadeState } from '../env/games/decade.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../env/rng.js';
-import { Means, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
+import { Means, learningRateAt, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
 import { ReplayRing, afterstateLoss, afterstateStep } from './afterstate.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from './decisions.js';
 import { Adam, trainableVariables } from './optim.js';
@@ -333,14 +333,9 @@ export class ExpertIteration implements Algorithm {
     return new DecadeSearchAgent('model', this.model, metadata, this.search);
   }
 
-  private learningRate(): number {
-    const c = this.config;
-    return c.annealLearningRate ? c.learningRate * Math.max(0, 1 - this.env.envSteps / c.totalSteps) : c.learningRate;
-  }
-
   private gradientStep(): void {
     this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
-    afterstateStep(this.gradients, this.adam, [this.mbRows, this.mbWon, this.mbCost], this.learningRate(), this.config, this.means);
+    afterstateStep(this.gradients, this.adam, [this.mbRows, this.mbWon, this.mbCost], learningRateAt(this.config, this.env.envSteps), this.config, this.means);
     this.updates++;
   }
 

@@ -46,7 +46,7 @@ import type { AnyGame, EnvConfig } from '../env/game.js';
 import { decadeGame } from '../env/games/decade.js';
 import { fourTenGame } from '../env/games/four-ten.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../env/rng.js';
-import { Means, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
+import { Means, commonConfigFields, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from './algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from './decisions.js';
 import { mlpForward, rowMaxNoGradient } from './mlp.js';
 import { Adam, trainableVariables } from './optim.js';
@@ -169,7 +169,7 @@ export class Ppo implements Algorithm {
   }
 
   iterate(): void {
-    const learningRate = this.config.annealLearningRate ? this.config.learningRate * Math.max(0, 1 - this.env.envSteps / this.config.totalSteps) : this.config.learningRate;
+    const learningRate = learningRateAt(this.config, this.env.envSteps);
     this.collectRollout();
     this.update(learningRate);
   }
