@@ -2,9 +2,11 @@
 // an Env) that breaks just that promise, and the checker must reject it with the matching
 // message. The real engines pass the same checks in contract.test.ts.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ContractViolation, checkEnv, checkEnvFrom } from '../src/env/checker.js';
-import { Env, type StepResult } from '../src/env/env.js';
-import { TERMINATED, TRUNCATED, type AnyGame, type CardOutcome } from '../src/env/game.js';
+import { Env, type ResetOptions, type ResetResult, type StepResult } from '../src/env/env.js';
+import { TengymError } from '../src/env/errors.js';
+import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type CardOutcome, type Game } from '../src/env/game.js';
 import { decadeGame } from '../src/env/games/decade.js';
 import { fourTenGame } from '../src/env/games/four-ten.js';
 import type { PairingState } from '../src/env/games/pairing.js';
@@ -22,6 +24,26 @@ function envsOf(game: AnyGame, options: Record<string, unknown> = {}, EnvClass: 
 
 /** The tens engine with some functions replaced. */
 const tensWith = (overrides: Partial<AnyGame>): AnyGame => ({ ...tensGame, ...overrides });
+
+/** Tens state with what its JSON leaves out: whether reset dealt it (a loaded state was not), and whether it moved since it was loaded. */
+type Dealt = PairingState & { dealt?: boolean; movedSinceLoad?: boolean };
+
+/** Tens that keeps `dealt` and `movedSinceLoad` (not in its JSON) and behaves as `overrides` say. */
+const tensRememberingTheDeal = (overrides: Partial<AnyGame>): AnyGame =>
+  tensWith({
+    createState: (o) => Object.assign(tensGame.createState(o), { dealt: false, movedSinceLoad: false }),
+    copyState: (src: Dealt, dst: Dealt) => {
+      tensGame.copyState(src, dst);
+      dst.dealt = src.dealt;
+      dst.movedSinceLoad = src.movedSinceLoad;
+    },
+    reset: (s: Dealt, o, rng, deck) => {
+      tensGame.reset(s, o, rng, deck);
+      s.dealt = true;
+      s.movedSinceLoad = false;
+    },
+    ...overrides,
+  });
 
 /** Whether `makeEnv` is rejected, and with which message (null: it passed). */
 function verdict(makeEnv: () => Env, episodes = 30, seed = 0): string | null {
@@ -49,7 +71,7 @@ const CASES: [string, () => Env, RegExp][] = [
         },
       }),
     ),
-    /mask has \d+ legal ids, legal list \d+/,
+    /^tens: seed 0 reset: mask has \d+ legal ids, legal list \d+$/,
   ],
   [
     'a listed id whose mask bit is clear',
@@ -96,7 +118,7 @@ const CASES: [string, () => Env, RegExp][] = [
         },
       }),
     ),
-    /observation\[3\] = NaN/,
+    /^tens: seed \d+ step \d+: observation\[3\] = NaN$/,
   ],
   [
     'bookkeeping that drifts from the cards',
@@ -114,7 +136,7 @@ const CASES: [string, () => Env, RegExp][] = [
   [
     'rewards that do not add up to the outcome',
     envsOf(tensWith({ step: (s: Tens, o, a, rng) => tensGame.step(s, o, a, rng) + (s.removed === 4 ? 1 : 0) }), { reward: 'cards' }),
-    /rewards add up to \d+, the outcome .* implies \d+/,
+    /^tens: seed \d+: rewards add up to \d+, the outcome .* implies \d+$/,
   ],
   [
     'a truncated game reported won',
@@ -159,7 +181,7 @@ const CASES: [string, () => Env, RegExp][] = [
         },
       }),
     ),
-    /refused input changed the state/,
+    /^tens: seed \d+ step \d+: refused input changed the state$/,
   ],
   [
     'toJSON that writes the stock backwards',
@@ -242,6 +264,70 @@ const CASES: [string, () => Env, RegExp][] = [
     ),
     /the same seed gave a different trajectory/,
   ],
+  [
+    'a legal id listed twice (with a stray mask bit, so the counts agree)',
+    envsOf(
+      tensWith({
+        legalActions: (s, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          if (n === 0) return 0;
+          legal[n] = legal[n - 1];
+          mask[mask.indexOf(0)] = 1;
+          return n + 1;
+        },
+      }),
+    ),
+    /legal ids not increasing/,
+  ],
+  [
+    'legal ids that depend on what the JSON leaves out (as many moves, one of them another)',
+    envsOf(
+      tensRememberingTheDeal({
+        legalActions: (s: Dealt, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          const last = mask.length - 1;
+          if (!s.dealt && n > 0 && legal[n - 1] !== last) {
+            mask[legal[n - 1]] = 0;
+            legal[n - 1] = last;
+            mask[last] = 1;
+          }
+          return n;
+        },
+      }),
+    ),
+    /seed \d+ step \d+ \(restored\): legal actions differ$/,
+  ],
+  [
+    'a loaded game that says it is over (terminated)',
+    envsOf(tensRememberingTheDeal({ status: (s: Dealt, o) => (s.dealt ? tensGame.status(s, o) : TERMINATED) })),
+    /seed \d+ step \d+ \(restored\): status differs$/,
+  ],
+  [
+    'a loaded game that says it is over (truncated)',
+    envsOf(tensRememberingTheDeal({ status: (s: Dealt, o) => (s.dealt ? tensGame.status(s, o) : TRUNCATED) })),
+    /seed \d+ step \d+ \(restored\): status differs$/,
+  ],
+  [
+    'a reward that depends on what the JSON leaves out',
+    envsOf(tensRememberingTheDeal({ step: (s: Dealt, o, a, rng) => tensGame.step(s, o, a, rng) + (s.dealt ? 0 : 1) })),
+    /seed \d+ step \d+: restored env's reward differs from the clone's$/,
+  ],
+  [
+    'an observation that a loaded game writes differently once it moves',
+    envsOf(
+      tensRememberingTheDeal({
+        step: (s: Dealt, o, a, rng) => {
+          if (!s.dealt) s.movedSinceLoad = true;
+          return tensGame.step(s, o, a, rng);
+        },
+        observe: (s: Dealt, o, out) => {
+          tensGame.observe(s, o, out);
+          if (s.movedSinceLoad) out[0] = -1;
+        },
+      }),
+    ),
+    /seed \d+ step \d+ \(restored vs clone after 1 steps\): observations differ at 0$/,
+  ],
 ];
 
 /** Envs that break what the Env class itself promises. */
@@ -298,6 +384,56 @@ class StateBeforeReset extends Env {
   }
 }
 
+class DeadDealWithoutTerminated extends Env {
+  override reset(opts?: ResetOptions): ResetResult {
+    const r = super.reset(opts);
+    delete r.info.terminated;
+    return r;
+  }
+}
+class DeadDealWithoutOutcome extends Env {
+  override reset(opts?: ResetOptions): ResetResult {
+    const r = super.reset(opts);
+    delete r.info.outcome;
+    return r;
+  }
+}
+/** legalActions() answered from a list kept before the last step. */
+class ListsMovesAfterTheEnd extends Env {
+  private before: number[] = [];
+  override step(action: number): StepResult {
+    this.before = this.legalActions();
+    return super.step(action);
+  }
+  override legalActions(): number[] {
+    return this.hasStarted && !this.running ? this.before : super.legalActions();
+  }
+}
+/** actionMask() answered from a copy kept before the last step. */
+class MaskAfterTheEnd extends Env {
+  private before = new Uint8Array(0);
+  override step(action: number): StepResult {
+    this.before = this.actionMask();
+    return super.step(action);
+  }
+  override actionMask(): Uint8Array {
+    return this.hasStarted && !this.running ? this.before : super.actionMask();
+  }
+}
+class ClonesDealANewGame extends Env {
+  override clone(): Env {
+    const copy = new Env(this.id, this.game, this.options);
+    copy.reset({ seed: 999 });
+    return copy;
+  }
+}
+class ResetsOnAStepBeforeReset extends Env {
+  override step(action: number): StepResult {
+    if (!this.hasStarted) this.reset();
+    return super.step(action);
+  }
+}
+
 const ENV_CASES: [string, () => Env, RegExp][] = [
   ['no outcome on the last step', envsOf(tensGame, {}, NoOutcomeOnLastStep), /info.outcome must be present exactly on the last step/],
   ['terminated and truncated together', envsOf(tensGame, {}, TerminatedAndTruncated), /terminated and truncated together/],
@@ -307,6 +443,12 @@ const ENV_CASES: [string, () => Env, RegExp][] = [
   ['step(1.5) taken as step(2)', envsOf(tensGame, {}, RoundsActions), /step\(1.5\): expected a TengymError 'bad-action'/],
   ['a bad state ignored instead of refused', envsOf(tensGame, {}, KeepsBadStates), /setState\(\{\}\): expected a TengymError 'bad-state', nothing was thrown/],
   ['a state before reset', envsOf(tensGame, {}, StateBeforeReset), /getState before reset: expected a TengymError 'not-reset', nothing was thrown/],
+  ['a step before reset that deals a game', envsOf(tensGame, {}, ResetsOnAStepBeforeReset), /^tens: step before reset: expected a TengymError 'not-reset', got TengymError: /],
+  ['a deal over at reset without info.terminated', envsOf(tensGame, {}, DeadDealWithoutTerminated), /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/],
+  ['a deal over at reset without info.outcome', envsOf(tensGame, {}, DeadDealWithoutOutcome), /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/],
+  ['legal actions listed after the end', envsOf(tensGame, {}, ListsMovesAfterTheEnd), /^tens: seed 0: legal actions after the end$/],
+  ['an action mask with legal bits after the end', envsOf(tensGame, {}, MaskAfterTheEnd), /^tens: seed 0: legal actions after the end$/],
+  ['a clone that deals a new game', envsOf(tensGame, {}, ClonesDealANewGame), /^tens: seed \d+ step \d+ \(clone\): (legal actions|observations) differ/],
 ];
 
 describe('the contract checker rejects broken games', () => {
