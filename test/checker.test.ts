@@ -411,7 +411,7 @@ class ListsMovesAfterTheEnd extends Env {
 }
 /** actionMask() answered from a copy kept before the last step. */
 class MaskAfterTheEnd extends Env {
-  private before = new Uint8Array(0);
+  private before: Uint8Array = new Uint8Array(0);
   override step(action: number): StepResult {
     this.before = this.actionMask();
     return super.step(action);
@@ -484,5 +484,182 @@ describe('the contract checker rejects broken games', () => {
     }
     expect(dead).toBeGreaterThan(0);
     expect(checkEnv('tens', {}, { episodes: 150, seed: 0 }).deadDeals).toBe(dead);
+    // A game always won at the end of its third step.
+    expect(checkEnvFrom(envsOf(countGame(), { length: 3 }), { episodes: 7, seed: 2 })).toEqual({ id: 'count', episodes: 7, steps: 21, wins: 7, truncated: 0, deadDeals: 0 });
+  });
+
+  it('is a ContractViolation, named so in a stack trace', () => {
+    const e = (() => {
+      try {
+        checkEnvFrom(CASES[0][1], { episodes: 1 });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(ContractViolation);
+    expect((e as Error).name).toBe('ContractViolation');
+    expect(String((e as Error).stack)).toMatch(/^ContractViolation: tens: seed 0 reset: /);
+  });
+
+  it('a game whose deals depend on how many came before, in a run of one or two episodes, naming the seed', () => {
+    /** Tens whose deal number `odd` (counting every reset of every env it made) draws one number more. */
+    const dealsWithOneOdd = (odd: number) => {
+      let deals = 0;
+      return envsOf(
+        tensWith({
+          reset: (s, o, rng, deck) => {
+            if (deals++ === odd) rng.next();
+            tensGame.reset(s, o, rng, deck);
+          },
+        }),
+      );
+    };
+    // Deal 1 is seed 0 again; deal 3 is seed 8 again (7 and 8 each dealt twice).
+    expect(verdict(dealsWithOneOdd(1), 1)).toBe('tens: seed 0: the same seed gave a different trajectory');
+    expect(verdict(dealsWithOneOdd(3), 2, 7)).toBe('tens: seed 8: the same seed gave a different trajectory');
+  });
+
+  it('legal ids that differ between runs of a seed, even where the random play makes the same moves', () => {
+    // The second deal of each seed lists one id more at the start, an id that plays as the
+    // first legal move; on some seeds the random play never picks it and makes the same moves.
+    type Listed = PairingState & { extraId?: number };
+    const scratchMask = new Uint8Array(tensGame.numActions(tensGame.optionsSchema.parse({})));
+    const scratchLegal = new Int32Array(scratchMask.length);
+    for (let seed = 0; seed < 20; seed++) {
+      if (seed === 18) continue; // a deal with no legal move: nothing listed, nothing to differ
+      let deals = 0;
+      const game = tensWith({
+        createState: (o) => Object.assign(tensGame.createState(o), { extraId: -1 }),
+        copyState: (src: Listed, dst: Listed) => {
+          tensGame.copyState(src, dst);
+          dst.extraId = src.extraId;
+        },
+        reset: (s: Listed, o, rng, deck) => {
+          tensGame.reset(s, o, rng, deck);
+          s.extraId = deals++ === 1 ? scratchMask.length - 1 : -1;
+        },
+        legalActions: (s: Listed, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          if (n === 0 || s.extraId === undefined || s.extraId < 0 || mask[s.extraId] === 1) return n;
+          mask[s.extraId] = 1;
+          legal[n] = s.extraId;
+          return n + 1;
+        },
+        step: (s: Listed, o, a, rng) => {
+          const listedOnly = a === s.extraId;
+          s.extraId = -1;
+          if (!listedOnly) return tensGame.step(s, o, a, rng);
+          tensGame.legalActions(s, o, scratchMask, scratchLegal);
+          return tensGame.step(s, o, scratchLegal[0], rng);
+        },
+        toJSON: (s: Listed, o) => ({ ...(tensGame.toJSON(s, o) as object), extraId: s.extraId }),
+        fromJSON: (json, o, s: Listed) => {
+          const { extraId, ...rest } = json as { extraId: number };
+          tensGame.fromJSON(rest, o, s);
+          s.extraId = extraId;
+        },
+      });
+      expect(verdict(envsOf(game), 1, seed), `seed ${seed}`).toBe(`tens: seed ${seed}: the same seed gave a different trajectory`);
+    }
+  });
+
+  it('a game that goes on past a million steps', () => {
+    expect(verdict(envsOf(countGame(), { length: 1_000_001 }), 1)).toBe('count: seed 0: no end after a million steps');
+  });
+});
+
+/** The count game's state: steps taken. */
+interface Count {
+  t: number;
+}
+interface CountOptions {
+  length: number;
+}
+const countJson = z.strictObject({ t: z.int().min(0).default(0) });
+
+/**
+ * A minimal engine for what the card games cannot show: one action, always legal, taken
+ * `length` times for a reward of 1 each, then the end, always won. Its JSON { t } may leave
+ * t out (the start).
+ */
+function countGame(overrides: Partial<Game<CountOptions, Count>> = {}): Game<CountOptions, Count> {
+  const game: Game<CountOptions, Count> = {
+    name: 'count',
+    optionsSchema: z.strictObject({ length: z.int().min(1).default(10) }),
+    scoring: 'cards',
+    numActions: () => 1,
+    observationSize: () => 1,
+    createState: () => ({ t: 0 }),
+    copyState: (src, dst) => {
+      dst.t = src.t;
+    },
+    parseDeck: () => {
+      throw new TengymError('bad-deck', 'count takes no deck');
+    },
+    reset: (s) => {
+      s.t = 0;
+    },
+    legalActions: (s, o, mask, legal) => {
+      mask[0] = s.t < o.length ? 1 : 0;
+      legal[0] = 0;
+      return mask[0];
+    },
+    step: (s) => {
+      s.t++;
+      return 1;
+    },
+    status: (s, o) => (s.t < o.length ? RUNNING : TERMINATED),
+    observe: (s, _o, out) => {
+      out[0] = s.t;
+    },
+    outcome: (s, o) => ({ won: s.t >= o.length, cardsLeft: 0 }),
+    expectedReturn: (_outcome, o) => o.length,
+    describeAction: () => 'count one',
+    whyIllegal: () => 'the count is over',
+    render: (s) => `${s.t}`,
+    toJSON: (s) => ({ t: s.t }),
+    fromJSON: (json, o, s) => {
+      const parsed = countJson.safeParse(json);
+      if (!parsed.success || parsed.data.t > o.length) throw new TengymError('bad-state', `bad state: expected { t: 0..${o.length} }`);
+      s.t = parsed.data.t;
+    },
+    checkState: (s, o) => (s.t >= 0 && s.t <= o.length ? null : `t is ${s.t}, outside 0..${o.length}`),
+  };
+  return { ...game, ...overrides };
+}
+
+describe('the contract checker passes what the contract allows', () => {
+  it('a game with every action legal (no illegal id to try) whose JSON may leave out its fields', () => {
+    expect(verdict(envsOf(countGame()))).toBeNull();
+  });
+
+  it('rewards are checked only where the outcome fixes them, to within 1e-9', () => {
+    const zeroRewards = (expected: number) =>
+      countGame({
+        step: (s) => {
+          s.t++;
+          return 0;
+        },
+        expectedReturn: () => expected,
+      });
+    expect(verdict(envsOf(zeroRewards(1e-9)))).toBeNull();
+    expect(verdict(envsOf(zeroRewards(2e-9)))).toMatch(/^count: seed 0: rewards add up to 0, the outcome \{"won":true,"cardsLeft":0\} implies 2e-9$/);
+    expect(verdict(envsOf(countGame({ expectedReturn: () => null })))).toBeNull();
+  });
+
+  it('a game that leaves different numbers past its legal ids from run to run (only the listed ids count)', () => {
+    let deals = 0;
+    const game = tensWith({
+      reset: (s, o, rng, deck) => {
+        deals++;
+        tensGame.reset(s, o, rng, deck);
+      },
+      legalActions: (s, o, mask, legal) => {
+        const n = tensGame.legalActions(s, o, mask, legal);
+        if (n < legal.length) legal[n] = deals;
+        return n;
+      },
+    });
+    expect(verdict(envsOf(game))).toBeNull();
   });
 });
