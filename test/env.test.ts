@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Env, formatZodError, validateSeed } from '../src/env/env.js';
 import { showValue, TengymError, type TengymErrorCode } from '../src/env/errors.js';
+import type { AnyGame } from '../src/env/game.js';
 import { tensGame } from '../src/env/games/tens.js';
 import { make } from '../src/env/registry.js';
 import { MAX_SEED } from '../src/env/rng.js';
@@ -151,6 +152,32 @@ describe('Env.step', () => {
     }
     expectError(() => env.describeAction(82), 'bad-action', /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/);
     expect(env.describeAction(env.legal[0])).toMatch(/^remove /);
+    // A legal id written as text (from JSON or a command line) is not an action id.
+    const text = String(env.legal[0]) as never;
+    expect(env.isLegal(text)).toBe(false);
+    expectError(() => env.step(text), 'bad-action', new RegExp(`^step\\("${text}"\\): not an action id`));
+  });
+
+  it('assertLegal throws what step would throw, naming step unless told otherwise, and returns for a legal id', () => {
+    const env = tensAfter(1);
+    expectError(() => env.assertLegal(99), 'bad-action', /^step\(99\): not an action id; tens has ids 0\.\.81$/);
+    expectError(() => env.assertLegal(99, 'hint'), 'bad-action', /^hint\(99\): not an action id/);
+    expect(env.assertLegal(env.legal[0])).toBeUndefined();
+  });
+
+  it('actionMask() and legalActions() are copies, which the next step leaves as they were', () => {
+    const env = tensAfter(1);
+    const mask = env.actionMask();
+    const legal = env.legalActions();
+    expect(mask).not.toBe(env.mask);
+    expect(Array.from(mask)).toEqual(Array.from(env.mask));
+    mask.fill(0);
+    expect(env.legalActions()).toEqual(legal);
+    expect(env.mask.reduce((a, b) => a + b, 0)).toBe(legal.length);
+    const before = env.actionMask();
+    env.step(env.legal[0]);
+    expect(Array.from(env.mask)).not.toEqual(Array.from(before));
+    expect(before.reduce((a, b) => a + b, 0)).toBe(legal.length);
   });
 
   it('refuses an illegal action with what it is, why, and the legal ids', () => {
@@ -203,6 +230,34 @@ describe('Env.undo', () => {
     expectError(() => tensAfter(1).undo(), 'undo-unavailable', /^undo: tens was made with undoLimit 0; make it with \{ undoLimit: 3 \} or 'unlimited'$/);
     expect(tensAfter(0).undosLeft).toBe(0);
     expect(tensAfter(0, { undoLimit: 'unlimited' }).undosLeft).toBe(Infinity);
+    expect(tensAfter(3).undoDepth).toBe(0);
+  });
+
+  it('keeps one snapshot per step, made once and reused by later games; none without undo', () => {
+    let made = 0;
+    const counting: AnyGame = {
+      ...tensGame,
+      createState: (o) => {
+        made++;
+        return tensGame.createState(o);
+      },
+    };
+    const play = (env: Env) => {
+      env.reset({ seed: 4 });
+      while (env.running) env.step(env.legal[0]);
+      return env.episodeSteps;
+    };
+    const plain = new Env('tens', counting, tensGame.optionsSchema.parse({}));
+    play(plain);
+    expect(made).toBe(1); // the env's own state
+    made = 0;
+    const env = new Env('tens', counting, tensGame.optionsSchema.parse({ undoLimit: 'unlimited' }));
+    const steps = play(env);
+    expect(made).toBe(1 + steps);
+    env.undo();
+    env.step(env.legal[0]);
+    play(env);
+    expect(made).toBe(1 + steps);
   });
 
   it('takes back the step that ended the game', () => {
@@ -227,6 +282,18 @@ describe('Env.setState', () => {
     expectError(() => env.setState({ ...state, options: { tableau: 15 } }), 'bad-state', /^bad state: made with options \{"tableau":15,.*\}, this env has \{"tableau":13,.*\}$/);
     expectError(() => env.setState({ ...state, undosUsed: -1 }), 'bad-state', /^bad state: .*undosUsed/);
     expectError(() => env.setState({ ...state, game: { ...(state.game as object), tableau: [] } }), 'bad-state', /^bad state: /);
+    for (const options of [null, 'tens', [], 13]) expectError(() => env.setState({ ...state, options }), 'bad-state', /^bad state: expected an object of options → at options$/);
+    expect(JSON.stringify(env.getState())).toBe(text);
+  });
+
+  it('runs the engine invariant check on what fromJSON loaded, and refuses a state it faults', () => {
+    const faulty = { ...tensGame, checkState: () => 'slot 2 holds a card the stock also holds' };
+    const env = new Env('tens', faulty, tensGame.optionsSchema.parse({}));
+    env.reset({ seed: 4 });
+    const state = env.getState();
+    env.step(env.legal[0]);
+    const text = JSON.stringify(env.getState());
+    expectError(() => env.setState(state), 'bad-state', /^bad state: slot 2 holds a card the stock also holds$/);
     expect(JSON.stringify(env.getState())).toBe(text);
   });
 
@@ -276,6 +343,10 @@ describe('Env.clone and copyFrom', () => {
     const env = tensAfter(1);
     expectError(() => env.copyFrom(make('block-ten')), 'bad-argument', /^copyFrom: block-ten \{.*\} is a different env from tens \{.*\}$/);
     expectError(() => env.copyFrom(make('tens', { tableau: 15 })), 'bad-argument', /^copyFrom: tens \{"tableau":15.*\} is a different env from tens \{"tableau":13/);
+    // Another engine, even with the very same options object.
+    const variant = new Env('tens', { ...tensGame }, env.options);
+    variant.reset({ seed: 4 });
+    expectError(() => env.copyFrom(variant), 'bad-argument', /^copyFrom: tens \{.*\} is a different env from tens \{.*\}$/);
     const ended = tensAfter(0);
     while (ended.running) ended.step(ended.legal[0]);
     const target = make('tens');
