@@ -2,9 +2,12 @@
 // observations and episode records, against single envs stepped with the same actions.
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../src/env/env.js';
-import { make } from '../src/env/registry.js';
+import { TengymError } from '../src/env/errors.js';
+import { tensGame } from '../src/env/games/tens.js';
+import { envConfig, make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
-import { VectorEnv, type EpisodeRecord } from '../src/env/vector.js';
+import { MAX_COPIES, VectorEnv, type EpisodeRecord } from '../src/env/vector.js';
+import { thrown } from './pairing-helpers.js';
 
 /** Resets a single env the way a vector copy autoresets: past deals with no legal move. */
 function resetPastDeadDeals(env: Env, records: EpisodeRecord[], index: number, opts: { seed?: number } = {}): void {
@@ -119,5 +122,62 @@ describe('VectorEnv set-up and refusals', () => {
     const last = make('tens');
     last.reset({ seed: Number.MAX_SAFE_INTEGER });
     if (last.running) expect(vec.envs[2].getState().game).toEqual(last.getState().game);
+  });
+
+  it('says which kind of mistake each refusal is (its code)', () => {
+    const vec = new VectorEnv('tens', {}, 2);
+    expect(thrown(() => vec.step([0, 0])).code).toBe('not-reset');
+    expect(thrown(() => vec.stepOne(0, 0)).code).toBe('not-reset');
+    expect(thrown(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER })).code).toBe('bad-seed');
+    vec.reset({ seed: 1 });
+    expect(thrown(() => vec.step(null as never)).code).toBe('bad-argument');
+    expect(thrown(() => vec.step([0])).code).toBe('bad-argument');
+    // Text has a length but is not a list of actions; nor is an object without a length.
+    const legal = vec.envs.map((e) => e.legal[0]);
+    for (const batch of [legal.join(''), legal.join(','), {}]) {
+      const e = thrown(() => vec.step(batch as never));
+      expect(e.code).toBe('bad-argument');
+      expect(e.message).toMatch(/^VectorEnv\.step takes one action per copy \(an array or a typed array\), got /);
+    }
+  });
+
+  it('takes a config made by envConfig, with vector options, and a single copy', () => {
+    const records: EpisodeRecord[] = [];
+    const vec = new VectorEnv(envConfig('decade', { maxSteps: 1 }), 2, { onEpisode: (e) => records.push(e) });
+    expect([vec.id, vec.numEnvs, vec.envs[0].options.maxSteps]).toEqual(['decade', 2, 1]);
+    vec.reset({ seed: 3 });
+    vec.step(vec.envs.map((e) => e.legal[0]));
+    expect(records.map((r) => [r.index, r.length, r.truncated])).toEqual([
+      [0, 1, true],
+      [1, 1, true],
+    ]);
+    const one = new VectorEnv('tens', {}, 1);
+    expect(one.reset({ seed: 4 })).toHaveLength(one.singleObservationSpace.shape[0]);
+    one.step([one.envs[0].legal[0]]);
+    expect(one.envs[0].episodeSteps).toBe(1);
+  });
+
+  it('a batch too large for memory is a bad-argument error that says how large', () => {
+    // 2^24 copies of 3,673 floats (observations and final observations, 4 bytes each) and
+    // 677 mask bytes: 2^24 × 30,061 bytes = 504.3 GB, which no typed array can hold.
+    const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toMatch(/^numEnvs 16777216: the buffers of 16777216 copies of ten-twenty-thirty take 504\.3 GB, more than this machine gives \(.+\)$/);
+  });
+
+  it('lets an engine’s own failure through as it is, with no copy moved', () => {
+    const broken = {
+      ...tensGame,
+      whyIllegal: () => {
+        throw new TypeError('cannot read the slots');
+      },
+    };
+    const vec = new VectorEnv({ id: 'tens', game: broken, options: envConfig('tens').options }, 2);
+    vec.reset({ seed: 1 });
+    const before = vec.envs.map((e) => JSON.stringify(e.getState()));
+    const actions = [vec.envs[0].legal[0], vec.envs[1].mask.indexOf(0)];
+    expect(() => vec.step(actions)).toThrow(TypeError);
+    expect(() => vec.step(actions)).not.toThrow(TengymError);
+    expect(vec.envs.map((e) => JSON.stringify(e.getState()))).toEqual(before);
   });
 });
