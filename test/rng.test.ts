@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cardCode, cardLabel, deckTokens, orderedDeck, parseCardCode, parseStandardDeck, rankOf, suitOf } from '../src/env/cards.js';
 import { TengymError } from '../src/env/errors.js';
+import { thrown } from './pairing-helpers.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
+import { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from '../src/env/rng.js';
 
 const shuffled = (seed: number) => {
   const deck = orderedDeck();
@@ -42,6 +43,27 @@ describe('seeded deals', () => {
     }
   });
 
+  it('redraws past the last whole multiple of the range, exactly as uniformInt does', () => {
+    /** A generator that gives these 32-bit outputs, then zeros. */
+    const scripted = (outputs: number[]): Rng => {
+      let k = 0;
+      return { next: () => outputs[k++] ?? 0 } as unknown as Rng;
+    };
+    // The first output, 2^32 − 1 once shifted to 0..2^32 − 1, is past the last whole multiple of 3
+    // below 2^32 (2^32 − 1 itself): it must be redrawn, or j in 0..2 would lean towards 0.
+    const outputs = [2 ** 31 - 1, -(2 ** 31) + 1, 0];
+    const fast = [0, 1, 2];
+    shuffleInPlace(scripted(outputs), fast);
+    const reference = [0, 1, 2];
+    const rng = scripted(outputs);
+    for (let i = reference.length - 1; i > 0; i--) {
+      const j = uniformInt(rng, 0, i);
+      [reference[i], reference[j]] = [reference[j], reference[i]];
+    }
+    expect(fast).toEqual(reference);
+    expect(fast).toEqual([2, 0, 1]); // j = 1 (from the redraw, 1), then j = 0
+  });
+
   it('separates seeds above 2^32', () => {
     expect(shuffled(2 ** 32 + 5)).not.toEqual(shuffled(5));
   });
@@ -77,17 +99,21 @@ describe('cards', () => {
     expect([cardCode(0), cardCode(38), cardCode(51)]).toEqual(['AC', 'TH', 'KS']);
     expect([cardLabel(0), cardLabel(38), cardLabel(5), cardLabel(51)]).toEqual(['A♣', '10♥', '2♦', 'K♠']);
     expect(['TH', 'th', '10H', ' 10h ', 'AS', 'KC'].map(parseCardCode)).toEqual([38, 38, 38, 38, 3, 48]);
-    expect(['', 'T', '1H', '11H', 'TX', 'AHH', '0S'].map(parseCardCode)).toEqual([-1, -1, -1, -1, -1, -1, -1]);
+    expect(['', 'T', '1H', '11H', 'TX', 'AHH', '0S', 'XTH', '1TH', '110H'].map(parseCardCode)).toEqual([-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
     expect(Array.from(orderedDeck()).every((c, i) => c === i)).toBe(true);
     const into = new Uint8Array(52).fill(9);
     expect(orderedDeck(into)).toBe(into);
     expect(into[51]).toBe(51);
+    const longer = new Uint8Array(60).fill(99);
+    orderedDeck(longer);
+    expect(Array.from(longer.subarray(50))).toEqual([50, 51, 99, 99, 99, 99, 99, 99, 99, 99]);
   });
 
   it('splits a deck on spaces and commas, or takes a list', () => {
     expect(deckTokens(' AS,2C  3D ,, 4H\n')).toEqual(['AS', '2C', '3D', '4H']);
     expect(deckTokens(['AS', 7])).toEqual(['AS', '7']);
     expect(() => deckTokens({ cards: 1 } as never)).toThrow(/^bad deck \{"cards":1\}: give a string such as "AS 2C …" or an array of card codes$/);
+    expect(thrown(() => deckTokens(5 as never)).code).toBe('bad-deck');
   });
 
   it('names up to five unknown codes, then "…", and every problem at once', () => {
@@ -99,7 +125,32 @@ describe('cards', () => {
     const both = [...full.slice(0, 50), 'AC', 'ZZ'];
     expect(() => parseStandardDeck(both)).toThrow(/^bad deck: unknown card codes "ZZ" at index 51 \(.*\); duplicate cards AC$/);
     expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC$/);
+    expect(() => parseStandardDeck([...full.slice(0, 50), 'AC', 'AD'])).toThrow(/^bad deck: duplicate cards AC AD$/);
     expect(() => parseStandardDeck([...full.slice(0, 50)])).toThrow(/^bad deck: 50 cards, a deck has 52 \(missing KH KS\)$/);
     expect(Array.from(parseStandardDeck(full))).toEqual(Array.from(orderedDeck()));
+  });
+});
+
+describe('deriveSeed', () => {
+  it('gives a seed (a safe integer, 53 bits of it used) that differs with either number', () => {
+    const seen = new Set<number>();
+    const big = [2 ** 32, 2 ** 32 + 1, 2 ** 40 + 3, Number.MAX_SAFE_INTEGER];
+    for (const a of [...Array.from({ length: 30 }, (_, i) => i), ...big]) {
+      for (const b of [...Array.from({ length: 30 }, (_, i) => i), 1_000_003]) {
+        const seed = deriveSeed(a, b);
+        expect(Number.isSafeInteger(seed) && seed >= 0, `${a}, ${b}: ${seed}`).toBe(true);
+        expect(deriveSeed(a, b)).toBe(seed);
+        seen.add(seed);
+      }
+    }
+    expect(seen.size).toBe(34 * 31);
+    expect(Math.max(...seen)).toBeGreaterThan(2 ** 52);
+  });
+
+  // Golden: evaluations and training runs draw their agents' seeds from it, so that their
+  // results can be remade; these values must never change.
+  it('pins a few values', () => {
+    const pairs = [[0, 0], [1, 0], [0, 1], [7, 1_000_003], [2 ** 32 + 5, 2], [Number.MAX_SAFE_INTEGER, 9]];
+    expect(pairs.map(([a, b]) => deriveSeed(a, b))).toEqual([3074713289669602, 7349979796129989, 7893261713716428, 5991665966931080, 5663411005470839, 6772545723225444]);
   });
 });
