@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TengymError } from '../src/env/errors.js';
-import { envIds, envs, make, resolveOptions } from '../src/env/registry.js';
+import { envConfig, envIds, envs, make, resolveOptions } from '../src/env/registry.js';
+import { thrown } from './pairing-helpers.js';
 
 const SPEC_IDS = ['tens', 'block-ten', 'decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'];
 
@@ -25,6 +26,18 @@ describe('registry', () => {
     expect(resolveOptions('decade-loop')).toMatchObject({ loop: true, maxRun: 3 });
     expect(resolveOptions('decade-loop', { maxRun: null })).toMatchObject({ loop: true, maxRun: null });
     expect(make('tens', { tableau: 15, refill: 'buffered' }).actionSpace.n).toBe(105 + 4 + 1);
+  });
+
+  it('makes an env from a config made by envConfig', () => {
+    const config = envConfig('tens', { tableau: 15 });
+    const env = make(config);
+    expect([env.id, env.options, env.actionSpace.n]).toEqual(['tens', config.options, 105 + 4]);
+  });
+
+  it('says which kind of mistake a refusal is (its code)', () => {
+    expect(thrown(() => make('nope')).code).toBe('unknown-env');
+    expect(thrown(() => make('tens', 'x')).code).toBe('bad-options');
+    expect(thrown(() => make('tens', { tableau: 14 })).code).toBe('bad-options');
   });
 
   it.each([
