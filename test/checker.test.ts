@@ -1,6 +1,7 @@
 // The contract checker on broken games: for every promise checker.ts makes, a game (or
 // an Env) that breaks just that promise, and the checker must reject it with the matching
-// message. The real engines pass the same checks in contract.test.ts.
+// message; and games at the edges of what the contract allows, which it must pass. The real
+// engines pass the same checks in contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ContractViolation, checkEnv, checkEnvFrom } from '../src/env/checker.js';

@@ -159,7 +159,8 @@ describe('VectorEnv set-up and refusals', () => {
 
   it('a batch too large for memory is a bad-argument error that says how large', () => {
     // 2^24 copies of 3,673 floats (observations and final observations, 4 bytes each) and
-    // 677 mask bytes: 2^24 × 30,061 bytes = 504.3 GB, which no typed array can hold.
+    // 677 mask bytes: 2^24 × 30,061 bytes = 504.3 GB. The first buffer is refused at once
+    // (longer than a typed array may be, or more memory than there is): nothing is taken.
     const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
     expect(e.code).toBe('bad-argument');
     expect(e.message).toMatch(/^numEnvs 16777216: the buffers of 16777216 copies of ten-twenty-thirty take 504\.3 GB, more than this machine gives \(.+\)$/);
