@@ -43,14 +43,14 @@ describe('seeded deals', () => {
     }
   });
 
-  it('redraws past the last whole multiple of the range, exactly as uniformInt does', () => {
+  it('redraws a draw left over after the last whole run of the range, exactly as uniformInt does', () => {
     /** A generator that gives these 32-bit outputs, then zeros. */
     const scripted = (outputs: number[]): Rng => {
       let k = 0;
       return { next: () => outputs[k++] ?? 0 } as unknown as Rng;
     };
-    // The first output, 2^32 − 1 once shifted to 0..2^32 − 1, is past the last whole multiple of 3
-    // below 2^32 (2^32 − 1 itself): it must be redrawn, or j in 0..2 would lean towards 0.
+    // The first output, shifted to 0..2^32 − 1, is 2^32 − 1: the one value left over after
+    // 1,431,655,765 whole runs of 0, 1, 2. It must be redrawn, or j in 0..2 would lean towards 0.
     const outputs = [2 ** 31 - 1, -(2 ** 31) + 1, 0];
     const fast = [0, 1, 2];
     shuffleInPlace(scripted(outputs), fast);
@@ -104,7 +104,7 @@ describe('cards', () => {
     const into = new Uint8Array(52).fill(9);
     expect(orderedDeck(into)).toBe(into);
     expect(into[51]).toBe(51);
-    const longer = new Uint8Array(60).fill(99);
+    const longer = new Uint8Array(60).fill(99); // the 52 cards, nothing past them
     orderedDeck(longer);
     expect(Array.from(longer.subarray(50))).toEqual([50, 51, 99, 99, 99, 99, 99, 99, 99, 99]);
   });
