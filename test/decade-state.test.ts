@@ -1,5 +1,5 @@
 // Decade state JSON at its edges: a line holding every card loads and round-trips, a current
-// stack past the seven is refused by the schema, the engine's own fromJSON runs the consistency
+// stack past the seventh is refused by the schema, the engine's own fromJSON runs the consistency
 // check, and a card out of place in the discard pile or several missing cards are reported by
 // name. The options' maxRun check is a standard zod custom issue.
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ function lineEnv(game: object) {
 }
 
 describe('decade state JSON', () => {
-  it('a line holding all 52 cards (none drawn yet, none discarded) loads and round-trips', () => {
+  it('a line holding all 52 cards (every card drawn, none discarded) loads and round-trips', () => {
     const { env, load } = lineEnv({ stacks: [ALL], stock: [], discarded: [], steps: 49 });
     load();
     expect((env.getState().game as { stacks: string[][] }).stacks).toEqual([ALL]);
