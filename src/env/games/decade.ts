@@ -552,8 +552,15 @@ function totalsText(o: DecadeOptions): string {
 function whyDrawIllegal(s: DecadeState, o: DecadeOptions): string {
   if (s.aliveCount === 0) return 'every stack is eliminated';
   if (s.stockLen === 0) return 'the stock is empty';
-  if (o.discard === 'forced') return "a run can be discarded, and discards are forced (discard: 'forced')";
+  if (o.discard === 'forced' && legalRunCount(s, o) > 0) return "a run can be discarded, and discards are forced (discard: 'forced')";
   return 'it is legal';
+}
+
+/** How many runs are legal now (a refusal's reason only: it allocates). */
+function legalRunCount(s: DecadeState, o: DecadeOptions): number {
+  const mask = new Uint8Array(DECADE_ACTIONS);
+  const legal = new Int32Array(DECADE_ACTIONS);
+  return o.loop ? loopRuns(s, o, mask, legal, 0) : lineRuns(s, o, mask, legal, 0);
 }
 
 function whyRunIllegal(s: DecadeState, o: DecadeOptions, start: number, length: number): string {
