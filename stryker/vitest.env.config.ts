@@ -4,7 +4,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
-const ORDER = ['golden', 'registry', 'rng', 'four-ten-hands', 'errors', 'env', 'rejected-inputs', 'checker', 'tens', 'block-ten', 'pairing-invariants', 'vector-ends', 'decade', 'decade-illegal', 'decade-render', 'decade-invariants', 'decade-engine-view', 'decade-legal-reasons', 'decade-state', 'decade-observation', 'four-ten', 'four-ten-invariants', 'four-ten-illegal', 'four-ten-observation', 'four-ten-render', 'four-ten-state', 'four-ten-legal-reasons', 'four-ten-engine-view', 'rewards', 'contract', 'engines', 'fuzz'];
+const ORDER = ['golden', 'registry', 'rng', 'four-ten-hands', 'errors', 'env', 'rejected-inputs', 'checker', 'tens', 'block-ten', 'pairing-invariants', 'pairing-state', 'pairing-reasons', 'vector-ends', 'decade', 'decade-illegal', 'decade-render', 'decade-invariants', 'decade-engine-view', 'decade-legal-reasons', 'decade-state', 'decade-observation', 'four-ten', 'four-ten-invariants', 'four-ten-illegal', 'four-ten-observation', 'four-ten-render', 'four-ten-state', 'four-ten-legal-reasons', 'four-ten-engine-view', 'rewards', 'contract', 'engines', 'fuzz'];
 const rank = (spec: TestSpecification) => ORDER.indexOf(/([\w-]+)\.test\.ts$/.exec(spec.moduleId)?.[1] ?? '');
 
 class QuickFirst extends BaseSequencer {
