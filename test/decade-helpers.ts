@@ -2,6 +2,7 @@
 // position with the stock in another order (for fairness checks).
 import { cardCode, parseCardCode } from '../src/env/cards.js';
 import type { Env, EnvState } from '../src/env/env.js';
+import { CARD_VALUE, DRAW } from '../src/env/games/decade.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../src/env/rng.js';
 
@@ -51,4 +52,68 @@ export function randomPosition(id: string, seed: number, steps: number, options:
   const rng = createRng(seed + 1);
   for (let i = 0; i < steps && env.running; i++) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
   return env;
+}
+
+/** A position's value: [P(win), cards left / 52]. */
+export type Value = [win: number, cards: number];
+/** The value of a position at the search's horizon, `unknown` cards of its stock unseen. */
+export type Leaf = (env: Env, unknown: number) => Value;
+
+/**
+ * An expectimax written on the env itself, to check the agents' searches against: forced moves
+ * played, the best choice by P(win) − `tie` · cards/52 (the first of equal ones), at a draw the
+ * average over the values of the `unknown` cards on top of the stock (each as often as it is
+ * there; the known top card when none is unknown), and after `depth` draws `leaf`. `unknown`
+ * counts the stock cards the player has not seen go under it (with 'deck-bottom', discards go
+ * under the stock in a known order).
+ */
+export function bruteExpectimax(env: Env, depth: number, unknown: number, leaf: Leaf, tie: number): Value {
+  env = env.clone();
+  while (env.running && env.legalCount === 1 && env.legal[0] !== DRAW) env.step(env.legal[0]);
+  if (!env.running) {
+    const o = env.outcome() as { won: boolean; cardsLeft: number };
+    return [o.won ? 1 : 0, o.cardsLeft / 52];
+  }
+  if (depth === 0) return leaf(env, unknown);
+  if (env.legalCount === 1) return bruteDraw(env, depth, unknown, leaf, tie);
+  const score = (v: Value) => v[0] - tie * v[1];
+  let best: Value | null = null;
+  for (const a of env.legalActions()) {
+    let v: Value;
+    if (a === DRAW) v = bruteDraw(env, depth, unknown, leaf, tie);
+    else {
+      const next = env.clone();
+      next.step(a);
+      // Cards a discard puts under the stock are known: the unknown ones stay on top.
+      v = bruteExpectimax(next, depth, unknown, leaf, tie);
+    }
+    if (best === null || score(v) > score(best)) best = v;
+  }
+  return best!;
+}
+
+/** The chance node of a draw from env, `depth` ≥ 1 (see bruteExpectimax). */
+export function bruteDraw(env: Env, depth: number, unknown: number, leaf: Leaf, tie: number): Value {
+  const state = env.getState() as EnvState & { game: { stock: string[] } };
+  const stock = state.game.stock;
+  if (unknown === 0) {
+    const next = env.clone();
+    next.step(DRAW);
+    return bruteExpectimax(next, depth - 1, 0, leaf, tie);
+  }
+  const value = (card: string) => CARD_VALUE[parseCardCode(card)];
+  const total: Value = [0, 0];
+  for (let v = 1; v <= 10; v++) {
+    const at = stock.findIndex((c, i) => i < unknown && value(c) === v);
+    if (at < 0) continue;
+    const count = stock.filter((c, i) => i < unknown && value(c) === v).length;
+    const reordered = [stock[at], ...stock.filter((_, i) => i !== at)];
+    const next = env.clone();
+    next.setState({ ...state, game: { ...state.game, stock: reordered } });
+    next.step(DRAW);
+    const r = bruteExpectimax(next, depth - 1, unknown - 1, leaf, tie);
+    total[0] += (count / unknown) * r[0];
+    total[1] += (count / unknown) * r[1];
+  }
+  return total;
 }

@@ -13,76 +13,17 @@ import { CARD_VALUE, decadeOf, DRAW } from '../src/env/games/decade.js';
 import { envConfig } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
 import { expertIterationConfigSchema, ExpertIteration } from '../src/train/expert-iteration.js';
-import { envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
+import { bruteDraw, bruteExpectimax, envAt, randomPosition, withStockPermuted, type Leaf, type Value } from './decade-helpers.js';
 import { expectFlatTensorsAcrossUpdates, modelMetadata } from './model-helpers.js';
 
 beforeAll(async () => {
   await initBackend({ quiet: true });
 });
 
-type Value = [win: number, cards: number];
-type Leaf = (env: Env, unknown: number) => Value;
-
 const TIE = 0.02;
-const score = (v: Value) => v[0] - TIE * v[1];
+const expectimax = (env: Env, depth: number, unknown: number, leaf: Leaf): Value => bruteExpectimax(env, depth, unknown, leaf, TIE);
+const draw = (env: Env, depth: number, unknown: number, leaf: Leaf): Value => bruteDraw(env, depth, unknown, leaf, TIE);
 const stockOf = (env: Env) => (env.getState() as EnvState & { game: { stock: string[] } }).game.stock;
-
-/**
- * The expectimax the search promises, computed on the env: forced moves played, the best
- * choice (P(win) − TIE · cards/52), at a draw the average over the values of the `unknown`
- * cards on top of the stock (each as often as it is there; the known top card when none is
- * unknown), and after `depth` draws `leaf`. `unknown` counts the stock cards the player has
- * not seen go under it (with 'deck-bottom', discards go under the stock in a known order).
- */
-function expectimax(env: Env, depth: number, unknown: number, leaf: Leaf): Value {
-  env = env.clone();
-  while (env.running && env.legalCount === 1 && env.legal[0] !== DRAW) env.step(env.legal[0]);
-  if (!env.running) {
-    const o = env.outcome() as { won: boolean; cardsLeft: number };
-    return [o.won ? 1 : 0, o.cardsLeft / 52];
-  }
-  if (depth === 0) return leaf(env, unknown);
-  if (env.legalCount === 1) return draw(env, depth, unknown, leaf);
-  let best: Value | null = null;
-  for (const a of env.legalActions()) {
-    let v: Value;
-    if (a === DRAW) v = draw(env, depth, unknown, leaf);
-    else {
-      const next = env.clone();
-      next.step(a);
-      // Cards a discard puts under the stock are known: the unknown ones stay on top.
-      v = expectimax(next, depth, unknown, leaf);
-    }
-    if (best === null || score(v) > score(best)) best = v;
-  }
-  return best!;
-}
-
-/** The chance node of a draw from env, `depth` ≥ 1. */
-function draw(env: Env, depth: number, unknown: number, leaf: Leaf): Value {
-  const state = env.getState() as EnvState & { game: { stock: string[] } };
-  const stock = state.game.stock;
-  if (unknown === 0) {
-    const next = env.clone();
-    next.step(DRAW);
-    return expectimax(next, depth - 1, 0, leaf);
-  }
-  const value = (card: string) => CARD_VALUE[parseCardCode(card)];
-  const total: Value = [0, 0];
-  for (let v = 1; v <= 10; v++) {
-    const at = stock.findIndex((c, i) => i < unknown && value(c) === v);
-    if (at < 0) continue;
-    const count = stock.filter((c, i) => i < unknown && value(c) === v).length;
-    const reordered = [stock[at], ...stock.filter((_, i) => i !== at)];
-    const next = env.clone();
-    next.setState({ ...state, game: { ...state.game, stock: reordered } });
-    next.step(DRAW);
-    const r = expectimax(next, depth - 1, unknown - 1, leaf);
-    total[0] += (count / unknown) * r[0];
-    total[1] += (count / unknown) * r[1];
-  }
-  return total;
-}
 
 /**
  * A network whose two outputs are fixed linear functions of the features, and the same

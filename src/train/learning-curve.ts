@@ -1,19 +1,24 @@
 /**
  * The learning curve of a training run as a small hand-written SVG (no dependencies):
- * the greedy policy's win rate on the held-out deals against env steps, with its 95%
- * band, and the reference agent's win rate on the same deals as a dashed line.
+ * the greedy policy's figure on the held-out deals against env steps, with its 95% band,
+ * and the reference agent's on the same deals as a dashed line. The figure is the game's
+ * (`Scoring`): the win rate where games are won or lost, the mean rounds of the won games
+ * where every game is won and rounds tell play apart (Four Ten).
  */
+import type { Scoring } from '../env/game.js';
 
 export interface CurvePoint {
   envSteps: number;
-  winRate: number;
+  /** The win rate (0–1), or the mean rounds; low and high bound its 95% interval (equal where none is known). */
+  value: number;
   low: number;
   high: number;
 }
 
 export interface CurveOptions {
   title: string;
-  reference?: { name: string; winRate: number };
+  scoring: Scoring;
+  reference?: { name: string; value: number };
 }
 
 const W = 720;
@@ -39,16 +44,36 @@ function formatSteps(n: number): string {
   return String(n);
 }
 
+/** The y axis: its ticks from yMin to yMax, their labels, and what it shows. */
+function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: number[]; yMin: number; yMax: number; label: (t: number) => string; name: string; legend: string } {
+  const reference = options.reference?.value;
+  if (options.scoring === 'rounds') {
+    // Rounds: from the whole round below the lowest figure to the tick above the highest.
+    const values = [...points.flatMap((p) => [p.low, p.high]), ...(reference === undefined ? [] : [reference])].filter(Number.isFinite);
+    const yMin = values.length ? Math.floor(Math.min(...values)) : 0;
+    const span = ticks(Math.max(0.5, (values.length ? Math.max(...values) : 1) - yMin), 5);
+    return {
+      yTicks: span.map((t) => Number((yMin + t).toPrecision(12))),
+      yMin,
+      yMax: yMin + span[span.length - 1],
+      label: (t) => String(t),
+      name: 'mean rounds of the won held-out deals',
+      legend: 'greedy policy (fewer is better)',
+    };
+  }
+  const highest = Math.max(0.05, ...points.map((p) => p.high), reference ?? 0);
+  const yTicks = ticks(Math.min(1, highest * 1.05), 5).filter((t) => t <= 1);
+  return { yTicks, yMin: 0, yMax: yTicks[yTicks.length - 1], label: (t) => `${Number((100 * t).toPrecision(3))}%`, name: 'win rate on the held-out deals', legend: 'greedy policy, with its 95% interval' };
+}
+
 export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOptions): string {
   const maxSteps = Math.max(1, ...points.map((p) => p.envSteps));
-  const highest = Math.max(0.05, ...points.map((p) => p.high), options.reference?.winRate ?? 0);
-  const yTicks = ticks(Math.min(1, highest * 1.05), 5).filter((t) => t <= 1);
-  const yMax = yTicks[yTicks.length - 1];
+  const { yTicks, yMin, yMax, label, name, legend } = yAxis(points, options);
   // The x axis ends at the last evaluation, the y axis at a round tick.
   const xTicks = ticks(maxSteps, 6).filter((t) => t <= maxSteps);
   const xMax = maxSteps;
   const x = (steps: number) => M.left + ((W - M.left - M.right) * steps) / xMax;
-  const y = (rate: number) => H - M.bottom - ((H - M.top - M.bottom) * rate) / yMax;
+  const y = (v: number) => H - M.bottom - ((H - M.top - M.bottom) * (v - yMin)) / (yMax - yMin);
   const f = (v: number) => v.toFixed(1);
 
   const parts: string[] = [];
@@ -58,7 +83,7 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
   // Grid and tick labels.
   for (const t of yTicks) {
     parts.push(`<line x1="${M.left}" y1="${f(y(t))}" x2="${W - M.right}" y2="${f(y(t))}" stroke="#e5e5e5"/>`);
-    parts.push(`<text x="${M.left - 8}" y="${f(y(t) + 4)}" text-anchor="end">${Number((100 * t).toPrecision(3))}%</text>`);
+    parts.push(`<text x="${M.left - 8}" y="${f(y(t) + 4)}" text-anchor="end">${label(t)}</text>`);
   }
   for (const t of xTicks) {
     parts.push(`<line x1="${f(x(t))}" y1="${M.top}" x2="${f(x(t))}" y2="${H - M.bottom}" stroke="#f0f0f0"/>`);
@@ -68,21 +93,22 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
   parts.push(`<line x1="${M.left}" y1="${H - M.bottom}" x2="${W - M.right}" y2="${H - M.bottom}" stroke="black"/>`);
   parts.push(`<line x1="${M.left}" y1="${M.top}" x2="${M.left}" y2="${H - M.bottom}" stroke="black"/>`);
   parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 14}" text-anchor="middle">env steps (forced moves included)</text>`);
-  parts.push(`<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">win rate on the held-out deals</text>`);
+  parts.push(`<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">${name}</text>`);
   // Legend, between the title and the plot.
   parts.push(`<line x1="${M.left}" y1="42" x2="${M.left + 24}" y2="42" stroke="#1f77b4" stroke-width="2"/>`);
-  parts.push(`<text x="${M.left + 30}" y="46">greedy policy, with its 95% interval</text>`);
+  parts.push(`<text x="${M.left + 30}" y="46">${legend}</text>`);
   if (options.reference) {
-    const ry = f(y(options.reference.winRate));
+    const value = options.reference.value;
+    const ry = f(y(value));
     parts.push(`<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`);
     parts.push(`<line x1="${M.left + 300}" y1="42" x2="${M.left + 324}" y2="42" stroke="#d62728" stroke-dasharray="6 4"/>`);
-    parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${(100 * options.reference.winRate).toFixed(1)}%</text>`);
+    parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${options.scoring === 'rounds' ? value.toFixed(3) : `${(100 * value).toFixed(1)}%`}</text>`);
   }
   if (points.length > 0) {
     const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];
     parts.push(`<polygon points="${band.join(' ')}" fill="#1f77b4" fill-opacity="0.15" stroke="none"/>`);
-    parts.push(`<polyline points="${points.map((p) => `${f(x(p.envSteps))},${f(y(p.winRate))}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`);
-    for (const p of points) parts.push(`<circle cx="${f(x(p.envSteps))}" cy="${f(y(p.winRate))}" r="2.5" fill="#1f77b4"/>`);
+    parts.push(`<polyline points="${points.map((p) => `${f(x(p.envSteps))},${f(y(p.value))}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`);
+    for (const p of points) parts.push(`<circle cx="${f(x(p.envSteps))}" cy="${f(y(p.value))}" r="2.5" fill="#1f77b4"/>`);
   }
   parts.push('</svg>');
   return parts.join('\n') + '\n';

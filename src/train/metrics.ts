@@ -9,7 +9,7 @@ import type { BackendName } from '../agents/node/backend.js';
 import type { Scoring } from '../env/game.js';
 import type { EpisodeStats } from './decisions.js';
 import type { OutcomeFigures } from './evaluate.js';
-import { learningCurveSvg } from './learning-curve.js';
+import { learningCurveSvg, type CurveOptions, type CurvePoint } from './learning-curve.js';
 
 /** One row of metrics.jsonl / metrics.csv: flat, numbers or null (a mean over nothing). */
 export type MetricsRow = Record<string, number | boolean | null>;
@@ -33,12 +33,17 @@ function csv(rows: MetricsRow[]): string {
   return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
 }
 
+/** The learning curve's points: the held-out win rate and its interval, or (rounds) the mean rounds of the won deals. */
+export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): CurvePoint[] {
+  if (scoring === 'rounds') return rows.map((r) => ({ envSteps: r.envSteps as number, value: r.evalMeanRounds as number, low: r.evalMeanRounds as number, high: r.evalMeanRounds as number })).filter((p) => Number.isFinite(p.value));
+  return rows.map((r) => ({ envSteps: r.envSteps as number, value: r.evalWinRate as number, low: r.evalWinRateLow as number, high: r.evalWinRateHigh as number }));
+}
+
 /** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
-export async function writeMetricsFiles(out: string, rows: MetricsRow[], title: string, reference: { name: string; winRate: number }): Promise<void> {
+export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: Omit<CurveOptions, 'reference'> & { reference: { name: string; value: number } }): Promise<void> {
   await writeFileAtomic(join(out, 'metrics.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
-  const points = rows.map((r) => ({ envSteps: r.envSteps as number, winRate: r.evalWinRate as number, low: r.evalWinRateLow as number, high: r.evalWinRateHigh as number }));
-  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(points, { title, reference }));
+  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), curve));
 }
 
 export interface ScalarWriter {

@@ -9,7 +9,7 @@
  * | file                       | what |
  * |----------------------------|------|
  * | `metrics.jsonl`, `metrics.csv` | one row per evaluation: env steps, decision samples, wall seconds, throughput, the training episodes' win rate, the algorithm's losses and entropy, the held-out evaluation (win rate with its 95% interval, mean cards left or mean rounds) and the paired difference against the reference agent (metrics.ts) |
- * | `learning-curve.svg`       | held-out win rate against env steps, with the reference agent |
+ * | `learning-curve.svg`       | held-out win rate (mean rounds where scoring is rounds) against env steps, with the reference agent |
  * | `best/`                    | `model.json` + `weights.bin` of the best evaluation so far, with full metadata (config, steps, seconds, command, evaluation) |
  * | `checkpoint/`              | everything `--resume` continues from (checkpoint.ts) |
  * | `tensorboard/`             | scalars for TensorBoard, only when tfjs-node is installed |
@@ -300,8 +300,13 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
 
     // The agent plays the weights as they are at each evaluation.
     const heldOut = await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, request.command, 0, 0)));
-    const reference = { name: heldOut.reference.agent, winRate: heldOut.reference.winRate };
-    const title = `${algo.toUpperCase()} on ${env.id}: greedy win rate on ${config.evalEpisodes} held-out deals`;
+    const scoring = env.game.scoring;
+    const rounds = scoring === 'rounds';
+    const curve = {
+      title: `${algo.toUpperCase()} on ${env.id}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
+      scoring,
+      reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate },
+    };
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
 
     const sessionStart = performance.now();
@@ -322,7 +327,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       trainer.rows.push(row);
       trainer.last = report;
       trainer.nextEvalAt = (Math.floor(report.envSteps / config.evalEvery) + 1) * config.evalEvery;
-      await writeMetricsFiles(out, trainer.rows, title, reference);
+      await writeMetricsFiles(out, trainer.rows, curve);
       if (tensorboard) writeScalars(tensorboard, row);
       const metadata = modelMetadata(env, algorithm, config, request.command, report.envSteps, seconds, report);
       if (improved) {
@@ -337,7 +342,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     };
 
     if (!found) await evaluateAndSave();
-    else await writeMetricsFiles(out, trainer.rows, title, reference);
+    else await writeMetricsFiles(out, trainer.rows, curve);
 
     while (algorithm.env.envSteps < config.totalSteps) {
       algorithm.iterate();

@@ -30,7 +30,7 @@
  */
 import type { Env } from '../../env/env.js';
 import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
-import { createRng, deriveSeed, mix32 } from '../../env/rng.js';
+import { createRng, deriveSeed, mix32, type Rng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
@@ -56,12 +56,75 @@ export function pimcConfigFor(o: DecadeOptions): PimcConfig {
   return { samples: 128, budget: 20_000, endgameBudget: 200_000 };
 }
 
-interface Tally {
+export interface Tally {
   /** Samples in which each legal action still clears the table. */
   wins: Float64Array;
   /** Summed solver values (0 = clears, else 1 + fewest cards left). */
   values: Float64Array;
   samples: number;
+}
+
+/**
+ * pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
+ * measurements on decks the env does not deal (src/train/decade-reduced-room.ts) call it directly.
+ */
+export class PimcSearch {
+  readonly solver: Solver;
+  private readonly sample: Position;
+  private readonly scratch: Position;
+
+  constructor(
+    readonly rules: Rules,
+    tableBits = 18,
+  ) {
+    this.solver = new Solver(rules, tableBits);
+    this.sample = new Position(rules.stacks);
+    this.scratch = new Position(rules.stacks);
+  }
+
+  /**
+   * Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
+   * (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
+   * (else the one deal is the true one, and the solver keeps its table from sample to sample).
+   */
+  tally(legal: ArrayLike<number>, n: number, samples: number, budget: number, hidden: boolean, rng: Rng, fill: (sample: Position, rng: Rng) => void): Tally {
+    const t: Tally = { wins: new Float64Array(n), values: new Float64Array(n), samples };
+    for (let k = 0; k < samples; k++) {
+      fill(this.sample, rng);
+      if (hidden) this.solver.clear();
+      for (let i = 0; i < n; i++) {
+        const v = this.solve(legal[i], budget);
+        if (v === 0) t.wins[i]++;
+        t.values[i] += v;
+      }
+    }
+    return t;
+  }
+
+  /** Whether move i beats move j: more samples cleared, then fewer cards left on average, then `longest`'s order. */
+  static better(legal: ArrayLike<number>, t: Tally, i: number, j: number): boolean {
+    if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
+    if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
+    return longestRank(legal[i]) > longestRank(legal[j]);
+  }
+
+  /** The index of the best of `n` moves. */
+  static best(legal: ArrayLike<number>, t: Tally, n: number): number {
+    let best = 0;
+    for (let i = 1; i < n; i++) if (PimcSearch.better(legal, t, i, best)) best = i;
+    return best;
+  }
+
+  /** The solver's value of `action` on the current sample. */
+  private solve(action: number, budget: number): number {
+    const rules = this.rules;
+    if (!holdsUntilStockEmpty(rules) || this.sample.stockLen === 0) return this.solver.valueAfter(this.sample, action, budget);
+    const q = this.scratch;
+    q.copyFrom(this.sample);
+    q.apply(rules, action);
+    drawAll(q);
+    return this.solver.value(q, budget);
+  }
 }
 
 export class PimcAgent implements Agent {
@@ -70,9 +133,7 @@ export class PimcAgent implements Agent {
   private readonly config: PimcConfig | null;
   private seed = 0;
   private readonly rulesCache = new RulesCache();
-  private solver: Solver | null = null;
-  private sample: Position | null = null;
-  private scratch: Position | null = null;
+  private search: PimcSearch | null = null;
   private readonly memory = new StockMemory();
 
   /** `config`: fixed samples and budgets; null = `pimcConfigFor` the env's options. */
@@ -85,7 +146,7 @@ export class PimcAgent implements Agent {
   reset(seed: number): void {
     this.seed = seed;
     this.memory.clear();
-    this.solver?.clear();
+    this.search?.solver.clear();
   }
 
   act(env: Env): number {
@@ -98,10 +159,7 @@ export class PimcAgent implements Agent {
   private choose(env: Env, state: DecadeState, rules: Rules): number {
     if (env.legalCount === 1) return env.legal[0];
     if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
-    const t = this.tally(env);
-    let best = 0;
-    for (let i = 1; i < env.legalCount; i++) if (this.better(env, t, i, best)) best = i;
-    return env.legal[best];
+    return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
   }
 
   /** How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards). */
@@ -125,54 +183,20 @@ export class PimcAgent implements Agent {
     if (rules.deckBottom) this.memory.sync(state, rules);
     const t = this.tally(env);
     const order = Array.from({ length: env.legalCount }, (_, i) => i);
-    order.sort((a, b) => (this.better(env, t, a, b) ? -1 : this.better(env, t, b, a) ? 1 : 0));
+    order.sort((a, b) => (PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0));
     return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: t.wins[i] / t.samples })) };
-  }
-
-  private better(env: Env, t: Tally, i: number, j: number): boolean {
-    if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
-    if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
-    return longestRank(env.legal[i]) > longestRank(env.legal[j]);
   }
 
   private tally(env: Env): Tally {
     const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     const config = this.config ?? pimcConfigFor(options);
-    if (this.solver === null || this.solver.rules !== rules) {
-      this.solver = new Solver(rules, config.tableBits ?? 18);
-      this.sample = new Position(rules.stacks);
-      this.scratch = new Position(rules.stacks);
-    }
+    if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
     // With nothing unseen there is one deal, and every value stored for it stays true.
     const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-    const samples = hidden ? config.samples : 1;
-    const budget = hidden ? config.budget : config.endgameBudget;
-    const n = env.legalCount;
-    const t: Tally = { wins: new Float64Array(n), values: new Float64Array(n), samples };
     const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
-    for (let k = 0; k < samples; k++) {
-      if (rules.deckBottom) this.memory.fill(this.sample!, state, rng);
-      else this.sample!.loadFair(state, rng);
-      if (hidden) this.solver.clear();
-      for (let i = 0; i < n; i++) {
-        const v = this.solve(rules, state, env.legal[i], budget);
-        if (v === 0) t.wins[i]++;
-        t.values[i] += v;
-      }
-    }
-    return t;
-  }
-
-  /** The solver's value of `action` on the current sample. */
-  private solve(rules: Rules, state: DecadeState, action: number, budget: number): number {
-    const solver = this.solver!;
-    if (!holdsUntilStockEmpty(rules) || state.stockLen === 0) return solver.valueAfter(this.sample!, action, budget);
-    const q = this.scratch!;
-    q.copyFrom(this.sample!);
-    q.apply(rules, action);
-    drawAll(q);
-    return solver.value(q, budget);
+    const fill = rules.deckBottom ? (sample: Position, r: Rng) => this.memory.fill(sample, state, r) : (sample: Position, r: Rng) => sample.loadFair(state, r);
+    return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill);
   }
 }
 

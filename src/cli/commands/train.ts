@@ -74,7 +74,7 @@ export const trainCommand: CommandModule<object, Args> = {
           'evalEvery is set (--eval-every or the config), a run evaluates at least ten times.',
           'Writes to DIR:',
           '- metrics.jsonl, metrics.csv: one row per evaluation (steps, samples, losses, win rates)',
-          '- learning-curve.svg: the held-out win rate against env steps',
+          '- learning-curve.svg: the held-out win rate (Four Ten: mean rounds) against env steps',
           '- best/: model.json + weights.bin of the best evaluation (tengym eval --agents DIR/best)',
           '- checkpoint/: everything --resume needs to continue a killed run exactly',
           '- tensorboard/: scalars, when @tensorflow/tfjs-node is installed',
