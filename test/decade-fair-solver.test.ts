@@ -162,4 +162,10 @@ describe('the room measurement on a small deck', () => {
     expect(r.optimum).toBeGreaterThanOrEqual(0);
     expect(r.optimum).toBeLessThanOrEqual(1);
   });
+
+  it('refuses what it cannot measure, saying why', () => {
+    expect(() => measureReducedRoom({ env: 'tens' })).toThrow(/tens is not a decade preset/);
+    expect(() => measureReducedRoom({ env: 'decade', deals: 0 })).toThrow(/deals/);
+    expect(() => measureReducedRoom({ env: 'decade', deck: '12X4' })).toThrow(/not "X"/);
+  });
 });

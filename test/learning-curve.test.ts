@@ -32,7 +32,7 @@ describe('learningCurveSvg', () => {
     expect(points.map((p) => p.envSteps)).toEqual([100, 200]);
     const svg = learningCurveSvg(points, { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: 5.8306 } });
     expect(svg).toContain('mean rounds of the won held-out deals');
-    expect(svg).toContain('fewer is better');
+    expect(svg).toContain('fewer rounds are better');
     expect(svg).toContain('greedy on the same deals: 5.831');
     expect(svg).not.toMatch(/\d%</);
     const [slow, fast] = circles(svg);

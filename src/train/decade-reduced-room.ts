@@ -1,35 +1,39 @@
 /**
- * Node-only: the exact fair optimum of a decade preset on a reduced deck, against `pimc` and
- * `longest` on the same deals.
+ * Node-only: the exact fair optimum of a decade preset on a small deck (or at the end of a full
+ * one), against `pimc` and `longest` on the same deals.
  *
- *   npm run build && node dist/train/decade-reduced-room.js --env decade-loop --suits 2 --deals 2000 --seed 700000
+ *   npm run build && node dist/train/decade-reduced-room.js --env decade-loop --deals 1000 --seed 710000
+ *   npm run build && node dist/train/decade-reduced-room.js --env decade-loop --deck full --unseen 12 --deals 300 --seed 720000
  *
  * What a fair player knows of a decade position is the table, the unseen cards' composition and,
  * with 'deck-bottom', the order of the cards it saw go under the stock. Over that knowledge the
- * game is a Markov decision process, and on a deck of two suits (26 cards: two of each value
- * 1–9 and eight tens, the full deck's proportions, whose total is still a multiple of ten) it is
- * small enough to solve exactly: `FairSolver` is an expectimax over it, a draw of an unseen card
- * averaged over the unseen values by their counts, the player's moves maximised, memoized on
- * what the player knows. Its value after the deal is the best win chance any fair player has
- * there (with 'deck-bottom': up to the cycles, which it counts as lost, as the oracle's solver
- * does).
+ * game is a Markov decision process. On the full deck it is far too large to solve; on a deck of
+ * 14 cards (`SMALL_DECK`: one suit and a second five, whose total is a multiple of ten), or from
+ * a full-deck position with a dozen cards unseen, it is not: `FairSolver` is an expectimax over
+ * it, a draw of an unseen card averaged over the unseen values by their counts, the player's
+ * moves maximised, memoized on what the player knows. Its value is the best win chance any fair
+ * player has there (with 'deck-bottom': up to the cycles, which it counts as lost, as the oracle's
+ * solver does).
  *
  * Each deal i (seed + i) is played by `pimc` (its own decision rule, `PimcSearch`, with the
- * preset's samples and budgets; its samples shuffle only the unseen cards) and by `longest`,
- * and the fair optimum's value of the same dealt position is recorded, so the room above
- * `pimc` comes out paired on the same deals: mean(optimum − pimc's result), with a 95%
- * interval. The oracle, which sees the stock, is printed for scale.
+ * preset's samples and budgets; its samples shuffle only the unseen cards) until at most
+ * `--unseen` cards are unseen (at once, on a small deck). From there the fair optimum, `pimc` and
+ * `longest` play on with the same stock order, so the room above `pimc` comes out paired on the
+ * same deals, with a 95% interval; the mean of the optimum's exact values and the oracle, which
+ * sees the stock, are printed beside it.
  */
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { longestRank } from '../agents/decade/common.js';
 import { PimcSearch, pimcConfigFor } from '../agents/decade/pimc.js';
 import { holdsUntilStockEmpty } from '../agents/decade/hold.js';
-import { DECK_SIZE, ENDED, Position, rulesOf, type Rules } from '../agents/decade/position.js';
+import { DECK_SIZE, Position, rulesOf, type Rules } from '../agents/decade/position.js';
 import { Solver } from '../agents/decade/solver.js';
-import { DECADE_ACTIONS, DRAW, decadeOf, type DecadeOptions } from '../env/games/decade.js';
+import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from '../env/games/decade.js';
+import { TengymError, formatZodError } from '../env/errors.js';
 import { make } from '../env/registry.js';
-import { pairedDifference } from './evaluate.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
+import { pairedDifference } from './evaluate.js';
 
 /** One suit (A–9 and four ten-cards) and a second five: 14 cards whose total, 90, is a multiple of ten. */
 export const SMALL_DECK = '1234556789TTTT';
@@ -41,20 +45,15 @@ export const FULL_DECK = '123456789TTTT'.repeat(4);
 export function deckValues(text: string): number[] {
   return [...text].map((c) => {
     const v = c === 'T' ? 10 : Number(c);
-    if (!(v >= 1 && v <= 10)) throw new Error(`a deck is written with 1–9 and T, not "${c}"`);
+    if (!(v >= 1 && v <= 10)) throw new TengymError('bad-argument', `a deck is written with 1–9 and T, not "${c}"`);
     return v;
   });
-}
-
-/** How many cards the deal puts on the table: 7 stacks get one each, one line gets three (the engine's deal). */
-function dealtCount(r: Rules): number {
-  return r.stacks === 7 ? 7 : 3;
 }
 
 /** The position after dealing `deck` (values, top first) as the engine deals a full deck. */
 export function dealPosition(r: Rules, deck: readonly number[]): Position {
   const p = new Position(r.stacks);
-  const dealt = dealtCount(r);
+  const dealt = initialDealt(r);
   for (let i = 0; i < dealt; i++) p.push(r.stacks === 7 ? i : 0, deck[i]);
   p.aliveCount = r.stacks;
   for (let i = dealt; i < deck.length; i++) p.stock[i - dealt] = deck[i];
@@ -182,18 +181,21 @@ function longestMove(moves: Int32Array, n: number): number {
 /** Positions the measurement keeps valued between deals: about 6 GB. */
 const MAX_KEPT_POSITIONS = 40_000_000;
 
-export interface RoomOptions {
-  /** The preset's id. */
-  env: string;
-  /** The deck's values (`deckValues`). */
-  deck: string;
-  /** The comparison starts at the first position of pimc's game with at most this many cards unseen. */
-  unseen: number;
-  deals: number;
-  seed: number;
-  /** pimc's samples per decision; absent, the preset's (`pimcConfigFor`). */
-  samples?: number;
-}
+export const roomOptionsSchema = z
+  .object({
+    /** A decade preset's id. */
+    env: z.string(),
+    /** The deck's values (`deckValues`), or 'full'. */
+    deck: z.string().min(3).default(SMALL_DECK),
+    /** The comparison starts at the first position of pimc's game with at most this many cards unseen. */
+    unseen: z.coerce.number().int().min(0).default(52),
+    deals: z.coerce.number().int().positive().default(1000),
+    seed: z.coerce.number().int().nonnegative().default(710000),
+    /** pimc's samples per decision; absent, the preset's (`pimcConfigFor`). */
+    samples: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+export type RoomOptions = z.input<typeof roomOptionsSchema>;
 
 export interface ReducedRoomReport {
   env: string;
@@ -214,14 +216,19 @@ export interface ReducedRoomReport {
   positions: number;
 }
 
-export function measureReducedRoom(o: RoomOptions, onDeal?: (done: number, r: ReducedRoomReport) => void): ReducedRoomReport {
-  const options: DecadeOptions = decadeOf(make(o.env))!.options;
+export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r: ReducedRoomReport) => void): ReducedRoomReport {
+  const parsed = roomOptionsSchema.safeParse(input);
+  if (!parsed.success) throw new TengymError('bad-argument', formatZodError(parsed.error));
+  const o = parsed.data;
+  const decade = decadeOf(make(o.env));
+  if (!decade) throw new TengymError('bad-argument', `${o.env} is not a decade preset`);
+  const options: DecadeOptions = decade.options;
   const rules = rulesOf(options);
   const config = { ...pimcConfigFor(options), ...(o.samples === undefined ? {} : { samples: o.samples }) };
   const fair = new FairSolver(rules);
   const search = new PimcSearch(rules, config.tableBits ?? 18);
   const oracle = new Solver(rules, 20);
-  const deck = deckValues(o.deck);
+  const deck = deckValues(o.deck === 'full' ? FULL_DECK : o.deck);
   const moves = new Int32Array(DECADE_ACTIONS);
   const base = new Position(rules.stacks);
   const p = new Position(rules.stacks);
@@ -337,25 +344,26 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       env: { type: 'string', default: 'decade-loop' },
-      deck: { type: 'string', default: SMALL_DECK },
-      unseen: { type: 'string', default: '52' },
-      deals: { type: 'string', default: '2000' },
-      seed: { type: 'string', default: '700000' },
+      deck: { type: 'string' },
+      unseen: { type: 'string' },
+      deals: { type: 'string' },
+      seed: { type: 'string' },
       samples: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
-  const o: RoomOptions = { env: values.env!, deck: values.deck === 'full' ? FULL_DECK : values.deck!, unseen: Number(values.unseen), deals: Number(values.deals), seed: Number(values.seed), ...(values.samples === undefined ? {} : { samples: Number(values.samples) }) };
+  const { json, ...options } = values;
+  const o = roomOptionsSchema.parse(options);
   const started = Date.now();
   const where = (r: ReducedRoomReport) => `${r.env}, ${r.cards} cards${r.unseen < r.cards ? `, from ${r.unseen} unseen` : ''}`;
   const r = measureReducedRoom(o, (done, partial) => {
-    if (!values.json && (done % 100 === 0 || done === o.deals)) {
+    if (!json && (done % 100 === 0 || done === o.deals)) {
       process.stderr.write(
         `${where(partial)}: ${done} deals · optimum ${points(partial.optimum)}% (played ${points(partial.optimal)}%) · pimc ${points(partial.pimc)}% · longest ${points(partial.longest)}% · oracle ${points(partial.oracle)}% · optimum − pimc ${interval(partial.roomAbovePimc)} · ${partial.positions} positions · ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
       );
     }
   });
-  if (values.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+  if (json) process.stdout.write(`${JSON.stringify(r)}\n`);
   else
     process.stdout.write(
       `${where(r)}, ${r.deals} deals: fair optimum ${points(r.optimum)}% (played ${points(r.optimal)}%), pimc ${points(r.pimc)}%, longest ${points(r.longest)}%, oracle ${points(r.oracle)}%; optimum − pimc ${interval(r.roomAbovePimc)} points, optimum − longest ${interval(r.roomAboveLongest)}\n`,

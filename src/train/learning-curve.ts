@@ -58,7 +58,7 @@ function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: 
       yMax: yMin + span[span.length - 1],
       label: (t) => String(t),
       name: 'mean rounds of the won held-out deals',
-      legend: 'greedy policy (fewer is better)',
+      legend: 'the network’s greedy policy (fewer rounds are better)',
     };
   }
   const highest = Math.max(0.05, ...points.map((p) => p.high), reference ?? 0);

@@ -181,7 +181,8 @@ export function maxRunLength(o: Pick<DecadeOptions, 'maxRun'>): number {
   return o.maxRun === null ? MAX_RUN_LENGTH : Math.min(o.maxRun, MAX_RUN_LENGTH);
 }
 
-function initialDealt(o: DecadeOptions): number {
+/** Cards the deal puts on the table: one on each of 7 stacks, three on a line. */
+export function initialDealt(o: { stacks: number }): number {
   return o.stacks === 7 ? 7 : 3;
 }
 
