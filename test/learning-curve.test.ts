@@ -45,4 +45,10 @@ describe('learningCurveSvg', () => {
     expect(svg).toMatch(/text-anchor="end">4</);
     expect(svg).not.toMatch(/text-anchor="end">0</);
   });
+
+  it('draws no reference line where the reference has no figure (it won no deal)', () => {
+    const svg = learningCurveSvg([{ envSteps: 10, value: 4.5, low: 4.5, high: 4.5 }], { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: Number.NaN } });
+    expect(svg).not.toContain('NaN');
+    expect(svg).not.toContain('greedy on the same deals');
+  });
 });

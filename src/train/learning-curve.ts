@@ -46,7 +46,7 @@ function formatSteps(n: number): string {
 
 /** The y axis: its ticks from yMin to yMax, their labels, and what it shows. */
 function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: number[]; yMin: number; yMax: number; label: (t: number) => string; name: string; legend: string } {
-  const reference = options.reference?.value;
+  const reference = Number.isFinite(options.reference?.value) ? options.reference!.value : undefined;
   if (options.scoring === 'rounds') {
     // Rounds: from the whole round below the lowest figure to the tick above the highest.
     const values = [...points.flatMap((p) => [p.low, p.high]), ...(reference === undefined ? [] : [reference])].filter(Number.isFinite);
@@ -97,7 +97,8 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
   // Legend, between the title and the plot.
   parts.push(`<line x1="${M.left}" y1="42" x2="${M.left + 24}" y2="42" stroke="#1f77b4" stroke-width="2"/>`);
   parts.push(`<text x="${M.left + 30}" y="46">${legend}</text>`);
-  if (options.reference) {
+  // A reference with no figure (no deal won, for rounds) draws no line.
+  if (options.reference && Number.isFinite(options.reference.value)) {
     const value = options.reference.value;
     const ry = f(y(value));
     parts.push(`<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`);

@@ -40,7 +40,7 @@ export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): Curv
 }
 
 /** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
-export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: Omit<CurveOptions, 'reference'> & { reference: { name: string; value: number } }): Promise<void> {
+export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: CurveOptions): Promise<void> {
   await writeFileAtomic(join(out, 'metrics.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
   await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), curve));
