@@ -2,7 +2,7 @@
 // the brute-force expectimax on the env, against every order of a small stock, and the
 // measurement that compares it with pimc and longest.
 import { describe, expect, it } from 'vitest';
-import { longestRank } from '../src/agents/decade/common.js';
+import { longestMove } from '../src/agents/decade/longest.js';
 import { Position, rulesOf } from '../src/agents/decade/position.js';
 import type { Env } from '../src/env/env.js';
 import { decadeOf, DRAW } from '../src/env/games/decade.js';
@@ -112,7 +112,7 @@ describe('the fair solver', () => {
             return options[values.indexOf(Math.max(...values))];
           }),
         );
-        longestWins += Number(play((_p, _u, n) => Array.from(moves.subarray(0, n)).reduce((a, b) => (longestRank(b) > longestRank(a) ? b : a))));
+        longestWins += Number(play((_p, _u, n) => longestMove(moves, n)));
         const truth = dealPosition(rules, [...deck.slice(0, 3), ...stock]);
         oracleWins += Number(new FairSolver(rules).value(truth, 0) === 1);
         return;

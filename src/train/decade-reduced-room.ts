@@ -25,6 +25,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { longestRank } from '../agents/decade/common.js';
+import { longestMove } from '../agents/decade/longest.js';
 import { PimcSearch, pimcConfigFor } from '../agents/decade/pimc.js';
 import { holdsUntilStockEmpty } from '../agents/decade/hold.js';
 import { DECK_SIZE, Position, rulesOf, type Rules } from '../agents/decade/position.js';
@@ -62,6 +63,12 @@ export function dealPosition(r: Rules, deck: readonly number[]): Position {
   return p;
 }
 
+/** counts[v] = how many of the top `unseen` stock cards of p have value v. */
+function countUnseen(p: Position, unseen: number, counts: Int32Array): void {
+  counts.fill(0);
+  for (let i = 0; i < unseen; i++) counts[p.stock[(p.head + i) % DECK_SIZE]]++;
+}
+
 /**
  * The exact fair optimum of a decade position: the probability of a win under the best play
  * of a player who knows the table, the unseen cards' composition (the top `unseen` cards of
@@ -75,7 +82,8 @@ export class FairSolver {
   /** Sharded by the key's last character: one Map holds at most 2^24 entries. */
   private readonly memo: Map<string, number>[] = Array.from({ length: 64 }, () => new Map<string, number>());
   private readonly inProgress = new Set<string>();
-  private readonly levels: { p: Position; moves: Int32Array }[] = [];
+  /** Per depth: a position, its move list, and the unseen values' counts at its chance node. */
+  private readonly levels: { p: Position; moves: Int32Array; counts: Int32Array }[] = [];
   private readonly counts = new Int32Array(11);
 
   constructor(readonly rules: Rules) {}
@@ -85,8 +93,8 @@ export class FairSolver {
     for (const m of this.memo) m.clear();
   }
 
-  private level(d: number): { p: Position; moves: Int32Array } {
-    while (this.levels.length <= d) this.levels.push({ p: new Position(this.rules.stacks), moves: new Int32Array(DECADE_ACTIONS) });
+  private level(d: number): { p: Position; moves: Int32Array; counts: Int32Array } {
+    while (this.levels.length <= d) this.levels.push({ p: new Position(this.rules.stacks), moves: new Int32Array(DECADE_ACTIONS), counts: new Int32Array(11) });
     return this.levels[d];
   }
 
@@ -105,8 +113,7 @@ export class FairSolver {
 
   private key(p: Position, unseen: number): string {
     const c = this.counts;
-    c.fill(0);
-    for (let i = 0; i < unseen; i++) c[p.stock[(p.head + i) % DECK_SIZE]]++;
+    countUnseen(p, unseen, c);
     const parts: number[] = [p.current, unseen];
     for (let v = 1; v <= 10; v++) parts.push(c[v]);
     for (let k = 0; k < p.stacks; k++) {
@@ -142,14 +149,13 @@ export class FairSolver {
 
   /** The value of playing `action` in level d's position (which it changes). */
   private afterMove(d: number, unseen: number, action: number): number {
-    const p = this.level(d).p;
+    const { p, counts: c } = this.level(d);
     if (action !== DRAW || unseen === 0) {
       p.apply(this.rules, action);
       return this.search(d, unseen);
     }
     // A chance node: each unseen value, weighted by how many of it are unseen.
-    const c = new Int32Array(11);
-    for (let i = 0; i < unseen; i++) c[p.stock[(p.head + i) % DECK_SIZE]]++;
+    countUnseen(p, unseen, c);
     const child = this.level(d + 1).p;
     let sum = 0;
     for (let v = 1; v <= 10; v++) {
@@ -169,13 +175,6 @@ export class FairSolver {
     }
     return sum / unseen;
   }
-}
-
-/** The move `longest` plays: the longest run, the oldest of equal ones, the draw last. */
-function longestMove(moves: Int32Array, n: number): number {
-  let best = moves[0];
-  for (let i = 1; i < n; i++) if (longestRank(moves[i]) > longestRank(best)) best = moves[i];
-  return best;
 }
 
 /** Positions the measurement keeps valued between deals: about 6 GB. */

@@ -18,17 +18,7 @@ export class LongestRunAgent implements Agent {
 
   act(env: Env): number {
     decadeEnv(env, this.name);
-    let best = env.legal[0];
-    let bestRank = longestRank(best);
-    for (let i = 1; i < env.legalCount; i++) {
-      const a = env.legal[i];
-      const rank = longestRank(a);
-      if (rank > bestRank) {
-        best = a;
-        bestRank = rank;
-      }
-    }
-    return best;
+    return longestMove(env.legal, env.legalCount);
   }
 
   /** Score: 64 × run length − start (the draw scores 0); higher first. */
@@ -37,4 +27,18 @@ export class LongestRunAgent implements Agent {
     const actions = env.legalActions();
     return sortedScores('heuristic', actions, actions.map(longestRank));
   }
+}
+
+/** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
+export function longestMove(legal: ArrayLike<number>, n: number): number {
+  let best = legal[0];
+  let bestRank = longestRank(best);
+  for (let i = 1; i < n; i++) {
+    const rank = longestRank(legal[i]);
+    if (rank > bestRank) {
+      best = legal[i];
+      bestRank = rank;
+    }
+  }
+  return best;
 }
