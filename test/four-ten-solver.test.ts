@@ -14,11 +14,17 @@ import {
   lambdaRound,
   roundModel,
   roundPayoffs,
+  rankActions,
   solveRound,
+  valueActions,
+  type RoundSolution,
 } from '../src/agents/four-ten-solver/index.js';
+import { CONTINUES } from '../src/agents/four-ten-solver/round-model.js';
+import { blankOutlook } from '../src/agents/four-ten-solver/round-solver.js';
 import type { Env } from '../src/env/env.js';
 import { TengymError } from '../src/env/errors.js';
-import type { FourTenJSON } from '../src/env/games/four-ten.js';
+import { afterExchange, configOfKey } from '../src/env/games/four-ten-hands.js';
+import { FIRST_EXCHANGE, fourTenOf, type FourTenJSON } from '../src/env/games/four-ten.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
 import { loadOrSolveGameValues } from '../src/train/four-ten-optimal.js';
@@ -303,6 +309,70 @@ describe('optimal agent', () => {
       env.step(agent.act(env));
     }
     expect(checked).toBe(12);
+  });
+
+  it('values an exchange as the best ending still reachable, following the exchanges the env allows (no configuration seen this turn again)', () => {
+    // A breadth-first search on env clones: each configuration is reached by a path that repeats
+    // none, so what its clone allows is what the turn allows. Its leaves are the round solution's
+    // values: ending the turn at a configuration, or an exchange that scores or faults.
+    const configOf = (env: Env) => configOfKey(fourTenOf(env)!.state.key);
+    const bestReachable = (sol: RoundSolution, start: Env, stock: number[]): number => {
+      let best = -Infinity;
+      const visited = new Set([configOf(start)]);
+      const queue = [start];
+      while (queue.length > 0) {
+        const env = queue.shift()!;
+        const c = configOf(env);
+        best = Math.max(best, sol.turnStart(c, stock, blankOutlook()).value);
+        for (const a of env.legalActions()) {
+          if (a < FIRST_EXCHANGE || a >= END) continue;
+          const y = afterExchange(c, a - FIRST_EXCHANGE);
+          if (sol.model.verdict[y] !== CONTINUES) best = Math.max(best, sol.afterChange(y, stock, blankOutlook()).value);
+          else if (!visited.has(y)) {
+            visited.add(y);
+            const next = env.clone();
+            next.step(a);
+            queue.push(next);
+          }
+        }
+      }
+      return best;
+    };
+    /** Compares every exchange's value; false when the position has none. */
+    const compare = (sol: RoundSolution, env: Env, what: string): boolean => {
+      const stock = Array.from(fourTenOf(env)!.state.stockCounts);
+      const c = configOf(env);
+      let exchanges = 0;
+      for (const { action, outlook } of valueActions(env, sol)) {
+        if (action < FIRST_EXCHANGE || action >= END) continue;
+        const y = afterExchange(c, action - FIRST_EXCHANGE);
+        const next = env.clone();
+        next.step(action);
+        const brute = sol.model.verdict[y] !== CONTINUES ? sol.afterChange(y, stock, blankOutlook()).value : bestReachable(sol, next, stock);
+        expect(outlook.value, `${what}, action ${action}`).toBe(brute);
+        exchanges++;
+      }
+      return exchanges > 0;
+    };
+    // Round points − λ·P(fault), whose values differ across a turn's configurations (the game's
+    // win chances at the start of a game are all within 10⁻¹¹ of 1). Positions where ending the
+    // turn is strictly best, then the same after an exchange: the configuration left is seen, so
+    // its ending is out of reach and every exchange is worth less than it.
+    const sol = lambdaRound(DEFAULTS, 0);
+    const WANTED = 6;
+    let compared = 0;
+    for (const env of fourTenPositions(1200, 41)) {
+      if (phaseOf(env) !== 'exchange' || env.legalCount < 2) continue;
+      const ranked = rankActions(valueActions(env, sol));
+      if (ranked[0].action !== END || ranked[0].outlook.value === ranked[1].outlook.value) continue;
+      const exchange = ranked.find(({ action }) => action >= FIRST_EXCHANGE && action < END && sol.model.verdict[afterExchange(configOf(env), action - FIRST_EXCHANGE)] === CONTINUES);
+      if (!exchange) continue;
+      const after = env.clone();
+      after.step(exchange.action);
+      if (!compare(sol, env, `position ${compared}`) || !compare(sol, after, `position ${compared} after an exchange`)) continue;
+      if (++compared === WANTED) break;
+    }
+    expect(compared).toBe(WANTED);
   });
 
   it('is fair: permuting the undrawn stock never changes its choice, in every phase (replacements included)', () => {
