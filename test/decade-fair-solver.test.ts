@@ -9,7 +9,7 @@ import { decadeOf, DRAW } from '../src/env/games/decade.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
 import { dealPosition, deckValues, FairSolver, FULL_DECK, measureReducedRoom, SMALL_DECK } from '../src/train/decade-reduced-room.js';
-import { bruteDraw, bruteExpectimax, envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
+import { bruteAfter, envAt, randomPosition, withStockPermuted } from './decade-helpers.js';
 
 const never = (): [number, number] => [Number.NaN, Number.NaN];
 
@@ -21,16 +21,7 @@ function compare(env: Env): [number, number][] {
   p.loadTrue(state);
   const solver = new FairSolver(rules);
   const unknown = state.stockLen;
-  return env.legalActions().map((action) => {
-    const next = env.clone();
-    let brute: number;
-    if (action === DRAW) brute = bruteDraw(next, 60, unknown, never, 0)[0];
-    else {
-      next.step(action);
-      brute = bruteExpectimax(next, 60, unknown, never, 0)[0];
-    }
-    return [solver.valueAfter(p, unknown, action), brute];
-  });
+  return env.legalActions().map((action) => [solver.valueAfter(p, unknown, action), bruteAfter(env, action, 60, unknown, never, 0)[0]]);
 }
 
 describe('the fair solver', () => {

@@ -79,17 +79,19 @@ export function bruteExpectimax(env: Env, depth: number, unknown: number, leaf: 
   const score = (v: Value) => v[0] - tie * v[1];
   let best: Value | null = null;
   for (const a of env.legalActions()) {
-    let v: Value;
-    if (a === DRAW) v = bruteDraw(env, depth, unknown, leaf, tie);
-    else {
-      const next = env.clone();
-      next.step(a);
-      // Cards a discard puts under the stock are known: the unknown ones stay on top.
-      v = bruteExpectimax(next, depth, unknown, leaf, tie);
-    }
+    const v = bruteAfter(env, a, depth, unknown, leaf, tie);
     if (best === null || score(v) > score(best)) best = v;
   }
   return best!;
+}
+
+/** The value of playing `action` in env (env unchanged; see bruteExpectimax). */
+export function bruteAfter(env: Env, action: number, depth: number, unknown: number, leaf: Leaf, tie: number): Value {
+  if (action === DRAW) return bruteDraw(env, depth, unknown, leaf, tie);
+  const next = env.clone();
+  next.step(action);
+  // Cards a discard puts under the stock are known: the unknown ones stay on top.
+  return bruteExpectimax(next, depth, unknown, leaf, tie);
 }
 
 /** The chance node of a draw from env, `depth` ≥ 1 (see bruteExpectimax). */

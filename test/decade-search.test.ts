@@ -12,7 +12,7 @@ import type { Env } from '../src/env/env.js';
 import { DRAW, type DecadeOptions, type DecadeState } from '../src/env/games/decade.js';
 import { make } from '../src/env/registry.js';
 import { createRng, randomInt } from '../src/env/rng.js';
-import { bruteDraw, bruteExpectimax, randomPosition, withStockPermuted, type Value } from './decade-helpers.js';
+import { bruteAfter, bruteExpectimax, randomPosition, withStockPermuted, type Value } from './decade-helpers.js';
 
 const stateOf = (env: Env) => env.rawState as DecadeState;
 const rulesFor = (env: Env) => rulesOf(env.options as unknown as DecadeOptions);
@@ -53,16 +53,7 @@ function horizon(env: Env): Value {
 /** Each legal action's value, `depth` draws ahead, by the brute force on the env. */
 function bruteValues(env: Env, depth: number, unknown: number): Map<number, number> {
   const out = new Map<number, number>();
-  for (const action of env.legalActions()) {
-    let v: Value;
-    if (action === DRAW) v = bruteDraw(env, depth, unknown, horizon, TIE);
-    else {
-      const next = env.clone();
-      next.step(action);
-      v = bruteExpectimax(next, depth, unknown, horizon, TIE);
-    }
-    out.set(action, asLookahead(v));
-  }
+  for (const action of env.legalActions()) out.set(action, asLookahead(bruteAfter(env, action, depth, unknown, horizon, TIE)));
   return out;
 }
 
@@ -216,9 +207,7 @@ describe('the exact solver', () => {
       expect(solver.value(p, 1e7), `${id}, position ${k}`).toBe(solverValue(bruteExpectimax(env, 60, 0, never, 0.01)));
       expect(solver.aborted).toBe(false);
       for (const action of env.legalActions()) {
-        const next = env.clone();
-        next.step(action);
-        expect(solver.valueAfter(p, action, 1e7), `${id}, position ${k}, action ${action}`).toBe(solverValue(bruteExpectimax(next, 60, 0, never, 0.01)));
+        expect(solver.valueAfter(p, action, 1e7), `${id}, position ${k}, action ${action}`).toBe(solverValue(bruteAfter(env, action, 60, 0, never, 0.01)));
       }
       compared++;
     }
