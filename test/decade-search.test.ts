@@ -1,6 +1,6 @@
 // The decade searches' values, not only their fairness: `lookahead`'s expectimax and the exact
 // solver against expectimaxes written on the env itself (decade-helpers.ts), what each does past
-// its node budget, and the solver's table when a search is cut short or the table is crowded.
+// its node budget, and the solver's table when a search is cut short, the table is crowded or cleared.
 import { describe, expect, it } from 'vitest';
 import { longestRank } from '../src/agents/decade/common.js';
 import { LongestRunAgent } from '../src/agents/decade/longest.js';
