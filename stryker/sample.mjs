@@ -71,28 +71,28 @@ const order = mutants.map((_, i) => i);
 shuffleInPlace(createRng(options.seed), order);
 const drawn = order.slice(0, Math.min(options.size, order.length)).map((i) => mutants[i]);
 
-/** A mutant's identity across instrumentations (ids are renumbered): its span, mutator and replacement. */
+// The instrumenter counts lines and columns from 0. Babel, `--mutate` ranges and
+// stryker/sample-ignorer.mjs count lines from 1 and columns from 0; the JSON report both from 1.
+const babelSpan = ({ start, end }) => ({ start: { line: start.line + 1, column: start.column }, end: { line: end.line + 1, column: end.column } });
+const drawnSpans = drawn.map((m) => babelSpan(m.location));
+
+/** A mutant's identity across instrumentations (ids are renumbered): its span as the report counts it, mutator and replacement. */
 const keyOf = (fileName, { start, end }, mutatorName, replacement) =>
   `${fileName}:${start.line}:${start.column}-${end.line}:${end.column}:${mutatorName}:${replacement}`;
-// The instrumenter's lines count from 0, the report's lines and columns from 1.
-const reportSpan = ({ start, end }) => ({ start: { line: start.line + 1, column: start.column + 1 }, end: { line: end.line + 1, column: end.column + 1 } });
-const drawnKeys = new Set(drawn.map((m) => keyOf(m.fileName, reportSpan(m.location), m.mutatorName, m.replacement)));
+const reportSpan = ({ start, end }) => ({ start: { line: start.line, column: start.column + 1 }, end: { line: end.line, column: end.column + 1 } });
+const drawnKeys = new Set(drawn.map((m, i) => keyOf(m.fileName, reportSpan(drawnSpans[i]), m.mutatorName, m.replacement)));
 
 if (options.list) {
-  for (const m of drawn) console.log(`${m.fileName}:${m.location.start.line + 1}:${m.location.start.column} ${m.mutatorName} → ${m.replacement}`);
+  drawn.forEach((m, i) => console.log(`${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column} ${m.mutatorName} → ${m.replacement}`));
   process.exit(0);
 }
 
-// A --mutate range is "file:line:column-line:column", lines from 1, columns from 0, both ends included.
-const ranges = drawn.map((m) => `${m.fileName}:${m.location.start.line + 1}:${m.location.start.column}-${m.location.end.line + 1}:${m.location.end.column}`);
+// A --mutate range is "file:line:column-line:column", both ends included.
+const ranges = drawn.map((m, i) => `${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column}-${drawnSpans[i].end.line}:${drawnSpans[i].end.column}`);
 const out = `reports/mutation/sample-${options.part}`;
 mkdirSync('reports/mutation', { recursive: true });
-// Babel's spans (lines from 1, columns from 0), for stryker/sample-ignorer.mjs.
 const spans = {};
-for (const m of drawn) {
-  const { start, end } = m.location;
-  (spans[m.fileName] ??= []).push({ start: { line: start.line + 1, column: start.column }, end: { line: end.line + 1, column: end.column } });
-}
+drawn.forEach((m, i) => (spans[m.fileName] ??= []).push(drawnSpans[i]));
 writeFileSync(`${out}.spans.json`, JSON.stringify(spans));
 const config = {
   ...base,
