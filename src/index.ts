@@ -14,8 +14,8 @@ export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, 
 export { createRng, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
-export { createHinter, hintBaseline, formatScore, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './agents/hint.js';
-export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './agents/hint-source.js';
-export { actionCards } from './agents/hint-text.js';
-export { randomPlayStats, type StatsResult } from './train/stats.js';
-export { wilsonInterval } from './train/intervals.js';
+export { createHinter, hintBaseline, formatScore, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './hints/hint.js';
+export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
+export { actionCards } from './hints/text.js';
+export { randomPlayStats, type StatsResult } from './stats/random-play.js';
+export { wilsonInterval } from './stats/intervals.js';

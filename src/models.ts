@@ -8,8 +8,8 @@
  *   const agent = agentFromModel(model);
  *   env.step(agent.act(env));
  */
-export { AfterstateAgent, type FeatureLayout } from './agents/tf/afterstate.js';
-export { agentFromModel, featureLayout } from './agents/tf/model-agents.js';
-export { ModelAgent } from './agents/tf/model-agent.js';
-export { parseMetadata, assertModelFits, type ModelMetadata } from './agents/tf/metadata.js';
-export { backendsFor, useBrowserBackend, WEBGL_FROM_WEIGHTS, type BrowserBackend, type BrowserBackendOptions } from './agents/tf/browser-backend.js';
+export { AfterstateAgent, type FeatureLayout } from './agents/learned/afterstate-agent.js';
+export { agentFromModel, featureLayout } from './agents/learned/from-model.js';
+export { ModelAgent } from './agents/learned/head-agent.js';
+export { parseMetadata, assertModelFits, type ModelMetadata } from './agents/learned/metadata.js';
+export { backendsFor, useBrowserBackend, WEBGL_FROM_WEIGHTS, type BrowserBackend, type BrowserBackendOptions } from './agents/learned/browser-backend.js';

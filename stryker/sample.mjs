@@ -21,7 +21,7 @@ import { hideBin } from 'yargs/helpers';
 import { z } from 'zod';
 // The build's (`npm run mutate:sample` builds first): one shuffle and one interval for tengym.
 import { createRng, shuffleInPlace } from '../dist/env/rng.js';
-import { wilsonInterval } from '../dist/train/intervals.js';
+import { wilsonInterval } from '../dist/stats/intervals.js';
 
 // The parts are the folders `npm run mutate:agents` mutates, less what it leaves out.
 const base = JSON.parse(readFileSync('stryker/agents.config.json', 'utf8'));

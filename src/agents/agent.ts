@@ -9,7 +9,7 @@
  */
 import type { Env } from '../env/env.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';
-import type { ModelMetadata } from './tf/metadata.js';
+import type { ModelMetadata } from './learned/metadata.js';
 
 /** What a score means: a policy probability, an expected value, a win probability, a heuristic rank. */
 export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic';

@@ -11,9 +11,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Agent } from '../agents/agent.js';
-import { SHIPPED_MODELS_DIR, shippedModel, shippedModelEnvs } from '../agents/node/resolve.js';
-import { initBackend } from '../agents/node/backend.js';
-import { loadModelAgent } from '../agents/node/load-model.js';
+import { SHIPPED_MODELS_DIR, shippedModel, shippedModelEnvs } from './resolve.js';
+import { initBackend } from './tf-backend.js';
+import { loadModelAgent } from './load-model.js';
 import { TengymError } from '../env/errors.js';
 import { envSpec } from '../env/registry.js';
 

@@ -7,7 +7,7 @@
 import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
 import type { Agent } from '../agents/agent.js';
-import type { ModelMetadata } from '../agents/tf/metadata.js';
+import type { ModelMetadata } from '../agents/learned/metadata.js';
 import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
 

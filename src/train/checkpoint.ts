@@ -15,14 +15,13 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { writeFileAtomic } from '../agents/node/file-io.js';
-import { loadModel, saveModel } from '../agents/node/load-model.js';
-import type { ModelMetadata } from '../agents/tf/metadata.js';
+import { writeFileAtomic } from '../node/model-files.js';
+import { loadModel, saveModel } from '../node/load-model.js';
+import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { Algorithm } from './algorithm.js';
 import type { DecisionEnvState } from './decisions.js';
-import type { MetricsRow } from './metrics.js';
-import type { EvaluationReport } from './trainer.js';
+import type { EvaluationReport, MetricsRow } from './metrics.js';
 
 export const CHECKPOINT = 'checkpoint';
 const CHECKPOINT_NEW = 'checkpoint-new';

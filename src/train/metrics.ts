@@ -4,15 +4,29 @@
  * tfjs-node is the backend. Every file is written atomically (a temporary file, then a rename).
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from '../agents/node/file-io.js';
-import type { BackendName } from '../agents/node/backend.js';
+import { writeFileAtomic } from '../node/model-files.js';
+import type { BackendName } from '../node/tf-backend.js';
 import type { Scoring } from '../env/game.js';
 import type { EpisodeStats } from './decisions.js';
-import type { OutcomeFigures } from './evaluate.js';
+import type { OutcomeFigures } from '../eval/evaluate.js';
 import { learningCurveSvg, type CurveOptions, type CurvePoint } from './learning-curve.js';
 
 /** One row of metrics.jsonl / metrics.csv: flat, numbers or null (a mean over nothing). */
 export type MetricsRow = Record<string, number | boolean | null>;
+
+/** A held-out evaluation's figures, as the trainer reports them and a checkpoint keeps them. */
+export interface HeldOutSummary extends OutcomeFigures {
+  episodes: number;
+}
+
+export interface EvaluationReport extends HeldOutSummary {
+  /** Held-out deals are seed + i. */
+  seed: number;
+  envSteps: number;
+  reference: HeldOutSummary & { agent: string };
+  /** Paired difference in wins, this policy − the reference, on the same deals. */
+  vsReference: { diff: number; ci95: [number, number] };
+}
 
 const nullIfNaN = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
 

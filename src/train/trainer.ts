@@ -34,18 +34,18 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
-import { initBackend, type BackendName } from '../agents/node/backend.js';
-import { saveModel } from '../agents/node/load-model.js';
-import type { ModelMetadata } from '../agents/tf/metadata.js';
+import { initBackend, type BackendName } from '../node/tf-backend.js';
+import { saveModel } from '../node/load-model.js';
+import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envSpec } from '../env/registry.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
-import { ALGORITHMS, loadAlgorithm } from './algorithms.js';
+import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, checkRunDirectory, findCheckpoint, markRun, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
-import { playAgent, playEpisodes, type EpisodeRows } from './episodes.js';
-import { pairedDifference, summariseRows, type OutcomeFigures } from './evaluate.js';
-import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type MetricsRow } from './metrics.js';
+import { playAgent, playEpisodes, type EpisodeRows } from '../eval/episodes.js';
+import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
+import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
 /** Deals the held-out evaluation plays side by side when the agent decides in batches. */
 const EVAL_LANES = 256;
@@ -79,19 +79,6 @@ export interface TrainRequest {
   onEvaluation?: (row: MetricsRow) => void;
   /** Called after every checkpoint (tests throw here to simulate a kill). */
   afterCheckpoint?: (envSteps: number) => void;
-}
-
-export interface HeldOutSummary extends OutcomeFigures {
-  episodes: number;
-}
-
-export interface EvaluationReport extends HeldOutSummary {
-  /** Held-out deals are seed + i. */
-  seed: number;
-  envSteps: number;
-  reference: HeldOutSummary & { agent: string };
-  /** Paired difference in wins, this policy − the reference, on the same deals. */
-  vsReference: { diff: number; ci95: [number, number] };
 }
 
 export interface TrainSummary {

@@ -20,7 +20,7 @@ import { TengymError } from '../../env/errors.js';
 import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, fourTenOptionsSchema, type FourTenOptions } from '../../env/games/four-ten.js';
 import { MS_ADD, afterExchange, configHand, configOfKey, exchangeNeighbours, withHand } from '../../env/games/four-ten-hands.js';
 import type { ActionScores, Agent, ScoreKind } from '../agent.js';
-import { phaseOf, type Phase } from '../four-ten/model.js';
+import { phaseOf, type Phase } from '../four-ten/common.js';
 import { DEFAULT_GAME_VALUES } from './default-game-values.js';
 import { GamePolicy, GameValues, checkGameOptions, computeGameValues, type GameRules, type GameSolveProgress } from './game-policy.js';
 import { CONTINUES, FAULTS } from './round-model.js';

@@ -31,7 +31,7 @@ import {
   surelyScores,
   type FourTenRules,
   type Position,
-} from './model.js';
+} from './common.js';
 ;
 import { capFor, cappedPoints, prospects, type Prospects } from './prospects.js';
 

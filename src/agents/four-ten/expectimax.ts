@@ -40,7 +40,7 @@ import {
   rulesOf,
   type FourTenRules,
   type Position,
-} from './model.js';
+} from './common.js';
 import { capFor, cappedPoints, prospects, type ProspectValues, type Prospects } from './prospects.js';
 
 export interface ExpectimaxSettings {

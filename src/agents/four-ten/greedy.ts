@@ -27,7 +27,7 @@ import {
   rulesOf,
   type FourTenRules,
   type Position,
-} from './model.js';
+} from './common.js';
 ;
 
 /** Fault and scoring probabilities of a move whose card comes from the stock. */

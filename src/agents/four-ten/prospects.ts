@@ -22,7 +22,7 @@ import { FAULTS, FOUR_TEN_DECK_SIZE, MS_COUNTS, MS_SIZE, NOTHING, NUM_CONFIGS, S
 import {
   verdicts,
   type FourTenRules,
-} from './model.js';
+} from './common.js';
 
 const SLOTS = 12;
 

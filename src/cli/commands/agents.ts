@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import type { AgentInfo } from '../../agents/agent.js';
 import { agentsFor } from '../../agents/index.js';
-import { shippedModel } from '../../agents/node/resolve.js';
+import { shippedModel } from '../../node/resolve.js';
 import { envSpec } from '../../env/registry.js';
 import { formatTable, writeLine } from '../io.js';
 

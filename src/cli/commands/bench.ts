@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { hasSameOutcome } from '../../agents/hint.js';
+import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
-import { benchEnv } from '../../train/bench.js';
-import { benchHints } from '../hint-bench.js';
+import { benchEnv } from '../../env/bench.js';
+import { benchHints } from '../../eval/hint-bench.js';
 import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 

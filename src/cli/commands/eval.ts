@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { envSpec } from '../../env/registry.js';
-import { evaluate, type AgentResult, type EvalReport } from '../../train/evaluate.js';
+import { evaluate, type AgentResult, type EvalReport } from '../../eval/evaluate.js';
 import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 

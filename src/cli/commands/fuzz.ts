@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { envIds, envSpec } from '../../env/registry.js';
-import { fuzzEnv, type FuzzReport } from '../../train/fuzz.js';
+import { fuzzEnv, type FuzzReport } from '../../env/fuzz.js';
 import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 

@@ -4,8 +4,8 @@
  * catalogue agent or a model directory (`--agent`).
  */
 import type { CommandModule } from 'yargs';
-import { formatScore, type Hint, type HintResult } from '../../agents/hint.js';
-import { loadHinter, type HintChoice } from '../../agents/node/hint-loader.js';
+import { formatScore, type Hint, type HintResult } from '../../hints/hint.js';
+import { loadHinter, type HintChoice } from '../../node/hint-loader.js';
 import { TengymError, isPlainObject } from '../../env/errors.js';
 import { envSpec, make } from '../../env/registry.js';
 import { parseOptionsJson, readTextInput, writeLine } from '../io.js';

@@ -9,7 +9,7 @@
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
-import { loadHinter, type LoadedHinter } from '../../agents/node/hint-loader.js';
+import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { validateSeed, type Env } from '../../env/env.js';
 import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';

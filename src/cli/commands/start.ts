@@ -13,10 +13,10 @@
 import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
-import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../agents/node/resolve.js';
+import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
 import { envSpec, resolveOptions } from '../../env/registry.js';
-import { emptyRows, type EpisodeRows } from '../../train/episodes.js';
-import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../train/evaluate.js';
+import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
+import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
 import { checkNumberOption, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 import { evalTable } from './eval.js';

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
-import { randomPlayStats, type StatsResult } from '../../train/stats.js';
+import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
 import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 interface Args {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
 import { CURVE_EVALUATIONS } from '../../train/algorithm.js';
-import { ALGORITHMS } from '../../train/algorithms.js';
+import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import { checkNumberOption, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';

@@ -6,7 +6,7 @@
  * (A = 1 … 9: A+9, 2+8, 3+7, 4+6, 5+5), or all four 10s, Js, Qs or Ks when all four are
  * in the slots. Emptied slots are refilled from the stock, lowest slot first. The game
  * has no real decisions: removals never compete, so every legal order of moves reaches
- * the same end (test/tens.test.ts shows it). The engine is shared with Block Ten
+ * the same end (test/env/games/pairing/tens.test.ts shows it). The engine is shared with Block Ten
  * (pairing.ts).
  *
  * ## Options

@@ -1,0 +1,63 @@
+/**
+ * What tengym stores beside the weights, in `model.json`'s `userDefinedMetadata.tengym`:
+ * which env (id and options) the model plays, its sizes, how it was trained, and its
+ * evaluation. Loading a model into an env it was not trained for is an error.
+ */
+import { z } from 'zod';
+import type { Env } from '../../env/env.js';
+import { TengymError } from '../../env/errors.js';
+
+export const modelMetadataSchema = z.object({
+  format: z.literal('tengym-model/1'),
+  env: z.string(),
+  options: z.record(z.string(), z.unknown()),
+  observationSize: z.int().positive(),
+  numActions: z.int().positive(),
+  /** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
+  algorithm: z.string().min(1),
+  /**
+   * 'logits': a policy head (softmax over legal actions); 'q': action values;
+   * 'afterstate': values of the positions the actions lead to (afterstate.ts);
+   * 'search': values of positions at the horizon of a search over the next draws (decade-search.ts).
+   */
+  head: z.enum(['logits', 'q', 'afterstate', 'search']),
+  /** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
+  features: z.string().optional(),
+  /**
+   * The search the agent plays with at decision time, none when absent. Afterstate models:
+   * 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
+   * the rules, with the network at the turn after (four-ten-lookahead.ts). 'search' models: how
+   * the expectimax over the next draws searches (decade-search.ts): draws looked ahead, horizon
+   * positions per decision, and the weight of the cards left beside P(win).
+   */
+  search: z.union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0) })]).optional(),
+  config: z.record(z.string(), z.unknown()),
+  steps: z.int().min(0),
+  trainingSeconds: z.number().min(0).optional(),
+  /** The command that trained it, for the README and for retraining. */
+  command: z.string().optional(),
+  /** The evaluation report made when it was saved. */
+  evaluation: z.unknown().optional(),
+  createdBy: z.string().optional(),
+});
+
+export type ModelMetadata = z.infer<typeof modelMetadataSchema>;
+
+export function parseMetadata(user: unknown, where: string): ModelMetadata {
+  const raw = (user as { tengym?: unknown } | undefined)?.tengym;
+  if (raw === undefined) throw new TengymError('bad-argument', `${where} is a TensorFlow.js model without tengym metadata (userDefinedMetadata.tengym)`);
+  const parsed = modelMetadataSchema.safeParse(raw);
+  if (!parsed.success) throw new TengymError('bad-argument', `${where}: bad tengym metadata: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
+  return parsed.data;
+}
+
+/** Throws unless the model was trained for this env (same id, options and sizes). */
+export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
+  const sameOptions = JSON.stringify(meta.options) === JSON.stringify(env.options);
+  if (meta.env !== env.id || !sameOptions) {
+    throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)}`);
+  }
+  if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
+    throw new TengymError('bad-argument', `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * An agent playing a range of seeded deals: the unit of work of every evaluation (`tengym eval`,
+ * `npm start`, and the trainer's held-out evaluation). Deal i uses seed `seed + i` (the same
+ * deals for every agent), and the agent is reset with `deriveSeed(seed, i)` before it.
+ *
+ * `playAgent` plays one deal at a time through `act`; with `lanes` > 1 and an agent that has
+ * `actBatch`, it plays that many deals side by side and asks for all their decisions at once
+ * (one forward pass). Either way each deal's record is the same: won, and the game's own figures
+ * (`Game.scoring`): the cards left, or the rounds, points and faults.
+ */
+import type { Agent } from '../agents/agent.js';
+import { resolveAgent } from '../node/resolve.js';
+import type { Env } from '../env/env.js';
+import type { EnvConfig } from '../env/game.js';
+import { envConfig, make } from '../env/registry.js';
+import { deriveSeed } from '../env/rng.js';
+
+export interface EpisodeRows {
+  /** 1 for a won episode. */
+  won: Uint8Array;
+  /** Card games: cards left at the end. */
+  cardsLeft: Int16Array;
+  /** Four Ten: rounds played, final points, faults (prevented or not). */
+  rounds: Int32Array;
+  points: Int32Array;
+  faults: Int32Array;
+}
+
+/** What a worker thread plays: an env (id and options), an agent by name, and a range of deals. */
+export interface EpisodeTask {
+  env: string;
+  options: Record<string, unknown>;
+  agent: string;
+  seed: number;
+  from: number;
+  to: number;
+}
+
+export function emptyRows(n: number): EpisodeRows {
+  return { won: new Uint8Array(n), cardsLeft: new Int16Array(n), rounds: new Int32Array(n), points: new Int32Array(n), faults: new Int32Array(n) };
+}
+
+/** Agents made once per thread (a model loads once, not once per task). */
+const agentCache = new Map<string, Promise<Agent>>();
+
+function agentFor(task: EpisodeTask, env: EnvConfig): Promise<Agent> {
+  const key = JSON.stringify([task.agent, task.env, task.options]);
+  let agent = agentCache.get(key);
+  if (!agent) {
+    agent = resolveAgent(task.agent, env);
+    agentCache.set(key, agent);
+    agent.catch(() => agentCache.delete(key));
+  }
+  return agent;
+}
+
+/** A task sent to a worker thread: its env is validated there, where it arrives. */
+export async function playEpisodes(task: EpisodeTask, onEpisode?: (done: number) => void): Promise<EpisodeRows> {
+  const env = envConfig(task.env, task.options);
+  return playAgent(env, await agentFor(task, env), task.seed, task.from, task.to, { onEpisode });
+}
+
+/**
+ * One deal's record, kept step by step: with round scoring, a round that ended without a gain
+ * in points ended in a fault (a bottom-of-deck round always scores: the hands are never empty
+ * by then).
+ */
+class DealTally {
+  faults = 0;
+  private rounds = 0;
+  private points = 0;
+
+  constructor(private readonly env: Env) {}
+
+  /** After `env.reset`. */
+  begin(): void {
+    this.faults = 0;
+    this.read();
+  }
+
+  /** Plays `action` in the env and counts what it did. */
+  step(action: number): void {
+    const env = this.env;
+    env.step(action);
+    if (env.game.scoring !== 'rounds') return;
+    const rounds = this.rounds;
+    const points = this.points;
+    this.read();
+    if (this.rounds > rounds && this.points <= points) this.faults++;
+  }
+
+  private read(): void {
+    if (this.env.game.scoring !== 'rounds') return;
+    const o = this.env.outcome();
+    if ('rounds' in o) {
+      this.rounds = o.rounds;
+      this.points = o.points;
+    }
+  }
+
+  /** Writes the finished deal into row k. */
+  record(rows: EpisodeRows, k: number): void {
+    const o = this.env.outcome();
+    rows.won[k] = o.won ? 1 : 0;
+    if ('cardsLeft' in o) rows.cardsLeft[k] = o.cardsLeft;
+    else {
+      rows.rounds[k] = o.rounds;
+      rows.points[k] = o.points;
+      rows.faults[k] = this.faults;
+    }
+  }
+}
+
+export interface PlayOptions {
+  /** Called after each deal with the deals done so far (one at a time only). */
+  onEpisode?: (done: number) => void;
+  /** Deals played side by side when the agent has `actBatch` (default 1: one at a time). */
+  lanes?: number;
+}
+
+/** Deals from … to − 1 played by `agent` on `env`; row k is deal from + k. */
+export function playAgent(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions = {}): EpisodeRows {
+  const lanes = Math.min(options.lanes ?? 1, to - from);
+  if (lanes > 1 && agent.actBatch) return playSideBySide(env, agent, seed, from, to, lanes);
+  const game = make(env);
+  const tally = new DealTally(game);
+  const rows = emptyRows(to - from);
+  for (let i = from; i < to; i++) {
+    const k = i - from;
+    game.reset({ seed: seed + i });
+    agent.reset(deriveSeed(seed, i));
+    tally.begin();
+    while (game.running) tally.step(agent.act(game));
+    tally.record(rows, k);
+    options.onEpisode?.(k + 1);
+  }
+  return rows;
+}
+
+/**
+ * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
+ * decision is decided in one `actBatch` call; a finished lane deals the next deal.
+ */
+function playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, lanes: number): EpisodeRows {
+  const rows = emptyRows(to - from);
+  const games = Array.from({ length: lanes }, () => make(env));
+  const tallies = games.map((g) => new DealTally(g));
+  /** The deal each lane plays (−1: none left). */
+  const deal = new Int32Array(lanes).fill(-1);
+  let next = from;
+  /** Plays lane k's forced moves; at the end of a deal records it and deals the next. Leaves k at a decision or idle. */
+  const advance = (k: number) => {
+    const game = games[k];
+    for (;;) {
+      while (game.running && game.legalCount === 1) tallies[k].step(agent.act(game));
+      if (game.running) return;
+      if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
+      if (next >= to) {
+        deal[k] = -1;
+        return;
+      }
+      deal[k] = next++;
+      game.reset({ seed: seed + deal[k] });
+      tallies[k].begin();
+    }
+  };
+  for (let k = 0; k < lanes; k++) advance(k);
+  const deciding: Env[] = [];
+  const lanesDeciding = new Int32Array(lanes);
+  const actions = new Int32Array(lanes);
+  for (;;) {
+    deciding.length = 0;
+    for (let k = 0; k < lanes; k++) {
+      if (deal[k] < 0) continue;
+      lanesDeciding[deciding.length] = k;
+      deciding.push(games[k]);
+    }
+    if (deciding.length === 0) break;
+    agent.actBatch!(deciding, deciding.length, actions);
+    for (let j = 0; j < deciding.length; j++) {
+      const k = lanesDeciding[j];
+      tallies[k].step(actions[j]);
+      advance(k);
+    }
+  }
+  return rows;
+}

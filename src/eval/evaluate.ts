@@ -1,0 +1,279 @@
+/**
+ * Paired evaluation (`tengym eval`): every agent plays the same seeded deals, on both
+ * cores (worker threads), and the report gives each agent's win rate with a Wilson 95%
+ * interval, the game's own figures, and the paired difference against a reference
+ * agent with a 95% interval.
+ *
+ * Pairing: deal i is `reset({ seed: seed + i })` for every agent, so differences between
+ * agents are measured on identical deals and their interval is much narrower than the
+ * difference of two independent rates.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { resolveAgent } from '../node/resolve.js';
+import { TengymError, formatZodError } from '../env/errors.js';
+import type { Scoring } from '../env/game.js';
+import { envConfig, envSpec } from '../env/registry.js';
+import { Z95, wilsonInterval } from '../stats/intervals.js';
+import { emptyRows, playEpisodes, type EpisodeRows, type EpisodeTask } from './episodes.js';
+
+export const evalConfigSchema = z.strictObject({
+  env: z.string(),
+  options: z.record(z.string(), z.unknown()).default({}),
+  agents: z.array(z.string()).min(1),
+  episodes: z.int().min(1),
+  seed: z.int().min(0).default(0),
+  /** Agent the others are compared with (default: the first listed). */
+  reference: z.string().optional(),
+  /** Worker threads (default: every core); 0 plays in this thread. */
+  workers: z.int().min(0).optional(),
+});
+export type EvalConfig = z.input<typeof evalConfigSchema>;
+
+export interface AgentResult extends OutcomeFigures {
+  agent: string;
+  vsReference?: { diff: number; ci95: [number, number] };
+  /** Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many deals). */
+  roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
+  seconds: number;
+}
+
+export interface EvalReport {
+  env: string;
+  options: Record<string, unknown>;
+  episodes: number;
+  seed: number;
+  reference: string;
+  results: AgentResult[];
+}
+
+/** Mean of the paired differences a − b with a normal 95% interval. */
+export function pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>): { diff: number; ci95: [number, number] } {
+  const n = a.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += a[i] - b[i];
+  const mean = sum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (a[i] - b[i] - mean) ** 2;
+  const se = n > 1 ? Math.sqrt(ss / (n - 1) / n) : Infinity;
+  return { diff: mean, ci95: [mean - Z95 * se, mean + Z95 * se] };
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const v = [...values].sort((x, y) => x - y);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+/** The figures every report gives from a set of episodes: win rate, interval, the game's own. */
+export interface OutcomeFigures {
+  winRate: number;
+  ci95: [number, number];
+  meanCardsLeft?: number;
+  meanRounds?: number;
+  medianRounds?: number;
+  pointsPerRound?: number;
+  faultRate?: number;
+}
+
+/** The figures of a set of episodes of a game of this `scoring`. */
+export function summariseRows(rows: EpisodeRows, scoring: Scoring): OutcomeFigures {
+  const n = rows.won.length;
+  let wins = 0;
+  for (let i = 0; i < n; i++) wins += rows.won[i];
+  const result: OutcomeFigures = { winRate: wins / n, ci95: wilsonInterval(wins, n) };
+  if (scoring === 'cards') {
+    let left = 0;
+    for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
+    result.meanCardsLeft = left / n;
+    return result;
+  }
+  const wonRounds: number[] = [];
+  let rounds = 0;
+  let points = 0;
+  let faults = 0;
+  for (let i = 0; i < n; i++) {
+    if (rows.won[i]) wonRounds.push(rows.rounds[i]);
+    rounds += rows.rounds[i];
+    points += rows.points[i];
+    faults += rows.faults[i];
+  }
+  // Rounds to the target are over won games; a lost game never reached it.
+  result.meanRounds = wonRounds.length ? wonRounds.reduce((a, b) => a + b, 0) / wonRounds.length : Number.NaN;
+  result.medianRounds = median(wonRounds);
+  result.pointsPerRound = rounds ? points / rounds : 0;
+  result.faultRate = rounds ? faults / rounds : 0;
+  return result;
+}
+
+/** Rounds of a − rounds of b over the deals both won (rounds to the target exist only for a win), paired. */
+export function pairedRounds(a: EpisodeRows, b: EpisodeRows): { diff: number; ci95: [number, number]; deals: number } {
+  const x: number[] = [];
+  const y: number[] = [];
+  for (let i = 0; i < a.won.length; i++) {
+    if (!a.won[i] || !b.won[i]) continue;
+    x.push(a.rounds[i]);
+    y.push(b.rounds[i]);
+  }
+  return { ...pairedDifference(x, y), deals: x.length };
+}
+
+/** The compiled worker exists next to this file only in the built package (dist/). */
+function workerUrl(): URL | null {
+  return import.meta.url.endsWith('.js') ? new URL('./evaluate-worker.js', import.meta.url) : null;
+}
+
+/**
+ * Worker threads that play episode tasks, kept for as many runs as the caller makes (an agent
+ * loads once per thread, a model included); 0 workers (or the sources, unbuilt) play in this
+ * thread. After a failed run the pool is closed.
+ */
+export class EvalPool {
+  private workers: Worker[] | null = null;
+
+  constructor(readonly size: number) {}
+
+  async run(tasks: EpisodeTask[], onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
+    const url = workerUrl();
+    if (this.size === 0 || url === null) {
+      const rows: EpisodeRows[] = [];
+      for (const t of tasks) rows.push(await playEpisodes(t, () => onProgress(1)));
+      return rows;
+    }
+    const workers = (this.workers ??= Array.from({ length: this.size }, () => new Worker(url)));
+    const results: EpisodeRows[] = new Array(tasks.length);
+    let next = 0;
+    try {
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve, reject) => {
+              let current = -1;
+              const stop = () => {
+                worker.off('message', onMessage);
+                worker.off('error', onError);
+              };
+              const feed = () => {
+                if (next >= tasks.length) {
+                  stop();
+                  return resolve();
+                }
+                current = next++;
+                worker.postMessage(tasks[current]);
+              };
+              const onMessage = (m: { progress?: number; rows?: EpisodeRows; error?: string; code?: string }) => {
+                if (m.error) {
+                  stop();
+                  return reject(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
+                }
+                if (m.progress) onProgress(m.progress);
+                if (m.rows) {
+                  results[current] = m.rows;
+                  feed();
+                }
+              };
+              const onError = (e: Error) => {
+                stop();
+                reject(e);
+              };
+              worker.on('message', onMessage);
+              worker.on('error', onError);
+              feed();
+            }),
+        ),
+      );
+    } catch (e) {
+      await this.close();
+      throw e;
+    }
+    return results;
+  }
+
+  async close(): Promise<void> {
+    const workers = this.workers;
+    this.workers = null;
+    if (workers) await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/** What one agent plays: an env, its options, the agent, and the seed of deal 0. */
+export type AgentDeals = Omit<EpisodeTask, 'from' | 'to'>;
+
+/**
+ * Deals `from`..`to`-1 played by one agent on the pool, in tasks of about an eighth of a
+ * worker's share each (so both cores stay busy to the end); rows indexed from `from`.
+ */
+export async function playDeals(pool: EvalPool, agent: AgentDeals, from: number, to: number, onProgress: (episodes: number) => void): Promise<EpisodeRows> {
+  const chunk = Math.max(1, Math.ceil((to - from) / Math.max(1, pool.size * 8)));
+  const tasks: EpisodeTask[] = [];
+  for (let start = from; start < to; start += chunk) tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
+  const parts = await pool.run(tasks, onProgress);
+  const rows = emptyRows(to - from);
+  parts.forEach((p, i) => mergeRows(rows, p, tasks[i].from - from));
+  return rows;
+}
+
+/** Copies `part` into `target` at `offset`. */
+export function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number): void {
+  target.won.set(part.won, offset);
+  target.cardsLeft.set(part.cardsLeft, offset);
+  target.rounds.set(part.rounds, offset);
+  target.points.set(part.points, offset);
+  target.faults.set(part.faults, offset);
+}
+
+/** The first n deals of `rows`. */
+export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
+  return { won: rows.won.subarray(0, n), cardsLeft: rows.cardsLeft.subarray(0, n), rounds: rows.rounds.subarray(0, n), points: rows.points.subarray(0, n), faults: rows.faults.subarray(0, n) };
+}
+
+/** Fails fast, in this thread, on unknown agent names and unfit models. */
+export async function checkAgents(agents: string[], env: string, options: Record<string, unknown>): Promise<void> {
+  const config = envConfig(env, options);
+  for (const name of agents) await resolveAgent(name, config);
+}
+
+/** The report of agents that played the same deals: each one's figures and its paired difference from the reference. */
+export function buildReport(env: string, options: Record<string, unknown>, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
+  const scoring = envSpec(env).game.scoring;
+  const ref = played.find((p) => p.agent === reference);
+  if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents ${played.map((p) => p.agent).join(',')}`);
+  const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
+    const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
+    if (agent !== reference) {
+      result.vsReference = pairedDifference(rows.won, ref.rows.won);
+      if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
+    }
+    return result;
+  });
+  return { env, options, episodes: ref.rows.won.length, seed, reference, results };
+}
+
+export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void): Promise<EvalReport> {
+  const parsed = evalConfigSchema.safeParse(config);
+  if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
+  const c = parsed.data;
+  const options = envConfig(c.env, c.options).options;
+  const reference = c.reference ?? c.agents[0];
+  if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);
+  await checkAgents(c.agents, c.env, options);
+  const total = c.episodes * c.agents.length;
+  let done = 0;
+  const pool = new EvalPool(c.workers ?? availableParallelism());
+  const played: { agent: string; rows: EpisodeRows; seconds: number }[] = [];
+  try {
+    for (const agent of c.agents) {
+      const start = performance.now();
+      const rows = await playDeals(pool, { env: c.env, options, agent, seed: c.seed }, 0, c.episodes, (k) => {
+        done += k;
+        onProgress?.(done, total, agent);
+      });
+      played.push({ agent, rows, seconds: (performance.now() - start) / 1000 });
+    }
+  } finally {
+    await pool.close();
+  }
+  return buildReport(c.env, options, c.seed, reference, played);
+}

@@ -1,0 +1,283 @@
+/**
+ * Move hints: "what should I do here?" answered with the legal moves ranked by an agent
+ * (a trained model's, or a search where no model is given), each with its
+ * action id, its score and what kind of score it is, a sentence a player understands and
+ * the cards it involves. Browser-safe; `loadHinter` (hint-loader.ts, Node-only) finds the
+ * model shipped for an env.
+ *
+ * ```ts
+ * const hinter = createHinter({ model: await loadAgent('runs/decade/best') }); // loadAgent: tengym/node
+ * hinter.hint(env.getState(), { top: 3 }).hints[0].text; // "discard 4♣ 8♦ 3♠ 5♥ (20)"
+ * ```
+ *
+ * Tens and Block Ten have no real decisions (every legal order of moves reaches the same
+ * end): their hints say so (`sameOutcome: true`) and rank nothing.
+ */
+import { Env, type EnvState } from '../env/env.js';
+import { TengymError } from '../env/errors.js';
+import type { AnyGame, EnvConfig } from '../env/game.js';
+import { blockTenGame } from '../env/games/block-ten.js';
+import { decadeGame } from '../env/games/decade.js';
+import { fourTenGame } from '../env/games/four-ten.js';
+import { tensGame } from '../env/games/tens.js';
+import { envConfig, make } from '../env/registry.js';
+import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agents/agent.js';
+import { FirstAgent } from '../agents/basic.js';
+import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenObjective } from '../agents/four-ten-solver/optimal-agent.js';
+import { agentsFor, createAgent } from '../agents/index.js';
+import { actionCards, fourTenProspects, type HintCard } from './text.js';
+
+export type { HintCard } from './text.js';
+
+export interface Hint {
+  action: number;
+  /** Higher is better; what it means is `scoreKind`. */
+  score: number;
+  scoreKind: ScoreKind;
+  /** For scoreKind 'value': what the value measures (`ValueUnit`), where the ranking agent says. */
+  unit?: ValueUnit;
+  /** "discard 4♣ 8♦ 3♠ 5♥ (20)". */
+  text: string;
+  cards: HintCard[];
+  /** Set for Tens and Block Ten: this move leads to the same end as every other legal move. */
+  sameOutcome?: true;
+}
+
+export interface HintResult {
+  env: string;
+  /** What ranked the moves: "model models/four-ten/ (shipped)", "pimc (determinized search …)". */
+  source: string;
+  /** Every legal move leads to the same end (Tens, Block Ten): the order is arbitrary. */
+  sameOutcome: boolean;
+  /** A sentence about the whole answer, where there is one. */
+  note?: string;
+  /** Legal moves in the state (the hints may list fewer: `top`). */
+  legalCount: number;
+  /** Best first. */
+  hints: Hint[];
+}
+
+export interface HintOptions {
+  /** How many moves to list, best first (default: every legal move). */
+  top?: number;
+}
+
+export interface HinterConfig {
+  /** A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from `tengym/models` in a browser). */
+  model?: Agent;
+  /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search source answers (`hintBaseline`). */
+  agent?: Agent | string;
+  /** What the hints say they come from (default: the model's or the agent's name). */
+  source?: string;
+  /**
+   * Four Ten: add the round's prospects to each sentence, from the exact solver (default true).
+   * With `optimal` ranking, the first hint at each (points, safeties) solves that round (about
+   * 1 s, as `optimal` itself does); with any other agent, the first hint solves one round.
+   */
+  fourTenFigures?: boolean;
+}
+
+export interface Hinter {
+  /** The legal moves of `state` (a `getState()` JSON, or a running env, which is only read), ranked. */
+  hint(state: EnvState | Env, options?: HintOptions): HintResult;
+  /** The source the hints of this env would name. */
+  sourceFor(envId: string, options?: Record<string, unknown>): string;
+}
+
+/** A score as a person reads it. */
+export function formatScore(h: Hint): string {
+  switch (h.scoreKind) {
+    case 'probability':
+      return `p ${(100 * h.score).toFixed(1)}%`;
+    case 'win-probability':
+      return h.score > 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
+    case 'value':
+      if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
+      if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
+      if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
+      return `value ${h.score.toFixed(3)}`;
+    default:
+      return `score ${Number(h.score.toFixed(3))}`;
+  }
+}
+
+/** Engines with no real decisions (SPEC.md; test/env/games/pairing/tens.test.ts and test/env/games/pairing/block-ten.test.ts show it). */
+export const SAME_OUTCOME_GAMES: ReadonlySet<AnyGame> = new Set([tensGame, blockTenGame]);
+
+/** Whether every legal order of moves in this env reaches the same end (its hints rank nothing). */
+export function hasSameOutcome(env: EnvConfig): boolean {
+  return SAME_OUTCOME_GAMES.has(env.game);
+}
+
+type Baseline = { agent: Agent; name: string; role: string; source: string };
+
+/**
+ * The decade ids where `lookahead` answers instead of `pimc` (README, "Where hints come from"):
+ * on seven stacks `pimc` is a little behind; on `decade-max3` every agent is level; on
+ * `ten-twenty-thirty` `pimc`'s lead is within its interval and its hints do not fit the 10 ms
+ * a hint may take.
+ */
+const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
+
+/** Each engine's search source for hints (see `hintBaseline`). */
+const BASELINES = new Map<AnyGame, (env: EnvConfig, baseline: (name: string, role: string) => Baseline) => Baseline>([
+  [
+    decadeGame,
+    (env, baseline) => {
+      if (agentsFor(env).some((a) => a.name === 'optimal')) return baseline('optimal', 'the exact optimum');
+      return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', 'expectimax search') : baseline('pimc', 'determinized search');
+    },
+  ],
+  [
+    fourTenGame,
+    (env, baseline) => {
+      if (hasShippedGameValues(gameRulesOf(env.options))) {
+        try {
+          return baseline('optimal', 'exact solver');
+        } catch (e) {
+          if (!(e instanceof TengymError)) throw e; // options optimal refuses (a round cap that binds)
+        }
+      }
+      return baseline('expectimax', 'search baseline');
+    },
+  ],
+]);
+
+/**
+ * The search that answers where no model is given, the strongest fair one measured for each
+ * engine (README, "Where hints come from"): in the decade family, `optimal` where holding is
+ * free (the exact optimum: `decade-optional`), else `pimc` (`lookahead` on three ids); Four Ten's exact `optimal` for
+ * the rules whose game values ship (other rules would first solve the game for about 20
+ * minutes), else `expectimax`; for Tens and Block Ten the lowest legal id, since every move
+ * leads to the same end.
+ */
+export function hintBaseline(envId: string, options: Record<string, unknown> = {}): Baseline {
+  const env = envConfig(envId, options);
+  const baseline = (name: string, role: string) => ({ agent: createAgent(name, env), name, role, source: `${name} (${role})` });
+  return BASELINES.get(env.game)?.(env, baseline) ?? { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
+}
+
+interface EnvSlot {
+  /** Scratch env that JSON states are loaded into. */
+  env: Env;
+  agent: Agent;
+  source: string;
+}
+
+function envKey(id: string, options: unknown): string {
+  return `${id} ${JSON.stringify(options)}`;
+}
+
+/** Scores from an agent without `score`: its choice first, the rest in id order. */
+function scoresFromAct(agent: Agent, env: Env): ActionScores {
+  const chosen = agent.act(env);
+  const rest = env.legalActions().filter((a) => a !== chosen);
+  return { kind: 'heuristic', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
+}
+
+/**
+ * The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
+ * solution it ranks with (one round solve per (points, safeties), which it needs anyway);
+ * otherwise from one round solved for points − 40·P(fault), once per rules, so that a model's
+ * hints stay fast.
+ */
+function fourTenDetails(env: Env, agent: Agent): Map<number, string> | null {
+  const rules = gameRulesOf(env.options);
+  const objective: FourTenObjective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
+  try {
+    return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
+  } catch (e) {
+    if (e instanceof TengymError) return null; // rules the solver refuses: the sentences go without figures
+    throw e;
+  }
+}
+
+/** What each engine adds to a hint's sentence, by action (Four Ten: the round's prospects); null when it cannot. */
+const DETAILS = new Map<AnyGame, (env: Env, agent: Agent) => Map<number, string> | null>([[fourTenGame, fourTenDetails]]);
+
+/** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
+function modelSource(agent: Agent): string {
+  if (agent.name !== 'model') return `model ${agent.name}`;
+  const m = agent.metadata;
+  return m ? `model (${m.algorithm}, trained for ${m.env}, ${m.steps.toLocaleString('en-US')} env steps)` : 'model';
+}
+
+export function createHinter(config: HinterConfig = {}): Hinter {
+  if (config.model && config.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
+  const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
+  const agentName = typeof config.agent === 'string' ? config.agent : null;
+  const figures = config.fourTenFigures ?? true;
+  const slots = new Map<string, EnvSlot>();
+
+  function slotFor(id: string, options: object): EnvSlot {
+    const key = envKey(id, options);
+    let slot = slots.get(key);
+    if (!slot) {
+      const resolved = envConfig(id, options);
+      const env = make(resolved);
+      let agent: Agent;
+      let source: string;
+      if (fixed) {
+        agent = fixed;
+        source = config.source ?? (config.model ? modelSource(fixed) : fixed.name);
+      } else if (agentName) {
+        agent = createAgent(agentName, resolved);
+        source = config.source ?? agentName;
+      } else {
+        ({ agent, source } = hintBaseline(env.id, resolved.options));
+        if (config.source) source = config.source;
+      }
+      slot = { env, agent, source };
+      slots.set(key, slot);
+      // envConfig resolves presets and defaults: a fully resolved options object finds the same slot.
+      slots.set(envKey(env.id, resolved.options), slot);
+    }
+    return slot;
+  }
+
+  function loaded(state: EnvState | Env): { env: Env; slot: EnvSlot } {
+    if (state instanceof Env) {
+      if (!state.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(state.outcome())})`);
+      return { env: state, slot: slotFor(state.id, state.options) };
+    }
+    if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
+      throw new TengymError('bad-state', 'bad state: expected the JSON of env.getState(), { env, options, rng, undosUsed, game }');
+    }
+    const options = (state as { options?: unknown }).options;
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new TengymError('bad-state', `bad state: options must be an object, got ${JSON.stringify(options)}`);
+    }
+    const slot = slotFor(state.env, options);
+    slot.env.setState(state);
+    if (!slot.env.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(slot.env.outcome())})`);
+    return { env: slot.env, slot };
+  }
+
+  function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
+    const top = options.top ?? Infinity;
+    if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be a positive integer, got ${top}`);
+    const { env, slot } = loaded(state);
+    const sameOutcome = hasSameOutcome(env);
+    const details = figures ? (DETAILS.get(env.game)?.(env, slot.agent) ?? null) : null;
+    const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
+    const game = env.getState().game;
+    const hints: Hint[] = [];
+    for (const { action, score } of ranked.actions) {
+      if (hints.length >= top) break;
+      if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
+      const detail = details?.get(action);
+      const text = env.describeAction(action) + (detail ? `: ${detail}` : '');
+      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: actionCards(env, game, action) };
+      if (sameOutcome) h.sameOutcome = true;
+      hints.push(h);
+    }
+    const result: HintResult = { env: env.id, source: slot.source, sameOutcome, legalCount: env.legalCount, hints };
+    if (sameOutcome) result.note = `${env.id} has no real decisions: every legal move leads to the same end, so any of them is as good as the others`;
+    return result;
+  }
+
+  return {
+    hint,
+    sourceFor: (envId, options = {}) => slotFor(envId, options).source,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Which source ranks an env's hints, decided in one place for every front end: `tengym hint`
+ * and `tengym play` (through hint-loader.ts, which reads models from disk) and the play page
+ * (which fetches them). Browser-safe: the caller says what `models/<env id>/` holds and how to
+ * load it; this module decides and builds the hinter.
+ *
+ * The rule: the strongest fair source measured for the env (README, "Where hints come from").
+ * Four Ten's shipped model, when it was trained for these options; everywhere else, and for
+ * Four Ten without such a model, the engine's search (`hintBaseline`): in the decade family
+ * `pimc` beats every shipped model on fresh deals, and `optimal` where holding is free is the
+ * exact optimum. The `source` sentence says which, and why no model.
+ */
+import type { AnyGame } from '../env/game.js';
+import { fourTenGame } from '../env/games/four-ten.js';
+import { envConfig } from '../env/registry.js';
+import type { Agent } from '../agents/agent.js';
+import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
+
+/** What a shipped model's metadata says it was trained for (`userDefinedMetadata.tengym`). */
+export interface ShippedModelInfo {
+  env: string;
+  options: Record<string, unknown>;
+}
+
+export type HintSourceChoice =
+  /** The model shipped in `models/<modelId>/`. */
+  | { kind: 'model'; modelId: string; source: string }
+  /** An agent from the catalogue (a search baseline or a solver). */
+  | { kind: 'agent'; agent: Agent; name: string; source: string };
+
+/** Engines whose shipped model is the strongest fair hint source measured (README, "Where hints come from"). */
+const MODEL_FIRST: ReadonlySet<AnyGame> = new Set([fourTenGame]);
+
+/** The shipped model's id as a path, as the source sentence shows it. */
+export const shippedModelPath = (modelId: string): string => `models/${modelId}/`;
+
+/**
+ * The source for `envId` with `options`, given what `models/<env id>/` holds: the metadata of
+ * the model shipped there, or null when none is.
+ */
+export function chooseHintSource(envId: string, options: Record<string, unknown>, shipped: ShippedModelInfo | null): HintSourceChoice {
+  const env = envConfig(envId, options);
+  const resolved = env.options;
+  const path = shippedModelPath(env.id);
+  const modelFirst = MODEL_FIRST.has(env.game);
+  const fits = shipped !== null && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved);
+  if (modelFirst && fits) {
+    return { kind: 'model', modelId: env.id, source: `model ${path} (shipped)` };
+  }
+  const baseline = hintBaseline(env.id, resolved);
+  let why: string | null;
+  if (hasSameOutcome(env)) why = null;
+  else if (!modelFirst) why = fits ? `measured stronger than the model shipped in ${path}` : null;
+  else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
+  const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
+  return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
+}
+
+export interface LoadedHinter {
+  hinter: Hinter;
+  /** "model models/four-ten/ (shipped)", "pimc (determinized search; measured stronger than the model shipped in models/decade/)". */
+  source: string;
+  /** Whether a trained model ranks the moves. */
+  fromModel: boolean;
+}
+
+/** Where the shipped models are: their metadata (null when none is shipped for an id) and a loader. */
+export interface ShippedModels {
+  info(envId: string): Promise<ShippedModelInfo | null> | ShippedModelInfo | null;
+  load(modelId: string): Promise<Agent>;
+}
+
+/** The hinter `chooseHintSource` picks for the env, its model loaded through `models`. */
+export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+  const id = envConfig(envId, options).id;
+  const choice = chooseHintSource(id, options, await models.info(id));
+  if (choice.kind === 'model') {
+    const model = await models.load(choice.modelId);
+    return { hinter: createHinter({ ...config, model, source: choice.source }), source: choice.source, fromModel: true };
+  }
+  return { hinter: createHinter({ ...config, agent: choice.agent, source: choice.source }), source: choice.source, fromModel: false };
+}

@@ -1,0 +1,59 @@
+/**
+ * The hinter for an env, as the command line finds it (Node-only, as everything in this folder): an agent
+ * the user names (`--agent`: a catalogue name, a model directory, or `model`, as `tengym eval
+ * --agents` takes them), else what `hinterForEnv` (hint-source.ts, shared with the play page)
+ * chooses, with the shipped models read from `models/<env id>/` on disk.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { TengymError, isPlainObject } from '../env/errors.js';
+import { envConfig } from '../env/registry.js';
+import { createHinter, type HinterConfig } from '../hints/hint.js';
+import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
+import { looksLikePath, resolveAgent, shippedModelDir } from './resolve.js';
+
+export type { LoadedHinter } from '../hints/source.js';
+
+/** The env id and options a model directory's model.json says it was trained for, or null. */
+function trainedFor(dir: string): ShippedModelInfo | null {
+  try {
+    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown } } };
+    const meta = json.userDefinedMetadata?.tengym;
+    if (typeof meta?.env !== 'string' || !isPlainObject(meta.options)) return null;
+    return { env: meta.env, options: meta.options };
+  } catch {
+    return null;
+  }
+}
+
+/** The models shipped in the package's `models/` directory. */
+function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
+  return {
+    info: (envId) => {
+      const dir = shippedModelDir(envId);
+      if (!existsSync(join(dir, 'model.json'))) return null;
+      // A model.json without readable metadata counts as trained for nothing: the baseline answers.
+      return trainedFor(dir) ?? { env: '', options: {} };
+    },
+    load: (modelId) => resolveAgent('model', envConfig(modelId, options)),
+  };
+}
+
+/** Who ranks, when the user says: a model directory (`--model`), or any agent `tengym eval --agents` takes (`--agent`: a catalogue name, a model directory, or `model`). */
+export type HintChoice = { model: string } | { agent: string };
+
+/** The hinter for `envId` with `options`: ranked by the user's `choice` when given, else by the env's default source (`chooseHintSource`). */
+export async function loadHinter(envId: string, options: unknown, choice?: HintChoice, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+  const env = envConfig(envId, options);
+  const resolved = env.options;
+  if (choice === undefined) return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);
+  const name = 'model' in choice ? choice.model : choice.agent;
+  if (('model' in choice || looksLikePath(name)) && !existsSync(resolve(name))) throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
+  const agent = await resolveAgent('model' in choice ? resolve(name) : name, env);
+  if (agent.metadata) {
+    const source = name === 'model' ? `model models/${env.id}/ (shipped)` : `model ${name}`;
+    return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
+  }
+  const source = agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
+  return { hinter: createHinter({ ...config, agent, source }), source, fromModel: false };
+}

@@ -1,0 +1,59 @@
+/**
+ * Turns an agent name from the command line into an agent (Node-only, as everything in this folder): a name from
+ * the catalogue (`tengym agents --env ID`), or a directory holding a trained model
+ * (`model.json` + `weights.bin`), or `model` for the model shipped in `models/<env id>/`.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TengymError } from '../env/errors.js';
+import type { EnvConfig } from '../env/game.js';
+import { envConfig, envIds, make } from '../env/registry.js';
+import type { Agent } from '../agents/agent.js';
+import { agentsFor, createAgent } from '../agents/index.js';
+import { assertModelFits } from '../agents/learned/metadata.js';
+
+/** The package's shipped models (models/ beside dist/ and src/). */
+export const SHIPPED_MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+
+export function shippedModelDir(envId: string): string {
+  return join(SHIPPED_MODELS_DIR, envId);
+}
+
+/** A path, by its spelling ("runs/x", "./x") or because such a directory exists ("model-ok"). */
+export function looksLikePath(name: string): boolean {
+  return name.includes('/') || name.includes('\\') || name.startsWith('.') || (existsSync(name) && statSync(name).isDirectory());
+}
+
+/** Envs with a model in models/<env id>/, in registry order. */
+export function shippedModelEnvs(): string[] {
+  return envIds().filter((id) => shippedModel(id) !== null);
+}
+
+/** The model shipped for an env: where it is, or null when none is shipped. */
+export function shippedModel(envId: string): { dir: string; shown: string } | null {
+  const dir = shippedModelDir(envId);
+  return existsSync(join(dir, 'model.json')) ? { dir, shown: `models/${envId}/` } : null;
+}
+
+/**
+ * The agent an `--agents` name means for an env (an id with options, or a config made by
+ * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one).
+ */
+export async function resolveAgent(name: string, envOrId: string | EnvConfig, options: unknown = {}): Promise<Agent> {
+  const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
+  const envId = env.id;
+  if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
+  const dir = name === 'model' ? shippedModelDir(envId) : looksLikePath(name) ? name : null;
+  if (dir === null) {
+    const names = agentsFor(env).map((a) => a.name);
+    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${existsSync(join(shippedModelDir(envId), 'model.json')) ? ', or model (the shipped one)' : ''}`);
+  }
+  if (!existsSync(join(dir, 'model.json'))) {
+    throw new TengymError('bad-argument', name === 'model' ? `no model is shipped for ${envId} (models/${envId}/model.json)` : `no model at "${dir}": it has no model.json`);
+  }
+  const { loadModelAgent } = await import('./load-model.js');
+  const agent = await loadModelAgent(dir, name);
+  assertModelFits(agent.metadata, make(env), `model "${name}"`);
+  return agent;
+}

@@ -1,0 +1,111 @@
+/**
+ * The play page in a real Chromium (Node-only; used by the browser tests and the page's
+ * measurements): finds the system's Chromium (Debian's `chromium` package; no browser is ever
+ * downloaded), serves the built page and opens it with `playwright-core`, collecting every
+ * console error.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { servePage, type PageServer } from '../cli/commands/serve.js';
+import type { EnvState } from '../env/env.js';
+import type { HintResult } from '../hints/hint.js';
+
+/** Where Chromium is looked for: $TENGYM_CHROMIUM, else Debian's and Ubuntu's paths. */
+export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+/** The Chromium executable, or null when none is installed. */
+export function findChromium(): string | null {
+  const given = process.env.TENGYM_CHROMIUM;
+  if (given) return existsSync(given) ? given : null;
+  return CHROMIUM_PATHS.find((p) => existsSync(p)) ?? null;
+}
+
+/**
+ * Headless, no sandbox (CI runs as root), no GPU (WebGL then runs on SwiftShader, in software),
+ * and none of Chromium's own network traffic (updates, sync, QUIC), which a closed network refuses.
+ * playwright-core starts it with a new empty profile.
+ */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** What the page puts on `window.tengym` (web/main.ts), as read from outside. */
+export interface PageView {
+  state: EnvState;
+  running: boolean;
+  legal: number[];
+  hints: HintResult | null;
+  source: string | null;
+  backend: string | null;
+  readyMs: number | null;
+  firstHintMs: number | null;
+  hintMs: number[];
+  /** The board's cards marked as the top hint's (`place:stack:index`, sorted). */
+  hintTop: string[];
+}
+
+/** One open page, with the console errors it has logged. */
+export class PlayPage {
+  readonly errors: string[] = [];
+
+  private constructor(readonly page: Page) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.errors.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => this.errors.push(`uncaught: ${e.message}`));
+    page.on('requestfailed', (r) => this.errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  }
+
+  /**
+   * Opens `url` (a page URL with its query) in a new context and waits until the page waits
+   * for the player. Motion is reduced unless `reducedMotion: false` (forced moves then play
+   * at once); `init` is a script run before the page's own.
+   */
+  static async open(browser: Browser, url: string, options: { reducedMotion?: boolean; viewport?: { width: number; height: number }; init?: string } = {}): Promise<PlayPage> {
+    const context = await browser.newContext({ reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce', viewport: options.viewport ?? { width: 1200, height: 760 } });
+    if (options.init) await context.addInitScript(options.init);
+    const p = new PlayPage(await context.newPage());
+    await p.page.goto(url);
+    await p.settled();
+    return p;
+  }
+
+  /** Waits until no forced move or hint is pending. */
+  async settled(timeout = 60_000): Promise<void> {
+    await this.page.waitForFunction("window.tengym !== undefined && !window.tengym.busy && document.body.dataset.ready === '1'", null, { timeout, polling: 5 });
+  }
+
+  view(): Promise<PageView> {
+    return this.page.evaluate(`(() => {
+      const t = window.tengym;
+      return { state: t.env.getState(), running: t.env.running, legal: t.env.legalActions(), hints: t.hints, source: t.source, backend: t.backend, readyMs: t.readyMs, firstHintMs: t.firstHintMs, hintMs: t.hintMs,
+        hintTop: [...document.querySelectorAll('#board .card.hint-top')].map((e) => e.dataset.spot).sort() };
+    })()`);
+  }
+
+  /** Plays an action through the page's own `play` and waits for the page to settle. */
+  async play(action: number): Promise<void> {
+    await this.page.evaluate(`window.tengym.play(${Number(action)})`);
+    await this.settled();
+  }
+
+  close(): Promise<void> {
+    return this.page.context().close();
+  }
+}
+
+/** The built page served on a free port, and a Chromium to open it in. */
+export async function startPageSession(executablePath: string): Promise<{ server: PageServer; browser: Browser; close(): Promise<void> }> {
+  const server = await servePage({ port: 0 });
+  const browser = await launchChromium(executablePath);
+  return {
+    server,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The built `tengym` binary, run as a user runs it (npm test builds dist/ first).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { CardOutcome } from '../../src/env/game.js';
+import { make } from '../../src/env/registry.js';
+import { wilsonInterval } from '../../src/stats/intervals.js';
+import { randomPlayStats } from '../../src/stats/random-play.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+function tengym(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.split('\n').filter((l) => l.length > 0) };
+}
+
+const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
+
+describe('tengym CLI', () => {
+  it('has --help on every command', () => {
+    for (const cmd of ['envs', 'replay', 'bench', 'stats', 'start', 'agents', 'eval']) {
+      const r = tengym(cmd, '--help');
+      expect(r.code, cmd).toBe(0);
+      expect(r.stdout).toContain(`tengym ${cmd}`);
+    }
+    expect(tengym('--help').stdout).toMatch(/replay/);
+  });
+
+  it('envs lists ids with options and defaults', () => {
+    const r = tengym('envs');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^tens\b/m);
+    expect(r.stdout).toMatch(/refill\s+"strict"\s+"strict" \| "buffered"/);
+    const json = JSON.parse(tengym('envs', '--json').stdout);
+    expect(json.map((e: { id: string }) => e.id)).toContain('ten-twenty-thirty');
+  });
+
+  it('replay prints the initial state then one line per step, and --actions reproduces --policy', () => {
+    const a = tengym('replay', '--env', 'decade', '--seed', '5', '--policy', 'random', '--policy-seed', '3');
+    expect(a.code).toBe(0);
+    const lines = a.lines.map((l) => JSON.parse(l));
+    expect(Object.keys(lines[0]).sort()).toEqual(['legalActions', 'state']);
+    const steps = lines.slice(1);
+    expect(steps.length).toBeGreaterThan(3);
+    steps.forEach((s, i) => expect(s.step).toBe(i + 1));
+    for (const key of ['step', 'action', 'reward', 'terminated', 'truncated', 'legalActions', 'info', 'state']) expect(steps[0]).toHaveProperty(key);
+    const last = steps[steps.length - 1];
+    expect(last.terminated || last.truncated).toBe(true);
+    expect(last.info.outcome).toHaveProperty('cardsLeft');
+    const b = tengym('replay', '--env', 'decade', '--seed', '5', '--actions', steps.map((s) => s.action).join(','));
+    expect(b.stdout).toBe(a.stdout);
+  });
+
+  it('replay takes an explicit deck', () => {
+    const first = JSON.parse(tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first').lines[0]);
+    const deck = [...first.state.game.tableau, ...first.state.game.stock].filter((c: unknown) => typeof c === 'string').join(' ');
+    const viaDeck = tengym('replay', '--env', 'tens', '--deck', deck, '--policy', 'first');
+    const viaSeed = tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first');
+    expect(viaDeck.code).toBe(0);
+    const strip = (out: string) => out.split('\n').map((l) => (l ? JSON.stringify({ ...JSON.parse(l), state: { ...JSON.parse(l).state, rng: null } }) : l));
+    expect(strip(viaDeck.stdout)).toEqual(strip(viaSeed.stdout));
+  });
+
+  it('an illegal action prints the steps before it, then a clear error and a non-zero exit', () => {
+    // A deal that lasts at least three steps.
+    let seed = 0;
+    let played: { action: number; legalActions: number[] }[] = [];
+    for (; played.length < 4; seed++) played = tengym('replay', '--env', 'tens', '--seed', String(seed), '--policy', 'first').lines.map((l) => JSON.parse(l));
+    seed--;
+    const legal = played.slice(1, 3).map((s) => s.action);
+    const illegal = [...Array(82).keys()].find((a) => !played[2].legalActions.includes(a))!;
+    const r = tengym('replay', '--env', 'tens', '--seed', String(seed), '--actions', [...legal, illegal].join(','));
+    expect(r.code).not.toBe(0);
+    expect(r.lines.length).toBe(3);
+    expect(r.stderr).toMatch(new RegExp(`step 3: step\\(${illegal}\\): .* is not legal`));
+    expect(r.stderr).toMatch(/Legal now: /);
+    noStack(r.stderr);
+  });
+
+  it.each([
+    [['replay', '--env', 'nope', '--seed', '1', '--policy', 'first'], /unknown env "nope"; registered ids: tens/],
+    [['replay', '--env', 'tens', '--options', '{bad', '--seed', '1', '--policy', 'first'], /--options is not valid JSON/],
+    [['replay', '--env', 'tens', '--options', '{"tableau":12}', '--seed', '1', '--policy', 'first'], /tableau/],
+    [['replay', '--env', 'tens', '--deck', 'AS 2C', '--policy', 'first'], /bad deck: 2 cards, a deck has 52/],
+    [['replay', '--env', 'tens', '--seed', '-4', '--policy', 'first'], /bad seed -4/],
+    [['replay', '--env', 'tens', '--seed', '1', '--actions', '1,x'], /entry 2 "x" is not an action id/],
+    [['replay', '--env', 'tens', '--seed', '1', '--actions', '999'], /not an action id; tens has ids 0..81/],
+    [['replay', '--env', 'tens', '--policy', 'first'], /give --seed N or --deck/],
+    [['stats', '--env', 'tens', '--episodes', '0'], /--episodes must be a positive integer/],
+    [['frobnicate'], /Unknown argument|Did you mean|Unknown command/i],
+  ])('bad input %j is one clear line, exit 1', (args, message) => {
+    const r = tengym(...args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    noStack(r.stderr);
+  });
+
+  it('stats --json prints the outcome rates with a 95% interval', () => {
+    const r = tengym('stats', '--env', 'tens', '--episodes', '300', '--seed', '1', '--json');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ env: 'tens', episodes: 300, seed: 1 });
+    // Tens has no real decisions: the same 300 deals played with the first legal move give the same figures.
+    let wins = 0;
+    let cardsLeft = 0;
+    const env = make('tens');
+    for (let i = 0; i < 300; i++) {
+      env.reset({ seed: 1 + i });
+      while (env.running) env.step(env.legal[0]);
+      wins += env.outcome().won ? 1 : 0;
+      cardsLeft += (env.outcome() as CardOutcome).cardsLeft;
+    }
+    expect(s.winRate).toBe(wins / 300);
+    expect(s.ci95).toEqual(wilsonInterval(wins, 300));
+    expect(s.meanCardsLeft).toBeCloseTo(cardsLeft / 300, 12);
+    const f = JSON.parse(tengym('stats', '--env', 'four-ten', '--episodes', '50', '--json').stdout);
+    expect(f).toEqual(JSON.parse(JSON.stringify(randomPlayStats('four-ten', {}, 50, 0))));
+    expect(f.meanRounds).toBeGreaterThan(1);
+  });
+
+  it('bench --json prints steps per second per id', () => {
+    const r = tengym('bench', '--env', 'tens', '--seconds', '0.2', '--json');
+    expect(r.code).toBe(0);
+    const [b] = JSON.parse(r.stdout);
+    expect(b.env).toBe('tens');
+    expect(b.stepsPerSecond).toBeGreaterThan(0);
+    expect(b.vectorStepsPerSecond).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,118 @@
+// The command line as a user mistypes it: every mistake is one line naming the problem
+// (never "internal error"), exit 1; nothing half-done is reported as success.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
+
+function tengym(args: string[], cwd?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd, env: { ...process.env, TENGYM_QUIET: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.split('\n').filter((l) => l.length > 0) };
+}
+
+describe('mistakes are named errors', () => {
+  it.each([
+    [['replay', '--env', 'tens', '--policy', 'first'], /^tengym: give --seed N or --deck "…"$/],
+    [['stats', '--env', 'tens', '--episodes', '0'], /^tengym: --episodes must be a positive integer, got 0$/],
+    [['replay', '--env', 'tens', '--seed', '1', '--actions', ''], /^tengym: --actions is empty: give the action ids to play/],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', 'x'], /^tengym: bad --policy-seed NaN: expected an integer from 0/],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', '-5'], /^tengym: bad --policy-seed -5: expected an integer from 0/],
+    [['bench', '--env', 'tens', '--seconds', '-1'], /^tengym: --seconds must be a positive number, got -1$/],
+    [['bench', '--env', 'tens', '--seconds', 'x'], /^tengym: --seconds must be a positive number, got something that is not a number$/],
+    [['play', '--env', 'tens', '--seed', '1', '--top', '-1'], /^tengym: --top must be an integer ≥ 0, got -1$/],
+  ])('%j', (args, message) => {
+    const r = tengym(args);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')[0]).toMatch(message);
+    expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
+  });
+
+  it('replay: actions after the end of the game are an error after the lines played', () => {
+    const full = tengym(['replay', '--env', 'tens', '--seed', '1', '--policy', 'first']);
+    const actions = full.lines.slice(1).map((l) => JSON.parse(l).action as number);
+    const exact = tengym(['replay', '--env', 'tens', '--seed', '1', '--actions', actions.join(',')]);
+    expect(exact.code).toBe(0);
+    expect(exact.stdout).toBe(full.stdout);
+    const over = tengym(['replay', '--env', 'tens', '--seed', '1', '--actions', [...actions, 5, 7].join(',')]);
+    expect(over.code).toBe(1);
+    expect(over.stdout).toBe(full.stdout);
+    expect(over.stderr).toMatch(new RegExp(`^tengym: replay: the game ended after step ${actions.length} \\(\\{"won":(true|false),"cardsLeft":\\d+\\}\\); 2 more actions were given: 5,7\\n$`));
+  });
+});
+
+describe('model files', () => {
+  function copyOfDecadeModel(): string {
+    const dir = join(mkdtempSync(join(tmpdir(), 'tengym-model-')), 'decade-copy');
+    cpSync(join(MODELS, 'decade'), dir, { recursive: true });
+    return dir;
+  }
+
+  it('a truncated weights.bin is named, with its size and the size model.json describes', () => {
+    const dir = copyOfDecadeModel();
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    writeFileSync(join(dir, 'weights.bin'), weights.subarray(0, weights.length - 100));
+    const r = tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`tengym: model ${dir}: weights.bin holds ${weights.length - 100} bytes, model.json describes ${weights.length} (100 bytes short: the file is truncated)\n`);
+  });
+
+  it('a weights.bin with trailing bytes does not load as if whole', () => {
+    const dir = copyOfDecadeModel();
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    writeFileSync(join(dir, 'weights.bin'), Buffer.concat([weights, Buffer.alloc(8)]));
+    const r = tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/weights\.bin holds \d+ bytes, model\.json describes \d+ \(8 bytes too long: not the weights model\.json describes\)/);
+  });
+
+  it('a model directory named without ./ is an agent; agents lists the shipped model', () => {
+    const dir = copyOfDecadeModel();
+    const parent = join(dir, '..');
+    const r = tengym(['eval', '--env', 'decade', '--agents', 'decade-copy,model', '--episodes', '8', '--workers', '0', '--json'], parent);
+    expect(r.code, r.stderr).toBe(0);
+    const [copy, shipped] = JSON.parse(r.stdout).results;
+    expect(copy).toMatchObject({ agent: 'decade-copy', winRate: shipped.winRate });
+    const list = tengym(['agents', '--env', 'decade']);
+    expect(list.stdout).toMatch(/^model\s+yes\s+the trained model shipped in models\/decade\/ \(afterstate, [\d,]+ env steps\)$/m);
+    expect(JSON.parse(tengym(['agents', '--env', 'decade', '--json']).stdout).map((a: { name: string }) => a.name)).toContain('model');
+    // No model is shipped for tens: no model row.
+    expect(JSON.parse(tengym(['agents', '--env', 'tens', '--json']).stdout).map((a: { name: string }) => a.name)).toEqual(['random', 'first']);
+  });
+});
+
+describe('help', () => {
+  const COMMANDS = ['envs', 'replay', 'bench', 'stats', 'agents', 'eval', 'start', 'train', 'hint', 'play', 'fuzz'];
+  const helps = new Map<string, string>();
+  const help = (cmd: string) => {
+    if (!helps.has(cmd)) {
+      const r = tengym([cmd, '--help']);
+      expect(r.code, cmd).toBe(0);
+      helps.set(cmd, r.stdout);
+    }
+    return helps.get(cmd)!;
+  };
+
+  it.each(COMMANDS)('tengym %s --help shows examples', (cmd) => {
+    const text = help(cmd);
+    expect(text).toMatch(/Examples:\n\s+tengym /);
+    expect(text.slice(text.indexOf('Examples:'))).toContain(`tengym ${cmd} `);
+  });
+
+  it("the README's command summary names every option of every command", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const section = readme.slice(readme.indexOf('## Command line'));
+    const summary = section.slice(section.indexOf('```sh'), section.indexOf('```', section.indexOf('```sh') + 5));
+    for (const cmd of COMMANDS) {
+      const lines = summary.split('\n').filter((l) => l.startsWith(`tengym ${cmd} `) || l === `tengym ${cmd}`).join(' ');
+      expect(lines, cmd).not.toBe('');
+      const flags = [...help(cmd).matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]).filter((f) => f !== '--help' && f !== '--version');
+      for (const flag of new Set(flags)) expect(lines, `tengym ${cmd} ${flag}`).toContain(flag);
+    }
+  });
+});

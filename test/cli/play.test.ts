@@ -1,0 +1,196 @@
+// `tengym play` driven through piped input, as a script (or a test) plays it.
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHinter } from '../../src/node/hint-loader.js';
+import { make } from '../../src/env/registry.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+function play(args: string[], lines: string[]) {
+  const r = spawnSync(process.execPath, [BIN, 'play', ...args], { encoding: 'utf8', input: lines.map((l) => l + '\n').join(''), env: { ...process.env, TENGYM_QUIET: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The move numbers the hints showed, in order ("  move 3: …" right after a "> hint" line). */
+function hintedMoves(stdout: string): number[] {
+  return [...stdout.matchAll(/^> hint\n.*\n {2}move (\d+): /gm)].map((m) => Number(m[1]));
+}
+
+describe('tengym play', () => {
+  beforeAll(() => {
+    process.env.TENGYM_QUIET = '1'; // the backend line of the in-process hinter
+  });
+
+  it('a whole game of tens with hints and undo, through piped input', () => {
+    // The script: at every move ask for a hint and play move 1; after the second move take it
+    // back, ask again and play it again. The same moves played here give the expected end.
+    const options = { undoLimit: 3 };
+    const env = make('tens', options);
+    // A deal of at least six moves.
+    let seed = 12;
+    for (; ; seed++) {
+      env.reset({ seed });
+      while (env.running) env.step(env.legal[0]);
+      if (env.episodeSteps >= 6) break;
+    }
+    env.reset({ seed });
+    const lines: string[] = [];
+    let moves = 0;
+    while (env.running) {
+      lines.push('hint', '1');
+      env.step(env.legal[0]);
+      if (++moves === 2) {
+        lines.push('undo');
+        env.undo();
+        lines.push('hint', '1');
+        env.step(env.legal[0]);
+      }
+    }
+    expect(moves).toBeGreaterThan(3);
+    const r = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], lines);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^tengym play tens · seed ${seed} · replay this deal: tengym play --env tens --options '\\{"undoLimit":3\\}' --seed ${seed}$`, 'm'));
+    expect(r.stdout).toContain('undo (u; 3 left)');
+    expect(r.stdout).toMatch(/^> undo\nTook back the last move \(2 undos left\)\.$/m);
+    expect(r.stdout.match(/^tens has no real decisions: every legal move leads to the same end/gm)?.length).toBe(moves + 1);
+    expect(hintedMoves(r.stdout).every((n) => n === 1)).toBe(true);
+    const o = env.outcome() as { won: boolean; cardsLeft: number };
+    expect(r.stdout).toContain(`Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left. Seed ${seed}`);
+    expect(r.stdout).toContain(env.render());
+    // Piped output carries no colour codes.
+    expect(r.stdout).not.toContain('\x1b[');
+  });
+
+  it('a whole game of decade-fives following the hints (pimc, the default source there)', async () => {
+    // The moves the hints will show, worked out here with the same hinter, so the piped
+    // script can follow them.
+    const { hinter, source } = await loadHinter('decade-fives', {});
+    const env = make('decade-fives');
+    let lines: string[] = [];
+    let expected: number[] = [];
+    // A deal with at least three choices.
+    let seed = 4;
+    for (; expected.length < 3; seed++) {
+      lines = [];
+      expected = [];
+      env.reset({ seed });
+      while (env.running) {
+        if (env.legalCount > 1) {
+          const action = hinter.hint(env, { top: 1 }).hints[0].action;
+          const move = env.legalActions().indexOf(action) + 1;
+          lines.push('hint', String(move));
+          expected.push(move);
+          env.step(action);
+        } else env.step(env.legal[0]); // forced: played for the player
+      }
+    }
+    seed--;
+    const r = play(['--env', 'decade-fives', '--seed', String(seed)], lines);
+    expect(r.code, r.stderr).toBe(0);
+    expect(source).toMatch(/^pimc /);
+    expect(r.stdout).toContain(`Hints from ${source} · `);
+    expect(hintedMoves(r.stdout)).toEqual(expected);
+    const o = env.outcome() as { won: boolean; cardsLeft: number };
+    expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`);
+    expect(r.stdout).toMatch(/^line: /m);
+    expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
+    expect(r.stdout).not.toMatch(/^ {2}1 {2}draw$/m);
+  });
+
+  it('--agent NAME gives the hints from that agent of the env, or from a model directory', async () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    while (env.legalCount === 1) env.step(env.legal[0]);
+    for (const [name, source] of [
+      ['longest', 'longest'],
+      ['models/decade', 'model models/decade'],
+    ]) {
+      const r = play(['--env', 'decade', '--seed', '3', '--agent', name, '--top', '0'], ['hint', 'q']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`Hints from ${source} · ${env.legalCount} legal moves`);
+      const { hinter } = await loadHinter('decade', {}, { agent: name });
+      expect(hintedMoves(r.stdout)).toEqual([env.legalActions().indexOf(hinter.hint(env, { top: 1 }).hints[0].action) + 1]);
+    }
+    // Longest-run-first's choice, the longer run, shown first.
+    const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
+    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · score \d+\n {2}move 2: discard (\S+ ){3}\(20\)/m);
+  });
+
+  it('forced moves are played and listed by default; --step-forced stops at them', () => {
+    const auto = play(['--env', 'decade', '--seed', '3'], ['q']);
+    expect(auto.code, auto.stderr).toBe(0);
+    expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
+    // Deal 3 opens with eight forced draws, then a choice between two discards.
+    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 moves \(seed 3\)\.$/m);
+    const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
+    expect(stepped.stdout).not.toContain('Forced:');
+    expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \n\n/m);
+    expect(stepped.stdout).toMatch(/Quit after 2 moves \(seed 3\)\.$/m);
+  });
+
+  it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {
+    const child = spawn(process.execPath, [BIN, 'play', '--env', 'four-ten', '--seed', '5'], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.endsWith('> ')) resolve();
+      }),
+    );
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/\nInterrupted: the game stops here after 0 moves\. Seed 5: tengym play --env four-ten --seed 5\n$/);
+  });
+
+  it('bad input is answered and the game goes on; quit; the end of the input', () => {
+    const r = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['x', '99', 'undo', '1', 'quit', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), quit \(q\)\.$/m);
+    expect(r.stdout).toMatch(/^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), quit \(q\)\.$/m);
+    expect(r.stdout).toMatch(/^> undo\ndecade has no undo\.$/m);
+    expect(r.stdout).toMatch(/^> quit\nQuit after 1 move \(seed 3\)\.$/m);
+    const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
+    expect(eof.code).toBe(0);
+    expect(eof.stdout).toMatch(/\nEnd of input: the game stops here after \d+ moves\. Seed 8: tengym play --env four-ten --seed 8\n$/);
+    const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
+    expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
+  });
+
+  it('four-ten hints explain the round; a seed is chosen and shown when none is given', () => {
+    const r = play(['--env', 'four-ten'], ['hint', 'q']);
+    expect(r.code, r.stderr).toBe(0);
+    const seed = Number(/^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(r.stdout)?.[1]);
+    expect(Number.isInteger(seed)).toBe(true);
+    expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
+    // The shipped model's scores, in their unit: the rounds it expects still to play.
+    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · \d+\.\d\d rounds to go$/m);
+    const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
+    const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
+    expect(board(again.stdout)).toBe(board(r.stdout));
+  });
+
+  it('has --help', () => {
+    const r = spawnSync(process.execPath, [BIN, 'play', '--help'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('tengym play');
+    expect(r.stdout).toContain('--hints');
+    expect(r.stdout).toContain('--agent');
+  });
+
+  it.each([
+    [['--env', 'nope'], /unknown env "nope"/],
+    [['--env', 'tens', '--seed', '-1'], /bad seed -1/],
+    [['--env', 'tens', '--options', '{"undoLimit":2}'], /undoLimit/],
+    [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
+    [['--env', 'decade', '--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
+    [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, expectimax, optimal/],
+    [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --hints, not both/],
+  ])('%j is a clear error, exit 1', (args, message) => {
+    const r = play(args as string[], ['1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+});

@@ -1,0 +1,132 @@
+// `tengym serve` and the page it serves, without a browser: the static files, the models'
+// index, and a bundle that pulls in no Node module.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DIR } from '../../src/cli/commands/serve.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
+
+/** A raw GET or POST (the path sent as is, unlike fetch, which normalises "..").*/
+function get(url: string, path: string, method = 'GET'): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = request({ host: u.hostname, port: u.port, path, method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('tengym serve', () => {
+  let child: ChildProcess;
+  let url = '';
+
+  beforeAll(async () => {
+    child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve(out);
+      });
+      child.once('exit', (code) => reject(new Error(`tengym serve exited with ${code}`)));
+    });
+    expect(line).toMatch(/^tengym: the play page is at http:\/\/127\.0\.0\.1:\d+\/ .*Ctrl-C stops\n$/);
+    url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
+  });
+  afterAll(async () => {
+    // Ctrl-C (or SIGTERM) stops it cleanly, kept-alive connections or not.
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('serves the page, its scripts and the wasm binaries with their types', async () => {
+    const page = await get(url, '/?env=decade&seed=7');
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    // Cross-origin isolated, for performance.now()'s fine resolution.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
+    const html = page.body.toString();
+    expect(html).toContain('id="board"');
+    for (const [, src] of html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)) {
+      const asset = await get(url, `/${src}`);
+      expect(asset.status, src).toBe(200);
+      expect(asset.type, src).toMatch(src.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+    }
+    const wasm = await get(url, '/tfjs-backend-wasm-simd.wasm');
+    expect(wasm.status).toBe(200);
+    expect(wasm.type).toBe('application/wasm');
+    expect(wasm.body.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+  });
+
+  it('serves every shipped model, listed in models/index.json with what it was trained for', async () => {
+    const index = JSON.parse((await get(url, '/models/index.json')).body.toString()) as Record<string, { env: string; options: unknown; weights: number }>;
+    const shipped = readdirSync(MODELS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(Object.keys(index).sort()).toEqual(shipped.sort());
+    for (const id of shipped) {
+      const json = JSON.parse(readFileSync(join(MODELS, id, 'model.json'), 'utf8'));
+      expect(index[id].env).toBe(json.userDefinedMetadata.tengym.env);
+      expect(index[id].options).toEqual(json.userDefinedMetadata.tengym.options);
+      const weights = (await get(url, `/models/${id}/weights.bin`)).body;
+      expect(weights.equals(readFileSync(join(MODELS, id, 'weights.bin')))).toBe(true);
+      expect(index[id].weights * 4).toBe(weights.length);
+    }
+  });
+
+  it('answers 404 outside the page, 400 to a malformed path, 405 to anything but GET and HEAD', async () => {
+    expect((await get(url, '/%E0%A4%A')).status).toBe(400);
+    expect((await get(url, '/no-such-file.js')).status).toBe(404);
+    expect((await get(url, '/../package.json')).status).toBe(404);
+    expect((await get(url, '/%2e%2e/%2e%2e/package.json')).status).toBe(404);
+    expect((await get(url, '/..%2f..%2fpackage.json')).status).toBe(404);
+    expect((await get(url, '/models/..%2f..%2f..%2fpackage.json')).status).toBe(404);
+    expect((await get(url, '/', 'POST')).status).toBe(405);
+  });
+
+  it('a bad port is one clear line and exit code 1', () => {
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--port', '70000'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('tengym: --port must be an integer from 0 to 65535\n');
+  });
+
+  it('a port in use is one clear line and exit code 1', async () => {
+    const port = new URL(url).port;
+    const second = spawn(process.execPath, [BIN, 'serve', '--port', port], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    second.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe(`tengym: port ${port} is in use: give another with --port (0: any free port)\n`);
+  });
+});
+
+describe('the page bundle', () => {
+  it('pulls in no Node module (engine, agents and TensorFlow.js as browsers run them)', () => {
+    const scripts = readdirSync(join(PAGE_DIR, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const file of scripts) {
+      const code = readFileSync(join(PAGE_DIR, 'assets', file), 'utf8');
+      expect(code, file).not.toMatch(/["']node:[a-z_]+["']/);
+      expect(code, file).not.toContain('__vite-browser-external');
+      expect(code, file).not.toMatch(/(?:\bfrom|\bimport\s*\()\s*["'](?:fs|path|os|url|crypto|util|http|worker_threads|child_process|readline|perf_hooks)["']/);
+    }
+  });
+
+  it('loads TensorFlow.js only when a model gives hints: the entry script holds none of it', () => {
+    const html = readFileSync(join(PAGE_DIR, 'index.html'), 'utf8');
+    const entry = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    const code = readFileSync(join(PAGE_DIR, entry), 'utf8');
+    expect(code).toContain('model-loader');
+    expect(code).not.toContain('loadLayersModel');
+  });
+});

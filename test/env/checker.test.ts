@@ -1,0 +1,666 @@
+// The contract checker on broken games: for every promise checker.ts makes, a game (or
+// an Env) that breaks just that promise, and the checker must reject it with the matching
+// message; and games at the edges of what the contract allows, which it must pass. The real
+// engines pass the same checks in contract.test.ts.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ContractViolation, checkEnv, checkEnvFrom } from '../../src/env/checker.js';
+import { Env, type ResetOptions, type ResetResult, type StepResult } from '../../src/env/env.js';
+import { TengymError } from '../../src/env/errors.js';
+import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type CardOutcome, type Game } from '../../src/env/game.js';
+import { decadeGame } from '../../src/env/games/decade.js';
+import { fourTenGame } from '../../src/env/games/four-ten.js';
+import type { PairingState } from '../../src/env/games/pairing.js';
+import { tensGame } from '../../src/env/games/tens.js';
+import { make } from '../../src/env/registry.js';
+import { createRng, type Rng } from '../../src/env/rng.js';
+
+type Tens = PairingState & { extra?: number };
+
+/** Envs of `game` (tens unless said), with its options parsed as `make` would. */
+function envsOf(game: AnyGame, options: Record<string, unknown> = {}, EnvClass: new (id: string, game: AnyGame, options: Record<string, unknown>) => Env = Env): () => Env {
+  const parsed = game.optionsSchema.parse(options);
+  return () => new EnvClass(game.name, game, parsed);
+}
+
+/** The tens engine with some functions replaced. */
+const tensWith = (overrides: Partial<AnyGame>): AnyGame => ({ ...tensGame, ...overrides });
+
+/** Tens state with what its JSON leaves out: whether reset dealt it (a loaded state was not), and whether it moved since it was loaded. */
+type Dealt = PairingState & { dealt?: boolean; movedSinceLoad?: boolean };
+
+/** Tens that keeps `dealt` and `movedSinceLoad` (not in its JSON) and behaves as `overrides` say. */
+const tensRememberingTheDeal = (overrides: Partial<AnyGame>): AnyGame =>
+  tensWith({
+    createState: (o) => Object.assign(tensGame.createState(o), { dealt: false, movedSinceLoad: false }),
+    copyState: (src: Dealt, dst: Dealt) => {
+      tensGame.copyState(src, dst);
+      dst.dealt = src.dealt;
+      dst.movedSinceLoad = src.movedSinceLoad;
+    },
+    reset: (s: Dealt, o, rng, deck) => {
+      tensGame.reset(s, o, rng, deck);
+      s.dealt = true;
+      s.movedSinceLoad = false;
+    },
+    ...overrides,
+  });
+
+/** Whether `makeEnv` is rejected, and with which message (null: it passed). */
+function verdict(makeEnv: () => Env, episodes = 30, seed = 0): string | null {
+  try {
+    checkEnvFrom(makeEnv, { episodes, seed });
+    return null;
+  } catch (e) {
+    if (!(e instanceof ContractViolation)) throw e;
+    return e.message;
+  }
+}
+
+/** A module-level counter: breaks determinism across runs while each run is consistent. */
+let dealsDealt = 0;
+
+const CASES: [string, () => Env, RegExp][] = [
+  [
+    'a mask bit set for an id the legal list does not hold',
+    envsOf(
+      tensWith({
+        legalActions: (s, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          if (n > 0) mask[mask.indexOf(0)] = 1;
+          return n;
+        },
+      }),
+    ),
+    /^tens: seed 0 reset: mask has \d+ legal ids, legal list \d+$/,
+  ],
+  [
+    'a listed id whose mask bit is clear',
+    envsOf(
+      tensWith({
+        legalActions: (s, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          if (n > 0) {
+            mask[mask.indexOf(0)] = 1;
+            mask[legal[0]] = 0;
+          }
+          return n;
+        },
+      }),
+    ),
+    /legal id \d+ not set in the mask/,
+  ],
+  [
+    'legal ids out of order',
+    envsOf(
+      tensWith({
+        legalActions: (s, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          legal.subarray(0, n).reverse();
+          return n;
+        },
+      }),
+    ),
+    /legal ids not increasing/,
+  ],
+  ['a running game with nothing legal', envsOf(tensWith({ status: () => 0 })), /the mask is empty before the end/],
+  [
+    'a game over while moves are legal',
+    envsOf(tensWith({ status: (s: Tens, o) => (s.removed >= 6 ? TERMINATED : tensGame.status(s, o)) })),
+    /the episode is over but \d+ actions are legal/,
+  ],
+  [
+    'a NaN in the observation',
+    envsOf(
+      tensWith({
+        observe: (s: Tens, o, out) => {
+          tensGame.observe(s, o, out);
+          if (s.removed >= 4) out[3] = Number.NaN;
+        },
+      }),
+    ),
+    /^tens: seed \d+ step \d+: observation\[3\] = NaN$/,
+  ],
+  [
+    'bookkeeping that drifts from the cards',
+    envsOf(
+      tensWith({
+        step: (s: Tens, o, a, rng) => {
+          const r = tensGame.step(s, o, a, rng);
+          if (s.removed >= 8) s.removed++;
+          return r;
+        },
+      }),
+    ),
+    /broken invariant: removed is \d+, the slots and stock leave \d+/,
+  ],
+  [
+    'rewards that do not add up to the outcome',
+    envsOf(tensWith({ step: (s: Tens, o, a, rng) => tensGame.step(s, o, a, rng) + (s.removed === 4 ? 1 : 0) }), { reward: 'cards' }),
+    /^tens: seed \d+: rewards add up to \d+, the outcome .* implies \d+$/,
+  ],
+  [
+    'a truncated game reported won',
+    envsOf({ ...decadeGame, outcome: (s, o) => ({ ...(decadeGame.outcome(s, o) as CardOutcome), won: decadeGame.status(s, o) === TRUNCATED }) }, { maxSteps: 8 }),
+    /a truncated game is won/,
+  ],
+  [
+    'a dead deal reported won',
+    envsOf(tensWith({ outcome: (s: Tens, o) => ({ ...(tensGame.outcome(s, o) as CardOutcome), won: s.removed === 0 || (tensGame.outcome(s, o) as CardOutcome).won }) })),
+    /a deal with no legal move is won/,
+  ],
+  [
+    'whyIllegal that throws a TypeError',
+    envsOf(
+      tensWith({
+        whyIllegal: () => {
+          throw new TypeError('cannot read the slots');
+        },
+      }),
+    ),
+    /illegal step\(\d+\): expected a TengymError 'illegal-action', got TypeError: cannot read the slots/,
+  ],
+  [
+    'fromJSON that throws a plain Error',
+    envsOf(
+      tensWith({
+        fromJSON: (json, o, s) => {
+          if (typeof json !== 'object' || json === null || !('tableau' in json)) throw new Error('no tableau');
+          tensGame.fromJSON(json, o, s);
+        },
+      }),
+    ),
+    /setState with a broken game part: expected a TengymError 'bad-state', got Error: no tableau/,
+  ],
+  [
+    'describeAction that reorders the stock',
+    envsOf(
+      tensWith({
+        describeAction: (s: Tens, o, a) => {
+          s.deck.subarray(s.stockPos).reverse();
+          return tensGame.describeAction(s, o, a);
+        },
+      }),
+    ),
+    /^tens: seed \d+ step \d+: refused input changed the state$/,
+  ],
+  [
+    'toJSON that writes the stock backwards',
+    envsOf(tensWith({ toJSON: (s: Tens, o) => ({ ...(tensGame.toJSON(s, o) as { stock: string[] }), stock: [...(tensGame.toJSON(s, o) as { stock: string[] }).stock].reverse() }) })),
+    /getState → setState → getState differs/,
+  ],
+  [
+    'state that the JSON leaves out',
+    envsOf(
+      tensWith({
+        createState: (o) => Object.assign(tensGame.createState(o), { extra: 0 }),
+        copyState: (src: Tens, dst: Tens) => {
+          tensGame.copyState(src, dst);
+          dst.extra = src.extra;
+        },
+        reset: (s: Tens, o, rng, deck) => {
+          tensGame.reset(s, o, rng, deck);
+          s.extra = 0;
+        },
+        step: (s: Tens, o, a, rng) => {
+          s.extra = (s.extra ?? 0) + 1;
+          return tensGame.step(s, o, a, rng);
+        },
+        observe: (s: Tens, o, out) => {
+          tensGame.observe(s, o, out);
+          out[0] = s.extra ?? 0;
+        },
+      }),
+    ),
+    /\(restored\): observations differ at 0/,
+  ],
+  [
+    'copyState that shares the slots with its source',
+    envsOf(
+      tensWith({
+        copyState: (src: Tens, dst: Tens) => {
+          tensGame.copyState(src, dst);
+          Object.assign(dst, { slotCard: src.slotCard, slotRank: src.slotRank, rankSlots: src.rankSlots });
+        },
+      }),
+    ),
+    /stepping a clone changed its source/,
+  ],
+  [
+    'deals that depend on how many deals came before',
+    envsOf(
+      tensWith({
+        reset: (s: Tens, o, rng, deck) => {
+          if (dealsDealt++ % 2 === 1) rng.next();
+          tensGame.reset(s, o, rng, deck);
+        },
+      }),
+    ),
+    /the same seed gave a different trajectory/,
+  ],
+  [
+    'an observation that depends on how many deals came before (the rest of the game does not)',
+    envsOf(
+      tensWith({
+        createState: (o) => Object.assign(tensGame.createState(o), { extra: 0 }),
+        copyState: (src: Tens, dst: Tens) => {
+          tensGame.copyState(src, dst);
+          dst.extra = src.extra;
+        },
+        reset: (s: Tens, o, rng, deck) => {
+          tensGame.reset(s, o, rng, deck);
+          s.extra = dealsDealt++;
+        },
+        observe: (s: Tens, o, out) => {
+          tensGame.observe(s, o, out);
+          out[0] = s.extra ?? 0;
+        },
+        toJSON: (s: Tens, o) => ({ ...(tensGame.toJSON(s, o) as object), extra: s.extra }),
+        fromJSON: (json, o, s: Tens) => {
+          const { extra, ...rest } = json as { extra: number };
+          tensGame.fromJSON(rest, o, s);
+          s.extra = extra;
+        },
+      }),
+    ),
+    /the same seed gave a different trajectory/,
+  ],
+  [
+    'a legal id listed twice (with a stray mask bit, so the counts agree)',
+    envsOf(
+      tensWith({
+        legalActions: (s, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          if (n === 0) return 0;
+          legal[n] = legal[n - 1];
+          mask[mask.indexOf(0)] = 1;
+          return n + 1;
+        },
+      }),
+    ),
+    /legal ids not increasing/,
+  ],
+  [
+    'legal ids that depend on what the JSON leaves out (as many moves, one of them another)',
+    envsOf(
+      tensRememberingTheDeal({
+        legalActions: (s: Dealt, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          const last = mask.length - 1;
+          if (!s.dealt && n > 0 && legal[n - 1] !== last) {
+            mask[legal[n - 1]] = 0;
+            legal[n - 1] = last;
+            mask[last] = 1;
+          }
+          return n;
+        },
+      }),
+    ),
+    /seed \d+ step \d+ \(restored\): legal actions differ$/,
+  ],
+  [
+    'a loaded game that says it is over (terminated)',
+    envsOf(tensRememberingTheDeal({ status: (s: Dealt, o) => (s.dealt ? tensGame.status(s, o) : TERMINATED) })),
+    /seed \d+ step \d+ \(restored\): status differs$/,
+  ],
+  [
+    'a loaded game that says it is over (truncated)',
+    envsOf(tensRememberingTheDeal({ status: (s: Dealt, o) => (s.dealt ? tensGame.status(s, o) : TRUNCATED) })),
+    /seed \d+ step \d+ \(restored\): status differs$/,
+  ],
+  [
+    'a reward that depends on what the JSON leaves out',
+    envsOf(tensRememberingTheDeal({ step: (s: Dealt, o, a, rng) => tensGame.step(s, o, a, rng) + (s.dealt ? 0 : 1) })),
+    /seed \d+ step \d+: restored env's reward differs from the clone's$/,
+  ],
+  [
+    'an observation that a loaded game writes differently once it moves',
+    envsOf(
+      tensRememberingTheDeal({
+        step: (s: Dealt, o, a, rng) => {
+          if (!s.dealt) s.movedSinceLoad = true;
+          return tensGame.step(s, o, a, rng);
+        },
+        observe: (s: Dealt, o, out) => {
+          tensGame.observe(s, o, out);
+          if (s.movedSinceLoad) out[0] = -1;
+        },
+      }),
+    ),
+    /seed \d+ step \d+ \(restored vs clone after 1 steps\): observations differ at 0$/,
+  ],
+];
+
+/** Envs that break what the Env class itself promises. */
+class NoOutcomeOnLastStep extends Env {
+  override step(action: number): StepResult {
+    const r = super.step(action);
+    if (r.terminated) r.info.outcome = undefined;
+    return r;
+  }
+}
+class TerminatedAndTruncated extends Env {
+  override step(action: number): StepResult {
+    const r = super.step(action);
+    if (r.terminated) r.truncated = true;
+    return r;
+  }
+}
+class StepsAfterTheEnd extends Env {
+  override step(action: number): StepResult {
+    if (this.hasStarted && !this.running) return { observation: this.observation, reward: 0, terminated: true, truncated: false, info: { actionMask: this.mask } };
+    return super.step(action);
+  }
+}
+class RefusalDrawsFromTheStream extends Env {
+  override step(action: number): StepResult {
+    if (this.hasStarted && !this.running) (this as unknown as { rng: { next(): number } }).rng.next();
+    return super.step(action);
+  }
+}
+class ClonesWithAFreshStream extends Env {
+  override clone(): Env {
+    const copy = super.clone();
+    (copy as unknown as { rng: Rng }).rng = createRng(12345);
+    return copy;
+  }
+}
+class RoundsActions extends Env {
+  override step(action: number): StepResult {
+    return super.step(Math.round(action));
+  }
+}
+class KeepsBadStates extends Env {
+  override setState(json: unknown): void {
+    try {
+      super.setState(json);
+    } catch {
+      // a bad state is silently ignored
+    }
+  }
+}
+class StateBeforeReset extends Env {
+  override getState() {
+    return this.hasStarted ? super.getState() : { env: this.id, options: {}, rng: [0, 0, 0, 0], undosUsed: 0, game: null };
+  }
+}
+
+class DeadDealWithoutTerminated extends Env {
+  override reset(opts?: ResetOptions): ResetResult {
+    const r = super.reset(opts);
+    delete r.info.terminated;
+    return r;
+  }
+}
+class DeadDealWithoutOutcome extends Env {
+  override reset(opts?: ResetOptions): ResetResult {
+    const r = super.reset(opts);
+    delete r.info.outcome;
+    return r;
+  }
+}
+/** legalActions() answered from a list kept before the last step. */
+class ListsMovesAfterTheEnd extends Env {
+  private before: number[] = [];
+  override step(action: number): StepResult {
+    this.before = this.legalActions();
+    return super.step(action);
+  }
+  override legalActions(): number[] {
+    return this.hasStarted && !this.running ? this.before : super.legalActions();
+  }
+}
+/** actionMask() answered from a copy kept before the last step. */
+class MaskAfterTheEnd extends Env {
+  private before: Uint8Array = new Uint8Array(0);
+  override step(action: number): StepResult {
+    this.before = this.actionMask();
+    return super.step(action);
+  }
+  override actionMask(): Uint8Array {
+    return this.hasStarted && !this.running ? this.before : super.actionMask();
+  }
+}
+class ClonesDealANewGame extends Env {
+  override clone(): Env {
+    const copy = new Env(this.id, this.game, this.options);
+    copy.reset({ seed: 999 });
+    return copy;
+  }
+}
+class ResetsOnAStepBeforeReset extends Env {
+  override step(action: number): StepResult {
+    if (!this.hasStarted) this.reset();
+    return super.step(action);
+  }
+}
+
+const ENV_CASES: [string, () => Env, RegExp][] = [
+  ['no outcome on the last step', envsOf(tensGame, {}, NoOutcomeOnLastStep), /info.outcome must be present exactly on the last step/],
+  ['terminated and truncated together', envsOf(tensGame, {}, TerminatedAndTruncated), /terminated and truncated together/],
+  ['a step after the end that is not refused', envsOf(tensGame, {}, StepsAfterTheEnd), /step after the end: expected a TengymError 'episode-over', nothing was thrown/],
+  ['a refused step that advances the random stream', envsOf(tensGame, {}, RefusalDrawsFromTheStream), /a refused step changed the state/],
+  ['clones that deal later rounds from another stream', envsOf(fourTenGame, {}, ClonesWithAFreshStream), /restored vs clone after \d+ steps|restored env's reward differs from the clone's/],
+  ['step(1.5) taken as step(2)', envsOf(tensGame, {}, RoundsActions), /step\(1.5\): expected a TengymError 'bad-action'/],
+  ['a bad state ignored instead of refused', envsOf(tensGame, {}, KeepsBadStates), /setState\(\{\}\): expected a TengymError 'bad-state', nothing was thrown/],
+  ['a state before reset', envsOf(tensGame, {}, StateBeforeReset), /getState before reset: expected a TengymError 'not-reset', nothing was thrown/],
+  ['a step before reset that deals a game', envsOf(tensGame, {}, ResetsOnAStepBeforeReset), /^tens: step before reset: expected a TengymError 'not-reset', got TengymError: /],
+  ['a deal over at reset without info.terminated', envsOf(tensGame, {}, DeadDealWithoutTerminated), /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/],
+  ['a deal over at reset without info.outcome', envsOf(tensGame, {}, DeadDealWithoutOutcome), /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/],
+  ['legal actions listed after the end', envsOf(tensGame, {}, ListsMovesAfterTheEnd), /^tens: seed 0: legal actions after the end$/],
+  ['an action mask with legal bits after the end', envsOf(tensGame, {}, MaskAfterTheEnd), /^tens: seed 0: legal actions after the end$/],
+  ['a clone that deals a new game', envsOf(tensGame, {}, ClonesDealANewGame), /^tens: seed \d+ step \d+ \(clone\): (legal actions|observations) differ/],
+];
+
+describe('the contract checker rejects broken games', () => {
+  it('passes the real engine it breaks below', () => {
+    expect(verdict(envsOf(tensGame))).toBeNull();
+    expect(verdict(envsOf(tensGame, { reward: 'cards' }))).toBeNull();
+    expect(verdict(envsOf(decadeGame, { maxSteps: 8 }))).toBeNull();
+    expect(verdict(envsOf(fourTenGame))).toBeNull();
+  });
+
+  it.each(CASES)('%s', (_name, makeEnv, message) => {
+    expect(verdict(makeEnv)).toMatch(message);
+  });
+
+  it.each(ENV_CASES)('an Env with %s', (_name, makeEnv, message) => {
+    expect(verdict(makeEnv)).toMatch(message);
+  });
+
+  it('names the id in every message, and checks a registered id by name', () => {
+    expect(verdict(CASES[0][1])).toMatch(/^tens: /);
+    expect(checkEnv('tens', {}, { episodes: 5, seed: 3 })).toMatchObject({ id: 'tens', episodes: 5 });
+    expect(() => checkEnv('nope')).toThrow(/unknown env "nope"/);
+  });
+
+  it('counts what it checked', () => {
+    // One step, then the step limit: every decade episode is truncated after exactly one step.
+    expect(checkEnv('decade', { maxSteps: 1 }, { episodes: 30, seed: 5 })).toEqual({ id: 'decade', episodes: 30, steps: 30, wins: 0, truncated: 30, deadDeals: 0 });
+    let dead = 0;
+    for (let seed = 0; seed < 150; seed++) {
+      const env = make('tens');
+      env.reset({ seed });
+      dead += env.running ? 0 : 1;
+    }
+    expect(dead).toBeGreaterThan(0);
+    expect(checkEnv('tens', {}, { episodes: 150, seed: 0 }).deadDeals).toBe(dead);
+    // A game always won at the end of its third step.
+    expect(checkEnvFrom(envsOf(countGame(), { length: 3 }), { episodes: 7, seed: 2 })).toEqual({ id: 'count', episodes: 7, steps: 21, wins: 7, truncated: 0, deadDeals: 0 });
+  });
+
+  it('is a ContractViolation, named so in a stack trace', () => {
+    const e = (() => {
+      try {
+        checkEnvFrom(CASES[0][1], { episodes: 1 });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(ContractViolation);
+    expect((e as Error).name).toBe('ContractViolation');
+    expect(String((e as Error).stack)).toMatch(/^ContractViolation: tens: seed 0 reset: /);
+  });
+
+  it('a game whose deals depend on how many came before, in a run of one or two episodes, naming the seed', () => {
+    /** Tens whose deal number `odd` (counting every reset of every env it made) draws one number more. */
+    const dealsWithOneOdd = (odd: number) => {
+      let deals = 0;
+      return envsOf(
+        tensWith({
+          reset: (s, o, rng, deck) => {
+            if (deals++ === odd) rng.next();
+            tensGame.reset(s, o, rng, deck);
+          },
+        }),
+      );
+    };
+    // Deal 1 is seed 0 again; deal 3 is seed 8 again (7 and 8 each dealt twice).
+    expect(verdict(dealsWithOneOdd(1), 1)).toBe('tens: seed 0: the same seed gave a different trajectory');
+    expect(verdict(dealsWithOneOdd(3), 2, 7)).toBe('tens: seed 8: the same seed gave a different trajectory');
+  });
+
+  it('legal ids that differ between runs of a seed, even where the random play makes the same moves', () => {
+    // The second deal of each seed lists one id more at the start, an id that plays as the
+    // first legal move; on some seeds the random play never picks it and makes the same moves.
+    type Listed = PairingState & { extraId?: number };
+    const scratchMask = new Uint8Array(tensGame.numActions(tensGame.optionsSchema.parse({})));
+    const scratchLegal = new Int32Array(scratchMask.length);
+    for (let seed = 0; seed < 20; seed++) {
+      if (seed === 18) continue; // a deal with no legal move: nothing listed, nothing to differ
+      let deals = 0;
+      const game = tensWith({
+        createState: (o) => Object.assign(tensGame.createState(o), { extraId: -1 }),
+        copyState: (src: Listed, dst: Listed) => {
+          tensGame.copyState(src, dst);
+          dst.extraId = src.extraId;
+        },
+        reset: (s: Listed, o, rng, deck) => {
+          tensGame.reset(s, o, rng, deck);
+          s.extraId = deals++ === 1 ? scratchMask.length - 1 : -1;
+        },
+        legalActions: (s: Listed, o, mask, legal) => {
+          const n = tensGame.legalActions(s, o, mask, legal);
+          if (n === 0 || s.extraId === undefined || s.extraId < 0 || mask[s.extraId] === 1) return n;
+          mask[s.extraId] = 1;
+          legal[n] = s.extraId;
+          return n + 1;
+        },
+        step: (s: Listed, o, a, rng) => {
+          const listedOnly = a === s.extraId;
+          s.extraId = -1;
+          if (!listedOnly) return tensGame.step(s, o, a, rng);
+          tensGame.legalActions(s, o, scratchMask, scratchLegal);
+          return tensGame.step(s, o, scratchLegal[0], rng);
+        },
+        toJSON: (s: Listed, o) => ({ ...(tensGame.toJSON(s, o) as object), extraId: s.extraId }),
+        fromJSON: (json, o, s: Listed) => {
+          const { extraId, ...rest } = json as { extraId: number };
+          tensGame.fromJSON(rest, o, s);
+          s.extraId = extraId;
+        },
+      });
+      expect(verdict(envsOf(game), 1, seed), `seed ${seed}`).toBe(`tens: seed ${seed}: the same seed gave a different trajectory`);
+    }
+  });
+
+  it('a game that goes on past a million steps', () => {
+    expect(verdict(envsOf(countGame(), { length: 1_000_001 }), 1)).toBe('count: seed 0: no end after a million steps');
+  });
+});
+
+/** The count game's state: steps taken. */
+interface Count {
+  t: number;
+}
+interface CountOptions {
+  length: number;
+}
+const countJson = z.strictObject({ t: z.int().min(0).default(0) });
+
+/**
+ * A minimal engine for what the card games cannot show: one action, always legal, taken
+ * `length` times for a reward of 1 each, then the end, always won. Its JSON { t } may leave
+ * t out (the start).
+ */
+function countGame(overrides: Partial<Game<CountOptions, Count>> = {}): Game<CountOptions, Count> {
+  const game: Game<CountOptions, Count> = {
+    name: 'count',
+    optionsSchema: z.strictObject({ length: z.int().min(1).default(10) }),
+    scoring: 'cards',
+    numActions: () => 1,
+    observationSize: () => 1,
+    createState: () => ({ t: 0 }),
+    copyState: (src, dst) => {
+      dst.t = src.t;
+    },
+    parseDeck: () => {
+      throw new TengymError('bad-deck', 'count takes no deck');
+    },
+    reset: (s) => {
+      s.t = 0;
+    },
+    legalActions: (s, o, mask, legal) => {
+      mask[0] = s.t < o.length ? 1 : 0;
+      legal[0] = 0;
+      return mask[0];
+    },
+    step: (s) => {
+      s.t++;
+      return 1;
+    },
+    status: (s, o) => (s.t < o.length ? RUNNING : TERMINATED),
+    observe: (s, _o, out) => {
+      out[0] = s.t;
+    },
+    outcome: (s, o) => ({ won: s.t >= o.length, cardsLeft: 0 }),
+    expectedReturn: (_outcome, o) => o.length,
+    describeAction: () => 'count one',
+    whyIllegal: () => 'the count is over',
+    render: (s) => `${s.t}`,
+    toJSON: (s) => ({ t: s.t }),
+    fromJSON: (json, o, s) => {
+      const parsed = countJson.safeParse(json);
+      if (!parsed.success || parsed.data.t > o.length) throw new TengymError('bad-state', `bad state: expected { t: 0..${o.length} }`);
+      s.t = parsed.data.t;
+    },
+    checkState: (s, o) => (s.t >= 0 && s.t <= o.length ? null : `t is ${s.t}, outside 0..${o.length}`),
+  };
+  return { ...game, ...overrides };
+}
+
+describe('the contract checker passes what the contract allows', () => {
+  it('a game with every action legal (no illegal id to try) whose JSON may leave out its fields', () => {
+    expect(verdict(envsOf(countGame()))).toBeNull();
+  });
+
+  it('rewards are checked only where the outcome fixes them, to within 1e-9', () => {
+    const zeroRewards = (expected: number) =>
+      countGame({
+        step: (s) => {
+          s.t++;
+          return 0;
+        },
+        expectedReturn: () => expected,
+      });
+    expect(verdict(envsOf(zeroRewards(1e-9)))).toBeNull();
+    expect(verdict(envsOf(zeroRewards(2e-9)))).toMatch(/^count: seed 0: rewards add up to 0, the outcome \{"won":true,"cardsLeft":0\} implies 2e-9$/);
+    expect(verdict(envsOf(countGame({ expectedReturn: () => null })))).toBeNull();
+  });
+
+  it('a game that leaves different numbers past its legal ids from run to run (only the listed ids count)', () => {
+    let deals = 0;
+    const game = tensWith({
+      reset: (s, o, rng, deck) => {
+        deals++;
+        tensGame.reset(s, o, rng, deck);
+      },
+      legalActions: (s, o, mask, legal) => {
+        const n = tensGame.legalActions(s, o, mask, legal);
+        if (n < legal.length) legal[n] = deals;
+        return n;
+      },
+    });
+    expect(verdict(envsOf(game))).toBeNull();
+  });
+});

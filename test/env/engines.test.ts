@@ -1,0 +1,93 @@
+// Promises the README makes about the engines as a whole: the hot path allocates nothing and
+// `step` returns the same object, and bad input to `reset` leaves the env as it was. (That they
+// import nothing Node-only is test/structure.test.ts's.)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isTengymError } from '../../src/env/errors.js';
+import { envIds, make } from '../../src/env/registry.js';
+import { createRng, randomInt } from '../../src/env/rng.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SRC = join(ROOT, 'src');
+
+describe('the hot path', () => {
+  it('legalActions, status, observe and step allocate nothing; Env.step allocates only the last step’s outcome', () => {
+    // A child process with a young generation too large to be collected within a window.
+    const r = spawnSync(process.execPath, ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', join(ROOT, 'test/env/fixtures/hot-path-allocation.mjs')], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Record<string, { engine: number; gameSteps: number; env: number; envSteps: number; episodes: number }>;
+    expect(Object.keys(report)).toEqual(envIds());
+    for (const [id, m] of Object.entries(report)) {
+      // process.memoryUsage() itself takes 256 bytes; one byte per step would show as thousands.
+      expect(m.engine, `${id}: the engine allocated over ${m.gameSteps} steps`).toBeLessThan(1024);
+      expect(m.env, `${id}: Env.step allocated over ${m.envSteps} steps of ${m.episodes} episodes`).toBeLessThan(4096 + 128 * m.episodes);
+      expect(m.gameSteps).toBeGreaterThan(2 * m.episodes);
+    }
+  });
+
+  it.each(envIds())('%s: step returns the same result object, writing into the env’s own buffers', (id) => {
+    const env = make(id);
+    const first = env.reset({ seed: 3 });
+    expect(first.observation).toBe(env.observation);
+    expect(first.info.actionMask).toBe(env.mask);
+    const rng = createRng(4);
+    let result: unknown = null;
+    for (let seed = 3; seed < 40; seed++) {
+      env.reset({ seed });
+      while (env.running) {
+        const r = env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+        if (result !== null) expect(r).toBe(result);
+        result = r;
+        expect(r.observation).toBe(env.observation);
+        expect(r.info.actionMask).toBe(env.mask);
+      }
+    }
+  });
+});
+
+describe('reset with bad input', () => {
+  const bad: [string, (id: string) => unknown][] = [
+    ['a deck with too few cards', (id) => ({ deck: id === 'four-ten' ? '1 2 3' : 'AS 2C' })],
+    ['a deck with a card twice', (id) => ({ deck: id === 'four-ten' ? Array.from({ length: 32 }, () => '1') : [...Array(51).fill('AS'), 'KD'] })],
+    ['a deck with a card that does not exist', (id) => ({ deck: id === 'four-ten' ? Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3))).fill('5', 0, 1) : 'XX ' + 'AS '.repeat(51) })],
+    ['a deck that is not a list', () => ({ deck: { cards: 52 } })],
+    ['a negative seed', () => ({ seed: -1 })],
+    ['an unknown option', () => ({ seed: 1, shuffle: false })],
+    ['not an object', () => 7],
+  ];
+
+  it.each(envIds())('%s: a refused reset leaves the game, its random stream and its counters as they were', (id) => {
+    const env = make(id);
+    env.reset({ seed: 11 });
+    const rng = createRng(12);
+    for (let k = 0; k < 3 && env.running; k++) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+    const twin = env.clone();
+    const before = JSON.stringify(env.getState());
+    const counters = [env.episodeSteps, env.episodeReturn, env.legalCount, env.running];
+    for (const [what, input] of bad) {
+      let error: unknown = null;
+      try {
+        env.reset(input(id) as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(isTengymError(error), `${id}: ${what}`).toBe(true);
+      expect(JSON.stringify(env.getState()), `${id}: ${what}`).toBe(before);
+      expect([env.episodeSteps, env.episodeReturn, env.legalCount, env.running], `${id}: ${what}`).toEqual(counters);
+    }
+    // And it plays on exactly like a copy taken before the bad input, next deals included.
+    for (let k = 0; k < 200; k++) {
+      while (!env.running) {
+        env.reset();
+        twin.reset();
+      }
+      const a = env.legal[randomInt(rng, 0, env.legalCount - 1)];
+      expect(env.step(a).reward).toBe(twin.step(a).reward);
+      expect(Array.from(env.observation)).toEqual(Array.from(twin.observation));
+    }
+  });
+});

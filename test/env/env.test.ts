@@ -1,0 +1,372 @@
+// The Env class on its own: every error it raises and what its message says, undo and its
+// budget, loading and copying states, and the counters it keeps.
+import { describe, expect, it } from 'vitest';
+import { Env, formatZodError, validateSeed } from '../../src/env/env.js';
+import { showValue, TengymError, type TengymErrorCode } from '../../src/env/errors.js';
+import type { AnyGame } from '../../src/env/game.js';
+import { tensGame } from '../../src/env/games/tens.js';
+import { make } from '../../src/env/registry.js';
+import { MAX_SEED } from '../../src/env/rng.js';
+import { thrown } from '../helpers/pairing.js';
+import { z } from 'zod';
+
+
+const expectError = (fn: () => unknown, code: TengymErrorCode, message: RegExp) => {
+  const e = thrown(fn);
+  expect(e.code).toBe(code);
+  expect(e.message).toMatch(message);
+};
+
+/** A tens env after `steps` first-legal moves of deal `seed` (a deal that lasts). */
+function tensAfter(steps: number, options: Record<string, unknown> = {}, seed = 4): Env {
+  const env = make('tens', options);
+  env.reset({ seed });
+  for (let k = 0; k < steps; k++) env.step(env.legal[0]);
+  return env;
+}
+
+describe('Env before reset', () => {
+  it('refuses everything that needs a game, naming the call', () => {
+    const env = make('tens');
+    expect(env.hasStarted).toBe(false);
+    expect(env.running).toBe(false);
+    expect(env.isLegal(0)).toBe(false);
+    expectError(() => env.step(0), 'not-reset', /^step\(0\): call reset\(\) first$/);
+    expectError(() => env.getState(), 'not-reset', /^getState: call reset\(\) first$/);
+    expectError(() => env.outcome(), 'not-reset', /^outcome: call reset\(\) first$/);
+    expectError(() => env.render(), 'not-reset', /^render: call reset\(\) first$/);
+    expectError(() => env.describeAction(0), 'not-reset', /^describeAction: call reset\(\) first$/);
+    expectError(() => make('tens', { undoLimit: 3 }).undo(), 'not-reset', /^undo: call reset\(\) first$/);
+  });
+
+  it('checks the buffers it is given', () => {
+    const o = tensGame.optionsSchema.parse({});
+    expect(() => new Env('tens', tensGame, o, { observation: new Float32Array(3) })).toThrow('env buffers of the wrong size');
+    expect(() => new Env('tens', tensGame, o, { mask: new Uint8Array(3) })).toThrow('env buffers of the wrong size');
+    const observation = new Float32Array(tensGame.observationSize(o));
+    const mask = new Uint8Array(tensGame.numActions(o));
+    const env = new Env('tens', tensGame, o, { observation, mask });
+    env.reset({ seed: 1 });
+    expect(env.observation).toBe(observation);
+    expect(env.mask).toBe(mask);
+    expect(mask.some((m) => m === 1)).toBe(true);
+    expect(env.actionSpace).toEqual({ n: 82 });
+    expect(env.observationSpace).toEqual({ shape: [183] });
+  });
+});
+
+describe('Env.reset', () => {
+  it('takes { seed?, deck? } and nothing else', () => {
+    const env = make('tens');
+    expectError(() => env.reset(null as never), 'bad-argument', /^reset takes \{ seed\?, deck\? \}, got null$/);
+    expectError(() => env.reset(3 as never), 'bad-argument', /^reset takes \{ seed\?, deck\? \}, got 3$/);
+    expectError(() => env.reset({ seed: 1, shuffle: true } as never), 'bad-argument', /^reset: unknown option "shuffle" \(reset takes \{ seed\?, deck\? \}\)$/);
+    expect(env.hasStarted).toBe(false);
+    expect(env.reset({}).info).toEqual({ actionMask: env.mask });
+  });
+
+  it('validates seeds: integers from 0 to the largest safe integer', () => {
+    for (const bad of [-1, 1.5, Number.NaN, MAX_SEED + 1, '3', null]) {
+      expectError(() => validateSeed(bad), 'bad-seed', new RegExp(`^bad seed ${showValue(bad).replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`));
+    }
+    expectError(() => validateSeed(-2, 'policy seed'), 'bad-seed', /^bad policy seed -2:/);
+    expect(validateSeed(0)).toBe(0);
+    expect(validateSeed(MAX_SEED)).toBe(MAX_SEED);
+  });
+
+  it('a seed restarts the stream; no seed continues it; a new env starts from seed 0', () => {
+    const a = make('tens');
+    const b = make('tens');
+    a.reset();
+    b.reset({ seed: 0 });
+    expect(a.getState()).toEqual(b.getState());
+    a.reset();
+    b.reset({ seed: 0 });
+    expect(a.getState()).not.toEqual(b.getState());
+  });
+
+  it('starts every episode at zero steps, zero return and no undo used', () => {
+    const env = tensAfter(0, { undoLimit: 3, reward: 'cards' });
+    env.step(env.legal[0]);
+    env.step(env.legal[0]);
+    env.undo();
+    expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([1, 4, 2, 1]);
+    env.reset({ seed: 4 });
+    expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([0, 0, 3, 0]);
+  });
+
+  it('a deal with no legal move is over at once, and says so in info', () => {
+    const env = make('tens');
+    let seed = 0;
+    while ((env.reset({ seed }), env.running)) seed++;
+    const info = env.reset({ seed }).info;
+    expect(info).toEqual({ actionMask: env.mask, terminated: true, outcome: { won: false, cardsLeft: 52 } });
+    expect(env.terminated).toBe(true);
+    expect(env.truncated).toBe(false);
+  });
+});
+
+describe('Env.step', () => {
+  it('counts steps and sums rewards; the result says how the episode ended', () => {
+    const env = make('tens', { reward: 'cards' });
+    env.reset({ seed: 4 });
+    let total = 0;
+    let steps = 0;
+    let last = env.step(env.legal[0]);
+    total += last.reward;
+    steps++;
+    expect(last.info.outcome).toBeUndefined();
+    while (env.running) {
+      last = env.step(env.legal[0]);
+      total += last.reward;
+      steps++;
+    }
+    expect([env.episodeSteps, env.episodeReturn]).toEqual([steps, total]);
+    expect(last.terminated).toBe(true);
+    expect(last.truncated).toBe(false);
+    expect(last.info.outcome).toEqual(env.outcome());
+  });
+
+  it('reports truncation', () => {
+    const env = make('decade', { maxSteps: 2 });
+    env.reset({ seed: 1 });
+    expect(env.step(env.legal[0])).toMatchObject({ terminated: false, truncated: false });
+    const r = env.step(env.legal[0]);
+    expect([r.terminated, r.truncated, env.truncated, env.terminated, env.running]).toEqual([false, true, true, false, false]);
+    expect(r.info.outcome).toEqual({ won: false, cardsLeft: 5 });
+    expectError(() => env.step(0), 'episode-over', /^step\(0\): the episode is over \(truncated, outcome \{"won":false,"cardsLeft":5\}\); call reset\(\)$/);
+  });
+
+  it('refuses a step after the end, naming how it ended', () => {
+    const env = tensAfter(0);
+    while (env.running) env.step(env.legal[0]);
+    const outcome = JSON.stringify(env.outcome());
+    expectError(() => env.step(3), 'episode-over', new RegExp(`^step\\(3\\): the episode is over \\(terminated, outcome ${outcome.replace(/[{}]/g, '\\$&')}\\); call reset\\(\\)$`));
+  });
+
+  it('refuses ids that are not actions, with the range', () => {
+    const env = tensAfter(1);
+    for (const bad of [-1, 82, 2.5, Number.NaN, '1' as never]) {
+      expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${showValue(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
+      expect(env.isLegal(bad)).toBe(false);
+    }
+    expectError(() => env.describeAction(82), 'bad-action', /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/);
+    expect(env.describeAction(env.legal[0])).toMatch(/^remove /);
+    // A legal id written as text (from JSON or a command line) is not an action id.
+    const text = String(env.legal[0]) as never;
+    expect(env.isLegal(text)).toBe(false);
+    expectError(() => env.step(text), 'bad-action', new RegExp(`^step\\("${text}"\\): not an action id`));
+  });
+
+  it('assertLegal throws what step would throw, naming step unless told otherwise, and returns for a legal id', () => {
+    const env = tensAfter(1);
+    expectError(() => env.assertLegal(99), 'bad-action', /^step\(99\): not an action id; tens has ids 0\.\.81$/);
+    expectError(() => env.assertLegal(99, 'hint'), 'bad-action', /^hint\(99\): not an action id/);
+    expect(env.assertLegal(env.legal[0])).toBeUndefined();
+  });
+
+  it('actionMask() and legalActions() are copies, which the next step leaves as they were', () => {
+    const env = tensAfter(1);
+    const mask = env.actionMask();
+    const legal = env.legalActions();
+    expect(mask).not.toBe(env.mask);
+    expect(Array.from(mask)).toEqual(Array.from(env.mask));
+    mask.fill(0);
+    expect(env.legalActions()).toEqual(legal);
+    expect(env.mask.reduce((a, b) => a + b, 0)).toBe(legal.length);
+    const before = env.actionMask();
+    env.step(env.legal[0]);
+    expect(Array.from(env.mask)).not.toEqual(Array.from(before));
+    expect(before.reduce((a, b) => a + b, 0)).toBe(legal.length);
+  });
+
+  it('refuses an illegal action with what it is, why, and the legal ids', () => {
+    const env = tensAfter(1);
+    const illegal = env.mask.indexOf(0);
+    const e = thrown(() => env.step(illegal));
+    expect(e.code).toBe('illegal-action');
+    const what = env.game.describeAction(env.rawState, env.options, illegal);
+    const why = env.game.whyIllegal(env.rawState, env.options, illegal);
+    expect(e.message).toBe(`step(${illegal}): "${what}" is not legal: ${why}. Legal now: ${env.describeLegal()}`);
+    expect(env.describeLegal()).toBe(env.legalActions().map((a) => `${a} (${env.describeAction(a)})`).join(', '));
+    expect(env.isLegal(illegal)).toBe(false);
+    expect(env.isLegal(env.legal[0])).toBe(true);
+  });
+
+  it('lists at most `limit` legal ids, then how many more', () => {
+    const env = make('decade-optional');
+    env.reset({ seed: 3 });
+    for (let k = 0; k < 45 && env.legalCount < 4; k++) env.step(0); // draw, and let the line grow
+    expect(env.legalCount).toBeGreaterThanOrEqual(4);
+    const parts = env.legalActions().map((a) => `${a} (${env.describeAction(a)})`);
+    expect(env.describeLegal(2)).toBe(`${parts.slice(0, 2).join(', ')}, … ${env.legalCount - 2} more`);
+    expect(env.describeLegal(env.legalCount)).toBe(parts.join(', '));
+    while (env.running) env.step(env.legal[0]);
+    expect(env.describeLegal()).toBe('none');
+  });
+});
+
+describe('Env.undo', () => {
+  it('takes back steps and restores the random stream; the budget is per game', () => {
+    const env = make('tens', { undoLimit: 3, refill: 'buffered' });
+    env.reset({ seed: 6 });
+    const before = env.getState();
+    env.step(env.legal[0]);
+    env.step(env.legal[0]);
+    expect(env.undoDepth).toBe(2);
+    env.undo();
+    env.undo();
+    expect({ ...env.getState(), undosUsed: 0 }).toEqual(before);
+    expect([env.undosLeft, env.undoDepth, env.episodeSteps]).toEqual([1, 0, 0]);
+    expectError(() => env.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
+    env.step(env.legal[0]);
+    env.undo();
+    env.step(env.legal[0]);
+    expectError(() => env.undo(), 'undo-unavailable', /^undo: all 3 undos of this game are used$/);
+    expect(env.undosLeft).toBe(0);
+  });
+
+  it('is refused where the env was made without it', () => {
+    expectError(() => tensAfter(1).undo(), 'undo-unavailable', /^undo: tens was made with undoLimit 0; make it with \{ undoLimit: 3 \} or 'unlimited'$/);
+    expect(tensAfter(0).undosLeft).toBe(0);
+    expect(tensAfter(0, { undoLimit: 'unlimited' }).undosLeft).toBe(Infinity);
+    expect(tensAfter(3).undoDepth).toBe(0);
+  });
+
+  it('keeps one snapshot per step, made once and reused by later games; none without undo', () => {
+    let made = 0;
+    const counting: AnyGame = {
+      ...tensGame,
+      createState: (o) => {
+        made++;
+        return tensGame.createState(o);
+      },
+    };
+    const play = (env: Env) => {
+      env.reset({ seed: 4 });
+      while (env.running) env.step(env.legal[0]);
+      return env.episodeSteps;
+    };
+    const plain = new Env('tens', counting, tensGame.optionsSchema.parse({}));
+    play(plain);
+    expect(made).toBe(1); // the env's own state
+    made = 0;
+    const env = new Env('tens', counting, tensGame.optionsSchema.parse({ undoLimit: 'unlimited' }));
+    const steps = play(env);
+    expect(made).toBe(1 + steps);
+    env.undo();
+    env.step(env.legal[0]);
+    play(env);
+    expect(made).toBe(1 + steps);
+  });
+
+  it('takes back the step that ended the game', () => {
+    const env = tensAfter(0, { undoLimit: 'unlimited' });
+    while (env.running) env.step(env.legal[0]);
+    env.undo();
+    expect(env.running).toBe(true);
+    expect(env.legalCount).toBeGreaterThan(0);
+  });
+});
+
+describe('Env.setState', () => {
+  it('refuses malformed, foreign and mismatched states, naming the problem, and changes nothing', () => {
+    const env = tensAfter(2);
+    const state = env.getState();
+    const text = JSON.stringify(state);
+    expectError(() => env.setState(null), 'bad-state', /^bad state: /);
+    expectError(() => env.setState({ ...state, rng: [1, 2, 3] }), 'bad-state', /^bad state: .*rng/);
+    expectError(() => env.setState({ ...state, extra: 1 }), 'bad-state', /^bad state: .*extra/);
+    expectError(() => env.setState({ ...state, env: 'block-ten' }), 'bad-state', /^bad state: it is a "block-ten" state, this env is "tens"$/);
+    expectError(() => env.setState({ ...state, options: { tableau: 12 } }), 'bad-state', /^bad state options: .*tableau/);
+    expectError(() => env.setState({ ...state, options: { tableau: 15 } }), 'bad-state', /^bad state: made with options \{"tableau":15,.*\}, this env has \{"tableau":13,.*\}$/);
+    expectError(() => env.setState({ ...state, undosUsed: -1 }), 'bad-state', /^bad state: .*undosUsed/);
+    expectError(() => env.setState({ ...state, game: { ...(state.game as object), tableau: [] } }), 'bad-state', /^bad state: /);
+    for (const options of [null, 'tens', [], 13]) expectError(() => env.setState({ ...state, options }), 'bad-state', /^bad state: expected an object of options → at options$/);
+    expect(JSON.stringify(env.getState())).toBe(text);
+  });
+
+  it('runs the engine invariant check on what fromJSON loaded, and refuses a state it faults', () => {
+    const faulty = { ...tensGame, checkState: () => 'slot 2 holds a card the stock also holds' };
+    const env = new Env('tens', faulty, tensGame.optionsSchema.parse({}));
+    env.reset({ seed: 4 });
+    const state = env.getState();
+    env.step(env.legal[0]);
+    const text = JSON.stringify(env.getState());
+    expectError(() => env.setState(state), 'bad-state', /^bad state: slot 2 holds a card the stock also holds$/);
+    expect(JSON.stringify(env.getState())).toBe(text);
+  });
+
+  it('loads a state into a fresh env, which then plays on like the source', () => {
+    const env = tensAfter(2, { undoLimit: 3 });
+    env.step(env.legal[0]);
+    env.undo();
+    const fresh = make('tens', { undoLimit: 3 });
+    fresh.setState(env.getState());
+    expect(fresh.getState()).toEqual(env.getState());
+    expect([fresh.hasStarted, fresh.running, fresh.undosLeft, fresh.undoDepth]).toEqual([true, true, 2, 0]);
+    expect(fresh.legalActions()).toEqual(env.legalActions());
+    expect(Array.from(fresh.observation)).toEqual(Array.from(env.observation));
+    // More undos used than this env allows: kept at its budget.
+    const strict = make('tens', { undoLimit: 3 });
+    strict.setState({ ...env.getState(), undosUsed: 9 });
+    expect(strict.undosLeft).toBe(0);
+  });
+
+  it('an older state without undosUsed loads with none used', () => {
+    const env = tensAfter(1, { undoLimit: 3 });
+    const { undosUsed: _u, ...rest } = env.getState();
+    const fresh = make('tens', { undoLimit: 3 });
+    fresh.setState(rest);
+    expect(fresh.undosLeft).toBe(3);
+  });
+});
+
+describe('Env.clone and copyFrom', () => {
+  it('a clone is independent, with the same state, counters, stream and undo history', () => {
+    const env = tensAfter(0, { undoLimit: 3, reward: 'cards' });
+    env.step(env.legal[0]);
+    env.step(env.legal[0]);
+    const copy = env.clone();
+    expect(copy.getState()).toEqual(env.getState());
+    expect([copy.episodeSteps, copy.episodeReturn, copy.undoDepth, copy.undosLeft, copy.legalCount]).toEqual([env.episodeSteps, env.episodeReturn, 2, 3, env.legalCount]);
+    copy.undo();
+    copy.undo();
+    expect(copy.episodeSteps).toBe(0);
+    expect(env.episodeSteps).toBe(2);
+    expect(env.undoDepth).toBe(2);
+    copy.step(copy.legal[0]);
+    expect(env.getState()).not.toEqual(copy.getState());
+  });
+
+  it('copyFrom refuses another env or other options, and copies an ended game', () => {
+    const env = tensAfter(1);
+    expectError(() => env.copyFrom(make('block-ten')), 'bad-argument', /^copyFrom: block-ten \{.*\} is a different env from tens \{.*\}$/);
+    expectError(() => env.copyFrom(make('tens', { tableau: 15 })), 'bad-argument', /^copyFrom: tens \{"tableau":15.*\} is a different env from tens \{"tableau":13/);
+    // Another engine, even with the very same options object.
+    const variant = new Env('tens', { ...tensGame }, env.options);
+    variant.reset({ seed: 4 });
+    expectError(() => env.copyFrom(variant), 'bad-argument', /^copyFrom: tens \{.*\} is a different env from tens \{.*\}$/);
+    const ended = tensAfter(0);
+    while (ended.running) ended.step(ended.legal[0]);
+    const target = make('tens');
+    target.copyFrom(ended);
+    expect([target.hasStarted, target.running, target.terminated, target.legalCount]).toEqual([true, false, true, 0]);
+    expect(target.outcome()).toEqual(ended.outcome());
+    // Equal options made separately count as the same env.
+    const twin = make('tens');
+    twin.copyFrom(env);
+    expect(twin.getState()).toEqual(env.getState());
+  });
+});
+
+describe('formatZodError', () => {
+  it('puts every issue on one line', () => {
+    const r = z.strictObject({ a: z.int(), b: z.string() }).safeParse({ a: 1.5, c: 1 });
+    expect(r.success).toBe(false);
+    const text = formatZodError(r.error!);
+    expect(text).not.toMatch(/\n|✖/);
+    expect(text).toMatch(/a/);
+    expect(text).toMatch(/b/);
+  });
+});

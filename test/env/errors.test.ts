@@ -1,0 +1,53 @@
+// How error messages show values, and what counts as an object of fields (src/env/errors.ts).
+import { describe, expect, it } from 'vitest';
+import { TengymError, isPlainObject, isTengymError, showValue } from '../../src/env/errors.js';
+
+describe('showValue', () => {
+  it('spells numbers JSON cannot: NaN and the infinities, not null', () => {
+    expect(showValue(3)).toBe('3');
+    expect(showValue(-0.5)).toBe('-0.5');
+    expect(showValue(NaN)).toBe('NaN');
+    expect(showValue(Infinity)).toBe('Infinity');
+    expect(showValue(-Infinity)).toBe('-Infinity');
+  });
+
+  it('shows big integers, undefined, functions and symbols as JavaScript writes them', () => {
+    expect(showValue(12n)).toBe('12n');
+    expect(showValue(undefined)).toBe('undefined');
+    expect(showValue(function named() {})).toMatch(/^function named\(\) \{\s*\}$/);
+    expect(showValue(Symbol('s'))).toBe('Symbol(s)');
+  });
+
+  it('shows other values as JSON, with big integers and odd numbers inside spelled the same way', () => {
+    expect(showValue('x')).toBe('"x"');
+    expect(showValue(null)).toBe('null');
+    expect(showValue([1, 'a'])).toBe('[1,"a"]');
+    expect(showValue({ a: 1n, b: NaN, c: -Infinity, d: 2 })).toBe('{"a":"1n","b":"NaN","c":"-Infinity","d":2}');
+  });
+
+  it('falls back to the object tag when JSON throws (a cycle)', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(showValue(cycle)).toBe('[object Object]');
+  });
+});
+
+describe('isPlainObject and TengymError', () => {
+  it('accepts objects of fields only', () => {
+    expect(isPlainObject({})).toBe(true);
+    expect(isPlainObject({ a: 1 })).toBe(true);
+    expect(isPlainObject(null)).toBe(false);
+    expect(isPlainObject([])).toBe(false);
+    expect(isPlainObject('x')).toBe(false);
+    expect(isPlainObject(undefined)).toBe(false);
+  });
+
+  it('names its class and keeps its code', () => {
+    const e = new TengymError('bad-argument', 'why');
+    expect(e.name).toBe('TengymError');
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toBe('why');
+    expect(isTengymError(e)).toBe(true);
+    expect(isTengymError(new Error('why'))).toBe(false);
+  });
+});

@@ -1,0 +1,82 @@
+// The invariant fuzz: a short run of `tengym fuzz` on every id finds nothing, exercises every
+// kind of operation, and the fuzz does find an engine that breaks an invariant.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Env } from '../../src/env/env.js';
+import type { AnyGame } from '../../src/env/game.js';
+import { envIds, envSpec, resolveOptions } from '../../src/env/registry.js';
+import { createRng } from '../../src/env/rng.js';
+import { fuzzEnv, type FuzzReport } from '../../src/env/fuzz.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+/** An env of `id` whose engine is `game` (a sabotaged copy of the real one). */
+const envWith = (id: string, game: AnyGame) => () => new Env(id, game, resolveOptions(id, {}));
+
+describe('tengym fuzz', () => {
+  it('every id: 20,000 fuzzed steps, every kind of operation, no violation', () => {
+    const r = spawnSync(process.execPath, [BIN, 'fuzz', '--env', 'all', '--steps', '20000', '--seed', '3', '--json'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const reports = JSON.parse(r.stdout) as FuzzReport[];
+    expect(reports.map((x) => x.env)).toEqual(envIds());
+    for (const x of reports) {
+      expect(x.violations, `${x.env}: ${x.firstViolations.join('; ')}`).toBe(0);
+      expect(x.steps).toBeGreaterThanOrEqual(20000);
+      for (const n of [x.episodes, x.rejectedInputs, x.roundTrips, x.clones, x.corruptedStates.refused, x.vectorBatches]) expect(n, x.env).toBeGreaterThan(0);
+    }
+    // Piped, it says where it is: a line per id on stderr next to the JSON.
+    expect(r.stderr.trim().split('\n')).toEqual(envIds().map((id) => expect.stringMatching(new RegExp(`^${id}: 20,0\\d\\d steps, 0 violations, [\\d.]+ s$`))));
+  });
+
+  it('the same seed fuzzes the same way', () => {
+    const strip = ({ seconds: _s, ...rest }: FuzzReport) => rest;
+    expect(strip(fuzzEnv({ env: 'four-ten', steps: 5000, seed: 9 }))).toEqual(strip(fuzzEnv({ env: 'four-ten', steps: 5000, seed: 9 })));
+  });
+
+  it('finds a mask that says an illegal action is legal', () => {
+    const game = envSpec('decade').game;
+    let calls = 0;
+    const broken: AnyGame = {
+      ...game,
+      legalActions(s, o, mask, legal) {
+        const n = game.legalActions(s, o, mask, legal);
+        if (++calls % 997 === 0 && n > 0) mask[mask.indexOf(0)] = 1;
+        return n;
+      },
+    };
+    const report = fuzzEnv({ env: 'decade', steps: 20000, makeEnv: envWith('decade', broken) });
+    expect(report.violations).toBeGreaterThan(0);
+    expect(report.firstViolations[0]).toMatch(/^decade: step \d+.*: mask has \d+ legal ids, legal list \d+$/);
+  });
+
+  it('finds a refusal that changes the state', () => {
+    const game = envSpec('tens').game;
+    const broken: AnyGame = {
+      ...game,
+      whyIllegal(s, o, action) {
+        // Explains, then deals a new game into the state it was asked about.
+        const why = game.whyIllegal(s, o, action);
+        game.reset(s, o, createRng(1), null);
+        return why;
+      },
+    };
+    const report = fuzzEnv({ env: 'tens', steps: 20000, makeEnv: envWith('tens', broken) });
+    expect(report.violations).toBeGreaterThan(0);
+    expect(report.firstViolations[0]).toMatch(/^tens: step \d+: refused input changed the state$/);
+  });
+
+  it('finds a state that does not survive its JSON round trip', () => {
+    const game = envSpec('four-ten').game;
+    const broken: AnyGame = {
+      ...game,
+      toJSON(s, o) {
+        const json = game.toJSON(s, o) as Record<string, unknown>;
+        return { ...json, points: Number(json.points) + 1 };
+      },
+    };
+    const report = fuzzEnv({ env: 'four-ten', steps: 20000, makeEnv: envWith('four-ten', broken) });
+    expect(report.violations).toBeGreaterThan(0);
+    expect(report.firstViolations[0]).toMatch(/^four-ten: step \d+: getState → setState → getState differs$/);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { TengymError } from '../../src/env/errors.js';
+import { envConfig, envIds, envs, make, resolveOptions } from '../../src/env/registry.js';
+import { thrown } from '../helpers/pairing.js';
+
+const SPEC_IDS = ['tens', 'block-ten', 'decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'];
+
+describe('registry', () => {
+  it('registers every id of the spec', () => {
+    expect(envIds()).toEqual(SPEC_IDS);
+  });
+
+  it('lists defaults, schemas and sizes', () => {
+    const list = envs();
+    const tens = list.find((e) => e.id === 'tens')!;
+    expect(tens.defaults).toMatchObject({ tableau: 13, refill: 'strict', blockTens: false, undoLimit: 0, reward: 'win' });
+    expect(tens.actions).toBe(78 + 4);
+    const ttt = list.find((e) => e.id === 'ten-twenty-thirty')!;
+    expect(ttt.defaults).toMatchObject({ stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' });
+    expect(ttt.actions).toBe(677);
+    expect(list.find((e) => e.id === 'four-ten')!.actions).toBe(48);
+    for (const e of list) expect(e.optionsSchema).toHaveProperty('properties');
+  });
+
+  it('applies presets and lets options override them', () => {
+    expect(resolveOptions('decade-loop')).toMatchObject({ loop: true, maxRun: 3 });
+    expect(resolveOptions('decade-loop', { maxRun: null })).toMatchObject({ loop: true, maxRun: null });
+    expect(make('tens', { tableau: 15, refill: 'buffered' }).actionSpace.n).toBe(105 + 4 + 1);
+  });
+
+  it('makes an env from a config made by envConfig', () => {
+    const config = envConfig('tens', { tableau: 15 });
+    const env = make(config);
+    expect([env.id, env.options, env.actionSpace.n]).toEqual(['tens', config.options, 105 + 4]);
+  });
+
+  it('says which kind of mistake a refusal is (its code)', () => {
+    expect(thrown(() => make('nope')).code).toBe('unknown-env');
+    expect(thrown(() => make('tens', 'x')).code).toBe('bad-options');
+    expect(thrown(() => make('tens', { tableau: 14 })).code).toBe('bad-options');
+  });
+
+  it.each([
+    ['nope', {}, /unknown env "nope"; registered ids: tens, block-ten, decade/],
+    ['tens', { tableau: 14 }, /tableau.*13\|15|13\|15.*tableau/],
+    ['tens', { refill: 'lazy' }, /"strict"\|"buffered"/],
+    ['tens', { colour: 'red' }, /Unrecognized key: "colour"/],
+    ['decade', { stacks: 3 }, /stacks/],
+    ['four-ten', { gameTarget: -1 }, /gameTarget/],
+    ['tens', 'x', /expected an object/],
+  ])('make(%j, %j) is a clear error', (id, options, message) => {
+    expect(() => make(id, options)).toThrow(TengymError);
+    expect(() => make(id, options)).toThrow(message);
+  });
+});
+
+describe('Env.reset', () => {
+  it('refuses unknown reset options and bad seeds, naming them', () => {
+    const env = make('tens');
+    expect(() => env.reset({ seed: 1, shuffle: true } as never)).toThrow(/unknown option "shuffle"/);
+    expect(() => env.reset({ seed: 1.5 })).toThrow(/bad seed 1.5: expected an integer from 0 to/);
+    expect(() => env.reset({ seed: -1 })).toThrow(TengymError);
+    expect(() => env.reset({ deck: 42 } as never)).toThrow(TengymError);
+  });
+});
+
+describe('envs()', () => {
+  it('describes every id by its game, with its engine and its options as JSON Schema (all optional, defaults given)', () => {
+    const names: Record<string, RegExp> = {
+      tens: /^Tens: remove pairs summing to 10 and quartets/,
+      'block-ten': /^Block Ten: 3×3 tableau/,
+      decade: /^Decade: discard runs of consecutive cards totalling 10, 20 or 30/,
+      'decade-optional': /^Decade, discarding optional/,
+      'decade-max3': /^Decade, runs of at most three cards/,
+      'decade-loop': /^Decade on a loop/,
+      'decade-fives': /^Decade where totals 5, 15, 25 and 35 also discard/,
+      'decade-stacks': /^Decade on seven stacks/,
+      'ten-twenty-thirty': /^Ten-Twenty-Thirty: seven piles/,
+      'four-ten': /^Four Ten \(rules by Jeremiah Sanders, CC BY-NC-SA 4\.0\)/,
+    };
+    const list = envs();
+    expect(list.map((e) => e.id)).toEqual(Object.keys(names));
+    for (const e of list) {
+      expect(e.description, e.id).toMatch(names[e.id]);
+      expect(e.engine, e.id).toBe(e.id === 'tens' || e.id === 'block-ten' || e.id === 'four-ten' ? e.id : 'decade');
+      expect(e.defaults, e.id).toEqual(resolveOptions(e.id));
+      expect(e.observationSize, e.id).toBe(make(e.id).observationSpace.shape[0]);
+      const schema = e.optionsSchema as { properties: Record<string, { default?: unknown }>; required?: string[] };
+      expect(schema.required ?? [], e.id).toEqual([]);
+      for (const [key, value] of Object.entries(schema.properties)) if (key in e.defaults && e.id === e.engine) expect(value.default, `${e.id}.${key}`).toEqual(e.defaults[key]);
+    }
+  });
+
+  it('names the options a preset sets', () => {
+    expect(resolveOptions('decade-optional')).toMatchObject({ discard: 'optional' });
+    expect(resolveOptions('decade-max3')).toMatchObject({ maxRun: 3, loop: false });
+    expect(resolveOptions('decade-fives')).toMatchObject({ fives: true });
+    expect(resolveOptions('decade-stacks')).toMatchObject({ stacks: 7, loop: false });
+    expect(resolveOptions('decade')).toMatchObject({ stacks: 1, loop: false, fives: false, discard: 'forced', maxRun: null });
+    expect(() => resolveOptions('tens', null)).toThrow(/^bad options for tens: expected an object such as \{\} , got null$/);
+    expect(() => resolveOptions('tens', [])).toThrow(/^bad options for tens: expected an object such as \{\} , got \[\]$/);
+    expect(() => resolveOptions('tens', { tableau: 14 })).toThrow(/^bad options for tens: /);
+  });
+});

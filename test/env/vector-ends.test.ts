@@ -1,0 +1,184 @@
+// VectorEnv at the ends of episodes: truncated and terminated copies, their final
+// observations and episode records, against single envs stepped with the same actions.
+import { describe, expect, it } from 'vitest';
+import type { Env } from '../../src/env/env.js';
+import { TengymError } from '../../src/env/errors.js';
+import { tensGame } from '../../src/env/games/tens.js';
+import { envConfig, make } from '../../src/env/registry.js';
+import { createRng, randomInt } from '../../src/env/rng.js';
+import { MAX_COPIES, VectorEnv, type EpisodeRecord } from '../../src/env/vector.js';
+import { thrown } from '../helpers/pairing.js';
+
+/** Resets a single env the way a vector copy autoresets: past deals with no legal move. */
+function resetPastDeadDeals(env: Env, records: EpisodeRecord[], index: number, opts: { seed?: number } = {}): void {
+  env.reset(opts);
+  while (!env.running) {
+    records.push({ index, length: 0, return: 0, outcome: env.outcome(), truncated: env.truncated });
+    env.reset();
+  }
+}
+
+describe('VectorEnv episode ends', () => {
+  // Random play: decade hits its step limit, Four Ten's first fault ends the game (a bust,
+  // without safeties) or its only round (truncated, with one), tens ends on its own.
+  it.each([
+    ['decade', { maxSteps: 25, reward: 'cards' }, 'truncated'],
+    ['four-ten', { maxRounds: 1, safeties: 1, reward: 'rounds' }, 'truncated'],
+    ['four-ten', { safeties: 0, reward: 'rounds' }, 'terminated'],
+    ['tens', { reward: 'cards' }, 'terminated'],
+  ] as [string, Record<string, unknown>, 'truncated' | 'terminated'][])('%s %j: truncated, terminated, rewards, final observations and records match single envs', (id, options, ends) => {
+    const n = 3;
+    const vectorRecords: EpisodeRecord[] = [];
+    const vec = new VectorEnv(id, options, n, { onEpisode: (e) => vectorRecords.push(e) });
+    const singles = Array.from({ length: n }, () => make(id, options));
+    const singleRecords: EpisodeRecord[] = [];
+    vec.reset({ seed: 40 });
+    singles.forEach((env, i) => resetPastDeadDeals(env, singleRecords, i, { seed: 40 + i }));
+    const size = vec.singleObservationSpace.shape[0];
+    const rng = createRng(8);
+    const actions = new Int32Array(n);
+    let truncated = 0;
+    let terminated = 0;
+    for (let t = 0; t < 400; t++) {
+      for (let i = 0; i < n; i++) actions[i] = singles[i].legal[randomInt(rng, 0, singles[i].legalCount - 1)];
+      // Copy 0 steps alone now and then (stepOne), the others together.
+      if (t % 7 === 0) vec.stepOne(0, actions[0]);
+      else vec.step(actions);
+      for (let i = 0; i < n; i++) {
+        if (t % 7 === 0 && i > 0) continue;
+        const env = singles[i];
+        const r = env.step(actions[i]);
+        expect([vec.rewards[i], vec.terminated[i], vec.truncated[i]], `copy ${i} step ${t}`).toEqual([r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0]);
+        if (r.terminated || r.truncated) {
+          truncated += r.truncated ? 1 : 0;
+          terminated += r.terminated ? 1 : 0;
+          expect(Array.from(vec.finalObservations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(env.observation));
+          singleRecords.push({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated: r.truncated });
+          resetPastDeadDeals(env, singleRecords, i);
+        }
+        expect(Array.from(vec.observations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(env.observation));
+        expect(vec.legalCount(i)).toBe(env.legalCount);
+      }
+    }
+    expect(vectorRecords).toEqual(singleRecords);
+    expect(vec.episodesDone).toBe(singleRecords.length);
+    expect(ends === 'truncated' ? truncated : terminated).toBeGreaterThan(10);
+  });
+});
+
+describe('VectorEnv set-up and refusals', () => {
+  it('shares one buffer per kind, rows in copy order, and resets every copy', () => {
+    const vec = new VectorEnv('four-ten', { safeties: 0 }, 3);
+    expect(vec.actionSpace).toEqual({ n: 48 });
+    expect(vec.singleObservationSpace).toEqual({ shape: [33] });
+    expect([vec.observations.length, vec.finalObservations.length, vec.masks.length, vec.rewards.length, vec.terminated.length, vec.truncated.length]).toEqual([99, 99, 144, 3, 3, 3]);
+    expect(vec.reset({ seed: 5 })).toBe(vec.observations);
+    vec.envs.forEach((env, i) => {
+      const single = make('four-ten', { safeties: 0 });
+      single.reset({ seed: 5 + i });
+      expect(env.observation.buffer).toBe(vec.observations.buffer);
+      expect(Array.from(vec.observations.subarray(i * 33, (i + 1) * 33))).toEqual(Array.from(single.observation));
+      expect(Array.from(vec.masks.subarray(i * 48, (i + 1) * 48))).toEqual(Array.from(single.mask));
+      expect(vec.legalCount(i)).toBe(single.legalCount);
+    });
+    // A step writes the rewards and ends; a reset clears them.
+    vec.step(vec.envs.map((e) => e.legal[0]));
+    vec.rewards.fill(7);
+    vec.terminated.fill(1);
+    vec.truncated.fill(1);
+    vec.reset();
+    expect([...vec.rewards, ...vec.terminated, ...vec.truncated]).toEqual(new Array(9).fill(0));
+  });
+
+  it('without a seed, continues each copy’s stream', () => {
+    const vec = new VectorEnv('tens', {}, 2);
+    vec.reset({ seed: 9 });
+    const first = vec.envs.map((e) => JSON.stringify(e.getState().game));
+    vec.reset();
+    const singles = [0, 1].map((i) => {
+      const env = make('tens');
+      env.reset({ seed: 9 + i });
+      while (!env.running) env.reset();
+      env.reset();
+      while (!env.running) env.reset();
+      return JSON.stringify(env.getState().game);
+    });
+    expect(vec.envs.map((e) => JSON.stringify(e.getState().game))).toEqual(singles);
+    expect(singles).not.toEqual(first);
+  });
+
+  it('refuses bad sizes, seeds, counts and calls before reset, naming them', () => {
+    for (const n of [0, -1, 1.5, Number.NaN]) expect(() => new VectorEnv('tens', {}, n)).toThrow(new RegExp(`^numEnvs must be a positive integer up to ${2 ** 24}, got ${n}$`));
+    expect(() => new VectorEnv('nope', {}, 2)).toThrow(/unknown env "nope"/);
+    expect(() => new VectorEnv('tens', { tableau: 12 }, 2)).toThrow(/bad options for tens/);
+    const vec = new VectorEnv('tens', {}, 3);
+    expect(() => vec.step([0, 0, 0])).toThrow(/^VectorEnv.step: call reset\(\) first$/);
+    expect(() => vec.stepOne(0, 0)).toThrow(/^VectorEnv.stepOne: call reset\(\) first$/);
+    expect(() => vec.reset({ seed: -1 })).toThrow(/bad seed -1/);
+    expect(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER - 1 })).toThrow(new RegExp(`^seed ${Number.MAX_SAFE_INTEGER - 1} \\+ 2 copies passes the largest seed$`));
+    vec.reset({ seed: Number.MAX_SAFE_INTEGER - 2 });
+    expect(() => vec.step([0, 0])).toThrow(/^VectorEnv.step: 2 actions for 3 envs$/);
+    // The largest seeds that fit: the last copy deals seed 2^53 − 1.
+    const last = make('tens');
+    last.reset({ seed: Number.MAX_SAFE_INTEGER });
+    if (last.running) expect(vec.envs[2].getState().game).toEqual(last.getState().game);
+  });
+
+  it('says which kind of mistake each refusal is (its code)', () => {
+    const vec = new VectorEnv('tens', {}, 2);
+    expect(thrown(() => vec.step([0, 0])).code).toBe('not-reset');
+    expect(thrown(() => vec.stepOne(0, 0)).code).toBe('not-reset');
+    expect(thrown(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER })).code).toBe('bad-seed');
+    vec.reset({ seed: 1 });
+    expect(thrown(() => vec.step(null as never)).code).toBe('bad-argument');
+    expect(thrown(() => vec.step([0])).code).toBe('bad-argument');
+    // Text has a length but is not a list of actions; nor is an object without a length.
+    const legal = vec.envs.map((e) => e.legal[0]);
+    for (const batch of [legal.join(''), legal.join(','), {}]) {
+      const e = thrown(() => vec.step(batch as never));
+      expect(e.code).toBe('bad-argument');
+      expect(e.message).toMatch(/^VectorEnv\.step takes one action per copy \(an array or a typed array\), got /);
+    }
+  });
+
+  it('takes a config made by envConfig, with vector options, and a single copy', () => {
+    const records: EpisodeRecord[] = [];
+    const vec = new VectorEnv(envConfig('decade', { maxSteps: 1 }), 2, { onEpisode: (e) => records.push(e) });
+    expect([vec.id, vec.numEnvs, vec.envs[0].options.maxSteps]).toEqual(['decade', 2, 1]);
+    vec.reset({ seed: 3 });
+    vec.step(vec.envs.map((e) => e.legal[0]));
+    expect(records.map((r) => [r.index, r.length, r.truncated])).toEqual([
+      [0, 1, true],
+      [1, 1, true],
+    ]);
+    const one = new VectorEnv('tens', {}, 1);
+    expect(one.reset({ seed: 4 })).toHaveLength(one.singleObservationSpace.shape[0]);
+    one.step([one.envs[0].legal[0]]);
+    expect(one.envs[0].episodeSteps).toBe(1);
+  });
+
+  it('a batch too large for memory is a bad-argument error that says how large', () => {
+    // 2^24 copies of 3,673 floats (observations and final observations, 4 bytes each) and
+    // 677 mask bytes: 2^24 × 30,061 bytes = 504.3 GB. The first buffer is refused at once
+    // (longer than a typed array may be, or more memory than there is): nothing is taken.
+    const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toMatch(/^numEnvs 16777216: the buffers of 16777216 copies of ten-twenty-thirty take 504\.3 GB, more than this machine gives \(.+\)$/);
+  });
+
+  it('lets an engine’s own failure through as it is, with no copy moved', () => {
+    const broken = {
+      ...tensGame,
+      whyIllegal: () => {
+        throw new TypeError('cannot read the slots');
+      },
+    };
+    const vec = new VectorEnv({ id: 'tens', game: broken, options: envConfig('tens').options }, 2);
+    vec.reset({ seed: 1 });
+    const before = vec.envs.map((e) => JSON.stringify(e.getState()));
+    const actions = [vec.envs[0].legal[0], vec.envs[1].mask.indexOf(0)];
+    expect(() => vec.step(actions)).toThrow(TypeError);
+    expect(() => vec.step(actions)).not.toThrow(TengymError);
+    expect(vec.envs.map((e) => JSON.stringify(e.getState()))).toEqual(before);
+  });
+});

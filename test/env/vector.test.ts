@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { make } from '../../src/env/registry.js';
+import { createRng, randomInt } from '../../src/env/rng.js';
+import { VectorEnv, type EpisodeRecord } from '../../src/env/vector.js';
+
+describe('VectorEnv', () => {
+  it('matches N independent envs seeded seed + i, through autoresets', () => {
+    const n = 4;
+    const episodes: EpisodeRecord[] = [];
+    const vec = new VectorEnv('decade', {}, n, { onEpisode: (e) => episodes.push(e) });
+    const singles = Array.from({ length: n }, () => make('decade'));
+    vec.reset({ seed: 10 });
+    singles.forEach((e, i) => {
+      e.reset({ seed: 10 + i });
+      while (!e.running) e.reset();
+    });
+    const rng = createRng(3);
+    const actions = new Int32Array(n);
+    const size = vec.singleObservationSpace.shape[0];
+    const singleEpisodes: number[] = [];
+    for (let t = 0; t < 3000; t++) {
+      for (let i = 0; i < n; i++) actions[i] = vec.envs[i].legal[randomInt(rng, 0, vec.envs[i].legalCount - 1)];
+      vec.step(actions);
+      for (let i = 0; i < n; i++) {
+        const r = singles[i].step(actions[i]);
+        expect(vec.rewards[i]).toBe(r.reward);
+        expect(vec.terminated[i]).toBe(r.terminated ? 1 : 0);
+        if (r.terminated || r.truncated) {
+          expect(Array.from(vec.finalObservations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(singles[i].observation));
+          singleEpisodes.push(i);
+          singles[i].reset();
+          while (!singles[i].running) {
+            singleEpisodes.push(i);
+            singles[i].reset();
+          }
+        }
+        expect(Array.from(vec.observations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(singles[i].observation));
+        expect(Array.from(vec.masks.subarray(i * 677, (i + 1) * 677))).toEqual(Array.from(singles[i].mask));
+      }
+    }
+    expect(episodes.map((e) => e.index)).toEqual(singleEpisodes);
+    expect(episodes.length).toBeGreaterThan(20);
+  });
+
+  it('counts a deal with no legal move as a lost episode of length 0 and resets again', () => {
+    // Find tens seeds whose deal has no legal move.
+    const env = make('tens');
+    const dead: number[] = [];
+    for (let s = 0; dead.length < 1; s++) {
+      env.reset({ seed: s });
+      if (!env.running) dead.push(s);
+    }
+    const episodes: EpisodeRecord[] = [];
+    const vec = new VectorEnv('tens', {}, 1, { onEpisode: (e) => episodes.push(e) });
+    vec.reset({ seed: dead[0] });
+    expect(episodes[0]).toMatchObject({ index: 0, length: 0, return: 0, outcome: { won: false } });
+    expect(vec.envs[0].running).toBe(true);
+  });
+
+  it('refuses wrong action counts and illegal actions', () => {
+    const vec = new VectorEnv('tens', {}, 2);
+    expect(() => vec.step([0, 0])).toThrow(/reset/);
+    vec.reset({ seed: 0 });
+    expect(() => vec.step([0])).toThrow(/1 actions for 2 envs/);
+    expect(() => new VectorEnv('tens', {}, 0)).toThrow(/positive integer/);
+  });
+});

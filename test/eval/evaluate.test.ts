@@ -1,0 +1,143 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { agentsFor, createAgent } from '../../src/agents/index.js';
+import type { FourTenJSON } from '../../src/env/games/four-ten.js';
+import { make } from '../../src/env/registry.js';
+import { deriveSeed } from '../../src/env/rng.js';
+import { emptyRows, playEpisodes } from '../../src/eval/episodes.js';
+import { evaluate, median, pairedDifference, pairedRounds } from '../../src/eval/evaluate.js';
+
+describe('pairedDifference', () => {
+  it('is the mean difference with a normal 95% interval', () => {
+    // d = [1, 0, 0, 1]: mean 0.5, sample sd sqrt(1/3), se sqrt(1/3)/2.
+    const { diff, ci95 } = pairedDifference([1, 0, 1, 1], [0, 0, 1, 0]);
+    expect(diff).toBe(0.5);
+    const half = 1.959963984540054 * Math.sqrt(1 / 3) / 2;
+    expect(ci95[0]).toBeCloseTo(0.5 - half, 12);
+    expect(ci95[1]).toBeCloseTo(0.5 + half, 12);
+  });
+  it('is exactly zero for identical results', () => {
+    expect(pairedDifference([1, 0, 1], [1, 0, 1])).toEqual({ diff: 0, ci95: [0, 0] });
+  });
+});
+
+describe('pairedRounds', () => {
+  it('pairs the rounds of the deals both agents won, and only those', () => {
+    const a = emptyRows(4);
+    const b = emptyRows(4);
+    a.won.set([1, 1, 0, 1]);
+    a.rounds.set([4, 5, 9, 3]);
+    b.won.set([1, 1, 1, 0]);
+    b.rounds.set([5, 5, 4, 7]);
+    // Deals 0 and 1: differences −1 and 0.
+    const paired = pairedRounds(a, b);
+    expect(paired.deals).toBe(2);
+    expect(paired.diff).toBe(-0.5);
+    expect(paired.ci95).toEqual(pairedDifference([4, 5], [5, 5]).ci95);
+  });
+
+  it('is in a Four Ten report, against the reference', async () => {
+    const report = await evaluate({ env: 'four-ten', agents: ['greedy', 'bottom'], episodes: 30, seed: 3, workers: 0 });
+    const [greedy, bottom] = report.results;
+    expect(greedy.roundsVsReference).toBeUndefined();
+    expect(bottom.roundsVsReference!.deals).toBeGreaterThan(20);
+    expect(bottom.roundsVsReference!.diff).toBeLessThan(0);
+  });
+});
+
+describe('median', () => {
+  it('handles odd, even and empty lists', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('evaluate', () => {
+  it('plays every agent on the same deals: on decision-free Tens all agents tie deal by deal', async () => {
+    const report = await evaluate({ env: 'tens', agents: ['random', 'first'], episodes: 500, seed: 9, workers: 0 });
+    const [random, first] = report.results;
+    expect(first.winRate).toBe(random.winRate);
+    expect(first.meanCardsLeft).toBe(random.meanCardsLeft);
+    expect(first.vsReference).toEqual({ diff: 0, ci95: [0, 0] });
+  });
+
+  it('deal i is reset({ seed: seed + i }) whatever the chunking', async () => {
+    const whole = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 0, to: 30 });
+    const tail = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 20, to: 30 });
+    expect(Array.from(tail.cardsLeft)).toEqual(Array.from(whole.cardsLeft.subarray(20)));
+    const env = make('decade');
+    const agent = createAgent('first', 'decade', {});
+    env.reset({ seed: 40 + 7 });
+    while (env.running) env.step(agent.act(env));
+    const first = await playEpisodes({ env: 'decade', options: {}, agent: 'first', seed: 40, from: 7, to: 8 });
+    expect(first.cardsLeft[0]).toBe((env.outcome() as { cardsLeft: number }).cardsLeft);
+  });
+
+  it('reports Four Ten figures that a replay of the same deals counts again', async () => {
+    const report = await evaluate({ env: 'four-ten', agents: ['random', 'bottom'], episodes: 40, seed: 6, workers: 0 });
+    for (const [k, name] of ['random', 'bottom'].entries()) {
+      // The same deals and agent seeds, counted from the state: a fault is a round that ended
+      // with a safety spent, points paid or the game bust.
+      const agent = createAgent(name, 'four-ten', {});
+      const env = make('four-ten');
+      let rounds = 0;
+      let points = 0;
+      let faults = 0;
+      const wonRounds: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        env.reset({ seed: 6 + i });
+        agent.reset(deriveSeed(6, i));
+        while (env.running) {
+          const before = env.getState().game as FourTenJSON;
+          env.step(agent.act(env));
+          const after = env.getState().game as FourTenJSON;
+          if (after.rounds > before.rounds && (after.safeties < before.safeties || after.points < before.points || after.phase === 'bust')) faults++;
+        }
+        const end = env.getState().game as FourTenJSON;
+        rounds += end.rounds;
+        points += end.points;
+        if (end.phase === 'won') wonRounds.push(end.rounds);
+      }
+      const r = report.results[k];
+      expect(r.pointsPerRound, name).toBeCloseTo(points / rounds, 12);
+      expect(r.faultRate, name).toBeCloseTo(faults / rounds, 12);
+      expect(r.winRate, name).toBe(wonRounds.length / 40);
+      if (wonRounds.length) expect(r.medianRounds, name).toBe(median(wonRounds));
+      else expect(r.medianRounds, name).toBeNaN();
+    }
+    // Random play faults in most rounds and never wins; bottom wins most deals.
+    expect(report.results[0].faultRate).toBeGreaterThan(0.5);
+    expect(report.results[1].winRate).toBeGreaterThan(0.5);
+  });
+
+  it('names what exists when an agent, reference or env is unknown', async () => {
+    await expect(evaluate({ env: 'decade', agents: ['random', 'bogus'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown agent "bogus" for decade; agents for decade: random, first.*or a model directory/);
+    await expect(evaluate({ env: 'decade', agents: ['random'], reference: 'first', episodes: 5, workers: 0 })).rejects.toThrow(/reference agent "first" is not among/);
+    await expect(evaluate({ env: 'decadent', agents: ['random'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown env "decadent"; registered ids/);
+    expect(agentsFor('tens').map((a) => a.name)).toEqual(['random', 'first']);
+  });
+});
+
+describe('tengym eval (built CLI, worker threads)', () => {
+  const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+
+  it('gives the same report with two workers as in one thread', () => {
+    const args = ['eval', '--env', 'decade', '--agents', 'random,first', '--episodes', '400', '--seed', '5', '--json'];
+    const threaded = run(...args, '--workers', '2');
+    const inline = run(...args, '--workers', '0');
+    expect(threaded.status).toBe(0);
+    expect(JSON.parse(threaded.stdout)).toEqual(JSON.parse(inline.stdout));
+    const report = JSON.parse(threaded.stdout);
+    expect(report).toMatchObject({ env: 'decade', episodes: 400, seed: 5, reference: 'random' });
+    expect(report.results[1]).toHaveProperty('vsReference.ci95');
+  });
+
+  it('lists agents with their fairness', () => {
+    const r = run('agents', '--env', 'decade', '--json');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)[0]).toEqual({ name: 'random', description: expect.any(String), fair: true });
+  });
+});

@@ -1,0 +1,121 @@
+// Decade positions for tests: hand-made layouts, random positions, and the same
+// position with the stock in another order (for fairness checks).
+import { cardCode, parseCardCode } from '../../src/env/cards.js';
+import type { Env, EnvState } from '../../src/env/env.js';
+import { CARD_VALUE, DRAW } from '../../src/env/games/decade.js';
+import { make } from '../../src/env/registry.js';
+import { createRng, randomInt, shuffleInPlace } from '../../src/env/rng.js';
+
+export interface Layout {
+  stacks: string[][];
+  /** Top first. */
+  stock: string[];
+  current?: number;
+}
+
+/** A decade env loaded with a hand-made position: cards not placed are discarded (under the stock with 'deck-bottom'). */
+export function envAt(id: string, l: Layout, options: Record<string, unknown> = {}): Env {
+  const env = make(id, options);
+  env.reset({ seed: 0 });
+  const placed = new Set([...l.stacks.flat(), ...l.stock].map(parseCardCode));
+  const others: string[] = [];
+  for (let c = 0; c < 52; c++) if (!placed.has(c)) others.push(cardCode(c));
+  const deckBottom = env.options.pickedUp === 'deck-bottom';
+  const game = {
+    stacks: l.stacks,
+    eliminated: l.stacks.map(() => false),
+    current: l.current ?? l.stacks.length - 1,
+    stock: deckBottom ? [...l.stock, ...others] : l.stock,
+    discarded: deckBottom ? [] : others,
+    steps: 10,
+  };
+  env.setState({ ...env.getState(), game });
+  return env;
+}
+
+/** A copy of `env` whose stock holds the same cards in another order. */
+export function withStockPermuted(env: Env, seed: number): Env {
+  const copy = env.clone();
+  const state = env.getState() as EnvState & { game: { stock: string[] } };
+  const order = state.game.stock.map((_, i) => i);
+  shuffleInPlace(createRng(seed), order);
+  const stock = order.map((i) => state.game.stock[i]);
+  if (stock.length > 1 && stock.every((c, i) => c === state.game.stock[i])) stock.reverse();
+  copy.setState({ ...state, game: { ...state.game, stock } });
+  return copy;
+}
+
+/** The env after `steps` uniformly random legal moves from deal `seed`. */
+export function randomPosition(id: string, seed: number, steps: number, options: Record<string, unknown> = {}): Env {
+  const env = make(id, options);
+  env.reset({ seed });
+  const rng = createRng(seed + 1);
+  for (let i = 0; i < steps && env.running; i++) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+  return env;
+}
+
+/** A position's value: [P(win), cards left / 52]. */
+export type Value = [win: number, cards: number];
+/** The value of a position at the search's horizon, `unknown` cards of its stock unseen. */
+export type Leaf = (env: Env, unknown: number) => Value;
+
+/**
+ * An expectimax written on the env itself, to check the agents' searches against: forced moves
+ * played, the best choice by P(win) − `tie` · cards/52 (the first of equal ones), at a draw the
+ * average over the values of the `unknown` cards on top of the stock (each as often as it is
+ * there; the known top card when none is unknown), and after `depth` draws `leaf`. `unknown`
+ * counts the stock cards the player has not seen go under it (with 'deck-bottom', discards go
+ * under the stock in a known order).
+ */
+export function bruteExpectimax(env: Env, depth: number, unknown: number, leaf: Leaf, tie: number): Value {
+  env = env.clone();
+  while (env.running && env.legalCount === 1 && env.legal[0] !== DRAW) env.step(env.legal[0]);
+  if (!env.running) {
+    const o = env.outcome() as { won: boolean; cardsLeft: number };
+    return [o.won ? 1 : 0, o.cardsLeft / 52];
+  }
+  if (depth === 0) return leaf(env, unknown);
+  if (env.legalCount === 1) return bruteDraw(env, depth, unknown, leaf, tie);
+  const score = (v: Value) => v[0] - tie * v[1];
+  let best: Value | null = null;
+  for (const a of env.legalActions()) {
+    const v = bruteAfter(env, a, depth, unknown, leaf, tie);
+    if (best === null || score(v) > score(best)) best = v;
+  }
+  return best!;
+}
+
+/** The value of playing `action` in env (env unchanged; see bruteExpectimax). */
+export function bruteAfter(env: Env, action: number, depth: number, unknown: number, leaf: Leaf, tie: number): Value {
+  if (action === DRAW) return bruteDraw(env, depth, unknown, leaf, tie);
+  const next = env.clone();
+  next.step(action);
+  // Cards a discard puts under the stock are known: the unknown ones stay on top.
+  return bruteExpectimax(next, depth, unknown, leaf, tie);
+}
+
+/** The chance node of a draw from env, `depth` ≥ 1 (see bruteExpectimax). */
+export function bruteDraw(env: Env, depth: number, unknown: number, leaf: Leaf, tie: number): Value {
+  const state = env.getState() as EnvState & { game: { stock: string[] } };
+  const stock = state.game.stock;
+  if (unknown === 0) {
+    const next = env.clone();
+    next.step(DRAW);
+    return bruteExpectimax(next, depth - 1, 0, leaf, tie);
+  }
+  const value = (card: string) => CARD_VALUE[parseCardCode(card)];
+  const total: Value = [0, 0];
+  for (let v = 1; v <= 10; v++) {
+    const at = stock.findIndex((c, i) => i < unknown && value(c) === v);
+    if (at < 0) continue;
+    const count = stock.filter((c, i) => i < unknown && value(c) === v).length;
+    const reordered = [stock[at], ...stock.filter((_, i) => i !== at)];
+    const next = env.clone();
+    next.setState({ ...state, game: { ...state.game, stock: reordered } });
+    next.step(DRAW);
+    const r = bruteExpectimax(next, depth - 1, unknown - 1, leaf, tie);
+    total[0] += (count / unknown) * r[0];
+    total[1] += (count / unknown) * r[1];
+  }
+  return total;
+}

@@ -1,0 +1,486 @@
+// Move hints: the API (createHinter), the `tengym hint` command as a user runs it (dist/),
+// and `tengym bench --hints`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/agents/agent.js';
+import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { createHinter, hintBaseline, type HintCard, type HintResult } from '../../src/hints/hint.js';
+import { loadHinter } from '../../src/node/hint-loader.js';
+import { resolveAgent, shippedModelDir } from '../../src/node/resolve.js';
+import { initBackend } from '../../src/node/tf-backend.js';
+import { saveModel } from '../../src/node/load-model.js';
+import { buildPolicyValueNet } from '../../src/agents/learned/network.js';
+import type { Env, EnvState } from '../../src/env/env.js';
+import { TengymError } from '../../src/env/errors.js';
+import { envIds, make } from '../../src/env/registry.js';
+import type { DecadeState } from '../../src/env/games/decade.js';
+import { randomPosition } from '../helpers/decade.js';
+import { modelMetadata } from '../helpers/models.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+function tengym(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input, env: { ...process.env, TENGYM_QUIET: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
+
+/**
+ * States with a choice (two legal moves or more) from the middle of real games: `agent`
+ * plays seeds from `seed` on, and every `every`-th choice after the first is kept.
+ */
+function midGameStates(id: string, agent: Agent, count: number, seed = 1, every = 2, keep: (env: Env) => boolean = () => true): EnvState[] {
+  const env = make(id);
+  const out: EnvState[] = [];
+  for (let s = seed; out.length < count && s < seed + 200; s++) {
+    env.reset({ seed: s });
+    let choices = 0;
+    while (env.running && out.length < count) {
+      if (env.legalCount > 1 && choices++ > 0 && choices % every === 0 && keep(env)) out.push(env.getState());
+      env.step(agent.act(env));
+    }
+  }
+  expect(out.length).toBe(count);
+  return out;
+}
+
+/** The card a hint names, read from the state JSON the way a front end would. */
+function cardAt(game: Record<string, unknown>, c: HintCard): string | null {
+  if (c.place === 'slot') return (game.tableau as (string | null)[])[c.index];
+  if (c.place === 'line' || c.place === 'stack') return (game.stacks as string[][])[c.stack!][c.index];
+  if (c.place === 'drawn') return game.drawn as string;
+  return (game[c.place] as string[])[c.index];
+}
+
+/** Every legal move listed once, legal, described, with cards that are where it says; the top one is `expected`. */
+function expectGoodHints(result: HintResult, env: Env, expected: number): void {
+  expect(result.hints.map((h) => h.action).sort((a, b) => a - b)).toEqual(env.legalActions());
+  expect(result.legalCount).toBe(env.legalCount);
+  expect(result.hints[0].action).toBe(expected);
+  const game = env.getState().game as Record<string, unknown>;
+  for (const h of result.hints) {
+    expect(env.isLegal(h.action)).toBe(true);
+    expect(h.text.startsWith(env.describeAction(h.action))).toBe(true);
+    for (const c of h.cards) expect(cardAt(game, c), `${h.text} ${JSON.stringify(c)}`).toBe(c.code);
+  }
+}
+
+describe('createHinter with the search sources', () => {
+  it('decade-optional: over many random positions the top hint is what optimal plays, and the scores rank every legal move', () => {
+    const hinter = createHinter();
+    expect(hinter.sourceFor('decade-optional')).toBe('optimal (the exact optimum)');
+    const optimal = createAgent('optimal', 'decade-optional', {});
+    let holding = 0;
+    let solved = 0;
+    for (let k = 0; k < 300; k++) {
+      // Random moves; every other position then draws the rest of the stock and makes a few random discards more.
+      const env = randomPosition('decade-optional', 9000 + k, k % 50);
+      if (k % 2 === 1) {
+        while (env.running && (env.rawState as DecadeState).stockLen > 0) env.step(0);
+        for (let d = 0; d < k % 5 && env.running; d++) env.step(env.legal[(k * 7 + d) % env.legalCount]);
+      }
+      if (!env.running || env.legalCount < 2) continue;
+      const result = hinter.hint(env.getState());
+      expect(result.source).toBe('optimal (the exact optimum)');
+      expectGoodHints(result, env, optimal.act(env));
+      const scores = result.hints.map((h) => h.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      if ((env.rawState as DecadeState).stockLen > 0) {
+        holding++;
+        expect(result.hints[0].action).toBe(0);
+      } else {
+        solved++;
+      }
+    }
+    // Both phases: drawing while cards are unseen, the solved line after.
+    expect(holding).toBeGreaterThan(40);
+    expect(solved).toBeGreaterThan(40);
+  });
+
+  it.each([
+    ['decade', 'pimc (determinized search)', 'win-probability'],
+    ['decade-optional', 'optimal (the exact optimum)', 'heuristic'],
+    ['decade-fives', 'pimc (determinized search)', 'win-probability'],
+    ['decade-loop', 'pimc (determinized search)', 'win-probability'],
+    ['decade-stacks', 'lookahead (expectimax search)', 'heuristic'],
+    ['decade-max3', 'lookahead (expectimax search)', 'heuristic'],
+    ['ten-twenty-thirty', 'lookahead (expectimax search)', 'heuristic'],
+  ])('%s: mid-game states ranked by %s, every legal move listed, the top one what it plays', (id, source, kind) => {
+    const hinter = createHinter();
+    expect(hinter.sourceFor(id)).toBe(source);
+    const name = source.split(' ')[0];
+    const player = createAgent(name, id, {});
+    const env = make(id);
+    for (const state of midGameStates(id, createAgent(name, id, {}), 12)) {
+      const result = hinter.hint(state);
+      env.setState(state);
+      expectGoodHints(result, env, player.act(env));
+      expect(result.sameOutcome).toBe(false);
+      expect(result.hints.every((h) => h.scoreKind === kind)).toBe(true);
+      const scores = result.hints.map((h) => h.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+  });
+
+  it('four-ten: the exact solver ranks, and the sentences give the round prospects', () => {
+    const hinter = createHinter();
+    expect(hinter.sourceFor('four-ten')).toBe('optimal (exact solver)');
+    const player = createAgent('optimal', 'four-ten', {});
+    const env = make('four-ten');
+    // Round 1 only (points 0, 3 safeties): one round solve for the whole test.
+    const states = midGameStates('four-ten', createAgent('optimal', 'four-ten', {}), 10, 1, 1, (e) => (e.getState().game as { rounds: number }).rounds === 0);
+    for (const state of states) {
+      const result = hinter.hint(state);
+      env.setState(state);
+      expectGoodHints(result, env, player.act(env));
+      expect(result.hints[0].scoreKind).toBe('win-probability');
+      for (const h of result.hints) expect(h.text).toMatch(/fault|makes 10/);
+    }
+    const withBottom = states.flatMap((s) => hinter.hint(s).hints).find((h) => /-point bottom/.test(h.text));
+    expect(withBottom?.text).toMatch(/^(place|replace|exchange|end).*: (\d+%|under 0\.01%|over 99%|[\d.]+%) chance/);
+    // Cards: an exchange names the Hand card and the other hand's card.
+    const exchange = states.flatMap((s) => hinter.hint(s).hints).find((h) => h.action >= 15 && h.action < 47);
+    expect(exchange?.cards.map((c) => c.place)).toEqual(['hand', exchange!.action < 31 ? 'home' : 'shadow']);
+  });
+
+  it('four-ten without sentence figures, with figures for another agent, and with options optimal refuses: expectimax', () => {
+    const plain = createHinter({ fourTenFigures: false });
+    const state = midGameStates('four-ten', createAgent('greedy', 'four-ten', {}), 1, 3, 1, (e) => (e.getState().game as { rounds: number }).rounds === 0)[0];
+    const env = make('four-ten');
+    env.setState(state);
+    const result = plain.hint(state);
+    expect(result.hints.map((h) => h.text)).toEqual(result.hints.map((h) => env.describeAction(h.action)));
+    // Another agent ranks: the figures come from one round solved for points − 40·P(fault).
+    const greedy = createHinter({ agent: 'greedy' }).hint(state);
+    expect(greedy.hints[0].action).toBe(createAgent('greedy', 'four-ten', {}).act(env));
+    for (const h of greedy.hints) expect(h.text).toMatch(/^.+: .*(fault|makes 10)/);
+    // A round cap short enough to bind: optimal refuses it, expectimax answers.
+    expect(hintBaseline('four-ten', { maxRounds: 10 }).source).toBe('expectimax (search baseline)');
+  });
+
+  it.each(['tens', 'block-ten'])('%s: says honestly that every legal move leads to the same end', (id) => {
+    const hinter = createHinter();
+    const env = make(id);
+    for (const state of midGameStates(id, createAgent('first', id, {}), 5, 1, 1)) {
+      const result = hinter.hint(state);
+      env.setState(state);
+      expectGoodHints(result, env, env.legal[0]);
+      expect(result.sameOutcome).toBe(true);
+      expect(result.note).toMatch(/every legal move leads to the same end/);
+      for (const h of result.hints) {
+        expect(h).toMatchObject({ score: 0, scoreKind: 'heuristic', sameOutcome: true });
+        if (h.action < (id === 'tens' ? 78 : 36)) expect(h.cards.map((c) => c.place)).toEqual(['slot', 'slot']);
+      }
+    }
+  });
+
+  it('tens quartets name the four cards', () => {
+    // 10s in slots 0..3 and a pair-free rest: the only moves are the quartets.
+    const deck = 'TC TD TH TS JC JD JH JS 2C 2D 3C 3D 4C 5C 6C 7C 8C 9C AC AD 2H 2S 3H 3S 4D 4H 4S 5D 5H 5S 6D 6H 6S 7D 7H 7S 8D 8H 8S 9D 9H 9S AH AS QC QD QH QS KC KD KH KS';
+    const env = make('tens');
+    env.reset({ deck });
+    const result = createHinter().hint(env);
+    const tens = result.hints.find((h) => h.text === 'remove four tens')!;
+    expect(tens.cards).toEqual(['TC', 'TD', 'TH', 'TS'].map((code, index) => ({ place: 'slot', index, code })));
+  });
+
+  it('top limits the list; an env is only read', () => {
+    const env = make('decade-fives');
+    env.setState(midGameStates('decade-fives', createAgent('lookahead', 'decade-fives', {}), 1)[0]);
+    const before = JSON.stringify(env.getState());
+    const all = createHinter().hint(env);
+    const one = createHinter().hint(env, { top: 1 });
+    expect(one.hints).toEqual(all.hints.slice(0, 1));
+    expect(JSON.stringify(env.getState())).toBe(before);
+  });
+
+  it('an agent by name or by instance', () => {
+    const state = midGameStates('decade', createAgent('longest', 'decade', {}), 1)[0];
+    const env = make('decade');
+    env.setState(state);
+    const byName = createHinter({ agent: 'longest' }).hint(state);
+    expect(byName.source).toBe('longest');
+    expect(byName.hints[0].action).toBe(createAgent('longest', 'decade', {}).act(env));
+    const first = createHinter({ agent: createAgent('first', 'decade', {}), source: 'mine' }).hint(state);
+    expect(first.source).toBe('mine');
+    expect(first.hints[0]).toMatchObject({ action: env.legal[0], score: 1, scoreKind: 'heuristic' });
+  });
+
+  it('errors: a malformed state, a finished game, bad arguments', () => {
+    const hinter = createHinter();
+    const state = midGameStates('decade', createAgent('longest', 'decade', {}), 1)[0];
+    const expectError = (f: () => unknown, code: string, message: RegExp) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(TengymError);
+        expect((e as TengymError).code).toBe(code);
+        expect((e as Error).message).toMatch(message);
+        return;
+      }
+      throw new Error('no error');
+    };
+    expectError(() => hinter.hint('nonsense' as unknown as EnvState), 'bad-state', /expected the JSON of env.getState/);
+    expectError(() => hinter.hint({ ...state, env: 'nope' }), 'unknown-env', /unknown env "nope"/);
+    expectError(() => hinter.hint({ ...state, options: { stacks: 5 } }), 'bad-options', /stacks/);
+    const game = state.game as { stock: string[]; stacks: string[][] };
+    expectError(() => hinter.hint({ ...state, game: { ...game, stock: [...game.stock, game.stacks[0][0]] } }), 'bad-state', /is both in/);
+    expectError(() => hinter.hint(state, { top: 0 }), 'bad-argument', /top must be a positive integer/);
+    const over = make('decade');
+    over.reset({ seed: 1 });
+    while (over.running) over.step(over.legal[0]);
+    expectError(() => hinter.hint(over), 'episode-over', /game is over/);
+    expectError(() => hinter.hint(over.getState()), 'episode-over', /game is over/);
+    expect(() => createHinter({ agent: 'longest', model: createAgent('first', 'decade', {}) })).toThrow(/not both/);
+    // A decade agent handed a Four Ten state.
+    const fourTen = make('four-ten');
+    fourTen.reset({ seed: 1 });
+    expectError(() => createHinter({ agent: createAgent('longest', 'decade', {}) }).hint(fourTen), 'bad-argument', /plays the decade family, not four-ten/);
+  });
+});
+
+describe('hints from a model', () => {
+  let dir = '';
+  beforeAll(async () => {
+    await initBackend({ quiet: true });
+    dir = mkdtempSync(join(tmpdir(), 'tengym-hint-'));
+    const env = make('decade-fives');
+    const net = buildPolicyValueNet({ observationSize: env.observationSpace.shape[0], numActions: env.actionSpace.n, hidden: [16], seed: 5 });
+    await saveModel(net, dir, modelMetadata('decade-fives', 'ppo'));
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ranks by the policy: probabilities over the legal moves, the top one is what the model plays', async () => {
+    const { hinter, source, fromModel } = await loadHinter('decade-fives', {}, { model: dir });
+    expect(fromModel).toBe(true);
+    expect(source).toBe(`model ${dir}`);
+    const model = await resolveAgent(dir, 'decade-fives', {});
+    const env = make('decade-fives');
+    for (const state of midGameStates('decade-fives', model, 8)) {
+      const result = hinter.hint(state);
+      env.setState(state);
+      expectGoodHints(result, env, model.act(env));
+      expect(result.hints.every((h) => h.scoreKind === 'probability')).toBe(true);
+      expect(result.hints.reduce((a, h) => a + h.score, 0)).toBeCloseTo(1, 5);
+    }
+  });
+
+  it('a model for another env is a clear error', async () => {
+    await expect(loadHinter('decade', {}, { model: dir })).rejects.toThrow(/trained for decade-fives/);
+  });
+
+  it('tengym hint --model DIR', () => {
+    const state = midGameStates('decade-fives', createAgent('lookahead', 'decade-fives', {}), 1)[0];
+    const r = tengym(['hint', '--env', 'decade-fives', '--state', '-', '--model', dir, '--json'], JSON.stringify(state));
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.source).toBe(`model ${dir}`);
+    expect(out.hints[0].scoreKind).toBe('probability');
+  });
+});
+
+describe('tengym hint', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tengym-hint-cli-'));
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A state from the middle of a `tengym replay` game, as a file. */
+  function replayState(id: string, seed: number, name: string): { file: string; state: EnvState } {
+    const lines = tengym(['replay', '--env', id, '--seed', String(seed), '--policy', 'first']).stdout.trim().split('\n');
+    const env = make(id);
+    const choices = lines.map((l) => JSON.parse(l).state as EnvState).filter((s) => {
+      env.setState(s);
+      return env.running && env.legalCount > 1;
+    });
+    const state = choices[Math.floor(choices.length / 2)];
+    const file = join(dir, name);
+    writeFileSync(file, lines.find((l) => JSON.stringify(JSON.parse(l).state) === JSON.stringify(state))!);
+    return { file, state };
+  }
+
+  it.each(['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'four-ten'])(
+    '%s: a mid-game state from tengym replay, ranked by the default source, the top move is what that agent plays',
+    async (id) => {
+      const { file, state } = replayState(id, id === 'four-ten' ? 4 : 11, `${id}.json`);
+      const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as HintResult;
+      // Four Ten's shipped model answers; in the decade family pimc, measured stronger than the models, or optimal.
+      const shipped = existsSync(join(shippedModelDir(id), 'model.json'));
+      let agent: Agent;
+      if (id === 'four-ten' && shipped) {
+        expect(out.source).toBe(`model models/${id}/ (shipped)`);
+        agent = await resolveAgent('model', id, {});
+      } else {
+        const baseline = hintBaseline(id);
+        expect(baseline.name).toBe(id === 'decade-optional' ? 'optimal' : 'pimc');
+        expect(out.source).toBe(shipped ? `${baseline.name} (${baseline.role}; measured stronger than the model shipped in models/${id}/)` : baseline.source);
+        agent = baseline.agent;
+      }
+      const env = make(id);
+      env.setState(state);
+      expectGoodHints(out, env, agent.act(env));
+      // A value carries its unit where the agent knows it (the Four Ten model: minus the rounds left).
+      for (const h of out.hints) expect(Object.keys(h).sort()).toEqual(['action', 'cards', 'score', 'scoreKind', 'text', ...(h.scoreKind === 'value' && out.source.startsWith('model') ? ['unit'] : [])].sort());
+      if (id === 'four-ten' && out.source.startsWith('model')) expect(out.hints[0].unit).toBe('minus-rounds-left');
+      // The text form shows the board, the source and numbered moves.
+      const text = tengym(['hint', '--env', id, '--state', file, '--top', '2']);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain(env.render());
+      expect(text.stdout).toMatch(new RegExp(`^  1\\. ${escape(out.hints[0].text)} · action ${out.hints[0].action} · `, 'm'));
+      expect(text.stdout).not.toMatch(/^ {2}3\. /m);
+    },
+  );
+
+  it('other options than the shipped model was trained for: the search answers', () => {
+    const env = make('decade', { reward: 'cards' });
+    env.reset({ seed: 3 });
+    const r = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).source).toBe('pimc (determinized search)');
+  });
+
+  it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {
+    const { file, state } = replayState('decade-fives', 11, 'fives-agent.json');
+    const env = make('decade-fives');
+    env.setState(state);
+    for (const [name, source] of [
+      ['lookahead', 'lookahead'],
+      ['longest', 'longest'],
+      ['oracle', 'oracle (NOT fair: it sees the stock)'],
+      ['model', 'model models/decade-fives/ (shipped)'],
+      ['models/decade-fives', 'model models/decade-fives'],
+    ]) {
+      const r = tengym(['hint', '--env', 'decade-fives', '--state', file, '--agent', name, '--top', '0', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as HintResult;
+      expect(out.source).toBe(source);
+      const agent = name.startsWith('model') ? await resolveAgent(name === 'model' ? 'model' : join(fileURLToPath(new URL('../..', import.meta.url)), name), 'decade-fives', {}) : createAgent(name, 'decade-fives', {});
+      expectGoodHints(out, env, agent.act(env));
+    }
+  });
+
+  it.each([
+    [['--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
+    [['--agent', 'optimal'], /unknown agent "optimal" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle,/],
+    [['--agent', 'greedy'], /unknown agent "greedy" for decade/],
+    [['--agent', 'lookahead', '--model', 'models/decade'], /give --agent or --model, not both/],
+    [['--agent', './no-such-dir'], /no model at "\.\/no-such-dir": the directory does not exist/],
+  ])('decade %j: a clear error naming the valid agents, exit 1', (args, message) => {
+    const env = make('decade');
+    env.reset({ seed: 2 });
+    const r = tengym(['hint', '--env', 'decade', '--state', '-', ...(args as string[])], JSON.stringify(env.getState()));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message as RegExp);
+    noStack(r.stderr);
+  });
+
+  it('tens: every move leads to the same end; stdin with "-"; a replay line or a bare state', () => {
+    const { state } = replayState('tens', 3, 'tens.json');
+    const r = tengym(['hint', '--env', 'tens', '-', '--json'], JSON.stringify(state));
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ env: 'tens', sameOutcome: true, source: 'none needed: every legal move leads to the same end' });
+    expect(out.hints.every((h: { sameOutcome: boolean }) => h.sameOutcome)).toBe(true);
+    const text = tengym(['hint', '--env', 'tens', '--state', join(dir, 'tens.json')]);
+    expect(text.stdout).toMatch(/tens has no real decisions: every legal move leads to the same end/);
+  });
+
+  it.each([
+    [['--state', 'missing.json'], '', /cannot read state file "missing.json": no such file/],
+    [['--state', '-'], '', /the input is empty/],
+    [['--state', '-'], '{not json', /bad state: not JSON/],
+    [['--state', '-'], '{"a":1}\n{"b":2}', /the input holds 2 lines; give one state/],
+    [['--state', '-'], '[1,2]', /expected a JSON object/],
+    [[], '', /give the state as --state FILE/],
+    [['--state', '-', '--top', '-1'], '{}', /--top must be an integer ≥ 0/],
+    [['--state', '-', '--model', '/nonexistent/model'], 'STATE', /no model at "\/nonexistent\/model"/],
+    [['--state', '-'], 'FOUR-TEN', /it is a "four-ten" state, this env is "decade"/],
+    [['--state', '-'], 'BROKEN', /bad decade state: .*stock/],
+    [['--state', '-', '--options', '{"fives":true}'], 'STATE', /made with options .* this env has/],
+    [['--state', '-'], 'OVER', /no hint: the game in this state is over/],
+  ])('decade %j is a clear error, exit 1', (args, input, message) => {
+    const env = make('decade');
+    env.reset({ seed: 2 });
+    env.step(env.legal[0]);
+    const states: Record<string, () => unknown> = {
+      STATE: () => env.getState(),
+      'FOUR-TEN': () => {
+        const f = make('four-ten');
+        f.reset({ seed: 1 });
+        return f.getState();
+      },
+      BROKEN: () => ({ ...env.getState(), game: { ...(env.getState().game as object), stock: 'nope' } }),
+      OVER: () => {
+        while (env.running) env.step(env.legal[0]);
+        return env.getState();
+      },
+    };
+    const text = input in states ? JSON.stringify(states[input]()) : input;
+    const r = tengym(['hint', '--env', 'decade', ...(args as string[])], text);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stderr).not.toMatch(/internal error/);
+    noStack(r.stderr);
+  });
+});
+
+describe('tengym bench --hints', () => {
+  it('prints p50 and p99 latency over mid-game states, with the source; --agent times another', () => {
+    const r = tengym(['bench', '--hints', '--env', 'decade-fives', '--states', '40', '--warmup', '20', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const [b] = JSON.parse(r.stdout);
+    expect(b).toMatchObject({ env: 'decade-fives', source: 'pimc (determinized search; measured stronger than the model shipped in models/decade-fives/)', fromModel: false, states: 40, warmup: 20 });
+    expect(b.games).toBeGreaterThan(0);
+    for (const key of ['firstMs', 'p50Ms', 'p99Ms', 'maxMs', 'meanMs']) expect(Number.isFinite(b[key]) && b[key] > 0, key).toBe(true);
+    const model = tengym(['bench', '--hints', '--env', 'decade-fives', '--agent', 'model', '--states', '20', '--warmup', '5', '--json']);
+    expect(model.code, model.stderr).toBe(0);
+    expect(JSON.parse(model.stdout)[0]).toMatchObject({ source: 'model models/decade-fives/ (shipped)', fromModel: true, states: 20 });
+    const text = tengym(['bench', '--hints', '--env', 'tens', '--states', '20', '--warmup', '5']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/p50 ms\s+p99 ms/);
+    expect(text.stdout).toMatch(/none needed: every legal move leads to the same end/);
+  });
+
+  it.each([
+    [['--states', '0'], /--states must be a positive integer/],
+    [['--warmup', '-1'], /--warmup must be an integer ≥ 0/],
+    [['--env', 'nope'], /unknown env "nope"/],
+    [['--env', 'decade', '--model', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
+  ])('bench --hints %j is a clear error, exit 1', (args, message) => {
+    const r = tengym(['bench', '--hints', ...(args as string[])]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stderr).not.toMatch(/internal error/);
+    noStack(r.stderr);
+  });
+
+  it('has --help, and every id the hint command knows', () => {
+    expect(tengym(['hint', '--help']).stdout).toContain('tengym hint');
+    expect(tengym(['bench', '--help']).stdout).toContain('--hints');
+    // Every id's baseline is one of its own agents and plays a legal move.
+    for (const id of envIds()) {
+      const baseline = hintBaseline(id);
+      const env = make(id);
+      env.reset({ seed: 2 });
+      while (!env.running) env.reset();
+      expect(agentsFor(id).map((a) => a.name), id).toContain(baseline.name);
+      expect(env.isLegal(baseline.agent.act(env)), id).toBe(true);
+    }
+  });
+});
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

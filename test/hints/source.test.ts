@@ -1,0 +1,86 @@
+// Which source answers an env's hints (hint-source.ts): one decision shared by `tengym hint`
+// (models read from disk) and the play page (models fetched), here with the shipped models'
+// own metadata and a loader that counts its calls.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/agents/agent.js';
+import { createAgent } from '../../src/agents/index.js';
+import { chooseHintSource, hinterForEnv, type ShippedModelInfo } from '../../src/hints/source.js';
+import { loadHinter } from '../../src/node/hint-loader.js';
+import { envIds, make } from '../../src/env/registry.js';
+
+/** What models/<id>/model.json says it was trained for. */
+function shippedInfo(id: string): ShippedModelInfo {
+  const json = JSON.parse(readFileSync(fileURLToPath(new URL(`../../models/${id}/model.json`, import.meta.url)), 'utf8'));
+  const { env, options } = json.userDefinedMetadata.tengym;
+  return { env, options };
+}
+
+describe('chooseHintSource', () => {
+  it('takes the shipped model where it is the strongest source measured (Four Ten), when it was trained for these options (defaults given or not)', () => {
+    const choice = chooseHintSource('four-ten', {}, shippedInfo('four-ten'));
+    expect(choice).toEqual({ kind: 'model', modelId: 'four-ten', source: 'model models/four-ten/ (shipped)' });
+    expect(chooseHintSource('four-ten', make('four-ten').options as Record<string, unknown>, shippedInfo('four-ten')).kind).toBe('model');
+  });
+
+  it('the decade family: pimc, measured stronger than every shipped model; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
+    for (const id of ['decade', 'decade-fives', 'decade-loop']) {
+      const choice = chooseHintSource(id, {}, shippedInfo(id));
+      expect(choice.kind, id).toBe('agent');
+      expect(choice.source).toBe(`pimc (determinized search; measured stronger than the model shipped in models/${id}/)`);
+    }
+    for (const id of ['decade-stacks', 'decade-max3', 'ten-twenty-thirty']) expect(chooseHintSource(id, {}, null).source, id).toBe('lookahead (expectimax search)');
+    expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
+    // Optional discards with other options on one line: holding is still free.
+    expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum)');
+    // A model trained for other options is not compared: no reason given.
+    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (determinized search)');
+  });
+
+  it('falls back to the search, saying why, where a model would answer but none fits', () => {
+    expect(chooseHintSource('four-ten', {}, null).source).toBe('optimal (exact solver; no model is shipped for four-ten)');
+    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe('expectimax (search baseline; the model shipped in models/four-ten/ was trained for other options)');
+    // A model of another env in the directory is no model for this one.
+    expect(chooseHintSource('four-ten', {}, { env: 'decade', options: {} }).kind).toBe('agent');
+    expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
+  });
+
+  it('is what loadHinter (the command line) answers for every env id', async () => {
+    for (const id of envIds()) {
+      let info: ShippedModelInfo | null = null;
+      try {
+        info = shippedInfo(id);
+      } catch {
+        info = null;
+      }
+      expect((await loadHinter(id, {})).source, id).toBe(chooseHintSource(id, {}, info).source);
+    }
+  });
+});
+
+describe('hinterForEnv', () => {
+  it('loads the model only when the choice is the model, and ranks with what it loaded', async () => {
+    const loaded: string[] = [];
+    // A real agent standing in for a model, so the ranking shows which one answers.
+    const models = {
+      info: (id: string) => (id === 'four-ten' || id === 'decade-fives' ? shippedInfo(id) : null),
+      load: async (id: string): Promise<Agent> => {
+        loaded.push(id);
+        return createAgent('greedy', id, {});
+      },
+    };
+    const withModel = await hinterForEnv('four-ten', {}, models, { fourTenFigures: false });
+    expect(withModel).toMatchObject({ source: 'model models/four-ten/ (shipped)', fromModel: true });
+    expect(loaded).toEqual(['four-ten']);
+    const env = make('four-ten');
+    env.reset({ seed: 2 });
+    while (env.running && env.legalCount < 3) env.step(env.legal[0]);
+    expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('greedy', 'four-ten', {}).act(env));
+
+    // decade-fives ships a model, but pimc is measured stronger: the model is never loaded.
+    const without = await hinterForEnv('decade-fives', {}, models);
+    expect(without).toMatchObject({ source: 'pimc (determinized search; measured stronger than the model shipped in models/decade-fives/)', fromModel: false });
+    expect(loaded).toEqual(['four-ten']);
+  });
+});

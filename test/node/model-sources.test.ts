@@ -1,0 +1,59 @@
+// Models loaded every way a program loads them name themselves in hints: through
+// tengym/node's loadAgent (a shipped model, a copied model directory) and through
+// tf.io.fromMemory with agentFromModel (no file, no name given).
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHinter } from '../../src/hints/hint.js';
+import { initBackend } from '../../src/node/tf-backend.js';
+import { make } from '../../src/env/registry.js';
+import { agentFromModel } from '../../src/models.js';
+import { loadAgent, shippedModelDir, shippedModelEnvs } from '../../src/node/index.js';
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+/** A decade state with a real choice. */
+function decadeChoice() {
+  const env = make('decade');
+  env.reset({ seed: 8 });
+  while (env.legalCount === 1) env.step(env.legal[0]);
+  return env;
+}
+
+describe('model sources', () => {
+  it('a model loaded from memory (no name) is described by its metadata, never "model model"', async () => {
+    const dir = shippedModelDir('decade');
+    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8'));
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    const model = await tf.loadLayersModel(
+      tf.io.fromMemory({ modelTopology: json.modelTopology, weightSpecs: json.weightsManifest[0].weights, weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength), userDefinedMetadata: json.userDefinedMetadata }),
+    );
+    const hint = createHinter({ model: agentFromModel(model) }).hint(decadeChoice(), { top: 1 });
+    expect(hint.source).not.toBe('model model');
+    expect(hint.source).toMatch(/^model \(afterstate, trained for decade, [\d,]+ env steps\)$/);
+    // The same model through tengym/node: the same move, its directory as the source.
+    const loaded = await loadAgent(dir);
+    const fromDisk = createHinter({ model: loaded }).hint(decadeChoice(), { top: 1 });
+    expect(fromDisk.source).toBe('model models/decade/ (shipped)');
+    expect(fromDisk.hints[0].action).toBe(hint.hints[0].action);
+    model.dispose();
+  });
+
+  it('loadAgent takes any model directory; shippedModelDir names the ids that have one', async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), 'tengym-node-')), 'my-model');
+    cpSync(shippedModelDir('decade-fives'), copy, { recursive: true });
+    const agent = await loadAgent(copy);
+    expect(agent.name).toBe(copy);
+    expect(agent.metadata?.env).toBe('decade-fives');
+    const env = make('decade-fives');
+    env.reset({ seed: 1 });
+    while (env.running) env.step(agent.act(env));
+    expect(shippedModelEnvs()).toEqual(expect.arrayContaining(['decade', 'four-ten']));
+    expect(() => shippedModelDir('tens')).toThrow(/^no model is shipped for tens; shipped: decade, /);
+    await expect(loadAgent(join(copy, 'nope'))).rejects.toThrow(/no model at ".*nope": the directory does not exist/);
+  });
+});

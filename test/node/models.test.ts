@@ -1,0 +1,114 @@
+// The shipped models: each loads as the agent of its env, plays legal moves, is fair, and
+// beats the reference on held-out deals (measured here, and consistent with the evaluation
+// recorded in its metadata); `tengym start` evaluates them.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveAgent } from '../../src/node/resolve.js';
+import { initBackend } from '../../src/node/tf-backend.js';
+import { loadModel } from '../../src/node/load-model.js';
+import { shippedModelDir } from '../../src/node/resolve.js';
+import { shippedModelEnvs, startAgents } from '../../src/cli/commands/start.js';
+import type { Agent } from '../../src/agents/agent.js';
+import { createAgent } from '../../src/agents/index.js';
+import type { EnvState } from '../../src/env/env.js';
+import { make } from '../../src/env/registry.js';
+import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../../src/env/rng.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const SHIPPED = shippedModelEnvs();
+/** The first seed of the held-out deals every evaluation plays (training never deals them). */
+const HELD_OUT = 1_000_000_000;
+
+interface DealResult {
+  won: boolean;
+  rounds: number;
+}
+
+/** `agent` on the first `deals` held-out deals, to the end (an illegal move would throw). */
+function playDeals(id: string, agent: Agent, deals: number): DealResult[] {
+  const env = make(id);
+  return Array.from({ length: deals }, (_, i) => {
+    env.reset({ seed: HELD_OUT + i });
+    agent.reset(deriveSeed(HELD_OUT, i));
+    while (env.running) env.step(agent.act(env));
+    const outcome = env.outcome();
+    return { won: outcome.won, rounds: 'rounds' in outcome ? outcome.rounds : 0 };
+  });
+}
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+describe('shipped models', () => {
+  it('the models shipped: the decade family (not decade-optional, where optimal is exact) and Four Ten', () => {
+    expect(SHIPPED).toEqual(['decade', 'decade-loop', 'decade-fives', 'four-ten']);
+  });
+
+  it.each(SHIPPED)('%s: metadata names the env and the command; its evaluation, measured again on held-out deals, beats the reference', async (id) => {
+    const { model, metadata } = await loadModel(shippedModelDir(id));
+    model.dispose();
+    expect(metadata.env).toBe(id);
+    expect(metadata.options).toEqual(make(id).options);
+    expect(metadata.command).toMatch(new RegExp(`^tengym train --env ${id} --algo \\w+ .*--out runs/${id}$`));
+    const recorded = metadata.evaluation as { seed: number; winRate: number; reference: { agent: string }; vsReference: { ci95: [number, number] } };
+    expect(recorded.seed).toBe(HELD_OUT);
+    expect(recorded.vsReference.ci95[0]).toBeGreaterThan(0);
+    // The first deals of the recorded evaluation, played again by the model and the reference
+    // (every move checked legal by the env).
+    const fourTen = id === 'four-ten';
+    const deals = fourTen ? 12 : 200;
+    const agent = await resolveAgent('model', id, {});
+    const reference = createAgent(recorded.reference.agent, id, {});
+    const [mine, theirs] = [agent, reference].map((a) => playDeals(id, a, deals));
+    const wins = (r: DealResult[]) => r.filter((x) => x.won).length;
+    // Consistent with the recorded win rate (within four standard errors), and ahead of the reference.
+    const se = Math.sqrt((recorded.winRate * (1 - recorded.winRate)) / deals);
+    expect(Math.abs(wins(mine) / deals - recorded.winRate)).toBeLessThanOrEqual(4 * se + 1 / deals);
+    if (fourTen) {
+      // Four Ten's model wins every deal the reference wins, in fewer rounds.
+      expect(wins(mine)).toBeGreaterThanOrEqual(wins(theirs));
+      const saved = mine.flatMap((m, i) => (m.won && theirs[i].won ? [theirs[i].rounds - m.rounds] : []));
+      expect(saved.length).toBeGreaterThan(deals / 2);
+      expect(saved.reduce((a, b) => a + b, 0) / saved.length).toBeGreaterThan(0.5);
+    } else expect(wins(mine)).toBeGreaterThan(wins(theirs));
+  });
+
+  it.each(SHIPPED)('%s: the shipped agent is fair: permuting the undrawn stock never changes its choice or scores', async (id) => {
+    // Positions with a choice and at least two different cards in the stock, from random play.
+    const POSITIONS = 12;
+    const agent = await resolveAgent('model', id, {});
+    const rng = createRng(6);
+    let compared = 0;
+    for (let seed = 0; compared < POSITIONS && seed < 200; seed++) {
+      const env = make(id);
+      env.reset({ seed });
+      while (env.running && compared < POSITIONS) {
+        const state = env.getState() as EnvState & { game: { stock: string[] } };
+        if (env.legalCount >= 2 && new Set(state.game.stock.map((c) => c[0])).size >= 2 && randomInt(rng, 0, 3) === 0) {
+          const order = state.game.stock.map((_, i) => i);
+          shuffleInPlace(rng, order);
+          const stock = order.map((i) => state.game.stock[i]);
+          if (stock.join() === state.game.stock.join()) stock.reverse();
+          const permuted = env.clone();
+          permuted.setState({ ...state, game: { ...state.game, stock } });
+          expect(agent.act(permuted)).toBe(agent.act(env));
+          expect(agent.score!(permuted)).toEqual(agent.score!(env));
+          compared++;
+        }
+        env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+      }
+    }
+    expect(compared).toBe(POSITIONS);
+  });
+
+  it('tengym start evaluates a shipped model against the baselines of its env', () => {
+    expect(startAgents('decade')).toEqual({ agents: ['model', 'random', 'longest', 'lookahead'], reference: 'longest' });
+    const r = spawnSync(process.execPath, [BIN, 'start', '--env', 'decade', '--episodes', '40'], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/40 deals per env from seed 123/);
+    for (const agent of ['model', 'random', 'longest', 'lookahead']) expect(r.stdout).toMatch(new RegExp(`^${agent}\\s+\\d+\\.\\d\\d%`, 'm'));
+    expect(r.stdout).toMatch(/^longest .*\(reference\)/m);
+  });
+});

@@ -1,0 +1,341 @@
+// The play page (web/, built into dist/web by npm run build) in a real Chromium: Debian's
+// `chromium` driven by playwright-core. Skipped, and said so, where no Chromium is installed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHinter } from '../../src/node/hint-loader.js';
+import { actionCards, type HintCard, type HintResult } from '../../src/index.js';
+import type { EnvState } from '../../src/env/env.js';
+import { envIds, make } from '../../src/env/registry.js';
+import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
+
+const CHROMIUM = findChromium();
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The README's screenshot; TENGYM_SCREENSHOT=docs/play-page.png writes it there too. */
+const SCREENSHOT = fileURLToPath(new URL('../../.tmp/play-page.png', import.meta.url));
+
+if (!CHROMIUM) {
+  process.stderr.write('\ntengym: the browser tests (test/page-harness/page.test.ts) are SKIPPED: no Chromium found (apt-get install chromium, or set TENGYM_CHROMIUM to its path)\n\n');
+}
+
+type Session = Awaited<ReturnType<typeof startPageSession>>;
+
+const spot = (c: Pick<HintCard, 'place' | 'stack' | 'index'>) => `${c.place}:${c.stack ?? 0}:${c.index}`;
+const spots = (cards: HintCard[]) => cards.map(spot).sort();
+
+/** The board's cards carrying a class, as spots. */
+async function marked(p: PlayPage, className: string): Promise<string[]> {
+  return (await p.page.$$eval(`#board .card.${className}`, (els) => els.map((e) => (e as unknown as { dataset: { spot?: string } }).dataset.spot ?? ''))).sort();
+}
+
+function tapCard(p: PlayPage, c: HintCard): Promise<void> {
+  return p.page.click(`#board [data-spot="${spot(c)}"]`);
+}
+
+/** Types move number `n` of `count` as a player would (Enter when a longer number could follow). */
+async function pressMove(p: PlayPage, n: number, count: number): Promise<void> {
+  await p.page.keyboard.type(String(n));
+  if (n * 10 <= count) await p.page.keyboard.press('Enter');
+}
+
+/** The state a new page shows for a deal: the deal, then its forced moves played. */
+function dealtState(id: string, seed: number, options: Record<string, unknown> = {}): EnvState {
+  const env = make(id, options);
+  env.reset({ seed });
+  while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+  return env.getState();
+}
+
+/** The page from its header to the bottom of the board and the hints, into .tmp/ (and TENGYM_SCREENSHOT). */
+async function screenshot(p: PlayPage): Promise<void> {
+  const bottom = (await p.page.evaluate("Math.ceil(document.querySelector('main').getBoundingClientRect().bottom)")) as number;
+  const clip = { x: 0, y: 0, width: p.page.viewportSize()!.width, height: bottom + 12 };
+  mkdirSync(dirname(SCREENSHOT), { recursive: true });
+  await p.page.screenshot({ path: SCREENSHOT, clip });
+  if (process.env.TENGYM_SCREENSHOT) await p.page.screenshot({ path: process.env.TENGYM_SCREENSHOT, clip });
+}
+
+/** The page's hints against the same hints computed here (scores to float precision: the same weights on another wasm build). */
+function expectSameHints(page: HintResult, node: HintResult): void {
+  expect({ ...page, hints: page.hints.map((h) => ({ ...h, score: 0 })) }).toEqual({ ...node, hints: node.hints.map((h) => ({ ...h, score: 0 })) });
+  page.hints.forEach((h, i) => expect(h.score).toBeCloseTo(node.hints[i].score, 5));
+}
+
+/** `tengym hint` on a state, as a user runs it. */
+function cliHint(state: EnvState): HintResult {
+  const r = spawnSync(process.execPath, [BIN, 'hint', '--env', state.env, '--state', '-', '--top', '0', '--json'], { input: JSON.stringify(state), encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as HintResult;
+}
+
+/**
+ * Every hint the page showed equals the command line's on the same state: all of them through
+ * `loadHinter` (what `tengym hint` runs), and `seen[cliAt]` through the `tengym` binary itself.
+ */
+async function expectTengymHints(id: string, seen: { state: EnvState; hints: HintResult }[], cliAt: number): Promise<void> {
+  const { hinter } = await loadHinter(id, {});
+  for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
+  expectSameHints(seen[cliAt].hints, cliHint(seen[cliAt].state));
+}
+
+describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
+  let session: Session;
+  let base = '';
+
+  beforeAll(async () => {
+    session = await startPageSession(CHROMIUM!);
+    base = session.server.url;
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  /** Opens a page, runs `body`, and fails on any console error the page logged. */
+  async function withPage(query: string, body: (p: PlayPage) => Promise<void>, options: Parameters<typeof PlayPage.open>[2] = {}): Promise<void> {
+    const p = await PlayPage.open(session.browser, `${base}?${query}`, options);
+    try {
+      await body(p);
+      expect(p.errors).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  }
+
+  it('decade with hints: a whole game played by tapping the top hint’s cards, highlighted on the board, equal to tengym hint', async () => {
+    const seen: { state: EnvState; hints: HintResult }[] = [];
+    let longestLine = 0;
+    // pimc answers, measured stronger than the shipped model: no TensorFlow.js is loaded.
+    const { source } = await loadHinter('decade', {});
+    expect(source).toBe('pimc (determinized search; measured stronger than the model shipped in models/decade/)');
+    await withPage('env=decade&seed=2&hints=1', async (p) => {
+      for (let guard = 0; guard < 100; guard++) {
+        const v = await p.view();
+        if (!v.running) break;
+        expect(v.source).toBe(source);
+        expect(v.backend).toBeNull();
+        const hints = v.hints!;
+        const top = hints.hints[0];
+        expect(v.hintTop).toEqual(spots(top.cards));
+        expect(await p.page.locator('#hint-list li').count()).toBe(v.legal.length);
+        seen.push({ state: v.state, hints });
+        // The screenshot: the decision with the longest line, header to board.
+        const line = (v.state.game as { stacks: string[][] }).stacks[0].length;
+        if (line > longestLine) {
+          longestLine = line;
+          await screenshot(p);
+        }
+        // A run is played by tapping its two ends.
+        const steps = v.state.game as { steps: number };
+        await tapCard(p, top.cards[0]);
+        await tapCard(p, top.cards[top.cards.length - 1]);
+        await p.settled();
+        expect(((await p.view()).state.game as { steps: number }).steps).toBeGreaterThan(steps.steps);
+      }
+      const end = await p.view();
+      expect(end.running).toBe(false);
+      expect(await p.page.locator('#outcome').isVisible()).toBe(true);
+      const o = make('decade');
+      o.setState(end.state);
+      const outcome = o.outcome() as { won: boolean; cardsLeft: number };
+      expect(await p.page.locator('#outcome').textContent()).toContain(outcome.won ? 'Won' : `${outcome.cardsLeft} card`);
+    }, { viewport: { width: 1360, height: 760 } });
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    await expectTengymHints('decade', seen, 1);
+  }, 120_000);
+
+  it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, equal to tengym hint', async () => {
+    const seen: { state: EnvState; hints: HintResult }[] = [];
+    const uiKinds = new Set<string>();
+    await withPage('env=four-ten&seed=5&hints=1', async (p) => {
+      // The first 40 decisions as a player makes them (taps, hands, keys).
+      for (let guard = 0; guard < 40; guard++) {
+        const v = await p.view();
+        if (!v.running) break;
+        const hints = v.hints!;
+        const top = hints.hints[0];
+        expect(hints.source).toBe('model models/four-ten/ (shipped)');
+        expect(v.hintTop).toEqual(spots(top.cards));
+        seen.push({ state: v.state, hints });
+        const kind = top.cards.length === 0 ? 'end' : top.cards[0].place === 'drawn' ? 'place' : top.cards.length === 1 ? 'replace' : 'exchange';
+        uiKinds.add(kind);
+        const before = JSON.stringify(v.state);
+        if (kind === 'end') await pressMove(p, v.legal.indexOf(top.action) + 1, v.legal.length);
+        else if (kind === 'place') {
+          await tapCard(p, top.cards[0]); // the drawn card, then its hand (action ids 0–2)
+          await p.page.click(`.hand-row[data-hand="${top.action}"] .hand-name`);
+        } else if (kind === 'replace') {
+          await tapCard(p, top.cards[0]); // tap the card twice
+          await tapCard(p, top.cards[0]);
+        } else {
+          await tapCard(p, top.cards[0]); // tap both cards
+          await tapCard(p, top.cards[1]);
+        }
+        await p.settled();
+        expect(JSON.stringify((await p.view()).state)).not.toBe(before);
+      }
+      // The rest of the game (a few hundred decisions) through the page's own play(), which
+      // the taps and keys call, with the marked cards read at every decision.
+      const rest = (await p.page.evaluate(`(async () => {
+        const t = window.tengym, out = [];
+        while (t.env.running) {
+          const marked = [...document.querySelectorAll('#board .card.hint-top')].map((e) => e.dataset.spot).sort();
+          out.push({ state: t.env.getState(), hints: t.hints, marked });
+          t.play(t.hints.hints[0].action);
+          await t.settled();
+        }
+        return out;
+      })()`)) as { state: EnvState; hints: HintResult; marked: string[] }[];
+      for (const { state, hints, marked } of rest) {
+        expect(marked).toEqual(spots(hints.hints[0].cards));
+        seen.push({ state, hints });
+      }
+      expect([...uiKinds]).toEqual(expect.arrayContaining(['place', 'exchange', 'end']));
+      const end = await p.view();
+      expect(end.running).toBe(false);
+      const o = make('four-ten');
+      o.setState(end.state);
+      const outcome = o.outcome() as { won: boolean; points: number };
+      expect(await p.page.locator('#outcome').textContent()).toContain(`${outcome.points} points`);
+      expect(await p.page.locator('[data-fact="points"]').textContent()).toContain(String(outcome.points));
+    });
+    expect(seen.length).toBeGreaterThan(100);
+    await expectTengymHints('four-ten', seen, 7);
+  }, 180_000);
+
+  it('tens with undo: options from the form, a tap shows the partners, a second tap plays, u takes it back, then to the end', async () => {
+    await withPage('env=tens&seed=8', async (p) => {
+      await p.page.click('#options-panel summary');
+      await p.page.selectOption('#options select[name="undoLimit"]', '3');
+      await p.settled();
+      expect(new URL(p.page.url()).searchParams.get('options')).toBe('{"undoLimit":3}');
+      expect(await p.page.locator('#undo').textContent()).toContain('3 left');
+      const start = await p.view();
+      expect(start.state.options.undoLimit).toBe(3);
+      expect(start.state).toEqual(dealtState('tens', 8, { undoLimit: 3 }));
+
+      // Tap a card: the cards it can go with light up, as the library's moves say.
+      const env = make('tens', { undoLimit: 3 });
+      env.setState(start.state);
+      const moves = start.legal.map((a) => actionCards(env, start.state.game, a));
+      const first = moves[0][0];
+      await tapCard(p, first);
+      const partners = [...new Set(moves.filter((m) => m.some((c) => spot(c) === spot(first))).flat().map(spot))].filter((s) => s !== spot(first)).sort();
+      expect(await marked(p, 'selected')).toEqual([spot(first)]);
+      expect(await marked(p, 'partner')).toEqual(partners);
+      await tapCard(p, moves[0][1]);
+      await p.settled();
+      const after = await p.view();
+      expect(after.state).not.toEqual(start.state);
+
+      // u takes the move back (the forced moves after it count one undo each, as env.undo does).
+      const taken = after.state.game as object;
+      let undone = 0;
+      while (JSON.stringify((await p.view()).state.game) !== JSON.stringify(start.state.game)) {
+        await p.page.keyboard.press('u');
+        undone++;
+        expect(undone).toBeLessThanOrEqual(3);
+      }
+      expect((await p.view()).state.undosUsed).toBe(undone);
+      expect(await p.page.locator('#undo').textContent()).toContain(`${3 - undone} left`);
+      expect(taken).not.toEqual(start.state.game);
+
+      // The shared link carries the options and gives the same deal.
+      const link = await p.page.getAttribute('#share', 'href');
+      expect(link).toContain('options=');
+      const shared = await PlayPage.open(session.browser, link!);
+      expect((await shared.view()).state).toEqual(start.state);
+      expect(shared.errors).toEqual([]);
+      await shared.close();
+
+      // h shows the hints (Tens ranks nothing, and says so) and hides them again.
+      await p.page.keyboard.press('h');
+      await p.settled();
+      expect(await p.page.locator('#hints').isVisible()).toBe(true);
+      expect(await p.page.locator('#hint-source').textContent()).toContain('tens has no real decisions');
+      expect(new URL(p.page.url()).searchParams.get('hints')).toBe('1');
+      await p.page.keyboard.press('h');
+      await p.settled();
+      expect(await p.page.locator('#hints').isVisible()).toBe(false);
+
+      // Then to the end with the keys.
+      for (let guard = 0; guard < 100; guard++) {
+        const v = await p.view();
+        if (!v.running) break;
+        await pressMove(p, 1, v.legal.length);
+        await p.settled();
+      }
+      expect((await p.view()).running).toBe(false);
+      expect(await p.page.locator('#outcome').isVisible()).toBe(true);
+    });
+  }, 120_000);
+
+  it('a shared link (?env=decade&seed=7) gives the same deal, and New deal gives a link that replays its own', async () => {
+    await withPage('env=decade&seed=7', async (p) => {
+      expect((await p.view()).state).toEqual(dealtState('decade', 7));
+      expect(await p.page.inputValue('#seed')).toBe('7');
+      await p.page.click('#new-deal');
+      await p.settled();
+      const dealt = await p.view();
+      const link = await p.page.getAttribute('#share', 'href');
+      const seed = Number(new URL(link!).searchParams.get('seed'));
+      expect(seed).not.toBe(7);
+      expect(dealt.state).toEqual(dealtState('decade', seed));
+      const again = await PlayPage.open(session.browser, link!);
+      expect((await again.view()).state).toEqual(dealt.state);
+      expect(again.errors).toEqual([]);
+      await again.close();
+    });
+  }, 60_000);
+
+  it('every env id plays to its end in the page (the first move each time), hints from the same source as tengym hint', async () => {
+    for (const id of envIds()) {
+      const { source, fromModel } = await loadHinter(id, {});
+      // The model ids' hints are played above; here the baselines' are shown at every move.
+      await withPage(`env=${id}&seed=3${fromModel ? '' : '&hints=1'}`, async (p) => {
+        const env = make(id);
+        env.reset({ seed: 3 });
+        for (let guard = 0; guard < 400; guard++) {
+          const v = await p.view();
+          if (!v.running) break;
+          if (!fromModel) expect(v.source, id).toBe(source);
+          while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+          expect(v.state, id).toEqual(env.getState());
+          await pressMove(p, 1, v.legal.length);
+          env.step(env.legal[0]);
+          await p.settled();
+        }
+        while (env.running) env.step(env.legal[0]);
+        const end = await p.view();
+        expect(end.running, id).toBe(false);
+        expect(end.state, id).toEqual(env.getState());
+        expect(await p.page.locator('#outcome').isVisible(), id).toBe(true);
+      });
+    }
+  }, 180_000);
+
+  it('a forced move plays itself after a short animation when motion is allowed', async () => {
+    // Tens deal 5 has one legal move, a forced one, and then the game is over.
+    const env = make('tens');
+    env.reset({ seed: 5 });
+    expect(env.legalCount).toBe(1);
+    await withPage(
+      'env=tens&seed=5',
+      async (p) => {
+        expect(await p.page.evaluate('window.forcedSeen')).toBe(true);
+        const v = await p.view();
+        expect(v.state).toEqual(dealtState('tens', 5));
+        expect(v.running).toBe(false);
+        expect(await p.page.locator('#outcome').isVisible()).toBe(true);
+      },
+      {
+        reducedMotion: false,
+        // Records whether a card was ever marked as the forced move's.
+        init: `window.forcedSeen = false;
+          new MutationObserver(() => { if (document.querySelector('.forced')) window.forcedSeen = true; })
+            .observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });`,
+      },
+    );
+  }, 60_000);
+});

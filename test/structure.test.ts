@@ -1,0 +1,157 @@
+// The layout's promises. Browser safety as a folder rule: Node-only code lives in its own
+// folders, and no file outside them imports a Node built-in (so the engines, the agents, the
+// hints and both browser entry points run in a browser or React Native as they are); the
+// browser entry points reach nothing Node-only however deep; and no file imports one that
+// imports it back.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../src', import.meta.url));
+
+/** The folders of src/ whose code may use Node (DEVELOPERS.md's layout names them). */
+const NODE_ONLY = ['node', 'eval', 'train', 'research', 'cli', 'page-harness'];
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The Node built-ins a source text loads (static, dynamic or `require`; type-only imports load nothing). */
+function nodeBuiltins(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(IMPORT)) {
+    if (m[1]) continue;
+    const spec = m[2] ?? m[3] ?? m[4];
+    if (spec.startsWith('node:') || builtinModules.includes(spec) || builtinModules.includes(spec.split('/')[0])) out.push(spec);
+  }
+  return out;
+}
+
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+
+/** Whether a file under src/ is in a Node-only folder. */
+function nodeOnly(file: string): boolean {
+  const path = relative(SRC, file).split(sep).join('/');
+  return NODE_ONLY.some((folder) => path.startsWith(`${folder}/`));
+}
+
+describe('browser safety by folder', () => {
+  it('no file outside the Node-only folders imports a Node built-in', () => {
+    const files = walk(SRC).filter((f) => f.endsWith('.ts') && !nodeOnly(f));
+    // The rule covers the engines, the agents, the hints, the statistics and the browser entry points.
+    for (const f of ['env/games/decade.ts', 'agents/learned/afterstate-agent.ts', 'hints/hint.ts', 'stats/intervals.ts', 'index.ts', 'models.ts']) expect(files).toContain(join(SRC, f));
+    expect(files.some((f) => f.startsWith(join(SRC, 'node')))).toBe(false);
+    const found = files.flatMap((f) => nodeBuiltins(readFileSync(f, 'utf8')).map((spec) => `${relative(SRC, f)} imports ${spec}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the Node-only folders exist, and their files are the ones that use Node', () => {
+    for (const folder of NODE_ONLY) expect(statSync(join(SRC, folder)).isDirectory()).toBe(true);
+    const users = walk(SRC).filter((f) => f.endsWith('.ts') && nodeBuiltins(readFileSync(f, 'utf8')).length > 0);
+    expect(users.length).toBeGreaterThan(5);
+    expect(users.filter((f) => !nodeOnly(f))).toEqual([]);
+  });
+
+  it('the scan sees every way of loading a built-in, and not a type-only import', () => {
+    expect(nodeBuiltins(`import { readFileSync } from 'node:fs';`)).toEqual(['node:fs']);
+    expect(nodeBuiltins(`import * as path from 'path';\nexport { cpus } from 'os';`)).toEqual(['path', 'os']);
+    expect(nodeBuiltins(`const { Worker } = await import('node:worker_threads');`)).toEqual(['node:worker_threads']);
+    expect(nodeBuiltins(`const fs = require('fs/promises');`)).toEqual(['fs/promises']);
+    expect(nodeBuiltins(`import type { Worker } from 'node:worker_threads';\nimport { z } from 'zod';\nimport { x } from './fs.js';`)).toEqual([]);
+  });
+});
+
+/** Packages that run in a browser as they are. */
+const BROWSER_PACKAGES = ['zod', 'pure-rand', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'];
+
+
+/** The modules a source file loads at run time (type-only imports and exports excluded). */
+function runtimeImports(file: string): string[] {
+  const src = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of src.matchAll(IMPORT)) if (!m[1]) out.push(m[2] ?? m[3]);
+  return out;
+}
+
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+describe('browser safety, however deep', () => {
+  it('the engines, the browser-safe agents and both entry points load nothing Node-only, however deep', () => {
+    const roots = [join(SRC, 'index.ts'), join(SRC, 'models.ts'), ...walk(join(SRC, 'env')), ...walk(join(SRC, 'agents')), ...walk(join(SRC, 'hints')), ...walk(join(SRC, 'stats'))];
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    const visit = (file: string, chain: string[]) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of runtimeImports(file)) {
+        const via = [...chain, relative(SRC, file)].join(' → ');
+        if (spec.startsWith('.')) {
+          const target = join(dirname(file), spec.replace(/\.js$/, '.ts'));
+          if (!existsSync(target)) problems.push(`${via}: cannot find ${spec}`);
+          else if (nodeOnly(target)) problems.push(`${via} imports the Node-only ${relative(SRC, target)}`);
+          else visit(target, [...chain, relative(SRC, file)]);
+        } else if (spec.startsWith('node:') || builtinModules.includes(spec)) problems.push(`${via} imports ${spec}`);
+        else if (!BROWSER_PACKAGES.includes(packageOf(spec))) problems.push(`${via} imports the package ${spec}, not known to be browser-safe`);
+      }
+    };
+    for (const root of roots) visit(root, []);
+    expect(problems).toEqual([]);
+    // The check reaches the engines, the solvers and the TensorFlow.js agents.
+    for (const f of ['env/games/decade.ts', 'agents/four-ten-solver/index.ts', 'models.ts']) expect(seen.has(join(SRC, f)), f).toBe(true);
+  });
+
+  it('the scan sees what a Node-only import looks like', () => {
+    expect(runtimeImports(join(SRC, 'node/model-files.ts'))).toEqual(expect.arrayContaining(['node:fs/promises', 'node:path']));
+    expect(runtimeImports(join(SRC, 'node/load-model.ts'))).toContain('./model-files.js');
+    // `import type` loads nothing at run time.
+    expect(runtimeImports(join(SRC, 'models.ts'))).not.toContain('@tensorflow/tfjs');
+    expect(runtimeImports(join(SRC, 'models.ts'))).toContain('./agents/learned/head-agent.js');
+    expect(runtimeImports(join(SRC, 'env/env.ts'))).toEqual(expect.arrayContaining(['zod', './errors.js']));
+  });
+});
+
+
+/** The files of src/ that `file` imports (values and types alike: a type import still ties the files). */
+function localImports(file: string): string[] {
+  const out: string[] = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const spec = m[2] ?? m[3] ?? m[4];
+    if (spec.startsWith('.')) out.push(resolve(dirname(file), spec).replace(/\.js$/, '.ts'));
+  }
+  return out;
+}
+
+/** The import circles of a graph, each as the files of one strongly connected component (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>(), found: string[][] = [];
+  const connect = (v: string) => {
+    index.set(v, next); low.set(v, next); next++; stack.push(v); onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) { connect(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) connect(v);
+  return found;
+}
+
+describe('no import circles', () => {
+  it('no file under src/ imports one that imports it back, however far round', () => {
+    const files = walk(SRC).filter((f) => f.endsWith('.ts'));
+    const graph = new Map(files.map((f) => [f, localImports(f)]));
+    expect(circles(graph).map((c) => c.map((f) => relative(SRC, f)))).toEqual([]);
+  });
+
+  it('the circle finder finds a two-file and a three-file circle, and no circle in a chain', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+// Afterstate values for the one-line decade family (Four Ten's are in afterstate-four-ten.test.ts): the features of a hand-made
+// position, what each action expands to, the agent's legality, fairness and ranking with
+// a random network, save → load, and the options it refuses.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AfterstateAgent } from '../../../src/agents/learned/afterstate-agent.js';
+import { DECADE_FEATURES } from '../../../src/agents/decade/afterstate-features.js';
+import { afterstateAgent, featureLayout } from '../../../src/agents/learned/from-model.js';
+import { initBackend } from '../../../src/node/tf-backend.js';
+import { loadModelAgent, saveModel } from '../../../src/node/load-model.js';
+import { buildAfterstateNet } from '../../../src/agents/learned/network.js';
+import { runActionId } from '../../../src/env/games/decade.js';
+import { envConfig, make } from '../../../src/env/registry.js';
+import { createRng, randomInt } from '../../../src/env/rng.js';
+import { AfterstateLearner, afterstateConfigSchema } from '../../../src/train/algorithms/afterstate.js';
+import { envAt, withStockPermuted } from '../../helpers/decade.js';
+import { expectFlatTensorsAcrossUpdates, modelMetadata } from '../../helpers/models.js';
+
+const ONE_LINE = ['decade', 'decade-optional', 'decade-fives', 'decade-loop', 'decade-max3'] as const;
+
+const LINE = featureLayout(envConfig('decade'));
+
+/** The indices of a feature row that are not zero, with their values. */
+function nonZero(rows: Float32Array, row: number, size = LINE.size): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (let i = 0; i < size; i++) {
+    const v = rows[row * size + i];
+    if (v !== 0) out[i] = Number(v.toFixed(6));
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+describe('features and expansion', () => {
+  // Line 4 6 3, stock 5 T: the run 4 6 (10) or, with optional discards, a draw.
+  const layout = { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC'] };
+
+  it('a discard leads to its known line, read from the right end', () => {
+    const env = envAt('decade-optional', layout);
+    expect(env.legalActions()).toEqual([0, runActionId(0, 2)]);
+    const x = DECADE_FEATURES.expansion(LINE);
+    x.expand(env);
+    expect(x.actionCount).toBe(2);
+    // Action 1 (the run): one row, the line "3" with the stock 5 T unseen.
+    expect(x.rowsOf[1]).toBe(1);
+    expect(nonZero(x.rows, x.firstRow[1])).toEqual({ 2: 1, [520 + 4]: 0.25, [520 + 9]: 0.0625, 530: Number((2 / 52).toFixed(6)), 531: Number((1 / 52).toFixed(6)) });
+  });
+
+  it('a draw averages over the unseen values, each weighted by its count', () => {
+    const env = envAt('decade-optional', layout);
+    const x = DECADE_FEATURES.expansion(LINE);
+    x.expand(env);
+    expect(x.rowsOf[0]).toBe(2);
+    const [five, ten] = [x.firstRow[0], x.firstRow[0] + 1];
+    expect([x.weight[five], x.weight[ten]]).toEqual([0.5, 0.5]);
+    // Drawn 5: 5 3 6 4 from the right; the 5 is no longer unseen.
+    expect(nonZero(x.rows, five)).toEqual({ 4: 1, 12: 1, 25: 1, 33: 1, [520 + 9]: 0.0625, 530: Number((1 / 52).toFixed(6)), 531: Number((4 / 52).toFixed(6)) });
+    expect(nonZero(x.rows, ten)).toEqual({ 9: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.25, 530: Number((1 / 52).toFixed(6)), 531: Number((4 / 52).toFixed(6)) });
+  });
+
+  it('a loop also shows its oldest cards from the left end, a drawn card after them on a short line', () => {
+    const loop = featureLayout(envConfig('decade', { loop: true }));
+    expect(loop.size).toBe(662);
+    const env = envAt('decade-loop', { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC'] }, { discard: 'optional' });
+    const x = DECADE_FEATURES.expansion(loop);
+    x.expand(env);
+    const draw = env.legalActions().indexOf(0);
+    const five = nonZero(x.rows, x.firstRow[draw], loop.size);
+    // From the right: 5 3 6 4; from the left: 4 6 3 5.
+    expect(Object.keys(five).map(Number).filter((i) => i < 520)).toEqual([4, 12, 25, 33]);
+    expect(Object.keys(five).map(Number).filter((i) => i >= 532)).toEqual([532 + 3, 542 + 5, 552 + 2, 562 + 4]);
+  });
+
+  it('a move that ends the game is valued exactly, without the network', () => {
+    // Line 4 6 with nothing unseen: the run clears the table and wins.
+    const env = envAt('decade', { stacks: [['4C', '6D', '5S', '5H']], stock: [] });
+    const x = DECADE_FEATURES.expansion(LINE);
+    x.expand(env);
+    const k = env.legalActions().indexOf(runActionId(0, 4));
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(x.rowsOf[k]).toBe(0);
+    expect([x.exactWin[k], x.exactCost[k]]).toEqual([1, 0]);
+    const value = new Float64Array(2);
+    x.actionValue(k, new Float32Array(0), value);
+    expect([...value]).toEqual([1, 0]);
+  });
+});
+
+describe('the agent, with a random network', () => {
+  const models = new Map<number, tf.LayersModel>();
+  const modelFor = (id: string) => {
+    const size = featureLayout(envConfig(id)).size;
+    if (!models.has(size)) models.set(size, buildAfterstateNet({ inputSize: size, hidden: [32], seed: 3 }));
+    return models.get(size)!;
+  };
+  const model = modelFor('decade');
+
+  it.each(ONE_LINE)('%s: always legal, scores every legal move best first, and fair', (id) => {
+    const model = modelFor(id);
+    const agent = afterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
+    const twin = afterstateAgent('random-net', model, modelMetadata(id, 'afterstate'));
+    const rng = createRng(5);
+    let decisions = 0;
+    for (let game = 0; game < 12; game++) {
+      const env = make(id);
+      env.reset({ seed: 300 + game });
+      while (env.running) {
+        if (env.legalCount > 1) {
+          decisions++;
+          const action = agent.act(env);
+          expect(env.mask[action]).toBe(1);
+          const scores = agent.score(env);
+          expect(scores.kind).toBe('win-probability');
+          expect(scores.actions.map((s) => s.action).sort((a, b) => a - b)).toEqual(env.legalActions().sort((a, b) => a - b));
+          expect(scores.actions[0].action).toBe(action);
+          // Probabilities; a move that ends the game is worth exactly its result.
+          for (const s of scores.actions) {
+            expect(s.score).toBeGreaterThanOrEqual(0);
+            expect(s.score).toBeLessThanOrEqual(1);
+            const after = env.clone();
+            after.step(s.action);
+            if (!after.running) expect(s.score).toBe(after.outcome().won ? 1 : 0);
+          }
+          const permuted = withStockPermuted(env, game);
+          expect(twin.act(permuted)).toBe(action);
+          expect(twin.score(permuted)).toEqual(scores);
+        }
+        // Random play visits more varied positions than the agent's own.
+        env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+      }
+    }
+    expect(decisions).toBeGreaterThan(10);
+  });
+
+  it('save → load gives the same agent; a model of one env refuses another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-afterstate-'));
+    await saveModel(model, dir, modelMetadata('decade', 'afterstate'));
+    const loaded = await loadModelAgent(dir, 'saved');
+    expect(loaded).toBeInstanceOf(AfterstateAgent);
+    const original = afterstateAgent('x', model, modelMetadata('decade', 'afterstate'));
+    const env = envAt('decade', { stacks: [['4C', '6D', '3S', '7H', '2C', '8D']], stock: ['5H', 'TC', '9S'] });
+    expect(loaded.score(env)).toEqual(original.score(env));
+    const fives = make('decade-fives');
+    fives.reset({ seed: 1 });
+    expect(() => loaded.act(fives)).toThrow(/trained for decade/);
+    // A line model given a loop's metadata: its input does not fit.
+    const loop = make('decade-loop');
+    loop.reset({ seed: 1 });
+    expect(() => afterstateAgent('x', model, modelMetadata('decade-loop', 'afterstate')).act(loop)).toThrow(/reads 532 features/);
+  });
+});
+
+describe('the learner', () => {
+  it.each(['decade-stacks', 'ten-twenty-thirty', 'tens'])('refuses %s clearly', (id) => {
+    expect(() => new AfterstateLearner(envConfig(id), afterstateConfigSchema.parse({}))).toThrow(/afterstate/);
+  });
+
+  it('the tensor count stays flat across updates', () => {
+    const learner = new AfterstateLearner(envConfig('decade'), afterstateConfigSchema.parse({ numEnvs: 16, hidden: [16], batchSize: 32, learningStarts: 1, samplesPerUpdate: 16, totalSteps: 100_000 }));
+    expectFlatTensorsAcrossUpdates(learner);
+    const stats = learner.takeStats();
+    expect(Number.isFinite(stats.winLoss)).toBe(true);
+    expect(Number.isFinite(stats.costLoss)).toBe(true);
+    learner.dispose();
+  });
+});

@@ -1,0 +1,276 @@
+// Search with learned values (src/agents/decade/learned-search.ts) and expert iteration
+// (src/train/algorithms/expert-iteration.ts): the search's values against a brute-force expectimax written
+// here on the env itself, fairness, tensors, and a training run that repeats under its seed.
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Position } from '../../../src/agents/decade/position.js';
+import { decadeLayout, writeLineFeatures } from '../../../src/agents/decade/afterstate-features.js';
+import { DecadeSearchAgent, loadKnowledge, positionLayout, StockKnowledge, writePositionFeatures, type SearchConfig } from '../../../src/agents/decade/learned-search.js';
+import { initBackend } from '../../../src/node/tf-backend.js';
+import { parseCardCode } from '../../../src/env/cards.js';
+import type { Env, EnvState } from '../../../src/env/env.js';
+import { CARD_VALUE, decadeOf, DRAW } from '../../../src/env/games/decade.js';
+import { envConfig } from '../../../src/env/registry.js';
+import { createRng, randomInt } from '../../../src/env/rng.js';
+import { expertIterationConfigSchema, ExpertIteration } from '../../../src/train/algorithms/expert-iteration.js';
+import { bruteDraw, bruteExpectimax, envAt, randomPosition, withStockPermuted, type Leaf, type Value } from '../../helpers/decade.js';
+import { expectFlatTensorsAcrossUpdates, modelMetadata } from '../../helpers/models.js';
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+const TIE = 0.02;
+const expectimax = (env: Env, depth: number, unknown: number, leaf: Leaf): Value => bruteExpectimax(env, depth, unknown, leaf, TIE);
+const draw = (env: Env, depth: number, unknown: number, leaf: Leaf): Value => bruteDraw(env, depth, unknown, leaf, TIE);
+const stockOf = (env: Env) => (env.getState() as EnvState & { game: { stock: string[] } }).game.stock;
+
+/**
+ * A network whose two outputs are fixed linear functions of the features, and the same
+ * functions in float64 of a position whose stock is `unknown` unseen cards on top, then the
+ * rest in the order they lie.
+ */
+function linearNet(size: number, seed: number): { model: tf.LayersModel; leaf: Leaf } {
+  const rng = createRng(seed);
+  const w = Array.from({ length: 2 }, () => Float32Array.from({ length: size }, () => (randomInt(rng, -1000, 1000) / 1000) * 0.05));
+  const input = tf.input({ shape: [size] });
+  const heads = w.map((weights, h) => {
+    const layer = tf.layers.dense({ units: 1, useBias: true, name: `out${h}` });
+    const out = layer.apply(input) as tf.SymbolicTensor;
+    layer.setWeights([tf.tensor2d(weights, [size, 1]), tf.tensor1d([h === 0 ? -0.3 : 0.2])]);
+    return out;
+  });
+  const model = tf.model({ inputs: input, outputs: heads });
+  const row = new Float32Array(size);
+  const leaf = (env: Env, unknown: number): Value => {
+    const { state, options } = decadeOf(env)!;
+    const p = new Position(options.stacks);
+    p.loadTableOnly(state);
+    p.stockLen = state.stockLen;
+    const k = new StockKnowledge();
+    const stock = stockOf(env).map((c) => CARD_VALUE[parseCardCode(c)]);
+    k.unknown = unknown;
+    for (let i = 0; i < unknown; i++) k.unseen[stock[i]]++;
+    for (let i = unknown; i < stock.length; i++) k.known[k.knownLen++] = stock[i];
+    writePositionFeatures(p, k, row, 0, positionLayout({ stacks: options.stacks, loop: options.loop }));
+    let logit = -0.3;
+    let cards = 0.2;
+    for (let i = 0; i < size; i++) {
+      logit += w[0][i] * row[i];
+      cards += w[1][i] * row[i];
+    }
+    return [1 / (1 + Math.exp(-logit)), cards];
+  };
+  return { model, leaf };
+}
+
+function searchAgent(id: string, model: tf.LayersModel, config: Partial<SearchConfig> = {}): DecadeSearchAgent {
+  const env = randomPosition(id, 0, 0);
+  const metadata = { ...modelMetadata('decade', 'afterstate'), env: id, options: env.options, observationSize: env.observationSpace.shape[0], numActions: env.actionSpace.n, head: 'search' as const, features: positionLayout(decadeOf(env)!.options).encoding };
+  return new DecadeSearchAgent('search', model, metadata, { depth: 1, maxLeaves: 100_000, tieWeight: TIE, ...config });
+}
+
+/** Positions with a choice and at most `maxStock` cards in the stock, from random play. */
+function latePositions(id: string, count: number, maxStock: number, seed: number): Env[] {
+  const out: Env[] = [];
+  for (let s = seed; out.length < count && s < seed + 2000; s++) {
+    const env = randomPosition(id, s, 0);
+    const rng = createRng(s + 7);
+    while (env.running && decadeOf(env)!.state.stockLen > maxStock) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+    while (env.running && env.legalCount < 2) env.step(env.legal[0]);
+    if (env.running && env.legalCount >= 2) out.push(env);
+  }
+  return out;
+}
+
+describe('the search against a brute-force expectimax', () => {
+  it('hand-made positions, searched to the end of the stock: exact values (one line, optional draws, loop, fives, seven piles)', () => {
+    const cases: [string, Parameters<typeof envAt>[1]][] = [
+      ['decade', { stacks: [['5C', '3D', '2H', '4S', 'KC', '6H']], stock: ['4C', '6D', 'KH', '9S'] }],
+      ['decade-optional', { stacks: [['5C', '3D', '2H', '8S', '7D']], stock: ['3C', 'QD', '5H', '2S'] }],
+      ['decade-loop', { stacks: [['7C', '3D', '5H', '2S', '9C', '4D']], stock: ['AC', '6D', 'TH', '3S'] }],
+      ['decade-fives', { stacks: [['5C', '3D', '2H', '4S', '6C']], stock: ['4C', '5D', 'KH', 'AS'] }],
+      ['decade-stacks', { stacks: [['5C', '3D'], ['2H', '8S'], ['KC'], ['6H', '4D'], ['9C'], ['AC', 'QD'], ['7H']], stock: ['3C', 'JD', '2S'] }],
+    ];
+    let compared = 0;
+    for (const [id, layout] of cases) {
+      const env = envAt(id, layout);
+      expect(env.running, id).toBe(true);
+      // Searched to the end of the stock: the network is never asked.
+      const { model } = linearNet(positionLayout(decadeOf(env)!.options).size, 1);
+      const agent = searchAgent(id, model, { depth: 60 });
+      const scores = agent.score(env);
+      const unknown = decadeOf(env)!.state.stockLen;
+      for (const { action, score: win } of scores.actions) {
+        const next = env.clone();
+        const v = action === DRAW ? draw(next, 60, unknown, () => [Number.NaN, Number.NaN]) : expectimax(stepped(next, action), 60, unknown, () => [Number.NaN, Number.NaN]);
+        expect(win, `${id} action ${action}`).toBeCloseTo(v[0], 9);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const id of ['decade', 'decade-loop', 'decade-optional', 'ten-twenty-thirty']) {
+    it(`${id}: random late positions, one and two draws deep with the network at the horizon`, () => {
+      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
+      const { model, leaf } = linearNet(size, 11);
+      let compared = 0;
+      for (const depth of [1, 2]) {
+        const agent = searchAgent(id, model, { depth });
+        for (const env of latePositions(id, 6, id === 'ten-twenty-thirty' ? 52 : 8, 100 * depth)) {
+          const unknown = decadeOf(env)!.state.stockLen;
+          for (const { action, score: win } of agent.score(env).actions) {
+            const d = action === DRAW ? Math.max(depth, 1) : depth;
+            const v = action === DRAW ? draw(env.clone(), d, unknown, leaf) : expectimax(stepped(env.clone(), action), depth, unknown, leaf);
+            expect(win, `${id} depth ${depth} action ${action}`).toBeCloseTo(v[0], 4);
+            compared++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(20);
+      model.dispose();
+    });
+  }
+});
+
+describe('the search with the known order under the stock', () => {
+  it('ten-twenty-thirty, after the first pass: the known next cards, against the brute force', () => {
+    const size = positionLayout({ stacks: 7, loop: true }).size;
+    const { model, leaf } = linearNet(size, 13);
+    const agent = searchAgent('ten-twenty-thirty', model, { depth: 2 });
+    let compared = 0;
+    let known = 0;
+    for (let seed = 0; compared < 30 && seed < 400; seed++) {
+      // Played from the deal, the agent watching every state: it knows what went under the stock.
+      const env = randomPosition('ten-twenty-thirty', seed, 0);
+      let unknown = decadeOf(env)!.state.stockLen;
+      const rng = createRng(seed);
+      while (env.running && compared < 30) {
+        if (env.legalCount >= 2 && unknown <= 1) {
+          for (const { action, score: win } of agent.score(env).actions) {
+            const v = expectimax(stepped(env.clone(), action), 2, unknown, leaf);
+            expect(win, `seed ${seed} action ${action}`).toBeCloseTo(v[0], 4);
+            compared++;
+          }
+          if (unknown === 0) known++;
+        }
+        const a = env.legalCount === 1 ? agent.act(env) : env.legal[randomInt(rng, 0, env.legalCount - 1)];
+        if (env.legalCount >= 2) agent.act(env);
+        if (a === DRAW && unknown > 0) unknown--;
+        env.step(a);
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(30);
+    expect(known).toBeGreaterThan(0);
+    model.dispose();
+  });
+});
+
+function stepped(env: Env, action: number): Env {
+  env.step(action);
+  return env;
+}
+
+describe('the one-line encoding', () => {
+  it('is written by the search as the afterstate models write it (decade, decade-loop)', () => {
+    let compared = 0;
+    for (const id of ['decade', 'decade-loop']) {
+      for (let seed = 0; seed < 40; seed++) {
+        const env = randomPosition(id, seed, seed * 3);
+        const { state, options } = decadeOf(env)!;
+        const layout = decadeLayout(options);
+        const a = new Float32Array(layout.size);
+        writeLineFeatures(state, 0, a, 0, layout);
+        const p = new Position(1);
+        p.loadTableOnly(state);
+        p.stockLen = state.stockLen;
+        const k = new StockKnowledge();
+        loadKnowledge(k, state, null);
+        const b = new Float32Array(layout.size);
+        const searchLayout = positionLayout(options);
+        expect(searchLayout).toMatchObject({ encoding: layout.encoding, size: layout.size });
+        writePositionFeatures(p, k, b, 0, searchLayout);
+        expect(Array.from(b), `${id} seed ${seed}`).toEqual(Array.from(a));
+        compared++;
+      }
+    }
+    expect(compared).toBe(80);
+  });
+});
+
+describe('the learned-search agent', () => {
+  it('is fair: permuting the unseen stock changes no choice and no value', () => {
+    for (const id of ['decade', 'decade-loop', 'ten-twenty-thirty']) {
+      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
+      const { model } = linearNet(size, 5);
+      const agent = searchAgent(id, model, { depth: 1, maxLeaves: 400 });
+      let positions = 0;
+      for (let s = 0; positions < 12 && s < 4000; s++) {
+        const env = randomPosition(id, 3000 + s, 3 + (s % 40));
+        if (!env.running || env.legalCount < 2) continue;
+        const a = searchAgent(id, model, { depth: 1, maxLeaves: 400 }).score(env);
+        const b = searchAgent(id, model, { depth: 1, maxLeaves: 400 }).score(withStockPermuted(env, s));
+        expect(b, `${id} seed ${3000 + s}`).toEqual(a);
+        positions++;
+      }
+      expect(positions, id).toBe(12);
+      expect(agent.fair).toBe(true);
+      model.dispose();
+    }
+  });
+
+  it('refuses an env its model was not trained for, saying why', () => {
+    const { model } = linearNet(positionLayout({ stacks: 1, loop: false }).size, 1);
+    const agent = searchAgent('decade', model);
+    expect(() => agent.act(randomPosition('decade-loop', 1, 0))).toThrow(/model "search" was trained for decade .*not decade-loop/);
+    model.dispose();
+  });
+
+  it('keeps the tensor count flat across searches', () => {
+    const size = positionLayout({ stacks: 1, loop: false }).size;
+    const { model } = linearNet(size, 3);
+    const agent = searchAgent('decade', model, { depth: 2, maxLeaves: 300 });
+    const env = randomPosition('decade', 1, 0);
+    agent.act(env.running && env.legalCount > 1 ? env : latePositions('decade', 1, 20, 1)[0]);
+    const tensors = tf.memory().numTensors;
+    let decisions = 0;
+    for (const p of latePositions('decade', 10, 30, 50)) {
+      while (p.running) {
+        p.step(agent.act(p));
+        decisions++;
+      }
+    }
+    expect(decisions).toBeGreaterThan(20);
+    expect(tf.memory().numTensors).toBe(tensors);
+    model.dispose();
+  });
+});
+
+const TINY = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, totalSteps: 100_000 };
+
+describe('expert iteration', () => {
+  it('keeps the tensor count flat across updates', () => {
+    const learner = new ExpertIteration(envConfig('decade'), expertIterationConfigSchema.parse(TINY));
+    expectFlatTensorsAcrossUpdates(learner);
+    learner.dispose();
+  });
+
+  it('gives the same model under the same seed, another under another seed (seven piles, deck-bottom)', () => {
+    const weights = (seed: number) => {
+      const learner = new ExpertIteration(envConfig('ten-twenty-thirty'), expertIterationConfigSchema.parse({ ...TINY, seed }));
+      for (let k = 0; k < 40; k++) learner.iterate();
+      expect(learner.updates).toBeGreaterThan(0);
+      const w = learner.model.getWeights().map((t) => Array.from(t.dataSync()));
+      learner.dispose();
+      return w;
+    };
+    const a = weights(1);
+    expect(weights(1)).toEqual(a);
+    expect(weights(2)).not.toEqual(a);
+  });
+
+  it('refuses an engine it has no search for, by name', () => {
+    expect(() => new ExpertIteration(envConfig('four-ten'), expertIterationConfigSchema.parse(TINY))).toThrow(/decade family .*not four-ten/);
+  });
+});

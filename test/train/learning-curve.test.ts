@@ -1,0 +1,54 @@
+// The learning curve's SVG: the win rate where games are won or lost, the mean rounds where
+// every game is won (Four Ten), each point inside the plot and the reference named.
+import { describe, expect, it } from 'vitest';
+import { learningCurveSvg } from '../../src/train/learning-curve.js';
+import { curvePoints } from '../../src/train/metrics.js';
+
+const circles = (svg: string) => [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+const PLOT = { top: 60, bottom: 364, left: 64, right: 696 };
+
+describe('learningCurveSvg', () => {
+  it('plots the win rate in percent, higher up for a higher rate, with the reference as a rate', () => {
+    const rows = [
+      { envSteps: 0, evalWinRate: 0.1, evalWinRateLow: 0.08, evalWinRateHigh: 0.12 },
+      { envSteps: 1000, evalWinRate: 0.25, evalWinRateLow: 0.22, evalWinRateHigh: 0.28 },
+    ];
+    const svg = learningCurveSvg(curvePoints('cards', rows), { title: 't', scoring: 'cards', reference: { name: 'longest', value: 0.2 } });
+    expect(svg).toContain('win rate on the held-out deals');
+    expect(svg).toContain('longest on the same deals: 20.0%');
+    expect(svg).toMatch(/>30%</);
+    const [a, b] = circles(svg);
+    expect(b.y).toBeLessThan(a.y);
+    expect(a.y).toBeLessThanOrEqual(PLOT.bottom);
+  });
+
+  it('plots Four Ten’s mean rounds on an axis that spans them, fewer rounds lower down, rows without a won deal left out', () => {
+    const rows = [
+      { envSteps: 0, evalMeanRounds: null },
+      { envSteps: 100, evalMeanRounds: 6.9 },
+      { envSteps: 200, evalMeanRounds: 4.28 },
+    ];
+    const points = curvePoints('rounds', rows);
+    expect(points.map((p) => p.envSteps)).toEqual([100, 200]);
+    const svg = learningCurveSvg(points, { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: 5.8306 } });
+    expect(svg).toContain('mean rounds of the won held-out deals');
+    expect(svg).toContain('fewer rounds are better');
+    expect(svg).toContain('greedy on the same deals: 5.831');
+    expect(svg).not.toMatch(/\d%</);
+    const [slow, fast] = circles(svg);
+    expect(fast.y).toBeGreaterThan(slow.y);
+    for (const c of [slow, fast]) {
+      expect(c.y).toBeGreaterThanOrEqual(PLOT.top);
+      expect(c.y).toBeLessThanOrEqual(PLOT.bottom);
+    }
+    // The axis starts at the whole round below the fewest rounds, not at zero.
+    expect(svg).toMatch(/text-anchor="end">4</);
+    expect(svg).not.toMatch(/text-anchor="end">0</);
+  });
+
+  it('draws no reference line where the reference has no figure (it won no deal)', () => {
+    const svg = learningCurveSvg([{ envSteps: 10, value: 4.5, low: 4.5, high: 4.5 }], { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: Number.NaN } });
+    expect(svg).not.toContain('NaN');
+    expect(svg).not.toContain('greedy on the same deals');
+  });
+});

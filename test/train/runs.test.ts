@@ -1,0 +1,146 @@
+// `tengym train` as a user runs it: --json, a learning curve of at least eleven points,
+// --eval-every, and run directories: never overwrite what tengym did not write, leave no
+// empty directory after a refusal, and no checkpoint-old/ after a resume.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const tengym = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-runs-'));
+
+/** A tiny PPO config for decade without evalEvery: about 800 env steps per iteration. */
+const TINY = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 2, evalEpisodes: 20, evalReference: 'first' };
+
+function configFile(dir: string, config: object = TINY): string {
+  const file = join(dir, 'tiny.json');
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+const jsonLines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+
+describe('tengym train --json and the learning curve', () => {
+  it('prints JSON Lines (start, one line per evaluation, end) and evaluates at least ten times besides the start', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '16000', '--config', configFile(dir), '--out', out, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = jsonLines(r.stdout);
+    expect(lines[0]).toMatchObject({ type: 'start', algo: 'ppo', env: 'decade', resumedFrom: null, config: { evalEvery: 1600, totalSteps: 16000 } });
+    const evaluations = lines.filter((l) => l.type === 'evaluation');
+    expect(evaluations.length).toBeGreaterThanOrEqual(11);
+    const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(evaluations.map(({ type: _t, ...row }) => row)).toEqual(rows);
+    const end = lines[lines.length - 1];
+    expect(end).toMatchObject({ type: 'end', envSteps: rows[rows.length - 1].envSteps, model: `${out}/best`, best: { episodes: 20 } });
+    // The curve has a point per evaluation.
+    expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8').match(/<circle /g)?.length).toBe(rows.length);
+  });
+
+  it('--eval-every sets the interval; an explicit interval that gives few points is honoured and named', () => {
+    const dir = tmp();
+    const few = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '2000', '--eval-every', '2000', '--config', configFile(dir), '--out', join(dir, 'b'));
+    expect(few.code, few.stderr).toBe(0);
+    expect(few.stdout).toMatch(/^config \{.*"evalEvery":2000/m);
+    expect(few.stdout).toMatch(/^note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points$/m);
+    expect(readFileSync(join(dir, 'b', 'metrics.jsonl'), 'utf8').trim().split('\n').length).toBe(2);
+    const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');
+  });
+});
+
+describe('run directories', () => {
+  function foreignDir(): { dir: string; files: Record<string, string> } {
+    const dir = tmp();
+    const files = { 'metrics.csv': 'mine,1\n', 'metrics.jsonl': '{"mine":1}\n', 'best/model.json': '{"mine":true}' };
+    mkdirSync(join(dir, 'best'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return { dir, files };
+  }
+
+  it.each([[['--resume']], [[]]])('a directory tengym did not write is refused %j, named, and left as it was', (extra) => {
+    const { dir, files } = foreignDir();
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', dir, ...extra);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/was not written by tengym train \(it has no checkpoint\/ and no tengym-run\.json\) and holds best\/model\.json, metrics\.csv, metrics\.jsonl: tengym will not overwrite them/);
+    for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+    expect(readdirSync(dir).sort()).toEqual(['best', 'metrics.csv', 'metrics.jsonl']);
+  });
+
+  it('--out naming a file is a clear error, not an internal one', () => {
+    const file = join(tmp(), 'a-file');
+    writeFileSync(file, 'x');
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`tengym: --out ${file} is a file, not a directory: choose a new directory for the run\n`);
+  });
+
+  it('expert iteration trains a seven-pile model that tengym eval and tengym hint play as its search; four-ten is refused by name', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    const config = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, evalEpisodes: 20, evalReference: 'first' };
+    let r = tengym('train', '--env', 'ten-twenty-thirty', '--algo', 'expert-iteration', '--steps', '3000', '--config', configFile(dir, config), '--out', out, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const end = jsonLines(r.stdout).at(-1)!;
+    expect(end).toMatchObject({ type: 'end' });
+    const meta = JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')).userDefinedMetadata.tengym;
+    expect(meta).toMatchObject({ env: 'ten-twenty-thirty', algorithm: 'expert-iteration', head: 'search', features: 'decade-stacks/1', search: { depth: 1, maxLeaves: 64 } });
+    r = tengym('eval', '--env', 'ten-twenty-thirty', '--agents', `${join(out, 'best')},longest`, '--episodes', '10', '--workers', '0');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/best\s+\d+\.\d+%/);
+    r = tengym('train', '--env', 'four-ten', '--algo', 'expert-iteration', '--out', join(dir, 'never'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/expert iteration is written for the decade family .*not four-ten/);
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+
+  it('a run refused after start-up leaves no directory behind', () => {
+    const out = join(tmp(), 'never');
+    const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/afterstate values are written for the one-line decade family and Four Ten, not tens/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('an empty directory, or one tengym marked, can be resumed (the run starts there)', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    mkdirSync(out);
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--config', configFile(dir, { ...TINY, evalEvery: 500 }), '--out', out, '--resume');
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['best', 'checkpoint', 'learning-curve.svg', 'metrics.csv', 'metrics.jsonl', 'tengym-run.json']);
+    const marked = join(dir, 'marked');
+    mkdirSync(marked);
+    writeFileSync(join(marked, 'tengym-run.json'), '{"format":"tengym-run/1"}');
+    writeFileSync(join(marked, 'metrics.jsonl'), '');
+    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', marked).stderr).toMatch(/holds a tengym run that stopped before its first checkpoint: pass --resume/);
+  });
+
+  it('after a kill during the final checkpoint swap, the resume leaves checkpoint/ alone, without checkpoint-old/', () => {
+    const dir = tmp();
+    const config = configFile(dir, { ...TINY, evalEvery: 500 });
+    const out = join(dir, 'run');
+    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out).code).toBe(0);
+    const weights = readFileSync(join(out, 'checkpoint', 'weights.bin'));
+    // Killed after the new checkpoint took its place, before the old one was removed.
+    cpSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'), { recursive: true });
+    let r = tengym('train', '--out', out, '--resume');
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
+    // Killed between the two renames: only checkpoint-old/ (and a complete checkpoint-new/).
+    renameSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'));
+    cpSync(join(out, 'checkpoint-old'), join(out, 'checkpoint-new'), { recursive: true });
+    r = tengym('train', '--out', out, '--resume');
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
+    expect(readFileSync(join(out, 'checkpoint', 'weights.bin')).equals(weights)).toBe(true);
+  });
+});
