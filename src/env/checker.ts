@@ -1,6 +1,6 @@
 /**
- * The contract checker: runs any registered env through SPEC.md's environment
- * contract with seeded random play and throws `ContractViolation` at the first breach.
+ * The contract checker: runs any registered env through the environment contract
+ * (docs/rules.md, "The environment contract") with seeded random play and throws `ContractViolation` at the first breach.
  *
  * Per step: the mask has exactly the legal ids (listed in increasing order), is non-empty
  * while the episode runs and empty after it, the observation is finite, and the engine's

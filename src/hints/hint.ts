@@ -101,7 +101,7 @@ export function formatScore(h: Hint): string {
   }
 }
 
-/** Engines with no real decisions (SPEC.md; test/env/games/pairing/tens.test.ts and test/env/games/pairing/block-ten.test.ts show it). */
+/** Engines with no real decisions (docs/rules.md, "Tens"; test/env/games/pairing/tens.test.ts and test/env/games/pairing/block-ten.test.ts show it). */
 export const SAME_OUTCOME_GAMES: ReadonlySet<AnyGame> = new Set([tensGame, blockTenGame]);
 
 /** Whether every legal order of moves in this env reaches the same end (its hints rank nothing). */
@@ -112,7 +112,7 @@ export function hasSameOutcome(env: EnvConfig): boolean {
 type Baseline = { agent: Agent; name: string; role: string; source: string };
 
 /**
- * The decade ids where `lookahead` answers instead of `pimc` (README, "Where hints come from"):
+ * The decade ids where `lookahead` answers instead of `pimc` (docs/hints.md, "Where hints come from"):
  * on seven stacks `pimc` is a little behind; on `decade-max3` every agent is level; on
  * `ten-twenty-thirty` `pimc`'s lead is within its interval and its hints do not fit the 10 ms
  * a hint may take.
@@ -145,7 +145,7 @@ const BASELINES = new Map<AnyGame, (env: EnvConfig, baseline: (name: string, rol
 
 /**
  * The search that answers where no model is given, the strongest fair one measured for each
- * engine (README, "Where hints come from"): in the decade family, `optimal` where holding is
+ * engine (docs/hints.md, "Where hints come from"): in the decade family, `optimal` where holding is
  * free (the exact optimum: `decade-optional`), else `pimc` (`lookahead` on three ids); Four Ten's exact `optimal` for
  * the rules whose game values ship (other rules would first solve the game for about 20
  * minutes), else `expectimax`; for Tens and Block Ten the lowest legal id, since every move

@@ -4,7 +4,7 @@
  * (which fetches them). Browser-safe: the caller says what `models/<env id>/` holds and how to
  * load it; this module decides and builds the hinter.
  *
- * The rule: the strongest fair source measured for the env (README, "Where hints come from").
+ * The rule: the strongest fair source measured for the env (docs/hints.md, "Where hints come from").
  * Four Ten's shipped model, when it was trained for these options; everywhere else, and for
  * Four Ten without such a model, the engine's search (`hintBaseline`): in the decade family
  * `pimc` beats every shipped model on fresh deals, and `optimal` where holding is free is the
@@ -28,7 +28,7 @@ export type HintSourceChoice =
   /** An agent from the catalogue (a search baseline or a solver). */
   | { kind: 'agent'; agent: Agent; name: string; source: string };
 
-/** Engines whose shipped model is the strongest fair hint source measured (README, "Where hints come from"). */
+/** Engines whose shipped model is the strongest fair hint source measured (docs/hints.md, "Where hints come from"). */
 const MODEL_FIRST: ReadonlySet<AnyGame> = new Set([fourTenGame]);
 
 /** The shipped model's id as a path, as the source sentence shows it. */

@@ -1,5 +1,5 @@
 /**
- * The play page's figures, measured in Chromium (Node-only; the README's "In the browser"):
+ * The play page's figures, measured in Chromium (Node-only; docs/play-page.md, "Figures"):
  * the bundle's size, the time to the first move, and the hint latency of every env with real
  * decisions from the source the page uses there (`chooseHintSource`): a search, or a shipped
  * model on each TensorFlow.js backend, the one the page chooses marked.

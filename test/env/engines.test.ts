@@ -1,4 +1,4 @@
-// Promises the README makes about the engines as a whole: the hot path allocates nothing and
+// Promises the docs make about the engines as a whole: the hot path allocates nothing and
 // `step` returns the same object, and bad input to `reset` leaves the env as it was. (That they
 // import nothing Node-only is test/structure.test.ts's.)
 import { spawnSync } from 'node:child_process';

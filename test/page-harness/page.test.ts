@@ -13,7 +13,7 @@ import { findChromium, PlayPage, startPageSession } from '../../src/page-harness
 
 const CHROMIUM = findChromium();
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-/** The README's screenshot; TENGYM_SCREENSHOT=docs/play-page.png writes it there too. */
+/** docs/play-page.md's screenshot; TENGYM_SCREENSHOT=docs/play-page.png writes it there too. */
 const SCREENSHOT = fileURLToPath(new URL('../../.tmp/play-page.png', import.meta.url));
 
 if (!CHROMIUM) {

@@ -3,7 +3,7 @@
  * networks are small multilayer perceptrons asked for a few dozen positions at a time: there
  * WebAssembly is fastest, plain JavaScript (`cpu`) next, and WebGL slowest, losing most of a
  * hint's time to uploading the inputs and reading the values back (measured in Chromium for
- * every shipped model, 0.13–0.24 million weights: README, "In the browser"). Browser-safe;
+ * every shipped model, 0.13–0.24 million weights: docs/play-page.md, "Figures"). Browser-safe;
  * `tengym/models` exports it.
  */
 import * as tf from '@tensorflow/tfjs';

@@ -34,7 +34,7 @@ export const modelMetadataSchema = z.object({
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),
   trainingSeconds: z.number().min(0).optional(),
-  /** The command that trained it, for the README and for retraining. */
+  /** The command that trained it, for models/README.md and for retraining. */
   command: z.string().optional(),
   /** The evaluation report made when it was saved. */
   evaluation: z.unknown().optional(),

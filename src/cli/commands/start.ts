@@ -39,7 +39,7 @@ export const START_SECONDS = 120;
 
 /**
  * The agents a shipped model is compared with: every fair baseline of its env except
- * `first` (random's twin in strength) and `pimc` (the dearest, shown in the README's
+ * `first` (random's twin in strength) and `pimc` (the dearest, shown in docs/agents.md's
  * ladder), plus the ceiling where one exists; the reference is the best simple heuristic.
  */
 export function startAgents(envId: string): { agents: string[]; reference: string } {

@@ -1,6 +1,7 @@
 /**
  * Block Ten (`block-ten`): the published game (The Spruce, aisleriot, PySolFC), which
- * the Card Merge 10 spec misnames; SPEC.md "Block Ten". The engine is Tens' (pairing.ts).
+ * some descriptions confuse with Tens' hard mode; docs/rules.md, "Block Ten". The engine is
+ * Tens' (pairing.ts).
  *
  * A 3×3 tableau of 9 face-up slots dealt from a shuffled 52-card deck (deck[0..8] to
  * slots 0..8, the stock starts at deck[9]). Remove two cards whose values sum to 10

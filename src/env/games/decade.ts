@@ -1,7 +1,7 @@
 /**
  * Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
  * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
- * one engine (see SPEC.md, "Decade (`decade`) and its family").
+ * one engine (docs/rules.md, "Decade" and "Ten-Twenty-Thirty").
  *
  * Cards are dealt from the stock to the right end of a line (or, with seven stacks, onto
  * the stacks in rotation). A run of at least `minRun` consecutive cards of the current

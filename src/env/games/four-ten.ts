@@ -3,8 +3,8 @@
  *
  * Rules by Jeremiah Sanders (https://www.jeremiahsanders.com), copyright © 2019, released under the
  * Creative Commons Attribution-NonCommercial-ShareAlike 4.0 license
- * (https://creativecommons.org/licenses/by-nc-sa/4.0/). This engine implements them as decided in
- * SPEC.md ("Four Ten" and "Edge cases, decided").
+ * (https://creativecommons.org/licenses/by-nc-sa/4.0/). This engine implements them as docs/rules.md
+ * ("Four Ten") states them, with the points they leave open decided in docs/decisions.md.
  *
  * ## Description
  *

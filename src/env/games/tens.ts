@@ -1,5 +1,5 @@
 /**
- * Tens (`tens`). Seeds: card-merge-10-spec.txt, tens-rules.txt; SPEC.md "Tens".
+ * Tens (`tens`): docs/rules.md, "Tens".
  *
  * A row of `tableau` face-up slots dealt from a shuffled 52-card deck (deck[0..T-1] to
  * slots 0..T-1, the stock starts at deck[T]). Remove two cards whose values sum to 10

@@ -89,7 +89,7 @@ function expectError(fn: () => unknown, code: string, text: RegExp): void {
 
 const VALUE = (code: string) => Math.min(parseCardCode(code) >> 2, 9) + 1;
 
-/** The legal ids, straight from SPEC.md, computed from the state JSON. */
+/** The legal ids, straight from docs/rules.md ("Decade", "Actions"), computed from the state JSON. */
 function referenceLegal(env: Env<DecadeOptions>): number[] {
   const o = env.options;
   const g = gameState(env);
