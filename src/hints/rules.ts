@@ -1,0 +1,60 @@
+/**
+ * The rules a player asks for (`rules` in `tengym play`, the page's rules panel): the section
+ * of the rules document (docs/rules.md) for an env, as plain text. Browser-safe: the caller
+ * reads the document (the CLI from the package, the page from its bundle) and passes it in.
+ *
+ * A section is a level-2 heading and everything up to the next one. An env's section is the
+ * one whose anchor is its id (`ten-twenty-thirty`), else its engine's (`decade-loop` reads
+ * `decade`), as the document promises: "each game's section has the anchor of its env id".
+ */
+
+/** A heading's anchor, as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
+export function headingAnchor(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** The level-2 sections of a Markdown document by anchor, each with its heading line. */
+function sections(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let anchor: string | null = null;
+  let lines: string[] = [];
+  let fence = false;
+  const close = () => {
+    if (anchor !== null) out.set(anchor, lines.join('\n').trim());
+  };
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) fence = !fence;
+    const heading = !fence && /^## (.+)$/.exec(line);
+    if (heading) {
+      close();
+      anchor = headingAnchor(heading[1]);
+      lines = [];
+    }
+    if (anchor !== null) lines.push(line);
+  }
+  close();
+  return out;
+}
+
+/**
+ * Markdown as a terminal shows it: links become their text, emphasis and code marks go,
+ * headings keep their words. Tables and lists are left as they are (they read well as text).
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1$2')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/^#{2,6} (.+)$/gm, (_, words: string) => words.toUpperCase());
+}
+
+/** The rules section (Markdown) of an env, by its id or else its engine's name; null when the document has none. */
+export function rulesSection(markdown: string, envId: string, engine: string): string | null {
+  const all = sections(markdown);
+  return all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine)) ?? null;
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { envConfig, envIds } from '../../src/env/registry.js';
+import { headingAnchor, plainText, rulesSection } from '../../src/hints/rules.js';
+
+const RULES = readFileSync(fileURLToPath(new URL('../../docs/rules.md', import.meta.url)), 'utf8');
+
+describe('rules sections', () => {
+  it('every registered id has a section of the rules document, its own or its engine’s', () => {
+    for (const id of envIds()) {
+      const section = rulesSection(RULES, id, envConfig(id).game.name);
+      expect(section, id).not.toBeNull();
+      expect(section!.startsWith('## '), id).toBe(true);
+      expect(section!.split('\n').length, id).toBeGreaterThan(5);
+    }
+  });
+
+  it('an id with its own section reads it; a variant reads its engine’s', () => {
+    expect(rulesSection(RULES, 'ten-twenty-thirty', 'decade')).toMatch(/^## Ten-Twenty-Thirty\n/);
+    expect(rulesSection(RULES, 'decade-loop', 'decade')).toMatch(/^## Decade\n/);
+    expect(rulesSection(RULES, 'four-ten', 'four-ten')).toMatch(/^## Four Ten\n/);
+    // A section ends where the next level-2 heading starts, and keeps its level-3 headings.
+    const decade = rulesSection(RULES, 'decade', 'decade')!;
+    expect(decade).toContain('### Options');
+    expect(decade).not.toContain('## Ten-Twenty-Thirty');
+  });
+
+  it('a game the document does not cover has no section', () => {
+    expect(rulesSection(RULES, 'pick-ten', 'pick-ten')).toBeNull();
+  });
+
+  it('headings inside code fences are not sections', () => {
+    const doc = '## A\none\n```md\n## B\n```\n## C\nthree';
+    expect(rulesSection(doc, 'a', 'a')).toBe('## A\none\n```md\n## B\n```');
+    expect(rulesSection(doc, 'b', 'b')).toBeNull();
+  });
+
+  it('anchors and plain text', () => {
+    expect(headingAnchor('Cards, deals and seeds')).toBe('cards-deals-and-seeds');
+    expect(headingAnchor('Ten-Twenty-Thirty')).toBe('ten-twenty-thirty');
+    expect(plainText('## Four Ten\nA **move** is `draw` ([more](#x)), *seen* first.')).toBe('FOUR TEN\nA move is draw (more), seen first.');
+  });
+});
