@@ -1,0 +1,117 @@
+"""`TengymEnv`: one tengym engine as a gymnasium.Env."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ._engine import Engine, Rows
+from .errors import BadActionError, BadStateError
+
+# The engines write observations as float32 features, counts and flags scaled into [0, 1]
+# or small integers; the Box is left unbounded rather than guess each layout's range.
+OBS_LOW, OBS_HIGH = -np.inf, np.inf
+
+
+class TengymEnv(gym.Env):
+    """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.
+
+    info["action_mask"] is int8 (1 = legal); `action_masks()` returns it as bool (sb3-contrib's MaskablePPO).
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, **options: Any):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi')")
+        self.render_mode = render_mode
+        self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
+        try:
+            made = self._engine.request({"cmd": "make", "id": env_id, "options": options, "num": 1, "vector": False})
+        except BaseException:
+            self._engine.close()
+            raise
+        self.env_id = made["id"]
+        self.options = made["options"]
+        self._n = made["actions"]
+        self._size = made["observationSize"]
+        self.action_space = spaces.Discrete(self._n)
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
+        self._mask = np.zeros(self._n, dtype=np.int8)
+        self._started = False
+
+    def _rows(self, body) -> Rows:
+        return Rows(body, 1, self._size, self._n)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        msg: dict[str, Any] = {"cmd": "reset"}
+        options = dict(options or {})
+        if "deck" in options:
+            msg["deck"] = options.pop("deck")
+        if options:
+            raise BadActionError(f"reset: unknown option(s) {sorted(options)} (reset takes options={{'deck': ...}})", "bad-argument")
+        if seed is not None:
+            msg["seed"] = seed
+        body = self._engine.request(msg)
+        # After the engine accepted the seed, so a refused seed leaves np_random as it was.
+        super().reset(seed=seed)
+        rows = self._rows(body)
+        self._started = True
+        self._mask = rows.masks[0].copy()
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if rows.terminated[0] or rows.truncated[0]:
+            info["terminated_at_reset"] = True
+        return rows.obs[0].copy(), info
+
+    def step(self, action):
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
+        if a != action:
+            raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
+        if not -(2**31) <= a < 2**31:
+            raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
+        self._engine.send_step(np.array([a], dtype=np.int32))
+        rows = self._rows(self._engine.receive_rows())
+        self._mask = rows.masks[0].copy()
+        return rows.obs[0].copy(), float(rows.rewards[0]), bool(rows.terminated[0]), bool(rows.truncated[0]), {"action_mask": self._mask.copy()}
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask.astype(bool)
+
+    def render(self):
+        if not self._started:
+            return None
+        return self._engine.request({"cmd": "render"})[0]
+
+    def legal_actions(self) -> list[tuple[int, str]]:
+        """(id, description) of every legal action now."""
+        return [tuple(x) for x in self._engine.request({"cmd": "info"})[0]["legal"]]
+
+    def outcome(self):
+        return self._engine.request({"cmd": "info"})[0]["outcome"]
+
+    def get_state(self) -> str:
+        """The whole state (cards, stock, generator) as JSON text; `set_state` loads it."""
+        return json.dumps(self._engine.request({"cmd": "getState"})[0])
+
+    def set_state(self, state: str | dict):
+        """Loads a `get_state()` JSON (text or dict); returns (observation, info) of the loaded state."""
+        if isinstance(state, (str, bytes)):
+            try:
+                state = json.loads(state)
+            except json.JSONDecodeError as e:
+                raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
+        rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
+        self._started = True
+        self._mask = rows.masks[0].copy()
+        return rows.obs[0].copy(), {"action_mask": self._mask.copy()}
+
+    def close(self):
+        engine = getattr(self, "_engine", None)
+        if engine is not None:
+            engine.close()
