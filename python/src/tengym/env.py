@@ -16,6 +16,29 @@ from .errors import BadActionError, BadStateError
 OBS_LOW, OBS_HIGH = -np.inf, np.inf
 
 
+class LegalDiscrete(spaces.Discrete):
+    """Discrete(n) whose sample() with no mask draws among the env's legal actions of the moment.
+
+    So a generic random policy (`env.action_space.sample()`, as gymnasium's env_checker uses)
+    plays legal moves; `contains` is still the plain range check, and a mask passed to sample()
+    is used as given. `legal` is the env's live mask array (int8), shared, not copied.
+    """
+
+    def __init__(self, n: int, legal: np.ndarray, seed=None):
+        super().__init__(n, seed=seed)
+        self.legal = legal
+
+    def sample(self, mask=None, probability=None):
+        if mask is None and probability is None and self.legal.any():
+            return super().sample(mask=self.legal)
+        return super().sample(mask=mask, probability=probability)
+
+    def __eq__(self, other):
+        return isinstance(other, spaces.Discrete) and self.n == other.n and self.start == other.start
+
+    __hash__ = None
+
+
 class TengymEnv(gym.Env):
     """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.
 
@@ -23,8 +46,12 @@ class TengymEnv(gym.Env):
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    _obs: np.ndarray | None = None
 
-    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, **options: Any):
+    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", **options: Any):
+        if illegal_action not in ("raise", "stay"):
+            raise BadActionError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+        self.illegal_action = illegal_action
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi')")
         self.render_mode = render_mode
@@ -38,9 +65,9 @@ class TengymEnv(gym.Env):
         self.options = made["options"]
         self._n = made["actions"]
         self._size = made["observationSize"]
-        self.action_space = spaces.Discrete(self._n)
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
         self._mask = np.zeros(self._n, dtype=np.int8)
+        self.action_space = LegalDiscrete(self._n, self._mask)
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
         self._started = False
 
     def _rows(self, body) -> Rows:
@@ -60,11 +87,12 @@ class TengymEnv(gym.Env):
         super().reset(seed=seed)
         rows = self._rows(body)
         self._started = True
-        self._mask = rows.masks[0].copy()
+        self._mask[:] = rows.masks[0]
+        self._obs = rows.obs[0].copy()
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if rows.terminated[0] or rows.truncated[0]:
             info["terminated_at_reset"] = True
-        return rows.obs[0].copy(), info
+        return self._obs.copy(), info
 
     def step(self, action):
         try:
@@ -75,9 +103,13 @@ class TengymEnv(gym.Env):
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
         if not -(2**31) <= a < 2**31:
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
+        if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
+            return self._obs.copy(), 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
         self._engine.send_step(np.array([a], dtype=np.int32))
         rows = self._rows(self._engine.receive_rows())
-        self._mask = rows.masks[0].copy()
+        self._mask[:] = rows.masks[0]
+        if self.illegal_action == "stay":
+            self._obs = rows.obs[0].copy()
         return rows.obs[0].copy(), float(rows.rewards[0]), bool(rows.terminated[0]), bool(rows.truncated[0]), {"action_mask": self._mask.copy()}
 
     def action_masks(self) -> np.ndarray:
@@ -108,8 +140,9 @@ class TengymEnv(gym.Env):
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
-        self._mask = rows.masks[0].copy()
-        return rows.obs[0].copy(), {"action_mask": self._mask.copy()}
+        self._mask[:] = rows.masks[0]
+        self._obs = rows.obs[0].copy()
+        return self._obs.copy(), {"action_mask": self._mask.copy()}
 
     def close(self):
         engine = getattr(self, "_engine", None)
