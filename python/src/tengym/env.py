@@ -53,7 +53,9 @@ class TengymEnv(gym.Env):
             raise BadActionError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
         self.illegal_action = illegal_action
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi')")
+            # Stable-Baselines3's make_vec_env asks every env for "rgb_array"; refusing would break it.
+            gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
+            render_mode = None
         self.render_mode = render_mode
         self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
         try:

@@ -92,7 +92,11 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         for p, engine in enumerate(self._engines):
             engine.send_step(a[self._starts[p] : self._starts[p + 1]])
         if len(self._engines) == 1:
-            self._gather([self._engines[0].receive_rows()])
+            # One copy out of the receive buffer, straight into the arrays returned.
+            rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
+            masks = rows.masks.copy()
+            self._masks = masks
+            return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated, rows.truncated, {"action_mask": masks, "_action_mask": np.ones(self.num_envs, dtype=bool)}
         else:
             # Each body is copied before the next read: an engine's receive buffer is reused.
             self._gather([bytes(engine.receive_rows()) for engine in self._engines])
@@ -100,6 +104,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def action_masks(self) -> np.ndarray:
         return self._masks.astype(bool)
+
 
     def render(self):
         return [text for engine in self._engines for text in engine.request({"cmd": "render"})]

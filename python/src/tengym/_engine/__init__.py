@@ -5,6 +5,7 @@ Frames both ways: uint32 LE body length, then the body; a body's first 4 bytes a
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import select
@@ -22,6 +23,7 @@ from ..errors import EngineError, VersionMismatchError, error_from_engine
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS = 0x4A, 0x45, 0x53, 0x52
+PIPE_BYTES = int(os.environ.get("TENGYM_PIPE_BYTES", str(1 << 20)))
 DEFAULT_TIMEOUT = float(os.environ.get("TENGYM_ENGINE_TIMEOUT", "10"))
 
 
@@ -77,6 +79,14 @@ class Engine:
             raise EngineError(f"could not start the engine ({e})") from e
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
+        if PIPE_BYTES:
+            # A frame of 256 decade copies is 721 KB: through the default 64 KB pipe it takes a
+            # dozen wake-ups of each side; one pipe as large as the frame takes one or two.
+            for fd in (self._in, self._out):
+                try:
+                    fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+                except (OSError, AttributeError):
+                    pass
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN | select.POLLHUP | select.POLLERR)
         self._header = bytearray(4)
