@@ -48,7 +48,7 @@ class TengymEnv(gym.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
     _obs: np.ndarray | None = None
 
-    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", **options: Any):
+    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
         if illegal_action not in ("raise", "stay"):
             raise BadActionError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
         self.illegal_action = illegal_action
@@ -70,6 +70,10 @@ class TengymEnv(gym.Env):
         self._mask = np.zeros(self._n, dtype=np.int8)
         self.action_space = LegalDiscrete(self._n, self._mask)
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
+        # dict_observation=True: {"observations", "action_mask"} as RLlib's action-masking RLModule reads them.
+        self.dict_observation = dict_observation
+        if dict_observation:
+            self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.observation_space})
         self._started = False
 
     def _rows(self, body) -> Rows:
@@ -94,7 +98,7 @@ class TengymEnv(gym.Env):
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if rows.terminated[0] or rows.truncated[0]:
             info["terminated_at_reset"] = True
-        return self._obs.copy(), info
+        return self._out(self._obs.copy()), info
 
     def step(self, action):
         try:
@@ -106,13 +110,18 @@ class TengymEnv(gym.Env):
         if not -(2**31) <= a < 2**31:
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
         if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
-            return self._obs.copy(), 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
+            return self._out(self._obs.copy()), 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
         self._engine.send_step(np.array([a], dtype=np.int32))
         rows = self._rows(self._engine.receive_rows())
         self._mask[:] = rows.masks[0]
         if self.illegal_action == "stay":
             self._obs = rows.obs[0].copy()
-        return rows.obs[0].copy(), float(rows.rewards[0]), bool(rows.terminated[0]), bool(rows.truncated[0]), {"action_mask": self._mask.copy()}
+        return self._out(rows.obs[0].copy()), float(rows.rewards[0]), bool(rows.terminated[0]), bool(rows.truncated[0]), {"action_mask": self._mask.copy()}
+
+    def _out(self, obs: np.ndarray):
+        if self.dict_observation:
+            return {"action_mask": self._mask.astype(np.float32), "observations": obs}
+        return obs
 
     def action_masks(self) -> np.ndarray:
         return self._mask.astype(bool)
@@ -144,7 +153,7 @@ class TengymEnv(gym.Env):
         self._started = True
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
-        return self._obs.copy(), {"action_mask": self._mask.copy()}
+        return self._out(self._obs.copy()), {"action_mask": self._mask.copy()}
 
     def close(self):
         engine = getattr(self, "_engine", None)
