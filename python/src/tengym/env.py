@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import struct
 from typing import Any
 
 import gymnasium as gym
@@ -111,12 +112,15 @@ class TengymEnv(gym.Env):
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
         if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
             return self._out(self._obs.copy()), 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
-        self._engine.send_step(np.array([a], dtype=np.int32))
-        rows = self._rows(self._engine.receive_rows())
-        self._mask[:] = rows.masks[0]
+        body = self._engine.step_one(a)
+        size, n = self._size, self._n
+        obs = np.frombuffer(body, dtype="<f4", count=size).copy()
+        (reward,) = struct.unpack_from("<f", body, size * 4)
+        self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
+        flag = body[size * 4 + 4 + n]
         if self.illegal_action == "stay":
-            self._obs = rows.obs[0].copy()
-        return self._out(rows.obs[0].copy()), float(rows.rewards[0]), bool(rows.terminated[0]), bool(rows.truncated[0]), {"action_mask": self._mask.copy()}
+            self._obs = obs.copy()
+        return self._out(obs), reward, flag == 1, flag == 2, {"action_mask": self._mask.copy()}
 
     def _out(self, obs: np.ndarray):
         if self.dict_observation:
