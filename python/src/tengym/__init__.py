@@ -1,0 +1,48 @@
+"""tengym: Gymnasium environments for the sum-to-ten solitaires, run by the TypeScript engines in a Node process.
+
+Every id of the engines is registered on import as `tengym/<id>-v0`:
+    env = gymnasium.make("tengym/decade-fives-v0")
+    envs = gymnasium.make_vec("tengym/tens-v0", num_envs=64, vectorization_mode="vector_entry_point")
+"""
+import json
+from pathlib import Path
+
+import gymnasium as gym
+
+from ._version import __version__
+from .env import TengymEnv
+from .errors import (
+    BadActionError,
+    BadDeckError,
+    BadOptionsError,
+    BadSeedError,
+    BadStateError,
+    EngineError,
+    TengymError,
+    UnknownEnvError,
+    VersionMismatchError,
+)
+from .vector import TengymVectorEnv
+
+# Written by `npm run build:python` beside the bundle, so importing registers without starting Node.
+ENV_IDS: list[str] = json.loads(Path(__file__).with_name("_engine").joinpath("envs.json").read_text())["ids"]
+
+
+def gym_id(env_id: str) -> str:
+    return f"tengym/{env_id}-v0"
+
+
+for _id in ENV_IDS:
+    if gym_id(_id) not in gym.registry:
+        gym.register(
+            id=gym_id(_id),
+            entry_point="tengym.env:TengymEnv",
+            vector_entry_point="tengym.vector:TengymVectorEnv",
+            kwargs={"env_id": _id},
+            disable_env_checker=False,
+        )
+
+__all__ = [
+    "ENV_IDS", "gym_id", "TengymEnv", "TengymVectorEnv", "TengymError", "UnknownEnvError", "BadOptionsError",
+    "BadSeedError", "BadDeckError", "BadStateError", "BadActionError", "EngineError", "VersionMismatchError", "__version__",
+]

@@ -1,0 +1,198 @@
+"""One engine process (the bundled TypeScript engines under Node) and its framed stdio protocol.
+
+Frames both ways: uint32 LE body length, then the body; a body's first 4 bytes are its kind
+('J' JSON, 'E' error, 'S' actions, 'R' result rows) padded so float32 rows stay aligned.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import select
+import shutil
+import struct
+import subprocess
+import tempfile
+import weakref
+from pathlib import Path
+
+import numpy as np
+
+from .._version import PROTOCOL, __version__
+from ..errors import EngineError, VersionMismatchError, error_from_engine
+
+ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
+KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS = 0x4A, 0x45, 0x53, 0x52
+PIPE_BYTES = int(os.environ.get("TENGYM_PIPE_BYTES", str(1 << 20)))
+DEFAULT_TIMEOUT = float(os.environ.get("TENGYM_ENGINE_TIMEOUT", "10"))
+
+
+def node_executable() -> str:
+    node = os.environ.get("TENGYM_NODE") or shutil.which("node")
+    if not node:
+        raise EngineError("tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)")
+    return node
+
+
+def _kill(proc: subprocess.Popen, stderr_file) -> None:
+    # Finalizer: runs at close() or when the owner is collected; never raises.
+    try:
+        if proc.stdin and not proc.stdin.closed:
+            proc.stdin.close()
+        if proc.poll() is None:
+            try:
+                proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
+        if proc.stdout:
+            proc.stdout.close()
+    except Exception:
+        pass
+    try:
+        stderr_file.close()
+    except Exception:
+        pass
+
+
+class Engine:
+    """A Node child running python/src/tengym/_engine/engine.mjs, spoken to over its stdin and stdout.
+
+    The child reads its stdin synchronously and exits at end of file, so it cannot outlive this
+    process: when the parent dies for any reason (SIGKILL included) the kernel closes the pipe.
+    """
+
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT):
+        self.timeout = timeout
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(
+                [node_executable(), str(ENGINE_SCRIPT)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                bufsize=0,
+                close_fds=True,
+            )
+        except OSError as e:
+            self._stderr.close()
+            raise EngineError(f"could not start the engine ({e})") from e
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        if PIPE_BYTES:
+            # A frame of 256 decade copies is 721 KB: through the default 64 KB pipe it takes a
+            # dozen wake-ups of each side; one pipe as large as the frame takes one or two.
+            for fd in (self._in, self._out):
+                try:
+                    fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+                except (OSError, AttributeError):
+                    pass
+        self._poll = select.poll()
+        self._poll.register(self._out, select.POLLIN | select.POLLHUP | select.POLLERR)
+        self._header = bytearray(4)
+        self._buf = bytearray(1 << 16)
+        self.closed = False
+        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr)
+        hello = self.request({"cmd": "hello"})
+        if hello.get("tengym") != __version__ or hello.get("protocol") != PROTOCOL:
+            self.close()
+            raise VersionMismatchError(
+                f"engine bundle {ENGINE_SCRIPT} is tengym {hello.get('tengym')} protocol {hello.get('protocol')}, "
+                f"this Python package is tengym {__version__} protocol {PROTOCOL}; rebuild it with `npm run build:python` "
+                "or reinstall the package"
+            )
+
+    # -- transport ---------------------------------------------------------------------------
+
+    def stderr_tail(self, limit: int = 2000) -> str:
+        try:
+            self._stderr.flush()
+            size = self._stderr.seek(0, os.SEEK_END)
+            self._stderr.seek(max(0, size - limit))
+            return self._stderr.read().decode("utf8", "replace").strip()
+        except Exception:
+            return ""
+
+    def _fail(self, what: str) -> EngineError:
+        code = self.proc.poll()
+        tail = self.stderr_tail()
+        state = f"exited with code {code}" if code is not None else "is still running"
+        self.close()
+        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}")
+
+    def _send(self, data: bytes) -> None:
+        if self.closed:
+            raise EngineError("this env is closed")
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._in, view):]
+        except (BrokenPipeError, OSError):
+            raise self._fail("is gone: writing to it failed") from None
+
+    def _read_into(self, view: memoryview) -> None:
+        got, size = 0, len(view)
+        while got < size:
+            if not self._poll.poll(self.timeout * 1000):
+                raise self._fail(f"did not answer within {self.timeout:g} s")
+            n = os.readv(self._out, [view[got:]])
+            if n == 0:
+                raise self._fail("died")
+            got += n
+
+    def _receive(self) -> tuple[int, memoryview]:
+        self._read_into(memoryview(self._header))
+        (length,) = struct.unpack("<I", self._header)
+        if len(self._buf) < length:
+            self._buf = bytearray(length)
+        body = memoryview(self._buf)[:length]
+        self._read_into(body)
+        kind = body[0]
+        if kind == KIND_ERROR:
+            err = json.loads(bytes(body[4:]))
+            raise error_from_engine(err.get("code", "internal"), err.get("message", ""))
+        return kind, body[4:]
+
+    def request(self, msg: dict):
+        payload = json.dumps(msg).encode()
+        self._send(struct.pack("<II", 4 + len(payload), KIND_JSON) + payload)
+        kind, body = self._receive()
+        if kind == KIND_ROWS:
+            return body
+        return json.loads(bytes(body))
+
+    def send_step(self, actions: np.ndarray) -> None:
+        a = np.ascontiguousarray(actions, dtype="<i4")
+        self._send(struct.pack("<II", 4 + a.nbytes, KIND_STEP) + a.tobytes())
+
+    def step_one(self, action: int) -> memoryview:
+        """One env's step: the frame packed by hand and the rows returned as they came (the 1-env hot path)."""
+        self._send(struct.pack("<IIi", 8, KIND_STEP, action))
+        return self.receive_rows()
+
+    def receive_rows(self) -> memoryview:
+        kind, body = self._receive()
+        if kind != KIND_ROWS:
+            raise EngineError(f"engine answered a step with frame kind {kind}")
+        return body
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._finalizer()
+
+
+class Rows:
+    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated."""
+
+    __slots__ = ("obs", "rewards", "masks", "terminated", "truncated")
+
+    def __init__(self, body: memoryview, num: int, obs_size: int, n: int):
+        o = num * obs_size * 4
+        self.obs = np.frombuffer(body, dtype="<f4", count=num * obs_size).reshape(num, obs_size)
+        self.rewards = np.frombuffer(body, dtype="<f4", count=num, offset=o)
+        self.masks = np.frombuffer(body, dtype=np.int8, count=num * n, offset=o + num * 4).reshape(num, n)
+        flags = np.frombuffer(body, dtype=np.uint8, count=num, offset=o + num * 4 + num * n)
+        self.terminated = flags == 1
+        self.truncated = flags == 2

@@ -1,0 +1,144 @@
+"""Steps per second through the bridge beside the in-process TypeScript engine: `python -m tengym.bench`.
+
+Random legal play, as `tengym bench` does: one env, then vector envs of 16, 64 and 256 copies,
+and `tengym bench --num-envs 256` for the in-process rates; the rounds are interleaved and the
+medians printed. The in-process numbers need the repository's build (`npm run build`) or a
+`tengym` command on the PATH (--tengym).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+import numpy as np
+
+from .env import TengymEnv
+from .vector import TengymVectorEnv
+
+
+def single_rate(env_id: str, seconds: float) -> float:
+    env = TengymEnv(env_id)
+    rnd = random.Random(1)
+    try:
+        _, info = env.reset(seed=0)
+        mask = info["action_mask"]
+        steps = 0
+        start = time.perf_counter()
+        end = start + seconds
+        now = start
+        while now < end:
+            for _ in range(256):
+                legal = np.flatnonzero(mask)
+                if legal.size == 0:
+                    _, info = env.reset()
+                    mask = info["action_mask"]
+                    continue
+                _, _, term, trunc, info = env.step(int(legal[rnd.randrange(legal.size)]))
+                mask = info["action_mask"]
+                steps += 1
+            now = time.perf_counter()
+        return steps / (now - start)
+    finally:
+        env.close()
+
+
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly drawn legal action per row (0 for a row with none), without a per-row Python loop.
+
+    flatnonzero on a bool view is ~15x faster than nonzero on the 2-D int8 masks (1.2 ms for 256 decade rows).
+    """
+    num, n = masks.shape
+    idx = np.flatnonzero(masks.view(bool).ravel())
+    counts = np.bincount(idx // n, minlength=num)
+    pick = np.cumsum(counts) - counts + (rng.random(num) * counts).astype(np.int64)
+    has = counts > 0
+    actions = np.zeros(num, dtype=np.int64)
+    actions[has] = idx[pick[has]] - np.flatnonzero(has) * n
+    return actions
+
+
+def vector_rate(env_id: str, num_envs: int, seconds: float, processes: int = 1) -> float:
+    envs = TengymVectorEnv(env_id, num_envs=num_envs, processes=processes)
+    rng = np.random.default_rng(2)
+    try:
+        _, info = envs.reset(seed=0)
+        steps = 0
+        start = time.perf_counter()
+        end = start + seconds
+        now = start
+        while now < end:
+            for _ in range(max(1, 4096 // num_envs)):
+                _, _, _, _, info = envs.step(random_legal(info["action_mask"], rng))
+                steps += num_envs
+            now = time.perf_counter()
+        return steps / (now - start)
+    finally:
+        envs.close()
+
+
+def in_process(command: list[str], env_id: str, num_envs: int, seconds: float) -> tuple[float, float]:
+    out = subprocess.run([*command, "bench", "--env", env_id, "--seconds", str(seconds), "--num-envs", str(num_envs), "--json"], capture_output=True, text=True, check=True).stdout
+    row = json.loads(out)[0]
+    return row["stepsPerSecond"], row["vectorStepsPerSecond"]
+
+
+def tengym_command(given: str | None) -> list[str] | None:
+    if given:
+        return given.split()
+    built = Path(__file__).resolve().parents[3] / "dist" / "cli" / "main.js"
+    if built.exists():
+        return ["node", str(built)]
+    if shutil.which("tengym"):
+        return ["tengym"]
+    return None
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(prog="python -m tengym.bench", description=__doc__.splitlines()[0])
+    p.add_argument("--env", action="append", help="env id (repeatable; default: tens and decade)")
+    p.add_argument("--seconds", type=float, default=2.0, help="seconds timed per measurement")
+    p.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are printed")
+    p.add_argument("--sizes", default="16,64,256", help="vector env sizes")
+    p.add_argument("--processes", type=int, default=1, help="engine processes per vector env")
+    p.add_argument("--tengym", help="the in-process bench command (default: node dist/cli/main.js of this repository)")
+    args = p.parse_args(argv)
+    ids = args.env or ["tens", "decade"]
+    sizes = [int(s) for s in args.sizes.split(",")]
+    command = tengym_command(args.tengym)
+    largest = max(sizes)
+    samples: dict[tuple[str, str], list[float]] = {}
+    for r in range(args.rounds):
+        for env_id in ids:
+            def add(key, value):
+                samples.setdefault((env_id, key), []).append(value)
+            if command:
+                ts_single, ts_vector = in_process(command, env_id, largest, args.seconds)
+                add("ts 1", ts_single)
+                add(f"ts {largest}", ts_vector)
+            add("bridge 1", single_rate(env_id, args.seconds))
+            for n in sizes:
+                add(f"bridge {n}", vector_rate(env_id, n, args.seconds, args.processes))
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    print(f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over {args.processes} engine process(es)")
+    cols = ["bridge 1", *[f"bridge {n}" for n in sizes]] + (["ts 1", f"ts {largest}", f"bridge {largest} / ts {largest}", "bridge 1 / ts 1"] if command else [])
+    print("| env | " + " | ".join(cols) + " |")
+    print("|---" * (len(cols) + 1) + "|")
+    for env_id in ids:
+        cells = []
+        for c in cols:
+            if " / " in c:
+                a, b = c.split(" / ")
+                cells.append(f"{med[(env_id, a)] / med[(env_id, b)]:.2f}")
+            else:
+                cells.append(f"{med[(env_id, c)]:,.0f}")
+        print(f"| {env_id} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()

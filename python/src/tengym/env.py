@@ -1,0 +1,165 @@
+"""`TengymEnv`: one tengym engine as a gymnasium.Env."""
+from __future__ import annotations
+
+import json
+import struct
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ._engine import Engine, Rows
+from .errors import BadActionError, BadStateError
+
+# The engines write observations as float32 features, counts and flags scaled into [0, 1]
+# or small integers; the Box is left unbounded rather than guess each layout's range.
+OBS_LOW, OBS_HIGH = -np.inf, np.inf
+
+
+class LegalDiscrete(spaces.Discrete):
+    """Discrete(n) whose sample() with no mask draws among the env's legal actions of the moment.
+
+    So a generic random policy (`env.action_space.sample()`, as gymnasium's env_checker uses)
+    plays legal moves; `contains` is still the plain range check, and a mask passed to sample()
+    is used as given. `legal` is the env's live mask array (int8), shared, not copied.
+    """
+
+    def __init__(self, n: int, legal: np.ndarray, seed=None):
+        super().__init__(n, seed=seed)
+        self.legal = legal
+
+    def sample(self, mask=None, probability=None):
+        if mask is None and probability is None and self.legal.any():
+            return super().sample(mask=self.legal)
+        return super().sample(mask=mask, probability=probability)
+
+    def __eq__(self, other):
+        return isinstance(other, spaces.Discrete) and self.n == other.n and self.start == other.start
+
+    __hash__ = None
+
+
+class TengymEnv(gym.Env):
+    """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.
+
+    info["action_mask"] is int8 (1 = legal); `action_masks()` returns it as bool (sb3-contrib's MaskablePPO).
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    _obs: np.ndarray | None = None
+
+    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
+        if illegal_action not in ("raise", "stay"):
+            raise BadActionError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+        self.illegal_action = illegal_action
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            # Stable-Baselines3's make_vec_env asks every env for "rgb_array"; refusing would break it.
+            gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
+            render_mode = None
+        self.render_mode = render_mode
+        self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
+        try:
+            made = self._engine.request({"cmd": "make", "id": env_id, "options": options, "num": 1, "vector": False})
+        except BaseException:
+            self._engine.close()
+            raise
+        self.env_id = made["id"]
+        self.options = made["options"]
+        self._n = made["actions"]
+        self._size = made["observationSize"]
+        self._mask = np.zeros(self._n, dtype=np.int8)
+        self.action_space = LegalDiscrete(self._n, self._mask)
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
+        # dict_observation=True: {"observations", "action_mask"} as RLlib's action-masking RLModule reads them.
+        self.dict_observation = dict_observation
+        if dict_observation:
+            self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.observation_space})
+        self._started = False
+
+    def _rows(self, body) -> Rows:
+        return Rows(body, 1, self._size, self._n)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        msg: dict[str, Any] = {"cmd": "reset"}
+        options = dict(options or {})
+        if "deck" in options:
+            msg["deck"] = options.pop("deck")
+        if options:
+            raise BadActionError(f"reset: unknown option(s) {sorted(options)} (reset takes options={{'deck': ...}})", "bad-argument")
+        if seed is not None:
+            msg["seed"] = seed
+        body = self._engine.request(msg)
+        # After the engine accepted the seed, so a refused seed leaves np_random as it was.
+        super().reset(seed=seed)
+        rows = self._rows(body)
+        self._started = True
+        self._mask[:] = rows.masks[0]
+        self._obs = rows.obs[0].copy()
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if rows.terminated[0] or rows.truncated[0]:
+            info["terminated_at_reset"] = True
+        return self._out(self._obs.copy()), info
+
+    def step(self, action):
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
+        if a != action:
+            raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
+        if not -(2**31) <= a < 2**31:
+            raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
+        if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
+            return self._out(self._obs.copy()), 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
+        body = self._engine.step_one(a)
+        size, n = self._size, self._n
+        obs = np.frombuffer(body, dtype="<f4", count=size).copy()
+        (reward,) = struct.unpack_from("<f", body, size * 4)
+        self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
+        flag = body[size * 4 + 4 + n]
+        if self.illegal_action == "stay":
+            self._obs = obs.copy()
+        return self._out(obs), reward, flag == 1, flag == 2, {"action_mask": self._mask.copy()}
+
+    def _out(self, obs: np.ndarray):
+        if self.dict_observation:
+            return {"action_mask": self._mask.astype(np.float32), "observations": obs}
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask.astype(bool)
+
+    def render(self):
+        if not self._started:
+            return None
+        return self._engine.request({"cmd": "render"})[0]
+
+    def legal_actions(self) -> list[tuple[int, str]]:
+        """(id, description) of every legal action now."""
+        return [tuple(x) for x in self._engine.request({"cmd": "info"})[0]["legal"]]
+
+    def outcome(self):
+        return self._engine.request({"cmd": "info"})[0]["outcome"]
+
+    def get_state(self) -> str:
+        """The whole state (cards, stock, generator) as JSON text; `set_state` loads it."""
+        return json.dumps(self._engine.request({"cmd": "getState"})[0])
+
+    def set_state(self, state: str | dict):
+        """Loads a `get_state()` JSON (text or dict); returns (observation, info) of the loaded state."""
+        if isinstance(state, (str, bytes)):
+            try:
+                state = json.loads(state)
+            except json.JSONDecodeError as e:
+                raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
+        rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
+        self._started = True
+        self._mask[:] = rows.masks[0]
+        self._obs = rows.obs[0].copy()
+        return self._out(self._obs.copy()), {"action_mask": self._mask.copy()}
+
+    def close(self):
+        engine = getattr(self, "_engine", None)
+        if engine is not None:
+            engine.close()

@@ -1,0 +1,20 @@
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+GOLDEN = REPO / "test" / "golden"
+DIST_INDEX = REPO / "dist" / "index.js"
+
+
+def node_eval(script: str) -> str:
+    """Runs an ES module snippet with Node in the repository (for comparisons with the in-process engine)."""
+    return subprocess.run(["node", "--input-type=module", "-e", script], cwd=REPO, capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+@pytest.fixture
+def needs_dist():
+    if not DIST_INDEX.exists() or not shutil.which("node"):
+        pytest.skip("dist/index.js not built (npm run build): no in-process engine to compare with")

@@ -1,0 +1,31 @@
+"""The engine bundle carried in the package is the current build of src/bridge/engine.ts."""
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from tengym._engine import ENGINE_SCRIPT
+
+from conftest import REPO
+
+ROLLDOWN = REPO / "node_modules" / "rolldown"
+
+
+def test_carried_bundle_matches_a_fresh_build(tmp_path):
+    if not ROLLDOWN.exists() or not shutil.which("node"):
+        pytest.skip("no node_modules/rolldown (npm install) to rebuild the engine bundle with")
+    out = tmp_path / "engine.mjs"
+    script = (
+        "const { build } = await import('rolldown');"
+        "const config = (await import('./src/bridge/rolldown.config.mjs')).default;"
+        f"await build({{ ...config, output: {{ ...config.output, file: {json.dumps(str(out))} }}, logLevel: 'silent' }});"
+    )
+    subprocess.run(["node", "--input-type=module", "-e", script], cwd=REPO, check=True, timeout=120)
+    assert out.read_text() == ENGINE_SCRIPT.read_text(), "python/src/tengym/_engine/engine.mjs is stale: run `npm run build:python` and commit it"
+
+
+def test_registered_ids_file_matches_the_bundle():
+    listed = json.loads(subprocess.run(["node", str(ENGINE_SCRIPT), "--list"], capture_output=True, text=True, check=True).stdout)
+    carried = json.loads((ENGINE_SCRIPT.parent / "envs.json").read_text())
+    assert carried == listed

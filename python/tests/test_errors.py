@@ -1,0 +1,174 @@
+"""Bad input raises a ValueError subclass with the engine's message and changes nothing; faults raise EngineError."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import tengym
+from tengym import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, UnknownEnvError
+
+
+def test_bad_id():
+    with pytest.raises(UnknownEnvError, match="registered ids: tens"):
+        tengym.TengymEnv("tenz")
+    assert issubclass(UnknownEnvError, ValueError)
+
+
+def test_bad_option():
+    with pytest.raises(BadOptionsError, match="bad options for decade") as e:
+        gym.make("tengym/decade-v0", maxSteps=-3)
+    assert isinstance(e.value, ValueError) and e.value.code == "bad-options"
+    with pytest.raises(BadOptionsError, match='Unrecognized key: "colour"'):
+        gym.make("tengym/tens-v0", colour="red")
+
+
+@pytest.fixture
+def env():
+    e = tengym.TengymEnv("decade")
+    e.reset(seed=4)
+    e.step(int(np.flatnonzero(e.action_masks())[0]))
+    yield e
+    e.close()
+
+
+def unchanged(e, before):
+    assert e.get_state() == before
+
+
+def test_bad_deck_changes_nothing(env):
+    before = env.get_state()
+    with pytest.raises(BadDeckError) as e:
+        env.reset(options={"deck": ["AS", "AS"]})
+    assert str(e.value)
+    unchanged(env, before)
+
+
+def test_bad_seed_changes_nothing(env):
+    before = env.get_state()
+    with pytest.raises(BadSeedError, match="expected an integer"):
+        env.reset(seed=-1)
+    unchanged(env, before)
+
+
+def test_bad_state_changes_nothing(env):
+    before = env.get_state()
+    state = json.loads(before)
+    state["game"]["stock"] = state["game"]["stock"][:-1]
+    with pytest.raises(BadStateError, match="bad decade state: cards missing"):
+        env.set_state(state)
+    with pytest.raises(BadStateError):
+        env.set_state("{not json")
+    with pytest.raises(BadStateError, match='"tens" state'):
+        env.set_state({**json.loads(before), "env": "tens"})
+    unchanged(env, before)
+
+
+def test_bad_action_changes_nothing(env):
+    before = env.get_state()
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    with pytest.raises(BadActionError, match="is not legal.*Legal now"):
+        env.step(illegal)
+    with pytest.raises(BadActionError, match="not an action id"):
+        env.step(10_000)
+    with pytest.raises(BadActionError, match="not an action id"):
+        env.step(1.5)
+    unchanged(env, before)
+
+
+def test_bad_vector_action_changes_no_copy():
+    v = tengym.TengymVectorEnv("tens", num_envs=4)
+    try:
+        obs, info = v.reset(seed=1)
+        actions = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+        actions[2] = int(np.flatnonzero(info["action_mask"][2] == 0)[0])
+        with pytest.raises(BadActionError, match="is not legal"):
+            v.step(actions)
+        actions[2] = int(np.flatnonzero(info["action_mask"][2])[0])
+        expected = tengym.TengymVectorEnv("tens", num_envs=4)
+        expected.reset(seed=1)
+        assert np.array_equal(v.step(actions)[0], expected.step(actions)[0])
+        expected.close()
+    finally:
+        v.close()
+
+
+def test_killed_engine_gives_a_clear_error_quickly():
+    e = tengym.TengymEnv("tens")
+    e.reset(seed=1)
+    os.kill(e._engine.proc.pid, signal.SIGKILL)
+    started = time.monotonic()
+    with pytest.raises(EngineError, match="engine"):
+        e.step(int(np.flatnonzero(e.action_masks())[0]))
+    assert time.monotonic() - started < 5
+    e.close()
+    e.close()
+
+
+def test_hung_engine_gives_an_error_within_the_timeout():
+    e = tengym.TengymEnv("tens", engine_timeout=1.0)
+    e.reset(seed=1)
+    os.kill(e._engine.proc.pid, signal.SIGSTOP)
+    started = time.monotonic()
+    try:
+        with pytest.raises(EngineError, match="did not answer within 1 s"):
+            e.step(int(np.flatnonzero(e.action_masks())[0]))
+        assert time.monotonic() - started < 5
+        # The stuck engine was killed when the error was raised.
+        assert e._engine.proc.poll() is not None
+    finally:
+        e.close()
+
+
+def test_engine_stderr_tail_is_in_the_error():
+    e = tengym.TengymEnv("tens")
+    e._engine._stderr.write(b"some last words\n")
+    os.kill(e._engine.proc.pid, signal.SIGKILL)
+    with pytest.raises(EngineError, match="some last words"):
+        e.reset()
+    e.close()
+
+
+def test_close_is_idempotent_and_ends_the_engine():
+    e = gym.make("tengym/tens-v0")
+    proc = e.unwrapped._engine.proc
+    e.close()
+    e.close()
+    assert proc.poll() is not None
+    with pytest.raises(EngineError, match="closed"):
+        e.unwrapped.reset()
+
+
+def test_no_orphan_after_the_parent_is_sigkilled():
+    child = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import tengym, sys
+            envs = [tengym.TengymEnv("tens"), tengym.TengymVectorEnv("decade", num_envs=4, processes=2)]
+            print(" ".join(str(p.proc.pid) for p in [envs[0]._engine, *envs[1]._engines]), flush=True)
+            sys.stdin.read()
+        """)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    pids = [int(p) for p in child.stdout.readline().split()]
+    assert len(pids) == 3
+    child.kill()
+    child.wait()
+    deadline = time.monotonic() + 5
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        alive = [p for p in alive if os.path.exists(f"/proc/{p}") and "Z" not in open(f"/proc/{p}/stat").read().split()[2]]
+        time.sleep(0.05)
+    assert alive == [], f"engine processes {alive} outlived their parent"
+
+
+def test_version_mismatch_is_refused(monkeypatch):
+    import tengym._engine as engine_module
+    monkeypatch.setattr(engine_module, "__version__", "0.0.0-other")
+    with pytest.raises(tengym.VersionMismatchError, match="npm run build:python"):
+        engine_module.Engine()

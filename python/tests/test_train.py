@@ -1,0 +1,47 @@
+"""Training libraries on tengym envs without a wrapper of the user's: sb3-contrib's MaskablePPO and Ray RLlib."""
+import importlib.util
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import tengym
+
+missing = [m for m in ("torch", "sb3_contrib") if importlib.util.find_spec(m) is None]
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+def test_maskable_ppo_short_run():
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.utils import get_action_masks
+    from stable_baselines3.common.env_util import make_vec_env
+
+    torch.set_num_threads(1)
+    vec = make_vec_env("tengym/decade-fives-v0", n_envs=2, seed=0)
+    try:
+        model = MaskablePPO("MlpPolicy", vec, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu")
+        model.learn(total_timesteps=128)
+        obs = vec.reset()
+        masks = get_action_masks(vec)
+        assert masks.shape == (2, vec.action_space.n)
+        for _ in range(20):
+            actions, _ = model.predict(obs, action_masks=masks)
+            assert all(masks[i, a] for i, a in enumerate(actions))
+            obs, _, _, _ = vec.step(actions)
+            masks = get_action_masks(vec)
+    finally:
+        vec.close()
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)})")
+def test_maskable_ppo_on_a_single_gym_env():
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    env = gym.make("tengym/tens-v0")
+    try:
+        MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(total_timesteps=64)
+    finally:
+        env.close()

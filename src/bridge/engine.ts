@@ -1,0 +1,237 @@
+/**
+ * The engine process behind the Python package (python/src/tengym): N copies of one
+ * env, driven over stdin/stdout with length-prefixed frames.
+ *
+ * Frames (both directions): uint32 LE body length, then the body. A body starts with a
+ * 4-byte header whose first byte is its kind (the other three pad the payload to a
+ * 4-byte boundary, so the Python side can view float32 rows in place):
+ *   'J' JSON command or answer       'E' JSON error {code, message}
+ *   'S' step: int32 action per copy  'R' result rows (see writeRows)
+ * The loop is synchronous (readSync/writeSync on fds 0 and 1): no event loop turn per
+ * message, and end of stdin (the parent gone, even killed with SIGKILL) ends the process.
+ *
+ * Autoreset is Gymnasium's next-step one: a copy whose episode ended is reset by the
+ * next step instead of stepped, and that step returns its first observation with reward 0.
+ */
+import { readSync, writeSync } from 'node:fs';
+import { Env, TengymError, envConfig, envIds, envs, isTengymError, make } from '../index.js';
+
+/** Raised by the build (vite define) to the package version; the Python side refuses any other. */
+declare const __TENGYM_VERSION__: string;
+export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
+export const PROTOCOL = 1;
+
+const KIND_JSON = 0x4a; // 'J'
+const KIND_ERROR = 0x45; // 'E'
+const KIND_STEP = 0x53; // 'S'
+const KIND_ROWS = 0x52; // 'R'
+
+interface Copies {
+  envs: Env[];
+  n: number;
+  obsSize: number;
+  /** Gymnasium's vector semantics (next-step autoreset, no-move deals redealt); false for one gymnasium.Env. */
+  vector: boolean;
+  ended: Uint8Array;
+  out: Buffer;
+  rewards: Float32Array;
+  masks: Uint8Array;
+  flags: Uint8Array;
+  obs: Float32Array;
+}
+
+let copies: Copies | null = null;
+
+function readExact(buf: Buffer, length: number): boolean {
+  let got = 0;
+  while (got < length) {
+    let n: number;
+    try {
+      n = readSync(0, buf, got, length - got, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((e as NodeJS.ErrnoException).code === 'EOF') return false;
+      throw e;
+    }
+    if (n === 0) return false;
+    got += n;
+  }
+  return true;
+}
+
+function writeAll(buf: Uint8Array): void {
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(1, buf, off, buf.length - off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      throw e;
+    }
+  }
+}
+
+function frame(kind: number, payload: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(8 + payload.length);
+  out.writeUInt32LE(4 + payload.length, 0);
+  out.writeUInt32LE(kind, 4);
+  out.set(payload, 8);
+  return out;
+}
+
+function sendJson(kind: number, value: unknown): void {
+  writeAll(frame(kind, Buffer.from(JSON.stringify(value), 'utf8')));
+}
+
+/**
+ * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
+ * masks uint8 [N×n], then per copy a flag byte (1 terminated, 2 truncated).
+ */
+function allocate(c: Omit<Copies, 'out' | 'rewards' | 'masks' | 'flags' | 'obs'>): Copies {
+  const N = c.envs.length;
+  const obsBytes = N * c.obsSize * 4;
+  const body = 4 + obsBytes + N * 4 + N * c.n + N;
+  const out = Buffer.alloc(4 + body);
+  out.writeUInt32LE(body, 0);
+  out.writeUInt32LE(KIND_ROWS, 4);
+  const base = out.byteOffset + 8;
+  return {
+    ...c,
+    out,
+    obs: new Float32Array(out.buffer, base, N * c.obsSize),
+    rewards: new Float32Array(out.buffer, base + obsBytes, N),
+    masks: new Uint8Array(out.buffer, base + obsBytes + N * 4, N * c.n),
+    flags: new Uint8Array(out.buffer, base + obsBytes + N * 4 + N * c.n, N),
+  };
+}
+
+function copyRow(c: Copies, i: number): void {
+  const e = c.envs[i];
+  c.obs.set(e.observation, i * c.obsSize);
+  c.masks.set(e.mask, i * c.n);
+  c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
+}
+
+/** Resets copy i; in a vector, a deal with no legal move is redealt (as the TypeScript VectorEnv does). */
+function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }): void {
+  const e = c.envs[i];
+  e.reset(opts as Parameters<Env['reset']>[0]);
+  if (c.vector) for (let tries = 0; !e.running && tries < 10_000; tries++) e.reset();
+  c.ended[i] = e.running ? 0 : 1;
+  c.rewards[i] = 0;
+  copyRow(c, i);
+}
+
+function need(): Copies {
+  if (!copies) throw new TengymError('bad-argument', 'no env made yet: send "make" first');
+  return copies;
+}
+
+function handleJson(msg: Record<string, unknown>): void {
+  switch (msg.cmd) {
+    case 'hello':
+      return sendJson(KIND_JSON, { tengym: ENGINE_VERSION, protocol: PROTOCOL });
+    case 'list':
+      return sendJson(KIND_JSON, { ids: envIds(), envs: envs().map((e) => ({ id: e.id, actions: e.actions, observationSize: e.observationSize, defaults: e.defaults })) });
+    case 'make': {
+      const num = msg.num === undefined ? 1 : msg.num;
+      if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError('bad-argument', `num_envs must be a positive integer, got ${JSON.stringify(num)}`);
+      const config = envConfig(String(msg.id), msg.options ?? {});
+      const list: Env[] = [];
+      for (let i = 0; i < num; i++) list.push(make(config));
+      copies = allocate({ envs: list, n: list[0].actionSpace.n, obsSize: list[0].observationSpace.shape[0], vector: msg.vector === true, ended: new Uint8Array(num) });
+      return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
+    }
+    case 'reset': {
+      const c = need();
+      const seed = msg.seed as number | undefined;
+      if (msg.deck !== undefined && c.envs.length !== 1) throw new TengymError('bad-argument', 'reset: a deck is for one env, not a vector of copies');
+      // Checked on a scratch env first, so a bad seed or deck leaves every copy as it was.
+      if (seed !== undefined || msg.deck !== undefined) make(envConfig(c.envs[0].id, c.envs[0].options)).reset({ seed: seed ?? 0, ...(msg.deck !== undefined ? { deck: msg.deck as never } : {}) });
+      for (let i = 0; i < c.envs.length; i++) resetCopy(c, i, { ...(seed !== undefined ? { seed: seed + i } : {}), ...(msg.deck !== undefined ? { deck: msg.deck } : {}) });
+      return writeAll(c.out);
+    }
+    case 'getState': {
+      const c = need();
+      return sendJson(KIND_JSON, c.envs.map((e) => e.getState()));
+    }
+    case 'setState': {
+      const c = need();
+      const states = msg.states as unknown[];
+      if (!Array.isArray(states) || states.length !== c.envs.length) throw new TengymError('bad-state', `bad state: expected ${c.envs.length} state(s)`);
+      // All checked on clones first: a bad one changes no copy.
+      const checked = c.envs.map((e, i) => {
+        const trial = e.clone();
+        trial.setState(states[i]);
+        return trial;
+      });
+      checked.forEach((t, i) => {
+        c.envs[i].copyFrom(t);
+        c.ended[i] = c.envs[i].running ? 0 : 1;
+        c.rewards[i] = 0;
+        copyRow(c, i);
+      });
+      return writeAll(c.out);
+    }
+    case 'render': {
+      const c = need();
+      return sendJson(KIND_JSON, c.envs.map((e) => e.render()));
+    }
+    case 'info': {
+      const c = need();
+      return sendJson(KIND_JSON, c.envs.map((e) => ({ outcome: e.hasStarted ? e.outcome() : null, steps: e.episodeSteps, return: e.episodeReturn, legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : [] })));
+    }
+    default:
+      throw new TengymError('bad-argument', `unknown engine command ${JSON.stringify(msg.cmd)}`);
+  }
+}
+
+function handleStep(actions: Int32Array): void {
+  const c = need();
+  if (actions.length !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${actions.length}`);
+  // Every action is checked before any copy moves, so an illegal one leaves all as they were.
+  for (let i = 0; i < actions.length; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[i]);
+  for (let i = 0; i < actions.length; i++) {
+    if (c.vector && c.ended[i]) {
+      resetCopy(c, i, {});
+      continue;
+    }
+    const r = c.envs[i].step(actions[i]);
+    c.rewards[i] = r.reward;
+    c.ended[i] = r.terminated || r.truncated ? 1 : 0;
+    copyRow(c, i);
+  }
+  writeAll(c.out);
+}
+
+function main(): void {
+  if (process.argv.includes('--list')) {
+    process.stdout.write(JSON.stringify({ tengym: ENGINE_VERSION, protocol: PROTOCOL, ids: envIds() }) + '\n');
+    return;
+  }
+  const header = Buffer.alloc(4);
+  let body = Buffer.alloc(1 << 16);
+  for (;;) {
+    if (!readExact(header, 4)) return;
+    const length = header.readUInt32LE(0);
+    if (length < 4) throw new Error(`bad frame length ${length}`);
+    if (body.length < length) body = Buffer.alloc(length * 2);
+    if (!readExact(body, length)) return;
+    const kind = body[0];
+    try {
+      if (kind === KIND_STEP) {
+        const count = (length - 4) / 4;
+        handleStep(new Int32Array(body.buffer, body.byteOffset + 4, count));
+      } else if (kind === KIND_JSON) {
+        handleJson(JSON.parse(body.toString('utf8', 4, length)) as Record<string, unknown>);
+      } else {
+        throw new Error(`unknown frame kind ${kind}`);
+      }
+    } catch (e) {
+      if (isTengymError(e)) sendJson(KIND_ERROR, { code: e.code, message: e.message });
+      else sendJson(KIND_ERROR, { code: 'internal', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  }
+}
+
+main();
