@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
 /** The folders of src/ whose code may use Node (DEVELOPERS.md's layout names them). */
-const NODE_ONLY = ['node', 'eval', 'train', 'research', 'cli', 'page-harness'];
+const NODE_ONLY = ['node', 'eval', 'train', 'research', 'cli', 'page-harness', 'bridge'];
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
