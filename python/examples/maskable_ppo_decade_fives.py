@@ -2,7 +2,9 @@
 
     python python/examples/maskable_ppo_decade_fives.py --timesteps 200000 --eval-deals 3000
 
-Both players get the same deals (seeds 1,000,000 + k, none seen in training) and the script
+Training runs on `tengym.sb3.make_vec_env`: an SB3 VecEnv whose copies all step in one message
+to one engine process (--per-env-processes trains on SB3's own make_vec_env instead, one
+TengymEnv and engine process per copy). Both players get the same deals (seeds 1,000,000 + k, none seen in training) and the script
 prints each one's win rate and the paired difference with a 95% interval.
 """
 from __future__ import annotations
@@ -18,6 +20,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
 import tengym  # noqa: F401  (registers tengym/*-v0)
+import tengym.sb3
 from tengym.bench import random_legal
 
 EVAL_SEED = 1_000_000
@@ -50,12 +53,16 @@ def main() -> None:
     p.add_argument("--eval-deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--save", help="where to save the trained model (.zip)")
+    p.add_argument("--per-env-processes", action="store_true", help="SB3's make_vec_env over single TengymEnvs (one engine process each) instead of tengym.sb3's batched VecEnv")
     p.add_argument("--threads", type=int, default=1, help="torch threads (the network is small: more threads mostly wait on each other)")
     args = p.parse_args()
     torch.set_num_threads(args.threads)
 
     started = time.perf_counter()
-    vec = make_vec_env(tengym.gym_id(args.env), n_envs=args.n_envs, seed=args.seed)
+    if args.per_env_processes:
+        vec = make_vec_env(tengym.gym_id(args.env), n_envs=args.n_envs, seed=args.seed)
+    else:
+        vec = tengym.sb3.make_vec_env(args.env, n_envs=args.n_envs, seed=args.seed)
     model = MaskablePPO("MlpPolicy", vec, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.01, seed=args.seed, verbose=0, device="cpu")
     model.learn(total_timesteps=args.timesteps)
     vec.close()
@@ -72,7 +79,7 @@ def main() -> None:
     rand = first_episode_returns(args.env, args.eval_deals, lambda obs, masks: random_legal(masks, rng))
     diff = agent - rand
     half = 1.96 * diff.std(ddof=1) / math.sqrt(len(diff))
-    print(f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs: trained in {trained_at - started:.0f} s, evaluated in {time.perf_counter() - trained_at:.0f} s")
+    print(f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs ({'SB3 make_vec_env' if args.per_env_processes else 'tengym.sb3.make_vec_env'}): trained in {trained_at - started:.0f} s, evaluated in {time.perf_counter() - trained_at:.0f} s")
     print(f"MaskablePPO mean return {agent.mean():.4f} (win rate {np.mean(agent > 0):.4f}) on {len(agent)} deals")
     print(f"random      mean return {rand.mean():.4f} (win rate {np.mean(rand > 0):.4f}) on the same deals")
     print(f"paired difference {diff.mean():+.4f} ± {half:.4f} (95%); PPO wins {int(np.sum(diff > 0))} deals random loses, loses {int(np.sum(diff < 0))} random wins")

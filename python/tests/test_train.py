@@ -45,3 +45,30 @@ def test_maskable_ppo_on_a_single_gym_env():
         MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(total_timesteps=64)
     finally:
         env.close()
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)})")
+def test_maskable_ppo_on_the_batched_sb3_vec_env():
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.evaluation import evaluate_policy
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+
+    from tengym.sb3 import make_vec_env
+
+    torch.set_num_threads(1)
+    vec = make_vec_env("decade-fives", n_envs=4, seed=0, processes=2)
+    try:
+        assert is_masking_supported(vec)
+        model = MaskablePPO("MlpPolicy", vec, n_steps=64, batch_size=64, n_epochs=1, seed=0, device="cpu")
+        model.learn(total_timesteps=512)
+        obs = vec.reset()
+        for _ in range(50):
+            masks = get_action_masks(vec)
+            actions, _ = model.predict(obs, action_masks=masks)
+            assert all(masks[i, a] for i, a in enumerate(actions))
+            obs, _, _, _ = vec.step(actions)
+        mean, _ = evaluate_policy(model, vec, n_eval_episodes=8, use_masking=True)
+        assert 0 <= mean <= 1
+    finally:
+        vec.close()

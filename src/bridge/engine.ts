@@ -10,8 +10,12 @@
  * The loop is synchronous (readSync/writeSync on fds 0 and 1): no event loop turn per
  * message, and end of stdin (the parent gone, even killed with SIGKILL) ends the process.
  *
- * Autoreset is Gymnasium's next-step one: a copy whose episode ended is reset by the
- * next step instead of stepped, and that step returns its first observation with reward 0.
+ * Autoreset, for a vector of copies, is Gymnasium's next-step one by default: a copy whose
+ * episode ended is reset by the next step instead of stepped, and that step returns its first
+ * observation with reward 0. `make` with autoreset "same-step" (Stable-Baselines3's VecEnv
+ * convention) resets an ended copy within the step that ended it: its row holds the new
+ * episode's first observation and mask, its flag and reward are the ending step's, and the
+ * frame ends with the ended copies' last observations (see handleStep).
  */
 import { readSync, writeSync } from 'node:fs';
 import { Env, TengymError, envConfig, envIds, envs, isTengymError, make } from '../index.js';
@@ -19,7 +23,7 @@ import { Env, TengymError, envConfig, envIds, envs, isTengymError, make } from '
 /** Raised by the build (vite define) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -32,12 +36,18 @@ interface Copies {
   obsSize: number;
   /** Gymnasium's vector semantics (next-step autoreset, no-move deals redealt); false for one gymnasium.Env. */
   vector: boolean;
+  /** Stable-Baselines3's same-step autoreset (vector only). */
+  sameStep: boolean;
   ended: Uint8Array;
   out: Buffer;
   rewards: Float32Array;
   masks: Uint8Array;
   flags: Uint8Array;
   obs: Float32Array;
+  /** Bytes of a frame up to and including the flags, padded to 4 (where same-step's last observations start). */
+  rowsBytes: number;
+  /** Same-step only: the last observations of the copies a step ended, in copy order, after the flags. */
+  last: Float32Array;
 }
 
 let copies: Copies | null = null;
@@ -87,11 +97,12 @@ function sendJson(kind: number, value: unknown): void {
  * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
  * masks uint8 [N×n], then per copy a flag byte (1 terminated, 2 truncated).
  */
-function allocate(c: Omit<Copies, 'out' | 'rewards' | 'masks' | 'flags' | 'obs'>): Copies {
+function allocate(c: Omit<Copies, 'out' | 'rewards' | 'masks' | 'flags' | 'obs' | 'rowsBytes' | 'last'>): Copies {
   const N = c.envs.length;
   const obsBytes = N * c.obsSize * 4;
   const body = 4 + obsBytes + N * 4 + N * c.n + N;
-  const out = Buffer.alloc(4 + body);
+  const rowsBytes = (4 + body + 3) & ~3;
+  const out = Buffer.alloc(c.sameStep ? rowsBytes + obsBytes : 4 + body);
   out.writeUInt32LE(body, 0);
   out.writeUInt32LE(KIND_ROWS, 4);
   const base = out.byteOffset + 8;
@@ -102,6 +113,8 @@ function allocate(c: Omit<Copies, 'out' | 'rewards' | 'masks' | 'flags' | 'obs'>
     rewards: new Float32Array(out.buffer, base + obsBytes, N),
     masks: new Uint8Array(out.buffer, base + obsBytes + N * 4, N * c.n),
     flags: new Uint8Array(out.buffer, base + obsBytes + N * 4 + N * c.n, N),
+    rowsBytes,
+    last: new Float32Array(out.buffer, out.byteOffset + (c.sameStep ? rowsBytes : 0), c.sameStep ? N * c.obsSize : 0),
   };
 }
 
@@ -137,19 +150,31 @@ function handleJson(msg: Record<string, unknown>): void {
       const num = msg.num === undefined ? 1 : msg.num;
       if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError('bad-argument', `num_envs must be a positive integer, got ${JSON.stringify(num)}`);
       const config = envConfig(String(msg.id), msg.options ?? {});
+      const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
+      if (autoreset !== 'next-step' && autoreset !== 'same-step') throw new TengymError('bad-argument', `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
       const list: Env[] = [];
       for (let i = 0; i < num; i++) list.push(make(config));
-      copies = allocate({ envs: list, n: list[0].actionSpace.n, obsSize: list[0].observationSpace.shape[0], vector: msg.vector === true, ended: new Uint8Array(num) });
+      const vector = msg.vector === true;
+      copies = allocate({ envs: list, n: list[0].actionSpace.n, obsSize: list[0].observationSpace.shape[0], vector, sameStep: vector && autoreset === 'same-step', ended: new Uint8Array(num) });
       return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
     }
     case 'reset': {
       const c = need();
       const seed = msg.seed as number | undefined;
+      // seeds: one per copy (null: unseeded), as Stable-Baselines3's VecEnv.seed gives them.
+      const seeds = msg.seeds as (number | null)[] | undefined;
+      if (seeds !== undefined && (!Array.isArray(seeds) || seeds.length !== c.envs.length)) throw new TengymError('bad-seed', `reset: seeds must be a list of ${c.envs.length} seed(s) or nulls`);
+      const seedOf = (i: number): number | undefined => (seeds !== undefined ? (seeds[i] ?? undefined) : seed !== undefined ? seed + i : undefined);
       if (msg.deck !== undefined && c.envs.length !== 1) throw new TengymError('bad-argument', 'reset: a deck is for one env, not a vector of copies');
       // Checked on a scratch env first, so a bad seed or deck leaves every copy as it was.
-      if (seed !== undefined || msg.deck !== undefined) make(envConfig(c.envs[0].id, c.envs[0].options)).reset({ seed: seed ?? 0, ...(msg.deck !== undefined ? { deck: msg.deck as never } : {}) });
-      for (let i = 0; i < c.envs.length; i++) resetCopy(c, i, { ...(seed !== undefined ? { seed: seed + i } : {}), ...(msg.deck !== undefined ? { deck: msg.deck } : {}) });
-      return writeAll(c.out);
+      const scratch = seed !== undefined || msg.deck !== undefined || seeds !== undefined ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
+      if (scratch && (seed !== undefined || msg.deck !== undefined)) scratch.reset({ seed: seed ?? 0, ...(msg.deck !== undefined ? { deck: msg.deck as never } : {}) });
+      if (scratch && seeds !== undefined) for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
+      for (let i = 0; i < c.envs.length; i++) {
+        const s = seedOf(i);
+        resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(msg.deck !== undefined ? { deck: msg.deck } : {}) });
+      }
+      return writeRows(c, 0);
     }
     case 'getState': {
       const c = need();
@@ -171,7 +196,7 @@ function handleJson(msg: Record<string, unknown>): void {
         c.rewards[i] = 0;
         copyRow(c, i);
       });
-      return writeAll(c.out);
+      return writeRows(c, 0);
     }
     case 'render': {
       const c = need();
@@ -191,17 +216,36 @@ function handleStep(actions: Int32Array): void {
   if (actions.length !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${actions.length}`);
   // Every action is checked before any copy moves, so an illegal one leaves all as they were.
   for (let i = 0; i < actions.length; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[i]);
+  let lastRows = 0;
   for (let i = 0; i < actions.length; i++) {
     if (c.vector && c.ended[i]) {
       resetCopy(c, i, {});
       continue;
     }
-    const r = c.envs[i].step(actions[i]);
+    const e = c.envs[i];
+    const r = e.step(actions[i]);
+    if (c.sameStep && (r.terminated || r.truncated)) {
+      // The last observation goes after the flags; the row gets the next episode's start.
+      c.last.set(e.observation, lastRows * c.obsSize);
+      lastRows++;
+      resetCopy(c, i, {});
+      c.flags[i] = r.terminated ? 1 : 2;
+      c.rewards[i] = r.reward;
+      continue;
+    }
     c.rewards[i] = r.reward;
     c.ended[i] = r.terminated || r.truncated ? 1 : 0;
     copyRow(c, i);
   }
-  writeAll(c.out);
+  writeRows(c, lastRows);
+}
+
+/** The rows frame, with `lastRows` same-step last observations after the flags. */
+function writeRows(c: Copies, lastRows: number): void {
+  if (!c.sameStep) return writeAll(c.out);
+  const length = c.rowsBytes + lastRows * c.obsSize * 4;
+  c.out.writeUInt32LE(length - 4, 0);
+  writeAll(c.out.subarray(0, length));
 }
 
 function main(): void {

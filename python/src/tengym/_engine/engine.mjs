@@ -6586,7 +6586,7 @@ const blockTenGame = makePairingGame({
 /**
 * Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
 * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
-* one engine (see SPEC.md, "Decade (`decade`) and its family").
+* one engine (docs/rules.md, "Decade" and "Ten-Twenty-Thirty").
 *
 * Cards are dealt from the stock to the right end of a line (or, with seven stacks, onto
 * the stacks in rotation). A run of at least `minRun` consecutive cards of the current
@@ -7431,8 +7431,8 @@ function keyOfConfig(id) {
 *
 * Rules by Jeremiah Sanders (https://www.jeremiahsanders.com), copyright © 2019, released under the
 * Creative Commons Attribution-NonCommercial-ShareAlike 4.0 license
-* (https://creativecommons.org/licenses/by-nc-sa/4.0/). This engine implements them as decided in
-* SPEC.md ("Four Ten" and "Edge cases, decided").
+* (https://creativecommons.org/licenses/by-nc-sa/4.0/). This engine implements them as docs/rules.md
+* ("Four Ten") states them, with the points they leave open decided in docs/decisions.md.
 *
 * ## Description
 *
@@ -8286,7 +8286,7 @@ function envs() {
 		};
 	});
 }
-// src/agents/four-ten/model.ts
+// src/agents/four-ten/common.ts
 /** Four Ten options with their defaults filled in, from an env's options or a partial object. */
 function fourTenOptionsOf(options) {
 	const parsed = fourTenOptionsSchema.safeParse(options);
@@ -9748,7 +9748,7 @@ var OptimalFourTenAgent = class {
 * It mirrors the engine's rules (src/env/games/decade.ts) move for move: the same legal
 * ids in the same order, the same draws, discards, eliminations, step limit and end, for
 * every option (7 stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom,
-* 'one-left'). test/agents-decade.test.ts checks it against the engine on random games.
+* 'one-left'). test/agents/decade/baselines.test.ts checks it against the engine on random games.
 *
 * Action ids, card values and run totals are the engine's (decade.ts exports them).
 *
@@ -10790,7 +10790,7 @@ function pimcConfigFor(o) {
 }
 /**
 * pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
-* measurements on decks the env does not deal (src/train/decade-reduced-room.ts) call it directly.
+* measurements on decks the env does not deal (src/research/decade-reduced-room.ts) call it directly.
 */
 var PimcSearch = class PimcSearch {
 	rules;
@@ -11599,11 +11599,15 @@ const OPTIMAL_AGENTS = [{
 * The loop is synchronous (readSync/writeSync on fds 0 and 1): no event loop turn per
 * message, and end of stdin (the parent gone, even killed with SIGKILL) ends the process.
 *
-* Autoreset is Gymnasium's next-step one: a copy whose episode ended is reset by the
-* next step instead of stepped, and that step returns its first observation with reward 0.
+* Autoreset, for a vector of copies, is Gymnasium's next-step one by default: a copy whose
+* episode ended is reset by the next step instead of stepped, and that step returns its first
+* observation with reward 0. `make` with autoreset "same-step" (Stable-Baselines3's VecEnv
+* convention) resets an ended copy within the step that ended it: its row holds the new
+* episode's first observation and mask, its flag and reward are the ending step's, and the
+* frame ends with the ended copies' last observations (see handleStep).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -11652,7 +11656,8 @@ function allocate(c) {
 	const N = c.envs.length;
 	const obsBytes = N * c.obsSize * 4;
 	const body = 4 + obsBytes + N * 4 + N * c.n + N;
-	const out = Buffer.alloc(4 + body);
+	const rowsBytes = 4 + body + 3 & -4;
+	const out = Buffer.alloc(c.sameStep ? rowsBytes + obsBytes : 4 + body);
 	out.writeUInt32LE(body, 0);
 	out.writeUInt32LE(KIND_ROWS, 4);
 	const base = out.byteOffset + 8;
@@ -11662,7 +11667,9 @@ function allocate(c) {
 		obs: new Float32Array(out.buffer, base, N * c.obsSize),
 		rewards: new Float32Array(out.buffer, base + obsBytes, N),
 		masks: new Uint8Array(out.buffer, base + obsBytes + N * 4, N * c.n),
-		flags: new Uint8Array(out.buffer, base + obsBytes + N * 4 + N * c.n, N)
+		flags: new Uint8Array(out.buffer, base + obsBytes + N * 4 + N * c.n, N),
+		rowsBytes,
+		last: new Float32Array(out.buffer, out.byteOffset + (c.sameStep ? rowsBytes : 0), c.sameStep ? N * c.obsSize : 0)
 	};
 }
 function copyRow(c, i) {
@@ -11688,7 +11695,7 @@ function handleJson(msg) {
 	switch (msg.cmd) {
 		case "hello": return sendJson(KIND_JSON, {
 			tengym: ENGINE_VERSION,
-			protocol: 1
+			protocol: 2
 		});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -11703,13 +11710,17 @@ function handleJson(msg) {
 			const num = msg.num === void 0 ? 1 : msg.num;
 			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be a positive integer, got ${JSON.stringify(num)}`);
 			const config = envConfig(String(msg.id), msg.options ?? {});
+			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
+			if (autoreset !== "next-step" && autoreset !== "same-step") throw new TengymError("bad-argument", `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
 			const list = [];
 			for (let i = 0; i < num; i++) list.push(make(config));
+			const vector = msg.vector === true;
 			copies = allocate({
 				envs: list,
 				n: list[0].actionSpace.n,
 				obsSize: list[0].observationSpace.shape[0],
-				vector: msg.vector === true,
+				vector,
+				sameStep: vector && autoreset === "same-step",
 				ended: new Uint8Array(num)
 			});
 			return sendJson(KIND_JSON, {
@@ -11723,16 +11734,26 @@ function handleJson(msg) {
 		case "reset": {
 			const c = need();
 			const seed = msg.seed;
+			const seeds = msg.seeds;
+			if (seeds !== void 0 && (!Array.isArray(seeds) || seeds.length !== c.envs.length)) throw new TengymError("bad-seed", `reset: seeds must be a list of ${c.envs.length} seed(s) or nulls`);
+			const seedOf = (i) => seeds !== void 0 ? seeds[i] ?? void 0 : seed !== void 0 ? seed + i : void 0;
 			if (msg.deck !== void 0 && c.envs.length !== 1) throw new TengymError("bad-argument", "reset: a deck is for one env, not a vector of copies");
-			if (seed !== void 0 || msg.deck !== void 0) make(envConfig(c.envs[0].id, c.envs[0].options)).reset({
+			const scratch = seed !== void 0 || msg.deck !== void 0 || seeds !== void 0 ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
+			if (scratch && (seed !== void 0 || msg.deck !== void 0)) scratch.reset({
 				seed: seed ?? 0,
 				...msg.deck !== void 0 ? { deck: msg.deck } : {}
 			});
-			for (let i = 0; i < c.envs.length; i++) resetCopy(c, i, {
-				...seed !== void 0 ? { seed: seed + i } : {},
-				...msg.deck !== void 0 ? { deck: msg.deck } : {}
-			});
-			return writeAll(c.out);
+			if (scratch && seeds !== void 0) {
+				for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
+			}
+			for (let i = 0; i < c.envs.length; i++) {
+				const s = seedOf(i);
+				resetCopy(c, i, {
+					...s !== void 0 ? { seed: s } : {},
+					...msg.deck !== void 0 ? { deck: msg.deck } : {}
+				});
+			}
+			return writeRows(c, 0);
 		}
 		case "getState": {
 			const c = need();
@@ -11752,7 +11773,7 @@ function handleJson(msg) {
 				c.rewards[i] = 0;
 				copyRow(c, i);
 			});
-			return writeAll(c.out);
+			return writeRows(c, 0);
 		}
 		case "render": {
 			const c = need();
@@ -11774,23 +11795,40 @@ function handleStep(actions) {
 	const c = need();
 	if (actions.length !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${actions.length}`);
 	for (let i = 0; i < actions.length; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[i]);
+	let lastRows = 0;
 	for (let i = 0; i < actions.length; i++) {
 		if (c.vector && c.ended[i]) {
 			resetCopy(c, i, {});
 			continue;
 		}
-		const r = c.envs[i].step(actions[i]);
+		const e = c.envs[i];
+		const r = e.step(actions[i]);
+		if (c.sameStep && (r.terminated || r.truncated)) {
+			c.last.set(e.observation, lastRows * c.obsSize);
+			lastRows++;
+			resetCopy(c, i, {});
+			c.flags[i] = r.terminated ? 1 : 2;
+			c.rewards[i] = r.reward;
+			continue;
+		}
 		c.rewards[i] = r.reward;
 		c.ended[i] = r.terminated || r.truncated ? 1 : 0;
 		copyRow(c, i);
 	}
-	writeAll(c.out);
+	writeRows(c, lastRows);
+}
+/** The rows frame, with `lastRows` same-step last observations after the flags. */
+function writeRows(c, lastRows) {
+	if (!c.sameStep) return writeAll(c.out);
+	const length = c.rowsBytes + lastRows * c.obsSize * 4;
+	c.out.writeUInt32LE(length - 4, 0);
+	writeAll(c.out.subarray(0, length));
 }
 function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 1,
+			protocol: 2,
 			ids: envIds()
 		}) + "\n");
 		return;

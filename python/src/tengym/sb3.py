@@ -1,0 +1,204 @@
+"""Stable-Baselines3's VecEnv backed by tengym's batched engine: `tengym.sb3.make_vec_env("decade-fives", 8)`.
+
+Needs stable-baselines3 (the [train] extra); `import tengym` does not import this module.
+
+All copies step in one message per engine process, as in `TengymVectorEnv`, but with SB3's
+conventions: same-step autoreset (a copy whose episode ends is reset within that step; its
+last observation is `infos[i]["terminal_observation"]`, `infos[i]["TimeLimit.truncated"]`
+says a time limit cut it), `seed(s)` seeding copy i with s + i at the next `reset()`, and
+`env_method("action_masks")` answered from the masks of the last frame, so sb3-contrib's
+`MaskablePPO` and `get_action_masks` work with no wrapper.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
+
+from ._engine import Engine, Rows
+from .env import OBS_HIGH, OBS_LOW
+from .errors import BadActionError
+
+
+def _strip_gym_id(env_id: str) -> str:
+    # "tengym/decade-v0" and "decade" name the same engine.
+    if env_id.startswith("tengym/"):
+        env_id = env_id[len("tengym/") :]
+        if env_id.endswith("-v0"):
+            env_id = env_id[: -len("-v0")]
+    return env_id
+
+
+class TengymSB3VecEnv(VecEnv):
+    """N copies of one tengym env as a Stable-Baselines3 VecEnv, stepped in one message per engine process.
+
+    `env_id` is an engine id ("decade-fives") or its Gymnasium id ("tengym/decade-fives-v0");
+    options are the engine's, as keywords. `processes=P` splits the copies over P engine processes.
+    """
+
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, **options: Any):
+        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise BadActionError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
+        num_envs = int(num_envs)
+        processes = max(1, min(int(processes), num_envs))
+        sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
+        self._engines: list[Engine] = []
+        self.closed = False
+        try:
+            for count in sizes:
+                engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
+                self._engines.append(engine)
+                made = engine.request({"cmd": "make", "id": _strip_gym_id(env_id), "options": options, "num": count, "vector": True, "autoreset": "same-step"})
+        except BaseException:
+            self.close()
+            raise
+        self.env_id = made["id"]
+        self.options = made["options"]
+        self._n = made["actions"]
+        self._size = made["observationSize"]
+        self._counts = sizes
+        self._starts = np.cumsum([0] + sizes)
+        self.render_mode = None
+        observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
+        super().__init__(num_envs, observation_space, spaces.Discrete(self._n))
+        self.metadata = {"render_modes": ["ansi"]}
+        self._masks = np.zeros((num_envs, self._n), dtype=bool)
+        self._actions: np.ndarray | None = None
+
+    # -- the VecEnv protocol -----------------------------------------------------------------
+
+    def reset(self) -> np.ndarray:
+        if any(self._options):
+            raise BadActionError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
+        seeds = [None if s is None else int(s) for s in self._seeds]
+        obs = np.empty((self.num_envs, self._size), dtype=np.float32)
+        for p, engine in enumerate(self._engines):
+            lo, hi = self._starts[p], self._starts[p + 1]
+            msg: dict[str, Any] = {"cmd": "reset"}
+            if any(s is not None for s in seeds[lo:hi]):
+                msg["seeds"] = seeds[lo:hi]
+            rows = Rows(engine.request(msg), hi - lo, self._size, self._n)
+            obs[lo:hi] = rows.obs
+            self._masks[lo:hi] = rows.masks.view(bool)
+        self._reset_seeds()
+        self._reset_options()
+        self.reset_infos = [{} for _ in range(self.num_envs)]
+        return obs
+
+    def step_async(self, actions: np.ndarray) -> None:
+        a = np.asarray(actions)
+        if a.shape == (self.num_envs, 1):
+            a = a[:, 0]
+        if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
+            raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
+        # Sent now, read in step_wait: with several engine processes they step in parallel.
+        for p, engine in enumerate(self._engines):
+            engine.send_step(a[self._starts[p] : self._starts[p + 1]])
+        self._actions = a
+
+    def step_wait(self):
+        if self._actions is None:
+            raise BadActionError("step_wait() without step_async()", "bad-argument")
+        self._actions = None
+        obs = np.empty((self.num_envs, self._size), dtype=np.float32)
+        rewards = np.empty(self.num_envs, dtype=np.float32)
+        dones = np.empty(self.num_envs, dtype=bool)
+        infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        errors = []
+        for p, engine in enumerate(self._engines):
+            lo, hi = int(self._starts[p]), int(self._starts[p + 1])
+            try:
+                body = engine.receive_rows()
+            except Exception as e:  # every engine's answer is read, so none is left behind in its pipe
+                errors.append(e)
+                continue
+            count = hi - lo
+            rows = Rows(body, count, self._size, self._n)
+            obs[lo:hi] = rows.obs
+            rewards[lo:hi] = rows.rewards
+            self._masks[lo:hi] = rows.masks.view(bool)
+            ended = np.flatnonzero(rows.terminated | rows.truncated)
+            dones[lo:hi] = False
+            if ended.size:
+                dones[lo + ended] = True
+                last = np.frombuffer(body, dtype="<f4", count=ended.size * self._size, offset=_last_offset(count, self._size, self._n)).reshape(ended.size, self._size)
+                for k, i in enumerate(ended):
+                    infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i])}
+        if errors:
+            raise errors[0]
+        return obs, rewards, dones, infos
+
+    def close(self) -> None:
+        for engine in getattr(self, "_engines", []):
+            engine.close()
+        self.closed = True
+
+    def action_masks(self) -> np.ndarray:
+        """(N, n) bool: the legal actions of every copy now (what sb3-contrib's MaskablePPO reads)."""
+        return self._masks.copy()
+
+    def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
+        idx = self._get_indices(indices)
+        if attr_name == "action_masks":
+            return [self.action_masks for _ in idx]
+        if attr_name in ("render_mode", "env_id", "options", "observation_space", "action_space"):
+            return [getattr(self, attr_name) for _ in idx]
+        if attr_name == "spec":
+            return [gym.spec(f"tengym/{self.env_id}-v0") for _ in idx]
+        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, spec)")
+
+    def has_attr(self, attr_name: str) -> bool:
+        try:
+            self.get_attr(attr_name, [0])
+            return True
+        except AttributeError:
+            return False
+
+    def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
+        raise AttributeError(f"tengym's VecEnv copies live in the engine process: no attribute can be set ({attr_name!r})")
+
+    def env_method(self, method_name: str, *method_args, indices: VecEnvIndices = None, **method_kwargs) -> list[Any]:
+        idx = self._get_indices(indices)
+        if method_name == "action_masks":
+            return [self._masks[i].copy() for i in idx]
+        if method_name in ("render", "get_state"):
+            answers = self._per_copy({"render": "render", "get_state": "getState"}[method_name])
+            return [answers[i] for i in idx]
+        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state)")
+
+    def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
+        return [False for _ in self._get_indices(indices)]
+
+    def get_images(self) -> Sequence[np.ndarray | None]:
+        return [None for _ in range(self.num_envs)]
+
+    def render(self, mode: str | None = None):
+        """The text of every copy (tengym renders text only)."""
+        return self._per_copy("render")
+
+    def _per_copy(self, cmd: str) -> list[Any]:
+        return [answer for engine in self._engines for answer in engine.request({"cmd": cmd})]
+
+    def _get_indices(self, indices: VecEnvIndices) -> list[int]:
+        if indices is None:
+            return list(range(self.num_envs))
+        if isinstance(indices, (int, np.integer)):
+            return [int(indices)]
+        return [int(i) for i in indices]
+
+
+def _last_offset(num: int, obs_size: int, n: int) -> int:
+    """Where a same-step frame's last observations start in its payload (after the 4-byte length and 4-byte kind: padded to 4 bytes)."""
+    rows = num * obs_size * 4 + num * 4 + num * n + num
+    return ((8 + rows + 3) & ~3) - 8
+
+
+def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, **options: Any) -> TengymSB3VecEnv:
+    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)`, seeded (copy i with seed + i) if a seed is given, like SB3's make_vec_env."""
+    env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)
+    if seed is not None:
+        env.seed(seed)
+    return env

@@ -1,0 +1,111 @@
+"""tengym.sb3: Stable-Baselines3's VecEnv backed by the batched engine, checked against SB3's own DummyVecEnv."""
+import importlib.util
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tengym
+from tengym.bench import random_legal
+
+missing = [m for m in ("stable_baselines3",) if importlib.util.find_spec(m) is None]
+pytestmark = pytest.mark.skipif(bool(missing), reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'")
+
+
+def dummy(env_id, n, seed, **options):
+    from stable_baselines3.common.env_util import make_vec_env
+
+    return make_vec_env(tengym.gym_id(env_id), n_envs=n, seed=seed, env_kwargs=options)
+
+
+@pytest.mark.parametrize("env_id,options", [("decade-fives", {}), ("tens", {}), ("decade", {"maxSteps": 7})])
+def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
+    from sb3_contrib.common.maskable.utils import get_action_masks
+
+    from tengym.sb3 import make_vec_env
+
+    ours, theirs = make_vec_env(env_id, 3, seed=11, **options), dummy(env_id, 3, 11, **options)
+    rng = np.random.default_rng(5)
+    try:
+        a, b = ours.reset(), theirs.reset()
+        np.testing.assert_array_equal(a, b)
+        ends = truncations = 0
+        for _ in range(300):
+            masks = np.stack(ours.env_method("action_masks"))
+            assert masks.any(axis=1).all()
+            np.testing.assert_array_equal(masks, get_action_masks(theirs))
+            np.testing.assert_array_equal(masks, get_action_masks(ours))
+            actions = random_legal(masks.astype(np.int8), rng)
+            o1, r1, d1, i1 = ours.step(actions)
+            o2, r2, d2, i2 = theirs.step(actions)
+            if not get_action_masks(theirs).any(axis=1).all():
+                # A single TengymEnv deals a deal with no legal move as it is (info["terminated_at_reset"]);
+                # the VecEnv redeals it, as the TypeScript VectorEnv does: from here the two differ.
+                break
+            np.testing.assert_array_equal(o1, o2)
+            np.testing.assert_array_equal(r1, r2)
+            np.testing.assert_array_equal(d1, d2)
+            for i in np.flatnonzero(d1):
+                ends += 1
+                np.testing.assert_array_equal(i1[i]["terminal_observation"], i2[i]["terminal_observation"])
+                assert i1[i]["TimeLimit.truncated"] == i2[i]["TimeLimit.truncated"]
+                truncations += i1[i]["TimeLimit.truncated"]
+            for i in np.flatnonzero(~d1):
+                assert "terminal_observation" not in i1[i]
+        assert ends > 0
+        if options.get("maxSteps"):
+            assert truncations > 0
+    finally:
+        ours.close()
+        theirs.close()
+
+
+def test_seed_reset_and_close():
+    from tengym.sb3 import TengymSB3VecEnv
+
+    v = TengymSB3VecEnv("tengym/decade-fives-v0", 4, processes=2)
+    try:
+        assert v.seed(21) == [21, 22, 23, 24]
+        first = v.reset()
+        v.seed(21)
+        np.testing.assert_array_equal(v.reset(), first)
+        # Without a new seed the next reset deals on: new cards.
+        assert not np.array_equal(v.reset(), first)
+        with pytest.raises(tengym.BadActionError):
+            v.step(np.full(4, 10**6))
+        assert v.has_attr("action_masks") and not v.has_attr("nothing_such")
+        assert len(v.env_method("render")) == 4 and len(v.env_method("render", indices=[1])) == 1
+    finally:
+        v.close()
+    v.close()
+    assert all(e.proc.poll() is not None for e in v._engines)
+
+
+def test_sb3_wrappers_and_check_env():
+    from stable_baselines3.common.env_checker import check_env
+    from stable_baselines3.common.vec_env import VecCheckNan, VecMonitor
+
+    from tengym.sb3 import make_vec_env
+
+    single = tengym.TengymEnv("decade-fives", illegal_action="stay")
+    try:
+        check_env(single, warn=True)
+    finally:
+        single.close()
+    v = VecCheckNan(VecMonitor(make_vec_env("tens", 4, seed=0)), raise_exception=True)
+    try:
+        v.reset()
+        rng = np.random.default_rng(0)
+        episodes = 0
+        for _ in range(400):
+            _, _, dones, infos = v.step(random_legal(np.stack(v.env_method("action_masks")).astype(np.int8), rng))
+            episodes += sum("episode" in infos[i] for i in np.flatnonzero(dones))
+        assert episodes > 0
+    finally:
+        v.close()
+
+
+def test_base_package_does_not_import_sb3():
+    out = subprocess.run([sys.executable, "-c", "import sys, tengym; print('stable_baselines3' in sys.modules, 'tengym.sb3' in sys.modules)"], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
