@@ -52,23 +52,6 @@ interface Copies {
 
 let copies: Copies | null = null;
 
-function readExact(buf: Buffer, length: number): boolean {
-  let got = 0;
-  while (got < length) {
-    let n: number;
-    try {
-      n = readSync(0, buf, got, length - got, null);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
-      if ((e as NodeJS.ErrnoException).code === 'EOF') return false;
-      throw e;
-    }
-    if (n === 0) return false;
-    got += n;
-  }
-  return true;
-}
-
 function writeAll(buf: Uint8Array): void {
   let off = 0;
   while (off < buf.length) {
@@ -211,19 +194,20 @@ function handleJson(msg: Record<string, unknown>): void {
   }
 }
 
-function handleStep(actions: Int32Array): void {
+/** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
+function handleStep(actions: Int32Array, at: number, count: number): void {
   const c = need();
-  if (actions.length !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${actions.length}`);
+  if (count !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${count}`);
   // Every action is checked before any copy moves, so an illegal one leaves all as they were.
-  for (let i = 0; i < actions.length; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[i]);
+  for (let i = 0; i < count; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[at + i]);
   let lastRows = 0;
-  for (let i = 0; i < actions.length; i++) {
+  for (let i = 0; i < count; i++) {
     if (c.vector && c.ended[i]) {
       resetCopy(c, i, {});
       continue;
     }
     const e = c.envs[i];
-    const r = e.step(actions[i]);
+    const r = e.step(actions[at + i]);
     if (c.sameStep && (r.terminated || r.truncated)) {
       // The last observation goes after the flags; the row gets the next episode's start.
       c.last.set(e.observation, lastRows * c.obsSize);
@@ -253,27 +237,54 @@ function main(): void {
     process.stdout.write(JSON.stringify({ tengym: ENGINE_VERSION, protocol: PROTOCOL, ids: envIds() }) + '\n');
     return;
   }
-  const header = Buffer.alloc(4);
-  let body = Buffer.alloc(1 << 16);
+  // One read per frame: the Python side writes each frame with one write and waits for the
+  // answer before the next, so a read returns one whole frame (the loop handles any split).
+  let buf = Buffer.alloc(1 << 16);
+  let words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
+  let end = 0;
   for (;;) {
-    if (!readExact(header, 4)) return;
-    const length = header.readUInt32LE(0);
+    while (end < 4 || end < 4 + buf.readUInt32LE(0)) {
+      if (end >= 4 && 4 + buf.readUInt32LE(0) > buf.length) {
+        const bigger = Buffer.alloc(2 * (4 + buf.readUInt32LE(0)));
+        buf.copy(bigger, 0, 0, end);
+        buf = bigger;
+        words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
+      }
+      const n = readChunk(buf, end);
+      if (n === 0) return;
+      end += n;
+    }
+    const length = buf.readUInt32LE(0);
     if (length < 4) throw new Error(`bad frame length ${length}`);
-    if (body.length < length) body = Buffer.alloc(length * 2);
-    if (!readExact(body, length)) return;
-    const kind = body[0];
+    const kind = buf[4];
     try {
       if (kind === KIND_STEP) {
-        const count = (length - 4) / 4;
-        handleStep(new Int32Array(body.buffer, body.byteOffset + 4, count));
+        handleStep(words, 2, (length - 4) >> 2);
       } else if (kind === KIND_JSON) {
-        handleJson(JSON.parse(body.toString('utf8', 4, length)) as Record<string, unknown>);
+        handleJson(JSON.parse(buf.toString('utf8', 8, 4 + length)) as Record<string, unknown>);
       } else {
         throw new Error(`unknown frame kind ${kind}`);
       }
     } catch (e) {
       if (isTengymError(e)) sendJson(KIND_ERROR, { code: e.code, message: e.message });
       else sendJson(KIND_ERROR, { code: 'internal', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+    // A frame that came with the next one's start (never, with the Python side's one request at a time) moves down.
+    const used = 4 + length;
+    if (end > used) buf.copy(buf, 0, used, end);
+    end -= used;
+  }
+}
+
+/** One read of stdin into buf from `at`; 0 at end of file (the parent gone). */
+function readChunk(buf: Buffer, at: number): number {
+  for (;;) {
+    try {
+      return readSync(0, buf, at, buf.length - at, null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((e as NodeJS.ErrnoException).code === 'EOF') return 0;
+      throw e;
     }
   }
 }

@@ -89,8 +89,9 @@ class Engine:
                     pass
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN | select.POLLHUP | select.POLLERR)
-        self._header = bytearray(4)
         self._buf = bytearray(1 << 16)
+        self._view = memoryview(self._buf)
+        self._step_frame = bytearray(12)
         self.closed = False
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr)
         hello = self.request({"cmd": "hello"})
@@ -124,29 +125,38 @@ class Engine:
         if self.closed:
             raise EngineError("this env is closed")
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self._in, view):]
+            n = os.write(self._in, data)
+            if n < len(data):  # a frame larger than the pipe's free space
+                view = memoryview(data)[n:]
+                while view:
+                    view = view[os.write(self._in, view):]
         except (BrokenPipeError, OSError):
             raise self._fail("is gone: writing to it failed") from None
 
-    def _read_into(self, view: memoryview) -> None:
-        got, size = 0, len(view)
-        while got < size:
-            if not self._poll.poll(self.timeout * 1000):
-                raise self._fail(f"did not answer within {self.timeout:g} s")
-            n = os.readv(self._out, [view[got:]])
-            if n == 0:
-                raise self._fail("died")
-            got += n
+    def _read_some(self, at: int) -> int:
+        """One poll (the timeout) and one read into the buffer from `at`; the bytes read."""
+        if not self._poll.poll(self.timeout * 1000):
+            raise self._fail(f"did not answer within {self.timeout:g} s")
+        n = os.readv(self._out, [self._view[at:]])
+        if n == 0:
+            raise self._fail("died")
+        return n
 
     def _receive(self) -> tuple[int, memoryview]:
-        self._read_into(memoryview(self._header))
-        (length,) = struct.unpack("<I", self._header)
-        if len(self._buf) < length:
-            self._buf = bytearray(length)
-        body = memoryview(self._buf)[:length]
-        self._read_into(body)
+        # The engine writes each answer with one write, so one read usually takes the whole
+        # frame, length and body; and there is never more than one answer in the pipe, so a
+        # read cannot take the start of the next.
+        got = self._read_some(0)
+        while got < 4:
+            got += self._read_some(got)
+        (length,) = struct.unpack_from("<I", self._buf)
+        if len(self._buf) < 4 + length:
+            bigger = bytearray(2 * (4 + length))
+            bigger[:got] = self._view[:got]
+            self._buf, self._view = bigger, memoryview(bigger)
+        while got < 4 + length:
+            got += self._read_some(got)
+        body = self._view[4 : 4 + length]
         kind = body[0]
         if kind == KIND_ERROR:
             err = json.loads(bytes(body[4:]))
@@ -167,7 +177,8 @@ class Engine:
 
     def step_one(self, action: int) -> memoryview:
         """One env's step: the frame packed by hand and the rows returned as they came (the 1-env hot path)."""
-        self._send(struct.pack("<IIi", 8, KIND_STEP, action))
+        struct.pack_into("<IIi", self._step_frame, 0, 8, KIND_STEP, action)
+        self._send(self._step_frame)
         return self.receive_rows()
 
     def receive_rows(self) -> memoryview:

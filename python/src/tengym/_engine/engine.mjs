@@ -11613,22 +11613,6 @@ const KIND_ERROR = 69;
 const KIND_STEP = 83;
 const KIND_ROWS = 82;
 let copies = null;
-function readExact(buf, length) {
-	let got = 0;
-	while (got < length) {
-		let n;
-		try {
-			n = readSync(0, buf, got, length - got, null);
-		} catch (e) {
-			if (e.code === "EAGAIN") continue;
-			if (e.code === "EOF") return false;
-			throw e;
-		}
-		if (n === 0) return false;
-		got += n;
-	}
-	return true;
-}
 function writeAll(buf) {
 	let off = 0;
 	while (off < buf.length) try {
@@ -11791,18 +11775,19 @@ function handleJson(msg) {
 		default: throw new TengymError("bad-argument", `unknown engine command ${JSON.stringify(msg.cmd)}`);
 	}
 }
-function handleStep(actions) {
+/** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
+function handleStep(actions, at, count) {
 	const c = need();
-	if (actions.length !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${actions.length}`);
-	for (let i = 0; i < actions.length; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[i]);
+	if (count !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${count}`);
+	for (let i = 0; i < count; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[at + i]);
 	let lastRows = 0;
-	for (let i = 0; i < actions.length; i++) {
+	for (let i = 0; i < count; i++) {
 		if (c.vector && c.ended[i]) {
 			resetCopy(c, i, {});
 			continue;
 		}
 		const e = c.envs[i];
-		const r = e.step(actions[i]);
+		const r = e.step(actions[at + i]);
 		if (c.sameStep && (r.terminated || r.truncated)) {
 			c.last.set(e.observation, lastRows * c.obsSize);
 			lastRows++;
@@ -11833,20 +11818,27 @@ function main() {
 		}) + "\n");
 		return;
 	}
-	const header = Buffer.alloc(4);
-	let body = Buffer.alloc(65536);
+	let buf = Buffer.alloc(65536);
+	let words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
+	let end = 0;
 	for (;;) {
-		if (!readExact(header, 4)) return;
-		const length = header.readUInt32LE(0);
+		while (end < 4 || end < 4 + buf.readUInt32LE(0)) {
+			if (end >= 4 && 4 + buf.readUInt32LE(0) > buf.length) {
+				const bigger = Buffer.alloc(2 * (4 + buf.readUInt32LE(0)));
+				buf.copy(bigger, 0, 0, end);
+				buf = bigger;
+				words = new Int32Array(buf.buffer, buf.byteOffset, buf.length >> 2);
+			}
+			const n = readChunk(buf, end);
+			if (n === 0) return;
+			end += n;
+		}
+		const length = buf.readUInt32LE(0);
 		if (length < 4) throw new Error(`bad frame length ${length}`);
-		if (body.length < length) body = Buffer.alloc(length * 2);
-		if (!readExact(body, length)) return;
-		const kind = body[0];
+		const kind = buf[4];
 		try {
-			if (kind === KIND_STEP) {
-				const count = (length - 4) / 4;
-				handleStep(new Int32Array(body.buffer, body.byteOffset + 4, count));
-			} else if (kind === KIND_JSON) handleJson(JSON.parse(body.toString("utf8", 4, length)));
+			if (kind === KIND_STEP) handleStep(words, 2, length - 4 >> 2);
+			else if (kind === KIND_JSON) handleJson(JSON.parse(buf.toString("utf8", 8, 4 + length)));
 			else throw new Error(`unknown frame kind ${kind}`);
 		} catch (e) {
 			if (isTengymError(e)) sendJson(KIND_ERROR, {
@@ -11858,6 +11850,19 @@ function main() {
 				message: e instanceof Error ? e.stack ?? e.message : String(e)
 			});
 		}
+		const used = 4 + length;
+		if (end > used) buf.copy(buf, 0, used, end);
+		end -= used;
+	}
+}
+/** One read of stdin into buf from `at`; 0 at end of file (the parent gone). */
+function readChunk(buf, at) {
+	for (;;) try {
+		return readSync(0, buf, at, buf.length - at, null);
+	} catch (e) {
+		if (e.code === "EAGAIN") continue;
+		if (e.code === "EOF") return 0;
+		throw e;
 	}
 }
 main();
