@@ -35,8 +35,7 @@ export function checkNumberOption(
   }
   const kind = integer ? 'integer' : 'number';
   const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
-  const upTo = max === undefined ? '' : ` up to ${max}`;
-  throw new TengymError('bad-argument', `--${flag} must be ${wanted}${upTo}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
+  throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
 }
 
 /** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */

@@ -36,14 +36,7 @@ function joinWeights(data: tf.io.WeightData | undefined): Uint8Array {
  * reads it whole, refusing more than `bound` bytes (the size the manifest gave it).
  */
 async function readInside(dir: string, realDir: string, name: string, where: string, bound: number): Promise<Buffer> {
-  const path = join(dir, name);
-  let real: string;
-  try {
-    real = await realpath(path);
-  } catch (e) {
-    throw fileError(e, name, where);
-  }
-  if (!real.startsWith(realDir + sep)) throw new TengymError('bad-argument', `${where}: ${name} is a link to a file outside its folder (${real})`);
+  const real = await realPathInside(dir, realDir, name, where);
   let handle: FileHandle;
   try {
     handle = await open(real, 'r');
@@ -61,6 +54,18 @@ async function readInside(dir: string, realDir: string, name: string, where: str
   } finally {
     await handle.close();
   }
+}
+
+/** The real path of `name` in `dir`, links followed; a link that leads outside the folder is refused (without naming what it leads to). */
+async function realPathInside(dir: string, realDir: string, name: string, where: string): Promise<string> {
+  let real: string;
+  try {
+    real = await realpath(join(dir, name));
+  } catch (e) {
+    throw fileError(e, name, where);
+  }
+  if (!real.startsWith(realDir + sep)) throw new TengymError('bad-argument', `${where}: ${name} is a link to a file outside its folder`);
+  return real;
 }
 
 function fileError(e: unknown, name: string, where: string): TengymError {
@@ -90,8 +95,9 @@ async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
   for (const name of checked.paths) {
     let info;
     try {
-      info = await stat(join(realDir, name));
+      info = await stat(await realPathInside(dir, realDir, name, where));
     } catch (e) {
+      if (e instanceof TengymError) throw e;
       throw fileError(e, name, where);
     }
     if (!info.isFile()) throw new TengymError('bad-argument', `${where}: ${name} is not a file`);

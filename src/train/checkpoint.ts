@@ -93,22 +93,35 @@ export async function readRunMarker(out: string): Promise<RunMarker | null> {
   return parsed.data;
 }
 
-/** What a directory holds, for messages ("best/, metrics.csv, …"): its own entries, at most `limit` named (never a walk of the tree: --out / is a directory too). */
+/**
+ * What a directory holds, for messages ("best/model.json, metrics.csv, …"), at most `limit`
+ * names; the walk reads at most 1,000 entries (--out / is a directory too).
+ */
 function listEntries(dir: string, limit = 8): string {
   const names: string[] = [];
-  let count = 0;
-  const d = opendirSync(dir);
-  try {
-    for (let entry = d.readSync(); entry !== null; entry = d.readSync()) {
-      count++;
-      if (names.length < limit) names.push(entry.isDirectory() ? `${entry.name}/` : entry.name);
-      if (count > 10_000) break;
+  let budget = 1000;
+  let more = false;
+  const walk = (sub: string) => {
+    let d;
+    try {
+      d = opendirSync(join(dir, sub));
+    } catch {
+      return; // a folder it cannot read: named by its path elsewhere, if at all
     }
-  } finally {
-    d.closeSync();
-  }
+    try {
+      for (let entry = d.readSync(); entry !== null && !more; entry = d.readSync()) {
+        if (--budget < 0) more = true;
+        else if (entry.isDirectory()) walk(sub ? `${sub}/${entry.name}` : entry.name);
+        else names.push(sub ? `${sub}/${entry.name}` : entry.name);
+      }
+    } finally {
+      d.closeSync();
+    }
+  };
+  walk('');
   names.sort();
-  return count > limit ? `${names.join(', ')}, … (${count > 10_000 ? 'more than 10000' : count} entries)` : names.join(', ');
+  if (more) return `${names.slice(0, limit).join(', ')}, … (more than ${names.length} files)`;
+  return names.length > limit ? `${names.slice(0, limit).join(', ')}, … (${names.length} files)` : names.join(', ');
 }
 
 /**

@@ -105,10 +105,15 @@ describe('a model folder reads only its own files', () => {
     expectOpened(dir, ['model.json']);
   });
 
-  it('refuses a weights file that is a link to a file outside the folder, without opening it', async () => {
+  it.each([
+    ['another model’s weights', () => join(root, 'other', 'models', 'decade', 'weights.bin')],
+    ['a file of another size', () => secret],
+  ])('refuses a weights file that is a link outside the folder (%s), without opening it or telling its size', async (_what, target) => {
     const dir = modelDir(undefined, () => null);
-    symlinkSync(join(root, 'other', 'models', 'decade', 'weights.bin'), join(dir, 'weights.bin'));
-    expect(await refusal(dir)).toMatch(/weights.bin is a link to a file outside its folder/);
+    symlinkSync(target(), join(dir, 'weights.bin'));
+    const message = await refusal(dir);
+    expect(message).toMatch(/weights.bin is a link to a file outside its folder$/);
+    expect(message).not.toMatch(/\d+ bytes/);
     expectOpened(dir, ['model.json']);
   });
 

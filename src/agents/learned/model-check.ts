@@ -87,7 +87,7 @@ export function checkModelJson(text: string, where: string): CheckedModelJson {
 export function checkWeightSizes(checked: CheckedModelJson, sizes: readonly number[], where: string): void {
   const got = sizes.reduce((a, b) => a + b, 0);
   if (got === checked.bytes) return;
-  const what = got < checked.bytes ? `${checked.bytes - got} bytes short: a file is truncated` : `${got - checked.bytes} bytes too long: not the weights model.json describes`;
+  const what = got < checked.bytes ? `${checked.bytes - got} bytes short: ${checked.paths.length === 1 ? 'the' : 'a'} file is truncated` : `${got - checked.bytes} bytes too long: not the weights model.json describes`;
   throw new TengymError('bad-argument', `${where}: ${checked.paths.join(' + ')} hold${checked.paths.length === 1 ? 's' : ''} ${got} bytes, model.json describes ${checked.bytes} (${what})`);
 }
 
