@@ -13,7 +13,7 @@
  * | `best/`                    | `model.json` + `weights.bin` of the best evaluation so far, with full metadata (config, steps, seconds, command, evaluation) |
  * | `checkpoint/`              | everything `--resume` continues from (checkpoint.ts) |
  * | `tensorboard/`             | scalars for TensorBoard, only when tfjs-node is installed |
- * | `tengym-run.json`          | written first: marks the directory as a tengym run, which `--resume` requires (or a checkpoint) |
+ * | `tengym-run.json`          | written first: marks the directory as a tengym run, which `--resume` requires (or a checkpoint), with the run's settings (env, options, algorithm, config), which a run killed before its first checkpoint resumes with |
  *
  * Evaluation: every `evalEvery` env steps (and at the start and the end; unless set, at
  * most a tenth of the run, so that every learning curve has at least eleven points) the
