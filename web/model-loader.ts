@@ -3,8 +3,7 @@
  * the model fetched from models/<id>/. A separate chunk, so the page starts without
  * TensorFlow.js and loads it only when a model gives the hints.
  */
-import * as tf from '@tensorflow/tfjs';
-import { agentFromModel, useBrowserBackend, type BrowserBackend } from '../src/models.js';
+import { loadModelFromUrl, useBrowserBackend, type BrowserBackend } from '../src/models.js';
 import type { Agent } from '../src/index.js';
 
 let backend: Promise<BrowserBackend> | null = null;
@@ -17,6 +16,7 @@ let backend: Promise<BrowserBackend> | null = null;
 export async function loadShippedModel(modelId: string, weights: number, prefer?: BrowserBackend): Promise<{ agent: Agent; backend: BrowserBackend }> {
   backend ??= useBrowserBackend(weights, { wasmPath: new URL('./', document.baseURI).href, prefer });
   const name = await backend;
-  const model = await tf.loadLayersModel(new URL(`models/${modelId}/model.json`, document.baseURI).href);
-  return { agent: agentFromModel(model, `models/${modelId}/`), backend: name };
+  // Checked as any downloaded model is: weights only from its folder, sizes and values as model.json describes.
+  const agent = await loadModelFromUrl(new URL(`models/${modelId}/model.json`, document.baseURI).href, `models/${modelId}/`);
+  return { agent, backend: name };
 }

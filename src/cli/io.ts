@@ -19,21 +19,32 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
 
 /**
  * Checks a numeric command-line option (yargs gives NaN for "x"): an integer unless
- * `integer` is false, at least `min` (or above it when `above` is set). The message names the flag.
+ * `integer` is false, at least `min` (or above it when `above` is set), at most `max` (`maxWhy`
+ * says why the bound is there). The message names the flag.
  */
-export function checkNumberOption(flag: string, value: number | undefined, { min = 0, integer = true, above = false }: { min?: number; integer?: boolean; above?: boolean } = {}): void {
+export function checkNumberOption(
+  flag: string,
+  value: number | undefined,
+  { min = 0, integer = true, above = false, max, maxWhy }: { min?: number; integer?: boolean; above?: boolean; max?: number; maxWhy?: string } = {},
+): void {
   if (value === undefined) return;
   const ok = Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
-  if (ok) return;
+  if (ok) {
+    if (max !== undefined && value > max) throw new TengymError('bad-argument', `--${flag} ${value} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`);
+    return;
+  }
   const kind = integer ? 'integer' : 'number';
   const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
   throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
 }
 
-/** "3,0,17" → [3, 0, 17], naming the bad entry. */
+/** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */
 export function parseActionList(text: string): number[] {
-  const parts = text.split(/[\s,]+/).filter((p) => p.length > 0);
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  const parts = trimmed.split(/\s*,\s*|\s+/);
   return parts.map((p, i) => {
+    if (p === '') throw new TengymError('bad-action', `--actions: entry ${i + 1} is empty (two commas in a row, or one at an end); give ids such as 3,0,17`);
     if (!/^-?\d+$/.test(p)) throw new TengymError('bad-action', `--actions: entry ${i + 1} "${p}" is not an action id (give ids such as 3,0,17)`);
     return Number(p);
   });

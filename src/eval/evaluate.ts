@@ -8,7 +8,7 @@
  * agents are measured on identical deals and their interval is much narrower than the
  * difference of two independent rates.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { resolveAgent } from '../node/resolve.js';
@@ -30,6 +30,15 @@ export const evalConfigSchema = z.strictObject({
   workers: z.int().min(0).optional(),
 });
 export type EvalConfig = z.input<typeof evalConfigSchema>;
+
+/** Threads per core a pool may have (more only wait), and the memory each is counted at (an agent, a model, TensorFlow.js). */
+const WORKERS_PER_CORE = 4;
+const WORKER_MEMORY = 256 * 2 ** 20;
+
+/** The most worker threads this machine takes: a few per core, and no more than its memory holds. */
+export function workerBound(): number {
+  return Math.max(1, Math.min(WORKERS_PER_CORE * availableParallelism(), Math.floor(totalmem() / WORKER_MEMORY)));
+}
 
 export interface AgentResult extends OutcomeFigures {
   agent: string;
@@ -255,6 +264,10 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
+  const maxWorkers = workerBound();
+  if (c.workers !== undefined && c.workers > maxWorkers) {
+    throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
+  }
   const options = envConfig(c.env, c.options).options;
   const reference = c.reference ?? c.agents[0];
   if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);

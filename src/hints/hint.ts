@@ -14,13 +14,14 @@
  * end): their hints say so (`sameOutcome: true`) and rank nothing.
  */
 import { Env, type EnvState } from '../env/env.js';
-import { TengymError } from '../env/errors.js';
+import { z } from 'zod';
+import { TengymError, formatZodError, isPlainObject, showValue } from '../env/errors.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';
 import { blockTenGame } from '../env/games/block-ten.js';
 import { decadeGame } from '../env/games/decade.js';
 import { fourTenGame } from '../env/games/four-ten.js';
 import { tensGame } from '../env/games/tens.js';
-import { envConfig, make } from '../env/registry.js';
+import { envConfig, envIds, make } from '../env/registry.js';
 import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agents/agent.js';
 import { FirstAgent } from '../agents/basic.js';
 import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenObjective } from '../agents/four-ten-solver/optimal-agent.js';
@@ -202,8 +203,46 @@ function modelSource(agent: Agent): string {
   return m ? `model (${m.algorithm}, trained for ${m.env}, ${m.steps.toLocaleString('en-US')} env steps)` : 'model';
 }
 
-export function createHinter(config: HinterConfig = {}): Hinter {
-  if (config.model && config.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
+/** An agent as a hinter takes it: an object with a name and `act` (the Agent interface). */
+const agentSchema = z.custom<Agent>((a) => a !== null && typeof a === 'object' && typeof (a as Agent).name === 'string' && typeof (a as Agent).act === 'function', {
+  error: 'expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)',
+});
+
+const hinterConfigSchema = z.strictObject({
+  model: agentSchema.optional(),
+  agent: z.union([z.string().min(1), agentSchema], { error: 'expected an agent name (agentsFor(envId) lists them) or an agent' }).optional(),
+  source: z.string().optional(),
+  fourTenFigures: z.boolean().optional(),
+});
+
+/** Every agent name of the catalogue, over every env. */
+function catalogueNames(): string[] {
+  return [...new Set(envIds().flatMap((id) => agentsFor(id).map((a) => a.name)))];
+}
+
+/**
+ * The config as createHinter takes it, checked when the hinter is made (not at its first hint):
+ * a plain object of known fields, agents that are agents, an agent name of the catalogue.
+ */
+function checkHinterConfig(config: unknown): HinterConfig {
+  if (config === undefined) return {};
+  const proto = config !== null && typeof config === 'object' ? Object.getPrototypeOf(config) : undefined;
+  if (!isPlainObject(config) || (proto !== Object.prototype && proto !== null)) {
+    throw new TengymError('bad-argument', `createHinter takes an object { model?, agent?, source?, fourTenFigures? }, got ${showValue(config)}${proto ? ` (a ${(proto as { constructor?: { name?: string } }).constructor?.name ?? 'non-plain'} object)` : ''}`);
+  }
+  const parsed = hinterConfigSchema.safeParse(config);
+  if (!parsed.success) throw new TengymError('bad-argument', `bad createHinter config: ${formatZodError(parsed.error)}`);
+  const c = parsed.data;
+  if (c.model && c.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
+  if (typeof c.agent === 'string') {
+    const names = catalogueNames();
+    if (!names.includes(c.agent)) throw new TengymError('bad-argument', `createHinter: unknown agent "${c.agent}"; the catalogue's agents are ${names.join(', ')} (agentsFor(envId) lists those of an env), or pass an agent`);
+  }
+  return c;
+}
+
+export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
+  const config = checkHinterConfig(hinterConfig);
   const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
   const agentName = typeof config.agent === 'string' ? config.agent : null;
   const figures = config.fourTenFigures ?? true;

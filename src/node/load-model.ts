@@ -4,7 +4,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { parseMetadata, type ModelMetadata } from '../agents/learned/metadata.js';
-import { agentFromModel, type TrainedAgent } from '../agents/learned/from-model.js';
+import { agentFromModel, checkModelFits, type TrainedAgent } from '../agents/learned/from-model.js';
+import { modelLoadError } from '../agents/learned/model-check.js';
 import { initBackend } from './tf-backend.js';
 import { fileIO } from './model-files.js';
 
@@ -15,12 +16,28 @@ export async function saveModel(model: tf.LayersModel, dir: string, metadata: Mo
 
 export async function loadModel(dir: string): Promise<{ model: tf.LayersModel; metadata: ModelMetadata }> {
   await initBackend();
-  const model = await tf.loadLayersModel(fileIO(dir));
-  const metadata = parseMetadata(model.getUserDefinedMetadata(), `model ${dir}`);
-  return { model, metadata };
+  let model: tf.LayersModel;
+  try {
+    model = await tf.loadLayersModel(fileIO(dir));
+  } catch (e) {
+    throw modelLoadError(e, `model ${dir}`);
+  }
+  try {
+    const metadata = parseMetadata(model.getUserDefinedMetadata(), `model ${dir}`);
+    checkModelFits(model, metadata, `model ${dir}`);
+    return { model, metadata };
+  } catch (e) {
+    model.dispose();
+    throw e;
+  }
 }
 
 export async function loadModelAgent(dir: string, name = dir): Promise<TrainedAgent> {
   const { model } = await loadModel(dir);
-  return agentFromModel(model, name);
+  try {
+    return agentFromModel(model, name);
+  } catch (e) {
+    model.dispose();
+    throw e;
+  }
 }

@@ -8,10 +8,12 @@
  * Every file is written atomically (a temporary file, then a rename). Node-only, as
  * everything in this folder.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { TengymError } from '../env/errors.js';
+import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts } from '../agents/learned/model-check.js';
 
 export const MODEL_JSON = 'model.json';
 export const WEIGHTS_BIN = 'weights.bin';
@@ -29,18 +31,89 @@ function joinWeights(data: tf.io.WeightData | undefined): Uint8Array {
   return new Uint8Array(tf.io.concatenateArrayBuffers(buffers));
 }
 
-const DTYPE_BYTES: Record<string, number> = { float32: 4, int32: 4, bool: 1, complex64: 8, uint8: 1, uint16: 2, float16: 2 };
-
-/** The bytes the weight specs describe, or null when they cannot say (string weights). */
-function weightBytes(specs: tf.io.WeightsManifestEntry[]): number | null {
-  let total = 0;
-  for (const w of specs) {
-    const dtype = w.quantization?.dtype ?? w.dtype;
-    const bytes = DTYPE_BYTES[dtype];
-    if (bytes === undefined) return null;
-    total += w.shape.reduce((a, b) => a * b, 1) * bytes;
+/**
+ * Opens `name` inside `dir` (its real path, links followed, must stay inside the folder's) and
+ * reads it whole, refusing more than `bound` bytes (the size the manifest gave it).
+ */
+async function readInside(dir: string, realDir: string, name: string, where: string, bound: number): Promise<Buffer> {
+  const real = await realPathInside(dir, realDir, name, where);
+  let handle: FileHandle;
+  try {
+    handle = await open(real, 'r');
+  } catch (e) {
+    throw fileError(e, name, where);
   }
-  return total;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new TengymError('bad-argument', `${where}: ${name} is not a file`);
+    if (info.size > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${info.size} bytes, more than the ${bound} it may`);
+    const buf = Buffer.alloc(info.size);
+    const { bytesRead } = await handle.read(buf, 0, info.size, 0);
+    if (bytesRead !== info.size) throw new TengymError('bad-argument', `${where}: ${name} changed while it was read`);
+    return buf;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The real path of `name` in `dir`, links followed; a link that leads outside the folder is refused (without naming what it leads to). */
+async function realPathInside(dir: string, realDir: string, name: string, where: string): Promise<string> {
+  let real: string;
+  try {
+    real = await realpath(join(dir, name));
+  } catch (e) {
+    throw fileError(e, name, where);
+  }
+  if (!real.startsWith(realDir + sep)) throw new TengymError('bad-argument', `${where}: ${name} is a link to a file outside its folder`);
+  return real;
+}
+
+function fileError(e: unknown, name: string, where: string): TengymError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new TengymError('bad-argument', `${where}: ${name} is missing`);
+  return new TengymError('bad-argument', `${where}: cannot read ${name} (${code ?? (e as Error).message})`);
+}
+
+/**
+ * A model folder's artifacts, read as untrusted input (model-check.ts): model.json first, then,
+ * once its manifest is known to list plain files inside the folder, each once, whose sizes add
+ * up to what it describes, each weight file once.
+ */
+async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
+  const where = `model ${dir}`;
+  let realDir: string;
+  try {
+    realDir = await realpath(dir);
+  } catch {
+    throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
+  }
+  if (!existsSync(join(dir, MODEL_JSON))) throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
+  const text = (await readInside(dir, realDir, MODEL_JSON, where, MAX_MODEL_JSON_BYTES)).toString('utf8');
+  const checked = checkModelJson(text, where);
+  // Every size is known before any weight file is opened: a manifest that disagrees opens none.
+  const sizes: number[] = [];
+  for (const name of checked.paths) {
+    let info;
+    try {
+      info = await stat(await realPathInside(dir, realDir, name, where));
+    } catch (e) {
+      if (e instanceof TengymError) throw e;
+      throw fileError(e, name, where);
+    }
+    if (!info.isFile()) throw new TengymError('bad-argument', `${where}: ${name} is not a file`);
+    sizes.push(info.size);
+  }
+  checkWeightSizes(checked, sizes, where);
+  const data = new Uint8Array(checked.bytes);
+  let at = 0;
+  for (let i = 0; i < checked.paths.length; i++) {
+    const buf = await readInside(dir, realDir, checked.paths[i], where, sizes[i]);
+    data.set(buf, at);
+    at += buf.byteLength;
+  }
+  if (at !== checked.bytes) checkWeightSizes(checked, [at], where);
+  checkWeightsFinite(checked, data.buffer, where);
+  return modelArtifacts(checked, data.buffer);
 }
 
 export function fileIO(dir: string): tf.io.IOHandler {
@@ -65,47 +138,7 @@ export function fileIO(dir: string): tf.io.IOHandler {
     },
 
     async load(): Promise<tf.io.ModelArtifacts> {
-      const jsonPath = join(dir, MODEL_JSON);
-      let text: string;
-      try {
-        text = await readFile(jsonPath, 'utf8');
-      } catch {
-        throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
-      }
-      let modelJSON: tf.io.ModelJSON;
-      try {
-        modelJSON = JSON.parse(text) as tf.io.ModelJSON;
-      } catch (e) {
-        throw new TengymError('bad-argument', `${jsonPath} is not valid JSON: ${(e as Error).message}`);
-      }
-      if (modelJSON.modelTopology == null) throw new TengymError('bad-argument', `${jsonPath} has no modelTopology: not a TensorFlow.js layers model`);
-      return tf.io.getModelArtifactsForJSON(modelJSON, async (manifest) => {
-        const specs: tf.io.WeightsManifestEntry[] = [];
-        const buffers: ArrayBuffer[] = [];
-        const files: string[] = [];
-        for (const group of manifest) {
-          for (const p of group.paths) {
-            const file = join(dir, p);
-            let buf: Buffer;
-            try {
-              buf = await readFile(file);
-            } catch {
-              throw new TengymError('bad-argument', `model ${dir}: weight file ${p} is missing`);
-            }
-            buffers.push(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
-            files.push(p);
-          }
-          specs.push(...group.weights);
-        }
-        // tfjs reads the weights it expects and ignores the rest: a cut or padded file would load as garbage.
-        const expected = weightBytes(specs);
-        const got = buffers.reduce((sum, b) => sum + b.byteLength, 0);
-        if (expected !== null && got !== expected) {
-          const what = got < expected ? `${expected - got} bytes short: the file is truncated` : `${got - expected} bytes too long: not the weights ${MODEL_JSON} describes`;
-          throw new TengymError('bad-argument', `model ${dir}: ${files.join(' + ')} holds ${got} bytes, ${MODEL_JSON} describes ${expected} (${what})`);
-        }
-        return [specs, tf.io.concatenateArrayBuffers(buffers)];
-      });
+      return loadArtifacts(dir);
     },
   };
 }

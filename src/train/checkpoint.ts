@@ -10,15 +10,15 @@
  * last evaluations): every source of randomness and every counter, so a resumed run reaches
  * exactly the weights an uninterrupted run reaches.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, opendirSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, parse, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { writeFileAtomic } from '../node/model-files.js';
 import { loadModel, saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
-import { TengymError, formatZodError } from '../env/errors.js';
+import { TengymError, formatZodError, showValue } from '../env/errors.js';
 import type { Algorithm } from './algorithm.js';
 import type { DecisionEnvState } from './decisions.js';
 import type { EvaluationReport, MetricsRow } from './metrics.js';
@@ -37,7 +37,7 @@ const checkpointStateSchema = z.object({
   algo: z.string(),
   config: z.record(z.string(), z.unknown()),
   command: z.string().optional(),
-  envSteps: z.number(),
+  envSteps: z.int().min(0),
   algorithm: z.record(z.string(), z.unknown()),
   binary: z.array(z.string()),
   envState: z.unknown(),
@@ -45,8 +45,8 @@ const checkpointStateSchema = z.object({
     rows: z.array(z.record(z.string(), z.union([z.number(), z.boolean(), z.null()]))),
     best: z.unknown().nullable(),
     last: z.unknown().nullable(),
-    nextEvalAt: z.number(),
-    wallSeconds: z.number(),
+    nextEvalAt: z.int().min(0),
+    wallSeconds: z.number().min(0),
   }),
 });
 export type CheckpointState = z.infer<typeof checkpointStateSchema>;
@@ -60,22 +60,103 @@ export interface TrainerState {
   wallSeconds: number;
 }
 
-/** Written first into a run directory: how `--resume` knows the directory is a tengym run's. */
+/**
+ * Written first into a run directory: how `--resume` knows the directory is a tengym run's, and,
+ * until the first checkpoint, the run's settings (env, options, algorithm, the resolved config:
+ * steps, seed, …), so that a run killed before its first checkpoint resumes as it was started.
+ */
 export const RUN_MARKER = 'tengym-run.json';
 
-/** What a directory holds, for messages ("metrics.csv, best/model.json, …"), at most `limit` names. */
+const runMarkerSchema = z.object({
+  format: z.literal('tengym-run/1'),
+  env: z.string(),
+  algo: z.string(),
+  // Absent in markers of older runs: their env and algorithm are all they say.
+  options: z.record(z.string(), z.unknown()).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+  command: z.string().optional(),
+});
+export type RunMarker = z.infer<typeof runMarkerSchema>;
+
+/** The marker of a run directory, or null when it has none; a marker that is not one is named. */
+export async function readRunMarker(out: string): Promise<RunMarker | null> {
+  const file = join(out, RUN_MARKER);
+  if (!existsSync(file)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not valid JSON (${(e as Error).message}); choose a new --out`);
+  }
+  const parsed = runMarkerSchema.safeParse(json);
+  if (!parsed.success) throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not a tengym run's marker: ${formatZodError(parsed.error)}; choose a new --out`);
+  return parsed.data;
+}
+
+/**
+ * What a directory holds, for messages ("best/model.json, metrics.csv, …"), at most `limit`
+ * names; the walk reads at most 1,000 entries (--out / is a directory too).
+ */
 function listEntries(dir: string, limit = 8): string {
   const names: string[] = [];
+  let budget = 1000;
+  let more = false;
   const walk = (sub: string) => {
-    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
-      const name = sub ? `${sub}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(name);
-      else names.push(name);
+    let d;
+    try {
+      d = opendirSync(join(dir, sub));
+    } catch {
+      return; // a folder it cannot read: named by its path elsewhere, if at all
+    }
+    try {
+      for (let entry = d.readSync(); entry !== null && !more; entry = d.readSync()) {
+        if (--budget < 0) more = true;
+        else if (entry.isDirectory()) walk(sub ? `${sub}/${entry.name}` : entry.name);
+        else names.push(sub ? `${sub}/${entry.name}` : entry.name);
+      }
+    } finally {
+      d.closeSync();
     }
   };
   walk('');
   names.sort();
+  if (more) return `${names.slice(0, limit).join(', ')}, … (more than ${names.length} files)`;
   return names.length > limit ? `${names.slice(0, limit).join(', ')}, … (${names.length} files)` : names.join(', ');
+}
+
+/**
+ * Where --out can be: not the root of the file system, not under a file, and creatable (its
+ * nearest existing folder writable). Checked before anything is written.
+ */
+function checkOutPath(out: string): void {
+  const full = resolve(out);
+  if (full === parse(full).root) throw new TengymError('bad-argument', `--out ${out} is the root of the file system: choose a new directory for the run`);
+  let existing = full;
+  while (!existsSync(existing)) existing = dirname(existing);
+  if (existing === full) return;
+  if (!statSync(existing).isDirectory()) throw new TengymError('bad-argument', `--out ${out}: ${existing} is a file, not a directory, so the run directory cannot be made under it`);
+  try {
+    accessSync(existing, constants.W_OK);
+  } catch {
+    throw new TengymError('bad-argument', `--out ${out}: cannot create it in ${existing} (not writable)`);
+  }
+}
+
+/**
+ * Makes `dir` and its missing parents one at a time (Node's recursive mkdir spins forever in a
+ * folder such as /proc that refuses new entries with ENOENT); a refusal names the folder.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let p = resolve(dir); !existsSync(p); p = dirname(p)) missing.unshift(p);
+  for (const p of missing) {
+    try {
+      await mkdir(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw new TengymError('bad-argument', `--out ${dir}: cannot create ${p} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  }
 }
 
 /**
@@ -84,6 +165,7 @@ function listEntries(dir: string, limit = 8): string {
  * or empty one (the run starts there). Never overwrites files tengym did not write.
  */
 export function checkRunDirectory(out: string, resume: boolean, found: { state: CheckpointState } | null): void {
+  checkOutPath(out);
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new TengymError('bad-argument', `--out ${out} is a file, not a directory: choose a new directory for the run`);
   if (found) {
@@ -148,20 +230,59 @@ export async function writeCheckpoint(out: string, algorithm: Algorithm, metadat
   await rm(old, { recursive: true, force: true });
 }
 
+/**
+ * Loads a checkpoint into the algorithm, refusing one whose parts disagree (a tampered or
+ * damaged checkpoint): its model (loaded as any model is: finite weights of the right shapes)
+ * must be trained for the env the state names, its blobs must be there and unpack, and the
+ * env steps it records must be those of its env copies.
+ */
 export async function restoreCheckpoint(dir: string, state: CheckpointState, algorithm: Algorithm): Promise<void> {
-  const { model } = await loadModel(dir);
+  const damaged = (why: string) => new TengymError('bad-state', `the checkpoint in ${dir} cannot be resumed: ${why}`);
+  let loaded: Awaited<ReturnType<typeof loadModel>>;
   try {
+    loaded = await loadModel(dir);
+  } catch (e) {
+    throw damaged((e as Error).message);
+  }
+  const { model, metadata } = loaded;
+  try {
+    if (metadata.env !== state.env || JSON.stringify(metadata.options) !== JSON.stringify(state.options)) {
+      throw damaged(`its model is trained for ${metadata.env} ${JSON.stringify(metadata.options)}, its state names ${state.env} ${JSON.stringify(state.options)}`);
+    }
     algorithm.model.setWeights(model.getWeights());
+  } catch (e) {
+    throw e instanceof TengymError ? e : damaged(`its model does not fit the run's network: ${(e as Error).message}`);
   } finally {
     model.dispose();
   }
+  const envState = state.envState as DecisionEnvState;
+  if (envState === null || typeof envState !== 'object' || envState.envSteps !== state.envSteps) {
+    throw damaged(`it records ${state.envSteps} env steps, its env copies ${showValue((envState as { envSteps?: unknown } | null)?.envSteps)}`);
+  }
   const binary: Record<string, Uint8Array> = {};
-  for (const name of state.binary) binary[name] = new Uint8Array(gunzipSync(await readFile(join(dir, `${name}.bin.gz`))));
-  algorithm.setState({ json: state.algorithm, binary }, state.envState as DecisionEnvState);
+  for (const name of state.binary) {
+    if (!/^[\w-]+$/.test(name)) throw damaged(`it lists a blob named ${JSON.stringify(name)}`);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(dir, `${name}.bin.gz`));
+    } catch (e) {
+      throw damaged(`${name}.bin.gz ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(e as NodeJS.ErrnoException).code})`}`);
+    }
+    try {
+      binary[name] = new Uint8Array(gunzipSync(bytes));
+    } catch (e) {
+      throw damaged(`${name}.bin.gz is not gzip data (${(e as Error).message})`);
+    }
+  }
+  try {
+    algorithm.setState({ json: state.algorithm, binary }, envState);
+  } catch (e) {
+    throw damaged((e as Error).message);
+  }
 }
 
-/** Marks `out` as a tengym run's directory (made if need be), unless it is already. */
-export async function markRun(out: string, env: string, algo: string): Promise<void> {
-  await mkdir(out, { recursive: true });
-  if (!existsSync(join(out, RUN_MARKER))) await writeFileAtomic(join(out, RUN_MARKER), JSON.stringify({ format: 'tengym-run/1', env, algo }) + '\n');
+/** Marks `out` as a tengym run's directory (made if need be) with the run's settings, unless it is already. */
+export async function markRun(out: string, settings: Omit<RunMarker, 'format'>): Promise<void> {
+  await makeDirectory(out);
+  if (!existsSync(join(out, RUN_MARKER))) await writeFileAtomic(join(out, RUN_MARKER), JSON.stringify({ format: 'tengym-run/1', ...settings }) + '\n');
 }

@@ -13,7 +13,7 @@
  * | `best/`                    | `model.json` + `weights.bin` of the best evaluation so far, with full metadata (config, steps, seconds, command, evaluation) |
  * | `checkpoint/`              | everything `--resume` continues from (checkpoint.ts) |
  * | `tensorboard/`             | scalars for TensorBoard, only when tfjs-node is installed |
- * | `tengym-run.json`          | written first: marks the directory as a tengym run, which `--resume` requires (or a checkpoint) |
+ * | `tengym-run.json`          | written first: marks the directory as a tengym run, which `--resume` requires (or a checkpoint), with the run's settings (env, options, algorithm, config), which a run killed before its first checkpoint resumes with |
  *
  * Evaluation: every `evalEvery` env steps (and at the start and the end; unless set, at
  * most a tenth of the run, so that every learning curve has at least eleven points) the
@@ -42,7 +42,7 @@ import type { EnvConfig } from '../env/game.js';
 import { envConfig, envSpec } from '../env/registry.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
-import { CHECKPOINT, checkRunDirectory, findCheckpoint, markRun, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
+import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgent, playEpisodes, type EpisodeRows } from '../eval/episodes.js';
 import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
@@ -119,6 +119,9 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   // A preset's rewardScale belongs to its trainingReward: a config naming its own reward gets its own scale (default 1).
   if ('trainingReward' in given) delete preset.rewardScale;
   const merged: Record<string, unknown> = { evalReference: defaultReference(env), ...preset, ...given };
+  // The given fields are checked as given: a flag that overrides one (--steps over totalSteps: -5) does not excuse it.
+  const asGiven = spec.configSchema.safeParse(merged);
+  if (!asGiven.success) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${formatZodError(asGiven.error)}`);
   if (overrides.steps !== undefined) merged.totalSteps = overrides.steps;
   if (overrides.seed !== undefined) merged.seed = overrides.seed;
   if (overrides.evalEvery !== undefined) merged.evalEvery = overrides.evalEvery;
@@ -155,21 +158,46 @@ function sameJSON(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The run's setup: from the checkpoint when resuming (what is given must agree with it), else from the request. */
-async function runSetup(request: TrainRequest, found: Awaited<ReturnType<typeof findCheckpoint>>): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
+/** The settings a run directory records: its checkpoint's, or, before the first checkpoint, its marker's. */
+interface RecordedRun {
+  env: string;
+  options?: Record<string, unknown>;
+  algo: string;
+  /** Absent in the marker of a run started by an older tengym: the request's config then. */
+  config?: Record<string, unknown>;
+  /** "the checkpoint in runs/x", "the marker of runs/x" */
+  what: string;
+}
+
+/** The run's setup: from what the directory records when resuming (what is given must agree with it), else from the request. */
+async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
   const out = request.out;
-  if (found) {
-    const s = found.state;
-    const env = envConfig(s.env, s.options);
-    const spec = await loadAlgorithm(s.algo);
+  if (recorded) {
+    let env: EnvConfig;
+    try {
+      env = envConfig(recorded.env, recorded.options ?? {});
+    } catch (e) {
+      throw new TengymError('bad-state', `${out} is not resumable: ${recorded.what} names env ${recorded.env} ${JSON.stringify(recorded.options ?? {})}: ${(e as Error).message}`);
+    }
+    let spec: AlgorithmSpec;
+    try {
+      spec = await loadAlgorithm(recorded.algo);
+    } catch (e) {
+      throw new TengymError('bad-state', `${out} is not resumable: ${recorded.what} names ${(e as Error).message}`);
+    }
     if (request.env !== undefined && envSpec(request.env).id !== env.id) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id}, not ${request.env}`);
     if (request.algo !== undefined && request.algo !== spec.name) throw new TengymError('bad-argument', `--resume: ${out} trains with ${spec.name}, not ${request.algo}`);
-    if (request.options !== undefined && !sameJSON(envConfig(env.id, request.options).options, env.options)) {
+    if (request.options !== undefined && recorded.options !== undefined && !sameJSON(envConfig(env.id, request.options).options, env.options)) {
       throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, not ${JSON.stringify(envConfig(env.id, request.options).options)}`);
     }
-    const config = resolveTrainConfig(spec, env, s.config, `config of the checkpoint in ${out}`, { steps: request.steps });
+    if (recorded.config === undefined) {
+      // An older marker: env and algorithm from it, the rest as given now.
+      const oldEnv = recorded.options === undefined && request.options !== undefined ? envConfig(env.id, request.options) : env;
+      return { env: oldEnv, spec, config: resolveTrainConfig(spec, oldEnv, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery }) };
+    }
+    const config = resolveTrainConfig(spec, env, recorded.config, `config of ${recorded.what}`, { steps: request.steps });
     if (request.config !== undefined || request.seed !== undefined || request.evalEvery !== undefined) {
-      const given = resolveTrainConfig(spec, env, request.config ?? s.config, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery });
+      const given = resolveTrainConfig(spec, env, request.config ?? recorded.config, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery });
       for (const key of Object.keys(given) as (keyof CommonConfig)[]) {
         if (!sameJSON(given[key], config[key])) throw new TengymError('bad-argument', `--resume: the run in ${out} has ${key} = ${JSON.stringify(config[key])}, the given config has ${JSON.stringify(given[key])} (only --steps may change on resume)`);
       }
@@ -257,12 +285,17 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   const out = request.out;
   const found = await findCheckpoint(out);
   checkRunDirectory(out, Boolean(request.resume), found);
-  const { env, spec, config } = await runSetup(request, found);
+  // Killed before its first checkpoint: the marker holds the run's settings.
+  const marker = !found && request.resume ? await readRunMarker(out) : null;
+  const recorded: RecordedRun | null = found
+    ? { env: found.state.env, options: found.state.options, algo: found.state.algo, config: found.state.config, what: `the checkpoint in ${out}` }
+    : marker && { env: marker.env, options: marker.options, algo: marker.algo, config: marker.config, what: `the marker of ${out} (${RUN_MARKER})` };
+  const { env, spec, config } = await runSetup(request, recorded);
   const algo = spec.name;
   const trainingEnv = config.trainingReward === undefined ? env : envConfig(env.id, { ...env.options, reward: config.trainingReward });
 
   const created = !existsSync(out);
-  await markRun(out, env.id, algo);
+  await markRun(out, { env: env.id, options: env.options, algo, config: { ...config }, ...(request.command === undefined ? {} : { command: request.command }) });
   const checkpointDir = found ? await tidyCheckpoints(out, found) : null;
   // A run refused or failed before its first checkpoint leaves no directory it created behind.
   const removeIfNothingKept = async () => {

@@ -1,21 +1,22 @@
 // `tengym serve` and the page it serves, without a browser: the static files, the models'
 // index, and a bundle that pulls in no Node module.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_DIR } from '../../src/cli/commands/serve.js';
+import { PAGE_DIR, servePage, type PageServer } from '../../src/cli/commands/serve.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
 
-/** A raw GET or POST (the path sent as is, unlike fetch, which normalises "..").*/
-function get(url: string, path: string, method = 'GET'): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
+/** A raw GET or POST (the path sent as is, unlike fetch, which normalises ".."); `host` replaces the Host header. */
+function get(url: string, path: string, method = 'GET', host?: string): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = request({ host: u.hostname, port: u.port, path, method }, (res) => {
+    const req = request({ host: u.hostname, port: u.port, path, method, ...(host === undefined ? {} : { headers: { host } }) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks) }));
@@ -107,6 +108,57 @@ describe('tengym serve', () => {
     const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toBe(`tengym: port ${port} is in use: give another with --port (0: any free port)\n`);
+  });
+});
+
+describe('tengym serve against hostile requests and a changing folder', () => {
+  let root = '';
+  let page: PageServer;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'tengym-serve-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(root, 'gone.js'), 'x');
+    // A file that opens but cannot be read (EIO): what an unreadable file or a failing disk does mid-answer.
+    symlinkSync('/proc/self/mem', join(root, 'unreadable.bin'));
+    // A link that cannot be opened at all (ELOOP).
+    symlinkSync(join(root, 'loop.js'), join(root, 'loop.js'));
+    page = await servePage({ root, port: 0 });
+  });
+  afterAll(async () => {
+    await page.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('survives files it cannot read or that vanish, answering the next request', async () => {
+    const unreadable = await get(page.url, '/unreadable.bin').catch((e: Error) => ({ status: -1, error: e.message }));
+    expect([-1, 200, 500]).toContain(unreadable.status);
+    expect((await get(page.url, '/loop.js')).status).toBe(500);
+    rmSync(join(root, 'gone.js'));
+    expect((await get(page.url, '/gone.js')).status).toBe(404);
+    expect(page.server.listening).toBe(true);
+    expect((await get(page.url, '/')).status).toBe(200);
+  });
+
+  it('answers only requests addressed to it (no DNS rebinding)', async () => {
+    const port = new URL(page.url).port;
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
+      const r = await get(page.url, '/', 'GET', host);
+      expect(r.status, host).toBe(421);
+      expect(r.body.toString()).not.toContain('<title>');
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) expect((await get(page.url, '/', 'GET', host)).status, host).toBe(200);
+  });
+
+  it('sends nosniff on every answer and never echoes the path', async () => {
+    for (const path of ['/', '/no-such-<script>alert(1)</script>.js', '/%3Cb%3Ehi%3C%2Fb%3E', '/../x']) {
+      const r = await get(page.url, path);
+      expect(r.headers['x-content-type-options'], path).toBe('nosniff');
+      if (r.status !== 200) {
+        expect(r.type).toMatch(/^text\/plain/);
+        expect(r.body.toString()).toBe('not found\n');
+      }
+    }
+    expect((await get(page.url, '/', 'GET', 'evil.example')).headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -9,13 +9,15 @@ import { TengymError } from '../../env/errors.js';
 import type { AnyGame, EnvConfig } from '../../env/game.js';
 import { decadeGame } from '../../env/games/decade.js';
 import { fourTenGame } from '../../env/games/four-ten.js';
-import { envConfig } from '../../env/registry.js';
+import { envConfig, make } from '../../env/registry.js';
+import type { DecadeOptions } from '../../env/games/decade.js';
+import { rulesOf } from '../decade/position.js';
 import { AfterstateAgent, type AfterstateFeatures, type FeatureLayout } from './afterstate-agent.js';
 import { DECADE_FEATURES } from '../decade/afterstate-features.js';
-import { DecadeSearchAgent } from '../decade/learned-search.js';
+import { DecadeSearchAgent, positionLayout } from '../decade/learned-search.js';
 import { FOUR_TEN_FEATURES } from '../four-ten/afterstate-features.js';
 import { FOUR_TEN_SEARCH } from '../four-ten/learned-lookahead.js';
-import { parseMetadata, type ModelMetadata } from './metadata.js';
+import { assertModelFits, parseMetadata, type ModelMetadata } from './metadata.js';
 import { ModelAgent } from './head-agent.js';
 
 /** The games afterstate values are written for, with their features. */
@@ -52,9 +54,54 @@ export function afterstateAgent(name: string, model: tf.LayersModel, metadata: M
 /** The agent a trained model plays as. */
 export type TrainedAgent = ModelAgent | AfterstateAgent | DecadeSearchAgent;
 
+/** The width of a layer's input or output: n for a shape [null, n], else null. */
+function width(shape: readonly (number | null)[]): number | null {
+  return shape.length === 2 && typeof shape[1] === 'number' ? shape[1] : null;
+}
+
+/**
+ * Throws unless a model's metadata names an env tengym makes, with that env's sizes, and its
+ * network has the input and outputs its head plays with (an observation in and one output per
+ * action; or features of the env's encoding in and [win, cost] out): checked when the model
+ * loads, before it plays.
+ */
+export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, where: string): void {
+  let env: EnvConfig;
+  try {
+    env = envConfig(metadata.env, metadata.options);
+  } catch (e) {
+    throw new TengymError('bad-argument', `${where}: its metadata names env ${metadata.env} ${JSON.stringify(metadata.options)}, which tengym does not make: ${(e as Error).message}`);
+  }
+  assertModelFits(metadata, make(env), where);
+  const input = model.inputs.length === 1 ? width(model.inputs[0].shape) : null;
+  const outputs = model.outputs.map((o) => width(o.shape));
+  let wanted: { input: number; outputs: string; fits: boolean; encoding?: string };
+  if (metadata.head === 'logits' || metadata.head === 'q') {
+    wanted = { input: metadata.observationSize, outputs: `${metadata.numActions} (one per action) first`, fits: outputs[0] === metadata.numActions };
+  } else {
+    let layout: { size: number; encoding: string };
+    if (metadata.head === 'afterstate') layout = afterstateFeatures(env).layout;
+    else if (env.game === decadeGame) layout = positionLayout(rulesOf(env.options as DecadeOptions));
+    else throw new TengymError('bad-argument', `${where}: 'search' models play the decade family, not ${env.id}`);
+    if (metadata.features !== undefined && metadata.features !== layout.encoding) {
+      throw new TengymError('bad-argument', `${where}: its metadata says features ${JSON.stringify(metadata.features)}; ${env.id} ${JSON.stringify(env.options)} is encoded as ${layout.encoding}`);
+    }
+    wanted = { input: layout.size, outputs: '1 (win) and 1 (cost)', fits: outputs.length === 2 && outputs[0] === 1 && outputs[1] === 1, encoding: layout.encoding };
+  }
+  if (input !== wanted.input || !wanted.fits) {
+    const shown = (s: readonly (number | null)[]) => JSON.stringify(s);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: a '${metadata.head}' model for ${env.id} reads ${wanted.input}${wanted.encoding ? ` features (${wanted.encoding})` : ' observation values'} and outputs ${wanted.outputs}; ` +
+        `its network reads ${model.inputs.map((i) => shown(i.shape)).join(', ')} and outputs ${model.outputs.map((o) => shown(o.shape)).join(', ')}`,
+    );
+  }
+}
+
 /** The agent of a loaded tengym model: a search with learned values, afterstate values or a policy/Q head, as its metadata says. */
 export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAgent {
   const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
+  checkModelFits(model, metadata, `model "${name}"`);
   if (metadata.head === 'search') {
     if (typeof metadata.search !== 'object') throw new TengymError('bad-argument', `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, tieWeight })`);
     return new DecadeSearchAgent(name, model, metadata, metadata.search);

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 
+/** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
+export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration'] as const;
+
 export const modelMetadataSchema = z.object({
   format: z.literal('tengym-model/1'),
   env: z.string(),
@@ -14,7 +17,7 @@ export const modelMetadataSchema = z.object({
   observationSize: z.int().positive(),
   numActions: z.int().positive(),
   /** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
-  algorithm: z.string().min(1),
+  algorithm: z.string().refine((a) => (MODEL_ALGORITHMS as readonly string[]).includes(a), { error: `not an algorithm of tengym train (${MODEL_ALGORITHMS.join(', ')})` }),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;
    * 'afterstate': values of the positions the actions lead to (afterstate.ts);

@@ -6,6 +6,9 @@ import { benchHints } from '../../eval/hint-bench.js';
 import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 
+/** The longest a bench times one env in one mode. */
+export const MAX_BENCH_SECONDS = 3600;
+
 interface Args {
   env?: string;
   options?: string;
@@ -52,10 +55,10 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
       .check((a) => {
-        checkNumberOption('seconds', a.seconds, { integer: false, above: true });
+        checkNumberOption('seconds', a.seconds, { integer: false, above: true, max: MAX_BENCH_SECONDS, maxWhy: 'an hour per env and mode' });
         checkNumberOption('num-envs', a['num-envs'], { min: 1 });
-        checkNumberOption('states', a.states, { min: 1 });
-        checkNumberOption('warmup', a.warmup);
+        checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
+        checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
         checkNumberOption('seed', a.seed);
         return true;
       })

@@ -26,6 +26,9 @@ interface Args {
  * --state followed by a positional "-", which it hands over as "".
  */
 function stateSource(args: Args): string {
+  if (args.state !== undefined && args.state !== '' && args.input !== undefined) {
+    throw new TengymError('bad-argument', `give the state once: ${JSON.stringify(args.input === '' ? '-' : args.input)} or --state ${JSON.stringify(args.state)}, not both`);
+  }
   if (args.state !== undefined && args.state !== '') return args.state;
   if (args.input !== undefined) return args.input === '' ? '-' : args.input;
   throw new TengymError('bad-argument', 'give the state as --state FILE, or --state - to read it from stdin');

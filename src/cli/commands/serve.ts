@@ -3,7 +3,9 @@
  * the TensorFlow.js WebAssembly files and the shipped models) over HTTP, on 127.0.0.1 by
  * default. A plain static server: the page runs everything itself.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,35 +41,83 @@ export async function servePage(options: { host?: string; port?: number; root?: 
   if (!existsSync(join(root, 'index.html'))) {
     throw new TengymError('bad-argument', `the play page is not built (no ${join(root, 'index.html')}): run npm run build`);
   }
+  // Filled in once listening (port 0 takes any free port): the Host names a request may give.
+  let allowedHosts = new Set<string>();
   const server = createServer((req, res) => {
+    // Every answer: no MIME sniffing (a model's .bin is never run as a script).
+    res.setHeader('x-content-type-options', 'nosniff');
+    const plain = (status: number, body: string, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(body);
+    // A DNS-rebinding page reaches this server under its own name: only our own address is answered.
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+      plain(421, 'this server answers only requests addressed to it (its Host header)\n');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      plain(405, 'only GET and HEAD\n', { allow: 'GET, HEAD' });
       return;
     }
     let path: string;
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
     } catch {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request path\n');
+      plain(400, 'bad request path\n');
       return;
     }
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
-    if (!(file + sep).startsWith(root.endsWith(sep) ? root : root + sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+    // The body never echoes the path: a page must not be able to make this server say what it likes.
+    const notFound = () => plain(404, 'not found\n');
+    if (!(file + sep).startsWith(root.endsWith(sep) ? root : root + sep) || path.includes('\0')) {
+      notFound();
       return;
     }
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': statSync(file).size,
-      // Scripts and models change with each build; the page is small enough to fetch again.
-      'cache-control': 'no-cache',
-      // Cross-origin isolation (the page loads nothing from elsewhere): a fine-grained performance.now().
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-    });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    // Opened first, then answered from the open file: a file removed or unreadable (a rebuild
+    // while serving) is a 404 or a 500 for that request, never the end of the server.
+    void open(file, 'r').then(
+      async (handle) => {
+        try {
+          const info = await handle.stat();
+          if (!info.isFile()) {
+            notFound();
+            return;
+          }
+          res.writeHead(200, {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'content-length': info.size,
+            // Scripts and models change with each build; the page is small enough to fetch again.
+            'cache-control': 'no-cache',
+            // Cross-origin isolation (the page loads nothing from elsewhere): a fine-grained performance.now().
+            'cross-origin-opener-policy': 'same-origin',
+            'cross-origin-embedder-policy': 'require-corp',
+          });
+          if (req.method === 'HEAD') {
+            res.end();
+            return;
+          }
+          const stream = handle.createReadStream({ autoClose: false });
+          await new Promise<void>((resolve) => {
+            stream.once('error', () => {
+              res.destroy();
+              resolve();
+            });
+            stream.once('end', resolve);
+            res.once('close', resolve);
+            stream.pipe(res);
+          });
+          stream.destroy();
+        } catch {
+          if (!res.headersSent) plain(500, 'cannot read the file\n');
+          else res.destroy();
+        } finally {
+          await handle.close().catch(() => undefined);
+        }
+      },
+      (e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT' || e.code === 'ENOTDIR' || e.code === 'EISDIR') notFound();
+        else plain(500, 'cannot read the file\n');
+      },
+    );
   });
+  server.on('clientError', (_e, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => resolve());
@@ -75,6 +125,7 @@ export async function servePage(options: { host?: string; port?: number; root?: 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  allowedHosts = hostNames(host, port);
   return {
     server,
     url: `http://${shownHost}:${port}/`,
@@ -84,6 +135,27 @@ export async function servePage(options: { host?: string; port?: number; root?: 
         server.closeAllConnections(); // a browser's kept-alive connections would hold the close
       }),
   };
+}
+
+/**
+ * The Host headers that address this server: host:port as it listens, and, on a loopback
+ * address, localhost; on every interface (0.0.0.0, ::), each address of this machine.
+ */
+function hostNames(host: string, port: number | undefined): Set<string> {
+  const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
+  const addresses = new Set<string>([host]);
+  const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost' || host.startsWith('127.');
+  if (loopback) for (const h of ['localhost', '127.0.0.1', '::1']) addresses.add(h);
+  if (host === '0.0.0.0' || host === '::') {
+    addresses.add('localhost');
+    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) addresses.add(a.address);
+  }
+  const names = new Set<string>();
+  for (const a of addresses) {
+    names.add(`${bracket(a)}:${port}`.toLowerCase());
+    if (port === 80) names.add(bracket(a).toLowerCase());
+  }
+  return names;
 }
 
 interface Args {

@@ -3,6 +3,9 @@ import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
 import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
+/** The most deals `tengym stats` plays per env. */
+export const MAX_STATS_EPISODES = 100_000_000;
+
 interface Args {
   env: string;
   options?: string;
@@ -42,7 +45,7 @@ export const statsCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRounds, … }' })
       .check((a) => {
-        checkNumberOption('episodes', a.episodes, { min: 1 });
+        checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
         checkNumberOption('seed', a.seed);
         return true;
       })

@@ -1,0 +1,57 @@
+/**
+ * Loads a tengym model from a URL (browser-safe: the page's loader, web/model-loader.ts): the
+ * same checks as the Node loader (model-check.ts) before any weight is fetched, weights fetched
+ * only from inside the model's folder, each once, and only as many bytes as the manifest
+ * describes; then the network and metadata checked against the env (`checkModelFits`).
+ */
+import * as tf from '@tensorflow/tfjs';
+import { TengymError } from '../../env/errors.js';
+import { agentFromModel, type TrainedAgent } from './from-model.js';
+import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, modelLoadError } from './model-check.js';
+
+/** What the loader needs of `fetch` (a test passes its own). */
+export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; arrayBuffer(): Promise<ArrayBuffer> }>;
+
+async function fetchBytes(fetchFn: FetchLike, url: string, name: string, bound: number, where: string): Promise<ArrayBuffer> {
+  let response: Awaited<ReturnType<FetchLike>>;
+  try {
+    response = await fetchFn(url);
+  } catch (e) {
+    throw new TengymError('bad-argument', `${where}: cannot fetch ${name} (${(e as Error).message})`);
+  }
+  if (!response.ok) throw new TengymError('bad-argument', `${where}: ${name} is ${response.status === 404 ? 'missing' : `unavailable (HTTP ${response.status})`}`);
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (length > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${length} bytes, more than the ${bound} it may`);
+  const data = await response.arrayBuffer();
+  if (data.byteLength > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${data.byteLength} bytes, more than the ${bound} it may`);
+  return data;
+}
+
+/** The model whose model.json is at `modelUrl` (its weights beside it), checked before it plays. */
+export async function loadModelFromUrl(modelUrl: string, name: string, fetchFn: FetchLike = (url) => fetch(url)): Promise<TrainedAgent> {
+  const where = `model "${name}"`;
+  const text = new TextDecoder().decode(await fetchBytes(fetchFn, modelUrl, 'model.json', MAX_MODEL_JSON_BYTES, where));
+  const checked = checkModelJson(text, where);
+  const data = new Uint8Array(checked.bytes);
+  let at = 0;
+  for (const path of checked.paths) {
+    // A file may hold at most what the manifest leaves for it; the total is checked below.
+    const buf = await fetchBytes(fetchFn, new URL(path, modelUrl).href, path, checked.bytes - at, where);
+    data.set(new Uint8Array(buf), at);
+    at += buf.byteLength;
+  }
+  checkWeightSizes(checked, [at], where);
+  checkWeightsFinite(checked, data.buffer, where);
+  let model: tf.LayersModel;
+  try {
+    model = await tf.loadLayersModel(tf.io.fromMemory(modelArtifacts(checked, data.buffer)));
+  } catch (e) {
+    throw modelLoadError(e, where);
+  }
+  try {
+    return agentFromModel(model, name);
+  } catch (e) {
+    model.dispose();
+    throw e;
+  }
+}

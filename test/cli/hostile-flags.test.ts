@@ -1,0 +1,58 @@
+// Flags and files as a hostile or careless user gives them: counts, workers and durations past
+// what the machine takes, lists with holes, two states at once, config fields out of range
+// hidden behind a flag, run folders where none can be. Each is one line naming the problem and
+// what is allowed (never "internal error" or a V8 trace), exit 1, before any work or allocation.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'tengym-hostile-flags-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function tengym(args: string[]) {
+  const start = performance.now();
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, TENGYM_QUIET: '1' } });
+  return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, seconds: (performance.now() - start) / 1000 };
+}
+
+const state = join(dir, 'state.json');
+const other = join(dir, 'other.json');
+const config = join(dir, 'negative.json');
+const file = join(dir, 'a-file');
+writeFileSync(state, '{}');
+writeFileSync(other, '{}');
+writeFileSync(config, JSON.stringify({ totalSteps: -5 }));
+writeFileSync(file, 'mine');
+
+describe('hostile flags are named errors, before any work', () => {
+  it.each([
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '100000'], /^tengym: workers 100000 is more than this machine takes: at most \d+ worker threads \(4 per core on \d+ cores/],
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '2000'], /^tengym: workers 2000 is more than this machine takes: at most \d+ worker threads/],
+    [['bench', '--env', 'tens', '--seconds', '1e308'], /^tengym: --seconds 1e\+308 is more than 3600, the most tengym takes \(an hour per env and mode\)$/],
+    [['stats', '--env', 'tens', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 100000000, the most tengym takes/],
+    [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,,0'], /^tengym: --actions: entry 2 is empty \(two commas in a row, or one at an end\)/],
+    [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,0,'], /^tengym: --actions: entry 3 is empty/],
+    [['hint', state, '--env', 'decade', '--state', other], /^tengym: give the state once: ".*state.json" or --state ".*other.json", not both$/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*negative.json: Too small: expected number to be >=1 → at totalSteps$/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', join(file, 'run')], /^tengym: --out .*a-file\/run: .*a-file is a file, not a directory/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/'], /^tengym: --out \/ is the root of the file system/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/proc/x'], /^tengym: --out \/proc\/x: cannot create \/proc\/x \(ENOENT\)$/],
+  ])('%j', (args, message) => {
+    const r = tengym(args);
+    expect(r.signal, 'still running after a minute').toBeNull();
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('tengym: TensorFlow.js backend'))[0]).toMatch(message);
+    expect(r.stderr).not.toMatch(/internal error|^\s+at |heap limit/m);
+    expect(r.seconds).toBeLessThan(30);
+  });
+
+  it('leaves no run folder behind and the files it was given as they were', () => {
+    expect(existsSync(join(dir, 'neg'))).toBe(false);
+    expect(existsSync('/proc/x')).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+// createHinter's config checked when the hinter is made, not at its first hint: what is not an
+// object of known fields, a model that is not an agent, an agent that is neither a name nor an
+// agent, and a name the catalogue does not have are each a named TengymError.
+import { describe, expect, it } from 'vitest';
+import { TengymError } from '../../src/env/errors.js';
+import { make } from '../../src/env/registry.js';
+import { createHinter } from '../../src/hints/hint.js';
+import { FirstAgent } from '../../src/agents/basic.js';
+
+/** The error createHinter throws for this config (as a caller without types would pass it). */
+function refusal(config: unknown): string {
+  let error: unknown = null;
+  try {
+    createHinter(config as Parameters<typeof createHinter>[0]);
+  } catch (e) {
+    error = e;
+  }
+  expect(error, `createHinter(${String(config)}) was accepted`).toBeInstanceOf(TengymError);
+  return (error as Error).message;
+}
+
+describe('createHinter checks its config at once', () => {
+  it.each([
+    ['a string', 'x', /createHinter takes an object \{ model\?, agent\?, source\?, fourTenFigures\? \}, got "x"/],
+    ['a number', 42, /createHinter takes an object .*got 42/],
+    ['null', null, /createHinter takes an object .*got null/],
+    ['an array', [], /createHinter takes an object .*got \[\]/],
+    ['a Map', new Map([['agent', 'first']]), /createHinter takes an object .*\(a Map object\)/],
+    ['a Date', new Date(0), /\(a Date object\)/],
+    ['an object with inherited fields', Object.create({ agent: 'first' }), /createHinter takes an object/],
+    ['a model that is not an agent', { model: {} }, /bad createHinter config: expected an agent .* → at model/],
+    ['an agent that is a number', { agent: 42 }, /bad createHinter config: expected an agent name .* → at agent/],
+    ['an unknown field', { agnet: 'first' }, /bad createHinter config: Unrecognized key: "agnet"/],
+    ['an agent name no env has', { agent: 'nope' }, /createHinter: unknown agent "nope"; the catalogue's agents are .*first/],
+    ['a source that is not text', { source: 1 }, /→ at source/],
+    ['both a model and an agent', { model: new FirstAgent(), agent: 'first' }, /takes \{ model \} or \{ agent \}, not both/],
+  ])('%s', (_what, config, message) => {
+    expect(refusal(config)).toMatch(message);
+  });
+
+  it('still takes what it documents: nothing, a name, an agent, a model', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    for (const config of [undefined, {}, { agent: 'first' }, { agent: new FirstAgent() }, { model: new FirstAgent(), source: 'mine' }, { fourTenFigures: false }]) {
+      expect(createHinter(config).hint(env, { top: 1 }).hints).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,280 @@
+// Model folders as hostile or careless users share them: a manifest that points outside its
+// folder, repeats a file or disagrees with the sizes; tampered shapes, dtypes, values and
+// metadata. Each is refused with a named TengymError, and a watch on the files opened shows
+// that nothing outside the folder (and no weight file, while the manifest is wrong) is opened.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type * as fsPromises from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Every path the loader opens, resolved. */
+const opened: string[] = [];
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof fsPromises>();
+  const open: typeof fs.open = (path, ...rest) => {
+    opened.push(resolve(String(path)));
+    return fs.open(path, ...rest);
+  };
+  const readFile = ((path: Parameters<typeof fs.readFile>[0], ...rest: unknown[]) => {
+    if (typeof path === 'string' || path instanceof URL) opened.push(resolve(String(path)));
+    return (fs.readFile as (...a: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.readFile;
+  return { ...fs, default: { ...fs, open, readFile }, open, readFile };
+});
+
+const { TengymError } = await import('../../src/env/errors.js');
+const { loadModel, loadModelAgent } = await import('../../src/node/load-model.js');
+const { shippedModelDir } = await import('../../src/node/resolve.js');
+const { initBackend } = await import('../../src/node/tf-backend.js');
+const { loadModelFromUrl } = await import('../../src/agents/learned/url-loader.js');
+const { MODEL_ALGORITHMS } = await import('../../src/agents/learned/metadata.js');
+const { ALGORITHMS } = await import('../../src/train/algorithms/index.js');
+
+const SHIPPED = shippedModelDir('decade');
+let root = '';
+/** A file outside every model folder, holding text no model has. */
+let secret = '';
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+  root = mkdtempSync(join(tmpdir(), 'tengym-model-loading-'));
+  secret = join(root, 'secret.txt');
+  writeFileSync(secret, 'not a weight\n'.repeat(100));
+  // Another project's real model, beside the one under test.
+  cpSync(SHIPPED, join(root, 'other', 'models', 'decade'), { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(() => {
+  opened.length = 0;
+});
+
+type ModelJson = { modelTopology: { config: { layers: { config: Record<string, unknown> }[] } }; weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[]; userDefinedMetadata: { tengym: Record<string, unknown> } };
+
+let count = 0;
+/** A copy of the shipped decade model, its model.json changed by `edit`, its weights by `weights`. */
+function modelDir(edit: (json: ModelJson) => void = () => {}, weights?: (bytes: Buffer) => Buffer | null): string {
+  const dir = join(root, `m${count++}`);
+  mkdirSync(dir);
+  const json = JSON.parse(readFileSync(join(SHIPPED, 'model.json'), 'utf8')) as ModelJson;
+  edit(json);
+  writeFileSync(join(dir, 'model.json'), JSON.stringify(json));
+  const bytes = readFileSync(join(SHIPPED, 'weights.bin'));
+  const changed = weights ? weights(bytes) : bytes;
+  if (changed !== null) writeFileSync(join(dir, 'weights.bin'), changed);
+  return dir;
+}
+
+async function refusal(dir: string): Promise<string> {
+  const error = await loadModelAgent(dir).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, `model ${dir} loaded`).toBeInstanceOf(TengymError);
+  return (error as Error).message;
+}
+
+/** Only these files of the folder were opened, and nothing outside it. */
+function expectOpened(dir: string, names: string[]): void {
+  expect(opened.filter((p) => !p.startsWith(resolve(dir) + '/'))).toEqual([]);
+  expect([...new Set(opened.map((p) => p.slice(resolve(dir).length + 1)))].sort()).toEqual([...names].sort());
+}
+
+describe('a model folder reads only its own files', () => {
+  it('loads the shipped model, opening model.json and weights.bin once each', async () => {
+    const dir = modelDir();
+    const agent = await loadModelAgent(dir);
+    expect(agent.metadata.env).toBe('decade');
+    expectOpened(dir, ['model.json', 'weights.bin']);
+    expect(opened).toHaveLength(2);
+  });
+
+  it.each([
+    ['../other/models/decade/weights.bin', 'another project’s weights'],
+    ['../../../../../../../../etc/passwd', 'a system file'],
+    ['/etc/passwd', 'an absolute path'],
+    ['sub/../../secret.txt', 'a path that climbs out'],
+    ['..\\secret.txt', 'a Windows separator'],
+    ['file:///etc/passwd', 'a URL'],
+    ['%2e%2e/secret.txt', 'an encoded climb'],
+  ])('refuses a weights path outside the folder (%s: %s), opening nothing but model.json', async (path) => {
+    const dir = modelDir((j) => {
+      j.weightsManifest[0].paths = [path];
+    });
+    expect(await refusal(dir)).toMatch(/model.json lists a weights path (outside its folder|not a plain file path)/);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it.each([
+    ['another model’s weights', () => join(root, 'other', 'models', 'decade', 'weights.bin')],
+    ['a file of another size', () => secret],
+  ])('refuses a weights file that is a link outside the folder (%s), without opening it or telling its size', async (_what, target) => {
+    const dir = modelDir(undefined, () => null);
+    symlinkSync(target(), join(dir, 'weights.bin'));
+    const message = await refusal(dir);
+    expect(message).toMatch(/weights.bin is a link to a file outside its folder$/);
+    expect(message).not.toMatch(/\d+ bytes/);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('refuses a path listed twice, or 50,000 times, before reading any weights', async () => {
+    const twice = modelDir((j) => {
+      j.weightsManifest[0].paths = ['weights.bin', 'weights.bin'];
+    });
+    expect(await refusal(twice)).toMatch(/lists the weights file "weights.bin" more than once/);
+    expectOpened(twice, ['model.json']);
+    opened.length = 0;
+    const many = modelDir((j) => {
+      j.weightsManifest[0].paths = Array.from({ length: 50_000 }, () => 'weights.bin');
+    });
+    const start = performance.now();
+    expect(await refusal(many)).toMatch(/model.json is not a TensorFlow.js layers model .*expected array to have <=1024 items/);
+    expect(performance.now() - start).toBeLessThan(5000);
+    expectOpened(many, ['model.json']);
+  });
+
+  it.each([
+    ['a byte too many', (b: Buffer) => Buffer.concat([b, Buffer.from([0])]), /1 bytes too long/],
+    ['cut short', (b: Buffer) => b.subarray(0, b.length - 4), /4 bytes short/],
+  ])('refuses weights that disagree with the manifest (%s) before opening them', async (_what, weights, message) => {
+    const dir = modelDir(undefined, weights);
+    expect(await refusal(dir)).toMatch(message);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('refuses a manifest describing more than the size bound', async () => {
+    const dir = modelDir((j) => {
+      j.weightsManifest[0].weights[0].shape = [100_000, 100_000];
+    });
+    expect(await refusal(dir)).toMatch(/more than 268435456 bytes of weights, the bound for a model/);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('names a missing weights file as missing, and a folder in its place as not a file', async () => {
+    expect(await refusal(modelDir(undefined, () => null))).toMatch(/weights.bin is missing/);
+    const dir = modelDir(undefined, () => null);
+    mkdirSync(join(dir, 'weights.bin'));
+    expect(await refusal(dir)).toMatch(/weights.bin is not a file/);
+  });
+});
+
+describe('what a model holds is checked before it plays', () => {
+  it('refuses a tampered input shape with a named error, not tfjs’s internal one', async () => {
+    const dir = modelDir((j) => {
+      j.modelTopology.config.layers[0].config.batch_input_shape = [null, 100];
+    });
+    expect(await refusal(dir)).toMatch(/its layers and weights do not fit together/);
+  });
+
+  it('refuses weights of another dtype', async () => {
+    const dir = modelDir((j) => {
+      j.weightsManifest[0].weights[1].dtype = 'int32';
+    });
+    expect(await refusal(dir)).toMatch(/not a TensorFlow.js layers model of float32 weights/);
+  });
+
+  it.each([
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+  ])('refuses %s weights', async (_what, value) => {
+    const dir = modelDir(undefined, (b) => {
+      const copy = Buffer.from(b);
+      copy.writeFloatLE(value, 4 * 1000);
+      return copy;
+    });
+    expect(await refusal(dir)).toMatch(/weight hidden_0\/kernel holds (NaN|Infinity) at index 1000: weights must be finite numbers/);
+  });
+
+  it('refuses an algorithm tengym does not train', async () => {
+    const dir = modelDir((j) => {
+      j.userDefinedMetadata.tengym.algorithm = 'nope';
+    });
+    expect(await refusal(dir)).toMatch(/bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration\) → at algorithm/);
+  });
+
+  it('refuses metadata naming an env whose sizes it does not have, or an unknown env', async () => {
+    expect(
+      await refusal(
+        modelDir((j) => {
+          j.userDefinedMetadata.tengym.env = 'tens';
+        }),
+      ),
+    ).toMatch(/does not make|trained for|expects observations/);
+    expect(
+      await refusal(
+        modelDir((j) => {
+          j.userDefinedMetadata.tengym.env = 'no-such-env';
+        }),
+      ),
+    ).toMatch(/names env no-such-env/);
+  });
+
+  it('refuses features of another encoding than the env’s', async () => {
+    const dir = modelDir((j) => {
+      j.userDefinedMetadata.tengym.features = 'decade-loop/1';
+    });
+    expect(await refusal(dir)).toMatch(/features "decade-loop\/1"; decade .* is encoded as decade-line\/1/);
+  });
+
+  it('a checkpoint’s loader (loadModel) refuses the same', async () => {
+    const dir = modelDir(undefined, (b) => {
+      const copy = Buffer.from(b);
+      copy.writeFloatLE(Number.NaN, 0);
+      return copy;
+    });
+    await expect(loadModel(dir)).rejects.toThrow(TengymError);
+  });
+
+  it('lists the same algorithms as tengym train', () => {
+    expect([...MODEL_ALGORITHMS].sort()).toEqual([...ALGORITHMS].sort());
+  });
+});
+
+describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
+  const BASE = 'https://example.test/models/decade/';
+  /** A fetch over a folder of files, recording each URL asked for. */
+  function fakeFetch(files: Record<string, Buffer>, asked: string[]) {
+    return async (url: string) => {
+      asked.push(url);
+      const name = url.startsWith(BASE) ? url.slice(BASE.length) : null;
+      const body = name === null ? undefined : files[name];
+      return {
+        ok: body !== undefined,
+        status: body === undefined ? 404 : 200,
+        headers: { get: (h: string) => (h === 'content-length' && body ? String(body.length) : null) },
+        arrayBuffer: async () => {
+          const b = body ?? Buffer.alloc(0);
+          return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+        },
+      };
+    };
+  }
+  const shipped = () => ({ 'model.json': readFileSync(join(SHIPPED, 'model.json')), 'weights.bin': readFileSync(join(SHIPPED, 'weights.bin')) });
+
+  it('loads the shipped model', async () => {
+    const asked: string[] = [];
+    const agent = await loadModelFromUrl(`${BASE}model.json`, 'models/decade/', fakeFetch(shipped(), asked));
+    expect(agent.metadata.env).toBe('decade');
+    expect(asked).toEqual([`${BASE}model.json`, `${BASE}weights.bin`]);
+  });
+
+  it.each([['../../secret.bin'], ['https://elsewhere.test/w.bin'], ['/w.bin']])('refuses weights path %s without fetching it', async (path) => {
+    const files = shipped();
+    const json = JSON.parse(files['model.json'].toString()) as ModelJson;
+    json.weightsManifest[0].paths = [path];
+    files['model.json'] = Buffer.from(JSON.stringify(json));
+    const asked: string[] = [];
+    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(/model.json lists a weights path outside its folder/);
+    expect(asked).toEqual([`${BASE}model.json`]);
+  });
+
+  it('refuses NaN weights and padded files', async () => {
+    const nan = shipped();
+    nan['weights.bin'] = Buffer.from(nan['weights.bin']);
+    nan['weights.bin'].writeFloatLE(Number.NaN, 0);
+    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(nan, []))).rejects.toThrow(/weights must be finite/);
+    const padded = shipped();
+    padded['weights.bin'] = Buffer.concat([padded['weights.bin'], Buffer.alloc(8)]);
+    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(padded, []))).rejects.toThrow(TengymError);
+  });
+});

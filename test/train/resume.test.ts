@@ -1,0 +1,140 @@
+// Run folders as a kill or a careless hand leaves them: a run killed before its first checkpoint
+// resumes with its own settings (from its marker); a tampered or damaged checkpoint is refused
+// with the reason, and the folder is left as it was; --out where no run can be is named.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TengymError } from '../../src/env/errors.js';
+import { train } from '../../src/train/trainer.js';
+
+const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' };
+const root = mkdtempSync(join(tmpdir(), 'tengym-resume-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Every file of a folder with a hash of its bytes: the folder as it is. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (sub: string) => {
+    for (const name of readdirSync(join(dir, sub))) {
+      const rel = sub ? `${sub}/${name}` : name;
+      if (statSync(join(dir, rel)).isDirectory()) walk(rel);
+      else files[rel] = createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex');
+    }
+  };
+  walk('');
+  return files;
+}
+
+async function refusal(run: Promise<unknown>): Promise<string> {
+  const error = await run.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'the run went ahead').toBeInstanceOf(TengymError);
+  return (error as Error).message;
+}
+
+describe('a run killed before its first checkpoint', () => {
+  it('resumes from its marker with its own env, options, algorithm and steps', async () => {
+    const out = join(root, 'early');
+    mkdirSync(out);
+    const killed = new Error('killed');
+    await expect(
+      train({
+        env: 'decade',
+        options: { discard: 'optional' },
+        algo: 'ppo',
+        config: TINY_PPO,
+        steps: 700,
+        seed: 5,
+        out,
+        quiet: true,
+        onStart: () => {
+          throw killed;
+        },
+      }),
+    ).rejects.toBe(killed);
+    expect(readdirSync(out)).toEqual(['tengym-run.json']);
+    const summary = await train({ out, resume: true, quiet: true });
+    expect(summary).toMatchObject({ env: 'decade', algo: 'ppo', resumedFrom: null, config: { totalSteps: 700, seed: 5, numEnvs: 8, hidden: [16] } });
+    expect(summary.options).toMatchObject({ discard: 'optional' });
+    expect(summary.envSteps).toBeGreaterThanOrEqual(700);
+    expect(summary.envSteps).toBeLessThan(1000);
+  });
+
+  it('a marker that is not one is named as not resumable, the folder left as it was', async () => {
+    const out = join(root, 'bad-marker');
+    mkdirSync(out);
+    writeFileSync(join(out, 'tengym-run.json'), '{"format":"tengym-run/1","env":"decade"}');
+    const before = snapshot(out);
+    expect(await refusal(train({ out, resume: true, quiet: true }))).toMatch(/is not resumable: its tengym-run.json is not a tengym run's marker: .*algo/);
+    expect(snapshot(out)).toEqual(before);
+  });
+});
+
+describe('tampered or damaged checkpoints are refused', () => {
+  const base = join(root, 'base');
+  beforeAll(async () => {
+    await train({ env: 'decade', algo: 'ppo', config: TINY_PPO, steps: 500, out: base, quiet: true });
+  }, 120_000);
+
+  /** A copy of the finished run, its checkpoint changed by `tamper`. */
+  function tampered(name: string, tamper: (checkpoint: string) => void): string {
+    const out = join(root, name);
+    cpSync(base, out, { recursive: true });
+    tamper(join(out, 'checkpoint'));
+    return out;
+  }
+  const editState = (edit: (state: Record<string, unknown>) => void) => (dir: string) => {
+    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as Record<string, unknown>;
+    edit(state);
+    writeFileSync(join(dir, 'state.json'), JSON.stringify(state));
+  };
+
+  it.each([
+    ['envSteps: -100', editState((s) => (s.envSteps = -100)), /is not a tengym checkpoint: .*envSteps/],
+    ['envSteps its env copies do not have', editState((s) => (s.envSteps = 12345)), /cannot be resumed: it records 12345 env steps, its env copies \d+/],
+    ['another env', editState((s) => (s.env = 'decade-fives')), /decade-fives/],
+    ['another env with its options', editState((s) => (s.options = { ...(s.options as object), minRun: 3 })), /cannot be resumed|not resumable/],
+    [
+      'NaN weights',
+      (dir: string) => {
+        const w = readFileSync(join(dir, 'weights.bin'));
+        w.writeFloatLE(Number.NaN, 8);
+        writeFileSync(join(dir, 'weights.bin'), w);
+      },
+      /cannot be resumed: .*weights must be finite numbers/,
+    ],
+    ['a garbage optimizer.bin.gz', (dir: string) => writeFileSync(join(dir, 'optimizer.bin.gz'), 'garbage'), /cannot be resumed: optimizer.bin.gz is not gzip data/],
+    ['no optimizer.bin.gz', (dir: string) => rmSync(join(dir, 'optimizer.bin.gz')), /cannot be resumed: optimizer.bin.gz is missing/],
+  ])('%s', async (name, tamper, message) => {
+    const out = tampered(name.replace(/\W+/g, '-'), tamper);
+    const before = snapshot(out);
+    expect(await refusal(train({ out, resume: true, steps: 1000, quiet: true }))).toMatch(message);
+    expect(snapshot(out)).toEqual(before);
+  });
+});
+
+describe('--out where no run can be', () => {
+  const file = join(root, 'a-file');
+  beforeAll(() => writeFileSync(file, 'mine'));
+
+  it.each([
+    ['under a file', () => join(file, 'run'), /a-file is a file, not a directory, so the run directory cannot be made under it/],
+    ['the root of the file system', () => '/', /--out \/ is the root of the file system/],
+    ['in /proc (where mkdir -p spins)', () => '/proc/tengym-run', /--out \/proc\/tengym-run: cannot create \/proc\/tengym-run \(ENOENT\)/],
+  ])('%s is named, quickly', async (_what, out, message) => {
+    const start = performance.now();
+    expect(await refusal(train({ env: 'decade', algo: 'ppo', config: TINY_PPO, steps: 500, out: out(), quiet: true }))).toMatch(message);
+    expect(performance.now() - start).toBeLessThan(10_000);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+  });
+
+  it('a config field out of range is refused even when a flag overrides it', async () => {
+    const out = join(root, 'neg');
+    expect(await refusal(train({ env: 'decade', algo: 'ppo', config: { ...TINY_PPO, totalSteps: -5 }, steps: 500, out, quiet: true }))).toMatch(/bad ppo config: Too small: expected number to be >=1 → at totalSteps/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
