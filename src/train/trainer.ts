@@ -43,7 +43,7 @@ import { envConfig, envSpec } from '../env/registry.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, checkRunDirectory, findCheckpoint, markRun, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
-import { playAgent, playEpisodes, type EpisodeRows } from '../eval/episodes.js';
+import { playAgent, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
@@ -129,7 +129,7 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   if (overrides.evalEvery === undefined && !('evalEvery' in given)) config.evalEvery = Math.min(config.evalEvery, Math.max(1, Math.floor(config.totalSteps / CURVE_EVALUATIONS)));
   if (config.trainingReward !== undefined) {
     try {
-      envConfig(env.id, { ...env.options, reward: config.trainingReward });
+      trainingEnvOf(env, config);
     } catch (e) {
       throw new TengymError('bad-argument', `bad ${algo} ${source}: trainingReward "${config.trainingReward}" does not fit ${env.id}: ${(e as Error).message}`);
     }
@@ -137,6 +137,14 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   const names = agentsFor(env).map((a) => a.name);
   if (!names.includes(config.evalReference)) throw new TengymError('bad-argument', `bad ${algo} ${source}: evalReference "${config.evalReference}" is not an agent for ${env.id}; choose one of ${names.join(', ')}`);
   return config;
+}
+
+/** The env the training copies play: the env with the config's `trainingReward` as its `reward` option, when it names one. */
+function trainingEnvOf(env: EnvConfig, config: CommonConfig): EnvConfig {
+  if (config.trainingReward === undefined) return env;
+  const parsed = env.game.optionsSchema.safeParse({ ...env.options, reward: config.trainingReward });
+  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${env.id}: ${formatZodError(parsed.error)}`);
+  return { ...env, options: parsed.data };
 }
 
 function heldOutSummary(rows: EpisodeRows, env: EnvConfig): HeldOutSummary {
@@ -164,9 +172,8 @@ async function runSetup(request: TrainRequest, found: Awaited<ReturnType<typeof 
     const spec = await loadAlgorithm(s.algo);
     if (request.env !== undefined && envSpec(request.env).id !== env.id) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id}, not ${request.env}`);
     if (request.algo !== undefined && request.algo !== spec.name) throw new TengymError('bad-argument', `--resume: ${out} trains with ${spec.name}, not ${request.algo}`);
-    if (request.options !== undefined && !sameJSON(envConfig(env.id, request.options).options, env.options)) {
-      throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, not ${JSON.stringify(envConfig(env.id, request.options).options)}`);
-    }
+    const given = request.options === undefined ? env.options : envConfig(env.id, request.options).options;
+    if (!sameJSON(given, env.options)) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, not ${JSON.stringify(given)}`);
     const config = resolveTrainConfig(spec, env, s.config, `config of the checkpoint in ${out}`, { steps: request.steps });
     if (request.config !== undefined || request.seed !== undefined || request.evalEvery !== undefined) {
       const given = resolveTrainConfig(spec, env, request.config ?? s.config, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery });
@@ -195,7 +202,7 @@ class HeldOut {
 
   /** Plays the reference agent (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
   static async start(env: EnvConfig, config: CommonConfig, agent: Agent): Promise<HeldOut> {
-    const rows = await playEpisodes({ env: env.id, options: env.options, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
+    const rows = await playNamedAgent({ env, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
     return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) });
   }
 
@@ -259,7 +266,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   checkRunDirectory(out, Boolean(request.resume), found);
   const { env, spec, config } = await runSetup(request, found);
   const algo = spec.name;
-  const trainingEnv = config.trainingReward === undefined ? env : envConfig(env.id, { ...env.options, reward: config.trainingReward });
+  const trainingEnv = trainingEnvOf(env, config);
 
   const created = !existsSync(out);
   await markRun(out, env.id, algo);
