@@ -172,8 +172,8 @@ async function runSetup(request: TrainRequest, found: Awaited<ReturnType<typeof 
     const spec = await loadAlgorithm(s.algo);
     if (request.env !== undefined && envSpec(request.env).id !== env.id) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id}, not ${request.env}`);
     if (request.algo !== undefined && request.algo !== spec.name) throw new TengymError('bad-argument', `--resume: ${out} trains with ${spec.name}, not ${request.algo}`);
-    const given = request.options === undefined ? env.options : envConfig(env.id, request.options).options;
-    if (!sameJSON(given, env.options)) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, not ${JSON.stringify(given)}`);
+    const givenOptions = request.options === undefined ? env.options : envConfig(env.id, request.options).options;
+    if (!sameJSON(givenOptions, env.options)) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, not ${JSON.stringify(givenOptions)}`);
     const config = resolveTrainConfig(spec, env, s.config, `config of the checkpoint in ${out}`, { steps: request.steps });
     if (request.config !== undefined || request.seed !== undefined || request.evalEvery !== undefined) {
       const given = resolveTrainConfig(spec, env, request.config ?? s.config, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery });
