@@ -26,7 +26,7 @@ export interface EpisodeRows {
   faults: Int32Array;
 }
 
-/** What a worker thread plays: an env (id and options), an agent by name, and a range of deals. */
+/** What a worker thread is sent to play: an env (its id and options, made an `EnvConfig` again where it arrives), an agent by name, and a range of deals. */
 export interface EpisodeTask {
   env: string;
   options: Record<string, unknown>;
@@ -36,6 +36,16 @@ export interface EpisodeTask {
   to: number;
 }
 
+/** An agent by name playing a range of deals of an env: an `EpisodeTask` before it crosses to a worker. */
+export interface Deals extends Omit<EpisodeTask, 'env' | 'options'> {
+  env: EnvConfig;
+}
+
+/** The task sent to a worker thread for these deals: the env as its id and options. */
+export function episodeTask({ env, ...deals }: Deals): EpisodeTask {
+  return { env: env.id, options: env.options, ...deals };
+}
+
 export function emptyRows(n: number): EpisodeRows {
   return { won: new Uint8Array(n), cardsLeft: new Int16Array(n), rounds: new Int32Array(n), points: new Int32Array(n), faults: new Int32Array(n) };
 }
@@ -43,21 +53,26 @@ export function emptyRows(n: number): EpisodeRows {
 /** Agents made once per thread (a model loads once, not once per task). */
 const agentCache = new Map<string, Promise<Agent>>();
 
-function agentFor(task: EpisodeTask, env: EnvConfig): Promise<Agent> {
-  const key = JSON.stringify([task.agent, task.env, task.options]);
+function agentFor(name: string, env: EnvConfig): Promise<Agent> {
+  const key = JSON.stringify([name, env.id, env.options]);
   let agent = agentCache.get(key);
   if (!agent) {
-    agent = resolveAgent(task.agent, env);
+    agent = resolveAgent(name, env);
     agentCache.set(key, agent);
     agent.catch(() => agentCache.delete(key));
   }
   return agent;
 }
 
-/** A task sent to a worker thread: its env is validated there, where it arrives. */
+/** Deals played by an agent named as `tengym eval --agents` names it (made once per thread). */
+export async function playNamedAgent(deals: Deals, onEpisode?: (done: number) => void): Promise<EpisodeRows> {
+  return playAgent(deals.env, await agentFor(deals.agent, deals.env), deals.seed, deals.from, deals.to, { onEpisode });
+}
+
+/** A task sent to a worker thread: its env is validated there, where it arrives, once. */
 export async function playEpisodes(task: EpisodeTask, onEpisode?: (done: number) => void): Promise<EpisodeRows> {
-  const env = envConfig(task.env, task.options);
-  return playAgent(env, await agentFor(task, env), task.seed, task.from, task.to, { onEpisode });
+  const { env, options, ...deals } = task;
+  return playNamedAgent({ env: envConfig(env, options), ...deals }, onEpisode);
 }
 
 /**

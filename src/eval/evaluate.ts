@@ -13,10 +13,10 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { resolveAgent } from '../node/resolve.js';
 import { TengymError, formatZodError } from '../env/errors.js';
-import type { Scoring } from '../env/game.js';
-import { envConfig, envSpec } from '../env/registry.js';
+import type { EnvConfig, Scoring } from '../env/game.js';
+import { envConfig } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
-import { emptyRows, playEpisodes, type EpisodeRows, type EpisodeTask } from './episodes.js';
+import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
 
 export const evalConfigSchema = z.strictObject({
   env: z.string(),
@@ -135,20 +135,21 @@ function workerUrl(): URL | null {
 }
 
 /**
- * Worker threads that play episode tasks, kept for as many runs as the caller makes (an agent
- * loads once per thread, a model included); 0 workers (or the sources, unbuilt) play in this
- * thread. After a failed run the pool is closed.
+ * Worker threads that play deals, kept for as many runs as the caller makes (an agent loads once
+ * per thread, a model included); 0 workers (or the sources, unbuilt) play in this thread. A
+ * task's env crosses to a worker as its id and options (`episodeTask`). After a failed run the
+ * pool is closed.
  */
 export class EvalPool {
   private workers: Worker[] | null = null;
 
   constructor(readonly size: number) {}
 
-  async run(tasks: EpisodeTask[], onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
+  async run(tasks: Deals[], onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
     const url = workerUrl();
     if (this.size === 0 || url === null) {
       const rows: EpisodeRows[] = [];
-      for (const t of tasks) rows.push(await playEpisodes(t, () => onProgress(1)));
+      for (const t of tasks) rows.push(await playNamedAgent(t, () => onProgress(1)));
       return rows;
     }
     const workers = (this.workers ??= Array.from({ length: this.size }, () => new Worker(url)));
@@ -170,7 +171,7 @@ export class EvalPool {
                   return resolve();
                 }
                 current = next++;
-                worker.postMessage(tasks[current]);
+                worker.postMessage(episodeTask(tasks[current]));
               };
               const onMessage = (m: { progress?: number; rows?: EpisodeRows; error?: string; code?: string }) => {
                 if (m.error) {
@@ -207,8 +208,8 @@ export class EvalPool {
   }
 }
 
-/** What one agent plays: an env, its options, the agent, and the seed of deal 0. */
-export type AgentDeals = Omit<EpisodeTask, 'from' | 'to'>;
+/** What one agent plays: an env, the agent, and the seed of deal 0. */
+export type AgentDeals = Omit<Deals, 'from' | 'to'>;
 
 /**
  * Deals `from`..`to`-1 played by one agent on the pool, in tasks of about an eighth of a
@@ -216,7 +217,7 @@ export type AgentDeals = Omit<EpisodeTask, 'from' | 'to'>;
  */
 export async function playDeals(pool: EvalPool, agent: AgentDeals, from: number, to: number, onProgress: (episodes: number) => void): Promise<EpisodeRows> {
   const chunk = Math.max(1, Math.ceil((to - from) / Math.max(1, pool.size * 8)));
-  const tasks: EpisodeTask[] = [];
+  const tasks: Deals[] = [];
   for (let start = from; start < to; start += chunk) tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
   const parts = await pool.run(tasks, onProgress);
   const rows = emptyRows(to - from);
@@ -239,14 +240,13 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 }
 
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
-export async function checkAgents(agents: string[], env: string, options: Record<string, unknown>): Promise<void> {
-  const config = envConfig(env, options);
-  for (const name of agents) await resolveAgent(name, config);
+export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
+  for (const name of agents) await resolveAgent(name, env);
 }
 
 /** The report of agents that played the same deals: each one's figures and its paired difference from the reference. */
-export function buildReport(env: string, options: Record<string, unknown>, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
-  const scoring = envSpec(env).game.scoring;
+export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
+  const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
   if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents ${played.map((p) => p.agent).join(',')}`);
   const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
@@ -257,7 +257,7 @@ export function buildReport(env: string, options: Record<string, unknown>, seed:
     }
     return result;
   });
-  return { env, options, episodes: ref.rows.won.length, seed, reference, results };
+  return { env: env.id, options: env.options, episodes: ref.rows.won.length, seed, reference, results };
 }
 
 export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void): Promise<EvalReport> {
@@ -268,10 +268,10 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   if (c.workers !== undefined && c.workers > maxWorkers) {
     throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
   }
-  const options = envConfig(c.env, c.options).options;
+  const env = envConfig(c.env, c.options);
   const reference = c.reference ?? c.agents[0];
   if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);
-  await checkAgents(c.agents, c.env, options);
+  await checkAgents(c.agents, env);
   const total = c.episodes * c.agents.length;
   let done = 0;
   const pool = new EvalPool(c.workers ?? availableParallelism());
@@ -279,7 +279,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   try {
     for (const agent of c.agents) {
       const start = performance.now();
-      const rows = await playDeals(pool, { env: c.env, options, agent, seed: c.seed }, 0, c.episodes, (k) => {
+      const rows = await playDeals(pool, { env, agent, seed: c.seed }, 0, c.episodes, (k) => {
         done += k;
         onProgress?.(done, total, agent);
       });
@@ -288,5 +288,5 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   } finally {
     await pool.close();
   }
-  return buildReport(c.env, options, c.seed, reference, played);
+  return buildReport(env, c.seed, reference, played);
 }

@@ -1,8 +1,9 @@
 /**
  * What the trainer (trainer.ts) needs from a learning algorithm, and the config fields every
  * algorithm shares: the run (seed, length, network), the evaluation schedule and the training
- * reward. Each algorithm is one file (ppo.ts, dqn.ts, afterstate.ts) exporting an
- * `AlgorithmSpec` named `algorithm`; algorithms.ts lists them.
+ * reward. Each algorithm is one file in algorithms/ (ppo.ts, dqn.ts, afterstate.ts,
+ * expert-iteration.ts) exporting an `AlgorithmSpec` named `algorithm`; algorithms/index.ts lists
+ * them. The two value learners, afterstate and expert iteration, share afterstate-learning.ts.
  */
 import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';

@@ -43,7 +43,7 @@ import { envConfig, envSpec } from '../env/registry.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
-import { playAgent, playEpisodes, type EpisodeRows } from '../eval/episodes.js';
+import { playAgent, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
@@ -132,7 +132,7 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   if (overrides.evalEvery === undefined && !('evalEvery' in given)) config.evalEvery = Math.min(config.evalEvery, Math.max(1, Math.floor(config.totalSteps / CURVE_EVALUATIONS)));
   if (config.trainingReward !== undefined) {
     try {
-      envConfig(env.id, { ...env.options, reward: config.trainingReward });
+      trainingEnvOf(env, config);
     } catch (e) {
       throw new TengymError('bad-argument', `bad ${algo} ${source}: trainingReward "${config.trainingReward}" does not fit ${env.id}: ${(e as Error).message}`);
     }
@@ -140,6 +140,14 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   const names = agentsFor(env).map((a) => a.name);
   if (!names.includes(config.evalReference)) throw new TengymError('bad-argument', `bad ${algo} ${source}: evalReference "${config.evalReference}" is not an agent for ${env.id}; choose one of ${names.join(', ')}`);
   return config;
+}
+
+/** The env the training copies play: the env with the config's `trainingReward` as its `reward` option, when it names one. */
+function trainingEnvOf(env: EnvConfig, config: CommonConfig): EnvConfig {
+  if (config.trainingReward === undefined) return env;
+  const parsed = env.game.optionsSchema.safeParse({ ...env.options, reward: config.trainingReward });
+  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${env.id}: ${formatZodError(parsed.error)}`);
+  return { ...env, options: parsed.data };
 }
 
 function heldOutSummary(rows: EpisodeRows, env: EnvConfig): HeldOutSummary {
@@ -223,7 +231,7 @@ class HeldOut {
 
   /** Plays the reference agent (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
   static async start(env: EnvConfig, config: CommonConfig, agent: Agent): Promise<HeldOut> {
-    const rows = await playEpisodes({ env: env.id, options: env.options, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
+    const rows = await playNamedAgent({ env, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
     return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) });
   }
 
@@ -292,7 +300,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     : marker && { env: marker.env, options: marker.options, algo: marker.algo, config: marker.config, what: `the marker of ${out} (${RUN_MARKER})` };
   const { env, spec, config } = await runSetup(request, recorded);
   const algo = spec.name;
-  const trainingEnv = config.trainingReward === undefined ? env : envConfig(env.id, { ...env.options, reward: config.trainingReward });
+  const trainingEnv = trainingEnvOf(env, config);
 
   const created = !existsSync(out);
   await markRun(out, { env: env.id, options: env.options, algo, config: { ...config }, ...(request.command === undefined ? {} : { command: request.command }) });

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
 import type { FourTenJSON } from '../../src/env/games/four-ten.js';
-import { make } from '../../src/env/registry.js';
+import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
-import { emptyRows, playEpisodes } from '../../src/eval/episodes.js';
+import { emptyRows, episodeTask, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
 import { evaluate, median, pairedDifference, pairedRounds } from '../../src/eval/evaluate.js';
 
 describe('pairedDifference', () => {
@@ -73,6 +73,19 @@ describe('evaluate', () => {
     while (env.running) env.step(agent.act(env));
     const first = await playEpisodes({ env: 'decade', options: {}, agent: 'first', seed: 40, from: 7, to: 8 });
     expect(first.cardsLeft[0]).toBe((env.outcome() as { cardsLeft: number }).cardsLeft);
+  });
+
+  it('deals cross to a worker as the env\'s id and its resolved options, and play there as the EnvConfig they came from', async () => {
+    const env = envConfig('decade-max3', { discard: 'optional' });
+    const deals = { env, agent: 'random', seed: 11, from: 3, to: 23 };
+    const task = episodeTask(deals);
+    expect(task).toEqual({ env: 'decade-max3', options: env.options, agent: 'random', seed: 11, from: 3, to: 23 });
+    expect(task.options).toMatchObject({ maxRun: 3, discard: 'optional' });
+    // Through structured cloning, as postMessage sends it.
+    const sent = structuredClone(task);
+    const [here, there] = [await playNamedAgent(deals), await playEpisodes(sent)];
+    expect(Array.from(there.cardsLeft)).toEqual(Array.from(here.cardsLeft));
+    expect(Array.from(there.won)).toEqual(Array.from(here.won));
   });
 
   it('reports Four Ten figures that a replay of the same deals counts again', async () => {

@@ -1,5 +1,4 @@
 import type { CommandModule } from 'yargs';
-import { envSpec } from '../../env/registry.js';
 import { evaluate, type AgentResult, type EvalReport } from '../../eval/evaluate.js';
 import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
@@ -83,7 +82,7 @@ export const evalCommand: CommandModule<object, Args> = {
     const bar = new ProgressBar();
     const report = await evaluate(
       {
-        env: envSpec(args.env).id,
+        env: args.env,
         options: parseOptionsJson(args.options),
         agents: args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0),
         episodes: args.episodes,

@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
-import { envSpec, resolveOptions } from '../../env/registry.js';
+import { envConfig, envSpec } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
 import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
 import { checkNumberOption, writeLine } from '../io.js';
@@ -70,10 +70,10 @@ interface PlayedRow {
 }
 
 /** One row: the timing run, then the rest of the deals agent by agent (or `fixed` deals), then the report. */
-async function playRow(pool: EvalPool, env: string, seed: number, budget: number, fixed: number | undefined, progress: ProgressLines, elapsed: () => number): Promise<PlayedRow> {
-  const { agents, reference } = startAgents(env);
-  const options = resolveOptions(env, {});
-  await checkAgents(agents, env, options);
+async function playRow(pool: EvalPool, envId: string, seed: number, budget: number, fixed: number | undefined, progress: ProgressLines, elapsed: () => number): Promise<PlayedRow> {
+  const { agents, reference } = startAgents(envId);
+  const env = envConfig(envId);
+  await checkAgents(agents, env);
   const max = fixed ?? START_DEALS[START_DEALS.length - 1];
   const rows = new Map<string, EpisodeRows>(agents.map((a) => [a, emptyRows(max)]));
   const seconds = new Map<string, number>(agents.map((a) => [a, 0]));
@@ -81,7 +81,7 @@ async function playRow(pool: EvalPool, env: string, seed: number, budget: number
   const rowSeconds = () => (performance.now() - rowStart) / 1000;
   const play = async (agent: string, from: number, to: number, units: { done: number; total: number }) => {
     const start = performance.now();
-    const part = await playDeals(pool, { env, options, agent, seed }, from, to, (k) => progress.update((units.done += k), units.total, `${env} ${agent}`));
+    const part = await playDeals(pool, { env, agent, seed }, from, to, (k) => progress.update((units.done += k), units.total, `${envId} ${agent}`));
     mergeRows(rows.get(agent)!, part, from);
     const took = (performance.now() - start) / 1000;
     seconds.set(agent, seconds.get(agent)! + took);
@@ -100,31 +100,30 @@ async function playRow(pool: EvalPool, env: string, seed: number, budget: number
       await play(agent, 0, half, units);
       const agentPace = (await play(agent, half, START_DEALS[0], units)) / half;
       pace += agentPace;
-      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${agent} timed on ${START_DEALS[0]} deals: ${seconds.get(agent)!.toFixed(1)} s, then ${(1000 * agentPace).toFixed(1)} ms a deal`);
+      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} timed on ${START_DEALS[0]} deals: ${seconds.get(agent)!.toFixed(1)} s, then ${(1000 * agentPace).toFixed(1)} ms a deal`);
     }
     done = START_DEALS[0];
     deals = dealsWithin(done, rowSeconds(), pace, budget);
     const more = START_DEALS.find((n) => n > deals);
     const moreSeconds = more === undefined ? 0 : Math.round(rowSeconds() + (more - done) * pace);
     if (more !== undefined) stopped = `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the budget`;
-    progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${deals} deals fit in its ${Math.round(budget)} s share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`);
+    progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${deals} deals fit in its ${Math.round(budget)} s share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`);
   }
   const units = { done: 0, total: (deals - done) * agents.length };
   if (deals > done) {
     for (const agent of agents) {
       await play(agent, done, deals, units);
-      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${env}: ${agent} played ${deals} deals in ${seconds.get(agent)!.toFixed(1)} s`);
+      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${deals} deals in ${seconds.get(agent)!.toFixed(1)} s`);
     }
   }
   progress.done();
   const report = buildReport(
     env,
-    options,
     seed,
     reference,
     agents.map((agent) => ({ agent, rows: firstDeals(rows.get(agent)!, deals), seconds: seconds.get(agent)! })),
   );
-  return { report, seconds: rowSeconds(), stopped, rerun: `tengym eval --env ${env} --agents ${agents.join(',')} --episodes ${deals} --seed ${seed} --reference ${reference}` };
+  return { report, seconds: rowSeconds(), stopped, rerun: `tengym eval --env ${envId} --agents ${agents.join(',')} --episodes ${deals} --seed ${seed} --reference ${reference}` };
 }
 
 export const startCommand: CommandModule<object, Args> = {

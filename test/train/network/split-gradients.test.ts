@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 
 type Gradients = typeof import('../../../src/train/network/split-gradients.js');
-type Afterstate = typeof import('../../../src/train/algorithms/afterstate.js');
+type Afterstate = typeof import('../../../src/train/algorithms/afterstate-learning.js');
 type Network = typeof import('../../../src/agents/learned/network.js');
 type Optim = typeof import('../../../src/train/network/optim.js');
 type Backend = typeof import('../../../src/node/tf-backend.js');
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await ((await import(dist('node/tf-backend.js'))) as Backend).initBackend({ quiet: true });
   built = {
     gradients: (await import(dist('train/network/split-gradients.js'))) as Gradients,
-    afterstate: (await import(dist('train/algorithms/afterstate.js'))) as Afterstate,
+    afterstate: (await import(dist('train/algorithms/afterstate-learning.js'))) as Afterstate,
     network: (await import(dist('agents/learned/network.js'))) as Network,
     optim: (await import(dist('train/network/optim.js'))) as Optim,
   };
@@ -47,7 +47,7 @@ describe('split gradients (the afterstate loss)', () => {
   it('the worker half equals the same half computed here, bit for bit, and the halves average to the whole batch', () => {
     const model = built.network.buildAfterstateNet({ inputSize: F, hidden: [32, 16], seed: 5, cost: 'rounds' });
     const variables = built.optim.trainableVariables(model);
-    const loss = { fn: built.afterstate.afterstateLoss, module: dist('train/algorithms/afterstate.js'), name: 'afterstateLoss', options: { costLossWeight: 100 } };
+    const loss = { fn: built.afterstate.afterstateLoss, module: dist('train/algorithms/afterstate-learning.js'), name: 'afterstateLoss', options: { costLossWeight: 100 } };
     const make = (split: boolean, useWorker: boolean) => {
       const g = new built.gradients.SplitGradients(model, variables, { batchSize: B, widths: [F, 1, 1], loss, statCount: 2, split, useWorker });
       toDispose.push(g);
