@@ -32,6 +32,12 @@ export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =
 /** A key that names one card element. */
 export const spotKey = (c: Pick<CardSpot, 'place' | 'stack' | 'index'>): string => `${c.place}:${c.stack ?? 0}:${c.index}`;
 
+/** "10♠" for a standard card's code ("TS"), or null for any other code (a value card). */
+function standardLabel(code: string): string | null {
+  const card = parseCardCode(code);
+  return card < 0 ? null : cardLabel(card);
+}
+
 function cardButton(card: CardPlace, on: BoardHandlers): HTMLButtonElement {
   const b = el('button', 'card');
   b.type = 'button';
@@ -41,13 +47,14 @@ function cardButton(card: CardPlace, on: BoardHandlers): HTMLButtonElement {
   b.dataset.code = card.code;
   b.dataset.key = cardKey(card);
   b.dataset.spot = spotKey(card);
-  if (/^[1-4]$/.test(card.code)) {
-    // Four Ten: suitless values 1..4.
+  const label = standardLabel(card.code);
+  if (label === null) {
+    // A value card (Four Ten's 1..4, any game's numbers): the value, with pips up to 10.
+    const value = Number(card.code);
     b.classList.add('value-card');
-    b.append(el('span', 'rank', card.code), el('span', 'pips', '•'.repeat(Number(card.code))));
+    b.append(el('span', 'rank', card.code), el('span', 'pips', Number.isInteger(value) && value > 0 ? '•'.repeat(Math.min(value, 10)) : ''));
     b.setAttribute('aria-label', `${card.place} ${card.code}`);
   } else {
-    const label = cardLabel(parseCardCode(card.code));
     const rank = label.slice(0, -1);
     const suit = label.slice(-1);
     if (RED_SUITS.has(card.code[1])) b.classList.add('red');
