@@ -3,12 +3,13 @@
  * sum-to-ten solitaires. The engines (src/env) have no Node-only imports and run in
  * browsers and React Native as is; training and evaluation (src/train) use Node.
  */
-export { make, envs, envIds, envSpec, envConfig, resolveOptions, type EnvListing, type EnvSpec } from './env/registry.js';
+export { make, envs, envIds, envSpec, envConfig, resolveOptions, registerGame, type EnvListing, type EnvPreset, type EnvSpec } from './env/registry.js';
 export { Env, validateSeed, type EnvState, type ResetOptions, type ResetResult, type StepInfo, type StepResult } from './env/env.js';
 export { VectorEnv, type EpisodeRecord, type VectorEnvOptions } from './env/vector.js';
 export { checkEnv, checkEnvFrom, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';
 export { playthrough } from './env/playthrough.js';
 export { TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';
+export type { BoardPart, BoardPile, BoardView, CardSpot, EmptySpot } from './env/board.js';
 export { RUNNING, TERMINATED, TRUNCATED, type Game, type AnyGame, type EnvConfig, type Outcome, type CardOutcome, type FourTenOutcome, type DeckInput, type Scoring, type Status } from './env/game.js';
 export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, RANKS, SUITS } from './env/cards.js';
 export { createRng, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
@@ -16,6 +17,6 @@ export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit
 export { RandomAgent, FirstAgent } from './agents/basic.js';
 export { createHinter, hintBaseline, formatScore, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './hints/hint.js';
 export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
-export { actionCards } from './hints/text.js';
+
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';
 export { wilsonInterval } from './stats/intervals.js';

@@ -1,37 +1,21 @@
 /**
- * The board of each game, drawn from the state JSON (`env.getState().game`, the documented
- * format each engine's file tables). Drawing only: which cards a move takes and whether it is
- * legal come from the library (`actionCards`, `legalActions`) in main.ts.
+ * The board of any game, drawn from the view the game gives (`env.board()`, src/env/board.ts):
+ * each kind of part is drawn one way for every game. Drawing only: which cards a move takes and
+ * whether it is legal come from the library (`env.actionCards`, `legalActions`) in main.ts.
  */
 import { cardLabel, parseCardCode } from '../src/index.js';
-import type { HintCard } from '../src/index.js';
-import type { FourTenJSON } from '../src/env/games/four-ten.js';
+import type { BoardPart, BoardView, CardSpot } from '../src/index.js';
 
-/** A card on the board, in the hints' terms (HintCard without its code is where it lies). */
-export type CardPlace = Pick<HintCard, 'place' | 'stack' | 'index' | 'code'>;
+/** A card on the board, in the hints' terms. */
+export type CardPlace = CardSpot;
 
 export interface BoardHandlers {
   /** A card was tapped. */
   card(card: CardPlace): void;
   /** The stock was tapped (draw or deal). */
   stock(): void;
-  /** A Four Ten hand (0 Hand, 1 Home, 2 Shadow) was tapped outside its cards. */
-  hand(hand: number): void;
-}
-
-/** The state JSON of Tens and Block Ten, and of the decade family, as their engines' files table it. */
-interface PairingJson {
-  tableau: (string | null)[];
-  stock: string[];
-  removed: string[];
-}
-interface DecadeJson {
-  stacks: string[][];
-  eliminated: boolean[];
-  current: number;
-  stock: string[];
-  discarded: string[];
-  steps: number;
+  /** A part that plays one action was tapped (a Four Ten hand outside its cards: place the drawn card there). */
+  action(action: number): void;
 }
 
 const RED_SUITS = new Set(['D', 'H']);
@@ -44,9 +28,15 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text 
 }
 
 /** A key that names a card where cards of one value are interchangeable (Four Ten's hands). */
-export const cardKey = (c: Pick<HintCard, 'place' | 'stack' | 'code'>): string => `${c.place}:${c.stack ?? 0}:${c.code}`;
+export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string => `${c.place}:${c.stack ?? 0}:${c.code}`;
 /** A key that names one card element. */
-export const spotKey = (c: Pick<HintCard, 'place' | 'stack' | 'index'>): string => `${c.place}:${c.stack ?? 0}:${c.index}`;
+export const spotKey = (c: Pick<CardSpot, 'place' | 'stack' | 'index'>): string => `${c.place}:${c.stack ?? 0}:${c.index}`;
+
+/** "10♠" for a standard card's code ("TS"), or null for any other code (a value card). */
+function standardLabel(code: string): string | null {
+  const card = parseCardCode(code);
+  return card < 0 ? null : cardLabel(card);
+}
 
 function cardButton(card: CardPlace, on: BoardHandlers): HTMLButtonElement {
   const b = el('button', 'card');
@@ -57,13 +47,14 @@ function cardButton(card: CardPlace, on: BoardHandlers): HTMLButtonElement {
   b.dataset.code = card.code;
   b.dataset.key = cardKey(card);
   b.dataset.spot = spotKey(card);
-  if (/^[1-4]$/.test(card.code)) {
-    // Four Ten: suitless values 1..4.
+  const label = standardLabel(card.code);
+  if (label === null) {
+    // A value card (Four Ten's 1..4, any game's numbers): the value, with pips up to 10.
+    const value = Number(card.code);
     b.classList.add('value-card');
-    b.append(el('span', 'rank', card.code), el('span', 'pips', '•'.repeat(Number(card.code))));
+    b.append(el('span', 'rank', card.code), el('span', 'pips', Number.isInteger(value) && value > 0 ? '•'.repeat(Math.min(value, 10)) : ''));
     b.setAttribute('aria-label', `${card.place} ${card.code}`);
   } else {
-    const label = cardLabel(parseCardCode(card.code));
     const rank = label.slice(0, -1);
     const suit = label.slice(-1);
     if (RED_SUITS.has(card.code[1])) b.classList.add('red');
@@ -91,114 +82,121 @@ function counter(count: number, label: string): HTMLElement {
   return pile;
 }
 
-/** Tens and Block Ten: the slots in rows (Tens 5 + 5 + 3 or 3 × 5, Block Ten 3 × 3). */
-function pairingBoard(game: PairingJson, on: BoardHandlers): HTMLElement {
-  const board = el('div', 'board pairing');
-  const rowLength = game.tableau.length === 9 ? 3 : 5;
-  const grid = el('div', 'slots');
-  grid.style.setProperty('--columns', String(rowLength));
-  game.tableau.forEach((code, index) => {
-    if (code === null) {
-      const empty = el('div', 'card slot-empty');
-      empty.dataset.place = 'slot';
-      empty.dataset.index = String(index);
-      grid.append(empty);
-    } else grid.append(cardButton({ place: 'slot', index, code }, on));
-  });
-  const side = el('div', 'piles');
-  side.append(stockPile(game.stock.length, 'stock', on, true), counter(game.removed.length, 'removed'));
-  board.append(grid, side);
-  return board;
-}
-
-/** The decade family: one line (wrapping on the page), or seven stacks side by side. */
-function decadeBoard(game: DecadeJson, options: Record<string, unknown>, on: BoardHandlers): HTMLElement {
-  const board = el('div', 'board decade');
-  const loop = options.loop === true;
-  if (game.stacks.length === 1) {
-    const line = el('div', `line${loop ? ' loop' : ''}`);
-    game.stacks[0].forEach((code, index) => line.append(cardButton({ place: 'line', stack: 0, index, code }, on)));
-    if (loop && game.stacks[0].length > 0) line.append(el('span', 'loop-mark', '↻'));
-    board.append(line);
-  } else {
-    const stacks = el('div', 'stacks');
-    game.stacks.forEach((cards, stack) => {
-      const column = el('div', `stack${stack === game.current ? ' current' : ''}${game.eliminated[stack] ? ' eliminated' : ''}`);
-      column.dataset.stack = String(stack);
-      column.append(el('div', 'stack-label', game.eliminated[stack] ? 'cleared' : stack === game.current ? `stack ${stack} ◂` : `stack ${stack}`));
-      cards.forEach((code, index) => column.append(cardButton({ place: 'stack', stack, index, code }, on)));
-      stacks.append(column);
-    });
-    board.append(stacks);
+function emptyCard(spot?: { place: string; index: number }): HTMLElement {
+  const empty = el('div', 'card slot-empty');
+  if (spot) {
+    empty.dataset.place = spot.place;
+    empty.dataset.index = String(spot.index);
   }
-  const side = el('div', 'piles');
-  side.append(stockPile(game.stock.length, 'stock', on, true));
-  if (options.pickedUp !== 'deck-bottom') side.append(counter(game.discarded.length, 'discarded'));
-  board.prepend(side);
-  return board;
+  return empty;
 }
 
-const HAND_NAMES = ['Hand', 'Home', 'Shadow'] as const;
-const HAND_KEYS = ['hand', 'home', 'shadow'] as const;
+/** Cells in rows of `columns` (Tens 5 + 5 + 3 or 3 × 5, Block Ten 3 × 3). */
+function grid(part: Extract<BoardPart, { kind: 'grid' }>, on: BoardHandlers): HTMLElement {
+  const cells = el('div', 'slots');
+  cells.style.setProperty('--columns', String(part.columns));
+  for (const cell of part.cells) cells.append('empty' in cell ? emptyCard(cell) : cardButton(cell, on));
+  return cells;
+}
 
-/** Four Ten: Hand, Home and Shadow with their values, the drawn card, the score and the stock's composition. */
-function fourTenBoard(game: FourTenJSON, options: Record<string, unknown>, on: BoardHandlers): HTMLElement {
-  const board = el('div', 'board four-ten');
-  const target = Number(options.handTarget ?? 10);
-  const hands = el('div', 'hands');
-  HAND_KEYS.forEach((key, h) => {
-    const row = el('div', `hand-row ${key}`);
-    row.dataset.hand = String(h);
-    const sum = game[key].reduce((a, c) => a + Number(c), 0);
-    const name = el('button', 'hand-name', HAND_NAMES[h]);
+/** One line of cards, wrapping on the page (the decade line); a loop's ends meet. */
+function line(part: Extract<BoardPart, { kind: 'line' }>, on: BoardHandlers): HTMLElement {
+  const row = el('div', `line${part.loop ? ' loop' : ''}`);
+  for (const card of part.cards) row.append(cardButton(card, on));
+  if (part.loop && part.cards.length > 0) row.append(el('span', 'loop-mark', '↻'));
+  return row;
+}
+
+/** Stacks side by side (the decade family's seven stacks). */
+function columns(part: Extract<BoardPart, { kind: 'columns' }>, on: BoardHandlers): HTMLElement {
+  const stacks = el('div', 'stacks');
+  for (const c of part.columns) {
+    const column = el('div', `stack${c.current ? ' current' : ''}${c.cleared ? ' eliminated' : ''}`);
+    column.dataset.stack = String(c.stack);
+    column.append(el('div', 'stack-label', c.label));
+    for (const card of c.cards) column.append(cardButton(card, on));
+    stacks.append(column);
+  }
+  return stacks;
+}
+
+/** Labelled rows that play an action when tapped outside their cards (Four Ten's hands). */
+function rows(part: Extract<BoardPart, { kind: 'rows' }>, on: BoardHandlers): HTMLElement {
+  const out = el('div', 'hands');
+  part.rows.forEach((r, index) => {
+    const row = el('div', `hand-row ${r.name}`);
+    row.dataset.hand = String(index);
+    if (r.action !== null) row.dataset.action = String(r.action);
+    const tap = () => {
+      if (r.action !== null) on.action(r.action);
+    };
+    const name = el('button', 'hand-name', r.label);
     name.type = 'button';
-    name.addEventListener('click', () => on.hand(h));
+    name.addEventListener('click', tap);
     const cards = el('div', 'hand-cards');
     cards.addEventListener('click', (e) => {
-      if (e.target === cards) on.hand(h);
+      if (e.target === cards) tap();
     });
-    game[key].forEach((code, index) => cards.append(cardButton({ place: key, index, code }, on)));
-    for (let i = game[key].length; i < 4; i++) cards.append(el('div', 'card slot-empty'));
-    row.append(name, cards, el('span', `hand-sum${key === 'hand' && sum === target ? ' made' : ''}`, `= ${sum}`));
-    hands.append(row);
+    for (const card of r.cards) cards.append(cardButton(card, on));
+    for (let i = r.cards.length; i < r.room; i++) cards.append(emptyCard());
+    row.append(name, cards, el('span', `hand-sum${r.made ? ' made' : ''}`, r.note));
+    out.append(row);
   });
-  const side = el('div', 'piles');
-  const drawn = el('div', 'drawn');
-  drawn.append(el('span', 'label', 'drawn'));
-  if (game.drawn !== null) drawn.append(cardButton({ place: 'drawn', index: 0, code: game.drawn }, on));
-  else drawn.append(el('div', 'card slot-empty'));
-  const byValue = [1, 2, 3, 4].map((v) => game.stock.filter((c) => c === String(v)).length);
-  const stock = stockPile(game.stock.length, 'stock', on, false);
-  stock.title = 'cards of each value still in the stock';
-  side.append(drawn, stock);
-  const facts = el('dl', 'facts');
-  const fact = (term: string, value: string, name: string) => {
-    const dt = el('dt', '', term);
-    const dd = el('dd', '', value);
-    dd.dataset.fact = name;
-    facts.append(dt, dd);
-  };
-  const safetiesTotal = Number(options.safeties ?? 3);
-  fact('Points', `${game.points} / ${options.gameTarget ?? 50}`, 'points');
-  fact('Safeties', safetiesTotal > 0 && safetiesTotal <= 10 ? '●'.repeat(game.safeties) + '○'.repeat(Math.max(0, safetiesTotal - game.safeties)) : `${game.safeties} / ${safetiesTotal}`, 'safeties');
-  fact('Round', String(game.rounds + (['place', 'replace', 'exchange'].includes(game.phase) ? 1 : 0)), 'round');
-  fact('Stock', byValue.map((n, i) => `${i + 1}: ${n}`).join(' · '), 'stock');
-  if (game.outOfPlay.length > 0) fact('Out of play', game.outOfPlay.join(' '), 'out-of-play');
-  board.append(hands, side, facts);
-  return board;
+  return out;
 }
 
-/** The board of `engine` for a state's game JSON. */
-export function renderBoard(engine: string, game: unknown, options: Record<string, unknown>, on: BoardHandlers): HTMLElement {
-  switch (engine) {
-    case 'tens':
-    case 'block-ten':
-      return pairingBoard(game as PairingJson, on);
-    case 'decade':
-      return decadeBoard(game as DecadeJson, options, on);
-    case 'four-ten':
-      return fourTenBoard(game as FourTenJSON, options, on);
-    default:
-      return el('pre', 'board', `no board for ${engine}`);
+function piles(part: Extract<BoardPart, { kind: 'piles' }>, on: BoardHandlers): HTMLElement {
+  const side = el('div', 'piles');
+  for (const pile of part.piles) {
+    if (pile.kind === 'stock') {
+      const stock = stockPile(pile.count, pile.label, on, pile.tappable);
+      if (pile.title) stock.title = pile.title;
+      side.append(stock);
+    } else if (pile.kind === 'counter') side.append(counter(pile.count, pile.label));
+    else {
+      const apart = el('div', 'drawn');
+      apart.append(el('span', 'label', pile.label));
+      apart.append(pile.card ? cardButton(pile.card, on) : emptyCard());
+      side.append(apart);
+    }
   }
+  return side;
+}
+
+function facts(part: Extract<BoardPart, { kind: 'facts' }>): HTMLElement {
+  const list = el('dl', 'facts');
+  for (const f of part.facts) {
+    const dd = el('dd', '', f.value);
+    dd.dataset.fact = f.name;
+    list.append(el('dt', '', f.term), dd);
+  }
+  return list;
+}
+
+/** The board of any game, from its view (`env.board()`). */
+export function renderBoard(view: BoardView, on: BoardHandlers): HTMLElement {
+  const board = el('div', `board ${view.style}`);
+  for (const part of view.parts) {
+    switch (part.kind) {
+      case 'grid':
+        board.append(grid(part, on));
+        break;
+      case 'line':
+        board.append(line(part, on));
+        break;
+      case 'columns':
+        board.append(columns(part, on));
+        break;
+      case 'rows':
+        board.append(rows(part, on));
+        break;
+      case 'piles':
+        board.append(piles(part, on));
+        break;
+      case 'facts':
+        board.append(facts(part));
+        break;
+    }
+  }
+  return board;
 }

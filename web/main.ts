@@ -2,12 +2,12 @@
  * The play page: any tengym env in the browser, with hints from the shipped models.
  *
  * Everything here is presentation. The rules are the library's: `make`, `reset`, `step`,
- * `legalActions`, `describeAction`, `undo`; which cards a move takes is `actionCards` (the
- * hints' `cards`); the hints come from `hinterForEnv`, the same choice of source as
+ * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
+ * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from `hinterForEnv`, the same choice of source as
  * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
  * options that differ from the env's defaults) and `hints=1`.
  */
-import { actionCards, envs, formatScore, hinterForEnv, isTengymError, make, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import { envs, formatScore, hinterForEnv, isTengymError, make, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -268,9 +268,8 @@ function applyOptions(): void {
 // ------------------------------------------------------------------ moves
 
 function legalMoves(): Move[] {
-  const game = env.getState().game;
   return env.legalActions().map((action) => {
-    const cards = actionCards(env, game, action);
+    const cards = env.actionCards(action);
     return { action, text: env.describeAction(action), cards, keys: new Set(cards.map(cardKey)) };
   });
 }
@@ -345,9 +344,9 @@ function tapStock(): void {
   else say('The stock is not in play now.');
 }
 
-/** Four Ten: ids 0–2 place the drawn card into Hand, Home, Shadow (four-ten.ts, "Actions"). */
-function tapHand(hand: number): void {
-  if (env.running && env.isLegal(hand)) play(hand);
+/** A part of the board that plays one action (a Four Ten hand: place the drawn card there), when it is legal. */
+function tapAction(action: number): void {
+  if (env.running && env.isLegal(action)) play(action);
 }
 
 function undo(): void {
@@ -496,7 +495,7 @@ function update(): void {
   const partners = new Set(selectedMoves.flatMap((m) => [...m.keys]));
 
   // Board, with the cards that arrived since the last one animated in.
-  const board = renderBoard(env.game.name, state.game, env.options as Record<string, unknown>, { card: tapCard, stock: tapStock, hand: tapHand });
+  const board = renderBoard(env.board(), { card: tapCard, stock: tapStock, action: tapAction });
   const spots = new Set<string>();
   for (const cardEl of board.querySelectorAll<HTMLElement>('.card[data-spot]')) {
     const spot = `${cardEl.dataset.spot}:${cardEl.dataset.code}`;
@@ -507,12 +506,12 @@ function update(): void {
     else if (partners.has(key)) cardEl.classList.add('partner');
   }
   shownSpots = spots;
-  // Four Ten: with the drawn card selected, the hands it can go to (placements are ids 0–2).
-  for (const row of board.querySelectorAll<HTMLElement>('.hand-row[data-hand]')) {
-    if (candidateActions.has(Number(row.dataset.hand))) row.classList.add('target');
+  // With a card selected, the parts of the board it can go to (a Four Ten hand for the drawn card).
+  for (const row of board.querySelectorAll<HTMLElement>('[data-action]')) {
+    if (candidateActions.has(Number(row.dataset.action))) row.classList.add('target');
   }
   ui.board.replaceChildren(board);
-  ui.prompt.textContent = env.game.name === 'four-ten' && env.running ? env.render().split('\n').at(-1)! : '';
+  ui.prompt.textContent = env.prompt();
 
   // Moves, numbered as the keys play them.
   ui.moves.replaceChildren();

@@ -4,28 +4,18 @@
  */
 import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
-import { blockTenGame } from '../env/games/block-ten.js';
-import { decadeGame } from '../env/games/decade.js';
-import { fourTenGame } from '../env/games/four-ten.js';
-import { tensGame } from '../env/games/tens.js';
 import { envConfig } from '../env/registry.js';
 import type { Agent, AgentInfo, AgentSpec } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
-import { DECADE_AGENTS } from './decade/index.js';
-import { FOUR_TEN_AGENTS } from './four-ten/index.js';
-import { OPTIMAL_AGENTS } from './four-ten-solver/index.js';
+import { kitOf } from './kits.js';
 
 export type { AgentSpec } from './agent.js';
 
-const ALL = [tensGame, blockTenGame, decadeGame, fourTenGame];
-
-const SPECS: readonly AgentSpec[] = [
-  { name: 'random', description: 'uniformly random legal action (seeded)', fair: true, games: ALL, create: () => new RandomAgent() },
-  { name: 'first', description: 'the lowest legal action id', fair: true, games: ALL, create: () => new FirstAgent() },
-  ...DECADE_AGENTS,
-  ...FOUR_TEN_AGENTS,
-  ...OPTIMAL_AGENTS,
-];
+/** What every game has, whatever its kit (kits.ts) adds. */
+const BASIC = [
+  { name: 'random', description: 'uniformly random legal action (seeded)', fair: true, create: () => new RandomAgent() },
+  { name: 'first', description: 'the lowest legal action id', fair: true, create: () => new FirstAgent() },
+] as const;
 
 /** An env config from an id (with options) or a config already made. */
 function configOf(env: string | EnvConfig, options: unknown): EnvConfig {
@@ -34,7 +24,8 @@ function configOf(env: string | EnvConfig, options: unknown): EnvConfig {
 
 /** The catalogue entries that play this env (its engine, and these options where an entry says). */
 function specsFor(config: EnvConfig): AgentSpec[] {
-  return SPECS.filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+  const own = (kitOf(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+  return [...BASIC.map((s) => ({ ...s, games: [config.game] })), ...own];
 }
 
 /** The agents of an env: `agentsFor('decade')`, or `agentsFor(config)`. */

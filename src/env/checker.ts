@@ -8,12 +8,14 @@
  * implies, a truncated game is never won, after the end the mask is empty and `step`
  * is refused without changing the state; mid-game a getState → JSON → setState round
  * trip and a clone both continue exactly like the source, and a clone's steps leave
- * the source alone; bad actions and bad states are refused with the state unchanged.
+ * the source alone; bad actions and bad states are refused with the state unchanged; the
+ * cards each legal action takes (`actionCards`) are on the board (`board`) as it shows them.
  * Across runs: the same seed gives the same trajectory (actions, observations, rewards, ends).
  *
  * `checkEnv` checks a registered id; `checkEnvFrom` checks envs from any factory (an
  * engine of your own wrapped in `new Env(...)`).
  */
+import type { BoardView, CardSpot } from './board.js';
 import type { Env } from './env.js';
 import { isTengymError, type TengymErrorCode } from './errors.js';
 import { make } from './registry.js';
@@ -147,10 +149,39 @@ export function checkEpisodeEnd(env: Env, id: string, total: number, where: stri
   if (env.legalActions().length !== 0 || env.actionMask().some((m) => m !== 0)) fail(id, `${where}: legal actions after the end`);
 }
 
-/** Mid-game: bad input refused, JSON round trip and clone continue like the source. */
+/** Where a card lies, as a key: its place, stack and index. */
+const spotKey = (c: CardSpot): string => `${c.place}:${c.stack ?? 0}:${c.index}`;
+
+/** Every card a board view shows, by where it lies. */
+export function boardCards(view: BoardView): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (c: CardSpot) => out.set(spotKey(c), c.code);
+  for (const part of view.parts) {
+    if (part.kind === 'grid') for (const c of part.cells) if (!('empty' in c)) add(c);
+    if (part.kind === 'line') part.cards.forEach(add);
+    if (part.kind === 'columns') for (const column of part.columns) column.cards.forEach(add);
+    if (part.kind === 'rows') for (const row of part.rows) row.cards.forEach(add);
+    if (part.kind === 'piles') for (const pile of part.piles) if (pile.kind === 'card' && pile.card) add(pile.card);
+  }
+  return out;
+}
+
+/** What hints and the page ask of the game: the cards each legal action takes are on the board, as the board shows them; the prompt is text. */
+function checkFrontEnd(env: Env, id: string, where: string): void {
+  const shown = boardCards(env.board());
+  for (const action of env.legalActions()) {
+    for (const card of env.actionCards(action)) {
+      if (shown.get(spotKey(card)) !== card.code) fail(id, `${where}: action ${action} takes ${JSON.stringify(card)}, which the board does not show there`);
+    }
+  }
+  if (typeof env.prompt() !== 'string') fail(id, `${where}: the prompt is not text`);
+}
+
+/** Mid-game: bad input refused, JSON round trip and clone continue like the source; the cards of each move are on the board. */
 function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: string): void {
   const n = env.actionSpace.n;
   const before = stateText(env);
+  checkFrontEnd(env, id, where);
   for (const bad of [-1, n, 1.5, Number.NaN]) expectError(id, `${where}: step(${bad})`, 'bad-action', () => env.step(bad));
   const illegal = env.mask.indexOf(0);
   if (illegal >= 0) expectError(id, `${where}: illegal step(${illegal})`, 'illegal-action', () => env.step(illegal));

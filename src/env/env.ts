@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { TengymError, formatZodError, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
+import type { BoardView, CardSpot } from './board.js';
 
 export interface ResetOptions {
   seed?: number;
@@ -230,6 +231,24 @@ export class Env<O extends object = Record<string, unknown>> {
   render(): string {
     if (!this.started) throw new TengymError('not-reset', 'render: call reset() first');
     return this.game.render(this.state, this.options);
+  }
+
+  /** The cards a legal action takes, as the state JSON places them (for hints and a front end). */
+  actionCards(action: number): CardSpot[] {
+    this.assertLegal(action, 'actionCards');
+    return this.game.actionCards(this.state, this.options, action);
+  }
+
+  /** What the player is asked now; '' when the board says enough or the game is over. */
+  prompt(): string {
+    if (!this.started) throw new TengymError('not-reset', 'prompt: call reset() first');
+    return this.running ? this.game.prompt(this.state, this.options) : '';
+  }
+
+  /** The board as a front end draws it (src/env/board.ts). */
+  board(): BoardView {
+    if (!this.started) throw new TengymError('not-reset', 'board: call reset() first');
+    return this.game.board(this.state, this.options);
   }
 
   outcome(): Outcome {

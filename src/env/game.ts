@@ -7,6 +7,7 @@
  * Hot-path functions (legalActions, step, status, observe) must not allocate.
  */
 import type { z } from 'zod';
+import type { BoardView, CardSpot } from './board.js';
 import type { Rng } from './rng.js';
 
 /** `tens`, `block-ten` and the `decade` family. */
@@ -95,7 +96,50 @@ export interface Game<O extends object, S> {
 
   /** Undos allowed per game: 0 none, Infinity unlimited. Absent means 0. */
   undoLimit?(o: O): number;
+
+  // What hints and a front end ask of the game (never on the hot path; these may allocate).
+
+  /**
+   * Whether every legal order of moves reaches the same end (Tens, Block Ten): then the moves
+   * have nothing to rank, and hints say so instead of ranking them.
+   */
+  readonly sameOutcome: boolean;
+  /** The cards `action` (legal now) takes, as the state JSON places them; [] for a move that takes none (a draw, a deal, the end of a turn). */
+  actionCards(s: S, o: O, action: number): CardSpot[];
+  /** What the player is asked now, in a sentence ("Place the 3 into a hand…"); '' when the board says enough or the game is over. */
+  prompt(s: S, o: O): string;
+  /** The board as a front end draws it (board.ts): its cards, piles and facts, and the action each tappable part plays. */
+  board(s: S, o: O): BoardView;
 }
+
+/** The members a game must have (registerGame checks them), each with what it is for. */
+export const GAME_MEMBERS: readonly { name: keyof AnyGame; kind: 'function' | 'string' | 'boolean' | 'object'; what: string }[] = [
+  { name: 'name', kind: 'string', what: 'the engine name' },
+  { name: 'optionsSchema', kind: 'object', what: 'the zod schema of its options' },
+  { name: 'scoring', kind: 'string', what: "what a result is measured by besides the win ('cards' or 'rounds')" },
+  { name: 'numActions', kind: 'function', what: 'the number of action ids' },
+  { name: 'observationSize', kind: 'function', what: 'the observation length' },
+  { name: 'createState', kind: 'function', what: 'allocates a state' },
+  { name: 'copyState', kind: 'function', what: 'copies a state into another' },
+  { name: 'parseDeck', kind: 'function', what: 'validates an explicit deck' },
+  { name: 'reset', kind: 'function', what: 'starts an episode' },
+  { name: 'legalActions', kind: 'function', what: 'the legal action ids' },
+  { name: 'step', kind: 'function', what: 'applies an action' },
+  { name: 'status', kind: 'function', what: 'running, terminated or truncated' },
+  { name: 'observe', kind: 'function', what: 'writes the observation' },
+  { name: 'outcome', kind: 'function', what: "the episode's result" },
+  { name: 'expectedReturn', kind: 'function', what: 'what the rewards add up to, for the checker' },
+  { name: 'describeAction', kind: 'function', what: 'an action in words, for hints and replays' },
+  { name: 'whyIllegal', kind: 'function', what: 'why an action is not legal, for error messages' },
+  { name: 'render', kind: 'function', what: 'plain text for a terminal' },
+  { name: 'toJSON', kind: 'function', what: 'the state as JSON' },
+  { name: 'fromJSON', kind: 'function', what: 'loads a state from JSON' },
+  { name: 'checkState', kind: 'function', what: "the state's invariants, for the checker" },
+  { name: 'sameOutcome', kind: 'boolean', what: 'whether every order of moves reaches the same end, for hints' },
+  { name: 'actionCards', kind: 'function', what: 'the cards an action touches, for hints and the board' },
+  { name: 'prompt', kind: 'function', what: 'what the player is asked now, for the board' },
+  { name: 'board', kind: 'function', what: 'the board as a page draws it' },
+];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any, any>;

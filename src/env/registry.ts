@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { Env } from './env.js';
 import { TengymError, formatZodError, showValue } from './errors.js';
-import type { AnyGame, EnvConfig } from './game.js';
+import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
 import { tensGame } from './games/tens.js';
 import { blockTenGame } from './games/block-ten.js';
 import { decadeGame } from './games/decade.js';
@@ -20,7 +20,7 @@ export interface EnvSpec {
   description: string;
 }
 
-const SPECS: readonly EnvSpec[] = [
+const SPECS: EnvSpec[] = [
   { id: 'tens', game: tensGame, preset: {}, description: 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau' },
   { id: 'block-ten', game: blockTenGame, preset: {}, description: 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot' },
   { id: 'decade', game: decadeGame, preset: {}, description: 'Decade: discard runs of consecutive cards totalling 10, 20 or 30 from a line; forced discards' },
@@ -39,6 +39,55 @@ const SPECS: readonly EnvSpec[] = [
 ];
 
 const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
+
+/** An id a game is registered under: its options over the engine's defaults, and a line about it. */
+export interface EnvPreset {
+  id: string;
+  /** Options this id sets over the engine's defaults (default: none). */
+  preset?: Record<string, unknown>;
+  description: string;
+}
+
+const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Why `game` is not a complete game (the first member missing or of the wrong kind, and what it is for), or null. */
+function gameProblem(game: unknown): string | null {
+  if (game === null || typeof game !== 'object') return `a game is an object of the members game.ts lists, got ${showValue(game)}`;
+  const named = typeof (game as { name?: unknown }).name === 'string' ? `game '${(game as { name: string }).name}'` : 'the game';
+  for (const { name, kind, what } of GAME_MEMBERS) {
+    const value = (game as Record<string, unknown>)[name];
+    if (value === undefined) return `${named} has no ${name}: ${what}`;
+    if (typeof value !== kind || value === null) return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
+  }
+  return null;
+}
+
+/**
+ * Adds a game to the registry under one or more ids, for `make`, `envs`, the checker, the
+ * agent catalogue (`random`, `first`), hints, `tengym replay` and the play page's board. Checks
+ * that the game has every member game.ts requires and that each preset's options parse;
+ * refuses with a TengymError naming what is missing or wrong. Returns the configs of its ids.
+ */
+export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvConfig[] {
+  const problem = gameProblem(game);
+  if (problem) throw new TengymError('bad-argument', `registerGame: ${problem}`);
+  if (!Array.isArray(presets) || presets.length === 0) throw new TengymError('bad-argument', `registerGame: game '${game.name}' needs at least one id, as [{ id, description, preset? }]`);
+  const specs: EnvSpec[] = [];
+  for (const p of presets) {
+    if (typeof p?.id !== 'string' || !ID_PATTERN.test(p.id)) throw new TengymError('bad-argument', `registerGame: an id is lowercase words joined by '-' ("my-game"), got ${showValue(p?.id)}`);
+    if (BY_ID.has(p.id) || specs.some((s) => s.id === p.id)) throw new TengymError('bad-argument', `registerGame: "${p.id}" is already registered; registered ids: ${envIds().join(', ')}`);
+    if (typeof p.description !== 'string' || p.description === '') throw new TengymError('bad-argument', `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``);
+    const preset = p.preset ?? {};
+    const parsed = game.optionsSchema.safeParse(preset);
+    if (!parsed.success) throw new TengymError('bad-options', `registerGame: bad preset for ${p.id}: ${formatZodError(parsed.error)}`);
+    specs.push({ id: p.id, game, preset, description: p.description });
+  }
+  for (const spec of specs) {
+    SPECS.push(spec);
+    BY_ID.set(spec.id, spec);
+  }
+  return specs.map((s) => envConfig(s.id));
+}
 
 export function envIds(): string[] {
   return SPECS.map((s) => s.id);

@@ -11,24 +11,23 @@
  * ```
  *
  * Tens and Block Ten have no real decisions (every legal order of moves reaches the same
- * end): their hints say so (`sameOutcome: true`) and rank nothing.
+ * end, `Game.sameOutcome`): their hints say so (`sameOutcome: true`) and rank nothing. What
+ * ranks the others, and what a sentence adds, is the game's kit's (agents/kits.ts); a game
+ * without one is ranked by `first`.
  */
 import { Env, type EnvState } from '../env/env.js';
 import { z } from 'zod';
 import { TengymError, formatZodError, isPlainObject, showValue } from '../env/errors.js';
-import type { AnyGame, EnvConfig } from '../env/game.js';
-import { blockTenGame } from '../env/games/block-ten.js';
-import { decadeGame } from '../env/games/decade.js';
-import { fourTenGame } from '../env/games/four-ten.js';
-import { tensGame } from '../env/games/tens.js';
+import type { CardSpot } from '../env/board.js';
+import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, make } from '../env/registry.js';
 import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agents/agent.js';
 import { FirstAgent } from '../agents/basic.js';
-import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenObjective } from '../agents/four-ten-solver/optimal-agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
-import { actionCards, fourTenProspects, type HintCard } from './text.js';
+import { kitOf, type HintBaseline } from '../agents/kits.js';
 
-export type { HintCard } from './text.js';
+/** A card a move involves, where the state JSON places it (`Game.actionCards`). */
+export type HintCard = CardSpot;
 
 export interface Hint {
   action: number;
@@ -102,60 +101,27 @@ export function formatScore(h: Hint): string {
   }
 }
 
-/** Engines with no real decisions (docs/rules.md, "Tens"; test/env/games/pairing/tens.test.ts and test/env/games/pairing/block-ten.test.ts show it). */
-export const SAME_OUTCOME_GAMES: ReadonlySet<AnyGame> = new Set([tensGame, blockTenGame]);
-
 /** Whether every legal order of moves in this env reaches the same end (its hints rank nothing). */
 export function hasSameOutcome(env: EnvConfig): boolean {
-  return SAME_OUTCOME_GAMES.has(env.game);
+  return env.game.sameOutcome;
 }
 
-type Baseline = { agent: Agent; name: string; role: string; source: string };
+type Baseline = HintBaseline;
 
 /**
- * The decade ids where `lookahead` answers instead of `pimc` (docs/hints.md, "Where hints come from"):
- * on seven stacks `pimc` is a little behind; on `decade-max3` every agent is level; on
- * `ten-twenty-thirty` `pimc`'s lead is within its interval and its hints do not fit the 10 ms
- * a hint may take.
- */
-const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
-
-/** Each engine's search source for hints (see `hintBaseline`). */
-const BASELINES = new Map<AnyGame, (env: EnvConfig, baseline: (name: string, role: string) => Baseline) => Baseline>([
-  [
-    decadeGame,
-    (env, baseline) => {
-      if (agentsFor(env).some((a) => a.name === 'optimal')) return baseline('optimal', 'the exact optimum');
-      return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', 'expectimax search') : baseline('pimc', 'determinized search');
-    },
-  ],
-  [
-    fourTenGame,
-    (env, baseline) => {
-      if (hasShippedGameValues(gameRulesOf(env.options))) {
-        try {
-          return baseline('optimal', 'exact solver');
-        } catch (e) {
-          if (!(e instanceof TengymError)) throw e; // options optimal refuses (a round cap that binds)
-        }
-      }
-      return baseline('expectimax', 'search baseline');
-    },
-  ],
-]);
-
-/**
- * The search that answers where no model is given, the strongest fair one measured for each
- * engine (docs/hints.md, "Where hints come from"): in the decade family, `optimal` where holding is
- * free (the exact optimum: `decade-optional`), else `pimc` (`lookahead` on three ids); Four Ten's exact `optimal` for
- * the rules whose game values ship (other rules would first solve the game for about 20
- * minutes), else `expectimax`; for Tens and Block Ten the lowest legal id, since every move
- * leads to the same end.
+ * The search that answers where no model is given: the game kit's (agents/kits.ts), the
+ * strongest fair one measured for each engine (in the decade family `optimal` where holding
+ * is free, else `pimc`, `lookahead` on three ids; Four Ten's exact `optimal` for the rules
+ * whose game values ship, else `expectimax`). Tens and Block Ten, where every move leads to
+ * the same end, and any game without a hint search of its own, take the lowest legal id.
  */
 export function hintBaseline(envId: string, options: Record<string, unknown> = {}): Baseline {
   const env = envConfig(envId, options);
   const baseline = (name: string, role: string) => ({ agent: createAgent(name, env), name, role, source: `${name} (${role})` });
-  return BASELINES.get(env.game)?.(env, baseline) ?? { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
+  const own = kitOf(env.game).hintBaseline?.(env, baseline);
+  if (own) return own;
+  if (env.game.sameOutcome) return { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
+  return { agent: new FirstAgent(), name: 'first', role: 'the lowest legal id', source: `first (the lowest legal id: tengym has no search for ${env.game.name})` };
 }
 
 interface EnvSlot {
@@ -175,26 +141,6 @@ function scoresFromAct(agent: Agent, env: Env): ActionScores {
   const rest = env.legalActions().filter((a) => a !== chosen);
   return { kind: 'heuristic', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
 }
-
-/**
- * The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
- * solution it ranks with (one round solve per (points, safeties), which it needs anyway);
- * otherwise from one round solved for points − 40·P(fault), once per rules, so that a model's
- * hints stay fast.
- */
-function fourTenDetails(env: Env, agent: Agent): Map<number, string> | null {
-  const rules = gameRulesOf(env.options);
-  const objective: FourTenObjective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
-  try {
-    return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
-  } catch (e) {
-    if (e instanceof TengymError) return null; // rules the solver refuses: the sentences go without figures
-    throw e;
-  }
-}
-
-/** What each engine adds to a hint's sentence, by action (Four Ten: the round's prospects); null when it cannot. */
-const DETAILS = new Map<AnyGame, (env: Env, agent: Agent) => Map<number, string> | null>([[fourTenGame, fourTenDetails]]);
 
 /** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
 function modelSource(agent: Agent): string {
@@ -297,16 +243,15 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be a positive integer, got ${top}`);
     const { env, slot } = loaded(state);
     const sameOutcome = hasSameOutcome(env);
-    const details = figures ? (DETAILS.get(env.game)?.(env, slot.agent) ?? null) : null;
+    const details = figures ? (kitOf(env.game).hintDetails?.(env, slot.agent) ?? null) : null;
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
-    const game = env.getState().game;
     const hints: Hint[] = [];
     for (const { action, score } of ranked.actions) {
       if (hints.length >= top) break;
       if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
       const detail = details?.get(action);
       const text = env.describeAction(action) + (detail ? `: ${detail}` : '');
-      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: actionCards(env, game, action) };
+      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: env.actionCards(action) };
       if (sameOutcome) h.sameOutcome = true;
       hints.push(h);
     }

@@ -10,10 +10,9 @@
  * `pimc` beats every shipped model on fresh deals, and `optimal` where holding is free is the
  * exact optimum. The `source` sentence says which, and why no model.
  */
-import type { AnyGame } from '../env/game.js';
-import { fourTenGame } from '../env/games/four-ten.js';
 import { envConfig } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
+import { kitOf } from '../agents/kits.js';
 import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
 
 /** What a shipped model's metadata says it was trained for (`userDefinedMetadata.tengym`). */
@@ -28,9 +27,6 @@ export type HintSourceChoice =
   /** An agent from the catalogue (a search baseline or a solver). */
   | { kind: 'agent'; agent: Agent; name: string; source: string };
 
-/** Engines whose shipped model is the strongest fair hint source measured (docs/hints.md, "Where hints come from"). */
-const MODEL_FIRST: ReadonlySet<AnyGame> = new Set([fourTenGame]);
-
 /** The shipped model's id as a path, as the source sentence shows it. */
 export const shippedModelPath = (modelId: string): string => `models/${modelId}/`;
 
@@ -42,7 +38,7 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   const env = envConfig(envId, options);
   const resolved = env.options;
   const path = shippedModelPath(env.id);
-  const modelFirst = MODEL_FIRST.has(env.game);
+  const modelFirst = kitOf(env.game).modelFirst === true; // the engines whose shipped model is the strongest fair hint source measured
   const fits = shipped !== null && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved);
   if (modelFirst && fits) {
     return { kind: 'model', modelId: env.id, source: `model ${path} (shipped)` };

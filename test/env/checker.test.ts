@@ -625,6 +625,10 @@ function countGame(overrides: Partial<Game<CountOptions, Count>> = {}): Game<Cou
       s.t = parsed.data.t;
     },
     checkState: (s, o) => (s.t >= 0 && s.t <= o.length ? null : `t is ${s.t}, outside 0..${o.length}`),
+    sameOutcome: true,
+    actionCards: () => [],
+    prompt: () => '',
+    board: () => ({ style: 'count', parts: [] }),
   };
   return { ...game, ...overrides };
 }

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHinter } from '../../src/node/hint-loader.js';
-import { actionCards, type HintCard, type HintResult } from '../../src/index.js';
+import { type HintCard, type HintResult } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
@@ -218,7 +218,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       // Tap a card: the cards it can go with light up, as the library's moves say.
       const env = make('tens', { undoLimit: 3 });
       env.setState(start.state);
-      const moves = start.legal.map((a) => actionCards(env, start.state.game, a));
+      const moves = start.legal.map((a) => env.actionCards(a));
       const first = moves[0][0];
       await tapCard(p, first);
       const partners = [...new Set(moves.filter((m) => m.some((c) => spot(c) === spot(first))).flat().map(spot))].filter((s) => s !== spot(first)).sort();

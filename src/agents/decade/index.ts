@@ -12,7 +12,9 @@
  * | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
  */
 import { decadeGame, decadeOptionsOf } from '../../env/games/decade.js';
+import type { EnvConfig } from '../../env/game.js';
 import type { AgentSpec } from '../agent.js';
+import type { GameKit } from '../kit.js';
 import { LongestRunAgent } from './longest.js';
 import { holdsUntilStockEmpty } from './hold.js';
 import { HOLD_OPTIMAL_CONFIG, LookaheadAgent } from './lookahead.js';
@@ -21,6 +23,12 @@ import { PimcAgent } from './pimc.js';
 import { rulesOf } from './position.js';
 
 const DECADE = [decadeGame];
+
+/** Whether holding is free under these options (hold.ts): where `optimal` plays. */
+function holdsFree(env: EnvConfig): boolean {
+  const options = decadeOptionsOf(env);
+  return options !== null && holdsUntilStockEmpty(rulesOf(options));
+}
 
 export const DECADE_AGENTS: AgentSpec[] = [
   {
@@ -57,10 +65,42 @@ export const DECADE_AGENTS: AgentSpec[] = [
     fair: true,
     ceiling: true,
     games: DECADE,
-    plays: (env) => {
-      const options = decadeOptionsOf(env);
-      return options !== null && holdsUntilStockEmpty(rulesOf(options));
-    },
+    plays: (env) => holdsFree(env),
     create: () => new LookaheadAgent(HOLD_OPTIMAL_CONFIG, 'optimal'),
   },
 ];
+
+/**
+ * The decade ids where `lookahead` ranks hints instead of `pimc`: on seven stacks `pimc` is a
+ * little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` `pimc`'s lead is
+ * within its interval and its hints do not fit the 10 ms a hint may take.
+ */
+const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
+
+/**
+ * Training presets. The decade family has ~2.4 decisions per 63-step game, nearly always between
+ * two runs: PPO with many copies and short rollouts, and PPO and DQN with the denser 'cards'
+ * reward (+1 per card discarded, scaled to about 1 per game) for training, which learned faster
+ * than the 'win' reward in our runs (docs/decisions.md, "Training"). Not with 'deck-bottom',
+ * where a discarded card comes back and 'cards' would pay for cycling. A higher entropy bonus
+ * keeps PPO from settling early on one of two near-equal runs. DQN: the observations are large
+ * (535 floats and a 677-byte mask per side of a transition), so a smaller buffer, which still
+ * spans ~500,000 env steps of play. Afterstate: with optional discards every step is a decision
+ * (draw or discard), so a run needs far fewer env steps for as many samples, and each sample
+ * pays for less of a gradient step.
+ */
+const cardsReward = (env: EnvConfig) => (env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {});
+
+/** The decade family: its agents, its hint search (the exact optimum where holding is free, else `pimc`, `lookahead` on three ids) and its training presets. */
+export const DECADE_KIT: GameKit = {
+  agents: DECADE_AGENTS,
+  hintBaseline: (env, baseline) => {
+    if (holdsFree(env)) return baseline('optimal', 'the exact optimum');
+    return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', 'expectimax search') : baseline('pimc', 'determinized search');
+  },
+  presets: {
+    ppo: (env) => ({ totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cardsReward(env), evalEvery: 1_000_000, evalEpisodes: 5000 }),
+    dqn: (env) => ({ totalSteps: 10_000_000, hidden: [64, 64], bufferSize: 20_000, learningStarts: 2_000, trainEvery: 8, gamma: 1, targetUpdate: 250, ...cardsReward(env), evalEvery: 1_000_000, evalEpisodes: 5000 }),
+    afterstate: (env) => (env.options.discard === 'optional' ? { totalSteps: 3_000_000, samplesPerUpdate: 512, evalEvery: 500_000, evalEpisodes: 2000 } : { totalSteps: 20_000_000, evalEvery: 2_000_000, evalEpisodes: 5000 }),
+  },
+};

@@ -5,10 +5,14 @@
  * All three are fair (they read the stock's value counts, never its order) and deterministic.
  */
 import { fourTenGame } from '../../env/games/four-ten.js';
+import { TengymError } from '../../env/errors.js';
 import type { AgentSpec } from '../agent.js';
+import { OPTIMAL_AGENTS, gameRulesOf, hasShippedGameValues } from '../four-ten-solver/index.js';
+import type { GameKit } from '../kit.js';
 import { BottomAgent } from './bottom.js';
 import { ExpectimaxAgent } from './expectimax.js';
 import { GreedyAgent } from './greedy.js';
+import { fourTenHintDetails } from './hint-details.js';
 
 const FOUR_TEN = [fourTenGame];
 
@@ -35,3 +39,34 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
     create: (env) => new ExpectimaxAgent(env.options),
   },
 ];
+
+/**
+ * Four Ten: its baselines and the exact solver; hints ranked by the shipped model when it was
+ * trained for these options (measured the strongest fair source), else by the exact `optimal`
+ * for rules whose game values ship (other rules would first solve the game for about 20
+ * minutes), else by `expectimax`, each sentence with the round's prospects; training presets
+ * for its decision nearly every step and games of dozens of them: fewer copies, longer
+ * rollouts, a wider net for its small observation, points scaled to ~1 per round, and more
+ * entropy (with 0.01 the policy collapses in 100k steps); afterstate values with about 20
+ * positions to value per step.
+ */
+export const FOUR_TEN_KIT: GameKit = {
+  agents: [...FOUR_TEN_AGENTS, ...OPTIMAL_AGENTS],
+  modelFirst: true,
+  hintBaseline: (env, baseline) => {
+    if (hasShippedGameValues(gameRulesOf(env.options))) {
+      try {
+        return baseline('optimal', 'exact solver');
+      } catch (e) {
+        if (!(e instanceof TengymError)) throw e; // options optimal refuses (a round cap that binds)
+      }
+    }
+    return baseline('expectimax', 'search baseline');
+  },
+  hintDetails: fourTenHintDetails,
+  presets: {
+    ppo: () => ({ totalSteps: 2_000_000, numEnvs: 16, rolloutSteps: 128, minibatchSize: 512, hidden: [128, 128], learningRate: 3e-4, gamma: 0.99, entropyCoef: 0.05, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 }),
+    dqn: () => ({ totalSteps: 2_000_000, hidden: [128, 128], bufferSize: 100_000, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 }),
+    afterstate: () => ({ totalSteps: 5_000_000, evalEvery: 500_000, evalEpisodes: 1000, epsilonStart: 0.1, epsilonEnd: 0.01, epsilonFraction: 0.3, costLossWeight: 100 }),
+  },
+};

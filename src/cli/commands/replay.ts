@@ -10,7 +10,7 @@ import { playthrough } from '../../env/playthrough.js';
 import { make } from '../../env/registry.js';
 import { parseActionList, parseOptionsJson, writeLine } from '../io.js';
 
-interface Args {
+export interface ReplayArgs {
   env: string;
   options?: string;
   seed?: number;
@@ -20,7 +20,7 @@ interface Args {
   'policy-seed': number;
 }
 
-export const replayCommand: CommandModule<object, Args> = {
+export const replayCommand: CommandModule<object, ReplayArgs> = {
   command: 'replay',
   describe: 'Play a deal with given actions or a policy, printing JSON Lines of every step',
   builder: (y) =>
@@ -40,33 +40,36 @@ export const replayCommand: CommandModule<object, Args> = {
       })
       .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')
       .example('$0 replay --env decade --deck "AS 9C …" --actions 0,0,1', 'Play given actions on an explicit deck'),
-  handler: (args) => {
-    const env = make(args.env, parseOptionsJson(args.options));
-    const reset: { seed?: number; deck?: string } = {};
-    if (args.seed !== undefined) reset.seed = args.seed;
-    if (args.deck !== undefined) reset.deck = args.deck;
-    let next: (env: Env, step: number) => number | undefined;
-    let list: number[] | null = null;
-    if (args.actions !== undefined) {
-      const actions = parseActionList(args.actions);
-      if (actions.length === 0) throw new TengymError('bad-action', '--actions is empty: give the action ids to play, e.g. 3,0,17 (or --policy first to play to the end)');
-      list = actions;
-      next = (_env, step) => actions[step - 1];
-    } else {
-      const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed']);
-      next = (e) => policy.act(e);
-    }
-    try {
-      playthrough(env, reset, next, (line) => writeLine(JSON.stringify(line)));
-    } catch (e) {
-      if (e instanceof TengymError && (e.code === 'illegal-action' || e.code === 'bad-action' || e.code === 'episode-over')) {
-        throw new TengymError(e.code, `replay stopped at step ${env.episodeSteps + 1}: ${e.message}`);
-      }
-      throw e;
-    }
-    if (list !== null && list.length > env.episodeSteps) {
-      const extra = list.slice(env.episodeSteps);
-      throw new TengymError('episode-over', `replay: the game ended after step ${env.episodeSteps} (${JSON.stringify(env.outcome())}); ${extra.length} more action${extra.length === 1 ? ' was' : 's were'} given: ${extra.join(',')}`);
-    }
-  },
+  handler: (args) => replay(args),
 };
+
+/** `tengym replay`'s work: the JSON Lines of the game, each passed to `write` (stdout by default). */
+export function replay(args: ReplayArgs, write: (line: string) => void = writeLine): void {
+  const env = make(args.env, parseOptionsJson(args.options));
+  const reset: { seed?: number; deck?: string } = {};
+  if (args.seed !== undefined) reset.seed = args.seed;
+  if (args.deck !== undefined) reset.deck = args.deck;
+  let next: (env: Env, step: number) => number | undefined;
+  let list: number[] | null = null;
+  if (args.actions !== undefined) {
+    const actions = parseActionList(args.actions);
+    if (actions.length === 0) throw new TengymError('bad-action', '--actions is empty: give the action ids to play, e.g. 3,0,17 (or --policy first to play to the end)');
+    list = actions;
+    next = (_env, step) => actions[step - 1];
+  } else {
+    const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed']);
+    next = (e) => policy.act(e);
+  }
+  try {
+    playthrough(env, reset, next, (line) => write(JSON.stringify(line)));
+  } catch (e) {
+    if (e instanceof TengymError && (e.code === 'illegal-action' || e.code === 'bad-action' || e.code === 'episode-over')) {
+      throw new TengymError(e.code, `replay stopped at step ${env.episodeSteps + 1}: ${e.message}`);
+    }
+    throw e;
+  }
+  if (list !== null && list.length > env.episodeSteps) {
+    const extra = list.slice(env.episodeSteps);
+    throw new TengymError('episode-over', `replay: the game ended after step ${env.episodeSteps} (${JSON.stringify(env.outcome())}); ${extra.length} more action${extra.length === 1 ? ' was' : 's were'} given: ${extra.join(',')}`);
+  }
+}

@@ -75,6 +75,7 @@ import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStanda
 import { TengymError, formatZodError } from '../errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
+import type { BoardPart, BoardPile, BoardView, CardSpot } from '../board.js';
 
 /** Positions per stack: one stack may, in the worst case, hold every card. */
 const SLOTS = DECK_SIZE;
@@ -612,6 +613,41 @@ function render(s: DecadeState, o: DecadeOptions): string {
   return lines.join('\n');
 }
 
+// ---------------------------------------------------------------- for hints and a front end
+
+/** Where position p of stack k lies, as the state JSON places it (`stacks[k][p]`, 0 = the oldest card). */
+function spot(s: DecadeState, k: number, index: number): CardSpot {
+  return { place: s.numStacks === 1 ? 'line' : 'stack', stack: k, index, code: cardCode(s.table[k * SLOTS + index]) };
+}
+
+function actionCards(s: DecadeState, _o: DecadeOptions, action: number): CardSpot[] {
+  if (action === DRAW) return []; // the next card is unseen
+  const start = runStartOf(action);
+  const length = runLengthOf(action);
+  const n = s.len[s.current];
+  const out: CardSpot[] = [];
+  for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
+  return out;
+}
+
+function board(s: DecadeState, o: DecadeOptions): BoardView {
+  const stackCards = (k: number) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
+  const piles: BoardPile[] = [{ kind: 'stock', count: s.stockLen, label: 'stock', tappable: true }];
+  if (o.pickedUp !== 'deck-bottom') piles.push({ kind: 'counter', count: s.pileLen, label: 'discarded' });
+  const table: BoardPart =
+    s.numStacks === 1
+      ? { kind: 'line', loop: o.loop, cards: stackCards(0) }
+      : {
+          kind: 'columns',
+          columns: Array.from({ length: s.numStacks }, (_, k) => {
+            const cleared = s.alive[k] === 0;
+            const current = k === s.current;
+            return { stack: k, label: cleared ? 'cleared' : current ? `stack ${k} ◂` : `stack ${k}`, current, cleared, cards: stackCards(k) };
+          }),
+        };
+  return { style: 'decade', parts: [{ kind: 'piles', piles }, table] };
+}
+
 // ---------------------------------------------------------------- JSON
 
 const stateJsonSchema = z.strictObject({
@@ -771,6 +807,10 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   toJSON,
   fromJSON,
   checkState,
+  sameOutcome: false,
+  actionCards,
+  prompt: () => '',
+  board,
 };
 
 /** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */

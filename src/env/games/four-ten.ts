@@ -94,6 +94,7 @@ import { deckTokens } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
+import type { BoardView, CardSpot } from '../board.js';
 import { EXCHANGE_DELTA, FAULTS, FOUR_TEN_DECK_SIZE, PER_VALUE, POW5, SCORES, handsFault, judgeHands, keyCounts } from './four-ten-hands.js';
 
 export { FOUR_TEN_DECK_SIZE };
@@ -562,6 +563,63 @@ function phaseLine(s: FourTenState, o: FourTenOptions): string {
   }
 }
 
+/** What the player is asked now (the last line of render while the game runs). */
+function prompt(s: FourTenState, o: FourTenOptions): string {
+  return s.phase >= WON ? '' : phaseLine(s, o);
+}
+
+// ---------------------------------------------------------------- for hints and a front end
+
+/** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
+function handSpot(s: FourTenState, h: number, v: number): CardSpot {
+  let index = 0;
+  for (let u = 1; u < v; u++) index += s.counts[h * 4 + u - 1];
+  return { place: JSON_NAMES[h], index: s.counts[h * 4 + v - 1] > 0 ? index : -1, code: String(v) };
+}
+
+function actionCards(s: FourTenState, _o: FourTenOptions, action: number): CardSpot[] {
+  if (action < FIRST_REPLACE) return s.drawn ? [{ place: 'drawn', index: 0, code: String(s.drawn) }] : [];
+  if (action < FIRST_EXCHANGE) return [handSpot(s, (action - FIRST_REPLACE) >> 2, ((action - FIRST_REPLACE) & 3) + 1)];
+  if (action < END_TURN) {
+    const e = action - FIRST_EXCHANGE;
+    return [handSpot(s, 0, ((e >> 2) & 3) + 1), handSpot(s, (e >> 4) + 1, (e & 3) + 1)];
+  }
+  return []; // the end of the turn
+}
+
+function board(s: FourTenState, o: FourTenOptions): BoardView {
+  const rows = JSON_NAMES.map((name, h) => {
+    const cards = handValues(s.counts, h).map((code, index) => ({ place: name, index, code }));
+    // Ids 0–2 place the drawn card into Hand, Home, Shadow.
+    return { name, label: HAND_NAMES[h], action: h, room: HAND_SIZE, cards, note: `= ${s.sums[h]}`, made: h === 0 && s.sums[0] === o.handTarget };
+  });
+  const stockSize = FOUR_TEN_DECK_SIZE - s.pos;
+  const safeties = o.safeties > 0 && o.safeties <= 10 ? '●'.repeat(s.safeties) + '○'.repeat(Math.max(0, o.safeties - s.safeties)) : `${s.safeties} / ${o.safeties}`;
+  const facts = [
+    { term: 'Points', value: `${s.points} / ${o.gameTarget}`, name: 'points' },
+    { term: 'Safeties', value: safeties, name: 'safeties' },
+    { term: 'Round', value: String(s.rounds + (s.phase < WON ? 1 : 0)), name: 'round' },
+    { term: 'Stock', value: [1, 2, 3, 4].map((v) => `${v}: ${s.stockCounts[v - 1]}`).join(' · '), name: 'stock' },
+  ];
+  const outOfPlay: string[] = [];
+  for (let v = 1; v <= 4; v++) for (let k = 0; k < s.outOfPlay[v - 1]; k++) outOfPlay.push(String(v));
+  if (outOfPlay.length > 0) facts.push({ term: 'Out of play', value: outOfPlay.join(' '), name: 'out-of-play' });
+  return {
+    style: 'four-ten',
+    parts: [
+      { kind: 'rows', rows },
+      {
+        kind: 'piles',
+        piles: [
+          { kind: 'card', label: 'drawn', card: s.drawn ? { place: 'drawn', index: 0, code: String(s.drawn) } : null },
+          { kind: 'stock', count: stockSize, label: 'stock', tappable: false, title: 'cards of each value still in the stock' },
+        ],
+      },
+      { kind: 'facts', facts },
+    ],
+  };
+}
+
 // ---------------------------------------------------------------- JSON
 
 const cardSchema = z.enum(['1', '2', '3', '4']);
@@ -804,6 +862,10 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   toJSON,
   fromJSON,
   checkState,
+  sameOutcome: false,
+  actionCards,
+  prompt,
+  board,
 };
 
 /** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */

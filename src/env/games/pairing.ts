@@ -19,6 +19,7 @@
 import { z } from 'zod';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
+import type { BoardView, CardSpot } from '../board.js';
 import { RUNNING, TERMINATED, type CardOutcome, type DeckInput, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
@@ -351,6 +352,42 @@ function render(s: PairingState): string {
 }
 
 // ---------------------------------------------------------------------------
+// For hints and a front end: places as the state JSON has them (`tableau[index]`).
+
+function slotSpot(s: PairingState, index: number): CardSpot {
+  return { place: 'slot', index, code: s.slotCard[index] === EMPTY ? '' : cardCode(s.slotCard[index]) };
+}
+
+function actionCards(s: PairingState, action: number): CardSpot[] {
+  const r = s.rules;
+  if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+  if (action === r.dealId) return []; // the cards come from the stock, unseen
+  const rank = TEN + action - r.quartetBase;
+  const out: CardSpot[] = [];
+  for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+  return out;
+}
+
+function board(s: PairingState): BoardView {
+  const r = s.rules;
+  const cells: BoardView['parts'][number] & { kind: 'grid' } = { kind: 'grid', columns: r.rowLength, cells: [] };
+  for (let i = 0; i < r.slots; i++) cells.cells.push(s.slotCard[i] === EMPTY ? { empty: true, place: 'slot', index: i } : slotSpot(s, i));
+  return {
+    style: 'pairing',
+    parts: [
+      cells,
+      {
+        kind: 'piles',
+        piles: [
+          { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: true },
+          { kind: 'counter', count: s.removed, label: 'removed' },
+        ],
+      },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------
 // JSON.
 
 interface PairingJSON {
@@ -543,6 +580,10 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
     toJSON: (s) => toJSON(s),
     fromJSON: (json, _o, s) => fromJSON(json, s),
     checkState: (s) => checkState(s),
+    sameOutcome: true,
+    actionCards: (s, _o, action) => actionCards(s, action),
+    prompt: () => '',
+    board: (s) => board(s),
     undoLimit: (o) => {
       const limit = rulesOf(o).undoLimit;
       return limit === 'unlimited' ? Infinity : limit;

@@ -35,9 +35,8 @@ import { AfterstateAgent, ExpansionBatch, type AfterstateExpansion, type Afterst
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import { afterstateFeatures, afterstateUnsupported } from '../../agents/learned/from-model.js';
 import { TengymError } from '../../env/errors.js';
-import type { AnyGame, EnvConfig } from '../../env/game.js';
-import { decadeGame } from '../../env/games/decade.js';
-import { fourTenGame } from '../../env/games/four-ten.js';
+import { kitOf } from '../../agents/kits.js';
+import type { EnvConfig } from '../../env/game.js';
 import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
 import { SampleBuffer, ValueLearner, ValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
 import { targetStrategy, targetsUnavailable, type SampleSink, type TargetStrategy } from './afterstate-targets.js';
@@ -56,19 +55,9 @@ export const afterstateConfigSchema = z.strictObject({
 });
 export type AfterstateConfig = z.infer<typeof afterstateConfigSchema>;
 
-/**
- * Defaults per game. In the decade family with forced discards a game is ~63 env steps and 2.4
- * decisions; with optional ones every step is a decision (draw or discard), so a run needs far
- * fewer env steps for as many samples, and each sample pays for less of a gradient step. In
- * Four Ten nearly every step is a decision, with about 20 positions to value.
- */
-const PRESETS = new Map<AnyGame, (env: EnvConfig) => Partial<AfterstateConfig>>([
-  [fourTenGame, () => ({ totalSteps: 5_000_000, evalEvery: 500_000, evalEpisodes: 1000, epsilonStart: 0.1, epsilonEnd: 0.01, epsilonFraction: 0.3, costLossWeight: 100 })],
-  [decadeGame, (env) => (env.options.discard === 'optional' ? { totalSteps: 3_000_000, samplesPerUpdate: 512, evalEvery: 500_000, evalEpisodes: 2000 } : { totalSteps: 20_000_000, evalEvery: 2_000_000, evalEpisodes: 5000 })],
-]);
-
+/** Defaults for every game, under those tuned per game in its kit (agents/kits.ts). */
 export function afterstatePreset(env: EnvConfig): Partial<AfterstateConfig> {
-  return { numEnvs: 128, hidden: [256, 256], learningRate: 1e-3, ...PRESETS.get(env.game)?.(env) };
+  return { numEnvs: 128, hidden: [256, 256], learningRate: 1e-3, ...(kitOf(env.game).presets?.afterstate?.(env) as Partial<AfterstateConfig> | undefined) };
 }
 
 export class AfterstateLearner extends ValueLearner implements Algorithm {

@@ -24,9 +24,8 @@ import type { Agent } from '../../agents/agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import { z } from 'zod';
 import { buildQNet } from '../../agents/learned/network.js';
-import type { AnyGame, EnvConfig } from '../../env/game.js';
-import { decadeGame } from '../../env/games/decade.js';
-import { fourTenGame } from '../../env/games/four-ten.js';
+import { kitOf } from '../../agents/kits.js';
+import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
 import { Means, ReplayArrays, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
 import { ModelAgent, maskedArgmax } from '../../agents/learned/head-agent.js';
@@ -59,24 +58,9 @@ export const dqnConfigSchema = z.strictObject({
 });
 export type DqnConfig = z.infer<typeof dqnConfigSchema>;
 
-/**
- * Defaults per game (see ppo.ts `ppoPreset` for the reasons shared with PPO). Decade's
- * observations are large (535 floats and a 677-byte mask per side of a transition): a
- * smaller buffer, which still spans ~500,000 env steps of play.
- */
-const PRESETS = new Map<AnyGame, (env: EnvConfig) => Partial<DqnConfig>>([
-  [fourTenGame, () => ({ totalSteps: 2_000_000, hidden: [128, 128], bufferSize: 100_000, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 })],
-  [
-    decadeGame,
-    (env) => {
-      const cards = env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
-      return { totalSteps: 10_000_000, hidden: [64, 64], bufferSize: 20_000, learningStarts: 2_000, trainEvery: 8, gamma: 1, targetUpdate: 250, ...cards, evalEvery: 1_000_000, evalEpisodes: 5000 };
-    },
-  ],
-]);
-
+/** Defaults tuned per game, from its kit (agents/kits.ts). */
 export function dqnPreset(env: EnvConfig): Partial<DqnConfig> {
-  return PRESETS.get(env.game)?.(env) ?? {};
+  return (kitOf(env.game).presets?.dqn?.(env) ?? {}) as Partial<DqnConfig>;
 }
 
 const ILLEGAL_Q = -1e9;

@@ -42,9 +42,8 @@ import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import { z } from 'zod';
 import { ModelAgent } from '../../agents/learned/head-agent.js';
 import { buildPolicyValueNet } from '../../agents/learned/network.js';
-import type { AnyGame, EnvConfig } from '../../env/game.js';
-import { decadeGame } from '../../env/games/decade.js';
-import { fourTenGame } from '../../env/games/four-ten.js';
+import { kitOf } from '../../agents/kits.js';
+import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';
 import { Means, commonConfigFields, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from '../decisions.js';
@@ -72,33 +71,9 @@ export const ppoConfigSchema = z.strictObject({
 });
 export type PpoConfig = z.infer<typeof ppoConfigSchema>;
 
-/**
- * Defaults tuned per game (a config file, --steps and --seed override them).
- *
- * The decade family has ~2.4 decisions per 63-step game, nearly always between two runs:
- * many copies, short rollouts, and the denser 'cards' reward (+1 per card discarded,
- * scaled to about 1 per game) for training, which learned faster than the 'win' reward
- * in our runs (docs/decisions.md, "Training"). Not with 'deck-bottom', where a discarded card comes
- * back and 'cards' would pay for cycling. A higher entropy bonus keeps the policy from
- * settling early on one of two near-equal runs.
- *
- * Four Ten is a decision nearly every step and games of dozens of them: fewer copies,
- * longer rollouts, a wider net for its small observation, points scaled to ~1 per
- * round, and more entropy (with 0.01 the policy collapses in 100k steps).
- */
-const PRESETS = new Map<AnyGame, (env: EnvConfig) => Partial<PpoConfig>>([
-  [fourTenGame, () => ({ totalSteps: 2_000_000, numEnvs: 16, rolloutSteps: 128, minibatchSize: 512, hidden: [128, 128], learningRate: 3e-4, gamma: 0.99, entropyCoef: 0.05, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 })],
-  [
-    decadeGame,
-    (env) => {
-      const cards = env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
-      return { totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cards, evalEvery: 1_000_000, evalEpisodes: 5000 };
-    },
-  ],
-]);
-
+/** Defaults tuned per game, from its kit (agents/kits.ts; a config file, --steps and --seed override them). */
 export function ppoPreset(env: EnvConfig): Partial<PpoConfig> {
-  return PRESETS.get(env.game)?.(env) ?? {};
+  return (kitOf(env.game).presets?.ppo?.(env) ?? {}) as Partial<PpoConfig>;
 }
 
 /** Large negative logit for illegal actions: exp(−1e9 − max) is exactly 0 in float32. */

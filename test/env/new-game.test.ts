@@ -1,0 +1,126 @@
+/**
+ * Adding a game: Ten Pairs (test/helpers/ten-pairs.ts) is written in the test folder alone and
+ * registered with `registerGame`; with no other file edited it gets the env, the contract
+ * checker, `random` and `first`, `tengym replay`, hints and a board. A game missing any member
+ * the engine contract requires is refused with a message naming it. DEVELOPERS.md's "Adding a
+ * game" is this file's recipe.
+ */
+import { describe, expect, it } from 'vitest';
+import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { replay } from '../../src/cli/commands/replay.js';
+import { boardCards } from '../../src/env/checker.js';
+import { GAME_MEMBERS } from '../../src/env/game.js';
+import { checkEnv, createHinter, envIds, envs, isTengymError, make, registerGame, type AnyGame, type Env } from '../../src/index.js';
+import { TEN_PAIRS_DECK, tenPairsGame } from '../helpers/ten-pairs.js';
+
+const configs = registerGame(tenPairsGame, [
+  { id: 'ten-pairs', description: 'Ten Pairs: remove two face-up cards that make 10, or discard one to see a new one' },
+  { id: 'ten-pairs-six', preset: { slots: 6 }, description: 'Ten Pairs with six cards face up' },
+]);
+
+function playOut(env: Env, choose: (env: Env) => number): void {
+  while (env.running) env.step(choose(env));
+}
+
+describe('a game registered at run time', () => {
+  it('is an env: registered ids, presets, make, reset, step', () => {
+    expect(configs.map((c) => [c.id, c.options])).toEqual([
+      ['ten-pairs', { slots: 4 }],
+      ['ten-pairs-six', { slots: 6 }],
+    ]);
+    expect(envIds()).toContain('ten-pairs');
+    expect(envs().find((e) => e.id === 'ten-pairs-six')).toMatchObject({ engine: 'ten-pairs', actions: 16, observationSize: 7 });
+    const env = make('ten-pairs');
+    const { observation } = env.reset({ deck: TEN_PAIRS_DECK.join(' ') });
+    expect(Array.from(observation.subarray(0, 4), (x) => Math.round(x * 9))).toEqual([1, 2, 3, 4]);
+    expect(observation[4]).toBeCloseTo(16 / 20);
+    expect(env.legalActions()).toEqual([6]); // 1 2 3 4 face up: no pair, a discard only
+    expect(env.describeAction(6)).toBe('discard 1');
+    env.step(6);
+    expect(env.render()).toBe('5 2 3 4 · stock 15');
+  });
+
+  it('passes the contract checker', () => {
+    for (const id of ['ten-pairs', 'ten-pairs-six']) expect(checkEnv(id, {}, { episodes: 100 }).episodes).toBe(100);
+  });
+
+  it('has random and first in the catalogue, and they play it to the end', () => {
+    expect(agentsFor('ten-pairs').map((a) => a.name)).toEqual(['random', 'first']);
+    for (const name of ['random', 'first']) {
+      const env = make('ten-pairs');
+      const agent = createAgent(name, 'ten-pairs');
+      env.reset({ seed: 4 });
+      agent.reset(4);
+      playOut(env, (e) => agent.act(e));
+      expect(env.terminated).toBe(true);
+    }
+  });
+
+  it('replays with `tengym replay`, step by step', () => {
+    const lines: string[] = [];
+    replay({ env: 'ten-pairs', seed: 7, policy: 'first', 'policy-seed': 0 }, (line) => lines.push(line));
+    const parsed = lines.map((l) => JSON.parse(l) as { step?: number; description?: string; info?: { outcome?: unknown } });
+    const env = make('ten-pairs');
+    env.reset({ seed: 7 });
+    playOut(env, (e) => e.legal[0]);
+    expect(parsed.length).toBe(env.episodeSteps + 1);
+    expect(parsed.at(-1)!.info?.outcome).toEqual(env.outcome());
+    expect(parsed.slice(1).every((l) => /^(remove \d \+ \d|discard \d)$/.test(l.description!))).toBe(true);
+  });
+
+  it('has hints: every legal move, ranked by first, with the cards it takes', () => {
+    const env = make('ten-pairs');
+    env.reset({ seed: 2 });
+    while (env.legalCount < 2) env.step(env.legal[0]);
+    const result = createHinter().hint(env);
+    expect(result.sameOutcome).toBe(false);
+    expect(result.source).toBe('first (the lowest legal id: tengym has no search for ten-pairs)');
+    expect(result.hints.map((h) => h.action)).toEqual(env.legalActions());
+    for (const h of result.hints) {
+      expect(h.text).toBe(env.describeAction(h.action));
+      expect(h.cards).toEqual(env.actionCards(h.action));
+    }
+    // The same from a saved state, as `tengym hint` reads it.
+    expect(createHinter().hint(env.getState()).hints).toEqual(result.hints);
+  });
+
+  it('has a board: parts the page draws, every card a move takes on it, and a prompt', () => {
+    const env = make('ten-pairs-six');
+    env.reset({ seed: 5 });
+    for (let step = 0; env.running; step++) {
+      const view = env.board();
+      expect(view.parts.map((p) => p.kind)).toEqual(['grid', 'piles']);
+      const shown = boardCards(view);
+      for (const action of env.legalActions()) {
+        for (const c of env.actionCards(action)) expect(shown.get(`${c.place}:0:${c.index}`), `step ${step} action ${action}`).toBe(c.code);
+      }
+      expect(env.prompt()).toMatch(/^Remove two cards that make 10/);
+      env.step(env.legal[0]);
+    }
+    expect(env.prompt()).toBe('');
+  });
+});
+
+describe('a game missing a member is refused, naming it', () => {
+  for (const { name, what } of GAME_MEMBERS) {
+    it(`without ${name}`, () => {
+      const { [name]: _left, ...rest } = tenPairsGame as AnyGame;
+      const who = name === 'name' ? 'the game' : "game 'ten-pairs'";
+      let error: unknown;
+      try {
+        registerGame(rest as AnyGame, [{ id: `ten-pairs-without-${name.toLowerCase()}`, description: 'incomplete' }]);
+      } catch (e) {
+        error = e;
+      }
+      expect(isTengymError(error)).toBe(true);
+      expect((error as Error).message).toBe(`registerGame: ${who} has no ${name}: ${what}`);
+      expect(envIds()).not.toContain(`ten-pairs-without-${name.toLowerCase()}`);
+    });
+  }
+
+  it('and one of the wrong kind, or an id already taken', () => {
+    expect(() => registerGame({ ...tenPairsGame, sameOutcome: 'no' } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }])).toThrow("registerGame: game 'ten-pairs': sameOutcome must be a boolean (whether every order of moves reaches the same end, for hints), got \"no\"");
+    expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs', description: 'again' }])).toThrow(/"ten-pairs" is already registered/);
+    expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs-big', preset: { slots: 9 }, description: 'too many' }])).toThrow(/bad preset for ten-pairs-big: .* at slots/);
+  });
+});
