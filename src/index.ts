@@ -18,5 +18,6 @@ export { RandomAgent, FirstAgent } from './agents/basic.js';
 export { createHinter, hintBaseline, formatScore, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './hints/hint.js';
 export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
 
+export { rulesSection, plainText, headingAnchor } from './hints/rules.js';
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';
 export { wilsonInterval } from './stats/intervals.js';

@@ -7,7 +7,8 @@
  * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
  * options that differ from the env's defaults) and `hints=1`.
  */
-import { envs, formatScore, hinterForEnv, isTengymError, make, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import rulesDocument from '../docs/rules.md?raw';
+import { envs, formatScore, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -94,6 +95,7 @@ const ui = {
   hintList: $<HTMLOListElement>('hint-list'),
   moves: $<HTMLOListElement>('moves'),
   movesPanel: $<HTMLElement>('moves-panel'),
+  rules: $<HTMLDivElement>('rules'),
 };
 
 const listings = new Map<string, EnvListing>(envs().map((l) => [l.id, l]));
@@ -164,7 +166,14 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number):
   ui.share.href = new URL(dealUrl(false), location.href).href;
   document.title = `tengym: ${env.id}, seed ${seed}`;
   buildOptionsForm();
+  ui.rules.textContent = gameRules(env);
   update();
+}
+
+/** The game's section of the rules document, as text (the same words `rules` prints in `tengym play`). */
+function gameRules(game: Env): string {
+  const section = rulesSection(rulesDocument, game.id, game.game.name);
+  return section === null ? `No rules document for ${game.id}.` : plainText(section);
 }
 
 /** The game the URL asks for; a bad parameter is reported and replaced by its default. */

@@ -15,6 +15,7 @@ import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
 import { checkNumberOption, parseOptionsJson } from '../io.js';
+import { rulesText } from '../rules-document.js';
 import { hintChoice, hintLines } from './hint.js';
 
 interface Args {
@@ -60,12 +61,14 @@ export interface PlaySetup {
   top: number;
   /** Play forced moves (the only legal move) without asking (default true). */
   autoForced?: boolean;
+  /** The game's rules as text, for `rules` (default: none to show). */
+  rules?: () => string;
 }
 
 
 function commandsLine(env: Env): string {
   const undo = env.undosLeft > 0 ? `undo (u; ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}), ` : '';
-  return `Commands: a move's number (or Enter when there is one move), hint (h), ${undo}quit (q)`;
+  return `Commands: a move's number (or Enter when there is one move), hint (h), ${undo}rules (r), help (?), quit (q)`;
 }
 
 function showPosition(env: Env, io: PlayIO): void {
@@ -103,7 +106,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   const { env } = setup;
   const s = io.style;
   const canUndo = env.undosLeft > 0;
-  const help = `a move number, hint (h), ${canUndo ? 'undo (u), ' : ''}quit (q)`;
+  const help = `a move number, hint (h), ${canUndo ? 'undo (u), ' : ''}rules (r), help (?), quit (q)`;
   const autoForced = setup.autoForced ?? true;
   io.write(`${s.bold(`tengym play ${env.id}`)} · seed ${setup.seed} · replay this deal: ${setup.replay}\n`);
   io.write(commandsLine(env) + (autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') + '\n');
@@ -129,6 +132,14 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
     if (input === 'q' || input === 'quit') {
       io.write(`Quit after ${movesText(env.episodeSteps)} (seed ${setup.seed}).\n`);
       return 'quit';
+    }
+    if (input === 'r' || input === 'rules') {
+      io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
+      continue;
+    }
+    if (input === '?' || input === 'help') {
+      io.write(commandsLine(env) + '\n');
+      continue;
     }
     if (input === 'h' || input === 'hint') {
       const legal = env.legalActions();
@@ -237,6 +248,7 @@ export const playCommand: CommandModule<object, Args> = {
           hinter: () => (hinter ??= loadHinter(env.id, env.options, choice)),
           top: args.top === 0 ? Infinity : args.top,
           autoForced: !args['step-forced'],
+          rules: () => rulesText(env),
         },
         io,
       );
