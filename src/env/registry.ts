@@ -7,10 +7,40 @@ import { z } from 'zod';
 import { Env } from './env.js';
 import { TengymError, formatZodError, showValue } from './errors.js';
 import type { AnyGame, EnvConfig } from './game.js';
-import { tensGame } from './games/tens.js';
-import { blockTenGame } from './games/block-ten.js';
-import { decadeGame } from './games/decade.js';
-import { fourTenGame } from './games/four-ten.js';
+import { tensGame, type tensOptionsSchema } from './games/tens.js';
+import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
+import { decadeGame, type decadeOptionsSchema } from './games/decade.js';
+import { fourTenGame, type fourTenOptionsSchema } from './games/four-ten.js';
+
+type DecadeInput = z.input<typeof decadeOptionsSchema>;
+
+/**
+ * The options each registered id takes, as the compiler checks them: the zod schemas' input
+ * types (every option with a default is optional). `make('decade', { discard: 'sometimes' })`
+ * and `make('decade', { tablaeu: 13 })` do not compile. Kept beside `SPECS` (a test checks both
+ * list the same ids).
+ */
+export interface EnvOptionsById {
+  tens: z.input<typeof tensOptionsSchema>;
+  'block-ten': z.input<typeof blockTenOptionsSchema>;
+  decade: DecadeInput;
+  'decade-optional': DecadeInput;
+  'decade-max3': DecadeInput;
+  'decade-loop': DecadeInput;
+  'decade-fives': DecadeInput;
+  'decade-stacks': DecadeInput;
+  'ten-twenty-thirty': DecadeInput;
+  'four-ten': z.input<typeof fourTenOptionsSchema>;
+}
+
+/** A registered env id. */
+export type EnvId = keyof EnvOptionsById;
+
+/**
+ * The options `make(id, …)` and `envConfig(id, …)` take for an id: a registered id's (checked at
+ * compile time); for a `string` known only at run time, anything (checked when called).
+ */
+export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : never;
 
 export interface EnvSpec {
   id: string;
@@ -60,6 +90,7 @@ export function resolveOptions(id: string, options: unknown = {}): Record<string
  * here, once; errors name the field and what it allows. What presets, algorithms, `VectorEnv`,
  * agents and `make` take.
  */
+export function envConfig<I extends string>(id: I, options?: EnvOptions<I>): EnvConfig;
 export function envConfig(id: string, options: unknown = {}): EnvConfig {
   const spec = envSpec(id);
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -70,7 +101,13 @@ export function envConfig(id: string, options: unknown = {}): EnvConfig {
   return { id: spec.id, game: spec.game, options: parsed.data };
 }
 
-/** A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by `envConfig`. */
+/**
+ * A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by
+ * `envConfig`. A registered id's options are type-checked (`EnvOptionsById`); an id held in a
+ * `string` is checked when called.
+ */
+export function make(config: EnvConfig): Env;
+export function make<I extends string>(id: I, options?: EnvOptions<I>): Env;
 export function make(id: string | EnvConfig, options: unknown = {}): Env {
   const config = typeof id === 'string' ? envConfig(id, options) : id;
   return new Env(config.id, config.game, config.options);

@@ -26,7 +26,7 @@ describe('tengym play', () => {
     // The script: at every move ask for a hint and play move 1; after the second move take it
     // back, ask again and play it again. The same moves played here give the expected end.
     const options = { undoLimit: 3 };
-    const env = make('tens', options);
+    const env = make('tens' as string, options);
     // A deal of at least six moves.
     let seed = 12;
     for (; ; seed++) {

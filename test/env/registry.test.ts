@@ -36,8 +36,8 @@ describe('registry', () => {
 
   it('says which kind of mistake a refusal is (its code)', () => {
     expect(thrown(() => make('nope')).code).toBe('unknown-env');
-    expect(thrown(() => make('tens', 'x')).code).toBe('bad-options');
-    expect(thrown(() => make('tens', { tableau: 14 })).code).toBe('bad-options');
+    expect(thrown(() => make('tens' as string, 'x')).code).toBe('bad-options');
+    expect(thrown(() => make('tens' as string, { tableau: 14 })).code).toBe('bad-options');
   });
 
   it.each([
