@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Env } from './env.js';
 import { TengymError, formatZodError, showValue } from './errors.js';
+import { didYouMean } from './suggest.js';
 import type { AnyGame, EnvConfig } from './game.js';
 import { tensGame, type tensOptionsSchema } from './games/tens.js';
 import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
@@ -76,7 +77,7 @@ export function envIds(): string[] {
 
 export function envSpec(id: string): EnvSpec {
   const spec = BY_ID.get(id);
-  if (!spec) throw new TengymError('unknown-env', `unknown env "${id}"; registered ids: ${envIds().join(', ')}`);
+  if (!spec) throw new TengymError('unknown-env', `unknown env "${id}"${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(', ')}`);
   return spec;
 }
 
@@ -96,9 +97,26 @@ export function envConfig(id: string, options: unknown = {}): EnvConfig {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TengymError('bad-options', `bad options for ${id}: expected an object such as {} , got ${showValue(options)}`);
   }
+  const unknown = unknownOptionKey(spec, options as object);
+  if (unknown !== null) throw new TengymError('bad-options', unknown);
   const parsed = spec.game.optionsSchema.safeParse({ ...spec.preset, ...(options as object) });
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
   return { id: spec.id, game: spec.game, options: parsed.data };
+}
+
+/** The option names of an engine: its object schema's keys (none known for another kind of schema). */
+function optionNames(game: AnyGame): string[] {
+  return Object.keys((game.optionsSchema as { shape?: object }).shape ?? {});
+}
+
+/** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
+function unknownOptionKey(spec: EnvSpec, options: object): string | null {
+  const keys = optionNames(spec.game);
+  if (keys.length === 0) return null;
+  for (const key of Object.keys(options)) {
+    if (!keys.includes(key)) return `bad options for ${spec.id}: unknown option "${key}"${didYouMean(key, keys)}; its options: ${keys.join(', ')}`;
+  }
+  return null;
 }
 
 /**

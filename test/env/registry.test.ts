@@ -44,7 +44,7 @@ describe('registry', () => {
     ['nope', {}, /unknown env "nope"; registered ids: tens, block-ten, decade/],
     ['tens', { tableau: 14 }, /tableau.*13\|15|13\|15.*tableau/],
     ['tens', { refill: 'lazy' }, /"strict"\|"buffered"/],
-    ['tens', { colour: 'red' }, /Unrecognized key: "colour"/],
+    ['tens', { colour: 'red' }, /unknown option "colour"; its options: tableau, refill, blockTens, undoLimit, reward$/],
     ['decade', { stacks: 3 }, /stacks/],
     ['four-ten', { gameTarget: -1 }, /gameTarget/],
     ['tens', 'x', /expected an object/],
