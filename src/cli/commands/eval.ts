@@ -72,7 +72,7 @@ export const evalCommand: CommandModule<object, Args> = {
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('agents', { type: 'string', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them)' })
+      .option('agents', { type: 'string', alias: 'agent', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them); --agent NAME for one' })
       .option('episodes', { type: 'number', default: 1000, describe: 'Deals each agent plays (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
