@@ -251,7 +251,15 @@ export function buildReport(env: string, options: Record<string, unknown>, seed:
   return { env, options, episodes: ref.rows.won.length, seed, reference, results };
 }
 
-export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void): Promise<EvalReport> {
+/** An agent's deals, played (what `buildReport` takes). */
+export interface PlayedAgent {
+  agent: string;
+  rows: EpisodeRows;
+  seconds: number;
+}
+
+/** `onAgentDone` is called after each agent's deals with every agent played so far (for a report of what was played when the run is stopped). */
+export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void, onAgentDone?: (played: readonly PlayedAgent[]) => void): Promise<EvalReport> {
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
@@ -262,7 +270,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const total = c.episodes * c.agents.length;
   let done = 0;
   const pool = new EvalPool(c.workers ?? availableParallelism());
-  const played: { agent: string; rows: EpisodeRows; seconds: number }[] = [];
+  const played: PlayedAgent[] = [];
   try {
     for (const agent of c.agents) {
       const start = performance.now();
@@ -271,6 +279,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         onProgress?.(done, total, agent);
       });
       played.push({ agent, rows, seconds: (performance.now() - start) / 1000 });
+      onAgentDone?.(played);
     }
   } finally {
     await pool.close();

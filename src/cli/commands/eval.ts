@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { envSpec } from '../../env/registry.js';
-import { evaluate, type AgentResult, type EvalReport } from '../../eval/evaluate.js';
+import { envConfig, envSpec } from '../../env/registry.js';
+import { buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
@@ -61,6 +61,11 @@ function roundsColumn(r: AgentResult): string {
   return d.deals === 0 ? '–' : `${signed3(d.diff)} [${signed3(d.ci95[0])}, ${signed3(d.ci95[1])}]`;
 }
 
+/** The options with the id's preset and defaults filled in, as a report shows them. */
+function envConfigOptions(env: string, options: Record<string, unknown>): Record<string, unknown> {
+  return envConfig(env, options).options;
+}
+
 function fmt(x: number | undefined, digits: number): string {
   return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 }
@@ -81,18 +86,34 @@ export const evalCommand: CommandModule<object, Args> = {
       .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals'),
   handler: async (args) => {
     const bar = new ProgressBar();
+    const env = envSpec(args.env).id;
+    const options = parseOptionsJson(args.options);
+    const agents = args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
+    let played: readonly PlayedAgent[] = [];
+    let current = '';
+    let dealsDone = 0;
+    // Ctrl-C: the agents that finished their deals, as a table, before exiting.
+    const interrupted = () => {
+      bar.done();
+      const rest = agents.filter((a) => !played.some((p) => p.agent === a));
+      writeLine(`\ninterrupted: ${played.length} of ${agents.length} agents played all ${args.episodes} deals${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`);
+      if (played.length > 0) {
+        const reference = played.some((p) => p.agent === args.reference) ? args.reference! : played[0].agent;
+        writeLine(evalTable(buildReport(env, envConfigOptions(env, options), args.seed, reference, [...played])));
+      }
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     const report = await evaluate(
-      {
-        env: envSpec(args.env).id,
-        options: parseOptionsJson(args.options),
-        agents: args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0),
-        episodes: args.episodes,
-        seed: args.seed,
-        reference: args.reference,
-        workers: args.workers,
+      { env, options, agents, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers },
+      (done, total, agent) => {
+        current = agent;
+        dealsDone = done - played.length * args.episodes;
+        bar.update(done, total, agent);
       },
-      (done, total, agent) => bar.update(done, total, agent),
+      (p) => (played = p),
     );
+    process.removeListener('SIGINT', interrupted);
     bar.done();
     if (args.json) {
       writeLine(JSON.stringify({ ...report, results: report.results.map(({ seconds: _s, ...r }) => r) }));

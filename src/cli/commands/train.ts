@@ -120,6 +120,13 @@ export const trainCommand: CommandModule<object, Args> = {
     const { train } = await import('../../train/trainer.js');
     const bar = new ProgressBar();
     let reference = '';
+    // Ctrl-C: the run continues from its last checkpoint with --resume.
+    const interrupted = () => {
+      bar.done();
+      process.stderr.write(`\ninterrupted; resume with: tengym train --out ${args.out} --resume\n`);
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     const summary = await train({
       env: args.env,
       options: args.options === undefined ? undefined : parseOptionsJson(args.options),
@@ -153,6 +160,7 @@ export const trainCommand: CommandModule<object, Args> = {
         }
       },
     });
+    process.removeListener('SIGINT', interrupted);
     bar.done();
     if (json) {
       const { config: _config, options: _options, ...rest } = summary;
