@@ -41,4 +41,10 @@ describe('flag names', () => {
       rmSync(run, { recursive: true, force: true });
     }
   });
+
+  it('start --env without a shipped model lists the envs that have one', () => {
+    const r = tengym('start', '--env', 'tens', '--episodes', '10');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('tengym: no model is shipped for tens; envs with a model: decade, decade-loop, decade-fives, four-ten (tengym eval --env tens --agents … compares its baselines)\n');
+  });
 });
