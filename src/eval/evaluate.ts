@@ -139,7 +139,11 @@ export class EvalPool {
     const url = workerUrl();
     if (this.size === 0 || url === null) {
       const rows: EpisodeRows[] = [];
-      for (const t of tasks) rows.push(await playEpisodes(t, () => onProgress(1)));
+      for (const t of tasks) {
+        rows.push(await playEpisodes(t, () => onProgress(1)));
+        // Between tasks, let the event loop run: a Ctrl-C handler (tengym eval) answers within a task.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       return rows;
     }
     const workers = (this.workers ??= Array.from({ length: this.size }, () => new Worker(url)));
@@ -203,10 +207,11 @@ export type AgentDeals = Omit<EpisodeTask, 'from' | 'to'>;
 
 /**
  * Deals `from`..`to`-1 played by one agent on the pool, in tasks of about an eighth of a
- * worker's share each (so both cores stay busy to the end); rows indexed from `from`.
+ * worker's share each (so both cores stay busy to the end; in this thread, an eighth of the deals,
+ * between which a Ctrl-C is heard); rows indexed from `from`.
  */
 export async function playDeals(pool: EvalPool, agent: AgentDeals, from: number, to: number, onProgress: (episodes: number) => void): Promise<EpisodeRows> {
-  const chunk = Math.max(1, Math.ceil((to - from) / Math.max(1, pool.size * 8)));
+  const chunk = Math.max(1, Math.ceil((to - from) / (Math.max(1, pool.size) * 8)));
   const tasks: EpisodeTask[] = [];
   for (let start = from; start < to; start += chunk) tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
   const parts = await pool.run(tasks, onProgress);
