@@ -4,9 +4,10 @@
  * are one line on stderr naming the problem, with exit code 1.
  */
 import { readFileSync } from 'node:fs';
-import yargs, { type Argv } from 'yargs';
+import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { isTengymError } from '../env/errors.js';
+import { closest } from '../env/suggest.js';
 import { envsCommand } from './commands/envs.js';
 import { replayCommand } from './commands/replay.js';
 import { benchCommand } from './commands/bench.js';
@@ -36,22 +37,37 @@ function reportAndExit(e: unknown): never {
   process.exit(1);
 }
 
+const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, fuzzCommand, serveCommand];
+
+/** The flags (and their aliases) of the command `argv` runs, or [] when it names none. */
+function flagsOf(argv: readonly string[]): string[] {
+  const name = argv.find((a) => !a.startsWith('-'));
+  const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === name);
+  if (!command || typeof command.builder !== 'function') return [];
+  // getOptions is yargs' own (not in its typings): what the builder declared.
+  const built = command.builder(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } };
+  const options = built.getOptions();
+  return [...Object.keys(options.key), ...Object.values(options.alias).flat()];
+}
+
+/** yargs' "Unknown argument: option" with the closest flag of the command: " (did you mean --options?)". */
+export function flagSuggestion(message: string, argv: readonly string[]): string {
+  const m = /^Unknown arguments?: (.+)$/.exec(message);
+  if (!m) return '';
+  const flags = flagsOf(argv).filter((f) => f.length > 1);
+  const hints = m[1].split(', ').flatMap((unknown) => {
+    const c = closest(unknown, flags);
+    return c === null ? [] : [`--${c}`];
+  });
+  return hints.length === 0 ? '' : ` (did you mean ${hints.join(', ')}?)`;
+}
+
 export async function main(argv: string[]): Promise<void> {
-  const cli: Argv = yargs(argv)
+  let cli: Argv = yargs(argv)
     .scriptName('tengym')
-    .usage('$0 <command> [options]\n\nRL environments, agents and hints for the sum-to-ten solitaires.')
-    .command(envsCommand)
-    .command(replayCommand)
-    .command(benchCommand)
-    .command(statsCommand)
-    .command(startCommand)
-    .command(agentsCommand)
-    .command(evalCommand)
-    .command(trainCommand)
-    .command(hintCommand)
-    .command(playCommand)
-    .command(fuzzCommand)
-    .command(serveCommand)
+    .usage('$0 <command> [options]\n\nRL environments, agents and hints for the sum-to-ten solitaires.');
+  for (const command of COMMANDS) cli = cli.command(command);
+  cli = cli
     .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | fuzz | serve | start (tengym --help lists them)')
     .strict()
     .recommendCommands()
@@ -61,7 +77,7 @@ export async function main(argv: string[]): Promise<void> {
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err) reportAndExit(err);
-      process.stderr.write(`tengym: ${msg}\n(tengym <command> --help shows a command's options)\n`);
+      process.stderr.write(`tengym: ${msg}${flagSuggestion(msg, argv)}\n(tengym <command> --help shows a command's options)\n`);
       process.exit(1);
     });
   try {

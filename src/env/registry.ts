@@ -6,11 +6,42 @@
 import { z } from 'zod';
 import { Env } from './env.js';
 import { TengymError, formatZodError, showValue } from './errors.js';
+import { didYouMean } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
-import { tensGame } from './games/tens.js';
-import { blockTenGame } from './games/block-ten.js';
-import { decadeGame } from './games/decade.js';
-import { fourTenGame } from './games/four-ten.js';
+import { tensGame, type tensOptionsSchema } from './games/tens.js';
+import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
+import { decadeGame, type decadeOptionsSchema } from './games/decade.js';
+import { fourTenGame, type fourTenOptionsSchema } from './games/four-ten.js';
+
+type DecadeInput = z.input<typeof decadeOptionsSchema>;
+
+/**
+ * The options each registered id takes, as the compiler checks them: the zod schemas' input
+ * types (every option with a default is optional). `make('decade', { discard: 'sometimes' })`
+ * and `make('decade', { tablaeu: 13 })` do not compile. Kept beside `SPECS` (a test checks both
+ * list the same ids).
+ */
+export interface EnvOptionsById {
+  tens: z.input<typeof tensOptionsSchema>;
+  'block-ten': z.input<typeof blockTenOptionsSchema>;
+  decade: DecadeInput;
+  'decade-optional': DecadeInput;
+  'decade-max3': DecadeInput;
+  'decade-loop': DecadeInput;
+  'decade-fives': DecadeInput;
+  'decade-stacks': DecadeInput;
+  'ten-twenty-thirty': DecadeInput;
+  'four-ten': z.input<typeof fourTenOptionsSchema>;
+}
+
+/** A registered env id. */
+export type EnvId = keyof EnvOptionsById;
+
+/**
+ * The options `make(id, …)` and `envConfig(id, …)` take for an id: a registered id's (checked at
+ * compile time); for a `string` known only at run time, anything (checked when called).
+ */
+export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : never;
 
 export interface EnvSpec {
   id: string;
@@ -95,7 +126,7 @@ export function envIds(): string[] {
 
 export function envSpec(id: string): EnvSpec {
   const spec = BY_ID.get(id);
-  if (!spec) throw new TengymError('unknown-env', `unknown env "${id}"; registered ids: ${envIds().join(', ')}`);
+  if (!spec) throw new TengymError('unknown-env', `unknown env "${id}"${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(', ')}`);
   return spec;
 }
 
@@ -109,17 +140,41 @@ export function resolveOptions(id: string, options: unknown = {}): Record<string
  * here, once; errors name the field and what it allows. What presets, algorithms, `VectorEnv`,
  * agents and `make` take.
  */
+export function envConfig<I extends string>(id: I, options?: EnvOptions<I>): EnvConfig;
 export function envConfig(id: string, options: unknown = {}): EnvConfig {
   const spec = envSpec(id);
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new TengymError('bad-options', `bad options for ${id}: expected an object such as {} , got ${showValue(options)}`);
   }
+  const unknown = unknownOptionKey(spec, options as object);
+  if (unknown !== null) throw new TengymError('bad-options', unknown);
   const parsed = spec.game.optionsSchema.safeParse({ ...spec.preset, ...(options as object) });
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
   return { id: spec.id, game: spec.game, options: parsed.data };
 }
 
-/** A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by `envConfig`. */
+/** The option names of an engine: its object schema's keys (none known for another kind of schema). */
+function optionNames(game: AnyGame): string[] {
+  return Object.keys((game.optionsSchema as { shape?: object }).shape ?? {});
+}
+
+/** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
+function unknownOptionKey(spec: EnvSpec, options: object): string | null {
+  const keys = optionNames(spec.game);
+  if (keys.length === 0) return null;
+  for (const key of Object.keys(options)) {
+    if (!keys.includes(key)) return `bad options for ${spec.id}: unknown option "${key}"${didYouMean(key, keys)}; its options: ${keys.join(', ')}`;
+  }
+  return null;
+}
+
+/**
+ * A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by
+ * `envConfig`. A registered id's options are type-checked (`EnvOptionsById`); an id held in a
+ * `string` is checked when called.
+ */
+export function make(config: EnvConfig): Env;
+export function make<I extends string>(id: I, options?: EnvOptions<I>): Env;
 export function make(id: string | EnvConfig, options: unknown = {}): Env {
   const config = typeof id === 'string' ? envConfig(id, options) : id;
   return new Env(config.id, config.game, config.options);

@@ -13,6 +13,21 @@
  * move counts as a finished, lost episode of length 0, and the copy resets again.
  *
  * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
+ *
+ * `step(actions)` also returns the Gymnasium form, `{ observations, rewards, terminated,
+ * truncated, infos: { masks, finalObservations } }`: the same object every step, whose fields
+ * are the buffers above (no allocation; copy what you keep).
+ *
+ * ```ts
+ * const vec = new VectorEnv('decade', {}, 8);
+ * vec.reset({ seed: 1 });
+ * const actions = new Int32Array(vec.numEnvs);
+ * for (let t = 0; t < 1000; t++) {
+ *   for (let i = 0; i < vec.numEnvs; i++) actions[i] = vec.envs[i].legal[0]; // or a policy over vec.observations and vec.masks
+ *   const { observations, rewards, terminated, truncated } = vec.step(actions);
+ *   // observations[i * obsSize …] is copy i's next observation (its new episode's after an end)
+ * }
+ * ```
  */
 import { Env, validateSeed } from './env.js';
 import { TengymError, showValue } from './errors.js';
@@ -28,6 +43,20 @@ export interface EpisodeRecord {
   return: number;
   outcome: Outcome;
   truncated: boolean;
+}
+
+/** What `VectorEnv.step` returns: the env's own buffers under Gymnasium's names (one object, rewritten by every step). */
+export interface VectorStepResult {
+  readonly observations: Float32Array;
+  readonly rewards: Float32Array;
+  readonly terminated: Uint8Array;
+  readonly truncated: Uint8Array;
+  readonly infos: {
+    /** Legal-action masks of the next observations, numEnvs × actionSpace.n. */
+    readonly masks: Uint8Array;
+    /** Row i: copy i's last observation of the episode that just ended (when terminated[i] or truncated[i]). */
+    readonly finalObservations: Float32Array;
+  };
 }
 
 export interface VectorEnvOptions {
@@ -54,6 +83,7 @@ export class VectorEnv {
   episodesDone = 0;
   onEpisode: ((episode: EpisodeRecord) => void) | undefined;
   private started = false;
+  private result: VectorStepResult | undefined;
 
   /** `new VectorEnv(id, options, numEnvs)`, or `new VectorEnv(config, numEnvs)` for a config made by `envConfig`. */
   constructor(id: string, options: unknown, numEnvs: number, vectorOptions?: VectorEnvOptions);
@@ -115,9 +145,10 @@ export class VectorEnv {
 
   /**
    * Steps copy i with actions[i]. The whole batch is checked first: if any action is not
-   * legal for its copy, the error names the copy and no copy moves.
+   * legal for its copy, the error names the copy and no copy moves. Returns the buffers in
+   * Gymnasium's form (the same object each time).
    */
-  step(actions: ArrayLike<number>): void {
+  step(actions: ArrayLike<number>): VectorStepResult {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.step: call reset() first');
     if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number') throw new TengymError('bad-argument', `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
     if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
@@ -131,6 +162,8 @@ export class VectorEnv {
       }
     }
     for (let i = 0; i < this.numEnvs; i++) this.stepOne(i, actions[i]);
+    this.result ??= { observations: this.observations, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, infos: { masks: this.masks, finalObservations: this.finalObservations } };
+    return this.result;
   }
 
   /**

@@ -149,7 +149,11 @@ export class EvalPool {
     const url = workerUrl();
     if (this.size === 0 || url === null) {
       const rows: EpisodeRows[] = [];
-      for (const t of tasks) rows.push(await playNamedAgent(t, () => onProgress(1)));
+      for (const t of tasks) {
+        rows.push(await playNamedAgent(t, () => onProgress(1)));
+        // Between tasks, let the event loop run: a Ctrl-C handler (tengym eval) answers within a task.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       return rows;
     }
     const workers = (this.workers ??= Array.from({ length: this.size }, () => new Worker(url)));
@@ -213,10 +217,11 @@ export type AgentDeals = Omit<Deals, 'from' | 'to'>;
 
 /**
  * Deals `from`..`to`-1 played by one agent on the pool, in tasks of about an eighth of a
- * worker's share each (so both cores stay busy to the end); rows indexed from `from`.
+ * worker's share each (so both cores stay busy to the end; in this thread, an eighth of the deals,
+ * between which a Ctrl-C is heard); rows indexed from `from`.
  */
 export async function playDeals(pool: EvalPool, agent: AgentDeals, from: number, to: number, onProgress: (episodes: number) => void): Promise<EpisodeRows> {
-  const chunk = Math.max(1, Math.ceil((to - from) / Math.max(1, pool.size * 8)));
+  const chunk = Math.max(1, Math.ceil((to - from) / (Math.max(1, pool.size) * 8)));
   const tasks: Deals[] = [];
   for (let start = from; start < to; start += chunk) tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
   const parts = await pool.run(tasks, onProgress);
@@ -260,7 +265,15 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
   return { env: env.id, options: env.options, episodes: ref.rows.won.length, seed, reference, results };
 }
 
-export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void): Promise<EvalReport> {
+/** An agent's deals, played (what `buildReport` takes). */
+export interface PlayedAgent {
+  agent: string;
+  rows: EpisodeRows;
+  seconds: number;
+}
+
+/** `onAgentDone` is called after each agent's deals with every agent played so far (for a report of what was played when the run is stopped). */
+export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void, onAgentDone?: (played: readonly PlayedAgent[]) => void): Promise<EvalReport> {
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
@@ -275,7 +288,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const total = c.episodes * c.agents.length;
   let done = 0;
   const pool = new EvalPool(c.workers ?? availableParallelism());
-  const played: { agent: string; rows: EpisodeRows; seconds: number }[] = [];
+  const played: PlayedAgent[] = [];
   try {
     for (const agent of c.agents) {
       const start = performance.now();
@@ -284,6 +297,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         onProgress?.(done, total, agent);
       });
       played.push({ agent, rows, seconds: (performance.now() - start) / 1000 });
+      onAgentDone?.(played);
     }
   } finally {
     await pool.close();

@@ -25,6 +25,7 @@ import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agents/agent.
 import { FirstAgent } from '../agents/basic.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf, type HintBaseline } from '../agents/kits.js';
+import { preferFewerMoves } from './tie-break.js';
 
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */
 export type HintCard = CardSpot;
@@ -58,7 +59,7 @@ export interface HintResult {
 }
 
 export interface HintOptions {
-  /** How many moves to list, best first (default: every legal move). */
+  /** How many moves to list, best first (default, and 0: every legal move, as the CLI's `--top 0`). */
   top?: number;
 }
 
@@ -239,14 +240,15 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   }
 
   function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
-    const top = options.top ?? Infinity;
-    if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be a positive integer, got ${top}`);
+    const top = options.top === undefined || options.top === 0 ? Infinity : options.top;
+    if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be an integer ≥ 0 (0: every legal move), got ${top}`);
     const { env, slot } = loaded(state);
     const sameOutcome = hasSameOutcome(env);
     const details = figures ? (kitOf(env.game).hintDetails?.(env, slot.agent) ?? null) : null;
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
     const hints: Hint[] = [];
-    for (const { action, score } of ranked.actions) {
+    // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
+    for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env.game, ranked)) {
       if (hints.length >= top) break;
       if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
       const detail = details?.get(action);

@@ -50,7 +50,10 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
     throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${existsSync(join(shippedModelDir(envId), 'model.json')) ? ', or model (the shipped one)' : ''}`);
   }
   if (!existsSync(join(dir, 'model.json'))) {
-    throw new TengymError('bad-argument', name === 'model' ? `no model is shipped for ${envId} (models/${envId}/model.json)` : `no model at "${dir}": it has no model.json`);
+    if (name === 'model') throw new TengymError('bad-argument', `no model is shipped for ${envId} (models/${envId}/model.json)`);
+    // A training run's folder: its models are in best/ (and the checkpoints beside it).
+    const best = existsSync(join(dir, 'best', 'model.json')) ? ` (a training run: its best model is ${join(dir, 'best')}/)` : '';
+    throw new TengymError('bad-argument', `no model at "${dir}": it has no model.json${best}`);
   }
   const { loadModelAgent } = await import('./load-model.js');
   const agent = await loadModelAgent(dir, name);

@@ -1,7 +1,9 @@
 /**
  * The learning curve of a training run as a small hand-written SVG (no dependencies):
  * the greedy policy's figure on the held-out deals against env steps, with its 95% band,
- * and the reference agent's on the same deals as a dashed line. The figure is the game's
+ * and the reference agent's on the same deals as a dashed line; random play's and the best
+ * baseline's (`levels`) as dotted lines labelled at their right end, so that a run at random's
+ * level does not pass for progress. The figure is the game's
  * (`Scoring`): the win rate where games are won or lost, the mean rounds of the won games
  * where every game is won and rounds tell play apart (Four Ten).
  */
@@ -19,6 +21,8 @@ export interface CurveOptions {
   title: string;
   scoring: Scoring;
   reference?: { name: string; value: number };
+  /** Other agents on the same deals (random, the best baseline): dotted lines. */
+  levels?: { name: string; value: number }[];
 }
 
 const W = 720;
@@ -46,10 +50,11 @@ function formatSteps(n: number): string {
 
 /** The y axis: its ticks from yMin to yMax, their labels, and what it shows. */
 function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: number[]; yMin: number; yMax: number; label: (t: number) => string; name: string; legend: string } {
-  const reference = Number.isFinite(options.reference?.value) ? options.reference!.value : undefined;
+  // The reference and the levels are on the axis too.
+  const marks = [options.reference?.value, ...(options.levels ?? []).map((l) => l.value)].filter((v): v is number => v !== undefined && Number.isFinite(v));
   if (options.scoring === 'rounds') {
     // Rounds: from the whole round below the lowest figure to the tick above the highest.
-    const values = [...points.flatMap((p) => [p.low, p.high]), ...(reference === undefined ? [] : [reference])].filter(Number.isFinite);
+    const values = [...points.flatMap((p) => [p.low, p.high]), ...marks].filter(Number.isFinite);
     const yMin = values.length ? Math.floor(Math.min(...values)) : 0;
     const span = ticks(Math.max(0.5, (values.length ? Math.max(...values) : 1) - yMin), 5);
     return {
@@ -61,7 +66,7 @@ function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: 
       legend: 'the network’s greedy policy (fewer rounds are better)',
     };
   }
-  const highest = Math.max(0.05, ...points.map((p) => p.high), reference ?? 0);
+  const highest = Math.max(0.05, ...points.map((p) => p.high), ...marks);
   const yTicks = ticks(Math.min(1, highest * 1.05), 5).filter((t) => t <= 1);
   return { yTicks, yMin: 0, yMax: yTicks[yTicks.length - 1], label: (t) => `${Number((100 * t).toPrecision(3))}%`, name: 'win rate on the held-out deals', legend: 'greedy policy, with its 95% interval' };
 }
@@ -104,6 +109,13 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     parts.push(`<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`);
     parts.push(`<line x1="${M.left + 300}" y1="42" x2="${M.left + 324}" y2="42" stroke="#d62728" stroke-dasharray="6 4"/>`);
     parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${options.scoring === 'rounds' ? value.toFixed(3) : `${(100 * value).toFixed(1)}%`}</text>`);
+  }
+  for (const level of options.levels ?? []) {
+    if (!Number.isFinite(level.value)) continue;
+    const ly = f(y(level.value));
+    const shown = options.scoring === 'rounds' ? level.value.toFixed(2) : `${(100 * level.value).toFixed(1)}%`;
+    parts.push(`<line x1="${M.left}" y1="${ly}" x2="${W - M.right}" y2="${ly}" stroke="#7f7f7f" stroke-dasharray="2 3"/>`);
+    parts.push(`<text x="${W - M.right - 4}" y="${f(y(level.value) - 4)}" text-anchor="end" fill="#555">${esc(level.name)} ${shown}</text>`);
   }
   if (points.length > 0) {
     const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];

@@ -34,6 +34,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
+import { hintBaseline } from '../hints/hint.js';
 import { initBackend, type BackendName } from '../node/tf-backend.js';
 import { saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
@@ -105,6 +106,19 @@ export interface TrainSummary {
 export function defaultReference(env: EnvConfig): string {
   const names = agentsFor(env).map((a) => a.name);
   return ['longest', 'greedy'].find((n) => names.includes(n)) ?? 'first';
+}
+
+/**
+ * The strongest fair search of the env that is not an exact optimum (the hints' search source,
+ * README "Where hints come from"; where that is a solver, the next search), or null: a learning
+ * curve shows where it stands.
+ */
+export function bestBaseline(env: EnvConfig): string | null {
+  const agents = agentsFor(env);
+  const usable = (name: string) => agents.some((a) => a.name === name && a.fair && !a.ceiling);
+  const hinted = hintBaseline(env.id, env.options).name;
+  if (usable(hinted)) return hinted;
+  return ['pimc', 'lookahead', 'expectimax'].find(usable) ?? null;
 }
 
 /**
@@ -227,12 +241,20 @@ class HeldOut {
     private readonly agent: Agent,
     private readonly referenceRows: EpisodeRows,
     readonly reference: HeldOutSummary & { agent: string },
+    /** Where random play and the best baseline stand on the same deals (for the learning curve). */
+    readonly levels: (HeldOutSummary & { agent: string })[],
   ) {}
 
-  /** Plays the reference agent (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
+  /** Plays the reference agent, random and the best baseline (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
   static async start(env: EnvConfig, config: CommonConfig, agent: Agent): Promise<HeldOut> {
-    const rows = await playNamedAgent({ env, agent: config.evalReference, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
-    return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) });
+    const play = (name: string) => playNamedAgent({ env, agent: name, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
+    const rows = await play(config.evalReference);
+    const levels: (HeldOutSummary & { agent: string })[] = [];
+    for (const name of new Set(['random', bestBaseline(env)])) {
+      if (name === null || name === config.evalReference || !agentsFor(env).some((a) => a.name === name)) continue;
+      levels.push({ agent: name, ...heldOutSummary(await play(name), env) });
+    }
+    return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) }, levels);
   }
 
   /** The run's agent on the held-out deals now, against the reference. */
@@ -334,6 +356,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       title: `${algo.toUpperCase()} on ${env.id}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
       scoring,
       reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate },
+      levels: heldOut.levels.map((l) => ({ name: l.agent, value: rounds ? (l.meanRounds ?? Number.NaN) : l.winRate })),
     };
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
 

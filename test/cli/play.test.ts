@@ -26,7 +26,7 @@ describe('tengym play', () => {
     // The script: at every move ask for a hint and play move 1; after the second move take it
     // back, ask again and play it again. The same moves played here give the expected end.
     const options = { undoLimit: 3 };
-    const env = make('tens', options);
+    const env = make('tens' as string, options);
     // A deal of at least six moves.
     let seed = 12;
     for (; ; seed++) {
@@ -186,7 +186,9 @@ describe('tengym play', () => {
     [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
     [['--env', 'decade', '--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
     [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, expectimax, optimal/],
-    [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --hints, not both/],
+    [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --model, not both/],
+    [['--env', 'decade', '--agent', 'longest', '--model', 'models/decade'], /give --agent or --model, not both/],
+    [['--env', 'decade', '--hint', 'models/decade'], /^tengym: Unknown argument: hint \(did you mean --hints\?\)$/m],
   ])('%j is a clear error, exit 1', (args, message) => {
     const r = play(args as string[], ['1']);
     expect(r.code).toBe(1);

@@ -36,15 +36,15 @@ describe('registry', () => {
 
   it('says which kind of mistake a refusal is (its code)', () => {
     expect(thrown(() => make('nope')).code).toBe('unknown-env');
-    expect(thrown(() => make('tens', 'x')).code).toBe('bad-options');
-    expect(thrown(() => make('tens', { tableau: 14 })).code).toBe('bad-options');
+    expect(thrown(() => make('tens' as string, 'x')).code).toBe('bad-options');
+    expect(thrown(() => make('tens' as string, { tableau: 14 })).code).toBe('bad-options');
   });
 
   it.each([
     ['nope', {}, /unknown env "nope"; registered ids: tens, block-ten, decade/],
     ['tens', { tableau: 14 }, /tableau.*13\|15|13\|15.*tableau/],
     ['tens', { refill: 'lazy' }, /"strict"\|"buffered"/],
-    ['tens', { colour: 'red' }, /Unrecognized key: "colour"/],
+    ['tens', { colour: 'red' }, /unknown option "colour"; its options: tableau, refill, blockTens, undoLimit, reward$/],
     ['decade', { stacks: 3 }, /stacks/],
     ['four-ten', { gameTarget: -1 }, /gameTarget/],
     ['tens', 'x', /expected an object/],

@@ -230,7 +230,10 @@ describe('createHinter with the search sources', () => {
     expectError(() => hinter.hint({ ...state, options: { stacks: 5 } }), 'bad-options', /stacks/);
     const game = state.game as { stock: string[]; stacks: string[][] };
     expectError(() => hinter.hint({ ...state, game: { ...game, stock: [...game.stock, game.stacks[0][0]] } }), 'bad-state', /is both in/);
-    expectError(() => hinter.hint(state, { top: 0 }), 'bad-argument', /top must be a positive integer/);
+    // top 0 means every legal move, as the CLI's --top 0.
+    expect(hinter.hint(state, { top: 0 }).hints).toHaveLength(hinter.hint(state).legalCount);
+    expectError(() => hinter.hint(state, { top: -1 }), 'bad-argument', /top must be an integer ≥ 0 \(0: every legal move\), got -1/);
+    expectError(() => hinter.hint(state, { top: 1.5 }), 'bad-argument', /top must be an integer ≥ 0/);
     const over = make('decade');
     over.reset({ seed: 1 });
     while (over.running) over.step(over.legal[0]);

@@ -212,11 +212,13 @@ export class FourTenExpansion extends AfterstateExpansion {
   private readonly firstReach = new Map<number, number>();
   private queue: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private queueGroup: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  /** Exchanges from the decision to each queued configuration (breadth-first: never more than needed). */
+  private queueSteps: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private queueLength = 0;
   /** The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones. */
   private readonly rowOf = new Map<number, number>();
-  /** Round ends one exchange away, as (group, roundEnd code) pairs. */
-  private exits: Int32Array<ArrayBuffer> = new Int32Array(256);
+  /** Round ends one exchange away, as (group, roundEnd code, exchanges to it, that one included) triples. */
+  private exits: Int32Array<ArrayBuffer> = new Int32Array(384);
   private exitCount = 0;
 
   constructor() {
@@ -279,7 +281,7 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.exitCount = 0;
     for (let k = 0; k < n; k++) {
       const action = env.legal[k];
-      if (action < END_TURN) this.step(s.key, action - FIRST_EXCHANGE, k);
+      if (action < END_TURN) this.step(s.key, action - FIRST_EXCHANGE, k, 1);
     }
     this.search();
     for (let k = 0; k < n; k++) {
@@ -304,6 +306,7 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.exitCount = 0;
     this.queue[0] = key;
     this.queueGroup[0] = 0;
+    this.queueSteps[0] = 0;
     this.queueLength = 1;
     this.search();
     this.beginChoice(p);
@@ -316,7 +319,8 @@ export class FourTenExpansion extends AfterstateExpansion {
     for (let i = 0; i < this.queueLength; i++) {
       const key = this.queue[i];
       const group = this.queueGroup[i];
-      for (let e = 0; e < 32; e++) this.step(key, e, group);
+      const steps = this.queueSteps[i] + 1;
+      for (let e = 0; e < 32; e++) this.step(key, e, group, steps);
     }
   }
 
@@ -327,32 +331,38 @@ export class FourTenExpansion extends AfterstateExpansion {
       if (this.queueGroup[j] !== g) continue;
       const key = this.queue[j];
       this.decode(key);
-      const row = this.addOption(0);
+      const row = this.addOption(0, this.queueSteps[j]);
       this.rowKey[row] = key;
       if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
     }
     for (let j = 0; j < this.exitCount; j++) {
-      if (this.exits[j * 2] !== g) continue;
-      const code = this.exits[j * 2 + 1];
+      if (this.exits[j * 3] !== g) continue;
+      const code = this.exits[j * 3 + 1];
+      const steps = this.exits[j * 3 + 2];
       if (code >= 0) {
-        const row = this.addOption(ROUND_COST);
+        const row = this.addOption(ROUND_COST, steps);
         this.rowStart[row] = code + 1;
         if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-      } else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0));
+      } else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0), steps);
     }
   }
 
-  /** Exchange e from configuration `key`, within group g's search: a round end becomes one of g's exits (each once), a configuration not met before joins the queue. */
-  private step(key: number, e: number, g: number): void {
+  /**
+   * Exchange e from configuration `key`, the `steps`-th exchange of group g's search: a round end
+   * becomes one of g's exits (each once, at its first and so nearest find), a configuration not
+   * met before joins the queue.
+   */
+  private step(key: number, e: number, g: number, steps: number): void {
     const next = exchangedKey(key, e);
     if (next < 0 || this.firstReach.has(next)) return;
     this.decode(next);
     const code = this.roundEnd(false);
     if (code !== null) {
-      for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 2] === g && this.exits[j * 2 + 1] === code) return;
-      if ((this.exitCount + 1) * 2 > this.exits.length) this.exits = doubled(this.exits);
-      this.exits[this.exitCount * 2] = g;
-      this.exits[this.exitCount * 2 + 1] = code;
+      for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 3] === g && this.exits[j * 3 + 1] === code) return;
+      if ((this.exitCount + 1) * 3 > this.exits.length) this.exits = doubled(this.exits);
+      this.exits[this.exitCount * 3] = g;
+      this.exits[this.exitCount * 3 + 1] = code;
+      this.exits[this.exitCount * 3 + 2] = steps;
       this.exitCount++;
       return;
     }
@@ -360,9 +370,11 @@ export class FourTenExpansion extends AfterstateExpansion {
     if (this.queueLength === this.queue.length) {
       this.queue = doubled(this.queue);
       this.queueGroup = doubled(this.queueGroup);
+      this.queueSteps = doubled(this.queueSteps);
     }
     this.queue[this.queueLength] = next;
     this.queueGroup[this.queueLength] = g;
+    this.queueSteps[this.queueLength] = steps;
     this.queueLength++;
   }
 
@@ -406,8 +418,8 @@ export class FourTenExpansion extends AfterstateExpansion {
     return false;
   }
 
-  protected override addOption(offset = 0): number {
-    const row = super.addOption(offset);
+  protected override addOption(offset = 0, steps = 0): number {
+    const row = super.addOption(offset, steps);
     if (row >= this.rowKey.length) {
       this.rowKey = doubled(this.rowKey);
       this.rowStock = doubled(this.rowStock);

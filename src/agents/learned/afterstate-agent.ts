@@ -105,9 +105,11 @@ export abstract class AfterstateExpansion {
   groupExact = new Uint8Array(64);
   groupExactWin = new Float32Array(64);
   groupExactCost = new Float32Array(64);
-  /** Per row: its group's probability, and the cost paid before reaching it. */
+  groupExactSteps = new Int32Array(64);
+  /** Per row: its group's probability, the cost paid before reaching it, and the player's moves before it (Four Ten: exchanges). */
   weight = new Float32Array(64);
   offset = new Float32Array(64);
+  steps = new Int32Array(64);
   /**
    * Per row: the first row with the same features (itself when there is none). Many options
    * reach the same position (a Four Ten replacement's ~300 rows hold ~150 distinct ones): the
@@ -117,6 +119,14 @@ export abstract class AfterstateExpansion {
   /** Per distinct row: its place in the last `ExpansionBatch` forward pass. */
   batchIndex = new Int32Array(64);
   actionCount = 0;
+  /**
+   * The moves the last `actionValue` needs before its best options are reached (Four Ten: the
+   * exchanges to the configuration it ends the turn at), the most over its groups. Among equal
+   * scores the fewest moves rank first, so that a player following the top move ends the turn
+   * as soon as walking on gains nothing.
+   */
+  actionSteps = 0;
+  private bestSteps = 0;
   private readonly value = new Float64Array(2);
   private readonly option = new Float64Array(2);
   private readonly best = new Float64Array(2);
@@ -166,6 +176,7 @@ export abstract class AfterstateExpansion {
       this.groupExact = doubled(this.groupExact);
       this.groupExactWin = doubled(this.groupExactWin);
       this.groupExactCost = doubled(this.groupExactCost);
+      this.groupExactSteps = doubled(this.groupExactSteps);
     }
     this.groupWeight[g] = weight;
     this.groupFirstRow[g] = this.rowCount;
@@ -173,34 +184,39 @@ export abstract class AfterstateExpansion {
     this.groupExact[g] = 0;
   }
 
-  /** An exact option [won, cost] of the current choice (only the best-scoring one is kept). */
-  protected exactOption(won: number, cost: number): void {
+  /** An exact option [won, cost] of the current choice, `steps` moves away (only the best-scoring one is kept, the nearest on a tie). */
+  protected exactOption(won: number, cost: number, steps = 0): void {
     const g = this.groupCount - 1;
     this.option[0] = won;
     this.option[1] = cost;
     if (this.groupExact[g]) {
       this.best[0] = this.groupExactWin[g];
       this.best[1] = this.groupExactCost[g];
-      if (this.score(this.option) <= this.score(this.best)) return;
+      const option = this.score(this.option);
+      const best = this.score(this.best);
+      if (option < best || (option === best && steps >= this.groupExactSteps[g])) return;
     }
     this.groupExact[g] = 1;
     this.groupExactWin[g] = won;
     this.groupExactCost[g] = cost;
+    this.groupExactSteps[g] = steps;
   }
 
-  /** A row that is an option of the current choice, reached after paying `offset`; returns its index (fill rows[index*size …]). */
-  protected addOption(offset = 0): number {
+  /** A row that is an option of the current choice, reached after paying `offset` and `steps` moves; returns its index (fill rows[index*size …]). */
+  protected addOption(offset = 0, steps = 0): number {
     const g = this.groupCount - 1;
     const row = this.rowCount++;
     if (this.rowCount * this.layout.size > this.rows.length) this.rows = doubled(this.rows);
     if (this.rowCount > this.weight.length) {
       this.weight = doubled(this.weight);
       this.offset = doubled(this.offset);
+      this.steps = doubled(this.steps);
       this.sameAs = doubled(this.sameAs);
       this.batchIndex = doubled(this.batchIndex);
     }
     this.weight[row] = this.groupWeight[g];
     this.offset[row] = offset;
+    this.steps[row] = steps;
     this.sameAs[row] = row;
     this.groupRows[g]++;
     return row;
@@ -226,23 +242,28 @@ export abstract class AfterstateExpansion {
   actionValue(k: number, outputs: Float32Array, into: Float64Array): void {
     let win = this.exactWin[k];
     let cost = this.exactCost[k];
+    let steps = 0;
     const end = this.firstGroup[k] + this.groupsOf[k];
     for (let g = this.firstGroup[k]; g < end; g++) {
       this.bestOption(g, outputs, this.best);
       win += this.groupWeight[g] * this.best[0];
       cost += this.groupWeight[g] * this.best[1];
+      if (this.bestSteps > steps) steps = this.bestSteps;
     }
+    this.actionSteps = steps;
     into[0] = win;
     into[1] = cost;
   }
 
-  /** [P(win), cost] of group g's best-scoring option. */
+  /** [P(win), cost] of group g's best-scoring option (the fewest steps away on a tie; its steps: `bestSteps`). */
   private bestOption(g: number, outputs: Float32Array, into: Float64Array): void {
     let best = -Infinity;
+    this.bestSteps = 0;
     if (this.groupExact[g]) {
       into[0] = this.groupExactWin[g];
       into[1] = this.groupExactCost[g];
       best = this.score(into);
+      this.bestSteps = this.groupExactSteps[g];
     }
     const option = this.option;
     const end = this.groupFirstRow[g] + this.groupRows[g];
@@ -250,10 +271,11 @@ export abstract class AfterstateExpansion {
       option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
       option[1] = this.offset[row] + outputs[row * 2 + 1];
       const score = this.score(option);
-      if (score > best) {
+      if (score > best || (score === best && this.steps[row] < this.bestSteps)) {
         best = score;
         into[0] = option[0];
         into[1] = option[1];
+        this.bestSteps = this.steps[row];
       }
     }
   }
@@ -270,15 +292,17 @@ export abstract class AfterstateExpansion {
     return value[0];
   }
 
-  /** The index k of the legal action with the highest score (the first on a tie). */
+  /** The index k of the legal action with the highest score (on a tie: the fewest steps, then the first). */
   bestIndex(outputs: Float32Array): number {
     let best = 0;
     let bestScore = -Infinity;
+    let bestSteps = 0;
     for (let k = 0; k < this.actionCount; k++) {
       this.actionValue(k, outputs, this.value);
       const score = this.score(this.value);
-      if (score > bestScore) {
+      if (score > bestScore || (score === bestScore && this.actionSteps < bestSteps)) {
         bestScore = score;
+        bestSteps = this.actionSteps;
         best = k;
       }
     }
@@ -447,9 +471,9 @@ export class AfterstateAgent implements Agent {
     const x = this.expansion!;
     const scored = Array.from({ length: env.legalCount }, (_, k) => {
       x.actionValue(k, outputs, this.value);
-      return { action: env.legal[k], score: x.reportedScore(this.value), rank: x.score(this.value), k };
+      return { action: env.legal[k], score: x.reportedScore(this.value), rank: x.score(this.value), steps: x.actionSteps, k };
     });
-    scored.sort((a, b) => b.rank - a.rank || a.k - b.k);
+    scored.sort((a, b) => b.rank - a.rank || a.steps - b.steps || a.k - b.k);
     const unit = x.scoreUnit;
     return { kind: x.scoreKind, ...(unit ? { unit } : {}), actions: scored.map(({ action, score }) => ({ action, score })) };
   }

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { evaluate, type AgentResult, type EvalReport } from '../../eval/evaluate.js';
+import { envConfig, envSpec } from '../../env/registry.js';
+import { buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
@@ -60,6 +61,7 @@ function roundsColumn(r: AgentResult): string {
   return d.deals === 0 ? '–' : `${signed3(d.diff)} [${signed3(d.ci95[0])}, ${signed3(d.ci95[1])}]`;
 }
 
+/** The options with the id's preset and defaults filled in, as a report shows them. */
 function fmt(x: number | undefined, digits: number): string {
   return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 }
@@ -71,7 +73,7 @@ export const evalCommand: CommandModule<object, Args> = {
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('agents', { type: 'string', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them)' })
+      .option('agents', { type: 'string', alias: 'agent', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them); --agent NAME for one' })
       .option('episodes', { type: 'number', default: 1000, describe: 'Deals each agent plays (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
@@ -80,18 +82,34 @@ export const evalCommand: CommandModule<object, Args> = {
       .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals'),
   handler: async (args) => {
     const bar = new ProgressBar();
+    const env = envSpec(args.env).id;
+    const options = parseOptionsJson(args.options);
+    const agents = args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
+    let played: readonly PlayedAgent[] = [];
+    let current = '';
+    let dealsDone = 0;
+    // Ctrl-C: the agents that finished their deals, as a table, before exiting.
+    const interrupted = () => {
+      bar.done();
+      const rest = agents.filter((a) => !played.some((p) => p.agent === a));
+      writeLine(`\ninterrupted: ${played.length} of ${agents.length} agents played all ${args.episodes} deals${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`);
+      if (played.length > 0) {
+        const reference = played.some((p) => p.agent === args.reference) ? args.reference! : played[0].agent;
+        writeLine(evalTable(buildReport(envConfig(env, options), args.seed, reference, [...played])));
+      }
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     const report = await evaluate(
-      {
-        env: args.env,
-        options: parseOptionsJson(args.options),
-        agents: args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0),
-        episodes: args.episodes,
-        seed: args.seed,
-        reference: args.reference,
-        workers: args.workers,
+      { env, options, agents, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers },
+      (done, total, agent) => {
+        current = agent;
+        dealsDone = done - played.length * args.episodes;
+        bar.update(done, total, agent);
       },
-      (done, total, agent) => bar.update(done, total, agent),
+      (p) => (played = p),
     );
+    process.removeListener('SIGINT', interrupted);
     bar.done();
     if (args.json) {
       writeLine(JSON.stringify({ ...report, results: report.results.map(({ seconds: _s, ...r }) => r) }));

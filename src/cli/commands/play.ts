@@ -199,7 +199,7 @@ export const playCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
       .option('agent', { type: 'string', describe: 'Who gives the hints: an agent of the env (tengym agents --env ID lists them) or a model directory; default: the strongest fair source measured for the env (README, "Where hints come from")' })
-      .option('hints', { type: 'string', describe: 'Model directory for hints; the same as --agent DIR' })
+      .option('hints', { type: 'string', alias: 'model', describe: 'Model directory for hints (--model, as hint and bench take it); the same as --agent DIR' })
       .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
       .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })
       .check((a) => {
@@ -215,7 +215,7 @@ export const playCommand: CommandModule<object, Args> = {
     env.reset({ seed });
     const optionsArg = args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
     // An agent or model named on the command line is loaded now, so a bad name stops at once.
-    const choice = hintChoice(args.agent, args.hints, '--hints');
+    const choice = hintChoice(args.agent, args.hints);
     let hinter: Promise<LoadedHinter> | null = choice === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, choice));
     const rl = createInterface({ input: process.stdin, terminal: false });
     // Take the iterator now: lines that arrive before the first read are queued, not lost.

@@ -3,11 +3,12 @@
  * the TensorFlow.js WebAssembly files and the shipped models) over HTTP, on 127.0.0.1 by
  * default. A plain static server: the page runs everything itself.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
@@ -26,6 +27,36 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
 };
+
+/** The shipped models, in the package's models/ (this file is src/cli/commands/ or dist/cli/commands/). */
+const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
+
+/** The TensorFlow.js WebAssembly binaries, from the dependency that ships them (the package does not copy them). */
+function wasmDir(): string | null {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the page asks for that the package holds elsewhere than dist/web/ (each file once: a
+ * build from the repo has copies there): the models under models/, the wasm binaries in the
+ * tfjs-backend-wasm dependency.
+ */
+function packagedFile(path: string): string | null {
+  if (path.startsWith('/models/')) return fileUnder(MODELS_DIR, path.slice('/models'.length));
+  const wasm = /^\/tfjs-backend-wasm(-simd)?\.wasm$/.test(path) ? wasmDir() : null;
+  return wasm ? fileUnder(wasm, path) : null;
+}
+
+/** The file `path` names under `dir`, or null when it is outside it, missing or not a file. */
+function fileUnder(dir: string, path: string): string | null {
+  const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+  if (!(file + sep).startsWith(dir.endsWith(sep) ? dir : dir + sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+  return file;
+}
 
 export interface PageServer {
   server: Server;
@@ -63,10 +94,10 @@ export async function servePage(options: { host?: string; port?: number; root?: 
       plain(400, 'bad request path\n');
       return;
     }
-    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     // The body never echoes the path: a page must not be able to make this server say what it likes.
     const notFound = () => plain(404, 'not found\n');
-    if (!(file + sep).startsWith(root.endsWith(sep) ? root : root + sep) || path.includes('\0')) {
+    const file = path.includes('\0') ? null : (fileUnder(root, path) ?? (root === PAGE_DIR ? packagedFile(path) : null));
+    if (file === null) {
       notFound();
       return;
     }

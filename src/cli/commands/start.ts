@@ -14,7 +14,8 @@ import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
-import { envConfig, envSpec } from '../../env/registry.js';
+import { TengymError } from '../../env/errors.js';
+import { envConfig, envSpec, resolveOptions } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
 import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
 import { checkNumberOption, writeLine } from '../io.js';
@@ -146,6 +147,9 @@ export const startCommand: CommandModule<object, Args> = {
       .example('$0 start --env four-ten --episodes 2000 --json', 'One env on a fixed 2,000 deals, as JSON'),
   handler: async (args) => {
     const envs = args.env === undefined ? shippedModelEnvs() : [envSpec(args.env).id];
+    if (args.env !== undefined && !shippedModelEnvs().includes(envs[0])) {
+      throw new TengymError('bad-argument', `no model is shipped for ${envs[0]}; envs with a model: ${shippedModelEnvs().join(', ')} (tengym eval --env ${envs[0]} --agents … compares its baselines)`);
+    }
     if (envs.length === 0) {
       writeLine(`tengym: no model is shipped in ${SHIPPED_MODELS_DIR}`);
       return;

@@ -60,6 +60,17 @@ function evaluationLine(row: MetricsRow, reference: string): string {
     .join('  ');
 }
 
+/**
+ * Why a run trained more env steps than asked: an algorithm learns in whole iterations (PPO: a
+ * rollout of numEnvs × rolloutSteps decisions) and the last one ends past the limit; forced moves
+ * count as env steps too. Null when it stopped exactly.
+ */
+export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }): string | null {
+  if (envSteps <= config.totalSteps) return null;
+  const size = config.numEnvs !== undefined && config.rolloutSteps !== undefined ? `a rollout of numEnvs × rolloutSteps = ${config.numEnvs * config.rolloutSteps} decisions` : 'a batch of decisions';
+  return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${size}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
+}
+
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
   describe: 'Train a TensorFlow.js agent (masked PPO, double DQN, afterstate values or a search with learned values) and keep its best model',
@@ -120,6 +131,13 @@ export const trainCommand: CommandModule<object, Args> = {
     const { train } = await import('../../train/trainer.js');
     const bar = new ProgressBar();
     let reference = '';
+    // Ctrl-C: the run continues from its last checkpoint with --resume.
+    const interrupted = () => {
+      bar.done();
+      process.stderr.write(`\ninterrupted; resume with: tengym train --out ${args.out} --resume\n`);
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     const summary = await train({
       env: args.env,
       options: args.options === undefined ? undefined : parseOptionsJson(args.options),
@@ -153,6 +171,7 @@ export const trainCommand: CommandModule<object, Args> = {
         }
       },
     });
+    process.removeListener('SIGINT', interrupted);
     bar.done();
     if (json) {
       const { config: _config, options: _options, ...rest } = summary;
@@ -160,6 +179,8 @@ export const trainCommand: CommandModule<object, Args> = {
       return;
     }
     const best = summary.best;
+    const overshoot = stepsNote(summary.envSteps, summary.config);
+    if (overshoot) writeLine(overshoot);
     writeLine(
       `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ${summary.sessionEnvSteps} env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +
         `${Math.round(summary.envStepsPerSecond)} env steps/s (${Math.round(summary.trainingEnvStepsPerSecond)} without evaluations and checkpoints), backend ${summary.backend}`,

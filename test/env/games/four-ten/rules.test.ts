@@ -69,14 +69,14 @@ describe('four-ten: options and basics', () => {
   });
 
   it('rejects bad options naming the field', () => {
-    expect(() => make('four-ten', { check: 'never' })).toThrow(/check/);
+    expect(() => make('four-ten' as string, { check: 'never' })).toThrow(/check/);
     expect(() => make('four-ten', { handTarget: 0 })).toThrow(/handTarget/);
     expect(() => make('four-ten', { handTarget: 41 })).toThrow(/handTarget/);
     expect(() => make('four-ten', { gameTarget: 0 })).toThrow(/gameTarget/);
     expect(() => make('four-ten', { safeties: -1 })).toThrow(/safeties/);
     expect(() => make('four-ten', { maxRounds: 0 })).toThrow(/maxRounds/);
-    expect(() => make('four-ten', { reward: 'win' })).toThrow(/reward/);
-    expect(() => make('four-ten', { jokers: true })).toThrow(/jokers/);
+    expect(() => make('four-ten' as string, { reward: 'win' })).toThrow(/reward/);
+    expect(() => make('four-ten' as string, { jokers: true })).toThrow(/jokers/);
   });
 
   it('shows the drawn card and offers the three placements at the start', () => {
@@ -150,7 +150,7 @@ describe('four-ten: placements and faults', () => {
 
   it('Hand = handTarget scores +10 and ends the round under both checks when nothing faults', () => {
     for (const check of ['points-first', 'faults-first']) {
-      const env = make('four-ten', { check });
+      const env = make('four-ten' as string, { check });
       env.reset({ deck: deckOf(CLEAN_TEN) });
       const rewards = play(env, CLEAN_TEN_MOVES);
       expect(rewards.slice(0, -1).every((r) => r === 0)).toBe(true);
@@ -682,7 +682,7 @@ describe('four-ten: invariants over random games', () => {
     let bottoms = 0;
     let exchanges = 0;
     for (const [k, opts] of optionSets.entries()) {
-      const env = make('four-ten', opts);
+      const env = make('four-ten' as string, opts);
       const probe = env.clone();
       for (let g = 0; g < scaled(300, 48); g++) {
         env.reset({ seed: 1000 * k + g });
@@ -706,7 +706,7 @@ describe('four-ten: invariants over random games', () => {
           if (opts.reward !== 'rounds') expect(r.reward).toBe(s.points - pointsBefore);
           total += r.reward;
           if (steps % 50 === 0) {
-            const copy = make('four-ten', opts);
+            const copy = make('four-ten' as string, opts);
             copy.setState(env.getState());
             expect(copy.getState()).toEqual(env.getState());
           }

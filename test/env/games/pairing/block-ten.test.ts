@@ -69,8 +69,8 @@ function referenceOutcome(deck: readonly number[]): CardOutcome {
 describe('block-ten: options and ids', () => {
   it('has refill, undoLimit and reward only; 36 pair ids, plus deal when buffered', () => {
     expect(blockTenGame.optionsSchema.parse({})).toEqual({ refill: 'strict', undoLimit: 0, reward: 'win' });
-    expect(thrown(() => make('block-ten', { tableau: 13 })).code).toBe('bad-options');
-    expect(thrown(() => make('block-ten', { reward: 'points' })).message).toContain('"cards"');
+    expect(thrown(() => make('block-ten' as string, { tableau: 13 })).code).toBe('bad-options');
+    expect(thrown(() => make('block-ten' as string, { reward: 'points' })).message).toContain('"cards"');
     const strict = make('block-ten');
     expect([strict.actionSpace.n, strict.observationSpace.shape[0]]).toEqual([36, 131]);
     const buffered = make('block-ten', { refill: 'buffered' });
@@ -136,7 +136,7 @@ describe('block-ten: moves', () => {
 describe('block-ten: endings and rewards', () => {
   it('a deal with no legal move is over at reset', () => {
     for (const refill of ['strict', 'buffered']) {
-      const env = make('block-ten', { refill });
+      const env = make('block-ten' as string, { refill });
       const { info } = env.reset({ deck: deckWith(['TC', 'TD', 'TH', 'TS', 'AC', 'AD', 'AH', 'AS', '2C']) });
       expect(info.terminated).toBe(true);
       expect(info.outcome).toEqual({ won: false, cardsLeft: 52 });
@@ -147,14 +147,14 @@ describe('block-ten: endings and rewards', () => {
 
   it('a won game reports 4 cards left (the tens), with either reward', () => {
     for (const refill of ['strict', 'buffered']) {
-      const win = make('block-ten', { refill });
+      const win = make('block-ten' as string, { refill });
       win.reset({ deck: PAIRS_DECK });
       const w = playOut(win, first);
       expect(win.outcome()).toEqual({ won: true, cardsLeft: 4 });
       expect(w.indexOf(1)).toBe(w.length - 1);
       expect(sum(w)).toBe(1);
       expect(tableau(win).filter((c) => c !== null).sort()).toEqual(['TC', 'TD', 'TH', 'TS']);
-      const cards = make('block-ten', { refill, reward: 'cards' });
+      const cards = make('block-ten' as string, { refill, reward: 'cards' });
       cards.reset({ deck: PAIRS_DECK });
       const c = playOut(cards, last);
       expect(sum(c)).toBe(48);
@@ -239,7 +239,7 @@ describe('block-ten: observation, text and state', () => {
 describe('block-ten: decision-free, reference model, rates, invariants', () => {
   for (const refill of ['strict', 'buffered']) {
     it(`${refill}: first, last and random policies agree with the rank-count model on 1,000 deals`, () => {
-      const envs = [0, 1, 2].map(() => make('block-ten', { refill }));
+      const envs = [0, 1, 2].map(() => make('block-ten' as string, { refill }));
       const rng = createRng(42);
       const policies = [first, last, (env: Env): number => env.legal[randomInt(rng, 0, env.legalCount - 1)]];
       let wins = 0;
@@ -272,7 +272,7 @@ describe('block-ten: decision-free, reference model, rates, invariants', () => {
 
   it('every card in one place, mask = legal list, rewards add up over random games', () => {
     for (const options of [{}, { refill: 'buffered', reward: 'cards' }, { reward: 'cards' }]) {
-      const env = make('block-ten', options);
+      const env = make('block-ten' as string, options);
       const rng = createRng(8);
       for (let seed = 0; seed < 800; seed++) {
         env.reset({ seed: 50_000 + seed });

@@ -81,10 +81,10 @@ describe('tens: options and spaces', () => {
   });
 
   it('bad options name the field and the allowed values', () => {
-    expect(thrown(() => make('tens', { tableau: 14 })).message).toMatch(/tableau[\s\S]*13\|15|13\|15[\s\S]*tableau/);
-    expect(thrown(() => make('tens', { refill: 'lazy' })).message).toContain('"buffered"');
-    expect(thrown(() => make('tens', { undoLimit: 2 })).message).toContain('"unlimited"');
-    expect(thrown(() => make('tens', { blocktens: true })).code).toBe('bad-options');
+    expect(thrown(() => make('tens' as string, { tableau: 14 })).message).toMatch(/tableau[\s\S]*13\|15|13\|15[\s\S]*tableau/);
+    expect(thrown(() => make('tens' as string, { refill: 'lazy' })).message).toContain('"buffered"');
+    expect(thrown(() => make('tens' as string, { undoLimit: 2 })).message).toContain('"unlimited"');
+    expect(thrown(() => make('tens' as string, { blocktens: true })).code).toBe('bad-options');
   });
 
   it('undoLimit maps to 0, 3 and Infinity', () => {
@@ -284,7 +284,7 @@ describe('tens: blockTens', () => {
 describe('tens: endings and rewards', () => {
   it('a deal with no legal move is over at reset', () => {
     for (const refill of ['strict', 'buffered']) {
-      const env = make('tens', { refill });
+      const env = make('tens' as string, { refill });
       const { info } = env.reset({ deck: deckWith(DEAD_13) });
       expect(info.terminated).toBe(true);
       expect(info.outcome).toEqual({ won: false, cardsLeft: 52 });
@@ -297,13 +297,13 @@ describe('tens: endings and rewards', () => {
 
   it('a won game: reward win gives 1 on the last step only, reward cards gives 52', () => {
     for (const tableauSize of [13, 15]) {
-      const win = make('tens', { tableau: tableauSize });
+      const win = make('tens' as string, { tableau: tableauSize });
       win.reset({ deck: PAIRS_DECK });
       const w = playOut(win, first).rewards;
       expect(win.outcome()).toEqual({ won: true, cardsLeft: 0 });
       expect(w.indexOf(1)).toBe(w.length - 1);
       expect(w.reduce((a, b) => a + b, 0)).toBe(1);
-      const cards = make('tens', { tableau: tableauSize, reward: 'cards' });
+      const cards = make('tens' as string, { tableau: tableauSize, reward: 'cards' });
       cards.reset({ deck: PAIRS_DECK });
       const c = playOut(cards, first).rewards;
       expect(c.every((r) => r === 2 || r === 4)).toBe(true);
@@ -501,7 +501,7 @@ describe('tens: invariants over random games', () => {
     it(`${c.name}: every card in one place, mask = legal list, rewards add up`, () => {
       for (const reward of ['win', 'cards']) {
         const options = { ...c.options, reward };
-        const env = make('tens', options);
+        const env = make('tens' as string, options);
         const rng = createRng(7);
         for (let seed = 0; seed < 600; seed++) {
           env.reset({ seed: 10_000 + seed });

@@ -1,0 +1,93 @@
+/**
+ * What a player who follows the top hint goes through (Node-only: models are read from disk):
+ * games played by always taking the first hint, counting the decisions (states with two legal
+ * moves or more), the Four Ten exchanges and the rounds, beside the same deals played by an
+ * agent itself. Hints that send a player on walks of exchanges that change nothing show up as
+ * more exchanges than a plain baseline makes.
+ *
+ *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom]
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Env } from '../env/env.js';
+import { envConfig, make } from '../env/registry.js';
+import { FIRST_EXCHANGE, END_TURN } from '../env/games/four-ten.js';
+import { createAgent } from '../agents/index.js';
+import { loadHinter, type HintChoice } from '../node/hint-loader.js';
+
+export interface FollowStats {
+  /** "default" (the env's own hint source), "hints: NAME", or "agent NAME" (the agent's own moves). */
+  who: string;
+  games: number;
+  /** Per game, means. */
+  decisions: number;
+  exchanges: number;
+  rounds: number;
+  won: number;
+}
+
+/** Four Ten exchanges (ids 15–46); other engines have none. */
+function isExchange(env: Env, action: number): boolean {
+  return env.id.startsWith('four-ten') && action >= FIRST_EXCHANGE && action < END_TURN;
+}
+
+function play(envId: string, options: Record<string, unknown>, seeds: readonly number[], who: string, pick: (env: Env) => number): FollowStats {
+  const env = make(envId, options);
+  let decisions = 0;
+  let exchanges = 0;
+  let rounds = 0;
+  let won = 0;
+  for (const seed of seeds) {
+    env.reset({ seed });
+    while (env.running) {
+      const forced = env.legalCount === 1;
+      const action = forced ? env.legal[0] : pick(env);
+      if (!forced) decisions++;
+      if (isExchange(env, action)) exchanges++;
+      env.step(action);
+    }
+    const outcome = env.outcome() as { won: boolean; rounds?: number };
+    rounds += outcome.rounds ?? 0;
+    if (outcome.won) won++;
+  }
+  const n = seeds.length;
+  return { who, games: n, decisions: decisions / n, exchanges: exchanges / n, rounds: rounds / n, won };
+}
+
+/** Games on `seeds` following the top hint of `choice` (undefined: the env's default source, as `tengym hint` and `play` use it). */
+export async function followHints(envId: string, options: Record<string, unknown>, seeds: readonly number[], choice?: HintChoice): Promise<FollowStats> {
+  const { hinter } = await loadHinter(envId, options, choice, { fourTenFigures: false });
+  const who = choice === undefined ? 'default' : `hints: ${'model' in choice ? choice.model : choice.agent}`;
+  return play(envId, options, seeds, who, (env) => hinter.hint(env, { top: 1 }).hints[0].action);
+}
+
+/** The same deals played by a catalogue agent's own `act`. */
+export function followAgent(envId: string, options: Record<string, unknown>, seeds: readonly number[], name: string): FollowStats {
+  const agent = createAgent(name, envConfig(envId, options));
+  return play(envId, options, seeds, `agent ${name}`, (env) => agent.act(env));
+}
+
+export function formatFollowStats(rows: readonly FollowStats[]): string[] {
+  const width = Math.max(...rows.map((r) => r.who.length));
+  return rows.map((r) => `${r.who.padEnd(width)}  decisions ${r.decisions.toFixed(1).padStart(6)}  exchanges ${r.exchanges.toFixed(1).padStart(6)}  rounds ${r.rounds.toFixed(2)}  won ${r.won}/${r.games}`);
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string, fallback: string): string => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+  };
+  const envId = arg('env', 'four-ten');
+  const first = Number(arg('seed', '100'));
+  const games = Number(arg('games', '20'));
+  const seeds = Array.from({ length: games }, (_, i) => first + i);
+  const rows: FollowStats[] = [];
+  for (const source of arg('sources', 'default,optimal,expectimax,bottom').split(',')) {
+    rows.push(await followHints(envId, {}, seeds, source === 'default' ? undefined : { agent: source }));
+  }
+  for (const name of arg('agents', 'bottom').split(',')) rows.push(followAgent(envId, {}, seeds, name));
+  console.log(`${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`);
+  for (const line of formatFollowStats(rows)) console.log(line);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,57 @@
+// Ctrl-C: eval prints the agents that finished their deals as a table; train says how to resume.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+/** Runs tengym, sends SIGINT once stdout matches `ready`, and resolves with what it printed. */
+function interruptWhen(args: string[], ready: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    const check = () => {
+      if (!sent && ready.test(stdout)) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    };
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      check();
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('Ctrl-C', () => {
+  it('eval prints the games already played, as a table', async () => {
+    // No output before the end but the interruption: SIGINT goes once the workers run (the first agent is fast).
+    const child = spawn(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    await new Promise((r) => setTimeout(r, 8000));
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code).toBe(130);
+    expect(stdout).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+    expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
+  }, 60_000);
+
+  it('train says how to resume', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+    try {
+      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out], /^steps /m);
+      expect(r.code).toBe(130);
+      expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+});

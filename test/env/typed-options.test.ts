@@ -1,0 +1,51 @@
+// Typed options: make() and envConfig() check option names and values at compile time for every
+// registered id. The fixture compiles as it is, and tsc rejects each of its marked lines once
+// their expect-error markers are gone.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { EnvOptionsById } from '../../src/env/registry.js';
+import { envIds } from '../../src/env/registry.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURE = join(REPO, 'test/env/fixtures/typed-options.ts');
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+const FLAGS = ['--noEmit', '--strict', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--skipLibCheck', '--types', 'node'];
+
+function tsc(file: string) {
+  const r = spawnSync(process.execPath, [TSC, ...FLAGS, file], { encoding: 'utf8', cwd: REPO });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+describe('typed env options', () => {
+  it('the fixture compiles: good options pass, each bad one is an expected error', () => {
+    const r = tsc(FIXTURE);
+    expect(r.out).toBe('');
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  it("tsc rejects make('decade', { discard: 'sometimes' }) and the other marked lines", () => {
+    const dir = mkdtempSync(join(REPO, 'test/env/fixtures/.tmp-'));
+    try {
+      const file = join(dir, 'unmarked.ts');
+      const text = readFileSync(FIXTURE, 'utf8').replace(/^\s*\/\/ @ts-expect-error.*\n/gm, '').replaceAll("'../../../src/", "'../../../../src/");
+      writeFileSync(file, text);
+      const r = tsc(file);
+      expect(r.code, r.out).not.toBe(0);
+      const errors = r.out.split('\n').filter((l) => l.includes('error TS'));
+      expect(errors).toHaveLength(5);
+      expect(r.out).toMatch(/Type '"sometimes"' is not assignable to type '("forced" \| "optional"|"optional" \| "forced")/);
+      expect(r.out).toMatch(/'tablaeu' does not exist/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('EnvOptionsById lists every registered id', () => {
+    const typed: Record<keyof EnvOptionsById, true> = { tens: true, 'block-ten': true, decade: true, 'decade-optional': true, 'decade-max3': true, 'decade-loop': true, 'decade-fives': true, 'decade-stacks': true, 'ten-twenty-thirty': true, 'four-ten': true };
+    expect(Object.keys(typed).sort()).toEqual(envIds().sort());
+  });
+});

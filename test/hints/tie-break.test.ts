@@ -1,0 +1,57 @@
+// Ties in hint lists: among moves of equal value the one that ends the turn ranks first, for
+// every source, and a player following the default Four Ten hints walks no more than `bottom`.
+import { describe, expect, it } from 'vitest';
+import type { ActionScores } from '../../src/agents/agent.js';
+import { createHinter } from '../../src/hints/hint.js';
+import { createAgent } from '../../src/agents/index.js';
+import { preferFewerMoves, sameScore } from '../../src/hints/tie-break.js';
+import { decadeGame } from '../../src/env/games/decade.js';
+import { END_TURN, FIRST_EXCHANGE, fourTenGame } from '../../src/env/games/four-ten.js';
+import { make } from '../../src/env/registry.js';
+import type { Agent } from '../../src/agents/agent.js';
+
+const EXCHANGE = FIRST_EXCHANGE + 3;
+
+describe('preferFewerMoves', () => {
+  it('puts "end turn" before an exchange of the same value, keeping the agent order otherwise', () => {
+    const ranked: ActionScores = { kind: 'heuristic', actions: [{ action: EXCHANGE, score: 2 }, { action: EXCHANGE + 1, score: 2 }, { action: END_TURN, score: 2 }, { action: EXCHANGE + 2, score: 1 }] };
+    expect(preferFewerMoves(fourTenGame, ranked).map((a) => a.action)).toEqual([END_TURN, EXCHANGE, EXCHANGE + 1, EXCHANGE + 2]);
+  });
+
+  it('leaves a better exchange first, and other engines alone', () => {
+    const ranked: ActionScores = { kind: 'heuristic', actions: [{ action: EXCHANGE, score: 2 }, { action: END_TURN, score: 1.5 }] };
+    expect(preferFewerMoves(fourTenGame, ranked).map((a) => a.action)).toEqual([EXCHANGE, END_TURN]);
+    const decade: ActionScores = { kind: 'heuristic', actions: [{ action: 20, score: 1 }, { action: 0, score: 1 }] };
+    expect(preferFewerMoves(decadeGame, decade)).toBe(decade.actions);
+  });
+
+  it('counts a hundredth of a round or a point as equal, probabilities only when equal', () => {
+    const rounds: ActionScores = { kind: 'value', unit: 'minus-rounds-left', actions: [{ action: EXCHANGE, score: -4.314 }, { action: END_TURN, score: -4.3188 }] };
+    expect(preferFewerMoves(fourTenGame, rounds).map((a) => a.action)).toEqual([END_TURN, EXCHANGE]);
+    expect(sameScore(rounds, -4.3, -4.32)).toBe(false);
+    expect(sameScore({ kind: 'value', unit: 'points' }, 10, 10.009)).toBe(true);
+    const win: ActionScores = { kind: 'win-probability', actions: [{ action: EXCHANGE, score: 1 - 1e-12 }, { action: END_TURN, score: 1 - 2e-12 }] };
+    expect(preferFewerMoves(fourTenGame, win).map((a) => a.action)).toEqual([EXCHANGE, END_TURN]);
+  });
+});
+
+describe('hint() ties', () => {
+  it('ranks "end turn" first when an agent scores it level with exchanges, for any agent', () => {
+    const env = make('four-ten');
+    env.reset({ seed: 11 });
+    const bottom = createAgent('bottom', 'four-ten', {});
+    while (env.running && !(env.isLegal(END_TURN) && env.legalCount > 2)) env.step(bottom.act(env));
+    expect(env.running).toBe(true);
+    // An agent that scores every move the same and lists end turn last (as ranking by id does).
+    const flat: Agent = {
+      name: 'flat',
+      fair: true,
+      reset: () => {},
+      act: (e) => e.legal[0],
+      score: (e) => ({ kind: 'value', unit: 'points', actions: [...e.legalActions()].map((action) => ({ action, score: 3 })) }),
+    };
+    const result = createHinter({ agent: flat, fourTenFigures: false }).hint(env);
+    expect(result.hints[0].action).toBe(END_TURN);
+    expect(result.hints).toHaveLength(env.legalCount);
+  });
+});
