@@ -288,6 +288,9 @@ function play(action: number, forced = false): void {
   forcedRun = forced ? forcedRun + 1 : 0;
   if (!forced) say('');
   env.step(action);
+  // A round's end, a fault and what paid for it, a bust: said with its reason.
+  const note = env.stepNote();
+  if (note) say(note);
   selection = [];
   holdForced = false;
   digits = '';

@@ -246,6 +246,12 @@ export class Env<O extends object = Record<string, unknown>> {
   }
 
   /** The board as a front end draws it (src/env/board.ts). */
+  /** What the last step did beyond the move itself, with its reason (`Game.stepNote`), or null. */
+  stepNote(): string | null {
+    if (!this.started) throw new TengymError('not-reset', 'stepNote: call reset() first');
+    return this.game.stepNote?.(this.state, this.options) ?? null;
+  }
+
   board(): BoardView {
     if (!this.started) throw new TengymError('not-reset', 'board: call reset() first');
     return this.game.board(this.state, this.options);

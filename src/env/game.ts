@@ -110,6 +110,12 @@ export interface Game<O extends object, S> {
   prompt(s: S, o: O): string;
   /** The board as a front end draws it (board.ts): its cards, piles and facts, and the action each tappable part plays. */
   board(s: S, o: O): BoardView;
+  /**
+   * What the last step did beyond the move itself, for a player to be told, with its reason
+   * ("Fault: Shadow 7 is above Hand 5. A safety pays for it (2 left)."), or null when it did
+   * nothing more. Optional: a game whose moves say it all has none. Not part of the state JSON.
+   */
+  stepNote?(s: S, o: O): string | null;
 }
 
 /** The members a game must have (registerGame checks them), each with what it is for. */

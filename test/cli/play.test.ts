@@ -147,8 +147,8 @@ describe('tengym play', () => {
   it('bad input is answered and the game goes on; quit; the end of the input', () => {
     const r = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['x', '99', 'undo', '1', 'quit', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), quit \(q\)\.$/m);
-    expect(r.stdout).toMatch(/^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), quit \(q\)\.$/m);
+    expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
+    expect(r.stdout).toMatch(/^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
     expect(r.stdout).toMatch(/^> undo\ndecade has no undo\.$/m);
     expect(r.stdout).toMatch(/^> quit\nQuit after 1 move \(seed 3\)\.$/m);
     const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
@@ -169,6 +169,27 @@ describe('tengym play', () => {
     const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
     const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
     expect(board(again.stdout)).toBe(board(r.stdout));
+  });
+
+  it('four-ten: every fault is said with its reason and what paid for it, up to the bust', () => {
+    // A card placed into Shadow while Hand is empty faults at once (Shadow above Hand).
+    const r = play(['--env', 'four-ten', '--seed', '4'], ['3', '3', '3', '3']);
+    expect(r.code, r.stderr).toBe(0);
+    const faults = [...r.stdout.matchAll(/^Fault: Shadow (\d) is above Hand 0\. A safety pays for it \((\d) of 3 left\)\. Round (\d) ends with no points\. Points 0 of 50\.$/gm)];
+    expect(faults.map((m) => [Number(m[2]), Number(m[3])])).toEqual([[2, 1], [1, 2], [0, 3]]);
+    expect(r.stdout).toMatch(/^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/m);
+    expect(r.stdout).toMatch(/Game over after 4 moves: lost with 0 points in 4 rounds\./);
+  });
+
+  it('rules (r) prints the game\'s rules from the rules document; help (?) the commands', () => {
+    const r = play(['--env', 'decade-loop', '--seed', '1'], ['rules', '?', 'q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^> rules\nDECADE\n/m);
+    expect(r.stdout).toContain('A discard removes a run of at least two consecutive cards');
+    expect(r.stdout).not.toContain('**');
+    expect(r.stdout).toMatch(/^> \?\nCommands: a move's number .*rules \(r\), help \(\?\), quit \(q\)$/m);
+    const ten = play(['--env', 'ten-twenty-thirty', '--seed', '1'], ['r', 'q']);
+    expect(ten.stdout).toMatch(/^> r\nTEN-TWENTY-THIRTY\n/m);
   });
 
   it('has --help', () => {

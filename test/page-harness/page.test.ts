@@ -315,6 +315,36 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 180_000);
 
+  it('four-ten: a fault is said on the page with its reason and the safety spent; the bust likewise', async () => {
+    await withPage('env=four-ten&seed=4', async (p) => {
+      const message = () => p.page.locator('#message').textContent();
+      // Move 3 places the drawn card into Shadow while Hand is empty: Shadow above Hand, a fault.
+      for (const left of [2, 1, 0]) {
+        await pressMove(p, 3, 3);
+        await p.settled();
+        expect(await message()).toMatch(new RegExp(`^Fault: Shadow \\d is above Hand 0\\. A safety pays for it \\(${left} of 3 left\\)\\. Round ${3 - left} ends with no points\\. Points 0 of 50\\.$`));
+      }
+      await pressMove(p, 3, 3);
+      await p.settled();
+      expect(await message()).toMatch(/^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/);
+      expect((await p.view()).running).toBe(false);
+    });
+  });
+
+  it('a rules panel opens for every id, with its game’s section of the rules document', async () => {
+    const headings: Record<string, string> = { tens: 'TENS', 'block-ten': 'BLOCK TEN', 'ten-twenty-thirty': 'TEN-TWENTY-THIRTY', 'four-ten': 'FOUR TEN' };
+    for (const id of envIds()) {
+      await withPage(`env=${id}&seed=1`, async (p) => {
+        expect(await p.page.locator('#rules').isVisible(), id).toBe(false);
+        await p.page.click('#rules-panel summary');
+        expect(await p.page.locator('#rules').isVisible(), id).toBe(true);
+        const text = (await p.page.locator('#rules').textContent()) ?? '';
+        expect(text.split('\n')[0], id).toBe(headings[id] ?? 'DECADE');
+        expect(text.length, id).toBeGreaterThan(500);
+      });
+    }
+  }, 120_000);
+
   it('a forced move plays itself after a short animation when motion is allowed', async () => {
     // Tens deal 5 has one legal move, a forced one, and then the game is over.
     const env = make('tens');

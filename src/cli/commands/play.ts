@@ -83,11 +83,13 @@ function showPosition(env: Env, io: PlayIO): void {
 const movesText = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
 
 /** Plays the forced moves from here (one legal move each); returns them as "draw ×3, discard 9♦ A♣ (10)", or '' when there were none. */
-function playForced(env: Env): string {
+function playForced(env: Env, notes: string[]): string {
   const runs: { text: string; count: number }[] = [];
   while (env.running && env.legalCount === 1) {
     const text = env.describeAction(env.legal[0]);
     env.step(env.legal[0]);
+    const note = env.stepNote();
+    if (note) notes.push(note);
     const last = runs[runs.length - 1];
     if (last?.text === text) last.count++;
     else runs.push({ text, count: 1 });
@@ -114,8 +116,10 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   let holdForced = false;
   const advance = () => {
     if (!autoForced || holdForced) return;
-    const forced = playForced(env);
+    const notes: string[] = [];
+    const forced = playForced(env, notes);
     if (forced) io.write(`\n${s.dim(`Forced: ${s.card(forced)}`)}\n`);
+    for (const note of notes) io.write(`${s.bold(note)}\n`);
   };
   advance();
   showPosition(env, io);
@@ -182,6 +186,9 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       continue;
     }
     env.step(env.legal[choice - 1]);
+    // A round's end, a fault and what paid for it, a bust: said with its reason.
+    const note = env.stepNote();
+    if (note) io.write(`${s.bold(note)}\n`);
     holdForced = false;
     advance();
     showPosition(env, io);

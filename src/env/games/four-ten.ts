@@ -158,7 +158,19 @@ export class FourTenState {
   points = 0;
   safeties = 0;
   rounds = 0;
+  /** How the last step ended a round (ROUND_* below; NO_ROUND_END when it did not), for `stepNote`: not in the JSON. */
+  lastEnd = NO_ROUND_END;
+  /** The hands' values when that round ended, and the points it gained or cost. */
+  readonly lastEndSums = new Int32Array(3);
+  lastEndPoints = 0;
 }
+
+const NO_ROUND_END = 0;
+const ROUND_SCORED = 1;
+const ROUND_DECK_OUT = 2;
+const ROUND_FAULT_SAFETY = 3;
+const ROUND_FAULT_PAID = 4;
+const ROUND_BUST = 5;
 
 // ---------------------------------------------------------------- hands
 
@@ -259,8 +271,16 @@ function endRound(s: FourTenState, o: FourTenOptions, rng: Rng): void {
   else newRound(s, o, rng);
 }
 
+/** Notes how the round ends (for `stepNote`), before the next round clears the hands. */
+function noteRoundEnd(s: FourTenState, how: number, points: number): void {
+  s.lastEnd = how;
+  s.lastEndSums.set(s.sums);
+  s.lastEndPoints = points;
+}
+
 function fault(s: FourTenState, o: FourTenOptions, rng: Rng): void {
   const cost = handsTotal(s);
+  noteRoundEnd(s, s.safeties > 0 ? ROUND_FAULT_SAFETY : s.points >= cost ? ROUND_FAULT_PAID : ROUND_BUST, cost);
   if (s.safeties > 0) s.safeties--;
   else if (s.points >= cost) s.points -= cost;
   else {
@@ -276,6 +296,7 @@ function fault(s: FourTenState, o: FourTenOptions, rng: Rng): void {
 function afterChange(s: FourTenState, o: FourTenOptions, rng: Rng, drawn: boolean): void {
   const verdict = judge(s, o);
   if (verdict === SCORES) {
+    noteRoundEnd(s, ROUND_SCORED, o.handTarget);
     s.points += o.handTarget;
     endRound(s, o, rng);
   } else if (verdict === FAULTS) {
@@ -283,6 +304,7 @@ function afterChange(s: FourTenState, o: FourTenOptions, rng: Rng, drawn: boolea
   } else if (!drawn) {
     s.seen[s.seenCount++] = s.key;
   } else if (s.pos === FOUR_TEN_DECK_SIZE) {
+    noteRoundEnd(s, ROUND_DECK_OUT, handsTotal(s));
     s.points += handsTotal(s);
     endRound(s, o, rng);
   } else {
@@ -349,6 +371,9 @@ function copyState(src: FourTenState, dst: FourTenState): void {
   dst.points = src.points;
   dst.safeties = src.safeties;
   dst.rounds = src.rounds;
+  dst.lastEnd = src.lastEnd;
+  dst.lastEndSums.set(src.lastEndSums);
+  dst.lastEndPoints = src.lastEndPoints;
 }
 
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
@@ -387,6 +412,7 @@ function parseDeck(deck: DeckInput): Uint8Array {
 function reset(s: FourTenState, o: FourTenOptions, rng: Rng, deck: Uint8Array | null): void {
   s.queue = deck ?? new Uint8Array(0);
   s.queueNext = 0;
+  s.lastEnd = NO_ROUND_END;
   s.points = 0;
   s.safeties = o.safeties;
   s.rounds = 0;
@@ -430,6 +456,7 @@ function legalActions(s: FourTenState, _o: FourTenOptions, mask: Uint8Array, leg
 function step(s: FourTenState, o: FourTenOptions, action: number, rng: Rng): number {
   const points = s.points;
   const rounds = s.rounds;
+  s.lastEnd = NO_ROUND_END;
   if (action < FIRST_REPLACE) place(s, o, action, rng);
   else if (action < FIRST_EXCHANGE) replace(s, o, (action - FIRST_REPLACE) >> 2, ((action - FIRST_REPLACE) & 3) + 1, rng);
   else if (action < END_TURN) exchange(s, o, action - FIRST_EXCHANGE, rng);
@@ -561,6 +588,43 @@ function phaseLine(s: FourTenState, o: FourTenOptions): string {
     default:
       return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
   }
+}
+
+/** Why hands of these values fault, in the order the rules list the checks. */
+function faultReason(hand: number, home: number, shadow: number, o: FourTenOptions): string {
+  const values = [hand, home, shadow];
+  for (let h = 0; h < 3; h++) if (values[h] > o.handTarget) return `${HAND_NAMES[h]} ${values[h]} is over ${o.handTarget}`;
+  if (shadow > hand) return `Shadow ${shadow} is above Hand ${hand}`;
+  return `Home ${home} is below Hand ${hand}`;
+}
+
+/** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
+function stepNote(s: FourTenState, o: FourTenOptions): string | null {
+  if (s.lastEnd === NO_ROUND_END) return null;
+  const [hand, home, shadow] = s.lastEndSums;
+  const round = `Round ${s.rounds} ends`;
+  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  let note: string;
+  switch (s.lastEnd) {
+    case ROUND_SCORED:
+      note = `Hand makes ${o.handTarget}: +${plural(s.lastEndPoints, 'point')}. ${round}.`;
+      break;
+    case ROUND_DECK_OUT:
+      note = `The deck is used up: +${plural(s.lastEndPoints, 'point')} (Hand ${hand} + Home ${home} + Shadow ${shadow}). ${round}.`;
+      break;
+    case ROUND_FAULT_SAFETY:
+      note = `Fault: ${faultReason(hand, home, shadow, o)}. A safety pays for it (${s.safeties} of ${o.safeties} left). ${round} with no points.`;
+      break;
+    case ROUND_FAULT_PAID:
+      note = `Fault: ${faultReason(hand, home, shadow, o)}. No safety is left: it costs ${plural(s.lastEndPoints, 'point')} (Hand + Home + Shadow). ${round}.`;
+      break;
+    default:
+      return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, 'point')}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
+  }
+  if (s.phase === WON) note += ` Won with ${plural(s.points, 'point')} in ${plural(s.rounds, 'round')}.`;
+  else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, 'round')}: the game stops at ${plural(s.points, 'point')}.`;
+  else note += ` Points ${s.points} of ${o.gameTarget}.`;
+  return note;
 }
 
 /** What the player is asked now (the last line of render while the game runs). */
@@ -698,6 +762,7 @@ function fromJSON(json: unknown, o: FourTenOptions, s: FourTenState): void {
   const parsed = stateSchema.safeParse(json);
   if (!parsed.success) throw new TengymError('bad-state', `bad four-ten state: ${formatZodError(parsed.error)}`);
   const j = parsed.data;
+  s.lastEnd = NO_ROUND_END;
   clearHands(s);
   JSON_NAMES.forEach((name, h) => j[name].forEach((v) => addCard(s, h, Number(v))));
   s.drawn = j.drawn === null ? 0 : Number(j.drawn);
@@ -866,6 +931,7 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   actionCards,
   prompt,
   board,
+  stepNote,
 };
 
 /** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
