@@ -144,7 +144,7 @@ describe('the number of copies a VectorEnv holds', () => {
 });
 
 describe('VectorEnv copy indices', () => {
-  it.each([-1, 4, 1.5, Number.NaN, '0', null])('stepOne(%s, a) and legalCount(%s) are bad-argument errors; no copy moves', (i) => {
+  it.each([-1, 4, 1.5, Number.NaN, '0', null])('copy index %s: stepOne and legalCount are bad-argument errors; no copy moves', (i) => {
     const v = new VectorEnv('decade', {}, 4);
     v.reset({ seed: 2 });
     const before = vectorStates(v);
