@@ -33,11 +33,29 @@ export function parseCardCode(text: string): number {
   return r * 4 + SUITS.indexOf(m[2]);
 }
 
+/** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
+export const MAX_DECK_CARDS = 1 << 20;
+
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 export function deckTokens(deck: string | readonly (string | number)[]): string[] {
-  if (typeof deck === 'string') return deck.split(/[\s,]+/).filter((t) => t.length > 0);
+  const tooLong = (n: number) => new TengymError('bad-deck', `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
+  if (typeof deck === 'string') {
+    const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
+    if (tokens.length > MAX_DECK_CARDS) throw tooLong(tokens.length);
+    return tokens;
+  }
   if (!Array.isArray(deck)) throw new TengymError('bad-deck', `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
-  return deck.map((c) => String(c));
+  if (deck.length > MAX_DECK_CARDS) throw tooLong(deck.length);
+  // Index by index, not map/forEach: those skip the holes of a sparse array, which would leave
+  // a card out of the deal and another in it twice.
+  const tokens = new Array<string>(deck.length);
+  for (let i = 0; i < deck.length; i++) {
+    if (!Object.prototype.hasOwnProperty.call(deck, i)) throw new TengymError('bad-deck', `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
+    const c: unknown = deck[i];
+    if (typeof c !== 'string' && typeof c !== 'number') throw new TengymError('bad-deck', `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
+    tokens[i] = String(c);
+  }
+  return tokens;
 }
 
 /**

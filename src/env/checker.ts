@@ -16,10 +16,14 @@
  * engine of your own wrapped in `new Env(...)`).
  */
 import type { BoardView, CardSpot } from './board.js';
-import type { Env } from './env.js';
-import { isTengymError, type TengymErrorCode } from './errors.js';
+import { validateSeed, type Env } from './env.js';
+import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
+import { MAX_SEED } from './rng.js';
 import { make } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
+
+/** The most episodes one check runs (about an hour for the slowest id). */
+export const MAX_CHECK_EPISODES = 1_000_000;
 
 export class ContractViolation extends Error {
   constructor(message: string) {
@@ -210,13 +214,28 @@ function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: str
   if (stateText(env) !== before) fail(id, `${where}: stepping a clone changed its source`);
 }
 
+/** `{ episodes, seed }` with defaults, checked: a check over no episode would report a success it never tried. */
+function validateCheckOptions(options: unknown): { episodes: number; seed: number } {
+  if (!isPlainObject(options)) throw new TengymError('bad-argument', `check options are { episodes?, seed? }, got ${describeKind(options)}`);
+  for (const key of Object.keys(options)) if (key !== 'episodes' && key !== 'seed') throw new TengymError('bad-argument', `check options: unknown option "${key}" (they are { episodes?, seed? })`);
+  const { episodes = 200, seed = 0 } = options;
+  if (typeof episodes !== 'number' || !Number.isInteger(episodes) || episodes < 1 || episodes > MAX_CHECK_EPISODES) {
+    throw new TengymError('bad-argument', `check options: episodes must be an integer from 1 to ${MAX_CHECK_EPISODES}, got ${showValue(episodes)}`);
+  }
+  validateSeed(seed);
+  if ((seed as number) + episodes - 1 > MAX_SEED) throw new TengymError('bad-seed', `check options: seed ${showValue(seed)} + ${episodes} episodes passes the largest seed ${MAX_SEED}`);
+  return { episodes, seed: seed as number };
+}
+
 /** Runs `episodes` seeded episodes of `id` (and a determinism re-run) through the contract. */
 export function checkEnv(id: string, options: unknown = {}, checkOptions: CheckOptions = {}): CheckReport {
   return checkEnvFrom(() => make(id, options), checkOptions);
 }
 
 /** `checkEnv` on the envs `makeEnv` returns: each call a new env, not yet reset, of one id and options. */
-export function checkEnvFrom(makeEnv: () => Env, { episodes = 200, seed = 0 }: CheckOptions = {}): CheckReport {
+export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}): CheckReport {
+  if (typeof makeEnv !== 'function') throw new TengymError('bad-argument', `checkEnvFrom takes a function that makes a new Env, got ${describeKind(makeEnv)}`);
+  const { episodes, seed } = validateCheckOptions(checkOptions);
   const fresh = makeEnv();
   const id = fresh.id;
   const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0 };

@@ -10,7 +10,7 @@
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
 import { z } from 'zod';
-import { TengymError, formatZodError, showValue } from './errors.js';
+import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
@@ -58,7 +58,7 @@ const envStateSchema = z.strictObject({
   env: z.string(),
   // Kept as given (a record would copy it and drop an own "__proto__" key), so the
   // game's strict options schema sees every key and refuses the unknown ones.
-  options: z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), 'expected an object of options'),
+  options: z.custom<Record<string, unknown>>((v) => isPlainObject(v), 'expected a plain object of options'),
   // xoroshiro128+ never leaves the all-zero state: every later deal would be the same.
   rng: z
     .array(INT32)
@@ -121,7 +121,9 @@ export class Env<O extends object = Record<string, unknown>> {
     this.observationSpace = Object.freeze({ shape: [size] as const });
     this.observation = buffers.observation ?? new Float32Array(size);
     this.mask = buffers.mask ?? new Uint8Array(n);
-    if (this.observation.length !== size || this.mask.length !== n) throw new Error('env buffers of the wrong size');
+    if (this.observation.length !== size || this.mask.length !== n) {
+      throw new TengymError('bad-argument', `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask entries, the engine needs ${size} and ${n}`);
+    }
     this.legal = new Int32Array(n);
     this.state = game.createState(options);
     this.rng = createRng(0);
@@ -145,7 +147,7 @@ export class Env<O extends object = Record<string, unknown>> {
 
   reset(opts: ResetOptions = {}): ResetResult {
     // Checked by hand, not with zod: reset is on the hot path of short games.
-    if (opts === null || typeof opts !== 'object') throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${showValue(opts)}`);
+    if (!isPlainObject(opts as unknown)) throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
     for (const key in opts) if (key !== 'seed' && key !== 'deck') throw new TengymError('bad-argument', `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
     const deck = opts.deck === undefined ? null : this.game.parseDeck(opts.deck, this.options);
@@ -276,6 +278,7 @@ export class Env<O extends object = Record<string, unknown>> {
 
   /** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
   setState(json: unknown): void {
+    if (!isPlainObject(json)) throw new TengymError('bad-state', `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeKind(json)}`);
     const parsed = envStateSchema.safeParse(json);
     if (!parsed.success) throw new TengymError('bad-state', `bad state: ${formatZodError(parsed.error)}`);
     const st = parsed.data;
@@ -285,13 +288,16 @@ export class Env<O extends object = Record<string, unknown>> {
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
       throw new TengymError('bad-state', `bad state: made with options ${JSON.stringify(opts.data)}, this env has ${JSON.stringify(this.options)}`);
     }
+    if (st.undosUsed > this.undoBudget) {
+      throw new TengymError('bad-state', `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`}`);
+    }
     const fresh = this.game.createState(this.options);
     this.game.fromJSON(st.game, this.options, fresh);
     const problem = this.game.checkState(fresh, this.options);
     if (problem) throw new TengymError('bad-state', `bad state: ${problem}`);
     this.game.copyState(fresh, this.state);
     this.rng = rngFromState(st.rng);
-    this.undosUsed = Math.min(st.undosUsed, this.undoBudget);
+    this.undosUsed = st.undosUsed;
     this.historyLength = 0;
     this.started = true;
     this.refresh();
@@ -306,6 +312,7 @@ export class Env<O extends object = Record<string, unknown>> {
 
   /** Makes this env an exact copy of `other` (same id and options), reusing its buffers. */
   copyFrom(other: Env<O>): void {
+    if (!(other instanceof Env)) throw new TengymError('bad-argument', `copyFrom takes an Env (of the same id and options), got ${describeKind(other)}`);
     if (other.game !== this.game || (other.options !== this.options && JSON.stringify(other.options) !== JSON.stringify(this.options))) {
       throw new TengymError('bad-argument', `copyFrom: ${other.id} ${JSON.stringify(other.options)} is a different env from ${this.id} ${JSON.stringify(this.options)}`);
     }

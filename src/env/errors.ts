@@ -46,9 +46,27 @@ export function showValue(value: unknown): string {
   }
 }
 
-/** Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array. */
+/**
+ * Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array,
+ * and made by `{ … }`, `JSON.parse` or `Object.create(null)`, not a `Map`, a `Date`, a class
+ * instance or an object that inherits keys (spread or read field by field, those would silently
+ * lose what they hold). An object of another realm (an iframe, `vm`) counts as plain too.
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** What a value is, in a few words, for messages that refuse a non-plain object ("a Map", "an array"). */
+export function describeKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value !== 'object') return showValue(value);
+  const proto: unknown = Object.getPrototypeOf(value);
+  const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== 'string' || name === 'Object')) return 'an object that inherits its keys';
+  return typeof name === 'string' && name !== 'Object' ? `a ${name}` : showValue(value);
 }
 
 /** A zod error on one line, as every "bad options", "bad state" and "bad config" message shows it. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Env } from './env.js';
-import { TengymError, formatZodError, showValue } from './errors.js';
+import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { didYouMean } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
 import { tensGame, type tensOptionsSchema } from './games/tens.js';
@@ -136,21 +136,56 @@ export function resolveOptions(id: string, options: unknown = {}): Record<string
 }
 
 /**
+ * Options objects validated here (frozen, so they stay valid): `make` and `VectorEnv` take a
+ * config holding one as it is, and validate any other config again.
+ */
+const VALIDATED = new WeakSet<object>();
+
+/**
  * The env config of `id` with `options` over its preset: its engine and its options, validated
  * here, once; errors name the field and what it allows. What presets, algorithms, `VectorEnv`,
  * agents and `make` take.
  */
 export function envConfig<I extends string>(id: I, options?: EnvOptions<I>): EnvConfig;
 export function envConfig(id: string, options: unknown = {}): EnvConfig {
+  if (typeof id !== 'string') throw new TengymError('unknown-env', `an env id is a string, one of ${envIds().join(', ')}; got ${showValue(id)}`);
   const spec = envSpec(id);
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TengymError('bad-options', `bad options for ${id}: expected an object such as {} , got ${showValue(options)}`);
+  if (!isPlainObject(options)) {
+    throw new TengymError('bad-options', `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
   }
   const unknown = unknownOptionKey(spec, options as object);
   if (unknown !== null) throw new TengymError('bad-options', unknown);
   const parsed = spec.game.optionsSchema.safeParse({ ...spec.preset, ...(options as object) });
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
-  return { id: spec.id, game: spec.game, options: parsed.data };
+  const validated = Object.freeze(parsed.data as Record<string, unknown>);
+  VALIDATED.add(validated);
+  return { id: spec.id, game: spec.game, options: validated };
+}
+
+/**
+ * `value` as a config `make` and `VectorEnv` can trust: a config from `envConfig` (or an `Env`
+ * made from one) as it is; any other object with an env id has its options validated again
+ * (an engine of one's own, as `{ id, game, options }`, against that engine's schema). `caller`
+ * names the entry point in errors.
+ */
+export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
+  const usage = `${caller} takes an env id (${envIds().join(', ')}) or a config made by envConfig(id, options)`;
+  if (value === null || typeof value !== 'object') throw new TengymError('bad-argument', `${usage}, got ${showValue(value)}`);
+  const { id, game, options } = value as Partial<EnvConfig>;
+  if (typeof id !== 'string') throw new TengymError('bad-argument', `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
+  const spec = BY_ID.get(id);
+  if (game === undefined || game === spec?.game) {
+    if (spec && game !== undefined && options !== null && typeof options === 'object' && VALIDATED.has(options)) return { id, game, options };
+    return envConfig(id, options ?? {});
+  }
+  if (SPECS.some((s) => s.game === game)) throw new TengymError('bad-argument', `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : 'not registered'}`);
+  if (game === null || typeof game !== 'object' || typeof game.optionsSchema?.safeParse !== 'function' || typeof game.createState !== 'function') {
+    throw new TengymError('bad-argument', `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
+  }
+  if (!isPlainObject(options)) throw new TengymError('bad-options', `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
+  const parsed = game.optionsSchema.safeParse(options);
+  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
+  return { id, game, options: Object.freeze(parsed.data as Record<string, unknown>) };
 }
 
 /** The option names of an engine: its object schema's keys (none known for another kind of schema). */
@@ -176,7 +211,7 @@ function unknownOptionKey(spec: EnvSpec, options: object): string | null {
 export function make(config: EnvConfig): Env;
 export function make<I extends string>(id: I, options?: EnvOptions<I>): Env;
 export function make(id: string | EnvConfig, options: unknown = {}): Env {
-  const config = typeof id === 'string' ? envConfig(id, options) : id;
+  const config = typeof id === 'string' ? envConfig(id, options) : checkedEnvConfig(id, 'make');
   return new Env(config.id, config.game, config.options);
 }
 

@@ -30,9 +30,9 @@
  * ```
  */
 import { Env, validateSeed } from './env.js';
-import { TengymError, showValue } from './errors.js';
+import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';
 import type { EnvConfig, Outcome } from './game.js';
-import { envConfig } from './registry.js';
+import { checkedEnvConfig, envConfig } from './registry.js';
 
 export interface EpisodeRecord {
   /** Which copy. */
@@ -64,8 +64,38 @@ export interface VectorEnvOptions {
   onEpisode?: (episode: EpisodeRecord) => void;
 }
 
-/** The most copies one VectorEnv holds (far more than memory allows for most ids). */
+/** The most copies one VectorEnv holds, however small (memory bounds most ids far lower: `maxCopies`). */
 export const MAX_COPIES = 1 << 24;
+
+/**
+ * The memory all copies of one VectorEnv may take, by `copyBytes`' estimate: 2 GiB, which a
+ * default Node heap (about 4 GiB on 64-bit machines) and a browser tab hold with room to spare.
+ * Past it a run would die of "heap limit reached" partway through building the copies.
+ */
+export const COPIES_MEMORY_BUDGET = 2 ** 31;
+
+/** What one Env takes besides its typed arrays: the object, views and result objects (measured: 2.2 to 3.3 KB). */
+const ENV_OBJECT_BYTES = 4096;
+/** A typed array's own object beside its bytes. */
+const VIEW_BYTES = 128;
+
+/** Bytes one copy of `config` takes, estimated from its buffers and engine state (a generous estimate, not a measurement). */
+export function copyBytes(config: EnvConfig): number {
+  const n = config.game.numActions(config.options);
+  const size = config.game.observationSize(config.options);
+  let stateBytes = 0;
+  const state: unknown = config.game.createState(config.options);
+  if (state !== null && typeof state === 'object') {
+    for (const v of Object.values(state)) if (ArrayBuffer.isView(v)) stateBytes += v.byteLength + VIEW_BYTES;
+  }
+  // Observation and final observation rows, mask, legal list; undo history grows later, per step.
+  return ENV_OBJECT_BYTES + 2 * 4 * size + n + 4 * n + stateBytes;
+}
+
+/** The most copies of `config` one VectorEnv takes: the memory budget over `copyBytes`, at most MAX_COPIES. */
+export function maxCopies(config: EnvConfig): number {
+  return Math.max(1, Math.min(MAX_COPIES, Math.floor(COPIES_MEMORY_BUDGET / copyBytes(config))));
+}
 
 export class VectorEnv {
   readonly id: string;
@@ -93,7 +123,19 @@ export class VectorEnv {
     if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {
       throw new TengymError('bad-argument', `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
     }
-    const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : args[0];
+    const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], 'VectorEnv');
+    if (vectorOptions === null || typeof vectorOptions !== 'object' || (vectorOptions.onEpisode !== undefined && typeof vectorOptions.onEpisode !== 'function')) {
+      throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`);
+    }
+    // Refused before anything is allocated: the copies would exhaust the heap partway through.
+    const most = maxCopies(config);
+    if (numEnvs > most) {
+      const each = copyBytes(config);
+      throw new TengymError(
+        'bad-argument',
+        `numEnvs ${numEnvs}: at most ${most} copies of ${config.id} fit in one VectorEnv (about ${(each / 1024).toFixed(1)} KB each, ${COPIES_MEMORY_BUDGET / 2 ** 30} GiB in all); use fewer copies, or several VectorEnvs in separate workers`,
+      );
+    }
     const id = config.id;
     const game = config.game;
     const resolved = config.options;
@@ -130,6 +172,10 @@ export class VectorEnv {
 
   /** Resets every copy (copy i with seed + i when a seed is given). */
   reset(opts: { seed?: number } = {}): Float32Array {
+    if (!isPlainObject(opts)) throw new TengymError('bad-argument', `VectorEnv.reset takes { seed? }, got ${describeKind(opts)}`);
+    for (const key of Object.keys(opts)) {
+      if (key !== 'seed') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed? }; every copy deals its own cards, so there is no deck)`);
+    }
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
     if (seed !== undefined && seed > Number.MAX_SAFE_INTEGER - (this.numEnvs - 1)) throw new TengymError('bad-seed', `seed ${seed} + ${this.numEnvs - 1} copies passes the largest seed`);
     for (let i = 0; i < this.numEnvs; i++) {
@@ -172,6 +218,7 @@ export class VectorEnv {
    */
   stepOne(i: number, action: number): void {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.stepOne: call reset() first');
+    this.checkIndex(i, 'stepOne');
     const env = this.envs[i];
     const r = env.step(action);
     this.rewards[i] = r.reward;
@@ -187,7 +234,14 @@ export class VectorEnv {
 
   /** Legal ids of copy i in `envs[i].legal[0..legalCount-1]`. */
   legalCount(i: number): number {
+    this.checkIndex(i, 'legalCount');
     return this.envs[i].legalCount;
+  }
+
+  private checkIndex(i: number, call: string): void {
+    if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= this.numEnvs) {
+      throw new TengymError('bad-argument', `VectorEnv.${call}(${showValue(i)}): not a copy index; this VectorEnv has copies 0..${this.numEnvs - 1}`);
+    }
   }
 
   private finish(i: number, truncated: boolean): void {

@@ -41,8 +41,8 @@ describe('Env before reset', () => {
 
   it('checks the buffers it is given', () => {
     const o = tensGame.optionsSchema.parse({});
-    expect(() => new Env('tens', tensGame, o, { observation: new Float32Array(3) })).toThrow('env buffers of the wrong size');
-    expect(() => new Env('tens', tensGame, o, { mask: new Uint8Array(3) })).toThrow('env buffers of the wrong size');
+    expect(() => new Env('tens', tensGame, o, { observation: new Float32Array(3) })).toThrow('tens: buffers of 3 observation floats and 82 mask entries, the engine needs 183 and 82');
+    expect(() => new Env('tens', tensGame, o, { mask: new Uint8Array(3) })).toThrow('tens: buffers of 183 observation floats and 3 mask entries, the engine needs 183 and 82');
     const observation = new Float32Array(tensGame.observationSize(o));
     const mask = new Uint8Array(tensGame.numActions(o));
     const env = new Env('tens', tensGame, o, { observation, mask });
@@ -282,7 +282,7 @@ describe('Env.setState', () => {
     expectError(() => env.setState({ ...state, options: { tableau: 15 } }), 'bad-state', /^bad state: made with options \{"tableau":15,.*\}, this env has \{"tableau":13,.*\}$/);
     expectError(() => env.setState({ ...state, undosUsed: -1 }), 'bad-state', /^bad state: .*undosUsed/);
     expectError(() => env.setState({ ...state, game: { ...(state.game as object), tableau: [] } }), 'bad-state', /^bad state: /);
-    for (const options of [null, 'tens', [], 13]) expectError(() => env.setState({ ...state, options }), 'bad-state', /^bad state: expected an object of options → at options$/);
+    for (const options of [null, 'tens', [], 13]) expectError(() => env.setState({ ...state, options }), 'bad-state', /^bad state: expected a plain object of options → at options$/);
     expect(JSON.stringify(env.getState())).toBe(text);
   });
 
@@ -307,10 +307,10 @@ describe('Env.setState', () => {
     expect([fresh.hasStarted, fresh.running, fresh.undosLeft, fresh.undoDepth]).toEqual([true, true, 2, 0]);
     expect(fresh.legalActions()).toEqual(env.legalActions());
     expect(Array.from(fresh.observation)).toEqual(Array.from(env.observation));
-    // More undos used than this env allows: kept at its budget.
+    // More undos used than this env allows: refused, the env unchanged.
     const strict = make('tens', { undoLimit: 3 });
-    strict.setState({ ...env.getState(), undosUsed: 9 });
-    expect(strict.undosLeft).toBe(0);
+    expectError(() => strict.setState({ ...env.getState(), undosUsed: 9 }), 'bad-state', /^bad state: undosUsed is 9, but tens allows 3 undos per game$/);
+    expect(strict.hasStarted).toBe(false);
   });
 
   it('an older state without undosUsed loads with none used', () => {

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Env } from '../../src/env/env.js';
 import type { AnyGame } from '../../src/env/game.js';
-import { envIds, envSpec, resolveOptions } from '../../src/env/registry.js';
+import { envIds, envSpec, make, resolveOptions } from '../../src/env/registry.js';
 import { createRng } from '../../src/env/rng.js';
-import { fuzzEnv, type FuzzReport } from '../../src/env/fuzz.js';
+import { disagree, fuzzEnv, type FuzzReport } from '../../src/env/fuzz.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -23,7 +23,7 @@ describe('tengym fuzz', () => {
     for (const x of reports) {
       expect(x.violations, `${x.env}: ${x.firstViolations.join('; ')}`).toBe(0);
       expect(x.steps).toBeGreaterThanOrEqual(20000);
-      for (const n of [x.episodes, x.rejectedInputs, x.roundTrips, x.clones, x.corruptedStates.refused, x.vectorBatches]) expect(n, x.env).toBeGreaterThan(0);
+      for (const n of [x.episodes, x.rejectedInputs, x.roundTrips, x.clones, x.corruptedStates.refused, x.disagreements, x.vectorBatches]) expect(n, x.env).toBeGreaterThan(0);
     }
     // Piped, it says where it is: a line per id on stderr next to the JSON.
     expect(r.stderr.trim().split('\n')).toEqual(envIds().map((id) => expect.stringMatching(new RegExp(`^${id}: 20,0\\d\\d steps, 0 violations, [\\d.]+ s$`))));
@@ -72,11 +72,53 @@ describe('tengym fuzz', () => {
       ...game,
       toJSON(s, o) {
         const json = game.toJSON(s, o) as Record<string, unknown>;
-        return { ...json, points: Number(json.points) + 1 };
+        // One point lost in the JSON (within what the rounds allow, so setState takes it).
+        return { ...json, points: Math.max(0, Number(json.points) - 1) };
       },
     };
     const report = fuzzEnv({ env: 'four-ten', steps: 20000, makeEnv: envWith('four-ten', broken) });
     expect(report.violations).toBeGreaterThan(0);
     expect(report.firstViolations[0]).toMatch(/^four-ten: step \d+: getState → setState → getState differs$/);
+  });
+
+  it.each([
+    ['decade', 'steps'],
+    ['four-ten', 'points'],
+  ])('finds a %s engine that takes counters disagreeing with the cards (%s)', (id, _counter) => {
+    // The engine's consistency check without the counter checks: the card checks of the first
+    // failing state only, as before counters were checked.
+    const game = envSpec(id).game;
+    const broken: AnyGame = {
+      ...game,
+      fromJSON(json, o, s) {
+        try {
+          game.fromJSON(json, o, s);
+        } catch (e) {
+          if (!/steps|discard pile|eliminated|points after|safeties used|current is stack/.test(String(e))) throw e;
+        }
+      },
+      checkState: (s, o) => {
+        const problem = game.checkState(s, o);
+        return problem && /steps|discard pile|eliminated|points after|safeties used|current is stack/.test(problem) ? null : problem;
+      },
+    };
+    const report = fuzzEnv({ env: id, steps: 20000, makeEnv: envWith(id, broken) });
+    expect(report.violations).toBeGreaterThan(0);
+    expect(report.firstViolations.join('\n')).toMatch(new RegExp(`^${id}: step \\d+: setState with .*: expected a TengymError 'bad-state', nothing was thrown$`, 'm'));
+  });
+
+  it('every disagreement it makes is refused by the real engines', () => {
+    const rng = createRng(4);
+    for (const id of envIds()) {
+      for (let seed = 0; seed < 60; seed++) {
+        const env = make(id, id === 'tens' ? { undoLimit: 3 } : {});
+        env.reset({ seed });
+        for (let i = 0; i < seed * 3 && env.running; i++) env.step(env.legal[i % env.legalCount]);
+        const state = JSON.parse(JSON.stringify(env.getState())) as Record<string, unknown>;
+        const change = disagree(state, env.game.undoLimit?.(env.options) ?? 0, rng);
+        if (change === null) continue;
+        expect(() => make(id, env.options).setState(state), `${id} seed ${seed}: ${change}`).toThrow(/^bad /);
+      }
+    }
   });
 });

@@ -47,7 +47,7 @@ describe('registry', () => {
     ['tens', { colour: 'red' }, /unknown option "colour"; its options: tableau, refill, blockTens, undoLimit, reward$/],
     ['decade', { stacks: 3 }, /stacks/],
     ['four-ten', { gameTarget: -1 }, /gameTarget/],
-    ['tens', 'x', /expected an object/],
+    ['tens', 'x', /expected a plain object/],
   ])('make(%j, %j) is a clear error', (id, options, message) => {
     expect(() => make(id, options)).toThrow(TengymError);
     expect(() => make(id, options)).toThrow(message);
@@ -97,8 +97,8 @@ describe('envs()', () => {
     expect(resolveOptions('decade-fives')).toMatchObject({ fives: true });
     expect(resolveOptions('decade-stacks')).toMatchObject({ stacks: 7, loop: false });
     expect(resolveOptions('decade')).toMatchObject({ stacks: 1, loop: false, fives: false, discard: 'forced', maxRun: null });
-    expect(() => resolveOptions('tens', null)).toThrow(/^bad options for tens: expected an object such as \{\} , got null$/);
-    expect(() => resolveOptions('tens', [])).toThrow(/^bad options for tens: expected an object such as \{\} , got \[\]$/);
+    expect(() => resolveOptions('tens', null)).toThrow(/^bad options for tens: expected a plain object such as \{\}, got null$/);
+    expect(() => resolveOptions('tens', [])).toThrow(/^bad options for tens: expected a plain object such as \{\}, got an array$/);
     expect(() => resolveOptions('tens', { tableau: 14 })).toThrow(/^bad options for tens: /);
   });
 });

@@ -157,13 +157,12 @@ describe('VectorEnv set-up and refusals', () => {
     expect(one.envs[0].episodeSteps).toBe(1);
   });
 
-  it('a batch too large for memory is a bad-argument error that says how large', () => {
-    // 2^24 copies of 3,673 floats (observations and final observations, 4 bytes each) and
-    // 677 mask bytes: 2^24 × 30,061 bytes = 504.3 GB. The first buffer is refused at once
-    // (longer than a typed array may be, or more memory than there is): nothing is taken.
+  it('a batch too large for memory is a bad-argument error that names the bound, before anything is allocated', () => {
+    // About 37.8 KB a copy (two rows of 3,673 floats, the mask, the legal list, seven stacks):
+    // 2 GiB hold 55,530 copies.
     const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
     expect(e.code).toBe('bad-argument');
-    expect(e.message).toMatch(/^numEnvs 16777216: the buffers of 16777216 copies of ten-twenty-thirty take 504\.3 GB, more than this machine gives \(.+\)$/);
+    expect(e.message).toBe('numEnvs 16777216: at most 55530 copies of ten-twenty-thirty fit in one VectorEnv (about 37.8 KB each, 2 GiB in all); use fewer copies, or several VectorEnvs in separate workers');
   });
 
   it('lets an engine’s own failure through as it is, with no copy moved', () => {

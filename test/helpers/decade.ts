@@ -2,7 +2,7 @@
 // position with the stock in another order (for fairness checks).
 import { cardCode, parseCardCode } from '../../src/env/cards.js';
 import type { Env, EnvState } from '../../src/env/env.js';
-import { CARD_VALUE, DRAW } from '../../src/env/games/decade.js';
+import { CARD_VALUE, DRAW, maxRunLength, runTotals, type DecadeOptions } from '../../src/env/games/decade.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../src/env/rng.js';
 
@@ -13,6 +13,111 @@ export interface Layout {
   current?: number;
 }
 
+/**
+ * `cards` in an order runs could have left the table in (each run minRun..maxRun cards with a
+ * discarding total, one after another) and how many runs, or null when a bounded search finds none.
+ */
+function asDiscardPile(cards: readonly string[], o: Pick<DecadeOptions, 'minRun' | 'maxRun' | 'fives'>): { pile: string[]; runs: number } | null {
+  const good = runTotals(o);
+  const maxLen = maxRunLength(o);
+  const byValue: string[][] = Array.from({ length: 11 }, () => []);
+  for (const c of cards) byValue[CARD_VALUE[parseCardCode(c)]].push(c);
+  const counts = byValue.map((l) => l.length);
+  const failed = new Set<string>();
+  const runs: number[][] = [];
+  let budget = 20_000;
+  // Each run holds the lowest value left (a run is a multiset here: its order is free).
+  const solve = (): boolean => {
+    let v = 1;
+    while (v <= 10 && counts[v] === 0) v++;
+    if (v > 10) return true;
+    const key = counts.join();
+    if (failed.has(key) || --budget < 0) return false;
+    counts[v]--;
+    if (extend([v], v, v)) return true;
+    counts[v]++;
+    failed.add(key);
+    return false;
+  };
+  const extend = (run: number[], sum: number, from: number): boolean => {
+    if (run.length >= o.minRun && good[sum] === 1) {
+      runs.push([...run]);
+      if (solve()) return true;
+      runs.pop();
+    }
+    if (run.length >= maxLen || budget < 0) return false;
+    for (let w = from; w <= 10; w++) {
+      if (counts[w] === 0 || sum + w > 35) continue;
+      counts[w]--;
+      run.push(w);
+      if (extend(run, sum + w, w)) return true;
+      run.pop();
+      counts[w]++;
+    }
+    return false;
+  };
+  if (!solve()) return null;
+  return { pile: runs.flat().map((v) => byValue[v].pop()!), runs: runs.length };
+}
+
+/**
+ * `cards` as a discard pile runs could have made, the runs, and the cards left over: all of
+ * them when an order exists, else as many as greedy search puts in short runs.
+ */
+export function arrangeRuns(cards: readonly string[], o: Pick<DecadeOptions, 'minRun' | 'maxRun' | 'fives'>): { pile: string[]; runs: number; rest: string[] } {
+  const whole = asDiscardPile(cards, o);
+  if (whole) return { ...whole, rest: [] };
+  const good = runTotals(o);
+  const left = [...cards];
+  const pile: string[] = [];
+  let runs = 0;
+  const find = (length: number, from: number, picked: number[], sum: number): number[] | null => {
+    if (picked.length === length) return good[sum] === 1 ? picked : null;
+    for (let i = from; i < left.length; i++) {
+      const v = CARD_VALUE[parseCardCode(left[i])];
+      if (sum + v > 35) continue;
+      const found = find(length, i + 1, [...picked, i], sum + v);
+      if (found) return found;
+    }
+    return null;
+  };
+  for (let length = o.minRun; length <= Math.min(maxRunLength(o), 4); length++) {
+    for (let run = find(length, 0, [], 0); run; run = find(length, 0, [], 0)) {
+      pile.push(...run.map((i) => left[i]));
+      for (const i of [...run].reverse()) left.splice(i, 1);
+      runs++;
+    }
+  }
+  return { pile, runs, rest: left };
+}
+
+export interface DecadeGameJson {
+  stacks: string[][];
+  eliminated: boolean[];
+  current: number;
+  stock: string[];
+  discarded: string[];
+  steps: number;
+}
+
+/**
+ * A hand-made decade position given a history its counters agree with: the discarded cards put
+ * in an order runs could have made (those that make no run go under the stock) and steps =
+ * draws + runs ('discard'), or steps raised to the fewest the stock allows ('deck-bottom').
+ */
+export function withHistory<G extends DecadeGameJson>(game: G, o: DecadeOptions): G {
+  const eliminated = game.eliminated.filter((e) => e).length;
+  if (o.pickedUp === 'deck-bottom') {
+    const netDraws = 52 - (o.stacks === 7 ? 7 : 3) - game.stock.length;
+    const least = Math.max(netDraws, 0) + Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+    return { ...game, steps: Math.max(game.steps, least) };
+  }
+  const { pile, runs, rest } = arrangeRuns(game.discarded, o);
+  const stock = [...game.stock, ...rest];
+  if (runs < eliminated) throw new Error(`test position: ${eliminated} eliminated stacks need as many runs, the pile makes ${runs}`);
+  return { ...game, stock, discarded: pile, steps: 52 - (o.stacks === 7 ? 7 : 3) - stock.length + runs };
+}
+
 /** A decade env loaded with a hand-made position: cards not placed are discarded (under the stock with 'deck-bottom'). */
 export function envAt(id: string, l: Layout, options: Record<string, unknown> = {}): Env {
   const env = make(id, options);
@@ -21,14 +126,17 @@ export function envAt(id: string, l: Layout, options: Record<string, unknown> = 
   const others: string[] = [];
   for (let c = 0; c < 52; c++) if (!placed.has(c)) others.push(cardCode(c));
   const deckBottom = env.options.pickedUp === 'deck-bottom';
-  const game = {
-    stacks: l.stacks,
-    eliminated: l.stacks.map(() => false),
-    current: l.current ?? l.stacks.length - 1,
-    stock: deckBottom ? [...l.stock, ...others] : l.stock,
-    discarded: deckBottom ? [] : others,
-    steps: 10,
-  };
+  const game = withHistory(
+    {
+      stacks: l.stacks,
+      eliminated: l.stacks.map(() => false),
+      current: l.current ?? l.stacks.length - 1,
+      stock: deckBottom ? [...l.stock, ...others] : l.stock,
+      discarded: deckBottom ? [] : others,
+      steps: 10,
+    },
+    env.options as DecadeOptions,
+  );
   env.setState({ ...env.getState(), game });
   return env;
 }

@@ -2,7 +2,7 @@
 // position with the undrawn stock in another order (for fairness checks).
 import { BottomAgent } from '../../src/agents/four-ten/bottom.js';
 import type { Env, EnvState } from '../../src/env/env.js';
-import { END_TURN, type FourTenJSON } from '../../src/env/games/four-ten.js';
+import { END_TURN, maxRoundPoints, type FourTenJSON, type FourTenOptions } from '../../src/env/games/four-ten.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../src/env/rng.js';
 
@@ -87,10 +87,21 @@ export function fourTenReplacePositions(count: number, seed: number): Env[] {
   return out;
 }
 
-/** A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order). */
+/**
+ * The fewest ended rounds a hand-made position's counters agree with: enough for its points (a
+ * round adds at most `maxRoundPoints`) and one per safety used.
+ */
+export function roundsFor(game: Partial<FourTenJSON>, options: Readonly<Record<string, unknown>>): number {
+  const o = options as FourTenOptions;
+  const used = o.safeties - (game.safeties ?? o.safeties);
+  return Math.max(Math.ceil((game.points ?? 0) / maxRoundPoints(o)), used);
+}
+
+/** A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order; rounds ended as `roundsFor` says unless given). */
 export function fourTenAt(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}): Env {
   const env = make('four-ten', options);
   env.reset({ seed: 0 });
+  game = { rounds: roundsFor(game, env.options), ...game };
   const used = [...(game.hand ?? []), ...(game.home ?? []), ...(game.shadow ?? []), ...(game.drawn ? [game.drawn] : [])];
   const left = [8, 8, 8, 8];
   for (const v of used) left[Number(v) - 1]--;

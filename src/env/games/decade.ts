@@ -779,8 +779,72 @@ function checkPiles(s: DecadeState, o: DecadeOptions): string | null {
   return null;
 }
 
+/**
+ * Bit r set when the discard pile splits, in the order its cards left the table, into r runs
+ * that could each have been discarded (minRun..maxRun cards with a discarding total); 0 when it
+ * cannot be split at all. A run's cards leave together, wrapped ones too, so each is a stretch.
+ */
+function pileRunCounts(s: DecadeState, o: DecadeOptions): number {
+  const good = runTotals(o);
+  const maxLen = maxRunLength(o);
+  const n = s.pileLen;
+  // reach[i]: bit r set when the first i cards split into r runs (at most 52 / 2 = 26 runs).
+  const reach = new Int32Array(n + 1);
+  reach[0] = 1;
+  for (let i = 0; i < n; i++) {
+    if (reach[i] === 0) continue;
+    let sum = 0;
+    for (let length = 1; length <= maxLen && i + length <= n; length++) {
+      sum += CARD_VALUE[s.pile[i + length - 1]];
+      if (sum > MAX_RUN_TOTAL) break;
+      if (length >= o.minRun && good[sum] === 1) reach[i + length] |= reach[i] << 1;
+    }
+  }
+  return reach[n];
+}
+
+function bitsText(bits: number): string {
+  const counts: number[] = [];
+  for (let r = 0; r < 31; r++) if (bits & (1 << r)) counts.push(r);
+  return counts.length === 1 ? `exactly ${counts[0]}` : `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
+}
+
+/**
+ * The step counter and the discard pile agree with the cards. Every step draws a card or
+ * discards a run, and every elimination is a run of its own. With 'discard' the cards that left
+ * the stock are the draws, so steps − draws runs must make up the pile; with 'deck-bottom' the
+ * discarded cards go back under the stock, and the draws and runs are known only from below.
+ */
+function checkCounters(s: DecadeState, o: DecadeOptions): string | null {
+  const netDraws = DECK_SIZE - initialDealt(o) - s.stockLen;
+  const eliminated = s.numStacks - s.aliveCount;
+  if (o.pickedUp === 'deck-bottom') {
+    const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+    const least = Math.max(netDraws, 0) + runsAtLeast;
+    if (s.steps < least) return `steps is ${s.steps}, but the stock and the ${eliminated} eliminated stacks take at least ${least} steps (${Math.max(netDraws, 0)} draws and ${runsAtLeast} discards)`;
+    return null;
+  }
+  const runs = s.steps - netDraws;
+  if (runs < 0) return `steps is ${s.steps}, but ${netDraws} cards have left the stock, a step each`;
+  if (runs < eliminated) return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but ${eliminated} stacks were eliminated, each by a discard`;
+  const counts = pileRunCounts(s, o);
+  if (counts === 0) {
+    const pile: string[] = [];
+    for (let i = 0; i < s.pileLen; i++) pile.push(cardCode(s.pile[i]));
+    const most = o.maxRun === null ? '' : `..${maxRunLength(o)}`;
+    return `the discard pile ${pile.join(' ')} is not a sequence of runs (each ${o.minRun}${most || ' or more'} cards totalling ${totalsText(o)}, in the order discarded)`;
+  }
+  if (runs > 30 || (counts & (1 << runs)) === 0) {
+    return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ${cardsWord(s.pileLen)} holds ${bitsText(counts)} runs`;
+  }
+  if (s.numStacks === MAX_STACKS && netDraws === 0 && s.current !== MAX_STACKS - 1) {
+    return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack ${MAX_STACKS - 1}`;
+  }
+  return null;
+}
+
 function checkState(s: DecadeState, o: DecadeOptions): string | null {
-  return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards(s);
+  return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards(s) ?? checkCounters(s, o);
 }
 
 // ---------------------------------------------------------------- the engine

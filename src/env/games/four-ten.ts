@@ -889,19 +889,40 @@ function checkSeen(s: FourTenState, o: FourTenOptions): string | null {
   return null;
 }
 
+/**
+ * The most points one round can add: Hand = handTarget scores handTarget (a Hand of four cards
+ * reaches 16 at most), and the bottom of the deck scores Hand + Home + Shadow with no hand above
+ * handTarget or 16.
+ */
+export function maxRoundPoints(o: Pick<FourTenOptions, 'handTarget'>): number {
+  const handMost = Math.min(o.handTarget, HAND_SIZE * 4);
+  return Math.max(o.handTarget <= HAND_SIZE * 4 ? o.handTarget : 0, 3 * handMost);
+}
+
 function checkScore(s: FourTenState, o: FourTenOptions): string | null {
   if (s.safeties > o.safeties) return `${s.safeties} safeties left, the game has ${o.safeties}`;
   if (s.rounds > o.maxRounds) return `${s.rounds} rounds ended, maxRounds is ${o.maxRounds}`;
   if (s.phase <= EXCHANGE) {
     if (s.points >= o.gameTarget) return `${s.points} points reach gameTarget ${o.gameTarget}, so the game should be won`;
     if (s.rounds >= o.maxRounds) return `${s.rounds} rounds ended, so the game should be truncated`;
-    return null;
+    return checkCounters(s, o);
   }
   if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
   if (s.phase === WON && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
   if (s.phase !== WON && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
   if (s.phase === BUST && s.safeties > 0) return 'phase "bust" with safeties left';
   if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
+  return checkCounters(s, o);
+}
+
+function checkCounters(s: FourTenState, o: FourTenOptions): string | null {
+  // The counters agree with the rounds: points come only from ended rounds, and each safety
+  // used paid a fault that ended its round (a bust ends a round with no safety left to use).
+  const most = s.rounds * maxRoundPoints(o);
+  if (s.points > most) return `${s.points} points after ${s.rounds} ended rounds; a round adds at most ${maxRoundPoints(o)}, so at most ${most}`;
+  const used = o.safeties - s.safeties;
+  const faultRounds = s.phase === BUST ? s.rounds - 1 : s.rounds;
+  if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? ' (the last a bust)' : ''}; each safety pays the fault that ends a round`;
   return null;
 }
 

@@ -13,7 +13,7 @@ import type { FourTenOutcome } from '../../../src/env/game.js';
 import type { FourTenJSON, FourTenState } from '../../../src/env/games/four-ten.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, shuffleInPlace, type Rng } from '../../../src/env/rng.js';
-import { fourTenPositions as positions, phaseOf, stockCanBeReordered, withStockShuffled } from '../../helpers/four-ten.js';
+import { fourTenPositions as positions, phaseOf, roundsFor, stockCanBeReordered, withStockShuffled } from '../../helpers/four-ten.js';
 
 const HAND = 0;
 const HOME = 1;
@@ -73,7 +73,7 @@ function envAt(spot: Spot, options: Record<string, unknown> = {}): Env {
     phase: spot.phase,
     points: spot.points ?? 0,
     safeties: spot.safeties ?? 3,
-    rounds: 0,
+    rounds: roundsFor({ points: spot.points ?? 0, safeties: spot.safeties ?? 3 }, env.options),
     ...config,
     drawn: spot.drawn ? String(spot.drawn) : null,
     outOfPlay,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cardCode } from '../../../../src/env/cards.js';
 import { DRAW, decadeGame, decadeOf, runActionId } from '../../../../src/env/games/decade.js';
 import { make } from '../../../../src/env/registry.js';
-import { envAt, randomPosition } from '../../../helpers/decade.js';
+import { envAt, randomPosition, withHistory } from '../../../helpers/decade.js';
 
 const PRESETS: [string, Record<string, unknown>][] = [
   ['decade', {}],
@@ -55,14 +55,15 @@ describe('decade: a run totalling 35 with fives', () => {
 });
 
 describe('decade: every stack eliminated', () => {
-  const game = {
+  // Counters that agree with the cards: the pile in runs, steps = draws + runs.
+  const game = withHistory({
     stacks: [[], [], [], [], [], [], []],
     eliminated: [true, true, true, true, true, true, true],
     current: 3,
     stock: Array.from({ length: 10 }, (_, c) => cardCode(c)),
     discarded: Array.from({ length: 42 }, (_, i) => cardCode(10 + i)),
     steps: 40,
-  };
+  }, decadeOf(make('decade-stacks'))!.options);
 
   it('the game is won with cards left in the stock; a draw is described as plain "draw" (there is no stack to draw onto)', () => {
     const env = make('decade-stacks');

@@ -3,31 +3,35 @@
 import { describe, expect, it } from 'vitest';
 import { RANKS, SUITS } from '../../../../src/env/cards.js';
 import { make } from '../../../../src/env/registry.js';
-import { randomPosition } from '../../../helpers/decade.js';
+import { randomPosition, withHistory } from '../../../helpers/decade.js';
+import type { DecadeOptions } from '../../../../src/env/games/decade.js';
 
 const ALL = [...RANKS].flatMap((r) => [...SUITS].map((s) => r + s));
 
-/** An env of `id` at a hand-made position; the stock is every card not on the table or discarded, in deck order. */
-function at(id: string, game: { stacks: string[][]; eliminated?: boolean[]; current?: number; discarded?: string[]; steps: number }, options: Record<string, unknown> = {}) {
+/**
+ * An env of `id` at a hand-made position; the stock is every card not on the table or discarded,
+ * in deck order; the steps are the draws and runs the position took.
+ */
+function at(id: string, game: { stacks: string[][]; eliminated?: boolean[]; current?: number; discarded?: string[] }, options: Record<string, unknown> = {}) {
   const env = make(id, options);
   env.reset({ seed: 0 });
   const used = new Set([...game.stacks.flat(), ...(game.discarded ?? [])]);
-  const full = { eliminated: game.stacks.map(() => false), current: 0, discarded: [], ...game, stock: ALL.filter((c) => !used.has(c)) };
-  env.setState({ ...env.getState(), game: full });
+  const full = { eliminated: game.stacks.map(() => false), current: 0, discarded: [], steps: 0, ...game, stock: ALL.filter((c) => !used.has(c)) };
+  env.setState({ ...env.getState(), game: withHistory(full, env.options as DecadeOptions) });
   return env;
 }
 
 describe('decade render', () => {
   it('shows the line, the stock, the discard pile and the step', () => {
-    expect(at('decade', { stacks: [['AS', '2H', 'TC']], discarded: ['3D', '7D'], steps: 5 }).render()).toBe(
-      ['line: A♠ 2♥ 10♣', 'stock: 47 cards · discarded: 2 · step 5/5000'].join('\n'),
+    expect(at('decade', { stacks: [['AS', '2H', 'TC']], discarded: ['3D', '7D'] }).render()).toBe(
+      ['line: A♠ 2♥ 10♣', 'stock: 47 cards · discarded: 2 · step 3/5000'].join('\n'),
     );
-    expect(at('decade', { stacks: [['QD', '5C', '4C', 'AD']], discarded: ['3D', '7D', 'KC'], steps: 9 }, { maxSteps: 40 }).render()).toBe(['line: Q♦ 5♣ 4♣ A♦', 'stock: 45 cards · discarded: 3 · step 9/40'].join('\n'));
-    expect(at('decade', { stacks: [['KH']], steps: 1 }, { pickedUp: 'deck-bottom' }).render()).toBe(['line: K♥', 'stock: 51 cards · step 1/5000'].join('\n'));
+    expect(at('decade', { stacks: [['QD', '5C', '4C', 'AD']], discarded: ['3D', '7D', 'KC', 'QC'] }, { maxSteps: 40 }).render()).toBe(['line: Q♦ 5♣ 4♣ A♦', 'stock: 44 cards · discarded: 4 · step 7/40'].join('\n'));
+    expect(at('decade', { stacks: [['KH']] }, { pickedUp: 'deck-bottom' }).render()).toBe(['line: K♥', 'stock: 51 cards · step 1/5000'].join('\n'));
   });
 
   it('shows seven stacks, the current one marked, the eliminated ones named', () => {
-    const env = at('decade-stacks', { stacks: [['AS'], ['2S'], ['3S', '4S'], ['5S'], [], ['6S'], ['7S']], eliminated: [false, false, false, false, true, false, false], current: 2, discarded: ['8S', '9S', 'TS'], steps: 10 });
+    const env = at('decade-stacks', { stacks: [['AS'], ['2S'], ['3S', '4S'], ['5S'], [], ['6S'], ['7S']], eliminated: [false, false, false, false, true, false, false], current: 2, discarded: ['8S', '2C'] });
     expect(env.render().split('\n')).toEqual([
       '  stack 0: A♠',
       '  stack 1: 2♠',
@@ -36,7 +40,7 @@ describe('decade render', () => {
       '  stack 4: eliminated',
       '  stack 5: 6♠',
       '  stack 6: 7♠',
-      'stock: 42 cards · discarded: 3 · step 10/5000',
+      'stock: 43 cards · discarded: 2 · step 3/5000',
     ]);
   });
 

@@ -7,12 +7,14 @@ import { TengymError } from '../../../../src/env/errors.js';
 import { createRng, randomInt, shuffleInPlace } from '../../../../src/env/rng.js';
 import {
   DECADE_ACTIONS,
+  DRAW,
   decadeGame,
   decadeOptionsSchema,
   runActionId,
   type DecadeOptions,
   type DecadeState,
 } from '../../../../src/env/games/decade.js';
+import { withHistory } from '../../../helpers/decade.js';
 import { scaled } from '../../../helpers/scale.js';
 
 type Opts = Partial<Record<keyof DecadeOptions, unknown>>;
@@ -55,14 +57,18 @@ function gameJson(env: Env<DecadeOptions>, l: Layout) {
   for (let c = 0; c < 52; c++) if (!placed.has(c)) others.push(cardCode(c));
   const stockFirst = Array.isArray(l.stock) ? l.stock : [];
   const toStock = l.stock === 'rest' || env.options.pickedUp === 'deck-bottom';
-  return {
-    stacks: l.stacks,
-    eliminated: l.eliminated ?? l.stacks.map(() => false),
-    current: l.current ?? l.stacks.length - 1,
-    stock: toStock ? [...stockFirst, ...others] : stockFirst,
-    discarded: toStock ? [] : others,
-    steps: l.steps ?? 0,
-  };
+  // The counters follow from the cards: the pile in an order runs could have made, steps = draws + runs.
+  return withHistory(
+    {
+      stacks: l.stacks,
+      eliminated: l.eliminated ?? l.stacks.map(() => false),
+      current: l.current ?? l.stacks.length - 1,
+      stock: toStock ? [...stockFirst, ...others] : stockFirst,
+      discarded: toStock ? [] : others,
+      steps: l.steps ?? 0,
+    },
+    env.options,
+  );
 }
 
 function load(env: Env<DecadeOptions>, l: Layout): Env<DecadeOptions> {
@@ -228,8 +234,8 @@ describe('decade: runs', () => {
     expect(legal).toEqual(referenceLegal(env));
     env.step(runActionId(1, 13));
     expect(stacksOf(env)).toEqual([['7C', '7D']]);
-    expect(env.terminated).toBe(true);
-    expect(env.outcome()).toEqual({ won: false, cardsLeft: 2 });
+    // The other 37 cards total 296, no discard pile: some wait in the stock, and only a draw is left.
+    expect(env.legalActions()).toEqual([DRAW]);
   });
 
   it('matches the reference on long lines and every length limit', () => {
@@ -450,13 +456,15 @@ describe('decade: picked-up cards and the end', () => {
   });
 
   it('a step that ends the game at maxSteps is terminated, not truncated', () => {
-    const env = load(decade({ maxSteps: 1 }), { stacks: [['AC', '9D']], stock: [] });
+    // maxSteps one more than the steps the position took (its draws and the runs of its pile).
+    const oneStepLeft = (layout: Layout) => load(decade({ maxSteps: gameState(load(decade(), layout)).steps + 1 }), layout);
+    const env = oneStepLeft({ stacks: [['AC', '9D']], stock: [] });
     const r = env.step(1);
     expect(r.terminated).toBe(true);
     expect(r.truncated).toBe(false);
     expect(r.reward).toBe(1);
     expect(r.info.outcome).toEqual({ won: true, cardsLeft: 0 });
-    const cut = load(decade({ maxSteps: 1 }), { stacks: [['AC', '9D', '5C']], stock: ['5D'] });
+    const cut = oneStepLeft({ stacks: [['AC', '9D', '5C']], stock: ['5D'] });
     const r2 = cut.step(1);
     expect(r2.truncated).toBe(true);
     expect(r2.reward).toBe(0);
@@ -464,7 +472,7 @@ describe('decade: picked-up cards and the end', () => {
   });
 
   it("win 'one-left' wins with at most one card; 'empty' needs none", () => {
-    const layout = { stacks: [['AC', '9D', '5C']], stock: [] };
+    const layout = { stacks: [['AC', '9D', 'KC']], stock: [] };
     const one = load(decade({ win: 'one-left' }), layout);
     const r = one.step(1);
     expect(r.terminated).toBe(true);
@@ -476,7 +484,7 @@ describe('decade: picked-up cards and the end', () => {
     expect(r2.reward).toBe(0);
     expect(r2.info.outcome).toEqual({ won: false, cardsLeft: 1 });
     // A draw can end a game won: the emptied line receives the last card.
-    const last = load(decade({ win: 'one-left' }), { stacks: [[]], stock: ['5C'], current: 0 });
+    const last = load(decade({ win: 'one-left' }), { stacks: [[]], stock: ['KC'], current: 0 });
     expect(last.legalActions()).toEqual([0]);
     const r3 = last.step(0);
     expect(r3.terminated).toBe(true);

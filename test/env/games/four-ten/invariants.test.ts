@@ -167,7 +167,10 @@ describe('four-ten checkState', () => {
     expect(broken(running, 'place', (t, o) => (t.rounds = o.maxRounds + 1))).toBe('101 rounds ended, maxRounds is 100');
     expect(broken(running, 'place', (t, o) => (t.rounds = o.maxRounds))).toBe('100 rounds ended, so the game should be truncated');
     expect(broken(running, 'place', (t, o) => (t.points = o.gameTarget))).toBe('50 points reach gameTarget 50, so the game should be won');
-    expect(broken(running, 'place', (t, o) => (t.points = o.gameTarget - 1))).toBeNull();
+    expect(broken(running, 'place', (t, o) => {
+      t.points = o.gameTarget - 1;
+      t.rounds = 2;
+    })).toBeNull();
     expect(broken(won, 'won', (t) => (t.rounds = 0))).toBe('phase "won" needs at least one ended round');
     expect(broken(won, 'won', (t) => (t.points = 0))).toBe('phase "won" with 0 points, below gameTarget 1');
     expect(broken(ends, 'bust', (t) => (t.points = 50))).toBe('phase "bust" with 50 points, which reach gameTarget');

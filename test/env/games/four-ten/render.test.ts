@@ -58,8 +58,9 @@ describe('four-ten render', () => {
       'stock 32 (1:8 2:8 3:8 4:8) · out of play 0',
       'Won with 5 points.',
     ]);
-    expect(at({ phase: 'bust', points: 4, safeties: 0, rounds: 3 }).render().split('\n')).toEqual([
-      'Four Ten, after 3 rounds · points 4/50 · safeties 0/3',
+    // Three safeties paid three faults, each ending a round; the fourth fault busts.
+    expect(at({ phase: 'bust', points: 4, safeties: 0, rounds: 4 }).render().split('\n')).toEqual([
+      'Four Ten, after 4 rounds · points 4/50 · safeties 0/3',
       'Hand    -        = 0',
       'Home    -        = 0',
       'Shadow  -        = 0',

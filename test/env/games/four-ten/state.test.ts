@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { BottomAgent } from '../../../../src/agents/four-ten/bottom.js';
 import type { Env, EnvState } from '../../../../src/env/env.js';
-import { FourTenState, fourTenGame, fourTenOf, type FourTenJSON } from '../../../../src/env/games/four-ten.js';
+import { FourTenState, fourTenGame, fourTenOf, maxRoundPoints, type FourTenJSON } from '../../../../src/env/games/four-ten.js';
+import { TengymError } from '../../../../src/env/errors.js';
 import { make } from '../../../../src/env/registry.js';
 
 type Config = { hand: string[]; home: string[]; shadow: string[] };
@@ -137,3 +138,48 @@ describe('four-ten checkState: queued decks', () => {
     expect(fourTenGame.checkState(s, view.options)).toBe('queuedDecks deck 2 (cards 32..63) has 9× 1, 7× 2; each deck needs eight each of 1, 2, 3, 4');
   });
 });
+
+describe('four-ten counters agree with the rounds', () => {
+  /** setState of a fresh deal with `change` over its game part: the error message with the env as it was, or '' when it loads. */
+  function refused(change: Partial<FourTenJSON>, options: Record<string, unknown> = {}): string {
+    const env = make('four-ten', options);
+    env.reset({ seed: 1 });
+    const state = env.getState();
+    const before = JSON.stringify(state);
+    let message = '';
+    try {
+      env.setState({ ...state, game: { ...(state.game as FourTenJSON), ...change } });
+    } catch (e) {
+      expect(e).toBeInstanceOf(TengymError);
+      expect((e as TengymError).code).toBe('bad-state');
+      message = (e as TengymError).message;
+      expect(JSON.stringify(env.getState())).toBe(before);
+    }
+    return message;
+  }
+
+  it('a round adds at most 3 × 10 points (the bottom of the deck with every hand at 10), 3 × 16 past 16', () => {
+    expect(maxRoundPoints({ handTarget: 10 })).toBe(30);
+    expect(maxRoundPoints({ handTarget: 16 })).toBe(48);
+    expect(maxRoundPoints({ handTarget: 40 })).toBe(48);
+    expect(maxRoundPoints({ handTarget: 1 })).toBe(3);
+  });
+
+  it('points the ended rounds could not have scored are refused', () => {
+    expect(refused({ points: 1 })).toBe('bad four-ten state: 1 points after 0 ended rounds; a round adds at most 30, so at most 0');
+    expect(refused({ points: 49, rounds: 1 })).toBe('bad four-ten state: 49 points after 1 ended rounds; a round adds at most 30, so at most 30');
+    expect(refused({ points: 30, rounds: 1 })).toBe('');
+    const end = { hand: [], home: [], shadow: [], drawn: null, stock: FOUR_TEN_ALL, seenThisTurn: [] };
+    expect(refused({ ...end, phase: 'won', points: 1000, rounds: 2 })).toBe('bad four-ten state: 1000 points after 2 ended rounds; a round adds at most 30, so at most 60');
+  });
+
+  it('safeties used beyond the ended rounds are refused; a bust uses none', () => {
+    expect(refused({ safeties: 0, rounds: 2 })).toBe('bad four-ten state: 3 safeties used after 2 ended rounds; each safety pays the fault that ends a round');
+    expect(refused({ safeties: 0, rounds: 3 })).toBe('');
+    const end = { hand: [], home: [], shadow: [], drawn: null, stock: FOUR_TEN_ALL, seenThisTurn: [] };
+    expect(refused({ ...end, phase: 'bust', safeties: 0, rounds: 3 })).toBe('bad four-ten state: 3 safeties used after 3 ended rounds (the last a bust); each safety pays the fault that ends a round');
+    expect(refused({ ...end, phase: 'bust', safeties: 0, rounds: 4 })).toBe('');
+  });
+});
+
+const FOUR_TEN_ALL = Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3)));

@@ -96,3 +96,32 @@ describe('pairing state: a late position', () => {
     expect(blockTenGame.scoring).toBe('cards');
   });
 });
+
+describe('undosUsed agrees with the undo limit', () => {
+  it.each([
+    ['tens', { undoLimit: 3 }, 1e9, 'bad state: undosUsed is 1000000000, but tens allows 3 undos per game'],
+    ['tens', { undoLimit: 3 }, 4, 'bad state: undosUsed is 4, but tens allows 3 undos per game'],
+    ['block-ten', {}, 1, 'bad state: undosUsed is 1, but block-ten allows no undo'],
+    ['decade', {}, 1, 'bad state: undosUsed is 1, but decade allows no undo'],
+    ['four-ten', {}, 2, 'bad state: undosUsed is 2, but four-ten allows no undo'],
+  ])('%s %j with undosUsed %d is refused, the env as it was', (id, options, undosUsed, message) => {
+    const env = make(id, options);
+    env.reset({ seed: 2 });
+    const before = JSON.stringify(env.getState());
+    const e = thrown(() => env.setState({ ...env.getState(), undosUsed }));
+    expect(e.code).toBe('bad-state');
+    expect(e.message).toBe(message);
+    expect(JSON.stringify(env.getState())).toBe(before);
+  });
+
+  it('all three undos used loads, and leaves none; unlimited takes any count', () => {
+    const env = make('tens', { undoLimit: 3 });
+    env.reset({ seed: 2 });
+    env.setState({ ...env.getState(), undosUsed: 3 });
+    expect(env.undosLeft).toBe(0);
+    const unlimited = make('tens', { undoLimit: 'unlimited' });
+    unlimited.reset({ seed: 2 });
+    unlimited.setState({ ...unlimited.getState(), undosUsed: 1e9 });
+    expect(unlimited.undosLeft).toBe(Infinity);
+  });
+});

@@ -1,0 +1,252 @@
+// What a hostile or careless caller can hand the env entry points (make, VectorEnv, reset,
+// copyFrom, checkEnv): each is refused with a named TengymError that says what is allowed, and
+// nothing changes (no env dealt, no copy moved, nothing allocated first).
+import { describe, expect, it } from 'vitest';
+import { cardCode } from '../../src/env/cards.js';
+import { checkEnv } from '../../src/env/checker.js';
+import type { Env } from '../../src/env/env.js';
+import { TengymError } from '../../src/env/errors.js';
+import type { EnvConfig } from '../../src/env/game.js';
+import { envConfig, envIds, make } from '../../src/env/registry.js';
+import { COPIES_MEMORY_BUDGET, MAX_COPIES, VectorEnv, copyBytes, maxCopies } from '../../src/env/vector.js';
+
+function thrown(fn: () => unknown): TengymError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e, String(e)).toBeInstanceOf(TengymError);
+    return e as TengymError;
+  }
+  throw new Error('nothing was thrown');
+}
+
+const stateText = (env: Env) => JSON.stringify(env.getState());
+const vectorStates = (v: VectorEnv) => v.envs.map(stateText);
+const STANDARD_DECK = Array.from({ length: 52 }, (_, c) => cardCode(c));
+const FOUR_TEN_DECK = Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3)));
+
+/** A config from `envConfig` with its options replaced behind its back (a plain object spread, as a caller might). */
+function tampered(id: string, change: Record<string, unknown>): EnvConfig {
+  const config = envConfig(id);
+  return { id: config.id, game: config.game, options: { ...config.options, ...change } };
+}
+
+describe('a sparse deck array', () => {
+  it.each(envIds())('%s: a deck with a hole is refused by name, the env as it was', (id) => {
+    const env = make(id);
+    env.reset({ seed: 3 });
+    const before = stateText(env);
+    const deck: string[] = id === 'four-ten' ? [...FOUR_TEN_DECK] : [...STANDARD_DECK];
+    delete deck[5];
+    const e = thrown(() => env.reset({ deck }));
+    expect(e.code).toBe('bad-deck');
+    expect(e.message).toBe('bad deck: no card at index 5 (a hole in a sparse array); give every card');
+    expect(stateText(env)).toBe(before);
+    // A whole deck deals, and the env's own state loads back.
+    env.reset({ deck: id === 'four-ten' ? FOUR_TEN_DECK : STANDARD_DECK });
+    make(id).setState(env.getState());
+  });
+
+  it('entries that are not card codes, and decks past the bound, are refused by name', () => {
+    const env = make('tens');
+    expect(thrown(() => env.reset({ deck: [...STANDARD_DECK.slice(0, 51), { code: 'KS' }] as never })).message).toBe('bad deck: index 51 holds {"code":"KS"}, not a card code such as "TH"');
+    const long = new Array<string>(2 ** 21).fill('1');
+    expect(thrown(() => make('four-ten').reset({ deck: long })).message).toBe('bad deck: 2097152 cards, more than the 1048576 a deck input may hold');
+  });
+});
+
+describe('make(config) and new VectorEnv(config, n) validate a config they did not make', () => {
+  it.each([
+    ['decade', { minRun: -5 }, /^bad options for decade: .*minRun/],
+    ['decade', { stacks: 99 }, /^bad options for decade: .*stacks/],
+    ['decade', { maxSteps: -1 }, /^bad options for decade: .*maxSteps/],
+    ['tens', { colour: 'red' }, /^bad options for tens: Unrecognized key: "colour"/],
+    ['four-ten', { handTarget: 0 }, /^bad options for four-ten: .*handTarget/],
+  ])('%s with %j', (id, change, message) => {
+    const config = tampered(id, change);
+    for (const e of [thrown(() => make(config)), thrown(() => new VectorEnv(config, 4))]) {
+      expect(e.code).toBe('bad-options');
+      expect(e.message).toMatch(message);
+    }
+  });
+
+  it('a config from envConfig is taken as it is, and its options cannot be changed afterwards', () => {
+    const config = envConfig('decade', { minRun: 3 });
+    expect(Object.isFrozen(config.options)).toBe(true);
+    expect(() => {
+      (config.options as Record<string, unknown>).minRun = -5;
+    }).toThrow(TypeError);
+    expect(make(config).options).toBe(config.options);
+    expect(new VectorEnv(config, 2).envs[1].options).toBe(config.options);
+    // An env is a config too.
+    const env = make(config);
+    expect(make(env).options).toBe(config.options);
+  });
+
+  it('a hand-written { id, options } with valid options is validated and taken', () => {
+    const env = make({ id: 'decade-stacks', options: { maxSteps: 100 } } as never);
+    expect(env.options).toMatchObject({ stacks: 7, maxSteps: 100 });
+  });
+
+  it.each([
+    [null, /^make takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got null$/],
+    [{}, /^make takes an env id .* got {} whose id is undefined$/],
+    [42, /^make takes an env id .* got 42$/],
+    [{ id: 7 }, /got {"id":7} whose id is 7$/],
+  ])('make(%j) is a bad-argument error', (value, message) => {
+    const e = thrown(() => make(value as never));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toMatch(message);
+  });
+
+  it('new VectorEnv(null, 4), an unknown id, another engine or a game that is no engine', () => {
+    expect(thrown(() => new VectorEnv(null as never, 4)).message).toMatch(/^VectorEnv takes an env id .* got null$/);
+    expect(thrown(() => new VectorEnv({ id: 'nope', options: {} } as never, 4)).code).toBe('unknown-env');
+    expect(thrown(() => make({ ...envConfig('decade'), game: envConfig('tens').game })).message).toBe(`make: the config's engine is tens's, env "decade" is decade's`);
+    expect(thrown(() => make({ id: 'mine', game: {} as never, options: {} })).message).toMatch(/^make: the config's game is not an engine/);
+    expect(thrown(() => new VectorEnv('tens', {}, 2, null as never)).message).toMatch(/^VectorEnv's last argument is \{ onEpisode\?/);
+  });
+});
+
+describe('the number of copies a VectorEnv holds', () => {
+  it('3,000,000 copies are refused at once, the bound named, before anything is allocated', () => {
+    const heap = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const e = thrown(() => new VectorEnv('tens', {}, 3e6));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(50e6);
+    expect(e.code).toBe('bad-argument');
+    const most = maxCopies(envConfig('tens'));
+    expect(e.message).toBe(
+      `numEnvs 3000000: at most ${most} copies of tens fit in one VectorEnv (about ${(copyBytes(envConfig('tens')) / 1024).toFixed(1)} KB each, 2 GiB in all); use fewer copies, or several VectorEnvs in separate workers`,
+    );
+  });
+
+  it.each(envIds())('%s: the bound leaves room for training-sized batches and stays within the budget', (id) => {
+    const config = envConfig(id);
+    const most = maxCopies(config);
+    expect(most).toBeGreaterThanOrEqual(50_000);
+    expect(most).toBeLessThanOrEqual(MAX_COPIES);
+    expect(most * copyBytes(config)).toBeLessThanOrEqual(COPIES_MEMORY_BUDGET);
+  });
+
+  it('the estimate is above what a copy really takes on the heap and in buffers', () => {
+    for (const id of ['tens', 'decade', 'four-ten']) {
+      const n = 2000;
+      const before = process.memoryUsage();
+      const v = new VectorEnv(id, {}, n);
+      v.reset({ seed: 1 });
+      const after = process.memoryUsage();
+      const measured = (after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers) / n;
+      expect(copyBytes(envConfig(id)), id).toBeGreaterThan(measured);
+    }
+  });
+});
+
+describe('VectorEnv copy indices', () => {
+  it.each([-1, 4, 1.5, Number.NaN, '0', null])('copy index %s: stepOne and legalCount are bad-argument errors; no copy moves', (i) => {
+    const v = new VectorEnv('decade', {}, 4);
+    v.reset({ seed: 2 });
+    const before = vectorStates(v);
+    for (const e of [thrown(() => v.stepOne(i as never, v.envs[0].legal[0])), thrown(() => v.legalCount(i as never))]) {
+      expect(e.code).toBe('bad-argument');
+      expect(e.message).toMatch(/^VectorEnv\.(stepOne|legalCount)\(.*\): not a copy index; this VectorEnv has copies 0\.\.3$/);
+    }
+    expect(vectorStates(v)).toEqual(before);
+    expect(v.legalCount(3)).toBe(v.envs[3].legalCount);
+  });
+});
+
+describe('copyFrom', () => {
+  it.each([null, undefined, {}, 'tens'])('copyFrom(%j) is a bad-argument error, the env as it was', (other) => {
+    const env = make('tens');
+    env.reset({ seed: 1 });
+    const before = stateText(env);
+    const e = thrown(() => env.copyFrom(other as never));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toMatch(/^copyFrom takes an Env \(of the same id and options\), got /);
+    expect(stateText(env)).toBe(before);
+  });
+});
+
+describe('reset options and env options', () => {
+  it("VectorEnv.reset takes { seed? } and nothing else, as Env.reset does; no copy moves", () => {
+    const v = new VectorEnv('tens', {}, 3);
+    v.reset({ seed: 4 });
+    const before = vectorStates(v);
+    expect(thrown(() => v.reset('x' as never)).message).toBe('VectorEnv.reset takes { seed? }, got "x"');
+    expect(thrown(() => v.reset(null as never)).message).toBe('VectorEnv.reset takes { seed? }, got null');
+    expect(thrown(() => v.reset({ seed: 1, foo: 2 } as never)).message).toBe('VectorEnv.reset: unknown option "foo" (it takes { seed? }; every copy deals its own cards, so there is no deck)');
+    expect(thrown(() => v.reset({ deck: STANDARD_DECK } as never)).message).toMatch(/^VectorEnv\.reset: unknown option "deck"/);
+    expect(vectorStates(v)).toEqual(before);
+  });
+
+  const nonPlain: [string, () => object, RegExp][] = [
+    ['a Map', () => new Map([['minRun', 3], ['seed', 1]]), /a Map$/],
+    ['a Date', () => new Date(0), /a Date$/],
+    ['an object with inherited keys', () => Object.create({ minRun: 3, seed: 1 }) as object, /an object that inherits its keys$/],
+    ['a class instance', () => new (class Settings {})(), /a Settings$/],
+  ];
+
+  it.each(nonPlain)('%s as options is refused, not read as {}', (_name, value, kind) => {
+    for (const e of [thrown(() => make('decade', value())), thrown(() => new VectorEnv('decade', value(), 2)), thrown(() => envConfig('decade', value()))]) {
+      expect(e.code).toBe('bad-options');
+      expect(e.message).toMatch(/^bad options for decade: expected a plain object such as \{\}, got /);
+      expect(e.message).toMatch(kind);
+    }
+  });
+
+  it.each(nonPlain)('%s as reset options is refused, the env as it was', (_name, value, kind) => {
+    const env = make('tens');
+    env.reset({ seed: 5 });
+    const before = stateText(env);
+    const e = thrown(() => env.reset(value() as never));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toMatch(/^reset takes \{ seed\?, deck\? \}, got /);
+    expect(e.message).toMatch(kind);
+    expect(stateText(env)).toBe(before);
+    const v = new VectorEnv('tens', {}, 2);
+    v.reset({ seed: 5 });
+    const vectorBefore = vectorStates(v);
+    expect(thrown(() => v.reset(value() as never)).message).toMatch(kind);
+    expect(vectorStates(v)).toEqual(vectorBefore);
+  });
+
+  it('a state that is not a plain object is refused by setState', () => {
+    const env = make('tens');
+    env.reset({ seed: 1 });
+    const state = env.getState();
+    const before = stateText(env);
+    expect(thrown(() => env.setState(new Map(Object.entries(state)))).message).toBe('bad state: expected a plain object { env, options, rng, undosUsed, game }, got a Map');
+    expect(thrown(() => env.setState({ ...state, options: new Map() })).message).toBe('bad state: expected a plain object of options → at options');
+    expect(stateText(env)).toBe(before);
+  });
+
+  it('objects made with Object.create(null) and objects parsed from JSON are plain', () => {
+    const options = Object.assign(Object.create(null) as object, { minRun: 3 });
+    expect(make('decade', options).options).toMatchObject({ minRun: 3 });
+    expect(make('decade', JSON.parse('{"maxRun":3}')).options).toMatchObject({ maxRun: 3 });
+  });
+});
+
+describe('checkEnv options', () => {
+  it.each([
+    [{ episodes: -1 }, 'check options: episodes must be an integer from 1 to 1000000, got -1'],
+    [{ episodes: 0 }, 'check options: episodes must be an integer from 1 to 1000000, got 0'],
+    [{ episodes: 1.5 }, 'check options: episodes must be an integer from 1 to 1000000, got 1.5'],
+    [{ episodes: '3' }, 'check options: episodes must be an integer from 1 to 1000000, got "3"'],
+    [{ episodes: 1e7 }, 'check options: episodes must be an integer from 1 to 1000000, got 10000000'],
+    [{ episode: 3 }, 'check options: unknown option "episode" (they are { episodes?, seed? })'],
+    ['x', 'check options are { episodes?, seed? }, got "x"'],
+  ])('checkEnv("decade", {}, %j) reports no success over no episode', (options, message) => {
+    const e = thrown(() => checkEnv('decade', {}, options as never));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toBe(message);
+  });
+
+  it('a bad seed is a bad-seed error; one episode checks', () => {
+    expect(thrown(() => checkEnv('decade', {}, { seed: -1 })).code).toBe('bad-seed');
+    expect(thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER, episodes: 2 })).code).toBe('bad-seed');
+    expect(checkEnv('decade', {}, { episodes: 1 }).episodes).toBe(1);
+  });
+});
