@@ -1,7 +1,7 @@
 // Built by `npm run build:python` from src/bridge/engine.ts; do not edit.
 const __TENGYM_VERSION__ = "0.1.0";
 import { readSync, writeSync } from "node:fs";
-// ../main/node_modules/zod/v4/core/util.js
+// node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
 	const numericValues = Object.values(entries).filter((v) => typeof v === "number");
 	return Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
@@ -133,7 +133,7 @@ const allowsEval = /* @__PURE__*/ cached(() => {
 		return false;
 	}
 });
-function isPlainObject(o) {
+function isPlainObject$1(o) {
 	if (isObject(o) === false) return false;
 	const ctor = o.constructor;
 	if (ctor === void 0) return true;
@@ -144,7 +144,7 @@ function isPlainObject(o) {
 	return true;
 }
 function shallowClone(o) {
-	if (isPlainObject(o)) return { ...o };
+	if (isPlainObject$1(o)) return { ...o };
 	if (Array.isArray(o)) return [...o];
 	if (o instanceof Map) return new Map(o);
 	if (o instanceof Set) return new Set(o);
@@ -232,7 +232,7 @@ function omit(schema, mask) {
 	}));
 }
 function extend(schema, shape) {
-	if (!isPlainObject(shape)) throw new Error("Invalid input to extend: expected a plain object");
+	if (!isPlainObject$1(shape)) throw new Error("Invalid input to extend: expected a plain object");
 	const checks = schema._zod.def.checks;
 	if (checks && checks.length > 0) {
 		const existingShape = sourceShape(schema);
@@ -247,7 +247,7 @@ function extended(schema, shape) {
 	return newShape;
 }
 function safeExtend(schema, shape) {
-	if (!isPlainObject(shape)) throw new Error("Invalid input to safeExtend: expected a plain object");
+	if (!isPlainObject$1(shape)) throw new Error("Invalid input to safeExtend: expected a plain object");
 	return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
 }
 function merge(a, b) {
@@ -535,7 +535,7 @@ function constantCatch(value) {
 	fn[CONSTANT_CATCH] = true;
 	return fn;
 }
-// ../main/node_modules/zod/v4/core/core.js
+// node_modules/zod/v4/core/core.js
 var _a$1;
 const _zodDesc = {
 	value: void 0,
@@ -641,7 +641,7 @@ function config(newConfig) {
 	if (newConfig) Object.assign(globalConfig, newConfig);
 	return globalConfig;
 }
-// ../main/node_modules/zod/v4/core/errors.js
+// node_modules/zod/v4/core/errors.js
 function _getMessage() {
 	const internals = this._zod;
 	internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -808,7 +808,7 @@ function prettifyError(error) {
 	}
 	return lines.join("\n");
 }
-// ../main/node_modules/zod/v4/core/parse.js
+// node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
 	return {
 		callee: params?.callee ?? callee,
@@ -1010,7 +1010,7 @@ const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
 const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 	return _safeParseAsync(_Err)(schema, value, _ctx);
 };
-// ../main/node_modules/zod/v4/core/regexes.js
+// node_modules/zod/v4/core/regexes.js
 /**
 * @deprecated CUID v1 is deprecated by its authors due to information leakage
 * (timestamps embedded in the id). Use {@link cuid2} instead.
@@ -1081,7 +1081,7 @@ const number = /^-?\d+(?:\.\d+)?$/;
 const boolean$1 = /^(?:true|false)$/i;
 const lowercase = /^[^A-Z]*$/;
 const uppercase = /^[^a-z]*$/;
-// ../main/node_modules/zod/v4/core/checks.js
+// node_modules/zod/v4/core/checks.js
 const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
 	var _a;
 	inst._zod ?? (inst._zod = {});
@@ -1376,7 +1376,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
 		payload.value = def.tx(payload.value);
 	};
 });
-// ../main/node_modules/zod/v4/core/doc.js
+// node_modules/zod/v4/core/doc.js
 var Doc = class {
 	constructor(args = [], closed = {}) {
 		this.content = [];
@@ -1409,13 +1409,13 @@ var Doc = class {
 		return new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {\n${content.join("\n")}\n};`)(...Object.values(this.closed));
 	}
 };
-// ../main/node_modules/zod/v4/core/versions.js
+// node_modules/zod/v4/core/versions.js
 const version = {
 	major: 4,
 	minor: 6,
 	patch: 7
 };
-// ../main/node_modules/zod/v4/core/schemas.js
+// node_modules/zod/v4/core/schemas.js
 const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
 	var _a;
 	inst ?? (inst = {});
@@ -2324,7 +2324,7 @@ function mergeValues(a, b) {
 		valid: true,
 		data: a
 	};
-	if (isPlainObject(a) && isPlainObject(b)) {
+	if (isPlainObject$1(a) && isPlainObject$1(b)) {
 		const bKeys = Object.keys(b);
 		const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
 		const newObj = {
@@ -2673,7 +2673,7 @@ function handleRefineResult(result, payload, input, inst) {
 		payload.issues.push(issue(_iss));
 	}
 }
-// ../main/node_modules/zod/v4/core/memoizer.js
+// node_modules/zod/v4/core/memoizer.js
 var $ZodCyclicError = class extends Error {
 	constructor() {
 		super(`Cannot parse a reference cycle that closes through a transform`);
@@ -2925,7 +2925,7 @@ function isBackEdge(ctx, value) {
 	const backEdges = ctx[STATE]?.backEdges;
 	return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
-// ../main/node_modules/zod/v4/locales/en.js
+// node_modules/zod/v4/locales/en.js
 const error = () => {
 	const Sizable = {
 		string: {
@@ -3032,7 +3032,7 @@ const error = () => {
 function en_default() {
 	return { localeError: error() };
 }
-// ../main/node_modules/zod/v4/core/registries.js
+// node_modules/zod/v4/core/registries.js
 var _a;
 var $ZodRegistry = class {
 	constructor() {
@@ -3078,7 +3078,7 @@ function registry() {
 }
 (_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
-// ../main/node_modules/zod/v4/core/api.js
+// node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
 	if (def.checks) def.checks = [...def.checks];
 	return def;
@@ -3589,7 +3589,7 @@ function _check(fn, params) {
 	ch._zod.check = fn;
 	return ch;
 }
-// ../main/node_modules/zod/v4/core/to-json-schema.js
+// node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
 	for (const source of sources) for (const key of Reflect.ownKeys(source)) if (Object.prototype.propertyIsEnumerable.call(source, key)) assignProp(target, key, source[key]);
 	return target;
@@ -4032,7 +4032,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
 	extractDefs(ctx, schema);
 	return finalize(ctx, schema);
 };
-// ../main/node_modules/zod/v4/core/json-schema-processors.js
+// node_modules/zod/v4/core/json-schema-processors.js
 const narrowMin = (agg, key, value) => {
 	if (agg[key] === void 0 || value > agg[key]) agg[key] = value;
 };
@@ -4677,7 +4677,7 @@ function toJSONSchema(input, params) {
 	extractDefs(ctx, input);
 	return finalize(ctx, input);
 }
-// ../main/node_modules/zod/v4/classic/errors.js
+// node_modules/zod/v4/classic/errors.js
 const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
 function _lazyMethod(proto, key, make) {
 	Object.defineProperty(proto, key, {
@@ -4726,7 +4726,7 @@ const initializer = (inst, issues) => {
 	});
 };
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
-// ../main/node_modules/zod/v4/classic/parse.js
+// node_modules/zod/v4/classic/parse.js
 const parse = /* @__PURE__ */ _parse(ZodRealError);
 const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
 const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
@@ -4739,7 +4739,7 @@ const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
 const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-// ../main/node_modules/zod/v4/classic/schemas.js
+// node_modules/zod/v4/classic/schemas.js
 function _ensureDefaultLocale() {
 	if (!globalConfig.localeError) config(en_default());
 }
@@ -5618,11 +5618,32 @@ function showValue(value) {
 		return Object.prototype.toString.call(value);
 	}
 }
+/**
+* Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array,
+* and made by `{ … }`, `JSON.parse` or `Object.create(null)`, not a `Map`, a `Date`, a class
+* instance or an object that inherits keys (spread or read field by field, those would silently
+* lose what they hold). An object of another realm (an iframe, `vm`) counts as plain too.
+*/
+function isPlainObject(value) {
+	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+	const proto = Object.getPrototypeOf(value);
+	return proto === null || Object.getPrototypeOf(proto) === null;
+}
+/** What a value is, in a few words, for messages that refuse a non-plain object ("a Map", "an array"). */
+function describeKind(value) {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "an array";
+	if (typeof value !== "object") return showValue(value);
+	const proto = Object.getPrototypeOf(value);
+	const name = proto?.constructor?.name;
+	if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== "string" || name === "Object")) return "an object that inherits its keys";
+	return typeof name === "string" && name !== "Object" ? `a ${name}` : showValue(value);
+}
 /** A zod error on one line, as every "bad options", "bad state" and "bad config" message shows it. */
 function formatZodError(error) {
 	return prettifyError(error).replace(/\n\s*/g, " ").replace(/✖ /g, "");
 }
-// ../main/node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
+// node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
 const jumps = [
 	3639956645,
 	3750757012,
@@ -5751,17 +5772,6 @@ function shuffleInPlace(rng, items, length = items.length) {
 		items[j] = t;
 	}
 }
-/**
-* A seed derived from two numbers (splitmix-style mixing, 53 bits), e.g. the agent's
-* seed for episode i of an evaluation, so it never depends on which worker ran it.
-*/
-function deriveSeed(a, b) {
-	let h = Math.imul(a ^ 2654435769, 2246822507) ^ Math.imul(b + 1663821227, 3266489909);
-	h = Math.imul(h ^ h >>> 16, 2146121005);
-	h = Math.imul(h ^ h >>> 15, 2221713035);
-	h ^= h >>> 16;
-	return ((Math.imul(h ^ Math.floor(a / 4294967296), 668265261) >>> 11) * 4294967296 + (h >>> 0)) % Number.MAX_SAFE_INTEGER;
-}
 // src/env/env.ts
 /**
 * `Env`: the one Gymnasium-style class around every engine (see game.ts).
@@ -5777,7 +5787,7 @@ function deriveSeed(a, b) {
 const INT32 = int().min(-2147483648).max(2147483647);
 const envStateSchema = strictObject({
 	env: string(),
-	options: custom((v) => v !== null && typeof v === "object" && !Array.isArray(v), "expected an object of options"),
+	options: custom((v) => isPlainObject(v), "expected a plain object of options"),
 	rng: array(INT32).length(4).refine((words) => words.some((w) => w !== 0), "the generator state is all zeros, which never changes (every reset would deal the same cards)"),
 	undosUsed: int().min(0).default(0),
 	game: unknown()
@@ -5823,7 +5833,7 @@ var Env = class Env {
 		this.observationSpace = Object.freeze({ shape: [size] });
 		this.observation = buffers.observation ?? new Float32Array(size);
 		this.mask = buffers.mask ?? new Uint8Array(n);
-		if (this.observation.length !== size || this.mask.length !== n) throw new Error("env buffers of the wrong size");
+		if (this.observation.length !== size || this.mask.length !== n) throw new TengymError("bad-argument", `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask entries, the engine needs ${size} and ${n}`);
 		this.legal = new Int32Array(n);
 		this.state = game.createState(options);
 		this.rng = createRng(0);
@@ -5853,7 +5863,7 @@ var Env = class Env {
 		return this.started;
 	}
 	reset(opts = {}) {
-		if (opts === null || typeof opts !== "object") throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${showValue(opts)}`);
+		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
 		for (const key in opts) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
 		const seed = opts.seed === void 0 ? void 0 : validateSeed(opts.seed);
 		const deck = opts.deck === void 0 ? null : this.game.parseDeck(opts.deck, this.options);
@@ -5929,6 +5939,26 @@ var Env = class Env {
 		if (!this.started) throw new TengymError("not-reset", "render: call reset() first");
 		return this.game.render(this.state, this.options);
 	}
+	/** The cards a legal action takes, as the state JSON places them (for hints and a front end). */
+	actionCards(action) {
+		this.assertLegal(action, "actionCards");
+		return this.game.actionCards(this.state, this.options, action);
+	}
+	/** What the player is asked now; '' when the board says enough or the game is over. */
+	prompt() {
+		if (!this.started) throw new TengymError("not-reset", "prompt: call reset() first");
+		return this.running ? this.game.prompt(this.state, this.options) : "";
+	}
+	/** The board as a front end draws it (src/env/board.ts). */
+	/** What the last step did beyond the move itself, with its reason (`Game.stepNote`), or null. */
+	stepNote() {
+		if (!this.started) throw new TengymError("not-reset", "stepNote: call reset() first");
+		return this.game.stepNote?.(this.state, this.options) ?? null;
+	}
+	board() {
+		if (!this.started) throw new TengymError("not-reset", "board: call reset() first");
+		return this.game.board(this.state, this.options);
+	}
 	outcome() {
 		if (!this.started) throw new TengymError("not-reset", "outcome: call reset() first");
 		return this.game.outcome(this.state, this.options);
@@ -5945,6 +5975,7 @@ var Env = class Env {
 	}
 	/** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
 	setState(json) {
+		if (!isPlainObject(json)) throw new TengymError("bad-state", `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeKind(json)}`);
 		const parsed = envStateSchema.safeParse(json);
 		if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
 		const st = parsed.data;
@@ -5952,13 +5983,14 @@ var Env = class Env {
 		const opts = this.game.optionsSchema.safeParse(st.options);
 		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
 		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) throw new TengymError("bad-state", `bad state: made with options ${JSON.stringify(opts.data)}, this env has ${JSON.stringify(this.options)}`);
+		if (st.undosUsed > this.undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? "no undo" : `${this.undoBudget} undos per game`}`);
 		const fresh = this.game.createState(this.options);
 		this.game.fromJSON(st.game, this.options, fresh);
 		const problem = this.game.checkState(fresh, this.options);
 		if (problem) throw new TengymError("bad-state", `bad state: ${problem}`);
 		this.game.copyState(fresh, this.state);
 		this.rng = rngFromState(st.rng);
-		this.undosUsed = Math.min(st.undosUsed, this.undoBudget);
+		this.undosUsed = st.undosUsed;
 		this.historyLength = 0;
 		this.started = true;
 		this.refresh();
@@ -5971,6 +6003,7 @@ var Env = class Env {
 	}
 	/** Makes this env an exact copy of `other` (same id and options), reusing its buffers. */
 	copyFrom(other) {
+		if (!(other instanceof Env)) throw new TengymError("bad-argument", `copyFrom takes an Env (of the same id and options), got ${describeKind(other)}`);
 		if (other.game !== this.game || other.options !== this.options && JSON.stringify(other.options) !== JSON.stringify(this.options)) throw new TengymError("bad-argument", `copyFrom: ${other.id} ${JSON.stringify(other.options)} is a different env from ${this.id} ${JSON.stringify(this.options)}`);
 		this.game.copyState(other.state, this.state);
 		this.rng = other.rng.clone();
@@ -6029,6 +6062,44 @@ var Env = class Env {
 		return parts.length ? parts.join(", ") : "none";
 	}
 };
+// src/env/suggest.ts
+/**
+* "Did you mean …?" for mistyped names (env ids, option keys, flags). Browser-safe.
+*/
+/** Edit distance (insertions, deletions, substitutions, and swaps of two neighbours count 1). */
+function editDistance(a, b) {
+	const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
+	for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) {
+		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+		d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+	}
+	return d[a.length][b.length];
+}
+/**
+* The candidate closest to `word` (case-insensitive), when it is close enough to be a typo: at
+* most a third of the word's letters off (at least one), or `word` is a prefix of it. Null otherwise.
+*/
+function closest(word, candidates) {
+	const w = word.toLowerCase();
+	let best = null;
+	let bestDistance = Infinity;
+	for (const c of candidates) {
+		const distance = editDistance(w, c.toLowerCase());
+		if (distance < bestDistance) {
+			best = c;
+			bestDistance = distance;
+		}
+	}
+	if (best !== null && bestDistance <= Math.max(1, Math.floor(word.length / 3))) return best;
+	const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(w));
+	return w.length >= 3 && prefixed.length === 1 ? prefixed[0] : null;
+}
+/** ` (did you mean "decade"?)`, or '' when nothing is close. */
+function didYouMean(word, candidates, quote = "\"") {
+	const c = closest(word, candidates);
+	return c === null ? "" : ` (did you mean ${quote}${c}${quote}?)`;
+}
 // src/env/cards.ts
 /**
 * Standard 52-card deck: card id = rank * 4 + suit, rank 0..12 for A 2 … 9 T J Q K,
@@ -6059,11 +6130,26 @@ function parseCardCode(text) {
 	if (!m) return -1;
 	return (m[1] === "10" ? 9 : RANKS.indexOf(m[1])) * 4 + SUITS.indexOf(m[2]);
 }
+/** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
+const MAX_DECK_CARDS = 1 << 20;
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 function deckTokens(deck) {
-	if (typeof deck === "string") return deck.split(/[\s,]+/).filter((t) => t.length > 0);
+	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
+	if (typeof deck === "string") {
+		const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
+		if (tokens.length > 1048576) throw tooLong(tokens.length);
+		return tokens;
+	}
 	if (!Array.isArray(deck)) throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
-	return deck.map((c) => String(c));
+	if (deck.length > 1048576) throw tooLong(deck.length);
+	const tokens = new Array(deck.length);
+	for (let i = 0; i < deck.length; i++) {
+		if (!Object.prototype.hasOwnProperty.call(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
+		const c = deck[i];
+		if (typeof c !== "string" && typeof c !== "number") throw new TengymError("bad-deck", `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
+		tokens[i] = String(c);
+	}
+	return tokens;
 }
 /**
 * Parses a full 52-card deck (each card exactly once) into card ids. The error lists
@@ -6383,6 +6469,51 @@ function render$2(s) {
 	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
+function slotSpot(s, index) {
+	return {
+		place: "slot",
+		index,
+		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
+	};
+}
+function actionCards$2(s, action) {
+	const r = s.rules;
+	if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
+	if (action === r.dealId) return [];
+	const rank = TEN + action - r.quartetBase;
+	const out = [];
+	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
+	return out;
+}
+function board$2(s) {
+	const r = s.rules;
+	const cells = {
+		kind: "grid",
+		columns: r.rowLength,
+		cells: []
+	};
+	for (let i = 0; i < r.slots; i++) cells.cells.push(s.slotCard[i] === 255 ? {
+		empty: true,
+		place: "slot",
+		index: i
+	} : slotSpot(s, i));
+	return {
+		style: "pairing",
+		parts: [cells, {
+			kind: "piles",
+			piles: [{
+				kind: "stock",
+				count: 52 - s.stockPos,
+				label: "stock",
+				tappable: true
+			}, {
+				kind: "counter",
+				count: s.removed,
+				label: "removed"
+			}]
+		}]
+	};
+}
 function toJSON$2(s) {
 	const tableau = [];
 	for (let i = 0; i < s.rules.slots; i++) tableau.push(s.slotCard[i] === 255 ? null : cardCode(s.slotCard[i]));
@@ -6542,6 +6673,10 @@ function makePairingGame(spec) {
 		toJSON: (s) => toJSON$2(s),
 		fromJSON: (json, _o, s) => fromJSON$2(json, s),
 		checkState: (s) => checkState$2(s),
+		sameOutcome: true,
+		actionCards: (s, _o, action) => actionCards$2(s, action),
+		prompt: () => "",
+		board: (s) => board$2(s),
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
@@ -6663,7 +6798,7 @@ const DECADE_ACTIONS = 677;
 const VALUE_FLOATS = 10;
 const CARD_FLOATS = 520;
 /** More steps than any game without 'deck-bottom' can take (≤ 52 draws + 26 discards). */
-const MAX_STEPS_WITHOUT_CYCLES$1 = 78;
+const MAX_STEPS_WITHOUT_CYCLES = 78;
 /** Card value by card code: A=1 … 9, T/J/Q/K=10. */
 const CARD_VALUE = Uint8Array.from({ length: 52 }, (_, c) => Math.min((c >> 2) + 1, 10));
 function totalsTable(totals) {
@@ -7007,7 +7142,7 @@ function outcome$1(s, o) {
 function expectedReturn$1(result, o) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
-	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
+	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES) return null;
 	if (o.stacks === 7 && r.cardsLeft === 0) return null;
 	return 52 - r.cardsLeft;
 }
@@ -7099,6 +7234,63 @@ function render$1(s, o) {
 	const end = statusText(s, o);
 	if (end) lines.push(end);
 	return lines.join("\n");
+}
+/** Where position p of stack k lies, as the state JSON places it (`stacks[k][p]`, 0 = the oldest card). */
+function spot(s, k, index) {
+	return {
+		place: s.numStacks === 1 ? "line" : "stack",
+		stack: k,
+		index,
+		code: cardCode(s.table[k * SLOTS$1 + index])
+	};
+}
+function actionCards$1(s, _o, action) {
+	if (action === 0) return [];
+	const start = runStartOf(action);
+	const length = runLengthOf(action);
+	const n = s.len[s.current];
+	const out = [];
+	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
+	return out;
+}
+function board$1(s, o) {
+	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
+	const piles = [{
+		kind: "stock",
+		count: s.stockLen,
+		label: "stock",
+		tappable: true
+	}];
+	if (o.pickedUp !== "deck-bottom") piles.push({
+		kind: "counter",
+		count: s.pileLen,
+		label: "discarded"
+	});
+	const table = s.numStacks === 1 ? {
+		kind: "line",
+		loop: o.loop,
+		cards: stackCards(0)
+	} : {
+		kind: "columns",
+		columns: Array.from({ length: s.numStacks }, (_, k) => {
+			const cleared = s.alive[k] === 0;
+			const current = k === s.current;
+			return {
+				stack: k,
+				label: cleared ? "cleared" : current ? `stack ${k} ◂` : `stack ${k}`,
+				current,
+				cleared,
+				cards: stackCards(k)
+			};
+		})
+	};
+	return {
+		style: "decade",
+		parts: [{
+			kind: "piles",
+			piles
+		}, table]
+	};
 }
 const stateJsonSchema = strictObject({
 	stacks: array(array(string()).max(SLOTS$1)).min(1).max(7),
@@ -7220,8 +7412,64 @@ function checkPiles(s, o) {
 	if (s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
 	return null;
 }
+/**
+* Bit r set when the discard pile splits, in the order its cards left the table, into r runs
+* that could each have been discarded (minRun..maxRun cards with a discarding total); 0 when it
+* cannot be split at all. A run's cards leave together, wrapped ones too, so each is a stretch.
+*/
+function pileRunCounts(s, o) {
+	const good = runTotals(o);
+	const maxLen = maxRunLength(o);
+	const n = s.pileLen;
+	const reach = new Int32Array(n + 1);
+	reach[0] = 1;
+	for (let i = 0; i < n; i++) {
+		if (reach[i] === 0) continue;
+		let sum = 0;
+		for (let length = 1; length <= maxLen && i + length <= n; length++) {
+			sum += CARD_VALUE[s.pile[i + length - 1]];
+			if (sum > 35) break;
+			if (length >= o.minRun && good[sum] === 1) reach[i + length] |= reach[i] << 1;
+		}
+	}
+	return reach[n];
+}
+function bitsText(bits) {
+	const counts = [];
+	for (let r = 0; r < 31; r++) if (bits & 1 << r) counts.push(r);
+	return counts.length === 1 ? `exactly ${counts[0]}` : `${counts.slice(0, -1).join(", ")} or ${counts[counts.length - 1]}`;
+}
+/**
+* The step counter and the discard pile agree with the cards. Every step draws a card or
+* discards a run, and every elimination is a run of its own. With 'discard' the cards that left
+* the stock are the draws, so steps − draws runs must make up the pile; with 'deck-bottom' the
+* discarded cards go back under the stock, and the draws and runs are known only from below.
+*/
+function checkCounters$1(s, o) {
+	const netDraws = 52 - initialDealt(o) - s.stockLen;
+	const eliminated = s.numStacks - s.aliveCount;
+	if (o.pickedUp === "deck-bottom") {
+		const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+		const least = Math.max(netDraws, 0) + runsAtLeast;
+		if (s.steps < least) return `steps is ${s.steps}, but the stock and the ${eliminated} eliminated stacks take at least ${least} steps (${Math.max(netDraws, 0)} draws and ${runsAtLeast} discards)`;
+		return null;
+	}
+	const runs = s.steps - netDraws;
+	if (runs < 0) return `steps is ${s.steps}, but ${netDraws} cards have left the stock, a step each`;
+	if (runs < eliminated) return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but ${eliminated} stacks were eliminated, each by a discard`;
+	const counts = pileRunCounts(s, o);
+	if (counts === 0) {
+		const pile = [];
+		for (let i = 0; i < s.pileLen; i++) pile.push(cardCode(s.pile[i]));
+		const most = o.maxRun === null ? "" : `..${maxRunLength(o)}`;
+		return `the discard pile ${pile.join(" ")} is not a sequence of runs (each ${o.minRun}${most || " or more"} cards totalling ${totalsText(o)}, in the order discarded)`;
+	}
+	if (runs > 30 || (counts & 1 << runs) === 0) return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ${cardsWord(s.pileLen)} holds ${bitsText(counts)} runs`;
+	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack 6`;
+	return null;
+}
 function checkState$1(s, o) {
-	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s);
+	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
 	name: "decade",
@@ -7244,19 +7492,12 @@ const decadeGame = {
 	render: render$1,
 	toJSON: toJSON$1,
 	fromJSON: fromJSON$1,
-	checkState: checkState$1
+	checkState: checkState$1,
+	sameOutcome: false,
+	actionCards: actionCards$1,
+	prompt: () => "",
+	board: board$1
 };
-/** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
-function decadeOptionsOf(env) {
-	return env.game === decadeGame ? env.options : null;
-}
-/** The decade state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
-function decadeOf(env) {
-	return env.game === decadeGame ? {
-		state: env.rawState,
-		options: env.options
-	} : null;
-}
 /** Whether hands of these values fault: one above `handTarget`, Shadow above Hand, or Home below it. */
 function handsFault(hand, home, shadow, handTarget) {
 	return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
@@ -7285,12 +7526,6 @@ for (let e = 0; e < 32; e++) {
 	const a = e >> 2 & 3;
 	const b = e & 3;
 	EXCHANGE_DELTA[e] = -POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
-}
-/** Stock compositions are coded Σ count of v · 9^(v−1) (0..8 cards of each value): this many codes. */
-const STOCK_CODES = 6561;
-/** The code of a composition, `stock[v−1]` cards of value v. */
-function stockCode(stock) {
-	return stock[0] + 9 * stock[1] + 81 * stock[2] + 729 * stock[3];
 }
 /** MS_COUNTS[m*4 + v-1]: how many v the multiset m holds. */
 const MS_COUNTS = /* @__PURE__ */ new Uint8Array(280);
@@ -7360,30 +7595,6 @@ function configCards(id) {
 function configCount(id, v) {
 	return MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] + MS_COUNTS[Math.floor(id / H1) % 70 * 4 + v - 1] + MS_COUNTS[id % 70 * 4 + v - 1];
 }
-/** The check of a configuration (`judgeHands` of its hands' values). */
-function judgeConfig(id, o) {
-	return judgeHands(MS_SUM[Math.floor(id / H0)], MS_SUM[Math.floor(id / H1) % 70], MS_SUM[id % 70], o);
-}
-/** `id` with a card of value v added to hand h; −1 when h holds 4 cards. */
-function addCard$1(id, h, v) {
-	const m = MS_ADD[configHand(id, h) * 4 + v - 1];
-	return m < 0 ? -1 : withHand(id, h, m);
-}
-/** `id` with a card of value v taken from hand h; −1 when h holds none. */
-function removeCard$1(id, h, v) {
-	const m = MS_REMOVE[configHand(id, h) * 4 + v - 1];
-	return m < 0 ? -1 : withHand(id, h, m);
-}
-/** The configuration after exchange e (see the module comment); −1 when it is impossible (a card missing, or a = b). */
-function afterExchange(id, e) {
-	const side = (e >> 4) + 1;
-	const a = e >> 2 & 3;
-	const b = e & 3;
-	const hand = MS_REMOVE[configHand(id, 0) * 4 + a];
-	const other = MS_REMOVE[configHand(id, side) * 4 + b];
-	if (hand < 0 || other < 0 || a === b) return -1;
-	return withHand(withHand(id, 0, MS_ADD[hand * 4 + b]), side, MS_ADD[other * 4 + a]);
-}
 /** Writes the configurations one exchange away from `id` into `out`; returns how many. */
 function exchangeNeighbours(id, out) {
 	const a = Math.floor(id / H0);
@@ -7401,29 +7612,6 @@ function exchangeNeighbours(id, out) {
 		}
 	}
 	return n;
-}
-/** The configuration id of an engine key. */
-function configOfKey(key) {
-	const m = [
-		0,
-		0,
-		0
-	];
-	for (let h = 0; h < 3; h++) {
-		let byCounts = 0;
-		for (let v = 0; v < 4; v++) byCounts += keyDigit(key, h * 4 + v) * POW5[v];
-		m[h] = MS_BY_KEY[byCounts];
-	}
-	return configId(m[0], m[1], m[2]);
-}
-/** The engine key of a configuration id. */
-function keyOfConfig(id) {
-	let key = 0;
-	for (let h = 0; h < 3; h++) {
-		const m = configHand(id, h);
-		for (let v = 0; v < 4; v++) key += MS_COUNTS[m * 4 + v] * POW5[h * 4 + v];
-	}
-	return key;
 }
 // src/env/games/four-ten.ts
 /**
@@ -7543,7 +7731,7 @@ const JSON_NAMES = [
 const PLACE = 0;
 const REPLACE = 1;
 const EXCHANGE = 2;
-const WON$2 = 3;
+const WON = 3;
 const BUST = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = [
@@ -7582,7 +7770,18 @@ var FourTenState = class {
 	points = 0;
 	safeties = 0;
 	rounds = 0;
+	/** How the last step ended a round (ROUND_* below; NO_ROUND_END when it did not), for `stepNote`: not in the JSON. */
+	lastEnd = NO_ROUND_END;
+	/** The hands' values when that round ended, and the points it gained or cost. */
+	lastEndSums = /* @__PURE__ */ new Int32Array(3);
+	lastEndPoints = 0;
 };
+const NO_ROUND_END = 0;
+const ROUND_SCORED = 1;
+const ROUND_DECK_OUT = 2;
+const ROUND_FAULT_SAFETY = 3;
+const ROUND_FAULT_PAID = 4;
+const ROUND_BUST = 5;
 function addCard(s, h, v) {
 	const i = h * 4 + v - 1;
 	s.counts[i]++;
@@ -7662,12 +7861,19 @@ function endRound(s, o, rng) {
 	s.rounds++;
 	s.seenCount = 0;
 	s.drawn = 0;
-	if (s.points >= o.gameTarget) s.phase = WON$2;
+	if (s.points >= o.gameTarget) s.phase = WON;
 	else if (s.rounds >= o.maxRounds) s.phase = OUT_OF_ROUNDS;
 	else newRound(s, o, rng);
 }
+/** Notes how the round ends (for `stepNote`), before the next round clears the hands. */
+function noteRoundEnd(s, how, points) {
+	s.lastEnd = how;
+	s.lastEndSums.set(s.sums);
+	s.lastEndPoints = points;
+}
 function fault(s, o, rng) {
 	const cost = handsTotal(s);
+	noteRoundEnd(s, s.safeties > 0 ? ROUND_FAULT_SAFETY : s.points >= cost ? ROUND_FAULT_PAID : ROUND_BUST, cost);
 	if (s.safeties > 0) s.safeties--;
 	else if (s.points >= cost) s.points -= cost;
 	else {
@@ -7682,11 +7888,13 @@ function fault(s, o, rng) {
 function afterChange(s, o, rng, drawn) {
 	const verdict = judge(s, o);
 	if (verdict === 1) {
+		noteRoundEnd(s, ROUND_SCORED, o.handTarget);
 		s.points += o.handTarget;
 		endRound(s, o, rng);
 	} else if (verdict === 2) fault(s, o, rng);
 	else if (!drawn) s.seen[s.seenCount++] = s.key;
 	else if (s.pos === 32) {
+		noteRoundEnd(s, ROUND_DECK_OUT, handsTotal(s));
 		s.points += handsTotal(s);
 		endRound(s, o, rng);
 	} else {
@@ -7744,6 +7952,9 @@ function copyState(src, dst) {
 	dst.points = src.points;
 	dst.safeties = src.safeties;
 	dst.rounds = src.rounds;
+	dst.lastEnd = src.lastEnd;
+	dst.lastEndSums.set(src.lastEndSums);
+	dst.lastEndPoints = src.lastEndPoints;
 }
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
 function deckProblem(values, what) {
@@ -7777,6 +7988,7 @@ function parseDeck(deck) {
 function reset(s, o, rng, deck) {
 	s.queue = deck ?? /* @__PURE__ */ new Uint8Array(0);
 	s.queueNext = 0;
+	s.lastEnd = NO_ROUND_END;
 	s.points = 0;
 	s.safeties = o.safeties;
 	s.rounds = 0;
@@ -7814,6 +8026,7 @@ function legalActions(s, _o, mask, legal) {
 function step(s, o, action, rng) {
 	const points = s.points;
 	const rounds = s.rounds;
+	s.lastEnd = NO_ROUND_END;
 	if (action < 3) place(s, o, action, rng);
 	else if (action < 15) replace(s, o, action - 3 >> 2, (action - 3 & 3) + 1, rng);
 	else if (action < 47) exchange(s, o, action - 15, rng);
@@ -7822,7 +8035,7 @@ function step(s, o, action, rng) {
 	return s.phase === BUST ? -o.maxRounds : rounds - s.rounds;
 }
 function status(s) {
-	if (s.phase === WON$2 || s.phase === BUST) return 1;
+	if (s.phase === WON || s.phase === BUST) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
 function observe(s, o, out) {
@@ -7843,7 +8056,7 @@ function observe(s, o, out) {
 }
 function outcome(s) {
 	return {
-		won: s.phase === WON$2,
+		won: s.phase === WON,
 		points: s.points,
 		rounds: s.rounds,
 		safeties: s.safeties
@@ -7874,7 +8087,7 @@ function describeAction(s, _o, action) {
 	return "end turn";
 }
 function whyIllegal(s, _o, action) {
-	if (s.phase >= WON$2) return "the game is over";
+	if (s.phase >= WON) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
 		if (s.phase === EXCHANGE) return "this turn's card is placed: exchange or end the turn";
@@ -7906,7 +8119,7 @@ function handValues(counts, h) {
 }
 function render(s, o) {
 	const lines = [];
-	const round = s.phase >= WON$2 ? `after ${s.rounds} round${s.rounds === 1 ? "" : "s"}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON ? `after ${s.rounds} round${s.rounds === 1 ? "" : "s"}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -7928,10 +8141,160 @@ function phaseLine(s, o) {
 		case PLACE: return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : "Choose a hand with 3 cards or fewer for the next card.";
 		case REPLACE: return "All hands hold 4: choose a card to replace with the next one.";
 		case EXCHANGE: return `Exchange a Hand card with Home or Shadow, or end the turn (Hand ${o.handTarget} scores).`;
-		case WON$2: return `Won with ${s.points} points.`;
+		case WON: return `Won with ${s.points} points.`;
 		case BUST: return "Bust: a fault with no safeties and too few points to pay for it.";
 		default: return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
 	}
+}
+/** Why hands of these values fault, in the order the rules list the checks. */
+function faultReason(hand, home, shadow, o) {
+	const values = [
+		hand,
+		home,
+		shadow
+	];
+	for (let h = 0; h < 3; h++) if (values[h] > o.handTarget) return `${HAND_NAMES[h]} ${values[h]} is over ${o.handTarget}`;
+	if (shadow > hand) return `Shadow ${shadow} is above Hand ${hand}`;
+	return `Home ${home} is below Hand ${hand}`;
+}
+/** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
+function stepNote(s, o) {
+	if (s.lastEnd === NO_ROUND_END) return null;
+	const [hand, home, shadow] = s.lastEndSums;
+	const round = `Round ${s.rounds} ends`;
+	const plural = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+	let note;
+	switch (s.lastEnd) {
+		case ROUND_SCORED:
+			note = `Hand makes ${o.handTarget}: +${plural(s.lastEndPoints, "point")}. ${round}.`;
+			break;
+		case ROUND_DECK_OUT:
+			note = `The deck is used up: +${plural(s.lastEndPoints, "point")} (Hand ${hand} + Home ${home} + Shadow ${shadow}). ${round}.`;
+			break;
+		case ROUND_FAULT_SAFETY:
+			note = `Fault: ${faultReason(hand, home, shadow, o)}. A safety pays for it (${s.safeties} of ${o.safeties} left). ${round} with no points.`;
+			break;
+		case ROUND_FAULT_PAID:
+			note = `Fault: ${faultReason(hand, home, shadow, o)}. No safety is left: it costs ${plural(s.lastEndPoints, "point")} (Hand + Home + Shadow). ${round}.`;
+			break;
+		default: return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, "point")}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
+	}
+	if (s.phase === WON) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
+	else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, "round")}: the game stops at ${plural(s.points, "point")}.`;
+	else note += ` Points ${s.points} of ${o.gameTarget}.`;
+	return note;
+}
+/** What the player is asked now (the last line of render while the game runs). */
+function prompt(s, o) {
+	return s.phase >= WON ? "" : phaseLine(s, o);
+}
+/** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
+function handSpot(s, h, v) {
+	let index = 0;
+	for (let u = 1; u < v; u++) index += s.counts[h * 4 + u - 1];
+	return {
+		place: JSON_NAMES[h],
+		index: s.counts[h * 4 + v - 1] > 0 ? index : -1,
+		code: String(v)
+	};
+}
+function actionCards(s, _o, action) {
+	if (action < 3) return s.drawn ? [{
+		place: "drawn",
+		index: 0,
+		code: String(s.drawn)
+	}] : [];
+	if (action < 15) return [handSpot(s, action - 3 >> 2, (action - 3 & 3) + 1)];
+	if (action < 47) {
+		const e = action - 15;
+		return [handSpot(s, 0, (e >> 2 & 3) + 1), handSpot(s, (e >> 4) + 1, (e & 3) + 1)];
+	}
+	return [];
+}
+function board(s, o) {
+	const rows = JSON_NAMES.map((name, h) => {
+		const cards = handValues(s.counts, h).map((code, index) => ({
+			place: name,
+			index,
+			code
+		}));
+		return {
+			name,
+			label: HAND_NAMES[h],
+			action: h,
+			room: HAND_SIZE,
+			cards,
+			note: `= ${s.sums[h]}`,
+			made: h === 0 && s.sums[0] === o.handTarget
+		};
+	});
+	const stockSize = 32 - s.pos;
+	const safeties = o.safeties > 0 && o.safeties <= 10 ? "●".repeat(s.safeties) + "○".repeat(Math.max(0, o.safeties - s.safeties)) : `${s.safeties} / ${o.safeties}`;
+	const facts = [
+		{
+			term: "Points",
+			value: `${s.points} / ${o.gameTarget}`,
+			name: "points"
+		},
+		{
+			term: "Safeties",
+			value: safeties,
+			name: "safeties"
+		},
+		{
+			term: "Round",
+			value: String(s.rounds + (s.phase < WON ? 1 : 0)),
+			name: "round"
+		},
+		{
+			term: "Stock",
+			value: [
+				1,
+				2,
+				3,
+				4
+			].map((v) => `${v}: ${s.stockCounts[v - 1]}`).join(" · "),
+			name: "stock"
+		}
+	];
+	const outOfPlay = [];
+	for (let v = 1; v <= 4; v++) for (let k = 0; k < s.outOfPlay[v - 1]; k++) outOfPlay.push(String(v));
+	if (outOfPlay.length > 0) facts.push({
+		term: "Out of play",
+		value: outOfPlay.join(" "),
+		name: "out-of-play"
+	});
+	return {
+		style: "four-ten",
+		parts: [
+			{
+				kind: "rows",
+				rows
+			},
+			{
+				kind: "piles",
+				piles: [{
+					kind: "card",
+					label: "drawn",
+					card: s.drawn ? {
+						place: "drawn",
+						index: 0,
+						code: String(s.drawn)
+					} : null
+				}, {
+					kind: "stock",
+					count: stockSize,
+					label: "stock",
+					tappable: false,
+					title: "cards of each value still in the stock"
+				}]
+			},
+			{
+				kind: "facts",
+				facts
+			}
+		]
+	};
 }
 const cardSchema = _enum([
 	"1",
@@ -7999,6 +8362,7 @@ function fromJSON(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
+	s.lastEnd = NO_ROUND_END;
 	clearHands(s);
 	JSON_NAMES.forEach((name, h) => j[name].forEach((v) => addCard(s, h, Number(v))));
 	s.drawn = j.drawn === null ? 0 : Number(j.drawn);
@@ -8113,50 +8477,37 @@ function checkSeen(s, o) {
 	}
 	return null;
 }
+/**
+* The most points one round can add: Hand = handTarget scores handTarget (a Hand of four cards
+* reaches 16 at most), and the bottom of the deck scores Hand + Home + Shadow with no hand above
+* handTarget or 16.
+*/
+function maxRoundPoints(o) {
+	const handMost = Math.min(o.handTarget, 16);
+	return Math.max(o.handTarget <= 16 ? o.handTarget : 0, 3 * handMost);
+}
 function checkScore(s, o) {
 	if (s.safeties > o.safeties) return `${s.safeties} safeties left, the game has ${o.safeties}`;
 	if (s.rounds > o.maxRounds) return `${s.rounds} rounds ended, maxRounds is ${o.maxRounds}`;
 	if (s.phase <= EXCHANGE) {
 		if (s.points >= o.gameTarget) return `${s.points} points reach gameTarget ${o.gameTarget}, so the game should be won`;
 		if (s.rounds >= o.maxRounds) return `${s.rounds} rounds ended, so the game should be truncated`;
-		return null;
+		return checkCounters(s, o);
 	}
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
-	if (s.phase === WON$2 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-	if (s.phase !== WON$2 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+	if (s.phase === WON && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+	if (s.phase !== WON && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
 	if (s.phase === BUST && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
-	return null;
+	return checkCounters(s, o);
 }
-const fourTenGame = {
-	name: "four-ten",
-	scoring: "rounds",
-	optionsSchema: fourTenOptionsSchema,
-	numActions,
-	observationSize,
-	createState,
-	copyState,
-	parseDeck,
-	reset,
-	legalActions,
-	step,
-	status,
-	observe,
-	outcome,
-	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState
-};
-/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
-function fourTenOf(env) {
-	return env.game === fourTenGame ? {
-		state: env.rawState,
-		options: env.options
-	} : null;
+function checkCounters(s, o) {
+	const most = s.rounds * maxRoundPoints(o);
+	if (s.points > most) return `${s.points} points after ${s.rounds} ended rounds; a round adds at most ${maxRoundPoints(o)}, so at most ${most}`;
+	const used = o.safeties - s.safeties;
+	const faultRounds = s.phase === BUST ? s.rounds - 1 : s.rounds;
+	if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? " (the last a bust)" : ""}; each safety pays the fault that ends a round`;
+	return null;
 }
 // src/env/registry.ts
 /**
@@ -8164,7 +8515,7 @@ function fourTenOf(env) {
 * `make(id, options)` validates the merged options with the engine's zod schema;
 * `envs()` lists ids, their defaults and their option schemas.
 */
-const SPECS$1 = [
+const SPECS = [
 	{
 		id: "tens",
 		game: tensGame,
@@ -8230,18 +8581,45 @@ const SPECS$1 = [
 	},
 	{
 		id: "four-ten",
-		game: fourTenGame,
+		game: {
+			name: "four-ten",
+			scoring: "rounds",
+			optionsSchema: fourTenOptionsSchema,
+			numActions,
+			observationSize,
+			createState,
+			copyState,
+			parseDeck,
+			reset,
+			legalActions,
+			step,
+			status,
+			observe,
+			outcome,
+			expectedReturn,
+			describeAction,
+			whyIllegal,
+			render,
+			toJSON,
+			fromJSON,
+			checkState,
+			sameOutcome: false,
+			actionCards,
+			prompt,
+			board,
+			stepNote
+		},
 		preset: {},
 		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
 	}
 ];
-const BY_ID = new Map(SPECS$1.map((s) => [s.id, s]));
+const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
 function envIds() {
-	return SPECS$1.map((s) => s.id);
+	return SPECS.map((s) => s.id);
 }
 function envSpec(id) {
 	const spec = BY_ID.get(id);
-	if (!spec) throw new TengymError("unknown-env", `unknown env "${id}"; registered ids: ${envIds().join(", ")}`);
+	if (!spec) throw new TengymError("unknown-env", `unknown env "${id}"${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
 	return spec;
 }
 /** Validated options of `id` with `options` over its preset; errors name the field and what it allows. */
@@ -8249,31 +8627,77 @@ function resolveOptions(id, options = {}) {
 	return envConfig(id, options).options;
 }
 /**
-* The env config of `id` with `options` over its preset: its engine and its options, validated
-* here, once; errors name the field and what it allows. What presets, algorithms, `VectorEnv`,
-* agents and `make` take.
+* Options objects validated here (frozen, so they stay valid): `make` and `VectorEnv` take a
+* config holding one as it is, and validate any other config again.
 */
+const VALIDATED = /* @__PURE__ */ new WeakSet();
 function envConfig(id, options = {}) {
+	if (typeof id !== "string") throw new TengymError("unknown-env", `an env id is a string, one of ${envIds().join(", ")}; got ${showValue(id)}`);
 	const spec = envSpec(id);
-	if (options === null || typeof options !== "object" || Array.isArray(options)) throw new TengymError("bad-options", `bad options for ${id}: expected an object such as {} , got ${showValue(options)}`);
+	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
+	const unknown = unknownOptionKey(spec, options);
+	if (unknown !== null) throw new TengymError("bad-options", unknown);
 	const parsed = spec.game.optionsSchema.safeParse({
 		...spec.preset,
 		...options
 	});
 	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
+	const validated = Object.freeze(parsed.data);
+	VALIDATED.add(validated);
 	return {
 		id: spec.id,
 		game: spec.game,
-		options: parsed.data
+		options: validated
 	};
 }
-/** A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by `envConfig`. */
+/**
+* `value` as a config `make` and `VectorEnv` can trust: a config from `envConfig` (or an `Env`
+* made from one) as it is; any other object with an env id has its options validated again
+* (an engine of one's own, as `{ id, game, options }`, against that engine's schema). `caller`
+* names the entry point in errors.
+*/
+function checkedEnvConfig(value, caller) {
+	const usage = `${caller} takes an env id (${envIds().join(", ")}) or a config made by envConfig(id, options)`;
+	if (value === null || typeof value !== "object") throw new TengymError("bad-argument", `${usage}, got ${showValue(value)}`);
+	const { id, game, options } = value;
+	if (typeof id !== "string") throw new TengymError("bad-argument", `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
+	const spec = BY_ID.get(id);
+	if (game === void 0 || game === spec?.game) {
+		if (spec && game !== void 0 && options !== null && typeof options === "object" && VALIDATED.has(options)) return {
+			id,
+			game,
+			options
+		};
+		return envConfig(id, options ?? {});
+	}
+	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : "not registered"}`);
+	if (game === null || typeof game !== "object" || typeof game.optionsSchema?.safeParse !== "function" || typeof game.createState !== "function") throw new TengymError("bad-argument", `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
+	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
+	const parsed = game.optionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
+	return {
+		id,
+		game,
+		options: Object.freeze(parsed.data)
+	};
+}
+/** The option names of an engine: its object schema's keys (none known for another kind of schema). */
+function optionNames(game) {
+	return Object.keys(game.optionsSchema.shape ?? {});
+}
+/** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
+function unknownOptionKey(spec, options) {
+	const keys = optionNames(spec.game);
+	if (keys.length === 0) return null;
+	for (const key of Object.keys(options)) if (!keys.includes(key)) return `bad options for ${spec.id}: unknown option "${key}"${didYouMean(key, keys)}; its options: ${keys.join(", ")}`;
+	return null;
+}
 function make(id, options = {}) {
-	const config = typeof id === "string" ? envConfig(id, options) : id;
+	const config = typeof id === "string" ? envConfig(id, options) : checkedEnvConfig(id, "make");
 	return new Env(config.id, config.game, config.options);
 }
 function envs() {
-	return SPECS$1.map((s) => {
+	return SPECS.map((s) => {
 		const defaults = resolveOptions(s.id, {});
 		return {
 			id: s.id,
@@ -8286,327 +8710,6 @@ function envs() {
 		};
 	});
 }
-// src/agents/four-ten/common.ts
-/** Four Ten options with their defaults filled in, from an env's options or a partial object. */
-function fourTenOptionsOf(options) {
-	const parsed = fourTenOptionsSchema.safeParse(options);
-	if (!parsed.success) throw new TengymError("bad-options", `bad four-ten options: ${formatZodError(parsed.error)}`);
-	return parsed.data;
-}
-function rulesOf$1(options) {
-	return {
-		handTarget: options.handTarget,
-		check: options.check,
-		drawVisible: options.drawVisible
-	};
-}
-/** The check of every configuration, computed once per rule set. */
-const verdictCache = /* @__PURE__ */ new Map();
-function verdicts(rules) {
-	const id = `${rules.handTarget}/${rules.check}`;
-	let table = verdictCache.get(id);
-	if (!table) {
-		table = new Uint8Array(NUM_CONFIGS);
-		for (let c = 0; c < NUM_CONFIGS; c++) table[c] = judgeConfig(c, rules);
-		verdictCache.set(id, table);
-	}
-	return table;
-}
-/**
-* What this turn's exchanges can still reach from the non-terminal configuration c (c included):
-* paths of single exchanges through configurations that neither fault nor score and were not
-* seen this turn (`seen`: engine keys). `scores` is true when one more exchange from one of them
-* scores.
-*/
-function exchangeReach(verdict, c, seen) {
-	const configs = [c];
-	const visited = new Set(configs);
-	let scores = false;
-	for (let i = 0; i < configs.length; i++) for (let e = 0; e < 32; e++) {
-		const y = afterExchange(configs[i], e);
-		if (y < 0 || visited.has(y) || seen.has(keyOfConfig(y))) continue;
-		if (verdict[y] === 1) scores = true;
-		else if (verdict[y] === 0) {
-			visited.add(y);
-			configs.push(y);
-		}
-	}
-	return {
-		configs,
-		scores
-	};
-}
-/** The phase, from the legal list (ids 0–2 place, 3–14 replace, 15–47 exchange or end turn). */
-function phaseOf(env) {
-	const first = env.legal[0];
-	return first < 3 ? "place" : first < 15 ? "replace" : "exchange";
-}
-/** What a fair agent may know of the env's Four Ten state. */
-function readPosition(env) {
-	const four = fourTenOf(env);
-	if (!four) throw new TengymError("bad-argument", `the Four Ten baselines play four-ten, not ${env.id}`);
-	const s = four.state;
-	const stock = [
-		s.stockCounts[0],
-		s.stockCounts[1],
-		s.stockCounts[2],
-		s.stockCounts[3]
-	];
-	const phase = phaseOf(env);
-	const seen = /* @__PURE__ */ new Set();
-	if (phase === "exchange") for (let i = 0; i < s.seenCount; i++) seen.add(s.seen[i]);
-	return {
-		phase,
-		config: configOfKey(s.key),
-		drawn: s.drawn,
-		stock,
-		stockSize: stock[0] + stock[1] + stock[2] + stock[3],
-		seen,
-		points: s.points,
-		safeties: s.safeties
-	};
-}
-/** Cards drawn this round so far (in hands, out of play, or showing). */
-function cardsDrawn(p) {
-	return 32 - p.stockSize;
-}
-/** The hand and value of replacement id a. */
-function replaceParts(a) {
-	const i = a - 3;
-	return [i >> 2, (i & 3) + 1];
-}
-/** The legal ids, in increasing order. */
-function legalList(env) {
-	return Array.from(env.legal.subarray(0, env.legalCount));
-}
-/** Does `action` score at once, whatever card comes (a seen card into Hand, or an exchange)? */
-function surelyScores(rules, p, action) {
-	if (p.phase === "place") return p.drawn > 0 && judgeConfig(addCard$1(p.config, action, p.drawn), rules) === 1;
-	if (p.phase === "replace" || action === 47) return false;
-	return judgeConfig(afterExchange(p.config, action - 15), rules) === 1;
-}
-/**
-* Sort helper: best first; ties go to a move that scores now (points in hand beat points to
-* come), then to ending the turn (no wandering between equally good configurations), then to
-* the lower action id (deterministic).
-*/
-function bestFirst(items, scoresNow = () => false) {
-	const rank = (a) => scoresNow(a) ? 2 : a === 47 ? 1 : 0;
-	return items.sort((x, y) => y.score - x.score || rank(y.action) - rank(x.action) || x.action - y.action);
-}
-// src/agents/four-ten-solver/default-game-values.ts
-const DEFAULT_GAME_VALUES = {
-	rules: {
-		"drawVisible": true,
-		"check": "points-first",
-		"handTarget": 10,
-		"gameTarget": 50,
-		"safeties": 3
-	},
-	discount: 1e-12,
-	shortfall: [
-		.0015694828871578815,
-		.0015112895315171192,
-		.0014365881514651114,
-		.0014100213725637273,
-		.0007993413412538874,
-		.0007309735331091777,
-		.0006762658068408158,
-		.0006108958008358104,
-		.0004511413523882406,
-		.0003750266083947186,
-		.00034662537009651976,
-		.0002770272080881563,
-		.00018755783505599013,
-		.00015576271280021993,
-		.00014601928522672725,
-		.00011788224373175566,
-		5938766495678745e-20,
-		48246986323650594e-21,
-		4543159086908573e-20,
-		3690457919019583e-20,
-		14979724725664673e-21,
-		12450408536539546e-21,
-		11655766108370633e-21,
-		9703564763122748e-21,
-		5671166807356387e-21,
-		33472707697717485e-22,
-		3075531971781973e-21,
-		26615820380090424e-22,
-		19014591556824963e-22,
-		12933735443518784e-22,
-		11637953771183115e-22,
-		9.968893066957064e-7,
-		7.318327506567175e-7,
-		5.349027713933817e-7,
-		4.675559461211612e-7,
-		3.9578723087148545e-7,
-		2.9378058055720963e-7,
-		2.1721142555423987e-7,
-		1.8782752249636953e-7,
-		1.461727401642989e-7,
-		9.744426968749907e-8,
-		7.350231455096085e-8,
-		6.262221064729665e-8,
-		4.9251929893380516e-8,
-		2.976085652365261e-8,
-		2.219830164184728e-8,
-		1.8953572133600424e-8,
-		1.5531972209281037e-8,
-		1.0518433258467043e-8,
-		7.159378885526497e-9,
-		2393744030252624e-21,
-		22423767920372377e-22,
-		2050231583922898e-21,
-		19803249439272206e-22,
-		11846244608861894e-22,
-		10648896827846644e-22,
-		9.320422892238207e-7,
-		8.360315940788085e-7,
-		6.278380556053143e-7,
-		5.207212869858339e-7,
-		4.6078550039592905e-7,
-		3.688322016581884e-7,
-		2.5321911667770493e-7,
-		2.102502755872819e-7,
-		1.933956259118868e-7,
-		1.5482962464959537e-7,
-		7.957800736892231e-8,
-		6.480506423450635e-8,
-		6.035915869208388e-8,
-		4.8755954640364394e-8,
-		2.0506750440295048e-8,
-		1.706926627206129e-8,
-		1.575772431059859e-8,
-		1.3036914106853676e-8,
-		7.786753428015439e-9,
-		4.729119178025817e-9,
-		4.269470754400719e-9,
-		3.654831239170433e-9,
-		2.6461325978944434e-9,
-		1.8203842427278654e-9,
-		1.59540794107944e-9,
-		1.356217595376542e-9,
-		1.0053638545797073e-9,
-		7390411934631271e-25,
-		6320258276951148e-25,
-		5320941988397319e-25,
-		3980754400464445e-25,
-		2964237247235858e-25,
-		2534610625336805e-25,
-		19656106710476756e-26,
-		12571333279609515e-26,
-		9507139737692781e-26,
-		8114657631412661e-26,
-		6403472070078128e-26,
-		3908921361752766e-26,
-		29410333301753513e-27,
-		25257590074337103e-27,
-		20878480544087513e-27,
-		14461939544147483e-27,
-		10162878478410387e-27,
-		3.5804471787298797e-9,
-		3.2850311464363712e-9,
-		2.9137491257494574e-9,
-		2.7756807003331692e-9,
-		1.7344484692436731e-9,
-		1.5371385204958792e-9,
-		1.2861811625990172e-9,
-		1.1468700399704618e-9,
-		8747005670166113e-25,
-		7244082126067819e-25,
-		6167652785774235e-25,
-		4951577676099278e-25,
-		3451746416020303e-25,
-		28701803555113973e-26,
-		25972115129882133e-26,
-		20699640734479466e-26,
-		11006731037348761e-26,
-		9040772346969347e-26,
-		8359612873097983e-26,
-		6780886179212828e-26,
-		30760343892377324e-27,
-		26077155695841335e-27,
-		2384520714925656e-26,
-		20063230513272478e-27,
-		13207284133005844e-27,
-		9178607272780354e-27,
-		8443456357651723e-27,
-		7544316617007374e-27,
-		6201723074087512e-27,
-		5080276216535025e-27,
-		4010869289030749e-27,
-		3672008954473045e-27,
-		32080956905527064e-28,
-		2848964246057544e-27,
-		268535249904858e-26,
-		2547115932842653e-27,
-		23711566944927178e-28,
-		22363803551990087e-28,
-		21745402114841995e-28,
-		20971245467728555e-28,
-		11608932855691254e-28,
-		11216764295990168e-28,
-		11038548496446443e-28,
-		1081954366930681e-27,
-		10500280429239622e-28,
-		10376405990466997e-28,
-		1032325741130494e-27,
-		10267211699643496e-28,
-		10185090070973935e-28,
-		10130068853705703e-28,
-		9642667173367056e-27,
-		9124642714494736e-27,
-		8154345991379728e-27,
-		7906939289067392e-27,
-		6535306443170833e-27,
-		6219278828331831e-27,
-		5790312615180467e-27,
-		5587249860208161e-27,
-		52231722991957276e-28,
-		4994871336875104e-27,
-		4371956507203083e-27,
-		4209515844105463e-27,
-		3741937889971654e-27,
-		3657642018494344e-27,
-		36122644727837993e-28,
-		35378270909249046e-28,
-		3409580840604463e-27,
-		3380650447653937e-27,
-		33627346732213577e-28,
-		33203954348380646e-28,
-		27395105195507367e-28,
-		2731791843861812e-27,
-		25588878678087824e-28,
-		2547080112506956e-27,
-		25345749225011356e-28,
-		25262444990416443e-28,
-		25212300587550704e-28,
-		2516717524162103e-27,
-		25056993329287517e-28,
-		247918342042932e-26,
-		1840071611814264e-27,
-		18380064677740936e-28,
-		18310392101281862e-28,
-		1822692588590212e-27,
-		1818223146819866e-27,
-		18144539323128775e-28,
-		1809642585485214e-27,
-		18059246518584348e-28,
-		18041937211415812e-28,
-		18020025115031763e-28,
-		10014857607443538e-28,
-		10014355693393027e-28,
-		1001412760521104e-27,
-		10013847313491694e-28,
-		10013438706778998e-28,
-		10013280166988437e-28,
-		10013212145169793e-28,
-		10013140415477399e-28,
-		1001303531271416e-27,
-		1001296489421339e-27
-	]
-};
 // src/agents/four-ten-solver/round-model.ts
 /**
 * The model of a Four Ten round's graph (browser-safe; the solve is round-solver.ts): every
@@ -8852,16 +8955,6 @@ var RoundModel = class {
 	}
 };
 const models = /* @__PURE__ */ new Map();
-/** The shared model for these rules. */
-function roundModel(handTarget, check) {
-	const key = `${handTarget}/${check}`;
-	let m = models.get(key);
-	if (!m) {
-		m = new RoundModel(handTarget, check);
-		models.set(key, m);
-	}
-	return m;
-}
 /**
 * Values of every (component, stock) for one set of payoffs. `full` is indexed by
 * `slotBase[config] + box index of the stock`; `nonFull` by component (the stock follows).
@@ -9046,21 +9139,6 @@ function addScaled(acc, x, p) {
 	acc.score += p * x.score;
 }
 /**
-* Solves a round for `payoffs`: fills every (component, stock) value, stock size 1 up to 32.
-* About 1 s for the default rules on one core (a third more with stats).
-*/
-function solveRound(rules, payoffs, opts = {}) {
-	const model = opts.model ?? roundModel(rules.handTarget, rules.check);
-	if (model.handTarget !== rules.handTarget || model.check !== rules.check) throw new Error("solveRound: model of other rules");
-	if (payoffs.bottom.length <= 48 || payoffs.fault.length <= 48) throw new TengymError("bad-argument", `round payoffs need bottom and fault for totals 0..48`);
-	const start = performance.now();
-	const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
-	solveFull(sol);
-	solveNonFull(sol);
-	sol.seconds = (performance.now() - start) / 1e3;
-	return sol;
-}
-/**
 * The Bellman step of one replacement, for the full-hands solve: Σ_v s[v]·A(y with a card of
 * value u+1 taken from hand h and a v+1 drawn into it, stock − v), not yet divided by the stock's
 * size k; with `figures`, also the expected points, P(fault) and P(score) that follow, into it.
@@ -9175,2417 +9253,15 @@ var ComponentBest = class {
 		}
 	}
 };
-/** Full hands: replacements, stock sizes 1..20. */
-function solveFull(sol) {
-	const m = sol.model;
-	const slotBase = m.slotBase;
-	const full = sol.full;
-	const stats = sol.stats;
-	const fPts = sol.fullPoints;
-	const fFault = sol.fullFault;
-	const fScore = sol.fullScore;
-	const flagsOf = m.compFlags;
-	const totalOf = m.compTotal;
-	const s = /* @__PURE__ */ new Int32Array(4);
-	const replacement = new Replacement(sol, s);
-	const figures = /* @__PURE__ */ new Float64Array(3);
-	const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
-	for (let k = 1; k <= 20; k++) {
-		const inv = 1 / k;
-		for (let M = 0; M < m.numM; M++) {
-			const compFrom = m.mCompStart[M];
-			const compTo = m.mCompStart[M + 1];
-			if (compFrom === compTo) continue;
-			const list = m.mStockStart[M];
-			const from = m.mSizeStart[M * 22 + k];
-			const to = k < 21 ? m.mSizeStart[M * 22 + k + 1] : m.mBox[M];
-			if (k > 20 || from >= to) continue;
-			for (let si = from; si < to; si++) {
-				const idx = m.mStocks[list + si];
-				let rest = idx;
-				for (let v = 0; v < 4; v++) {
-					const r = 9 - m.mCounts[M * 4 + v];
-					s[v] = rest % r;
-					rest = (rest - s[v]) / r;
-				}
-				for (let ci = compFrom; ci < compTo; ci++) {
-					const comp = m.mComps[ci];
-					const flags = flagsOf[comp];
-					const total = totalOf[comp];
-					best.begin(flags);
-					for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
-						const y = m.compMembers[mi];
-						let w = -Infinity;
-						let wh = -1;
-						let wu = -1;
-						for (let h = 0; h < 3; h++) {
-							const hm = configHand(y, h);
-							for (let u = 0; u < 4; u++) {
-								if (MS_COUNTS[hm * 4 + u] === 0) continue;
-								const acc = replacement.step(y, h, u, k, total, null);
-								if (acc > w) {
-									w = acc;
-									wh = h;
-									wu = u;
-								}
-							}
-						}
-						w *= inv;
-						if (w > best.value) {
-							best.value = w;
-							if (stats) {
-								replacement.step(y, wh, wu, k, total, figures);
-								best.points = figures[0];
-								best.fault = figures[1];
-								best.score = figures[2];
-							}
-						}
-					}
-					best.end(flags, total);
-					const at = slotBase[m.compMembers[m.compStart[comp]]] + idx;
-					full[at] = best.value;
-					if (stats) {
-						fPts[at] = best.points;
-						fFault[at] = best.fault;
-						fScore[at] = best.score;
-					}
-				}
-			}
-		}
-	}
-}
-/** Fewer than 12 cards: placements, 11 cards down to 0 (the stock follows from the hands). */
-function solveNonFull(sol) {
-	const m = sol.model;
-	const verdict = m.verdict;
-	const slotBase = m.slotBase;
-	const cfgM = m.cfgM;
-	const mBox = m.mBox;
-	const compOf = m.comp;
-	const full = sol.full;
-	const nonFull = sol.nonFull;
-	const stats = sol.stats;
-	const fPts = sol.fullPoints;
-	const fFault = sol.fullFault;
-	const fScore = sol.fullScore;
-	const nPts = sol.nonFullPoints;
-	const nFault = sol.nonFullFault;
-	const nScore = sol.nonFullScore;
-	const payScore = sol.payoffs.score;
-	const payFault = sol.payoffs.fault;
-	const hTarget = sol.rules.handTarget;
-	const visible = sol.rules.drawVisible;
-	const s = /* @__PURE__ */ new Int32Array(4);
-	const hands = /* @__PURE__ */ new Int32Array(3);
-	const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
-	let aPts = 0;
-	let aFault = 0;
-	let aScore = 0;
-	const after = (c2, total) => {
-		const vd = verdict[c2];
-		if (vd === 1) {
-			if (stats) {
-				aPts = hTarget;
-				aFault = 0;
-				aScore = 1;
-			}
-			return payScore;
-		}
-		if (vd === 2) {
-			if (stats) {
-				aPts = 0;
-				aFault = 1;
-				aScore = 0;
-			}
-			return payFault[total];
-		}
-		const k2 = compOf[c2];
-		if (m.compCards[k2] === 12) {
-			const i = slotBase[c2] + mBox[cfgM[c2]] - 1;
-			if (stats) {
-				aPts = fPts[i];
-				aFault = fFault[i];
-				aScore = fScore[i];
-			}
-			return full[i];
-		}
-		if (stats) {
-			aPts = nPts[k2];
-			aFault = nFault[k2];
-			aScore = nScore[k2];
-		}
-		return nonFull[k2];
-	};
-	for (let oi = 0; oi < m.nonFullOrder.length; oi++) {
-		const comp = m.nonFullOrder[oi];
-		const flags = m.compFlags[comp];
-		const total = m.compTotal[comp];
-		const inv = 1 / (32 - m.compCards[comp]);
-		best.begin(flags);
-		for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
-			const y = m.compMembers[mi];
-			hands[0] = configHand(y, 0);
-			hands[1] = configHand(y, 1);
-			hands[2] = configHand(y, 2);
-			for (let v = 0; v < 4; v++) s[v] = 8 - MS_COUNTS[hands[0] * 4 + v] - MS_COUNTS[hands[1] * 4 + v] - MS_COUNTS[hands[2] * 4 + v];
-			let w = 0;
-			let wPts = 0;
-			let wFault = 0;
-			let wScore = 0;
-			if (visible) for (let v = 0; v < 4; v++) {
-				if (s[v] === 0) continue;
-				let pick = -Infinity;
-				let pPts = 0;
-				let pFault = 0;
-				let pScore = 0;
-				for (let h = 0; h < 3; h++) {
-					const hm = hands[h];
-					if (MS_SIZE[hm] === 4) continue;
-					const nh = MS_ADD[hm * 4 + v];
-					const a = after(withHand(y, h, nh), total + v + 1);
-					if (a > pick) {
-						pick = a;
-						pPts = aPts;
-						pFault = aFault;
-						pScore = aScore;
-					}
-				}
-				const p = s[v] * inv;
-				w += p * pick;
-				if (stats) {
-					wPts += p * pPts;
-					wFault += p * pFault;
-					wScore += p * pScore;
-				}
-			}
-			else {
-				w = -Infinity;
-				for (let h = 0; h < 3; h++) {
-					const hm = hands[h];
-					if (MS_SIZE[hm] === 4) continue;
-					let acc = 0;
-					let cPts = 0;
-					let cFault = 0;
-					let cScore = 0;
-					for (let v = 0; v < 4; v++) {
-						if (s[v] === 0) continue;
-						const nh = MS_ADD[hm * 4 + v];
-						const c2 = withHand(y, h, nh);
-						const p = s[v] * inv;
-						acc += p * after(c2, total + v + 1);
-						if (stats) {
-							cPts += p * aPts;
-							cFault += p * aFault;
-							cScore += p * aScore;
-						}
-					}
-					if (acc > w) {
-						w = acc;
-						wPts = cPts;
-						wFault = cFault;
-						wScore = cScore;
-					}
-				}
-			}
-			if (w > best.value) {
-				best.value = w;
-				best.points = wPts;
-				best.fault = wFault;
-				best.score = wScore;
-			}
-		}
-		best.end(flags, total);
-		nonFull[comp] = best.value;
-		if (stats) {
-			nPts[comp] = best.points;
-			nFault[comp] = best.fault;
-			nScore[comp] = best.score;
-		}
-	}
-}
-/** The most (points, safeties) states the game solve takes on (each is at least one round solve, about 1 s). */
-const MAX_GAME_STATES = 2e3;
-/** Sweeps stop when no shortfall moves by more than this part of itself. */
-const CONVERGED = 1e-9;
-const MAX_SWEEPS = 300;
-/** The smallest `maxRounds` the optimal policy accepts for these rules (see the module comment). */
-function minimumMaxRounds(gameTarget) {
-	return 20 + Math.ceil(gameTarget / 5);
-}
-/** Refuses, naming the option, the rules the game policy cannot be optimal for. */
-function checkGameOptions(rules) {
-	const states = rules.gameTarget * (rules.safeties + 1);
-	if (states > 2e3) throw new TengymError("bad-argument", `optimal: gameTarget ${rules.gameTarget} with safeties ${rules.safeties} makes ${states} (points, safeties) states to solve, one round solve (about 1 s) each; the optimal agent takes at most ${MAX_GAME_STATES} (gameTarget × (safeties + 1))`);
-	const least = minimumMaxRounds(rules.gameTarget);
-	if (rules.maxRounds < least) throw new TengymError("bad-argument", `optimal: maxRounds ${rules.maxRounds} is too short: the optimal policy maximises the chance of reaching gameTarget ${rules.gameTarget} without a round cap, which is the optimum only when the cap practically never binds; it needs maxRounds ≥ ${least} (20 + gameTarget/5)`);
-}
-/** The shortfalls L(p, s) = 1 − E[γ^R · 1{win}] for p < gameTarget, s ≤ safeties: `shortfall[s * gameTarget + p]`. */
-var GameValues = class {
-	rules;
-	/** δ, the discount per round. */
-	discount;
-	shortfall;
-	constructor(rules, discount, shortfall) {
-		if (shortfall.length !== rules.gameTarget * (rules.safeties + 1)) throw new Error("GameValues: wrong table size");
-		this.rules = rules;
-		this.discount = discount;
-		this.shortfall = shortfall;
-	}
-	/** L(p, s): 0 at or above the target. */
-	loss(points, safeties) {
-		return points >= this.rules.gameTarget ? 0 : this.shortfall[safeties * this.rules.gameTarget + points];
-	}
-	/** 1 − L(p, s): the chance of winning from the start of a round at (p, s), discounted by γ per round. */
-	winChance(points, safeties) {
-		return 1 - this.loss(points, safeties);
-	}
-	/** The round payoffs at (points, safeties). */
-	payoffs(points, safeties) {
-		return gamePayoffs(this.rules, this.discount, points, safeties, (p, s) => this.loss(p, s));
-	}
-};
-function gamePayoffs(rules, delta, p, s, loss) {
-	const next = (q, t) => -(delta + (1 - delta) * loss(q, t));
-	const bottom = /* @__PURE__ */ new Float64Array(49);
-	const fault = /* @__PURE__ */ new Float64Array(49);
-	for (let t = 0; t <= 48; t++) {
-		bottom[t] = next(p + t, s);
-		fault[t] = s > 0 ? next(p, s - 1) : p >= t ? next(p - t, 0) : -1;
-	}
-	return {
-		score: next(p + rules.handTarget, s),
-		bottom,
-		fault
-	};
-}
-/** Solves L for every (points, safeties): about 15·gameTarget + safeties·gameTarget round solves. */
-function computeGameValues(rules, opts = {}) {
-	checkGameOptions(rules);
-	const delta = opts.discount ?? 1e-12;
-	const G = rules.gameTarget;
-	const L = new Float64Array(G * (rules.safeties + 1)).fill(1);
-	const loss = (p, s) => p >= G ? 0 : L[s * G + p];
-	const model = roundModel(rules.handTarget, rules.check);
-	let solves = 0;
-	const solveAt = (p, s, sweep) => {
-		const old = L[s * G + p];
-		const now = -solveRound(rules, gamePayoffs(rules, delta, p, s, loss), { model }).roundValue;
-		L[s * G + p] = now;
-		solves++;
-		const change = Math.abs(now - old) / Math.max(now, Number.MIN_VALUE);
-		opts.onProgress?.({
-			solves,
-			points: p,
-			safeties: s,
-			sweep,
-			change
-		});
-		return change;
-	};
-	const previous = new Float64Array(G);
-	let lastChange = Infinity;
-	let lastRatio = NaN;
-	for (let sweep = 1;; sweep++) {
-		previous.set(L.subarray(0, G));
-		let change = 0;
-		for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
-		if (change < CONVERGED) break;
-		if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten game values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
-		const ratio = change / lastChange;
-		if (ratio < .9 && Math.abs(ratio - lastRatio) < .2 * ratio) {
-			const tail = ratio / (1 - ratio);
-			for (let p = 0; p < G; p++) L[p] = Math.min(1, Math.max(0, L[p] + (L[p] - previous[p]) * tail));
-			lastRatio = NaN;
-			lastChange = Infinity;
-		} else {
-			lastRatio = ratio;
-			lastChange = change;
-		}
-	}
-	for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
-	return new GameValues(rules, delta, L);
-}
-/**
-* The policy: game values plus the round solved at each (points, safeties) met, kept in memory
-* (about 3.6 MB each for the default rules; the least recently used go beyond `maxTables`).
-*/
-var GamePolicy = class {
-	values;
-	model;
-	maxTables;
-	tables = /* @__PURE__ */ new Map();
-	/** Round solves done so far, and their seconds. */
-	solves = 0;
-	solveSeconds = 0;
-	constructor(values, maxTables = 64) {
-		this.values = values;
-		this.model = roundModel(values.rules.handTarget, values.rules.check);
-		this.maxTables = maxTables;
-	}
-	/** The round solved for (points, safeties); `stats` adds the round figures for hints. */
-	round(points, safeties, stats = false) {
-		const key = `${points}/${safeties}`;
-		const hit = this.tables.get(key);
-		if (hit && (hit.stats || !stats)) {
-			this.tables.delete(key);
-			this.tables.set(key, hit);
-			return hit;
-		}
-		const sol = solveRound(this.values.rules, this.values.payoffs(points, safeties), {
-			model: this.model,
-			stats
-		});
-		this.solves++;
-		this.solveSeconds += sol.seconds;
-		this.tables.delete(key);
-		this.tables.set(key, sol);
-		while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value);
-		return sol;
-	}
-};
-// src/agents/four-ten-solver/optimal-agent.ts
-const policies = /* @__PURE__ */ new Map();
-/** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
-function gameRulesOf(options) {
-	const parsed = fourTenOptionsSchema.safeParse(options);
-	if (!parsed.success) throw new TengymError("bad-argument", `optimal: bad four-ten options ${JSON.stringify(options)}`);
-	const o = parsed.data;
-	return {
-		drawVisible: o.drawVisible,
-		check: o.check,
-		handTarget: o.handTarget,
-		gameTarget: o.gameTarget,
-		safeties: o.safeties,
-		maxRounds: o.maxRounds
-	};
-}
-function rulesKey(r) {
-	return `${r.drawVisible}/${r.check}/${r.handTarget}/${r.gameTarget}/${r.safeties}`;
-}
-/** Whether the shipped table covers these rules (else the first use solves the game: minutes). */
-function hasShippedGameValues(rules) {
-	const d = DEFAULT_GAME_VALUES.rules;
-	return rulesKey(rules) === rulesKey({
-		...d,
-		maxRounds: rules.maxRounds
-	});
-}
-/**
-* The game policy for these rules (shared by every agent in the thread). The default rules use
-* the shipped table of L(points, safeties); other rules solve it here, once (about
-* (21 + safeties)·gameTarget round solves of about 1 s each).
-*/
-function gamePolicy(rules, onProgress) {
-	checkGameOptions(rules);
-	const key = rulesKey(rules);
-	let policy = policies.get(key);
-	if (!policy) {
-		policy = new GamePolicy(hasShippedGameValues(rules) ? new GameValues(rules, DEFAULT_GAME_VALUES.discount, Float64Array.from(DEFAULT_GAME_VALUES.shortfall)) : computeGameValues(rules, { onProgress }));
-		policies.set(key, policy);
-	}
-	return policy;
-}
-function viewOf(env) {
-	const four = fourTenOf(env);
-	if (!four) throw new TengymError("bad-argument", `optimal plays four-ten, not ${env.id}`);
-	if (!env.running) throw new TengymError("episode-over", "optimal: the episode is over (or not started)");
-	const s = four.state;
-	const phase = phaseOf(env);
-	const seen = /* @__PURE__ */ new Set();
-	if (phase === "exchange") for (let i = 0; i < s.seenCount; i++) seen.add(configOfKey(s.seen[i]));
-	return {
-		config: configOfKey(s.key),
-		stock: Array.from(s.stockCounts),
-		drawn: s.drawn,
-		phase,
-		seen,
-		points: s.points,
-		safeties: s.safeties
-	};
-}
-function better(x, xFault, best, bestFault) {
-	return x.value > best.value || x.value === best.value && bestFault && !xFault;
-}
-/**
-* The best the turn can still end with after an exchange into `start`: ending the turn at a
-* configuration reachable from `start` without revisiting `seen`, or stepping from one of them
-* into a score or a fault. Breadth first, so the first best found is the nearest.
-*/
-function bestReachable(sol, start, stock, seen, turnStarts) {
-	const model = sol.model;
-	const best = blankOutlook();
-	best.value = -Infinity;
-	let bestFault = false;
-	let bestSteps = 0;
-	const visited = new Set(seen);
-	visited.add(start);
-	let layer = [start];
-	const nb = /* @__PURE__ */ new Int32Array(32);
-	const terminal = blankOutlook();
-	for (let depth = 0; layer.length > 0; depth++) {
-		const next = [];
-		for (const z of layer) {
-			let w = turnStarts.get(z);
-			if (!w) {
-				w = sol.turnStart(z, stock, blankOutlook());
-				turnStarts.set(z, w);
-			}
-			if (better(w, false, best, bestFault)) {
-				Object.assign(best, w);
-				bestFault = false;
-				bestSteps = depth + 1;
-			}
-			const n = exchangeNeighbours(z, nb);
-			for (let i = 0; i < n; i++) {
-				const y = nb[i];
-				const verdict = model.verdict[y];
-				if (verdict === CONTINUES) {
-					if (!visited.has(y)) {
-						visited.add(y);
-						next.push(y);
-					}
-				} else {
-					sol.afterChange(y, stock, terminal);
-					const isFault = verdict === 2;
-					if (better(terminal, isFault, best, bestFault)) {
-						Object.assign(best, terminal);
-						bestFault = isFault;
-						bestSteps = depth + 1;
-					}
-				}
-			}
-		}
-		layer = next;
-	}
-	return {
-		outlook: best,
-		steps: bestSteps
-	};
-}
-/** Every legal action of the env's state valued with `sol` (in legal-id order). */
-function valueActions(env, sol) {
-	const view = viewOf(env);
-	const c = view.config;
-	const stock = view.stock;
-	const out = [];
-	const turnStarts = /* @__PURE__ */ new Map();
-	for (let i = 0; i < env.legalCount; i++) {
-		const action = env.legal[i];
-		const o = blankOutlook();
-		let steps = 0;
-		if (action < 3) {
-			if (view.drawn > 0) sol.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + view.drawn - 1]), stock, o);
-			else sol.placeHidden(c, action, stock, o);
-		} else if (action < 15) {
-			const r = action - 3;
-			sol.replace(c, r >> 2, (r & 3) + 1, stock, o);
-		} else if (action < 47) {
-			const y = afterExchange(c, action - 15);
-			if (sol.model.verdict[y] !== CONTINUES) {
-				sol.afterChange(y, stock, o);
-				steps = 1;
-			} else {
-				const r = bestReachable(sol, y, stock, view.seen, turnStarts);
-				Object.assign(o, r.outlook);
-				steps = 1 + r.steps;
-			}
-		} else {
-			let w = turnStarts.get(c);
-			if (!w) {
-				w = sol.turnStart(c, stock, blankOutlook());
-				turnStarts.set(c, w);
-			}
-			Object.assign(o, w);
-		}
-		out.push({
-			action,
-			outlook: o,
-			steps
-		});
-	}
-	return out;
-}
-/** Best first: higher value, then fewer steps, then the lower id. */
-function rankActions(valued) {
-	return [...valued].sort((x, y) => y.outlook.value - x.outlook.value || x.steps - y.steps || x.action - y.action);
-}
-var OptimalFourTenAgent = class {
-	name = "optimal";
-	fair = true;
-	rules;
-	policy = null;
-	constructor(options) {
-		this.rules = gameRulesOf(options);
-		checkGameOptions(this.rules);
-	}
-	reset() {}
-	roundAt(env) {
-		this.policy ??= gamePolicy(this.rules);
-		const view = viewOf(env);
-		return this.policy.round(view.points, view.safeties);
-	}
-	act(env) {
-		if (env.legalCount === 1) return env.legal[0];
-		return rankActions(valueActions(env, this.roundAt(env)))[0].action;
-	}
-	/** Every legal action's chance of winning the game (discounted by 10⁻⁶ per round), best first. */
-	score(env) {
-		return {
-			kind: "win-probability",
-			actions: rankActions(valueActions(env, this.roundAt(env))).map((a) => ({
-				action: a.action,
-				score: 1 + a.outlook.value
-			}))
-		};
-	}
-};
-// src/agents/decade/position.ts
-/**
-* A compact copy of a decade position for the agents' searches: card values only
-* (suits never matter), typed arrays, no observation or pile bookkeeping, so copying a
-* position and applying a move cost a few dozen nanoseconds.
-*
-* It mirrors the engine's rules (src/env/games/decade.ts) move for move: the same legal
-* ids in the same order, the same draws, discards, eliminations, step limit and end, for
-* every option (7 stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom,
-* 'one-left'). test/agents/decade/baselines.test.ts checks it against the engine on random games.
-*
-* Action ids, card values and run totals are the engine's (decade.ts exports them).
-*
-* The stock is a ring of values. A fair agent loads the stock's composition in a
-* canonical order and shuffles it with its own generator (`loadFair`); only the oracle
-* loads the true order (`loadTrue`).
-*/
-function rulesOf(o) {
-	return {
-		stacks: o.stacks,
-		minRun: o.minRun,
-		maxLen: maxRunLength(o),
-		loop: o.loop,
-		optional: o.discard === "optional",
-		deckBottom: o.pickedUp === "deck-bottom",
-		winLeft: o.win === "one-left" ? 1 : 0,
-		maxSteps: o.maxSteps,
-		good: runTotals(o)
-	};
-}
-var Position = class {
-	stacks;
-	/** Values of stack k at vals[k*52 .. k*52+len[k]-1], oldest first. */
-	vals;
-	len = /* @__PURE__ */ new Int32Array(7);
-	aliveCount = 0;
-	current = 0;
-	tableCount = 0;
-	/** Ring of values: the next card drawn is stock[head]. */
-	stock = /* @__PURE__ */ new Uint8Array(52);
-	head = 0;
-	stockLen = 0;
-	steps = 0;
-	/** Set by generate. */
-	status = 0;
-	constructor(stacks) {
-		this.stacks = stacks;
-		this.vals = new Uint8Array(stacks * 52);
-	}
-	copyFrom(p) {
-		this.vals.set(p.vals);
-		this.len.set(p.len);
-		this.aliveCount = p.aliveCount;
-		this.current = p.current;
-		this.tableCount = p.tableCount;
-		this.stock.set(p.stock);
-		this.head = p.head;
-		this.stockLen = p.stockLen;
-		this.steps = p.steps;
-		this.status = p.status;
-	}
-	/** The table of an engine state; the stock is left empty (see loadTrue, loadFair). */
-	loadTable(s) {
-		for (let k = 0; k < this.stacks; k++) {
-			const n = s.len[k];
-			for (let p = 0; p < n; p++) this.vals[k * 52 + p] = CARD_VALUE[s.table[k * 52 + p]];
-			this.len[k] = n;
-		}
-		this.aliveCount = s.aliveCount;
-		this.current = s.current;
-		this.tableCount = s.tableCount;
-		this.steps = s.steps;
-		this.head = 0;
-		this.stockLen = 0;
-		this.status = 0;
-	}
-	/** The engine state with its true stock order: only for agents that are not fair (the oracle). */
-	loadTrue(s) {
-		this.loadTable(s);
-		for (let i = 0; i < s.stockLen; i++) this.stock[i] = CARD_VALUE[s.stock[(s.stockHead + i) % 52]];
-		this.stockLen = s.stockLen;
-	}
-	/**
-	* The engine state with the stock's cards in an order drawn from `rng`. Fair: the
-	* order is built from the stock's composition (values in increasing order), never
-	* from the true order, so permuting the true stock changes nothing.
-	*/
-	loadFair(s, rng) {
-		this.loadTable(s);
-		this.loadCanonicalStock(s);
-		shuffleInPlace(rng, this.stock, this.stockLen);
-	}
-	/** The stock's composition in increasing value order (what a fair agent knows). */
-	loadCanonicalStock(s) {
-		let at = 0;
-		for (let v = 1; v <= 10; v++) for (let c = 0; c < s.stockValues[v]; c++) this.stock[at++] = v;
-		this.head = 0;
-		this.stockLen = at;
-	}
-	/** The engine state's table, with an empty stock: the caller fills the stock (or only its size). */
-	loadTableOnly(s) {
-		this.loadTable(s);
-	}
-	/** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
-	nextLiveStack(from) {
-		if (this.stacks === 1) return 0;
-		for (let i = 1; i <= 7; i++) {
-			const k = (from + i) % 7;
-			if (this.len[k] > 0) return k;
-		}
-		return -1;
-	}
-	/**
-	* Writes the legal action ids, in the engine's order (increasing ids), into `out`;
-	* returns how many and sets `status`. Allocates nothing.
-	*/
-	generate(r, out) {
-		const canDraw = this.stockLen > 0 && this.aliveCount > 0;
-		let count = 0;
-		if (canDraw && r.optional) out[count++] = 0;
-		count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
-		if (canDraw && !r.optional && count === 0) out[count++] = 0;
-		if (count > 0 && this.steps >= r.maxSteps) {
-			this.status = 2;
-			return 0;
-		}
-		this.status = count === 0 ? 1 : 0;
-		return count;
-	}
-	lineRuns(r, out, count) {
-		const base = this.current * 52;
-		const n = this.len[this.current];
-		const v = this.vals;
-		const good = r.good;
-		for (let st = 0; st + r.minRun <= n; st++) {
-			const end = Math.min(st + r.maxLen, n);
-			let sum = 0;
-			for (let i = st; i < end; i++) {
-				sum += v[base + i];
-				if (sum > 35) break;
-				const length = i - st + 1;
-				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
-			}
-		}
-		return count;
-	}
-	loopRuns(r, out, count) {
-		const base = this.current * 52;
-		const n = this.len[this.current];
-		const v = this.vals;
-		const good = r.good;
-		if (n < r.minRun) return count;
-		if (n <= r.maxLen) {
-			let sum = 0;
-			for (let i = 0; i < n; i++) sum += v[base + i];
-			if (sum <= 35 && good[sum] === 1) out[count++] = runActionId(0, n);
-		}
-		const longest = Math.min(r.maxLen, n - 1);
-		for (let st = Math.max(1, n - longest); st < n; st++) {
-			let sum = 0;
-			for (let i = st; i < n; i++) sum += v[base + i];
-			let length = n - st;
-			let wrap = 0;
-			while (sum <= 35) {
-				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
-				if (length >= longest) break;
-				sum += v[base + wrap];
-				wrap++;
-				length++;
-			}
-		}
-		return count;
-	}
-	/** Applies a legal action (0 = draw, else a run id). */
-	apply(r, action) {
-		this.steps++;
-		if (action === 0) this.draw(this.stock[this.head]);
-		else this.discard(r, runStartOf(action), runLengthOf(action));
-	}
-	/** Draws the stock's top card (its value is `value`) onto the next live stack. */
-	draw(value) {
-		this.head = (this.head + 1) % 52;
-		this.stockLen--;
-		this.push(this.nextLiveStack(this.current), value);
-	}
-	/** Puts `value` on top of stack k, which becomes the current stack (no stock change). */
-	push(k, value) {
-		this.vals[k * 52 + this.len[k]] = value;
-		this.len[k]++;
-		this.tableCount++;
-		this.current = k;
-	}
-	pickUp(r, value) {
-		if (!r.deckBottom) return;
-		this.stock[(this.head + this.stockLen) % 52] = value;
-		this.stockLen++;
-	}
-	/** Removes the run (start, length) from the current stack, as the engine does. */
-	discard(r, start, length) {
-		const k = this.current;
-		const base = k * 52;
-		const n = this.len[k];
-		const v = this.vals;
-		const end = start + length;
-		if (end <= n) {
-			for (let i = start; i < end; i++) this.pickUp(r, v[base + i]);
-			for (let i = end; i < n; i++) v[base + i - length] = v[base + i];
-		} else {
-			const wrapped = end - n;
-			for (let i = 0; i < wrapped; i++) this.pickUp(r, v[base + i]);
-			for (let i = start; i < n; i++) this.pickUp(r, v[base + i]);
-			for (let i = wrapped; i < start; i++) v[base + i - wrapped] = v[base + i];
-		}
-		this.len[k] = n - length;
-		this.tableCount -= length;
-		if (n === length && this.stacks === 7) this.aliveCount--;
-	}
-	/** After generate returned 0: whether the game is won. */
-	won(r) {
-		return this.status === 1 && this.tableCount <= r.winLeft;
-	}
-};
-/**
-* A depth-first search's scratch space: one position and one move list per depth, made on first
-* use and then reused, so a search allocates nothing once it has been as deep before.
-*/
-var SearchLevels = class {
-	stacks;
-	positions = [];
-	moveLists = [];
-	constructor(stacks) {
-		this.stacks = stacks;
-	}
-	/** The position of depth d. */
-	at(d) {
-		while (this.positions.length <= d) {
-			this.positions.push(new Position(this.stacks));
-			this.moveLists.push(new Int32Array(DECADE_ACTIONS));
-		}
-		return this.positions[d];
-	}
-	/** The move list of depth d (after `at(d)`). */
-	moves(d) {
-		return this.moveLists[d];
-	}
-};
-// src/agents/decade/common.ts
-/** The env's engine state and options; a clear error for an env of another game. */
-function decadeEnv(env, agent) {
-	const decade = decadeOf(env);
-	if (!decade) throw new TengymError("bad-argument", `agent "${agent}" plays the decade family, not ${env.id}`);
-	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is not running (call reset())`);
-	return decade;
-}
-/**
-* Rules resolved once: the same object while the options are the same (agents keep
-* their solver and buffers for as long as the rules object is the same).
-*/
-var RulesCache = class {
-	options = null;
-	key = "";
-	rules = null;
-	get(options) {
-		if (options === this.options && this.rules !== null) return this.rules;
-		const key = JSON.stringify(options);
-		if (key !== this.key || this.rules === null) {
-			this.rules = rulesOf(options);
-			this.key = key;
-		}
-		this.options = options;
-		return this.rules;
-	}
-};
-/**
-* The order `longest` prefers: longer runs first, then the older (lower start) of two
-* runs of the same length, the draw last. Higher is better.
-*/
-function longestRank(action) {
-	if (action === 0) return 0;
-	return runLengthOf(action) * 64 - runStartOf(action);
-}
-/** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
-function sortedScores(kind, actions, scores, tieRank = longestRank) {
-	const list = actions.map((action, i) => ({
-		action,
-		score: scores[i]
-	}));
-	list.sort((x, y) => y.score - x.score || tieRank(y.action) - tieRank(x.action));
-	return {
-		kind,
-		actions: list
-	};
-}
-// src/agents/decade/longest.ts
-var LongestRunAgent = class {
-	name = "longest";
-	fair = true;
-	reset() {}
-	act(env) {
-		decadeEnv(env, this.name);
-		return longestMove(env.legal, env.legalCount);
-	}
-	/** Score: 64 × run length − start (the draw scores 0); higher first. */
-	score(env) {
-		decadeEnv(env, this.name);
-		const actions = env.legalActions();
-		return sortedScores("heuristic", actions, actions.map(longestRank));
-	}
-};
-/** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
-function longestMove(legal, n) {
-	let best = legal[0];
-	let bestRank = longestRank(best);
-	for (let i = 1; i < n; i++) {
-		const rank = longestRank(legal[i]);
-		if (rank > bestRank) {
-			best = legal[i];
-			bestRank = rank;
-		}
-	}
-	return best;
-}
-// src/agents/decade/hold.ts
-/**
-* Holding, when discards are optional on one straight line (no loop, 1 stack, discarded
-* cards gone: `decade-optional` and its variants).
-*
-* There, drawing never loses anything: cards are only ever added at the right end, so a
-* run that could be discarded now is still a run (the same cards, still consecutive)
-* after any number of draws, as long as no overlapping run is discarded first. Any game
-* can therefore be replayed as "draw the whole stock, then make the same discards in
-* the same order", with the same end. A fair player who draws every card first loses
-* nothing and then sees every card: the fair optimum equals the perfect-information
-* optimum (the oracle's, about 85% of deals), and the exact solver on the full line
-* gives it. (Not with a loop, where a run must include the top card, nor with seven
-* stacks, where emptying a stack changes where later cards go.)
-*/
-/** Without 'deck-bottom' no game takes 78 steps, so a `maxSteps` of 78 or more never cuts one short. */
-const STEPS_NEVER_BINDING = 78;
-function holdsUntilStockEmpty(r) {
-	return r.optional && r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
-}
-/** Draws the whole stock onto the line (one stack): the position a holding player reaches. */
-function drawAll(p) {
-	const base = p.current * 52;
-	for (let i = 0; i < p.stockLen; i++) p.vals[base + p.len[p.current] + i] = p.stock[(p.head + i) % 52];
-	p.len[p.current] += p.stockLen;
-	p.tableCount += p.stockLen;
-	p.steps += p.stockLen;
-	p.head = (p.head + p.stockLen) % 52;
-	p.stockLen = 0;
-}
-// src/agents/decade/memory.ts
-var StockMemory = class {
-	/** Cards at the top of the stock whose order is unknown. */
-	unknown = 0;
-	/** Known values under them, top first: known[(head + i) % 52]. */
-	known = /* @__PURE__ */ new Uint8Array(52);
-	head = 0;
-	knownLen = 0;
-	/** The state seen last (values, stock size, steps), or none. */
-	last = null;
-	seen = false;
-	trial = null;
-	moves = new Int32Array(DECADE_ACTIONS);
-	counts = /* @__PURE__ */ new Int32Array(11);
-	/** The cards the inferred move put under the stock. */
-	picked = /* @__PURE__ */ new Uint8Array(52);
-	pickedLen = 0;
-	/** The same memory as `other` (a copy, sharing nothing). */
-	copyFrom(other) {
-		this.unknown = other.unknown;
-		this.known.set(other.known);
-		this.head = other.head;
-		this.knownLen = other.knownLen;
-		this.seen = other.seen;
-		if (other.last === null) {
-			this.last = null;
-			return;
-		}
-		if (this.last === null || this.last.stacks !== other.last.stacks) {
-			this.last = new Position(other.last.stacks);
-			this.trial = new Position(other.last.stacks);
-		}
-		this.last.copyFrom(other.last);
-	}
-	/** What it remembers, to restore with `restore` (a training checkpoint): the unseen count and the known values in drawing order. */
-	remembered() {
-		return {
-			unknown: this.unknown,
-			known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i))
-		};
-	}
-	/** The memory `remembered` gave, standing at `state` (the state it was taken at). */
-	restore(state, remembered) {
-		if (this.last === null || this.last.stacks !== state.numStacks) {
-			this.last = new Position(state.numStacks);
-			this.trial = new Position(state.numStacks);
-		}
-		this.unknown = remembered.unknown;
-		this.head = 0;
-		this.knownLen = remembered.known.length;
-		this.known.set(remembered.known);
-		this.last.loadTableOnly(state);
-		this.last.stockLen = state.stockLen;
-		this.seen = true;
-	}
-	/** Forgets everything (a new episode). */
-	clear() {
-		this.seen = false;
-	}
-	/** Brings the memory up to `state` (see the file's comment). */
-	sync(state, r) {
-		if (this.last === null || this.last.stacks !== r.stacks) {
-			this.last = new Position(r.stacks);
-			this.trial = new Position(r.stacks);
-			this.seen = false;
-		}
-		const last = this.last;
-		if (!(this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r))) || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
-			this.unknown = state.stockLen;
-			this.head = 0;
-			this.knownLen = 0;
-		}
-		last.loadTableOnly(state);
-		last.stockLen = state.stockLen;
-		this.seen = true;
-	}
-	/** Known cards under the unseen ones. */
-	get knownCount() {
-		return this.knownLen;
-	}
-	/** The value of the i-th known card (0 = the first drawn after the unseen ones). */
-	knownAt(i) {
-		return this.known[(this.head + i) % 52];
-	}
-	/** The unseen cards by value (1..10): the stock's composition minus the known cards. */
-	unseenCounts(state, out) {
-		for (let v = 1; v <= 10; v++) out[v] = state.stockValues[v];
-		for (let i = 0; i < this.knownLen; i++) out[this.known[(this.head + i) % 52]]--;
-	}
-	/**
-	* Loads the table of `state` into p with a sampled stock: the unseen cards (the
-	* composition minus the known cards) shuffled with `rng`, then the known cards.
-	*/
-	fill(p, state, rng) {
-		p.loadTableOnly(state);
-		const c = this.counts;
-		this.unseenCounts(state, c);
-		let at = 0;
-		for (let v = 1; v <= 10; v++) for (let k = 0; k < c[v]; k++) p.stock[at++] = v;
-		shuffleInPlace(rng, p.stock, at);
-		for (let i = 0; i < this.knownLen; i++) p.stock[at++] = this.known[(this.head + i) % 52];
-		p.head = 0;
-		p.stockLen = at;
-	}
-	/**
-	* Finds the one legal move from the last state that gives `state` and applies its effect
-	* on the stock; false when there is none, or several that pick up different orders.
-	*/
-	infer(state, r) {
-		const last = this.last;
-		const trial = this.trial;
-		const n = last.generate(r, this.moves);
-		let found = -1;
-		for (let i = 0; i < n; i++) {
-			const m = this.moves[i];
-			trial.copyFrom(last);
-			trial.apply(r, m);
-			if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
-			if (found >= 0 && (found === 0 || m === 0 || !this.samePickUp(last, found, m))) return false;
-			found = m;
-		}
-		if (found < 0) return false;
-		if (found > 0) {
-			this.pickUp(last, found);
-			for (let i = 0; i < this.pickedLen; i++) this.known[(this.head + this.knownLen++) % 52] = this.picked[i];
-			return true;
-		}
-		if (this.unknown > 0) {
-			this.unknown--;
-			return true;
-		}
-		const k = state.current;
-		const drawn = CARD_VALUE[state.table[k * 52 + state.len[k] - 1]];
-		if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
-		this.head = (this.head + 1) % 52;
-		this.knownLen--;
-		return true;
-	}
-	/** Whether runs a and b of p put the same values under the stock in the same order. */
-	samePickUp(p, a, b) {
-		this.pickUp(p, a);
-		const first = this.picked.slice(0, this.pickedLen);
-		this.pickUp(p, b);
-		return first.length === this.pickedLen && first.every((v, i) => v === this.picked[i]);
-	}
-	/** The values run `action` of p puts under the stock, in order, into `picked`. */
-	pickUp(p, action) {
-		const start = runStartOf(action);
-		const end = start + runLengthOf(action);
-		const n = p.len[p.current];
-		const base = p.current * 52;
-		this.pickedLen = 0;
-		for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = p.vals[base + i];
-		for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = p.vals[base + i];
-	}
-	/** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */
-	same(state, p, skipTop) {
-		if (state.stockLen !== p.stockLen || state.current !== p.current || state.tableCount !== p.tableCount) return false;
-		for (let k = 0; k < p.stacks; k++) {
-			const n = p.len[k];
-			if (state.len[k] !== n) return false;
-			const upTo = k === skipTop ? n - 1 : n;
-			for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * 52 + i]] !== p.vals[k * 52 + i]) return false;
-		}
-		return true;
-	}
-	/** The known cards are among the stock's composition. */
-	knownFits(state) {
-		const c = this.counts;
-		for (let v = 1; v <= 10; v++) c[v] = state.stockValues[v];
-		for (let i = 0; i < this.knownLen; i++) if (--c[this.known[(this.head + i) % 52]] < 0) return false;
-		return true;
-	}
-};
-// src/agents/decade/solver.ts
-/**
-* The exact solver of a decade deal whose stock order is known: a depth-first search
-* over `Position`s with a transposition table, used by the oracle (on the true deal) and
-* by the determinized search (on sampled deals).
-*
-* Value of a position (lower is better): 0 when the game can still be won, otherwise
-* 1 + the fewest cards it can end with. A search stops at the first win it finds.
-*
-* - Forced moves (a single legal action) are applied in a loop, so only decision points
-*   recurse and only decision points are stored in the table.
-* - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
-*   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
-*   also the stock's values in order (discarded cards come back), and the step count when
-*   `maxSteps` could cut a game short (below 78, the most steps a game without
-*   'deck-bottom' can take). Entries of older searches are dropped in O(1) by a
-*   generation stamp.
-* - 'deck-bottom' can cycle: a position met again on the current path counts as lost
-*   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
-*   the step count is not in the key, so with 'deck-bottom' the solver is a close
-*   approximation, not exact.
-* - A node budget (applied moves) and a depth cap bound every search; a search cut short
-*   returns estimates (the cards on the table, as if lost there) and stores nothing it
-*   did not finish.
-*/
-const WON$1 = 0;
-const IN_PROGRESS = 255;
-const UNKNOWN = 254;
-/** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
-const MAX_DEPTH = 600;
-/** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
-const MAX_STEPS_WITHOUT_CYCLES = 78;
-const PROBES = 24;
-var Solver = class {
-	rules;
-	/** Applied moves in the current search (decision and forced). */
-	nodes = 0;
-	/** Set when the node budget ran out: the values returned since are estimates. */
-	aborted = false;
-	budget = 0;
-	lastExact = true;
-	keySteps;
-	mask;
-	key1;
-	key2;
-	val;
-	gen;
-	generation = 1;
-	levels;
-	h1 = 0;
-	h2 = 0;
-	/** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
-	constructor(rules, tableBits = 18) {
-		this.rules = rules;
-		this.levels = new SearchLevels(rules.stacks);
-		this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
-		const size = 1 << tableBits;
-		this.mask = size - 1;
-		this.key1 = new Int32Array(size);
-		this.key2 = new Int32Array(size);
-		this.val = new Uint8Array(size);
-		this.gen = new Uint32Array(size);
-	}
-	/** Forgets every stored position (O(1)). */
-	clear() {
-		this.generation++;
-		if (this.generation === 4294967295) {
-			this.gen.fill(0);
-			this.generation = 1;
-		}
-	}
-	/**
-	* The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
-	* At most `budget` moves are applied; `aborted` tells whether the value is exact.
-	*/
-	value(p, budget) {
-		this.nodes = 0;
-		this.budget = budget;
-		this.aborted = false;
-		this.levels.at(0).copyFrom(p);
-		return this.search(0);
-	}
-	/** The value after `action` in `p` (p is not modified). */
-	valueAfter(p, action, budget) {
-		const q = this.levels.at(0);
-		q.copyFrom(p);
-		q.apply(this.rules, action);
-		this.nodes = 0;
-		this.budget = budget;
-		this.aborted = false;
-		return this.search(0);
-	}
-	terminalValue(p) {
-		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$1 : 1 + p.tableCount;
-	}
-	/** Value of positions[d], which it may change. Sets lastExact. */
-	search(d) {
-		const r = this.rules;
-		const p = this.levels.at(d);
-		const moves = this.levels.moves(d);
-		let n = p.generate(r, moves);
-		while (n === 1) {
-			if (++this.nodes > this.budget) return this.estimate(p);
-			p.apply(r, moves[0]);
-			n = p.generate(r, moves);
-		}
-		if (n === 0) {
-			this.lastExact = true;
-			return this.terminalValue(p);
-		}
-		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
-		this.hash(p);
-		const slot = this.find();
-		if (slot >= 0) {
-			const v = this.val[slot];
-			if (v === IN_PROGRESS) {
-				this.lastExact = true;
-				return 1 + p.tableCount;
-			}
-			if (v !== UNKNOWN) {
-				this.lastExact = true;
-				return v;
-			}
-		}
-		const at = slot >= 0 ? slot : this.insert();
-		this.val[at] = IN_PROGRESS;
-		const h1 = this.h1;
-		const h2 = this.h2;
-		const child = this.levels.at(d + 1);
-		let best = 255;
-		let exact = true;
-		for (let i = 0; i < n; i++) {
-			if (++this.nodes > this.budget) {
-				this.aborted = true;
-				exact = false;
-				if (best === 255) best = 1 + p.tableCount;
-				break;
-			}
-			child.copyFrom(p);
-			child.apply(r, moves[i]);
-			const v = this.search(d + 1);
-			if (!this.lastExact) exact = false;
-			if (v < best) best = v;
-			if (best === WON$1) {
-				if (this.lastExact) exact = true;
-				break;
-			}
-		}
-		if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
-		this.lastExact = exact;
-		return best;
-	}
-	estimate(p) {
-		this.aborted = this.nodes > this.budget || this.aborted;
-		this.lastExact = false;
-		return 1 + p.tableCount;
-	}
-	hash(p) {
-		let a = Math.imul(p.stockLen + 1, 2654435761) ^ p.current;
-		let b = Math.imul(p.stockLen + 5369127, 2246822519) + p.current;
-		if (this.keySteps) {
-			a = Math.imul(a ^ p.steps, 16777619);
-			b = Math.imul(b + p.steps, 1540483477);
-		}
-		for (let k = 0; k < p.stacks; k++) {
-			const n = p.len[k];
-			const base = k * 52;
-			a = Math.imul(a ^ n + 64, 16777619);
-			b = Math.imul(b + n + 64, 1540483477) ^ b >>> 13;
-			for (let i = 0; i < n; i++) {
-				const v = p.vals[base + i];
-				a = Math.imul(a ^ v, 16777619);
-				b = Math.imul(b + v, 1540483477) ^ b >>> 13;
-			}
-		}
-		if (this.rules.deckBottom) for (let i = 0; i < p.stockLen; i++) {
-			const v = p.stock[(p.head + i) % 52];
-			a = Math.imul(a ^ v + 16, 16777619);
-			b = Math.imul(b + v + 16, 1540483477) ^ b >>> 13;
-		}
-		this.h1 = mix32(a);
-		this.h2 = mix32(b ^ 625341585);
-	}
-	/** The slot holding the current hash, or -1. */
-	find() {
-		const g = this.generation;
-		let i = this.h1 & this.mask;
-		for (let probe = 0; probe < PROBES; probe++) {
-			if (this.gen[i] !== g) return -1;
-			if (this.key1[i] === this.h1 && this.key2[i] === this.h2) return i;
-			i = i + 1 & this.mask;
-		}
-		return -1;
-	}
-	/** A slot for the current hash: the first free one, or (table crowded) its home slot. */
-	insert() {
-		const g = this.generation;
-		const home = this.h1 & this.mask;
-		let i = home;
-		let at = home;
-		for (let probe = 0; probe < PROBES; probe++) {
-			if (this.gen[i] !== g) {
-				at = i;
-				break;
-			}
-			i = i + 1 & this.mask;
-		}
-		this.gen[at] = g;
-		this.key1[at] = this.h1;
-		this.key2[at] = this.h2;
-		this.val[at] = UNKNOWN;
-		return at;
-	}
-};
-// src/agents/decade/lookahead.ts
-const WON = 100;
-const LOST = -100;
-/**
-* `optimal` where holding is free (hold.ts): the same plan, with the oracle's budget for the
-* solve of the full line, a hundred times `lookahead`'s, so that the solve finishes and the
-* policy is the fair optimum, the perfect-information one. About one solve in ten thousand still
-* runs past it (a larger table did not help), and the decision where the stock runs out can
-* take seconds (docs/decisions.md).
-*/
-const HOLD_OPTIMAL_CONFIG = {
-	depth: 1,
-	maxNodes: 2e4,
-	endgameBudget: 2e6
-};
-function lookaheadConfigFor(o) {
-	if (o.discard === "optional") return {
-		depth: 1,
-		maxNodes: 2e4,
-		endgameBudget: 2e4
-	};
-	return {
-		depth: 3,
-		maxNodes: 2e4,
-		endgameBudget: 2e4
-	};
-}
-var LookaheadAgent = class {
-	name;
-	fair = true;
-	config;
-	rulesCache = new RulesCache();
-	rules = null;
-	levels = null;
-	/** Unseen cards by value (1..10) and how many, updated along the search path. */
-	unseen = /* @__PURE__ */ new Int32Array(11);
-	unknownLeft = 0;
-	/** Known cards under the unseen ones, in drawing order: queue[queueHead .. queueLen-1]. */
-	queue = /* @__PURE__ */ new Uint8Array(208);
-	queueHead = 0;
-	queueLen = 0;
-	memory = new StockMemory();
-	/** Unused: with nothing unseen there is nothing to shuffle (memory.fill takes one). */
-	rng = createRng(0);
-	nodes = 0;
-	maxNodes = 0;
-	endgame = null;
-	constructor(config = null, name = "lookahead") {
-		this.config = config;
-		this.name = name;
-	}
-	/** Forgets the memory and the solver's table: an episode never depends on the ones before. */
-	reset() {
-		this.memory.clear();
-		this.endgame?.clear();
-	}
-	act(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		if (options.pickedUp === "deck-bottom") this.memory.sync(state, this.rulesCache.get(options));
-		return this.choose(env);
-	}
-	choose(env) {
-		if (env.legalCount === 1) return env.legal[0];
-		const values = this.values(env);
-		let best = 0;
-		for (let i = 1; i < env.legalCount; i++) if (values[i] > values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
-		return env.legal[best];
-	}
-	/**
-	* Score ('heuristic', higher first): the expectimax value (about minus the cards on the
-	* table `depth` draws ahead); with nothing unseen, minus the solver's value (0 = the
-	* table clears); when holding, 0 for the draw and −1 for every discard.
-	*/
-	score(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		if (options.pickedUp === "deck-bottom") this.memory.sync(state, this.rulesCache.get(options));
-		return sortedScores("heuristic", env.legalActions(), this.values(env));
-	}
-	values(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules !== this.rules) {
-			this.rules = rules;
-			this.levels = new SearchLevels(rules.stacks);
-			this.endgame = null;
-		}
-		const config = this.config ?? lookaheadConfigFor(options);
-		if (holdsUntilStockEmpty(rules) && state.stockLen > 0) return this.holdValues(env);
-		if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0) return this.solvedValues(env, state, config);
-		this.maxNodes = config.maxNodes;
-		this.nodes = 0;
-		const root = this.levels.at(0);
-		root.loadTableOnly(state);
-		root.stockLen = state.stockLen;
-		this.loadUnseen(state, rules);
-		const out = [];
-		for (let i = 0; i < env.legalCount; i++) out.push(this.afterAction(root, env.legal[i], config.depth, 1));
-		return out;
-	}
-	/** Holding (hold.ts): while cards are unseen, drawing scores 0 and every discard −1. */
-	holdValues(env) {
-		const out = [];
-		for (let i = 0; i < env.legalCount; i++) out.push(env.legal[i] === 0 ? 0 : -1);
-		return out;
-	}
-	/**
-	* No card unseen: the deal is known, and minus the exact solver's value (0 = the table
-	* clears) is the expectimax to the end. Every value stored then holds for any deal (no
-	* future card is unknown), so the solver's table is never cleared.
-	*/
-	solvedValues(env, state, config) {
-		const out = [];
-		this.endgame ??= new Solver(this.rules, 18);
-		const root = this.levels.at(0);
-		if (this.rules.deckBottom) this.memory.fill(root, state, this.rng);
-		else root.loadTableOnly(state);
-		for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget));
-		return out;
-	}
-	/**
-	* The stock as the agent knows it: `unknownLeft` unseen cards on top (by value in
-	* `unseen`), then the known queue (with 'deck-bottom': what the memory holds, and the
-	* cards the search discards, which go under the stock in a known order).
-	*/
-	loadUnseen(state, rules) {
-		this.queueHead = 0;
-		this.queueLen = 0;
-		if (rules.deckBottom) {
-			this.memory.unseenCounts(state, this.unseen);
-			this.unknownLeft = this.memory.unknown;
-			for (let i = 0; i < this.memory.knownCount; i++) this.queue[this.queueLen++] = this.memory.knownAt(i);
-		} else {
-			for (let v = 1; v <= 10; v++) this.unseen[v] = state.stockValues[v];
-			this.unknownLeft = state.stockLen;
-		}
-	}
-	/** Value of taking `action` in p (p unchanged); levels ≥ d are scratch. */
-	afterAction(p, action, depth, d) {
-		if (action === 0) return this.chance(p, depth, d);
-		const q = this.levels.at(d);
-		q.copyFrom(p);
-		const queued = this.queueLen;
-		if (this.rules.deckBottom) this.pickUp(q, action);
-		q.apply(this.rules, action);
-		const v = this.decide(q, depth, d + 1);
-		this.queueLen = queued;
-		return v;
-	}
-	/** With 'deck-bottom' the run's cards go under the stock (oldest position first, as the engine does). */
-	pickUp(p, action) {
-		const start = runStartOf(action);
-		const length = runLengthOf(action);
-		const base = p.current * 52;
-		const n = p.len[p.current];
-		const end = start + length;
-		const wrapped = end > n ? end - n : 0;
-		for (let i = 0; i < wrapped; i++) this.queue[this.queueLen++] = p.vals[base + i];
-		for (let i = start; i < Math.min(end, n); i++) this.queue[this.queueLen++] = p.vals[base + i];
-	}
-	/** Our move in p (p may be changed): the best of the legal actions. */
-	decide(p, depth, d) {
-		const r = this.rules;
-		const moves = this.levels.moves(d - 1);
-		const n = p.generate(r, moves);
-		if (n === 0) return p.won(r) ? WON : LOST - p.tableCount;
-		if (++this.nodes > this.maxNodes) return this.horizon(p);
-		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
-		let best = -Infinity;
-		for (let i = 0; i < n; i++) {
-			const v = this.afterAction(p, moves[i], depth, d);
-			if (v > best) best = v;
-		}
-		return best;
-	}
-	horizon(p) {
-		return -p.tableCount;
-	}
-	/**
-	* Draw from p (p unchanged): the average over the unseen values, or the known next
-	* card once no unseen card is above it, or the horizon value.
-	*/
-	chance(p, depth, d) {
-		if (depth === 0 || p.stockLen === 0) return this.horizon(p);
-		const k = p.nextLiveStack(p.current);
-		const q = this.levels.at(d);
-		if (this.unknownLeft === 0) {
-			const v = this.queue[this.queueHead++];
-			this.drawValue(p, q, k, v);
-			const value = this.decide(q, depth - 1, d + 1);
-			this.queueHead--;
-			return value;
-		}
-		const total = this.unknownLeft;
-		let sum = 0;
-		this.unknownLeft--;
-		for (let v = 1; v <= 10; v++) {
-			const count = this.unseen[v];
-			if (count === 0) continue;
-			this.drawValue(p, q, k, v);
-			this.unseen[v]--;
-			sum += count * this.decide(q, depth - 1, d + 1);
-			this.unseen[v]++;
-		}
-		this.unknownLeft++;
-		return sum / total;
-	}
-	/** q = p after drawing a card of value v onto stack k. */
-	drawValue(p, q, k, v) {
-		q.copyFrom(p);
-		q.steps++;
-		q.stockLen--;
-		q.push(k, v);
-	}
-};
-// src/agents/decade/oracle.ts
-var OracleAgent = class {
-	name = "oracle";
-	fair = false;
-	budget;
-	tableBits;
-	rulesCache = new RulesCache();
-	solver = null;
-	root = null;
-	scratch = null;
-	/** The stock values (top first) the table was filled for. */
-	dealStock = /* @__PURE__ */ new Uint8Array(52);
-	dealLen = -1;
-	constructor(config = {}) {
-		this.budget = config.budget ?? 2e6;
-		this.tableBits = config.tableBits ?? 20;
-	}
-	reset() {
-		this.dealLen = -1;
-		this.solver?.clear();
-	}
-	act(env) {
-		decadeEnv(env, this.name);
-		if (env.legalCount === 1) return env.legal[0];
-		const values = this.values(env);
-		let best = 0;
-		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
-		return env.legal[best];
-	}
-	/** Score: 0 when the action still wins the deal, else −(1 + the fewest cards it can end with). */
-	score(env) {
-		return sortedScores("value", env.legalActions(), this.values(env).map((v) => -v));
-	}
-	/** The solver's value of every legal action, in the env's legal order. */
-	values(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (this.solver === null || this.solver.rules !== rules) {
-			this.solver = new Solver(rules, this.tableBits);
-			this.root = new Position(rules.stacks);
-			this.scratch = new Position(rules.stacks);
-			this.dealLen = -1;
-		}
-		const root = this.root;
-		root.loadTrue(state);
-		const out = [];
-		if (holdsUntilStockEmpty(rules)) {
-			const q = this.scratch;
-			for (let i = 0; i < env.legalCount; i++) {
-				q.copyFrom(root);
-				q.apply(rules, env.legal[i]);
-				drawAll(q);
-				out.push(this.solver.value(q, this.budget));
-			}
-			return out;
-		}
-		this.keepOrClearTable(root, rules);
-		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget));
-		return out;
-	}
-	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's). */
-	keepOrClearTable(root, rules) {
-		if (rules.deckBottom) return;
-		if (!this.sameDeal(root)) {
-			this.solver.clear();
-			for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % 52];
-			this.dealLen = root.stockLen;
-		}
-	}
-	sameDeal(root) {
-		if (this.dealLen < root.stockLen) return false;
-		const skip = this.dealLen - root.stockLen;
-		for (let i = 0; i < root.stockLen; i++) if (this.dealStock[skip + i] !== root.stock[(root.head + i) % 52]) return false;
-		return true;
-	}
-};
-// src/agents/decade/pimc.ts
-/** Samples and budgets by option set: chosen so a 1,000-deal evaluation takes minutes. */
-function pimcConfigFor(o) {
-	if (o.discard === "optional") return {
-		samples: 24,
-		budget: 4e3,
-		endgameBudget: 1e5
-	};
-	if (o.pickedUp === "deck-bottom") return {
-		samples: 32,
-		budget: 2e4,
-		endgameBudget: 2e5
-	};
-	return {
-		samples: 128,
-		budget: 2e4,
-		endgameBudget: 2e5
-	};
-}
-/**
-* pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
-* measurements on decks the env does not deal (src/research/decade-reduced-room.ts) call it directly.
-*/
-var PimcSearch = class PimcSearch {
-	rules;
-	solver;
-	sample;
-	scratch;
-	constructor(rules, tableBits = 18) {
-		this.rules = rules;
-		this.solver = new Solver(rules, tableBits);
-		this.sample = new Position(rules.stacks);
-		this.scratch = new Position(rules.stacks);
-	}
-	/**
-	* Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
-	* (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
-	* (else the one deal is the true one, and the solver keeps its table from sample to sample).
-	*/
-	tally(legal, n, samples, budget, hidden, rng, fill) {
-		const t = {
-			wins: new Float64Array(n),
-			values: new Float64Array(n),
-			samples
-		};
-		for (let k = 0; k < samples; k++) {
-			fill(this.sample, rng);
-			if (hidden) this.solver.clear();
-			for (let i = 0; i < n; i++) {
-				const v = this.solve(legal[i], budget);
-				if (v === 0) t.wins[i]++;
-				t.values[i] += v;
-			}
-		}
-		return t;
-	}
-	/** Whether move i beats move j: more samples cleared, then fewer cards left on average, then `longest`'s order. */
-	static better(legal, t, i, j) {
-		if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
-		if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
-		return longestRank(legal[i]) > longestRank(legal[j]);
-	}
-	/** The index of the best of `n` moves. */
-	static best(legal, t, n) {
-		let best = 0;
-		for (let i = 1; i < n; i++) if (PimcSearch.better(legal, t, i, best)) best = i;
-		return best;
-	}
-	/** The solver's value of `action` on the current sample. */
-	solve(action, budget) {
-		const rules = this.rules;
-		if (!holdsUntilStockEmpty(rules) || this.sample.stockLen === 0) return this.solver.valueAfter(this.sample, action, budget);
-		const q = this.scratch;
-		q.copyFrom(this.sample);
-		q.apply(rules, action);
-		drawAll(q);
-		return this.solver.value(q, budget);
-	}
-};
-var PimcAgent = class {
-	name;
-	fair = true;
-	config;
-	seed = 0;
-	rulesCache = new RulesCache();
-	search = null;
-	memory = new StockMemory();
-	/** `config`: fixed samples and budgets; null = `pimcConfigFor` the env's options. */
-	constructor(config = null, name = "pimc") {
-		this.config = config;
-		this.name = name;
-	}
-	/** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
-	reset(seed) {
-		this.seed = seed;
-		this.memory.clear();
-		this.search?.solver.clear();
-	}
-	act(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules.deckBottom) this.memory.sync(state, rules);
-		return this.choose(env, state, rules);
-	}
-	choose(env, state, rules) {
-		if (env.legalCount === 1) return env.legal[0];
-		if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
-		return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
-	}
-	/** How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards). */
-	unseenCount(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (!rules.deckBottom) return state.stockLen;
-		this.memory.sync(state, rules);
-		return this.memory.unknown;
-	}
-	/** Starts from what `other` remembers of the stock (a game continued from where `other` stands). */
-	copyMemoryFrom(other) {
-		this.memory.copyFrom(other.memory);
-	}
-	/** Score: the fraction of sampled deals in which the action still clears the table. */
-	score(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules.deckBottom) this.memory.sync(state, rules);
-		const t = this.tally(env);
-		const order = Array.from({ length: env.legalCount }, (_, i) => i);
-		order.sort((a, b) => PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0);
-		return {
-			kind: "win-probability",
-			actions: order.map((i) => ({
-				action: env.legal[i],
-				score: t.wins[i] / t.samples
-			}))
-		};
-	}
-	tally(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		const config = this.config ?? pimcConfigFor(options);
-		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
-		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
-		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
-		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill);
-	}
-};
-/**
-* A 32-bit hash of what a player sees in `state`: every stack's cards, the current stack, the
-* step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
-* the unseen ones. Never the stock's order.
-*/
-function seenHash(state, memory) {
-	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
-	for (let k = 0; k < state.numStacks; k++) {
-		const base = k * 52;
-		h = mix32(h ^ 256 + state.len[k]);
-		for (let i = 0; i < state.len[k]; i++) h = mix32(h + state.table[base + i]);
-	}
-	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | state.stockValues[v]));
-	if (memory) for (let i = 0; i < memory.knownCount; i++) h = mix32(h + 512 + memory.knownAt(i));
-	return h >>> 0;
-}
-// src/agents/decade/index.ts
-/**
-* The decade family's baselines. Every agent plays every decade id and option (one or
-* seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left');
-* each file's doc comment gives the idea.
-*
-* | agent       | fair | idea |
-* |-------------|------|------|
-* | `longest`   | yes  | longest-run-first, oldest cards on a tie; draws only when no run is legal |
-* | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
-* | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
-* | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound) |
-* | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
-*/
-const DECADE = [decadeGame];
-const DECADE_AGENTS = [
-	{
-		name: "longest",
-		description: "longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal",
-		fair: true,
-		games: DECADE,
-		create: () => new LongestRunAgent()
-	},
-	{
-		name: "lookahead",
-		description: "expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the horizon); exact search once no card is unseen",
-		fair: true,
-		games: DECADE,
-		create: () => new LookaheadAgent()
-	},
-	{
-		name: "pimc",
-		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
-		fair: true,
-		games: DECADE,
-		create: () => new PimcAgent()
-	},
-	{
-		name: "oracle",
-		description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
-		fair: false,
-		games: DECADE,
-		create: () => new OracleAgent()
-	},
-	{
-		name: "optimal",
-		description: "the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline",
-		fair: true,
-		ceiling: true,
-		games: DECADE,
-		plays: (env) => {
-			const options = decadeOptionsOf(env);
-			return options !== null && holdsUntilStockEmpty(rulesOf(options));
-		},
-		create: () => new LookaheadAgent(HOLD_OPTIMAL_CONFIG, "optimal")
-	}
-];
-// src/agents/four-ten/prospects.ts
-/**
-* The prospects of a configuration: the expected points the rest of a round brings, solved
-* exactly for a simplified deck in which every card is 1, 2, 3 or 4 with chance ¼ (as if the
-* stock were reshuffled with replacement). It is the leaf value of `expectimax` and the
-* judge of `bottom`: it knows that the bottom of the deck pays Hand + Home + Shadow, and which
-* configurations can be carried there safely.
-*
-* Round values are the caller's (`ProspectValues`): what ending the round with g points is worth
-* (Hand = handTarget pays handTarget, the bottom pays Hand + Home + Shadow; the agents cap points
-* at those still needed to win) and what a fault costs (the price of a safety). The turn
-* structure is the engine's: a draw (seen before the choice with
-* `drawVisible`, after it without), or a replacement once the twelve slots are full, then any
-* path of exchanges through configurations that neither fault nor score, ending in one that
-* scores or in the turn's end.
-*
-* Solved by backward induction over the cards drawn (0–31), once per rule set and values
-* (about 0.1 s, 0.4 s the first time for a rule set; cached, under 1 MB each). Exchanges keep each hand's size and the cards in play, so the
-* configurations one turn's exchanges can reach are the connected components of the
-* "one exchange, no fault, no score" graph, computed once.
-*/
-const SLOTS = 12;
-/** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
-function cappedPoints(cap, faultCost, bottom = true) {
-	return {
-		worth: Array.from({ length: 49 }, (_, g) => Math.min(g, cap)),
-		fault: -faultCost,
-		bottom
-	};
-}
-/** The cap for `need` points still to win: none (Infinity) when no round can bring that many. */
-function capFor(rules, need) {
-	return need >= 3 * Math.min(rules.handTarget, 16) ? Infinity : need;
-}
-/** The exchange graph of one rule set: components of the configurations that neither fault nor score. */
-var ExchangeGraph = class {
-	/** Component of each non-terminal configuration, −1 for the others. */
-	component;
-	/** 1 when some member of the component reaches a scoring configuration with one exchange. */
-	scores;
-	members;
-	verdict;
-	/**
-	* Value-table index of each non-terminal configuration (−1 for the others): those with fewer
-	* than 12 cards are numbered 0..partialSize-1, the full ones 0..fullSize-1.
-	*/
-	dense;
-	partialSize;
-	fullSize;
-	/** The same numbering for components: full ones 0..fullComponents-1, the others 0..partialComponents-1. */
-	componentIndex;
-	partialComponents;
-	fullComponents;
-	constructor(rules) {
-		this.verdict = verdicts(rules);
-		const parent = new Int32Array(NUM_CONFIGS).fill(-1);
-		const find = (x) => {
-			while (parent[x] !== x) {
-				parent[x] = parent[parent[x]];
-				x = parent[x];
-			}
-			return x;
-		};
-		for (let c = 0; c < NUM_CONFIGS; c++) if (this.verdict[c] === 0) parent[c] = c;
-		const reachesScore = new Uint8Array(NUM_CONFIGS);
-		for (let c = 0; c < NUM_CONFIGS; c++) {
-			if (parent[c] < 0) continue;
-			for (let e = 0; e < 32; e++) {
-				const d = afterExchange(c, e);
-				if (d < 0) continue;
-				const v = this.verdict[d];
-				if (v === 1) reachesScore[c] = 1;
-				else if (v === 0) {
-					const ra = find(c);
-					const rb = find(d);
-					if (ra !== rb) parent[ra] = rb;
-				}
-			}
-		}
-		this.component = new Int32Array(NUM_CONFIGS).fill(-1);
-		const lists = [];
-		const ids = new Int32Array(NUM_CONFIGS).fill(-1);
-		for (let c = 0; c < NUM_CONFIGS; c++) {
-			if (parent[c] < 0) continue;
-			const r = find(c);
-			if (ids[r] < 0) {
-				ids[r] = lists.length;
-				lists.push([]);
-			}
-			this.component[c] = ids[r];
-			lists[ids[r]].push(c);
-		}
-		this.members = lists.map((l) => Int32Array.from(l));
-		this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
-		let partial = 0;
-		let full = 0;
-		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS ? full++ : partial++;
-		this.partialSize = partial;
-		this.fullSize = full;
-		this.componentIndex = new Int32Array(lists.length);
-		let partialComps = 0;
-		let fullComps = 0;
-		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS ? fullComps++ : partialComps++);
-		this.partialComponents = partialComps;
-		this.fullComponents = fullComps;
-		this.scores = new Uint8Array(lists.length);
-		lists.forEach((l, k) => this.scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0);
-	}
-};
-const graphCache = /* @__PURE__ */ new Map();
-function exchangeGraph(rules) {
-	const id = `${rules.handTarget}/${rules.check}`;
-	let g = graphCache.get(id);
-	if (!g) graphCache.set(id, g = new ExchangeGraph(rules));
-	return g;
-}
-/** The solved prospects of one rule set and one set of values. */
-var Prospects = class {
-	rules;
-	values;
-	graph;
-	/** Turn start at a non-terminal configuration (by graph.dense) with fewer than 12 cards (then the cards drawn = the cards in hands). */
-	startPartial;
-	/** Turn start with full hands, by cards drawn n = 12..31: startFull[n - 12][dense]. */
-	startFull = [];
-	/** Best turn-start value over each component (the exchange phase), partial hands. */
-	bestPartial;
-	/** Same for full hands, by cards drawn. */
-	bestFull = [];
-	constructor(rules, values) {
-		this.rules = rules;
-		this.values = values;
-		this.graph = exchangeGraph(rules);
-		this.startPartial = new Float32Array(this.graph.partialSize);
-		this.bestPartial = new Float32Array(this.graph.partialComponents);
-		for (let n = SLOTS; n < 32; n++) {
-			this.startFull.push(new Float32Array(this.graph.fullSize));
-			this.bestFull.push(new Float32Array(this.graph.fullComponents));
-		}
-		this.solve();
-	}
-	/** Value of a round that ends with `points` gained. */
-	gain(points) {
-		return this.values.worth[points];
-	}
-	/** Value of reaching the bottom of the deck at c. */
-	bottom(c) {
-		return this.values.bottom === false ? 0 : this.gain(configTotal(c));
-	}
-	/**
-	* Value of configuration c right after a card was placed or replaced, `drawn` cards into the
-	* round: the check, the bottom of the deck, or the best the turn's exchanges reach.
-	*/
-	afterCard(c, drawn) {
-		const v = this.graph.verdict[c];
-		if (v === 1) return this.gain(this.rules.handTarget);
-		if (v === 2) return this.values.fault;
-		if (drawn === 32) return this.bottom(c);
-		return this.exchangePhase(c, drawn);
-	}
-	/** Value of the exchange phase at c (non-terminal), the whole component reachable. */
-	exchangePhase(c, drawn) {
-		const k = this.graph.componentIndex[this.graph.component[c]];
-		return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
-	}
-	/** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
-	turnStart(c, drawn) {
-		const i = this.graph.dense[c];
-		return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
-	}
-	solve() {
-		const g = this.graph;
-		for (let n = 31; n >= SLOTS; n--) {
-			const table = this.startFull[n - SLOTS];
-			for (const members of g.members) {
-				if (configCards(members[0]) !== SLOTS) continue;
-				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
-			}
-			this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
-		}
-		for (let k = 11; k >= 0; k--) {
-			for (const members of g.members) {
-				if (configCards(members[0]) !== k) continue;
-				for (const c of members) this.startPartial[g.dense[c]] = this.placeValue(c, k);
-			}
-			this.fillBest(this.bestPartial, this.startPartial, k);
-		}
-	}
-	/** The best turn-start value of each component of configurations holding `cards` cards (by componentIndex). */
-	fillBest(best, start, cards) {
-		const g = this.graph;
-		g.members.forEach((members, k) => {
-			if (configCards(members[0]) !== cards) return;
-			let b = g.scores[k] ? this.gain(this.rules.handTarget) : -Infinity;
-			for (const c of members) b = Math.max(b, start[g.dense[c]]);
-			best[g.componentIndex[k]] = b;
-		});
-	}
-	/** Best replacement at full hands, n cards drawn. */
-	replaceValue(c, n) {
-		let best = -Infinity;
-		for (let h = 0; h < 3; h++) {
-			const m = configHand(c, h);
-			for (let v = 1; v <= 4; v++) {
-				if (MS_COUNTS[m * 4 + v - 1] === 0) continue;
-				const base = removeCard$1(c, h, v);
-				let sum = 0;
-				for (let w = 1; w <= 4; w++) sum += this.afterCard(addCard$1(base, h, w), n + 1);
-				best = Math.max(best, sum / 4);
-			}
-		}
-		return best;
-	}
-	/** Best placement with k cards in the hands (k cards drawn). */
-	placeValue(c, k) {
-		if (this.rules.drawVisible) {
-			let sum = 0;
-			for (let w = 1; w <= 4; w++) {
-				let best = -Infinity;
-				for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard$1(c, h, w), k + 1));
-				sum += best;
-			}
-			return sum / 4;
-		}
-		let best = -Infinity;
-		for (let h = 0; h < 3; h++) {
-			if (MS_SIZE[configHand(c, h)] === 4) continue;
-			let sum = 0;
-			for (let w = 1; w <= 4; w++) sum += this.afterCard(addCard$1(c, h, w), k + 1);
-			best = Math.max(best, sum / 4);
-		}
-		return best;
-	}
-};
-const prospectCache = /* @__PURE__ */ new Map();
-/** The solved prospects for these rules and values (computed once per process). */
-function prospects(rules, values) {
-	const id = `${rules.handTarget}/${rules.check}/${rules.drawVisible}/${values.fault}/${values.bottom !== false}/${values.worth.join(",")}`;
-	let p = prospectCache.get(id);
-	if (!p) prospectCache.set(id, p = new Prospects(rules, values));
-	return p;
-}
-// src/agents/four-ten/bottom.ts
-/** Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step (1/32). */
-const SAFETY_FIRST = 1e5;
-var BottomAgent = class {
-	name = "bottom";
-	fair = true;
-	rules;
-	gameTarget;
-	/** False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for measurements). */
-	playsBottom;
-	table;
-	/** `options`: the env's (defaults are filled in). */
-	constructor(options = {}, playsBottom = true) {
-		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf$1(o);
-		this.gameTarget = o.gameTarget;
-		this.playsBottom = playsBottom;
-	}
-	reset() {}
-	act(env) {
-		return this.score(env).actions[0].action;
-	}
-	score(env) {
-		const p = readPosition(env);
-		this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom));
-		return {
-			kind: "heuristic",
-			actions: bestFirst(legalList(env).map((action) => {
-				const j = this.judgeAction(p, action);
-				return {
-					action,
-					score: j.value - SAFETY_FIRST * j.fault
-				};
-			}), (a) => surelyScores(this.rules, p, a))
-		};
-	}
-	judgeAction(p, action) {
-		const n = cardsDrawn(p);
-		if (p.phase === "place") {
-			if (p.drawn > 0) return this.certain(addCard$1(p.config, action, p.drawn), n);
-			return this.drawn(p, p.config, action, n);
-		}
-		if (p.phase === "replace") {
-			const [h, v] = replaceParts(action);
-			return this.drawn(p, removeCard$1(p.config, h, v), h, n);
-		}
-		if (action === 47) return {
-			fault: 0,
-			value: this.table.turnStart(p.config, n)
-		};
-		const c = afterExchange(p.config, action - 15);
-		if (this.table.graph.verdict[c] !== 0) return this.certain(c, n);
-		const reach = exchangeReach(this.table.graph.verdict, c, p.seen);
-		let value = reach.scores ? this.table.gain(this.rules.handTarget) : -Infinity;
-		for (const x of reach.configs) value = Math.max(value, this.table.turnStart(x, n));
-		return {
-			fault: 0,
-			value
-		};
-	}
-	/** A configuration reached without a draw (a seen card placed, or an exchange), n cards drawn. */
-	certain(c, n) {
-		return {
-			fault: this.table.graph.verdict[c] === 2 ? 1 : 0,
-			value: this.table.afterCard(c, n)
-		};
-	}
-	/** A card from the stock into hand h of `base`, n cards drawn before it. */
-	drawn(p, base, h, n) {
-		let fault = 0;
-		let value = 0;
-		for (let w = 1; w <= 4; w++) {
-			const k = p.stock[w - 1];
-			if (k === 0) continue;
-			const c = addCard$1(base, h, w);
-			if (this.table.graph.verdict[c] === 2) fault += k;
-			value += k * this.table.afterCard(c, n + 1);
-		}
-		return {
-			fault: fault / p.stockSize,
-			value: value / p.stockSize
-		};
-	}
-};
-// src/agents/four-ten/expectimax.ts
-/** Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety left. */
-function expectimaxDefaults(handTarget) {
-	return {
-		depth: 1,
-		faultCost: handTarget,
-		lastFaultCost: 10 * handTarget,
-		bottom: true
-	};
-}
-var ExpectimaxAgent = class {
-	name = "expectimax";
-	fair = true;
-	rules;
-	settings;
-	gameTarget;
-	table;
-	memo = /* @__PURE__ */ new Map();
-	/** Leaf evaluations of the last decision (for cost measurements). */
-	nodes = 0;
-	/** `options`: the env's (defaults are filled in). */
-	constructor(options = {}, settings = {}) {
-		const o = fourTenOptionsOf(options);
-		this.rules = rulesOf$1(o);
-		this.settings = {
-			...expectimaxDefaults(this.rules.handTarget),
-			...settings
-		};
-		if (!Number.isInteger(this.settings.depth) || this.settings.depth < 0 || this.settings.depth > 3) throw new TengymError("bad-argument", `expectimax: depth ${this.settings.depth} is not supported (0, 1, 2 or 3)`);
-		this.gameTarget = o.gameTarget;
-	}
-	reset() {}
-	act(env) {
-		return this.score(env).actions[0].action;
-	}
-	score(env) {
-		const p = readPosition(env);
-		this.table = prospects(this.rules, this.valuesFor(p));
-		this.memo.clear();
-		this.nodes = 0;
-		return {
-			kind: "value",
-			unit: "points",
-			actions: bestFirst(legalList(env).map((action) => ({
-				action,
-				score: this.actionValue(p, action)
-			})), (a) => surelyScores(this.rules, p, a))
-		};
-	}
-	/** The round values for this position: points capped at those still needed. */
-	valuesFor(p) {
-		const need = this.gameTarget - p.points;
-		const faultCost = p.safeties > 0 ? this.settings.faultCost : this.settings.lastFaultCost;
-		return cappedPoints(capFor(this.rules, need), faultCost, this.settings.bottom);
-	}
-	actionValue(p, action) {
-		const n = cardsDrawn(p);
-		const d = this.settings.depth;
-		if (p.phase === "place") {
-			if (p.drawn > 0) return this.afterCard(addCard$1(p.config, action, p.drawn), n, p.stock, d);
-			return this.drawInto(p.config, action, 0, n, p.stock, d);
-		}
-		if (p.phase === "replace") {
-			const [h, v] = replaceParts(action);
-			return this.drawInto(p.config, h, v, n, p.stock, d);
-		}
-		if (action === 47) return this.turnStart(p.config, n, p.stock, d);
-		return this.exchangeValue(p, afterExchange(p.config, action - 15), n, d);
-	}
-	/** An exchange of this turn to c: its check, then the best of what the turn can still reach without a seen configuration. */
-	exchangeValue(p, c, n, d) {
-		const verdict = this.table.graph.verdict[c];
-		if (verdict !== 0) return this.terminal(c, verdict);
-		const reach = exchangeReach(this.table.graph.verdict, c, p.seen);
-		let best = reach.scores ? this.table.gain(this.rules.handTarget) : -Infinity;
-		for (const x of reach.configs) best = Math.max(best, this.turnStart(x, n, p.stock, d));
-		return best;
-	}
-	terminal(c, verdict) {
-		return verdict === 1 ? this.table.gain(this.rules.handTarget) : verdict === 2 ? this.table.values.fault : this.table.bottom(c);
-	}
-	/** A card of the stock into hand h (after removing a `out` from it when out > 0), n cards drawn before it. */
-	drawInto(c, h, out, n, stock, d) {
-		const base = out > 0 ? removeCard$1(c, h, out) : c;
-		let size = 0;
-		let sum = 0;
-		for (let w = 1; w <= 4; w++) {
-			const k = stock[w - 1];
-			if (k === 0) continue;
-			size += k;
-			stock[w - 1]--;
-			sum += k * this.afterCard(addCard$1(base, h, w), n + 1, stock, d);
-			stock[w - 1]++;
-		}
-		return sum / size;
-	}
-	/** Configuration c right after a card, n cards drawn: check, bottom, or the turn's exchanges. */
-	afterCard(c, n, stock, d) {
-		const verdict = this.table.graph.verdict[c];
-		if (verdict !== 0) return this.terminal(c, verdict);
-		if (n === 32) return this.terminal(c, 0);
-		if (d === 0) {
-			this.nodes++;
-			return this.table.exchangePhase(c, n);
-		}
-		const g = this.table.graph;
-		const k = g.component[c];
-		let best = g.scores[k] ? this.table.gain(this.rules.handTarget) : -Infinity;
-		for (const m of g.members[k]) best = Math.max(best, this.turnStart(m, n, stock, d));
-		return best;
-	}
-	/** Ending the turn at c (non-terminal), n cards drawn: the next turn, searched `d` draws deep. */
-	turnStart(c, n, stock, d) {
-		if (d === 0) {
-			this.nodes++;
-			return this.table.turnStart(c, n);
-		}
-		const key = (c * STOCK_CODES + stockCode(stock)) * 4 + d;
-		const cached = this.memo.get(key);
-		if (cached !== void 0) return cached;
-		let best = -Infinity;
-		if (configCards(c) === 12) for (let h = 0; h < 3; h++) {
-			const m = configHand(c, h);
-			for (let v = 1; v <= 4; v++) if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
-		}
-		else if (this.rules.drawVisible) best = this.visibleDraw(c, n, stock, d - 1);
-		else for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
-		this.memo.set(key, best);
-		return best;
-	}
-	/** The next card is seen, then placed in the best hand. */
-	visibleDraw(c, n, stock, d) {
-		let size = 0;
-		let sum = 0;
-		for (let w = 1; w <= 4; w++) {
-			const k = stock[w - 1];
-			if (k === 0) continue;
-			size += k;
-			stock[w - 1]--;
-			let best = -Infinity;
-			for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard$1(c, h, w), n + 1, stock, d));
-			stock[w - 1]++;
-			sum += k * best;
-		}
-		return sum / size;
-	}
-};
-// src/agents/four-ten/greedy.ts
-/** Risk of putting an unseen card into hand h of configuration c (after removing `out` from it when out > 0). */
-function drawRisk(rules, p, c, h, out = 0) {
-	const base = out > 0 ? removeCard$1(c, h, out) : c;
-	let fault = 0;
-	let score = 0;
-	for (let w = 1; w <= 4; w++) {
-		if (p.stock[w - 1] === 0) continue;
-		const verdict = judgeConfig(addCard$1(base, h, w), rules);
-		if (verdict === 2) fault += p.stock[w - 1];
-		else if (verdict === 1) score += p.stock[w - 1];
-	}
-	return {
-		fault: fault / p.stockSize,
-		score: score / p.stockSize
-	};
-}
-/**
-* Ties between safe placements: Home, then Hand, then Shadow. Home is the ceiling of Hand, so
-* raising it first leaves Hand the most room (measured: the other five orders win 89–97% of
-* games against this order's 99%, on 4,000 seeded deals).
-*/
-const PLACE_PREFERENCE = [
-	1,
-	0,
-	2
-];
-/** The greedy's ranking of a move with risk r; `preference` breaks ties (smaller is better). */
-function rank(r, preference) {
-	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
-}
-var GreedyAgent = class {
-	name = "greedy";
-	fair = true;
-	rules;
-	/** `options`: the env's (defaults are filled in). */
-	constructor(options = {}) {
-		this.rules = rulesOf$1(fourTenOptionsOf(options));
-	}
-	reset() {}
-	act(env) {
-		return this.score(env).actions[0].action;
-	}
-	score(env) {
-		const p = readPosition(env);
-		return {
-			kind: "heuristic",
-			actions: bestFirst(legalList(env).map((action) => ({
-				action,
-				score: this.rankAction(p, action)
-			})))
-		};
-	}
-	rankAction(p, action) {
-		if (p.phase === "place") return rank(this.placeRisk(p, action), PLACE_PREFERENCE[action]);
-		if (p.phase === "replace") {
-			const [h, v] = replaceParts(action);
-			return rank(drawRisk(this.rules, p, p.config, h, v), action);
-		}
-		if (action === 47) return 0;
-		const verdict = judgeConfig(afterExchange(p.config, action - 15), this.rules);
-		return verdict === 1 ? 100 : verdict === 2 ? -100 : -1;
-	}
-	/** Placing into hand h: a known card (drawVisible) gives a certain verdict. */
-	placeRisk(p, h) {
-		if (p.drawn === 0) return drawRisk(this.rules, p, p.config, h);
-		const verdict = judgeConfig(addCard$1(p.config, h, p.drawn), this.rules);
-		return {
-			fault: verdict === 2 ? 1 : 0,
-			score: verdict === 1 ? 1 : 0
-		};
-	}
-};
-// src/agents/four-ten/index.ts
-/**
-* The Four Ten baselines (engine `four-ten`): `greedy` (one-step safe rule), `bottom` (the same
-* safety, with the solved round prospects deciding between 10 now and the bottom of the deck)
-* and `expectimax` (search over the stock's composition with those prospects as the leaf).
-* All three are fair (they read the stock's value counts, never its order) and deterministic.
-*/
-const FOUR_TEN = [fourTenGame];
-const FOUR_TEN_AGENTS = [
-	{
-		name: "greedy",
-		description: "safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges",
-		fair: true,
-		games: FOUR_TEN,
-		create: (env) => new GreedyAgent(env.options)
-	},
-	{
-		name: "bottom",
-		description: "greedy's safety first, then the best solved round prospects: turns down 10 now for a likely bigger bottom-of-deck score",
-		fair: true,
-		games: FOUR_TEN,
-		create: (env) => new BottomAgent(env.options)
-	},
-	{
-		name: "expectimax",
-		description: "expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values in points",
-		fair: true,
-		games: FOUR_TEN,
-		create: (env) => new ExpectimaxAgent(env.options)
-	}
-];
-// src/agents/four-ten-solver/index.ts
-/**
-* The exact Four Ten solver and the `optimal` agent: the ceiling, not a baseline (`ceiling: true`;
-* comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
-* reads the stock's composition, never its order.
-*/
-const OPTIMAL_AGENTS = [{
-	name: "optimal",
-	description: "the exact optimal policy (rounds solved by expectimax over hands, stock composition and phase; maximises the chance of winning, then fewer rounds): the ceiling, not a baseline",
-	fair: true,
-	ceiling: true,
-	games: [fourTenGame],
-	create: (env) => new OptimalFourTenAgent(env.options)
-}];
-[
-	...DECADE_AGENTS,
-	...FOUR_TEN_AGENTS,
-	...OPTIMAL_AGENTS
-];
+// src/hints/hint.ts
+/** An agent as a hinter takes it: an object with a name and `act` (the Agent interface). */
+const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+strictObject({
+	model: agentSchema.optional(),
+	agent: union([string().min(1), agentSchema], { error: "expected an agent name (agentsFor(envId) lists them) or an agent" }).optional(),
+	source: string().optional(),
+	fourTenFigures: boolean().optional()
+});
 // src/bridge/engine.ts
 /**
 * The engine process behind the Python package (python/src/tengym): N copies of one
