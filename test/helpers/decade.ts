@@ -118,7 +118,12 @@ export function withHistory<G extends DecadeGameJson>(game: G, o: DecadeOptions)
   return { ...game, stock, discarded: pile, steps: 52 - (o.stacks === 7 ? 7 : 3) - stock.length + runs };
 }
 
-/** A decade env loaded with a hand-made position: cards not placed are discarded (under the stock with 'deck-bottom'). */
+/**
+ * A decade env loaded with a hand-made position: cards not placed are discarded (under the stock
+ * with 'deck-bottom'). Throws when they cannot all be arranged into runs, rather than give another
+ * position (the leftover cards under the stock): the layout's cards must total a multiple of 10
+ * (of 5 with fives), the deck's 340.
+ */
 export function envAt(id: string, l: Layout, options: Record<string, unknown> = {}): Env {
   const env = make(id, options);
   env.reset({ seed: 0 });
@@ -137,6 +142,13 @@ export function envAt(id: string, l: Layout, options: Record<string, unknown> = 
     },
     env.options as DecadeOptions,
   );
+  // A test must get the position it asked for: cards that fit no run would join the stock.
+  if (!deckBottom && game.stock.length !== l.stock.length) {
+    throw new Error(
+      `test position: the cards not in the layout cannot all be arranged into runs (${game.stock.slice(l.stock.length).join(' ')} would join the stock); ` +
+        'the layout must leave cards that split into runs of discarding totals (stacks + stock a multiple of 10, 5 with fives)',
+    );
+  }
   env.setState({ ...env.getState(), game });
   return env;
 }

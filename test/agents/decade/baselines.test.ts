@@ -111,15 +111,15 @@ describe('longest', () => {
 
   it('takes the oldest cards of two runs of the same length', () => {
     // 3 7 (10) and 4 6 (10); no longer run.
-    const env = envAt('decade', { stacks: [['3C', '7C', '5C', '4C', '6C']], stock: ['KC'] });
+    const env = envAt('decade', { stacks: [['3C', '7C', '5C', '4C', '6C']], stock: ['KC', '5D'] });
     expect(env.legalActions()).toEqual([run(0, 2), run(3, 2)]);
     expect(new LongestRunAgent().act(env)).toBe(run(0, 2));
   });
 
   it('draws only when no run is legal, also when discards are optional', () => {
     const agent = new LongestRunAgent();
-    expect(agent.act(envAt('decade-optional', { stacks: [['2C', '8C', '5C']], stock: ['KC'] }))).toBe(run(0, 2));
-    expect(agent.act(envAt('decade-optional', { stacks: [['2C', '7C', '5C']], stock: ['KC'] }))).toBe(0);
+    expect(agent.act(envAt('decade-optional', { stacks: [['2C', '8C', '5C']], stock: ['KC', '5D'] }))).toBe(run(0, 2));
+    expect(agent.act(envAt('decade-optional', { stacks: [['2C', '7C', '5C']], stock: ['KC', '6D'] }))).toBe(0);
   });
 
   it('scores every legal action, best first', () => {

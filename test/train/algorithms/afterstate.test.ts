@@ -38,8 +38,9 @@ beforeAll(async () => {
 });
 
 describe('features and expansion', () => {
-  // Line 4 6 3, stock 5 T: the run 4 6 (10) or, with optional discards, a draw.
-  const layout = { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC'] };
+  // Line 4 6 3, stock 5 T 5 7 (unseen: two 5s, one 7, one ten): the run 4 6 (10) or, with
+  // optional discards, a draw. (Stacks + stock total 40, so the other cards can all be runs.)
+  const layout = { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC', '5C', '7D'] };
 
   it('a discard leads to its known line, read from the right end', () => {
     const env = envAt('decade-optional', layout);
@@ -47,27 +48,30 @@ describe('features and expansion', () => {
     const x = DECADE_FEATURES.expansion(LINE);
     x.expand(env);
     expect(x.actionCount).toBe(2);
-    // Action 1 (the run): one row, the line "3" with the stock 5 T unseen.
+    // Action 1 (the run): one row, the line "3" with the stock 5 T 5 7 unseen: 5s 2/4, 7s 1/4, tens 1/16.
     expect(x.rowsOf[1]).toBe(1);
-    expect(nonZero(x.rows, x.firstRow[1])).toEqual({ 2: 1, [520 + 4]: 0.25, [520 + 9]: 0.0625, 530: Number((2 / 52).toFixed(6)), 531: Number((1 / 52).toFixed(6)) });
+    expect(nonZero(x.rows, x.firstRow[1])).toEqual({ 2: 1, [520 + 4]: 0.5, [520 + 6]: 0.25, [520 + 9]: 0.0625, 530: Number((4 / 52).toFixed(6)), 531: Number((1 / 52).toFixed(6)) });
   });
 
   it('a draw averages over the unseen values, each weighted by its count', () => {
     const env = envAt('decade-optional', layout);
     const x = DECADE_FEATURES.expansion(LINE);
     x.expand(env);
-    expect(x.rowsOf[0]).toBe(2);
-    const [five, ten] = [x.firstRow[0], x.firstRow[0] + 1];
-    expect([x.weight[five], x.weight[ten]]).toEqual([0.5, 0.5]);
-    // Drawn 5: 5 3 6 4 from the right; the 5 is no longer unseen.
-    expect(nonZero(x.rows, five)).toEqual({ 4: 1, 12: 1, 25: 1, 33: 1, [520 + 9]: 0.0625, 530: Number((1 / 52).toFixed(6)), 531: Number((4 / 52).toFixed(6)) });
-    expect(nonZero(x.rows, ten)).toEqual({ 9: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.25, 530: Number((1 / 52).toFixed(6)), 531: Number((4 / 52).toFixed(6)) });
+    // One row per unseen value (5, 7, ten), weighted 2/4, 1/4, 1/4.
+    expect(x.rowsOf[0]).toBe(3);
+    const [five, seven, ten] = [x.firstRow[0], x.firstRow[0] + 1, x.firstRow[0] + 2];
+    expect([x.weight[five], x.weight[seven], x.weight[ten]]).toEqual([0.5, 0.25, 0.25]);
+    // Drawn 5: 5 3 6 4 from the right; one 5 is no longer unseen.
+    const [three, line] = [Number((3 / 52).toFixed(6)), Number((4 / 52).toFixed(6))];
+    expect(nonZero(x.rows, five)).toEqual({ 4: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.25, [520 + 6]: 0.25, [520 + 9]: 0.0625, 530: three, 531: line });
+    expect(nonZero(x.rows, seven)).toEqual({ 6: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.5, [520 + 9]: 0.0625, 530: three, 531: line });
+    expect(nonZero(x.rows, ten)).toEqual({ 9: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.5, [520 + 6]: 0.25, 530: three, 531: line });
   });
 
   it('a loop also shows its oldest cards from the left end, a drawn card after them on a short line', () => {
     const loop = featureLayout(envConfig('decade', { loop: true }));
     expect(loop.size).toBe(662);
-    const env = envAt('decade-loop', { stacks: [['4C', '6D', '3S']], stock: ['5H', 'TC'] }, { discard: 'optional' });
+    const env = envAt('decade-loop', layout, { discard: 'optional' });
     const x = DECADE_FEATURES.expansion(loop);
     x.expand(env);
     const draw = env.legalActions().indexOf(0);
@@ -144,7 +148,7 @@ describe('the agent, with a random network', () => {
     const loaded = await loadModelAgent(dir, 'saved');
     expect(loaded).toBeInstanceOf(AfterstateAgent);
     const original = afterstateAgent('x', model, modelMetadata('decade', 'afterstate'));
-    const env = envAt('decade', { stacks: [['4C', '6D', '3S', '7H', '2C', '8D']], stock: ['5H', 'TC', '9S'] });
+    const env = envAt('decade', { stacks: [['4C', '6D', '3S', '7H', '2C', '8D']], stock: ['5H', 'TC', '5C'] });
     expect(loaded.score(env)).toEqual(original.score(env));
     const fives = make('decade-fives');
     fives.reset({ seed: 1 });

@@ -39,7 +39,7 @@ describe('decade: a run totalling 35 with fives', () => {
   const line = ['9C', '9D', '9H', '8C']; // 35, and no shorter run totals a multiple of 5
 
   it('is legal in a line, and the engine says so', () => {
-    const env = envAt('decade-fives', { stacks: [line], stock: ['2C'] });
+    const env = envAt('decade-fives', { stacks: [line], stock: ['5C'] });
     expect(env.legalActions()).toEqual([runActionId(0, 4)]);
     const view = decadeOf(env)!;
     expect(decadeGame.whyIllegal(view.state, view.options, runActionId(0, 4))).toBe('it is legal');
@@ -47,7 +47,7 @@ describe('decade: a run totalling 35 with fives', () => {
   });
 
   it('is offered as the whole of a loop (id with start 0)', () => {
-    const env = envAt('decade-loop', { stacks: [line], stock: ['2C'] }, { fives: true, maxRun: null });
+    const env = envAt('decade-loop', { stacks: [line], stock: ['5C'] }, { fives: true, maxRun: null });
     expect(env.legalActions()).toEqual([runActionId(0, 4)]);
     env.step(runActionId(0, 4));
     expect((env.getState().game as { stacks: string[][] }).stacks).toEqual([[]]);
