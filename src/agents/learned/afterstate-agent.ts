@@ -126,6 +126,12 @@ export abstract class AfterstateExpansion {
    * as soon as walking on gains nothing.
    */
   actionSteps = 0;
+  /**
+   * Whether equal scores go to the option fewest moves away (hints: `score`), or, as `act` and
+   * training play, to the first (so that a model's play, its evaluation and a retrain from its
+   * config stay what they were, bit for bit).
+   */
+  nearestOnTies = false;
   private bestSteps = 0;
   private readonly value = new Float64Array(2);
   private readonly option = new Float64Array(2);
@@ -194,7 +200,7 @@ export abstract class AfterstateExpansion {
       this.best[1] = this.groupExactCost[g];
       const option = this.score(this.option);
       const best = this.score(this.best);
-      if (option < best || (option === best && steps >= this.groupExactSteps[g])) return;
+      if (option < best || (option === best && (!this.nearestOnTies || steps >= this.groupExactSteps[g]))) return;
     }
     this.groupExact[g] = 1;
     this.groupExactWin[g] = won;
@@ -271,7 +277,7 @@ export abstract class AfterstateExpansion {
       option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
       option[1] = this.offset[row] + outputs[row * 2 + 1];
       const score = this.score(option);
-      if (score > best || (score === best && this.steps[row] < this.bestSteps)) {
+      if (score > best || (score === best && this.nearestOnTies && this.steps[row] < this.bestSteps)) {
         best = score;
         into[0] = option[0];
         into[1] = option[1];
@@ -292,7 +298,7 @@ export abstract class AfterstateExpansion {
     return value[0];
   }
 
-  /** The index k of the legal action with the highest score (on a tie: the fewest steps, then the first). */
+  /** The index k of the legal action with the highest score (on a tie: the first, or with `nearestOnTies` the fewest steps, then the first). */
   bestIndex(outputs: Float32Array): number {
     let best = 0;
     let bestScore = -Infinity;
@@ -300,7 +306,7 @@ export abstract class AfterstateExpansion {
     for (let k = 0; k < this.actionCount; k++) {
       this.actionValue(k, outputs, this.value);
       const score = this.score(this.value);
-      if (score > bestScore || (score === bestScore && this.actionSteps < bestSteps)) {
+      if (score > bestScore || (score === bestScore && this.nearestOnTies && this.actionSteps < bestSteps)) {
         bestScore = score;
         bestSteps = this.actionSteps;
         best = k;
@@ -467,12 +473,20 @@ export class AfterstateAgent implements Agent {
    * minus the rounds still to play, a loss counting 10), best first (ties: the order `act` breaks them).
    */
   score(env: Env): ActionScores {
-    const outputs = this.evaluate(env);
+    this.check(env);
     const x = this.expansion!;
-    const scored = Array.from({ length: env.legalCount }, (_, k) => {
-      x.actionValue(k, outputs, this.value);
-      return { action: env.legal[k], score: x.reportedScore(this.value), rank: x.score(this.value), steps: x.actionSteps, k };
-    });
+    // A player following the top move heads for the nearest of equal targets (docs/decisions.md, "The first hour").
+    x.nearestOnTies = true;
+    let scored;
+    try {
+      const outputs = this.evaluate(env);
+      scored = Array.from({ length: env.legalCount }, (_, k) => {
+        x.actionValue(k, outputs, this.value);
+        return { action: env.legal[k], score: x.reportedScore(this.value), rank: x.score(this.value), steps: x.actionSteps, k };
+      });
+    } finally {
+      x.nearestOnTies = false;
+    }
     scored.sort((a, b) => b.rank - a.rank || a.steps - b.steps || a.k - b.k);
     const unit = x.scoreUnit;
     return { kind: x.scoreKind, ...(unit ? { unit } : {}), actions: scored.map(({ action, score }) => ({ action, score })) };
