@@ -60,7 +60,7 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     ['decade', { minRun: -5 }, /^bad options for decade: .*minRun/],
     ['decade', { stacks: 99 }, /^bad options for decade: .*stacks/],
     ['decade', { maxSteps: -1 }, /^bad options for decade: .*maxSteps/],
-    ['tens', { colour: 'red' }, /^bad options for tens: Unrecognized key: "colour"/],
+    ['tens', { colour: 'red' }, /^bad options for tens: unknown option "colour"; its options: tableau, /],
     ['four-ten', { handTarget: 0 }, /^bad options for four-ten: .*handTarget/],
   ])('%s with %j', (id, change, message) => {
     const config = tampered(id, change);

@@ -6,6 +6,7 @@ import type { EnvState } from '../../../src/env/env.js';
 import type { FourTenJSON } from '../../../src/env/games/four-ten.js';
 import { make } from '../../../src/env/registry.js';
 import { FourTenTeacher, playWithExactValues } from '../../../src/train/algorithms/afterstate-targets.js';
+import { roundsFor } from '../../helpers/four-ten.js';
 
 // Hand 6, 12 points to win, one safety.
 const RULES = { handTarget: 6, gameTarget: 12, safeties: 1 };
@@ -18,7 +19,7 @@ function roundStart(points: number, safeties: number, v: number) {
   left[v - 1]--;
   const stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
   const base = env.getState() as EnvState & { game: FourTenJSON };
-  env.setState({ ...base, game: { ...base.game, phase: 'place', hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], drawn: String(v), stock, points, safeties } });
+  env.setState({ ...base, game: { ...base.game, phase: 'place', hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], drawn: String(v), stock, points, safeties, rounds: roundsFor({ points, safeties }, env.options) } });
   return env;
 }
 
