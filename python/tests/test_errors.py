@@ -25,7 +25,7 @@ def test_bad_option():
     with pytest.raises(BadOptionsError, match="bad options for decade") as e:
         gym.make("tengym/decade-v0", maxSteps=-3)
     assert isinstance(e.value, ValueError) and e.value.code == "bad-options"
-    with pytest.raises(BadOptionsError, match='Unrecognized key: "colour"'):
+    with pytest.raises(BadOptionsError, match='unknown option "colour"; its options: tableau, refill'):
         gym.make("tengym/tens-v0", colour="red")
 
 
