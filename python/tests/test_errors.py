@@ -91,6 +91,9 @@ def test_bad_vector_action_changes_no_copy():
         with pytest.raises(BadActionError, match="is not legal"):
             v.step(actions)
         actions[2] = int(np.flatnonzero(info["action_mask"][2])[0])
+        # A legal id plus 2**32 would be that id once cast to the frame's int32.
+        with pytest.raises(BadActionError, match="must fit in int32"):
+            v.step(actions.astype(np.int64) + np.array([0, 0, 2**32, 0]))
         expected = tengym.TengymVectorEnv("tens", num_envs=4)
         expected.reset(seed=1)
         assert np.array_equal(v.step(actions)[0], expected.step(actions)[0])

@@ -7,6 +7,7 @@
  * 4-byte boundary, so the Python side can view float32 rows in place):
  *   'J' JSON command or answer       'E' JSON error {code, message}
  *   'S' step: int32 action per copy  'R' result rows (see writeRows)
+ *   'M' result rows in the shared file: uint32 length of the rows frame written there
  * The loop is synchronous (readSync/writeSync on fds 0 and 1): no event loop turn per
  * message, and end of stdin (the parent gone, even killed with SIGKILL) ends the process.
  *
@@ -17,18 +18,20 @@
  * episode's first observation and mask, its flag and reward are the ending step's, and the
  * frame ends with the ended copies' last observations (see handleStep).
  */
-import { readSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 import { Env, TengymError, envConfig, envIds, envs, isTengymError, make } from '../index.js';
+import type { EnvConfig } from '../index.js';
 
 /** Raised by the build (vite define) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
 const KIND_STEP = 0x53; // 'S'
 const KIND_ROWS = 0x52; // 'R'
+const KIND_SHARED = 0x4d; // 'M'
 
 interface Copies {
   envs: Env[];
@@ -78,33 +81,46 @@ function sendJson(kind: number, value: unknown): void {
 
 /**
  * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
- * masks uint8 [N×n], then per copy a flag byte (1 terminated, 2 truncated).
+ * masks uint8 [N×n], then per copy a flag byte (1 terminated, 2 truncated). The copies are
+ * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
+ * writes its observation and mask straight into the frame that is sent.
  */
-function allocate(c: Omit<Copies, 'out' | 'rewards' | 'masks' | 'flags' | 'obs' | 'rowsBytes' | 'last'>): Copies {
-  const N = c.envs.length;
-  const obsBytes = N * c.obsSize * 4;
-  const body = 4 + obsBytes + N * 4 + N * c.n + N;
+function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boolean): Copies {
+  const n = config.game.numActions(config.options);
+  const obsSize = config.game.observationSize(config.options);
+  const obsBytes = num * obsSize * 4;
+  const body = 4 + obsBytes + num * 4 + num * n + num;
   const rowsBytes = (4 + body + 3) & ~3;
-  const out = Buffer.alloc(c.sameStep ? rowsBytes + obsBytes : 4 + body);
+  const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes : 4 + body);
   out.writeUInt32LE(body, 0);
   out.writeUInt32LE(KIND_ROWS, 4);
   const base = out.byteOffset + 8;
+  const obs = new Float32Array(out.buffer, base, num * obsSize);
+  const masks = new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n);
+  const envs: Env[] = [];
+  for (let i = 0; i < num; i++) {
+    envs.push(new Env(config.id, config.game, config.options, { observation: obs.subarray(i * obsSize, (i + 1) * obsSize), mask: masks.subarray(i * n, (i + 1) * n) }));
+  }
   return {
-    ...c,
+    envs,
+    n,
+    obsSize,
+    vector,
+    sameStep,
+    ended: new Uint8Array(num),
     out,
-    obs: new Float32Array(out.buffer, base, N * c.obsSize),
-    rewards: new Float32Array(out.buffer, base + obsBytes, N),
-    masks: new Uint8Array(out.buffer, base + obsBytes + N * 4, N * c.n),
-    flags: new Uint8Array(out.buffer, base + obsBytes + N * 4 + N * c.n, N),
+    obs,
+    rewards: new Float32Array(out.buffer, base + obsBytes, num),
+    masks,
+    flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
     rowsBytes,
-    last: new Float32Array(out.buffer, out.byteOffset + (c.sameStep ? rowsBytes : 0), c.sameStep ? N * c.obsSize : 0),
+    last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
   };
 }
 
+/** Copy i's flag; its observation and mask are already in the frame. */
 function copyRow(c: Copies, i: number): void {
   const e = c.envs[i];
-  c.obs.set(e.observation, i * c.obsSize);
-  c.masks.set(e.mask, i * c.n);
   c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
 }
 
@@ -126,6 +142,8 @@ function need(): Copies {
 function handleJson(msg: Record<string, unknown>): void {
   switch (msg.cmd) {
     case 'hello':
+      setSpin(msg.spinMicros);
+      setShared(msg.sharedFd);
       return sendJson(KIND_JSON, { tengym: ENGINE_VERSION, protocol: PROTOCOL });
     case 'list':
       return sendJson(KIND_JSON, { ids: envIds(), envs: envs().map((e) => ({ id: e.id, actions: e.actions, observationSize: e.observationSize, defaults: e.defaults })) });
@@ -135,10 +153,8 @@ function handleJson(msg: Record<string, unknown>): void {
       const config = envConfig(String(msg.id), msg.options ?? {});
       const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
       if (autoreset !== 'next-step' && autoreset !== 'same-step') throw new TengymError('bad-argument', `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
-      const list: Env[] = [];
-      for (let i = 0; i < num; i++) list.push(make(config));
       const vector = msg.vector === true;
-      copies = allocate({ envs: list, n: list[0].actionSpace.n, obsSize: list[0].observationSpace.shape[0], vector, sameStep: vector && autoreset === 'same-step', ended: new Uint8Array(num) });
+      copies = allocate(config, num, vector, vector && autoreset === 'same-step');
       return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
     }
     case 'reset': {
@@ -224,11 +240,31 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
   writeRows(c, lastRows);
 }
 
+/**
+ * Large rows frames skip the pipe: the Python side hands the engine (at hello) a file in
+ * /dev/shm, already unlinked, that it maps; the engine writes the frame at its start with one
+ * pwrite and sends only its length. A 256-copy decade frame (721 KB) costs the engine about
+ * 40 µs that way against about 200 µs written into a pipe, and Python reads it in place.
+ */
+const SHARED_MIN_BYTES = 1 << 15;
+let sharedFd = -1;
+const sharedNote = Buffer.alloc(12);
+sharedNote.writeUInt32LE(8, 0);
+sharedNote.writeUInt32LE(KIND_SHARED, 4);
+
+function setShared(fd: unknown): void {
+  sharedFd = typeof fd === 'number' && Number.isInteger(fd) && fd > 2 ? fd : -1;
+}
+
 /** The rows frame, with `lastRows` same-step last observations after the flags. */
 function writeRows(c: Copies, lastRows: number): void {
-  if (!c.sameStep) return writeAll(c.out);
-  const length = c.rowsBytes + lastRows * c.obsSize * 4;
-  c.out.writeUInt32LE(length - 4, 0);
+  const length = c.sameStep ? c.rowsBytes + lastRows * c.obsSize * 4 : c.out.length;
+  if (c.sameStep) c.out.writeUInt32LE(length - 4, 0);
+  if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {
+    for (let off = 0; off < length; ) off += writeSync(sharedFd, c.out, off, length - off, off);
+    sharedNote.writeUInt32LE(length, 8);
+    return writeAll(sharedNote);
+  }
   writeAll(c.out.subarray(0, length));
 }
 
@@ -276,11 +312,53 @@ function main(): void {
   }
 }
 
+/**
+ * Waiting for the next frame: a blocked read is woken by the kernel when Python writes, and on
+ * an idle machine (a virtual one most of all) that wake-up costs tens of microseconds, more than
+ * a step. So while frames come quickly the engine first polls a non-blocking handle on the same
+ * pipe for up to `spinMicros` (set by the hello frame; 0 turns it off), then blocks. A wait
+ * that outlasts twice the window (Python busy with a policy, or idle) stops the polling until
+ * a blocked wait is short again, so a slow caller costs no spun CPU. Linux only: there, opening
+ * /proc/self/fd/0 gives the pipe a second, non-blocking open file; elsewhere the engine blocks.
+ */
+let spinMicros = 0;
+let spinFd = -1;
+let spinning = true;
+
+function setSpin(value: unknown): void {
+  const micros = typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(value, 10_000)) : 0;
+  if (micros > 0 && spinFd < 0 && process.platform === 'linux') {
+    try {
+      spinFd = openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
+      spinFd = -1;
+    }
+  }
+  spinMicros = spinFd >= 0 ? micros : 0;
+  if (spinMicros === 0 && spinFd >= 0) {
+    closeSync(spinFd);
+    spinFd = -1;
+  }
+}
+
 /** One read of stdin into buf from `at`; 0 at end of file (the parent gone). */
 function readChunk(buf: Buffer, at: number): number {
+  const start = spinMicros > 0 ? performance.now() : 0;
+  if (spinMicros > 0 && spinning) {
+    const until = start + spinMicros / 1000;
+    do {
+      try {
+        return readSync(spinFd, buf, at, buf.length - at, null);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      }
+    } while (performance.now() < until);
+  }
   for (;;) {
     try {
-      return readSync(0, buf, at, buf.length - at, null);
+      const n = readSync(0, buf, at, buf.length - at, null);
+      if (spinMicros > 0) spinning = performance.now() - start < (2 * spinMicros) / 1000;
+      return n;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EAGAIN') continue;
       if ((e as NodeJS.ErrnoException).code === 'EOF') return 0;

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import statistics
@@ -18,17 +19,34 @@ from pathlib import Path
 
 import numpy as np
 
+from ._engine import SHARED_DIR, SPIN_MICROS
 from .env import TengymEnv
 from .vector import TengymVectorEnv
 
 
-def single_rate(env_id: str, seconds: float) -> float:
+def engine_cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time of a process, from /proc (None where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def single_rate(env_id: str, seconds: float, policy_micros: float = 0) -> tuple[float, float | None]:
+    """Steps per second of one env, and the engine process's CPU microseconds per step.
+
+    policy_micros: a busy wait after each step, standing in for a policy's forward pass (it
+    shows what the engine's spin window costs a caller slower than the window).
+    """
     env = TengymEnv(env_id)
     rnd = random.Random(1)
     try:
         _, info = env.reset(seed=0)
         mask = info["action_mask"]
         steps = 0
+        pid = env.unwrapped._engine.proc.pid
+        cpu_before = engine_cpu_seconds(pid)
         start = time.perf_counter()
         end = start + seconds
         now = start
@@ -42,8 +60,14 @@ def single_rate(env_id: str, seconds: float) -> float:
                 _, _, term, trunc, info = env.step(int(legal[rnd.randrange(legal.size)]))
                 mask = info["action_mask"]
                 steps += 1
+                if policy_micros:
+                    until = time.perf_counter() + policy_micros / 1e6
+                    while time.perf_counter() < until:
+                        pass
             now = time.perf_counter()
-        return steps / (now - start)
+        cpu_after = engine_cpu_seconds(pid)
+        cpu = None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) * 1e6 / steps
+        return steps / (now - start), cpu
     finally:
         env.close()
 
@@ -106,6 +130,7 @@ def main(argv=None) -> None:
     p.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are printed")
     p.add_argument("--sizes", default="16,64,256", help="vector env sizes")
     p.add_argument("--processes", type=int, default=1, help="engine processes per vector env")
+    p.add_argument("--policy-micros", type=float, default=0, help="busy wait after each one-env step, standing in for a policy (default 0)")
     p.add_argument("--tengym", help="the in-process bench command (default: node dist/cli/main.js of this repository)")
     args = p.parse_args(argv)
     ids = args.env or ["tens", "decade"]
@@ -121,12 +146,21 @@ def main(argv=None) -> None:
                 ts_single, ts_vector = in_process(command, env_id, largest, args.seconds)
                 add("ts 1", ts_single)
                 add(f"ts {largest}", ts_vector)
-            add("bridge 1", single_rate(env_id, args.seconds))
+            rate, cpu = single_rate(env_id, args.seconds, args.policy_micros)
+            add("bridge 1", rate)
+            if cpu is not None:
+                add("engine CPU µs/step (1 env)", cpu)
             for n in sizes:
                 add(f"bridge {n}", vector_rate(env_id, n, args.seconds, args.processes))
     med = {k: statistics.median(v) for k, v in samples.items()}
-    print(f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over {args.processes} engine process(es)")
+    print(
+        f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over {args.processes} engine process(es); "
+        f"spin window {SPIN_MICROS} µs; shared file {'in ' + SHARED_DIR if SHARED_DIR and os.path.isdir(SHARED_DIR) else 'off'}"
+        + (f"; one env waits {args.policy_micros:g} µs after each step" if args.policy_micros else "")
+    )
     cols = ["bridge 1", *[f"bridge {n}" for n in sizes]] + (["ts 1", f"ts {largest}", f"bridge {largest} / ts {largest}", "bridge 1 / ts 1"] if command else [])
+    if any(k[1] == "engine CPU µs/step (1 env)" for k in med):
+        cols.append("engine CPU µs/step (1 env)")
     print("| env | " + " | ".join(cols) + " |")
     print("|---" * (len(cols) + 1) + "|")
     for env_id in ids:
@@ -136,7 +170,7 @@ def main(argv=None) -> None:
                 a, b = c.split(" / ")
                 cells.append(f"{med[(env_id, a)] / med[(env_id, b)]:.2f}")
             else:
-                cells.append(f"{med[(env_id, c)]:,.0f}")
+                cells.append(f"{med[(env_id, c)]:,.1f}" if c.startswith("engine CPU") else f"{med[(env_id, c)]:,.0f}")
         print(f"| {env_id} | " + " | ".join(cells) + " |")
 
 

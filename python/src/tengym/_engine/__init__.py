@@ -1,30 +1,47 @@
 """One engine process (the bundled TypeScript engines under Node) and its framed stdio protocol.
 
 Frames both ways: uint32 LE body length, then the body; a body's first 4 bytes are its kind
-('J' JSON, 'E' error, 'S' actions, 'R' result rows) padded so float32 rows stay aligned.
+('J' JSON, 'E' error, 'S' actions, 'R' result rows, 'M' result rows left in the shared file)
+padded so float32 rows stay aligned.
 """
 from __future__ import annotations
 
 import fcntl
 import json
+import mmap
 import os
 import select
 import shutil
 import struct
 import subprocess
 import tempfile
+import time
 import weakref
 from pathlib import Path
 
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import EngineError, VersionMismatchError, error_from_engine
+from ..errors import BadActionError, EngineError, VersionMismatchError, error_from_engine
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
-KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS = 0x4A, 0x45, 0x53, 0x52
+KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
 PIPE_BYTES = int(os.environ.get("TENGYM_PIPE_BYTES", str(1 << 20)))
 DEFAULT_TIMEOUT = float(os.environ.get("TENGYM_ENGINE_TIMEOUT", "10"))
+# Microseconds each side polls for the other's answer before it blocks (0: block at once);
+# see docs/python.md "Speed" for what it buys and costs.
+SPIN_MICROS = int(os.environ.get("TENGYM_SPIN_MICROS", "100"))
+SHARED_DIR = os.environ.get("TENGYM_SHARED_DIR", "/dev/shm")
+
+
+def _shared_file():
+    """An unlinked file in /dev/shm for large rows frames, or None (not Linux, or no tmpfs there)."""
+    if not SHARED_DIR or not os.path.isdir(SHARED_DIR):
+        return None
+    try:
+        return tempfile.TemporaryFile(dir=SHARED_DIR)
+    except OSError:
+        return None
 
 
 def node_executable() -> str:
@@ -34,7 +51,7 @@ def node_executable() -> str:
     return node
 
 
-def _kill(proc: subprocess.Popen, stderr_file) -> None:
+def _kill(proc: subprocess.Popen, stderr_file, shared_file) -> None:
     # Finalizer: runs at close() or when the owner is collected; never raises.
     try:
         if proc.stdin and not proc.stdin.closed:
@@ -49,10 +66,12 @@ def _kill(proc: subprocess.Popen, stderr_file) -> None:
             proc.stdout.close()
     except Exception:
         pass
-    try:
-        stderr_file.close()
-    except Exception:
-        pass
+    for f in (stderr_file, shared_file):
+        try:
+            if f is not None:
+                f.close()
+        except Exception:
+            pass
 
 
 class Engine:
@@ -65,6 +84,8 @@ class Engine:
     def __init__(self, timeout: float = DEFAULT_TIMEOUT):
         self.timeout = timeout
         self._stderr = tempfile.TemporaryFile()
+        self._shared = _shared_file()
+        self._shared_map: mmap.mmap | None = None
         try:
             self.proc = subprocess.Popen(
                 [node_executable(), str(ENGINE_SCRIPT)],
@@ -73,9 +94,12 @@ class Engine:
                 stderr=self._stderr,
                 bufsize=0,
                 close_fds=True,
+                pass_fds=(self._shared.fileno(),) if self._shared else (),
             )
         except OSError as e:
             self._stderr.close()
+            if self._shared:
+                self._shared.close()
             raise EngineError(f"could not start the engine ({e})") from e
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -92,9 +116,15 @@ class Engine:
         self._buf = bytearray(1 << 16)
         self._view = memoryview(self._buf)
         self._step_frame = bytearray(12)
+        self._actions_frame: bytearray | None = None
+        self._actions_view: np.ndarray | None = None
         self.closed = False
-        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr)
-        hello = self.request({"cmd": "hello"})
+        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
+        self._spin_ns = SPIN_MICROS * 1000
+        self._spinning = True
+        if self._spin_ns:
+            os.set_blocking(self._out, False)
+        hello = self.request({"cmd": "hello", "spinMicros": SPIN_MICROS, "sharedFd": self._shared.fileno() if self._shared else None})
         if hello.get("tengym") != __version__ or hello.get("protocol") != PROTOCOL:
             self.close()
             raise VersionMismatchError(
@@ -135,8 +165,26 @@ class Engine:
 
     def _read_some(self, at: int) -> int:
         """One poll (the timeout) and one read into the buffer from `at`; the bytes read."""
+        if self._spin_ns:
+            # Polls for up to the spin window while answers come quickly (as the engine does;
+            # see spinMicros in src/bridge/engine.ts), then waits in poll().
+            start = time.perf_counter_ns()
+            if self._spinning:
+                until = start + self._spin_ns
+                while True:
+                    try:
+                        n = os.readv(self._out, [self._view[at:]])
+                    except BlockingIOError:
+                        if time.perf_counter_ns() < until:
+                            continue
+                        break
+                    if n == 0:
+                        raise self._fail("died")
+                    return n
         if not self._poll.poll(self.timeout * 1000):
             raise self._fail(f"did not answer within {self.timeout:g} s")
+        if self._spin_ns:
+            self._spinning = time.perf_counter_ns() - start < 2 * self._spin_ns
         n = os.readv(self._out, [self._view[at:]])
         if n == 0:
             raise self._fail("died")
@@ -158,10 +206,19 @@ class Engine:
             got += self._read_some(got)
         body = self._view[4 : 4 + length]
         kind = body[0]
+        if kind == KIND_SHARED:
+            return KIND_ROWS, self._shared_rows(struct.unpack_from("<I", body, 4)[0])
         if kind == KIND_ERROR:
             err = json.loads(bytes(body[4:]))
             raise error_from_engine(err.get("code", "internal"), err.get("message", ""))
         return kind, body[4:]
+
+    def _shared_rows(self, length: int) -> memoryview:
+        """The rows frame the engine wrote at the start of the shared file, viewed in place."""
+        if self._shared_map is None or len(self._shared_map) < length:
+            # Mapped (again) when a frame outgrows the map; the old map lives while views use it.
+            self._shared_map = mmap.mmap(self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ)
+        return memoryview(self._shared_map)[8:length]
 
     def request(self, msg: dict):
         payload = json.dumps(msg).encode()
@@ -172,8 +229,16 @@ class Engine:
         return json.loads(bytes(body))
 
     def send_step(self, actions: np.ndarray) -> None:
-        a = np.ascontiguousarray(actions, dtype="<i4")
-        self._send(struct.pack("<II", 4 + a.nbytes, KIND_STEP) + a.tobytes())
+        count = len(actions)
+        if self._actions_frame is None or len(self._actions_frame) != 8 + 4 * count:
+            self._actions_frame = bytearray(8 + 4 * count)
+            struct.pack_into("<II", self._actions_frame, 0, 4 + 4 * count, KIND_STEP)
+            self._actions_view = np.frombuffer(self._actions_frame, dtype="<i4", offset=8)
+        if actions.dtype != np.int32 and count and (actions.min() < -(2**31) or actions.max() >= 2**31):
+            # numpy would wrap such an id into int32 silently, and step another action
+            raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
+        self._actions_view[:] = actions
+        self._send(self._actions_frame)
 
     def step_one(self, action: int) -> memoryview:
         """One env's step: the frame packed by hand and the rows returned as they came (the 1-env hot path)."""

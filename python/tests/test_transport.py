@@ -1,0 +1,107 @@
+"""The engine transport: large rows frames through the shared file, the spin window, and
+the same answers with both turned off (plain pipes, blocking reads)."""
+import os
+import time
+
+import numpy as np
+import pytest
+
+import tengym
+import tengym._engine as transport
+from tengym.bench import random_legal
+
+linux_shm = pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm on this system")
+
+
+def plain(monkeypatch):
+    monkeypatch.setattr(transport, "SHARED_DIR", "")
+    monkeypatch.setattr(transport, "SPIN_MICROS", 0)
+
+
+def run_vector(num, steps, seed, **options):
+    v = tengym.TengymVectorEnv("decade", num_envs=num, **options)
+    rng = np.random.default_rng(seed)
+    try:
+        obs, info = v.reset(seed=seed)
+        out = [obs]
+        for _ in range(steps):
+            obs, rewards, term, trunc, info = v.step(random_legal(info["action_mask"], rng))
+            out += [obs, rewards, term, trunc, info["action_mask"]]
+        return out, v._engines[0]._shared_map is not None
+    finally:
+        v.close()
+
+
+@linux_shm
+def test_large_frames_come_through_the_shared_file_with_the_same_rows(monkeypatch):
+    # 64 decade copies make a 180 KB frame: over the threshold, so it goes through the file.
+    shared, used = run_vector(64, 150, 3, maxSteps=40)
+    assert used
+    plain(monkeypatch)
+    piped, used_plain = run_vector(64, 150, 3, maxSteps=40)
+    assert not used_plain
+    assert len(shared) == len(piped)
+    for a, b in zip(shared, piped):
+        np.testing.assert_array_equal(a, b)
+
+
+@linux_shm
+def test_same_step_frames_with_last_observations_through_the_shared_file(monkeypatch):
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import make_vec_env
+
+    def run():
+        v = make_vec_env("decade", 64, seed=9, maxSteps=25)
+        rng = np.random.default_rng(1)
+        try:
+            out = [v.reset()]
+            for _ in range(80):
+                masks = np.stack(v.env_method("action_masks"))
+                obs, rewards, dones, infos = v.step(random_legal(masks.astype(np.int8), rng))
+                out += [obs, rewards, dones] + [infos[i]["terminal_observation"] for i in np.flatnonzero(dones)]
+            return out, v._engines[0]._shared_map is not None
+        finally:
+            v.close()
+
+    shared, used = run()
+    assert used and len(shared) > 3 * 80  # truncations gave last observations
+    plain(monkeypatch)
+    piped, _ = run()
+    assert len(shared) == len(piped)
+    for a, b in zip(shared, piped):
+        np.testing.assert_array_equal(a, b)
+
+
+def engine_cpu_seconds(pid: int) -> float:
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs /proc")
+def test_an_idle_engine_does_not_spin():
+    env = tengym.TengymEnv("decade")
+    try:
+        _, info = env.reset(seed=1)
+        for _ in range(200):  # quick steps: the engine polls between them
+            _, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            if term or trunc:
+                _, info = env.reset()
+        pid = env._engine.proc.pid
+        before = engine_cpu_seconds(pid)
+        time.sleep(1.0)
+        # One spin window (100 µs) and then a blocked read: a busy loop would show about 1 s.
+        assert engine_cpu_seconds(pid) - before < 0.1
+    finally:
+        env.close()
+
+
+def test_the_benchmark_prints_its_table(capsys):
+    from tengym import bench
+
+    bench.main(["--env", "tens", "--sizes", "4", "--rounds", "1", "--seconds", "0.05", "--policy-micros", "20"])
+    lines = capsys.readouterr().out.splitlines()
+    assert "spin window" in lines[0] and "one env waits 20 µs after each step" in lines[0]
+    header, row = lines[1], lines[3]
+    assert header.startswith("| env | bridge 1 | bridge 4 |")
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[0] == "tens" and all(float(c.replace(",", "")) > 0 for c in cells[1:])
