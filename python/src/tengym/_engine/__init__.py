@@ -121,7 +121,8 @@ class Engine:
         self.closed = False
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         self._spin_ns = SPIN_MICROS * 1000
-        self._spinning = True
+        self._spin_cap_ns = 10 * self._spin_ns
+        self._last_wait_ns = 0
         if self._spin_ns:
             os.set_blocking(self._out, False)
         hello = self.request({"cmd": "hello", "spinMicros": SPIN_MICROS, "sharedFd": self._shared.fileno() if self._shared else None})
@@ -166,25 +167,29 @@ class Engine:
     def _read_some(self, at: int) -> int:
         """One poll (the timeout) and one read into the buffer from `at`; the bytes read."""
         if self._spin_ns:
-            # Polls for up to the spin window while answers come quickly (as the engine does;
-            # see spinMicros in src/bridge/engine.ts), then waits in poll().
+            # Python waits for the engine's work, whose time is much the same from one frame to
+            # the next: it polls the non-blocking pipe for twice the last wait (at least the spin
+            # window, at most ten of them), and blocks in poll() at once after a wait longer than
+            # that, where a wake-up is small beside the engine's time.
             start = time.perf_counter_ns()
-            if self._spinning:
-                until = start + self._spin_ns
-                while True:
-                    try:
-                        n = os.readv(self._out, [self._view[at:]])
-                    except BlockingIOError:
-                        if time.perf_counter_ns() < until:
-                            continue
-                        break
-                    if n == 0:
-                        raise self._fail("died")
-                    return n
+            last = self._last_wait_ns
+            window = 0 if last > self._spin_cap_ns else min(max(self._spin_ns, 2 * last), self._spin_cap_ns)
+            until = start + window
+            while window:
+                try:
+                    n = os.readv(self._out, [self._view[at:]])
+                except BlockingIOError:
+                    if time.perf_counter_ns() < until:
+                        continue
+                    break
+                if n == 0:
+                    raise self._fail("died")
+                self._last_wait_ns = time.perf_counter_ns() - start
+                return n
         if not self._poll.poll(self.timeout * 1000):
             raise self._fail(f"did not answer within {self.timeout:g} s")
         if self._spin_ns:
-            self._spinning = time.perf_counter_ns() - start < 2 * self._spin_ns
+            self._last_wait_ns = time.perf_counter_ns() - start
         n = os.readv(self._out, [self._view[at:]])
         if n == 0:
             raise self._fail("died")
