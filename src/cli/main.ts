@@ -74,7 +74,8 @@ export async function main(argv: string[]): Promise<void> {
     .help()
     .alias('h', 'help')
     .version(VERSION)
-    .wrap(Math.min(110, process.stdout.columns || 100))
+    // COLUMNS, when exported, is the width asked for (COLUMNS=1000 prints each example on one line).
+    .wrap(Number(process.env.COLUMNS) > 0 ? Number(process.env.COLUMNS) : Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err) reportAndExit(err);
       process.stderr.write(`tengym: ${msg}${flagSuggestion(msg, argv)}\n(tengym <command> --help shows a command's options)\n`);

@@ -10,7 +10,7 @@ import { TengymError, isPlainObject } from '../env/errors.js';
 import { envConfig } from '../env/registry.js';
 import { createHinter, type HinterConfig } from '../hints/hint.js';
 import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
-import { looksLikePath, resolveAgent, shippedModelDir } from './resolve.js';
+import { looksLikePath, packagePath, resolveAgent, shippedModelDir } from './resolve.js';
 
 export type { LoadedHinter } from '../hints/source.js';
 
@@ -48,8 +48,8 @@ export async function loadHinter(envId: string, options: unknown, choice?: HintC
   const resolved = env.options;
   if (choice === undefined) return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);
   const name = 'model' in choice ? choice.model : choice.agent;
-  if (('model' in choice || looksLikePath(name)) && !existsSync(resolve(name))) throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
-  const agent = await resolveAgent('model' in choice ? resolve(name) : name, env);
+  if (('model' in choice || looksLikePath(name)) && !existsSync(packagePath(name))) throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
+  const agent = await resolveAgent('model' in choice ? resolve(packagePath(name)) : name, env);
   if (agent.metadata) {
     const source = name === 'model' ? `model models/${env.id}/ (shipped)` : `model ${name}`;
     return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };

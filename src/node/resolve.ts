@@ -3,7 +3,7 @@
  * the catalogue (`tengym agents --env ID`), or a directory holding a trained model
  * (`model.json` + `weights.bin`), or `model` for the model shipped in `models/<env id>/`.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TengymError } from '../env/errors.js';
@@ -13,8 +13,32 @@ import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
 
-/** The package's shipped models (models/ beside dist/ and src/). */
-export const SHIPPED_MODELS_DIR = fileURLToPath(new URL('../../models/', import.meta.url));
+/** The package's root: models/ and configs/ sit beside dist/ (and src/). */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The package's shipped models. */
+export const SHIPPED_MODELS_DIR = join(PACKAGE_ROOT, 'models');
+
+/** The package's shipped training configs (configs/<name>.json). */
+export const SHIPPED_CONFIGS_DIR = join(PACKAGE_ROOT, 'configs');
+
+/** The names of the shipped training configs (`--config NAME`). */
+export function shippedConfigNames(): string[] {
+  return existsSync(SHIPPED_CONFIGS_DIR) ? readdirSync(SHIPPED_CONFIGS_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort() : [];
+}
+
+/**
+ * A path as the docs spell it ("models/decade", "configs/four-ten-solver.json"): the one in
+ * the current folder when it is there, else the installed package's, so the docs' commands
+ * work from any folder, not only from a clone.
+ */
+export function packagePath(path: string): string {
+  if (existsSync(path)) return path;
+  const m = /^(?:\.\/)?(models|configs)[\\/](.+)$/.exec(path);
+  if (!m) return path;
+  const shipped = join(PACKAGE_ROOT, m[1], m[2]);
+  return existsSync(shipped) ? shipped : path;
+}
 
 export function shippedModelDir(envId: string): string {
   return join(SHIPPED_MODELS_DIR, envId);
@@ -44,7 +68,7 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
   const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
   const envId = env.id;
   if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
-  const dir = name === 'model' ? shippedModelDir(envId) : looksLikePath(name) ? name : null;
+  const dir = name === 'model' ? shippedModelDir(envId) : looksLikePath(name) ? packagePath(name) : null;
   if (dir === null) {
     const names = agentsFor(env).map((a) => a.name);
     throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${existsSync(join(shippedModelDir(envId), 'model.json')) ? ', or model (the shipped one)' : ''}`);

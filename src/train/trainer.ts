@@ -395,7 +395,14 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     if (!found) await evaluateAndSave();
     else await writeMetricsFiles(out, trainer.rows, curve);
 
+    let lastYield = performance.now();
     while (algorithm.env.envSteps < config.totalSteps) {
+      // A turn of the event loop every 100 ms, so Ctrl-C's handler (and any other event) is
+      // heard between evaluations, which can be many minutes apart.
+      if (performance.now() - lastYield > 100) {
+        await new Promise((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
+      }
       algorithm.iterate();
       const steps = algorithm.env.envSteps;
       const seconds = (performance.now() - sessionStart) / 1000;

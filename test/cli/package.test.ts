@@ -1,7 +1,8 @@
 // The package as a user gets it: `npm pack`, installed into a scratch app, the README's
 // Node snippet run there as written (its output checked against the snippet's comments),
-// `tengym --version`, and the files the tarball carries.
-import { execFileSync, spawnSync } from 'node:child_process';
+// `tengym --version`, the files the tarball carries, and every command the README's command
+// list and each command's --help examples show, run from the scratch app.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,3 +69,133 @@ describe('the packed package', () => {
     expect(r.stdout.trim()).toBe('TengymError no model at "no-such-dir": the directory does not exist');
   });
 });
+
+/** The README's command list: the lines of its ```sh block that start with `tengym envs`. */
+function readmeSynopsis(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.startsWith('tengym envs'));
+  if (!block) throw new Error("README.md has no ```sh block listing the commands (starting with 'tengym envs')");
+  return block.trim().split('\n');
+}
+
+function tengym(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  // COLUMNS=1000: yargs prints each example on one line, so the commands can be read back.
+  return spawnSync(join(app, 'node_modules', '.bin', 'tengym'), args, { cwd: app, encoding: 'utf8', env: { ...process.env, COLUMNS: '1000' } });
+}
+
+/** The commands of `tengym <command> --help`'s Examples section. */
+function helpExamples(help: string): string[] {
+  const section = help.split('\nExamples:\n')[1];
+  if (!section) return [];
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('  '))
+    .map((line) => line.trim().split(/\s{2,}/)[0]);
+}
+
+/**
+ * How long a command may run before it is stopped with Ctrl-C (SIGINT): long jobs (training,
+ * a whole benchmark, a server) show they start and stop cleanly, not that they finish.
+ */
+const RUN_MS = 8_000;
+
+/** Commands that end with a documented error in a fresh folder, and that error. */
+const DOCUMENTED_ERRORS: Record<string, RegExp> = {
+  // The example compares the best model of the PPO run above, which (stopped after seconds) has none yet.
+  'tengym eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000': /no model at "runs\/ppo-decade\/best"/,
+};
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  interrupted: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a shell command line in `cwd` with the packed tengym first on the PATH; Ctrl-C after RUN_MS. */
+function runExample(command: string, cwd: string): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', command], {
+      cwd,
+      detached: true, // its own process group, so Ctrl-C reaches the command behind the shell
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PATH: `${join(app, 'node_modules', '.bin')}:${process.env.PATH}`, TENGYM_QUIET: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const ctrlC = setTimeout(() => {
+      interrupted = true;
+      process.kill(-child.pid!, 'SIGINT');
+    }, RUN_MS);
+    const hung = setTimeout(() => {
+      process.kill(-child.pid!, 'SIGKILL');
+      reject(new Error(`${command}: still running 30 s after Ctrl-C`));
+    }, RUN_MS + 30_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(ctrlC);
+      clearTimeout(hung);
+      resolve({ code, signal, interrupted, stdout, stderr });
+    });
+  });
+}
+
+describe('every command the README and --help show, run from the packed package', () => {
+  it("the README's command list: each command's --help names every flag the list shows", () => {
+    const lines = readmeSynopsis();
+    expect(lines.length).toBeGreaterThanOrEqual(12);
+    for (const line of lines) {
+      const [bin, command] = line.split(' ');
+      expect(bin).toBe('tengym');
+      const r = tengym([command, '--help']);
+      expect(r.status, `${line}\n${r.stderr}`).toBe(0);
+      for (const [flag] of line.matchAll(/--[a-z][a-z-]*/g)) expect(r.stdout, `${line}: ${flag}`).toContain(flag);
+    }
+  });
+
+  it('each --help example runs as written: it ends with 0, or runs until Ctrl-C and stops cleanly', async () => {
+    const commands = [...new Set(readmeSynopsis().map((line) => line.split(' ')[1]))];
+    const examples = commands.flatMap((command) => helpExamples(tengym([command, '--help']).stdout));
+    expect(examples.length).toBeGreaterThanOrEqual(20);
+    const folder = join(app, 'examples');
+    mkdirSync(folder, { recursive: true });
+    // The DQN example reads config fields from a file of the user's: an empty one takes the defaults.
+    writeFileSync(join(folder, 'dqn.json'), '{}');
+    const failures: string[] = [];
+    for (const example of examples) {
+      // The examples' `tengym` is the packed bin on the PATH (shell pipes and files as written).
+      const r = await runExample(example, folder);
+      const documented = DOCUMENTED_ERRORS[example];
+      if (documented) {
+        if (r.code === 0 || !documented.test(r.stderr)) failures.push(`${example}: expected the error ${documented}, got exit ${r.code}: ${r.stderr.trim()}`);
+        continue;
+      }
+      if (r.interrupted) {
+        // Stopped by Ctrl-C while working: no error on stderr, and it ended (by itself or by the signal).
+        if (/^tengym: |Error|at .*\.js:\d+/m.test(r.stderr)) failures.push(`${example}: error before Ctrl-C: ${r.stderr.trim()}`);
+      } else if (r.code !== 0) {
+        failures.push(`${example}: exit ${r.code}: ${r.stderr.trim()}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('shipped models and configs are found by the paths the docs write, from any folder', () => {
+    const evalRun = tengym(['eval', '--env', 'decade', '--agents', 'models/decade,first', '--episodes', '4', '--json']);
+    expect(evalRun.status, evalRun.stderr).toBe(0);
+    expect(JSON.parse(evalRun.stdout).results.map((row: { agent: string }) => row.agent)).toEqual(['models/decade', 'first']);
+    for (const config of ['configs/four-ten-solver.json', 'four-ten-solver']) {
+      // Read and validated (its solver targets are Four Ten's), without the minutes of solving a real run takes.
+      const r = tengym(['train', '--env', 'tens', '--algo', 'afterstate', '--config', config, '--out', join(app, `run-${config.replace(/\W/g, '-')}`)]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/afterstate config: no solver targets for tens/);
+    }
+    const missing = tengym(['train', '--env', 'four-ten', '--algo', 'afterstate', '--config', 'no-such-config', '--out', join(app, 'run-missing')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/--config no-such-config: cannot read it \(ENOENT\); shipped configs: four-ten-solver, four-ten-solver-split/);
+  });
+});
+

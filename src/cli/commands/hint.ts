@@ -88,7 +88,7 @@ export const hintCommand: CommandModule<object, Args> = {
         return true;
       })
       .example('$0 replay --env decade --seed 3 --policy first | sed -n 6p > s.json && $0 hint --env decade --state s.json', 'Hints for a state from the middle of a game')
-      .example('$0 hint --env decade-loop --state - --json < s.json', 'The same as JSON, reading stdin')
+      .example('$0 hint --env decade --state - --json < s.json', 'The same as JSON, reading stdin')
       .example('$0 hint --env decade --agent lookahead --state s.json', 'Hints from another agent of the env'),
   handler: async (args) => {
     const id = envSpec(args.env).id;

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
 import { CURVE_EVALUATIONS } from '../../train/algorithm.js';
@@ -6,6 +7,7 @@ import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import { checkNumberOption, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
+import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
 interface Args {
   env?: string;
@@ -20,17 +22,24 @@ interface Args {
   json: boolean;
 }
 
-function readConfigFile(path: string): unknown {
+/**
+ * The --config file: a path, or a shipped config by name (`four-ten-solver`, or
+ * `configs/four-ten-solver.json` as the docs write it, from any folder).
+ */
+function readConfigFile(given: string): unknown {
+  const named = /^[\w-]+$/.test(given) && !existsSync(given) ? join(SHIPPED_CONFIGS_DIR, `${given}.json`) : given;
+  const path = packagePath(named);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new TengymError('bad-argument', `--config ${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const shipped = shippedConfigNames();
+    throw new TengymError('bad-argument', `--config ${given}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`);
   }
   try {
     return JSON.parse(text); // any JSON: the algorithm's schema checks it
   } catch (e) {
-    throw new TengymError('bad-argument', `--config ${path} is not valid JSON: ${(e as Error).message}`);
+    throw new TengymError('bad-argument', `--config ${given} is not valid JSON: ${(e as Error).message}`);
   }
 }
 
@@ -78,7 +87,7 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration [--steps N] [--config FILE] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration [--steps N] [--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
@@ -107,7 +116,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
       .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), or expert iteration (a search with learned values, the decade family) (required unless --resume)' })
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
-      .option('config', { type: 'string', describe: 'JSON file of config fields (validated; unknown fields are errors)' })
+      .option('config', { type: 'string', describe: `JSON file of config fields (validated; unknown fields are errors), or a shipped config by name (${shippedConfigNames().join(', ')})` })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
       .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
@@ -131,13 +140,14 @@ export const trainCommand: CommandModule<object, Args> = {
     const { train } = await import('../../train/trainer.js');
     const bar = new ProgressBar();
     let reference = '';
-    // Ctrl-C: the run continues from its last checkpoint with --resume.
+    // Ctrl-C: the run continues from its last checkpoint with --resume. Heard from the start
+    // of training (onStart): before it, a long synchronous set-up (Four Ten's exact solver,
+    // minutes) would hold a JavaScript handler back, so Node's default stops it at once.
     const interrupted = () => {
       bar.done();
       process.stderr.write(`\ninterrupted; resume with: tengym train --out ${args.out} --resume\n`);
       process.exit(130);
     };
-    process.once('SIGINT', interrupted);
     const summary = await train({
       env: args.env,
       options: args.options === undefined ? undefined : parseOptionsJson(args.options),
@@ -158,6 +168,7 @@ export const trainCommand: CommandModule<object, Args> = {
         else writeLine(evaluationLine(row, reference));
       },
       onStart: (info) => {
+        process.once('SIGINT', interrupted);
         reference = info.config.evalReference;
         if (json) {
           emit('start', { out: args.out, ...info });
