@@ -105,3 +105,18 @@ def test_the_benchmark_prints_its_table(capsys):
     assert header.startswith("| env | bridge 1 | bridge 4 |")
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[0] == "tens" and all(float(c.replace(",", "")) > 0 for c in cells[1:])
+
+
+def test_the_compact_dtype_experiment_still_patches_the_carried_bundle(tmp_path):
+    # python/experiments/compact_observations.py measures a patched copy of the bundle; a
+    # rebuilt bundle whose text moved would make it stop with "update PATCHES".
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "experiments" / "compact_observations.py"
+    spec = importlib.util.spec_from_file_location("compact_observations", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    patched = module.patched_bundle(tmp_path)
+    assert "Uint8ClampedArray" in patched.read_text()
+    assert module.rate(patched, True, "tens", 8, 0.05) > 0
