@@ -244,7 +244,7 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
  * Large rows frames skip the pipe: the Python side hands the engine (at hello) a file in
  * /dev/shm, already unlinked, that it maps; the engine writes the frame at its start with one
  * pwrite and sends only its length. A 256-copy decade frame (721 KB) costs the engine about
- * 40 µs that way against about 200 µs written into a pipe, and Python reads it in place.
+ * 120 µs that way against about 200 µs written into a pipe, and Python reads it in place.
  */
 const SHARED_MIN_BYTES = 1 << 15;
 let sharedFd = -1;
