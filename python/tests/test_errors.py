@@ -175,3 +175,10 @@ def test_version_mismatch_is_refused(monkeypatch):
     monkeypatch.setattr(engine_module, "__version__", "0.0.0-other")
     with pytest.raises(tengym.VersionMismatchError, match="npm run build:python"):
         engine_module.Engine()
+
+
+@pytest.mark.parametrize("name,value", [("TENGYM_SPIN_MICROS", "abc"), ("TENGYM_SPIN_MICROS", "-5"), ("TENGYM_ENGINE_TIMEOUT", "inf"), ("TENGYM_PIPE_BYTES", "1MB")])
+def test_a_bad_setting_is_refused_by_name_at_import(name, value):
+    r = subprocess.run([sys.executable, "-c", "import tengym"], env={**os.environ, name: value}, capture_output=True, text=True)
+    assert r.returncode != 0
+    assert f"ValueError: {name}={value!r}: expected" in r.stderr

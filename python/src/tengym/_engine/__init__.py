@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import math
 import mmap
 import os
 import select
@@ -26,11 +27,27 @@ from ..errors import BadActionError, EngineError, VersionMismatchError, error_fr
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
-PIPE_BYTES = int(os.environ.get("TENGYM_PIPE_BYTES", str(1 << 20)))
-DEFAULT_TIMEOUT = float(os.environ.get("TENGYM_ENGINE_TIMEOUT", "10"))
+
+
+def _setting(name: str, default: float, kind=int, least: float = 0):
+    """A number from the environment; a bad one is refused by name at import, not met later as a crash."""
+    text = os.environ.get(name)
+    if text is None or text.strip() == "":
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}") from None
+    if not (math.isfinite(value) and value >= least):
+        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}")
+    return value
+
+
+PIPE_BYTES = _setting("TENGYM_PIPE_BYTES", 1 << 20)
+DEFAULT_TIMEOUT = _setting("TENGYM_ENGINE_TIMEOUT", 10.0, float, 0.001)
 # Microseconds each side polls for the other's answer before it blocks (0: block at once);
 # see docs/python.md "Speed" for what it buys and costs.
-SPIN_MICROS = int(os.environ.get("TENGYM_SPIN_MICROS", "100"))
+SPIN_MICROS = _setting("TENGYM_SPIN_MICROS", 100)
 SHARED_DIR = os.environ.get("TENGYM_SHARED_DIR", "/dev/shm")
 
 
