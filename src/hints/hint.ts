@@ -46,7 +46,7 @@ export interface Hint {
 
 export interface HintResult {
   env: string;
-  /** What ranked the moves: "model models/four-ten/ (shipped)", "pimc (determinized search …)". */
+  /** What ranked the moves: "model models/four-ten/ (shipped)", "pimc (a search that plays out many guesses of the unseen cards …)". */
   source: string;
   /** Every legal move leads to the same end (Tens, Block Ten): the order is arbitrary. */
   sameOutcome: boolean;
@@ -98,7 +98,8 @@ export function formatScore(h: Hint): string {
       if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
       return `value ${h.score.toFixed(3)}`;
     default:
-      return `score ${Number(h.score.toFixed(3))}`;
+      // A search's own scale (no unit a player could use): only the order means something.
+      return `search score ${Number(h.score.toFixed(3))}, higher is better`;
   }
 }
 

@@ -46,7 +46,7 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   const baseline = hintBaseline(env.id, resolved);
   let why: string | null;
   if (hasSameOutcome(env)) why = null;
-  else if (!modelFirst) why = fits ? `measured stronger than the model shipped in ${path}` : null;
+  else if (!modelFirst) why = fits ? `it measured stronger than the trained model in ${path}` : null;
   else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
   const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
@@ -54,7 +54,7 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
 
 export interface LoadedHinter {
   hinter: Hinter;
-  /** "model models/four-ten/ (shipped)", "pimc (determinized search; measured stronger than the model shipped in models/decade/)". */
+  /** "model models/four-ten/ (shipped)", "pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade/)". */
   source: string;
   /** Whether a trained model ranks the moves. */
   fromModel: boolean;

@@ -114,7 +114,7 @@ describe('tengym play', () => {
     }
     // Longest-run-first's choice, the longer run, shown first.
     const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
-    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · score \d+\n {2}move 2: discard (\S+ ){3}\(20\)/m);
+    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · search score \d+, higher is better\n {2}move 2: discard (\S+ ){3}\(20\)/m);
   });
 
   it('forced moves are played and listed by default; --step-forced stops at them', () => {

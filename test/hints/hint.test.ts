@@ -103,13 +103,13 @@ describe('createHinter with the search sources', () => {
   });
 
   it.each([
-    ['decade', 'pimc (determinized search)', 'win-probability'],
+    ['decade', 'pimc (a search that plays out many guesses of the unseen cards)', 'win-probability'],
     ['decade-optional', 'optimal (the exact optimum)', 'heuristic'],
-    ['decade-fives', 'pimc (determinized search)', 'win-probability'],
-    ['decade-loop', 'pimc (determinized search)', 'win-probability'],
-    ['decade-stacks', 'lookahead (expectimax search)', 'heuristic'],
-    ['decade-max3', 'lookahead (expectimax search)', 'heuristic'],
-    ['ten-twenty-thirty', 'lookahead (expectimax search)', 'heuristic'],
+    ['decade-fives', 'pimc (a search that plays out many guesses of the unseen cards)', 'win-probability'],
+    ['decade-loop', 'pimc (a search that plays out many guesses of the unseen cards)', 'win-probability'],
+    ['decade-stacks', "lookahead (a search over the next cards' chances)", 'heuristic'],
+    ['decade-max3', "lookahead (a search over the next cards' chances)", 'heuristic'],
+    ['ten-twenty-thirty', "lookahead (a search over the next cards' chances)", 'heuristic'],
   ])('%s: mid-game states ranked by %s, every legal move listed, the top one what it plays', (id, source, kind) => {
     const hinter = createHinter();
     expect(hinter.sourceFor(id)).toBe(source);
@@ -160,7 +160,7 @@ describe('createHinter with the search sources', () => {
     expect(greedy.hints[0].action).toBe(createAgent('greedy', 'four-ten', {}).act(env));
     for (const h of greedy.hints) expect(h.text).toMatch(/^.+: .*(fault|makes 10)/);
     // A round cap short enough to bind: optimal refuses it, expectimax answers.
-    expect(hintBaseline('four-ten', { maxRounds: 10 }).source).toBe('expectimax (search baseline)');
+    expect(hintBaseline('four-ten', { maxRounds: 10 }).source).toBe("expectimax (a search over the next cards' chances)");
   });
 
   it.each(['tens', 'block-ten'])('%s: says honestly that every legal move leads to the same end', (id) => {
@@ -328,7 +328,7 @@ describe('tengym hint', () => {
       } else {
         const baseline = hintBaseline(id);
         expect(baseline.name).toBe(id === 'decade-optional' ? 'optimal' : 'pimc');
-        expect(out.source).toBe(shipped ? `${baseline.name} (${baseline.role}; measured stronger than the model shipped in models/${id}/)` : baseline.source);
+        expect(out.source).toBe(shipped ? `${baseline.name} (${baseline.role}; it measured stronger than the trained model in models/${id}/)` : baseline.source);
         agent = baseline.agent;
       }
       const env = make(id);
@@ -351,7 +351,7 @@ describe('tengym hint', () => {
     env.reset({ seed: 3 });
     const r = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).source).toBe('pimc (determinized search)');
+    expect(JSON.parse(r.stdout).source).toBe('pimc (a search that plays out many guesses of the unseen cards)');
   });
 
   it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {
@@ -444,7 +444,7 @@ describe('tengym bench --hints', () => {
     const r = tengym(['bench', '--hints', '--env', 'decade-fives', '--states', '40', '--warmup', '20', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const [b] = JSON.parse(r.stdout);
-    expect(b).toMatchObject({ env: 'decade-fives', source: 'pimc (determinized search; measured stronger than the model shipped in models/decade-fives/)', fromModel: false, states: 40, warmup: 20 });
+    expect(b).toMatchObject({ env: 'decade-fives', source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-fives/)', fromModel: false, states: 40, warmup: 20 });
     expect(b.games).toBeGreaterThan(0);
     for (const key of ['firstMs', 'p50Ms', 'p99Ms', 'maxMs', 'meanMs']) expect(Number.isFinite(b[key]) && b[key] > 0, key).toBe(true);
     const model = tengym(['bench', '--hints', '--env', 'decade-fives', '--agent', 'model', '--states', '20', '--warmup', '5', '--json']);

@@ -28,19 +28,19 @@ describe('chooseHintSource', () => {
     for (const id of ['decade', 'decade-fives', 'decade-loop']) {
       const choice = chooseHintSource(id, {}, shippedInfo(id));
       expect(choice.kind, id).toBe('agent');
-      expect(choice.source).toBe(`pimc (determinized search; measured stronger than the model shipped in models/${id}/)`);
+      expect(choice.source).toBe(`pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/${id}/)`);
     }
-    for (const id of ['decade-stacks', 'decade-max3', 'ten-twenty-thirty']) expect(chooseHintSource(id, {}, null).source, id).toBe('lookahead (expectimax search)');
+    for (const id of ['decade-stacks', 'decade-max3', 'ten-twenty-thirty']) expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
     expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
     // Optional discards with other options on one line: holding is still free.
     expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum)');
     // A model trained for other options is not compared: no reason given.
-    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (determinized search)');
+    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards)');
   });
 
   it('falls back to the search, saying why, where a model would answer but none fits', () => {
     expect(chooseHintSource('four-ten', {}, null).source).toBe('optimal (exact solver; no model is shipped for four-ten)');
-    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe('expectimax (search baseline; the model shipped in models/four-ten/ was trained for other options)');
+    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe("expectimax (a search over the next cards' chances; the model shipped in models/four-ten/ was trained for other options)");
     // A model of another env in the directory is no model for this one.
     expect(chooseHintSource('four-ten', {}, { env: 'decade', options: {} }).kind).toBe('agent');
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
@@ -80,7 +80,7 @@ describe('hinterForEnv', () => {
 
     // decade-fives ships a model, but pimc is measured stronger: the model is never loaded.
     const without = await hinterForEnv('decade-fives', {}, models);
-    expect(without).toMatchObject({ source: 'pimc (determinized search; measured stronger than the model shipped in models/decade-fives/)', fromModel: false });
+    expect(without).toMatchObject({ source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-fives/)', fromModel: false });
     expect(loaded).toEqual(['four-ten']);
   });
 });

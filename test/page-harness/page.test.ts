@@ -108,7 +108,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     let longestLine = 0;
     // pimc answers, measured stronger than the shipped model: no TensorFlow.js is loaded.
     const { source } = await loadHinter('decade', {});
-    expect(source).toBe('pimc (determinized search; measured stronger than the model shipped in models/decade/)');
+    expect(source).toBe('pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade/)');
     await withPage('env=decade&seed=2&hints=1', async (p) => {
       for (let guard = 0; guard < 100; guard++) {
         const v = await p.view();

@@ -96,7 +96,7 @@ export const DECADE_KIT: GameKit = {
   agents: DECADE_AGENTS,
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');
-    return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', 'expectimax search') : baseline('pimc', 'determinized search');
+    return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', "a search over the next cards' chances") : baseline('pimc', 'a search that plays out many guesses of the unseen cards');
   },
   presets: {
     ppo: (env) => ({ totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cardsReward(env), evalEvery: 1_000_000, evalEpisodes: 5000 }),

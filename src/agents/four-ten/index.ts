@@ -61,7 +61,7 @@ export const FOUR_TEN_KIT: GameKit = {
         if (!(e instanceof TengymError)) throw e; // options optimal refuses (a round cap that binds)
       }
     }
-    return baseline('expectimax', 'search baseline');
+    return baseline('expectimax', "a search over the next cards' chances");
   },
   hintDetails: fourTenHintDetails,
   presets: {
