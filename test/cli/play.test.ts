@@ -92,7 +92,8 @@ describe('tengym play', () => {
     expect(r.stdout).toContain(`Hints from ${source} · `);
     expect(hintedMoves(r.stdout)).toEqual(expected);
     const o = env.outcome() as { won: boolean; cardsLeft: number };
-    expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`);
+    // The player's own choices are counted apart from the moves played for them.
+    expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves, ${expected.length} of them yours: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`);
     expect(r.stdout).toMatch(/^line: /m);
     expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
     expect(r.stdout).not.toMatch(/^ {2}1 {2}draw$/m);
@@ -122,11 +123,27 @@ describe('tengym play', () => {
     expect(auto.code, auto.stderr).toBe(0);
     expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
     // Deal 3 opens with eight forced draws, then a choice between two discards.
-    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 moves \(seed 3\)\.$/m);
+    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves \(seed 3\)\.$/m);
     const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
     expect(stepped.stdout).not.toContain('Forced:');
     expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \n\n/m);
     expect(stepped.stdout).toMatch(/Quit after 2 moves \(seed 3\)\.$/m);
+  });
+
+  it('a long run of forced moves is summarised: the most common kind counted, the others listed', () => {
+    // Ten-Twenty-Thirty deals dozens of forced draws (and forced discards) between choices.
+    const r = play(['--env', 'ten-twenty-thirty', '--seed', '2'], ['1', 'q']);
+    expect(r.code, r.stderr).toBe(0);
+    const summaries = [...r.stdout.matchAll(/^Forced: (\d+) forced moves: draw ×(\d+); (.*)$/gm)];
+    expect(summaries.length).toBeGreaterThanOrEqual(1);
+    for (const [, total, draws, rest] of summaries) {
+      const others = rest.split(/, (?=discard)/);
+      expect(others.every((o) => /^discard .*\(\d0\) from stack \d( ×\d+)?$/.test(o)), rest).toBe(true);
+      const listed = others.reduce((n, o) => n + Number(/ ×(\d+)$/.exec(o)?.[1] ?? 1), 0);
+      expect(Number(draws) + listed).toBe(Number(total));
+    }
+    // One choice made, the rest forced.
+    expect(r.stdout).toMatch(/^Quit after \d+ moves, 1 of them yours \(seed 2\)\.$/m);
   });
 
   it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {
@@ -153,7 +170,7 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^> quit\nQuit after 1 move \(seed 3\)\.$/m);
     const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
     expect(eof.code).toBe(0);
-    expect(eof.stdout).toMatch(/\nEnd of input: the game stops here after \d+ moves\. Seed 8: tengym play --env four-ten --seed 8\n$/);
+    expect(eof.stdout).toMatch(/\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: tengym play --env four-ten --seed 8\n$/);
     const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
   });

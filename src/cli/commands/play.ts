@@ -80,21 +80,42 @@ function showPosition(env: Env, io: PlayIO): void {
   io.write(legal.map((a, i) => `  ${s.bold(String(i + 1).padStart(width))}  ${s.card(env.describeAction(a))}`).join('\n') + '\n');
 }
 
-const movesText = (n: number): string => `${n} move${n === 1 ? '' : 's'}`;
+/** "12 moves", "8 forced moves", "296 moves, 12 of them yours": the player's own choices counted apart from forced moves. */
+function movesText(total: number, own: number): string {
+  const moves = (n: number) => `${n} move${n === 1 ? '' : 's'}`;
+  if (own === total) return moves(total);
+  if (own === 0) return `${total} forced move${total === 1 ? '' : 's'}`;
+  return `${moves(total)}, ${own} of them yours`;
+}
 
-/** Plays the forced moves from here (one legal move each); returns them as "draw ×3, discard 9♦ A♣ (10)", or '' when there were none. */
-function playForced(env: Env, notes: string[]): string {
+/** Forced moves listed in full up to this many kinds; past it, the most common kind is only counted. */
+const FORCED_LISTED = 6;
+
+/**
+ * Plays the forced moves from here (one legal move each); returns how many, and them as
+ * "draw ×3, discard 9♦ A♣ (10)" ('' when there were none). A long run of them (Ten-Twenty-Thirty
+ * deals dozens) is summarised: "166 forced moves: draw ×154; discard 5♣ 3♠ 2♥ (10) from stack 1, …".
+ */
+function playForced(env: Env, notes: string[]): { count: number; text: string } {
   const runs: { text: string; count: number }[] = [];
+  let count = 0;
   while (env.running && env.legalCount === 1) {
     const text = env.describeAction(env.legal[0]);
     env.step(env.legal[0]);
+    count++;
     const note = env.stepNote();
     if (note) notes.push(note);
     const last = runs[runs.length - 1];
     if (last?.text === text) last.count++;
     else runs.push({ text, count: 1 });
   }
-  return runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ');
+  if (runs.length <= FORCED_LISTED) return { count, text: runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ') };
+  const verb = (text: string) => text.split(' ')[0];
+  const perVerb = new Map<string, number>();
+  for (const r of runs) perVerb.set(verb(r.text), (perVerb.get(verb(r.text)) ?? 0) + r.count);
+  const [common, commonCount] = [...perVerb].sort((a, b) => b[1] - a[1])[0];
+  const others = runs.filter((r) => verb(r.text) !== common).map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text));
+  return { count, text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}` };
 }
 
 function outcomeText(o: Outcome): string {
@@ -114,11 +135,15 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   io.write(commandsLine(env) + (autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') + '\n');
   // After an undo the player stands where they asked to, even at a forced move.
   let holdForced = false;
+  // Per move of the game so far, whether it was played for the player (undo takes the last back).
+  const forcedSteps: boolean[] = [];
+  const own = () => forcedSteps.filter((forced) => !forced).length;
   const advance = () => {
     if (!autoForced || holdForced) return;
     const notes: string[] = [];
     const forced = playForced(env, notes);
-    if (forced) io.write(`\n${s.dim(`Forced: ${s.card(forced)}`)}\n`);
+    for (let i = 0; i < forced.count; i++) forcedSteps.push(true);
+    if (forced.text) io.write(`\n${s.dim(`Forced: ${s.card(forced.text)}`)}\n`);
     for (const note of notes) io.write(`${s.bold(note)}\n`);
   };
   advance();
@@ -128,13 +153,13 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
     const line = await io.readLine();
     if (line === null) {
       const why = io.interrupted?.() ? 'Interrupted' : 'End of input';
-      io.write(`\n${why}: the game stops here after ${movesText(env.episodeSteps)}. Seed ${setup.seed}: ${setup.replay}\n`);
+      io.write(`\n${why}: the game stops here after ${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`);
       return 'eof';
     }
     if (io.echo) io.write(line + '\n');
     const input = line.trim().toLowerCase();
     if (input === 'q' || input === 'quit') {
-      io.write(`Quit after ${movesText(env.episodeSteps)} (seed ${setup.seed}).\n`);
+      io.write(`Quit after ${movesText(env.episodeSteps, own())} (seed ${setup.seed}).\n`);
       return 'quit';
     }
     if (input === 'r' || input === 'rules') {
@@ -166,6 +191,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       }
       try {
         env.undo();
+        forcedSteps.pop();
         holdForced = true;
         io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.\n`);
         showPosition(env, io);
@@ -186,6 +212,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       continue;
     }
     env.step(env.legal[choice - 1]);
+    forcedSteps.push(false);
     // A round's end, a fault and what paid for it, a bust: said with its reason.
     const note = env.stepNote();
     if (note) io.write(`${s.bold(note)}\n`);
@@ -193,7 +220,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
     advance();
     showPosition(env, io);
   }
-  io.write(`Game over after ${movesText(env.episodeSteps)}: ${outcomeText(env.outcome())}. Seed ${setup.seed}: ${setup.replay}\n`);
+  io.write(`Game over after ${movesText(env.episodeSteps, own())}: ${outcomeText(env.outcome())}. Seed ${setup.seed}: ${setup.replay}\n`);
   return 'over';
 }
 
