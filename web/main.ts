@@ -209,13 +209,16 @@ function startFromUrl(): void {
 
 function buildOptionsForm(): void {
   const listing = listings.get(env.id)!;
-  const schema = listing.optionsSchema as { properties: Record<string, { enum?: unknown[]; type?: string; minimum?: number; maximum?: number; anyOf?: { type: string; minimum?: number }[] }> };
+  const schema = listing.optionsSchema as { properties: Record<string, { description?: string; enum?: unknown[]; type?: string; minimum?: number; maximum?: number; anyOf?: { type: string; minimum?: number }[] }> };
   const current = env.options as Record<string, unknown>;
   ui.options.replaceChildren();
   for (const [name, prop] of Object.entries(schema.properties)) {
     if (HIDDEN_OPTIONS.has(name)) continue;
+    // The schema's description is the player's label; the option's name (what links and the
+    // library use) shows on hover.
     const label = document.createElement('label');
-    label.append(`${name} `);
+    label.append(`${prop.description ?? name} `);
+    label.title = name;
     let input: HTMLInputElement | HTMLSelectElement;
     if (prop.enum) {
       const select = document.createElement('select');
@@ -363,7 +366,7 @@ function tapAction(action: number): void {
 
 function undo(): void {
   if (env.undosLeft <= 0) {
-    say(env.game.undoLimit ? 'Undo is off in this game: choose undoLimit 3 or unlimited in the options.' : `${env.id} has no undo.`);
+    say(env.game.undoLimit ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.' : `${env.id} has no undo.`);
     return;
   }
   if (env.undoDepth === 0) {

@@ -207,6 +207,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('tens with undo: options from the form, a tap shows the partners, a second tap plays, u takes it back, then to the end', async () => {
     await withPage('env=tens&seed=8', async (p) => {
       await p.page.click('#options-panel summary');
+      // Labelled for a player (the schema's description), the option's name on hover.
+      const label = p.page.locator('#options label', { has: p.page.locator('select[name="undoLimit"]') });
+      expect(await label.evaluate((el) => el.firstChild?.textContent?.trim())).toBe('Undos per game');
+      expect(await label.getAttribute('title')).toBe('undoLimit');
       await p.page.selectOption('#options select[name="undoLimit"]', '3');
       await p.settled();
       expect(new URL(p.page.url()).searchParams.get('options')).toBe('{"undoLimit":3}');

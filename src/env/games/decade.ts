@@ -111,16 +111,16 @@ export function runTotals(o: Pick<DecadeOptions, 'fives'>): Uint8Array {
 
 export const decadeOptionsSchema = z
   .strictObject({
-    stacks: z.literal([1, 7]).default(1),
-    minRun: z.int().min(2).max(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` }).default(2),
-    maxRun: z.int().min(2).nullable().default(null),
-    loop: z.boolean().default(false),
-    fives: z.boolean().default(false),
-    discard: z.enum(['forced', 'optional']).default('forced'),
-    pickedUp: z.enum(['discard', 'deck-bottom']).default('discard'),
-    win: z.enum(['empty', 'one-left']).default('empty'),
-    maxSteps: z.int().min(1).default(5000),
-    reward: z.enum(['win', 'cards']).default('win'),
+    stacks: z.literal([1, 7]).default(1).describe('One line of cards, or seven stacks'),
+    minRun: z.int().min(2).max(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` }).default(2).describe('Fewest cards in a discard'),
+    maxRun: z.int().min(2).nullable().default(null).describe('Most cards in a discard (empty: no limit)'),
+    loop: z.boolean().default(false).describe('A discard may wrap around the ends'),
+    fives: z.boolean().default(false).describe('Totals of 5, 15, 25 and 35 discard too'),
+    discard: z.enum(['forced', 'optional']).default('forced').describe('A possible discard must be made (forced), or may wait (optional)'),
+    pickedUp: z.enum(['discard', 'deck-bottom']).default('discard').describe('Discarded cards leave the game, or go under the stock'),
+    win: z.enum(['empty', 'one-left']).default('empty').describe('Won with no card left, or with one at most'),
+    maxSteps: z.int().min(1).default(5000).describe('Moves before the game is stopped'),
+    reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
   })
   .superRefine((o, ctx) => {
     if (o.maxRun !== null && o.maxRun < o.minRun) {

@@ -100,13 +100,13 @@ import { EXCHANGE_DELTA, FAULTS, FOUR_TEN_DECK_SIZE, PER_VALUE, POW5, SCORES, ha
 export { FOUR_TEN_DECK_SIZE };
 
 export const fourTenOptionsSchema = z.strictObject({
-  drawVisible: z.boolean().default(true),
-  check: z.enum(['points-first', 'faults-first']).default('points-first'),
-  handTarget: z.int().min(1).max(40).default(10),
-  gameTarget: z.int().min(1).default(50),
-  safeties: z.int().min(0).default(3),
-  maxRounds: z.int().min(1).default(100),
-  reward: z.enum(['points', 'rounds']).default('points'),
+  drawVisible: z.boolean().default(true).describe('See the drawn card before choosing its hand'),
+  check: z.enum(['points-first', 'faults-first']).default('points-first').describe('When a move both scores and faults, which counts'),
+  handTarget: z.int().min(1).max(40).default(10).describe('The Hand total that scores'),
+  gameTarget: z.int().min(1).default(50).describe('Points to win'),
+  safeties: z.int().min(0).default(3).describe('Faults forgiven per game'),
+  maxRounds: z.int().min(1).default(100).describe('Rounds before the game is stopped'),
+  reward: z.enum(['points', 'rounds']).default('points').describe('Training reward: points, or fewer rounds'),
 });
 
 export type FourTenOptions = z.output<typeof fourTenOptionsSchema>;

@@ -25,9 +25,9 @@ import { shuffleInPlace, type Rng } from '../rng.js';
 
 /** Options both games share, spread into each game's schema. */
 export const sharedOptionFields = {
-  refill: z.enum(['strict', 'buffered']).default('strict'),
-  undoLimit: z.literal([0, 3, 'unlimited']).default(0),
-  reward: z.enum(['win', 'cards']).default('win'),
+  refill: z.enum(['strict', 'buffered']).default('strict').describe('Refill empty slots at once (strict) or when you deal (buffered)'),
+  undoLimit: z.literal([0, 3, 'unlimited']).default(0).describe('Undos per game'),
+  reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
 };
 
 /** What a game file says about its rules. */

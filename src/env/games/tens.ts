@@ -56,9 +56,9 @@ import { z } from 'zod';
 import { makePairingGame, sharedOptionFields } from './pairing.js';
 
 export const tensOptionsSchema = z.strictObject({
-  tableau: z.literal([13, 15]).default(13),
+  tableau: z.literal([13, 15]).default(13).describe('Slots on the table (15 is easier)'),
   refill: sharedOptionFields.refill,
-  blockTens: z.boolean().default(false),
+  blockTens: z.boolean().default(false).describe('Tens stay on the table (Block Ten)'),
   undoLimit: sharedOptionFields.undoLimit,
   reward: sharedOptionFields.reward,
 });

@@ -6207,13 +6207,13 @@ function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
 */
 /** Options both games share, spread into each game's schema. */
 const sharedOptionFields = {
-	refill: _enum(["strict", "buffered"]).default("strict"),
+	refill: _enum(["strict", "buffered"]).default("strict").describe("Refill empty slots at once (strict) or when you deal (buffered)"),
 	undoLimit: literal([
 		0,
 		3,
 		"unlimited"
-	]).default(0),
-	reward: _enum(["win", "cards"]).default("win")
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card cleared")
 };
 const NO_PARTNER = 14;
 const TEN = 9;
@@ -6686,9 +6686,9 @@ function makePairingGame(spec) {
 const tensGame = makePairingGame({
 	name: "tens",
 	optionsSchema: strictObject({
-		tableau: literal([13, 15]).default(13),
+		tableau: literal([13, 15]).default(13).describe("Slots on the table (15 is easier)"),
 		refill: sharedOptionFields.refill,
-		blockTens: boolean().default(false),
+		blockTens: boolean().default(false).describe("Tens stay on the table (Block Ten)"),
 		undoLimit: sharedOptionFields.undoLimit,
 		reward: sharedOptionFields.reward
 	}),
@@ -6825,16 +6825,16 @@ function runTotals(o) {
 	return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
 const decadeOptionsSchema = strictObject({
-	stacks: literal([1, 7]).default(1),
-	minRun: int().min(2).max(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` }).default(2),
-	maxRun: int().min(2).nullable().default(null),
-	loop: boolean().default(false),
-	fives: boolean().default(false),
-	discard: _enum(["forced", "optional"]).default("forced"),
-	pickedUp: _enum(["discard", "deck-bottom"]).default("discard"),
-	win: _enum(["empty", "one-left"]).default("empty"),
-	maxSteps: int().min(1).default(5e3),
-	reward: _enum(["win", "cards"]).default("win")
+	stacks: literal([1, 7]).default(1).describe("One line of cards, or seven stacks"),
+	minRun: int().min(2).max(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` }).default(2).describe("Fewest cards in a discard"),
+	maxRun: int().min(2).nullable().default(null).describe("Most cards in a discard (empty: no limit)"),
+	loop: boolean().default(false).describe("A discard may wrap around the ends"),
+	fives: boolean().default(false).describe("Totals of 5, 15, 25 and 35 discard too"),
+	discard: _enum(["forced", "optional"]).default("forced").describe("A possible discard must be made (forced), or may wait (optional)"),
+	pickedUp: _enum(["discard", "deck-bottom"]).default("discard").describe("Discarded cards leave the game, or go under the stock"),
+	win: _enum(["empty", "one-left"]).default("empty").describe("Won with no card left, or with one at most"),
+	maxSteps: int().min(1).default(5e3).describe("Moves before the game is stopped"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card cleared")
 }).superRefine((o, ctx) => {
 	if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
 		code: "custom",
@@ -7706,13 +7706,13 @@ function exchangeNeighbours(id, out) {
 * final round's last configuration.
 */
 const fourTenOptionsSchema = strictObject({
-	drawVisible: boolean().default(true),
-	check: _enum(["points-first", "faults-first"]).default("points-first"),
-	handTarget: int().min(1).max(40).default(10),
-	gameTarget: int().min(1).default(50),
-	safeties: int().min(0).default(3),
-	maxRounds: int().min(1).default(100),
-	reward: _enum(["points", "rounds"]).default("points")
+	drawVisible: boolean().default(true).describe("See the drawn card before choosing its hand"),
+	check: _enum(["points-first", "faults-first"]).default("points-first").describe("When a move both scores and faults, which counts"),
+	handTarget: int().min(1).max(40).default(10).describe("The Hand total that scores"),
+	gameTarget: int().min(1).default(50).describe("Points to win"),
+	safeties: int().min(0).default(3).describe("Faults forgiven per game"),
+	maxRounds: int().min(1).default(100).describe("Rounds before the game is stopped"),
+	reward: _enum(["points", "rounds"]).default("points").describe("Training reward: points, or fewer rounds")
 });
 const HAND_SIZE = 4;
 const NUM_ACTIONS = 48;
