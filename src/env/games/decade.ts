@@ -602,7 +602,7 @@ function render(s: DecadeState, o: DecadeOptions): string {
   if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
   else {
     for (let k = 0; k < s.numStacks; k++) {
-      const mark = k === s.current ? '>' : ' ';
+      const mark = k === s.current ? '▸' : ' '; // not '>': a terminal's prompt
       lines.push(`${mark} stack ${k}: ${s.alive[k] ? stackText(s, k) : 'eliminated'}`);
     }
   }

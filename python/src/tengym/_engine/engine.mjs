@@ -7226,7 +7226,7 @@ function render$1(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
-		const mark = k === s.current ? ">" : " ";
+		const mark = k === s.current ? "▸" : " ";
 		lines.push(`${mark} stack ${k}: ${s.alive[k] ? stackText(s, k) : "eliminated"}`);
 	}
 	const picked = o.pickedUp === "deck-bottom" ? "" : ` · discarded: ${s.pileLen}`;

@@ -35,7 +35,7 @@ describe('decade render', () => {
     expect(env.render().split('\n')).toEqual([
       '  stack 0: A♠',
       '  stack 1: 2♠',
-      '> stack 2: 3♠ 4♠',
+      '▸ stack 2: 3♠ 4♠',
       '  stack 3: 5♠',
       '  stack 4: eliminated',
       '  stack 5: 6♠',
