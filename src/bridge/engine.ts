@@ -118,8 +118,8 @@ function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boo
   };
 }
 
-/** Copy i's flag; its observation and mask are already in the frame. */
-function copyRow(c: Copies, i: number): void {
+/** Copy i's end flag into the frame (its observation and mask are there already). */
+function writeFlag(c: Copies, i: number): void {
   const e = c.envs[i];
   c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
 }
@@ -131,7 +131,7 @@ function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }
   if (c.vector) for (let tries = 0; !e.running && tries < 10_000; tries++) e.reset();
   c.ended[i] = e.running ? 0 : 1;
   c.rewards[i] = 0;
-  copyRow(c, i);
+  writeFlag(c, i);
 }
 
 function need(): Copies {
@@ -193,7 +193,7 @@ function handleJson(msg: Record<string, unknown>): void {
         c.envs[i].copyFrom(t);
         c.ended[i] = c.envs[i].running ? 0 : 1;
         c.rewards[i] = 0;
-        copyRow(c, i);
+        writeFlag(c, i);
       });
       return writeRows(c, 0);
     }
@@ -235,7 +235,7 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
     }
     c.rewards[i] = r.reward;
     c.ended[i] = r.terminated || r.truncated ? 1 : 0;
-    copyRow(c, i);
+    writeFlag(c, i);
   }
   writeRows(c, lastRows);
 }

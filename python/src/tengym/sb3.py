@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Engine, Rows
+from ._engine import Rows, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError
 
@@ -43,23 +43,12 @@ class TengymSB3VecEnv(VecEnv):
         if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise BadActionError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
         num_envs = int(num_envs)
-        processes = max(1, min(int(processes), num_envs))
-        sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
-        self._engines: list[Engine] = []
         self.closed = False
-        try:
-            for count in sizes:
-                engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
-                self._engines.append(engine)
-                made = engine.request({"cmd": "make", "id": _strip_gym_id(env_id), "options": options, "num": count, "vector": True, "autoreset": "same-step"})
-        except BaseException:
-            self.close()
-            raise
+        self._engines, sizes, made = start_copies(_strip_gym_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]
         self._size = made["observationSize"]
-        self._counts = sizes
         self._starts = np.cumsum([0] + sizes)
         self.render_mode = None
         observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)

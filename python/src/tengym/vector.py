@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Engine, Rows
+from ._engine import Rows, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError
 
@@ -25,20 +25,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, **options: Any):
         if not isinstance(num_envs, int) or num_envs < 1:
             raise BadActionError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
-        processes = max(1, min(int(processes), num_envs))
         self.num_envs = num_envs
         self.render_mode = render_mode
-        sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
-        self._engines: list[Engine] = []
-        self._counts = sizes
-        try:
-            for count in sizes:
-                engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
-                self._engines.append(engine)
-                made = engine.request({"cmd": "make", "id": env_id, "options": options, "num": count, "vector": True})
-        except BaseException:
-            self.close()
-            raise
+        self._engines, sizes, made = start_copies(env_id, num_envs, processes, options, engine_timeout)
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]

@@ -281,6 +281,29 @@ class Engine:
         self._finalizer()
 
 
+def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None) -> tuple[list[Engine], list[int], dict]:
+    """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
+    (at most one per copy), for the vector envs: the engines, the copies each holds, and the
+    engines' answer to `make`. If any engine fails to start or refuses the env, the ones already
+    started are closed before the error goes on."""
+    processes = max(1, min(int(processes), num_envs))
+    sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
+    engines: list[Engine] = []
+    msg: dict = {"cmd": "make", "id": env_id, "options": options, "vector": True}
+    if autoreset is not None:
+        msg["autoreset"] = autoreset
+    try:
+        for count in sizes:
+            engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
+            engines.append(engine)
+            made = engine.request({**msg, "num": count})
+    except BaseException:
+        for engine in engines:
+            engine.close()
+        raise
+    return engines, sizes, made
+
+
 class Rows:
     """Numpy views of one result frame: observations, rewards, masks, terminated, truncated."""
 

@@ -9349,8 +9349,8 @@ function allocate(config, num, vector, sameStep) {
 		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0)
 	};
 }
-/** Copy i's flag; its observation and mask are already in the frame. */
-function copyRow(c, i) {
+/** Copy i's end flag into the frame (its observation and mask are there already). */
+function writeFlag(c, i) {
 	const e = c.envs[i];
 	c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
 }
@@ -9361,7 +9361,7 @@ function resetCopy(c, i, opts) {
 	if (c.vector) for (let tries = 0; !e.running && tries < 1e4; tries++) e.reset();
 	c.ended[i] = e.running ? 0 : 1;
 	c.rewards[i] = 0;
-	copyRow(c, i);
+	writeFlag(c, i);
 }
 function need() {
 	if (!copies) throw new TengymError("bad-argument", "no env made yet: send \"make\" first");
@@ -9441,7 +9441,7 @@ function handleJson(msg) {
 				c.envs[i].copyFrom(t);
 				c.ended[i] = c.envs[i].running ? 0 : 1;
 				c.rewards[i] = 0;
-				copyRow(c, i);
+				writeFlag(c, i);
 			});
 			return writeRows(c, 0);
 		}
@@ -9484,7 +9484,7 @@ function handleStep(actions, at, count) {
 		}
 		c.rewards[i] = r.reward;
 		c.ended[i] = r.terminated || r.truncated ? 1 : 0;
-		copyRow(c, i);
+		writeFlag(c, i);
 	}
 	writeRows(c, lastRows);
 }
