@@ -17,6 +17,8 @@ export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic
 export interface ScoredAction {
   action: number;
   score: number;
+  /** Expected cards left at the end, where the agent estimates it (`pimc`: over its sampled deals, 0 where the table clears). */
+  cardsLeft?: number;
 }
 
 /**

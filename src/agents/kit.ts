@@ -28,8 +28,11 @@ export interface GameKit {
    * `baseline(name, role)` makes one from the catalogue. Without it, `first` ranks them.
    */
   hintBaseline?(env: EnvConfig, baseline: (name: string, role: string) => HintBaseline): HintBaseline;
-  /** Whether a model shipped for an env of this game ranks hints before the search (it was measured stronger). */
-  readonly modelFirst?: boolean;
+  /**
+   * Whether a model shipped for an env of this game ranks hints before the search (it measured
+   * level with the strongest fair search, or stronger): true for every id of the game, or the ids.
+   */
+  readonly modelFirst?: boolean | readonly string[];
   /** Words added to each hint's sentence, by action (Four Ten: the round's prospects); null when there are none. */
   hintDetails?(env: Env, agent: Agent): Map<number, string> | null;
   /** Training defaults per algorithm (`tengym train` applies them under the given config). */

@@ -5,7 +5,12 @@
  * agent itself. Hints that send a player on walks of exchanges that change nothing show up as
  * more exchanges than a plain baseline makes.
  *
- *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom]
+ *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20]
+ *
+ * With at least two windows of games (Four Ten), each row's rounds are also compared with the
+ * first agent's, game by game: how often a check on `--window` deals would find it behind.
+ * `--values FILE` (from `four-ten-optimal.js --discount D --out FILE`) plays `optimal` with those
+ * game values instead of the shipped ones.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +19,8 @@ import { envConfig, make } from '../env/registry.js';
 import { FIRST_EXCHANGE, END_TURN } from '../env/games/four-ten.js';
 import { createAgent } from '../agents/index.js';
 import { loadHinter, type HintChoice } from '../node/hint-loader.js';
+import { installGameValues } from '../agents/four-ten-solver/index.js';
+import { readGameValues } from '../research/four-ten-optimal.js';
 
 export interface FollowStats {
   /** "default" (the env's own hint source), "hints: NAME", or "agent NAME" (the agent's own moves). */
@@ -24,6 +31,8 @@ export interface FollowStats {
   exchanges: number;
   rounds: number;
   won: number;
+  /** Rounds of each game, in seed order (a game not won counts `maxRounds`). */
+  roundsByGame: number[];
 }
 
 /** Four Ten exchanges (ids 15–46); other engines have none. */
@@ -37,6 +46,7 @@ function play(envId: string, options: Record<string, unknown>, seeds: readonly n
   let exchanges = 0;
   let rounds = 0;
   let won = 0;
+  const roundsByGame: number[] = [];
   for (const seed of seeds) {
     env.reset({ seed });
     while (env.running) {
@@ -49,9 +59,10 @@ function play(envId: string, options: Record<string, unknown>, seeds: readonly n
     const outcome = env.outcome() as { won: boolean; rounds?: number };
     rounds += outcome.rounds ?? 0;
     if (outcome.won) won++;
+    roundsByGame.push(outcome.won ? (outcome.rounds ?? 0) : Number(env.options.maxRounds ?? 0));
   }
   const n = seeds.length;
-  return { who, games: n, decisions: decisions / n, exchanges: exchanges / n, rounds: rounds / n, won };
+  return { who, games: n, decisions: decisions / n, exchanges: exchanges / n, rounds: rounds / n, won, roundsByGame };
 }
 
 /** Games on `seeds` following the top hint of `choice` (undefined: the env's default source, as `tengym hint` and `play` use it). */
@@ -65,6 +76,23 @@ export async function followHints(envId: string, options: Record<string, unknown
 export function followAgent(envId: string, options: Record<string, unknown>, seeds: readonly number[], name: string): FollowStats {
   const agent = createAgent(name, envConfig(envId, options));
   return play(envId, options, seeds, `agent ${name}`, (env) => agent.act(env));
+}
+
+/**
+ * Rounds of `row` against `base` on the same deals: the mean difference per game and its spread,
+ * the games that differ, and in how many runs of `window` consecutive deals `row` needs more
+ * rounds in all: how often a check on that many deals would find it behind.
+ */
+export function pairedRounds(row: FollowStats, base: FollowStats, window: number): string {
+  const diff = row.roundsByGame.map((r, i) => r - base.roundsByGame[i]);
+  const n = diff.length;
+  const mean = diff.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(diff.reduce((a, d) => a + (d - mean) ** 2, 0) / n);
+  const runs = Math.floor(n / window);
+  let behind = 0;
+  for (let k = 0; k < runs; k++) if (diff.slice(k * window, (k + 1) * window).reduce((a, b) => a + b, 0) > 0) behind++;
+  const signed = mean > 0 ? `+${mean.toFixed(3)}` : mean < 0 ? `−${(-mean).toFixed(3)}` : '0.000';
+  return `${row.who} − ${base.who}: rounds ${signed} a game (sd ${sd.toFixed(2)}), ${diff.filter((d) => d !== 0).length} of ${n} games differ; more rounds in ${behind} of ${runs} runs of ${window} deals`;
 }
 
 export function formatFollowStats(rows: readonly FollowStats[]): string[] {
@@ -81,13 +109,19 @@ async function main(): Promise<void> {
   const first = Number(arg('seed', '100'));
   const games = Number(arg('games', '20'));
   const seeds = Array.from({ length: games }, (_, i) => first + i);
+  const values = arg('values', '');
+  if (values !== '') installGameValues(readGameValues(values));
   const rows: FollowStats[] = [];
   for (const source of arg('sources', 'default,optimal,expectimax,bottom').split(',')) {
     rows.push(await followHints(envId, {}, seeds, source === 'default' ? undefined : { agent: source }));
   }
-  for (const name of arg('agents', 'bottom').split(',')) rows.push(followAgent(envId, {}, seeds, name));
+  const agents = arg('agents', 'bottom').split(',');
+  for (const name of agents) rows.push(followAgent(envId, {}, seeds, name));
   console.log(`${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`);
   for (const line of formatFollowStats(rows)) console.log(line);
+  const window = Number(arg('window', '20'));
+  const base = rows[rows.length - agents.length];
+  if (envId.startsWith('four-ten') && games >= 2 * window) for (const row of rows) if (row !== base) console.log(pairedRounds(row, base, window));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

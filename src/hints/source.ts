@@ -38,7 +38,9 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   const env = envConfig(envId, options);
   const resolved = env.options;
   const path = shippedModelPath(env.id);
-  const modelFirst = kitOf(env.game).modelFirst === true; // the engines whose shipped model is the strongest fair hint source measured
+  // The ids whose shipped model measured level with the strongest fair search (docs/hints.md).
+  const first = kitOf(env.game).modelFirst;
+  const modelFirst = first === true || (Array.isArray(first) && first.includes(env.id));
   const fits = shipped !== null && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved);
   if (modelFirst && fits) {
     return { kind: 'model', modelId: env.id, source: `model ${path} (shipped)` };

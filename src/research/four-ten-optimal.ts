@@ -13,6 +13,11 @@
  *
  * prints the pace objective's values instead (`computePaceValues`: the fewest expected rounds
  * from each round start, a loss counting 10 rounds; about 400 round solves, 6 minutes).
+ *
+ *   node dist/research/four-ten-optimal.js --discount 0.1 --out values-0.1.json
+ *
+ * solves the default rules with another discount per round (rounds weighed against the chance of
+ * winning) and stores the JSON that `readGameValues` reads (`follow-hints.js --values FILE`).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,15 +48,18 @@ function fileName(r: GameRules): string {
 /** The rules' game values from `dir` if stored there, else solved (minutes) and stored. */
 export function loadOrSolveGameValues(rules: GameRules, dir = 'models/four-ten-optimal', onProgress?: (p: GameSolveProgress) => void): GameValues {
   const path = join(dir, fileName(rules));
-  if (existsSync(path)) {
-    const j = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-    return new GameValues({ ...j.rules, maxRounds: rules.maxRounds }, j.discount, Float64Array.from(j.shortfall));
-  }
+  if (existsSync(path)) return readGameValues(path, rules.maxRounds);
   const start = performance.now();
   const values = computeGameValues(rules, { discount: DEFAULT_DISCOUNT, onProgress });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path, JSON.stringify({ rules, discount: values.discount, shortfall: Array.from(values.shortfall), seconds: (performance.now() - start) / 1000 }) + '\n');
   return values;
+}
+
+/** Game values stored by `loadOrSolveGameValues` or `--discount … --out FILE`. */
+export function readGameValues(path: string, maxRounds = DEFAULT_RULES.maxRounds): GameValues {
+  const j = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return new GameValues({ ...j.rules, maxRounds }, j.discount, Float64Array.from(j.shortfall));
 }
 
 /** The browser-safe module holding the default rules' table. */
@@ -99,6 +107,19 @@ function main(): void {
     }
   };
   if (process.argv[2] === '--pace') return printPace(progress);
+  const at = (flag: string) => {
+    const i = process.argv.indexOf(flag);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const discount = at('--discount');
+  if (discount !== undefined) {
+    const file = at('--out');
+    if (file === undefined) throw new Error('--discount needs --out FILE');
+    const values = computeGameValues(DEFAULT_RULES, { discount: Number(discount), onProgress: progress });
+    writeFileSync(file, JSON.stringify({ rules: DEFAULT_RULES, discount: values.discount, shortfall: Array.from(values.shortfall), seconds: (performance.now() - start) / 1000 }) + '\n');
+    process.stderr.write(`wrote ${file} in ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
+    return;
+  }
   const out = resolve(process.argv[2] ?? 'src/agents/four-ten-solver/default-game-values.ts');
   const values = computeGameValues(DEFAULT_RULES, { onProgress: progress });
   const seconds = (performance.now() - start) / 1000;

@@ -189,7 +189,7 @@ describe('what a model holds is checked before it plays', () => {
     const dir = modelDir((j) => {
       j.userDefinedMetadata.tengym.algorithm = 'nope';
     });
-    expect(await refusal(dir)).toMatch(/bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration\) → at algorithm/);
+    expect(await refusal(dir)).toMatch(/bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration, distill\) → at algorithm/);
   });
 
   it('refuses metadata naming an env whose sizes it does not have, or an unknown env', async () => {

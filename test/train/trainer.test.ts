@@ -30,6 +30,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-train-'));
 const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 2, evalEvery: 2000, evalEpisodes: 40, evalReference: 'first' };
 const TINY_AFTERSTATE = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, evalEvery: 2000, evalEpisodes: 40, evalReference: 'first' };
 const TINY_EXPERT_ITERATION = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, evalEvery: 2000, evalEpisodes: 40, evalReference: 'first' };
+const TINY_DISTILL = { numEnvs: 6, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, evalEvery: 2000, evalEpisodes: 40, evalReference: 'first' };
 const TINY_DQN = { numEnvs: 4, hidden: [16], bufferSize: 500, batchSize: 16, learningStarts: 32, trainEvery: 4, targetUpdate: 3, evalEvery: 300, evalEpisodes: 10, evalReference: 'first' };
 
 beforeAll(async () => {
@@ -176,6 +177,7 @@ describe('tengym train', () => {
     ['dqn', 'four-ten', TINY_DQN, 1200, 600],
     ['afterstate', 'decade', TINY_AFTERSTATE, 8000, 4000],
     ['expert-iteration', 'ten-twenty-thirty', TINY_EXPERT_ITERATION, 8000, 4000],
+    ['distill', 'decade-fives', TINY_DISTILL, 6000, 3000],
   ] as const) {
     it(`${algo}: resuming after a kill reaches exactly the uninterrupted run's weights`, async () => {
       const whole = tmp();
@@ -197,7 +199,7 @@ describe('tengym train', () => {
       expect(b.resumedFrom).toBeGreaterThanOrEqual(killAt);
       expect(b.envSteps).toBe(a.envSteps);
       for (const file of ['checkpoint/weights.bin', 'best/weights.bin']) expect(readFileSync(join(killed, file)).equals(readFileSync(join(whole, file))), file).toBe(true);
-      const blobs = { ppo: ['optimizer'], dqn: ['optimizer', 'target', 'replay'], afterstate: ['optimizer', 'replay', 'pending'], 'expert-iteration': ['optimizer', 'replay', 'paths'] }[algo];
+      const blobs = { ppo: ['optimizer'], dqn: ['optimizer', 'target', 'replay'], afterstate: ['optimizer', 'replay', 'pending'], 'expert-iteration': ['optimizer', 'replay', 'paths'], distill: ['optimizer', 'replay'] }[algo];
       for (const blob of blobs) {
         expect(gunzip(join(killed, `checkpoint/${blob}.bin.gz`)).equals(gunzip(join(whole, `checkpoint/${blob}.bin.gz`))), blob).toBe(true);
       }
@@ -207,7 +209,7 @@ describe('tengym train', () => {
       expect(csv.length).toBe(rowsOf(whole).length + 1);
       expect(readFileSync(join(whole, 'learning-curve.svg'), 'utf8')).toMatch(/^<svg[\s\S]*env steps[\s\S]*<\/svg>\n$/);
       const meta = (await loadModel(join(whole, 'best'))).metadata;
-      expect(meta).toMatchObject({ env: envId, algorithm: algo, head: { ppo: 'logits', dqn: 'q', afterstate: 'afterstate', 'expert-iteration': 'search' }[algo], config: { evalEpisodes: config.evalEpisodes } });
+      expect(meta).toMatchObject({ env: envId, algorithm: algo, head: { ppo: 'logits', dqn: 'q', afterstate: 'afterstate', 'expert-iteration': 'search', distill: 'search' }[algo], config: { evalEpisodes: config.evalEpisodes } });
       expect(meta.evaluation).toMatchObject({ seed: 1_000_000_000, episodes: config.evalEpisodes, reference: { agent: 'first' } });
       // A finished run resumed again has nothing left to do.
       const again = await train({ out: whole, resume: true, quiet: true });

@@ -21,7 +21,8 @@
  * an evaluation) and samples only the cards it has not seen; after one pass through the
  * deck it plays the known deal exactly.
  *
- * `score` is the fraction of samples in which the action clears ('win-probability').
+ * `score` is the fraction of samples in which the action clears ('win-probability'), with the
+ * mean cards left over the samples (`cardsLeft`).
  *
  * The samples at a decision are drawn from a generator seeded by the episode's seed and what
  * the player sees there (the table, the stock's composition, the step, the remembered cards:
@@ -184,7 +185,8 @@ export class PimcAgent implements Agent {
     const t = this.tally(env);
     const order = Array.from({ length: env.legalCount }, (_, i) => i);
     order.sort((a, b) => (PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0));
-    return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: t.wins[i] / t.samples })) };
+    // A solver value is 0 where the table clears, else 1 + the fewest cards left.
+    return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: t.wins[i] / t.samples, cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples })) };
   }
 
   private tally(env: Env): Tally {

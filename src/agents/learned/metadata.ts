@@ -8,7 +8,7 @@ import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 
 /** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
-export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration'] as const;
+export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
 
 export const modelMetadataSchema = z.object({
   format: z.literal('tengym-model/1'),

@@ -87,7 +87,7 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration [--steps N] [--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration|distill [--steps N] [--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
@@ -109,7 +109,8 @@ export const trainCommand: CommandModule<object, Args> = {
           '- afterstate (one-line decade family, Four Ten): bufferSize learningStarts batchSize samplesPerUpdate',
           '- afterstate: costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets',
           '- expert-iteration (the decade family): depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
-          'Each field is documented in src/train/algorithm.ts and in each algorithm\'s file (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts).',
+          '- distill (the decade family but ten-twenty-thirty): teacher teacherPlaysStart playDepth maxLeaves tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
+          'Each field is documented in src/train/algorithm.ts and in each algorithm\'s file (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts).',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })

@@ -11,6 +11,7 @@ const MODULES = {
   dqn: async () => (await import('./dqn.js')).algorithm,
   afterstate: async () => (await import('./afterstate.js')).algorithm,
   'expert-iteration': async () => (await import('./expert-iteration.js')).algorithm,
+  distill: async () => (await import('./distill.js')).algorithm,
 };
 
 export type AlgorithmName = keyof typeof MODULES;

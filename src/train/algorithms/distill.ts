@@ -1,0 +1,279 @@
+/**
+ * Distillation of a fair search into a value network, by DAgger (Ross, Gordon & Bagnell 2011):
+ * the student plays, the teacher labels. One readable file, its config a zod schema.
+ *
+ * The teacher is a fair catalogue agent whose `score` gives every legal move's chance of winning
+ * (`pimc` by default, the strongest fair player of the decade family); the student is the
+ * network of expert-iteration.ts, played through the same learned search (`DecadeSearchAgent`,
+ * `playDepth` draws), so the positions it learns on are those the saved model meets. Expert
+ * iteration learns what its own search makes of the network's values; here the targets come
+ * from outside, so they are as good as the teacher from the first game on.
+ *
+ * Loop, one round of decisions across the copies (forced moves are played by decisions.ts in
+ * between):
+ *   1. every copy's legal moves: the student's trees (one forward pass values every horizon),
+ *      the teacher's scores, and the rows of the positions each move leads to;
+ *   2. the move played: with probability β (linear from `teacherPlaysStart` to 0 over the first
+ *      `epsilonFraction` of the run) the teacher's, with probability ε a uniformly random one,
+ *      else the student's: early games follow the teacher, later ones the student, whose own
+ *      mistakes then get labelled (DAgger's point: the states a policy reaches depend on it);
+ *   3. samples, every one the teacher's judgement (never a game's result):
+ *      - the position each legal move leads to (its forced discards played), with that move's
+ *        score as P(win) and its expected cards left / 52 as the cost;
+ *      - the decision's own position, with the teacher's best move's;
+ *   4. samples go to the replay ring; one gradient step (the afterstate loss, the same as
+ *      expert iteration's) for every `samplesPerUpdate` new samples.
+ *
+ * A teacher reports its cost (the `cardsLeft` of its scores) when it has one; one that does not
+ * needs `costLossWeight: 0`, and the saved model then breaks ties between lost positions by
+ * nothing. Labelling, most of the time, runs on every core (teacher-labels.ts); the teacher is
+ * re-seeded before each position it labels (from the run's seed and the env steps so far), so its
+ * labels are the agent's own scores for that position whatever thread labels it and whatever it
+ * labelled before: tests check them against a fresh agent.
+ *
+ * The saved model plays as `DecadeSearchAgent` with `playDepth` draws of search.
+ */
+import type * as tf from '@tensorflow/tfjs';
+import { z } from 'zod';
+import type { Agent } from '../../agents/agent.js';
+import { createAgent } from '../../agents/index.js';
+import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
+import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
+import type { ModelMetadata } from '../../agents/learned/metadata.js';
+import { TengymError } from '../../env/errors.js';
+import type { Env } from '../../env/env.js';
+import type { EnvConfig } from '../../env/game.js';
+import { decadeOf, decadeOptionsOf } from '../../env/games/decade.js';
+import { deriveSeed } from '../../env/rng.js';
+import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
+import { ValueLearner, ValueLearning, valueLearningFields } from './afterstate-learning.js';
+import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
+import { TeacherLabels, labelPosition, type Labels } from '../teacher-labels.js';
+
+export const distillConfigSchema = z.strictObject({
+  ...commonConfigFields,
+  /** The catalogue agent whose per-move scores the network learns (fair, with a 'win-probability' `score`). */
+  teacher: z.string().default('pimc'),
+  /** Worker threads that label beside the main one (teacher-labels.ts): 1 uses both cores of a 2-core machine. The labels, and so the run, do not depend on it. */
+  labelWorkers: z.int().min(0).max(63).default(1),
+  /** β at the start: the share of decisions where the copy plays the teacher's move (then linear to 0 over epsilonFraction of the run). */
+  teacherPlaysStart: z.number().min(0).max(1).default(0.5),
+  /** Draws the student's search looks ahead, in training and when the saved model plays. */
+  playDepth: z.int().min(0).max(4).default(1),
+  /** Horizon positions per decision: past it the search looks one draw less deep. */
+  maxLeaves: z.int().min(1).default(512),
+  /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
+  tieWeight: z.number().min(0).default(0.02),
+  ...valueLearningFields({ epsilonStart: 0.05, epsilonEnd: 0 }),
+});
+export type DistillConfig = z.infer<typeof distillConfigSchema>;
+
+/** Defaults: labels cost far more than gradient steps, so fewer copies and steps than expert iteration. */
+export function distillPreset(env: EnvConfig): Partial<DistillConfig> {
+  const sevenStacks = decadeOptionsOf(env)?.stacks === 7;
+  return { numEnvs: 64, hidden: [256, 256], learningRate: 1e-3, totalSteps: sevenStacks ? 2_000_000 : 4_000_000, evalEpisodes: 2000, evalReference: 'pimc', samplesPerUpdate: 64 };
+}
+
+/** Why distillation cannot train this env, or null. */
+export function distillUnsupported(env: EnvConfig): string | null {
+  const o = decadeOptionsOf(env);
+  if (o === null) return `distillation is written for the decade family (the student is decade's learned search), not ${env.game.name}`;
+  // The teacher is shared by the copies and re-seeded per position; an agent that must watch
+  // every state of its own game (the order put under the stock) cannot be.
+  if (o.pickedUp === 'deck-bottom') return "distillation does not yet teach 'deck-bottom' (the teacher would have to watch every state of each copy's game)";
+  return null;
+}
+
+export class Distill extends ValueLearner implements Algorithm {
+  readonly name = 'distill';
+  readonly playsAs: Pick<ModelMetadata, 'head' | 'features' | 'search'>;
+  readonly model: tf.LayersModel;
+  readonly env: DecisionEnv;
+
+  readonly layout: PositionLayout;
+  /** The teacher, on every core. */
+  readonly labeller: TeacherLabels;
+  private readonly search: SearchConfig;
+  private readonly config: DistillConfig;
+  private readonly rules: Rules;
+  protected readonly learning: ValueLearning;
+  private readonly forest: SearchForest;
+  private readonly knowledge = new StockKnowledge();
+  private readonly position: Position;
+  private roots = new Int32Array(64);
+  /** This round's sample rows: per copy, its own position's, then its moves' (a move that ends the game has none). */
+  private rows: Float32Array;
+  private readonly value = new Float64Array(2);
+  /** Per copy: where its moves start in `roots` and `studentScore`. */
+  private readonly firstRoot: Int32Array;
+  private studentScore = new Float64Array(64);
+  private readonly envs: Env[];
+  private readonly seeds: number[];
+  /** The teacher's labels of one decision's moves, in legal order. */
+  private teacherWin = new Float64Array(64);
+  private teacherCost = new Float64Array(64);
+
+  constructor(env: EnvConfig, config: DistillConfig) {
+    super();
+    const why = distillUnsupported(env);
+    if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
+    if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "distill config: trainingReward does not apply (the targets are the teacher's scores)");
+    const teacher = createAgent(config.teacher, env);
+    if (!teacher.fair) throw new TengymError('bad-argument', `distill config: teacher "${config.teacher}" sees the stock's order; a student that learns from it learns to guess what no player knows`);
+    if (!teacher.score) throw new TengymError('bad-argument', `distill config: teacher "${config.teacher}" gives no per-move scores`);
+    this.config = config;
+    this.rules = rulesOf(decadeOptionsOf(env)!);
+    this.layout = positionLayout(this.rules);
+    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight };
+    this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
+    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1);
+    this.learning = new ValueLearning(config, 'distill', { inputSize: this.layout.size, cost: 'cards' });
+    this.model = this.learning.model;
+    this.forest = new SearchForest(this.rules, this.search);
+    this.position = new Position(this.rules.stacks);
+    this.rows = new Float32Array(64 * this.layout.size);
+    this.firstRoot = new Int32Array(config.numEnvs + 1);
+    // A teacher whose scores cannot be labels is refused now, not at the first decision.
+    const first = this.env.env(0);
+    this.toTargets(labelPosition(teacher, first, 0), first, new Float64Array(first.legalCount), new Float64Array(first.legalCount));
+    this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
+    this.envs = Array.from({ length: config.numEnvs }, (_, i) => this.env.env(i));
+    this.seeds = new Array<number>(config.numEnvs).fill(0);
+  }
+
+  /** β after `envSteps`: the chance a decision plays the teacher's move. */
+  teacherShare(envSteps: number): number {
+    const c = this.config;
+    return c.teacherPlaysStart * Math.max(0, 1 - envSteps / (c.epsilonFraction * c.totalSteps));
+  }
+
+  /**
+   * The teacher's labels of a decision, as targets in legal order: P(win), and cards left / 52
+   * (0 when the teacher reports none). Returns the index of the teacher's move.
+   */
+  toTargets(labels: Labels, env: Env, win: Float64Array, cost: Float64Array): number {
+    for (const { action, score, cardsLeft } of labels) {
+      const m = indexOf(env.legal, env.legalCount, action);
+      win[m] = score;
+      if (cardsLeft === undefined && this.config.costLossWeight > 0) throw new TengymError('bad-argument', `distill config: teacher "${this.config.teacher}" gives no cards-left estimate; set costLossWeight to 0`);
+      cost[m] = (cardsLeft ?? 0) / 52;
+    }
+    // Scores come best first, ties broken the teacher's own way: the first is its move.
+    return indexOf(env.legal, env.legalCount, labels[0].action);
+  }
+
+  /** The seed the teacher is reset with before labelling copy i's decision this round. */
+  private seedOf(i: number): number {
+    return deriveSeed(this.config.seed ^ 0x5eed, this.env.envSteps + i);
+  }
+
+  iterate(): void {
+    const env = this.env;
+    const learning = this.learning;
+    const N = this.config.numEnvs;
+    const F = this.layout.size;
+    const beta = this.teacherShare(env.envSteps);
+    const epsilon = learning.epsilon(env.envSteps);
+    // 1. The student's trees for every copy, one forward pass for all.
+    this.forest.clear();
+    let moves = 0;
+    const firstRoot = this.firstRoot;
+    for (let i = 0; i < N; i++) {
+      const copy = env.env(i);
+      this.loadPosition(i);
+      this.ensureRoots(moves + copy.legalCount);
+      firstRoot[i] = moves;
+      this.forest.addDecision(this.position, copy.legal, copy.legalCount, this.knowledge, this.roots, moves);
+      moves += copy.legalCount;
+    }
+    firstRoot[N] = moves;
+    const outputs = forwardPass(this.model, this.forest.rows, this.forest.leafCount, F);
+    if (this.studentScore.length < moves) this.studentScore = new Float64Array(2 * moves);
+    const studentScore = this.studentScore;
+    for (let r = 0; r < moves; r++) {
+      this.forest.evaluate(this.roots[r], outputs, this.value);
+      studentScore[r] = this.value[0] - this.config.tieWeight * this.value[1];
+    }
+    // The teacher's labels of every copy's decision, on every core.
+    for (let i = 0; i < N; i++) this.seeds[i] = this.seedOf(i);
+    const labels = this.labeller.label(this.envs, this.seeds);
+    // 2–3. Per copy: the samples, the move.
+    for (let i = 0; i < N; i++) {
+      const copy = env.env(i);
+      const n = copy.legalCount;
+      if (this.teacherWin.length < n) {
+        this.teacherWin = new Float64Array(2 * n);
+        this.teacherCost = new Float64Array(2 * n);
+      }
+      const teacherBest = this.toTargets(labels[i], copy, this.teacherWin, this.teacherCost);
+      this.loadPosition(i);
+      this.ensureRows(n + 1);
+      writePositionFeatures(this.position, this.knowledge, this.rows, 0, this.layout);
+      learning.learn(this.rows, 0, this.teacherWin[teacherBest], this.teacherCost[teacherBest]);
+      for (let m = 0; m < n; m++) {
+        if (this.forest.writeAfterMove(this.position, copy.legal[m], this.knowledge, this.rows, (m + 1) * F)) learning.learn(this.rows, (m + 1) * F, this.teacherWin[m], this.teacherCost[m]);
+      }
+      let student = 0;
+      for (let m = 1; m < n; m++) if (studentScore[firstRoot[i] + m] > studentScore[firstRoot[i] + student]) student = m;
+      learning.means.add('agreement', student === teacherBest ? 1 : 0);
+      // Two draws per decision whatever the network says, so the stream of choices never depends on it.
+      const follows = learning.explores(beta);
+      const chosen = learning.explores(epsilon) ? learning.randomIndex(n) : follows ? teacherBest : student;
+      env.act(i, copy.legal[chosen]);
+    }
+    learning.means.add('teacherShare', beta);
+    learning.means.add('epsilon', epsilon);
+    // 4. Gradient steps.
+    learning.train(env.envSteps);
+  }
+
+  /** Copy i's position and what its player knows of the stock, into `position` and `knowledge`. */
+  private loadPosition(i: number): void {
+    const state = decadeOf(this.env.env(i))!.state;
+    this.position.loadTableOnly(state);
+    this.position.stockLen = state.stockLen;
+    loadKnowledge(this.knowledge, state, null);
+  }
+
+  private ensureRoots(n: number): void {
+    if (this.roots.length >= n) return;
+    const b = new Int32Array(2 * n);
+    b.set(this.roots);
+    this.roots = b;
+  }
+
+  private ensureRows(n: number): void {
+    if (this.rows.length < n * this.layout.size) this.rows = new Float32Array(2 * n * this.layout.size);
+  }
+
+  /** The agent that plays the current values, as a saved model of them plays. */
+  agent(metadata: ModelMetadata): Agent {
+    return new DecadeSearchAgent('model', this.model, metadata, this.search);
+  }
+
+  override dispose(): void {
+    this.labeller.dispose();
+    super.dispose();
+  }
+
+  getState(): AlgorithmState {
+    return this.learning.getState({}, {});
+  }
+
+  setState(state: AlgorithmState, envState: DecisionEnvState): void {
+    this.learning.setState(state);
+    this.env.setState(envState);
+  }
+}
+
+function indexOf(legal: Int32Array, n: number, action: number): number {
+  for (let m = 0; m < n; m++) if (legal[m] === action) return m;
+  throw new TengymError('bad-argument', `distill: the teacher scored action ${action}, which is not legal here`);
+}
+
+export const algorithm: AlgorithmSpec<DistillConfig> = {
+  name: 'distill',
+  configSchema: distillConfigSchema,
+  preset: distillPreset,
+  create: (env, config) => new Distill(env, config),
+};

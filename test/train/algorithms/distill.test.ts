@@ -1,0 +1,104 @@
+// Distillation (src/train/algorithms/distill.ts): the labels are the teacher's own scores, the
+// samples carry them, the student plays through the fair learned search, a seed fixes the model.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAgent } from '../../../src/agents/index.js';
+import { PimcAgent } from '../../../src/agents/decade/pimc.js';
+import { initBackend } from '../../../src/node/tf-backend.js';
+import { envConfig } from '../../../src/env/registry.js';
+import { Distill, distillConfigSchema } from '../../../src/train/algorithms/distill.js';
+import { randomPosition, withStockPermuted } from '../../helpers/decade.js';
+import { expectFlatTensorsAcrossUpdates, modelMetadata } from '../../helpers/models.js';
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+// A small, quick teacher: pimc with few samples (its labels are its own all the same).
+const TINY = { numEnvs: 6, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, totalSteps: 100_000 };
+
+describe('distillation', () => {
+  it("turns the teacher's labels into targets in legal order, and plays the first as its move", () => {
+    const learner = new Distill(envConfig('decade'), distillConfigSchema.parse(TINY));
+    let checked = 0;
+    for (let s = 0; checked < 6 && s < 400; s++) {
+      const env = randomPosition('decade', 500 + s, 2 + (s % 30));
+      if (!env.running || env.legalCount < 2) continue;
+      const win = new Float64Array(env.legalCount);
+      const cost = new Float64Array(env.legalCount);
+      const [labels] = learner.labeller.label([env], [77 + s]);
+      const best = learner.toTargets(labels, env, win, cost);
+      const fresh = createAgent('pimc', envConfig('decade'));
+      fresh.reset(77 + s);
+      const scores = fresh.score!(env);
+      expect(labels).toEqual(scores.actions);
+      expect(env.legal[best]).toBe(scores.actions[0].action);
+      for (const { action, score, cardsLeft } of scores.actions) {
+        const m = Array.from(env.legal.subarray(0, env.legalCount)).indexOf(action);
+        expect(win[m]).toBe(score);
+        expect(cost[m]).toBe(cardsLeft! / 52);
+      }
+      checked++;
+    }
+    expect(checked).toBe(6);
+    learner.dispose();
+  });
+
+  it("pimc's cards left are the mean over its samples, 0 where every sample clears", () => {
+    for (let s = 0; s < 60; s++) {
+      const env = randomPosition('decade', 900 + s, 10 + (s % 40));
+      if (!env.running || env.legalCount < 2) continue;
+      const agent = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+      agent.reset(s);
+      for (const { score, cardsLeft } of agent.score(env).actions) {
+        expect(cardsLeft).toBeGreaterThanOrEqual(0);
+        expect(cardsLeft).toBeLessThanOrEqual(52);
+        if (score === 1) expect(cardsLeft).toBe(0);
+        if (score === 0) expect(cardsLeft).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('keeps the tensor count flat across updates', () => {
+    const learner = new Distill(envConfig('decade'), distillConfigSchema.parse(TINY));
+    expectFlatTensorsAcrossUpdates(learner);
+    learner.dispose();
+  });
+
+  it('gives the same model under the same seed, another under another seed', () => {
+    const weights = (seed: number) => {
+      const learner = new Distill(envConfig('decade-fives'), distillConfigSchema.parse({ ...TINY, seed }));
+      for (let k = 0; k < 30; k++) learner.iterate();
+      expect(learner.updates).toBeGreaterThan(0);
+      const w = learner.model.getWeights().map((t) => Array.from(t.dataSync()));
+      learner.dispose();
+      return w;
+    };
+    const a = weights(1);
+    expect(weights(1)).toEqual(a);
+    expect(weights(2)).not.toEqual(a);
+  });
+
+  it('plays as a fair model: permuting the unseen stock changes none of its choices', () => {
+    const learner = new Distill(envConfig('decade-loop'), distillConfigSchema.parse({ ...TINY, playDepth: 1 }));
+    for (let k = 0; k < 20; k++) learner.iterate();
+    const metadata = { ...modelMetadata('decade-loop', 'afterstate'), algorithm: 'distill' as const, ...learner.playsAs };
+    const agent = learner.agent(metadata);
+    let positions = 0;
+    for (let s = 0; positions < 12 && s < 4000; s++) {
+      const env = randomPosition('decade-loop', 7000 + s, 3 + (s % 40));
+      if (!env.running || env.legalCount < 2) continue;
+      expect(agent.act(withStockPermuted(env, s)), `seed ${7000 + s}`).toBe(agent.act(env));
+      expect(agent.score!(withStockPermuted(env, s + 1))).toEqual(agent.score!(env));
+      positions++;
+    }
+    expect(positions).toBe(12);
+    learner.dispose();
+  });
+
+  it('refuses what it cannot teach, saying why', () => {
+    expect(() => new Distill(envConfig('four-ten'), distillConfigSchema.parse(TINY))).toThrow(/decade family .*not four-ten/);
+    expect(() => new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse(TINY))).toThrow(/deck-bottom/);
+    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'oracle' }))).toThrow(/sees the stock's order/);
+    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'longest' }))).toThrow(/teacher "longest" scores moves as 'heuristic', not 'win-probability'/);
+  });
+});
