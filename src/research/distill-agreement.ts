@@ -1,0 +1,81 @@
+/**
+ * Node-only: how much of a teacher's play a trained model reproduces, and what the
+ * disagreements cost in the teacher's own judgement.
+ *
+ *   npm run build && node dist/research/distill-agreement.js --env decade-fives --model runs/x/best --games 1000 --seed 4300000 [--teacher pimc]
+ *
+ * Each deal (seed + i) is played by the model. At every decision the teacher scores the legal
+ * moves (re-seeded per position, as distillation labels them: teacher-labels.ts); the decision
+ * agrees when the model's move is the teacher's first. Where they differ, the cost is the
+ * teacher's P(win) of its own move minus that of the model's move, in points (0 when the teacher
+ * scores both the same: a tie it broke its own way). The sum over a game estimates, in the
+ * teacher's eyes, how much the model's choices gave away; beside the measured model − teacher
+ * difference (`tengym eval`) it says whether the gap is in the choices the network cannot
+ * reproduce (a large estimated cost) or elsewhere.
+ */
+import { parseArgs } from 'node:util';
+import { createAgent } from '../agents/index.js';
+import { make } from '../env/registry.js';
+import { deriveSeed } from '../env/rng.js';
+import { loadAgent } from '../node/index.js';
+import { labelPosition } from '../train/teacher-labels.js';
+
+export interface Agreement {
+  games: number;
+  decisions: number;
+  agreed: number;
+  /** Disagreements the teacher scores level (its own tie-break decided). */
+  ties: number;
+  /** Sum over disagreements of the teacher's P(win) of its move minus of the model's, in points. */
+  cost: number;
+  /** The costliest disagreements' sizes, in points, largest first (at most 10). */
+  worst: number[];
+}
+
+export async function measureAgreement(envId: string, modelDir: string, teacherName: string, seed: number, games: number): Promise<Agreement> {
+  const env = make(envId);
+  const model = await loadAgent(modelDir);
+  const teacher = createAgent(teacherName, envId);
+  const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [] };
+  const costs: number[] = [];
+  for (let g = 0; g < games; g++) {
+    env.reset({ seed: seed + g });
+    model.reset(deriveSeed(seed + g, 1));
+    while (env.running) {
+      const action = model.act(env);
+      if (env.legalCount > 1) {
+        a.decisions++;
+        const labels = labelPosition(teacher, env, deriveSeed(seed + g, a.decisions));
+        if (labels[0].action === action) a.agreed++;
+        else {
+          const gap = 100 * (labels[0].score - labels.find((l) => l.action === action)!.score);
+          if (gap === 0) a.ties++;
+          a.cost += gap;
+          costs.push(gap);
+        }
+      }
+      env.step(action);
+    }
+  }
+  a.worst = costs.sort((x, y) => y - x).slice(0, 10);
+  return a;
+}
+
+export function formatAgreement(envId: string, modelDir: string, teacher: string, a: Agreement): string[] {
+  const differ = a.decisions - a.agreed;
+  return [
+    `${envId}, ${a.games} deals: ${modelDir} against ${teacher}'s choices`,
+    `decisions ${a.decisions} (${(a.decisions / a.games).toFixed(2)} a game); the model plays ${teacher}'s move at ${((100 * a.agreed) / a.decisions).toFixed(1)}%`,
+    `${differ} differ, ${a.ties} of them moves ${teacher} scores level; the rest cost ${(a.cost / Math.max(1, differ - a.ties)).toFixed(2)} points each on average in ${teacher}'s P(win)`,
+    `estimated cost of the differences: ${(a.cost / a.games).toFixed(2)} points a game (costliest: ${a.worst.map((x) => x.toFixed(1)).join(', ')})`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } } });
+  if (values.model === undefined) throw new Error('--model DIR is required');
+  const a = await measureAgreement(values.env, values.model, values.teacher, Number(values.seed), Number(values.games));
+  for (const line of formatAgreement(values.env, values.model, values.teacher, a)) console.log(line);
+}
+
+if (process.argv[1] && (await import('node:path')).resolve(process.argv[1]) === (await import('node:url')).fileURLToPath(import.meta.url)) await main();

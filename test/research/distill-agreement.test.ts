@@ -1,0 +1,27 @@
+// How much of pimc's play a model reproduces (src/research/distill-agreement.ts): the counts add
+// up, a tie costs nothing, and the figures repeat under a seed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatAgreement, measureAgreement } from '../../src/research/distill-agreement.js';
+import { shippedModelDir } from '../../src/node/index.js';
+import { initBackend } from '../../src/node/tf-backend.js';
+
+beforeAll(async () => {
+  await initBackend({ prefer: 'wasm', quiet: true });
+});
+
+describe('distill agreement', () => {
+  it("counts the model's agreements with pimc and prices the rest in pimc's own scores", async () => {
+    const a = await measureAgreement('decade-fives', shippedModelDir('decade-fives'), 'pimc', 4300000, 40);
+    expect(a.games).toBe(40);
+    expect(a.decisions).toBeGreaterThan(40);
+    expect(a.agreed).toBeGreaterThan(0);
+    expect(a.agreed).toBeLessThan(a.decisions);
+    expect(a.ties).toBeLessThanOrEqual(a.decisions - a.agreed);
+    expect(a.cost).toBeGreaterThan(0);
+    expect(a.worst.length).toBeLessThanOrEqual(10);
+    for (let i = 1; i < a.worst.length; i++) expect(a.worst[i]).toBeLessThanOrEqual(a.worst[i - 1]);
+    expect(await measureAgreement('decade-fives', shippedModelDir('decade-fives'), 'pimc', 4300000, 40)).toEqual(a);
+    const lines = formatAgreement('decade-fives', 'models/decade-fives', 'pimc', a);
+    expect(lines[1]).toMatch(/^decisions \d+ \(\d+\.\d\d a game\); the model plays pimc's move at \d+\.\d%$/);
+  }, 60_000);
+});
