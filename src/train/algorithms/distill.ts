@@ -5,7 +5,8 @@
  * The teacher is a fair catalogue agent whose `score` gives every legal move's chance of winning
  * (`pimc` by default, the strongest fair player of the decade family); the student is the
  * network of expert-iteration.ts, played through the same learned search (`DecadeSearchAgent`,
- * `playDepth` draws), so the positions it learns on are those the saved model meets. Expert
+ * `studentDepth` draws; the saved model searches `playDepth`), so the positions it learns on
+ * are those the saved model meets, up to the depth. Expert
  * iteration learns what its own search makes of the network's values; here the targets come
  * from outside, so they are as good as the teacher from the first game on.
  *
@@ -58,7 +59,9 @@ export const distillConfigSchema = z.strictObject({
   labelWorkers: z.int().min(0).max(63).default(1),
   /** β at the start: the share of decisions where the copy plays the teacher's move (then linear to 0 over epsilonFraction of the run). */
   teacherPlaysStart: z.number().min(0).max(1).default(0.5),
-  /** Draws the student's search looks ahead, in training and when the saved model plays. */
+  /** Draws the student's search looks ahead in its training games (each draw deeper multiplies the forward passes' rows by about ten). */
+  studentDepth: z.int().min(0).max(4).default(1),
+  /** Draws the saved model's search looks ahead when it plays (evaluations, hints, `tengym eval`). */
   playDepth: z.int().min(0).max(4).default(1),
   /** Horizon positions per decision: past it the search looks one draw less deep. */
   maxLeaves: z.int().min(1).default(512),
@@ -129,7 +132,7 @@ export class Distill extends ValueLearner implements Algorithm {
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1);
     this.learning = new ValueLearning(config, 'distill', { inputSize: this.layout.size, cost: 'cards' });
     this.model = this.learning.model;
-    this.forest = new SearchForest(this.rules, this.search);
+    this.forest = new SearchForest(this.rules, { ...this.search, depth: config.studentDepth });
     this.position = new Position(this.rules.stacks);
     this.rows = new Float32Array(64 * this.layout.size);
     this.firstRoot = new Int32Array(config.numEnvs + 1);
