@@ -33,3 +33,18 @@ export function expectFlatTensorsAcrossUpdates(learner: { updates: number; itera
   expect(learner.updates).toBeGreaterThan(updates);
   expect(tf.memory().numTensors).toBe(tensors);
 }
+
+/** A learner made with a seed, iterated `iterations` times: the same seed gives the same weights, another seed others. */
+export function expectSeedDecidesWeights(make: (seed: number) => { model: tf.LayersModel; updates: number; iterate(): void; dispose(): void }, iterations: number): void {
+  const weights = (seed: number) => {
+    const learner = make(seed);
+    for (let k = 0; k < iterations; k++) learner.iterate();
+    expect(learner.updates).toBeGreaterThan(0);
+    const w = learner.model.getWeights().map((t) => Array.from(t.dataSync()));
+    learner.dispose();
+    return w;
+  };
+  const a = weights(1);
+  expect(weights(1)).toEqual(a);
+  expect(weights(2)).not.toEqual(a);
+}

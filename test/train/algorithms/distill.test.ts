@@ -7,7 +7,7 @@ import { initBackend } from '../../../src/node/tf-backend.js';
 import { envConfig } from '../../../src/env/registry.js';
 import { Distill, distillConfigSchema } from '../../../src/train/algorithms/distill.js';
 import { randomPosition, withStockPermuted } from '../../helpers/decade.js';
-import { expectFlatTensorsAcrossUpdates, modelMetadata } from '../../helpers/models.js';
+import { expectFlatTensorsAcrossUpdates, expectSeedDecidesWeights, modelMetadata } from '../../helpers/models.js';
 
 beforeAll(async () => {
   await initBackend({ quiet: true });
@@ -65,17 +65,7 @@ describe('distillation', () => {
   });
 
   it('gives the same model under the same seed, another under another seed', () => {
-    const weights = (seed: number) => {
-      const learner = new Distill(envConfig('decade-fives'), distillConfigSchema.parse({ ...TINY, seed }));
-      for (let k = 0; k < 30; k++) learner.iterate();
-      expect(learner.updates).toBeGreaterThan(0);
-      const w = learner.model.getWeights().map((t) => Array.from(t.dataSync()));
-      learner.dispose();
-      return w;
-    };
-    const a = weights(1);
-    expect(weights(1)).toEqual(a);
-    expect(weights(2)).not.toEqual(a);
+    expectSeedDecidesWeights((seed) => new Distill(envConfig('decade-fives'), distillConfigSchema.parse({ ...TINY, seed })), 30);
   });
 
   it('plays as a fair model: permuting the unseen stock changes none of its choices', () => {

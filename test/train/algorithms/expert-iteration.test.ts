@@ -14,7 +14,7 @@ import { envConfig } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { expertIterationConfigSchema, ExpertIteration } from '../../../src/train/algorithms/expert-iteration.js';
 import { bruteDraw, bruteExpectimax, envAt, randomPosition, withStockPermuted, type Leaf, type Value } from '../../helpers/decade.js';
-import { expectFlatTensorsAcrossUpdates, modelMetadata } from '../../helpers/models.js';
+import { expectFlatTensorsAcrossUpdates, expectSeedDecidesWeights, modelMetadata } from '../../helpers/models.js';
 
 beforeAll(async () => {
   await initBackend({ quiet: true });
@@ -257,17 +257,7 @@ describe('expert iteration', () => {
   });
 
   it('gives the same model under the same seed, another under another seed (seven piles, deck-bottom)', () => {
-    const weights = (seed: number) => {
-      const learner = new ExpertIteration(envConfig('ten-twenty-thirty'), expertIterationConfigSchema.parse({ ...TINY, seed }));
-      for (let k = 0; k < 40; k++) learner.iterate();
-      expect(learner.updates).toBeGreaterThan(0);
-      const w = learner.model.getWeights().map((t) => Array.from(t.dataSync()));
-      learner.dispose();
-      return w;
-    };
-    const a = weights(1);
-    expect(weights(1)).toEqual(a);
-    expect(weights(2)).not.toEqual(a);
+    expectSeedDecidesWeights((seed) => new ExpertIteration(envConfig('ten-twenty-thirty'), expertIterationConfigSchema.parse({ ...TINY, seed })), 40);
   });
 
   it('refuses an engine it has no search for, by name', () => {
