@@ -32,7 +32,6 @@ import {
   type FourTenRules,
   type Position,
 } from './common.js';
-;
 import { capFor, cappedPoints, prospects, type Prospects } from './prospects.js';
 
 /** Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step (1/32). */
