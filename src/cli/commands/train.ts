@@ -110,7 +110,7 @@ export const trainCommand: CommandModule<object, Args> = {
           '- afterstate: costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets',
           '- expert-iteration (the decade family): depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
           '- distill (the decade family but ten-twenty-thirty): teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
-          'Each field is documented in src/train/algorithm.ts and in each algorithm\'s file (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts).',
+          'Each field is documented in the tengym repository: src/train/algorithm.ts and each algorithm\'s file in src/train/algorithms/ (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts).',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
