@@ -23,6 +23,7 @@ import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games
 import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-features.js';
 import { assertModelFits, type ModelMetadata } from '../learned/metadata.js';
+import { inPasses } from '../learned/network.js';
 import { TengymError } from '../../env/errors.js';
 
 /** How positions are turned into the network's input. */
@@ -584,15 +585,17 @@ export function loadKnowledge(k: StockKnowledge, state: DecadeState, memory: Sto
   for (let i = 0; i < memory.knownCount; i++) k.known[k.knownLen++] = memory.knownAt(i);
 }
 
-/** The network's two outputs (win logit, cost) for `count` rows, in one pass. */
+/** The network's two outputs (win logit, cost) for `count` rows, in passes of at most PASS_ROWS (network.ts says why). */
 export function forwardPass(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
   if (count === 0) return EMPTY;
-  const out = tf.tidy(() => {
-    const y = model.predict(tf.tensor2d(rows.subarray(0, count * size), [count, size])) as tf.Tensor[];
-    return tf.concat(y, 1);
+  return inPasses(rows, count, size, 2, (part, n) => {
+    const out = tf.tidy(() => {
+      const y = model.predict(tf.tensor2d(part.subarray(0, n * size), [n, size])) as tf.Tensor[];
+      return tf.concat(y, 1);
+    });
+    const data = out.dataSync() as Float32Array;
+    out.dispose();
+    return data;
   });
-  const data = out.dataSync() as Float32Array;
-  out.dispose();
-  return data;
 }
 const EMPTY = new Float32Array(0);

@@ -36,6 +36,7 @@ import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';
 import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
+import { inPasses } from './network.js';
 
 /** Features per position and their format (recorded in a model's metadata). */
 export interface FeatureLayout {
@@ -364,15 +365,17 @@ export class ExpansionBatch {
   }
 }
 
-/** The network's [win logit, cost] of rows[0 … count) of `size` features (one batched forward pass). */
+/** The network's [win logit, cost] of rows[0 … count) of `size` features (batched forward passes). */
 export function afterstateOutputs(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
-  const out = tf.tidy(() => {
-    const y = model.apply(tf.tensor2d(rows.subarray(0, count * size), [count, size]), { training: false }) as tf.Tensor[];
-    return tf.concat(y, 1);
+  return inPasses(rows, count, size, 2, (part, n) => {
+    const out = tf.tidy(() => {
+      const y = model.apply(tf.tensor2d(part.subarray(0, n * size), [n, size]), { training: false }) as tf.Tensor[];
+      return tf.concat(y, 1);
+    });
+    const values = out.dataSync() as Float32Array;
+    out.dispose();
+    return values;
   });
-  const values = out.dataSync() as Float32Array;
-  out.dispose();
-  return values;
 }
 
 /** What the agent keeps per env: the layout, an expansion of its own once `actBatch` met it, and its search. */
