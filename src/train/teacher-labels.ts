@@ -70,7 +70,7 @@ export class TeacherLabels {
   readonly teacher: Agent;
   private workers: LabelWorker[] = [];
 
-  /** `workers`: threads besides this one (0: label here only). */
+  /** `workers`: threads besides this one (0: label here only). An unfair teacher, or one without `score`, is refused. */
   constructor(
     readonly envId: string,
     readonly options: Record<string, unknown>,
@@ -78,6 +78,9 @@ export class TeacherLabels {
     workers: number,
   ) {
     this.teacher = createAgent(teacherName, envId, options);
+    // Refused here, before any worker starts: a teacher must be fair and score every move.
+    if (!this.teacher.fair) throw new TengymError('bad-argument', `teacher "${teacherName}" sees the stock's order; a student that learns from it learns to guess what no player knows`);
+    if (!this.teacher.score) throw new TengymError('bad-argument', `teacher "${teacherName}" gives no per-move scores`);
     const url = workerUrl();
     if (url === null) return;
     for (let w = 0; w < workers; w++) {

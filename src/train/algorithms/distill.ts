@@ -37,7 +37,6 @@
 import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
 import type { Agent } from '../../agents/agent.js';
-import { createAgent } from '../../agents/index.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
@@ -121,10 +120,8 @@ export class Distill extends ValueLearner implements Algorithm {
     const why = distillUnsupported(env);
     if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
     if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "distill config: trainingReward does not apply (the targets are the teacher's scores)");
-    const teacher = createAgent(config.teacher, env);
-    if (!teacher.fair) throw new TengymError('bad-argument', `distill config: teacher "${config.teacher}" sees the stock's order; a student that learns from it learns to guess what no player knows`);
-    if (!teacher.score) throw new TengymError('bad-argument', `distill config: teacher "${config.teacher}" gives no per-move scores`);
     this.config = config;
+    this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
     this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight };
@@ -138,8 +135,12 @@ export class Distill extends ValueLearner implements Algorithm {
     this.firstRoot = new Int32Array(config.numEnvs + 1);
     // A teacher whose scores cannot be labels is refused now, not at the first decision.
     const first = this.env.env(0);
-    this.toTargets(labelPosition(teacher, first, 0), first, new Float64Array(first.legalCount), new Float64Array(first.legalCount));
-    this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
+    try {
+      this.toTargets(labelPosition(this.labeller.teacher, first, 0), first, new Float64Array(first.legalCount), new Float64Array(first.legalCount));
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
     this.envs = Array.from({ length: config.numEnvs }, (_, i) => this.env.env(i));
     this.seeds = new Array<number>(config.numEnvs).fill(0);
   }
