@@ -13,6 +13,8 @@
  * difference (`tengym eval`) it says whether the gap is in the choices the network cannot
  * reproduce (a large estimated cost) or elsewhere.
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAgent } from '../agents/index.js';
 import { make } from '../env/registry.js';
@@ -78,4 +80,4 @@ async function main(): Promise<void> {
   for (const line of formatAgreement(values.env, values.model, values.teacher, a)) console.log(line);
 }
 
-if (process.argv[1] && (await import('node:path')).resolve(process.argv[1]) === (await import('node:url')).fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
