@@ -15,6 +15,8 @@ export interface HintBaseline {
   name: string;
   role: string;
   source: string;
+  /** Why it answers rather than the env's shipped model, when that model fits (default: "it measured stronger than the trained model in models/<id>/"). */
+  overModel?: string;
 }
 
 /** Per-algorithm training defaults of an env (fields of that algorithm's config; its schema checks them). */

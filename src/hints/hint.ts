@@ -249,7 +249,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
     const hints: Hint[] = [];
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
-    for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env.game, ranked)) {
+    for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env, ranked)) {
       if (hints.length >= top) break;
       if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
       const detail = details?.get(action);

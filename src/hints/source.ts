@@ -5,10 +5,12 @@
  * load it; this module decides and builds the hinter.
  *
  * The rule: the strongest fair source measured for the env (docs/hints.md, "Where hints come from").
- * Four Ten's shipped model, when it was trained for these options; everywhere else, and for
- * Four Ten without such a model, the engine's search (`hintBaseline`): in the decade family
- * `pimc` beats every shipped model on fresh deals, and `optimal` where holding is free is the
- * exact optimum. The `source` sentence says which, and why no model.
+ * A shipped model where its game kit says it measured level with the strongest fair search
+ * (`modelFirst`: `decade`'s, distilled from `pimc`) and it was trained for these options;
+ * everywhere else the engine's search (`hintBaseline`): in the rest of the decade family `pimc`
+ * beats the shipped models on fresh deals, `optimal` where holding is free is the exact
+ * optimum, and Four Ten's `bottom-direct` never needs more rounds than `bottom`. The `source`
+ * sentence says which, and why no model.
  */
 import { envConfig } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
@@ -48,7 +50,7 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   const baseline = hintBaseline(env.id, resolved);
   let why: string | null;
   if (hasSameOutcome(env)) why = null;
-  else if (!modelFirst) why = fits ? `it measured stronger than the trained model in ${path}` : null;
+  else if (!modelFirst) why = fits ? (baseline.overModel ?? `it measured stronger than the trained model in ${path}`) : null;
   else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
   const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };

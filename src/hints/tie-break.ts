@@ -8,15 +8,33 @@
  * (a model, a search, a solver) gets it. Browser-safe.
  */
 import type { ActionScores, ScoredAction, ValueUnit } from '../agents/agent.js';
+import type { Env } from '../env/env.js';
 import type { AnyGame } from '../env/game.js';
-import { FIRST_EXCHANGE, END_TURN, fourTenGame } from '../env/games/four-ten.js';
+import { FIRST_EXCHANGE, END_TURN, fourTenGame, fourTenOf } from '../env/games/four-ten.js';
+import { NOTHING, judgeHands } from '../env/games/four-ten-hands.js';
 
 /**
  * What a move costs a player beyond itself, per engine: lower is shown first among equals.
- * Four Ten: an exchange keeps the turn open (1); "end turn", a placement and a replacement
- * end it or are the only kind of move at hand (0). Engines not listed have no such ties.
+ * Four Ten: an exchange that keeps the turn open (1); "end turn", an exchange that ends the
+ * round (the Hand makes its target: points now, as a solver prefers), a placement and a
+ * replacement end the turn or are the only kind of move at hand (0). Engines not listed have
+ * no such ties.
  */
-const EFFORT = new Map<AnyGame, (action: number) => number>([[fourTenGame, (a) => (a >= FIRST_EXCHANGE && a < END_TURN ? 1 : 0)]]);
+const EFFORT = new Map<AnyGame, (env: Env, action: number) => number>([[fourTenGame, (env, a) => (a >= FIRST_EXCHANGE && a < END_TURN && !exchangeEndsRound(env, a) ? 1 : 0)]]);
+
+/** Whether Four Ten exchange `action` ends the round: the check after it scores or faults. */
+function exchangeEndsRound(env: Env, action: number): boolean {
+  const four = fourTenOf(env);
+  if (!four) return false;
+  const e = action - FIRST_EXCHANGE;
+  const side = (e >> 4) + 1;
+  const handGives = ((e >> 2) & 3) + 1;
+  const otherGives = (e & 3) + 1;
+  const sums = [...four.state.sums];
+  sums[0] += otherGives - handGives;
+  sums[side] += handGives - otherGives;
+  return judgeHands(sums[0], sums[1], sums[2], four.options) !== NOTHING;
+}
 
 /**
  * How far apart two values may be and still count as equal for a player, by unit: a hundredth
@@ -34,14 +52,15 @@ export function sameScore(ranked: Pick<ActionScores, 'kind' | 'unit'>, a: number
 }
 
 /**
- * `ranked`'s moves (best first) with the moves tied with the best-ranked move of their run
+ * `ranked`'s moves in `env` (best first) with the moves tied with the best-ranked move of their run
  * (`sameScore`) ordered by effort, the agent's order kept otherwise. Returns `ranked.actions`
  * itself when the engine has no effort table.
  */
-export function preferFewerMoves(game: AnyGame, ranked: ActionScores): readonly ScoredAction[] {
-  const effort = EFFORT.get(game);
+export function preferFewerMoves(env: Env, ranked: ActionScores): readonly ScoredAction[] {
+  const effortOf = EFFORT.get(env.game);
   const actions = ranked.actions;
-  if (!effort) return actions;
+  if (!effortOf) return actions;
+  const effort = (action: number): number => effortOf(env, action);
   const out: ScoredAction[] = [];
   for (let i = 0; i < actions.length; ) {
     let j = i + 1;

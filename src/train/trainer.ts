@@ -108,17 +108,21 @@ export function defaultReference(env: EnvConfig): string {
   return ['longest', 'greedy'].find((n) => names.includes(n)) ?? 'first';
 }
 
+/** The searches a learning curve can show, strongest first where an engine has several. */
+const SEARCHES = ['pimc', 'lookahead', 'expectimax'];
+
 /**
  * The strongest fair search of the env that is not an exact optimum (the hints' search source,
- * README "Where hints come from"; where that is a solver, the next search), or null: a learning
- * curve shows where it stands.
+ * docs/hints.md "Where hints come from", where that is one of the searches; else the first
+ * search the env has: Four Ten's hints come from `bottom-direct` for its promise on rounds, and
+ * `expectimax` is level with it), or null: a learning curve shows where it stands.
  */
 export function bestBaseline(env: EnvConfig): string | null {
   const agents = agentsFor(env);
   const usable = (name: string) => agents.some((a) => a.name === name && a.fair && !a.ceiling);
   const hinted = hintBaseline(env.id, env.options).name;
-  if (usable(hinted)) return hinted;
-  return ['pimc', 'lookahead', 'expectimax'].find(usable) ?? null;
+  if (SEARCHES.includes(hinted) && usable(hinted)) return hinted;
+  return SEARCHES.find(usable) ?? null;
 }
 
 /**

@@ -79,7 +79,7 @@ describe('model files', () => {
     const [copy, shipped] = JSON.parse(r.stdout).results;
     expect(copy).toMatchObject({ agent: 'decade-copy', winRate: shipped.winRate });
     const list = tengym(['agents', '--env', 'decade']);
-    expect(list.stdout).toMatch(/^model\s+yes\s+the trained model shipped in models\/decade\/ \(afterstate, [\d,]+ env steps\)$/m);
+    expect(list.stdout).toMatch(/^model\s+yes\s+the trained model shipped in models\/decade\/ \(distill, [\d,]+ env steps\)$/m);
     expect(JSON.parse(tengym(['agents', '--env', 'decade', '--json']).stdout).map((a: { name: string }) => a.name)).toContain('model');
     // No model is shipped for tens: no model row.
     expect(JSON.parse(tengym(['agents', '--env', 'tens', '--json']).stdout).map((a: { name: string }) => a.name)).toEqual(['random', 'first']);

@@ -181,8 +181,9 @@ describe('tengym play', () => {
     const seed = Number(/^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(r.stdout)?.[1]);
     expect(Number.isInteger(seed)).toBe(true);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
-    // The shipped model's scores, in their unit: the rounds it expects still to play.
-    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · \d+\.\d\d rounds to go$/m);
+    // bottom-direct's scores are a ranking (the sentence holds the round's figures).
+    expect(r.stdout).toMatch(/^Hints from bottom-direct \(/m);
+    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · search score -?\d+\.\d+, higher is better$/m);
     const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
     const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
     expect(board(again.stdout)).toBe(board(r.stdout));
@@ -223,7 +224,7 @@ describe('tengym play', () => {
     [['--env', 'tens', '--options', '{"undoLimit":2}'], /undoLimit/],
     [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
     [['--env', 'decade', '--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
-    [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, expectimax, optimal/],
+    [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, bottom-direct, expectimax, optimal/],
     [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --model, not both/],
     [['--env', 'decade', '--agent', 'longest', '--model', 'models/decade'], /give --agent or --model, not both/],
     [['--env', 'decade', '--hint', 'models/decade'], /^tengym: Unknown argument: hint \(did you mean --hints\?\)$/m],

@@ -1,20 +1,19 @@
-// A player following the default Four Ten hints (the shipped model) makes no more exchanges a
-// game than `bottom` and needs no more rounds (before the tie-break: 131 exchanges a game against 24).
-// The rounds hold on these 20 seeds; on other 20 deals they are a coin toss for any player but
-// `bottom` (docs/decisions.md, "The first hour").
+// A player following the default Four Ten hints (`bottom-direct`) needs exactly `bottom`'s rounds
+// on every deal and makes fewer exchanges (the shipped model, before the tie-break: 131
+// exchanges a game against 24; after it, level on average but a coin toss on 20 deals:
+// docs/decisions.md, "The first hour").
 import { describe, expect, it } from 'vitest';
 import { followAgent, followHints, pairedRounds, type FollowStats } from '../../src/eval/follow-hints.js';
-import { initBackend } from '../../src/node/tf-backend.js';
 
 describe('following the top hint', () => {
-  it('over 20 Four Ten deals: no more exchanges or rounds than bottom', async () => {
-    await initBackend({ prefer: 'wasm', quiet: true }); // the figures were measured there; tfjs-node's sums may differ in the last bits
-    const seeds = Array.from({ length: 20 }, (_, i) => 100 + i);
+  it.each([100, 7300])('over 20 Four Ten deals from seed %i: the rounds of bottom in every game, fewer exchanges', async (first) => {
+    const seeds = Array.from({ length: 20 }, (_, i) => first + i);
     const hints = await followHints('four-ten', {}, seeds);
     const bottom = followAgent('four-ten', {}, seeds, 'bottom');
+    expect(hints.who).toBe('default');
     expect(hints.won).toBe(20);
-    expect(hints.exchanges).toBeLessThanOrEqual(bottom.exchanges);
-    expect(hints.rounds).toBeLessThanOrEqual(bottom.rounds);
+    expect(hints.roundsByGame).toEqual(bottom.roundsByGame);
+    expect(hints.exchanges).toBeLessThan(0.8 * bottom.exchanges);
   }, 120_000);
 
   it('compares rounds game by game, and counts the windows a check would find behind', () => {

@@ -127,9 +127,9 @@ describe('createHinter with the search sources', () => {
     }
   });
 
-  it('four-ten: the exact solver ranks, and the sentences give the round prospects', () => {
-    const hinter = createHinter();
-    expect(hinter.sourceFor('four-ten')).toBe('optimal (exact solver)');
+  it('four-ten: bottom-direct by default; the exact solver ranks when named, and the sentences give the round prospects', () => {
+    expect(createHinter().sourceFor('four-ten')).toBe('bottom-direct (safety first, then the best round prospects, by the fewest exchanges)');
+    const hinter = createHinter({ agent: 'optimal' });
     const player = createAgent('optimal', 'four-ten', {});
     const env = make('four-ten');
     // Round 1 only (points 0, 3 safeties): one round solve for the whole test.
@@ -319,24 +319,24 @@ describe('tengym hint', () => {
       const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
-      // Four Ten's shipped model answers; in the decade family pimc, measured stronger than the models, or optimal.
+      // decade's shipped model answers; elsewhere in the decade family pimc, measured stronger than the models, or optimal; Four Ten bottom-direct.
       const shipped = existsSync(join(shippedModelDir(id), 'model.json'));
       let agent: Agent;
-      if (id === 'four-ten' && shipped) {
+      if (id === 'decade' && shipped) {
         expect(out.source).toBe(`model models/${id}/ (shipped)`);
         agent = await resolveAgent('model', id, {});
       } else {
         const baseline = hintBaseline(id);
-        expect(baseline.name).toBe(id === 'decade-optional' ? 'optimal' : 'pimc');
-        expect(out.source).toBe(shipped ? `${baseline.name} (${baseline.role}; it measured stronger than the trained model in models/${id}/)` : baseline.source);
+        expect(baseline.name).toBe(id === 'decade-optional' ? 'optimal' : id === 'four-ten' ? 'bottom-direct' : 'pimc');
+        const why = baseline.overModel ?? `it measured stronger than the trained model in models/${id}/`;
+        expect(out.source).toBe(shipped ? `${baseline.name} (${baseline.role}; ${why})` : baseline.source);
         agent = baseline.agent;
       }
       const env = make(id);
       env.setState(state);
       expectGoodHints(out, env, agent.act(env));
-      // A value carries its unit where the agent knows it (the Four Ten model: minus the rounds left).
+      // A value carries its unit where the agent knows it (a model's values); the others have none.
       for (const h of out.hints) expect(Object.keys(h).sort()).toEqual(['action', 'cards', 'score', 'scoreKind', 'text', ...(h.scoreKind === 'value' && out.source.startsWith('model') ? ['unit'] : [])].sort());
-      if (id === 'four-ten' && out.source.startsWith('model')) expect(out.hints[0].unit).toBe('minus-rounds-left');
       // The text form shows the board, the source and numbered moves.
       const text = tengym(['hint', '--env', id, '--state', file, '--top', '2']);
       expect(text.code).toBe(0);
@@ -351,7 +351,7 @@ describe('tengym hint', () => {
     env.reset({ seed: 3 });
     const r = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).source).toBe('pimc (a search that plays out many guesses of the unseen cards)');
+    expect(JSON.parse(r.stdout).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
   });
 
   it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {

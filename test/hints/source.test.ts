@@ -18,14 +18,14 @@ function shippedInfo(id: string): ShippedModelInfo {
 }
 
 describe('chooseHintSource', () => {
-  it('takes the shipped model where it is the strongest source measured (Four Ten), when it was trained for these options (defaults given or not)', () => {
-    const choice = chooseHintSource('four-ten', {}, shippedInfo('four-ten'));
-    expect(choice).toEqual({ kind: 'model', modelId: 'four-ten', source: 'model models/four-ten/ (shipped)' });
-    expect(chooseHintSource('four-ten', make('four-ten').options as Record<string, unknown>, shippedInfo('four-ten')).kind).toBe('model');
+  it('takes the shipped model where it measured level with the strongest fair search (decade), when it was trained for these options (defaults given or not)', () => {
+    const choice = chooseHintSource('decade', {}, shippedInfo('decade'));
+    expect(choice).toEqual({ kind: 'model', modelId: 'decade', source: 'model models/decade/ (shipped)' });
+    expect(chooseHintSource('decade', make('decade').options as Record<string, unknown>, shippedInfo('decade')).kind).toBe('model');
   });
 
-  it('the decade family: pimc, measured stronger than every shipped model; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
-    for (const id of ['decade', 'decade-fives', 'decade-loop']) {
+  it('the rest of the decade family: pimc, measured stronger than the shipped models; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
+    for (const id of ['decade-fives', 'decade-loop']) {
       const choice = chooseHintSource(id, {}, shippedInfo(id));
       expect(choice.kind, id).toBe('agent');
       expect(choice.source).toBe(`pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/${id}/)`);
@@ -33,16 +33,21 @@ describe('chooseHintSource', () => {
     for (const id of ['decade-stacks', 'decade-max3', 'ten-twenty-thirty']) expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
     expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
     // Optional discards with other options on one line: holding is still free.
-    expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum)');
-    // A model trained for other options is not compared: no reason given.
-    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards)');
+    expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum; the model shipped in models/decade/ was trained for other options)');
+  });
+
+  it('Four Ten: bottom-direct for the default rules, saying why not the shipped model; the exact solver or expectimax for other rules', () => {
+    const reason = 'safety first, then the best round prospects, by the fewest exchanges';
+    expect(chooseHintSource('four-ten', {}, shippedInfo('four-ten'))).toMatchObject({ kind: 'agent', name: 'bottom-direct', source: `bottom-direct (${reason}; never more rounds than bottom, unlike the trained model in models/four-ten/)` });
+    expect(chooseHintSource('four-ten', { reward: 'rounds' }, null).source).toBe(`bottom-direct (${reason})`);
+    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe("expectimax (a search over the next cards' chances)");
   });
 
   it('falls back to the search, saying why, where a model would answer but none fits', () => {
-    expect(chooseHintSource('four-ten', {}, null).source).toBe('optimal (exact solver; no model is shipped for four-ten)');
-    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe("expectimax (a search over the next cards' chances; the model shipped in models/four-ten/ was trained for other options)");
+    expect(chooseHintSource('decade', {}, null).source).toBe('pimc (a search that plays out many guesses of the unseen cards; no model is shipped for decade)');
+    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
     // A model of another env in the directory is no model for this one.
-    expect(chooseHintSource('four-ten', {}, { env: 'decade', options: {} }).kind).toBe('agent');
+    expect(chooseHintSource('decade', {}, { env: 'decade-fives', options: {} }).kind).toBe('agent');
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
   });
 
@@ -64,23 +69,24 @@ describe('hinterForEnv', () => {
     const loaded: string[] = [];
     // A real agent standing in for a model, so the ranking shows which one answers.
     const models = {
-      info: (id: string) => (id === 'four-ten' || id === 'decade-fives' ? shippedInfo(id) : null),
+      info: (id: string) => (id === 'decade' || id === 'decade-fives' ? shippedInfo(id) : null),
       load: async (id: string): Promise<Agent> => {
         loaded.push(id);
-        return createAgent('greedy', id, {});
+        return createAgent('longest', id, {});
       },
     };
-    const withModel = await hinterForEnv('four-ten', {}, models, { fourTenFigures: false });
-    expect(withModel).toMatchObject({ source: 'model models/four-ten/ (shipped)', fromModel: true });
-    expect(loaded).toEqual(['four-ten']);
-    const env = make('four-ten');
+    const withModel = await hinterForEnv('decade', {}, models);
+    expect(withModel).toMatchObject({ source: 'model models/decade/ (shipped)', fromModel: true });
+    expect(loaded).toEqual(['decade']);
+    const env = make('decade');
     env.reset({ seed: 2 });
-    while (env.running && env.legalCount < 3) env.step(env.legal[0]);
-    expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('greedy', 'four-ten', {}).act(env));
+    while (env.running && env.legalCount < 2) env.step(env.legal[0]);
+    expect(env.running).toBe(true);
+    expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('longest', 'decade', {}).act(env));
 
     // decade-fives ships a model, but pimc is measured stronger: the model is never loaded.
     const without = await hinterForEnv('decade-fives', {}, models);
     expect(without).toMatchObject({ source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-fives/)', fromModel: false });
-    expect(loaded).toEqual(['four-ten']);
+    expect(loaded).toEqual(['decade']);
   });
 });

@@ -34,7 +34,7 @@ describe('model sources', () => {
     );
     const hint = createHinter({ model: agentFromModel(model) }).hint(decadeChoice(), { top: 1 });
     expect(hint.source).not.toBe('model model');
-    expect(hint.source).toMatch(/^model \(afterstate, trained for decade, [\d,]+ env steps\)$/);
+    expect(hint.source).toMatch(/^model \(distill, trained for decade, [\d,]+ env steps\)$/);
     // The same model through tengym/node: the same move, its directory as the source.
     const loaded = await loadAgent(dir);
     const fromDisk = createHinter({ model: loaded }).hint(decadeChoice(), { top: 1 });

@@ -54,7 +54,10 @@ describe('shipped models', () => {
     expect(metadata.command).toMatch(new RegExp(`^tengym train --env ${id} --algo \\w+ .*--out runs/${id}$`));
     const recorded = metadata.evaluation as { seed: number; winRate: number; reference: { agent: string }; vsReference: { ci95: [number, number] } };
     expect(recorded.seed).toBe(HELD_OUT);
-    expect(recorded.vsReference.ci95[0]).toBeGreaterThan(0);
+    // A model distilled from pimc is measured against it and must be level (less than a point
+    // behind at the interval's lower end); the others against a baseline they beat.
+    const level = recorded.reference.agent === 'pimc';
+    expect(recorded.vsReference.ci95[0]).toBeGreaterThan(level ? -0.01 : 0);
     // The first deals of the recorded evaluation, played again by the model and the reference
     // (every move checked legal by the env).
     const fourTen = id === 'four-ten';
@@ -72,6 +75,10 @@ describe('shipped models', () => {
       const saved = mine.flatMap((m, i) => (m.won && theirs[i].won ? [theirs[i].rounds - m.rounds] : []));
       expect(saved.length).toBeGreaterThan(deals / 2);
       expect(saved.reduce((a, b) => a + b, 0) / saved.length).toBeGreaterThan(0.5);
+    } else if (level) {
+      // Level with pimc, and above the simple heuristic on the same deals.
+      const longest = playDeals(id, createAgent('longest', id, {}), deals);
+      expect(wins(mine)).toBeGreaterThanOrEqual(wins(longest));
     } else expect(wins(mine)).toBeGreaterThan(wins(theirs));
   });
 

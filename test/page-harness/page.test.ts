@@ -106,15 +106,15 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('decade with hints: a whole game played by tapping the top hint’s cards, highlighted on the board, equal to tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
     let longestLine = 0;
-    // pimc answers, measured stronger than the shipped model: no TensorFlow.js is loaded.
+    // The shipped model answers (level with pimc): the page loads TensorFlow.js and the model.
     const { source } = await loadHinter('decade', {});
-    expect(source).toBe('pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade/)');
+    expect(source).toBe('model models/decade/ (shipped)');
     await withPage('env=decade&seed=2&hints=1', async (p) => {
       for (let guard = 0; guard < 100; guard++) {
         const v = await p.view();
         if (!v.running) break;
         expect(v.source).toBe(source);
-        expect(v.backend).toBeNull();
+        expect(v.backend).not.toBeNull();
         const hints = v.hints!;
         const top = hints.hints[0];
         expect(v.hintTop).toEqual(spots(top.cards));
@@ -148,6 +148,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, equal to tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
     const uiKinds = new Set<string>();
+    const { source } = await loadHinter('four-ten', {});
+    expect(source).toMatch(/^bottom-direct /);
     await withPage('env=four-ten&seed=5&hints=1', async (p) => {
       // The first 40 decisions as a player makes them (taps, hands, keys).
       for (let guard = 0; guard < 40; guard++) {
@@ -155,7 +157,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         if (!v.running) break;
         const hints = v.hints!;
         const top = hints.hints[0];
-        expect(hints.source).toBe('model models/four-ten/ (shipped)');
+        expect(hints.source).toBe(source);
         expect(v.hintTop).toEqual(spots(top.cards));
         seen.push({ state: v.state, hints });
         const kind = top.cards.length === 0 ? 'end' : top.cards[0].place === 'drawn' ? 'place' : top.cards.length === 1 ? 'replace' : 'exchange';

@@ -46,11 +46,11 @@ interface Judged {
 export class BottomAgent implements Agent {
   readonly name: string = 'bottom';
   readonly fair = true;
-  private readonly rules: FourTenRules;
+  protected readonly rules: FourTenRules;
   private readonly gameTarget: number;
   /** False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for measurements). */
   private readonly playsBottom: boolean;
-  private table!: Prospects;
+  protected table!: Prospects;
 
   /** `options`: the env's (defaults are filled in). */
   constructor(options: object = {}, playsBottom = true) {
@@ -67,10 +67,14 @@ export class BottomAgent implements Agent {
   }
 
   score(env: Env): ActionScores {
-    const p = readPosition(env);
+    return this.scorePosition(readPosition(env), legalList(env));
+  }
+
+  /** `score` for a position and its legal ids, without an env (`bottom-direct` plays turns ahead with it). */
+  protected scorePosition(p: Position, legal: readonly number[]): ActionScores {
     // A fault costs a round's worth of points; safety first makes the exact price matter little.
     this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom));
-    const actions = legalList(env).map((action): ScoredAction => {
+    const actions = legal.map((action): ScoredAction => {
       const j = this.judgeAction(p, action);
       return { action, score: j.value - SAFETY_FIRST * j.fault };
     });

@@ -4,17 +4,25 @@
  * and `expectimax` (search over the stock's composition with those prospects as the leaf).
  * All three are fair (they read the stock's value counts, never its order) and deterministic.
  */
-import { fourTenGame } from '../../env/games/four-ten.js';
+import { fourTenGame, fourTenOptionsSchema } from '../../env/games/four-ten.js';
 import { TengymError } from '../../env/errors.js';
 import type { AgentSpec } from '../agent.js';
 import { OPTIMAL_AGENTS, gameRulesOf, hasShippedGameValues } from '../four-ten-solver/index.js';
 import type { GameKit } from '../kit.js';
 import { BottomAgent } from './bottom.js';
+import { DirectBottomAgent } from './bottom-direct.js';
 import { ExpectimaxAgent } from './expectimax.js';
 import { GreedyAgent } from './greedy.js';
 import { fourTenHintDetails } from './hint-details.js';
 
 const FOUR_TEN = [fourTenGame];
+
+/** Whether `options` play the default game (the reward aside): where `bottom-direct` was measured. */
+function hasDefaultRules(options: object): boolean {
+  const { reward: _reward, ...rules } = fourTenOptionsSchema.parse(options);
+  const { reward: _default, ...defaults } = fourTenOptionsSchema.parse({});
+  return JSON.stringify(rules) === JSON.stringify(defaults);
+}
 
 export const FOUR_TEN_AGENTS: AgentSpec[] = [
   {
@@ -32,6 +40,13 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
     create: (env) => new BottomAgent(env.options),
   },
   {
+    name: 'bottom-direct',
+    description: "bottom's game with each turn's exchanges taken by the shortest way: the same rounds as bottom on every deal, fewer exchanges",
+    fair: true,
+    games: FOUR_TEN,
+    create: (env) => new DirectBottomAgent(env.options),
+  },
+  {
     name: 'expectimax',
     description: 'expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values in points',
     fair: true,
@@ -41,19 +56,22 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
 ];
 
 /**
- * Four Ten: its baselines and the exact solver; hints ranked by the shipped model when it was
- * trained for these options (measured the strongest fair source), else by the exact `optimal`
- * for rules whose game values ship (other rules would first solve the game for about 20
- * minutes), else by `expectimax`, each sentence with the round's prospects; training presets
- * for its decision nearly every step and games of dozens of them: fewer copies, longer
- * rollouts, a wider net for its small observation, points scaled to ~1 per round, and more
- * entropy (with 0.01 the policy collapses in 100k steps); afterstate values with about 20
- * positions to value per step.
+ * Four Ten: its baselines and the exact solver; hints ranked, for the default rules, by
+ * `bottom-direct` (the same rounds as `bottom` on every deal, in fewer exchanges than any
+ * other source measured: docs/hints.md), else by the exact `optimal` for rules whose game
+ * values ship (other rules would first solve the game for about 20 minutes), else by
+ * `expectimax`, each sentence with the round's prospects; training presets for its decision
+ * nearly every step and games of dozens of them: fewer copies, longer rollouts, a wider net for
+ * its small observation, points scaled to ~1 per round, and more entropy (with 0.01 the policy
+ * collapses in 100k steps); afterstate values with about 20 positions to value per step.
  */
 export const FOUR_TEN_KIT: GameKit = {
   agents: [...FOUR_TEN_AGENTS, ...OPTIMAL_AGENTS],
-  modelFirst: true,
   hintBaseline: (env, baseline) => {
+    if (hasDefaultRules(env.options)) {
+      const direct = baseline('bottom-direct', 'safety first, then the best round prospects, by the fewest exchanges');
+      return { ...direct, overModel: `never more rounds than bottom, unlike the trained model in models/${env.id}/` };
+    }
     if (hasShippedGameValues(gameRulesOf(env.options))) {
       try {
         return baseline('optimal', 'exact solver');

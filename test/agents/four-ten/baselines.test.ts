@@ -3,6 +3,7 @@ import type { Agent } from '../../../src/agents/agent.js';
 import { createAgent, agentsFor } from '../../../src/agents/index.js';
 import { FOUR_TEN_AGENTS } from '../../../src/agents/four-ten/index.js';
 import { BottomAgent } from '../../../src/agents/four-ten/bottom.js';
+import { DirectBottomAgent } from '../../../src/agents/four-ten/bottom-direct.js';
 import { ExpectimaxAgent } from '../../../src/agents/four-ten/expectimax.js';
 import { GreedyAgent } from '../../../src/agents/four-ten/greedy.js';
 import { readPosition } from '../../../src/agents/four-ten/common.js';
@@ -21,7 +22,7 @@ const SHADOW = 2;
 const END = 47;
 const replaceId = (h: number, v: number): number => 3 + h * 4 + (v - 1);
 const exchangeId = (side: number, a: number, b: number): number => 15 + side * 16 + (a - 1) * 4 + (b - 1);
-const NAMES = ['greedy', 'bottom', 'expectimax'] as const;
+const NAMES = ['greedy', 'bottom', 'bottom-direct', 'expectimax'] as const;
 
 /** A valid 32-card deck starting with `prefix`; the rest follow in value order. */
 function deckOf(prefix: number[]): number[] {
@@ -146,7 +147,7 @@ function agent(name: string, options: Record<string, unknown> = {}): Agent {
 }
 
 describe('four-ten agents: catalogue and model', () => {
-  it('lists greedy, bottom and expectimax for four-ten only, all fair', () => {
+  it('lists greedy, bottom, bottom-direct and expectimax for four-ten only, all fair', () => {
     expect(FOUR_TEN_AGENTS.map((a) => a.name)).toEqual([...NAMES]);
     for (const spec of FOUR_TEN_AGENTS) {
       expect(spec.games.map((g) => g.name)).toEqual(['four-ten']);
@@ -283,6 +284,77 @@ describe('four-ten agents: bottom', () => {
       expect(canFault(env, a), `${env.render()}\nchose ${env.describeAction(a)}`).toBe(false);
     }
     expect(checked).toBeGreaterThan(150);
+  });
+});
+
+/** A whole game of `name` on `seed`: how each turn ended, the exchanges, the outcome. */
+function turnsOf(name: string, seed: number, options: Record<string, unknown> = {}): { turnEnds: string[]; exchanges: number; outcome: FourTenOutcome } {
+  const env = make('four-ten', options);
+  const a = agent(name, options);
+  env.reset({ seed });
+  const turnEnds: string[] = [];
+  let exchanges = 0;
+  while (env.running) {
+    const action = a.act(env);
+    if (action >= 15 && action < END) exchanges++;
+    const before = game(env);
+    env.step(action);
+    // A turn ends with "end turn" (on a configuration), or with a move that ends the round (the
+    // next round starts at once: what the round paid is what can be compared).
+    const after = game(env);
+    if (action === END) turnEnds.push(JSON.stringify([before.hand, before.home, before.shadow]));
+    else if (after.rounds !== before.rounds) turnEnds.push(JSON.stringify({ exchange: action >= 15, points: after.points, safeties: after.safeties }));
+  }
+  return { turnEnds, exchanges, outcome: env.outcome() as FourTenOutcome };
+}
+
+describe('four-ten agents: bottom-direct', () => {
+  it("plays bottom's game, every turn ending where bottom's does, in no more exchanges (fewer over the games)", () => {
+    let direct = 0;
+    let walked = 0;
+    for (const options of [{}, { drawVisible: false }, { check: 'faults-first' }, { handTarget: 7, gameTarget: 20, safeties: 0 }]) {
+      for (let seed = 500; seed < 515; seed++) {
+        const b = turnsOf('bottom', seed, options);
+        const d = turnsOf('bottom-direct', seed, options);
+        expect(d.turnEnds, `seed ${seed} ${JSON.stringify(options)}`).toEqual(b.turnEnds);
+        expect(d.outcome).toEqual(b.outcome);
+        expect(d.exchanges).toBeLessThanOrEqual(b.exchanges);
+        direct += d.exchanges;
+        walked += b.exchanges;
+      }
+    }
+    expect(direct).toBeLessThan(0.8 * walked);
+  });
+
+  it('takes the shortest way to the configuration bottom ends its turn on (a position from a real game)', () => {
+    // The first turn in seed 500 where bottom makes more than one exchange: bottom-direct reaches its end in fewer or as many.
+    const env = make('four-ten');
+    env.reset({ seed: 500 });
+    const bottom = agent('bottom');
+    const direct = agent('bottom-direct');
+    let checked = 0;
+    while (env.running && checked < 5) {
+      if (readPosition(env).phase === 'exchange') {
+        const walk = env.clone();
+        let steps = 0;
+        while (walk.running && walk.isLegal(END) && bottom.act(walk) !== END) {
+          walk.step(bottom.act(walk));
+          steps++;
+        }
+        const path = env.clone();
+        let directSteps = 0;
+        while (path.running && path.isLegal(END) && direct.act(path) !== END) {
+          path.step(direct.act(path));
+          directSteps++;
+        }
+        const hands = (e: Env) => JSON.stringify([game(e).hand, game(e).home, game(e).shadow, game(e).points, game(e).rounds]);
+        expect(hands(path)).toBe(hands(walk));
+        expect(directSteps).toBeLessThanOrEqual(steps);
+        if (steps > 1) checked++;
+      }
+      env.step(bottom.act(env));
+    }
+    expect(checked).toBe(5);
   });
 });
 
@@ -526,8 +598,8 @@ describe('four-ten agents: contract', () => {
     }
   });
 
-  it('implement the Agent interface (GreedyAgent, BottomAgent, ExpectimaxAgent)', () => {
-    for (const a of [new GreedyAgent({}), new BottomAgent({}), new ExpectimaxAgent({})]) {
+  it('implement the Agent interface (GreedyAgent, BottomAgent, DirectBottomAgent, ExpectimaxAgent)', () => {
+    for (const a of [new GreedyAgent({}), new BottomAgent({}), new DirectBottomAgent({}), new ExpectimaxAgent({})]) {
       expect(a.fair).toBe(true);
       expect(typeof a.score).toBe('function');
     }
