@@ -57,8 +57,8 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
 
 /**
  * Four Ten: its baselines and the exact solver; hints ranked, for the default rules, by
- * `bottom-direct` (the same rounds as `bottom` on every deal, in fewer exchanges than any
- * other source measured: docs/hints.md), else by the exact `optimal` for rules whose game
+ * `bottom-direct` (the same rounds as `bottom` on every deal, in fewer exchanges than the
+ * shipped model's hints: docs/hints.md), else by the exact `optimal` for rules whose game
  * values ship (other rules would first solve the game for about 20 minutes), else by
  * `expectimax`, each sentence with the round's prospects; training presets for its decision
  * nearly every step and games of dozens of them: fewer copies, longer rollouts, a wider net for
