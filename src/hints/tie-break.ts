@@ -16,9 +16,9 @@ import { NOTHING, judgeHands } from '../env/games/four-ten-hands.js';
 /**
  * What a move costs a player beyond itself, per engine: lower is shown first among equals.
  * Four Ten: an exchange that keeps the turn open (1); "end turn", an exchange that ends the
- * round (the Hand makes its target: points now, as a solver prefers), a placement and a
- * replacement end the turn or are the only kind of move at hand (0). Engines not listed have
- * no such ties.
+ * round (it scores, or faults), a placement and a replacement end the turn or are the only kind
+ * of move at hand (0), so between "end turn" and points now at the same value the agent's order
+ * decides (a solver's puts the points first). Engines not listed have no such ties.
  */
 const EFFORT = new Map<AnyGame, (env: Env, action: number) => number>([[fourTenGame, (env, a) => (a >= FIRST_EXCHANGE && a < END_TURN && !exchangeEndsRound(env, a) ? 1 : 0)]]);
 

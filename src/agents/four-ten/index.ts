@@ -1,8 +1,9 @@
 /**
  * The Four Ten baselines (engine `four-ten`): `greedy` (one-step safe rule), `bottom` (the same
- * safety, with the solved round prospects deciding between 10 now and the bottom of the deck)
- * and `expectimax` (search over the stock's composition with those prospects as the leaf).
- * All three are fair (they read the stock's value counts, never its order) and deterministic.
+ * safety, with the solved round prospects deciding between 10 now and the bottom of the deck),
+ * `bottom-direct` (`bottom`'s game in fewer exchanges) and `expectimax` (search over the stock's
+ * composition with those prospects as the leaf). All four are fair (they read the stock's value
+ * counts, never its order) and deterministic.
  */
 import { fourTenGame, fourTenOptionsSchema } from '../../env/games/four-ten.js';
 import { TengymError } from '../../env/errors.js';
