@@ -132,7 +132,19 @@ export interface SearchConfig {
   maxLeaves: number;
   /** Score = P(win) − tieWeight · cards left / 52. */
   tieWeight: number;
+  /**
+   * Stock size at or below which a decision is searched to the game's end, every horizon a
+   * game's end (exact, no network), unless that tree passes ENDGAME_NODES nodes (then `depth`
+   * as usual). 0 or absent: never. Not with `deckBottom`, whose stock refills.
+   */
+  endgame?: number;
 }
+
+/** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
+const ENDGAME_NODES = 10_000;
+
+/** Thrown inside a tree that passes its node budget (caught in addDecision). */
+const OVER_BUDGET = new Error('endgame tree over its node budget');
 
 /**
  * The search trees of one or more positions, built into flat typed arrays (reused: after the
@@ -156,6 +168,8 @@ export class SearchForest {
   private readonly levels: SearchLevels;
   private readonly knowledge = new StockKnowledge();
   private depthLeft = 0;
+  /** Node count past which an endgame tree is abandoned (addDecision). */
+  private nodeBudget = Infinity;
 
   constructor(
     readonly rules: Rules,
@@ -179,6 +193,20 @@ export class SearchForest {
    */
   addDecision(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at = 0): void {
     const mark = this.mark();
+    const endgame = this.config.endgame ?? 0;
+    if (!this.rules.deckBottom && p.stockLen <= endgame && p.stockLen >= this.config.depth) {
+      // One draw deeper than the stock holds: every horizon is a game's end.
+      this.nodeBudget = mark.nodes + ENDGAME_NODES;
+      try {
+        for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, p.stockLen + 1);
+        return;
+      } catch (e) {
+        if (e !== OVER_BUDGET) throw e;
+        this.reset(mark);
+      } finally {
+        this.nodeBudget = Infinity;
+      }
+    }
     for (let depth = this.config.depth; ; depth--) {
       for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
       if (depth === 0 || this.leafCount - mark.leaves <= this.config.maxLeaves) return;
@@ -336,6 +364,7 @@ export class SearchForest {
   }
 
   private node(kind: number): number {
+    if (this.nodeCount >= this.nodeBudget) throw OVER_BUDGET;
     if (this.nodeCount === this.kind.length) {
       this.kind = grow(this.kind);
       this.first = grow(this.first);

@@ -111,6 +111,39 @@ describe('the search against a brute-force expectimax', () => {
     expect(compared).toBeGreaterThanOrEqual(10);
   });
 
+  it('with an endgame: exact to the end where the stock is that small, the usual depth where its tree would be too big', () => {
+    let exact = 0;
+    let fellBack = 0;
+    for (const id of ['decade', 'decade-fives', 'decade-loop']) {
+      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
+      const { model, leaf } = linearNet(size, 13);
+      // Small stocks: the network is never asked (a NaN leaf would show).
+      const endgame = searchAgent(id, model, { depth: 1, endgame: 6 });
+      for (const env of latePositions(id, 5, 6, 300)) {
+        const unknown = decadeOf(env)!.state.stockLen;
+        for (const { action, score: win } of endgame.score(env).actions) {
+          const v = action === DRAW ? draw(env.clone(), 60, unknown, () => [Number.NaN, Number.NaN]) : expectimax(stepped(env.clone(), action), 60, unknown, () => [Number.NaN, Number.NaN]);
+          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 9);
+          exact++;
+        }
+      }
+      // A whole stock to the end is far past the node budget: one draw deep, the network at the horizon.
+      const tooBig = searchAgent(id, model, { depth: 1, maxLeaves: 100_000, endgame: 52 });
+      for (const env of latePositions(id, 3, 30, 500)) {
+        const unknown = decadeOf(env)!.state.stockLen;
+        expect(unknown).toBeGreaterThanOrEqual(15);
+        for (const { action, score: win } of tooBig.score(env).actions) {
+          const v = action === DRAW ? draw(env.clone(), 1, unknown, leaf) : expectimax(stepped(env.clone(), action), 1, unknown, leaf);
+          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 4);
+          fellBack++;
+        }
+      }
+      model.dispose();
+    }
+    expect(exact).toBeGreaterThanOrEqual(20);
+    expect(fellBack).toBeGreaterThanOrEqual(10);
+  });
+
   for (const id of ['decade', 'decade-loop', 'decade-optional', 'ten-twenty-thirty']) {
     it(`${id}: random late positions, one and two draws deep with the network at the horizon`, () => {
       const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
