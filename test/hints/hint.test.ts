@@ -319,10 +319,10 @@ describe('tengym hint', () => {
       const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
-      // decade's shipped model answers; elsewhere in the decade family pimc, measured stronger than the models, or optimal; Four Ten bottom-direct.
+      // decade's and decade-fives' shipped models answer; elsewhere in the decade family pimc, measured stronger than the model, or optimal; Four Ten bottom-direct.
       const shipped = existsSync(join(shippedModelDir(id), 'model.json'));
       let agent: Agent;
-      if (id === 'decade' && shipped) {
+      if ((id === 'decade' || id === 'decade-fives') && shipped) {
         expect(out.source).toBe(`model models/${id}/ (shipped)`);
         agent = await resolveAgent('model', id, {});
       } else {
@@ -441,10 +441,10 @@ describe('tengym hint', () => {
 
 describe('tengym bench --hints', () => {
   it('prints p50 and p99 latency over mid-game states, with the source; --agent times another', () => {
-    const r = tengym(['bench', '--hints', '--env', 'decade-fives', '--states', '40', '--warmup', '20', '--json']);
+    const r = tengym(['bench', '--hints', '--env', 'decade-loop', '--states', '40', '--warmup', '20', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const [b] = JSON.parse(r.stdout);
-    expect(b).toMatchObject({ env: 'decade-fives', source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-fives/)', fromModel: false, states: 40, warmup: 20 });
+    expect(b).toMatchObject({ env: 'decade-loop', source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-loop/)', fromModel: false, states: 40, warmup: 20 });
     expect(b.games).toBeGreaterThan(0);
     for (const key of ['firstMs', 'p50Ms', 'p99Ms', 'maxMs', 'meanMs']) expect(Number.isFinite(b[key]) && b[key] > 0, key).toBe(true);
     const model = tengym(['bench', '--hints', '--env', 'decade-fives', '--agent', 'model', '--states', '20', '--warmup', '5', '--json']);

