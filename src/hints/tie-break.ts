@@ -11,7 +11,7 @@ import type { ActionScores, ScoredAction, ValueUnit } from '../agents/agent.js';
 import type { Env } from '../env/env.js';
 import type { AnyGame } from '../env/game.js';
 import { FIRST_EXCHANGE, END_TURN, fourTenGame, fourTenOf } from '../env/games/four-ten.js';
-import { NOTHING, judgeHands } from '../env/games/four-ten-hands.js';
+import { NOTHING, configOfKey, exchangedKey, judgeConfig } from '../env/games/four-ten-hands.js';
 
 /**
  * What a move costs a player beyond itself, per engine: lower is shown first among equals.
@@ -26,14 +26,8 @@ const EFFORT = new Map<AnyGame, (env: Env, action: number) => number>([[fourTenG
 function exchangeEndsRound(env: Env, action: number): boolean {
   const four = fourTenOf(env);
   if (!four) return false;
-  const e = action - FIRST_EXCHANGE;
-  const side = (e >> 4) + 1;
-  const handGives = ((e >> 2) & 3) + 1;
-  const otherGives = (e & 3) + 1;
-  const sums = [...four.state.sums];
-  sums[0] += otherGives - handGives;
-  sums[side] += handGives - otherGives;
-  return judgeHands(sums[0], sums[1], sums[2], four.options) !== NOTHING;
+  const key = exchangedKey(four.state.key, action - FIRST_EXCHANGE);
+  return key >= 0 && judgeConfig(configOfKey(key), four.options) !== NOTHING;
 }
 
 /**

@@ -18,11 +18,16 @@ import { fourTenHintDetails } from './hint-details.js';
 
 const FOUR_TEN = [fourTenGame];
 
-/** Whether `options` play the default game (the reward aside): where `bottom-direct` was measured. */
-function hasDefaultRules(options: object): boolean {
+/** The default game's options, the reward aside (it changes what an episode returns, not the play). */
+const rulesKey = (options: object): string => {
   const { reward: _reward, ...rules } = fourTenOptionsSchema.parse(options);
-  const { reward: _default, ...defaults } = fourTenOptionsSchema.parse({});
-  return JSON.stringify(rules) === JSON.stringify(defaults);
+  return JSON.stringify(rules);
+};
+const DEFAULT_RULES = rulesKey({});
+
+/** Whether `options` play the default game: where `bottom-direct` was measured. */
+function hasDefaultRules(options: object): boolean {
+  return rulesKey(options) === DEFAULT_RULES;
 }
 
 export const FOUR_TEN_AGENTS: AgentSpec[] = [

@@ -7595,6 +7595,16 @@ function configCards(id) {
 function configCount(id, v) {
 	return MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] + MS_COUNTS[Math.floor(id / H1) % 70 * 4 + v - 1] + MS_COUNTS[id % 70 * 4 + v - 1];
 }
+/** The configuration after exchange e (see the module comment); −1 when it is impossible (a card missing, or a = b). */
+function afterExchange(id, e) {
+	const side = (e >> 4) + 1;
+	const a = e >> 2 & 3;
+	const b = e & 3;
+	const hand = MS_REMOVE[configHand(id, 0) * 4 + a];
+	const other = MS_REMOVE[configHand(id, side) * 4 + b];
+	if (hand < 0 || other < 0 || a === b) return -1;
+	return withHand(withHand(id, 0, MS_ADD[hand * 4 + b]), side, MS_ADD[other * 4 + a]);
+}
 /** Writes the configurations one exchange away from `id` into `out`; returns how many. */
 function exchangeNeighbours(id, out) {
 	const a = Math.floor(id / H0);
@@ -7612,6 +7622,20 @@ function exchangeNeighbours(id, out) {
 		}
 	}
 	return n;
+}
+/** The configuration id of an engine key. */
+function configOfKey(key) {
+	const m = [
+		0,
+		0,
+		0
+	];
+	for (let h = 0; h < 3; h++) {
+		let byCounts = 0;
+		for (let v = 0; v < 4; v++) byCounts += keyDigit(key, h * 4 + v) * POW5[v];
+		m[h] = MS_BY_KEY[byCounts];
+	}
+	return configId(m[0], m[1], m[2]);
 }
 // src/env/games/four-ten.ts
 /**
@@ -8509,6 +8533,41 @@ function checkCounters(s, o) {
 	if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? " (the last a bust)" : ""}; each safety pays the fault that ends a round`;
 	return null;
 }
+const fourTenGame = {
+	name: "four-ten",
+	scoring: "rounds",
+	optionsSchema: fourTenOptionsSchema,
+	numActions,
+	observationSize,
+	createState,
+	copyState,
+	parseDeck,
+	reset,
+	legalActions,
+	step,
+	status,
+	observe,
+	outcome,
+	expectedReturn,
+	describeAction,
+	whyIllegal,
+	render,
+	toJSON,
+	fromJSON,
+	checkState,
+	sameOutcome: false,
+	actionCards,
+	prompt,
+	board,
+	stepNote
+};
+/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+function fourTenOf(env) {
+	return env.game === fourTenGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
+}
 // src/env/registry.ts
 /**
 * The registry (OpenSpiel style): every id is an engine plus preset options.
@@ -8581,34 +8640,7 @@ const SPECS = [
 	},
 	{
 		id: "four-ten",
-		game: {
-			name: "four-ten",
-			scoring: "rounds",
-			optionsSchema: fourTenOptionsSchema,
-			numActions,
-			observationSize,
-			createState,
-			copyState,
-			parseDeck,
-			reset,
-			legalActions,
-			step,
-			status,
-			observe,
-			outcome,
-			expectedReturn,
-			describeAction,
-			whyIllegal,
-			render,
-			toJSON,
-			fromJSON,
-			checkState,
-			sameOutcome: false,
-			actionCards,
-			prompt,
-			board,
-			stepNote
-		},
+		game: fourTenGame,
 		preset: {},
 		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
 	}
@@ -8710,6 +8742,224 @@ function envs() {
 		};
 	});
 }
+/** The phase, from the legal list (ids 0–2 place, 3–14 replace, 15–47 exchange or end turn). */
+function phaseOf(env) {
+	const first = env.legal[0];
+	return first < 3 ? "place" : first < 15 ? "replace" : "exchange";
+}
+// src/agents/four-ten-solver/default-game-values.ts
+const DEFAULT_GAME_VALUES = {
+	rules: {
+		"drawVisible": true,
+		"check": "points-first",
+		"handTarget": 10,
+		"gameTarget": 50,
+		"safeties": 3
+	},
+	discount: 1e-12,
+	shortfall: [
+		.0015694828871578815,
+		.0015112895315171192,
+		.0014365881514651114,
+		.0014100213725637273,
+		.0007993413412538874,
+		.0007309735331091777,
+		.0006762658068408158,
+		.0006108958008358104,
+		.0004511413523882406,
+		.0003750266083947186,
+		.00034662537009651976,
+		.0002770272080881563,
+		.00018755783505599013,
+		.00015576271280021993,
+		.00014601928522672725,
+		.00011788224373175566,
+		5938766495678745e-20,
+		48246986323650594e-21,
+		4543159086908573e-20,
+		3690457919019583e-20,
+		14979724725664673e-21,
+		12450408536539546e-21,
+		11655766108370633e-21,
+		9703564763122748e-21,
+		5671166807356387e-21,
+		33472707697717485e-22,
+		3075531971781973e-21,
+		26615820380090424e-22,
+		19014591556824963e-22,
+		12933735443518784e-22,
+		11637953771183115e-22,
+		9.968893066957064e-7,
+		7.318327506567175e-7,
+		5.349027713933817e-7,
+		4.675559461211612e-7,
+		3.9578723087148545e-7,
+		2.9378058055720963e-7,
+		2.1721142555423987e-7,
+		1.8782752249636953e-7,
+		1.461727401642989e-7,
+		9.744426968749907e-8,
+		7.350231455096085e-8,
+		6.262221064729665e-8,
+		4.9251929893380516e-8,
+		2.976085652365261e-8,
+		2.219830164184728e-8,
+		1.8953572133600424e-8,
+		1.5531972209281037e-8,
+		1.0518433258467043e-8,
+		7.159378885526497e-9,
+		2393744030252624e-21,
+		22423767920372377e-22,
+		2050231583922898e-21,
+		19803249439272206e-22,
+		11846244608861894e-22,
+		10648896827846644e-22,
+		9.320422892238207e-7,
+		8.360315940788085e-7,
+		6.278380556053143e-7,
+		5.207212869858339e-7,
+		4.6078550039592905e-7,
+		3.688322016581884e-7,
+		2.5321911667770493e-7,
+		2.102502755872819e-7,
+		1.933956259118868e-7,
+		1.5482962464959537e-7,
+		7.957800736892231e-8,
+		6.480506423450635e-8,
+		6.035915869208388e-8,
+		4.8755954640364394e-8,
+		2.0506750440295048e-8,
+		1.706926627206129e-8,
+		1.575772431059859e-8,
+		1.3036914106853676e-8,
+		7.786753428015439e-9,
+		4.729119178025817e-9,
+		4.269470754400719e-9,
+		3.654831239170433e-9,
+		2.6461325978944434e-9,
+		1.8203842427278654e-9,
+		1.59540794107944e-9,
+		1.356217595376542e-9,
+		1.0053638545797073e-9,
+		7390411934631271e-25,
+		6320258276951148e-25,
+		5320941988397319e-25,
+		3980754400464445e-25,
+		2964237247235858e-25,
+		2534610625336805e-25,
+		19656106710476756e-26,
+		12571333279609515e-26,
+		9507139737692781e-26,
+		8114657631412661e-26,
+		6403472070078128e-26,
+		3908921361752766e-26,
+		29410333301753513e-27,
+		25257590074337103e-27,
+		20878480544087513e-27,
+		14461939544147483e-27,
+		10162878478410387e-27,
+		3.5804471787298797e-9,
+		3.2850311464363712e-9,
+		2.9137491257494574e-9,
+		2.7756807003331692e-9,
+		1.7344484692436731e-9,
+		1.5371385204958792e-9,
+		1.2861811625990172e-9,
+		1.1468700399704618e-9,
+		8747005670166113e-25,
+		7244082126067819e-25,
+		6167652785774235e-25,
+		4951577676099278e-25,
+		3451746416020303e-25,
+		28701803555113973e-26,
+		25972115129882133e-26,
+		20699640734479466e-26,
+		11006731037348761e-26,
+		9040772346969347e-26,
+		8359612873097983e-26,
+		6780886179212828e-26,
+		30760343892377324e-27,
+		26077155695841335e-27,
+		2384520714925656e-26,
+		20063230513272478e-27,
+		13207284133005844e-27,
+		9178607272780354e-27,
+		8443456357651723e-27,
+		7544316617007374e-27,
+		6201723074087512e-27,
+		5080276216535025e-27,
+		4010869289030749e-27,
+		3672008954473045e-27,
+		32080956905527064e-28,
+		2848964246057544e-27,
+		268535249904858e-26,
+		2547115932842653e-27,
+		23711566944927178e-28,
+		22363803551990087e-28,
+		21745402114841995e-28,
+		20971245467728555e-28,
+		11608932855691254e-28,
+		11216764295990168e-28,
+		11038548496446443e-28,
+		1081954366930681e-27,
+		10500280429239622e-28,
+		10376405990466997e-28,
+		1032325741130494e-27,
+		10267211699643496e-28,
+		10185090070973935e-28,
+		10130068853705703e-28,
+		9642667173367056e-27,
+		9124642714494736e-27,
+		8154345991379728e-27,
+		7906939289067392e-27,
+		6535306443170833e-27,
+		6219278828331831e-27,
+		5790312615180467e-27,
+		5587249860208161e-27,
+		52231722991957276e-28,
+		4994871336875104e-27,
+		4371956507203083e-27,
+		4209515844105463e-27,
+		3741937889971654e-27,
+		3657642018494344e-27,
+		36122644727837993e-28,
+		35378270909249046e-28,
+		3409580840604463e-27,
+		3380650447653937e-27,
+		33627346732213577e-28,
+		33203954348380646e-28,
+		27395105195507367e-28,
+		2731791843861812e-27,
+		25588878678087824e-28,
+		2547080112506956e-27,
+		25345749225011356e-28,
+		25262444990416443e-28,
+		25212300587550704e-28,
+		2516717524162103e-27,
+		25056993329287517e-28,
+		247918342042932e-26,
+		1840071611814264e-27,
+		18380064677740936e-28,
+		18310392101281862e-28,
+		1822692588590212e-27,
+		1818223146819866e-27,
+		18144539323128775e-28,
+		1809642585485214e-27,
+		18059246518584348e-28,
+		18041937211415812e-28,
+		18020025115031763e-28,
+		10014857607443538e-28,
+		10014355693393027e-28,
+		1001412760521104e-27,
+		10013847313491694e-28,
+		10013438706778998e-28,
+		10013280166988437e-28,
+		10013212145169793e-28,
+		10013140415477399e-28,
+		1001303531271416e-27,
+		1001296489421339e-27
+	]
+};
 // src/agents/four-ten-solver/round-model.ts
 /**
 * The model of a Four Ten round's graph (browser-safe; the solve is round-solver.ts): every
@@ -9506,6 +9756,47 @@ function solveNonFull(sol) {
 		}
 	}
 }
+/** The most (points, safeties) states the game solve takes on (each is at least one round solve, about 1 s). */
+const MAX_GAME_STATES = 2e3;
+/** Sweeps stop when no shortfall moves by more than this part of itself. */
+const CONVERGED = 1e-9;
+const MAX_SWEEPS = 300;
+/** The smallest `maxRounds` the optimal policy accepts for these rules (see the module comment). */
+function minimumMaxRounds(gameTarget) {
+	return 20 + Math.ceil(gameTarget / 5);
+}
+/** Refuses, naming the option, the rules the game policy cannot be optimal for. */
+function checkGameOptions(rules) {
+	const states = rules.gameTarget * (rules.safeties + 1);
+	if (states > 2e3) throw new TengymError("bad-argument", `optimal: gameTarget ${rules.gameTarget} with safeties ${rules.safeties} makes ${states} (points, safeties) states to solve, one round solve (about 1 s) each; the optimal agent takes at most ${MAX_GAME_STATES} (gameTarget × (safeties + 1))`);
+	const least = minimumMaxRounds(rules.gameTarget);
+	if (rules.maxRounds < least) throw new TengymError("bad-argument", `optimal: maxRounds ${rules.maxRounds} is too short: the optimal policy maximises the chance of reaching gameTarget ${rules.gameTarget} without a round cap, which is the optimum only when the cap practically never binds; it needs maxRounds ≥ ${least} (20 + gameTarget/5)`);
+}
+/** The shortfalls L(p, s) = 1 − E[γ^R · 1{win}] for p < gameTarget, s ≤ safeties: `shortfall[s * gameTarget + p]`. */
+var GameValues = class {
+	rules;
+	/** δ, the discount per round. */
+	discount;
+	shortfall;
+	constructor(rules, discount, shortfall) {
+		if (shortfall.length !== rules.gameTarget * (rules.safeties + 1)) throw new Error("GameValues: wrong table size");
+		this.rules = rules;
+		this.discount = discount;
+		this.shortfall = shortfall;
+	}
+	/** L(p, s): 0 at or above the target. */
+	loss(points, safeties) {
+		return points >= this.rules.gameTarget ? 0 : this.shortfall[safeties * this.rules.gameTarget + points];
+	}
+	/** 1 − L(p, s): the chance of winning from the start of a round at (p, s), discounted by γ per round. */
+	winChance(points, safeties) {
+		return 1 - this.loss(points, safeties);
+	}
+	/** The round payoffs at (points, safeties). */
+	payoffs(points, safeties) {
+		return gamePayoffs(this.rules, this.discount, points, safeties, (p, s) => this.loss(p, s));
+	}
+};
 function gamePayoffs(rules, delta, p, s, loss) {
 	const next = (q, t) => -(delta + (1 - delta) * loss(q, t));
 	const bottom = /* @__PURE__ */ new Float64Array(49);
@@ -9520,6 +9811,308 @@ function gamePayoffs(rules, delta, p, s, loss) {
 		fault
 	};
 }
+/** Solves L for every (points, safeties): about 15·gameTarget + safeties·gameTarget round solves. */
+function computeGameValues(rules, opts = {}) {
+	checkGameOptions(rules);
+	const delta = opts.discount ?? 1e-12;
+	const G = rules.gameTarget;
+	const L = new Float64Array(G * (rules.safeties + 1)).fill(1);
+	const loss = (p, s) => p >= G ? 0 : L[s * G + p];
+	const model = roundModel(rules.handTarget, rules.check);
+	let solves = 0;
+	const solveAt = (p, s, sweep) => {
+		const old = L[s * G + p];
+		const now = -solveRound(rules, gamePayoffs(rules, delta, p, s, loss), { model }).roundValue;
+		L[s * G + p] = now;
+		solves++;
+		const change = Math.abs(now - old) / Math.max(now, Number.MIN_VALUE);
+		opts.onProgress?.({
+			solves,
+			points: p,
+			safeties: s,
+			sweep,
+			change
+		});
+		return change;
+	};
+	const previous = new Float64Array(G);
+	let lastChange = Infinity;
+	let lastRatio = NaN;
+	for (let sweep = 1;; sweep++) {
+		previous.set(L.subarray(0, G));
+		let change = 0;
+		for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
+		if (change < CONVERGED) break;
+		if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten game values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
+		const ratio = change / lastChange;
+		if (ratio < .9 && Math.abs(ratio - lastRatio) < .2 * ratio) {
+			const tail = ratio / (1 - ratio);
+			for (let p = 0; p < G; p++) L[p] = Math.min(1, Math.max(0, L[p] + (L[p] - previous[p]) * tail));
+			lastRatio = NaN;
+			lastChange = Infinity;
+		} else {
+			lastRatio = ratio;
+			lastChange = change;
+		}
+	}
+	for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
+	return new GameValues(rules, delta, L);
+}
+/**
+* The policy: game values plus the round solved at each (points, safeties) met, kept in memory
+* (about 3.6 MB each for the default rules; the least recently used go beyond `maxTables`).
+*/
+var GamePolicy = class {
+	values;
+	model;
+	maxTables;
+	tables = /* @__PURE__ */ new Map();
+	/** Round solves done so far, and their seconds. */
+	solves = 0;
+	solveSeconds = 0;
+	constructor(values, maxTables = 64) {
+		this.values = values;
+		this.model = roundModel(values.rules.handTarget, values.rules.check);
+		this.maxTables = maxTables;
+	}
+	/** The round solved for (points, safeties); `stats` adds the round figures for hints. */
+	round(points, safeties, stats = false) {
+		const key = `${points}/${safeties}`;
+		const hit = this.tables.get(key);
+		if (hit && (hit.stats || !stats)) {
+			this.tables.delete(key);
+			this.tables.set(key, hit);
+			return hit;
+		}
+		const sol = solveRound(this.values.rules, this.values.payoffs(points, safeties), {
+			model: this.model,
+			stats
+		});
+		this.solves++;
+		this.solveSeconds += sol.seconds;
+		this.tables.delete(key);
+		this.tables.set(key, sol);
+		while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value);
+		return sol;
+	}
+};
+// src/agents/four-ten-solver/optimal-agent.ts
+const policies = /* @__PURE__ */ new Map();
+/** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
+function gameRulesOf(options) {
+	const parsed = fourTenOptionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-argument", `optimal: bad four-ten options ${JSON.stringify(options)}`);
+	const o = parsed.data;
+	return {
+		drawVisible: o.drawVisible,
+		check: o.check,
+		handTarget: o.handTarget,
+		gameTarget: o.gameTarget,
+		safeties: o.safeties,
+		maxRounds: o.maxRounds
+	};
+}
+function rulesKey$1(r) {
+	return `${r.drawVisible}/${r.check}/${r.handTarget}/${r.gameTarget}/${r.safeties}`;
+}
+/** Whether the shipped table covers these rules (else the first use solves the game: minutes). */
+function hasShippedGameValues(rules) {
+	const d = DEFAULT_GAME_VALUES.rules;
+	return rulesKey$1(rules) === rulesKey$1({
+		...d,
+		maxRounds: rules.maxRounds
+	});
+}
+/**
+* The game policy for these rules (shared by every agent in the thread). The default rules use
+* the shipped table of L(points, safeties); other rules solve it here, once (about
+* (21 + safeties)·gameTarget round solves of about 1 s each).
+*/
+function gamePolicy(rules, onProgress) {
+	checkGameOptions(rules);
+	const key = rulesKey$1(rules);
+	let policy = policies.get(key);
+	if (!policy) {
+		policy = new GamePolicy(hasShippedGameValues(rules) ? new GameValues(rules, DEFAULT_GAME_VALUES.discount, Float64Array.from(DEFAULT_GAME_VALUES.shortfall)) : computeGameValues(rules, { onProgress }));
+		policies.set(key, policy);
+	}
+	return policy;
+}
+function viewOf(env) {
+	const four = fourTenOf(env);
+	if (!four) throw new TengymError("bad-argument", `optimal plays four-ten, not ${env.id}`);
+	if (!env.running) throw new TengymError("episode-over", "optimal: the episode is over (or not started)");
+	const s = four.state;
+	const phase = phaseOf(env);
+	const seen = /* @__PURE__ */ new Set();
+	if (phase === "exchange") for (let i = 0; i < s.seenCount; i++) seen.add(configOfKey(s.seen[i]));
+	return {
+		config: configOfKey(s.key),
+		stock: Array.from(s.stockCounts),
+		drawn: s.drawn,
+		phase,
+		seen,
+		points: s.points,
+		safeties: s.safeties
+	};
+}
+function better(x, xFault, best, bestFault) {
+	return x.value > best.value || x.value === best.value && bestFault && !xFault;
+}
+/**
+* The best the turn can still end with after an exchange into `start`: ending the turn at a
+* configuration reachable from `start` without revisiting `seen`, or stepping from one of them
+* into a score or a fault. Breadth first, so the first best found is the nearest.
+*/
+function bestReachable(sol, start, stock, seen, turnStarts) {
+	const model = sol.model;
+	const best = blankOutlook();
+	best.value = -Infinity;
+	let bestFault = false;
+	let bestSteps = 0;
+	const visited = new Set(seen);
+	visited.add(start);
+	let layer = [start];
+	const nb = /* @__PURE__ */ new Int32Array(32);
+	const terminal = blankOutlook();
+	for (let depth = 0; layer.length > 0; depth++) {
+		const next = [];
+		for (const z of layer) {
+			let w = turnStarts.get(z);
+			if (!w) {
+				w = sol.turnStart(z, stock, blankOutlook());
+				turnStarts.set(z, w);
+			}
+			if (better(w, false, best, bestFault)) {
+				Object.assign(best, w);
+				bestFault = false;
+				bestSteps = depth + 1;
+			}
+			const n = exchangeNeighbours(z, nb);
+			for (let i = 0; i < n; i++) {
+				const y = nb[i];
+				const verdict = model.verdict[y];
+				if (verdict === CONTINUES) {
+					if (!visited.has(y)) {
+						visited.add(y);
+						next.push(y);
+					}
+				} else {
+					sol.afterChange(y, stock, terminal);
+					const isFault = verdict === 2;
+					if (better(terminal, isFault, best, bestFault)) {
+						Object.assign(best, terminal);
+						bestFault = isFault;
+						bestSteps = depth + 1;
+					}
+				}
+			}
+		}
+		layer = next;
+	}
+	return {
+		outlook: best,
+		steps: bestSteps
+	};
+}
+/** Every legal action of the env's state valued with `sol` (in legal-id order). */
+function valueActions(env, sol) {
+	const view = viewOf(env);
+	const c = view.config;
+	const stock = view.stock;
+	const out = [];
+	const turnStarts = /* @__PURE__ */ new Map();
+	for (let i = 0; i < env.legalCount; i++) {
+		const action = env.legal[i];
+		const o = blankOutlook();
+		let steps = 0;
+		if (action < 3) {
+			if (view.drawn > 0) sol.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + view.drawn - 1]), stock, o);
+			else sol.placeHidden(c, action, stock, o);
+		} else if (action < 15) {
+			const r = action - 3;
+			sol.replace(c, r >> 2, (r & 3) + 1, stock, o);
+		} else if (action < 47) {
+			const y = afterExchange(c, action - 15);
+			if (sol.model.verdict[y] !== CONTINUES) {
+				sol.afterChange(y, stock, o);
+				steps = 1;
+			} else {
+				const r = bestReachable(sol, y, stock, view.seen, turnStarts);
+				Object.assign(o, r.outlook);
+				steps = 1 + r.steps;
+			}
+		} else {
+			let w = turnStarts.get(c);
+			if (!w) {
+				w = sol.turnStart(c, stock, blankOutlook());
+				turnStarts.set(c, w);
+			}
+			Object.assign(o, w);
+		}
+		out.push({
+			action,
+			outlook: o,
+			steps
+		});
+	}
+	return out;
+}
+/** Best first: higher value, then fewer steps, then the lower id. */
+function rankActions(valued) {
+	return [...valued].sort((x, y) => y.outlook.value - x.outlook.value || x.steps - y.steps || x.action - y.action);
+}
+var OptimalFourTenAgent = class {
+	name = "optimal";
+	fair = true;
+	rules;
+	policy = null;
+	constructor(options) {
+		this.rules = gameRulesOf(options);
+		checkGameOptions(this.rules);
+	}
+	reset() {}
+	roundAt(env) {
+		this.policy ??= gamePolicy(this.rules);
+		const view = viewOf(env);
+		return this.policy.round(view.points, view.safeties);
+	}
+	act(env) {
+		if (env.legalCount === 1) return env.legal[0];
+		return rankActions(valueActions(env, this.roundAt(env)))[0].action;
+	}
+	/** Every legal action's chance of winning the game (discounted by 10⁻⁶ per round), best first. */
+	score(env) {
+		return {
+			kind: "win-probability",
+			actions: rankActions(valueActions(env, this.roundAt(env))).map((a) => ({
+				action: a.action,
+				score: 1 + a.outlook.value
+			}))
+		};
+	}
+};
+// src/agents/four-ten-solver/index.ts
+/**
+* The exact Four Ten solver and the `optimal` agent: the ceiling, not a baseline (`ceiling: true`;
+* comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
+* reads the stock's composition, never its order.
+*/
+const OPTIMAL_AGENTS = [{
+	name: "optimal",
+	description: "the exact optimal policy (rounds solved by expectimax over hands, stock composition and phase; maximises the chance of winning, then fewer rounds): the ceiling, not a baseline",
+	fair: true,
+	ceiling: true,
+	games: [fourTenGame],
+	create: (env) => new OptimalFourTenAgent(env.options)
+}];
+/** The default game's options, the reward aside (it changes what an episode returns, not the play). */
+const rulesKey = (options) => {
+	const { reward: _reward, ...rules } = fourTenOptionsSchema.parse(options);
+	return JSON.stringify(rules);
+};
+rulesKey({});
+[...OPTIMAL_AGENTS];
 // src/hints/hint.ts
 /** An agent as a hinter takes it: an object with a name and `act` (the Agent interface). */
 const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
