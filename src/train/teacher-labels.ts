@@ -7,7 +7,9 @@
  * A label is the teacher's own `score` of the position, the teacher re-seeded first with the
  * position's seed: the same numbers in whichever thread it is computed and whatever was labelled
  * before (tests compare both ways). Positions travel as `getState()` JSON, which holds everything
- * a player sees and the deal, so a worker's env is the copy's.
+ * a player sees and the deal, so a worker's env is the copy's; with 'deck-bottom' the player's
+ * memory of the order under the stock, which no state holds, travels beside it and is given to
+ * the teacher after its reset (`RemembersStock`).
  *
  * Workers exist only in the built package (dist/: teacher-labels-worker.js beside this file);
  * elsewhere, or when one fails to start, this thread labels everything, with the same results.
@@ -17,6 +19,7 @@
  */
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Agent, ScoredAction } from '../agents/agent.js';
+import { remembersStock, type Remembered } from '../agents/decade/memory.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
@@ -35,18 +38,23 @@ export interface LabelWorkerSetup {
   port: MessagePort;
 }
 
-/** One position to label: its state and the seed the teacher is reset with. */
+/** One position to label: its state, the seed the teacher is reset with, and what the player remembers of the stock (or null). */
 export interface LabelJob {
   state: unknown;
   seed: number;
+  memory: Remembered | null;
 }
 
 /** The teacher's scores, best first, as its `score` gives them. */
 export type Labels = ScoredAction[];
 
-/** The teacher's scores for `env`, reset with `seed` first. */
-export function labelPosition(teacher: Agent, env: Env, seed: number): Labels {
+/** The teacher's scores for `env`, reset with `seed` first, remembering `memory` of the stock if given. */
+export function labelPosition(teacher: Agent, env: Env, seed: number, memory: Remembered | null = null): Labels {
   teacher.reset(seed);
+  if (memory !== null) {
+    if (!remembersStock(teacher)) throw new TengymError('bad-argument', `teacher "${teacher.name}" cannot be told what the player remembers of the stock`);
+    teacher.restoreMemory(env, memory);
+  }
   const scores = teacher.score!(env);
   if (scores.kind !== 'win-probability') throw new TengymError('bad-argument', `teacher "${teacher.name}" scores moves as '${scores.kind}', not 'win-probability'`);
   return scores.actions;
@@ -103,8 +111,8 @@ export class TeacherLabels {
     return 1 + this.workers.length;
   }
 
-  /** The labels of `envs[k]` with `seeds[k]`, in order: a share in each worker, the first here. */
-  label(envs: readonly Env[], seeds: readonly number[]): Labels[] {
+  /** The labels of `envs[k]` with `seeds[k]` (and `memories[k]`), in order: a share in each worker, the first here. */
+  label(envs: readonly Env[], seeds: readonly number[], memories: readonly (Remembered | null)[] | null = null): Labels[] {
     const live = this.workers.filter((w) => this.ready(w));
     const share = Math.ceil(envs.length / (1 + live.length));
     const asked: [LabelWorker, number, number][] = [];
@@ -113,7 +121,7 @@ export class TeacherLabels {
       const to = Math.min(envs.length, from + share);
       if (from >= to) return;
       const jobs: LabelJob[] = [];
-      for (let i = from; i < to; i++) jobs.push({ state: envs[i].getState(), seed: seeds[i] });
+      for (let i = from; i < to; i++) jobs.push({ state: envs[i].getState(), seed: seeds[i], memory: memories?.[i] ?? null });
       w.port.postMessage(jobs);
       w.asked++;
       Atomics.store(w.control, ASKED, w.asked);
@@ -122,10 +130,11 @@ export class TeacherLabels {
     });
     const out: Labels[] = new Array(envs.length);
     const mine = Math.min(envs.length, share);
-    for (let i = 0; i < mine; i++) out[i] = labelPosition(this.teacher, envs[i], seeds[i]);
+    const labelHere = (i: number) => labelPosition(this.teacher, envs[i], seeds[i], memories?.[i] ?? null);
+    for (let i = 0; i < mine; i++) out[i] = labelHere(i);
     for (const [w, from, to] of asked) {
       const answer = this.answer(w);
-      if (answer === null) for (let i = from; i < to; i++) out[i] = labelPosition(this.teacher, envs[i], seeds[i]);
+      if (answer === null) for (let i = from; i < to; i++) out[i] = labelHere(i);
       else for (let i = from; i < to; i++) out[i] = answer[i - from];
     }
     return out;
@@ -185,7 +194,7 @@ export function serveLabels(setup: LabelWorkerSetup): void {
       setup.port.postMessage({
         labels: jobs.map((job) => {
           env.setState(job.state);
-          return labelPosition(teacher, env, job.seed);
+          return labelPosition(teacher, env, job.seed, job.memory);
         }),
       });
     } catch (e) {

@@ -18,8 +18,8 @@ function shippedInfo(id: string): ShippedModelInfo {
 }
 
 describe('chooseHintSource', () => {
-  it('takes the shipped model where it measured level with the strongest fair search (decade, decade-fives), when it was trained for these options (defaults given or not)', () => {
-    for (const id of ['decade', 'decade-fives']) {
+  it('takes the shipped model where it measured level with the strongest fair search (decade, decade-fives; ten-twenty-thirty with lookahead), when it was trained for these options (defaults given or not)', () => {
+    for (const id of ['decade', 'decade-fives', 'ten-twenty-thirty']) {
       const choice = chooseHintSource(id, {}, shippedInfo(id));
       expect(choice).toEqual({ kind: 'model', modelId: id, source: `model models/${id}/ (shipped)` });
       expect(chooseHintSource(id, make(id).options as Record<string, unknown>, shippedInfo(id)).kind).toBe('model');
@@ -32,7 +32,10 @@ describe('chooseHintSource', () => {
       expect(choice.kind, id).toBe('agent');
       expect(choice.source).toBe(`pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/${id}/)`);
     }
-    for (const id of ['decade-stacks', 'decade-max3', 'ten-twenty-thirty']) expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
+    for (const id of ['decade-stacks', 'decade-max3']) expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
+    expect(chooseHintSource('ten-twenty-thirty', { maxSteps: 1000 }, shippedInfo('ten-twenty-thirty')).source).toBe(
+      "lookahead (a search over the next cards' chances; the model shipped in models/ten-twenty-thirty/ was trained for other options)",
+    );
     expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
     // Optional discards with other options on one line: holding is still free.
     expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum; the model shipped in models/decade/ was trained for other options)');

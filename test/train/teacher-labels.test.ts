@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/env/env.js';
 import { createAgent } from '../../src/agents/index.js';
-import { TeacherLabels } from '../../src/train/teacher-labels.js';
+import { StockMemory, type Remembered } from '../../src/agents/decade/memory.js';
+import { PimcAgent } from '../../src/agents/decade/pimc.js';
+import { rulesOf } from '../../src/agents/decade/position.js';
+import { decadeOf } from '../../src/env/games/decade.js';
+import { make } from '../../src/env/registry.js';
+import { createRng, randomInt } from '../../src/env/rng.js';
+import { TeacherLabels, labelPosition } from '../../src/train/teacher-labels.js';
 import { randomPosition } from '../helpers/decade.js';
 
 type Built = typeof import('../../src/train/teacher-labels.js');
@@ -16,6 +22,37 @@ function positions(id: string, count: number): Env[] {
   for (let s = 0; out.length < count; s++) {
     const env = randomPosition(id, 4000 + s, 2 + (s % 35));
     if (env.running && env.legalCount > 1) out.push(env);
+  }
+  return out;
+}
+
+/**
+ * Ten-Twenty-Thirty positions reached by random play, each with what its player remembers of the
+ * order under the stock (a memory that saw every state) and the scores of a `pimc` that watched
+ * the same game, reset with the position's seed: what the labels must be.
+ */
+function rememberedPositions(count: number): { envs: Env[]; memories: Remembered[]; seeds: number[]; expected: unknown[] } {
+  const out = { envs: [] as Env[], memories: [] as Remembered[], seeds: [] as number[], expected: [] as unknown[] };
+  for (let s = 0; out.envs.length < count && s < 500; s++) {
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed: 6100 + s });
+    const rules = rulesOf(decadeOf(env)!.options);
+    const memory = new StockMemory();
+    const watcher = new PimcAgent();
+    watcher.reset(17 * s + 3);
+    const rng = createRng(s);
+    const stop = 20 + (s % 40);
+    for (let step = 0; env.running; step++) {
+      memory.sync(decadeOf(env)!.state, rules);
+      watcher.unseenCount(env);
+      if (step >= stop && env.legalCount > 1 && memory.knownCount > 0) break;
+      env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+    }
+    if (!env.running) continue;
+    out.envs.push(env);
+    out.memories.push(memory.remembered());
+    out.seeds.push(17 * s + 3);
+    out.expected.push(watcher.score(env).actions);
   }
   return out;
 }
@@ -50,6 +87,34 @@ describe('teacher labels', () => {
     expect(threaded.threads).toBe(3);
     expect(threaded.label(builtEnvs.slice(0, 2), seeds.slice(0, 2))).toEqual(expected.slice(0, 2));
     threaded.dispose();
+  });
+
+  it("with 'deck-bottom', are the scores of a teacher that watched the game, told what the player remembers", async () => {
+    const { envs, memories, seeds, expected } = rememberedPositions(6);
+    expect(envs).toHaveLength(6);
+    const here = new TeacherLabels('ten-twenty-thirty', {}, 'pimc', 0);
+    expect(here.label(envs, seeds, memories)).toEqual(expected);
+    // The memory is what the labels depend on: without it the stock is all unseen, and they change.
+    const forgetful = here.label(envs, seeds);
+    expect(forgetful.filter((labels, k) => JSON.stringify(labels) !== JSON.stringify(expected[k])).length).toBeGreaterThan(0);
+    here.dispose();
+
+    const built = (await import(dist('train/teacher-labels.js'))) as Built;
+    const registry = (await import(dist('env/registry.js'))) as Registry;
+    const builtEnvs = envs.map((env) => {
+      const copy = registry.make('ten-twenty-thirty');
+      copy.setState(env.getState());
+      return copy;
+    });
+    const threaded = new built.TeacherLabels('ten-twenty-thirty', {}, 'pimc', 1);
+    expect(threaded.threads).toBe(2);
+    expect(threaded.label(builtEnvs, seeds, memories)).toEqual(expected);
+    threaded.dispose();
+  });
+
+  it('refuse to tell a teacher without a memory what the player remembers', () => {
+    const [env] = positions('decade', 1);
+    expect(() => labelPosition(createAgent('longest', 'decade'), env, 1, { unknown: 3, known: [] })).toThrow(/teacher "longest" cannot be told what the player remembers of the stock/);
   });
 
   it('name a teacher that does not score as a win probability', () => {

@@ -49,7 +49,7 @@ export function decadeLayout(options: Pick<DecadeOptions, 'loop'>): FeatureLayou
     : { size: LINE_FEATURES, oldest: 0, encoding: 'decade-line/1', tieWeight: CARDS_TIE_WEIGHT, cost: 'cards' };
 }
 
-/** Where the table above puts each part of a one-line position (decade-search.ts writes the same encoding from its own positions). */
+/** Where the table above puts each part of a one-line position (learned-search.ts writes the same encoding from its own positions). */
 export const LINE = 52;
 export const STOCK_AT = 520;
 export const STOCK_SIZE_AT = 530;

@@ -72,8 +72,9 @@ export const DECADE_AGENTS: AgentSpec[] = [
 
 /**
  * The decade ids where `lookahead` ranks hints instead of `pimc`: on seven stacks `pimc` is a
- * little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` `pimc`'s lead is
- * within its interval and its hints do not fit the 10 ms a hint may take.
+ * little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` (where the shipped
+ * model answers, and `lookahead` for options it was not trained for) `pimc`'s lead is within its
+ * interval and its hints do not fit the 10 ms a hint may take.
  */
 const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
 
@@ -93,12 +94,13 @@ const cardsReward = (env: EnvConfig) => (env.options.pickedUp !== 'deck-bottom' 
 
 /**
  * The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
- * models, distilled from `pimc` and level with it; elsewhere the exact optimum where holding is
- * free, else `pimc`, `lookahead` on three ids) and its training presets.
+ * models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
+ * level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
+ * optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
  */
 export const DECADE_KIT: GameKit = {
   agents: DECADE_AGENTS,
-  modelFirst: ['decade', 'decade-fives'],
+  modelFirst: ['decade', 'decade-fives', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');
     return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', "a search over the next cards' chances") : baseline('pimc', 'a search that plays out many guesses of the unseen cards');

@@ -21,6 +21,7 @@ import { RulesCache, decadeEnv } from './common.js';
 import { StockMemory } from './memory.js';
 import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
+import { Solver } from './solver.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-features.js';
 import { assertModelFits, type ModelMetadata } from '../learned/metadata.js';
 import { inPasses } from '../learned/network.js';
@@ -135,13 +136,17 @@ export interface SearchConfig {
   /**
    * Stock size at or below which a decision is searched to the game's end, every horizon a
    * game's end (exact, no network), unless that tree passes ENDGAME_NODES nodes (then `depth`
-   * as usual). 0 or absent: never. Not with `deckBottom`, whose stock refills.
+   * as usual). 0 or absent: never. With `deckBottom`, whose stock refills, any K > 0 means:
+   * once no card is unseen (the whole stock's order remembered), each move's value is the
+   * solver's (solver.ts, within SOLVER_BUDGET nodes a move), as `lookahead` plays there.
    */
   endgame?: number;
 }
 
 /** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
 const ENDGAME_NODES = 10_000;
+/** The solver's node budget per move once a 'deck-bottom' stock is all known (lookahead's). */
+const SOLVER_BUDGET = 20_000;
 
 /** Thrown inside a tree that passes its node budget (caught in addDecision). */
 const OVER_BUDGET = new Error('endgame tree over its node budget');
@@ -170,6 +175,9 @@ export class SearchForest {
   private depthLeft = 0;
   /** Node count past which an endgame tree is abandoned (addDecision). */
   private nodeBudget = Infinity;
+  /** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
+  private solver: Solver | null = null;
+  private known: Position | null = null;
 
   constructor(
     readonly rules: Rules,
@@ -194,6 +202,10 @@ export class SearchForest {
   addDecision(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at = 0): void {
     const mark = this.mark();
     const endgame = this.config.endgame ?? 0;
+    if (this.rules.deckBottom && endgame > 0 && k.unknown === 0) {
+      this.solveKnown(p, moves, n, k, roots, at);
+      return;
+    }
     if (!this.rules.deckBottom && p.stockLen <= endgame && p.stockLen >= this.config.depth) {
       // One draw deeper than the stock holds: every horizon is a game's end.
       this.nodeBudget = mark.nodes + ENDGAME_NODES;
@@ -211,6 +223,26 @@ export class SearchForest {
       for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
       if (depth === 0 || this.leafCount - mark.leaves <= this.config.maxLeaves) return;
       this.reset(mark);
+    }
+  }
+
+  /**
+   * 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
+   * value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
+   * budget). The solver's table is keyed without the stock, so it is cleared for each decision.
+   */
+  private solveKnown(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number): void {
+    this.solver ??= new Solver(this.rules);
+    this.known ??= new Position(this.rules.stacks);
+    const q = this.known;
+    q.copyFrom(p);
+    for (let i = 0; i < k.knownLen; i++) q.stock[i] = k.known[k.head + i];
+    q.head = 0;
+    q.stockLen = k.knownLen;
+    this.solver.clear();
+    for (let i = 0; i < n; i++) {
+      const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET);
+      roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / DECK_SIZE);
     }
   }
 

@@ -16,10 +16,27 @@
  * the whole stock as unseen: permuting the stock of a state it has not played to
  * changes nothing (the fairness test).
  */
+import type { Env } from '../../env/env.js';
 import type { DecadeState } from '../../env/games/decade.js';
 import { shuffleInPlace, type Rng } from '../../env/rng.js';
 import { CARD_VALUE, DECADE_ACTIONS, runLengthOf, runStartOf } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
+
+/** What a player remembers of the stock, as `StockMemory.remembered` gives it: the unseen count and the known values in drawing order. */
+export interface Remembered {
+  unknown: number;
+  known: number[];
+}
+
+/** An agent whose memory of the stock can be set: a position scored away from its own game (distillation's labels). */
+export interface RemembersStock {
+  /** Remember `remembered` at `env`'s state (after `reset`, which forgets). */
+  restoreMemory(env: Env, remembered: Remembered): void;
+}
+
+export function remembersStock(agent: object): agent is RemembersStock {
+  return typeof (agent as Partial<RemembersStock>).restoreMemory === 'function';
+}
 
 export class StockMemory {
   /** Cards at the top of the stock whose order is unknown. */
@@ -56,13 +73,13 @@ export class StockMemory {
     this.last.copyFrom(other.last);
   }
 
-  /** What it remembers, to restore with `restore` (a training checkpoint): the unseen count and the known values in drawing order. */
-  remembered(): { unknown: number; known: number[] } {
+  /** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
+  remembered(): Remembered {
     return { unknown: this.unknown, known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)) };
   }
 
   /** The memory `remembered` gave, standing at `state` (the state it was taken at). */
-  restore(state: DecadeState, remembered: { unknown: number; known: readonly number[] }): void {
+  restore(state: DecadeState, remembered: Readonly<Remembered>): void {
     if (this.last === null || this.last.stacks !== state.numStacks) {
       this.last = new Position(state.numStacks);
       this.trial = new Position(state.numStacks);

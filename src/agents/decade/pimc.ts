@@ -35,7 +35,7 @@ import { createRng, deriveSeed, mix32, type Rng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
-import { StockMemory } from './memory.js';
+import { StockMemory, type Remembered, type RemembersStock } from './memory.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
@@ -128,7 +128,7 @@ export class PimcSearch {
   }
 }
 
-export class PimcAgent implements Agent {
+export class PimcAgent implements Agent, RemembersStock {
   readonly name: string;
   readonly fair = true;
   private readonly config: PimcConfig | null;
@@ -170,6 +170,11 @@ export class PimcAgent implements Agent {
     if (!rules.deckBottom) return state.stockLen;
     this.memory.sync(state, rules);
     return this.memory.unknown;
+  }
+
+  /** Remembers `remembered` at `env`'s state: a position labelled away from its game (distillation). */
+  restoreMemory(env: Env, remembered: Remembered): void {
+    this.memory.restore(decadeEnv(env, this.name).state, remembered);
   }
 
   /** Starts from what `other` remembers of the stock (a game continued from where `other` stands). */

@@ -11,14 +11,16 @@
  * from outside, so they are as good as the teacher from the first game on.
  *
  * Loop, one round of decisions across the copies (forced moves are played by decisions.ts in
- * between):
+ * between; with 'deck-bottom' each copy's memory of the order under the stock sees every state,
+ * as expert iteration's does, and the teacher is told it before labelling: `RemembersStock`):
  *   1. every copy's legal moves: the student's trees (one forward pass values every horizon),
  *      the teacher's scores, and the rows of the positions each move leads to;
  *   2. the move played: with probability β (linear from `teacherPlaysStart` to 0 over the first
  *      `epsilonFraction` of the run) the teacher's, with probability ε a uniformly random one,
  *      else the student's: early games follow the teacher, later ones the student, whose own
  *      mistakes then get labelled (DAgger's point: the states a policy reaches depend on it);
- *   3. samples, every one the teacher's judgement (never a game's result):
+ *   3. samples, every one the teacher's judgement (never a game's result; none where the search
+ *      decides without the network: 'deck-bottom' with `endgame`, nothing unseen, the solver plays):
  *      - the position each legal move leads to (its forced discards played), with that move's
  *        score as P(win) and its expected cards left / 52 as the cost;
  *      - the decision's own position, with the teacher's best move's;
@@ -37,6 +39,7 @@
 import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
 import type { Agent } from '../../agents/agent.js';
+import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
@@ -64,25 +67,36 @@ export const distillConfigSchema = z.strictObject({
   playDepth: z.int().min(0).max(4).default(1),
   /** Horizon positions per decision: past it the search looks one draw less deep. */
   maxLeaves: z.int().min(1).default(512),
+  /**
+   * The search's exact endgame (`search.endgame`, learned-search.ts), in training and in the saved
+   * model: at most this many stock cards, searched to the game's end; with 'deck-bottom', once no
+   * card is unseen, the solver's values. There the network is never asked, so with 'deck-bottom'
+   * those decisions are neither labelled nor learned. 0: none.
+   */
+  endgame: z.int().min(0).max(16).default(0),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   ...valueLearningFields({ epsilonStart: 0.05, epsilonEnd: 0 }),
 });
 export type DistillConfig = z.infer<typeof distillConfigSchema>;
 
-/** Defaults: labels cost far more than gradient steps, so fewer copies and steps than expert iteration. */
+/**
+ * Defaults: labels cost far more than gradient steps, so fewer copies and steps than expert
+ * iteration. With 'deck-bottom' the search solves every decision once the stock's order is known
+ * (`endgame`), which is most of them: a game of some 560 env steps leaves the network about one
+ * decision, so the run is longer in steps.
+ */
 export function distillPreset(env: EnvConfig): Partial<DistillConfig> {
-  const sevenStacks = decadeOptionsOf(env)?.stacks === 7;
-  return { numEnvs: 64, hidden: [256, 256], learningRate: 1e-3, totalSteps: sevenStacks ? 2_000_000 : 4_000_000, evalEpisodes: 2000, evalReference: 'pimc', samplesPerUpdate: 64 };
+  const o = decadeOptionsOf(env);
+  const base = { numEnvs: 64, hidden: [256, 256], learningRate: 1e-3, evalEpisodes: 2000, evalReference: 'pimc', samplesPerUpdate: 64 };
+  if (o?.pickedUp === 'deck-bottom') return { ...base, totalSteps: 20_000_000, evalEvery: 2_000_000, endgame: 12 };
+  return { ...base, totalSteps: o?.stacks === 7 ? 2_000_000 : 4_000_000 };
 }
 
 /** Why distillation cannot train this env, or null. */
 export function distillUnsupported(env: EnvConfig): string | null {
   const o = decadeOptionsOf(env);
   if (o === null) return `distillation is written for the decade family (the student is decade's learned search), not ${env.game.name}`;
-  // The teacher is shared by the copies and re-seeded per position; an agent that must watch
-  // every state of its own game (the order put under the stock) cannot be.
-  if (o.pickedUp === 'deck-bottom') return "distillation does not yet teach 'deck-bottom' (the teacher would have to watch every state of each copy's game)";
   return null;
 }
 
@@ -108,9 +122,14 @@ export class Distill extends ValueLearner implements Algorithm {
   private readonly value = new Float64Array(2);
   /** Per copy: where its moves start in `roots` and `studentScore`. */
   private readonly firstRoot: Int32Array;
+  /** Per copy this round: 1 where the search solves the decision without the network ('deck-bottom', nothing unseen, `endgame`). */
+  private readonly solved: Uint8Array;
   private studentScore = new Float64Array(64);
   private readonly envs: Env[];
   private readonly seeds: number[];
+  /** What each copy's player remembers of the stock ('deck-bottom'), kept up to date at every state. */
+  private readonly memories: StockMemory[] | null;
+  private readonly remembered: (Remembered | null)[] | null;
   /** The teacher's labels of one decision's moves, in legal order. */
   private teacherWin = new Float64Array(64);
   private teacherCost = new Float64Array(64);
@@ -124,18 +143,22 @@ export class Distill extends ValueLearner implements Algorithm {
     this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
-    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight };
+    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}) };
     this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
-    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1);
+    this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
+    this.remembered = this.memories ? new Array<Remembered | null>(config.numEnvs).fill(null) : null;
+    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
     this.learning = new ValueLearning(config, 'distill', { inputSize: this.layout.size, cost: 'cards' });
     this.model = this.learning.model;
     this.forest = new SearchForest(this.rules, { ...this.search, depth: config.studentDepth });
     this.position = new Position(this.rules.stacks);
     this.rows = new Float32Array(64 * this.layout.size);
     this.firstRoot = new Int32Array(config.numEnvs + 1);
+    this.solved = new Uint8Array(config.numEnvs);
     // A teacher whose scores cannot be labels is refused now, not at the first decision.
     const first = this.env.env(0);
     try {
+      if (this.memories && !remembersStock(this.labeller.teacher)) throw new TengymError('bad-argument', `distill config: teacher "${config.teacher}" cannot be told what the player remembers of the stock, which 'deck-bottom' needs`);
       this.toTargets(labelPosition(this.labeller.teacher, first, 0), first, new Float64Array(first.legalCount), new Float64Array(first.legalCount));
     } catch (e) {
       this.dispose();
@@ -182,9 +205,11 @@ export class Distill extends ValueLearner implements Algorithm {
     this.forest.clear();
     let moves = 0;
     const firstRoot = this.firstRoot;
+    const solvesKnown = this.rules.deckBottom && this.config.endgame > 0;
     for (let i = 0; i < N; i++) {
       const copy = env.env(i);
       this.loadPosition(i);
+      this.solved[i] = solvesKnown && this.knowledge.unknown === 0 ? 1 : 0;
       this.ensureRoots(moves + copy.legalCount);
       firstRoot[i] = moves;
       this.forest.addDecision(this.position, copy.legal, copy.legalCount, this.knowledge, this.roots, moves);
@@ -198,18 +223,35 @@ export class Distill extends ValueLearner implements Algorithm {
       this.forest.evaluate(this.roots[r], outputs, this.value);
       studentScore[r] = this.value[0] - this.config.tieWeight * this.value[1];
     }
-    // The teacher's labels of every copy's decision, on every core.
+    // The teacher's labels of every copy's decision the network takes part in, on every core.
+    const asked: number[] = [];
+    for (let i = 0; i < N; i++) if (this.solved[i] === 0) asked.push(i);
     for (let i = 0; i < N; i++) this.seeds[i] = this.seedOf(i);
-    const labels = this.labeller.label(this.envs, this.seeds);
+    if (this.memories) for (let i = 0; i < N; i++) this.remembered![i] = this.memories[i].remembered();
+    const labelled = this.labeller.label(
+      asked.map((i) => this.envs[i]),
+      asked.map((i) => this.seeds[i]),
+      this.remembered && asked.map((i) => this.remembered![i]),
+    );
+    const labels = new Array<Labels | undefined>(N);
+    asked.forEach((i, j) => (labels[i] = labelled[j]));
     // 2–3. Per copy: the samples, the move.
     for (let i = 0; i < N; i++) {
       const copy = env.env(i);
       const n = copy.legalCount;
+      let student = 0;
+      for (let m = 1; m < n; m++) if (studentScore[firstRoot[i] + m] > studentScore[firstRoot[i] + student]) student = m;
+      const label = labels[i];
+      if (label === undefined) {
+        // The solver's move, the network never asked: nothing to learn here.
+        env.act(i, copy.legal[student]);
+        continue;
+      }
       if (this.teacherWin.length < n) {
         this.teacherWin = new Float64Array(2 * n);
         this.teacherCost = new Float64Array(2 * n);
       }
-      const teacherBest = this.toTargets(labels[i], copy, this.teacherWin, this.teacherCost);
+      const teacherBest = this.toTargets(label, copy, this.teacherWin, this.teacherCost);
       this.loadPosition(i);
       this.ensureRows(n + 1);
       writePositionFeatures(this.position, this.knowledge, this.rows, 0, this.layout);
@@ -217,14 +259,13 @@ export class Distill extends ValueLearner implements Algorithm {
       for (let m = 0; m < n; m++) {
         if (this.forest.writeAfterMove(this.position, copy.legal[m], this.knowledge, this.rows, (m + 1) * F)) learning.learn(this.rows, (m + 1) * F, this.teacherWin[m], this.teacherCost[m]);
       }
-      let student = 0;
-      for (let m = 1; m < n; m++) if (studentScore[firstRoot[i] + m] > studentScore[firstRoot[i] + student]) student = m;
       learning.means.add('agreement', student === teacherBest ? 1 : 0);
       // Two draws per decision whatever the network says, so the stream of choices never depends on it.
       const follows = learning.explores(beta);
       const chosen = learning.explores(epsilon) ? learning.randomIndex(n) : follows ? teacherBest : student;
       env.act(i, copy.legal[chosen]);
     }
+    if (solvesKnown) learning.means.add('solvedShare', this.solved.reduce((a, b) => a + b, 0) / N);
     learning.means.add('teacherShare', beta);
     learning.means.add('epsilon', epsilon);
     // 4. Gradient steps.
@@ -236,7 +277,7 @@ export class Distill extends ValueLearner implements Algorithm {
     const state = decadeOf(this.env.env(i))!.state;
     this.position.loadTableOnly(state);
     this.position.stockLen = state.stockLen;
-    loadKnowledge(this.knowledge, state, null);
+    loadKnowledge(this.knowledge, state, this.memories ? this.memories[i] : null);
   }
 
   private ensureRoots(n: number): void {
@@ -261,12 +302,14 @@ export class Distill extends ValueLearner implements Algorithm {
   }
 
   getState(): AlgorithmState {
-    return this.learning.getState({}, {});
+    return this.learning.getState({ memories: this.memories ? this.memories.map((m) => m.remembered()) : null }, {});
   }
 
   setState(state: AlgorithmState, envState: DecisionEnvState): void {
+    const j = state.json as { memories?: Remembered[] | null };
     this.learning.setState(state);
     this.env.setState(envState);
+    if (this.memories) this.memories.forEach((m, i) => m.restore(decadeOf(this.env.env(i))!.state, j.memories![i]));
   }
 }
 

@@ -34,7 +34,7 @@
 import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
 import type { Agent } from '../../agents/agent.js';
-import { StockMemory } from '../../agents/decade/memory.js';
+import { StockMemory, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
@@ -70,7 +70,7 @@ export function expertIterationPreset(env: EnvConfig): Partial<ExpertIterationCo
 /** Why expert iteration cannot train this env, or null. */
 export function expertIterationUnsupported(env: EnvConfig): string | null {
   // The engine's name, for the message only.
-  if (decadeOptionsOf(env) === null) return `expert iteration is written for the decade family (the search of decade-search.ts), not ${env.game.name}`;
+  if (decadeOptionsOf(env) === null) return `expert iteration is written for the decade family (the search of learned-search.ts), not ${env.game.name}`;
   return null;
 }
 
@@ -243,7 +243,7 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
   }
 
   setState(state: AlgorithmState, envState: DecisionEnvState): void {
-    const j = state.json as { pathCounts: number[]; memories: { unknown: number; known: number[] }[] | null };
+    const j = state.json as { pathCounts: number[]; memories: Remembered[] | null };
     this.learning.setState(state);
     unpackSamples(this.paths, ['won', 'cost'], j.pathCounts, state.binary.paths);
     this.env.setState(envState);

@@ -3,7 +3,9 @@
 // here on the env itself, fairness, tensors, and a training run that repeats under its seed.
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Position } from '../../../src/agents/decade/position.js';
+import { StockMemory } from '../../../src/agents/decade/memory.js';
+import { Position, rulesOf } from '../../../src/agents/decade/position.js';
+import { Solver } from '../../../src/agents/decade/solver.js';
 import { decadeLayout, writeLineFeatures } from '../../../src/agents/decade/afterstate-features.js';
 import { DecadeSearchAgent, loadKnowledge, positionLayout, StockKnowledge, writePositionFeatures, type SearchConfig } from '../../../src/agents/decade/learned-search.js';
 import { initBackend } from '../../../src/node/tf-backend.js';
@@ -196,6 +198,43 @@ describe('the search with the known order under the stock', () => {
     }
     expect(compared).toBeGreaterThanOrEqual(30);
     expect(known).toBeGreaterThan(0);
+    model.dispose();
+  });
+
+  it("ten-twenty-thirty with an endgame: once nothing is unseen, the solver's verdict on the true deal; before, the network's search unchanged", () => {
+    const size = positionLayout({ stacks: 7, loop: true }).size;
+    const { model } = linearNet(size, 17);
+    let solved = 0;
+    let searched = 0;
+    for (let seed = 0; (solved < 20 || searched < 10) && seed < 200; seed++) {
+      // Every agent watches every state from the deal, so each remembers what went under the stock.
+      const plain = searchAgent('ten-twenty-thirty', model, { depth: 1 });
+      const endgame = searchAgent('ten-twenty-thirty', model, { depth: 1, endgame: 12 });
+      const env = randomPosition('ten-twenty-thirty', seed, 0);
+      const rules = rulesOf(decadeOf(env)!.options);
+      // What the agents remember (a move that could have put the cards under in another order forgets it).
+      const memory = new StockMemory();
+      const rng = createRng(seed);
+      while (env.running) {
+        for (const agent of [plain, endgame]) agent.act(env);
+        const state = decadeOf(env)!.state;
+        memory.sync(state, rules);
+        if (env.legalCount >= 2 && memory.unknown === 0) {
+          // The deal as it truly is (the remembered order is the stock's), solved afresh: 0 where the table clears.
+          const deal = new Position(7);
+          deal.loadTrue(state);
+          const solver = new Solver(rules);
+          for (const { action, score: win } of endgame.score(env).actions) expect(win, `seed ${seed} action ${action}`).toBe(solver.valueAfter(deal, action, 20_000) === 0 ? 1 : 0);
+          solved++;
+        } else if (env.legalCount >= 2) {
+          expect(endgame.score(env)).toEqual(plain.score(env));
+          searched++;
+        }
+        env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+      }
+    }
+    expect(solved).toBeGreaterThanOrEqual(20);
+    expect(searched).toBeGreaterThanOrEqual(10);
     model.dispose();
   });
 });
