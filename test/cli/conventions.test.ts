@@ -45,6 +45,6 @@ describe('flag names', () => {
   it('start --env without a shipped model lists the envs that have one', () => {
     const r = tengym('start', '--env', 'tens', '--episodes', '10');
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('tengym: no model is shipped for tens; envs with a model: decade, decade-loop, decade-fives, four-ten (tengym eval --env tens --agents … compares its baselines)\n');
+    expect(r.stderr).toBe('tengym: no model is shipped for tens; envs with a model: decade, decade-loop, decade-fives, ten-twenty-thirty, four-ten (tengym eval --env tens --agents … compares its baselines)\n');
   });
 });

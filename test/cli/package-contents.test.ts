@@ -1,6 +1,6 @@
 // The packed package: each model once (models/, not dist/web/models/), no source maps pointing
-// at sources it does not hold, no copy of the wasm binaries its dependency ships, and about half
-// of the 6.8 MB it was. Run after `npm run build` (as npm test does).
+// at sources it does not hold, no copy of the wasm binaries its dependency ships, and well under
+// the 6.8 MB it was (3.8 MB with five models). Run after `npm run build` (as npm test does).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('npm pack', () => {
-  it('ships each model once, no source maps, and weighs at most 3.6 MB', () => {
+  it('ships each model once, no source maps, and weighs at most 3.9 MB', () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const [pack] = JSON.parse(r.stdout) as { size: number; files: { path: string }[] }[];
@@ -18,6 +18,6 @@ describe('npm pack', () => {
     expect(paths.filter((p) => p.endsWith('.wasm'))).toEqual([]);
     expect(paths).toContain('models/four-ten/weights.bin');
     expect(paths).toContain('dist/web/models/index.json');
-    expect(pack.size).toBeLessThan(3.6e6);
+    expect(pack.size).toBeLessThan(3.9e6);
   }, 120_000);
 });
