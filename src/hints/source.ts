@@ -7,8 +7,9 @@
  * The rule: the strongest fair source measured for the env (docs/hints.md, "Where hints come from").
  * A shipped model where its game kit says it measured level with the strongest fair search
  * (`modelFirst`: `decade`'s and `decade-fives`', distilled from `pimc`; `ten-twenty-thirty`'s,
- * level with `lookahead`, which answered there before) and it was trained for these options; everywhere else the engine's search (`hintBaseline`): on `decade-loop` `pimc`
- * beats the shipped model on fresh deals, `optimal` where holding is free is the exact
+ * level with `lookahead`, which answered there before) and it was trained for these options;
+ * everywhere else the engine's search (`hintBaseline`): on `decade-loop` `pimc` beats the
+ * shipped model on fresh deals, `optimal` where holding is free is the exact
  * optimum, and Four Ten's `bottom-direct` never needs more rounds than `bottom`. The `source`
  * sentence says which, and why no model.
  */

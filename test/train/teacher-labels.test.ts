@@ -26,6 +26,18 @@ function positions(id: string, count: number): Env[] {
   return out;
 }
 
+/** The built package's teacher labels and its own envs (its engines are another module instance) at the same positions. */
+async function inBuiltPackage(id: string, envs: Env[]): Promise<{ built: Built; builtEnvs: Env[] }> {
+  const built = (await import(dist('train/teacher-labels.js'))) as Built;
+  const registry = (await import(dist('env/registry.js'))) as Registry;
+  const builtEnvs = envs.map((env) => {
+    const copy = registry.make(id);
+    copy.setState(env.getState());
+    return copy;
+  });
+  return { built, builtEnvs };
+}
+
 /**
  * Ten-Twenty-Thirty positions reached by random play, each with what its player remembers of the
  * order under the stock (a memory that saw every state) and the scores of a `pimc` that watched
@@ -73,14 +85,7 @@ describe('teacher labels', () => {
     expect(here.label([...envs].reverse(), [...seeds].reverse())).toEqual([...expected].reverse());
     here.dispose();
 
-    // The built package's own envs (its engines are another module instance), at the same positions.
-    const built = (await import(dist('train/teacher-labels.js'))) as Built;
-    const registry = (await import(dist('env/registry.js'))) as Registry;
-    const builtEnvs = envs.map((env) => {
-      const copy = registry.make('decade-fives');
-      copy.setState(env.getState());
-      return copy;
-    });
+    const { built, builtEnvs } = await inBuiltPackage('decade-fives', envs);
     const threaded = new built.TeacherLabels('decade-fives', {}, 'pimc', 2);
     expect(threaded.threads).toBe(3);
     expect(threaded.label(builtEnvs, seeds)).toEqual(expected);
@@ -99,13 +104,7 @@ describe('teacher labels', () => {
     expect(forgetful.filter((labels, k) => JSON.stringify(labels) !== JSON.stringify(expected[k])).length).toBeGreaterThan(0);
     here.dispose();
 
-    const built = (await import(dist('train/teacher-labels.js'))) as Built;
-    const registry = (await import(dist('env/registry.js'))) as Registry;
-    const builtEnvs = envs.map((env) => {
-      const copy = registry.make('ten-twenty-thirty');
-      copy.setState(env.getState());
-      return copy;
-    });
+    const { built, builtEnvs } = await inBuiltPackage('ten-twenty-thirty', envs);
     const threaded = new built.TeacherLabels('ten-twenty-thirty', {}, 'pimc', 1);
     expect(threaded.threads).toBe(2);
     expect(threaded.label(builtEnvs, seeds, memories)).toEqual(expected);
