@@ -30,10 +30,10 @@ export const modelMetadataSchema = z.object({
    * The search the agent plays with at decision time, none when absent. Afterstate models:
    * 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
    * the rules, with the network at the turn after (four-ten-lookahead.ts). 'search' models: how
-   * the expectimax over the next draws searches (decade/learned-search.ts): draws looked ahead, horizon
-   * positions per decision, the weight of the cards left beside P(win), and optionally the stock
-   * size at or below which a decision is searched exactly to the game's end (`endgame`; with
-   * 'deck-bottom', any K > 0: the solver decides once no card is unseen).
+   * the expectimax over the next draws searches (decade/learned-search.ts): draws looked ahead,
+   * horizon positions per decision, the weight of the cards left beside P(win), and optionally
+   * the stock size at or below which a decision is searched exactly to the game's end
+   * (`endgame`; with 'deck-bottom', any K > 0: the solver decides once no card is unseen).
    */
   search: z
     .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: z.int().min(0).max(16).optional() })])

@@ -122,14 +122,9 @@ export class Distill extends ValueLearner implements Algorithm {
   private readonly value = new Float64Array(2);
   /** Per copy: where its moves start in `roots` and `studentScore`. */
   private readonly firstRoot: Int32Array;
-  /** Per copy this round: 1 where the search solves the decision without the network ('deck-bottom', nothing unseen, `endgame`). */
-  private readonly solved: Uint8Array;
   private studentScore = new Float64Array(64);
-  private readonly envs: Env[];
-  private readonly seeds: number[];
   /** What each copy's player remembers of the stock ('deck-bottom'), kept up to date at every state. */
   private readonly memories: StockMemory[] | null;
-  private readonly remembered: (Remembered | null)[] | null;
   /** The teacher's labels of one decision's moves, in legal order. */
   private teacherWin = new Float64Array(64);
   private teacherCost = new Float64Array(64);
@@ -146,7 +141,6 @@ export class Distill extends ValueLearner implements Algorithm {
     this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}) };
     this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
-    this.remembered = this.memories ? new Array<Remembered | null>(config.numEnvs).fill(null) : null;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
     this.learning = new ValueLearning(config, 'distill', { inputSize: this.layout.size, cost: 'cards' });
     this.model = this.learning.model;
@@ -154,7 +148,6 @@ export class Distill extends ValueLearner implements Algorithm {
     this.position = new Position(this.rules.stacks);
     this.rows = new Float32Array(64 * this.layout.size);
     this.firstRoot = new Int32Array(config.numEnvs + 1);
-    this.solved = new Uint8Array(config.numEnvs);
     // A teacher whose scores cannot be labels is refused now, not at the first decision.
     const first = this.env.env(0);
     try {
@@ -164,8 +157,6 @@ export class Distill extends ValueLearner implements Algorithm {
       this.dispose();
       throw e;
     }
-    this.envs = Array.from({ length: config.numEnvs }, (_, i) => this.env.env(i));
-    this.seeds = new Array<number>(config.numEnvs).fill(0);
   }
 
   /** β after `envSteps`: the chance a decision plays the teacher's move. */
@@ -205,11 +196,14 @@ export class Distill extends ValueLearner implements Algorithm {
     this.forest.clear();
     let moves = 0;
     const firstRoot = this.firstRoot;
+    // The copies whose decision the network takes part in (not those the solver decides:
+    // 'deck-bottom', nothing unseen, `endgame`).
     const solvesKnown = this.rules.deckBottom && this.config.endgame > 0;
+    const asked: number[] = [];
     for (let i = 0; i < N; i++) {
       const copy = env.env(i);
       this.loadPosition(i);
-      this.solved[i] = solvesKnown && this.knowledge.unknown === 0 ? 1 : 0;
+      if (!(solvesKnown && this.knowledge.unknown === 0)) asked.push(i);
       this.ensureRoots(moves + copy.legalCount);
       firstRoot[i] = moves;
       this.forest.addDecision(this.position, copy.legal, copy.legalCount, this.knowledge, this.roots, moves);
@@ -224,14 +218,11 @@ export class Distill extends ValueLearner implements Algorithm {
       studentScore[r] = this.value[0] - this.config.tieWeight * this.value[1];
     }
     // The teacher's labels of every copy's decision the network takes part in, on every core.
-    const asked: number[] = [];
-    for (let i = 0; i < N; i++) if (this.solved[i] === 0) asked.push(i);
-    for (let i = 0; i < N; i++) this.seeds[i] = this.seedOf(i);
-    if (this.memories) for (let i = 0; i < N; i++) this.remembered![i] = this.memories[i].remembered();
+    const memories = this.memories;
     const labelled = this.labeller.label(
-      asked.map((i) => this.envs[i]),
-      asked.map((i) => this.seeds[i]),
-      this.remembered && asked.map((i) => this.remembered![i]),
+      asked.map((i) => env.env(i)),
+      asked.map((i) => this.seedOf(i)),
+      memories && asked.map((i) => memories[i].remembered()),
     );
     const labels = new Array<Labels | undefined>(N);
     asked.forEach((i, j) => (labels[i] = labelled[j]));
@@ -265,7 +256,7 @@ export class Distill extends ValueLearner implements Algorithm {
       const chosen = learning.explores(epsilon) ? learning.randomIndex(n) : follows ? teacherBest : student;
       env.act(i, copy.legal[chosen]);
     }
-    if (solvesKnown) learning.means.add('solvedShare', this.solved.reduce((a, b) => a + b, 0) / N);
+    if (solvesKnown) learning.means.add('solvedShare', (N - asked.length) / N);
     learning.means.add('teacherShare', beta);
     learning.means.add('epsilon', epsilon);
     // 4. Gradient steps.
