@@ -8,7 +8,7 @@
  * options that differ from the env's defaults) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { envs, formatScore, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import { envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -104,6 +104,8 @@ const params = new URLSearchParams(location.search);
 const preferredBackend = (['wasm', 'webgl', 'cpu'] as const).find((b) => b === params.get('backend'));
 
 let env: Env;
+/** The game's states, for a hinter that remembers what it saw (Ten-Twenty-Thirty's stock). */
+let states: GameStates;
 /** The options that differ from the env's defaults (what a link carries). */
 let options: Record<string, unknown> = {};
 let seed = 0;
@@ -154,6 +156,7 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number):
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
   env.reset({ seed });
+  states = new GameStates(env);
   api.env = env;
   api.seed = seed;
   selection = [];
@@ -291,6 +294,7 @@ function play(action: number, forced = false): void {
   forcedRun = forced ? forcedRun + 1 : 0;
   if (!forced) say('');
   env.step(action);
+  states.record(env);
   // A round's end, a fault and what paid for it, a bust: said with its reason.
   const note = env.stepNote();
   if (note) say(note);
@@ -375,6 +379,7 @@ function undo(): void {
   }
   try {
     env.undo();
+    states.record(env);
   } catch (e) {
     if (!isTengymError(e)) throw e;
     say(e.message);
@@ -444,7 +449,7 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   if (lastHints?.position === position && lastHints.source === loaded.source) result = lastHints.result;
   else {
     const start = performance.now();
-    result = loaded.hinter.hint(env);
+    result = states.hint(loaded.hinter, env);
     api.hintMs.push(performance.now() - start);
     lastHints = { position, source: loaded.source, result };
   }

@@ -47,6 +47,12 @@ export interface Agent {
   /** Scores of every legal action, best first, where the agent has them. */
   score?(env: Env): ActionScores;
   /**
+   * Sees the env's current state without choosing, for agents that remember what they saw
+   * (Ten-Twenty-Thirty's order under the stock): such an agent must see every state of a game,
+   * and `act` and `score` show it only the states it is asked about. Absent: nothing to remember.
+   */
+  observe?(env: Env): void;
+  /**
    * Optional, for agents that can choose in several games at once (the trained models: one
    * forward pass for all of them): writes a legal action for each of envs[0 … count), running
    * games at a decision, into out[0 … count). Evaluators that play games side by side (the

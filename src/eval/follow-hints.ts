@@ -5,7 +5,11 @@
  * agent itself. Hints that send a player on walks of exchanges that change nothing show up as
  * more exchanges than a plain baseline makes.
  *
- *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20]
+ *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--bare]
+ *
+ * Hinters and agents see every state of a game, forced moves included, as `tengym play` and the
+ * page show them (a source that remembers, Ten-Twenty-Thirty's, needs it); `--bare` shows them
+ * only the decisions, as a program asking `tengym hint` at a bare state does.
  *
  * With at least two windows of games (Four Ten), each row's rounds are also compared with the
  * first agent's, game by game: how often a check on `--window` deals would find it behind.
@@ -40,7 +44,8 @@ function isExchange(env: Env, action: number): boolean {
   return env.id.startsWith('four-ten') && action >= FIRST_EXCHANGE && action < END_TURN;
 }
 
-function play(envId: string, options: Record<string, unknown>, seeds: readonly number[], who: string, pick: (env: Env) => number): FollowStats {
+/** `see`, where given, is shown the states with one legal move (as `tengym play` and the page show their hinter every state). */
+function play(envId: string, options: Record<string, unknown>, seeds: readonly number[], who: string, pick: (env: Env) => number, see?: (env: Env) => void): FollowStats {
   const env = make(envId, options);
   let decisions = 0;
   let exchanges = 0;
@@ -51,6 +56,7 @@ function play(envId: string, options: Record<string, unknown>, seeds: readonly n
     env.reset({ seed });
     while (env.running) {
       const forced = env.legalCount === 1;
+      if (forced) see?.(env);
       const action = forced ? env.legal[0] : pick(env);
       if (!forced) decisions++;
       if (isExchange(env, action)) exchanges++;
@@ -65,17 +71,21 @@ function play(envId: string, options: Record<string, unknown>, seeds: readonly n
   return { who, games: n, decisions: decisions / n, exchanges: exchanges / n, rounds: rounds / n, won, roundsByGame };
 }
 
-/** Games on `seeds` following the top hint of `choice` (undefined: the env's default source, as `tengym hint` and `play` use it). */
-export async function followHints(envId: string, options: Record<string, unknown>, seeds: readonly number[], choice?: HintChoice): Promise<FollowStats> {
+/**
+ * Games on `seeds` following the top hint of `choice` (undefined: the env's default source, as
+ * `tengym hint` and `play` use it). The hinter is shown every state, as `tengym play` and the
+ * page show it; `bare`: only the decisions it ranks, as a program asking at a bare state would.
+ */
+export async function followHints(envId: string, options: Record<string, unknown>, seeds: readonly number[], choice?: HintChoice, bare = false): Promise<FollowStats> {
   const { hinter } = await loadHinter(envId, options, choice, { fourTenFigures: false });
-  const who = choice === undefined ? 'default' : `hints: ${'model' in choice ? choice.model : choice.agent}`;
-  return play(envId, options, seeds, who, (env) => hinter.hint(env, { top: 1 }).hints[0].action);
+  const who = (choice === undefined ? 'default' : `hints: ${'model' in choice ? choice.model : choice.agent}`) + (bare ? ' (bare)' : '');
+  return play(envId, options, seeds, who, (env) => hinter.hint(env, { top: 1 }).hints[0].action, bare ? undefined : (env) => hinter.observe(env));
 }
 
-/** The same deals played by a catalogue agent's own `act`. */
-export function followAgent(envId: string, options: Record<string, unknown>, seeds: readonly number[], name: string): FollowStats {
+/** The same deals played by a catalogue agent's own `act`, at every state (`bare`: only at the decisions). */
+export function followAgent(envId: string, options: Record<string, unknown>, seeds: readonly number[], name: string, bare = false): FollowStats {
   const agent = createAgent(name, envConfig(envId, options));
-  return play(envId, options, seeds, `agent ${name}`, (env) => agent.act(env));
+  return play(envId, options, seeds, `agent ${name}${bare ? ' (bare)' : ''}`, (env) => agent.act(env), bare ? undefined : (env) => agent.observe?.(env));
 }
 
 /**
@@ -111,12 +121,13 @@ async function main(): Promise<void> {
   const seeds = Array.from({ length: games }, (_, i) => first + i);
   const values = arg('values', '');
   if (values !== '') installGameValues(readGameValues(values));
+  const bare = process.argv.includes('--bare');
   const rows: FollowStats[] = [];
   for (const source of arg('sources', 'default,optimal,expectimax,bottom').split(',')) {
-    rows.push(await followHints(envId, {}, seeds, source === 'default' ? undefined : { agent: source }));
+    rows.push(await followHints(envId, {}, seeds, source === 'default' ? undefined : { agent: source }, bare));
   }
   const agents = arg('agents', 'bottom').split(',');
-  for (const name of agents) rows.push(followAgent(envId, {}, seeds, name));
+  for (const name of agents) rows.push(followAgent(envId, {}, seeds, name, bare));
   console.log(`${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`);
   for (const line of formatFollowStats(rows)) console.log(line);
   const window = Number(arg('window', '20'));

@@ -81,8 +81,48 @@ export interface HinterConfig {
 export interface Hinter {
   /** The legal moves of `state` (a `getState()` JSON, or a running env, which is only read), ranked. */
   hint(state: EnvState | Env, options?: HintOptions): HintResult;
+  /**
+   * Shows the hinter a state of the game without ranking it. A source that remembers what it
+   * saw (on Ten-Twenty-Thirty the order of the cards under the stock) knows only what it was
+   * shown, so a game's every state, forced moves included, goes to `observe` or `hint`, in
+   * order, in the same form (getState() JSONs, or the same env object). Elsewhere it does nothing.
+   */
+  observe(state: EnvState | Env): void;
   /** The source the hints of this env would name. */
   sourceFor(envId: string, options?: Record<string, unknown>): string;
+}
+
+/**
+ * One game's states since the deal, for a hinter that remembers what it saw (Ten-Twenty-Thirty's
+ * order under the stock): how `tengym play` and the page show their hinter every state when it
+ * is loaded only at the first hint. Before that hint the states are kept; from then on each one
+ * is shown as it is recorded, so a hint waits only for its own ranking.
+ */
+export class GameStates {
+  private readonly states: EnvState[] = [];
+  /** The hinter shown every state so far, once there is one. */
+  private shownTo: Hinter | null = null;
+
+  /** A new game: records env's state, the deal. */
+  constructor(env: Env) {
+    this.record(env);
+  }
+
+  /** Records env's state after a move (forced ones too) or an undo. */
+  record(env: Env): void {
+    const state = env.getState();
+    this.states.push(state);
+    this.shownTo?.observe(state);
+  }
+
+  /** The hints of env's state (the last recorded), `hinter` having been shown every state before. */
+  hint(hinter: Hinter, env: Env, options?: HintOptions): HintResult {
+    if (hinter !== this.shownTo) {
+      for (const state of this.states) hinter.observe(state);
+      this.shownTo = hinter;
+    }
+    return hinter.hint(env.getState(), options);
+  }
 }
 
 /** A score as a person reads it. */
@@ -222,11 +262,9 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     return slot;
   }
 
+  /** The env that holds `state` (the caller's env, or the slot's with the JSON loaded), and its slot. */
   function loaded(state: EnvState | Env): { env: Env; slot: EnvSlot } {
-    if (state instanceof Env) {
-      if (!state.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(state.outcome())})`);
-      return { env: state, slot: slotFor(state.id, state.options) };
-    }
+    if (state instanceof Env) return { env: state, slot: slotFor(state.id, state.options) };
     if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
       throw new TengymError('bad-state', 'bad state: expected the JSON of env.getState(), { env, options, rng, undosUsed, game }');
     }
@@ -236,7 +274,6 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     }
     const slot = slotFor(state.env, options);
     slot.env.setState(state);
-    if (!slot.env.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(slot.env.outcome())})`);
     return { env: slot.env, slot };
   }
 
@@ -244,6 +281,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     const top = options.top === undefined || options.top === 0 ? Infinity : options.top;
     if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be an integer ≥ 0 (0: every legal move), got ${top}`);
     const { env, slot } = loaded(state);
+    if (!env.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(env.outcome())})`);
     const sameOutcome = hasSameOutcome(env);
     const details = figures ? (kitOf(env.game).hintDetails?.(env, slot.agent) ?? null) : null;
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
@@ -263,8 +301,14 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     return result;
   }
 
+  function observe(state: EnvState | Env): void {
+    const { env, slot } = loaded(state);
+    if (env.running) slot.agent.observe?.(env);
+  }
+
   return {
     hint,
+    observe,
     sourceFor: (envId, options = {}) => slotFor(envId, options).source,
   };
 }

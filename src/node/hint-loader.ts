@@ -10,7 +10,7 @@ import { TengymError, isPlainObject } from '../env/errors.js';
 import { envConfig } from '../env/registry.js';
 import { createHinter, type HinterConfig } from '../hints/hint.js';
 import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
-import { looksLikePath, packagePath, resolveAgent, shippedModelDir } from './resolve.js';
+import { looksLikePath, packagePath, resolveAgent, shippedModel } from './resolve.js';
 
 export type { LoadedHinter } from '../hints/source.js';
 
@@ -30,8 +30,8 @@ function trainedFor(dir: string): ShippedModelInfo | null {
 function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
   return {
     info: (envId) => {
-      const dir = shippedModelDir(envId);
-      if (!existsSync(join(dir, 'model.json'))) return null;
+      const dir = shippedModel(envId)?.dir;
+      if (dir === undefined) return null;
       // A model.json without readable metadata counts as trained for nothing: the baseline answers.
       return trainedFor(dir) ?? { env: '', options: {} };
     },

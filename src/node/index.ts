@@ -11,7 +11,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Agent } from '../agents/agent.js';
-import { SHIPPED_MODELS_DIR, shippedModel, shippedModelEnvs } from './resolve.js';
+import { SHIPPED_MODELS_DIR, shippedModelDir, shippedModelEnvs } from './resolve.js';
 import { initBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
 import { TengymError } from '../env/errors.js';
@@ -39,12 +39,4 @@ export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Pr
   return loadModelAgent(dir, name);
 }
 
-/** The directory of the model shipped for an env id (in the installed package); an error names the ids that have one. */
-export function shippedModelDir(envId: string): string {
-  const id = envSpec(envId).id;
-  const shipped = shippedModel(id);
-  if (!shipped) throw new TengymError('bad-argument', `no model is shipped for ${id}; shipped: ${shippedModelEnvs().join(', ')}`);
-  return shipped.dir;
-}
-
-export { shippedModelEnvs };
+export { shippedModelDir, shippedModelEnvs };

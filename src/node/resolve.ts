@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
-import { envConfig, envIds, make } from '../env/registry.js';
+import { envConfig, envIds, envSpec, make } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
@@ -40,8 +40,12 @@ export function packagePath(path: string): string {
   return existsSync(shipped) ? shipped : path;
 }
 
+/** The directory of the model shipped for an env id (in the installed package); an error names the ids that have one. */
 export function shippedModelDir(envId: string): string {
-  return join(SHIPPED_MODELS_DIR, envId);
+  const id = envSpec(envId).id;
+  const shipped = shippedModel(id);
+  if (!shipped) throw new TengymError('bad-argument', `no model is shipped for ${id}; shipped: ${shippedModelEnvs().join(', ')}`);
+  return shipped.dir;
 }
 
 /** A path, by its spelling ("runs/x", "./x") or because such a directory exists ("model-ok"). */
@@ -56,7 +60,7 @@ export function shippedModelEnvs(): string[] {
 
 /** The model shipped for an env: where it is, or null when none is shipped. */
 export function shippedModel(envId: string): { dir: string; shown: string } | null {
-  const dir = shippedModelDir(envId);
+  const dir = join(SHIPPED_MODELS_DIR, envId);
   return existsSync(join(dir, 'model.json')) ? { dir, shown: `models/${envId}/` } : null;
 }
 
@@ -68,13 +72,13 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
   const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
   const envId = env.id;
   if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
+  if (name === 'model' && !shippedModel(envId)) throw new TengymError('bad-argument', `no model is shipped for ${envId} (models/${envId}/model.json)`);
   const dir = name === 'model' ? shippedModelDir(envId) : looksLikePath(name) ? packagePath(name) : null;
   if (dir === null) {
     const names = agentsFor(env).map((a) => a.name);
-    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${existsSync(join(shippedModelDir(envId), 'model.json')) ? ', or model (the shipped one)' : ''}`);
+    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(envId) ? ', or model (the shipped one)' : ''}`);
   }
   if (!existsSync(join(dir, 'model.json'))) {
-    if (name === 'model') throw new TengymError('bad-argument', `no model is shipped for ${envId} (models/${envId}/model.json)`);
     // A training run's folder: its models are in best/ (and the checkpoints beside it).
     const best = existsSync(join(dir, 'best', 'model.json')) ? ` (a training run: its best model is ${join(dir, 'best')}/)` : '';
     throw new TengymError('bad-argument', `no model at "${dir}": it has no model.json${best}`);

@@ -99,6 +99,41 @@ describe('tengym play', () => {
     expect(r.stdout).not.toMatch(/^ {2}1 {2}draw$/m);
   });
 
+  it('ten-twenty-thirty: the hinter is shown every state, so its hints remember what went under the stock', async () => {
+    // The game a player following the hints plays, worked out with a hinter shown every state,
+    // on the first deal where one of its hints differs from a hint asked at the bare state.
+    const env = make('ten-twenty-thirty');
+    let lines: string[] = [];
+    let expected: number[] = [];
+    let differ = 0;
+    let seed = 1;
+    for (; differ === 0; seed++) {
+      const { hinter } = await loadHinter('ten-twenty-thirty', {});
+      const bare = await loadHinter('ten-twenty-thirty', {});
+      lines = [];
+      expected = [];
+      env.reset({ seed });
+      while (env.running) {
+        if (env.legalCount > 1) {
+          const ranked = hinter.hint(env, { top: 0 }).hints.map((h) => h.action);
+          if (ranked.join() !== bare.hinter.hint(env.getState(), { top: 0 }).hints.map((h) => h.action).join()) differ++;
+          const move = env.legalActions().indexOf(ranked[0]) + 1;
+          lines.push('hint', String(move));
+          expected.push(move);
+          env.step(ranked[0]);
+        } else {
+          hinter.observe(env);
+          env.step(env.legal[0]);
+        }
+      }
+    }
+    seed--;
+    const r = play(['--env', 'ten-twenty-thirty', '--seed', String(seed)], lines);
+    expect(r.code, r.stderr).toBe(0);
+    expect(hintedMoves(r.stdout)).toEqual(expected);
+    expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves, ${expected.length} of them yours`);
+  });
+
   it('--agent NAME gives the hints from that agent of the env, or from a model directory', async () => {
     const env = make('decade');
     env.reset({ seed: 3 });

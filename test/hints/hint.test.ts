@@ -1,16 +1,17 @@
 // Move hints: the API (createHinter), the `tengym hint` command as a user runs it (dist/),
 // and `tengym bench --hints`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
-import { createHinter, hintBaseline, type HintCard, type HintResult } from '../../src/hints/hint.js';
+import { createHinter, GameStates, hintBaseline, type HintCard, type HintResult } from '../../src/hints/hint.js';
 import { loadHinter } from '../../src/node/hint-loader.js';
-import { resolveAgent, shippedModelDir } from '../../src/node/resolve.js';
+import { loadAgent } from '../../src/node/index.js';
+import { resolveAgent, shippedModel, shippedModelDir } from '../../src/node/resolve.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 import { saveModel } from '../../src/node/load-model.js';
 import { buildPolicyValueNet } from '../../src/agents/learned/network.js';
@@ -289,6 +290,86 @@ describe('hints from a model', () => {
   });
 });
 
+describe('ten-twenty-thirty: hints from a source that remembers the order under the stock', () => {
+  /**
+   * Plays `seed` by `player`'s moves, which sees every state; a hinter is shown every state
+   * through GameStates (as `tengym play` and the page do), and at each decision its ranking is
+   * compared with `player`'s own scores, and with a fresh hinter's asked at the bare state.
+   */
+  function compare(player: Agent, hinter: ReturnType<typeof createHinter>, bare: () => ReturnType<typeof createHinter>, seed: number) {
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed });
+    player.reset(seed);
+    const states = new GameStates(env);
+    let decisions = 0;
+    let bareDiffers = 0;
+    while (env.running) {
+      if (env.legalCount > 1) {
+        const own = player.score!(env).actions.map((a) => a.action);
+        expect(states.hint(hinter, env).hints.map((h) => h.action)).toEqual(own);
+        if (bare().hint(env.getState()).hints.map((h) => h.action).join() !== own.join()) bareDiffers++;
+        decisions++;
+        env.step(own[0]);
+      } else env.step(player.act(env));
+      states.record(env);
+    }
+    return { decisions, bareDiffers };
+  }
+
+  it('tengym hint given the game so far (tengym replay lines) ranks as a hinter shown every state; given the last state alone, as one that was not', async () => {
+    const replay = tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first']);
+    expect(replay.code, replay.stderr).toBe(0);
+    const lines = replay.stdout.trim().split('\n');
+    const states = lines.map((l) => (JSON.parse(l) as { state: EnvState }).state);
+    const { hinter } = await loadHinter('ten-twenty-thirty', {});
+    const env = make('ten-twenty-thirty');
+    // The first decision where remembering changes the ranking.
+    let at = -1;
+    for (let i = 0; i < states.length && at < 0; i++) {
+      env.setState(states[i]);
+      if (!env.running || env.legalCount < 2) {
+        hinter.observe(states[i]);
+        continue;
+      }
+      const shown = hinter.hint(states[i]).hints.map((h) => h.action);
+      const bare = (await loadHinter('ten-twenty-thirty', {})).hinter.hint(states[i]).hints.map((h) => h.action);
+      if (shown.join() !== bare.join()) at = i;
+    }
+    expect(at).toBeGreaterThan(0);
+    const top = (input: string) => {
+      const r = tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--top', '0', '--json'], input);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as HintResult).hints.map((h) => h.action);
+    };
+    const freshShown = await loadHinter('ten-twenty-thirty', {});
+    for (const s of states.slice(0, at)) freshShown.hinter.observe(s);
+    expect(top(lines.slice(0, at + 1).join('\n'))).toEqual(freshShown.hinter.hint(states[at]).hints.map((h) => h.action));
+    expect(top(lines[at])).toEqual((await loadHinter('ten-twenty-thirty', {})).hinter.hint(states[at]).hints.map((h) => h.action));
+    expect(top(lines.slice(0, at + 1).join('\n'))).not.toEqual(top(lines[at]));
+  });
+
+  it('lookahead: shown every state, its hints are the scores of a lookahead that played the game; asked bare, they differ', () => {
+    const hinter = createHinter({ agent: 'lookahead' });
+    let bareDiffers = 0;
+    for (const seed of [1, 2, 3]) {
+      const r = compare(createAgent('lookahead', 'ten-twenty-thirty'), hinter, () => createHinter({ agent: 'lookahead' }), seed);
+      expect(r.decisions).toBeGreaterThan(0);
+      bareDiffers += r.bareDiffers;
+    }
+    expect(bareDiffers).toBeGreaterThan(0);
+  });
+
+  it('the shipped model (the default source): shown every state, its hints are the scores of the model that played the game', async () => {
+    const { hinter, fromModel } = await loadHinter('ten-twenty-thirty', {});
+    expect(fromModel).toBe(true);
+    const player = await loadAgent(shippedModelDir('ten-twenty-thirty'));
+    const fresh = await loadHinter('ten-twenty-thirty', {});
+    let bareDiffers = 0;
+    for (const seed of [1, 2]) bareDiffers += compare(player, hinter, () => fresh.hinter, seed).bareDiffers;
+    expect(bareDiffers).toBeGreaterThan(0);
+  });
+});
+
 describe('tengym hint', () => {
   let dir = '';
   beforeAll(() => {
@@ -320,7 +401,7 @@ describe('tengym hint', () => {
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
       // decade's and decade-fives' shipped models answer; elsewhere in the decade family pimc, measured stronger than the model, or optimal; Four Ten bottom-direct.
-      const shipped = existsSync(join(shippedModelDir(id), 'model.json'));
+      const shipped = shippedModel(id) !== null;
       let agent: Agent;
       if ((id === 'decade' || id === 'decade-fives') && shipped) {
         expect(out.source).toBe(`model models/${id}/ (shipped)`);
@@ -404,7 +485,7 @@ describe('tengym hint', () => {
     [['--state', 'missing.json'], '', /cannot read state file "missing.json": no such file/],
     [['--state', '-'], '', /the input is empty/],
     [['--state', '-'], '{not json', /bad state: not JSON/],
-    [['--state', '-'], '{"a":1}\n{"b":2}', /the input holds 2 lines; give one state/],
+    [['--state', '-'], '{"a":1}\n{"b":2', /line 2 of 2 is not JSON/],
     [['--state', '-'], '[1,2]', /expected a JSON object/],
     [[], '', /give the state as --state FILE/],
     [['--state', '-', '--top', '-1'], '{}', /--top must be an integer ≥ 0/],

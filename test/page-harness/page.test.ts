@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHinter } from '../../src/node/hint-loader.js';
-import { type HintCard, type HintResult } from '../../src/index.js';
+import { GameStates, type HintCard, type HintResult } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
@@ -294,6 +294,53 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await again.close();
     });
   }, 60_000);
+
+  it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
+    // A deal where a hinter shown every state and one asked at bare states disagree, found here.
+    const env = make('ten-twenty-thirty');
+    let seed = 1;
+    for (let differ = 0; differ === 0; seed++) {
+      const { hinter } = await loadHinter('ten-twenty-thirty', {});
+      const bare = await loadHinter('ten-twenty-thirty', {});
+      env.reset({ seed });
+      const states = new GameStates(env);
+      while (env.running) {
+        if (env.legalCount > 1) {
+          const ranked = states.hint(hinter, env).hints.map((h) => h.action);
+          if (ranked.join() !== bare.hinter.hint(env.getState()).hints.map((h) => h.action).join()) differ++;
+          env.step(ranked[0]);
+        } else env.step(env.legal[0]);
+        states.record(env);
+      }
+    }
+    seed--;
+    await withPage(`env=ten-twenty-thirty&seed=${seed}&hints=1`, async (p) => {
+      const shown = (await p.page.evaluate(`(async () => {
+        const t = window.tengym, out = [];
+        while (t.env.running) {
+          out.push({ state: t.env.getState(), hints: t.hints });
+          t.play(t.hints.hints[0].action);
+          await t.settled();
+        }
+        return out;
+      })()`)) as { state: EnvState; hints: HintResult }[];
+      // The same game here, every state shown to the hinter: the page's hints, decision by decision.
+      const { hinter, source } = await loadHinter('ten-twenty-thirty', {});
+      env.reset({ seed });
+      const states = new GameStates(env);
+      let at = 0;
+      while (env.running) {
+        if (env.legalCount > 1) {
+          expect(shown[at].state).toEqual(env.getState());
+          expect(shown[at].hints.source).toBe(source);
+          expectSameHints(shown[at].hints, states.hint(hinter, env));
+          env.step(shown[at++].hints.hints[0].action);
+        } else env.step(env.legal[0]);
+        states.record(env);
+      }
+      expect(at).toBe(shown.length);
+    });
+  }, 120_000);
 
   it('every env id plays to its end in the page (the first move each time), hints from the same source as tengym hint', async () => {
     for (const id of envIds()) {

@@ -567,6 +567,11 @@ export class DecadeSearchAgent implements Agent {
     return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: this.winOf[i] })) };
   }
 
+  /** Brings env's memory of the stock up to its state ('deck-bottom'; nothing to remember otherwise). */
+  observe(env: Env): void {
+    this.prepare(env);
+  }
+
   /** Checks the env, brings its memory up to date and returns its rules. */
   private prepare(env: Env): Rules {
     const { state, options } = decadeEnv(env, this.name);

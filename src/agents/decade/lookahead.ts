@@ -100,6 +100,12 @@ export class LookaheadAgent implements Agent {
     return this.choose(env);
   }
 
+  /** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
+  observe(env: Env): void {
+    const { state, options } = decadeEnv(env, this.name);
+    if (options.pickedUp === 'deck-bottom') this.memory.sync(state, this.rulesCache.get(options));
+  }
+
   private choose(env: Env): number {
     if (env.legalCount === 1) return env.legal[0];
     const values = this.values(env);

@@ -172,6 +172,13 @@ export class PimcAgent implements Agent, RemembersStock {
     return this.memory.unknown;
   }
 
+  /** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
+  observe(env: Env): void {
+    const { state, options } = decadeEnv(env, this.name);
+    const rules = this.rulesCache.get(options);
+    if (rules.deckBottom) this.memory.sync(state, rules);
+  }
+
   /** Remembers `remembered` at `env`'s state: a position labelled away from its game (distillation). */
   restoreMemory(env: Env, remembered: Remembered): void {
     this.memory.restore(decadeEnv(env, this.name).state, remembered);

@@ -1,7 +1,9 @@
 /**
  * `tengym hint`: the legal moves of a saved state (getState() JSON, as `tengym replay`
  * prints it), ranked by the env's default source (the strongest fair one measured), a
- * catalogue agent or a model directory (`--agent`).
+ * catalogue agent or a model directory (`--agent`). Given the game so far, one state a line,
+ * it ranks the last and shows the hinter the others first (Ten-Twenty-Thirty's sources
+ * remember the order of the cards under the stock only from seeing every state).
  */
 import type { CommandModule } from 'yargs';
 import { formatScore, type Hint, type HintResult } from '../../hints/hint.js';
@@ -41,21 +43,35 @@ export function hintChoice(agent: string | undefined, model: string | undefined,
   return model === undefined ? undefined : { model };
 }
 
-/** One state from the input: a getState() JSON, or a `tengym replay` line holding one. */
-export function parseStateText(text: string): Record<string, unknown> {
-  const trimmed = text.trim();
-  if (trimmed === '') throw new TengymError('bad-state', 'bad state: the input is empty; give the JSON of env.getState() (one line of tengym replay will do)');
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch (e) {
-    const lines = trimmed.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length > 1) throw new TengymError('bad-state', `bad state: the input holds ${lines.length} lines; give one state (e.g. one line of tengym replay)`);
-    throw new TengymError('bad-state', `bad state: not JSON (${(e as Error).message})`);
-  }
+/** A state JSON, or a `tengym replay` line holding one. */
+function stateOf(value: unknown): Record<string, unknown> {
   if (!isPlainObject(value)) throw new TengymError('bad-state', 'bad state: expected a JSON object { env, options, rng, undosUsed, game }');
   if (!('env' in value) && isPlainObject(value.state)) return value.state;
   return value;
+}
+
+/**
+ * The states from the input: one getState() JSON (on one line or several), or one state a line
+ * (`tengym replay` lines will do), the game so far in order, the last one to rank.
+ */
+export function parseStatesText(text: string): Record<string, unknown>[] {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new TengymError('bad-state', 'bad state: the input is empty; give the JSON of env.getState() (one line of tengym replay will do)');
+  try {
+    return [stateOf(JSON.parse(trimmed))];
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    const lines = trimmed.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length === 1) throw new TengymError('bad-state', `bad state: not JSON (${e.message})`);
+    return lines.map((line, i) => {
+      try {
+        return stateOf(JSON.parse(line));
+      } catch (lineError) {
+        if (!(lineError instanceof SyntaxError)) throw lineError;
+        throw new TengymError('bad-state', `bad state: line ${i + 1} of ${lines.length} is not JSON (${lineError.message}); give one state, or one a line (the game so far, as tengym replay prints it)`);
+      }
+    });
+  }
 }
 
 export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`): string[] {
@@ -78,7 +94,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .positional('input', { type: 'string', describe: 'The state file, or - for stdin (the same as --state)' })
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
-      .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or - for stdin' })
+      .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far, one state a line (the last is ranked), or - for stdin' })
       .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (README, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
@@ -89,16 +105,25 @@ export const hintCommand: CommandModule<object, Args> = {
       })
       .example('$0 replay --env decade --seed 3 --policy first | sed -n 6p > s.json && $0 hint --env decade --state s.json', 'Hints for a state from the middle of a game')
       .example('$0 hint --env decade --state - --json < s.json', 'The same as JSON, reading stdin')
-      .example('$0 hint --env decade --agent lookahead --state s.json', 'Hints from another agent of the env'),
+      .example('$0 hint --env decade --agent lookahead --state s.json', 'Hints from another agent of the env')
+      .example('$0 replay --policy first --env ten-twenty-thirty --seed 4 | head -n 120 > game.jsonl', 'A game so far, one state a line')
+      .example('$0 hint --env ten-twenty-thirty --state game.jsonl', 'Hints for its last state: the hinter, shown every state, remembers the order under the stock'),
   handler: async (args) => {
     const id = envSpec(args.env).id;
-    const state = parseStateText(await readTextInput(stateSource(args), 'state file'));
+    const states = parseStatesText(await readTextInput(stateSource(args), 'state file'));
+    const state = states[states.length - 1];
     const options = args.options !== undefined ? parseOptionsJson(args.options) : state.env === id && state.options && typeof state.options === 'object' ? state.options : {};
     const env = make(id, options);
+    // The earlier states, checked as the last one is, are shown to the hinter first: a source that remembers (Ten-Twenty-Thirty's stock) needs the game so far.
+    const earlier = states.slice(0, -1).map((s) => {
+      env.setState(s);
+      return env.getState();
+    });
     env.setState(state);
     if (!env.running) throw new TengymError('episode-over', `no hint: the game in this state is over (${JSON.stringify(env.outcome())})`);
     const { hinter } = await loadHinter(env.id, env.options, hintChoice(args.agent, args.model));
-    const result = hinter.hint(env, args.top === 0 ? {} : { top: args.top });
+    for (const s of earlier) hinter.observe(s);
+    const result = hinter.hint(env.getState(), args.top === 0 ? {} : { top: args.top });
     if (args.json) {
       writeLine(JSON.stringify(result));
       return;

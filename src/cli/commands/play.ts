@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
+import { GameStates } from '../../hints/hint.js';
 import { validateSeed, type Env } from '../../env/env.js';
 import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
@@ -96,12 +97,13 @@ const FORCED_LISTED = 6;
  * "draw ×3, discard 9♦ A♣ (10)" ('' when there were none). A long run of them (Ten-Twenty-Thirty
  * deals dozens) is summarised: "166 forced moves: draw ×154; discard 5♣ 3♠ 2♥ (10) from stack 1, …".
  */
-function playForced(env: Env, notes: string[]): { count: number; text: string } {
+function playForced(env: Env, notes: string[], states: GameStates): { count: number; text: string } {
   const runs: { text: string; count: number }[] = [];
   let count = 0;
   while (env.running && env.legalCount === 1) {
     const text = env.describeAction(env.legal[0]);
     env.step(env.legal[0]);
+    states.record(env);
     count++;
     const note = env.stepNote();
     if (note) notes.push(note);
@@ -138,10 +140,12 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   // Per move of the game so far, whether it was played for the player (undo takes the last back).
   const forcedSteps: boolean[] = [];
   const own = () => forcedSteps.filter((forced) => !forced).length;
+  // Every state, for a hinter that remembers what it saw (Ten-Twenty-Thirty's stock).
+  const states = new GameStates(env);
   const advance = () => {
     if (!autoForced || holdForced) return;
     const notes: string[] = [];
-    const forced = playForced(env, notes);
+    const forced = playForced(env, notes, states);
     for (let i = 0; i < forced.count; i++) forcedSteps.push(true);
     if (forced.text) io.write(`\n${s.dim(`Forced: ${s.card(forced.text)}`)}\n`);
     for (const note of notes) io.write(`${s.bold(note)}\n`);
@@ -174,7 +178,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       const legal = env.legalActions();
       let result;
       try {
-        result = (await setup.hinter()).hinter.hint(env, { top: setup.top });
+        result = states.hint((await setup.hinter()).hinter, env, { top: setup.top });
       } catch (e) {
         if (!isTengymError(e)) throw e;
         io.write(`No hint: ${e.message}\n`);
@@ -191,6 +195,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       }
       try {
         env.undo();
+        states.record(env);
         forcedSteps.pop();
         holdForced = true;
         io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.\n`);
@@ -212,6 +217,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       continue;
     }
     env.step(env.legal[choice - 1]);
+    states.record(env);
     forcedSteps.push(false);
     // A round's end, a fault and what paid for it, a bust: said with its reason.
     const note = env.stepNote();
