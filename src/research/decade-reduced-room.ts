@@ -29,6 +29,7 @@ import { longestMove } from '../agents/decade/longest.js';
 import { PimcSearch, pimcConfigFor } from '../agents/decade/pimc.js';
 import { holdsUntilStockEmpty } from '../agents/decade/hold.js';
 import { DECK_SIZE, Position, rulesOf, type Rules } from '../agents/decade/position.js';
+import { FairSolver } from '../agents/decade/fair-solver.js';
 import { Solver } from '../agents/decade/solver.js';
 import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from '../env/games/decade.js';
 import { TengymError, formatZodError } from '../env/errors.js';
@@ -61,120 +62,6 @@ export function dealPosition(r: Rules, deck: readonly number[]): Position {
   p.head = 0;
   p.stockLen = deck.length - dealt;
   return p;
-}
-
-/** counts[v] = how many of the top `unseen` stock cards of p have value v. */
-function countUnseen(p: Position, unseen: number, counts: Int32Array): void {
-  counts.fill(0);
-  for (let i = 0; i < unseen; i++) counts[p.stock[(p.head + i) % DECK_SIZE]]++;
-}
-
-/**
- * The exact fair optimum of a decade position: the probability of a win under the best play
- * of a player who knows the table, the unseen cards' composition (the top `unseen` cards of
- * the stock) and the order of the cards under them. Values are memoized on that knowledge.
- */
-export class FairSolver {
-  /** Distinct positions valued so far. */
-  get size(): number {
-    return this.memo.reduce((sum, m) => sum + m.size, 0);
-  }
-  /** Sharded by the key's last character: one Map holds at most 2^24 entries. */
-  private readonly memo: Map<string, number>[] = Array.from({ length: 64 }, () => new Map<string, number>());
-  private readonly inProgress = new Set<string>();
-  /** Per depth: a position, its move list, and the unseen values' counts at its chance node. */
-  private readonly levels: { p: Position; moves: Int32Array; counts: Int32Array }[] = [];
-  private readonly counts = new Int32Array(11);
-
-  constructor(readonly rules: Rules) {}
-
-  /** Forgets every value (to bound memory: the values are exact whether kept or found again). */
-  clear(): void {
-    for (const m of this.memo) m.clear();
-  }
-
-  private level(d: number): { p: Position; moves: Int32Array; counts: Int32Array } {
-    while (this.levels.length <= d) this.levels.push({ p: new Position(this.rules.stacks), moves: new Int32Array(DECADE_ACTIONS), counts: new Int32Array(11) });
-    return this.levels[d];
-  }
-
-  /** The win chance of `p` under fair optimal play; its top `unseen` stock cards are unseen (their order is ignored). */
-  value(p: Position, unseen: number): number {
-    this.level(0).p.copyFrom(p);
-    return this.search(0, unseen);
-  }
-
-  /** The win chance after `action` in `p` under fair optimal play (p is not modified). */
-  valueAfter(p: Position, unseen: number, action: number): number {
-    const at = this.level(0).p;
-    at.copyFrom(p);
-    return this.afterMove(0, unseen, action);
-  }
-
-  private key(p: Position, unseen: number): string {
-    const c = this.counts;
-    countUnseen(p, unseen, c);
-    const parts: number[] = [p.current, unseen];
-    for (let v = 1; v <= 10; v++) parts.push(c[v]);
-    for (let k = 0; k < p.stacks; k++) {
-      parts.push(100 + p.len[k]);
-      for (let i = 0; i < p.len[k]; i++) parts.push(p.vals[k * DECK_SIZE + i]);
-    }
-    for (let i = unseen; i < p.stockLen; i++) parts.push(p.stock[(p.head + i) % DECK_SIZE]);
-    return String.fromCharCode(...parts);
-  }
-
-  /** The value of level d's position, which it may change. */
-  private search(d: number, unseen: number): number {
-    const { p, moves } = this.level(d);
-    const n = p.generate(this.rules, moves);
-    if (n === 0) return p.won(this.rules) ? 1 : 0;
-    const key = this.key(p, unseen);
-    const shard = this.memo[(key.charCodeAt(key.length - 1) * 7 + key.length) & 63];
-    const known = shard.get(key);
-    if (known !== undefined) return known;
-    // A position met again on the path ('deck-bottom' only): going round would end truncated.
-    if (this.inProgress.has(key)) return 0;
-    this.inProgress.add(key);
-    let best = 0;
-    for (let i = 0; i < n && best < 1; i++) {
-      this.level(d + 1).p.copyFrom(p);
-      const v = this.afterMove(d + 1, unseen, moves[i]);
-      if (v > best) best = v;
-    }
-    this.inProgress.delete(key);
-    shard.set(key, best);
-    return best;
-  }
-
-  /** The value of playing `action` in level d's position (which it changes). */
-  private afterMove(d: number, unseen: number, action: number): number {
-    const { p, counts: c } = this.level(d);
-    if (action !== DRAW || unseen === 0) {
-      p.apply(this.rules, action);
-      return this.search(d, unseen);
-    }
-    // A chance node: each unseen value, weighted by how many of it are unseen.
-    countUnseen(p, unseen, c);
-    const child = this.level(d + 1).p;
-    let sum = 0;
-    for (let v = 1; v <= 10; v++) {
-      if (c[v] === 0) continue;
-      child.copyFrom(p);
-      // Bring a card of value v to the top of the unseen ones, then draw it.
-      for (let i = 0; i < unseen; i++) {
-        const at = (child.head + i) % DECK_SIZE;
-        if (child.stock[at] === v) {
-          child.stock[at] = child.stock[child.head];
-          child.stock[child.head] = v;
-          break;
-        }
-      }
-      child.apply(this.rules, DRAW);
-      sum += c[v] * this.search(d + 1, unseen - 1);
-    }
-    return sum / unseen;
-  }
 }
 
 /** Positions the measurement keeps valued between deals: about 6 GB. */

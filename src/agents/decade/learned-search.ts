@@ -26,6 +26,7 @@ import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_A
 import { assertModelFits, type ModelMetadata } from '../learned/metadata.js';
 import { inPasses } from '../learned/network.js';
 import { TengymError } from '../../env/errors.js';
+import { FairSolver } from './fair-solver.js';
 
 /** How positions are turned into the network's input. */
 export interface PositionLayout {
@@ -141,6 +142,12 @@ export interface SearchConfig {
    * solver's (solver.ts, within SOLVER_BUDGET nodes a move), as `lookahead` plays there.
    */
   endgame?: number;
+  /**
+   * With `endgame` (one stock that does not refill): the exact fair solve (fair-solver.ts, a
+   * memo where the tree has none) values each move instead of the tree, valuing at most this
+   * many positions a decision; past it, `depth` as usual. 0 or absent: the tree.
+   */
+  endgamePositions?: number;
 }
 
 /** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
@@ -178,6 +185,10 @@ export class SearchForest {
   /** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
   private solver: Solver | null = null;
   private known: Position | null = null;
+  /** `endgamePositions`: the fair solver, its scratch position and the values of a decision's moves. */
+  private fair: FairSolver | null = null;
+  private fairPosition: Position | null = null;
+  private fairValues = new Float64Array(16);
 
   constructor(
     readonly rules: Rules,
@@ -206,7 +217,10 @@ export class SearchForest {
       this.solveKnown(p, moves, n, k, roots, at);
       return;
     }
-    if (!this.rules.deckBottom && p.stockLen <= endgame && p.stockLen >= this.config.depth) {
+    const positions = this.config.endgamePositions ?? 0;
+    if (!this.rules.deckBottom && p.stockLen <= endgame && positions > 0) {
+      if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
+    } else if (!this.rules.deckBottom && p.stockLen <= endgame && p.stockLen >= this.config.depth) {
       // One draw deeper than the stock holds: every horizon is a game's end.
       this.nodeBudget = mark.nodes + ENDGAME_NODES;
       try {
@@ -244,6 +258,28 @@ export class SearchForest {
       const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET);
       roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / DECK_SIZE);
     }
+  }
+
+  /**
+   * One stock, at most `endgame` cards: each move's root is its exact fair win chance (no cards
+   * left to break ties) when the solve values at most `positions` positions; false otherwise.
+   * The memo is cleared for each decision, so a decision's answer never depends on the ones
+   * before it.
+   */
+  private solveFair(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number, positions: number): boolean {
+    this.fair ??= new FairSolver(this.rules);
+    this.fairPosition ??= new Position(this.rules.stacks);
+    if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
+    const q = this.fairPosition;
+    q.copyFrom(p);
+    let at0 = 0;
+    for (let v = 1; v <= 10; v++) for (let c = 0; c < k.unseen[v]; c++) q.stock[at0++] = v;
+    q.head = 0;
+    q.stockLen = at0;
+    this.fair.clear();
+    if (!this.fair.valuesAfter(q, at0, moves, n, this.fairValues, positions)) return false;
+    for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
+    return true;
   }
 
   /** The tree of position `p` itself (a training target): its value as the search sees it. */

@@ -33,10 +33,11 @@ export const modelMetadataSchema = z.object({
    * the expectimax over the next draws searches (decade/learned-search.ts): draws looked ahead,
    * horizon positions per decision, the weight of the cards left beside P(win), and optionally
    * the stock size at or below which a decision is searched exactly to the game's end
-   * (`endgame`; with 'deck-bottom', any K > 0: the solver decides once no card is unseen).
+   * (`endgame`; with 'deck-bottom', any K > 0: the solver decides once no card is unseen), and
+   * how many positions the exact fair solve may value there instead of a tree (`endgamePositions`).
    */
   search: z
-    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: z.int().min(0).max(16).optional() })])
+    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: z.int().min(0).max(16).optional(), endgamePositions: z.int().min(0).max(10_000_000).optional() })])
     .optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),

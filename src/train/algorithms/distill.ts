@@ -74,6 +74,8 @@ export const distillConfigSchema = z.strictObject({
    * those decisions are neither labelled nor learned. 0: none.
    */
   endgame: z.int().min(0).max(16).default(0),
+  /** With `endgame` on one stock: the exact fair solve values those decisions within this many positions (`search.endgamePositions`); 0: the tree. */
+  endgamePositions: z.int().min(0).max(10_000_000).default(0),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   ...valueLearningFields({ epsilonStart: 0.05, epsilonEnd: 0 }),
@@ -138,7 +140,7 @@ export class Distill extends ValueLearner implements Algorithm {
     this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
-    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}) };
+    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}), ...(config.endgame > 0 && config.endgamePositions > 0 ? { endgamePositions: config.endgamePositions } : {}) };
     this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);

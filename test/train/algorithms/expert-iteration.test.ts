@@ -146,6 +146,38 @@ describe('the search against a brute-force expectimax', () => {
     expect(fellBack).toBeGreaterThanOrEqual(10);
   });
 
+  it('with endgamePositions: the exact fair solve in the endgame, its win chances those of the brute force; past its budget, the usual depth', () => {
+    let exact = 0;
+    let fellBack = 0;
+    for (const id of ['decade', 'decade-fives', 'decade-loop']) {
+      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
+      const { model, leaf } = linearNet(size, 13);
+      // Stocks the tree of `endgame` alone would not take within its node budget (eight cards) are solved too.
+      const fair = searchAgent(id, model, { depth: 1, endgame: 12, endgamePositions: 1_000_000 });
+      for (const env of latePositions(id, 4, 6, 300)) {
+        const unknown = decadeOf(env)!.state.stockLen;
+        for (const { action, score: win } of fair.score(env).actions) {
+          const v = action === DRAW ? draw(env.clone(), 60, unknown, () => [Number.NaN, Number.NaN]) : expectimax(stepped(env.clone(), action), 60, unknown, () => [Number.NaN, Number.NaN]);
+          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 9);
+          exact++;
+        }
+      }
+      // One position allowed: the solve gives up, and the decision is the usual one-draw search.
+      const starved = searchAgent(id, model, { depth: 1, endgame: 12, endgamePositions: 1 });
+      for (const env of latePositions(id, 3, 10, 500)) {
+        const unknown = decadeOf(env)!.state.stockLen;
+        for (const { action, score: win } of starved.score(env).actions) {
+          const v = action === DRAW ? draw(env.clone(), 1, unknown, leaf) : expectimax(stepped(env.clone(), action), 1, unknown, leaf);
+          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 4);
+          fellBack++;
+        }
+      }
+      model.dispose();
+    }
+    expect(exact).toBeGreaterThanOrEqual(15);
+    expect(fellBack).toBeGreaterThanOrEqual(10);
+  });
+
   for (const id of ['decade', 'decade-loop', 'decade-optional', 'ten-twenty-thirty']) {
     it(`${id}: random late positions, one and two draws deep with the network at the horizon`, () => {
       const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
