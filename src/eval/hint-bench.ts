@@ -2,8 +2,10 @@
  * Hint latency (`tengym bench --hints`): games are played by following the top hint, and
  * every call of `hint(getState())` at a state with a choice (two legal moves or more) is
  * timed, the whole API path included (state validation, the model or search, sentences
- * and cards). The first `warmup` calls (JIT, model load, TensorFlow.js kernels for each
- * batch size, solver tables) are not counted; the very first call is reported apart.
+ * and cards). The hinter is shown the other states too, untimed (`observe`), as `tengym play`
+ * and the page show it the whole game: a source that remembers (Ten-Twenty-Thirty's) ranks
+ * there as a player gets it. The first `warmup` calls (JIT, model load, TensorFlow.js kernels
+ * for each batch size, solver tables) are not counted; the very first call is reported apart.
  */
 import { loadHinter, type HintChoice } from '../node/hint-loader.js';
 import { make } from '../env/registry.js';
@@ -50,6 +52,7 @@ export async function benchHints(envId: string, options: Record<string, unknown>
     const timedBefore = times.length;
     while (env.running && times.length < bench.states) {
       if (env.legalCount === 1) {
+        hinter.observe(env.getState());
         env.step(env.legal[0]);
         continue;
       }
