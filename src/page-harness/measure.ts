@@ -70,7 +70,7 @@ function load(): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { states: { type: 'string' }, loads: { type: 'string' }, backends: { type: 'string' }, models: { type: 'string' } } });
+  const { values } = parseArgs({ options: { states: { type: 'string' }, loads: { type: 'string' }, backends: { type: 'string' }, envs: { type: 'string' } } });
   const args = argsSchema.parse(values);
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('no Chromium found: apt-get install chromium, or set TENGYM_CHROMIUM');
