@@ -113,64 +113,35 @@ describe('the search against a brute-force expectimax', () => {
     expect(compared).toBeGreaterThanOrEqual(10);
   });
 
-  it('with an endgame: exact to the end where the stock is that small, the usual depth where its tree would be too big', () => {
-    let exact = 0;
-    let fellBack = 0;
-    for (const id of ['decade', 'decade-fives', 'decade-loop']) {
-      const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
-      const { model, leaf } = linearNet(size, 13);
-      // Small stocks: the network is never asked (a NaN leaf would show).
-      const endgame = searchAgent(id, model, { depth: 1, endgame: 6 });
-      for (const env of latePositions(id, 5, 6, 300)) {
-        const unknown = decadeOf(env)!.state.stockLen;
-        for (const { action, score: win } of endgame.score(env).actions) {
-          const v = action === DRAW ? draw(env.clone(), 60, unknown, () => [Number.NaN, Number.NaN]) : expectimax(stepped(env.clone(), action), 60, unknown, () => [Number.NaN, Number.NaN]);
-          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 9);
-          exact++;
-        }
-      }
-      // A whole stock to the end is far past the node budget: one draw deep, the network at the horizon.
-      const tooBig = searchAgent(id, model, { depth: 1, maxLeaves: 100_000, endgame: 52 });
-      for (const env of latePositions(id, 3, 30, 500)) {
-        const unknown = decadeOf(env)!.state.stockLen;
-        expect(unknown).toBeGreaterThanOrEqual(15);
-        for (const { action, score: win } of tooBig.score(env).actions) {
-          const v = action === DRAW ? draw(env.clone(), 1, unknown, leaf) : expectimax(stepped(env.clone(), action), 1, unknown, leaf);
-          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 4);
-          fellBack++;
-        }
-      }
-      model.dispose();
+  /** Each legal move's score from `agent` against the brute-force expectimax `depth` draws deep (`leaf` at its horizon); how many were compared. */
+  function expectBruteForce(id: string, agent: DecadeSearchAgent, env: Env, depth: number, leaf: Parameters<typeof draw>[3], digits: number): number {
+    const unknown = decadeOf(env)!.state.stockLen;
+    const { actions } = agent.score(env);
+    for (const { action, score: win } of actions) {
+      const v = action === DRAW ? draw(env.clone(), depth, unknown, leaf) : expectimax(stepped(env.clone(), action), depth, unknown, leaf);
+      expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], digits);
     }
-    expect(exact).toBeGreaterThanOrEqual(20);
-    expect(fellBack).toBeGreaterThanOrEqual(10);
-  });
+    return actions.length;
+  }
 
-  it('with endgamePositions: the exact fair solve in the endgame, its win chances those of the brute force; past its budget, the usual depth', () => {
+  // Where the endgame search is exact, its scores are the brute force's to the end (the network is never asked: a NaN leaf would
+  // show); where it gives up (the tree past its nodes, the fair solve past its positions), the usual one-draw search.
+  it.each([
+    ['the tree: exact where the stock is that small; a whole stock is past its node budget', { endgame: 6 }, [5, 6], { maxLeaves: 100_000, endgame: 52 }, [3, 30]],
+    ['the fair solve (endgamePositions): exact within its positions; with one position allowed it gives up', { endgame: 12, endgamePositions: 1_000_000 }, [4, 6], { endgame: 12, endgamePositions: 1 }, [3, 10]],
+  ] as const)('with an endgame, %s', (_what, exactConfig, [exactCount, exactStock], fallbackConfig, [fallbackCount, fallbackStock]) => {
     let exact = 0;
     let fellBack = 0;
+    const never = (): [number, number] => [Number.NaN, Number.NaN];
     for (const id of ['decade', 'decade-fives', 'decade-loop']) {
       const size = positionLayout(decadeOf(randomPosition(id, 1, 0))!.options).size;
       const { model, leaf } = linearNet(size, 13);
-      // Stocks the tree of `endgame` alone would not take within its node budget (eight cards) are solved too.
-      const fair = searchAgent(id, model, { depth: 1, endgame: 12, endgamePositions: 1_000_000 });
-      for (const env of latePositions(id, 4, 6, 300)) {
-        const unknown = decadeOf(env)!.state.stockLen;
-        for (const { action, score: win } of fair.score(env).actions) {
-          const v = action === DRAW ? draw(env.clone(), 60, unknown, () => [Number.NaN, Number.NaN]) : expectimax(stepped(env.clone(), action), 60, unknown, () => [Number.NaN, Number.NaN]);
-          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 9);
-          exact++;
-        }
-      }
-      // One position allowed: the solve gives up, and the decision is the usual one-draw search.
-      const starved = searchAgent(id, model, { depth: 1, endgame: 12, endgamePositions: 1 });
-      for (const env of latePositions(id, 3, 10, 500)) {
-        const unknown = decadeOf(env)!.state.stockLen;
-        for (const { action, score: win } of starved.score(env).actions) {
-          const v = action === DRAW ? draw(env.clone(), 1, unknown, leaf) : expectimax(stepped(env.clone(), action), 1, unknown, leaf);
-          expect(win, `${id} action ${action}, stock ${unknown}`).toBeCloseTo(v[0], 4);
-          fellBack++;
-        }
+      const solved = searchAgent(id, model, { depth: 1, ...exactConfig });
+      for (const env of latePositions(id, exactCount, exactStock, 300)) exact += expectBruteForce(id, solved, env, 60, never, 9);
+      const gaveUp = searchAgent(id, model, { depth: 1, ...fallbackConfig });
+      for (const env of latePositions(id, fallbackCount, fallbackStock, 500)) {
+        if (fallbackStock === 30) expect(decadeOf(env)!.state.stockLen).toBeGreaterThanOrEqual(15);
+        fellBack += expectBruteForce(id, gaveUp, env, 1, leaf, 4);
       }
       model.dispose();
     }
