@@ -272,12 +272,13 @@ export class SearchForest {
     if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
     const q = this.fairPosition;
     q.copyFrom(p);
-    let at0 = 0;
-    for (let v = 1; v <= 10; v++) for (let c = 0; c < k.unseen[v]; c++) q.stock[at0++] = v;
+    // The stock as the player knows it: the unseen values, in an order the solver ignores.
+    let unseen = 0;
+    for (let v = 1; v <= 10; v++) for (let c = 0; c < k.unseen[v]; c++) q.stock[unseen++] = v;
     q.head = 0;
-    q.stockLen = at0;
+    q.stockLen = unseen;
     this.fair.clear();
-    if (!this.fair.valuesAfter(q, at0, moves, n, this.fairValues, positions)) return false;
+    if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
     for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
     return true;
   }
