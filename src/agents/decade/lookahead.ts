@@ -95,8 +95,7 @@ export class LookaheadAgent implements Agent {
   }
 
   act(env: Env): number {
-    const { state, options } = decadeEnv(env, this.name);
-    if (options.pickedUp === 'deck-bottom') this.memory.sync(state, this.rulesCache.get(options));
+    this.observe(env);
     return this.choose(env);
   }
 
@@ -122,8 +121,7 @@ export class LookaheadAgent implements Agent {
    * table clears); when holding, 0 for the draw and −1 for every discard.
    */
   score(env: Env): ActionScores {
-    const { state, options } = decadeEnv(env, this.name);
-    if (options.pickedUp === 'deck-bottom') this.memory.sync(state, this.rulesCache.get(options));
+    this.observe(env);
     return sortedScores('heuristic', env.legalActions(), this.values(env));
   }
 

@@ -191,9 +191,7 @@ export class PimcAgent implements Agent, RemembersStock {
 
   /** Score: the fraction of sampled deals in which the action still clears the table. */
   score(env: Env): ActionScores {
-    const { state, options } = decadeEnv(env, this.name);
-    const rules = this.rulesCache.get(options);
-    if (rules.deckBottom) this.memory.sync(state, rules);
+    this.observe(env);
     const t = this.tally(env);
     const order = Array.from({ length: env.legalCount }, (_, i) => i);
     order.sort((a, b) => (PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0));

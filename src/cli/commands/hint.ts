@@ -115,6 +115,7 @@ export const hintCommand: CommandModule<object, Args> = {
     const options = args.options !== undefined ? parseOptionsJson(args.options) : state.env === id && state.options && typeof state.options === 'object' ? state.options : {};
     const env = make(id, options);
     // The earlier states, checked as the last one is, are shown to the hinter first: a source that remembers (Ten-Twenty-Thirty's stock) needs the game so far.
+    // In getState()'s form, options resolved, so the hinter files them with the last one.
     const earlier = states.slice(0, -1).map((s) => {
       env.setState(s);
       return env.getState();
