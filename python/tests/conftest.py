@@ -18,3 +18,10 @@ def node_eval(script: str) -> str:
 def needs_dist():
     if not DIST_INDEX.exists() or not shutil.which("node"):
         pytest.skip("dist/index.js not built (npm run build): no in-process engine to compare with")
+
+
+@pytest.fixture(autouse=True)
+def sb3_logs_in_tmp_path(tmp_path, monkeypatch):
+    """Stable-Baselines3 makes a log folder for every `learn` (in the system's temp dir unless
+    SB3_LOGDIR names one); the tests' go in their own tmp_path, which pytest cleans up."""
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path / "sb3-logs"))

@@ -19,10 +19,13 @@
  * frame ends with the ended copies' last observations (see handleStep).
  */
 import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
-import { Env, TengymError, envConfig, envIds, envs, isTengymError, make } from '../index.js';
-import type { EnvConfig } from '../index.js';
+// The env layer only (no agents, hints or models): all the engine process runs.
+import { Env } from '../env/env.js';
+import { TengymError, isTengymError } from '../env/errors.js';
+import type { EnvConfig } from '../env/game.js';
+import { envConfig, envIds, envs, make } from '../env/registry.js';
 
-/** Raised by the build (vite define) to the package version; the Python side refuses any other. */
+/** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
 export const PROTOCOL = 3;

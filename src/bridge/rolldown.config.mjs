@@ -1,4 +1,4 @@
-// Bundles the engine process (engine.ts and the engines it imports through src/index.ts)
+// Bundles the engine process (engine.ts and the env layer it imports, src/env)
 // into the one file the Python package carries: `npm run build:python`.
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'rolldown';

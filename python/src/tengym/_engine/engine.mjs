@@ -6791,7 +6791,7 @@ const blockTenGame = makePairingGame({
 * with one stack and 'deck-bottom' the game can never be won.
 */
 /** Positions per stack: one stack may, in the worst case, hold every card. */
-const SLOTS$1 = 52;
+const SLOTS = 52;
 const LENGTHS_PER_START = 13;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 const DECADE_ACTIONS = 677;
@@ -6865,7 +6865,7 @@ function initialDealt(o) {
 function createState$1(o) {
 	return {
 		numStacks: o.stacks,
-		table: new Uint8Array(o.stacks * SLOTS$1),
+		table: new Uint8Array(o.stacks * SLOTS),
 		len: /* @__PURE__ */ new Int32Array(7),
 		alive: /* @__PURE__ */ new Uint8Array(7),
 		aliveCount: 0,
@@ -6924,7 +6924,7 @@ function markChanged(s, k, p) {
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
-	s.table[k * SLOTS$1 + s.len[k]] = card;
+	s.table[k * SLOTS + s.len[k]] = card;
 	s.len[k]++;
 	s.tableCount++;
 }
@@ -6956,7 +6956,7 @@ function addLegal(mask, legal, count, id) {
 }
 /** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
 function lineRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -6976,7 +6976,7 @@ function lineRuns(s, o, mask, legal, count) {
 }
 /** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
 function loopRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7048,7 +7048,7 @@ function pickUp(s, o, card) {
 /** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
 function discardRun(s, o, start, length) {
 	const k = s.current;
-	const base = k * SLOTS$1;
+	const base = k * SLOTS;
 	const n = s.len[k];
 	const t = s.table;
 	const end = start + length;
@@ -7094,7 +7094,7 @@ function observationSize$1(o) {
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
 	const n = s.len[k];
-	const cardBase = k * SLOTS$1;
+	const cardBase = k * SLOTS;
 	const t = s.table;
 	let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
 	for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
@@ -7104,7 +7104,7 @@ function observeStack(s, k, out) {
 	const written = s.obsLen[k];
 	if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
 	s.obsLen[k] = n;
-	s.obsFrom[k] = SLOTS$1;
+	s.obsFrom[k] = SLOTS;
 }
 function observe$1(s, o, out) {
 	const S = s.numStacks;
@@ -7114,10 +7114,10 @@ function observe$1(s, o, out) {
 		s.obsFrom.fill(0);
 		s.obsOut = out;
 	}
-	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$1) observeStack(s, k, out);
+	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS) observeStack(s, k, out);
 	let at = S * CARD_FLOATS;
 	for (let k = 0; k < S; k++) {
-		out[at + k] = s.len[k] / SLOTS$1;
+		out[at + k] = s.len[k] / SLOTS;
 		out[at + S + k] = 1 - s.alive[k];
 		out[at + 2 * S + k] = k === s.current ? 1 : 0;
 	}
@@ -7158,7 +7158,7 @@ function runCardsExist(s, o, start, length) {
 	return o.loop ? start < n && length <= n : start + length <= n;
 }
 function runTotal(s, start, length) {
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS;
 	const n = s.len[s.current];
 	let sum = 0;
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
@@ -7173,7 +7173,7 @@ function describeAction$1(s, o, action) {
 	const length = runLengthOf(action);
 	const from = s.numStacks === 1 ? "" : ` from stack ${s.current}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
-	const base = s.current * SLOTS$1;
+	const base = s.current * SLOTS;
 	const n = s.len[s.current];
 	const labels = [];
 	for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + (start + i) % n]));
@@ -7214,7 +7214,7 @@ function whyIllegal$1(s, o, action) {
 }
 function stackText(s, k) {
 	const labels = [];
-	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$1 + p]));
+	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS + p]));
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
@@ -7241,7 +7241,7 @@ function spot(s, k, index) {
 		place: s.numStacks === 1 ? "line" : "stack",
 		stack: k,
 		index,
-		code: cardCode(s.table[k * SLOTS$1 + index])
+		code: cardCode(s.table[k * SLOTS + index])
 	};
 }
 function actionCards$1(s, _o, action) {
@@ -7293,7 +7293,7 @@ function board$1(s, o) {
 	};
 }
 const stateJsonSchema = strictObject({
-	stacks: array(array(string()).max(SLOTS$1)).min(1).max(7),
+	stacks: array(array(string()).max(SLOTS)).min(1).max(7),
 	eliminated: array(boolean()).min(1).max(7),
 	current: int().min(0).max(6),
 	stock: array(string()).max(52),
@@ -7305,7 +7305,7 @@ function toJSON$1(s) {
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
 		const cards = [];
-		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$1 + p]));
+		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS + p]));
 		stacks.push(cards);
 		eliminated.push(s.alive[k] === 0);
 	}
@@ -7363,7 +7363,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS$1 + p], stackName(s, k), p);
+		const e = put(s.table[k * SLOTS + p], stackName(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -7388,7 +7388,7 @@ function checkStacks(s, o) {
 			if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS$1) return `${stackName(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS) return `${stackName(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
@@ -7560,82 +7560,6 @@ const MS_BY_KEY = (/* @__PURE__ */ new Int8Array(625)).fill(-1);
 			if (MS_COUNTS[m * 4 + v] > 0) MS_REMOVE[m * 4 + v] = MS_BY_KEY[key - POW5[v]];
 		}
 	}
-}
-const NUM_CONFIGS = 343e3;
-const H0 = 4900;
-const H1 = 70;
-/** A configuration id is Σ_h (hand h's multiset) · HAND_STRIDE[h]. */
-const HAND_STRIDE = [
-	H0,
-	H1,
-	1
-];
-function configId(hand, home, shadow) {
-	return hand * H0 + home * H1 + shadow;
-}
-/** The multiset of hand h (0 Hand, 1 Home, 2 Shadow) in configuration `id`. */
-function configHand(id, h) {
-	return h === 0 ? Math.floor(id / H0) : h === 1 ? Math.floor(id / H1) % 70 : id % 70;
-}
-/** The configuration with hand h replaced by multiset m. */
-function withHand(id, h, m) {
-	if (h === 0) return id % H0 + m * H0;
-	if (h === 1) return id + (m - Math.floor(id / H1) % 70) * H1;
-	return id - id % 70 + m;
-}
-/** The hands' total value. */
-function configTotal(id) {
-	return MS_SUM[Math.floor(id / H0)] + MS_SUM[Math.floor(id / H1) % 70] + MS_SUM[id % 70];
-}
-/** Cards in the hands. */
-function configCards(id) {
-	return MS_SIZE[Math.floor(id / H0)] + MS_SIZE[Math.floor(id / H1) % 70] + MS_SIZE[id % 70];
-}
-/** The hands' count of value v (1..4). */
-function configCount(id, v) {
-	return MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] + MS_COUNTS[Math.floor(id / H1) % 70 * 4 + v - 1] + MS_COUNTS[id % 70 * 4 + v - 1];
-}
-/** The configuration after exchange e (see the module comment); −1 when it is impossible (a card missing, or a = b). */
-function afterExchange(id, e) {
-	const side = (e >> 4) + 1;
-	const a = e >> 2 & 3;
-	const b = e & 3;
-	const hand = MS_REMOVE[configHand(id, 0) * 4 + a];
-	const other = MS_REMOVE[configHand(id, side) * 4 + b];
-	if (hand < 0 || other < 0 || a === b) return -1;
-	return withHand(withHand(id, 0, MS_ADD[hand * 4 + b]), side, MS_ADD[other * 4 + a]);
-}
-/** Writes the configurations one exchange away from `id` into `out`; returns how many. */
-function exchangeNeighbours(id, out) {
-	const a = Math.floor(id / H0);
-	const b = Math.floor(id / H1) % 70;
-	const c = id % 70;
-	let n = 0;
-	for (let x = 0; x < 4; x++) {
-		if (MS_COUNTS[a * 4 + x] === 0) continue;
-		const a1 = MS_REMOVE[a * 4 + x];
-		for (let y = 0; y < 4; y++) {
-			if (y === x) continue;
-			const a2 = MS_ADD[a1 * 4 + y];
-			if (MS_COUNTS[b * 4 + y] > 0) out[n++] = a2 * H0 + MS_ADD[MS_REMOVE[b * 4 + y] * 4 + x] * H1 + c;
-			if (MS_COUNTS[c * 4 + y] > 0) out[n++] = a2 * H0 + b * H1 + MS_ADD[MS_REMOVE[c * 4 + y] * 4 + x];
-		}
-	}
-	return n;
-}
-/** The configuration id of an engine key. */
-function configOfKey(key) {
-	const m = [
-		0,
-		0,
-		0
-	];
-	for (let h = 0; h < 3; h++) {
-		let byCounts = 0;
-		for (let v = 0; v < 4; v++) byCounts += keyDigit(key, h * 4 + v) * POW5[v];
-		m[h] = MS_BY_KEY[byCounts];
-	}
-	return configId(m[0], m[1], m[2]);
 }
 // src/env/games/four-ten.ts
 /**
@@ -8533,41 +8457,6 @@ function checkCounters(s, o) {
 	if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? " (the last a bust)" : ""}; each safety pays the fault that ends a round`;
 	return null;
 }
-const fourTenGame = {
-	name: "four-ten",
-	scoring: "rounds",
-	optionsSchema: fourTenOptionsSchema,
-	numActions,
-	observationSize,
-	createState,
-	copyState,
-	parseDeck,
-	reset,
-	legalActions,
-	step,
-	status,
-	observe,
-	outcome,
-	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState,
-	sameOutcome: false,
-	actionCards,
-	prompt,
-	board,
-	stepNote
-};
-/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
-function fourTenOf(env) {
-	return env.game === fourTenGame ? {
-		state: env.rawState,
-		options: env.options
-	} : null;
-}
 // src/env/registry.ts
 /**
 * The registry (OpenSpiel style): every id is an engine plus preset options.
@@ -8640,7 +8529,34 @@ const SPECS = [
 	},
 	{
 		id: "four-ten",
-		game: fourTenGame,
+		game: {
+			name: "four-ten",
+			scoring: "rounds",
+			optionsSchema: fourTenOptionsSchema,
+			numActions,
+			observationSize,
+			createState,
+			copyState,
+			parseDeck,
+			reset,
+			legalActions,
+			step,
+			status,
+			observe,
+			outcome,
+			expectedReturn,
+			describeAction,
+			whyIllegal,
+			render,
+			toJSON,
+			fromJSON,
+			checkState,
+			sameOutcome: false,
+			actionCards,
+			prompt,
+			board,
+			stepNote
+		},
 		preset: {},
 		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
 	}
@@ -8742,1386 +8658,6 @@ function envs() {
 		};
 	});
 }
-/** The phase, from the legal list (ids 0–2 place, 3–14 replace, 15–47 exchange or end turn). */
-function phaseOf(env) {
-	const first = env.legal[0];
-	return first < 3 ? "place" : first < 15 ? "replace" : "exchange";
-}
-// src/agents/four-ten-solver/default-game-values.ts
-const DEFAULT_GAME_VALUES = {
-	rules: {
-		"drawVisible": true,
-		"check": "points-first",
-		"handTarget": 10,
-		"gameTarget": 50,
-		"safeties": 3
-	},
-	discount: 1e-12,
-	shortfall: [
-		.0015694828871578815,
-		.0015112895315171192,
-		.0014365881514651114,
-		.0014100213725637273,
-		.0007993413412538874,
-		.0007309735331091777,
-		.0006762658068408158,
-		.0006108958008358104,
-		.0004511413523882406,
-		.0003750266083947186,
-		.00034662537009651976,
-		.0002770272080881563,
-		.00018755783505599013,
-		.00015576271280021993,
-		.00014601928522672725,
-		.00011788224373175566,
-		5938766495678745e-20,
-		48246986323650594e-21,
-		4543159086908573e-20,
-		3690457919019583e-20,
-		14979724725664673e-21,
-		12450408536539546e-21,
-		11655766108370633e-21,
-		9703564763122748e-21,
-		5671166807356387e-21,
-		33472707697717485e-22,
-		3075531971781973e-21,
-		26615820380090424e-22,
-		19014591556824963e-22,
-		12933735443518784e-22,
-		11637953771183115e-22,
-		9.968893066957064e-7,
-		7.318327506567175e-7,
-		5.349027713933817e-7,
-		4.675559461211612e-7,
-		3.9578723087148545e-7,
-		2.9378058055720963e-7,
-		2.1721142555423987e-7,
-		1.8782752249636953e-7,
-		1.461727401642989e-7,
-		9.744426968749907e-8,
-		7.350231455096085e-8,
-		6.262221064729665e-8,
-		4.9251929893380516e-8,
-		2.976085652365261e-8,
-		2.219830164184728e-8,
-		1.8953572133600424e-8,
-		1.5531972209281037e-8,
-		1.0518433258467043e-8,
-		7.159378885526497e-9,
-		2393744030252624e-21,
-		22423767920372377e-22,
-		2050231583922898e-21,
-		19803249439272206e-22,
-		11846244608861894e-22,
-		10648896827846644e-22,
-		9.320422892238207e-7,
-		8.360315940788085e-7,
-		6.278380556053143e-7,
-		5.207212869858339e-7,
-		4.6078550039592905e-7,
-		3.688322016581884e-7,
-		2.5321911667770493e-7,
-		2.102502755872819e-7,
-		1.933956259118868e-7,
-		1.5482962464959537e-7,
-		7.957800736892231e-8,
-		6.480506423450635e-8,
-		6.035915869208388e-8,
-		4.8755954640364394e-8,
-		2.0506750440295048e-8,
-		1.706926627206129e-8,
-		1.575772431059859e-8,
-		1.3036914106853676e-8,
-		7.786753428015439e-9,
-		4.729119178025817e-9,
-		4.269470754400719e-9,
-		3.654831239170433e-9,
-		2.6461325978944434e-9,
-		1.8203842427278654e-9,
-		1.59540794107944e-9,
-		1.356217595376542e-9,
-		1.0053638545797073e-9,
-		7390411934631271e-25,
-		6320258276951148e-25,
-		5320941988397319e-25,
-		3980754400464445e-25,
-		2964237247235858e-25,
-		2534610625336805e-25,
-		19656106710476756e-26,
-		12571333279609515e-26,
-		9507139737692781e-26,
-		8114657631412661e-26,
-		6403472070078128e-26,
-		3908921361752766e-26,
-		29410333301753513e-27,
-		25257590074337103e-27,
-		20878480544087513e-27,
-		14461939544147483e-27,
-		10162878478410387e-27,
-		3.5804471787298797e-9,
-		3.2850311464363712e-9,
-		2.9137491257494574e-9,
-		2.7756807003331692e-9,
-		1.7344484692436731e-9,
-		1.5371385204958792e-9,
-		1.2861811625990172e-9,
-		1.1468700399704618e-9,
-		8747005670166113e-25,
-		7244082126067819e-25,
-		6167652785774235e-25,
-		4951577676099278e-25,
-		3451746416020303e-25,
-		28701803555113973e-26,
-		25972115129882133e-26,
-		20699640734479466e-26,
-		11006731037348761e-26,
-		9040772346969347e-26,
-		8359612873097983e-26,
-		6780886179212828e-26,
-		30760343892377324e-27,
-		26077155695841335e-27,
-		2384520714925656e-26,
-		20063230513272478e-27,
-		13207284133005844e-27,
-		9178607272780354e-27,
-		8443456357651723e-27,
-		7544316617007374e-27,
-		6201723074087512e-27,
-		5080276216535025e-27,
-		4010869289030749e-27,
-		3672008954473045e-27,
-		32080956905527064e-28,
-		2848964246057544e-27,
-		268535249904858e-26,
-		2547115932842653e-27,
-		23711566944927178e-28,
-		22363803551990087e-28,
-		21745402114841995e-28,
-		20971245467728555e-28,
-		11608932855691254e-28,
-		11216764295990168e-28,
-		11038548496446443e-28,
-		1081954366930681e-27,
-		10500280429239622e-28,
-		10376405990466997e-28,
-		1032325741130494e-27,
-		10267211699643496e-28,
-		10185090070973935e-28,
-		10130068853705703e-28,
-		9642667173367056e-27,
-		9124642714494736e-27,
-		8154345991379728e-27,
-		7906939289067392e-27,
-		6535306443170833e-27,
-		6219278828331831e-27,
-		5790312615180467e-27,
-		5587249860208161e-27,
-		52231722991957276e-28,
-		4994871336875104e-27,
-		4371956507203083e-27,
-		4209515844105463e-27,
-		3741937889971654e-27,
-		3657642018494344e-27,
-		36122644727837993e-28,
-		35378270909249046e-28,
-		3409580840604463e-27,
-		3380650447653937e-27,
-		33627346732213577e-28,
-		33203954348380646e-28,
-		27395105195507367e-28,
-		2731791843861812e-27,
-		25588878678087824e-28,
-		2547080112506956e-27,
-		25345749225011356e-28,
-		25262444990416443e-28,
-		25212300587550704e-28,
-		2516717524162103e-27,
-		25056993329287517e-28,
-		247918342042932e-26,
-		1840071611814264e-27,
-		18380064677740936e-28,
-		18310392101281862e-28,
-		1822692588590212e-27,
-		1818223146819866e-27,
-		18144539323128775e-28,
-		1809642585485214e-27,
-		18059246518584348e-28,
-		18041937211415812e-28,
-		18020025115031763e-28,
-		10014857607443538e-28,
-		10014355693393027e-28,
-		1001412760521104e-27,
-		10013847313491694e-28,
-		10013438706778998e-28,
-		10013280166988437e-28,
-		10013212145169793e-28,
-		10013140415477399e-28,
-		1001303531271416e-27,
-		1001296489421339e-27
-	]
-};
-// src/agents/four-ten-solver/round-model.ts
-/**
-* The model of a Four Ten round's graph (browser-safe; the solve is round-solver.ts): every
-* configuration's verdict, the components of the exchange graph (configurations one exchange
-* apart, restricted to those that neither score nor fault: what a turn's exchanges can reach), and
-* where each (component, stock composition) value lives in a solution's tables. Configurations and
-* multisets are four-ten-hands.ts's. Built once per `handTarget` and `check` (about 0.2 s) and
-* shared by every solution with those rules.
-*
-* Full hands (12 cards) are laid out by M, the hands' 12-card multiset: with M fixed, the stock can
-* be any composition with 0 ≤ stock[v] ≤ 8 − m_v (the rest is out of play after replacements), a
-* box of ∏ (9 − m_v) compositions; a full component's values fill one box. Components with fewer
-* cards have one value each (the stock follows from the hands).
-*/
-/** Verdicts of a configuration: four-ten-hands.ts's check, and one more. */
-const CONTINUES = 0;
-/**
-* The static structure for a `handTarget` and `check`: every configuration's verdict, the
-* exchange graph's components, and where each (component, stock) value lives. Built once
-* (about 0.2 s) and shared by every solution with those rules.
-*/
-var RoundModel = class {
-	handTarget;
-	check;
-	/** CONTINUES, SCORES, FAULTS or IMPOSSIBLE per configuration. */
-	verdict = new Uint8Array(NUM_CONFIGS);
-	/** Component of each non-ending configuration, −1 otherwise. */
-	comp = new Int32Array(NUM_CONFIGS).fill(-1);
-	numComps = 0;
-	/** Members of component k: compMembers[compStart[k] .. compStart[k+1]-1]. */
-	compStart = /* @__PURE__ */ new Int32Array(0);
-	compMembers = /* @__PURE__ */ new Int32Array(0);
-	compFlags = /* @__PURE__ */ new Uint8Array(0);
-	compTotal = /* @__PURE__ */ new Uint8Array(0);
-	compCards = /* @__PURE__ */ new Uint8Array(0);
-	/** Non-full components, most cards first (the order the solver fills them). */
-	nonFullOrder = /* @__PURE__ */ new Int32Array(0);
-	numM = 0;
-	/** m counts, 4 per M. */
-	mCounts = /* @__PURE__ */ new Uint8Array(0);
-	/** Stock compositions for M: ∏ (9 − m_v); a stock s has box index Σ s_v · stride_v. */
-	mBox = /* @__PURE__ */ new Int32Array(0);
-	mStride = /* @__PURE__ */ new Int32Array(0);
-	/** Full components of M: mComps[mCompStart[M] .. mCompStart[M+1]-1]. */
-	mCompStart = /* @__PURE__ */ new Int32Array(0);
-	mComps = /* @__PURE__ */ new Int32Array(0);
-	/** Box indices of M ordered by stock size: mStocks[mStockStart[M] + ...], sizes bucketed by mSizeStart. */
-	mStocks = /* @__PURE__ */ new Int32Array(0);
-	mStockStart = /* @__PURE__ */ new Int32Array(0);
-	/** mSizeStart[M*22 + k]: where stocks of size k start within M's list (k = 0..21). */
-	mSizeStart = /* @__PURE__ */ new Int32Array(0);
-	/** M of each full configuration (−1 otherwise). */
-	cfgM = new Int16Array(NUM_CONFIGS).fill(-1);
-	/** Full non-ending configurations: where its component's stock box starts in the value table. */
-	slotBase = new Int32Array(NUM_CONFIGS).fill(-1);
-	/** Size of the full-hands value table. */
-	fullSize = 0;
-	/** M by key m1 + 9 m2 + 81 m3 + 729 m4. */
-	mByKey = (/* @__PURE__ */ new Int16Array(6561)).fill(-1);
-	constructor(handTarget, check) {
-		if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) throw new TengymError("bad-argument", `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
-		this.handTarget = handTarget;
-		this.check = check;
-		this.judgeAll();
-		this.findComponents();
-		this.layOutFull();
-	}
-	judgeAll() {
-		for (let a = 0; a < 70; a++) for (let b = 0; b < 70; b++) for (let c = 0; c < 70; c++) {
-			const id = configId(a, b, c);
-			let ok = true;
-			for (let v = 0; v < 4; v++) if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > 8) ok = false;
-			if (!ok) {
-				this.verdict[id] = 3;
-				continue;
-			}
-			const hand = MS_SUM[a];
-			const home = MS_SUM[b];
-			const shadow = MS_SUM[c];
-			this.verdict[id] = judgeHands(hand, home, shadow, this);
-		}
-	}
-	findComponents() {
-		const queue = new Int32Array(NUM_CONFIGS);
-		const members = new Int32Array(NUM_CONFIGS);
-		const starts = [0];
-		const flags = [];
-		const totals = [];
-		const cards = [];
-		const nb = /* @__PURE__ */ new Int32Array(32);
-		let nMembers = 0;
-		for (let id = 0; id < NUM_CONFIGS; id++) {
-			if (this.verdict[id] !== CONTINUES || this.comp[id] >= 0) continue;
-			const k = flags.length;
-			let flag = 0;
-			let head = 0;
-			let tail = 0;
-			queue[tail++] = id;
-			this.comp[id] = k;
-			while (head < tail) {
-				const x = queue[head++];
-				members[nMembers++] = x;
-				const n = exchangeNeighbours(x, nb);
-				for (let i = 0; i < n; i++) {
-					const y = nb[i];
-					const v = this.verdict[y];
-					if (v === 1) flag |= 1;
-					else if (v === 2) flag |= 2;
-					else if (v === CONTINUES && this.comp[y] < 0) {
-						this.comp[y] = k;
-						queue[tail++] = y;
-					}
-				}
-			}
-			flags.push(flag);
-			totals.push(configTotal(id));
-			cards.push(configCards(id));
-			starts.push(nMembers);
-		}
-		this.numComps = flags.length;
-		this.compStart = Int32Array.from(starts);
-		this.compMembers = members.slice(0, nMembers);
-		this.compFlags = Uint8Array.from(flags);
-		this.compTotal = Uint8Array.from(totals);
-		this.compCards = Uint8Array.from(cards);
-		const nonFull = [];
-		for (let k = 0; k < this.numComps; k++) if (this.compCards[k] < 12) nonFull.push(k);
-		nonFull.sort((x, y) => this.compCards[y] - this.compCards[x] || x - y);
-		this.nonFullOrder = Int32Array.from(nonFull);
-	}
-	layOutFull() {
-		const mCounts = [];
-		for (let m4 = 0; m4 <= 8; m4++) for (let m3 = 0; m3 <= 8; m3++) for (let m2 = 0; m2 <= 8; m2++) {
-			const m1 = 12 - m2 - m3 - m4;
-			if (m1 < 0 || m1 > 8) continue;
-			this.mByKey[m1 + 9 * m2 + 81 * m3 + 729 * m4] = mCounts.length / 4;
-			mCounts.push(m1, m2, m3, m4);
-		}
-		const numM = mCounts.length / 4;
-		this.numM = numM;
-		this.mCounts = Uint8Array.from(mCounts);
-		this.mBox = new Int32Array(numM);
-		this.mStride = new Int32Array(numM * 4);
-		for (let M = 0; M < numM; M++) {
-			let stride = 1;
-			for (let v = 0; v < 4; v++) {
-				this.mStride[M * 4 + v] = stride;
-				stride *= 9 - this.mCounts[M * 4 + v];
-			}
-			this.mBox[M] = stride;
-		}
-		const compsOfM = Array.from({ length: numM }, () => []);
-		for (let k = 0; k < this.numComps; k++) {
-			if (this.compCards[k] !== 12) continue;
-			compsOfM[this.mOfConfig(this.compMembers[this.compStart[k]])].push(k);
-		}
-		this.mCompStart = new Int32Array(numM + 1);
-		const mComps = [];
-		let offset = 0;
-		for (let M = 0; M < numM; M++) {
-			this.mCompStart[M] = mComps.length;
-			compsOfM[M].forEach((k, local) => {
-				const base = offset + local * this.mBox[M];
-				for (let i = this.compStart[k]; i < this.compStart[k + 1]; i++) this.slotBase[this.compMembers[i]] = base;
-				mComps.push(k);
-			});
-			offset += compsOfM[M].length * this.mBox[M];
-		}
-		this.mCompStart[numM] = mComps.length;
-		this.mComps = Int32Array.from(mComps);
-		this.fullSize = offset;
-		for (let a = 0; a < 70; a++) {
-			if (MS_SIZE[a] !== 4) continue;
-			for (let b = 0; b < 70; b++) {
-				if (MS_SIZE[b] !== 4) continue;
-				for (let c = 0; c < 70; c++) {
-					if (MS_SIZE[c] !== 4) continue;
-					const id = configId(a, b, c);
-					if (this.verdict[id] !== 3) this.cfgM[id] = this.mOfConfig(id);
-				}
-			}
-		}
-		const stockStart = new Int32Array(numM + 1);
-		const sizeStart = new Int32Array(numM * 22);
-		let total = 0;
-		for (let M = 0; M < numM; M++) total += this.mBox[M];
-		const stocks = new Int32Array(total);
-		let at = 0;
-		for (let M = 0; M < numM; M++) {
-			stockStart[M] = at;
-			const box = this.mBox[M];
-			const sizes = new Int32Array(box);
-			const countBySize = /* @__PURE__ */ new Int32Array(22);
-			for (let i = 0; i < box; i++) {
-				let rest = i;
-				let size = 0;
-				for (let v = 0; v < 4; v++) {
-					const r = 9 - this.mCounts[M * 4 + v];
-					size += rest % r;
-					rest = Math.floor(rest / r);
-				}
-				sizes[i] = size;
-				countBySize[size]++;
-			}
-			let s = at;
-			for (let k = 0; k < 22; k++) {
-				sizeStart[M * 22 + k] = s - at;
-				s += countBySize[k];
-			}
-			const fill = /* @__PURE__ */ new Int32Array(22);
-			for (let i = 0; i < box; i++) {
-				const k = sizes[i];
-				stocks[at + sizeStart[M * 22 + k] + fill[k]++] = i;
-			}
-			at += box;
-		}
-		stockStart[numM] = at;
-		this.mStocks = stocks;
-		this.mStockStart = stockStart;
-		this.mSizeStart = sizeStart;
-	}
-	/** The M (12-card multiset) of a full configuration. */
-	mOfConfig(id) {
-		const a = configHand(id, 0);
-		const b = configHand(id, 1);
-		const c = configHand(id, 2);
-		let key = 0;
-		for (let v = 0, p = 1; v < 4; v++, p *= 9) key += (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v]) * p;
-		return this.mByKey[key];
-	}
-	/** Number of turn-start decision states (non-ending configurations × their possible stocks, stock not empty). */
-	countDecisionStates() {
-		let n = 0;
-		for (let k = 0; k < this.numComps; k++) {
-			const size = this.compStart[k + 1] - this.compStart[k];
-			if (this.compCards[k] < 12) n += size;
-			else {
-				const M = this.mOfConfig(this.compMembers[this.compStart[k]]);
-				n += size * (this.mBox[M] - 1);
-			}
-		}
-		return n;
-	}
-};
-const models = /* @__PURE__ */ new Map();
-/** The shared model for these rules. */
-function roundModel(handTarget, check) {
-	const key = `${handTarget}/${check}`;
-	let m = models.get(key);
-	if (!m) {
-		m = new RoundModel(handTarget, check);
-		models.set(key, m);
-	}
-	return m;
-}
-/**
-* Values of every (component, stock) for one set of payoffs. `full` is indexed by
-* `slotBase[config] + box index of the stock`; `nonFull` by component (the stock follows).
-* With stats, parallel arrays hold the optimal policy's expected points, P(fault), P(score).
-*/
-var RoundSolution = class {
-	model;
-	rules;
-	payoffs;
-	full;
-	nonFull;
-	stats;
-	fullPoints;
-	fullFault;
-	fullScore;
-	nonFullPoints;
-	nonFullFault;
-	nonFullScore;
-	/** Seconds the solve took. */
-	seconds = 0;
-	constructor(model, rules, payoffs, stats) {
-		this.model = model;
-		this.rules = rules;
-		this.payoffs = payoffs;
-		this.stats = stats;
-		this.full = new Float64Array(model.fullSize);
-		this.nonFull = new Float64Array(model.numComps);
-		const fs = stats ? model.fullSize : 0;
-		const ns = stats ? model.numComps : 0;
-		this.fullPoints = new Float64Array(fs);
-		this.fullFault = new Float64Array(fs);
-		this.fullScore = new Float64Array(fs);
-		this.nonFullPoints = new Float64Array(ns);
-		this.nonFullFault = new Float64Array(ns);
-		this.nonFullScore = new Float64Array(ns);
-	}
-	/** Bytes held by the value (and stats) arrays. */
-	get bytes() {
-		return this.full.byteLength + this.nonFull.byteLength + this.fullPoints.byteLength * 3 + this.nonFullPoints.byteLength * 3;
-	}
-	/** The value of a whole round from its start (empty hands, full deck). */
-	get roundValue() {
-		return this.nonFull[this.model.comp[0]];
-	}
-	/** The round's outlook from its start. */
-	roundOutlook() {
-		const k = this.model.comp[0];
-		return this.stats ? {
-			value: this.nonFull[k],
-			points: this.nonFullPoints[k],
-			fault: this.nonFullFault[k],
-			score: this.nonFullScore[k]
-		} : {
-			value: this.nonFull[k],
-			points: NaN,
-			fault: NaN,
-			score: NaN
-		};
-	}
-	/**
-	* A(c, stock): the value right after a placement or replacement leaves configuration `c` with
-	* `stock` undrawn, before any exchange (the exchange phase, played optimally, included).
-	*/
-	afterChange(c, stock, out) {
-		const m = this.model;
-		const v = m.verdict[c];
-		const total = configTotal(c);
-		if (v === 1) return setOutlook(out, this.payoffs.score, this.rules.handTarget, 0, 1);
-		if (v === 2) return setOutlook(out, this.payoffs.fault[total], 0, 1, 0);
-		if (v !== CONTINUES) throw new TengymError("bad-argument", "impossible Four Ten configuration (more than eight cards of a value)");
-		if (stock[0] + stock[1] + stock[2] + stock[3] === 0) return setOutlook(out, this.payoffs.bottom[total], total, 0, 0);
-		const k = m.comp[c];
-		if (m.compCards[k] < 12) {
-			checkStockFollows(c, stock);
-			return this.stats ? setOutlook(out, this.nonFull[k], this.nonFullPoints[k], this.nonFullFault[k], this.nonFullScore[k]) : setOutlook(out, this.nonFull[k], NaN, NaN, NaN);
-		}
-		const i = this.fullIndex(c, stock);
-		return this.stats ? setOutlook(out, this.full[i], this.fullPoints[i], this.fullFault[i], this.fullScore[i]) : setOutlook(out, this.full[i], NaN, NaN, NaN);
-	}
-	fullIndex(c, stock) {
-		const m = this.model;
-		const M = m.cfgM[c];
-		let idx = m.slotBase[c];
-		for (let v = 0; v < 4; v++) {
-			const s = stock[v];
-			if (s < 0 || s > 8 - m.mCounts[M * 4 + v]) throw new TengymError("bad-argument", `a stock of ${s} cards of value ${v + 1} is impossible with these hands`);
-			idx += s * m.mStride[M * 4 + v];
-		}
-		return idx;
-	}
-	/** The expectation over the next card of A(c with hand h ← MS_ADD[base][v], stock − v). */
-	drawInto(c, h, base, stock, out) {
-		const size = stock[0] + stock[1] + stock[2] + stock[3];
-		const acc = setOutlook(out, 0, 0, 0, 0);
-		const tmp = blankOutlook();
-		for (let v = 0; v < 4; v++) {
-			if (stock[v] === 0) continue;
-			const p = stock[v] / size;
-			stock[v]--;
-			this.afterChange(withHand(c, h, MS_ADD[base * 4 + v]), stock, tmp);
-			stock[v]++;
-			addScaled(acc, tmp, p);
-		}
-		return acc;
-	}
-	/** The value of placing the next (unseen) card into hand h of `c`. */
-	placeHidden(c, h, stock, out) {
-		return this.drawInto(c, h, configHand(c, h), Array.from(stock), out);
-	}
-	/** The value of replacing a card of value u (1..4) in hand h of full configuration `c`. */
-	replace(c, h, u, stock, out) {
-		const base = MS_REMOVE[configHand(c, h) * 4 + u - 1];
-		if (base < 0) throw new TengymError("bad-argument", `hand ${h} holds no ${u}`);
-		return this.drawInto(c, h, base, Array.from(stock), out);
-	}
-	/** W(c, stock): the value of a turn starting at configuration c (which neither scores nor faults). */
-	turnStart(c, stock, out) {
-		const st = Array.from(stock);
-		const size = st[0] + st[1] + st[2] + st[3];
-		const best = setOutlook(out, -Infinity, 0, 0, 0);
-		const tmp = blankOutlook();
-		if (configCards(c) === 12) {
-			for (let h = 0; h < 3; h++) for (let u = 1; u <= 4; u++) {
-				if (MS_COUNTS[configHand(c, h) * 4 + u - 1] === 0) continue;
-				this.replace(c, h, u, st, tmp);
-				if (tmp.value > best.value) copyOutlook(best, tmp);
-			}
-			return best;
-		}
-		if (!this.rules.drawVisible) {
-			for (let h = 0; h < 3; h++) {
-				if (MS_SIZE[configHand(c, h)] === 4) continue;
-				this.placeHidden(c, h, st, tmp);
-				if (tmp.value > best.value) copyOutlook(best, tmp);
-			}
-			return best;
-		}
-		setOutlook(best, 0, 0, 0, 0);
-		const pick = blankOutlook();
-		for (let v = 0; v < 4; v++) {
-			if (st[v] === 0) continue;
-			const p = st[v] / size;
-			st[v]--;
-			pick.value = -Infinity;
-			for (let h = 0; h < 3; h++) {
-				const hand = configHand(c, h);
-				if (MS_SIZE[hand] === 4) continue;
-				this.afterChange(withHand(c, h, MS_ADD[hand * 4 + v]), st, tmp);
-				if (tmp.value > pick.value) copyOutlook(pick, tmp);
-			}
-			st[v]++;
-			addScaled(best, pick, p);
-		}
-		return best;
-	}
-};
-function checkStockFollows(c, stock) {
-	for (let v = 1; v <= 4; v++) if (stock[v - 1] !== 8 - configCount(c, v)) throw new TengymError("bad-argument", "with fewer than 12 cards in the hands nothing is out of play, so the stock must hold the rest of the 32 cards");
-}
-function blankOutlook() {
-	return {
-		value: 0,
-		points: 0,
-		fault: 0,
-		score: 0
-	};
-}
-function setOutlook(o, value, points, fault, score) {
-	o.value = value;
-	o.points = points;
-	o.fault = fault;
-	o.score = score;
-	return o;
-}
-function copyOutlook(dst, src) {
-	setOutlook(dst, src.value, src.points, src.fault, src.score);
-}
-function addScaled(acc, x, p) {
-	acc.value += p * x.value;
-	acc.points += p * x.points;
-	acc.fault += p * x.fault;
-	acc.score += p * x.score;
-}
-/**
-* Solves a round for `payoffs`: fills every (component, stock) value, stock size 1 up to 32.
-* About 1 s for the default rules on one core (a third more with stats).
-*/
-function solveRound(rules, payoffs, opts = {}) {
-	const model = opts.model ?? roundModel(rules.handTarget, rules.check);
-	if (model.handTarget !== rules.handTarget || model.check !== rules.check) throw new Error("solveRound: model of other rules");
-	if (payoffs.bottom.length <= 48 || payoffs.fault.length <= 48) throw new TengymError("bad-argument", `round payoffs need bottom and fault for totals 0..48`);
-	const start = performance.now();
-	const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
-	solveFull(sol);
-	solveNonFull(sol);
-	sol.seconds = (performance.now() - start) / 1e3;
-	return sol;
-}
-/**
-* The Bellman step of one replacement, for the full-hands solve: Σ_v s[v]·A(y with a card of
-* value u+1 taken from hand h and a v+1 drawn into it, stock − v), not yet divided by the stock's
-* size k; with `figures`, also the expected points, P(fault) and P(score) that follow, into it.
-*/
-var Replacement = class {
-	s;
-	verdict;
-	slotBase;
-	cfgM;
-	mStride;
-	full;
-	fPts;
-	fFault;
-	fScore;
-	payScore;
-	payBottom;
-	payFault;
-	hTarget;
-	constructor(sol, s) {
-		this.s = s;
-		const m = sol.model;
-		this.verdict = m.verdict;
-		this.slotBase = m.slotBase;
-		this.cfgM = m.cfgM;
-		this.mStride = m.mStride;
-		this.full = sol.full;
-		this.fPts = sol.fullPoints;
-		this.fFault = sol.fullFault;
-		this.fScore = sol.fullScore;
-		this.payScore = sol.payoffs.score;
-		this.payBottom = sol.payoffs.bottom;
-		this.payFault = sol.payoffs.fault;
-		this.hTarget = sol.rules.handTarget;
-	}
-	/** `total`: the hands' total before the replacement; figures[0..2]: points, P(fault), P(score). */
-	step(y, h, u, k, total, figures) {
-		const s = this.s;
-		const z = MS_REMOVE[configHand(y, h) * 4 + u];
-		const rest = withHand(y, h, 0);
-		const stride = HAND_STRIDE[h];
-		const inv = 1 / k;
-		let acc = 0;
-		if (figures) figures.fill(0);
-		for (let v = 0; v < 4; v++) {
-			const sv = s[v];
-			if (sv === 0) continue;
-			const c2 = rest + MS_ADD[z * 4 + v] * stride;
-			const vd = this.verdict[c2];
-			if (vd === 1) {
-				acc += sv * this.payScore;
-				if (figures) {
-					figures[0] += sv * inv * this.hTarget;
-					figures[2] += sv * inv;
-				}
-			} else if (vd === 2) {
-				acc += sv * this.payFault[total - u + v];
-				if (figures) figures[1] += sv * inv;
-			} else if (k === 1) {
-				acc += sv * this.payBottom[total - u + v];
-				if (figures) figures[0] += sv * inv * (total - u + v);
-			} else {
-				const stride = this.mStride;
-				const M2 = this.cfgM[c2] * 4;
-				const i2 = this.slotBase[c2] + s[0] * stride[M2] + s[1] * stride[M2 + 1] + s[2] * stride[M2 + 2] + s[3] * stride[M2 + 3] - stride[M2 + v];
-				acc += sv * this.full[i2];
-				if (figures) {
-					const p = sv * inv;
-					figures[0] += p * this.fPts[i2];
-					figures[1] += p * this.fFault[i2];
-					figures[2] += p * this.fScore[i2];
-				}
-			}
-		}
-		return acc;
-	}
-};
-/**
-* X(K, stock) of a component K as it is solved: the best of its score (when one of its members is
-* an exchange from scoring), its members' turns, and its fault (when one is an exchange from
-* faulting), with the round's figures of the best (expected points, P(fault), P(score)).
-*/
-var ComponentBest = class {
-	payoffs;
-	handTarget;
-	value = -Infinity;
-	points = 0;
-	fault = 0;
-	score = 0;
-	constructor(payoffs, handTarget) {
-		this.payoffs = payoffs;
-		this.handTarget = handTarget;
-	}
-	/** Starts a component with these flags: its score, if it touches one. */
-	begin(flags) {
-		this.value = -Infinity;
-		this.points = 0;
-		this.fault = 0;
-		this.score = 0;
-		if (flags & 1) {
-			this.value = this.payoffs.score;
-			this.points = this.handTarget;
-			this.score = 1;
-		}
-	}
-	/** Ends it: its fault at the hands' total, if it touches one and the fault is worth more. */
-	end(flags, total) {
-		if (flags & 2 && this.payoffs.fault[total] > this.value) {
-			this.value = this.payoffs.fault[total];
-			this.points = 0;
-			this.fault = 1;
-			this.score = 0;
-		}
-	}
-};
-/** Full hands: replacements, stock sizes 1..20. */
-function solveFull(sol) {
-	const m = sol.model;
-	const slotBase = m.slotBase;
-	const full = sol.full;
-	const stats = sol.stats;
-	const fPts = sol.fullPoints;
-	const fFault = sol.fullFault;
-	const fScore = sol.fullScore;
-	const flagsOf = m.compFlags;
-	const totalOf = m.compTotal;
-	const s = /* @__PURE__ */ new Int32Array(4);
-	const replacement = new Replacement(sol, s);
-	const figures = /* @__PURE__ */ new Float64Array(3);
-	const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
-	for (let k = 1; k <= 20; k++) {
-		const inv = 1 / k;
-		for (let M = 0; M < m.numM; M++) {
-			const compFrom = m.mCompStart[M];
-			const compTo = m.mCompStart[M + 1];
-			if (compFrom === compTo) continue;
-			const list = m.mStockStart[M];
-			const from = m.mSizeStart[M * 22 + k];
-			const to = k < 21 ? m.mSizeStart[M * 22 + k + 1] : m.mBox[M];
-			if (k > 20 || from >= to) continue;
-			for (let si = from; si < to; si++) {
-				const idx = m.mStocks[list + si];
-				let rest = idx;
-				for (let v = 0; v < 4; v++) {
-					const r = 9 - m.mCounts[M * 4 + v];
-					s[v] = rest % r;
-					rest = (rest - s[v]) / r;
-				}
-				for (let ci = compFrom; ci < compTo; ci++) {
-					const comp = m.mComps[ci];
-					const flags = flagsOf[comp];
-					const total = totalOf[comp];
-					best.begin(flags);
-					for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
-						const y = m.compMembers[mi];
-						let w = -Infinity;
-						let wh = -1;
-						let wu = -1;
-						for (let h = 0; h < 3; h++) {
-							const hm = configHand(y, h);
-							for (let u = 0; u < 4; u++) {
-								if (MS_COUNTS[hm * 4 + u] === 0) continue;
-								const acc = replacement.step(y, h, u, k, total, null);
-								if (acc > w) {
-									w = acc;
-									wh = h;
-									wu = u;
-								}
-							}
-						}
-						w *= inv;
-						if (w > best.value) {
-							best.value = w;
-							if (stats) {
-								replacement.step(y, wh, wu, k, total, figures);
-								best.points = figures[0];
-								best.fault = figures[1];
-								best.score = figures[2];
-							}
-						}
-					}
-					best.end(flags, total);
-					const at = slotBase[m.compMembers[m.compStart[comp]]] + idx;
-					full[at] = best.value;
-					if (stats) {
-						fPts[at] = best.points;
-						fFault[at] = best.fault;
-						fScore[at] = best.score;
-					}
-				}
-			}
-		}
-	}
-}
-/** Fewer than 12 cards: placements, 11 cards down to 0 (the stock follows from the hands). */
-function solveNonFull(sol) {
-	const m = sol.model;
-	const verdict = m.verdict;
-	const slotBase = m.slotBase;
-	const cfgM = m.cfgM;
-	const mBox = m.mBox;
-	const compOf = m.comp;
-	const full = sol.full;
-	const nonFull = sol.nonFull;
-	const stats = sol.stats;
-	const fPts = sol.fullPoints;
-	const fFault = sol.fullFault;
-	const fScore = sol.fullScore;
-	const nPts = sol.nonFullPoints;
-	const nFault = sol.nonFullFault;
-	const nScore = sol.nonFullScore;
-	const payScore = sol.payoffs.score;
-	const payFault = sol.payoffs.fault;
-	const hTarget = sol.rules.handTarget;
-	const visible = sol.rules.drawVisible;
-	const s = /* @__PURE__ */ new Int32Array(4);
-	const hands = /* @__PURE__ */ new Int32Array(3);
-	const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
-	let aPts = 0;
-	let aFault = 0;
-	let aScore = 0;
-	const after = (c2, total) => {
-		const vd = verdict[c2];
-		if (vd === 1) {
-			if (stats) {
-				aPts = hTarget;
-				aFault = 0;
-				aScore = 1;
-			}
-			return payScore;
-		}
-		if (vd === 2) {
-			if (stats) {
-				aPts = 0;
-				aFault = 1;
-				aScore = 0;
-			}
-			return payFault[total];
-		}
-		const k2 = compOf[c2];
-		if (m.compCards[k2] === 12) {
-			const i = slotBase[c2] + mBox[cfgM[c2]] - 1;
-			if (stats) {
-				aPts = fPts[i];
-				aFault = fFault[i];
-				aScore = fScore[i];
-			}
-			return full[i];
-		}
-		if (stats) {
-			aPts = nPts[k2];
-			aFault = nFault[k2];
-			aScore = nScore[k2];
-		}
-		return nonFull[k2];
-	};
-	for (let oi = 0; oi < m.nonFullOrder.length; oi++) {
-		const comp = m.nonFullOrder[oi];
-		const flags = m.compFlags[comp];
-		const total = m.compTotal[comp];
-		const inv = 1 / (32 - m.compCards[comp]);
-		best.begin(flags);
-		for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
-			const y = m.compMembers[mi];
-			hands[0] = configHand(y, 0);
-			hands[1] = configHand(y, 1);
-			hands[2] = configHand(y, 2);
-			for (let v = 0; v < 4; v++) s[v] = 8 - MS_COUNTS[hands[0] * 4 + v] - MS_COUNTS[hands[1] * 4 + v] - MS_COUNTS[hands[2] * 4 + v];
-			let w = 0;
-			let wPts = 0;
-			let wFault = 0;
-			let wScore = 0;
-			if (visible) for (let v = 0; v < 4; v++) {
-				if (s[v] === 0) continue;
-				let pick = -Infinity;
-				let pPts = 0;
-				let pFault = 0;
-				let pScore = 0;
-				for (let h = 0; h < 3; h++) {
-					const hm = hands[h];
-					if (MS_SIZE[hm] === 4) continue;
-					const nh = MS_ADD[hm * 4 + v];
-					const a = after(withHand(y, h, nh), total + v + 1);
-					if (a > pick) {
-						pick = a;
-						pPts = aPts;
-						pFault = aFault;
-						pScore = aScore;
-					}
-				}
-				const p = s[v] * inv;
-				w += p * pick;
-				if (stats) {
-					wPts += p * pPts;
-					wFault += p * pFault;
-					wScore += p * pScore;
-				}
-			}
-			else {
-				w = -Infinity;
-				for (let h = 0; h < 3; h++) {
-					const hm = hands[h];
-					if (MS_SIZE[hm] === 4) continue;
-					let acc = 0;
-					let cPts = 0;
-					let cFault = 0;
-					let cScore = 0;
-					for (let v = 0; v < 4; v++) {
-						if (s[v] === 0) continue;
-						const nh = MS_ADD[hm * 4 + v];
-						const c2 = withHand(y, h, nh);
-						const p = s[v] * inv;
-						acc += p * after(c2, total + v + 1);
-						if (stats) {
-							cPts += p * aPts;
-							cFault += p * aFault;
-							cScore += p * aScore;
-						}
-					}
-					if (acc > w) {
-						w = acc;
-						wPts = cPts;
-						wFault = cFault;
-						wScore = cScore;
-					}
-				}
-			}
-			if (w > best.value) {
-				best.value = w;
-				best.points = wPts;
-				best.fault = wFault;
-				best.score = wScore;
-			}
-		}
-		best.end(flags, total);
-		nonFull[comp] = best.value;
-		if (stats) {
-			nPts[comp] = best.points;
-			nFault[comp] = best.fault;
-			nScore[comp] = best.score;
-		}
-	}
-}
-/** The most (points, safeties) states the game solve takes on (each is at least one round solve, about 1 s). */
-const MAX_GAME_STATES = 2e3;
-/** Sweeps stop when no shortfall moves by more than this part of itself. */
-const CONVERGED = 1e-9;
-const MAX_SWEEPS = 300;
-/** The smallest `maxRounds` the optimal policy accepts for these rules (see the module comment). */
-function minimumMaxRounds(gameTarget) {
-	return 20 + Math.ceil(gameTarget / 5);
-}
-/** Refuses, naming the option, the rules the game policy cannot be optimal for. */
-function checkGameOptions(rules) {
-	const states = rules.gameTarget * (rules.safeties + 1);
-	if (states > 2e3) throw new TengymError("bad-argument", `optimal: gameTarget ${rules.gameTarget} with safeties ${rules.safeties} makes ${states} (points, safeties) states to solve, one round solve (about 1 s) each; the optimal agent takes at most ${MAX_GAME_STATES} (gameTarget × (safeties + 1))`);
-	const least = minimumMaxRounds(rules.gameTarget);
-	if (rules.maxRounds < least) throw new TengymError("bad-argument", `optimal: maxRounds ${rules.maxRounds} is too short: the optimal policy maximises the chance of reaching gameTarget ${rules.gameTarget} without a round cap, which is the optimum only when the cap practically never binds; it needs maxRounds ≥ ${least} (20 + gameTarget/5)`);
-}
-/** The shortfalls L(p, s) = 1 − E[γ^R · 1{win}] for p < gameTarget, s ≤ safeties: `shortfall[s * gameTarget + p]`. */
-var GameValues = class {
-	rules;
-	/** δ, the discount per round. */
-	discount;
-	shortfall;
-	constructor(rules, discount, shortfall) {
-		if (shortfall.length !== rules.gameTarget * (rules.safeties + 1)) throw new Error("GameValues: wrong table size");
-		this.rules = rules;
-		this.discount = discount;
-		this.shortfall = shortfall;
-	}
-	/** L(p, s): 0 at or above the target. */
-	loss(points, safeties) {
-		return points >= this.rules.gameTarget ? 0 : this.shortfall[safeties * this.rules.gameTarget + points];
-	}
-	/** 1 − L(p, s): the chance of winning from the start of a round at (p, s), discounted by γ per round. */
-	winChance(points, safeties) {
-		return 1 - this.loss(points, safeties);
-	}
-	/** The round payoffs at (points, safeties). */
-	payoffs(points, safeties) {
-		return gamePayoffs(this.rules, this.discount, points, safeties, (p, s) => this.loss(p, s));
-	}
-};
-function gamePayoffs(rules, delta, p, s, loss) {
-	const next = (q, t) => -(delta + (1 - delta) * loss(q, t));
-	const bottom = /* @__PURE__ */ new Float64Array(49);
-	const fault = /* @__PURE__ */ new Float64Array(49);
-	for (let t = 0; t <= 48; t++) {
-		bottom[t] = next(p + t, s);
-		fault[t] = s > 0 ? next(p, s - 1) : p >= t ? next(p - t, 0) : -1;
-	}
-	return {
-		score: next(p + rules.handTarget, s),
-		bottom,
-		fault
-	};
-}
-/** Solves L for every (points, safeties): about 15·gameTarget + safeties·gameTarget round solves. */
-function computeGameValues(rules, opts = {}) {
-	checkGameOptions(rules);
-	const delta = opts.discount ?? 1e-12;
-	const G = rules.gameTarget;
-	const L = new Float64Array(G * (rules.safeties + 1)).fill(1);
-	const loss = (p, s) => p >= G ? 0 : L[s * G + p];
-	const model = roundModel(rules.handTarget, rules.check);
-	let solves = 0;
-	const solveAt = (p, s, sweep) => {
-		const old = L[s * G + p];
-		const now = -solveRound(rules, gamePayoffs(rules, delta, p, s, loss), { model }).roundValue;
-		L[s * G + p] = now;
-		solves++;
-		const change = Math.abs(now - old) / Math.max(now, Number.MIN_VALUE);
-		opts.onProgress?.({
-			solves,
-			points: p,
-			safeties: s,
-			sweep,
-			change
-		});
-		return change;
-	};
-	const previous = new Float64Array(G);
-	let lastChange = Infinity;
-	let lastRatio = NaN;
-	for (let sweep = 1;; sweep++) {
-		previous.set(L.subarray(0, G));
-		let change = 0;
-		for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
-		if (change < CONVERGED) break;
-		if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten game values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
-		const ratio = change / lastChange;
-		if (ratio < .9 && Math.abs(ratio - lastRatio) < .2 * ratio) {
-			const tail = ratio / (1 - ratio);
-			for (let p = 0; p < G; p++) L[p] = Math.min(1, Math.max(0, L[p] + (L[p] - previous[p]) * tail));
-			lastRatio = NaN;
-			lastChange = Infinity;
-		} else {
-			lastRatio = ratio;
-			lastChange = change;
-		}
-	}
-	for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
-	return new GameValues(rules, delta, L);
-}
-/**
-* The policy: game values plus the round solved at each (points, safeties) met, kept in memory
-* (about 3.6 MB each for the default rules; the least recently used go beyond `maxTables`).
-*/
-var GamePolicy = class {
-	values;
-	model;
-	maxTables;
-	tables = /* @__PURE__ */ new Map();
-	/** Round solves done so far, and their seconds. */
-	solves = 0;
-	solveSeconds = 0;
-	constructor(values, maxTables = 64) {
-		this.values = values;
-		this.model = roundModel(values.rules.handTarget, values.rules.check);
-		this.maxTables = maxTables;
-	}
-	/** The round solved for (points, safeties); `stats` adds the round figures for hints. */
-	round(points, safeties, stats = false) {
-		const key = `${points}/${safeties}`;
-		const hit = this.tables.get(key);
-		if (hit && (hit.stats || !stats)) {
-			this.tables.delete(key);
-			this.tables.set(key, hit);
-			return hit;
-		}
-		const sol = solveRound(this.values.rules, this.values.payoffs(points, safeties), {
-			model: this.model,
-			stats
-		});
-		this.solves++;
-		this.solveSeconds += sol.seconds;
-		this.tables.delete(key);
-		this.tables.set(key, sol);
-		while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value);
-		return sol;
-	}
-};
-// src/agents/four-ten-solver/optimal-agent.ts
-const policies = /* @__PURE__ */ new Map();
-/** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
-function gameRulesOf(options) {
-	const parsed = fourTenOptionsSchema.safeParse(options);
-	if (!parsed.success) throw new TengymError("bad-argument", `optimal: bad four-ten options ${JSON.stringify(options)}`);
-	const o = parsed.data;
-	return {
-		drawVisible: o.drawVisible,
-		check: o.check,
-		handTarget: o.handTarget,
-		gameTarget: o.gameTarget,
-		safeties: o.safeties,
-		maxRounds: o.maxRounds
-	};
-}
-function rulesKey$1(r) {
-	return `${r.drawVisible}/${r.check}/${r.handTarget}/${r.gameTarget}/${r.safeties}`;
-}
-/** Whether the shipped table covers these rules (else the first use solves the game: minutes). */
-function hasShippedGameValues(rules) {
-	const d = DEFAULT_GAME_VALUES.rules;
-	return rulesKey$1(rules) === rulesKey$1({
-		...d,
-		maxRounds: rules.maxRounds
-	});
-}
-/**
-* The game policy for these rules (shared by every agent in the thread). The default rules use
-* the shipped table of L(points, safeties); other rules solve it here, once (about
-* (21 + safeties)·gameTarget round solves of about 1 s each).
-*/
-function gamePolicy(rules, onProgress) {
-	checkGameOptions(rules);
-	const key = rulesKey$1(rules);
-	let policy = policies.get(key);
-	if (!policy) {
-		policy = new GamePolicy(hasShippedGameValues(rules) ? new GameValues(rules, DEFAULT_GAME_VALUES.discount, Float64Array.from(DEFAULT_GAME_VALUES.shortfall)) : computeGameValues(rules, { onProgress }));
-		policies.set(key, policy);
-	}
-	return policy;
-}
-function viewOf(env) {
-	const four = fourTenOf(env);
-	if (!four) throw new TengymError("bad-argument", `optimal plays four-ten, not ${env.id}`);
-	if (!env.running) throw new TengymError("episode-over", "optimal: the episode is over (or not started)");
-	const s = four.state;
-	const phase = phaseOf(env);
-	const seen = /* @__PURE__ */ new Set();
-	if (phase === "exchange") for (let i = 0; i < s.seenCount; i++) seen.add(configOfKey(s.seen[i]));
-	return {
-		config: configOfKey(s.key),
-		stock: Array.from(s.stockCounts),
-		drawn: s.drawn,
-		phase,
-		seen,
-		points: s.points,
-		safeties: s.safeties
-	};
-}
-function better(x, xFault, best, bestFault) {
-	return x.value > best.value || x.value === best.value && bestFault && !xFault;
-}
-/**
-* The best the turn can still end with after an exchange into `start`: ending the turn at a
-* configuration reachable from `start` without revisiting `seen`, or stepping from one of them
-* into a score or a fault. Breadth first, so the first best found is the nearest.
-*/
-function bestReachable(sol, start, stock, seen, turnStarts) {
-	const model = sol.model;
-	const best = blankOutlook();
-	best.value = -Infinity;
-	let bestFault = false;
-	let bestSteps = 0;
-	const visited = new Set(seen);
-	visited.add(start);
-	let layer = [start];
-	const nb = /* @__PURE__ */ new Int32Array(32);
-	const terminal = blankOutlook();
-	for (let depth = 0; layer.length > 0; depth++) {
-		const next = [];
-		for (const z of layer) {
-			let w = turnStarts.get(z);
-			if (!w) {
-				w = sol.turnStart(z, stock, blankOutlook());
-				turnStarts.set(z, w);
-			}
-			if (better(w, false, best, bestFault)) {
-				Object.assign(best, w);
-				bestFault = false;
-				bestSteps = depth + 1;
-			}
-			const n = exchangeNeighbours(z, nb);
-			for (let i = 0; i < n; i++) {
-				const y = nb[i];
-				const verdict = model.verdict[y];
-				if (verdict === CONTINUES) {
-					if (!visited.has(y)) {
-						visited.add(y);
-						next.push(y);
-					}
-				} else {
-					sol.afterChange(y, stock, terminal);
-					const isFault = verdict === 2;
-					if (better(terminal, isFault, best, bestFault)) {
-						Object.assign(best, terminal);
-						bestFault = isFault;
-						bestSteps = depth + 1;
-					}
-				}
-			}
-		}
-		layer = next;
-	}
-	return {
-		outlook: best,
-		steps: bestSteps
-	};
-}
-/** Every legal action of the env's state valued with `sol` (in legal-id order). */
-function valueActions(env, sol) {
-	const view = viewOf(env);
-	const c = view.config;
-	const stock = view.stock;
-	const out = [];
-	const turnStarts = /* @__PURE__ */ new Map();
-	for (let i = 0; i < env.legalCount; i++) {
-		const action = env.legal[i];
-		const o = blankOutlook();
-		let steps = 0;
-		if (action < 3) {
-			if (view.drawn > 0) sol.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + view.drawn - 1]), stock, o);
-			else sol.placeHidden(c, action, stock, o);
-		} else if (action < 15) {
-			const r = action - 3;
-			sol.replace(c, r >> 2, (r & 3) + 1, stock, o);
-		} else if (action < 47) {
-			const y = afterExchange(c, action - 15);
-			if (sol.model.verdict[y] !== CONTINUES) {
-				sol.afterChange(y, stock, o);
-				steps = 1;
-			} else {
-				const r = bestReachable(sol, y, stock, view.seen, turnStarts);
-				Object.assign(o, r.outlook);
-				steps = 1 + r.steps;
-			}
-		} else {
-			let w = turnStarts.get(c);
-			if (!w) {
-				w = sol.turnStart(c, stock, blankOutlook());
-				turnStarts.set(c, w);
-			}
-			Object.assign(o, w);
-		}
-		out.push({
-			action,
-			outlook: o,
-			steps
-		});
-	}
-	return out;
-}
-/** Best first: higher value, then fewer steps, then the lower id. */
-function rankActions(valued) {
-	return [...valued].sort((x, y) => y.outlook.value - x.outlook.value || x.steps - y.steps || x.action - y.action);
-}
-var OptimalFourTenAgent = class {
-	name = "optimal";
-	fair = true;
-	rules;
-	policy = null;
-	constructor(options) {
-		this.rules = gameRulesOf(options);
-		checkGameOptions(this.rules);
-	}
-	reset() {}
-	roundAt(env) {
-		this.policy ??= gamePolicy(this.rules);
-		const view = viewOf(env);
-		return this.policy.round(view.points, view.safeties);
-	}
-	act(env) {
-		if (env.legalCount === 1) return env.legal[0];
-		return rankActions(valueActions(env, this.roundAt(env)))[0].action;
-	}
-	/** Every legal action's chance of winning the game (discounted by 10⁻⁶ per round), best first. */
-	score(env) {
-		return {
-			kind: "win-probability",
-			actions: rankActions(valueActions(env, this.roundAt(env))).map((a) => ({
-				action: a.action,
-				score: 1 + a.outlook.value
-			}))
-		};
-	}
-};
-// src/agents/four-ten-solver/index.ts
-/**
-* The exact Four Ten solver and the `optimal` agent: the ceiling, not a baseline (`ceiling: true`;
-* comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
-* reads the stock's composition, never its order.
-*/
-const OPTIMAL_AGENTS = [{
-	name: "optimal",
-	description: "the exact optimal policy (rounds solved by expectimax over hands, stock composition and phase; maximises the chance of winning, then fewer rounds): the ceiling, not a baseline",
-	fair: true,
-	ceiling: true,
-	games: [fourTenGame],
-	create: (env) => new OptimalFourTenAgent(env.options)
-}];
-/** The default game's options, the reward aside (it changes what an episode returns, not the play). */
-const rulesKey = (options) => {
-	const { reward: _reward, ...rules } = fourTenOptionsSchema.parse(options);
-	return JSON.stringify(rules);
-};
-rulesKey({});
-[...OPTIMAL_AGENTS];
-// src/hints/hint.ts
-/** An agent as a hinter takes it: an object with a name and `act` (the Agent interface). */
-const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
-strictObject({
-	model: agentSchema.optional(),
-	agent: union([string().min(1), agentSchema], { error: "expected an agent name (agentsFor(envId) lists them) or an agent" }).optional(),
-	source: string().optional(),
-	fourTenFigures: boolean().optional()
-});
 // src/bridge/engine.ts
 /**
 * The engine process behind the Python package (python/src/tengym): N copies of one
