@@ -1,7 +1,8 @@
 // The command line's conventions: one name per flag across commands (old names kept as
-// aliases), "did you mean" for mistyped flags, and a run folder given for a model pointing at best/.
+// aliases), "did you mean" for mistyped flags, a run folder given for a model pointing at best/,
+// and a built CLI that runs as its own program.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,15 @@ function tengym(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+describe('the built CLI', () => {
+  it('is executable, so `npx tengym` runs it after a rebuild (npm sets the mode only when it first links the bin)', () => {
+    expect(statSync(BIN).mode & 0o111).toBe(0o111);
+    const r = spawnSync(BIN, ['--version'], { encoding: 'utf8' });
+    expect(r.error).toBeUndefined();
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
 
 describe('flag names', () => {
   it('eval takes --agent for one agent, as hint and play do', () => {
