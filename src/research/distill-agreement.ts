@@ -11,7 +11,8 @@
  * scores both the same: a tie it broke its own way). The sum over a game estimates, in the
  * teacher's eyes, how much the model's choices gave away; beside the measured model − teacher
  * difference (`tengym eval`) it says whether the gap is in the choices the network cannot
- * reproduce (a large estimated cost) or elsewhere.
+ * reproduce (a large estimated cost) or elsewhere. The same figures by the cards in the stock
+ * at the decision (the bands of decade-handover.ts) say where in a game.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +33,29 @@ export interface Agreement {
   cost: number;
   /** The costliest disagreements' sizes, in points, largest first (at most 10). */
   worst: number[];
+  /** The decisions, agreements and cost by the stock's size at the decision: STOCK_BANDS. */
+  byStock: { decisions: number; agreed: number; cost: number }[];
+}
+
+/** Stock sizes at a decision, [least, most]: the game's end, the exact endgame's reach, the middle, the start. */
+export const STOCK_BANDS: readonly (readonly [number, number])[] = [
+  [0, 6],
+  [7, 12],
+  [13, 20],
+  [21, 30],
+  [31, Infinity],
+];
+
+function stockBand(env: ReturnType<typeof make>): number {
+  const stock = (env.getState() as { game: { stock: unknown[] } }).game.stock.length;
+  return STOCK_BANDS.findIndex(([least, most]) => stock >= least && stock <= most);
 }
 
 export async function measureAgreement(envId: string, modelDir: string, teacherName: string, seed: number, games: number): Promise<Agreement> {
   const env = make(envId);
   const model = await loadAgent(modelDir);
   const teacher = createAgent(teacherName, envId);
-  const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [] };
+  const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [], byStock: STOCK_BANDS.map(() => ({ decisions: 0, agreed: 0, cost: 0 })) };
   const costs: number[] = [];
   for (let g = 0; g < games; g++) {
     env.reset({ seed: seed + g });
@@ -47,12 +64,17 @@ export async function measureAgreement(envId: string, modelDir: string, teacherN
       const action = model.act(env);
       if (env.legalCount > 1) {
         a.decisions++;
+        const band = a.byStock[stockBand(env)];
+        band.decisions++;
         const labels = labelPosition(teacher, env, deriveSeed(seed + g, a.decisions));
-        if (labels[0].action === action) a.agreed++;
-        else {
+        if (labels[0].action === action) {
+          a.agreed++;
+          band.agreed++;
+        } else {
           const gap = 100 * (labels[0].score - labels.find((l) => l.action === action)!.score);
           if (gap === 0) a.ties++;
           a.cost += gap;
+          band.cost += gap;
           costs.push(gap);
         }
       }
@@ -70,6 +92,12 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
     `decisions ${a.decisions} (${(a.decisions / a.games).toFixed(2)} a game); the model plays ${teacher}'s move at ${((100 * a.agreed) / a.decisions).toFixed(1)}%`,
     `${differ} differ, ${a.ties} of them moves ${teacher} scores level; the rest cost ${(a.cost / Math.max(1, differ - a.ties)).toFixed(2)} points each on average in ${teacher}'s P(win)`,
     `estimated cost of the differences: ${(a.cost / a.games).toFixed(2)} points a game (costliest: ${a.worst.map((x) => x.toFixed(1)).join(', ')})`,
+    ...a.byStock.map((b, i) => {
+      const [least, most] = STOCK_BANDS[i];
+      const cards = most === Infinity ? `${least}+` : `${least}–${most}`;
+      const agreed = b.decisions === 0 ? '–' : `${((100 * b.agreed) / b.decisions).toFixed(1)}%`;
+      return `  stock ${cards.padEnd(5)} decisions ${(b.decisions / a.games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ${(b.cost / a.games).toFixed(2)} points a game`;
+    }),
   ];
 }
 

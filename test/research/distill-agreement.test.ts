@@ -1,5 +1,5 @@
 // How much of pimc's play a model reproduces (src/research/distill-agreement.ts): the counts add
-// up, a tie costs nothing, and the figures repeat under a seed.
+// up (by stock band too), a tie costs nothing, and the figures repeat under a seed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatAgreement, measureAgreement } from '../../src/research/distill-agreement.js';
 import { shippedModelDir } from '../../src/node/index.js';
@@ -20,8 +20,15 @@ describe('distill agreement', () => {
     expect(a.cost).toBeGreaterThan(0);
     expect(a.worst.length).toBeLessThanOrEqual(10);
     for (let i = 1; i < a.worst.length; i++) expect(a.worst[i]).toBeLessThanOrEqual(a.worst[i - 1]);
+    // The stock bands split the decisions, agreements and cost without loss.
+    const sum = (k: 'decisions' | 'agreed' | 'cost') => a.byStock.reduce((t, b) => t + b[k], 0);
+    expect(sum('decisions')).toBe(a.decisions);
+    expect(sum('agreed')).toBe(a.agreed);
+    expect(sum('cost')).toBeCloseTo(a.cost, 9);
+    expect(a.byStock.filter((b) => b.decisions > 0).length).toBeGreaterThan(1);
     expect(await measureAgreement('decade-fives', shippedModelDir('decade-fives'), 'pimc', 4300000, 40)).toEqual(a);
     const lines = formatAgreement('decade-fives', 'models/decade-fives', 'pimc', a);
     expect(lines[1]).toMatch(/^decisions \d+ \(\d+\.\d\d a game\); the model plays pimc's move at \d+\.\d%$/);
+    expect(lines.slice(4).map((l) => l.trim().split(' ')[1])).toEqual(['0–6', '7–12', '13–20', '21–30', '31+']);
   }, 60_000);
 });
