@@ -2,7 +2,11 @@
  * Node-only: how much of a teacher's play a trained model reproduces, and what the
  * disagreements cost in the teacher's own judgement.
  *
- *   npm run build && node dist/research/distill-agreement.js --env decade-fives --model runs/x/best --games 1000 --seed 4300000 [--teacher pimc]
+ *   npm run build && node dist/research/distill-agreement.js --env decade-fives --model runs/x/best --games 1000 --seed 4300000 [--teacher pimc] [--teacher-samples N]
+ *
+ * `--model` also takes a catalogue agent's name (`pimc`: how far a teacher agrees with a less
+ * noisy one of itself), and `--teacher-samples N` gives a `pimc` teacher N sampled deals a
+ * decision instead of its default (128 on one line).
  *
  * Each deal (seed + i) is played by the model. At every decision the teacher scores the legal
  * moves (re-seeded per position, as distillation labels them: teacher-labels.ts); the decision
@@ -17,10 +21,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Agent } from '../agents/agent.js';
+import { PimcAgent, pimcConfigFor } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
-import { make } from '../env/registry.js';
+import { decadeOptionsOf } from '../env/games/decade.js';
+import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
-import { loadAgent } from '../node/index.js';
+import { resolveAgent } from '../node/resolve.js';
 import { labelPosition } from '../train/teacher-labels.js';
 
 export interface Agreement {
@@ -51,17 +58,25 @@ function stockBand(env: ReturnType<typeof make>): number {
   return STOCK_BANDS.findIndex(([least, most]) => stock >= least && stock <= most);
 }
 
-export async function measureAgreement(envId: string, modelDir: string, teacherName: string, seed: number, games: number): Promise<Agreement> {
+/** The teacher by name; `samples` (a `pimc` teacher only) overrides its sampled deals a decision. */
+function teacherAgent(envId: string, name: string, samples?: number): Agent {
+  if (samples === undefined) return createAgent(name, envId);
+  const options = decadeOptionsOf(envConfig(envId));
+  if (name !== 'pimc' || options === null) throw new Error('--teacher-samples applies to a pimc teacher on the decade family');
+  return new PimcAgent({ ...pimcConfigFor(options), samples });
+}
+
+export async function measureAgreement(envId: string, model: string, teacherName: string, seed: number, games: number, teacherSamples?: number): Promise<Agreement> {
   const env = make(envId);
-  const model = await loadAgent(modelDir);
-  const teacher = createAgent(teacherName, envId);
+  const player = await resolveAgent(model, envId);
+  const teacher = teacherAgent(envId, teacherName, teacherSamples);
   const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [], byStock: STOCK_BANDS.map(() => ({ decisions: 0, agreed: 0, cost: 0 })) };
   const costs: number[] = [];
   for (let g = 0; g < games; g++) {
     env.reset({ seed: seed + g });
-    model.reset(deriveSeed(seed + g, 1));
+    player.reset(deriveSeed(seed + g, 1));
     while (env.running) {
-      const action = model.act(env);
+      const action = player.act(env);
       if (env.legalCount > 1) {
         a.decisions++;
         const band = a.byStock[stockBand(env)];
@@ -102,10 +117,12 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } } });
-  if (values.model === undefined) throw new Error('--model DIR is required');
-  const a = await measureAgreement(values.env, values.model, values.teacher, Number(values.seed), Number(values.games));
-  for (const line of formatAgreement(values.env, values.model, values.teacher, a)) console.log(line);
+  const { values } = parseArgs({ options: { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, 'teacher-samples': { type: 'string' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } } });
+  if (values.model === undefined) throw new Error('--model DIR (or an agent name) is required');
+  const samples = values['teacher-samples'] === undefined ? undefined : Number(values['teacher-samples']);
+  const teacher = samples === undefined ? values.teacher : `${values.teacher} (${samples} samples)`;
+  const a = await measureAgreement(values.env, values.model, values.teacher, Number(values.seed), Number(values.games), samples);
+  for (const line of formatAgreement(values.env, values.model, teacher, a)) console.log(line);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -31,4 +31,15 @@ describe('distill agreement', () => {
     expect(lines[1]).toMatch(/^decisions \d+ \(\d+\.\d\d a game\); the model plays pimc's move at \d+\.\d%$/);
     expect(lines.slice(4).map((l) => l.trim().split(' ')[1])).toEqual(['0–6', '7–12', '13–20', '21–30', '31+']);
   }, 60_000);
+
+  it('takes a catalogue agent as the player, and gives a pimc teacher more samples (no other teacher)', async () => {
+    const a = await measureAgreement('decade-fives', 'longest', 'pimc', 4300000, 20, 256);
+    expect(a.decisions).toBeGreaterThan(20);
+    expect(a.byStock.reduce((t, b) => t + b.decisions, 0)).toBe(a.decisions);
+    // pimc played against itself with more samples: its own move most of the time, not always.
+    const self = await measureAgreement('decade-fives', 'pimc', 'pimc', 4300000, 20, 256);
+    expect(self.agreed / self.decisions).toBeGreaterThan(a.agreed / a.decisions);
+    expect(self.agreed).toBeLessThan(self.decisions);
+    await expect(measureAgreement('decade-fives', 'longest', 'lookahead', 4300000, 2, 256)).rejects.toThrow(/--teacher-samples applies to a pimc teacher/);
+  }, 60_000);
 });
