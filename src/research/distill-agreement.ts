@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import type { Agent } from '../agents/agent.js';
 import { PimcAgent, pimcConfigFor } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
+import type { Env } from '../env/env.js';
 import { decadeOptionsOf } from '../env/games/decade.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
@@ -44,7 +45,7 @@ export interface Agreement {
   byStock: { decisions: number; agreed: number; cost: number }[];
 }
 
-/** Stock sizes at a decision, [least, most]: the game's end, the exact endgame's reach, the middle, the start. */
+/** Stock sizes at a decision, [least, most]: the game's end, the rest of the exact endgame's reach (12 cards), two bands of the middle, the start. */
 export const STOCK_BANDS: readonly (readonly [number, number])[] = [
   [0, 6],
   [7, 12],
@@ -53,7 +54,7 @@ export const STOCK_BANDS: readonly (readonly [number, number])[] = [
   [31, Infinity],
 ];
 
-function stockBand(env: ReturnType<typeof make>): number {
+function stockBand(env: Env): number {
   const stock = (env.getState() as { game: { stock: unknown[] } }).game.stock.length;
   return STOCK_BANDS.findIndex(([least, most]) => stock >= least && stock <= most);
 }
@@ -66,6 +67,7 @@ function teacherAgent(envId: string, name: string, samples?: number): Agent {
   return new PimcAgent({ ...pimcConfigFor(options), samples });
 }
 
+/** `model`: a model directory, or a catalogue agent's name (resolveAgent), played on `games` deals from `seed`. */
 export async function measureAgreement(envId: string, model: string, teacherName: string, seed: number, games: number, teacherSamples?: number): Promise<Agreement> {
   const env = make(envId);
   const player = await resolveAgent(model, envId);
