@@ -25,7 +25,7 @@ import type { Agent } from '../agents/agent.js';
 import { PimcAgent, pimcConfigFor } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
-import { decadeOptionsOf } from '../env/games/decade.js';
+import { decadeOf, decadeOptionsOf } from '../env/games/decade.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
 import { resolveAgent } from '../node/resolve.js';
@@ -55,7 +55,7 @@ export const STOCK_BANDS: readonly (readonly [number, number])[] = [
 ];
 
 function stockBand(env: Env): number {
-  const stock = (env.getState() as { game: { stock: unknown[] } }).game.stock.length;
+  const stock = decadeOf(env)!.state.stockLen;
   return STOCK_BANDS.findIndex(([least, most]) => stock >= least && stock <= most);
 }
 
@@ -70,6 +70,7 @@ function teacherAgent(envId: string, name: string, samples?: number): Agent {
 /** `model`: a model directory, or a catalogue agent's name (resolveAgent), played on `games` deals from `seed`. */
 export async function measureAgreement(envId: string, model: string, teacherName: string, seed: number, games: number, teacherSamples?: number): Promise<Agreement> {
   const env = make(envId);
+  if (decadeOf(env) === null) throw new Error(`distill-agreement measures the decade family (its stock bands), not ${envId}`);
   const player = await resolveAgent(model, envId);
   const teacher = teacherAgent(envId, teacherName, teacherSamples);
   const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [], byStock: STOCK_BANDS.map(() => ({ decisions: 0, agreed: 0, cost: 0 })) };

@@ -10,6 +10,10 @@ import { TengymError } from '../../env/errors.js';
 /** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
 export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
 
+/** A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at or below which it applies, and the positions the fair solve may value a decision. */
+export const endgameCardsSchema = z.int().min(0).max(16);
+export const endgamePositionsSchema = z.int().min(0).max(10_000_000);
+
 export const modelMetadataSchema = z.object({
   format: z.literal('tengym-model/1'),
   env: z.string(),
@@ -37,7 +41,7 @@ export const modelMetadataSchema = z.object({
    * how many positions the exact fair solve may value there instead of a tree (`endgamePositions`).
    */
   search: z
-    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: z.int().min(0).max(16).optional(), endgamePositions: z.int().min(0).max(10_000_000).optional() })])
+    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional() })])
     .optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),

@@ -42,7 +42,7 @@ import type { Agent } from '../../agents/agent.js';
 import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
-import type { ModelMetadata } from '../../agents/learned/metadata.js';
+import { endgameCardsSchema, endgamePositionsSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { Env } from '../../env/env.js';
 import type { EnvConfig } from '../../env/game.js';
@@ -73,9 +73,9 @@ export const distillConfigSchema = z.strictObject({
    * card is unseen, the solver's values. There the network is never asked, so with 'deck-bottom'
    * those decisions are neither labelled nor learned. 0: none.
    */
-  endgame: z.int().min(0).max(16).default(0),
+  endgame: endgameCardsSchema.default(0),
   /** With `endgame` on one stock: the exact fair solve values those decisions within this many positions (`search.endgamePositions`); 0: the tree. */
-  endgamePositions: z.int().min(0).max(10_000_000).default(0),
+  endgamePositions: endgamePositionsSchema.default(0),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   ...valueLearningFields({ epsilonStart: 0.05, epsilonEnd: 0 }),
