@@ -80,6 +80,23 @@ export function stepsNote(envSteps: number, config: { totalSteps: number; numEnv
   return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${size}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
 }
 
+/**
+ * The config fields `train --help` lists, by who takes them: the common ones, then each
+ * algorithm's own (test/cli/train-help.test.ts checks them against the config schemas).
+ */
+export const CONFIG_FIELDS_HELP: readonly (readonly [who: string, fields: string])[] = [
+  ['all', 'seed totalSteps numEnvs hidden learningRate maxGradNorm trainingReward rewardScale'],
+  ['all, evaluation', 'evalEvery evalEpisodes evalReference'],
+  ['ppo', 'rolloutSteps epochs minibatchSize gamma gaeLambda clipCoef valueCoef entropyCoef'],
+  ['ppo', 'normalizeAdvantages annealLearningRate'],
+  ['dqn', 'bufferSize batchSize gamma targetUpdate learningStarts trainEvery huberDelta'],
+  ['dqn, exploration', 'epsilonStart epsilonEnd epsilonFraction'],
+  ['afterstate (one-line decade family, Four Ten)', 'bufferSize learningStarts batchSize samplesPerUpdate'],
+  ['afterstate', 'costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets splitBatch'],
+  ['expert-iteration (the decade family)', 'depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
+  ['distill (the decade family)', 'teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame endgamePositions tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
+];
+
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
   describe: 'Train a TensorFlow.js agent (masked PPO, double DQN, afterstate values or a search with learned values) and keep its best model',
@@ -100,22 +117,13 @@ export const trainCommand: CommandModule<object, Args> = {
           '- tensorboard/: scalars, when @tensorflow/tfjs-node is installed',
           'Steps count every env step, forced moves (one legal action) included; only decisions',
           'are learning samples. Config fields (a JSON file; each has a default, tuned per env):',
-          '- all: seed totalSteps numEnvs hidden learningRate maxGradNorm trainingReward rewardScale',
-          '- all, evaluation: evalEvery evalEpisodes evalReference',
-          '- ppo: rolloutSteps epochs minibatchSize gamma gaeLambda clipCoef valueCoef entropyCoef',
-          '- ppo: normalizeAdvantages annealLearningRate',
-          '- dqn: bufferSize batchSize gamma targetUpdate learningStarts trainEvery huberDelta',
-          '- dqn, exploration: epsilonStart epsilonEnd epsilonFraction',
-          '- afterstate (one-line decade family, Four Ten): bufferSize learningStarts batchSize samplesPerUpdate',
-          '- afterstate: costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets',
-          '- expert-iteration (the decade family): depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
-          '- distill (the decade family but ten-twenty-thirty): teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
+          ...CONFIG_FIELDS_HELP.map(([who, fields]) => `- ${who}: ${fields}`),
           'Each field is documented in the tengym repository: src/train/algorithm.ts and each algorithm\'s file in src/train/algorithms/ (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts).',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), or expert iteration (a search with learned values, the decade family) (required unless --resume)' })
+      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), expert iteration (a search with learned values, the decade family), or distillation of a search (the decade family) (required unless --resume)' })
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
       .option('config', { type: 'string', describe: `JSON file of config fields (validated; unknown fields are errors), or a shipped config by name (${shippedConfigNames().join(', ')})` })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
