@@ -1,0 +1,96 @@
+// Players built from pimc (src/research/beyond-pimc.ts): pimc with other samples is pimc with
+// that config; pimc and a model together play pimc's game outside the stock band and with
+// blend:1, the model's favourite with margin:1, and with margin:D a move the rule allows.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/agents/agent.js';
+import { createAgent } from '../../src/agents/index.js';
+import type { DecadeState } from '../../src/env/games/decade.js';
+import { make } from '../../src/env/registry.js';
+import { PimcAgent } from '../../src/agents/decade/pimc.js';
+import { createPlayer, parsePlayer } from '../../src/research/beyond-pimc.js';
+import { loadAgent, shippedModelDir } from '../../src/node/index.js';
+import { initBackend } from '../../src/node/tf-backend.js';
+
+const MODEL = shippedModelDir('decade-loop');
+
+beforeAll(async () => {
+  await initBackend({ prefer: 'wasm', quiet: true });
+});
+
+/**
+ * Plays `deals` games with `agent` (`others` reset with it, as `tengym eval` resets a player),
+ * calling `check(game, choice)` at every decision before the choice is played.
+ */
+function eachDecision(agent: Agent, others: Agent[], deals: number, check: (game: ReturnType<typeof make>, choice: number) => void): number {
+  const game = make('decade-loop');
+  let decisions = 0;
+  for (let seed = 1; seed <= deals; seed++) {
+    game.reset({ seed });
+    for (const a of [agent, ...others]) a.reset(seed);
+    while (game.running) {
+      const choice = agent.act(game);
+      if (game.legalCount > 1) {
+        check(game, choice);
+        decisions++;
+      }
+      game.step(choice);
+    }
+  }
+  return decisions;
+}
+
+describe('players built from pimc', () => {
+  it('reads samples:N, margin:D and blend:A, and refuses anything else', () => {
+    expect(parsePlayer('samples:512')).toEqual({ kind: 'samples', samples: 512 });
+    expect(parsePlayer('margin:0.02')).toEqual({ kind: 'margin', amount: 0.02 });
+    expect(parsePlayer('blend:1')).toEqual({ kind: 'blend', amount: 1 });
+    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
+  });
+
+  it('samples:N is pimc with N samples', async () => {
+    const player = await createPlayer(parsePlayer('samples:16'), 'decade-loop', undefined, [1, 52]);
+    const direct = new PimcAgent({ samples: 16, budget: 20_000, endgameBudget: 200_000 });
+    const preset = createAgent('pimc', 'decade-loop');
+    let differs = 0;
+    const n = eachDecision(player, [direct, preset], 12, (game, choice) => {
+      expect(choice).toBe(direct.act(game));
+      if (choice !== preset.act(game)) differs++;
+    });
+    expect(n).toBeGreaterThan(20);
+    expect(differs).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('is pimc outside the band and with blend:1', async () => {
+    const pimc = createAgent('pimc', 'decade-loop');
+    for (const [rule, low, high] of [['blend:1', 1, 52], ['margin:1', 53, 60]] as const) {
+      const agent = await createPlayer(parsePlayer(rule), 'decade-loop', MODEL, [low, high]);
+      const n = eachDecision(agent, [pimc], 12, (game, choice) => expect(choice, rule).toBe(pimc.act(game)));
+      expect(n).toBeGreaterThan(20);
+    }
+  }, 60_000);
+
+  it('with margin:1 plays the model\'s favourite; with margin:D a move within D of pimc\'s best', async () => {
+    const model = await loadAgent(shippedModelDir('decade-loop'));
+    const pimc = createAgent('pimc', 'decade-loop');
+    const wide = await createPlayer(parsePlayer('margin:1'), 'decade-loop', MODEL, [1, 52]);
+    let differs = 0;
+    eachDecision(wide, [pimc], 12, (game, choice) => {
+      const scores = model.score!(game).actions;
+      const best = Math.max(...scores.map((a) => a.score));
+      expect(scores.find((a) => a.action === choice)!.score).toBe(best);
+      if (choice !== pimc.act(game)) differs++;
+    });
+    expect(differs).toBeGreaterThan(0);
+
+    const D = 0.05;
+    const narrow = await createPlayer(parsePlayer(`margin:${D}`), 'decade-loop', MODEL, [1, 52]);
+    let inBand = 0;
+    eachDecision(narrow, [pimc], 12, (game, choice) => {
+      if ((game.rawState as DecadeState).stockLen === 0) return expect(choice).toBe(pimc.act(game));
+      const t = pimc.score!(game).actions;
+      expect(t.find((a) => a.action === choice)!.score).toBeGreaterThanOrEqual(t[0].score - D - 1e-9);
+      inBand++;
+    });
+    expect(inBand).toBeGreaterThan(20);
+  }, 120_000);
+});
