@@ -15,6 +15,7 @@ export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, 
 export { createRng, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
+export { agentsFor, createAgent } from './agents/index.js';
 export { createHinter, hintBaseline, formatScore, GameStates, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './hints/hint.js';
 export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
 

@@ -68,6 +68,12 @@ describe('the packed package', () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { loadAgent } from 'tengym/node'; await loadAgent('no-such-dir').catch((e) => console.log(e.name, e.message));"], { cwd: app, encoding: 'utf8' });
     expect(r.stdout.trim()).toBe('TengymError no model at "no-such-dir": the directory does not exist');
   });
+
+  it('the package root lists and makes the catalogue agents', () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { agentsFor, createAgent, make } from 'tengym'; const env = make('decade'); env.reset({ seed: 1 }); const a = createAgent('pimc', 'decade'); console.log(agentsFor('decade').map((x) => x.name).join(','), env.legal.slice(0, env.legalCount).includes(a.act(env)));"], { cwd: app, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toMatch(/^random,first,.*\bpimc\b.* true$/);
+  });
 });
 
 /** The README's command list: the lines of its ```sh block that start with `tengym envs`. */

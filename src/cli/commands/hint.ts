@@ -95,7 +95,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
       .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far, one state a line (the last is ranked), or - for stdin' })
-      .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (README, "Where hints come from")' })
+      .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, source, sameOutcome, hints: [{ action, score, scoreKind, text, cards }] }' })
@@ -103,10 +103,10 @@ export const hintCommand: CommandModule<object, Args> = {
         if (!Number.isInteger(a.top) || a.top < 0) throw new TengymError('bad-argument', '--top must be an integer ≥ 0 (0 lists every legal move)');
         return true;
       })
-      .example('$0 replay --env decade --seed 3 --policy first | sed -n 6p > s.json && $0 hint --env decade --state s.json', 'Hints for a state from the middle of a game')
+      .example('$0 replay --env decade --seed 40 --policy first | sed -n 40p > s.json && $0 hint --env decade --state s.json', 'Hints for a state from the middle of a game')
       .example('$0 hint --env decade --state - --json < s.json', 'The same as JSON, reading stdin')
       .example('$0 hint --env decade --agent lookahead --state s.json', 'Hints from another agent of the env')
-      .example('$0 replay --policy first --env ten-twenty-thirty --seed 4 | head -n 120 > game.jsonl', 'A game so far, one state a line')
+      .example('$0 replay --policy first --env ten-twenty-thirty --seed 4 | head -n 115 > game.jsonl', 'A game so far, one state a line')
       .example('$0 hint --env ten-twenty-thirty --state game.jsonl', 'Hints for its last state: the hinter, shown every state, remembers the order under the stock'),
   handler: async (args) => {
     const id = envSpec(args.env).id;

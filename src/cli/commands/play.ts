@@ -238,7 +238,7 @@ export const playCommand: CommandModule<object, Args> = {
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
-      .option('agent', { type: 'string', describe: 'Who gives the hints: an agent of the env (tengym agents --env ID lists them) or a model directory; default: the strongest fair source measured for the env (README, "Where hints come from")' })
+      .option('agent', { type: 'string', describe: 'Who gives the hints: an agent of the env (tengym agents --env ID lists them) or a model directory; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('hints', { type: 'string', alias: 'model', describe: 'Model directory for hints (--model, as hint and bench take it); the same as --agent DIR' })
       .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
       .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })

@@ -196,7 +196,7 @@ interface Args {
 
 export const serveCommand: CommandModule<object, Args> = {
   command: 'serve',
-  describe: 'Serve the play page (every env, hints from the shipped models) on 127.0.0.1',
+  describe: 'Serve the play page (every env, hints from the strongest source measured for each env) on 127.0.0.1',
   builder: (y) =>
     y
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on (0.0.0.0: every interface)' })

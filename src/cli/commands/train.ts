@@ -118,7 +118,7 @@ export const trainCommand: CommandModule<object, Args> = {
           'Steps count every env step, forced moves (one legal action) included; only decisions',
           'are learning samples. Config fields (a JSON file; each has a default, tuned per env):',
           ...CONFIG_FIELDS_HELP.map(([who, fields]) => `- ${who}: ${fields}`),
-          'Each field is documented in the tengym repository: src/train/algorithm.ts and each algorithm\'s file in src/train/algorithms/ (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts).',
+          'Each field is documented in the tengym repository: src/train/algorithm.ts, each algorithm\'s file in src/train/algorithms/ (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts) and, for the fields the value learners share, src/train/algorithms/afterstate-learning.ts.',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
@@ -131,7 +131,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row)' })
-      .example('$0 train --env decade --algo afterstate --out runs/decade', 'Afterstate values on decade with the defaults of the shipped model')
+      .example('$0 train --env decade --algo distill --config distill-deep --steps 12000000 --eval-every 2000000 --out runs/decade', 'The shipped decade model: pimc distilled into a search two draws deep')
       .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
