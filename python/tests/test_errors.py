@@ -102,6 +102,89 @@ def test_bad_vector_action_changes_no_copy():
         v.close()
 
 
+@pytest.mark.parametrize("bad_copy", [0, 3])
+def test_a_refused_vector_step_moves_no_copy_in_any_process(bad_copy):
+    # Copies 0-1 live in one engine process, 2-3 in the other: neither may move when the
+    # other's copy is refused, and the pipes stay in step for the next call.
+    v = tengym.TengymVectorEnv("tens", num_envs=4, processes=2)
+    expected = tengym.TengymVectorEnv("tens", num_envs=4)
+    try:
+        _, info = v.reset(seed=1)
+        expected.reset(seed=1)
+        legal = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+        bad = legal.copy()
+        bad[bad_copy] = int(np.flatnonzero(info["action_mask"][bad_copy] == 0)[0])
+        with pytest.raises(BadActionError, match="is not legal"):
+            v.step(bad)
+        with pytest.raises(BadActionError, match="must fit in int32"):
+            v.step(legal.astype(np.int64) + np.where(np.arange(4) == bad_copy, 2**32, 0))
+        assert v.render() == expected.render()
+        assert np.array_equal(v.step(legal)[0], expected.step(legal)[0])
+    finally:
+        v.close()
+        expected.close()
+
+
+def test_a_refused_sb3_step_moves_no_copy_in_any_process():
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    v, expected = TengymSB3VecEnv("tens", 4, processes=2), TengymSB3VecEnv("tens", 4)
+    try:
+        v.seed(1)
+        expected.seed(1)
+        v.reset()
+        expected.reset()
+        legal = np.array([np.flatnonzero(m)[0] for m in v.action_masks()])
+        with pytest.raises(BadActionError, match="must fit in int32"):
+            v.step(legal.astype(np.int64) + np.array([0, 0, 0, 2**40]))
+        bad = legal.copy()
+        bad[3] = int(np.flatnonzero(~v.action_masks()[3])[0])
+        with pytest.raises(BadActionError, match="is not legal"):
+            v.step(bad)
+        assert v.env_method("get_state") == expected.env_method("get_state")
+        np.testing.assert_array_equal(v.step(legal)[0], expected.step(legal)[0])
+    finally:
+        v.close()
+        expected.close()
+
+
+def test_vector_reset_seeds():
+    v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
+    single = tengym.TengymEnv("tens")
+    try:
+        obs, _ = v.reset(seed=[5, 100, None])
+        assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
+        before = v.render()
+        for bad in [1.5, "1", -1, True, [1, 2], [1, 2, 2**60], 2**53 - 2]:
+            with pytest.raises(BadSeedError):
+                v.reset(seed=bad)
+        assert v.render() == before
+        obs, _ = v.reset(seed=np.int64(7))
+        assert np.array_equal(obs[2], single.reset(seed=np.int64(9))[0])
+    finally:
+        v.close()
+        single.close()
+
+
+def test_bad_arguments_are_not_action_errors():
+    with pytest.raises(tengym.TengymError) as e:
+        tengym.TengymVectorEnv("tens", num_envs=0)
+    assert type(e.value) is tengym.TengymError and e.value.code == "bad-argument"
+
+
+def test_a_step_info_mask_is_a_copy():
+    v = tengym.TengymVectorEnv("tens", num_envs=2)
+    try:
+        _, info = v.reset(seed=1)
+        _, _, _, _, info = v.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+        before = v.action_masks().copy()
+        info["action_mask"][:] = 0
+        assert np.array_equal(v.action_masks(), before)
+    finally:
+        v.close()
+
+
 def test_killed_engine_gives_a_clear_error_quickly():
     e = tengym.TengymEnv("tens")
     e.reset(seed=1)

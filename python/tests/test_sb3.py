@@ -1,5 +1,6 @@
 """tengym.sb3: Stable-Baselines3's VecEnv backed by the batched engine, checked against SB3's own DummyVecEnv."""
 import importlib.util
+import json
 import subprocess
 import sys
 
@@ -76,6 +77,9 @@ def test_seed_reset_and_close():
             v.step(np.full(4, 10**6))
         assert v.has_attr("action_masks") and not v.has_attr("nothing_such")
         assert len(v.env_method("render")) == 4 and len(v.env_method("render", indices=[1])) == 1
+        # get_state is JSON text, as TengymEnv.get_state (and so a DummyVecEnv of them) gives it.
+        states = v.env_method("get_state")
+        assert all(isinstance(s, str) for s in states) and json.loads(states[2])["env"] == "decade-fives"
     finally:
         v.close()
     v.close()
@@ -93,7 +97,12 @@ def test_sb3_wrappers_and_check_env():
         check_env(single, warn=True)
     finally:
         single.close()
-    v = VecCheckNan(VecMonitor(make_vec_env("tens", 4, seed=0)), raise_exception=True)
+    monitored = make_vec_env("tens", 4, seed=0)
+    assert isinstance(monitored, VecMonitor)
+    bare = make_vec_env("tens", 1, monitor=False)
+    assert not isinstance(bare, VecMonitor)
+    bare.close()
+    v = VecCheckNan(monitored, raise_exception=True)
     try:
         v.reset()
         rng = np.random.default_rng(0)

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._engine import Engine, Rows
-from .errors import BadActionError, BadStateError
+from .errors import BadActionError, BadStateError, TengymError
 
 # The engines write observations as float32 features, counts and flags scaled into [0, 1]
 # or small integers; the Box is left unbounded rather than guess each layout's range.
@@ -51,7 +51,7 @@ class TengymEnv(gym.Env):
 
     def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
         if illegal_action not in ("raise", "stay"):
-            raise BadActionError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+            raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
         self.illegal_action = illegal_action
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # Stable-Baselines3's make_vec_env asks every env for "rgb_array"; refusing would break it.
@@ -86,7 +86,9 @@ class TengymEnv(gym.Env):
         if "deck" in options:
             msg["deck"] = options.pop("deck")
         if options:
-            raise BadActionError(f"reset: unknown option(s) {sorted(options)} (reset takes options={{'deck': ...}})", "bad-argument")
+            raise TengymError(f"reset: unknown option(s) {sorted(options)} (reset takes options={{'deck': ...}})", "bad-argument")
+        if isinstance(seed, np.integer):
+            seed = int(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
         if seed is not None:
             msg["seed"] = seed
         body = self._engine.request(msg)

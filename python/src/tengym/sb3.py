@@ -11,6 +11,7 @@ says a time limit cut it), `seed(s)` seeding copy i with s + i at the next `rese
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 import gymnasium as gym
@@ -18,9 +19,9 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, start_copies
+from ._engine import Rows, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
-from .errors import BadActionError
+from .errors import BadActionError, TengymError
 
 
 def _strip_gym_id(env_id: str) -> str:
@@ -41,7 +42,7 @@ class TengymSB3VecEnv(VecEnv):
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, **options: Any):
         if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise BadActionError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
+            raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
         num_envs = int(num_envs)
         self.closed = False
         self._engines, sizes, made = start_copies(_strip_gym_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
@@ -56,12 +57,13 @@ class TengymSB3VecEnv(VecEnv):
         self.metadata = {"render_modes": ["ansi"]}
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
         self._actions: np.ndarray | None = None
+        self._early: dict[int, memoryview] = {}
 
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> np.ndarray:
         if any(self._options):
-            raise BadActionError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
+            raise TengymError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
         seeds = [None if s is None else int(s) for s in self._seeds]
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
         for p, engine in enumerate(self._engines):
@@ -84,26 +86,20 @@ class TengymSB3VecEnv(VecEnv):
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
         # Sent now, read in step_wait: with several engine processes they step in parallel.
-        for p, engine in enumerate(self._engines):
-            engine.send_step(a[self._starts[p] : self._starts[p + 1]])
+        self._early = send_steps(self._engines, self._starts, a, self._n, self._masks)
         self._actions = a
 
     def step_wait(self):
         if self._actions is None:
-            raise BadActionError("step_wait() without step_async()", "bad-argument")
+            raise TengymError("step_wait() without step_async()", "bad-argument")
         self._actions = None
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
         rewards = np.empty(self.num_envs, dtype=np.float32)
         dones = np.empty(self.num_envs, dtype=bool)
         infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
-        errors = []
-        for p, engine in enumerate(self._engines):
+        early, self._early = self._early, {}
+        for p, body in enumerate(receive_steps(self._engines, early)):
             lo, hi = int(self._starts[p]), int(self._starts[p + 1])
-            try:
-                body = engine.receive_rows()
-            except Exception as e:  # every engine's answer is read, so none is left behind in its pipe
-                errors.append(e)
-                continue
             count = hi - lo
             rows = Rows(body, count, self._size, self._n)
             obs[lo:hi] = rows.obs
@@ -116,8 +112,6 @@ class TengymSB3VecEnv(VecEnv):
                 last = np.frombuffer(body, dtype="<f4", count=ended.size * self._size, offset=_last_offset(count, self._size, self._n)).reshape(ended.size, self._size)
                 for k, i in enumerate(ended):
                     infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i])}
-        if errors:
-            raise errors[0]
         return obs, rewards, dones, infos
 
     def close(self) -> None:
@@ -137,7 +131,7 @@ class TengymSB3VecEnv(VecEnv):
             return [getattr(self, attr_name) for _ in idx]
         if attr_name == "spec":
             return [gym.spec(f"tengym/{self.env_id}-v0") for _ in idx]
-        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, spec)")
+        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, spec)")
 
     def has_attr(self, attr_name: str) -> bool:
         try:
@@ -153,9 +147,13 @@ class TengymSB3VecEnv(VecEnv):
         idx = self._get_indices(indices)
         if method_name == "action_masks":
             return [self._masks[i].copy() for i in idx]
-        if method_name in ("render", "get_state"):
-            answers = self._per_copy({"render": "render", "get_state": "getState"}[method_name])
+        if method_name == "render":
+            answers = self._per_copy("render")
             return [answers[i] for i in idx]
+        if method_name == "get_state":
+            # JSON text, as TengymEnv.get_state gives it (a DummyVecEnv of TengymEnvs answers the same).
+            answers = self._per_copy("getState")
+            return [json.dumps(answers[i]) for i in idx]
         raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state)")
 
     def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
@@ -185,9 +183,16 @@ def _last_offset(num: int, obs_size: int, n: int) -> int:
     return ((8 + rows + 3) & ~3) - 8
 
 
-def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, **options: Any) -> TengymSB3VecEnv:
-    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)`, seeded (copy i with seed + i) if a seed is given, like SB3's make_vec_env."""
+def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
+    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)`, seeded (copy i with seed + i) if a
+    seed is given, and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
+    `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
+    each sit in a `Monitor`."""
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)
     if seed is not None:
         env.seed(seed)
-    return env
+    if not monitor:
+        return env
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    return VecMonitor(env)

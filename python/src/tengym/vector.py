@@ -14,9 +14,9 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, start_copies
+from ._engine import Rows, copy_seeds, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
-from .errors import BadActionError
+from .errors import BadActionError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
@@ -24,8 +24,11 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, **options: Any):
         if not isinstance(num_envs, int) or num_envs < 1:
-            raise BadActionError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
+            raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
         self.num_envs = num_envs
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
+            render_mode = None
         self.render_mode = render_mode
         self._engines, sizes, made = start_copies(env_id, num_envs, processes, options, engine_timeout)
         self.env_id = made["id"]
@@ -58,19 +61,19 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         return {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
 
     def reset(self, *, seed: int | list | None = None, options: dict | None = None):
-        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list gives each copy's seed's base."""
+        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy."""
         if options:
-            raise BadActionError(f"reset: a vector env takes no reset options, got {sorted(options)}", "bad-argument")
-        if isinstance(seed, (list, tuple)):
-            seed = seed[0]
+            raise TengymError(f"reset: a vector env takes no reset options, got {sorted(options)}", "bad-argument")
+        seeds = copy_seeds(seed, self.num_envs)
         bodies = []
         for p, engine in enumerate(self._engines):
             msg: dict[str, Any] = {"cmd": "reset"}
-            if seed is not None:
-                msg["seed"] = int(seed) + int(self._starts[p])
+            part = None if seeds is None else seeds[self._starts[p] : self._starts[p + 1]]
+            if part is not None and any(s is not None for s in part):
+                msg["seeds"] = part
             bodies.append(bytes(engine.request(msg)))
-        if seed is not None:
-            self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seed)
+        if seeds is not None and seeds[0] is not None:
+            self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
         self._gather(bodies)
         return self._obs.copy(), self._infos()
 
@@ -78,17 +81,16 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
-        for p, engine in enumerate(self._engines):
-            engine.send_step(a[self._starts[p] : self._starts[p + 1]])
         if len(self._engines) == 1:
-            # One copy out of the receive buffer, straight into the arrays returned.
+            # One engine checks every copy's action before moving any. One copy out of the
+            # receive buffer, straight into the arrays returned.
+            self._engines[0].send_step(a)
             rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
-            masks = rows.masks.copy()
-            self._masks = masks
-            return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated, rows.truncated, {"action_mask": masks, "_action_mask": np.ones(self.num_envs, dtype=bool)}
-        else:
-            # Each body is copied before the next read: an engine's receive buffer is reused.
-            self._gather([bytes(engine.receive_rows()) for engine in self._engines])
+            self._masks = rows.masks.copy()
+            self._terminated, self._truncated = rows.terminated, rows.truncated
+            return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos()
+        early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._terminated | self._truncated)
+        self._gather(receive_steps(self._engines, early))
         return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos()
 
     def action_masks(self) -> np.ndarray:

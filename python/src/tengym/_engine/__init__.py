@@ -19,11 +19,12 @@ import tempfile
 import time
 import weakref
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, EngineError, VersionMismatchError, error_from_engine
+from ..errors import BadActionError, BadSeedError, EngineError, VersionMismatchError, error_from_engine
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -256,9 +257,7 @@ class Engine:
             self._actions_frame = bytearray(8 + 4 * count)
             struct.pack_into("<II", self._actions_frame, 0, 4 + 4 * count, KIND_STEP)
             self._actions_view = np.frombuffer(self._actions_frame, dtype="<i4", offset=8)
-        if actions.dtype != np.int32 and count and (actions.min() < -(2**31) or actions.max() >= 2**31):
-            # numpy would wrap such an id into int32 silently, and step another action
-            raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
+        check_int32(actions)
         self._actions_view[:] = actions
         self._send(self._actions_frame)
 
@@ -279,6 +278,87 @@ class Engine:
             return
         self.closed = True
         self._finalizer()
+
+
+# The largest seed the engines take (src/env/rng.ts: Number.MAX_SAFE_INTEGER).
+MAX_SEED = 2**53 - 1
+
+
+def check_int32(actions: np.ndarray) -> None:
+    """Refuses ids outside int32: numpy would wrap such an id into the frame's int32 silently, and step another action."""
+    if actions.dtype != np.int32 and len(actions) and (actions.min() < -(2**31) or actions.max() >= 2**31):
+        raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
+
+
+def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n: int, masks: np.ndarray, ignored: np.ndarray | None = None) -> dict[int, memoryview]:
+    """Sends every engine its copies' actions so that a refused step moves no copy in any engine.
+
+    An engine checks all its copies' actions before moving any, but engines do not see each
+    other's: so where a copy's action is not legal in the last frame (`masks`, a row a copy;
+    the actions of `ignored` copies are not looked at), its engine alone is sent its actions
+    first, and answers before the others are sent theirs. It refuses them (the error goes up,
+    no copy anywhere has moved), or, should the frame have been wrong, steps, and the others
+    follow. Returns the answers already read, by engine (`receive_steps` reads the rest)."""
+    early: dict[int, memoryview] = {}
+    if len(engines) > 1:
+        check_int32(actions)  # before any engine is sent anything (send_step checks its part)
+        legal = (actions >= 0) & (actions < n)
+        legal[legal] = masks[np.flatnonzero(legal), actions[legal]] != 0
+        if ignored is not None:
+            legal |= ignored
+        refused = np.flatnonzero(~legal)
+        if refused.size:
+            p = int(np.searchsorted(starts, refused[0], side="right")) - 1
+            engines[p].send_step(actions[starts[p] : starts[p + 1]])
+            early[p] = engines[p].receive_rows()
+    for p, engine in enumerate(engines):
+        if p not in early:
+            engine.send_step(actions[starts[p] : starts[p + 1]])
+    return early
+
+
+def receive_steps(engines: list[Engine], early: dict[int, memoryview]) -> list[memoryview]:
+    """Every engine's answer to `send_steps`, a view of that engine's receive buffer (valid until
+    the engine is read again). Each engine is read even when one fails, so no answer is left in
+    a pipe; then the first failure is raised."""
+    bodies: list[memoryview] = []
+    errors: list[Exception] = []
+    for p, engine in enumerate(engines):
+        if p in early:
+            bodies.append(early[p])
+            continue
+        try:
+            bodies.append(engine.receive_rows())
+        except Exception as e:  # noqa: BLE001 — raised below, after the other engines are read
+            errors.append(e)
+            bodies.append(memoryview(b""))
+    if errors:
+        raise errors[0]
+    return bodies
+
+
+def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
+    """A vector reset's seed as one seed (or None) a copy: s gives copy i s + i, a list of
+    `num_envs` seeds (or Nones) one each, as Gymnasium's vector envs take them. Checked before
+    any engine is asked, so a refused seed resets no copy."""
+    if seed is None:
+        return None
+    if isinstance(seed, (list, tuple, np.ndarray)):
+        seeds = list(seed)
+        if len(seeds) != num_envs:
+            raise BadSeedError(f"reset: {len(seeds)} seed(s) for {num_envs} copies", "bad-seed")
+    else:
+        if not _is_seed(seed) or int(seed) + num_envs - 1 > MAX_SEED:
+            raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i gets seed + i), or a list of {num_envs} seeds", "bad-seed")
+        return [int(seed) + i for i in range(num_envs)]
+    for s in seeds:
+        if s is not None and not _is_seed(s):
+            raise BadSeedError(f"reset: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed")
+    return [None if s is None else int(s) for s in seeds]
+
+
+def _is_seed(s: Any) -> bool:
+    return isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_)) and 0 <= int(s) <= MAX_SEED
 
 
 def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None) -> tuple[list[Engine], list[int], dict]:
