@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     },
   });
   const [low, high] = values.stock.split('-').map(Number);
+  if (!Number.isInteger(low) || !Number.isInteger(high) || low > high) throw new Error(`--stock ${values.stock}: expected LOW-HIGH, two whole numbers of cards`);
   const episodes = Number(values.episodes);
   const seed = Number(values.seed);
   const env = envConfig(values.env, {});
