@@ -53,8 +53,17 @@ export function plainText(markdown: string): string {
     .replace(/^#{2,6} (.+)$/gm, (_, words: string) => words.toUpperCase());
 }
 
-/** The rules section (Markdown) of an env, by its id or else its engine's name; null when the document has none. */
+/**
+ * The rules section (Markdown) of an env, by its id or else its engine's name, followed by the
+ * Rewards section when it links there (its options table says "see Rewards", and a player shown
+ * one section would not see it otherwise); null when the document has none.
+ */
 export function rulesSection(markdown: string, envId: string, engine: string): string | null {
   const all = sections(markdown);
-  return all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine)) ?? null;
+  const own = all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine)) ?? null;
+  const rewards = all.get(REWARDS);
+  if (own === null || rewards === undefined || !own.includes(`](#${REWARDS})`)) return own;
+  return `${own}\n\n${rewards}`;
 }
+
+const REWARDS = 'rewards';

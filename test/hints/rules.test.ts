@@ -26,6 +26,18 @@ describe('rules sections', () => {
     expect(decade).not.toContain('## Ten-Twenty-Thirty');
   });
 
+  it('a section that links to Rewards comes with it; one that does not, alone', () => {
+    for (const [id, engine] of [['tens', 'tens'], ['block-ten', 'block-ten'], ['decade-loop', 'decade'], ['four-ten', 'four-ten']]) {
+      const section = rulesSection(RULES, id, engine)!;
+      expect(section, id).toMatch(/\n## Rewards\n/);
+      expect(section.indexOf('## Rewards'), id).toBeGreaterThan(0);
+      expect(section, id).not.toMatch(/## The environment contract/);
+    }
+    const doc = '## A\nsee [Rewards](#rewards)\n## B\nnothing\n## Rewards\nwin: 1';
+    expect(rulesSection(doc, 'a', 'a')).toBe('## A\nsee [Rewards](#rewards)\n\n## Rewards\nwin: 1');
+    expect(rulesSection(doc, 'b', 'b')).toBe('## B\nnothing');
+  });
+
   it('a game the document does not cover has no section', () => {
     expect(rulesSection(RULES, 'pick-ten', 'pick-ten')).toBeNull();
   });
