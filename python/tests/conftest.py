@@ -1,3 +1,4 @@
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,6 +19,17 @@ def node_eval(script: str) -> str:
 def needs_dist():
     if not DIST_INDEX.exists() or not shutil.which("node"):
         pytest.skip("dist/index.js not built (npm run build): no in-process engine to compare with")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """With TENGYM_REQUIRE_ALL=1 (CI sets it), a skipped test fails: a missing extra, /dev/shm or
+    build there would otherwise pass as a skip, untested."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and os.environ.get("TENGYM_REQUIRE_ALL") == "1":
+        report.outcome = "failed"
+        report.longrepr = f"skipped, and TENGYM_REQUIRE_ALL=1 requires every test to run: {report.longrepr}"
 
 
 @pytest.fixture(autouse=True)

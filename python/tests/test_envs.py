@@ -141,13 +141,17 @@ def test_vector_env_over_several_processes_matches_one():
         a, ia = one.reset(seed=9)
         b, ib = three.reset(seed=9)
         assert np.array_equal(a, b)
-        for _ in range(30):
+        ends = 0
+        for _ in range(60):
             actions = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in ia["action_mask"]])
             ra = one.step(actions)
             rb = three.step(actions)
             ia = ra[4]
             for x, y in zip(ra[:4], rb[:4]):
                 assert np.array_equal(x, y)
+            assert np.array_equal(ra[4]["action_mask"], rb[4]["action_mask"])
+            ends += int(np.sum(ra[2] | ra[3]))
+        assert ends > 0  # the copies' autoresets are compared too
     finally:
         one.close()
         three.close()

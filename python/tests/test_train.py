@@ -42,7 +42,16 @@ def test_maskable_ppo_on_a_single_gym_env():
     torch.set_num_threads(1)
     env = gym.make("tengym/tens-v0")
     try:
-        MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(total_timesteps=64)
+        model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(total_timesteps=64)
+        # The masked policy only ever picks legal moves (the env raises on an illegal one, too).
+        obs, info = env.reset(seed=3)
+        for _ in range(10):
+            masks = env.unwrapped.action_masks()
+            action, _ = model.predict(obs, action_masks=masks)
+            assert masks[int(action)]
+            obs, _, terminated, truncated, info = env.step(int(action))
+            if terminated or truncated:
+                obs, info = env.reset()
     finally:
         env.close()
 

@@ -2,10 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CardOutcome } from '../../src/env/game.js';
+import { RandomAgent } from '../../src/agents/basic.js';
+import type { CardOutcome, FourTenOutcome } from '../../src/env/game.js';
 import { make } from '../../src/env/registry.js';
 import { wilsonInterval } from '../../src/stats/intervals.js';
-import { randomPlayStats } from '../../src/stats/random-play.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -113,9 +113,28 @@ describe('tengym CLI', () => {
     expect(s.winRate).toBe(wins / 300);
     expect(s.ci95).toEqual(wilsonInterval(wins, 300));
     expect(s.meanCardsLeft).toBeCloseTo(cardsLeft / 300, 12);
+    // Four Ten's figures, each from the 50 games a seeded random player plays here (deal i: seed i).
     const f = JSON.parse(tengym('stats', '--env', 'four-ten', '--episodes', '50', '--json').stdout);
-    expect(f).toEqual(JSON.parse(JSON.stringify(randomPlayStats('four-ten', {}, 50, 0))));
+    const game = make('four-ten');
+    const player = new RandomAgent(0);
+    const sums = { won: 0, rounds: 0, points: 0, steps: 0, truncated: 0, dead: 0 };
+    for (let i = 0; i < 50; i++) {
+      game.reset({ seed: i });
+      if (!game.running) sums.dead++;
+      while (game.running) game.step(player.act(game));
+      const o = game.outcome() as FourTenOutcome;
+      sums.won += o.won ? 1 : 0;
+      sums.rounds += o.rounds;
+      sums.points += o.points;
+      sums.steps += game.episodeSteps;
+      sums.truncated += game.truncated ? 1 : 0;
+    }
+    expect(f).toMatchObject({ env: 'four-ten', episodes: 50, seed: 0, winRate: sums.won / 50, ci95: wilsonInterval(sums.won, 50), truncatedRate: sums.truncated / 50, deadDealRate: sums.dead / 50 });
+    expect(f.meanRounds).toBeCloseTo(sums.rounds / 50, 12);
+    expect(f.meanPoints).toBeCloseTo(sums.points / 50, 12);
+    expect(f.meanSteps).toBeCloseTo(sums.steps / 50, 12);
     expect(f.meanRounds).toBeGreaterThan(1);
+    expect(f).not.toHaveProperty('meanCardsLeft');
   });
 
   it('bench --json prints steps per second per id', () => {

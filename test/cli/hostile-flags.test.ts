@@ -3,7 +3,7 @@
 // hidden behind a flag, run folders where none can be. Each is one line naming the problem and
 // what is allowed (never "internal error" or a V8 trace), exit 1, before any work or allocation.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,5 +54,10 @@ describe('hostile flags are named errors, before any work', () => {
   it('leaves no run folder behind and the files it was given as they were', () => {
     expect(existsSync(join(dir, 'neg'))).toBe(false);
     expect(existsSync('/proc/x')).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+    expect(readFileSync(state, 'utf8')).toBe('{}');
+    expect(readFileSync(other, 'utf8')).toBe('{}');
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ totalSteps: -5 });
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'negative.json', 'other.json', 'state.json']);
   });
 });

@@ -59,7 +59,9 @@ describe('tengym serve', () => {
     expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
     const html = page.body.toString();
     expect(html).toContain('id="board"');
-    for (const [, src] of html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)) {
+    const assets = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length, 'the page names its script and style').toBeGreaterThanOrEqual(2);
+    for (const src of assets) {
       const asset = await get(url, `/${src}`);
       expect(asset.status, src).toBe(200);
       expect(asset.type, src).toMatch(src.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);

@@ -366,7 +366,9 @@ describe('formatZodError', () => {
     expect(r.success).toBe(false);
     const text = formatZodError(r.error!);
     expect(text).not.toMatch(/\n|✖/);
-    expect(text).toMatch(/a/);
-    expect(text).toMatch(/b/);
+    // Each issue with the path it is at, the unknown key by name.
+    expect(text).toMatch(/expected int, received number → at a\b/);
+    expect(text).toMatch(/expected string, received undefined → at b\b/);
+    expect(text).toMatch(/Unrecognized key: "c"/);
   });
 });

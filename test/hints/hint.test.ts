@@ -363,9 +363,10 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     const { hinter, fromModel } = await loadHinter('ten-twenty-thirty', {});
     expect(fromModel).toBe(true);
     const player = await loadAgent(shippedModelDir('ten-twenty-thirty'));
-    const fresh = await loadHinter('ten-twenty-thirty', {});
+    // A new hinter for every question: one that has seen nothing of the game before it.
+    const bareModel = await loadAgent(shippedModelDir('ten-twenty-thirty'));
     let bareDiffers = 0;
-    for (const seed of [1, 2]) bareDiffers += compare(player, hinter, () => fresh.hinter, seed).bareDiffers;
+    for (const seed of [1, 2]) bareDiffers += compare(player, hinter, () => createHinter({ model: bareModel }), seed).bareDiffers;
     expect(bareDiffers).toBeGreaterThan(0);
   });
 });

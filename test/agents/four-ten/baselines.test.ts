@@ -599,9 +599,20 @@ describe('four-ten agents: contract', () => {
   });
 
   it('implement the Agent interface (GreedyAgent, BottomAgent, DirectBottomAgent, ExpectimaxAgent)', () => {
+    const env = make('four-ten');
     for (const a of [new GreedyAgent({}), new BottomAgent({}), new DirectBottomAgent({}), new ExpectimaxAgent({})]) {
       expect(a.fair).toBe(true);
-      expect(typeof a.score).toBe('function');
+      expect(a.name.length).toBeGreaterThan(0);
+      // A game played with act() after reset(), its moves legal, and score() ranking every legal move.
+      env.reset({ seed: 5 });
+      a.reset(5);
+      for (let k = 0; k < 20 && env.running; k++) {
+        const ranked = a.score!(env).actions.map((x) => x.action).sort((x, y) => x - y);
+        expect(ranked, a.name).toEqual(env.legalActions());
+        const move = a.act(env);
+        expect(env.legalActions(), a.name).toContain(move);
+        env.step(move);
+      }
     }
   });
 });
