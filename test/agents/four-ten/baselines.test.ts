@@ -605,7 +605,7 @@ describe('four-ten agents: contract', () => {
       expect(a.name.length).toBeGreaterThan(0);
       // A game played with act() after reset(), its moves legal, and score() ranking every legal move.
       env.reset({ seed: 5 });
-      a.reset(5);
+      (a as Agent).reset(5);
       for (let k = 0; k < 20 && env.running; k++) {
         const ranked = a.score!(env).actions.map((x) => x.action).sort((x, y) => x - y);
         expect(ranked, a.name).toEqual(env.legalActions());
