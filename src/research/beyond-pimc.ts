@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Agent } from '../agents/agent.js';
 import { createAgent } from '../agents/index.js';
-import { PimcAgent, pimcConfigFor } from '../agents/decade/pimc.js';
+import { pimcWithSamples } from '../agents/decade/pimc.js';
 import type { Env } from '../env/env.js';
 import { decadeOptionsOf, type DecadeState } from '../env/games/decade.js';
 import { envConfig } from '../env/registry.js';
@@ -52,7 +52,7 @@ export function parsePlayer(text: string): Player {
 export async function createPlayer(p: Player, envId: string, modelDir: string | undefined, stock: readonly [number, number]): Promise<Agent> {
   const options = decadeOptionsOf(envConfig(envId, {}));
   if (options === null) throw new Error(`${envId} is not a decade game`);
-  if (p.kind === 'samples') return new PimcAgent({ ...pimcConfigFor(options), samples: p.samples }, `pimc (${p.samples} samples)`);
+  if (p.kind === 'samples') return pimcWithSamples(options, p.samples);
   if (modelDir === undefined) throw new Error(`${p.kind}: --model DIR is required`);
   return new CombinedAgent(await loadAgent(modelDir), createAgent('pimc', envId), p, stock[0], stock[1]);
 }

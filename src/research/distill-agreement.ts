@@ -22,7 +22,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Agent } from '../agents/agent.js';
-import { PimcAgent, pimcConfigFor } from '../agents/decade/pimc.js';
+import { pimcWithSamples } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
 import { decadeOf, decadeOptionsOf } from '../env/games/decade.js';
@@ -64,7 +64,7 @@ function teacherAgent(envId: string, name: string, samples?: number): Agent {
   if (samples === undefined) return createAgent(name, envId);
   const options = decadeOptionsOf(envConfig(envId));
   if (name !== 'pimc' || options === null) throw new Error('--teacher-samples applies to a pimc teacher on the decade family');
-  return new PimcAgent({ ...pimcConfigFor(options), samples });
+  return pimcWithSamples(options, samples);
 }
 
 /** `model`: a model directory, or a catalogue agent's name (resolveAgent), played on `games` deals from `seed`. */

@@ -87,7 +87,6 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             self._engines[0].send_step(a)
             rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
             self._masks = rows.masks.copy()
-            self._terminated, self._truncated = rows.terminated, rows.truncated
             return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos()
         early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._terminated | self._truncated)
         self._gather(receive_steps(self._engines, early))

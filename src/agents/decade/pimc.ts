@@ -57,6 +57,11 @@ export function pimcConfigFor(o: DecadeOptions): PimcConfig {
   return { samples: 128, budget: 20_000, endgameBudget: 200_000 };
 }
 
+/** `pimc` as the preset plays it on these options, but with `samples` sampled deals a decision (measuring what its samples are worth). */
+export function pimcWithSamples(o: DecadeOptions, samples: number): PimcAgent {
+  return new PimcAgent({ ...pimcConfigFor(o), samples }, `pimc (${samples} samples)`);
+}
+
 export interface Tally {
   /** Samples in which each legal action still clears the table. */
   wins: Float64Array;
