@@ -3,6 +3,9 @@
  * family (a stronger teacher to distil would be one). The players:
  *
  * - `samples:N`: `pimc` with N sampled deals a decision instead of its preset's;
+ * - `stream:K`: `pimc` itself, drawing its samples from another random stream (K ≥ 1 names the
+ *   stream): a player exactly as strong as `pimc` that chooses differently where its samples
+ *   do, so its difference from `pimc` shows what the paired interval does to a level player;
  * - `margin:D`: `pimc` and a trained model (`--model`) together: among the moves whose `pimc`
  *   win fraction is within D of the best one's, the model's favourite (D = 0: the model breaks
  *   `pimc`'s ties, in place of the cards left);
@@ -15,7 +18,7 @@
  * alone draws on the same position), and the paired difference in win rate is printed for each
  * player.
  *
- *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000 --seed 8100000 --players samples:512,margin:0.02,blend:0.75 [--stock 21-52]
+ *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000 --seed 8100000 --players samples:512,stream:1,margin:0.02,blend:0.75 [--stock 21-52]
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +29,7 @@ import { pimcWithSamples } from '../agents/decade/pimc.js';
 import type { Env } from '../env/env.js';
 import { decadeOptionsOf, type DecadeState } from '../env/games/decade.js';
 import { envConfig } from '../env/registry.js';
+import { deriveSeed } from '../env/rng.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedDifference } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
@@ -37,15 +41,42 @@ export interface CombineRule {
   amount: number;
 }
 
-export type Player = CombineRule | { kind: 'samples'; samples: number };
+export type Player = CombineRule | { kind: 'samples'; samples: number } | { kind: 'stream'; stream: number };
 
-/** `samples:N` (N ≥ 1), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
+/** `samples:N`, `stream:K` (N, K ≥ 1), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
 export function parsePlayer(text: string): Player {
   const [kind, amount] = text.split(':');
   const a = amount === undefined || amount === '' ? NaN : Number(amount);
   if (kind === 'samples' && Number.isInteger(a) && a >= 1) return { kind, samples: a };
+  if (kind === 'stream' && Number.isInteger(a) && a >= 1) return { kind, stream: a };
   if ((kind === 'margin' || kind === 'blend') && a >= 0 && a <= 1) return { kind, amount: a };
-  throw new Error(`bad player "${text}": samples:N (N ≥ 1), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
+  throw new Error(`bad player "${text}": samples:N, stream:K (N, K ≥ 1), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
+}
+
+/** `pimc` whose samples come from stream `stream`: reset with a seed derived from the deal's. */
+export class OtherStream implements Agent {
+  readonly fair: boolean;
+  readonly name: string;
+
+  constructor(
+    readonly pimc: Agent,
+    readonly stream: number,
+  ) {
+    this.fair = pimc.fair;
+    this.name = `${pimc.name} (stream ${stream})`;
+  }
+
+  reset(seed: number): void {
+    this.pimc.reset(deriveSeed(seed, this.stream));
+  }
+
+  observe(env: Env): void {
+    this.pimc.observe?.(env);
+  }
+
+  act(env: Env): number {
+    return this.pimc.act(env);
+  }
 }
 
 /** The player `p` on env `envId`: `pimc` with other samples, or `pimc` and the model in `modelDir` together. */
@@ -53,6 +84,7 @@ export async function createPlayer(p: Player, envId: string, modelDir: string | 
   const options = decadeOptionsOf(envConfig(envId, {}));
   if (options === null) throw new Error(`${envId} is not a decade game`);
   if (p.kind === 'samples') return pimcWithSamples(options, p.samples);
+  if (p.kind === 'stream') return new OtherStream(createAgent('pimc', envId), p.stream);
   if (modelDir === undefined) throw new Error(`${p.kind}: --model DIR is required`);
   return new CombinedAgent(await loadAgent(modelDir), createAgent('pimc', envId), p, stock[0], stock[1]);
 }

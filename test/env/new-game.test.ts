@@ -76,9 +76,18 @@ describe('a game registered at run time', () => {
     expect(result.sameOutcome).toBe(false);
     expect(result.source).toBe('first (the lowest legal id: tengym has no search for ten-pairs)');
     expect(result.hints.map((h) => h.action)).toEqual(env.legalActions());
+    // The cards each hint shows are the slots its move takes, read off the board (ids as the
+    // game's doc comment tables them: pairs of slots in lexicographic order, then the discard).
+    const slots = env.board().parts[0];
+    if (slots.kind !== 'grid') throw new Error('ten-pairs draws its slots as a grid');
+    const face = (i: number) => ({ place: 'slot', index: i, code: (slots.cells[i] as { code: string }).code });
+    const pairIds: [number, number][] = [];
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) pairIds.push([i, j]);
     for (const h of result.hints) {
       expect(h.text).toBe(env.describeAction(h.action));
-      expect(h.cards).toEqual(env.actionCards(h.action));
+      const taken = h.action === pairIds.length ? [0] : pairIds[h.action];
+      expect(h.cards).toEqual(taken.map(face));
+      if (taken.length === 2) expect(h.text).toBe(`remove ${face(taken[0]).code} + ${face(taken[1]).code}`);
     }
     // The same from a saved state, as `tengym hint` reads it.
     expect(createHinter().hint(env.getState()).hints).toEqual(result.hints);

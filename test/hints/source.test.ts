@@ -8,6 +8,7 @@ import type { Agent } from '../../src/agents/agent.js';
 import { createAgent } from '../../src/agents/index.js';
 import { chooseHintSource, hinterForEnv, type ShippedModelInfo } from '../../src/hints/source.js';
 import { loadHinter } from '../../src/node/hint-loader.js';
+import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { envIds, make } from '../../src/env/registry.js';
 
 /** What models/<id>/model.json says it was trained for. */
@@ -64,9 +65,24 @@ describe('chooseHintSource', () => {
       } catch {
         info = null;
       }
-      expect((await loadHinter(id, {})).source, id).toBe(chooseHintSource(id, {}, info).source);
+      const loaded = await loadHinter(id, {});
+      const choice = chooseHintSource(id, {}, info);
+      expect(loaded.source, id).toBe(choice.source);
+      expect(loaded.fromModel, id).toBe(choice.kind === 'model');
+      // And its best move is the chosen source's own, at a decision of a fresh deal.
+      const own = choice.kind === 'model' ? await loadAgent(shippedModelDir(choice.modelId)) : choice.agent;
+      const env = make(id);
+      for (let seed = 11; !(env.running && env.legalCount > 1); seed++) {
+        env.reset({ seed });
+        own.reset(seed);
+        while (env.running && env.legalCount < 2) {
+          own.observe?.(env);
+          env.step(env.legal[0]);
+        }
+      }
+      expect(loaded.hinter.hint(env).hints[0].action, id).toBe(own.act(env));
     }
-  });
+  }, 60_000);
 });
 
 describe('hinterForEnv', () => {

@@ -6,6 +6,7 @@ import type { Agent } from '../../src/agents/agent.js';
 import { createAgent } from '../../src/agents/index.js';
 import type { DecadeState } from '../../src/env/games/decade.js';
 import { make } from '../../src/env/registry.js';
+import { deriveSeed } from '../../src/env/rng.js';
 import { PimcAgent } from '../../src/agents/decade/pimc.js';
 import { createPlayer, parsePlayer } from '../../src/research/beyond-pimc.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';
@@ -19,9 +20,9 @@ beforeAll(async () => {
 
 /**
  * Plays `deals` games with `agent` (`others` reset with it, as `tengym eval` resets a player),
- * calling `check(game, choice)` at every decision before the choice is played.
+ * calling `check(game, choice, seed)` at every decision before the choice is played.
  */
-function eachDecision(agent: Agent, others: Agent[], deals: number, check: (game: ReturnType<typeof make>, choice: number) => void): number {
+function eachDecision(agent: Agent, others: Agent[], deals: number, check: (game: ReturnType<typeof make>, choice: number, seed: number) => void): number {
   const game = make('decade-loop');
   let decisions = 0;
   for (let seed = 1; seed <= deals; seed++) {
@@ -30,7 +31,7 @@ function eachDecision(agent: Agent, others: Agent[], deals: number, check: (game
     while (game.running) {
       const choice = agent.act(game);
       if (game.legalCount > 1) {
-        check(game, choice);
+        check(game, choice, seed);
         decisions++;
       }
       game.step(choice);
@@ -44,7 +45,8 @@ describe('players built from pimc', () => {
     expect(parsePlayer('samples:512')).toEqual({ kind: 'samples', samples: 512 });
     expect(parsePlayer('margin:0.02')).toEqual({ kind: 'margin', amount: 0.02 });
     expect(parsePlayer('blend:1')).toEqual({ kind: 'blend', amount: 1 });
-    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
+    expect(parsePlayer('stream:3')).toEqual({ kind: 'stream', stream: 3 });
+    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:', 'stream:0', 'stream:0.5']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
   });
 
   it('samples:N is pimc with N samples', async () => {
@@ -53,6 +55,21 @@ describe('players built from pimc', () => {
     const preset = createAgent('pimc', 'decade-loop');
     let differs = 0;
     const n = eachDecision(player, [direct, preset], 12, (game, choice) => {
+      expect(choice).toBe(direct.act(game));
+      if (choice !== preset.act(game)) differs++;
+    });
+    expect(n).toBeGreaterThan(20);
+    expect(differs).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('stream:K is pimc reset with a seed derived from the deal\'s, and so chooses otherwise at some decisions', async () => {
+    const player = await createPlayer(parsePlayer('stream:2'), 'decade-loop', undefined, [1, 52]);
+    const direct = createAgent('pimc', 'decade-loop');
+    const preset = createAgent('pimc', 'decade-loop');
+    let differs = 0;
+    let dealt = 0;
+    const n = eachDecision(player, [preset], 12, (game, choice, seed) => {
+      if (seed !== dealt) direct.reset(deriveSeed((dealt = seed), 2));
       expect(choice).toBe(direct.act(game));
       if (choice !== preset.act(game)) differs++;
     });
