@@ -118,3 +118,16 @@ def test_sb3_wrappers_and_check_env():
 def test_base_package_does_not_import_sb3():
     out = subprocess.run([sys.executable, "-c", "import sys, tengym; print('stable_baselines3' in sys.modules, 'tengym.sb3' in sys.modules)"], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_the_sb3_benchmark_prints_both_vec_envs(capsys):
+    from tengym import bench
+
+    bench.main(["--sb3", "--env", "tens", "--sizes", "2,3", "--rounds", "1", "--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "| env | copies | `tengym.sb3.make_vec_env` | SB3 `make_vec_env` | ratio |"
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[3:]]
+    assert [r[:2] for r in rows] == [["tens", "2"], ["tens", "3"]]
+    for r in rows:
+        ours, theirs = (float(c.split(" ")[0].replace(",", "")) for c in r[2:4])
+        assert ours > 0 and theirs > 0 and float(r[4]) == pytest.approx(ours / theirs, abs=0.051)

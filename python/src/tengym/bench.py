@@ -4,6 +4,10 @@ Random legal play, as `tengym bench` does: one env, then vector envs of 16, 64 a
 and `tengym bench --num-envs 256` for the in-process rates; the rounds are interleaved and the
 medians printed. The in-process numbers need the repository's build (`npm run build`) or a
 `tengym` command on the PATH (--tengym).
+
+With --sb3 (needs the [train] extra): `tengym.sb3.make_vec_env` beside Stable-Baselines3's own
+`make_vec_env` over single envs (one engine process per copy), each stepped in random legal play
+with the masks sb3-contrib's `get_action_masks` gives MaskablePPO.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import shutil
 import statistics
 import subprocess
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -106,6 +111,61 @@ def vector_rate(env_id: str, num_envs: int, seconds: float, processes: int = 1) 
         envs.close()
 
 
+def sb3_rate(env_id: str, num_envs: int, seconds: float, per_env_processes: bool) -> float:
+    """Steps per second of an SB3 VecEnv in random legal play: tengym's, or SB3's `make_vec_env` over single envs."""
+    from sb3_contrib.common.maskable.utils import get_action_masks
+
+    if per_env_processes:
+        from stable_baselines3.common.env_util import make_vec_env
+
+        from . import gym_id
+
+        with warnings.catch_warnings():  # SB3 asks every env for "rgb_array", which tengym turns down with a warning
+            warnings.simplefilter("ignore")
+            vec = make_vec_env(gym_id(env_id), n_envs=num_envs, seed=0)
+    else:
+        from .sb3 import make_vec_env
+
+        vec = make_vec_env(env_id, n_envs=num_envs, seed=0)
+    rng = np.random.default_rng(3)
+    try:
+        vec.reset()
+        steps = 0
+        start = time.perf_counter()
+        end = start + seconds
+        now = start
+        while now < end:
+            for _ in range(max(1, 1024 // num_envs)):
+                masks = get_action_masks(vec)
+                stuck = np.flatnonzero(~masks.any(axis=1))
+                if stuck.size:  # a single env keeps a deal with no legal move (tengym's VecEnv redeals it): deal again
+                    vec.env_method("reset", indices=stuck.tolist())
+                    masks = get_action_masks(vec)
+                vec.step(random_legal(masks, rng))
+                steps += num_envs
+            now = time.perf_counter()
+        return steps / (now - start)
+    finally:
+        vec.close()
+
+
+def sb3_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> None:
+    samples: dict[tuple[str, int, bool], list[float]] = {}
+    for _ in range(rounds):
+        for env_id in ids:
+            for n in sizes:
+                for per_env in (False, True):
+                    samples.setdefault((env_id, n, per_env), []).append(sb3_rate(env_id, n, seconds, per_env))
+    print(f"env steps/s in random legal play, masks from get_action_masks; median (lowest–highest) of {rounds} interleaved rounds of {seconds:g} s")
+    print("| env | copies | `tengym.sb3.make_vec_env` | SB3 `make_vec_env` | ratio |")
+    print("|---|---|---|---|---|")
+    cell = lambda v: f"{statistics.median(v):,.0f} ({min(v):,.0f}–{max(v):,.0f})"
+    for env_id in ids:
+        for n in sizes:
+            ours, theirs = samples[(env_id, n, False)], samples[(env_id, n, True)]
+            print(f"| {env_id} | {n} | {cell(ours)} | {cell(theirs)} | {statistics.median(ours) / statistics.median(theirs):,.1f} |")
+
+
 def in_process(command: list[str], env_id: str, num_envs: int, seconds: float) -> tuple[float, float]:
     out = subprocess.run([*command, "bench", "--env", env_id, "--seconds", str(seconds), "--num-envs", str(num_envs), "--json"], capture_output=True, text=True, check=True).stdout
     row = json.loads(out)[0]
@@ -128,13 +188,17 @@ def main(argv=None) -> None:
     p.add_argument("--env", action="append", help="env id (repeatable; default: tens and decade)")
     p.add_argument("--seconds", type=float, default=2.0, help="seconds timed per measurement")
     p.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are printed")
-    p.add_argument("--sizes", default="16,64,256", help="vector env sizes")
+    p.add_argument("--sizes", help="vector env sizes (default 16,64,256; with --sb3 8,64)")
     p.add_argument("--processes", type=int, default=1, help="engine processes per vector env")
     p.add_argument("--policy-micros", type=float, default=0, help="busy wait after each one-env step, standing in for a policy (default 0)")
     p.add_argument("--tengym", help="the in-process bench command (default: node dist/cli/main.js of this repository)")
+    p.add_argument("--sb3", action="store_true", help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes 8,64)")
     args = p.parse_args(argv)
+    if args.sb3:
+        sb3_table(args.env or ["decade-fives"], [int(s) for s in (args.sizes or "8,64").split(",")], args.seconds, args.rounds)
+        return
     ids = args.env or ["tens", "decade"]
-    sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = [int(s) for s in (args.sizes or "16,64,256").split(",")]
     command = tengym_command(args.tengym)
     largest = max(sizes)
     samples: dict[tuple[str, str], list[float]] = {}
