@@ -79,7 +79,7 @@ export class OtherStream implements Agent {
   }
 }
 
-/** The player `p` on env `envId`: `pimc` with other samples, or `pimc` and the model in `modelDir` together. */
+/** The player `p` on env `envId`: `pimc` with other samples or another stream, or `pimc` and the model in `modelDir` together. */
 export async function createPlayer(p: Player, envId: string, modelDir: string | undefined, stock: readonly [number, number]): Promise<Agent> {
   const options = decadeOptionsOf(envConfig(envId, {}));
   if (options === null) throw new Error(`${envId} is not a decade game`);
