@@ -62,7 +62,7 @@ export const benchCommand: CommandModule<object, Args> = {
         checkNumberOption('seed', a.seed);
         return true;
       })
-      .example('$0 bench --seconds 2', 'Steps per second of every id (the README table)')
+      .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')
       .example('$0 bench --hints --env decade --states 2000', 'Hint latency for decade'),
   handler: async (args) => {
     if (args.hints) return hintsBench(args);

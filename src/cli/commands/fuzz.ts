@@ -36,7 +36,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
         checkNumberOption('seed', a.seed);
         return true;
       })
-      .example('$0 fuzz --env all --steps 10000000', 'Ten million fuzzed steps per id (the README figure)')
+      .example('$0 fuzz --env all --steps 10000000', 'Ten million fuzzed steps per id (the figure in docs/environments.md)')
       .example(`$0 fuzz --env tens --options '{"undoLimit":"unlimited"}' --steps 100000 --seed 7`, 'One variant, another driver seed'),
   handler: (args) => {
     const options = parseOptionsJson(args.options);

@@ -49,7 +49,7 @@ export const statsCommand: CommandModule<object, Args> = {
         checkNumberOption('seed', a.seed);
         return true;
       })
-      .example('$0 stats --env all --episodes 100000', 'Random-play win rates of every id (the README table)')
+      .example('$0 stats --env all --episodes 100000', 'Random-play win rates of every id (the table in docs/environments.md)')
       .example(`$0 stats --env tens --options '{"tableau":15}' --json`, 'One variant, as JSON'),
   handler: (args) => {
     const options = parseOptionsJson(args.options);
