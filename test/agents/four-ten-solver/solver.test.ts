@@ -169,12 +169,16 @@ describe('four-ten solver: one round, default rules', () => {
     expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
   });
 
-  it('λ = 40: 13.16 expected points with P(fault) 0.006', () => {
+  it('λ = 40: 13.16 expected points with P(fault) 0.006, P(Hand = 10) 0.815, P(bottom) 0.179, the bottom paying 28', () => {
     const o = solveRound(rules, roundPayoffs(10, 40), { stats: true }).roundOutlook();
     expect(o.points).toBeCloseTo(13.16, 2);
     expect(o.points).toBeCloseTo(13.1645146, 5);
     expect(o.fault).toBeCloseTo(0.006, 3);
     expect(o.value).toBeCloseTo(o.points - 40 * o.fault, 5);
+    expect(o.score).toBeCloseTo(0.8149, 4);
+    const bottom = 1 - o.fault - o.score;
+    expect(bottom).toBeCloseTo(0.1791, 4);
+    expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
   });
 
   it('has about 1.5 million turn-start states in 9,464 exchange components', () => {
