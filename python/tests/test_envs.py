@@ -70,6 +70,87 @@ def test_deterministic_under_a_seed(env_id):
         assert play(a, 11) != play(a, 12)
 
 
+def test_a_first_reset_without_a_seed_draws_one_and_later_resets_deal_on():
+    # Gymnasium's rule: no seed on the first reset draws one from entropy, so two envs made
+    # alike deal different cards (the engine alone would deal both seed 0's).
+    envs = [tengym.TengymEnv("decade-fives") for _ in range(3)]
+    try:
+        for e in envs:
+            e.reset()
+        states = [e.get_state() for e in envs]
+        assert len(set(states)) == 3
+        # The seed drawn is the one reported, and it replays the deal.
+        envs[1].reset(seed=envs[0].np_random_seed)
+        assert json.loads(envs[1].get_state())["game"] == json.loads(states[0])["game"]
+        # Once seeded (or loaded), a reset without a seed deals on from the env's own stream.
+        envs[2].set_state(envs[1].get_state())
+        envs[1].reset()
+        envs[2].reset()
+        assert envs[1].get_state() == envs[2].get_state()
+    finally:
+        for e in envs:
+            e.close()
+
+
+def test_a_first_vector_reset_without_a_seed_deals_every_copy_its_own():
+    a, b = tengym.TengymVectorEnv("tens", 4, processes=2), tengym.TengymVectorEnv("tens", 4)
+    try:
+        rows_a, rows_b = a.reset()[0], b.reset()[0]
+        assert len({r.tobytes() for r in rows_a}) == 4 and not np.array_equal(rows_a, rows_b)
+        # A seed given for some copies: the others still get seeds of their own.
+        c = tengym.TengymVectorEnv("tens", 3)
+        try:
+            rows = c.reset(seed=[None, 5, None])[0]
+            single = tengym.TengymEnv("tens")
+            assert np.array_equal(rows[1], single.reset(seed=5)[0]) and len({r.tobytes() for r in rows}) == 3
+            single.close()
+        finally:
+            c.close()
+    finally:
+        a.close()
+        b.close()
+
+
+def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
+    import copy
+    import pickle
+
+    env = gym.make("tengym/decade-v0", render_mode="ansi", illegal_action="stay")
+    try:
+        env.reset(seed=4)
+        for _ in range(5):
+            env.step(env.action_space.sample())
+        copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env)), copy.copy(env.unwrapped)]
+        for c in copies:
+            assert c.unwrapped.get_state() == env.unwrapped.get_state() and c.unwrapped._engine is not env.unwrapped._engine
+            assert (c.unwrapped.illegal_action, c.unwrapped.render_mode) == ("stay", "ansi")
+        # Each plays on alone: the same move gives the same frame, and closing a copy leaves the original.
+        action = env.unwrapped.legal_actions()[0][0]
+        first = env.step(action)[0]
+        for c in copies:
+            assert np.array_equal(c.step(action)[0], first)
+            c.close()
+        env.step(env.action_space.sample())
+        # A copy of an env never reset is one too.
+        fresh = copy.deepcopy(tengym.TengymEnv("tens"))
+        assert fresh.render() is None
+        fresh.close()
+    finally:
+        env.close()
+
+
+def test_gym_make_vec_gives_max_episode_steps_to_the_engine():
+    v = gym.make_vec("tengym/decade-v0", num_envs=2, max_episode_steps=3)
+    try:
+        _, info = v.reset(seed=1)
+        for step in range(3):
+            _, _, terminated, truncated, info = v.step(v.action_space.sample(mask=tuple(info["action_mask"])))
+        assert truncated.all() and not terminated.any()
+        assert v.unwrapped.options["maxSteps"] == 3
+    finally:
+        v.close()
+
+
 @pytest.mark.parametrize("env_id", ["tens", "decade", "four-ten"])
 def test_a_seed_deals_as_the_typescript_engine_does(env_id, needs_dist):
     ts = json.loads(node_eval(f"import {{ make }} from './dist/index.js'; const e = make({json.dumps(env_id)}); e.reset({{ seed: 42 }}); console.log(JSON.stringify(e.getState()))"))

@@ -51,9 +51,28 @@ def test_bad_deck_changes_nothing(env):
 
 def test_bad_seed_changes_nothing(env):
     before = env.get_state()
-    with pytest.raises(BadSeedError, match="expected an integer"):
-        env.reset(seed=-1)
-    unchanged(env, before)
+    mask = env.action_masks()
+    for bad in [-1, 2.0, np.float64(3), True, "1", 2**53]:
+        with pytest.raises(BadSeedError, match="expected an integer"):
+            env.reset(seed=bad)
+        unchanged(env, before)
+        assert np.array_equal(env.action_masks(), mask)
+
+
+def test_a_bad_seed_resets_no_sb3_copy_in_any_process():
+    pytest.importorskip("stable_baselines3")
+    import tengym.sb3
+
+    v = tengym.sb3.TengymSB3VecEnv("tens", 2, processes=2)
+    try:
+        v.reset()
+        before = v.env_method("get_state")
+        v.seed(2**53 - 1)  # copy 1 would get 2**53, past the largest seed
+        with pytest.raises(BadSeedError):
+            v.reset()
+        assert v.env_method("get_state") == before
+    finally:
+        v.close()
 
 
 def test_bad_state_changes_nothing(env):
@@ -252,6 +271,38 @@ def test_no_orphan_after_the_parent_is_sigkilled():
     assert alive == [], f"engine processes {alive} outlived their parent"
 
 
+def test_a_forked_child_lets_the_parents_engines_go():
+    # A child forked while an env lives (multiprocessing's fork start method, SubprocVecEnv, a
+    # DataLoader worker) holds copies of the engine's pipes: without letting go, the engine would
+    # not see end of file at close() and would be killed after a second's wait.
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    env = tengym.TengymEnv("tens")
+    env.reset(seed=1)
+    proc = env._engine.proc
+
+    def use_the_parents(q):
+        try:
+            env.reset(seed=2)
+            q.put("no error")
+        except EngineError as e:
+            q.put(str(e))
+        time.sleep(3)
+
+    q = ctx.Queue()
+    child = ctx.Process(target=use_the_parents, args=(q,))
+    child.start()
+    try:
+        assert "forked child" in q.get(timeout=20)
+        started = time.monotonic()
+        env.close()
+        assert time.monotonic() - started < 0.5 and proc.returncode == 0
+    finally:
+        child.terminate()
+        child.join()
+
+
 def test_version_mismatch_is_refused(monkeypatch):
     import tengym._engine as engine_module
     monkeypatch.setattr(engine_module, "__version__", "0.0.0-other")
@@ -264,3 +315,38 @@ def test_a_bad_setting_is_refused_by_name_at_import(name, value):
     r = subprocess.run([sys.executable, "-c", "import tengym"], env={**os.environ, name: value}, capture_output=True, text=True)
     assert r.returncode != 0
     assert f"ValueError: {name}={value!r}: expected" in r.stderr
+
+
+def test_bad_vector_and_engine_arguments_are_refused_by_name():
+    for kwargs, match in [({"engine_timeout": 0}, "engine_timeout"), ({"engine_timeout": "5"}, "engine_timeout")]:
+        with pytest.raises(tengym.TengymError, match=match):
+            tengym.TengymEnv("tens", **kwargs)
+    for kwargs, match in [({"processes": 0}, "processes"), ({"processes": -3}, "processes"), ({"dict_observation": True}, "dict_observation"), ({"illegal_action": "stay"}, "illegal_action")]:
+        with pytest.raises(tengym.TengymError, match=match):
+            tengym.TengymVectorEnv("tens", 2, **kwargs)
+    with pytest.raises(BadOptionsError, match="tens has no step limit"):
+        gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=3)
+    v = tengym.TengymVectorEnv("tens", num_envs=np.int64(2))
+    try:
+        assert v.render() is None  # before the first reset, as TengymEnv's
+        with pytest.raises(BadSeedError):
+            v.reset(seed=np.array(3.5))
+        obs, _ = v.reset(seed=np.array(3))
+        single = tengym.TengymEnv("tens")
+        assert np.array_equal(obs[1], single.reset(seed=4)[0])
+        single.close()
+    finally:
+        v.close()
+
+
+def test_a_vector_env_refuses_to_be_copied_by_name():
+    import copy
+    import pickle
+
+    v = tengym.TengymVectorEnv("tens", 2)
+    try:
+        for attempt in (lambda: copy.deepcopy(v), lambda: copy.copy(v), lambda: pickle.dumps(v)):
+            with pytest.raises(TypeError, match="TengymVectorEnv cannot be copied or pickled"):
+                attempt()
+    finally:
+        v.close()

@@ -131,3 +131,34 @@ def test_the_sb3_benchmark_prints_both_vec_envs(capsys):
     for r in rows:
         ours, theirs = (float(c.split(" ")[0].replace(",", "")) for c in r[2:4])
         assert ours > 0 and theirs > 0 and float(r[4]) == pytest.approx(ours / theirs, abs=0.051)
+
+
+def test_make_vec_env_without_a_seed_deals_every_copy_its_own():
+    # SB3's make_vec_env seeds with a random seed when given none; so does tengym's.
+    from tengym.sb3 import TengymSB3VecEnv, make_vec_env
+
+    for vec in (make_vec_env("tens", 4), TengymSB3VecEnv("tens", 4, processes=2)):
+        try:
+            obs = vec.reset()
+            states = vec.env_method("get_state")
+            assert len(set(states)) == 4 and len({r.tobytes() for r in obs}) >= 3
+        finally:
+            vec.close()
+
+
+def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
+    from tengym.sb3 import TengymSB3VecEnv
+
+    ours, theirs = TengymSB3VecEnv("decade", 3), dummy("decade", 3, 0)
+    try:
+        ours.seed(0)
+        ours.reset()
+        theirs.reset()
+        for vec in (ours, theirs):
+            masks = [f() for f in vec.get_attr("action_masks")]
+            assert [m.shape for m in masks] == [(677,)] * 3
+        assert all(np.array_equal(a(), b()) for a, b in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks")))
+        assert ours.get_attr("metadata", [0])[0]["render_modes"] == ["ansi"]
+    finally:
+        ours.close()
+        theirs.close()

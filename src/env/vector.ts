@@ -13,6 +13,9 @@
  * move counts as a finished, lost episode of length 0, and the copy resets again.
  *
  * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
+ * A first `reset()` without a seed is `reset({ seed: 0 })`: reproducible, as a single env is,
+ * and every copy dealt its own cards (copies that all started from seed 0 would play one deal
+ * N times).
  *
  * `step(actions)` also returns the Gymnasium form, `{ observations, rewards, terminated,
  * truncated, infos: { masks, finalObservations } }`: the same object every step, whose fields
@@ -170,13 +173,13 @@ export class VectorEnv {
     this.onEpisode = vectorOptions.onEpisode;
   }
 
-  /** Resets every copy (copy i with seed + i when a seed is given). */
+  /** Resets every copy (copy i with seed + i when a seed is given, or on the first reset). */
   reset(opts: { seed?: number } = {}): Float32Array {
     if (!isPlainObject(opts)) throw new TengymError('bad-argument', `VectorEnv.reset takes { seed? }, got ${describeKind(opts)}`);
     for (const key of Object.keys(opts)) {
       if (key !== 'seed') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed? }; every copy deals its own cards, so there is no deck)`);
     }
-    const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
+    const seed = opts.seed === undefined ? (this.started ? undefined : 0) : validateSeed(opts.seed);
     if (seed !== undefined && seed > Number.MAX_SAFE_INTEGER - (this.numEnvs - 1)) throw new TengymError('bad-seed', `seed ${seed} + ${this.numEnvs - 1} copies passes the largest seed`);
     for (let i = 0; i < this.numEnvs; i++) {
       this.envs[i].reset(seed === undefined ? {} : { seed: seed + i });

@@ -42,6 +42,21 @@ describe('VectorEnv', () => {
     expect(episodes.length).toBeGreaterThan(20);
   });
 
+  it('a first reset without a seed is reset({ seed: 0 }): every copy its own deal; later ones continue each copy', () => {
+    const rows = (v: VectorEnv) => Array.from({ length: v.numEnvs }, (_, i) => JSON.stringify(v.envs[i].getState()));
+    const unseeded = new VectorEnv('decade', {}, 3);
+    const seeded = new VectorEnv('decade', {}, 3);
+    unseeded.reset();
+    seeded.reset({ seed: 0 });
+    const first = rows(unseeded);
+    expect(first).toEqual(rows(seeded));
+    expect(new Set(first).size).toBe(3);
+    unseeded.reset();
+    seeded.reset();
+    expect(rows(unseeded)).toEqual(rows(seeded));
+    expect(rows(unseeded).every((row, i) => row !== first[i])).toBe(true);
+  });
+
   it('counts a deal with no legal move as a lost episode of length 0 and resets again', () => {
     // Find tens seeds whose deal has no legal move.
     const env = make('tens');

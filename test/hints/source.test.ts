@@ -99,11 +99,16 @@ describe('hinterForEnv', () => {
     const withModel = await hinterForEnv('decade', {}, models);
     expect(withModel).toMatchObject({ source: 'model models/decade/ (shipped)', fromModel: true });
     expect(loaded).toEqual(['decade']);
+    // At a decision where the stand-in and the search that would answer otherwise disagree.
     const env = make('decade');
-    env.reset({ seed: 2 });
-    while (env.running && env.legalCount < 2) env.step(env.legal[0]);
+    const longest = createAgent('longest', 'decade', {});
+    const pimc = createAgent('pimc', 'decade', {});
+    env.reset({ seed: 1 });
+    pimc.reset(1);
+    while (env.running && (env.legalCount < 2 || longest.act(env) === pimc.act(env))) env.step(longest.act(env));
     expect(env.running).toBe(true);
-    expect(withModel.hinter.hint(env).hints[0].action).toBe(createAgent('longest', 'decade', {}).act(env));
+    expect(withModel.hinter.hint(env).hints[0].action).toBe(longest.act(env));
+    expect(withModel.hinter.hint(env).hints[0].action).not.toBe(pimc.act(env));
 
     // decade-loop ships a model, but pimc is measured stronger: the model is never loaded.
     const without = await hinterForEnv('decade-loop', {}, models);

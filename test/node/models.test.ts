@@ -82,7 +82,12 @@ describe('shipped models', () => {
       expect(saved.length).toBeGreaterThan(deals / 2);
       expect(saved.reduce((a, b) => a + b, 0) / saved.length).toBeGreaterThan(0.5);
     } else if (level) {
-      // Level with pimc, and above the simple heuristic on the same deals.
+      // Level with pimc on the same deals: of the deals only one of the two wins, the model's
+      // share is within two standard deviations of a fair coin's over them (the deals are
+      // fixed, so this is no coin toss: `longest` in the model's place fails it on every id but
+      // decade, where it is within three deals of pimc here), and it is above the simple heuristic.
+      const split = mine.filter((m, i) => m.won !== theirs[i].won).length;
+      expect(wins(mine) - wins(theirs)).toBeGreaterThanOrEqual(-2 * Math.sqrt(split));
       const longest = playDeals(id, createAgent('longest', id, {}), deals);
       expect(wins(mine)).toBeGreaterThanOrEqual(wins(longest));
     } else expect(wins(mine)).toBeGreaterThan(wins(theirs));

@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, Rows
+from ._engine import Engine, Rows, check_seed, entropy_seed
 from .errors import BadActionError, BadStateError, TengymError
 
 # The engines write observations as float32 features, counts and flags scaled into [0, 1]
@@ -58,6 +58,7 @@ class TengymEnv(gym.Env):
             gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
             render_mode = None
         self.render_mode = render_mode
+        self._engine_timeout = engine_timeout
         self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
         try:
             made = self._engine.request({"cmd": "make", "id": env_id, "options": options, "num": 1, "vector": False})
@@ -76,6 +77,7 @@ class TengymEnv(gym.Env):
         if dict_observation:
             self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.observation_space})
         self._started = False
+        self._seeded = False
 
     def _rows(self, body) -> Rows:
         return Rows(body, 1, self._size, self._n)
@@ -87,13 +89,18 @@ class TengymEnv(gym.Env):
             msg["deck"] = options.pop("deck")
         if options:
             raise TengymError(f"reset: unknown option(s) {sorted(options)} (reset takes options={{'deck': ...}})", "bad-argument")
-        if isinstance(seed, np.integer):
-            seed = int(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
+        if seed is not None:
+            seed = check_seed(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
+        elif not self._seeded:
+            # Gymnasium's rule: a first reset without a seed draws one from entropy (the engine on
+            # its own would deal seed 0, the same cards for every env made).
+            seed = entropy_seed()
         if seed is not None:
             msg["seed"] = seed
         body = self._engine.request(msg)
-        # After the engine accepted the seed, so a refused seed leaves np_random as it was.
+        # After the engine accepted the seed, so a refused seed or deck leaves np_random as it was.
         super().reset(seed=seed)
+        self._seeded = True
         rows = self._rows(body)
         self._started = True
         self._mask[:] = rows.masks[0]
@@ -157,11 +164,27 @@ class TengymEnv(gym.Env):
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
+        self._seeded = True  # the state holds the generator: later resets deal on from it
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
         return self._out(self._obs.copy()), {"action_mask": self._mask.copy()}
+
+    def __reduce__(self):
+        # copy.copy, copy.deepcopy and pickle: a new env (its own engine process) in this one's
+        # state, cards and generator, from get_state(); an engine process cannot be shared or sent.
+        state = self.get_state() if self._started else None
+        kwargs = {"render_mode": self.render_mode, "engine_timeout": self._engine_timeout, "illegal_action": self.illegal_action, "dict_observation": self.dict_observation}
+        return (_rebuild, (self.env_id, self.options, kwargs, state))
 
     def close(self):
         engine = getattr(self, "_engine", None)
         if engine is not None:
             engine.close()
+
+
+def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None) -> TengymEnv:
+    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options and keywords, then the state."""
+    env = TengymEnv(env_id, **kwargs, **options)
+    if state is not None:
+        env.set_state(state)
+    return env

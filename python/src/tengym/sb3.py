@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, receive_steps, send_steps, start_copies
+from ._engine import Rows, copy_seeds, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, TengymError
 
@@ -58,13 +58,21 @@ class TengymSB3VecEnv(VecEnv):
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
+        self._seeded = False
+
+    def __reduce__(self):
+        raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
 
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> np.ndarray:
         if any(self._options):
             raise TengymError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
-        seeds = [None if s is None else int(s) for s in self._seeds]
+        if not self._seeded and all(s is None for s in self._seeds):
+            self.seed()  # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own would deal every copy seed 0's cards)
+        # Every seed checked before any engine deals, so a bad one resets no copy.
+        seeds = copy_seeds(list(self._seeds), self.num_envs)
+        self._seeded = True
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
         for p, engine in enumerate(self._engines):
             lo, hi = self._starts[p], self._starts[p + 1]
@@ -126,12 +134,13 @@ class TengymSB3VecEnv(VecEnv):
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
         idx = self._get_indices(indices)
         if attr_name == "action_masks":
-            return [self.action_masks for _ in idx]
-        if attr_name in ("render_mode", "env_id", "options", "observation_space", "action_space"):
+            # Each copy's own method, as a DummyVecEnv of TengymEnvs answers: its row of the masks.
+            return [lambda i=i: self._masks[i].copy() for i in idx]
+        if attr_name in ("render_mode", "env_id", "options", "observation_space", "action_space", "metadata"):
             return [getattr(self, attr_name) for _ in idx]
         if attr_name == "spec":
             return [gym.spec(f"tengym/{self.env_id}-v0") for _ in idx]
-        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, spec)")
+        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec)")
 
     def has_attr(self, attr_name: str) -> bool:
         try:
@@ -184,13 +193,12 @@ def _last_offset(num: int, obs_size: int, n: int) -> int:
 
 
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
-    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)`, seeded (copy i with seed + i) if a
-    seed is given, and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
+    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)`, seeded (copy i with seed + i; a
+    random seed when none is given, as SB3 seeds), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
     `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
     each sit in a `Monitor`."""
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)
-    if seed is not None:
-        env.seed(seed)
+    env.seed(seed)  # as SB3's make_vec_env: None draws a random seed
     if not monitor:
         return env
     from stable_baselines3.common.vec_env import VecMonitor

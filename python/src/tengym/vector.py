@@ -14,23 +14,37 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, copy_seeds, receive_steps, send_steps, start_copies
+from ._engine import Rows, copy_seeds, entropy_seed, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
-from .errors import BadActionError, TengymError
+from .errors import BadActionError, BadOptionsError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, **options: Any):
-        if not isinstance(num_envs, int) or num_envs < 1:
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, **options: Any):
+        if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
+        num_envs = int(num_envs)
+        for single in ("dict_observation", "illegal_action"):
+            if single in options:
+                raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and refuses an illegal action without moving any copy (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
+        # gym.make_vec passes max_episode_steps to a vector entry point: the engine's own step limit.
+        if max_episode_steps is not None:
+            if "maxSteps" in options:
+                raise TengymError("give max_episode_steps or maxSteps, not both", "bad-argument")
+            options = {**options, "maxSteps": max_episode_steps}
         self.num_envs = num_envs
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
             render_mode = None
         self.render_mode = render_mode
-        self._engines, sizes, made = start_copies(env_id, num_envs, processes, options, engine_timeout)
+        try:
+            self._engines, sizes, made = start_copies(env_id, num_envs, processes, options, engine_timeout)
+        except BadOptionsError as e:
+            if max_episode_steps is not None and '"maxSteps"' in str(e):
+                raise BadOptionsError(f"max_episode_steps: {env_id} has no step limit (maxSteps) to set; vectorization_mode='sync' wraps TengymEnv copies in Gymnasium's TimeLimit", "bad-options") from None
+            raise
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]
@@ -45,6 +59,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._terminated = np.zeros(num_envs, dtype=bool)
         self._truncated = np.zeros(num_envs, dtype=bool)
         self._starts = np.cumsum([0] + sizes)
+        self._seeded = False
         self.closed = False
 
     def _gather(self, bodies) -> None:
@@ -61,10 +76,16 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         return {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
 
     def reset(self, *, seed: int | list | None = None, options: dict | None = None):
-        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy."""
+        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
+
+        The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
+        rule; the engines on their own would deal every copy seed 0's cards); later ones deal on."""
         if options:
             raise TengymError(f"reset: a vector env takes no reset options, got {sorted(options)}", "bad-argument")
         seeds = copy_seeds(seed, self.num_envs)
+        if not self._seeded:
+            base = entropy_seed(self.num_envs)
+            seeds = [base + i if seeds is None or seeds[i] is None else seeds[i] for i in range(self.num_envs)]
         bodies = []
         for p, engine in enumerate(self._engines):
             msg: dict[str, Any] = {"cmd": "reset"}
@@ -74,6 +95,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             bodies.append(bytes(engine.request(msg)))
         if seeds is not None and seeds[0] is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
+        self._seeded = True
         self._gather(bodies)
         return self._obs.copy(), self._infos()
 
@@ -92,11 +114,16 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._gather(receive_steps(self._engines, early))
         return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos()
 
+    def __reduce__(self):
+        raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
+
     def action_masks(self) -> np.ndarray:
         return self._masks.astype(bool)
 
 
     def render(self):
+        if not self._seeded:
+            return None  # before the first reset, as TengymEnv.render()
         return [text for engine in self._engines for text in engine.request({"cmd": "render"})]
 
     def close_extras(self, **kwargs):

@@ -450,7 +450,7 @@ describe('optimal agent', () => {
     expect(createAgent('optimal', 'four-ten', {}).act(env)).toBe(END);
   });
 
-  it('ends the turn when exchanging cannot do better', () => {
+  it('with nothing to exchange, plays the one legal move: end the turn (the test above: ending when an exchange is legal but worth less)', () => {
     const env = make('four-ten');
     const agent = createAgent('optimal', 'four-ten', {});
     // First card 4 into Home: Hand empty, nothing to exchange.

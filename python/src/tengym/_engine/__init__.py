@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, BadSeedError, EngineError, VersionMismatchError, error_from_engine
+from ..errors import BadActionError, BadSeedError, EngineError, TengymError, VersionMismatchError, error_from_engine
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -99,8 +99,12 @@ class Engine:
     process: when the parent dies for any reason (SIGKILL included) the kernel closes the pipe.
     """
 
+    _closed_why = "this env is closed"
+
     def __init__(self, timeout: float = DEFAULT_TIMEOUT):
-        self.timeout = timeout
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
+            raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
+        self.timeout = float(timeout)
         self._stderr = tempfile.TemporaryFile()
         self._shared = _shared_file()
         self._shared_map: mmap.mmap | None = None
@@ -138,6 +142,7 @@ class Engine:
         self._actions_view: np.ndarray | None = None
         self.closed = False
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
+        _LIVE.add(self)
         self._spin_ns = SPIN_MICROS * 1000
         self._spin_cap_ns = 10 * self._spin_ns
         self._last_wait_ns = 0
@@ -172,7 +177,7 @@ class Engine:
 
     def _send(self, data: bytes) -> None:
         if self.closed:
-            raise EngineError("this env is closed")
+            raise EngineError(self._closed_why)
         try:
             n = os.write(self._in, data)
             if n < len(data):  # a frame larger than the pipe's free space
@@ -279,6 +284,39 @@ class Engine:
         self.closed = True
         self._finalizer()
 
+    def _forsake(self) -> None:
+        """In a forked child: let go of the parent's engine without touching it. The child's copies
+        of the pipes become /dev/null, so the engine still sees end of file when the parent closes
+        its end (or dies), however long the child lives; the child's exit kills nothing."""
+        if self.closed:
+            return
+        self.closed = True
+        self._closed_why = "this env belongs to the process that made it, not to a forked child: make the env in the child"
+        self._finalizer.detach()
+        null = os.open(os.devnull, os.O_RDWR)
+        try:
+            for fd in (self._in, self._out):
+                try:
+                    os.dup2(null, fd)
+                except OSError:
+                    pass
+        finally:
+            os.close(null)
+
+
+# Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's
+# SubprocVecEnv, a DataLoader worker) forsakes them at once.
+_LIVE: "weakref.WeakSet[Engine]" = weakref.WeakSet()
+
+
+def _forsake_in_child() -> None:
+    for engine in list(_LIVE):
+        engine._forsake()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forsake_in_child)
+
 
 # The largest seed the engines take (src/env/rng.ts: Number.MAX_SAFE_INTEGER).
 MAX_SEED = 2**53 - 1
@@ -343,6 +381,8 @@ def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
     any engine is asked, so a refused seed resets no copy."""
     if seed is None:
         return None
+    if isinstance(seed, np.ndarray) and seed.ndim == 0:
+        seed = seed.item()
     if isinstance(seed, (list, tuple, np.ndarray)):
         seeds = list(seed)
         if len(seeds) != num_envs:
@@ -357,6 +397,19 @@ def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
     return [None if s is None else int(s) for s in seeds]
 
 
+def entropy_seed(copies: int = 1) -> int:
+    """A seed drawn from the operating system's entropy, leaving room for `copies` consecutive
+    seeds: what a first reset without a seed deals from, as Gymnasium's envs draw theirs."""
+    return int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) % (MAX_SEED - copies + 2)
+
+
+def check_seed(seed: Any) -> int:
+    """A single env's seed as an int, or BadSeedError before anything is asked of the engine."""
+    if not _is_seed(seed):
+        raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
+    return int(seed)
+
+
 def _is_seed(s: Any) -> bool:
     return isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_)) and 0 <= int(s) <= MAX_SEED
 
@@ -366,7 +419,9 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
     engines' answer to `make`. If any engine fails to start or refuses the env, the ones already
     started are closed before the error goes on."""
-    processes = max(1, min(int(processes), num_envs))
+    if isinstance(processes, bool) or not isinstance(processes, (int, np.integer)) or processes < 1:
+        raise TengymError(f"processes must be a positive integer, got {processes!r}", "bad-argument")
+    processes = min(int(processes), num_envs)
     sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
     engines: list[Engine] = []
     msg: dict = {"cmd": "make", "id": env_id, "options": options, "vector": True}
