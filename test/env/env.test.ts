@@ -185,6 +185,9 @@ describe('Env.step', () => {
     const illegal = env.mask.indexOf(0);
     const e = thrown(() => env.step(illegal));
     expect(e.code).toBe('illegal-action');
+    // Written out for this position (Q♦ and 10♣ in slots 0 and 1: tens only go four at a time).
+    expect(illegal).toBe(0);
+    expect(e.message).toBe('step(0): "remove Q♦ + 10♣" is not legal: tens are removed four at a time. Legal now: 39 (remove A♠ + 9♥), 56 (remove 7♥ + 3♠), 75 (remove 9♥ + A♦)');
     const what = env.game.describeAction(env.rawState, env.options, illegal);
     const why = env.game.whyIllegal(env.rawState, env.options, illegal);
     expect(e.message).toBe(`step(${illegal}): "${what}" is not legal: ${why}. Legal now: ${env.describeLegal()}`);

@@ -332,6 +332,7 @@ describe('the four-ten agent, with a random network', () => {
         if (env.legalCount > 1 && decisions++ % 7 === 0) {
           const scores = agent.score(env);
           expect(scores.kind).toBe('value');
+          expect(scores.unit).toBe('minus-rounds-left');
           expect(scores.actions.map((a) => a.action).sort((a, b) => a - b)).toEqual(env.legalActions());
           expect(scores.actions[0].action).toBe(action);
           for (let i = 1; i < scores.actions.length; i++) expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score + 1e-9);
@@ -342,6 +343,7 @@ describe('the four-ten agent, with a random network', () => {
           const twin = env.clone();
           twin.setState({ ...state, game: { ...state.game, stock: order.map((i) => state.game.stock[i]) } });
           expect(agent.act(twin)).toBe(action);
+          expect(agent.score(twin)).toEqual(scores);
         }
         env.step(action);
       }

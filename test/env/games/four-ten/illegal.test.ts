@@ -93,6 +93,9 @@ describe('four-ten: a deck that is not one', () => {
   it('reads cards with spaces around them, and counts the values', () => {
     const env = make('four-ten');
     env.reset({ deck: deck.map((c) => ` ${c} `) });
+    const plain = make('four-ten');
+    plain.reset({ deck });
+    expect(env.getState().game).toEqual(plain.getState().game);
     expect((env.getState().game as FourTenJSON).stock.length).toBeGreaterThan(0);
     expect(() => env.reset({ deck: deck.map((c, i) => (i === 0 ? '2' : c)) })).toThrow(/^bad deck: the deck .*7× 1.*9× 2/);
   });
