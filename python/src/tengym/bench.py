@@ -232,7 +232,8 @@ def main(argv=None) -> None:
         for c in cols:
             if " / " in c:
                 a, b = c.split(" / ")
-                cells.append(f"{med[(env_id, a)] / med[(env_id, b)]:.2f}")
+                ratio = med[(env_id, a)] / med[(env_id, b)]
+                cells.append(f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.2g}")  # a busy machine can put a ratio under 0.005
             else:
                 cells.append(f"{med[(env_id, c)]:,.1f}" if c.startswith("engine CPU") else f"{med[(env_id, c)]:,.0f}")
         print(f"| {env_id} | " + " | ".join(cells) + " |")
