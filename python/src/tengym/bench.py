@@ -97,18 +97,28 @@ def vector_rate(env_id: str, num_envs: int, seconds: float, processes: int = 1) 
     rng = np.random.default_rng(2)
     try:
         _, info = envs.reset(seed=0)
-        steps = 0
-        start = time.perf_counter()
-        end = start + seconds
-        now = start
-        while now < end:
+
+        def batch() -> int:
+            nonlocal info
             for _ in range(max(1, 4096 // num_envs)):
                 _, _, _, _, info = envs.step(random_legal(info["action_mask"], rng))
-                steps += num_envs
-            now = time.perf_counter()
-        return steps / (now - start)
+            return max(1, 4096 // num_envs) * num_envs
+
+        return timed_rate(seconds, batch)
     finally:
         envs.close()
+
+
+def timed_rate(seconds: float, batch) -> float:
+    """Steps per second of calling `batch()` (which returns the steps it took) for `seconds`."""
+    steps = 0
+    start = time.perf_counter()
+    end = start + seconds
+    now = start
+    while now < end:
+        steps += batch()
+        now = time.perf_counter()
+    return steps / (now - start)
 
 
 def sb3_rate(env_id: str, num_envs: int, seconds: float, per_env_processes: bool) -> float:
@@ -130,11 +140,8 @@ def sb3_rate(env_id: str, num_envs: int, seconds: float, per_env_processes: bool
     rng = np.random.default_rng(3)
     try:
         vec.reset()
-        steps = 0
-        start = time.perf_counter()
-        end = start + seconds
-        now = start
-        while now < end:
+
+        def batch() -> int:
             for _ in range(max(1, 1024 // num_envs)):
                 masks = get_action_masks(vec)
                 stuck = np.flatnonzero(~masks.any(axis=1))
@@ -142,9 +149,9 @@ def sb3_rate(env_id: str, num_envs: int, seconds: float, per_env_processes: bool
                     vec.env_method("reset", indices=stuck.tolist())
                     masks = get_action_masks(vec)
                 vec.step(random_legal(masks, rng))
-                steps += num_envs
-            now = time.perf_counter()
-        return steps / (now - start)
+            return max(1, 1024 // num_envs) * num_envs
+
+        return timed_rate(seconds, batch)
     finally:
         vec.close()
 
