@@ -100,6 +100,8 @@ export interface ReducedRoomReport {
   roomAboveLongest: { diff: number; ci95: [number, number] };
   /** Distinct positions the fair solver holds valued (it forgets them all past MAX_KEPT_POSITIONS). */
   positions: number;
+  /** Each deal's start: the cards unseen and the cards in the stock there. */
+  starts: { unseen: number; stock: number }[];
 }
 
 export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r: ReducedRoomReport) => void): ReducedRoomReport {
@@ -123,6 +125,7 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
   let unseen = 0;
   const sums = { optimum: 0, optimal: 0, pimc: 0, longest: 0, oracle: 0 };
   const won = { optimal: [] as number[], pimc: [] as number[], longest: [] as number[] };
+  const starts: { unseen: number; stock: number }[] = [];
   const report = (done: number): ReducedRoomReport => ({
     env: o.env,
     cards: deck.length,
@@ -136,6 +139,7 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
     roomAbovePimc: pairedDifference(won.optimal, won.pimc),
     roomAboveLongest: pairedDifference(won.optimal, won.longest),
     positions: fair.size,
+    starts: starts.slice(),
   });
 
   /** pimc's move at a decision of p (n legal moves in `moves`): it sees the table and the unseen cards' composition. */
@@ -199,6 +203,7 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
     }
     from.copyFrom(p);
     const fromUnseen = unseen;
+    starts.push({ unseen, stock: p.stockLen });
     if (fair.size > MAX_KEPT_POSITIONS) fair.clear();
     const optimum = fair.value(from, fromUnseen);
     const pimcWon = playOut((n) => pimcMove(n, dealSeed));

@@ -37,6 +37,10 @@ describe('the room measurement on a small deck', () => {
     const r = measureReducedRoom({ env: 'decade-fives', deck: FULL_DECK, unseen: 6, deals: 2, seed: 5, samples: 4 });
     expect(r.cards).toBe(52);
     expect(r.unseen).toBe(6);
+    // The first position with at most six unseen: a draw shows one card at a time, so exactly six
+    // (a stock of 49 after the deal, so pimc played first); on a small deck, the deal itself.
+    expect(r.starts).toEqual([{ unseen: 6, stock: 6 }, { unseen: 6, stock: 6 }]);
+    expect(measureReducedRoom({ env: 'decade-fives', deals: 2, seed: 5, samples: 4 }).starts.map((s) => s.stock)).toEqual([11, 11]);
     expect(r.positions).toBeGreaterThan(0);
     expect(r.optimum).toBeGreaterThanOrEqual(0);
     expect(r.optimum).toBeLessThanOrEqual(1);
