@@ -40,6 +40,23 @@ function eachDecision(agent: Agent, others: Agent[], deals: number, check: (game
   return decisions;
 }
 
+/**
+ * `player` chooses as `direct` (reset at each deal with `directSeed(deal's seed)`) at every
+ * decision of 12 deals, and otherwise than the preset `pimc` at some.
+ */
+function expectPlaysAs(player: Agent, direct: Agent, directSeed: (seed: number) => number): void {
+  const preset = createAgent('pimc', 'decade-loop');
+  let differs = 0;
+  let dealt = 0;
+  const n = eachDecision(player, [preset], 12, (game, choice, seed) => {
+    if (seed !== dealt) direct.reset(directSeed((dealt = seed)));
+    expect(choice).toBe(direct.act(game));
+    if (choice !== preset.act(game)) differs++;
+  });
+  expect(n).toBeGreaterThan(20);
+  expect(differs).toBeGreaterThan(0);
+}
+
 describe('players built from pimc', () => {
   it('reads samples:N, margin:D and blend:A, and refuses anything else', () => {
     expect(parsePlayer('samples:512')).toEqual({ kind: 'samples', samples: 512 });
@@ -51,30 +68,12 @@ describe('players built from pimc', () => {
 
   it('samples:N is pimc with N samples', async () => {
     const player = await createPlayer(parsePlayer('samples:16'), 'decade-loop', undefined, [1, 52]);
-    const direct = new PimcAgent({ samples: 16, budget: 20_000, endgameBudget: 200_000 });
-    const preset = createAgent('pimc', 'decade-loop');
-    let differs = 0;
-    const n = eachDecision(player, [direct, preset], 12, (game, choice) => {
-      expect(choice).toBe(direct.act(game));
-      if (choice !== preset.act(game)) differs++;
-    });
-    expect(n).toBeGreaterThan(20);
-    expect(differs).toBeGreaterThan(0);
+    expectPlaysAs(player, new PimcAgent({ samples: 16, budget: 20_000, endgameBudget: 200_000 }), (seed) => seed);
   }, 60_000);
 
   it('stream:K is pimc reset with a seed derived from the deal\'s, and so chooses otherwise at some decisions', async () => {
     const player = await createPlayer(parsePlayer('stream:2'), 'decade-loop', undefined, [1, 52]);
-    const direct = createAgent('pimc', 'decade-loop');
-    const preset = createAgent('pimc', 'decade-loop');
-    let differs = 0;
-    let dealt = 0;
-    const n = eachDecision(player, [preset], 12, (game, choice, seed) => {
-      if (seed !== dealt) direct.reset(deriveSeed((dealt = seed), 2));
-      expect(choice).toBe(direct.act(game));
-      if (choice !== preset.act(game)) differs++;
-    });
-    expect(n).toBeGreaterThan(20);
-    expect(differs).toBeGreaterThan(0);
+    expectPlaysAs(player, createAgent('pimc', 'decade-loop'), (seed) => deriveSeed(seed, 2));
   }, 60_000);
 
   it('is pimc outside the band and with blend:1', async () => {
