@@ -371,6 +371,22 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 180_000);
 
+  it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the table', async () => {
+    for (const viewport of [{ width: 360, height: 740 }, { width: 768, height: 1024 }]) {
+      for (const id of envIds()) {
+        await withPage(`env=${id}&seed=4&hints=1`, async (p) => {
+          const fit = (await p.page.evaluate(`(() => {
+            const table = document.querySelector('#table').getBoundingClientRect();
+            const past = [...document.querySelectorAll('#board .card, #board .pile, #board button, #board .hand-sum')]
+              .filter((e) => { const r = e.getBoundingClientRect(); return r.left < table.left - 0.5 || r.right > table.right + 0.5; });
+            return { scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth, past: past.length };
+          })()`)) as { scroll: number; past: number };
+          expect(fit, `${id} at ${viewport.width} px`).toEqual({ scroll: 0, past: 0 });
+        }, { viewport });
+      }
+    }
+  }, 120_000);
+
   it('four-ten: a fault is said on the page with its reason and the safety spent; the bust likewise', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
       const message = () => p.page.locator('#message').textContent();
