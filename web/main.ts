@@ -645,7 +645,9 @@ function commitDigits(): void {
 
 document.addEventListener('keydown', (e) => {
   const target = e.target as HTMLElement;
-  if (target.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  // Keys go to a field that takes typing (the seed, an option's number, a list); a checkbox
+  // clicked (Hints) takes none, so the game's keys still work.
+  if (target.closest('input:not([type="checkbox"]), select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
   if (/^[0-9]$/.test(e.key)) {
     digits += e.key;
     clearTimeout(digitTimer);

@@ -280,6 +280,21 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 120_000);
 
+  it('the keys still play after the Hints box is clicked: a move’s number, then h', async () => {
+    await withPage('env=four-ten&seed=5', async (p) => {
+      await p.page.click('#hints-toggle');
+      await p.settled();
+      expect(await p.page.locator('#hints').isVisible()).toBe(true);
+      const before = await p.view();
+      await pressMove(p, 2, before.legal.length);
+      await p.settled();
+      expect((await p.view()).state).not.toEqual(before.state);
+      await p.page.keyboard.press('h');
+      await p.settled();
+      expect(await p.page.locator('#hints').isVisible()).toBe(false);
+    });
+  }, 60_000);
+
   it('a shared link (?env=decade&seed=7) gives the same deal, and New deal gives a link that replays its own', async () => {
     await withPage('env=decade&seed=7', async (p) => {
       expect((await p.view()).state).toEqual(dealtState('decade', 7));
