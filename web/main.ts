@@ -168,6 +168,8 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number):
   history.replaceState(null, '', dealUrl(true));
   ui.share.href = new URL(dealUrl(false), location.href).href;
   document.title = `tengym: ${env.id}, seed ${seed}`;
+  // The form shows this game's options: an error about options it no longer holds goes with them.
+  ui.optionsError.hidden = true;
   buildOptionsForm();
   ui.rules.textContent = gameRules(env);
   update();

@@ -295,6 +295,30 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('a refused option is said beside the form until the game changes: another game, a new deal', async () => {
+    await withPage('env=four-ten&seed=5', async (p) => {
+      await p.page.click('#options-panel summary');
+      await p.page.fill('#options input[name="gameTarget"]', '0');
+      await p.page.press('#options input[name="gameTarget"]', 'Tab');
+      await p.settled();
+      expect(await p.page.locator('#options-error').textContent()).toContain('gameTarget');
+      expect(await p.page.locator('#options-error').isVisible()).toBe(true);
+      expect((await p.view()).state.options.gameTarget).toBe(50);
+      await p.page.click('#new-deal');
+      await p.settled();
+      expect(await p.page.locator('#options-error').isVisible()).toBe(false);
+      expect(await p.page.inputValue('#options input[name="gameTarget"]')).toBe('50');
+      await p.page.fill('#options input[name="gameTarget"]', '0');
+      await p.page.press('#options input[name="gameTarget"]', 'Tab');
+      await p.settled();
+      expect(await p.page.locator('#options-error').isVisible()).toBe(true);
+      await p.page.selectOption('#env', 'tens');
+      await p.settled();
+      expect((await p.view()).state.env).toBe('tens');
+      expect(await p.page.locator('#options-error').isVisible()).toBe(false);
+    });
+  }, 60_000);
+
   it('a shared link (?env=decade&seed=7) gives the same deal, and New deal gives a link that replays its own', async () => {
     await withPage('env=decade&seed=7', async (p) => {
       expect((await p.view()).state).toEqual(dealtState('decade', 7));
