@@ -692,10 +692,10 @@ ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
 ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
 ui.undo.addEventListener('click', undo);
 ui.copy.addEventListener('click', () => {
-  navigator.clipboard.writeText(ui.share.href).then(
-    () => say('Link copied: it replays this deal.'),
-    () => say(`Copy this link to replay the deal: ${ui.share.href}`),
-  );
+  const showLink = () => say(`Copy this link to replay the deal: ${ui.share.href}`);
+  // No clipboard on a page served over plain http to another device (tengym serve --host 0.0.0.0).
+  if (!navigator.clipboard) return showLink();
+  navigator.clipboard.writeText(ui.share.href).then(() => say('Link copied: it replays this deal.'), showLink);
 });
 
 startFromUrl();

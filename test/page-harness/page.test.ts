@@ -337,6 +337,20 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('Copy link, where the browser has no clipboard (a page on another device, over plain http), shows the link to copy', async () => {
+    await withPage(
+      'env=decade&seed=7',
+      async (p) => {
+        expect(await p.page.evaluate('navigator.clipboard')).toBeUndefined();
+        await p.page.click('#copy');
+        const link = await p.page.getAttribute('#share', 'href');
+        expect(await p.page.locator('#message').textContent()).toBe(`Copy this link to replay the deal: ${link}`);
+      },
+      // As in a page that is not a secure context: no navigator.clipboard at all.
+      { init: 'delete Navigator.prototype.clipboard;' },
+    );
+  }, 60_000);
+
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
     const env = make('ten-twenty-thirty');
