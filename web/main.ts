@@ -402,7 +402,15 @@ const warmHinters = new WeakSet<LoadedHinter>();
 let lastHints: { position: string; source: string; result: HintResult } | null = null;
 
 function shippedModels(): Promise<Record<string, ModelIndexEntry>> {
-  modelIndex ??= fetch(new URL('models/index.json', document.baseURI)).then((r) => (r.ok ? (r.json() as Promise<Record<string, ModelIndexEntry>>) : {}));
+  if (!modelIndex) {
+    modelIndex = fetch(new URL('models/index.json', document.baseURI))
+      .then((r) => (r.ok ? (r.json() as Promise<Record<string, ModelIndexEntry>>) : {}))
+      .catch((e: Error) => {
+        throw new Error(`cannot fetch models/index.json (${e.message})`);
+      });
+    // A failed fetch (the network) is tried again at the next position, as a model's files are.
+    modelIndex.catch(() => (modelIndex = null));
+  }
   return modelIndex;
 }
 

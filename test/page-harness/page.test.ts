@@ -351,6 +351,26 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 60_000);
 
+  it('decade with hints: a failed fetch of the model list says so, and the hints come at the next position', async () => {
+    await withPage(
+      'env=decade&seed=2&hints=1',
+      async (p) => {
+        expect(await p.page.locator('#hint-source').textContent()).toBe('No hints: cannot fetch models/index.json (Failed to fetch)');
+        expect((await p.view()).hints).toBeNull();
+        for (let guard = 0; guard < 20 && (await p.view()).hints === null; guard++) await p.play((await p.view()).legal[0]);
+        const v = await p.view();
+        expect(v.source).toBe('model models/decade/ (shipped)');
+        expect(v.hints!.hints.length).toBe(v.legal.length);
+      },
+      // The network fails the first request for the list of shipped models.
+      { init: `const pageFetch = window.fetch; let failed = false;
+          window.fetch = (url, ...rest) => {
+            if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
+            return pageFetch(url, ...rest);
+          };` },
+    );
+  }, 60_000);
+
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
     const env = make('ten-twenty-thirty');
