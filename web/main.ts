@@ -302,7 +302,6 @@ function play(action: number, forced = false): void {
   if (note) say(note);
   selection = [];
   holdForced = false;
-  digits = '';
   update();
 }
 
@@ -518,6 +517,9 @@ function outcomeText(): string {
 function update(): void {
   const gen = ++generation;
   clearTimeout(forcedTimer);
+  // A move number being typed was for the position it was typed at.
+  digits = '';
+  clearTimeout(digitTimer);
   const state = env.getState();
   const moves = env.running ? legalMoves() : [];
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];

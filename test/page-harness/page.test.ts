@@ -319,6 +319,31 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('a move number half typed is dropped by a new deal or a move played another way, not played later', async () => {
+    // Tens deal 232 starts with 10 moves: a 1 waits for a second digit.
+    const start = make('tens');
+    start.setState(dealtState('tens', 232));
+    expect(start.legalCount).toBe(10);
+    await withPage('env=tens&seed=232', async (p) => {
+      await p.page.keyboard.press('1');
+      await p.page.keyboard.press('n');
+      await p.settled();
+      const dealt = await p.view();
+      await p.page.waitForTimeout(1500);
+      expect((await p.view()).state).toEqual(dealt.state);
+      expect(dealt.state).toEqual(dealtState('tens', (await p.page.evaluate('window.tengym.seed')) as number));
+      await p.page.goto(`${base}?env=tens&seed=232`);
+      await p.settled();
+      await p.page.keyboard.press('1');
+      await p.page.click('#moves li:nth-child(2) button');
+      await p.settled();
+      const played = await p.view();
+      await p.page.waitForTimeout(1500);
+      expect((await p.view()).state).toEqual(played.state);
+      expect(await p.page.locator('#message').textContent()).toBe('');
+    });
+  }, 60_000);
+
   it('a shared link (?env=decade&seed=7) gives the same deal, and New deal gives a link that replays its own', async () => {
     await withPage('env=decade&seed=7', async (p) => {
       expect((await p.view()).state).toEqual(dealtState('decade', 7));
