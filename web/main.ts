@@ -371,11 +371,12 @@ function tapAction(action: number): void {
 
 function undo(): void {
   if (env.undosLeft <= 0) {
-    say(env.game.undoLimit ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.' : `${env.id} has no undo.`);
+    if (env.getState().undosUsed > 0) say('No undos left.');
+    else say(env.game.undoLimit ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.' : `${env.id} has no undo.`);
     return;
   }
   if (env.undoDepth === 0) {
-    say(env.undosLeft === 0 ? 'No undos left.' : 'There is no move to take back.');
+    say('There is no move to take back.');
     return;
   }
   try {

@@ -344,6 +344,29 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('u with every undo used says none are left (with undo off, how to turn it on)', async () => {
+    await withPage('env=tens&seed=8', async (p) => {
+      const message = () => p.page.locator('#message').textContent();
+      await p.page.keyboard.press('u');
+      expect(await message()).toBe('Undo is off in this game: choose 3 or unlimited undos per game in the options.');
+      await p.page.click('#options-panel summary');
+      await p.page.selectOption('#options select[name="undoLimit"]', '3');
+      await p.settled();
+      await p.page.keyboard.press('u');
+      expect(await message()).toBe('There is no move to take back.');
+      for (let used = 1; used <= 3; used++) {
+        await p.play((await p.view()).legal[0]);
+        await p.page.keyboard.press('u');
+        await p.settled();
+        expect((await p.view()).state.undosUsed).toBe(used);
+      }
+      await p.play((await p.view()).legal[0]);
+      await p.page.keyboard.press('u');
+      expect(await message()).toBe('No undos left.');
+      expect(await p.page.locator('#undo').textContent()).toContain('0 left');
+    });
+  }, 60_000);
+
   it('a shared link (?env=decade&seed=7) gives the same deal, and New deal gives a link that replays its own', async () => {
     await withPage('env=decade&seed=7', async (p) => {
       expect((await p.view()).state).toEqual(dealtState('decade', 7));
