@@ -27,6 +27,8 @@ import { assertModelFits, type ModelMetadata } from '../learned/metadata.js';
 import { inPasses } from '../learned/network.js';
 import { TengymError } from '../../env/errors.js';
 import { FairSolver } from './fair-solver.js';
+import { PIMC_BUDGET, PIMC_ENDGAME_BUDGET, PimcSearch } from './pimc.js';
+import { createRng, mix32 } from '../../env/rng.js';
 
 /** How positions are turned into the network's input. */
 export interface PositionLayout {
@@ -148,6 +150,12 @@ export interface SearchConfig {
    * many positions a decision; past it, `depth` as usual. 0 or absent: the tree.
    */
   endgamePositions?: number;
+  /**
+   * With `endgame` (one stock that does not refill): each move valued on this many deals of the
+   * unseen cards in fair random orders, each solved to the game's end (`pimc`'s decision rule,
+   * PimcSearch, on samples of its own), instead of the tree. 0 or absent: the tree.
+   */
+  endgameSamples?: number;
 }
 
 /** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
@@ -189,6 +197,8 @@ export class SearchForest {
   private fair: FairSolver | null = null;
   private fairPosition: Position | null = null;
   private fairValues = new Float64Array(16);
+  /** `endgameSamples`: pimc's decision rule on sampled deals. */
+  private sampler: PimcSearch | null = null;
 
   constructor(
     readonly rules: Rules,
@@ -218,7 +228,11 @@ export class SearchForest {
       return;
     }
     const positions = this.config.endgamePositions ?? 0;
-    if (!this.rules.deckBottom && p.stockLen <= endgame && positions > 0) {
+    const samples = this.config.endgameSamples ?? 0;
+    if (!this.rules.deckBottom && p.stockLen <= endgame && samples > 0) {
+      this.solveSampled(p, moves, n, k, roots, at, samples);
+      return;
+    } else if (!this.rules.deckBottom && p.stockLen <= endgame && positions > 0) {
       if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
     } else if (!this.rules.deckBottom && p.stockLen <= endgame && p.stockLen >= this.config.depth) {
       // One draw deeper than the stock holds: every horizon is a game's end.
@@ -281,6 +295,25 @@ export class SearchForest {
     if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
     for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
     return true;
+  }
+
+  /**
+   * One stock, at most `endgame` cards: each move's root is its win fraction and mean cards left
+   * over `samples` fair deals of the unseen cards, each solved to the end (PimcSearch). The deals
+   * are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
+   * so a decision's answer never depends on the ones before it, nor on who asks.
+   */
+  private solveSampled(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number, samples: number): void {
+    this.sampler ??= new PimcSearch(this.rules);
+    const search = this.sampler;
+    search.solver.clear();
+    const hidden = p.stockLen > 0;
+    const rng = createRng(seenPositionHash(p, k));
+    const t = search.tally(moves, n, hidden ? samples : 1, hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET, hidden, rng, (sample, r) => sample.loadFairFrom(p, k.unseen, r));
+    for (let i = 0; i < n; i++) {
+      const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
+      roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / DECK_SIZE);
+    }
   }
 
   /** The tree of position `p` itself (a training target): its value as the search sees it. */
@@ -702,3 +735,18 @@ export function forwardPass(model: tf.LayersModel, rows: Float32Array, count: nu
   });
 }
 const EMPTY = new Float32Array(0);
+
+/**
+ * A 32-bit hash of what a player sees at `p` (one stock): the table, the stock's size and the
+ * unseen cards' composition, never the stock's order. Seeds the sampled endgame's deals.
+ */
+export function seenPositionHash(p: Position, k: StockKnowledge): number {
+  let h = mix32(0x51ed27 ^ (p.stockLen << 8) ^ p.current);
+  for (let s = 0; s < p.stacks; s++) {
+    const base = s * DECK_SIZE;
+    h = mix32(h ^ (0x100 + p.len[s]));
+    for (let i = 0; i < p.len[s]; i++) h = mix32(h + p.vals[base + i]);
+  }
+  for (let v = 1; v <= 10; v++) h = mix32(h ^ ((v << 8) | k.unseen[v]));
+  return h >>> 0;
+}

@@ -50,11 +50,15 @@ export interface PimcConfig {
   tableBits?: number;
 }
 
+/** `pimc`'s budgets on the decade family's one-stock presets (moves per action's search; with nothing unseen). */
+export const PIMC_BUDGET = 20_000;
+export const PIMC_ENDGAME_BUDGET = 200_000;
+
 /** Samples and budgets by option set: chosen so a 1,000-deal evaluation takes minutes. */
 export function pimcConfigFor(o: DecadeOptions): PimcConfig {
   if (o.discard === 'optional') return { samples: 24, budget: 4000, endgameBudget: 100_000 };
-  if (o.pickedUp === 'deck-bottom') return { samples: 32, budget: 20_000, endgameBudget: 200_000 };
-  return { samples: 128, budget: 20_000, endgameBudget: 200_000 };
+  if (o.pickedUp === 'deck-bottom') return { samples: 32, budget: PIMC_BUDGET, endgameBudget: PIMC_ENDGAME_BUDGET };
+  return { samples: 128, budget: PIMC_BUDGET, endgameBudget: PIMC_ENDGAME_BUDGET };
 }
 
 /** `pimc` as the preset plays it on these options, but with `samples` sampled deals a decision (measuring what its samples are worth). */

@@ -122,6 +122,16 @@ export class Position {
     shuffleInPlace(rng, this.stock, this.stockLen);
   }
 
+  /** `p`'s table, with a stock of the values counted in `unseen[1..10]` in a fair order drawn from `rng`. */
+  loadFairFrom(p: Position, unseen: ArrayLike<number>, rng: Rng): void {
+    this.copyFrom(p);
+    let at = 0;
+    for (let v = 1; v <= 10; v++) for (let c = 0; c < unseen[v]; c++) this.stock[at++] = v;
+    this.head = 0;
+    this.stockLen = at;
+    shuffleInPlace(rng, this.stock, this.stockLen);
+  }
+
   /** The stock's composition in increasing value order (what a fair agent knows). */
   private loadCanonicalStock(s: DecadeState): void {
     let at = 0;

@@ -11,8 +11,10 @@ import { TengymError } from '../../env/errors.js';
 export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
 
 /** A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at or below which it applies, and the positions the fair solve may value a decision. */
-export const endgameCardsSchema = z.int().min(0).max(16);
+export const endgameCardsSchema = z.int().min(0).max(52);
 export const endgamePositionsSchema = z.int().min(0).max(10_000_000);
+/** With `endgame` on one stock: the sampled deals each move is solved on there instead of a tree (`pimc`'s rule). */
+export const endgameSamplesSchema = z.int().min(0).max(4096);
 
 export const modelMetadataSchema = z.object({
   format: z.literal('tengym-model/1'),
@@ -41,7 +43,7 @@ export const modelMetadataSchema = z.object({
    * how many positions the exact fair solve may value there instead of a tree (`endgamePositions`).
    */
   search: z
-    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional() })])
+    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional(), endgameSamples: endgameSamplesSchema.optional() })])
     .optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),

@@ -42,7 +42,7 @@ import type { Agent } from '../../agents/agent.js';
 import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
-import { endgameCardsSchema, endgamePositionsSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
+import { endgameCardsSchema, endgamePositionsSchema, endgameSamplesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { Env } from '../../env/env.js';
 import type { EnvConfig } from '../../env/game.js';
@@ -76,6 +76,8 @@ export const distillConfigSchema = z.strictObject({
   endgame: endgameCardsSchema.default(0),
   /** With `endgame` on one stock: the exact fair solve values those decisions within this many positions (`search.endgamePositions`); 0: the tree. */
   endgamePositions: endgamePositionsSchema.default(0),
+  /** With `endgame` on one stock: those decisions valued on this many sampled deals, each solved to the end (`search.endgameSamples`, `pimc`'s rule); 0: the tree or the fair solve. */
+  endgameSamples: endgameSamplesSchema.default(0),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   ...valueLearningFields({ epsilonStart: 0.05, epsilonEnd: 0 }),
@@ -140,7 +142,7 @@ export class Distill extends ValueLearner implements Algorithm {
     this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
-    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}), ...(config.endgame > 0 && config.endgamePositions > 0 ? { endgamePositions: config.endgamePositions } : {}) };
+    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}), ...(config.endgame > 0 && config.endgamePositions > 0 ? { endgamePositions: config.endgamePositions } : {}), ...(config.endgame > 0 && config.endgameSamples > 0 ? { endgameSamples: config.endgameSamples } : {}) };
     this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
