@@ -25,12 +25,15 @@ const config = join(dir, 'negative.json');
 const file = join(dir, 'a-file');
 const hugeBuffer = join(dir, 'huge-buffer.json');
 const hugeRollout = join(dir, 'huge-rollout.json');
+const withBom = join(dir, 'with-bom.json');
 writeFileSync(state, '{}');
 writeFileSync(other, '{}');
 writeFileSync(config, JSON.stringify({ totalSteps: -5 }));
 writeFileSync(file, 'mine');
 writeFileSync(hugeBuffer, JSON.stringify({ bufferSize: 1e9, batchSize: 1e10 }));
 writeFileSync(hugeRollout, JSON.stringify({ rolloutSteps: 1e9 }));
+// As some Windows editors save it: a byte-order mark first (read, then checked like any config).
+writeFileSync(withBom, `\uFEFF${JSON.stringify({ totalSteps: -5 })}\r\n`);
 
 describe('hostile flags are named errors, before any work', () => {
   it.each([
@@ -45,6 +48,7 @@ describe('hostile flags are named errors, before any work', () => {
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,0,'], /^tengym: --actions: entry 3 is empty/],
     [['hint', state, '--env', 'decade', '--state', other], /^tengym: give the state once: ".*state.json" or --state ".*other.json", not both$/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*negative.json: Too small: expected number to be >=1 → at totalSteps$/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--config', withBom, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*with-bom.json: Too small: expected number to be >=1 → at totalSteps$/],
     [['train', '--env', 'decade', '--algo', 'dqn', '--config', hugeBuffer, '--steps', '500', '--out', join(dir, 'buffer')], /^tengym: dqn config: bufferSize 1000000000 is more than a run holds: at most \d+ samples of \d+ bytes \(2 GiB\)$/],
     [['train', '--env', 'four-ten', '--algo', 'afterstate', '--config', hugeBuffer, '--steps', '500', '--out', join(dir, 'buffer')], /^tengym: afterstate config: bufferSize 1000000000 is more than a run holds/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', hugeRollout, '--steps', '500', '--out', join(dir, 'rollout')], /^tengym: ppo config: numEnvs × rolloutSteps \d+ is more than a run holds/],
@@ -68,6 +72,6 @@ describe('hostile flags are named errors, before any work', () => {
     expect(readFileSync(state, 'utf8')).toBe('{}');
     expect(readFileSync(other, 'utf8')).toBe('{}');
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ totalSteps: -5 });
-    expect(readdirSync(dir).sort()).toEqual(['a-file', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json']);
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json', 'with-bom.json']);
   });
 });
