@@ -4,7 +4,7 @@
  */
 import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
-import { envConfig } from '../env/registry.js';
+import { checkedEnvConfig, envConfig } from '../env/registry.js';
 import type { Agent, AgentInfo, AgentSpec } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
 import { kitOf } from './kits.js';
@@ -17,9 +17,9 @@ const BASIC = [
   { name: 'first', description: 'the lowest legal action id', fair: true, create: () => new FirstAgent() },
 ] as const;
 
-/** An env config from an id (with options) or a config already made. */
-function configOf(env: string | EnvConfig, options: unknown): EnvConfig {
-  return typeof env === 'string' ? envConfig(env, options) : env;
+/** An env config from an id (with options) or a config already made (validated as `make` validates it); `caller` names the entry point in errors. */
+function configOf(env: string | EnvConfig, options: unknown, caller: string): EnvConfig {
+  return typeof env === 'string' ? envConfig(env, options) : checkedEnvConfig(env, caller);
 }
 
 /** The catalogue entries that play this env (its engine, and these options where an entry says). */
@@ -30,12 +30,12 @@ function specsFor(config: EnvConfig): AgentSpec[] {
 
 /** The agents of an env: `agentsFor('decade')`, or `agentsFor(config)`. */
 export function agentsFor(env: string | EnvConfig, options: unknown = {}): AgentInfo[] {
-  return specsFor(configOf(env, options)).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
+  return specsFor(configOf(env, options, 'agentsFor')).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
 }
 
 /** A catalogue agent for an env: `createAgent('longest', 'decade', options)`, or `createAgent(name, config)`. */
 export function createAgent(name: string, env: string | EnvConfig, options: unknown = {}): Agent {
-  const config = configOf(env, options);
+  const config = configOf(env, options, 'createAgent');
   const spec = specsFor(config).find((s) => s.name === name);
   if (!spec) {
     throw new TengymError('bad-argument', `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(', ')}`);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { isTengymError } from '../env/errors.js';
+import { TengymError, isTengymError } from '../env/errors.js';
 import { closest } from '../env/suggest.js';
 import { envsCommand } from './commands/envs.js';
 import { replayCommand } from './commands/replay.js';
@@ -39,15 +39,37 @@ function reportAndExit(e: unknown): never {
 
 const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, fuzzCommand, serveCommand];
 
-/** The flags (and their aliases) of the command `argv` runs, or [] when it names none. */
-function flagsOf(argv: readonly string[]): string[] {
+/** What the command `argv` runs declared (its flags, their aliases, the number flags), or null when it names none. */
+function optionsOf(argv: readonly string[]): { key: Record<string, unknown>; alias: Record<string, string[]>; number: string[] } | null {
   const name = argv.find((a) => !a.startsWith('-'));
   const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === name);
-  if (!command || typeof command.builder !== 'function') return [];
+  if (!command || typeof command.builder !== 'function') return null;
   // getOptions is yargs' own (not in its typings): what the builder declared.
-  const built = command.builder(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> } };
-  const options = built.getOptions();
-  return [...Object.keys(options.key), ...Object.values(options.alias).flat()];
+  const built = command.builder(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]>; number: string[] } };
+  return built.getOptions();
+}
+
+/** The flags (and their aliases) of the command `argv` runs, or [] when it names none. */
+function flagsOf(argv: readonly string[]): string[] {
+  const options = optionsOf(argv);
+  return options === null ? [] : [...Object.keys(options.key), ...Object.values(options.alias).flat()];
+}
+
+/**
+ * A number flag given no number (`--seed` last or before another flag, or `--seed ""` from a
+ * shell variable that is not set), which yargs would read as the default or as 0: the error, or null.
+ */
+export function numberFlagWithoutValue(argv: readonly string[]): TengymError | null {
+  const numbers = new Set(optionsOf(argv)?.number ?? []);
+  const end = argv.indexOf('--');
+  for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m || !numbers.has(m[1])) continue;
+    const value = m[2] ?? argv[i + 1];
+    if (value === undefined || /^--?[a-z]/i.test(value)) return new TengymError('bad-argument', `--${m[1]} is given without a number`);
+    if (value.trim() === '') return new TengymError('bad-argument', `--${m[1]} is empty: give a number`);
+  }
+  return null;
 }
 
 /** yargs' "Unknown argument: option" with the closest flag of the command: " (did you mean --options?)". */
@@ -82,6 +104,8 @@ export async function main(argv: string[]): Promise<void> {
       process.exit(1);
     });
   try {
+    const noNumber = numberFlagWithoutValue(argv);
+    if (noNumber) throw noNumber;
     await cli.parseAsync();
   } catch (e) {
     reportAndExit(e);

@@ -18,11 +18,14 @@ import { envConfig } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
 import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
 
+/** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
+export const MAX_EVAL_EPISODES = 10_000_000;
+
 export const evalConfigSchema = z.strictObject({
   env: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
   agents: z.array(z.string()).min(1),
-  episodes: z.int().min(1),
+  episodes: z.int().min(1).max(MAX_EVAL_EPISODES),
   seed: z.int().min(0).default(0),
   /** Agent the others are compared with (default: the first listed). */
   reference: z.string().optional(),

@@ -8,10 +8,9 @@
  * env.step(agent.act(env));
  * ```
  */
-import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Agent } from '../agents/agent.js';
-import { SHIPPED_MODELS_DIR, shippedModelDir, shippedModelEnvs } from './resolve.js';
+import { SHIPPED_MODELS_DIR, checkModelDir, shippedModelDir, shippedModelEnvs } from './resolve.js';
 import { initBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
 import { TengymError } from '../env/errors.js';
@@ -32,7 +31,7 @@ export interface LoadAgentOptions {
  */
 export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent> {
   if (typeof dir !== 'string' || dir === '') throw new TengymError('bad-argument', 'loadAgent takes the path of a model directory (model.json + weights.bin)');
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist`);
+  checkModelDir(dir);
   await initBackend({ quiet: !options.announceBackend });
   const inShipped = relative(SHIPPED_MODELS_DIR, resolve(dir));
   const name = options.name ?? (!inShipped.startsWith('..') && !inShipped.includes('/') && inShipped !== '' ? `models/${inShipped}/ (shipped)` : dir);

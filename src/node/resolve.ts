@@ -64,6 +64,17 @@ export function shippedModel(envId: string): { dir: string; shown: string } | nu
   return existsSync(join(dir, 'model.json')) ? { dir, shown: `models/${envId}/` } : null;
 }
 
+/** Refuses a path that is not a model directory, saying what it is instead: missing, a file, or a folder without model.json (a training run's: its best/). */
+export function checkModelDir(dir: string): void {
+  if (!existsSync(dir)) throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist`);
+  if (!statSync(dir).isDirectory()) throw new TengymError('bad-argument', `no model at "${dir}": it is a file, not a model directory (model.json + weights.bin)`);
+  if (!existsSync(join(dir, 'model.json'))) {
+    // A training run's folder: its models are in best/ (and the checkpoints beside it).
+    const best = existsSync(join(dir, 'best', 'model.json')) ? ` (a training run: its best model is ${join(dir, 'best')}/)` : '';
+    throw new TengymError('bad-argument', `no model at "${dir}": it has no model.json${best}`);
+  }
+}
+
 /**
  * The agent an `--agents` name means for an env (an id with options, or a config made by
  * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one).
@@ -78,11 +89,7 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
     const names = agentsFor(env).map((a) => a.name);
     throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(envId) ? ', or model (the shipped one)' : ''}`);
   }
-  if (!existsSync(join(dir, 'model.json'))) {
-    // A training run's folder: its models are in best/ (and the checkpoints beside it).
-    const best = existsSync(join(dir, 'best', 'model.json')) ? ` (a training run: its best model is ${join(dir, 'best')}/)` : '';
-    throw new TengymError('bad-argument', `no model at "${dir}": it has no model.json${best}`);
-  }
+  checkModelDir(dir);
   const { loadModelAgent } = await import('./load-model.js');
   const agent = await loadModelAgent(dir, name);
   assertModelFits(agent.metadata, make(env), `model "${name}"`);

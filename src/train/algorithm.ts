@@ -9,6 +9,7 @@ import type * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
 import type { Agent } from '../agents/agent.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
+import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
 
@@ -50,6 +51,19 @@ export type CommonConfig = z.infer<z.ZodObject<typeof commonConfigFields>>;
 /** The learning rate after `envSteps`: annealed linearly to 0 at `totalSteps` when the config asks for it. */
 export function learningRateAt(c: Pick<CommonConfig, 'learningRate' | 'totalSteps'> & { annealLearningRate: boolean }, envSteps: number): number {
   return c.annealLearningRate ? c.learningRate * Math.max(0, 1 - envSteps / c.totalSteps) : c.learningRate;
+}
+
+/**
+ * The memory a run's sample arrays of one kind (a rollout, a replay buffer, a minibatch) may
+ * take: 2 GiB, as a VectorEnv's copies. Past it they fail to allocate or exhaust the machine.
+ */
+export const SAMPLE_MEMORY_BUDGET = 2 ** 31;
+
+/** Refuses a config field asking for `count` samples of `sampleBytes` each past the budget, before anything is allocated. */
+export function checkSampleMemory(algo: string, field: string, count: number, sampleBytes: number): void {
+  if (count * sampleBytes <= SAMPLE_MEMORY_BUDGET) return;
+  const most = Math.floor(SAMPLE_MEMORY_BUDGET / sampleBytes);
+  throw new TengymError('bad-argument', `${algo} config: ${field} ${count} is more than a run holds: at most ${most} samples of ${sampleBytes} bytes (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB)`);
 }
 
 /** Evaluations a run makes at least, besides the one at its start, unless its evalEvery is set. */

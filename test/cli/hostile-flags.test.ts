@@ -23,10 +23,17 @@ const state = join(dir, 'state.json');
 const other = join(dir, 'other.json');
 const config = join(dir, 'negative.json');
 const file = join(dir, 'a-file');
+const hugeBuffer = join(dir, 'huge-buffer.json');
+const hugeRollout = join(dir, 'huge-rollout.json');
+const withBom = join(dir, 'with-bom.json');
 writeFileSync(state, '{}');
 writeFileSync(other, '{}');
 writeFileSync(config, JSON.stringify({ totalSteps: -5 }));
 writeFileSync(file, 'mine');
+writeFileSync(hugeBuffer, JSON.stringify({ bufferSize: 1e9, batchSize: 1e10 }));
+writeFileSync(hugeRollout, JSON.stringify({ rolloutSteps: 1e9 }));
+// As some Windows editors save it: a byte-order mark first (read, then checked like any config).
+writeFileSync(withBom, `\uFEFF${JSON.stringify({ totalSteps: -5 })}\r\n`);
 
 describe('hostile flags are named errors, before any work', () => {
   it.each([
@@ -34,10 +41,17 @@ describe('hostile flags are named errors, before any work', () => {
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '2000'], /^tengym: workers 2000 is more than this machine takes: at most \d+ worker threads/],
     [['bench', '--env', 'tens', '--seconds', '1e308'], /^tengym: --seconds 1e\+308 is more than 3600, the most tengym takes \(an hour per env and mode\)$/],
     [['stats', '--env', 'tens', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 100000000, the most tengym takes/],
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '1e15', '--workers', '0'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes \(each deal's result is kept in memory\)$/],
+    [['start', '--env', 'four-ten', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes/],
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '2', '--seed', '-1'], /^tengym: --seed must be an integer ≥ 0, got -1$/],
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,,0'], /^tengym: --actions: entry 2 is empty \(two commas in a row, or one at an end\)/],
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,0,'], /^tengym: --actions: entry 3 is empty/],
     [['hint', state, '--env', 'decade', '--state', other], /^tengym: give the state once: ".*state.json" or --state ".*other.json", not both$/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*negative.json: Too small: expected number to be >=1 → at totalSteps$/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--config', withBom, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*with-bom.json: Too small: expected number to be >=1 → at totalSteps$/],
+    [['train', '--env', 'decade', '--algo', 'dqn', '--config', hugeBuffer, '--steps', '500', '--out', join(dir, 'buffer')], /^tengym: dqn config: bufferSize 1000000000 is more than a run holds: at most \d+ samples of \d+ bytes \(2 GiB\)$/],
+    [['train', '--env', 'four-ten', '--algo', 'afterstate', '--config', hugeBuffer, '--steps', '500', '--out', join(dir, 'buffer')], /^tengym: afterstate config: bufferSize 1000000000 is more than a run holds/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--config', hugeRollout, '--steps', '500', '--out', join(dir, 'rollout')], /^tengym: ppo config: numEnvs × rolloutSteps \d+ is more than a run holds/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', join(file, 'run')], /^tengym: --out .*a-file\/run: .*a-file is a file, not a directory/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/'], /^tengym: --out \/ is the root of the file system/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/proc/x'], /^tengym: --out \/proc\/x: cannot create \/proc\/x \(ENOENT\)$/],
@@ -58,6 +72,6 @@ describe('hostile flags are named errors, before any work', () => {
     expect(readFileSync(state, 'utf8')).toBe('{}');
     expect(readFileSync(other, 'utf8')).toBe('{}');
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ totalSteps: -5 });
-    expect(readdirSync(dir).sort()).toEqual(['a-file', 'negative.json', 'other.json', 'state.json']);
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json', 'with-bom.json']);
   });
 });

@@ -25,6 +25,12 @@ describe('mistakes are named errors', () => {
     [['bench', '--env', 'tens', '--seconds', '-1'], /^tengym: --seconds must be a positive number, got -1$/],
     [['bench', '--env', 'tens', '--seconds', 'x'], /^tengym: --seconds must be a positive number, got something that is not a number$/],
     [['play', '--env', 'tens', '--seed', '1', '--top', '-1'], /^tengym: --top must be an integer ≥ 0, got -1$/],
+    // A number flag without its number is refused, not read as 0 or the default (`--seed "$SEED"` with SEED unset).
+    [['stats', '--env', 'tens', '--episodes', '3', '--seed', ''], /^tengym: --seed is empty: give a number$/],
+    [['stats', '--env', 'tens', '--episodes', '3', '--seed='], /^tengym: --seed is empty: give a number$/],
+    [['stats', '--env', 'tens', '--seed', '--episodes', '3'], /^tengym: --seed is given without a number$/],
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes'], /^tengym: --episodes is given without a number$/],
+    [['replay', '--env', 'tens', '--seed', ' ', '--policy', 'first'], /^tengym: --seed is empty: give a number$/],
   ])('%j', (args, message) => {
     const r = tengym(args);
     expect(r.code).toBe(1);

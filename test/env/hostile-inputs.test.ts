@@ -1,7 +1,8 @@
-// What a hostile or careless caller can hand the env entry points (make, VectorEnv, reset,
+// What a hostile or careless caller can hand the env entry points (make, VectorEnv, agentsFor, createAgent, reset,
 // copyFrom, checkEnv): each is refused with a named TengymError that says what is allowed, and
 // nothing changes (no env dealt, no copy moved, nothing allocated first).
 import { describe, expect, it } from 'vitest';
+import { agentsFor, createAgent } from '../../src/agents/index.js';
 import { cardCode } from '../../src/env/cards.js';
 import { checkEnv } from '../../src/env/checker.js';
 import type { Env } from '../../src/env/env.js';
@@ -64,7 +65,7 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     ['four-ten', { handTarget: 0 }, /^bad options for four-ten: .*handTarget/],
   ])('%s with %j', (id, change, message) => {
     const config = tampered(id, change);
-    for (const e of [thrown(() => make(config)), thrown(() => new VectorEnv(config, 4))]) {
+    for (const e of [thrown(() => make(config)), thrown(() => new VectorEnv(config, 4)), thrown(() => agentsFor(config)), thrown(() => createAgent('random', config))]) {
       expect(e.code).toBe('bad-options');
       expect(e.message).toMatch(message);
     }
@@ -97,6 +98,13 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     const e = thrown(() => make(value as never));
     expect(e.code).toBe('bad-argument');
     expect(e.message).toMatch(message);
+  });
+
+  it('agentsFor and createAgent take what make takes, and refuse the rest by name', () => {
+    expect(thrown(() => agentsFor(null as never)).message).toMatch(/^agentsFor takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got null$/);
+    expect(thrown(() => createAgent('random', {} as never)).message).toMatch(/^createAgent takes an env id .* got {} whose id is undefined$/);
+    expect(agentsFor(make('decade')).map((a) => a.name)).toContain('pimc');
+    expect(createAgent('longest', envConfig('decade-max3')).name).toBe('longest');
   });
 
   it('new VectorEnv(null, 4), an unknown id, another engine or a game that is no engine', () => {

@@ -131,6 +131,10 @@ describe('evaluate', () => {
     await expect(evaluate({ env: 'decadent', agents: ['random'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown env "decadent" \(did you mean "decade"\?\); registered ids/);
     expect(agentsFor('tens').map((a) => a.name)).toEqual(['random', 'first']);
   });
+
+  it('refuses more deals than it can keep the results of, by name, before any is played', async () => {
+    await expect(evaluate({ env: 'decade', agents: ['random'], episodes: 1e15, workers: 0 })).rejects.toThrow(/^bad evaluation config: Too big: expected number to be <=10000000 → at episodes$/);
+  });
 });
 
 describe('tengym eval (built CLI, worker threads)', () => {

@@ -1,7 +1,7 @@
 // Models loaded every way a program loads them name themselves in hints: through
 // tengym/node's loadAgent (a shipped model, a copied model directory) and through
 // tf.io.fromMemory with agentFromModel (no file, no name given).
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
@@ -11,6 +11,7 @@ import { initBackend } from '../../src/node/tf-backend.js';
 import { make } from '../../src/env/registry.js';
 import { agentFromModel } from '../../src/models.js';
 import { loadAgent, shippedModelDir, shippedModelEnvs } from '../../src/node/index.js';
+import { resolveAgent } from '../../src/node/resolve.js';
 
 beforeAll(async () => {
   await initBackend({ quiet: true });
@@ -55,5 +56,14 @@ describe('model sources', () => {
     expect(shippedModelEnvs()).toEqual(expect.arrayContaining(['decade', 'four-ten']));
     expect(() => shippedModelDir('tens')).toThrow(/^no model is shipped for tens; shipped: decade, /);
     await expect(loadAgent(join(copy, 'nope'))).rejects.toThrow(/no model at ".*nope": the directory does not exist/);
+  });
+
+  it('loadAgent and --agents say what a path is when it is no model directory: a file, or a folder without model.json', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tengym-node-'));
+    const file = join(folder, 'a-file');
+    writeFileSync(file, 'mine');
+    await expect(loadAgent(file)).rejects.toThrow(/^no model at ".*a-file": it is a file, not a model directory \(model\.json \+ weights\.bin\)$/);
+    await expect(resolveAgent(file, 'decade')).rejects.toThrow(/^no model at ".*a-file": it is a file, not a model directory/);
+    await expect(loadAgent(folder)).rejects.toThrow(/^no model at ".*": it has no model\.json$/);
   });
 });

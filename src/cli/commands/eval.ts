@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { envConfig, envSpec } from '../../env/registry.js';
-import { buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
-import { formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { MAX_EVAL_EPISODES, buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
+import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -79,6 +79,12 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, … }] }' })
+      .check((a) => {
+        checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
+        checkNumberOption('seed', a.seed);
+        checkNumberOption('workers', a.workers);
+        return true;
+      })
       .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals'),
   handler: async (args) => {
     const bar = new ProgressBar();

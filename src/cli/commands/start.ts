@@ -17,7 +17,7 @@ import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
 import { TengymError } from '../../env/errors.js';
 import { envConfig, envSpec, resolveOptions } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
-import { EvalPool, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
+import { EvalPool, MAX_EVAL_EPISODES, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
 import { checkNumberOption, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 import { evalTable } from './eval.js';
@@ -138,7 +138,7 @@ export const startCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 123, describe: 'Seed of the first deal' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { seed, budgetSeconds, seconds, envs: [{ env, options, episodes, seed, reference, results, seconds, stopped?, rerun }] }' })
       .check((a) => {
-        checkNumberOption('episodes', a.episodes, { min: 1 });
+        checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkNumberOption('seconds', a.seconds, { integer: false, above: true });
         checkNumberOption('seed', a.seed);
         return true;

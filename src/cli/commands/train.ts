@@ -37,7 +37,8 @@ function readConfigFile(given: string): unknown {
     throw new TengymError('bad-argument', `--config ${given}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`);
   }
   try {
-    return JSON.parse(text); // any JSON: the algorithm's schema checks it
+    // Any JSON (the algorithm's schema checks it); trim() also drops the byte-order mark some editors write first, as a state file's reader does.
+    return JSON.parse(text.trim());
   } catch (e) {
     throw new TengymError('bad-argument', `--config ${given} is not valid JSON: ${(e as Error).message}`);
   }

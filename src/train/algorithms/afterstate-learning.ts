@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { buildAfterstateNet } from '../../agents/learned/network.js';
 import { TengymError } from '../../env/errors.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
-import { Means, ReplayArrays, learningRateAt, type AlgorithmState, type CommonConfig } from '../algorithm.js';
+import { Means, ReplayArrays, checkSampleMemory, learningRateAt, type AlgorithmState, type CommonConfig } from '../algorithm.js';
 import { uniformFloat } from '../decisions.js';
 import { mlpForward } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -135,6 +135,9 @@ export class ValueLearning {
     network: { inputSize: number; cost: 'cards' | 'rounds' },
   ) {
     if (config.splitBatch && config.batchSize % 2 !== 0) throw new TengymError('bad-argument', `${algo} config: splitBatch needs an even batchSize, not ${config.batchSize}`);
+    // A position: its features and two targets.
+    checkSampleMemory(algo, 'bufferSize', config.bufferSize, 4 * network.inputSize + 8);
+    checkSampleMemory(algo, 'batchSize', config.batchSize, 4 * network.inputSize + 8);
     this.model = buildAfterstateNet({ inputSize: network.inputSize, hidden: config.hidden, seed: config.seed, cost: network.cost });
     const variables = trainableVariables(this.model);
     this.adam = new Adam(variables);

@@ -45,7 +45,7 @@ import { buildPolicyValueNet } from '../../agents/learned/network.js';
 import { kitOf } from '../../agents/kits.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';
-import { Means, commonConfigFields, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
+import { Means, checkSampleMemory, commonConfigFields, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from '../decisions.js';
 import { mlpForward, rowMaxNoGradient } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -118,6 +118,8 @@ export class Ppo implements Algorithm {
     this.config = config;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, config.rewardScale);
     const { observationSize: S, numActions: A } = this.env;
+    // A sample: its observation, mask, action, log-prob, value, reward, done, advantage, return and order.
+    checkSampleMemory('ppo', 'numEnvs × rolloutSteps', config.numEnvs * config.rolloutSteps, 4 * S + A + 29);
     this.model = buildPolicyValueNet({ observationSize: S, numActions: A, hidden: config.hidden, seed: config.seed });
     this.variables = trainableVariables(this.model);
     this.adam = new Adam(this.variables, { epsilon: 1e-5 });
