@@ -738,7 +738,8 @@ const EMPTY = new Float32Array(0);
 
 /**
  * A 32-bit hash of what a player sees at `p` (one stock): the table, the stock's size and the
- * unseen cards' composition, never the stock's order. Seeds the sampled endgame's deals.
+ * unseen cards' composition, never the stock's order (as `seenHash` in pimc.ts is of an engine
+ * state). Seeds the sampled endgame's deals.
  */
 export function seenPositionHash(p: Position, k: StockKnowledge): number {
   let h = mix32(0x51ed27 ^ (p.stockLen << 8) ^ p.current);

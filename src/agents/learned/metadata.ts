@@ -40,7 +40,8 @@ export const modelMetadataSchema = z.object({
    * horizon positions per decision, the weight of the cards left beside P(win), and optionally
    * the stock size at or below which a decision is searched exactly to the game's end
    * (`endgame`; with 'deck-bottom', any K > 0: the solver decides once no card is unseen), and
-   * how many positions the exact fair solve may value there instead of a tree (`endgamePositions`).
+   * how many positions the exact fair solve may value there instead of a tree (`endgamePositions`),
+   * or on how many sampled deals `pimc`'s rule values each move there (`endgameSamples`).
    */
   search: z
     .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional(), endgameSamples: endgameSamplesSchema.optional() })])
