@@ -230,6 +230,32 @@ def test_hung_engine_gives_an_error_within_the_timeout():
         e.close()
 
 
+def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
+    # A KeyboardInterrupt while the engine works leaves its answer in the pipe: read by the next
+    # call, it would answer that call with the one before's, and so on for every later call.
+    e = tengym.TengymEnv("tens")
+    e.reset(seed=1)
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    os.kill(e._engine.proc.pid, signal.SIGSTOP)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            e.step(int(np.flatnonzero(e.action_masks())[0]))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        os.kill(e._engine.proc.pid, signal.SIGCONT)
+    time.sleep(0.2)  # the engine's answer is in the pipe by now
+    with pytest.raises(EngineError, match="interrupted before the engine's answer was read.*make a new env"):
+        e.render()
+    assert e._engine.proc.poll() is not None
+    e.close()
+
+
 def test_engine_stderr_tail_is_in_the_error():
     e = tengym.TengymEnv("tens")
     e._engine._stderr.write(b"some last words\n")

@@ -141,6 +141,7 @@ class Engine:
         self._actions_frame: bytearray | None = None
         self._actions_view: np.ndarray | None = None
         self.closed = False
+        self._awaiting = False  # a message sent whose whole answer is not read yet
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
         self._spin_ns = SPIN_MICROS * 1000
@@ -178,6 +179,13 @@ class Engine:
     def _send(self, data: bytes) -> None:
         if self.closed:
             raise EngineError(self._closed_why)
+        if self._awaiting:
+            # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
+            # that answer would be taken for this call's, and every later one for the one before.
+            self._closed_why = "this env can't be used any more: a call to it was interrupted before the engine's answer was read (make a new env)"
+            self.close()
+            raise EngineError(self._closed_why)
+        self._awaiting = True
         try:
             n = os.write(self._in, data)
             if n < len(data):  # a frame larger than the pipe's free space
@@ -232,6 +240,7 @@ class Engine:
             self._buf, self._view = bigger, memoryview(bigger)
         while got < 4 + length:
             got += self._read_some(got)
+        self._awaiting = False
         body = self._view[4 : 4 + length]
         kind = body[0]
         if kind == KIND_SHARED:
