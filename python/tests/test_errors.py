@@ -211,8 +211,23 @@ def test_killed_engine_gives_a_clear_error_quickly():
     with pytest.raises(EngineError, match="engine"):
         e.step(int(np.flatnonzero(e.action_masks())[0]))
     assert time.monotonic() - started < 5
+    # Later calls say what happened, not that the env was closed.
+    with pytest.raises(EngineError, match="its engine (died|is gone).* at an earlier call .make a new env"):
+        e.reset(seed=2)
     e.close()
     e.close()
+
+
+def test_an_engine_that_dies_gives_its_exit_code(tmp_path):
+    node = tmp_path / "node"
+    node.write_text("#!/bin/sh\nexec 1>&-\necho 'last words' >&2\nsleep 0.3\nexit 3\n")
+    node.chmod(0o755)
+    os.environ["TENGYM_NODE"] = str(node)
+    try:
+        with pytest.raises(EngineError, match="exited with code 3(.|\\n)*last words"):
+            tengym.TengymEnv("tens")
+    finally:
+        del os.environ["TENGYM_NODE"]
 
 
 def test_hung_engine_gives_an_error_within_the_timeout():

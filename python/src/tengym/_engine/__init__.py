@@ -169,10 +169,15 @@ class Engine:
         except Exception:
             return ""
 
-    def _fail(self, what: str) -> EngineError:
-        code = self.proc.poll()
+    def _fail(self, what: str, hung: bool = False) -> EngineError:
+        try:
+            # An engine that closed its end is exiting: its exit code says why.
+            code = self.proc.poll() if hung else self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
         tail = self.stderr_tail()
         state = f"exited with code {code}" if code is not None else "is still running"
+        self._closed_why = f"this env can't be used any more: its engine {what} at an earlier call (make a new env)"
         self.close()
         return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}")
 
@@ -218,7 +223,7 @@ class Engine:
                 self._last_wait_ns = time.perf_counter_ns() - start
                 return n
         if not self._poll.poll(self.timeout * 1000):
-            raise self._fail(f"did not answer within {self.timeout:g} s")
+            raise self._fail(f"did not answer within {self.timeout:g} s", hung=True)
         if self._spin_ns:
             self._last_wait_ns = time.perf_counter_ns() - start
         n = os.readv(self._out, [self._view[at:]])
