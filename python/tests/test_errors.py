@@ -218,16 +218,13 @@ def test_killed_engine_gives_a_clear_error_quickly():
     e.close()
 
 
-def test_an_engine_that_dies_gives_its_exit_code(tmp_path):
+def test_an_engine_that_dies_gives_its_exit_code(tmp_path, monkeypatch):
     node = tmp_path / "node"
     node.write_text("#!/bin/sh\nexec 1>&-\necho 'last words' >&2\nsleep 0.3\nexit 3\n")
     node.chmod(0o755)
-    os.environ["TENGYM_NODE"] = str(node)
-    try:
-        with pytest.raises(EngineError, match="exited with code 3(.|\\n)*last words"):
-            tengym.TengymEnv("tens")
-    finally:
-        del os.environ["TENGYM_NODE"]
+    monkeypatch.setenv("TENGYM_NODE", str(node))
+    with pytest.raises(EngineError, match="exited with code 3(.|\\n)*last words"):
+        tengym.TengymEnv("tens")
 
 
 def test_hung_engine_gives_an_error_within_the_timeout():
@@ -342,6 +339,23 @@ def test_a_forked_child_lets_the_parents_engines_go():
     finally:
         child.terminate()
         child.join()
+
+
+def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monkeypatch):
+    # Node 14, say, fails on the bundle with a ReferenceError, which alone does not say what to do.
+    old = tmp_path / "node"
+    old.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo v14.21.3; exit 0; fi\necho 'ReferenceError: performance is not defined' >&2\nexit 1\n")
+    old.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", str(old))
+    with pytest.raises(EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"):
+        tengym.TengymEnv("tens")
+    monkeypatch.setenv("TENGYM_NODE", str(tmp_path / "no-such-node"))
+    with pytest.raises(EngineError, match="no-such-node .from TENGYM_NODE.*tengym needs Node.js 20 or later"):
+        tengym.TengymEnv("tens")
+    monkeypatch.setenv("TENGYM_NODE", "")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(EngineError, match="tengym needs Node.js 20 or later on the PATH"):
+        tengym.TengymEnv("tens")
 
 
 def test_version_mismatch_is_refused(monkeypatch):

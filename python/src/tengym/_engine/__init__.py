@@ -62,11 +62,24 @@ def _shared_file():
         return None
 
 
+NEEDS_NODE = "tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)"
+
+
 def node_executable() -> str:
     node = os.environ.get("TENGYM_NODE") or shutil.which("node")
     if not node:
-        raise EngineError("tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)")
+        raise EngineError(NEEDS_NODE)
     return node
+
+
+def _node_too_old(node: str) -> str | None:
+    """What to install, when `node` is older than Node.js 20 (asked only once an engine has failed)."""
+    try:
+        version = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=5).stdout.strip()
+        major = int(version.lstrip("v").split(".")[0])
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return None
+    return f"{node} is Node.js {version}: {NEEDS_NODE}" if major < 20 else None
 
 
 def _kill(proc: subprocess.Popen, stderr_file, shared_file) -> None:
@@ -105,12 +118,13 @@ class Engine:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
             raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
         self.timeout = float(timeout)
+        self._node = node = node_executable()
         self._stderr = tempfile.TemporaryFile()
         self._shared = _shared_file()
         self._shared_map: mmap.mmap | None = None
         try:
             self.proc = subprocess.Popen(
-                [node_executable(), str(ENGINE_SCRIPT)],
+                [node, str(ENGINE_SCRIPT)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
@@ -122,7 +136,8 @@ class Engine:
             self._stderr.close()
             if self._shared:
                 self._shared.close()
-            raise EngineError(f"could not start the engine ({e})") from e
+            where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
+            raise EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}") from e
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         if PIPE_BYTES:
@@ -179,7 +194,8 @@ class Engine:
         state = f"exited with code {code}" if code is not None else "is still running"
         self._closed_why = f"this env can't be used any more: its engine {what} at an earlier call (make a new env)"
         self.close()
-        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}")
+        too_old = None if hung else _node_too_old(self._node)
+        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
 
     def _send(self, data: bytes) -> None:
         if self.closed:
