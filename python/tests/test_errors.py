@@ -97,6 +97,9 @@ def test_bad_action_changes_nothing(env):
         env.step(10_000)
     with pytest.raises(BadActionError, match="not an action id"):
         env.step(1.5)
+    for bad in [float("inf"), np.float32("-inf"), float("nan"), None, np.array([1])]:
+        with pytest.raises(BadActionError, match="not an action id"):
+            env.step(bad)
     unchanged(env, before)
 
 

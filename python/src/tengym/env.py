@@ -113,7 +113,7 @@ class TengymEnv(gym.Env):
     def step(self, action):
         try:
             a = int(action)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
         if a != action:
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
