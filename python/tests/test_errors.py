@@ -170,6 +170,38 @@ def test_a_refused_sb3_step_moves_no_copy_in_any_process():
         expected.close()
 
 
+def test_sb3_calls_between_step_async_and_step_wait_get_their_own_answers():
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    v, expected = TengymSB3VecEnv("tens", 4, processes=2), TengymSB3VecEnv("tens", 4)
+    try:
+        for e in (v, expected):
+            e.seed(1)
+            e.reset()
+
+        def legal():
+            return np.array([np.flatnonzero(m)[0] for m in expected.action_masks()])
+
+        actions = legal()
+        v.step_async(actions)
+        with pytest.raises(tengym.TengymError, match="step_async.. again before step_wait"):
+            v.step_async(actions)
+        np.testing.assert_array_equal(v.step_wait()[0], expected.step(actions)[0])
+        # A step sent and never waited for has moved the copies; what follows sees them moved.
+        actions = legal()
+        v.step_async(actions)
+        expected.step(actions)
+        assert v.env_method("get_state") == expected.env_method("get_state")
+        v.step_async(legal())
+        expected.step(legal())
+        np.testing.assert_array_equal(v.reset(), expected.reset())
+        np.testing.assert_array_equal(v.step(legal())[0], expected.step(legal())[0])
+    finally:
+        v.close()
+        expected.close()
+
+
 def test_vector_reset_seeds():
     v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
     single = tengym.TengymEnv("tens")
