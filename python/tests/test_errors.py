@@ -224,6 +224,16 @@ def test_bad_arguments_are_not_action_errors():
     with pytest.raises(tengym.TengymError) as e:
         tengym.TengymVectorEnv("tens", num_envs=0)
     assert type(e.value) is tengym.TengymError and e.value.code == "bad-argument"
+    with pytest.raises(tengym.TengymError, match="num_envs must be a positive integer, got True"):
+        tengym.TengymVectorEnv("tens", num_envs=True)
+
+
+def test_the_sb3_vec_env_refuses_a_bool_number_of_copies():
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    with pytest.raises(tengym.TengymError, match="num_envs must be a positive integer, got True"):
+        TengymSB3VecEnv("tens", True)
 
 
 def test_a_step_info_mask_is_a_copy():

@@ -41,7 +41,7 @@ class TengymSB3VecEnv(VecEnv):
     """
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, **options: Any):
-        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+        if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
         num_envs = int(num_envs)
         self.closed = False
