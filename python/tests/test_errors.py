@@ -313,6 +313,16 @@ def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
     e.close()
 
 
+@pytest.mark.parametrize("timeout", [float("inf"), 1e12])
+def test_a_timeout_past_what_poll_takes_waits_as_long_as_it_can(timeout):
+    e = tengym.TengymEnv("tens", engine_timeout=timeout)
+    try:
+        e.reset(seed=1)
+        e.step(int(np.flatnonzero(e.action_masks())[0]))
+    finally:
+        e.close()
+
+
 def test_engine_stderr_tail_is_in_the_error():
     e = tengym.TengymEnv("tens")
     e._engine._stderr.write(b"some last words\n")

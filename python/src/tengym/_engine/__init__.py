@@ -238,7 +238,8 @@ class Engine:
                     raise self._fail("died")
                 self._last_wait_ns = time.perf_counter_ns() - start
                 return n
-        if not self._poll.poll(self.timeout * 1000):
+        # poll() takes at most 2**31 - 1 ms (24 days): a longer timeout, inf included, waits that long.
+        if not self._poll.poll(min(self.timeout * 1000, 2**31 - 1)):
             raise self._fail(f"did not answer within {self.timeout:g} s", hung=True)
         if self._spin_ns:
             self._last_wait_ns = time.perf_counter_ns() - start
