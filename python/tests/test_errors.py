@@ -29,6 +29,17 @@ def test_bad_option():
         gym.make("tengym/tens-v0", colour="red")
 
 
+def test_numpy_options_are_taken_and_nan_is_refused_by_name():
+    with gym.make("tengym/decade-v0", maxSteps=np.int64(200)) as env:
+        assert env.unwrapped.options["maxSteps"] == 200
+    v = tengym.TengymVectorEnv("tens", 2, blockTens=np.bool_(True))
+    assert v.options["blockTens"] is True
+    v.close()
+    for bad in [float("nan"), np.float32("inf")]:
+        with pytest.raises(BadOptionsError, match="bad options: .*maxSteps.*cannot go to the engine as JSON"):
+            tengym.TengymEnv("decade", maxSteps=bad)
+
+
 @pytest.fixture
 def env():
     e = tengym.TengymEnv("decade")
@@ -46,6 +57,10 @@ def test_bad_deck_changes_nothing(env):
     before = env.get_state()
     with pytest.raises(BadDeckError, match="duplicate cards AS"):
         env.reset(options={"deck": ["AS", "AS"]})
+    with pytest.raises(BadDeckError, match="duplicate cards AS"):
+        env.reset(options={"deck": np.array(["AS", "AS"])})
+    with pytest.raises(BadDeckError, match="cannot go to the engine as JSON"):
+        env.reset(options={"deck": ["AS", object()]})
     unchanged(env, before)
 
 
@@ -83,6 +98,8 @@ def test_bad_state_changes_nothing(env):
         env.set_state(state)
     with pytest.raises(BadStateError):
         env.set_state("{not json")
+    with pytest.raises(BadStateError, match="cannot go to the engine as JSON"):
+        env.set_state({**state, "undosUsed": float("nan")})
     with pytest.raises(BadStateError, match='"tens" state'):
         env.set_state({**json.loads(before), "env": "tens"})
     unchanged(env, before)

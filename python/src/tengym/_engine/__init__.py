@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, BadSeedError, EngineError, TengymError, VersionMismatchError, error_from_engine
+from ..errors import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, TengymError, VersionMismatchError, error_from_engine
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -280,7 +280,12 @@ class Engine:
         return memoryview(self._shared_map)[8:length]
 
     def request(self, msg: dict):
-        payload = json.dumps(msg).encode()
+        try:
+            payload = json.dumps(msg, default=_plain, allow_nan=False).encode()
+        except (TypeError, ValueError) as e:
+            # Refused here: NaN would reach the engine as text its JSON parser fails on.
+            error, code, field = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd"))
+            raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
         self._send(struct.pack("<II", 4 + len(payload), KIND_JSON) + payload)
         kind, body = self._receive()
         if kind == KIND_ROWS:
@@ -333,6 +338,17 @@ class Engine:
                     pass
         finally:
             os.close(null)
+
+
+def _plain(x: Any) -> Any:
+    """numpy's scalars and arrays as JSON takes them (options, decks and states often come from numpy)."""
+    if isinstance(x, (np.generic, np.ndarray)):
+        return x.tolist()
+    raise TypeError(f"{type(x).__name__} {x!r}")
+
+
+# What a command's arguments are, for the error raised when they cannot be sent as JSON.
+_NOT_JSON = {"make": (BadOptionsError, "bad-options", "options"), "reset": (BadDeckError, "bad-deck", "deck"), "setState": (BadStateError, "bad-state", "states")}
 
 
 # Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's
