@@ -55,6 +55,9 @@ def unchanged(e, before):
 
 def test_bad_deck_changes_nothing(env):
     before = env.get_state()
+    for bad in [["deck"], "deck", {None: 1, "colour": 2}]:
+        with pytest.raises(tengym.TengymError, match="reset: (options must be a dict|unknown option)"):
+            env.reset(options=bad)
     with pytest.raises(BadDeckError, match="duplicate cards AS"):
         env.reset(options={"deck": ["AS", "AS"]})
     with pytest.raises(BadDeckError, match="duplicate cards AS"):
@@ -226,6 +229,9 @@ def test_vector_reset_seeds():
         obs, _ = v.reset(seed=[5, 100, None])
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
         before = v.render()
+        for bad in [["deck"], {None: 1, "deck": 2}]:
+            with pytest.raises(tengym.TengymError, match="takes no reset options"):
+                v.reset(options=bad)
         for bad in [1.5, "1", -1, True, [1, 2], [1, 2, 2**60], 2**53 - 2]:
             with pytest.raises(BadSeedError):
                 v.reset(seed=bad)
