@@ -29,6 +29,17 @@ def test_bad_option():
         gym.make("tengym/tens-v0", colour="red")
 
 
+def test_numpy_options_are_taken_and_nan_is_refused_by_name():
+    with gym.make("tengym/decade-v0", maxSteps=np.int64(200)) as env:
+        assert env.unwrapped.options["maxSteps"] == 200
+    v = tengym.TengymVectorEnv("tens", 2, blockTens=np.bool_(True))
+    assert v.options["blockTens"] is True
+    v.close()
+    for bad in [float("nan"), np.float32("inf")]:
+        with pytest.raises(BadOptionsError, match="bad options: .*maxSteps.*cannot go to the engine as JSON"):
+            tengym.TengymEnv("decade", maxSteps=bad)
+
+
 @pytest.fixture
 def env():
     e = tengym.TengymEnv("decade")
@@ -44,8 +55,15 @@ def unchanged(e, before):
 
 def test_bad_deck_changes_nothing(env):
     before = env.get_state()
+    for bad in [["deck"], "deck", {None: 1, "colour": 2}]:
+        with pytest.raises(tengym.TengymError, match="reset: (options must be a dict|unknown option)"):
+            env.reset(options=bad)
     with pytest.raises(BadDeckError, match="duplicate cards AS"):
         env.reset(options={"deck": ["AS", "AS"]})
+    with pytest.raises(BadDeckError, match="duplicate cards AS"):
+        env.reset(options={"deck": np.array(["AS", "AS"])})
+    with pytest.raises(BadDeckError, match="cannot go to the engine as JSON"):
+        env.reset(options={"deck": ["AS", object()]})
     unchanged(env, before)
 
 
@@ -83,6 +101,8 @@ def test_bad_state_changes_nothing(env):
         env.set_state(state)
     with pytest.raises(BadStateError):
         env.set_state("{not json")
+    with pytest.raises(BadStateError, match="cannot go to the engine as JSON"):
+        env.set_state({**state, "undosUsed": float("nan")})
     with pytest.raises(BadStateError, match='"tens" state'):
         env.set_state({**json.loads(before), "env": "tens"})
     unchanged(env, before)
@@ -97,6 +117,9 @@ def test_bad_action_changes_nothing(env):
         env.step(10_000)
     with pytest.raises(BadActionError, match="not an action id"):
         env.step(1.5)
+    for bad in [float("inf"), np.float32("-inf"), float("nan"), None, np.array([1])]:
+        with pytest.raises(BadActionError, match="not an action id"):
+            env.step(bad)
     unchanged(env, before)
 
 
@@ -167,6 +190,38 @@ def test_a_refused_sb3_step_moves_no_copy_in_any_process():
         expected.close()
 
 
+def test_sb3_calls_between_step_async_and_step_wait_get_their_own_answers():
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    v, expected = TengymSB3VecEnv("tens", 4, processes=2), TengymSB3VecEnv("tens", 4)
+    try:
+        for e in (v, expected):
+            e.seed(1)
+            e.reset()
+
+        def legal():
+            return np.array([np.flatnonzero(m)[0] for m in expected.action_masks()])
+
+        actions = legal()
+        v.step_async(actions)
+        with pytest.raises(tengym.TengymError, match="step_async.. again before step_wait"):
+            v.step_async(actions)
+        np.testing.assert_array_equal(v.step_wait()[0], expected.step(actions)[0])
+        # A step sent and never waited for has moved the copies; what follows sees them moved.
+        actions = legal()
+        v.step_async(actions)
+        expected.step(actions)
+        assert v.env_method("get_state") == expected.env_method("get_state")
+        v.step_async(legal())
+        expected.step(legal())
+        np.testing.assert_array_equal(v.reset(), expected.reset())
+        np.testing.assert_array_equal(v.step(legal())[0], expected.step(legal())[0])
+    finally:
+        v.close()
+        expected.close()
+
+
 def test_vector_reset_seeds():
     v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
     single = tengym.TengymEnv("tens")
@@ -174,6 +229,9 @@ def test_vector_reset_seeds():
         obs, _ = v.reset(seed=[5, 100, None])
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
         before = v.render()
+        for bad in [["deck"], {None: 1, "deck": 2}]:
+            with pytest.raises(tengym.TengymError, match="takes no reset options"):
+                v.reset(options=bad)
         for bad in [1.5, "1", -1, True, [1, 2], [1, 2, 2**60], 2**53 - 2]:
             with pytest.raises(BadSeedError):
                 v.reset(seed=bad)
@@ -189,6 +247,16 @@ def test_bad_arguments_are_not_action_errors():
     with pytest.raises(tengym.TengymError) as e:
         tengym.TengymVectorEnv("tens", num_envs=0)
     assert type(e.value) is tengym.TengymError and e.value.code == "bad-argument"
+    with pytest.raises(tengym.TengymError, match="num_envs must be a positive integer, got True"):
+        tengym.TengymVectorEnv("tens", num_envs=True)
+
+
+def test_the_sb3_vec_env_refuses_a_bool_number_of_copies():
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    with pytest.raises(tengym.TengymError, match="num_envs must be a positive integer, got True"):
+        TengymSB3VecEnv("tens", True)
 
 
 def test_a_step_info_mask_is_a_copy():
@@ -211,8 +279,20 @@ def test_killed_engine_gives_a_clear_error_quickly():
     with pytest.raises(EngineError, match="engine"):
         e.step(int(np.flatnonzero(e.action_masks())[0]))
     assert time.monotonic() - started < 5
+    # Later calls say what happened, not that the env was closed.
+    with pytest.raises(EngineError, match="its engine (died|is gone).* at an earlier call .make a new env"):
+        e.reset(seed=2)
     e.close()
     e.close()
+
+
+def test_an_engine_that_dies_gives_its_exit_code(tmp_path, monkeypatch):
+    node = tmp_path / "node"
+    node.write_text("#!/bin/sh\nexec 1>&-\necho 'last words' >&2\nsleep 0.3\nexit 3\n")
+    node.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", str(node))
+    with pytest.raises(EngineError, match="exited with code 3(.|\\n)*last words"):
+        tengym.TengymEnv("tens")
 
 
 def test_hung_engine_gives_an_error_within_the_timeout():
@@ -226,6 +306,42 @@ def test_hung_engine_gives_an_error_within_the_timeout():
         assert time.monotonic() - started < 5
         # The stuck engine was killed when the error was raised.
         assert e._engine.proc.poll() is not None
+    finally:
+        e.close()
+
+
+def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
+    # A KeyboardInterrupt while the engine works leaves its answer in the pipe: read by the next
+    # call, it would answer that call with the one before's, and so on for every later call.
+    e = tengym.TengymEnv("tens")
+    e.reset(seed=1)
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    os.kill(e._engine.proc.pid, signal.SIGSTOP)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            e.step(int(np.flatnonzero(e.action_masks())[0]))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        os.kill(e._engine.proc.pid, signal.SIGCONT)
+    time.sleep(0.2)  # the engine's answer is in the pipe by now
+    with pytest.raises(EngineError, match="interrupted before the engine's answer was read.*make a new env"):
+        e.render()
+    assert e._engine.proc.poll() is not None
+    e.close()
+
+
+@pytest.mark.parametrize("timeout", [float("inf"), 1e12])
+def test_a_timeout_past_what_poll_takes_waits_as_long_as_it_can(timeout):
+    e = tengym.TengymEnv("tens", engine_timeout=timeout)
+    try:
+        e.reset(seed=1)
+        e.step(int(np.flatnonzero(e.action_masks())[0]))
     finally:
         e.close()
 
@@ -301,6 +417,23 @@ def test_a_forked_child_lets_the_parents_engines_go():
     finally:
         child.terminate()
         child.join()
+
+
+def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monkeypatch):
+    # Node 14, say, fails on the bundle with a ReferenceError, which alone does not say what to do.
+    old = tmp_path / "node"
+    old.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo v14.21.3; exit 0; fi\necho 'ReferenceError: performance is not defined' >&2\nexit 1\n")
+    old.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", str(old))
+    with pytest.raises(EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"):
+        tengym.TengymEnv("tens")
+    monkeypatch.setenv("TENGYM_NODE", str(tmp_path / "no-such-node"))
+    with pytest.raises(EngineError, match="no-such-node .from TENGYM_NODE.*tengym needs Node.js 20 or later"):
+        tengym.TengymEnv("tens")
+    monkeypatch.setenv("TENGYM_NODE", "")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(EngineError, match="tengym needs Node.js 20 or later on the PATH"):
+        tengym.TengymEnv("tens")
 
 
 def test_version_mismatch_is_refused(monkeypatch):

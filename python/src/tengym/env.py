@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium as gym
@@ -84,11 +85,13 @@ class TengymEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         msg: dict[str, Any] = {"cmd": "reset"}
+        if options is not None and not isinstance(options, Mapping):
+            raise TengymError(f"reset: options must be a dict, such as {{'deck': ...}}, got {options!r}", "bad-argument")
         options = dict(options or {})
         if "deck" in options:
             msg["deck"] = options.pop("deck")
         if options:
-            raise TengymError(f"reset: unknown option(s) {sorted(options)} (reset takes options={{'deck': ...}})", "bad-argument")
+            raise TengymError(f"reset: unknown option(s) {sorted(options, key=repr)} (reset takes options={{'deck': ...}})", "bad-argument")
         if seed is not None:
             seed = check_seed(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
         elif not self._seeded:
@@ -113,7 +116,7 @@ class TengymEnv(gym.Env):
     def step(self, action):
         try:
             a = int(action)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
         if a != action:
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")

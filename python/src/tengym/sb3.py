@@ -41,7 +41,7 @@ class TengymSB3VecEnv(VecEnv):
     """
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, **options: Any):
-        if not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+        if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
             raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
         num_envs = int(num_envs)
         self.closed = False
@@ -66,6 +66,7 @@ class TengymSB3VecEnv(VecEnv):
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> np.ndarray:
+        self._finish_pending_step()
         if any(self._options):
             raise TengymError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
         if not self._seeded and all(s is None for s in self._seeds):
@@ -93,6 +94,8 @@ class TengymSB3VecEnv(VecEnv):
             a = a[:, 0]
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
+        if self._actions is not None:
+            raise TengymError("step_async() again before step_wait(): the copies are still stepping the last actions", "bad-argument")
         # Sent now, read in step_wait: with several engine processes they step in parallel.
         self._early = send_steps(self._engines, self._starts, a, self._n, self._masks)
         self._actions = a
@@ -175,7 +178,20 @@ class TengymSB3VecEnv(VecEnv):
         """The text of every copy (tengym renders text only)."""
         return self._per_copy("render")
 
+    def _finish_pending_step(self) -> None:
+        """Reads the answers to a step_async() that no step_wait() read (the copies have moved), so
+        that the next message to the engines gets its own answer, not that step's."""
+        if self._actions is None:
+            return
+        self._actions = None
+        early, self._early = self._early, {}
+        try:
+            receive_steps(self._engines, early)
+        except TengymError:
+            pass  # a refused step moved no copy
+
     def _per_copy(self, cmd: str) -> list[Any]:
+        self._finish_pending_step()
         return [answer for engine in self._engines for answer in engine.request({"cmd": cmd})]
 
     def _get_indices(self, indices: VecEnvIndices) -> list[int]:

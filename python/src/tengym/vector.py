@@ -81,7 +81,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
         rule; the engines on their own would deal every copy seed 0's cards); later ones deal on."""
         if options:
-            raise TengymError(f"reset: a vector env takes no reset options, got {sorted(options)}", "bad-argument")
+            raise TengymError(f"reset: a vector env takes no reset options, got {options!r}", "bad-argument")
         seeds = copy_seeds(seed, self.num_envs)
         if not self._seeded:
             base = entropy_seed(self.num_envs)

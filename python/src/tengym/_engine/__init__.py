@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, BadSeedError, EngineError, TengymError, VersionMismatchError, error_from_engine
+from ..errors import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, TengymError, VersionMismatchError, error_from_engine
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -62,11 +62,24 @@ def _shared_file():
         return None
 
 
+NEEDS_NODE = "tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)"
+
+
 def node_executable() -> str:
     node = os.environ.get("TENGYM_NODE") or shutil.which("node")
     if not node:
-        raise EngineError("tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)")
+        raise EngineError(NEEDS_NODE)
     return node
+
+
+def _node_too_old(node: str) -> str | None:
+    """What to install, when `node` is older than Node.js 20 (asked only once an engine has failed)."""
+    try:
+        version = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=5).stdout.strip()
+        major = int(version.lstrip("v").split(".")[0])
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return None
+    return f"{node} is Node.js {version}: {NEEDS_NODE}" if major < 20 else None
 
 
 def _kill(proc: subprocess.Popen, stderr_file, shared_file) -> None:
@@ -105,12 +118,13 @@ class Engine:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
             raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
         self.timeout = float(timeout)
+        self._node = node = node_executable()
         self._stderr = tempfile.TemporaryFile()
         self._shared = _shared_file()
         self._shared_map: mmap.mmap | None = None
         try:
             self.proc = subprocess.Popen(
-                [node_executable(), str(ENGINE_SCRIPT)],
+                [node, str(ENGINE_SCRIPT)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
@@ -122,7 +136,8 @@ class Engine:
             self._stderr.close()
             if self._shared:
                 self._shared.close()
-            raise EngineError(f"could not start the engine ({e})") from e
+            where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
+            raise EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}") from e
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         if PIPE_BYTES:
@@ -141,6 +156,7 @@ class Engine:
         self._actions_frame: bytearray | None = None
         self._actions_view: np.ndarray | None = None
         self.closed = False
+        self._awaiting = False  # a message sent whose whole answer is not read yet
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
         self._spin_ns = SPIN_MICROS * 1000
@@ -168,16 +184,29 @@ class Engine:
         except Exception:
             return ""
 
-    def _fail(self, what: str) -> EngineError:
-        code = self.proc.poll()
+    def _fail(self, what: str, hung: bool = False) -> EngineError:
+        try:
+            # An engine that closed its end is exiting: its exit code says why.
+            code = self.proc.poll() if hung else self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
         tail = self.stderr_tail()
         state = f"exited with code {code}" if code is not None else "is still running"
+        self._closed_why = f"this env can't be used any more: its engine {what} at an earlier call (make a new env)"
         self.close()
-        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}")
+        too_old = None if hung else _node_too_old(self._node)
+        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
 
     def _send(self, data: bytes) -> None:
         if self.closed:
             raise EngineError(self._closed_why)
+        if self._awaiting:
+            # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
+            # that answer would be taken for this call's, and every later one for the one before.
+            self._closed_why = "this env can't be used any more: a call to it was interrupted before the engine's answer was read (make a new env)"
+            self.close()
+            raise EngineError(self._closed_why)
+        self._awaiting = True
         try:
             n = os.write(self._in, data)
             if n < len(data):  # a frame larger than the pipe's free space
@@ -209,8 +238,9 @@ class Engine:
                     raise self._fail("died")
                 self._last_wait_ns = time.perf_counter_ns() - start
                 return n
-        if not self._poll.poll(self.timeout * 1000):
-            raise self._fail(f"did not answer within {self.timeout:g} s")
+        # poll() takes at most 2**31 - 1 ms (24 days): a longer timeout, inf included, waits that long.
+        if not self._poll.poll(min(self.timeout * 1000, 2**31 - 1)):
+            raise self._fail(f"did not answer within {self.timeout:g} s", hung=True)
         if self._spin_ns:
             self._last_wait_ns = time.perf_counter_ns() - start
         n = os.readv(self._out, [self._view[at:]])
@@ -232,6 +262,7 @@ class Engine:
             self._buf, self._view = bigger, memoryview(bigger)
         while got < 4 + length:
             got += self._read_some(got)
+        self._awaiting = False
         body = self._view[4 : 4 + length]
         kind = body[0]
         if kind == KIND_SHARED:
@@ -249,7 +280,12 @@ class Engine:
         return memoryview(self._shared_map)[8:length]
 
     def request(self, msg: dict):
-        payload = json.dumps(msg).encode()
+        try:
+            payload = json.dumps(msg, default=_plain, allow_nan=False).encode()
+        except (TypeError, ValueError) as e:
+            # Refused here: NaN would reach the engine as text its JSON parser fails on.
+            error, code, field = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd"))
+            raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
         self._send(struct.pack("<II", 4 + len(payload), KIND_JSON) + payload)
         kind, body = self._receive()
         if kind == KIND_ROWS:
@@ -302,6 +338,17 @@ class Engine:
                     pass
         finally:
             os.close(null)
+
+
+def _plain(x: Any) -> Any:
+    """numpy's scalars and arrays as JSON takes them (options, decks and states often come from numpy)."""
+    if isinstance(x, (np.generic, np.ndarray)):
+        return x.tolist()
+    raise TypeError(f"{type(x).__name__} {x!r}")
+
+
+# What a command's arguments are, for the error raised when they cannot be sent as JSON.
+_NOT_JSON = {"make": (BadOptionsError, "bad-options", "options"), "reset": (BadDeckError, "bad-deck", "deck"), "setState": (BadStateError, "bad-state", "states")}
 
 
 # Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's
