@@ -20,6 +20,19 @@ def test_every_engine_id_is_registered():
         assert tengym.gym_id(env_id) in gym.registry
 
 
+def test_an_env_takes_its_gymnasium_id_as_well():
+    # "tengym/decade-v0" and "decade" name the same engine, for the env, the vector env and the SB3 VecEnv alike.
+    env = tengym.TengymEnv("tengym/decade-v0")
+    vec = tengym.TengymVectorEnv("tengym/decade-v0", 2)
+    try:
+        assert env.env_id == vec.env_id == "decade"
+        with pytest.raises(tengym.TengymError, match="unknown"):
+            tengym.TengymEnv("tengym/nonesuch-v0")
+    finally:
+        env.close()
+        vec.close()
+
+
 @pytest.mark.parametrize("env_id", tengym.ENV_IDS)
 def test_check_env(env_id):
     # The checker steps one action sampled before its seeded reset, which a strict engine

@@ -10,7 +10,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, Rows, check_seed, entropy_seed
+from ._engine import Engine, Rows, check_seed, engine_id, entropy_seed
 from .errors import BadActionError, BadStateError, TengymError
 
 # The engines write observations as float32 features, counts and flags scaled into [0, 1]
@@ -62,7 +62,7 @@ class TengymEnv(gym.Env):
         self._engine_timeout = engine_timeout
         self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
         try:
-            made = self._engine.request({"cmd": "make", "id": env_id, "options": options, "num": 1, "vector": False})
+            made = self._engine.request({"cmd": "make", "id": engine_id(env_id), "options": options, "num": 1, "vector": False})
         except BaseException:
             self._engine.close()
             raise

@@ -19,18 +19,9 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, receive_steps, send_steps, start_copies
+from ._engine import Rows, copy_seeds, engine_id, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, TengymError
-
-
-def _strip_gym_id(env_id: str) -> str:
-    # "tengym/decade-v0" and "decade" name the same engine.
-    if env_id.startswith("tengym/"):
-        env_id = env_id[len("tengym/") :]
-        if env_id.endswith("-v0"):
-            env_id = env_id[: -len("-v0")]
-    return env_id
 
 
 class TengymSB3VecEnv(VecEnv):
@@ -45,7 +36,7 @@ class TengymSB3VecEnv(VecEnv):
             raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
         num_envs = int(num_envs)
         self.closed = False
-        self._engines, sizes, made = start_copies(_strip_gym_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]

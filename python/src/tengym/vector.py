@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, copy_seeds, entropy_seed, receive_steps, send_steps, start_copies
+from ._engine import Rows, copy_seeds, engine_id, entropy_seed, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, BadOptionsError, TengymError
 
@@ -40,7 +40,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             render_mode = None
         self.render_mode = render_mode
         try:
-            self._engines, sizes, made = start_copies(env_id, num_envs, processes, options, engine_timeout)
+            self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout)
         except BadOptionsError as e:
             if max_episode_steps is not None and '"maxSteps"' in str(e):
                 raise BadOptionsError(f"max_episode_steps: {env_id} has no step limit (maxSteps) to set; vectorization_mode='sync' wraps TengymEnv copies in Gymnasium's TimeLimit", "bad-options") from None

@@ -62,6 +62,15 @@ def _shared_file():
         return None
 
 
+def engine_id(env_id: Any) -> Any:
+    """The engine's id of an env id given either way: "tengym/decade-v0" and "decade" name the same engine."""
+    if isinstance(env_id, str) and env_id.startswith("tengym/"):
+        env_id = env_id[len("tengym/") :]
+        if env_id.endswith("-v0"):
+            env_id = env_id[: -len("-v0")]
+    return env_id
+
+
 NEEDS_NODE = "tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)"
 
 
