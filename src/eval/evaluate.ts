@@ -249,6 +249,9 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
+  // A name twice would play the deals twice and show two rows of one agent (both the reference, were it that).
+  const twice = agents.find((name, i) => agents.indexOf(name) !== i);
+  if (twice !== undefined) throw new TengymError('bad-argument', `agent "${twice}" is listed twice: each agent plays the deals once`);
   for (const name of agents) await resolveAgent(name, env);
 }
 
