@@ -286,11 +286,16 @@ def test_killed_engine_gives_a_clear_error_quickly():
     e.close()
 
 
-def test_an_engine_that_dies_gives_its_exit_code(tmp_path, monkeypatch):
+def fake_node(tmp_path, monkeypatch, script: str) -> None:
+    """TENGYM_NODE set to a shell script standing in for node."""
     node = tmp_path / "node"
-    node.write_text("#!/bin/sh\nexec 1>&-\necho 'last words' >&2\nsleep 0.3\nexit 3\n")
+    node.write_text("#!/bin/sh\n" + script)
     node.chmod(0o755)
     monkeypatch.setenv("TENGYM_NODE", str(node))
+
+
+def test_an_engine_that_dies_gives_its_exit_code(tmp_path, monkeypatch):
+    fake_node(tmp_path, monkeypatch, "exec 1>&-\necho 'last words' >&2\nsleep 0.3\nexit 3\n")
     with pytest.raises(EngineError, match="exited with code 3(.|\\n)*last words"):
         tengym.TengymEnv("tens")
 
@@ -421,10 +426,7 @@ def test_a_forked_child_lets_the_parents_engines_go():
 
 def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monkeypatch):
     # Node 14, say, fails on the bundle with a ReferenceError, which alone does not say what to do.
-    old = tmp_path / "node"
-    old.write_text("#!/bin/sh\nif [ \"$1\" = --version ]; then echo v14.21.3; exit 0; fi\necho 'ReferenceError: performance is not defined' >&2\nexit 1\n")
-    old.chmod(0o755)
-    monkeypatch.setenv("TENGYM_NODE", str(old))
+    fake_node(tmp_path, monkeypatch, "if [ \"$1\" = --version ]; then echo v14.21.3; exit 0; fi\necho 'ReferenceError: performance is not defined' >&2\nexit 1\n")
     with pytest.raises(EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
     monkeypatch.setenv("TENGYM_NODE", str(tmp_path / "no-such-node"))
