@@ -166,16 +166,21 @@ def test_a_refused_vector_step_moves_no_copy_in_any_process(bad_copy):
         expected.close()
 
 
+def seeded_sb3_pair(vec_env_class):
+    """Four tens copies over two engine processes, and the same in one, both reset from seed 1."""
+    pair = vec_env_class("tens", 4, processes=2), vec_env_class("tens", 4)
+    for e in pair:
+        e.seed(1)
+        e.reset()
+    return pair
+
+
 def test_a_refused_sb3_step_moves_no_copy_in_any_process():
     pytest.importorskip("stable_baselines3")
     from tengym.sb3 import TengymSB3VecEnv
 
-    v, expected = TengymSB3VecEnv("tens", 4, processes=2), TengymSB3VecEnv("tens", 4)
+    v, expected = seeded_sb3_pair(TengymSB3VecEnv)
     try:
-        v.seed(1)
-        expected.seed(1)
-        v.reset()
-        expected.reset()
         legal = np.array([np.flatnonzero(m)[0] for m in v.action_masks()])
         with pytest.raises(BadActionError, match="must fit in int32"):
             v.step(legal.astype(np.int64) + np.array([0, 0, 0, 2**40]))
@@ -194,12 +199,8 @@ def test_sb3_calls_between_step_async_and_step_wait_get_their_own_answers():
     pytest.importorskip("stable_baselines3")
     from tengym.sb3 import TengymSB3VecEnv
 
-    v, expected = TengymSB3VecEnv("tens", 4, processes=2), TengymSB3VecEnv("tens", 4)
+    v, expected = seeded_sb3_pair(TengymSB3VecEnv)
     try:
-        for e in (v, expected):
-            e.seed(1)
-            e.reset()
-
         def legal():
             return np.array([np.flatnonzero(m)[0] for m in expected.action_masks()])
 
