@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, engine_id, receive_steps, send_steps, start_copies
+from ._engine import Rows, copy_seeds, engine_id, positive_int, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, TengymError
 
@@ -32,9 +32,7 @@ class TengymSB3VecEnv(VecEnv):
     """
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, **options: Any):
-        if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
-            raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
-        num_envs = int(num_envs)
+        num_envs = positive_int("num_envs", num_envs)
         self.closed = False
         self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
         self.env_id = made["id"]

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, copy_seeds, engine_id, entropy_seed, receive_steps, send_steps, start_copies
+from ._engine import Rows, copy_seeds, engine_id, entropy_seed, positive_int, receive_steps, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, BadOptionsError, TengymError
 
@@ -23,9 +23,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, **options: Any):
-        if not isinstance(num_envs, (int, np.integer)) or isinstance(num_envs, bool) or num_envs < 1:
-            raise TengymError(f"num_envs must be a positive integer, got {num_envs!r}", "bad-argument")
-        num_envs = int(num_envs)
+        num_envs = positive_int("num_envs", num_envs)
         for single in ("dict_observation", "illegal_action"):
             if single in options:
                 raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and refuses an illegal action without moving any copy (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")

@@ -470,14 +470,19 @@ def _is_seed(s: Any) -> bool:
     return isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_)) and 0 <= int(s) <= MAX_SEED
 
 
+def positive_int(name: str, value: Any) -> int:
+    """A count (num_envs, processes) as an int, or a TengymError naming it: bools are not counts."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise TengymError(f"{name} must be a positive integer, got {value!r}", "bad-argument")
+    return int(value)
+
+
 def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None) -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
     engines' answer to `make`. If any engine fails to start or refuses the env, the ones already
     started are closed before the error goes on."""
-    if isinstance(processes, bool) or not isinstance(processes, (int, np.integer)) or processes < 1:
-        raise TengymError(f"processes must be a positive integer, got {processes!r}", "bad-argument")
-    processes = min(int(processes), num_envs)
+    processes = min(positive_int("processes", processes), num_envs)
     sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
     engines: list[Engine] = []
     msg: dict = {"cmd": "make", "id": env_id, "options": options, "vector": True}
