@@ -117,10 +117,21 @@ def test_bad_action_changes_nothing(env):
         env.step(10_000)
     with pytest.raises(BadActionError, match="not an action id"):
         env.step(1.5)
-    for bad in [float("inf"), np.float32("-inf"), float("nan"), None, np.array([1])]:
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    # A whole float is not an action id either: Discrete.contains and the vector envs refuse it.
+    for bad in [float("inf"), np.float32("-inf"), float("nan"), None, np.array([1]), float(legal), np.float64(legal), np.array(float(legal))]:
         with pytest.raises(BadActionError, match="not an action id"):
             env.step(bad)
     unchanged(env, before)
+
+
+def test_any_integer_is_an_action(env):
+    played = []
+    for kind in [int, np.int64, np.int32, np.array]:
+        env.reset(seed=7)
+        played.append(env.step(kind(int(np.flatnonzero(env.action_masks())[0])))[0])
+    for obs in played[1:]:
+        np.testing.assert_array_equal(obs, played[0])
 
 
 def test_bad_vector_action_changes_no_copy():
