@@ -291,11 +291,49 @@ def test_killed_engine_gives_a_clear_error_quickly():
     with pytest.raises(EngineError, match="engine"):
         e.step(int(np.flatnonzero(e.action_masks())[0]))
     assert time.monotonic() - started < 5
-    # Later calls say what happened, not that the env was closed.
-    with pytest.raises(EngineError, match="its engine (died|is gone).* at an earlier call .make a new env"):
+    # Later calls say what happened, not that the env was closed, and reset() starts over.
+    with pytest.raises(EngineError, match="engine (died|is gone).* at an earlier call: reset.. starts a new one"):
+        e.render()
+    fresh = tengym.TengymEnv("tens")
+    try:
+        np.testing.assert_array_equal(e.reset(seed=2)[0], fresh.reset(seed=2)[0])
+        legal = int(np.flatnonzero(e.action_masks())[0])
+        np.testing.assert_array_equal(e.step(legal)[0], fresh.step(legal)[0])
+    finally:
+        fresh.close()
+    e.close()
+    e.close()
+    with pytest.raises(EngineError, match="this env is closed"):
         e.reset(seed=2)
-    e.close()
-    e.close()
+
+
+@pytest.mark.parametrize("kind", ["gymnasium", "sb3"])
+def test_a_vector_env_whose_engine_was_killed_starts_over_at_reset(kind):
+    if kind == "gymnasium":
+        v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
+        reset = lambda seed: v.reset(seed=seed)[0]
+    else:
+        from tengym.sb3 import TengymSB3VecEnv
+
+        v = TengymSB3VecEnv("tens", 3, processes=2)
+        reset = lambda seed: (v.seed(seed), v.reset())[1]
+
+    def kill_copy_2():  # the second engine holds copy 2 alone
+        os.kill(v._engines[1].proc.pid, signal.SIGKILL)
+        with pytest.raises(EngineError):
+            v.step(np.array([np.flatnonzero(m)[0] for m in v.action_masks()]))
+
+    try:
+        first = reset(5)
+        kill_copy_2()
+        # Every copy deals again, copy 2 on a new engine, seeded as before.
+        np.testing.assert_array_equal(reset(5), first)
+        kill_copy_2()
+        # Unseeded, copy 2 draws a seed rather than deal seed 0's cards as a new engine would.
+        unseeded = reset(None)
+        assert not np.array_equal(unseeded[2], reset(0)[0])
+    finally:
+        v.close()
 
 
 def fake_node(tmp_path, monkeypatch, script: str) -> None:
@@ -327,11 +365,8 @@ def test_hung_engine_gives_an_error_within_the_timeout():
         e.close()
 
 
-def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
-    # A KeyboardInterrupt while the engine works leaves its answer in the pipe: read by the next
-    # call, it would answer that call with the one before's, and so on for every later call.
-    e = tengym.TengymEnv("tens")
-    e.reset(seed=1)
+def interrupt_a_step(e) -> None:
+    """A step interrupted (KeyboardInterrupt) while the engine works; its answer then waits in the pipe."""
 
     def interrupt(*_):
         raise KeyboardInterrupt
@@ -347,10 +382,38 @@ def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
         signal.signal(signal.SIGALRM, previous)
         os.kill(e._engine.proc.pid, signal.SIGCONT)
     time.sleep(0.2)  # the engine's answer is in the pipe by now
-    with pytest.raises(EngineError, match="interrupted before the engine's answer was read.*make a new env"):
+
+
+def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
+    # A KeyboardInterrupt while the engine works leaves its answer in the pipe: read by the next
+    # call, it would answer that call with the one before's, and so on for every later call.
+    e = tengym.TengymEnv("tens")
+    e.reset(seed=1)
+    interrupt_a_step(e)  # the engine's answer is in the pipe by now
+    with pytest.raises(EngineError, match="interrupted before the engine's answer was read: reset.. starts a new engine"):
         e.render()
     assert e._engine.proc.poll() is not None
+    # The episode is lost, the env is not: reset() deals on a new engine.
+    fresh = tengym.TengymEnv("tens")
+    try:
+        np.testing.assert_array_equal(e.reset(seed=3)[0], fresh.reset(seed=3)[0])
+    finally:
+        fresh.close()
     e.close()
+
+
+def test_reset_right_after_an_interrupted_call_starts_over():
+    # The interrupted call's answer was never read; reset() must not take it for its own.
+    e = tengym.TengymEnv("tens")
+    e.reset(seed=1)
+    interrupt_a_step(e)
+    fresh = tengym.TengymEnv("tens")
+    try:
+        np.testing.assert_array_equal(e.reset(seed=3)[0], fresh.reset(seed=3)[0])
+        assert e.render() == fresh.render()
+    finally:
+        fresh.close()
+        e.close()
 
 
 @pytest.mark.parametrize("timeout", [float("inf"), 1e12])

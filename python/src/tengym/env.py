@@ -95,7 +95,11 @@ class TengymEnv(gym.Env):
             raise TengymError(f"reset: unknown option(s) {sorted(options, key=repr)} (reset takes options={{'deck': ...}})", "bad-argument")
         if seed is not None:
             seed = check_seed(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
-        elif not self._seeded:
+        engine = self._engine.revived()
+        if engine is not self._engine:
+            # A new engine would deal seed 0's cards: an unseeded reset draws a seed, as a first one does.
+            self._engine, self._seeded = engine, False
+        if seed is None and not self._seeded:
             # Gymnasium's rule: a first reset without a seed draws one from entropy (the engine on
             # its own would deal seed 0, the same cards for every env made).
             seed = entropy_seed()

@@ -165,6 +165,8 @@ class Engine:
         self._actions_frame: bytearray | None = None
         self._actions_view: np.ndarray | None = None
         self.closed = False
+        self.failed = False  # died, hung, or left with an interrupted call's answer unread
+        self._made: dict | None = None  # the make message, for a replacement (revived)
         self._awaiting = False  # a message sent whose whole answer is not read yet
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
@@ -201,7 +203,8 @@ class Engine:
             code = None
         tail = self.stderr_tail()
         state = f"exited with code {code}" if code is not None else "is still running"
-        self._closed_why = f"this env can't be used any more: its engine {what} at an earlier call (make a new env)"
+        self._closed_why = f"this env's engine {what} at an earlier call: reset() starts a new one"
+        self.failed = True
         self.close()
         too_old = None if hung else _node_too_old(self._node)
         return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
@@ -212,7 +215,8 @@ class Engine:
         if self._awaiting:
             # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
             # that answer would be taken for this call's, and every later one for the one before.
-            self._closed_why = "this env can't be used any more: a call to it was interrupted before the engine's answer was read (make a new env)"
+            self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
+            self.failed = True
             self.close()
             raise EngineError(self._closed_why)
         self._awaiting = True
@@ -295,6 +299,8 @@ class Engine:
             # Refused here: NaN would reach the engine as text its JSON parser fails on.
             error, code, field = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd"))
             raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
+        if msg["cmd"] == "make":
+            self._made = msg
         self._send(struct.pack("<II", 4 + len(payload), KIND_JSON) + payload)
         kind, body = self._receive()
         if kind == KIND_ROWS:
@@ -322,6 +328,21 @@ class Engine:
         if kind != KIND_ROWS:
             raise EngineError(f"engine answered a step with frame kind {kind}")
         return body
+
+    def revived(self) -> Engine:
+        """This engine, or, if it failed (it died or hung, or a call was interrupted before its answer
+        was read), a new one holding the same env, for reset() to deal on: a notebook's Ctrl-C or a
+        killed engine costs the episode, not the env."""
+        if not (self.failed or (self._awaiting and not self.closed)) or self._made is None:
+            return self
+        self.close()
+        engine = Engine(timeout=self.timeout)
+        try:
+            engine.request(self._made)
+        except BaseException:
+            engine.close()
+            raise
+        return engine
 
     def close(self) -> None:
         if self.closed:
@@ -498,6 +519,16 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
             engine.close()
         raise
     return engines, sizes, made
+
+
+def revive_copies(engines: list[Engine], starts: np.ndarray) -> np.ndarray:
+    """Replaces, in place, every engine of a vector env that failed by a new one holding the same
+    copies (Engine.revived); which copies are now on a new engine."""
+    new = np.zeros(starts[-1], dtype=bool)
+    for p, engine in enumerate(engines):
+        engines[p] = engine.revived()
+        new[starts[p] : starts[p + 1]] = engines[p] is not engine
+    return new
 
 
 class Rows:
