@@ -5,7 +5,7 @@
  * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
  * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from `hinterForEnv`, the same choice of source as
  * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
- * options that differ from the env's defaults) and `hints=1`.
+ * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
 import { envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
@@ -18,6 +18,11 @@ const FORCED_MOVE_MS = 160;
 const CHAINED_FORCED_MOVE_MS = 70;
 /** Options a player does not choose: they change only what an RL agent is rewarded with. */
 const HIDDEN_OPTIONS = new Set(['reward']);
+/**
+ * Least time between two URL changes from moves: Chromium ignores, and Firefox refuses, more
+ * than 200 in 10 s, which a long run of forced moves or a script would pass.
+ */
+const URL_INTERVAL_MS = 60;
 
 interface ModelIndexEntry extends ShippedModelInfo {
   weights: number;
@@ -109,6 +114,11 @@ let states: GameStates;
 /** The options that differ from the env's defaults (what a link carries). */
 let options: Record<string, unknown> = {};
 let seed = 0;
+/**
+ * The game so far, as the URL's `moves` holds it: action ids, `fN` for N moves in a row that
+ * were the only legal one (a deal's opening draws), `u` for an undo (it counts against the limit).
+ */
+let played: string[] = [];
 let hintsOn = false;
 /** Tapped cards (cardKey), in order. */
 let selection: string[] = [];
@@ -142,31 +152,91 @@ function changedOptions(id: string, opts: Record<string, unknown>): Record<strin
   return Object.fromEntries(Object.entries(opts).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
 }
 
-function dealUrl(withHints: boolean): string {
+/** The game's URL: the deal, and the moves played unless only forced ones (a new deal's link is the deal alone). */
+function gameUrl(withHints: boolean): string {
   const q = new URLSearchParams({ env: env.id, seed: String(seed) });
   const changed = changedOptions(env.id, env.options as Record<string, unknown>);
   if (Object.keys(changed).length > 0) q.set('options', JSON.stringify(changed));
+  if (played.some((t) => !t.startsWith('f'))) q.set('moves', played.join('.'));
   if (withHints && hintsOn) q.set('hints', '1');
   if (withHints && preferredBackend) q.set('backend', preferredBackend);
   return `${location.pathname}?${q}`;
 }
 
-function startGame(id: string, opts: Record<string, unknown>, dealSeed: number): void {
+let urlWrittenAt = -Infinity;
+let urlTimer = 0;
+
+/** Puts the game in the address bar and the share link; `now` for a deal or a setting, else at most every URL_INTERVAL_MS. */
+function writeUrl(now: boolean): void {
+  clearTimeout(urlTimer);
+  const wait = urlWrittenAt + URL_INTERVAL_MS - performance.now();
+  if (!now && wait > 0) {
+    urlTimer = window.setTimeout(() => writeUrl(true), wait);
+    return;
+  }
+  urlWrittenAt = performance.now();
+  history.replaceState(null, '', gameUrl(true));
+  ui.share.href = new URL(gameUrl(false), location.href).href;
+}
+
+/** Plays an action and keeps it for the URL. */
+function stepGame(action: number): void {
+  const only = env.legalCount === 1;
+  env.step(action);
+  states.record(env);
+  const last = played.at(-1);
+  if (only && last?.startsWith('f')) played[played.length - 1] = `f${Number(last.slice(1)) + 1}`;
+  else played.push(only ? 'f1' : String(action));
+}
+
+/** Takes back a step (the caller checks that one is left) and keeps the undo for the URL. */
+function undoGame(): void {
+  env.undo();
+  states.record(env);
+  played.push('u');
+}
+
+/** Plays a URL's `moves` on the deal just made; false at the first that is not legal there. */
+function replay(moves: string): boolean {
+  for (const token of moves.split('.')) {
+    if (token === 'u') {
+      if (env.undosLeft <= 0 || env.undoDepth === 0) return false;
+      undoGame();
+    } else if (/^f[1-9]\d{0,5}$/.test(token)) {
+      for (let n = Number(token.slice(1)); n > 0; n--) {
+        if (!env.running || env.legalCount !== 1) return false;
+        stepGame(env.legal[0]);
+      }
+    } else if (/^\d{1,6}$/.test(token) && env.running && env.isLegal(Number(token))) stepGame(Number(token));
+    else return false;
+  }
+  return true;
+}
+
+/** Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's); moves not of this deal leave it as dealt, and say so. */
+function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
   env = make(id, opts);
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
   env.reset({ seed });
   states = new GameStates(env);
+  played = [];
+  if (moves && !replay(moves)) {
+    env.reset({ seed });
+    states = new GameStates(env);
+    played = [];
+    say('The moves in the link are not legal in this deal: it starts from the beginning.', 'error');
+  }
   api.env = env;
   api.seed = seed;
   selection = [];
-  holdForced = false;
+  // A game that stopped at an undo shows the position asked for, as it did before the reload.
+  holdForced = played.at(-1) === 'u';
   forcedRun = 1;
   shownSpots = new Set();
   ui.env.value = env.id;
   ui.seed.value = String(seed);
-  history.replaceState(null, '', dealUrl(true));
-  ui.share.href = new URL(dealUrl(false), location.href).href;
+  writeUrl(true);
   document.title = `tengym: ${env.id}, seed ${seed}`;
   // The form shows this game's options: an error about options it no longer holds goes with them.
   ui.optionsError.hidden = true;
@@ -207,7 +277,7 @@ function startFromUrl(): void {
   }
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
-  startGame(id, opts, dealSeed);
+  startGame(id, opts, dealSeed, params.get('moves') ?? '');
 }
 
 // ------------------------------------------------------------------ the options form
@@ -295,8 +365,8 @@ function play(action: number, forced = false): void {
   if (!env.running || !env.isLegal(action)) return;
   forcedRun = forced ? forcedRun + 1 : 0;
   if (!forced) say('');
-  env.step(action);
-  states.record(env);
+  stepGame(action);
+  writeUrl(false);
   // A round's end, a fault and what paid for it, a bust: said with its reason.
   const note = env.stepNote();
   if (note) say(note);
@@ -380,13 +450,13 @@ function undo(): void {
     return;
   }
   try {
-    env.undo();
-    states.record(env);
+    undoGame();
   } catch (e) {
     if (!isTengymError(e)) throw e;
     say(e.message);
     return;
   }
+  writeUrl(false);
   selection = [];
   holdForced = true;
   say(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.`);
@@ -643,7 +713,7 @@ function scheduleForced(move: Move, gen: number): void {
 function setHints(on: boolean): void {
   hintsOn = on;
   ui.hintsToggle.checked = on;
-  history.replaceState(null, '', dealUrl(true));
+  writeUrl(true);
   update();
 }
 
@@ -703,6 +773,7 @@ ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
 ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
 ui.undo.addEventListener('click', undo);
 ui.copy.addEventListener('click', () => {
+  writeUrl(true);
   const showLink = () => say(`Copy this link to replay the deal: ${ui.share.href}`);
   // No clipboard on a page served over plain http to another device (tengym serve --host 0.0.0.0).
   if (!navigator.clipboard) return showLink();

@@ -250,11 +250,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await p.page.locator('#undo').textContent()).toContain(`${3 - undone} left`);
       expect(taken).not.toEqual(start.state.game);
 
-      // The shared link carries the options and gives the same deal.
+      // The shared link carries the options and gives the same position, the undos used included
+      // (the link follows quick moves within a few ms).
+      await p.page.waitForTimeout(100);
       const link = await p.page.getAttribute('#share', 'href');
       expect(link).toContain('options=');
       const shared = await PlayPage.open(session.browser, link!);
-      expect((await shared.view()).state).toEqual(start.state);
+      expect((await shared.view()).state).toEqual((await p.view()).state);
       expect(shared.errors).toEqual([]);
       await shared.close();
 
@@ -383,6 +385,43 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(again.errors).toEqual([]);
       await again.close();
     });
+  }, 60_000);
+
+  it('the URL holds the moves played, undos included: a reload and the shared link bring back the position; moves not of the deal start it over', async () => {
+    const url = (p: PlayPage) => new URL(p.page.url());
+    // A new deal's URL is the deal alone, with its opening draws (forced moves) played.
+    await withPage('env=decade&seed=7', async (p) => {
+      expect(((await p.view()).state.game as { steps: number }).steps).toBe(41);
+      await p.page.waitForTimeout(200);
+      expect(url(p).search).toBe('?env=decade&seed=7');
+    });
+    await withPage('env=tens&seed=8&options={"undoLimit":3}', async (p) => {
+      for (const n of [1, 2]) {
+        await pressMove(p, n, (await p.view()).legal.length);
+        await p.settled();
+      }
+      await p.page.keyboard.press('u');
+      await p.settled();
+      const before = await p.view();
+      expect(before.state.undosUsed).toBe(1);
+      await expect.poll(() => url(p).searchParams.get('moves')).toMatch(/\.u$/);
+      await p.page.reload();
+      await p.settled();
+      expect((await p.view()).state).toEqual(before.state);
+      expect(await p.page.locator('#undo').textContent()).toContain('2 left');
+      const shared = await PlayPage.open(session.browser, (await p.page.getAttribute('#share', 'href'))!);
+      expect((await shared.view()).state).toEqual(before.state);
+      expect(shared.errors).toEqual([]);
+      await shared.close();
+    });
+    // Moves that are not legal in the deal, or not moves at all: the deal from its start, and a word why.
+    for (const moves of ['999', 'f41.x', 'f41.u', 'f99']) {
+      await withPage(`env=decade&seed=7&moves=${moves}`, async (p) => {
+        expect((await p.view()).state).toEqual(dealtState('decade', 7));
+        expect(await p.page.locator('#message').textContent()).toBe('The moves in the link are not legal in this deal: it starts from the beginning.');
+        expect(new URL(p.page.url()).search).toBe('?env=decade&seed=7');
+      });
+    }
   }, 60_000);
 
   it('Copy link, where the browser has no clipboard (a page on another device, over plain http), shows the link to copy', async () => {
