@@ -726,11 +726,27 @@ function commitDigits(): void {
   else say(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}.`);
 }
 
+/** What was typed into a list to pick a choice by its name, and when. */
+let listTyping = { text: '', at: 0 };
+
+/**
+ * Whether a key is a list's: it picks a choice by the start of its name (the browser's
+ * type-to-select, which forgets after a second). The arrows and the rest are no game's keys.
+ */
+function listTakes(list: HTMLSelectElement, e: KeyboardEvent): boolean {
+  if (e.key.length !== 1) return false;
+  const text = (e.timeStamp - listTyping.at < 1000 ? listTyping.text : '') + e.key.toLowerCase();
+  listTyping = { text, at: e.timeStamp };
+  return [...list.options].some((o) => o.text.toLowerCase().startsWith(text));
+}
+
 document.addEventListener('keydown', (e) => {
   const target = e.target as HTMLElement;
-  // Keys go to a field that takes typing (the seed, an option's number, a list); a checkbox
-  // clicked (Hints) takes none, so the game's keys still work.
-  if (target.closest('input:not([type="checkbox"]), select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  // Keys go to a field that takes typing (the seed, an option's number); a checkbox clicked
+  // (Hints) takes none, and a list (the game, an option) only its own, so the game's keys
+  // work at once after a choice.
+  if (target.closest('input:not([type="checkbox"]), textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (target instanceof HTMLSelectElement && listTakes(target, e)) return;
   if (/^[0-9]$/.test(e.key)) {
     digits += e.key;
     clearTimeout(digitTimer);

@@ -297,6 +297,26 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('the keys play at once after a game is chosen from the list, while the arrows still move through it', async () => {
+    await withPage('env=tens&seed=8', async (p) => {
+      await p.page.focus('#env');
+      for (const id of ['block-ten', 'decade']) {
+        await p.page.keyboard.press('ArrowDown');
+        await p.settled();
+        expect((await p.view()).state.env).toBe(id);
+        expect(await p.page.evaluate('document.activeElement.id')).toBe('env');
+      }
+      await p.page.keyboard.press('h');
+      await p.settled();
+      expect(await p.page.locator('#hints').isVisible()).toBe(true);
+      const before = await p.view();
+      await pressMove(p, 1, before.legal.length);
+      await p.settled();
+      expect((await p.view()).state).not.toEqual(before.state);
+      expect((await p.view()).state.env).toBe('decade');
+    });
+  }, 60_000);
+
   it('a refused option is said beside the form until the game changes: another game, a new deal', async () => {
     await withPage('env=four-ten&seed=5', async (p) => {
       await p.page.click('#options-panel summary');
