@@ -8,7 +8,7 @@
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -465,8 +465,14 @@ function undo(): void {
 
 // ------------------------------------------------------------------ hints
 
+/** A hinter, and the line that says its hints are a fallback's when the list of trained models could not be loaded. */
+interface PageHinter {
+  loaded: LoadedHinter;
+  modelsLost: string | null;
+}
+
 let modelIndex: Promise<Record<string, ModelIndexEntry>> | null = null;
-const hinters = new Map<string, Promise<LoadedHinter>>();
+const hinters = new Map<string, Promise<PageHinter>>();
 const warmHinters = new WeakSet<LoadedHinter>();
 /** The hints of the position last ranked, so that a tap (which redraws) does not rank it again. */
 let lastHints: { position: string; source: string; result: HintResult } | null = null;
@@ -474,23 +480,51 @@ let lastHints: { position: string; source: string; result: HintResult } | null =
 function shippedModels(): Promise<Record<string, ModelIndexEntry>> {
   if (!modelIndex) {
     modelIndex = fetch(new URL('models/index.json', document.baseURI))
-      .then((r) => (r.ok ? (r.json() as Promise<Record<string, ModelIndexEntry>>) : {}))
+      .then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r.json() as Promise<Record<string, ModelIndexEntry>>;
+      })
       .catch((e: Error) => {
-        throw new Error(`cannot fetch models/index.json (${e.message})`);
+        throw new Error(`models/index.json: ${e.message}`);
       });
-    // A failed fetch (the network) is tried again at the next position, as a model's files are.
+    // A failed load (the network, the server, a broken file) is tried again at the next position, as a model's files are.
     modelIndex.catch(() => (modelIndex = null));
   }
   return modelIndex;
 }
 
-/** The hinter of the current env and options, as `tengym hint` would choose it. */
-function hinterFor(current: Env): Promise<LoadedHinter> {
+/** Whether a trained model would give the hints of `game` were one shipped for its options. */
+function modelCouldAnswer(game: Env): boolean {
+  const opts = game.options as Record<string, unknown>;
+  return chooseHintSource(game.id, opts, { env: game.id, options: opts }).kind === 'model';
+}
+
+/** What `game`'s hints say when the list of trained models could not be loaded (`why`), where that matters. */
+function modelsLostLine(game: Env, why: string): string | null {
+  if (!modelCouldAnswer(game)) return null;
+  const fallback = chooseHintSource(game.id, game.options as Record<string, unknown>, null);
+  return `The trained models could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
+}
+
+/**
+ * The hinter of the current env and options, as `tengym hint` would choose it. Without the
+ * list of trained models the choice falls back to a search, and says so: that hinter is
+ * chosen again at the next position, when the list may load.
+ */
+function hinterFor(current: Env): Promise<PageHinter> {
   const key = `${current.id} ${JSON.stringify(current.options)}`;
   let loading = hinters.get(key);
   if (!loading) {
+    let indexError: string | null = null;
     loading = hinterForEnv(current.id, current.options as Record<string, unknown>, {
-      info: async (id) => (await shippedModels())[id] ?? null,
+      info: async (id) => {
+        try {
+          return (await shippedModels())[id] ?? null;
+        } catch (e) {
+          indexError = (e as Error).message;
+          return null;
+        }
+      },
       load: async (modelId) => {
         const weights = (await shippedModels())[modelId].weights;
         const { loadShippedModel } = await import('./model-loader.js');
@@ -498,10 +532,11 @@ function hinterFor(current: Env): Promise<LoadedHinter> {
         api.backend = backend;
         return agent;
       },
-    });
+    }).then((loaded) => ({ loaded, modelsLost: indexError === null ? null : modelsLostLine(current, indexError) }));
     hinters.set(key, loading);
-    // A failed load (the network, a missing file) is tried again at the next position.
-    loading.catch(() => hinters.delete(key));
+    // A failed load (the network, a missing file) is tried again at the next position, and so is the list.
+    const forget = () => hinters.delete(key);
+    loading.then(() => indexError !== null && forget(), forget);
   }
   return loading;
 }
@@ -511,9 +546,11 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   ui.hints.hidden = false;
   ui.hintList.replaceChildren();
   ui.hintSource.textContent = 'Loading hints…';
+  ui.hintSource.classList.remove('error');
   let loaded: LoadedHinter;
+  let modelsLost: string | null;
   try {
-    loaded = await hinterFor(env);
+    ({ loaded, modelsLost } = await hinterFor(env));
   } catch (e) {
     if (gen === generation) ui.hintSource.textContent = `No hints: ${(e as Error).message}`;
     return;
@@ -536,7 +573,8 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.hints = result;
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
-  ui.hintSource.textContent = result.note ?? `Hints from ${result.source}`;
+  ui.hintSource.textContent = modelsLost ?? result.note ?? `Hints from ${result.source}`;
+  ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {
     const li = document.createElement('li');

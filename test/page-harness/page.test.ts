@@ -458,24 +458,36 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 60_000);
 
-  it('decade with hints: a failed fetch of the model list says so, and the hints come at the next position', async () => {
-    await withPage(
-      'env=decade&seed=2&hints=1',
-      async (p) => {
-        expect(await p.page.locator('#hint-source').textContent()).toBe('No hints: cannot fetch models/index.json (Failed to fetch)');
-        expect((await p.view()).hints).toBeNull();
-        for (let guard = 0; guard < 20 && (await p.view()).hints === null; guard++) await p.play((await p.view()).legal[0]);
-        const v = await p.view();
-        expect(v.source).toBe('model models/decade/ (shipped)');
-        expect(v.hints!.hints.length).toBe(v.legal.length);
-      },
-      // The network fails the first request for the list of shipped models.
-      { init: `const pageFetch = window.fetch; let failed = false;
-          window.fetch = (url, ...rest) => {
-            if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
-            return pageFetch(url, ...rest);
-          };` },
-    );
+  it('decade with hints: a model list that cannot be loaded is said above the fallback’s hints, and the model’s come at the next position', async () => {
+    const { source } = await loadHinter('decade', {});
+    // The network fails the first request for the list of shipped models, or the server answers 404.
+    for (const [why, answer] of [
+      ['Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
+      ['HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
+    ]) {
+      await withPage(
+        'env=decade&seed=2&hints=1',
+        async (p) => {
+          const line = p.page.locator('#hint-source');
+          expect(await line.textContent()).toBe(`The trained models could not be loaded (models/index.json: ${why}): hints from pimc instead.`);
+          expect((await p.view()).source).toMatch(/^pimc /);
+          expect((await p.view()).hints!.hints.length).toBe((await p.view()).legal.length);
+          for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
+          const v = await p.view();
+          expect(v.source).toBe(source);
+          expect(v.hints!.hints.length).toBe(v.legal.length);
+          expect(await line.textContent()).toBe(`Hints from ${source}`);
+          expect(await line.getAttribute('class')).toBe('source');
+        },
+        {
+          init: `const pageFetch = window.fetch; let failed = false;
+            window.fetch = (url, ...rest) => {
+              if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return ${answer}; }
+              return pageFetch(url, ...rest);
+            };`,
+        },
+      );
+    }
   }, 60_000);
 
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
