@@ -611,8 +611,25 @@ function kbd(n: number): HTMLElement {
   return k;
 }
 
+/**
+ * The piles cleared, where no card leaves the game (Ten-Twenty-Thirty: picked-up cards go under
+ * the stock, so every card is always in play): `{ cleared, piles }`, or null elsewhere.
+ */
+function pilesCleared(): { cleared: number; piles: number } | null {
+  if ((env.options as { pickedUp?: unknown }).pickedUp !== 'deck-bottom') return null;
+  const columns = env.board().parts.find((p) => p.kind === 'columns');
+  if (!columns) return null;
+  return { cleared: columns.columns.filter((c) => c.cleared).length, piles: columns.columns.length };
+}
+
 function outcomeText(): string {
   const o = env.outcome();
+  const piles = pilesCleared();
+  if (piles) {
+    if (o.won) return `Won! All ${piles.piles} piles are cleared.`;
+    const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
+    return `${why}: ${piles.cleared} of ${piles.piles} piles cleared.`;
+  }
   if ('cardsLeft' in o) {
     const left = `${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
     if (o.won) return `Won! ${o.cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;

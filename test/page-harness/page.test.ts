@@ -579,6 +579,29 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 120_000);
 
+  it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still count the cards left', async () => {
+    const cases: [string, string][] = [
+      ['env=ten-twenty-thirty&seed=1', 'No more moves, the stock is used up: 1 of 7 piles cleared.'],
+      ['env=ten-twenty-thirty&seed=1&options={"maxSteps":50}', 'Out of steps after 50 moves: 0 of 7 piles cleared.'],
+      ['env=ten-twenty-thirty&seed=6', 'Won! All 7 piles are cleared.'],
+      ['env=decade-stacks&seed=1', 'No more moves: 24 cards left.'],
+      ['env=decade&seed=1&options={"maxSteps":20}', 'Out of steps: 6 cards left.'],
+    ];
+    for (const [query, text] of cases) {
+      await withPage(query, async (p) => {
+        // The first legal move each time, through the page's own play().
+        await p.page.evaluate(`(async () => {
+          const t = window.tengym;
+          while (t.env.running) {
+            t.play(t.env.legal[0]);
+            await t.settled();
+          }
+        })()`);
+        expect(await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent"), query).toBe(text);
+      });
+    }
+  }, 60_000);
+
   it('four-ten: a fault is said on the page with its reason and the safety spent; the bust likewise', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
       const message = () => p.page.locator('#message').textContent();
