@@ -23,6 +23,8 @@ const HIDDEN_OPTIONS = new Set(['reward']);
  * than 200 in 10 s, which a long run of forced moves or a script would pass.
  */
 const URL_INTERVAL_MS = 60;
+/** How long a key's new deal waits for its second `n` in a game under way. */
+const NEW_DEAL_CONFIRM_MS = 3000;
 
 interface ModelIndexEntry extends ShippedModelInfo {
   weights: number;
@@ -134,6 +136,8 @@ let digits = '';
 let digitTimer = 0;
 /** Forced moves played since the player's last move (the deal counts as one). */
 let forcedRun = 0;
+/** When `n` last asked to be pressed again; anything else the player does forgets it. */
+let newDealAskedAt = -Infinity;
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
@@ -643,9 +647,10 @@ function outcomeText(): string {
 function update(): void {
   const gen = ++generation;
   clearTimeout(forcedTimer);
-  // A move number being typed was for the position it was typed at.
+  // A move number being typed, or a new deal asked for, was for the position it was typed at.
   digits = '';
   clearTimeout(digitTimer);
+  newDealAskedAt = -Infinity;
   const state = env.getState();
   const moves = env.running ? legalMoves() : [];
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
@@ -795,6 +800,21 @@ function listTakes(list: HTMLSelectElement, e: KeyboardEvent): boolean {
   return [...list.options].some((o) => o.text.toLowerCase().startsWith(text));
 }
 
+/**
+ * `n`: a new deal, at once before the player's first move or after the end; in a game under
+ * way only at a second `n`, as one key would otherwise throw the game away.
+ */
+function newDealKey(): void {
+  const underWay = env.running && played.some((t) => !t.startsWith('f'));
+  if (underWay && performance.now() - newDealAskedAt > NEW_DEAL_CONFIRM_MS) {
+    newDealAskedAt = performance.now();
+    say('Press n again for a new deal.');
+    return;
+  }
+  say('');
+  startGame(env.id, options, randomSeed());
+}
+
 document.addEventListener('keydown', (e) => {
   const target = e.target as HTMLElement;
   // Keys go to a field that takes typing (the seed, an option's number); a checkbox clicked
@@ -814,7 +834,7 @@ document.addEventListener('keydown', (e) => {
     else return;
   } else if (e.key === 'h') setHints(!hintsOn);
   else if (e.key === 'u') undo();
-  else if (e.key === 'n') startGame(env.id, options, randomSeed());
+  else if (e.key === 'n') newDealKey();
   else if (e.key === 'Escape') {
     digits = '';
     selection = [];

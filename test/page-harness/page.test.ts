@@ -366,6 +366,51 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('n in a game under way asks first and deals at the second n; before the first move and after the end it deals at once', async () => {
+    const seed = (p: PlayPage) => p.page.evaluate('window.tengym.seed') as Promise<number>;
+    const message = (p: PlayPage) => p.page.locator('#message').textContent();
+    await withPage('env=tens&seed=8', async (p) => {
+      // Before the first move: at once.
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).not.toBe(8);
+      await p.page.goto(`${base}?env=tens&seed=8`);
+      await p.settled();
+      await pressMove(p, 1, (await p.view()).legal.length);
+      await p.settled();
+      const played = await p.view();
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).toBe(8);
+      expect((await p.view()).state).toEqual(played.state);
+      expect(await message(p)).toBe('Press n again for a new deal.');
+      // A second n after a few seconds asks again; at once, it deals.
+      await p.page.waitForTimeout(3200);
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).toBe(8);
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).not.toBe(8);
+      expect(await message(p)).toBe('');
+      // The New deal button deals at once, in a game under way too.
+      await p.page.goto(`${base}?env=tens&seed=8`);
+      await p.settled();
+      await pressMove(p, 1, (await p.view()).legal.length);
+      await p.settled();
+      await p.page.click('#new-deal');
+      await p.settled();
+      expect(await seed(p)).not.toBe(8);
+      // After the end: at once (tens deal 5 ends with its one forced move).
+      await p.page.goto(`${base}?env=tens&seed=5`);
+      await p.settled();
+      expect((await p.view()).running).toBe(false);
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).not.toBe(5);
+    });
+  }, 60_000);
+
   it('u with every undo used says none are left (with undo off, how to turn it on)', async () => {
     await withPage('env=tens&seed=8', async (p) => {
       const message = () => p.page.locator('#message').textContent();
