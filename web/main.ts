@@ -5,10 +5,10 @@
  * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
  * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from `hinterForEnv`, the same choice of source as
  * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
- * options that differ from the env's defaults) and `hints=1`.
+ * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -18,6 +18,13 @@ const FORCED_MOVE_MS = 160;
 const CHAINED_FORCED_MOVE_MS = 70;
 /** Options a player does not choose: they change only what an RL agent is rewarded with. */
 const HIDDEN_OPTIONS = new Set(['reward']);
+/**
+ * Least time between two URL changes from moves: Chromium ignores, and Firefox refuses, more
+ * than 200 in 10 s, which a long run of forced moves or a script would pass.
+ */
+const URL_INTERVAL_MS = 60;
+/** How long a key's new deal waits for its second `n` in a game under way. */
+const NEW_DEAL_CONFIRM_MS = 3000;
 
 interface ModelIndexEntry extends ShippedModelInfo {
   weights: number;
@@ -109,6 +116,11 @@ let states: GameStates;
 /** The options that differ from the env's defaults (what a link carries). */
 let options: Record<string, unknown> = {};
 let seed = 0;
+/**
+ * The game so far, as the URL's `moves` holds it: action ids, `fN` for N moves in a row that
+ * were the only legal one (a deal's opening draws), `u` for an undo (it counts against the limit).
+ */
+let played: string[] = [];
 let hintsOn = false;
 /** Tapped cards (cardKey), in order. */
 let selection: string[] = [];
@@ -124,6 +136,8 @@ let digits = '';
 let digitTimer = 0;
 /** Forced moves played since the player's last move (the deal counts as one). */
 let forcedRun = 0;
+/** When `n` last asked to be pressed again; anything else the player does forgets it. */
+let newDealAskedAt = -Infinity;
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
@@ -142,31 +156,91 @@ function changedOptions(id: string, opts: Record<string, unknown>): Record<strin
   return Object.fromEntries(Object.entries(opts).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
 }
 
-function dealUrl(withHints: boolean): string {
+/** The game's URL: the deal, and the moves played unless only forced ones (a new deal's link is the deal alone). */
+function gameUrl(withHints: boolean): string {
   const q = new URLSearchParams({ env: env.id, seed: String(seed) });
   const changed = changedOptions(env.id, env.options as Record<string, unknown>);
   if (Object.keys(changed).length > 0) q.set('options', JSON.stringify(changed));
+  if (played.some((t) => !t.startsWith('f'))) q.set('moves', played.join('.'));
   if (withHints && hintsOn) q.set('hints', '1');
   if (withHints && preferredBackend) q.set('backend', preferredBackend);
   return `${location.pathname}?${q}`;
 }
 
-function startGame(id: string, opts: Record<string, unknown>, dealSeed: number): void {
+let urlWrittenAt = -Infinity;
+let urlTimer = 0;
+
+/** Puts the game in the address bar and the share link; `now` for a deal or a setting, else at most every URL_INTERVAL_MS. */
+function writeUrl(now: boolean): void {
+  clearTimeout(urlTimer);
+  const wait = urlWrittenAt + URL_INTERVAL_MS - performance.now();
+  if (!now && wait > 0) {
+    urlTimer = window.setTimeout(() => writeUrl(true), wait);
+    return;
+  }
+  urlWrittenAt = performance.now();
+  history.replaceState(null, '', gameUrl(true));
+  ui.share.href = new URL(gameUrl(false), location.href).href;
+}
+
+/** Plays an action and keeps it for the URL. */
+function stepGame(action: number): void {
+  const only = env.legalCount === 1;
+  env.step(action);
+  states.record(env);
+  const last = played.at(-1);
+  if (only && last?.startsWith('f')) played[played.length - 1] = `f${Number(last.slice(1)) + 1}`;
+  else played.push(only ? 'f1' : String(action));
+}
+
+/** Takes back a step (the caller checks that one is left) and keeps the undo for the URL. */
+function undoGame(): void {
+  env.undo();
+  states.record(env);
+  played.push('u');
+}
+
+/** Plays a URL's `moves` on the deal just made; false at the first that is not legal there. */
+function replay(moves: string): boolean {
+  for (const token of moves.split('.')) {
+    if (token === 'u') {
+      if (env.undosLeft <= 0 || env.undoDepth === 0) return false;
+      undoGame();
+    } else if (/^f[1-9]\d{0,5}$/.test(token)) {
+      for (let n = Number(token.slice(1)); n > 0; n--) {
+        if (!env.running || env.legalCount !== 1) return false;
+        stepGame(env.legal[0]);
+      }
+    } else if (/^\d{1,6}$/.test(token) && env.running && env.isLegal(Number(token))) stepGame(Number(token));
+    else return false;
+  }
+  return true;
+}
+
+/** Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's); moves not of this deal leave it as dealt, and say so. */
+function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
   env = make(id, opts);
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
   env.reset({ seed });
   states = new GameStates(env);
+  played = [];
+  if (moves && !replay(moves)) {
+    env.reset({ seed });
+    states = new GameStates(env);
+    played = [];
+    say('The moves in the link are not legal in this deal: it starts from the beginning.', 'error');
+  }
   api.env = env;
   api.seed = seed;
   selection = [];
-  holdForced = false;
+  // A game that stopped at an undo shows the position asked for, as it did before the reload.
+  holdForced = played.at(-1) === 'u';
   forcedRun = 1;
   shownSpots = new Set();
   ui.env.value = env.id;
   ui.seed.value = String(seed);
-  history.replaceState(null, '', dealUrl(true));
-  ui.share.href = new URL(dealUrl(false), location.href).href;
+  writeUrl(true);
   document.title = `tengym: ${env.id}, seed ${seed}`;
   // The form shows this game's options: an error about options it no longer holds goes with them.
   ui.optionsError.hidden = true;
@@ -207,7 +281,7 @@ function startFromUrl(): void {
   }
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
-  startGame(id, opts, dealSeed);
+  startGame(id, opts, dealSeed, params.get('moves') ?? '');
 }
 
 // ------------------------------------------------------------------ the options form
@@ -295,8 +369,8 @@ function play(action: number, forced = false): void {
   if (!env.running || !env.isLegal(action)) return;
   forcedRun = forced ? forcedRun + 1 : 0;
   if (!forced) say('');
-  env.step(action);
-  states.record(env);
+  stepGame(action);
+  writeUrl(false);
   // A round's end, a fault and what paid for it, a bust: said with its reason.
   const note = env.stepNote();
   if (note) say(note);
@@ -380,13 +454,13 @@ function undo(): void {
     return;
   }
   try {
-    env.undo();
-    states.record(env);
+    undoGame();
   } catch (e) {
     if (!isTengymError(e)) throw e;
     say(e.message);
     return;
   }
+  writeUrl(false);
   selection = [];
   holdForced = true;
   say(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.`);
@@ -395,8 +469,14 @@ function undo(): void {
 
 // ------------------------------------------------------------------ hints
 
+/** A hinter, and the line that says its hints are a fallback's when the list of trained models could not be loaded. */
+interface PageHinter {
+  loaded: LoadedHinter;
+  modelsLost: string | null;
+}
+
 let modelIndex: Promise<Record<string, ModelIndexEntry>> | null = null;
-const hinters = new Map<string, Promise<LoadedHinter>>();
+const hinters = new Map<string, Promise<PageHinter>>();
 const warmHinters = new WeakSet<LoadedHinter>();
 /** The hints of the position last ranked, so that a tap (which redraws) does not rank it again. */
 let lastHints: { position: string; source: string; result: HintResult } | null = null;
@@ -404,23 +484,51 @@ let lastHints: { position: string; source: string; result: HintResult } | null =
 function shippedModels(): Promise<Record<string, ModelIndexEntry>> {
   if (!modelIndex) {
     modelIndex = fetch(new URL('models/index.json', document.baseURI))
-      .then((r) => (r.ok ? (r.json() as Promise<Record<string, ModelIndexEntry>>) : {}))
+      .then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r.json() as Promise<Record<string, ModelIndexEntry>>;
+      })
       .catch((e: Error) => {
-        throw new Error(`cannot fetch models/index.json (${e.message})`);
+        throw new Error(`models/index.json: ${e.message}`);
       });
-    // A failed fetch (the network) is tried again at the next position, as a model's files are.
+    // A failed load (the network, the server, a broken file) is tried again at the next position, as a model's files are.
     modelIndex.catch(() => (modelIndex = null));
   }
   return modelIndex;
 }
 
-/** The hinter of the current env and options, as `tengym hint` would choose it. */
-function hinterFor(current: Env): Promise<LoadedHinter> {
+/** Whether a trained model would give the hints of `game` were one shipped for its options. */
+function modelCouldAnswer(game: Env): boolean {
+  const opts = game.options as Record<string, unknown>;
+  return chooseHintSource(game.id, opts, { env: game.id, options: opts }).kind === 'model';
+}
+
+/** What `game`'s hints say when the list of trained models could not be loaded (`why`), where that matters. */
+function modelsLostLine(game: Env, why: string): string | null {
+  if (!modelCouldAnswer(game)) return null;
+  const fallback = chooseHintSource(game.id, game.options as Record<string, unknown>, null);
+  return `The trained models could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
+}
+
+/**
+ * The hinter of the current env and options, as `tengym hint` would choose it. Without the
+ * list of trained models the choice falls back to a search, and says so: that hinter is
+ * chosen again at the next position, when the list may load.
+ */
+function hinterFor(current: Env): Promise<PageHinter> {
   const key = `${current.id} ${JSON.stringify(current.options)}`;
   let loading = hinters.get(key);
   if (!loading) {
+    let indexError: string | null = null;
     loading = hinterForEnv(current.id, current.options as Record<string, unknown>, {
-      info: async (id) => (await shippedModels())[id] ?? null,
+      info: async (id) => {
+        try {
+          return (await shippedModels())[id] ?? null;
+        } catch (e) {
+          indexError = (e as Error).message;
+          return null;
+        }
+      },
       load: async (modelId) => {
         const weights = (await shippedModels())[modelId].weights;
         const { loadShippedModel } = await import('./model-loader.js');
@@ -428,10 +536,11 @@ function hinterFor(current: Env): Promise<LoadedHinter> {
         api.backend = backend;
         return agent;
       },
-    });
+    }).then((loaded) => ({ loaded, modelsLost: indexError === null ? null : modelsLostLine(current, indexError) }));
     hinters.set(key, loading);
-    // A failed load (the network, a missing file) is tried again at the next position.
-    loading.catch(() => hinters.delete(key));
+    // A failed load (the network, a missing file) is tried again at the next position, and so is the list.
+    const forget = () => hinters.delete(key);
+    loading.then(() => indexError !== null && forget(), forget);
   }
   return loading;
 }
@@ -441,9 +550,11 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   ui.hints.hidden = false;
   ui.hintList.replaceChildren();
   ui.hintSource.textContent = 'Loading hints…';
+  ui.hintSource.classList.remove('error');
   let loaded: LoadedHinter;
+  let modelsLost: string | null;
   try {
-    loaded = await hinterFor(env);
+    ({ loaded, modelsLost } = await hinterFor(env));
   } catch (e) {
     if (gen === generation) ui.hintSource.textContent = `No hints: ${(e as Error).message}`;
     return;
@@ -466,7 +577,8 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.hints = result;
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
-  ui.hintSource.textContent = result.note ?? `Hints from ${result.source}`;
+  ui.hintSource.textContent = modelsLost ?? result.note ?? `Hints from ${result.source}`;
+  ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {
     const li = document.createElement('li');
@@ -503,8 +615,25 @@ function kbd(n: number): HTMLElement {
   return k;
 }
 
+/**
+ * The piles cleared, where no card leaves the game (Ten-Twenty-Thirty: picked-up cards go under
+ * the stock, so every card is always in play): `{ cleared, piles }`, or null elsewhere.
+ */
+function pilesCleared(): { cleared: number; piles: number } | null {
+  if ((env.options as { pickedUp?: unknown }).pickedUp !== 'deck-bottom') return null;
+  const columns = env.board().parts.find((p) => p.kind === 'columns');
+  if (!columns) return null;
+  return { cleared: columns.columns.filter((c) => c.cleared).length, piles: columns.columns.length };
+}
+
 function outcomeText(): string {
   const o = env.outcome();
+  const piles = pilesCleared();
+  if (piles) {
+    if (o.won) return `Won! All ${piles.piles} piles are cleared.`;
+    const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
+    return `${why}: ${piles.cleared} of ${piles.piles} piles cleared.`;
+  }
   if ('cardsLeft' in o) {
     const left = `${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
     if (o.won) return `Won! ${o.cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;
@@ -518,9 +647,10 @@ function outcomeText(): string {
 function update(): void {
   const gen = ++generation;
   clearTimeout(forcedTimer);
-  // A move number being typed was for the position it was typed at.
+  // A move number being typed, or a new deal asked for, was for the position it was typed at.
   digits = '';
   clearTimeout(digitTimer);
+  newDealAskedAt = -Infinity;
   const state = env.getState();
   const moves = env.running ? legalMoves() : [];
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
@@ -643,7 +773,7 @@ function scheduleForced(move: Move, gen: number): void {
 function setHints(on: boolean): void {
   hintsOn = on;
   ui.hintsToggle.checked = on;
-  history.replaceState(null, '', dealUrl(true));
+  writeUrl(true);
   update();
 }
 
@@ -656,11 +786,42 @@ function commitDigits(): void {
   else say(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}.`);
 }
 
+/** What was typed into a list to pick a choice by its name, and when. */
+let listTyping = { text: '', at: 0 };
+
+/**
+ * Whether a key is a list's: it picks a choice by the start of its name (the browser's
+ * type-to-select, which forgets after a second). The arrows and the rest are no game's keys.
+ */
+function listTakes(list: HTMLSelectElement, e: KeyboardEvent): boolean {
+  if (e.key.length !== 1) return false;
+  const text = (e.timeStamp - listTyping.at < 1000 ? listTyping.text : '') + e.key.toLowerCase();
+  listTyping = { text, at: e.timeStamp };
+  return [...list.options].some((o) => o.text.toLowerCase().startsWith(text));
+}
+
+/**
+ * `n`: a new deal, at once before the player's first move or after the end; in a game under
+ * way only at a second `n`, as one key would otherwise throw the game away.
+ */
+function newDealKey(): void {
+  const underWay = env.running && played.some((t) => !t.startsWith('f'));
+  if (underWay && performance.now() - newDealAskedAt > NEW_DEAL_CONFIRM_MS) {
+    newDealAskedAt = performance.now();
+    say('Press n again for a new deal.');
+    return;
+  }
+  say('');
+  startGame(env.id, options, randomSeed());
+}
+
 document.addEventListener('keydown', (e) => {
   const target = e.target as HTMLElement;
-  // Keys go to a field that takes typing (the seed, an option's number, a list); a checkbox
-  // clicked (Hints) takes none, so the game's keys still work.
-  if (target.closest('input:not([type="checkbox"]), select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  // Keys go to a field that takes typing (the seed, an option's number); a checkbox clicked
+  // (Hints) takes none, and a list (the game, an option) only its own, so the game's keys
+  // work at once after a choice.
+  if (target.closest('input:not([type="checkbox"]), textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (target instanceof HTMLSelectElement && listTakes(target, e)) return;
   if (/^[0-9]$/.test(e.key)) {
     digits += e.key;
     clearTimeout(digitTimer);
@@ -673,7 +834,7 @@ document.addEventListener('keydown', (e) => {
     else return;
   } else if (e.key === 'h') setHints(!hintsOn);
   else if (e.key === 'u') undo();
-  else if (e.key === 'n') startGame(env.id, options, randomSeed());
+  else if (e.key === 'n') newDealKey();
   else if (e.key === 'Escape') {
     digits = '';
     selection = [];
@@ -703,6 +864,7 @@ ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
 ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
 ui.undo.addEventListener('click', undo);
 ui.copy.addEventListener('click', () => {
+  writeUrl(true);
   const showLink = () => say(`Copy this link to replay the deal: ${ui.share.href}`);
   // No clipboard on a page served over plain http to another device (tengym serve --host 0.0.0.0).
   if (!navigator.clipboard) return showLink();

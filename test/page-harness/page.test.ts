@@ -250,11 +250,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await p.page.locator('#undo').textContent()).toContain(`${3 - undone} left`);
       expect(taken).not.toEqual(start.state.game);
 
-      // The shared link carries the options and gives the same deal.
+      // The shared link carries the options and gives the same position, the undos used included
+      // (the link follows quick moves within a few ms).
+      await p.page.waitForTimeout(100);
       const link = await p.page.getAttribute('#share', 'href');
       expect(link).toContain('options=');
       const shared = await PlayPage.open(session.browser, link!);
-      expect((await shared.view()).state).toEqual(start.state);
+      expect((await shared.view()).state).toEqual((await p.view()).state);
       expect(shared.errors).toEqual([]);
       await shared.close();
 
@@ -292,6 +294,26 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.keyboard.press('h');
       await p.settled();
       expect(await p.page.locator('#hints').isVisible()).toBe(false);
+    });
+  }, 60_000);
+
+  it('the keys play at once after a game is chosen from the list, while the arrows still move through it', async () => {
+    await withPage('env=tens&seed=8', async (p) => {
+      await p.page.focus('#env');
+      for (const id of ['block-ten', 'decade']) {
+        await p.page.keyboard.press('ArrowDown');
+        await p.settled();
+        expect((await p.view()).state.env).toBe(id);
+        expect(await p.page.evaluate('document.activeElement.id')).toBe('env');
+      }
+      await p.page.keyboard.press('h');
+      await p.settled();
+      expect(await p.page.locator('#hints').isVisible()).toBe(true);
+      const before = await p.view();
+      await pressMove(p, 1, before.legal.length);
+      await p.settled();
+      expect((await p.view()).state).not.toEqual(before.state);
+      expect((await p.view()).state.env).toBe('decade');
     });
   }, 60_000);
 
@@ -344,6 +366,51 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('n in a game under way asks first and deals at the second n; before the first move and after the end it deals at once', async () => {
+    const seed = (p: PlayPage) => p.page.evaluate('window.tengym.seed') as Promise<number>;
+    const message = (p: PlayPage) => p.page.locator('#message').textContent();
+    await withPage('env=tens&seed=8', async (p) => {
+      // Before the first move: at once.
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).not.toBe(8);
+      await p.page.goto(`${base}?env=tens&seed=8`);
+      await p.settled();
+      await pressMove(p, 1, (await p.view()).legal.length);
+      await p.settled();
+      const played = await p.view();
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).toBe(8);
+      expect((await p.view()).state).toEqual(played.state);
+      expect(await message(p)).toBe('Press n again for a new deal.');
+      // A second n after a few seconds asks again; at once, it deals.
+      await p.page.waitForTimeout(3200);
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).toBe(8);
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).not.toBe(8);
+      expect(await message(p)).toBe('');
+      // The New deal button deals at once, in a game under way too.
+      await p.page.goto(`${base}?env=tens&seed=8`);
+      await p.settled();
+      await pressMove(p, 1, (await p.view()).legal.length);
+      await p.settled();
+      await p.page.click('#new-deal');
+      await p.settled();
+      expect(await seed(p)).not.toBe(8);
+      // After the end: at once (tens deal 5 ends with its one forced move).
+      await p.page.goto(`${base}?env=tens&seed=5`);
+      await p.settled();
+      expect((await p.view()).running).toBe(false);
+      await p.page.keyboard.press('n');
+      await p.settled();
+      expect(await seed(p)).not.toBe(5);
+    });
+  }, 60_000);
+
   it('u with every undo used says none are left (with undo off, how to turn it on)', async () => {
     await withPage('env=tens&seed=8', async (p) => {
       const message = () => p.page.locator('#message').textContent();
@@ -385,6 +452,43 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('the URL holds the moves played, undos included: a reload and the shared link bring back the position; moves not of the deal start it over', async () => {
+    const url = (p: PlayPage) => new URL(p.page.url());
+    // A new deal's URL is the deal alone, with its opening draws (forced moves) played.
+    await withPage('env=decade&seed=7', async (p) => {
+      expect(((await p.view()).state.game as { steps: number }).steps).toBe(41);
+      await p.page.waitForTimeout(200);
+      expect(url(p).search).toBe('?env=decade&seed=7');
+    });
+    await withPage('env=tens&seed=8&options={"undoLimit":3}', async (p) => {
+      for (const n of [1, 2]) {
+        await pressMove(p, n, (await p.view()).legal.length);
+        await p.settled();
+      }
+      await p.page.keyboard.press('u');
+      await p.settled();
+      const before = await p.view();
+      expect(before.state.undosUsed).toBe(1);
+      await expect.poll(() => url(p).searchParams.get('moves')).toMatch(/\.u$/);
+      await p.page.reload();
+      await p.settled();
+      expect((await p.view()).state).toEqual(before.state);
+      expect(await p.page.locator('#undo').textContent()).toContain('2 left');
+      const shared = await PlayPage.open(session.browser, (await p.page.getAttribute('#share', 'href'))!);
+      expect((await shared.view()).state).toEqual(before.state);
+      expect(shared.errors).toEqual([]);
+      await shared.close();
+    });
+    // Moves that are not legal in the deal, or not moves at all: the deal from its start, and a word why.
+    for (const moves of ['999', 'f41.x', 'f41.u', 'f99']) {
+      await withPage(`env=decade&seed=7&moves=${moves}`, async (p) => {
+        expect((await p.view()).state).toEqual(dealtState('decade', 7));
+        expect(await p.page.locator('#message').textContent()).toBe('The moves in the link are not legal in this deal: it starts from the beginning.');
+        expect(new URL(p.page.url()).search).toBe('?env=decade&seed=7');
+      });
+    }
+  }, 60_000);
+
   it('Copy link, where the browser has no clipboard (a page on another device, over plain http), shows the link to copy', async () => {
     await withPage(
       'env=decade&seed=7',
@@ -399,24 +503,36 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 60_000);
 
-  it('decade with hints: a failed fetch of the model list says so, and the hints come at the next position', async () => {
-    await withPage(
-      'env=decade&seed=2&hints=1',
-      async (p) => {
-        expect(await p.page.locator('#hint-source').textContent()).toBe('No hints: cannot fetch models/index.json (Failed to fetch)');
-        expect((await p.view()).hints).toBeNull();
-        for (let guard = 0; guard < 20 && (await p.view()).hints === null; guard++) await p.play((await p.view()).legal[0]);
-        const v = await p.view();
-        expect(v.source).toBe('model models/decade/ (shipped)');
-        expect(v.hints!.hints.length).toBe(v.legal.length);
-      },
-      // The network fails the first request for the list of shipped models.
-      { init: `const pageFetch = window.fetch; let failed = false;
-          window.fetch = (url, ...rest) => {
-            if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
-            return pageFetch(url, ...rest);
-          };` },
-    );
+  it('decade with hints: a model list that cannot be loaded is said above the fallback’s hints, and the model’s come at the next position', async () => {
+    const { source } = await loadHinter('decade', {});
+    // The network fails the first request for the list of shipped models, or the server answers 404.
+    for (const [why, answer] of [
+      ['Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
+      ['HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
+    ]) {
+      await withPage(
+        'env=decade&seed=2&hints=1',
+        async (p) => {
+          const line = p.page.locator('#hint-source');
+          expect(await line.textContent()).toBe(`The trained models could not be loaded (models/index.json: ${why}): hints from pimc instead.`);
+          expect((await p.view()).source).toMatch(/^pimc /);
+          expect((await p.view()).hints!.hints.length).toBe((await p.view()).legal.length);
+          for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
+          const v = await p.view();
+          expect(v.source).toBe(source);
+          expect(v.hints!.hints.length).toBe(v.legal.length);
+          expect(await line.textContent()).toBe(`Hints from ${source}`);
+          expect(await line.getAttribute('class')).toBe('source');
+        },
+        {
+          init: `const pageFetch = window.fetch; let failed = false;
+            window.fetch = (url, ...rest) => {
+              if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return ${answer}; }
+              return pageFetch(url, ...rest);
+            };`,
+        },
+      );
+    }
   }, 60_000);
 
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
@@ -507,6 +623,29 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       }
     }
   }, 120_000);
+
+  it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still count the cards left', async () => {
+    const cases: [string, string][] = [
+      ['env=ten-twenty-thirty&seed=1', 'No more moves, the stock is used up: 1 of 7 piles cleared.'],
+      ['env=ten-twenty-thirty&seed=1&options={"maxSteps":50}', 'Out of steps after 50 moves: 0 of 7 piles cleared.'],
+      ['env=ten-twenty-thirty&seed=6', 'Won! All 7 piles are cleared.'],
+      ['env=decade-stacks&seed=1', 'No more moves: 24 cards left.'],
+      ['env=decade&seed=1&options={"maxSteps":20}', 'Out of steps: 6 cards left.'],
+    ];
+    for (const [query, text] of cases) {
+      await withPage(query, async (p) => {
+        // The first legal move each time, through the page's own play().
+        await p.page.evaluate(`(async () => {
+          const t = window.tengym;
+          while (t.env.running) {
+            t.play(t.env.legal[0]);
+            await t.settled();
+          }
+        })()`);
+        expect(await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent"), query).toBe(text);
+      });
+    }
+  }, 60_000);
 
   it('four-ten: a fault is said on the page with its reason and the safety spent; the bust likewise', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
