@@ -11,8 +11,14 @@
  *   `pimc`'s ties, in place of the cards left);
  * - `blend:A`: the two together: the highest A · (`pimc`'s win fraction) + (1 − A) · (the
  *   model's P(win)).
+ * - `deeper:M`: `pimc` one decision deeper, no model: every move is played on M fair orders of
+ *   the unseen cards (the same M for every move), through the forced moves to the next decision,
+ *   which is valued at `pimc`'s best win fraction there (a won or lost end at 1 or 0); the move
+ *   with the highest mean plays, ties in `pimc`'s order. This is what a search over `pimc`'s
+ *   values makes of them (the learned search does the same over a network that learns them), so
+ *   whether it beats `pimc` says whether a network level with its teacher could.
  *
- * The two together choose at decisions with `--stock` LOW-HIGH cards in the stock; elsewhere
+ * The two together (and `deeper`) choose at decisions with `--stock` LOW-HIGH cards in the stock; elsewhere
  * `pimc` plays alone. The same deals are played by `pimc` alone (deal i: seed + i, each player
  * reset as `tengym eval` resets it, so the `pimc` inside a combination draws the samples `pimc`
  * alone draws on the same position), and the paired difference in win rate is printed for each
@@ -29,7 +35,8 @@ import { pimcWithSamples } from '../agents/decade/pimc.js';
 import type { Env } from '../env/env.js';
 import { decadeOptionsOf, type DecadeState } from '../env/games/decade.js';
 import { envConfig } from '../env/registry.js';
-import { deriveSeed } from '../env/rng.js';
+import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
+import { seenHash } from '../agents/decade/pimc.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedDifference } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
@@ -41,16 +48,17 @@ export interface CombineRule {
   amount: number;
 }
 
-export type Player = CombineRule | { kind: 'samples'; samples: number } | { kind: 'stream'; stream: number };
+export type Player = CombineRule | { kind: 'samples'; samples: number } | { kind: 'stream'; stream: number } | { kind: 'deeper'; orders: number };
 
-/** `samples:N`, `stream:K` (N, K ≥ 1), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
+/** `samples:N`, `stream:K`, `deeper:M` (N, K, M ≥ 1), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
 export function parsePlayer(text: string): Player {
   const [kind, amount] = text.split(':');
   const a = amount === undefined || amount === '' ? NaN : Number(amount);
   if (kind === 'samples' && Number.isInteger(a) && a >= 1) return { kind, samples: a };
   if (kind === 'stream' && Number.isInteger(a) && a >= 1) return { kind, stream: a };
+  if (kind === 'deeper' && Number.isInteger(a) && a >= 1) return { kind, orders: a };
   if ((kind === 'margin' || kind === 'blend') && a >= 0 && a <= 1) return { kind, amount: a };
-  throw new Error(`bad player "${text}": samples:N, stream:K (N, K ≥ 1), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
+  throw new Error(`bad player "${text}": samples:N, stream:K, deeper:M (N, K, M ≥ 1), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
 }
 
 /** `pimc` whose samples come from stream `stream`: reset with a seed derived from the deal's. */
@@ -85,6 +93,7 @@ export async function createPlayer(p: Player, envId: string, modelDir: string | 
   if (options === null) throw new Error(`${envId} is not a decade game`);
   if (p.kind === 'samples') return pimcWithSamples(options, p.samples);
   if (p.kind === 'stream') return new OtherStream(createAgent('pimc', envId), p.stream);
+  if (p.kind === 'deeper') return new DeeperPimc(createAgent('pimc', envId), createAgent('pimc', envId), p.orders, stock[0], stock[1]);
   if (modelDir === undefined) throw new Error(`${p.kind}: --model DIR is required`);
   return new CombinedAgent(await loadAgent(modelDir), createAgent('pimc', envId), p, stock[0], stock[1]);
 }
@@ -137,6 +146,60 @@ export class CombinedAgent implements Agent {
       }
     }
     return best;
+  }
+}
+
+/** `pimc` one decision deeper while the stock holds `low` to `high` cards (`deeper:M`); `pimc` alone elsewhere. */
+export class DeeperPimc implements Agent {
+  readonly fair = true;
+  readonly name: string;
+  private seed = 0;
+  private mean = new Float64Array(64);
+
+  /** `pimc` plays and breaks ties; `leaf`, another `pimc` reset alike, values the next decisions (its samples then never depend on the root's). */
+  constructor(
+    readonly pimc: Agent,
+    readonly leaf: Agent,
+    readonly orders: number,
+    readonly low: number,
+    readonly high: number,
+  ) {
+    this.name = `pimc one decision deeper (${orders} orders, stock ${low}–${high})`;
+  }
+
+  reset(seed: number): void {
+    this.seed = seed;
+    this.pimc.reset(seed);
+    this.leaf.reset(seed);
+  }
+
+  act(env: Env): number {
+    const state = env.rawState as DecadeState;
+    if (env.legalCount === 1 || state.stockLen < this.low || state.stockLen > this.high) return this.pimc.act(env);
+    const root = this.pimc.score!(env).actions;
+    const n = root.length;
+    if (this.mean.length < n) this.mean = new Float64Array(2 * n);
+    this.mean.fill(0, 0, n);
+    // The orders depend only on what the player sees here: fair, and the same for every move.
+    const rng = createRng(deriveSeed(this.seed ^ 0xdee9, seenHash(state, null)));
+    const order = new Uint8Array(state.stockLen);
+    for (let k = 0; k < this.orders; k++) {
+      // Shuffled from the cards in a fixed order, never from the stock's: the true order must not leak in.
+      for (let i = 0; i < order.length; i++) order[i] = state.stock[(state.stockHead + i) % state.stock.length];
+      order.sort();
+      shuffleInPlace(rng, order);
+      for (let m = 0; m < n; m++) {
+        const copy = env.clone();
+        const s = copy.rawState as DecadeState;
+        for (let i = 0; i < order.length; i++) s.stock[(s.stockHead + i) % s.stock.length] = order[i];
+        copy.step(root[m].action);
+        while (copy.running && copy.legalCount === 1) copy.step(copy.legal[0]);
+        this.mean[m] += copy.running ? this.leaf.score!(copy).actions[0].score : copy.outcome().won ? 1 : 0;
+      }
+    }
+    let best = 0;
+    for (let m = 1; m < n; m++) if (this.mean[m] > this.mean[best]) best = m;
+    return root[best].action;
   }
 }
 

@@ -1,6 +1,8 @@
 // Players built from pimc (src/research/beyond-pimc.ts): pimc with other samples is pimc with
 // that config; pimc and a model together play pimc's game outside the stock band and with
-// blend:1, the model's favourite with margin:1, and with margin:D a move the rule allows.
+// blend:1, the model's favourite with margin:1, and with margin:D a move the rule allows; pimc
+// one decision deeper is fair (the stock's order changes none of its choices) and is pimc
+// outside its band.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { createAgent } from '../../src/agents/index.js';
@@ -63,7 +65,8 @@ describe('players built from pimc', () => {
     expect(parsePlayer('margin:0.02')).toEqual({ kind: 'margin', amount: 0.02 });
     expect(parsePlayer('blend:1')).toEqual({ kind: 'blend', amount: 1 });
     expect(parsePlayer('stream:3')).toEqual({ kind: 'stream', stream: 3 });
-    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:', 'stream:0', 'stream:0.5']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
+    expect(parsePlayer('deeper:128')).toEqual({ kind: 'deeper', orders: 128 });
+    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:', 'stream:0', 'stream:0.5', 'deeper:0', 'deeper:2.5']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
   });
 
   it('samples:N is pimc with N samples', async () => {
@@ -108,5 +111,28 @@ describe('players built from pimc', () => {
       inBand++;
     });
     expect(inBand).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('deeper:M chooses the same whatever the order of the unseen cards, and otherwise than pimc at some decisions; outside its band it is pimc', async () => {
+    const deeper = await createPlayer(parsePlayer('deeper:4'), 'decade-loop', undefined, [13, 20]);
+    const twin = await createPlayer(parsePlayer('deeper:4'), 'decade-loop', undefined, [13, 20]);
+    const pimc = createAgent('pimc', 'decade-loop');
+    let inBand = 0;
+    let differs = 0;
+    eachDecision(deeper, [twin, pimc], 16, (game, choice) => {
+      const stock = (game.rawState as DecadeState).stockLen;
+      if (stock < 13 || stock > 20) return expect(choice).toBe(pimc.act(game));
+      inBand++;
+      if (choice !== pimc.act(game)) differs++;
+      // The same position with the stock in another order: the same choice.
+      const other = game.clone();
+      const s = other.rawState as DecadeState;
+      const cards = Array.from({ length: s.stockLen }, (_, i) => s.stock[(s.stockHead + i) % s.stock.length]);
+      cards.reverse();
+      cards.forEach((c, i) => (s.stock[(s.stockHead + i) % s.stock.length] = c));
+      expect(twin.act(other)).toBe(choice);
+    });
+    expect(inBand).toBeGreaterThan(5);
+    expect(differs).toBeGreaterThan(0);
   }, 120_000);
 });
