@@ -21,7 +21,7 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
 from ._engine import Rows, copy_seeds, engine_id, entropy_seed, positive_int, receive_steps, revive_copies, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
-from .errors import BadActionError, TengymError
+from .errors import BadActionError, EngineError, TengymError
 
 
 class TengymSB3VecEnv(VecEnv):
@@ -55,7 +55,10 @@ class TengymSB3VecEnv(VecEnv):
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> np.ndarray:
-        self._finish_pending_step()
+        try:
+            self._finish_pending_step()
+        except EngineError:
+            pass  # an engine that failed during the step is replaced below
         if any(self._options):
             raise TengymError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
         new = revive_copies(self._engines, self._starts)
