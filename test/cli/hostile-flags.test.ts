@@ -44,6 +44,12 @@ describe('hostile flags are named errors, before any work', () => {
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '1e15', '--workers', '0'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes \(each deal's result is kept in memory\)$/],
     [['start', '--env', 'four-ten', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '2', '--seed', '-1'], /^tengym: --seed must be an integer ≥ 0, got -1$/],
+    // Deal i uses seed + i: a --seed near 2^53 is refused by the --seed given, with the largest that works for the count.
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '5', '--seed', '9007199254740990', '--workers', '0'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest --seed for 5 deals is 9007199254740987$/],
+    [['stats', '--env', 'tens', '--episodes', '5', '--seed', '9007199254740990'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/],
+    [['start', '--env', 'decade', '--episodes', '5', '--seed', '9007199254740990'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/],
+    [['start', '--env', 'decade', '--seed', '9007199254740000'], /^tengym: --seed 9007199254740000 is too large for the up to 2000 deals a row plays: .* the largest --seed for 2000 deals is 9007199254738992$/],
+    [['bench', '--hints', '--env', 'decade', '--agent', 'random', '--states', '5', '--warmup', '0', '--seed', '9007199254740991'], /^tengym: --seed 9007199254740991 is too large for --states 5 and --warmup 0, which may deal up to 501 games before giving up: .* the largest --seed for 501 deals is 9007199254740491$/],
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,,0'], /^tengym: --actions: entry 2 is empty \(two commas in a row, or one at an end\)/],
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,0,'], /^tengym: --actions: entry 3 is empty/],
     [['hint', state, '--env', 'decade', '--state', other], /^tengym: give the state once: ".*state.json" or --state ".*other.json", not both$/],

@@ -2,8 +2,8 @@ import type { CommandModule } from 'yargs';
 import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../env/bench.js';
-import { benchHints } from '../../eval/hint-bench.js';
-import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
+import { checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 
 /** The longest a bench times one env in one mode. */
@@ -60,6 +60,10 @@ export const benchCommand: CommandModule<object, Args> = {
         checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
         checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
         checkNumberOption('seed', a.seed);
+        if (a.hints) {
+          const games = hintBenchGames(a.states, a.warmup);
+          checkSeedFits(a.seed, games, `--states ${a.states} and --warmup ${a.warmup}, which may deal up to ${games} games before giving up`);
+        }
         return true;
       })
       .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')

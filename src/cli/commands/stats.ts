@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
-import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 /** The most deals `tengym stats` plays per env. */
 export const MAX_STATS_EPISODES = 100_000_000;
@@ -47,6 +47,7 @@ export const statsCommand: CommandModule<object, Args> = {
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
         checkNumberOption('seed', a.seed);
+        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`);
         return true;
       })
       .example('$0 stats --env all --episodes 100000', 'Random-play win rates of every id (the table in docs/environments.md)')
