@@ -40,6 +40,7 @@ describe('hostile flags are named errors, before any work', () => {
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '100000'], /^tengym: workers 100000 is more than this machine takes: at most \d+ worker threads \(4 per core on \d+ cores/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '2000'], /^tengym: workers 2000 is more than this machine takes: at most \d+ worker threads/],
     [['bench', '--env', 'tens', '--seconds', '1e308'], /^tengym: --seconds 1e\+308 is more than 3600, the most tengym takes \(an hour per env and mode\)$/],
+    [['fuzz', '--env', 'tens', '--steps', '1e15'], /^tengym: --steps 1000000000000000 is more than 100000000, the most tengym takes \(tens of minutes per env id\)$/],
     [['stats', '--env', 'tens', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 100000000, the most tengym takes/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '1e15', '--workers', '0'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes \(each deal's result is kept in memory\)$/],
     [['start', '--env', 'four-ten', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes/],

@@ -4,6 +4,9 @@ import { fuzzEnv, type FuzzReport } from '../../env/fuzz.js';
 import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 
+/** The most steps `tengym fuzz` takes per env id: ten times the documented run, tens of minutes per id. */
+export const MAX_FUZZ_STEPS = 100_000_000;
+
 interface Args {
   env: string;
   options?: string;
@@ -32,7 +35,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the fuzzing driver' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, vectorBatches, violations, firstViolations, seconds }]' })
       .check((a) => {
-        checkNumberOption('steps', a.steps, { min: 1 });
+        checkNumberOption('steps', a.steps, { min: 1, max: MAX_FUZZ_STEPS, maxWhy: 'tens of minutes per env id' });
         checkNumberOption('seed', a.seed);
         return true;
       })
