@@ -19,6 +19,16 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
 }
 
 /**
+ * A command run over every env id (`--env all`, `bench --hints` without --env) plays each with its
+ * defaults: --options, one id's options (a key of one id is unknown to another, or means
+ * something else there), is refused with it unless it is empty. `every` names the flags.
+ */
+export function checkNoOptionsForEvery(text: string | undefined, every: string): void {
+  if (Object.keys(parseOptionsJson(text)).length === 0) return;
+  throw new TengymError('bad-argument', `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has its own options): give --env ID --options '…' for a variant`);
+}
+
+/**
  * Checks a numeric command-line option (yargs gives NaN for "x"): an integer unless
  * `integer` is false, at least `min` (or above it when `above` is set), at most `max` (`maxWhy`
  * says why the bound is there). The message names the flag.
