@@ -3,7 +3,7 @@
 // hidden behind a flag, run folders where none can be. Each is one line naming the problem and
 // what is allowed (never "internal error" or a V8 trace), exit 1, before any work or allocation.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,8 @@ const file = join(dir, 'a-file');
 const hugeBuffer = join(dir, 'huge-buffer.json');
 const hugeRollout = join(dir, 'huge-rollout.json');
 const withBom = join(dir, 'with-bom.json');
+const emptyRun = join(dir, 'empty-run');
+mkdirSync(emptyRun);
 writeFileSync(state, '{}');
 writeFileSync(other, '{}');
 writeFileSync(config, JSON.stringify({ totalSteps: -5 }));
@@ -61,6 +63,9 @@ describe('hostile flags are named errors, before any work', () => {
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', hugeRollout, '--steps', '500', '--out', join(dir, 'rollout')], /^tengym: ppo config: numEnvs × rolloutSteps \d+ is more than a run holds/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', join(file, 'run')], /^tengym: --out .*a-file\/run: .*a-file is a file, not a directory/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/'], /^tengym: --out \/ is the root of the file system/],
+    // --resume on a folder with no run in it says so, rather than asking for --env.
+    [['train', '--out', emptyRun, '--resume'], /^tengym: --resume: .*empty-run holds no training run to resume \(a run folder holds the tengym-run.json and checkpoint\/ that tengym train writes\); start one with --env ID --algo ppo\|.* --out .*empty-run$/],
+    [['train', '--out', join(dir, 'no-run'), '--resume', '--env', 'decade'], /^tengym: --resume: there is no training run to resume: .*no-run does not exist \(a run folder holds/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/proc/x'], /^tengym: --out \/proc\/x: cannot create \/proc\/x \(ENOENT\)$/],
   ])('%j', (args, message) => {
     const r = tengym(args);
@@ -75,10 +80,12 @@ describe('hostile flags are named errors, before any work', () => {
   it('leaves no run folder behind and the files it was given as they were', () => {
     expect(existsSync(join(dir, 'neg'))).toBe(false);
     expect(existsSync('/proc/x')).toBe(false);
+    expect(existsSync(join(dir, 'no-run'))).toBe(false);
+    expect(readdirSync(emptyRun)).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe('mine');
     expect(readFileSync(state, 'utf8')).toBe('{}');
     expect(readFileSync(other, 'utf8')).toBe('{}');
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ totalSteps: -5 });
-    expect(readdirSync(dir).sort()).toEqual(['a-file', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json', 'with-bom.json']);
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'empty-run', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json', 'with-bom.json']);
   });
 });
