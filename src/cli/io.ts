@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { TengymError, isPlainObject } from '../env/errors.js';
+import { MAX_SEED } from '../env/rng.js';
 
 export function parseOptionsJson(text: string | undefined): Record<string, unknown> {
   if (text === undefined || text.trim() === '') return {};
@@ -15,6 +16,16 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
   }
   if (!isPlainObject(value)) throw new TengymError('bad-options', `--options must be a JSON object such as '{"tableau":15}', got ${text}`);
   return value;
+}
+
+/**
+ * A command run over every env id (`--env all`, `bench --hints` without --env) plays each with its
+ * defaults: --options, one id's options (a key of one id is unknown to another, or means
+ * something else there), is refused with it unless it is empty. `every` names the flags.
+ */
+export function checkNoOptionsForEvery(text: string | undefined, every: string): void {
+  if (Object.keys(parseOptionsJson(text)).length === 0) return;
+  throw new TengymError('bad-argument', `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has its own options): give --env ID --options '…' for a variant`);
 }
 
 /**
@@ -36,6 +47,19 @@ export function checkNumberOption(
   const kind = integer ? 'integer' : 'number';
   const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
   throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
+}
+
+/**
+ * Deal i of a command's deals uses seed + i: a --seed whose last deal would pass the largest seed
+ * is refused before any work, naming the --seed given, the count (`given`: "--episodes 5") and
+ * the largest --seed that works for it (not seed + i, a seed the user never gave).
+ */
+export function checkSeedFits(seed: number | undefined, deals: number, given: string): void {
+  if (seed === undefined) return;
+  const largest = MAX_SEED - (deals - 1);
+  if (seed > largest) {
+    throw new TengymError('bad-argument', `--seed ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest --seed for ${deals} deals is ${largest}`);
+  }
 }
 
 /** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */

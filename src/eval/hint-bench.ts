@@ -38,6 +38,14 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
+/**
+ * The most games a bench deals (game i: seed + i): past it, it gives up on finding `states`
+ * states with a choice (a game without one, as Tens often has, still counts).
+ */
+export function hintBenchGames(states: number, warmup: number): number {
+  return 100 * (states + warmup) + 1;
+}
+
 export async function benchHints(envId: string, options: Record<string, unknown>, bench: HintBenchOptions): Promise<HintBenchResult> {
   const { hinter, source, fromModel } = await loadHinter(envId, options, bench.choice);
   const env = make(envId, options);
@@ -46,8 +54,7 @@ export async function benchHints(envId: string, options: Record<string, unknown>
   let firstMs = NaN;
   let games = 0;
   for (let game = 0; times.length < bench.states; game++) {
-    // A game without a choice (Tens often has none) still counts towards giving up.
-    if (game > 100 * (bench.states + bench.warmup)) break;
+    if (game >= hintBenchGames(bench.states, bench.warmup)) break;
     env.reset({ seed: bench.seed + game });
     const timedBefore = times.length;
     while (env.running && times.length < bench.states) {

@@ -230,6 +230,11 @@ async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Pr
     }
     return { env, spec, config };
   }
+  if (request.resume && (request.env === undefined || request.algo === undefined)) {
+    // Nothing recorded to resume, and not enough given to start a run here.
+    const where = existsSync(out) ? `${out} holds no training run to resume` : `there is no training run to resume: ${out} does not exist`;
+    throw new TengymError('bad-argument', `--resume: ${where} (a run folder holds the ${RUN_MARKER} and checkpoint/ that tengym train writes); start one with --env ID --algo ${ALGORITHMS.join('|')} --out ${out}`);
+  }
   if (request.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID)');
   if (request.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
   const env = envConfig(request.env, request.options ?? {});

@@ -3,7 +3,7 @@
 // hidden behind a flag, run folders where none can be. Each is one line naming the problem and
 // what is allowed (never "internal error" or a V8 trace), exit 1, before any work or allocation.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,8 @@ const file = join(dir, 'a-file');
 const hugeBuffer = join(dir, 'huge-buffer.json');
 const hugeRollout = join(dir, 'huge-rollout.json');
 const withBom = join(dir, 'with-bom.json');
+const emptyRun = join(dir, 'empty-run');
+mkdirSync(emptyRun);
 writeFileSync(state, '{}');
 writeFileSync(other, '{}');
 writeFileSync(config, JSON.stringify({ totalSteps: -5 }));
@@ -40,10 +42,17 @@ describe('hostile flags are named errors, before any work', () => {
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '100000'], /^tengym: workers 100000 is more than this machine takes: at most \d+ worker threads \(4 per core on \d+ cores/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '10', '--workers', '2000'], /^tengym: workers 2000 is more than this machine takes: at most \d+ worker threads/],
     [['bench', '--env', 'tens', '--seconds', '1e308'], /^tengym: --seconds 1e\+308 is more than 3600, the most tengym takes \(an hour per env and mode\)$/],
+    [['fuzz', '--env', 'tens', '--steps', '1e15'], /^tengym: --steps 1000000000000000 is more than 100000000, the most tengym takes \(tens of minutes per env id\)$/],
     [['stats', '--env', 'tens', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 100000000, the most tengym takes/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '1e15', '--workers', '0'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes \(each deal's result is kept in memory\)$/],
     [['start', '--env', 'four-ten', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '2', '--seed', '-1'], /^tengym: --seed must be an integer ≥ 0, got -1$/],
+    // Deal i uses seed + i: a --seed near 2^53 is refused by the --seed given, with the largest that works for the count.
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '5', '--seed', '9007199254740990', '--workers', '0'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest --seed for 5 deals is 9007199254740987$/],
+    [['stats', '--env', 'tens', '--episodes', '5', '--seed', '9007199254740990'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/],
+    [['start', '--env', 'decade', '--episodes', '5', '--seed', '9007199254740990'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/],
+    [['start', '--env', 'decade', '--seed', '9007199254740000'], /^tengym: --seed 9007199254740000 is too large for the up to 2000 deals a row plays: .* the largest --seed for 2000 deals is 9007199254738992$/],
+    [['bench', '--hints', '--env', 'decade', '--agent', 'random', '--states', '5', '--warmup', '0', '--seed', '9007199254740991'], /^tengym: --seed 9007199254740991 is too large for --states 5 and --warmup 0, which may deal up to 501 games before giving up: .* the largest --seed for 501 deals is 9007199254740491$/],
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,,0'], /^tengym: --actions: entry 2 is empty \(two commas in a row, or one at an end\)/],
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,0,'], /^tengym: --actions: entry 3 is empty/],
     [['hint', state, '--env', 'decade', '--state', other], /^tengym: give the state once: ".*state.json" or --state ".*other.json", not both$/],
@@ -54,6 +63,9 @@ describe('hostile flags are named errors, before any work', () => {
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', hugeRollout, '--steps', '500', '--out', join(dir, 'rollout')], /^tengym: ppo config: numEnvs × rolloutSteps \d+ is more than a run holds/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', join(file, 'run')], /^tengym: --out .*a-file\/run: .*a-file is a file, not a directory/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/'], /^tengym: --out \/ is the root of the file system/],
+    // --resume on a folder with no run in it says so, rather than asking for --env.
+    [['train', '--out', emptyRun, '--resume'], /^tengym: --resume: .*empty-run holds no training run to resume \(a run folder holds the tengym-run.json and checkpoint\/ that tengym train writes\); start one with --env ID --algo ppo\|.* --out .*empty-run$/],
+    [['train', '--out', join(dir, 'no-run'), '--resume', '--env', 'decade'], /^tengym: --resume: there is no training run to resume: .*no-run does not exist \(a run folder holds/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', '/proc/x'], /^tengym: --out \/proc\/x: cannot create \/proc\/x \(ENOENT\)$/],
   ])('%j', (args, message) => {
     const r = tengym(args);
@@ -68,10 +80,12 @@ describe('hostile flags are named errors, before any work', () => {
   it('leaves no run folder behind and the files it was given as they were', () => {
     expect(existsSync(join(dir, 'neg'))).toBe(false);
     expect(existsSync('/proc/x')).toBe(false);
+    expect(existsSync(join(dir, 'no-run'))).toBe(false);
+    expect(readdirSync(emptyRun)).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe('mine');
     expect(readFileSync(state, 'utf8')).toBe('{}');
     expect(readFileSync(other, 'utf8')).toBe('{}');
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ totalSteps: -5 });
-    expect(readdirSync(dir).sort()).toEqual(['a-file', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json', 'with-bom.json']);
+    expect(readdirSync(dir).sort()).toEqual(['a-file', 'empty-run', 'huge-buffer.json', 'huge-rollout.json', 'negative.json', 'other.json', 'state.json', 'with-bom.json']);
   });
 });

@@ -31,12 +31,22 @@ describe('mistakes are named errors', () => {
     [['stats', '--env', 'tens', '--seed', '--episodes', '3'], /^tengym: --seed is given without a number$/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes'], /^tengym: --episodes is given without a number$/],
     [['replay', '--env', 'tens', '--seed', ' ', '--policy', 'first'], /^tengym: --seed is empty: give a number$/],
+    // One id's options are not applied to every id (a key of one is unknown to another, or means something else there).
+    [['stats', '--env', 'all', '--episodes', '3', '--options', '{"tableau":15}'], /^tengym: --options goes with one env id, not with --env all, which runs every id with its defaults \(each id has its own options\): give --env ID --options '…' for a variant$/],
+    [['fuzz', '--env', 'all', '--steps', '10', '--options', '{"undoLimit":3}'], /^tengym: --options goes with one env id, not with --env all, which runs every id/],
+    [['bench', '--hints', '--states', '3', '--warmup', '0', '--options', '{"discard":"optional"}'], /^tengym: --options goes with one env id, not with --hints without --env, which runs every id/],
   ])('%j', (args, message) => {
     const r = tengym(args);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')[0]).toMatch(message);
     expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
+  });
+
+  it('--env all takes an empty --options (a script\'s unset variable): every id with its defaults', () => {
+    const r = tengym(['stats', '--env', 'all', '--episodes', '2', '--options', '', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).length).toBeGreaterThan(5);
   });
 
   it('replay: actions after the end of the game are an error after the lines played', () => {

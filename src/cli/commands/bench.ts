@@ -2,8 +2,8 @@ import type { CommandModule } from 'yargs';
 import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../env/bench.js';
-import { benchHints } from '../../eval/hint-bench.js';
-import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 
 /** The longest a bench times one env in one mode. */
@@ -50,7 +50,7 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('states', { type: 'number', default: 5000, describe: 'With --hints: states timed per env' })
       .option('warmup', { type: 'number', default: 1000, describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)' })
       .option('seed', { type: 'number', default: 1, describe: 'With --hints: seed of the first game' })
-      .option('options', { type: 'string', describe: 'With --hints: env options as JSON' })
+      .option('options', { type: 'string', describe: 'With --hints and --env: env options as JSON' })
       .option('agent', { type: 'string', describe: "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)" })
       .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
@@ -60,6 +60,11 @@ export const benchCommand: CommandModule<object, Args> = {
         checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
         checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
         checkNumberOption('seed', a.seed);
+        if (a.hints) {
+          const games = hintBenchGames(a.states, a.warmup);
+          checkSeedFits(a.seed, games, `--states ${a.states} and --warmup ${a.warmup}, which may deal up to ${games} games before giving up`);
+          if (a.env === undefined) checkNoOptionsForEvery(a.options, '--hints without --env');
+        }
         return true;
       })
       .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')

@@ -1,8 +1,11 @@
 import type { CommandModule } from 'yargs';
 import { envIds, envSpec } from '../../env/registry.js';
 import { fuzzEnv, type FuzzReport } from '../../env/fuzz.js';
-import { checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
+
+/** The most steps `tengym fuzz` takes per env id: ten times the documented run, tens of minutes per id. */
+export const MAX_FUZZ_STEPS = 100_000_000;
 
 interface Args {
   env: string;
@@ -26,14 +29,15 @@ export const fuzzCommand: CommandModule<object, Args> = {
   describe: 'Fuzz the envs: random legal and illegal actions, state round trips, clones, corrupted states and vector batches, every invariant checked after every step',
   builder: (y) =>
     y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults (one after the other)' })
+      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults, one after the other (--options goes with one id)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('steps', { type: 'number', default: 1_000_000, describe: 'Legal steps per env id' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the fuzzing driver' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, vectorBatches, violations, firstViolations, seconds }]' })
       .check((a) => {
-        checkNumberOption('steps', a.steps, { min: 1 });
+        checkNumberOption('steps', a.steps, { min: 1, max: MAX_FUZZ_STEPS, maxWhy: 'tens of minutes per env id' });
         checkNumberOption('seed', a.seed);
+        if (a.env === 'all') checkNoOptionsForEvery(a.options, '--env all');
         return true;
       })
       .example('$0 fuzz --env all --steps 10000000', 'Ten million fuzzed steps per id (the figure in docs/environments.md)')

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
-import { checkNumberOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 /** The most deals `tengym stats` plays per env. */
 export const MAX_STATS_EPISODES = 100_000_000;
@@ -39,7 +39,7 @@ export const statsCommand: CommandModule<object, Args> = {
   describe: 'Outcome rates under random play, with a 95% Wilson interval',
   builder: (y) =>
     y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults' })
+      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults (--options goes with one id)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"tableau":15}'` })
       .option('episodes', { type: 'number', default: 10000, describe: 'Deals to play (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
@@ -47,6 +47,8 @@ export const statsCommand: CommandModule<object, Args> = {
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
         checkNumberOption('seed', a.seed);
+        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`);
+        if (a.env === 'all') checkNoOptionsForEvery(a.options, '--env all');
         return true;
       })
       .example('$0 stats --env all --episodes 100000', 'Random-play win rates of every id (the table in docs/environments.md)')
