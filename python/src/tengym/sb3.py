@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, engine_id, entropy_seed, positive_int, receive_steps, revive_copies, send_steps, start_copies
+from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, EngineError, TengymError
 
@@ -66,10 +66,7 @@ class TengymSB3VecEnv(VecEnv):
             self.seed()  # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own would deal every copy seed 0's cards)
         # Every seed checked before any engine deals, so a bad one resets no copy.
         seeds = copy_seeds(list(self._seeds), self.num_envs)
-        if new.any():
-            # Copies on a new engine (revive_copies) would deal seed 0's cards: they draw seeds.
-            base = entropy_seed(self.num_envs)
-            seeds = [base + i if new[i] and seeds[i] is None else seeds[i] for i in range(self.num_envs)]
+        seeds = draw_seeds(seeds, new)  # copies on a new engine (revive_copies) would deal seed 0's cards
         self._seeded = True
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
         for p, engine in enumerate(self._engines):

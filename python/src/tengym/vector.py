@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, copy_seeds, engine_id, entropy_seed, positive_int, receive_steps, revive_copies, send_steps, start_copies
+from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, BadOptionsError, TengymError
 
@@ -84,9 +84,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset.
         new = revive_copies(self._engines, self._starts)
-        if not self._seeded or new.any():
-            base = entropy_seed(self.num_envs)
-            seeds = [base + i if (not self._seeded or new[i]) and (seeds is None or seeds[i] is None) else None if seeds is None else seeds[i] for i in range(self.num_envs)]
+        seeds = draw_seeds(seeds, new | (not self._seeded))
         bodies = []
         for p, engine in enumerate(self._engines):
             msg: dict[str, Any] = {"cmd": "reset"}

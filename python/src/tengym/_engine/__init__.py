@@ -480,6 +480,16 @@ def entropy_seed(copies: int = 1) -> int:
     return int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) % (MAX_SEED - copies + 2)
 
 
+def draw_seeds(seeds: list | None, need: np.ndarray) -> list | None:
+    """`seeds` (one per copy, or None) with a seed drawn for every copy in `need` that has none, copy
+    i getting base + i: a first reset, or a copy on a new engine, which would deal seed 0's cards."""
+    if not need.any():
+        return seeds
+    base = entropy_seed(len(need))
+    given = seeds if seeds is not None else [None] * len(need)
+    return [base + i if need[i] and s is None else s for i, s in enumerate(given)]
+
+
 def check_seed(seed: Any) -> int:
     """A single env's seed as an int, or BadSeedError before anything is asked of the engine."""
     if not _is_seed(seed):
