@@ -332,10 +332,15 @@ def test_a_vector_env_whose_engine_was_killed_starts_over_at_reset(kind):
         # Unseeded, copy 2 draws a seed rather than deal seed 0's cards as a new engine would.
         unseeded = reset(None)
         assert not np.array_equal(unseeded[2], reset(0)[0])
+        # Killed between calls, after its last answer: no call failed, and reset starts over all the same.
+        os.kill(v._engines[1].proc.pid, signal.SIGKILL)
+        v._engines[1].proc.wait()
+        np.testing.assert_array_equal(reset(5), first)
         if kind == "sb3":
             # Killed with a step sent and not read (step_async without step_wait): reset starts over too.
             v.step_async(np.array([np.flatnonzero(m)[0] for m in v.action_masks()]))
             os.kill(v._engines[1].proc.pid, signal.SIGKILL)
+            v._engines[1].proc.wait()
             np.testing.assert_array_equal(reset(5), first)
     finally:
         v.close()

@@ -332,8 +332,9 @@ class Engine:
     def revived(self) -> Engine:
         """This engine, or, if it failed (it died or hung, or a call was interrupted before its answer
         was read), a new one holding the same env, for reset() to deal on: a notebook's Ctrl-C or a
-        killed engine costs the episode, not the env."""
-        if not (self.failed or (self._awaiting and not self.closed)) or self._made is None:
+        killed engine costs the episode, not the env. An engine that died after its last answer
+        has not failed any call yet: its exit is asked for here."""
+        if self._made is None or not (self.failed or (not self.closed and (self._awaiting or self.proc.poll() is not None))):
             return self
         self.close()
         engine = Engine(timeout=self.timeout)
