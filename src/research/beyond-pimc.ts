@@ -154,7 +154,7 @@ export class DeeperPimc implements Agent {
   readonly fair = true;
   readonly name: string;
   private seed = 0;
-  private mean = new Float64Array(64);
+  private total = new Float64Array(64);
 
   /** `pimc` plays and breaks ties; `leaf`, another `pimc` reset alike, values the next decisions (its samples then never depend on the root's). */
   constructor(
@@ -178,8 +178,8 @@ export class DeeperPimc implements Agent {
     if (env.legalCount === 1 || state.stockLen < this.low || state.stockLen > this.high) return this.pimc.act(env);
     const root = this.pimc.score!(env).actions;
     const n = root.length;
-    if (this.mean.length < n) this.mean = new Float64Array(2 * n);
-    this.mean.fill(0, 0, n);
+    if (this.total.length < n) this.total = new Float64Array(2 * n);
+    this.total.fill(0, 0, n);
     // The orders depend only on what the player sees here: fair, and the same for every move.
     const rng = createRng(deriveSeed(this.seed ^ 0xdee9, seenHash(state, null)));
     const order = new Uint8Array(state.stockLen);
@@ -194,11 +194,11 @@ export class DeeperPimc implements Agent {
         for (let i = 0; i < order.length; i++) s.stock[(s.stockHead + i) % s.stock.length] = order[i];
         copy.step(root[m].action);
         while (copy.running && copy.legalCount === 1) copy.step(copy.legal[0]);
-        this.mean[m] += copy.running ? this.leaf.score!(copy).actions[0].score : copy.outcome().won ? 1 : 0;
+        this.total[m] += copy.running ? this.leaf.score!(copy).actions[0].score : copy.outcome().won ? 1 : 0;
       }
     }
     let best = 0;
-    for (let m = 1; m < n; m++) if (this.mean[m] > this.mean[best]) best = m;
+    for (let m = 1; m < n; m++) if (this.total[m] > this.total[best]) best = m;
     return root[best].action;
   }
 }
