@@ -7,7 +7,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tengym
-from tengym._engine import ENGINE_SCRIPT
+from tengym._engine import ENGINE_SCRIPT, Engine
+from tengym.errors import TengymError
 
 from conftest import node_eval
 
@@ -124,6 +125,29 @@ def test_a_first_vector_reset_without_a_seed_deals_every_copy_its_own():
         b.close()
 
 
+@pytest.mark.parametrize("make", [
+    lambda: gym.make("tengym/tens-v0", env_id="decade"),
+    lambda: gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", env_id="decade"),
+])
+def test_a_registered_id_is_not_made_as_another(make, monkeypatch):
+    made = []
+    real_init = Engine.__init__
+
+    def track(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(Engine, "__init__", track)
+    with pytest.raises(TengymError, match=r"env_id='decade' given to tengym/tens-v0, which is tens: make decade as gymnasium.make\('tengym/decade-v0'\)"):
+        make()
+    # The engine started for the refused env is closed, not left to the garbage collector.
+    assert made and all(engine.closed for engine in made)
+    # The registered ids themselves still build what they name.
+    env = gym.make("tengym/tens-v0", env_id="tens")
+    assert env.unwrapped.env_id == "tens" and env.spec.id == "tengym/tens-v0"
+    env.close()
+
+
 def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
     import copy
     import pickle
@@ -137,6 +161,7 @@ def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
         for c in copies:
             assert c.unwrapped.get_state() == env.unwrapped.get_state() and c.unwrapped._engine is not env.unwrapped._engine
             assert (c.unwrapped.illegal_action, c.unwrapped.render_mode) == ("stay", "ansi")
+            assert c.unwrapped.spec == env.unwrapped.spec and c.unwrapped.spec.id == "tengym/decade-v0"
         # Each plays on alone: the same move gives the same frame, and closing a copy leaves the original.
         action = env.unwrapped.legal_actions()[0][0]
         first = env.step(action)[0]

@@ -426,6 +426,38 @@ def test_reset_right_after_an_interrupted_call_starts_over():
         e.close()
 
 
+def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer():
+    import threading
+
+    e = tengym.TengymEnv("tens")
+    twin = tengym.TengymEnv("tens")
+    try:
+        e.reset(seed=1)
+        twin.reset(seed=1)
+        action = int(np.flatnonzero(e.action_masks())[0])
+        expected = twin.step(action)
+        # The first thread's step waits on a stopped engine while the second thread calls.
+        os.kill(e._engine.proc.pid, signal.SIGSTOP)
+        answers = []
+        first = threading.Thread(target=lambda: answers.append(e.step(action)))
+        first.start()
+        deadline = time.monotonic() + 5
+        while not e._engine._awaiting.locked() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        with pytest.raises(tengym.TengymError, match="answering a call from another thread.*give each thread its own env"):
+            e.render()
+        os.kill(e._engine.proc.pid, signal.SIGCONT)
+        first.join(10)
+        np.testing.assert_array_equal(answers[0][0], expected[0])
+        assert answers[0][1:4] == expected[1:4]
+        # The env goes on, in one thread or another.
+        assert e.render() == twin.render()
+    finally:
+        os.kill(e._engine.proc.pid, signal.SIGCONT)
+        e.close()
+        twin.close()
+
+
 @pytest.mark.parametrize("timeout", [float("inf"), 1e12])
 def test_a_timeout_past_what_poll_takes_waits_as_long_as_it_can(timeout):
     e = tengym.TengymEnv("tens", engine_timeout=timeout)

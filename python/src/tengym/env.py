@@ -11,7 +11,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, Rows, check_seed, engine_id, entropy_seed
+from ._engine import Engine, Rows, check_registered_id, check_seed, engine_id, entropy_seed
 from .errors import BadActionError, BadStateError, TengymError
 
 # The engines write observations as float32 features, counts and flags scaled into [0, 1]
@@ -182,7 +182,21 @@ class TengymEnv(gym.Env):
         # state, cards and generator, from get_state(); an engine process cannot be shared or sent.
         state = self.get_state() if self._started else None
         kwargs = {"render_mode": self.render_mode, "engine_timeout": self._engine_timeout, "illegal_action": self.illegal_action, "dict_observation": self.dict_observation}
-        return (_rebuild, (self.env_id, self.options, kwargs, state))
+        return (_rebuild, (self.env_id, self.options, kwargs, state, self.spec))
+
+    @property
+    def spec(self):
+        return self.__dict__.get("_spec")
+
+    @spec.setter
+    def spec(self, spec):
+        # gymnasium.make sets the spec once the env is built: the first moment the id it was made under is known.
+        try:
+            check_registered_id(spec, self.env_id)
+        except TengymError:
+            self.close()
+            raise
+        self._spec = spec
 
     def close(self):
         engine = getattr(self, "_engine", None)
@@ -190,9 +204,10 @@ class TengymEnv(gym.Env):
             engine.close()
 
 
-def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None) -> TengymEnv:
-    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options and keywords, then the state."""
+def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None, spec=None) -> TengymEnv:
+    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec, then the state."""
     env = TengymEnv(env_id, **kwargs, **options)
+    env.spec = spec
     if state is not None:
         env.set_state(state)
     return env

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
+from ._engine import Rows, check_registered_id, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, BadOptionsError, TengymError
 
@@ -124,6 +124,20 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if not self._seeded:
             return None  # before the first reset, as TengymEnv.render()
         return [text for engine in self._engines for text in engine.request({"cmd": "render"})]
+
+    @property
+    def spec(self):
+        return self.__dict__.get("_spec")
+
+    @spec.setter
+    def spec(self, spec):
+        # Set by gymnasium.make_vec once the env is built, as TengymEnv's is by gymnasium.make.
+        try:
+            check_registered_id(spec, self.env_id)
+        except TengymError:
+            self.close()
+            raise
+        self._spec = spec
 
     def close_extras(self, **kwargs):
         for engine in getattr(self, "_engines", []):

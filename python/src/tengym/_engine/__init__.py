@@ -16,6 +16,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
+import threading
 import time
 import weakref
 from pathlib import Path
@@ -71,6 +72,17 @@ def engine_id(env_id: Any) -> Any:
     return env_id
 
 
+def check_registered_id(spec: Any, env_id: str) -> None:
+    """Refuses a registered id's spec on an env of another id: `gym.make("tengym/tens-v0", env_id="decade")`
+    would otherwise build decade under tens' id, and every record of the run would name the wrong game."""
+    if spec is not None and getattr(spec, "namespace", None) == "tengym" and spec.name != env_id:
+        raise TengymError(f"env_id={env_id!r} given to {spec.id}, which is {spec.name}: make {env_id} as gymnasium.make('tengym/{env_id}-v0')", "bad-argument")
+
+
+ANOTHER_THREAD = (
+    "this env is answering a call from another thread: an env, like Gymnasium's, is used from one thread "
+    "at a time; give each thread its own env, or step many copies at once with a vector env"
+)
 NEEDS_NODE = "tengym needs Node.js 20 or later on the PATH (or TENGYM_NODE=/path/to/node)"
 
 
@@ -167,7 +179,10 @@ class Engine:
         self.closed = False
         self.failed = False  # died, hung, or left with an interrupted call's answer unread
         self._made: dict | None = None  # the make message, for a replacement (revived)
-        self._awaiting = False  # a message sent whose whole answer is not read yet
+        # Held from a message sent until its whole answer is read; by which thread, so that a call
+        # from a second thread meanwhile is refused rather than read the first one's answer.
+        self._awaiting = threading.Lock()
+        self._awaiting_thread = 0
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
         self._spin_ns = SPIN_MICROS * 1000
@@ -205,6 +220,9 @@ class Engine:
         state = f"exited with code {code}" if code is not None else "is still running"
         self._closed_why = f"this env's engine {what} at an earlier call: reset() starts a new one"
         self.failed = True
+        if hung and code is None:
+            # A hung engine would not exit on end of file either: the close's wait for it would only add a second.
+            self.proc.kill()
         self.close()
         too_old = None if hung else _node_too_old(self._node)
         return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
@@ -212,14 +230,17 @@ class Engine:
     def _send(self, data: bytes) -> None:
         if self.closed:
             raise EngineError(self._closed_why)
-        if self._awaiting:
+        if not self._awaiting.acquire(blocking=False):
+            if self._awaiting_thread != threading.get_ident():
+                # The other thread's call goes on; this one is refused before it is sent.
+                raise TengymError(ANOTHER_THREAD, "bad-argument")
             # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
             # that answer would be taken for this call's, and every later one for the one before.
             self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
             self.failed = True
             self.close()
             raise EngineError(self._closed_why)
-        self._awaiting = True
+        self._awaiting_thread = threading.get_ident()
         try:
             n = os.write(self._in, data)
             if n < len(data):  # a frame larger than the pipe's free space
@@ -275,7 +296,7 @@ class Engine:
             self._buf, self._view = bigger, memoryview(bigger)
         while got < 4 + length:
             got += self._read_some(got)
-        self._awaiting = False
+        self._awaiting.release()
         body = self._view[4 : 4 + length]
         kind = body[0]
         if kind == KIND_SHARED:
@@ -334,7 +355,7 @@ class Engine:
         was read), a new one holding the same env, for reset() to deal on: a notebook's Ctrl-C or a
         killed engine costs the episode, not the env. An engine that died after its last answer
         has not failed any call yet: its exit is asked for here."""
-        if self._made is None or not (self.failed or (not self.closed and (self._awaiting or self.proc.poll() is not None))):
+        if self._made is None or not (self.failed or (not self.closed and (self._awaiting.locked() or self.proc.poll() is not None))):
             return self
         self.close()
         engine = Engine(timeout=self.timeout)
