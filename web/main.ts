@@ -4,7 +4,7 @@
  * Everything here is presentation. The rules are the library's: `make`, `reset`, `step`,
  * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
  * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from `hinterForEnv`, the same choice of source as
- * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
+ * `tengym hint`. The URL holds the game: `?env=decade&seed=7`, plus `options` (JSON, the
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
@@ -865,10 +865,10 @@ ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked)
 ui.undo.addEventListener('click', undo);
 ui.copy.addEventListener('click', () => {
   writeUrl(true);
-  const showLink = () => say(`Copy this link to replay the deal: ${ui.share.href}`);
+  const showLink = () => say(`Copy this link to bring back this game where it stands: ${ui.share.href}`);
   // No clipboard on a page served over plain http to another device (tengym serve --host 0.0.0.0).
   if (!navigator.clipboard) return showLink();
-  navigator.clipboard.writeText(ui.share.href).then(() => say('Link copied: it replays this deal.'), showLink);
+  navigator.clipboard.writeText(ui.share.href).then(() => say('Link copied: it brings back this game where it stands.'), showLink);
 });
 
 startFromUrl();

@@ -489,16 +489,34 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 60_000);
 
-  it('Copy link, where the browser has no clipboard (a page on another device, over plain http), shows the link to copy', async () => {
+  it('the link is to the game where it stands (its moves too), and Copy link says so: copied, or, with no clipboard, shown to copy', async () => {
+    // A game under way: the link holds its moves.
+    const playFirst = async (p: PlayPage) => {
+      await p.play((await p.view()).legal[0]);
+      await expect.poll(() => p.page.getAttribute('#share', 'href')).toContain('moves=');
+      expect(await p.page.locator('#share').textContent()).toBe('Link to this game');
+    };
+    await withPage(
+      'env=decade&seed=7',
+      async (p) => {
+        await playFirst(p);
+        await p.page.click('#copy');
+        await expect.poll(() => p.page.locator('#message').textContent()).toBe('Link copied: it brings back this game where it stands.');
+        expect(await p.page.evaluate('window.copied')).toBe(await p.page.getAttribute('#share', 'href'));
+      },
+      // A clipboard that takes the text (a headless browser may refuse the real one).
+      { init: "Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => ({ writeText: async (text) => { window.copied = text; } }) });" },
+    );
     await withPage(
       'env=decade&seed=7',
       async (p) => {
         expect(await p.page.evaluate('navigator.clipboard')).toBeUndefined();
+        await playFirst(p);
         await p.page.click('#copy');
         const link = await p.page.getAttribute('#share', 'href');
-        expect(await p.page.locator('#message').textContent()).toBe(`Copy this link to replay the deal: ${link}`);
+        expect(await p.page.locator('#message').textContent()).toBe(`Copy this link to bring back this game where it stands: ${link}`);
       },
-      // As in a page that is not a secure context: no navigator.clipboard at all.
+      // As in a page that is not a secure context (a page on another device, over plain http): no navigator.clipboard at all.
       { init: 'delete Navigator.prototype.clipboard;' },
     );
   }, 60_000);
