@@ -8,7 +8,7 @@
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -469,7 +469,7 @@ function undo(): void {
 
 // ------------------------------------------------------------------ hints
 
-/** A hinter, and the line that says its hints are a fallback's when the list of trained models could not be loaded. */
+/** A hinter, and the line that says its hints are a fallback's when the trained model could not be loaded. */
 interface PageHinter {
   loaded: LoadedHinter;
   modelsLost: string | null;
@@ -503,44 +503,58 @@ function modelCouldAnswer(game: Env): boolean {
   return chooseHintSource(game.id, opts, { env: game.id, options: opts }).kind === 'model';
 }
 
-/** What `game`'s hints say when the list of trained models could not be loaded (`why`), where that matters. */
+/** What `game`'s hints say when its trained model could not be loaded (`why`), where that matters. */
 function modelsLostLine(game: Env, why: string): string | null {
   if (!modelCouldAnswer(game)) return null;
   const fallback = chooseHintSource(game.id, game.options as Record<string, unknown>, null);
-  return `The trained models could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
+  return `The trained model could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
 }
 
 /**
  * The hinter of the current env and options, as `tengym hint` would choose it. Without the
- * list of trained models the choice falls back to a search, and says so: that hinter is
- * chosen again at the next position, when the list may load.
+ * trained model (the list of models or the model's own files could not be loaded) the choice
+ * falls back to the search chosen where no model is shipped, and says so: that hinter is chosen
+ * again at the next position, when the model may load.
  */
 function hinterFor(current: Env): Promise<PageHinter> {
   const key = `${current.id} ${JSON.stringify(current.options)}`;
   let loading = hinters.get(key);
   if (!loading) {
-    let indexError: string | null = null;
-    loading = hinterForEnv(current.id, current.options as Record<string, unknown>, {
+    const opts = current.options as Record<string, unknown>;
+    let modelError: string | null = null;
+    const models: ShippedModels = {
       info: async (id) => {
         try {
           return (await shippedModels())[id] ?? null;
         } catch (e) {
-          indexError = (e as Error).message;
+          modelError = (e as Error).message;
           return null;
         }
       },
       load: async (modelId) => {
-        const weights = (await shippedModels())[modelId].weights;
-        const { loadShippedModel } = await import('./model-loader.js');
-        const { agent, backend } = await loadShippedModel(modelId, weights, preferredBackend);
-        api.backend = backend;
-        return agent;
+        try {
+          const weights = (await shippedModels())[modelId].weights;
+          const { loadShippedModel } = await import('./model-loader.js');
+          const { agent, backend } = await loadShippedModel(modelId, weights, preferredBackend);
+          api.backend = backend;
+          return agent;
+        } catch (e) {
+          modelError = (e as Error).message;
+          throw e;
+        }
       },
-    }).then((loaded) => ({ loaded, modelsLost: indexError === null ? null : modelsLostLine(current, indexError) }));
+    };
+    loading = hinterForEnv(current.id, opts, models)
+      // The model's own files failed: the search chosen without a model, as when the list fails.
+      .catch((e: unknown) => {
+        if (modelError === null) throw e;
+        return hinterForEnv(current.id, opts, { ...models, info: () => null });
+      })
+      .then((loaded) => ({ loaded, modelsLost: modelError === null ? null : modelsLostLine(current, modelError) }));
     hinters.set(key, loading);
-    // A failed load (the network, a missing file) is tried again at the next position, and so is the list.
+    // A failed load (the network, a missing file) is tried again at the next position.
     const forget = () => hinters.delete(key);
-    loading.then(() => indexError !== null && forget(), forget);
+    loading.then(() => modelError !== null && forget(), forget);
   }
   return loading;
 }

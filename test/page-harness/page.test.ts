@@ -521,18 +521,21 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 60_000);
 
-  it('decade with hints: a model list that cannot be loaded is said above the fallback’s hints, and the model’s come at the next position', async () => {
+  it('decade with hints: a model list or model files that cannot be loaded are said above the fallback’s hints, and the model’s come at the next position', async () => {
     const { source } = await loadHinter('decade', {});
-    // The network fails the first request for the list of shipped models, or the server answers 404.
-    for (const [why, answer] of [
-      ['Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
-      ['HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
-    ]) {
+    // The network fails the first request for a file, or the server answers 404: the list of shipped models, the model's own files.
+    const failures: [string, string, string][] = [
+      ['/models/index.json', 'models/index.json: Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
+      ['/models/index.json', 'models/index.json: HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
+      ['/models/decade/model.json', 'model "models/decade/": model.json is missing', "Promise.resolve(new Response('', { status: 404 }))"],
+      ['/models/decade/weights.bin', 'model "models/decade/": cannot fetch weights.bin (Failed to fetch)', "Promise.reject(new TypeError('Failed to fetch'))"],
+    ];
+    for (const [file, why, answer] of failures) {
       await withPage(
         'env=decade&seed=2&hints=1',
         async (p) => {
           const line = p.page.locator('#hint-source');
-          expect(await line.textContent()).toBe(`The trained models could not be loaded (models/index.json: ${why}): hints from pimc instead.`);
+          expect(await line.textContent(), file).toBe(`The trained model could not be loaded (${why}): hints from pimc instead.`);
           expect((await p.view()).source).toMatch(/^pimc /);
           expect((await p.view()).hints!.hints.length).toBe((await p.view()).legal.length);
           for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
@@ -545,13 +548,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         {
           init: `const pageFetch = window.fetch; let failed = false;
             window.fetch = (url, ...rest) => {
-              if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return ${answer}; }
+              if (!failed && String(url).endsWith(${JSON.stringify(file)})) { failed = true; return ${answer}; }
               return pageFetch(url, ...rest);
             };`,
         },
       );
     }
-  }, 60_000);
+  }, 90_000);
 
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
