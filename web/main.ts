@@ -255,11 +255,15 @@ function gameRules(game: Env): string {
   return section === null ? `No rules document for ${game.id}.` : plainText(section);
 }
 
-/** The game the URL asks for; a bad parameter is reported and replaced by its default. */
+/**
+ * The game the URL asks for; a bad parameter is reported and replaced by its default, every one
+ * said. The moves are then not played: they were made in the game the link names, not this one.
+ */
 function startFromUrl(): void {
+  const problems: string[] = [];
   let id = params.get('env') ?? DEFAULT_ENV;
   if (!listings.has(id)) {
-    say(`Unknown game "${id}": the games are ${[...listings.keys()].join(', ')}.`, 'error');
+    problems.push(`Unknown game "${id}": the games are ${[...listings.keys()].join(', ')}.`);
     id = DEFAULT_ENV;
   }
   let opts: Record<string, unknown> = {};
@@ -269,7 +273,7 @@ function startFromUrl(): void {
       opts = JSON.parse(optionsText) as Record<string, unknown>;
       make(id, opts);
     } catch (e) {
-      say(`Options ignored: ${isTengymError(e) ? e.message : `not JSON (${(e as Error).message})`}`, 'error');
+      problems.push(`Options ignored: ${isTengymError(e) ? e.message : `not JSON (${(e as Error).message})`}.`);
       opts = {};
     }
   }
@@ -277,11 +281,17 @@ function startFromUrl(): void {
   let dealSeed = randomSeed();
   if (seedText !== null) {
     if (/^\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText))) dealSeed = Number(seedText);
-    else say(`Seed "${seedText}" is not a whole number ≥ 0: a new deal instead.`, 'error');
+    else problems.push(`Seed "${seedText}" is not a whole number ≥ 0: a new deal instead.`);
   }
+  let moves = params.get('moves') ?? '';
+  if (moves && problems.length > 0) {
+    problems.push('The moves in the link were not played: they belong to the game it names, not to this one.');
+    moves = '';
+  }
+  if (problems.length > 0) say(problems.join(' '), 'error');
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
-  startGame(id, opts, dealSeed, params.get('moves') ?? '');
+  startGame(id, opts, dealSeed, moves);
 }
 
 // ------------------------------------------------------------------ the options form

@@ -489,6 +489,35 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 60_000);
 
+  it('a link with bad parts says every one, and with any of them plays none of its moves: they were made in the game it names', async () => {
+    const notPlayed = 'The moves in the link were not played: they belong to the game it names, not to this one.';
+    // Moves that are legal in tens deal 8 with the default options, in a link whose options are refused.
+    let moves = '';
+    await withPage('env=tens&seed=8', async (p) => {
+      await p.play((await p.view()).legal[0]);
+      await expect.poll(() => new URL(p.page.url()).searchParams.get('moves')).not.toBeNull();
+      moves = new URL(p.page.url()).searchParams.get('moves')!;
+    });
+    await withPage(`env=tens&seed=8&options={"undoLimit":7}&moves=${moves}`, async (p) => {
+      expect((await p.view()).state).toEqual(dealtState('tens', 8));
+      const message = (await p.page.locator('#message').textContent())!;
+      expect(message).toMatch(/^Options ignored: bad options for tens: .*undoLimit\. /);
+      expect(message.endsWith(notPlayed), message).toBe(true);
+    });
+    // Moves not of the deal either: the same words, not the moves' own message in place of the options'.
+    await withPage('env=tens&seed=8&options=nope&moves=999', async (p) => {
+      expect((await p.view()).state).toEqual(dealtState('tens', 8));
+      expect(await p.page.locator('#message').textContent()).toMatch(new RegExp(`^Options ignored: not JSON \\(.*\\)\\. ${notPlayed}$`));
+    });
+    // Every bad part said, then the moves left unplayed.
+    await withPage('env=nope&seed=x&moves=1', async (p) => {
+      const message = (await p.page.locator('#message').textContent())!;
+      expect(message).toMatch(/^Unknown game "nope": the games are .*\. Seed "x" is not a whole number ≥ 0: a new deal instead\. /);
+      expect(message.endsWith(notPlayed), message).toBe(true);
+      expect((await p.view()).state).toEqual(dealtState('decade', (await p.page.evaluate('window.tengym.seed')) as number));
+    });
+  }, 60_000);
+
   it('the link is to the game where it stands (its moves too), and Copy link says so: copied, or, with no clipboard, shown to copy', async () => {
     // A game under way: the link holds its moves.
     const playFirst = async (p: PlayPage) => {
