@@ -23,8 +23,9 @@ const HIDDEN_OPTIONS = new Set(['reward']);
  * than 200 in 10 s, which a long run of forced moves or a script would pass.
  */
 const URL_INTERVAL_MS = 60;
-/** How long a key's new deal waits for its second `n` in a game under way. */
+/** How long a key's new deal waits for its second `n` in a game under way, its question on screen. */
 const NEW_DEAL_CONFIRM_MS = 3000;
+const NEW_DEAL_QUESTION = 'Press n again for a new deal.';
 
 interface ModelIndexEntry extends ShippedModelInfo {
   weights: number;
@@ -138,6 +139,7 @@ let digitTimer = 0;
 let forcedRun = 0;
 /** When `n` last asked to be pressed again; anything else the player does forgets it. */
 let newDealAskedAt = -Infinity;
+let newDealAskTimer = 0;
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
@@ -674,7 +676,7 @@ function update(): void {
   // A move number being typed, or a new deal asked for, was for the position it was typed at.
   digits = '';
   clearTimeout(digitTimer);
-  newDealAskedAt = -Infinity;
+  forgetNewDealAsk();
   const state = env.getState();
   const moves = env.running ? legalMoves() : [];
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
@@ -832,11 +834,20 @@ function newDealKey(): void {
   const underWay = env.running && played.some((t) => !t.startsWith('f'));
   if (underWay && performance.now() - newDealAskedAt > NEW_DEAL_CONFIRM_MS) {
     newDealAskedAt = performance.now();
-    say('Press n again for a new deal.');
+    say(NEW_DEAL_QUESTION);
+    clearTimeout(newDealAskTimer);
+    newDealAskTimer = window.setTimeout(forgetNewDealAsk, NEW_DEAL_CONFIRM_MS);
     return;
   }
   say('');
   startGame(env.id, options, randomSeed());
+}
+
+/** Forgets a new deal `n` asked for, and its question unless another message has replaced it. */
+function forgetNewDealAsk(): void {
+  newDealAskedAt = -Infinity;
+  clearTimeout(newDealAskTimer);
+  if (ui.message.textContent === NEW_DEAL_QUESTION) say('');
 }
 
 document.addEventListener('keydown', (e) => {

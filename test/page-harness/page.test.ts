@@ -384,8 +384,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await seed(p)).toBe(8);
       expect((await p.view()).state).toEqual(played.state);
       expect(await message(p)).toBe('Press n again for a new deal.');
-      // A second n after a few seconds asks again; at once, it deals.
+      // A second n after a few seconds asks again, the question gone in between; at once, it deals.
       await p.page.waitForTimeout(3200);
+      expect(await message(p)).toBe('');
       await p.page.keyboard.press('n');
       await p.settled();
       expect(await seed(p)).toBe(8);
@@ -393,6 +394,18 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.settled();
       expect(await seed(p)).not.toBe(8);
       expect(await message(p)).toBe('');
+      // A message shown since the question stays when the question's time is up.
+      await p.page.goto(`${base}?env=tens&seed=8`);
+      await p.settled();
+      await pressMove(p, 1, (await p.view()).legal.length);
+      await p.settled();
+      await p.page.keyboard.press('n');
+      expect(await message(p)).toBe('Press n again for a new deal.');
+      await p.page.keyboard.press('u');
+      const undoOff = await message(p);
+      expect(undoOff).toMatch(/^Undo is off/);
+      await p.page.waitForTimeout(3200);
+      expect(await message(p)).toBe(undoOff);
       // The New deal button deals at once, in a game under way too.
       await p.page.goto(`${base}?env=tens&seed=8`);
       await p.settled();
