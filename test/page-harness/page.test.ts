@@ -2,6 +2,7 @@
 // `chromium` driven by playwright-core. Skipped, and said so, where no Chromium is installed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,18 @@ import { loadHinter } from '../../src/node/hint-loader.js';
 import { GameStates, type HintCard, type HintResult } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
+import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
 
 const CHROMIUM = findChromium();
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 /** docs/play-page.md's screenshot; TENGYM_SCREENSHOT=docs/play-page.png writes it there too. */
 const SCREENSHOT = fileURLToPath(new URL('../../.tmp/play-page.png', import.meta.url));
+
+/** This machine's first address on a network (not its loopback), or undefined. */
+const NETWORK_ADDRESS = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
 
 if (!CHROMIUM) {
   process.stderr.write('\ntengym: the browser tests (test/page-harness/page.test.ts) are SKIPPED: no Chromium found (apt-get install chromium, or set TENGYM_CHROMIUM to its path)\n\n');
@@ -739,6 +746,26 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       });
     }
   }, 120_000);
+
+  // Skipped on a machine with no network address.
+  it.skipIf(!NETWORK_ADDRESS)('over a network address (plain http, not localhost) the page logs no error; at a loopback name it is cross-origin isolated', async () => {
+    await withPage('env=decade&seed=7', async (p) => {
+      expect(await p.page.evaluate('crossOriginIsolated')).toBe(true);
+    });
+    const server = await servePage({ host: NETWORK_ADDRESS, port: 0 });
+    try {
+      const p = await PlayPage.open(session.browser, `${server.url}?env=decade&seed=7`);
+      try {
+        expect((await p.view()).state).toEqual(dealtState('decade', 7));
+        expect(await p.page.evaluate('crossOriginIsolated')).toBe(false);
+        expect(p.errors).toEqual([]);
+      } finally {
+        await p.close();
+      }
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 
   it('a forced move plays itself after a short animation when motion is allowed', async () => {
     // Tens deal 5 has one legal move, a forced one, and then the game is over.
