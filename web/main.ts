@@ -4,11 +4,11 @@
  * Everything here is presentation. The rules are the library's: `make`, `reset`, `step`,
  * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
  * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from `hinterForEnv`, the same choice of source as
- * `tengym hint`. The URL holds the deal: `?env=decade&seed=7`, plus `options` (JSON, the
+ * `tengym hint`. The URL holds the game: `?env=decade&seed=7`, plus `options` (JSON, the
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -23,8 +23,9 @@ const HIDDEN_OPTIONS = new Set(['reward']);
  * than 200 in 10 s, which a long run of forced moves or a script would pass.
  */
 const URL_INTERVAL_MS = 60;
-/** How long a key's new deal waits for its second `n` in a game under way. */
+/** How long a key's new deal waits for its second `n` in a game under way, its question on screen. */
 const NEW_DEAL_CONFIRM_MS = 3000;
+const NEW_DEAL_QUESTION = 'Press n again for a new deal.';
 
 interface ModelIndexEntry extends ShippedModelInfo {
   weights: number;
@@ -138,6 +139,7 @@ let digitTimer = 0;
 let forcedRun = 0;
 /** When `n` last asked to be pressed again; anything else the player does forgets it. */
 let newDealAskedAt = -Infinity;
+let newDealAskTimer = 0;
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
@@ -255,11 +257,15 @@ function gameRules(game: Env): string {
   return section === null ? `No rules document for ${game.id}.` : plainText(section);
 }
 
-/** The game the URL asks for; a bad parameter is reported and replaced by its default. */
+/**
+ * The game the URL asks for; a bad parameter is reported and replaced by its default, every one
+ * said. The moves are then not played: they were made in the game the link names, not this one.
+ */
 function startFromUrl(): void {
+  const problems: string[] = [];
   let id = params.get('env') ?? DEFAULT_ENV;
   if (!listings.has(id)) {
-    say(`Unknown game "${id}": the games are ${[...listings.keys()].join(', ')}.`, 'error');
+    problems.push(`Unknown game "${id}": the games are ${[...listings.keys()].join(', ')}.`);
     id = DEFAULT_ENV;
   }
   let opts: Record<string, unknown> = {};
@@ -269,7 +275,7 @@ function startFromUrl(): void {
       opts = JSON.parse(optionsText) as Record<string, unknown>;
       make(id, opts);
     } catch (e) {
-      say(`Options ignored: ${isTengymError(e) ? e.message : `not JSON (${(e as Error).message})`}`, 'error');
+      problems.push(`Options ignored: ${isTengymError(e) ? e.message : `not JSON (${(e as Error).message})`}.`);
       opts = {};
     }
   }
@@ -277,11 +283,17 @@ function startFromUrl(): void {
   let dealSeed = randomSeed();
   if (seedText !== null) {
     if (/^\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText))) dealSeed = Number(seedText);
-    else say(`Seed "${seedText}" is not a whole number ≥ 0: a new deal instead.`, 'error');
+    else problems.push(`Seed "${seedText}" is not a whole number ≥ 0: a new deal instead.`);
   }
+  let moves = params.get('moves') ?? '';
+  if (moves && problems.length > 0) {
+    problems.push('The moves in the link were not played: they belong to the game it names, not to this one.');
+    moves = '';
+  }
+  if (problems.length > 0) say(problems.join(' '), 'error');
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
-  startGame(id, opts, dealSeed, params.get('moves') ?? '');
+  startGame(id, opts, dealSeed, moves);
 }
 
 // ------------------------------------------------------------------ the options form
@@ -469,7 +481,7 @@ function undo(): void {
 
 // ------------------------------------------------------------------ hints
 
-/** A hinter, and the line that says its hints are a fallback's when the list of trained models could not be loaded. */
+/** A hinter, and the line that says its hints are a fallback's when the trained model could not be loaded. */
 interface PageHinter {
   loaded: LoadedHinter;
   modelsLost: string | null;
@@ -503,44 +515,58 @@ function modelCouldAnswer(game: Env): boolean {
   return chooseHintSource(game.id, opts, { env: game.id, options: opts }).kind === 'model';
 }
 
-/** What `game`'s hints say when the list of trained models could not be loaded (`why`), where that matters. */
+/** What `game`'s hints say when its trained model could not be loaded (`why`), where that matters. */
 function modelsLostLine(game: Env, why: string): string | null {
   if (!modelCouldAnswer(game)) return null;
   const fallback = chooseHintSource(game.id, game.options as Record<string, unknown>, null);
-  return `The trained models could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
+  return `The trained model could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
 }
 
 /**
  * The hinter of the current env and options, as `tengym hint` would choose it. Without the
- * list of trained models the choice falls back to a search, and says so: that hinter is
- * chosen again at the next position, when the list may load.
+ * trained model (the list of models or the model's own files could not be loaded) the choice
+ * falls back to the search chosen where no model is shipped, and says so: that hinter is chosen
+ * again at the next position, when the model may load.
  */
 function hinterFor(current: Env): Promise<PageHinter> {
   const key = `${current.id} ${JSON.stringify(current.options)}`;
   let loading = hinters.get(key);
   if (!loading) {
-    let indexError: string | null = null;
-    loading = hinterForEnv(current.id, current.options as Record<string, unknown>, {
+    const opts = current.options as Record<string, unknown>;
+    let modelError: string | null = null;
+    const models: ShippedModels = {
       info: async (id) => {
         try {
           return (await shippedModels())[id] ?? null;
         } catch (e) {
-          indexError = (e as Error).message;
+          modelError = (e as Error).message;
           return null;
         }
       },
       load: async (modelId) => {
-        const weights = (await shippedModels())[modelId].weights;
-        const { loadShippedModel } = await import('./model-loader.js');
-        const { agent, backend } = await loadShippedModel(modelId, weights, preferredBackend);
-        api.backend = backend;
-        return agent;
+        try {
+          const weights = (await shippedModels())[modelId].weights;
+          const { loadShippedModel } = await import('./model-loader.js');
+          const { agent, backend } = await loadShippedModel(modelId, weights, preferredBackend);
+          api.backend = backend;
+          return agent;
+        } catch (e) {
+          modelError = (e as Error).message;
+          throw e;
+        }
       },
-    }).then((loaded) => ({ loaded, modelsLost: indexError === null ? null : modelsLostLine(current, indexError) }));
+    };
+    loading = hinterForEnv(current.id, opts, models)
+      // The model's own files failed: the search chosen without a model, as when the list fails.
+      .catch((e: unknown) => {
+        if (modelError === null) throw e;
+        return hinterForEnv(current.id, opts, { ...models, info: () => null });
+      })
+      .then((loaded) => ({ loaded, modelsLost: modelError === null ? null : modelsLostLine(current, modelError) }));
     hinters.set(key, loading);
-    // A failed load (the network, a missing file) is tried again at the next position, and so is the list.
+    // A failed load (the network, a missing file) is tried again at the next position.
     const forget = () => hinters.delete(key);
-    loading.then(() => indexError !== null && forget(), forget);
+    loading.then(() => modelError !== null && forget(), forget);
   }
   return loading;
 }
@@ -650,7 +676,7 @@ function update(): void {
   // A move number being typed, or a new deal asked for, was for the position it was typed at.
   digits = '';
   clearTimeout(digitTimer);
-  newDealAskedAt = -Infinity;
+  forgetNewDealAsk();
   const state = env.getState();
   const moves = env.running ? legalMoves() : [];
   const selectedMoves = selection.length > 0 ? candidates(moves, selection) : [];
@@ -808,11 +834,20 @@ function newDealKey(): void {
   const underWay = env.running && played.some((t) => !t.startsWith('f'));
   if (underWay && performance.now() - newDealAskedAt > NEW_DEAL_CONFIRM_MS) {
     newDealAskedAt = performance.now();
-    say('Press n again for a new deal.');
+    say(NEW_DEAL_QUESTION);
+    clearTimeout(newDealAskTimer);
+    newDealAskTimer = window.setTimeout(forgetNewDealAsk, NEW_DEAL_CONFIRM_MS);
     return;
   }
   say('');
   startGame(env.id, options, randomSeed());
+}
+
+/** Forgets a new deal `n` asked for, and its question unless another message has replaced it. */
+function forgetNewDealAsk(): void {
+  newDealAskedAt = -Infinity;
+  clearTimeout(newDealAskTimer);
+  if (ui.message.textContent === NEW_DEAL_QUESTION) say('');
 }
 
 document.addEventListener('keydown', (e) => {
@@ -865,10 +900,10 @@ ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked)
 ui.undo.addEventListener('click', undo);
 ui.copy.addEventListener('click', () => {
   writeUrl(true);
-  const showLink = () => say(`Copy this link to replay the deal: ${ui.share.href}`);
+  const showLink = () => say(`Copy this link to bring back this game where it stands: ${ui.share.href}`);
   // No clipboard on a page served over plain http to another device (tengym serve --host 0.0.0.0).
   if (!navigator.clipboard) return showLink();
-  navigator.clipboard.writeText(ui.share.href).then(() => say('Link copied: it replays this deal.'), showLink);
+  navigator.clipboard.writeText(ui.share.href).then(() => say('Link copied: it brings back this game where it stands.'), showLink);
 });
 
 startFromUrl();

@@ -5,6 +5,7 @@
  * model on each TensorFlow.js backend, the one the page chooses marked.
  *
  *   npm run build && node dist/page-harness/measure.js [--states 300] [--loads 3] [--backends wasm,webgl,cpu] [--envs decade,four-ten]
+ *   node dist/page-harness/measure.js --sizes   # the bundle's sizes alone, no browser
  *
  * Hint latency: the page plays games by the top hint from seed 1 (a new deal when one ends)
  * and times every `hint()` call it makes at a state with a choice, until `--states` calls;
@@ -29,6 +30,7 @@ const argsSchema = z.strictObject({
   loads: z.coerce.number().int().min(1).default(3),
   backends: z.string().default('wasm,webgl,cpu').transform((s) => s.split(',').map((b) => z.enum(['wasm', 'webgl', 'cpu']).parse(b.trim()))),
   envs: z.string().optional(),
+  sizes: z.boolean().default(false),
 });
 
 const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 0 })} KB`;
@@ -70,8 +72,12 @@ function load(): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { states: { type: 'string' }, loads: { type: 'string' }, backends: { type: 'string' }, envs: { type: 'string' } } });
+  const { values } = parseArgs({ options: { states: { type: 'string' }, loads: { type: 'string' }, backends: { type: 'string' }, envs: { type: 'string' }, sizes: { type: 'boolean' } } });
   const args = argsSchema.parse(values);
+  if (args.sizes) {
+    for (const line of bundleSizes()) process.stdout.write(`${line}\n`);
+    return;
+  }
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('no Chromium found: apt-get install chromium, or set TENGYM_CHROMIUM');
   const index = JSON.parse(readFileSync(join(PAGE_DIR, 'models/index.json'), 'utf8')) as Record<string, { weights: number }>;

@@ -2,6 +2,7 @@
 // `chromium` driven by playwright-core. Skipped, and said so, where no Chromium is installed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,18 @@ import { loadHinter } from '../../src/node/hint-loader.js';
 import { GameStates, type HintCard, type HintResult } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
+import { servePage } from '../../src/cli/commands/serve.js';
 import { findChromium, PlayPage, startPageSession } from '../../src/page-harness/chromium.js';
 
 const CHROMIUM = findChromium();
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 /** docs/play-page.md's screenshot; TENGYM_SCREENSHOT=docs/play-page.png writes it there too. */
 const SCREENSHOT = fileURLToPath(new URL('../../.tmp/play-page.png', import.meta.url));
+
+/** This machine's first address on a network (not its loopback), or undefined. */
+const NETWORK_ADDRESS = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
 
 if (!CHROMIUM) {
   process.stderr.write('\ntengym: the browser tests (test/page-harness/page.test.ts) are SKIPPED: no Chromium found (apt-get install chromium, or set TENGYM_CHROMIUM to its path)\n\n');
@@ -384,8 +391,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await seed(p)).toBe(8);
       expect((await p.view()).state).toEqual(played.state);
       expect(await message(p)).toBe('Press n again for a new deal.');
-      // A second n after a few seconds asks again; at once, it deals.
+      // A second n after a few seconds asks again, the question gone in between; at once, it deals.
       await p.page.waitForTimeout(3200);
+      expect(await message(p)).toBe('');
       await p.page.keyboard.press('n');
       await p.settled();
       expect(await seed(p)).toBe(8);
@@ -393,6 +401,18 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.settled();
       expect(await seed(p)).not.toBe(8);
       expect(await message(p)).toBe('');
+      // A message shown since the question stays when the question's time is up.
+      await p.page.goto(`${base}?env=tens&seed=8`);
+      await p.settled();
+      await pressMove(p, 1, (await p.view()).legal.length);
+      await p.settled();
+      await p.page.keyboard.press('n');
+      expect(await message(p)).toBe('Press n again for a new deal.');
+      await p.page.keyboard.press('u');
+      const undoOff = await message(p);
+      expect(undoOff).toMatch(/^Undo is off/);
+      await p.page.waitForTimeout(3200);
+      expect(await message(p)).toBe(undoOff);
       // The New deal button deals at once, in a game under way too.
       await p.page.goto(`${base}?env=tens&seed=8`);
       await p.settled();
@@ -489,32 +509,82 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 60_000);
 
-  it('Copy link, where the browser has no clipboard (a page on another device, over plain http), shows the link to copy', async () => {
+  it('a link with bad parts says every one, and with any of them plays none of its moves: they were made in the game it names', async () => {
+    const notPlayed = 'The moves in the link were not played: they belong to the game it names, not to this one.';
+    // Moves that are legal in tens deal 8 with the default options, in a link whose options are refused.
+    let moves = '';
+    await withPage('env=tens&seed=8', async (p) => {
+      await p.play((await p.view()).legal[0]);
+      await expect.poll(() => new URL(p.page.url()).searchParams.get('moves')).not.toBeNull();
+      moves = new URL(p.page.url()).searchParams.get('moves')!;
+    });
+    await withPage(`env=tens&seed=8&options={"undoLimit":7}&moves=${moves}`, async (p) => {
+      expect((await p.view()).state).toEqual(dealtState('tens', 8));
+      const message = (await p.page.locator('#message').textContent())!;
+      expect(message).toMatch(/^Options ignored: bad options for tens: .*undoLimit\. /);
+      expect(message.endsWith(notPlayed), message).toBe(true);
+    });
+    // Moves not of the deal either: the same words, not the moves' own message in place of the options'.
+    await withPage('env=tens&seed=8&options=nope&moves=999', async (p) => {
+      expect((await p.view()).state).toEqual(dealtState('tens', 8));
+      expect(await p.page.locator('#message').textContent()).toMatch(new RegExp(`^Options ignored: not JSON \\(.*\\)\\. ${notPlayed}$`));
+    });
+    // Every bad part said, then the moves left unplayed.
+    await withPage('env=nope&seed=x&moves=1', async (p) => {
+      const message = (await p.page.locator('#message').textContent())!;
+      expect(message).toMatch(/^Unknown game "nope": the games are .*\. Seed "x" is not a whole number ≥ 0: a new deal instead\. /);
+      expect(message.endsWith(notPlayed), message).toBe(true);
+      expect((await p.view()).state).toEqual(dealtState('decade', (await p.page.evaluate('window.tengym.seed')) as number));
+    });
+  }, 60_000);
+
+  it('the link is to the game where it stands (its moves too), and Copy link says so: copied, or, with no clipboard, shown to copy', async () => {
+    // A game under way: the link holds its moves.
+    const playFirst = async (p: PlayPage) => {
+      await p.play((await p.view()).legal[0]);
+      await expect.poll(() => p.page.getAttribute('#share', 'href')).toContain('moves=');
+      expect(await p.page.locator('#share').textContent()).toBe('Link to this game');
+    };
+    await withPage(
+      'env=decade&seed=7',
+      async (p) => {
+        await playFirst(p);
+        await p.page.click('#copy');
+        await expect.poll(() => p.page.locator('#message').textContent()).toBe('Link copied: it brings back this game where it stands.');
+        expect(await p.page.evaluate('window.copied')).toBe(await p.page.getAttribute('#share', 'href'));
+      },
+      // A clipboard that takes the text (a headless browser may refuse the real one).
+      { init: "Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => ({ writeText: async (text) => { window.copied = text; } }) });" },
+    );
     await withPage(
       'env=decade&seed=7',
       async (p) => {
         expect(await p.page.evaluate('navigator.clipboard')).toBeUndefined();
+        await playFirst(p);
         await p.page.click('#copy');
         const link = await p.page.getAttribute('#share', 'href');
-        expect(await p.page.locator('#message').textContent()).toBe(`Copy this link to replay the deal: ${link}`);
+        expect(await p.page.locator('#message').textContent()).toBe(`Copy this link to bring back this game where it stands: ${link}`);
       },
-      // As in a page that is not a secure context: no navigator.clipboard at all.
+      // As in a page that is not a secure context (a page on another device, over plain http): no navigator.clipboard at all.
       { init: 'delete Navigator.prototype.clipboard;' },
     );
   }, 60_000);
 
-  it('decade with hints: a model list that cannot be loaded is said above the fallback’s hints, and the model’s come at the next position', async () => {
+  it('decade with hints: a model list or model files that cannot be loaded are said above the fallback’s hints, and the model’s come at the next position', async () => {
     const { source } = await loadHinter('decade', {});
-    // The network fails the first request for the list of shipped models, or the server answers 404.
-    for (const [why, answer] of [
-      ['Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
-      ['HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
-    ]) {
+    // The network fails the first request for a file, or the server answers 404: the list of shipped models, the model's own files.
+    const failures: [string, string, string][] = [
+      ['/models/index.json', 'models/index.json: Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
+      ['/models/index.json', 'models/index.json: HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
+      ['/models/decade/model.json', 'model "models/decade/": model.json is missing', "Promise.resolve(new Response('', { status: 404 }))"],
+      ['/models/decade/weights.bin', 'model "models/decade/": cannot fetch weights.bin (Failed to fetch)', "Promise.reject(new TypeError('Failed to fetch'))"],
+    ];
+    for (const [file, why, answer] of failures) {
       await withPage(
         'env=decade&seed=2&hints=1',
         async (p) => {
           const line = p.page.locator('#hint-source');
-          expect(await line.textContent()).toBe(`The trained models could not be loaded (models/index.json: ${why}): hints from pimc instead.`);
+          expect(await line.textContent(), file).toBe(`The trained model could not be loaded (${why}): hints from pimc instead.`);
           expect((await p.view()).source).toMatch(/^pimc /);
           expect((await p.view()).hints!.hints.length).toBe((await p.view()).legal.length);
           for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
@@ -527,13 +597,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         {
           init: `const pageFetch = window.fetch; let failed = false;
             window.fetch = (url, ...rest) => {
-              if (!failed && String(url).endsWith('/models/index.json')) { failed = true; return ${answer}; }
+              if (!failed && String(url).endsWith(${JSON.stringify(file)})) { failed = true; return ${answer}; }
               return pageFetch(url, ...rest);
             };`,
         },
       );
     }
-  }, 60_000);
+  }, 90_000);
 
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
@@ -676,6 +746,26 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       });
     }
   }, 120_000);
+
+  // Skipped on a machine with no network address.
+  it.skipIf(!NETWORK_ADDRESS)('over a network address (plain http, not localhost) the page logs no error; at a loopback name it is cross-origin isolated', async () => {
+    await withPage('env=decade&seed=7', async (p) => {
+      expect(await p.page.evaluate('crossOriginIsolated')).toBe(true);
+    });
+    const server = await servePage({ host: NETWORK_ADDRESS, port: 0 });
+    try {
+      const p = await PlayPage.open(session.browser, `${server.url}?env=decade&seed=7`);
+      try {
+        expect((await p.view()).state).toEqual(dealtState('decade', 7));
+        expect(await p.page.evaluate('crossOriginIsolated')).toBe(false);
+        expect(p.errors).toEqual([]);
+      } finally {
+        await p.close();
+      }
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 
   it('a forced move plays itself after a short animation when motion is allowed', async () => {
     // Tens deal 5 has one legal move, a forced one, and then the game is over.

@@ -28,6 +28,14 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+/**
+ * Cross-origin isolation (the page loads nothing from elsewhere): a fine-grained
+ * performance.now(), for the latency figures. Sent only to a loopback name: a browser honours
+ * it on a trustworthy origin alone, which plain http is only there, and elsewhere Chromium logs
+ * an error that the header was ignored.
+ */
+const ISOLATION_HEADERS = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+
 /** The shipped models, in the package's models/ (this file is src/cli/commands/ or dist/cli/commands/). */
 const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
 
@@ -116,9 +124,7 @@ export async function servePage(options: { host?: string; port?: number; root?: 
             'content-length': info.size,
             // Scripts and models change with each build; the page is small enough to fetch again.
             'cache-control': 'no-cache',
-            // Cross-origin isolation (the page loads nothing from elsewhere): a fine-grained performance.now().
-            'cross-origin-opener-policy': 'same-origin',
-            'cross-origin-embedder-policy': 'require-corp',
+            ...(loopback(hostName(req.headers.host ?? '')) ? ISOLATION_HEADERS : {}),
           });
           if (req.method === 'HEAD') {
             res.end();
@@ -168,6 +174,16 @@ export async function servePage(options: { host?: string; port?: number; root?: 
   };
 }
 
+/** Whether `host` (an address or a name, without a port) is this machine's loopback. */
+function loopback(host: string): boolean {
+  return host === '::1' || host === 'localhost' || host.startsWith('127.');
+}
+
+/** The name or address of a Host header, without its port or an IPv6 address's brackets. */
+function hostName(header: string): string {
+  return header.toLowerCase().replace(/:\d*$/, '').replace(/^\[(.*)\]$/, '$1');
+}
+
 /**
  * The Host headers that address this server: host:port as it listens, and, on a loopback
  * address, localhost; on every interface (0.0.0.0, ::), each address of this machine.
@@ -175,8 +191,7 @@ export async function servePage(options: { host?: string; port?: number; root?: 
 function hostNames(host: string, port: number | undefined): Set<string> {
   const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
   const addresses = new Set<string>([host]);
-  const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost' || host.startsWith('127.');
-  if (loopback) for (const h of ['localhost', '127.0.0.1', '::1']) addresses.add(h);
+  if (loopback(host)) for (const h of ['localhost', '127.0.0.1', '::1']) addresses.add(h);
   if (host === '0.0.0.0' || host === '::') {
     addresses.add('localhost');
     for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) addresses.add(a.address);
