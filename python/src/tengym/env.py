@@ -11,7 +11,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, Rows, check_registered_id, check_seed, engine_id, entropy_seed
+from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, entropy_seed
 from .errors import BadActionError, BadStateError, TengymError
 
 # The engines write observations as float32 features, counts and flags scaled into [0, 1]
@@ -49,6 +49,7 @@ class TengymEnv(gym.Env):
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    spec = RegisteredSpec()
     _obs: np.ndarray | None = None
 
     def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
@@ -183,20 +184,6 @@ class TengymEnv(gym.Env):
         state = self.get_state() if self._started else None
         kwargs = {"render_mode": self.render_mode, "engine_timeout": self._engine_timeout, "illegal_action": self.illegal_action, "dict_observation": self.dict_observation}
         return (_rebuild, (self.env_id, self.options, kwargs, state, self.spec))
-
-    @property
-    def spec(self):
-        return self.__dict__.get("_spec")
-
-    @spec.setter
-    def spec(self, spec):
-        # gymnasium.make sets the spec once the env is built: the first moment the id it was made under is known.
-        try:
-            check_registered_id(spec, self.env_id)
-        except TengymError:
-            self.close()
-            raise
-        self._spec = spec
 
     def close(self):
         engine = getattr(self, "_engine", None)

@@ -14,13 +14,14 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import Rows, check_registered_id, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, BadOptionsError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    spec = RegisteredSpec()
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
@@ -124,20 +125,6 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if not self._seeded:
             return None  # before the first reset, as TengymEnv.render()
         return [text for engine in self._engines for text in engine.request({"cmd": "render"})]
-
-    @property
-    def spec(self):
-        return self.__dict__.get("_spec")
-
-    @spec.setter
-    def spec(self, spec):
-        # Set by gymnasium.make_vec once the env is built, as TengymEnv's is by gymnasium.make.
-        try:
-            check_registered_id(spec, self.env_id)
-        except TengymError:
-            self.close()
-            raise
-        self._spec = spec
 
     def close_extras(self, **kwargs):
         for engine in getattr(self, "_engines", []):

@@ -72,11 +72,20 @@ def engine_id(env_id: Any) -> Any:
     return env_id
 
 
-def check_registered_id(spec: Any, env_id: str) -> None:
-    """Refuses a registered id's spec on an env of another id: `gym.make("tengym/tens-v0", env_id="decade")`
-    would otherwise build decade under tens' id, and every record of the run would name the wrong game."""
-    if spec is not None and getattr(spec, "namespace", None) == "tengym" and spec.name != env_id:
-        raise TengymError(f"env_id={env_id!r} given to {spec.id}, which is {spec.name}: make {env_id} as gymnasium.make('tengym/{env_id}-v0')", "bad-argument")
+class RegisteredSpec:
+    """An env's `spec`, which gymnasium.make and make_vec set once the env is built: the first moment
+    the id it was made under is known. A registered id's spec on an env of another id is refused
+    (`gym.make("tengym/tens-v0", env_id="decade")` would build decade under tens' id, and every
+    record of the run would name the wrong game), and the engine started for it is closed."""
+
+    def __get__(self, env: Any, owner: type | None = None) -> Any:
+        return self if env is None else env.__dict__.get("_spec")
+
+    def __set__(self, env: Any, spec: Any) -> None:
+        if spec is not None and getattr(spec, "namespace", None) == "tengym" and spec.name != env.env_id:
+            env.close()
+            raise TengymError(f"env_id={env.env_id!r} given to {spec.id}, which is {spec.name}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')", "bad-argument")
+        env.__dict__["_spec"] = spec
 
 
 ANOTHER_THREAD = (
