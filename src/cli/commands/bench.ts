@@ -3,7 +3,7 @@ import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { benchEnv } from '../../env/bench.js';
 import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, checkSeedFits, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 
 /** The longest a bench times one env in one mode. */
@@ -59,7 +59,7 @@ export const benchCommand: CommandModule<object, Args> = {
         checkNumberOption('num-envs', a['num-envs'], { min: 1 });
         checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
         checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
-        checkNumberOption('seed', a.seed);
+        checkSeedOption('seed', a.seed);
         if (a.hints) {
           const games = hintBenchGames(a.states, a.warmup);
           checkSeedFits(a.seed, games, `--states ${a.states} and --warmup ${a.warmup}, which may deal up to ${games} games before giving up`);
