@@ -66,19 +66,6 @@ export function checkSeedOption(flag: string, value: number | undefined, max = M
   throw new TengymError('bad-argument', `--${flag} must be an integer from 0 to ${max}, got ${shownNumber(value)}`);
 }
 
-/**
- * Deal i of a command's deals uses seed + i: a --seed whose last deal would pass the largest seed
- * is refused before any work, naming the --seed given, the count (`given`: "--episodes 5") and
- * the largest --seed that works for it (not seed + i, a seed the user never gave).
- */
-export function checkSeedFits(seed: number | undefined, deals: number, given: string): void {
-  if (seed === undefined) return;
-  const largest = MAX_SEED - (deals - 1);
-  if (seed > largest) {
-    throw new TengymError('bad-argument', `--seed ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest --seed for ${deals} deals is ${largest}`);
-  }
-}
-
 /** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */
 export function parseActionList(text: string): number[] {
   const trimmed = text.trim();

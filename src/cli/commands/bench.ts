@@ -1,9 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
+import { checkSeedFits } from '../../env/env.js';
 import { benchEnv } from '../../env/bench.js';
 import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, checkSeedFits, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 
 /** The longest a bench times one env in one mode. */
@@ -62,7 +63,7 @@ export const benchCommand: CommandModule<object, Args> = {
         checkSeedOption('seed', a.seed);
         if (a.hints) {
           const games = hintBenchGames(a.states, a.warmup);
-          checkSeedFits(a.seed, games, `--states ${a.states} and --warmup ${a.warmup}, which may deal up to ${games} games before giving up`);
+          checkSeedFits(a.seed, games, `--states ${a.states} and --warmup ${a.warmup}, which may deal up to ${games} games before giving up`, '--seed');
           if (a.env === undefined) checkNoOptionsForEvery(a.options, '--hints without --env');
         }
         return true;
