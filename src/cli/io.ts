@@ -28,6 +28,11 @@ export function checkNoOptionsForEvery(text: string | undefined, every: string):
   throw new TengymError('bad-argument', `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has its own options): give --env ID --options '…' for a variant`);
 }
 
+/** A refused number as a message shows it (yargs gives NaN for "x"). */
+function shownNumber(value: number): string {
+  return Number.isNaN(value) ? 'something that is not a number' : String(value);
+}
+
 /**
  * Checks a numeric command-line option (yargs gives NaN for "x"): an integer unless
  * `integer` is false, at least `min` (or above it when `above` is set), at most `max` (`maxWhy`
@@ -39,27 +44,26 @@ export function checkNumberOption(
   { min = 0, integer = true, above = false, max, maxWhy }: { min?: number; integer?: boolean; above?: boolean; max?: number; maxWhy?: string } = {},
 ): void {
   if (value === undefined) return;
+  // Past `max` is refused for that bound, an integer past 2^53 as much as any.
+  if (max !== undefined && value > max) throw new TengymError('bad-argument', `--${flag} ${value} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`);
   const ok = Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
-  if (ok) {
-    if (max !== undefined && value > max) throw new TengymError('bad-argument', `--${flag} ${value} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`);
-    return;
-  }
+  if (ok) return;
   const kind = integer ? 'integer' : 'number';
-  const wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
-  throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${Number.isNaN(value) ? 'something that is not a number' : value}`);
+  let wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
+  // Integers stop at 2^53 − 1 (past it a number no longer holds every integer): one refused
+  // only for its size is told that end, not the lower bound it meets.
+  if (integer && value > Number.MAX_SAFE_INTEGER) wanted = `an integer from ${above ? min + 1 : min} to ${Number.MAX_SAFE_INTEGER}`;
+  throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${shownNumber(value)}`);
 }
 
 /**
- * Deal i of a command's deals uses seed + i: a --seed whose last deal would pass the largest seed
- * is refused before any work, naming the --seed given, the count (`given`: "--episodes 5") and
- * the largest --seed that works for it (not seed + i, a seed the user never gave).
+ * Checks a seed flag: an integer from 0 to `max` (any seed an env takes, 2^53 − 1, unless the
+ * command's seeds stop sooner). The message gives the whole range: a seed names a deal, it is
+ * not an amount, so a refused one is told both ends.
  */
-export function checkSeedFits(seed: number | undefined, deals: number, given: string): void {
-  if (seed === undefined) return;
-  const largest = MAX_SEED - (deals - 1);
-  if (seed > largest) {
-    throw new TengymError('bad-argument', `--seed ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest --seed for ${deals} deals is ${largest}`);
-  }
+export function checkSeedOption(flag: string, value: number | undefined, max = MAX_SEED): void {
+  if (value === undefined || (Number.isSafeInteger(value) && value >= 0 && value <= max)) return;
+  throw new TengymError('bad-argument', `--${flag} must be an integer from 0 to ${max}, got ${shownNumber(value)}`);
 }
 
 /** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */

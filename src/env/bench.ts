@@ -16,8 +16,8 @@ export interface BenchResult {
 
 const CHUNK = 4096;
 
-function singleEnvRate(id: string, seconds: number): number {
-  const env = make(id);
+function singleEnvRate(id: string, options: Record<string, unknown>, seconds: number): number {
+  const env = make(id, options);
   const rng = createRng(1);
   env.reset({ seed: 0 });
   let steps = 0;
@@ -37,8 +37,8 @@ function singleEnvRate(id: string, seconds: number): number {
   return steps / ((now - start) / 1000);
 }
 
-function vectorEnvRate(id: string, seconds: number, numEnvs: number): number {
-  const vec = new VectorEnv(id, {}, numEnvs);
+function vectorEnvRate(id: string, options: Record<string, unknown>, seconds: number, numEnvs: number): number {
+  const vec = new VectorEnv(id, options, numEnvs);
   const rng = createRng(2);
   const actions = new Int32Array(numEnvs);
   vec.reset({ seed: 0 });
@@ -60,11 +60,12 @@ function vectorEnvRate(id: string, seconds: number, numEnvs: number): number {
   return steps / ((now - start) / 1000);
 }
 
-export function benchEnv(id: string, seconds = 2, numEnvs = 64): BenchResult {
+/** Steps per second of env `id` with `options` (its defaults when empty). */
+export function benchEnv(id: string, seconds = 2, numEnvs = 64, options: Record<string, unknown> = {}): BenchResult {
   // Warm-up so the JIT has compiled the hot path before timing.
-  singleEnvRate(id, Math.min(0.3, seconds / 4));
-  const stepsPerSecond = singleEnvRate(id, seconds);
-  vectorEnvRate(id, Math.min(0.3, seconds / 4), numEnvs);
-  const vectorStepsPerSecond = vectorEnvRate(id, seconds, numEnvs);
+  singleEnvRate(id, options, Math.min(0.3, seconds / 4));
+  const stepsPerSecond = singleEnvRate(id, options, seconds);
+  vectorEnvRate(id, options, Math.min(0.3, seconds / 4), numEnvs);
+  const vectorStepsPerSecond = vectorEnvRate(id, options, seconds, numEnvs);
   return { env: id, stepsPerSecond, vectorStepsPerSecond, numEnvs };
 }

@@ -76,6 +76,20 @@ export function validateSeed(seed: unknown, what = 'seed'): number {
   return seed;
 }
 
+/**
+ * Deal i of `deals` uses seed + i: a first seed whose last deal would pass the largest seed is
+ * refused before any work, naming the seed given (`name`: "--seed" on the command line), the
+ * count (`given`: "episodes 5") and the largest seed that works for it (not seed + i, a seed
+ * the caller never gave).
+ */
+export function checkSeedFits(seed: number | undefined, deals: number, given: string, name = 'seed'): void {
+  if (seed === undefined) return;
+  const largest = MAX_SEED - (deals - 1);
+  if (seed > largest) {
+    throw new TengymError('bad-seed', `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
+  }
+}
+
 export { formatZodError };
 
 export interface EnvBuffers {

@@ -12,6 +12,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { resolveAgent } from '../node/resolve.js';
+import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
 import { envConfig } from '../env/registry.js';
@@ -283,6 +284,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
+  checkSeedFits(c.seed, c.episodes, `episodes ${c.episodes}`);
   const maxWorkers = workerBound();
   if (c.workers !== undefined && c.workers > maxWorkers) {
     throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);

@@ -4,6 +4,7 @@
  * Episode i deals with seed `seed + i`; the random policy has its own stream from `seed`.
  */
 import { RandomAgent } from '../agents/basic.js';
+import { checkSeedFits } from '../env/env.js';
 import { make } from '../env/registry.js';
 import { wilsonInterval } from './intervals.js';
 
@@ -28,6 +29,7 @@ export interface StatsResult {
 
 export function randomPlayStats(id: string, options: unknown, episodes: number, seed = 0): StatsResult {
   const env = make(id, options);
+  checkSeedFits(seed, episodes, `${episodes} episodes`);
   const policy = new RandomAgent(seed);
   let wins = 0;
   let truncated = 0;

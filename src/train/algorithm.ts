@@ -13,10 +13,13 @@ import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
 
+/** The largest seed of a training run. */
+export const MAX_TRAIN_SEED = 2 ** 31;
+
 /** Config fields of every algorithm (each has a default; presets per env may change them). */
 export const commonConfigFields = {
   /** Seeds the network's initial weights, the sampling and the training deals (copy i: seed + i). */
-  seed: z.int().min(0).max(2 ** 31).default(0),
+  seed: z.int().min(0).max(MAX_TRAIN_SEED).default(0),
   /** Env steps to train for, forced moves included (`--steps` overrides it). */
   totalSteps: z.int().min(1).default(1_000_000),
   /** Env copies played side by side (one batched forward pass per decision round). */

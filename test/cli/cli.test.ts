@@ -82,7 +82,7 @@ describe('tengym CLI', () => {
     [['replay', '--env', 'tens', '--options', '{bad', '--seed', '1', '--policy', 'first'], /--options is not valid JSON/],
     [['replay', '--env', 'tens', '--options', '{"tableau":12}', '--seed', '1', '--policy', 'first'], /tableau/],
     [['replay', '--env', 'tens', '--deck', 'AS 2C', '--policy', 'first'], /bad deck: 2 cards, a deck has 52/],
-    [['replay', '--env', 'tens', '--seed', '-4', '--policy', 'first'], /bad seed -4/],
+    [['replay', '--env', 'tens', '--seed', '-4', '--policy', 'first'], /--seed must be an integer from 0 to \d+, got -4/],
     [['replay', '--env', 'tens', '--seed', '1', '--actions', '1,x'], /entry 2 "x" is not an action id/],
     [['replay', '--env', 'tens', '--seed', '1', '--actions', '999'], /not an action id; tens has ids 0..81/],
     [['replay', '--env', 'tens', '--policy', 'first'], /give --seed N or --deck/],

@@ -46,7 +46,21 @@ describe('hostile flags are named errors, before any work', () => {
     [['stats', '--env', 'tens', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 100000000, the most tengym takes/],
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '1e15', '--workers', '0'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes \(each deal's result is kept in memory\)$/],
     [['start', '--env', 'four-ten', '--episodes', '1e15'], /^tengym: --episodes 1000000000000000 is more than 10000000, the most tengym takes/],
-    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '2', '--seed', '-1'], /^tengym: --seed must be an integer ≥ 0, got -1$/],
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '2', '--seed', '-1'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got -1$/],
+    // Seeds are integers from 0 to 2^53 − 1: one past that is told the range, whatever the command (train's seeds stop at 2^31).
+    [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '2', '--seed', '9007199254740992', '--workers', '0'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['stats', '--env', 'tens', '--episodes', '2', '--seed', '1e16'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 10000000000000000$/],
+    [['start', '--env', 'decade', '--episodes', '2', '--seed', '9007199254740992'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['bench', '--hints', '--env', 'decade', '--agent', 'random', '--states', '2', '--warmup', '0', '--seed', '9007199254740992'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['fuzz', '--env', 'tens', '--steps', '10', '--seed', '9007199254740992'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['replay', '--env', 'tens', '--seed', '9007199254740992', '--policy', 'first'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', '9007199254740992'], /^tengym: --policy-seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['play', '--env', 'tens', '--seed', '9007199254740992'], /^tengym: --seed must be an integer from 0 to 9007199254740991, got 9007199254740992$/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--seed', '9007199254740992', '--out', join(dir, 'seed')], /^tengym: --seed must be an integer from 0 to 2147483648, got 9007199254740992$/],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--seed', '2147483649', '--out', join(dir, 'seed')], /^tengym: --seed must be an integer from 0 to 2147483648, got 2147483649$/],
+    // Any integer flag past 2^53: its own bound when it has one, else the range.
+    [['fuzz', '--env', 'tens', '--steps', '1e16'], /^tengym: --steps 10000000000000000 is more than 100000000, the most tengym takes \(tens of minutes per env id\)$/],
+    [['bench', '--env', 'tens', '--num-envs', '1e16'], /^tengym: --num-envs must be an integer from 1 to 9007199254740991, got 10000000000000000$/],
     // Deal i uses seed + i: a --seed near 2^53 is refused by the --seed given, with the largest that works for the count.
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '5', '--seed', '9007199254740990', '--workers', '0'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest --seed for 5 deals is 9007199254740987$/],
     [['stats', '--env', 'tens', '--episodes', '5', '--seed', '9007199254740990'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/],

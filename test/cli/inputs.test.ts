@@ -20,8 +20,8 @@ describe('mistakes are named errors', () => {
     [['replay', '--env', 'tens', '--policy', 'first'], /^tengym: give --seed N or --deck "…"$/],
     [['stats', '--env', 'tens', '--episodes', '0'], /^tengym: --episodes must be a positive integer, got 0$/],
     [['replay', '--env', 'tens', '--seed', '1', '--actions', ''], /^tengym: --actions is empty: give the action ids to play/],
-    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', 'x'], /^tengym: bad --policy-seed NaN: expected an integer from 0/],
-    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', '-5'], /^tengym: bad --policy-seed -5: expected an integer from 0/],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', 'x'], /^tengym: --policy-seed must be an integer from 0 to 9007199254740991, got something that is not a number$/],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'random', '--policy-seed', '-5'], /^tengym: --policy-seed must be an integer from 0 to 9007199254740991, got -5$/],
     [['bench', '--env', 'tens', '--seconds', '-1'], /^tengym: --seconds must be a positive number, got -1$/],
     [['bench', '--env', 'tens', '--seconds', 'x'], /^tengym: --seconds must be a positive number, got something that is not a number$/],
     [['play', '--env', 'tens', '--seed', '1', '--top', '-1'], /^tengym: --top must be an integer ≥ 0, got -1$/],
@@ -35,12 +35,28 @@ describe('mistakes are named errors', () => {
     [['stats', '--env', 'all', '--episodes', '3', '--options', '{"tableau":15}'], /^tengym: --options goes with one env id, not with --env all, which runs every id with its defaults \(each id has its own options\): give --env ID --options '…' for a variant$/],
     [['fuzz', '--env', 'all', '--steps', '10', '--options', '{"undoLimit":3}'], /^tengym: --options goes with one env id, not with --env all, which runs every id/],
     [['bench', '--hints', '--states', '3', '--warmup', '0', '--options', '{"discard":"optional"}'], /^tengym: --options goes with one env id, not with --hints without --env, which runs every id/],
+    [['bench', '--seconds', '0.1', '--options', '{"tableau":15}'], /^tengym: --options goes with one env id, not with bench without --env, which runs every id/],
+    // bench times random play, or hints with --hints: a flag of the other mode would be ignored, so it is refused by name.
+    [['bench', '--env', 'tens', '--seconds', '0.1', '--seed', '3'], /^tengym: --seed goes with --hints \(hint latency\): bench without --hints times random play, with --env, --options, --seconds and --num-envs$/],
+    [['bench', '--env', 'tens', '--seconds', '0.1', '--states', '3', '--warmup', '0', '--agent', 'random', '--model', 'models/decade'], /^tengym: --states, --warmup, --agent and --model go with --hints \(hint latency\): bench without --hints/],
+    [['bench', '--hints', '--env', 'decade', '--states', '3', '--warmup', '0', '--seconds', '1', '--num-envs', '4'], /^tengym: --seconds and --num-envs go with bench without --hints \(env speed\): bench --hints times hints, with --env, --options, --states, --warmup, --seed and --agent or --model$/],
+    // The env-speed bench times the variant --options names: a bad option is refused as every command refuses it.
+    [['bench', '--env', 'tens', '--seconds', '0.1', '--options', '{"tableau":12}'], /^tengym: bad options for tens: .* at tableau$/],
   ])('%j', (args, message) => {
     const r = tengym(args);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')[0]).toMatch(message);
     expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
+  });
+
+  it('bench --env ID --options times that variant, and --hints still takes its own flags', () => {
+    const speed = tengym(['bench', '--env', 'tens', '--options', '{"tableau":15}', '--seconds', '0.1', '--num-envs', '4', '--json']);
+    expect(speed.code, speed.stderr).toBe(0);
+    expect(JSON.parse(speed.stdout)).toEqual([expect.objectContaining({ env: 'tens', numEnvs: 4 })]);
+    const hints = tengym(['bench', '--hints', '--env', 'decade', '--agent', 'first', '--states', '2', '--warmup', '0', '--seed', '3', '--json']);
+    expect(hints.code, hints.stderr).toBe(0);
+    expect(JSON.parse(hints.stdout)).toEqual([expect.objectContaining({ env: 'decade', states: 2, warmup: 0 })]);
   });
 
   it('--env all takes an empty --options (a script\'s unset variable): every id with its defaults', () => {

@@ -258,7 +258,7 @@ describe('tengym play', () => {
 
   it.each([
     [['--env', 'nope'], /unknown env "nope"/],
-    [['--env', 'tens', '--seed', '-1'], /bad seed -1/],
+    [['--env', 'tens', '--seed', '-1'], /--seed must be an integer from 0 to \d+, got -1/],
     [['--env', 'tens', '--options', '{"undoLimit":2}'], /undoLimit/],
     [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
     [['--env', 'decade', '--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],

@@ -1,7 +1,7 @@
 // The Env class on its own: every error it raises and what its message says, undo and its
 // budget, loading and copying states, and the counters it keeps.
 import { describe, expect, it } from 'vitest';
-import { Env, formatZodError, validateSeed } from '../../src/env/env.js';
+import { Env, checkSeedFits, formatZodError, validateSeed } from '../../src/env/env.js';
 import { showValue, TengymError, type TengymErrorCode } from '../../src/env/errors.js';
 import type { AnyGame } from '../../src/env/game.js';
 import { tensGame } from '../../src/env/games/tens.js';
@@ -72,6 +72,13 @@ describe('Env.reset', () => {
     expectError(() => validateSeed(-2, 'policy seed'), 'bad-seed', /^bad policy seed -2:/);
     expect(validateSeed(0)).toBe(0);
     expect(validateSeed(MAX_SEED)).toBe(MAX_SEED);
+  });
+
+  it('a first seed leaves room for its deals: refused by the seed given, with the largest that works', () => {
+    expectError(() => checkSeedFits(MAX_SEED - 1, 5, 'episodes 5'), 'bad-seed', new RegExp(`^seed ${MAX_SEED - 1} is too large for episodes 5: deal i uses seed \\+ i and seeds go up to ${MAX_SEED}, so the largest seed for 5 deals is ${MAX_SEED - 4}$`));
+    expectError(() => checkSeedFits(MAX_SEED, 2, '--episodes 2', '--seed'), 'bad-seed', /^--seed \d+ is too large for --episodes 2: .* the largest --seed for 2 deals is \d+$/);
+    expect(() => checkSeedFits(MAX_SEED - 4, 5, 'episodes 5')).not.toThrow();
+    expect(() => checkSeedFits(MAX_SEED, 1, 'one deal')).not.toThrow();
   });
 
   it('a seed restarts the stream; no seed continues it; a new env starts from seed 0', () => {

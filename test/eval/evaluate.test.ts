@@ -133,6 +133,15 @@ describe('evaluate', () => {
     expect(agentsFor('tens').map((a) => a.name)).toEqual(['random', 'first']);
   });
 
+  it('refuses a seed too large for its deals by the seed given, with the largest that works, before any is played', async () => {
+    let played = 0;
+    await expect(evaluate({ env: 'decade', agents: ['random'], episodes: 5, seed: 2 ** 53 - 2, workers: 0 }, (done) => (played = done))).rejects.toThrow(
+      /^seed 9007199254740990 is too large for episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest seed for 5 deals is 9007199254740987$/,
+    );
+    expect(played).toBe(0);
+    expect((await evaluate({ env: 'decade', agents: ['random'], episodes: 5, seed: 9007199254740987, workers: 0 })).results[0].winRate).toBeGreaterThanOrEqual(0);
+  });
+
   it('refuses more deals than it can keep the results of, by name, before any is played', async () => {
     await expect(evaluate({ env: 'decade', agents: ['random'], episodes: 1e15, workers: 0 })).rejects.toThrow(/^bad evaluation config: Too big: expected number to be <=10000000 → at episodes$/);
   });

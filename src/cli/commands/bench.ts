@@ -1,9 +1,11 @@
 import type { CommandModule } from 'yargs';
 import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
+import { checkSeedFits } from '../../env/env.js';
 import { benchEnv } from '../../env/bench.js';
+import { TengymError } from '../../env/errors.js';
 import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
 
 /** The longest a bench times one env in one mode. */
@@ -12,29 +14,57 @@ export const MAX_BENCH_SECONDS = 3600;
 interface Args {
   env?: string;
   options?: string;
-  seconds: number;
-  'num-envs': number;
+  seconds?: number;
+  'num-envs'?: number;
   hints: boolean;
-  states: number;
-  warmup: number;
-  seed: number;
+  states?: number;
+  warmup?: number;
+  seed?: number;
   model?: string;
   agent?: string;
   json: boolean;
+}
+
+/**
+ * Each mode's own flags with their defaults (env speed; hint latency with --hints), applied here
+ * rather than by yargs so that one given to the other mode, which would ignore it, is seen and refused.
+ */
+const SPEED_DEFAULTS = { seconds: 2, 'num-envs': 64 };
+const HINT_DEFAULTS = { states: 5000, warmup: 1000, seed: 1 };
+const SPEED_ONLY = ['seconds', 'num-envs'] as const;
+const HINT_ONLY = ['states', 'warmup', 'seed', 'agent', 'model'] as const;
+
+/** --states, --warmup and --seed of the hint bench, defaults filled in. */
+function hintSettings(a: Args): { states: number; warmup: number; seed: number } {
+  return { states: a.states ?? HINT_DEFAULTS.states, warmup: a.warmup ?? HINT_DEFAULTS.warmup, seed: a.seed ?? HINT_DEFAULTS.seed };
+}
+
+/** Refuses the flags of the other mode (this one would ignore them), naming them and the flags this mode takes. */
+function checkModeFlags(a: Args): void {
+  const stray = (a.hints ? SPEED_ONLY : HINT_ONLY).filter((flag) => a[flag] !== undefined).map((flag) => `--${flag}`);
+  if (stray.length === 0) return;
+  const named = stray.length === 1 ? `${stray[0]} goes` : `${stray.slice(0, -1).join(', ')} and ${stray.at(-1)} go`;
+  throw new TengymError(
+    'bad-argument',
+    a.hints
+      ? `${named} with bench without --hints (env speed): bench --hints times hints, with --env, --options, --states, --warmup, --seed and --agent or --model`
+      : `${named} with --hints (hint latency): bench without --hints times random play, with --env, --options, --seconds and --num-envs`,
+  );
 }
 
 /** Hint latency of one env, or of every env with real decisions (Tens and Block Ten rank nothing). */
 async function hintsBench(args: Args): Promise<void> {
   const ids = args.env ? [envSpec(args.env).id] : envIds().filter((id) => !hasSameOutcome(envConfig(id)));
   const choice = hintChoice(args.agent, args.model);
+  const { states, warmup, seed } = hintSettings(args);
   const results = [];
-  for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states: args.states, warmup: args.warmup, seed: args.seed, top: 3, choice }));
+  for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states, warmup, seed, top: 3, choice }));
   if (args.json) {
     writeLine(JSON.stringify(results));
     return;
   }
   const ms = (x: number) => x.toFixed(3);
-  writeLine(`hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ${args.seed}; the first ${args.warmup} calls untimed\n`);
+  writeLine(`hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ${seed}; the first ${warmup} calls untimed\n`);
   writeLine(formatTable(['env', 'states', 'games', 'p50 ms', 'p99 ms', 'max ms', 'first call ms', 'source'], results.map((r) => [r.env, r.states, r.games, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), ms(r.firstMs), r.source])));
 }
 
@@ -44,27 +74,29 @@ export const benchCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .option('env', { type: 'string', describe: 'One env id (default: every id; with --hints, every id with real decisions)' })
-      .option('seconds', { type: 'number', default: 2, describe: 'Seconds timed per env and per mode' })
-      .option('num-envs', { type: 'number', default: 64, describe: 'Copies in the vector env' })
+      .option('seconds', { type: 'number', defaultDescription: String(SPEED_DEFAULTS.seconds), describe: 'Seconds timed per env and per mode (not with --hints)' })
+      .option('num-envs', { type: 'number', defaultDescription: String(SPEED_DEFAULTS['num-envs']), describe: 'Copies in the vector env (not with --hints)' })
       .option('hints', { type: 'boolean', default: false, describe: 'Time hints instead: p50/p99 ms of hint(getState()) over mid-game states' })
-      .option('states', { type: 'number', default: 5000, describe: 'With --hints: states timed per env' })
-      .option('warmup', { type: 'number', default: 1000, describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)' })
-      .option('seed', { type: 'number', default: 1, describe: 'With --hints: seed of the first game' })
-      .option('options', { type: 'string', describe: 'With --hints and --env: env options as JSON' })
+      .option('states', { type: 'number', defaultDescription: String(HINT_DEFAULTS.states), describe: 'With --hints: states timed per env' })
+      .option('warmup', { type: 'number', defaultDescription: String(HINT_DEFAULTS.warmup), describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)' })
+      .option('seed', { type: 'number', defaultDescription: String(HINT_DEFAULTS.seed), describe: 'With --hints: seed of the first game' })
+      .option('options', { type: 'string', describe: 'With --env: env options as JSON' })
       .option('agent', { type: 'string', describe: "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)" })
       .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
       .check((a) => {
+        checkModeFlags(a);
         checkNumberOption('seconds', a.seconds, { integer: false, above: true, max: MAX_BENCH_SECONDS, maxWhy: 'an hour per env and mode' });
         checkNumberOption('num-envs', a['num-envs'], { min: 1 });
         checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
         checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
-        checkNumberOption('seed', a.seed);
+        checkSeedOption('seed', a.seed);
         if (a.hints) {
-          const games = hintBenchGames(a.states, a.warmup);
-          checkSeedFits(a.seed, games, `--states ${a.states} and --warmup ${a.warmup}, which may deal up to ${games} games before giving up`);
-          if (a.env === undefined) checkNoOptionsForEvery(a.options, '--hints without --env');
+          const { states, warmup, seed } = hintSettings(a);
+          const games = hintBenchGames(states, warmup);
+          checkSeedFits(seed, games, `--states ${states} and --warmup ${warmup}, which may deal up to ${games} games before giving up`, '--seed');
         }
+        if (a.env === undefined) checkNoOptionsForEvery(a.options, a.hints ? '--hints without --env' : 'bench without --env');
         return true;
       })
       .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')
@@ -72,12 +104,14 @@ export const benchCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     if (args.hints) return hintsBench(args);
     const ids = args.env ? [envSpec(args.env).id] : envIds();
-    const results = ids.map((id) => benchEnv(id, args.seconds, args['num-envs']));
+    const { seconds = SPEED_DEFAULTS.seconds, 'num-envs': numEnvs = SPEED_DEFAULTS['num-envs'] } = args;
+    const options = parseOptionsJson(args.options);
+    const results = ids.map((id) => benchEnv(id, seconds, numEnvs, options));
     if (args.json) {
       writeLine(JSON.stringify(results.map((r) => ({ ...r, stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
       return;
     }
     const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-    writeLine(formatTable(['env', 'steps/s (single)', `steps/s (vector ×${args['num-envs']})`], results.map((r) => [r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)])));
+    writeLine(formatTable(['env', 'steps/s (single)', `steps/s (vector ×${numEnvs})`], results.map((r) => [r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)])));
   },
 };

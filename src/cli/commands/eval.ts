@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
+import { checkSeedFits } from '../../env/env.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
-import { checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -81,8 +82,8 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, … }] }' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
-        checkNumberOption('seed', a.seed);
-        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`);
+        checkSeedOption('seed', a.seed);
+        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`, '--seed');
         checkNumberOption('workers', a.workers);
         return true;
       })

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { envIds, envSpec } from '../../env/registry.js';
 import { fuzzEnv, type FuzzReport } from '../../env/fuzz.js';
-import { checkNoOptionsForEvery, checkNumberOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 
 /** The most steps `tengym fuzz` takes per env id: ten times the documented run, tens of minutes per id. */
@@ -36,7 +36,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, vectorBatches, violations, firstViolations, seconds }]' })
       .check((a) => {
         checkNumberOption('steps', a.steps, { min: 1, max: MAX_FUZZ_STEPS, maxWhy: 'tens of minutes per env id' });
-        checkNumberOption('seed', a.seed);
+        checkSeedOption('seed', a.seed);
         if (a.env === 'all') checkNoOptionsForEvery(a.options, '--env all');
         return true;
       })

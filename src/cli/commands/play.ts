@@ -11,11 +11,11 @@ import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { GameStates } from '../../hints/hint.js';
-import { validateSeed, type Env } from '../../env/env.js';
+import type { Env } from '../../env/env.js';
 import { isTengymError } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
-import { checkNumberOption, parseOptionsJson } from '../io.js';
+import { checkNumberOption, checkSeedOption, parseOptionsJson } from '../io.js';
 import { rulesText } from '../rules-document.js';
 import { hintChoice, hintLines } from './hint.js';
 
@@ -243,6 +243,7 @@ export const playCommand: CommandModule<object, Args> = {
       .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
       .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })
       .check((a) => {
+        checkSeedOption('seed', a.seed);
         checkNumberOption('top', a.top);
         return true;
       })
@@ -251,7 +252,7 @@ export const playCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const options = parseOptionsJson(args.options);
     const env = make(args.env, options);
-    const seed = args.seed === undefined ? randomInt(0, 2 ** 31 - 1) : validateSeed(args.seed);
+    const seed = args.seed ?? randomInt(0, 2 ** 31 - 1);
     env.reset({ seed });
     const optionsArg = args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
     // An agent or model named on the command line is loaded now, so a bad name stops at once.

@@ -4,11 +4,11 @@
  */
 import type { CommandModule } from 'yargs';
 import { makeBasicPolicy, BASIC_POLICIES, type BasicPolicyName } from '../../agents/basic.js';
-import { validateSeed, type Env } from '../../env/env.js';
+import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { playthrough } from '../../env/playthrough.js';
 import { make } from '../../env/registry.js';
-import { parseActionList, parseOptionsJson, writeLine } from '../io.js';
+import { checkSeedOption, parseActionList, parseOptionsJson, writeLine } from '../io.js';
 
 export interface ReplayArgs {
   env: string;
@@ -35,7 +35,8 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .check((a) => {
         if (a.seed === undefined && a.deck === undefined) throw new TengymError('bad-argument', 'give --seed N or --deck "…"');
         if ((a.actions === undefined) === (a.policy === undefined)) throw new TengymError('bad-argument', 'give exactly one of --actions or --policy');
-        validateSeed(a['policy-seed'], '--policy-seed');
+        checkSeedOption('seed', a.seed);
+        checkSeedOption('policy-seed', a['policy-seed']);
         return true;
       })
       .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')

@@ -14,11 +14,12 @@ import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
+import { checkSeedFits } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { envConfig, envSpec, resolveOptions } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
 import { EvalPool, MAX_EVAL_EPISODES, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
-import { checkNumberOption, checkSeedFits, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 import { evalTable } from './eval.js';
 
@@ -140,9 +141,9 @@ export const startCommand: CommandModule<object, Args> = {
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkNumberOption('seconds', a.seconds, { integer: false, above: true });
-        checkNumberOption('seed', a.seed);
+        checkSeedOption('seed', a.seed);
         const most = START_DEALS[START_DEALS.length - 1];
-        checkSeedFits(a.seed, a.episodes ?? most, a.episodes === undefined ? `the up to ${most} deals a row plays` : `--episodes ${a.episodes}`);
+        checkSeedFits(a.seed, a.episodes ?? most, a.episodes === undefined ? `the up to ${most} deals a row plays` : `--episodes ${a.episodes}`, '--seed');
         return true;
       })
       .example('$0 start', 'Every shipped model against its baselines (npm start)')

@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
+import { checkSeedFits } from '../../env/env.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedFits, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 /** The most deals `tengym stats` plays per env. */
 export const MAX_STATS_EPISODES = 100_000_000;
@@ -46,8 +47,8 @@ export const statsCommand: CommandModule<object, Args> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRounds, … }' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
-        checkNumberOption('seed', a.seed);
-        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`);
+        checkSeedOption('seed', a.seed);
+        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`, '--seed');
         if (a.env === 'all') checkNoOptionsForEvery(a.options, '--env all');
         return true;
       })

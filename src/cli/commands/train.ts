@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { TengymError } from '../../env/errors.js';
-import { CURVE_EVALUATIONS } from '../../train/algorithm.js';
+import { CURVE_EVALUATIONS, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
-import { checkNumberOption, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
@@ -142,7 +142,7 @@ export const trainCommand: CommandModule<object, Args> = {
     if (!args.resume && args.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
     if (!args.resume && args.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
     checkNumberOption('steps', args.steps, { min: 1 });
-    checkNumberOption('seed', args.seed);
+    checkSeedOption('seed', args.seed, MAX_TRAIN_SEED);
     checkNumberOption('eval-every', args['eval-every'], { min: 1 });
     const json = args.json;
     const emit = (type: string, fields: Record<string, unknown>) => writeLine(JSON.stringify({ type, ...fields }));
