@@ -4,7 +4,8 @@
  * Episode i deals with seed `seed + i`; the random policy has its own stream from `seed`.
  */
 import { RandomAgent } from '../agents/basic.js';
-import { checkSeedFits } from '../env/env.js';
+import { checkSeedFits, validateSeed } from '../env/env.js';
+import { TengymError, showValue } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { wilsonInterval } from './intervals.js';
 
@@ -29,6 +30,9 @@ export interface StatsResult {
 
 export function randomPlayStats(id: string, options: unknown, episodes: number, seed = 0): StatsResult {
   const env = make(id, options);
+  // Zero episodes would give rates of 0 / 0; a seed that is not one would deal what reset refuses.
+  if (!Number.isSafeInteger(episodes) || episodes < 1) throw new TengymError('bad-argument', `episodes must be an integer ≥ 1, got ${showValue(episodes)}`);
+  validateSeed(seed);
   checkSeedFits(seed, episodes, `${episodes} episodes`);
   const policy = new RandomAgent(seed);
   let wins = 0;

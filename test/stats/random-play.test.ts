@@ -9,4 +9,11 @@ describe('randomPlayStats', () => {
     );
     expect(randomPlayStats('tens', {}, 5, MAX_SEED - 4).episodes).toBe(5);
   });
+
+  it('refuses episodes that are not a count of deals, and a seed that is not one, rather than give NaN rates', () => {
+    for (const episodes of [0, -3, 2.5, Number.NaN]) {
+      expect(() => randomPlayStats('tens', {}, episodes), String(episodes)).toThrow(/^episodes must be an integer ≥ 1, got /);
+    }
+    for (const seed of [-1, 0.5]) expect(() => randomPlayStats('tens', {}, 3, seed), String(seed)).toThrow(/^bad seed .*: expected an integer from 0 to /);
+  });
 });
