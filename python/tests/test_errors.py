@@ -313,6 +313,7 @@ def test_a_vector_env_whose_engine_was_killed_starts_over_at_reset(kind):
         v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
         reset = lambda seed: v.reset(seed=seed)[0]
     else:
+        pytest.importorskip("stable_baselines3")
         from tengym.sb3 import TengymSB3VecEnv
 
         v = TengymSB3VecEnv("tens", 3, processes=2)
