@@ -229,12 +229,14 @@ export class SearchForest {
     }
     const positions = this.config.endgamePositions ?? 0;
     const samples = this.config.endgameSamples ?? 0;
-    if (!this.rules.deckBottom && p.stockLen <= endgame && samples > 0) {
+    const inEndgame = !this.rules.deckBottom && p.stockLen <= endgame;
+    if (inEndgame && samples > 0) {
       this.solveSampled(p, moves, n, k, roots, at, samples);
       return;
-    } else if (!this.rules.deckBottom && p.stockLen <= endgame && positions > 0) {
+    }
+    if (inEndgame && positions > 0) {
       if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
-    } else if (!this.rules.deckBottom && p.stockLen <= endgame && p.stockLen >= this.config.depth) {
+    } else if (inEndgame && p.stockLen >= this.config.depth) {
       // One draw deeper than the stock holds: every horizon is a game's end.
       this.nodeBudget = mark.nodes + ENDGAME_NODES;
       try {

@@ -125,17 +125,19 @@ export class Position {
   /** `p`'s table, with a stock of the values counted in `unseen[1..10]` in a fair order drawn from `rng`. */
   loadFairFrom(p: Position, unseen: ArrayLike<number>, rng: Rng): void {
     this.copyFrom(p);
-    let at = 0;
-    for (let v = 1; v <= 10; v++) for (let c = 0; c < unseen[v]; c++) this.stock[at++] = v;
-    this.head = 0;
-    this.stockLen = at;
+    this.loadStockOf(unseen);
     shuffleInPlace(rng, this.stock, this.stockLen);
   }
 
   /** The stock's composition in increasing value order (what a fair agent knows). */
   private loadCanonicalStock(s: DecadeState): void {
+    this.loadStockOf(s.stockValues);
+  }
+
+  /** A stock of the values counted in `counts[1..10]`, in increasing value order. */
+  private loadStockOf(counts: ArrayLike<number>): void {
     let at = 0;
-    for (let v = 1; v <= 10; v++) for (let c = 0; c < s.stockValues[v]; c++) this.stock[at++] = v;
+    for (let v = 1; v <= 10; v++) for (let c = 0; c < counts[v]; c++) this.stock[at++] = v;
     this.head = 0;
     this.stockLen = at;
   }
