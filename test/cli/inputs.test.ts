@@ -50,13 +50,20 @@ describe('mistakes are named errors', () => {
     expect(r.stderr).not.toMatch(/internal error|^\s+at /m);
   });
 
-  it('bench --env ID --options times that variant, and --hints still takes its own flags', () => {
+  it('bench --env ID --options times that variant and says so in its table and JSON, and --hints still takes its own flags', () => {
     const speed = tengym(['bench', '--env', 'tens', '--options', '{"tableau":15}', '--seconds', '0.1', '--num-envs', '4', '--json']);
     expect(speed.code, speed.stderr).toBe(0);
-    expect(JSON.parse(speed.stdout)).toEqual([expect.objectContaining({ env: 'tens', numEnvs: 4 })]);
-    const hints = tengym(['bench', '--hints', '--env', 'decade', '--agent', 'first', '--states', '2', '--warmup', '0', '--seed', '3', '--json']);
+    expect(JSON.parse(speed.stdout)).toEqual([expect.objectContaining({ env: 'tens', numEnvs: 4, options: { tableau: 15 } })]);
+    // The table says which variant it timed.
+    const table = tengym(['bench', '--env', 'tens', '--options', '{"tableau":15}', '--seconds', '0.1', '--num-envs', '4']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^random legal play, options \{"tableau":15\}$/m);
+    const hints = tengym(['bench', '--hints', '--env', 'decade', '--agent', 'first', '--options', '{"maxRun":3}', '--states', '2', '--warmup', '0', '--seed', '3', '--json']);
     expect(hints.code, hints.stderr).toBe(0);
-    expect(JSON.parse(hints.stdout)).toEqual([expect.objectContaining({ env: 'decade', states: 2, warmup: 0 })]);
+    expect(JSON.parse(hints.stdout)).toEqual([expect.objectContaining({ env: 'decade', states: 2, warmup: 0, options: { maxRun: 3 } })]);
+    const hintTable = tengym(['bench', '--hints', '--env', 'decade', '--agent', 'first', '--options', '{"maxRun":3}', '--states', '2', '--warmup', '0', '--seed', '3']);
+    expect(hintTable.code, hintTable.stderr).toBe(0);
+    expect(hintTable.stdout).toMatch(/calls untimed, options \{"maxRun":3\}$/m);
   });
 
   it('--env all takes an empty --options (a script\'s unset variable): every id with its defaults', () => {

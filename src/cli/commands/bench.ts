@@ -52,19 +52,25 @@ function checkModeFlags(a: Args): void {
   );
 }
 
+/** The options a bench ran with, for its heading ('' with the defaults). */
+function withOptions(options: Record<string, unknown>): string {
+  return Object.keys(options).length > 0 ? `, options ${JSON.stringify(options)}` : '';
+}
+
 /** Hint latency of one env, or of every env with real decisions (Tens and Block Ten rank nothing). */
 async function hintsBench(args: Args): Promise<void> {
   const ids = args.env ? [envSpec(args.env).id] : envIds().filter((id) => !hasSameOutcome(envConfig(id)));
   const choice = hintChoice(args.agent, args.model);
   const { states, warmup, seed } = hintSettings(args);
+  const options = parseOptionsJson(args.options);
   const results = [];
-  for (const id of ids) results.push(await benchHints(id, parseOptionsJson(args.options), { states, warmup, seed, top: 3, choice }));
+  for (const id of ids) results.push({ ...(await benchHints(id, options, { states, warmup, seed, top: 3, choice })), options });
   if (args.json) {
     writeLine(JSON.stringify(results));
     return;
   }
   const ms = (x: number) => x.toFixed(3);
-  writeLine(`hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ${seed}; the first ${warmup} calls untimed\n`);
+  writeLine(`hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ${seed}; the first ${warmup} calls untimed${withOptions(options)}\n`);
   writeLine(formatTable(['env', 'states', 'games', 'p50 ms', 'p99 ms', 'max ms', 'first call ms', 'source'], results.map((r) => [r.env, r.states, r.games, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), ms(r.firstMs), r.source])));
 }
 
@@ -83,7 +89,7 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: 'With --env: env options as JSON' })
       .option('agent', { type: 'string', describe: "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)" })
       .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, source, states, p50Ms, p99Ms, maxMs, firstMs, … }])' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, options, source, states, p50Ms, p99Ms, maxMs, firstMs, … }]); options are those given with --options' })
       .check((a) => {
         checkModeFlags(a);
         checkNumberOption('seconds', a.seconds, { integer: false, above: true, max: MAX_BENCH_SECONDS, maxWhy: 'an hour per env and mode' });
@@ -108,10 +114,11 @@ export const benchCommand: CommandModule<object, Args> = {
     const options = parseOptionsJson(args.options);
     const results = ids.map((id) => benchEnv(id, seconds, numEnvs, options));
     if (args.json) {
-      writeLine(JSON.stringify(results.map((r) => ({ ...r, stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
+      writeLine(JSON.stringify(results.map((r) => ({ ...r, options, stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
       return;
     }
     const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+    if (Object.keys(options).length > 0) writeLine(`random legal play${withOptions(options)}\n`);
     writeLine(formatTable(['env', 'steps/s (single)', `steps/s (vector ×${numEnvs})`], results.map((r) => [r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)])));
   },
 };
