@@ -35,9 +35,9 @@ export const shippedModelPath = (modelId: string): string => `models/${modelId}/
 
 /**
  * The source for `envId` with `options`, given what `models/<env id>/` holds: the metadata of
- * the model shipped there, or null when none is.
+ * the model shipped there, or null when none is, or none could be loaded (`lost` says why).
  */
-export function chooseHintSource(envId: string, options: Record<string, unknown>, shipped: ShippedModelInfo | null): HintSourceChoice {
+export function chooseHintSource(envId: string, options: Record<string, unknown>, shipped: ShippedModelInfo | null, lost?: string): HintSourceChoice {
   const env = envConfig(envId, options);
   const resolved = env.options;
   const path = shippedModelPath(env.id);
@@ -52,6 +52,7 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   let why: string | null;
   if (hasSameOutcome(env)) why = null;
   else if (!modelFirst) why = fits ? (baseline.overModel ?? `it measured stronger than the trained model in ${path}`) : null;
+  else if (lost !== undefined) why = `the trained model could not be loaded: ${lost}`;
   else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
   const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
@@ -69,12 +70,14 @@ export interface LoadedHinter {
 export interface ShippedModels {
   info(envId: string): Promise<ShippedModelInfo | null> | ShippedModelInfo | null;
   load(modelId: string): Promise<Agent>;
+  /** Why no model can be loaded (the list or the files failed): said in the source in place of "no model is shipped". */
+  lost?: string;
 }
 
 /** The hinter `chooseHintSource` picks for the env, its model loaded through `models`. */
 export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
   const id = envConfig(envId, options).id;
-  const choice = chooseHintSource(id, options, await models.info(id));
+  const choice = chooseHintSource(id, options, await models.info(id), models.lost);
   if (choice.kind === 'model') {
     const model = await models.load(choice.modelId);
     return { hinter: createHinter({ ...config, model, source: choice.source }), source: choice.source, fromModel: true };

@@ -51,6 +51,9 @@ describe('chooseHintSource', () => {
 
   it('falls back to the search, saying why, where a model would answer but none fits', () => {
     expect(chooseHintSource('decade', {}, null).source).toBe('pimc (a search that plays out many guesses of the unseen cards; no model is shipped for decade)');
+    // A model that could not be loaded is said as such, not as none shipped; where no model would answer, it changes nothing.
+    expect(chooseHintSource('decade', {}, null, 'models/index.json: HTTP 404').source).toBe('pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: models/index.json: HTTP 404)');
+    expect(chooseHintSource('decade-loop', {}, null, 'models/index.json: HTTP 404').source).toBe(chooseHintSource('decade-loop', {}, null).source);
     expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
     // A model of another env in the directory is no model for this one.
     expect(chooseHintSource('decade', {}, { env: 'decade-fives', options: {} }).kind).toBe('agent');
