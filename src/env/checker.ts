@@ -16,9 +16,8 @@
  * engine of your own wrapped in `new Env(...)`).
  */
 import type { BoardView, CardSpot } from './board.js';
-import { validateSeed, type Env } from './env.js';
+import { checkSeedFits, validateSeed, type Env } from './env.js';
 import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
-import { MAX_SEED } from './rng.js';
 import { make } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
 
@@ -223,7 +222,7 @@ function validateCheckOptions(options: unknown): { episodes: number; seed: numbe
     throw new TengymError('bad-argument', `check options: episodes must be an integer from 1 to ${MAX_CHECK_EPISODES}, got ${showValue(episodes)}`);
   }
   validateSeed(seed);
-  if ((seed as number) + episodes - 1 > MAX_SEED) throw new TengymError('bad-seed', `check options: seed ${showValue(seed)} + ${episodes} episodes passes the largest seed ${MAX_SEED}`);
+  checkSeedFits(seed as number, episodes, `check options' ${episodes} episodes`);
   return { episodes, seed: seed as number };
 }
 

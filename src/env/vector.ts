@@ -32,7 +32,7 @@
  * }
  * ```
  */
-import { Env, validateSeed } from './env.js';
+import { Env, checkSeedFits, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';
 import type { EnvConfig, Outcome } from './game.js';
 import { checkedEnvConfig, envConfig } from './registry.js';
@@ -180,7 +180,7 @@ export class VectorEnv {
       if (key !== 'seed') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed? }; every copy deals its own cards, so there is no deck)`);
     }
     const seed = opts.seed === undefined ? (this.started ? undefined : 0) : validateSeed(opts.seed);
-    if (seed !== undefined && seed > Number.MAX_SAFE_INTEGER - (this.numEnvs - 1)) throw new TengymError('bad-seed', `seed ${seed} + ${this.numEnvs - 1} copies passes the largest seed`);
+    checkSeedFits(seed, this.numEnvs, `${this.numEnvs} copies`);
     for (let i = 0; i < this.numEnvs; i++) {
       this.envs[i].reset(seed === undefined ? {} : { seed: seed + i });
       this.skipDeadDeals(i);

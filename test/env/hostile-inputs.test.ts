@@ -266,7 +266,9 @@ describe('checkEnv options', () => {
 
   it('a bad seed is a bad-seed error; one episode checks', () => {
     expect(thrown(() => checkEnv('decade', {}, { seed: -1 })).code).toBe('bad-seed');
-    expect(thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER, episodes: 2 })).code).toBe('bad-seed');
+    const tooLarge = thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER, episodes: 2 }));
+    expect(tooLarge.code).toBe('bad-seed');
+    expect(tooLarge.message).toBe(`seed ${Number.MAX_SAFE_INTEGER} is too large for check options' 2 episodes: deal i uses seed + i and seeds go up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 2 deals is ${Number.MAX_SAFE_INTEGER - 1}`);
     expect(checkEnv('decade', {}, { episodes: 1 }).episodes).toBe(1);
   });
 });

@@ -115,7 +115,7 @@ describe('VectorEnv set-up and refusals', () => {
     expect(() => vec.step([0, 0, 0])).toThrow(/^VectorEnv.step: call reset\(\) first$/);
     expect(() => vec.stepOne(0, 0)).toThrow(/^VectorEnv.stepOne: call reset\(\) first$/);
     expect(() => vec.reset({ seed: -1 })).toThrow(/bad seed -1/);
-    expect(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER - 1 })).toThrow(new RegExp(`^seed ${Number.MAX_SAFE_INTEGER - 1} \\+ 2 copies passes the largest seed$`));
+    expect(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER - 1 })).toThrow(new RegExp(`^seed ${Number.MAX_SAFE_INTEGER - 1} is too large for 3 copies: deal i uses seed \\+ i and seeds go up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 3 deals is ${Number.MAX_SAFE_INTEGER - 2}$`));
     vec.reset({ seed: Number.MAX_SAFE_INTEGER - 2 });
     expect(() => vec.step([0, 0])).toThrow(/^VectorEnv.step: 2 actions for 3 envs$/);
     // The largest seeds that fit: the last copy deals seed 2^53 − 1.
