@@ -181,10 +181,14 @@ describe('four-ten solver: one round, default rules', () => {
     expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
   });
 
-  it('has about 1.5 million turn-start states in 9,464 exchange components', () => {
+  it('has about 1.5 million turn-start states in 9,464 exchange components, and its table 457,154 numbers (docs/agents.md)', () => {
     const model = roundModel(10, 'points-first');
     expect(model.numComps).toBe(9464);
     expect(model.countDecisionStates()).toBe(1493946);
+    // One number per (component, stock composition) for full hands, one per component with fewer cards.
+    const solved = solveRound(rules, roundPayoffs(10, 0));
+    expect(solved.full.length).toBe(447690);
+    expect(solved.nonFull.length).toBe(9464);
   });
 });
 
