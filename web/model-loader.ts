@@ -10,11 +10,15 @@ let backend: Promise<BrowserBackend> | null = null;
 
 /**
  * The agent of `models/<modelId>/`, with `weights` weights (from models/index.json). The backend
- * is chosen once per page, for the first model loaded; `prefer` forces one (the page's
- * `?backend=` parameter, for measuring).
+ * is chosen once per page, for the first model loaded (again at the next load if none set up);
+ * `prefer` forces one (the page's `?backend=` parameter, for measuring).
  */
 export async function loadShippedModel(modelId: string, weights: number, prefer?: BrowserBackend): Promise<{ agent: Agent; backend: BrowserBackend }> {
-  backend ??= useBrowserBackend(weights, { wasmPath: new URL('./', document.baseURI).href, prefer });
+  // A set-up that failed (a backend's files not fetched) is tried again at the next model load.
+  backend ??= useBrowserBackend(weights, { wasmPath: new URL('./', document.baseURI).href, prefer }).catch((e: unknown) => {
+    backend = null;
+    throw e;
+  });
   const name = await backend;
   // Checked as any downloaded model is: weights only from its folder, sizes and values as model.json describes.
   const agent = await loadModelFromUrl(new URL(`models/${modelId}/model.json`, document.baseURI).href, `models/${modelId}/`);

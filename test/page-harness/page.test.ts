@@ -606,6 +606,30 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 90_000);
 
+  it('decade with hints: a TensorFlow.js backend that fails to set up once is said, and set up again at the next position', async () => {
+    const { source } = await loadHinter('decade', {});
+    await withPage(
+      'env=decade&seed=2&hints=1&backend=wasm',
+      async (p) => {
+        const line = p.page.locator('#hint-source');
+        expect(await line.textContent()).toMatch(/^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/);
+        for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
+        const v = await p.view();
+        expect(v.source).toBe(source);
+        expect(v.backend).toBe('wasm');
+        expect(await line.textContent()).toBe(`Hints from ${source}`);
+      },
+      {
+        // The network fails the first request for the WebAssembly binary.
+        init: `const pageFetch = window.fetch; let failed = false;
+          window.fetch = (url, ...rest) => {
+            if (!failed && String(url).endsWith('.wasm')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
+            return pageFetch(url, ...rest);
+          };`,
+      },
+    );
+  }, 90_000);
+
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
     const env = make('ten-twenty-thirty');
