@@ -17,14 +17,23 @@
  *   with the highest mean plays, ties in `pimc`'s order. This is what a search over `pimc`'s
  *   values makes of them (the learned search does the same over a network that learns them), so
  *   whether it beats `pimc` says whether a network level with its teacher could.
+ * - `rollout:M`: one step of policy improvement over `pimc`, no model: as `deeper:M`, but each
+ *   move is played on the M orders to the end of the game, `pimc` choosing after it (a `pimc`
+ *   reset alike for every move of an order), and valued at the share of those games won. This
+ *   is `decade-room.ts`'s measurement made a player: the teacher a network above `pimc` would
+ *   have to learn from, and what it costs a decision.
+ * - `deeper:M:Z`, `rollout:M:Z`: the same, but another move replaces `pimc`'s only where its
+ *   mean difference from it over the M orders (paired: the same orders) is more than Z standard
+ *   errors above zero, so the orders' noise alone rarely moves the player off `pimc`.
  *
- * The two together (and `deeper`) choose at decisions with `--stock` LOW-HIGH cards in the stock; elsewhere
+ * The two together (and `deeper`, `rollout`) choose at decisions with `--stock` LOW-HIGH cards in the stock; elsewhere
  * `pimc` plays alone. The same deals are played by `pimc` alone (deal i: seed + i, each player
  * reset as `tengym eval` resets it, so the `pimc` inside a combination draws the samples `pimc`
  * alone draws on the same position), and the paired difference in win rate is printed for each
  * player.
  *
  *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000 --seed 8100000 --players samples:512,stream:1,margin:0.02,blend:0.75 [--stock 21-52]
+ *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --episodes 3000 --seed 34000000 --players rollout:64 --stock 13-20
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,17 +57,27 @@ export interface CombineRule {
   amount: number;
 }
 
-export type Player = CombineRule | { kind: 'samples'; samples: number } | { kind: 'stream'; stream: number } | { kind: 'deeper'; orders: number };
+/** `deeper` and `rollout`: M orders; another move replaces `pimc`'s only where it leads by more than Z standard errors. */
+export interface OrdersPlayer {
+  kind: 'deeper' | 'rollout';
+  orders: number;
+  confidence: number;
+}
 
-/** `samples:N`, `stream:K`, `deeper:M` (N, K, M ≥ 1), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
+export type Player = CombineRule | { kind: 'samples'; samples: number } | { kind: 'stream'; stream: number } | OrdersPlayer;
+
+/** `samples:N`, `stream:K`, `deeper:M[:Z]`, `rollout:M[:Z]` (N, K, M ≥ 1, Z ≥ 0), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
 export function parsePlayer(text: string): Player {
-  const [kind, amount] = text.split(':');
+  const [kind, amount, extra] = text.split(':');
   const a = amount === undefined || amount === '' ? NaN : Number(amount);
-  if (kind === 'samples' && Number.isInteger(a) && a >= 1) return { kind, samples: a };
-  if (kind === 'stream' && Number.isInteger(a) && a >= 1) return { kind, stream: a };
-  if (kind === 'deeper' && Number.isInteger(a) && a >= 1) return { kind, orders: a };
-  if ((kind === 'margin' || kind === 'blend') && a >= 0 && a <= 1) return { kind, amount: a };
-  throw new Error(`bad player "${text}": samples:N, stream:K, deeper:M (N, K, M ≥ 1), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
+  const z = extra === undefined ? 0 : extra === '' ? NaN : Number(extra);
+  if ((kind === 'deeper' || kind === 'rollout') && Number.isInteger(a) && a >= 1 && z >= 0 && Number.isFinite(z)) return { kind, orders: a, confidence: z };
+  if (extra === undefined) {
+    if (kind === 'samples' && Number.isInteger(a) && a >= 1) return { kind, samples: a };
+    if (kind === 'stream' && Number.isInteger(a) && a >= 1) return { kind, stream: a };
+    if ((kind === 'margin' || kind === 'blend') && a >= 0 && a <= 1) return { kind, amount: a };
+  }
+  throw new Error(`bad player "${text}": samples:N, stream:K, deeper:M[:Z], rollout:M[:Z] (N, K, M ≥ 1, Z ≥ 0), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
 }
 
 /** `pimc` whose samples come from stream `stream`: reset with a seed derived from the deal's. */
@@ -93,7 +112,7 @@ export async function createPlayer(p: Player, envId: string, modelDir: string | 
   if (options === null) throw new Error(`${envId} is not a decade game`);
   if (p.kind === 'samples') return pimcWithSamples(options, p.samples);
   if (p.kind === 'stream') return new OtherStream(createAgent('pimc', envId), p.stream);
-  if (p.kind === 'deeper') return new DeeperPimc(createAgent('pimc', envId), createAgent('pimc', envId), p.orders, stock[0], stock[1]);
+  if ('orders' in p) return new DeeperPimc(createAgent('pimc', envId), createAgent('pimc', envId), p, stock[0], stock[1]);
   if (modelDir === undefined) throw new Error(`${p.kind}: --model DIR is required`);
   return new CombinedAgent(await loadAgent(modelDir), createAgent('pimc', envId), p, stock[0], stock[1]);
 }
@@ -149,22 +168,35 @@ export class CombinedAgent implements Agent {
   }
 }
 
-/** `pimc` one decision deeper while the stock holds `low` to `high` cards (`deeper:M`); `pimc` alone elsewhere. */
+/** `pimc` one decision deeper (`deeper:M`), or every move played out with `pimc` after it (`rollout:M`), while the stock holds `low` to `high` cards; `pimc` alone elsewhere. */
 export class DeeperPimc implements Agent {
   readonly fair = true;
   readonly name: string;
   private seed = 0;
-  private total = new Float64Array(64);
+  /** Per move: this order's value, and the sums over orders of its difference from `pimc`'s move and of that squared. */
+  private value = new Float64Array(64);
+  private diff = new Float64Array(64);
+  private diffSquared = new Float64Array(64);
+  readonly orders: number;
+  readonly confidence: number;
+  readonly playOut: boolean;
 
-  /** `pimc` plays and breaks ties; `leaf`, another `pimc` reset alike, values the next decisions (its samples then never depend on the root's). */
+  /**
+   * `pimc` plays and breaks ties; `leaf`, another `pimc`, values the next decisions (reset
+   * alike, so its samples never depend on the root's) or, with 'rollout', plays them to the end
+   * (reset for each order with a seed of its own, the same for every move).
+   */
   constructor(
     readonly pimc: Agent,
     readonly leaf: Agent,
-    readonly orders: number,
+    player: OrdersPlayer,
     readonly low: number,
     readonly high: number,
   ) {
-    this.name = `pimc one decision deeper (${orders} orders, stock ${low}–${high})`;
+    ({ orders: this.orders, confidence: this.confidence } = player);
+    this.playOut = player.kind === 'rollout';
+    const what = this.playOut ? 'pimc with rollouts' : 'pimc one decision deeper';
+    this.name = `${what} (${this.orders} orders${this.confidence > 0 ? `, moves off pimc's past ${this.confidence} standard errors` : ''}, stock ${this.low}–${this.high})`;
   }
 
   reset(seed: number): void {
@@ -178,10 +210,12 @@ export class DeeperPimc implements Agent {
     if (env.legalCount === 1 || state.stockLen < this.low || state.stockLen > this.high) return this.pimc.act(env);
     const root = this.pimc.score!(env).actions;
     const n = root.length;
-    if (this.total.length < n) this.total = new Float64Array(2 * n);
-    this.total.fill(0, 0, n);
+    if (this.value.length < n) [this.value, this.diff, this.diffSquared] = [new Float64Array(2 * n), new Float64Array(2 * n), new Float64Array(2 * n)];
+    this.diff.fill(0, 0, n);
+    this.diffSquared.fill(0, 0, n);
     // The orders depend only on what the player sees here: fair, and the same for every move.
-    const rng = createRng(deriveSeed(this.seed ^ 0xdee9, seenHash(state, null)));
+    const seen = seenHash(state, null);
+    const rng = createRng(deriveSeed(this.seed ^ 0xdee9, seen));
     const order = new Uint8Array(state.stockLen);
     for (let k = 0; k < this.orders; k++) {
       // Shuffled from the cards in a fixed order, never from the stock's: the true order must not leak in.
@@ -193,12 +227,29 @@ export class DeeperPimc implements Agent {
         const s = copy.rawState as DecadeState;
         for (let i = 0; i < order.length; i++) s.stock[(s.stockHead + i) % s.stock.length] = order[i];
         copy.step(root[m].action);
-        while (copy.running && copy.legalCount === 1) copy.step(copy.legal[0]);
-        this.total[m] += copy.running ? this.leaf.score!(copy).actions[0].score : copy.outcome().won ? 1 : 0;
+        if (this.playOut) {
+          this.leaf.reset(deriveSeed(deriveSeed(this.seed ^ 0x9011, seen), k));
+          while (copy.running) copy.step(this.leaf.act(copy));
+        } else while (copy.running && copy.legalCount === 1) copy.step(copy.legal[0]);
+        this.value[m] = copy.running ? this.leaf.score!(copy).actions[0].score : copy.outcome().won ? 1 : 0;
+      }
+      for (let m = 1; m < n; m++) {
+        const d = this.value[m] - this.value[0];
+        this.diff[m] += d;
+        this.diffSquared[m] += d * d;
       }
     }
+    // pimc's move (root[0]) unless another leads it by more than `confidence` standard errors
+    // of the paired mean; among those, the highest mean (with 0: simply the highest mean).
+    const M = this.orders;
     let best = 0;
-    for (let m = 1; m < n; m++) if (this.total[m] > this.total[best]) best = m;
+    for (let m = 1; m < n; m++) {
+      const mean = this.diff[m] / M;
+      if (mean <= 0 || mean <= this.diff[best] / M) continue;
+      // With one order there is no standard error: only Z = 0 leaves pimc's move then.
+      const se = M > 1 ? Math.sqrt(Math.max(0, this.diffSquared[m] - M * mean * mean) / (M - 1) / M) : Infinity;
+      if (this.confidence === 0 || mean > this.confidence * se) best = m;
+    }
     return root[best].action;
   }
 }

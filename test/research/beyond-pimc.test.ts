@@ -1,8 +1,8 @@
 // Players built from pimc (src/research/beyond-pimc.ts): pimc with other samples is pimc with
 // that config; pimc and a model together play pimc's game outside the stock band and with
 // blend:1, the model's favourite with margin:1, and with margin:D a move the rule allows; pimc
-// one decision deeper is fair (the stock's order changes none of its choices) and is pimc
-// outside its band.
+// one decision deeper and pimc with rollouts are fair (the stock's order changes none of their
+// choices) and are pimc outside their band.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { createAgent } from '../../src/agents/index.js';
@@ -65,8 +65,10 @@ describe('players built from pimc', () => {
     expect(parsePlayer('margin:0.02')).toEqual({ kind: 'margin', amount: 0.02 });
     expect(parsePlayer('blend:1')).toEqual({ kind: 'blend', amount: 1 });
     expect(parsePlayer('stream:3')).toEqual({ kind: 'stream', stream: 3 });
-    expect(parsePlayer('deeper:128')).toEqual({ kind: 'deeper', orders: 128 });
-    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:', 'stream:0', 'stream:0.5', 'deeper:0', 'deeper:2.5']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
+    expect(parsePlayer('deeper:128')).toEqual({ kind: 'deeper', orders: 128, confidence: 0 });
+    expect(parsePlayer('rollout:64')).toEqual({ kind: 'rollout', orders: 64, confidence: 0 });
+    expect(parsePlayer('rollout:64:2.5')).toEqual({ kind: 'rollout', orders: 64, confidence: 2.5 });
+    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:', 'stream:0', 'stream:0.5', 'deeper:0', 'deeper:2.5', 'rollout:0', 'rollout:', 'rollout:8:', 'rollout:8:-1', 'samples:8:2', 'blend:0.5:1']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
   });
 
   it('samples:N is pimc with N samples', async () => {
@@ -113,9 +115,16 @@ describe('players built from pimc', () => {
     expect(inBand).toBeGreaterThan(20);
   }, 120_000);
 
-  it('deeper:M chooses the same whatever the order of the unseen cards, and otherwise than pimc at some decisions; outside its band it is pimc', async () => {
-    const deeper = await createPlayer(parsePlayer('deeper:4'), 'decade-loop', undefined, [13, 20]);
-    const twin = await createPlayer(parsePlayer('deeper:4'), 'decade-loop', undefined, [13, 20]);
+  it('rollout:M:Z keeps pimc\'s move unless another leads it by Z standard errors: with Z huge it is pimc', async () => {
+    const pimc = createAgent('pimc', 'decade-loop');
+    const sure = await createPlayer(parsePlayer('rollout:4:1000'), 'decade-loop', undefined, [1, 20]);
+    const n = eachDecision(sure, [pimc], 8, (game, choice) => expect(choice).toBe(pimc.act(game)));
+    expect(n).toBeGreaterThan(20);
+  }, 120_000);
+
+  it.each(['deeper:4', 'rollout:4'])('%s chooses the same whatever the order of the unseen cards, and otherwise than pimc at some decisions; outside its band it is pimc', async (rule) => {
+    const deeper = await createPlayer(parsePlayer(rule), 'decade-loop', undefined, [13, 20]);
+    const twin = await createPlayer(parsePlayer(rule), 'decade-loop', undefined, [13, 20]);
     const pimc = createAgent('pimc', 'decade-loop');
     let inBand = 0;
     let differs = 0;
