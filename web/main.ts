@@ -555,17 +555,18 @@ function hinterFor(current: Env): Promise<PageHinter> {
           throw e;
         }
       },
+      // Read after `info`: a list that failed is the reason in the fallback's source.
+      get lost() {
+        return modelError ?? undefined;
+      },
     };
     loading = hinterForEnv(current.id, opts, models)
+      // The model's own files failed: the search chosen without a model, as when the list fails.
       .catch((e: unknown) => {
         if (modelError === null) throw e;
-        return null;
+        return hinterForEnv(current.id, opts, { ...models, info: () => null });
       })
-      // The list or the model's own files failed: the search chosen without a model, its source saying why.
-      .then(async (loaded) => {
-        if (modelError === null) return { loaded: loaded!, modelsLost: null };
-        return { loaded: await hinterForEnv(current.id, opts, { ...models, info: () => null, lost: modelError }), modelsLost: modelsLostLine(current, modelError) };
-      });
+      .then((loaded) => ({ loaded, modelsLost: modelError === null ? null : modelsLostLine(current, modelError) }));
     hinters.set(key, loading);
     // A failed load (the network, a missing file) is tried again at the next position.
     const forget = () => hinters.delete(key);

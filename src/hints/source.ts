@@ -70,14 +70,16 @@ export interface LoadedHinter {
 export interface ShippedModels {
   info(envId: string): Promise<ShippedModelInfo | null> | ShippedModelInfo | null;
   load(modelId: string): Promise<Agent>;
-  /** Why no model can be loaded (the list or the files failed): said in the source in place of "no model is shipped". */
+  /** Why no model can be loaded (the list or the files failed), read after `info`: said in the source in place of "no model is shipped". */
   lost?: string;
 }
 
 /** The hinter `chooseHintSource` picks for the env, its model loaded through `models`. */
 export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
   const id = envConfig(envId, options).id;
-  const choice = chooseHintSource(id, options, await models.info(id), models.lost);
+  const shipped = await models.info(id);
+  // `lost` after `info`: the list failing is a reason too.
+  const choice = chooseHintSource(id, options, shipped, models.lost);
   if (choice.kind === 'model') {
     const model = await models.load(choice.modelId);
     return { hinter: createHinter({ ...config, model, source: choice.source }), source: choice.source, fromModel: true };
