@@ -6,7 +6,8 @@
  * `playAgent` plays one deal at a time through `act`; with `lanes` > 1 and an agent that has
  * `actBatch`, it plays that many deals side by side and asks for all their decisions at once
  * (one forward pass). Either way each deal's record is the same: won, and the game's own figures
- * (`Game.scoring`): the cards left, or the rounds, points and faults.
+ * (`Game.scoring`): the cards left, or the rounds, points and faults; and its length, in env steps
+ * and in decisions (steps with more than one legal move).
  */
 import type { Agent } from '../agents/agent.js';
 import { resolveAgent } from '../node/resolve.js';
@@ -24,6 +25,10 @@ export interface EpisodeRows {
   rounds: Int32Array;
   points: Int32Array;
   faults: Int32Array;
+  /** Env steps the episode took, forced moves included. */
+  steps: Int32Array;
+  /** Steps at which more than one move was legal: the agent's choices. */
+  decisions: Int32Array;
 }
 
 /** What a worker thread is sent to play: an env (its id and options, made an `EnvConfig` again where it arrives), an agent by name, and a range of deals. */
@@ -47,7 +52,7 @@ export function episodeTask({ env, ...deals }: Deals): EpisodeTask {
 }
 
 export function emptyRows(n: number): EpisodeRows {
-  return { won: new Uint8Array(n), cardsLeft: new Int16Array(n), rounds: new Int32Array(n), points: new Int32Array(n), faults: new Int32Array(n) };
+  return { won: new Uint8Array(n), cardsLeft: new Int16Array(n), rounds: new Int32Array(n), points: new Int32Array(n), faults: new Int32Array(n), steps: new Int32Array(n), decisions: new Int32Array(n) };
 }
 
 /** Agents made once per thread (a model loads once, not once per task). */
@@ -82,6 +87,7 @@ export async function playEpisodes(task: EpisodeTask, onEpisode?: (done: number)
  */
 class DealTally {
   faults = 0;
+  private decisions = 0;
   private rounds = 0;
   private points = 0;
 
@@ -90,12 +96,14 @@ class DealTally {
   /** After `env.reset`. */
   begin(): void {
     this.faults = 0;
+    this.decisions = 0;
     this.read();
   }
 
   /** Plays `action` in the env and counts what it did. */
   step(action: number): void {
     const env = this.env;
+    if (env.legalCount > 1) this.decisions++;
     env.step(action);
     if (env.game.scoring !== 'rounds') return;
     const rounds = this.rounds;
@@ -117,6 +125,8 @@ class DealTally {
   record(rows: EpisodeRows, k: number): void {
     const o = this.env.outcome();
     rows.won[k] = o.won ? 1 : 0;
+    rows.steps[k] = this.env.episodeSteps;
+    rows.decisions[k] = this.decisions;
     if ('cardsLeft' in o) rows.cardsLeft[k] = o.cardsLeft;
     else {
       rows.rounds[k] = o.rounds;

@@ -84,6 +84,9 @@ export function median(values: number[]): number {
 export interface OutcomeFigures {
   winRate: number;
   ci95: [number, number];
+  /** Env steps a game, forced moves included, and of them the decisions (more than one legal move). */
+  meanSteps: number;
+  meanDecisions: number;
   meanCardsLeft?: number;
   meanRounds?: number;
   medianRounds?: number;
@@ -95,8 +98,14 @@ export interface OutcomeFigures {
 export function summariseRows(rows: EpisodeRows, scoring: Scoring): OutcomeFigures {
   const n = rows.won.length;
   let wins = 0;
-  for (let i = 0; i < n; i++) wins += rows.won[i];
-  const result: OutcomeFigures = { winRate: wins / n, ci95: wilsonInterval(wins, n) };
+  let steps = 0;
+  let decisions = 0;
+  for (let i = 0; i < n; i++) {
+    wins += rows.won[i];
+    steps += rows.steps[i];
+    decisions += rows.decisions[i];
+  }
+  const result: OutcomeFigures = { winRate: wins / n, ci95: wilsonInterval(wins, n), meanSteps: steps / n, meanDecisions: decisions / n };
   if (scoring === 'cards') {
     let left = 0;
     for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
@@ -241,11 +250,13 @@ export function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number
   target.rounds.set(part.rounds, offset);
   target.points.set(part.points, offset);
   target.faults.set(part.faults, offset);
+  target.steps.set(part.steps, offset);
+  target.decisions.set(part.decisions, offset);
 }
 
 /** The first n deals of `rows`. */
 export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
-  return { won: rows.won.subarray(0, n), cardsLeft: rows.cardsLeft.subarray(0, n), rounds: rows.rounds.subarray(0, n), points: rows.points.subarray(0, n), faults: rows.faults.subarray(0, n) };
+  return { won: rows.won.subarray(0, n), cardsLeft: rows.cardsLeft.subarray(0, n), rounds: rows.rounds.subarray(0, n), points: rows.points.subarray(0, n), faults: rows.faults.subarray(0, n), steps: rows.steps.subarray(0, n), decisions: rows.decisions.subarray(0, n) };
 }
 
 /** Fails fast, in this thread, on unknown agent names and unfit models. */

@@ -5,7 +5,8 @@ import { agentsFor, createAgent } from '../../src/agents/index.js';
 import type { FourTenJSON } from '../../src/env/games/four-ten.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
-import { emptyRows, episodeTask, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
+import type { Agent } from '../../src/agents/agent.js';
+import { emptyRows, episodeTask, playAgent, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
 import { evaluate, median, pairedDifference, pairedRounds } from '../../src/eval/evaluate.js';
 
 describe('pairedDifference', () => {
@@ -86,6 +87,38 @@ describe('evaluate', () => {
     const [here, there] = [await playNamedAgent(deals), await playEpisodes(sent)];
     expect(Array.from(there.cardsLeft)).toEqual(Array.from(here.cardsLeft));
     expect(Array.from(there.won)).toEqual(Array.from(here.won));
+  });
+
+  it("counts each deal's steps and decisions as a replay of it does, one deal at a time and side by side", async () => {
+    const env = make('decade-loop');
+    const longest = createAgent('longest', 'decade-loop', {});
+    const steps: number[] = [];
+    const decisions: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      env.reset({ seed: 70 + i });
+      let chosen = 0;
+      let moves = 0;
+      while (env.running) {
+        if (env.legalCount > 1) chosen++;
+        env.step(longest.act(env));
+        moves++;
+      }
+      steps.push(moves);
+      decisions.push(chosen);
+    }
+    expect(decisions.some((d, i) => d > 0 && d < steps[i])).toBe(true);
+    const config = envConfig('decade-loop', {});
+    const alone = playAgent(config, longest, 70, 0, 25);
+    expect(Array.from(alone.steps)).toEqual(steps);
+    expect(Array.from(alone.decisions)).toEqual(decisions);
+    // An agent that decides in batches plays its deals in lanes, forced moves through act.
+    const batched: Agent = { name: 'longest, batched', fair: true, reset: () => {}, act: (e) => longest.act(e), actBatch: (envs, count, out) => envs.slice(0, count).forEach((e, k) => (out[k] = longest.act(e))) };
+    const lanes = playAgent(config, batched, 70, 0, 25, { lanes: 4 });
+    expect(Array.from(lanes.steps)).toEqual(steps);
+    expect(Array.from(lanes.decisions)).toEqual(decisions);
+    const [report] = (await evaluate({ env: 'decade-loop', agents: ['longest'], episodes: 25, seed: 70, workers: 0 })).results;
+    expect(report.meanSteps).toBeCloseTo(steps.reduce((a, b) => a + b) / 25, 12);
+    expect(report.meanDecisions).toBeCloseTo(decisions.reduce((a, b) => a + b) / 25, 12);
   });
 
   it('reports Four Ten figures that a replay of the same deals counts again', async () => {

@@ -33,6 +33,8 @@ const FIGURES: FigureColumn[] = [
   { header: () => 'points/round', has: (r) => r.pointsPerRound !== undefined, cell: (r) => fmt(r.pointsPerRound, 2) },
   { header: () => 'faults/round', has: (r) => r.faultRate !== undefined, cell: (r) => fmt(r.faultRate, 3) },
   { header: () => 'mean cards left', has: (r) => r.meanCardsLeft !== undefined, cell: (r) => fmt(r.meanCardsLeft, 2) },
+  { header: () => 'steps/game', has: () => true, cell: (r) => fmt(r.meanSteps, 1) },
+  { header: () => 'decisions/game', has: () => true, cell: (r) => fmt(r.meanDecisions, 1) },
 ];
 
 /** Rounds − the reference's, where the results have it (after the win rate's difference). */
@@ -79,7 +81,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, … }] }' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] }' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkSeedOption('seed', a.seed);
