@@ -162,6 +162,10 @@ def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
             assert c.unwrapped.get_state() == env.unwrapped.get_state() and c.unwrapped._engine is not env.unwrapped._engine
             assert (c.unwrapped.illegal_action, c.unwrapped.render_mode) == ("stay", "ansi")
             assert c.unwrapped.spec == env.unwrapped.spec and c.unwrapped.spec.id == "tengym/decade-v0"
+            # Gymnasium's generators go along, as in a copy of a Python env: the same draws follow.
+            assert c.unwrapped.np_random_seed == env.unwrapped.np_random_seed == 4
+            assert c.unwrapped.np_random.bit_generator.state == env.unwrapped.np_random.bit_generator.state
+            assert c.unwrapped.action_space.np_random.bit_generator.state == env.unwrapped.action_space.np_random.bit_generator.state
         # Each plays on alone: the same move gives the same frame, and closing a copy leaves the original.
         action = env.unwrapped.legal_actions()[0][0]
         first = env.step(action)[0]
@@ -177,16 +181,86 @@ def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
         env.close()
 
 
-def test_gym_make_vec_gives_max_episode_steps_to_the_engine():
-    v = gym.make_vec("tengym/decade-v0", num_envs=2, max_episode_steps=3)
+@pytest.mark.parametrize("env_id", ["decade", "tens"])
+def test_gym_make_vec_max_episode_steps_is_the_time_limit_of_sync_mode(env_id):
+    # The vector entry point truncates as Gymnasium's TimeLimit does around each copy in sync
+    # mode: the same frames step by step, and the env's own maxSteps (in the observation) as it was.
+    ours = gym.make_vec(tengym.gym_id(env_id), num_envs=3, max_episode_steps=4)
+    theirs = gym.make_vec(tengym.gym_id(env_id), num_envs=3, vectorization_mode="sync", max_episode_steps=4)
+    rng = np.random.default_rng(2)
     try:
-        _, info = v.reset(seed=1)
-        for step in range(3):
-            _, _, terminated, truncated, info = v.step(v.action_space.sample(mask=tuple(info["action_mask"])))
-        assert truncated.all() and not terminated.any()
-        assert v.unwrapped.options["maxSteps"] == 3
+        assert isinstance(ours.unwrapped, tengym.TengymVectorEnv)
+        a, ia = ours.reset(seed=1)
+        b, ib = theirs.reset(seed=1)
+        np.testing.assert_array_equal(a, b)
+        truncations = terminations = 0
+        for _ in range(60):
+            np.testing.assert_array_equal(ia["action_mask"], ib["action_mask"])
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in ia["action_mask"]])
+            a, ra, ta, tra, ia = ours.step(actions)
+            b, rb, tb, trb, ib = theirs.step(actions)
+            for x, y in ((a, b), (ra, rb), (ta, tb), (tra, trb)):
+                np.testing.assert_array_equal(x, y)
+            truncations += tra.sum()
+            terminations += ta.sum()
+        assert truncations > 0
+        if env_id == "tens":
+            assert terminations > 0  # tens games end by themselves too, some at the limit's step
+        assert ours.unwrapped.options.get("maxSteps") == tengym.TengymEnv(env_id).options.get("maxSteps")
     finally:
-        v.close()
+        ours.close()
+        theirs.close()
+
+
+@pytest.mark.parametrize("env_id", ["tens", "block-ten"])
+def test_reset_never_returns_a_deal_with_no_legal_move(env_id):
+    # 2% of tens deals and 5% of block-ten deals have no legal move: reset deals again from the
+    # env's stream, as a copy of the vector env does, so SB3, RLlib and sync vector envs can step.
+    single = tengym.TengymEnv(env_id)
+    kept = tengym.TengymEnv(env_id, dead_deals="keep")
+    vec = tengym.TengymVectorEnv(env_id, 1)
+    try:
+        dead = 0
+        for seed in range(120):
+            obs, info = single.reset(seed=seed)
+            assert info["action_mask"].any() and "terminated_at_reset" not in info
+            np.testing.assert_array_equal(obs, vec.reset(seed=seed)[0][0])
+            kept_obs, kept_info = kept.reset(seed=seed)
+            if kept_info.get("terminated_at_reset"):
+                dead += 1
+                assert not kept_info["action_mask"].any() and not np.array_equal(kept_obs, obs)
+            else:
+                np.testing.assert_array_equal(kept_obs, obs)
+        assert dead > 0
+        with pytest.raises(TengymError, match="dead_deals='nope'"):
+            tengym.TengymEnv(env_id, dead_deals="nope")
+    finally:
+        for e in (single, kept, vec):
+            e.close()
+
+
+def test_illegal_actions_that_stay_count_toward_the_step_limit():
+    env = tengym.TengymEnv("decade", maxSteps=6, illegal_action="stay")
+    try:
+        _, info = env.reset(seed=0)
+        illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        legal = int(np.flatnonzero(info["action_mask"])[0])
+        assert env.step(legal)[2:4] == (False, False)
+        for _ in range(4):
+            _, _, terminated, truncated, info = env.step(illegal)
+            assert info["illegal_action"] and not terminated and not truncated
+        # One move and four stays so far: the sixth step of either kind ends the episode.
+        _, reward, terminated, truncated, info = env.step(illegal)
+        assert (reward, terminated, truncated) == (0.0, False, True)
+        with pytest.raises(tengym.BadActionError, match="the episode is over"):
+            env.step(legal)
+        env.reset(seed=0)
+        for _ in range(5):
+            env.step(illegal)
+        _, _, terminated, truncated, _ = env.step(legal)
+        assert (terminated, truncated) == (False, True)
+    finally:
+        env.close()
 
 
 @pytest.mark.parametrize("env_id", ["tens", "decade", "four-ten"])

@@ -471,10 +471,13 @@ def test_a_timeout_past_what_poll_takes_waits_as_long_as_it_can(timeout):
 
 def test_engine_stderr_tail_is_in_the_error():
     e = tengym.TengymEnv("tens")
+    e.reset(seed=1)
     e._engine._stderr.write(b"some last words\n")
     os.kill(e._engine.proc.pid, signal.SIGKILL)
+    e._engine.proc.wait()
+    # A step does not revive a dead engine (a reset would, for the next episode): its error tells.
     with pytest.raises(EngineError, match="some last words"):
-        e.reset()
+        e.step(int(np.flatnonzero(e.action_masks())[0]))
     e.close()
 
 
@@ -577,8 +580,9 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
     for kwargs, match in [({"processes": 0}, "processes"), ({"processes": -3}, "processes"), ({"dict_observation": True}, "dict_observation"), ({"illegal_action": "stay"}, "illegal_action")]:
         with pytest.raises(tengym.TengymError, match=match):
             tengym.TengymVectorEnv("tens", 2, **kwargs)
-    with pytest.raises(BadOptionsError, match="tens has no step limit"):
-        gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=3)
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(tengym.TengymError, match="max_episode_steps must be a positive integer"):
+            gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=bad)
     v = tengym.TengymVectorEnv("tens", num_envs=np.int64(2))
     try:
         assert v.render() is None  # before the first reset, as TengymEnv's

@@ -17,6 +17,12 @@
  * convention) resets an ended copy within the step that ended it: its row holds the new
  * episode's first observation and mask, its flag and reward are the ending step's, and the
  * frame ends with the ended copies' last observations (see handleStep).
+ *
+ * A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
+ * env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is
+ * Gymnasium's `TimeLimit` for a vector of copies (`max_episode_steps`): a copy still running after
+ * that many steps of its episode is truncated, while the env's own `maxSteps`, which the
+ * observation shows, stays as it is.
  */
 import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 // The env layer only (no agents, hints or models): all the engine process runs.
@@ -28,7 +34,7 @@ import { envConfig, envIds, envs, make } from '../env/registry.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 3;
+export const PROTOCOL = 4;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -44,6 +50,10 @@ interface Copies {
   vector: boolean;
   /** Stable-Baselines3's same-step autoreset (vector only). */
   sameStep: boolean;
+  /** A deal with no legal move is dealt again (always in a vector). */
+  redeal: boolean;
+  /** Steps after which a running episode is truncated (Gymnasium's TimeLimit; vector only); 0: none. */
+  timeLimit: number;
   ended: Uint8Array;
   out: Buffer;
   rewards: Float32Array;
@@ -84,11 +94,12 @@ function sendJson(kind: number, value: unknown): void {
 
 /**
  * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
- * masks uint8 [N×n], then per copy a flag byte (1 terminated, 2 truncated). The copies are
+ * masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated; both where
+ * a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says). The copies are
  * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
  * writes its observation and mask straight into the frame that is sent.
  */
-function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boolean): Copies {
+function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boolean, redeal: boolean, timeLimit: number): Copies {
   const n = config.game.numActions(config.options);
   const obsSize = config.game.observationSize(config.options);
   const obsBytes = num * obsSize * 4;
@@ -110,6 +121,8 @@ function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boo
     obsSize,
     vector,
     sameStep,
+    redeal: vector || redeal,
+    timeLimit,
     ended: new Uint8Array(num),
     out,
     obs,
@@ -127,11 +140,11 @@ function writeFlag(c: Copies, i: number): void {
   c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
 }
 
-/** Resets copy i; in a vector, a deal with no legal move is redealt (as the TypeScript VectorEnv does). */
+/** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
 function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }): void {
   const e = c.envs[i];
   e.reset(opts as Parameters<Env['reset']>[0]);
-  if (c.vector) for (let tries = 0; !e.running && tries < 10_000; tries++) e.reset();
+  if (c.redeal) for (let tries = 0; !e.running && tries < 10_000; tries++) e.reset();
   c.ended[i] = e.running ? 0 : 1;
   c.rewards[i] = 0;
   writeFlag(c, i);
@@ -157,7 +170,10 @@ function handleJson(msg: Record<string, unknown>): void {
       const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
       if (autoreset !== 'next-step' && autoreset !== 'same-step') throw new TengymError('bad-argument', `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
       const vector = msg.vector === true;
-      copies = allocate(config, num, vector, vector && autoreset === 'same-step');
+      const timeLimit = msg.timeLimit === undefined || msg.timeLimit === null ? 0 : msg.timeLimit;
+      if (typeof timeLimit !== 'number' || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError('bad-argument', `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
+      if (timeLimit > 0 && !vector) throw new TengymError('bad-argument', "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
+      copies = allocate(config, num, vector, vector && autoreset === 'same-step', msg.redeal === true, timeLimit);
       return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
     }
     case 'reset': {
@@ -227,18 +243,20 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
     }
     const e = c.envs[i];
     const r = e.step(actions[at + i]);
-    if (c.sameStep && (r.terminated || r.truncated)) {
+    // Gymnasium's TimeLimit: truncated after its steps, whether or not the step also terminated.
+    const truncated = r.truncated || (c.timeLimit > 0 && e.episodeSteps >= c.timeLimit);
+    if (c.sameStep && (r.terminated || truncated)) {
       // The last observation goes after the flags; the row gets the next episode's start.
       c.last.set(e.observation, lastRows * c.obsSize);
       lastRows++;
       resetCopy(c, i, {});
-      c.flags[i] = r.terminated ? 1 : 2;
+      c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
       c.rewards[i] = r.reward;
       continue;
     }
     c.rewards[i] = r.reward;
-    c.ended[i] = r.terminated || r.truncated ? 1 : 0;
-    writeFlag(c, i);
+    c.ended[i] = r.terminated || truncated ? 1 : 0;
+    c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
   }
   writeRows(c, lastRows);
 }

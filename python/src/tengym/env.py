@@ -46,16 +46,22 @@ class TengymEnv(gym.Env):
     """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.
 
     info["action_mask"] is int8 (1 = legal); `action_masks()` returns it as bool (sb3-contrib's MaskablePPO).
+    A deal with no legal move at all is dealt again from the env's stream (`dead_deals="redeal"`,
+    as the vector envs do), so `reset` never returns an episode that is already over;
+    `dead_deals="keep"` returns it as the TypeScript `Env` does, with info["terminated_at_reset"].
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
     spec = RegisteredSpec()
     _obs: np.ndarray | None = None
 
-    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
+    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any):
         if illegal_action not in ("raise", "stay"):
             raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+        if dead_deals not in ("redeal", "keep"):
+            raise TengymError(f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or 'keep' (reset returns it, info['terminated_at_reset'])", "bad-argument")
         self.illegal_action = illegal_action
+        self.dead_deals = dead_deals
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             # Stable-Baselines3's make_vec_env asks every env for "rgb_array"; refusing would break it.
             gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
@@ -64,7 +70,7 @@ class TengymEnv(gym.Env):
         self._engine_timeout = engine_timeout
         self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
         try:
-            made = self._engine.request({"cmd": "make", "id": engine_id(env_id), "options": options, "num": 1, "vector": False})
+            made = self._engine.request({"cmd": "make", "id": engine_id(env_id), "options": options, "num": 1, "vector": False, "redeal": dead_deals == "redeal"})
         except BaseException:
             self._engine.close()
             raise
@@ -81,6 +87,11 @@ class TengymEnv(gym.Env):
             self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.observation_space})
         self._started = False
         self._seeded = False
+        # illegal_action="stay": a stay is a step for the env's step limit (maxSteps), so an
+        # episode of illegal actions still ends. Moves and stays since the episode began:
+        self._limit = self.options.get("maxSteps")
+        self._moves = self._stays = 0
+        self._over = False
 
     def _rows(self, body) -> Rows:
         return Rows(body, 1, self._size, self._n)
@@ -112,6 +123,8 @@ class TengymEnv(gym.Env):
         self._seeded = True
         rows = self._rows(body)
         self._started = True
+        self._moves = self._stays = 0
+        self._over = False
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
@@ -128,17 +141,30 @@ class TengymEnv(gym.Env):
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
         if not -(2**31) <= a < 2**31:
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
+        if self._over:
+            raise BadActionError(f"step({a}): the episode is over (truncated: {self._limit} steps, {self._stays} of them illegal actions that stayed); call reset()", "bad-action")
         if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
-            return self._out(self._obs.copy()), 0.0, False, False, {"action_mask": self._mask.copy(), "illegal_action": True}
+            self._stays += 1
+            return self._out(self._obs.copy()), 0.0, False, self._stays_truncate(), {"action_mask": self._mask.copy(), "illegal_action": True}
         body = self._engine.step_one(a)
         size, n = self._size, self._n
         obs = np.frombuffer(body, dtype="<f4", count=size).copy()
         (reward,) = struct.unpack_from("<f", body, size * 4)
         self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
         flag = body[size * 4 + 4 + n]
+        terminated, truncated = bool(flag & 1), bool(flag & 2)
         if self.illegal_action == "stay":
             self._obs = obs.copy()
-        return self._out(obs), reward, flag == 1, flag == 2, {"action_mask": self._mask.copy()}
+            self._moves += 1
+            truncated = truncated or (not terminated and self._stays_truncate())
+        return self._out(obs), reward, terminated, truncated, {"action_mask": self._mask.copy()}
+
+    def _stays_truncate(self) -> bool:
+        """Whether moves and stays together have reached the step limit (which then ends the episode here)."""
+        if self._stays == 0 or self._limit is None or self._moves + self._stays < self._limit:
+            return False
+        self._over = True
+        return True
 
     def _out(self, obs: np.ndarray):
         if self.dict_observation:
@@ -174,6 +200,8 @@ class TengymEnv(gym.Env):
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
         self._seeded = True  # the state holds the generator: later resets deal on from it
+        self._stays, self._over = 0, False
+        self._moves = self._engine.request({"cmd": "info"})[0]["steps"] if self.illegal_action == "stay" else 0
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
         return self._out(self._obs.copy()), {"action_mask": self._mask.copy()}
@@ -181,9 +209,15 @@ class TengymEnv(gym.Env):
     def __reduce__(self):
         # copy.copy, copy.deepcopy and pickle: a new env (its own engine process) in this one's
         # state, cards and generator, from get_state(); an engine process cannot be shared or sent.
+        # Gymnasium's generators (np_random, the action space's) go along, as they would in a copy of a Python env.
         state = self.get_state() if self._started else None
-        kwargs = {"render_mode": self.render_mode, "engine_timeout": self._engine_timeout, "illegal_action": self.illegal_action, "dict_observation": self.dict_observation}
-        return (_rebuild, (self.env_id, self.options, kwargs, state, self.spec))
+        kwargs = {"render_mode": self.render_mode, "engine_timeout": self._engine_timeout, "illegal_action": self.illegal_action, "dict_observation": self.dict_observation, "dead_deals": self.dead_deals}
+        rngs = {
+            "np_random": None if self._np_random is None else (self._np_random.bit_generator.state, self._np_random_seed),
+            "action_space": self.action_space.np_random.bit_generator.state,
+            "stays": (self._moves, self._stays, self._over),
+        }
+        return (_rebuild, (self.env_id, self.options, kwargs, state, self.spec, rngs))
 
     def close(self):
         engine = getattr(self, "_engine", None)
@@ -191,10 +225,18 @@ class TengymEnv(gym.Env):
             engine.close()
 
 
-def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None, spec=None) -> TengymEnv:
-    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec, then the state."""
+def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None, spec=None, rngs: dict | None = None) -> TengymEnv:
+    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec, then the state and generators."""
     env = TengymEnv(env_id, **kwargs, **options)
     env.spec = spec
     if state is not None:
         env.set_state(state)
+    if rngs is not None:
+        if rngs["np_random"] is not None:
+            bits, seed = rngs["np_random"]
+            generator = getattr(np.random, bits["bit_generator"])()
+            generator.state = bits
+            env._np_random, env._np_random_seed = np.random.Generator(generator), seed
+        env.action_space.np_random.bit_generator.state = rngs["action_space"]
+        env._moves, env._stays, env._over = rngs["stays"]
     return env

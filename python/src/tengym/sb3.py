@@ -116,7 +116,7 @@ class TengymSB3VecEnv(VecEnv):
                 dones[lo + ended] = True
                 last = np.frombuffer(body, dtype="<f4", count=ended.size * self._size, offset=_last_offset(count, self._size, self._n)).reshape(ended.size, self._size)
                 for k, i in enumerate(ended):
-                    infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i])}
+                    infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i] and not rows.terminated[i])}
         return obs, rewards, dones, infos
 
     def close(self) -> None:

@@ -4,6 +4,7 @@ All copies step in one message per engine process; with processes=P the copies a
 over P engine processes, which step in parallel (all are sent their actions before any is read).
 Autoreset is next-step (declared in metadata): the step after a copy's episode ends resets that
 copy, ignoring its action, and returns the new episode's first observation with reward 0.
+`max_episode_steps` truncates as Gymnasium's TimeLimit does around each copy of a sync vector env.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from gymnasium.vector import AutoresetMode
 
 from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
-from .errors import BadActionError, BadOptionsError, TengymError
+from .errors import BadActionError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
@@ -28,22 +29,17 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         for single in ("dict_observation", "illegal_action"):
             if single in options:
                 raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and refuses an illegal action without moving any copy (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
-        # gym.make_vec passes max_episode_steps to a vector entry point: the engine's own step limit.
+        # gym.make_vec passes max_episode_steps to a vector entry point: Gymnasium's TimeLimit,
+        # which the engines apply to every copy, as vectorization_mode="sync" wraps each env in
+        # one. The env's own maxSteps, which the observation shows, stays as it is in both modes.
         if max_episode_steps is not None:
-            if "maxSteps" in options:
-                raise TengymError("give max_episode_steps or maxSteps, not both", "bad-argument")
-            options = {**options, "maxSteps": max_episode_steps}
+            max_episode_steps = positive_int("max_episode_steps", max_episode_steps)
         self.num_envs = num_envs
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
             render_mode = None
         self.render_mode = render_mode
-        try:
-            self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout)
-        except BadOptionsError as e:
-            if max_episode_steps is not None and '"maxSteps"' in str(e):
-                raise BadOptionsError(f"max_episode_steps: {env_id} has no step limit (maxSteps) to set; vectorization_mode='sync' wraps TengymEnv copies in Gymnasium's TimeLimit", "bad-options") from None
-            raise
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, time_limit=max_episode_steps)
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]

@@ -6,11 +6,16 @@ padded so float32 rows stay aligned.
 """
 from __future__ import annotations
 
+import os
+
+if os.name == "nt":
+    # The engines run over POSIX pipes (select.poll, fcntl); on Windows, WSL runs them.
+    raise ImportError("tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes")
+
 import fcntl
 import json
 import math
 import mmap
-import os
 import select
 import shutil
 import struct
@@ -539,17 +544,20 @@ def positive_int(name: str, value: Any) -> int:
     return int(value)
 
 
-def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None) -> tuple[list[Engine], list[int], dict]:
+def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None) -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
-    engines' answer to `make`. If any engine fails to start or refuses the env, the ones already
-    started are closed before the error goes on."""
+    engines' answer to `make`. `time_limit`: Gymnasium's TimeLimit, applied by the engines. If any
+    engine fails to start or refuses the env, the ones already started are closed before the
+    error goes on."""
     processes = min(positive_int("processes", processes), num_envs)
     sizes = [num_envs // processes + (1 if p < num_envs % processes else 0) for p in range(processes)]
     engines: list[Engine] = []
     msg: dict = {"cmd": "make", "id": env_id, "options": options, "vector": True}
     if autoreset is not None:
         msg["autoreset"] = autoreset
+    if time_limit is not None:
+        msg["timeLimit"] = time_limit
     try:
         for count in sizes:
             engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
@@ -583,5 +591,5 @@ class Rows:
         self.rewards = np.frombuffer(body, dtype="<f4", count=num, offset=o)
         self.masks = np.frombuffer(body, dtype=np.int8, count=num * n, offset=o + num * 4).reshape(num, n)
         flags = np.frombuffer(body, dtype=np.uint8, count=num, offset=o + num * 4 + num * n)
-        self.terminated = flags == 1
-        self.truncated = flags == 2
+        self.terminated = (flags & 1) != 0
+        self.truncated = (flags & 2) != 0

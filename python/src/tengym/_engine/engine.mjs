@@ -8678,9 +8678,15 @@ function envs() {
 * convention) resets an ended copy within the step that ended it: its row holds the new
 * episode's first observation and mask, its flag and reward are the ending step's, and the
 * frame ends with the ended copies' last observations (see handleStep).
+*
+* A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
+* env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is
+* Gymnasium's `TimeLimit` for a vector of copies (`max_episode_steps`): a copy still running after
+* that many steps of its episode is truncated, while the env's own `maxSteps`, which the
+* observation shows, stays as it is.
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 3;
+const PROTOCOL = 4;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -8708,11 +8714,12 @@ function sendJson(kind, value) {
 }
 /**
 * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
-* masks uint8 [N×n], then per copy a flag byte (1 terminated, 2 truncated). The copies are
+* masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated; both where
+* a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says). The copies are
 * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
 * writes its observation and mask straight into the frame that is sent.
 */
-function allocate(config, num, vector, sameStep) {
+function allocate(config, num, vector, sameStep, redeal, timeLimit) {
 	const n = config.game.numActions(config.options);
 	const obsSize = config.game.observationSize(config.options);
 	const obsBytes = num * obsSize * 4;
@@ -8735,6 +8742,8 @@ function allocate(config, num, vector, sameStep) {
 		obsSize,
 		vector,
 		sameStep,
+		redeal: vector || redeal,
+		timeLimit,
 		ended: new Uint8Array(num),
 		out,
 		obs,
@@ -8750,11 +8759,11 @@ function writeFlag(c, i) {
 	const e = c.envs[i];
 	c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
 }
-/** Resets copy i; in a vector, a deal with no legal move is redealt (as the TypeScript VectorEnv does). */
+/** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
 function resetCopy(c, i, opts) {
 	const e = c.envs[i];
 	e.reset(opts);
-	if (c.vector) for (let tries = 0; !e.running && tries < 1e4; tries++) e.reset();
+	if (c.redeal) for (let tries = 0; !e.running && tries < 1e4; tries++) e.reset();
 	c.ended[i] = e.running ? 0 : 1;
 	c.rewards[i] = 0;
 	writeFlag(c, i);
@@ -8770,7 +8779,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 3
+				protocol: 4
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -8788,7 +8797,10 @@ function handleJson(msg) {
 			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
 			if (autoreset !== "next-step" && autoreset !== "same-step") throw new TengymError("bad-argument", `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
 			const vector = msg.vector === true;
-			copies = allocate(config, num, vector, vector && autoreset === "same-step");
+			const timeLimit = msg.timeLimit === void 0 || msg.timeLimit === null ? 0 : msg.timeLimit;
+			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
+			if (timeLimit > 0 && !vector) throw new TengymError("bad-argument", "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
+			copies = allocate(config, num, vector, vector && autoreset === "same-step", msg.redeal === true, timeLimit);
 			return sendJson(KIND_JSON, {
 				id: config.id,
 				options: config.options,
@@ -8870,17 +8882,18 @@ function handleStep(actions, at, count) {
 		}
 		const e = c.envs[i];
 		const r = e.step(actions[at + i]);
-		if (c.sameStep && (r.terminated || r.truncated)) {
+		const truncated = r.truncated || c.timeLimit > 0 && e.episodeSteps >= c.timeLimit;
+		if (c.sameStep && (r.terminated || truncated)) {
 			c.last.set(e.observation, lastRows * c.obsSize);
 			lastRows++;
 			resetCopy(c, i, {});
-			c.flags[i] = r.terminated ? 1 : 2;
+			c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
 			c.rewards[i] = r.reward;
 			continue;
 		}
 		c.rewards[i] = r.reward;
-		c.ended[i] = r.terminated || r.truncated ? 1 : 0;
-		writeFlag(c, i);
+		c.ended[i] = r.terminated || truncated ? 1 : 0;
+		c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
 	}
 	writeRows(c, lastRows);
 }
@@ -8913,7 +8926,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 3,
+			protocol: 4,
 			ids: envIds()
 		}) + "\n");
 		return;
