@@ -103,6 +103,15 @@ export async function readTextInput(path: string, what: string): Promise<string>
   try {
     return await readFile(path, 'utf8');
   } catch (e) {
-    throw new TengymError('bad-argument', `cannot read ${what} "${path}": ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new TengymError('bad-argument', `cannot read ${what} "${path}": ${readFailure(e)}`);
   }
+}
+
+/** Why a file could not be read, in words for the common cases (Node's own message otherwise). */
+function readFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory, not a file';
+  if (code === 'EACCES') return 'permission denied';
+  return (e as Error).message;
 }

@@ -39,13 +39,22 @@ function reportAndExit(e: unknown): never {
 
 const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, fuzzCommand, serveCommand];
 
-/** What the command `argv` runs declared (its flags, their aliases, the number flags), or null when it names none. */
-function optionsOf(argv: readonly string[]): { key: Record<string, unknown>; alias: Record<string, string[]>; number: string[] } | null {
+interface DeclaredOptions {
+  key: Record<string, unknown>;
+  alias: Record<string, string[]>;
+  number: string[];
+  string: string[];
+  boolean: string[];
+  array: string[];
+}
+
+/** What the command `argv` runs declared (its flags, their aliases, their types), or null when it names none. */
+function optionsOf(argv: readonly string[]): DeclaredOptions | null {
   const name = argv.find((a) => !a.startsWith('-'));
   const command = COMMANDS.find((c) => String(c.command).split(' ')[0] === name);
   if (!command || typeof command.builder !== 'function') return null;
   // getOptions is yargs' own (not in its typings): what the builder declared.
-  const built = command.builder(yargs([])) as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]>; number: string[] } };
+  const built = command.builder(yargs([])) as unknown as { getOptions(): DeclaredOptions };
   return built.getOptions();
 }
 
@@ -70,6 +79,59 @@ export function numberFlagWithoutValue(argv: readonly string[]): TengymError | n
     if (value.trim() === '') return new TengymError('bad-argument', `--${m[1]} is empty: give a number`);
   }
   return null;
+}
+
+/**
+ * A flag given twice (yargs would make its value a list, which no command takes: `--agent a
+ * --agents b` named one flag twice), a text flag given no text or an empty one (`--out ""`
+ * from a shell variable that is not set, which would mean the default, or for `--out` the working
+ * directory), or a yes/no flag given another value (`--json=maybe`): the error, or null.
+ */
+/** Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own message. */
+const EMPTY_IS_MEANT = new Set(['options', 'actions']);
+
+export function flagMisuse(argv: readonly string[]): TengymError | null {
+  const options = optionsOf(argv);
+  if (options === null) return null;
+  const flagOf = new Map<string, string>(Object.keys(options.key).map((k) => [k, k]));
+  for (const [key, aliases] of Object.entries(options.alias)) for (const a of aliases) flagOf.set(a, key);
+  const strings = new Set(options.string);
+  const booleans = new Set(options.boolean);
+  const arrays = new Set(options.array);
+  const given = new Map<string, string>();
+  const end = argv.indexOf('--');
+  for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) continue;
+    const written = m[1];
+    const name = written.startsWith('no-') && booleans.has(flagOf.get(written.slice(3)) ?? '') ? written.slice(3) : written;
+    const flag = flagOf.get(name) ?? flagOf.get(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    if (flag === undefined) continue; // an unknown flag: yargs says so, with a suggestion
+    const first = given.get(flag);
+    if (first !== undefined && !arrays.has(flag)) {
+      return new TengymError('bad-argument', `--${name} is given twice${first !== name ? ` (--${first} and --${name} are one flag)` : ''}: give it once`);
+    }
+    given.set(flag, name);
+    if (booleans.has(flag)) {
+      if (m[2] !== undefined && !/^(true|false)$/.test(m[2])) return new TengymError('bad-argument', `--${name} is a yes/no flag: give it alone (or --${name}=true / --${name}=false), not "${m[2]}"`);
+      continue;
+    }
+    if (!strings.has(flag)) continue; // numbers: numberFlagWithoutValue
+    const value = m[2] ?? argv[i + 1];
+    if (value === undefined || (m[2] === undefined && value.startsWith('--'))) return new TengymError('bad-argument', `--${name} is given without a value`);
+    if (value.trim() === '' && !EMPTY_IS_MEANT.has(flag)) return new TengymError('bad-argument', `--${name} is empty: give a value (tengym <command> --help shows what it takes)`);
+  }
+  return null;
+}
+
+/** A first word that names no command (yargs would call it an unknown argument): the error, or null. */
+export function unknownCommand(argv: readonly string[]): TengymError | null {
+  const first = argv[0];
+  if (first === undefined || first.startsWith('-')) return null;
+  const names = COMMANDS.map((c) => String(c.command).split(' ')[0]);
+  if (names.includes(first)) return null;
+  const near = closest(first, names);
+  return new TengymError('bad-argument', `unknown command "${first}"${near === null ? '' : ` (did you mean ${near}?)`}; the commands: ${names.join(', ')} (tengym --help describes them)`);
 }
 
 /** yargs' "Unknown argument: option" with the closest flag of the command: " (did you mean --options?)". */
@@ -100,12 +162,15 @@ export async function main(argv: string[]): Promise<void> {
     .wrap(Number(process.env.COLUMNS) > 0 ? Number(process.env.COLUMNS) : Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {
       if (err) reportAndExit(err);
-      process.stderr.write(`tengym: ${msg}${flagSuggestion(msg, argv)}\n(tengym <command> --help shows a command's options)\n`);
+      // One line, as every other error: yargs' own messages span several ("Invalid values:\n  Argument: …").
+      const oneLine = msg.replace(/:?\s*\n\s*/g, ': ').trim();
+      const help = oneLine.includes('--help') ? '' : " (tengym <command> --help shows a command's options)";
+      process.stderr.write(`tengym: ${oneLine}${flagSuggestion(msg, argv)}${help}\n`);
       process.exit(1);
     });
   try {
-    const noNumber = numberFlagWithoutValue(argv);
-    if (noNumber) throw noNumber;
+    const misused = unknownCommand(argv) ?? numberFlagWithoutValue(argv) ?? flagMisuse(argv);
+    if (misused) throw misused;
     await cli.parseAsync();
   } catch (e) {
     reportAndExit(e);

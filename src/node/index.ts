@@ -1,6 +1,7 @@
 /**
- * tengym/node: trained models from disk, in Node (this entry point reads files; the
- * package root and `tengym/models` do not, and run in a browser as they are).
+ * tengym/node: trained models from disk, and paired evaluations on worker threads, in Node
+ * (this entry point reads files; the package root and `tengym/models` do not, and run in a
+ * browser as they are).
  *
  * ```js
  * import { loadAgent, shippedModelDir } from 'tengym/node';
@@ -39,3 +40,5 @@ export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Pr
 }
 
 export { shippedModelDir, shippedModelEnvs };
+/** `tengym eval` as a function: agents by name (or model directories) on the same seeded deals, on every core. */
+export { evaluate, type AgentResult, type EvalConfig, type EvalReport } from '../eval/evaluate.js';

@@ -129,6 +129,8 @@ function listEntries(dir: string, limit = 8): string {
  * nearest existing folder writable). Checked before anything is written.
  */
 function checkOutPath(out: string): void {
+  // resolve('') is the working directory, which would take the run's files among the user's.
+  if (out.trim() === '') throw new TengymError('bad-argument', '--out is empty: name a new directory for the run');
   const full = resolve(out);
   if (full === parse(full).root) throw new TengymError('bad-argument', `--out ${out} is the root of the file system: choose a new directory for the run`);
   let existing = full;

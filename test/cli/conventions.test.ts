@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const HELP = " (tengym <command> --help shows a command's options)";
 
 function tengym(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
@@ -36,8 +37,49 @@ describe('flag names', () => {
   it('suggests the flag meant', () => {
     const r = tengym('eval', '--env', 'decade', '--agents', 'longest', '--option', '{}');
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe('tengym: Unknown argument: option (did you mean --options?)');
-    expect(tengym('hint', '--env', 'decade', '--tp', '3').stderr.split('\n')[0]).toBe('tengym: Unknown argument: tp (did you mean --top?)');
+    expect(r.stderr).toBe(`tengym: Unknown argument: option (did you mean --options?)${HELP}\n`);
+    expect(tengym('hint', '--env', 'decade', '--tp', '3').stderr).toBe(`tengym: Unknown argument: tp (did you mean --top?)${HELP}\n`);
+  });
+
+  it("yargs' own errors are one line, as every other", () => {
+    const r = tengym('replay', '--env', 'tens', '--seed', '1', '--policy', 'bogus');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`tengym: Invalid values: Argument: policy, Given: "bogus", Choices: "random", "first"${HELP}\n`);
+    expect(tengym('stats').stderr).toBe(`tengym: Missing required argument: env${HELP}\n`);
+  });
+
+  it('a first word that names no command is called one, with the nearest command', () => {
+    expect(tengym('evl', '--env', 'decade').stderr).toBe('tengym: unknown command "evl" (did you mean eval?); the commands: envs, replay, bench, stats, start, agents, eval, train, hint, play, fuzz, serve (tengym --help describes them)\n');
+  });
+
+  it.each([
+    [['eval', '--env', 'decade', '--agent', 'random', '--agents', 'first'], '--agents is given twice (--agent and --agents are one flag): give it once'],
+    [['stats', '--env', 'tens', '--options', '{}', '--options', '{}', '--episodes', '5'], '--options is given twice: give it once'],
+    [['replay', '--env', 'tens', '--seed', '1', '--actions', '1', '--actions', '2'], '--actions is given twice: give it once'],
+    [['replay', '--env', 'tens', '--env', 'block-ten', '--seed', '1', '--policy', 'first'], '--env is given twice: give it once'],
+    [['serve', '--host', '127.0.0.1', '--host', '::1'], '--host is given twice: give it once'],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--out', ''], '--out is empty: give a value (tengym <command> --help shows what it takes)'],
+    [['train', '--env', 'decade', '--algo', 'ppo', '--out'], '--out is given without a value'],
+    [['bench', '--env', ''], '--env is empty: give a value (tengym <command> --help shows what it takes)'],
+    [['hint', '--env', 'decade', '--state='], '--state is empty: give a value (tengym <command> --help shows what it takes)'],
+    [['stats', '--env', 'tens', '--episodes', '3', '--json=maybe'], '--json is a yes/no flag: give it alone (or --json=true / --json=false), not "maybe"'],
+    [['start', '--env', 'four-ten', '--episodes', '10', '--seconds', '5'], '--seconds goes without --episodes: --episodes N plays exactly N deals per env, --seconds S as many as fit in S seconds'],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'first', '--policy-seed', '3'], '--policy-seed goes with --policy random, the only policy that draws'],
+    [['eval', '--env', 'decade', '--agents', 'random,,first'], '--agents "random,,first": entry 2 is empty; give agent names separated by commas, e.g. random,longest'],
+    [['eval', '--env', 'decade', '--agents', 'random,'], '--agents "random,": entry 2 is empty; give agent names separated by commas, e.g. random,longest'],
+    [['hint', '--env', 'decade', '--state', REPO], `cannot read state file "${REPO}": it is a directory, not a file`],
+  ])('%j is refused by name, in one line, before anything runs', (args, message) => {
+    const r = tengym(...args);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`tengym: ${message}\n`);
+  });
+
+  it('a yes/no flag takes true and false, and a value may start with one dash (--state - is stdin)', () => {
+    expect(tengym('stats', '--env', 'tens', '--episodes', '3', '--json=false').stdout).toMatch(/^env +options/);
+    expect(JSON.parse(tengym('stats', '--env', 'tens', '--episodes', '3', '--json=true').stdout).episodes).toBe(3);
+    const r = spawnSync(process.execPath, [BIN, 'hint', '--env', 'tens', '--state', '-'], { encoding: 'utf8', input: '' });
+    expect(r.stderr).toMatch(/^tengym: bad state: the input is empty/);
   });
 
   it('a run folder given as a model points at its best/', () => {

@@ -265,7 +265,7 @@ describe('tengym play', () => {
     [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, bottom-direct, expectimax, optimal/],
     [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --model, not both/],
     [['--env', 'decade', '--agent', 'longest', '--model', 'models/decade'], /give --agent or --model, not both/],
-    [['--env', 'decade', '--hint', 'models/decade'], /^tengym: Unknown argument: hint \(did you mean --hints\?\)$/m],
+    [['--env', 'decade', '--hint', 'models/decade'], /^tengym: Unknown argument: hint \(did you mean --hints\?\) \(tengym <command> --help shows a command's options\)$/m],
   ])('%j is a clear error, exit 1', (args, message) => {
     const r = play(args as string[], ['1']);
     expect(r.code).toBe(1);

@@ -235,6 +235,10 @@ describe('createHinter with the search sources', () => {
     expect(hinter.hint(state, { top: 0 }).hints).toHaveLength(hinter.hint(state).legalCount);
     expectError(() => hinter.hint(state, { top: -1 }), 'bad-argument', /top must be an integer ≥ 0 \(0: every legal move\), got -1/);
     expectError(() => hinter.hint(state, { top: 1.5 }), 'bad-argument', /top must be an integer ≥ 0/);
+    // The value as given (a string "2" is not the number 2), and no option ignored.
+    expectError(() => hinter.hint(state, { top: '2' as unknown as number }), 'bad-argument', /top must be an integer ≥ 0 \(0: every legal move\), got "2"$/);
+    expectError(() => hinter.hint(state, { tops: 3 } as never), 'bad-argument', /^unknown hint option "tops"; hint takes \{ top \}$/);
+    expectError(() => hinter.hint(state, 5 as never), 'bad-argument', /^hint options must be an object such as \{ top: 3 \}, got 5$/);
     const over = make('decade');
     over.reset({ seed: 1 });
     while (over.running) over.step(over.legal[0]);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkRunDirectory } from '../../src/train/checkpoint.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const tengym = (...args: string[]) => {
@@ -73,6 +74,10 @@ describe('run directories', () => {
     expect(r.stderr).toMatch(/was not written by tengym train \(it has no checkpoint\/ and no tengym-run\.json\) and holds best\/model\.json, metrics\.csv, metrics\.jsonl: tengym will not overwrite them/);
     for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
     expect(readdirSync(dir).sort()).toEqual(['best', 'metrics.csv', 'metrics.jsonl']);
+  });
+
+  it('an empty --out is refused, not taken for the working directory (where the run would overwrite what it finds)', () => {
+    for (const out of ['', '  ']) expect(() => checkRunDirectory(out, false, null)).toThrow(/^--out is empty: name a new directory for the run$/);
   });
 
   it('--out naming a file is a clear error, not an internal one', () => {

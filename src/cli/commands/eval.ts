@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
+import { TengymError } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
@@ -69,6 +70,14 @@ function fmt(x: number | undefined, digits: number): string {
   return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 }
 
+/** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
+export function agentList(text: string): string[] {
+  const names = text.split(',').map((a) => a.trim());
+  const empty = names.findIndex((a) => a.length === 0);
+  if (empty >= 0) throw new TengymError('bad-argument', `--agents "${text}": entry ${empty + 1} is empty; give agent names separated by commas, e.g. random,longest`);
+  return names;
+}
+
 export const evalCommand: CommandModule<object, Args> = {
   command: 'eval',
   describe: 'Play several agents on the same seeded deals and compare them, with 95% intervals',
@@ -94,7 +103,7 @@ export const evalCommand: CommandModule<object, Args> = {
     const bar = new ProgressBar();
     const env = envSpec(args.env).id;
     const options = parseOptionsJson(args.options);
-    const agents = args.agents.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
+    const agents = agentList(args.agents);
     let played: readonly PlayedAgent[] = [];
     let current = '';
     let dealsDone = 0;

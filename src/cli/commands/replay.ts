@@ -17,7 +17,7 @@ export interface ReplayArgs {
   deck?: string;
   actions?: string;
   policy?: BasicPolicyName;
-  'policy-seed': number;
+  'policy-seed'?: number;
 }
 
 export const replayCommand: CommandModule<object, ReplayArgs> = {
@@ -31,12 +31,14 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('deck', { type: 'string', describe: 'Explicit deck, first card dealt first: "AS 2C …" (four-ten: "1 4 2 …", one or more 32-card decks)' })
       .option('actions', { type: 'string', describe: 'Comma-separated action ids to play, e.g. 3,0,17' })
       .option('policy', { choices: BASIC_POLICIES, describe: 'Play to the end with this policy instead of --actions' })
-      .option('policy-seed', { type: 'number', default: 0, describe: 'Seed of the random policy' })
+      .option('policy-seed', { type: 'number', describe: 'Seed of the random policy (default 0; with --policy random only)' })
       .check((a) => {
         if (a.seed === undefined && a.deck === undefined) throw new TengymError('bad-argument', 'give --seed N or --deck "…"');
         if ((a.actions === undefined) === (a.policy === undefined)) throw new TengymError('bad-argument', 'give exactly one of --actions or --policy');
         checkSeedOption('seed', a.seed);
         checkSeedOption('policy-seed', a['policy-seed']);
+        // Only the random policy draws: anywhere else the seed would be ignored.
+        if (a['policy-seed'] !== undefined && a.policy !== 'random') throw new TengymError('bad-argument', '--policy-seed goes with --policy random, the only policy that draws');
         return true;
       })
       .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')
@@ -58,7 +60,7 @@ export function replay(args: ReplayArgs, write: (line: string) => void = writeLi
     list = actions;
     next = (_env, step) => actions[step - 1];
   } else {
-    const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed']);
+    const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed'] ?? 0);
     next = (e) => policy.act(e);
   }
   try {

@@ -29,7 +29,7 @@ interface Args {
   env?: string;
   episodes?: number;
   seed: number;
-  seconds: number;
+  seconds?: number;
   json: boolean;
 }
 
@@ -135,12 +135,14 @@ export const startCommand: CommandModule<object, Args> = {
     y
       .option('env', { type: 'string', describe: 'Only this env (default: every env with a model in models/)' })
       .option('episodes', { type: 'number', describe: `Deals per env, exactly (default: ${START_DEALS.join(', ')}…, as many as fit in the budget)` })
-      .option('seconds', { type: 'number', default: START_SECONDS, describe: 'Budget of the whole job when --episodes is not given, shared out among the envs' })
+      .option('seconds', { type: 'number', describe: `Budget of the whole job, shared out among the envs (default ${START_SECONDS}); not with --episodes` })
       .option('seed', { type: 'number', default: 123, describe: 'Seed of the first deal' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { seed, budgetSeconds, seconds, envs: [{ env, options, episodes, seed, reference, results, seconds, stopped?, rerun }] }' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkNumberOption('seconds', a.seconds, { integer: false, above: true });
+        // --episodes fixes the deals, so a budget would be ignored: refused, as bench refuses its other mode's flags.
+        if (a.episodes !== undefined && a.seconds !== undefined) throw new TengymError('bad-argument', '--seconds goes without --episodes: --episodes N plays exactly N deals per env, --seconds S as many as fit in S seconds');
         checkSeedOption('seed', a.seed);
         const most = START_DEALS[START_DEALS.length - 1];
         checkSeedFits(a.seed, a.episodes ?? most, a.episodes === undefined ? `the up to ${most} deals a row plays` : `--episodes ${a.episodes}`, '--seed');
@@ -159,9 +161,10 @@ export const startCommand: CommandModule<object, Args> = {
     }
     const started = performance.now();
     const elapsed = () => (performance.now() - started) / 1000;
+    const seconds = args.seconds ?? START_SECONDS;
     const progress = new ProgressLines(args.json);
     if (!args.json) {
-      const deals = args.episodes === undefined ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} as fit in its share of ${args.seconds} s)` : `${args.episodes} deals per env`;
+      const deals = args.episodes === undefined ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} as fit in its share of ${seconds} s)` : `${args.episodes} deals per env`;
       writeLine(`tengym: the shipped models against the baselines, ${deals} from seed ${args.seed}, the same deals for every agent\n`);
     }
     const pool = new EvalPool(availableParallelism());
@@ -169,7 +172,7 @@ export const startCommand: CommandModule<object, Args> = {
     try {
       for (let k = 0; k < envs.length; k++) {
         const env = envs[k];
-        const budget = (args.seconds - elapsed()) / (envs.length - k);
+        const budget = (seconds - elapsed()) / (envs.length - k);
         const row = await playRow(pool, env, args.seed, budget, args.episodes, progress, elapsed);
         played.push(row);
         if (args.json) continue;
@@ -181,7 +184,7 @@ export const startCommand: CommandModule<object, Args> = {
       await pool.close();
     }
     if (args.json) {
-      writeLine(JSON.stringify({ seed: args.seed, budgetSeconds: args.episodes === undefined ? args.seconds : null, seconds: elapsed(), envs: played.map((r) => ({ ...r.report, seconds: r.seconds, ...(r.stopped ? { stopped: r.stopped } : {}), rerun: r.rerun })) }));
+      writeLine(JSON.stringify({ seed: args.seed, budgetSeconds: args.episodes === undefined ? seconds : null, seconds: elapsed(), envs: played.map((r) => ({ ...r.report, seconds: r.seconds, ...(r.stopped ? { stopped: r.stopped } : {}), rerun: r.rerun })) }));
       return;
     }
     writeLine(`${played.length} env${played.length === 1 ? '' : 's'} in ${elapsed().toFixed(0)} s`);
