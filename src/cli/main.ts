@@ -81,15 +81,15 @@ export function numberFlagWithoutValue(argv: readonly string[]): TengymError | n
   return null;
 }
 
+/** Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own message. */
+const EMPTY_IS_MEANT = new Set(['options', 'actions']);
+
 /**
  * A flag given twice (yargs would make its value a list, which no command takes: `--agent a
  * --agents b` named one flag twice), a text flag given no text or an empty one (`--out ""`
  * from a shell variable that is not set, which would mean the default, or for `--out` the working
  * directory), or a yes/no flag given another value (`--json=maybe`): the error, or null.
  */
-/** Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own message. */
-const EMPTY_IS_MEANT = new Set(['options', 'actions']);
-
 export function flagMisuse(argv: readonly string[]): TengymError | null {
   const options = optionsOf(argv);
   if (options === null) return null;

@@ -264,7 +264,10 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
 
   /** The env that holds `state` (the caller's env, or the slot's with the JSON loaded), and its slot. */
   function loaded(state: EnvState | Env): { env: Env; slot: EnvSlot } {
-    if (state instanceof Env) return { env: state, slot: slotFor(state.id, state.options) };
+    if (state instanceof Env) {
+      if (!state.hasStarted) throw new TengymError('not-reset', 'no hint: the env has not been dealt yet; call reset() first');
+      return { env: state, slot: slotFor(state.id, state.options) };
+    }
     if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
       throw new TengymError('bad-state', 'bad state: expected the JSON of env.getState(), { env, options, rng, undosUsed, game }');
     }

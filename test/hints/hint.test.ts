@@ -239,6 +239,7 @@ describe('createHinter with the search sources', () => {
     expectError(() => hinter.hint(state, { top: '2' as unknown as number }), 'bad-argument', /top must be an integer ≥ 0 \(0: every legal move\), got "2"$/);
     expectError(() => hinter.hint(state, { tops: 3 } as never), 'bad-argument', /^unknown hint option "tops"; hint takes \{ top \}$/);
     expectError(() => hinter.hint(state, 5 as never), 'bad-argument', /^hint options must be an object such as \{ top: 3 \}, got 5$/);
+    expectError(() => hinter.hint(make('decade')), 'not-reset', /^no hint: the env has not been dealt yet; call reset\(\) first$/);
     const over = make('decade');
     over.reset({ seed: 1 });
     while (over.running) over.step(over.legal[0]);
