@@ -26,9 +26,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
-        for single in ("dict_observation", "illegal_action"):
+        for single in ("dict_observation", "illegal_action", "dead_deals"):
             if single in options:
-                raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and refuses an illegal action without moving any copy (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
+                raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'], refuses an illegal action without moving any copy and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
         # gym.make_vec passes max_episode_steps to a vector entry point: Gymnasium's TimeLimit,
         # which the engines apply to every copy, as vectorization_mode="sync" wraps each env in
         # one. The env's own maxSteps, which the observation shows, stays as it is in both modes.
