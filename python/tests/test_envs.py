@@ -206,7 +206,8 @@ def test_gym_make_vec_max_episode_steps_is_the_time_limit_of_sync_mode(env_id):
         assert truncations > 0
         if env_id == "tens":
             assert terminations > 0  # tens games end by themselves too, some at the limit's step
-        assert ours.unwrapped.options.get("maxSteps") == tengym.TengymEnv(env_id).options.get("maxSteps")
+        with tengym.TengymEnv(env_id) as plain:
+            assert ours.unwrapped.options.get("maxSteps") == plain.options.get("maxSteps")
     finally:
         ours.close()
         theirs.close()
