@@ -134,10 +134,15 @@ function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boo
   };
 }
 
+/** A copy's end flag: bit 0 terminated, bit 1 truncated. */
+function endFlag(terminated: boolean, truncated: boolean): number {
+  return (terminated ? 1 : 0) | (truncated ? 2 : 0);
+}
+
 /** Copy i's end flag into the frame (its observation and mask are there already). */
 function writeFlag(c: Copies, i: number): void {
   const e = c.envs[i];
-  c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
+  c.flags[i] = endFlag(e.terminated, e.truncated);
 }
 
 /** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
@@ -250,13 +255,13 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       c.last.set(e.observation, lastRows * c.obsSize);
       lastRows++;
       resetCopy(c, i, {});
-      c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
+      c.flags[i] = endFlag(r.terminated, truncated);
       c.rewards[i] = r.reward;
       continue;
     }
     c.rewards[i] = r.reward;
     c.ended[i] = r.terminated || truncated ? 1 : 0;
-    c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
+    c.flags[i] = endFlag(r.terminated, truncated);
   }
   writeRows(c, lastRows);
 }

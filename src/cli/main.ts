@@ -64,31 +64,15 @@ function flagsOf(argv: readonly string[]): string[] {
   return options === null ? [] : [...Object.keys(options.key), ...Object.values(options.alias).flat()];
 }
 
-/**
- * A number flag given no number (`--seed` last or before another flag, or `--seed ""` from a
- * shell variable that is not set), which yargs would read as the default or as 0: the error, or null.
- */
-export function numberFlagWithoutValue(argv: readonly string[]): TengymError | null {
-  const numbers = new Set(optionsOf(argv)?.number ?? []);
-  const end = argv.indexOf('--');
-  for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
-    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m || !numbers.has(m[1])) continue;
-    const value = m[2] ?? argv[i + 1];
-    if (value === undefined || /^--?[a-z]/i.test(value)) return new TengymError('bad-argument', `--${m[1]} is given without a number`);
-    if (value.trim() === '') return new TengymError('bad-argument', `--${m[1]} is empty: give a number`);
-  }
-  return null;
-}
-
 /** Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own message. */
 const EMPTY_IS_MEANT = new Set(['options', 'actions']);
 
 /**
  * A flag given twice (yargs would make its value a list, which no command takes: `--agent a
- * --agents b` named one flag twice), a text flag given no text or an empty one (`--out ""`
- * from a shell variable that is not set, which would mean the default, or for `--out` the working
- * directory), or a yes/no flag given another value (`--json=maybe`): the error, or null.
+ * --agents b` named one flag twice), a number or text flag given no value or an empty one
+ * (`--seed "$SEED"` or `--out "$DIR"` with the variable unset, which yargs would read as the
+ * default or 0, and for `--out` as the working directory), or a yes/no flag given another value
+ * (`--json=maybe`): the error, or null.
  */
 export function flagMisuse(argv: readonly string[]): TengymError | null {
   const options = optionsOf(argv);
@@ -96,6 +80,7 @@ export function flagMisuse(argv: readonly string[]): TengymError | null {
   const flagOf = new Map<string, string>(Object.keys(options.key).map((k) => [k, k]));
   for (const [key, aliases] of Object.entries(options.alias)) for (const a of aliases) flagOf.set(a, key);
   const strings = new Set(options.string);
+  const numbers = new Set(options.number);
   const booleans = new Set(options.boolean);
   const arrays = new Set(options.array);
   const given = new Map<string, string>();
@@ -116,8 +101,13 @@ export function flagMisuse(argv: readonly string[]): TengymError | null {
       if (m[2] !== undefined && !/^(true|false)$/.test(m[2])) return new TengymError('bad-argument', `--${name} is a yes/no flag: give it alone (or --${name}=true / --${name}=false), not "${m[2]}"`);
       continue;
     }
-    if (!strings.has(flag)) continue; // numbers: numberFlagWithoutValue
     const value = m[2] ?? argv[i + 1];
+    if (numbers.has(flag)) {
+      if (value === undefined || /^--?[a-z]/i.test(value)) return new TengymError('bad-argument', `--${name} is given without a number`);
+      if (value.trim() === '') return new TengymError('bad-argument', `--${name} is empty: give a number`);
+      continue;
+    }
+    if (!strings.has(flag)) continue;
     if (value === undefined || (m[2] === undefined && value.startsWith('--'))) return new TengymError('bad-argument', `--${name} is given without a value`);
     if (value.trim() === '' && !EMPTY_IS_MEANT.has(flag)) return new TengymError('bad-argument', `--${name} is empty: give a value (tengym <command> --help shows what it takes)`);
   }
@@ -169,7 +159,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exit(1);
     });
   try {
-    const misused = unknownCommand(argv) ?? numberFlagWithoutValue(argv) ?? flagMisuse(argv);
+    const misused = unknownCommand(argv) ?? flagMisuse(argv);
     if (misused) throw misused;
     await cli.parseAsync();
   } catch (e) {

@@ -17,7 +17,7 @@
  */
 import { Env, type EnvState } from '../env/env.js';
 import { z } from 'zod';
-import { TengymError, formatZodError, isPlainObject, showValue } from '../env/errors.js';
+import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from '../env/errors.js';
 import type { CardSpot } from '../env/board.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, make } from '../env/registry.js';
@@ -282,9 +282,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
 
   function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
     // Options as reset checks its own: a misspelt key (`{ tops: 3 }`) is named, not ignored.
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TengymError('bad-argument', `hint options must be an object such as { top: 3 }, got ${showValue(options)}`);
-    const unknown = Object.keys(options).filter((k) => k !== 'top');
-    if (unknown.length > 0) throw new TengymError('bad-argument', `unknown hint option ${unknown.map((k) => `"${k}"`).join(', ')}; hint takes { top }`);
+    if (!isPlainObject(options as unknown)) throw new TengymError('bad-argument', `hint options must be an object such as { top: 3 }, got ${describeKind(options)}`);
+    for (const key in options) if (key !== 'top') throw new TengymError('bad-argument', `unknown hint option "${key}"; hint takes { top }`);
     const top = options.top === undefined || options.top === 0 ? Infinity : options.top;
     if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be an integer ≥ 0 (0: every legal move), got ${showValue(options.top)}`);
     const { env, slot } = loaded(state);

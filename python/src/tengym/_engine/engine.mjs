@@ -8754,10 +8754,14 @@ function allocate(config, num, vector, sameStep, redeal, timeLimit) {
 		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0)
 	};
 }
+/** A copy's end flag: bit 0 terminated, bit 1 truncated. */
+function endFlag(terminated, truncated) {
+	return (terminated ? 1 : 0) | (truncated ? 2 : 0);
+}
 /** Copy i's end flag into the frame (its observation and mask are there already). */
 function writeFlag(c, i) {
 	const e = c.envs[i];
-	c.flags[i] = e.terminated ? 1 : e.truncated ? 2 : 0;
+	c.flags[i] = endFlag(e.terminated, e.truncated);
 }
 /** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
 function resetCopy(c, i, opts) {
@@ -8887,13 +8891,13 @@ function handleStep(actions, at, count) {
 			c.last.set(e.observation, lastRows * c.obsSize);
 			lastRows++;
 			resetCopy(c, i, {});
-			c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
+			c.flags[i] = endFlag(r.terminated, truncated);
 			c.rewards[i] = r.reward;
 			continue;
 		}
 		c.rewards[i] = r.reward;
 		c.ended[i] = r.terminated || truncated ? 1 : 0;
-		c.flags[i] = (r.terminated ? 1 : 0) | (truncated ? 2 : 0);
+		c.flags[i] = endFlag(r.terminated, truncated);
 	}
 	writeRows(c, lastRows);
 }
