@@ -227,10 +227,12 @@ export class Env<O extends object = Record<string, unknown>> {
 
   /** A fresh copy of the action mask. */
   actionMask(): Uint8Array {
+    if (!this.started) throw new TengymError('not-reset', 'actionMask: call reset() first');
     return this.mask.slice();
   }
 
   legalActions(): number[] {
+    if (!this.started) throw new TengymError('not-reset', 'legalActions: call reset() first');
     return Array.from(this.legal.subarray(0, this.legalCount));
   }
 

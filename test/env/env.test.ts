@@ -36,6 +36,8 @@ describe('Env before reset', () => {
     expectError(() => env.outcome(), 'not-reset', /^outcome: call reset\(\) first$/);
     expectError(() => env.render(), 'not-reset', /^render: call reset\(\) first$/);
     expectError(() => env.describeAction(0), 'not-reset', /^describeAction: call reset\(\) first$/);
+    expectError(() => env.actionMask(), 'not-reset', /^actionMask: call reset\(\) first$/);
+    expectError(() => env.legalActions(), 'not-reset', /^legalActions: call reset\(\) first$/);
     expectError(() => make('tens', { undoLimit: 3 }).undo(), 'not-reset', /^undo: call reset\(\) first$/);
   });
 
