@@ -5922,9 +5922,11 @@ var Env = class Env {
 	}
 	/** A fresh copy of the action mask. */
 	actionMask() {
+		if (!this.started) throw new TengymError("not-reset", "actionMask: call reset() first");
 		return this.mask.slice();
 	}
 	legalActions() {
+		if (!this.started) throw new TengymError("not-reset", "legalActions: call reset() first");
 		return Array.from(this.legal.subarray(0, this.legalCount));
 	}
 	isLegal(action) {
