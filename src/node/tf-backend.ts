@@ -2,9 +2,10 @@
  * Picks the TensorFlow.js backend once per process: `@tensorflow/tfjs-node` (native
  * TensorFlow) when it is installed, else WebAssembly, else plain JavaScript (`cpu`).
  * tfjs-node is an optional dependency whose install downloads libtensorflow, so it is
- * often absent; nothing requires it. Node-only (it reports on stderr), as everything in this folder.
+ * often absent; nothing requires it. Node-only, as everything in this folder.
  */
 import * as tf from '@tensorflow/tfjs';
+import { backendChoiceAnnounced } from './backend-announcement.js';
 
 export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
 
@@ -44,10 +45,11 @@ async function pick(prefer: BackendName | undefined, quiet: boolean): Promise<Ba
 
 /**
  * Chooses and initialises the backend; later calls return the first choice.
- * `TENGYM_TF_BACKEND=wasm|cpu` (or `prefer`) skips the faster ones.
+ * `TENGYM_TF_BACKEND=wasm|cpu` (or `prefer`) skips the faster ones. The choice is said on
+ * stderr where `quiet` is false, or, without `quiet`, in the command line unless `TENGYM_QUIET` is set.
  */
 export function initBackend(options: { prefer?: BackendName; quiet?: boolean } = {}): Promise<BackendName> {
   const fromEnv = process.env.TENGYM_TF_BACKEND as BackendName | undefined;
-  chosen ??= pick(options.prefer ?? fromEnv, options.quiet ?? Boolean(process.env.TENGYM_QUIET));
+  chosen ??= pick(options.prefer ?? fromEnv, options.quiet ?? (Boolean(process.env.TENGYM_QUIET) || !backendChoiceAnnounced()));
   return chosen;
 }

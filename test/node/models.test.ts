@@ -2,6 +2,9 @@
 // beats the reference on held-out deals (measured here, and consistent with the evaluation
 // recorded in its metadata); `tengym start` evaluates them.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAgent } from '../../src/node/resolve.js';
@@ -128,5 +131,26 @@ describe('shipped models', () => {
     expect(r.stdout).toMatch(/40 deals per env from seed 123/);
     for (const agent of ['model', 'random', 'longest', 'lookahead']) expect(r.stdout).toMatch(new RegExp(`^${agent}\\s+\\d+\\.\\d\\d%`, 'm'));
     expect(r.stdout).toMatch(/^longest .*\(reference\)/m);
+  });
+});
+
+describe('the TensorFlow.js backend line', () => {
+  const withoutQuiet = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'TENGYM_QUIET'));
+  it('is said by the command line when a model is loaded', () => {
+    const r = spawnSync(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'model,longest', '--episodes', '4'], { encoding: 'utf8', env: withoutQuiet });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^tengym: TensorFlow\.js backend: \w+/m);
+  });
+
+  it('is not printed by the library: evaluate() with a model among its agents, and loadAgent() unless asked', () => {
+    const library = fileURLToPath(new URL('../../dist/node/index.js', import.meta.url));
+    const script = `import { evaluate, loadAgent, shippedModelDir } from ${JSON.stringify(library)};
+      await evaluate({ env: 'decade', agents: ['model', 'longest'], episodes: 4, seed: 1 });
+      await loadAgent(shippedModelDir('decade'));`;
+    const file = join(mkdtempSync(join(tmpdir(), 'tengym-quiet-')), 'uses-the-library.mjs');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, [file], { encoding: 'utf8', env: withoutQuiet });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
   });
 });
