@@ -7,7 +7,8 @@
  * seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
  * the unseen cards never changes a fair agent's choice.
  */
-import type { Env } from '../env/env.js';
+import { Env } from '../env/env.js';
+import { TengymError, describeKind } from '../env/errors.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';
 import type { ModelMetadata } from './learned/metadata.js';
 
@@ -83,4 +84,15 @@ export interface AgentSpec extends AgentInfo {
   /** Where it plays only some option sets of those engines (the decade `optimal`): which. Default: all. */
   plays?(env: EnvConfig): boolean;
   create(env: EnvConfig): Agent;
+}
+
+/**
+ * What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
+ * episode running. A caller's mistake is said as one, not met as a TypeError or an action
+ * that is not legal.
+ */
+export function checkPlaying(env: unknown, agent: string): asserts env is Env {
+  if (!(env instanceof Env)) throw new TengymError('bad-argument', `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
+  if (!env.hasStarted) throw new TengymError('not-reset', `agent "${agent}": the env has not been dealt yet; call reset() first`);
+  if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is over; call reset() for the next`);
 }

@@ -5,7 +5,7 @@
  */
 import type { Env } from '../env/env.js';
 import { createRng, randomInt, type Rng } from '../env/rng.js';
-import type { Agent } from './agent.js';
+import { checkPlaying, type Agent } from './agent.js';
 
 export class RandomAgent implements Agent {
   readonly name = 'random';
@@ -18,6 +18,7 @@ export class RandomAgent implements Agent {
     this.rng = createRng(seed);
   }
   act(env: Env): number {
+    checkPlaying(env, this.name);
     return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
   }
 }
@@ -27,6 +28,7 @@ export class FirstAgent implements Agent {
   readonly fair = true;
   reset(): void {}
   act(env: Env): number {
+    checkPlaying(env, this.name);
     return env.legal[0];
   }
 }

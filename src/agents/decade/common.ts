@@ -5,14 +5,14 @@
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { DRAW, decadeOf, runLengthOf, runStartOf, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
-import type { ActionScores, ScoreKind } from '../agent.js';
+import { checkPlaying, type ActionScores, type ScoreKind } from '../agent.js';
 import { rulesOf, type Rules } from './position.js';
 
 /** The env's engine state and options; a clear error for an env of another game. */
 export function decadeEnv(env: Env, agent: string): { state: DecadeState; options: DecadeOptions } {
+  checkPlaying(env, agent);
   const decade = decadeOf(env);
   if (!decade) throw new TengymError('bad-argument', `agent "${agent}" plays the decade family, not ${env.id}`);
-  if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is not running (call reset())`);
   return decade;
 }
 

@@ -13,7 +13,7 @@
  * past it the value is an estimate (with 'deck-bottom' the solver approximates anyway).
  */
 import type { Env } from '../../env/env.js';
-import type { ActionScores, Agent } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
@@ -62,6 +62,7 @@ export class OracleAgent implements Agent {
 
   /** Score: 0 when the action still wins the deal, else −(1 + the fewest cards it can end with). */
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     return sortedScores('value', env.legalActions(), this.values(env).map((v) => -v));
   }
 

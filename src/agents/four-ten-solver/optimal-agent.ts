@@ -19,7 +19,7 @@ import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, fourTenOptionsSchema, type FourTenOptions } from '../../env/games/four-ten.js';
 import { MS_ADD, afterExchange, configHand, configOfKey, exchangeNeighbours, withHand } from '../../env/games/four-ten-hands.js';
-import type { ActionScores, Agent, ScoreKind } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent, type ScoreKind } from '../agent.js';
 import { phaseOf, type Phase } from '../four-ten/common.js';
 import { DEFAULT_GAME_VALUES } from './default-game-values.js';
 import { GamePolicy, GameValues, checkGameOptions, computeGameValues, type GameRules, type GameSolveProgress } from './game-policy.js';
@@ -306,12 +306,14 @@ export class OptimalFourTenAgent implements Agent {
   }
 
   act(env: Env): number {
+    checkPlaying(env, this.name);
     if (env.legalCount === 1) return env.legal[0];
     return rankActions(valueActions(env, this.roundAt(env)))[0].action;
   }
 
   /** Every legal action's chance of winning the game (discounted by 10⁻⁶ per round), best first. */
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     const ranked = rankActions(valueActions(env, this.roundAt(env)));
     // Ranked on −L (exact); reported as the win chance 1 − L.
     return { kind: 'win-probability', actions: ranked.map((a) => ({ action: a.action, score: 1 + a.outlook.value })) };

@@ -19,7 +19,7 @@
 import type { Env } from '../../env/env.js';
 import { fourTenOf } from '../../env/games/four-ten.js';
 import { NOTHING, SCORES, afterExchange, configOfKey, keyOfConfig } from '../../env/games/four-ten-hands.js';
-import type { ActionScores } from '../agent.js';
+import { checkPlaying, type ActionScores } from '../agent.js';
 import { BottomAgent } from './bottom.js';
 import { END_TURN, FIRST_EXCHANGE, cardsDrawn, legalList, readPosition, type Position } from './common.js';
 
@@ -29,6 +29,7 @@ export class DirectBottomAgent extends BottomAgent {
   override readonly name: string = 'bottom-direct';
 
   override score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     const p = readPosition(env);
     const ranked = this.scorePosition(p, legalList(env));
     if (p.phase !== 'exchange') return ranked;

@@ -15,7 +15,7 @@
  * reach after it. Its scores (kind 'heuristic') are that value minus 100,000 × fault probability.
  */
 import type { Env } from '../../env/env.js';
-import type { ActionScores, Agent, ScoredAction } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
 import { FAULTS, NOTHING, addCard, afterExchange, removeCard } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
@@ -63,10 +63,12 @@ export class BottomAgent implements Agent {
   reset(): void {}
 
   act(env: Env): number {
+    checkPlaying(env, this.name);
     return this.score(env).actions[0].action;
   }
 
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     return this.scorePosition(readPosition(env), legalList(env));
   }
 

@@ -23,7 +23,7 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import type { ActionScores, Agent, ScoredAction } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
 import { FAULTS, MS_COUNTS, MS_SIZE, NOTHING, SCORES, addCard, afterExchange, configCards, configHand, removeCard, STOCK_CODES, stockCode } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
@@ -85,10 +85,12 @@ export class ExpectimaxAgent implements Agent {
   reset(): void {}
 
   act(env: Env): number {
+    checkPlaying(env, this.name);
     return this.score(env).actions[0].action;
   }
 
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     const p = readPosition(env);
     this.table = prospects(this.rules, this.valuesFor(p));
     this.memo.clear();

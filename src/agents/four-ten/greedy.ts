@@ -14,7 +14,7 @@
  * 100 for a move that scores, else −100 × fault probability + chance of scoring.
  */
 import type { Env } from '../../env/env.js';
-import type { ActionScores, Agent, ScoredAction } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
 import { FAULTS, SCORES, addCard, afterExchange, judgeConfig, removeCard } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
@@ -75,10 +75,12 @@ export class GreedyAgent implements Agent {
   reset(): void {}
 
   act(env: Env): number {
+    checkPlaying(env, this.name);
     return this.score(env).actions[0].action;
   }
 
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     const p = readPosition(env);
     const actions = legalList(env).map((action): ScoredAction => ({ action, score: this.rankAction(p, action) }));
     return { kind: 'heuristic', actions: bestFirst(actions) };

@@ -34,7 +34,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';
-import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { inPasses } from './network.js';
 
@@ -423,6 +423,7 @@ export class AfterstateAgent implements Agent {
   reset(): void {}
 
   act(env: Env): number {
+    checkPlaying(env, this.name);
     this.check(env);
     if (env.legalCount === 1) return env.legal[0];
     const outputs = this.evaluate(env);
@@ -476,6 +477,7 @@ export class AfterstateAgent implements Agent {
    * minus the rounds still to play, a loss counting 10), best first (ties: the order `act` breaks them).
    */
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     this.check(env);
     const x = this.expansion!;
     // A player following the top move heads for the nearest of equal targets (docs/decisions.md, "The first hour").

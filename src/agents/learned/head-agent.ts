@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
-import type { ActionScores, Agent } from '../agent.js';
+import { checkPlaying, type ActionScores, type Agent } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { actionOutputs } from './network.js';
 
@@ -42,6 +42,7 @@ export class ModelAgent implements Agent {
   reset(): void {}
 
   act(env: Env): number {
+    checkPlaying(env, this.name);
     if (env.legalCount === 1) return env.legal[0];
     this.check(env);
     return maskedArgmax(actionOutputs(this.model, env.observation), 0, env.legal, env.legalCount);
@@ -67,6 +68,7 @@ export class ModelAgent implements Agent {
   }
 
   score(env: Env): ActionScores {
+    checkPlaying(env, this.name);
     this.check(env);
     const out = actionOutputs(this.model, env.observation);
     const legal = env.legalActions();

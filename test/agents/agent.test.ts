@@ -1,0 +1,60 @@
+// checkPlaying: every agent, catalogue or trained, asked to act in or score something that is
+// not a running game says so by name (a TengymError), never a TypeError or an action that is
+// not legal.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Agent } from '../../src/agents/agent.js';
+import { agentsFor, createAgent } from '../../src/agents/index.js';
+import type { Env } from '../../src/env/env.js';
+import { TengymError } from '../../src/env/errors.js';
+import { envIds, make } from '../../src/env/registry.js';
+import { resolveAgent, shippedModelEnvs } from '../../src/node/resolve.js';
+import { initBackend } from '../../src/node/tf-backend.js';
+
+beforeAll(async () => {
+  await initBackend({ quiet: true });
+});
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    expect(e, String(e)).toBeInstanceOf(TengymError);
+    return (e as TengymError).code;
+  }
+  throw new Error('nothing was thrown');
+}
+
+/** A game of `id` played to its end by the first legal move. */
+function finished(id: string): Env {
+  const env = make(id);
+  env.reset({ seed: 3 });
+  while (env.running) env.step(env.legal[0]);
+  return env;
+}
+
+function expectRefusals(agent: Agent, id: string): void {
+  for (const call of ['act', 'score'] as const) {
+    const method = agent[call]?.bind(agent) as ((env: unknown) => unknown) | undefined;
+    if (method === undefined) continue;
+    const what = `${agent.name} on ${id}: ${call}`;
+    for (const bad of [null, undefined, {}, { legal: [0], legalCount: 1 }, 'decade']) expect(codeOf(() => method(bad)), `${what}(${String(bad)})`).toBe('bad-argument');
+    expect(codeOf(() => method(make(id))), `${what} before reset`).toBe('not-reset');
+    expect(codeOf(() => method(finished(id))), `${what} after the end`).toBe('episode-over');
+  }
+}
+
+describe('an agent asked about something that is not a running game', () => {
+  it('says so for every catalogue agent of every env', () => {
+    for (const id of envIds()) for (const { name } of agentsFor(id)) expectRefusals(createAgent(name, id), id);
+  });
+
+  it('says so for the shipped models', async () => {
+    for (const id of shippedModelEnvs()) expectRefusals(await resolveAgent('model', id), id);
+  });
+
+  it('names the agent and the call to make', () => {
+    expect(() => createAgent('random', 'tens').act(null as never)).toThrow(/^agent "random" acts in an env \(make\(id\), then reset\(\)\), got null$/);
+    expect(() => createAgent('pimc', 'decade').act(make('decade'))).toThrow(/^agent "pimc": the env has not been dealt yet; call reset\(\) first$/);
+    expect(() => createAgent('greedy', 'four-ten').score!(finished('four-ten'))).toThrow(/^agent "greedy": the episode is over; call reset\(\) for the next$/);
+  });
+});
