@@ -148,6 +148,22 @@ def test_a_registered_id_is_not_made_as_another(make, monkeypatch):
     env.close()
 
 
+def test_a_variant_registered_by_the_user_builds_as_registered():
+    gym.register("tengym/decade-short-v0", entry_point="tengym.env:TengymEnv", vector_entry_point="tengym.vector:TengymVectorEnv", kwargs={"env_id": "decade", "maxSteps": 50})
+    try:
+        with gym.make("tengym/decade-short-v0") as env:
+            assert env.unwrapped.env_id == "decade" and env.unwrapped.options["maxSteps"] == 50
+            assert env.spec.id == "tengym/decade-short-v0"
+        vec = gym.make_vec("tengym/decade-short-v0", num_envs=2, vectorization_mode="vector_entry_point")
+        assert vec.env_id == "decade"
+        vec.close()
+        # Made as another engine than the one it was registered with, it is refused as a built-in id is.
+        with pytest.raises(TengymError, match=r"env_id='decade-loop' given to tengym/decade-short-v0, which is decade: make decade-loop as gymnasium.make\('tengym/decade-loop-v0'\)"):
+            gym.make("tengym/decade-short-v0", env_id="decade-loop")
+    finally:
+        del gym.registry["tengym/decade-short-v0"]
+
+
 def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
     import copy
     import pickle
@@ -240,6 +256,21 @@ def test_reset_never_returns_a_deal_with_no_legal_move(env_id):
             e.close()
 
 
+def test_a_deck_given_that_deals_no_legal_move_is_refused_not_replaced():
+    # The first cards dealt are four aces, four twos, four threes and a four: no two sum to ten.
+    deck = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    with tengym.TengymEnv("tens") as env:
+        env.reset(seed=1)
+        before = env.get_state()
+        with pytest.raises(tengym.BadDeckError, match="this deck deals no legal move.*dead_deals='keep'"):
+            env.reset(options={"deck": deck})
+        assert env.get_state() == before
+    with tengym.TengymEnv("tens", dead_deals="keep") as env:
+        _, info = env.reset(options={"deck": deck})
+        assert info["terminated_at_reset"] and not info["action_mask"].any()
+        assert json.loads(env.get_state())["game"]["stock"][-1] == "KS"
+
+
 def test_illegal_actions_that_stay_count_toward_the_step_limit():
     env = tengym.TengymEnv("decade", maxSteps=6, illegal_action="stay")
     try:
@@ -260,6 +291,30 @@ def test_illegal_actions_that_stay_count_toward_the_step_limit():
             env.step(illegal)
         _, _, terminated, truncated, _ = env.step(legal)
         assert (terminated, truncated) == (False, True)
+    finally:
+        env.close()
+
+
+@pytest.mark.parametrize("env_id", ["tens", "block-ten", "four-ten"])
+def test_illegal_actions_that_stay_end_an_episode_on_an_env_without_a_step_limit(env_id):
+    env = tengym.TengymEnv(env_id, illegal_action="stay")
+    try:
+        assert env.options.get("maxSteps") is None
+        _, info = env.reset(seed=1)
+        illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        legal = int(np.flatnonzero(info["action_mask"])[0])
+        for _ in range(tengym.env.STAYS_IN_A_ROW_LIMIT - 1):
+            assert env.step(illegal)[2:4] == (False, False)
+        # A move starts the count again: the limit is on illegal actions in a row.
+        _, _, terminated, truncated, info = env.step(legal)
+        assert not terminated and not truncated
+        illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        for _ in range(tengym.env.STAYS_IN_A_ROW_LIMIT - 1):
+            assert env.step(illegal)[2:4] == (False, False)
+        _, reward, terminated, truncated, info = env.step(illegal)
+        assert (reward, terminated, truncated, info["illegal_action"]) == (0.0, False, True, True)
+        with pytest.raises(tengym.BadActionError, match="1000 illegal actions in a row"):
+            env.step(illegal)
     finally:
         env.close()
 

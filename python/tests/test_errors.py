@@ -140,9 +140,11 @@ def test_bad_vector_action_changes_no_copy():
         obs, info = v.reset(seed=1)
         actions = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
         actions[2] = int(np.flatnonzero(info["action_mask"][2] == 0)[0])
-        with pytest.raises(BadActionError, match="is not legal"):
+        with pytest.raises(BadActionError, match=r"^copy 2: step\(\d+\): .* is not legal.*\(no copy moved\)$"):
             v.step(actions)
         actions[2] = int(np.flatnonzero(info["action_mask"][2])[0])
+        with pytest.raises(BadActionError, match=r"^copy 3: step\(99999\): not an action id"):
+            v.step(np.where(np.arange(4) == 3, 99999, actions))
         # A legal id plus 2**32 would be that id once cast to the frame's int32.
         with pytest.raises(BadActionError, match="must fit in int32"):
             v.step(actions.astype(np.int64) + np.array([0, 0, 2**32, 0]))
@@ -166,7 +168,8 @@ def test_a_refused_vector_step_moves_no_copy_in_any_process(bad_copy):
         legal = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
         bad = legal.copy()
         bad[bad_copy] = int(np.flatnonzero(info["action_mask"][bad_copy] == 0)[0])
-        with pytest.raises(BadActionError, match="is not legal"):
+        # Named by its number in the whole vector, whichever process holds it.
+        with pytest.raises(BadActionError, match=rf"^copy {bad_copy}: step\(\d+\): .* is not legal"):
             v.step(bad)
         with pytest.raises(BadActionError, match="must fit in int32"):
             v.step(legal.astype(np.int64) + np.where(np.arange(4) == bad_copy, 2**32, 0))
@@ -197,7 +200,7 @@ def test_a_refused_sb3_step_moves_no_copy_in_any_process():
             v.step(legal.astype(np.int64) + np.array([0, 0, 0, 2**40]))
         bad = legal.copy()
         bad[3] = int(np.flatnonzero(~v.action_masks()[3])[0])
-        with pytest.raises(BadActionError, match="is not legal"):
+        with pytest.raises(BadActionError, match=r"^copy 3: .* is not legal"):
             v.step(bad)
         assert v.env_method("get_state") == expected.env_method("get_state")
         np.testing.assert_array_equal(v.step(legal)[0], expected.step(legal)[0])
@@ -343,6 +346,26 @@ def test_a_vector_env_whose_engine_was_killed_starts_over_at_reset(kind):
             os.kill(v._engines[1].proc.pid, signal.SIGKILL)
             v._engines[1].proc.wait()
             np.testing.assert_array_equal(reset(5), first)
+    finally:
+        v.close()
+
+
+def test_an_engine_that_died_before_a_vector_step_costs_only_its_own_copies():
+    # Engine 0 is sent its step before engine 1's write fails: its answer is read, so it is not
+    # later taken for an interrupted call, and the next call says what happened to engine 1.
+    v = tengym.TengymVectorEnv("tens", num_envs=4, processes=2)
+    try:
+        _, info = v.reset(seed=1)
+        healthy = v._engines[0]
+        os.kill(v._engines[1].proc.pid, signal.SIGKILL)
+        v._engines[1].proc.wait()
+        legal = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
+        with pytest.raises(EngineError, match="engine is gone"):
+            v.step(legal)
+        with pytest.raises(EngineError, match="at an earlier call: reset.. starts a new one"):
+            v.step(legal)
+        v.reset(seed=1)
+        assert v._engines[0] is healthy and v._engines[1] is not healthy
     finally:
         v.close()
 

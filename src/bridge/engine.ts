@@ -54,6 +54,8 @@ interface Copies {
   redeal: boolean;
   /** Steps after which a running episode is truncated (Gymnasium's TimeLimit; vector only); 0: none. */
   timeLimit: number;
+  /** The caller's number of copy 0 (a vector spread over processes numbers its copies across them), for errors. */
+  firstCopy: number;
   ended: Uint8Array;
   out: Buffer;
   rewards: Float32Array;
@@ -99,7 +101,8 @@ function sendJson(kind: number, value: unknown): void {
  * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
  * writes its observation and mask straight into the frame that is sent.
  */
-function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boolean, redeal: boolean, timeLimit: number): Copies {
+function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector' | 'sameStep' | 'redeal' | 'timeLimit' | 'firstCopy'>): Copies {
+  const { vector, sameStep } = settings;
   const n = config.game.numActions(config.options);
   const obsSize = config.game.observationSize(config.options);
   const obsBytes = num * obsSize * 4;
@@ -119,10 +122,8 @@ function allocate(config: EnvConfig, num: number, vector: boolean, sameStep: boo
     envs,
     n,
     obsSize,
-    vector,
-    sameStep,
-    redeal: vector || redeal,
-    timeLimit,
+    ...settings,
+    redeal: vector || settings.redeal,
     ended: new Uint8Array(num),
     out,
     obs,
@@ -170,7 +171,7 @@ function handleJson(msg: Record<string, unknown>): void {
       return sendJson(KIND_JSON, { ids: envIds(), envs: envs().map((e) => ({ id: e.id, actions: e.actions, observationSize: e.observationSize, defaults: e.defaults })) });
     case 'make': {
       const num = msg.num === undefined ? 1 : msg.num;
-      if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError('bad-argument', `num_envs must be a positive integer, got ${JSON.stringify(num)}`);
+      if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError('bad-argument', `num_envs must be an integer from 1 to ${1 << 20} an engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
       const config = envConfig(String(msg.id), msg.options ?? {});
       const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
       if (autoreset !== 'next-step' && autoreset !== 'same-step') throw new TengymError('bad-argument', `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
@@ -178,7 +179,9 @@ function handleJson(msg: Record<string, unknown>): void {
       const timeLimit = msg.timeLimit === undefined || msg.timeLimit === null ? 0 : msg.timeLimit;
       if (typeof timeLimit !== 'number' || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError('bad-argument', `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
       if (timeLimit > 0 && !vector) throw new TengymError('bad-argument', "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
-      copies = allocate(config, num, vector, vector && autoreset === 'same-step', msg.redeal === true, timeLimit);
+      const firstCopy = msg.firstCopy === undefined ? 0 : msg.firstCopy;
+      if (typeof firstCopy !== 'number' || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError('bad-argument', `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
+      copies = allocate(config, num, { vector, sameStep: vector && autoreset === 'same-step', redeal: msg.redeal === true, timeLimit, firstCopy });
       return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
     }
     case 'reset': {
@@ -192,6 +195,8 @@ function handleJson(msg: Record<string, unknown>): void {
       // Checked on a scratch env first, so a bad seed or deck leaves every copy as it was.
       const scratch = seed !== undefined || msg.deck !== undefined || seeds !== undefined ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
       if (scratch && (seed !== undefined || msg.deck !== undefined)) scratch.reset({ seed: seed ?? 0, ...(msg.deck !== undefined ? { deck: msg.deck as never } : {}) });
+      // A deck given is that deal or nothing: where dead deals are redealt, one with no move is refused, not replaced.
+      if (scratch && msg.deck !== undefined && c.redeal && !scratch.running) throw new TengymError('bad-deck', "reset: this deck deals no legal move, and a reset never returns an episode that is already over (dead_deals='keep' returns it, over at reset)");
       if (scratch && seeds !== undefined) for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
       for (let i = 0; i < c.envs.length; i++) {
         const s = seedOf(i);
@@ -239,7 +244,16 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
   const c = need();
   if (count !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${count}`);
   // Every action is checked before any copy moves, so an illegal one leaves all as they were.
-  for (let i = 0; i < count; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[at + i]);
+  for (let i = 0; i < count; i++) {
+    if (c.vector && c.ended[i]) continue;
+    try {
+      c.envs[i].assertLegal(actions[at + i]);
+    } catch (e) {
+      // In a vector, which copy (numbered as the caller numbers them, across processes), as VectorEnv.step says it.
+      if (c.vector && e instanceof TengymError) throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
+      throw e;
+    }
+  }
   let lastRows = 0;
   for (let i = 0; i < count; i++) {
     if (c.vector && c.ended[i]) {

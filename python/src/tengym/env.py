@@ -14,6 +14,11 @@ from gymnasium import spaces
 from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, entropy_seed
 from .errors import BadActionError, BadStateError, TengymError
 
+# illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
+# rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
+# repeating one would otherwise never end it.
+STAYS_IN_A_ROW_LIMIT = 1000
+
 # The engines write observations as float32 features, counts and flags scaled into [0, 1]
 # or small integers; the Box is left unbounded rather than guess each layout's range.
 OBS_LOW, OBS_HIGH = -np.inf, np.inf
@@ -88,9 +93,10 @@ class TengymEnv(gym.Env):
         self._started = False
         self._seeded = False
         # illegal_action="stay": a stay is a step for the env's step limit (maxSteps), so an
-        # episode of illegal actions still ends. Moves and stays since the episode began:
+        # episode of illegal actions still ends; an env without one ends it after
+        # STAYS_IN_A_ROW_LIMIT stays in a row. Moves and stays since the episode began, stays in a row:
         self._limit = self.options.get("maxSteps")
-        self._moves = self._stays = 0
+        self._moves = self._stays = self._stays_in_a_row = 0
         self._over = False
 
     def _rows(self, body) -> Rows:
@@ -123,7 +129,7 @@ class TengymEnv(gym.Env):
         self._seeded = True
         rows = self._rows(body)
         self._started = True
-        self._moves = self._stays = 0
+        self._moves = self._stays = self._stays_in_a_row = 0
         self._over = False
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
@@ -142,9 +148,11 @@ class TengymEnv(gym.Env):
         if not -(2**31) <= a < 2**31:
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
         if self._over:
-            raise BadActionError(f"step({a}): the episode is over (truncated: {self._limit} steps, {self._stays} of them illegal actions that stayed); call reset()", "bad-action")
+            limit = f"{self._limit} steps, {self._stays} of them illegal actions that stayed" if self._limit is not None else f"{STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed"
+            raise BadActionError(f"step({a}): the episode is over (truncated: {limit}); call reset()", "bad-action")
         if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
             self._stays += 1
+            self._stays_in_a_row += 1
             return self._out(self._obs.copy()), 0.0, False, self._stays_truncate(), {"action_mask": self._mask.copy(), "illegal_action": True}
         body = self._engine.step_one(a)
         size, n = self._size, self._n
@@ -156,12 +164,16 @@ class TengymEnv(gym.Env):
         if self.illegal_action == "stay":
             self._obs = obs.copy()
             self._moves += 1
+            self._stays_in_a_row = 0
             truncated = truncated or (not terminated and self._stays_truncate())
         return self._out(obs), reward, terminated, truncated, {"action_mask": self._mask.copy()}
 
     def _stays_truncate(self) -> bool:
-        """Whether moves and stays together have reached the step limit (which then ends the episode here)."""
-        if self._stays == 0 or self._limit is None or self._moves + self._stays < self._limit:
+        """Whether moves and stays together have reached the step limit, or, without one, stays in a row theirs (which then ends the episode here)."""
+        if self._stays == 0:
+            return False
+        reached = self._stays_in_a_row >= STAYS_IN_A_ROW_LIMIT if self._limit is None else self._moves + self._stays >= self._limit
+        if not reached:
             return False
         self._over = True
         return True
@@ -200,7 +212,7 @@ class TengymEnv(gym.Env):
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
         self._seeded = True  # the state holds the generator: later resets deal on from it
-        self._stays, self._over = 0, False
+        self._stays, self._stays_in_a_row, self._over = 0, 0, False
         self._moves = self._engine.request({"cmd": "info"})[0]["steps"] if self.illegal_action == "stay" else 0
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
@@ -215,7 +227,7 @@ class TengymEnv(gym.Env):
         rngs = {
             "np_random": None if self._np_random is None else (self._np_random.bit_generator.state, self._np_random_seed),
             "action_space": self.action_space.np_random.bit_generator.state,
-            "stays": (self._moves, self._stays, self._over),
+            "stays": (self._moves, self._stays, self._stays_in_a_row, self._over),
         }
         return (_rebuild, (self.env_id, self.options, kwargs, state, self.spec, rngs))
 
@@ -238,5 +250,5 @@ def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None, spec=N
             generator.state = bits
             env._np_random, env._np_random_seed = np.random.Generator(generator), seed
         env.action_space.np_random.bit_generator.state = rngs["action_space"]
-        env._moves, env._stays, env._over = rngs["stays"]
+        env._moves, env._stays, env._stays_in_a_row, env._over = rngs["stays"]
     return env

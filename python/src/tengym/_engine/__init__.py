@@ -27,6 +27,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 
 from .._version import PROTOCOL, __version__
@@ -79,17 +80,22 @@ def engine_id(env_id: Any) -> Any:
 
 class RegisteredSpec:
     """An env's `spec`, which gymnasium.make and make_vec set once the env is built: the first moment
-    the id it was made under is known. A registered id's spec on an env of another id is refused
-    (`gym.make("tengym/tens-v0", env_id="decade")` would build decade under tens' id, and every
-    record of the run would name the wrong game), and the engine started for it is closed."""
+    the id it was made under is known. A registered id's spec on an env of another engine than the
+    one it was registered with is refused (`gym.make("tengym/tens-v0", env_id="decade")` would build
+    decade under tens' id, and every record of the run would name the wrong game), and the engine
+    started for it is closed. An id registered by the user for a variant
+    (`gym.register("tengym/decade-short-v0", ..., kwargs={"env_id": "decade", "maxSteps": 50})`)
+    builds as registered."""
 
     def __get__(self, env: Any, owner: type | None = None) -> Any:
         return self if env is None else env.__dict__.get("_spec")
 
     def __set__(self, env: Any, spec: Any) -> None:
-        if spec is not None and getattr(spec, "namespace", None) == "tengym" and spec.name != env.env_id:
+        registered = gym.registry.get(spec.id) if spec is not None else None
+        wanted = engine_id((registered.kwargs or {}).get("env_id")) if registered is not None else None
+        if isinstance(wanted, str) and wanted != env.env_id:
             env.close()
-            raise TengymError(f"env_id={env.env_id!r} given to {spec.id}, which is {spec.name}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')", "bad-argument")
+            raise TengymError(f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')", "bad-argument")
         env.__dict__["_spec"] = spec
 
 
@@ -462,9 +468,21 @@ def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n
             p = int(np.searchsorted(starts, refused[0], side="right")) - 1
             engines[p].send_step(actions[starts[p] : starts[p + 1]])
             early[p] = engines[p].receive_rows()
-    for p, engine in enumerate(engines):
-        if p not in early:
-            engine.send_step(actions[starts[p] : starts[p + 1]])
+    sent: list[int] = []
+    try:
+        for p, engine in enumerate(engines):
+            if p not in early:
+                engine.send_step(actions[starts[p] : starts[p + 1]])
+                sent.append(p)
+    except EngineError:
+        # The engines already sent their steps answer them: read, so that none of them is later
+        # taken for an interrupted call and replaced; the failure goes up.
+        for p in sent:
+            try:
+                engines[p].receive_rows()
+            except Exception:  # noqa: BLE001 — the first failure is the one raised
+                pass
+        raise
     return early
 
 
@@ -559,10 +577,11 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
     if time_limit is not None:
         msg["timeLimit"] = time_limit
     try:
-        for count in sizes:
+        for p, count in enumerate(sizes):
             engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
             engines.append(engine)
-            made = engine.request({**msg, "num": count})
+            # firstCopy: the engine names a refused copy by its number in the whole vector.
+            made = engine.request({**msg, "num": count, "firstCopy": sum(sizes[:p])})
     except BaseException:
         for engine in engines:
             engine.close()

@@ -8721,7 +8721,8 @@ function sendJson(kind, value) {
 * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
 * writes its observation and mask straight into the frame that is sent.
 */
-function allocate(config, num, vector, sameStep, redeal, timeLimit) {
+function allocate(config, num, settings) {
+	const { vector, sameStep } = settings;
 	const n = config.game.numActions(config.options);
 	const obsSize = config.game.observationSize(config.options);
 	const obsBytes = num * obsSize * 4;
@@ -8742,10 +8743,8 @@ function allocate(config, num, vector, sameStep, redeal, timeLimit) {
 		envs,
 		n,
 		obsSize,
-		vector,
-		sameStep,
-		redeal: vector || redeal,
-		timeLimit,
+		...settings,
+		redeal: vector || settings.redeal,
 		ended: new Uint8Array(num),
 		out,
 		obs,
@@ -8798,7 +8797,7 @@ function handleJson(msg) {
 		});
 		case "make": {
 			const num = msg.num === void 0 ? 1 : msg.num;
-			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be a positive integer, got ${JSON.stringify(num)}`);
+			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be an integer from 1 to ${1 << 20} an engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
 			const config = envConfig(String(msg.id), msg.options ?? {});
 			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
 			if (autoreset !== "next-step" && autoreset !== "same-step") throw new TengymError("bad-argument", `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
@@ -8806,7 +8805,15 @@ function handleJson(msg) {
 			const timeLimit = msg.timeLimit === void 0 || msg.timeLimit === null ? 0 : msg.timeLimit;
 			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
 			if (timeLimit > 0 && !vector) throw new TengymError("bad-argument", "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
-			copies = allocate(config, num, vector, vector && autoreset === "same-step", msg.redeal === true, timeLimit);
+			const firstCopy = msg.firstCopy === void 0 ? 0 : msg.firstCopy;
+			if (typeof firstCopy !== "number" || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError("bad-argument", `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
+			copies = allocate(config, num, {
+				vector,
+				sameStep: vector && autoreset === "same-step",
+				redeal: msg.redeal === true,
+				timeLimit,
+				firstCopy
+			});
 			return sendJson(KIND_JSON, {
 				id: config.id,
 				options: config.options,
@@ -8827,6 +8834,7 @@ function handleJson(msg) {
 				seed: seed ?? 0,
 				...msg.deck !== void 0 ? { deck: msg.deck } : {}
 			});
+			if (scratch && msg.deck !== void 0 && c.redeal && !scratch.running) throw new TengymError("bad-deck", "reset: this deck deals no legal move, and a reset never returns an episode that is already over (dead_deals='keep' returns it, over at reset)");
 			if (scratch && seeds !== void 0) {
 				for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
 			}
@@ -8879,7 +8887,15 @@ function handleJson(msg) {
 function handleStep(actions, at, count) {
 	const c = need();
 	if (count !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${count}`);
-	for (let i = 0; i < count; i++) if (!(c.vector && c.ended[i])) c.envs[i].assertLegal(actions[at + i]);
+	for (let i = 0; i < count; i++) {
+		if (c.vector && c.ended[i]) continue;
+		try {
+			c.envs[i].assertLegal(actions[at + i]);
+		} catch (e) {
+			if (c.vector && e instanceof TengymError) throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
+			throw e;
+		}
+	}
 	let lastRows = 0;
 	for (let i = 0; i < count; i++) {
 		if (c.vector && c.ended[i]) {
