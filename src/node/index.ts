@@ -12,7 +12,7 @@
 import { relative, resolve } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { SHIPPED_MODELS_DIR, checkModelDir, shippedModelDir, shippedModelEnvs } from './resolve.js';
-import { initBackend } from './tf-backend.js';
+import { announceBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
 import { TengymError } from '../env/errors.js';
 import { envSpec } from '../env/registry.js';
@@ -33,10 +33,11 @@ export interface LoadAgentOptions {
 export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent> {
   if (typeof dir !== 'string' || dir === '') throw new TengymError('bad-argument', 'loadAgent takes the path of a model directory (model.json + weights.bin)');
   checkModelDir(dir);
-  await initBackend({ quiet: !options.announceBackend });
   const inShipped = relative(SHIPPED_MODELS_DIR, resolve(dir));
   const name = options.name ?? (!inShipped.startsWith('..') && !inShipped.includes('/') && inShipped !== '' ? `models/${inShipped}/ (shipped)` : dir);
-  return loadModelAgent(dir, name);
+  const agent = await loadModelAgent(dir, name);
+  await announceBackend({ quiet: !options.announceBackend });
+  return agent;
 }
 
 export { shippedModelDir, shippedModelEnvs };

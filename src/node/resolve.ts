@@ -93,5 +93,7 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
   const { loadModelAgent } = await import('./load-model.js');
   const agent = await loadModelAgent(dir, name);
   assertModelFits(agent.metadata, make(env), `model "${name}"`);
+  const { announceBackend } = await import('./tf-backend.js');
+  await announceBackend();
   return agent;
 }

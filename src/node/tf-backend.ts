@@ -31,7 +31,7 @@ async function tryWasm(): Promise<boolean> {
   }
 }
 
-async function pick(prefer: BackendName | undefined, quiet: boolean): Promise<BackendName> {
+async function pick(prefer: BackendName | undefined): Promise<BackendName> {
   let name: BackendName;
   if (prefer === 'cpu') name = 'cpu';
   else if (prefer !== 'wasm' && (await tryNode())) name = 'tensorflow';
@@ -39,17 +39,31 @@ async function pick(prefer: BackendName | undefined, quiet: boolean): Promise<Ba
   else name = 'cpu';
   if (name === 'cpu') await tf.setBackend('cpu');
   await tf.ready();
-  if (!quiet) process.stderr.write(`tengym: TensorFlow.js backend: ${name}${name === 'tensorflow' ? ' (tfjs-node)' : ''}\n`);
   return name;
 }
 
 /**
  * Chooses and initialises the backend; later calls return the first choice.
- * `TENGYM_TF_BACKEND=wasm|cpu` (or `prefer`) skips the faster ones. The choice is said on
- * stderr where `quiet` is false, or, without `quiet`, in the command line unless `TENGYM_QUIET` is set.
+ * `TENGYM_TF_BACKEND=wasm|cpu` (or `prefer`) skips the faster ones.
  */
-export function initBackend(options: { prefer?: BackendName; quiet?: boolean } = {}): Promise<BackendName> {
+export function initBackend(options: { prefer?: BackendName } = {}): Promise<BackendName> {
   const fromEnv = process.env.TENGYM_TF_BACKEND as BackendName | undefined;
-  chosen ??= pick(options.prefer ?? fromEnv, options.quiet ?? (Boolean(process.env.TENGYM_QUIET) || !backendChoiceAnnounced()));
+  chosen ??= pick(options.prefer ?? fromEnv);
   return chosen;
+}
+
+let said = false;
+
+/**
+ * Says the backend chosen on stderr, once: where `quiet` is false, or, without `quiet`, in the
+ * command line unless `TENGYM_QUIET` is set. Called once what needed the backend has succeeded
+ * (a model loaded and fitting its env, a training run set up), so a refused command prints its
+ * one error line and nothing before it.
+ */
+export async function announceBackend(options: { quiet?: boolean } = {}): Promise<void> {
+  const quiet = options.quiet ?? (Boolean(process.env.TENGYM_QUIET) || !backendChoiceAnnounced());
+  if (said || quiet || chosen === null) return;
+  said = true;
+  const name = await chosen;
+  process.stderr.write(`tengym: TensorFlow.js backend: ${name}${name === 'tensorflow' ? ' (tfjs-node)' : ''}\n`);
 }

@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
 import { hintBaseline } from '../hints/hint.js';
-import { initBackend, type BackendName } from '../node/tf-backend.js';
+import { announceBackend, initBackend, type BackendName } from '../node/tf-backend.js';
 import { saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
@@ -320,7 +320,6 @@ function metricsRow(algorithm: Algorithm, env: EnvConfig, report: EvaluationRepo
 }
 
 export async function train(request: TrainRequest): Promise<TrainSummary> {
-  const backend = await initBackend({ quiet: request.quiet });
   const out = request.out;
   const found = await findCheckpoint(out);
   checkRunDirectory(out, Boolean(request.resume), found);
@@ -330,6 +329,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     ? { env: found.state.env, options: found.state.options, algo: found.state.algo, config: found.state.config, what: `the checkpoint in ${out}` }
     : marker && { env: marker.env, options: marker.options, algo: marker.algo, config: marker.config, what: `the marker of ${out} (${RUN_MARKER})` };
   const { env, spec, config } = await runSetup(request, recorded);
+  const backend = await initBackend();
   const algo = spec.name;
   const trainingEnv = trainingEnvOf(env, config);
 
@@ -347,6 +347,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     await removeIfNothingKept();
     throw e;
   }
+  await announceBackend({ quiet: request.quiet });
   try {
     const trainer: TrainerState = { rows: [], best: null, last: null, nextEvalAt: 0, wallSeconds: 0 };
     if (found) {

@@ -11,7 +11,7 @@ import { resolveAgent, shippedModelEnvs } from '../../src/node/resolve.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 function codeOf(fn: () => unknown): string {

@@ -256,7 +256,7 @@ describe('createHinter with the search sources', () => {
 describe('hints from a model', () => {
   let dir = '';
   beforeAll(async () => {
-    await initBackend({ quiet: true });
+    await initBackend();
     dir = mkdtempSync(join(tmpdir(), 'tengym-hint-'));
     const env = make('decade-fives');
     const net = buildPolicyValueNet({ observationSize: env.observationSpace.shape[0], numActions: env.actionSpace.n, hidden: [16], seed: 5 });

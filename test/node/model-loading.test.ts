@@ -37,7 +37,7 @@ let root = '';
 let secret = '';
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
   root = mkdtempSync(join(tmpdir(), 'tengym-model-loading-'));
   secret = join(root, 'secret.txt');
   writeFileSync(secret, 'not a weight\n'.repeat(100));

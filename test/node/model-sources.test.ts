@@ -14,7 +14,7 @@ import { loadAgent, shippedModelDir, shippedModelEnvs } from '../../src/node/ind
 import { resolveAgent } from '../../src/node/resolve.js';
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 /** A decade state with a real choice. */

@@ -42,7 +42,7 @@ function playDeals(id: string, agent: Agent, deals: number): DealResult[] {
 }
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 describe('shipped models', () => {
@@ -140,6 +140,18 @@ describe('the TensorFlow.js backend line', () => {
     const r = spawnSync(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'model,longest', '--episodes', '4'], { encoding: 'utf8', env: withoutQuiet });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^tengym: TensorFlow\.js backend: \w+/m);
+  });
+
+  it('is not printed before a refusal: a model of another env, a training run its algorithm cannot train, say one line', () => {
+    const out = mkdtempSync(join(tmpdir(), 'tengym-refused-'));
+    for (const args of [
+      ['eval', '--env', 'decade', '--agents', 'models/four-ten', '--episodes', '4'],
+      ['train', '--env', 'tens', '--algo', 'afterstate', '--steps', '100', '--out', join(out, 'run')],
+    ]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: withoutQuiet });
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+    }
   });
 
   it('is not printed by the library: evaluate() with a model among its agents, and loadAgent() unless asked', () => {

@@ -17,7 +17,7 @@ import { initBackend } from '../../src/node/tf-backend.js';
 const MODEL = shippedModelDir('decade-loop');
 
 beforeAll(async () => {
-  await initBackend({ prefer: 'wasm', quiet: true });
+  await initBackend({ prefer: 'wasm' });
 });
 
 /**

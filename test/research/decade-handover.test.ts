@@ -12,7 +12,7 @@ import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 
 beforeAll(async () => {
-  await initBackend({ prefer: 'wasm', quiet: true });
+  await initBackend({ prefer: 'wasm' });
 });
 
 describe('decade handover', () => {

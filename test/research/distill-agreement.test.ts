@@ -6,7 +6,7 @@ import { shippedModelDir } from '../../src/node/index.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 
 beforeAll(async () => {
-  await initBackend({ prefer: 'wasm', quiet: true });
+  await initBackend({ prefer: 'wasm' });
 });
 
 describe('distill agreement', () => {

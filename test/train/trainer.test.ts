@@ -34,7 +34,7 @@ const TINY_DISTILL = { numEnvs: 6, hidden: [16], bufferSize: 2000, batchSize: 32
 const TINY_DQN = { numEnvs: 4, hidden: [16], bufferSize: 500, batchSize: 16, learningStarts: 32, trainEvery: 4, targetUpdate: 3, evalEvery: 300, evalEpisodes: 10, evalReference: 'first' };
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 describe('masking', () => {

@@ -16,7 +16,7 @@ const shared = sharedViews(setup.buffer, setup.layout);
 const control = shared.control;
 
 try {
-  await initBackend({ prefer: setup.backend as BackendName, quiet: true });
+  await initBackend({ prefer: setup.backend as BackendName });
   if (tf.getBackend() !== setup.backend) throw new Error(`backend ${tf.getBackend()}, not ${setup.backend}`);
   // The weights do not matter: every step brings them.
   const model = await tf.models.modelFromJSON({ modelTopology: setup.topology as tf.io.ModelJSON['modelTopology'] });

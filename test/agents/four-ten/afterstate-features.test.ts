@@ -21,7 +21,7 @@ import { expectFlatTensorsAcrossUpdates, modelMetadata } from '../../helpers/mod
 const F = FOUR_TEN_LAYOUT.size;
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 /** The indices of a feature row that are not zero, with their values. */

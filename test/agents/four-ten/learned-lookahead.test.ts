@@ -24,7 +24,7 @@ const F = FOUR_TEN_LAYOUT.size;
 
 let model: tf.LayersModel;
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
   model = buildAfterstateNet({ inputSize: F, hidden: [32], seed: 21, cost: 'rounds' });
   // Random weights, every cost lifted by 1: a win (one round, 0.1) is then the best of anything
   // it is among, so that a search that misses one is wrong.

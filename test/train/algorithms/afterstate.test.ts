@@ -34,7 +34,7 @@ function nonZero(rows: Float32Array, row: number, size = LINE.size): Record<numb
 }
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 describe('features and expansion', () => {

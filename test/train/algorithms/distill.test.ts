@@ -11,7 +11,7 @@ import { randomPosition, withStockPermuted } from '../../helpers/decade.js';
 import { expectFlatTensorsAcrossUpdates, expectSeedDecidesWeights, modelMetadata } from '../../helpers/models.js';
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 // A small, quick teacher: pimc with few samples (its labels are its own all the same).

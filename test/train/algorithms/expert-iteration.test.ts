@@ -19,7 +19,7 @@ import { bruteAfter, bruteDraw, bruteExpectimax, envAt, randomPosition, withStoc
 import { expectFlatTensorsAcrossUpdates, expectSeedDecidesWeights, modelMetadata } from '../../helpers/models.js';
 
 beforeAll(async () => {
-  await initBackend({ quiet: true });
+  await initBackend();
 });
 
 const TIE = 0.02;

@@ -20,7 +20,7 @@ const B = 64;
 const toDispose: { dispose(): void }[] = [];
 
 beforeAll(async () => {
-  await ((await import(dist('node/tf-backend.js'))) as Backend).initBackend({ quiet: true });
+  await ((await import(dist('node/tf-backend.js'))) as Backend).initBackend();
   built = {
     gradients: (await import(dist('train/network/split-gradients.js'))) as Gradients,
     afterstate: (await import(dist('train/algorithms/afterstate-learning.js'))) as Afterstate,
