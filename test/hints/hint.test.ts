@@ -353,6 +353,33 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(top(lines.slice(0, at + 1).join('\n'))).not.toEqual(top(lines[at]));
   });
 
+  it('tengym hint refuses a game so far whose lines do not follow one another, and takes one with undos', () => {
+    const linesOf = (seed: number) => tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', String(seed), '--policy', 'first']).stdout.trim().split('\n').slice(0, 40);
+    const game = linesOf(4);
+    const hint = (lines: string[]) => tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], lines.join('\n'));
+    expect(hint(game).code).toBe(0);
+    const reversed = hint([...game].reverse());
+    expect(reversed.code).toBe(1);
+    expect(reversed.stderr).toMatch(/^tengym: bad state: line 2 of 40 is not one move \(or an undo\) from line 1; give one game so far, in order/);
+    const spliced = hint([...game.slice(0, 20), ...linesOf(9).slice(20)]);
+    expect(spliced.stderr).toMatch(/line 21 of 40 is not one move/);
+    // Moves and undos, as a player with undos plays them: every line follows.
+    const env = make('tens', { undoLimit: 3 });
+    env.reset({ seed: 1 });
+    const states = [env.getState()];
+    env.step(env.legal[0]);
+    states.push(env.getState());
+    env.undo();
+    states.push(env.getState());
+    env.step(env.legal[env.legalCount - 1]);
+    states.push(env.getState());
+    const r = tengym(['hint', '--env', 'tens', '-', '--json'], states.map((st) => JSON.stringify(st)).join('\n'));
+    expect(r.code, r.stderr).toBe(0);
+    // The same undo line with no undo used is no state of this game.
+    const forged = [...states.slice(0, 2), { ...states[2], undosUsed: 0 }];
+    expect(tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')).stderr).toMatch(/line 3 of 3 is not one move/);
+  });
+
   it('lookahead: shown every state, its hints are the scores of a lookahead that played the game; asked bare, they differ', () => {
     const hinter = createHinter({ agent: 'lookahead' });
     let bareDiffers = 0;
