@@ -271,7 +271,7 @@ export async function checkAgents(agents: string[], env: EnvConfig): Promise<voi
 export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
   const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
-  if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents ${played.map((p) => p.agent).join(',')}`);
+  if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${played.map((p) => p.agent).join(', ')})`);
   const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
     const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
     if (agent !== reference) {
@@ -302,7 +302,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   }
   const env = envConfig(c.env, c.options);
   const reference = c.reference ?? c.agents[0];
-  if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among --agents ${c.agents.join(',')}`);
+  if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${c.agents.join(', ')})`);
   await checkAgents(c.agents, env);
   const total = c.episodes * c.agents.length;
   let done = 0;

@@ -160,7 +160,7 @@ describe('evaluate', () => {
 
   it('names what exists when an agent, reference or env is unknown', async () => {
     await expect(evaluate({ env: 'decade', agents: ['random', 'bogus'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown agent "bogus" for decade; agents for decade: random, first.*or a model directory/);
-    await expect(evaluate({ env: 'decade', agents: ['random'], reference: 'first', episodes: 5, workers: 0 })).rejects.toThrow(/reference agent "first" is not among/);
+    await expect(evaluate({ env: 'decade', agents: ['random'], reference: 'first', episodes: 5, workers: 0 })).rejects.toThrow(/^reference agent "first" is not among the agents \(random\)$/);
     await expect(evaluate({ env: 'decade', agents: ['random', 'first', 'random'], episodes: 5, workers: 0 })).rejects.toThrow(/^agent "random" is listed twice: each agent plays the deals once$/);
     await expect(evaluate({ env: 'decadent', agents: ['random'], episodes: 5, workers: 0 })).rejects.toThrow(/unknown env "decadent" \(did you mean "decade"\?\); registered ids/);
     expect(agentsFor('tens').map((a) => a.name)).toEqual(['random', 'first']);
