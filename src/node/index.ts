@@ -14,7 +14,7 @@ import type { Agent } from '../agents/agent.js';
 import { SHIPPED_MODELS_DIR, checkModelDir, shippedModelDir, shippedModelEnvs } from './resolve.js';
 import { announceBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
-import { TengymError } from '../env/errors.js';
+import { TengymError, describeKind, isPlainObject, showValue } from '../env/errors.js';
 import { envSpec } from '../env/registry.js';
 
 export interface LoadAgentOptions {
@@ -32,6 +32,10 @@ export interface LoadAgentOptions {
  */
 export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent> {
   if (typeof dir !== 'string' || dir === '') throw new TengymError('bad-argument', 'loadAgent takes the path of a model directory (model.json + weights.bin)');
+  if (!isPlainObject(options as unknown)) throw new TengymError('bad-argument', `loadAgent options must be an object such as { name: 'mine' }, got ${describeKind(options)}`);
+  for (const key in options) if (key !== 'name' && key !== 'announceBackend') throw new TengymError('bad-argument', `unknown loadAgent option "${key}"; loadAgent takes { name, announceBackend }`);
+  if (options.name !== undefined && (typeof options.name !== 'string' || options.name === '')) throw new TengymError('bad-argument', `loadAgent's name must be a non-empty string, got ${showValue(options.name)}`);
+  if (options.announceBackend !== undefined && typeof options.announceBackend !== 'boolean') throw new TengymError('bad-argument', `loadAgent's announceBackend must be true or false, got ${showValue(options.announceBackend)}`);
   checkModelDir(dir);
   const inShipped = relative(SHIPPED_MODELS_DIR, resolve(dir));
   const name = options.name ?? (!inShipped.startsWith('..') && !inShipped.includes('/') && inShipped !== '' ? `models/${inShipped}/ (shipped)` : dir);

@@ -66,4 +66,13 @@ describe('model sources', () => {
     await expect(resolveAgent(file, 'decade')).rejects.toThrow(/^no model at ".*a-file": it is a file, not a model directory/);
     await expect(loadAgent(folder)).rejects.toThrow(/^no model at ".*": it has no model\.json$/);
   });
+
+  it('loadAgent refuses options it cannot take, by name', async () => {
+    const dir = shippedModelDir('decade');
+    await expect(loadAgent(dir, null as never)).rejects.toThrow(/^loadAgent options must be an object such as \{ name: 'mine' \}, got null$/);
+    await expect(loadAgent(dir, { names: 'x' } as never)).rejects.toThrow(/^unknown loadAgent option "names"; loadAgent takes \{ name, announceBackend \}$/);
+    await expect(loadAgent(dir, { name: 5 } as never)).rejects.toThrow(/^loadAgent's name must be a non-empty string, got 5$/);
+    await expect(loadAgent(dir, { announceBackend: 'yes' } as never)).rejects.toThrow(/^loadAgent's announceBackend must be true or false, got "yes"$/);
+    expect((await loadAgent(dir, { name: 'mine' })).name).toBe('mine');
+  });
 });
