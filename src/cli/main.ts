@@ -8,7 +8,7 @@ import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { TengymError, isTengymError } from '../env/errors.js';
 import { closest } from '../env/suggest.js';
-import { announceBackendChoice } from '../node/backend-announcement.js';
+import { announceBackendByDefault } from '../node/backend-announcement.js';
 import { envsCommand } from './commands/envs.js';
 import { replayCommand } from './commands/replay.js';
 import { benchCommand } from './commands/bench.js';
@@ -138,7 +138,7 @@ export function flagSuggestion(message: string, argv: readonly string[]): string
 }
 
 export async function main(argv: string[]): Promise<void> {
-  announceBackendChoice();
+  announceBackendByDefault();
   let cli: Argv = yargs(argv)
     .scriptName('tengym')
     .usage('$0 <command> [options]\n\nRL environments, agents and hints for the sum-to-ten solitaires.');

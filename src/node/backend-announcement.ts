@@ -1,16 +1,16 @@
 /**
- * Whether choosing the TensorFlow.js backend is said on stderr. The command line says it (its
- * user sees which backend runs); a program using the library hears nothing unless it asks
+ * Whether the TensorFlow.js backend chosen is said on stderr by default. The command line says
+ * it (its user sees which backend runs); a program using the library hears nothing unless it asks
  * (`loadAgent(dir, { announceBackend: true })`). Apart from tf-backend.ts so that the command
  * line sets it without loading TensorFlow.js.
  */
-let announced = false;
+let byDefault = false;
 
-/** The command line's default: say the backend when one is chosen. */
-export function announceBackendChoice(): void {
-  announced = true;
+/** The command line's setting: say the backend chosen. */
+export function announceBackendByDefault(): void {
+  byDefault = true;
 }
 
-export function backendChoiceAnnounced(): boolean {
-  return announced;
+export function backendAnnouncedByDefault(): boolean {
+  return byDefault;
 }

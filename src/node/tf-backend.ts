@@ -5,7 +5,7 @@
  * often absent; nothing requires it. Node-only, as everything in this folder.
  */
 import * as tf from '@tensorflow/tfjs';
-import { backendChoiceAnnounced } from './backend-announcement.js';
+import { backendAnnouncedByDefault } from './backend-announcement.js';
 
 export type BackendName = 'tensorflow' | 'wasm' | 'cpu';
 
@@ -61,7 +61,7 @@ let said = false;
  * one error line and nothing before it.
  */
 export async function announceBackend(options: { quiet?: boolean } = {}): Promise<void> {
-  const quiet = options.quiet ?? (Boolean(process.env.TENGYM_QUIET) || !backendChoiceAnnounced());
+  const quiet = options.quiet ?? (Boolean(process.env.TENGYM_QUIET) || !backendAnnouncedByDefault());
   if (said || quiet || chosen === null) return;
   said = true;
   const name = await chosen;
