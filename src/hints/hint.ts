@@ -102,14 +102,30 @@ export class GameStates {
   private readonly states: EnvState[] = [];
   /** The hinter shown every state so far, once there is one. */
   private shownTo: Hinter | null = null;
+  /** The game's env id and options (JSON): every env recorded must be of them. */
+  private readonly game: { id: string; options: string };
 
   /** A new game: records env's state, the deal. */
   constructor(env: Env) {
+    checkEnv(env, 'new GameStates');
+    this.game = { id: env.id, options: JSON.stringify(env.options) };
     this.record(env);
+  }
+
+  /** Throws unless `env` is an Env of this game's id and options. */
+  private checkGame(env: unknown, caller: string): asserts env is Env {
+    checkEnv(env, caller);
+    const options = JSON.stringify(env.options);
+    if (env.id !== this.game.id || options !== this.game.options) {
+      // Options are named only where the ids are the same.
+      const [game, got] = env.id === this.game.id ? [`${this.game.id} with options ${this.game.options}`, `${env.id} with options ${options}`] : [this.game.id, env.id];
+      throw new TengymError('bad-argument', `${caller}: this game is ${game}, got an env of ${got} (a new GameStates starts another game)`);
+    }
   }
 
   /** Records env's state after a move (forced ones too) or an undo. */
   record(env: Env): void {
+    this.checkGame(env, 'GameStates.record');
     const state = env.getState();
     this.states.push(state);
     this.shownTo?.observe(state);
@@ -117,6 +133,11 @@ export class GameStates {
 
   /** The hints of env's state (the last recorded), `hinter` having been shown every state before. */
   hint(hinter: Hinter, env: Env, options?: HintOptions): HintResult {
+    const h = hinter as Partial<Hinter> | null;
+    if (h === null || typeof h !== 'object' || typeof h.hint !== 'function' || typeof h.observe !== 'function') {
+      throw new TengymError('bad-argument', `GameStates.hint takes a hinter (createHinter(…), or hinterForEnv(…).hinter), got ${describeKind(hinter)}`);
+    }
+    this.checkGame(env, 'GameStates.hint');
     if (hinter !== this.shownTo) {
       for (const state of this.states) hinter.observe(state);
       this.shownTo = hinter;
@@ -125,8 +146,16 @@ export class GameStates {
   }
 }
 
+/** Throws unless `env` is an Env (what `caller` takes). */
+function checkEnv(env: unknown, caller: string): asserts env is Env {
+  if (!(env instanceof Env)) throw new TengymError('bad-argument', `${caller} takes the game's env (make(id), then reset()), got ${describeKind(env)}`);
+}
+
 /** A score as a person reads it. */
 export function formatScore(h: Hint): string {
+  if (h === null || typeof h !== 'object' || typeof h.score !== 'number') {
+    throw new TengymError('bad-argument', `formatScore takes a hint of hinter.hint(…).hints, { score, scoreKind, unit? }, got ${showValue(h)}`);
+  }
   switch (h.scoreKind) {
     case 'probability':
       return `p ${(100 * h.score).toFixed(1)}%`;
@@ -214,9 +243,10 @@ function catalogueNames(): string[] {
  */
 function checkHinterConfig(config: unknown): HinterConfig {
   if (config === undefined) return {};
-  const proto = config !== null && typeof config === 'object' ? Object.getPrototypeOf(config) : undefined;
-  if (!isPlainObject(config) || (proto !== Object.prototype && proto !== null)) {
-    throw new TengymError('bad-argument', `createHinter takes an object { model?, agent?, source?, fourTenFigures? }, got ${showValue(config)}${proto ? ` (a ${(proto as { constructor?: { name?: string } }).constructor?.name ?? 'non-plain'} object)` : ''}`);
+  // isPlainObject: a plain object of another realm (an iframe, `vm`) is taken, as make and hint take one.
+  if (!isPlainObject(config)) {
+    const kind = config !== null && typeof config === 'object' && !Array.isArray(config) ? ` (${describeKind(config)})` : '';
+    throw new TengymError('bad-argument', `createHinter takes an object { model?, agent?, source?, fourTenFigures? }, got ${showValue(config)}${kind}`);
   }
   const parsed = hinterConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad createHinter config: ${formatZodError(parsed.error)}`);

@@ -7,9 +7,17 @@
  * one whose anchor is its id (`ten-twenty-thirty`), else its engine's (`decade-loop` reads
  * `decade`), as the document promises: "each game's section has the anchor of its env id".
  */
+import { TengymError, showValue } from '../env/errors.js';
+import { envSpec } from '../env/registry.js';
+
+/** Throws unless `value` is a string: what `fn` takes as `what`. */
+function checkString(value: unknown, fn: string, what: string): asserts value is string {
+  if (typeof value !== 'string') throw new TengymError('bad-argument', `${fn} takes ${what} as a string, got ${showValue(value)}`);
+}
 
 /** A heading's anchor, as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
 export function headingAnchor(heading: string): string {
+  checkString(heading, 'headingAnchor', 'a heading');
   return heading
     .trim()
     .toLowerCase()
@@ -45,6 +53,7 @@ function sections(markdown: string): Map<string, string> {
  * headings keep their words. Tables and lists are left as they are (they read well as text).
  */
 export function plainText(markdown: string): string {
+  checkString(markdown, 'plainText', 'Markdown text');
   return markdown
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\*\*([^*]+)\*\*/g, '$1')
@@ -54,13 +63,17 @@ export function plainText(markdown: string): string {
 }
 
 /**
- * The rules section (Markdown) of an env, by its id or else its engine's name, followed by the
- * Rewards section when it links there (its options table says "see Rewards", and a player shown
- * one section would not see it otherwise); null when the document has none.
+ * The rules section (Markdown) of an env, by its id or else its engine's name (default: the
+ * registered id's engine), followed by the Rewards section when it links there (its options
+ * table says "see Rewards", and a player shown one section would not see it otherwise); null
+ * when the document has none.
  */
-export function rulesSection(markdown: string, envId: string, engine: string): string | null {
+export function rulesSection(markdown: string, envId: string, engine?: string): string | null {
+  checkString(markdown, 'rulesSection', 'the rules document (docs/rules.md)');
+  checkString(envId, 'rulesSection', 'an env id');
+  if (engine !== undefined) checkString(engine, 'rulesSection', "the engine's name (envs() lists each id's engine)");
   const all = sections(markdown);
-  const own = all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine)) ?? null;
+  const own = all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null;
   const rewards = all.get(REWARDS);
   if (own === null || rewards === undefined || !own.includes(`](#${REWARDS})`)) return own;
   return `${own}\n\n${rewards}`;

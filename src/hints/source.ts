@@ -14,6 +14,7 @@
  * sentence says which, and why no model.
  */
 import { envConfig } from '../env/registry.js';
+import { TengymError, isPlainObject, showValue } from '../env/errors.js';
 import type { Agent } from '../agents/agent.js';
 import { kitOf } from '../agents/kits.js';
 import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
@@ -38,6 +39,8 @@ export const shippedModelPath = (modelId: string): string => `models/${modelId}/
  * the model shipped there, or null when none is, or none could be loaded (`lost` says why).
  */
 export function chooseHintSource(envId: string, options: Record<string, unknown>, shipped: ShippedModelInfo | null, lost?: string): HintSourceChoice {
+  checkShippedInfo(shipped, 'chooseHintSource takes as its third argument');
+  if (lost !== undefined && typeof lost !== 'string') throw new TengymError('bad-argument', `chooseHintSource takes as its fourth argument why no model could be loaded, a string (or nothing), got ${showValue(lost)}`);
   const env = envConfig(envId, options);
   const resolved = env.options;
   const path = shippedModelPath(env.id);
@@ -56,6 +59,15 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${env.id}`;
   const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
+}
+
+/** Throws unless `shipped` is a model's { env, options } or null; `what` starts the message. */
+function checkShippedInfo(shipped: unknown, what: string): asserts shipped is ShippedModelInfo | null {
+  if (shipped === null) return;
+  const info = shipped as Partial<ShippedModelInfo> | undefined;
+  if (typeof info !== 'object' || typeof info.env !== 'string' || !isPlainObject(info.options)) {
+    throw new TengymError('bad-argument', `${what} what models/<env id>/ holds: its model's metadata { env, options } (ShippedModelInfo), or null when no model is shipped there; got ${showValue(shipped)}`);
+  }
 }
 
 export interface LoadedHinter {
@@ -77,7 +89,12 @@ export interface ShippedModels {
 /** The hinter `chooseHintSource` picks for the env, its model loaded through `models`. */
 export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
   const id = envConfig(envId, options).id;
+  const m = models as Partial<ShippedModels> | null | undefined;
+  if (m === null || typeof m !== 'object' || typeof m.info !== 'function' || typeof m.load !== 'function') {
+    throw new TengymError('bad-argument', `hinterForEnv takes as its third argument the shipped models, { info(envId), load(modelId), lost? } (ShippedModels: info gives a model's { env, options } or null, load its agent), got ${showValue(models)}`);
+  }
   const shipped = await models.info(id);
+  checkShippedInfo(shipped, `hinterForEnv: models.info("${id}") must give`);
   // `lost` after `info`: the list failing is a reason too.
   const choice = chooseHintSource(id, options, shipped, models.lost);
   if (choice.kind === 'model') {

@@ -1,7 +1,9 @@
 // The packed package: each model once (models/, not dist/web/models/), no source maps pointing
 // at sources it does not hold, no copy of the wasm binaries its dependency ships, and well under
-// the 6.8 MB it was (3.8 MB with five models). Run after `npm run build` (as npm test does).
+// the 6.8 MB it was (3.8 MB with five models), and what play-page.md tells its users to serve.
+// Run after `npm run build` (as npm test does).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -19,5 +21,10 @@ describe('npm pack', () => {
     expect(paths).toContain('models/four-ten/weights.bin');
     expect(paths).toContain('dist/web/models/index.json');
     expect(pack.size).toBeLessThan(3.9e6);
+    // What play-page.md tells a user of the installed package to serve is in it.
+    const guide = readFileSync(`${REPO}docs/play-page.md`, 'utf8').split('## In your own page or app')[1];
+    const named = [...guide.matchAll(/`node_modules\/tengym\/([^`]+)`/g)].map((m) => m[1]);
+    expect(named).toEqual(expect.arrayContaining(['models/', 'dist/web/models/index.json']));
+    for (const path of named) expect(paths.some((p) => (path.endsWith('/') ? p.startsWith(path) : p === path)), path).toBe(true);
   }, 120_000);
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
-import { createHinter, GameStates, hintBaseline, type HintCard, type HintResult } from '../../src/hints/hint.js';
+import { createHinter, formatScore, GameStates, hintBaseline, type HintCard, type HintResult } from '../../src/hints/hint.js';
 import { loadHinter } from '../../src/node/hint-loader.js';
 import { loadAgent } from '../../src/node/index.js';
 import { resolveAgent, shippedModel, shippedModelDir } from '../../src/node/resolve.js';
@@ -250,6 +250,28 @@ describe('createHinter with the search sources', () => {
     const fourTen = make('four-ten');
     fourTen.reset({ seed: 1 });
     expectError(() => createHinter({ agent: createAgent('longest', 'decade', {}) }).hint(fourTen), 'bad-argument', /plays the decade family, not four-ten/);
+  });
+
+  it('GameStates and formatScore refuse what they do not take, by name', () => {
+    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+    const dealt = (id: string, options = {}) => {
+      const env = make(id, options);
+      env.reset({ seed: 1 });
+      return env;
+    };
+    const env = dealt('decade');
+    const states = new GameStates(env);
+    refused(() => new GameStates(null as never), /^new GameStates takes the game's env \(make\(id\), then reset\(\)\), got null$/);
+    refused(() => states.record(null as never), /^GameStates\.record takes the game's env .*got null$/);
+    refused(() => states.hint(null as never, env), /^GameStates\.hint takes a hinter \(createHinter\(…\), or hinterForEnv\(…\)\.hinter\), got null$/);
+    // An env of another game is not this game's next state.
+    refused(() => states.record(dealt('tens')), /^GameStates\.record: this game is decade, got an env of tens \(a new GameStates starts another game\)$/);
+    refused(() => states.record(dealt('decade', { maxSteps: 100 })), /^GameStates\.record: this game is decade with options \{.*\}, got an env of decade with options \{.*"maxSteps":100.*\}/);
+    refused(() => states.hint(createHinter({ agent: 'first' }), dealt('tens')), /^GameStates\.hint: this game is decade, got an env of tens/);
+    states.record(env);
+    expect(states.hint(createHinter({ agent: 'first' }), env, { top: 1 }).hints).toHaveLength(1);
+    refused(() => formatScore(null as never), /^formatScore takes a hint of hinter\.hint\(…\)\.hints, \{ score, scoreKind, unit\? \}, got null$/);
+    refused(() => formatScore({} as never), /^formatScore takes a hint .*got \{\}$/);
   });
 });
 

@@ -1,6 +1,7 @@
 // createHinter's config checked when the hinter is made, not at its first hint: what is not an
 // object of known fields, a model that is not an agent, an agent that is neither a name nor an
 // agent, and a name the catalogue does not have are each a named TengymError.
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
 import { make } from '../../src/env/registry.js';
@@ -25,9 +26,9 @@ describe('createHinter checks its config at once', () => {
     ['a number', 42, /createHinter takes an object .*got 42/],
     ['null', null, /createHinter takes an object .*got null/],
     ['an array', [], /createHinter takes an object .*got \[\]/],
-    ['a Map', new Map([['agent', 'first']]), /createHinter takes an object .*\(a Map object\)/],
-    ['a Date', new Date(0), /\(a Date object\)/],
-    ['an object with inherited fields', Object.create({ agent: 'first' }), /createHinter takes an object/],
+    ['a Map', new Map([['agent', 'first']]), /createHinter takes an object .*\(a Map\)$/],
+    ['a Date', new Date(0), /\(a Date\)$/],
+    ['an object with inherited fields', Object.create({ agent: 'first' }), /createHinter takes an object .*\(an object that inherits its keys\)$/],
     ['a model that is not an agent', { model: {} }, /bad createHinter config: expected an agent .* → at model/],
     ['an agent that is a number', { agent: 42 }, /bad createHinter config: expected an agent name .* → at agent/],
     ['an unknown field', { agnet: 'first' }, /bad createHinter config: Unrecognized key: "agnet"/],
@@ -44,5 +45,12 @@ describe('createHinter checks its config at once', () => {
     for (const config of [undefined, {}, { agent: 'first' }, { agent: new FirstAgent() }, { model: new FirstAgent(), source: 'mine' }, { fourTenFigures: false }]) {
       expect(createHinter(config).hint(env, { top: 1 }).hints).toHaveLength(1);
     }
+  });
+
+  it('takes a plain object of another realm (an iframe, vm), as make and hint do', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    const config = vm.runInNewContext('({ agent: "lookahead" })') as { agent: string };
+    expect(createHinter(config).hint(env, { top: 1 }).source).toBe('lookahead');
   });
 });

@@ -38,6 +38,21 @@ describe('rules sections', () => {
     expect(rulesSection(doc, 'b', 'b')).toBe('## B\nnothing');
   });
 
+  it('without an engine, a registered id reads its own engine’s section', () => {
+    expect(rulesSection(RULES, 'decade-loop')).toBe(rulesSection(RULES, 'decade-loop', 'decade'));
+    expect(rulesSection(RULES, 'ten-twenty-thirty')).toMatch(/^## Ten-Twenty-Thirty\n/);
+    expect(() => rulesSection(RULES, 'pick-ten')).toThrow(/unknown env "pick-ten"/);
+  });
+
+  it('refuses what is not a string, by name', () => {
+    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+    refused(() => rulesSection(null as never, 'decade', 'decade'), /^rulesSection takes the rules document \(docs\/rules.md\) as a string, got null$/);
+    refused(() => rulesSection(RULES, 5 as never), /^rulesSection takes an env id as a string, got 5$/);
+    refused(() => rulesSection(RULES, 'decade', null as never), /engine's name .* got null$/);
+    refused(() => plainText(null as never), /^plainText takes Markdown text as a string, got null$/);
+    refused(() => headingAnchor(5 as never), /^headingAnchor takes a heading as a string, got 5$/);
+  });
+
   it('a game the document does not cover has no section', () => {
     expect(rulesSection(RULES, 'pick-ten', 'pick-ten')).toBeNull();
   });

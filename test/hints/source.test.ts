@@ -60,6 +60,16 @@ describe('chooseHintSource', () => {
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
   });
 
+  it('refuses a shipped-model argument that is not what models/<env id>/ holds, by name', () => {
+    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+    refused(() => chooseHintSource('decade', {}, undefined as never), /^chooseHintSource takes as its third argument what models\/<env id>\/ holds: its model's metadata \{ env, options \} \(ShippedModelInfo\), or null when no model is shipped there; got undefined$/);
+    refused(() => chooseHintSource('decade', {}, {} as never), /\(ShippedModelInfo\).*got \{\}$/);
+    refused(() => chooseHintSource('decade', {}, { env: 'decade', options: null } as never), /got \{"env":"decade","options":null\}$/);
+    refused(() => chooseHintSource('decade', {}, null, 404 as never), /^chooseHintSource takes as its fourth argument why no model could be loaded, a string \(or nothing\), got 404$/);
+    // What the page's index.json gives (with weights) is taken.
+    expect(chooseHintSource('decade', {}, { ...shippedInfo('decade'), weights: 1 } as ShippedModelInfo).kind).toBe('model');
+  });
+
   it('is what loadHinter (the command line) answers for every env id', async () => {
     for (const id of envIds()) {
       let info: ShippedModelInfo | null = null;
@@ -117,5 +127,14 @@ describe('hinterForEnv', () => {
     const without = await hinterForEnv('decade-loop', {}, models);
     expect(without).toMatchObject({ source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-loop/)', fromModel: false });
     expect(loaded).toEqual(['decade']);
+  });
+
+  it('refuses shipped models that are not { info, load }, and an info that is not a model’s metadata or null, by name', async () => {
+    const refused = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+    const usage = /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent\), got /;
+    await refused(hinterForEnv('decade', {}, undefined as never), new RegExp(`${usage.source}undefined$`));
+    await refused(hinterForEnv('decade', {}, {} as never), new RegExp(`${usage.source}\\{\\}$`));
+    await refused(hinterForEnv('decade', {}, {} as never, {}), new RegExp(`${usage.source}\\{\\}$`));
+    await refused(hinterForEnv('decade', {}, { info: () => undefined as never, load: async () => createAgent('first', 'decade', {}) }), /^hinterForEnv: models\.info\("decade"\) must give what models\/<env id>\/ holds: .*got undefined$/);
   });
 });

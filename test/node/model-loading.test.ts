@@ -28,6 +28,9 @@ const { loadModel, loadModelAgent } = await import('../../src/node/load-model.js
 const { shippedModelDir } = await import('../../src/node/resolve.js');
 const { initBackend } = await import('../../src/node/tf-backend.js');
 const { loadModelFromUrl } = await import('../../src/agents/learned/url-loader.js');
+const { agentFromModel, featureLayout } = await import('../../src/agents/learned/from-model.js');
+const { useBrowserBackend } = await import('../../src/agents/learned/browser-backend.js');
+const { envConfig } = await import('../../src/env/registry.js');
 const { MODEL_ALGORITHMS } = await import('../../src/agents/learned/metadata.js');
 const { ALGORITHMS } = await import('../../src/train/algorithms/index.js');
 
@@ -268,6 +271,35 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     expect(asked).toEqual([`${BASE}model.json`]);
   });
 
+  it('resolves a relative model URL against the page’s address, where there is a page', async () => {
+    vi.stubGlobal('location', { href: 'https://example.test/play/?env=decade' });
+    try {
+      for (const url of ['/models/decade/model.json', '../models/decade/model.json']) {
+        const asked: string[] = [];
+        expect((await loadModelFromUrl(url, 'decade', fakeFetch(shipped(), asked))).metadata.env).toBe('decade');
+        expect(asked).toEqual([`${BASE}model.json`, `${BASE}weights.bin`]);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('refuses a relative model URL outside a page, before fetching anything', async () => {
+    const asked: string[] = [];
+    await expect(loadModelFromUrl('/models/decade/model.json', 'decade', fakeFetch(shipped(), asked))).rejects.toThrow(
+      expect.objectContaining({ code: 'bad-argument', message: 'model "decade": "/models/decade/model.json" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json' }),
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses a fetch that gives no response, and arguments of the wrong kind, by name', async () => {
+    const refused = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+    await refused(loadModelFromUrl(`${BASE}model.json`, 'decade', async () => null as never), /^model "decade": fetch gave null for model\.json, not a response \{ ok, status, headers, arrayBuffer\(\) \}$/);
+    await refused(loadModelFromUrl(null as never, 'decade'), /^model "decade": loadModelFromUrl takes the URL of model\.json as a string, got null$/);
+    await refused(loadModelFromUrl(`${BASE}model.json`, 5 as never), /^loadModelFromUrl takes the model's name \(for messages\) as a string, got 5$/);
+    await refused(loadModelFromUrl(`${BASE}model.json`, 'decade', 'fetch' as never), /^model "decade": loadModelFromUrl takes a fetch function .*got "fetch"$/);
+  });
+
   it('refuses NaN weights and padded files', async () => {
     const nan = shipped();
     nan['weights.bin'] = Buffer.from(nan['weights.bin']);
@@ -276,5 +308,27 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     const padded = shipped();
     padded['weights.bin'] = Buffer.concat([padded['weights.bin'], Buffer.alloc(8)]);
     await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(padded, []))).rejects.toThrow(TengymError);
+  });
+});
+
+describe('the browser entry (tengym/models) refuses what it does not take, by name', () => {
+  const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+  const rejected = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+
+  it('agentFromModel: a model that is not a TensorFlow.js model', () => {
+    refused(() => agentFromModel(null as never), /^agentFromModel takes a TensorFlow\.js model of tengym's \(await tf\.loadLayersModel\(url\)\), got null$/);
+    refused(() => agentFromModel({} as never), /^agentFromModel takes a TensorFlow\.js model .*got \{\}$/);
+  });
+
+  it('featureLayout: an env id or config, and nothing else', () => {
+    expect(featureLayout('decade')).toEqual(featureLayout(envConfig('decade')));
+    refused(() => featureLayout(null as never), /^featureLayout takes an env id .* or a config made by envConfig\(id, options\), got null$/);
+  });
+
+  it('useBrowserBackend: a number of weights and { wasmPath, prefer? }', async () => {
+    await rejected(useBrowserBackend(5 as never, undefined as never), /^useBrowserBackend takes options \{ wasmPath, prefer\? \}, wasmPath a URL prefix ending in "\/" .*; got undefined$/);
+    await rejected(useBrowserBackend(5, {} as never), /^useBrowserBackend takes options .*; got \{\}$/);
+    await rejected(useBrowserBackend('5' as never, { wasmPath: '/wasm/' }), /^useBrowserBackend takes the model's number of weights \(≥ 0, as models\/index\.json gives it\), got "5"$/);
+    await rejected(useBrowserBackend(5, { wasmPath: '/wasm/', prefer: 'gpu' as never }), /^useBrowserBackend: prefer is one of wasm, webgl, cpu, got "gpu"$/);
   });
 });

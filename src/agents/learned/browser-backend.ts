@@ -7,8 +7,11 @@
  * `tengym/models` exports it.
  */
 import * as tf from '@tensorflow/tfjs';
+import { TengymError, isPlainObject, showValue } from '../../env/errors.js';
 
 export type BrowserBackend = 'wasm' | 'webgl' | 'cpu';
+
+const BACKENDS: BrowserBackend[] = ['wasm', 'webgl', 'cpu'];
 
 /**
  * Weights from which WebGL is tried first: four times the largest model measured. Above the
@@ -31,6 +34,15 @@ export interface BrowserBackendOptions {
 
 /** Sets the first backend of `backendsFor(weights)` that initialises here, and returns its name. */
 export async function useBrowserBackend(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
+  if (typeof weights !== 'number' || !Number.isFinite(weights) || weights < 0) {
+    throw new TengymError('bad-argument', `useBrowserBackend takes the model's number of weights (≥ 0, as models/index.json gives it), got ${showValue(weights)}`);
+  }
+  if (!isPlainObject(options) || typeof options.wasmPath !== 'string') {
+    throw new TengymError('bad-argument', `useBrowserBackend takes options { wasmPath, prefer? }, wasmPath a URL prefix ending in "/" where the page serves the tfjs-backend-wasm .wasm files; got ${showValue(options)}`);
+  }
+  if (options.prefer !== undefined && !(BACKENDS as unknown[]).includes(options.prefer)) {
+    throw new TengymError('bad-argument', `useBrowserBackend: prefer is one of ${BACKENDS.join(', ')}, got ${showValue(options.prefer)}`);
+  }
   const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
   setWasmPaths(options.wasmPath);
   // The single-threaded SIMD build everywhere: the threaded one's worker does not start in a

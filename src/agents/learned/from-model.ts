@@ -5,11 +5,11 @@
  * play with (metadata `search`).
  */
 import type * as tf from '@tensorflow/tfjs';
-import { TengymError } from '../../env/errors.js';
+import { TengymError, describeKind } from '../../env/errors.js';
 import type { AnyGame, EnvConfig } from '../../env/game.js';
 import { decadeGame } from '../../env/games/decade.js';
 import { fourTenGame } from '../../env/games/four-ten.js';
-import { envConfig, make } from '../../env/registry.js';
+import { checkedEnvConfig, envConfig, make } from '../../env/registry.js';
 import type { DecadeOptions } from '../../env/games/decade.js';
 import { rulesOf } from '../decade/position.js';
 import { AfterstateAgent, type AfterstateFeatures, type FeatureLayout } from './afterstate-agent.js';
@@ -41,9 +41,9 @@ export function afterstateFeatures(env: EnvConfig): { features: AfterstateFeatur
   return { features, layout: features.layout(env.options) };
 }
 
-/** The features of an env's positions (`afterstateFeatures(env).layout`). */
-export function featureLayout(env: EnvConfig): FeatureLayout {
-  return afterstateFeatures(env).layout;
+/** The features of an env's positions (`afterstateFeatures(env).layout`), by env id or config. */
+export function featureLayout(env: EnvConfig | string): FeatureLayout {
+  return afterstateFeatures(typeof env === 'string' ? envConfig(env) : checkedEnvConfig(env, 'featureLayout')).layout;
 }
 
 /** An afterstate agent for a model of these metadata (the features of the env it was trained for). */
@@ -100,6 +100,10 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
 
 /** The agent of a loaded tengym model: a search with learned values, afterstate values or a policy/Q head, as its metadata says. */
 export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAgent {
+  if (model === null || typeof model !== 'object' || typeof (model as Partial<tf.LayersModel>).getUserDefinedMetadata !== 'function') {
+    throw new TengymError('bad-argument', `agentFromModel takes a TensorFlow.js model of tengym's (await tf.loadLayersModel(url)), got ${describeKind(model)}`);
+  }
+  if (typeof name !== 'string') throw new TengymError('bad-argument', `agentFromModel takes the agent's name as a string, got ${describeKind(name)}`);
   const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
   checkModelFits(model, metadata, `model "${name}"`);
   if (metadata.head === 'search') {

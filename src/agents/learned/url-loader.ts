@@ -5,7 +5,7 @@
  * describes; then the network and metadata checked against the env (`checkModelFits`).
  */
 import * as tf from '@tensorflow/tfjs';
-import { TengymError } from '../../env/errors.js';
+import { TengymError, describeKind, showValue } from '../../env/errors.js';
 import { agentFromModel, type TrainedAgent } from './from-model.js';
 import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, modelLoadError } from './model-check.js';
 
@@ -19,6 +19,9 @@ async function fetchBytes(fetchFn: FetchLike, url: string, name: string, bound: 
   } catch (e) {
     throw new TengymError('bad-argument', `${where}: cannot fetch ${name} (${(e as Error).message})`);
   }
+  if (response === null || typeof response !== 'object' || typeof response.arrayBuffer !== 'function' || typeof response.headers?.get !== 'function') {
+    throw new TengymError('bad-argument', `${where}: fetch gave ${describeKind(response)} for ${name}, not a response { ok, status, headers, arrayBuffer() }`);
+  }
   if (!response.ok) throw new TengymError('bad-argument', `${where}: ${name} is ${response.status === 404 ? 'missing' : `unavailable (HTTP ${response.status})`}`);
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   if (length > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${length} bytes, more than the ${bound} it may`);
@@ -27,9 +30,29 @@ async function fetchBytes(fetchFn: FetchLike, url: string, name: string, bound: 
   return data;
 }
 
+/**
+ * `modelUrl` as an absolute URL: a relative one ("/models/decade/model.json") resolved against
+ * the page's address, where there is a page; elsewhere there is nothing to resolve it against.
+ */
+function absoluteUrl(modelUrl: string, where: string): string {
+  const page = (globalThis as { location?: { href?: unknown } }).location?.href;
+  const base = typeof page === 'string' ? page : undefined;
+  try {
+    return new URL(modelUrl, base).href;
+  } catch {
+    throw new TengymError('bad-argument', base === undefined
+      ? `${where}: "${modelUrl}" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json`
+      : `${where}: "${modelUrl}" is not a URL`);
+  }
+}
+
 /** The model whose model.json is at `modelUrl` (its weights beside it), checked before it plays. */
 export async function loadModelFromUrl(modelUrl: string, name: string, fetchFn: FetchLike = (url) => fetch(url)): Promise<TrainedAgent> {
+  if (typeof name !== 'string') throw new TengymError('bad-argument', `loadModelFromUrl takes the model's name (for messages) as a string, got ${showValue(name)}`);
   const where = `model "${name}"`;
+  if (typeof modelUrl !== 'string') throw new TengymError('bad-argument', `${where}: loadModelFromUrl takes the URL of model.json as a string, got ${showValue(modelUrl)}`);
+  if (typeof fetchFn !== 'function') throw new TengymError('bad-argument', `${where}: loadModelFromUrl takes a fetch function (url) => Promise<Response> or nothing, got ${describeKind(fetchFn)}`);
+  modelUrl = absoluteUrl(modelUrl, where);
   const text = new TextDecoder().decode(await fetchBytes(fetchFn, modelUrl, 'model.json', MAX_MODEL_JSON_BYTES, where));
   const checked = checkModelJson(text, where);
   const data = new Uint8Array(checked.bytes);
