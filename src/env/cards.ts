@@ -10,22 +10,30 @@ export const SUITS = 'CDHS';
 export const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'] as const;
 export const DECK_SIZE = 52;
 
-export const rankOf = (card: number): number => card >> 2;
-export const suitOf = (card: number): number => card & 3;
+/** `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and none out of 52. */
+function checkCard(card: number, fn: string): number {
+  if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) throw new TengymError('bad-argument', `${fn}: ${showValue(card)} is not a card id (an integer from 0 to ${DECK_SIZE - 1}, rank * 4 + suit)`);
+  return card;
+}
+
+export const rankOf = (card: number): number => checkCard(card, 'rankOf') >> 2;
+export const suitOf = (card: number): number => checkCard(card, 'suitOf') & 3;
 
 /** "TH" for the ten of hearts. */
 export function cardCode(card: number): string {
+  checkCard(card, 'cardCode');
   return RANKS[card >> 2] + SUITS[card & 3];
 }
 
 /** "10♥" for the ten of hearts: what a player reads. */
 export function cardLabel(card: number): string {
-  const r = card >> 2;
+  const r = checkCard(card, 'cardLabel') >> 2;
   return (r === 9 ? '10' : RANKS[r]) + SUIT_SYMBOLS[card & 3];
 }
 
 /** The card id of a code such as "TH", "th" or "10H"; -1 when it is not one. */
 export function parseCardCode(text: string): number {
+  if (typeof text !== 'string') return -1;
   const t = text.trim().toUpperCase();
   const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
   if (!m) return -1;
@@ -83,7 +91,7 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
   if (!bad.length && !dup.length && tokens.length !== DECK_SIZE) {
     const missing: string[] = [];
     for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) missing.push(cardCode(c));
-    problems.push(`${tokens.length} cards, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
+    problems.push(`${tokens.length} ${tokens.length === 1 ? 'card' : 'cards'}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
   }
   if (problems.length) throw new TengymError('bad-deck', `bad deck: ${problems.join('; ')}`);
   return out;

@@ -16,7 +16,7 @@
  * engine of your own wrapped in `new Env(...)`).
  */
 import type { BoardView, CardSpot } from './board.js';
-import { checkSeedFits, validateSeed, type Env } from './env.js';
+import { Env, checkSeedFits, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
 import { make } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
@@ -235,15 +235,20 @@ export function checkEnv(id: string, options: unknown = {}, checkOptions: CheckO
 export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}): CheckReport {
   if (typeof makeEnv !== 'function') throw new TengymError('bad-argument', `checkEnvFrom takes a function that makes a new Env, got ${describeKind(makeEnv)}`);
   const { episodes, seed } = validateCheckOptions(checkOptions);
-  const fresh = makeEnv();
+  const build = () => {
+    const env: unknown = makeEnv();
+    if (!(env instanceof Env)) throw new TengymError('bad-argument', `checkEnvFrom: the factory must return a new Env (make(id), or new Env(...) around an engine), got ${describeKind(env)}`);
+    return env;
+  };
+  const fresh = build();
   const id = fresh.id;
   const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0 };
   expectError(id, 'step before reset', 'not-reset', () => fresh.step(0));
   expectError(id, 'getState before reset', 'not-reset', () => fresh.getState());
   for (let e = 0; e < episodes; e++) {
-    const trace = checkEpisode(makeEnv, id, seed + e, report);
+    const trace = checkEpisode(build, id, seed + e, report);
     if (e < 3) {
-      const again = checkEpisode(makeEnv, id, seed + e, { ...report });
+      const again = checkEpisode(build, id, seed + e, { ...report });
       if (again.join() !== trace.join()) fail(id, `seed ${seed + e}: the same seed gave a different trajectory`);
     }
   }

@@ -126,6 +126,12 @@ export class Env<O extends object = Record<string, unknown>> {
   private historyLength = 0;
 
   constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
+    // make checks what it passes; a call by hand gets this, not a TypeError from deep in the engine.
+    let wrong: string | null = null;
+    if (typeof id !== 'string') wrong = `the id ${showValue(id)}`;
+    else if (game === null || typeof game !== 'object' || typeof game.numActions !== 'function') wrong = `${describeKind(game)} as the engine`;
+    else if (options === null || typeof options !== 'object') wrong = `${describeKind(options)} as the options`;
+    if (wrong !== null) throw new TengymError('bad-argument', `new Env takes an id, an engine and its validated options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
     this.id = id;
     this.game = game;
     this.options = options;

@@ -6,7 +6,8 @@
  * action, description, reward, terminated, truncated, legalActions, info, state }`,
  * `info` holding `outcome` on the last step.
  */
-import type { Env } from './env.js';
+import { Env } from './env.js';
+import { TengymError, describeKind } from './errors.js';
 
 export interface ReplayLine {
   step: number;
@@ -22,6 +23,9 @@ export interface ReplayLine {
 
 /** Plays and emits each line through `emit`; an illegal action throws after the lines before it. */
 export function playthrough(env: Env, reset: { seed?: number; deck?: string }, next: (env: Env, step: number) => number | undefined, emit: (line: object) => void): void {
+  if (!(env instanceof Env)) throw new TengymError('bad-argument', `playthrough plays an env (make(id)), got ${describeKind(env)}`);
+  if (typeof next !== 'function') throw new TengymError('bad-argument', `playthrough: next must be a function (env, step) => action or undefined to stop, got ${describeKind(next)}`);
+  if (typeof emit !== 'function') throw new TengymError('bad-argument', `playthrough: emit must be a function that takes each line, got ${describeKind(emit)}`);
   const first = env.reset(reset);
   const head: Record<string, unknown> = { state: env.getState(), legalActions: env.legalActions() };
   if (first.info.terminated) head.info = { terminated: true, outcome: first.info.outcome };

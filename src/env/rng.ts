@@ -12,6 +12,7 @@
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { TengymError, describeKind, showValue } from './errors.js';
 
 export type Rng = RandomGenerator;
 
@@ -28,13 +29,16 @@ export function mix32(x: number): number {
 }
 
 /**
- * A generator for a seed in 0..2^53-1. The seed is scattered over the whole 128-bit
+ * A generator for a seed: any safe integer (reset's seeds are 0..2^53-1; derived ones such
+ * as `seed ^ k` may be negative). The seed is scattered over the whole 128-bit
  * xoroshiro128+ state (pure-rand's own `xoroshiro128plus(seed)` puts the seed in the
  * first output as is, so seeds s, s+1, … would deal related first cards). The first two
  * words are a bijection of the seed's low and high halves, so distinct seeds never
  * share a state.
  */
 export function createRng(seed: number): Rng {
+  // Anything else (a string, NaN, 1.5, Infinity) would silently act as some other seed.
+  if (!Number.isSafeInteger(seed)) throw new TengymError('bad-seed', `bad seed ${showValue(seed)}: expected an integer from -${MAX_SEED} to ${MAX_SEED}`);
   const lo = seed >>> 0;
   const hi = Math.floor(seed / 0x1_0000_0000) >>> 0;
   const a = mix32(lo);
@@ -50,6 +54,10 @@ export function rngFromState(state: readonly number[]): Rng {
 
 /** Uniform integer in [from, to], advancing `rng` in place. */
 export function randomInt(rng: Rng, from: number, to: number): number {
+  // uniformInt loops forever on a NaN or infinite bound, and strays out of a fractional or reversed range.
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from) {
+    throw new TengymError('bad-argument', `randomInt takes integer bounds from ≤ to, got from ${showValue(from)}, to ${showValue(to)}`);
+  }
   return uniformInt(rng, from, to);
 }
 
@@ -61,8 +69,12 @@ export function randomInt(rng: Rng, from: number, to: number): number {
  * above 2^31: a 32-card Four Ten reshuffle takes a third of the time. A test checks
  * that both give the same deals.
  */
-export function shuffleInPlace(rng: Rng, items: Uint8Array | Int32Array | number[], length = items.length): void {
-  for (let i = length - 1; i > 0; i--) {
+export function shuffleInPlace(rng: Rng, items: Uint8Array | Int32Array | number[], length?: number): void {
+  if (!Array.isArray(items) && !(ArrayBuffer.isView(items) && !(items instanceof DataView))) throw new TengymError('bad-argument', `shuffleInPlace takes an array or a typed array, got ${describeKind(items)}`);
+  const n = length ?? items.length;
+  // Past the end it would shuffle in holes (undefined, or zeros in a typed array).
+  if (!Number.isInteger(n) || n < 0 || n > items.length) throw new TengymError('bad-argument', `shuffleInPlace: length must be an integer from 0 to the ${items.length} items, got ${showValue(length)}`);
+  for (let i = n - 1; i > 0; i--) {
     const size = i + 1;
     const limit = size > 2 ? ~~(4294967296 / size) * size : 4294967296;
     let u = rng.next() + 2147483648;

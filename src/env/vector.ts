@@ -123,10 +123,11 @@ export class VectorEnv {
   constructor(config: EnvConfig, numEnvs: number, vectorOptions?: VectorEnvOptions);
   constructor(...args: [string, unknown, number, VectorEnvOptions?] | [EnvConfig, number, VectorEnvOptions?]) {
     const [numEnvs, vectorOptions = {}] = typeof args[0] === 'string' ? [args[2], args[3]] : [args[1], args[2] as VectorEnvOptions | undefined];
+    // The env first, as make does: which argument is numEnvs depends on it.
+    const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], 'VectorEnv');
     if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {
       throw new TengymError('bad-argument', `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
     }
-    const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], 'VectorEnv');
     if (vectorOptions === null || typeof vectorOptions !== 'object' || (vectorOptions.onEpisode !== undefined && typeof vectorOptions.onEpisode !== 'function')) {
       throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`);
     }

@@ -1,6 +1,7 @@
 /**
  * Confidence intervals for the numbers tengym reports.
  */
+import { TengymError, showValue } from '../env/errors.js';
 
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
@@ -10,7 +11,11 @@ export const Z95 = 1.959963984540054;
  * approximation it stays inside [0, 1] and behaves at 0 and n wins.
  */
 export function wilsonInterval(wins: number, n: number, z = Z95): [number, number] {
-  if (n <= 0) return [0, 1];
+  // Counts out of order would give [NaN, NaN]; a string would be coerced.
+  if (!Number.isSafeInteger(wins) || !Number.isSafeInteger(n) || wins < 0 || wins > n) {
+    throw new TengymError('bad-argument', `wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins ${showValue(wins)}, n ${showValue(n)}`);
+  }
+  if (n === 0) return [0, 1];
   const p = wins / n;
   const z2 = z * z;
   const denom = 1 + z2 / n;

@@ -58,3 +58,12 @@ describe('an agent asked about something that is not a running game', () => {
     expect(() => createAgent('greedy', 'four-ten').score!(finished('four-ten'))).toThrow(/^agent "greedy": the episode is over; call reset\(\) for the next$/);
   });
 });
+
+describe('an agent reset with a seed that is not one', () => {
+  it('is refused, not played as some other seed', () => {
+    const agent = createAgent('random', 'tens');
+    for (const bad of ['x', null, Number.NaN, 1.5, Number.POSITIVE_INFINITY]) expect(codeOf(() => agent.reset(bad as never)), String(bad)).toBe('bad-seed');
+    expect(() => agent.reset('x' as never)).toThrow(/^bad seed "x": expected an integer from -9007199254740991 to 9007199254740991$/);
+    agent.reset(7);
+  });
+});

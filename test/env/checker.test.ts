@@ -468,6 +468,14 @@ describe('the contract checker rejects broken games', () => {
     expect(verdict(makeEnv)).toMatch(message);
   });
 
+  it('refuses a factory that does not return an Env, by what it returned', () => {
+    for (const bad of [null, undefined, {}, 'tens']) expect(() => checkEnvFrom(() => bad as never)).toThrow(TengymError);
+    expect(() => checkEnvFrom(() => null as never)).toThrow(/^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an engine\), got null$/);
+    let calls = 0;
+    // Every env it makes is checked, not only the first.
+    expect(() => checkEnvFrom(() => (calls++ === 0 ? make('tens') : ({} as never)), { episodes: 1 })).toThrow(/got \{\}$/);
+  });
+
   it('names the id in every message, and checks a registered id by name', () => {
     expect(verdict(CASES[0][1])).toMatch(/^tens: /);
     expect(checkEnv('tens', {}, { episodes: 5, seed: 3 })).toMatchObject({ id: 'tens', episodes: 5 });

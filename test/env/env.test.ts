@@ -41,6 +41,15 @@ describe('Env before reset', () => {
     expectError(() => make('tens', { undoLimit: 3 }).undo(), 'not-reset', /^undo: call reset\(\) first$/);
   });
 
+  it('refuses a call by hand without an id, an engine or options, pointing to make', () => {
+    const o = tensGame.optionsSchema.parse({});
+    const Unchecked = Env as unknown as new (...args: unknown[]) => Env;
+    expectError(() => new Unchecked(), 'bad-argument', /^new Env takes an id, an engine and its validated options, got the id undefined; use make\(id, options\), or make\(\{ id, game, options \}\) for an engine of your own$/);
+    expectError(() => new Unchecked('decade'), 'bad-argument', /^new Env takes an id, an engine and its validated options, got undefined as the engine; use make\(id, options\)/);
+    expectError(() => new Unchecked('tens', {}, o), 'bad-argument', /got \{\} as the engine;/);
+    expectError(() => new Unchecked('tens', tensGame), 'bad-argument', /got undefined as the options;/);
+  });
+
   it('checks the buffers it is given', () => {
     const o = tensGame.optionsSchema.parse({});
     expect(() => new Env('tens', tensGame, o, { observation: new Float32Array(3) })).toThrow('tens: buffers of 3 observation floats and 82 mask entries, the engine needs 183 and 82');

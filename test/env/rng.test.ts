@@ -64,6 +64,41 @@ describe('seeded deals', () => {
     expect(fast).toEqual([2, 0, 1]); // j = 1 (from the redraw, 1), then j = 0
   });
 
+  it('takes any safe integer as a seed, negative ones too (derived seeds such as seed ^ k), and refuses the rest', () => {
+    expect(createRng(-1).getState()).not.toEqual(createRng(1).getState());
+    expect(createRng(-(2 ** 53 - 1)).getState()).not.toEqual(createRng(2 ** 53 - 1).getState());
+    for (const bad of ['x', '7', null, undefined, Number.NaN, 1.5, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      const e = thrown(() => createRng(bad as number));
+      expect(e.code, String(bad)).toBe('bad-seed');
+      expect(e.message).toMatch(/^bad seed .+: expected an integer from -9007199254740991 to 9007199254740991$/);
+    }
+    expect(thrown(() => createRng('x' as never)).message).toBe('bad seed "x": expected an integer from -9007199254740991 to 9007199254740991');
+  });
+
+  it('randomInt refuses bounds that are not integers in order (it looped forever on NaN, gave 2 for 0..1.5 and 8 for 5..0)', () => {
+    const rng = createRng(1);
+    for (const [from, to] of [[0, Number.NaN], [0, Number.POSITIVE_INFINITY], [0, undefined], [0, 1.5], [0.5, 3], [5, 0], [0, -1], ['0', 3], [0, 2 ** 53]]) {
+      const e = thrown(() => randomInt(rng, from as number, to as number));
+      expect(e.code, `${String(from)}..${String(to)}`).toBe('bad-argument');
+    }
+    expect(thrown(() => randomInt(rng, 5, 0)).message).toBe('randomInt takes integer bounds from ≤ to, got from 5, to 0');
+    expect(thrown(() => randomInt(rng, 0, Number.NaN)).message).toBe('randomInt takes integer bounds from ≤ to, got from 0, to NaN');
+    expect(randomInt(rng, 3, 3)).toBe(3);
+    expect(randomInt(rng, -(2 ** 53 - 1), 2 ** 53 - 1)).toSatisfy(Number.isSafeInteger);
+  });
+
+  it('shuffleInPlace refuses what is not an array, or a length past its end', () => {
+    const rng = createRng(1);
+    for (const bad of [null, undefined, 'AS 2C', { length: 2 }, new DataView(new ArrayBuffer(4))]) expect(thrown(() => shuffleInPlace(rng, bad as never)).code).toBe('bad-argument');
+    expect(thrown(() => shuffleInPlace(rng, null as never)).message).toBe('shuffleInPlace takes an array or a typed array, got null');
+    for (const length of [5, -1, 1.5, Number.NaN]) expect(thrown(() => shuffleInPlace(rng, [1, 2, 3], length)).code).toBe('bad-argument');
+    expect(thrown(() => shuffleInPlace(rng, new Uint8Array(3), 5)).message).toBe('shuffleInPlace: length must be an integer from 0 to the 3 items, got 5');
+    const part = [1, 2, 3, 4, 5];
+    shuffleInPlace(rng, part, 3);
+    expect(part.slice(3)).toEqual([4, 5]);
+    expect(part.slice(0, 3).sort()).toEqual([1, 2, 3]);
+  });
+
   it('separates seeds above 2^32', () => {
     expect(shuffled(2 ** 32 + 5)).not.toEqual(shuffled(5));
   });
@@ -87,6 +122,7 @@ describe('parseStandardDeck', () => {
     [[...full.slice(0, 51), 'AC'].join(' '), /duplicate cards AC/],
     [[...full.slice(0, 51), 'ZZ'].join(' '), /unknown card codes "ZZ" at index 51/],
     ['', /0 cards/],
+    ['AS', /^bad deck: 1 card, a deck has 52 \(missing/],
   ])('rejects a bad deck with a message naming the problem', (deck, message) => {
     expect(() => parseStandardDeck(deck)).toThrow(TengymError);
     expect(() => parseStandardDeck(deck)).toThrow(message);
@@ -107,6 +143,19 @@ describe('cards', () => {
     const longer = new Uint8Array(60).fill(99); // the 52 cards, nothing past them
     orderedDeck(longer);
     expect(Array.from(longer.subarray(50))).toEqual([50, 51, 99, 99, 99, 99, 99, 99, 99, 99]);
+  });
+
+  it('refuses what is not a card id (an integer 0..51), and parseCardCode gives -1 for what is not text', () => {
+    for (const bad of [-1, 52, 1.5, Number.NaN, 'AS', null, undefined]) {
+      for (const [name, fn] of [['cardCode', cardCode], ['cardLabel', cardLabel], ['rankOf', rankOf], ['suitOf', suitOf]] as const) {
+        const e = thrown(() => fn(bad as number));
+        expect(e.code, `${name}(${String(bad)})`).toBe('bad-argument');
+        expect(e.message).toMatch(new RegExp(`^${name}: .+ is not a card id \\(an integer from 0 to 51, rank \\* 4 \\+ suit\\)$`));
+      }
+    }
+    expect(thrown(() => cardCode(-1)).message).toBe('cardCode: -1 is not a card id (an integer from 0 to 51, rank * 4 + suit)');
+    expect(thrown(() => cardLabel('AS' as never)).message).toBe('cardLabel: "AS" is not a card id (an integer from 0 to 51, rank * 4 + suit)');
+    expect([null, undefined, 38, {}, ['TH']].map((t) => parseCardCode(t as never))).toEqual([-1, -1, -1, -1, -1]);
   });
 
   it('splits a deck on spaces and commas, or takes a list', () => {

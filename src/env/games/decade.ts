@@ -122,11 +122,15 @@ export const decadeOptionsSchema = z
     maxSteps: z.int().min(1).default(5000).describe('Moves before the game is stopped'),
     reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
   })
-  .superRefine((o, ctx) => {
-    if (o.maxRun !== null && o.maxRun < o.minRun) {
-      ctx.addIssue({ code: 'custom', path: ['maxRun'], message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})` });
-    }
-  });
+  .superRefine(
+    (o, ctx) => {
+      if (o.maxRun !== null && o.maxRun < o.minRun) {
+        ctx.addIssue({ code: 'custom', path: ['maxRun'], message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})` });
+      }
+    },
+    // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 export type DecadeOptions = z.output<typeof decadeOptionsSchema>;
 

@@ -379,7 +379,7 @@ function copyState(src: FourTenState, dst: FourTenState): void {
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
 function deckProblem(values: ArrayLike<number>, what: string): string | null {
   if (values.length === 0 || values.length % FOUR_TEN_DECK_SIZE !== 0) {
-    return `${what} has ${values.length} cards; a Four Ten deck has ${FOUR_TEN_DECK_SIZE} (eight each of 1, 2, 3, 4), and several decks are a multiple of ${FOUR_TEN_DECK_SIZE}`;
+    return `${what} has ${values.length} ${values.length === 1 ? 'card' : 'cards'}; a Four Ten deck has ${FOUR_TEN_DECK_SIZE} (eight each of 1, 2, 3, 4), and several decks are a multiple of ${FOUR_TEN_DECK_SIZE}`;
   }
   for (let d = 0; d * FOUR_TEN_DECK_SIZE < values.length; d++) {
     const count = [0, 0, 0, 0];

@@ -67,6 +67,11 @@ describe('decade options', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues).toEqual([{ code: 'custom', path: ['maxRun'], message: 'maxRun (3) must be null or at least minRun (4)' }]);
   });
+
+  it('a maxRun below 2 is said once, by its own check, not again by the check against minRun', () => {
+    expect(() => make('decade', { maxRun: 0 })).toThrow(/^bad options for decade: Too small: expected number to be >=2 → at maxRun$/);
+    expect(decadeOptionsSchema.safeParse({ maxRun: 1 }).error?.issues).toHaveLength(1);
+  });
 });
 
 describe('decade counters agree with the cards', () => {

@@ -99,4 +99,9 @@ describe('four-ten: a deck that is not one', () => {
     expect((env.getState().game as FourTenJSON).stock.length).toBeGreaterThan(0);
     expect(() => env.reset({ deck: deck.map((c, i) => (i === 0 ? '2' : c)) })).toThrow(/^bad deck: the deck .*7× 1.*9× 2/);
   });
+
+  it('counts a deck of one card as "1 card"', () => {
+    expect(() => make('four-ten').reset({ deck: '1' })).toThrow(/^bad deck: the deck has 1 card; a Four Ten deck has 32 /);
+    expect(() => make('four-ten').reset({ deck: '1 2' })).toThrow(/^bad deck: the deck has 2 cards; /);
+  });
 });
