@@ -5730,13 +5730,15 @@ function mix32(x) {
 	return x ^ x >>> 16 | 0;
 }
 /**
-* A generator for a seed in 0..2^53-1. The seed is scattered over the whole 128-bit
+* A generator for a seed: any safe integer (reset's seeds are 0..2^53-1; derived ones such
+* as `seed ^ k` may be negative). The seed is scattered over the whole 128-bit
 * xoroshiro128+ state (pure-rand's own `xoroshiro128plus(seed)` puts the seed in the
 * first output as is, so seeds s, s+1, … would deal related first cards). The first two
 * words are a bijection of the seed's low and high halves, so distinct seeds never
 * share a state.
 */
 function createRng(seed) {
+	if (!Number.isSafeInteger(seed)) throw new TengymError("bad-seed", `bad seed ${showValue(seed)}: expected an integer from -${MAX_SEED} to ${MAX_SEED}`);
 	const lo = seed >>> 0;
 	const hi = Math.floor(seed / 4294967296) >>> 0;
 	const a = mix32(lo);
@@ -5760,8 +5762,11 @@ function rngFromState(state) {
 * above 2^31: a 32-card Four Ten reshuffle takes a third of the time. A test checks
 * that both give the same deals.
 */
-function shuffleInPlace(rng, items, length = items.length) {
-	for (let i = length - 1; i > 0; i--) {
+function shuffleInPlace(rng, items, length) {
+	if (!Array.isArray(items) && !(ArrayBuffer.isView(items) && !(items instanceof DataView))) throw new TengymError("bad-argument", `shuffleInPlace takes an array or a typed array, got ${describeKind(items)}`);
+	const n = length ?? items.length;
+	if (!Number.isInteger(n) || n < 0 || n > items.length) throw new TengymError("bad-argument", `shuffleInPlace: length must be an integer from 0 to the ${items.length} items, got ${showValue(length)}`);
+	for (let i = n - 1; i > 0; i--) {
 		const size = i + 1;
 		const limit = size > 2 ? ~~(4294967296 / size) * size : 4294967296;
 		let u = rng.next() + 2147483648;
@@ -5824,6 +5829,11 @@ var Env = class Env {
 	historyRng = [];
 	historyLength = 0;
 	constructor(id, game, options, buffers = {}) {
+		let wrong = null;
+		if (typeof id !== "string") wrong = `the id ${showValue(id)}`;
+		else if (game === null || typeof game !== "object" || typeof game.numActions !== "function") wrong = `${describeKind(game)} as the engine`;
+		else if (options === null || typeof options !== "object") wrong = `${describeKind(options)} as the options`;
+		if (wrong !== null) throw new TengymError("bad-argument", `new Env takes an id, an engine and its validated options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
 		this.id = id;
 		this.game = game;
 		this.options = options;
@@ -6116,17 +6126,24 @@ const SUIT_SYMBOLS = [
 	"♥",
 	"♠"
 ];
+/** `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and none out of 52. */
+function checkCard(card, fn) {
+	if (!Number.isInteger(card) || card < 0 || card >= 52) throw new TengymError("bad-argument", `${fn}: ${showValue(card)} is not a card id (an integer from 0 to 51, rank * 4 + suit)`);
+	return card;
+}
 /** "TH" for the ten of hearts. */
 function cardCode(card) {
+	checkCard(card, "cardCode");
 	return RANKS[card >> 2] + SUITS[card & 3];
 }
 /** "10♥" for the ten of hearts: what a player reads. */
 function cardLabel(card) {
-	const r = card >> 2;
+	const r = checkCard(card, "cardLabel") >> 2;
 	return (r === 9 ? "10" : RANKS[r]) + SUIT_SYMBOLS[card & 3];
 }
 /** The card id of a code such as "TH", "th" or "10H"; -1 when it is not one. */
 function parseCardCode(text) {
+	if (typeof text !== "string") return -1;
 	const t = text.trim().toUpperCase();
 	const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
 	if (!m) return -1;
@@ -6178,7 +6195,7 @@ function parseStandardDeck(deck) {
 	if (!bad.length && !dup.length && tokens.length !== 52) {
 		const missing = [];
 		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		problems.push(`${tokens.length} cards, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+		problems.push(`${tokens.length} ${tokens.length === 1 ? "card" : "cards"}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
 	}
 	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
 	return out;
@@ -6843,7 +6860,7 @@ const decadeOptionsSchema = strictObject({
 		path: ["maxRun"],
 		message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`
 	});
-});
+}, { when: (payload) => payload.issues.length === 0 });
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
 function runActionId(start, length) {
 	return 1 + start * LENGTHS_PER_START + (length - 2);
@@ -7908,7 +7925,7 @@ function copyState(src, dst) {
 }
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
 function deckProblem(values, what) {
-	if (values.length === 0 || values.length % 32 !== 0) return `${what} has ${values.length} cards; a Four Ten deck has 32 (eight each of 1, 2, 3, 4), and several decks are a multiple of 32`;
+	if (values.length === 0 || values.length % 32 !== 0) return `${what} has ${values.length} ${values.length === 1 ? "card" : "cards"}; a Four Ten deck has 32 (eight each of 1, 2, 3, 4), and several decks are a multiple of 32`;
 	for (let d = 0; d * 32 < values.length; d++) {
 		const count = [
 			0,
