@@ -65,5 +65,10 @@ describe('an agent reset with a seed that is not one', () => {
     for (const bad of ['x', null, Number.NaN, 1.5, Number.POSITIVE_INFINITY]) expect(codeOf(() => agent.reset(bad as never)), String(bad)).toBe('bad-seed');
     expect(() => agent.reset('x' as never)).toThrow(/^bad seed "x": expected an integer from -9007199254740991 to 9007199254740991$/);
     agent.reset(7);
+    // pimc draws its samples from streams derived from its seed.
+    const pimc = createAgent('pimc', 'decade');
+    for (const bad of ['x', null, Number.NaN, 1.5, -1]) expect(codeOf(() => pimc.reset(bad as never)), String(bad)).toBe('bad-seed');
+    expect(() => pimc.reset('x' as never)).toThrow(/^bad agent "pimc" seed "x": expected an integer from 0 to 9007199254740991$/);
+    pimc.reset(7);
   });
 });

@@ -29,7 +29,7 @@
  * `seenHash`), never by the calls made before: `act` and `score` agree on a position, and a
  * hint for a position is the same whoever asks and whatever was asked before.
  */
-import type { Env } from '../../env/env.js';
+import { validateSeed, type Env } from '../../env/env.js';
 import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng, deriveSeed, mix32, type Rng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
@@ -154,7 +154,8 @@ export class PimcAgent implements Agent, RemembersStock {
 
   /** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
   reset(seed: number): void {
-    this.seed = seed;
+    // Its samples are drawn from streams derived from this seed: a string or NaN would act as some other seed.
+    this.seed = validateSeed(seed, `agent "${this.name}" seed`);
     this.memory.clear();
     this.search?.solver.clear();
   }
