@@ -264,6 +264,9 @@ def test_bad_arguments_are_not_action_errors():
     assert type(e.value) is tengym.TengymError and e.value.code == "bad-argument"
     with pytest.raises(tengym.TengymError, match="num_envs must be a positive integer, got True"):
         tengym.TengymVectorEnv("tens", num_envs=True)
+    # Past what one engine process holds, the limit is named, and how to spread more.
+    with pytest.raises(tengym.TengymError, match=r"num_envs must be an integer from 1 to 1048576 per engine process \(processes=N spreads more\), got 10000000"):
+        tengym.TengymVectorEnv("tens", num_envs=10**7)
 
 
 def test_the_sb3_vec_env_refuses_a_bool_number_of_copies():

@@ -8814,7 +8814,7 @@ function handleJson(msg) {
 		});
 		case "make": {
 			const num = msg.num === void 0 ? 1 : msg.num;
-			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be an integer from 1 to ${1 << 20} an engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
+			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
 			const config = envConfig(String(msg.id), msg.options ?? {});
 			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
 			if (autoreset !== "next-step" && autoreset !== "same-step") throw new TengymError("bad-argument", `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
