@@ -267,11 +267,16 @@ export async function checkAgents(agents: string[], env: EnvConfig): Promise<voi
   for (const name of agents) await resolveAgent(name, env);
 }
 
+/** The error for a reference that is not one of the agents compared. */
+function notAmongAgents(reference: string, agents: readonly string[]): TengymError {
+  return new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${agents.join(', ')})`);
+}
+
 /** The report of agents that played the same deals: each one's figures and its paired difference from the reference. */
 export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
   const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
-  if (!ref) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${played.map((p) => p.agent).join(', ')})`);
+  if (!ref) throw notAmongAgents(reference, played.map((p) => p.agent));
   const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
     const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
     if (agent !== reference) {
@@ -302,7 +307,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   }
   const env = envConfig(c.env, c.options);
   const reference = c.reference ?? c.agents[0];
-  if (!c.agents.includes(reference)) throw new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${c.agents.join(', ')})`);
+  if (!c.agents.includes(reference)) throw notAmongAgents(reference, c.agents);
   await checkAgents(c.agents, env);
   const total = c.episodes * c.agents.length;
   let done = 0;
