@@ -7,7 +7,7 @@
  * seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
  * the unseen cards never changes a fair agent's choice.
  */
-import { Env } from '../env/env.js';
+import { Env, validateSeed } from '../env/env.js';
 import { TengymError, describeKind } from '../env/errors.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';
 import type { ModelMetadata } from './learned/metadata.js';
@@ -95,4 +95,13 @@ export function checkPlaying(env: unknown, agent: string): asserts env is Env {
   if (!(env instanceof Env)) throw new TengymError('bad-argument', `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
   if (!env.hasStarted) throw new TengymError('not-reset', `agent "${agent}": the env has not been dealt yet; call reset() first`);
   if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is over; call reset() for the next`);
+}
+
+/**
+ * What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
+ * Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
+ * passed over by this agent and met later by one that does use it.
+ */
+export function checkUnusedSeed(seed: unknown, agent: string): void {
+  if (seed !== undefined) validateSeed(seed, `agent "${agent}" seed`);
 }

@@ -5,7 +5,7 @@
  */
 import type { Env } from '../env/env.js';
 import { createRng, randomInt, type Rng } from '../env/rng.js';
-import { checkPlaying, type Agent } from './agent.js';
+import { checkPlaying, checkUnusedSeed, type Agent } from './agent.js';
 
 export class RandomAgent implements Agent {
   readonly name = 'random';
@@ -26,7 +26,9 @@ export class RandomAgent implements Agent {
 export class FirstAgent implements Agent {
   readonly name = 'first';
   readonly fair = true;
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
   act(env: Env): number {
     checkPlaying(env, this.name);
     return env.legal[0];

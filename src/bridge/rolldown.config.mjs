@@ -8,6 +8,9 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 export default defineConfig({
   input: new URL('./engine.ts', import.meta.url).pathname,
   platform: 'node',
+  // Paths as the checkout sees them: a node_modules that is a link elsewhere would otherwise
+  // put the link's target in the bundle's comments, and the bundle would differ by checkout.
+  resolve: { symlinks: false },
   output: {
     file: new URL('../../python/src/tengym/_engine/engine.mjs', import.meta.url).pathname,
     format: 'esm',

@@ -71,4 +71,17 @@ describe('an agent reset with a seed that is not one', () => {
     expect(() => pimc.reset('x' as never)).toThrow(/^bad agent "pimc" seed "x": expected an integer from 0 to 9007199254740991$/);
     pimc.reset(7);
   });
+
+  it('is refused by every agent, those whose play uses no seed too', async () => {
+    const agents: Agent[] = [];
+    for (const id of envIds()) for (const { name } of agentsFor(id)) agents.push(createAgent(name, id));
+    for (const id of shippedModelEnvs()) agents.push(await resolveAgent('model', id));
+    for (const agent of agents) {
+      for (const bad of ['7', null, Number.NaN, 1.5, {}]) expect(codeOf(() => agent.reset(bad as never)), `${agent.name}.reset(${String(bad)})`).toBe('bad-seed');
+      agent.reset(7);
+    }
+    expect(() => createAgent('longest', 'decade').reset('7' as never)).toThrow(/^bad agent "longest" seed "7": expected an integer from 0 to 9007199254740991$/);
+    // Where the seed is not used, none may be given.
+    createAgent('longest', 'decade').reset(undefined as never);
+  });
 });

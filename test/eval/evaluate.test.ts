@@ -195,6 +195,18 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(report.results[1]).toHaveProperty('vsReference.ci95');
   });
 
+  it('says the paired interval means little on a few deals, and only then', () => {
+    // Seed 11, 3 deals: both lose all three, and the interval is [+0.00, +0.00].
+    const few = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '3', '--seed', '11');
+    expect(few.status, few.stderr).toBe(0);
+    expect(few.stdout).toMatch(/\nnote: the paired intervals on 3 deals mean little \(a normal approximation, which wants 30 or more; on a few deals it can have no width\)\n$/);
+    const enough = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '30', '--seed', '11');
+    expect(enough.status, enough.stderr).toBe(0);
+    expect(enough.stdout).not.toMatch(/note:/);
+    // One agent has no paired interval to speak of.
+    expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '3').stdout).not.toMatch(/note:/);
+  });
+
   it('lists agents with their fairness', () => {
     const r = run('agents', '--env', 'decade', '--json');
     expect(r.status).toBe(0);

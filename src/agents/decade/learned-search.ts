@@ -16,7 +16,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
-import type { ActionScores, Agent } from '../agent.js';
+import { checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv } from './common.js';
 import { StockMemory } from './memory.js';
 import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
@@ -601,7 +601,9 @@ export class DecadeSearchAgent implements Agent {
     readonly config: SearchConfig,
   ) {}
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     const rules = this.prepare(env);

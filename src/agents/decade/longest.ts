@@ -7,14 +7,16 @@
  * Reads only the legal-action list: a run's length and start are in its id.
  */
 import type { Env } from '../../env/env.js';
-import type { ActionScores, Agent } from '../agent.js';
+import { checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { decadeEnv, longestRank, sortedScores } from './common.js';
 
 export class LongestRunAgent implements Agent {
   readonly name = 'longest';
   readonly fair = true;
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     decadeEnv(env, this.name);

@@ -28,7 +28,7 @@
 import type { Env } from '../../env/env.js';
 import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng } from '../../env/rng.js';
-import type { ActionScores, Agent } from '../agent.js';
+import { checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
@@ -89,7 +89,8 @@ export class LookaheadAgent implements Agent {
   }
 
   /** Forgets the memory and the solver's table: an episode never depends on the ones before. */
-  reset(): void {
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
     this.memory.clear();
     this.endgame?.clear();
   }

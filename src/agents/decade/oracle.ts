@@ -13,7 +13,7 @@
  * past it the value is an estimate (with 'deck-bottom' the solver approximates anyway).
  */
 import type { Env } from '../../env/env.js';
-import { checkPlaying, type ActionScores, type Agent } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { drawAll, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
@@ -44,7 +44,8 @@ export class OracleAgent implements Agent {
     this.tableBits = config.tableBits ?? 20;
   }
 
-  reset(): void {
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
     this.dealLen = -1;
     this.solver?.clear();
   }

@@ -19,7 +19,7 @@ import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, fourTenOptionsSchema, type FourTenOptions } from '../../env/games/four-ten.js';
 import { MS_ADD, afterExchange, configHand, configOfKey, exchangeNeighbours, withHand } from '../../env/games/four-ten-hands.js';
-import { checkPlaying, type ActionScores, type Agent, type ScoreKind } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind } from '../agent.js';
 import { phaseOf, type Phase } from '../four-ten/common.js';
 import { DEFAULT_GAME_VALUES } from './default-game-values.js';
 import { GamePolicy, GameValues, checkGameOptions, computeGameValues, type GameRules, type GameSolveProgress } from './game-policy.js';
@@ -297,7 +297,9 @@ export class OptimalFourTenAgent implements Agent {
     checkGameOptions(this.rules);
   }
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   private roundAt(env: Env): RoundSolution {
     this.policy ??= gamePolicy(this.rules);

@@ -15,7 +15,7 @@
  * reach after it. Its scores (kind 'heuristic') are that value minus 100,000 × fault probability.
  */
 import type { Env } from '../../env/env.js';
-import { checkPlaying, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
 import { FAULTS, NOTHING, addCard, afterExchange, removeCard } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
@@ -60,7 +60,9 @@ export class BottomAgent implements Agent {
     this.playsBottom = playsBottom;
   }
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     checkPlaying(env, this.name);

@@ -23,7 +23,7 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import { checkPlaying, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
 import { FAULTS, MS_COUNTS, MS_SIZE, NOTHING, SCORES, addCard, afterExchange, configCards, configHand, removeCard, STOCK_CODES, stockCode } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
@@ -82,7 +82,9 @@ export class ExpectimaxAgent implements Agent {
     this.gameTarget = o.gameTarget;
   }
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     checkPlaying(env, this.name);

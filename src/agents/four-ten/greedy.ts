@@ -14,7 +14,7 @@
  * 100 for a move that scores, else −100 × fault probability + chance of scoring.
  */
 import type { Env } from '../../env/env.js';
-import { checkPlaying, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
 import { FAULTS, SCORES, addCard, afterExchange, judgeConfig, removeCard } from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
@@ -72,7 +72,9 @@ export class GreedyAgent implements Agent {
     this.rules = rulesOf(fourTenOptionsOf(options));
   }
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     checkPlaying(env, this.name);

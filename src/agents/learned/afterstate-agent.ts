@@ -34,7 +34,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';
-import { checkPlaying, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { inPasses } from './network.js';
 
@@ -420,7 +420,9 @@ export class AfterstateAgent implements Agent {
     this.search = wanted === undefined ? null : features.search!;
   }
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     checkPlaying(env, this.name);

@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
-import { checkPlaying, type ActionScores, type Agent } from '../agent.js';
+import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { actionOutputs } from './network.js';
 
@@ -39,7 +39,9 @@ export class ModelAgent implements Agent {
     readonly metadata: ModelMetadata,
   ) {}
 
-  reset(): void {}
+  reset(seed?: number): void {
+    checkUnusedSeed(seed, this.name);
+  }
 
   act(env: Env): number {
     checkPlaying(env, this.name);

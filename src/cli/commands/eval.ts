@@ -55,7 +55,16 @@ export function evalTable(report: EvalReport): string {
     ...after.map((c) => c.cell(r)),
     r.seconds.toFixed(1),
   ]);
-  return formatTable(header, rows);
+  const table = formatTable(header, rows);
+  return report.episodes < FEW_DEALS && report.results.length > 1 ? `${table}\n${fewDealsNote(report.episodes)}` : table;
+}
+
+/** Below this many deals the paired interval, a normal approximation, is said to mean little. */
+export const FEW_DEALS = 30;
+
+/** On 3 deals that each differ by one win the interval is [+100, +100]: a table must not let that read as certainty. */
+function fewDealsNote(episodes: number): string {
+  return `note: the paired intervals on ${episodes} deal${episodes === 1 ? '' : 's'} mean little (a normal approximation, which wants ${FEW_DEALS} or more; on a few deals it can have no width)`;
 }
 
 /** Rounds − the reference's with its interval; '–' when no deal was won by both. */
