@@ -325,7 +325,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.refresh();
   }
 
-  /** An independent copy: same state, rng stream and undo history. */
+  /** An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep copy before `reset` is in Gymnasium). */
   clone(): Env<O> {
     const copy = new Env<O>(this.id, this.game, this.options);
     copy.copyFrom(this);

@@ -360,6 +360,16 @@ describe('Env.clone and copyFrom', () => {
     expect(env.getState()).not.toEqual(copy.getState());
   });
 
+  it('a clone of an env never dealt is never dealt, and deals as its original would', () => {
+    const env = make('decade');
+    const copy = env.clone();
+    expect(copy.hasStarted).toBe(false);
+    expectError(() => copy.getState(), 'not-reset', /reset/);
+    copy.reset({ seed: 9 });
+    env.reset({ seed: 9 });
+    expect(copy.getState()).toEqual(env.getState());
+  });
+
   it('copyFrom refuses another env or other options, and copies an ended game', () => {
     const env = tensAfter(1);
     expectError(() => env.copyFrom(make('block-ten')), 'bad-argument', /^copyFrom: block-ten \{.*\} is a different env from tens \{.*\}$/);
