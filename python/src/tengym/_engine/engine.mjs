@@ -6007,7 +6007,7 @@ var Env = class Env {
 		this.started = true;
 		this.refresh();
 	}
-	/** An independent copy: same state, rng stream and undo history. */
+	/** An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep copy before `reset` is in Gymnasium). */
 	clone() {
 		const copy = new Env(this.id, this.game, this.options);
 		copy.copyFrom(this);
