@@ -4,10 +4,13 @@
  * index (models/index.json: each model's env, options and weight count), so that any static
  * host can serve it. `tengym serve` serves that directory.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+// The TypeScript source, not dist/: Vite bundles this config with what it imports, so the page's
+// index is computed by the same function as the package's models/index.json, from the source.
+import { MODEL_INDEX_FILE, modelIndexJson, readModelIndex } from '../src/node/model-index.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(root, '..');
@@ -16,33 +19,15 @@ const WASM_DIR = join(repo, 'node_modules/@tensorflow/tfjs-backend-wasm/dist');
 const WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'];
 const MODELS_DIR = join(repo, 'models');
 
-interface ModelJson {
-  weightsManifest: { paths: string[]; weights: { shape: number[] }[] }[];
-  userDefinedMetadata?: { tengym?: { env?: string; options?: Record<string, unknown> } };
-}
-
 /** Copies the wasm binaries and the shipped models into the build, with the models' index. */
 function staticAssets(): Plugin {
   return {
     name: 'tengym-static-assets',
     generateBundle() {
       for (const file of WASM_FILES) this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(WASM_DIR, file)) });
-      const index: Record<string, { env: string; options: Record<string, unknown>; weights: number }> = {};
-      for (const id of readdirSync(MODELS_DIR).sort()) {
-        const modelFile = join(MODELS_DIR, id, 'model.json');
-        if (!existsSync(modelFile)) continue;
-        const json = JSON.parse(readFileSync(modelFile, 'utf8')) as ModelJson;
-        const meta = json.userDefinedMetadata?.tengym;
-        if (!meta?.env || !meta.options) continue;
-        let weights = 0;
-        for (const group of json.weightsManifest) {
-          for (const w of group.weights) weights += w.shape.reduce((a, b) => a * b, 1);
-          for (const path of group.paths) this.emitFile({ type: 'asset', fileName: `models/${id}/${path}`, source: readFileSync(join(MODELS_DIR, id, path)) });
-        }
-        this.emitFile({ type: 'asset', fileName: `models/${id}/model.json`, source: readFileSync(modelFile) });
-        index[id] = { env: meta.env, options: meta.options, weights };
-      }
-      this.emitFile({ type: 'asset', fileName: 'models/index.json', source: JSON.stringify(index, null, 1) + '\n' });
+      const { index, files } = readModelIndex(MODELS_DIR);
+      for (const file of files) this.emitFile({ type: 'asset', fileName: `models/${file}`, source: readFileSync(join(MODELS_DIR, file)) });
+      this.emitFile({ type: 'asset', fileName: `models/${MODEL_INDEX_FILE}`, source: modelIndexJson(index) });
     },
   };
 }

@@ -64,6 +64,29 @@ describe('the packed package', () => {
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './models', './node']));
   });
 
+  it("tengym serve gives the page the models' index from the package's models/, the one folder a page of one's own serves", async () => {
+    const server = spawn(join(app, 'node_modules', '.bin', 'tengym'), ['serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) resolve(out);
+        });
+        server.once('exit', (code) => reject(new Error(`tengym serve exited with ${code}`)));
+      });
+      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
+      const index = await fetch(new URL('models/index.json', url));
+      expect(index.status).toBe(200);
+      expect(await index.text()).toBe(readFileSync(join(app, 'node_modules', 'tengym', 'models', 'index.json'), 'utf8'));
+      expect(readFileSync(join(app, 'node_modules', 'tengym', 'models', 'index.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'models', 'index.json'), 'utf8'));
+    } finally {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  });
+
   it('loadAgent refuses a directory that is not there, by name', () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { loadAgent } from 'tengym/node'; await loadAgent('no-such-dir').catch((e) => console.log(e.name, e.message));"], { cwd: app, encoding: 'utf8' });
     expect(r.stdout.trim()).toBe('TengymError no model at "no-such-dir": the directory does not exist');
