@@ -328,6 +328,8 @@ describe('the browser entry (tengym/models) refuses what it does not take, by na
   it('useBrowserBackend: a number of weights and { wasmPath, prefer? }', async () => {
     await rejected(useBrowserBackend(5 as never, undefined as never), /^useBrowserBackend takes options \{ wasmPath, prefer\? \}, wasmPath a URL prefix ending in "\/" .*; got undefined$/);
     await rejected(useBrowserBackend(5, {} as never), /^useBrowserBackend takes options .*; got \{\}$/);
+    // TensorFlow.js appends the file's name to the prefix: without its "/" every .wasm fetch misses.
+    await rejected(useBrowserBackend(5, { wasmPath: '/wasm' }), /^useBrowserBackend: wasmPath is a URL prefix ending in "\/" \(the \.wasm files' names are appended to it\), got "\/wasm"$/);
     await rejected(useBrowserBackend('5' as never, { wasmPath: '/wasm/' }), /^useBrowserBackend takes the model's number of weights \(≥ 0, as models\/index\.json gives it\), got "5"$/);
     await rejected(useBrowserBackend(5, { wasmPath: '/wasm/', prefer: 'gpu' as never }), /^useBrowserBackend: prefer is one of wasm, webgl, cpu, got "gpu"$/);
   });

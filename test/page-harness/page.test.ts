@@ -630,6 +630,29 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 90_000);
 
+  it('decade with hints: a WebAssembly file the server does not have yet (404) is said, and the backend set up once it is there', async () => {
+    const { source } = await loadHinter('decade', {});
+    await withPage(
+      'env=decade&seed=2&hints=1&backend=wasm',
+      async (p) => {
+        const line = p.page.locator('#hint-source');
+        expect(await line.textContent()).toMatch(/^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/);
+        // The file is there now: TensorFlow.js, which refuses a new path after a failure, tries again from the same one.
+        await p.page.evaluate('window.wasmMissing = false');
+        for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
+        const v = await p.view();
+        expect(v.source).toBe(source);
+        expect(v.backend).toBe('wasm');
+        expect(await line.textContent()).toBe(`Hints from ${source}`);
+      },
+      {
+        // The server answers 404 for the WebAssembly binaries until the test says otherwise.
+        init: `window.wasmMissing = true; const pageFetch = window.fetch;
+          window.fetch = (url, ...rest) => window.wasmMissing && String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
+      },
+    );
+  }, 90_000);
+
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
     const env = make('ten-twenty-thirty');

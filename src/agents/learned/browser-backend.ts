@@ -32,6 +32,9 @@ export interface BrowserBackendOptions {
   prefer?: BrowserBackend;
 }
 
+/** The wasmPath last given to TensorFlow.js. */
+let wasmPathSet: string | null = null;
+
 /** Sets the first backend of `backendsFor(weights)` that initialises here, and returns its name. */
 export async function useBrowserBackend(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
   if (typeof weights !== 'number' || !Number.isFinite(weights) || weights < 0) {
@@ -40,11 +43,24 @@ export async function useBrowserBackend(weights: number, options: BrowserBackend
   if (!isPlainObject(options) || typeof options.wasmPath !== 'string') {
     throw new TengymError('bad-argument', `useBrowserBackend takes options { wasmPath, prefer? }, wasmPath a URL prefix ending in "/" where the page serves the tfjs-backend-wasm .wasm files; got ${showValue(options)}`);
   }
+  if (!options.wasmPath.endsWith('/')) {
+    // TensorFlow.js appends the file's name: "/wasm" would fetch /wasmtfjs-backend-wasm-simd.wasm.
+    throw new TengymError('bad-argument', `useBrowserBackend: wasmPath is a URL prefix ending in "/" (the .wasm files' names are appended to it), got ${showValue(options.wasmPath)}`);
+  }
   if (options.prefer !== undefined && !(BACKENDS as unknown[]).includes(options.prefer)) {
     throw new TengymError('bad-argument', `useBrowserBackend: prefer is one of ${BACKENDS.join(', ')}, got ${showValue(options.prefer)}`);
   }
   const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
-  setWasmPaths(options.wasmPath);
+  try {
+    setWasmPaths(options.wasmPath);
+  } catch {
+    // Once the WebAssembly backend failed to set up, TensorFlow.js refuses any path; it tries
+    // again from the one it has, so the same path again (the next model, a later try) is fine.
+    if (options.wasmPath !== wasmPathSet) {
+      throw new TengymError('bad-argument', `useBrowserBackend: the WebAssembly backend failed to set up from wasmPath ${showValue(wasmPathSet)} earlier in this page, and TensorFlow.js takes no other path after that; got ${showValue(options.wasmPath)}`);
+    }
+  }
+  wasmPathSet = options.wasmPath;
   // The single-threaded SIMD build everywhere: the threaded one's worker does not start in a
   // bundled page, where a host sends cross-origin isolation headers.
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
