@@ -1,13 +1,18 @@
 // The package as a user gets it: `npm pack`, installed into a scratch app, the README's
 // Node snippet run there as written (its output checked against the snippet's comments),
 // `tengym --version`, the files the tarball carries, and every command the README's command
-// list and each command's --help examples show, run from the scratch app.
+// list and each command's --help examples show, run from the scratch app; and play-page.md's
+// snippet for one's own page, bundled with Vite and played in Chromium.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findChromium, launchChromium } from '../../src/page-harness/chromium.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -97,6 +102,85 @@ describe('the packed package', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toMatch(/^random,first,.*\bpimc\b.* true$/);
   });
+});
+
+/** docs/play-page.md's "In your own page or app": its text and its ```ts block. */
+function ownPageGuide(): { guide: string; snippet: string } {
+  const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('## In your own page or app')[1];
+  const snippet = /```ts\n([\s\S]*?)```/.exec(guide)?.[1];
+  if (!snippet) throw new Error('play-page.md, "In your own page or app", has no ```ts block');
+  return { guide, snippet };
+}
+
+/** Builds a page of index.html and main.ts (`code`) in `dir` with Vite, resolving packages from the scratch app. */
+async function buildPage(dir: string, code: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="./main.ts"></script></body></html>');
+  writeFileSync(join(dir, 'main.ts'), code);
+  await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: join(dir, 'dist') } });
+  return join(dir, 'dist');
+}
+
+const CHROMIUM = findChromium();
+
+describe('play-page.md, "In your own page or app", from the packed package', () => {
+  it.skipIf(!CHROMIUM)("the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, decade-loop's from pimc, no console error", async () => {
+    const { guide, snippet } = ownPageGuide();
+    // The page needs nothing but tengym: the app installed it alone.
+    expect([...snippet.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['tengym', 'tengym/models']);
+    // The folders the guide names, each at the path it names.
+    const served = [...guide.matchAll(/`(node_modules\/[^`]+\/)` at `(\/[^`]*\/)`/g)].map((m) => ({ at: m[2], dir: join(app, m[1]) }));
+    expect(served.map((s) => s.at)).toEqual(['/models/', '/wasm/']);
+    const report = `
+const loop = await hinterForEnv('decade-loop', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('decade-loop loads no model'); } });
+const loopEnv = make('decade-loop');
+loopEnv.reset({ seed: 7 });
+(window as any).ownPage = { source, over: !env.running, loop: loop.source, loopFromModel: loop.fromModel, loopHint: loop.hinter.hint(loopEnv, { top: 1 }).source };
+`;
+    const dist = await buildPage(join(app, 'own-page'), snippet + report);
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
+      const where = served.find((s) => path.startsWith(s.at)) ?? { at: '/', dir: dist };
+      const file = resolve(where.dir, path.slice(where.at.length) || 'index.html');
+      let body: Buffer | null = null;
+      try {
+        if (file.startsWith(resolve(where.dir) + sep)) body = readFileSync(file);
+      } catch {
+        body = null;
+      }
+      requests.push(`${path} ${body ? 200 : 404}`);
+      const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
+      res.writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body ?? '');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const browser = await launchChromium(CHROMIUM!);
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+      page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
+      const loopSource = /^pimc \(/;
+      expect(await page.evaluate('window.ownPage')).toEqual({ source: 'model models/decade/ (shipped)', over: true, loop: expect.stringMatching(loopSource), loopFromModel: false, loopHint: expect.stringMatching(loopSource) });
+      expect(errors).toEqual([]);
+      // The model and the WebAssembly backend came from where the guide serves them.
+      expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/model.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  }, 180_000);
+
+  it("a page that imports only the package root bundles no TensorFlow.js", async () => {
+    const dist = await buildPage(join(app, 'root-page'), "import { make, hinterForEnv } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 });\nconsole.log(typeof hinterForEnv, env.legalCount);\n");
+    const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const f of scripts) expect(readFileSync(join(dist, 'assets', f), 'utf8'), f).not.toMatch(/tfjs|loadLayersModel/);
+  }, 60_000);
 });
 
 /** The README's command list: the lines of its ```sh block that start with `tengym envs`. */
