@@ -24,8 +24,11 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
+        if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP.value):
+            # Gymnasium's sync and async vector envs take the other modes (vector_kwargs={"autoreset_mode": ...}).
+            raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step only (AutoresetMode.NEXT_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives the others", "bad-argument")
         for single in ("dict_observation", "illegal_action", "dead_deals"):
             if single in options:
                 raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'], refuses an illegal action without moving any copy and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
