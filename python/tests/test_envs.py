@@ -404,3 +404,55 @@ def test_vector_env_over_several_processes_matches_one():
     finally:
         one.close()
         three.close()
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(processes):
+    # Gymnasium's options={"reset_mask": mask}: the copies marked are reset (with their seeds), the
+    # others keep their episode, a pending next-step autoreset included.
+    def play(envs):
+        seen = []
+        obs, info = envs.reset(seed=10)
+        masks = info["action_mask"].copy()
+        for k in range(14):
+            # At k=9 copy 3 has ended and is not marked (its autoreset is kept); at k=12 copy 2 has
+            # ended and is marked (the reset replaces its autoreset).
+            if k in (2, 3, 6, 9, 12):
+                mask = np.array([k % 3 == 0, True, k in (3, 12), False])
+                obs, info = envs.reset(seed=[100 + k, 200 + k, 300 + k, 400 + k], options={"reset_mask": mask})
+                # Sync mode gives the info of the copies reset only; tengym's masks are every copy's.
+                assert np.array_equal(info["_action_mask"], mask) or info["_action_mask"].all()
+                seen.append((obs.copy(), info["action_mask"][mask].copy()))
+                masks[mask] = info["action_mask"][mask]
+            actions = np.array([np.flatnonzero(m)[-1] if m.any() else 0 for m in masks])
+            obs, rewards, term, trunc, info = envs.step(actions)
+            masks = info["action_mask"].copy()
+            seen.append((obs.copy(), rewards.copy(), term.copy(), trunc.copy(), masks.copy()))
+        return seen
+
+    sync = gym.make_vec("tengym/decade-v0", num_envs=4, vectorization_mode="sync", maxSteps=4)
+    native = gym.make_vec("tengym/decade-v0", num_envs=4, vectorization_mode="vector_entry_point", maxSteps=4, processes=processes)
+    try:
+        expected, got = play(sync), play(native)
+        assert len(expected) == len(got)
+        for a, b in zip(expected, got):
+            for x, y in zip(a, b):
+                assert np.array_equal(x, y)
+        _, info = native.reset(options={"reset_mask": np.array([False, True, False, False])})
+        assert info["action_mask"].shape == (4, native.single_action_space.n) and info["_action_mask"].all()
+        before = native.render()
+        for bad in [np.array([1, 0, 0, 0]), np.array([True, False]), np.zeros(4, dtype=bool), [True, False, True, False]]:
+            with pytest.raises(tengym.TengymError, match="reset_mask"):
+                native.reset(options={"reset_mask": bad})
+        with pytest.raises(tengym.TengymError, match="takes no reset options"):
+            native.reset(options={"reset_mask": np.ones(4, dtype=bool), "deck": []})
+        assert native.render() == before
+    finally:
+        sync.close()
+        native.close()
+    fresh = tengym.TengymVectorEnv("tens", 2)
+    try:
+        with pytest.raises(tengym.TengymError, match="before the first reset"):
+            fresh.reset(options={"reset_mask": np.array([True, False])})
+    finally:
+        fresh.close()

@@ -633,3 +633,17 @@ def test_a_vector_env_refuses_to_be_copied_by_name():
                 attempt()
     finally:
         v.close()
+
+
+def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
+    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which resets next-step only.
+    from gymnasium.vector import AutoresetMode
+
+    for mode in (AutoresetMode.SAME_STEP, AutoresetMode.DISABLED, "SameStep"):
+        with pytest.raises(tengym.TengymError, match="autoreset_mode") as e:
+            gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
+        assert e.value.code == "bad-argument"
+    for mode in (AutoresetMode.NEXT_STEP, "NextStep"):
+        v = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
+        assert v.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+        v.close()

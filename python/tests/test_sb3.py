@@ -159,3 +159,30 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
     finally:
         ours.close()
         theirs.close()
+
+
+def test_subproc_vec_env_workers_make_a_module_prefixed_id(tmp_path):
+    # SubprocVecEnv's workers (forkserver, SB3's default) have not imported tengym, so a bare
+    # "tengym/tens-v0" is unknown there; "tengym:tengym/tens-v0" imports it first (python.md).
+    script = tmp_path / "subproc.py"
+    script.write_text(
+        "import sys\n"
+        "if __name__ == '__main__':\n"
+        "    import numpy as np, tengym\n"
+        "    from stable_baselines3.common.env_util import make_vec_env\n"
+        "    from stable_baselines3.common.vec_env import SubprocVecEnv\n"
+        "    try:\n"
+        "        make_vec_env(sys.argv[1], n_envs=2, seed=0, vec_env_cls=SubprocVecEnv).close()\n"
+        "    except Exception as e:\n"
+        "        print(type(e).__name__)\n"
+        "        sys.exit(0)\n"
+        "    v = make_vec_env(sys.argv[1], n_envs=2, seed=0, vec_env_cls=SubprocVecEnv)\n"
+        "    v.reset()\n"
+        "    masks = np.stack(v.env_method('action_masks'))\n"
+        "    v.step(masks.argmax(axis=1))\n"
+        "    v.close()\n"
+        "    print('ok')\n"
+    )
+    run = lambda env_id: subprocess.run([sys.executable, str(script), env_id], capture_output=True, text=True, timeout=120).stdout.strip().splitlines()[-1]
+    assert run("tengym/tens-v0") in ("EOFError", "ConnectionResetError", "BrokenPipeError")  # the worker died of NamespaceNotFound
+    assert run("tengym:tengym/tens-v0") == "ok"

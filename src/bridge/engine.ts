@@ -34,7 +34,7 @@ import { envConfig, envIds, envs, make } from '../env/registry.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 4;
+export const PROTOCOL = 5;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -191,6 +191,10 @@ function handleJson(msg: Record<string, unknown>): void {
       const seeds = msg.seeds as (number | null)[] | undefined;
       if (seeds !== undefined && (!Array.isArray(seeds) || seeds.length !== c.envs.length)) throw new TengymError('bad-seed', `reset: seeds must be a list of ${c.envs.length} seed(s) or nulls`);
       const seedOf = (i: number): number | undefined => (seeds !== undefined ? (seeds[i] ?? undefined) : seed !== undefined ? seed + i : undefined);
+      // mask: which copies to reset (Gymnasium's options["reset_mask"]); the others keep their episode, a pending autoreset included.
+      const mask = msg.mask as boolean[] | undefined;
+      if (mask !== undefined && (!Array.isArray(mask) || mask.length !== c.envs.length || !mask.every((m) => typeof m === 'boolean'))) throw new TengymError('bad-argument', `reset: mask must be a list of ${c.envs.length} booleans`);
+      if (mask !== undefined && !c.vector) throw new TengymError('bad-argument', 'reset: a mask is for a vector of copies');
       if (msg.deck !== undefined && c.envs.length !== 1) throw new TengymError('bad-argument', 'reset: a deck is for one env, not a vector of copies');
       // Checked on a scratch env first, so a bad seed or deck leaves every copy as it was.
       const scratch = seed !== undefined || msg.deck !== undefined || seeds !== undefined ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
@@ -199,6 +203,7 @@ function handleJson(msg: Record<string, unknown>): void {
       if (scratch && msg.deck !== undefined && c.redeal && !scratch.running) throw new TengymError('bad-deck', "reset: this deck deals no legal move, and a reset never returns an episode that is already over (dead_deals='keep' returns it, over at reset)");
       if (scratch && seeds !== undefined) for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
       for (let i = 0; i < c.envs.length; i++) {
+        if (mask !== undefined && !mask[i]) continue;
         const s = seedOf(i);
         resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(msg.deck !== undefined ? { deck: msg.deck } : {}) });
       }

@@ -24,8 +24,11 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
+        if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP.value):
+            # Gymnasium's sync and async vector envs take the other modes (vector_kwargs={"autoreset_mode": ...}).
+            raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step only (AutoresetMode.NEXT_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives the others", "bad-argument")
         for single in ("dict_observation", "illegal_action", "dead_deals"):
             if single in options:
                 raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'], refuses an illegal action without moving any copy and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
@@ -74,26 +77,49 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
 
         The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
-        rule; the engines on their own would deal every copy seed 0's cards); later ones deal on."""
-        if options:
-            raise TengymError(f"reset: a vector env takes no reset options, got {options!r}", "bad-argument")
+        rule; the engines on their own would deal every copy seed 0's cards); later ones deal on.
+        options={"reset_mask": mask} (a bool array, one a copy) resets only the copies marked, as
+        Gymnasium's vector envs do; the others keep their episode, a pending autoreset included,
+        and their seeds are ignored."""
+        reset_mask = self._reset_mask(options)
         seeds = copy_seeds(seed, self.num_envs)
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
-        # cards: it draws a seed, as every copy does at the first reset.
+        # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
+        # it is reset whatever the mask says.
         new = revive_copies(self._engines, self._starts)
+        if reset_mask is not None:
+            reset_mask = reset_mask | new
+            if seeds is not None:
+                seeds = [s if m else None for s, m in zip(seeds, reset_mask)]
         seeds = draw_seeds(seeds, new | (not self._seeded))
         bodies = []
         for p, engine in enumerate(self._engines):
+            lo, hi = self._starts[p], self._starts[p + 1]
             msg: dict[str, Any] = {"cmd": "reset"}
-            part = None if seeds is None else seeds[self._starts[p] : self._starts[p + 1]]
+            part = None if seeds is None else seeds[lo:hi]
             if part is not None and any(s is not None for s in part):
                 msg["seeds"] = part
+            if reset_mask is not None:
+                msg["mask"] = [bool(m) for m in reset_mask[lo:hi]]
             bodies.append(bytes(engine.request(msg)))
         if seeds is not None and seeds[0] is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
         self._seeded = True
         self._gather(bodies)
         return self._obs.copy(), self._infos()
+
+    def _reset_mask(self, options: dict | None) -> np.ndarray | None:
+        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); no other option is taken."""
+        if not options:
+            return None
+        if not isinstance(options, dict) or set(options) != {"reset_mask"}:
+            raise TengymError(f"reset: a vector env takes no reset options but reset_mask, got {options!r}", "bad-argument")
+        mask = options["reset_mask"]
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (self.num_envs,) or not mask.any():
+            raise TengymError(f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at least one True, got {mask!r}", "bad-argument")
+        if not self._seeded:
+            raise TengymError("reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)", "bad-argument")
+        return mask.copy()
 
     def step(self, actions):
         a = np.asarray(actions)

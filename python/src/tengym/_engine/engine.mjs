@@ -8705,7 +8705,7 @@ function envs() {
 * observation shows, stays as it is.
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 4;
+const PROTOCOL = 5;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -8801,7 +8801,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 4
+				protocol: 5
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -8845,6 +8845,9 @@ function handleJson(msg) {
 			const seeds = msg.seeds;
 			if (seeds !== void 0 && (!Array.isArray(seeds) || seeds.length !== c.envs.length)) throw new TengymError("bad-seed", `reset: seeds must be a list of ${c.envs.length} seed(s) or nulls`);
 			const seedOf = (i) => seeds !== void 0 ? seeds[i] ?? void 0 : seed !== void 0 ? seed + i : void 0;
+			const mask = msg.mask;
+			if (mask !== void 0 && (!Array.isArray(mask) || mask.length !== c.envs.length || !mask.every((m) => typeof m === "boolean"))) throw new TengymError("bad-argument", `reset: mask must be a list of ${c.envs.length} booleans`);
+			if (mask !== void 0 && !c.vector) throw new TengymError("bad-argument", "reset: a mask is for a vector of copies");
 			if (msg.deck !== void 0 && c.envs.length !== 1) throw new TengymError("bad-argument", "reset: a deck is for one env, not a vector of copies");
 			const scratch = seed !== void 0 || msg.deck !== void 0 || seeds !== void 0 ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
 			if (scratch && (seed !== void 0 || msg.deck !== void 0)) scratch.reset({
@@ -8856,6 +8859,7 @@ function handleJson(msg) {
 				for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
 			}
 			for (let i = 0; i < c.envs.length; i++) {
+				if (mask !== void 0 && !mask[i]) continue;
 				const s = seedOf(i);
 				resetCopy(c, i, {
 					...s !== void 0 ? { seed: s } : {},
@@ -8965,7 +8969,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 4,
+			protocol: 5,
 			ids: envIds()
 		}) + "\n");
 		return;
