@@ -186,3 +186,15 @@ def test_subproc_vec_env_workers_make_a_module_prefixed_id(tmp_path):
     run = lambda env_id: subprocess.run([sys.executable, str(script), env_id], capture_output=True, text=True, timeout=120).stdout.strip().splitlines()[-1]
     assert run("tengym/tens-v0") in ("EOFError", "ConnectionResetError", "BrokenPipeError")  # the worker died of NamespaceNotFound
     assert run("tengym:tengym/tens-v0") == "ok"
+
+
+def test_every_constructor_takes_the_module_prefixed_id():
+    # The id SubprocVecEnv's workers need ("tengym:tengym/tens-v0") names the same engine everywhere.
+    from tengym.sb3 import TengymSB3VecEnv, make_vec_env
+    from tengym.vector import TengymVectorEnv
+
+    for vec in (make_vec_env("tengym:tengym/tens-v0", 2, seed=1, monitor=False), TengymSB3VecEnv("tengym:tengym/tens-v0", 2), TengymVectorEnv("tengym:tengym/tens-v0", 2)):
+        try:
+            assert vec.env_id == "tens"
+        finally:
+            vec.close()

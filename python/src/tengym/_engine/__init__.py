@@ -70,7 +70,10 @@ def _shared_file():
 
 
 def engine_id(env_id: Any) -> Any:
-    """The engine's id of an env id given either way: "tengym/decade-v0" and "decade" name the same engine."""
+    """The engine's id of an env id given any way Gymnasium takes it: "decade", "tengym/decade-v0" and,
+    with the module to import first, "tengym:tengym/decade-v0" name the same engine."""
+    if isinstance(env_id, str) and env_id.startswith("tengym:"):
+        env_id = env_id[len("tengym:") :]
     if isinstance(env_id, str) and env_id.startswith("tengym/"):
         env_id = env_id[len("tengym/") :]
         if env_id.endswith("-v0"):
