@@ -456,3 +456,19 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
             fresh.reset(options={"reset_mask": np.array([True, False])})
     finally:
         fresh.close()
+
+
+def test_vector_render_and_metadata_as_sync_mode_gives_them():
+    # render(): a tuple with one text a copy; metadata: the single env's render modes and fps.
+    ours = gym.make_vec("tengym/decade-v0", num_envs=3, render_mode="ansi")
+    theirs = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="sync", render_mode="ansi")
+    try:
+        ours.reset(seed=5)
+        theirs.reset(seed=5)
+        assert type(ours.render()) is type(theirs.render()) is tuple
+        assert ours.render() == theirs.render()
+        for key in ("render_modes", "render_fps"):
+            assert ours.metadata[key] == theirs.metadata[key], key
+    finally:
+        ours.close()
+        theirs.close()

@@ -16,12 +16,12 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
-from .env import OBS_HIGH, OBS_LOW
+from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
-    metadata = {"render_modes": ["ansi"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": ["ansi"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, **options: Any):
@@ -146,7 +146,8 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     def render(self):
         if not self._seeded:
             return None  # before the first reset, as TengymEnv.render()
-        return [text for engine in self._engines for text in engine.request({"cmd": "render"})]
+        # A tuple, one text a copy, as Gymnasium's sync and async vector envs render.
+        return tuple(text for engine in self._engines for text in engine.request({"cmd": "render"}))
 
     def close_extras(self, **kwargs):
         for engine in getattr(self, "_engines", []):
