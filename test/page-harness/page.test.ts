@@ -606,50 +606,40 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 90_000);
 
-  it('decade with hints: a TensorFlow.js backend that fails to set up once is said, and set up again at the next position', async () => {
-    const { source } = await loadHinter('decade', {});
-    await withPage(
-      'env=decade&seed=2&hints=1&backend=wasm',
-      async (p) => {
-        const line = p.page.locator('#hint-source');
-        expect(await line.textContent()).toMatch(/^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/);
-        for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
-        const v = await p.view();
-        expect(v.source).toBe(source);
-        expect(v.backend).toBe('wasm');
-        expect(await line.textContent()).toBe(`Hints from ${source}`);
-      },
-      {
-        // The network fails the first request for the WebAssembly binary.
-        init: `const pageFetch = window.fetch; let failed = false;
+  // The two ways a WebAssembly binary is not had: the network fails the request once, or the
+  // server answers 404 until the file is there (TensorFlow.js, which refuses a new path after a
+  // failure, then tries again from the same one).
+  it.each([
+    {
+      failure: 'a TensorFlow.js backend that fails to set up once',
+      init: `const pageFetch = window.fetch; let failed = false;
           window.fetch = (url, ...rest) => {
             if (!failed && String(url).endsWith('.wasm')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
             return pageFetch(url, ...rest);
           };`,
-      },
-    );
-  }, 90_000);
-
-  it('decade with hints: a WebAssembly file the server does not have yet (404) is said, and the backend set up once it is there', async () => {
+      fileArrives: null,
+    },
+    {
+      failure: 'a WebAssembly file the server does not have yet (404)',
+      init: `window.wasmMissing = true; const pageFetch = window.fetch;
+          window.fetch = (url, ...rest) => window.wasmMissing && String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
+      fileArrives: 'window.wasmMissing = false',
+    },
+  ])('decade with hints: $failure is said, and the backend set up at a later position', async ({ init, fileArrives }) => {
     const { source } = await loadHinter('decade', {});
     await withPage(
       'env=decade&seed=2&hints=1&backend=wasm',
       async (p) => {
         const line = p.page.locator('#hint-source');
         expect(await line.textContent()).toMatch(/^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/);
-        // The file is there now: TensorFlow.js, which refuses a new path after a failure, tries again from the same one.
-        await p.page.evaluate('window.wasmMissing = false');
+        if (fileArrives) await p.page.evaluate(fileArrives);
         for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
         const v = await p.view();
         expect(v.source).toBe(source);
         expect(v.backend).toBe('wasm');
         expect(await line.textContent()).toBe(`Hints from ${source}`);
       },
-      {
-        // The server answers 404 for the WebAssembly binaries until the test says otherwise.
-        init: `window.wasmMissing = true; const pageFetch = window.fetch;
-          window.fetch = (url, ...rest) => window.wasmMissing && String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
-      },
+      { init },
     );
   }, 90_000);
 
