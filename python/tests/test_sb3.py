@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+import gymnasium as gym
 import numpy as np
 import pytest
 
@@ -156,6 +157,24 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
             assert [m.shape for m in masks] == [(677,)] * 3
         assert all(np.array_equal(a(), b()) for a, b in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks")))
         assert ours.get_attr("metadata", [0])[0]["render_modes"] == ["ansi"]
+    finally:
+        ours.close()
+        theirs.close()
+
+
+def test_get_attr_spec_carries_the_options_as_a_dummy_vec_env_does():
+    from tengym.sb3 import TengymSB3VecEnv
+
+    ours, theirs = TengymSB3VecEnv("decade", 2, maxSteps=7), dummy("decade", 2, 0, maxSteps=7)
+    try:
+        # SB3's make_vec_env adds render_mode="rgb_array" and a Monitor to each copy's spec; the rest is the same.
+        for a, b in zip(ours.get_attr("spec"), theirs.get_attr("spec")):
+            assert (a.id, a.entry_point, a.kwargs) == (b.id, b.entry_point, {k: v for k, v in b.kwargs.items() if k != "render_mode"})
+        assert ours.get_attr("spec", [1])[0].kwargs == {"env_id": "decade", "maxSteps": 7}
+        # The spec makes the env it describes.
+        remade = gym.make(ours.get_attr("spec", [0])[0])
+        assert remade.unwrapped.options["maxSteps"] == 7
+        remade.close()
     finally:
         ours.close()
         theirs.close()

@@ -11,6 +11,7 @@ says a time limit cut it), `seed(s)` seeding copy i with s + i at the next `rese
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Sequence
 
@@ -37,6 +38,7 @@ class TengymSB3VecEnv(VecEnv):
         self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
         self.env_id = made["id"]
         self.options = made["options"]
+        self._options_given = dict(options)  # for spec.kwargs, as gymnasium.make records them
         self._n = made["actions"]
         self._size = made["observationSize"]
         self._starts = np.cumsum([0] + sizes)
@@ -136,7 +138,10 @@ class TengymSB3VecEnv(VecEnv):
         if attr_name in ("render_mode", "env_id", "options", "observation_space", "action_space", "metadata"):
             return [getattr(self, attr_name) for _ in idx]
         if attr_name == "spec":
-            return [gym.spec(f"tengym/{self.env_id}-v0") for _ in idx]
+            # As each copy of a DummyVecEnv answers: the registered spec with the options it was made with.
+            registered = gym.spec(f"tengym/{self.env_id}-v0")
+            spec = dataclasses.replace(registered, kwargs={**registered.kwargs, **self._options_given})
+            return [spec for _ in idx]
         raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec)")
 
     def has_attr(self, attr_name: str) -> bool:
