@@ -23,6 +23,12 @@
  * Gymnasium's `TimeLimit` for a vector of copies (`max_episode_steps`): a copy still running after
  * that many steps of its episode is truncated, while the env's own `maxSteps`, which the
  * observation shows, stays as it is.
+ *
+ * `make` with illegal "stay" (vector only) is TengymEnv's illegal_action="stay" for every copy: a
+ * copy given an action that is not legal now stays where it is (reward 0, the same observation and
+ * mask, flag bit 2), and that stay counts as a step: toward the env's `maxSteps` (moves and stays
+ * together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
+ * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
  */
 import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 // The env layer only (no agents, hints or models): all the engine process runs.
@@ -34,13 +40,18 @@ import { envConfig, envIds, envs, make } from '../env/registry.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 5;
+export const PROTOCOL = 6;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
 const KIND_STEP = 0x53; // 'S'
 const KIND_ROWS = 0x52; // 'R'
 const KIND_SHARED = 0x4d; // 'M'
+
+/** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
+const STAYED = 4;
+/** Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's STAYS_IN_A_ROW_LIMIT). */
+const STAYS_IN_A_ROW_LIMIT = 1000;
 
 interface Copies {
   envs: Env[];
@@ -54,6 +65,14 @@ interface Copies {
   redeal: boolean;
   /** Steps after which a running episode is truncated (Gymnasium's TimeLimit; vector only); 0: none. */
   timeLimit: number;
+  /** Illegal actions stay (TengymEnv's illegal_action="stay"; vector only) instead of refusing the step. */
+  stay: boolean;
+  /** The env's own maxSteps (0: none), which stays count toward in stay mode. */
+  maxSteps: number;
+  /** Stay mode: per copy, stays this episode, stays in a row, and whether this step's action stays. */
+  stays: Int32Array;
+  staysInARow: Int32Array;
+  stayed: Uint8Array;
   /** The caller's number of copy 0 (a vector spread over processes numbers its copies across them), for errors. */
   firstCopy: number;
   ended: Uint8Array;
@@ -96,12 +115,13 @@ function sendJson(kind: number, value: unknown): void {
 
 /**
  * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
- * masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated; both where
- * a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says). The copies are
+ * masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated, both where
+ * a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says; bit 2
+ * stayed, with make's illegal "stay"). The copies are
  * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
  * writes its observation and mask straight into the frame that is sent.
  */
-function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector' | 'sameStep' | 'redeal' | 'timeLimit' | 'firstCopy'>): Copies {
+function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector' | 'sameStep' | 'redeal' | 'timeLimit' | 'firstCopy' | 'stay'>): Copies {
   const { vector, sameStep } = settings;
   const n = config.game.numActions(config.options);
   const obsSize = config.game.observationSize(config.options);
@@ -125,6 +145,10 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     ...settings,
     redeal: vector || settings.redeal,
     ended: new Uint8Array(num),
+    maxSteps: typeof (config.options as Record<string, unknown>).maxSteps === 'number' ? ((config.options as Record<string, unknown>).maxSteps as number) : 0,
+    stays: new Int32Array(num),
+    staysInARow: new Int32Array(num),
+    stayed: new Uint8Array(num),
     out,
     obs,
     rewards: new Float32Array(out.buffer, base + obsBytes, num),
@@ -153,7 +177,14 @@ function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }
   if (c.redeal) for (let tries = 0; !e.running && tries < 10_000; tries++) e.reset();
   c.ended[i] = e.running ? 0 : 1;
   c.rewards[i] = 0;
+  c.stays[i] = c.staysInARow[i] = 0;
   writeFlag(c, i);
+}
+
+/** Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate says. */
+function staysTruncate(c: Copies, i: number): boolean {
+  if (c.stays[i] === 0) return false;
+  return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
 }
 
 function need(): Copies {
@@ -179,9 +210,12 @@ function handleJson(msg: Record<string, unknown>): void {
       const timeLimit = msg.timeLimit === undefined || msg.timeLimit === null ? 0 : msg.timeLimit;
       if (typeof timeLimit !== 'number' || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError('bad-argument', `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
       if (timeLimit > 0 && !vector) throw new TengymError('bad-argument', "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
+      const illegal = msg.illegal === undefined ? 'raise' : msg.illegal;
+      if (illegal !== 'raise' && illegal !== 'stay') throw new TengymError('bad-argument', `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`);
+      if (illegal === 'stay' && !vector) throw new TengymError('bad-argument', 'illegal "stay" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action="stay"))');
       const firstCopy = msg.firstCopy === undefined ? 0 : msg.firstCopy;
       if (typeof firstCopy !== 'number' || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError('bad-argument', `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
-      copies = allocate(config, num, { vector, sameStep: vector && autoreset === 'same-step', redeal: msg.redeal === true, timeLimit, firstCopy });
+      copies = allocate(config, num, { vector, sameStep: vector && autoreset === 'same-step', redeal: msg.redeal === true, timeLimit, firstCopy, stay: illegal === 'stay' });
       return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
     }
     case 'reset': {
@@ -227,6 +261,7 @@ function handleJson(msg: Record<string, unknown>): void {
         c.envs[i].copyFrom(t);
         c.ended[i] = c.envs[i].running ? 0 : 1;
         c.rewards[i] = 0;
+        c.stays[i] = c.staysInARow[i] = 0;
         writeFlag(c, i);
       });
       return writeRows(c, 0);
@@ -251,6 +286,13 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
   // Every action is checked before any copy moves, so an illegal one leaves all as they were.
   for (let i = 0; i < count; i++) {
     if (c.vector && c.ended[i]) continue;
+    if (c.stay) {
+      // Stay mode: a running copy with a legal move stays where its action is not one of them (an id out of range too).
+      const e = c.envs[i];
+      const a = actions[at + i];
+      c.stayed[i] = e.running && e.legalCount > 0 && !(a >= 0 && a < c.n && e.mask[a] === 1) ? 1 : 0;
+      if (c.stayed[i]) continue;
+    }
     try {
       c.envs[i].assertLegal(actions[at + i]);
     } catch (e) {
@@ -266,9 +308,33 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       continue;
     }
     const e = c.envs[i];
+    if (c.stay) {
+      const stayed = c.stayed[i] === 1;
+      let terminated = false;
+      let truncated: boolean;
+      let reward = 0;
+      if (stayed) {
+        // No move: the observation and mask in the frame stay as they are.
+        c.stays[i]++;
+        c.staysInARow[i]++;
+        truncated = staysTruncate(c, i);
+      } else {
+        const r = e.step(actions[at + i]);
+        c.staysInARow[i] = 0;
+        terminated = r.terminated;
+        reward = r.reward;
+        truncated = r.truncated || (!terminated && staysTruncate(c, i));
+      }
+      // TimeLimit counts every step, stays included.
+      if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
+      lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
+      if (stayed) c.flags[i] |= STAYED;
+      continue;
+    }
     const r = e.step(actions[at + i]);
     // Gymnasium's TimeLimit: truncated after its steps, whether or not the step also terminated.
     const truncated = r.truncated || (c.timeLimit > 0 && e.episodeSteps >= c.timeLimit);
+    // As endStep, written out on this hot path.
     if (c.sameStep && (r.terminated || truncated)) {
       // The last observation goes after the flags; the row gets the next episode's start.
       c.last.set(e.observation, lastRows * c.obsSize);
@@ -283,6 +349,22 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
     c.flags[i] = endFlag(r.terminated, truncated);
   }
   writeRows(c, lastRows);
+}
+
+/** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
+function endStep(c: Copies, i: number, terminated: boolean, truncated: boolean, reward: number, lastRows: number): number {
+  if (c.sameStep && (terminated || truncated)) {
+    // The last observation goes after the flags; the row gets the next episode's start.
+    c.last.set(c.envs[i].observation, lastRows * c.obsSize);
+    resetCopy(c, i, {});
+    c.flags[i] = endFlag(terminated, truncated);
+    c.rewards[i] = reward;
+    return lastRows + 1;
+  }
+  c.rewards[i] = reward;
+  c.ended[i] = terminated || truncated ? 1 : 0;
+  c.flags[i] = endFlag(terminated, truncated);
+  return lastRows;
 }
 
 /**

@@ -7,7 +7,9 @@ conventions: same-step autoreset (a copy whose episode ends is reset within that
 last observation is `infos[i]["terminal_observation"]`, `infos[i]["TimeLimit.truncated"]`
 says a time limit cut it), `seed(s)` seeding copy i with s + i at the next `reset()`, and
 `env_method("action_masks")` answered from the masks of the last frame, so sb3-contrib's
-`MaskablePPO` and `get_action_masks` work with no wrapper.
+`MaskablePPO` and `get_action_masks` work with no wrapper. `illegal_action="stay"` is TengymEnv's for every copy: a
+copy given an illegal action stays where it is (reward 0, `infos[i]["illegal_action"] = True`),
+and the stay counts as a step toward the env's step limits, so PPO, DQN or A2C without masking can train.
 """
 from __future__ import annotations
 
@@ -32,13 +34,15 @@ class TengymSB3VecEnv(VecEnv):
     options are the engine's, as keywords. `processes=P` splits the copies over P engine processes.
     """
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", **options: Any):
         num_envs = positive_int("num_envs", num_envs)
         self.closed = False
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step")
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", illegal_action=illegal_action)
+        # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
+        self.illegal_action = illegal_action
         self.env_id = made["id"]
         self.options = made["options"]
-        self._options_given = dict(options)  # for spec.kwargs, as gymnasium.make records them
+        self._options_given = dict(options) if illegal_action == "raise" else {**options, "illegal_action": illegal_action}  # for spec.kwargs, as gymnasium.make records them
         self._n = made["actions"]
         self._size = made["observationSize"]
         self._starts = np.cumsum([0] + sizes)
@@ -93,7 +97,8 @@ class TengymSB3VecEnv(VecEnv):
         if self._actions is not None:
             raise TengymError("step_async() again before step_wait(): the copies are still stepping the last actions", "bad-argument")
         # Sent now, read in step_wait: with several engine processes they step in parallel.
-        self._early = send_steps(self._engines, self._starts, a, self._n, self._masks)
+        # In stay mode a copy with a legal move stays rather than refuse, so only the others are looked at.
+        self._early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._masks.any(axis=1) if self.illegal_action == "stay" else None)
         self._actions = a
 
     def step_wait(self):
@@ -119,6 +124,9 @@ class TengymSB3VecEnv(VecEnv):
                 last = np.frombuffer(body, dtype="<f4", count=ended.size * self._size, offset=_last_offset(count, self._size, self._n)).reshape(ended.size, self._size)
                 for k, i in enumerate(ended):
                     infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i] and not rows.terminated[i])}
+            if self.illegal_action == "stay":
+                for i in np.flatnonzero(rows.stayed):
+                    infos[lo + i]["illegal_action"] = True
         return obs, rewards, dones, infos
 
     def close(self) -> None:

@@ -5,6 +5,8 @@ over P engine processes, which step in parallel (all are sent their actions befo
 Autoreset is next-step (declared in metadata): the step after a copy's episode ends resets that
 copy, ignoring its action, and returns the new episode's first observation with reward 0.
 `max_episode_steps` truncates as Gymnasium's TimeLimit does around each copy of a sync vector env.
+`illegal_action="stay"` is TengymEnv's for every copy: a copy given an illegal action stays where
+it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step for the time limits.
 """
 from __future__ import annotations
 
@@ -24,14 +26,14 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": ["ansi"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", **options: Any):
         num_envs = positive_int("num_envs", num_envs)
         if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP.value):
             # Gymnasium's sync and async vector envs take the other modes (vector_kwargs={"autoreset_mode": ...}).
             raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step only (AutoresetMode.NEXT_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives the others", "bad-argument")
-        for single in ("dict_observation", "illegal_action", "dead_deals"):
+        for single in ("dict_observation", "dead_deals"):
             if single in options:
-                raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'], refuses an illegal action without moving any copy and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
+                raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
         # gym.make_vec passes max_episode_steps to a vector entry point: Gymnasium's TimeLimit,
         # which the engines apply to every copy, as vectorization_mode="sync" wraps each env in
         # one. The env's own maxSteps, which the observation shows, stays as it is in both modes.
@@ -42,7 +44,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
             render_mode = None
         self.render_mode = render_mode
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, time_limit=max_episode_steps)
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, time_limit=max_episode_steps, illegal_action=illegal_action)
+        # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
+        self.illegal_action = illegal_action
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]
@@ -56,6 +60,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._masks = np.zeros((num_envs, self._n), dtype=np.int8)
         self._terminated = np.zeros(num_envs, dtype=bool)
         self._truncated = np.zeros(num_envs, dtype=bool)
+        self._stayed = np.zeros(num_envs, dtype=bool)
         self._starts = np.cumsum([0] + sizes)
         self._seeded = False
         self.closed = False
@@ -69,9 +74,14 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             self._masks[lo:hi] = rows.masks
             self._terminated[lo:hi] = rows.terminated
             self._truncated[lo:hi] = rows.truncated
+            self._stayed[lo:hi] = rows.stayed
 
-    def _infos(self) -> dict:
-        return {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
+    def _infos(self, stayed: np.ndarray | None = None) -> dict:
+        info = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
+        if stayed is not None and stayed.any():
+            # As a sync vector env of TengymEnv(illegal_action="stay") gathers it: only the copies that stayed report it.
+            info["illegal_action"], info["_illegal_action"] = stayed.copy(), stayed.copy()
+        return info
 
     def reset(self, *, seed: int | list | None = None, options: dict | None = None):
         """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
@@ -131,10 +141,13 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             self._engines[0].send_step(a)
             rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
             self._masks = rows.masks.copy()
-            return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos()
-        early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._terminated | self._truncated)
+            return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos(rows.stayed if self.illegal_action == "stay" else None)
+        ignored = self._terminated | self._truncated
+        if self.illegal_action == "stay":
+            ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
+        early = send_steps(self._engines, self._starts, a, self._n, self._masks, ignored)
         self._gather(receive_steps(self._engines, early))
-        return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos()
+        return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(self._stayed if self.illegal_action == "stay" else None)
 
     def __reduce__(self):
         raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")

@@ -565,10 +565,11 @@ def positive_int(name: str, value: Any) -> int:
     return int(value)
 
 
-def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None) -> tuple[list[Engine], list[int], dict]:
+def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None, illegal_action: str = "raise") -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
-    engines' answer to `make`. `time_limit`: Gymnasium's TimeLimit, applied by the engines. If any
+    engines' answer to `make`. `time_limit`: Gymnasium's TimeLimit, applied by the engines;
+    `illegal_action`: "raise" or "stay" (checked here, as TengymEnv checks it). If any
     engine fails to start or refuses the env, the ones already started are closed before the
     error goes on."""
     processes = min(positive_int("processes", processes), num_envs)
@@ -579,6 +580,10 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
         msg["autoreset"] = autoreset
     if time_limit is not None:
         msg["timeLimit"] = time_limit
+    if illegal_action not in ("raise", "stay"):
+        raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+    if illegal_action == "stay":
+        msg["illegal"] = "stay"
     try:
         for p, count in enumerate(sizes):
             engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
@@ -603,9 +608,9 @@ def revive_copies(engines: list[Engine], starts: np.ndarray) -> np.ndarray:
 
 
 class Rows:
-    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated."""
+    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated, and (illegal "stay") stayed."""
 
-    __slots__ = ("obs", "rewards", "masks", "terminated", "truncated")
+    __slots__ = ("obs", "rewards", "masks", "terminated", "truncated", "flags")
 
     def __init__(self, body: memoryview, num: int, obs_size: int, n: int):
         o = num * obs_size * 4
@@ -615,3 +620,9 @@ class Rows:
         flags = np.frombuffer(body, dtype=np.uint8, count=num, offset=o + num * 4 + num * n)
         self.terminated = (flags & 1) != 0
         self.truncated = (flags & 2) != 0
+        self.flags = flags
+
+    @property
+    def stayed(self) -> np.ndarray:
+        """Which copies stayed (their action was not legal; illegal_action="stay" only)."""
+        return (self.flags & 4) != 0

@@ -8703,14 +8703,24 @@ function envs() {
 * Gymnasium's `TimeLimit` for a vector of copies (`max_episode_steps`): a copy still running after
 * that many steps of its episode is truncated, while the env's own `maxSteps`, which the
 * observation shows, stays as it is.
+*
+* `make` with illegal "stay" (vector only) is TengymEnv's illegal_action="stay" for every copy: a
+* copy given an action that is not legal now stays where it is (reward 0, the same observation and
+* mask, flag bit 2), and that stay counts as a step: toward the env's `maxSteps` (moves and stays
+* together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
+* stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 5;
+const PROTOCOL = 6;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
 const KIND_ROWS = 82;
 const KIND_SHARED = 77;
+/** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
+const STAYED = 4;
+/** Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's STAYS_IN_A_ROW_LIMIT). */
+const STAYS_IN_A_ROW_LIMIT = 1e3;
 let copies = null;
 function writeAll(buf) {
 	let off = 0;
@@ -8733,8 +8743,9 @@ function sendJson(kind, value) {
 }
 /**
 * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
-* masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated; both where
-* a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says). The copies are
+* masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated, both where
+* a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says; bit 2
+* stayed, with make's illegal "stay"). The copies are
 * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
 * writes its observation and mask straight into the frame that is sent.
 */
@@ -8763,6 +8774,10 @@ function allocate(config, num, settings) {
 		...settings,
 		redeal: vector || settings.redeal,
 		ended: new Uint8Array(num),
+		maxSteps: typeof config.options.maxSteps === "number" ? config.options.maxSteps : 0,
+		stays: new Int32Array(num),
+		staysInARow: new Int32Array(num),
+		stayed: new Uint8Array(num),
 		out,
 		obs,
 		rewards: new Float32Array(out.buffer, base + obsBytes, num),
@@ -8788,7 +8803,13 @@ function resetCopy(c, i, opts) {
 	if (c.redeal) for (let tries = 0; !e.running && tries < 1e4; tries++) e.reset();
 	c.ended[i] = e.running ? 0 : 1;
 	c.rewards[i] = 0;
+	c.stays[i] = c.staysInARow[i] = 0;
 	writeFlag(c, i);
+}
+/** Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate says. */
+function staysTruncate(c, i) {
+	if (c.stays[i] === 0) return false;
+	return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
 }
 function need() {
 	if (!copies) throw new TengymError("bad-argument", "no env made yet: send \"make\" first");
@@ -8801,7 +8822,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 5
+				protocol: 6
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -8822,6 +8843,9 @@ function handleJson(msg) {
 			const timeLimit = msg.timeLimit === void 0 || msg.timeLimit === null ? 0 : msg.timeLimit;
 			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
 			if (timeLimit > 0 && !vector) throw new TengymError("bad-argument", "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
+			const illegal = msg.illegal === void 0 ? "raise" : msg.illegal;
+			if (illegal !== "raise" && illegal !== "stay") throw new TengymError("bad-argument", `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`);
+			if (illegal === "stay" && !vector) throw new TengymError("bad-argument", "illegal \"stay\" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action=\"stay\"))");
 			const firstCopy = msg.firstCopy === void 0 ? 0 : msg.firstCopy;
 			if (typeof firstCopy !== "number" || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError("bad-argument", `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
 			copies = allocate(config, num, {
@@ -8829,7 +8853,8 @@ function handleJson(msg) {
 				sameStep: vector && autoreset === "same-step",
 				redeal: msg.redeal === true,
 				timeLimit,
-				firstCopy
+				firstCopy,
+				stay: illegal === "stay"
 			});
 			return sendJson(KIND_JSON, {
 				id: config.id,
@@ -8884,6 +8909,7 @@ function handleJson(msg) {
 				c.envs[i].copyFrom(t);
 				c.ended[i] = c.envs[i].running ? 0 : 1;
 				c.rewards[i] = 0;
+				c.stays[i] = c.staysInARow[i] = 0;
 				writeFlag(c, i);
 			});
 			return writeRows(c, 0);
@@ -8910,6 +8936,12 @@ function handleStep(actions, at, count) {
 	if (count !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${count}`);
 	for (let i = 0; i < count; i++) {
 		if (c.vector && c.ended[i]) continue;
+		if (c.stay) {
+			const e = c.envs[i];
+			const a = actions[at + i];
+			c.stayed[i] = e.running && e.legalCount > 0 && !(a >= 0 && a < c.n && e.mask[a] === 1) ? 1 : 0;
+			if (c.stayed[i]) continue;
+		}
 		try {
 			c.envs[i].assertLegal(actions[at + i]);
 		} catch (e) {
@@ -8924,6 +8956,27 @@ function handleStep(actions, at, count) {
 			continue;
 		}
 		const e = c.envs[i];
+		if (c.stay) {
+			const stayed = c.stayed[i] === 1;
+			let terminated = false;
+			let truncated;
+			let reward = 0;
+			if (stayed) {
+				c.stays[i]++;
+				c.staysInARow[i]++;
+				truncated = staysTruncate(c, i);
+			} else {
+				const r = e.step(actions[at + i]);
+				c.staysInARow[i] = 0;
+				terminated = r.terminated;
+				reward = r.reward;
+				truncated = r.truncated || !terminated && staysTruncate(c, i);
+			}
+			if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
+			lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
+			if (stayed) c.flags[i] |= STAYED;
+			continue;
+		}
 		const r = e.step(actions[at + i]);
 		const truncated = r.truncated || c.timeLimit > 0 && e.episodeSteps >= c.timeLimit;
 		if (c.sameStep && (r.terminated || truncated)) {
@@ -8939,6 +8992,20 @@ function handleStep(actions, at, count) {
 		c.flags[i] = endFlag(r.terminated, truncated);
 	}
 	writeRows(c, lastRows);
+}
+/** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
+function endStep(c, i, terminated, truncated, reward, lastRows) {
+	if (c.sameStep && (terminated || truncated)) {
+		c.last.set(c.envs[i].observation, lastRows * c.obsSize);
+		resetCopy(c, i, {});
+		c.flags[i] = endFlag(terminated, truncated);
+		c.rewards[i] = reward;
+		return lastRows + 1;
+	}
+	c.rewards[i] = reward;
+	c.ended[i] = terminated || truncated ? 1 : 0;
+	c.flags[i] = endFlag(terminated, truncated);
+	return lastRows;
 }
 /**
 * Large rows frames skip the pipe: the Python side hands the engine (at hello) a file in
@@ -8969,7 +9036,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 5,
+			protocol: 6,
 			ids: envIds()
 		}) + "\n");
 		return;
