@@ -334,19 +334,7 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
     const r = e.step(actions[at + i]);
     // Gymnasium's TimeLimit: truncated after its steps, whether or not the step also terminated.
     const truncated = r.truncated || (c.timeLimit > 0 && e.episodeSteps >= c.timeLimit);
-    // As endStep, written out on this hot path.
-    if (c.sameStep && (r.terminated || truncated)) {
-      // The last observation goes after the flags; the row gets the next episode's start.
-      c.last.set(e.observation, lastRows * c.obsSize);
-      lastRows++;
-      resetCopy(c, i, {});
-      c.flags[i] = endFlag(r.terminated, truncated);
-      c.rewards[i] = r.reward;
-      continue;
-    }
-    c.rewards[i] = r.reward;
-    c.ended[i] = r.terminated || truncated ? 1 : 0;
-    c.flags[i] = endFlag(r.terminated, truncated);
+    lastRows = endStep(c, i, r.terminated, truncated, r.reward, lastRows);
   }
   writeRows(c, lastRows);
 }

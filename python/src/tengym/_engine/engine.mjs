@@ -8979,17 +8979,7 @@ function handleStep(actions, at, count) {
 		}
 		const r = e.step(actions[at + i]);
 		const truncated = r.truncated || c.timeLimit > 0 && e.episodeSteps >= c.timeLimit;
-		if (c.sameStep && (r.terminated || truncated)) {
-			c.last.set(e.observation, lastRows * c.obsSize);
-			lastRows++;
-			resetCopy(c, i, {});
-			c.flags[i] = endFlag(r.terminated, truncated);
-			c.rewards[i] = r.reward;
-			continue;
-		}
-		c.rewards[i] = r.reward;
-		c.ended[i] = r.terminated || truncated ? 1 : 0;
-		c.flags[i] = endFlag(r.terminated, truncated);
+		lastRows = endStep(c, i, r.terminated, truncated, r.reward, lastRows);
 	}
 	writeRows(c, lastRows);
 }
