@@ -3,7 +3,7 @@
  * suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
  * Pure data and functions, no Node imports: the engines run in browsers as is.
  */
-import { TengymError, showValue } from './errors.js';
+import { TengymError, plural, showValue } from './errors.js';
 
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
@@ -91,7 +91,7 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
   if (!bad.length && !dup.length && tokens.length !== DECK_SIZE) {
     const missing: string[] = [];
     for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) missing.push(cardCode(c));
-    problems.push(`${tokens.length} ${tokens.length === 1 ? 'card' : 'cards'}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
+    problems.push(`${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
   }
   if (problems.length) throw new TengymError('bad-deck', `bad deck: ${problems.join('; ')}`);
   return out;

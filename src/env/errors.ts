@@ -58,6 +58,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/** "1 card", "3 cards": a count and its noun (plural by an s), as messages and the terminal say them. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** What a value is, in a few words, for messages that refuse a non-plain object ("a Map", "an array"). */
 export function describeKind(value: unknown): string {
   if (value === null) return 'null';

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
-import { TengymError } from '../../env/errors.js';
+import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
@@ -64,7 +64,7 @@ export const FEW_DEALS = 30;
 
 /** On 3 deals that each differ by one win the interval is [+100, +100]: a table must not let that read as certainty. */
 function fewDealsNote(episodes: number): string {
-  return `note: the paired intervals on ${episodes} deal${episodes === 1 ? '' : 's'} mean little (a normal approximation, which wants ${FEW_DEALS} or more; on a few deals it can have no width)`;
+  return `note: the paired intervals on ${plural(episodes, 'deal')} mean little (a normal approximation, which wants ${FEW_DEALS} or more; on a few deals it can have no width)`;
 }
 
 /** Rounds − the reference's with its interval; '–' when no deal was won by both. */

@@ -8,7 +8,7 @@
 import type { CommandModule } from 'yargs';
 import { formatScore, type Hint, type HintResult } from '../../hints/hint.js';
 import { loadHinter, type HintChoice } from '../../node/hint-loader.js';
-import { TengymError, isPlainObject } from '../../env/errors.js';
+import { TengymError, isPlainObject, plural } from '../../env/errors.js';
 import type { Env, EnvState } from '../../env/env.js';
 import { envSpec, make } from '../../env/registry.js';
 import { parseOptionsJson, readTextInput, writeLine } from '../io.js';
@@ -97,7 +97,7 @@ export function parseStatesText(text: string): Record<string, unknown>[] {
 }
 
 export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`): string[] {
-  const moves = `${result.legalCount} legal move${result.legalCount === 1 ? '' : 's'}`;
+  const moves = plural(result.legalCount, 'legal move');
   const lines = [result.note ? `${result.note} (${moves})` : `Hints from ${result.source} · ${moves}`];
   const labels = result.hints.map((h, i) => numbering(h, i));
   const width = Math.max(...labels.map((l) => l.length));

@@ -12,7 +12,7 @@ import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { GameStates } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
-import { isTengymError } from '../../env/errors.js';
+import { isTengymError, plural } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
 import { checkNumberOption, checkSeedOption, parseOptionsJson } from '../io.js';
@@ -83,10 +83,9 @@ function showPosition(env: Env, io: PlayIO): void {
 
 /** "12 moves", "8 forced moves", "296 moves, 12 of them yours": the player's own choices counted apart from forced moves. */
 function movesText(total: number, own: number): string {
-  const moves = (n: number) => `${n} move${n === 1 ? '' : 's'}`;
-  if (own === total) return moves(total);
-  if (own === 0) return `${total} forced move${total === 1 ? '' : 's'}`;
-  return `${moves(total)}, ${own} of them yours`;
+  if (own === total) return plural(total, 'move');
+  if (own === 0) return plural(total, 'forced move');
+  return `${plural(total, 'move')}, ${own} of them yours`;
 }
 
 /** Forced moves listed in full up to this many kinds; past it, the most common kind is only counted. */
@@ -122,8 +121,8 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
 
 function outcomeText(o: Outcome): string {
   const result = o.won ? 'won' : 'lost';
-  if ('cardsLeft' in o) return `${result}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
-  return `${result} with ${o.points} points in ${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
+  if ('cardsLeft' in o) return `${result}, ${plural(o.cardsLeft, 'card')} left`;
+  return `${result} with ${o.points} points in ${plural(o.rounds, 'round')}`;
 }
 
 /** Plays until the game ends, the player quits or the input ends; returns how it ended. */
@@ -198,7 +197,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
         states.record(env);
         forcedSteps.pop();
         holdForced = true;
-        io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.\n`);
+        io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}.\n`);
         showPosition(env, io);
       } catch (e) {
         if (!isTengymError(e)) throw e;

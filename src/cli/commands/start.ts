@@ -15,7 +15,7 @@ import type { CommandModule } from 'yargs';
 import { agentsFor } from '../../agents/index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
 import { checkSeedFits } from '../../env/env.js';
-import { TengymError } from '../../env/errors.js';
+import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec, resolveOptions } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
 import { EvalPool, MAX_EVAL_EPISODES, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
@@ -187,6 +187,6 @@ export const startCommand: CommandModule<object, Args> = {
       writeLine(JSON.stringify({ seed: args.seed, budgetSeconds: args.episodes === undefined ? seconds : null, seconds: elapsed(), envs: played.map((r) => ({ ...r.report, seconds: r.seconds, ...(r.stopped ? { stopped: r.stopped } : {}), rerun: r.rerun })) }));
       return;
     }
-    writeLine(`${played.length} env${played.length === 1 ? '' : 's'} in ${elapsed().toFixed(0)} s`);
+    writeLine(`${plural(played.length, 'env')} in ${elapsed().toFixed(0)} s`);
   },
 };

@@ -91,7 +91,7 @@
  */
 import { z } from 'zod';
 import { deckTokens } from '../cards.js';
-import { TengymError, formatZodError } from '../errors.js';
+import { TengymError, formatZodError, plural } from '../errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import type { BoardView, CardSpot } from '../board.js';
@@ -379,7 +379,7 @@ function copyState(src: FourTenState, dst: FourTenState): void {
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
 function deckProblem(values: ArrayLike<number>, what: string): string | null {
   if (values.length === 0 || values.length % FOUR_TEN_DECK_SIZE !== 0) {
-    return `${what} has ${values.length} ${values.length === 1 ? 'card' : 'cards'}; a Four Ten deck has ${FOUR_TEN_DECK_SIZE} (eight each of 1, 2, 3, 4), and several decks are a multiple of ${FOUR_TEN_DECK_SIZE}`;
+    return `${what} has ${plural(values.length, 'card')}; a Four Ten deck has ${FOUR_TEN_DECK_SIZE} (eight each of 1, 2, 3, 4), and several decks are a multiple of ${FOUR_TEN_DECK_SIZE}`;
   }
   for (let d = 0; d * FOUR_TEN_DECK_SIZE < values.length; d++) {
     const count = [0, 0, 0, 0];
@@ -560,7 +560,7 @@ function handValues(counts: ArrayLike<number>, h: number): string[] {
 
 function render(s: FourTenState, o: FourTenOptions): string {
   const lines: string[] = [];
-  const round = s.phase >= WON ? `after ${s.rounds} round${s.rounds === 1 ? '' : 's'}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+  const round = s.phase >= WON ? `after ${plural(s.rounds, 'round')}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
   lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
   for (let h = 0; h < 3; h++) {
     const cards = handValues(s.counts, h).join(' ') || '-';
@@ -603,7 +603,6 @@ function stepNote(s: FourTenState, o: FourTenOptions): string | null {
   if (s.lastEnd === NO_ROUND_END) return null;
   const [hand, home, shadow] = s.lastEndSums;
   const round = `Round ${s.rounds} ends`;
-  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   let note: string;
   switch (s.lastEnd) {
     case ROUND_SCORED:

@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
-import { TengymError, formatZodError } from '../errors.js';
+import { TengymError, formatZodError, plural } from '../errors.js';
 import type { BoardView, CardSpot } from '../board.js';
 import { RUNNING, TERMINATED, type CardOutcome, type DeckInput, type Game, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
@@ -346,7 +346,7 @@ function render(s: PairingState): string {
     lines.push(cells.join('  ').trimEnd());
   }
   const stock = DECK_SIZE - s.stockPos;
-  lines.push(`stock ${stock} card${stock === 1 ? '' : 's'} · removed ${s.removed} · cards left ${DECK_SIZE - s.removed}`);
+  lines.push(`stock ${plural(stock, 'card')} · removed ${s.removed} · cards left ${DECK_SIZE - s.removed}`);
   if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? 'won' : 'lost'}, ${DECK_SIZE - s.removed} cards left`);
   return lines.join('\n');
 }

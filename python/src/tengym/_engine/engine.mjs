@@ -5629,6 +5629,10 @@ function isPlainObject(value) {
 	const proto = Object.getPrototypeOf(value);
 	return proto === null || Object.getPrototypeOf(proto) === null;
 }
+/** "1 card", "3 cards": a count and its noun (plural by an s), as messages and the terminal say them. */
+function plural(n, noun) {
+	return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
 /** What a value is, in a few words, for messages that refuse a non-plain object ("a Map", "an array"). */
 function describeKind(value) {
 	if (value === null) return "null";
@@ -6195,7 +6199,7 @@ function parseStandardDeck(deck) {
 	if (!bad.length && !dup.length && tokens.length !== 52) {
 		const missing = [];
 		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		problems.push(`${tokens.length} ${tokens.length === 1 ? "card" : "cards"}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+		problems.push(`${plural(tokens.length, "card")}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
 	}
 	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
 	return out;
@@ -6484,7 +6488,7 @@ function render$2(s) {
 		lines.push(cells.join("  ").trimEnd());
 	}
 	const stock = 52 - s.stockPos;
-	lines.push(`stock ${stock} card${stock === 1 ? "" : "s"} · removed ${s.removed} · cards left ${52 - s.removed}`);
+	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
 	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
@@ -7925,7 +7929,7 @@ function copyState(src, dst) {
 }
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
 function deckProblem(values, what) {
-	if (values.length === 0 || values.length % 32 !== 0) return `${what} has ${values.length} ${values.length === 1 ? "card" : "cards"}; a Four Ten deck has 32 (eight each of 1, 2, 3, 4), and several decks are a multiple of 32`;
+	if (values.length === 0 || values.length % 32 !== 0) return `${what} has ${plural(values.length, "card")}; a Four Ten deck has 32 (eight each of 1, 2, 3, 4), and several decks are a multiple of 32`;
 	for (let d = 0; d * 32 < values.length; d++) {
 		const count = [
 			0,
@@ -8086,7 +8090,7 @@ function handValues(counts, h) {
 }
 function render(s, o) {
 	const lines = [];
-	const round = s.phase >= WON ? `after ${s.rounds} round${s.rounds === 1 ? "" : "s"}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -8129,7 +8133,6 @@ function stepNote(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
-	const plural = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
 	let note;
 	switch (s.lastEnd) {
 		case ROUND_SCORED:
