@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/page-harness/chromium.js';
+import { firstStdoutLine } from '../helpers/process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -72,14 +73,7 @@ describe('the packed package', () => {
   it("tengym serve gives the page the models' index from the package's models/, the one folder a page of one's own serves", async () => {
     const server = spawn(join(app, 'node_modules', '.bin', 'tengym'), ['serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('\n')) resolve(out);
-        });
-        server.once('exit', (code) => reject(new Error(`tengym serve exited with ${code}`)));
-      });
+      const line = await firstStdoutLine(server, 'tengym serve');
       const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
       const index = await fetch(new URL('models/index.json', url));
       expect(index.status).toBe(200);

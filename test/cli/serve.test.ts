@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DIR, servePage, type PageServer } from '../../src/cli/commands/serve.js';
+import { firstStdoutLine } from '../helpers/process.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
@@ -32,14 +33,7 @@ describe('tengym serve', () => {
 
   beforeAll(async () => {
     child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('\n')) resolve(out);
-      });
-      child.once('exit', (code) => reject(new Error(`tengym serve exited with ${code}`)));
-    });
+    const line = await firstStdoutLine(child, 'tengym serve');
     expect(line).toMatch(/^tengym: the play page is at http:\/\/127\.0\.0\.1:\d+\/ .*Ctrl-C stops\n$/);
     url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
   });
