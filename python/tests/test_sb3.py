@@ -21,7 +21,7 @@ def dummy(env_id, n, seed, **options):
     return make_vec_env(tengym.gym_id(env_id), n_envs=n, seed=seed, env_kwargs=options)
 
 
-@pytest.mark.parametrize("env_id,options", [("decade-fives", {}), ("tens", {}), ("decade", {"maxSteps": 7})])
+@pytest.mark.parametrize("env_id,options", [("decade-fives", {}), ("tens", {}), ("decade", {"maxSteps": 7}), ("decade", {"max_episode_steps": 5}), ("decade", {"maxSteps": 7, "max_episode_steps": 9})])
 def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
     from sb3_contrib.common.maskable.utils import get_action_masks
 
@@ -53,7 +53,7 @@ def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
             for i in np.flatnonzero(~d1):
                 assert "terminal_observation" not in i1[i]
         assert ends > 0
-        if options.get("maxSteps"):
+        if options.get("maxSteps") or options.get("max_episode_steps"):
             assert truncations > 0
     finally:
         ours.close()
@@ -175,6 +175,23 @@ def test_get_attr_spec_carries_the_options_as_a_dummy_vec_env_does():
         remade = gym.make(ours.get_attr("spec", [0])[0])
         assert remade.unwrapped.options["maxSteps"] == 7
         remade.close()
+    finally:
+        ours.close()
+        theirs.close()
+
+
+def test_get_attr_spec_carries_max_episode_steps_as_a_dummy_vec_env_does():
+    from tengym.sb3 import TengymSB3VecEnv
+
+    ours, theirs = TengymSB3VecEnv("decade", 2, max_episode_steps=5), dummy("decade", 2, 0, max_episode_steps=5)
+    try:
+        assert [s.max_episode_steps for s in ours.get_attr("spec")] == [s.max_episode_steps for s in theirs.get_attr("spec")] == [5, 5]
+        assert ours.get_attr("spec", [0])[0].kwargs == {"env_id": "decade"}
+        remade = gym.make(ours.get_attr("spec", [0])[0])
+        assert remade.spec.max_episode_steps == 5
+        remade.close()
+        with pytest.raises(tengym.TengymError, match="max_episode_steps"):
+            TengymSB3VecEnv("decade", 2, max_episode_steps=0)
     finally:
         ours.close()
         theirs.close()

@@ -80,7 +80,7 @@ def test_vector_env_stays_as_a_sync_vector_env_of_tengym_envs(env_id, options, l
 
 @needs_sb3
 @pytest.mark.parametrize("processes", [1, 2])
-@pytest.mark.parametrize("env_id,options", [("decade", {"maxSteps": 7}), ("decade-fives", {}), ("tens", {})])
+@pytest.mark.parametrize("env_id,options", [("decade", {"maxSteps": 7}), ("decade-fives", {"max_episode_steps": 6}), ("decade-fives", {}), ("tens", {})])
 def test_sb3_vec_env_stays_as_sb3s_dummy_vec_env_of_tengym_envs(env_id, options, processes):
     from sb3_contrib.common.maskable.utils import get_action_masks
     from stable_baselines3.common.env_util import make_vec_env as sb3_make_vec_env
@@ -116,7 +116,7 @@ def test_sb3_vec_env_stays_as_sb3s_dummy_vec_env_of_tengym_envs(env_id, options,
                 else:
                     assert "terminal_observation" not in i1[i]
         assert stays > 0 and ends > 0
-        if options.get("maxSteps") or env_id == "tens":
+        if options.get("maxSteps") or options.get("max_episode_steps") or env_id == "tens":
             assert stay_ends > 0
     finally:
         ours.close()

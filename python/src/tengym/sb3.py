@@ -5,7 +5,8 @@ Needs stable-baselines3 (the [train] extra); `import tengym` does not import thi
 All copies step in one message per engine process, as in `TengymVectorEnv`, but with SB3's
 conventions: same-step autoreset (a copy whose episode ends is reset within that step; its
 last observation is `infos[i]["terminal_observation"]`, `infos[i]["TimeLimit.truncated"]`
-says a time limit cut it), `seed(s)` seeding copy i with s + i at the next `reset()`, and
+says a time limit cut it: the env's own `maxSteps`, or `max_episode_steps` as Gymnasium's
+TimeLimit around each copy of a DummyVecEnv), `seed(s)` seeding copy i with s + i at the next `reset()`, and
 `env_method("action_masks")` answered from the masks of the last frame, so sb3-contrib's
 `MaskablePPO` and `get_action_masks` work with no wrapper. `illegal_action="stay"` is TengymEnv's for every copy: a
 copy given an illegal action stays where it is (reward 0, `infos[i]["illegal_action"] = True`),
@@ -34,10 +35,13 @@ class TengymSB3VecEnv(VecEnv):
     options are the engine's, as keywords. `processes=P` splits the copies over P engine processes.
     """
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
+        if max_episode_steps is not None:
+            max_episode_steps = positive_int("max_episode_steps", max_episode_steps)
         self.closed = False
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", illegal_action=illegal_action)
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", time_limit=max_episode_steps, illegal_action=illegal_action)
+        self.max_episode_steps = max_episode_steps
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
         self.env_id = made["id"]
@@ -149,6 +153,8 @@ class TengymSB3VecEnv(VecEnv):
             # As each copy of a DummyVecEnv answers: the registered spec with the options it was made with.
             registered = gym.spec(f"tengym/{self.env_id}-v0")
             spec = dataclasses.replace(registered, kwargs={**registered.kwargs, **self._options_given})
+            if self.max_episode_steps is not None:
+                spec = dataclasses.replace(spec, max_episode_steps=self.max_episode_steps)
             return [spec for _ in idx]
         raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec)")
 
@@ -216,7 +222,7 @@ def _last_offset(num: int, obs_size: int, n: int) -> int:
 
 
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
-    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)`, seeded (copy i with seed + i; a
+    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them), seeded (copy i with seed + i; a
     random seed when none is given, as SB3 seeds), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
     `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
     each sit in a `Monitor`."""
