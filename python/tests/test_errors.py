@@ -636,14 +636,16 @@ def test_a_vector_env_refuses_to_be_copied_by_name():
 
 
 def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
-    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which resets next-step only.
+    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which resets next-step or same-step.
     from gymnasium.vector import AutoresetMode
 
-    for mode in (AutoresetMode.SAME_STEP, AutoresetMode.DISABLED, "SameStep"):
+    for mode in (AutoresetMode.DISABLED, "Disabled", "same-step", None, 1):
         with pytest.raises(tengym.TengymError, match="autoreset_mode") as e:
             gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert e.value.code == "bad-argument"
-    for mode in (AutoresetMode.NEXT_STEP, "NextStep"):
+        assert "DISABLED" in str(e.value)
+    for mode, kept in ((AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP), ("NextStep", AutoresetMode.NEXT_STEP), (AutoresetMode.SAME_STEP, AutoresetMode.SAME_STEP), ("SameStep", AutoresetMode.SAME_STEP)):
         v = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
-        assert v.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+        assert v.metadata["autoreset_mode"] is kept
+        assert type(v).metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP  # the instance's, not the class's
         v.close()

@@ -16,7 +16,7 @@
  * observation with reward 0. `make` with autoreset "same-step" (Stable-Baselines3's VecEnv
  * convention) resets an ended copy within the step that ended it: its row holds the new
  * episode's first observation and mask, its flag and reward are the ending step's, and the
- * frame ends with the ended copies' last observations (see handleStep).
+ * frame ends with the ended copies' last observations, then their last masks (see writeRows).
  *
  * A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
  * env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is
@@ -40,7 +40,7 @@ import { envConfig, envIds, envs, make } from '../env/registry.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 6;
+export const PROTOCOL = 7;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -85,6 +85,8 @@ interface Copies {
   rowsBytes: number;
   /** Same-step only: the last observations of the copies a step ended, in copy order, after the flags. */
   last: Float32Array;
+  /** Same-step only: those copies' last masks, in copy order, sent after the last observations. */
+  lastMasks: Uint8Array;
 }
 
 let copies: Copies | null = null;
@@ -128,7 +130,7 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
   const obsBytes = num * obsSize * 4;
   const body = 4 + obsBytes + num * 4 + num * n + num;
   const rowsBytes = (4 + body + 3) & ~3;
-  const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes : 4 + body);
+  const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes + num * n : 4 + body);
   out.writeUInt32LE(body, 0);
   out.writeUInt32LE(KIND_ROWS, 4);
   const base = out.byteOffset + 8;
@@ -156,6 +158,7 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
     rowsBytes,
     last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
+    lastMasks: new Uint8Array(sameStep ? num * n : 0),
   };
 }
 
@@ -342,8 +345,9 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
 /** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
 function endStep(c: Copies, i: number, terminated: boolean, truncated: boolean, reward: number, lastRows: number): number {
   if (c.sameStep && (terminated || truncated)) {
-    // The last observation goes after the flags; the row gets the next episode's start.
+    // The last observation and mask go after the flags; the row gets the next episode's start.
     c.last.set(c.envs[i].observation, lastRows * c.obsSize);
+    c.lastMasks.set(c.envs[i].mask, lastRows * c.n);
     resetCopy(c, i, {});
     c.flags[i] = endFlag(terminated, truncated);
     c.rewards[i] = reward;
@@ -371,10 +375,14 @@ function setShared(fd: unknown): void {
   sharedFd = typeof fd === 'number' && Number.isInteger(fd) && fd > 2 ? fd : -1;
 }
 
-/** The rows frame, with `lastRows` same-step last observations after the flags. */
+/** The rows frame, with `lastRows` same-step last observations after the flags, then their masks (uint8 [lastRows×n]). */
 function writeRows(c: Copies, lastRows: number): void {
-  const length = c.sameStep ? c.rowsBytes + lastRows * c.obsSize * 4 : c.out.length;
-  if (c.sameStep) c.out.writeUInt32LE(length - 4, 0);
+  const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
+  const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
+  if (c.sameStep) {
+    c.out.set(c.lastMasks.subarray(0, lastRows * c.n), masksAt);
+    c.out.writeUInt32LE(length - 4, 0);
+  }
   if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {
     for (let off = 0; off < length; ) off += writeSync(sharedFd, c.out, off, length - off, off);
     sharedNote.writeUInt32LE(length, 8);

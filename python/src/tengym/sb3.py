@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
+from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW
 from .errors import BadActionError, EngineError, TengymError
 
@@ -125,7 +125,7 @@ class TengymSB3VecEnv(VecEnv):
             dones[lo:hi] = False
             if ended.size:
                 dones[lo + ended] = True
-                last = np.frombuffer(body, dtype="<f4", count=ended.size * self._size, offset=_last_offset(count, self._size, self._n)).reshape(ended.size, self._size)
+                last, _ = same_step_last(body, count, self._size, self._n, ended.size)
                 for k, i in enumerate(ended):
                     infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i] and not rows.terminated[i])}
             if self.illegal_action == "stay":
@@ -213,12 +213,6 @@ class TengymSB3VecEnv(VecEnv):
         if isinstance(indices, (int, np.integer)):
             return [int(indices)]
         return [int(i) for i in indices]
-
-
-def _last_offset(num: int, obs_size: int, n: int) -> int:
-    """Where a same-step frame's last observations start in its payload (after the 4-byte length and 4-byte kind: padded to 4 bytes)."""
-    rows = num * obs_size * 4 + num * 4 + num * n + num
-    return ((8 + rows + 3) & ~3) - 8
 
 
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:

@@ -2,8 +2,11 @@
 
 All copies step in one message per engine process; with processes=P the copies are split
 over P engine processes, which step in parallel (all are sent their actions before any is read).
-Autoreset is next-step (declared in metadata): the step after a copy's episode ends resets that
-copy, ignoring its action, and returns the new episode's first observation with reward 0.
+Autoreset is next-step by default (declared in metadata): the step after a copy's episode ends
+resets that copy, ignoring its action, and returns the new episode's first observation with
+reward 0. `autoreset_mode=AutoresetMode.SAME_STEP` resets it within the step that ended it, as
+Gymnasium's sync vector env does: the ended episode's last observation and info are in
+info["final_obs"] and info["final_info"], and the row holds the new episode's first observation and mask.
 `max_episode_steps` truncates as Gymnasium's TimeLimit does around each copy of a sync vector env.
 `illegal_action="stay"` is TengymEnv's for every copy: a copy given an illegal action stays where
 it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step for the time limits.
@@ -17,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, TengymError
 
@@ -28,9 +31,13 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", **options: Any):
         num_envs = positive_int("num_envs", num_envs)
-        if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP.value):
-            # Gymnasium's sync and async vector envs take the other modes (vector_kwargs={"autoreset_mode": ...}).
-            raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step only (AutoresetMode.NEXT_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives the others", "bad-argument")
+        modes = {m: m for m in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)} | {m.value: m for m in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)}
+        if not isinstance(autoreset_mode, (str, AutoresetMode)) or autoreset_mode not in modes:
+            # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take it (vector_kwargs={"autoreset_mode": ...}).
+            raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step (AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives DISABLED", "bad-argument")
+        self.autoreset_mode = modes[autoreset_mode]
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
+        self._same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
         for single in ("dict_observation", "dead_deals"):
             if single in options:
                 raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
@@ -44,7 +51,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
             render_mode = None
         self.render_mode = render_mode
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, time_limit=max_episode_steps, illegal_action=illegal_action)
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action)
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
         self.env_id = made["id"]
@@ -135,6 +142,8 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
+        if self._same_step:
+            return self._step_same_step(a)
         if len(self._engines) == 1:
             # One engine checks every copy's action before moving any. One copy out of the
             # receive buffer, straight into the arrays returned.
@@ -148,6 +157,34 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         early = send_steps(self._engines, self._starts, a, self._n, self._masks, ignored)
         self._gather(receive_steps(self._engines, early))
         return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(self._stayed if self.illegal_action == "stay" else None)
+
+    def _step_same_step(self, a: np.ndarray):
+        """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
+        gives it: an ended copy's last observation and info (its mask, and illegal_action if it
+        stayed) under final_obs and final_info, the new episode's mask under action_mask."""
+        # Every copy is running (an ended one was reset in the step that ended it): none is ignored.
+        early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._masks.any(axis=1) if self.illegal_action == "stay" else None)
+        bodies = receive_steps(self._engines, early)
+        self._gather(bodies)
+        ended = self._terminated | self._truncated
+        stay = self.illegal_action == "stay"
+        info = self._infos(self._stayed & ~ended if stay else None)
+        if ended.any():
+            # final_obs as Gymnasium gathers it: an object array, an observation for each copy that ended, None for the others.
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            final_masks = np.zeros((self.num_envs, self._n), dtype=np.int8)
+            for p, body in enumerate(bodies):
+                lo, hi = int(self._starts[p]), int(self._starts[p + 1])
+                rows = lo + np.flatnonzero(ended[lo:hi])
+                if rows.size:
+                    last_obs, final_masks[rows] = same_step_last(body, hi - lo, self._size, self._n, rows.size)
+                    for k, i in enumerate(rows):
+                        final_obs[i] = last_obs[k].copy()
+            final_info: dict[str, Any] = {"action_mask": final_masks, "_action_mask": ended.copy()}
+            if stay and (self._stayed & ended).any():
+                final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
+            info.update(final_obs=final_obs, _final_obs=ended.copy(), final_info=final_info, _final_info=ended.copy())
+        return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
 
     def __reduce__(self):
         raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")

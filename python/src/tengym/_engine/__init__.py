@@ -607,6 +607,15 @@ def revive_copies(engines: list[Engine], starts: np.ndarray) -> np.ndarray:
     return new
 
 
+def same_step_last(body: memoryview, num: int, obs_size: int, n: int, ended: int) -> tuple[np.ndarray, np.ndarray]:
+    """A same-step frame's last observations and last masks of the `ended` copies it reset, in
+    copy order (after the flags, padded to 4 bytes: the frame's 4-byte length and kind come before the body)."""
+    at = ((8 + num * obs_size * 4 + num * 4 + num * n + num + 3) & ~3) - 8
+    obs = np.frombuffer(body, dtype="<f4", count=ended * obs_size, offset=at).reshape(ended, obs_size)
+    masks = np.frombuffer(body, dtype=np.int8, count=ended * n, offset=at + ended * obs_size * 4).reshape(ended, n)
+    return obs, masks
+
+
 class Rows:
     """Numpy views of one result frame: observations, rewards, masks, terminated, truncated, and (illegal "stay") stayed."""
 

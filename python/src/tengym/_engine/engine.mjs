@@ -8699,7 +8699,7 @@ function envs() {
 * observation with reward 0. `make` with autoreset "same-step" (Stable-Baselines3's VecEnv
 * convention) resets an ended copy within the step that ended it: its row holds the new
 * episode's first observation and mask, its flag and reward are the ending step's, and the
-* frame ends with the ended copies' last observations (see handleStep).
+* frame ends with the ended copies' last observations, then their last masks (see writeRows).
 *
 * A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
 * env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is
@@ -8714,7 +8714,7 @@ function envs() {
 * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 6;
+const PROTOCOL = 7;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -8759,7 +8759,7 @@ function allocate(config, num, settings) {
 	const obsBytes = num * obsSize * 4;
 	const body = 4 + obsBytes + num * 4 + num * n + num;
 	const rowsBytes = 4 + body + 3 & -4;
-	const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes : 4 + body);
+	const out = Buffer.alloc(sameStep ? rowsBytes + obsBytes + num * n : 4 + body);
 	out.writeUInt32LE(body, 0);
 	out.writeUInt32LE(KIND_ROWS, 4);
 	const base = out.byteOffset + 8;
@@ -8787,7 +8787,8 @@ function allocate(config, num, settings) {
 		masks,
 		flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
 		rowsBytes,
-		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0)
+		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
+		lastMasks: new Uint8Array(sameStep ? num * n : 0)
 	};
 }
 /** A copy's end flag: bit 0 terminated, bit 1 truncated. */
@@ -8825,7 +8826,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 6
+				protocol: 7
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -8990,6 +8991,7 @@ function handleStep(actions, at, count) {
 function endStep(c, i, terminated, truncated, reward, lastRows) {
 	if (c.sameStep && (terminated || truncated)) {
 		c.last.set(c.envs[i].observation, lastRows * c.obsSize);
+		c.lastMasks.set(c.envs[i].mask, lastRows * c.n);
 		resetCopy(c, i, {});
 		c.flags[i] = endFlag(terminated, truncated);
 		c.rewards[i] = reward;
@@ -9014,10 +9016,14 @@ sharedNote.writeUInt32LE(KIND_SHARED, 4);
 function setShared(fd) {
 	sharedFd = typeof fd === "number" && Number.isInteger(fd) && fd > 2 ? fd : -1;
 }
-/** The rows frame, with `lastRows` same-step last observations after the flags. */
+/** The rows frame, with `lastRows` same-step last observations after the flags, then their masks (uint8 [lastRows×n]). */
 function writeRows(c, lastRows) {
-	const length = c.sameStep ? c.rowsBytes + lastRows * c.obsSize * 4 : c.out.length;
-	if (c.sameStep) c.out.writeUInt32LE(length - 4, 0);
+	const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
+	const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
+	if (c.sameStep) {
+		c.out.set(c.lastMasks.subarray(0, lastRows * c.n), masksAt);
+		c.out.writeUInt32LE(length - 4, 0);
+	}
 	if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {
 		for (let off = 0; off < length;) off += writeSync(sharedFd, c.out, off, length - off, off);
 		sharedNote.writeUInt32LE(length, 8);
@@ -9029,7 +9035,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 6,
+			protocol: 7,
 			ids: envIds()
 		}) + "\n");
 		return;

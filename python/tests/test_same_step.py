@@ -1,0 +1,123 @@
+"""autoreset_mode=SAME_STEP on the native vector env: step for step what Gymnasium's sync vector env of
+TengymEnvs gives with the same mode, final_obs and final_info included, over one and two engine processes."""
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode
+
+import tengym
+from tengym.bench import random_legal
+
+from test_stay import careless
+
+
+def assert_same_info(ours: dict, theirs: dict, where: str = "info") -> None:
+    """Every key, value and dtype alike, nested dicts (final_info) too."""
+    assert set(ours) == set(theirs), (where, sorted(ours), sorted(theirs))
+    for key, value in ours.items():
+        if isinstance(value, dict):
+            assert_same_info(value, theirs[key], f"{where}[{key!r}]")
+            continue
+        assert value.dtype == theirs[key].dtype, (where, key, value.dtype, theirs[key].dtype)
+        if value.dtype == object:
+            # final_obs: an observation for each copy that ended, None for the others.
+            assert value.shape == theirs[key].shape
+            for a, b in zip(value, theirs[key]):
+                assert (a is None) == (b is None), (where, key)
+                if a is not None:
+                    np.testing.assert_array_equal(a, b, err_msg=f"{where}[{key!r}]")
+                    assert a.dtype == b.dtype
+            continue
+        np.testing.assert_array_equal(value, theirs[key], err_msg=f"{where}[{key!r}]")
+
+
+def pair(env_id: str, n: int, processes: int, **kwargs):
+    theirs = gym.make_vec(tengym.gym_id(env_id), n, vectorization_mode="sync", vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP}, **kwargs)
+    if processes == 1:
+        # As gym.make_vec makes it, the mode passed to the vector entry point.
+        ours = gym.make_vec(tengym.gym_id(env_id), n, vectorization_mode="vector_entry_point", autoreset_mode=AutoresetMode.SAME_STEP, **kwargs)
+    else:
+        ours = tengym.TengymVectorEnv(env_id, n, processes=processes, autoreset_mode="SameStep", **kwargs)
+    return ours, theirs
+
+
+CASES = [
+    ("decade", {"maxSteps": 7}),
+    ("decade-fives", {}),
+    ("decade-fives", {"max_episode_steps": 9}),
+    ("tens", {}),
+    ("ten-twenty-thirty", {"max_episode_steps": 40}),
+    ("decade", {"maxSteps": 9, "illegal_action": "stay"}),
+    ("decade-fives", {"max_episode_steps": 12, "illegal_action": "stay"}),
+]
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+@pytest.mark.parametrize("env_id,kwargs", CASES)
+def test_same_step_as_a_sync_vector_env_of_tengym_envs(env_id, kwargs, processes):
+    n = 3
+    ours, theirs = pair(env_id, n, processes, **kwargs)
+    assert ours.metadata["autoreset_mode"] == theirs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    rng = np.random.default_rng(9)
+    stay = kwargs.get("illegal_action") == "stay"
+    ends = final_stays = truncated_with_moves = 0
+    try:
+        o1, i1 = ours.reset(seed=21)
+        o2, i2 = theirs.reset(seed=21)
+        np.testing.assert_array_equal(o1, o2)
+        assert_same_info(i1, i2)
+        for step in range(400):
+            # A copy is never left without a move: an ended one already holds its next episode.
+            assert i1["action_mask"].any(axis=1).all()
+            actions = careless(i1["action_mask"], rng) if stay else random_legal(i1["action_mask"], rng)
+            o1, r1, t1, u1, i1 = ours.step(actions)
+            o2, r2, t2, u2, i2 = theirs.step(actions)
+            np.testing.assert_array_equal(o1, o2, err_msg=f"step {step}")
+            np.testing.assert_array_equal(r1, r2)
+            assert r1.dtype == r2.dtype
+            np.testing.assert_array_equal(t1, t2)
+            np.testing.assert_array_equal(u1, u2)
+            assert_same_info(i1, i2, f"step {step}")
+            ends += (t1 | u1).sum()
+            if "final_info" in i1:
+                final_stays += i1["final_info"].get("illegal_action", np.zeros(n, dtype=bool)).sum()
+                # A copy cut by max_episode_steps (TimeLimit) keeps the moves of the position it stopped in
+                # (the env's own maxSteps ends the game: no move is left there).
+                truncated_with_moves += i1["final_info"]["action_mask"][u1 & ~t1].any(axis=1).sum()
+        assert ends > 0
+        if "max_episode_steps" in kwargs:
+            assert truncated_with_moves > 0
+        if stay:
+            assert final_stays > 0  # some episodes ended on a step that stayed: its flag went to final_info
+    finally:
+        ours.close()
+        theirs.close()
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_same_step_partial_reset_as_a_sync_vector_env(processes):
+    ours, theirs = pair("decade-fives", 4, processes)
+    rng = np.random.default_rng(2)
+    try:
+        _, i1 = ours.reset(seed=3)
+        theirs.reset(seed=3)
+        for step in range(120):
+            if step % 17 == 5:
+                mask = rng.random(4) < 0.5
+                mask[step % 4] = True
+                o1, i1 = ours.reset(seed=100 + step, options={"reset_mask": mask})
+                o2, i2 = theirs.reset(seed=100 + step, options={"reset_mask": mask.copy()})
+                np.testing.assert_array_equal(o1, o2)
+                # The sync env answers with the reset copies' masks only; ours with every copy's.
+                np.testing.assert_array_equal(i1["action_mask"][mask], i2["action_mask"][mask])
+            actions = random_legal(i1["action_mask"], rng)
+            o1, r1, t1, u1, i1 = ours.step(actions)
+            o2, r2, t2, u2, i2 = theirs.step(actions)
+            np.testing.assert_array_equal(o1, o2)
+            np.testing.assert_array_equal(r1, r2)
+            np.testing.assert_array_equal(t1 | u1, t2 | u2)
+            assert_same_info(i1, i2, f"step {step}")
+    finally:
+        ours.close()
+        theirs.close()
+
