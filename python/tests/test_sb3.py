@@ -156,7 +156,8 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
             masks = [f() for f in vec.get_attr("action_masks")]
             assert [m.shape for m in masks] == [(677,)] * 3
         assert all(np.array_equal(a(), b()) for a, b in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks")))
-        assert ours.get_attr("metadata", [0])[0]["render_modes"] == ["ansi"]
+        for key in ("render_modes", "render_fps"):
+            assert ours.get_attr("metadata", [0])[0][key] == theirs.get_attr("metadata", [0])[0][key], key
     finally:
         ours.close()
         theirs.close()

@@ -12,6 +12,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, entropy_seed
+from ._render import checked_render_mode, text_image
 from .errors import BadActionError, BadStateError, TengymError
 
 # illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
@@ -56,7 +57,7 @@ class TengymEnv(gym.Env):
     `dead_deals="keep"` returns it as the TypeScript `Env` does, with info["terminated_at_reset"].
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     spec = RegisteredSpec()
     _obs: np.ndarray | None = None
 
@@ -67,10 +68,7 @@ class TengymEnv(gym.Env):
             raise TengymError(f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or 'keep' (reset returns it, info['terminated_at_reset'])", "bad-argument")
         self.illegal_action = illegal_action
         self.dead_deals = dead_deals
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            # Stable-Baselines3's make_vec_env asks every env for "rgb_array"; refusing would break it.
-            gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
-            render_mode = None
+        render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
         self.render_mode = render_mode
         self._engine_timeout = engine_timeout
         self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
@@ -187,9 +185,11 @@ class TengymEnv(gym.Env):
         return self._mask.astype(bool)
 
     def render(self):
+        """The position as text; with render_mode="rgb_array", that text drawn as an image (tengym._text_image)."""
         if not self._started:
             return None
-        return self._engine.request({"cmd": "render"})[0]
+        text = self._engine.request({"cmd": "render"})[0]
+        return text_image(text) if self.render_mode == "rgb_array" else text
 
     def legal_actions(self) -> list[tuple[int, str]]:
         """(id, description) of every legal action now."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import warnings
 from typing import Any, Sequence
 
 import gymnasium as gym
@@ -24,7 +25,8 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
 from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
-from .env import OBS_HIGH, OBS_LOW
+from ._render import checked_render_mode, text_image
+from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, EngineError, TengymError
 
 
@@ -35,8 +37,9 @@ class TengymSB3VecEnv(VecEnv):
     options are the engine's, as keywords. `processes=P` splits the copies over P engine processes.
     """
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, render_mode: str | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
+        render_mode = checked_render_mode(render_mode, TengymEnv.metadata["render_modes"])
         if max_episode_steps is not None:
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps)
         self.closed = False
@@ -50,10 +53,10 @@ class TengymSB3VecEnv(VecEnv):
         self._n = made["actions"]
         self._size = made["observationSize"]
         self._starts = np.cumsum([0] + sizes)
-        self.render_mode = None
+        self.render_mode = render_mode
         observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
         super().__init__(num_envs, observation_space, spaces.Discrete(self._n))
-        self.metadata = {"render_modes": ["ansi"]}
+        self.metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"]}
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
@@ -185,10 +188,17 @@ class TengymSB3VecEnv(VecEnv):
         return [False for _ in self._get_indices(indices)]
 
     def get_images(self) -> Sequence[np.ndarray | None]:
-        return [None for _ in range(self.num_envs)]
+        """Every copy's position as an image (render_mode="rgb_array"), as a DummyVecEnv's get_images gives them."""
+        if self.render_mode != "rgb_array":
+            # As a DummyVecEnv answers then: a warning, and no images.
+            warnings.warn(f"The render mode is {self.render_mode}, but get_images needs render_mode='rgb_array' to give images.")
+            return [None for _ in range(self.num_envs)]
+        return [text_image(text) for text in self._per_copy("render")]
 
     def render(self, mode: str | None = None):
-        """The text of every copy (tengym renders text only)."""
+        """With render_mode="rgb_array" (or mode="rgb_array"), SB3's: the copies' images tiled into one; otherwise the text of every copy."""
+        if (mode or self.render_mode) == "rgb_array":
+            return super().render(mode)
         return self._per_copy("render")
 
     def _finish_pending_step(self) -> None:

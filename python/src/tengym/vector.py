@@ -21,12 +21,13 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
-    metadata = {"render_modes": ["ansi"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", **options: Any):
@@ -47,10 +48,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if max_episode_steps is not None:
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps)
         self.num_envs = num_envs
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            gym.logger.warn(f"render_mode {render_mode!r}: tengym renders text only (render_mode='ansi'); rendering is off")
-            render_mode = None
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
         self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action)
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
@@ -196,8 +194,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     def render(self):
         if not self._seeded:
             return None  # before the first reset, as TengymEnv.render()
-        # A tuple, one text a copy, as Gymnasium's sync and async vector envs render.
-        return tuple(text for engine in self._engines for text in engine.request({"cmd": "render"}))
+        # A tuple, one text (or image, with render_mode="rgb_array") a copy, as Gymnasium's sync and async vector envs render.
+        texts = [text for engine in self._engines for text in engine.request({"cmd": "render"})]
+        return tuple(text_image(t) for t in texts) if self.render_mode == "rgb_array" else tuple(texts)
 
     def close_extras(self, **kwargs):
         for engine in getattr(self, "_engines", []):
