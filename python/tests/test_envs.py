@@ -34,13 +34,14 @@ def test_an_env_takes_its_gymnasium_id_as_well():
         vec.close()
 
 
+@pytest.mark.parametrize("render_mode", ["ansi", "rgb_array"])
 @pytest.mark.parametrize("env_id", tengym.ENV_IDS)
-def test_check_env(env_id):
+def test_check_env(env_id, render_mode):
     # The checker steps one action sampled before its seeded reset, which a strict engine
     # would refuse as illegal; illegal_action="stay" answers it with a no-move step instead.
-    env = gym.make(tengym.gym_id(env_id), render_mode="ansi", illegal_action="stay")
+    env = gym.make(tengym.gym_id(env_id), render_mode=render_mode, illegal_action="stay")
     try:
-        check_env(env.unwrapped, skip_close_check=False)
+        check_env(env.unwrapped, skip_close_check=False, skip_render_check=False)
     finally:
         env.close()
 
@@ -458,15 +459,18 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
         fresh.close()
 
 
-def test_vector_render_and_metadata_as_sync_mode_gives_them():
-    # render(): a tuple with one text a copy; metadata: the single env's render modes and fps.
-    ours = gym.make_vec("tengym/decade-v0", num_envs=3, render_mode="ansi")
-    theirs = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="sync", render_mode="ansi")
+@pytest.mark.parametrize("render_mode", ["ansi", "rgb_array"])
+def test_vector_render_and_metadata_as_sync_mode_gives_them(render_mode):
+    # render(): a tuple with one text (or image) a copy; metadata: the single env's render modes and fps.
+    ours = gym.make_vec("tengym/decade-v0", num_envs=3, render_mode=render_mode)
+    theirs = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="sync", render_mode=render_mode)
     try:
         ours.reset(seed=5)
         theirs.reset(seed=5)
-        assert type(ours.render()) is type(theirs.render()) is tuple
-        assert ours.render() == theirs.render()
+        a, b = ours.render(), theirs.render()
+        assert type(a) is type(b) is tuple and len(a) == 3
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
         for key in ("render_modes", "render_fps"):
             assert ours.metadata[key] == theirs.metadata[key], key
     finally:

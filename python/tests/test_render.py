@@ -5,7 +5,6 @@ import warnings
 import gymnasium as gym
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
 
 import tengym
 from tengym._render import COLUMNS, GLYPHS, HEIGHT, ROWS, UNKNOWN, WIDTH, text_image, text_lines
@@ -51,15 +50,6 @@ def test_every_position_is_its_text_drawn_on_one_size_of_frame_with_every_charac
     assert seen - set(GLYPHS) == set(), "characters the font does not draw"
 
 
-@pytest.mark.parametrize("env_id", ["decade", "ten-twenty-thirty", "four-ten"])
-def test_check_env_with_rgb_array(env_id):
-    env = gym.make(tengym.gym_id(env_id), render_mode="rgb_array", illegal_action="stay")
-    try:
-        check_env(env.unwrapped, skip_render_check=False)
-    finally:
-        env.close()
-
-
 def test_every_glyph_is_its_own():
     same = [{"-", "−", "–"}]  # hyphen, minus and en dash share a stroke
     drawn: dict[bytes, str] = {}
@@ -83,21 +73,6 @@ def test_long_lines_wrap_at_a_space_and_too_many_rows_end_in_an_ellipsis():
     assert len(many) == ROWS and many[-1] == "…" and many[-2] == f"row {ROWS - 2}"
     # An unknown character is a box, not nothing.
     assert not np.array_equal(text_image("☃"), text_image(" "))
-
-
-def test_vector_env_renders_images_as_sync_mode_does():
-    ours = gym.make_vec("tengym/decade-fives-v0", num_envs=2, render_mode="rgb_array")
-    theirs = gym.make_vec("tengym/decade-fives-v0", num_envs=2, vectorization_mode="sync", render_mode="rgb_array")
-    try:
-        ours.reset(seed=8)
-        theirs.reset(seed=8)
-        a, b = ours.render(), theirs.render()
-        assert type(a) is type(b) is tuple and len(a) == 2
-        for x, y in zip(a, b):
-            np.testing.assert_array_equal(x, y)
-    finally:
-        ours.close()
-        theirs.close()
 
 
 def test_a_render_mode_tengym_lacks_warns_and_renders_nothing():
