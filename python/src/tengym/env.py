@@ -185,7 +185,7 @@ class TengymEnv(gym.Env):
         return self._mask.astype(bool)
 
     def render(self):
-        """The position as text; with render_mode="rgb_array", that text drawn as an image (tengym._text_image)."""
+        """The position as text; with render_mode="rgb_array", that text drawn as an image (tengym._render)."""
         if not self._started:
             return None
         text = self._engine.request({"cmd": "render"})[0]
