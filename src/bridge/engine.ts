@@ -85,7 +85,7 @@ interface Copies {
   rowsBytes: number;
   /** Same-step only: the last observations of the copies a step ended, in copy order, after the flags. */
   last: Float32Array;
-  /** Same-step only: those copies' last masks, in copy order, sent after the last observations. */
+  /** Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last observations sent (writeRows). */
   lastMasks: Uint8Array;
 }
 
@@ -158,7 +158,7 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
     rowsBytes,
     last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-    lastMasks: new Uint8Array(sameStep ? num * n : 0),
+    lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
   };
 }
 
@@ -380,7 +380,9 @@ function writeRows(c: Copies, lastRows: number): void {
   const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
   const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
   if (c.sameStep) {
-    c.out.set(c.lastMasks.subarray(0, lastRows * c.n), masksAt);
+    // Moved within the frame, no view made for it (with every copy ended they are already in place).
+    const kept = c.lastMasks.byteOffset - c.out.byteOffset;
+    if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
     c.out.writeUInt32LE(length - 4, 0);
   }
   if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {

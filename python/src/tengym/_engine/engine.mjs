@@ -8788,7 +8788,7 @@ function allocate(config, num, settings) {
 		flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
 		rowsBytes,
 		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-		lastMasks: new Uint8Array(sameStep ? num * n : 0)
+		lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0)
 	};
 }
 /** A copy's end flag: bit 0 terminated, bit 1 truncated. */
@@ -9021,7 +9021,8 @@ function writeRows(c, lastRows) {
 	const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
 	const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
 	if (c.sameStep) {
-		c.out.set(c.lastMasks.subarray(0, lastRows * c.n), masksAt);
+		const kept = c.lastMasks.byteOffset - c.out.byteOffset;
+		if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
 		c.out.writeUInt32LE(length - 4, 0);
 	}
 	if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {
