@@ -163,39 +163,30 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
         theirs.close()
 
 
-def test_get_attr_spec_carries_the_options_as_a_dummy_vec_env_does():
+def test_get_attr_spec_carries_the_options_and_max_episode_steps_as_a_dummy_vec_env_does():
     from tengym.sb3 import TengymSB3VecEnv
 
     ours, theirs = TengymSB3VecEnv("decade", 2, maxSteps=7), dummy("decade", 2, 0, maxSteps=7)
+    timed, timed_theirs = TengymSB3VecEnv("decade", 2, max_episode_steps=5), dummy("decade", 2, 0, max_episode_steps=5)
     try:
         # SB3's make_vec_env adds render_mode="rgb_array" and a Monitor to each copy's spec; the rest is the same.
         for a, b in zip(ours.get_attr("spec"), theirs.get_attr("spec")):
             assert (a.id, a.entry_point, a.kwargs) == (b.id, b.entry_point, {k: v for k, v in b.kwargs.items() if k != "render_mode"})
         assert ours.get_attr("spec", [1])[0].kwargs == {"env_id": "decade", "maxSteps": 7}
+        assert [s.max_episode_steps for s in timed.get_attr("spec")] == [s.max_episode_steps for s in timed_theirs.get_attr("spec")] == [5, 5]
+        assert timed.get_attr("spec", [0])[0].kwargs == {"env_id": "decade"}
         # The spec makes the env it describes.
         remade = gym.make(ours.get_attr("spec", [0])[0])
         assert remade.unwrapped.options["maxSteps"] == 7
         remade.close()
-    finally:
-        ours.close()
-        theirs.close()
-
-
-def test_get_attr_spec_carries_max_episode_steps_as_a_dummy_vec_env_does():
-    from tengym.sb3 import TengymSB3VecEnv
-
-    ours, theirs = TengymSB3VecEnv("decade", 2, max_episode_steps=5), dummy("decade", 2, 0, max_episode_steps=5)
-    try:
-        assert [s.max_episode_steps for s in ours.get_attr("spec")] == [s.max_episode_steps for s in theirs.get_attr("spec")] == [5, 5]
-        assert ours.get_attr("spec", [0])[0].kwargs == {"env_id": "decade"}
-        remade = gym.make(ours.get_attr("spec", [0])[0])
+        remade = gym.make(timed.get_attr("spec", [0])[0])
         assert remade.spec.max_episode_steps == 5
         remade.close()
         with pytest.raises(tengym.TengymError, match="max_episode_steps"):
             TengymSB3VecEnv("decade", 2, max_episode_steps=0)
     finally:
-        ours.close()
-        theirs.close()
+        for vec in (ours, theirs, timed, timed_theirs):
+            vec.close()
 
 
 def test_subproc_vec_env_workers_make_a_module_prefixed_id(tmp_path):
