@@ -485,6 +485,8 @@ function undo(): void {
 interface PageHinter {
   loaded: LoadedHinter;
   modelsLost: string | null;
+  /** What the hints' line adds when the model runs on a slower backend than the one chosen for it. */
+  slowBackend: string | null;
 }
 
 let modelIndex: Promise<Record<string, ModelIndexEntry>> | null = null;
@@ -523,6 +525,17 @@ function modelsLostLine(game: Env, why: string): string | null {
 }
 
 /**
+ * What the hints' line adds when the model runs on `backend` though `chosen` was meant for it
+ * (that one did not set up: for WebAssembly, its .wasm files were not fetched), or null. The
+ * hints are the same, only slower, so the line says so rather than falling back to a search.
+ */
+function backendLine(chosen: BrowserBackend, backend: BrowserBackend): string | null {
+  if (backend === chosen) return null;
+  const what = chosen === 'wasm' ? "its WebAssembly files did not load" : `TensorFlow.js's ${chosen} backend did not set up`;
+  return `the model runs on TensorFlow.js's ${backend === 'cpu' ? 'plain JavaScript' : backend} backend, slower (${what})`;
+}
+
+/**
  * The hinter of the current env and options, as `tengym hint` would choose it. Without the
  * trained model (the list of models or the model's own files could not be loaded) the choice
  * falls back to the search chosen where no model is shipped, and says so: that hinter is chosen
@@ -534,6 +547,7 @@ function hinterFor(current: Env): Promise<PageHinter> {
   if (!loading) {
     const opts = current.options as Record<string, unknown>;
     let modelError: string | null = null;
+    let slowBackend: string | null = null;
     const models: ShippedModels = {
       info: async (id) => {
         try {
@@ -547,8 +561,9 @@ function hinterFor(current: Env): Promise<PageHinter> {
         try {
           const weights = (await shippedModels())[modelId].weights;
           const { loadShippedModel } = await import('./model-loader.js');
-          const { agent, backend } = await loadShippedModel(modelId, weights, preferredBackend);
+          const { agent, backend, chosen } = await loadShippedModel(modelId, weights, preferredBackend);
           api.backend = backend;
+          slowBackend = backendLine(chosen, backend);
           return agent;
         } catch (e) {
           modelError = (e as Error).message;
@@ -566,7 +581,7 @@ function hinterFor(current: Env): Promise<PageHinter> {
         if (modelError === null) throw e;
         return hinterForEnv(current.id, opts, { ...models, info: () => null });
       })
-      .then((loaded) => ({ loaded, modelsLost: modelError === null ? null : modelsLostLine(current, modelError) }));
+      .then((loaded) => ({ loaded, modelsLost: modelError === null ? null : modelsLostLine(current, modelError), slowBackend }));
     hinters.set(key, loading);
     // A failed load (the network, a missing file) is tried again at the next position.
     const forget = () => hinters.delete(key);
@@ -583,8 +598,9 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   ui.hintSource.classList.remove('error');
   let loaded: LoadedHinter;
   let modelsLost: string | null;
+  let slowBackend: string | null;
   try {
-    ({ loaded, modelsLost } = await hinterFor(env));
+    ({ loaded, modelsLost, slowBackend } = await hinterFor(env));
   } catch (e) {
     if (gen === generation) ui.hintSource.textContent = `No hints: ${(e as Error).message}`;
     return;
@@ -607,7 +623,7 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.hints = result;
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
-  ui.hintSource.textContent = modelsLost ?? result.note ?? `Hints from ${result.source}`;
+  ui.hintSource.textContent = modelsLost ?? result.note ?? `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
   ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {

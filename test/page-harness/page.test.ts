@@ -643,6 +643,26 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 90_000);
 
+  it('decade with hints: WebAssembly files never fetched, the model runs on plain JavaScript and the hints say so', async () => {
+    const { source } = await loadHinter('decade', {});
+    await withPage(
+      'env=decade&seed=2&hints=1',
+      async (p) => {
+        const v = await p.view();
+        expect(v.backend).toBe('cpu');
+        expect(v.source).toBe(source);
+        expect(v.hints?.hints.length).toBe(v.legal.length);
+        expect(await p.page.locator('#hint-source').textContent()).toBe(
+          `Hints from ${source}: the model runs on TensorFlow.js's plain JavaScript backend, slower (its WebAssembly files did not load)`,
+        );
+      },
+      {
+        init: `const pageFetch = window.fetch;
+          window.fetch = (url, ...rest) => String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
+      },
+    );
+  }, 90_000);
+
   it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
     const env = make('ten-twenty-thirty');
