@@ -96,6 +96,20 @@ describe('the packed package', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toMatch(/^random,first,.*\bpimc\b.* true$/);
   });
+
+  it('a CommonJS program requires the package root, tengym/node and tengym/models (Node 20.19+ loads ES modules by require)', () => {
+    writeFileSync(join(app, 'required.cjs'), [
+      "const { make } = require('tengym');",
+      "const { shippedModelDir } = require('tengym/node');",
+      "const { loadModelFromUrl } = require('tengym/models');",
+      "const env = make('tens');",
+      'env.reset({ seed: 1 });',
+      "console.log(env.legalCount > 0, typeof shippedModelDir, typeof loadModelFromUrl);",
+    ].join('\n'));
+    const r = spawnSync(process.execPath, ['required.cjs'], { cwd: app, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('true function function');
+  });
 });
 
 /** docs/play-page.md's "In your own page or app": its text and its ```ts block. */
