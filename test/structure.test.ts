@@ -108,6 +108,15 @@ describe('browser safety, however deep', () => {
     expect(runtimeImports(join(SRC, 'models.ts'))).toContain('./agents/learned/head-agent.js');
     expect(runtimeImports(join(SRC, 'env/env.ts'))).toEqual(expect.arrayContaining(['zod', './errors.js']));
   });
+
+  it("zod is loaded as a namespace, import * as z, which every bundler trims to what is used (zod's object z is not: esbuild then bundles all of zod's translated messages, half of a minified page that imports the package root)", () => {
+    const zodImport = /^import\s+(?!type\b)(.*?)\s+from\s+['"]zod(?:\/[^'"]*)?['"];?$/gm;
+    const found = walk(SRC)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(zodImport)].map((m) => `${relative(SRC, f)}: import ${m[1]}`));
+    expect(found.length).toBeGreaterThan(10);
+    expect(found.filter((line) => !line.endsWith(': import * as z'))).toEqual([]);
+  });
 });
 
 

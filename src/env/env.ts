@@ -9,7 +9,7 @@
  * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';

@@ -3,7 +3,7 @@
  * deck or state, an illegal action. The message names the problem and what would be
  * accepted; `code` lets a program tell the kinds apart without parsing text.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 export type TengymErrorCode =
   | 'unknown-env'
   | 'bad-options'

@@ -3,7 +3,7 @@
  * `make(id, options)` validates the merged options with the engine's zod schema;
  * `envs()` lists ids, their defaults and their option schemas.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Env } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { didYouMean } from './suggest.js';

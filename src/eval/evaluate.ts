@@ -10,7 +10,7 @@
  */
 import { availableParallelism, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { z } from 'zod';
+import * as z from 'zod';
 import { resolveAgent } from '../node/resolve.js';
 import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError } from '../env/errors.js';

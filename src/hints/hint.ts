@@ -16,7 +16,7 @@
  * without one is ranked by `first`.
  */
 import { Env, type EnvState } from '../env/env.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from '../env/errors.js';
 import type { CardSpot } from '../env/board.js';
 import type { EnvConfig } from '../env/game.js';

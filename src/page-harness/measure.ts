@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGE_DIR } from '../cli/commands/serve.js';
 import { formatTable } from '../cli/io.js';
 import { findChromium, PlayPage, startPageSession } from './chromium.js';

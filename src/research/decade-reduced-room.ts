@@ -23,7 +23,7 @@
  * sees the stock, are printed beside it.
  */
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { longestRank } from '../agents/decade/common.js';
 import { longestMove } from '../agents/decade/longest.js';
 import { PimcSearch, pimcConfigFor } from '../agents/decade/pimc.js';

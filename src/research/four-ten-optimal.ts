@@ -22,7 +22,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_DISCOUNT, GameValues, computeGameValues, computePaceValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
 
 export const DEFAULT_RULES: GameRules = { drawVisible: true, check: 'points-first', handTarget: 10, gameTarget: 50, safeties: 3, maxRounds: 100 };

@@ -6,7 +6,7 @@
  * them. The two value learners, afterstate and expert iteration, share afterstate-learning.ts.
  */
 import type * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Agent } from '../agents/agent.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError } from '../env/errors.js';

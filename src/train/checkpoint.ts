@@ -14,7 +14,7 @@ import { accessSync, constants, existsSync, opendirSync, readdirSync, statSync }
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomic } from '../node/model-files.js';
 import { loadModel, saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';

@@ -3,7 +3,7 @@
  * which env (id and options) the model plays, its sizes, how it was trained, and its
  * evaluation. Loading a model into an env it was not trained for is an error.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 

@@ -7,7 +7,7 @@
  * checked to be finite.
  */
 import type * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TengymError, formatZodError } from '../../env/errors.js';
 
 /** The largest model.json read (the shipped ones hold well under 100 kB). */

@@ -45,7 +45,7 @@
  * 52 cards have been dealt by then; only the four tens are then left. Outcome:
  * `{ won, cardsLeft }` with cardsLeft = 52 − cards removed (4 in a won game).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { makePairingGame, sharedOptionFields } from './pairing.js';
 
 export const blockTenOptionsSchema = z.strictObject({ ...sharedOptionFields });

@@ -70,7 +70,7 @@
  * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
  * with one stack and 'deck-bottom' the game can never be won.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type Outcome, type Status } from '../game.js';

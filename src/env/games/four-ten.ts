@@ -89,7 +89,7 @@
  * shadow }], exchange phase only) }`, cards as "1".."4". Once the game is over the hands keep the
  * final round's last configuration.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { deckTokens } from '../cards.js';
 import { TengymError, formatZodError, plural } from '../errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type Outcome, type Status } from '../game.js';

@@ -16,7 +16,7 @@
  * The rule parameters and their lookup tables ride on the state (`rules`), so the hot
  * path never derives anything from the options.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError, plural } from '../errors.js';
 import type { BoardView, CardSpot } from '../board.js';

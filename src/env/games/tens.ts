@@ -52,7 +52,7 @@
  * game has 0 cards left (4, the tens, with `blockTens`). Outcome: `{ won, cardsLeft }`
  * with cardsLeft = 52 − cards removed. Never truncated: every move removes or deals.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { makePairingGame, sharedOptionFields } from './pairing.js';
 
 export const tensOptionsSchema = z.strictObject({

@@ -15,7 +15,7 @@
  * Tensors: every update runs in tf.tidy; the optimizer's moments are made at construction.
  */
 import * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildAfterstateNet } from '../../agents/learned/network.js';
 import { TengymError } from '../../env/errors.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';

@@ -29,7 +29,7 @@
  * construction; `tf.memory().numTensors` stays flat (test/train/trainer.test.ts).
  */
 import type * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { AfterstateAgent, ExpansionBatch, type AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from '../../agents/learned/afterstate-agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';

@@ -37,7 +37,7 @@
  * The saved model plays as `DecadeSearchAgent` with `playDepth` draws of search.
  */
 import type * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';

@@ -22,7 +22,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Agent } from '../../agents/agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildQNet } from '../../agents/learned/network.js';
 import { kitOf } from '../../agents/kits.js';
 import type { EnvConfig } from '../../env/game.js';

@@ -32,7 +32,7 @@
  * construction; `tf.memory().numTensors` stays flat (test/train/algorithms/expert-iteration.test.ts).
  */
 import type * as tf from '@tensorflow/tfjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { StockMemory, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';

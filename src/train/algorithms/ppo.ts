@@ -39,7 +39,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { Agent } from '../../agents/agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModelAgent } from '../../agents/learned/head-agent.js';
 import { buildPolicyValueNet } from '../../agents/learned/network.js';
 import { kitOf } from '../../agents/kits.js';
