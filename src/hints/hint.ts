@@ -299,7 +299,9 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       return { env: state, slot: slotFor(state.id, state.options) };
     }
     if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
-      throw new TengymError('bad-state', 'bad state: expected the JSON of env.getState(), { env, options, rng, undosUsed, game }');
+      // A state saved as text (localStorage, a file) and passed as it was saved is the likely mistake: say how to load it.
+      const got = typeof state === 'string' ? 'a string: JSON.parse(text) turns saved JSON into it' : isPlainObject(state) ? 'an object with no env id' : describeKind(state);
+      throw new TengymError('bad-state', `bad state: expected the object env.getState() returns, { env, options, rng, undosUsed, game }, got ${got}`);
     }
     const options = (state as { options?: unknown }).options;
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {

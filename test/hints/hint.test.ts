@@ -226,7 +226,11 @@ describe('createHinter with the search sources', () => {
       }
       throw new Error('no error');
     };
-    expectError(() => hinter.hint('nonsense' as unknown as EnvState), 'bad-state', /expected the JSON of env.getState/);
+    expectError(() => hinter.hint('nonsense' as unknown as EnvState), 'bad-state', /expected the object env.getState\(\) returns/);
+    // A state saved as text and passed as it was saved is named as text, with the way to load it.
+    expectError(() => hinter.hint(JSON.stringify(state) as unknown as EnvState), 'bad-state', /^bad state: expected the object env\.getState\(\) returns, \{ env, options, rng, undosUsed, game \}, got a string: JSON\.parse\(text\) turns saved JSON into it$/);
+    expectError(() => hinter.hint(null as unknown as EnvState), 'bad-state', /, got null$/);
+    expectError(() => hinter.hint({ ...state, env: undefined } as unknown as EnvState), 'bad-state', /, got an object with no env id$/);
     expectError(() => hinter.hint({ ...state, env: 'nope' }), 'unknown-env', /unknown env "nope"/);
     expectError(() => hinter.hint({ ...state, options: { stacks: 5 } }), 'bad-options', /stacks/);
     const game = state.game as { stock: string[]; stacks: string[][] };
