@@ -25,10 +25,13 @@ import { fuzzCommand } from './commands/fuzz.js';
 /** tengym's own version (yargs alone would report the version of the package.json nearest the working directory: the host app's). */
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-// `tengym … | head` closes stdout early: that is not an error.
+// `tengym … | head` closes stdout early: that is not an error. Output that cannot be written
+// (`> file` on a full disk) is one line, as every other error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code === 'EPIPE') process.exit(0);
-  throw e;
+  const reason = e.message.replace(/^[A-Z]+: /, '').replace(/, write$/, '');
+  process.stderr.write(`tengym: cannot write the output: ${reason}${e.code ? ` (${e.code})` : ''}\n`);
+  process.exit(1);
 });
 
 function reportAndExit(e: unknown): never {

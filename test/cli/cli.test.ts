@@ -1,5 +1,6 @@
 // The built `tengym` binary, run as a user runs it (npm test builds dist/ first).
 import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../src/agents/basic.js';
@@ -144,5 +145,19 @@ describe('tengym CLI', () => {
     expect(b.env).toBe('tens');
     expect(b.stepsPerSecond).toBeGreaterThan(0);
     expect(b.vectorStepsPerSecond).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('output that cannot be written (a full disk) is one line and exit code 1; a reader that stops early (| head) is no error', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'replay', '--env', 'decade', '--seed', '1', '--policy', 'first'], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe('tengym: cannot write the output: no space left on device (ENOSPC)\n');
+    } finally {
+      closeSync(full);
+    }
+    const head = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" replay --env decade --seed 1 --policy first | head -n 1 > /dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(head.stderr).toBe('');
+    expect(head.stdout.trim()).toBe('0');
   });
 });
