@@ -74,7 +74,7 @@ export function describeKind(value: unknown): string {
   return typeof name === 'string' && name !== 'Object' ? `a ${name}` : showValue(value);
 }
 
-/** A zod error on one line, as every "bad options", "bad state" and "bad config" message shows it. */
+/** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
 export function formatZodError(error: z.ZodError): string {
-  return z.prettifyError(error).replace(/\n\s*/g, ' ').replace(/✖ /g, '');
+  return z.prettifyError(error).replace(/\n✖ /g, '; ').replace(/\n\s*/g, ' ').replace(/✖ /g, '');
 }

@@ -401,5 +401,8 @@ describe('formatZodError', () => {
     expect(text).toMatch(/expected int, received number → at a\b/);
     expect(text).toMatch(/expected string, received undefined → at b\b/);
     expect(text).toMatch(/Unrecognized key: "c"/);
+    // One issue from the next by "; ", none run into another.
+    expect(text.split('; ')).toHaveLength(3);
+    expect(text.split('; ').every((issue) => /^\S.* → at \w+$|^Unrecognized key: "c"$/.test(issue))).toBe(true);
   });
 });

@@ -5643,9 +5643,9 @@ function describeKind(value) {
 	if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== "string" || name === "Object")) return "an object that inherits its keys";
 	return typeof name === "string" && name !== "Object" ? `a ${name}` : showValue(value);
 }
-/** A zod error on one line, as every "bad options", "bad state" and "bad config" message shows it. */
+/** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
 function formatZodError(error) {
-	return prettifyError(error).replace(/\n\s*/g, " ").replace(/✖ /g, "");
+	return prettifyError(error).replace(/\n✖ /g, "; ").replace(/\n\s*/g, " ").replace(/✖ /g, "");
 }
 // node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
 const jumps = [
