@@ -453,6 +453,45 @@ def test_reset_right_after_an_interrupted_call_starts_over():
         e.close()
 
 
+def interrupted(call, stopped_pid: int) -> None:
+    """`call()` interrupted (KeyboardInterrupt) while the process `stopped_pid` is stopped; it goes on after."""
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    os.kill(stopped_pid, signal.SIGSTOP)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        os.kill(stopped_pid, signal.SIGCONT)
+
+
+@pytest.mark.parametrize("kind", ["env", "vector"])
+def test_a_second_interrupt_while_reset_replaces_the_engine_still_leaves_the_env_to_reset(kind):
+    # Ctrl-C twice: once in a step, then again while the reset after it lets the old engine go
+    # (it waits for that engine to exit). The next reset still starts a new engine: the env is
+    # not left closed.
+    e = tengym.TengymEnv("tens") if kind == "env" else tengym.TengymVectorEnv("tens", 2)
+    e.reset(seed=1)
+    old = (e._engine if kind == "env" else e._engines[0]).proc
+    interrupted(lambda: e.step(np.argmax(e.action_masks(), axis=-1)), old.pid)
+    time.sleep(0.2)  # the engine's answer is in the pipe by now
+    interrupted(lambda: e.reset(seed=3), old.pid)
+    fresh = tengym.TengymEnv("tens")
+    try:
+        obs = e.reset(seed=3)[0]
+        np.testing.assert_array_equal(obs if kind == "env" else obs[0], fresh.reset(seed=3)[0])
+    finally:
+        fresh.close()
+        e.close()
+    assert old.wait(timeout=5) is not None
+
+
 def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer():
     import threading
 

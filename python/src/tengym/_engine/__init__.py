@@ -380,6 +380,9 @@ class Engine:
         has not failed any call yet: its exit is asked for here."""
         if self._made is None or not (self.failed or (not self.closed and (self._awaiting.locked() or self.proc.poll() is not None))):
             return self
+        # Failed first: should this close or the start below be interrupted too, the next reset
+        # still replaces this engine rather than find the env closed.
+        self.failed = True
         self.close()
         engine = Engine(timeout=self.timeout)
         try:
