@@ -2,6 +2,8 @@
 import json
 import shutil
 import subprocess
+import sys
+import zipfile
 
 import pytest
 
@@ -29,3 +31,15 @@ def test_registered_ids_file_matches_the_bundle():
     listed = json.loads(subprocess.run(["node", str(ENGINE_SCRIPT), "--list"], capture_output=True, text=True, check=True).stdout)
     carried = json.loads((ENGINE_SCRIPT.parent / "envs.json").read_text())
     assert carried == listed
+
+
+def test_the_wheel_carries_the_bundle_and_says_the_package_is_typed(tmp_path):
+    # py.typed (PEP 561): without it mypy and pyright skip tengym's annotations ("missing library
+    # stubs or py.typed marker") in every project that imports it.
+    pytest.importorskip("setuptools")
+    source = tmp_path / "python"  # built from a copy, so the checkout gets no build/ folder
+    shutil.copytree(REPO / "python", source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pytest_cache"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(source)], check=True, timeout=300)
+    (wheel,) = tmp_path.glob("tengym-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"tengym/py.typed", "tengym/_engine/engine.mjs", "tengym/_engine/envs.json"} <= names
