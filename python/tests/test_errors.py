@@ -578,6 +578,31 @@ def test_no_orphan_after_the_parent_is_sigkilled():
     assert alive == [], f"engine processes {alive} outlived their parent"
 
 
+def test_ctrl_c_in_a_terminal_reaches_python_not_the_engines():
+    # A terminal's Ctrl-C sends SIGINT to its whole foreground process group. Python raises
+    # KeyboardInterrupt, which a script may catch ("stop training early", then evaluate or go on);
+    # an engine that was not answering a call at that moment must still be there, episode and all.
+    script = textwrap.dedent("""
+        import os, signal, time
+        import numpy as np
+        import tengym
+        env, vec = tengym.TengymEnv("tens"), tengym.TengymVectorEnv("tens", 2)
+        env.reset(seed=1)
+        vec.reset(seed=1)
+        try:
+            os.killpg(0, signal.SIGINT)
+            time.sleep(5)
+        except KeyboardInterrupt:
+            pass
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+        vec.step(np.argmax(vec.action_masks(), axis=1))
+        print("stepped")
+    """)
+    # In a session of its own, so that the SIGINT reaches that process group only, not pytest's.
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, start_new_session=True)
+    assert done.stdout.strip() == "stepped", done.stderr
+
+
 def test_a_forked_child_lets_the_parents_engines_go():
     # A child forked while an env lives (multiprocessing's fork start method, SubprocVecEnv, a
     # DataLoader worker) holds copies of the engine's pipes: without letting go, the engine would

@@ -175,6 +175,10 @@ class Engine:
                 bufsize=0,
                 close_fds=True,
                 pass_fds=(self._shared.fileno(),) if self._shared else (),
+                # Out of the terminal's process group: its Ctrl-C (SIGINT to the whole group) is
+                # Python's KeyboardInterrupt to handle, not the end of every engine. The engine
+                # still exits at the end of its stdin, whenever Python does.
+                start_new_session=True,
             )
         except OSError as e:
             self._stderr.close()
