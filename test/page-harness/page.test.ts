@@ -752,6 +752,17 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 120_000);
 
+  it('four-ten on a phone: each hand’s name fits beside its cards, none running under them', async () => {
+    for (const viewport of [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 1200, height: 760 }]) {
+      await withPage('env=four-ten&seed=4', async (p) => {
+        const names = (await p.page.evaluate(`[...document.querySelectorAll('.hand-name')].map((b) => ({
+          name: b.textContent, overflow: b.scrollWidth - b.clientWidth, gap: Math.round(b.nextElementSibling.getBoundingClientRect().left - b.getBoundingClientRect().right),
+          past: b.parentElement.lastElementChild.getBoundingClientRect().right - document.querySelector('#table').getBoundingClientRect().right }))`)) as { name: string; overflow: number; gap: number; past: number }[];
+        for (const n of names) expect({ ...n, fits: n.overflow <= 0 && n.gap >= 0 && n.past <= 0.5 }, `${n.name} at ${viewport.width} px`).toMatchObject({ fits: true });
+      }, { viewport });
+    }
+  }, 60_000);
+
   it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still count the cards left', async () => {
     const cases: [string, string][] = [
       ['env=ten-twenty-thirty&seed=1', 'No more moves, the stock is used up: 1 of 7 piles cleared.'],
