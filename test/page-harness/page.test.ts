@@ -802,6 +802,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   });
 
+  it('every control says what it is to a screen reader: the seed field is named Seed, and no button or field goes unnamed', async () => {
+    await withPage('env=four-ten&seed=4', async (p) => {
+      expect(await p.page.getByRole('spinbutton', { name: 'Seed' }).count()).toBe(1);
+      const unnamed = (await p.page.locator('body').ariaSnapshot()).split('\n').filter((l) => /^\s*- (button|spinbutton|combobox|checkbox|textbox|link)\s*(:|$)/.test(l));
+      expect(unnamed).toEqual([]);
+    });
+  }, 60_000);
+
   it('a rules panel opens for every id, with its game’s section of the rules document', async () => {
     const headings: Record<string, string> = { tens: 'TENS', 'block-ten': 'BLOCK TEN', 'ten-twenty-thirty': 'TEN-TWENTY-THIRTY', 'four-ten': 'FOUR TEN' };
     for (const id of envIds()) {
