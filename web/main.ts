@@ -137,6 +137,12 @@ let digits = '';
 let digitTimer = 0;
 /** Forced moves played since the player's last move (the deal counts as one). */
 let forcedRun = 0;
+/**
+ * Where the keyboard's focus was when a redraw replaced it (a card, a move, an option, the end's
+ * buttons), until the redraw puts it back: the card at the same spot, the move at the same place
+ * in its list, the same option, else the board's first card.
+ */
+let keptFocus: { spot?: string; list?: string; index: number; option?: string } | null = null;
 /** When `n` last asked to be pressed again; anything else the player does forgets it. */
 let newDealAskedAt = -Infinity;
 let newDealAskTimer = 0;
@@ -221,6 +227,7 @@ function replay(moves: string): boolean {
 
 /** Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's); moves not of this deal leave it as dealt, and say so. */
 function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
+  noteFocus();
   env = make(id, opts);
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
@@ -651,9 +658,43 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
     for (const c of top.cards) document.querySelector(`#board [data-spot="${spotKey(c)}"]`)?.classList.add('hint-top');
   }
   ui.movesPanel.hidden = result.hints.length === moves.length;
+  restoreFocus(true);
 }
 
 // ------------------------------------------------------------------ drawing
+
+/** Notes where the focus is, when on something a redraw replaces; a focus already lost keeps the last note. */
+function noteFocus(): void {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return;
+  if (!active.closest('#board, #moves, #hint-list, #outcome, #options')) {
+    keptFocus = null;
+    return;
+  }
+  const list = active.closest('ol');
+  const index = list ? [...list.querySelectorAll('button')].indexOf(active as HTMLButtonElement) : 0;
+  const option = active.closest('#options') ? active.getAttribute('name') ?? undefined : undefined;
+  keptFocus = { spot: active.dataset.spot, list: list?.id, index, option };
+}
+
+/** Puts a focus the redraw lost back where it was; `last` once no more redraws are coming (hints pending). */
+function restoreFocus(last: boolean): void {
+  const kept = keptFocus;
+  if (last) keptFocus = null;
+  const active = document.activeElement;
+  // Lost: on nothing, or on what the redraw hid (the end's buttons once a game starts).
+  if (!kept || (active !== null && active !== document.body && !active.closest('[hidden]'))) return;
+  const shown = (id: string) => [...document.querySelectorAll<HTMLButtonElement>(`#${id} button`)].filter((b) => !b.closest('[hidden]'));
+  const lists = kept.list === 'hint-list' ? ['hint-list', 'moves'] : ['moves', 'hint-list'];
+  const inList = kept.list ? lists.map(shown).find((buttons) => buttons.length > 0) : undefined;
+  const target =
+    (kept.option ? ui.options.querySelector<HTMLElement>(`[name="${kept.option}"]`) : null) ??
+    (kept.spot ? document.querySelector<HTMLElement>(`#board [data-spot="${kept.spot}"]`) : null) ??
+    inList?.[Math.min(kept.index, inList.length - 1)] ??
+    document.querySelector<HTMLElement>('#board button') ??
+    ui.outcome.querySelector<HTMLElement>('button');
+  target?.focus({ preventScroll: true });
+}
 
 function kbd(n: number): HTMLElement {
   const k = document.createElement('kbd');
@@ -692,6 +733,7 @@ function outcomeText(): string {
 
 function update(): void {
   const gen = ++generation;
+  noteFocus();
   clearTimeout(forcedTimer);
   // A move number being typed, or a new deal asked for, was for the position it was typed at.
   digits = '';
@@ -761,6 +803,8 @@ function update(): void {
   ui.hints.hidden = true;
   ui.movesPanel.hidden = false;
   document.body.dataset.steps = String(env.episodeSteps);
+  const hintsComing = hintsOn && env.running && !(env.legalCount === 1 && !holdForced);
+  restoreFocus(!hintsComing);
   if (env.running && env.legalCount === 1 && !holdForced) return scheduleForced(moves[0], gen);
   // The page waits for the player from here: the first time is the time to the first move.
   if (api.readyMs === null) {

@@ -810,6 +810,45 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('by keyboard alone the focus stays where the player is: on the card chosen, on the moves after one is played, on an option changed, on the board after Play this deal again', async () => {
+    const focused = (p: PlayPage) => p.page.evaluate(`(() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.spot ?? a.closest('ol, #outcome, form')?.id ?? a.id) + (a.name ? ':' + a.name : ''); })()`) as Promise<string>;
+    await withPage('env=tens&seed=20&options={"undoLimit":3}', async (p) => {
+      // A card chosen with Space keeps the focus, so Tab goes on to the next card.
+      const first = p.page.locator('#board .card[data-spot]').nth(1);
+      const chosen = (await first.getAttribute('data-spot'))!;
+      await first.focus();
+      await p.page.keyboard.press('Space');
+      await p.settled();
+      expect(await marked(p, 'selected')).toEqual([chosen]);
+      expect(await focused(p)).toBe(chosen);
+      // A partner chosen the same way plays the move; the focus stays on the board.
+      const partner = (await marked(p, 'partner'))[0];
+      await p.page.locator(`#board [data-spot="${partner}"]`).focus();
+      await p.page.keyboard.press('Space');
+      await p.settled();
+      expect((await p.view()).state.game).not.toEqual(dealtState('tens', 20, { undoLimit: 3 }).game);
+      expect(await focused(p)).toBe(partner);
+      // A move's button, pressed with Enter: the focus stays in the list of moves.
+      await p.page.locator('#moves button').first().focus();
+      await p.page.keyboard.press('Enter');
+      await p.settled();
+      expect(await focused(p)).toBe('moves');
+      // An option changed with the arrows deals again; the focus stays on that option.
+      await p.page.click('#options-panel summary');
+      await p.page.focus('#options select[name="undoLimit"]');
+      await p.page.keyboard.press('ArrowDown');
+      await p.settled();
+      expect((await p.view()).state.options.undoLimit).toBe('unlimited');
+      expect(await focused(p)).toBe('options:undoLimit');
+      // To the end, then Play this deal again: the focus goes to the new deal's cards.
+      for (let guard = 0; guard < 100 && (await p.view()).running; guard++) await p.play((await p.view()).legal[0]);
+      await p.page.locator('#outcome button', { hasText: 'Play this deal again' }).focus();
+      await p.page.keyboard.press('Enter');
+      await p.settled();
+      expect(await focused(p)).toMatch(/^slot:/);
+    });
+  }, 60_000);
+
   it('a rules panel opens for every id, with its game’s section of the rules document', async () => {
     const headings: Record<string, string> = { tens: 'TENS', 'block-ten': 'BLOCK TEN', 'ten-twenty-thirty': 'TEN-TWENTY-THIRTY', 'four-ten': 'FOUR TEN' };
     for (const id of envIds()) {
