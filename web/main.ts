@@ -96,6 +96,8 @@ const ui = {
   prompt: $<HTMLParagraphElement>('prompt'),
   board: $<HTMLDivElement>('board'),
   outcome: $<HTMLDivElement>('outcome'),
+  /** The outcome again, for a screen reader: a status region there all game, so that its change is read out. */
+  announce: $<HTMLParagraphElement>('announce'),
   hintsToggle: $<HTMLInputElement>('hints-toggle'),
   undo: $<HTMLButtonElement>('undo'),
   hints: $<HTMLElement>('hints'),
@@ -785,6 +787,7 @@ function update(): void {
   ui.undo.textContent = `Undo (u) · ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}`;
 
   ui.outcome.hidden = env.running;
+  ui.announce.textContent = env.running ? '' : outcomeText();
   if (!env.running) {
     ui.outcome.textContent = outcomeText();
     ui.outcome.className = `outcome ${env.outcome().won ? 'won' : 'lost'}`;

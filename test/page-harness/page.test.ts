@@ -786,6 +786,28 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 60_000);
 
+  it('a screen reader is told how the game ended: the outcome comes in a status region that was there, empty, all game', async () => {
+    await withPage('env=tens&seed=20', async (p) => {
+      expect((await p.view()).running).toBe(true);
+      const statuses = () => p.page.getByRole('status').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      const during = await statuses();
+      await p.page.evaluate(`(async () => {
+        const t = window.tengym;
+        while (t.env.running) {
+          t.play(t.env.legal[0]);
+          await t.settled();
+        }
+      })()`);
+      const after = await statuses();
+      const outcome = await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent");
+      expect(outcome).toBe('Won! Every card is cleared.');
+      const told = after.findIndex((t) => t.includes(outcome));
+      expect(told, JSON.stringify(after)).toBeGreaterThanOrEqual(0);
+      expect(during.length).toBe(after.length);
+      expect(during[told]).toBe('');
+    });
+  }, 60_000);
+
   it('four-ten: a fault is said on the page with its reason and the safety spent; the bust likewise', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
       const message = () => p.page.locator('#message').textContent();
