@@ -755,6 +755,8 @@ function update(): void {
     spots.add(spot);
     if (shownSpots.size > 0 && !shownSpots.has(spot)) cardEl.classList.add('enter');
     const key = cardEl.dataset.key!;
+    // A screen reader says which card is chosen (a pressed button), as the raised card shows it.
+    cardEl.setAttribute('aria-pressed', String(selection.includes(key)));
     if (selection.includes(key)) cardEl.classList.add('selected');
     else if (partners.has(key)) cardEl.classList.add('partner');
   }

@@ -786,6 +786,19 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 60_000);
 
+  it('a screen reader is told which card is chosen: the chosen card is a pressed button, the others not', async () => {
+    await withPage('env=tens&seed=20', async (p) => {
+      const card = p.page.locator('#board .card[data-spot]').nth(1);
+      const name = (await card.getAttribute('aria-label'))!;
+      expect(await p.page.getByRole('button', { name, pressed: false, exact: true }).count()).toBe(1);
+      await card.click();
+      await p.settled();
+      expect(await marked(p, 'selected')).toHaveLength(1);
+      expect(await p.page.getByRole('button', { name, pressed: true, exact: true }).count()).toBe(1);
+      expect(await p.page.locator('#board .card[aria-pressed="true"]').count()).toBe(1);
+    });
+  }, 60_000);
+
   it('a screen reader is told how the game ended: the outcome comes in a status region that was there, empty, all game', async () => {
     await withPage('env=tens&seed=20', async (p) => {
       expect((await p.view()).running).toBe(true);
