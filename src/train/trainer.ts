@@ -180,6 +180,17 @@ function isBetter(a: HeldOutSummary, b: HeldOutSummary | null): boolean {
   return figure(a) < figure(b);
 }
 
+/**
+ * An evaluation as a checkpoint kept it: JSON wrote the rounds of a Four Ten evaluation that won
+ * no game (NaN, "–") as null, which is NaN again here, as the uninterrupted run has it.
+ */
+function revivedReport(saved: unknown): EvaluationReport | null {
+  if (saved === null) return null;
+  const nan = <T extends HeldOutSummary>(s: T): T => ({ ...s, ...(s.meanRounds === null ? { meanRounds: Number.NaN } : {}), ...(s.medianRounds === null ? { medianRounds: Number.NaN } : {}) });
+  const report = saved as EvaluationReport;
+  return { ...nan(report), reference: nan(report.reference) };
+}
+
 function sameJSON(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -353,7 +364,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     if (found) {
       await restoreCheckpoint(checkpointDir!, found.state, algorithm);
       const t = found.state.trainer;
-      Object.assign(trainer, { rows: t.rows, best: t.best as EvaluationReport | null, last: t.last as EvaluationReport | null, nextEvalAt: t.nextEvalAt, wallSeconds: t.wallSeconds });
+      Object.assign(trainer, { rows: t.rows, best: revivedReport(t.best), last: revivedReport(t.last), nextEvalAt: t.nextEvalAt, wallSeconds: t.wallSeconds });
     }
     const resumedFrom = found ? algorithm.env.envSteps : null;
     request.onStart?.({ algo, env: env.id, options: env.options, config, resumedFrom });

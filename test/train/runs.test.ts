@@ -149,3 +149,23 @@ describe('run directories', () => {
     expect(readFileSync(join(out, 'checkpoint', 'weights.bin')).equals(weights)).toBe(true);
   });
 });
+
+describe('tengym train --resume on Four Ten', () => {
+  it('a run whose best evaluation won no held-out game ends with its summary after a resume ("mean rounds –"), not an internal error', () => {
+    const dir = tmp();
+    const config = configFile(dir, { numEnvs: 4, rolloutSteps: 8, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 200, evalEpisodes: 20, evalReference: 'first' });
+    const out = join(dir, 'run');
+    let r = tengym('train', '--env', 'four-ten', '--algo', 'ppo', '--steps', '200', '--config', config, '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
+    // The run is over: the resume restores the best evaluation from the checkpoint and prints it.
+    r = tengym('train', '--out', out, '--resume');
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
+    // Extended: the best evaluation is still the one the checkpoint kept.
+    r = tengym('train', '--out', out, '--resume', '--steps', '400');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
+  }, 60_000);
+});
