@@ -8,7 +8,7 @@
  * Every file is written atomically (a temporary file, then a rename). Node-only, as
  * everything in this folder.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
@@ -18,11 +18,34 @@ import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFin
 export const MODEL_JSON = 'model.json';
 export const WEIGHTS_BIN = 'weights.bin';
 
+/** The temporary files of the writes under way. */
+const unfinished = new Set<string>();
+/** The exit code to leave with once the writes under way are done (Ctrl-C), or null. */
+let exitWhenWritten: number | null = null;
+
 /** Writes `data` to `path` so that a reader sees the old file or the new one, never half. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
+  unfinished.add(tmp);
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  } finally {
+    unfinished.delete(tmp);
+    if (exitWhenWritten !== null && unfinished.size === 0) process.exit(exitWhenWritten);
+  }
+}
+
+/**
+ * Exits with `code` now, or, while a file is being written, as soon as that write is done, so
+ * that a process stopped mid-write (Ctrl-C) leaves the file whole and no temporary file beside it.
+ */
+export function exitAfterWrites(code: number): void {
+  exitWhenWritten = code;
+  if (unfinished.size === 0) process.exit(code);
 }
 
 function joinWeights(data: tf.io.WeightData | undefined): Uint8Array {

@@ -197,6 +197,21 @@ export async function tidyCheckpoints(out: string, found: { dir: string }): Prom
   return current;
 }
 
+/** The files of a run folder (and of its best/) that tengym writes through a temporary name. */
+const WRITTEN = { '.': ['metrics.jsonl', 'metrics.csv', 'learning-curve.svg', RUN_MARKER], best: ['model.json', 'weights.bin'] };
+
+/** After a kill: the temporary files of the writes it cut short (`metrics.jsonl.tmp-PID`, …) go. */
+export async function removeLeftoverWrites(out: string): Promise<void> {
+  for (const [sub, names] of Object.entries(WRITTEN)) {
+    const dir = join(out, sub);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir)) {
+      const m = /^(.+)\.tmp-\d+$/.exec(entry);
+      if (m && names.includes(m[1])) await rm(join(dir, entry), { force: true });
+    }
+  }
+}
+
 /** The last complete checkpoint of a run directory, or null. */
 export async function findCheckpoint(out: string): Promise<{ dir: string; state: CheckpointState } | null> {
   for (const name of [CHECKPOINT, CHECKPOINT_OLD]) {

@@ -43,7 +43,7 @@ import type { EnvConfig } from '../env/game.js';
 import { envConfig, envSpec } from '../env/registry.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
-import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
+import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgent, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
@@ -346,6 +346,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
 
   const created = !existsSync(out);
   await markRun(out, { env: env.id, options: env.options, algo, config: { ...config }, ...(request.command === undefined ? {} : { command: request.command }) });
+  if (request.resume) await removeLeftoverWrites(out);
   const checkpointDir = found ? await tidyCheckpoints(out, found) : null;
   // A run refused or failed before its first checkpoint leaves no directory it created behind.
   const removeIfNothingKept = async () => {

@@ -1,6 +1,6 @@
 // Ctrl-C: eval prints the agents that finished their deals as a table; train says how to resume.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,21 @@ describe('Ctrl-C', () => {
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('train leaves no temporary files in the run folder, even when Ctrl-C comes during an evaluation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
+    const out = join(dir, 'run');
+    const config = join(dir, 'config.json');
+    // Held-out evaluations of 3,000 deals: Ctrl-C lands inside the first, just before its files are written.
+    writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 3000, evalReference: 'first' }));
+    try {
+      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out], /^config /m);
+      expect(r.code).toBe(130);
+      expect(readdirSync(out).filter((name) => name.includes('.tmp-'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -169,3 +169,21 @@ describe('tengym train --resume on Four Ten', () => {
     expect(r.stdout).toMatch(/^best: 0\.00% .*mean rounds –;/m);
   }, 60_000);
 });
+
+describe('tengym train --resume after a kill', () => {
+  it('removes the temporary files of the writes the kill cut short, and only those', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--config', configFile(dir, { ...TINY, evalEvery: 500 }), '--out', out).code).toBe(0);
+    const files = readdirSync(out).sort();
+    const bestFiles = readdirSync(join(out, 'best')).sort();
+    writeFileSync(join(out, 'metrics.jsonl.tmp-4242'), '{"envSteps":0');
+    writeFileSync(join(out, 'learning-curve.svg.tmp-4242'), '');
+    writeFileSync(join(out, 'best', 'weights.bin.tmp-4243'), '');
+    writeFileSync(join(out, 'notes.tmp-1'), 'mine');
+    const r = tengym('train', '--out', out, '--resume');
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual([...files, 'notes.tmp-1'].sort());
+    expect(readdirSync(join(out, 'best')).sort()).toEqual(bestFiles);
+  });
+});

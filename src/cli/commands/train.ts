@@ -148,6 +148,7 @@ export const trainCommand: CommandModule<object, Args> = {
     const emit = (type: string, fields: Record<string, unknown>) => writeLine(JSON.stringify({ type, ...fields }));
     // Loaded here, not at the top: TensorFlow.js takes a moment to load, and the other commands do not need it.
     const { train } = await import('../../train/trainer.js');
+    const { exitAfterWrites } = await import('../../node/model-files.js');
     const bar = new ProgressBar();
     let reference = '';
     // Ctrl-C: the run continues from its last checkpoint with --resume. Heard from the start
@@ -156,7 +157,8 @@ export const trainCommand: CommandModule<object, Args> = {
     const interrupted = () => {
       bar.done();
       process.stderr.write(`\ninterrupted; resume with: tengym train --out ${args.out} --resume\n`);
-      process.exit(130);
+      // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
+      exitAfterWrites(130);
     };
     const summary = await train({
       env: args.env,
