@@ -44,6 +44,22 @@ describe('Ctrl-C', () => {
     expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
   }, 60_000);
 
+  it('eval --json prints the games already played as its JSON, marked interrupted, and the sentence on stderr', async () => {
+    const child = spawn(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    await new Promise((r) => setTimeout(r, 8000));
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code).toBe(130);
+    const report = JSON.parse(stdout) as { interrupted: boolean; episodes: number; reference: string; results: { agent: string; winRate: number }[] };
+    expect(report).toMatchObject({ interrupted: true, episodes: 5000, reference: 'longest' });
+    expect(report.results.map((r) => r.agent)).toEqual(['longest']);
+    expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+  }, 60_000);
+
   it('train says how to resume', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
     try {

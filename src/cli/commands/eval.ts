@@ -79,6 +79,11 @@ function fmt(x: number | undefined, digits: number): string {
   return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 }
 
+/** A report as --json prints it (the table's `s` column left out). */
+function jsonReport(report: EvalReport): object {
+  return { ...report, results: report.results.map(({ seconds: _s, ...r }) => r) };
+}
+
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
 export function agentList(text: string): string[] {
   const names = text.split(',').map((a) => a.trim());
@@ -99,7 +104,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] }' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] } (after Ctrl-C: the agents that finished, with interrupted: true)' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkSeedOption('seed', a.seed);
@@ -116,14 +121,20 @@ export const evalCommand: CommandModule<object, Args> = {
     let played: readonly PlayedAgent[] = [];
     let current = '';
     let dealsDone = 0;
-    // Ctrl-C: the agents that finished their deals, as a table, before exiting.
+    // Ctrl-C: the agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), before exiting.
     const interrupted = () => {
       bar.done();
       const rest = agents.filter((a) => !played.some((p) => p.agent === a));
-      writeLine(`\ninterrupted: ${played.length} of ${agents.length} agents played all ${args.episodes} deals${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`);
-      if (played.length > 0) {
-        const reference = played.some((p) => p.agent === args.reference) ? args.reference! : played[0].agent;
-        writeLine(evalTable(buildReport(envConfig(env, options), args.seed, reference, [...played])));
+      const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${args.episodes} deals${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
+      const config = envConfig(env, options);
+      const reference = played.some((p) => p.agent === args.reference) ? args.reference! : (played[0]?.agent ?? args.reference ?? agents[0]);
+      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played]) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
+      if (args.json) {
+        process.stderr.write(`${sentence}\n`);
+        writeLine(JSON.stringify({ ...jsonReport(report), interrupted: true }));
+      } else {
+        writeLine(`\n${sentence}`);
+        if (played.length > 0) writeLine(evalTable(report));
       }
       process.exit(130);
     };
@@ -140,7 +151,7 @@ export const evalCommand: CommandModule<object, Args> = {
     process.removeListener('SIGINT', interrupted);
     bar.done();
     if (args.json) {
-      writeLine(JSON.stringify({ ...report, results: report.results.map(({ seconds: _s, ...r }) => r) }));
+      writeLine(JSON.stringify(jsonReport(report)));
       return;
     }
     writeLine(`${report.env} ${JSON.stringify(report.options)} · ${report.episodes} deals from seed ${report.seed} · same deals for every agent\n`);
