@@ -41,6 +41,17 @@ function tapCard(p: PlayPage, c: HintCard): Promise<void> {
   return p.page.click(`#board [data-spot="${spot(c)}"]`);
 }
 
+/** Plays the first legal move until the game ends, through the page's own play() (which the taps and keys call). */
+async function playFirstMovesToEnd(p: PlayPage): Promise<void> {
+  await p.page.evaluate(`(async () => {
+    const t = window.tengym;
+    while (t.env.running) {
+      t.play(t.env.legal[0]);
+      await t.settled();
+    }
+  })()`);
+}
+
 /** Types move number `n` of `count` as a player would (Enter when a longer number could follow). */
 async function pressMove(p: PlayPage, n: number, count: number): Promise<void> {
   await p.page.keyboard.type(String(n));
@@ -773,14 +784,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     ];
     for (const [query, text] of cases) {
       await withPage(query, async (p) => {
-        // The first legal move each time, through the page's own play().
-        await p.page.evaluate(`(async () => {
-          const t = window.tengym;
-          while (t.env.running) {
-            t.play(t.env.legal[0]);
-            await t.settled();
-          }
-        })()`);
+        await playFirstMovesToEnd(p);
         expect(await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent"), query).toBe(text);
       });
     }
@@ -804,13 +808,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect((await p.view()).running).toBe(true);
       const statuses = () => p.page.getByRole('status').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
       const during = await statuses();
-      await p.page.evaluate(`(async () => {
-        const t = window.tengym;
-        while (t.env.running) {
-          t.play(t.env.legal[0]);
-          await t.settled();
-        }
-      })()`);
+      await playFirstMovesToEnd(p);
       const after = await statuses();
       const outcome = await p.page.evaluate("document.querySelector('#outcome').firstChild.textContent");
       expect(outcome).toBe('Won! Every card is cleared.');
