@@ -311,33 +311,27 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       continue;
     }
     const e = c.envs[i];
-    if (c.stay) {
-      const stayed = c.stayed[i] === 1;
-      let terminated = false;
-      let truncated: boolean;
-      let reward = 0;
-      if (stayed) {
-        // No move: the observation and mask in the frame stay as they are.
-        c.stays[i]++;
-        c.staysInARow[i]++;
-        truncated = staysTruncate(c, i);
-      } else {
-        const r = e.step(actions[at + i]);
-        c.staysInARow[i] = 0;
-        terminated = r.terminated;
-        reward = r.reward;
-        truncated = r.truncated || (!terminated && staysTruncate(c, i));
-      }
-      // TimeLimit counts every step, stays included.
-      if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-      lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
-      if (stayed) c.flags[i] |= STAYED;
-      continue;
+    // Outside stay mode nothing stays and the stay counts remain 0: staysTruncate is false, the TimeLimit counts moves alone.
+    const stayed = c.stay && c.stayed[i] === 1;
+    let terminated = false;
+    let truncated: boolean;
+    let reward = 0;
+    if (stayed) {
+      // No move: the observation and mask in the frame stay as they are.
+      c.stays[i]++;
+      c.staysInARow[i]++;
+      truncated = staysTruncate(c, i);
+    } else {
+      const r = e.step(actions[at + i]);
+      c.staysInARow[i] = 0;
+      terminated = r.terminated;
+      reward = r.reward;
+      truncated = r.truncated || (!terminated && staysTruncate(c, i));
     }
-    const r = e.step(actions[at + i]);
-    // Gymnasium's TimeLimit: truncated after its steps, whether or not the step also terminated.
-    const truncated = r.truncated || (c.timeLimit > 0 && e.episodeSteps >= c.timeLimit);
-    lastRows = endStep(c, i, r.terminated, truncated, r.reward, lastRows);
+    // Gymnasium's TimeLimit: truncated after its steps (stays included), whether or not the step also terminated.
+    if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
+    lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
+    if (stayed) c.flags[i] |= STAYED;
   }
   writeRows(c, lastRows);
 }

@@ -8960,30 +8960,24 @@ function handleStep(actions, at, count) {
 			continue;
 		}
 		const e = c.envs[i];
-		if (c.stay) {
-			const stayed = c.stayed[i] === 1;
-			let terminated = false;
-			let truncated;
-			let reward = 0;
-			if (stayed) {
-				c.stays[i]++;
-				c.staysInARow[i]++;
-				truncated = staysTruncate(c, i);
-			} else {
-				const r = e.step(actions[at + i]);
-				c.staysInARow[i] = 0;
-				terminated = r.terminated;
-				reward = r.reward;
-				truncated = r.truncated || !terminated && staysTruncate(c, i);
-			}
-			if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-			lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
-			if (stayed) c.flags[i] |= STAYED;
-			continue;
+		const stayed = c.stay && c.stayed[i] === 1;
+		let terminated = false;
+		let truncated;
+		let reward = 0;
+		if (stayed) {
+			c.stays[i]++;
+			c.staysInARow[i]++;
+			truncated = staysTruncate(c, i);
+		} else {
+			const r = e.step(actions[at + i]);
+			c.staysInARow[i] = 0;
+			terminated = r.terminated;
+			reward = r.reward;
+			truncated = r.truncated || !terminated && staysTruncate(c, i);
 		}
-		const r = e.step(actions[at + i]);
-		const truncated = r.truncated || c.timeLimit > 0 && e.episodeSteps >= c.timeLimit;
-		lastRows = endStep(c, i, r.terminated, truncated, r.reward, lastRows);
+		if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
+		lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
+		if (stayed) c.flags[i] |= STAYED;
 	}
 	writeRows(c, lastRows);
 }
