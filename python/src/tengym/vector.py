@@ -32,11 +32,14 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", **options: Any):
         num_envs = positive_int("num_envs", num_envs)
-        modes = {m: m for m in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)} | {m.value: m for m in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)}
-        if not isinstance(autoreset_mode, (str, AutoresetMode)) or autoreset_mode not in modes:
+        try:
+            mode = AutoresetMode(autoreset_mode)  # the mode, or its value ("SameStep")
+        except ValueError:
+            mode = None
+        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take it (vector_kwargs={"autoreset_mode": ...}).
             raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step (AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives DISABLED", "bad-argument")
-        self.autoreset_mode = modes[autoreset_mode]
+        self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self._same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
         for single in ("dict_observation", "dead_deals"):
