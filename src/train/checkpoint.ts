@@ -4,13 +4,14 @@
  * `tengym-run.json` is written first: it marks the directory as a tengym run, which `--resume`
  * requires (or a checkpoint). The checkpoint is a directory written whole under
  * `checkpoint-new/` and swapped in by renames, so a kill at any moment leaves the previous
- * checkpoint or the new one (`checkpoint-old/` if the kill fell between the two renames). It
+ * checkpoint or the new one (`checkpoint-old/` if the kill fell between the two renames); `best/`
+ * is swapped in the same way (`replaceDirectory`), so its weights and its metadata always agree. It
  * holds the latest model, the algorithm's state (JSON, and binary blobs gzipped: optimizer
  * moments, replay buffers), the env copies' states, and the trainer's (metrics so far, best and
  * last evaluations): every source of randomness and every counter, so a resumed run reaches
  * exactly the weights an uninterrupted run reaches.
  */
-import { accessSync, constants, existsSync, opendirSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, opendirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -23,9 +24,13 @@ import type { Algorithm } from './algorithm.js';
 import type { DecisionEnvState } from './decisions.js';
 import type { EvaluationReport, MetricsRow } from './metrics.js';
 
+/** The suffixes of a directory being swapped in (`replaceDirectory`). */
+const NEW = '-new';
+const OLD = '-old';
 export const CHECKPOINT = 'checkpoint';
-const CHECKPOINT_NEW = 'checkpoint-new';
-const CHECKPOINT_OLD = 'checkpoint-old';
+const CHECKPOINT_NEW = CHECKPOINT + NEW;
+const CHECKPOINT_OLD = CHECKPOINT + OLD;
+const BEST = 'best';
 const STATE_JSON = 'state.json';
 
 const checkpointStateSchema = z.object({
@@ -185,30 +190,60 @@ export function checkRunDirectory(out: string, resume: boolean, found: { state: 
   );
 }
 
-/** After a kill during a checkpoint swap: the checkpoint in use becomes checkpoint/, and the leftovers go. */
-export async function tidyCheckpoints(out: string, found: { dir: string }): Promise<string> {
+/**
+ * After a kill during a swap: the checkpoint in use becomes checkpoint/, `best/` is the one that
+ * was whole (`best-old/` if the kill fell between its renames), and the leftovers go.
+ */
+export async function tidyCheckpoints(out: string, found: { dir: string } | null): Promise<string | null> {
+  const best = join(out, BEST);
+  if (!existsSync(best) && existsSync(best + OLD)) await rename(best + OLD, best);
+  await rm(best + OLD, { recursive: true, force: true });
+  await rm(best + NEW, { recursive: true, force: true });
+  await rm(join(out, CHECKPOINT_NEW), { recursive: true, force: true });
+  if (found === null) return null;
   const current = join(out, CHECKPOINT);
   if (found.dir !== current) {
     await rm(current, { recursive: true, force: true });
     await rename(found.dir, current);
   }
   await rm(join(out, CHECKPOINT_OLD), { recursive: true, force: true });
-  await rm(join(out, CHECKPOINT_NEW), { recursive: true, force: true });
   return current;
 }
 
-/** The files of a run folder (and of its best/) that tengym writes through a temporary name. */
-const WRITTEN = { '.': ['metrics.jsonl', 'metrics.csv', 'learning-curve.svg', RUN_MARKER], best: ['model.json', 'weights.bin'] };
+/**
+ * Writes a directory whole: `fill` writes it as `DIR-new/`, which then takes the old one's place
+ * by two renames (the old one is `DIR-old/` between them), so a reader or a kill finds the old
+ * directory or the new one, never a mix of the two. The renames are synchronous: Ctrl-C's
+ * handler, which runs between turns of the event loop, never falls between them.
+ */
+export async function replaceDirectory(dir: string, fill: (fresh: string) => Promise<void>): Promise<void> {
+  const fresh = dir + NEW;
+  const old = dir + OLD;
+  await rm(fresh, { recursive: true, force: true });
+  await fill(fresh);
+  await rm(old, { recursive: true, force: true });
+  if (existsSync(dir)) renameSync(dir, old);
+  renameSync(fresh, dir);
+  await rm(old, { recursive: true, force: true });
+}
+
+/** Saves the best model so far as `best/`, swapped in whole. */
+export async function saveBest(out: string, model: Algorithm['model'], metadata: ModelMetadata): Promise<void> {
+  await replaceDirectory(join(out, BEST), (fresh) => saveModel(model, fresh, metadata));
+}
+
+/**
+ * The files of a run folder that tengym writes through a temporary name (`checkpoint/` and
+ * `best/` are written whole under another name: `tidyCheckpoints`).
+ */
+const WRITTEN = ['metrics.jsonl', 'metrics.csv', 'learning-curve.svg', RUN_MARKER];
 
 /** After a kill: the temporary files of the writes it cut short (`metrics.jsonl.tmp-PID`, …) go. */
 export async function removeLeftoverWrites(out: string): Promise<void> {
-  for (const [sub, names] of Object.entries(WRITTEN)) {
-    const dir = join(out, sub);
-    if (!existsSync(dir)) continue;
-    for (const entry of readdirSync(dir)) {
-      const m = /^(.+)\.tmp-\d+$/.exec(entry);
-      if (m && names.includes(m[1])) await rm(join(dir, entry), { force: true });
-    }
+  if (!existsSync(out)) return;
+  for (const entry of readdirSync(out)) {
+    const m = /^(.+)\.tmp-\d+$/.exec(entry);
+    if (m && WRITTEN.includes(m[1])) await rm(join(out, entry), { force: true });
   }
 }
 
@@ -232,19 +267,13 @@ export async function findCheckpoint(out: string): Promise<{ dir: string; state:
 }
 
 export async function writeCheckpoint(out: string, algorithm: Algorithm, metadata: ModelMetadata, state: Omit<CheckpointState, 'binary' | 'algorithm' | 'envState'>): Promise<void> {
-  const fresh = join(out, CHECKPOINT_NEW);
-  await rm(fresh, { recursive: true, force: true });
-  await saveModel(algorithm.model, fresh, metadata);
-  const { json, binary } = algorithm.getState();
-  for (const [name, bytes] of Object.entries(binary)) await writeFileAtomic(join(fresh, `${name}.bin.gz`), gzipSync(bytes, { level: 1 }));
-  const full: CheckpointState = { ...state, algorithm: json, binary: Object.keys(binary), envState: algorithm.env.getState() };
-  await writeFileAtomic(join(fresh, STATE_JSON), JSON.stringify(full));
-  const current = join(out, CHECKPOINT);
-  const old = join(out, CHECKPOINT_OLD);
-  await rm(old, { recursive: true, force: true });
-  if (existsSync(current)) await rename(current, old);
-  await rename(fresh, current);
-  await rm(old, { recursive: true, force: true });
+  await replaceDirectory(join(out, CHECKPOINT), async (fresh) => {
+    await saveModel(algorithm.model, fresh, metadata);
+    const { json, binary } = algorithm.getState();
+    for (const [name, bytes] of Object.entries(binary)) await writeFileAtomic(join(fresh, `${name}.bin.gz`), gzipSync(bytes, { level: 1 }));
+    const full: CheckpointState = { ...state, algorithm: json, binary: Object.keys(binary), envState: algorithm.env.getState() };
+    await writeFileAtomic(join(fresh, STATE_JSON), JSON.stringify(full));
+  });
 }
 
 /**

@@ -36,14 +36,13 @@ import type { Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
 import { hintBaseline } from '../hints/hint.js';
 import { announceBackend, initBackend, type BackendName } from '../node/tf-backend.js';
-import { saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envSpec } from '../env/registry.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
-import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
+import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgent, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
@@ -347,7 +346,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   const created = !existsSync(out);
   await markRun(out, { env: env.id, options: env.options, algo, config: { ...config }, ...(request.command === undefined ? {} : { command: request.command }) });
   if (request.resume) await removeLeftoverWrites(out);
-  const checkpointDir = found ? await tidyCheckpoints(out, found) : null;
+  const checkpointDir = request.resume ? await tidyCheckpoints(out, found) : null;
   // A run refused or failed before its first checkpoint leaves no directory it created behind.
   const removeIfNothingKept = async () => {
     if (created && !existsSync(join(out, CHECKPOINT))) await rm(out, { recursive: true, force: true });
@@ -405,7 +404,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       const metadata = modelMetadata(env, algorithm, config, request.command, report.envSteps, seconds, report);
       if (improved) {
         trainer.best = report;
-        await saveModel(algorithm.model, join(out, 'best'), metadata);
+        await saveBest(out, algorithm.model, metadata);
       }
       const { command } = request;
       await writeCheckpoint(out, algorithm, metadata, { format: 'tengym-checkpoint/1', env: env.id, options: env.options, trainingOptions: trainingEnv.options, algo, config: { ...config }, ...(command === undefined ? {} : { command }), envSteps: report.envSteps, trainer: { ...trainer, wallSeconds: now() } });

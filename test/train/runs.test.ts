@@ -179,11 +179,32 @@ describe('tengym train --resume after a kill', () => {
     const bestFiles = readdirSync(join(out, 'best')).sort();
     writeFileSync(join(out, 'metrics.jsonl.tmp-4242'), '{"envSteps":0');
     writeFileSync(join(out, 'learning-curve.svg.tmp-4242'), '');
-    writeFileSync(join(out, 'best', 'weights.bin.tmp-4243'), '');
+    // A best model half written under its temporary name.
+    mkdirSync(join(out, 'best-new'));
+    writeFileSync(join(out, 'best-new', 'weights.bin.tmp-4243'), '');
     writeFileSync(join(out, 'notes.tmp-1'), 'mine');
     const r = tengym('train', '--out', out, '--resume');
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual([...files, 'notes.tmp-1'].sort());
     expect(readdirSync(join(out, 'best')).sort()).toEqual(bestFiles);
+  });
+
+  it('keeps best/ whole: a kill between its two renames leaves best-old/, which a resume puts back', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--config', configFile(dir, { ...TINY, evalEvery: 500 }), '--out', out).code).toBe(0);
+    expect(readdirSync(out).filter((n) => n.startsWith('best'))).toEqual(['best']);
+    const model = readFileSync(join(out, 'best', 'model.json'));
+    const weights = readFileSync(join(out, 'best', 'weights.bin'));
+    // The kill fell after best/ became best-old/ and before best-new/ (a newer model, complete)
+    // became best/: the checkpoint, written after best/, still records best-old/'s evaluation.
+    renameSync(join(out, 'best'), join(out, 'best-old'));
+    cpSync(join(out, 'best-old'), join(out, 'best-new'), { recursive: true });
+    writeFileSync(join(out, 'best-new', 'weights.bin'), Buffer.alloc(weights.length));
+    const r = tengym('train', '--out', out, '--resume');
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).filter((n) => n.startsWith('best'))).toEqual(['best']);
+    expect(readFileSync(join(out, 'best', 'model.json')).equals(model)).toBe(true);
+    expect(readFileSync(join(out, 'best', 'weights.bin')).equals(weights)).toBe(true);
   });
 });
