@@ -153,6 +153,9 @@ export async function main(argv: string[]): Promise<void> {
     .help()
     .alias('h', 'help')
     .version(VERSION)
+    // After --help or --version, main returns instead of yargs exiting at once: the write
+    // error of output that cannot be written (stdout's handler above) is heard first.
+    .exitProcess(false)
     // COLUMNS, when exported, is the width asked for (COLUMNS=1000 prints each example on one line).
     .wrap(Number(process.env.COLUMNS) > 0 ? Number(process.env.COLUMNS) : Math.min(110, process.stdout.columns || 100))
     .fail((msg, err) => {

@@ -150,9 +150,12 @@ describe('tengym CLI', () => {
   it.skipIf(!existsSync('/dev/full'))('output that cannot be written (a full disk) is one line and exit code 1; a reader that stops early (| head) is no error', () => {
     const full = openSync('/dev/full', 'w');
     try {
-      const r = spawnSync(process.execPath, [BIN, 'replay', '--env', 'decade', '--seed', '1', '--policy', 'first'], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
-      expect(r.status).toBe(1);
-      expect(r.stderr).toBe('tengym: cannot write the output: no space left on device (ENOSPC)\n');
+      // A command's output, and the help and version yargs prints itself.
+      for (const args of [['replay', '--env', 'decade', '--seed', '1', '--policy', 'first'], ['--help'], ['--version'], ['eval', '--help']]) {
+        const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+        expect(r.status, args.join(' ')).toBe(1);
+        expect(r.stderr).toBe('tengym: cannot write the output: no space left on device (ENOSPC)\n');
+      }
     } finally {
       closeSync(full);
     }
