@@ -1,5 +1,5 @@
 // The packed package: each model once, with the models' index (models/, not dist/web/models/), no
-// source maps pointing at sources it does not hold, no copy of the wasm binaries its dependency
+// source maps and no file naming one, no copy of the wasm binaries its dependency
 // ships, and well under the 6.8 MB it was (3.8 MB with five models), and what play-page.md tells
 // its users to serve.
 // Run after `npm run build` (as npm test does).
@@ -17,6 +17,8 @@ describe('npm pack', () => {
     const [pack] = JSON.parse(r.stdout) as { size: number; files: { path: string }[] }[];
     const paths = pack.files.map((f) => f.path);
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
+    // Nor does any shipped file name one (bundlers' source-map loaders warn of each one missing).
+    expect(paths.filter((p) => p.endsWith('.js') && readFileSync(`${REPO}${p}`, 'utf8').includes('sourceMappingURL'))).toEqual([]);
     expect(paths.filter((p) => p.startsWith('dist/web/models/'))).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.wasm'))).toEqual([]);
     expect(paths).toContain('models/four-ten/weights.bin');

@@ -112,6 +112,28 @@ describe('the packed package', () => {
   });
 });
 
+describe('the packed package in TypeScript', () => {
+  // node10 is TypeScript's "node", the resolution older projects still use: it reads no "exports",
+  // so the subpaths reach their types through "typesVersions".
+  it.each(['node10', 'node16', 'bundler'])('a program importing the package root, tengym/node and tengym/models type-checks with moduleResolution %s', (resolution) => {
+    const dir = join(app, `ts-${resolution}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'main.ts'), [
+      "import { make, type Env } from 'tengym';",
+      "import { shippedModelDir } from 'tengym/node';",
+      "import { loadModelFromUrl } from 'tengym/models';",
+      "const env: Env = make('tens');",
+      'const dir: string = shippedModelDir(\'decade\');',
+      'export const uses = [env, dir, loadModelFromUrl];',
+    ].join('\n'));
+    const module = resolution === 'node16' ? 'node16' : resolution === 'bundler' ? 'esnext' : 'commonjs';
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module, moduleResolution: resolution, ignoreDeprecations: '5.0' }, files: ['main.ts'] }));
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
+
 /** docs/play-page.md's "In your own page or app": its text and its ```ts block. */
 function ownPageGuide(): { guide: string; snippet: string } {
   const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('## In your own page or app')[1];
