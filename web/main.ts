@@ -763,7 +763,16 @@ function update(): void {
   shownSpots = spots;
   // With a card selected, the parts of the board it can go to (a Four Ten hand for the drawn card).
   for (const row of board.querySelectorAll<HTMLElement>('[data-action]')) {
-    if (candidateActions.has(Number(row.dataset.action))) row.classList.add('target');
+    const action = Number(row.dataset.action);
+    if (candidateActions.has(action)) row.classList.add('target');
+    // A screen reader hears what the row's name button does ("Hand = 7: place 3 into Hand"),
+    // not the name alone, and that it does nothing when that move is not legal now.
+    const name = row.querySelector<HTMLElement>('.hand-name');
+    if (name === null) continue;
+    const legal = env.running && env.isLegal(action);
+    const sum = row.querySelector('.hand-sum')?.textContent ?? '';
+    name.setAttribute('aria-label', `${name.textContent} ${sum}${legal ? `: ${env.describeAction(action)}` : ''}`.trim());
+    name.setAttribute('aria-disabled', String(!legal));
   }
   ui.board.replaceChildren(board);
   ui.prompt.textContent = env.prompt();

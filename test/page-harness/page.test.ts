@@ -835,6 +835,28 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   });
 
+  it("four-ten: a hand's name button says to a screen reader what it plays, and that it plays nothing when that move is not legal", async () => {
+    await withPage('env=four-ten&seed=4', async (p) => {
+      const names = () => p.page.locator('#board .hand-name').evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('aria-disabled')]));
+      // A card is drawn: each hand takes it.
+      const drawn = await p.page.locator('#board .drawn .card').getAttribute('data-code');
+      expect(await names()).toEqual(
+        ['Hand', 'Home', 'Shadow'].map((hand) => [`${hand} = 0: place ${drawn} into ${hand}`, 'false']),
+      );
+      expect(await p.page.getByRole('button', { name: `Shadow = 0: place ${drawn} into Shadow`, exact: true }).count()).toBe(1);
+      // Four faults (the drawn card into Shadow while Hand is empty) lose the game: no hand takes a card.
+      for (let fault = 0; fault < 4; fault++) {
+        await pressMove(p, 3, 3);
+        await p.settled();
+      }
+      expect((await p.view()).running).toBe(false);
+      for (const [label, disabled] of await names()) {
+        expect(label).toMatch(/^(Hand|Home|Shadow) = \d+$/);
+        expect(disabled).toBe('true');
+      }
+    });
+  }, 60_000);
+
   it('every control says what it is to a screen reader: the seed field is named Seed, and no button or field goes unnamed', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
       expect(await p.page.getByRole('spinbutton', { name: 'Seed' }).count()).toBe(1);
