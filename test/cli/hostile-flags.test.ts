@@ -60,7 +60,9 @@ describe('hostile flags are named errors, before any work', () => {
     [['train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--seed', '2147483649', '--out', join(dir, 'seed')], /^tengym: --seed must be an integer from 0 to 2147483648, got 2147483649$/],
     // Any integer flag past 2^53: its own bound when it has one, else the range.
     [['fuzz', '--env', 'tens', '--steps', '1e16'], /^tengym: --steps 10000000000000000 is more than 100000000, the most tengym takes \(tens of minutes per env id\)$/],
-    [['bench', '--env', 'tens', '--num-envs', '1e16'], /^tengym: --num-envs must be an integer from 1 to 9007199254740991, got 10000000000000000$/],
+    [['bench', '--env', 'tens', '--num-envs', '1e16'], /^tengym: --num-envs 10000000000000000 is more than 16777216, the most tengym takes \(copies in one vector env\)$/],
+    [['bench', '--env', 'tens', '--num-envs', '100000000'], /^tengym: --num-envs 100000000 is more than 16777216, the most tengym takes \(copies in one vector env\)$/],
+    [['bench', '--env', 'decade', '--num-envs', '10000000'], /^tengym: --num-envs 10000000 is more copies of decade than fit in one vector env \(at most \d+ in its memory budget\)$/],
     // Deal i uses seed + i: a --seed near 2^53 is refused by the --seed given, with the largest that works for the count.
     [['eval', '--env', 'decade', '--agents', 'random', '--episodes', '5', '--seed', '9007199254740990', '--workers', '0'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest --seed for 5 deals is 9007199254740987$/],
     [['stats', '--env', 'tens', '--episodes', '5', '--seed', '9007199254740990'], /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/],

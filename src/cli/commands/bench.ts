@@ -3,6 +3,7 @@ import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { checkSeedFits } from '../../env/env.js';
 import { benchEnv } from '../../env/bench.js';
+import { MAX_COPIES, maxCopies } from '../../env/vector.js';
 import { TengymError } from '../../env/errors.js';
 import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
 import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
@@ -93,7 +94,7 @@ export const benchCommand: CommandModule<object, Args> = {
       .check((a) => {
         checkModeFlags(a);
         checkNumberOption('seconds', a.seconds, { integer: false, above: true, max: MAX_BENCH_SECONDS, maxWhy: 'an hour per env and mode' });
-        checkNumberOption('num-envs', a['num-envs'], { min: 1 });
+        checkNumberOption('num-envs', a['num-envs'], { min: 1, max: MAX_COPIES, maxWhy: 'copies in one vector env' });
         checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
         checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
         checkSeedOption('seed', a.seed);
@@ -112,6 +113,11 @@ export const benchCommand: CommandModule<object, Args> = {
     const ids = args.env ? [envSpec(args.env).id] : envIds();
     const { seconds = SPEED_DEFAULTS.seconds, 'num-envs': numEnvs = SPEED_DEFAULTS['num-envs'] } = args;
     const options = parseOptionsJson(args.options);
+    // Refused before any env is timed, in the flag's terms.
+    for (const id of ids) {
+      const most = maxCopies(envConfig(id, options));
+      if (numEnvs > most) throw new TengymError('bad-argument', `--num-envs ${numEnvs} is more copies of ${id} than fit in one vector env (at most ${most} in its memory budget)`);
+    }
     const results = ids.map((id) => benchEnv(id, seconds, numEnvs, options));
     if (args.json) {
       writeLine(JSON.stringify(results.map((r) => ({ ...r, options, stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
