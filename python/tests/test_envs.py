@@ -476,3 +476,80 @@ def test_vector_render_and_metadata_as_sync_mode_gives_them(render_mode):
     finally:
         ours.close()
         theirs.close()
+
+
+def _same(x, y) -> bool:
+    if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
+        return isinstance(x, np.ndarray) and isinstance(y, np.ndarray) and x.dtype == y.dtype and np.array_equal(x, y)
+    return x == y
+
+
+@pytest.mark.parametrize("same_step, processes", [(False, 1), (False, 2), (True, 2)])
+def test_vector_call_and_get_attr_answer_as_sync_mode_does(same_step, processes):
+    # envs.call("action_masks"), envs.get_attr("spec")...: every name the native vector env offers
+    # answers, copy for copy, what a sync vector env of TengymEnvs answers, through episode ends.
+    mode = gym.vector.AutoresetMode.SAME_STEP if same_step else gym.vector.AutoresetMode.NEXT_STEP
+    kw = dict(maxSteps=5, max_episode_steps=4, illegal_action="stay", render_mode="ansi")
+    ours = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="vector_entry_point", processes=processes, autoreset_mode=mode, **kw)
+    theirs = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}, **kw)
+    direct = tengym.TengymVectorEnv("decade", 3, processes=processes, autoreset_mode=mode, **kw)
+    try:
+        names = tengym.TengymVectorEnv.COPY_METHODS + tengym.TengymVectorEnv.COPY_ATTRIBUTES
+        ours.reset(seed=[11, 12, 13])
+        theirs.reset(seed=[11, 12, 13])
+        ends = 0
+        for t in range(12):
+            for name in names:
+                if name == "np_random":
+                    a = tuple(g.integers(2**32) for g in ours.get_attr(name))
+                    b = tuple(g.integers(2**32) for g in theirs.get_attr(name))
+                else:
+                    a, b = ours.call(name), theirs.call(name)
+                assert type(a) is tuple and len(a) == 3, name
+                assert all(_same(x, y) for x, y in zip(a, b)), (t, name, a, b)
+            # get_attr of a method calls it, as Gymnasium's get_attr is call.
+            assert all(_same(x, y) for x, y in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks")))
+            # Each copy's action_space samples among that copy's legal actions, as TengymEnv's does.
+            actions = np.array([space.sample() for space in ours.get_attr("action_space")])
+            for i, a in enumerate(actions):
+                assert ours.action_masks()[i, a] or not ours.action_masks()[i].any()
+            if t % 3 == 0:
+                actions[0] = 676  # an illegal action, which stays
+            ra, rb = ours.step(actions), theirs.step(actions)
+            for x, y in zip(ra[:4], rb[:4]):
+                assert np.array_equal(x, y)
+            ends += int(np.sum(ra[2] | ra[3]))
+        assert ends > 0
+        # The copy's spec makes one copy; a vector env made directly answers the registered spec with its keywords.
+        assert direct.get_attr("spec")[0] == ours.get_attr("spec")[0] == theirs.get_attr("spec")[0]
+        one = gym.make(ours.get_attr("spec")[0])
+        assert one.unwrapped.options["maxSteps"] == 5 and one.spec.max_episode_steps == 4
+        one.close()
+    finally:
+        ours.close()
+        theirs.close()
+        direct.close()
+
+
+def test_vector_call_get_attr_set_attr_refuse_what_they_cannot_answer_by_name():
+    envs = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point")
+    try:
+        envs.reset(seed=1)
+        with pytest.raises(AttributeError, match="step the vector env"):
+            envs.call("step", 0)
+        with pytest.raises(AttributeError, match="reset_mask"):
+            envs.call("reset")
+        with pytest.raises(AttributeError, match="load it into a TengymEnv"):
+            envs.call("set_state", "{}")
+        with pytest.raises(AttributeError, match="no attribute 'nonexistent'.*action_masks"):
+            envs.get_attr("nonexistent")
+        with pytest.raises(AttributeError, match="engine processes"):
+            envs.set_attr("render_mode", "ansi")
+        # Seeds: copy i's np_random_seed is the seed it was last reset with, as TengymEnv's.
+        assert envs.get_attr("np_random_seed") == (1, 2)
+        envs.reset(seed=[None, 7])
+        assert envs.get_attr("np_random_seed") == (1, 7)
+        envs.reset(seed=3, options={"reset_mask": np.array([True, False])})
+        assert envs.get_attr("np_random_seed") == (3, 7)
+    finally:
+        envs.close()

@@ -13,6 +13,8 @@ it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step
 """
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 import gymnasium as gym
@@ -22,7 +24,7 @@ from gymnasium.vector import AutoresetMode
 
 from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
-from .env import OBS_HIGH, OBS_LOW, TengymEnv
+from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv
 from .errors import BadActionError, TengymError
 
 
@@ -71,6 +73,13 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._stayed = np.zeros(num_envs, dtype=bool)
         self._starts = np.cumsum([0] + sizes)
         self._seeded = False
+        # For get_attr("spec") when the env is made directly (gym.make_vec gives self.spec).
+        self._copy_kwargs = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"render_mode": self.render_mode} if self.render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
+        self._max_episode_steps = max_episode_steps
+        # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn), and its np_random, made when asked for.
+        self._copy_seeds: list[int | None] = [None] * num_envs
+        self._copy_rngs: list[np.random.Generator | None] = [None] * num_envs
+        self._copy_action_spaces: tuple[LegalDiscrete, ...] | None = None
         self.closed = False
 
     def _gather(self, bodies) -> None:
@@ -122,6 +131,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             bodies.append(bytes(engine.request(msg)))
         if seeds is not None and seeds[0] is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
+        for i, s in enumerate(seeds or ()):
+            if s is not None:
+                self._copy_seeds[i], self._copy_rngs[i] = s, None
         self._seeded = True
         self._gather(bodies)
         return self._obs.copy(), self._infos()
@@ -150,7 +162,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             # receive buffer, straight into the arrays returned.
             self._engines[0].send_step(a)
             rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
-            self._masks = rows.masks.copy()
+            self._masks[:] = rows.masks  # in place: get_attr("action_space")'s spaces view its rows
             return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos(rows.stayed if self.illegal_action == "stay" else None)
         ignored = self._terminated | self._truncated
         if self.illegal_action == "stay":
@@ -192,6 +204,100 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def action_masks(self) -> np.ndarray:
         return self._masks.astype(bool)
+
+    # -- Gymnasium's call / get_attr / set_attr, as its sync and async vector envs offer them ----
+
+    # What a TengymEnv copy has that the native vector env answers for every copy, exactly as a
+    # sync vector env of TengymEnvs answers it. Methods are called; attributes are read.
+    COPY_METHODS = ("action_masks", "render", "get_state", "legal_actions", "outcome")
+    COPY_ATTRIBUTES = ("spec", "metadata", "render_mode", "env_id", "options", "illegal_action", "dict_observation", "dead_deals", "action_space", "observation_space", "np_random_seed", "np_random")
+    # TengymEnv's, but not per copy here: what to use instead.
+    NOT_PER_COPY = {
+        "reset": "reset the vector env (options={'reset_mask': mask} resets some copies)",
+        "step": "step the vector env, one action a copy",
+        "close": "close the vector env",
+        "set_state": "a copy's state cannot be loaded into the vector env (its autoreset would not follow); load it into a TengymEnv",
+        "unwrapped": "the copies live in engine processes, not as TengymEnv objects; envs.unwrapped is the vector env",
+    }
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Each copy's `name`, as Gymnasium's sync vector env of TengymEnvs gives it: a method's
+        result, or an attribute's value, one a copy (`envs.call("action_masks")`). The copies live in
+        engine processes, so only TengymEnv's methods and attributes the vector env can answer
+        exactly are offered (COPY_METHODS, COPY_ATTRIBUTES); any other name raises AttributeError."""
+        if name in self.COPY_METHODS:
+            return self._copy_method(name)(*args, **kwargs)
+        return self._copy_attr(name)
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """`call(name)`, as in Gymnasium's sync and async vector envs (a method's name gives its results)."""
+        return self.call(name)
+
+    def _copy_attr(self, name: str) -> tuple[Any, ...]:
+        num = self.num_envs
+        if name == "spec":
+            return (self._copy_spec(),) * num
+        if name == "metadata":
+            return tuple(dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num))
+        if name in ("render_mode", "env_id", "illegal_action"):
+            return (getattr(self, name),) * num
+        if name == "options":
+            return tuple(dict(self.options) for _ in range(num))
+        if name == "dict_observation":
+            return (False,) * num
+        if name == "dead_deals":
+            return ("redeal",) * num
+        if name == "observation_space":
+            return (self.single_observation_space,) * num
+        if name == "action_space":
+            # As each TengymEnv's: Discrete(n) whose sample() draws among that copy's legal actions now.
+            if self._copy_action_spaces is None:
+                self._copy_action_spaces = tuple(LegalDiscrete(self._n, self._masks[i]) for i in range(num))
+            return self._copy_action_spaces
+        if name == "np_random_seed":
+            return tuple(self._copy_rng(i)[1] for i in range(num))
+        if name == "np_random":
+            return tuple(self._copy_rng(i)[0] for i in range(num))
+        if name in self.NOT_PER_COPY:
+            raise AttributeError(f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}")
+        raise AttributeError(f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}")
+
+    def set_attr(self, name: str, values: Any) -> None:
+        """Refused: the copies live in engine processes, where no Python attribute can be set; the
+        vector env's own keywords (render_mode, illegal_action, options...) are given when it is made."""
+        raise AttributeError(f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can be set on them; give the setting as a keyword when making the vector env, or use vectorization_mode='sync' for TengymEnv copies")
+
+    def _copy_method(self, name: str):
+        if name == "action_masks":
+            return lambda: tuple(row.astype(bool) for row in self._masks)
+        if name == "render":
+            return lambda: self.render() or (None,) * self.num_envs  # before the first reset, each copy's None
+        if name == "get_state":
+            return lambda: tuple(json.dumps(s) for engine in self._engines for s in engine.request({"cmd": "getState"}))
+        if name == "legal_actions":
+            return lambda: tuple([tuple(x) for x in info["legal"]] for info in self._copy_infos())
+        return lambda: tuple(info["outcome"] for info in self._copy_infos())  # outcome
+
+    def _copy_infos(self) -> list[dict]:
+        return [info for engine in self._engines for info in engine.request({"cmd": "info"})]
+
+    def _copy_rng(self, i: int) -> tuple[np.random.Generator, int]:
+        """Copy i's np_random and its seed, as a TengymEnv's: seeded with the copy's last reset seed (or,
+        before any, from entropy, as Gymnasium's Env.np_random is), made when first asked for."""
+        if self._copy_rngs[i] is None:
+            self._copy_rngs[i], seed = gym.utils.seeding.np_random(self._copy_seeds[i])
+            self._copy_seeds[i] = seed
+        return self._copy_rngs[i], self._copy_seeds[i]
+
+    def _copy_spec(self):
+        """One copy's spec, as a sync vector env's TengymEnv has it: the vector env's without the
+        vector's own keywords, the time limit as max_episode_steps; gymnasium.make(spec) makes one copy."""
+        vector_only = ("num_envs", "vectorization_mode", "processes", "autoreset_mode", "max_episode_steps", "vector_kwargs", "wrappers")
+        if self.spec is not None:
+            kwargs = {k: v for k, v in self.spec.kwargs.items() if k not in vector_only}
+            return dataclasses.replace(self.spec, kwargs=kwargs, max_episode_steps=self._max_episode_steps)
+        registered = gym.spec(f"tengym/{self.env_id}-v0")
+        return dataclasses.replace(registered, kwargs={**registered.kwargs, **self._copy_kwargs}, max_episode_steps=self._max_episode_steps)
 
 
     def render(self):
