@@ -713,3 +713,35 @@ def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
         assert v.metadata["autoreset_mode"] is kept
         assert type(v).metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP  # the instance's, not the class's
         v.close()
+
+
+def test_an_engine_that_cannot_start_for_want_of_file_descriptors_says_so_not_that_node_is_missing():
+    # Under a low `ulimit -n` the envs run out of file descriptors: the error names the limit and
+    # what to do, and once envs are closed new ones start (a failed start leaves nothing open).
+    script = textwrap.dedent("""
+        import os, resource
+        import gymnasium as gym
+        import tengym
+        open_now = len(os.listdir("/proc/self/fd"))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_now + 12, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        envs = []
+        try:
+            for _ in range(20):
+                envs.append(gym.make("tengym/tens-v0"))
+        except tengym.EngineError as e:
+            print(repr(str(e)))
+        else:
+            print("no error")
+        made = len(envs)
+        for env in envs:
+            env.close()
+        again = [gym.make("tengym/tens-v0") for _ in range(made)]
+        again[-1].reset(seed=1)
+        print(made)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    message, made = done.stdout.splitlines()
+    assert "ulimit -n" in message and "close envs you are done with" in message, message
+    assert "Node.js 20" not in message, message
+    assert int(made) >= 2

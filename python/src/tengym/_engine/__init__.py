@@ -12,6 +12,7 @@ if os.name == "nt":
     # The engines run over POSIX pipes (select.poll, fcntl); on Windows, WSL runs them.
     raise ImportError("tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes")
 
+import errno
 import fcntl
 import json
 import math
@@ -126,6 +127,26 @@ def _node_too_old(node: str) -> str | None:
     return f"{node} is Node.js {version}: {NEEDS_NODE}" if major < 20 else None
 
 
+def _too_many_files(e: OSError) -> EngineError | None:
+    """What to do when an engine cannot start for want of file descriptors (not a missing Node), or None for another error."""
+    if e.errno == errno.ENFILE:
+        return EngineError(f"could not start the engine: the system's table of open files is full ({e}); close envs you are done with (env.close())")
+    if e.errno != errno.EMFILE:
+        return None
+    try:
+        import resource
+
+        limit = f"{resource.getrlimit(resource.RLIMIT_NOFILE)[0]}, `ulimit -n`"
+    except (ImportError, OSError, ValueError):
+        limit = "`ulimit -n`"
+    return EngineError(
+        f"could not start the engine: this process has as many files open as it may ({limit}). Each engine process "
+        "holds up to 4 (its two pipes, its stderr file and its shared file), so a few hundred single envs reach a "
+        "limit of 1024: close envs you are done with (env.close()), step many copies in one vector env "
+        "(TengymVectorEnv, tengym.sb3.make_vec_env), or raise the limit"
+    )
+
+
 def _kill(proc: subprocess.Popen, stderr_file, shared_file) -> None:
     # Finalizer: runs at close() or when the owner is collected; never raises.
     try:
@@ -163,7 +184,10 @@ class Engine:
             raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
         self.timeout = float(timeout)
         self._node = node = node_executable()
-        self._stderr = tempfile.TemporaryFile()
+        try:
+            self._stderr = tempfile.TemporaryFile()
+        except OSError as e:
+            raise (_too_many_files(e) or e) from e
         self._shared = _shared_file()
         self._shared_map: mmap.mmap | None = None
         try:
@@ -185,7 +209,7 @@ class Engine:
             if self._shared:
                 self._shared.close()
             where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
-            raise EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}") from e
+            raise (_too_many_files(e) or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")) from e
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         if PIPE_BYTES:
