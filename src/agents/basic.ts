@@ -3,7 +3,7 @@
  * style): `random` picks uniformly with its own seeded generator, `first` takes the
  * lowest legal id. Every env has both.
  */
-import type { Env } from '../env/env.js';
+import { validateSeed, type Env } from '../env/env.js';
 import { createRng, randomInt, type Rng } from '../env/rng.js';
 import { checkPlaying, checkUnusedSeed, type Agent } from './agent.js';
 
@@ -11,11 +11,13 @@ export class RandomAgent implements Agent {
   readonly name = 'random';
   readonly fair = true;
   private rng: Rng;
+  // The seed range every agent takes (0 to 2^53 − 1), not the generator's wider one, which
+  // would play -1 as a deal of its own where every other agent refuses it.
   constructor(seed = 0) {
-    this.rng = createRng(seed);
+    this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
   }
   reset(seed: number): void {
-    this.rng = createRng(seed);
+    this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
   }
   act(env: Env): number {
     checkPlaying(env, this.name);

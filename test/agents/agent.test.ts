@@ -3,6 +3,7 @@
 // not legal.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
+import { RandomAgent } from '../../src/agents/basic.js';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
 import type { Env } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
@@ -62,8 +63,9 @@ describe('an agent asked about something that is not a running game', () => {
 describe('an agent reset with a seed that is not one', () => {
   it('is refused, not played as some other seed', () => {
     const agent = createAgent('random', 'tens');
-    for (const bad of ['x', null, Number.NaN, 1.5, Number.POSITIVE_INFINITY]) expect(codeOf(() => agent.reset(bad as never)), String(bad)).toBe('bad-seed');
-    expect(() => agent.reset('x' as never)).toThrow(/^bad seed "x": expected an integer from -9007199254740991 to 9007199254740991$/);
+    for (const bad of ['x', null, Number.NaN, 1.5, Number.POSITIVE_INFINITY, -1]) expect(codeOf(() => agent.reset(bad as never)), String(bad)).toBe('bad-seed');
+    expect(() => agent.reset('x' as never)).toThrow(/^bad agent "random" seed "x": expected an integer from 0 to 9007199254740991$/);
+    expect(() => new RandomAgent(-1)).toThrow(/^bad agent "random" seed -1: expected an integer from 0 to 9007199254740991$/);
     agent.reset(7);
     // pimc draws its samples from streams derived from its seed.
     const pimc = createAgent('pimc', 'decade');
@@ -77,7 +79,7 @@ describe('an agent reset with a seed that is not one', () => {
     for (const id of envIds()) for (const { name } of agentsFor(id)) agents.push(createAgent(name, id));
     for (const id of shippedModelEnvs()) agents.push(await resolveAgent('model', id));
     for (const agent of agents) {
-      for (const bad of ['7', null, Number.NaN, 1.5, {}]) expect(codeOf(() => agent.reset(bad as never)), `${agent.name}.reset(${String(bad)})`).toBe('bad-seed');
+      for (const bad of ['7', null, Number.NaN, 1.5, {}, -1]) expect(codeOf(() => agent.reset(bad as never)), `${agent.name}.reset(${String(bad)})`).toBe('bad-seed');
       agent.reset(7);
     }
     expect(() => createAgent('longest', 'decade').reset('7' as never)).toThrow(/^bad agent "longest" seed "7": expected an integer from 0 to 9007199254740991$/);
