@@ -147,6 +147,15 @@ describe('tengym CLI', () => {
     expect(b.vectorStepsPerSecond).toBeGreaterThan(0);
   });
 
+  it("fuzz --json prints the fields its --help names, and its --help names every field it prints", () => {
+    const r = tengym('fuzz', '--env', 'tens', '--steps', '200', '--json');
+    expect(r.code).toBe(0);
+    const printed = Object.keys(JSON.parse(r.stdout)[0]).sort();
+    const help = tengym('fuzz', '--help').stdout.replace(/\s+/g, ' ');
+    const named = /Print \[\{ ([^}]+) \}\]/.exec(help)![1].split(', ').sort();
+    expect(named).toEqual(printed);
+  });
+
   it.skipIf(!existsSync('/dev/full'))('output that cannot be written (a full disk) is one line and exit code 1; a reader that stops early (| head) is no error', () => {
     const full = openSync('/dev/full', 'w');
     try {

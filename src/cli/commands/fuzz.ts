@@ -33,7 +33,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('steps', { type: 'number', default: 1_000_000, describe: 'Legal steps per env id' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the fuzzing driver' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, vectorBatches, violations, firstViolations, seconds }]' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, disagreements, vectorBatches, violations, firstViolations, seconds }]' })
       .check((a) => {
         checkNumberOption('steps', a.steps, { min: 1, max: MAX_FUZZ_STEPS, maxWhy: 'tens of minutes per env id' });
         checkSeedOption('seed', a.seed);
