@@ -351,6 +351,9 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   const removeIfNothingKept = async () => {
     if (created && !existsSync(join(out, CHECKPOINT))) await rm(out, { recursive: true, force: true });
   };
+  // The session counts from here: an algorithm may play its first steps as it is made (a
+  // replay buffer's warm-up), and they are this session's.
+  const sessionStart = performance.now();
   let algorithm: Algorithm;
   try {
     algorithm = spec.create(trainingEnv, config, request.onSetup);
@@ -381,8 +384,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     };
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
 
-    const sessionStart = performance.now();
-    const stepsAtStart = algorithm.env.envSteps;
+    const stepsAtStart = resumedFrom ?? 0;
     let evalSeconds = 0;
     const wallAtStart = trainer.wallSeconds;
     const now = () => wallAtStart + (performance.now() - sessionStart) / 1000;

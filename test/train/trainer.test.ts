@@ -201,6 +201,9 @@ describe('tengym train', () => {
       const b = await train({ out: killed, resume: true, quiet: true });
       expect(b.resumedFrom).toBeGreaterThanOrEqual(killAt);
       expect(b.envSteps).toBe(a.envSteps);
+      // A session counts every step it played, those an algorithm plays as it is made too.
+      expect(a.sessionEnvSteps).toBe(a.envSteps);
+      expect(b.sessionEnvSteps).toBe(b.envSteps - b.resumedFrom!);
       for (const file of ['checkpoint/weights.bin', 'best/weights.bin']) expect(readFileSync(join(killed, file)).equals(readFileSync(join(whole, file))), file).toBe(true);
       const blobs = { ppo: ['optimizer'], dqn: ['optimizer', 'target', 'replay'], afterstate: ['optimizer', 'replay', 'pending'], 'expert-iteration': ['optimizer', 'replay', 'paths'], distill: ['optimizer', 'replay'] }[algo];
       for (const blob of blobs) {
