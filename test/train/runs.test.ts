@@ -52,6 +52,11 @@ describe('tengym train --json and the learning curve', () => {
     expect(few.stdout).toMatch(/^config \{.*"evalEvery":2000/m);
     expect(few.stdout).toMatch(/^note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points$/m);
     expect(readFileSync(join(dir, 'b', 'metrics.jsonl'), 'utf8').trim().split('\n').length).toBe(2);
+    // An interval past the run's end: the start and the end, as the note counts them.
+    const two = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '300', '--eval-every', '500000', '--config', configFile(dir), '--out', join(dir, 'd'));
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout).toMatch(/^note: evalEvery 500000 evaluates 2 times in 300 steps; --eval-every 30 gives a curve of 11 points$/m);
+    expect(readFileSync(join(dir, 'd', 'metrics.jsonl'), 'utf8').trim().split('\n').length).toBe(2);
     const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');

@@ -188,9 +188,11 @@ export const trainCommand: CommandModule<object, Args> = {
         }
         writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
-        const evaluations = Math.floor(info.config.totalSteps / info.config.evalEvery);
-        if (evaluations < CURVE_EVALUATIONS) {
-          writeLine(`note: evalEvery ${info.config.evalEvery} evaluates ${evaluations + 1} times in ${info.config.totalSteps} steps; --eval-every ${Math.max(1, Math.floor(info.config.totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
+        const { totalSteps, evalEvery } = info.config;
+        // At the start, every evalEvery steps, and at the end.
+        const evaluations = 1 + Math.floor(totalSteps / evalEvery) + (totalSteps % evalEvery === 0 ? 0 : 1);
+        if (evaluations <= CURVE_EVALUATIONS) {
+          writeLine(`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
         }
       },
     });
