@@ -216,7 +216,7 @@ export async function tidyCheckpoints(out: string, found: { dir: string } | null
  * directory or the new one, never a mix of the two. The renames are synchronous: Ctrl-C's
  * handler, which runs between turns of the event loop, never falls between them.
  */
-export async function replaceDirectory(dir: string, fill: (fresh: string) => Promise<void>): Promise<void> {
+async function replaceDirectory(dir: string, fill: (fresh: string) => Promise<void>): Promise<void> {
   const fresh = dir + NEW;
   const old = dir + OLD;
   await rm(fresh, { recursive: true, force: true });
