@@ -14,7 +14,6 @@ and the stay counts as a step toward the env's step limits, so PPO, DQN or A2C w
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import warnings
 from typing import Any, Sequence
@@ -24,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, EngineError, TengymError
@@ -154,10 +153,7 @@ class TengymSB3VecEnv(VecEnv):
             return [getattr(self, attr_name) for _ in idx]
         if attr_name == "spec":
             # As each copy of a DummyVecEnv answers: the registered spec with the options it was made with.
-            registered = gym.spec(f"tengym/{self.env_id}-v0")
-            spec = dataclasses.replace(registered, kwargs={**registered.kwargs, **self._options_given})
-            if self.max_episode_steps is not None:
-                spec = dataclasses.replace(spec, max_episode_steps=self.max_episode_steps)
+            spec = copy_spec(self.env_id, self._options_given, self.max_episode_steps)
             return [spec for _ in idx]
         raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec)")
 
@@ -215,7 +211,7 @@ class TengymSB3VecEnv(VecEnv):
 
     def _per_copy(self, cmd: str) -> list[Any]:
         self._finish_pending_step()
-        return [answer for engine in self._engines for answer in engine.request({"cmd": cmd})]
+        return per_copy(self._engines, cmd)
 
     def _get_indices(self, indices: VecEnvIndices) -> list[int]:
         if indices is None:

@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, copy_seeds, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv
 from .errors import BadActionError, TengymError
@@ -273,13 +273,10 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if name == "render":
             return lambda: self.render() or (None,) * self.num_envs  # before the first reset, each copy's None
         if name == "get_state":
-            return lambda: tuple(json.dumps(s) for engine in self._engines for s in engine.request({"cmd": "getState"}))
+            return lambda: tuple(json.dumps(s) for s in per_copy(self._engines, "getState"))
         if name == "legal_actions":
-            return lambda: tuple([tuple(x) for x in info["legal"]] for info in self._copy_infos())
-        return lambda: tuple(info["outcome"] for info in self._copy_infos())  # outcome
-
-    def _copy_infos(self) -> list[dict]:
-        return [info for engine in self._engines for info in engine.request({"cmd": "info"})]
+            return lambda: tuple([tuple(x) for x in info["legal"]] for info in per_copy(self._engines, "info"))
+        return lambda: tuple(info["outcome"] for info in per_copy(self._engines, "info"))  # outcome
 
     def _copy_rng(self, i: int) -> tuple[np.random.Generator, int]:
         """Copy i's np_random and its seed, as a TengymEnv's: seeded with the copy's last reset seed (or,
@@ -296,8 +293,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if self.spec is not None:
             kwargs = {k: v for k, v in self.spec.kwargs.items() if k not in vector_only}
             return dataclasses.replace(self.spec, kwargs=kwargs, max_episode_steps=self._max_episode_steps)
-        registered = gym.spec(f"tengym/{self.env_id}-v0")
-        return dataclasses.replace(registered, kwargs={**registered.kwargs, **self._copy_kwargs}, max_episode_steps=self._max_episode_steps)
+        return copy_spec(self.env_id, self._copy_kwargs, self._max_episode_steps)
 
 
     def render(self):

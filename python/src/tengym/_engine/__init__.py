@@ -12,6 +12,7 @@ if os.name == "nt":
     # The engines run over POSIX pipes (select.poll, fcntl); on Windows, WSL runs them.
     raise ImportError("tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes")
 
+import dataclasses
 import errno
 import fcntl
 import json
@@ -594,6 +595,18 @@ def positive_int(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise TengymError(f"{name} must be a positive integer, got {value!r}", "bad-argument")
     return int(value)
+
+
+def per_copy(engines: list[Engine], cmd: str) -> list[Any]:
+    """Every copy's answer to `cmd` ("render", "getState", "info"), in copy order across the engine processes."""
+    return [answer for engine in engines for answer in engine.request({"cmd": cmd})]
+
+
+def copy_spec(env_id: str, kwargs: dict, max_episode_steps: int | None):
+    """One copy's spec, as a vector env of TengymEnvs made by gymnasium.make has it: the registered
+    spec with the keywords the copies were made with; gymnasium.make(spec) makes one copy."""
+    registered = gym.spec(f"tengym/{env_id}-v0")
+    return dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs}, max_episode_steps=max_episode_steps)
 
 
 def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None, illegal_action: str = "raise") -> tuple[list[Engine], list[int], dict]:
