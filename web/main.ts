@@ -96,7 +96,7 @@ const ui = {
   prompt: $<HTMLParagraphElement>('prompt'),
   board: $<HTMLDivElement>('board'),
   outcome: $<HTMLDivElement>('outcome'),
-  /** The outcome again, for a screen reader: a status region there all game, so that its change is read out. */
+  /** For a screen reader: each move played with the cards it turned up, and the outcome; a status region there all game, so that its change is read out. */
   announce: $<HTMLParagraphElement>('announce'),
   hintsToggle: $<HTMLInputElement>('hints-toggle'),
   undo: $<HTMLButtonElement>('undo'),
@@ -133,6 +133,8 @@ let candidateActions = new Set<number>();
 let holdForced = false;
 /** Cards of the last board drawn, to animate the ones that arrive. */
 let shownSpots = new Set<string>();
+/** The move just played, for a screen reader: the next board says it with the cards it brought. */
+let moveToSay: string | null = null;
 /** Bumped on every new game and move, so stale timers and hint loads do nothing. */
 let generation = 0;
 let digits = '';
@@ -249,6 +251,8 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   holdForced = played.at(-1) === 'u';
   forcedRun = 1;
   shownSpots = new Set();
+  moveToSay = null;
+  ui.announce.textContent = '';
   ui.env.value = env.id;
   ui.seed.value = String(seed);
   writeUrl(true);
@@ -390,6 +394,7 @@ function play(action: number, forced = false): void {
   if (!env.running || !env.isLegal(action)) return;
   forcedRun = forced ? forcedRun + 1 : 0;
   if (!forced) say('');
+  moveToSay = `${forced ? 'Played the only move' : 'Played'}: ${env.describeAction(action)}`;
   stepGame(action);
   writeUrl(false);
   // A round's end, a fault and what paid for it, a bust: said with its reason.
@@ -484,6 +489,7 @@ function undo(): void {
   writeUrl(false);
   selection = [];
   holdForced = true;
+  ui.announce.textContent = '';
   say(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.`);
   update();
 }
@@ -750,10 +756,14 @@ function update(): void {
   // Board, with the cards that arrived since the last one animated in.
   const board = renderBoard(env.board(), { card: tapCard, stock: tapStock, action: tapAction });
   const spots = new Set<string>();
+  const arrived: string[] = [];
   for (const cardEl of board.querySelectorAll<HTMLElement>('.card[data-spot]')) {
     const spot = `${cardEl.dataset.spot}:${cardEl.dataset.code}`;
     spots.add(spot);
-    if (shownSpots.size > 0 && !shownSpots.has(spot)) cardEl.classList.add('enter');
+    if (shownSpots.size > 0 && !shownSpots.has(spot)) {
+      cardEl.classList.add('enter');
+      arrived.push(cardEl.getAttribute('aria-label') ?? cardEl.dataset.code!);
+    }
     const key = cardEl.dataset.key!;
     // A screen reader says which card is chosen (a pressed button), as the raised card shows it.
     cardEl.setAttribute('aria-pressed', String(selection.includes(key)));
@@ -798,7 +808,13 @@ function update(): void {
   ui.undo.textContent = `Undo (u) · ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}`;
 
   ui.outcome.hidden = env.running;
-  ui.announce.textContent = env.running ? '' : outcomeText();
+  // A move is read out once, with the cards it turned up (what a sighted player sees arrive);
+  // the end is read out with the move that ended the game.
+  if (moveToSay !== null) {
+    const parts = [moveToSay, ...(arrived.length > 0 ? [`now on the table: ${arrived.join(', ')}`] : [])];
+    ui.announce.textContent = `${parts.join('; ')}.${env.running ? '' : ` ${outcomeText()}`}`;
+    moveToSay = null;
+  } else if (!env.running) ui.announce.textContent = outcomeText();
   if (!env.running) {
     ui.outcome.textContent = outcomeText();
     ui.outcome.className = `outcome ${env.outcome().won ? 'won' : 'lost'}`;

@@ -819,6 +819,30 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('a screen reader is told each move played, with the cards it turned up; a forced move is said as the only move', async () => {
+    await withPage('env=tens&seed=20', async (p) => {
+      const announce = () => p.page.locator('#announce').textContent();
+      const cardLabels = () => p.page.locator('#board .card[data-spot]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      expect(await announce()).toBe('');
+      const before = await cardLabels();
+      const move = (await p.page.locator('#moves button').first().textContent())!.replace(/^1 /, '');
+      await pressMove(p, 1, await p.page.locator('#moves button').count());
+      await p.settled();
+      const arrived = (await cardLabels()).filter((l) => !before.includes(l));
+      expect(arrived.length).toBeGreaterThan(0);
+      expect(await announce()).toBe(`Played: ${move}; now on the table: ${arrived.join(', ')}.`);
+      // Choosing a card says nothing new: the move stays the last thing said.
+      await p.page.locator('#board .card[data-spot]').first().click();
+      await p.settled();
+      expect(await announce()).toBe(`Played: ${move}; now on the table: ${arrived.join(', ')}.`);
+    });
+    // Decade's deal opens with draws, each the only move: the page plays them and says each.
+    await withPage('env=decade&seed=7', async (p) => {
+      const last = await p.page.locator('#board .card[data-spot]').last().getAttribute('aria-label');
+      expect(await p.page.locator('#announce').textContent()).toBe(`Played the only move: draw; now on the table: ${last}.`);
+    });
+  }, 60_000);
+
   it('four-ten: a fault is said on the page with its reason and the safety spent; the bust likewise', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
       const message = () => p.page.locator('#message').textContent();
