@@ -35,9 +35,6 @@
  *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000 --seed 8100000 --players samples:512,stream:1,margin:0.02,blend:0.75 [--stock 21-52]
  *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --episodes 3000 --seed 34000000 --players rollout:64 --stock 13-20
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Agent } from '../agents/agent.js';
 import { createAgent } from '../agents/index.js';
 import { pimcWithSamples } from '../agents/decade/pimc.js';
@@ -49,6 +46,13 @@ import { seenHash } from '../agents/decade/pimc.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedDifference } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
+import { researchArgs, runIfMain } from './args.js';
+
+const USAGE = `  node dist/research/beyond-pimc.js [--env decade-loop] [--model DIR] [--episodes 3000] [--seed 8100000]
+      [--players samples:512,margin:0.02,blend:0.75] [--stock 1-52]
+  Players, comma-separated, each against pimc on the same deals: samples:N, stream:K, deeper:M[:Z],
+  rollout:M[:Z], margin:D, blend:A (margin and blend need --model); --stock LOW-HIGH: the stock sizes
+  where the player's own rule decides.`;
 
 /** How `pimc` and a model choose together. */
 export interface CombineRule {
@@ -255,15 +259,13 @@ export class DeeperPimc implements Agent {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      env: { type: 'string', default: 'decade-loop' },
-      model: { type: 'string' },
-      episodes: { type: 'string', default: '3000' },
-      seed: { type: 'string', default: '8100000' },
-      players: { type: 'string', default: 'samples:512,margin:0.02,blend:0.75' },
-      stock: { type: 'string', default: '1-52' },
-    },
+  const { values } = researchArgs(USAGE, {
+    env: { type: 'string', default: 'decade-loop' },
+    model: { type: 'string' },
+    episodes: { type: 'string', default: '3000' },
+    seed: { type: 'string', default: '8100000' },
+    players: { type: 'string', default: 'samples:512,margin:0.02,blend:0.75' },
+    stock: { type: 'string', default: '1-52' },
   });
   const [low, high] = values.stock.split('-').map(Number);
   if (!Number.isInteger(low) || !Number.isInteger(high) || low > high) throw new Error(`--stock ${values.stock}: expected LOW-HIGH, two whole numbers of cards`);
@@ -283,4 +285,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+await runIfMain(import.meta.url, main);

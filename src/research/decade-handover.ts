@@ -11,9 +11,6 @@
  * The teacher is shown every state the model plays (`Agent.observe`), so a teacher that
  * remembers takes over knowing the game.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Agent } from '../agents/agent.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
@@ -22,6 +19,11 @@ import { envConfig } from '../env/registry.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedDifference } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
+import { researchArgs, runIfMain } from './args.js';
+
+const USAGE = `  node dist/research/decade-handover.js --model DIR [--env decade-loop] [--teacher pimc] [--episodes 3000]
+      [--seed 4242000] [--stock 0,6,12,20,30]
+  The model plays until the stock holds at most K cards (each K of --stock), the teacher on.`;
 
 /** The model while the stock holds more than `stock` cards, then the teacher. */
 export class HandoverAgent implements Agent {
@@ -73,7 +75,7 @@ export async function measureHandover(envId: string, modelDir: string, teacherNa
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { env: { type: 'string', default: 'decade-loop' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, episodes: { type: 'string', default: '3000' }, seed: { type: 'string', default: '4242000' }, stock: { type: 'string', default: '0,6,12,20,30' } } });
+  const { values } = researchArgs(USAGE, { env: { type: 'string', default: 'decade-loop' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, episodes: { type: 'string', default: '3000' }, seed: { type: 'string', default: '4242000' }, stock: { type: 'string', default: '0,6,12,20,30' } });
   if (values.model === undefined) throw new Error('--model DIR is required');
   const stocks = values.stock.split(',').map(Number);
   const episodes = Number(values.episodes);
@@ -85,4 +87,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+await runIfMain(import.meta.url, main);

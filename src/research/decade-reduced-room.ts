@@ -22,7 +22,6 @@
  * same deals, with a 95% interval; the mean of the optimum's exact values and the oracle, which
  * sees the stock, are printed beside it.
  */
-import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { longestRank } from '../agents/decade/common.js';
 import { longestMove } from '../agents/decade/longest.js';
@@ -36,6 +35,10 @@ import { TengymError, formatZodError } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
 import { pairedDifference } from '../eval/evaluate.js';
+import { researchArgs, runIfMain } from './args.js';
+
+const USAGE = `  node dist/research/decade-reduced-room.js [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]
+      [--seed 710000] [--samples N] [--json]`;
 
 /** One suit (A–9 and four ten-cards) and a second five: 14 cards whose total, 90, is a multiple of ten. */
 export const SMALL_DECK = '1234556789TTTT';
@@ -232,16 +235,14 @@ const points = (x: number) => (100 * x).toFixed(2);
 const interval = ({ diff, ci95 }: { diff: number; ci95: [number, number] }) => `${points(diff)} [${points(ci95[0])}, ${points(ci95[1])}]`;
 
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      env: { type: 'string', default: 'decade-loop' },
-      deck: { type: 'string' },
-      unseen: { type: 'string' },
-      deals: { type: 'string' },
-      seed: { type: 'string' },
-      samples: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values } = researchArgs(USAGE, {
+    env: { type: 'string', default: 'decade-loop' },
+    deck: { type: 'string' },
+    unseen: { type: 'string' },
+    deals: { type: 'string' },
+    seed: { type: 'string' },
+    samples: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
   const { json, ...options } = values;
   const o = roomOptionsSchema.parse(options);
@@ -261,4 +262,4 @@ function main(): void {
     );
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) main();
+await runIfMain(import.meta.url, main);

@@ -23,11 +23,13 @@
  * With 'deck-bottom' the cards the player saw go under the stock keep their order; only the
  * unseen ones are reshuffled, and the continuing agent starts with the memory of the game.
  */
-import { parseArgs } from 'node:util';
 import { PimcAgent } from '../agents/decade/pimc.js';
 import type { Env, EnvState } from '../env/env.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
+import { researchArgs, runIfMain } from './args.js';
+
+const USAGE = `  node dist/research/decade-room.js [--env decade-loop] [--deals 200] [--continuations 500] [--seed 900000] [--json]`;
 
 export interface RoomReport {
   env: string;
@@ -137,14 +139,12 @@ function meanAndError(x: number[]): [number, number] {
 const points = (x: number) => (100 * x).toFixed(2);
 
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      env: { type: 'string', default: 'decade-loop' },
-      deals: { type: 'string', default: '200' },
-      continuations: { type: 'string', default: '500' },
-      seed: { type: 'string', default: '900000' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values } = researchArgs(USAGE, {
+    env: { type: 'string', default: 'decade-loop' },
+    deals: { type: 'string', default: '200' },
+    continuations: { type: 'string', default: '500' },
+    seed: { type: 'string', default: '900000' },
+    json: { type: 'boolean', default: false },
   });
   const [deals, continuations, seed] = [values.deals, values.continuations, values.seed].map(Number);
   const r = measureRoom(values.env!, deals, continuations, seed, (done, partial) => {
@@ -158,4 +158,4 @@ function main(): void {
   else process.stdout.write(`${r.env}: pimc's regret per game, in points of win rate: between ${points(r.regretSplit[0])} (split) and ${points(r.regretMax[0])} (max), ${r.decisions} decisions of ${r.deals} games, ${r.continuations} continuations each\n`);
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) main();
+await runIfMain(import.meta.url, main);

@@ -18,9 +18,6 @@
  * reproduce (a large estimated cost) or elsewhere. The same figures by the cards in the stock
  * at the decision (the bands of decade-handover.ts) say where in a game.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Agent } from '../agents/agent.js';
 import { pimcWithSamples } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
@@ -30,6 +27,10 @@ import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
 import { resolveAgent } from '../node/resolve.js';
 import { labelPosition } from '../train/teacher-labels.js';
+import { researchArgs, runIfMain } from './args.js';
+
+const USAGE = `  node dist/research/distill-agreement.js --model DIR|AGENT [--env decade] [--teacher pimc] [--teacher-samples N]
+      [--games 1000] [--seed 4300000]`;
 
 export interface Agreement {
   games: number;
@@ -120,7 +121,7 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, 'teacher-samples': { type: 'string' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } } });
+  const { values } = researchArgs(USAGE, { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, 'teacher-samples': { type: 'string' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } });
   if (values.model === undefined) throw new Error('--model DIR (or an agent name) is required');
   const samples = values['teacher-samples'] === undefined ? undefined : Number(values['teacher-samples']);
   const teacher = samples === undefined ? values.teacher : `${values.teacher} (${samples} samples)`;
@@ -128,4 +129,4 @@ async function main(): Promise<void> {
   for (const line of formatAgreement(values.env, values.model, teacher, a)) console.log(line);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+await runIfMain(import.meta.url, main);

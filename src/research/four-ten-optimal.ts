@@ -21,9 +21,15 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { DEFAULT_DISCOUNT, GameValues, computeGameValues, computePaceValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
+import { researchArgs, runIfMain } from './args.js';
+
+const USAGE = `  node dist/research/four-ten-optimal.js [OUT]            the default rules' values into OUT (a .ts module;
+                                                        src/agents/four-ten-solver/default-game-values.ts), ~17 min
+  node dist/research/four-ten-optimal.js --pace           the pace objective's values, printed, ~6 min
+  node dist/research/four-ten-optimal.js --discount D --out FILE
+                                                        the default rules with discount D per round, as JSON`;
 
 export const DEFAULT_RULES: GameRules = { drawVisible: true, check: 'points-first', handTarget: 10, gameTarget: 50, safeties: 3, maxRounds: 100 };
 
@@ -106,26 +112,25 @@ function main(): void {
       process.stderr.write(`solve ${p.solves}: points ${p.points}, safeties ${p.safeties}, sweep ${p.sweep}, change ${p.change.toExponential(2)}, ${((now - start) / 1000).toFixed(0)} s\n`);
     }
   };
-  if (process.argv[2] === '--pace') return printPace(progress);
-  const at = (flag: string) => {
-    const i = process.argv.indexOf(flag);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const discount = at('--discount');
-  if (discount !== undefined) {
-    const file = at('--out');
+  const { values: flags, positionals } = researchArgs(USAGE, { pace: { type: 'boolean', default: false }, discount: { type: 'string' }, out: { type: 'string' } }, true);
+  if (positionals.length > 1) throw new Error(`one output file at most, got ${positionals.join(' ')}`);
+  if (flags.pace) return printPace(progress);
+  if (flags.discount !== undefined) {
+    const file = flags.out;
     if (file === undefined) throw new Error('--discount needs --out FILE');
-    const values = computeGameValues(DEFAULT_RULES, { discount: Number(discount), onProgress: progress });
+    const discount = Number(flags.discount);
+    if (!(discount >= 0 && discount < 1)) throw new Error(`--discount ${flags.discount}: a number from 0 to below 1`);
+    const values = computeGameValues(DEFAULT_RULES, { discount, onProgress: progress });
     writeFileSync(file, JSON.stringify({ rules: DEFAULT_RULES, discount: values.discount, shortfall: Array.from(values.shortfall), seconds: (performance.now() - start) / 1000 }) + '\n');
     process.stderr.write(`wrote ${file} in ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
     return;
   }
-  const out = resolve(process.argv[2] ?? 'src/agents/four-ten-solver/default-game-values.ts');
+  const out = resolve(positionals[0] ?? 'src/agents/four-ten-solver/default-game-values.ts');
   const values = computeGameValues(DEFAULT_RULES, { onProgress: progress });
   const seconds = (performance.now() - start) / 1000;
   writeFileSync(out, defaultValuesModule(values, seconds, solves));
   process.stderr.write(`wrote ${out} in ${seconds.toFixed(0)} s\n`);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+await runIfMain(import.meta.url, main);
 
