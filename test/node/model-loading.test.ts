@@ -300,6 +300,24 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     await refused(loadModelFromUrl(`${BASE}model.json`, 'decade', 'fetch' as never), /^model "decade": loadModelFromUrl takes a fetch function .*got "fetch"$/);
   });
 
+  it('names the URL a file was missing at, or that answered with a page, and what to serve there', async () => {
+    const serve = "serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl";
+    const refusal = async (p: Promise<unknown>) => p.then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`);
+    // A URL one letter off: the server has nothing there.
+    const wrong = 'https://example.test/model/decade/model.json';
+    expect(await refusal(loadModelFromUrl(wrong, 'decade', fakeFetch(shipped(), [])))).toBe(`TengymError: model "decade": model.json is missing (HTTP 404 from ${wrong}); ${serve}`);
+    const { 'model.json': json } = shipped();
+    expect(await refusal(loadModelFromUrl(`${BASE}model.json`, 'decade', fakeFetch({ 'model.json': json }, [])))).toBe(`TengymError: model "decade": weights.bin is missing (HTTP 404 from ${BASE}weights.bin); ${serve}`);
+    const forbidden = async () => ({ ok: false, status: 403, headers: { get: () => null }, arrayBuffer: async () => new ArrayBuffer(0) });
+    expect(await refusal(loadModelFromUrl(`${BASE}model.json`, 'decade', forbidden))).toBe(`TengymError: model "decade": model.json is unavailable (HTTP 403 from ${BASE}model.json); ${serve}`);
+    // A server that answers every path it has no file for with the app's page, status 200 (Vite's, a single-page app's host).
+    const page = Buffer.from('<!doctype html><html><body></body></html>');
+    const fallback = async () => ({ ok: true, status: 200, headers: { get: (h: string) => (h === 'content-type' ? 'text/html; charset=utf-8' : null) }, arrayBuffer: async () => page.buffer.slice(page.byteOffset, page.byteOffset + page.byteLength) as ArrayBuffer });
+    expect(await refusal(loadModelFromUrl(wrong, 'decade', fallback))).toBe(`TengymError: model "decade": model.json is missing: ${wrong} answered with an HTML page, not the file (a server sends one for a path it has no file at); ${serve}`);
+    const offline = async () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await refusal(loadModelFromUrl(wrong, 'decade', offline))).toBe(`TengymError: model "decade": cannot fetch model.json from ${wrong} (Failed to fetch)`);
+  });
+
   it('refuses NaN weights and padded files', async () => {
     const nan = shipped();
     nan['weights.bin'] = Buffer.from(nan['weights.bin']);

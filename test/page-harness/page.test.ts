@@ -587,8 +587,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     const failures: [string, string, string][] = [
       ['/models/index.json', 'models/index.json: Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
       ['/models/index.json', 'models/index.json: HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
-      ['/models/decade/model.json', 'model "models/decade/": model.json is missing', "Promise.resolve(new Response('', { status: 404 }))"],
-      ['/models/decade/weights.bin', 'model "models/decade/": cannot fetch weights.bin (Failed to fetch)', "Promise.reject(new TypeError('Failed to fetch'))"],
+      ['/models/decade/model.json', `model "models/decade/": model.json is missing (HTTP 404 from ${base}models/decade/model.json); serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl`, "Promise.resolve(new Response('', { status: 404 }))"],
+      ['/models/decade/weights.bin', `model "models/decade/": cannot fetch weights.bin from ${base}models/decade/weights.bin (Failed to fetch)`, "Promise.reject(new TypeError('Failed to fetch'))"],
     ];
     for (const [file, why, answer] of failures) {
       await withPage(

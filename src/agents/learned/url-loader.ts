@@ -17,12 +17,20 @@ async function fetchBytes(fetchFn: FetchLike, url: string, name: string, bound: 
   try {
     response = await fetchFn(url);
   } catch (e) {
-    throw new TengymError('bad-argument', `${where}: cannot fetch ${name} (${(e as Error).message})`);
+    throw new TengymError('bad-argument', `${where}: cannot fetch ${name} from ${url} (${(e as Error).message})`);
   }
   if (response === null || typeof response !== 'object' || typeof response.arrayBuffer !== 'function' || typeof response.headers?.get !== 'function') {
     throw new TengymError('bad-argument', `${where}: fetch gave ${describeKind(response)} for ${name}, not a response { ok, status, headers, arrayBuffer() }`);
   }
-  if (!response.ok) throw new TengymError('bad-argument', `${where}: ${name} is ${response.status === 404 ? 'missing' : `unavailable (HTTP ${response.status})`}`);
+  // Where the URL is wrong or the folder not served, the server's answer says so: named with the
+  // URL, since the fix is in the URL or in what the server serves there.
+  const serve = "serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl";
+  if (!response.ok) throw new TengymError('bad-argument', `${where}: ${name} is ${response.status === 404 ? 'missing' : 'unavailable'} (HTTP ${response.status} from ${url}); ${serve}`);
+  // A server that answers every unknown path with a page (a single-page app's fallback, Vite's
+  // dev server) gives its HTML with status 200.
+  if (/^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '')) {
+    throw new TengymError('bad-argument', `${where}: ${name} is missing: ${url} answered with an HTML page, not the file (a server sends one for a path it has no file at); ${serve}`);
+  }
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   if (length > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${length} bytes, more than the ${bound} it may`);
   const data = await response.arrayBuffer();
