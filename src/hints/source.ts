@@ -81,7 +81,8 @@ export interface LoadedHinter {
 /** Where the shipped models are: their metadata (null when none is shipped for an id) and a loader. */
 export interface ShippedModels {
   info(envId: string): Promise<ShippedModelInfo | null> | ShippedModelInfo | null;
-  load(modelId: string): Promise<Agent>;
+  /** The model's agent; not needed where `info` gives null (a search then answers), as in the fallback after a failed load: `{ info: () => null, lost }`. */
+  load?(modelId: string): Promise<Agent>;
   /** Why no model can be loaded (the list or the files failed), read after `info`: said in the source in place of "no model is shipped". */
   lost?: string;
 }
@@ -90,7 +91,7 @@ export interface ShippedModels {
 export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
   const id = envConfig(envId, options).id;
   const m = models as Partial<ShippedModels> | null | undefined;
-  if (m === null || typeof m !== 'object' || typeof m.info !== 'function' || typeof m.load !== 'function') {
+  if (m === null || typeof m !== 'object' || typeof m.info !== 'function' || (m.load !== undefined && typeof m.load !== 'function')) {
     throw new TengymError('bad-argument', `hinterForEnv takes as its third argument the shipped models, { info(envId), load(modelId), lost? } (ShippedModels: info gives a model's { env, options } or null, load its agent), got ${showValue(models)}`);
   }
   const shipped = await models.info(id);
@@ -98,6 +99,9 @@ export async function hinterForEnv(envId: string, options: Record<string, unknow
   // `lost` after `info`: the list failing is a reason too.
   const choice = chooseHintSource(id, options, shipped, models.lost);
   if (choice.kind === 'model') {
+    if (models.load === undefined) {
+      throw new TengymError('bad-argument', `hinterForEnv: models.info("${id}") gives a shipped model, which gives the hints here, and the shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a search`);
+    }
     const model = await models.load(choice.modelId);
     return { hinter: createHinter({ ...config, model, source: choice.source }), source: choice.source, fromModel: true };
   }

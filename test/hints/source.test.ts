@@ -129,6 +129,21 @@ describe('hinterForEnv', () => {
     expect(loaded).toEqual(['decade']);
   });
 
+  it('after a model failed to load, { info: () => null, lost } gives the search chosen where no model is shipped, with the reason (play-page.md), and needs no load', async () => {
+    const lost = 'model "models/decade/": model.json is missing';
+    const fallback = await hinterForEnv('decade', {}, { info: () => null, lost });
+    expect(fallback).toMatchObject({ source: `pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: ${lost})`, fromModel: false });
+    const env = make('decade');
+    env.reset({ seed: 1 });
+    expect(fallback.hinter.hint(env).hints.length).toBe(env.legalCount);
+    // Where the model would answer, there must be a load to load it.
+    await expect(hinterForEnv('decade', {}, { info: (id: string) => shippedInfo(id) })).rejects.toThrow(
+      expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: 'hinterForEnv: models.info("decade") gives a shipped model, which gives the hints here, and the shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a search' }),
+    );
+    // Where a search answers anyway, none is needed.
+    expect((await hinterForEnv('decade-loop', {}, { info: (id: string) => shippedInfo(id) })).fromModel).toBe(false);
+  });
+
   it('refuses shipped models that are not { info, load }, and an info that is not a model’s metadata or null, by name', async () => {
     const refused = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
     const usage = /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent\), got /;
