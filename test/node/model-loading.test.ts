@@ -318,6 +318,46 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     expect(await refusal(loadModelFromUrl(wrong, 'decade', offline))).toBe(`TengymError: model "decade": cannot fetch model.json from ${wrong} (Failed to fetch)`);
   });
 
+  describe('in React Native (Hermes): no TextDecoder, and a URL that only joins strings', () => {
+    /** React Native's own URL without a polyfill (Libraries/Blob/URL.js): a base and a path joined as strings, a "/" added to an absolute URL. */
+    class ReactNativeUrl {
+      private readonly url: string;
+      constructor(url: string, base?: string) {
+        if (!base) this.url = url.endsWith('/') ? url : `${url}/`;
+        else this.url = `${base.endsWith('/') ? base.slice(0, -1) : base}${url.startsWith('/') ? url : `/${url}`}`;
+      }
+      get href(): string {
+        return this.url;
+      }
+      toString(): string {
+        return this.url;
+      }
+    }
+    beforeEach(() => {
+      vi.stubGlobal('TextDecoder', undefined);
+      vi.stubGlobal('URL', ReactNativeUrl);
+      return () => vi.unstubAllGlobals();
+    });
+
+    it('loads a model by its absolute URL, its weights fetched from beside model.json', async () => {
+      const asked: string[] = [];
+      const agent = await loadModelFromUrl(`${BASE}model.json?v=2`, 'models/decade/', fakeFetch({ ...shipped(), 'model.json?v=2': shipped()['model.json'] }, asked));
+      expect(agent.metadata.env).toBe('decade');
+      expect(asked).toEqual([`${BASE}model.json?v=2`, `${BASE}weights.bin`]);
+    });
+
+    it('reads model.json as UTF-8, and refuses one that is not', async () => {
+      const files = shipped();
+      const json = JSON.parse(files['model.json'].toString()) as ModelJson;
+      json.weightsManifest[0].paths = ['poids-é-✓-😀.bin'];
+      files['model.json'] = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(json))]);
+      const asked: string[] = [];
+      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(/^model "m": poids-é-✓-😀\.bin is missing \(HTTP 404 from https:\/\/example\.test\/models\/decade\/poids-é-✓-😀\.bin\)/);
+      files['model.json'] = Buffer.concat([Buffer.from('{"format": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(/^model "m": model\.json is not UTF-8 text$/);
+    });
+  });
+
   it('refuses NaN weights and padded files', async () => {
     const nan = shipped();
     nan['weights.bin'] = Buffer.from(nan['weights.bin']);

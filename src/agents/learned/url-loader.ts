@@ -38,19 +38,55 @@ async function fetchBytes(fetchFn: FetchLike, url: string, name: string, bound: 
   return data;
 }
 
+/** A URL that names its scheme ("https://…"): absolute, nothing to resolve. */
+const WITH_SCHEME = /^[a-z][a-z\d+.-]*:/i;
+
 /**
  * `modelUrl` as an absolute URL: a relative one ("/models/decade/model.json") resolved against
  * the page's address, where there is a page; elsewhere there is nothing to resolve it against.
+ * An absolute one is taken as given, not through `URL`: React Native's own `URL` (without a
+ * polyfill) is no parser, and adds a "/" after model.json.
  */
 function absoluteUrl(modelUrl: string, where: string): string {
+  if (WITH_SCHEME.test(modelUrl)) return modelUrl;
   const page = (globalThis as { location?: { href?: unknown } }).location?.href;
-  const base = typeof page === 'string' ? page : undefined;
+  if (typeof page !== 'string') {
+    throw new TengymError('bad-argument', `${where}: "${modelUrl}" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json`);
+  }
   try {
-    return new URL(modelUrl, base).href;
+    return new URL(modelUrl, page).href;
   } catch {
-    throw new TengymError('bad-argument', base === undefined
-      ? `${where}: "${modelUrl}" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json`
-      : `${where}: "${modelUrl}" is not a URL`);
+    throw new TengymError('bad-argument', `${where}: "${modelUrl}" is not a URL`);
+  }
+}
+
+/**
+ * The URL of a weights file beside model.json. `path` is a plain relative path inside the
+ * model's folder (checkModelJson refuses any other), so it goes after the folder's URL, as
+ * `new URL(path, modelUrl)` would put it, without React Native's `URL`.
+ */
+function besideModel(modelUrl: string, path: string): string {
+  const file = modelUrl.replace(/[?#][\s\S]*$/, '');
+  return file.slice(0, file.lastIndexOf('/') + 1) + path;
+}
+
+/**
+ * model.json's bytes as text (UTF-8). Where the runtime has no TextDecoder (Hermes, React
+ * Native's engine, long had none), its bytes are decoded by decodeURIComponent, which refuses
+ * what is not UTF-8.
+ */
+function utf8Text(data: ArrayBuffer, where: string): string {
+  if (typeof TextDecoder === 'function') return new TextDecoder().decode(data);
+  const bytes = new Uint8Array(data);
+  let escaped = '';
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    escaped += b < 0x80 && b !== 0x25 ? String.fromCharCode(b) : `%${b < 16 ? '0' : ''}${b.toString(16)}`;
+  }
+  try {
+    return decodeURIComponent(escaped).replace(/^\uFEFF/, '');
+  } catch {
+    throw new TengymError('bad-argument', `${where}: model.json is not UTF-8 text`);
   }
 }
 
@@ -61,13 +97,13 @@ export async function loadModelFromUrl(modelUrl: string, name: string, fetchFn: 
   if (typeof modelUrl !== 'string') throw new TengymError('bad-argument', `${where}: loadModelFromUrl takes the URL of model.json as a string, got ${showValue(modelUrl)}`);
   if (typeof fetchFn !== 'function') throw new TengymError('bad-argument', `${where}: loadModelFromUrl takes a fetch function (url) => Promise<Response> or nothing, got ${describeKind(fetchFn)}`);
   modelUrl = absoluteUrl(modelUrl, where);
-  const text = new TextDecoder().decode(await fetchBytes(fetchFn, modelUrl, 'model.json', MAX_MODEL_JSON_BYTES, where));
+  const text = utf8Text(await fetchBytes(fetchFn, modelUrl, 'model.json', MAX_MODEL_JSON_BYTES, where), where);
   const checked = checkModelJson(text, where);
   const data = new Uint8Array(checked.bytes);
   let at = 0;
   for (const path of checked.paths) {
     // A file may hold at most what the manifest leaves for it; the total is checked below.
-    const buf = await fetchBytes(fetchFn, new URL(path, modelUrl).href, path, checked.bytes - at, where);
+    const buf = await fetchBytes(fetchFn, besideModel(modelUrl, path), path, checked.bytes - at, where);
     data.set(new Uint8Array(buf), at);
     at += buf.byteLength;
   }
