@@ -207,6 +207,16 @@ loopEnv.reset({ seed: 7 });
     }
   }, 180_000);
 
+  it("a page's rules panel: the rules document the package carries is imported as text (tengym/docs/rules.md) and rulesSection gives a game's section", async () => {
+    const dist = await buildPage(join(app, 'rules-page'), "import rules from 'tengym/docs/rules.md?raw';\nimport { plainText, rulesSection } from 'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n");
+    const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(scripts.map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('')).toContain('A point-accumulation solitaire by Jeremiah Sanders');
+    // Node resolves it too (a server that renders the panel, a build script).
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; console.log(rulesSection(readFileSync(new URL(import.meta.resolve('tengym/docs/rules.md')), 'utf8'), 'decade')?.split('\\n')[0]);"], { cwd: app, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toMatch(/^## /);
+  }, 60_000);
+
   it("a page that imports only the package root bundles no TensorFlow.js", async () => {
     const dist = await buildPage(join(app, 'root-page'), "import { make, hinterForEnv } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 });\nconsole.log(typeof hinterForEnv, env.legalCount);\n");
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
