@@ -43,7 +43,8 @@ export function evaluationFigures(scoring: Scoring, summary: OutcomeFigures): Me
 function csv(rows: MetricsRow[]): string {
   const columns: string[] = [];
   for (const r of rows) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
-  const cell = (v: number | boolean | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  // An interval bound one deal cannot give (±Infinity) is empty, as metrics.jsonl's null and a resumed run's rows have it.
+  const cell = (v: number | boolean | null | undefined) => (v === null || v === undefined || v === Infinity || v === -Infinity ? '' : String(v));
   return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
 }
 

@@ -207,6 +207,20 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '3').stdout).not.toMatch(/note:/);
   });
 
+  it('shows the bounds one deal cannot give as –, as --json gives them null (not ±Infinity)', () => {
+    const args = ['eval', '--env', 'four-ten', '--agents', 'greedy,bottom', '--episodes', '1', '--workers', '0'];
+    const table = run(...args);
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).not.toMatch(/Infinity/);
+    // The win rate's difference and the rounds' (both won the one deal).
+    const bottom = table.stdout.split('\n').find((l) => l.startsWith('bottom'))!;
+    expect(bottom).toMatch(/ \+0\.00 \[–, –\] +-3\.000 \[–, –\] /);
+    const json = run(...args, '--json');
+    const result = JSON.parse(json.stdout).results[1];
+    expect(result.vsReference).toEqual({ diff: 0, ci95: [null, null] });
+    expect(result.roundsVsReference).toEqual({ diff: -3, ci95: [null, null], deals: 1 });
+  });
+
   it('lists agents with their fairness', () => {
     const r = run('agents', '--env', 'decade', '--json');
     expect(r.status).toBe(0);

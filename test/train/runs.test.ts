@@ -175,6 +175,28 @@ describe('tengym train --resume on Four Ten', () => {
   }, 60_000);
 });
 
+describe('tengym train on one held-out deal', () => {
+  it('shows the paired bounds one deal cannot give as – (metrics.csv: empty, as metrics.jsonl null), the same after a resume', () => {
+    const dir = tmp();
+    const config = configFile(dir, { ...TINY, evalEpisodes: 1 });
+    const out = join(dir, 'run');
+    let r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '800', '--eval-every', '800', '--config', config, '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/Infinity/);
+    expect(r.stdout).toMatch(/^steps .* vs first [+-]\d+\.\d\d \[–, –\]/m);
+    const summary = r.stdout.match(/^best: .*$/m)![0];
+    expect(summary).toMatch(/difference [+-]\d+\.\d\d \[–, –\] points/);
+    const [header, ...rows] = readFileSync(join(out, 'metrics.csv'), 'utf8').trim().split('\n');
+    const low = header.split(',').indexOf('vsReferenceLow');
+    expect(rows.map((row) => row.split(',').slice(low, low + 2))).toEqual(rows.map(() => ['', '']));
+    expect(JSON.parse(readFileSync(join(out, 'metrics.jsonl'), 'utf8').split('\n')[0])).toMatchObject({ vsReferenceLow: null, vsReferenceHigh: null });
+    // The finished run resumed: its best evaluation, read back from the checkpoint, is said as before.
+    r = tengym('train', '--out', out, '--resume');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.match(/^best: .*$/m)![0]).toBe(summary);
+  }, 60_000);
+});
+
 describe('tengym train --resume after a kill', () => {
   it('removes the temporary files of the writes the kill cut short, and only those', () => {
     const dir = tmp();

@@ -20,6 +20,15 @@ interface Args {
 const signedPct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
 const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
 
+/**
+ * A paired interval as a cell: one deal gives no spread, so its bounds are ±Infinity, which
+ * --json prints as null; the table shows them '–'.
+ */
+function intervalCell(d: { diff: number; ci95: [number, number] }, show: (x: number) => string): string {
+  const bound = (x: number) => (Number.isFinite(x) ? show(x) : '–');
+  return `${show(d.diff)} [${bound(d.ci95[0])}, ${bound(d.ci95[1])}]`;
+}
+
 /** A figure column: shown when some agent's result has it. */
 interface FigureColumn {
   header: (reference: string) => string;
@@ -51,7 +60,7 @@ export function evalTable(report: EvalReport): string {
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
     ...figures.map((c) => c.cell(r)),
-    r.vsReference ? `${signedPct(r.vsReference.diff)} [${signedPct(r.vsReference.ci95[0])}, ${signedPct(r.vsReference.ci95[1])}]` : '(reference)',
+    r.vsReference ? intervalCell(r.vsReference, signedPct) : '(reference)',
     ...after.map((c) => c.cell(r)),
     r.seconds.toFixed(1),
   ]);
@@ -71,7 +80,7 @@ function fewDealsNote(episodes: number): string {
 function roundsColumn(r: AgentResult): string {
   const d = r.roundsVsReference;
   if (!d) return '(reference)';
-  return d.deals === 0 ? '–' : `${signed3(d.diff)} [${signed3(d.ci95[0])}, ${signed3(d.ci95[1])}]`;
+  return d.deals === 0 ? '–' : intervalCell(d, signed3);
 }
 
 /** The options with the id's preset and defaults filled in, as a report shows them. */
