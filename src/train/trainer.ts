@@ -156,6 +156,15 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   }
   const names = agentsFor(env).map((a) => a.name);
   if (!names.includes(config.evalReference)) throw new TengymError('bad-argument', `bad ${algo} ${source}: evalReference "${config.evalReference}" is not an agent for ${env.id}; choose one of ${names.join(', ')}`);
+  // Copy i's first deal is seed + i: none of them may be a held-out deal (EVAL_SEED + i, i < evalEpisodes).
+  const firstDeals = [config.seed, config.seed + config.numEnvs - 1];
+  const heldOut = [EVAL_SEED, EVAL_SEED + config.evalEpisodes - 1];
+  if (firstDeals[0] <= heldOut[1] && firstDeals[1] >= heldOut[0]) {
+    throw new TengymError(
+      'bad-argument',
+      `bad ${algo} ${source}: seed ${config.seed} deals the first training games from seeds ${firstDeals[0]}–${firstDeals[1]} (numEnvs ${config.numEnvs}), among the held-out deals (seeds ${heldOut[0]}–${heldOut[1]}, evalEpisodes ${config.evalEpisodes}); choose a seed up to ${heldOut[0] - config.numEnvs} or from ${heldOut[1] + 1}`,
+    );
+  }
   return config;
 }
 

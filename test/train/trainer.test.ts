@@ -245,6 +245,18 @@ describe('tengym train', () => {
     expect(resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'cards' }, 'config', { steps: 5 })).toMatchObject({ trainingReward: 'cards', totalSteps: 5, numEnvs: 64 });
   });
 
+  it('refuses a seed whose first training deals are held-out deals, so that held-out deals are never trained on', () => {
+    const config = { numEnvs: 8, evalEpisodes: 100 };
+    // Copy i's first deal is seed + i; the held-out deals are 1,000,000,000 + i, i < 100.
+    for (const seed of [999_999_993, 1_000_000_000, 1_000_000_099]) {
+      expect(() => resolveTrainConfig(ppo, envConfig('decade'), { ...config, seed })).toThrow(
+        new RegExp(`seed ${seed} deals the first training games from seeds ${seed}–${seed + 7} \\(numEnvs 8\\), among the held-out deals \\(seeds 1000000000–1000000099, evalEpisodes 100\\); choose a seed up to 999999992 or from 1000000100`),
+      );
+      expect(() => resolveTrainConfig(ppo, envConfig('decade'), config, 'config', { seed })).toThrow(/among the held-out deals/);
+    }
+    for (const seed of [0, 999_999_992, 1_000_000_100, 2 ** 31]) expect(resolveTrainConfig(ppo, envConfig('decade'), { ...config, seed }).seed).toBe(seed);
+  });
+
   it('the CLI trains, writes every file, and reports bad config files by field', () => {
     const dir = tmp();
     const good = join(dir, 'good.json');
