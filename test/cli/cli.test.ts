@@ -27,6 +27,14 @@ describe('tengym CLI', () => {
     expect(tengym('--help').stdout).toMatch(/replay/);
   });
 
+  it('eval says one deal as "1 deal", and its interval as having no bounds', () => {
+    const r = tengym('eval', '--env', 'tens', '--agents', 'first,random', '--reference', 'random', '--episodes', '1', '--workers', '0');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/ · 1 deal from seed 0 · /);
+    expect(r.stdout).not.toMatch(/1 deals/);
+    expect(r.stdout).toMatch(/^first .* \+0\.00 \[–, –\]/m);
+  });
+
   it('envs lists ids with options and defaults', () => {
     const r = tengym('envs');
     expect(r.code).toBe(0);

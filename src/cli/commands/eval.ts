@@ -134,7 +134,7 @@ export const evalCommand: CommandModule<object, Args> = {
     const interrupted = () => {
       bar.done();
       const rest = agents.filter((a) => !played.some((p) => p.agent === a));
-      const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${args.episodes} deals${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
+      const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${plural(args.episodes, 'deal')}${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
       const config = envConfig(env, options);
       const reference = played.some((p) => p.agent === args.reference) ? args.reference! : (played[0]?.agent ?? args.reference ?? agents[0]);
       const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played]) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
@@ -163,7 +163,7 @@ export const evalCommand: CommandModule<object, Args> = {
       writeLine(JSON.stringify(jsonReport(report)));
       return;
     }
-    writeLine(`${report.env} ${JSON.stringify(report.options)} · ${report.episodes} deals from seed ${report.seed} · same deals for every agent\n`);
+    writeLine(`${report.env} ${JSON.stringify(report.options)} · ${plural(report.episodes, 'deal')} from seed ${report.seed} · same deals for every agent\n`);
     writeLine(evalTable(report));
   },
 };

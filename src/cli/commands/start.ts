@@ -115,7 +115,7 @@ async function playRow(pool: EvalPool, envId: string, seed: number, budget: numb
   if (deals > done) {
     for (const agent of agents) {
       await play(agent, done, deals, units);
-      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${deals} deals in ${seconds.get(agent)!.toFixed(1)} s`);
+      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${plural(deals, 'deal')} in ${seconds.get(agent)!.toFixed(1)} s`);
     }
   }
   progress.done();
@@ -164,7 +164,7 @@ export const startCommand: CommandModule<object, Args> = {
     const seconds = args.seconds ?? START_SECONDS;
     const progress = new ProgressLines(args.json);
     if (!args.json) {
-      const deals = args.episodes === undefined ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} as fit in its share of ${seconds} s)` : `${args.episodes} deals per env`;
+      const deals = args.episodes === undefined ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} as fit in its share of ${seconds} s)` : `${plural(args.episodes, 'deal')} per env`;
       writeLine(`tengym: the shipped models against the baselines, ${deals} from seed ${args.seed}, the same deals for every agent\n`);
     }
     const pool = new EvalPool(availableParallelism());
@@ -176,7 +176,7 @@ export const startCommand: CommandModule<object, Args> = {
         const row = await playRow(pool, env, args.seed, budget, args.episodes, progress, elapsed);
         played.push(row);
         if (args.json) continue;
-        writeLine(`${env}  (model = models/${env}/) · ${row.report.episodes} deals${row.stopped ? ` (${row.stopped})` : ''}`);
+        writeLine(`${env}  (model = models/${env}/) · ${plural(row.report.episodes, 'deal')}${row.stopped ? ` (${row.stopped})` : ''}`);
         writeLine(evalTable(row.report));
         writeLine(`rerun: ${row.rerun}\n`);
       }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { TengymError } from '../../env/errors.js';
+import { TengymError, plural } from '../../env/errors.js';
 import { CURVE_EVALUATIONS, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
@@ -216,7 +216,7 @@ export const trainCommand: CommandModule<object, Args> = {
       const figure = best.meanCardsLeft !== undefined ? `mean cards left ${best.meanCardsLeft.toFixed(2)}` : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
       writeLine(
         `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
-          `difference ${signed(best.vsReference.diff)} [${bound(best.vsReference.ci95[0])}, ${bound(best.vsReference.ci95[1])}] points on the same ${best.episodes} deals`,
+          `difference ${signed(best.vsReference.diff)} [${bound(best.vsReference.ci95[0])}, ${bound(best.vsReference.ci95[1])}] points on the same ${plural(best.episodes, 'deal')}`,
       );
       const options = args.options === undefined ? '' : ` --options '${args.options}'`;
       writeLine(`model: ${args.out}/best (compare: tengym eval --env ${summary.env}${options} --agents ${args.out}/best,${best.reference.agent} --seed 1000000000 --episodes ${best.episodes})`);
