@@ -9,6 +9,7 @@
  * difference of two independent rates.
  */
 import { availableParallelism, totalmem } from 'node:os';
+import { normalize } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import { resolveAgent } from '../node/resolve.js';
@@ -262,9 +263,22 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
   // A name twice would play the deals twice and show two rows of one agent (both the reference, were it that).
-  const twice = agents.find((name, i) => agents.indexOf(name) !== i);
-  if (twice !== undefined) throw new TengymError('bad-argument', `agent "${twice}" is listed twice: each agent plays the deals once`);
+  const twice = agents.findIndex((name, i) => agents.findIndex((other) => sameAgent(name, other)) !== i);
+  if (twice >= 0) {
+    const first = agents.find((other) => sameAgent(agents[twice], other))!;
+    throw new TengymError('bad-argument', `agent "${agents[twice]}" is listed twice${first === agents[twice] ? '' : ` (as "${first}")`}: each agent plays the deals once`);
+  }
   for (const name of agents) await resolveAgent(name, env);
+}
+
+/** The key an agent's name is compared by: a model folder's path normalized ("./runs/x/best/" is "runs/x/best"), a catalogue name as it is. */
+function agentKey(name: string): string {
+  return /[\\/]/.test(name) || name.startsWith('.') ? normalize(name).replace(/(?<=.)[\\/]+$/, '') : name;
+}
+
+/** Whether two names given for agents are one agent (the same catalogue name, or the same model folder however written). */
+export function sameAgent(a: string, b: string): boolean {
+  return agentKey(a) === agentKey(b);
 }
 
 /** The error for a reference that is not one of the agents compared. */
@@ -306,8 +320,9 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
     throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
   }
   const env = envConfig(c.env, c.options);
-  const reference = c.reference ?? c.agents[0];
-  if (!c.agents.includes(reference)) throw notAmongAgents(reference, c.agents);
+  // The reference as --agents spells it, which the report's rows carry.
+  const reference = c.agents.find((a) => sameAgent(a, c.reference ?? c.agents[0]));
+  if (reference === undefined) throw notAmongAgents(c.reference!, c.agents);
   await checkAgents(c.agents, env);
   const total = c.episodes * c.agents.length;
   let done = 0;

@@ -166,6 +166,16 @@ describe('evaluate', () => {
     expect(agentsFor('tens').map((a) => a.name)).toEqual(['random', 'first']);
   });
 
+  it('takes a model folder however it is written: the reference matched as --agents spells it, the same folder twice refused', async () => {
+    const report = await evaluate({ env: 'ten-twenty-thirty', agents: ['./models/ten-twenty-thirty/', 'first'], reference: 'models/ten-twenty-thirty', episodes: 3, workers: 0 });
+    expect(report.reference).toBe('./models/ten-twenty-thirty/');
+    expect(report.results.map((r) => [r.agent, r.vsReference === undefined])).toEqual([['./models/ten-twenty-thirty/', true], ['first', false]]);
+    await expect(evaluate({ env: 'ten-twenty-thirty', agents: ['models/ten-twenty-thirty', 'first', 'models/ten-twenty-thirty/'], episodes: 3, workers: 0 })).rejects.toThrow(
+      /^agent "models\/ten-twenty-thirty\/" is listed twice \(as "models\/ten-twenty-thirty"\): each agent plays the deals once$/,
+    );
+    await expect(evaluate({ env: 'ten-twenty-thirty', agents: ['first'], reference: 'models/ten-twenty-thirty', episodes: 3, workers: 0 })).rejects.toThrow(/is not among the agents/);
+  });
+
   it('refuses a seed too large for its deals by the seed given, with the largest that works, before any is played', async () => {
     let played = 0;
     await expect(evaluate({ env: 'decade', agents: ['random'], episodes: 5, seed: 2 ** 53 - 2, workers: 0 }, (done) => (played = done))).rejects.toThrow(

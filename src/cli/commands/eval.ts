@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
-import { MAX_EVAL_EPISODES, buildReport, evaluate, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
+import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
@@ -136,7 +136,7 @@ export const evalCommand: CommandModule<object, Args> = {
       const rest = agents.filter((a) => !played.some((p) => p.agent === a));
       const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${plural(args.episodes, 'deal')}${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
       const config = envConfig(env, options);
-      const reference = played.some((p) => p.agent === args.reference) ? args.reference! : (played[0]?.agent ?? args.reference ?? agents[0]);
+      const reference = played.find((p) => args.reference !== undefined && sameAgent(p.agent, args.reference))?.agent ?? played[0]?.agent ?? args.reference ?? agents[0];
       const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played]) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
