@@ -92,7 +92,7 @@ export async function hinterForEnv(envId: string, options: Record<string, unknow
   const id = envConfig(envId, options).id;
   const m = models as Partial<ShippedModels> | null | undefined;
   if (m === null || typeof m !== 'object' || typeof m.info !== 'function' || (m.load !== undefined && typeof m.load !== 'function')) {
-    throw new TengymError('bad-argument', `hinterForEnv takes as its third argument the shipped models, { info(envId), load(modelId), lost? } (ShippedModels: info gives a model's { env, options } or null, load its agent), got ${showValue(models)}`);
+    throw new TengymError('bad-argument', `hinterForEnv takes as its third argument the shipped models, { info(envId), load?(modelId), lost? } (ShippedModels: info gives a model's { env, options } or null, load its agent, needed where info gives a model), got ${showValue(models)}`);
   }
   const shipped = await models.info(id);
   checkShippedInfo(shipped, `hinterForEnv: models.info("${id}") must give`);

@@ -146,7 +146,7 @@ describe('hinterForEnv', () => {
 
   it('refuses shipped models that are not { info, load }, and an info that is not a model’s metadata or null, by name', async () => {
     const refused = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
-    const usage = /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent\), got /;
+    const usage = /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\?\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent, needed where info gives a model\), got /;
     await refused(hinterForEnv('decade', {}, undefined as never), new RegExp(`${usage.source}undefined$`));
     await refused(hinterForEnv('decade', {}, {} as never), new RegExp(`${usage.source}\\{\\}$`));
     await refused(hinterForEnv('decade', {}, {} as never, {}), new RegExp(`${usage.source}\\{\\}$`));
