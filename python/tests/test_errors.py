@@ -492,6 +492,43 @@ def test_a_second_interrupt_while_reset_replaces_the_engine_still_leaves_the_env
     assert old.wait(timeout=5) is not None
 
 
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_vector_step_interrupted_while_its_frame_is_made_leaves_the_env_to_step(processes, monkeypatch):
+    # Ctrl-C in a vector env's first step while the step's frame is being made, before anything
+    # is sent: the next step makes the frame again. It used to keep half of it, and every later
+    # step of the env's life, reset or not, failed with a TypeError.
+    import struct
+    import types
+
+    import tengym._engine as engine_module
+
+    interrupts = []
+
+    def pack_into(fmt, buffer, *args):
+        if fmt == "<II" and not interrupts:  # the step frame's header
+            interrupts.append(fmt)
+            raise KeyboardInterrupt
+        return struct.pack_into(fmt, buffer, *args)
+
+    e = tengym.TengymVectorEnv("tens", 4, processes=processes)
+    twin = tengym.TengymVectorEnv("tens", 4, processes=processes)
+    try:
+        e.reset(seed=1)
+        twin.reset(seed=1)
+        actions = np.argmax(e.action_masks(), axis=1)
+        monkeypatch.setattr(engine_module, "struct", types.SimpleNamespace(pack=struct.pack, pack_into=pack_into, unpack_from=struct.unpack_from))
+        with pytest.raises(KeyboardInterrupt):
+            e.step(actions)
+        assert interrupts
+        got, expected = e.step(actions), twin.step(actions)
+        for a, b in zip(got[:4], expected[:4]):
+            np.testing.assert_array_equal(a, b)
+        np.testing.assert_array_equal(got[4]["action_mask"], expected[4]["action_mask"])
+    finally:
+        e.close()
+        twin.close()
+
+
 def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer():
     import threading
 

@@ -226,8 +226,9 @@ class Engine:
         self._buf = bytearray(1 << 16)
         self._view = memoryview(self._buf)
         self._step_frame = bytearray(12)
-        self._actions_frame: bytearray | None = None
-        self._actions_view: np.ndarray | None = None
+        # A vector step's frame and the int32 view of its actions, in one attribute so that both are
+        # set at once: a Ctrl-C between two assignments would leave a frame without its view.
+        self._actions: tuple[bytearray, np.ndarray] | None = None
         self.closed = False
         self.failed = False  # died, hung, or left with an interrupted call's answer unread
         self._made: dict | None = None  # the make message, for a replacement (revived)
@@ -382,13 +383,14 @@ class Engine:
 
     def send_step(self, actions: np.ndarray) -> None:
         count = len(actions)
-        if self._actions_frame is None or len(self._actions_frame) != 8 + 4 * count:
-            self._actions_frame = bytearray(8 + 4 * count)
-            struct.pack_into("<II", self._actions_frame, 0, 4 + 4 * count, KIND_STEP)
-            self._actions_view = np.frombuffer(self._actions_frame, dtype="<i4", offset=8)
+        if self._actions is None or len(self._actions[1]) != count:
+            frame = bytearray(8 + 4 * count)
+            struct.pack_into("<II", frame, 0, 4 + 4 * count, KIND_STEP)
+            self._actions = (frame, np.frombuffer(frame, dtype="<i4", offset=8))
+        frame, view = self._actions
         check_int32(actions)
-        self._actions_view[:] = actions
-        self._send(self._actions_frame)
+        view[:] = actions
+        self._send(frame)
 
     def step_one(self, action: int) -> memoryview:
         """One env's step: the frame packed by hand and the rows returned as they came (the 1-env hot path)."""
