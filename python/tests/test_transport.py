@@ -45,6 +45,20 @@ def test_large_frames_come_through_the_shared_file_with_the_same_rows(monkeypatc
         np.testing.assert_array_equal(a, b)
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full (where every write fails: no space left) on this system")
+def test_frames_the_shared_file_cannot_hold_come_through_the_pipe(monkeypatch):
+    # A full /dev/shm (Docker gives a container 64 MB) refuses the file its frames: they come
+    # through the pipe instead, the same rows. The engine used to fail every such frame (ENOSPC).
+    plain(monkeypatch)
+    piped, _ = run_vector(64, 60, 5, maxSteps=30)
+    monkeypatch.setattr(transport, "_shared_file", lambda: open("/dev/full", "r+b"))
+    full, used = run_vector(64, 60, 5, maxSteps=30)
+    assert not used
+    assert len(full) == len(piped)
+    for a, b in zip(full, piped):
+        np.testing.assert_array_equal(a, b)
+
+
 @linux_shm
 def test_same_step_frames_with_last_observations_through_the_shared_file(monkeypatch):
     pytest.importorskip("stable_baselines3")

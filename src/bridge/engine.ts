@@ -30,7 +30,7 @@
  * together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
  * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
  */
-import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 // The env layer only (no agents, hints or models): all the engine process runs.
 import { Env } from '../env/env.js';
 import { TengymError, isTengymError } from '../env/errors.js';
@@ -361,12 +361,36 @@ function endStep(c: Copies, i: number, terminated: boolean, truncated: boolean, 
  */
 const SHARED_MIN_BYTES = 1 << 15;
 let sharedFd = -1;
+/** The file's size: the longest frame written to it whole (Python maps no more than that). */
+let sharedBytes = 0;
 const sharedNote = Buffer.alloc(12);
 sharedNote.writeUInt32LE(8, 0);
 sharedNote.writeUInt32LE(KIND_SHARED, 4);
 
 function setShared(fd: unknown): void {
   sharedFd = typeof fd === 'number' && Number.isInteger(fd) && fd > 2 ? fd : -1;
+}
+
+/**
+ * The frame written at the start of the shared file, or false when the file cannot grow to hold
+ * it (a full /dev/shm: Docker gives a container 64 MB). Then this frame and every later one go
+ * through the pipe, and what the failed write added to the file is given back, down to the size
+ * Python may have mapped.
+ */
+function writeShared(out: Buffer, length: number): boolean {
+  try {
+    for (let off = 0; off < length; ) off += writeSync(sharedFd, out, off, length - off, off);
+  } catch {
+    try {
+      ftruncateSync(sharedFd, sharedBytes);
+    } catch {
+      // Those pages stay the file's until the engine exits; the frames go through the pipe all the same.
+    }
+    sharedFd = -1;
+    return false;
+  }
+  sharedBytes = Math.max(sharedBytes, length);
+  return true;
 }
 
 /** The rows frame, with `lastRows` same-step last observations after the flags, then their masks (uint8 [lastRows×n]). */
@@ -379,8 +403,7 @@ function writeRows(c: Copies, lastRows: number): void {
     if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
     c.out.writeUInt32LE(length - 4, 0);
   }
-  if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {
-    for (let off = 0; off < length; ) off += writeSync(sharedFd, c.out, off, length - off, off);
+  if (sharedFd >= 0 && length >= SHARED_MIN_BYTES && writeShared(c.out, length)) {
     sharedNote.writeUInt32LE(length, 8);
     return writeAll(sharedNote);
   }

@@ -1,6 +1,6 @@
 // Built by `npm run build:python` from src/bridge/engine.ts; do not edit.
 const __TENGYM_VERSION__ = "0.1.0";
-import { closeSync, constants, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
 // node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
 	const numericValues = Object.values(entries).filter((v) => typeof v === "number");
@@ -9004,11 +9004,32 @@ function endStep(c, i, terminated, truncated, reward, lastRows) {
 */
 const SHARED_MIN_BYTES = 32768;
 let sharedFd = -1;
+/** The file's size: the longest frame written to it whole (Python maps no more than that). */
+let sharedBytes = 0;
 const sharedNote = Buffer.alloc(12);
 sharedNote.writeUInt32LE(8, 0);
 sharedNote.writeUInt32LE(KIND_SHARED, 4);
 function setShared(fd) {
 	sharedFd = typeof fd === "number" && Number.isInteger(fd) && fd > 2 ? fd : -1;
+}
+/**
+* The frame written at the start of the shared file, or false when the file cannot grow to hold
+* it (a full /dev/shm: Docker gives a container 64 MB). Then this frame and every later one go
+* through the pipe, and what the failed write added to the file is given back, down to the size
+* Python may have mapped.
+*/
+function writeShared(out, length) {
+	try {
+		for (let off = 0; off < length;) off += writeSync(sharedFd, out, off, length - off, off);
+	} catch {
+		try {
+			ftruncateSync(sharedFd, sharedBytes);
+		} catch {}
+		sharedFd = -1;
+		return false;
+	}
+	sharedBytes = Math.max(sharedBytes, length);
+	return true;
 }
 /** The rows frame, with `lastRows` same-step last observations after the flags, then their masks (uint8 [lastRows×n]). */
 function writeRows(c, lastRows) {
@@ -9019,8 +9040,7 @@ function writeRows(c, lastRows) {
 		if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
 		c.out.writeUInt32LE(length - 4, 0);
 	}
-	if (sharedFd >= 0 && length >= SHARED_MIN_BYTES) {
-		for (let off = 0; off < length;) off += writeSync(sharedFd, c.out, off, length - off, off);
+	if (sharedFd >= 0 && length >= SHARED_MIN_BYTES && writeShared(c.out, length)) {
 		sharedNote.writeUInt32LE(length, 8);
 		return writeAll(sharedNote);
 	}
