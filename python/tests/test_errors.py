@@ -1,6 +1,7 @@
 """Bad input raises a ValueError subclass with the engine's message and changes nothing; faults raise EngineError."""
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -708,7 +709,7 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
         with pytest.raises(tengym.TengymError, match=match):
             tengym.TengymVectorEnv("tens", 2, **kwargs)
     for bad in (0, -1, 2.5, True):
-        with pytest.raises(tengym.TengymError, match="max_episode_steps must be a positive integer"):
+        with pytest.raises(tengym.TengymError, match="max_episode_steps must be a positive integer, got"):
             gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=bad)
     v = tengym.TengymVectorEnv("tens", num_envs=np.int64(2))
     try:
@@ -721,6 +722,19 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
         single.close()
     finally:
         v.close()
+
+
+def test_a_time_limit_past_the_engines_says_their_limit():
+    # It said "max_episode_steps must be a positive integer, got 10000000000".
+    for bad in (2**31, 10**10, np.int64(2**40)):
+        with pytest.raises(tengym.TengymError, match=re.escape(f"max_episode_steps must be a positive integer of at most 2147483647, got {bad!r}")):
+            gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=bad)
+    gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=2**31 - 1).close()
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    with pytest.raises(tengym.TengymError, match="max_episode_steps must be a positive integer of at most 2147483647, got 10000000000"):
+        TengymSB3VecEnv("tens", 2, max_episode_steps=10**10)
 
 
 def test_a_vector_env_refuses_to_be_copied_by_name():

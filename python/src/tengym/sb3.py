@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, EngineError, TengymError
@@ -40,7 +40,7 @@ class TengymSB3VecEnv(VecEnv):
         num_envs = positive_int("num_envs", num_envs)
         render_mode = checked_render_mode(render_mode, TengymEnv.metadata["render_modes"])
         if max_episode_steps is not None:
-            max_episode_steps = positive_int("max_episode_steps", max_episode_steps)
+            max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.closed = False
         self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", time_limit=max_episode_steps, illegal_action=illegal_action)
         self.max_episode_steps = max_episode_steps

@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv
 from .errors import BadActionError, TengymError
@@ -51,7 +51,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         # which the engines apply to every copy, as vectorization_mode="sync" wraps each env in
         # one. The env's own maxSteps, which the observation shows, stays as it is in both modes.
         if max_episode_steps is not None:
-            max_episode_steps = positive_int("max_episode_steps", max_episode_steps)
+            max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.num_envs = num_envs
         self.render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
         self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action)

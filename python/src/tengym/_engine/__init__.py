@@ -592,10 +592,16 @@ def _is_seed(s: Any) -> bool:
     return isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_)) and 0 <= int(s) <= MAX_SEED
 
 
-def positive_int(name: str, value: Any) -> int:
-    """A count (num_envs, processes) as an int, or a TengymError naming it: bools are not counts."""
+# The longest time limit (max_episode_steps) the engines keep (src/bridge/engine.ts's timeLimit).
+MAX_TIME_LIMIT = 2**31 - 1
+
+
+def positive_int(name: str, value: Any, most: int | None = None) -> int:
+    """A count (num_envs, processes, max_episode_steps up to `most`) as an int, or a TengymError naming it: bools are not counts."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise TengymError(f"{name} must be a positive integer, got {value!r}", "bad-argument")
+    if most is not None and value > most:
+        raise TengymError(f"{name} must be a positive integer of at most {most}, got {value!r}", "bad-argument")
     return int(value)
 
 
