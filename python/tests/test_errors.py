@@ -766,6 +766,21 @@ def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
         v.close()
 
 
+def test_a_single_env_holds_three_file_descriptors_and_a_vector_env_four():
+    # One copy's frames always go through the pipe: a single env opens no shared file.
+    def opened(make):
+        before = set(os.listdir("/proc/self/fd"))
+        env = make()
+        env.reset(seed=1)
+        held = len(set(os.listdir("/proc/self/fd")) - before)
+        env.close()
+        return held
+
+    assert opened(lambda: gym.make("tengym/decade-v0")) == 3
+    if os.path.isdir("/dev/shm"):
+        assert opened(lambda: tengym.TengymVectorEnv("decade", num_envs=4)) == 4
+
+
 def test_an_engine_that_cannot_start_for_want_of_file_descriptors_says_so_not_that_node_is_missing():
     # Under a low `ulimit -n` the envs run out of file descriptors: the error names the limit and
     # what to do, and once envs are closed new ones start (a failed start leaves nothing open).

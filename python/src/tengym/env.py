@@ -71,7 +71,8 @@ class TengymEnv(gym.Env):
         render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
         self.render_mode = render_mode
         self._engine_timeout = engine_timeout
-        self._engine = Engine() if engine_timeout is None else Engine(timeout=engine_timeout)
+        # One copy's frames stay well under the size that goes through the shared file.
+        self._engine = Engine(shared=False) if engine_timeout is None else Engine(timeout=engine_timeout, shared=False)
         try:
             made = self._engine.request({"cmd": "make", "id": engine_id(env_id), "options": options, "num": 1, "vector": False, "redeal": dead_deals == "redeal"})
         except BaseException:

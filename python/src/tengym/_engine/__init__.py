@@ -142,7 +142,7 @@ def _too_many_files(e: OSError) -> EngineError | None:
         limit = "`ulimit -n`"
     return EngineError(
         f"could not start the engine: this process has as many files open as it may ({limit}). Each engine process "
-        "holds up to 4 (its two pipes, its stderr file and its shared file), so a few hundred single envs reach a "
+        "holds 3 or 4 (its two pipes, its stderr file and, for a vector env, its shared file), so a few hundred single envs reach a "
         "limit of 1024: close envs you are done with (env.close()), step many copies in one vector env "
         "(TengymVectorEnv, tengym.sb3.make_vec_env), or raise the limit"
     )
@@ -180,7 +180,9 @@ class Engine:
 
     _closed_why = "this env is closed"
 
-    def __init__(self, timeout: float = DEFAULT_TIMEOUT):
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, shared: bool = True):
+        """`shared=False` for an engine whose frames are all small (one copy's): they go through the
+        pipe anyway, so it opens no shared file and holds one file descriptor fewer."""
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
             raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
         self.timeout = float(timeout)
@@ -189,7 +191,7 @@ class Engine:
             self._stderr = tempfile.TemporaryFile()
         except OSError as e:
             raise (_too_many_files(e) or e) from e
-        self._shared = _shared_file()
+        self._shared = _shared_file() if shared else None
         self._shared_map: mmap.mmap | None = None
         try:
             self.proc = subprocess.Popen(
