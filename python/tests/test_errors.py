@@ -705,7 +705,7 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
     for kwargs, match in [({"engine_timeout": 0}, "engine_timeout"), ({"engine_timeout": "5"}, "engine_timeout")]:
         with pytest.raises(tengym.TengymError, match=match):
             tengym.TengymEnv("tens", **kwargs)
-    for kwargs, match in [({"processes": 0}, "processes"), ({"processes": -3}, "processes"), ({"dict_observation": True}, "dict_observation"), ({"illegal_action": "nope"}, "illegal_action='nope'"), ({"dead_deals": "keep"}, "dead_deals")]:
+    for kwargs, match in [({"processes": 0}, "processes"), ({"processes": -3}, "processes"), ({"dict_observation": "yes"}, "dict_observation must be True or False"), ({"illegal_action": "nope"}, "illegal_action='nope'"), ({"dead_deals": "keep"}, "dead_deals")]:
         with pytest.raises(tengym.TengymError, match=match):
             tengym.TengymVectorEnv("tens", 2, **kwargs)
     for bad in (0, -1, 2.5, True):

@@ -121,3 +121,50 @@ def test_same_step_partial_reset_as_a_sync_vector_env(processes):
         ours.close()
         theirs.close()
 
+
+
+def assert_same_obs(ours, theirs, where: str) -> None:
+    """Dict observations alike: the same keys, and each key's rows, dtype and shape."""
+    assert isinstance(ours, dict) and set(ours) == set(theirs) == {"action_mask", "observations"}, where
+    for key in ours:
+        assert ours[key].dtype == theirs[key].dtype and ours[key].shape == theirs[key].shape, (where, key)
+        np.testing.assert_array_equal(ours[key], theirs[key], err_msg=f"{where}[{key!r}]")
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_dict_observations_as_a_sync_vector_env_of_dict_observation_envs(mode, processes):
+    # What RLlib's action masking reads, from the native vector env: each copy's {"action_mask",
+    # "observations"} batched as Gymnasium's sync vector env batches TengymEnv(dict_observation=True).
+    n = 3
+    theirs = gym.make_vec("tengym/decade-fives-v0", n, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}, dict_observation=True, max_episode_steps=15)
+    ours = tengym.TengymVectorEnv("decade-fives", n, processes=processes, autoreset_mode=mode, dict_observation=True, max_episode_steps=15)
+    rng = np.random.default_rng(4)
+    ends = 0
+    try:
+        assert ours.single_observation_space == theirs.single_observation_space
+        assert ours.observation_space == theirs.observation_space
+        assert ours.get_attr("dict_observation") == theirs.get_attr("dict_observation") == (True,) * n
+        assert ours.get_attr("observation_space") == theirs.get_attr("observation_space")
+        o1, i1 = ours.reset(seed=5)
+        o2, _ = theirs.reset(seed=5)
+        assert_same_obs(o1, o2, "reset")
+        assert ours.observation_space.contains(o1)
+        for step in range(150):
+            np.testing.assert_array_equal(o1["action_mask"], i1["action_mask"].astype(np.float32))
+            actions = random_legal(i1["action_mask"], rng)
+            o1, r1, t1, u1, i1 = ours.step(actions)
+            o2, r2, t2, u2, i2 = theirs.step(actions)
+            assert_same_obs(o1, o2, f"step {step}")
+            np.testing.assert_array_equal(r1, r2)
+            np.testing.assert_array_equal(t1, t2)
+            np.testing.assert_array_equal(u1, u2)
+            np.testing.assert_array_equal(i1["action_mask"], i2["action_mask"])
+            if "final_obs" in i1:
+                for k in np.flatnonzero(i1["_final_obs"]):
+                    assert_same_obs(i1["final_obs"][k], i2["final_obs"][k], f"step {step} final_obs[{k}]")
+            ends += (t1 | u1).sum()
+        assert ends > 0
+    finally:
+        ours.close()
+        theirs.close()

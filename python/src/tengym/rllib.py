@@ -1,15 +1,29 @@
 """Ray RLlib: PPO with action masking on tengym envs (the new API stack, Ray 2.4x+).
 
 RLlib's own action-masking RLModule reads {"observations", "action_mask"} observations, which
-`TengymEnv(dict_observation=True)` gives; `ppo_config` puts the two together.
+`TengymEnv(dict_observation=True)` gives, and `TengymVectorEnv(dict_observation=True)` for many
+copies at once; `ppo_config` puts them and the module together.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .env import TengymEnv
+from .vector import TengymVectorEnv
 
 
 def rllib_env_name(env_id: str) -> str:
     return f"tengym-{env_id}-masked"
+
+
+def _make(env_id: str, config: dict[str, Any]) -> TengymEnv | TengymVectorEnv:
+    """One env for RLlib's sync and async modes; with "num_envs" (what its vector_entry_point mode
+    adds to the env config) a native vector env of that many copies, stepped by one engine process."""
+    config = dict(config)
+    num_envs = config.pop("num_envs", None)
+    if num_envs is None:
+        return TengymEnv(env_id, dict_observation=True, **config)
+    return TengymVectorEnv(env_id, num_envs=num_envs, dict_observation=True, **config)
 
 
 def register(env_id: str) -> str:
@@ -17,12 +31,16 @@ def register(env_id: str) -> str:
     from ray.tune.registry import register_env
 
     name = rllib_env_name(env_id)
-    register_env(name, lambda config: TengymEnv(env_id, dict_observation=True, **dict(config)))
+    register_env(name, lambda config: _make(env_id, config))
     return name
 
 
-def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, options: dict | None = None, hidden: tuple[int, ...] = (128, 128)):
-    """A PPOConfig training on `env_id` with illegal actions masked out of the policy's logits."""
+def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, options: dict | None = None, hidden: tuple[int, ...] = (128, 128), vectorize_mode: str = "sync"):
+    """A PPOConfig training on `env_id` with illegal actions masked out of the policy's logits.
+
+    `vectorize_mode="vector_entry_point"` steps each runner's `envs_per_runner` copies in one
+    native vector env (one engine process a runner); "sync" (RLlib's default) makes a TengymEnv,
+    with its own engine process, for each copy."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
@@ -30,7 +48,7 @@ def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, 
     return (
         PPOConfig()
         .environment(register(env_id), env_config=options or {})
-        .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=envs_per_runner, num_cpus_per_env_runner=1)
+        .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=envs_per_runner, num_cpus_per_env_runner=1, gym_env_vectorize_mode=vectorize_mode)
         .rl_module(rl_module_spec=RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": [64]}))
         .training(train_batch_size_per_learner=1000, minibatch_size=250, num_epochs=2, lr=3e-4)
     )

@@ -32,7 +32,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", **options: Any):
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
         try:
             mode = AutoresetMode(autoreset_mode)  # the mode, or its value ("SameStep")
@@ -44,9 +44,10 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self._same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
-        for single in ("dict_observation", "dead_deals"):
-            if single in options:
-                raise TengymError(f"{single}: a TengymEnv keyword; the vector env gives the masks in info['action_mask'] and redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
+        if "dead_deals" in options:
+            raise TengymError("dead_deals: a TengymEnv keyword; the vector env redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
+        if not isinstance(dict_observation, bool):
+            raise TengymError(f"dict_observation must be True or False, got {dict_observation!r}", "bad-argument")
         # gym.make_vec passes max_episode_steps to a vector entry point: Gymnasium's TimeLimit,
         # which the engines apply to every copy, as vectorization_mode="sync" wraps each env in
         # one. The env's own maxSteps, which the observation shows, stays as it is in both modes.
@@ -65,6 +66,12 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self._n))
         self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(num_envs, self._size), dtype=np.float32)
+        # dict_observation=True: each copy's {"action_mask", "observations"}, as TengymEnv(dict_observation=True)
+        # gives it, batched as a sync vector env of those batches it (RLlib's action-masking RLModule reads it).
+        self.dict_observation = dict_observation
+        if dict_observation:
+            self.single_observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.single_observation_space})
+            self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(num_envs, self._n), dtype=np.float32), "observations": self.observation_space})
         self._obs = np.zeros((num_envs, self._size), dtype=np.float32)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._masks = np.zeros((num_envs, self._n), dtype=np.int8)
@@ -74,7 +81,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._starts = np.cumsum([0] + sizes)
         self._seeded = False
         # For get_attr("spec") when the env is made directly (gym.make_vec gives self.spec).
-        self._copy_kwargs = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"render_mode": self.render_mode} if self.render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
+        self._copy_kwargs = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"dict_observation": True} if dict_observation else {}), **({"render_mode": self.render_mode} if self.render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
         self._max_episode_steps = max_episode_steps
         # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn), and its np_random, made when asked for.
         self._copy_seeds: list[int | None] = [None] * num_envs
@@ -92,6 +99,12 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             self._terminated[lo:hi] = rows.terminated
             self._truncated[lo:hi] = rows.truncated
             self._stayed[lo:hi] = rows.stayed
+
+    def _out(self, obs: np.ndarray, masks: np.ndarray):
+        """The observations returned: the rows, or with dict_observation each copy's mask beside them."""
+        if self.dict_observation:
+            return {"action_mask": masks.astype(np.float32), "observations": obs}
+        return obs
 
     def _infos(self, stayed: np.ndarray | None = None) -> dict:
         info = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
@@ -136,7 +149,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
                 self._copy_seeds[i], self._copy_rngs[i] = s, None
         self._seeded = True
         self._gather(bodies)
-        return self._obs.copy(), self._infos()
+        return self._out(self._obs.copy(), self._masks), self._infos()
 
     def _reset_mask(self, options: dict | None) -> np.ndarray | None:
         """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); no other option is taken."""
@@ -163,13 +176,13 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             self._engines[0].send_step(a)
             rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
             self._masks[:] = rows.masks  # in place: get_attr("action_space")'s spaces view its rows
-            return rows.obs.copy(), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos(rows.stayed if self.illegal_action == "stay" else None)
+            return self._out(rows.obs.copy(), self._masks), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos(rows.stayed if self.illegal_action == "stay" else None)
         ignored = self._terminated | self._truncated
         if self.illegal_action == "stay":
             ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
         early = send_steps(self._engines, self._starts, a, self._n, self._masks, ignored)
         self._gather(receive_steps(self._engines, early))
-        return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(self._stayed if self.illegal_action == "stay" else None)
+        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(self._stayed if self.illegal_action == "stay" else None)
 
     def _step_same_step(self, a: np.ndarray):
         """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
@@ -192,12 +205,12 @@ class TengymVectorEnv(gym.vector.VectorEnv):
                 if rows.size:
                     last_obs, final_masks[rows] = same_step_last(body, hi - lo, self._size, self._n, rows.size)
                     for k, i in enumerate(rows):
-                        final_obs[i] = last_obs[k].copy()
+                        final_obs[i] = self._out(last_obs[k].copy(), final_masks[i]) if self.dict_observation else last_obs[k].copy()
             final_info: dict[str, Any] = {"action_mask": final_masks, "_action_mask": ended.copy()}
             if stay and (self._stayed & ended).any():
                 final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
             info.update(final_obs=final_obs, _final_obs=ended.copy(), final_info=final_info, _final_info=ended.copy())
-        return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
 
     def __reduce__(self):
         raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
@@ -244,7 +257,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if name == "options":
             return tuple(dict(self.options) for _ in range(num))
         if name == "dict_observation":
-            return (False,) * num
+            return (self.dict_observation,) * num
         if name == "dead_deals":
             return ("redeal",) * num
         if name == "observation_space":

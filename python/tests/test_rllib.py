@@ -1,0 +1,28 @@
+"""RLlib PPO with action masking over the native vector env: each env runner's copies stepped by one engine process."""
+import importlib.util
+
+import pytest
+
+missing = [m for m in ("ray", "torch") if importlib.util.find_spec(m) is None]
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+def test_ppo_with_masking_on_the_native_vector_env():
+    import ray
+
+    from tengym.rllib import ppo_config
+
+    ray.init(num_cpus=2)
+    try:
+        config = ppo_config("decade-fives", num_env_runners=1, envs_per_runner=4, vectorize_mode="vector_entry_point")
+        algo = config.training(train_batch_size_per_learner=400, minibatch_size=200, num_epochs=1).build_algo()
+        made = algo.env_runner_group.foreach_env_runner(lambda runner: (type(runner.env.unwrapped).__name__, runner.env.unwrapped.num_envs, len(runner.env.unwrapped._engines)), local_env_runner=False)
+        assert made == [("TengymVectorEnv", 4, 1)]
+        for _ in range(2):
+            result = algo.train()
+        assert result["env_runners"]["num_env_steps_sampled_lifetime"] >= 800
+        # Masked: no illegal action reached an engine (it would have raised BadActionError in the runner).
+        assert result["env_runners"]["num_episodes_lifetime"] > 0
+        algo.stop()
+    finally:
+        ray.shutdown()
