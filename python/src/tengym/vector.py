@@ -205,7 +205,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
                 if rows.size:
                     last_obs, final_masks[rows] = same_step_last(body, hi - lo, self._size, self._n, rows.size)
                     for k, i in enumerate(rows):
-                        final_obs[i] = self._out(last_obs[k].copy(), final_masks[i]) if self.dict_observation else last_obs[k].copy()
+                        final_obs[i] = self._out(last_obs[k].copy(), final_masks[i])
             final_info: dict[str, Any] = {"action_mask": final_masks, "_action_mask": ended.copy()}
             if stay and (self._stayed & ended).any():
                 final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
