@@ -154,7 +154,7 @@ async function buildPage(dir: string, code: string): Promise<string> {
 const CHROMIUM = findChromium();
 
 describe('play-page.md, "In your own page or app", from the packed package', () => {
-  it.skipIf(!CHROMIUM)("the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, decade-loop's from pimc, no console error", async () => {
+  it.skipIf(!CHROMIUM)("the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, four-ten's from bottom-direct (its model never loaded), no console error", async () => {
     const { guide, snippet } = ownPageGuide();
     // The page needs nothing but tengym: the app installed it alone.
     expect([...snippet.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['tengym']);
@@ -164,10 +164,10 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
     const served = [...guide.matchAll(/`(node_modules\/[^`]+\/)` at `(\/[^`]*\/)`/g)].map((m) => ({ at: m[2], dir: join(app, m[1]) }));
     expect(served.map((s) => s.at)).toEqual(['/models/', '/wasm/']);
     const report = `
-const loop = await hinterForEnv('decade-loop', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('decade-loop loads no model'); } });
-const loopEnv = make('decade-loop');
-loopEnv.reset({ seed: 7 });
-(window as any).ownPage = { source, over: !env.running, loop: loop.source, loopFromModel: loop.fromModel, loopHint: loop.hinter.hint(loopEnv, { top: 1 }).source };
+const search = await hinterForEnv('four-ten', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('four-ten loads no model'); } });
+const searchEnv = make('four-ten');
+searchEnv.reset({ seed: 7 });
+(window as any).ownPage = { source, over: !env.running, search: search.source, searchFromModel: search.fromModel, searchHint: search.hinter.hint(searchEnv, { top: 1 }).source };
 `;
     const dist = await buildPage(join(app, 'own-page'), snippet + report);
     const requests: string[] = [];
@@ -195,8 +195,8 @@ loopEnv.reset({ seed: 7 });
       page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
-      const loopSource = /^pimc \(/;
-      expect(await page.evaluate('window.ownPage')).toEqual({ source: 'model models/decade/ (shipped)', over: true, loop: expect.stringMatching(loopSource), loopFromModel: false, loopHint: expect.stringMatching(loopSource) });
+      const searchSource = /^bottom-direct \(.*unlike the trained model in models\/four-ten\/\)$/;
+      expect(await page.evaluate('window.ownPage')).toEqual({ source: 'model models/decade/ (shipped)', over: true, search: expect.stringMatching(searchSource), searchFromModel: false, searchHint: expect.stringMatching(searchSource) });
       expect(errors).toEqual([]);
       // The model and the WebAssembly backend came from where the guide serves them.
       expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/model.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));

@@ -459,10 +459,10 @@ describe('tengym hint', () => {
       const r = tengym(['hint', '--env', id, '--state', file, '--top', '0', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout) as HintResult;
-      // decade's and decade-fives' shipped models answer; elsewhere in the decade family pimc, measured stronger than the model, or optimal; Four Ten bottom-direct.
+      // decade's, decade-fives' and decade-loop's shipped models answer; decade-optional's optimal; Four Ten's bottom-direct, whatever its model.
       const shipped = shippedModel(id) !== null;
       let agent: Agent;
-      if ((id === 'decade' || id === 'decade-fives') && shipped) {
+      if ((id === 'decade' || id === 'decade-fives' || id === 'decade-loop') && shipped) {
         expect(out.source).toBe(`model models/${id}/ (shipped)`);
         agent = await resolveAgent('model', id, {});
       } else {
@@ -581,10 +581,11 @@ describe('tengym hint', () => {
 
 describe('tengym bench --hints', () => {
   it('prints p50 and p99 latency over mid-game states, with the source; --agent times another', () => {
-    const r = tengym(['bench', '--hints', '--env', 'decade-loop', '--states', '40', '--warmup', '20', '--json']);
+    // Four Ten ships a model, and a search answers: the source says why.
+    const r = tengym(['bench', '--hints', '--env', 'four-ten', '--states', '40', '--warmup', '20', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const [b] = JSON.parse(r.stdout);
-    expect(b).toMatchObject({ env: 'decade-loop', source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-loop/)', fromModel: false, states: 40, warmup: 20 });
+    expect(b).toMatchObject({ env: 'four-ten', source: 'bottom-direct (safety first, then the best round prospects, by the fewest exchanges; never more rounds than bottom, unlike the trained model in models/four-ten/)', fromModel: false, states: 40, warmup: 20 });
     expect(b.games).toBeGreaterThan(0);
     for (const key of ['firstMs', 'p50Ms', 'p99Ms', 'maxMs', 'meanMs']) expect(Number.isFinite(b[key]) && b[key] > 0, key).toBe(true);
     const model = tengym(['bench', '--hints', '--env', 'decade-fives', '--agent', 'model', '--states', '20', '--warmup', '5', '--json']);

@@ -19,20 +19,18 @@ function shippedInfo(id: string): ShippedModelInfo {
 }
 
 describe('chooseHintSource', () => {
-  it('takes the shipped model where it measured level with the strongest fair search (decade, decade-fives; ten-twenty-thirty with lookahead), when it was trained for these options (defaults given or not)', () => {
-    for (const id of ['decade', 'decade-fives', 'ten-twenty-thirty']) {
+  it('takes the shipped model where it measured level with the strongest fair search (decade, decade-fives, decade-loop; ten-twenty-thirty with lookahead), when it was trained for these options (defaults given or not)', () => {
+    for (const id of ['decade', 'decade-fives', 'decade-loop', 'ten-twenty-thirty']) {
       const choice = chooseHintSource(id, {}, shippedInfo(id));
       expect(choice).toEqual({ kind: 'model', modelId: id, source: `model models/${id}/ (shipped)` });
       expect(chooseHintSource(id, make(id).options as Record<string, unknown>, shippedInfo(id)).kind).toBe('model');
     }
   });
 
-  it('the rest of the decade family: pimc, measured stronger than the shipped decade-loop model; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
-    for (const id of ['decade-loop']) {
-      const choice = chooseHintSource(id, {}, shippedInfo(id));
-      expect(choice.kind, id).toBe('agent');
-      expect(choice.source).toBe(`pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/${id}/)`);
-    }
+  it('the rest of the decade family: optimal where holding is free; lookahead where pimc is behind, level or too slow; pimc where a model would answer but none fits', () => {
+    expect(chooseHintSource('decade-loop', { maxSteps: 1000 }, shippedInfo('decade-loop')).source).toBe(
+      'pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade-loop/ was trained for other options)',
+    );
     for (const id of ['decade-stacks', 'decade-max3']) expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
     expect(chooseHintSource('ten-twenty-thirty', { maxSteps: 1000 }, shippedInfo('ten-twenty-thirty')).source).toBe(
       "lookahead (a search over the next cards' chances; the model shipped in models/ten-twenty-thirty/ was trained for other options)",
@@ -53,7 +51,7 @@ describe('chooseHintSource', () => {
     expect(chooseHintSource('decade', {}, null).source).toBe('pimc (a search that plays out many guesses of the unseen cards; no model is shipped for decade)');
     // A model that could not be loaded is said as such, not as none shipped; where no model would answer, it changes nothing.
     expect(chooseHintSource('decade', {}, null, 'models/index.json: HTTP 404').source).toBe('pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: models/index.json: HTTP 404)');
-    expect(chooseHintSource('decade-loop', {}, null, 'models/index.json: HTTP 404').source).toBe(chooseHintSource('decade-loop', {}, null).source);
+    expect(chooseHintSource('four-ten', {}, null, 'models/index.json: HTTP 404').source).toBe(chooseHintSource('four-ten', {}, null).source);
     expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
     // A model of another env in the directory is no model for this one.
     expect(chooseHintSource('decade', {}, { env: 'decade-fives', options: {} }).kind).toBe('agent');
@@ -103,7 +101,7 @@ describe('hinterForEnv', () => {
     const loaded: string[] = [];
     // A real agent standing in for a model, so the ranking shows which one answers.
     const models = {
-      info: (id: string) => (id === 'decade' || id === 'decade-loop' ? shippedInfo(id) : null),
+      info: (id: string) => (id === 'decade' || id === 'four-ten' ? shippedInfo(id) : null),
       load: async (id: string): Promise<Agent> => {
         loaded.push(id);
         return createAgent('longest', id, {});
@@ -123,9 +121,9 @@ describe('hinterForEnv', () => {
     expect(withModel.hinter.hint(env).hints[0].action).toBe(longest.act(env));
     expect(withModel.hinter.hint(env).hints[0].action).not.toBe(pimc.act(env));
 
-    // decade-loop ships a model, but pimc is measured stronger: the model is never loaded.
-    const without = await hinterForEnv('decade-loop', {}, models);
-    expect(without).toMatchObject({ source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-loop/)', fromModel: false });
+    // Four Ten ships a model, but bottom-direct answers: the model is never loaded.
+    const without = await hinterForEnv('four-ten', {}, models);
+    expect(without).toMatchObject({ source: 'bottom-direct (safety first, then the best round prospects, by the fewest exchanges; never more rounds than bottom, unlike the trained model in models/four-ten/)', fromModel: false });
     expect(loaded).toEqual(['decade']);
   });
 
@@ -141,7 +139,7 @@ describe('hinterForEnv', () => {
       expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: 'hinterForEnv: models.info("decade") gives a shipped model, which gives the hints here, and the shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a search' }),
     );
     // Where a search answers anyway, none is needed.
-    expect((await hinterForEnv('decade-loop', {}, { info: (id: string) => shippedInfo(id) })).fromModel).toBe(false);
+    expect((await hinterForEnv('four-ten', {}, { info: (id: string) => shippedInfo(id) })).fromModel).toBe(false);
   });
 
   it('refuses shipped models that are not { info, load }, and an info that is not a model’s metadata or null, by name', async () => {
