@@ -93,6 +93,19 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
 
 export const pct = (x: number, digits = 2): string => `${(100 * x).toFixed(digits)}%`;
 
+/** A difference of rates in points, signed: 0.0047 is "+0.47". */
+export const signedPoints = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
+
+/**
+ * A paired difference with its 95% interval, "+0.47 [-0.85, +1.78]", each figure by `show`.
+ * One deal gives no spread: its bounds are ±Infinity (null once written as JSON and read back
+ * by a resumed run), shown '–'.
+ */
+export function intervalText(diff: number, ci95: readonly [number | null, number | null], show: (x: number) => string = signedPoints): string {
+  const bound = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? show(x) : '–');
+  return `${show(diff)} [${bound(ci95[0])}, ${bound(ci95[1])}]`;
+}
+
 /** The text of a file, or of stdin for "-"; a missing or unreadable file is a clear error. */
 export async function readTextInput(path: string, what: string): Promise<string> {
   if (path === '-') {

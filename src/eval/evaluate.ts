@@ -263,11 +263,10 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
   // A name twice would play the deals twice and show two rows of one agent (both the reference, were it that).
-  const twice = agents.findIndex((name, i) => agents.findIndex((other) => sameAgent(name, other)) !== i);
-  if (twice >= 0) {
-    const first = agents.find((other) => sameAgent(agents[twice], other))!;
-    throw new TengymError('bad-argument', `agent "${agents[twice]}" is listed twice${first === agents[twice] ? '' : ` (as "${first}")`}: each agent plays the deals once`);
-  }
+  agents.forEach((name, i) => {
+    const first = agents.find((other) => sameAgent(name, other))!;
+    if (agents.indexOf(first) !== i) throw new TengymError('bad-argument', `agent "${name}" is listed twice${first === name ? '' : ` (as "${first}")`}: each agent plays the deals once`);
+  });
   for (const name of agents) await resolveAgent(name, env);
 }
 

@@ -3,7 +3,7 @@ import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
-import { checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -17,17 +17,7 @@ interface Args {
   json: boolean;
 }
 
-const signedPct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
 const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
-
-/**
- * A paired interval as a cell: one deal gives no spread, so its bounds are ±Infinity, which
- * --json prints as null; the table shows them '–'.
- */
-function intervalCell(d: { diff: number; ci95: [number, number] }, show: (x: number) => string): string {
-  const bound = (x: number) => (Number.isFinite(x) ? show(x) : '–');
-  return `${show(d.diff)} [${bound(d.ci95[0])}, ${bound(d.ci95[1])}]`;
-}
 
 /** A figure column: shown when some agent's result has it. */
 interface FigureColumn {
@@ -60,7 +50,7 @@ export function evalTable(report: EvalReport): string {
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
     ...figures.map((c) => c.cell(r)),
-    r.vsReference ? intervalCell(r.vsReference, signedPct) : '(reference)',
+    r.vsReference ? intervalText(r.vsReference.diff, r.vsReference.ci95) : '(reference)',
     ...after.map((c) => c.cell(r)),
     r.seconds.toFixed(1),
   ]);
@@ -80,7 +70,7 @@ function fewDealsNote(episodes: number): string {
 function roundsColumn(r: AgentResult): string {
   const d = r.roundsVsReference;
   if (!d) return '(reference)';
-  return d.deals === 0 ? '–' : intervalCell(d, signed3);
+  return d.deals === 0 ? '–' : intervalText(d.diff, d.ci95, signed3);
 }
 
 /** The options with the id's preset and defaults filled in, as a report shows them. */

@@ -5,7 +5,7 @@ import { TengymError, plural } from '../../env/errors.js';
 import { CURVE_EVALUATIONS, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
-import { checkNumberOption, checkSeedOption, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
@@ -51,9 +51,6 @@ function commandLine(): string {
 }
 
 const num = (x: number | boolean | null | undefined, digits: number) => (typeof x === 'number' ? x.toFixed(digits) : '–');
-const signed = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
-/** A bound of the paired interval: on one held-out deal there is none (±Infinity, null in JSON and once resumed), shown '–'. */
-const bound = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? signed(x) : '–');
 
 function evaluationLine(row: MetricsRow, reference: string): string {
   const figure = row.evalMeanCardsLeft !== undefined ? `cards left ${num(row.evalMeanCardsLeft, 2)}` : `rounds ${num(row.evalMeanRounds, 2)}`;
@@ -64,7 +61,7 @@ function evaluationLine(row: MetricsRow, reference: string): string {
     `${String(row.envStepsPerSecond ?? '–').padStart(6)} steps/s`,
     `eval ${pct(row.evalWinRate as number)} [${pct(row.evalWinRateLow as number)}, ${pct(row.evalWinRateHigh as number)}]`,
     figure,
-    `vs ${reference} ${signed(row.vsReference as number)} [${bound(row.vsReferenceLow as number)}, ${bound(row.vsReferenceHigh as number)}]`,
+    `vs ${reference} ${intervalText(row.vsReference as number, [row.vsReferenceLow as number | null, row.vsReferenceHigh as number | null])}`,
     loss,
     row.best ? 'best' : '',
   ]
@@ -216,7 +213,7 @@ export const trainCommand: CommandModule<object, Args> = {
       const figure = best.meanCardsLeft !== undefined ? `mean cards left ${best.meanCardsLeft.toFixed(2)}` : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
       writeLine(
         `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
-          `difference ${signed(best.vsReference.diff)} [${bound(best.vsReference.ci95[0])}, ${bound(best.vsReference.ci95[1])}] points on the same ${plural(best.episodes, 'deal')}`,
+          `difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} points on the same ${plural(best.episodes, 'deal')}`,
       );
       const options = args.options === undefined ? '' : ` --options '${args.options}'`;
       writeLine(`model: ${args.out}/best (compare: tengym eval --env ${summary.env}${options} --agents ${args.out}/best,${best.reference.agent} --seed 1000000000 --episodes ${best.episodes})`);
