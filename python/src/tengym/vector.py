@@ -252,12 +252,10 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             return (self._copy_spec(),) * num
         if name == "metadata":
             return tuple(dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num))
-        if name in ("render_mode", "env_id", "illegal_action"):
+        if name in ("render_mode", "env_id", "illegal_action", "dict_observation"):
             return (getattr(self, name),) * num
         if name == "options":
             return tuple(dict(self.options) for _ in range(num))
-        if name == "dict_observation":
-            return (self.dict_observation,) * num
         if name == "dead_deals":
             return ("redeal",) * num
         if name == "observation_space":
