@@ -6,12 +6,12 @@
  *
  * The rule: the strongest fair source measured for the env (docs/hints.md, "Where hints come from").
  * A shipped model where its game kit says it measured level with the strongest fair search
- * (`modelFirst`: `decade`'s, `decade-fives`' and `decade-loop`'s, distilled from `pimc`;
- * `ten-twenty-thirty`'s, level with `lookahead`, which answered there before) and it was trained
- * for these options; everywhere else the engine's search (`hintBaseline`): `optimal` where
- * holding is free is the exact optimum, and Four Ten's `bottom-direct` never needs more rounds
- * than `bottom` (the shipped Four Ten model sometimes does). The `source`
- * sentence says which, and why no model.
+ * (`modelFirst`: `decade`'s and `decade-fives`', distilled from `pimc`; `ten-twenty-thirty`'s,
+ * level with `lookahead`, which answered there before) and it was trained for these options;
+ * everywhere else the engine's search (`hintBaseline`): on `decade-loop` `pimc` is a little ahead
+ * of the shipped model on fresh deals, `optimal` where holding is free is the exact optimum, and
+ * Four Ten's `bottom-direct` never needs more rounds than `bottom` (the shipped Four Ten model
+ * sometimes does). The `source` sentence says which, and why no model.
  */
 import { envConfig } from '../env/registry.js';
 import { TengymError, isPlainObject, showValue } from '../env/errors.js';
