@@ -62,16 +62,27 @@ export interface EvalReport {
   results: AgentResult[];
 }
 
-/** Mean of the paired differences a − b with a normal 95% interval. */
-export function pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>): { diff: number; ci95: [number, number] } {
+/**
+ * Mean of the paired differences a − b with a normal 95% interval, cut to [−most, most] where
+ * no difference can lie beyond (`most` 1 for won/lost: no two win rates are over 100 points
+ * apart, though on a few lopsided deals the normal interval would say so).
+ */
+export function pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>, most = Infinity): { diff: number; ci95: [number, number] } {
   const n = a.length;
   let sum = 0;
   for (let i = 0; i < n; i++) sum += a[i] - b[i];
   const mean = sum / n;
   let ss = 0;
   for (let i = 0; i < n; i++) ss += (a[i] - b[i] - mean) ** 2;
-  const se = n > 1 ? Math.sqrt(ss / (n - 1) / n) : Infinity;
-  return { diff: mean, ci95: [mean - Z95 * se, mean + Z95 * se] };
+  // One deal gives no interval: its bounds stay infinite (shown as "–"), not cut to ±most.
+  if (n <= 1) return { diff: mean, ci95: [-Infinity, Infinity] };
+  const se = Math.sqrt(ss / (n - 1) / n);
+  return { diff: mean, ci95: [Math.max(-most, mean - Z95 * se), Math.min(most, mean + Z95 * se)] };
+}
+
+/** `pairedDifference` of won/lost rows (1/0): the difference in win rate, its interval within ±1. */
+export function pairedWins(a: ArrayLike<number>, b: ArrayLike<number>): { diff: number; ci95: [number, number] } {
+  return pairedDifference(a, b, 1);
 }
 
 export function median(values: number[]): number {
@@ -293,7 +304,7 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
   const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
     const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
     if (agent !== reference) {
-      result.vsReference = pairedDifference(rows.won, ref.rows.won);
+      result.vsReference = pairedWins(rows.won, ref.rows.won);
       if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
     }
     return result;

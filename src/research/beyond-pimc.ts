@@ -44,7 +44,7 @@ import { envConfig } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
 import { seenHash } from '../agents/decade/pimc.js';
 import { playAgent } from '../eval/episodes.js';
-import { pairedDifference } from '../eval/evaluate.js';
+import { pairedWins } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
 import { researchArgs, runIfMain } from './args.js';
 
@@ -279,7 +279,7 @@ async function main(): Promise<void> {
   for (const text of values.players.split(',')) {
     const t0 = Date.now();
     const won = playAgent(env, await createPlayer(parsePlayer(text), values.env, values.model, [low, high]), seed, 0, episodes).won;
-    const { diff, ci95 } = pairedDifference(won, alone);
+    const { diff, ci95 } = pairedWins(won, alone);
     const pts = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(100 * x).toFixed(2);
     console.log(`${text.padEnd(12)} won ${sum(won)}  − pimc: ${pts(diff)} [${pts(ci95[0])}, ${pts(ci95[1])}]  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }

@@ -17,7 +17,7 @@ import type { Env } from '../env/env.js';
 import type { DecadeState } from '../env/games/decade.js';
 import { envConfig } from '../env/registry.js';
 import { playAgent } from '../eval/episodes.js';
-import { pairedDifference } from '../eval/evaluate.js';
+import { pairedWins } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
 import { researchArgs, runIfMain } from './args.js';
 
@@ -67,7 +67,7 @@ export async function measureHandover(envId: string, modelDir: string, teacherNa
   for (const stock of stocks) {
     const agent = new HandoverAgent(await loadAgent(modelDir), createAgent(teacherName, env), stock);
     const won = playAgent(env, agent, seed, 0, episodes).won;
-    const { diff, ci95 } = pairedDifference(won, teacherAlone);
+    const { diff, ci95 } = pairedWins(won, teacherAlone);
     const sum = (a: Uint8Array) => a.reduce((x, y) => x + y, 0);
     rows.push({ stock, won: sum(won), teacherWon: sum(teacherAlone), diff: 100 * diff, ci95: [100 * ci95[0], 100 * ci95[1]] });
   }

@@ -34,7 +34,7 @@ import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from
 import { TengymError, formatZodError } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { pairedDifference } from '../eval/evaluate.js';
+import { pairedWins } from '../eval/evaluate.js';
 import { researchArgs, runIfMain } from './args.js';
 
 const USAGE = `  node dist/research/decade-reduced-room.js [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]
@@ -139,8 +139,8 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
     pimc: sums.pimc / done,
     longest: sums.longest / done,
     oracle: sums.oracle / done,
-    roomAbovePimc: pairedDifference(won.optimal, won.pimc),
-    roomAboveLongest: pairedDifference(won.optimal, won.longest),
+    roomAbovePimc: pairedWins(won.optimal, won.pimc),
+    roomAboveLongest: pairedWins(won.optimal, won.longest),
     positions: fair.size,
     starts: starts.slice(),
   });

@@ -44,7 +44,7 @@ import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type 
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgent, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
-import { pairedDifference, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
+import { pairedWins, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
 /** Deals the held-out evaluation plays side by side when the agent decides in batches. */
@@ -288,7 +288,7 @@ class HeldOut {
   /** The run's agent on the held-out deals now, against the reference. */
   evaluate(envSteps: number): EvaluationReport {
     const rows = playAgent(this.env, this.agent, EVAL_SEED, 0, this.episodes, { lanes: EVAL_LANES });
-    return { ...heldOutSummary(rows, this.env), seed: EVAL_SEED, envSteps, reference: this.reference, vsReference: pairedDifference(rows.won, this.referenceRows.won) };
+    return { ...heldOutSummary(rows, this.env), seed: EVAL_SEED, envSteps, reference: this.reference, vsReference: pairedWins(rows.won, this.referenceRows.won) };
   }
 }
 

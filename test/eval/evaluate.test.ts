@@ -7,7 +7,7 @@ import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
 import type { Agent } from '../../src/agents/agent.js';
 import { emptyRows, episodeTask, playAgent, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
-import { evaluate, median, pairedDifference, pairedRounds } from '../../src/eval/evaluate.js';
+import { evaluate, median, pairedDifference, pairedRounds, pairedWins } from '../../src/eval/evaluate.js';
 
 describe('pairedDifference', () => {
   it('is the mean difference with a normal 95% interval', () => {
@@ -20,6 +20,17 @@ describe('pairedDifference', () => {
   });
   it('is exactly zero for identical results', () => {
     expect(pairedDifference([1, 0, 1], [1, 0, 1])).toEqual({ diff: 0, ci95: [0, 0] });
+  });
+  it('of wins, keeps its interval within ±100 points, where the normal one would pass them', () => {
+    // 98 deals lost by a and won by b, 2 won by both: the normal interval reaches below −1.
+    const a = Array.from({ length: 100 }, (_, i) => (i < 2 ? 1 : 0));
+    const b = Array.from({ length: 100 }, () => 1);
+    expect(pairedDifference(a, b).ci95[0]).toBeLessThan(-1);
+    const { diff, ci95 } = pairedWins(a, b);
+    expect(diff).toBe(-0.98);
+    expect(ci95[0]).toBe(-1);
+    expect(ci95[1]).toBe(pairedDifference(a, b).ci95[1]);
+    expect(pairedWins(b, a).ci95[1]).toBe(1);
   });
 });
 
