@@ -28,7 +28,7 @@ import { VectorEnv } from './vector.js';
 export interface FuzzConfig {
   env: string;
   options?: Record<string, unknown>;
-  /** Legal steps to take (steps inside round trips and clones included). */
+  /** Legal steps to take, exactly (steps inside round trips and clones included). */
   steps: number;
   seed?: number;
   /** Makes the envs fuzzed (default: `make(env, options)`); tests pass a broken engine here. */
@@ -124,11 +124,13 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
   };
 
   /**
-   * Steps `a` and `b` with the same random actions (at most k), comparing them after each;
-   * returns the env to go on with: `b`, or `a` on a new episode when the game ended.
+   * Steps `a` and `b` with the same random actions (at most k, and never past the steps asked),
+   * comparing them after each; returns the env to go on with: `b`, or `a` on a new episode when
+   * the game ended.
    */
   const stepAlike = (a: Env, b: Env, k: number, what: string): Env => {
-    for (let i = 0; i < k; i++) {
+    const n = Math.min(k, config.steps - report.steps);
+    for (let i = 0; i < n; i++) {
       const action = pick(a);
       const ra = a.step(action).reward;
       const rb = b.step(action).reward;
@@ -272,6 +274,7 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
   function run(): void {
     newEpisode(env);
     while (report.steps < config.steps) {
+      const stepsBefore = report.steps;
       try {
         const r = randomInt(rng, 0, 999);
         if (r < 30) badInput(env);
@@ -286,9 +289,10 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
         report.violations++;
         const message = e instanceof ContractViolation ? e.message : `${id}: ${where()}: unexpected ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
         if (report.firstViolations.length < KEEP_MESSAGES) report.firstViolations.push(message);
-        // Carry on from a fresh env: the broken one proves nothing more. (A step is counted so that
-        // an engine that breaks at every step still ends the run.)
-        report.steps++;
+        // Carry on from a fresh env: the broken one proves nothing more. (A step is counted when the
+        // operation took none, so that an engine that breaks at every operation still ends the run,
+        // and never one past the steps asked.)
+        if (report.steps === stepsBefore) report.steps++;
         vectorStarted = false;
         try {
           env = makeEnv();

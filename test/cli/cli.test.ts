@@ -146,6 +146,21 @@ describe('tengym CLI', () => {
     expect(f).not.toHaveProperty('meanCardsLeft');
   });
 
+  it('stats --env all right-aligns its number columns, though four-ten has no mean cards left and the others no mean rounds', () => {
+    // An empty cell says nothing about its column: one used to turn the whole column left-aligned.
+    const r = tengym('stats', '--env', 'all', '--episodes', '20');
+    expect(r.code, r.stderr).toBe(0);
+    const [header, rule, ...rows] = r.lines;
+    const names = header.trim().split(/ {2,}/);
+    const spans = [...rule.matchAll(/-+/g)].map((m) => [m.index!, m.index! + m[0].length]);
+    for (const name of ['episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds']) {
+      const [start, end] = spans[names.indexOf(name)];
+      const cells = rows.map((row) => row.padEnd(end).slice(start, end));
+      expect(cells.filter((cell) => cell.trim() !== '').length, name).toBeGreaterThan(0);
+      for (const cell of cells) expect(cell, name).toMatch(/^ *$|\S$/);
+    }
+  });
+
   it('bench --json prints steps per second per id', () => {
     const r = tengym('bench', '--env', 'tens', '--seconds', '0.2', '--json');
     expect(r.code).toBe(0);
