@@ -83,14 +83,13 @@ export function writeLine(line: string): void {
 }
 
 /**
- * Right-aligned columns for numbers, left for text. An empty cell or a lone '–' (no figure for
- * that row, as four-ten has no mean cards left) is neither, and leaves the column to the others.
+ * Right-aligned columns for numbers, left for text. An empty cell (no figure for that row, as
+ * four-ten has no mean cards left) leaves the column to the others.
  */
 export function formatTable(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
-  const noFigure = (v: string) => v.trim() === '' || v.trim() === '–';
-  const numeric = header.map((_, c) => rows.every((r) => typeof r[c] === 'number' || noFigure(String(r[c])) || /^[\d.,%±\-–[\] ]+$/.test(String(r[c]))));
+  const numeric = header.map((_, c) => rows.every((r) => typeof r[c] === 'number' || /^[\d.,%±\-–[\] ]*$/.test(String(r[c]))));
   const fmt = (r: string[]) => r.map((v, c) => (numeric[c] ? v.padStart(widths[c]) : v.padEnd(widths[c]))).join('  ').trimEnd();
   return [fmt(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(fmt)].join('\n');
 }

@@ -72,10 +72,10 @@ export function pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>, mos
   let sum = 0;
   for (let i = 0; i < n; i++) sum += a[i] - b[i];
   const mean = sum / n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (a[i] - b[i] - mean) ** 2;
   // One deal gives no interval: its bounds stay infinite (shown as "–"), not cut to ±most.
   if (n <= 1) return { diff: mean, ci95: [-Infinity, Infinity] };
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (a[i] - b[i] - mean) ** 2;
   const se = Math.sqrt(ss / (n - 1) / n);
   return { diff: mean, ci95: [Math.max(-most, mean - Z95 * se), Math.min(most, mean + Z95 * se)] };
 }
