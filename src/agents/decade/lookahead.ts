@@ -19,7 +19,7 @@
  * remembered — memory.ts) the expectimax to the end is a plain search: it runs the exact
  * solver, capped at `endgameBudget` moves per action. With optional discards on one
  * straight line (`decade-optional`) it holds: draws while the stock lasts, which never
- * loses anything (hold.ts), then clears the full line that way.
+ * loses anything (hold.ts), then values the full line exactly, without search (`LineSolver`).
  *
  * Cost is bounded: `depth` draws (3 with forced discards, 1 with optional ones, whose
  * chains of discards branch much more) and at most `maxNodes` positions per decision,
@@ -30,7 +30,7 @@ import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng } from '../../env/rng.js';
 import { checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
-import { holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
 import { runLengthOf, runStartOf } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
@@ -41,7 +41,7 @@ export interface LookaheadConfig {
   depth: number;
   /** Positions examined per decision before the rest count at their horizon value. */
   maxNodes: number;
-  /** Moves per action's search of the exact solver when no card is unseen. */
+  /** Moves per action's search of the exact solver when no card is unseen (not where holding is free: there the line's value is exact). */
   endgameBudget: number;
 }
 
@@ -49,13 +49,10 @@ const WON = 100;
 const LOST = -100;
 
 /**
- * `optimal` where holding is free (hold.ts): the same plan, with the oracle's budget for the
- * solve of the full line, a hundred times `lookahead`'s, so that the solve finishes and the
- * policy is the fair optimum, the perfect-information one. About one solve in ten thousand still
- * runs past it (a larger table did not help), and the decision where the stock runs out can
- * take seconds (docs/decisions.md).
+ * `optimal` where holding is free (hold.ts): `lookahead`'s own plan there (hold, then the full
+ * line's exact value), the fair optimum, the perfect-information one, named as the ceiling.
  */
-export const HOLD_OPTIMAL_CONFIG: LookaheadConfig = { depth: 1, maxNodes: 20000, endgameBudget: 2_000_000 };
+export const HOLD_OPTIMAL_CONFIG: LookaheadConfig = { depth: 1, maxNodes: 20000, endgameBudget: 20000 };
 
 export function lookaheadConfigFor(o: DecadeOptions): LookaheadConfig {
   if (o.discard === 'optional') return { depth: 1, maxNodes: 20000, endgameBudget: 20000 };
@@ -82,6 +79,7 @@ export class LookaheadAgent implements Agent {
   private nodes = 0;
   private maxNodes = 0;
   private endgame: Solver | null = null;
+  private line: LineSolver | null = null;
 
   constructor(config: LookaheadConfig | null = null, name = 'lookahead') {
     this.config = config;
@@ -133,6 +131,7 @@ export class LookaheadAgent implements Agent {
       this.rules = rules;
       this.levels = new SearchLevels(rules.stacks);
       this.endgame = null;
+      this.line = null;
     }
     const config = this.config ?? lookaheadConfigFor(options);
     if (holdsUntilStockEmpty(rules) && state.stockLen > 0) return this.holdValues(env);
@@ -162,6 +161,7 @@ export class LookaheadAgent implements Agent {
    * future card is unknown), so the solver's table is never cleared.
    */
   private solvedValues(env: Env, state: DecadeState, config: LookaheadConfig): number[] {
+    if (holdsUntilStockEmpty(this.rules!)) return this.lineValues(env, state);
     const out: number[] = [];
     this.endgame ??= new Solver(this.rules!, 18);
     const root = this.levels!.at(0);
@@ -171,6 +171,20 @@ export class LookaheadAgent implements Agent {
     return out;
   }
 
+  /** `solvedValues` by `LineSolver`: minus each action's exact value, found without search. */
+  private lineValues(env: Env, state: DecadeState): number[] {
+    this.line ??= new LineSolver(this.rules!);
+    const root = this.levels!.at(0);
+    const q = this.levels!.at(1);
+    root.loadTableOnly(state);
+    const out: number[] = [];
+    for (let i = 0; i < env.legalCount; i++) {
+      q.copyFrom(root);
+      q.apply(this.rules!, env.legal[i]);
+      out.push(-this.line.value(q));
+    }
+    return out;
+  }
 
   /**
    * The stock as the agent knows it: `unknownLeft` unseen cards on top (by value in

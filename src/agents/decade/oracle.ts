@@ -8,14 +8,14 @@
  * The solver's table is kept from one move to the next while the deal stays the same
  * (checked: the stock is still a suffix of the one it was filled for), so a whole game
  * costs about one solve of the deal. With optional discards on one straight line it
- * solves the line with the whole stock drawn (see hold.ts: the same value, found much
- * faster). Each action's search is capped at `budget` moves;
+ * values the line with the whole stock drawn, exactly and without search (hold.ts: the same
+ * value). Elsewhere each action's search is capped at `budget` moves;
  * past it the value is an estimate (with 'deck-bottom' the solver approximates anyway).
  */
 import type { Env } from '../../env/env.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
-import { drawAll, holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, drawAll, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
@@ -32,7 +32,10 @@ export class OracleAgent implements Agent {
   private readonly budget: number;
   private readonly tableBits: number;
   private readonly rulesCache = new RulesCache();
+  private rules: Rules | null = null;
+  /** The search, or where holding is free the line's exact value (one of the two). */
   private solver: Solver | null = null;
+  private line: LineSolver | null = null;
   private root: Position | null = null;
   private scratch: Position | null = null;
   /** The stock values (top first) the table was filled for. */
@@ -71,8 +74,11 @@ export class OracleAgent implements Agent {
   private values(env: Env): number[] {
     const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
-    if (this.solver === null || this.solver.rules !== rules) {
-      this.solver = new Solver(rules, this.tableBits);
+    if (rules !== this.rules) {
+      this.rules = rules;
+      const holds = holdsUntilStockEmpty(rules);
+      this.line = holds ? new LineSolver(rules) : null;
+      this.solver = holds ? null : new Solver(rules, this.tableBits);
       this.root = new Position(rules.stacks);
       this.scratch = new Position(rules.stacks);
       this.dealLen = -1;
@@ -80,19 +86,18 @@ export class OracleAgent implements Agent {
     const root = this.root!;
     root.loadTrue(state);
     const out: number[] = [];
-    if (holdsUntilStockEmpty(rules)) {
-      // Every searched position has an empty stock, so stored values hold for any deal.
+    if (this.line !== null) {
       const q = this.scratch!;
       for (let i = 0; i < env.legalCount; i++) {
         q.copyFrom(root);
         q.apply(rules, env.legal[i]);
         drawAll(q);
-        out.push(this.solver.value(q, this.budget));
+        out.push(this.line.value(q));
       }
       return out;
     }
     this.keepOrClearTable(root, rules);
-    for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget));
+    for (let i = 0; i < env.legalCount; i++) out.push(this.solver!.valueAfter(root, env.legal[i], this.budget));
     return out;
   }
 

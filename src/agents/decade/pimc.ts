@@ -12,9 +12,10 @@
  * once, with `endgameBudget`, and keeps the solver's table from move to move.
  *
  * Optional discards on one straight line (`decade-optional`): drawing is provably never
- * worse (hold.ts), so it draws while the stock lasts without sampling, then solves the
- * full line exactly — the perfect-information optimum, which a fair player can reach
- * there. `score` still samples (each sample solved with the whole stock drawn).
+ * worse (hold.ts), so it draws while the stock lasts without sampling, then values the
+ * full line exactly, without search (`LineSolver`) — the perfect-information optimum,
+ * which a fair player can reach there. `score` still samples (each sample valued with the
+ * whole stock drawn, as exactly).
  *
  * With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
  * went under the stock (memory.ts: it must see every state of the game, as `act` does in
@@ -34,7 +35,7 @@ import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng, deriveSeed, mix32, type Rng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank } from './common.js';
-import { drawAll, holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, drawAll, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory, type Remembered, type RemembersStock } from './memory.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
@@ -80,6 +81,8 @@ export interface Tally {
  */
 export class PimcSearch {
   readonly solver: Solver;
+  /** Where holding is free: each sample's line, its stock drawn, valued exactly without search. */
+  private readonly line: LineSolver | null;
   private readonly sample: Position;
   private readonly scratch: Position;
 
@@ -88,6 +91,7 @@ export class PimcSearch {
     tableBits = 18,
   ) {
     this.solver = new Solver(rules, tableBits);
+    this.line = holdsUntilStockEmpty(rules) ? new LineSolver(rules) : null;
     this.sample = new Position(rules.stacks);
     this.scratch = new Position(rules.stacks);
   }
@@ -127,13 +131,12 @@ export class PimcSearch {
 
   /** The solver's value of `action` on the current sample. */
   private solve(action: number, budget: number): number {
-    const rules = this.rules;
-    if (!holdsUntilStockEmpty(rules) || this.sample.stockLen === 0) return this.solver.valueAfter(this.sample, action, budget);
+    if (this.line === null) return this.solver.valueAfter(this.sample, action, budget);
     const q = this.scratch;
     q.copyFrom(this.sample);
-    q.apply(rules, action);
+    q.apply(this.rules, action);
     drawAll(q);
-    return this.solver.value(q, budget);
+    return this.line.value(q);
   }
 }
 

@@ -228,40 +228,6 @@ describe('pimc', () => {
   });
 });
 
-describe('holding (hold.ts)', () => {
-  it('with optional discards on one line, drawing is never worse than a discard, and drawing everything first loses nothing', () => {
-    const env = make('decade-optional');
-    const r = rulesOf(env.options as unknown as DecadeOptions);
-    const solver = new Solver(r, 18);
-    const p = new Position(1);
-    const q = new Position(1);
-    let compared = 0;
-    for (let k = 0; k < 150; k++) {
-      const e = randomPosition('decade-optional', 3000 + k, 25 + (k % 20));
-      if (!e.running || e.legalCount < 2 || e.legal[0] !== 0) continue;
-      p.loadTrue(e.rawState as DecadeState);
-      // Only exact values compare: a search that ran out of budget gives an estimate.
-      let exact = true;
-      const values = e.legalActions().map((a) => {
-        solver.clear();
-        const v = solver.valueAfter(p, a, 300_000);
-        exact &&= !solver.aborted;
-        return v;
-      });
-      if (!exact) continue;
-      expect(values[0]).toBe(Math.min(...values));
-      q.copyFrom(p);
-      drawAll(q);
-      solver.clear();
-      const drawn = solver.value(q, 300_000);
-      if (solver.aborted) continue;
-      expect(drawn).toBe(values[0]);
-      compared++;
-    }
-    expect(compared).toBeGreaterThan(20);
-  });
-});
-
 describe('optimal (where holding is free)', () => {
   it('is listed, as a fair ceiling, exactly for the option sets where holding is free', () => {
     const listed = PRESETS.filter((id) => agentsFor(id).some((a) => a.name === 'optimal'));
