@@ -221,10 +221,20 @@ export interface EnvListing {
   description: string;
   /** Every option with the value this id uses by default. */
   defaults: Record<string, unknown>;
-  /** The options' JSON Schema (from the zod schema). */
+  /** The options' JSON Schema (from the zod schema), each option's `default` this id's. */
   optionsSchema: unknown;
   actions: number;
   observationSize: number;
+}
+
+/** A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game. */
+function withDefaults(schema: z.core.JSONSchema.BaseSchema, defaults: Record<string, unknown>): z.core.JSONSchema.BaseSchema {
+  const properties = schema.properties ?? {};
+  for (const [key, value] of Object.entries(defaults)) {
+    const property = properties[key];
+    if (typeof property === 'object') property.default = value;
+  }
+  return schema;
 }
 
 export function envs(): EnvListing[] {
@@ -235,7 +245,7 @@ export function envs(): EnvListing[] {
       engine: s.game.name,
       description: s.description,
       defaults,
-      optionsSchema: z.toJSONSchema(s.game.optionsSchema, { io: 'input' }),
+      optionsSchema: withDefaults(z.toJSONSchema(s.game.optionsSchema, { io: 'input' }), defaults),
       actions: s.game.numActions(defaults),
       observationSize: s.game.observationSize(defaults),
     };

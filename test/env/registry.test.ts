@@ -65,7 +65,7 @@ describe('Env.reset', () => {
 });
 
 describe('envs()', () => {
-  it('describes every id by its game, with its engine and its options as JSON Schema (all optional, defaults given)', () => {
+  it('describes every id by its game, with its engine and its options as JSON Schema (all optional, the id\'s own defaults given)', () => {
     const names: Record<string, RegExp> = {
       tens: /^Tens: remove pairs summing to 10 and quartets/,
       'block-ten': /^Block Ten: 3×3 tableau/,
@@ -87,7 +87,11 @@ describe('envs()', () => {
       expect(e.observationSize, e.id).toBe(make(e.id).observationSpace.shape[0]);
       const schema = e.optionsSchema as { properties: Record<string, { default?: unknown }>; required?: string[] };
       expect(schema.required ?? [], e.id).toEqual([]);
-      for (const [key, value] of Object.entries(schema.properties)) if (key in e.defaults && e.id === e.engine) expect(value.default, `${e.id}.${key}`).toEqual(e.defaults[key]);
+      expect(Object.keys(schema.properties).sort(), e.id).toEqual(Object.keys(e.defaults).sort());
+      for (const [key, value] of Object.entries(schema.properties)) expect(value.default, `${e.id}.${key}`).toEqual(e.defaults[key]);
+      // A settings form filled from the schema's defaults makes this id's game.
+      const form = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, value.default]));
+      expect(make(e.id, form).options, e.id).toEqual(make(e.id).options);
     }
   });
 
