@@ -9,12 +9,23 @@
  * contract pinned by golden tests: the same seed gives the same deal in every version.
  * Only `createRng`, `rngFromState`, `randomInt` and `shuffleInPlace` touch pure-rand.
  */
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { TengymError, describeKind, showValue } from './errors.js';
 
-export type Rng = RandomGenerator;
+/**
+ * A seeded generator: pure-rand's `RandomGenerator`, declared here because pure-rand names its
+ * type only at a subpath that moduleResolution node10 cannot resolve (where the package's
+ * types would then lose it, or fail without skipLibCheck).
+ */
+export interface Rng {
+  /** An independent copy at the same point of the stream. */
+  clone(): Rng;
+  /** The next value, in −2^31 … 2^31 − 1; advances the generator. */
+  next(): number;
+  /** The generator's state (rngFromState restores it). */
+  getState(): readonly number[];
+}
 
 /** Largest accepted seed: any non-negative safe integer. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;

@@ -113,6 +113,27 @@ describe('the packed package', () => {
 });
 
 describe('the packed package in TypeScript', () => {
+  // Without skipLibCheck the package's own declarations are checked too: none may name a module
+  // the resolution cannot reach (tfjs's own declarations fail that, so only the root is checked;
+  // zod's CommonJS declarations need esModuleInterop, as most node10 projects set it).
+  it.each(['node10', 'node16', 'bundler'])('the package root type-checks with moduleResolution %s and skipLibCheck off, its types whole', (resolution) => {
+    const dir = join(app, `ts-root-${resolution}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'main.ts'), [
+      "import { createRng, make, type Env, type Rng } from 'tengym';",
+      "const env: Env = make('tens');",
+      'const rng: Rng = createRng(1);',
+      '// @ts-expect-error a string is no generator (were Rng any, this line would be an error)',
+      "const wrong: Rng = 'x';",
+      'export const uses = [env, rng.next(), wrong];',
+    ].join('\n'));
+    const module = resolution === 'node16' ? 'node16' : resolution === 'bundler' ? 'esnext' : 'commonjs';
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, esModuleInterop: true, target: 'es2022', module, moduleResolution: resolution, ignoreDeprecations: '5.0' }, files: ['main.ts'] }));
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
   // node10 is TypeScript's "node", the resolution older projects still use: it reads no "exports",
   // so the subpaths reach their types through "typesVersions".
   it.each(['node10', 'node16', 'bundler'])('a program importing the package root, tengym/node and tengym/models type-checks with moduleResolution %s', (resolution) => {
