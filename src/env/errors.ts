@@ -74,6 +74,11 @@ export function describeKind(value: unknown): string {
   return typeof name === 'string' && name !== 'Object' ? `a ${name}` : showValue(value);
 }
 
+/** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
+export function describeNotState(value: unknown): string {
+  return typeof value === 'string' ? 'a string: JSON.parse(text) turns saved JSON into it' : describeKind(value);
+}
+
 /** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
 export function formatZodError(error: z.ZodError): string {
   return z.prettifyError(error).replace(/\n✖ /g, '; ').replace(/\n\s*/g, ' ').replace(/✖ /g, '');

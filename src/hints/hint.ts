@@ -17,7 +17,7 @@
  */
 import { Env, type EnvState } from '../env/env.js';
 import * as z from 'zod';
-import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from '../env/errors.js';
+import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showValue } from '../env/errors.js';
 import type { CardSpot } from '../env/board.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, make } from '../env/registry.js';
@@ -25,6 +25,7 @@ import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agents/agent.
 import { FirstAgent } from '../agents/basic.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf, type HintBaseline } from '../agents/kits.js';
+import { assertModelFits } from '../agents/learned/metadata.js';
 import { preferFewerMoves } from './tie-break.js';
 
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */
@@ -88,7 +89,7 @@ export interface Hinter {
    * order, in the same form (getState() JSONs, or the same env object). Elsewhere it does nothing.
    */
   observe(state: EnvState | Env): void;
-  /** The source the hints of this env would name. */
+  /** The source the hints of this env would name; throws, as `hint` would, where the hinter's model was trained for another env. */
   sourceFor(envId: string, options?: Record<string, unknown>): string;
 }
 
@@ -277,6 +278,8 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       if (fixed) {
         agent = fixed;
         source = config.source ?? (config.model ? modelSource(fixed) : fixed.name);
+        // A model answers only for the env it was trained for: say so here, for sourceFor as for hint.
+        if (fixed.metadata) assertModelFits(fixed.metadata, env, `the hinter's model "${fixed.name}"`);
       } else if (agentName) {
         agent = createAgent(agentName, resolved);
         source = config.source ?? agentName;
@@ -300,7 +303,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     }
     if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
       // A state saved as text (localStorage, a file) and passed as it was saved is the likely mistake: say how to load it.
-      const got = typeof state === 'string' ? 'a string: JSON.parse(text) turns saved JSON into it' : isPlainObject(state) ? 'an object with no env id' : describeKind(state);
+      const got = isPlainObject(state) ? 'an object with no env id' : describeNotState(state);
       throw new TengymError('bad-state', `bad state: expected the object env.getState() returns, { env, options, rng, undosUsed, game }, got ${got}`);
     }
     const options = (state as { options?: unknown }).options;

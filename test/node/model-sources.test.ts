@@ -44,6 +44,17 @@ describe('model sources', () => {
     model.dispose();
   });
 
+  it('a hinter with a model names no source for an env the model was not trained for: sourceFor throws as hint does', async () => {
+    const hinter = createHinter({ model: await loadAgent(shippedModelDir('decade')) });
+    expect(hinter.sourceFor('decade')).toBe('model models/decade/ (shipped)');
+    const fits = /^the hinter's model "models\/decade\/ \(shipped\)" was trained for decade \{.*\}, not /;
+    expect(() => hinter.sourceFor('four-ten')).toThrow(fits);
+    expect(() => hinter.sourceFor('decade', { fives: true })).toThrow(fits);
+    const fourTen = make('four-ten');
+    fourTen.reset({ seed: 1 });
+    expect(() => hinter.hint(fourTen)).toThrow(fits);
+  });
+
   it('loadAgent takes any model directory; shippedModelDir names the ids that have one', async () => {
     const copy = join(mkdtempSync(join(tmpdir(), 'tengym-node-')), 'my-model');
     cpSync(shippedModelDir('decade-fives'), copy, { recursive: true });
