@@ -10,7 +10,7 @@
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
 import * as z from 'zod';
-import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
+import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
@@ -97,6 +97,27 @@ export interface EnvBuffers {
   mask?: Uint8Array;
 }
 
+/** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
+const VALIDATED = new WeakMap<object, AnyGame>();
+
+/** Whether `options` were validated for `game` (by `validatedOptions`). */
+export function isValidatedFor(game: AnyGame, options: unknown): boolean {
+  return options !== null && typeof options === 'object' && VALIDATED.get(options) === game;
+}
+
+/**
+ * `options` as `game`'s schema parses them (defaults filled in), frozen and remembered; options
+ * validated before are returned as they are. Errors name the field and what it allows.
+ */
+export function validatedOptions(id: string, game: AnyGame, options: object): Readonly<Record<string, unknown>> {
+  if (isValidatedFor(game, options)) return options as Readonly<Record<string, unknown>>;
+  const parsed = game.optionsSchema.safeParse(options);
+  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
+  const validated = Object.freeze(parsed.data as Record<string, unknown>);
+  VALIDATED.set(validated, game);
+  return validated;
+}
+
 export class Env<O extends object = Record<string, unknown>> {
   readonly id: string;
   readonly game: AnyGame;
@@ -131,9 +152,11 @@ export class Env<O extends object = Record<string, unknown>> {
     if (typeof id !== 'string') wrong = `the id ${showValue(id)}`;
     else if (game === null || typeof game !== 'object' || typeof game.numActions !== 'function') wrong = `${describeKind(game)} as the engine`;
     else if (options === null || typeof options !== 'object') wrong = `${describeKind(options)} as the options`;
-    if (wrong !== null) throw new TengymError('bad-argument', `new Env takes an id, an engine and its validated options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
+    if (wrong !== null) throw new TengymError('bad-argument', `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
     this.id = id;
     this.game = game;
+    // make's are validated already; options passed by hand are checked here, as make checks its own.
+    options = validatedOptions(id, game, options) as O;
     this.options = options;
     const n = game.numActions(options);
     const size = game.observationSize(options);
@@ -300,7 +323,7 @@ export class Env<O extends object = Record<string, unknown>> {
 
   /** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
   setState(json: unknown): void {
-    if (!isPlainObject(json)) throw new TengymError('bad-state', `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeKind(json)}`);
+    if (!isPlainObject(json)) throw new TengymError('bad-state', `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);
     const parsed = envStateSchema.safeParse(json);
     if (!parsed.success) throw new TengymError('bad-state', `bad state: ${formatZodError(parsed.error)}`);
     const st = parsed.data;

@@ -4,7 +4,7 @@
  * `envs()` lists ids, their defaults and their option schemas.
  */
 import * as z from 'zod';
-import { Env } from './env.js';
+import { Env, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { didYouMean } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
@@ -136,12 +136,6 @@ export function resolveOptions(id: string, options: unknown = {}): Record<string
 }
 
 /**
- * Options objects validated here (frozen, so they stay valid): `make` and `VectorEnv` take a
- * config holding one as it is, and validate any other config again.
- */
-const VALIDATED = new WeakSet<object>();
-
-/**
  * The env config of `id` with `options` over its preset: its engine and its options, validated
  * here, once; errors name the field and what it allows. What presets, algorithms, `VectorEnv`,
  * agents and `make` take.
@@ -155,11 +149,7 @@ export function envConfig(id: string, options: unknown = {}): EnvConfig {
   }
   const unknown = unknownOptionKey(spec, options as object);
   if (unknown !== null) throw new TengymError('bad-options', unknown);
-  const parsed = spec.game.optionsSchema.safeParse({ ...spec.preset, ...(options as object) });
-  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
-  const validated = Object.freeze(parsed.data as Record<string, unknown>);
-  VALIDATED.add(validated);
-  return { id: spec.id, game: spec.game, options: validated };
+  return { id: spec.id, game: spec.game, options: validatedOptions(id, spec.game, { ...spec.preset, ...(options as object) }) };
 }
 
 /**
@@ -175,7 +165,8 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   if (typeof id !== 'string') throw new TengymError('bad-argument', `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
   const spec = BY_ID.get(id);
   if (game === undefined || game === spec?.game) {
-    if (spec && game !== undefined && options !== null && typeof options === 'object' && VALIDATED.has(options)) return { id, game, options };
+    // `make` and `VectorEnv` take a config holding options validated for the engine as it is.
+    if (spec && game !== undefined && isValidatedFor(game, options)) return { id, game, options: options as Record<string, unknown> };
     return envConfig(id, options ?? {});
   }
   if (SPECS.some((s) => s.game === game)) throw new TengymError('bad-argument', `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : 'not registered'}`);
@@ -183,9 +174,7 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
     throw new TengymError('bad-argument', `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
   }
   if (!isPlainObject(options)) throw new TengymError('bad-options', `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
-  const parsed = game.optionsSchema.safeParse(options);
-  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
-  return { id, game, options: Object.freeze(parsed.data as Record<string, unknown>) };
+  return { id, game, options: validatedOptions(id, game, options) };
 }
 
 /** The option names of an engine: its object schema's keys (none known for another kind of schema). */

@@ -44,10 +44,22 @@ describe('Env before reset', () => {
   it('refuses a call by hand without an id, an engine or options, pointing to make', () => {
     const o = tensGame.optionsSchema.parse({});
     const Unchecked = Env as unknown as new (...args: unknown[]) => Env;
-    expectError(() => new Unchecked(), 'bad-argument', /^new Env takes an id, an engine and its validated options, got the id undefined; use make\(id, options\), or make\(\{ id, game, options \}\) for an engine of your own$/);
-    expectError(() => new Unchecked('decade'), 'bad-argument', /^new Env takes an id, an engine and its validated options, got undefined as the engine; use make\(id, options\)/);
+    expectError(() => new Unchecked(), 'bad-argument', /^new Env takes an id, an engine and its options, got the id undefined; use make\(id, options\), or make\(\{ id, game, options \}\) for an engine of your own$/);
+    expectError(() => new Unchecked('decade'), 'bad-argument', /^new Env takes an id, an engine and its options, got undefined as the engine; use make\(id, options\)/);
     expectError(() => new Unchecked('tens', {}, o), 'bad-argument', /got \{\} as the engine;/);
     expectError(() => new Unchecked('tens', tensGame), 'bad-argument', /got undefined as the options;/);
+  });
+
+  it('validates options passed by hand as make does, and takes make\'s as they are', () => {
+    expectError(() => new Env('tens', tensGame, { tableau: 14 }), 'bad-options', /^bad options for tens: .*tableau/);
+    expectError(() => new Env('tens', tensGame, { tableaux: 13 }), 'bad-options', /^bad options for tens: .*tableaux/);
+    // Defaults filled in, as make fills them: the engine never sees a missing field.
+    const byHand = new Env('my-tens', tensGame, {});
+    expect(byHand.options).toEqual(make('tens').options);
+    byHand.reset({ seed: 3 });
+    expect(Array.from(byHand.observation)).toEqual(Array.from(make('tens').reset({ seed: 3 }).observation));
+    const made = make('tens', { tableau: 15 });
+    expect(new Env('tens', tensGame, made.options).options).toBe(made.options);
   });
 
   it('checks the buffers it is given', () => {

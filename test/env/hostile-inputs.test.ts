@@ -239,6 +239,8 @@ describe('reset options and env options', () => {
     const before = stateText(env);
     expect(thrown(() => env.setState(new Map(Object.entries(state)))).message).toBe('bad state: expected a plain object { env, options, rng, undosUsed, game }, got a Map');
     expect(thrown(() => env.setState({ ...state, options: new Map() })).message).toBe('bad state: expected a plain object of options → at options');
+    // Saved JSON passed as its text: said how to load it, not echoed back whole.
+    expect(thrown(() => env.setState(JSON.stringify(state) as never)).message).toBe('bad state: expected a plain object { env, options, rng, undosUsed, game }, got a string: JSON.parse(text) turns saved JSON into it');
     expect(stateText(env)).toBe(before);
   });
 
