@@ -130,8 +130,9 @@ export class Env<O extends object = Record<string, unknown>> {
   readonly mask: Uint8Array;
   /** Legal action ids of the current state in `legal[0..legalCount-1]`, increasing. */
   readonly legal: Int32Array;
-  legalCount = 0;
-  /** Steps and summed reward of the current episode. */
+  // Read through `legalCount`: a caller's write would leave the env out of step with its own state.
+  private legalN = 0;
+  /** Steps and summed reward of the current episode (bookkeeping: training's resume restores them). */
   episodeSteps = 0;
   episodeReturn = 0;
 
@@ -365,7 +366,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.rng = other.rng.clone();
     this.started = other.started;
     this.statusCode = other.statusCode;
-    this.legalCount = other.legalCount;
+    this.legalN = other.legalN;
     this.legal.set(other.legal);
     this.mask.set(other.mask);
     this.observation.set(other.observation);
@@ -376,6 +377,11 @@ export class Env<O extends object = Record<string, unknown>> {
     for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i]);
   }
 
+  /** How many ids of `legal` are the current state's legal actions. */
+  get legalCount(): number {
+    return this.legalN;
+  }
+
   /** The engine state, for agents and tools built on the engine functions. Do not mutate. */
   get rawState(): unknown {
     return this.state;
@@ -383,7 +389,7 @@ export class Env<O extends object = Record<string, unknown>> {
 
   private refresh(): void {
     const g = this.game;
-    this.legalCount = g.legalActions(this.state, this.options, this.mask, this.legal);
+    this.legalN = g.legalActions(this.state, this.options, this.mask, this.legal);
     this.statusCode = g.status(this.state, this.options);
     g.observe(this.state, this.options, this.observation);
   }

@@ -50,6 +50,16 @@ describe('Env before reset', () => {
     expectError(() => new Unchecked('tens', tensGame), 'bad-argument', /got undefined as the options;/);
   });
 
+  it('legalCount is read, never written: a write is a type error and, at run time, a TypeError', () => {
+    const env = make('decade');
+    env.reset({ seed: 1 });
+    const before = env.legalCount;
+    // @ts-expect-error legalCount has no setter
+    expect(() => (env.legalCount = 0)).toThrow(TypeError);
+    expect(env.legalCount).toBe(before);
+    expect(env.legalActions()).toHaveLength(before);
+  });
+
   it('validates options passed by hand as make does, and takes make\'s as they are', () => {
     expectError(() => new Env('tens', tensGame, { tableau: 14 }), 'bad-options', /^bad options for tens: .*tableau/);
     expectError(() => new Env('tens', tensGame, { tableaux: 13 }), 'bad-options', /^bad options for tens: .*tableaux/);
