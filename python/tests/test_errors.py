@@ -304,6 +304,8 @@ def test_killed_engine_gives_a_clear_error_quickly():
     fresh = tengym.TengymEnv("tens")
     try:
         np.testing.assert_array_equal(e.reset(seed=2)[0], fresh.reset(seed=2)[0])
+        # The new engine is made as the first was: one env's frames are small, so no shared file.
+        assert e._engine is not None and e._engine._shared is None and fresh._engine._shared is None
         legal = int(np.flatnonzero(e.action_masks())[0])
         np.testing.assert_array_equal(e.step(legal)[0], fresh.step(legal)[0])
     finally:
@@ -694,11 +696,21 @@ def test_version_mismatch_is_refused(monkeypatch):
         engine_module.Engine()
 
 
-@pytest.mark.parametrize("name,value", [("TENGYM_SPIN_MICROS", "abc"), ("TENGYM_SPIN_MICROS", "-5"), ("TENGYM_ENGINE_TIMEOUT", "inf"), ("TENGYM_PIPE_BYTES", "1MB")])
+@pytest.mark.parametrize("name,value", [("TENGYM_SPIN_MICROS", "abc"), ("TENGYM_SPIN_MICROS", "-5"), ("TENGYM_ENGINE_TIMEOUT", "0"), ("TENGYM_ENGINE_TIMEOUT", "-inf"), ("TENGYM_ENGINE_TIMEOUT", "nan"), ("TENGYM_PIPE_BYTES", "1MB"), ("TENGYM_PIPE_BYTES", "inf")])
 def test_a_bad_setting_is_refused_by_name_at_import(name, value):
     r = subprocess.run([sys.executable, "-c", "import tengym"], env={**os.environ, name: value}, capture_output=True, text=True)
     assert r.returncode != 0
     assert f"ValueError: {name}={value!r}: expected" in r.stderr
+
+
+def test_an_engine_timeout_of_inf_waits_without_limit_from_the_environment_as_from_the_argument():
+    r = subprocess.run([sys.executable, "-c", "import tengym._engine as e; print(e.DEFAULT_TIMEOUT)"], env={**os.environ, "TENGYM_ENGINE_TIMEOUT": "inf"}, capture_output=True, text=True)
+    assert (r.returncode, r.stdout.strip()) == (0, "inf"), r.stderr
+    e = tengym.TengymEnv("tens", engine_timeout=float("inf"))
+    try:
+        assert e.reset(seed=1)[0].shape == e.observation_space.shape
+    finally:
+        e.close()
 
 
 def test_bad_vector_and_engine_arguments_are_refused_by_name():

@@ -118,6 +118,12 @@ def test_sb3_make_vec_env_asks_for_rgb_array_and_gets_it_without_a_warning():
         np.testing.assert_array_equal(tiled, theirs.render())
         for x, y in zip(ours.get_images(), theirs.get_images()):
             np.testing.assert_array_equal(x, y)
+        # Each copy's own render, as each env of the DummyVecEnv gives it: its image.
+        mine, yours = ours.env_method("render", indices=[0, 2]), theirs.env_method("render", indices=[0, 2])
+        assert len(mine) == len(yours) == 2
+        for x, y in zip(mine, yours):
+            assert isinstance(x, np.ndarray)
+            np.testing.assert_array_equal(x, y)
         assert ours.get_attr("render_mode") == ["rgb_array"] * 3
     finally:
         ours.close()
@@ -126,6 +132,7 @@ def test_sb3_make_vec_env_asks_for_rgb_array_and_gets_it_without_a_warning():
     try:
         plain.reset()
         assert isinstance(plain.render()[0], str)
+        assert isinstance(plain.env_method("render")[1], str)
         with pytest.warns(UserWarning, match="rgb_array"):
             assert plain.get_images() == [None, None]
     finally:

@@ -172,8 +172,9 @@ class TengymSB3VecEnv(VecEnv):
         if method_name == "action_masks":
             return [self._masks[i].copy() for i in idx]
         if method_name == "render":
+            # As each TengymEnv of a DummyVecEnv renders: an image with render_mode="rgb_array", else the text.
             answers = self._per_copy("render")
-            return [answers[i] for i in idx]
+            return [text_image(answers[i]) if self.render_mode == "rgb_array" else answers[i] for i in idx]
         if method_name == "get_state":
             # JSON text, as TengymEnv.get_state gives it (a DummyVecEnv of TengymEnvs answers the same).
             answers = self._per_copy("getState")

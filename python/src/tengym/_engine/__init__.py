@@ -39,8 +39,9 @@ ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
 
 
-def _setting(name: str, default: float, kind=int, least: float = 0):
-    """A number from the environment; a bad one is refused by name at import, not met later as a crash."""
+def _setting(name: str, default: float, kind=int, least: float = 0, infinite: bool = False):
+    """A number from the environment; a bad one is refused by name at import, not met later as a crash.
+    `infinite`: "inf" is a value (no limit), as the matching argument takes float("inf")."""
     text = os.environ.get(name)
     if text is None or text.strip() == "":
         return default
@@ -48,13 +49,13 @@ def _setting(name: str, default: float, kind=int, least: float = 0):
         value = kind(text)
     except ValueError:
         raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}") from None
-    if not (math.isfinite(value) and value >= least):
-        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}")
+    if not ((math.isfinite(value) or (infinite and value > 0)) and value >= least):
+        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}{' (inf: no limit)' if infinite else ''}")
     return value
 
 
 PIPE_BYTES = _setting("TENGYM_PIPE_BYTES", 1 << 20)
-DEFAULT_TIMEOUT = _setting("TENGYM_ENGINE_TIMEOUT", 10.0, float, 0.001)
+DEFAULT_TIMEOUT = _setting("TENGYM_ENGINE_TIMEOUT", 10.0, float, 0.001, infinite=True)
 # Microseconds each side polls for the other's answer before it blocks (0: block at once);
 # see docs/python.md "Speed" for what it buys and costs.
 SPIN_MICROS = _setting("TENGYM_SPIN_MICROS", 100)
@@ -186,6 +187,7 @@ class Engine:
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
             raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
         self.timeout = float(timeout)
+        self._wants_shared = shared
         self._node = node = node_executable()
         try:
             self._stderr = tempfile.TemporaryFile()
@@ -417,7 +419,7 @@ class Engine:
         # still replaces this engine rather than find the env closed.
         self.failed = True
         self.close()
-        engine = Engine(timeout=self.timeout)
+        engine = Engine(timeout=self.timeout, shared=self._wants_shared)
         try:
             engine.request(self._made)
         except BaseException:

@@ -5643,6 +5643,10 @@ function describeKind(value) {
 	if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== "string" || name === "Object")) return "an object that inherits its keys";
 	return typeof name === "string" && name !== "Object" ? `a ${name}` : showValue(value);
 }
+/** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
+function describeNotState(value) {
+	return typeof value === "string" ? "a string: JSON.parse(text) turns saved JSON into it" : describeKind(value);
+}
 /** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
 function formatZodError(error) {
 	return prettifyError(error).replace(/\n✖ /g, "; ").replace(/\n\s*/g, " ").replace(/✖ /g, "");
@@ -5723,6 +5727,17 @@ function xoroshiro128plusFromState(state) {
 	return new XoroShiro128Plus(state[0], state[1], state[2], state[3]);
 }
 // src/env/rng.ts
+/**
+* Seeded randomness for every env, on pure-rand's xoroshiro128+.
+*
+* One generator per env: `reset({ seed })` re-seeds it, a `reset()` without a seed
+* continues its stream, and Four Ten draws every later round's shuffle from it. Its
+* state is part of `getState()`, so a saved game resumes the same stream.
+*
+* Deals are a Fisher–Yates shuffle (i from n-1 down to 1, j = uniformInt(0, i)), a
+* contract pinned by golden tests: the same seed gives the same deal in every version.
+* Only `createRng`, `rngFromState`, `randomInt` and `shuffleInPlace` touch pure-rand.
+*/
 /** Largest accepted seed: any non-negative safe integer. */
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 /** MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit (seeds here, hash keys in the decade solver). */
@@ -5806,6 +5821,24 @@ function validateSeed(seed, what = "seed") {
 	if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new TengymError("bad-seed", `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
 	return seed;
 }
+/** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
+const VALIDATED = /* @__PURE__ */ new WeakMap();
+/** Whether `options` were validated for `game` (by `validatedOptions`). */
+function isValidatedFor(game, options) {
+	return options !== null && typeof options === "object" && VALIDATED.get(options) === game;
+}
+/**
+* `options` as `game`'s schema parses them (defaults filled in), frozen and remembered; options
+* validated before are returned as they are. Errors name the field and what it allows.
+*/
+function validatedOptions(id, game, options) {
+	if (isValidatedFor(game, options)) return options;
+	const parsed = game.optionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
+	const validated = Object.freeze(parsed.data);
+	VALIDATED.set(validated, game);
+	return validated;
+}
 var Env = class Env {
 	id;
 	game;
@@ -5818,8 +5851,8 @@ var Env = class Env {
 	mask;
 	/** Legal action ids of the current state in `legal[0..legalCount-1]`, increasing. */
 	legal;
-	legalCount = 0;
-	/** Steps and summed reward of the current episode. */
+	legalN = 0;
+	/** Steps and summed reward of the current episode (bookkeeping: training's resume restores them). */
 	episodeSteps = 0;
 	episodeReturn = 0;
 	state;
@@ -5837,9 +5870,10 @@ var Env = class Env {
 		if (typeof id !== "string") wrong = `the id ${showValue(id)}`;
 		else if (game === null || typeof game !== "object" || typeof game.numActions !== "function") wrong = `${describeKind(game)} as the engine`;
 		else if (options === null || typeof options !== "object") wrong = `${describeKind(options)} as the options`;
-		if (wrong !== null) throw new TengymError("bad-argument", `new Env takes an id, an engine and its validated options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
+		if (wrong !== null) throw new TengymError("bad-argument", `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
 		this.id = id;
 		this.game = game;
+		options = validatedOptions(id, game, options);
 		this.options = options;
 		const n = game.numActions(options);
 		const size = game.observationSize(options);
@@ -5991,7 +6025,7 @@ var Env = class Env {
 	}
 	/** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
 	setState(json) {
-		if (!isPlainObject(json)) throw new TengymError("bad-state", `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeKind(json)}`);
+		if (!isPlainObject(json)) throw new TengymError("bad-state", `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);
 		const parsed = envStateSchema.safeParse(json);
 		if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
 		const st = parsed.data;
@@ -6025,7 +6059,7 @@ var Env = class Env {
 		this.rng = other.rng.clone();
 		this.started = other.started;
 		this.statusCode = other.statusCode;
-		this.legalCount = other.legalCount;
+		this.legalN = other.legalN;
 		this.legal.set(other.legal);
 		this.mask.set(other.mask);
 		this.observation.set(other.observation);
@@ -6035,13 +6069,17 @@ var Env = class Env {
 		this.historyLength = 0;
 		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i]);
 	}
+	/** How many ids of `legal` are the current state's legal actions. */
+	get legalCount() {
+		return this.legalN;
+	}
 	/** The engine state, for agents and tools built on the engine functions. Do not mutate. */
 	get rawState() {
 		return this.state;
 	}
 	refresh() {
 		const g = this.game;
-		this.legalCount = g.legalActions(this.state, this.options, this.mask, this.legal);
+		this.legalN = g.legalActions(this.state, this.options, this.mask, this.legal);
 		this.statusCode = g.status(this.state, this.options);
 		g.observe(this.state, this.options, this.observation);
 	}
@@ -8596,28 +8634,19 @@ function envSpec(id) {
 function resolveOptions(id, options = {}) {
 	return envConfig(id, options).options;
 }
-/**
-* Options objects validated here (frozen, so they stay valid): `make` and `VectorEnv` take a
-* config holding one as it is, and validate any other config again.
-*/
-const VALIDATED = /* @__PURE__ */ new WeakSet();
 function envConfig(id, options = {}) {
 	if (typeof id !== "string") throw new TengymError("unknown-env", `an env id is a string, one of ${envIds().join(", ")}; got ${showValue(id)}`);
 	const spec = envSpec(id);
 	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
 	const unknown = unknownOptionKey(spec, options);
 	if (unknown !== null) throw new TengymError("bad-options", unknown);
-	const parsed = spec.game.optionsSchema.safeParse({
-		...spec.preset,
-		...options
-	});
-	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
-	const validated = Object.freeze(parsed.data);
-	VALIDATED.add(validated);
 	return {
 		id: spec.id,
 		game: spec.game,
-		options: validated
+		options: validatedOptions(id, spec.game, {
+			...spec.preset,
+			...options
+		})
 	};
 }
 /**
@@ -8633,7 +8662,7 @@ function checkedEnvConfig(value, caller) {
 	if (typeof id !== "string") throw new TengymError("bad-argument", `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
 	const spec = BY_ID.get(id);
 	if (game === void 0 || game === spec?.game) {
-		if (spec && game !== void 0 && options !== null && typeof options === "object" && VALIDATED.has(options)) return {
+		if (spec && game !== void 0 && isValidatedFor(game, options)) return {
 			id,
 			game,
 			options
@@ -8643,12 +8672,10 @@ function checkedEnvConfig(value, caller) {
 	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : "not registered"}`);
 	if (game === null || typeof game !== "object" || typeof game.optionsSchema?.safeParse !== "function" || typeof game.createState !== "function") throw new TengymError("bad-argument", `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
 	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
-	const parsed = game.optionsSchema.safeParse(options);
-	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
 	return {
 		id,
 		game,
-		options: Object.freeze(parsed.data)
+		options: validatedOptions(id, game, options)
 	};
 }
 /** The option names of an engine: its object schema's keys (none known for another kind of schema). */
@@ -8666,6 +8693,15 @@ function make(id, options = {}) {
 	const config = typeof id === "string" ? envConfig(id, options) : checkedEnvConfig(id, "make");
 	return new Env(config.id, config.game, config.options);
 }
+/** A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game. */
+function withDefaults(schema, defaults) {
+	const properties = schema.properties ?? {};
+	for (const [key, value] of Object.entries(defaults)) {
+		const property = properties[key];
+		if (typeof property === "object") property.default = value;
+	}
+	return schema;
+}
 function envs() {
 	return SPECS.map((s) => {
 		const defaults = resolveOptions(s.id, {});
@@ -8674,7 +8710,7 @@ function envs() {
 			engine: s.game.name,
 			description: s.description,
 			defaults,
-			optionsSchema: toJSONSchema(s.game.optionsSchema, { io: "input" }),
+			optionsSchema: withDefaults(toJSONSchema(s.game.optionsSchema, { io: "input" }), defaults),
 			actions: s.game.numActions(defaults),
 			observationSize: s.game.observationSize(defaults)
 		};
