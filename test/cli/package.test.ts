@@ -4,11 +4,11 @@
 // list and each command's --help examples show, run from the scratch app; and play-page.md's
 // snippet for one's own page, bundled with Vite and played in Chromium.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve, sep } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,24 @@ describe('the packed package', () => {
     const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'tengym', 'package.json'), 'utf8'));
     expect(pkg.license).toBe('MIT');
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './models', './node']));
+  });
+
+  it('carries what the README links to: every relative link of the installed README and docs/*.md that names no source file opens a file of the package', () => {
+    const root = join(app, 'node_modules', 'tengym');
+    const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const missing: string[] = [];
+    let links = 0;
+    for (const page of pages) {
+      for (const m of readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+        const target = m[1];
+        // Sources, tests and scripts live in the repository, which the docs name as such.
+        if (/^[a-z]+:/.test(target) || /^(\.\.\/)*(src|test|python|web|stryker|\.ci)\//.test(target)) continue;
+        links++;
+        if (!existsSync(join(root, dirname(page), target))) missing.push(`${page}: ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(links).toBeGreaterThan(50);
   });
 
   it("tengym serve gives the page the models' index from the package's models/, the one folder a page of one's own serves", async () => {
