@@ -60,9 +60,9 @@ const envStateSchema = z.strictObject({
   // game's strict options schema sees every key and refuses the unknown ones.
   options: z.custom<Record<string, unknown>>((v) => isPlainObject(v), 'expected a plain object of options'),
   // xoroshiro128+ never leaves the all-zero state: every later deal would be the same.
+  // A tuple, not .array().length(4): zod reports a length on a string too ("expected string to have exactly 4 characters").
   rng: z
-    .array(INT32)
-    .length(4)
+    .tuple([INT32, INT32, INT32, INT32], { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? 'expected the generator state: an array of 4 int32 words' : undefined) })
     .refine((words) => words.some((w) => w !== 0), 'the generator state is all zeros, which never changes (every reset would deal the same cards)'),
   undosUsed: z.int().min(0).default(0),
   game: z.unknown(),

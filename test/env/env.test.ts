@@ -318,7 +318,9 @@ describe('Env.setState', () => {
     const state = env.getState();
     const text = JSON.stringify(state);
     expectError(() => env.setState(null), 'bad-state', /^bad state: /);
-    expectError(() => env.setState({ ...state, rng: [1, 2, 3] }), 'bad-state', /^bad state: .*rng/);
+    for (const rng of [[1, 2, 3], [1, 2, 3, 4, 5], 'abcd', 'x', {}]) {
+      expectError(() => env.setState({ ...state, rng } as never), 'bad-state', /^bad state: expected the generator state: an array of 4 int32 words → at rng$/);
+    }
     expectError(() => env.setState({ ...state, extra: 1 }), 'bad-state', /^bad state: .*extra/);
     expectError(() => env.setState({ ...state, env: 'block-ten' }), 'bad-state', /^bad state: it is a "block-ten" state, this env is "tens"$/);
     expectError(() => env.setState({ ...state, options: { tableau: 12 } }), 'bad-state', /^bad state options: .*tableau/);
