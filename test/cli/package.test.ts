@@ -68,6 +68,10 @@ describe('the packed package', () => {
     const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'tengym', 'package.json'), 'utf8'));
     expect(pkg.license).toBe('MIT');
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './models', './node']));
+    // A bundler or Metro imports a shipped model's files by their package path; tengym/models stays the code.
+    const resolved = spawnSync(process.execPath, ['--input-type=module', '-e', "for (const p of ['tengym/models/index.json', 'tengym/models/decade/model.json', 'tengym/models', 'tengym/docs/api.md']) console.log(import.meta.resolve(p).replace(/^.*node_modules\\/tengym\\//, ''));"], { cwd: app, encoding: 'utf8' });
+    expect(resolved.stderr).toBe('');
+    expect(resolved.stdout.trim().split('\n')).toEqual(['models/index.json', 'models/decade/model.json', 'dist/models.js', 'docs/api.md']);
   });
 
   it('carries what the README links to: every relative link of the installed README and docs/*.md that names no source file opens a file of the package', () => {
