@@ -135,6 +135,24 @@ describe('the packed package', () => {
 });
 
 describe('the packed package in TypeScript', () => {
+  it("a game registered at run time gets typed options by augmenting EnvOptionsById, as DEVELOPERS.md says", () => {
+    const dir = join(app, 'ts-augment');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'main.ts'), [
+      "import { make } from 'tengym';",
+      "declare module 'tengym' {",
+      "  interface EnvOptionsById { 'ten-pairs': { slots?: number } }",
+      '}',
+      "export const ok = () => make('ten-pairs', { slots: 4 });",
+      '// @ts-expect-error an option the declaration does not have',
+      "export const misspelt = () => make('ten-pairs', { slotz: 4 });",
+    ].join('\n'));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler' }, files: ['main.ts'] }));
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
   // Without skipLibCheck the package's own declarations are checked too: none may name a module
   // the resolution cannot reach (tfjs's own declarations fail that, so only the root is checked;
   // zod's CommonJS declarations need esModuleInterop, as most node10 projects set it).
