@@ -134,11 +134,22 @@ describe('the packed package', () => {
   });
 });
 
+/** Type-checks `lines` as main.ts of a program in the scratch app with these compiler options: tsc's output and exit code. */
+function typeCheck(name: string, lines: string[], options: Record<string, unknown>): { output: string; status: number | null } {
+  const dir = join(app, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'main.ts'), lines.join('\n'));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', ignoreDeprecations: '5.0', ...options }, files: ['main.ts'] }));
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+  return { output: r.stdout + r.stderr, status: r.status };
+}
+
+/** The module setting each moduleResolution goes with. */
+const MODULE_FOR: Record<string, string> = { node10: 'commonjs', node16: 'node16', bundler: 'esnext' };
+
 describe('the packed package in TypeScript', () => {
   it("a game registered at run time gets typed options by augmenting EnvOptionsById, as DEVELOPERS.md says", () => {
-    const dir = join(app, 'ts-augment');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'main.ts'), [
+    const lines = [
       "import { make } from 'tengym';",
       "declare module 'tengym' {",
       "  interface EnvOptionsById { 'ten-pairs': { slots?: number } }",
@@ -146,52 +157,37 @@ describe('the packed package in TypeScript', () => {
       "export const ok = () => make('ten-pairs', { slots: 4 });",
       '// @ts-expect-error an option the declaration does not have',
       "export const misspelt = () => make('ten-pairs', { slotz: 4 });",
-    ].join('\n'));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler' }, files: ['main.ts'] }));
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    ];
+    expect(typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' })).toEqual({ output: '', status: 0 });
   });
 
   // Without skipLibCheck the package's own declarations are checked too: none may name a module
   // the resolution cannot reach (tfjs's own declarations fail that, so only the root is checked;
   // zod's CommonJS declarations need esModuleInterop, as most node10 projects set it).
   it.each(['node10', 'node16', 'bundler'])('the package root type-checks with moduleResolution %s and skipLibCheck off, its types whole', (resolution) => {
-    const dir = join(app, `ts-root-${resolution}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'main.ts'), [
+    const lines = [
       "import { createRng, make, type Env, type Rng } from 'tengym';",
       "const env: Env = make('tens');",
       'const rng: Rng = createRng(1);',
       '// @ts-expect-error a string is no generator (were Rng any, this line would be an error)',
       "const wrong: Rng = 'x';",
       'export const uses = [env, rng.next(), wrong];',
-    ].join('\n'));
-    const module = resolution === 'node16' ? 'node16' : resolution === 'bundler' ? 'esnext' : 'commonjs';
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, esModuleInterop: true, target: 'es2022', module, moduleResolution: resolution, ignoreDeprecations: '5.0' }, files: ['main.ts'] }));
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    ];
+    expect(typeCheck(`ts-root-${resolution}`, lines, { skipLibCheck: false, esModuleInterop: true, module: MODULE_FOR[resolution], moduleResolution: resolution })).toEqual({ output: '', status: 0 });
   });
 
   // node10 is TypeScript's "node", the resolution older projects still use: it reads no "exports",
   // so the subpaths reach their types through "typesVersions".
   it.each(['node10', 'node16', 'bundler'])('a program importing the package root, tengym/node and tengym/models type-checks with moduleResolution %s', (resolution) => {
-    const dir = join(app, `ts-${resolution}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'main.ts'), [
+    const lines = [
       "import { make, type Env } from 'tengym';",
       "import { shippedModelDir } from 'tengym/node';",
       "import { loadModelFromUrl } from 'tengym/models';",
       "const env: Env = make('tens');",
       'const dir: string = shippedModelDir(\'decade\');',
       'export const uses = [env, dir, loadModelFromUrl];',
-    ].join('\n'));
-    const module = resolution === 'node16' ? 'node16' : resolution === 'bundler' ? 'esnext' : 'commonjs';
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', module, moduleResolution: resolution, ignoreDeprecations: '5.0' }, files: ['main.ts'] }));
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    ];
+    expect(typeCheck(`ts-${resolution}`, lines, { skipLibCheck: true, module: MODULE_FOR[resolution], moduleResolution: resolution })).toEqual({ output: '', status: 0 });
   });
 });
 
