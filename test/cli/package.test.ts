@@ -280,6 +280,14 @@ searchEnv.reset({ seed: 7 });
     expect(scripts.length).toBeGreaterThan(0);
     for (const f of scripts) expect(readFileSync(join(dist, 'assets', f), 'utf8'), f).not.toMatch(/tfjs|loadLayersModel/);
   }, 60_000);
+
+  it('a page that only plays a game bundles what it uses: under 170 KB, where it was 183 KB before "sideEffects": false', async () => {
+    const dist = await buildPage(join(app, 'make-page'), "import { make } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 });\ndocument.body.textContent = String(env.legalCount);\n");
+    const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    const bytes = scripts.reduce((sum, f) => sum + readFileSync(join(dist, 'assets', f)).length, 0);
+    expect(bytes).toBeGreaterThan(50_000);
+    expect(bytes).toBeLessThan(170_000);
+  }, 60_000);
 });
 
 /** The README's command list: the lines of its ```sh block that start with `tengym envs`. */
