@@ -13,7 +13,7 @@
  * stacks, where emptying a stack changes where later cards go.)
  */
 import { MAX_RUN_LENGTH, MAX_RUN_TOTAL } from '../../env/games/decade.js';
-import { DECK_SIZE, type Position, type Rules } from './position.js';
+import { DECK_SIZE, Position, type Rules } from './position.js';
 
 /** Without 'deck-bottom' no game takes 78 steps, so a `maxSteps` of 78 or more never cuts one short. */
 const STEPS_NEVER_BINDING = 78;
@@ -67,6 +67,7 @@ export class LineSolver {
   private readonly chains: Int32Array;
   private readonly fewest = new Int32Array(DECK_SIZE + 1);
   private readonly vals = new Uint8Array(DECK_SIZE);
+  private readonly after = new Position(1);
 
   constructor(rules: Rules) {
     if (rules.stacks !== 1 || rules.loop || rules.deckBottom) throw new Error('LineSolver: one straight line, without deck-bottom');
@@ -83,6 +84,15 @@ export class LineSolver {
     }
     this.goodLo = lo;
     this.goodHi = hi;
+  }
+
+  /** The value after `action` in p (p is not modified), the stock then drawn: what holding leaves to play. */
+  valueAfter(p: Position, action: number): number {
+    const q = this.after;
+    q.copyFrom(p);
+    q.apply(this.rules, action);
+    drawAll(q);
+    return this.value(q);
   }
 
   /** The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end with. */

@@ -17,7 +17,7 @@ import type { AgentSpec } from '../agent.js';
 import type { GameKit } from '../kit.js';
 import { LongestRunAgent } from './longest.js';
 import { holdsUntilStockEmpty } from './hold.js';
-import { HOLD_OPTIMAL_CONFIG, LookaheadAgent } from './lookahead.js';
+import { LookaheadAgent } from './lookahead.js';
 import { OracleAgent } from './oracle.js';
 import { PimcAgent } from './pimc.js';
 import { rulesOf } from './position.js';
@@ -66,7 +66,8 @@ export const DECADE_AGENTS: AgentSpec[] = [
     ceiling: true,
     games: DECADE,
     plays: (env) => holdsFree(env),
-    create: () => new LookaheadAgent(HOLD_OPTIMAL_CONFIG, 'optimal'),
+    // `lookahead`'s own plan there (hold, then the full line's exact value), named as the ceiling.
+    create: () => new LookaheadAgent(null, 'optimal'),
   },
 ];
 

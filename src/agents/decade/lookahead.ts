@@ -48,12 +48,6 @@ export interface LookaheadConfig {
 const WON = 100;
 const LOST = -100;
 
-/**
- * `optimal` where holding is free (hold.ts): `lookahead`'s own plan there (hold, then the full
- * line's exact value), the fair optimum, the perfect-information one, named as the ceiling.
- */
-export const HOLD_OPTIMAL_CONFIG: LookaheadConfig = { depth: 1, maxNodes: 20000, endgameBudget: 20000 };
-
 export function lookaheadConfigFor(o: DecadeOptions): LookaheadConfig {
   if (o.discard === 'optional') return { depth: 1, maxNodes: 20000, endgameBudget: 20000 };
   return { depth: 3, maxNodes: 20000, endgameBudget: 20000 };
@@ -175,14 +169,9 @@ export class LookaheadAgent implements Agent {
   private lineValues(env: Env, state: DecadeState): number[] {
     this.line ??= new LineSolver(this.rules!);
     const root = this.levels!.at(0);
-    const q = this.levels!.at(1);
     root.loadTableOnly(state);
     const out: number[] = [];
-    for (let i = 0; i < env.legalCount; i++) {
-      q.copyFrom(root);
-      q.apply(this.rules!, env.legal[i]);
-      out.push(-this.line.value(q));
-    }
+    for (let i = 0; i < env.legalCount; i++) out.push(-this.line.valueAfter(root, env.legal[i]));
     return out;
   }
 

@@ -15,7 +15,7 @@
 import type { Env } from '../../env/env.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
-import { LineSolver, drawAll, holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
@@ -37,7 +37,6 @@ export class OracleAgent implements Agent {
   private solver: Solver | null = null;
   private line: LineSolver | null = null;
   private root: Position | null = null;
-  private scratch: Position | null = null;
   /** The stock values (top first) the table was filled for. */
   private readonly dealStock = new Uint8Array(DECK_SIZE);
   private dealLen = -1;
@@ -80,20 +79,13 @@ export class OracleAgent implements Agent {
       this.line = holds ? new LineSolver(rules) : null;
       this.solver = holds ? null : new Solver(rules, this.tableBits);
       this.root = new Position(rules.stacks);
-      this.scratch = new Position(rules.stacks);
       this.dealLen = -1;
     }
     const root = this.root!;
     root.loadTrue(state);
     const out: number[] = [];
     if (this.line !== null) {
-      const q = this.scratch!;
-      for (let i = 0; i < env.legalCount; i++) {
-        q.copyFrom(root);
-        q.apply(rules, env.legal[i]);
-        drawAll(q);
-        out.push(this.line.value(q));
-      }
+      for (let i = 0; i < env.legalCount; i++) out.push(this.line.valueAfter(root, env.legal[i]));
       return out;
     }
     this.keepOrClearTable(root, rules);

@@ -35,7 +35,7 @@ import type { DecadeOptions, DecadeState } from '../../env/games/decade.js';
 import { createRng, deriveSeed, mix32, type Rng } from '../../env/rng.js';
 import type { ActionScores, Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank } from './common.js';
-import { LineSolver, drawAll, holdsUntilStockEmpty } from './hold.js';
+import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory, type Remembered, type RemembersStock } from './memory.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { Solver } from './solver.js';
@@ -84,7 +84,6 @@ export class PimcSearch {
   /** Where holding is free: each sample's line, its stock drawn, valued exactly without search. */
   private readonly line: LineSolver | null;
   private readonly sample: Position;
-  private readonly scratch: Position;
 
   constructor(
     readonly rules: Rules,
@@ -93,7 +92,6 @@ export class PimcSearch {
     this.solver = new Solver(rules, tableBits);
     this.line = holdsUntilStockEmpty(rules) ? new LineSolver(rules) : null;
     this.sample = new Position(rules.stacks);
-    this.scratch = new Position(rules.stacks);
   }
 
   /**
@@ -131,12 +129,7 @@ export class PimcSearch {
 
   /** The solver's value of `action` on the current sample. */
   private solve(action: number, budget: number): number {
-    if (this.line === null) return this.solver.valueAfter(this.sample, action, budget);
-    const q = this.scratch;
-    q.copyFrom(this.sample);
-    q.apply(this.rules, action);
-    drawAll(q);
-    return this.line.value(q);
+    return this.line === null ? this.solver.valueAfter(this.sample, action, budget) : this.line.valueAfter(this.sample, action);
   }
 }
 
