@@ -296,6 +296,33 @@ def test_illegal_actions_that_stay_count_toward_the_step_limit():
         env.close()
 
 
+def test_a_loaded_state_counts_its_own_moves_toward_the_step_limit():
+    # The loaded game's moves, not those of the game played before the load, count with the stays.
+    source = tengym.TengymEnv("decade", maxSteps=10)
+    env = tengym.TengymEnv("decade", maxSteps=10, illegal_action="stay")
+    try:
+        source.reset(seed=1)
+        fresh = source.get_state()
+        for _ in range(8):
+            source.step(source.legal_actions()[0][0])
+        eight = source.get_state()
+        env.reset(seed=2)
+        for _ in range(9):
+            env.step(env.legal_actions()[0][0])
+        _, info = env.set_state(fresh)
+        illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        for _ in range(9):
+            assert env.step(illegal)[2:4] == (False, False)
+        assert env.step(illegal)[2:4] == (False, True)
+        env.reset(seed=3)
+        env.set_state(eight)
+        assert env.step(illegal)[2:4] == (False, False)
+        assert env.step(illegal)[2:4] == (False, True)
+    finally:
+        source.close()
+        env.close()
+
+
 @pytest.mark.parametrize("env_id", ["tens", "block-ten", "four-ten"])
 def test_illegal_actions_that_stay_end_an_episode_on_an_env_without_a_step_limit(env_id):
     env = tengym.TengymEnv(env_id, illegal_action="stay")

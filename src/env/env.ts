@@ -132,7 +132,10 @@ export class Env<O extends object = Record<string, unknown>> {
   readonly legal: Int32Array;
   // Read through `legalCount`: a caller's write would leave the env out of step with its own state.
   private legalN = 0;
-  /** Steps and summed reward of the current episode (bookkeeping: training's resume restores them). */
+  /**
+   * Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not
+   * carry them; training's resume restores them). `undo()` takes its step and reward back.
+   */
   episodeSteps = 0;
   episodeReturn = 0;
 
@@ -145,6 +148,7 @@ export class Env<O extends object = Record<string, unknown>> {
   private undosUsed = 0;
   private readonly history: unknown[] = [];
   private readonly historyRng: number[][] = [];
+  private readonly historyReturn: number[] = [];
   private historyLength = 0;
 
   constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
@@ -241,6 +245,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.historyLength--;
     this.game.copyState(this.history[this.historyLength], this.state);
     this.rng = rngFromState(this.historyRng[this.historyLength]);
+    this.episodeReturn = this.historyReturn[this.historyLength];
     this.undosUsed++;
     this.episodeSteps--;
     this.refresh();
@@ -345,6 +350,8 @@ export class Env<O extends object = Record<string, unknown>> {
     this.rng = rngFromState(st.rng);
     this.undosUsed = st.undosUsed;
     this.historyLength = 0;
+    this.episodeSteps = 0;
+    this.episodeReturn = 0;
     this.started = true;
     this.refresh();
   }
@@ -374,7 +381,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.episodeReturn = other.episodeReturn;
     this.undosUsed = other.undosUsed;
     this.historyLength = 0;
-    for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i]);
+    for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
   }
 
   /** How many ids of `legal` are the current state's legal actions. */
@@ -395,13 +402,14 @@ export class Env<O extends object = Record<string, unknown>> {
   }
 
   private pushHistory(): void {
-    this.pushSnapshot(this.state, this.rng.getState());
+    this.pushSnapshot(this.state, this.rng.getState(), this.episodeReturn);
   }
 
-  private pushSnapshot(src: unknown, rngState: readonly number[]): void {
+  private pushSnapshot(src: unknown, rngState: readonly number[], episodeReturn: number): void {
     if (this.history.length === this.historyLength) this.history.push(this.game.createState(this.options));
     this.game.copyState(src, this.history[this.historyLength]);
     this.historyRng[this.historyLength] = [...rngState];
+    this.historyReturn[this.historyLength] = episodeReturn;
     this.historyLength++;
   }
 

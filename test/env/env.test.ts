@@ -130,9 +130,47 @@ describe('Env.reset', () => {
     env.step(env.legal[0]);
     env.step(env.legal[0]);
     env.undo();
-    expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([1, 4, 2, 1]);
+    // The undone step's reward is taken back with it.
+    expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([1, 2, 2, 1]);
     env.reset({ seed: 4 });
     expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([0, 0, 3, 0]);
+  });
+
+  it('undo takes back the return with the step: a game won after undoing its winning move returns what its outcome pays', () => {
+    const env = make('tens', { undoLimit: 'unlimited' });
+    let seed = 0;
+    for (; ; seed++) {
+      env.reset({ seed });
+      while (env.running) env.step(env.legal[0]);
+      if (env.outcome().won) break;
+    }
+    const won = env.episodeReturn;
+    expect(won).toBe(env.game.expectedReturn(env.outcome(), env.options));
+    env.undo();
+    const before = env.episodeReturn;
+    expect(before).toBeLessThan(won);
+    env.step(env.legal[0]);
+    expect([env.outcome().won, env.episodeReturn]).toEqual([true, won]);
+    // Through clone and copyFrom, the history's returns go along.
+    env.undo();
+    const copy = env.clone();
+    expect(copy.episodeReturn).toBe(before);
+    copy.step(copy.legal[0]);
+    copy.undo();
+    expect(copy.episodeReturn).toBe(before);
+  });
+
+  it('setState starts the steps and return at zero: the JSON does not carry them', () => {
+    const source = make('decade');
+    source.reset({ seed: 1 });
+    for (let i = 0; i < 10 && source.running; i++) source.step(source.legal[0]);
+    const saved = source.getState();
+    const env = make('decade');
+    env.reset({ seed: 5 });
+    for (let i = 0; i < 30 && env.running; i++) env.step(env.legal[0]);
+    expect(env.episodeSteps).toBeGreaterThan(10);
+    env.setState(saved);
+    expect([env.episodeSteps, env.episodeReturn]).toEqual([0, 0]);
   });
 
   it('a deal with no legal move is over at once, and says so in info', () => {

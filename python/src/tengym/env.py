@@ -214,7 +214,8 @@ class TengymEnv(gym.Env):
         self._started = True
         self._seeded = True  # the state holds the generator: later resets deal on from it
         self._stays, self._stays_in_a_row, self._over = 0, 0, False
-        self._moves = self._engine.request({"cmd": "info"})[0]["steps"] if self.illegal_action == "stay" else 0
+        # The loaded game's own count of moves, which its maxSteps limits (a decade state's "steps").
+        self._moves = state["game"].get("steps", 0) if self._limit is not None else 0
         self._mask[:] = rows.masks[0]
         self._obs = rows.obs[0].copy()
         return self._out(self._obs.copy()), {"action_mask": self._mask.copy()}

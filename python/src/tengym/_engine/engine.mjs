@@ -5998,7 +5998,10 @@ var Env = class Env {
 	/** Legal action ids of the current state in `legal[0..legalCount-1]`, increasing. */
 	legal;
 	legalN = 0;
-	/** Steps and summed reward of the current episode (bookkeeping: training's resume restores them). */
+	/**
+	* Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not
+	* carry them; training's resume restores them). `undo()` takes its step and reward back.
+	*/
 	episodeSteps = 0;
 	episodeReturn = 0;
 	state;
@@ -6010,6 +6013,7 @@ var Env = class Env {
 	undosUsed = 0;
 	history = [];
 	historyRng = [];
+	historyReturn = [];
 	historyLength = 0;
 	constructor(id, game, options, buffers = {}) {
 		let wrong = null;
@@ -6102,6 +6106,7 @@ var Env = class Env {
 		this.historyLength--;
 		this.game.copyState(this.history[this.historyLength], this.state);
 		this.rng = rngFromState(this.historyRng[this.historyLength]);
+		this.episodeReturn = this.historyReturn[this.historyLength];
 		this.undosUsed++;
 		this.episodeSteps--;
 		this.refresh();
@@ -6188,6 +6193,8 @@ var Env = class Env {
 		this.rng = rngFromState(st.rng);
 		this.undosUsed = st.undosUsed;
 		this.historyLength = 0;
+		this.episodeSteps = 0;
+		this.episodeReturn = 0;
 		this.started = true;
 		this.refresh();
 	}
@@ -6213,7 +6220,7 @@ var Env = class Env {
 		this.episodeReturn = other.episodeReturn;
 		this.undosUsed = other.undosUsed;
 		this.historyLength = 0;
-		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i]);
+		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
 	}
 	/** How many ids of `legal` are the current state's legal actions. */
 	get legalCount() {
@@ -6230,12 +6237,13 @@ var Env = class Env {
 		g.observe(this.state, this.options, this.observation);
 	}
 	pushHistory() {
-		this.pushSnapshot(this.state, this.rng.getState());
+		this.pushSnapshot(this.state, this.rng.getState(), this.episodeReturn);
 	}
-	pushSnapshot(src, rngState) {
+	pushSnapshot(src, rngState, episodeReturn) {
 		if (this.history.length === this.historyLength) this.history.push(this.game.createState(this.options));
 		this.game.copyState(src, this.history[this.historyLength]);
 		this.historyRng[this.historyLength] = [...rngState];
+		this.historyReturn[this.historyLength] = episodeReturn;
 		this.historyLength++;
 	}
 	assertActionId(action, call) {
