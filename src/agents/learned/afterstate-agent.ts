@@ -476,7 +476,9 @@ export class AfterstateAgent implements Agent {
 
   /**
    * Every legal action with the value of where it leads (the decade family: P(win); Four Ten:
-   * minus the rounds still to play, a loss counting 10), best first (ties: the order `act` breaks them).
+   * minus the rounds still to play, a loss counting 10), best first. Among exactly equal values
+   * the move nearest its target (fewest exchanges) comes first, where `act` takes the lowest id:
+   * a person following the list walks no detour (docs/decisions.md, "The first hour").
    */
   score(env: Env): ActionScores {
     checkPlaying(env, this.name);
