@@ -7,6 +7,7 @@
  * seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
  * the unseen cards never changes a fair agent's choice.
  */
+import * as z from 'zod';
 import { Env, validateSeed } from '../env/env.js';
 import { TengymError, describeKind } from '../env/errors.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';
@@ -65,6 +66,11 @@ export interface Agent {
   /** Set by trained models: what the model plays and how it was trained. */
   readonly metadata?: ModelMetadata;
 }
+
+/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
+export const agentSchema = z.custom<Agent>((a) => a !== null && typeof a === 'object' && typeof (a as Agent).name === 'string' && typeof (a as Agent).act === 'function', {
+  error: 'expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)',
+});
 
 export interface AgentInfo {
   name: string;

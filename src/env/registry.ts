@@ -70,6 +70,13 @@ const SPECS: EnvSpec[] = [
 ];
 
 const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
+/** The ids every thread knows; `registerGame`'s exist only in the thread that registered them. */
+const BUILT_IN = new Set(SPECS.map((s) => s.id));
+
+/** Whether `id` is one of tengym's own ids, known in every thread (worker threads included), not one registered at run time. */
+export function isBuiltInEnv(id: string): boolean {
+  return BUILT_IN.has(id);
+}
 
 /** An id a game is registered under: its options over the engine's defaults, and a line about it. */
 export interface EnvPreset {

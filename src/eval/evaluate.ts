@@ -12,13 +12,14 @@ import { availableParallelism, totalmem } from 'node:os';
 import { normalize } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
+import { agentSchema, type Agent } from '../agents/agent.js';
 import { resolveAgent } from '../node/resolve.js';
 import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
-import { envConfig } from '../env/registry.js';
+import { envConfig, isBuiltInEnv } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
-import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
+import { emptyRows, episodeTask, playAgent, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
 
 /** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
 export const MAX_EVAL_EPISODES = 10_000_000;
@@ -26,13 +27,20 @@ export const MAX_EVAL_EPISODES = 10_000_000;
 export const evalConfigSchema = z.strictObject({
   env: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
-  agents: z.array(z.string()).min(1),
+  /**
+   * Catalogue names and model folders (played on worker threads), or agents of your own (objects
+   * with name, reset(seed) and act(env), played in this thread): every one on the same deals, reset
+   * with the same seeds.
+   */
+  agents: z.array(z.union([z.string(), agentSchema], { error: 'expected an agent name, a model folder, or an agent (an object with name, reset(seed) and act(env))' })).min(1),
   episodes: z.int().min(1).max(MAX_EVAL_EPISODES),
   seed: z.int().min(0).default(0),
   /** Agent the others are compared with (default: the first listed). */
   reference: z.string().optional(),
   /** Worker threads (default: every core); 0 plays in this thread. */
   workers: z.int().min(0).optional(),
+  /** Each result also carries its record of every deal (`deals`), to pair or test it yourself. */
+  perDeal: z.boolean().default(false),
 });
 export type EvalConfig = z.input<typeof evalConfigSchema>;
 
@@ -51,6 +59,28 @@ export interface AgentResult extends OutcomeFigures {
   /** Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many deals). */
   roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
   seconds: number;
+  /** With `perDeal`: deal i's record (deal i is seed + i), the same deals for every agent. */
+  deals?: DealRecords;
+}
+
+/** Every deal's record, by deal: won (1/0), the game's own figures, and its length. */
+export interface DealRecords {
+  won: number[];
+  /** Card games: cards left at the end. */
+  cardsLeft?: number[];
+  /** Round games (Four Ten): rounds played, final points, rounds that ended in a fault. */
+  rounds?: number[];
+  points?: number[];
+  faults?: number[];
+  steps: number[];
+  decisions: number[];
+}
+
+/** `rows` as plain arrays, with the figures of the game's `scoring`. */
+export function dealRecords(rows: EpisodeRows, scoring: Scoring): DealRecords {
+  const list = (a: ArrayLike<number>) => Array.from(a);
+  const own = scoring === 'cards' ? { cardsLeft: list(rows.cardsLeft) } : { rounds: list(rows.rounds), points: list(rows.points), faults: list(rows.faults) };
+  return { won: list(rows.won), ...own, steps: list(rows.steps), decisions: list(rows.decisions) };
 }
 
 export interface EvalReport {
@@ -273,12 +303,16 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
-  // A name twice would play the deals twice and show two rows of one agent (both the reference, were it that).
-  agents.forEach((name, i) => {
-    const first = agents.find((other) => sameAgent(name, other))!;
-    if (agents.indexOf(first) !== i) throw new TengymError('bad-argument', `agent "${name}" is listed twice${first === name ? '' : ` (as "${first}")`}: each agent plays the deals once`);
-  });
+  checkNamesOnce(agents);
   for (const name of agents) await resolveAgent(name, env);
+}
+
+/** Refuses a name listed twice: it would play the deals twice and show two rows of one agent (both the reference, were it that). */
+function checkNamesOnce(names: readonly string[]): void {
+  names.forEach((name, i) => {
+    const first = names.find((other) => sameAgent(name, other))!;
+    if (names.indexOf(first) !== i) throw new TengymError('bad-argument', `agent "${name}" is listed twice${first === name ? '' : ` (as "${first}")`}: each agent plays the deals once`);
+  });
 }
 
 /** The key an agent's name is compared by: a model folder's path normalized ("./runs/x/best/" is "runs/x/best"), a catalogue name as it is. */
@@ -296,8 +330,8 @@ function notAmongAgents(reference: string, agents: readonly string[]): TengymErr
   return new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${agents.join(', ')})`);
 }
 
-/** The report of agents that played the same deals: each one's figures and its paired difference from the reference. */
-export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[]): EvalReport {
+/** The report of agents that played the same deals: each one's figures and its paired difference from the reference (with `perDeal`, each deal's record). */
+export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[], perDeal = false): EvalReport {
   const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
   if (!ref) throw notAmongAgents(reference, played.map((p) => p.agent));
@@ -307,6 +341,7 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
       result.vsReference = pairedWins(rows.won, ref.rows.won);
       if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
     }
+    if (perDeal) result.deals = dealRecords(rows, scoring);
     return result;
   });
   return { env: env.id, options: env.options, episodes: ref.rows.won.length, seed, reference, results };
@@ -330,26 +365,46 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
     throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
   }
   const env = envConfig(c.env, c.options);
+  const names = c.agents.map((a) => (typeof a === 'string' ? a : a.name));
   // The reference as --agents spells it, which the report's rows carry.
-  const reference = c.agents.find((a) => sameAgent(a, c.reference ?? c.agents[0]));
-  if (reference === undefined) throw notAmongAgents(c.reference!, c.agents);
-  await checkAgents(c.agents, env);
+  const reference = names.find((a) => sameAgent(a, c.reference ?? names[0]));
+  if (reference === undefined) throw notAmongAgents(c.reference!, names);
+  checkNamesOnce(names);
+  for (const a of c.agents) {
+    if (typeof a === 'string') await resolveAgent(a, env);
+    else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
+  }
   const total = c.episodes * c.agents.length;
   let done = 0;
-  const pool = new EvalPool(c.workers ?? availableParallelism());
+  // Worker threads know the built-in games only: a game registered at run time plays here.
+  const pool = new EvalPool(isBuiltInEnv(env.id) ? (c.workers ?? availableParallelism()) : 0);
   const played: PlayedAgent[] = [];
   try {
-    for (const agent of c.agents) {
+    for (const [k, agent] of c.agents.entries()) {
+      const name = names[k];
       const start = performance.now();
-      const rows = await playDeals(pool, { env, agent, seed: c.seed }, 0, c.episodes, (k) => {
-        done += k;
-        onProgress?.(done, total, agent);
-      });
-      played.push({ agent, rows, seconds: (performance.now() - start) / 1000 });
+      const onDeals = (n: number) => {
+        done += n;
+        onProgress?.(done, total, name);
+      };
+      const rows = typeof agent === 'string' ? await playDeals(pool, { env, agent, seed: c.seed }, 0, c.episodes, onDeals) : await playHere(env, agent, c.seed, c.episodes, onDeals);
+      played.push({ agent: name, rows, seconds: (performance.now() - start) / 1000 });
       onAgentDone?.(played);
     }
   } finally {
     await pool.close();
   }
-  return buildReport(env, c.seed, reference, played);
+  return buildReport(env, c.seed, reference, played, c.perDeal);
+}
+
+/** Deals 0 … episodes − 1 played by an agent object in this thread, an eighth at a time (between which a Ctrl-C is heard). */
+async function playHere(env: EnvConfig, agent: Agent, seed: number, episodes: number, onDeals: (n: number) => void): Promise<EpisodeRows> {
+  const rows = emptyRows(episodes);
+  const chunk = Math.max(1, Math.ceil(episodes / 8));
+  for (let from = 0; from < episodes; from += chunk) {
+    const to = Math.min(episodes, from + chunk);
+    mergeRows(rows, playAgent(env, agent, seed, from, to, { onEpisode: () => onDeals(1) }), from);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
 }

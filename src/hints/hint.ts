@@ -21,7 +21,7 @@ import { TengymError, describeKind, describeNotState, formatZodError, isPlainObj
 import type { CardSpot } from '../env/board.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, make } from '../env/registry.js';
-import type { ActionScores, Agent, ScoreKind, ValueUnit } from '../agents/agent.js';
+import { agentSchema, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agents/agent.js';
 import { FirstAgent } from '../agents/basic.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf, type HintBaseline } from '../agents/kits.js';
@@ -220,11 +220,6 @@ function modelSource(agent: Agent): string {
   const m = agent.metadata;
   return m ? `model (${m.algorithm}, trained for ${m.env}, ${m.steps.toLocaleString('en-US')} env steps)` : 'model';
 }
-
-/** An agent as a hinter takes it: an object with a name and `act` (the Agent interface). */
-const agentSchema = z.custom<Agent>((a) => a !== null && typeof a === 'object' && typeof (a as Agent).name === 'string' && typeof (a as Agent).act === 'function', {
-  error: 'expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)',
-});
 
 const hinterConfigSchema = z.strictObject({
   model: agentSchema.optional(),

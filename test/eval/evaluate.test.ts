@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
@@ -6,6 +9,7 @@ import type { FourTenJSON } from '../../src/env/games/four-ten.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
 import type { Agent } from '../../src/agents/agent.js';
+import type { Env } from '../../src/env/env.js';
 import { emptyRows, episodeTask, playAgent, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
 import { evaluate, median, pairedDifference, pairedRounds, pairedWins } from '../../src/eval/evaluate.js';
 
@@ -196,6 +200,33 @@ describe('evaluate', () => {
     expect((await evaluate({ env: 'decade', agents: ['random'], episodes: 5, seed: 9007199254740987, workers: 0 })).results[0].winRate).toBeGreaterThanOrEqual(0);
   });
 
+  it('plays agents of your own beside named ones, on the same deals and reset seeds: an object of the catalogue matches its name deal by deal', async () => {
+    const mine: Agent = { name: 'mine', fair: true, reset() {}, act: (e) => e.legal[e.legalCount - 1] };
+    const random = createAgent('random', 'decade', {});
+    const config = { env: 'decade', episodes: 60, seed: 300, workers: 0, perDeal: true } as const;
+    const byName = await evaluate({ ...config, agents: ['random', 'longest'] });
+    const objects = await evaluate({ ...config, agents: [random, mine, 'longest'], reference: 'longest' });
+    expect(objects.results.map((r) => r.agent)).toEqual(['random', 'mine', 'longest']);
+    // `random` draws from its reset seed, so it plays the same games only if reset the same way.
+    expect(objects.results[0].deals).toEqual(byName.results[0].deals);
+    expect(objects.results[2].deals).toEqual(byName.results[1].deals);
+    const own = playAgent(envConfig('decade'), mine, 300, 0, 60);
+    expect(objects.results[1].deals!.cardsLeft).toEqual(Array.from(own.cardsLeft));
+    await expect(evaluate({ ...config, agents: [{ name: 'bare', fair: true, act: (e: Env) => e.legal[0] } as never, 'first'] })).rejects.toThrow(/^agent "bare" has no reset\(seed\): evaluate resets each agent/);
+    await expect(evaluate({ ...config, agents: [{ ...mine, name: 'first' }, 'first'] })).rejects.toThrow(/^agent "first" is listed twice/);
+    await expect(evaluate({ ...config, agents: [{ act: 1 } as never] })).rejects.toThrow(/expected an agent name, a model folder, or an agent \(an object with name, reset\(seed\) and act\(env\)\) → at agents\[0\]/);
+  });
+
+  it('with perDeal, gives each deal\'s record, from which the paired difference is recomputed exactly', async () => {
+    const report = await evaluate({ env: 'four-ten', agents: ['bottom', 'greedy'], episodes: 40, seed: 12, workers: 0, perDeal: true });
+    const [bottom, greedy] = report.results;
+    expect(Object.keys(bottom.deals!)).toEqual(['won', 'rounds', 'points', 'faults', 'steps', 'decisions']);
+    expect(bottom.deals!.won).toHaveLength(40);
+    expect(greedy.vsReference).toEqual(pairedWins(greedy.deals!.won, bottom.deals!.won));
+    expect(greedy.meanSteps).toBeCloseTo(greedy.deals!.steps.reduce((a, b) => a + b, 0) / 40, 12);
+    expect((await evaluate({ env: 'four-ten', agents: ['bottom'], episodes: 2, workers: 0 })).results[0].deals).toBeUndefined();
+  });
+
   it('refuses more deals than it can keep the results of, by name, before any is played', async () => {
     await expect(evaluate({ env: 'decade', agents: ['random'], episodes: 1e15, workers: 0 })).rejects.toThrow(/^bad evaluation config: Too big: expected number to be <=10000000 → at episodes$/);
   });
@@ -240,6 +271,34 @@ describe('tengym eval (built CLI, worker threads)', () => {
     const result = JSON.parse(json.stdout).results[1];
     expect(result.vsReference).toEqual({ diff: 0, ci95: [null, null] });
     expect(result.roundsVsReference).toEqual({ diff: -3, ci95: [null, null], deals: 1 });
+  });
+
+  it('--per-deal adds every deal to --json, and asks for --json', () => {
+    const json = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '5', '--seed', '3', '--json', '--per-deal');
+    expect(json.status, json.stderr).toBe(0);
+    const longest = JSON.parse(json.stdout).results[1];
+    expect(Object.keys(longest.deals)).toEqual(['won', 'cardsLeft', 'steps', 'decisions']);
+    expect(longest.deals.cardsLeft).toHaveLength(5);
+    const table = run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '5', '--per-deal');
+    expect([table.status, table.stderr]).toEqual([1, 'tengym: --per-deal adds each deal to the --json report; give --json with it\n']);
+  });
+
+  it('plays a game registered at run time in this thread: worker threads know only the built-in games', () => {
+    const script = `
+      import { registerGame, envConfig } from ${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)};
+      import { evaluate } from ${JSON.stringify(new URL('../../dist/node/index.js', import.meta.url).href)};
+      registerGame(envConfig('block-ten').game, [{ id: 'my-block', description: 'Block Ten again' }]);
+      const mine = await evaluate({ env: 'my-block', agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 });
+      const theirs = await evaluate({ env: 'block-ten', agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 });
+      console.log(JSON.stringify([mine.results.map((r) => r.winRate), theirs.results.map((r) => r.winRate)]));`;
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-'));
+    const file = join(dir, 'registered.mjs');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.status, r.stderr).toBe(0);
+    const [mine, theirs] = JSON.parse(r.stdout);
+    expect(mine).toEqual(theirs);
   });
 
   it('lists agents with their fairness', () => {

@@ -15,6 +15,7 @@ interface Args {
   reference?: string;
   workers?: number;
   json: boolean;
+  'per-deal': boolean;
 }
 
 const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
@@ -104,14 +105,17 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] } (after Ctrl-C: the agents that finished, with interrupted: true)' })
+      .option('per-deal', { type: 'boolean', default: false, describe: "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions }, an array each, deal i at index i" })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkSeedOption('seed', a.seed);
         checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`, '--seed');
         checkNumberOption('workers', a.workers);
+        if (a['per-deal'] && !a.json) throw new TengymError('bad-argument', '--per-deal adds each deal to the --json report; give --json with it');
         return true;
       })
-      .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals'),
+      .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals')
+      .example('$0 eval --env decade --agents pimc,longest --episodes 500 --json --per-deal', 'The same, with every deal\'s record to pair or test yourself'),
   handler: async (args) => {
     const bar = new ProgressBar();
     const env = envSpec(args.env).id;
@@ -127,7 +131,7 @@ export const evalCommand: CommandModule<object, Args> = {
       const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${plural(args.episodes, 'deal')}${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
       const config = envConfig(env, options);
       const reference = played.find((p) => args.reference !== undefined && sameAgent(p.agent, args.reference))?.agent ?? played[0]?.agent ?? args.reference ?? agents[0];
-      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played]) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
+      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal']) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
         writeLine(JSON.stringify({ ...jsonReport(report), interrupted: true }));
@@ -139,7 +143,7 @@ export const evalCommand: CommandModule<object, Args> = {
     };
     process.once('SIGINT', interrupted);
     const report = await evaluate(
-      { env, options, agents, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers },
+      { env, options, agents, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
       (done, total, agent) => {
         current = agent;
         dealsDone = done - played.length * args.episodes;
