@@ -122,15 +122,17 @@ describe('models', () => {
     model.dispose();
   });
 
-  it('a decade model used for decade-fives or four-ten is a clear error', async () => {
+  it('a decade model used for decade-fives or four-ten is a clear error naming what differs; the training reward and the id\'s name for the same options are no difference', async () => {
     const dir = join(tmp(), 'decade-model');
     const net = buildQNet({ observationSize: 535, numActions: 677, hidden: [4], seed: 1 });
     await saveModel(net, dir, modelMetadata('decade', 'dqn'));
     net.dispose();
     await expect(resolveAgent(dir, 'decade', {})).resolves.toHaveProperty('name', dir);
-    await expect(resolveAgent(dir, 'decade-fives', {})).rejects.toThrow(/was trained for decade \{.*"fives":false.*\}, not decade-fives \{.*"fives":true/);
-    await expect(resolveAgent(dir, 'decade', { reward: 'cards' })).rejects.toThrow(/was trained for decade/);
-    await expect(resolveAgent(dir, 'four-ten', {})).rejects.toThrow(/was trained for decade .*not four-ten/);
+    await expect(resolveAgent(dir, 'decade-fives', {})).rejects.toThrow(/was trained for decade \{.*"fives":false.*\}, not decade-fives \{.*"fives":true.*\} \(fives false there, true here\)$/);
+    await expect(resolveAgent(dir, 'decade', { reward: 'cards' })).resolves.toHaveProperty('name', dir);
+    await expect(resolveAgent(dir, 'decade', { maxSteps: 100, fives: true })).rejects.toThrow(/\(fives false there, true here; maxSteps 5000 there, 100 here\)$/);
+    await expect(resolveAgent('models/decade-fives', 'decade', { fives: true })).resolves.toHaveProperty('name', 'models/decade-fives');
+    await expect(resolveAgent(dir, 'four-ten', {})).rejects.toThrow(/was trained for decade .*not four-ten .*\(another game\)$/);
     const r = tengym('eval', '--env', 'four-ten', '--agents', `${dir},random`, '--episodes', '5', '--workers', '0');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^tengym: model ".*decade-model" was trained for decade .*not four-ten/m);

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
+import { envIds, envSpec } from '../../env/registry.js';
 
 /** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
 export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
@@ -66,13 +67,37 @@ export function parseMetadata(user: unknown, where: string): ModelMetadata {
   return parsed.data;
 }
 
-/** Throws unless the model was trained for this env (same id, options and sizes). */
+/**
+ * Options that change only what an env pays (each game's `reward`, the training reward), not the
+ * game: a model plays the same moves whatever they are.
+ */
+const PAY_ONLY_OPTIONS: readonly string[] = ['reward'];
+
+/** The options that decide the game played, in the order given. */
+function gameOptions(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
+}
+
+/**
+ * Throws unless the model was trained for this env's game: the same engine and options (its id
+ * may be another name for them: `decade` with `{ fives: true }` is `decade-fives`), the training
+ * reward aside, and the same sizes. The refusal names the options that differ.
+ */
 export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
-  const sameOptions = JSON.stringify(meta.options) === JSON.stringify(env.options);
-  if (meta.env !== env.id || !sameOptions) {
-    throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)}`);
+  const trained = gameOptions(meta.options);
+  const here = gameOptions(env.options as Record<string, unknown>);
+  const sameGame = meta.env === env.id || (isEnvId(meta.env) && envSpec(meta.env).game === env.game);
+  const differ = [...new Set([...Object.keys(trained), ...Object.keys(here)])].filter((key) => JSON.stringify(trained[key]) !== JSON.stringify(here[key]));
+  if (!sameGame || differ.length > 0) {
+    const why = !sameGame ? 'another game' : differ.map((key) => `${key} ${JSON.stringify(trained[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
+    throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
   }
   if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
     throw new TengymError('bad-argument', `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
   }
+}
+
+/** Whether `id` is registered here. */
+function isEnvId(id: string): boolean {
+  return envIds().includes(id);
 }
