@@ -75,6 +75,14 @@ export const CURVE_EVALUATIONS = 10;
 /** Seeds of the held-out evaluation deals (deal i: EVAL_SEED + i). Training deals come from the run's seed, far below. */
 export const EVAL_SEED = 1_000_000_000;
 
+/**
+ * Seeds of fresh deals for comparing a run's best model (deal i: FRESH_SEED + i): above every
+ * run's first training deals (seed + i, seed ≤ MAX_TRAIN_SEED, i < numEnvs ≤ 4096) and every
+ * held-out deal (EVAL_SEED + i, i < evalEpisodes ≤ 1,000,000). The held-out deals chose `best/`
+ * among the evaluations, so a comparison on them favours it.
+ */
+export const FRESH_SEED = 3_000_000_000;
+
 /** Running means of named statistics (losses, entropy, …) between two metric rows. */
 export class Means {
   private sums = new Map<string, number>();

@@ -22,7 +22,9 @@
  * deals (its deals come from the run's seed), through `tengym eval`'s own loop (episodes.ts),
  * 256 deals side by side when the agent decides in batches. The reference agent plays the
  * same deals once, so each evaluation carries a paired difference with a 95% interval.
- * `tengym eval --agents DIR/best,REF --seed 1000000000` reproduces it.
+ * `tengym eval --agents DIR/best,REF --seed 1000000000` reproduces it; those deals chose `best/`,
+ * so a comparison of `best/` plays fresh deals instead (FRESH_SEED, algorithm.ts), as the command
+ * `tengym train` prints at the end suggests.
  *
  * Order at an evaluation: metrics, then best/, then checkpoint/, so a checkpoint never claims a
  * best model that is not on disk. `--resume` loads the last checkpoint and continues to exactly

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { TengymError, plural } from '../../env/errors.js';
-import { CURVE_EVALUATIONS, MAX_TRAIN_SEED } from '../../train/algorithm.js';
+import { envConfig } from '../../env/registry.js';
+import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import { checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
@@ -81,6 +82,19 @@ export function stepsNote(envSteps: number, config: { totalSteps: number; numEnv
 }
 
 /**
+ * The command that compares the run's best model with the reference agent on fresh deals
+ * (FRESH_SEED + i, dealt neither in training nor in the held-out evaluation: the held-out deals
+ * chose best/, so on them it is favoured), with the run's options that are not the env's
+ * defaults, as given or, on a resume, as the run recorded them.
+ */
+export function compareCommand(out: string, run: { env: string; options: Record<string, unknown> }, best: { reference: { agent: string }; episodes: number }): string {
+  const defaults = envConfig(run.env).options as Record<string, unknown>;
+  const changed = Object.fromEntries(Object.entries(run.options).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key])));
+  const options = Object.keys(changed).length === 0 ? '' : ` --options '${JSON.stringify(changed)}'`;
+  return `tengym eval --env ${run.env}${options} --agents ${out}/best,${best.reference.agent} --seed ${FRESH_SEED} --episodes ${best.episodes}`;
+}
+
+/**
  * The config fields `train --help` lists, by who takes them: the common ones, then each
  * algorithm's own (test/cli/train-help.test.ts checks them against the config schemas).
  */
@@ -112,7 +126,9 @@ export const trainCommand: CommandModule<object, Args> = {
           'Writes to DIR:',
           '- metrics.jsonl, metrics.csv: one row per evaluation (steps, samples, losses, win rates)',
           '- learning-curve.svg: the held-out win rate (Four Ten: mean rounds) against env steps',
-          '- best/: model.json + weights.bin of the best evaluation (tengym eval --agents DIR/best)',
+          '- best/: model.json + weights.bin of the best evaluation. The held-out deals chose it, so',
+          `on them it is favoured: compare it on fresh deals (seeds ${FRESH_SEED} + i, never dealt in`,
+          'training or held out), as the command the run prints at its end does',
           '- checkpoint/: everything --resume needs to continue a killed run exactly',
           '- tensorboard/: scalars, when @tensorflow/tfjs-node is installed',
           'Steps count every env step, forced moves (one legal action) included; only decisions',
@@ -213,10 +229,9 @@ export const trainCommand: CommandModule<object, Args> = {
       const figure = best.meanCardsLeft !== undefined ? `mean cards left ${best.meanCardsLeft.toFixed(2)}` : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
       writeLine(
         `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
-          `difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} points on the same ${plural(best.episodes, 'deal')}`,
+          `difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} points on the same ${plural(best.episodes, 'held-out deal')}`,
       );
-      const options = args.options === undefined ? '' : ` --options '${args.options}'`;
-      writeLine(`model: ${args.out}/best (compare: tengym eval --env ${summary.env}${options} --agents ${args.out}/best,${best.reference.agent} --seed 1000000000 --episodes ${best.episodes})`);
+      writeLine(`model: ${args.out}/best (compare on fresh deals: ${compareCommand(args.out, summary, best)})`);
     }
   },
 };
