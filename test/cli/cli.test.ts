@@ -70,6 +70,22 @@ describe('tengym CLI', () => {
     expect(strip(viaDeck.stdout)).toEqual(strip(viaSeed.stdout));
   });
 
+  it('replay --agent plays the game tengym eval plays on the same deal, the agent reset as eval resets it there (--deal)', () => {
+    const eval_ = tengym('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '8', '--seed', '40', '--json', '--per-deal', '--workers', '0');
+    expect(eval_.code, eval_.stderr).toBe(0);
+    const [random, longest] = JSON.parse(eval_.stdout).results;
+    const last = (agent: string, deal: number) => JSON.parse(tengym('replay', '--env', 'decade', '--seed', '40', '--deal', String(deal), '--agent', agent).lines.at(-1)!);
+    for (const deal of [0, 5, 7]) {
+      // `random` draws from its reset seed: only eval's reset gives eval's game.
+      for (const [agent, rows] of [['random', random], ['longest', longest]] as const) {
+        const end = last(agent, deal);
+        expect([end.info.outcome.cardsLeft, end.step], `${agent} deal ${deal}`).toEqual([rows.deals.cardsLeft[deal], rows.deals.steps[deal]]);
+      }
+    }
+    expect(tengym('replay', '--env', 'decade', '--seed', '45', '--agent', 'longest').stdout).toBe(tengym('replay', '--env', 'decade', '--seed', '40', '--deal', '5', '--agent', 'longest').stdout);
+    expect(tengym('replay', '--env', 'decade', '--seed', '1', '--agent', 'models/decade').code).toBe(0);
+  });
+
   it('an illegal action prints the steps before it, then a clear error and a non-zero exit', () => {
     // A deal that lasts at least three steps.
     let seed = 0;
@@ -95,6 +111,9 @@ describe('tengym CLI', () => {
     [['replay', '--env', 'tens', '--seed', '1', '--actions', '1,x'], /entry 2 "x" is not an action id/],
     [['replay', '--env', 'tens', '--seed', '1', '--actions', '999'], /not an action id; tens has ids 0..81/],
     [['replay', '--env', 'tens', '--policy', 'first'], /give --seed N or --deck/],
+    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'first', '--agent', 'first'], /give exactly one of --actions, --policy or --agent/],
+    [['replay', '--env', 'tens', '--seed', '1', '--agent', 'pimc'], /unknown agent "pimc" for tens/],
+    [['replay', '--env', 'tens', '--deck', 'AS', '--deal', '2', '--agent', 'first'], /--deal I is deal I of an evaluation from --seed S: give --seed with it/],
     [['stats', '--env', 'tens', '--episodes', '0'], /--episodes must be a positive integer/],
     [['frobnicate'], /Unknown argument|Did you mean|Unknown command/i],
   ])('bad input %j is one clear line, exit 1', (args, message) => {

@@ -1,13 +1,16 @@
 /**
- * `tengym replay`: plays a deal with given actions or a simple policy and prints the
- * game as JSON Lines (see src/env/playthrough.ts for the line format).
+ * `tengym replay`: plays a deal with given actions, a simple policy or any agent, and prints
+ * the game as JSON Lines (see src/env/playthrough.ts for the line format).
  */
 import type { CommandModule } from 'yargs';
+import type { Agent } from '../../agents/agent.js';
 import { makeBasicPolicy, BASIC_POLICIES, type BasicPolicyName } from '../../agents/basic.js';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { playthrough } from '../../env/playthrough.js';
-import { make } from '../../env/registry.js';
+import { envConfig, make } from '../../env/registry.js';
+import { deriveSeed } from '../../env/rng.js';
+import { resolveAgent } from '../../node/resolve.js';
 import { checkSeedOption, parseActionList, parseOptionsJson, writeLine } from '../io.js';
 
 export interface ReplayArgs {
@@ -18,6 +21,8 @@ export interface ReplayArgs {
   actions?: string;
   policy?: BasicPolicyName;
   'policy-seed'?: number;
+  agent?: string;
+  deal?: number;
 }
 
 export const replayCommand: CommandModule<object, ReplayArgs> = {
@@ -32,9 +37,14 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('actions', { type: 'string', describe: 'Comma-separated action ids to play, e.g. 3,0,17' })
       .option('policy', { choices: BASIC_POLICIES, describe: 'Play to the end with this policy instead of --actions' })
       .option('policy-seed', { type: 'number', describe: 'Seed of the random policy (default 0; with --policy random only)' })
+      .option('agent', { type: 'string', describe: 'Play to the end with this agent of the env or model directory, as eval --agents takes them, reset as tengym eval --seed S resets it for its deal --deal (default 0)' })
+      .option('deal', { type: 'number', describe: 'With --seed S: deal I of tengym eval --seed S, that is seed S + I, the agent reset as eval resets it there' })
       .check((a) => {
         if (a.seed === undefined && a.deck === undefined) throw new TengymError('bad-argument', 'give --seed N or --deck "…"');
-        if ((a.actions === undefined) === (a.policy === undefined)) throw new TengymError('bad-argument', 'give exactly one of --actions or --policy');
+        if ([a.actions, a.policy, a.agent].filter((x) => x !== undefined).length !== 1) throw new TengymError('bad-argument', 'give exactly one of --actions, --policy or --agent');
+        if (a.deal !== undefined && a.seed === undefined) throw new TengymError('bad-argument', '--deal I is deal I of an evaluation from --seed S: give --seed with it');
+        checkSeedOption('deal', a.deal);
+        if (a.deal !== undefined && a.seed !== undefined) checkSeedOption('seed', a.seed + a.deal);
         checkSeedOption('seed', a.seed);
         checkSeedOption('policy-seed', a['policy-seed']);
         // Only the random policy draws: anywhere else the seed would be ignored.
@@ -42,15 +52,17 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
         return true;
       })
       .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')
+      .example('$0 replay --env decade --seed 123 --deal 41 --agent pimc', 'The game pimc plays on deal 41 of tengym eval --seed 123 (its record in eval --json --per-deal)')
       .example('$0 replay --env decade --deck "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC" --actions 0,3,0', 'Given actions on an explicit deck (a new deck\'s order): draw, discard A♠ 2♠ 3♠ 4♠, draw'),
-  handler: (args) => replay(args),
+  handler: async (args) => replay(args, writeLine, args.agent === undefined ? undefined : await resolveAgent(args.agent, envConfig(args.env, parseOptionsJson(args.options)))),
 };
 
-/** `tengym replay`'s work: the JSON Lines of the game, each passed to `write` (stdout by default). */
-export function replay(args: ReplayArgs, write: (line: string) => void = writeLine): void {
+/** `tengym replay`'s work: the JSON Lines of the game, each passed to `write` (stdout by default); `agent`, what --agent names, made. */
+export function replay(args: ReplayArgs, write: (line: string) => void = writeLine, agent?: Agent): void {
   const env = make(args.env, parseOptionsJson(args.options));
   const reset: { seed?: number; deck?: string } = {};
-  if (args.seed !== undefined) reset.seed = args.seed;
+  const deal = args.deal ?? 0;
+  if (args.seed !== undefined) reset.seed = args.seed + deal;
   if (args.deck !== undefined) reset.deck = args.deck;
   let next: (env: Env, step: number) => number | undefined;
   let list: number[] | null = null;
@@ -59,6 +71,10 @@ export function replay(args: ReplayArgs, write: (line: string) => void = writeLi
     if (actions.length === 0) throw new TengymError('bad-action', '--actions is empty: give the action ids to play, e.g. 3,0,17 (or --policy first to play to the end)');
     list = actions;
     next = (_env, step) => actions[step - 1];
+  } else if (agent !== undefined) {
+    // As tengym eval resets it before deal `deal` of its --seed (src/eval/episodes.ts).
+    agent.reset(deriveSeed(args.seed ?? 0, deal));
+    next = (e) => agent.act(e);
   } else {
     const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed'] ?? 0);
     next = (e) => policy.act(e);
