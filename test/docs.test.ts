@@ -46,6 +46,14 @@ describe('the docs', () => {
     expect(DOCS).toContain('docs/decisions.md');
   });
 
+  it("where they send a package's user to a game's tables, the built types open with them", () => {
+    for (const game of ['tens', 'block-ten', 'decade', 'four-ten']) {
+      const types = readFileSync(join(ROOT, 'dist/env/games', `${game}.d.ts`), 'utf8');
+      expect(types.slice(0, 3), game).toBe('/**');
+      for (const heading of ['## Options', '## Actions', '## Observation']) expect(types.slice(0, types.indexOf('*/')), `${game}: ${heading}`).toContain(heading);
+    }
+  });
+
   it('heading anchors follow GitHub', () => {
     const anchors = headingAnchors('# The rules\n## Four Ten solved exactly: `optimal`\n## Tens\n## Tens\n```\n# not a heading\n```\n');
     expect([...anchors]).toEqual(['the-rules', 'four-ten-solved-exactly-optimal', 'tens', 'tens-1']);
