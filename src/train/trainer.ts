@@ -216,6 +216,30 @@ interface RecordedRun {
   what: string;
 }
 
+/**
+ * On --resume, what the user gives again (the config file's fields, --seed, --eval-every) must be
+ * what the run has: a field given with another value is refused, naming what gave it. What is
+ * not given is the run's, whatever its default (seed 0, an evalEvery derived from --steps). A
+ * config file's totalSteps is not read: --steps extends a run.
+ */
+function checkGivenOnResume(request: TrainRequest, spec: AlgorithmSpec, env: EnvConfig, recorded: Record<string, unknown>, config: CommonConfig): void {
+  const file = request.configSource ?? 'the given config';
+  const raw = request.config;
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) throw new TengymError('bad-argument', `bad ${spec.name} ${file}: expected a JSON object of config fields`);
+  const { totalSteps: _extendedByFlag, ...fields } = (raw ?? {}) as Record<string, unknown>;
+  const givenBy = new Map<string, string>(Object.keys(fields).map((key) => [key, file]));
+  if (request.seed !== undefined) givenBy.set('seed', '--seed');
+  if (request.evalEvery !== undefined) givenBy.set('evalEvery', '--eval-every');
+  if (givenBy.size === 0) return;
+  // The run's config with what was given over it, checked as a run's config is (unknown or bad fields named).
+  const given = resolveTrainConfig(spec, env, { ...recorded, ...fields }, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery }) as unknown as Record<string, unknown>;
+  const had = config as unknown as Record<string, unknown>;
+  const shown = (value: unknown) => JSON.stringify(value) ?? 'unset';
+  for (const [key, by] of givenBy) {
+    if (!sameJSON(given[key], had[key])) throw new TengymError('bad-argument', `--resume: the run in ${request.out} has ${key} = ${shown(had[key])}, ${by} sets ${shown(given[key])} (only --steps may change on resume)`);
+  }
+}
+
 /** The run's setup: from what the directory records when resuming (what is given must agree with it), else from the request. */
 async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
   const out = request.out;
@@ -242,13 +266,9 @@ async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Pr
       const oldEnv = recorded.options === undefined && request.options !== undefined ? envConfig(env.id, request.options) : env;
       return { env: oldEnv, spec, config: resolveTrainConfig(spec, oldEnv, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery }) };
     }
+    // The run's own config, its evalEvery included (set or derived when it started): extended by --steps, it keeps it.
     const config = resolveTrainConfig(spec, env, recorded.config, `config of ${recorded.what}`, { steps: request.steps });
-    if (request.config !== undefined || request.seed !== undefined || request.evalEvery !== undefined) {
-      const given = resolveTrainConfig(spec, env, request.config ?? recorded.config, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery });
-      for (const key of Object.keys(given) as (keyof CommonConfig)[]) {
-        if (!sameJSON(given[key], config[key])) throw new TengymError('bad-argument', `--resume: the run in ${out} has ${key} = ${JSON.stringify(config[key])}, the given config has ${JSON.stringify(given[key])} (only --steps may change on resume)`);
-      }
-    }
+    checkGivenOnResume(request, spec, env, recorded.config, config);
     return { env, spec, config };
   }
   if (request.resume && (request.env === undefined || request.algo === undefined)) {

@@ -1,6 +1,8 @@
 // Run folders as a kill or a careless hand leaves them: a run killed before its first checkpoint
-// resumes with its own settings (from its marker); a tampered or damaged checkpoint is refused
-// with the reason, and the folder is left as it was; --out where no run can be is named.
+// resumes with its own settings (from its marker); a resume given the run's config file again
+// takes what the file leaves out from the run and refuses only what it changes; a tampered or
+// damaged checkpoint is refused with the reason, and the folder is left as it was; --out where
+// no run can be is named.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +72,46 @@ describe('a run killed before its first checkpoint', () => {
     writeFileSync(join(out, 'tengym-run.json'), '{"format":"tengym-run/1","env":"decade"}');
     const before = snapshot(out);
     expect(await refusal(train({ out, resume: true, quiet: true }))).toMatch(/is not resumable: its tengym-run.json is not a tengym run's marker: .*algo/);
+    expect(snapshot(out)).toEqual(before);
+  });
+});
+
+describe('--resume with the config file a run started with', () => {
+  // The run's config file, which leaves seed and evalEvery out: --seed gives the one, --steps derives the other.
+  const SMALL = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEpisodes: 10, evalReference: 'first' };
+  const file = { config: SMALL, configSource: 'config file small.json' };
+  const started = join(root, 'with-config');
+  beforeAll(async () => {
+    await train({ env: 'decade', algo: 'ppo', ...file, steps: 1000, seed: 2, out: started, quiet: true });
+  }, 120_000);
+  const copy = (name: string) => {
+    const out = join(root, name);
+    cpSync(started, out, { recursive: true });
+    return out;
+  };
+
+  it('takes what was not given from the run: its seed, not the default', async () => {
+    const summary = await train({ out: copy('again'), resume: true, ...file, quiet: true });
+    expect(summary.config).toMatchObject({ seed: 2, totalSteps: 1000, evalEvery: 100 });
+  });
+
+  it('extends the run with --steps as it does without the file: the run keeps its evalEvery', async () => {
+    const withFile = await train({ env: 'decade', algo: 'ppo', ...file, steps: 2000, seed: 2, out: copy('longer'), resume: true, quiet: true });
+    const without = await train({ steps: 2000, out: copy('longer-no-file'), resume: true, quiet: true });
+    expect(withFile.config).toMatchObject({ seed: 2, totalSteps: 2000, evalEvery: 100 });
+    expect(withFile.config).toEqual(without.config);
+    expect(withFile.envSteps).toBe(without.envSteps);
+  });
+
+  it.each([
+    ['a field the file changes', { ...file, config: { ...SMALL, minibatchSize: 8 } }, /^--resume: the run in .* has minibatchSize = 16, config file small.json sets 8 \(only --steps may change on resume\)$/],
+    ['a field the file adds', { ...file, config: { ...SMALL, evalEvery: 50 } }, /has evalEvery = 100, config file small.json sets 50 /],
+    ['--seed', { ...file, seed: 3 }, /has seed = 2, --seed sets 3 /],
+    ['--eval-every over the file', { ...file, config: { ...SMALL, evalEvery: 100 }, evalEvery: 200 }, /has evalEvery = 100, --eval-every sets 200 /],
+  ])('refuses %s that differs from the run, naming what gave it', async (_what, given, message) => {
+    const out = copy(`refused-${_what.replace(/\W+/g, '-')}`);
+    const before = snapshot(out);
+    expect(await refusal(train({ out, resume: true, ...given, quiet: true }))).toMatch(message);
     expect(snapshot(out)).toEqual(before);
   });
 });

@@ -232,7 +232,7 @@ describe('tengym train', () => {
     writeFileSync(join(out, 'checkpoint-new', 'state.json'), '{"half": "written"');
     await expect(train({ env: 'decade', algo: 'ppo', config: TINY_PPO, steps: 1000, out, quiet: true })).rejects.toThrow(/already holds a training run .*pass --resume/);
     await expect(train({ env: 'decade-fives', out, resume: true, quiet: true })).rejects.toThrow(/--resume: .* trains decade, not decade-fives/);
-    await expect(train({ out, resume: true, config: { ...TINY_PPO, learningRate: 0.1 }, quiet: true })).rejects.toThrow(/learningRate = 0.0005, the given config has 0.1 \(only --steps may change on resume\)/);
+    await expect(train({ out, resume: true, config: { ...TINY_PPO, learningRate: 0.1 }, quiet: true })).rejects.toThrow(/learningRate = 0.0005, the given config sets 0.1 \(only --steps may change on resume\)/);
     const extended = await train({ out, resume: true, steps: 2000, quiet: true });
     expect(extended.resumedFrom).toBeGreaterThanOrEqual(1000);
     expect(extended.envSteps).toBeGreaterThanOrEqual(2000);

@@ -145,7 +145,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
       .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
       .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
-      .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none)' })
+      .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none), with the run\'s settings: what is given again (--env, --options, --algo, --config\'s fields, --seed, --eval-every) must be the run\'s, what is left out is the run\'s whatever its default; only --steps may change (a config file\'s totalSteps is not read), and an extended run keeps its evalEvery' })
       .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row)' })
       .example('$0 train --env decade --algo distill --config distill-deep --steps 12000000 --eval-every 2000000 --out runs/decade', 'The shipped decade model: pimc distilled into a search two draws deep')
       .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
