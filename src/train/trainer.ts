@@ -92,6 +92,14 @@ export interface TrainSummary {
   config: CommonConfig;
   envSteps: number;
   samples: number;
+  /** Gradient updates of the whole run. */
+  updates: number;
+  /** Why the run made no gradient update, so that best/ is the network it started with (untrainedReason), or null. */
+  untrained: string | null;
+  /** Evaluations of the whole run: the points of its learning curve. */
+  evaluations: number;
+  /** Env steps per iteration (a rollout and its update, a round of decisions), on average this session; null when it ran none. */
+  iterationEnvSteps: number | null;
   /** This session (a resumed run counts from the resume). */
   sessionEnvSteps: number;
   sessionSeconds: number;
@@ -101,6 +109,23 @@ export interface TrainSummary {
   resumedFrom: number | null;
   best: EvaluationReport | null;
   last: EvaluationReport | null;
+}
+
+/**
+ * Why a run ended without a single gradient update, so that its best/ is the network it started
+ * with, and what to do; null when it made one. DQN and the value learners wait for
+ * `learningStarts` decision samples, which a short run may never gather.
+ */
+export function untrainedReason(run: { updates: number; samples: number; envSteps: number; config: CommonConfig }): string | null {
+  if (run.updates > 0) return null;
+  const what = `no gradient update in ${run.envSteps} env steps, so best/ is the untrained network`;
+  const { learningStarts } = run.config as CommonConfig & { learningStarts?: number };
+  if (learningStarts !== undefined && run.samples < learningStarts) {
+    // Samples come at the run's rate so far: the steps that would gather learningStarts, rounded up to a thousand.
+    const steps = run.samples > 0 ? ` (about ${Math.ceil((run.envSteps * learningStarts) / run.samples / 1000) * 1000} at this run's rate)` : '';
+    return `${what}: learningStarts not reached (${run.samples} decision samples gathered of the ${learningStarts} needed before the first update); give more --steps${steps} or a smaller learningStarts (--config)`;
+  }
+  return `${what} (${run.samples} decision samples gathered); give more --steps`;
 }
 
 /** The strongest fair baseline of the env's engine, for the paired comparison. */
@@ -450,6 +475,8 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     else await writeMetricsFiles(out, trainer.rows, curve);
 
     let lastYield = performance.now();
+    const loopStart = algorithm.env.envSteps;
+    let iterations = 0;
     while (algorithm.env.envSteps < config.totalSteps) {
       // A turn of the event loop every 100 ms, so Ctrl-C's handler (and any other event) is
       // heard between evaluations, which can be many minutes apart.
@@ -458,6 +485,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
         lastYield = performance.now();
       }
       algorithm.iterate();
+      iterations++;
       const steps = algorithm.env.envSteps;
       const seconds = (performance.now() - sessionStart) / 1000;
       request.onProgress?.(Math.min(steps, config.totalSteps), config.totalSteps, seconds > 0 ? (steps - stepsAtStart) / seconds : 0);
@@ -475,6 +503,10 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       config,
       envSteps: algorithm.env.envSteps,
       samples: algorithm.samples,
+      updates: algorithm.updates,
+      untrained: untrainedReason({ updates: algorithm.updates, samples: algorithm.samples, envSteps: algorithm.env.envSteps, config }),
+      evaluations: trainer.rows.length,
+      iterationEnvSteps: iterations > 0 ? Math.round((algorithm.env.envSteps - loopStart) / iterations) : null,
       sessionEnvSteps,
       sessionSeconds,
       envStepsPerSecond: sessionSeconds > 0 ? sessionEnvSteps / sessionSeconds : 0,

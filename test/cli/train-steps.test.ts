@@ -8,6 +8,6 @@ describe('train --steps', () => {
       'note: 219112 env steps for --steps 200000: training runs whole iterations (a rollout of numEnvs × rolloutSteps = 1024 decisions, forced moves counting as env steps too) and stops after the one that reaches the limit',
     );
     expect(stepsNote(200_000, { totalSteps: 200_000, numEnvs: 64 })).toBeNull();
-    expect(stepsNote(200_100, { totalSteps: 200_000, numEnvs: 64 })).toMatch(/\(a batch of decisions,/);
+    expect(stepsNote(200_100, { totalSteps: 200_000, numEnvs: 64 })).toMatch(/\(a round of numEnvs = 64 decisions,/);
   });
 });

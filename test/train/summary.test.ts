@@ -45,3 +45,47 @@ describe('the comparison a run suggests', () => {
     expect(resumed.stdout).toMatch(expected);
   });
 });
+
+describe('a run that made no gradient update', () => {
+  // An afterstate run that ends before its replay ring holds learningStarts samples.
+  const WAITING = { numEnvs: 8, hidden: [16], evalEpisodes: 10, evalReference: 'first', learningStarts: 1_000_000 };
+
+  it('says so, with the samples gathered and what to do, in the summary and in the --json end record', () => {
+    const dir = tmp();
+    const r = tengym('train', '--env', 'decade', '--algo', 'afterstate', '--steps', '1500', '--config', configFile(dir, WAITING), '--out', join(dir, 'run'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^warning: no gradient update in \d+ env steps, so best\/ is the untrained network: learningStarts not reached \(\d+ decision samples gathered of the 1000000 needed before the first update\); give more --steps \(about \d+ at this run's rate\) or a smaller learningStarts \(--config\)$/m);
+    const json = tengym('train', '--env', 'decade', '--algo', 'afterstate', '--steps', '1500', '--config', configFile(dir, WAITING), '--out', join(dir, 'json'), '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const end = JSON.parse(json.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(end).toMatchObject({ type: 'end', updates: 0, untrained: expect.stringMatching(/^no gradient update in \d+ env steps, so best\/ is the untrained network: learningStarts not reached/) });
+  });
+
+  it('is not said of a run that trained', () => {
+    const dir = tmp();
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '800', '--config', configFile(dir), '--out', join(dir, 'run'), '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const end = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(end).toMatchObject({ type: 'end', untrained: null });
+    expect(end.updates).toBeGreaterThan(0);
+  });
+});
+
+describe('a run that evaluates fewer than ten times', () => {
+  it('says so when its iterations are longer than evalEvery, which the schedule cannot tell at the start', () => {
+    // evalEvery is a tenth of the run, 400 env steps; an iteration of 32 decisions is about 800.
+    const dir = tmp();
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '4000', '--config', configFile(dir), '--out', join(dir, 'run'));
+    expect(r.code, r.stderr).toBe(0);
+    const evaluations = r.stdout.split('\n').filter((l) => l.startsWith('steps ')).length;
+    expect(evaluations).toBeLessThanOrEqual(10);
+    expect(r.stdout).toMatch(new RegExp(`^note: the run evaluated ${evaluations} times in \\d+ env steps, not 11 as evalEvery 400 schedules: an evaluation waits for the end of the iteration under way, and an iteration took about \\d+ env steps \\(a rollout of numEnvs × rolloutSteps = 32 decisions\\); --steps \\d+ or more gives a curve of 11 points$`, 'm'));
+  });
+
+  it('the afterstate learner too', () => {
+    const dir = tmp();
+    const r = tengym('train', '--env', 'decade', '--algo', 'afterstate', '--steps', '3000', '--config', configFile(dir, { numEnvs: 16, hidden: [16], evalEpisodes: 10, evalReference: 'first', learningStarts: 100 }), '--out', join(dir, 'run'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^note: the run evaluated \d+ times in \d+ env steps, not 11 as evalEvery 300 schedules: .* \(a round of numEnvs = 16 decisions\)/m);
+  });
+});

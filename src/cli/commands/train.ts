@@ -77,8 +77,36 @@ function evaluationLine(row: MetricsRow, reference: string): string {
  */
 export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }): string | null {
   if (envSteps <= config.totalSteps) return null;
-  const size = config.numEnvs !== undefined && config.rolloutSteps !== undefined ? `a rollout of numEnvs × rolloutSteps = ${config.numEnvs * config.rolloutSteps} decisions` : 'a batch of decisions';
-  return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${size}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
+  return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${iterationSize(config)}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
+}
+
+/** An iteration of the algorithm in decisions: PPO's rollout, or one round of a decision per env copy (DQN and the value learners). */
+function iterationSize(config: { numEnvs?: number; rolloutSteps?: number }): string {
+  if (config.numEnvs !== undefined && config.rolloutSteps !== undefined) return `a rollout of numEnvs × rolloutSteps = ${config.numEnvs * config.rolloutSteps} decisions`;
+  return config.numEnvs !== undefined ? `a round of numEnvs = ${config.numEnvs} decisions` : 'a round of decisions';
+}
+
+/** The evaluations evalEvery schedules in a run: at the start, at every multiple of evalEvery, and at the end. */
+export function scheduledEvaluations(config: { totalSteps: number; evalEvery: number }): number {
+  const { totalSteps, evalEvery } = config;
+  return 1 + Math.floor(totalSteps / evalEvery) + (totalSteps % evalEvery === 0 ? 0 : 1);
+}
+
+/**
+ * Why a run evaluated fewer times than its evalEvery scheduled, and at most CURVE_EVALUATIONS
+ * times: an evaluation waits for the end of the iteration under way, and the run's iterations
+ * were longer than evalEvery, which is known only once they have run (PPO's first on decade is
+ * about 28,500 env steps). Null otherwise (a schedule of few evaluations is noted at the start).
+ */
+export function evaluationsNote(run: { evaluations: number; envSteps: number; iterationEnvSteps: number | null; config: { totalSteps: number; evalEvery: number; numEnvs?: number; rolloutSteps?: number } }): string | null {
+  const scheduled = scheduledEvaluations(run.config);
+  if (run.iterationEnvSteps === null || run.evaluations > CURVE_EVALUATIONS || run.evaluations >= scheduled) return null;
+  // Eleven iterations' steps, rounded up to a thousand: evalEvery (a tenth of the run) is then longer than an iteration.
+  const steps = Math.ceil(((CURVE_EVALUATIONS + 1) * run.iterationEnvSteps) / 1000) * 1000;
+  return (
+    `note: the run evaluated ${run.evaluations} times in ${run.envSteps} env steps, not ${scheduled} as evalEvery ${run.config.evalEvery} schedules: an evaluation waits for the end of the iteration under way, ` +
+    `and an iteration took about ${run.iterationEnvSteps} env steps (${iterationSize(run.config)}); --steps ${steps} or more gives a curve of ${CURVE_EVALUATIONS + 1} points`
+  );
 }
 
 /**
@@ -122,7 +150,12 @@ export const trainCommand: CommandModule<object, Args> = {
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
-          'evalEvery is set (--eval-every or the config), a run evaluates at least ten times.',
+          'evalEvery is set (--eval-every or the config), it is at most a tenth of the run, so a run',
+          'evaluates at least ten times besides the start, unless the algorithm\'s iterations are longer:',
+          'an evaluation waits for the end of the iteration under way (PPO on decade: about 28,500 env',
+          'steps each). A run that evaluates ten times or fewer says so, and so does one that ends',
+          'without a gradient update (DQN and the value learners wait for learningStarts samples):',
+          'its best/ is then the untrained network.',
           'Writes to DIR:',
           '- metrics.jsonl, metrics.csv: one row per evaluation (steps, samples, losses, win rates)',
           '- learning-curve.svg: the held-out win rate (Four Ten: mean rounds) against env steps',
@@ -204,8 +237,8 @@ export const trainCommand: CommandModule<object, Args> = {
         writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
         const { totalSteps, evalEvery } = info.config;
-        // At the start, every evalEvery steps, and at the end.
-        const evaluations = 1 + Math.floor(totalSteps / evalEvery) + (totalSteps % evalEvery === 0 ? 0 : 1);
+        // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery: evaluationsNote says so at the end).
+        const evaluations = scheduledEvaluations(info.config);
         if (evaluations <= CURVE_EVALUATIONS) {
           writeLine(`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
         }
@@ -221,6 +254,8 @@ export const trainCommand: CommandModule<object, Args> = {
     const best = summary.best;
     const overshoot = stepsNote(summary.envSteps, summary.config);
     if (overshoot) writeLine(overshoot);
+    const fewer = evaluationsNote(summary);
+    if (fewer) writeLine(fewer);
     writeLine(
       `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ${summary.sessionEnvSteps} env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +
         `${Math.round(summary.envStepsPerSecond)} env steps/s (${Math.round(summary.trainingEnvStepsPerSecond)} without evaluations and checkpoints), backend ${summary.backend}`,
@@ -233,5 +268,6 @@ export const trainCommand: CommandModule<object, Args> = {
       );
       writeLine(`model: ${args.out}/best (compare on fresh deals: ${compareCommand(args.out, summary, best)})`);
     }
+    if (summary.untrained) writeLine(`warning: ${summary.untrained}`);
   },
 };
