@@ -69,7 +69,10 @@ export function checkSampleMemory(algo: string, field: string, count: number, sa
   throw new TengymError('bad-argument', `${algo} config: ${field} ${count} is more than a run holds: at most ${most} samples of ${sampleBytes} bytes (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB)`);
 }
 
-/** Evaluations a run makes at least, besides the one at its start, unless its evalEvery is set. */
+/**
+ * Evaluations a run makes at least, besides the one at its start, unless its evalEvery is set or
+ * its iterations are longer than a tenth of it (an evaluation comes between two iterations).
+ */
 export const CURVE_EVALUATIONS = 10;
 
 /** Seeds of the held-out evaluation deals (deal i: EVAL_SEED + i). Training deals come from the run's seed, far below. */

@@ -16,7 +16,8 @@
  * | `tengym-run.json`          | written first: marks the directory as a tengym run, which `--resume` requires (or a checkpoint), with the run's settings (env, options, algorithm, config), which a run killed before its first checkpoint resumes with |
  *
  * Evaluation: every `evalEvery` env steps (and at the start and the end; unless set, at
- * most a tenth of the run, so that every learning curve has at least eleven points) the
+ * most a tenth of the run, so that every learning curve has at least eleven points, unless an
+ * iteration is longer: an evaluation comes between two iterations, TrainSummary.evaluations) the
  * algorithm's agent (`Algorithm.agent`: the model as `tengym eval` plays it) plays a FIXED
  * held-out set of deals, seeds 1,000,000,000 + i for i < evalEpisodes, which training never
  * deals (its deals come from the run's seed), through `tengym eval`'s own loop (episodes.ts),
@@ -65,7 +66,7 @@ export interface TrainRequest {
   steps?: number;
   /** Overrides config.seed. */
   seed?: number;
-  /** Overrides config.evalEvery (without it, and without evalEvery in the config, a run evaluates at least ten times). */
+  /** Overrides config.evalEvery (without it, and without evalEvery in the config, it is at most a tenth of the run: ten evaluations besides the start, unless an iteration is longer). */
   evalEvery?: number;
   out: string;
   resume?: boolean;
