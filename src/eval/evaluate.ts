@@ -130,6 +130,7 @@ export interface OutcomeFigures {
   meanSteps: number;
   meanDecisions: number;
   meanCardsLeft?: number;
+  /** Round games: the mean and median rounds of the won deals (to the target; a lost game never reaches it). */
   meanRounds?: number;
   medianRounds?: number;
   pointsPerRound?: number;

@@ -18,8 +18,8 @@ export interface StatsResult {
   ci95: [number, number];
   /** Card games: mean cards left at the end. */
   meanCardsLeft?: number;
-  /** Four Ten: mean rounds played and points at the end. */
-  meanRounds?: number;
+  /** Four Ten: mean rounds played, every game counted (an evaluation's `meanRounds` counts the won games only: rounds to the target), and points at the end. */
+  meanRoundsPlayed?: number;
   meanPoints?: number;
   /** Episodes cut by a step or round limit. */
   truncatedRate: number;
@@ -68,7 +68,7 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
     meanSteps: steps / episodes,
   };
   if (env.game.scoring === 'rounds') {
-    result.meanRounds = rounds / episodes;
+    result.meanRoundsPlayed = rounds / episodes;
     result.meanPoints = points / episodes;
   } else result.meanCardsLeft = cardsLeft / episodes;
   return result;

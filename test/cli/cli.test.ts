@@ -158,10 +158,11 @@ describe('tengym CLI', () => {
       sums.truncated += game.truncated ? 1 : 0;
     }
     expect(f).toMatchObject({ env: 'four-ten', episodes: 50, seed: 0, winRate: sums.won / 50, ci95: wilsonInterval(sums.won, 50), truncatedRate: sums.truncated / 50, deadDealRate: sums.dead / 50 });
-    expect(f.meanRounds).toBeCloseTo(sums.rounds / 50, 12);
+    expect(f.meanRoundsPlayed).toBeCloseTo(sums.rounds / 50, 12);
     expect(f.meanPoints).toBeCloseTo(sums.points / 50, 12);
     expect(f.meanSteps).toBeCloseTo(sums.steps / 50, 12);
-    expect(f.meanRounds).toBeGreaterThan(1);
+    expect(f.meanRoundsPlayed).toBeGreaterThan(1);
+    expect(f).not.toHaveProperty('meanRounds');
     expect(f).not.toHaveProperty('meanCardsLeft');
   });
 
@@ -172,7 +173,7 @@ describe('tengym CLI', () => {
     const [header, rule, ...rows] = r.lines;
     const names = header.trim().split(/ {2,}/);
     const spans = [...rule.matchAll(/-+/g)].map((m) => [m.index!, m.index! + m[0].length]);
-    for (const name of ['episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds']) {
+    for (const name of ['episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played']) {
       const [start, end] = spans[names.indexOf(name)];
       const cells = rows.map((row) => row.padEnd(end).slice(start, end));
       expect(cells.filter((cell) => cell.trim() !== '').length, name).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ interface Args {
 
 export function statsTable(results: StatsResult[]): string {
   return formatTable(
-    ['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds'],
+    ['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played'],
     results.map((r) => [
       r.env,
       JSON.stringify(nonDefault(r)),
@@ -25,7 +25,7 @@ export function statsTable(results: StatsResult[]): string {
       pct(r.winRate),
       `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
       r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
-      r.meanRounds === undefined ? '' : r.meanRounds.toFixed(2),
+      r.meanRoundsPlayed === undefined ? '' : r.meanRoundsPlayed.toFixed(2),
     ]),
   );
 }
@@ -44,7 +44,7 @@ export const statsCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"tableau":15}'` })
       .option('episodes', { type: 'number', default: 10000, describe: 'Deals to play (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRounds, … }' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRoundsPlayed (every game; the meanRounds of tengym eval counts the won ones), … }' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
         checkSeedOption('seed', a.seed);
