@@ -52,7 +52,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
         return true;
       })
       .example('$0 replay --env tens --seed 7 --policy first', 'Play deal 7 of tens with the first legal action each step')
-      .example('$0 replay --env decade --seed 123 --deal 41 --agent pimc', 'The game pimc plays on deal 41 of tengym eval --seed 123 (its record in eval --json --per-deal)')
+      .example('$0 replay --env decade --seed 123 --deal 41 --agent pimc', 'Deal 41 of an evaluation from seed 123, as pimc played it')
       .example('$0 replay --env decade --deck "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC" --actions 0,3,0', 'Given actions on an explicit deck (a new deck\'s order): draw, discard A♠ 2♠ 3♠ 4♠, draw'),
   handler: async (args) => replay(args, writeLine, args.agent === undefined ? undefined : await resolveAgent(args.agent, envConfig(args.env, parseOptionsJson(args.options)))),
 };

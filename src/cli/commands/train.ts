@@ -185,7 +185,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
       .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')
-      .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000', 'Compare the best model with a baseline'),
+      .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000 --seed 3000000000', 'Compare the best model with a baseline on fresh deals'),
   handler: async (args) => {
     if (!args.resume && args.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
     if (!args.resume && args.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);

@@ -135,6 +135,10 @@ export class ValueLearning {
     network: { inputSize: number; cost: 'cards' | 'rounds' },
   ) {
     if (config.splitBatch && config.batchSize % 2 !== 0) throw new TengymError('bad-argument', `${algo} config: splitBatch needs an even batchSize, not ${config.batchSize}`);
+    // The ring holds at most bufferSize samples, and the first gradient step waits for learningStarts of them.
+    if (config.bufferSize < config.learningStarts) {
+      throw new TengymError('bad-argument', `${algo} config: bufferSize ${config.bufferSize} is less than learningStarts ${config.learningStarts}, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts`);
+    }
     // A position: its features and two targets.
     checkSampleMemory(algo, 'bufferSize', config.bufferSize, 4 * network.inputSize + 8);
     checkSampleMemory(algo, 'batchSize', config.batchSize, 4 * network.inputSize + 8);

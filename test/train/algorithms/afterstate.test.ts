@@ -174,6 +174,12 @@ describe('the learner', () => {
     expect(() => new AfterstateLearner(envConfig(id), afterstateConfigSchema.parse({}))).toThrow(/afterstate/);
   });
 
+  it('refuses a replay ring smaller than learningStarts, which would never make a first gradient step', () => {
+    expect(() => new AfterstateLearner(envConfig('decade'), afterstateConfigSchema.parse({ hidden: [4], bufferSize: 500, learningStarts: 1000 }))).toThrow(
+      /^afterstate config: bufferSize 500 is less than learningStarts 1000, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts$/,
+    );
+  });
+
   it('the tensor count stays flat across updates', () => {
     const learner = new AfterstateLearner(envConfig('decade'), afterstateConfigSchema.parse({ numEnvs: 16, hidden: [16], batchSize: 32, learningStarts: 1, samplesPerUpdate: 16, totalSteps: 100_000 }));
     expectFlatTensorsAcrossUpdates(learner);
