@@ -8776,6 +8776,7 @@ const SPECS = [
 	}
 ];
 const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
+new Set(SPECS.map((s) => s.id));
 function envIds() {
 	return SPECS.map((s) => s.id);
 }
