@@ -48,13 +48,13 @@ describe('the comparison a run suggests', () => {
 
 describe('a run that made no gradient update', () => {
   // An afterstate run that ends before its replay ring holds learningStarts samples.
-  const WAITING = { numEnvs: 8, hidden: [16], evalEpisodes: 10, evalReference: 'first', learningStarts: 1_000_000 };
+  const WAITING = { numEnvs: 8, hidden: [16], evalEpisodes: 10, evalReference: 'first', bufferSize: 2000, learningStarts: 2000 };
 
   it('says so, with the samples gathered and what to do, in the summary and in the --json end record', () => {
     const dir = tmp();
     const r = tengym('train', '--env', 'decade', '--algo', 'afterstate', '--steps', '1500', '--config', configFile(dir, WAITING), '--out', join(dir, 'run'));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^warning: no gradient update in \d+ env steps, so best\/ is the untrained network: learningStarts not reached \(\d+ decision samples gathered of the 1000000 needed before the first update\); give more --steps \(about \d+ at this run's rate\) or a smaller learningStarts \(--config\)$/m);
+    expect(r.stdout).toMatch(/^warning: no gradient update in \d+ env steps, so best\/ is the untrained network: learningStarts not reached \(\d+ decision samples gathered of the 2000 needed before the first update\); give more --steps \(about \d+ at this run's rate\) or a smaller learningStarts \(--config\)$/m);
     const json = tengym('train', '--env', 'decade', '--algo', 'afterstate', '--steps', '1500', '--config', configFile(dir, WAITING), '--out', join(dir, 'json'), '--json');
     expect(json.code, json.stderr).toBe(0);
     const end = JSON.parse(json.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;

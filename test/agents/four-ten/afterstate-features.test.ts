@@ -399,7 +399,7 @@ describe('the four-ten learner', () => {
 
   it('bootstraps a finished round from the next round start, and keeps the tensor count flat, with whole or split minibatches', () => {
     // No exploration and no updates: every target is a game's end (one round) or one round plus the network's value of a round start.
-    const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: 0, epsilonEnd: 0 }));
+    const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, bufferSize: 200_000, learningStarts: 200_000, epsilonStart: 0, epsilonEnd: 0 }));
     for (let k = 0; k < 60; k++) learner.iterate();
     const starts = new Float32Array(50 * 4 * F);
     const o = make('four-ten').options as FourTenOptions;
@@ -422,7 +422,7 @@ describe('the four-ten learner', () => {
 
   it('an exploring move ends the samples before it (they learn the best move\'s value there)', () => {
     const waiting = (epsilon: number): number => {
-      const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, learningStarts: 10 ** 9, epsilonStart: epsilon, epsilonEnd: epsilon }));
+      const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, bufferSize: 200_000, learningStarts: 200_000, epsilonStart: epsilon, epsilonEnd: epsilon }));
       let most = 0;
       for (let k = 0; k < 30; k++) {
         learner.iterate();
