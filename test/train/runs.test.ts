@@ -1,29 +1,19 @@
 // `tengym train` as a user runs it: --json, a learning curve of at least eleven points,
 // --eval-every, and run directories: never overwrite what tengym did not write, leave no
 // empty directory after a refusal, and no checkpoint-old/ after a resume.
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { configFile as writeConfig, tengym } from '../helpers/cli.js';
 import { checkRunDirectory } from '../../src/train/checkpoint.js';
 
-const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-const tengym = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-};
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-runs-'));
 
 /** A tiny PPO config for decade without evalEvery: about 800 env steps per iteration. */
 const TINY = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 2, evalEpisodes: 20, evalReference: 'first' };
 
-function configFile(dir: string, config: object = TINY): string {
-  const file = join(dir, 'tiny.json');
-  writeFileSync(file, JSON.stringify(config));
-  return file;
-}
+const configFile = (dir: string, config: object = TINY) => writeConfig(dir, config);
 
 const jsonLines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
 

@@ -1,28 +1,18 @@
 // What `tengym train` says at the end of a run: the comparison it suggests plays fresh deals (the
 // held-out deals chose best/, so on them best/ is favoured), with the run's options after a resume too.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { configFile as writeConfig, tengym } from '../helpers/cli.js';
 import { commonConfigFields, EVAL_SEED, FRESH_SEED, MAX_TRAIN_SEED } from '../../src/train/algorithm.js';
 
-const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-const tengym = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-};
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-summary-'));
 
 /** A tiny PPO config for decade: about 800 env steps per iteration, 20 held-out deals. */
 const TINY = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEpisodes: 20, evalReference: 'first' };
 
-function configFile(dir: string, config: object = TINY): string {
-  const file = join(dir, 'tiny.json');
-  writeFileSync(file, JSON.stringify(config));
-  return file;
-}
+const configFile = (dir: string, config: object = TINY) => writeConfig(dir, config);
 
 describe('the comparison a run suggests', () => {
   it('plays fresh deals: seeds no run deals in training and no held-out evaluation plays', () => {
