@@ -17,6 +17,7 @@ import { envConfig } from '../env/registry.js';
 import { TengymError, isPlainObject, showValue } from '../env/errors.js';
 import type { Agent } from '../agents/agent.js';
 import { kitOf } from '../agents/kits.js';
+import { optionsThatDiffer } from '../agents/learned/metadata.js';
 import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
 
 /** What a shipped model's metadata says it was trained for (`userDefinedMetadata.tengym`). */
@@ -47,7 +48,7 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   // The ids whose shipped model measured level with the strongest fair search (docs/hints.md).
   const first = kitOf(env.game).modelFirst;
   const modelFirst = first === true || (Array.isArray(first) && first.includes(env.id));
-  const fits = shipped !== null && shipped.env === env.id && JSON.stringify(shipped.options) === JSON.stringify(resolved);
+  const fits = shipped !== null && shipped.env === env.id && optionsThatDiffer(shipped.options, resolved as Record<string, unknown>).length === 0;
   if (modelFirst && fits) {
     return { kind: 'model', modelId: env.id, source: `model ${path} (shipped)` };
   }

@@ -486,12 +486,17 @@ describe('tengym hint', () => {
     },
   );
 
-  it('other options than the shipped model was trained for: the search answers', () => {
-    const env = make('decade', { reward: 'cards' });
+  it('other options than the shipped model was trained for: the search answers; another training reward is the same game, and the model answers', () => {
+    const env = make('decade', { maxSteps: 100 });
     env.reset({ seed: 3 });
     const r = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(env.getState()));
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
+    const paid = make('decade', { reward: 'cards' });
+    paid.reset({ seed: 3 });
+    const byCards = tengym(['hint', '--env', 'decade', '-', '--json'], JSON.stringify(paid.getState()));
+    expect(byCards.code, byCards.stderr).toBe(0);
+    expect(JSON.parse(byCards.stdout).source).toBe('model models/decade/ (shipped)');
   });
 
   it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {

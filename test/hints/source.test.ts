@@ -54,6 +54,8 @@ describe('chooseHintSource', () => {
     expect(chooseHintSource('decade', {}, null, 'models/index.json: HTTP 404').source).toBe('pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: models/index.json: HTTP 404)');
     expect(chooseHintSource('four-ten', {}, null, 'models/index.json: HTTP 404').source).toBe(chooseHintSource('four-ten', {}, null).source);
     expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
+    // The training reward changes what the env pays, not the game: the model still answers.
+    expect(chooseHintSource('decade', { reward: 'cards' }, shippedInfo('decade'))).toMatchObject({ kind: 'model', source: 'model models/decade/ (shipped)' });
     // A model of another env in the directory is no model for this one.
     expect(chooseHintSource('decade', {}, { env: 'decade-fives', options: {} }).kind).toBe('agent');
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');

@@ -78,18 +78,24 @@ function gameOptions(options: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
 }
 
+/** The options, the training reward aside, whose values differ between what a model was trained with and an env's (none: it plays that game). */
+export function optionsThatDiffer(trained: Record<string, unknown>, here: Record<string, unknown>): string[] {
+  const a = gameOptions(trained);
+  const b = gameOptions(here);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]));
+}
+
 /**
  * Throws unless the model was trained for this env's game: the same engine and options (its id
  * may be another name for them: `decade` with `{ fives: true }` is `decade-fives`), the training
  * reward aside, and the same sizes. The refusal names the options that differ.
  */
 export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
-  const trained = gameOptions(meta.options);
-  const here = gameOptions(env.options as Record<string, unknown>);
+  const here = env.options as Record<string, unknown>;
   const sameGame = meta.env === env.id || (isEnvId(meta.env) && envSpec(meta.env).game === env.game);
-  const differ = [...new Set([...Object.keys(trained), ...Object.keys(here)])].filter((key) => JSON.stringify(trained[key]) !== JSON.stringify(here[key]));
+  const differ = optionsThatDiffer(meta.options, here);
   if (!sameGame || differ.length > 0) {
-    const why = !sameGame ? 'another game' : differ.map((key) => `${key} ${JSON.stringify(trained[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
+    const why = !sameGame ? 'another game' : differ.map((key) => `${key} ${JSON.stringify(meta.options[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
     throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
   }
   if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
