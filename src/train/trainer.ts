@@ -99,6 +99,8 @@ export interface TrainSummary {
   untrained: string | null;
   /** Evaluations of the whole run: the points of its learning curve. */
   evaluations: number;
+  /** Which of them (0: the one at the start) best/ holds; −1 with none. */
+  bestEvaluation: number;
   /** Env steps per iteration (a rollout and its update, a round of decisions), on average this session; null when it ran none. */
   iterationEnvSteps: number | null;
   /** This session (a resumed run counts from the resume). */
@@ -507,6 +509,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       updates: algorithm.updates,
       untrained: untrainedReason({ updates: algorithm.updates, samples: algorithm.samples, envSteps: algorithm.env.envSteps, config }),
       evaluations: trainer.rows.length,
+      bestEvaluation: trainer.rows.reduce((at, row, i) => (row.best ? i : at), -1),
       iterationEnvSteps: iterations > 0 ? Math.round((algorithm.env.envSteps - loopStart) / iterations) : null,
       sessionEnvSteps,
       sessionSeconds,

@@ -61,6 +61,23 @@ describe('a run that made no gradient update', () => {
   });
 });
 
+describe('a run whose updates never beat its start', () => {
+  it('says best/ is the network it started with, and only then', () => {
+    const dir = tmp();
+    // A learning rate too small to change a greedy move: every evaluation is the first one again.
+    const still = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '4000', '--config', configFile(dir, { ...TINY, learningRate: 1e-12 }), '--out', join(dir, 'still'));
+    expect(still.code, still.stderr).toBe(0);
+    expect(still.stdout).toMatch(/^note: best\/ is the network the run started with: none of its \d+ later evaluations beat the first on the held-out deals$/m);
+    const moved = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '4000', '--config', configFile(dir, { ...TINY, learningRate: 0.01 }), '--out', join(dir, 'moved'));
+    expect(moved.code, moved.stderr).toBe(0);
+    // An evaluation line ends with "best" where it replaced best/: the note goes with the first one alone.
+    for (const run of [still, moved]) {
+      const improved = run.stdout.split('\n').filter((line) => /^steps .* best$/.test(line)).length;
+      expect(run.stdout.includes('note: best/ is the network the run started with'), run.stdout).toBe(improved === 1);
+    }
+  });
+});
+
 describe('a run that evaluates fewer than ten times', () => {
   it('says so when its iterations are longer than evalEvery, which the schedule cannot tell at the start', () => {
     // evalEvery is a tenth of the run, 400 env steps; an iteration of 32 decisions is about 800.

@@ -269,5 +269,9 @@ export const trainCommand: CommandModule<object, Args> = {
       writeLine(`model: ${args.out}/best (compare on fresh deals: ${compareCommand(args.out, summary, best)})`);
     }
     if (summary.untrained) writeLine(`warning: ${summary.untrained}`);
+    // Updates were made, but none of them played better on the held-out deals than the start.
+    else if (summary.bestEvaluation === 0 && summary.evaluations > 1) {
+      writeLine(`note: best/ is the network the run started with: none of its ${summary.evaluations - 1} later evaluations beat the first on the held-out deals`);
+    }
   },
 };
