@@ -2,9 +2,13 @@
  * Shared pieces of the `tengym` commands: parsing --options and --deck, printing
  * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
+
+/** tengym's own version (yargs alone would report the version of the package.json nearest the working directory: the host app's). */
+export const TENGYM_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export function parseOptionsJson(text: string | undefined): Record<string, unknown> {
   if (text === undefined || text.trim() === '') return {};

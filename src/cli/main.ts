@@ -3,7 +3,6 @@
  * The `tengym` command line (yargs). Every command has --help; errors on bad input
  * are one line on stderr naming the problem, with exit code 1.
  */
-import { readFileSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { TengymError, isTengymError } from '../env/errors.js';
@@ -21,9 +20,8 @@ import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
 import { fuzzCommand } from './commands/fuzz.js';
+import { TENGYM_VERSION } from './io.js';
 
-/** tengym's own version (yargs alone would report the version of the package.json nearest the working directory: the host app's). */
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 // `tengym … | head` closes stdout early: that is not an error. Output that cannot be written
 // (`> file` on a full disk) is one line, as every other error.
@@ -152,7 +150,7 @@ export async function main(argv: string[]): Promise<void> {
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version(VERSION)
+    .version(TENGYM_VERSION)
     // After --help or --version, main returns instead of yargs exiting at once: the write
     // error of output that cannot be written (stdout's handler above) is heard first.
     .exitProcess(false)

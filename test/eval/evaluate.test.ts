@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -244,6 +244,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(JSON.parse(threaded.stdout)).toEqual(JSON.parse(inline.stdout));
     const report = JSON.parse(threaded.stdout);
     expect(report).toMatchObject({ env: 'decade', episodes: 400, seed: 5, reference: 'random' });
+    // The version that played it, for a table to cite.
+    expect(report.tengymVersion).toBe(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
     expect(report.results[1]).toHaveProperty('vsReference.ci95');
   });
 

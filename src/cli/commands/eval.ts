@@ -3,7 +3,7 @@ import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
-import { checkNumberOption, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
+import { TENGYM_VERSION, checkNumberOption, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -79,9 +79,9 @@ function fmt(x: number | undefined, digits: number): string {
   return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 }
 
-/** A report as --json prints it (the table's `s` column left out). */
+/** A report as --json prints it: the tengym version that played it first, the table's `s` column left out (so the same seed prints the same JSON). */
 function jsonReport(report: EvalReport): object {
-  return { ...report, results: report.results.map(({ seconds: _s, ...r }) => r) };
+  return { tengymVersion: TENGYM_VERSION, ...report, results: report.results.map(({ seconds: _s, ...r }) => r) };
 }
 
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
@@ -104,7 +104,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] } (after Ctrl-C: the agents that finished, with interrupted: true)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] } (after Ctrl-C: the agents that finished, with interrupted: true)' })
       .option('per-deal', { type: 'boolean', default: false, describe: "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions }, an array each, deal i at index i" })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
