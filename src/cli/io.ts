@@ -86,6 +86,11 @@ export function writeLine(line: string): void {
   process.stdout.write(line + '\n');
 }
 
+/** Exits with `code` once what was written to stdout has gone out: into a pipe, a write still queued is lost by an exit at once. */
+export function exitAfterOutput(code: number): void {
+  process.stdout.write('', () => process.exit(code));
+}
+
 /**
  * Right-aligned columns for numbers, left for text. An empty cell (no figure for that row, as
  * four-ten has no mean cards left) leaves the column to the others.

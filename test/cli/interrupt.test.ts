@@ -60,6 +60,21 @@ describe('Ctrl-C', () => {
     expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
   }, 60_000);
 
+  it('eval --json --per-deal gives its whole JSON through a pipe, however long', async () => {
+    // `first` plays its 40,000 deals in a second or two; the report is then some 370 KB, more than a pipe holds at once.
+    const child = spawn(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'first,pimc', '--episodes', '40000', '--workers', '1', '--json', '--per-deal'], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    await new Promise((r) => setTimeout(r, 8000));
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.on('close', r));
+    expect(code).toBe(130);
+    expect(stdout.length).toBeGreaterThan(300_000);
+    const report = JSON.parse(stdout) as { interrupted: boolean; results: { agent: string; deals: { won: number[] } }[] };
+    expect(report.interrupted).toBe(true);
+    expect(report.results.map((r) => [r.agent, r.deals.won.length])).toEqual([['first', 40000]]);
+  }, 60_000);
+
   it('train says how to resume', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
     try {

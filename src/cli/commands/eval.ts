@@ -3,7 +3,7 @@ import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
-import { TENGYM_VERSION, checkNumberOption, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
+import { TENGYM_VERSION, checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -125,7 +125,9 @@ export const evalCommand: CommandModule<object, Args> = {
     let current = '';
     let dealsDone = 0;
     // Ctrl-C: the agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), before exiting.
+    let stopping = false;
     const interrupted = () => {
+      stopping = true;
       bar.done();
       const rest = agents.filter((a) => !played.some((p) => p.agent === a));
       const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${plural(args.episodes, 'deal')}${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
@@ -139,7 +141,7 @@ export const evalCommand: CommandModule<object, Args> = {
         writeLine(`\n${sentence}`);
         if (played.length > 0) writeLine(evalTable(report));
       }
-      process.exit(130);
+      exitAfterOutput(130);
     };
     process.once('SIGINT', interrupted);
     const report = await evaluate(
@@ -152,6 +154,8 @@ export const evalCommand: CommandModule<object, Args> = {
       (p) => (played = p),
     );
     process.removeListener('SIGINT', interrupted);
+    // Interrupted: its report is out, and the process exits once it has gone.
+    if (stopping) return;
     bar.done();
     if (args.json) {
       writeLine(JSON.stringify(jsonReport(report)));
