@@ -15,6 +15,7 @@ import type { Env } from '../env/env.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
+import { TengymError } from '../env/errors.js';
 
 export interface EpisodeRows {
   /** 1 for a won episode. */
@@ -153,13 +154,30 @@ export function playAgent(env: EnvConfig, agent: Agent, seed: number, from: numb
   for (let i = from; i < to; i++) {
     const k = i - from;
     game.reset({ seed: seed + i });
-    agent.reset(deriveSeed(seed, i));
-    tally.begin();
-    while (game.running) tally.step(agent.act(game));
+    try {
+      agent.reset(deriveSeed(seed, i));
+      tally.begin();
+      while (game.running) {
+        const steps = game.episodeSteps;
+        const action = agent.act(game);
+        // An agent that steps or deals the env itself would play another game than the deal's, or never end one.
+        if (game.episodeSteps !== steps) throw new TengymError('bad-argument', `act changed the env (its steps went from ${steps} to ${game.episodeSteps}): an agent returns its action and leaves stepping and dealing to the caller`);
+        tally.step(action);
+      }
+    } catch (e) {
+      throw inDeal(e, agent.name, i, seed + i);
+    }
     tally.record(rows, k);
     options.onEpisode?.(k + 1);
   }
   return rows;
+}
+
+/** `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one failed, and where to replay it. */
+function inDeal(e: unknown, agent: string, deal: number, dealSeed: number): Error {
+  const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
+  if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
+  return new Error(`${where}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
 }
 
 /**

@@ -217,6 +217,18 @@ describe('evaluate', () => {
     await expect(evaluate({ ...config, agents: [{ act: 1 } as never] })).rejects.toThrow(/expected an agent name, a model folder, or an agent \(an object with name, reset\(seed\) and act\(env\)\) → at agents\[0\]/);
   });
 
+  it('an agent that fails is named with the deal it failed on; one that steps or deals the env inside act is refused, not left to loop', async () => {
+    let calls = 0;
+    const flaky: Agent = { name: 'flaky', fair: true, reset() {}, act: (e) => (++calls > 40 ? 9999 : e.legal[0]) };
+    await expect(evaluate({ env: 'decade', agents: ['first', flaky], episodes: 10, seed: 3, workers: 0 })).rejects.toThrow(/^agent "flaky", deal \d+ \(seed \d+\): step\(9999\): not an action id; decade has ids 0\.\.676$/);
+    const dealer: Agent = { name: 'dealer', fair: true, reset() {}, act: (e) => (e.reset({ seed: 999 }), e.legal[0]) };
+    await expect(evaluate({ env: 'decade', agents: [dealer], episodes: 3, workers: 0 })).rejects.toThrow(/^agent "dealer", deal 0 \(seed 0\): act changed the env \(its steps went from 1 to 0\): an agent returns its action/);
+    const stepper: Agent = { name: 'stepper', fair: true, reset() {}, act: (e) => (e.step(e.legal[0]), e.legal[0]) };
+    await expect(evaluate({ env: 'decade', agents: [stepper], episodes: 3, workers: 0 })).rejects.toThrow(/^agent "stepper", deal 0 \(seed 0\): act changed the env \(its steps went from 0 to 1\)/);
+    const thrower: Agent = { name: 'thrower', fair: true, reset() { throw new Error('boom'); }, act: (e) => e.legal[0] };
+    await expect(evaluate({ env: 'decade', agents: [thrower], episodes: 3, seed: 7, workers: 0 })).rejects.toThrow(/^agent "thrower", deal 0 \(seed 7\): boom$/);
+  });
+
   it('with perDeal, gives each deal\'s record, from which the paired difference is recomputed exactly', async () => {
     const report = await evaluate({ env: 'four-ten', agents: ['bottom', 'greedy'], episodes: 40, seed: 12, workers: 0, perDeal: true });
     const [bottom, greedy] = report.results;
