@@ -114,6 +114,7 @@ describe('tengym CLI', () => {
     [['replay', '--env', 'tens', '--seed', '1', '--policy', 'first', '--agent', 'first'], /give exactly one of --actions, --policy or --agent/],
     [['replay', '--env', 'tens', '--seed', '1', '--agent', 'pimc'], /unknown agent "pimc" for tens/],
     [['replay', '--env', 'tens', '--deck', 'AS', '--deal', '2', '--agent', 'first'], /--deal I is deal I of an evaluation from --seed S: give --seed with it/],
+    [['replay', '--env', 'tens', '--seed', '9007199254740990', '--deal', '5', '--agent', 'first'], /^tengym: --seed 9007199254740990 with --deal 5: deal I is seed S \+ I, and seeds go up to 9007199254740991, so --deal is at most 1 here\n$/],
     [['stats', '--env', 'tens', '--episodes', '0'], /--episodes must be a positive integer/],
     [['frobnicate'], /Unknown argument|Did you mean|Unknown command/i],
   ])('bad input %j is one clear line, exit 1', (args, message) => {

@@ -1,8 +1,10 @@
 // What `tengym train` says at the end of a run: the comparison it suggests plays fresh deals (the
 // held-out deals chose best/, so on them best/ is favoured), with the run's options after a resume too.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configFile as writeConfig, tengym } from '../helpers/cli.js';
 import { commonConfigFields, EVAL_SEED, FRESH_SEED, MAX_TRAIN_SEED } from '../../src/train/algorithm.js';
@@ -33,6 +35,20 @@ describe('the comparison a run suggests', () => {
     const resumed = tengym('train', '--out', out, '--resume', '--steps', '1600');
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(expected);
+  });
+});
+
+describe('the commands a run prints', () => {
+  it('run as printed where the run folder has a space in its name', () => {
+    const out = join(tmp(), 'run 2');
+    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '800', '--config', configFile(tmp()), '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    const command = /compare on fresh deals: (tengym eval .*)\)$/m.exec(r.stdout)![1];
+    expect(command).toContain(`--agents '${out}/best,first'`);
+    const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+    const run = spawnSync('sh', ['-c', command.replace(/^tengym /, `'${process.execPath}' '${bin}' `).replace('--episodes 20', '--episodes 3')], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/run 2\/best/);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { playthrough } from '../../env/playthrough.js';
 import { envConfig, make } from '../../env/registry.js';
-import { deriveSeed } from '../../env/rng.js';
+import { MAX_SEED, deriveSeed } from '../../env/rng.js';
 import { resolveAgent } from '../../node/resolve.js';
 import { checkSeedOption, parseActionList, parseOptionsJson, writeLine } from '../io.js';
 
@@ -44,8 +44,11 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
         if ([a.actions, a.policy, a.agent].filter((x) => x !== undefined).length !== 1) throw new TengymError('bad-argument', 'give exactly one of --actions, --policy or --agent');
         if (a.deal !== undefined && a.seed === undefined) throw new TengymError('bad-argument', '--deal I is deal I of an evaluation from --seed S: give --seed with it');
         checkSeedOption('deal', a.deal);
-        if (a.deal !== undefined && a.seed !== undefined) checkSeedOption('seed', a.seed + a.deal);
         checkSeedOption('seed', a.seed);
+        // Compared without adding: a sum past 2^53 is rounded, and would name a seed no one gave.
+        if (a.deal !== undefined && a.seed !== undefined && a.deal > MAX_SEED - a.seed) {
+          throw new TengymError('bad-seed', `--seed ${a.seed} with --deal ${a.deal}: deal I is seed S + I, and seeds go up to ${MAX_SEED}, so --deal is at most ${MAX_SEED - a.seed} here`);
+        }
         checkSeedOption('policy-seed', a['policy-seed']);
         // Only the random policy draws: anywhere else the seed would be ignored.
         if (a['policy-seed'] !== undefined && a.policy !== 'random') throw new TengymError('bad-argument', '--policy-seed goes with --policy random, the only policy that draws');

@@ -45,10 +45,14 @@ function readConfigFile(given: string): unknown {
   }
 }
 
+/** `a` as one word of a shell command: as it is, or quoted where it has spaces, quotes or other signs. */
+function shellWord(a: string): string {
+  return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+}
+
 /** The command line as typed, for the model's metadata (arguments with spaces or quotes are quoted). */
 function commandLine(): string {
-  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  return ['tengym', ...process.argv.slice(2)].map(quote).join(' ');
+  return ['tengym', ...process.argv.slice(2)].map(shellWord).join(' ');
 }
 
 const num = (x: number | boolean | null | undefined, digits: number) => (typeof x === 'number' ? x.toFixed(digits) : '–');
@@ -118,8 +122,8 @@ export function evaluationsNote(run: { evaluations: number; envSteps: number; it
 export function compareCommand(out: string, run: { env: string; options: Record<string, unknown> }, best: { reference: { agent: string }; episodes: number }): string {
   const defaults = envConfig(run.env).options as Record<string, unknown>;
   const changed = Object.fromEntries(Object.entries(run.options).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key])));
-  const options = Object.keys(changed).length === 0 ? '' : ` --options '${JSON.stringify(changed)}'`;
-  return `tengym eval --env ${run.env}${options} --agents ${out}/best,${best.reference.agent} --seed ${FRESH_SEED} --episodes ${best.episodes}`;
+  const options = Object.keys(changed).length === 0 ? '' : ` --options ${shellWord(JSON.stringify(changed))}`;
+  return `tengym eval --env ${run.env}${options} --agents ${shellWord(`${out}/best,${best.reference.agent}`)} --seed ${FRESH_SEED} --episodes ${best.episodes}`;
 }
 
 /**
@@ -204,7 +208,7 @@ export const trainCommand: CommandModule<object, Args> = {
     // minutes) would hold a JavaScript handler back, so Node's default stops it at once.
     const interrupted = () => {
       bar.done();
-      process.stderr.write(`\ninterrupted; resume with: tengym train --out ${args.out} --resume\n`);
+      process.stderr.write(`\ninterrupted; resume with: tengym train --out ${shellWord(args.out)} --resume\n`);
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
       exitAfterWrites(130);
     };
