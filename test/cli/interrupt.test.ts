@@ -30,29 +30,30 @@ function interruptWhen(args: string[], ready: RegExp): Promise<{ code: number | 
   });
 }
 
+/** Runs tengym, sends SIGINT after `ms`, and resolves with what it printed. */
+function interruptAfter(args: string[], ms: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    setTimeout(() => child.kill('SIGINT'), ms);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe('Ctrl-C', () => {
   it('eval prints the games already played, as a table', async () => {
     // No output before the end but the interruption: SIGINT goes once the workers run (the first agent is fast).
-    const child = spawn(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'], { env: { ...process.env, TENGYM_QUIET: '1' } });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    await new Promise((r) => setTimeout(r, 8000));
-    child.kill('SIGINT');
-    const code = await new Promise((r) => child.on('close', r));
+    const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'], 8000);
     expect(code).toBe(130);
     expect(stdout).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
     expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
   }, 60_000);
 
   it('eval --json prints the games already played as its JSON, marked interrupted, and the sentence on stderr', async () => {
-    const child = spawn(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], { env: { ...process.env, TENGYM_QUIET: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    await new Promise((r) => setTimeout(r, 8000));
-    child.kill('SIGINT');
-    const code = await new Promise((r) => child.on('close', r));
+    const { code, stdout, stderr } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], 8000);
     expect(code).toBe(130);
     const report = JSON.parse(stdout) as { interrupted: boolean; episodes: number; reference: string; results: { agent: string; winRate: number }[] };
     expect(report).toMatchObject({ interrupted: true, episodes: 5000, reference: 'longest' });
@@ -62,12 +63,7 @@ describe('Ctrl-C', () => {
 
   it('eval --json --per-deal gives its whole JSON through a pipe, however long', async () => {
     // `first` plays its 40,000 deals in a second or two; the report is then some 370 KB, more than a pipe holds at once.
-    const child = spawn(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'first,pimc', '--episodes', '40000', '--workers', '1', '--json', '--per-deal'], { env: { ...process.env, TENGYM_QUIET: '1' } });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    await new Promise((r) => setTimeout(r, 8000));
-    child.kill('SIGINT');
-    const code = await new Promise((r) => child.on('close', r));
+    const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'first,pimc', '--episodes', '40000', '--workers', '1', '--json', '--per-deal'], 8000);
     expect(code).toBe(130);
     expect(stdout.length).toBeGreaterThan(300_000);
     const report = JSON.parse(stdout) as { interrupted: boolean; results: { agent: string; deals: { won: number[] } }[] };
