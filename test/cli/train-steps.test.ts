@@ -9,5 +9,9 @@ describe('train --steps', () => {
     );
     expect(stepsNote(200_000, { totalSteps: 200_000, numEnvs: 64 })).toBeNull();
     expect(stepsNote(200_100, { totalSteps: 200_000, numEnvs: 64 })).toMatch(/\(a round of numEnvs = 64 decisions,/);
+    // No iteration at all: the copies' first deals alone passed --steps.
+    expect(stepsNote(3238, { totalSteps: 3000, numEnvs: 128 }, false)).toBe(
+      'note: 3238 env steps for --steps 3000: dealing the numEnvs = 128 copies their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs',
+    );
   });
 });

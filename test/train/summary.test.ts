@@ -67,6 +67,14 @@ describe('a run that made no gradient update', () => {
     expect(end).toMatchObject({ type: 'end', updates: 0, untrained: expect.stringMatching(/^no gradient update in \d+ env steps, so best\/ is the untrained network: learningStarts not reached/) });
   });
 
+  it('says when the copies\' first deals alone passed --steps, so that no iteration ran', () => {
+    const dir = tmp();
+    const r = tengym('train', '--env', 'decade', '--algo', 'afterstate', '--steps', '3000', '--config', configFile(dir, { hidden: [16], bufferSize: 2000, learningStarts: 500, evalEpisodes: 10, evalReference: 'first' }), '--out', join(dir, 'run'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^note: \d+ env steps for --steps 3000: dealing the numEnvs = 128 copies their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs$/m);
+    expect(r.stdout).not.toMatch(/training runs whole iterations/);
+  });
+
   it('is not said of a run that trained', () => {
     const dir = tmp();
     const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '800', '--config', configFile(dir), '--out', join(dir, 'run'), '--json');

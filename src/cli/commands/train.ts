@@ -79,8 +79,10 @@ function evaluationLine(row: MetricsRow, reference: string): string {
  * rollout of numEnvs × rolloutSteps decisions) and the last one ends past the limit; forced moves
  * count as env steps too. Null when it stopped exactly.
  */
-export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }): string | null {
+export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }, iterated = true): string | null {
   if (envSteps <= config.totalSteps) return null;
+  // The copies' first deals, their forced moves played, come before the first iteration.
+  if (!iterated) return `note: ${envSteps} env steps for --steps ${config.totalSteps}: dealing the ${config.numEnvs === undefined ? 'env copies' : `numEnvs = ${config.numEnvs} copies`} their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs`;
   return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${iterationSize(config)}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
 }
 
@@ -256,7 +258,7 @@ export const trainCommand: CommandModule<object, Args> = {
       return;
     }
     const best = summary.best;
-    const overshoot = stepsNote(summary.envSteps, summary.config);
+    const overshoot = stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1);
     if (overshoot) writeLine(overshoot);
     const fewer = evaluationsNote(summary);
     if (fewer) writeLine(fewer);
