@@ -42,14 +42,19 @@ export interface EpisodeTask {
   to: number;
 }
 
-/** An agent by name playing a range of deals of an env: an `EpisodeTask` before it crosses to a worker. */
-export interface Deals extends Omit<EpisodeTask, 'env' | 'options'> {
+/**
+ * An agent playing a range of deals of an env: an `EpisodeTask` before it crosses to a worker,
+ * the agent by name; or, in this thread only, an agent object of the caller's.
+ */
+export interface Deals extends Omit<EpisodeTask, 'env' | 'options' | 'agent'> {
   env: EnvConfig;
+  agent: string | Agent;
 }
 
-/** The task sent to a worker thread for these deals: the env as its id and options. */
-export function episodeTask({ env, ...deals }: Deals): EpisodeTask {
-  return { env: env.id, options: env.options, ...deals };
+/** The task sent to a worker thread for these deals: the env as its id and options, the agent by name (an object cannot cross). */
+export function episodeTask({ env, agent, ...deals }: Deals): EpisodeTask {
+  if (typeof agent !== 'string') throw new TengymError('bad-argument', `agent "${agent.name}" is an object of this thread: it plays here, not on a worker thread`);
+  return { env: env.id, options: env.options, agent, ...deals };
 }
 
 export function emptyRows(n: number): EpisodeRows {
@@ -70,9 +75,10 @@ function agentFor(name: string, env: EnvConfig): Promise<Agent> {
   return agent;
 }
 
-/** Deals played by an agent named as `tengym eval --agents` names it (made once per thread). */
+/** Deals played by an agent named as `tengym eval --agents` names it (made once per thread), or by an agent object. */
 export async function playNamedAgent(deals: Deals, onEpisode?: (done: number) => void): Promise<EpisodeRows> {
-  return playAgent(deals.env, await agentFor(deals.agent, deals.env), deals.seed, deals.from, deals.to, { onEpisode });
+  const agent = typeof deals.agent === 'string' ? await agentFor(deals.agent, deals.env) : deals.agent;
+  return playAgent(deals.env, agent, deals.seed, deals.from, deals.to, { onEpisode });
 }
 
 /** A task sent to a worker thread: its env is validated there, where it arrives, once. */

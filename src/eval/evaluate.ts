@@ -12,14 +12,14 @@ import { availableParallelism, totalmem } from 'node:os';
 import { normalize } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
-import { agentSchema, type Agent } from '../agents/agent.js';
+import { agentSchema } from '../agents/agent.js';
 import { resolveAgent } from '../node/resolve.js';
 import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
 import { envConfig, isBuiltInEnv } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
-import { emptyRows, episodeTask, playAgent, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
+import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
 
 /** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
 export const MAX_EVAL_EPISODES = 10_000_000;
@@ -377,8 +377,9 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   }
   const total = c.episodes * c.agents.length;
   let done = 0;
-  // Worker threads know the built-in games only: a game registered at run time plays here.
+  // Worker threads know the built-in games only: a game registered at run time plays here, as agent objects do.
   const pool = new EvalPool(isBuiltInEnv(env.id) ? (c.workers ?? availableParallelism()) : 0);
+  const here = new EvalPool(0);
   const played: PlayedAgent[] = [];
   try {
     for (const [k, agent] of c.agents.entries()) {
@@ -388,7 +389,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         done += n;
         onProgress?.(done, total, name);
       };
-      const rows = typeof agent === 'string' ? await playDeals(pool, { env, agent, seed: c.seed }, 0, c.episodes, onDeals) : await playHere(env, agent, c.seed, c.episodes, onDeals);
+      const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, 0, c.episodes, onDeals);
       played.push({ agent: name, rows, seconds: (performance.now() - start) / 1000 });
       onAgentDone?.(played);
     }
@@ -398,14 +399,3 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   return buildReport(env, c.seed, reference, played, c.perDeal);
 }
 
-/** Deals 0 … episodes − 1 played by an agent object in this thread, an eighth at a time (between which a Ctrl-C is heard). */
-async function playHere(env: EnvConfig, agent: Agent, seed: number, episodes: number, onDeals: (n: number) => void): Promise<EpisodeRows> {
-  const rows = emptyRows(episodes);
-  const chunk = Math.max(1, Math.ceil(episodes / 8));
-  for (let from = 0; from < episodes; from += chunk) {
-    const to = Math.min(episodes, from + chunk);
-    mergeRows(rows, playAgent(env, agent, seed, from, to, { onEpisode: () => onDeals(1) }), from);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return rows;
-}
