@@ -92,7 +92,7 @@ export function optionsThatDiffer(trained: Record<string, unknown>, here: Record
  */
 export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
   const here = env.options as Record<string, unknown>;
-  const sameGame = meta.env === env.id || (isEnvId(meta.env) && envSpec(meta.env).game === env.game);
+  const sameGame = meta.env === env.id || (envIds().includes(meta.env) && envSpec(meta.env).game === env.game);
   const differ = optionsThatDiffer(meta.options, here);
   if (!sameGame || differ.length > 0) {
     const why = !sameGame ? 'another game' : differ.map((key) => `${key} ${JSON.stringify(meta.options[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
@@ -101,9 +101,4 @@ export function assertModelFits(meta: ModelMetadata, env: Env, where: string): v
   if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
     throw new TengymError('bad-argument', `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
   }
-}
-
-/** Whether `id` is registered here. */
-function isEnvId(id: string): boolean {
-  return envIds().includes(id);
 }
