@@ -472,8 +472,8 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
         for bad in [np.array([1, 0, 0, 0]), np.array([True, False]), np.zeros(4, dtype=bool), [True, False, True, False]]:
             with pytest.raises(tengym.TengymError, match="reset_mask"):
                 native.reset(options={"reset_mask": bad})
-        with pytest.raises(tengym.TengymError, match="takes no reset options"):
-            native.reset(options={"reset_mask": np.ones(4, dtype=bool), "deck": []})
+        with pytest.raises(tengym.TengymError, match="takes no reset options but reset_mask and deck"):
+            native.reset(options={"reset_mask": np.ones(4, dtype=bool), "seed": 1})
         assert native.render() == before
     finally:
         sync.close()
@@ -484,6 +484,58 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
             fresh.reset(options={"reset_mask": np.array([True, False])})
     finally:
         fresh.close()
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_vector_reset_deck_deals_it_to_every_copy_reset_as_sync_mode_does(processes):
+    # A sync vector env gives its reset options to every copy it resets: options={"deck": ...} deals
+    # that deck to each, the seeds still setting what each deals next; with reset_mask, to those marked.
+    deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+
+    def play(envs):
+        seen = []
+        for kwargs in [
+            {"seed": 4, "options": {"deck": deck}},
+            {"options": {"deck": " ".join(reversed(deck))}},
+            {"seed": [1, None, 3], "options": {"deck": deck, "reset_mask": np.array([False, True, True])}},
+        ]:
+            # Copied: Gymnasium's sync vector env pops reset_mask out of the options it is given.
+            obs, info = envs.reset(**{k: (dict(v) if k == "options" else v) for k, v in kwargs.items()})
+            seen.append(obs.copy())
+            masks = info["action_mask"]
+            for _ in range(30):
+                actions = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in masks])
+                obs, rewards, term, trunc, info = envs.step(actions)
+                masks = info["action_mask"]
+                seen.append((obs.copy(), rewards.copy(), term.copy(), trunc.copy(), masks.copy()))
+        return seen
+
+    sync = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="sync")
+    native = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="vector_entry_point", processes=processes)
+    try:
+        sync.reset(seed=0)  # copy 0 has an episode for the reset_mask that leaves it out
+        native.reset(seed=0)
+        expected, got = play(sync), play(native)
+        for a, b in zip(expected, got, strict=True):
+            for x, y in zip(a, b, strict=True):
+                assert np.array_equal(x, y)
+    finally:
+        sync.close()
+        native.close()
+    # A bad deck, or one that deals no legal move (its first cards: four aces, twos, threes, a four), deals no copy.
+    dead = [r + s for r in "A23456789TJQK" for s in "CDHS"]
+    tens = tengym.TengymVectorEnv("tens", 3, processes=processes)
+    try:
+        tens.reset(seed=0)
+        before = tens.call("get_state")
+        for bad, error in [(["AS"], "copy 0: bad deck"), (None, "bad deck None"), (dead, "copy 0: reset: this deck deals no legal move")]:
+            with pytest.raises(tengym.BadDeckError, match=error):
+                tens.reset(options={"deck": bad})
+        with pytest.raises(tengym.BadDeckError, match="copy 1: reset: this deck deals no legal move"):
+            tens.reset(options={"deck": dead, "reset_mask": np.array([False, True, True])})
+        assert tens.call("get_state") == before
+    finally:
+        tens.close()
 
 
 @pytest.mark.parametrize("render_mode", ["ansi", "rgb_array"])

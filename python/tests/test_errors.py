@@ -246,7 +246,7 @@ def test_vector_reset_seeds():
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
         before = v.render()
         for bad in [["deck"], {None: 1, "deck": 2}]:
-            with pytest.raises(tengym.TengymError, match="takes no reset options"):
+            with pytest.raises(tengym.TengymError, match="takes no reset options but reset_mask and deck"):
                 v.reset(options=bad)
         for bad in [1.5, "1", -1, True, [1, 2], [1, 2, 2**60], 2**53 - 2]:
             with pytest.raises(BadSeedError):

@@ -40,7 +40,7 @@ import { envConfig, envIds, envs, make } from '../env/registry.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 7;
+export const PROTOCOL = 8;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -184,6 +184,17 @@ function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }
   writeFlag(c, i);
 }
 
+/** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
+function checkDeal(c: Copies, scratch: Env, seed: number | undefined, deck: unknown, copy: string): void {
+  try {
+    scratch.reset({ seed: seed ?? 0, ...(deck !== undefined ? { deck: deck as never } : {}) });
+  } catch (e) {
+    throw copy && e instanceof TengymError ? new TengymError(e.code, copy + e.message) : e;
+  }
+  // A deck given is that deal or nothing: where dead deals are redealt, one with no move is refused, not replaced.
+  if (deck !== undefined && c.redeal && !scratch.running) throw new TengymError('bad-deck', `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is already over${c.vector ? '' : " (dead_deals='keep' returns it, over at reset)"}`);
+}
+
 /** Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate says. */
 function staysTruncate(c: Copies, i: number): boolean {
   if (c.stays[i] === 0) return false;
@@ -232,17 +243,21 @@ function handleJson(msg: Record<string, unknown>): void {
       const mask = msg.mask as boolean[] | undefined;
       if (mask !== undefined && (!Array.isArray(mask) || mask.length !== c.envs.length || !mask.every((m) => typeof m === 'boolean'))) throw new TengymError('bad-argument', `reset: mask must be a list of ${c.envs.length} booleans`);
       if (mask !== undefined && !c.vector) throw new TengymError('bad-argument', 'reset: a mask is for a vector of copies');
-      if (msg.deck !== undefined && c.envs.length !== 1) throw new TengymError('bad-argument', 'reset: a deck is for one env, not a vector of copies');
+      if (msg.deck !== undefined && c.envs.length !== 1) throw new TengymError('bad-argument', 'reset: a deck is for one env; a vector of copies takes decks, one a copy');
+      // decks: one per copy (null: none), as a vector of single envs deals the deck in each copy's reset options.
+      const decks = msg.decks as unknown[] | undefined;
+      if (decks !== undefined && (!Array.isArray(decks) || decks.length !== c.envs.length)) throw new TengymError('bad-deck', `reset: decks must be a list of ${c.envs.length} deck(s) or nulls`);
+      const deckOf = (i: number): unknown => (decks !== undefined ? (decks[i] ?? undefined) : msg.deck);
       // Checked on a scratch env first, so a bad seed or deck leaves every copy as it was.
-      const scratch = seed !== undefined || msg.deck !== undefined || seeds !== undefined ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
-      if (scratch && (seed !== undefined || msg.deck !== undefined)) scratch.reset({ seed: seed ?? 0, ...(msg.deck !== undefined ? { deck: msg.deck as never } : {}) });
-      // A deck given is that deal or nothing: where dead deals are redealt, one with no move is refused, not replaced.
-      if (scratch && msg.deck !== undefined && c.redeal && !scratch.running) throw new TengymError('bad-deck', "reset: this deck deals no legal move, and a reset never returns an episode that is already over (dead_deals='keep' returns it, over at reset)");
+      const scratch = seed !== undefined || msg.deck !== undefined || seeds !== undefined || decks !== undefined ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
+      if (scratch && (seed !== undefined || msg.deck !== undefined)) checkDeal(c, scratch, seed, msg.deck, '');
       if (scratch && seeds !== undefined) for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
+      if (scratch && decks !== undefined) for (let i = 0; i < decks.length; i++) if (decks[i] !== null) checkDeal(c, scratch, undefined, decks[i], `copy ${c.firstCopy + i}: `);
       for (let i = 0; i < c.envs.length; i++) {
         if (mask !== undefined && !mask[i]) continue;
         const s = seedOf(i);
-        resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(msg.deck !== undefined ? { deck: msg.deck } : {}) });
+        const deck = deckOf(i);
+        resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(deck !== undefined ? { deck } : {}) });
       }
       return writeRows(c, 0);
     }

@@ -25,7 +25,7 @@ from gymnasium.vector import AutoresetMode
 from ._engine import RegisteredSpec, Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv
-from .errors import BadActionError, TengymError
+from .errors import BadActionError, BadDeckError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
@@ -120,8 +120,10 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         rule; the engines on their own would deal every copy seed 0's cards); later ones deal on.
         options={"reset_mask": mask} (a bool array, one a copy) resets only the copies marked, as
         Gymnasium's vector envs do; the others keep their episode, a pending autoreset included,
-        and their seeds are ignored."""
+        and their seeds are ignored. options={"deck": deck} deals that deck to every copy reset, as
+        a sync vector env of TengymEnvs passes it to each (their seeds still set what they deal next)."""
         reset_mask = self._reset_mask(options)
+        deck = self._reset_deck(options)
         seeds = copy_seeds(seed, self.num_envs)
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
@@ -141,6 +143,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
                 msg["seeds"] = part
             if reset_mask is not None:
                 msg["mask"] = [bool(m) for m in reset_mask[lo:hi]]
+            if deck is not None:
+                # The deck for every copy reset, as a sync vector env gives its reset options to each.
+                msg["decks"] = [deck if reset_mask is None or reset_mask[i] else None for i in range(lo, hi)]
             bodies.append(bytes(engine.request(msg)))
         if seeds is not None and seeds[0] is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
@@ -152,17 +157,28 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         return self._out(self._obs.copy(), self._masks), self._infos()
 
     def _reset_mask(self, options: dict | None) -> np.ndarray | None:
-        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); no other option is taken."""
+        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); the only other option taken is "deck"."""
         if not options:
             return None
-        if not isinstance(options, dict) or set(options) != {"reset_mask"}:
-            raise TengymError(f"reset: a vector env takes no reset options but reset_mask, got {options!r}", "bad-argument")
+        if not isinstance(options, dict) or not set(options) <= {"reset_mask", "deck"}:
+            raise TengymError(f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument")
+        if "reset_mask" not in options:
+            return None
         mask = options["reset_mask"]
         if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (self.num_envs,) or not mask.any():
             raise TengymError(f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at least one True, got {mask!r}", "bad-argument")
         if not self._seeded:
             raise TengymError("reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)", "bad-argument")
         return mask.copy()
+
+    @staticmethod
+    def _reset_deck(options: dict | None) -> Any:
+        """options["deck"], dealt to every copy reset (as TengymEnv deals it), or None."""
+        if not options or "deck" not in options:
+            return None
+        if options["deck"] is None:
+            raise BadDeckError("bad deck None: give a string such as \"AS 2C …\" or a list of card codes", "bad-deck")
+        return options["deck"]
 
     def step(self, actions):
         a = np.asarray(actions)

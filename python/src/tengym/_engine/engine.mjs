@@ -8905,7 +8905,7 @@ function envs() {
 * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 7;
+const PROTOCOL = 8;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -9001,6 +9001,18 @@ function resetCopy(c, i, opts) {
 	c.stays[i] = c.staysInARow[i] = 0;
 	writeFlag(c, i);
 }
+/** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
+function checkDeal(c, scratch, seed, deck, copy) {
+	try {
+		scratch.reset({
+			seed: seed ?? 0,
+			...deck !== void 0 ? { deck } : {}
+		});
+	} catch (e) {
+		throw copy && e instanceof TengymError ? new TengymError(e.code, copy + e.message) : e;
+	}
+	if (deck !== void 0 && c.redeal && !scratch.running) throw new TengymError("bad-deck", `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is already over${c.vector ? "" : " (dead_deals='keep' returns it, over at reset)"}`);
+}
 /** Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate says. */
 function staysTruncate(c, i) {
 	if (c.stays[i] === 0) return false;
@@ -9017,7 +9029,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 7
+				protocol: 8
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -9068,22 +9080,25 @@ function handleJson(msg) {
 			const mask = msg.mask;
 			if (mask !== void 0 && (!Array.isArray(mask) || mask.length !== c.envs.length || !mask.every((m) => typeof m === "boolean"))) throw new TengymError("bad-argument", `reset: mask must be a list of ${c.envs.length} booleans`);
 			if (mask !== void 0 && !c.vector) throw new TengymError("bad-argument", "reset: a mask is for a vector of copies");
-			if (msg.deck !== void 0 && c.envs.length !== 1) throw new TengymError("bad-argument", "reset: a deck is for one env, not a vector of copies");
-			const scratch = seed !== void 0 || msg.deck !== void 0 || seeds !== void 0 ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
-			if (scratch && (seed !== void 0 || msg.deck !== void 0)) scratch.reset({
-				seed: seed ?? 0,
-				...msg.deck !== void 0 ? { deck: msg.deck } : {}
-			});
-			if (scratch && msg.deck !== void 0 && c.redeal && !scratch.running) throw new TengymError("bad-deck", "reset: this deck deals no legal move, and a reset never returns an episode that is already over (dead_deals='keep' returns it, over at reset)");
+			if (msg.deck !== void 0 && c.envs.length !== 1) throw new TengymError("bad-argument", "reset: a deck is for one env; a vector of copies takes decks, one a copy");
+			const decks = msg.decks;
+			if (decks !== void 0 && (!Array.isArray(decks) || decks.length !== c.envs.length)) throw new TengymError("bad-deck", `reset: decks must be a list of ${c.envs.length} deck(s) or nulls`);
+			const deckOf = (i) => decks !== void 0 ? decks[i] ?? void 0 : msg.deck;
+			const scratch = seed !== void 0 || msg.deck !== void 0 || seeds !== void 0 || decks !== void 0 ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
+			if (scratch && (seed !== void 0 || msg.deck !== void 0)) checkDeal(c, scratch, seed, msg.deck, "");
 			if (scratch && seeds !== void 0) {
 				for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
+			}
+			if (scratch && decks !== void 0) {
+				for (let i = 0; i < decks.length; i++) if (decks[i] !== null) checkDeal(c, scratch, void 0, decks[i], `copy ${c.firstCopy + i}: `);
 			}
 			for (let i = 0; i < c.envs.length; i++) {
 				if (mask !== void 0 && !mask[i]) continue;
 				const s = seedOf(i);
+				const deck = deckOf(i);
 				resetCopy(c, i, {
 					...s !== void 0 ? { seed: s } : {},
-					...msg.deck !== void 0 ? { deck: msg.deck } : {}
+					...deck !== void 0 ? { deck } : {}
 				});
 			}
 			return writeRows(c, 0);
@@ -9241,7 +9256,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 7,
+			protocol: 8,
 			ids: envIds()
 		}) + "\n");
 		return;
