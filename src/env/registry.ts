@@ -160,6 +160,30 @@ export function envConfig(id: string, options: unknown = {}): EnvConfig {
 }
 
 /**
+ * Options that change only what an env pays (each game's `reward`, the training reward), not the
+ * game: a model plays the same moves whatever they are.
+ */
+const PAY_ONLY_OPTIONS: readonly string[] = ['reward'];
+
+/** The options, the training reward aside, whose values differ between two option sets of one game (none: they play the same game). */
+export function optionsThatDiffer(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const game = (options: Record<string, unknown>) => Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
+  const [x, y] = [game(a), game(b)];
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
+}
+
+/**
+ * The registered id whose preset is the game `env` plays (the same engine and options, the
+ * reward aside): its own id when its preset is, else the first such id (`decade` with
+ * `{ fives: true }` is `decade-fives`), else its own. What is measured and shipped per id (the
+ * shipped model, the hint source) is looked up under it.
+ */
+export function registeredIdOf(env: EnvConfig): string {
+  const ids = [env.id, ...envIds().filter((id) => id !== env.id)];
+  return ids.find((id) => BY_ID.get(id)?.game === env.game && optionsThatDiffer(envConfig(id).options, env.options as Record<string, unknown>).length === 0) ?? env.id;
+}
+
+/**
  * `value` as a config `make` and `VectorEnv` can trust: a config from `envConfig` (or an `Env`
  * made from one) as it is; any other object with an env id has its options validated again
  * (an engine of one's own, as `{ id, game, options }`, against that engine's schema). `caller`

@@ -7,9 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TengymError, isPlainObject } from '../env/errors.js';
-import { envConfig } from '../env/registry.js';
+import { envConfig, registeredIdOf } from '../env/registry.js';
 import { createHinter, type HinterConfig } from '../hints/hint.js';
-import { hinterForEnv, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
+import { hinterForEnv, shippedModelPath, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
 import { looksLikePath, packagePath, resolveAgent, shippedModel } from './resolve.js';
 
 export type { LoadedHinter } from '../hints/source.js';
@@ -51,7 +51,7 @@ export async function loadHinter(envId: string, options: unknown, choice?: HintC
   if (('model' in choice || looksLikePath(name)) && !existsSync(packagePath(name))) throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
   const agent = await resolveAgent('model' in choice ? resolve(packagePath(name)) : name, env);
   if (agent.metadata) {
-    const source = name === 'model' ? `model models/${env.id}/ (shipped)` : `model ${name}`;
+    const source = name === 'model' ? `model ${shippedModelPath(registeredIdOf(env))} (shipped)` : `model ${name}`;
     return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
   }
   const source = agent.fair ? name : `${name} (NOT fair: it sees the stock)`;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
-import { envConfig, envIds, envSpec, make } from '../env/registry.js';
+import { envConfig, envIds, envSpec, make, registeredIdOf } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
@@ -77,17 +77,19 @@ export function checkModelDir(dir: string): void {
 
 /**
  * The agent an `--agents` name means for an env (an id with options, or a config made by
- * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one).
+ * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one, `registeredIdOf`).
  */
 export async function resolveAgent(name: string, envOrId: string | EnvConfig, options: unknown = {}): Promise<Agent> {
   const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
   const envId = env.id;
   if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
-  if (name === 'model' && !shippedModel(envId)) throw new TengymError('bad-argument', `no model is shipped for ${envId} (models/${envId}/model.json)`);
-  const dir = name === 'model' ? shippedModelDir(envId) : looksLikePath(name) ? packagePath(name) : null;
+  // `model` is the one shipped for the game played, under the env's id or another name for it.
+  const modelId = registeredIdOf(env);
+  if (name === 'model' && !shippedModel(modelId)) throw new TengymError('bad-argument', `no model is shipped for ${modelId} (models/${modelId}/model.json)`);
+  const dir = name === 'model' ? shippedModelDir(modelId) : looksLikePath(name) ? packagePath(name) : null;
   if (dir === null) {
     const names = agentsFor(env).map((a) => a.name);
-    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(envId) ? ', or model (the shipped one)' : ''}`);
+    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}`);
   }
   checkModelDir(dir);
   const { loadModelAgent } = await import('./load-model.js');

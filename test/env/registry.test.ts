@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
-import { envConfig, envIds, envs, make, resolveOptions } from '../../src/env/registry.js';
+import { envConfig, envIds, envs, make, optionsThatDiffer, registeredIdOf, resolveOptions } from '../../src/env/registry.js';
 import { thrown } from '../helpers/pairing.js';
 
 const SPEC_IDS = ['tens', 'block-ten', 'decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'];
@@ -26,6 +26,18 @@ describe('registry', () => {
     expect(resolveOptions('decade-loop')).toMatchObject({ loop: true, maxRun: 3 });
     expect(resolveOptions('decade-loop', { maxRun: null })).toMatchObject({ loop: true, maxRun: null });
     expect(make('tens', { tableau: 15, refill: 'buffered' }).actionSpace.n).toBe(105 + 4 + 1);
+  });
+
+  it('registeredIdOf: the id whose preset is the game played, the reward aside; its own id first, else its own', () => {
+    expect(registeredIdOf(envConfig('decade', { fives: true }))).toBe('decade-fives');
+    expect(registeredIdOf(envConfig('decade', { fives: true, reward: 'cards' }))).toBe('decade-fives');
+    expect(registeredIdOf(envConfig('decade-fives', { fives: false }))).toBe('decade');
+    expect(registeredIdOf(envConfig('decade', { stacks: 7 }))).toBe('decade-stacks');
+    expect(registeredIdOf(envConfig('decade', { stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' }))).toBe('ten-twenty-thirty');
+    expect(registeredIdOf(envConfig('decade-fives'))).toBe('decade-fives');
+    expect(registeredIdOf(envConfig('decade', { minRun: 3 }))).toBe('decade');
+    expect(registeredIdOf(envConfig('tens', { tableau: 15 }))).toBe('tens');
+    expect(optionsThatDiffer({ fives: true, reward: 'win' }, { fives: false, reward: 'cards', minRun: 3 })).toEqual(['fives', 'minRun']);
   });
 
   it('makes an env from a config made by envConfig', () => {

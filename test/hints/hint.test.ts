@@ -499,6 +499,17 @@ describe('tengym hint', () => {
     expect(JSON.parse(byCards.stdout).source).toBe('model models/decade/ (shipped)');
   });
 
+  it('an env given under another id with the same game (decade with fives) takes that id\'s model, as hints and as --agent model', () => {
+    const env = make('decade', { fives: true });
+    env.reset({ seed: 3 });
+    const state = JSON.stringify(env.getState());
+    for (const args of [[], ['--agent', 'model']]) {
+      const r = tengym(['hint', '--env', 'decade', '-', '--json', ...args], state);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).source).toBe('model models/decade-fives/ (shipped)');
+    }
+  });
+
   it('--agent NAME: any agent of the env, a model directory, or the shipped model', async () => {
     const { file, state } = replayState('decade-fives', 11, 'fives-agent.json');
     const env = make('decade-fives');

@@ -61,6 +61,14 @@ describe('chooseHintSource', () => {
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
   });
 
+  it('an env given under another id with the same game takes that id\'s model: decade with fives is decade-fives (registeredIdOf)', () => {
+    expect(chooseHintSource('decade', { fives: true }, shippedInfo('decade-fives'))).toEqual({ kind: 'model', modelId: 'decade-fives', source: 'model models/decade-fives/ (shipped)' });
+    expect(chooseHintSource('decade-fives', { fives: false }, shippedInfo('decade'))).toMatchObject({ kind: 'model', modelId: 'decade' });
+    // The source is the id's under any name: pimc ahead of decade-loop's model; lookahead on seven stacks.
+    expect(chooseHintSource('decade', { loop: true, maxRun: 3 }, shippedInfo('decade-loop')).source).toBe(chooseHintSource('decade-loop', {}, shippedInfo('decade-loop')).source);
+    expect(chooseHintSource('decade', { stacks: 7 }, null).source).toBe("lookahead (a search over the next cards' chances)");
+  });
+
   it('refuses a shipped-model argument that is not what models/<env id>/ holds, by name', () => {
     const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
     refused(() => chooseHintSource('decade', {}, undefined as never), /^chooseHintSource takes as its third argument what models\/<env id>\/ holds: its model's metadata \{ env, options \} \(ShippedModelInfo\), or null when no model is shipped there; got undefined$/);
@@ -123,6 +131,12 @@ describe('hinterForEnv', () => {
     expect(env.running).toBe(true);
     expect(withModel.hinter.hint(env).hints[0].action).toBe(longest.act(env));
     expect(withModel.hinter.hint(env).hints[0].action).not.toBe(pimc.act(env));
+
+    // decade with fives asks for decade-fives' model and loads it.
+    const fives = await hinterForEnv('decade', { fives: true }, { info: (id: string) => (id === 'decade-fives' ? shippedInfo(id) : null), load: models.load });
+    expect(fives).toMatchObject({ source: 'model models/decade-fives/ (shipped)', fromModel: true });
+    expect(loaded).toEqual(['decade', 'decade-fives']);
+    loaded.pop();
 
     // Four Ten ships a model, but bottom-direct answers: the model is never loaded.
     const without = await hinterForEnv('four-ten', {}, models);

@@ -69,6 +69,18 @@ describe('model sources', () => {
     await expect(loadAgent(join(copy, 'nope'))).rejects.toThrow(/no model at ".*nope": the directory does not exist/);
   });
 
+  it('--agents model is the model shipped for the game played, under the env id or another name for it', async () => {
+    const fives = await resolveAgent('model', 'decade', { fives: true });
+    expect(fives.metadata?.env).toBe('decade-fives');
+    const env = make('decade', { fives: true });
+    env.reset({ seed: 2 });
+    fives.reset(2);
+    while (env.running) env.step(fives.act(env));
+    // decade on seven stacks is decade-stacks, which ships none; other rules take the id's own model, which says what differs.
+    await expect(resolveAgent('model', 'decade', { stacks: 7 })).rejects.toThrow(/^no model is shipped for decade-stacks \(models\/decade-stacks\/model\.json\)$/);
+    await expect(resolveAgent('model', 'decade', { minRun: 3 })).rejects.toThrow(/^model "model" was trained for decade .* \(minRun 2 there, 3 here\)$/);
+  });
+
   it('loadAgent and --agents say what a path is when it is no model directory: a file, or a folder without model.json', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'tengym-node-'));
     const file = join(folder, 'a-file');

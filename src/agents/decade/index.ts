@@ -13,6 +13,7 @@
  */
 import { decadeGame, decadeOptionsOf } from '../../env/games/decade.js';
 import type { EnvConfig } from '../../env/game.js';
+import { registeredIdOf } from '../../env/registry.js';
 import type { AgentSpec } from '../agent.js';
 import type { GameKit } from '../kit.js';
 import { LongestRunAgent } from './longest.js';
@@ -72,7 +73,8 @@ export const DECADE_AGENTS: AgentSpec[] = [
 ];
 
 /**
- * The decade ids where `lookahead` ranks hints instead of `pimc`: on seven stacks `pimc` is a
+ * The decade ids where `lookahead` ranks hints instead of `pimc` (under any name: `decade` with
+ * `{ stacks: 7 }` is `decade-stacks`): on seven stacks `pimc` is a
  * little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` (where the shipped
  * model answers, and `lookahead` for options it was not trained for) `pimc`'s lead is within its
  * interval and its hints do not fit the 10 ms a hint may take.
@@ -104,7 +106,7 @@ export const DECADE_KIT: GameKit = {
   modelFirst: ['decade', 'decade-fives', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');
-    return LOOKAHEAD_IDS.has(env.id) ? baseline('lookahead', "a search over the next cards' chances") : baseline('pimc', 'a search that plays out many guesses of the unseen cards');
+    return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline('lookahead', "a search over the next cards' chances") : baseline('pimc', 'a search that plays out many guesses of the unseen cards');
   },
   presets: {
     ppo: (env) => ({ totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cardsReward(env), evalEvery: 1_000_000, evalEpisodes: 5000 }),

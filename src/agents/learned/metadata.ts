@@ -6,7 +6,8 @@
 import * as z from 'zod';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import { envIds, envSpec } from '../../env/registry.js';
+import type { EnvConfig } from '../../env/game.js';
+import { envIds, envSpec, optionsThatDiffer } from '../../env/registry.js';
 
 /** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
 export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
@@ -68,36 +69,26 @@ export function parseMetadata(user: unknown, where: string): ModelMetadata {
 }
 
 /**
- * Options that change only what an env pays (each game's `reward`, the training reward), not the
- * game: a model plays the same moves whatever they are.
+ * Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
+ * when it does: the same engine and options (its id may be another name for them: `decade` with
+ * `{ fives: true }` is `decade-fives`), the training reward aside. The reason is "another game",
+ * or the options that differ, each with both values.
  */
-const PAY_ONLY_OPTIONS: readonly string[] = ['reward'];
-
-/** The options that decide the game played, in the order given. */
-function gameOptions(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
-}
-
-/** The options, the training reward aside, whose values differ between what a model was trained with and an env's (none: it plays that game). */
-export function optionsThatDiffer(trained: Record<string, unknown>, here: Record<string, unknown>): string[] {
-  const a = gameOptions(trained);
-  const b = gameOptions(here);
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]));
+export function whyOtherGame(trainedEnv: string, trainedOptions: Record<string, unknown>, env: EnvConfig): string | null {
+  const here = env.options as Record<string, unknown>;
+  const sameGame = trainedEnv === env.id || (envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game);
+  if (!sameGame) return 'another game';
+  const differ = optionsThatDiffer(trainedOptions, here);
+  return differ.length === 0 ? null : differ.map((key) => `${key} ${JSON.stringify(trainedOptions[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
 }
 
 /**
- * Throws unless the model was trained for this env's game: the same engine and options (its id
- * may be another name for them: `decade` with `{ fives: true }` is `decade-fives`), the training
- * reward aside, and the same sizes. The refusal names the options that differ.
+ * Throws unless the model was trained for this env's game (`whyOtherGame`) and has its sizes.
+ * The refusal names the options that differ.
  */
 export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
-  const here = env.options as Record<string, unknown>;
-  const sameGame = meta.env === env.id || (envIds().includes(meta.env) && envSpec(meta.env).game === env.game);
-  const differ = optionsThatDiffer(meta.options, here);
-  if (!sameGame || differ.length > 0) {
-    const why = !sameGame ? 'another game' : differ.map((key) => `${key} ${JSON.stringify(meta.options[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
-    throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
-  }
+  const why = whyOtherGame(meta.env, meta.options, env);
+  if (why !== null) throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
   if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
     throw new TengymError('bad-argument', `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
   }
