@@ -226,3 +226,17 @@ def test_every_constructor_takes_the_module_prefixed_id():
             assert vec.env_id == "tens"
         finally:
             vec.close()
+
+
+def test_make_vec_env_with_a_seed_seeds_the_action_space_as_sb3s_does():
+    # SB3's make_vec_env seeds each copy's action space with seed + i, so a DummyVecEnv's
+    # action_space (copy 0's) samples the same ids for the same seed; tengym's does too.
+    from tengym.sb3 import make_vec_env
+
+    ours, again, theirs = make_vec_env("decade-fives", 2, seed=3), make_vec_env("decade-fives", 2, seed=3), dummy("decade-fives", 2, 3)
+    try:
+        samples = [[int(vec.action_space.sample()) for _ in range(20)] for vec in (ours, again, theirs)]
+        assert samples[0] == samples[1] == samples[2]
+    finally:
+        for vec in (ours, again, theirs):
+            vec.close()

@@ -224,10 +224,15 @@ class TengymSB3VecEnv(VecEnv):
 
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
     """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them), seeded (copy i with seed + i; a
-    random seed when none is given, as SB3 seeds), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
+    random seed when none is given, as SB3 seeds; a seed given also seeds `action_space`, as SB3's make_vec_env seeds each
+    copy's), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
     `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
     each sit in a `Monitor`."""
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)
+    if seed is not None:
+        # As SB3's make_vec_env seeds copy i's action space with seed + i: a DummyVecEnv's
+        # action_space is copy 0's, seeded with seed itself. No seed leaves it unseeded, as there.
+        env.action_space.seed(seed)
     env.seed(seed)  # as SB3's make_vec_env: None draws a random seed
     if not monitor:
         return env
