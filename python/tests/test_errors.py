@@ -713,6 +713,14 @@ def test_an_engine_timeout_of_inf_waits_without_limit_from_the_environment_as_fr
         e.close()
 
 
+def test_a_single_env_refuses_a_dict_observation_that_is_not_a_bool_as_the_vector_env_does():
+    for bad in ("yes", 1, None):
+        for make in (lambda: tengym.TengymEnv("tens", dict_observation=bad), lambda: gym.make("tengym/tens-v0", dict_observation=bad), lambda: tengym.TengymVectorEnv("tens", 2, dict_observation=bad)):
+            with pytest.raises(tengym.TengymError, match="dict_observation must be True or False, got") as e:
+                make()
+            assert e.value.code == "bad-argument"
+
+
 def test_bad_vector_and_engine_arguments_are_refused_by_name():
     for kwargs, match in [({"engine_timeout": 0}, "engine_timeout"), ({"engine_timeout": "5"}, "engine_timeout")]:
         with pytest.raises(tengym.TengymError, match=match):

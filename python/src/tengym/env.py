@@ -66,6 +66,8 @@ class TengymEnv(gym.Env):
             raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
         if dead_deals not in ("redeal", "keep"):
             raise TengymError(f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or 'keep' (reset returns it, info['terminated_at_reset'])", "bad-argument")
+        if not isinstance(dict_observation, bool):
+            raise TengymError(f"dict_observation must be True or False, got {dict_observation!r}", "bad-argument")
         self.illegal_action = illegal_action
         self.dead_deals = dead_deals
         render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
