@@ -557,6 +557,20 @@ def test_vector_render_and_metadata_as_sync_mode_gives_them(render_mode):
         theirs.close()
 
 
+@pytest.mark.parametrize("render_mode", [None, "rgb_array"])
+def test_vector_render_before_the_first_reset_is_a_none_a_copy_as_a_sync_vector_env_gives_it(render_mode):
+    # Gymnasium's SyncVectorEnv renders tuple(env.render() for env in envs): before any reset, a
+    # TengymEnv's None for each copy, not one None for the vector.
+    ours = tengym.TengymVectorEnv("decade", 3, render_mode=render_mode)
+    theirs = gym.vector.SyncVectorEnv([lambda: tengym.TengymEnv("decade", render_mode=render_mode) for _ in range(3)])
+    try:
+        assert ours.render() == theirs.render() == (None, None, None)
+        assert ours.call("render") == theirs.call("render") == (None, None, None)
+    finally:
+        ours.close()
+        theirs.close()
+
+
 def _same(x, y) -> bool:
     if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
         return isinstance(x, np.ndarray) and isinstance(y, np.ndarray) and x.dtype == y.dtype and np.array_equal(x, y)

@@ -733,7 +733,7 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
             gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=bad)
     v = tengym.TengymVectorEnv("tens", num_envs=np.int64(2))
     try:
-        assert v.render() is None  # before the first reset, as TengymEnv's
+        assert v.render() == (None, None)  # before the first reset, each copy's None, as TengymEnv's
         with pytest.raises(BadSeedError):
             v.reset(seed=np.array(3.5))
         obs, _ = v.reset(seed=np.array(3))

@@ -298,7 +298,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if name == "action_masks":
             return lambda: tuple(row.astype(bool) for row in self._masks)
         if name == "render":
-            return lambda: self.render() or (None,) * self.num_envs  # before the first reset, each copy's None
+            return self.render
         if name == "get_state":
             return lambda: tuple(json.dumps(s) for s in per_copy(self._engines, "getState"))
         if name == "legal_actions":
@@ -325,7 +325,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def render(self):
         if not self._seeded:
-            return None  # before the first reset, as TengymEnv.render()
+            # Before the first reset each copy's None, as TengymEnv.render() gives it: Gymnasium's
+            # SyncVectorEnv renders tuple(env.render() for env in envs), a tuple even then.
+            return (None,) * self.num_envs
         # A tuple, one text (or image, with render_mode="rgb_array") a copy, as Gymnasium's sync and async vector envs render.
         texts = [text for engine in self._engines for text in engine.request({"cmd": "render"})]
         return tuple(text_image(t) for t in texts) if self.render_mode == "rgb_array" else tuple(texts)
