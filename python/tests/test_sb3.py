@@ -240,3 +240,27 @@ def test_make_vec_env_with_a_seed_seeds_the_action_space_as_sb3s_does():
     finally:
         for vec in (ours, again, theirs):
             vec.close()
+
+
+def test_env_method_legal_actions_and_outcome_as_a_dummy_vec_env_gives_them():
+    # TengymEnv's legal_actions() and outcome(), asked of every copy (or those of indices), as a
+    # DummyVecEnv of TengymEnvs answers env_method, and as the native vector env's call() offers them.
+    from tengym.sb3 import make_vec_env
+
+    ours, theirs = make_vec_env("decade-fives", 3, seed=4, processes=2), dummy("decade-fives", 3, 4)
+    rng = np.random.default_rng(2)
+    try:
+        ours.reset()
+        theirs.reset()
+        for _ in range(40):
+            for name in ("legal_actions", "outcome"):
+                mine = ours.env_method(name)
+                assert mine == theirs.env_method(name), name
+                assert ours.env_method(name, indices=[2]) == theirs.env_method(name, indices=[2]) == mine[2:], name
+            assert all(legal and all(isinstance(a, tuple) for a in legal) for legal in ours.env_method("legal_actions"))
+            actions = random_legal(np.stack(ours.env_method("action_masks")).astype(np.int8), rng)
+            ours.step(actions)
+            theirs.step(actions)
+    finally:
+        ours.close()
+        theirs.close()

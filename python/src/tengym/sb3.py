@@ -179,7 +179,13 @@ class TengymSB3VecEnv(VecEnv):
             # JSON text, as TengymEnv.get_state gives it (a DummyVecEnv of TengymEnvs answers the same).
             answers = self._per_copy("getState")
             return [json.dumps(answers[i]) for i in idx]
-        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state)")
+        if method_name in ("legal_actions", "outcome"):
+            # As TengymEnv's methods give them: (id, description) of each legal action now; the outcome of the episode, or None.
+            answers = self._per_copy("info")
+            if method_name == "legal_actions":
+                return [[tuple(x) for x in answers[i]["legal"]] for i in idx]
+            return [answers[i]["outcome"] for i in idx]
+        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state, legal_actions, outcome)")
 
     def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
         return [False for _ in self._get_indices(indices)]
