@@ -65,7 +65,8 @@ const envStateSchema = z.strictObject({
     .tuple([INT32, INT32, INT32, INT32], { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? 'expected the generator state: an array of 4 int32 words' : undefined) })
     .refine((words) => words.some((w) => w !== 0), 'the generator state is all zeros, which never changes (every reset would deal the same cards)'),
   undosUsed: z.int().min(0).default(0),
-  game: z.unknown(),
+  // z.unknown() reports a missing key as "expected nonoptional": say what is missing.
+  game: z.custom<unknown>((v) => v !== undefined, 'missing: the game itself (getState().game: its cards and counters)'),
 });
 
 /** Checks a seed: a non-negative safe integer. */

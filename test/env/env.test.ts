@@ -369,6 +369,14 @@ describe('Env.setState', () => {
     expect(JSON.stringify(env.getState())).toBe(text);
   });
 
+  it('says a state without its game is missing it (zod alone said "expected nonoptional")', () => {
+    const env = tensAfter(2);
+    const { game: _game, ...rest } = env.getState();
+    expectError(() => env.setState(rest), 'bad-state', /^bad state: missing: the game itself \(getState\(\)\.game: its cards and counters\) → at game$/);
+    // Only a missing game: a game of null is the engine's to refuse, as it was.
+    expectError(() => env.setState({ ...rest, game: null }), 'bad-state', /^bad state: Invalid input: expected object, received null \(expected \{ tableau: /);
+  });
+
   it('runs the engine invariant check on what fromJSON loaded, and refuses a state it faults', () => {
     const faulty = { ...tensGame, checkState: () => 'slot 2 holds a card the stock also holds' };
     const env = new Env('tens', faulty, tensGame.optionsSchema.parse({}));

@@ -5960,7 +5960,7 @@ const envStateSchema = strictObject({
 		INT32
 	], { error: (issue) => issue.code === "invalid_type" || issue.code === "too_small" || issue.code === "too_big" ? "expected the generator state: an array of 4 int32 words" : void 0 }).refine((words) => words.some((w) => w !== 0), "the generator state is all zeros, which never changes (every reset would deal the same cards)"),
 	undosUsed: int().min(0).default(0),
-	game: unknown()
+	game: custom((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
 });
 /** Checks a seed: a non-negative safe integer. */
 function validateSeed(seed, what = "seed") {
