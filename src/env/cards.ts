@@ -87,11 +87,18 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
   });
   const problems: string[] = [];
   if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")`);
-  if (dup.length) problems.push(`duplicate cards ${dup.join(' ')}`);
-  if (!bad.length && !dup.length && tokens.length !== DECK_SIZE) {
+  if (dup.length) {
+    // Each card once, with its extra copies counted: a deck of 52 "AS" is not 51 "AS" in a row.
+    const extra = new Map<string, number>();
+    for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
+    problems.push(`duplicate cards ${[...extra].map(([code, n]) => (n > 1 ? `${code} ×${n + 1}` : code)).join(' ')}`);
+  }
+  if (!bad.length) {
     const missing: string[] = [];
     for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) missing.push(cardCode(c));
-    problems.push(`${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
+    if (!dup.length && tokens.length !== DECK_SIZE) problems.push(`${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
+    // A card typed twice is usually another typed wrong: the cards the deck lacks say which.
+    else if (dup.length && missing.length) problems.push(`missing ${missing.join(' ')}`);
   }
   if (problems.length) throw new TengymError('bad-deck', `bad deck: ${problems.join('; ')}`);
   return out;

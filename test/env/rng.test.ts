@@ -165,6 +165,17 @@ describe('cards', () => {
     expect(thrown(() => deckTokens(5 as never)).code).toBe('bad-deck');
   });
 
+  it('names the cards a deck with a duplicate lacks, and each duplicate once with its count', () => {
+    const full = Array.from(orderedDeck(), cardCode);
+    // One card typed for another: the one it replaced is what to look for.
+    const typo = [...full];
+    typo[full.indexOf('JS')] = 'JD';
+    expect(() => parseStandardDeck(typo)).toThrow(/^bad deck: duplicate cards JD; missing JS$/);
+    expect(() => parseStandardDeck(Array(52).fill('AS'))).toThrow(/^bad deck: duplicate cards AS ×52; missing AC AD AH 2C .* KH KS$/);
+    // With 53 cards nothing is missing: the duplicate alone is said.
+    expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC$/);
+  });
+
   it('names up to five unknown codes, then "…", and every problem at once', () => {
     const full = Array.from(orderedDeck(), cardCode);
     const bad = [...full.slice(0, 46), 'X1', 'X2', 'X3', 'X4', 'X5', 'X6'];
@@ -174,7 +185,7 @@ describe('cards', () => {
     const both = [...full.slice(0, 50), 'AC', 'ZZ'];
     expect(() => parseStandardDeck(both)).toThrow(/^bad deck: unknown card codes "ZZ" at index 51 \(.*\); duplicate cards AC$/);
     expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC$/);
-    expect(() => parseStandardDeck([...full.slice(0, 50), 'AC', 'AD'])).toThrow(/^bad deck: duplicate cards AC AD$/);
+    expect(() => parseStandardDeck([...full.slice(0, 50), 'AC', 'AD'])).toThrow(/^bad deck: duplicate cards AC AD; missing KH KS$/);
     expect(() => parseStandardDeck([...full.slice(0, 50)])).toThrow(/^bad deck: 50 cards, a deck has 52 \(missing KH KS\)$/);
     expect(Array.from(parseStandardDeck(full))).toEqual(Array.from(orderedDeck()));
   });

@@ -6387,11 +6387,16 @@ function parseStandardDeck(deck) {
 	});
 	const problems = [];
 	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")`);
-	if (dup.length) problems.push(`duplicate cards ${dup.join(" ")}`);
-	if (!bad.length && !dup.length && tokens.length !== 52) {
+	if (dup.length) {
+		const extra = /* @__PURE__ */ new Map();
+		for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
+		problems.push(`duplicate cards ${[...extra].map(([code, n]) => n > 1 ? `${code} ×${n + 1}` : code).join(" ")}`);
+	}
+	if (!bad.length) {
 		const missing = [];
 		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		problems.push(`${plural(tokens.length, "card")}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+		if (!dup.length && tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+		else if (dup.length && missing.length) problems.push(`missing ${missing.join(" ")}`);
 	}
 	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
 	return out;
