@@ -35,7 +35,17 @@ export interface BrowserBackendOptions {
 /** The wasmPath last given to TensorFlow.js. */
 let wasmPathSet: string | null = null;
 
-/** Sets the first backend of `backendsFor(weights)` that initialises here, and returns its name. */
+/**
+ * The set-up under way, which the next call waits for: two set-ups at once (a page loading the
+ * models of several games together) raced in TensorFlow.js, one told 'cpu', another 'wasm',
+ * and cpu left set under every model.
+ */
+let settingUp: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sets the first backend of `backendsFor(weights)` that initialises here, and returns its name.
+ * Calls made at once run one after the other, each answering with the backend it set.
+ */
 export async function useBrowserBackend(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
   if (typeof weights !== 'number' || !Number.isFinite(weights) || weights < 0) {
     throw new TengymError('bad-argument', `useBrowserBackend takes the model's number of weights (≥ 0, as models/index.json gives it), got ${showValue(weights)}`);
@@ -50,6 +60,12 @@ export async function useBrowserBackend(weights: number, options: BrowserBackend
   if (options.prefer !== undefined && !(BACKENDS as unknown[]).includes(options.prefer)) {
     throw new TengymError('bad-argument', `useBrowserBackend: prefer is one of ${BACKENDS.join(', ')}, got ${showValue(options.prefer)}`);
   }
+  const run = settingUp.then(() => setUp(weights, options));
+  settingUp = run.catch(() => undefined);
+  return run;
+}
+
+async function setUp(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
   const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
   try {
     setWasmPaths(options.wasmPath);
