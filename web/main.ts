@@ -729,6 +729,13 @@ function outcomeText(): string {
     const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
     return `${why}: ${piles.cleared} of ${piles.piles} piles cleared.`;
   }
+  if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
+    // One line whose picked-up cards go under the stock: no card leaves the game, so the cards on
+    // the line are not what was left to clear ("0 cards left" read as cleared, yet lost).
+    const stock = env.board().parts.flatMap((p) => (p.kind === 'piles' ? p.piles : [])).find((p) => p.kind === 'stock')?.count ?? 0;
+    const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
+    return `${why}: ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} on the line and ${stock} in the stock (picked-up cards go back under the stock).`;
+  }
   if ('cardsLeft' in o) {
     const left = `${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
     if (o.won) return `Won! ${o.cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;

@@ -237,6 +237,12 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/Game over after 4 moves: lost with 0 points in 4 rounds\./);
   });
 
+  it('a lost game whose picked-up cards go under the stock counts the stock too: "0 cards left" read as cleared', () => {
+    const r = play(['--env', 'decade', '--options', '{"pickedUp":"deck-bottom","maxSteps":30}', '--seed', '1'], Array(40).fill('1'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Game over after 30 moves, 2 of them yours: lost, 0 cards on the table and 52 in the stock (picked-up cards go back under the stock). Seed 1');
+  });
+
   it('rules (r) prints the game\'s rules from the rules document; help (?) the commands', () => {
     const r = play(['--env', 'decade-loop', '--seed', '1'], ['rules', '?', 'q']);
     expect(r.code, r.stderr).toBe(0);

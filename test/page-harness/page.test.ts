@@ -781,6 +781,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       ['env=ten-twenty-thirty&seed=6', 'Won! All 7 piles are cleared.'],
       ['env=decade-stacks&seed=1', 'No more moves: 24 cards left.'],
       ['env=decade&seed=1&options={"maxSteps":20}', 'Out of steps: 6 cards left.'],
+      // One line whose picked-up cards go under the stock: "0 cards left" said a lost game was cleared.
+      ['env=decade&seed=1&options={"pickedUp":"deck-bottom","maxSteps":30}', 'Out of steps after 30 moves: 0 cards on the line and 52 in the stock (picked-up cards go back under the stock).'],
     ];
     for (const [query, text] of cases) {
       await withPage(query, async (p) => {

@@ -119,8 +119,14 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
   return { count, text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}` };
 }
 
-function outcomeText(o: Outcome): string {
+function outcomeText(env: Env): string {
+  const o: Outcome = env.outcome();
   const result = o.won ? 'won' : 'lost';
+  if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
+    // Picked-up cards go under the stock and never leave the game: the cards on the table are not what was left to clear.
+    const stock = env.board().parts.flatMap((p) => (p.kind === 'piles' ? p.piles : [])).find((p) => p.kind === 'stock')?.count ?? 0;
+    return `${result}, ${plural(o.cardsLeft, 'card')} on the table and ${stock} in the stock (picked-up cards go back under the stock)`;
+  }
   if ('cardsLeft' in o) return `${result}, ${plural(o.cardsLeft, 'card')} left`;
   return `${result} with ${o.points} points in ${plural(o.rounds, 'round')}`;
 }
@@ -225,7 +231,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
     advance();
     showPosition(env, io);
   }
-  io.write(`Game over after ${movesText(env.episodeSteps, own())}: ${outcomeText(env.outcome())}. Seed ${setup.seed}: ${setup.replay}\n`);
+  io.write(`Game over after ${movesText(env.episodeSteps, own())}: ${outcomeText(env)}. Seed ${setup.seed}: ${setup.replay}\n`);
   return 'over';
 }
 
