@@ -132,6 +132,42 @@ export class GameStates {
     this.shownTo?.observe(state);
   }
 
+  /**
+   * The states recorded, the deal first (`getState()` JSONs): what a saved game keeps beside its
+   * state so that `GameStates.fromJSON` brings back what the hints remember (Ten-Twenty-Thirty's
+   * order under the stock; a state alone does not hold it). `JSON.stringify(states)` calls it.
+   */
+  toJSON(): EnvState[] {
+    return this.states.slice();
+  }
+
+  /**
+   * The game so far from `saved` (`toJSON`'s, parsed), for `env` standing at its last state (after
+   * `env.setState(savedState)`): each state is checked as `setState` checks one.
+   */
+  static fromJSON(env: Env, saved: unknown): GameStates {
+    checkEnv(env, 'GameStates.fromJSON');
+    if (!Array.isArray(saved) || saved.length === 0) {
+      throw new TengymError('bad-argument', `GameStates.fromJSON takes the states GameStates.toJSON() gave (an array of getState() JSONs, the deal first), got ${typeof saved === 'string' ? describeNotState(saved) : showValue(saved)}`);
+    }
+    const scratch = env.clone();
+    const states = saved.map((state: unknown, i) => {
+      try {
+        scratch.setState(state);
+      } catch (e) {
+        if (e instanceof TengymError) throw new TengymError(e.code, `GameStates.fromJSON: state ${i + 1} of ${saved.length}: ${e.message}`);
+        throw e;
+      }
+      return scratch.getState();
+    });
+    if (!env.hasStarted || JSON.stringify(states[states.length - 1]) !== JSON.stringify(env.getState())) {
+      throw new TengymError('bad-argument', 'GameStates.fromJSON: the env is not at the last saved state; load it first (env.setState(saved state))');
+    }
+    const game = new GameStates(env);
+    game.states.splice(0, game.states.length, ...states);
+    return game;
+  }
+
   /** The hints of env's state (the last recorded), `hinter` having been shown every state before. */
   hint(hinter: Hinter, env: Env, options?: HintOptions): HintResult {
     const h = hinter as Partial<Hinter> | null;

@@ -406,6 +406,51 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')).stderr).toMatch(/line 3 of 3 is not one move/);
   });
 
+  it('a game saved with GameStates.toJSON and brought back with GameStates.fromJSON keeps what the hints remember; a new GameStates at the restored state does not', () => {
+    // Where remembering changes lookahead's ranking: a game of first moves from seed 1 (at step 81).
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed: 1 });
+    const states = new GameStates(env);
+    const shown = createHinter({ agent: 'lookahead' });
+    let remembered: number[] = [];
+    while (env.running) {
+      if (env.legalCount > 1) {
+        remembered = states.hint(shown, env).hints.map((h) => h.action);
+        if (remembered.join() !== createHinter({ agent: 'lookahead' }).hint(env.getState()).hints.map((h) => h.action).join()) break;
+      }
+      env.step(env.legal[0]);
+      states.record(env);
+    }
+    expect(env.running).toBe(true);
+    // The app saves the game (its state and the states so far) and later loads it into a new env.
+    const saved = JSON.parse(JSON.stringify({ state: env.getState(), states })) as { state: EnvState; states: unknown };
+    const restored = make('ten-twenty-thirty');
+    restored.setState(saved.state);
+    const back = GameStates.fromJSON(restored, saved.states);
+    expect(back.hint(createHinter({ agent: 'lookahead' }), restored).hints.map((h) => h.action)).toEqual(remembered);
+    expect(new GameStates(restored).hint(createHinter({ agent: 'lookahead' }), restored).hints.map((h) => h.action)).not.toEqual(remembered);
+    // Recording goes on from there.
+    restored.step(restored.legal[0]);
+    back.record(restored);
+    expect(back.toJSON()).toHaveLength((saved.states as unknown[]).length + 1);
+  });
+
+  it('GameStates.fromJSON refuses saved states that are not this game where the env stands, by name', () => {
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed: 4 });
+    const states = new GameStates(env);
+    env.step(env.legal[0]);
+    states.record(env);
+    const saved = states.toJSON();
+    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', message: expect.stringMatching(message) }));
+    refused(() => GameStates.fromJSON(env, JSON.stringify(saved)), /^GameStates\.fromJSON takes the states GameStates\.toJSON\(\) gave \(an array of getState\(\) JSONs, the deal first\), got a string: JSON\.parse\(text\) turns saved JSON into it$/);
+    refused(() => GameStates.fromJSON(env, []), /^GameStates\.fromJSON takes the states .*, got \[\]$/);
+    refused(() => GameStates.fromJSON(env, [saved[0], { ...saved[1], rng: [0, 0, 0, 0] }]), /^GameStates\.fromJSON: state 2 of 2: bad state: the generator state is all zeros/);
+    refused(() => GameStates.fromJSON(make('decade'), saved), /^GameStates\.fromJSON: state 1 of 2: bad state: it is a "ten-twenty-thirty" state, this env is "decade"$/);
+    refused(() => GameStates.fromJSON(env, saved.slice(0, 1)), /^GameStates\.fromJSON: the env is not at the last saved state; load it first \(env\.setState\(saved state\)\)$/);
+    expect(GameStates.fromJSON(env, saved).toJSON()).toEqual(saved);
+  });
+
   it('lookahead: shown every state, its hints are the scores of a lookahead that played the game; asked bare, they differ', () => {
     const hinter = createHinter({ agent: 'lookahead' });
     let bareDiffers = 0;
