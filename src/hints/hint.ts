@@ -109,6 +109,7 @@ export class GameStates {
   /** A new game: records env's state, the deal. */
   constructor(env: Env) {
     checkEnv(env, 'new GameStates');
+    if (!env.hasStarted) throw new TengymError('not-reset', 'new GameStates records a game from its deal: reset() the env first (or setState a saved state)');
     this.game = { id: env.id, options: JSON.stringify(env.options) };
     this.record(env);
   }
@@ -197,7 +198,8 @@ export function formatScore(h: Hint): string {
     case 'probability':
       return `p ${(100 * h.score).toFixed(1)}%`;
     case 'win-probability':
-      return h.score > 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
+      // From 0.9995 a percentage would round to 100.0%, which reads as certain.
+      return h.score >= 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
     case 'value':
       if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
       if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
@@ -251,6 +253,11 @@ function scoresFromAct(agent: Agent, env: Env): ActionScores {
 }
 
 /** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
+/** An agent's name as a hint's source; one that reads the stock's order says so. */
+export function agentSource(agent: Agent, name: string = agent.name): string {
+  return agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
+}
+
 function modelSource(agent: Agent): string {
   if (agent.name !== 'model') return `model ${agent.name}`;
   const m = agent.metadata;
@@ -308,12 +315,12 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
       let source: string;
       if (fixed) {
         agent = fixed;
-        source = config.source ?? (config.model ? modelSource(fixed) : fixed.name);
+        source = config.source ?? (config.model ? modelSource(fixed) : agentSource(fixed));
         // A model answers only for the env it was trained for: say so here, for sourceFor as for hint.
         if (fixed.metadata) assertModelFits(fixed.metadata, env, `the hinter's model "${fixed.name}"`);
       } else if (agentName) {
         agent = createAgent(agentName, resolved);
-        source = config.source ?? agentName;
+        source = config.source ?? agentSource(agent, agentName);
       } else {
         ({ agent, source } = hintBaseline(env.id, resolved.options));
         if (config.source) source = config.source;

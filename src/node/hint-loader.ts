@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { envConfig, registeredIdOf } from '../env/registry.js';
-import { createHinter, type HinterConfig } from '../hints/hint.js';
+import { agentSource, createHinter, type HinterConfig } from '../hints/hint.js';
 import { hinterForEnv, shippedModelPath, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
 import { looksLikePath, packagePath, resolveAgent, shippedModel } from './resolve.js';
 
@@ -54,6 +54,6 @@ export async function loadHinter(envId: string, options: unknown, choice?: HintC
     const source = name === 'model' ? `model ${shippedModelPath(registeredIdOf(env))} (shipped)` : `model ${name}`;
     return { hinter: createHinter({ ...config, model: agent, source }), source, fromModel: true };
   }
-  const source = agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
+  const source = agentSource(agent, name);
   return { hinter: createHinter({ ...config, agent, source }), source, fromModel: false };
 }

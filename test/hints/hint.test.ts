@@ -210,6 +210,9 @@ describe('createHinter with the search sources', () => {
     const first = createHinter({ agent: createAgent('first', 'decade', {}), source: 'mine' }).hint(state);
     expect(first.source).toBe('mine');
     expect(first.hints[0]).toMatchObject({ action: env.legal[0], score: 1, scoreKind: 'heuristic' });
+    // The oracle reads the stock's order: its hints say so, by name or by instance, as tengym hint does.
+    expect(createHinter({ agent: 'oracle' }).hint(state).source).toBe('oracle (NOT fair: it sees the stock)');
+    expect(createHinter({ agent: createAgent('oracle', 'decade', {}) }).hint(state).source).toBe('oracle (NOT fair: it sees the stock)');
   });
 
   it('errors: a malformed state, a finished game, bad arguments', () => {
@@ -266,6 +269,8 @@ describe('createHinter with the search sources', () => {
     const env = dealt('decade');
     const states = new GameStates(env);
     refused(() => new GameStates(null as never), /^new GameStates takes the game's env \(make\(id\), then reset\(\)\), got null$/);
+    // An env never dealt has no deal to record: said in the app's terms, not getState's.
+    expect(() => new GameStates(make('decade'))).toThrow(expect.objectContaining({ code: 'not-reset', message: 'new GameStates records a game from its deal: reset() the env first (or setState a saved state)' }));
     refused(() => states.record(null as never), /^GameStates\.record takes the game's env .*got null$/);
     refused(() => states.hint(null as never, env), /^GameStates\.hint takes a hinter \(createHinter\(…\), or hinterForEnv\(…\)\.hinter\), got null$/);
     // An env of another game is not this game's next state.
@@ -276,6 +281,9 @@ describe('createHinter with the search sources', () => {
     expect(states.hint(createHinter({ agent: 'first' }), env, { top: 1 }).hints).toHaveLength(1);
     refused(() => formatScore(null as never), /^formatScore takes a hint of hinter\.hint\(…\)\.hints, \{ score, scoreKind, unit\? \}, got null$/);
     refused(() => formatScore({} as never), /^formatScore takes a hint .*got \{\}$/);
+    // A win chance short of certain never reads as 100.0%.
+    const win = (score: number) => formatScore({ action: 0, score, scoreKind: 'win-probability', text: '', cards: [] });
+    expect([win(0.9994), win(0.9995), win(0.99999), win(1)]).toEqual(['win 99.9%', 'win 1 − 5.0e-4', 'win 1 − 1.0e-5', 'win 100.0%']);
   });
 });
 
