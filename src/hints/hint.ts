@@ -144,7 +144,8 @@ export class GameStates {
 
   /**
    * The game so far from `saved` (`toJSON`'s, parsed), for `env` standing at its last state (after
-   * `env.setState(savedState)`): each state is checked as `setState` checks one.
+   * `env.setState(savedState)`): each state is checked as `setState` checks one, and as one move
+   * (or an undo) from the one before (`checkGameInOrder`).
    */
   static fromJSON(env: Env, saved: unknown): GameStates {
     checkEnv(env, 'GameStates.fromJSON');
@@ -161,6 +162,7 @@ export class GameStates {
       }
       return scratch.getState();
     });
+    checkGameInOrder(scratch, states, { prefix: 'GameStates.fromJSON: ', item: 'state', advice: 'give the states GameStates.toJSON() gave, in order' });
     if (!env.hasStarted || JSON.stringify(states[states.length - 1]) !== JSON.stringify(env.getState())) {
       throw new TengymError('bad-argument', 'GameStates.fromJSON: the env is not at the last saved state; load it first (env.setState(saved state))');
     }
@@ -187,6 +189,28 @@ export class GameStates {
 /** Throws unless `env` is an Env (what `caller` takes). */
 function checkEnv(env: unknown, caller: string): asserts env is Env {
   if (!(env instanceof Env)) throw new TengymError('bad-argument', `${caller} takes the game's env (make(id), then reset()), got ${describeKind(env)}`);
+}
+
+/**
+ * Refuses a game so far whose states do not follow one another: each must be one move (or an
+ * undo) from the one before. Shown a reversed file or two deals spliced, a hinter that remembers
+ * (Ten-Twenty-Thirty's order under the stock) would rank from a game never played. `env` (of the
+ * game's id and options) is used as scratch; the refusal counts `item`s ("line 3 of 9").
+ */
+export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { prefix: string; item: string; advice: string }): void {
+  for (let i = 1; i < states.length; i++) {
+    const next = JSON.stringify(states[i]);
+    env.setState(states[i - 1]);
+    const stepsThere = (a: number): boolean => {
+      const e = env.clone();
+      e.step(a);
+      return JSON.stringify(e.getState()) === next;
+    };
+    // A state holds no history: an undo is a state seen before, one more undo used.
+    const undone = states[i].undosUsed === states[i - 1].undosUsed + 1 && states.slice(0, i - 1).some((s) => JSON.stringify({ ...s, undosUsed: states[i].undosUsed }) === next);
+    const follows = (env.running && env.legalActions().some(stepsThere)) || undone;
+    if (!follows) throw new TengymError('bad-state', `${say.prefix}${say.item} ${i + 1} of ${states.length} is not one move (or an undo) from ${say.item} ${i}; ${say.advice}`);
+  }
 }
 
 /** A score as a person reads it. */

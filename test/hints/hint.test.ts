@@ -456,6 +456,12 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     refused(() => GameStates.fromJSON(env, [saved[0], { ...saved[1], rng: [0, 0, 0, 0] }]), /^GameStates\.fromJSON: state 2 of 2: bad state: the generator state is all zeros/);
     refused(() => GameStates.fromJSON(make('decade'), saved), /^GameStates\.fromJSON: state 1 of 2: bad state: it is a "ten-twenty-thirty" state, this env is "decade"$/);
     refused(() => GameStates.fromJSON(env, saved.slice(0, 1)), /^GameStates\.fromJSON: the env is not at the last saved state; load it first \(env\.setState\(saved state\)\)$/);
+    // States out of order, or of another deal spliced in, are no game played: refused as tengym hint refuses such lines.
+    const other = make('ten-twenty-thirty');
+    other.reset({ seed: 5 });
+    const outOfOrder = /^GameStates\.fromJSON: state 2 of 2 is not one move \(or an undo\) from state 1; give the states GameStates\.toJSON\(\) gave, in order$/;
+    refused(() => GameStates.fromJSON(env, [other.getState(), saved[1]]), outOfOrder);
+    refused(() => GameStates.fromJSON(env, [saved[1], saved[0]]), outOfOrder);
     expect(GameStates.fromJSON(env, saved).toJSON()).toEqual(saved);
   });
 

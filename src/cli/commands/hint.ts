@@ -6,10 +6,9 @@
  * remember the order of the cards under the stock only from seeing every state).
  */
 import type { CommandModule } from 'yargs';
-import { formatScore, type Hint, type HintResult } from '../../hints/hint.js';
+import { checkGameInOrder, formatScore, type Hint, type HintResult } from '../../hints/hint.js';
 import { loadHinter, type HintChoice } from '../../node/hint-loader.js';
 import { TengymError, isPlainObject, plural } from '../../env/errors.js';
-import type { Env, EnvState } from '../../env/env.js';
 import { envSpec, make } from '../../env/registry.js';
 import { parseOptionsJson, readTextInput, writeLine } from '../io.js';
 
@@ -35,27 +34,6 @@ function stateSource(args: Args): string {
   if (args.state !== undefined && args.state !== '') return args.state;
   if (args.input !== undefined) return args.input === '' ? '-' : args.input;
   throw new TengymError('bad-argument', 'give the state as --state FILE, or --state - to read it from stdin');
-}
-
-/**
- * Refuses a game so far whose lines do not follow one another: each state must be one move (or
- * an undo) from the one before. Shown a reversed file or two deals spliced, a hinter that
- * remembers (Ten-Twenty-Thirty's order under the stock) would rank from a game never played.
- */
-export function checkGameInOrder(env: Env, states: readonly EnvState[]): void {
-  for (let i = 1; i < states.length; i++) {
-    const next = JSON.stringify(states[i]);
-    env.setState(states[i - 1]);
-    const stepsThere = (a: number): boolean => {
-      const e = env.clone();
-      e.step(a);
-      return JSON.stringify(e.getState()) === next;
-    };
-    // A state holds no history: an undo is a state seen before, one more undo used.
-    const undone = states[i].undosUsed === states[i - 1].undosUsed + 1 && states.slice(0, i - 1).some((s) => JSON.stringify({ ...s, undosUsed: states[i].undosUsed }) === next);
-    const follows = (env.running && env.legalActions().some(stepsThere)) || undone;
-    if (!follows) throw new TengymError('bad-state', `bad state: line ${i + 1} of ${states.length} is not one move (or an undo) from line ${i}; give one game so far, in order, as tengym replay prints it`);
-  }
 }
 
 /** The user's choice of who ranks: `--agent NAME` or `--model DIR` (not both), or none (the env's default source). */
@@ -143,7 +121,7 @@ export const hintCommand: CommandModule<object, Args> = {
       return env.getState();
     });
     env.setState(state);
-    checkGameInOrder(make(id, options), [...earlier, env.getState()]);
+    checkGameInOrder(make(id, options), [...earlier, env.getState()], { prefix: 'bad state: ', item: 'line', advice: 'give one game so far, in order, as tengym replay prints it' });
     if (!env.running) throw new TengymError('episode-over', `no hint: the game in this state is over (${JSON.stringify(env.outcome())})`);
     const { hinter } = await loadHinter(env.id, env.options, hintChoice(args.agent, args.model));
     for (const s of earlier) hinter.observe(s);
