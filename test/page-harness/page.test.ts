@@ -166,6 +166,25 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     await expectTengymHints('decade', seen, 1);
   }, 120_000);
 
+  it('decade with { fives: true } as options: hints from decade-fives\' model, as tengym hint gives them', async () => {
+    const { hinter, source } = await loadHinter('decade', { fives: true });
+    expect(source).toBe('model models/decade-fives/ (shipped)');
+    await withPage('env=decade&seed=3&hints=1&options={"fives":true}', async (p) => {
+      let compared = 0;
+      for (let guard = 0; guard < 100 && compared < 3; guard++) {
+        const v = await p.view();
+        if (!v.running) break;
+        if (v.legal.length > 1) {
+          expect(v.source).toBe(source);
+          expectSameHints(v.hints!, hinter.hint(v.state));
+          compared++;
+        }
+        await p.play(v.legal.length > 1 ? v.hints!.hints[0].action : v.legal[0]);
+      }
+      expect(compared).toBe(3);
+    });
+  }, 90_000);
+
   it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, equal to tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
     const uiKinds = new Set<string>();
