@@ -96,9 +96,9 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
   if (!bad.length) {
     const missing: string[] = [];
     for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) missing.push(cardCode(c));
-    if (!dup.length && tokens.length !== DECK_SIZE) problems.push(`${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
-    // A card typed twice is usually another typed wrong: the cards the deck lacks say which.
-    else if (dup.length && missing.length) problems.push(`missing ${missing.join(' ')}`);
+    if (tokens.length !== DECK_SIZE) problems.push(`${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
+    // A card typed twice in a whole deck is usually another typed wrong: the cards it lacks say which.
+    else if (missing.length) problems.push(`missing ${missing.join(' ')}`);
   }
   if (problems.length) throw new TengymError('bad-deck', `bad deck: ${problems.join('; ')}`);
   return out;

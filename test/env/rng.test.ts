@@ -172,8 +172,10 @@ describe('cards', () => {
     typo[full.indexOf('JS')] = 'JD';
     expect(() => parseStandardDeck(typo)).toThrow(/^bad deck: duplicate cards JD; missing JS$/);
     expect(() => parseStandardDeck(Array(52).fill('AS'))).toThrow(/^bad deck: duplicate cards AS ×52; missing AC AD AH 2C .* KH KS$/);
-    // With 53 cards nothing is missing: the duplicate alone is said.
-    expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC$/);
+    // With 53 cards nothing is missing: the duplicate and the count are said.
+    expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC; 53 cards, a deck has 52$/);
+    // A short deck with a duplicate is short first: its count, then what it lacks.
+    expect(() => parseStandardDeck('AS AS')).toThrow(/^bad deck: duplicate cards AS; 2 cards, a deck has 52 \(missing AC AD AH 2C .* KS\)$/);
   });
 
   it('names up to five unknown codes, then "…", and every problem at once', () => {
@@ -184,7 +186,6 @@ describe('cards', () => {
     expect(() => parseStandardDeck(five)).toThrow(/"X5" at index 51 \(a card/);
     const both = [...full.slice(0, 50), 'AC', 'ZZ'];
     expect(() => parseStandardDeck(both)).toThrow(/^bad deck: unknown card codes "ZZ" at index 51 \(.*\); duplicate cards AC$/);
-    expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC$/);
     expect(() => parseStandardDeck([...full.slice(0, 50), 'AC', 'AD'])).toThrow(/^bad deck: duplicate cards AC AD; missing KH KS$/);
     expect(() => parseStandardDeck([...full.slice(0, 50)])).toThrow(/^bad deck: 50 cards, a deck has 52 \(missing KH KS\)$/);
     expect(Array.from(parseStandardDeck(full))).toEqual(Array.from(orderedDeck()));
