@@ -264,3 +264,37 @@ def test_env_method_legal_actions_and_outcome_as_a_dummy_vec_env_gives_them():
     finally:
         ours.close()
         theirs.close()
+
+
+def test_set_options_deck_deals_it_at_the_next_reset_as_a_dummy_vec_env_does():
+    """set_options({"deck": ...}), one for every copy or a list of one a copy, deals those decks at the next
+    reset, as a DummyVecEnv of TengymEnvs passes each copy's options to its reset; a bad deck in any engine
+    process resets no copy."""
+    from tengym.sb3 import make_vec_env
+
+    deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+    ours, theirs = make_vec_env("decade", 4, seed=5, processes=2), dummy("decade", 4, 5)
+    try:
+        np.testing.assert_array_equal(ours.reset(), theirs.reset())
+        for options in ({"deck": deck}, [{"deck": deck}, {}, {"deck": deck[::-1]}, {}]):
+            ours.set_options(options)
+            theirs.set_options(options)
+            np.testing.assert_array_equal(ours.reset(), theirs.reset())
+            assert ours.env_method("get_state") == theirs.env_method("get_state")
+        # Options serve one reset: the next deals on from each copy's generator.
+        np.testing.assert_array_equal(ours.reset(), theirs.reset())
+        before = ours.env_method("get_state")
+        # Copy 3 is on the second engine process: the first deals nothing either.
+        ours.set_options([{"deck": deck}, {}, {}, {"deck": "AS AS"}])
+        with pytest.raises(tengym.BadDeckError, match=r"^copy 3: bad deck: duplicate cards AS; 2 cards"):
+            ours.reset()
+        assert ours.env_method("get_state") == before
+        ours.set_options({"deck": None})
+        with pytest.raises(tengym.BadDeckError, match="bad deck None"):
+            ours.reset()
+        ours.set_options({"seed": 3})
+        with pytest.raises(tengym.TengymError, match="takes no reset options but deck"):
+            ours.reset()
+    finally:
+        ours.close()
+        theirs.close()

@@ -40,7 +40,7 @@ import { envConfig, envIds, envs, make } from '../env/registry.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 8;
+export const PROTOCOL = 9;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -253,6 +253,8 @@ function handleJson(msg: Record<string, unknown>): void {
       if (scratch && (seed !== undefined || msg.deck !== undefined)) checkDeal(c, scratch, seed, msg.deck, '');
       if (scratch && seeds !== undefined) for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
       if (scratch && decks !== undefined) for (let i = 0; i < decks.length; i++) if (decks[i] !== null) checkDeal(c, scratch, undefined, decks[i], `copy ${c.firstCopy + i}: `);
+      // check: the seeds and decks only, so that copies over several engine processes are all checked before any is dealt.
+      if (msg.check === true) return sendJson(KIND_JSON, null);
       for (let i = 0; i < c.envs.length; i++) {
         if (mask !== undefined && !mask[i]) continue;
         const s = seedOf(i);

@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import Rows, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, TengymEnv
 from .errors import BadActionError, EngineError, TengymError
@@ -71,8 +71,7 @@ class TengymSB3VecEnv(VecEnv):
             self._finish_pending_step()
         except EngineError:
             pass  # an engine that failed during the step is replaced below
-        if any(self._options):
-            raise TengymError(f"reset: tengym's VecEnv takes no reset options, got {self._options[0]!r}", "bad-argument")
+        decks = self._reset_decks()
         new = revive_copies(self._engines, self._starts)
         if not self._seeded and all(s is None for s in self._seeds):
             self.seed()  # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own would deal every copy seed 0's cards)
@@ -81,11 +80,21 @@ class TengymSB3VecEnv(VecEnv):
         seeds = draw_seeds(seeds, new)  # copies on a new engine (revive_copies) would deal seed 0's cards
         self._seeded = True
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
-        for p, engine in enumerate(self._engines):
+        msgs: list[dict[str, Any]] = []
+        for p in range(len(self._engines)):
             lo, hi = self._starts[p], self._starts[p + 1]
             msg: dict[str, Any] = {"cmd": "reset"}
             if any(s is not None for s in seeds[lo:hi]):
                 msg["seeds"] = seeds[lo:hi]
+            if decks is not None:
+                msg["decks"] = decks[lo:hi]
+            msgs.append(msg)
+        if decks is not None and len(self._engines) > 1:
+            # Each process checks its copies' decks before any process deals, so a bad deck resets no copy.
+            for engine, msg in zip(self._engines, msgs):
+                engine.request({**msg, "check": True})
+        for p, (engine, msg) in enumerate(zip(self._engines, msgs)):
+            lo, hi = self._starts[p], self._starts[p + 1]
             rows = Rows(engine.request(msg), hi - lo, self._size, self._n)
             obs[lo:hi] = rows.obs
             self._masks[lo:hi] = rows.masks.view(bool)
@@ -93,6 +102,16 @@ class TengymSB3VecEnv(VecEnv):
         self._reset_options()
         self.reset_infos = [{} for _ in range(self.num_envs)]
         return obs
+
+    def _reset_decks(self) -> list[Any] | None:
+        """The decks of set_options (each copy's options["deck"], None where it has none), as a DummyVecEnv
+        passes each copy's options to its TengymEnv's reset; None when no copy has one. No other option is taken."""
+        if not any(self._options):
+            return None
+        for options in self._options:
+            if not set(options) <= {"deck"}:
+                raise TengymError(f"reset: tengym's VecEnv takes no reset options but deck, got {options!r}", "bad-argument")
+        return [reset_deck(options) for options in self._options]
 
     def step_async(self, actions: np.ndarray) -> None:
         a = np.asarray(actions)

@@ -22,10 +22,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv
-from .errors import BadActionError, BadDeckError, TengymError
+from .errors import BadActionError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
@@ -123,7 +123,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         and their seeds are ignored. options={"deck": deck} deals that deck to every copy reset, as
         a sync vector env of TengymEnvs passes it to each (their seeds still set what they deal next)."""
         reset_mask = self._reset_mask(options)
-        deck = self._reset_deck(options)
+        deck = reset_deck(options)
         seeds = copy_seeds(seed, self.num_envs)
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
@@ -170,15 +170,6 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         if not self._seeded:
             raise TengymError("reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)", "bad-argument")
         return mask.copy()
-
-    @staticmethod
-    def _reset_deck(options: dict | None) -> Any:
-        """options["deck"], dealt to every copy reset (as TengymEnv deals it), or None."""
-        if not options or "deck" not in options:
-            return None
-        if options["deck"] is None:
-            raise BadDeckError("bad deck None: give a string such as \"AS 2C …\" or a list of card codes", "bad-deck")
-        return options["deck"]
 
     def step(self, actions):
         a = np.asarray(actions)

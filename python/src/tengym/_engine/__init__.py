@@ -609,6 +609,15 @@ def positive_int(name: str, value: Any, most: int | None = None) -> int:
     return int(value)
 
 
+def reset_deck(options: dict | None) -> Any:
+    """A vector env's options["deck"], to deal to a copy as TengymEnv deals it, or None where none is given."""
+    if not options or "deck" not in options:
+        return None
+    if options["deck"] is None:
+        raise BadDeckError("bad deck None: give a string such as \"AS 2C …\" or a list of card codes", "bad-deck")
+    return options["deck"]
+
+
 def per_copy(engines: list[Engine], cmd: str) -> list[Any]:
     """Every copy's answer to `cmd` ("render", "getState", "info"), in copy order across the engine processes."""
     return [answer for engine in engines for answer in engine.request({"cmd": cmd})]

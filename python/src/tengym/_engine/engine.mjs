@@ -6395,8 +6395,8 @@ function parseStandardDeck(deck) {
 	if (!bad.length) {
 		const missing = [];
 		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		if (!dup.length && tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
-		else if (dup.length && missing.length) problems.push(`missing ${missing.join(" ")}`);
+		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+		else if (missing.length) problems.push(`missing ${missing.join(" ")}`);
 	}
 	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
 	return out;
@@ -8910,7 +8910,7 @@ function envs() {
 * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 8;
+const PROTOCOL = 9;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -9034,7 +9034,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 8
+				protocol: 9
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -9097,6 +9097,7 @@ function handleJson(msg) {
 			if (scratch && decks !== void 0) {
 				for (let i = 0; i < decks.length; i++) if (decks[i] !== null) checkDeal(c, scratch, void 0, decks[i], `copy ${c.firstCopy + i}: `);
 			}
+			if (msg.check === true) return sendJson(KIND_JSON, null);
 			for (let i = 0; i < c.envs.length; i++) {
 				if (mask !== void 0 && !mask[i]) continue;
 				const s = seedOf(i);
@@ -9261,7 +9262,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 8,
+			protocol: 9,
 			ids: envIds()
 		}) + "\n");
 		return;
