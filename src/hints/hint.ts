@@ -276,12 +276,12 @@ function scoresFromAct(agent: Agent, env: Env): ActionScores {
   return { kind: 'heuristic', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
 }
 
-/** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
 /** An agent's name as a hint's source; one that reads the stock's order says so. */
 export function agentSource(agent: Agent, name: string = agent.name): string {
   return agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
 }
 
+/** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
 function modelSource(agent: Agent): string {
   if (agent.name !== 'model') return `model ${agent.name}`;
   const m = agent.metadata;
