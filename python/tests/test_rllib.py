@@ -26,3 +26,43 @@ def test_ppo_with_masking_on_the_native_vector_env():
         algo.stop()
     finally:
         ray.shutdown()
+
+
+RESTORE = """
+import sys
+import ray
+from ray.rllib.algorithms.algorithm import Algorithm
+
+ray.init(num_cpus=2)
+try:
+    algo = Algorithm.from_checkpoint(sys.argv[1])
+    result = algo.train()
+    print(result["env_runners"]["num_env_steps_sampled_lifetime"])
+    algo.stop()
+finally:
+    ray.shutdown()
+"""
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+def test_a_checkpoint_restores_and_trains_on_in_a_new_process(tmp_path):
+    """A new process knows nothing registered in the one that saved: `Algorithm.from_checkpoint`
+    there must make the env from the checkpoint's config alone, and train on."""
+    import subprocess
+    import sys
+
+    import ray
+
+    from tengym.rllib import ppo_config
+
+    ray.init(num_cpus=2)
+    try:
+        algo = ppo_config("decade-fives", num_env_runners=1).training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1).build_algo()
+        algo.train()
+        path = algo.save(str(tmp_path / "checkpoint")).checkpoint.path
+        algo.stop()
+    finally:
+        ray.shutdown()
+    restored = subprocess.run([sys.executable, "-c", RESTORE, path], capture_output=True, text=True, timeout=300)
+    assert restored.returncode == 0, restored.stderr[-3000:]
+    assert float(restored.stdout.split()[-1]) >= 400  # the saved 200 steps and 200 more

@@ -3,13 +3,25 @@
 RLlib's own action-masking RLModule reads {"observations", "action_mask"} observations, which
 `TengymEnv(dict_observation=True)` gives, and `TengymVectorEnv(dict_observation=True)` for many
 copies at once; `ppo_config` puts them and the module together.
+
+`ppo_config` names the env to RLlib as the Gymnasium id "tengym:tengym/<id>-v0" (`rllib_env`),
+which makes any process that builds it import tengym first: an env runner on any node, and an
+algorithm restored from a checkpoint in a new process (`Algorithm.from_checkpoint`), need no
+registration.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from ._engine import engine_id
 from .env import TengymEnv
 from .vector import TengymVectorEnv
+
+
+def rllib_env(env_id: str) -> str:
+    """What `config.environment(...)` takes for `env_id`: "tengym:tengym/<id>-v0", with
+    `env_config={"dict_observation": True, **options}` for the action-masking module."""
+    return f"tengym:tengym/{engine_id(env_id)}-v0"
 
 
 def rllib_env_name(env_id: str) -> str:
@@ -27,7 +39,10 @@ def _make(env_id: str, config: dict[str, Any]) -> TengymEnv | TengymVectorEnv:
 
 
 def register(env_id: str) -> str:
-    """Registers `env_id` with Ray Tune's env registry (so env runners on any node can make it); returns the name."""
+    """Registers `env_id` with Ray Tune's env registry under `rllib_env_name(env_id)` (env runners on
+    any node of this Ray session can make it) and returns the name. A process that restores a
+    checkpoint of a config naming it must register it again first; `ppo_config` uses `rllib_env`,
+    which needs no registration."""
     from ray.tune.registry import register_env
 
     name = rllib_env_name(env_id)
@@ -47,7 +62,7 @@ def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, 
 
     return (
         PPOConfig()
-        .environment(register(env_id), env_config=options or {})
+        .environment(rllib_env(env_id), env_config={**(options or {}), "dict_observation": True})
         .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=envs_per_runner, num_cpus_per_env_runner=1, gym_env_vectorize_mode=vectorize_mode)
         .rl_module(rl_module_spec=RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": [64]}))
         .training(train_batch_size_per_learner=1000, minibatch_size=250, num_epochs=2, lr=3e-4)
