@@ -66,3 +66,16 @@ def test_a_checkpoint_restores_and_trains_on_in_a_new_process(tmp_path):
     restored = subprocess.run([sys.executable, "-c", RESTORE, path], capture_output=True, text=True, timeout=300)
     assert restored.returncode == 0, restored.stderr[-3000:]
     assert float(restored.stdout.split()[-1]) >= 400  # the saved 200 steps and 200 more
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+def test_a_bad_id_or_option_raises_tengyms_error_from_ppo_config():
+    """RLlib takes an env runner that cannot make its env out of service and fails later with an
+    IndexError; ppo_config checks the id and options first, with tengym's message."""
+    from tengym import BadOptionsError, UnknownEnvError
+    from tengym.rllib import ppo_config
+
+    with pytest.raises(BadOptionsError, match='unknown option "bogus"'):
+        ppo_config("decade-fives", num_env_runners=1, options={"bogus": 1})
+    with pytest.raises(UnknownEnvError, match='unknown env "decade-six"'):
+        ppo_config("decade-six", num_env_runners=1)

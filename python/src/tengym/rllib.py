@@ -20,7 +20,7 @@ from .vector import TengymVectorEnv
 
 def rllib_env(env_id: str) -> str:
     """What `config.environment(...)` takes for `env_id`: "tengym:tengym/<id>-v0", with
-    `env_config={"dict_observation": True, **options}` for the action-masking module."""
+    `env_config={**options, "dict_observation": True}` for the action-masking module."""
     return f"tengym:tengym/{engine_id(env_id)}-v0"
 
 
@@ -55,7 +55,13 @@ def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, 
 
     `vectorize_mode="vector_entry_point"` steps each runner's `envs_per_runner` copies in one
     native vector env (one engine process a runner); "sync" (RLlib's default) makes a TengymEnv,
-    with its own engine process, for each copy."""
+    with its own engine process, for each copy.
+
+    The id and options are checked here, in one engine started and closed at once (0.1 s): a bad
+    one raises tengym's error (`UnknownEnvError`, `BadOptionsError`) from this call, where RLlib
+    would take each env runner that failed to make its env out of service and stop `build_algo`
+    with an `IndexError`."""
+    TengymEnv(env_id, dict_observation=True, **(options or {})).close()
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
