@@ -77,7 +77,8 @@ export const DECADE_AGENTS: AgentSpec[] = [
  * `{ stacks: 7 }` is `decade-stacks`): on seven stacks `pimc` is a
  * little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` (where the shipped
  * model answers, and `lookahead` for options it was not trained for) `pimc`'s lead is within its
- * interval and its hints do not fit the 10 ms a hint may take.
+ * interval and its hints only just fit the 10 ms a hint may take (p99 8.3–8.7 ms, single hints
+ * up to 65 ms: docs/hints.md, Latency).
  */
 const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max3', 'ten-twenty-thirty']);
 
