@@ -8,7 +8,7 @@
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -732,7 +732,7 @@ function outcomeText(): string {
   if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
     // One line whose picked-up cards go under the stock: no card leaves the game, so the cards on
     // the line are not what was left to clear ("0 cards left" read as cleared, yet lost).
-    const stock = env.board().parts.flatMap((p) => (p.kind === 'piles' ? p.piles : [])).find((p) => p.kind === 'stock')?.count ?? 0;
+    const stock = stockCount(env.board());
     const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
     return `${why}: ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} on the line and ${stock} in the stock (picked-up cards go back under the stock).`;
   }

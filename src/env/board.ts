@@ -61,3 +61,12 @@ export interface BoardView {
   /** Drawn in order. */
   parts: BoardPart[];
 }
+
+/** The cards in a board's stock pile; 0 where it has none. */
+export function stockCount(board: BoardView): number {
+  for (const part of board.parts) {
+    if (part.kind !== 'piles') continue;
+    for (const pile of part.piles) if (pile.kind === 'stock') return pile.count;
+  }
+  return 0;
+}

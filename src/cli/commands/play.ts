@@ -12,6 +12,7 @@ import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { GameStates } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
+import { stockCount } from '../../env/board.js';
 import { isTengymError, plural } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
@@ -124,7 +125,7 @@ function outcomeText(env: Env): string {
   const result = o.won ? 'won' : 'lost';
   if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
     // Picked-up cards go under the stock and never leave the game: the cards on the table are not what was left to clear.
-    const stock = env.board().parts.flatMap((p) => (p.kind === 'piles' ? p.piles : [])).find((p) => p.kind === 'stock')?.count ?? 0;
+    const stock = stockCount(env.board());
     return `${result}, ${plural(o.cardsLeft, 'card')} on the table and ${stock} in the stock (picked-up cards go back under the stock)`;
   }
   if ('cardsLeft' in o) return `${result}, ${plural(o.cardsLeft, 'card')} left`;
