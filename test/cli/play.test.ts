@@ -64,6 +64,32 @@ describe('tengym play', () => {
     expect(r.stdout).not.toContain('\x1b[');
   });
 
+  it('at game over, undo takes the last move back while undos are left, as on the page', () => {
+    const options = { undoLimit: 3 };
+    const env = make('tens' as string, options);
+    const seed = 12;
+    env.reset({ seed });
+    const lines: string[] = [];
+    while (env.running) {
+      lines.push('1');
+      env.step(env.legal[0]);
+    }
+    const moves = env.episodeSteps;
+    const o = env.outcome() as { won: boolean; cardsLeft: number };
+    const over = `Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left.`;
+    // Back one move, the same move again, then the end is offered once more: quit.
+    const r = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], [...lines, 'u', '1', 'q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split(over).length - 1).toBe(2);
+    expect(r.stdout).toContain(`${over} Seed ${seed}: tengym play --env tens --options '{"undoLimit":3}' --seed ${seed}\nType undo (u) to take back the last move (3 undos left), or quit (q).\n> u\nTook back the last move (2 undos left).`);
+    expect(r.stdout).toMatch(/Type undo \(u\) to take back the last move \(2 undos left\), or quit \(q\)\.\n> q\n$/);
+    // With no undo in the game the session ends at once, and the end of input after it is no interruption.
+    const plain = play(['--env', 'tens', '--seed', String(seed), '--step-forced'], lines);
+    expect(plain.stdout).toContain(over);
+    expect(plain.stdout).not.toContain('Type undo');
+    expect(plain.stdout).not.toContain('End of input');
+  });
+
   it('a whole game of decade-fives following the hints (its shipped model, the default source there)', async () => {
     // The moves the hints will show, worked out here with the same hinter, so the piped
     // script can follow them.

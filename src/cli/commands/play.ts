@@ -3,7 +3,8 @@
  * symbols; red suits in red when stdout is a terminal and NO_COLOR is unset), the legal
  * moves numbered, and the commands `hint`, `undo` (where the env allows it) and `quit`.
  * Forced moves (the only legal move) are played at once and listed, unless
- * `--step-forced`. Input is read line by line, so a script can pipe a whole game in; the
+ * `--step-forced`. At game over, `undo` can still take the last move back while undos are
+ * left, as on the page. Input is read line by line, so a script can pipe a whole game in; the
  * end of the input, or Ctrl-C, ends the session with the line that replays the deal.
  */
 import { randomInt } from 'node:crypto';
@@ -156,84 +157,96 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
     if (forced.text) io.write(`\n${s.dim(`Forced: ${s.card(forced.text)}`)}\n`);
     for (const note of notes) io.write(`${s.bold(note)}\n`);
   };
+  const takeBack = () => {
+    try {
+      env.undo();
+      states.record(env);
+      forcedSteps.pop();
+      holdForced = true;
+      io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}.\n`);
+      showPosition(env, io);
+    } catch (e) {
+      if (!isTengymError(e)) throw e;
+      io.write(`${e.message}\n`);
+    }
+  };
   advance();
   showPosition(env, io);
-  while (env.running) {
-    io.write('> ');
+  for (;;) {
+    while (env.running) {
+      io.write('> ');
+      const line = await io.readLine();
+      if (line === null) {
+        const why = io.interrupted?.() ? 'Interrupted' : 'End of input';
+        io.write(`\n${why}: the game stops here after ${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`);
+        return 'eof';
+      }
+      if (io.echo) io.write(line + '\n');
+      const input = line.trim().toLowerCase();
+      if (input === 'q' || input === 'quit') {
+        io.write(`Quit after ${movesText(env.episodeSteps, own())} (seed ${setup.seed}).\n`);
+        return 'quit';
+      }
+      if (input === 'r' || input === 'rules') {
+        io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
+        continue;
+      }
+      if (input === '?' || input === 'help') {
+        io.write(commandsLine(env) + '\n');
+        continue;
+      }
+      if (input === 'h' || input === 'hint') {
+        const legal = env.legalActions();
+        let result;
+        try {
+          result = states.hint((await setup.hinter()).hinter, env, { top: setup.top });
+        } catch (e) {
+          if (!isTengymError(e)) throw e;
+          io.write(`No hint: ${e.message}\n`);
+          continue;
+        }
+        const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`);
+        io.write(s.dim(lines[0]) + '\n' + lines.slice(1).map((l) => s.card(l)).join('\n') + '\n');
+        continue;
+      }
+      if (input === 'u' || input === 'undo') {
+        if (!canUndo) {
+          io.write(env.game.undoLimit ? `Undo is off in this game: play with --options '{"undoLimit":3}' (or "unlimited").\n` : `${env.id} has no undo.\n`);
+          continue;
+        }
+        takeBack();
+        continue;
+      }
+      let choice = Number(input);
+      if (input === '' && env.legalCount === 1) choice = 1;
+      else if (input === '' || !/^\d+$/.test(input)) {
+        io.write(`Type ${help}.\n`);
+        continue;
+      }
+      if (choice < 1 || choice > env.legalCount) {
+        io.write(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}, or ${help.slice(help.indexOf('hint'))}.\n`);
+        continue;
+      }
+      env.step(env.legal[choice - 1]);
+      states.record(env);
+      forcedSteps.push(false);
+      // A round's end, a fault and what paid for it, a bust: said with its reason.
+      const note = env.stepNote();
+      if (note) io.write(`${s.bold(note)}\n`);
+      holdForced = false;
+      advance();
+      showPosition(env, io);
+    }
+    io.write(`Game over after ${movesText(env.episodeSteps, own())}: ${outcomeText(env)}. Seed ${setup.seed}: ${setup.replay}\n`);
+    // As on the page, the last move can still be taken back while undos are left; anything else ends the session.
+    if (!canUndo || env.undosLeft === 0 || env.undoDepth === 0) return 'over';
+    io.write(`Type undo (u) to take back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n> `);
     const line = await io.readLine();
-    if (line === null) {
-      const why = io.interrupted?.() ? 'Interrupted' : 'End of input';
-      io.write(`\n${why}: the game stops here after ${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`);
-      return 'eof';
-    }
-    if (io.echo) io.write(line + '\n');
-    const input = line.trim().toLowerCase();
-    if (input === 'q' || input === 'quit') {
-      io.write(`Quit after ${movesText(env.episodeSteps, own())} (seed ${setup.seed}).\n`);
-      return 'quit';
-    }
-    if (input === 'r' || input === 'rules') {
-      io.write((setup.rules?.() ?? `No rules to show for ${env.id}.`) + '\n');
-      continue;
-    }
-    if (input === '?' || input === 'help') {
-      io.write(commandsLine(env) + '\n');
-      continue;
-    }
-    if (input === 'h' || input === 'hint') {
-      const legal = env.legalActions();
-      let result;
-      try {
-        result = states.hint((await setup.hinter()).hinter, env, { top: setup.top });
-      } catch (e) {
-        if (!isTengymError(e)) throw e;
-        io.write(`No hint: ${e.message}\n`);
-        continue;
-      }
-      const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`);
-      io.write(s.dim(lines[0]) + '\n' + lines.slice(1).map((l) => s.card(l)).join('\n') + '\n');
-      continue;
-    }
-    if (input === 'u' || input === 'undo') {
-      if (!canUndo) {
-        io.write(env.game.undoLimit ? `Undo is off in this game: play with --options '{"undoLimit":3}' (or "unlimited").\n` : `${env.id} has no undo.\n`);
-        continue;
-      }
-      try {
-        env.undo();
-        states.record(env);
-        forcedSteps.pop();
-        holdForced = true;
-        io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}.\n`);
-        showPosition(env, io);
-      } catch (e) {
-        if (!isTengymError(e)) throw e;
-        io.write(`${e.message}\n`);
-      }
-      continue;
-    }
-    let choice = Number(input);
-    if (input === '' && env.legalCount === 1) choice = 1;
-    else if (input === '' || !/^\d+$/.test(input)) {
-      io.write(`Type ${help}.\n`);
-      continue;
-    }
-    if (choice < 1 || choice > env.legalCount) {
-      io.write(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}, or ${help.slice(help.indexOf('hint'))}.\n`);
-      continue;
-    }
-    env.step(env.legal[choice - 1]);
-    states.record(env);
-    forcedSteps.push(false);
-    // A round's end, a fault and what paid for it, a bust: said with its reason.
-    const note = env.stepNote();
-    if (note) io.write(`${s.bold(note)}\n`);
-    holdForced = false;
-    advance();
-    showPosition(env, io);
+    if (line !== null && io.echo) io.write(line + '\n');
+    const input = line?.trim().toLowerCase();
+    if (input !== 'u' && input !== 'undo') return 'over';
+    takeBack();
   }
-  io.write(`Game over after ${movesText(env.episodeSteps, own())}: ${outcomeText(env)}. Seed ${setup.seed}: ${setup.replay}\n`);
-  return 'over';
 }
 
 export const playCommand: CommandModule<object, Args> = {
