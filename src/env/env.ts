@@ -23,8 +23,12 @@ export interface ResetOptions {
 export interface StepInfo {
   /** The legal actions of the new state (all zero once the episode is over). */
   actionMask: Uint8Array;
-  /** Set when the episode is over: on the last step, or at reset for a deal with no legal move. */
-  outcome?: Outcome;
+  /**
+   * Set when the episode is over: on the last step, or at reset for a deal with no legal move.
+   * `step`'s info is one object reused, so there the key stays, `undefined` while the episode
+   * runs: test `info.outcome !== undefined`, not `'outcome' in info`.
+   */
+  outcome?: Outcome | undefined;
   /** Only at reset: true when the deal has no legal move at all. */
   terminated?: boolean;
 }
