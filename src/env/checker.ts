@@ -3,7 +3,7 @@
  * (docs/rules.md, "The environment contract") with seeded random play and throws `ContractViolation` at the first breach.
  *
  * Per step: the mask has exactly the legal ids (listed in increasing order), is non-empty
- * while the episode runs and empty after it, the observation is finite, and the engine's
+ * while the episode runs and empty after it, the reward and the observation are finite, and the engine's
  * own invariants hold (every card in exactly one place). Per episode: rewards add up to what the outcome
  * implies, a truncated game is never won, after the end the mask is empty and `step`
  * is refused without changing the state; mid-game a getState → JSON → setState round
@@ -119,6 +119,9 @@ function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: Chec
     if (step === probeAt) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
     const a = pick(env, policy);
     const r = env.step(a);
+    // A reward that is not a finite number (an engine's step that forgot its return) would make
+    // the sum NaN, which no comparison with the expected return catches.
+    if (typeof r.reward !== 'number' || !Number.isFinite(r.reward)) fail(id, `seed ${seed} step ${step + 1}: reward ${showValue(r.reward)}, expected a finite number`);
     total += r.reward;
     trace.push(a, r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0, fingerprint(env, bits));
     step++;
@@ -145,7 +148,8 @@ export function checkEpisodeEnd(env: Env, id: string, total: number, where: stri
   const outcome = env.outcome();
   if (env.truncated && outcome.won) fail(id, `${where}: a truncated game is won`);
   const expected = env.game.expectedReturn(outcome, env.options);
-  if (expected !== null && Math.abs(expected - total) > 1e-9) fail(id, `${where}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
+  // Written so that a NaN on either side fails too.
+  if (expected !== null && !(Math.abs(expected - total) <= 1e-9)) fail(id, `${where}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
   const before = stateText(env);
   expectError(id, `${where}: step after the end`, 'episode-over', () => env.step(0));
   if (stateText(env) !== before) fail(id, `${where}: a refused step changed the state`);

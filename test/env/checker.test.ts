@@ -572,6 +572,14 @@ describe('the contract checker rejects broken games', () => {
     }
   });
 
+  it('a reward that is not a finite number, also where the outcome fixes none (a NaN sum equals nothing)', () => {
+    // A step that forgot its return: undefined rewards sum to NaN, which the end's comparison must not pass.
+    const forgotReturn = countGame({ step: ((s: Count) => void s.t++) as unknown as Game<CountOptions, Count>['step'] });
+    expect(verdict(envsOf(forgotReturn))).toBe('count: seed 0 step 1: reward undefined, expected a finite number');
+    expect(verdict(envsOf(countGame({ step: (s) => (s.t++, Number.NaN) })))).toBe('count: seed 0 step 1: reward NaN, expected a finite number');
+    expect(verdict(envsOf(countGame({ step: (s) => (s.t++, Infinity), expectedReturn: () => null })))).toBe('count: seed 0 step 1: reward Infinity, expected a finite number');
+  });
+
   it('a game that goes on past a million steps', () => {
     expect(verdict(envsOf(countGame(), { length: 1_000_001 }), 1)).toBe('count: seed 0: no end after a million steps');
   });
