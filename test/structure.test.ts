@@ -158,6 +158,13 @@ describe('no import circles', () => {
     expect(circles(graph).map((c) => c.map((f) => relative(SRC, f)))).toEqual([]);
   });
 
+  it('the research programs are the top of the tree: no file outside src/research imports one', () => {
+    const research = join(SRC, 'research') + sep;
+    const files = walk(SRC).filter((f) => f.endsWith('.ts') && !f.startsWith(research));
+    const into = files.flatMap((f) => localImports(f).filter((t) => t.startsWith(research)).map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`));
+    expect(into).toEqual([]);
+  });
+
   it('the circle finder finds a two-file and a three-file circle, and no circle in a chain', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c']]);

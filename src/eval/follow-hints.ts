@@ -24,7 +24,7 @@ import { FIRST_EXCHANGE, END_TURN } from '../env/games/four-ten.js';
 import { createAgent } from '../agents/index.js';
 import { loadHinter, type HintChoice } from '../node/hint-loader.js';
 import { installGameValues } from '../agents/four-ten-solver/index.js';
-import { readGameValues } from '../research/four-ten-optimal.js';
+import { readGameValues } from '../node/game-values-file.js';
 
 export interface FollowStats {
   /** "default" (the env's own hint source), "hints: NAME", or "agent NAME" (the agent's own moves). */

@@ -6,8 +6,8 @@
  *   npm run build && node dist/research/four-ten-optimal.js
  *
  * (about 17 minutes on one core: 1,200 round solves). Other rules can be cached as JSON under
- * models/four-ten-optimal/ with `loadOrSolveGameValues` and handed to the agent with
- * `installGameValues`.
+ * models/four-ten-optimal/ with `loadOrSolveGameValues` (src/node/game-values-file.ts) and
+ * handed to the agent with `installGameValues`.
  *
  *   node dist/research/four-ten-optimal.js --pace
  *
@@ -17,12 +17,13 @@
  *   node dist/research/four-ten-optimal.js --discount 0.1 --out values-0.1.json
  *
  * solves the default rules with another discount per round (rounds weighed against the chance of
- * winning) and stores the JSON that `readGameValues` reads (`follow-hints.js --values FILE`).
+ * winning) and stores the JSON that `readGameValues` (src/node/game-values-file.ts) reads
+ * (`follow-hints.js --values FILE`).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import * as z from 'zod';
-import { DEFAULT_DISCOUNT, GameValues, computeGameValues, computePaceValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { GameValues, computeGameValues, computePaceValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
+import { writeGameValues } from '../node/game-values-file.js';
 import { researchArgs, runIfMain } from './args.js';
 
 const USAGE = `  node dist/research/four-ten-optimal.js [OUT]            the default rules' values into OUT (a .ts module;
@@ -32,41 +33,6 @@ const USAGE = `  node dist/research/four-ten-optimal.js [OUT]            the def
                                                         the default rules with discount D per round, as JSON`;
 
 export const DEFAULT_RULES: GameRules = { drawVisible: true, check: 'points-first', handTarget: 10, gameTarget: 50, safeties: 3, maxRounds: 100 };
-
-const fileSchema = z.strictObject({
-  rules: z.strictObject({
-    drawVisible: z.boolean(),
-    check: z.enum(['points-first', 'faults-first']),
-    handTarget: z.int(),
-    gameTarget: z.int(),
-    safeties: z.int(),
-    maxRounds: z.int(),
-  }),
-  discount: z.number(),
-  shortfall: z.array(z.number()),
-  seconds: z.number().optional(),
-});
-
-function fileName(r: GameRules): string {
-  return `game-values-${r.drawVisible ? 'visible' : 'hidden'}-${r.check}-hand${r.handTarget}-game${r.gameTarget}-safeties${r.safeties}.json`;
-}
-
-/** The rules' game values from `dir` if stored there, else solved (minutes) and stored. */
-export function loadOrSolveGameValues(rules: GameRules, dir = 'models/four-ten-optimal', onProgress?: (p: GameSolveProgress) => void): GameValues {
-  const path = join(dir, fileName(rules));
-  if (existsSync(path)) return readGameValues(path, rules.maxRounds);
-  const start = performance.now();
-  const values = computeGameValues(rules, { discount: DEFAULT_DISCOUNT, onProgress });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path, JSON.stringify({ rules, discount: values.discount, shortfall: Array.from(values.shortfall), seconds: (performance.now() - start) / 1000 }) + '\n');
-  return values;
-}
-
-/** Game values stored by `loadOrSolveGameValues` or `--discount … --out FILE`. */
-export function readGameValues(path: string, maxRounds = DEFAULT_RULES.maxRounds): GameValues {
-  const j = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  return new GameValues({ ...j.rules, maxRounds }, j.discount, Float64Array.from(j.shortfall));
-}
 
 /** The browser-safe module holding the default rules' table. */
 export function defaultValuesModule(values: GameValues, seconds: number, solves: number): string {
@@ -121,7 +87,7 @@ function main(): void {
     const discount = Number(flags.discount);
     if (!(discount >= 0 && discount < 1)) throw new Error(`--discount ${flags.discount}: a number from 0 to below 1`);
     const values = computeGameValues(DEFAULT_RULES, { discount, onProgress: progress });
-    writeFileSync(file, JSON.stringify({ rules: DEFAULT_RULES, discount: values.discount, shortfall: Array.from(values.shortfall), seconds: (performance.now() - start) / 1000 }) + '\n');
+    writeGameValues(file, DEFAULT_RULES, values, (performance.now() - start) / 1000);
     process.stderr.write(`wrote ${file} in ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
     return;
   }

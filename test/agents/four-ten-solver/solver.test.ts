@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../../../src/agents/index.js';
 import { DEFAULT_GAME_VALUES } from '../../../src/agents/four-ten-solver/default-game-values.js';
@@ -27,7 +24,6 @@ import { afterExchange, configOfKey } from '../../../src/env/games/four-ten-hand
 import { FIRST_EXCHANGE, fourTenOf, type FourTenJSON } from '../../../src/env/games/four-ten.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
-import { loadOrSolveGameValues } from '../../../src/research/four-ten-optimal.js';
 import { fourTenPositions, fourTenReplacePositions, phaseOf, stockCanBeReordered, withStockShuffled } from '../../helpers/four-ten.js';
 
 const DEFAULTS = gameRulesOf({});
@@ -222,20 +218,6 @@ describe('four-ten solver: the game values', () => {
     // A safety more never hurts; the target reached is a sure win.
     for (let p = 0; p < 15; p++) expect(values.loss(p, 1)).toBeLessThanOrEqual(values.loss(p, 0) * (1 + 1e-9));
     expect(values.loss(15, 0)).toBe(0);
-  });
-
-  it('caches game values as JSON (Node) and loads them back unchanged', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tengym-four-ten-'));
-    try {
-      const rules = { drawVisible: false, check: 'faults-first' as const, handTarget: 6, gameTarget: 12, safeties: 1, maxRounds: 100 };
-      const solved = loadOrSolveGameValues(rules, dir);
-      expect(readdirSync(dir)).toHaveLength(1);
-      const loaded = loadOrSolveGameValues(rules, dir);
-      expect(Array.from(loaded.shortfall)).toEqual(Array.from(solved.shortfall));
-      expect(loaded.discount).toBe(solved.discount);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 
