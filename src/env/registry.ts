@@ -257,6 +257,20 @@ function withDefaults(schema: z.core.JSONSchema.BaseSchema, defaults: Record<str
   return schema;
 }
 
+/**
+ * An engine's options as JSON Schema. A game registered at run time may use what JSON Schema cannot
+ * spell (`z.custom`, a date, a bigint): such an option is shown as `{}` (any value), and a schema
+ * zod cannot convert at all as its option names alone, so that `envs()` lists every id whatever
+ * one game's schema holds.
+ */
+function optionsJsonSchema(game: AnyGame): z.core.JSONSchema.BaseSchema {
+  try {
+    return z.toJSONSchema(game.optionsSchema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return { type: 'object', properties: Object.fromEntries(optionNames(game).map((key) => [key, {}])) };
+  }
+}
+
 export function envs(): EnvListing[] {
   return SPECS.map((s) => {
     const defaults = resolveOptions(s.id, {});
@@ -265,7 +279,7 @@ export function envs(): EnvListing[] {
       engine: s.game.name,
       description: s.description,
       defaults,
-      optionsSchema: withDefaults(z.toJSONSchema(s.game.optionsSchema, { io: 'input' }), defaults),
+      optionsSchema: withDefaults(optionsJsonSchema(s.game), defaults),
       actions: s.game.numActions(defaults),
       observationSize: s.game.observationSize(defaults),
     };

@@ -6,6 +6,7 @@
  * game" is this file's recipe.
  */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
 import { replay } from '../../src/cli/commands/replay.js';
 import { boardCards } from '../../src/env/checker.js';
@@ -107,6 +108,22 @@ describe('a game registered at run time', () => {
       env.step(env.legal[0]);
     }
     expect(env.prompt()).toBe('');
+  });
+});
+
+describe('a game whose options JSON Schema cannot spell', () => {
+  it('leaves envs() listing every id, such an option shown as any value', () => {
+    // z.custom has no JSON Schema: zod's conversion throws, which took envs() (and `tengym envs`) down for every id.
+    const customSchema = z.strictObject({ slots: z.custom<number>((v) => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 6).default(4) });
+    registerGame({ ...tenPairsGame, name: 'ten-pairs-custom', optionsSchema: customSchema } as AnyGame, [{ id: 'ten-pairs-custom', description: 'Ten Pairs, options checked by a function' }]);
+    // An options schema zod cannot convert at all (one from another validation library, with safeParse and shape).
+    const foreignSchema = { safeParse: (v: unknown) => tenPairsGame.optionsSchema.safeParse(v), shape: { slots: {} } };
+    registerGame({ ...tenPairsGame, name: 'ten-pairs-foreign', optionsSchema: foreignSchema } as unknown as AnyGame, [{ id: 'ten-pairs-foreign', description: 'Ten Pairs, options checked by another library' }]);
+    const list = envs();
+    expect(list.map((e) => e.id)).toEqual(expect.arrayContaining(['tens', 'ten-pairs', 'ten-pairs-custom', 'ten-pairs-foreign']));
+    expect(list.find((e) => e.id === 'ten-pairs-custom')!.optionsSchema).toMatchObject({ type: 'object', properties: { slots: { default: 4 } } });
+    expect(list.find((e) => e.id === 'ten-pairs-foreign')!.optionsSchema).toEqual({ type: 'object', properties: { slots: { default: 4 } } });
+    expect(make('ten-pairs-custom' as string, { slots: 6 }).actionSpace.n).toBe(16);
   });
 });
 
