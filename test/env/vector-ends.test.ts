@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
+import { TERMINATED } from '../../src/env/game.js';
 import { tensGame } from '../../src/env/games/tens.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
-import { MAX_COPIES, VectorEnv, type EpisodeRecord } from '../../src/env/vector.js';
+import { MAX_COPIES, MAX_DEAD_DEALS, VectorEnv, type EpisodeRecord } from '../../src/env/vector.js';
 import { thrown } from '../helpers/pairing.js';
 
 /** Resets a single env the way a vector copy autoresets: past deals with no legal move. */
@@ -165,6 +166,35 @@ describe('VectorEnv set-up and refusals', () => {
     const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
     expect(e.code).toBe('bad-argument');
     expect(e.message).toBe('numEnvs 16777216: at most 55530 copies of ten-twenty-thirty fit in one VectorEnv (about 37.8 KB each, 2 GiB in all); use fewer copies, or several VectorEnvs in separate workers');
+  });
+
+  it('a game whose deals are all over at reset is an error naming the copy, not an endless loop', () => {
+    // Tens whose deals after the first `playable` have no legal move: a broken engine as a vector env meets it.
+    const deadAfter = (playable: number) => {
+      let deals = 0;
+      const game = {
+        ...tensGame,
+        reset: (...args: Parameters<typeof tensGame.reset>) => {
+          deals++;
+          tensGame.reset(...args);
+        },
+        legalActions: (...args: Parameters<typeof tensGame.legalActions>) => (deals > playable ? (args[2].fill(0), 0) : tensGame.legalActions(...args)),
+        status: (...args: Parameters<typeof tensGame.status>) => (deals > playable ? TERMINATED : tensGame.status(...args)),
+      };
+      return { id: 'tens', game, options: envConfig('tens').options };
+    };
+    const records: EpisodeRecord[] = [];
+    const never = new VectorEnv(deadAfter(0), 2, { onEpisode: (r) => records.push(r) });
+    const e = thrown(() => never.reset({ seed: 1 }));
+    expect(e.code).toBe('bad-argument');
+    expect(e.message).toMatch(/^VectorEnv: copy 0 of tens dealt 10000 deals in a row with no legal move, so it can never step \(tens's options \{"tableau":13,.*\}\); check that its engine's legalActions and status leave a fresh deal running/);
+    expect(records.length).toBe(MAX_DEAD_DEALS);
+    // The same in the autoreset of a step: one playable deal, then none.
+    const once = new VectorEnv(deadAfter(1), 1);
+    once.reset({ seed: 1 });
+    expect(() => {
+      while (true) once.step([once.envs[0].legal[0]]);
+    }).toThrow(/^VectorEnv: copy 0 of tens dealt 10000 deals in a row with no legal move/);
   });
 
   it('lets an engine’s own failure through as it is, with no copy moved', () => {
