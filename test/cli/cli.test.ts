@@ -70,6 +70,18 @@ describe('tengym CLI', () => {
     expect(strip(viaDeck.stdout)).toEqual(strip(viaSeed.stdout));
   });
 
+  it('eval --json gives each agent the seconds its deals took, as the table\'s s column does', () => {
+    const r = tengym('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '20', '--workers', '0', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const { results } = JSON.parse(r.stdout) as { results: { agent: string; seconds: number }[] };
+    expect(results.map((x) => x.agent)).toEqual(['random', 'longest']);
+    for (const x of results) {
+      expect(typeof x.seconds, x.agent).toBe('number');
+      expect(x.seconds).toBeGreaterThanOrEqual(0);
+      expect(x.seconds).toBeLessThan(60);
+    }
+  });
+
   it('replay --agent plays the game tengym eval plays on the same deal, the agent reset as eval resets it there (--deal)', () => {
     const eval_ = tengym('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '8', '--seed', '40', '--json', '--per-deal', '--workers', '0');
     expect(eval_.code, eval_.stderr).toBe(0);

@@ -79,9 +79,13 @@ function fmt(x: number | undefined, digits: number): string {
   return x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
 }
 
-/** A report as --json prints it: the tengym version that played it first, the table's `s` column left out (so the same seed prints the same JSON). */
+/**
+ * A report as --json prints it: the tengym version that played it first, and each result's
+ * `seconds` (the table's `s` column: the wall time of its deals, to the millisecond), the one
+ * field that differs between runs of the same seed.
+ */
 function jsonReport(report: EvalReport): object {
-  return { tengymVersion: TENGYM_VERSION, ...report, results: report.results.map(({ seconds: _s, ...r }) => r) };
+  return { tengymVersion: TENGYM_VERSION, ...report, results: report.results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })) };
 }
 
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
@@ -104,7 +108,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, … }] } (after Ctrl-C: the agents that finished, with interrupted: true)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, …, seconds }] }, seconds being the wall time of the agent\'s deals (the table\'s s column); after Ctrl-C, the agents that finished, with interrupted: true' })
       .option('per-deal', { type: 'boolean', default: false, describe: "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions }, an array each, deal i at index i" })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
