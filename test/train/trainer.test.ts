@@ -247,6 +247,16 @@ describe('tengym train', () => {
     expect(resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'cards' }, 'config', { steps: 5 })).toMatchObject({ trainingReward: 'cards', totalSteps: 5, numEnvs: 64 });
   });
 
+  it('an unknown config field is named with the closest field and every field the algorithm takes', () => {
+    const ppoFields = Object.keys((ppo.configSchema as unknown as { shape: object }).shape);
+    expect(() => resolveTrainConfig(ppo, envConfig('decade'), { learningRat: 0.1 }, 'config file c.json')).toThrow(
+      new RegExp(`^bad ppo config file c\\.json: unknown field "learningRat" \\(did you mean "learningRate"\\?\\); ppo's fields: ${ppoFields.join(', ')}$`),
+    );
+    // A field of another algorithm: no near name, the list says what ppo takes.
+    expect(() => resolveTrainConfig(ppo, envConfig('decade'), { bufferSize: 1000 })).toThrow(/^bad ppo config: unknown field "bufferSize"; ppo's fields: seed, totalSteps, .*rolloutSteps/);
+    expect(() => resolveTrainConfig(dqn, envConfig('four-ten'), { epsilonEnd: 0.1, targetUpdat: 5 })).toThrow(/^bad dqn config: unknown field "targetUpdat" \(did you mean "targetUpdate"\?\); dqn's fields: /);
+  });
+
   it('refuses a seed whose first training deals are held-out deals, so that held-out deals are never trained on', () => {
     const config = { numEnvs: 8, evalEpisodes: 100 };
     // Copy i's first deal is seed + i; the held-out deals are 1,000,000,000 + i, i < 100.
