@@ -92,6 +92,8 @@ export type DistillConfig = z.infer<typeof distillConfigSchema>;
  */
 export function distillPreset(env: EnvConfig): Partial<DistillConfig> {
   const o = decadeOptionsOf(env);
+  // Another game has no preset (nor pimc, its reference): the run is refused for its game (distillUnsupported), not for the preset's reference.
+  if (o === null) return {};
   const base = { numEnvs: 64, hidden: [256, 256], learningRate: 1e-3, evalEpisodes: 2000, evalReference: 'pimc', samplesPerUpdate: 64 };
   if (o?.pickedUp === 'deck-bottom') return { ...base, hidden: [64, 64], totalSteps: 20_000_000, evalEvery: 2_000_000, endgame: 12 };
   return { ...base, totalSteps: o?.stacks === 7 ? 2_000_000 : 4_000_000 };

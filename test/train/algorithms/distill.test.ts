@@ -1,5 +1,8 @@
 // Distillation (src/train/algorithms/distill.ts): the labels are the teacher's own scores, the
 // samples carry them, the student plays through the fair learned search, a seed fixes the model.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../src/agents/index.js';
 import type { Remembered } from '../../../src/agents/decade/memory.js';
@@ -7,6 +10,7 @@ import { PimcAgent } from '../../../src/agents/decade/pimc.js';
 import { initBackend } from '../../../src/node/tf-backend.js';
 import { envConfig } from '../../../src/env/registry.js';
 import { Distill, distillConfigSchema } from '../../../src/train/algorithms/distill.js';
+import { train } from '../../../src/train/trainer.js';
 import { randomPosition, withStockPermuted } from '../../helpers/decade.js';
 import { expectFlatTensorsAcrossUpdates, expectSeedDecidesWeights, modelMetadata } from '../../helpers/models.js';
 
@@ -113,6 +117,14 @@ describe('distillation', () => {
 
   it('refuses what it cannot teach, saying why', () => {
     expect(() => new Distill(envConfig('four-ten'), distillConfigSchema.parse(TINY))).toThrow(/decade family .*not four-ten/);
+  });
+
+  it('a run on another game is refused for its game, not for the preset\'s reference (pimc, which only the decade family has)', async () => {
+    for (const env of ['four-ten', 'tens']) {
+      const out = join(mkdtempSync(join(tmpdir(), 'tengym-distill-')), 'run');
+      await expect(train({ env, algo: 'distill', steps: 1000, out, quiet: true })).rejects.toThrow(new RegExp(`^--algo distill on ${env}: distillation is written for the decade family \\(the student is decade's learned search\\), not ${env}$`));
+      expect(existsSync(out)).toBe(false);
+    }
     expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'oracle' }))).toThrow(/sees the stock's order/);
     expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'longest' }))).toThrow(/teacher "longest" scores moves as 'heuristic', not 'win-probability'/);
   });
