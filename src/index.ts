@@ -3,7 +3,7 @@
  * sum-to-ten solitaires. The engines (src/env) have no Node-only imports and run in
  * browsers and React Native as is; training and evaluation (src/train) use Node.
  */
-export { make, envs, envIds, envSpec, envConfig, registeredIdOf, resolveOptions, registerGame, type EnvId, type EnvListing, type EnvOptions, type EnvOptionsById, type EnvPreset, type EnvSpec } from './env/registry.js';
+export { make, envs, envIds, envSpec, envConfig, registeredIdOf, resolveOptions, registerGame, type EnvId, type EnvListing, type EnvOptions, type EnvOptionsById, type KnownEnvOptions, type EnvPreset, type EnvSpec } from './env/registry.js';
 export { Env, validateSeed, type EnvState, type ResetOptions, type ResetResult, type StepInfo, type StepResult } from './env/env.js';
 export { VectorEnv, type EpisodeRecord, type VectorEnvOptions } from './env/vector.js';
 export { checkEnv, checkEnvFrom, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';

@@ -4,7 +4,7 @@
  */
 import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
-import { checkedEnvConfig, envConfig } from '../env/registry.js';
+import { checkedEnvConfig, envConfig, type KnownEnvOptions } from '../env/registry.js';
 import type { Agent, AgentInfo, AgentSpec } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
 import { kitOf } from './kits.js';
@@ -29,11 +29,13 @@ function specsFor(config: EnvConfig): AgentSpec[] {
 }
 
 /** The agents of an env: `agentsFor('decade')`, or `agentsFor(config)`. */
+export function agentsFor<I extends string>(env: I | EnvConfig, options?: KnownEnvOptions<I>): AgentInfo[];
 export function agentsFor(env: string | EnvConfig, options: unknown = {}): AgentInfo[] {
   return specsFor(configOf(env, options, 'agentsFor')).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
 }
 
 /** A catalogue agent for an env: `createAgent('longest', 'decade', options)`, or `createAgent(name, config)`. */
+export function createAgent<I extends string>(name: string, env: I | EnvConfig, options?: KnownEnvOptions<I>): Agent;
 export function createAgent(name: string, env: string | EnvConfig, options: unknown = {}): Agent {
   const config = configOf(env, options, 'createAgent');
   const spec = specsFor(config).find((s) => s.name === name);

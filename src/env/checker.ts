@@ -18,7 +18,7 @@
 import type { BoardView, CardSpot } from './board.js';
 import { Env, checkSeedFits, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
-import { make } from './registry.js';
+import { make, type KnownEnvOptions } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
 
 /** The most episodes one check runs (about an hour for the slowest id). */
@@ -231,6 +231,7 @@ function validateCheckOptions(options: unknown): { episodes: number; seed: numbe
 }
 
 /** Runs `episodes` seeded episodes of `id` (and a determinism re-run) through the contract. */
+export function checkEnv<I extends string>(id: I, options?: KnownEnvOptions<I>, checkOptions?: CheckOptions): CheckReport;
 export function checkEnv(id: string, options: unknown = {}, checkOptions: CheckOptions = {}): CheckReport {
   return checkEnvFrom(() => make(id, options), checkOptions);
 }

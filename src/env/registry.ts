@@ -43,6 +43,13 @@ export type EnvId = keyof EnvOptionsById;
  */
 export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : never;
 
+/**
+ * The options `new VectorEnv(id, …)`, `checkEnv`, `createAgent` and `agentsFor` take for an id: a
+ * declared id's (checked at compile time, as `make` checks them); anything for another id, a
+ * game registered at run time and not declared in `EnvOptionsById` included (checked when called).
+ */
+export type KnownEnvOptions<I extends string> = I extends EnvId ? EnvOptionsById[I] : unknown;
+
 export interface EnvSpec {
   id: string;
   game: AnyGame;

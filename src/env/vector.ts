@@ -36,7 +36,7 @@
 import { Env, checkSeedFits, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';
 import type { EnvConfig, Outcome } from './game.js';
-import { checkedEnvConfig, envConfig } from './registry.js';
+import { checkedEnvConfig, envConfig, type KnownEnvOptions } from './registry.js';
 
 export interface EpisodeRecord {
   /** Which copy. */
@@ -109,7 +109,8 @@ export function maxCopies(config: EnvConfig): number {
   return Math.max(1, Math.min(MAX_COPIES, Math.floor(COPIES_MEMORY_BUDGET / copyBytes(config))));
 }
 
-export class VectorEnv {
+/** `I`: the id, when it is given as one, whose options the constructor checks at compile time. */
+export class VectorEnv<I extends string = string> {
   readonly id: string;
   readonly numEnvs: number;
   readonly envs: readonly Env[];
@@ -128,7 +129,7 @@ export class VectorEnv {
   private result: VectorStepResult | undefined;
 
   /** `new VectorEnv(id, options, numEnvs)`, or `new VectorEnv(config, numEnvs)` for a config made by `envConfig`. */
-  constructor(id: string, options: unknown, numEnvs: number, vectorOptions?: VectorEnvOptions);
+  constructor(id: I, options: KnownEnvOptions<I>, numEnvs: number, vectorOptions?: VectorEnvOptions);
   constructor(config: EnvConfig, numEnvs: number, vectorOptions?: VectorEnvOptions);
   constructor(...args: [string, unknown, number, VectorEnvOptions?] | [EnvConfig, number, VectorEnvOptions?]) {
     const [numEnvs, vectorOptions = {}] = typeof args[0] === 'string' ? [args[2], args[3]] : [args[1], args[2] as VectorEnvOptions | undefined];

@@ -1,5 +1,5 @@
-// Typed options: make() and envConfig() check option names and values at compile time for every
-// registered id. The fixture compiles as it is, and tsc rejects each of its marked lines once
+// Typed options: make(), envConfig(), new VectorEnv(), checkEnv(), createAgent() and agentsFor()
+// check option names and values at compile time for every registered id. The fixture compiles as it is, and tsc rejects each of its marked lines once
 // their expect-error markers are gone.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,9 +36,10 @@ describe('typed env options', () => {
       const r = tsc(file);
       expect(r.code, r.out).not.toBe(0);
       const errors = r.out.split('\n').filter((l) => l.includes('error TS'));
-      expect(errors).toHaveLength(5);
+      expect(errors).toHaveLength(10);
       expect(r.out).toMatch(/Type '"sometimes"' is not assignable to type '("forced" \| "optional"|"optional" \| "forced")/);
       expect(r.out).toMatch(/'tablaeu' does not exist/);
+      expect(r.out).toMatch(/'dicard' does not exist/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

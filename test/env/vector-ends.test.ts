@@ -112,8 +112,8 @@ describe('VectorEnv set-up and refusals', () => {
     for (const n of [0, -1, 1.5, Number.NaN]) expect(() => new VectorEnv('tens', {}, n)).toThrow(new RegExp(`^numEnvs must be a positive integer up to ${2 ** 24}, got ${n}$`));
     expect(() => new VectorEnv('nope', {}, 2)).toThrow(/unknown env "nope"/);
     // The env argument is checked first: here it is the problem, not the {} read as numEnvs.
-    expect(() => new VectorEnv(null as never, {}, 2)).toThrow(/^VectorEnv takes an env id \(.*\) or a config made by envConfig\(id, options\), got null$/);
-    expect(() => new VectorEnv('tens', { tableau: 12 }, 2)).toThrow(/bad options for tens/);
+    expect(() => new VectorEnv(null as unknown as string, {}, 2)).toThrow(/^VectorEnv takes an env id \(.*\) or a config made by envConfig\(id, options\), got null$/);
+    expect(() => new VectorEnv('tens' as string, { tableau: 12 }, 2)).toThrow(/bad options for tens/);
     const vec = new VectorEnv('tens', {}, 3);
     expect(() => vec.step([0, 0, 0])).toThrow(/^VectorEnv.step: call reset\(\) first$/);
     expect(() => vec.stepOne(0, 0)).toThrow(/^VectorEnv.stepOne: call reset\(\) first$/);
