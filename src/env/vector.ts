@@ -212,16 +212,8 @@ export class VectorEnv<I extends string = string> {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.step: call reset() first');
     if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number') throw new TengymError('bad-argument', `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
     if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
-    for (let i = 0; i < this.numEnvs; i++) {
-      if (this.envs[i].isLegal(actions[i])) continue;
-      try {
-        this.envs[i].assertLegal(actions[i], 'step');
-      } catch (e) {
-        if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.step: copy ${i}: ${e.message} (no copy moved)`);
-        throw e;
-      }
-    }
-    for (let i = 0; i < this.numEnvs; i++) this.stepOne(i, actions[i]);
+    for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], 'step', ' (no copy moved)');
+    for (let i = 0; i < this.numEnvs; i++) this.stepCopy(i, actions[i]);
     this.result ??= { observations: this.observations, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, infos: { masks: this.masks, finalObservations: this.finalObservations } };
     return this.result;
   }
@@ -233,6 +225,23 @@ export class VectorEnv<I extends string = string> {
   stepOne(i: number, action: number): void {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.stepOne: call reset() first');
     this.checkIndex(i, 'stepOne');
+    this.checkAction(i, action, 'stepOne', '');
+    this.stepCopy(i, action);
+  }
+
+  /** An action that is not legal for copy i: the error `step` would give, naming the copy (`after`: what else the caller says). */
+  private checkAction(i: number, action: number, call: string, after: string): void {
+    if (this.envs[i].isLegal(action)) return;
+    try {
+      this.envs[i].assertLegal(action, 'step');
+    } catch (e) {
+      if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
+      throw e;
+    }
+  }
+
+  /** Steps copy i with a legal action, with autoreset. */
+  private stepCopy(i: number, action: number): void {
     const env = this.envs[i];
     const r = env.step(action);
     this.rewards[i] = r.reward;

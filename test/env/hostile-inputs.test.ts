@@ -175,6 +175,20 @@ describe('VectorEnv copy indices', () => {
     expect(vectorStates(v)).toEqual(before);
     expect(v.legalCount(3)).toBe(v.envs[3].legalCount);
   });
+
+  it('an illegal or bad action to stepOne names the copy, as step does, and moves nothing', () => {
+    const v = new VectorEnv('tens', {}, 3);
+    v.reset({ seed: 1 });
+    const before = vectorStates(v);
+    const illegal = v.envs[2].mask.indexOf(0);
+    const e = thrown(() => v.stepOne(2, illegal));
+    expect(e.code).toBe('illegal-action');
+    expect(e.message).toMatch(new RegExp(`^VectorEnv\\.stepOne: copy 2: step\\(${illegal}\\): ".*" is not legal: .*\\. Legal now: \\d+ \\(remove `));
+    const bad = thrown(() => v.stepOne(1, -1));
+    expect(bad.code).toBe('bad-action');
+    expect(bad.message).toBe('VectorEnv.stepOne: copy 1: step(-1): not an action id; tens has ids 0..81');
+    expect(vectorStates(v)).toEqual(before);
+  });
 });
 
 describe('copyFrom', () => {
