@@ -29,18 +29,33 @@
  * mask, flag bit 2), and that stay counts as a step: toward the env's `maxSteps` (moves and stays
  * together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
  * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
+ *
+ * Agents (protocol 10): `agents` lists the catalogue's agents of an env and `play` plays one on a
+ * range of deals, through `playAgent`, the code `tengym eval` plays them with (deal i is seed + i,
+ * the agent reset with deriveSeed(seed, i)), answering each deal's record as `--per-deal` gives
+ * it. Neither needs `make`. With one env made (not a vector), `act` answers a catalogue agent's
+ * action for the env's state: the agent is attached to the env at its first `act` (or `attach`)
+ * and from then on shown every state the env reaches (`observe`: Ten-Twenty-Thirty's order under
+ * the stock is remembered from what was seen), and reset at every reset and `setState`: with
+ * deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
+ * deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
  */
 import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-// The env layer only (no agents, hints or models): all the engine process runs.
-import { Env } from '../env/env.js';
+// The env layer and the agent catalogue with the code that plays it (no hints, models or TensorFlow.js).
+import type { Agent, AgentInfo } from '../agents/agent.js';
+import { agentsFor, createAgent } from '../agents/index.js';
+import { Env, checkSeedFits, validateSeed } from '../env/env.js';
 import { TengymError, isTengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, envs, make } from '../env/registry.js';
+import { deriveSeed } from '../env/rng.js';
+import { playAgent } from '../eval/episodes.js';
+import { MAX_EVAL_EPISODES, dealRecords } from '../eval/evaluate.js';
 
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 9;
+export const PROTOCOL = 10;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -87,6 +102,11 @@ interface Copies {
   last: Float32Array;
   /** Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last observations sent (writeRows). */
   lastMasks: Uint8Array;
+  /** One env only: the catalogue agents attached to it, by name, shown every state it reaches. */
+  attached: Map<string, Agent>;
+  /** The seed of the last seeded reset, and the resets and setStates since: attached agents are reset with deriveSeed(agentSeed, agentDeal). */
+  agentSeed: number;
+  agentDeal: number;
 }
 
 let copies: Copies | null = null;
@@ -159,7 +179,75 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     rowsBytes,
     last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
     lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
+    attached: new Map(),
+    agentSeed: 0,
+    agentDeal: 0,
   };
+}
+
+/** What the catalogue says of an agent: its name, description, fairness, and whether it is a ceiling. */
+function agentInfo(env: EnvConfig, name: string): AgentInfo {
+  return agentsFor(env).find((a) => a.name === name)!;
+}
+
+/** Catalogue agents made once per engine process for `play` (Python sends a range of deals in several messages). */
+const playing = new Map<string, Agent>();
+
+function playingAgent(name: string, env: EnvConfig): Agent {
+  const key = JSON.stringify([name, env.id, env.options]);
+  let agent = playing.get(key);
+  if (!agent) {
+    agent = createAgent(name, env);
+    playing.set(key, agent);
+  }
+  return agent;
+}
+
+/** A message's agent name: a string, or a TengymError saying what was sent. */
+function agentName(value: unknown): string {
+  if (typeof value !== 'string') throw new TengymError('bad-argument', `agent must be an agent's name (a string), got ${JSON.stringify(value) ?? String(value)}`);
+  return value;
+}
+
+/** A deal index of `play`: an integer from 0 to MAX_EVAL_EPISODES. */
+function dealIndex(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EVAL_EPISODES) throw new TengymError('bad-argument', `play: ${what} must be an integer from 0 to ${MAX_EVAL_EPISODES}, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The one env agents attach to: a vector's copies take none. */
+function oneEnv(c: Copies, cmd: string): Env {
+  if (c.vector || c.envs.length !== 1) throw new TengymError('bad-argument', `${cmd}: agents attach to one env (TengymEnv), not to a vector of copies`);
+  return c.envs[0];
+}
+
+/** Resets every attached agent for the game the env now holds (a deal or a loaded state), with `seed` or the one derived from the deal, and shows it that state. */
+function resetAgents(c: Copies, seed = deriveSeed(c.agentSeed, c.agentDeal)): void {
+  const e = c.envs[0];
+  for (const agent of c.attached.values()) {
+    agent.reset(seed);
+    if (e.running) agent.observe?.(e);
+  }
+}
+
+/** Shows every attached agent the env's state after a step: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
+function showAgents(c: Copies): void {
+  const e = c.envs[0];
+  if (!e.running) return;
+  for (const agent of c.attached.values()) agent.observe?.(e);
+}
+
+/** The attached agent of that name, attached now (reset as at the env's last reset, shown its state) if it was not; with `info` when it was attached now. */
+function attachAgent(c: Copies, name: string): { agent: Agent; attached: AgentInfo | null } {
+  const e = oneEnv(c, 'attach');
+  const agent = c.attached.get(name);
+  if (agent) return { agent, attached: null };
+  const config = envConfig(e.id, e.options);
+  const made = createAgent(name, config);
+  made.reset(deriveSeed(c.agentSeed, c.agentDeal));
+  if (e.running) made.observe?.(e);
+  c.attached.set(name, made);
+  return { agent: made, attached: agentInfo(config, name) };
 }
 
 /** A copy's end flag: bit 0 terminated, bit 1 truncated. */
@@ -261,6 +349,9 @@ function handleJson(msg: Record<string, unknown>): void {
         const deck = deckOf(i);
         resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(deck !== undefined ? { deck } : {}) });
       }
+      if (seed !== undefined) [c.agentSeed, c.agentDeal] = [seed, 0];
+      else c.agentDeal++;
+      if (c.attached.size > 0) resetAgents(c);
       return writeRows(c, 0);
     }
     case 'getState': {
@@ -284,6 +375,9 @@ function handleJson(msg: Record<string, unknown>): void {
         c.stays[i] = c.staysInARow[i] = 0;
         writeFlag(c, i);
       });
+      // A loaded state is a game the attached agents did not see: they start it afresh.
+      c.agentDeal++;
+      if (c.attached.size > 0) resetAgents(c);
       return writeRows(c, 0);
     }
     case 'render': {
@@ -293,6 +387,40 @@ function handleJson(msg: Record<string, unknown>): void {
     case 'info': {
       const c = need();
       return sendJson(KIND_JSON, c.envs.map((e) => ({ outcome: e.hasStarted ? e.outcome() : null, steps: e.episodeSteps, return: e.episodeReturn, legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : [] })));
+    }
+    case 'agents': {
+      return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
+    }
+    case 'play': {
+      const config = envConfig(String(msg.id), msg.options ?? {});
+      const name = agentName(msg.agent);
+      const seed = validateSeed(msg.seed);
+      const from = dealIndex(msg.from, 'from');
+      const to = dealIndex(msg.to, 'to');
+      if (to <= from) throw new TengymError('bad-argument', `play: deals from ${from} to ${to} is none`);
+      checkSeedFits(seed, to, `episodes ${to}`);
+      return sendJson(KIND_JSON, dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring));
+    }
+    case 'attach': {
+      const c = need();
+      const name = agentName(msg.agent);
+      attachAgent(c, name);
+      return sendJson(KIND_JSON, agentInfo(envConfig(c.envs[0].id, c.envs[0].options), name));
+    }
+    case 'act': {
+      const c = need();
+      const name = agentName(msg.agent);
+      const e = oneEnv(c, 'act');
+      if (!e.hasStarted) throw new TengymError('not-reset', `agent "${name}": the env has not been dealt yet; call reset() first`);
+      if (!e.running) throw new TengymError('episode-over', `agent "${name}": the episode is over; call reset() for the next`);
+      const { agent, attached } = attachAgent(c, name);
+      return sendJson(KIND_JSON, { action: agent.act(e), attached });
+    }
+    case 'resetAgents': {
+      const c = need();
+      oneEnv(c, 'resetAgents');
+      resetAgents(c, validateSeed(msg.seed, 'agent seed'));
+      return sendJson(KIND_JSON, [...c.attached.keys()]);
     }
     default:
       throw new TengymError('bad-argument', `unknown engine command ${JSON.stringify(msg.cmd)}`);
@@ -350,6 +478,7 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
     lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
     if (stayed) c.flags[i] |= STAYED;
   }
+  if (c.attached.size > 0) showAgents(c);
   writeRows(c, lastRows);
 }
 

@@ -1,5 +1,6 @@
-// Bundles the engine process (engine.ts and the env layer it imports, src/env)
-// into the one file the Python package carries: `npm run build:python`.
+// Bundles the engine process (engine.ts, the env layer, the agent catalogue and the code
+// that plays it, src/eval/episodes.ts; no hints, models or TensorFlow.js) into the one file
+// the Python package carries: `npm run build:python`.
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'rolldown';
 

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import math
 import operator
 import struct
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,7 +15,8 @@ from gymnasium import spaces
 
 from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, entropy_seed
 from ._render import checked_render_mode, text_image
-from .errors import BadActionError, BadStateError, TengymError
+from .baselines import AgentInfo
+from .errors import BadActionError, BadSeedError, BadStateError, TengymError
 
 # illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
 # rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
@@ -201,6 +204,42 @@ class TengymEnv(gym.Env):
     def outcome(self):
         return self._engine.request({"cmd": "info"})[0]["outcome"]
 
+    def agent_action(self, name: str) -> int:
+        """The action the catalogue agent `name` (`tengym.agents(env_id)`) plays in the env's current
+        state: a baseline as an expert, or played through your own loop. The agent is attached to
+        this env at its first call (or `attach_agent`) and from then on shown every state the env
+        reaches, as `tengym eval` shows it every state of a game: an agent that remembers what it saw
+        (Ten-Twenty-Thirty's order under the stock) needs that, and one attached mid-game remembers
+        only from there. Each reset resets it, with `derive_seed(s, 0)` after `reset(seed=s)` (the
+        seed deal 0 of `play_agent(seed=s)` gets; `reset_agents` sets another). Ask it at every step,
+        forced ones too, to play the game `play_agent` plays: `random` draws at each. A search may
+        take seconds: the engine timeout does not apply. `oracle` is not fair (it reads the stock's
+        order, which the observation does not show): attaching it warns."""
+        if not isinstance(name, str):
+            raise TengymError(f"agent_action: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+        answer = self._engine.request({"cmd": "act", "agent": name}, timeout=math.inf)
+        if answer["attached"] is not None:
+            _warn_unfair(AgentInfo.from_engine(answer["attached"]))
+        return int(answer["action"])
+
+    def attach_agent(self, name: str) -> AgentInfo:
+        """Attaches the catalogue agent `name` without asking it for an action (`agent_action` does at
+        its first call): from now on it is shown every state, from the next deal if the env has not
+        been dealt. Returns what the catalogue says of it; attaching it again changes nothing."""
+        if not isinstance(name, str):
+            raise TengymError(f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+        info = AgentInfo.from_engine(self._engine.request({"cmd": "attach", "agent": name}, timeout=math.inf))
+        _warn_unfair(info)
+        return info
+
+    def reset_agents(self, seed: int) -> list[str]:
+        """Resets every attached agent with `seed` (each forgets what it remembers and sees the current
+        state afresh), and returns their names. Deal i of `play_agent(seed=s)` in your own loop:
+        `reset(seed=s + i)`, then `reset_agents(tengym.derive_seed(s, i))`."""
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise BadSeedError(f"reset_agents: bad seed {seed!r}: expected an integer from 0 to 2**53 - 1", "bad-seed")
+        return self._engine.request({"cmd": "resetAgents", "seed": int(seed)}, timeout=math.inf)
+
     def get_state(self) -> str:
         """The whole state (cards, stock, generator) as JSON text; `set_state` loads it."""
         return json.dumps(self._engine.request({"cmd": "getState"})[0])
@@ -239,6 +278,11 @@ class TengymEnv(gym.Env):
         engine = getattr(self, "_engine", None)
         if engine is not None:
             engine.close()
+
+
+def _warn_unfair(info: AgentInfo) -> None:
+    if not info.fair:
+        warnings.warn(f"agent {info.name!r} is not fair: it reads the order of the stock, which a player (and the observation) cannot see; a policy imitating it learns from what it is not shown", UserWarning, stacklevel=3)
 
 
 def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None, spec=None, rngs: dict | None = None) -> TengymEnv:

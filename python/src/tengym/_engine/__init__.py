@@ -370,7 +370,20 @@ class Engine:
             self._shared_map = mmap.mmap(self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ)
         return memoryview(self._shared_map)[8:length]
 
-    def request(self, msg: dict):
+    def request(self, msg: dict, timeout: float | None = None):
+        """Sends `msg` and returns the answer: JSON, or a rows frame. `timeout`: seconds this answer
+        may take instead of the engine's own (an agent's search takes what it takes)."""
+        self.send_json(msg)
+        if timeout is None:
+            return self.receive()
+        usual, self.timeout = self.timeout, timeout
+        try:
+            return self.receive()
+        finally:
+            self.timeout = usual
+
+    def send_json(self, msg: dict) -> None:
+        """Sends a JSON command without reading its answer (`receive` reads it): several engines at work at once."""
         try:
             payload = json.dumps(msg, default=_plain, allow_nan=False).encode()
         except (TypeError, ValueError) as e:
@@ -380,6 +393,9 @@ class Engine:
         if msg["cmd"] == "make":
             self._made = msg
         self._send(struct.pack("<II", 4 + len(payload), KIND_JSON) + payload)
+
+    def receive(self):
+        """The answer to the command sent last: JSON, or a rows frame (a view of the receive buffer)."""
         kind, body = self._receive()
         if kind == KIND_ROWS:
             return body
@@ -461,7 +477,7 @@ def _plain(x: Any) -> Any:
 
 
 # What a command's arguments are, for the error raised when they cannot be sent as JSON.
-_NOT_JSON = {"make": (BadOptionsError, "bad-options", "options"), "reset": (BadDeckError, "bad-deck", "deck"), "setState": (BadStateError, "bad-state", "states")}
+_NOT_JSON = {"make": (BadOptionsError, "bad-options", "options"), "agents": (BadOptionsError, "bad-options", "options"), "play": (BadOptionsError, "bad-options", "options"), "reset": (BadDeckError, "bad-deck", "deck"), "setState": (BadStateError, "bad-state", "states")}
 
 
 # Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's

@@ -2519,6 +2519,138 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
 	else break;
 	return final;
 }
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
+	$ZodType.init(inst, def);
+	const memo = globalConfig.memoizer;
+	memo?.attach(inst);
+	inst._zod.parse = (payload, ctx) => {
+		const input = payload.value;
+		if (!isPlainObject$1(input)) {
+			payload.issues.push({
+				expected: "record",
+				code: "invalid_type",
+				input,
+				inst
+			});
+			return payload;
+		}
+		const proms = [];
+		const values = def.keyType._zod.values;
+		if (values && !def.partial) {
+			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+			const recordKeys = /* @__PURE__ */ new Set();
+			for (const key of values) if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+				recordKeys.add(typeof key === "number" ? key.toString() : key);
+				if (key === "__proto__") continue;
+				const keyResult = def.keyType._zod.run({
+					value: key,
+					issues: []
+				}, ctx);
+				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+				if (keyResult.issues.length) {
+					payload.issues.push({
+						code: "invalid_key",
+						origin: "record",
+						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+						input: key,
+						path: [key],
+						inst
+					});
+					continue;
+				}
+				const outKey = keyResult.value;
+				if (outKey === "__proto__") continue;
+				const result = def.valueType._zod.run({
+					value: input[key],
+					issues: []
+				}, ctx);
+				if (result instanceof Promise) proms.push(result.then((result) => {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}));
+				else {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}
+			}
+			let unrecognized;
+			for (const key in input) if (!recordKeys.has(key)) {
+				if (def.mode === "loose") {
+					if (key === "__proto__") continue;
+					payload.value[key] = input[key];
+				} else {
+					unrecognized = unrecognized ?? [];
+					unrecognized.push(key);
+				}
+			}
+			if (unrecognized && unrecognized.length > 0) payload.issues.push({
+				code: "unrecognized_keys",
+				input,
+				inst,
+				keys: unrecognized,
+				continue: true
+			});
+		} else {
+			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+			let unrecognized;
+			for (const key of Reflect.ownKeys(input)) {
+				if (key === "__proto__") continue;
+				if (!Object.prototype.propertyIsEnumerable.call(input, key)) continue;
+				let keyResult = def.keyType._zod.run({
+					value: key,
+					issues: []
+				}, ctx);
+				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+				if (typeof key === "string" && number.test(key) && keyResult.issues.length) {
+					const retryResult = def.keyType._zod.run({
+						value: Number(key),
+						issues: []
+					}, ctx);
+					if (retryResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+					if (retryResult.issues.length === 0) keyResult = retryResult;
+				}
+				if (keyResult.issues.length) {
+					if (def.mode === "loose") payload.value[key] = input[key];
+					else if (values) {
+						unrecognized = unrecognized ?? [];
+						unrecognized.push(key);
+					} else payload.issues.push({
+						code: "invalid_key",
+						origin: "record",
+						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+						input: key,
+						path: [key],
+						inst
+					});
+					continue;
+				}
+				const outKey = keyResult.value;
+				if (outKey === "__proto__") continue;
+				const result = def.valueType._zod.run({
+					value: input[key],
+					issues: []
+				}, ctx);
+				if (result instanceof Promise) proms.push(result.then((result) => {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}));
+				else {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}
+			}
+			if (unrecognized && unrecognized.length > 0) payload.issues.push({
+				code: "unrecognized_keys",
+				input,
+				inst,
+				keys: unrecognized,
+				continue: true
+			});
+		}
+		if (proms.length) return Promise.all(proms).then(() => payload);
+		return payload;
+	};
+});
 const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
 	$ZodType.init(inst, def);
 	const values = getEnumValues(def.entries);
@@ -5505,6 +5637,28 @@ function tuple(items, _paramsOrRest, _params) {
 		...normalizeParams(hasRest ? _params : _paramsOrRest)
 	});
 }
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodRecord.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
+	inst.keyType = def.keyType;
+	inst.valueType = def.valueType;
+});
+function record(keyType, valueType, params) {
+	if (!valueType || !valueType._zod) return new ZodRecord({
+		type: "record",
+		keyType: string(),
+		valueType: keyType,
+		...normalizeParams(valueType)
+	});
+	return new ZodRecord({
+		type: "record",
+		keyType,
+		valueType,
+		...normalizeParams(params)
+	});
+}
 const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
 	$ZodEnum.init(inst, def);
 	ZodType.init(inst, def);
@@ -5867,6 +6021,131 @@ function xoroshiro128plusFromState(state) {
 	if (!(state.length === 4)) throw new Error("The state must have been produced by a xoroshiro128plus RandomGenerator");
 	return new XoroShiro128Plus(state[0], state[1], state[2], state[3]);
 }
+// node_modules/pure-rand/lib/esm/distribution/uniformInt.js
+/**
+* Uniformly generate number in range [0 ; rangeSize[
+* With rangeSize <= 0x100000000
+* @internal
+*/
+function uniformIntInternal(rng, rangeSize) {
+	const MaxAllowed = rangeSize > 2 ? ~~(4294967296 / rangeSize) * rangeSize : 4294967296;
+	let deltaV = rng.next() + 2147483648;
+	while (deltaV >= MaxAllowed) deltaV = rng.next() + 2147483648;
+	return deltaV % rangeSize;
+}
+/**
+* We only accept safe integers here
+* @internal
+*/
+function fromNumberToArrayInt64(out, n) {
+	if (n < 0) {
+		const posN = -n;
+		out.sign = -1;
+		out.data[0] = ~~(posN / 4294967296);
+		out.data[1] = posN >>> 0;
+	} else {
+		out.sign = 1;
+		out.data[0] = ~~(n / 4294967296);
+		out.data[1] = n >>> 0;
+	}
+	return out;
+}
+/**
+* Substract two ArrayInt of 64 bits on 64 bits.
+* With arrayIntA - arrayIntB >= 0
+* @internal
+*/
+function substractArrayInt64(out, arrayIntA, arrayIntB) {
+	const lowA = arrayIntA.data[1];
+	const highA = arrayIntA.data[0];
+	const signA = arrayIntA.sign;
+	const lowB = arrayIntB.data[1];
+	const highB = arrayIntB.data[0];
+	const signB = arrayIntB.sign;
+	out.sign = 1;
+	if (signA === 1 && signB === -1) {
+		const low = lowA + lowB;
+		const high = highA + highB + (low > 4294967295 ? 1 : 0);
+		out.data[0] = high >>> 0;
+		out.data[1] = low >>> 0;
+		return out;
+	}
+	let lowFirst = lowA;
+	let highFirst = highA;
+	let lowSecond = lowB;
+	let highSecond = highB;
+	if (signA === -1) {
+		lowFirst = lowB;
+		highFirst = highB;
+		lowSecond = lowA;
+		highSecond = highA;
+	}
+	let reminderLow = 0;
+	let low = lowFirst - lowSecond;
+	if (low < 0) {
+		reminderLow = 1;
+		low = low >>> 0;
+	}
+	out.data[0] = highFirst - highSecond - reminderLow;
+	out.data[1] = low;
+	return out;
+}
+/**
+* Uniformly generate ArrayInt64 in range [0 ; rangeSize[
+*
+* @remarks
+* In the worst case scenario it may discard half of the randomly generated value.
+* Worst case being: most significant number is 1 and remaining part evaluates to 0.
+*
+* @internal
+*/
+function uniformArrayIntInternal(rng, out, rangeSize) {
+	const maxIndex0 = rangeSize[0] + 1;
+	out[0] = uniformIntInternal(rng, maxIndex0);
+	out[1] = uniformIntInternal(rng, 4294967296);
+	while (out[0] >= rangeSize[0] && (out[0] !== rangeSize[0] || out[1] >= rangeSize[1])) {
+		out[0] = uniformIntInternal(rng, maxIndex0);
+		out[1] = uniformIntInternal(rng, 4294967296);
+	}
+	return out;
+}
+const safeNumberMaxSafeInteger = Number.MAX_SAFE_INTEGER;
+const sharedA = {
+	sign: 1,
+	data: [0, 0]
+};
+const sharedB = {
+	sign: 1,
+	data: [0, 0]
+};
+const sharedC = {
+	sign: 1,
+	data: [0, 0]
+};
+const sharedData = [0, 0];
+function uniformLargeIntInternal(rng, from, to, rangeSize) {
+	const rangeSizeArrayIntValue = rangeSize <= safeNumberMaxSafeInteger ? fromNumberToArrayInt64(sharedC, rangeSize) : substractArrayInt64(sharedC, fromNumberToArrayInt64(sharedA, to), fromNumberToArrayInt64(sharedB, from));
+	if (rangeSizeArrayIntValue.data[1] === 4294967295) {
+		rangeSizeArrayIntValue.data[0] += 1;
+		rangeSizeArrayIntValue.data[1] = 0;
+	} else rangeSizeArrayIntValue.data[1] += 1;
+	uniformArrayIntInternal(rng, sharedData, rangeSizeArrayIntValue.data);
+	return sharedData[0] * 4294967296 + sharedData[1] + from;
+}
+/**
+* Uniformly generate random integer values between `from` (included) and `to` (included)
+*
+* @param rng - Instance of RandomGenerator to extract random values from
+* @param from - Lower bound of the range (included)
+* @param to - Upper bound of the range (included)
+*
+* @public
+*/
+function uniformInt(rng, from, to) {
+	const rangeSize = to - from;
+	if (rangeSize <= 4294967295) return uniformIntInternal(rng, rangeSize + 1) + from;
+	return uniformLargeIntInternal(rng, from, to, rangeSize);
+}
 // src/env/rng.ts
 /**
 * Seeded randomness for every env, on pure-rand's xoroshiro128+.
@@ -5914,6 +6193,11 @@ function createRng(seed) {
 function rngFromState(state) {
 	return xoroshiro128plusFromState(state);
 }
+/** Uniform integer in [from, to], advancing `rng` in place. */
+function randomInt(rng, from, to) {
+	if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from) throw new TengymError("bad-argument", `randomInt takes integer bounds from ≤ to, got from ${showValue(from)}, to ${showValue(to)}`);
+	return uniformInt(rng, from, to);
+}
 /**
 * Shuffles `items[0..length-1]` in place (Fisher–Yates). Allocation-free.
 *
@@ -5936,6 +6220,17 @@ function shuffleInPlace(rng, items, length) {
 		items[i] = items[j];
 		items[j] = t;
 	}
+}
+/**
+* A seed derived from two numbers (splitmix-style mixing, 53 bits), e.g. the agent's
+* seed for episode i of an evaluation, so it never depends on which worker ran it.
+*/
+function deriveSeed(a, b) {
+	let h = Math.imul(a ^ 2654435769, 2246822507) ^ Math.imul(b + 1663821227, 3266489909);
+	h = Math.imul(h ^ h >>> 16, 2146121005);
+	h = Math.imul(h ^ h >>> 15, 2221713035);
+	h ^= h >>> 16;
+	return ((Math.imul(h ^ Math.floor(a / 4294967296), 668265261) >>> 11) * 4294967296 + (h >>> 0)) % Number.MAX_SAFE_INTEGER;
 }
 // src/env/env.ts
 /**
@@ -5966,6 +6261,17 @@ const envStateSchema = strictObject({
 function validateSeed(seed, what = "seed") {
 	if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new TengymError("bad-seed", `bad ${what} ${showValue(seed)}: expected an integer from 0 to ${MAX_SEED}`);
 	return seed;
+}
+/**
+* Deal i of `deals` uses seed + i: a first seed whose last deal would pass the largest seed is
+* refused before any work, naming the seed given (`name`: "--seed" on the command line), the
+* count (`given`: "episodes 5") and the largest seed that works for it (not seed + i, a seed
+* the caller never gave).
+*/
+function checkSeedFits(seed, deals, given, name = "seed") {
+	if (seed === void 0) return;
+	const largest = MAX_SEED - (deals - 1);
+	if (seed > largest) throw new TengymError("bad-seed", `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
 }
 /** Options objects validated for an engine (frozen, so they stay valid): taken as they are, never parsed twice. */
 const VALIDATED = /* @__PURE__ */ new WeakMap();
@@ -7011,14 +7317,14 @@ const blockTenGame = makePairingGame({
 * with one stack and 'deck-bottom' the game can never be won.
 */
 /** Positions per stack: one stack may, in the worst case, hold every card. */
-const SLOTS = 52;
+const SLOTS$1 = 52;
 const LENGTHS_PER_START = 13;
 /** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
 const DECADE_ACTIONS = 677;
 const VALUE_FLOATS = 10;
 const CARD_FLOATS = 520;
 /** More steps than any game without 'deck-bottom' can take (≤ 52 draws + 26 discards). */
-const MAX_STEPS_WITHOUT_CYCLES = 78;
+const MAX_STEPS_WITHOUT_CYCLES$1 = 78;
 /** Card value by card code: A=1 … 9, T/J/Q/K=10. */
 const CARD_VALUE = Uint8Array.from({ length: 52 }, (_, c) => Math.min((c >> 2) + 1, 10));
 function totalsTable(totals) {
@@ -7085,7 +7391,7 @@ function initialDealt(o) {
 function createState$1(o) {
 	return {
 		numStacks: o.stacks,
-		table: new Uint8Array(o.stacks * SLOTS),
+		table: new Uint8Array(o.stacks * SLOTS$1),
 		len: /* @__PURE__ */ new Int32Array(7),
 		alive: /* @__PURE__ */ new Uint8Array(7),
 		aliveCount: 0,
@@ -7144,7 +7450,7 @@ function markChanged(s, k, p) {
 }
 function pushToStack(s, k, card) {
 	markChanged(s, k, s.len[k]);
-	s.table[k * SLOTS + s.len[k]] = card;
+	s.table[k * SLOTS$1 + s.len[k]] = card;
 	s.len[k]++;
 	s.tableCount++;
 }
@@ -7176,7 +7482,7 @@ function addLegal(mask, legal, count, id) {
 }
 /** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
 function lineRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7196,7 +7502,7 @@ function lineRuns(s, o, mask, legal, count) {
 }
 /** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
 function loopRuns(s, o, mask, legal, count) {
-	const base = s.current * SLOTS;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const t = s.table;
 	const good = runTotals(o);
@@ -7268,7 +7574,7 @@ function pickUp(s, o, card) {
 /** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
 function discardRun(s, o, start, length) {
 	const k = s.current;
-	const base = k * SLOTS;
+	const base = k * SLOTS$1;
 	const n = s.len[k];
 	const t = s.table;
 	const end = start + length;
@@ -7314,7 +7620,7 @@ function observationSize$1(o) {
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
 	const n = s.len[k];
-	const cardBase = k * SLOTS;
+	const cardBase = k * SLOTS$1;
 	const t = s.table;
 	let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
 	for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
@@ -7324,7 +7630,7 @@ function observeStack(s, k, out) {
 	const written = s.obsLen[k];
 	if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
 	s.obsLen[k] = n;
-	s.obsFrom[k] = SLOTS;
+	s.obsFrom[k] = SLOTS$1;
 }
 function observe$1(s, o, out) {
 	const S = s.numStacks;
@@ -7334,10 +7640,10 @@ function observe$1(s, o, out) {
 		s.obsFrom.fill(0);
 		s.obsOut = out;
 	}
-	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS) observeStack(s, k, out);
+	for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS$1) observeStack(s, k, out);
 	let at = S * CARD_FLOATS;
 	for (let k = 0; k < S; k++) {
-		out[at + k] = s.len[k] / SLOTS;
+		out[at + k] = s.len[k] / SLOTS$1;
 		out[at + S + k] = 1 - s.alive[k];
 		out[at + 2 * S + k] = k === s.current ? 1 : 0;
 	}
@@ -7362,7 +7668,7 @@ function outcome$1(s, o) {
 function expectedReturn$1(result, o) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
-	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES) return null;
+	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
 	if (o.stacks === 7 && r.cardsLeft === 0) return null;
 	return 52 - r.cardsLeft;
 }
@@ -7378,7 +7684,7 @@ function runCardsExist(s, o, start, length) {
 	return o.loop ? start < n && length <= n : start + length <= n;
 }
 function runTotal(s, start, length) {
-	const base = s.current * SLOTS;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	let sum = 0;
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
@@ -7393,7 +7699,7 @@ function describeAction$1(s, o, action) {
 	const length = runLengthOf(action);
 	const from = s.numStacks === 1 ? "" : ` from stack ${s.current}`;
 	if (!runCardsExist(s, o, start, length)) return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
-	const base = s.current * SLOTS;
+	const base = s.current * SLOTS$1;
 	const n = s.len[s.current];
 	const labels = [];
 	for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + (start + i) % n]));
@@ -7434,7 +7740,7 @@ function whyIllegal$1(s, o, action) {
 }
 function stackText(s, k) {
 	const labels = [];
-	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS + p]));
+	for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS$1 + p]));
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
@@ -7461,7 +7767,7 @@ function spot(s, k, index) {
 		place: s.numStacks === 1 ? "line" : "stack",
 		stack: k,
 		index,
-		code: cardCode(s.table[k * SLOTS + index])
+		code: cardCode(s.table[k * SLOTS$1 + index])
 	};
 }
 function actionCards$1(s, _o, action) {
@@ -7513,7 +7819,7 @@ function board$1(s, o) {
 	};
 }
 const stateJsonSchema = strictObject({
-	stacks: array(array(string()).max(SLOTS)).min(1).max(7),
+	stacks: array(array(string()).max(SLOTS$1)).min(1).max(7),
 	eliminated: array(boolean()).min(1).max(7),
 	current: int().min(0).max(6),
 	stock: array(string()).max(52),
@@ -7525,7 +7831,7 @@ function toJSON$1(s) {
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
 		const cards = [];
-		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS + p]));
+		for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS$1 + p]));
 		stacks.push(cards);
 		eliminated.push(s.alive[k] === 0);
 	}
@@ -7583,7 +7889,7 @@ function checkCards$1(s) {
 		return null;
 	};
 	for (let k = 0; k < s.numStacks; k++) for (let p = 0; p < s.len[k]; p++) {
-		const e = put(s.table[k * SLOTS + p], stackName(s, k), p);
+		const e = put(s.table[k * SLOTS$1 + p], stackName(s, k), p);
 		if (e) return e;
 	}
 	for (let i = 0; i < s.stockLen; i++) {
@@ -7608,7 +7914,7 @@ function checkStacks(s, o) {
 			if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
 			continue;
 		}
-		if (n < 0 || n > SLOTS) return `${stackName(s, k)} holds ${n} cards`;
+		if (n < 0 || n > SLOTS$1) return `${stackName(s, k)} holds ${n} cards`;
 		count += n;
 		alive += s.alive[k];
 		if (s.numStacks === 1 && s.alive[k] !== 1) return "the line is never eliminated (an emptied line receives the next card)";
@@ -7718,6 +8024,17 @@ const decadeGame = {
 	prompt: () => "",
 	board: board$1
 };
+/** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
+function decadeOptionsOf(env) {
+	return env.game === decadeGame ? env.options : null;
+}
+/** The decade state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+function decadeOf(env) {
+	return env.game === decadeGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
+}
 /** Whether hands of these values fault: one above `handTarget`, Shadow above Hand, or Home below it. */
 function handsFault(hand, home, shadow, handTarget) {
 	return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
@@ -7746,6 +8063,12 @@ for (let e = 0; e < 32; e++) {
 	const a = e >> 2 & 3;
 	const b = e & 3;
 	EXCHANGE_DELTA[e] = -POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
+}
+/** Stock compositions are coded Σ count of v · 9^(v−1) (0..8 cards of each value): this many codes. */
+const STOCK_CODES = 6561;
+/** The code of a composition, `stock[v−1]` cards of value v. */
+function stockCode(stock) {
+	return stock[0] + 9 * stock[1] + 81 * stock[2] + 729 * stock[3];
 }
 /** MS_COUNTS[m*4 + v-1]: how many v the multiset m holds. */
 const MS_COUNTS = /* @__PURE__ */ new Uint8Array(280);
@@ -7780,6 +8103,105 @@ const MS_BY_KEY = (/* @__PURE__ */ new Int8Array(625)).fill(-1);
 			if (MS_COUNTS[m * 4 + v] > 0) MS_REMOVE[m * 4 + v] = MS_BY_KEY[key - POW5[v]];
 		}
 	}
+}
+const NUM_CONFIGS = 343e3;
+const H0 = 4900;
+const H1 = 70;
+/** A configuration id is Σ_h (hand h's multiset) · HAND_STRIDE[h]. */
+const HAND_STRIDE = [
+	H0,
+	H1,
+	1
+];
+function configId(hand, home, shadow) {
+	return hand * H0 + home * H1 + shadow;
+}
+/** The multiset of hand h (0 Hand, 1 Home, 2 Shadow) in configuration `id`. */
+function configHand(id, h) {
+	return h === 0 ? Math.floor(id / H0) : h === 1 ? Math.floor(id / H1) % 70 : id % 70;
+}
+/** The configuration with hand h replaced by multiset m. */
+function withHand(id, h, m) {
+	if (h === 0) return id % H0 + m * H0;
+	if (h === 1) return id + (m - Math.floor(id / H1) % 70) * H1;
+	return id - id % 70 + m;
+}
+/** The hands' total value. */
+function configTotal(id) {
+	return MS_SUM[Math.floor(id / H0)] + MS_SUM[Math.floor(id / H1) % 70] + MS_SUM[id % 70];
+}
+/** Cards in the hands. */
+function configCards(id) {
+	return MS_SIZE[Math.floor(id / H0)] + MS_SIZE[Math.floor(id / H1) % 70] + MS_SIZE[id % 70];
+}
+/** The hands' count of value v (1..4). */
+function configCount(id, v) {
+	return MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] + MS_COUNTS[Math.floor(id / H1) % 70 * 4 + v - 1] + MS_COUNTS[id % 70 * 4 + v - 1];
+}
+/** The check of a configuration (`judgeHands` of its hands' values). */
+function judgeConfig(id, o) {
+	return judgeHands(MS_SUM[Math.floor(id / H0)], MS_SUM[Math.floor(id / H1) % 70], MS_SUM[id % 70], o);
+}
+/** `id` with a card of value v added to hand h; −1 when h holds 4 cards. */
+function addCard$1(id, h, v) {
+	const m = MS_ADD[configHand(id, h) * 4 + v - 1];
+	return m < 0 ? -1 : withHand(id, h, m);
+}
+/** `id` with a card of value v taken from hand h; −1 when h holds none. */
+function removeCard$1(id, h, v) {
+	const m = MS_REMOVE[configHand(id, h) * 4 + v - 1];
+	return m < 0 ? -1 : withHand(id, h, m);
+}
+/** The configuration after exchange e (see the module comment); −1 when it is impossible (a card missing, or a = b). */
+function afterExchange(id, e) {
+	const side = (e >> 4) + 1;
+	const a = e >> 2 & 3;
+	const b = e & 3;
+	const hand = MS_REMOVE[configHand(id, 0) * 4 + a];
+	const other = MS_REMOVE[configHand(id, side) * 4 + b];
+	if (hand < 0 || other < 0 || a === b) return -1;
+	return withHand(withHand(id, 0, MS_ADD[hand * 4 + b]), side, MS_ADD[other * 4 + a]);
+}
+/** Writes the configurations one exchange away from `id` into `out`; returns how many. */
+function exchangeNeighbours(id, out) {
+	const a = Math.floor(id / H0);
+	const b = Math.floor(id / H1) % 70;
+	const c = id % 70;
+	let n = 0;
+	for (let x = 0; x < 4; x++) {
+		if (MS_COUNTS[a * 4 + x] === 0) continue;
+		const a1 = MS_REMOVE[a * 4 + x];
+		for (let y = 0; y < 4; y++) {
+			if (y === x) continue;
+			const a2 = MS_ADD[a1 * 4 + y];
+			if (MS_COUNTS[b * 4 + y] > 0) out[n++] = a2 * H0 + MS_ADD[MS_REMOVE[b * 4 + y] * 4 + x] * H1 + c;
+			if (MS_COUNTS[c * 4 + y] > 0) out[n++] = a2 * H0 + b * H1 + MS_ADD[MS_REMOVE[c * 4 + y] * 4 + x];
+		}
+	}
+	return n;
+}
+/** The configuration id of an engine key. */
+function configOfKey(key) {
+	const m = [
+		0,
+		0,
+		0
+	];
+	for (let h = 0; h < 3; h++) {
+		let byCounts = 0;
+		for (let v = 0; v < 4; v++) byCounts += keyDigit(key, h * 4 + v) * POW5[v];
+		m[h] = MS_BY_KEY[byCounts];
+	}
+	return configId(m[0], m[1], m[2]);
+}
+/** The engine key of a configuration id. */
+function keyOfConfig(id) {
+	let key = 0;
+	for (let h = 0; h < 3; h++) {
+		const m = configHand(id, h);
+		for (let v = 0; v < 4; v++) key += MS_COUNTS[m * 4 + v] * POW5[h * 4 + v];
+	}
+	return key;
 }
 // src/env/games/four-ten.ts
 /**
@@ -7899,7 +8321,7 @@ const JSON_NAMES = [
 const PLACE = 0;
 const REPLACE = 1;
 const EXCHANGE = 2;
-const WON = 3;
+const WON$2 = 3;
 const BUST = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = [
@@ -8029,7 +8451,7 @@ function endRound(s, o, rng) {
 	s.rounds++;
 	s.seenCount = 0;
 	s.drawn = 0;
-	if (s.points >= o.gameTarget) s.phase = WON;
+	if (s.points >= o.gameTarget) s.phase = WON$2;
 	else if (s.rounds >= o.maxRounds) s.phase = OUT_OF_ROUNDS;
 	else newRound(s, o, rng);
 }
@@ -8203,7 +8625,7 @@ function step(s, o, action, rng) {
 	return s.phase === BUST ? -o.maxRounds : rounds - s.rounds;
 }
 function status(s) {
-	if (s.phase === WON || s.phase === BUST) return 1;
+	if (s.phase === WON$2 || s.phase === BUST) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
 function observe(s, o, out) {
@@ -8224,7 +8646,7 @@ function observe(s, o, out) {
 }
 function outcome(s) {
 	return {
-		won: s.phase === WON,
+		won: s.phase === WON$2,
 		points: s.points,
 		rounds: s.rounds,
 		safeties: s.safeties
@@ -8255,7 +8677,7 @@ function describeAction(s, _o, action) {
 	return "end turn";
 }
 function whyIllegal(s, _o, action) {
-	if (s.phase >= WON) return "the game is over";
+	if (s.phase >= WON$2) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
 		if (s.phase === EXCHANGE) return "this turn's card is placed: exchange or end the turn";
@@ -8287,7 +8709,7 @@ function handValues(counts, h) {
 }
 function render(s, o) {
 	const lines = [];
-	const round = s.phase >= WON ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON$2 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -8309,7 +8731,7 @@ function phaseLine(s, o) {
 		case PLACE: return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : "Choose a hand with 3 cards or fewer for the next card.";
 		case REPLACE: return "All hands hold 4: choose a card to replace with the next one.";
 		case EXCHANGE: return `Exchange a Hand card with Home or Shadow, or end the turn (Hand ${o.handTarget} scores).`;
-		case WON: return `Won with ${s.points} points.`;
+		case WON$2: return `Won with ${s.points} points.`;
 		case BUST: return "Bust: a fault with no safeties and too few points to pay for it.";
 		default: return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
 	}
@@ -8346,14 +8768,14 @@ function stepNote(s, o) {
 			break;
 		default: return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, "point")}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
 	}
-	if (s.phase === WON) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
+	if (s.phase === WON$2) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
 	else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, "round")}: the game stops at ${plural(s.points, "point")}.`;
 	else note += ` Points ${s.points} of ${o.gameTarget}.`;
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
 function prompt(s, o) {
-	return s.phase >= WON ? "" : phaseLine(s, o);
+	return s.phase >= WON$2 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
 function handSpot(s, h, v) {
@@ -8410,7 +8832,7 @@ function board(s, o) {
 		},
 		{
 			term: "Round",
-			value: String(s.rounds + (s.phase < WON ? 1 : 0)),
+			value: String(s.rounds + (s.phase < WON$2 ? 1 : 0)),
 			name: "round"
 		},
 		{
@@ -8662,8 +9084,8 @@ function checkScore(s, o) {
 		return checkCounters(s, o);
 	}
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
-	if (s.phase === WON && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-	if (s.phase !== WON && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+	if (s.phase === WON$2 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+	if (s.phase !== WON$2 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
 	if (s.phase === BUST && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
 	return checkCounters(s, o);
@@ -8675,6 +9097,41 @@ function checkCounters(s, o) {
 	const faultRounds = s.phase === BUST ? s.rounds - 1 : s.rounds;
 	if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? " (the last a bust)" : ""}; each safety pays the fault that ends a round`;
 	return null;
+}
+const fourTenGame = {
+	name: "four-ten",
+	scoring: "rounds",
+	optionsSchema: fourTenOptionsSchema,
+	numActions,
+	observationSize,
+	createState,
+	copyState,
+	parseDeck,
+	reset,
+	legalActions,
+	step,
+	status,
+	observe,
+	outcome,
+	expectedReturn,
+	describeAction,
+	whyIllegal,
+	render,
+	toJSON,
+	fromJSON,
+	checkState,
+	sameOutcome: false,
+	actionCards,
+	prompt,
+	board,
+	stepNote
+};
+/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+function fourTenOf(env) {
+	return env.game === fourTenGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
 }
 // src/env/registry.ts
 /**
@@ -8748,34 +9205,7 @@ const SPECS = [
 	},
 	{
 		id: "four-ten",
-		game: {
-			name: "four-ten",
-			scoring: "rounds",
-			optionsSchema: fourTenOptionsSchema,
-			numActions,
-			observationSize,
-			createState,
-			copyState,
-			parseDeck,
-			reset,
-			legalActions,
-			step,
-			status,
-			observe,
-			outcome,
-			expectedReturn,
-			describeAction,
-			whyIllegal,
-			render,
-			toJSON,
-			fromJSON,
-			checkState,
-			sameOutcome: false,
-			actionCards,
-			prompt,
-			board,
-			stepNote
-		},
+		game: fourTenGame,
 		preset: {},
 		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
 	}
@@ -8808,6 +9238,26 @@ function envConfig(id, options = {}) {
 			...options
 		})
 	};
+}
+/**
+* Options that change only what an env pays (each game's `reward`, the training reward), not the
+* game: a model plays the same moves whatever they are.
+*/
+const PAY_ONLY_OPTIONS = ["reward"];
+/** The options, the training reward aside, whose values differ between two option sets of one game (none: they play the same game). */
+function optionsThatDiffer(a, b) {
+	const game = (options) => Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
+	const [x, y] = [game(a), game(b)];
+	return [.../* @__PURE__ */ new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
+}
+/**
+* The registered id whose preset is the game `env` plays (the same engine and options, the
+* reward aside): its own id when its preset is, else the first such id (`decade` with
+* `{ fives: true }` is `decade-fives`), else its own. What is measured and shipped per id (the
+* shipped model, the hint source) is looked up under it.
+*/
+function registeredIdOf(env) {
+	return [env.id, ...envIds().filter((id) => id !== env.id)].find((id) => BY_ID.get(id)?.game === env.game && optionsThatDiffer(envConfig(id).options, env.options).length === 0) ?? env.id;
 }
 /**
 * `value` as a config `make` and `VectorEnv` can trust: a config from `envConfig` (or an `Env`
@@ -8862,6 +9312,25 @@ function withDefaults(schema, defaults) {
 	}
 	return schema;
 }
+/**
+* An engine's options as JSON Schema. A game registered at run time may use what JSON Schema cannot
+* spell (`z.custom`, a date, a bigint): such an option is shown as `{}` (any value), and a schema
+* zod cannot convert at all as its option names alone, so that `envs()` lists every id whatever
+* one game's schema holds.
+*/
+function optionsJsonSchema(game) {
+	try {
+		return toJSONSchema(game.optionsSchema, {
+			io: "input",
+			unrepresentable: "any"
+		});
+	} catch {
+		return {
+			type: "object",
+			properties: Object.fromEntries(optionNames(game).map((key) => [key, {}]))
+		};
+	}
+}
 function envs() {
 	return SPECS.map((s) => {
 		const defaults = resolveOptions(s.id, {});
@@ -8870,11 +9339,4159 @@ function envs() {
 			engine: s.game.name,
 			description: s.description,
 			defaults,
-			optionsSchema: withDefaults(toJSONSchema(s.game.optionsSchema, { io: "input" }), defaults),
+			optionsSchema: withDefaults(optionsJsonSchema(s.game), defaults),
 			actions: s.game.numActions(defaults),
 			observationSize: s.game.observationSize(defaults)
 		};
 	});
+}
+// src/agents/agent.ts
+/**
+* The one agent interface used by evaluation, hints and play. An agent sees the env
+* (its legal list, observation and state) and returns a legal action; where it has
+* them it also scores every legal action, best first, which is what hints show.
+*
+* Fairness: a fair agent must not read the order of the stock (the cards not yet
+* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
+* the unseen cards never changes a fair agent's choice.
+*/
+/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
+const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+/**
+* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
+* episode running. A caller's mistake is said as one, not met as a TypeError or an action
+* that is not legal.
+*/
+function checkPlaying(env, agent) {
+	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
+	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
+	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
+}
+/**
+* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
+* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
+* passed over by this agent and met later by one that does use it.
+*/
+function checkUnusedSeed(seed, agent) {
+	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
+}
+// src/agents/basic.ts
+/**
+* The simplest agents, which need nothing but the legal-move list (boardgame.io
+* style): `random` picks uniformly with its own seeded generator, `first` takes the
+* lowest legal id. Every env has both.
+*/
+var RandomAgent = class {
+	name = "random";
+	fair = true;
+	rng;
+	constructor(seed = 0) {
+		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+	}
+	reset(seed) {
+		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
+	}
+};
+var FirstAgent = class {
+	name = "first";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return env.legal[0];
+	}
+};
+// src/agents/decade/position.ts
+/**
+* A compact copy of a decade position for the agents' searches: card values only
+* (suits never matter), typed arrays, no observation or pile bookkeeping, so copying a
+* position and applying a move cost a few dozen nanoseconds.
+*
+* It mirrors the engine's rules (src/env/games/decade.ts) move for move: the same legal
+* ids in the same order, the same draws, discards, eliminations, step limit and end, for
+* every option (7 stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom,
+* 'one-left'). test/agents/decade/baselines.test.ts checks it against the engine on random games.
+*
+* Action ids, card values and run totals are the engine's (decade.ts exports them).
+*
+* The stock is a ring of values. A fair agent loads the stock's composition in a
+* canonical order and shuffles it with its own generator (`loadFair`); only the oracle
+* loads the true order (`loadTrue`).
+*/
+function rulesOf$1(o) {
+	return {
+		stacks: o.stacks,
+		minRun: o.minRun,
+		maxLen: maxRunLength(o),
+		loop: o.loop,
+		optional: o.discard === "optional",
+		deckBottom: o.pickedUp === "deck-bottom",
+		winLeft: o.win === "one-left" ? 1 : 0,
+		maxSteps: o.maxSteps,
+		good: runTotals(o)
+	};
+}
+var Position = class {
+	stacks;
+	/** Values of stack k at vals[k*52 .. k*52+len[k]-1], oldest first. */
+	vals;
+	len = /* @__PURE__ */ new Int32Array(7);
+	aliveCount = 0;
+	current = 0;
+	tableCount = 0;
+	/** Ring of values: the next card drawn is stock[head]. */
+	stock = /* @__PURE__ */ new Uint8Array(52);
+	head = 0;
+	stockLen = 0;
+	steps = 0;
+	/** Set by generate. */
+	status = 0;
+	constructor(stacks) {
+		this.stacks = stacks;
+		this.vals = new Uint8Array(stacks * 52);
+	}
+	copyFrom(p) {
+		this.vals.set(p.vals);
+		this.len.set(p.len);
+		this.aliveCount = p.aliveCount;
+		this.current = p.current;
+		this.tableCount = p.tableCount;
+		this.stock.set(p.stock);
+		this.head = p.head;
+		this.stockLen = p.stockLen;
+		this.steps = p.steps;
+		this.status = p.status;
+	}
+	/** The table of an engine state; the stock is left empty (see loadTrue, loadFair). */
+	loadTable(s) {
+		for (let k = 0; k < this.stacks; k++) {
+			const n = s.len[k];
+			for (let p = 0; p < n; p++) this.vals[k * 52 + p] = CARD_VALUE[s.table[k * 52 + p]];
+			this.len[k] = n;
+		}
+		this.aliveCount = s.aliveCount;
+		this.current = s.current;
+		this.tableCount = s.tableCount;
+		this.steps = s.steps;
+		this.head = 0;
+		this.stockLen = 0;
+		this.status = 0;
+	}
+	/** The engine state with its true stock order: only for agents that are not fair (the oracle). */
+	loadTrue(s) {
+		this.loadTable(s);
+		for (let i = 0; i < s.stockLen; i++) this.stock[i] = CARD_VALUE[s.stock[(s.stockHead + i) % 52]];
+		this.stockLen = s.stockLen;
+	}
+	/**
+	* The engine state with the stock's cards in an order drawn from `rng`. Fair: the
+	* order is built from the stock's composition (values in increasing order), never
+	* from the true order, so permuting the true stock changes nothing.
+	*/
+	loadFair(s, rng) {
+		this.loadTable(s);
+		this.loadCanonicalStock(s);
+		shuffleInPlace(rng, this.stock, this.stockLen);
+	}
+	/** `p`'s table, with a stock of the values counted in `unseen[1..10]` in a fair order drawn from `rng`. */
+	loadFairFrom(p, unseen, rng) {
+		this.copyFrom(p);
+		this.loadStockOf(unseen);
+		shuffleInPlace(rng, this.stock, this.stockLen);
+	}
+	/** The stock's composition in increasing value order (what a fair agent knows). */
+	loadCanonicalStock(s) {
+		this.loadStockOf(s.stockValues);
+	}
+	/** A stock of the values counted in `counts[1..10]`, in increasing value order. */
+	loadStockOf(counts) {
+		let at = 0;
+		for (let v = 1; v <= 10; v++) for (let c = 0; c < counts[v]; c++) this.stock[at++] = v;
+		this.head = 0;
+		this.stockLen = at;
+	}
+	/** The engine state's table, with an empty stock: the caller fills the stock (or only its size). */
+	loadTableOnly(s) {
+		this.loadTable(s);
+	}
+	/** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
+	nextLiveStack(from) {
+		if (this.stacks === 1) return 0;
+		for (let i = 1; i <= 7; i++) {
+			const k = (from + i) % 7;
+			if (this.len[k] > 0) return k;
+		}
+		return -1;
+	}
+	/**
+	* Writes the legal action ids, in the engine's order (increasing ids), into `out`;
+	* returns how many and sets `status`. Allocates nothing.
+	*/
+	generate(r, out) {
+		const canDraw = this.stockLen > 0 && this.aliveCount > 0;
+		let count = 0;
+		if (canDraw && r.optional) out[count++] = 0;
+		count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
+		if (canDraw && !r.optional && count === 0) out[count++] = 0;
+		if (count > 0 && this.steps >= r.maxSteps) {
+			this.status = 2;
+			return 0;
+		}
+		this.status = count === 0 ? 1 : 0;
+		return count;
+	}
+	lineRuns(r, out, count) {
+		const base = this.current * 52;
+		const n = this.len[this.current];
+		const v = this.vals;
+		const good = r.good;
+		for (let st = 0; st + r.minRun <= n; st++) {
+			const end = Math.min(st + r.maxLen, n);
+			let sum = 0;
+			for (let i = st; i < end; i++) {
+				sum += v[base + i];
+				if (sum > 35) break;
+				const length = i - st + 1;
+				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+			}
+		}
+		return count;
+	}
+	loopRuns(r, out, count) {
+		const base = this.current * 52;
+		const n = this.len[this.current];
+		const v = this.vals;
+		const good = r.good;
+		if (n < r.minRun) return count;
+		if (n <= r.maxLen) {
+			let sum = 0;
+			for (let i = 0; i < n; i++) sum += v[base + i];
+			if (sum <= 35 && good[sum] === 1) out[count++] = runActionId(0, n);
+		}
+		const longest = Math.min(r.maxLen, n - 1);
+		for (let st = Math.max(1, n - longest); st < n; st++) {
+			let sum = 0;
+			for (let i = st; i < n; i++) sum += v[base + i];
+			let length = n - st;
+			let wrap = 0;
+			while (sum <= 35) {
+				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+				if (length >= longest) break;
+				sum += v[base + wrap];
+				wrap++;
+				length++;
+			}
+		}
+		return count;
+	}
+	/** Applies a legal action (0 = draw, else a run id). */
+	apply(r, action) {
+		this.steps++;
+		if (action === 0) this.draw(this.stock[this.head]);
+		else this.discard(r, runStartOf(action), runLengthOf(action));
+	}
+	/** Draws the stock's top card (its value is `value`) onto the next live stack. */
+	draw(value) {
+		this.head = (this.head + 1) % 52;
+		this.stockLen--;
+		this.push(this.nextLiveStack(this.current), value);
+	}
+	/** Puts `value` on top of stack k, which becomes the current stack (no stock change). */
+	push(k, value) {
+		this.vals[k * 52 + this.len[k]] = value;
+		this.len[k]++;
+		this.tableCount++;
+		this.current = k;
+	}
+	pickUp(r, value) {
+		if (!r.deckBottom) return;
+		this.stock[(this.head + this.stockLen) % 52] = value;
+		this.stockLen++;
+	}
+	/** Removes the run (start, length) from the current stack, as the engine does. */
+	discard(r, start, length) {
+		const k = this.current;
+		const base = k * 52;
+		const n = this.len[k];
+		const v = this.vals;
+		const end = start + length;
+		if (end <= n) {
+			for (let i = start; i < end; i++) this.pickUp(r, v[base + i]);
+			for (let i = end; i < n; i++) v[base + i - length] = v[base + i];
+		} else {
+			const wrapped = end - n;
+			for (let i = 0; i < wrapped; i++) this.pickUp(r, v[base + i]);
+			for (let i = start; i < n; i++) this.pickUp(r, v[base + i]);
+			for (let i = wrapped; i < start; i++) v[base + i - wrapped] = v[base + i];
+		}
+		this.len[k] = n - length;
+		this.tableCount -= length;
+		if (n === length && this.stacks === 7) this.aliveCount--;
+	}
+	/** After generate returned 0: whether the game is won. */
+	won(r) {
+		return this.status === 1 && this.tableCount <= r.winLeft;
+	}
+};
+/**
+* A depth-first search's scratch space: one position and one move list per depth, made on first
+* use and then reused, so a search allocates nothing once it has been as deep before.
+*/
+var SearchLevels = class {
+	stacks;
+	positions = [];
+	moveLists = [];
+	constructor(stacks) {
+		this.stacks = stacks;
+	}
+	/** The position of depth d. */
+	at(d) {
+		while (this.positions.length <= d) {
+			this.positions.push(new Position(this.stacks));
+			this.moveLists.push(new Int32Array(DECADE_ACTIONS));
+		}
+		return this.positions[d];
+	}
+	/** The move list of depth d (after `at(d)`). */
+	moves(d) {
+		return this.moveLists[d];
+	}
+};
+// src/agents/decade/common.ts
+/** The env's engine state and options; a clear error for an env of another game. */
+function decadeEnv(env, agent) {
+	checkPlaying(env, agent);
+	const decade = decadeOf(env);
+	if (!decade) throw new TengymError("bad-argument", `agent "${agent}" plays the decade family, not ${env.id}`);
+	return decade;
+}
+/**
+* Rules resolved once: the same object while the options are the same (agents keep
+* their solver and buffers for as long as the rules object is the same).
+*/
+var RulesCache = class {
+	options = null;
+	key = "";
+	rules = null;
+	get(options) {
+		if (options === this.options && this.rules !== null) return this.rules;
+		const key = JSON.stringify(options);
+		if (key !== this.key || this.rules === null) {
+			this.rules = rulesOf$1(options);
+			this.key = key;
+		}
+		this.options = options;
+		return this.rules;
+	}
+};
+/**
+* The order `longest` prefers: longer runs first, then the older (lower start) of two
+* runs of the same length, the draw last. Higher is better.
+*/
+function longestRank(action) {
+	if (action === 0) return 0;
+	return runLengthOf(action) * 64 - runStartOf(action);
+}
+/** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
+function sortedScores(kind, actions, scores, tieRank = longestRank) {
+	const list = actions.map((action, i) => ({
+		action,
+		score: scores[i]
+	}));
+	list.sort((x, y) => y.score - x.score || tieRank(y.action) - tieRank(x.action));
+	return {
+		kind,
+		actions: list
+	};
+}
+// src/agents/decade/longest.ts
+var LongestRunAgent = class {
+	name = "longest";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		decadeEnv(env, this.name);
+		return longestMove(env.legal, env.legalCount);
+	}
+	/** Score: 64 × run length − start (the draw scores 0); higher first. */
+	score(env) {
+		decadeEnv(env, this.name);
+		const actions = env.legalActions();
+		return sortedScores("heuristic", actions, actions.map(longestRank));
+	}
+};
+/** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
+function longestMove(legal, n) {
+	let best = legal[0];
+	let bestRank = longestRank(best);
+	for (let i = 1; i < n; i++) {
+		const rank = longestRank(legal[i]);
+		if (rank > bestRank) {
+			best = legal[i];
+			bestRank = rank;
+		}
+	}
+	return best;
+}
+// src/agents/decade/hold.ts
+/**
+* Holding, when discards are optional on one straight line (no loop, 1 stack, discarded
+* cards gone: `decade-optional` and its variants).
+*
+* There, drawing never loses anything: cards are only ever added at the right end, so a
+* run that could be discarded now is still a run (the same cards, still consecutive)
+* after any number of draws, as long as no overlapping run is discarded first. Any game
+* can therefore be replayed as "draw the whole stock, then make the same discards in
+* the same order", with the same end. A fair player who draws every card first loses
+* nothing and then sees every card: the fair optimum equals the perfect-information
+* optimum (the oracle's, about 85% of deals), and the full line's exact value (`LineSolver`,
+* below) gives it. (Not with a loop, where a run must include the top card, nor with seven
+* stacks, where emptying a stack changes where later cards go.)
+*/
+/** Without 'deck-bottom' no game takes 78 steps, so a `maxSteps` of 78 or more never cuts one short. */
+const STEPS_NEVER_BINDING = 78;
+function holdsUntilStockEmpty(r) {
+	return r.optional && r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
+}
+/** Draws the whole stock onto the line (one stack): the position a holding player reaches. */
+function drawAll(p) {
+	const base = p.current * 52;
+	for (let i = 0; i < p.stockLen; i++) p.vals[base + p.len[p.current] + i] = p.stock[(p.head + i) % 52];
+	p.len[p.current] += p.stockLen;
+	p.tableCount += p.stockLen;
+	p.steps += p.stockLen;
+	p.head = (p.head + p.stockLen) % 52;
+	p.stockLen = 0;
+}
+/**
+* The exact value of one straight line with nothing left to draw, in the `Solver`'s terms
+* (0 = the line can be cleared, else 1 + the fewest cards it can end with), found in
+* polynomial time rather than by search: a game's worst decision was an exhaustive search of
+* up to 2 million moves (0.4 s) where this takes well under a millisecond.
+*
+* Why it is exact: call the cards a discard takes, in the line's original positions, a block.
+* When a block is discarded, every card between its first and last has gone already, so a
+* later block cannot have a card inside an earlier one's span: the blocks of any game are
+* non-crossing, each gap inside a block was cleared by blocks nested in that gap, and no card
+* left at the end lies inside a block. Conversely any such family can be played, innermost
+* first. So a segment of the line can be cleared when its first card starts a block (a chain of
+* cards whose gaps can be cleared, of a discarding total and length) followed by a segment that
+* can be cleared; and the fewest cards a line ends with is the fewest left outside a choice of
+* disjoint segments that can be cleared. A line that ends with the fewest has no run left (it
+* would end with fewer), so the game does end there. With `maxRun` below the longest possible
+* run the chains count their cards exactly; otherwise only up to `minRun`.
+*
+* For one stack, no loop, no 'deck-bottom' and a step limit that never binds
+* (`holdsUntilStockEmpty`), with an empty stock.
+*/
+var LineSolver = class {
+	rules;
+	/** Chain lengths told apart: lengths 1..sizes (the last saturates unless maxRun binds). */
+	sizes;
+	maxRunBinds;
+	goodLo;
+	goodHi;
+	/** clear[a] (words 2a, 2a+1): bit r set when cards a..r can all be discarded. */
+	clear = /* @__PURE__ */ new Int32Array(106);
+	/** chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card j, of length t + 1. */
+	chains;
+	fewest = /* @__PURE__ */ new Int32Array(53);
+	vals = /* @__PURE__ */ new Uint8Array(52);
+	after = new Position(1);
+	constructor(rules) {
+		if (rules.stacks !== 1 || rules.loop || rules.deckBottom) throw new Error("LineSolver: one straight line, without deck-bottom");
+		this.rules = rules;
+		this.maxRunBinds = rules.maxLen < 14;
+		this.sizes = this.maxRunBinds ? rules.maxLen : rules.minRun;
+		this.chains = new Int32Array(52 * this.sizes * 2);
+		let lo = 0;
+		let hi = 0;
+		for (let s = 0; s <= 35; s++) {
+			if (rules.good[s] !== 1) continue;
+			if (s < 32) lo |= 1 << s;
+			else hi |= 1 << s - 32;
+		}
+		this.goodLo = lo;
+		this.goodHi = hi;
+	}
+	/** The value after `action` in p (p is not modified), the stock then drawn: what holding leaves to play. */
+	valueAfter(p, action) {
+		const q = this.after;
+		q.copyFrom(p);
+		q.apply(this.rules, action);
+		drawAll(q);
+		return this.value(q);
+	}
+	/** The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end with. */
+	value(p) {
+		const n = p.len[p.current];
+		const base = p.current * 52;
+		for (let i = 0; i < n; i++) this.vals[i] = p.vals[base + i];
+		this.fillClearable(n);
+		const left = this.fewestLeft(n);
+		return left <= this.rules.winLeft ? 0 : 1 + left;
+	}
+	fillClearable(n) {
+		const clear = this.clear;
+		const chains = this.chains;
+		const sizes = this.sizes;
+		const minIndex = this.rules.minRun - 1;
+		clear[2 * n] = 0;
+		clear[2 * n + 1] = 0;
+		for (let l = n - 1; l >= 0; l--) {
+			chains.fill(0, l * sizes * 2, n * sizes * 2);
+			chains[l * sizes * 2] = 1 << this.vals[l];
+			let rowLo = 0;
+			let rowHi = 0;
+			for (let j = l; j < n; j++) {
+				const at = j * sizes * 2;
+				let any = 0;
+				let ends = 0;
+				for (let t = 0; t < sizes; t++) {
+					const lo = chains[at + 2 * t];
+					const hi = chains[at + 2 * t + 1];
+					any |= lo | hi;
+					if (t >= minIndex) ends |= lo & this.goodLo | hi & this.goodHi;
+				}
+				if (any === 0) continue;
+				if (ends !== 0) {
+					if (j < 32) rowLo |= 1 << j;
+					else rowHi |= 1 << j - 32;
+					rowLo |= clear[2 * (j + 1)];
+					rowHi |= clear[2 * (j + 1) + 1];
+				}
+				if (j + 1 < n) this.extend(j, j + 1);
+				let gapLo = clear[2 * (j + 1)];
+				let gapHi = clear[2 * (j + 1) + 1];
+				while (gapLo !== 0) {
+					const r = 31 - Math.clz32(gapLo & -gapLo);
+					gapLo &= gapLo - 1;
+					if (r + 1 < n) this.extend(j, r + 1);
+				}
+				while (gapHi !== 0) {
+					const r = 63 - Math.clz32(gapHi & -gapHi);
+					gapHi &= gapHi - 1;
+					if (r + 1 < n) this.extend(j, r + 1);
+				}
+			}
+			clear[2 * l] = rowLo;
+			clear[2 * l + 1] = rowHi;
+		}
+	}
+	/** Adds card k to every chain ending at j. */
+	extend(j, k) {
+		const chains = this.chains;
+		const sizes = this.sizes;
+		const v = this.vals[k];
+		const from = j * sizes * 2;
+		const to = k * sizes * 2;
+		for (let t = 0; t < sizes; t++) {
+			const lo = chains[from + 2 * t];
+			const hi = chains[from + 2 * t + 1];
+			if ((lo | hi) === 0) continue;
+			const shiftedLo = lo << v;
+			const shiftedHi = (hi << v | lo >>> 32 - v) & HIGH_SUMS;
+			let u = t + 1;
+			if (u === sizes) {
+				if (this.maxRunBinds) continue;
+				u = sizes - 1;
+			}
+			chains[to + 2 * u] |= shiftedLo;
+			chains[to + 2 * u + 1] |= shiftedHi;
+		}
+	}
+	/** The fewest cards left outside disjoint segments that clear. */
+	fewestLeft(n) {
+		const fewest = this.fewest;
+		const clear = this.clear;
+		fewest[0] = 0;
+		for (let r = 0; r < n; r++) {
+			let best = fewest[r] + 1;
+			const word = r < 32 ? 0 : 1;
+			const bit = 1 << (r & 31);
+			for (let l = 0; l <= r; l++) if ((clear[2 * l + word] & bit) !== 0 && fewest[l] < best) best = fewest[l];
+			fewest[r + 1] = best;
+		}
+		return fewest[n];
+	}
+};
+/** Bits of totals 32..35 in a chain's high word. */
+const HIGH_SUMS = 15;
+// src/agents/decade/memory.ts
+var StockMemory = class {
+	/** Cards at the top of the stock whose order is unknown. */
+	unknown = 0;
+	/** Known values under them, top first: known[(head + i) % 52]. */
+	known = /* @__PURE__ */ new Uint8Array(52);
+	head = 0;
+	knownLen = 0;
+	/** The state seen last (values, stock size, steps), or none. */
+	last = null;
+	seen = false;
+	trial = null;
+	moves = new Int32Array(DECADE_ACTIONS);
+	counts = /* @__PURE__ */ new Int32Array(11);
+	/** The cards the inferred move put under the stock. */
+	picked = /* @__PURE__ */ new Uint8Array(52);
+	pickedLen = 0;
+	/** The same memory as `other` (a copy, sharing nothing). */
+	copyFrom(other) {
+		this.unknown = other.unknown;
+		this.known.set(other.known);
+		this.head = other.head;
+		this.knownLen = other.knownLen;
+		this.seen = other.seen;
+		if (other.last === null) {
+			this.last = null;
+			return;
+		}
+		if (this.last === null || this.last.stacks !== other.last.stacks) {
+			this.last = new Position(other.last.stacks);
+			this.trial = new Position(other.last.stacks);
+		}
+		this.last.copyFrom(other.last);
+	}
+	/** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
+	remembered() {
+		return {
+			unknown: this.unknown,
+			known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i))
+		};
+	}
+	/** The memory `remembered` gave, standing at `state` (the state it was taken at). */
+	restore(state, remembered) {
+		if (this.last === null || this.last.stacks !== state.numStacks) {
+			this.last = new Position(state.numStacks);
+			this.trial = new Position(state.numStacks);
+		}
+		this.unknown = remembered.unknown;
+		this.head = 0;
+		this.knownLen = remembered.known.length;
+		this.known.set(remembered.known);
+		this.last.loadTableOnly(state);
+		this.last.stockLen = state.stockLen;
+		this.seen = true;
+	}
+	/** Forgets everything (a new episode). */
+	clear() {
+		this.seen = false;
+	}
+	/** Brings the memory up to `state` (see the file's comment). */
+	sync(state, r) {
+		if (this.last === null || this.last.stacks !== r.stacks) {
+			this.last = new Position(r.stacks);
+			this.trial = new Position(r.stacks);
+			this.seen = false;
+		}
+		const last = this.last;
+		if (!(this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r))) || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
+			this.unknown = state.stockLen;
+			this.head = 0;
+			this.knownLen = 0;
+		}
+		last.loadTableOnly(state);
+		last.stockLen = state.stockLen;
+		this.seen = true;
+	}
+	/** Known cards under the unseen ones. */
+	get knownCount() {
+		return this.knownLen;
+	}
+	/** The value of the i-th known card (0 = the first drawn after the unseen ones). */
+	knownAt(i) {
+		return this.known[(this.head + i) % 52];
+	}
+	/** The unseen cards by value (1..10): the stock's composition minus the known cards. */
+	unseenCounts(state, out) {
+		for (let v = 1; v <= 10; v++) out[v] = state.stockValues[v];
+		for (let i = 0; i < this.knownLen; i++) out[this.known[(this.head + i) % 52]]--;
+	}
+	/**
+	* Loads the table of `state` into p with a sampled stock: the unseen cards (the
+	* composition minus the known cards) shuffled with `rng`, then the known cards.
+	*/
+	fill(p, state, rng) {
+		p.loadTableOnly(state);
+		const c = this.counts;
+		this.unseenCounts(state, c);
+		let at = 0;
+		for (let v = 1; v <= 10; v++) for (let k = 0; k < c[v]; k++) p.stock[at++] = v;
+		shuffleInPlace(rng, p.stock, at);
+		for (let i = 0; i < this.knownLen; i++) p.stock[at++] = this.known[(this.head + i) % 52];
+		p.head = 0;
+		p.stockLen = at;
+	}
+	/**
+	* Finds the one legal move from the last state that gives `state` and applies its effect
+	* on the stock; false when there is none, or several that pick up different orders.
+	*/
+	infer(state, r) {
+		const last = this.last;
+		const trial = this.trial;
+		const n = last.generate(r, this.moves);
+		let found = -1;
+		for (let i = 0; i < n; i++) {
+			const m = this.moves[i];
+			trial.copyFrom(last);
+			trial.apply(r, m);
+			if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
+			if (found >= 0 && (found === 0 || m === 0 || !this.samePickUp(last, found, m))) return false;
+			found = m;
+		}
+		if (found < 0) return false;
+		if (found > 0) {
+			this.pickUp(last, found);
+			for (let i = 0; i < this.pickedLen; i++) this.known[(this.head + this.knownLen++) % 52] = this.picked[i];
+			return true;
+		}
+		if (this.unknown > 0) {
+			this.unknown--;
+			return true;
+		}
+		const k = state.current;
+		const drawn = CARD_VALUE[state.table[k * 52 + state.len[k] - 1]];
+		if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
+		this.head = (this.head + 1) % 52;
+		this.knownLen--;
+		return true;
+	}
+	/** Whether runs a and b of p put the same values under the stock in the same order. */
+	samePickUp(p, a, b) {
+		this.pickUp(p, a);
+		const first = this.picked.slice(0, this.pickedLen);
+		this.pickUp(p, b);
+		return first.length === this.pickedLen && first.every((v, i) => v === this.picked[i]);
+	}
+	/** The values run `action` of p puts under the stock, in order, into `picked`. */
+	pickUp(p, action) {
+		const start = runStartOf(action);
+		const end = start + runLengthOf(action);
+		const n = p.len[p.current];
+		const base = p.current * 52;
+		this.pickedLen = 0;
+		for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = p.vals[base + i];
+		for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = p.vals[base + i];
+	}
+	/** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */
+	same(state, p, skipTop) {
+		if (state.stockLen !== p.stockLen || state.current !== p.current || state.tableCount !== p.tableCount) return false;
+		for (let k = 0; k < p.stacks; k++) {
+			const n = p.len[k];
+			if (state.len[k] !== n) return false;
+			const upTo = k === skipTop ? n - 1 : n;
+			for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * 52 + i]] !== p.vals[k * 52 + i]) return false;
+		}
+		return true;
+	}
+	/** The known cards are among the stock's composition. */
+	knownFits(state) {
+		const c = this.counts;
+		for (let v = 1; v <= 10; v++) c[v] = state.stockValues[v];
+		for (let i = 0; i < this.knownLen; i++) if (--c[this.known[(this.head + i) % 52]] < 0) return false;
+		return true;
+	}
+};
+// src/agents/decade/solver.ts
+/**
+* The exact solver of a decade deal whose stock order is known: a depth-first search
+* over `Position`s with a transposition table, used by the oracle (on the true deal) and
+* by the determinized search (on sampled deals).
+*
+* Value of a position (lower is better): 0 when the game can still be won, otherwise
+* 1 + the fewest cards it can end with. A search stops at the first win it finds.
+*
+* - Forced moves (a single legal action) are applied in a loop, so only decision points
+*   recurse and only decision points are stored in the table.
+* - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
+*   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
+*   also the stock's values in order (discarded cards come back), and the step count when
+*   `maxSteps` could cut a game short (below 78, the most steps a game without
+*   'deck-bottom' can take). Entries of older searches are dropped in O(1) by a
+*   generation stamp.
+* - 'deck-bottom' can cycle: a position met again on the current path counts as lost
+*   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
+*   the step count is not in the key, so with 'deck-bottom' the solver is a close
+*   approximation, not exact.
+* - A node budget (applied moves) and a depth cap bound every search; a search cut short
+*   returns estimates (the cards on the table, as if lost there) and stores nothing it
+*   did not finish.
+*/
+const WON$1 = 0;
+const IN_PROGRESS = 255;
+const UNKNOWN = 254;
+/** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
+const MAX_DEPTH = 600;
+/** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
+const MAX_STEPS_WITHOUT_CYCLES = 78;
+const PROBES = 24;
+var Solver = class {
+	rules;
+	/** Applied moves in the current search (decision and forced). */
+	nodes = 0;
+	/** Set when the node budget ran out: the values returned since are estimates. */
+	aborted = false;
+	budget = 0;
+	lastExact = true;
+	keySteps;
+	mask;
+	key1;
+	key2;
+	val;
+	gen;
+	generation = 1;
+	levels;
+	h1 = 0;
+	h2 = 0;
+	/** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
+	constructor(rules, tableBits = 18) {
+		this.rules = rules;
+		this.levels = new SearchLevels(rules.stacks);
+		this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+	}
+	/** Forgets every stored position (O(1)). */
+	clear() {
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/**
+	* The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
+	* At most `budget` moves are applied; `aborted` tells whether the value is exact.
+	*/
+	value(p, budget) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		this.levels.at(0).copyFrom(p);
+		return this.search(0);
+	}
+	/** The value after `action` in `p` (p is not modified). */
+	valueAfter(p, action, budget) {
+		const q = this.levels.at(0);
+		q.copyFrom(p);
+		q.apply(this.rules, action);
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		return this.search(0);
+	}
+	terminalValue(p) {
+		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$1 : 1 + p.tableCount;
+	}
+	/** Value of positions[d], which it may change. Sets lastExact. */
+	search(d) {
+		const r = this.rules;
+		const p = this.levels.at(d);
+		const moves = this.levels.moves(d);
+		let n = p.generate(r, moves);
+		while (n === 1) {
+			if (++this.nodes > this.budget) return this.estimate(p);
+			p.apply(r, moves[0]);
+			n = p.generate(r, moves);
+		}
+		if (n === 0) {
+			this.lastExact = true;
+			return this.terminalValue(p);
+		}
+		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
+		this.hash(p);
+		const slot = this.find();
+		if (slot >= 0) {
+			const v = this.val[slot];
+			if (v === IN_PROGRESS) {
+				this.lastExact = true;
+				return 1 + p.tableCount;
+			}
+			if (v !== UNKNOWN) {
+				this.lastExact = true;
+				return v;
+			}
+		}
+		const at = slot >= 0 ? slot : this.insert();
+		this.val[at] = IN_PROGRESS;
+		const h1 = this.h1;
+		const h2 = this.h2;
+		const child = this.levels.at(d + 1);
+		let best = 255;
+		let exact = true;
+		for (let i = 0; i < n; i++) {
+			if (++this.nodes > this.budget) {
+				this.aborted = true;
+				exact = false;
+				if (best === 255) best = 1 + p.tableCount;
+				break;
+			}
+			child.copyFrom(p);
+			child.apply(r, moves[i]);
+			const v = this.search(d + 1);
+			if (!this.lastExact) exact = false;
+			if (v < best) best = v;
+			if (best === WON$1) {
+				if (this.lastExact) exact = true;
+				break;
+			}
+		}
+		if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
+		this.lastExact = exact;
+		return best;
+	}
+	estimate(p) {
+		this.aborted = this.nodes > this.budget || this.aborted;
+		this.lastExact = false;
+		return 1 + p.tableCount;
+	}
+	hash(p) {
+		let a = Math.imul(p.stockLen + 1, 2654435761) ^ p.current;
+		let b = Math.imul(p.stockLen + 5369127, 2246822519) + p.current;
+		if (this.keySteps) {
+			a = Math.imul(a ^ p.steps, 16777619);
+			b = Math.imul(b + p.steps, 1540483477);
+		}
+		for (let k = 0; k < p.stacks; k++) {
+			const n = p.len[k];
+			const base = k * 52;
+			a = Math.imul(a ^ n + 64, 16777619);
+			b = Math.imul(b + n + 64, 1540483477) ^ b >>> 13;
+			for (let i = 0; i < n; i++) {
+				const v = p.vals[base + i];
+				a = Math.imul(a ^ v, 16777619);
+				b = Math.imul(b + v, 1540483477) ^ b >>> 13;
+			}
+		}
+		if (this.rules.deckBottom) for (let i = 0; i < p.stockLen; i++) {
+			const v = p.stock[(p.head + i) % 52];
+			a = Math.imul(a ^ v + 16, 16777619);
+			b = Math.imul(b + v + 16, 1540483477) ^ b >>> 13;
+		}
+		this.h1 = mix32(a);
+		this.h2 = mix32(b ^ 625341585);
+	}
+	/** The slot holding the current hash, or -1. */
+	find() {
+		const g = this.generation;
+		let i = this.h1 & this.mask;
+		for (let probe = 0; probe < PROBES; probe++) {
+			if (this.gen[i] !== g) return -1;
+			if (this.key1[i] === this.h1 && this.key2[i] === this.h2) return i;
+			i = i + 1 & this.mask;
+		}
+		return -1;
+	}
+	/** A slot for the current hash: the first free one, or (table crowded) its home slot. */
+	insert() {
+		const g = this.generation;
+		const home = this.h1 & this.mask;
+		let i = home;
+		let at = home;
+		for (let probe = 0; probe < PROBES; probe++) {
+			if (this.gen[i] !== g) {
+				at = i;
+				break;
+			}
+			i = i + 1 & this.mask;
+		}
+		this.gen[at] = g;
+		this.key1[at] = this.h1;
+		this.key2[at] = this.h2;
+		this.val[at] = UNKNOWN;
+		return at;
+	}
+};
+// src/agents/decade/lookahead.ts
+const WON = 100;
+const LOST = -100;
+function lookaheadConfigFor(o) {
+	if (o.discard === "optional") return {
+		depth: 1,
+		maxNodes: 2e4,
+		endgameBudget: 2e4
+	};
+	return {
+		depth: 3,
+		maxNodes: 2e4,
+		endgameBudget: 2e4
+	};
+}
+var LookaheadAgent = class {
+	name;
+	fair = true;
+	config;
+	rulesCache = new RulesCache();
+	rules = null;
+	levels = null;
+	/** Unseen cards by value (1..10) and how many, updated along the search path. */
+	unseen = /* @__PURE__ */ new Int32Array(11);
+	unknownLeft = 0;
+	/** Known cards under the unseen ones, in drawing order: queue[queueHead .. queueLen-1]. */
+	queue = /* @__PURE__ */ new Uint8Array(208);
+	queueHead = 0;
+	queueLen = 0;
+	memory = new StockMemory();
+	/** Unused: with nothing unseen there is nothing to shuffle (memory.fill takes one). */
+	rng = createRng(0);
+	nodes = 0;
+	maxNodes = 0;
+	endgame = null;
+	line = null;
+	constructor(config = null, name = "lookahead") {
+		this.config = config;
+		this.name = name;
+	}
+	/** Forgets the memory and the solver's table: an episode never depends on the ones before. */
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.memory.clear();
+		this.endgame?.clear();
+	}
+	act(env) {
+		this.observe(env);
+		return this.choose(env);
+	}
+	/** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
+	observe(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		if (options.pickedUp === "deck-bottom") this.memory.sync(state, this.rulesCache.get(options));
+	}
+	choose(env) {
+		if (env.legalCount === 1) return env.legal[0];
+		const values = this.values(env);
+		let best = 0;
+		for (let i = 1; i < env.legalCount; i++) if (values[i] > values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
+		return env.legal[best];
+	}
+	/**
+	* Score ('heuristic', higher first): the expectimax value (about minus the cards on the
+	* table `depth` draws ahead); with nothing unseen, minus the solver's value (0 = the
+	* table clears); when holding, 0 for the draw and −1 for every discard.
+	*/
+	score(env) {
+		this.observe(env);
+		return sortedScores("heuristic", env.legalActions(), this.values(env));
+	}
+	values(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules !== this.rules) {
+			this.rules = rules;
+			this.levels = new SearchLevels(rules.stacks);
+			this.endgame = null;
+			this.line = null;
+		}
+		const config = this.config ?? lookaheadConfigFor(options);
+		if (holdsUntilStockEmpty(rules) && state.stockLen > 0) return this.holdValues(env);
+		if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0) return this.solvedValues(env, state, config);
+		this.maxNodes = config.maxNodes;
+		this.nodes = 0;
+		const root = this.levels.at(0);
+		root.loadTableOnly(state);
+		root.stockLen = state.stockLen;
+		this.loadUnseen(state, rules);
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) out.push(this.afterAction(root, env.legal[i], config.depth, 1));
+		return out;
+	}
+	/** Holding (hold.ts): while cards are unseen, drawing scores 0 and every discard −1. */
+	holdValues(env) {
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) out.push(env.legal[i] === 0 ? 0 : -1);
+		return out;
+	}
+	/**
+	* No card unseen: the deal is known, and minus the exact solver's value (0 = the table
+	* clears) is the expectimax to the end. Every value stored then holds for any deal (no
+	* future card is unknown), so the solver's table is never cleared.
+	*/
+	solvedValues(env, state, config) {
+		if (holdsUntilStockEmpty(this.rules)) return this.lineValues(env, state);
+		const out = [];
+		this.endgame ??= new Solver(this.rules, 18);
+		const root = this.levels.at(0);
+		if (this.rules.deckBottom) this.memory.fill(root, state, this.rng);
+		else root.loadTableOnly(state);
+		for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget));
+		return out;
+	}
+	/** `solvedValues` by `LineSolver`: minus each action's exact value, found without search. */
+	lineValues(env, state) {
+		this.line ??= new LineSolver(this.rules);
+		const root = this.levels.at(0);
+		root.loadTableOnly(state);
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) out.push(-this.line.valueAfter(root, env.legal[i]));
+		return out;
+	}
+	/**
+	* The stock as the agent knows it: `unknownLeft` unseen cards on top (by value in
+	* `unseen`), then the known queue (with 'deck-bottom': what the memory holds, and the
+	* cards the search discards, which go under the stock in a known order).
+	*/
+	loadUnseen(state, rules) {
+		this.queueHead = 0;
+		this.queueLen = 0;
+		if (rules.deckBottom) {
+			this.memory.unseenCounts(state, this.unseen);
+			this.unknownLeft = this.memory.unknown;
+			for (let i = 0; i < this.memory.knownCount; i++) this.queue[this.queueLen++] = this.memory.knownAt(i);
+		} else {
+			for (let v = 1; v <= 10; v++) this.unseen[v] = state.stockValues[v];
+			this.unknownLeft = state.stockLen;
+		}
+	}
+	/** Value of taking `action` in p (p unchanged); levels ≥ d are scratch. */
+	afterAction(p, action, depth, d) {
+		if (action === 0) return this.chance(p, depth, d);
+		const q = this.levels.at(d);
+		q.copyFrom(p);
+		const queued = this.queueLen;
+		if (this.rules.deckBottom) this.pickUp(q, action);
+		q.apply(this.rules, action);
+		const v = this.decide(q, depth, d + 1);
+		this.queueLen = queued;
+		return v;
+	}
+	/** With 'deck-bottom' the run's cards go under the stock (oldest position first, as the engine does). */
+	pickUp(p, action) {
+		const start = runStartOf(action);
+		const length = runLengthOf(action);
+		const base = p.current * 52;
+		const n = p.len[p.current];
+		const end = start + length;
+		const wrapped = end > n ? end - n : 0;
+		for (let i = 0; i < wrapped; i++) this.queue[this.queueLen++] = p.vals[base + i];
+		for (let i = start; i < Math.min(end, n); i++) this.queue[this.queueLen++] = p.vals[base + i];
+	}
+	/** Our move in p (p may be changed): the best of the legal actions. */
+	decide(p, depth, d) {
+		const r = this.rules;
+		const moves = this.levels.moves(d - 1);
+		const n = p.generate(r, moves);
+		if (n === 0) return p.won(r) ? WON : LOST - p.tableCount;
+		if (++this.nodes > this.maxNodes) return this.horizon(p);
+		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
+		let best = -Infinity;
+		for (let i = 0; i < n; i++) {
+			const v = this.afterAction(p, moves[i], depth, d);
+			if (v > best) best = v;
+		}
+		return best;
+	}
+	horizon(p) {
+		return -p.tableCount;
+	}
+	/**
+	* Draw from p (p unchanged): the average over the unseen values, or the known next
+	* card once no unseen card is above it, or the horizon value.
+	*/
+	chance(p, depth, d) {
+		if (depth === 0 || p.stockLen === 0) return this.horizon(p);
+		const k = p.nextLiveStack(p.current);
+		const q = this.levels.at(d);
+		if (this.unknownLeft === 0) {
+			const v = this.queue[this.queueHead++];
+			this.drawValue(p, q, k, v);
+			const value = this.decide(q, depth - 1, d + 1);
+			this.queueHead--;
+			return value;
+		}
+		const total = this.unknownLeft;
+		let sum = 0;
+		this.unknownLeft--;
+		for (let v = 1; v <= 10; v++) {
+			const count = this.unseen[v];
+			if (count === 0) continue;
+			this.drawValue(p, q, k, v);
+			this.unseen[v]--;
+			sum += count * this.decide(q, depth - 1, d + 1);
+			this.unseen[v]++;
+		}
+		this.unknownLeft++;
+		return sum / total;
+	}
+	/** q = p after drawing a card of value v onto stack k. */
+	drawValue(p, q, k, v) {
+		q.copyFrom(p);
+		q.steps++;
+		q.stockLen--;
+		q.push(k, v);
+	}
+};
+// src/agents/decade/oracle.ts
+var OracleAgent = class {
+	name = "oracle";
+	fair = false;
+	budget;
+	tableBits;
+	rulesCache = new RulesCache();
+	rules = null;
+	/** The search, or where holding is free the line's exact value (one of the two). */
+	solver = null;
+	line = null;
+	root = null;
+	/** The stock values (top first) the table was filled for. */
+	dealStock = /* @__PURE__ */ new Uint8Array(52);
+	dealLen = -1;
+	constructor(config = {}) {
+		this.budget = config.budget ?? 2e6;
+		this.tableBits = config.tableBits ?? 20;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.dealLen = -1;
+		this.solver?.clear();
+	}
+	act(env) {
+		decadeEnv(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		const values = this.values(env);
+		let best = 0;
+		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
+		return env.legal[best];
+	}
+	/** Score: 0 when the action still wins the deal, else −(1 + the fewest cards it can end with). */
+	score(env) {
+		checkPlaying(env, this.name);
+		return sortedScores("value", env.legalActions(), this.values(env).map((v) => -v));
+	}
+	/** The solver's value of every legal action, in the env's legal order. */
+	values(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules !== this.rules) {
+			this.rules = rules;
+			const holds = holdsUntilStockEmpty(rules);
+			this.line = holds ? new LineSolver(rules) : null;
+			this.solver = holds ? null : new Solver(rules, this.tableBits);
+			this.root = new Position(rules.stacks);
+			this.dealLen = -1;
+		}
+		const root = this.root;
+		root.loadTrue(state);
+		const out = [];
+		if (this.line !== null) {
+			for (let i = 0; i < env.legalCount; i++) out.push(this.line.valueAfter(root, env.legal[i]));
+			return out;
+		}
+		this.keepOrClearTable(root, rules);
+		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget));
+		return out;
+	}
+	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's). */
+	keepOrClearTable(root, rules) {
+		if (rules.deckBottom) return;
+		if (!this.sameDeal(root)) {
+			this.solver.clear();
+			for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % 52];
+			this.dealLen = root.stockLen;
+		}
+	}
+	sameDeal(root) {
+		if (this.dealLen < root.stockLen) return false;
+		const skip = this.dealLen - root.stockLen;
+		for (let i = 0; i < root.stockLen; i++) if (this.dealStock[skip + i] !== root.stock[(root.head + i) % 52]) return false;
+		return true;
+	}
+};
+// src/agents/decade/pimc.ts
+/**
+* `pimc` — determinized search (perfect-information Monte Carlo). At a decision point
+* (more than one legal action) it deals K plausible stocks: the stock's composition,
+* which a player knows, in orders shuffled with the agent's own seeded generator (never
+* the true order: the shuffle starts from the composition in a fixed order, so the true
+* order cannot leak in). On each sampled deal it solves every legal action exactly (the
+* oracle's solver, capped at `budget` moves per action) and counts, per action, the
+* samples in which it still clears the table. It plays the action that clears in the
+* most samples; ties go to the fewest cards left on average, then to `longest`'s choice.
+*
+* With no card unseen (the stock is empty) one "sample" is the true deal: it solves it
+* once, with `endgameBudget`, and keeps the solver's table from move to move.
+*
+* Optional discards on one straight line (`decade-optional`): drawing is provably never
+* worse (hold.ts), so it draws while the stock lasts without sampling, then values the
+* full line exactly, without search (`LineSolver`) — the perfect-information optimum,
+* which a fair player can reach there. `score` still samples (each sample valued with the
+* whole stock drawn, as exactly).
+*
+* With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
+* went under the stock (memory.ts: it must see every state of the game, as `act` does in
+* an evaluation) and samples only the cards it has not seen; after one pass through the
+* deck it plays the known deal exactly.
+*
+* `score` is the fraction of samples in which the action clears ('win-probability'), with the
+* mean cards left over the samples (`cardsLeft`).
+*
+* The samples at a decision are drawn from a generator seeded by the episode's seed and what
+* the player sees there (the table, the stock's composition, the step, the remembered cards:
+* `seenHash`), never by the calls made before: `act` and `score` agree on a position, and a
+* hint for a position is the same whoever asks and whatever was asked before.
+*/
+/** `pimc`'s budgets on the decade family's one-stock presets (moves per action's search; with nothing unseen). */
+const PIMC_BUDGET = 2e4;
+const PIMC_ENDGAME_BUDGET = 2e5;
+/** Samples and budgets by option set: chosen so a 1,000-deal evaluation takes minutes. */
+function pimcConfigFor(o) {
+	if (o.discard === "optional") return {
+		samples: 24,
+		budget: 4e3,
+		endgameBudget: 1e5
+	};
+	if (o.pickedUp === "deck-bottom") return {
+		samples: 32,
+		budget: PIMC_BUDGET,
+		endgameBudget: PIMC_ENDGAME_BUDGET
+	};
+	return {
+		samples: 128,
+		budget: PIMC_BUDGET,
+		endgameBudget: PIMC_ENDGAME_BUDGET
+	};
+}
+/**
+* pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
+* measurements on decks the env does not deal (src/research/decade-reduced-room.ts) call it directly.
+*/
+var PimcSearch = class PimcSearch {
+	rules;
+	solver;
+	/** Where holding is free: each sample's line, its stock drawn, valued exactly without search. */
+	line;
+	sample;
+	constructor(rules, tableBits = 18) {
+		this.rules = rules;
+		this.solver = new Solver(rules, tableBits);
+		this.line = holdsUntilStockEmpty(rules) ? new LineSolver(rules) : null;
+		this.sample = new Position(rules.stacks);
+	}
+	/**
+	* Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
+	* (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
+	* (else the one deal is the true one, and the solver keeps its table from sample to sample).
+	*/
+	tally(legal, n, samples, budget, hidden, rng, fill) {
+		const t = {
+			wins: new Float64Array(n),
+			values: new Float64Array(n),
+			samples
+		};
+		for (let k = 0; k < samples; k++) {
+			fill(this.sample, rng);
+			if (hidden) this.solver.clear();
+			for (let i = 0; i < n; i++) {
+				const v = this.solve(legal[i], budget);
+				if (v === 0) t.wins[i]++;
+				t.values[i] += v;
+			}
+		}
+		return t;
+	}
+	/** Whether move i beats move j: more samples cleared, then fewer cards left on average, then `longest`'s order. */
+	static better(legal, t, i, j) {
+		if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
+		if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
+		return longestRank(legal[i]) > longestRank(legal[j]);
+	}
+	/** The index of the best of `n` moves. */
+	static best(legal, t, n) {
+		let best = 0;
+		for (let i = 1; i < n; i++) if (PimcSearch.better(legal, t, i, best)) best = i;
+		return best;
+	}
+	/** The solver's value of `action` on the current sample. */
+	solve(action, budget) {
+		return this.line === null ? this.solver.valueAfter(this.sample, action, budget) : this.line.valueAfter(this.sample, action);
+	}
+};
+var PimcAgent = class {
+	name;
+	fair = true;
+	config;
+	seed = 0;
+	rulesCache = new RulesCache();
+	search = null;
+	memory = new StockMemory();
+	/** `config`: fixed samples and budgets; null = `pimcConfigFor` the env's options. */
+	constructor(config = null, name = "pimc") {
+		this.config = config;
+		this.name = name;
+	}
+	/** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+		this.memory.clear();
+		this.search?.solver.clear();
+	}
+	act(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules.deckBottom) this.memory.sync(state, rules);
+		return this.choose(env, state, rules);
+	}
+	choose(env, state, rules) {
+		if (env.legalCount === 1) return env.legal[0];
+		if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
+		return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
+	}
+	/** How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards). */
+	unseenCount(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (!rules.deckBottom) return state.stockLen;
+		this.memory.sync(state, rules);
+		return this.memory.unknown;
+	}
+	/** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
+	observe(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules.deckBottom) this.memory.sync(state, rules);
+	}
+	/** Remembers `remembered` at `env`'s state: a position labelled away from its game (distillation). */
+	restoreMemory(env, remembered) {
+		this.memory.restore(decadeEnv(env, this.name).state, remembered);
+	}
+	/** Starts from what `other` remembers of the stock (a game continued from where `other` stands). */
+	copyMemoryFrom(other) {
+		this.memory.copyFrom(other.memory);
+	}
+	/** Score: the fraction of sampled deals in which the action still clears the table. */
+	score(env) {
+		this.observe(env);
+		const t = this.tally(env);
+		const order = Array.from({ length: env.legalCount }, (_, i) => i);
+		order.sort((a, b) => PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0);
+		return {
+			kind: "win-probability",
+			actions: order.map((i) => ({
+				action: env.legal[i],
+				score: t.wins[i] / t.samples,
+				cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples
+			}))
+		};
+	}
+	tally(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		const config = this.config ?? pimcConfigFor(options);
+		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
+		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
+		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
+		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
+		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill);
+	}
+};
+/**
+* A 32-bit hash of what a player sees in `state`: every stack's cards, the current stack, the
+* step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
+* the unseen ones. Never the stock's order.
+*/
+function seenHash(state, memory) {
+	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
+	for (let k = 0; k < state.numStacks; k++) {
+		const base = k * 52;
+		h = mix32(h ^ 256 + state.len[k]);
+		for (let i = 0; i < state.len[k]; i++) h = mix32(h + state.table[base + i]);
+	}
+	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | state.stockValues[v]));
+	if (memory) for (let i = 0; i < memory.knownCount; i++) h = mix32(h + 512 + memory.knownAt(i));
+	return h >>> 0;
+}
+// src/agents/decade/index.ts
+/**
+* The decade family's baselines. Every agent plays every decade id and option (one or
+* seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left');
+* each file's doc comment gives the idea.
+*
+* | agent       | fair | idea |
+* |-------------|------|------|
+* | `longest`   | yes  | longest-run-first, oldest cards on a tie; draws only when no run is legal |
+* | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
+* | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
+* | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound) |
+* | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
+*/
+const DECADE = [decadeGame];
+/** Whether holding is free under these options (hold.ts): where `optimal` plays. */
+function holdsFree(env) {
+	const options = decadeOptionsOf(env);
+	return options !== null && holdsUntilStockEmpty(rulesOf$1(options));
+}
+const DECADE_AGENTS = [
+	{
+		name: "longest",
+		description: "longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal",
+		fair: true,
+		games: DECADE,
+		create: () => new LongestRunAgent()
+	},
+	{
+		name: "lookahead",
+		description: "expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the horizon); exact search once no card is unseen",
+		fair: true,
+		games: DECADE,
+		create: () => new LookaheadAgent()
+	},
+	{
+		name: "pimc",
+		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
+		fair: true,
+		games: DECADE,
+		create: () => new PimcAgent()
+	},
+	{
+		name: "oracle",
+		description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
+		fair: false,
+		games: DECADE,
+		create: () => new OracleAgent()
+	},
+	{
+		name: "optimal",
+		description: "the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline",
+		fair: true,
+		ceiling: true,
+		games: DECADE,
+		plays: (env) => holdsFree(env),
+		create: () => new LookaheadAgent(null, "optimal")
+	}
+];
+/**
+* The decade ids where `lookahead` ranks hints instead of `pimc` (under any name: `decade` with
+* `{ stacks: 7 }` is `decade-stacks`): on seven stacks `pimc` is a
+* little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` (where the shipped
+* model answers, and `lookahead` for options it was not trained for) `pimc`'s lead is within its
+* interval and its hints only just fit the 10 ms a hint may take (p99 8.3–8.7 ms, single hints
+* up to 65 ms: docs/hints.md, Latency).
+*/
+const LOOKAHEAD_IDS = /* @__PURE__ */ new Set([
+	"decade-stacks",
+	"decade-max3",
+	"ten-twenty-thirty"
+]);
+/**
+* Training presets. The decade family has ~2.4 decisions per 63-step game, nearly always between
+* two runs: PPO with many copies and short rollouts, and PPO and DQN with the denser 'cards'
+* reward (+1 per card discarded, scaled to about 1 per game) for training, which learned faster
+* than the 'win' reward in our runs (docs/decisions.md, "Training"). Not with 'deck-bottom',
+* where a discarded card comes back and 'cards' would pay for cycling. A higher entropy bonus
+* keeps PPO from settling early on one of two near-equal runs. DQN: the observations are large
+* (535 floats and a 677-byte mask per side of a transition), so a smaller buffer, which still
+* spans ~500,000 env steps of play. Afterstate: with optional discards every step is a decision
+* (draw or discard), so a run needs far fewer env steps for as many samples, and each sample
+* pays for less of a gradient step.
+*/
+const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
+	trainingReward: "cards",
+	rewardScale: 1 / 52
+} : {};
+/**
+* The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
+* models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
+* level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
+* optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
+*/
+const DECADE_KIT = {
+	agents: DECADE_AGENTS,
+	modelFirst: [
+		"decade",
+		"decade-fives",
+		"ten-twenty-thirty"
+	],
+	hintBaseline: (env, baseline) => {
+		if (holdsFree(env)) return baseline("optimal", "the exact optimum");
+		return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
+	},
+	presets: {
+		ppo: (env) => ({
+			totalSteps: 15e6,
+			numEnvs: 64,
+			rolloutSteps: 16,
+			minibatchSize: 256,
+			hidden: [64, 64],
+			learningRate: 5e-4,
+			gamma: 1,
+			entropyCoef: .03,
+			...cardsReward(env),
+			evalEvery: 1e6,
+			evalEpisodes: 5e3
+		}),
+		dqn: (env) => ({
+			totalSteps: 1e7,
+			hidden: [64, 64],
+			bufferSize: 2e4,
+			learningStarts: 2e3,
+			trainEvery: 8,
+			gamma: 1,
+			targetUpdate: 250,
+			...cardsReward(env),
+			evalEvery: 1e6,
+			evalEpisodes: 5e3
+		}),
+		afterstate: (env) => env.options.discard === "optional" ? {
+			totalSteps: 3e6,
+			samplesPerUpdate: 512,
+			evalEvery: 5e5,
+			evalEpisodes: 2e3
+		} : {
+			totalSteps: 2e7,
+			evalEvery: 2e6,
+			evalEpisodes: 5e3
+		}
+	}
+};
+// src/agents/four-ten/common.ts
+/** Four Ten options with their defaults filled in, from an env's options or a partial object. */
+function fourTenOptionsOf(options) {
+	const parsed = fourTenOptionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-options", `bad four-ten options: ${formatZodError(parsed.error)}`);
+	return parsed.data;
+}
+function rulesOf(options) {
+	return {
+		handTarget: options.handTarget,
+		check: options.check,
+		drawVisible: options.drawVisible
+	};
+}
+/** The check of every configuration, computed once per rule set. */
+const verdictCache = /* @__PURE__ */ new Map();
+function verdicts(rules) {
+	const id = `${rules.handTarget}/${rules.check}`;
+	let table = verdictCache.get(id);
+	if (!table) {
+		table = new Uint8Array(NUM_CONFIGS);
+		for (let c = 0; c < NUM_CONFIGS; c++) table[c] = judgeConfig(c, rules);
+		verdictCache.set(id, table);
+	}
+	return table;
+}
+/**
+* What this turn's exchanges can still reach from the non-terminal configuration c (c included):
+* paths of single exchanges through configurations that neither fault nor score and were not
+* seen this turn (`seen`: engine keys). `scores` is true when one more exchange from one of them
+* scores.
+*/
+function exchangeReach(verdict, c, seen) {
+	const configs = [c];
+	const visited = new Set(configs);
+	let scores = false;
+	for (let i = 0; i < configs.length; i++) for (let e = 0; e < 32; e++) {
+		const y = afterExchange(configs[i], e);
+		if (y < 0 || visited.has(y) || seen.has(keyOfConfig(y))) continue;
+		if (verdict[y] === 1) scores = true;
+		else if (verdict[y] === 0) {
+			visited.add(y);
+			configs.push(y);
+		}
+	}
+	return {
+		configs,
+		scores
+	};
+}
+/** The phase, from the legal list (ids 0–2 place, 3–14 replace, 15–47 exchange or end turn). */
+function phaseOf(env) {
+	const first = env.legal[0];
+	return first < 3 ? "place" : first < 15 ? "replace" : "exchange";
+}
+/** What a fair agent may know of the env's Four Ten state. */
+function readPosition(env) {
+	const four = fourTenOf(env);
+	if (!four) throw new TengymError("bad-argument", `the Four Ten baselines play four-ten, not ${env.id}`);
+	const s = four.state;
+	const stock = [
+		s.stockCounts[0],
+		s.stockCounts[1],
+		s.stockCounts[2],
+		s.stockCounts[3]
+	];
+	const phase = phaseOf(env);
+	const seen = /* @__PURE__ */ new Set();
+	if (phase === "exchange") for (let i = 0; i < s.seenCount; i++) seen.add(s.seen[i]);
+	return {
+		phase,
+		config: configOfKey(s.key),
+		drawn: s.drawn,
+		stock,
+		stockSize: stock[0] + stock[1] + stock[2] + stock[3],
+		seen,
+		points: s.points,
+		safeties: s.safeties
+	};
+}
+/** Cards drawn this round so far (in hands, out of play, or showing). */
+function cardsDrawn(p) {
+	return 32 - p.stockSize;
+}
+/** The hand and value of replacement id a. */
+function replaceParts(a) {
+	const i = a - 3;
+	return [i >> 2, (i & 3) + 1];
+}
+/** The legal ids, in increasing order. */
+function legalList(env) {
+	return Array.from(env.legal.subarray(0, env.legalCount));
+}
+/** Does `action` score at once, whatever card comes (a seen card into Hand, or an exchange)? */
+function surelyScores(rules, p, action) {
+	if (p.phase === "place") return p.drawn > 0 && judgeConfig(addCard$1(p.config, action, p.drawn), rules) === 1;
+	if (p.phase === "replace" || action === 47) return false;
+	return judgeConfig(afterExchange(p.config, action - 15), rules) === 1;
+}
+/**
+* Sort helper: best first; ties go to a move that scores now (points in hand beat points to
+* come), then to ending the turn (no wandering between equally good configurations), then to
+* the lower action id (deterministic).
+*/
+function bestFirst(items, scoresNow = () => false) {
+	const rank = (a) => scoresNow(a) ? 2 : a === 47 ? 1 : 0;
+	return items.sort((x, y) => y.score - x.score || rank(y.action) - rank(x.action) || x.action - y.action);
+}
+// src/agents/four-ten-solver/default-game-values.ts
+const DEFAULT_GAME_VALUES = {
+	rules: {
+		"drawVisible": true,
+		"check": "points-first",
+		"handTarget": 10,
+		"gameTarget": 50,
+		"safeties": 3
+	},
+	discount: 1e-12,
+	shortfall: [
+		.0015694828871578815,
+		.0015112895315171192,
+		.0014365881514651114,
+		.0014100213725637273,
+		.0007993413412538874,
+		.0007309735331091777,
+		.0006762658068408158,
+		.0006108958008358104,
+		.0004511413523882406,
+		.0003750266083947186,
+		.00034662537009651976,
+		.0002770272080881563,
+		.00018755783505599013,
+		.00015576271280021993,
+		.00014601928522672725,
+		.00011788224373175566,
+		5938766495678745e-20,
+		48246986323650594e-21,
+		4543159086908573e-20,
+		3690457919019583e-20,
+		14979724725664673e-21,
+		12450408536539546e-21,
+		11655766108370633e-21,
+		9703564763122748e-21,
+		5671166807356387e-21,
+		33472707697717485e-22,
+		3075531971781973e-21,
+		26615820380090424e-22,
+		19014591556824963e-22,
+		12933735443518784e-22,
+		11637953771183115e-22,
+		9.968893066957064e-7,
+		7.318327506567175e-7,
+		5.349027713933817e-7,
+		4.675559461211612e-7,
+		3.9578723087148545e-7,
+		2.9378058055720963e-7,
+		2.1721142555423987e-7,
+		1.8782752249636953e-7,
+		1.461727401642989e-7,
+		9.744426968749907e-8,
+		7.350231455096085e-8,
+		6.262221064729665e-8,
+		4.9251929893380516e-8,
+		2.976085652365261e-8,
+		2.219830164184728e-8,
+		1.8953572133600424e-8,
+		1.5531972209281037e-8,
+		1.0518433258467043e-8,
+		7.159378885526497e-9,
+		2393744030252624e-21,
+		22423767920372377e-22,
+		2050231583922898e-21,
+		19803249439272206e-22,
+		11846244608861894e-22,
+		10648896827846644e-22,
+		9.320422892238207e-7,
+		8.360315940788085e-7,
+		6.278380556053143e-7,
+		5.207212869858339e-7,
+		4.6078550039592905e-7,
+		3.688322016581884e-7,
+		2.5321911667770493e-7,
+		2.102502755872819e-7,
+		1.933956259118868e-7,
+		1.5482962464959537e-7,
+		7.957800736892231e-8,
+		6.480506423450635e-8,
+		6.035915869208388e-8,
+		4.8755954640364394e-8,
+		2.0506750440295048e-8,
+		1.706926627206129e-8,
+		1.575772431059859e-8,
+		1.3036914106853676e-8,
+		7.786753428015439e-9,
+		4.729119178025817e-9,
+		4.269470754400719e-9,
+		3.654831239170433e-9,
+		2.6461325978944434e-9,
+		1.8203842427278654e-9,
+		1.59540794107944e-9,
+		1.356217595376542e-9,
+		1.0053638545797073e-9,
+		7390411934631271e-25,
+		6320258276951148e-25,
+		5320941988397319e-25,
+		3980754400464445e-25,
+		2964237247235858e-25,
+		2534610625336805e-25,
+		19656106710476756e-26,
+		12571333279609515e-26,
+		9507139737692781e-26,
+		8114657631412661e-26,
+		6403472070078128e-26,
+		3908921361752766e-26,
+		29410333301753513e-27,
+		25257590074337103e-27,
+		20878480544087513e-27,
+		14461939544147483e-27,
+		10162878478410387e-27,
+		3.5804471787298797e-9,
+		3.2850311464363712e-9,
+		2.9137491257494574e-9,
+		2.7756807003331692e-9,
+		1.7344484692436731e-9,
+		1.5371385204958792e-9,
+		1.2861811625990172e-9,
+		1.1468700399704618e-9,
+		8747005670166113e-25,
+		7244082126067819e-25,
+		6167652785774235e-25,
+		4951577676099278e-25,
+		3451746416020303e-25,
+		28701803555113973e-26,
+		25972115129882133e-26,
+		20699640734479466e-26,
+		11006731037348761e-26,
+		9040772346969347e-26,
+		8359612873097983e-26,
+		6780886179212828e-26,
+		30760343892377324e-27,
+		26077155695841335e-27,
+		2384520714925656e-26,
+		20063230513272478e-27,
+		13207284133005844e-27,
+		9178607272780354e-27,
+		8443456357651723e-27,
+		7544316617007374e-27,
+		6201723074087512e-27,
+		5080276216535025e-27,
+		4010869289030749e-27,
+		3672008954473045e-27,
+		32080956905527064e-28,
+		2848964246057544e-27,
+		268535249904858e-26,
+		2547115932842653e-27,
+		23711566944927178e-28,
+		22363803551990087e-28,
+		21745402114841995e-28,
+		20971245467728555e-28,
+		11608932855691254e-28,
+		11216764295990168e-28,
+		11038548496446443e-28,
+		1081954366930681e-27,
+		10500280429239622e-28,
+		10376405990466997e-28,
+		1032325741130494e-27,
+		10267211699643496e-28,
+		10185090070973935e-28,
+		10130068853705703e-28,
+		9642667173367056e-27,
+		9124642714494736e-27,
+		8154345991379728e-27,
+		7906939289067392e-27,
+		6535306443170833e-27,
+		6219278828331831e-27,
+		5790312615180467e-27,
+		5587249860208161e-27,
+		52231722991957276e-28,
+		4994871336875104e-27,
+		4371956507203083e-27,
+		4209515844105463e-27,
+		3741937889971654e-27,
+		3657642018494344e-27,
+		36122644727837993e-28,
+		35378270909249046e-28,
+		3409580840604463e-27,
+		3380650447653937e-27,
+		33627346732213577e-28,
+		33203954348380646e-28,
+		27395105195507367e-28,
+		2731791843861812e-27,
+		25588878678087824e-28,
+		2547080112506956e-27,
+		25345749225011356e-28,
+		25262444990416443e-28,
+		25212300587550704e-28,
+		2516717524162103e-27,
+		25056993329287517e-28,
+		247918342042932e-26,
+		1840071611814264e-27,
+		18380064677740936e-28,
+		18310392101281862e-28,
+		1822692588590212e-27,
+		1818223146819866e-27,
+		18144539323128775e-28,
+		1809642585485214e-27,
+		18059246518584348e-28,
+		18041937211415812e-28,
+		18020025115031763e-28,
+		10014857607443538e-28,
+		10014355693393027e-28,
+		1001412760521104e-27,
+		10013847313491694e-28,
+		10013438706778998e-28,
+		10013280166988437e-28,
+		10013212145169793e-28,
+		10013140415477399e-28,
+		1001303531271416e-27,
+		1001296489421339e-27
+	]
+};
+// src/agents/four-ten-solver/round-model.ts
+/**
+* The model of a Four Ten round's graph (browser-safe; the solve is round-solver.ts): every
+* configuration's verdict, the components of the exchange graph (configurations one exchange
+* apart, restricted to those that neither score nor fault: what a turn's exchanges can reach), and
+* where each (component, stock composition) value lives in a solution's tables. Configurations and
+* multisets are four-ten-hands.ts's. Built once per `handTarget` and `check` (about 0.2 s) and
+* shared by every solution with those rules.
+*
+* Full hands (12 cards) are laid out by M, the hands' 12-card multiset: with M fixed, the stock can
+* be any composition with 0 ≤ stock[v] ≤ 8 − m_v (the rest is out of play after replacements), a
+* box of ∏ (9 − m_v) compositions; a full component's values fill one box. Components with fewer
+* cards have one value each (the stock follows from the hands).
+*/
+/** Verdicts of a configuration: four-ten-hands.ts's check, and one more. */
+const CONTINUES = 0;
+/**
+* The static structure for a `handTarget` and `check`: every configuration's verdict, the
+* exchange graph's components, and where each (component, stock) value lives. Built once
+* (about 0.2 s) and shared by every solution with those rules.
+*/
+var RoundModel = class {
+	handTarget;
+	check;
+	/** CONTINUES, SCORES, FAULTS or IMPOSSIBLE per configuration. */
+	verdict = new Uint8Array(NUM_CONFIGS);
+	/** Component of each non-ending configuration, −1 otherwise. */
+	comp = new Int32Array(NUM_CONFIGS).fill(-1);
+	numComps = 0;
+	/** Members of component k: compMembers[compStart[k] .. compStart[k+1]-1]. */
+	compStart = /* @__PURE__ */ new Int32Array(0);
+	compMembers = /* @__PURE__ */ new Int32Array(0);
+	compFlags = /* @__PURE__ */ new Uint8Array(0);
+	compTotal = /* @__PURE__ */ new Uint8Array(0);
+	compCards = /* @__PURE__ */ new Uint8Array(0);
+	/** Non-full components, most cards first (the order the solver fills them). */
+	nonFullOrder = /* @__PURE__ */ new Int32Array(0);
+	numM = 0;
+	/** m counts, 4 per M. */
+	mCounts = /* @__PURE__ */ new Uint8Array(0);
+	/** Stock compositions for M: ∏ (9 − m_v); a stock s has box index Σ s_v · stride_v. */
+	mBox = /* @__PURE__ */ new Int32Array(0);
+	mStride = /* @__PURE__ */ new Int32Array(0);
+	/** Full components of M: mComps[mCompStart[M] .. mCompStart[M+1]-1]. */
+	mCompStart = /* @__PURE__ */ new Int32Array(0);
+	mComps = /* @__PURE__ */ new Int32Array(0);
+	/** Box indices of M ordered by stock size: mStocks[mStockStart[M] + ...], sizes bucketed by mSizeStart. */
+	mStocks = /* @__PURE__ */ new Int32Array(0);
+	mStockStart = /* @__PURE__ */ new Int32Array(0);
+	/** mSizeStart[M*22 + k]: where stocks of size k start within M's list (k = 0..21). */
+	mSizeStart = /* @__PURE__ */ new Int32Array(0);
+	/** M of each full configuration (−1 otherwise). */
+	cfgM = new Int16Array(NUM_CONFIGS).fill(-1);
+	/** Full non-ending configurations: where its component's stock box starts in the value table. */
+	slotBase = new Int32Array(NUM_CONFIGS).fill(-1);
+	/** Size of the full-hands value table. */
+	fullSize = 0;
+	/** M by key m1 + 9 m2 + 81 m3 + 729 m4. */
+	mByKey = (/* @__PURE__ */ new Int16Array(6561)).fill(-1);
+	constructor(handTarget, check) {
+		if (!Number.isInteger(handTarget) || handTarget < 1 || handTarget > 40) throw new TengymError("bad-argument", `the Four Ten solver takes handTarget 1..40, got ${handTarget}`);
+		this.handTarget = handTarget;
+		this.check = check;
+		this.judgeAll();
+		this.findComponents();
+		this.layOutFull();
+	}
+	judgeAll() {
+		for (let a = 0; a < 70; a++) for (let b = 0; b < 70; b++) for (let c = 0; c < 70; c++) {
+			const id = configId(a, b, c);
+			let ok = true;
+			for (let v = 0; v < 4; v++) if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > 8) ok = false;
+			if (!ok) {
+				this.verdict[id] = 3;
+				continue;
+			}
+			const hand = MS_SUM[a];
+			const home = MS_SUM[b];
+			const shadow = MS_SUM[c];
+			this.verdict[id] = judgeHands(hand, home, shadow, this);
+		}
+	}
+	findComponents() {
+		const queue = new Int32Array(NUM_CONFIGS);
+		const members = new Int32Array(NUM_CONFIGS);
+		const starts = [0];
+		const flags = [];
+		const totals = [];
+		const cards = [];
+		const nb = /* @__PURE__ */ new Int32Array(32);
+		let nMembers = 0;
+		for (let id = 0; id < NUM_CONFIGS; id++) {
+			if (this.verdict[id] !== CONTINUES || this.comp[id] >= 0) continue;
+			const k = flags.length;
+			let flag = 0;
+			let head = 0;
+			let tail = 0;
+			queue[tail++] = id;
+			this.comp[id] = k;
+			while (head < tail) {
+				const x = queue[head++];
+				members[nMembers++] = x;
+				const n = exchangeNeighbours(x, nb);
+				for (let i = 0; i < n; i++) {
+					const y = nb[i];
+					const v = this.verdict[y];
+					if (v === 1) flag |= 1;
+					else if (v === 2) flag |= 2;
+					else if (v === CONTINUES && this.comp[y] < 0) {
+						this.comp[y] = k;
+						queue[tail++] = y;
+					}
+				}
+			}
+			flags.push(flag);
+			totals.push(configTotal(id));
+			cards.push(configCards(id));
+			starts.push(nMembers);
+		}
+		this.numComps = flags.length;
+		this.compStart = Int32Array.from(starts);
+		this.compMembers = members.slice(0, nMembers);
+		this.compFlags = Uint8Array.from(flags);
+		this.compTotal = Uint8Array.from(totals);
+		this.compCards = Uint8Array.from(cards);
+		const nonFull = [];
+		for (let k = 0; k < this.numComps; k++) if (this.compCards[k] < 12) nonFull.push(k);
+		nonFull.sort((x, y) => this.compCards[y] - this.compCards[x] || x - y);
+		this.nonFullOrder = Int32Array.from(nonFull);
+	}
+	layOutFull() {
+		const mCounts = [];
+		for (let m4 = 0; m4 <= 8; m4++) for (let m3 = 0; m3 <= 8; m3++) for (let m2 = 0; m2 <= 8; m2++) {
+			const m1 = 12 - m2 - m3 - m4;
+			if (m1 < 0 || m1 > 8) continue;
+			this.mByKey[m1 + 9 * m2 + 81 * m3 + 729 * m4] = mCounts.length / 4;
+			mCounts.push(m1, m2, m3, m4);
+		}
+		const numM = mCounts.length / 4;
+		this.numM = numM;
+		this.mCounts = Uint8Array.from(mCounts);
+		this.mBox = new Int32Array(numM);
+		this.mStride = new Int32Array(numM * 4);
+		for (let M = 0; M < numM; M++) {
+			let stride = 1;
+			for (let v = 0; v < 4; v++) {
+				this.mStride[M * 4 + v] = stride;
+				stride *= 9 - this.mCounts[M * 4 + v];
+			}
+			this.mBox[M] = stride;
+		}
+		const compsOfM = Array.from({ length: numM }, () => []);
+		for (let k = 0; k < this.numComps; k++) {
+			if (this.compCards[k] !== 12) continue;
+			compsOfM[this.mOfConfig(this.compMembers[this.compStart[k]])].push(k);
+		}
+		this.mCompStart = new Int32Array(numM + 1);
+		const mComps = [];
+		let offset = 0;
+		for (let M = 0; M < numM; M++) {
+			this.mCompStart[M] = mComps.length;
+			compsOfM[M].forEach((k, local) => {
+				const base = offset + local * this.mBox[M];
+				for (let i = this.compStart[k]; i < this.compStart[k + 1]; i++) this.slotBase[this.compMembers[i]] = base;
+				mComps.push(k);
+			});
+			offset += compsOfM[M].length * this.mBox[M];
+		}
+		this.mCompStart[numM] = mComps.length;
+		this.mComps = Int32Array.from(mComps);
+		this.fullSize = offset;
+		for (let a = 0; a < 70; a++) {
+			if (MS_SIZE[a] !== 4) continue;
+			for (let b = 0; b < 70; b++) {
+				if (MS_SIZE[b] !== 4) continue;
+				for (let c = 0; c < 70; c++) {
+					if (MS_SIZE[c] !== 4) continue;
+					const id = configId(a, b, c);
+					if (this.verdict[id] !== 3) this.cfgM[id] = this.mOfConfig(id);
+				}
+			}
+		}
+		const stockStart = new Int32Array(numM + 1);
+		const sizeStart = new Int32Array(numM * 22);
+		let total = 0;
+		for (let M = 0; M < numM; M++) total += this.mBox[M];
+		const stocks = new Int32Array(total);
+		let at = 0;
+		for (let M = 0; M < numM; M++) {
+			stockStart[M] = at;
+			const box = this.mBox[M];
+			const sizes = new Int32Array(box);
+			const countBySize = /* @__PURE__ */ new Int32Array(22);
+			for (let i = 0; i < box; i++) {
+				let rest = i;
+				let size = 0;
+				for (let v = 0; v < 4; v++) {
+					const r = 9 - this.mCounts[M * 4 + v];
+					size += rest % r;
+					rest = Math.floor(rest / r);
+				}
+				sizes[i] = size;
+				countBySize[size]++;
+			}
+			let s = at;
+			for (let k = 0; k < 22; k++) {
+				sizeStart[M * 22 + k] = s - at;
+				s += countBySize[k];
+			}
+			const fill = /* @__PURE__ */ new Int32Array(22);
+			for (let i = 0; i < box; i++) {
+				const k = sizes[i];
+				stocks[at + sizeStart[M * 22 + k] + fill[k]++] = i;
+			}
+			at += box;
+		}
+		stockStart[numM] = at;
+		this.mStocks = stocks;
+		this.mStockStart = stockStart;
+		this.mSizeStart = sizeStart;
+	}
+	/** The M (12-card multiset) of a full configuration. */
+	mOfConfig(id) {
+		const a = configHand(id, 0);
+		const b = configHand(id, 1);
+		const c = configHand(id, 2);
+		let key = 0;
+		for (let v = 0, p = 1; v < 4; v++, p *= 9) key += (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v]) * p;
+		return this.mByKey[key];
+	}
+	/** Number of turn-start decision states (non-ending configurations × their possible stocks, stock not empty). */
+	countDecisionStates() {
+		let n = 0;
+		for (let k = 0; k < this.numComps; k++) {
+			const size = this.compStart[k + 1] - this.compStart[k];
+			if (this.compCards[k] < 12) n += size;
+			else {
+				const M = this.mOfConfig(this.compMembers[this.compStart[k]]);
+				n += size * (this.mBox[M] - 1);
+			}
+		}
+		return n;
+	}
+};
+const models = /* @__PURE__ */ new Map();
+/** The shared model for these rules. */
+function roundModel(handTarget, check) {
+	const key = `${handTarget}/${check}`;
+	let m = models.get(key);
+	if (!m) {
+		m = new RoundModel(handTarget, check);
+		models.set(key, m);
+	}
+	return m;
+}
+/** Round points minus λ per fault (λ = 0: expected round points). */
+function roundPayoffs(handTarget, lambda = 0) {
+	const bottom = /* @__PURE__ */ new Float64Array(49);
+	for (let t = 0; t <= 48; t++) bottom[t] = t;
+	return {
+		score: handTarget,
+		bottom,
+		fault: (/* @__PURE__ */ new Float64Array(49)).fill(-lambda)
+	};
+}
+/**
+* Values of every (component, stock) for one set of payoffs. `full` is indexed by
+* `slotBase[config] + box index of the stock`; `nonFull` by component (the stock follows).
+* With stats, parallel arrays hold the optimal policy's expected points, P(fault), P(score).
+*/
+var RoundSolution = class {
+	model;
+	rules;
+	payoffs;
+	full;
+	nonFull;
+	stats;
+	fullPoints;
+	fullFault;
+	fullScore;
+	nonFullPoints;
+	nonFullFault;
+	nonFullScore;
+	/** Seconds the solve took. */
+	seconds = 0;
+	constructor(model, rules, payoffs, stats) {
+		this.model = model;
+		this.rules = rules;
+		this.payoffs = payoffs;
+		this.stats = stats;
+		this.full = new Float64Array(model.fullSize);
+		this.nonFull = new Float64Array(model.numComps);
+		const fs = stats ? model.fullSize : 0;
+		const ns = stats ? model.numComps : 0;
+		this.fullPoints = new Float64Array(fs);
+		this.fullFault = new Float64Array(fs);
+		this.fullScore = new Float64Array(fs);
+		this.nonFullPoints = new Float64Array(ns);
+		this.nonFullFault = new Float64Array(ns);
+		this.nonFullScore = new Float64Array(ns);
+	}
+	/** Bytes held by the value (and stats) arrays. */
+	get bytes() {
+		return this.full.byteLength + this.nonFull.byteLength + this.fullPoints.byteLength * 3 + this.nonFullPoints.byteLength * 3;
+	}
+	/** The value of a whole round from its start (empty hands, full deck). */
+	get roundValue() {
+		return this.nonFull[this.model.comp[0]];
+	}
+	/** The round's outlook from its start. */
+	roundOutlook() {
+		const k = this.model.comp[0];
+		return this.stats ? {
+			value: this.nonFull[k],
+			points: this.nonFullPoints[k],
+			fault: this.nonFullFault[k],
+			score: this.nonFullScore[k]
+		} : {
+			value: this.nonFull[k],
+			points: NaN,
+			fault: NaN,
+			score: NaN
+		};
+	}
+	/**
+	* A(c, stock): the value right after a placement or replacement leaves configuration `c` with
+	* `stock` undrawn, before any exchange (the exchange phase, played optimally, included).
+	*/
+	afterChange(c, stock, out) {
+		const m = this.model;
+		const v = m.verdict[c];
+		const total = configTotal(c);
+		if (v === 1) return setOutlook(out, this.payoffs.score, this.rules.handTarget, 0, 1);
+		if (v === 2) return setOutlook(out, this.payoffs.fault[total], 0, 1, 0);
+		if (v !== CONTINUES) throw new TengymError("bad-argument", "impossible Four Ten configuration (more than eight cards of a value)");
+		if (stock[0] + stock[1] + stock[2] + stock[3] === 0) return setOutlook(out, this.payoffs.bottom[total], total, 0, 0);
+		const k = m.comp[c];
+		if (m.compCards[k] < 12) {
+			checkStockFollows(c, stock);
+			return this.stats ? setOutlook(out, this.nonFull[k], this.nonFullPoints[k], this.nonFullFault[k], this.nonFullScore[k]) : setOutlook(out, this.nonFull[k], NaN, NaN, NaN);
+		}
+		const i = this.fullIndex(c, stock);
+		return this.stats ? setOutlook(out, this.full[i], this.fullPoints[i], this.fullFault[i], this.fullScore[i]) : setOutlook(out, this.full[i], NaN, NaN, NaN);
+	}
+	fullIndex(c, stock) {
+		const m = this.model;
+		const M = m.cfgM[c];
+		let idx = m.slotBase[c];
+		for (let v = 0; v < 4; v++) {
+			const s = stock[v];
+			if (s < 0 || s > 8 - m.mCounts[M * 4 + v]) throw new TengymError("bad-argument", `a stock of ${s} cards of value ${v + 1} is impossible with these hands`);
+			idx += s * m.mStride[M * 4 + v];
+		}
+		return idx;
+	}
+	/** The expectation over the next card of A(c with hand h ← MS_ADD[base][v], stock − v). */
+	drawInto(c, h, base, stock, out) {
+		const size = stock[0] + stock[1] + stock[2] + stock[3];
+		const acc = setOutlook(out, 0, 0, 0, 0);
+		const tmp = blankOutlook();
+		for (let v = 0; v < 4; v++) {
+			if (stock[v] === 0) continue;
+			const p = stock[v] / size;
+			stock[v]--;
+			this.afterChange(withHand(c, h, MS_ADD[base * 4 + v]), stock, tmp);
+			stock[v]++;
+			addScaled(acc, tmp, p);
+		}
+		return acc;
+	}
+	/** The value of placing the next (unseen) card into hand h of `c`. */
+	placeHidden(c, h, stock, out) {
+		return this.drawInto(c, h, configHand(c, h), Array.from(stock), out);
+	}
+	/** The value of replacing a card of value u (1..4) in hand h of full configuration `c`. */
+	replace(c, h, u, stock, out) {
+		const base = MS_REMOVE[configHand(c, h) * 4 + u - 1];
+		if (base < 0) throw new TengymError("bad-argument", `hand ${h} holds no ${u}`);
+		return this.drawInto(c, h, base, Array.from(stock), out);
+	}
+	/** W(c, stock): the value of a turn starting at configuration c (which neither scores nor faults). */
+	turnStart(c, stock, out) {
+		const st = Array.from(stock);
+		const size = st[0] + st[1] + st[2] + st[3];
+		const best = setOutlook(out, -Infinity, 0, 0, 0);
+		const tmp = blankOutlook();
+		if (configCards(c) === 12) {
+			for (let h = 0; h < 3; h++) for (let u = 1; u <= 4; u++) {
+				if (MS_COUNTS[configHand(c, h) * 4 + u - 1] === 0) continue;
+				this.replace(c, h, u, st, tmp);
+				if (tmp.value > best.value) copyOutlook(best, tmp);
+			}
+			return best;
+		}
+		if (!this.rules.drawVisible) {
+			for (let h = 0; h < 3; h++) {
+				if (MS_SIZE[configHand(c, h)] === 4) continue;
+				this.placeHidden(c, h, st, tmp);
+				if (tmp.value > best.value) copyOutlook(best, tmp);
+			}
+			return best;
+		}
+		setOutlook(best, 0, 0, 0, 0);
+		const pick = blankOutlook();
+		for (let v = 0; v < 4; v++) {
+			if (st[v] === 0) continue;
+			const p = st[v] / size;
+			st[v]--;
+			pick.value = -Infinity;
+			for (let h = 0; h < 3; h++) {
+				const hand = configHand(c, h);
+				if (MS_SIZE[hand] === 4) continue;
+				this.afterChange(withHand(c, h, MS_ADD[hand * 4 + v]), st, tmp);
+				if (tmp.value > pick.value) copyOutlook(pick, tmp);
+			}
+			st[v]++;
+			addScaled(best, pick, p);
+		}
+		return best;
+	}
+};
+function checkStockFollows(c, stock) {
+	for (let v = 1; v <= 4; v++) if (stock[v - 1] !== 8 - configCount(c, v)) throw new TengymError("bad-argument", "with fewer than 12 cards in the hands nothing is out of play, so the stock must hold the rest of the 32 cards");
+}
+function blankOutlook() {
+	return {
+		value: 0,
+		points: 0,
+		fault: 0,
+		score: 0
+	};
+}
+function setOutlook(o, value, points, fault, score) {
+	o.value = value;
+	o.points = points;
+	o.fault = fault;
+	o.score = score;
+	return o;
+}
+function copyOutlook(dst, src) {
+	setOutlook(dst, src.value, src.points, src.fault, src.score);
+}
+function addScaled(acc, x, p) {
+	acc.value += p * x.value;
+	acc.points += p * x.points;
+	acc.fault += p * x.fault;
+	acc.score += p * x.score;
+}
+/**
+* Solves a round for `payoffs`: fills every (component, stock) value, stock size 1 up to 32.
+* About 1 s for the default rules on one core (a third more with stats).
+*/
+function solveRound(rules, payoffs, opts = {}) {
+	const model = opts.model ?? roundModel(rules.handTarget, rules.check);
+	if (model.handTarget !== rules.handTarget || model.check !== rules.check) throw new Error("solveRound: model of other rules");
+	if (payoffs.bottom.length <= 48 || payoffs.fault.length <= 48) throw new TengymError("bad-argument", `round payoffs need bottom and fault for totals 0..48`);
+	const start = performance.now();
+	const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
+	solveFull(sol);
+	solveNonFull(sol);
+	sol.seconds = (performance.now() - start) / 1e3;
+	return sol;
+}
+/**
+* The Bellman step of one replacement, for the full-hands solve: Σ_v s[v]·A(y with a card of
+* value u+1 taken from hand h and a v+1 drawn into it, stock − v), not yet divided by the stock's
+* size k; with `figures`, also the expected points, P(fault) and P(score) that follow, into it.
+*/
+var Replacement = class {
+	s;
+	verdict;
+	slotBase;
+	cfgM;
+	mStride;
+	full;
+	fPts;
+	fFault;
+	fScore;
+	payScore;
+	payBottom;
+	payFault;
+	hTarget;
+	constructor(sol, s) {
+		this.s = s;
+		const m = sol.model;
+		this.verdict = m.verdict;
+		this.slotBase = m.slotBase;
+		this.cfgM = m.cfgM;
+		this.mStride = m.mStride;
+		this.full = sol.full;
+		this.fPts = sol.fullPoints;
+		this.fFault = sol.fullFault;
+		this.fScore = sol.fullScore;
+		this.payScore = sol.payoffs.score;
+		this.payBottom = sol.payoffs.bottom;
+		this.payFault = sol.payoffs.fault;
+		this.hTarget = sol.rules.handTarget;
+	}
+	/** `total`: the hands' total before the replacement; figures[0..2]: points, P(fault), P(score). */
+	step(y, h, u, k, total, figures) {
+		const s = this.s;
+		const z = MS_REMOVE[configHand(y, h) * 4 + u];
+		const rest = withHand(y, h, 0);
+		const stride = HAND_STRIDE[h];
+		const inv = 1 / k;
+		let acc = 0;
+		if (figures) figures.fill(0);
+		for (let v = 0; v < 4; v++) {
+			const sv = s[v];
+			if (sv === 0) continue;
+			const c2 = rest + MS_ADD[z * 4 + v] * stride;
+			const vd = this.verdict[c2];
+			if (vd === 1) {
+				acc += sv * this.payScore;
+				if (figures) {
+					figures[0] += sv * inv * this.hTarget;
+					figures[2] += sv * inv;
+				}
+			} else if (vd === 2) {
+				acc += sv * this.payFault[total - u + v];
+				if (figures) figures[1] += sv * inv;
+			} else if (k === 1) {
+				acc += sv * this.payBottom[total - u + v];
+				if (figures) figures[0] += sv * inv * (total - u + v);
+			} else {
+				const stride = this.mStride;
+				const M2 = this.cfgM[c2] * 4;
+				const i2 = this.slotBase[c2] + s[0] * stride[M2] + s[1] * stride[M2 + 1] + s[2] * stride[M2 + 2] + s[3] * stride[M2 + 3] - stride[M2 + v];
+				acc += sv * this.full[i2];
+				if (figures) {
+					const p = sv * inv;
+					figures[0] += p * this.fPts[i2];
+					figures[1] += p * this.fFault[i2];
+					figures[2] += p * this.fScore[i2];
+				}
+			}
+		}
+		return acc;
+	}
+};
+/**
+* X(K, stock) of a component K as it is solved: the best of its score (when one of its members is
+* an exchange from scoring), its members' turns, and its fault (when one is an exchange from
+* faulting), with the round's figures of the best (expected points, P(fault), P(score)).
+*/
+var ComponentBest = class {
+	payoffs;
+	handTarget;
+	value = -Infinity;
+	points = 0;
+	fault = 0;
+	score = 0;
+	constructor(payoffs, handTarget) {
+		this.payoffs = payoffs;
+		this.handTarget = handTarget;
+	}
+	/** Starts a component with these flags: its score, if it touches one. */
+	begin(flags) {
+		this.value = -Infinity;
+		this.points = 0;
+		this.fault = 0;
+		this.score = 0;
+		if (flags & 1) {
+			this.value = this.payoffs.score;
+			this.points = this.handTarget;
+			this.score = 1;
+		}
+	}
+	/** Ends it: its fault at the hands' total, if it touches one and the fault is worth more. */
+	end(flags, total) {
+		if (flags & 2 && this.payoffs.fault[total] > this.value) {
+			this.value = this.payoffs.fault[total];
+			this.points = 0;
+			this.fault = 1;
+			this.score = 0;
+		}
+	}
+};
+/** Full hands: replacements, stock sizes 1..20. */
+function solveFull(sol) {
+	const m = sol.model;
+	const slotBase = m.slotBase;
+	const full = sol.full;
+	const stats = sol.stats;
+	const fPts = sol.fullPoints;
+	const fFault = sol.fullFault;
+	const fScore = sol.fullScore;
+	const flagsOf = m.compFlags;
+	const totalOf = m.compTotal;
+	const s = /* @__PURE__ */ new Int32Array(4);
+	const replacement = new Replacement(sol, s);
+	const figures = /* @__PURE__ */ new Float64Array(3);
+	const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
+	for (let k = 1; k <= 20; k++) {
+		const inv = 1 / k;
+		for (let M = 0; M < m.numM; M++) {
+			const compFrom = m.mCompStart[M];
+			const compTo = m.mCompStart[M + 1];
+			if (compFrom === compTo) continue;
+			const list = m.mStockStart[M];
+			const from = m.mSizeStart[M * 22 + k];
+			const to = k < 21 ? m.mSizeStart[M * 22 + k + 1] : m.mBox[M];
+			if (k > 20 || from >= to) continue;
+			for (let si = from; si < to; si++) {
+				const idx = m.mStocks[list + si];
+				let rest = idx;
+				for (let v = 0; v < 4; v++) {
+					const r = 9 - m.mCounts[M * 4 + v];
+					s[v] = rest % r;
+					rest = (rest - s[v]) / r;
+				}
+				for (let ci = compFrom; ci < compTo; ci++) {
+					const comp = m.mComps[ci];
+					const flags = flagsOf[comp];
+					const total = totalOf[comp];
+					best.begin(flags);
+					for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
+						const y = m.compMembers[mi];
+						let w = -Infinity;
+						let wh = -1;
+						let wu = -1;
+						for (let h = 0; h < 3; h++) {
+							const hm = configHand(y, h);
+							for (let u = 0; u < 4; u++) {
+								if (MS_COUNTS[hm * 4 + u] === 0) continue;
+								const acc = replacement.step(y, h, u, k, total, null);
+								if (acc > w) {
+									w = acc;
+									wh = h;
+									wu = u;
+								}
+							}
+						}
+						w *= inv;
+						if (w > best.value) {
+							best.value = w;
+							if (stats) {
+								replacement.step(y, wh, wu, k, total, figures);
+								best.points = figures[0];
+								best.fault = figures[1];
+								best.score = figures[2];
+							}
+						}
+					}
+					best.end(flags, total);
+					const at = slotBase[m.compMembers[m.compStart[comp]]] + idx;
+					full[at] = best.value;
+					if (stats) {
+						fPts[at] = best.points;
+						fFault[at] = best.fault;
+						fScore[at] = best.score;
+					}
+				}
+			}
+		}
+	}
+}
+/** Fewer than 12 cards: placements, 11 cards down to 0 (the stock follows from the hands). */
+function solveNonFull(sol) {
+	const m = sol.model;
+	const verdict = m.verdict;
+	const slotBase = m.slotBase;
+	const cfgM = m.cfgM;
+	const mBox = m.mBox;
+	const compOf = m.comp;
+	const full = sol.full;
+	const nonFull = sol.nonFull;
+	const stats = sol.stats;
+	const fPts = sol.fullPoints;
+	const fFault = sol.fullFault;
+	const fScore = sol.fullScore;
+	const nPts = sol.nonFullPoints;
+	const nFault = sol.nonFullFault;
+	const nScore = sol.nonFullScore;
+	const payScore = sol.payoffs.score;
+	const payFault = sol.payoffs.fault;
+	const hTarget = sol.rules.handTarget;
+	const visible = sol.rules.drawVisible;
+	const s = /* @__PURE__ */ new Int32Array(4);
+	const hands = /* @__PURE__ */ new Int32Array(3);
+	const best = new ComponentBest(sol.payoffs, sol.rules.handTarget);
+	let aPts = 0;
+	let aFault = 0;
+	let aScore = 0;
+	const after = (c2, total) => {
+		const vd = verdict[c2];
+		if (vd === 1) {
+			if (stats) {
+				aPts = hTarget;
+				aFault = 0;
+				aScore = 1;
+			}
+			return payScore;
+		}
+		if (vd === 2) {
+			if (stats) {
+				aPts = 0;
+				aFault = 1;
+				aScore = 0;
+			}
+			return payFault[total];
+		}
+		const k2 = compOf[c2];
+		if (m.compCards[k2] === 12) {
+			const i = slotBase[c2] + mBox[cfgM[c2]] - 1;
+			if (stats) {
+				aPts = fPts[i];
+				aFault = fFault[i];
+				aScore = fScore[i];
+			}
+			return full[i];
+		}
+		if (stats) {
+			aPts = nPts[k2];
+			aFault = nFault[k2];
+			aScore = nScore[k2];
+		}
+		return nonFull[k2];
+	};
+	for (let oi = 0; oi < m.nonFullOrder.length; oi++) {
+		const comp = m.nonFullOrder[oi];
+		const flags = m.compFlags[comp];
+		const total = m.compTotal[comp];
+		const inv = 1 / (32 - m.compCards[comp]);
+		best.begin(flags);
+		for (let mi = m.compStart[comp], mEnd = m.compStart[comp + 1]; mi < mEnd; mi++) {
+			const y = m.compMembers[mi];
+			hands[0] = configHand(y, 0);
+			hands[1] = configHand(y, 1);
+			hands[2] = configHand(y, 2);
+			for (let v = 0; v < 4; v++) s[v] = 8 - MS_COUNTS[hands[0] * 4 + v] - MS_COUNTS[hands[1] * 4 + v] - MS_COUNTS[hands[2] * 4 + v];
+			let w = 0;
+			let wPts = 0;
+			let wFault = 0;
+			let wScore = 0;
+			if (visible) for (let v = 0; v < 4; v++) {
+				if (s[v] === 0) continue;
+				let pick = -Infinity;
+				let pPts = 0;
+				let pFault = 0;
+				let pScore = 0;
+				for (let h = 0; h < 3; h++) {
+					const hm = hands[h];
+					if (MS_SIZE[hm] === 4) continue;
+					const nh = MS_ADD[hm * 4 + v];
+					const a = after(withHand(y, h, nh), total + v + 1);
+					if (a > pick) {
+						pick = a;
+						pPts = aPts;
+						pFault = aFault;
+						pScore = aScore;
+					}
+				}
+				const p = s[v] * inv;
+				w += p * pick;
+				if (stats) {
+					wPts += p * pPts;
+					wFault += p * pFault;
+					wScore += p * pScore;
+				}
+			}
+			else {
+				w = -Infinity;
+				for (let h = 0; h < 3; h++) {
+					const hm = hands[h];
+					if (MS_SIZE[hm] === 4) continue;
+					let acc = 0;
+					let cPts = 0;
+					let cFault = 0;
+					let cScore = 0;
+					for (let v = 0; v < 4; v++) {
+						if (s[v] === 0) continue;
+						const nh = MS_ADD[hm * 4 + v];
+						const c2 = withHand(y, h, nh);
+						const p = s[v] * inv;
+						acc += p * after(c2, total + v + 1);
+						if (stats) {
+							cPts += p * aPts;
+							cFault += p * aFault;
+							cScore += p * aScore;
+						}
+					}
+					if (acc > w) {
+						w = acc;
+						wPts = cPts;
+						wFault = cFault;
+						wScore = cScore;
+					}
+				}
+			}
+			if (w > best.value) {
+				best.value = w;
+				best.points = wPts;
+				best.fault = wFault;
+				best.score = wScore;
+			}
+		}
+		best.end(flags, total);
+		nonFull[comp] = best.value;
+		if (stats) {
+			nPts[comp] = best.points;
+			nFault[comp] = best.fault;
+			nScore[comp] = best.score;
+		}
+	}
+}
+/** The most (points, safeties) states the game solve takes on (each is at least one round solve, about 1 s). */
+const MAX_GAME_STATES = 2e3;
+/** Sweeps stop when no shortfall moves by more than this part of itself. */
+const CONVERGED = 1e-9;
+const MAX_SWEEPS = 300;
+/** The smallest `maxRounds` the optimal policy accepts for these rules (see the module comment). */
+function minimumMaxRounds(gameTarget) {
+	return 20 + Math.ceil(gameTarget / 5);
+}
+/** Refuses, naming the option, the rules the game policy cannot be optimal for. */
+function checkGameOptions(rules) {
+	const states = rules.gameTarget * (rules.safeties + 1);
+	if (states > 2e3) throw new TengymError("bad-argument", `optimal: gameTarget ${rules.gameTarget} with safeties ${rules.safeties} makes ${states} (points, safeties) states to solve, one round solve (about 1 s) each; the optimal agent takes at most ${MAX_GAME_STATES} (gameTarget × (safeties + 1))`);
+	const least = minimumMaxRounds(rules.gameTarget);
+	if (rules.maxRounds < least) throw new TengymError("bad-argument", `optimal: maxRounds ${rules.maxRounds} is too short: the optimal policy maximises the chance of reaching gameTarget ${rules.gameTarget} without a round cap, which is the optimum only when the cap practically never binds; it needs maxRounds ≥ ${least} (20 + gameTarget/5)`);
+}
+/** The shortfalls L(p, s) = 1 − E[γ^R · 1{win}] for p < gameTarget, s ≤ safeties: `shortfall[s * gameTarget + p]`. */
+var GameValues = class {
+	rules;
+	/** δ, the discount per round. */
+	discount;
+	shortfall;
+	constructor(rules, discount, shortfall) {
+		if (shortfall.length !== rules.gameTarget * (rules.safeties + 1)) throw new Error("GameValues: wrong table size");
+		this.rules = rules;
+		this.discount = discount;
+		this.shortfall = shortfall;
+	}
+	/** L(p, s): 0 at or above the target. */
+	loss(points, safeties) {
+		return points >= this.rules.gameTarget ? 0 : this.shortfall[safeties * this.rules.gameTarget + points];
+	}
+	/** 1 − L(p, s): the chance of winning from the start of a round at (p, s), discounted by γ per round. */
+	winChance(points, safeties) {
+		return 1 - this.loss(points, safeties);
+	}
+	/** The round payoffs at (points, safeties). */
+	payoffs(points, safeties) {
+		return gamePayoffs(this.rules, this.discount, points, safeties, (p, s) => this.loss(p, s));
+	}
+};
+function gamePayoffs(rules, delta, p, s, loss) {
+	const next = (q, t) => -(delta + (1 - delta) * loss(q, t));
+	const bottom = /* @__PURE__ */ new Float64Array(49);
+	const fault = /* @__PURE__ */ new Float64Array(49);
+	for (let t = 0; t <= 48; t++) {
+		bottom[t] = next(p + t, s);
+		fault[t] = s > 0 ? next(p, s - 1) : p >= t ? next(p - t, 0) : -1;
+	}
+	return {
+		score: next(p + rules.handTarget, s),
+		bottom,
+		fault
+	};
+}
+/** Solves L for every (points, safeties): about 15·gameTarget + safeties·gameTarget round solves. */
+function computeGameValues(rules, opts = {}) {
+	checkGameOptions(rules);
+	const delta = opts.discount ?? 1e-12;
+	const G = rules.gameTarget;
+	const L = new Float64Array(G * (rules.safeties + 1)).fill(1);
+	const loss = (p, s) => p >= G ? 0 : L[s * G + p];
+	const model = roundModel(rules.handTarget, rules.check);
+	let solves = 0;
+	const solveAt = (p, s, sweep) => {
+		const old = L[s * G + p];
+		const now = -solveRound(rules, gamePayoffs(rules, delta, p, s, loss), { model }).roundValue;
+		L[s * G + p] = now;
+		solves++;
+		const change = Math.abs(now - old) / Math.max(now, Number.MIN_VALUE);
+		opts.onProgress?.({
+			solves,
+			points: p,
+			safeties: s,
+			sweep,
+			change
+		});
+		return change;
+	};
+	const previous = new Float64Array(G);
+	let lastChange = Infinity;
+	let lastRatio = NaN;
+	for (let sweep = 1;; sweep++) {
+		previous.set(L.subarray(0, G));
+		let change = 0;
+		for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
+		if (change < CONVERGED) break;
+		if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten game values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
+		const ratio = change / lastChange;
+		if (ratio < .9 && Math.abs(ratio - lastRatio) < .2 * ratio) {
+			const tail = ratio / (1 - ratio);
+			for (let p = 0; p < G; p++) L[p] = Math.min(1, Math.max(0, L[p] + (L[p] - previous[p]) * tail));
+			lastRatio = NaN;
+			lastChange = Infinity;
+		} else {
+			lastRatio = ratio;
+			lastChange = change;
+		}
+	}
+	for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
+	return new GameValues(rules, delta, L);
+}
+/**
+* The policy: game values plus the round solved at each (points, safeties) met, kept in memory
+* (about 3.6 MB each for the default rules; the least recently used go beyond `maxTables`).
+*/
+var GamePolicy = class {
+	values;
+	model;
+	maxTables;
+	tables = /* @__PURE__ */ new Map();
+	/** Round solves done so far, and their seconds. */
+	solves = 0;
+	solveSeconds = 0;
+	constructor(values, maxTables = 64) {
+		this.values = values;
+		this.model = roundModel(values.rules.handTarget, values.rules.check);
+		this.maxTables = maxTables;
+	}
+	/** The round solved for (points, safeties); `stats` adds the round figures for hints. */
+	round(points, safeties, stats = false) {
+		const key = `${points}/${safeties}`;
+		const hit = this.tables.get(key);
+		if (hit && (hit.stats || !stats)) {
+			this.tables.delete(key);
+			this.tables.set(key, hit);
+			return hit;
+		}
+		const sol = solveRound(this.values.rules, this.values.payoffs(points, safeties), {
+			model: this.model,
+			stats
+		});
+		this.solves++;
+		this.solveSeconds += sol.seconds;
+		this.tables.delete(key);
+		this.tables.set(key, sol);
+		while (this.tables.size > this.maxTables) this.tables.delete(this.tables.keys().next().value);
+		return sol;
+	}
+};
+// src/agents/four-ten-solver/optimal-agent.ts
+const policies = /* @__PURE__ */ new Map();
+const lambdaRounds = /* @__PURE__ */ new Map();
+/** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
+function gameRulesOf(options) {
+	const parsed = fourTenOptionsSchema.safeParse(options);
+	if (!parsed.success) throw new TengymError("bad-argument", `optimal: bad four-ten options ${JSON.stringify(options)}`);
+	const o = parsed.data;
+	return {
+		drawVisible: o.drawVisible,
+		check: o.check,
+		handTarget: o.handTarget,
+		gameTarget: o.gameTarget,
+		safeties: o.safeties,
+		maxRounds: o.maxRounds
+	};
+}
+function rulesKey$1(r) {
+	return `${r.drawVisible}/${r.check}/${r.handTarget}/${r.gameTarget}/${r.safeties}`;
+}
+/** Whether the shipped table covers these rules (else the first use solves the game: minutes). */
+function hasShippedGameValues(rules) {
+	const d = DEFAULT_GAME_VALUES.rules;
+	return rulesKey$1(rules) === rulesKey$1({
+		...d,
+		maxRounds: rules.maxRounds
+	});
+}
+/**
+* The game policy for these rules (shared by every agent in the thread). The default rules use
+* the shipped table of L(points, safeties); other rules solve it here, once (about
+* (21 + safeties)·gameTarget round solves of about 1 s each).
+*/
+function gamePolicy(rules, onProgress) {
+	checkGameOptions(rules);
+	const key = rulesKey$1(rules);
+	let policy = policies.get(key);
+	if (!policy) {
+		policy = new GamePolicy(hasShippedGameValues(rules) ? new GameValues(rules, DEFAULT_GAME_VALUES.discount, Float64Array.from(DEFAULT_GAME_VALUES.shortfall)) : computeGameValues(rules, { onProgress }));
+		policies.set(key, policy);
+	}
+	return policy;
+}
+/** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ). */
+function lambdaRound(rules, lambda) {
+	if (!Number.isFinite(lambda) || lambda < 0) throw new TengymError("bad-argument", `λ must be a finite number ≥ 0, got ${lambda}`);
+	const key = `${rulesKey$1(rules)}/${lambda}`;
+	let sol = lambdaRounds.get(key);
+	if (!sol) {
+		sol = solveRound(rules, roundPayoffs(rules.handTarget, lambda), { stats: true });
+		lambdaRounds.set(key, sol);
+	}
+	return sol;
+}
+function viewOf(env) {
+	const four = fourTenOf(env);
+	if (!four) throw new TengymError("bad-argument", `optimal plays four-ten, not ${env.id}`);
+	if (!env.running) throw new TengymError("episode-over", "optimal: the episode is over (or not started)");
+	const s = four.state;
+	const phase = phaseOf(env);
+	const seen = /* @__PURE__ */ new Set();
+	if (phase === "exchange") for (let i = 0; i < s.seenCount; i++) seen.add(configOfKey(s.seen[i]));
+	return {
+		config: configOfKey(s.key),
+		stock: Array.from(s.stockCounts),
+		drawn: s.drawn,
+		phase,
+		seen,
+		points: s.points,
+		safeties: s.safeties
+	};
+}
+function better(x, xFault, best, bestFault) {
+	return x.value > best.value || x.value === best.value && bestFault && !xFault;
+}
+/**
+* The best the turn can still end with after an exchange into `start`: ending the turn at a
+* configuration reachable from `start` without revisiting `seen`, or stepping from one of them
+* into a score or a fault. Breadth first, so the first best found is the nearest.
+*/
+function bestReachable(sol, start, stock, seen, turnStarts) {
+	const model = sol.model;
+	const best = blankOutlook();
+	best.value = -Infinity;
+	let bestFault = false;
+	let bestSteps = 0;
+	const visited = new Set(seen);
+	visited.add(start);
+	let layer = [start];
+	const nb = /* @__PURE__ */ new Int32Array(32);
+	const terminal = blankOutlook();
+	for (let depth = 0; layer.length > 0; depth++) {
+		const next = [];
+		for (const z of layer) {
+			let w = turnStarts.get(z);
+			if (!w) {
+				w = sol.turnStart(z, stock, blankOutlook());
+				turnStarts.set(z, w);
+			}
+			if (better(w, false, best, bestFault)) {
+				Object.assign(best, w);
+				bestFault = false;
+				bestSteps = depth + 1;
+			}
+			const n = exchangeNeighbours(z, nb);
+			for (let i = 0; i < n; i++) {
+				const y = nb[i];
+				const verdict = model.verdict[y];
+				if (verdict === CONTINUES) {
+					if (!visited.has(y)) {
+						visited.add(y);
+						next.push(y);
+					}
+				} else {
+					sol.afterChange(y, stock, terminal);
+					const isFault = verdict === 2;
+					if (better(terminal, isFault, best, bestFault)) {
+						Object.assign(best, terminal);
+						bestFault = isFault;
+						bestSteps = depth + 1;
+					}
+				}
+			}
+		}
+		layer = next;
+	}
+	return {
+		outlook: best,
+		steps: bestSteps
+	};
+}
+/** Every legal action of the env's state valued with `sol` (in legal-id order). */
+function valueActions(env, sol) {
+	const view = viewOf(env);
+	const c = view.config;
+	const stock = view.stock;
+	const out = [];
+	const turnStarts = /* @__PURE__ */ new Map();
+	for (let i = 0; i < env.legalCount; i++) {
+		const action = env.legal[i];
+		const o = blankOutlook();
+		let steps = 0;
+		if (action < 3) {
+			if (view.drawn > 0) sol.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + view.drawn - 1]), stock, o);
+			else sol.placeHidden(c, action, stock, o);
+		} else if (action < 15) {
+			const r = action - 3;
+			sol.replace(c, r >> 2, (r & 3) + 1, stock, o);
+		} else if (action < 47) {
+			const y = afterExchange(c, action - 15);
+			if (sol.model.verdict[y] !== CONTINUES) {
+				sol.afterChange(y, stock, o);
+				steps = 1;
+			} else {
+				const r = bestReachable(sol, y, stock, view.seen, turnStarts);
+				Object.assign(o, r.outlook);
+				steps = 1 + r.steps;
+			}
+		} else {
+			let w = turnStarts.get(c);
+			if (!w) {
+				w = sol.turnStart(c, stock, blankOutlook());
+				turnStarts.set(c, w);
+			}
+			Object.assign(o, w);
+		}
+		out.push({
+			action,
+			outlook: o,
+			steps
+		});
+	}
+	return out;
+}
+/** Best first: higher value, then fewer steps, then the lower id. */
+function rankActions(valued) {
+	return [...valued].sort((x, y) => y.outlook.value - x.outlook.value || x.steps - y.steps || x.action - y.action);
+}
+/**
+* Every legal action's worth at a Four Ten state, best first: the chance of winning the game
+* (objective 'game', the `optimal` agent's) or round points − λ·P(fault) (`{ lambda }`), and the
+* round's expected points, P(fault), P(Hand = handTarget), P(bottom) and the bottom's mean pay
+* when the rest of the round is played by that same optimal policy. The first call at a
+* (points, safeties) solves that round with its figures (about 1.5 s).
+*/
+function fourTenActionDetails(env, objective = "game") {
+	const rules = gameRulesOf(env.options);
+	const view = viewOf(env);
+	const ranked = rankActions(valueActions(env, objective === "game" ? gamePolicy(rules).round(view.points, view.safeties, true) : lambdaRound(rules, objective.lambda)));
+	return {
+		kind: objective === "game" ? "win-probability" : "value",
+		actions: ranked.map(({ action, outlook: o }) => {
+			const value = objective === "game" ? 1 + o.value : o.value;
+			const bottom = Math.max(0, 1 - o.fault - o.score);
+			const bottomPoints = bottom > 1e-9 ? (o.points - rules.handTarget * o.score) / bottom : NaN;
+			return {
+				action,
+				description: env.describeAction(action),
+				value,
+				points: o.points,
+				fault: o.fault,
+				score: o.score,
+				bottom,
+				bottomPoints
+			};
+		})
+	};
+}
+var OptimalFourTenAgent = class {
+	name = "optimal";
+	fair = true;
+	rules;
+	policy = null;
+	constructor(options) {
+		this.rules = gameRulesOf(options);
+		checkGameOptions(this.rules);
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	roundAt(env) {
+		this.policy ??= gamePolicy(this.rules);
+		const view = viewOf(env);
+		return this.policy.round(view.points, view.safeties);
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		return rankActions(valueActions(env, this.roundAt(env)))[0].action;
+	}
+	/** Every legal action's chance of winning the game (discounted by 10⁻⁶ per round), best first. */
+	score(env) {
+		checkPlaying(env, this.name);
+		return {
+			kind: "win-probability",
+			actions: rankActions(valueActions(env, this.roundAt(env))).map((a) => ({
+				action: a.action,
+				score: 1 + a.outlook.value
+			}))
+		};
+	}
+};
+// src/agents/four-ten-solver/index.ts
+/**
+* The exact Four Ten solver and the `optimal` agent: the ceiling, not a baseline (`ceiling: true`;
+* comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
+* reads the stock's composition, never its order.
+*/
+const OPTIMAL_AGENTS = [{
+	name: "optimal",
+	description: "the exact optimal policy (rounds solved by expectimax over hands, stock composition and phase; maximises the chance of winning, then fewer rounds): the ceiling, not a baseline",
+	fair: true,
+	ceiling: true,
+	games: [fourTenGame],
+	create: (env) => new OptimalFourTenAgent(env.options)
+}];
+// src/agents/four-ten/prospects.ts
+/**
+* The prospects of a configuration: the expected points the rest of a round brings, solved
+* exactly for a simplified deck in which every card is 1, 2, 3 or 4 with chance ¼ (as if the
+* stock were reshuffled with replacement). It is the leaf value of `expectimax` and the
+* judge of `bottom`: it knows that the bottom of the deck pays Hand + Home + Shadow, and which
+* configurations can be carried there safely.
+*
+* Round values are the caller's (`ProspectValues`): what ending the round with g points is worth
+* (Hand = handTarget pays handTarget, the bottom pays Hand + Home + Shadow; the agents cap points
+* at those still needed to win) and what a fault costs (the price of a safety). The turn
+* structure is the engine's: a draw (seen before the choice with
+* `drawVisible`, after it without), or a replacement once the twelve slots are full, then any
+* path of exchanges through configurations that neither fault nor score, ending in one that
+* scores or in the turn's end.
+*
+* Solved by backward induction over the cards drawn (0–31), once per rule set and values
+* (about 0.1 s, 0.4 s the first time for a rule set; cached, under 1 MB each). Exchanges keep each hand's size and the cards in play, so the
+* configurations one turn's exchanges can reach are the connected components of the
+* "one exchange, no fault, no score" graph, computed once.
+*/
+const SLOTS = 12;
+/** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
+function cappedPoints(cap, faultCost, bottom = true) {
+	return {
+		worth: Array.from({ length: 49 }, (_, g) => Math.min(g, cap)),
+		fault: -faultCost,
+		bottom
+	};
+}
+/** The cap for `need` points still to win: none (Infinity) when no round can bring that many. */
+function capFor(rules, need) {
+	return need >= 3 * Math.min(rules.handTarget, 16) ? Infinity : need;
+}
+/** The exchange graph of one rule set: components of the configurations that neither fault nor score. */
+var ExchangeGraph = class {
+	/** Component of each non-terminal configuration, −1 for the others. */
+	component;
+	/** 1 when some member of the component reaches a scoring configuration with one exchange. */
+	scores;
+	members;
+	verdict;
+	/**
+	* Value-table index of each non-terminal configuration (−1 for the others): those with fewer
+	* than 12 cards are numbered 0..partialSize-1, the full ones 0..fullSize-1.
+	*/
+	dense;
+	partialSize;
+	fullSize;
+	/** The same numbering for components: full ones 0..fullComponents-1, the others 0..partialComponents-1. */
+	componentIndex;
+	partialComponents;
+	fullComponents;
+	constructor(rules) {
+		this.verdict = verdicts(rules);
+		const parent = new Int32Array(NUM_CONFIGS).fill(-1);
+		const find = (x) => {
+			while (parent[x] !== x) {
+				parent[x] = parent[parent[x]];
+				x = parent[x];
+			}
+			return x;
+		};
+		for (let c = 0; c < NUM_CONFIGS; c++) if (this.verdict[c] === 0) parent[c] = c;
+		const reachesScore = new Uint8Array(NUM_CONFIGS);
+		for (let c = 0; c < NUM_CONFIGS; c++) {
+			if (parent[c] < 0) continue;
+			for (let e = 0; e < 32; e++) {
+				const d = afterExchange(c, e);
+				if (d < 0) continue;
+				const v = this.verdict[d];
+				if (v === 1) reachesScore[c] = 1;
+				else if (v === 0) {
+					const ra = find(c);
+					const rb = find(d);
+					if (ra !== rb) parent[ra] = rb;
+				}
+			}
+		}
+		this.component = new Int32Array(NUM_CONFIGS).fill(-1);
+		const lists = [];
+		const ids = new Int32Array(NUM_CONFIGS).fill(-1);
+		for (let c = 0; c < NUM_CONFIGS; c++) {
+			if (parent[c] < 0) continue;
+			const r = find(c);
+			if (ids[r] < 0) {
+				ids[r] = lists.length;
+				lists.push([]);
+			}
+			this.component[c] = ids[r];
+			lists[ids[r]].push(c);
+		}
+		this.members = lists.map((l) => Int32Array.from(l));
+		this.dense = new Int32Array(NUM_CONFIGS).fill(-1);
+		let partial = 0;
+		let full = 0;
+		for (const l of lists) for (const c of l) this.dense[c] = configCards(c) === SLOTS ? full++ : partial++;
+		this.partialSize = partial;
+		this.fullSize = full;
+		this.componentIndex = new Int32Array(lists.length);
+		let partialComps = 0;
+		let fullComps = 0;
+		lists.forEach((l, k) => this.componentIndex[k] = configCards(l[0]) === SLOTS ? fullComps++ : partialComps++);
+		this.partialComponents = partialComps;
+		this.fullComponents = fullComps;
+		this.scores = new Uint8Array(lists.length);
+		lists.forEach((l, k) => this.scores[k] = l.some((c) => reachesScore[c] === 1) ? 1 : 0);
+	}
+};
+const graphCache = /* @__PURE__ */ new Map();
+function exchangeGraph(rules) {
+	const id = `${rules.handTarget}/${rules.check}`;
+	let g = graphCache.get(id);
+	if (!g) graphCache.set(id, g = new ExchangeGraph(rules));
+	return g;
+}
+/** The solved prospects of one rule set and one set of values. */
+var Prospects = class {
+	rules;
+	values;
+	graph;
+	/** Turn start at a non-terminal configuration (by graph.dense) with fewer than 12 cards (then the cards drawn = the cards in hands). */
+	startPartial;
+	/** Turn start with full hands, by cards drawn n = 12..31: startFull[n - 12][dense]. */
+	startFull = [];
+	/** Best turn-start value over each component (the exchange phase), partial hands. */
+	bestPartial;
+	/** Same for full hands, by cards drawn. */
+	bestFull = [];
+	constructor(rules, values) {
+		this.rules = rules;
+		this.values = values;
+		this.graph = exchangeGraph(rules);
+		this.startPartial = new Float32Array(this.graph.partialSize);
+		this.bestPartial = new Float32Array(this.graph.partialComponents);
+		for (let n = SLOTS; n < 32; n++) {
+			this.startFull.push(new Float32Array(this.graph.fullSize));
+			this.bestFull.push(new Float32Array(this.graph.fullComponents));
+		}
+		this.solve();
+	}
+	/** Value of a round that ends with `points` gained. */
+	gain(points) {
+		return this.values.worth[points];
+	}
+	/** Value of reaching the bottom of the deck at c. */
+	bottom(c) {
+		return this.values.bottom === false ? 0 : this.gain(configTotal(c));
+	}
+	/**
+	* Value of configuration c right after a card was placed or replaced, `drawn` cards into the
+	* round: the check, the bottom of the deck, or the best the turn's exchanges reach.
+	*/
+	afterCard(c, drawn) {
+		const v = this.graph.verdict[c];
+		if (v === 1) return this.gain(this.rules.handTarget);
+		if (v === 2) return this.values.fault;
+		if (drawn === 32) return this.bottom(c);
+		return this.exchangePhase(c, drawn);
+	}
+	/** Value of the exchange phase at c (non-terminal), the whole component reachable. */
+	exchangePhase(c, drawn) {
+		const k = this.graph.componentIndex[this.graph.component[c]];
+		return configCards(c) === SLOTS ? this.bestFull[drawn - SLOTS][k] : this.bestPartial[k];
+	}
+	/** Value of ending the turn at c (non-terminal) with `drawn` cards drawn: the next turn's start. */
+	turnStart(c, drawn) {
+		const i = this.graph.dense[c];
+		return configCards(c) === SLOTS ? this.startFull[drawn - SLOTS][i] : this.startPartial[i];
+	}
+	solve() {
+		const g = this.graph;
+		for (let n = 31; n >= SLOTS; n--) {
+			const table = this.startFull[n - SLOTS];
+			for (const members of g.members) {
+				if (configCards(members[0]) !== SLOTS) continue;
+				for (const c of members) table[g.dense[c]] = this.replaceValue(c, n);
+			}
+			this.fillBest(this.bestFull[n - SLOTS], table, SLOTS);
+		}
+		for (let k = 11; k >= 0; k--) {
+			for (const members of g.members) {
+				if (configCards(members[0]) !== k) continue;
+				for (const c of members) this.startPartial[g.dense[c]] = this.placeValue(c, k);
+			}
+			this.fillBest(this.bestPartial, this.startPartial, k);
+		}
+	}
+	/** The best turn-start value of each component of configurations holding `cards` cards (by componentIndex). */
+	fillBest(best, start, cards) {
+		const g = this.graph;
+		g.members.forEach((members, k) => {
+			if (configCards(members[0]) !== cards) return;
+			let b = g.scores[k] ? this.gain(this.rules.handTarget) : -Infinity;
+			for (const c of members) b = Math.max(b, start[g.dense[c]]);
+			best[g.componentIndex[k]] = b;
+		});
+	}
+	/** Best replacement at full hands, n cards drawn. */
+	replaceValue(c, n) {
+		let best = -Infinity;
+		for (let h = 0; h < 3; h++) {
+			const m = configHand(c, h);
+			for (let v = 1; v <= 4; v++) {
+				if (MS_COUNTS[m * 4 + v - 1] === 0) continue;
+				const base = removeCard$1(c, h, v);
+				let sum = 0;
+				for (let w = 1; w <= 4; w++) sum += this.afterCard(addCard$1(base, h, w), n + 1);
+				best = Math.max(best, sum / 4);
+			}
+		}
+		return best;
+	}
+	/** Best placement with k cards in the hands (k cards drawn). */
+	placeValue(c, k) {
+		if (this.rules.drawVisible) {
+			let sum = 0;
+			for (let w = 1; w <= 4; w++) {
+				let best = -Infinity;
+				for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard$1(c, h, w), k + 1));
+				sum += best;
+			}
+			return sum / 4;
+		}
+		let best = -Infinity;
+		for (let h = 0; h < 3; h++) {
+			if (MS_SIZE[configHand(c, h)] === 4) continue;
+			let sum = 0;
+			for (let w = 1; w <= 4; w++) sum += this.afterCard(addCard$1(c, h, w), k + 1);
+			best = Math.max(best, sum / 4);
+		}
+		return best;
+	}
+};
+const prospectCache = /* @__PURE__ */ new Map();
+/** The solved prospects for these rules and values (computed once per process). */
+function prospects(rules, values) {
+	const id = `${rules.handTarget}/${rules.check}/${rules.drawVisible}/${values.fault}/${values.bottom !== false}/${values.worth.join(",")}`;
+	let p = prospectCache.get(id);
+	if (!p) prospectCache.set(id, p = new Prospects(rules, values));
+	return p;
+}
+// src/agents/four-ten/bottom.ts
+/** Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step (1/32). */
+const SAFETY_FIRST = 1e5;
+var BottomAgent = class {
+	name = "bottom";
+	fair = true;
+	rules;
+	gameTarget;
+	/** False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for measurements). */
+	playsBottom;
+	table;
+	/** `options`: the env's (defaults are filled in). */
+	constructor(options = {}, playsBottom = true) {
+		const o = fourTenOptionsOf(options);
+		this.rules = rulesOf(o);
+		this.gameTarget = o.gameTarget;
+		this.playsBottom = playsBottom;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return this.score(env).actions[0].action;
+	}
+	score(env) {
+		checkPlaying(env, this.name);
+		return this.scorePosition(readPosition(env), legalList(env));
+	}
+	/** `score` for a position and its legal ids, without an env (`bottom-direct` plays turns ahead with it). */
+	scorePosition(p, legal) {
+		this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom));
+		return {
+			kind: "heuristic",
+			actions: bestFirst(legal.map((action) => {
+				const j = this.judgeAction(p, action);
+				return {
+					action,
+					score: j.value - SAFETY_FIRST * j.fault
+				};
+			}), (a) => surelyScores(this.rules, p, a))
+		};
+	}
+	judgeAction(p, action) {
+		const n = cardsDrawn(p);
+		if (p.phase === "place") {
+			if (p.drawn > 0) return this.certain(addCard$1(p.config, action, p.drawn), n);
+			return this.drawn(p, p.config, action, n);
+		}
+		if (p.phase === "replace") {
+			const [h, v] = replaceParts(action);
+			return this.drawn(p, removeCard$1(p.config, h, v), h, n);
+		}
+		if (action === 47) return {
+			fault: 0,
+			value: this.table.turnStart(p.config, n)
+		};
+		const c = afterExchange(p.config, action - 15);
+		if (this.table.graph.verdict[c] !== 0) return this.certain(c, n);
+		const reach = exchangeReach(this.table.graph.verdict, c, p.seen);
+		let value = reach.scores ? this.table.gain(this.rules.handTarget) : -Infinity;
+		for (const x of reach.configs) value = Math.max(value, this.table.turnStart(x, n));
+		return {
+			fault: 0,
+			value
+		};
+	}
+	/** A configuration reached without a draw (a seen card placed, or an exchange), n cards drawn. */
+	certain(c, n) {
+		return {
+			fault: this.table.graph.verdict[c] === 2 ? 1 : 0,
+			value: this.table.afterCard(c, n)
+		};
+	}
+	/** A card from the stock into hand h of `base`, n cards drawn before it. */
+	drawn(p, base, h, n) {
+		let fault = 0;
+		let value = 0;
+		for (let w = 1; w <= 4; w++) {
+			const k = p.stock[w - 1];
+			if (k === 0) continue;
+			const c = addCard$1(base, h, w);
+			if (this.table.graph.verdict[c] === 2) fault += k;
+			value += k * this.table.afterCard(c, n + 1);
+		}
+		return {
+			fault: fault / p.stockSize,
+			value: value / p.stockSize
+		};
+	}
+};
+// src/agents/four-ten/bottom-direct.ts
+const EXCHANGES = 32;
+var DirectBottomAgent = class extends BottomAgent {
+	name = "bottom-direct";
+	score(env) {
+		checkPlaying(env, this.name);
+		const p = readPosition(env);
+		const ranked = this.scorePosition(p, legalList(env));
+		if (p.phase !== "exchange") return ranked;
+		const state = fourTenOf(env).state;
+		const end = this.turnEnd(p, state.seen[0]);
+		const next = this.nextExchange(p, end);
+		if (next === null || next === ranked.actions[0].action) return ranked;
+		const first = ranked.actions.find((a) => a.action === next);
+		return {
+			...ranked,
+			actions: [first, ...ranked.actions.filter((a) => a !== first)]
+		};
+	}
+	/** Where `bottom`'s own walk from the turn's first configuration (`startKey`) ends the turn. */
+	turnEnd(p, startKey) {
+		let q = {
+			...p,
+			config: configOfKey(startKey),
+			seen: /* @__PURE__ */ new Set([startKey])
+		};
+		for (;;) {
+			const best = this.scorePosition(q, exchangeIds(q)).actions[0].action;
+			if (best === 47) return q.config;
+			const c = afterExchange(q.config, best - 15);
+			if (this.table.graph.verdict[c] !== 0) return c;
+			q = {
+				...q,
+				config: c,
+				seen: new Set(q.seen).add(keyOfConfig(c))
+			};
+		}
+	}
+	/**
+	* The first move of a shortest way from `p` to `end` ("end turn" when there), through
+	* configurations where the round goes on and ending the turn is worth less than at `end`;
+	* null when none leads there from `p`.
+	*/
+	nextExchange(p, end) {
+		if (p.config === end) return 47;
+		const verdict = this.table.graph.verdict;
+		const drawn = cardsDrawn(p);
+		const endValue = verdict[end] === 1 ? this.table.gain(this.rules.handTarget) : this.table.turnStart(end, drawn);
+		const firstMove = /* @__PURE__ */ new Map([[p.config, -1]]);
+		const queue = [p.config];
+		for (let i = 0; i < queue.length; i++) {
+			const x = queue[i];
+			for (let e = 0; e < EXCHANGES; e++) {
+				const y = afterExchange(x, e);
+				if (y < 0 || firstMove.has(y) || p.seen.has(keyOfConfig(y))) continue;
+				const move = x === p.config ? 15 + e : firstMove.get(x);
+				if (y === end) return move;
+				if (verdict[y] !== 0 || this.table.turnStart(y, drawn) >= endValue) continue;
+				firstMove.set(y, move);
+				queue.push(y);
+			}
+		}
+		return null;
+	}
+};
+/** The legal ids of an exchange-phase position: the exchanges to configurations not seen this turn, and "end turn". */
+function exchangeIds(q) {
+	const ids = [];
+	for (let e = 0; e < EXCHANGES; e++) {
+		const y = afterExchange(q.config, e);
+		if (y >= 0 && !q.seen.has(keyOfConfig(y))) ids.push(15 + e);
+	}
+	ids.push(47);
+	return ids;
+}
+// src/agents/four-ten/expectimax.ts
+/** Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety left. */
+function expectimaxDefaults(handTarget) {
+	return {
+		depth: 1,
+		faultCost: handTarget,
+		lastFaultCost: 10 * handTarget,
+		bottom: true
+	};
+}
+var ExpectimaxAgent = class {
+	name = "expectimax";
+	fair = true;
+	rules;
+	settings;
+	gameTarget;
+	table;
+	memo = /* @__PURE__ */ new Map();
+	/** Leaf evaluations of the last decision (for cost measurements). */
+	nodes = 0;
+	/** `options`: the env's (defaults are filled in). */
+	constructor(options = {}, settings = {}) {
+		const o = fourTenOptionsOf(options);
+		this.rules = rulesOf(o);
+		this.settings = {
+			...expectimaxDefaults(this.rules.handTarget),
+			...settings
+		};
+		if (!Number.isInteger(this.settings.depth) || this.settings.depth < 0 || this.settings.depth > 3) throw new TengymError("bad-argument", `expectimax: depth ${this.settings.depth} is not supported (0, 1, 2 or 3)`);
+		this.gameTarget = o.gameTarget;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return this.score(env).actions[0].action;
+	}
+	score(env) {
+		checkPlaying(env, this.name);
+		const p = readPosition(env);
+		this.table = prospects(this.rules, this.valuesFor(p));
+		this.memo.clear();
+		this.nodes = 0;
+		return {
+			kind: "value",
+			unit: "points",
+			actions: bestFirst(legalList(env).map((action) => ({
+				action,
+				score: this.actionValue(p, action)
+			})), (a) => surelyScores(this.rules, p, a))
+		};
+	}
+	/** The round values for this position: points capped at those still needed. */
+	valuesFor(p) {
+		const need = this.gameTarget - p.points;
+		const faultCost = p.safeties > 0 ? this.settings.faultCost : this.settings.lastFaultCost;
+		return cappedPoints(capFor(this.rules, need), faultCost, this.settings.bottom);
+	}
+	actionValue(p, action) {
+		const n = cardsDrawn(p);
+		const d = this.settings.depth;
+		if (p.phase === "place") {
+			if (p.drawn > 0) return this.afterCard(addCard$1(p.config, action, p.drawn), n, p.stock, d);
+			return this.drawInto(p.config, action, 0, n, p.stock, d);
+		}
+		if (p.phase === "replace") {
+			const [h, v] = replaceParts(action);
+			return this.drawInto(p.config, h, v, n, p.stock, d);
+		}
+		if (action === 47) return this.turnStart(p.config, n, p.stock, d);
+		return this.exchangeValue(p, afterExchange(p.config, action - 15), n, d);
+	}
+	/** An exchange of this turn to c: its check, then the best of what the turn can still reach without a seen configuration. */
+	exchangeValue(p, c, n, d) {
+		const verdict = this.table.graph.verdict[c];
+		if (verdict !== 0) return this.terminal(c, verdict);
+		const reach = exchangeReach(this.table.graph.verdict, c, p.seen);
+		let best = reach.scores ? this.table.gain(this.rules.handTarget) : -Infinity;
+		for (const x of reach.configs) best = Math.max(best, this.turnStart(x, n, p.stock, d));
+		return best;
+	}
+	terminal(c, verdict) {
+		return verdict === 1 ? this.table.gain(this.rules.handTarget) : verdict === 2 ? this.table.values.fault : this.table.bottom(c);
+	}
+	/** A card of the stock into hand h (after removing a `out` from it when out > 0), n cards drawn before it. */
+	drawInto(c, h, out, n, stock, d) {
+		const base = out > 0 ? removeCard$1(c, h, out) : c;
+		let size = 0;
+		let sum = 0;
+		for (let w = 1; w <= 4; w++) {
+			const k = stock[w - 1];
+			if (k === 0) continue;
+			size += k;
+			stock[w - 1]--;
+			sum += k * this.afterCard(addCard$1(base, h, w), n + 1, stock, d);
+			stock[w - 1]++;
+		}
+		return sum / size;
+	}
+	/** Configuration c right after a card, n cards drawn: check, bottom, or the turn's exchanges. */
+	afterCard(c, n, stock, d) {
+		const verdict = this.table.graph.verdict[c];
+		if (verdict !== 0) return this.terminal(c, verdict);
+		if (n === 32) return this.terminal(c, 0);
+		if (d === 0) {
+			this.nodes++;
+			return this.table.exchangePhase(c, n);
+		}
+		const g = this.table.graph;
+		const k = g.component[c];
+		let best = g.scores[k] ? this.table.gain(this.rules.handTarget) : -Infinity;
+		for (const m of g.members[k]) best = Math.max(best, this.turnStart(m, n, stock, d));
+		return best;
+	}
+	/** Ending the turn at c (non-terminal), n cards drawn: the next turn, searched `d` draws deep. */
+	turnStart(c, n, stock, d) {
+		if (d === 0) {
+			this.nodes++;
+			return this.table.turnStart(c, n);
+		}
+		const key = (c * STOCK_CODES + stockCode(stock)) * 4 + d;
+		const cached = this.memo.get(key);
+		if (cached !== void 0) return cached;
+		let best = -Infinity;
+		if (configCards(c) === 12) for (let h = 0; h < 3; h++) {
+			const m = configHand(c, h);
+			for (let v = 1; v <= 4; v++) if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
+		}
+		else if (this.rules.drawVisible) best = this.visibleDraw(c, n, stock, d - 1);
+		else for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
+		this.memo.set(key, best);
+		return best;
+	}
+	/** The next card is seen, then placed in the best hand. */
+	visibleDraw(c, n, stock, d) {
+		let size = 0;
+		let sum = 0;
+		for (let w = 1; w <= 4; w++) {
+			const k = stock[w - 1];
+			if (k === 0) continue;
+			size += k;
+			stock[w - 1]--;
+			let best = -Infinity;
+			for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard$1(c, h, w), n + 1, stock, d));
+			stock[w - 1]++;
+			sum += k * best;
+		}
+		return sum / size;
+	}
+};
+// src/agents/four-ten/greedy.ts
+/** Risk of putting an unseen card into hand h of configuration c (after removing `out` from it when out > 0). */
+function drawRisk(rules, p, c, h, out = 0) {
+	const base = out > 0 ? removeCard$1(c, h, out) : c;
+	let fault = 0;
+	let score = 0;
+	for (let w = 1; w <= 4; w++) {
+		if (p.stock[w - 1] === 0) continue;
+		const verdict = judgeConfig(addCard$1(base, h, w), rules);
+		if (verdict === 2) fault += p.stock[w - 1];
+		else if (verdict === 1) score += p.stock[w - 1];
+	}
+	return {
+		fault: fault / p.stockSize,
+		score: score / p.stockSize
+	};
+}
+/**
+* Ties between safe placements: Home, then Hand, then Shadow. Home is the ceiling of Hand, so
+* raising it first leaves Hand the most room (measured: the other five orders win 89–97% of
+* games against this order's 99%, on 4,000 seeded deals).
+*/
+const PLACE_PREFERENCE = [
+	1,
+	0,
+	2
+];
+/** The greedy's ranking of a move with risk r; `preference` breaks ties (smaller is better). */
+function rank(r, preference) {
+	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
+}
+var GreedyAgent = class {
+	name = "greedy";
+	fair = true;
+	rules;
+	/** `options`: the env's (defaults are filled in). */
+	constructor(options = {}) {
+		this.rules = rulesOf(fourTenOptionsOf(options));
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return this.score(env).actions[0].action;
+	}
+	score(env) {
+		checkPlaying(env, this.name);
+		const p = readPosition(env);
+		return {
+			kind: "heuristic",
+			actions: bestFirst(legalList(env).map((action) => ({
+				action,
+				score: this.rankAction(p, action)
+			})))
+		};
+	}
+	rankAction(p, action) {
+		if (p.phase === "place") return rank(this.placeRisk(p, action), PLACE_PREFERENCE[action]);
+		if (p.phase === "replace") {
+			const [h, v] = replaceParts(action);
+			return rank(drawRisk(this.rules, p, p.config, h, v), action);
+		}
+		if (action === 47) return 0;
+		const verdict = judgeConfig(afterExchange(p.config, action - 15), this.rules);
+		return verdict === 1 ? 100 : verdict === 2 ? -100 : -1;
+	}
+	/** Placing into hand h: a known card (drawVisible) gives a certain verdict. */
+	placeRisk(p, h) {
+		if (p.drawn === 0) return drawRisk(this.rules, p, p.config, h);
+		const verdict = judgeConfig(addCard$1(p.config, h, p.drawn), this.rules);
+		return {
+			fault: verdict === 2 ? 1 : 0,
+			score: verdict === 1 ? 1 : 0
+		};
+	}
+};
+// src/agents/four-ten/hint-details.ts
+/** "31%"; "0.4%", "0.06%" or "under 0.01%" below 1% and above 0; "over 99%" for 99.5% … 100% excluded. */
+function percent(p) {
+	const x = 100 * p;
+	if (x > 0 && x < .01) return "under 0.01%";
+	if (x > 0 && x < 1) return `${x < .1 ? x.toFixed(2) : x.toFixed(1)}%`;
+	if (x >= 99.5 && x < 100) return "over 99%";
+	return `${Math.round(x)}%`;
+}
+/**
+* The round's prospects after a Four Ten move, with the rest of the round played by the
+* solver's policy: "75% chance the Hand makes 10, 25% chance of the 28-point bottom, 0.06%
+* risk of a fault (14.5 points expected this round)".
+*/
+function fourTenProspects(d, handTarget) {
+	if (d.fault > .9995) return "ends the round in a fault";
+	if (d.score > .9995) return `makes ${handTarget} for ${handTarget} points`;
+	const parts = [];
+	if (d.score >= 5e-4) parts.push(`${percent(d.score)} chance the Hand makes ${handTarget}`);
+	if (d.bottom >= 5e-4 && Number.isFinite(d.bottomPoints)) parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);
+	parts.push(d.fault < 1e-12 ? "no risk of a fault" : `${percent(d.fault)} risk of a fault`);
+	return `${parts.join(", ")} (${d.points.toFixed(1)} points expected this round)`;
+}
+/**
+* The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
+* solution it ranks with (one round solve per (points, safeties), which it needs anyway);
+* otherwise from one round solved for points − 40·P(fault), once per rules, so that a model's
+* hints stay fast.
+*/
+function fourTenHintDetails(env, agent) {
+	const rules = gameRulesOf(env.options);
+	const objective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? "game" : { lambda: 40 };
+	try {
+		return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
+	} catch (e) {
+		if (e instanceof TengymError) return null;
+		throw e;
+	}
+}
+// src/agents/four-ten/index.ts
+/**
+* The Four Ten baselines (engine `four-ten`): `greedy` (one-step safe rule), `bottom` (the same
+* safety, with the solved round prospects deciding between 10 now and the bottom of the deck),
+* `bottom-direct` (`bottom`'s game in fewer exchanges) and `expectimax` (search over the stock's
+* composition with those prospects as the leaf). All four are fair (they read the stock's value
+* counts, never its order) and deterministic.
+*/
+const FOUR_TEN = [fourTenGame];
+/** The default game's options, the reward aside (it changes what an episode returns, not the play). */
+const rulesKey = (options) => {
+	const { reward: _reward, ...rules } = fourTenOptionsSchema.parse(options);
+	return JSON.stringify(rules);
+};
+const DEFAULT_RULES = rulesKey({});
+/** Whether `options` play the default game: where `bottom-direct` was measured. */
+function hasDefaultRules(options) {
+	return rulesKey(options) === DEFAULT_RULES;
+}
+/**
+* Four Ten: its baselines and the exact solver; hints ranked, for the default rules, by
+* `bottom-direct` (the same rounds as `bottom` on every deal, in fewer exchanges than the
+* shipped model's hints: docs/hints.md), else by the exact `optimal` for rules whose game
+* values ship (other rules would first solve the game for about 20 minutes), else by
+* `expectimax`, each sentence with the round's prospects; training presets for its decision
+* nearly every step and games of dozens of them: fewer copies, longer rollouts, a wider net for
+* its small observation, points scaled to ~1 per round, and more entropy (with 0.01 the policy
+* collapses in 100k steps); afterstate values with about 20 positions to value per step.
+*/
+const FOUR_TEN_KIT = {
+	agents: [...[
+		{
+			name: "greedy",
+			description: "safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges",
+			fair: true,
+			games: FOUR_TEN,
+			create: (env) => new GreedyAgent(env.options)
+		},
+		{
+			name: "bottom",
+			description: "greedy's safety first, then the best solved round prospects: turns down 10 now for a likely bigger bottom-of-deck score",
+			fair: true,
+			games: FOUR_TEN,
+			create: (env) => new BottomAgent(env.options)
+		},
+		{
+			name: "bottom-direct",
+			description: "bottom's game with each turn's exchanges taken by the shortest way: the same rounds as bottom on every deal, fewer exchanges",
+			fair: true,
+			games: FOUR_TEN,
+			create: (env) => new DirectBottomAgent(env.options)
+		},
+		{
+			name: "expectimax",
+			description: "expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values in points",
+			fair: true,
+			games: FOUR_TEN,
+			create: (env) => new ExpectimaxAgent(env.options)
+		}
+	], ...OPTIMAL_AGENTS],
+	hintBaseline: (env, baseline) => {
+		if (hasDefaultRules(env.options)) return {
+			...baseline("bottom-direct", "safety first, then the best round prospects, by the fewest exchanges"),
+			overModel: `never more rounds than bottom, unlike the trained model in models/${env.id}/`
+		};
+		if (hasShippedGameValues(gameRulesOf(env.options))) try {
+			return baseline("optimal", "exact solver");
+		} catch (e) {
+			if (!(e instanceof TengymError)) throw e;
+		}
+		return baseline("expectimax", "a search over the next cards' chances");
+	},
+	hintDetails: fourTenHintDetails,
+	presets: {
+		ppo: () => ({
+			totalSteps: 2e6,
+			numEnvs: 16,
+			rolloutSteps: 128,
+			minibatchSize: 512,
+			hidden: [128, 128],
+			learningRate: 3e-4,
+			gamma: .99,
+			entropyCoef: .05,
+			rewardScale: .1,
+			evalEvery: 25e4,
+			evalEpisodes: 1e3
+		}),
+		dqn: () => ({
+			totalSteps: 2e6,
+			hidden: [128, 128],
+			bufferSize: 1e5,
+			rewardScale: .1,
+			evalEvery: 25e4,
+			evalEpisodes: 1e3
+		}),
+		afterstate: () => ({
+			totalSteps: 5e6,
+			evalEvery: 5e5,
+			evalEpisodes: 1e3,
+			epsilonStart: .1,
+			epsilonEnd: .01,
+			epsilonFraction: .3,
+			costLossWeight: 100
+		})
+	}
+};
+// src/agents/kits.ts
+const KITS = /* @__PURE__ */ new Map([[decadeGame, DECADE_KIT], [fourTenGame, FOUR_TEN_KIT]]);
+const NO_KIT = {};
+/** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */
+function kitOf(game) {
+	return KITS.get(game) ?? NO_KIT;
+}
+// src/agents/index.ts
+/**
+* The agent catalogue: which agents exist for which env, and how to make one.
+* `tengym agents --env ID` lists it; `tengym eval --agents a,b` draws from it.
+*/
+/** What every game has, whatever its kit (kits.ts) adds. */
+const BASIC = [{
+	name: "random",
+	description: "uniformly random legal action (seeded)",
+	fair: true,
+	create: () => new RandomAgent()
+}, {
+	name: "first",
+	description: "the lowest legal action id",
+	fair: true,
+	create: () => new FirstAgent()
+}];
+/** An env config from an id (with options) or a config already made (validated as `make` validates it); `caller` names the entry point in errors. */
+function configOf(env, options, caller) {
+	return typeof env === "string" ? envConfig(env, options) : checkedEnvConfig(env, caller);
+}
+/** The catalogue entries that play this env (its engine, and these options where an entry says). */
+function specsFor(config) {
+	const own = (kitOf(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+	return [...BASIC.map((s) => ({
+		...s,
+		games: [config.game]
+	})), ...own];
+}
+function agentsFor(env, options = {}) {
+	return specsFor(configOf(env, options, "agentsFor")).map(({ name, description, fair, ceiling }) => ceiling ? {
+		name,
+		description,
+		fair,
+		ceiling
+	} : {
+		name,
+		description,
+		fair
+	});
+}
+function createAgent(name, env, options = {}) {
+	const config = configOf(env, options, "createAgent");
+	const spec = specsFor(config).find((s) => s.name === name);
+	if (!spec) throw new TengymError("bad-argument", `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(", ")}`);
+	return spec.create(config);
+}
+// src/eval/episodes.ts
+function emptyRows(n) {
+	return {
+		won: new Uint8Array(n),
+		cardsLeft: new Int16Array(n),
+		rounds: new Int32Array(n),
+		points: new Int32Array(n),
+		faults: new Int32Array(n),
+		steps: new Int32Array(n),
+		decisions: new Int32Array(n)
+	};
+}
+/**
+* One deal's record, kept step by step: with round scoring, a round that ended without a gain
+* in points ended in a fault (a bottom-of-deck round always scores: the hands are never empty
+* by then).
+*/
+var DealTally = class {
+	env;
+	faults = 0;
+	decisions = 0;
+	rounds = 0;
+	points = 0;
+	constructor(env) {
+		this.env = env;
+	}
+	/** After `env.reset`. */
+	begin() {
+		this.faults = 0;
+		this.decisions = 0;
+		this.read();
+	}
+	/** Plays `action` in the env and counts what it did. */
+	step(action) {
+		const env = this.env;
+		if (env.legalCount > 1) this.decisions++;
+		env.step(action);
+		if (env.game.scoring !== "rounds") return;
+		const rounds = this.rounds;
+		const points = this.points;
+		this.read();
+		if (this.rounds > rounds && this.points <= points) this.faults++;
+	}
+	read() {
+		if (this.env.game.scoring !== "rounds") return;
+		const o = this.env.outcome();
+		if ("rounds" in o) {
+			this.rounds = o.rounds;
+			this.points = o.points;
+		}
+	}
+	/** Writes the finished deal into row k. */
+	record(rows, k) {
+		const o = this.env.outcome();
+		rows.won[k] = o.won ? 1 : 0;
+		rows.steps[k] = this.env.episodeSteps;
+		rows.decisions[k] = this.decisions;
+		if ("cardsLeft" in o) rows.cardsLeft[k] = o.cardsLeft;
+		else {
+			rows.rounds[k] = o.rounds;
+			rows.points[k] = o.points;
+			rows.faults[k] = this.faults;
+		}
+	}
+};
+/** Deals from … to − 1 played by `agent` on `env`; row k is deal from + k. */
+function playAgent(env, agent, seed, from, to, options = {}) {
+	const lanes = Math.min(options.lanes ?? 1, to - from);
+	if (lanes > 1 && agent.actBatch) return playSideBySide(env, agent, seed, from, to, lanes);
+	const game = make(env);
+	const tally = new DealTally(game);
+	const rows = emptyRows(to - from);
+	for (let i = from; i < to; i++) {
+		const k = i - from;
+		game.reset({ seed: seed + i });
+		try {
+			agent.reset(deriveSeed(seed, i));
+			tally.begin();
+			while (game.running) {
+				const steps = game.episodeSteps;
+				const action = agent.act(game);
+				if (game.episodeSteps !== steps) throw new TengymError("bad-argument", `act changed the env (its steps went from ${steps} to ${game.episodeSteps}): an agent returns its action and leaves stepping and dealing to the caller`);
+				tally.step(action);
+			}
+		} catch (e) {
+			throw inDeal(e, agent.name, i, seed + i);
+		}
+		tally.record(rows, k);
+		options.onEpisode?.(k + 1);
+	}
+	return rows;
+}
+/** `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one failed, and where to replay it. */
+function inDeal(e, agent, deal, dealSeed) {
+	const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
+	if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
+	return new Error(`${where}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+}
+/**
+* `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
+* decision is decided in one `actBatch` call; a finished lane deals the next deal.
+*/
+function playSideBySide(env, agent, seed, from, to, lanes) {
+	const rows = emptyRows(to - from);
+	const games = Array.from({ length: lanes }, () => make(env));
+	const tallies = games.map((g) => new DealTally(g));
+	/** The deal each lane plays (−1: none left). */
+	const deal = new Int32Array(lanes).fill(-1);
+	let next = from;
+	/** Plays lane k's forced moves; at the end of a deal records it and deals the next. Leaves k at a decision or idle. */
+	const advance = (k) => {
+		const game = games[k];
+		for (;;) {
+			while (game.running && game.legalCount === 1) tallies[k].step(agent.act(game));
+			if (game.running) return;
+			if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
+			if (next >= to) {
+				deal[k] = -1;
+				return;
+			}
+			deal[k] = next++;
+			game.reset({ seed: seed + deal[k] });
+			tallies[k].begin();
+		}
+	};
+	for (let k = 0; k < lanes; k++) advance(k);
+	const deciding = [];
+	const lanesDeciding = new Int32Array(lanes);
+	const actions = new Int32Array(lanes);
+	for (;;) {
+		deciding.length = 0;
+		for (let k = 0; k < lanes; k++) {
+			if (deal[k] < 0) continue;
+			lanesDeciding[deciding.length] = k;
+			deciding.push(games[k]);
+		}
+		if (deciding.length === 0) break;
+		agent.actBatch(deciding, deciding.length, actions);
+		for (let j = 0; j < deciding.length; j++) {
+			const k = lanesDeciding[j];
+			tallies[k].step(actions[j]);
+			advance(k);
+		}
+	}
+	return rows;
+}
+// src/eval/evaluate.ts
+/** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
+const MAX_EVAL_EPISODES = 1e7;
+strictObject({
+	env: string(),
+	options: record(string(), unknown()).default({}),
+	/**
+	* Catalogue names and model folders (played on worker threads), or agents of your own (objects
+	* with name, reset(seed) and act(env), played in this thread): every one on the same deals, reset
+	* with the same seeds.
+	*/
+	agents: array(union([string(), agentSchema], { error: "expected an agent name, a model folder, or an agent (an object with name, reset(seed) and act(env))" })).min(1),
+	episodes: int().min(1).max(MAX_EVAL_EPISODES),
+	seed: int().min(0).default(0),
+	/** Agent the others are compared with (default: the first listed). */
+	reference: string().optional(),
+	/** Worker threads (default: every core); 0 plays in this thread. */
+	workers: int().min(0).optional(),
+	/** Each result also carries its record of every deal (`deals`), to pair or test it yourself. */
+	perDeal: boolean().default(false)
+});
+/** `rows` as plain arrays, with the figures of the game's `scoring`. */
+function dealRecords(rows, scoring) {
+	const list = (a) => Array.from(a);
+	const own = scoring === "cards" ? { cardsLeft: list(rows.cardsLeft) } : {
+		rounds: list(rows.rounds),
+		points: list(rows.points),
+		faults: list(rows.faults)
+	};
+	return {
+		won: list(rows.won),
+		...own,
+		steps: list(rows.steps),
+		decisions: list(rows.decisions)
+	};
 }
 // src/bridge/engine.ts
 /**
@@ -8908,9 +13525,19 @@ function envs() {
 * mask, flag bit 2), and that stay counts as a step: toward the env's `maxSteps` (moves and stays
 * together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
 * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
+*
+* Agents (protocol 10): `agents` lists the catalogue's agents of an env and `play` plays one on a
+* range of deals, through `playAgent`, the code `tengym eval` plays them with (deal i is seed + i,
+* the agent reset with deriveSeed(seed, i)), answering each deal's record as `--per-deal` gives
+* it. Neither needs `make`. With one env made (not a vector), `act` answers a catalogue agent's
+* action for the env's state: the agent is attached to the env at its first `act` (or `attach`)
+* and from then on shown every state the env reaches (`observe`: Ten-Twenty-Thirty's order under
+* the stock is remembered from what was seen), and reset at every reset and `setState`: with
+* deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
+* deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 9;
+const PROTOCOL = 10;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -8984,7 +13611,76 @@ function allocate(config, num, settings) {
 		flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
 		rowsBytes,
 		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-		lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0)
+		lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
+		attached: /* @__PURE__ */ new Map(),
+		agentSeed: 0,
+		agentDeal: 0
+	};
+}
+/** What the catalogue says of an agent: its name, description, fairness, and whether it is a ceiling. */
+function agentInfo(env, name) {
+	return agentsFor(env).find((a) => a.name === name);
+}
+/** Catalogue agents made once per engine process for `play` (Python sends a range of deals in several messages). */
+const playing = /* @__PURE__ */ new Map();
+function playingAgent(name, env) {
+	const key = JSON.stringify([
+		name,
+		env.id,
+		env.options
+	]);
+	let agent = playing.get(key);
+	if (!agent) {
+		agent = createAgent(name, env);
+		playing.set(key, agent);
+	}
+	return agent;
+}
+/** A message's agent name: a string, or a TengymError saying what was sent. */
+function agentName(value) {
+	if (typeof value !== "string") throw new TengymError("bad-argument", `agent must be an agent's name (a string), got ${JSON.stringify(value) ?? String(value)}`);
+	return value;
+}
+/** A deal index of `play`: an integer from 0 to MAX_EVAL_EPISODES. */
+function dealIndex(value, what) {
+	if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 1e7) throw new TengymError("bad-argument", `play: ${what} must be an integer from 0 to ${MAX_EVAL_EPISODES}, got ${JSON.stringify(value)}`);
+	return value;
+}
+/** The one env agents attach to: a vector's copies take none. */
+function oneEnv(c, cmd) {
+	if (c.vector || c.envs.length !== 1) throw new TengymError("bad-argument", `${cmd}: agents attach to one env (TengymEnv), not to a vector of copies`);
+	return c.envs[0];
+}
+/** Resets every attached agent for the game the env now holds (a deal or a loaded state), with `seed` or the one derived from the deal, and shows it that state. */
+function resetAgents(c, seed = deriveSeed(c.agentSeed, c.agentDeal)) {
+	const e = c.envs[0];
+	for (const agent of c.attached.values()) {
+		agent.reset(seed);
+		if (e.running) agent.observe?.(e);
+	}
+}
+/** Shows every attached agent the env's state after a step: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
+function showAgents(c) {
+	const e = c.envs[0];
+	if (!e.running) return;
+	for (const agent of c.attached.values()) agent.observe?.(e);
+}
+/** The attached agent of that name, attached now (reset as at the env's last reset, shown its state) if it was not; with `info` when it was attached now. */
+function attachAgent(c, name) {
+	const e = oneEnv(c, "attach");
+	const agent = c.attached.get(name);
+	if (agent) return {
+		agent,
+		attached: null
+	};
+	const config = envConfig(e.id, e.options);
+	const made = createAgent(name, config);
+	made.reset(deriveSeed(c.agentSeed, c.agentDeal));
+	if (e.running) made.observe?.(e);
+	c.attached.set(name, made);
+	return {
+		agent: made,
+		attached: agentInfo(config, name)
 	};
 }
 /** A copy's end flag: bit 0 terminated, bit 1 truncated. */
@@ -9034,7 +13730,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 9
+				protocol: 10
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -9107,6 +13803,9 @@ function handleJson(msg) {
 					...deck !== void 0 ? { deck } : {}
 				});
 			}
+			if (seed !== void 0) [c.agentSeed, c.agentDeal] = [seed, 0];
+			else c.agentDeal++;
+			if (c.attached.size > 0) resetAgents(c);
 			return writeRows(c, 0);
 		}
 		case "getState": {
@@ -9128,6 +13827,8 @@ function handleJson(msg) {
 				c.stays[i] = c.staysInARow[i] = 0;
 				writeFlag(c, i);
 			});
+			c.agentDeal++;
+			if (c.attached.size > 0) resetAgents(c);
 			return writeRows(c, 0);
 		}
 		case "render": {
@@ -9142,6 +13843,41 @@ function handleJson(msg) {
 				return: e.episodeReturn,
 				legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : []
 			})));
+		}
+		case "agents": return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
+		case "play": {
+			const config = envConfig(String(msg.id), msg.options ?? {});
+			const name = agentName(msg.agent);
+			const seed = validateSeed(msg.seed);
+			const from = dealIndex(msg.from, "from");
+			const to = dealIndex(msg.to, "to");
+			if (to <= from) throw new TengymError("bad-argument", `play: deals from ${from} to ${to} is none`);
+			checkSeedFits(seed, to, `episodes ${to}`);
+			return sendJson(KIND_JSON, dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring));
+		}
+		case "attach": {
+			const c = need();
+			const name = agentName(msg.agent);
+			attachAgent(c, name);
+			return sendJson(KIND_JSON, agentInfo(envConfig(c.envs[0].id, c.envs[0].options), name));
+		}
+		case "act": {
+			const c = need();
+			const name = agentName(msg.agent);
+			const e = oneEnv(c, "act");
+			if (!e.hasStarted) throw new TengymError("not-reset", `agent "${name}": the env has not been dealt yet; call reset() first`);
+			if (!e.running) throw new TengymError("episode-over", `agent "${name}": the episode is over; call reset() for the next`);
+			const { agent, attached } = attachAgent(c, name);
+			return sendJson(KIND_JSON, {
+				action: agent.act(e),
+				attached
+			});
+		}
+		case "resetAgents": {
+			const c = need();
+			oneEnv(c, "resetAgents");
+			resetAgents(c, validateSeed(msg.seed, "agent seed"));
+			return sendJson(KIND_JSON, [...c.attached.keys()]);
 		}
 		default: throw new TengymError("bad-argument", `unknown engine command ${JSON.stringify(msg.cmd)}`);
 	}
@@ -9191,6 +13927,7 @@ function handleStep(actions, at, count) {
 		lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
 		if (stayed) c.flags[i] |= STAYED;
 	}
+	if (c.attached.size > 0) showAgents(c);
 	writeRows(c, lastRows);
 }
 /** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
@@ -9262,7 +13999,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 9,
+			protocol: 10,
 			ids: envIds()
 		}) + "\n");
 		return;

@@ -1,0 +1,218 @@
+"""tengym's scripted agents from Python: the catalogue of an env, and an agent played on a range of deals.
+
+    tengym.agents("decade-fives")                                  # [AgentInfo(name='random', ...), ...]
+    pimc = tengym.play_agent("decade-fives", "pimc", seed=1_000_000, episodes=3000)
+    pimc.won                                                       # deal i (seed + i): won or not
+
+The deals are played in an engine process by the code `tengym eval` plays them with: deal i is
+dealt with seed + i and the agent is reset with `derive_seed(seed, i)` before it, so every record
+is the one `tengym eval --env ID --agents NAME --episodes N --seed S --json --per-deal` gives, and
+`TengymEnv.reset(seed=seed + i)` deals the same deal for a policy of your own. `paired_wins` pairs
+two players' wins on the same deals as `tengym eval` pairs them with its reference.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._engine import MAX_SEED, Engine, engine_id, positive_int
+from .errors import BadOptionsError, BadSeedError, TengymError
+
+# The most deals one call plays (src/eval/evaluate.ts's MAX_EVAL_EPISODES, tengym eval's bound).
+MAX_EPISODES = 10_000_000
+# A chunk of deals is sent to an engine at a time, doubled while a round of chunks takes less than
+# this: a Ctrl-C is answered between chunks, and an engine timeout applies to one chunk.
+_ROUND_SECONDS = 0.25
+_MOST_DEALS_A_CHUNK = 1 << 16
+# src/stats/intervals.ts's Z95: the normal 97.5th percentile.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    """An agent of the catalogue, as `tengym agents --env ID --json` lists it. `fair` is False for an
+    agent that reads the order of the stock (the decade `oracle`); `ceiling` marks an exact optimum
+    (Four Ten's and decade-optional's `optimal`), what the others are measured against."""
+
+    name: str
+    description: str
+    fair: bool
+    ceiling: bool = False
+
+    @classmethod
+    def from_engine(cls, info: Mapping[str, Any]) -> AgentInfo:
+        return cls(info["name"], info["description"], bool(info["fair"]), bool(info.get("ceiling", False)))
+
+
+@dataclass(frozen=True, eq=False)
+class AgentEpisodes:
+    """An agent's record of deals seed + 0 … seed + episodes − 1, one row a deal, as
+    `tengym eval --json --per-deal` gives its `deals`: won, the game's own figures (the cards left
+    for a card game; for Four Ten the rounds played, final points and rounds that ended in a fault),
+    the env steps a game took and, of them, its decisions (steps with more than one legal move)."""
+
+    env_id: str
+    options: dict
+    agent: str
+    seed: int
+    won: np.ndarray
+    steps: np.ndarray
+    decisions: np.ndarray
+    cards_left: np.ndarray | None = None
+    rounds: np.ndarray | None = None
+    points: np.ndarray | None = None
+    faults: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return len(self.won)
+
+    @property
+    def win_rate(self) -> float:
+        return float(self.won.mean())
+
+
+class PairedWins(NamedTuple):
+    """The mean of won_a − won_b over the same deals, with its normal 95% interval (cut to ±1), as
+    `tengym eval` gives each agent's difference from its reference ("vsReference")."""
+
+    diff: float
+    ci95: tuple[float, float]
+    deals: int
+
+
+def agents(env_id: str, options: Mapping[str, Any] | None = None) -> list[AgentInfo]:
+    """The catalogue's agents of an env (with these options), as `tengym agents --env ID` lists them.
+    Trained models are not among them: they play from the command line (`tengym eval --agents model`)."""
+    engine = Engine(shared=False)
+    try:
+        return [AgentInfo.from_engine(a) for a in engine.request({"cmd": "agents", "id": engine_id(env_id), "options": _options(options)})]
+    finally:
+        engine.close()
+
+
+def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options: Mapping[str, Any] | None = None, processes: int = 1, engine_timeout: float | None = None) -> AgentEpisodes:
+    """The catalogue agent `agent` playing deals seed + 0 … seed + episodes − 1 of `env_id`, each
+    deal's record as `tengym eval --env ID --agents NAME --episodes N --seed S --json --per-deal`
+    gives it (the same code plays them, in an engine process started for the call).
+
+    `processes=P` splits the deals over P engine processes, which play in parallel; the records
+    are the same. `engine_timeout`: seconds a chunk of deals may take before `EngineError`
+    (default: no limit, as a search such as Four Ten's `optimal` may solve for seconds on one deal).
+    An unknown agent, one that does not play this env (its message lists those that do), a bad id
+    or bad options raise tengym's error (`TengymError`, `UnknownEnvError`, `BadOptionsError`)."""
+    if not isinstance(agent, str):
+        raise TengymError(f"play_agent: agent must be an agent's name such as 'pimc' (tengym.agents(env_id) lists them), got {agent!r}", "bad-argument")
+    episodes = positive_int("episodes", episodes, MAX_EPISODES)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+        raise BadSeedError(f"play_agent: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
+    seed = int(seed)
+    if seed > MAX_SEED - (episodes - 1):
+        raise BadSeedError(f"seed {seed} is too large for episodes {episodes}: deal i uses seed + i and seeds go up to {MAX_SEED}, so the largest seed for {episodes} deals is {MAX_SEED - (episodes - 1)}", "bad-seed")
+    processes = min(positive_int("processes", processes), episodes)
+    env_id = engine_id(env_id)
+    options = _options(options)
+    timeout = math.inf if engine_timeout is None else engine_timeout
+    message = {"cmd": "play", "id": env_id, "options": options, "agent": agent, "seed": seed}
+    parts: dict[int, dict] = {}
+    engines: list[Engine] = []
+    try:
+        for _ in range(processes):
+            engines.append(Engine(timeout=timeout, shared=False))
+        at, chunk = 0, 1
+        while at < episodes:
+            started = time.perf_counter()
+            sent: list[tuple[Engine, int]] = []
+            for engine in engines:
+                if at >= episodes:
+                    break
+                to = min(at + chunk, episodes)
+                engine.send_json({**message, "from": at, "to": to})
+                sent.append((engine, at))
+                at = to
+            failed: Exception | None = None
+            for engine, lo in sent:
+                try:
+                    parts[lo] = engine.receive()
+                except Exception as e:  # noqa: BLE001 — raised below, after every engine sent a chunk is read
+                    failed = failed or e
+            if failed is not None:
+                raise failed
+            if time.perf_counter() - started < _ROUND_SECONDS:
+                chunk = min(2 * chunk, _MOST_DEALS_A_CHUNK)
+    finally:
+        for engine in engines:
+            engine.close()
+    records = [parts[lo] for lo in sorted(parts)]
+
+    def column(key: str, dtype) -> np.ndarray | None:
+        if key not in records[0]:
+            return None
+        return np.concatenate([np.asarray(r[key], dtype=dtype) for r in records])
+
+    return AgentEpisodes(
+        env_id=env_id,
+        options=options,
+        agent=agent,
+        seed=seed,
+        won=column("won", bool),
+        steps=column("steps", np.int32),
+        decisions=column("decisions", np.int32),
+        cards_left=column("cardsLeft", np.int32),
+        rounds=column("rounds", np.int32),
+        points=column("points", np.int32),
+        faults=column("faults", np.int32),
+    )
+
+
+def paired_wins(won: Sequence[Any] | np.ndarray, reference_won: Sequence[Any] | np.ndarray) -> PairedWins:
+    """won − reference_won on the same deals (1 won, 0 lost; bools too): the mean difference in win
+    rate and its normal 95% interval, cut to ±1, computed as `tengym eval` computes its paired
+    difference from the reference (one deal: an interval of ±inf)."""
+    a = np.asarray(won, dtype=np.float64).ravel()
+    b = np.asarray(reference_won, dtype=np.float64).ravel()
+    if len(a) != len(b) or len(a) == 0:
+        raise TengymError(f"paired_wins: the two players' records must be of the same deals, one a deal, got {len(a)} and {len(b)}", "bad-argument")
+    # Summed in order, as the evaluation in JavaScript sums them, so the figures agree to the last digit.
+    d = (a - b).tolist()
+    n = len(d)
+    mean = sum(d) / n
+    if n <= 1:
+        return PairedWins(mean, (-math.inf, math.inf), n)
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+    return PairedWins(mean, (max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)), n)
+
+
+def derive_seed(a: int, b: int) -> int:
+    """src/env/rng.ts's deriveSeed: the seed an evaluation resets its agent with before deal i of a
+    run from seed s is derive_seed(s, i). Replaying deal i of `play_agent(seed=s)` in your own loop:
+    `env.reset(seed=s + i)`, then `env.reset_agents(derive_seed(s, i))`."""
+    # b up to 2**52: b + 0x632BE5AB is then exact in JavaScript as it is here.
+    for x, name, most in ((a, "a", MAX_SEED), (b, "b", 2**52)):
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= int(x) <= most:
+            raise BadSeedError(f"derive_seed: bad {name} {x!r}: expected an integer from 0 to {most}", "bad-seed")
+    a, b = int(a), int(b)
+    h = _imul(a ^ 0x9E3779B9, 0x85EBCA6B) ^ _imul(b + 0x632BE5AB, 0xC2B2AE35)
+    h = _imul(h ^ (h >> 16), 0x7FEB352D)
+    h = _imul(h ^ (h >> 15), 0x846CA68B)
+    h ^= h >> 16
+    hi = _imul(h ^ (a // 0x1_0000_0000), 0x27D4EB2D) >> 11
+    return (hi * 0x1_0000_0000 + h) % MAX_SEED
+
+
+def _imul(x: int, y: int) -> int:
+    """Math.imul's product, as an unsigned 32-bit value (JavaScript's `>>> 0` of it): every use above
+    shifts or xors it as those 32 bits."""
+    return ((x & 0xFFFFFFFF) * (y & 0xFFFFFFFF)) & 0xFFFFFFFF
+
+
+def _options(options: Mapping[str, Any] | None) -> dict:
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise BadOptionsError(f"options must be a dict of the env's options, such as {{'maxSteps': 200}}, got {options!r}", "bad-options")
+    return dict(options)

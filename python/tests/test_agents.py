@@ -1,0 +1,207 @@
+"""tengym's scripted agents from Python: tengym.agents, tengym.play_agent (the records of `tengym eval
+--per-deal`), paired_wins, derive_seed, and TengymEnv.agent_action through a loop of one's own."""
+import json
+import subprocess
+import warnings
+
+import numpy as np
+import pytest
+
+import tengym
+from tengym import BadActionError, BadOptionsError, BadSeedError, TengymEnv, TengymError, UnknownEnvError
+
+from conftest import REPO, node_eval
+
+CLI = REPO / "dist" / "cli" / "main.js"
+
+
+def tengym_cli(*args: str):
+    return json.loads(subprocess.run(["node", str(CLI), *args], cwd=REPO, capture_output=True, text=True, check=True, timeout=300).stdout)
+
+
+def eval_deals(env_id: str, agent: str, episodes: int, seed: int, options: dict | None = None) -> dict:
+    extra = ["--options", json.dumps(options)] if options else []
+    report = tengym_cli("eval", "--env", env_id, *extra, "--agents", agent, "--episodes", str(episodes), "--seed", str(seed), "--json", "--per-deal")
+    return report["results"][0]["deals"]
+
+
+def records(played: tengym.AgentEpisodes) -> dict:
+    """The played deals as `--per-deal` spells them."""
+    out = {"won": played.won.astype(int).tolist()}
+    if played.cards_left is not None:
+        out["cardsLeft"] = played.cards_left.tolist()
+    else:
+        out.update(rounds=played.rounds.tolist(), points=played.points.tolist(), faults=played.faults.tolist())
+    out.update(steps=played.steps.tolist(), decisions=played.decisions.tolist())
+    return out
+
+
+@pytest.mark.parametrize("env_id", ["decade", "four-ten", "decade-optional"])
+def test_the_agents_of_an_env_are_the_catalogue_as_tengym_agents_lists_them(env_id, needs_dist):
+    # The command also lists the shipped model ("model"), which plays from the command line only.
+    listed = [a for a in tengym_cli("agents", "--env", env_id, "--json") if a["name"] != "model"]
+    got = tengym.agents(env_id)
+    assert [a.name for a in got] == [a["name"] for a in listed]
+    assert [(a.description, a.fair, a.ceiling) for a in got] == [(a["description"], a["fair"], a.get("ceiling", False)) for a in listed]
+
+
+def test_the_oracle_is_marked_unfair_and_optimal_a_ceiling():
+    decade = {a.name: a for a in tengym.agents("tengym/decade-v0")}
+    assert decade["oracle"].fair is False and decade["pimc"].fair is True
+    assert "optimal" not in decade and "optimal" in {a.name for a in tengym.agents("decade-optional")}
+    assert {a.name: a for a in tengym.agents("four-ten")}["optimal"].ceiling is True
+    # Options that make decade another game's rules give that game's agents.
+    assert "optimal" in {a.name for a in tengym.agents("decade", options={"discard": "optional"})}
+
+
+@pytest.mark.parametrize(
+    "env_id, agent, episodes, seed, options",
+    [
+        ("decade", "random", 60, 7, None),
+        ("decade-fives", "pimc", 30, 1_000_000, None),
+        ("ten-twenty-thirty", "lookahead", 25, 5, None),
+        ("four-ten", "greedy", 25, 3, None),
+        ("tens", "first", 80, 0, None),
+        ("decade", "longest", 40, 11, {"maxSteps": 30}),
+    ],
+)
+def test_play_agent_gives_the_records_of_tengym_eval_per_deal(env_id, agent, episodes, seed, options, needs_dist):
+    played = tengym.play_agent(env_id, agent, episodes=episodes, seed=seed, options=options)
+    assert records(played) == eval_deals(env_id, agent, episodes, seed, options)
+    assert (played.env_id, played.agent, played.seed, len(played)) == (env_id, agent, seed, episodes)
+
+
+def test_play_agent_over_two_engine_processes_gives_the_same_records():
+    one = tengym.play_agent("decade-loop", "lookahead", episodes=50, seed=3)
+    two = tengym.play_agent("decade-loop", "lookahead", episodes=50, seed=3, processes=2)
+    assert records(one) == records(two)
+    assert one.won.dtype == bool and one.cards_left.dtype == np.int32 and one.rounds is None
+
+
+def test_paired_wins_is_tengym_evals_difference_from_its_reference(needs_dist):
+    report = tengym_cli("eval", "--env", "decade-fives", "--agents", "pimc,random", "--reference", "random", "--episodes", "200", "--seed", "9", "--json")
+    pimc = tengym.play_agent("decade-fives", "pimc", episodes=200, seed=9)
+    random = tengym.play_agent("decade-fives", "random", episodes=200, seed=9)
+    paired = tengym.paired_wins(pimc.won, random.won)
+    expected = report["results"][0]["vsReference"]
+    assert paired.diff == expected["diff"] and list(paired.ci95) == expected["ci95"] and paired.deals == 200
+    assert tengym.paired_wins([1], [0]) == (1.0, (-np.inf, np.inf), 1)
+    with pytest.raises(TengymError, match="same deals"):
+        tengym.paired_wins([1, 0], [1])
+
+
+def test_derive_seed_is_the_engines(needs_dist):
+    pairs = [(0, 0), (100, 3), (2**53 - 1, 9_999_999), (123456789012345, 77), (2**32, 2**52)]
+    js = json.loads(node_eval(f"import {{ deriveSeed }} from './dist/env/rng.js'; console.log(JSON.stringify({json.dumps(pairs)}.map(([a, b]) => deriveSeed(a, b))))"))
+    assert [tengym.derive_seed(a, b) for a, b in pairs] == js
+    with pytest.raises(BadSeedError):
+        tengym.derive_seed(-1, 0)
+
+
+def test_play_agent_refuses_with_tengyms_errors():
+    with pytest.raises(TengymError, match='unknown agent "greedy" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle'):
+        tengym.play_agent("decade", "greedy", episodes=3)
+    with pytest.raises(TengymError, match='unknown agent "model" for four-ten; agents for four-ten: random, first, greedy'):
+        tengym.play_agent("four-ten", "model", episodes=3)
+    with pytest.raises(TengymError, match='unknown agent "optimal" for decade'):
+        tengym.play_agent("decade", "optimal", episodes=3)
+    with pytest.raises(UnknownEnvError, match="decade-fivs"):
+        tengym.play_agent("decade-fivs", "random", episodes=3)
+    with pytest.raises(BadOptionsError, match='unknown option "bogus"'):
+        tengym.play_agent("decade", "random", episodes=3, options={"bogus": 1})
+    with pytest.raises(BadOptionsError, match="bogus"):
+        tengym.agents("decade", options={"bogus": 1})
+    with pytest.raises(BadSeedError, match="the largest seed for 10 deals is 9007199254740982"):
+        tengym.play_agent("decade", "random", episodes=10, seed=2**53 - 5)
+    with pytest.raises(BadSeedError):
+        tengym.play_agent("decade", "random", episodes=10, seed=-1)
+    with pytest.raises(TengymError, match="episodes must be a positive integer"):
+        tengym.play_agent("decade", "random", episodes=0)
+    with pytest.raises(TengymError, match="agent must be an agent's name"):
+        tengym.play_agent("decade", None, episodes=3)
+    # An agent that refuses the env's options says why, as it does in tengym eval.
+    with pytest.raises(TengymError, match="optimal: maxRounds 5 is too short"):
+        tengym.play_agent("four-ten", "optimal", episodes=1, options={"maxRounds": 5})
+
+
+def own_loop(env: TengymEnv, agent: str, seed: int, episodes: int, *, at_decisions_only: bool = False) -> dict:
+    """Deals seed + i played by asking the env's attached agent, reset as play_agent resets it."""
+    env.attach_agent(agent)
+    out: dict = {"won": [], "cardsLeft": [], "steps": []}
+    for i in range(episodes):
+        env.reset(seed=seed + i)
+        env.reset_agents(tengym.derive_seed(seed, i))
+        steps, done = 0, False
+        while not done:
+            mask = env.action_masks()
+            action = int(np.flatnonzero(mask)[0]) if at_decisions_only and mask.sum() == 1 else env.agent_action(agent)
+            _, _, terminated, truncated, _ = env.step(action)
+            steps, done = steps + 1, terminated or truncated
+        outcome = env.outcome()
+        out["won"].append(int(outcome["won"]))
+        out["cardsLeft"].append(outcome["cardsLeft"])
+        out["steps"].append(steps)
+    return out
+
+
+def test_an_agent_asked_through_the_env_plays_play_agents_games():
+    with TengymEnv("decade") as env:
+        played = tengym.play_agent("decade", "random", episodes=15, seed=21)
+        assert own_loop(env, "random", 21, 15) == {k: records(played)[k] for k in ("won", "cardsLeft", "steps")}
+
+
+def test_an_agent_that_remembers_is_shown_every_state_of_the_game():
+    # pimc on Ten-Twenty-Thirty remembers the order under the stock from every state it sees: the
+    # env shows it each one, forced moves included, so asked only at decisions it still plays the
+    # games of play_agent (which asks at every step): 4 of these 12 won. Shown the decisions alone
+    # (the same agent in TypeScript, asked only when there is a choice) it wins none of them.
+    played = tengym.play_agent("ten-twenty-thirty", "pimc", episodes=12, seed=108)
+    assert played.won.sum() == 4
+    with TengymEnv("ten-twenty-thirty") as env:
+        assert own_loop(env, "pimc", 108, 12, at_decisions_only=True) == {k: records(played)[k] for k in ("won", "cardsLeft", "steps")}
+
+
+def test_a_reset_with_seed_s_resets_the_agents_as_deal_0_of_seed_s():
+    with TengymEnv("decade") as env:
+        env.attach_agent("random")
+        for s in (0, 5, 2**40):
+            env.reset(seed=s)
+            steps = 0
+            while env.outcome() is not None and not _over(env):
+                env.step(env.agent_action("random"))
+                steps += 1
+            assert steps == tengym.play_agent("decade", "random", episodes=1, seed=s).steps[0]
+
+
+def _over(env: TengymEnv) -> bool:
+    return not env.action_masks().any()
+
+
+def test_agent_action_errors_and_the_unfair_oracle():
+    with TengymEnv("decade") as env:
+        with pytest.raises(BadActionError, match="call reset"):
+            env.agent_action("pimc")
+        env.reset(seed=1)
+        with pytest.raises(TengymError, match='unknown agent "greedy" for decade'):
+            env.agent_action("greedy")
+        with pytest.warns(UserWarning, match="'oracle' is not fair"):
+            action = env.agent_action("oracle")
+        assert env.action_masks()[action]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            env.agent_action("oracle")  # attached already: warned once
+            assert env.attach_agent("pimc").fair
+        assert sorted(env.reset_agents(3)) == ["oracle", "pimc"]
+        while env.action_masks().any():
+            env.step(env.agent_action("pimc"))
+        with pytest.raises(BadActionError, match="the episode is over"):
+            env.agent_action("pimc")
+
+
+def test_a_loaded_state_is_a_game_the_agents_start_afresh():
+    with TengymEnv("ten-twenty-thirty") as env, TengymEnv("ten-twenty-thirty") as other:
+        env.reset(seed=4)
+        for _ in range(5):
+            env.step(env.agent_action("pimc"))
+        other.set_state(env.get_state())
+        assert env.action_masks()[other.agent_action("pimc")]
