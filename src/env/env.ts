@@ -123,6 +123,19 @@ export function validatedOptions(id: string, game: AnyGame, options: object): Re
   return validated;
 }
 
+/**
+ * The action count and observation length `game` gives for `options`, checked: a whole number of
+ * action ids (at least one) and of observation floats. An engine of one's own that returns
+ * anything else is named here, rather than met as buffers of the wrong size.
+ */
+export function engineSizes(id: string, game: AnyGame, options: object): { n: number; size: number } {
+  const n: unknown = game.numActions(options);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new TengymError('bad-argument', `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
+  const size: unknown = game.observationSize(options);
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw new TengymError('bad-argument', `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
+  return { n, size };
+}
+
 export class Env<O extends object = Record<string, unknown>> {
   readonly id: string;
   readonly game: AnyGame;
@@ -168,8 +181,7 @@ export class Env<O extends object = Record<string, unknown>> {
     // make's are validated already; options passed by hand are checked here, as make checks its own.
     options = validatedOptions(id, game, options) as O;
     this.options = options;
-    const n = game.numActions(options);
-    const size = game.observationSize(options);
+    const { n, size } = engineSizes(id, game, options);
     this.actionSpace = Object.freeze({ n });
     this.observationSpace = Object.freeze({ shape: [size] as const });
     this.observation = buffers.observation ?? new Float32Array(size);

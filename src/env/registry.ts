@@ -4,7 +4,7 @@
  * `envs()` lists ids, their defaults and their option schemas.
  */
 import * as z from 'zod';
-import { Env, isValidatedFor, validatedOptions } from './env.js';
+import { Env, engineSizes, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { didYouMean } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
@@ -125,6 +125,12 @@ export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvC
     const preset = p.preset ?? {};
     const parsed = game.optionsSchema.safeParse(preset);
     if (!parsed.success) throw new TengymError('bad-options', `registerGame: bad preset for ${p.id}: ${formatZodError(parsed.error)}`);
+    try {
+      engineSizes(p.id, game, parsed.data as object);
+    } catch (e) {
+      if (e instanceof TengymError) throw new TengymError(e.code, `registerGame: ${e.message}`);
+      throw e;
+    }
     specs.push({ id: p.id, game, preset, description: p.description });
   }
   for (const spec of specs) {

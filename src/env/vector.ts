@@ -33,7 +33,7 @@
  * }
  * ```
  */
-import { Env, checkSeedFits, validateSeed } from './env.js';
+import { Env, checkSeedFits, engineSizes, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';
 import type { EnvConfig, Outcome } from './game.js';
 import { checkedEnvConfig, envConfig, type KnownEnvOptions } from './registry.js';
@@ -141,6 +141,7 @@ export class VectorEnv<I extends string = string> {
     if (vectorOptions === null || typeof vectorOptions !== 'object' || (vectorOptions.onEpisode !== undefined && typeof vectorOptions.onEpisode !== 'function')) {
       throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`);
     }
+    const { n, size } = engineSizes(config.id, config.game, config.options);
     // Refused before anything is allocated: the copies would exhaust the heap partway through.
     const most = maxCopies(config);
     if (numEnvs > most) {
@@ -153,8 +154,6 @@ export class VectorEnv<I extends string = string> {
     const id = config.id;
     const game = config.game;
     const resolved = config.options;
-    const n = game.numActions(resolved);
-    const size = game.observationSize(resolved);
     this.id = id;
     this.numEnvs = numEnvs;
     this.actionSpace = Object.freeze({ n });

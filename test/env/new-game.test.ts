@@ -11,13 +11,24 @@ import { agentsFor, createAgent } from '../../src/agents/index.js';
 import { replay } from '../../src/cli/commands/replay.js';
 import { boardCards } from '../../src/env/checker.js';
 import { GAME_MEMBERS } from '../../src/env/game.js';
-import { checkEnv, createHinter, envIds, envs, isTengymError, make, registerGame, type AnyGame, type Env } from '../../src/index.js';
+import { Env, VectorEnv, checkEnv, createHinter, envIds, envs, isTengymError, make, registerGame, type AnyGame, type TengymError } from '../../src/index.js';
 import { TEN_PAIRS_DECK, tenPairsGame } from '../helpers/ten-pairs.js';
 
 const configs = registerGame(tenPairsGame, [
   { id: 'ten-pairs', description: 'Ten Pairs: remove two face-up cards that make 10, or discard one to see a new one' },
   { id: 'ten-pairs-six', preset: { slots: 6 }, description: 'Ten Pairs with six cards face up' },
 ]);
+
+/** The TengymError `fn` throws. */
+function thrownBy(fn: () => unknown): TengymError {
+  try {
+    fn();
+  } catch (e) {
+    if (isTengymError(e)) return e;
+    throw e;
+  }
+  throw new Error('nothing was thrown');
+}
 
 function playOut(env: Env, choose: (env: Env) => number): void {
   while (env.running) env.step(choose(env));
@@ -143,6 +154,27 @@ describe('a game missing a member is refused, naming it', () => {
       expect(envIds()).not.toContain(`ten-pairs-without-${name.toLowerCase()}`);
     });
   }
+
+  it('and one whose sizes are not whole numbers, naming the member, as new Env and VectorEnv do', () => {
+    const cases: [Record<string, () => unknown>, string][] = [
+      [{ numActions: () => undefined }, "numActions(options) gave undefined, expected the number of action ids, a whole number from 1"],
+      [{ numActions: () => 1.5 }, 'numActions(options) gave 1.5, expected the number of action ids, a whole number from 1'],
+      [{ numActions: () => 0 }, 'numActions(options) gave 0, expected the number of action ids, a whole number from 1'],
+      [{ observationSize: () => '5' }, `observationSize(options) gave "5", expected the observation's length, a whole number from 0`],
+      [{ observationSize: () => Number.NaN }, `observationSize(options) gave NaN, expected the observation's length, a whole number from 0`],
+    ];
+    for (const [[member, wrong], message] of cases.map(([o, m]) => [Object.entries(o)[0], m] as const)) {
+      const game = { ...tenPairsGame, [member]: wrong } as AnyGame;
+      const e = thrownBy(() => registerGame(game, [{ id: 'ten-pairs-sized', description: 'sized' }]));
+      expect(e.code).toBe('bad-argument');
+      expect(e.message).toBe(`registerGame: ten-pairs-sized: the engine's ${message}`);
+      expect(envIds()).not.toContain('ten-pairs-sized');
+      // The same engine given to an env directly: the member named, not buffers of a wrong size.
+      const options: Record<string, unknown> = { ...tenPairsGame.optionsSchema.parse({}) };
+      expect(thrownBy(() => new Env('mine', game, options)).message).toBe(`mine: the engine's ${message}`);
+      expect(thrownBy(() => new VectorEnv({ id: 'mine', game, options }, 2)).message).toBe(`mine: the engine's ${message}`);
+    }
+  });
 
   it('and one of the wrong kind, or an id already taken', () => {
     expect(() => registerGame({ ...tenPairsGame, sameOutcome: 'no' } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }])).toThrow("registerGame: game 'ten-pairs': sameOutcome must be a boolean (whether every order of moves reaches the same end, for hints), got \"no\"");
