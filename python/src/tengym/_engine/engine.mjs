@@ -6291,6 +6291,21 @@ function validatedOptions(id, game, options) {
 	VALIDATED.set(validated, game);
 	return validated;
 }
+/**
+* The action count and observation length `game` gives for `options`, checked: a whole number of
+* action ids (at least one) and of observation floats. An engine of one's own that returns
+* anything else is named here, rather than met as buffers of the wrong size.
+*/
+function engineSizes(id, game, options) {
+	const n = game.numActions(options);
+	if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1) throw new TengymError("bad-argument", `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
+	const size = game.observationSize(options);
+	if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) throw new TengymError("bad-argument", `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
+	return {
+		n,
+		size
+	};
+}
 var Env = class Env {
 	id;
 	game;
@@ -6331,8 +6346,7 @@ var Env = class Env {
 		this.game = game;
 		options = validatedOptions(id, game, options);
 		this.options = options;
-		const n = game.numActions(options);
-		const size = game.observationSize(options);
+		const { n, size } = engineSizes(id, game, options);
 		this.actionSpace = Object.freeze({ n });
 		this.observationSpace = Object.freeze({ shape: [size] });
 		this.observation = buffers.observation ?? new Float32Array(size);
