@@ -1,11 +1,14 @@
-"""Trains sb3-contrib's MaskablePPO on decade-fives and compares it with random play on fresh deals.
+"""Trains sb3-contrib's MaskablePPO on decade-fives and compares it with random play and a tengym baseline on fresh deals.
 
     python python/examples/maskable_ppo_decade_fives.py --timesteps 200000 --eval-deals 3000
 
 Training runs on `tengym.sb3.make_vec_env`: an SB3 VecEnv whose copies all step in one message
 to one engine process (--per-env-processes trains on SB3's own make_vec_env instead, one
-TengymEnv and engine process per copy). Both players get the same deals (seeds 1,000,000 + k, none seen in training) and the script
-prints each one's win rate and the paired difference with a 95% interval.
+TengymEnv and engine process per copy). Every player gets the same deals (seeds 1,000,000 + k,
+none seen in training): the trained policy and random legal play through a vector env, the
+baseline (--baseline, default pimc) through `tengym.play_agent`, which plays deal k with seed
+1,000,000 + k as `tengym eval --seed 1000000` does. The script prints each one's win rate and
+the paired differences with 95% intervals.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
-import tengym  # noqa: F401  (registers tengym/*-v0)
+import tengym  # registers tengym/*-v0
 import tengym.sb3
 from tengym.bench import random_legal
 
@@ -55,6 +58,7 @@ def main() -> None:
     p.add_argument("--save", help="where to save the trained model (.zip)")
     p.add_argument("--per-env-processes", action="store_true", help="SB3's make_vec_env over single TengymEnvs (one engine process each) instead of tengym.sb3's batched VecEnv")
     p.add_argument("--threads", type=int, default=1, help="torch threads (the network is small: more threads mostly wait on each other)")
+    p.add_argument("--baseline", default="pimc", help="a tengym agent to compare with on the same deals (tengym.agents(env) lists them)")
     args = p.parse_args()
     torch.set_num_threads(args.threads)
 
@@ -77,12 +81,21 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     agent = first_episode_returns(args.env, args.eval_deals, ppo)
     rand = first_episode_returns(args.env, args.eval_deals, lambda obs, masks: random_legal(masks, rng))
+    evaluated_at = time.perf_counter()
+    # Deal k of play_agent is seed EVAL_SEED + k, the deal copy k's first episode had above.
+    baseline = tengym.play_agent(args.env, args.baseline, episodes=args.eval_deals, seed=EVAL_SEED)
     diff = agent - rand
     half = 1.96 * diff.std(ddof=1) / math.sqrt(len(diff))
-    print(f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs ({'SB3 make_vec_env' if args.per_env_processes else 'tengym.sb3.make_vec_env'}): trained in {trained_at - started:.0f} s, evaluated in {time.perf_counter() - trained_at:.0f} s")
+    # The default reward ("win") is 1 for a won game, 0 otherwise: a return above 0 is a win.
+    ppo_won = agent > 0
+    vs_baseline = tengym.paired_wins(ppo_won, baseline.won)
+    low, high = vs_baseline.ci95
+    print(f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs ({'SB3 make_vec_env' if args.per_env_processes else 'tengym.sb3.make_vec_env'}): trained in {trained_at - started:.0f} s, evaluated in {evaluated_at - trained_at:.0f} s, {args.baseline} played in {time.perf_counter() - evaluated_at:.0f} s")
     print(f"MaskablePPO mean return {agent.mean():.4f} (win rate {np.mean(agent > 0):.4f}) on {len(agent)} deals")
     print(f"random      mean return {rand.mean():.4f} (win rate {np.mean(rand > 0):.4f}) on the same deals")
+    print(f"{args.baseline:<11} win rate {baseline.win_rate:.4f} on the same deals (tengym.play_agent)")
     print(f"paired difference {diff.mean():+.4f} ± {half:.4f} (95%); PPO wins {int(np.sum(diff > 0))} deals random loses, loses {int(np.sum(diff < 0))} random wins")
+    print(f"PPO - {args.baseline} win rate {vs_baseline.diff:+.4f} [{low:+.4f}, {high:+.4f}] (95%); PPO wins {int(np.sum(ppo_won & ~baseline.won))} deals {args.baseline} loses, loses {int(np.sum(~ppo_won & baseline.won))} {args.baseline} wins")
 
 
 if __name__ == "__main__":

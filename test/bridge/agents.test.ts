@@ -1,0 +1,159 @@
+/**
+ * The engine process of the Python package (the bundle python/src/tengym/_engine/engine.mjs, as
+ * `npm run build:python` writes it from src/bridge/engine.ts) answering for tengym's agents:
+ * `agents` is the catalogue, `play` gives the records `evaluate` gives with `perDeal`, and an agent
+ * attached to the env (`act`) is shown every state, so one that remembers plays as `playAgent` plays it.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { envConfig } from '../../src/env/registry.js';
+import { deriveSeed } from '../../src/env/rng.js';
+import { playAgent } from '../../src/eval/episodes.js';
+import { dealRecords, evaluate } from '../../src/eval/evaluate.js';
+
+const BUNDLE = fileURLToPath(new URL('../../python/src/tengym/_engine/engine.mjs', import.meta.url));
+const KIND_JSON = 0x4a;
+const KIND_ERROR = 0x45;
+const KIND_STEP = 0x53;
+
+/** One engine process, spoken to as the Python package speaks to it: a frame sent, its answer awaited. */
+class Engine {
+  private readonly proc: ChildProcessWithoutNullStreams;
+  private buf = Buffer.alloc(0);
+  private readonly waiting: ((body: Buffer) => void)[] = [];
+
+  constructor() {
+    this.proc = spawn(process.execPath, [BUNDLE]);
+    this.proc.stdout.on('data', (data: Buffer) => {
+      this.buf = Buffer.concat([this.buf, data]);
+      while (this.buf.length >= 4 && this.buf.length >= 4 + this.buf.readUInt32LE(0)) {
+        const length = this.buf.readUInt32LE(0);
+        const body = Buffer.from(this.buf.subarray(4, 4 + length));
+        this.buf = this.buf.subarray(4 + length);
+        this.waiting.shift()!(body);
+      }
+    });
+  }
+
+  private send(kind: number, payload: Buffer): Promise<Buffer> {
+    const frame = Buffer.alloc(8 + payload.length);
+    frame.writeUInt32LE(4 + payload.length, 0);
+    frame.writeUInt32LE(kind, 4);
+    payload.copy(frame, 8);
+    const answer = new Promise<Buffer>((resolve) => this.waiting.push(resolve));
+    this.proc.stdin.write(frame);
+    return answer;
+  }
+
+  /** A JSON command's answer; an error frame is thrown as its message, prefixed by its code. */
+  async json(msg: Record<string, unknown>): Promise<any> {
+    const body = await this.send(KIND_JSON, Buffer.from(JSON.stringify(msg)));
+    const value = JSON.parse(body.toString('utf8', 4));
+    if (body[0] === KIND_ERROR) throw new Error(`${value.code}: ${value.message}`);
+    if (body[0] !== KIND_JSON) throw new Error(`frame kind ${body[0]}`);
+    return value;
+  }
+
+  /** A command answered with rows (reset, step): the one copy's mask and whether its episode ended. */
+  async rows(kind: number, payload: Buffer, obsSize: number, n: number): Promise<{ mask: Buffer; ended: boolean }> {
+    const body = await this.send(kind, payload);
+    if (body[0] === KIND_ERROR) throw new Error(JSON.parse(body.toString('utf8', 4)).message);
+    const at = 4 + obsSize * 4 + 4;
+    return { mask: body.subarray(at, at + n), ended: body[at + n] !== 0 };
+  }
+
+  close(): void {
+    this.proc.stdin.end();
+  }
+}
+
+const engines: Engine[] = [];
+
+function engine(): Engine {
+  const e = new Engine();
+  engines.push(e);
+  return e;
+}
+
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+});
+
+describe.skipIf(!existsSync(BUNDLE))('the engine bundle and tengym agents', () => {
+  it('lists the catalogue of an env as agentsFor does, with its options', async () => {
+    const e = engine();
+    await e.json({ cmd: 'hello', spinMicros: 0 });
+    for (const [id, options] of [['decade', {}], ['four-ten', {}], ['decade', { discard: 'optional' }]] as const) {
+      expect(await e.json({ cmd: 'agents', id, options })).toEqual(agentsFor(id, options));
+    }
+  });
+
+  it.each([
+    ['decade-fives', 'pimc', 12, 1_000_000],
+    ['ten-twenty-thirty', 'lookahead', 10, 5],
+    ['four-ten', 'greedy', 10, 3],
+    ['tens', 'random', 30, 0],
+  ] as const)('plays %s with %s: each deal the record evaluate gives with perDeal', async (env, agent, episodes, seed) => {
+    const e = engine();
+    await e.json({ cmd: 'hello', spinMicros: 0 });
+    const report = await evaluate({ env, agents: [agent], episodes, seed, workers: 0, perDeal: true });
+    // Played in two messages, as the Python side sends a range of deals in chunks.
+    const half = episodes >> 1;
+    const first = await e.json({ cmd: 'play', id: env, options: {}, agent, seed, from: 0, to: half });
+    const rest = await e.json({ cmd: 'play', id: env, options: {}, agent, seed, from: half, to: episodes });
+    const joined = Object.fromEntries(Object.keys(first).map((k) => [k, [...first[k], ...rest[k]]]));
+    expect(joined).toEqual(report.results[0].deals);
+  });
+
+  it("refuses an agent the env does not have, an unknown env, bad options and a seed past the engine's, with tengym's messages", async () => {
+    const e = engine();
+    await e.json({ cmd: 'hello', spinMicros: 0 });
+    const play = (msg: Record<string, unknown>) => e.json({ cmd: 'play', id: 'decade', options: {}, agent: 'random', seed: 0, from: 0, to: 2, ...msg });
+    await expect(play({ agent: 'greedy' })).rejects.toThrow('bad-argument: unknown agent "greedy" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle');
+    await expect(play({ id: 'decad' })).rejects.toThrow(/^unknown-env: /);
+    await expect(play({ options: { bogus: 1 } })).rejects.toThrow(/^bad-options: .*bogus/);
+    await expect(play({ seed: 2 ** 53 - 1 })).rejects.toThrow(/^bad-seed: seed 9007199254740991 is too large for episodes 2/);
+    await expect(play({ from: 2, to: 2 })).rejects.toThrow(/^bad-argument: play: deals from 2 to 2 is none/);
+    await expect(play({ agent: 7 })).rejects.toThrow(/^bad-argument: agent must be an agent's name/);
+    // The engine answers on after each refusal.
+    expect((await play({})).won).toHaveLength(2);
+  });
+
+  it('shows an attached agent every state: pimc asked only at the decisions of Ten-Twenty-Thirty plays playAgent\'s games', async () => {
+    const config = envConfig('ten-twenty-thirty', {});
+    const seed = 108;
+    const episodes = 8;
+    const expected = dealRecords(playAgent(config, createAgent('pimc', config), seed, 0, episodes), config.game.scoring);
+    const e = engine();
+    await e.json({ cmd: 'hello', spinMicros: 0 });
+    const made = await e.json({ cmd: 'make', id: 'ten-twenty-thirty', num: 1, vector: false, redeal: true });
+    expect(await e.json({ cmd: 'attach', agent: 'pimc' })).toEqual(agentsFor(config).find((a) => a.name === 'pimc'));
+    const cardsLeft: number[] = [];
+    for (let i = 0; i < episodes; i++) {
+      let rows = await e.rows(KIND_JSON, Buffer.from(JSON.stringify({ cmd: 'reset', seed: seed + i })), made.observationSize, made.actions);
+      expect(await e.json({ cmd: 'resetAgents', seed: deriveSeed(seed, i) })).toEqual(['pimc']);
+      while (!rows.ended) {
+        const legal = [...rows.mask.keys()].filter((a) => rows.mask[a] === 1);
+        const action = legal.length === 1 ? legal[0] : (await e.json({ cmd: 'act', agent: 'pimc' })).action;
+        const frame = Buffer.alloc(4);
+        frame.writeInt32LE(action, 0);
+        rows = await e.rows(KIND_STEP, frame, made.observationSize, made.actions);
+      }
+      cardsLeft.push((await e.json({ cmd: 'info' }))[0].outcome.cardsLeft);
+    }
+    expect(cardsLeft).toEqual(expected.cardsLeft);
+    expect(expected.won.some((w) => w === 1)).toBe(true);
+  });
+
+  it('attaches agents to one env only, and acts only in a running episode', async () => {
+    const e = engine();
+    await e.json({ cmd: 'hello', spinMicros: 0 });
+    await e.json({ cmd: 'make', id: 'decade', num: 2, vector: true });
+    await expect(e.json({ cmd: 'act', agent: 'pimc' })).rejects.toThrow('bad-argument: act: agents attach to one env (TengymEnv), not to a vector of copies');
+    await e.json({ cmd: 'make', id: 'decade', num: 1, vector: false });
+    await expect(e.json({ cmd: 'act', agent: 'pimc' })).rejects.toThrow(/^not-reset: agent "pimc": the env has not been dealt yet/);
+  });
+});
