@@ -11,7 +11,7 @@
  */
 import { relative, resolve } from 'node:path';
 import type { Agent } from '../agents/agent.js';
-import { SHIPPED_MODELS_DIR, checkModelDir, shippedModelDir, shippedModelEnvs } from './resolve.js';
+import { SHIPPED_MODELS_DIR, checkModelDir, packagePath, shippedModelDir, shippedModelEnvs } from './resolve.js';
 import { announceBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
 import { TengymError, describeKind, isPlainObject, showValue } from '../env/errors.js';
@@ -27,7 +27,8 @@ export interface LoadAgentOptions {
 /**
  * Loads a tengym model directory (`model.json` + `weights.bin`: a shipped model, or
  * `best/` or `checkpoint/` of a `tengym train` run) as an agent of the env it was trained
- * for: `agent.act(env)`, `agent.score(env)`, and `createHinter({ model: agent })`. Picks
+ * for (`models/<id>`, as the docs write it, is the current folder's when it is there and the
+ * installed package's otherwise, as `evaluate` and the command line read it): `agent.act(env)`, `agent.score(env)`, and `createHinter({ model: agent })`. Picks
  * the TensorFlow.js backend first (tfjs-node when installed, else WebAssembly).
  */
 export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent> {
@@ -36,10 +37,12 @@ export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Pr
   for (const key in options) if (key !== 'name' && key !== 'announceBackend') throw new TengymError('bad-argument', `unknown loadAgent option "${key}"; loadAgent takes { name, announceBackend }`);
   if (options.name !== undefined && (typeof options.name !== 'string' || options.name === '')) throw new TengymError('bad-argument', `loadAgent's name must be a non-empty string, got ${showValue(options.name)}`);
   if (options.announceBackend !== undefined && typeof options.announceBackend !== 'boolean') throw new TengymError('bad-argument', `loadAgent's announceBackend must be true or false, got ${showValue(options.announceBackend)}`);
-  checkModelDir(dir);
-  const inShipped = relative(SHIPPED_MODELS_DIR, resolve(dir));
+  // "models/decade" as the docs write it: the current folder's when it is there, else the package's (as evaluate and the command line read it).
+  const path = packagePath(dir);
+  checkModelDir(path);
+  const inShipped = relative(SHIPPED_MODELS_DIR, resolve(path));
   const name = options.name ?? (!inShipped.startsWith('..') && !inShipped.includes('/') && inShipped !== '' ? `models/${inShipped}/ (shipped)` : dir);
-  const agent = await loadModelAgent(dir, name);
+  const agent = await loadModelAgent(path, name);
   await announceBackend({ quiet: !options.announceBackend });
   return agent;
 }

@@ -55,6 +55,20 @@ describe('model sources', () => {
     expect(() => hinter.hint(fourTen)).toThrow(fits);
   });
 
+  it("loadAgent('models/<id>') from a folder without one loads the package's, as evaluate and the command line do", async () => {
+    const away = mkdtempSync(join(tmpdir(), 'tengym-away-'));
+    const here = process.cwd();
+    process.chdir(away);
+    try {
+      const agent = await loadAgent('models/decade-fives');
+      expect(agent.name).toBe('models/decade-fives/ (shipped)');
+      expect(agent.metadata?.env).toBe('decade-fives');
+      await expect(loadAgent('models/nope')).rejects.toThrow(/^no model at "models\/nope": the directory does not exist$/);
+    } finally {
+      process.chdir(here);
+    }
+  });
+
   it('loadAgent takes any model directory; shippedModelDir names the ids that have one', async () => {
     const copy = join(mkdtempSync(join(tmpdir(), 'tengym-node-')), 'my-model');
     cpSync(shippedModelDir('decade-fives'), copy, { recursive: true });
