@@ -166,15 +166,11 @@ def test_a_reset_with_seed_s_resets_the_agents_as_deal_0_of_seed_s():
         env.attach_agent("random")
         for s in (0, 5, 2**40):
             env.reset(seed=s)
-            steps = 0
-            while env.outcome() is not None and not _over(env):
-                env.step(env.agent_action("random"))
-                steps += 1
+            steps, done = 0, False
+            while not done:
+                _, _, terminated, truncated, _ = env.step(env.agent_action("random"))
+                steps, done = steps + 1, terminated or truncated
             assert steps == tengym.play_agent("decade", "random", episodes=1, seed=s).steps[0]
-
-
-def _over(env: TengymEnv) -> bool:
-    return not env.action_masks().any()
 
 
 def test_agent_action_errors_and_the_unfair_oracle():
@@ -192,8 +188,10 @@ def test_agent_action_errors_and_the_unfair_oracle():
             env.agent_action("oracle")  # attached already: warned once
             assert env.attach_agent("pimc").fair
         assert sorted(env.reset_agents(3)) == ["oracle", "pimc"]
-        while env.action_masks().any():
-            env.step(env.agent_action("pimc"))
+        done = False
+        while not done:
+            _, _, terminated, truncated, _ = env.step(env.agent_action("pimc"))
+            done = terminated or truncated
         with pytest.raises(BadActionError, match="the episode is over"):
             env.agent_action("pimc")
 
