@@ -78,7 +78,7 @@ function agentFor(name: string, env: EnvConfig): Promise<Agent> {
 /** Deals played by an agent named as `tengym eval --agents` names it (made once per thread), or by an agent object. */
 export async function playNamedAgent(deals: Deals, onEpisode?: (done: number) => void): Promise<EpisodeRows> {
   const agent = typeof deals.agent === 'string' ? await agentFor(deals.agent, deals.env) : deals.agent;
-  return playAgent(deals.env, agent, deals.seed, deals.from, deals.to, { onEpisode });
+  return playAgentYielding(deals.env, agent, deals.seed, deals.from, deals.to, { onEpisode });
 }
 
 /** A task sent to a worker thread: its env is validated there, where it arrives, once. */
@@ -152,8 +152,39 @@ export interface PlayOptions {
 
 /** Deals from … to − 1 played by `agent` on `env`; row k is deal from + k. */
 export function playAgent(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions = {}): EpisodeRows {
+  const play = playing(env, agent, seed, from, to, options);
+  for (;;) {
+    const next = play.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** How long `playAgentYielding` plays before it gives the event loop a turn. */
+const TURN_MS = 100;
+
+/**
+ * `playAgent`, giving the event loop a turn after every 100 ms of play (between deals, or between
+ * the rounds of decisions of deals side by side), so that a Ctrl-C handler is heard within a
+ * moment of the signal, where the deals of an evaluation can hold the thread for minutes. The
+ * deals are played with the same calls in the same order: the rows are `playAgent`'s.
+ */
+export async function playAgentYielding(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions = {}): Promise<EpisodeRows> {
+  const play = playing(env, agent, seed, from, to, options);
+  let turn = performance.now();
+  for (;;) {
+    const next = play.next();
+    if (next.done) return next.value;
+    if (performance.now() - turn >= TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = performance.now();
+    }
+  }
+}
+
+/** The deals of `playAgent`, pausing (a `yield`) after each deal, or after each round of decisions of deals side by side. */
+function* playing(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions): Generator<void, EpisodeRows> {
   const lanes = Math.min(options.lanes ?? 1, to - from);
-  if (lanes > 1 && agent.actBatch) return playSideBySide(env, agent, seed, from, to, lanes);
+  if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
   const game = make(env);
   const tally = new DealTally(game);
   const rows = emptyRows(to - from);
@@ -175,6 +206,7 @@ export function playAgent(env: EnvConfig, agent: Agent, seed: number, from: numb
     }
     tally.record(rows, k);
     options.onEpisode?.(k + 1);
+    yield;
   }
   return rows;
 }
@@ -190,7 +222,7 @@ function inDeal(e: unknown, agent: string, deal: number, dealSeed: number): Erro
  * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
  * decision is decided in one `actBatch` call; a finished lane deals the next deal.
  */
-function playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, lanes: number): EpisodeRows {
+function* playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, lanes: number): Generator<void, EpisodeRows> {
   const rows = emptyRows(to - from);
   const games = Array.from({ length: lanes }, () => make(env));
   const tallies = games.map((g) => new DealTally(g));
@@ -231,6 +263,7 @@ function playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: number
       tallies[k].step(actions[j]);
       advance(k);
     }
+    yield;
   }
   return rows;
 }

@@ -47,7 +47,7 @@ import { didYouMean } from '../env/suggest.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
-import { playAgent, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
+import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedWins, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
@@ -350,9 +350,9 @@ class HeldOut {
     return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) }, levels);
   }
 
-  /** The run's agent on the held-out deals now, against the reference. */
-  evaluate(envSteps: number): EvaluationReport {
-    const rows = playAgent(this.env, this.agent, EVAL_SEED, 0, this.episodes, { lanes: EVAL_LANES });
+  /** The run's agent on the held-out deals now, against the reference (the event loop given a turn now and then: Ctrl-C is heard during it). */
+  async evaluate(envSteps: number): Promise<EvaluationReport> {
+    const rows = await playAgentYielding(this.env, this.agent, EVAL_SEED, 0, this.episodes, { lanes: EVAL_LANES });
     return { ...heldOutSummary(rows, this.env), seed: EVAL_SEED, envSteps, reference: this.reference, vsReference: pairedWins(rows.won, this.referenceRows.won) };
   }
 }
@@ -467,7 +467,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     // Order: metrics, then best/, then checkpoint/, so a checkpoint never claims a best model that is not on disk.
     const evaluateAndSave = async () => {
       const evalStart = performance.now();
-      const report = heldOut.evaluate(algorithm.env.envSteps);
+      const report = await heldOut.evaluate(algorithm.env.envSteps);
       const improved = isBetter(report, trainer.best);
       const seconds = now();
       const row = metricsRow(algorithm, env, report, improved, seconds, lastRow);
@@ -497,7 +497,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     let iterations = 0;
     while (algorithm.env.envSteps < config.totalSteps) {
       // A turn of the event loop every 100 ms, so Ctrl-C's handler (and any other event) is
-      // heard between evaluations, which can be many minutes apart.
+      // heard between evaluations, which can be many minutes apart (the evaluations give turns of their own).
       if (performance.now() - lastYield > 100) {
         await new Promise((resolve) => setImmediate(resolve));
         lastYield = performance.now();

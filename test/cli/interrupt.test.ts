@@ -43,6 +43,25 @@ function interruptAfter(args: string[], ms: number): Promise<{ code: number | nu
   });
 }
 
+/** Like `interruptWhen`, also timing how long the process took to end after the signal. */
+function interruptTimed(args: string[], ready: RegExp): Promise<{ code: number | null; stderr: string; secondsAfterSignal: number }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    let stdout = '';
+    let stderr = '';
+    let sentAt = 0;
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (sentAt === 0 && ready.test(stdout)) {
+        sentAt = performance.now();
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stderr, secondsAfterSignal: (performance.now() - sentAt) / 1000 }));
+  });
+}
+
 describe('Ctrl-C', () => {
   it('eval prints the games already played, as a table', async () => {
     // No output before the end but the interruption: SIGINT goes once the workers run (the first agent is fast).
@@ -79,6 +98,21 @@ describe('Ctrl-C', () => {
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('train stops within a moment of Ctrl-C during a held-out evaluation, which can hold the thread for minutes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
+    const config = join(dir, 'config.json');
+    // pimc as the reference on 10,000 held-out deals: about half a minute of play on one core before the first evaluation's figures.
+    writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 10000, evalReference: 'pimc' }));
+    try {
+      const r = await interruptTimed(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', join(dir, 'run')], /^config /m);
+      expect(r.code, r.stderr).toBe(130);
+      expect(r.stderr).toContain('interrupted; resume with: tengym train --out ');
+      expect(r.secondsAfterSignal).toBeLessThan(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 
