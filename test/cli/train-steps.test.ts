@@ -1,6 +1,14 @@
 // `train --steps N` trains whole iterations: the summary says why it ended past N.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { stepsNote } from '../../src/cli/commands/train.js';
+import { nothingLeftNote, stepsNote } from '../../src/cli/commands/train.js';
+
+const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const tengym = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
 
 describe('train --steps', () => {
   it('says why a run ended past --steps, and nothing when it stopped there', () => {
@@ -14,4 +22,27 @@ describe('train --steps', () => {
       'note: 3238 env steps for --steps 3000: dealing the numEnvs = 128 copies their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs',
     );
   });
+
+  it('a resumed run that has already trained --steps says there is nothing left to train, not why it ended past them', () => {
+    expect(nothingLeftNote(null, 3000)).toBeNull();
+    expect(nothingLeftNote(2000, 3000)).toBeNull();
+    expect(nothingLeftNote(3120, 3000)).toBe('note: the run has trained 3120 env steps, --steps 3000 or more: nothing left to train (a --steps above 3120 extends it)');
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-steps-'));
+    try {
+      const config = join(dir, 'config.json');
+      writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 20, evalReference: 'first' }));
+      const out = join(dir, 'run');
+      const first = tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '2000', '--out', out);
+      expect(first.status, first.stderr).toBe(0);
+      const trained = Number(/^(\d+) env steps, /m.exec(first.stdout)![1]);
+      for (const steps of ['1000', String(trained)]) {
+        const again = tengym('train', '--out', out, '--resume', '--steps', steps);
+        expect(again.status, again.stderr).toBe(0);
+        expect(again.stdout).toContain(`note: the run has trained ${trained} env steps, --steps ${steps} or more: nothing left to train (a --steps above ${trained} extends it)\n`);
+        expect(again.stdout).not.toMatch(/training runs whole iterations|evaluates \d+ times in/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

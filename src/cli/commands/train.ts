@@ -86,6 +86,16 @@ export function stepsNote(envSteps: number, config: { totalSteps: number; numEnv
   return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${iterationSize(config)}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
 }
 
+/**
+ * A resumed run that has already trained `--steps` (or its own totalSteps) has nothing left to
+ * train: said at the start, in place of the notes on iterations and evaluations, which would
+ * describe steps this session does not take. Null when there is training left.
+ */
+export function nothingLeftNote(resumedFrom: number | null, totalSteps: number): string | null {
+  if (resumedFrom === null || resumedFrom < totalSteps) return null;
+  return `note: the run has trained ${resumedFrom} env steps, --steps ${totalSteps} or more: nothing left to train (a --steps above ${resumedFrom} extends it)`;
+}
+
 /** An iteration of the algorithm in decisions: PPO's rollout, or one round of a decision per env copy (DQN and the value learners). */
 function iterationSize(config: { numEnvs?: number; rolloutSteps?: number }): string {
   if (config.numEnvs !== undefined && config.rolloutSteps !== undefined) return `a rollout of numEnvs × rolloutSteps = ${config.numEnvs * config.rolloutSteps} decisions`;
@@ -243,6 +253,11 @@ export const trainCommand: CommandModule<object, Args> = {
         writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
         const { totalSteps, evalEvery } = info.config;
+        const done = nothingLeftNote(info.resumedFrom, totalSteps);
+        if (done) {
+          writeLine(done);
+          return;
+        }
         // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery: evaluationsNote says so at the end).
         const evaluations = scheduledEvaluations(info.config);
         if (evaluations <= CURVE_EVALUATIONS) {
@@ -258,7 +273,9 @@ export const trainCommand: CommandModule<object, Args> = {
       return;
     }
     const best = summary.best;
-    const overshoot = stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1);
+    // A session that resumed a run with nothing left to train said so at its start.
+    const trainedNow = summary.resumedFrom === null || summary.sessionEnvSteps > 0;
+    const overshoot = trainedNow ? stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1) : null;
     if (overshoot) writeLine(overshoot);
     const fewer = evaluationsNote(summary);
     if (fewer) writeLine(fewer);
