@@ -6,17 +6,25 @@ export class ProgressBar {
   private last = 0;
   private readonly enabled = Boolean(process.stderr.isTTY);
   private readonly start = performance.now();
+  /**
+   * The first update: the time left is the rest at the pace since then, so work done before
+   * this process (a resumed run's steps) or before the first update (loading, set-up) does not
+   * count as done in the time elapsed.
+   */
+  private first: { at: number; done: number } | null = null;
 
   update(done: number, total: number, label: string): void {
     if (!this.enabled) return;
     const now = performance.now();
+    this.first ??= { at: now, done };
     if (now - this.last < 100 && done < total) return;
     this.last = now;
     const width = 30;
     const filled = Math.round((width * done) / total);
     const elapsed = (now - this.start) / 1000;
-    const eta = done > 0 ? (elapsed * (total - done)) / done : 0;
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${((100 * done) / total).toFixed(0).padStart(3)}% ${label.slice(0, 24).padEnd(24)} ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left `);
+    const pace = (done - this.first.done) / ((now - this.first.at) / 1000);
+    const left = done >= total ? '0' : pace > 0 ? ((total - done) / pace).toFixed(0) : '?';
+    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${((100 * done) / total).toFixed(0).padStart(3)}% ${label.slice(0, 24).padEnd(24)} ${elapsed.toFixed(0)}s elapsed, ~${left}s left `);
   }
 
   done(): void {
