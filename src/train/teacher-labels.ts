@@ -85,7 +85,13 @@ export class TeacherLabels {
     readonly teacherName: string,
     workers: number,
   ) {
-    this.teacher = createAgent(teacherName, envId, options);
+    try {
+      this.teacher = createAgent(teacherName, envId, options);
+    } catch (e) {
+      // The config's teacher field named it: say so ("unknown agent" alone leaves the user to guess which field).
+      if (e instanceof TengymError) throw new TengymError(e.code, `teacher "${teacherName}": ${e.message}`);
+      throw e;
+    }
     // Refused here, before any worker starts: a teacher must be fair and score every move.
     if (!this.teacher.fair) throw new TengymError('bad-argument', `teacher "${teacherName}" sees the stock's order; a student that learns from it learns to guess what no player knows`);
     if (!this.teacher.score) throw new TengymError('bad-argument', `teacher "${teacherName}" gives no per-move scores`);

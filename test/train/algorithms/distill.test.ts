@@ -126,6 +126,7 @@ describe('distillation', () => {
       expect(existsSync(out)).toBe(false);
     }
     expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'oracle' }))).toThrow(/sees the stock's order/);
+    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'pimcc' }))).toThrow(/^teacher "pimcc": unknown agent "pimcc" for decade.*; agents for decade: random, first, longest, lookahead, pimc, oracle$/);
     expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'longest' }))).toThrow(/teacher "longest" scores moves as 'heuristic', not 'win-probability'/);
   });
 });
