@@ -13392,8 +13392,16 @@ var DealTally = class {
 };
 /** Deals from … to − 1 played by `agent` on `env`; row k is deal from + k. */
 function playAgent(env, agent, seed, from, to, options = {}) {
+	const play = playing$1(env, agent, seed, from, to, options);
+	for (;;) {
+		const next = play.next();
+		if (next.done) return next.value;
+	}
+}
+/** The deals of `playAgent`, pausing (a `yield`) after each deal, or after each round of decisions of deals side by side. */
+function* playing$1(env, agent, seed, from, to, options) {
 	const lanes = Math.min(options.lanes ?? 1, to - from);
-	if (lanes > 1 && agent.actBatch) return playSideBySide(env, agent, seed, from, to, lanes);
+	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
 	const game = make(env);
 	const tally = new DealTally(game);
 	const rows = emptyRows(to - from);
@@ -13414,6 +13422,7 @@ function playAgent(env, agent, seed, from, to, options = {}) {
 		}
 		tally.record(rows, k);
 		options.onEpisode?.(k + 1);
+		yield;
 	}
 	return rows;
 }
@@ -13427,7 +13436,7 @@ function inDeal(e, agent, deal, dealSeed) {
 * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
 * decision is decided in one `actBatch` call; a finished lane deals the next deal.
 */
-function playSideBySide(env, agent, seed, from, to, lanes) {
+function* playSideBySide(env, agent, seed, from, to, lanes) {
 	const rows = emptyRows(to - from);
 	const games = Array.from({ length: lanes }, () => make(env));
 	const tallies = games.map((g) => new DealTally(g));
@@ -13468,6 +13477,7 @@ function playSideBySide(env, agent, seed, from, to, lanes) {
 			tallies[k].step(actions[j]);
 			advance(k);
 		}
+		yield;
 	}
 	return rows;
 }
