@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { Env, engineSizes, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
 import { tensGame, type tensOptionsSchema } from './games/tens.js';
 import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
@@ -221,19 +221,10 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   return { id, game, options: validatedOptions(id, game, options) };
 }
 
-/** The option names of an engine: its object schema's keys (none known for another kind of schema). */
-function optionNames(game: AnyGame): string[] {
-  return Object.keys((game.optionsSchema as { shape?: object }).shape ?? {});
-}
-
 /** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
 function unknownOptionKey(spec: EnvSpec, options: object): string | null {
-  const keys = optionNames(spec.game);
-  if (keys.length === 0) return null;
-  for (const key of Object.keys(options)) {
-    if (!keys.includes(key)) return `bad options for ${spec.id}: unknown option "${key}"${didYouMean(key, keys)}; its options: ${keys.join(', ')}`;
-  }
-  return null;
+  const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), 'option', 'its options');
+  return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
 }
 
 /**
@@ -280,7 +271,7 @@ function optionsJsonSchema(game: AnyGame): z.core.JSONSchema.BaseSchema {
   try {
     return z.toJSONSchema(game.optionsSchema, { io: 'input', unrepresentable: 'any' });
   } catch {
-    return { type: 'object', properties: Object.fromEntries(optionNames(game).map((key) => [key, {}])) };
+    return { type: 'object', properties: Object.fromEntries(schemaKeys(game.optionsSchema).map((key) => [key, {}])) };
   }
 }
 

@@ -35,6 +35,21 @@ export function closest(word: string, candidates: readonly string[]): string | n
   return w.length >= 3 && prefixed.length === 1 ? prefixed[0] : null;
 }
 
+/** The keys of an object schema (zod's `shape`); none for another kind of schema, whose keys are not known. */
+export function schemaKeys(schema: unknown): string[] {
+  return Object.keys((schema as { shape?: object }).shape ?? {});
+}
+
+/**
+ * `unknown NOUN "key" (did you mean …?); LABEL: every key` for the first key of `given` that is not
+ * one of `keys`, or null (null too when no keys are known).
+ */
+export function unknownKey(given: object, keys: readonly string[], noun: string, label: string): string | null {
+  if (keys.length === 0) return null;
+  const key = Object.keys(given).find((k) => !keys.includes(k));
+  return key === undefined ? null : `unknown ${noun} "${key}"${didYouMean(key, keys)}; ${label}: ${keys.join(', ')}`;
+}
+
 /** ` (did you mean "decade"?)`, or '' when nothing is close. */
 export function didYouMean(word: string, candidates: readonly string[], quote = '"'): string {
   const c = closest(word, candidates);

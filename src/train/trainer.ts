@@ -43,7 +43,7 @@ import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envSpec } from '../env/registry.js';
-import { didYouMean } from '../env/suggest.js';
+import { schemaKeys, unknownKey } from '../env/suggest.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
@@ -156,18 +156,6 @@ export function bestBaseline(env: EnvConfig): string | null {
 }
 
 /**
- * The first field of `given` that the algorithm's config does not have, said with the closest
- * field and every field it has (zod alone says 'Unrecognized key: "learningRat"'), or null.
- */
-function unknownConfigField(spec: AlgorithmSpec, given: object): string | null {
-  const shape = (spec.configSchema as unknown as { shape?: Record<string, unknown> }).shape;
-  if (shape === undefined) return null;
-  const fields = Object.keys(shape);
-  const key = Object.keys(given).find((k) => !Object.hasOwn(shape, k));
-  return key === undefined ? null : `unknown field "${key}"${didYouMean(key, fields)}; ${spec.name}'s fields: ${fields.join(', ')}`;
-}
-
-/**
  * The config of a run: the schema's defaults, then the env's preset, then the given
  * fields, then --steps and --seed. Errors name the field.
  */
@@ -175,7 +163,8 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   const algo = spec.name;
   if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) throw new TengymError('bad-argument', `bad ${algo} ${source}: expected a JSON object of config fields`);
   const given: object = raw ?? {};
-  const unknown = unknownConfigField(spec, given);
+  // Said with the closest field and every field (zod alone says 'Unrecognized key: "learningRat"').
+  const unknown = unknownKey(given, schemaKeys(spec.configSchema), 'field', `${algo}'s fields`);
   if (unknown !== null) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${unknown}`);
   const preset: Record<string, unknown> = spec.preset(env);
   // A preset's rewardScale belongs to its trainingReward: a config naming its own reward gets its own scale (default 1).

@@ -6623,6 +6623,19 @@ function closest(word, candidates) {
 	const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(w));
 	return w.length >= 3 && prefixed.length === 1 ? prefixed[0] : null;
 }
+/** The keys of an object schema (zod's `shape`); none for another kind of schema, whose keys are not known. */
+function schemaKeys(schema) {
+	return Object.keys(schema.shape ?? {});
+}
+/**
+* `unknown NOUN "key" (did you mean …?); LABEL: every key` for the first key of `given` that is not
+* one of `keys`, or null (null too when no keys are known).
+*/
+function unknownKey(given, keys, noun, label) {
+	if (keys.length === 0) return null;
+	const key = Object.keys(given).find((k) => !keys.includes(k));
+	return key === void 0 ? null : `unknown ${noun} "${key}"${didYouMean(key, keys)}; ${label}: ${keys.join(", ")}`;
+}
 /** ` (did you mean "decade"?)`, or '' when nothing is close. */
 function didYouMean(word, candidates, quote = "\"") {
 	const c = closest(word, candidates);
@@ -9302,16 +9315,10 @@ function checkedEnvConfig(value, caller) {
 		options: validatedOptions(id, game, options)
 	};
 }
-/** The option names of an engine: its object schema's keys (none known for another kind of schema). */
-function optionNames(game) {
-	return Object.keys(game.optionsSchema.shape ?? {});
-}
 /** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
 function unknownOptionKey(spec, options) {
-	const keys = optionNames(spec.game);
-	if (keys.length === 0) return null;
-	for (const key of Object.keys(options)) if (!keys.includes(key)) return `bad options for ${spec.id}: unknown option "${key}"${didYouMean(key, keys)}; its options: ${keys.join(", ")}`;
-	return null;
+	const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), "option", "its options");
+	return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
 }
 function make(id, options = {}) {
 	const config = typeof id === "string" ? envConfig(id, options) : checkedEnvConfig(id, "make");
@@ -9341,7 +9348,7 @@ function optionsJsonSchema(game) {
 	} catch {
 		return {
 			type: "object",
-			properties: Object.fromEntries(optionNames(game).map((key) => [key, {}]))
+			properties: Object.fromEntries(schemaKeys(game.optionsSchema).map((key) => [key, {}]))
 		};
 	}
 }
