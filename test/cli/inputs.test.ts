@@ -123,6 +123,27 @@ describe('model files', () => {
     // No model is shipped for tens: no model row.
     expect(JSON.parse(tengym(['agents', '--env', 'tens', '--json']).stdout).map((a: { name: string }) => a.name)).toEqual(['random', 'first']);
   });
+
+  it('agents --options lists the agents of that variant, and the shipped model only where it was trained for those options', () => {
+    const names = (env: string, options?: string) => {
+      const r = tengym(['agents', '--env', env, ...(options === undefined ? [] : ['--options', options]), '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { name: string; model?: string }[]).map((a) => (a.model ? `model:${a.model}` : a.name));
+    };
+    // Optional discards are solved exactly: the variant has `optimal`, as decade-optional has.
+    expect(names('decade', '{"discard":"optional"}')).toEqual(names('decade-optional').filter((n) => !n.startsWith('model:')));
+    expect(names('decade')).not.toContain('optimal');
+    // Decade's options made into decade-loop's: decade-loop's model; seven stacks: no model fits.
+    expect(names('decade', '{"loop":true,"maxRun":3}')).toContain('model:models/decade-loop/');
+    expect(names('decade', '{"stacks":7}').filter((n) => n.startsWith('model'))).toEqual([]);
+    expect(names('decade', '{"stacks":7}')).toContain('pimc');
+    const text = tengym(['agents', '--env', 'decade', '--options', '{"stacks":7}']).stdout;
+    expect(text).toContain(`tengym eval --env decade --options '{"stacks":7}' --agents runs/decade/best,`);
+    const bad = tengym(['agents', '--env', 'decade', '--options', '{"stack":7}']);
+    // As eval says it: a bad option is exit 1 with the closest name.
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/unknown option "stack" \(did you mean "stacks"\?\)/);
+  });
 });
 
 describe('help', () => {

@@ -4,11 +4,12 @@ import type { CommandModule } from 'yargs';
 import type { AgentInfo } from '../../agents/agent.js';
 import { agentsFor } from '../../agents/index.js';
 import { shippedModel } from '../../node/resolve.js';
-import { envSpec } from '../../env/registry.js';
-import { formatTable, writeLine } from '../io.js';
+import { envConfig, optionsThatDiffer, registeredIdOf } from '../../env/registry.js';
+import { formatTable, parseOptionsJson, writeLine } from '../io.js';
 
 interface Args {
   env: string;
+  options?: string;
   json: boolean;
 }
 
@@ -28,18 +29,23 @@ export const agentsCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
+      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}': the agents of that variant (the list depends on them)` })
       .option('json', { type: 'boolean', default: false, describe: 'Print [{ name, description, fair, ceiling?, model? }] (ceiling: an exact optimum, not a baseline; model: where the shipped model is)' })
-      .example('$0 agents --env four-ten', 'The agents of Four Ten, the shipped model among them'),
+      .example('$0 agents --env four-ten', 'The agents of Four Ten, the shipped model among them')
+      .example(`$0 agents --env decade --options '{"discard":"optional"}'`, 'The agents of a variant: optional discards add the exact optimum'),
   handler: (args) => {
-    const id = envSpec(args.env).id;
-    const shipped = shippedModel(id);
-    const list: (AgentInfo & { model?: string })[] = [...agentsFor(id)];
+    const config = envConfig(args.env, parseOptionsJson(args.options));
+    const id = config.id;
+    // The shipped model of the game these options make (decade with the loop's options is decade-loop's), if one is shipped for exactly them.
+    const modelId = registeredIdOf(config);
+    const shipped = optionsThatDiffer(envConfig(modelId).options, config.options as Record<string, unknown>).length === 0 ? shippedModel(modelId) : null;
+    const list: (AgentInfo & { model?: string })[] = [...agentsFor(config)];
     if (shipped) list.push({ name: 'model', description: `the trained model shipped in ${shipped.shown}${trainingOf(shipped.dir)}`, fair: true, model: shipped.shown });
     if (args.json) {
       writeLine(JSON.stringify(list));
       return;
     }
     writeLine(formatTable(['agent', 'fair', 'idea'], list.map((a) => [a.name + (a.ceiling ? ' (ceiling)' : ''), a.fair ? 'yes' : 'NO (sees the stock)', a.description])));
-    writeLine(`\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval --env ${id} --agents runs/${id}/best,${list[0].name}`);
+    writeLine(`\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval --env ${id}${args.options ? ` --options '${args.options}'` : ''} --agents runs/${id}/best,${list[0].name}`);
   },
 };
