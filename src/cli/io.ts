@@ -133,7 +133,7 @@ export async function readTextInput(path: string, what: string): Promise<string>
 }
 
 /** Why a file could not be read, in words for the common cases (Node's own message otherwise). */
-function readFailure(e: unknown): string {
+export function readFailure(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory, not a file';

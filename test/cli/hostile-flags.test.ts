@@ -73,6 +73,8 @@ describe('hostile flags are named errors, before any work', () => {
     [['replay', '--env', 'decade', '--seed', '1', '--actions', '0,0,'], /^tengym: --actions: entry 3 is empty/],
     [['hint', state, '--env', 'decade', '--state', other], /^tengym: give the state once: ".*state.json" or --state ".*other.json", not both$/],
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*negative.json: Too small: expected number to be >=1 → at totalSteps$/],
+    // A folder given as the config file: said in words, not as Node's EISDIR.
+    [['train', '--env', 'decade', '--algo', 'ppo', '--config', dir, '--steps', '500', '--out', join(dir, 'folder')], /^tengym: --config .*: cannot read it \(it is a directory, not a file\); shipped configs: /],
     [['train', '--env', 'decade', '--algo', 'ppo', '--config', withBom, '--steps', '500', '--out', join(dir, 'neg')], /^tengym: bad ppo config file .*with-bom.json: Too small: expected number to be >=1 → at totalSteps$/],
     [['train', '--env', 'decade', '--algo', 'dqn', '--config', hugeBuffer, '--steps', '500', '--out', join(dir, 'buffer')], /^tengym: dqn config: bufferSize 1000000000 is more than a run holds: at most \d+ samples of \d+ bytes \(2 GiB\)$/],
     [['train', '--env', 'four-ten', '--algo', 'afterstate', '--config', hugeBuffer, '--steps', '500', '--out', join(dir, 'buffer')], /^tengym: afterstate config: bufferSize 1000000000 is more than a run holds/],

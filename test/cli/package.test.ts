@@ -422,7 +422,7 @@ describe('every command the README and --help show, run from the packed package'
     }
     const missing = tengym(['train', '--env', 'four-ten', '--algo', 'afterstate', '--config', 'no-such-config', '--out', join(app, 'run-missing')]);
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/--config no-such-config: cannot read it \(ENOENT\); shipped configs: distill-deep, four-ten-solver, four-ten-solver-split/);
+    expect(missing.stderr).toMatch(/--config no-such-config: cannot read it \(no such file\); shipped configs: distill-deep, four-ten-solver, four-ten-solver-split/);
   });
 });
 

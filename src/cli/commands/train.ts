@@ -6,7 +6,7 @@ import { envConfig } from '../../env/registry.js';
 import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
-import { checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, readFailure, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
@@ -35,7 +35,7 @@ function readConfigFile(given: string): unknown {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const shipped = shippedConfigNames();
-    throw new TengymError('bad-argument', `--config ${given}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`);
+    throw new TengymError('bad-argument', `--config ${given}: cannot read it (${readFailure(e)})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`);
   }
   try {
     // Any JSON (the algorithm's schema checks it); trim() also drops the byte-order mark some editors write first, as a state file's reader does.
