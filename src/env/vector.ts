@@ -16,7 +16,8 @@
  * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
  * A first `reset()` without a seed is `reset({ seed: 0 })`: reproducible, as a single env is,
  * and every copy dealt its own cards (copies that all started from seed 0 would play one deal
- * N times).
+ * N times). `reset({ deck })` deals one deck to every copy (N players of one deal, as the
+ * Python vector envs' `options={"deck": …}`); the deals after it are each copy's own again.
  *
  * `step(actions)` also returns the Gymnasium form, `{ observations, rewards, terminated,
  * truncated, infos: { masks, finalObservations } }`: the same object every step, whose fields
@@ -35,7 +36,7 @@
  */
 import { Env, checkSeedFits, engineSizes, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';
-import type { EnvConfig, Outcome } from './game.js';
+import type { DeckInput, EnvConfig, Outcome } from './game.js';
 import { checkedEnvConfig, envConfig, type KnownEnvOptions } from './registry.js';
 
 export interface EpisodeRecord {
@@ -183,16 +184,23 @@ export class VectorEnv<I extends string = string> {
     this.onEpisode = vectorOptions.onEpisode;
   }
 
-  /** Resets every copy (copy i with seed + i when a seed is given, or on the first reset). */
-  reset(opts: { seed?: number } = {}): Float32Array {
-    if (!isPlainObject(opts)) throw new TengymError('bad-argument', `VectorEnv.reset takes { seed? }, got ${describeKind(opts)}`);
+  /**
+   * Resets every copy: copy i with seed + i when a seed is given (or on the first reset), and
+   * with `deck`, when one is given, every copy that deck (the seeds still set what each deals next).
+   */
+  reset(opts: { seed?: number; deck?: DeckInput } = {}): Float32Array {
+    if (!isPlainObject(opts)) throw new TengymError('bad-argument', `VectorEnv.reset takes { seed?, deck? }, got ${describeKind(opts)}`);
     for (const key of Object.keys(opts)) {
-      if (key !== 'seed') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed? }; every copy deals its own cards, so there is no deck)`);
+      if (key !== 'seed' && key !== 'deck') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed?, deck? })`);
     }
     const seed = opts.seed === undefined ? (this.started ? undefined : 0) : validateSeed(opts.seed);
     checkSeedFits(seed, this.numEnvs, `${this.numEnvs} copies`);
+    const deck = opts.deck;
+    if (deck !== undefined) this.checkDeck(deck, seed);
     for (let i = 0; i < this.numEnvs; i++) {
-      this.envs[i].reset(seed === undefined ? {} : { seed: seed + i });
+      const copyOptions: { seed?: number; deck?: DeckInput } = seed === undefined ? {} : { seed: seed + i };
+      if (deck !== undefined) copyOptions.deck = deck;
+      this.envs[i].reset(copyOptions);
       this.skipDeadDeals(i);
     }
     this.rewards.fill(0);
@@ -270,6 +278,21 @@ export class VectorEnv<I extends string = string> {
     this.episodesDone++;
     const env = this.envs[i];
     if (this.onEpisode) this.onEpisode({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated });
+  }
+
+  /**
+   * Refuses, before any copy is dealt, a deck that is not one or that deals no legal move: a copy
+   * whose deal is over at reset deals again (skipDeadDeals), so it would not play that deck.
+   */
+  private checkDeck(deck: DeckInput, seed: number | undefined): void {
+    const scratch = this.envs[0].clone();
+    try {
+      scratch.reset({ seed: seed ?? 0, deck });
+    } catch (e) {
+      if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.reset: ${e.message}`);
+      throw e;
+    }
+    if (!scratch.running) throw new TengymError('bad-deck', `VectorEnv.reset: this deck deals no legal move, and a copy whose deal is over at reset is dealt again, so no copy would play it`);
   }
 
   private skipDeadDeals(i: number): void {
