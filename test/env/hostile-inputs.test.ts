@@ -204,14 +204,17 @@ describe('copyFrom', () => {
 });
 
 describe('reset options and env options', () => {
-  it("VectorEnv.reset takes { seed? } and nothing else, as Env.reset does; no copy moves", () => {
+  it("VectorEnv.reset takes { seed?, deck? } and nothing else, as Env.reset does; no copy moves", () => {
     const v = new VectorEnv('tens', {}, 3);
     v.reset({ seed: 4 });
     const before = vectorStates(v);
-    expect(thrown(() => v.reset('x' as never)).message).toBe('VectorEnv.reset takes { seed? }, got "x"');
-    expect(thrown(() => v.reset(null as never)).message).toBe('VectorEnv.reset takes { seed? }, got null');
-    expect(thrown(() => v.reset({ seed: 1, foo: 2 } as never)).message).toBe('VectorEnv.reset: unknown option "foo" (it takes { seed? }; every copy deals its own cards, so there is no deck)');
-    expect(thrown(() => v.reset({ deck: STANDARD_DECK } as never)).message).toMatch(/^VectorEnv\.reset: unknown option "deck"/);
+    expect(thrown(() => v.reset('x' as never)).message).toBe('VectorEnv.reset takes { seed?, deck? }, got "x"');
+    expect(thrown(() => v.reset(null as never)).message).toBe('VectorEnv.reset takes { seed?, deck? }, got null');
+    expect(thrown(() => v.reset({ seed: 1, foo: 2 } as never)).message).toBe('VectorEnv.reset: unknown option "foo" (it takes { seed?, deck? })');
+    expect(thrown(() => v.reset({ deck: 42 } as never)).message).toMatch(/^VectorEnv\.reset: bad deck/);
+    expect(vectorStates(v)).toEqual(before);
+    // The standard deck, in order, deals no legal move in Tens.
+    expect(thrown(() => v.reset({ deck: STANDARD_DECK })).message).toMatch(/^VectorEnv\.reset: this deck deals no legal move/);
     expect(vectorStates(v)).toEqual(before);
   });
 
