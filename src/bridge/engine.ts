@@ -39,6 +39,12 @@
  * the stock is remembered from what was seen), and reset at every reset and `setState`: with
  * deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
  * deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
+ *
+ * Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
+ * answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
+ * ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
+ * so copy i reset with seed s plays with its agent the games one env reset with seed s plays;
+ * `resetAgents` takes `seeds`, one a copy (null: left as they are).
  */
 import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 // The env layer and the agent catalogue with the code that plays it (no hints, models or TensorFlow.js).
@@ -55,7 +61,7 @@ import { MAX_EVAL_EPISODES, dealRecords } from '../eval/evaluate.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 10;
+export const PROTOCOL = 11;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -102,11 +108,11 @@ interface Copies {
   last: Float32Array;
   /** Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last observations sent (writeRows). */
   lastMasks: Uint8Array;
-  /** One env only: the catalogue agents attached to it, by name, shown every state it reaches. */
-  attached: Map<string, Agent>;
-  /** The seed of the last seeded reset, and the resets and setStates since: attached agents are reset with deriveSeed(agentSeed, agentDeal). */
-  agentSeed: number;
-  agentDeal: number;
+  /** The catalogue agents attached, by name: one per copy, shown every state that copy reaches. */
+  attached: Map<string, Agent[]>;
+  /** Per copy, the seed of its last seeded reset and its deals since (resets, autoresets, setStates): its agents are reset with deriveSeed(agentSeeds[i], agentDeals[i]). */
+  agentSeeds: Float64Array;
+  agentDeals: Float64Array;
 }
 
 let copies: Copies | null = null;
@@ -180,8 +186,8 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
     lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
     attached: new Map(),
-    agentSeed: 0,
-    agentDeal: 0,
+    agentSeeds: new Float64Array(num),
+    agentDeals: new Float64Array(num),
   };
 }
 
@@ -215,39 +221,44 @@ function dealIndex(value: unknown, what: string): number {
   return value;
 }
 
-/** The one env agents attach to: a vector's copies take none. */
+/** The one env `act` answers for: a vector's copies are asked all at once (`actions`). */
 function oneEnv(c: Copies, cmd: string): Env {
-  if (c.vector || c.envs.length !== 1) throw new TengymError('bad-argument', `${cmd}: agents attach to one env (TengymEnv), not to a vector of copies`);
+  if (c.vector || c.envs.length !== 1) throw new TengymError('bad-argument', `${cmd}: one env's agent; a vector of copies answers every copy's action with "actions"`);
   return c.envs[0];
 }
 
-/** Resets every attached agent for the game the env now holds (a deal or a loaded state), with `seed` or the one derived from the deal, and shows it that state. */
-function resetAgents(c: Copies, seed = deriveSeed(c.agentSeed, c.agentDeal)): void {
-  const e = c.envs[0];
-  for (const agent of c.attached.values()) {
-    agent.reset(seed);
-    if (e.running) agent.observe?.(e);
-  }
+/** Resets copy i's attached agents for the game it now holds (a deal or a loaded state), with `seed` or the one derived from its deals, and shows them that state. */
+function resetCopyAgents(c: Copies, i: number, seed = deriveSeed(c.agentSeeds[i], c.agentDeals[i])): void {
+  for (const agents of c.attached.values()) agents[i].reset(seed);
+  showCopy(c, i);
 }
 
-/** Shows every attached agent the env's state after a step: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
-function showAgents(c: Copies): void {
-  const e = c.envs[0];
+/** Shows copy i's attached agents its state: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
+function showCopy(c: Copies, i: number): void {
+  const e = c.envs[i];
   if (!e.running) return;
-  for (const agent of c.attached.values()) agent.observe?.(e);
+  for (const agents of c.attached.values()) agents[i].observe?.(e);
 }
 
-/** The attached agent of that name, attached now (reset as at the env's last reset, shown its state) if it was not; with `info` when it was attached now. */
-function attachAgent(c: Copies, name: string): { agent: Agent; attached: AgentInfo | null } {
-  const e = oneEnv(c, 'attach');
-  const agent = c.attached.get(name);
-  if (agent) return { agent, attached: null };
-  const config = envConfig(e.id, e.options);
-  const made = createAgent(name, config);
-  made.reset(deriveSeed(c.agentSeed, c.agentDeal));
-  if (e.running) made.observe?.(e);
+/** The attached agents of that name, one a copy, attached now (each reset as at its copy's last reset, shown its state) if they were not; with `attached` when they were attached now. */
+function attachAgent(c: Copies, name: string): { agents: Agent[]; attached: AgentInfo | null } {
+  const agents = c.attached.get(name);
+  if (agents) return { agents, attached: null };
+  const config = envConfig(c.envs[0].id, c.envs[0].options);
+  const made = c.envs.map((e, i) => {
+    const agent = createAgent(name, config);
+    agent.reset(deriveSeed(c.agentSeeds[i], c.agentDeals[i]));
+    if (e.running) agent.observe?.(e);
+    return agent;
+  });
   c.attached.set(name, made);
-  return { agent: made, attached: agentInfo(config, name) };
+  return { agents: made, attached: agentInfo(config, name) };
+}
+
+/** A message's list of one value a copy (`what` says which), checked by `check`: null leaves that copy out. */
+function perCopy<T>(c: Copies, value: unknown, cmd: string, what: string, check: (v: unknown) => T): (T | null)[] {
+  if (!Array.isArray(value) || value.length !== c.envs.length) throw new TengymError('bad-argument', `${cmd}: ${what} must be a list of ${c.envs.length} (one a copy), got ${JSON.stringify(value) ?? String(value)}`);
+  return value.map((v) => (v === null ? null : check(v)));
 }
 
 /** A copy's end flag: bit 0 terminated, bit 1 truncated. */
@@ -270,6 +281,10 @@ function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }
   c.rewards[i] = 0;
   c.stays[i] = c.staysInARow[i] = 0;
   writeFlag(c, i);
+  // A seeded reset is deal 0 of its seed; an unseeded one (an autoreset too) the next deal, as one env counts them.
+  if (opts.seed !== undefined) [c.agentSeeds[i], c.agentDeals[i]] = [opts.seed, 0];
+  else c.agentDeals[i]++;
+  if (c.attached.size > 0) resetCopyAgents(c, i);
 }
 
 /** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
@@ -349,9 +364,6 @@ function handleJson(msg: Record<string, unknown>): void {
         const deck = deckOf(i);
         resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(deck !== undefined ? { deck } : {}) });
       }
-      if (seed !== undefined) [c.agentSeed, c.agentDeal] = [seed, 0];
-      else c.agentDeal++;
-      if (c.attached.size > 0) resetAgents(c);
       return writeRows(c, 0);
     }
     case 'getState': {
@@ -374,10 +386,10 @@ function handleJson(msg: Record<string, unknown>): void {
         c.rewards[i] = 0;
         c.stays[i] = c.staysInARow[i] = 0;
         writeFlag(c, i);
+        // A loaded state is a game the attached agents did not see: they start it afresh.
+        c.agentDeals[i]++;
+        if (c.attached.size > 0) resetCopyAgents(c, i);
       });
-      // A loaded state is a game the attached agents did not see: they start it afresh.
-      c.agentDeal++;
-      if (c.attached.size > 0) resetAgents(c);
       return writeRows(c, 0);
     }
     case 'render': {
@@ -413,13 +425,30 @@ function handleJson(msg: Record<string, unknown>): void {
       const e = oneEnv(c, 'act');
       if (!e.hasStarted) throw new TengymError('not-reset', `agent "${name}": the env has not been dealt yet; call reset() first`);
       if (!e.running) throw new TengymError('episode-over', `agent "${name}": the episode is over; call reset() for the next`);
-      const { agent, attached } = attachAgent(c, name);
-      return sendJson(KIND_JSON, { action: agent.act(e), attached });
+      const { agents, attached } = attachAgent(c, name);
+      return sendJson(KIND_JSON, { action: agents[0].act(e), attached });
+    }
+    case 'actions': {
+      // Every copy's action (those of `mask`, SB3's indices, when given); -1 for a copy not asked or whose episode is over (next-step, its action is ignored).
+      const c = need();
+      const name = agentName(msg.agent);
+      const mask = msg.mask === undefined ? null : perCopy(c, msg.mask, 'actions', 'mask', (m) => {
+        if (typeof m !== 'boolean') throw new TengymError('bad-argument', `actions: mask must be a list of ${c.envs.length} booleans, got ${JSON.stringify(msg.mask)}`);
+        return m;
+      });
+      if (!c.envs.every((e) => e.hasStarted)) throw new TengymError('not-reset', `agent "${name}": the copies have not been dealt yet; call reset() first`);
+      const { agents, attached } = attachAgent(c, name);
+      // ended: a TimeLimit or stays may have ended an episode the game itself would go on with.
+      const actions = c.envs.map((e, i) => ((mask && !mask[i]) || c.ended[i] || !e.running ? -1 : agents[i].act(e)));
+      return sendJson(KIND_JSON, { actions, attached });
     }
     case 'resetAgents': {
+      // seed: every copy's agents; seeds: one a copy (null: that copy's are left as they are). Checked before any agent is reset.
       const c = need();
-      oneEnv(c, 'resetAgents');
-      resetAgents(c, validateSeed(msg.seed, 'agent seed'));
+      const seeds = msg.seeds !== undefined ? perCopy(c, msg.seeds, 'resetAgents', 'seeds', (s) => validateSeed(s, 'agent seed')) : c.envs.map(() => validateSeed(msg.seed, 'agent seed'));
+      seeds.forEach((s, i) => {
+        if (s !== null) resetCopyAgents(c, i, s);
+      });
       return sendJson(KIND_JSON, [...c.attached.keys()]);
     }
     default:
@@ -477,8 +506,9 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
     if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
     lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
     if (stayed) c.flags[i] |= STAYED;
+    // The copy's agents see the state its move reached (a same-step reset has shown them the next deal's first).
+    else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
   }
-  if (c.attached.size > 0) showAgents(c);
   writeRows(c, lastRows);
 }
 

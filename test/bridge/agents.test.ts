@@ -2,7 +2,8 @@
  * The engine process of the Python package (the bundle python/src/tengym/_engine/engine.mjs, as
  * `npm run build:python` writes it from src/bridge/engine.ts) answering for tengym's agents:
  * `agents` is the catalogue, `play` gives the records `evaluate` gives with `perDeal`, and an agent
- * attached to the env (`act`) is shown every state, so one that remembers plays as `playAgent` plays it.
+ * attached to the env (`act`) is shown every state, so one that remembers plays as `playAgent` plays it;
+ * a vector's copies have one each (`actions`).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -63,6 +64,14 @@ class Engine {
     if (body[0] === KIND_ERROR) throw new Error(JSON.parse(body.toString('utf8', 4)).message);
     const at = 4 + obsSize * 4 + 4;
     return { mask: body.subarray(at, at + n), ended: body[at + n] !== 0 };
+  }
+
+  /** A vector's rows answer (reset, step) of `num` copies: each copy's mask and flags (bit 0 terminated, bit 1 truncated). */
+  async copies(kind: number, payload: Buffer, num: number, obsSize: number, n: number): Promise<{ masks: Buffer[]; flags: number[] }> {
+    const body = await this.send(kind, payload);
+    if (body[0] === KIND_ERROR) throw new Error(JSON.parse(body.toString('utf8', 4)).message);
+    const at = 4 + num * obsSize * 4 + num * 4;
+    return { masks: Array.from({ length: num }, (_, i) => body.subarray(at + i * n, at + (i + 1) * n)), flags: [...body.subarray(at + num * n, at + num * n + num)] };
   }
 
   close(): void {
@@ -148,12 +157,51 @@ describe.skipIf(!existsSync(BUNDLE))('the engine bundle and tengym agents', () =
     expect(expected.won.some((w) => w === 1)).toBe(true);
   });
 
-  it('attaches agents to one env only, and acts only in a running episode', async () => {
+  it('acts for one env with act, for a vector with actions, and only in a dealt episode', async () => {
     const e = engine();
     await e.json({ cmd: 'hello', spinMicros: 0 });
     await e.json({ cmd: 'make', id: 'decade', num: 2, vector: true });
-    await expect(e.json({ cmd: 'act', agent: 'pimc' })).rejects.toThrow('bad-argument: act: agents attach to one env (TengymEnv), not to a vector of copies');
+    await expect(e.json({ cmd: 'act', agent: 'pimc' })).rejects.toThrow(`bad-argument: act: one env's agent; a vector of copies answers every copy's action with "actions"`);
+    await expect(e.json({ cmd: 'actions', agent: 'pimc' })).rejects.toThrow(/^not-reset: agent "pimc": the copies have not been dealt yet/);
     await e.json({ cmd: 'make', id: 'decade', num: 1, vector: false });
     await expect(e.json({ cmd: 'act', agent: 'pimc' })).rejects.toThrow(/^not-reset: agent "pimc": the env has not been dealt yet/);
+  });
+
+  it("gives every copy of a vector an agent of its own: copy i dealt seed + i, its agent reset with deriveSeed(seed, i), plays playAgent's deal i, then answers -1 until its autoreset", async () => {
+    const config = envConfig('ten-twenty-thirty', {});
+    const seed = 108;
+    const num = 3;
+    const expected = dealRecords(playAgent(config, createAgent('pimc', config), seed, 0, num), config.game.scoring);
+    const e = engine();
+    await e.json({ cmd: 'hello', spinMicros: 0 });
+    const made = await e.json({ cmd: 'make', id: 'ten-twenty-thirty', num, vector: true });
+    const reset = (msg: Record<string, unknown>) => e.copies(KIND_JSON, Buffer.from(JSON.stringify({ cmd: 'reset', ...msg })), num, made.observationSize, made.actions);
+    await reset({ seeds: [seed, seed + 1, seed + 2] });
+    expect(await e.json({ cmd: 'attach', agent: 'pimc' })).toEqual(agentsFor(config).find((a) => a.name === 'pimc'));
+    await expect(e.json({ cmd: 'resetAgents', seeds: [1, 2] })).rejects.toThrow(/^bad-argument: resetAgents: seeds must be a list of 3/);
+    await expect(e.json({ cmd: 'resetAgents', seeds: [1, -2, null] })).rejects.toThrow(/^bad-seed: bad agent seed -2/);
+    expect(await e.json({ cmd: 'resetAgents', seeds: [0, 1, 2].map((i) => deriveSeed(seed, i)) })).toEqual(['pimc']);
+    const cardsLeft: (number | null)[] = [null, null, null];
+    let ended = [false, false, false];
+    while (cardsLeft.includes(null)) {
+      const { actions, attached } = await e.json({ cmd: 'actions', agent: 'pimc' });
+      expect(attached).toBeNull();
+      // A copy whose episode ended at the last step has no action (the step ignores it and deals its next game).
+      expect(actions.map((a: number) => a === -1)).toEqual(ended);
+      const frame = Buffer.alloc(4 * num);
+      actions.forEach((a: number, i: number) => frame.writeInt32LE(a, 4 * i));
+      const rows = await e.copies(KIND_STEP, frame, num, made.observationSize, made.actions);
+      ended = rows.flags.map((f) => f !== 0);
+      const info = await e.json({ cmd: 'info' });
+      ended.forEach((end, i) => {
+        if (end && cardsLeft[i] === null) cardsLeft[i] = info[i].outcome.cardsLeft;
+      });
+    }
+    expect(cardsLeft).toEqual(expected.cardsLeft);
+    // Copies left out of a mask are not asked.
+    const some = await e.json({ cmd: 'actions', agent: 'pimc', mask: [false, true, false] });
+    expect(some.actions[0]).toBe(-1);
+    expect(some.actions[2]).toBe(-1);
+    await expect(e.json({ cmd: 'actions', agent: 'pimc', mask: [true] })).rejects.toThrow(/^bad-argument: actions: mask must be a list of 3/);
   });
 });

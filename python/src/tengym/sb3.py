@@ -11,10 +11,13 @@ TimeLimit around each copy of a DummyVecEnv), `seed(s)` seeding copy i with s + 
 `MaskablePPO` and `get_action_masks` work with no wrapper. `illegal_action="stay"` is TengymEnv's for every copy: a
 copy given an illegal action stays where it is (reward 0, `infos[i]["illegal_action"] = True`),
 and the stay counts as a step toward the env's step limits, so PPO, DQN or A2C without masking can train.
+`env_method("agent_action", name)` is every copy's action from a catalogue agent of its own, as a
+DummyVecEnv of TengymEnvs answers it, and plays the same games.
 """
 from __future__ import annotations
 
 import json
+import math
 import warnings
 from typing import Any, Sequence
 
@@ -23,10 +26,11 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import Rows, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import MAX_SEED, Rows, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
-from .env import OBS_HIGH, OBS_LOW, TengymEnv
-from .errors import BadActionError, EngineError, TengymError
+from .baselines import AgentInfo
+from .env import OBS_HIGH, OBS_LOW, TengymEnv, _warn_unfair
+from .errors import BadActionError, BadSeedError, EngineError, TengymError
 
 
 class TengymSB3VecEnv(VecEnv):
@@ -60,6 +64,8 @@ class TengymSB3VecEnv(VecEnv):
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
         self._seeded = False
+        # The catalogue agents attached to every copy, by name (an engine replaced after a failure gets them again).
+        self._agents: list[str] = []
 
     def __reduce__(self):
         raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
@@ -73,6 +79,7 @@ class TengymSB3VecEnv(VecEnv):
             pass  # an engine that failed during the step is replaced below
         decks = self._reset_decks()
         new = revive_copies(self._engines, self._starts)
+        attach_again(self._engines, self._starts, new, self._agents)  # before the reset that deals their copies resets them
         if not self._seeded and all(s is None for s in self._seeds):
             self.seed()  # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own would deal every copy seed 0's cards)
         # Every seed checked before any engine deals, so a bad one resets no copy.
@@ -204,7 +211,51 @@ class TengymSB3VecEnv(VecEnv):
             if method_name == "legal_actions":
                 return [[tuple(x) for x in answers[i]["legal"]] for i in idx]
             return [answers[i]["outcome"] for i in idx]
-        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state, legal_actions, outcome)")
+        if method_name in ("agent_action", "attach_agent", "reset_agents"):
+            return self._agent_method(method_name, idx, *method_args, **method_kwargs)
+        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state, legal_actions, outcome, agent_action, attach_agent, reset_agents)")
+
+    def _agent_method(self, method_name: str, idx: list[int], *args, **kwargs) -> list[Any]:
+        """TengymEnv's agent_action(name), attach_agent(name) and reset_agents(seed), asked of the copies of
+        `idx` as a DummyVecEnv of TengymEnvs asks each: every copy has an agent of its own, shown every
+        state of its copy and reset at each of its deals as that TengymEnv resets its agent (a seed s
+        given by `seed` deals copy i with s + i, and its agent with derive_seed(s + i, 0); each
+        autoreset is its next deal), so the copies play the games of a DummyVecEnv seeded alike.
+        Same-step autoreset leaves every copy running: each gets its action. An agent is attached to
+        every copy, whichever copies are asked."""
+        keyword = "seed" if method_name == "reset_agents" else "name"
+        if len(args) + len(kwargs) != 1 or set(kwargs) - {keyword}:
+            raise TypeError(f"env_method({method_name!r}): TengymEnv.{method_name} takes one argument, {keyword}, got {args!r} {kwargs!r}")
+        (arg,) = (*args, *kwargs.values())
+        self._finish_pending_step()
+        if method_name == "reset_agents":
+            if isinstance(arg, bool) or not isinstance(arg, (int, np.integer)) or not 0 <= int(arg) <= MAX_SEED:
+                raise BadSeedError(f"reset_agents: bad seed {arg!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
+            chosen = set(idx)
+            seeds = [int(arg) if i in chosen else None for i in range(self.num_envs)]
+            msgs = [{"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]} for p in range(len(self._engines))]
+            names = ask_engines(self._engines, msgs, timeout=math.inf)[0]
+            return [list(names) for _ in idx]
+        if not isinstance(arg, str):
+            raise TengymError(f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {arg!r}", "bad-argument")
+        if method_name == "attach_agent":
+            answers = ask_engines(self._engines, [{"cmd": "attach", "agent": arg}] * len(self._engines), timeout=math.inf)
+            info = AgentInfo.from_engine(answers[0])
+        else:
+            mask = np.zeros(self.num_envs, dtype=bool)
+            mask[idx] = True
+            msgs = [{"cmd": "actions", "agent": arg, "mask": mask[self._starts[p] : self._starts[p + 1]].tolist()} for p in range(len(self._engines))]
+            answers = ask_engines(self._engines, msgs, timeout=math.inf)
+            attached = [a["attached"] for a in answers if a["attached"] is not None]
+            info = AgentInfo.from_engine(attached[0]) if attached else None
+        if arg not in self._agents:
+            self._agents.append(arg)
+            if info is not None:
+                _warn_unfair(info)
+        if method_name == "attach_agent":
+            return [info for _ in idx]
+        actions = [a for answer in answers for a in answer["actions"]]
+        return [int(actions[i]) for i in idx]
 
     def env_is_wrapped(self, wrapper_class: type[gym.Wrapper], indices: VecEnvIndices = None) -> list[bool]:
         return [False for _ in self._get_indices(indices)]

@@ -10,11 +10,14 @@ info["final_obs"] and info["final_info"], and the row holds the new episode's fi
 `max_episode_steps` truncates as Gymnasium's TimeLimit does around each copy of a sync vector env.
 `illegal_action="stay"` is TengymEnv's for every copy: a copy given an illegal action stays where
 it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step for the time limits.
+`agent_actions(name)` is every copy's action from a catalogue agent of its own (`TengymEnv.agent_action`
+for each copy), as expert labels for a whole batch.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from typing import Any
 
 import gymnasium as gym
@@ -22,9 +25,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
-from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv
+from .baselines import AgentInfo
+from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
 from .errors import BadActionError, TengymError
 
 
@@ -87,6 +91,8 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._copy_seeds: list[int | None] = [None] * num_envs
         self._copy_rngs: list[np.random.Generator | None] = [None] * num_envs
         self._copy_action_spaces: tuple[LegalDiscrete, ...] | None = None
+        # The catalogue agents attached to every copy, by name, in the order attached (an engine replaced after a failure gets them again).
+        self._agents: list[str] = []
         self.closed = False
 
     def _gather(self, bodies) -> None:
@@ -129,6 +135,8 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
         # it is reset whatever the mask says.
         new = revive_copies(self._engines, self._starts)
+        # Before the reset that deals them, so that their copies' agents are reset with it.
+        attach_again(self._engines, self._starts, new, self._agents)
         if reset_mask is not None:
             reset_mask = reset_mask | new
             if seeds is not None:
@@ -225,6 +233,56 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     def action_masks(self) -> np.ndarray:
         return self._masks.astype(bool)
 
+    # -- tengym's agents, one a copy --------------------------------------------------------------
+
+    def agent_actions(self, name: str) -> np.ndarray:
+        """Every copy's action from the catalogue agent `name` (`tengym.agents(env_id)`), one a copy
+        (int64, as `action_space` holds them): expert labels for a whole batch (behaviour cloning,
+        DAgger), or `step(envs.agent_actions(name))` to play it. Each copy has an agent of its own,
+        attached at the first call (or `attach_agent`) and from then on shown every state its copy
+        reaches, autoresets included, as `TengymEnv.agent_action`'s is shown the env's. Each deal of a
+        copy resets its agent: with `derive_seed(s, 0)` after a reset that seeded the copy with s, then
+        `derive_seed(s, k)` at its k-th deal after it (autoresets and resets without a seed alike), as a
+        `TengymEnv` counts its resets: asked at every step, copy i plays the games a `TengymEnv` plays
+        after `reset(seed=s + i)` and plain `reset()`s (`reset_agents` sets other seeds).
+
+        Next-step autoreset: a copy whose episode ended at the last step answers -1, no label (the next
+        step ignores its action and deals its next game); keep the rows of `actions >= 0`. Same-step,
+        every copy is running and has a label. The agents search in their engine processes at once
+        (processes=P: P at a time); no engine timeout applies. `oracle` is not fair: attaching it warns."""
+        if not isinstance(name, str):
+            raise TengymError(f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+        answers = ask_engines(self._engines, [{"cmd": "actions", "agent": name}] * len(self._engines), timeout=math.inf)
+        attached = [a["attached"] for a in answers if a["attached"] is not None]
+        if name not in self._agents:
+            self._agents.append(name)
+            if attached:
+                _warn_unfair(AgentInfo.from_engine(attached[0]))
+        return np.array([a for answer in answers for a in answer["actions"]], dtype=np.int64)
+
+    def attach_agent(self, name: str) -> AgentInfo:
+        """Attaches the catalogue agent `name` to every copy without asking it for actions
+        (`agent_actions` does at its first call): from now on each copy's is shown every state of its
+        copy, from the next deal if the copies have not been dealt. Returns what the catalogue says of
+        it; attaching it again changes nothing."""
+        if not isinstance(name, str):
+            raise TengymError(f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+        answers = ask_engines(self._engines, [{"cmd": "attach", "agent": name}] * len(self._engines), timeout=math.inf)
+        info = AgentInfo.from_engine(answers[0])
+        if name not in self._agents:
+            self._agents.append(name)
+            _warn_unfair(info)
+        return info
+
+    def reset_agents(self, seeds) -> list[str]:
+        """Resets the attached agents of each copy with its seed of `seeds`, a list of num_envs (None:
+        that copy's are left as they are): each forgets what it remembers and sees its copy's state
+        afresh. Returns the agents' names. Deal i of `play_agent(seed=s)` on copy i:
+        `reset(seed=s)`, then `reset_agents([tengym.derive_seed(s, i) for i in range(num_envs)])`."""
+        seeds = copy_agent_seeds(seeds, self.num_envs)
+        msgs = [{"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]} for p in range(len(self._engines))]
+        return ask_engines(self._engines, msgs, timeout=math.inf)[0]
+
     # -- Gymnasium's call / get_attr / set_attr, as its sync and async vector envs offer them ----
 
     # What a TengymEnv copy has that the native vector env answers for every copy, exactly as a
@@ -238,6 +296,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         "close": "close the vector env",
         "set_state": "a copy's state cannot be loaded into the vector env (its autoreset would not follow); load it into a TengymEnv",
         "unwrapped": "the copies live in engine processes, not as TengymEnv objects; envs.unwrapped is the vector env",
+        "agent_action": "envs.agent_actions(name) answers every copy's action, -1 for a copy whose episode ended",
+        "attach_agent": "envs.attach_agent(name) attaches the agent to every copy",
+        "reset_agents": "envs.reset_agents(seeds) resets each copy's agents with its seed",
     }
 
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:

@@ -26,6 +26,7 @@ import tempfile
 import threading
 import time
 import weakref
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -637,6 +638,56 @@ def reset_deck(options: dict | None) -> Any:
 def per_copy(engines: list[Engine], cmd: str) -> list[Any]:
     """Every copy's answer to `cmd` ("render", "getState", "info"), in copy order across the engine processes."""
     return [answer for engine in engines for answer in engine.request({"cmd": cmd})]
+
+
+def ask_engines(engines: list[Engine], msgs: list[dict], timeout: float | None = None) -> list[Any]:
+    """Each engine's answer to its message, every message sent before any answer is read, so that the
+    engine processes work at once (an agent searching for each one's copies); `timeout` as in
+    `Engine.request`. Every engine sent a message is read even when one fails, so no answer is left
+    in a pipe; then the first failure is raised."""
+    failed: Exception | None = None
+    sent: list[Engine] = []
+    for engine, msg in zip(engines, msgs):
+        try:
+            engine.send_json(msg)
+        except Exception as e:  # noqa: BLE001 — raised below, after the engines already sent a message are read
+            failed = e
+            break
+        sent.append(engine)
+    answers: list[Any] = []
+    for engine in sent:
+        usual = engine.timeout
+        if timeout is not None:
+            engine.timeout = timeout
+        try:
+            answers.append(engine.receive())
+        except Exception as e:  # noqa: BLE001 — the first failure is the one raised
+            failed = failed or e
+        finally:
+            engine.timeout = usual
+    if failed is not None:
+        raise failed
+    return answers
+
+
+def copy_agent_seeds(seeds: Any, num_envs: int) -> list[int | None]:
+    """A vector's `reset_agents` seeds: a list of `num_envs` seeds (None: that copy's agents are left as
+    they are), checked before any engine is asked, so a refused list resets no agent."""
+    if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, (Sequence, np.ndarray)) or len(seeds) != num_envs:
+        raise BadSeedError(f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}", "bad-seed")
+    for s in seeds:
+        if s is not None and not _is_seed(s):
+            raise BadSeedError(f"reset_agents: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed")
+    return [None if s is None else int(s) for s in seeds]
+
+
+def attach_again(engines: list[Engine], starts: np.ndarray, new: np.ndarray, names: list[str]) -> None:
+    """Attaches `names`, the agents a vector env's copies had, to the engines `revive_copies` put in
+    place of failed ones (a new engine has none), before the reset that deals their copies resets them."""
+    for p, engine in enumerate(engines):
+        if new[starts[p]]:
+            for name in names:
+                engine.request({"cmd": "attach", "agent": name}, timeout=math.inf)
 
 
 def copy_spec(env_id: str, kwargs: dict, max_episode_steps: int | None):

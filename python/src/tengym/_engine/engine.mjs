@@ -13566,9 +13566,15 @@ function dealRecords(rows, scoring) {
 * the stock is remembered from what was seen), and reset at every reset and `setState`: with
 * deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
 * deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
+*
+* Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
+* answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
+* ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
+* so copy i reset with seed s plays with its agent the games one env reset with seed s plays;
+* `resetAgents` takes `seeds`, one a copy (null: left as they are).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 10;
+const PROTOCOL = 11;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -13644,8 +13650,8 @@ function allocate(config, num, settings) {
 		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
 		lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
 		attached: /* @__PURE__ */ new Map(),
-		agentSeed: 0,
-		agentDeal: 0
+		agentSeeds: new Float64Array(num),
+		agentDeals: new Float64Array(num)
 	};
 }
 /** What the catalogue says of an agent: its name, description, fairness, and whether it is a ceiling. */
@@ -13677,42 +13683,46 @@ function dealIndex(value, what) {
 	if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 1e7) throw new TengymError("bad-argument", `play: ${what} must be an integer from 0 to ${MAX_EVAL_EPISODES}, got ${JSON.stringify(value)}`);
 	return value;
 }
-/** The one env agents attach to: a vector's copies take none. */
+/** The one env `act` answers for: a vector's copies are asked all at once (`actions`). */
 function oneEnv(c, cmd) {
-	if (c.vector || c.envs.length !== 1) throw new TengymError("bad-argument", `${cmd}: agents attach to one env (TengymEnv), not to a vector of copies`);
+	if (c.vector || c.envs.length !== 1) throw new TengymError("bad-argument", `${cmd}: one env's agent; a vector of copies answers every copy's action with "actions"`);
 	return c.envs[0];
 }
-/** Resets every attached agent for the game the env now holds (a deal or a loaded state), with `seed` or the one derived from the deal, and shows it that state. */
-function resetAgents(c, seed = deriveSeed(c.agentSeed, c.agentDeal)) {
-	const e = c.envs[0];
-	for (const agent of c.attached.values()) {
-		agent.reset(seed);
-		if (e.running) agent.observe?.(e);
-	}
+/** Resets copy i's attached agents for the game it now holds (a deal or a loaded state), with `seed` or the one derived from its deals, and shows them that state. */
+function resetCopyAgents(c, i, seed = deriveSeed(c.agentSeeds[i], c.agentDeals[i])) {
+	for (const agents of c.attached.values()) agents[i].reset(seed);
+	showCopy(c, i);
 }
-/** Shows every attached agent the env's state after a step: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
-function showAgents(c) {
-	const e = c.envs[0];
+/** Shows copy i's attached agents its state: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
+function showCopy(c, i) {
+	const e = c.envs[i];
 	if (!e.running) return;
-	for (const agent of c.attached.values()) agent.observe?.(e);
+	for (const agents of c.attached.values()) agents[i].observe?.(e);
 }
-/** The attached agent of that name, attached now (reset as at the env's last reset, shown its state) if it was not; with `info` when it was attached now. */
+/** The attached agents of that name, one a copy, attached now (each reset as at its copy's last reset, shown its state) if they were not; with `attached` when they were attached now. */
 function attachAgent(c, name) {
-	const e = oneEnv(c, "attach");
-	const agent = c.attached.get(name);
-	if (agent) return {
-		agent,
+	const agents = c.attached.get(name);
+	if (agents) return {
+		agents,
 		attached: null
 	};
-	const config = envConfig(e.id, e.options);
-	const made = createAgent(name, config);
-	made.reset(deriveSeed(c.agentSeed, c.agentDeal));
-	if (e.running) made.observe?.(e);
+	const config = envConfig(c.envs[0].id, c.envs[0].options);
+	const made = c.envs.map((e, i) => {
+		const agent = createAgent(name, config);
+		agent.reset(deriveSeed(c.agentSeeds[i], c.agentDeals[i]));
+		if (e.running) agent.observe?.(e);
+		return agent;
+	});
 	c.attached.set(name, made);
 	return {
-		agent: made,
+		agents: made,
 		attached: agentInfo(config, name)
 	};
+}
+/** A message's list of one value a copy (`what` says which), checked by `check`: null leaves that copy out. */
+function perCopy(c, value, cmd, what, check) {
+	if (!Array.isArray(value) || value.length !== c.envs.length) throw new TengymError("bad-argument", `${cmd}: ${what} must be a list of ${c.envs.length} (one a copy), got ${JSON.stringify(value) ?? String(value)}`);
+	return value.map((v) => v === null ? null : check(v));
 }
 /** A copy's end flag: bit 0 terminated, bit 1 truncated. */
 function endFlag(terminated, truncated) {
@@ -13732,6 +13742,9 @@ function resetCopy(c, i, opts) {
 	c.rewards[i] = 0;
 	c.stays[i] = c.staysInARow[i] = 0;
 	writeFlag(c, i);
+	if (opts.seed !== void 0) [c.agentSeeds[i], c.agentDeals[i]] = [opts.seed, 0];
+	else c.agentDeals[i]++;
+	if (c.attached.size > 0) resetCopyAgents(c, i);
 }
 /** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
 function checkDeal(c, scratch, seed, deck, copy) {
@@ -13761,7 +13774,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 10
+				protocol: 11
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -13834,9 +13847,6 @@ function handleJson(msg) {
 					...deck !== void 0 ? { deck } : {}
 				});
 			}
-			if (seed !== void 0) [c.agentSeed, c.agentDeal] = [seed, 0];
-			else c.agentDeal++;
-			if (c.attached.size > 0) resetAgents(c);
 			return writeRows(c, 0);
 		}
 		case "getState": {
@@ -13857,9 +13867,9 @@ function handleJson(msg) {
 				c.rewards[i] = 0;
 				c.stays[i] = c.staysInARow[i] = 0;
 				writeFlag(c, i);
+				c.agentDeals[i]++;
+				if (c.attached.size > 0) resetCopyAgents(c, i);
 			});
-			c.agentDeal++;
-			if (c.attached.size > 0) resetAgents(c);
 			return writeRows(c, 0);
 		}
 		case "render": {
@@ -13898,16 +13908,32 @@ function handleJson(msg) {
 			const e = oneEnv(c, "act");
 			if (!e.hasStarted) throw new TengymError("not-reset", `agent "${name}": the env has not been dealt yet; call reset() first`);
 			if (!e.running) throw new TengymError("episode-over", `agent "${name}": the episode is over; call reset() for the next`);
-			const { agent, attached } = attachAgent(c, name);
+			const { agents, attached } = attachAgent(c, name);
 			return sendJson(KIND_JSON, {
-				action: agent.act(e),
+				action: agents[0].act(e),
+				attached
+			});
+		}
+		case "actions": {
+			const c = need();
+			const name = agentName(msg.agent);
+			const mask = msg.mask === void 0 ? null : perCopy(c, msg.mask, "actions", "mask", (m) => {
+				if (typeof m !== "boolean") throw new TengymError("bad-argument", `actions: mask must be a list of ${c.envs.length} booleans, got ${JSON.stringify(msg.mask)}`);
+				return m;
+			});
+			if (!c.envs.every((e) => e.hasStarted)) throw new TengymError("not-reset", `agent "${name}": the copies have not been dealt yet; call reset() first`);
+			const { agents, attached } = attachAgent(c, name);
+			const actions = c.envs.map((e, i) => mask && !mask[i] || c.ended[i] || !e.running ? -1 : agents[i].act(e));
+			return sendJson(KIND_JSON, {
+				actions,
 				attached
 			});
 		}
 		case "resetAgents": {
 			const c = need();
-			oneEnv(c, "resetAgents");
-			resetAgents(c, validateSeed(msg.seed, "agent seed"));
+			(msg.seeds !== void 0 ? perCopy(c, msg.seeds, "resetAgents", "seeds", (s) => validateSeed(s, "agent seed")) : c.envs.map(() => validateSeed(msg.seed, "agent seed"))).forEach((s, i) => {
+				if (s !== null) resetCopyAgents(c, i, s);
+			});
 			return sendJson(KIND_JSON, [...c.attached.keys()]);
 		}
 		default: throw new TengymError("bad-argument", `unknown engine command ${JSON.stringify(msg.cmd)}`);
@@ -13957,8 +13983,8 @@ function handleStep(actions, at, count) {
 		if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
 		lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
 		if (stayed) c.flags[i] |= STAYED;
+		else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
 	}
-	if (c.attached.size > 0) showAgents(c);
 	writeRows(c, lastRows);
 }
 /** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
@@ -14030,7 +14056,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 10,
+			protocol: 11,
 			ids: envIds()
 		}) + "\n");
 		return;
