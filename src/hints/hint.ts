@@ -281,11 +281,14 @@ export function agentSource(agent: Agent, name: string = agent.name): string {
   return agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
 }
 
+/** 12000445 as "12,000,445", as toLocaleString('en-US') writes a whole number, without Intl: Hermes may be built without it. */
+const withThousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
 function modelSource(agent: Agent): string {
   if (agent.name !== 'model') return `model ${agent.name}`;
   const m = agent.metadata;
-  return m ? `model (${m.algorithm}, trained for ${m.env}, ${m.steps.toLocaleString('en-US')} env steps)` : 'model';
+  return m ? `model (${m.algorithm}, trained for ${m.env}, ${withThousands(m.steps)} env steps)` : 'model';
 }
 
 const hinterConfigSchema = z.strictObject({
