@@ -1,0 +1,119 @@
+// The package root on Hermes, React Native's JavaScript engine, as an app's code reaches it:
+// dist/index.js bundled with what it imports (resolved with Metro's conditions), lowered by
+// React Native's own Babel preset (@react-native/babel-preset, as Metro runs it), and run by the
+// hermes VM of hermes-engine-cli 0.12.0, the last Hermes published on its own (React Native ships
+// newer ones inside its builds). The games of games.ts, run there and on Node, must write the
+// same lines. The VM comes from npm at the first run (`npm pack`, its integrity checked) and is
+// kept under node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped.
+// dist/ is built (npm test builds first).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rolldown } from 'rolldown';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as Tengym from '../../src/index.js';
+import { playGames, type GameInputs } from './games.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HERMES_PACKAGE = 'hermes-engine-cli@0.12.0';
+/** The registry's integrity of hermes-engine-cli-0.12.0.tgz: the VM run is the one this test was written against. */
+const HERMES_INTEGRITY = 'sha512-72a5yvwSC2qWtxJ80nlcoCCfNTkpYI8VVAfOro4FL9O105NM8Vpigz/A5Nq1rECKdP7M1N81HHiYL6jU5N1gYw==';
+const HERMES = join(ROOT, 'node_modules', '.cache', 'tengym-hermes', '0.12.0', 'hermes');
+const RUNS_HERE = process.platform === 'linux' && process.arch === 'x64';
+
+// @babel/core ships no types; this is the one call made of it.
+const { transformAsync } = createRequire(import.meta.url)('@babel/core') as { transformAsync(code: string, options: object): Promise<{ code: string } | null> };
+
+// CI sets TENGYM_REQUIRE_ALL=1: there, a platform hermes cannot run on fails this file instead of skipping it.
+if (!RUNS_HERE && process.env.TENGYM_REQUIRE_ALL === '1') throw new Error(`TENGYM_REQUIRE_ALL=1 on ${process.platform} ${process.arch}: the Hermes test runs hermes-engine-cli's Linux x64 VM`);
+
+/** The hermes VM, from npm's cache or the registry the first time. */
+function hermesVm(): string {
+  if (existsSync(HERMES)) return HERMES;
+  const dir = mkdtempSync(join(tmpdir(), 'tengym-hermes-'));
+  try {
+    const packed = JSON.parse(execFileSync('npm', ['pack', HERMES_PACKAGE, '--prefer-offline', '--json', '--pack-destination', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string }[];
+    const tarball = join(dir, packed[0].filename);
+    const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+    if (integrity !== HERMES_INTEGRITY) throw new Error(`${HERMES_PACKAGE}: integrity ${integrity}, expected ${HERMES_INTEGRITY}`);
+    execFileSync('tar', ['-xzf', tarball, '-C', dir, 'package/linux64-bin/hermes']);
+    const vm = join(dir, 'package', 'linux64-bin', 'hermes');
+    chmodSync(vm, 0o755);
+    mkdirSync(join(HERMES, '..'), { recursive: true });
+    renameSync(vm, HERMES);
+    return HERMES;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What games.ts is given: the rules document and a shipped model's metadata, as an app bundles them. */
+function gameInputs(): GameInputs {
+  const model = JSON.parse(readFileSync(join(ROOT, 'models', 'decade', 'model.json'), 'utf8')) as { userDefinedMetadata: { tengym: unknown } };
+  return { rules: readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8'), decadeModelMetadata: model.userDefinedMetadata.tengym };
+}
+
+/**
+ * The app: the package root and games.ts in one script, lowered as Metro lowers an app's code
+ * for Hermes (the preset's default profile: classes, class fields, block scoping, async
+ * functions, destructuring and Unicode regular expressions rewritten). Its helpers are inlined
+ * where Metro imports them from @babel/runtime, the same code.
+ */
+async function hermesApp(dir: string, inputs: GameInputs): Promise<string> {
+  const entry = join(dir, 'app.js');
+  writeFileSync(entry, [
+    `import * as tengym from ${JSON.stringify(join(ROOT, 'dist', 'index.js'))};`,
+    `import { playGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'games.ts'))};`,
+    // React Native's InitializeCore defines performance.now before an app runs (setUpPerformance); the bare VM has none.
+    "if (typeof globalThis.performance === 'undefined') globalThis.performance = { now: () => Date.now() };",
+    `playGames(tengym, ${JSON.stringify(inputs)}).then((lines) => { for (const line of lines) print(line); });`,
+  ].join('\n'));
+  // Metro's default package-exports conditions and main fields.
+  const bundle = await rolldown({ input: entry, platform: 'neutral', resolve: { conditionNames: ['require', 'import', 'react-native'], mainFields: ['react-native', 'browser', 'main'] }, logLevel: 'silent' });
+  const { output } = await bundle.generate({ format: 'iife' });
+  await bundle.close();
+  const lowered = await transformAsync(output[0].code, {
+    babelrc: false,
+    configFile: false,
+    filename: 'app.js',
+    presets: [['@react-native/babel-preset', { dev: false, enableBabelRuntime: false }]],
+  });
+  const app = join(dir, 'app.hermes.js');
+  writeFileSync(app, lowered!.code);
+  return app;
+}
+
+const TITLE = 'the package root on Hermes 0.12, lowered by @react-native/babel-preset';
+
+describe.skipIf(!RUNS_HERE)(RUNS_HERE ? TITLE : `${TITLE} (skipped: hermes-engine-cli's VM runs on Linux x64, not ${process.platform} ${process.arch})`, () => {
+  let hermes = '';
+  let app = '';
+  let inputs: GameInputs;
+
+  beforeAll(async () => {
+    hermes = hermesVm();
+    inputs = gameInputs();
+    app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')), inputs);
+  }, 180_000);
+
+  it('reaches Hermes lowered: no class syntax left, which this Hermes cannot parse', () => {
+    const code = readFileSync(app, 'utf8');
+    expect(code).not.toMatch(/\bclass\s+[A-Za-z_$][\w$]*\s*(extends\b[^{]*)?\{/);
+    expect(code).toContain('TengymError');
+  });
+
+  it('plays the games, hints and errors of games.ts exactly as Node does', async () => {
+    // -O: compiled as a release build's hermesc compiles an app's bundle.
+    const onHermes = spawnSync(hermes, ['-O', app], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(onHermes.stderr).toBe('');
+    expect(onHermes.status).toBe(0);
+    const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
+    const onNode = await playGames(tengym, inputs);
+    expect(onNode.length).toBeGreaterThan(50);
+    expect(onHermes.stdout.trimEnd().split('\n')).toEqual(onNode);
+  });
+});
