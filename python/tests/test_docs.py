@@ -1,0 +1,142 @@
+"""docs/python.md's ```python blocks, run as a reader runs them, so that none rots unnoticed: each in a
+namespace of its own, where a `print(...)  # X` line must print X (`…` standing for what varies,
+whitespace loose). A block that trains is left out, with the reason; a fragment of the text around
+it (a policy of the reader's, a trained module) runs with what that text gives it."""
+import re
+
+import gymnasium as gym
+import pytest
+
+from conftest import REPO
+
+DOC = REPO / "docs" / "python.md"
+
+
+def python_blocks() -> list[tuple[int, str]]:
+    """The doc's ```python blocks: the line of each opening fence, and its code."""
+    lines = DOC.read_text(encoding="utf-8").split("\n")
+    blocks = []
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == "```python":
+            end = lines.index("```", i + 1)
+            blocks.append((i + 1, "\n".join(lines[i + 1 : end]) + "\n"))
+            i = end
+        i += 1
+    return blocks
+
+
+BLOCKS = python_blocks()
+
+# Blocks not run, by a text of theirs, and why.
+NOT_RUN = {
+    'MaskablePPO("MlpPolicy", vec': "it trains MaskablePPO for 100,000 steps, minutes; tests/test_train.py trains it on the same VecEnv",
+}
+
+# What the text around a fragment gives it, run before it, by a text of the block.
+BEFORE = {
+    # "yours": any policy of the reader's; the lowest legal action stands in.
+    'action = policy(obs, info["action_mask"])': "def policy(obs, mask):\n    return int(mask.nonzero()[0][0])\n",
+    # "take the module": an untrained one of the spec tengym.rllib.ppo_config trains, as algo.get_module() would give.
+    "out = module.forward_inference(": (
+        "import tengym, tengym.rllib\n"
+        "_probe = tengym.TengymEnv('decade-fives', dict_observation=True)\n"
+        "_spec = tengym.rllib.ppo_config('decade-fives', num_env_runners=0).rl_module_spec\n"
+        "_spec.observation_space, _spec.action_space = _probe.observation_space, _probe.action_space\n"
+        "module = _spec.build()\n"
+        "_probe.close()\n"
+    ),
+}
+
+# Checks of what a block's text promises, run after it.
+AFTER = {
+    # "its forward_inference masks the logits too, so the greedy action is legal"
+    "out = module.forward_inference(": "assert info['action_mask'][action] == 1, action\n",
+}
+
+# Text of a block changed before it runs, and why.
+REPLACE = {
+    "SEED, DEALS = 1_000_000, 3000": ("SEED, DEALS = 1_000_000, 300", "3,000 deals played step by step through the engine, and pimc's, take half a minute; 300 run the loop as written"),
+}
+
+
+def find(text: str) -> list[int]:
+    return [line for line, code in BLOCKS if text in code]
+
+
+def output_pattern(expected: str) -> re.Pattern:
+    """A documented output as a pattern: whitespace runs are one space, `…` stands for anything."""
+    parts = " ".join(expected.split()).split("…")
+    return re.compile(".*?".join(re.escape(p) for p in parts), re.S)
+
+
+def instrument(code: str) -> tuple[str, list[int]]:
+    """The block with each `print(...)  # X` line made a call that prints as print does and records
+    what it printed beside X; the lines stay where they were, so a record's line is the block's."""
+    lines = code.split("\n")
+    checked = []
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)print\((.*)\)\s+# (.*)$", line)
+        if m:
+            lines[i] = f"{m[1]}__printed({i + 1}, {m[3]!r}, {m[2]})"
+            checked.append(i + 1)
+    return "\n".join(lines), checked
+
+
+def runnable() -> list:
+    out = []
+    for line, code in BLOCKS:
+        if any(text in code for text in NOT_RUN):
+            continue
+        out.append(pytest.param(line, code, id=f"python.md:{line}"))
+    return out
+
+
+def test_the_blocks_are_found_and_each_exception_names_one_of_them():
+    assert len(BLOCKS) >= 6
+    for text in [*NOT_RUN, *BEFORE, *AFTER, *REPLACE]:
+        assert len(find(text)) == 1, text
+    # The printed lines the blocks promise, so that a change of how they are written cannot turn every check off.
+    assert sum(len(instrument(code)[1]) for _, code in BLOCKS) >= 2
+
+
+def test_a_documented_output_is_a_pattern_and_only_print_lines_with_a_comment_are_checked():
+    assert output_pattern("[AgentInfo(name='random', description='…', fair=True), …]").fullmatch("[AgentInfo(name='random', description='a b', fair=True), AgentInfo()]")
+    assert output_pattern("0.752").fullmatch("0.752")
+    assert not output_pattern("0.752").fullmatch("0.7521")
+    assert output_pattern("a  b\n c").fullmatch("a b c")
+    code, checked = instrument('x = 1  # not output\nprint(x)  # 1\nprint(x)\n    print(x, "y")  # 1 y\n')
+    assert checked == [2, 4]
+    assert code.split("\n") == ["x = 1  # not output", "__printed(2, '1', x)", "print(x)", "    __printed(4, '1 y', x, \"y\")", ""]
+
+
+@pytest.mark.parametrize("line, code", runnable())
+def test_the_block_runs_and_prints_what_its_comments_say(line, code):
+    if "ray.rllib" in code:
+        pytest.importorskip("ray.rllib", reason="the RLlib block needs ray[rllib] (the [train] extra)")
+    for old, (new, _why) in REPLACE.items():
+        code = code.replace(old, new)
+    instrumented, checked = instrument(code)
+    printed = []
+
+    def record(at, expected, *args):
+        text = " ".join(str(a) for a in args)
+        print(text)
+        printed.append((at, expected, text))
+
+    namespace = {"__printed": record, "__name__": "__docs__"}
+    prelude = "".join(before for text, before in BEFORE.items() if text in code)
+    checks = "".join(after for text, after in AFTER.items() if text in code)
+    try:
+        exec(compile(prelude, f"{DOC.name} (before the block at line {line})", "exec"), namespace)
+        exec(compile(instrumented, f"{DOC.name}:{line}", "exec"), namespace)
+        exec(compile(checks, f"{DOC.name} (after the block at line {line})", "exec"), namespace)
+    finally:
+        for value in list(namespace.values()):
+            if isinstance(value, (gym.Env, gym.vector.VectorEnv)):
+                value.close()
+    for at in checked:
+        seen = [p for p in printed if p[0] == at]
+        assert seen, f"python.md:{line + at}: the print with a documented output never ran"
+        for _, expected, text in seen:
+            assert output_pattern(expected).fullmatch(" ".join(text.split())), f"python.md:{line + at}: printed {text!r}, the doc says {expected!r}"
