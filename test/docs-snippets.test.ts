@@ -3,11 +3,13 @@
 // built dist/ (its `from 'tengym'` imports are the repository's entry points), where a
 // `console.log(…); // X` must print X at that line (`…` standing for what varies), and every
 // shell transcript of those pages (a `$ command` line, then what it prints), run in a scratch
-// folder with the built `tengym` first on the PATH. The README's Node snippet and play-page.md's
-// page snippet run from a packed install (test/cli/package.test.ts); docs/python.md's Python
-// blocks in python/tests/test_docs.py.
+// folder with the built `tengym` first on the PATH; and every `tengym` command the README,
+// DEVELOPERS.md, models/README.md and the docs write (but those that record measurements), in a
+// shell block or inline, names a command and flags that exist. The README's Node snippet and
+// play-page.md's page snippet run from a packed install (test/cli/package.test.ts);
+// docs/python.md's Python blocks in python/tests/test_docs.py.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -190,6 +192,18 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
   });
 }
 
+/** Docs that record measurements and decisions as they were made, whose commands are history. */
+const MEASUREMENTS = ['docs/decisions.md', 'docs/mutation.md', 'docs/reliability.md'];
+const COMMAND_DOCS = ['README.md', 'DEVELOPERS.md', 'models/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)].filter((d) => !MEASUREMENTS.includes(d));
+
+/** The `tengym` command lines of a doc, each from its command's name on: in its shell blocks and in its inline code. */
+function tengymCommands(doc: string): string[] {
+  const shell = codeBlocks(doc).filter((b) => b.lang === 'sh' || b.lang === '').flatMap((b) => b.code.split('\n'));
+  const prose = readFileSync(join(ROOT, doc), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  const inline = [...prose.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\s+/g, ' '));
+  return [...shell, ...inline].flatMap((line) => line.split(/(?:^|\s)(?:npx )?tengym (?=[a-z])/).slice(1).map((c) => c.trim()));
+}
+
 /** A transcript's commands, each with the lines the doc shows it printing. */
 function commands(block: CodeBlock): { command: string; expected: string[] }[] {
   const out: { command: string; expected: string[] }[] = [];
@@ -317,6 +331,29 @@ describe("the docs' code blocks", () => {
     const r = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, env: process.env });
     expect(r.output + r.stderr).toBe('');
     expect(r.status).toBe(0);
+  }, 60_000);
+
+  it("every tengym command they write names a command and flags of it that exist (its --help lists them)", async () => {
+    const help = new Map<string, Promise<Ran>>();
+    const problems: string[] = [];
+    let flags = 0;
+    for (const doc of COMMAND_DOCS) {
+      for (const command of tengymCommands(doc)) {
+        const name = command.split(' ')[0];
+        if (!help.has(name)) help.set(name, run(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), name, '--help'], { cwd: scratch, env: { ...process.env, COLUMNS: '1000' } }));
+        const h = await help.get(name)!;
+        if (h.status !== 0) {
+          problems.push(`${doc}: tengym ${command}: ${h.stderr.trim()}`);
+          continue;
+        }
+        for (const [flag] of command.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)) {
+          flags++;
+          if (!new RegExp(`(?<![\\w-])${flag}(?![\\w-])`).test(h.output)) problems.push(`${doc}: tengym ${command}: tengym ${name} has no ${flag}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(flags).toBeGreaterThan(300);
   }, 60_000);
 
   it.each(TRANSCRIPTS.filter((b) => !NOT_RUN.some((n) => n.doc === b.doc && b.code.includes(n.containing))).map((b) => [`${b.doc}:${b.line}`, b] as const))(

@@ -1,8 +1,12 @@
 """docs/python.md's ```python blocks, run as a reader runs them, so that none rots unnoticed: each in a
 namespace of its own, where a `print(...)  # X` line must print X (`…` standing for what varies,
 whitespace loose). A block that trains is left out, with the reason; a fragment of the text around
-it (a policy of the reader's, a trained module) runs with what that text gives it."""
+it (a policy of the reader's, a trained module) runs with what that text gives it. And every command
+line the page writes for a program of the repository (the examples, the experiments, tengym.bench)
+names flags that program takes."""
 import re
+import subprocess
+import sys
 
 import gymnasium as gym
 import pytest
@@ -140,3 +144,36 @@ def test_the_block_runs_and_prints_what_its_comments_say(line, code):
         assert seen, f"python.md:{line + at}: the print with a documented output never ran"
         for _, expected, text in seen:
             assert output_pattern(expected).fullmatch(" ".join(text.split())), f"python.md:{line + at}: printed {text!r}, the doc says {expected!r}"
+
+
+def program_commands() -> list[tuple[str, str]]:
+    """The page's command lines for a program of the repository, in its shell blocks and its inline
+    code: (the program as `python3` takes it, the rest of the line)."""
+    text = DOC.read_text(encoding="utf-8")
+    shell = [line for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S) for line in block.split("\n")]
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    inline = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
+    found = []
+    for line in shell + inline:
+        for m in re.finditer(r"python3 (python/(?:examples|experiments)/\S+\.py|-m tengym\.\w+)(.*?)(?=python3 |$)", line):
+            found.append((m[1], m[2]))
+    return found
+
+
+def test_every_command_line_for_a_program_of_the_repository_names_flags_it_takes():
+    commands = program_commands()
+    assert len(commands) >= 10
+    helps = {}
+    problems = []
+    for program, rest in commands:
+        if program not in helps:
+            args = program.split() if program.startswith("-m ") else [str(REPO / program)]
+            helps[program] = subprocess.run([sys.executable, *args, "--help"], cwd=REPO, capture_output=True, text=True, timeout=120)
+        h = helps[program]
+        if h.returncode != 0:
+            problems.append(f"python3 {program}: --help failed: {h.stderr.strip()[-300:]}")
+            continue
+        for flag in re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", rest):
+            if not re.search(rf"(?<![\w-]){flag}(?![\w-])", h.stdout):
+                problems.append(f"python3 {program}{rest}: no {flag}")
+    assert problems == []
