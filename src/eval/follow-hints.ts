@@ -5,7 +5,7 @@
  * agent itself. Hints that send a player on walks of exchanges that change nothing show up as
  * more exchanges than a plain baseline makes.
  *
- *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--bare]
+ *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
  *
  * Hinters and agents see every state of a game, forced moves included, as `tengym play` and the
  * page show them (a source that remembers, Ten-Twenty-Thirty's, needs it); `--bare` shows them
@@ -16,8 +16,6 @@
  * `--values FILE` (from `four-ten-optimal.js --discount D --out FILE`) plays `optimal` with those
  * game values instead of the shipped ones.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Env } from '../env/env.js';
 import { envConfig, make } from '../env/registry.js';
 import { FIRST_EXCHANGE, END_TURN } from '../env/games/four-ten.js';
@@ -25,6 +23,7 @@ import { createAgent } from '../agents/index.js';
 import { loadHinter, type HintChoice } from '../node/hint-loader.js';
 import { installGameValues } from '../agents/four-ten-solver/index.js';
 import { readGameValues } from '../node/game-values-file.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 export interface FollowStats {
   /** "default" (the env's own hint source), "hints: NAME", or "agent NAME" (the agent's own moves). */
@@ -110,29 +109,36 @@ export function formatFollowStats(rows: readonly FollowStats[]): string[] {
   return rows.map((r) => `${r.who.padEnd(width)}  decisions ${r.decisions.toFixed(1).padStart(6)}  exchanges ${r.exchanges.toFixed(1).padStart(6)}  rounds ${r.rounds.toFixed(2)}  won ${r.won}/${r.games}`);
 }
 
+const USAGE = `  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]`;
+
 async function main(): Promise<void> {
-  const arg = (name: string, fallback: string): string => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
-  };
-  const envId = arg('env', 'four-ten');
-  const first = Number(arg('seed', '100'));
-  const games = Number(arg('games', '20'));
+  const { values: args } = programArgs(USAGE, {
+    env: { type: 'string', default: 'four-ten' },
+    seed: { type: 'string', default: '100' },
+    games: { type: 'string', default: '20' },
+    sources: { type: 'string', default: 'default,optimal,expectimax,bottom' },
+    agents: { type: 'string', default: 'bottom' },
+    window: { type: 'string', default: '20' },
+    values: { type: 'string', default: '' },
+    bare: { type: 'boolean', default: false },
+  });
+  const envId = args.env;
+  const first = Number(args.seed);
+  const games = Number(args.games);
   const seeds = Array.from({ length: games }, (_, i) => first + i);
-  const values = arg('values', '');
-  if (values !== '') installGameValues(readGameValues(values));
-  const bare = process.argv.includes('--bare');
+  if (args.values !== '') installGameValues(readGameValues(args.values));
+  const bare = args.bare;
   const rows: FollowStats[] = [];
-  for (const source of arg('sources', 'default,optimal,expectimax,bottom').split(',')) {
+  for (const source of args.sources.split(',')) {
     rows.push(await followHints(envId, {}, seeds, source === 'default' ? undefined : { agent: source }, bare));
   }
-  const agents = arg('agents', 'bottom').split(',');
+  const agents = args.agents.split(',');
   for (const name of agents) rows.push(followAgent(envId, {}, seeds, name, bare));
   console.log(`${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`);
   for (const line of formatFollowStats(rows)) console.log(line);
-  const window = Number(arg('window', '20'));
+  const window = Number(args.window);
   const base = rows[rows.length - agents.length];
   if (envId.startsWith('four-ten') && games >= 2 * window) for (const row of rows) if (row !== base) console.log(pairedRounds(row, base, window));
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+await runIfMain(import.meta.url, main);

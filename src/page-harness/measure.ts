@@ -15,7 +15,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { PAGE_DIR } from '../cli/commands/serve.js';
@@ -24,6 +23,10 @@ import { findChromium, PlayPage, startPageSession } from './chromium.js';
 import { backendsFor, type BrowserBackend } from '../agents/learned/browser-backend.js';
 import { hasSameOutcome } from '../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../env/registry.js';
+import { programArgs } from '../node/program-args.js';
+
+const USAGE = `  node dist/page-harness/measure.js [--states 300] [--loads 3] [--backends wasm,webgl,cpu] [--envs decade,four-ten]
+  node dist/page-harness/measure.js --sizes   (the bundle's sizes alone, no browser)`;
 
 const argsSchema = z.strictObject({
   states: z.coerce.number().int().min(10).default(300),
@@ -72,7 +75,7 @@ function load(): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { states: { type: 'string' }, loads: { type: 'string' }, backends: { type: 'string' }, envs: { type: 'string' }, sizes: { type: 'boolean' } } });
+  const { values } = programArgs(USAGE, { states: { type: 'string' }, loads: { type: 'string' }, backends: { type: 'string' }, envs: { type: 'string' }, sizes: { type: 'boolean' } });
   const args = argsSchema.parse(values);
   if (args.sizes) {
     for (const line of bundleSizes()) process.stdout.write(`${line}\n`);

@@ -46,7 +46,7 @@ import { seenHash } from '../agents/decade/pimc.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedWins } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
-import { researchArgs, runIfMain } from './args.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/beyond-pimc.js [--env decade-loop] [--model DIR] [--episodes 3000] [--seed 8100000]
       [--players samples:512,margin:0.02,blend:0.75] [--stock 1-52]
@@ -259,7 +259,7 @@ export class DeeperPimc implements Agent {
 }
 
 async function main(): Promise<void> {
-  const { values } = researchArgs(USAGE, {
+  const { values } = programArgs(USAGE, {
     env: { type: 'string', default: 'decade-loop' },
     model: { type: 'string' },
     episodes: { type: 'string', default: '3000' },

@@ -19,7 +19,7 @@ import { envConfig } from '../env/registry.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedWins } from '../eval/evaluate.js';
 import { loadAgent } from '../node/index.js';
-import { researchArgs, runIfMain } from './args.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/decade-handover.js --model DIR [--env decade-loop] [--teacher pimc] [--episodes 3000]
       [--seed 4242000] [--stock 0,6,12,20,30]
@@ -75,7 +75,7 @@ export async function measureHandover(envId: string, modelDir: string, teacherNa
 }
 
 async function main(): Promise<void> {
-  const { values } = researchArgs(USAGE, { env: { type: 'string', default: 'decade-loop' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, episodes: { type: 'string', default: '3000' }, seed: { type: 'string', default: '4242000' }, stock: { type: 'string', default: '0,6,12,20,30' } });
+  const { values } = programArgs(USAGE, { env: { type: 'string', default: 'decade-loop' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, episodes: { type: 'string', default: '3000' }, seed: { type: 'string', default: '4242000' }, stock: { type: 'string', default: '0,6,12,20,30' } });
   if (values.model === undefined) throw new Error('--model DIR is required');
   const stocks = values.stock.split(',').map(Number);
   const episodes = Number(values.episodes);

@@ -35,7 +35,7 @@ import { TengymError, formatZodError } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
 import { pairedWins } from '../eval/evaluate.js';
-import { researchArgs, runIfMain } from './args.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/decade-reduced-room.js [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]
       [--seed 710000] [--samples N] [--json]`;
@@ -235,7 +235,7 @@ const points = (x: number) => (100 * x).toFixed(2);
 const interval = ({ diff, ci95 }: { diff: number; ci95: [number, number] }) => `${points(diff)} [${points(ci95[0])}, ${points(ci95[1])}]`;
 
 function main(): void {
-  const { values } = researchArgs(USAGE, {
+  const { values } = programArgs(USAGE, {
     env: { type: 'string', default: 'decade-loop' },
     deck: { type: 'string' },
     unseen: { type: 'string' },

@@ -27,7 +27,7 @@ import { PimcAgent } from '../agents/decade/pimc.js';
 import type { Env, EnvState } from '../env/env.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { researchArgs, runIfMain } from './args.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/decade-room.js [--env decade-loop] [--deals 200] [--continuations 500] [--seed 900000] [--json]`;
 
@@ -139,7 +139,7 @@ function meanAndError(x: number[]): [number, number] {
 const points = (x: number) => (100 * x).toFixed(2);
 
 function main(): void {
-  const { values } = researchArgs(USAGE, {
+  const { values } = programArgs(USAGE, {
     env: { type: 'string', default: 'decade-loop' },
     deals: { type: 'string', default: '200' },
     continuations: { type: 'string', default: '500' },

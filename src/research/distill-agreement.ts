@@ -27,7 +27,7 @@ import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
 import { resolveAgent } from '../node/resolve.js';
 import { labelPosition } from '../train/teacher-labels.js';
-import { researchArgs, runIfMain } from './args.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/distill-agreement.js --model DIR|AGENT [--env decade] [--teacher pimc] [--teacher-samples N]
       [--games 1000] [--seed 4300000]`;
@@ -121,7 +121,7 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
 }
 
 async function main(): Promise<void> {
-  const { values } = researchArgs(USAGE, { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, 'teacher-samples': { type: 'string' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } });
+  const { values } = programArgs(USAGE, { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, 'teacher-samples': { type: 'string' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } });
   if (values.model === undefined) throw new Error('--model DIR (or an agent name) is required');
   const samples = values['teacher-samples'] === undefined ? undefined : Number(values['teacher-samples']);
   const teacher = samples === undefined ? values.teacher : `${values.teacher} (${samples} samples)`;

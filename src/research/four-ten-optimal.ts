@@ -24,7 +24,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GameValues, computeGameValues, computePaceValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
 import { writeGameValues } from '../node/game-values-file.js';
-import { researchArgs, runIfMain } from './args.js';
+import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/four-ten-optimal.js [OUT]            the default rules' values into OUT (a .ts module;
                                                         src/agents/four-ten-solver/default-game-values.ts), ~17 min
@@ -78,7 +78,7 @@ function main(): void {
       process.stderr.write(`solve ${p.solves}: points ${p.points}, safeties ${p.safeties}, sweep ${p.sweep}, change ${p.change.toExponential(2)}, ${((now - start) / 1000).toFixed(0)} s\n`);
     }
   };
-  const { values: flags, positionals } = researchArgs(USAGE, { pace: { type: 'boolean', default: false }, discount: { type: 'string' }, out: { type: 'string' } }, true);
+  const { values: flags, positionals } = programArgs(USAGE, { pace: { type: 'boolean', default: false }, discount: { type: 'string' }, out: { type: 'string' } }, true);
   if (positionals.length > 1) throw new Error(`one output file at most, got ${positionals.join(' ')}`);
   if (flags.pace) return printPace(progress);
   if (flags.discount !== undefined) {

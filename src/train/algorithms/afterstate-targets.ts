@@ -13,8 +13,6 @@
  * The game's randomness is reshuffled every Four Ten round, so a round is the unit of noise, and
  * a game's few rounds are learned through the values of round starts.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type * as tf from '@tensorflow/tfjs';
 import { computePaceValues, type GameSolveProgress } from '../../agents/four-ten-solver/game-policy.js';
 import { gameRulesOf } from '../../agents/four-ten-solver/optimal-agent.js';
@@ -29,6 +27,7 @@ import { DRAW, decadeGame, decadeOf } from '../../env/games/decade.js';
 import { END_TURN, FIRST_EXCHANGE, fourTenGame, fourTenOf, type FourTenState } from '../../env/games/four-ten.js';
 import { configOfKey, stockOfCode } from '../../env/games/four-ten-hands.js';
 import { make } from '../../env/registry.js';
+import { programArgs, runIfMain } from '../../node/program-args.js';
 
 /** Where a strategy's samples go: copy i's pending samples, and their targets once known. */
 export interface SampleSink {
@@ -330,11 +329,12 @@ export function playWithExactValues(teacher: FourTenTeacher, options: object, ep
   return { wins, meanRounds: rounds / wins, meanCost: cost / episodes };
 }
 
-// node dist/train/algorithms/afterstate-targets.js [episodes] [seed]: the default rules played with exact values.
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const episodes = Number(process.argv[2] ?? 500);
-  const seed = Number(process.argv[3] ?? 123);
+// The default rules played with exact values: a measurement behind docs/decisions.md, not part of training.
+void runIfMain(import.meta.url, () => {
+  const { positionals } = programArgs(`  node dist/train/algorithms/afterstate-targets.js [episodes] [seed]   (default 500 123; solving takes minutes)`, {}, true);
+  const episodes = Number(positionals[0] ?? 500);
+  const seed = Number(positionals[1] ?? 123);
   const teacher = new FourTenTeacher({});
   const { wins, meanRounds } = playWithExactValues(teacher, {}, episodes, seed);
   process.stdout.write(`four-ten, the afterstate agent with exact pace values (solved in ${teacher.seconds.toFixed(0)} s): ${wins}/${episodes} won, mean rounds ${meanRounds.toFixed(3)} (deals ${seed} + i)\n`);
-}
+});

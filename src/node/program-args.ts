@@ -1,6 +1,7 @@
 /**
- * Node-only: the command lines of the research programs. `--help` prints the program's usage and
- * a bad flag says what is wrong with the usage beside it, instead of a stack trace (or, for a
+ * Node-only: the command lines of the programs run from dist/ beside the CLI (the research
+ * programs, the page measurements, the Four Ten measurements). `--help` prints the program's usage
+ * and a bad flag says what is wrong with the usage beside it, instead of a stack trace (or, for a
  * program that took its first argument as a file name, a run of many minutes).
  */
 import { resolve } from 'node:path';
@@ -10,7 +11,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** The flags `options` declares, and positionals where `allowPositionals`; `--help` (or `-h`) prints `usage` and exits. */
-export function researchArgs<const O extends Options>(usage: string, options: O, allowPositionals = false): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: boolean; strict: true }>> {
+export function programArgs<const O extends Options>(usage: string, options: O, allowPositionals = false): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: boolean; strict: true }>> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`Usage:\n${usage}\n`);

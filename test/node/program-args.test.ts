@@ -1,0 +1,41 @@
+// The command lines of the programs run from dist/ beside the CLI (src/node/program-args.ts): the
+// research programs, the follow-hints and page measurements, and the Four Ten afterstate targets'.
+// Run as a user runs them: --help prints the usage and exits 0 before any work starts (the last
+// one would otherwise solve for minutes); a flag the program does not have is named, with the
+// usage, and exits 2; no stack trace either way.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const programs = [
+  ...readdirSync('src/research')
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `research/${f.replace(/\.ts$/, '')}`),
+  'eval/follow-hints',
+  'page-harness/measure',
+  'train/algorithms/afterstate-targets',
+];
+
+function run(program: string, args: string[]) {
+  return spawnSync(process.execPath, [`dist/${program}.js`, ...args], { encoding: 'utf8', timeout: 30_000 });
+}
+
+describe.each(programs)('%s', (program) => {
+  it('--help prints its usage and exits 0 at once', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = run(program, [flag]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage:\\n  node dist/${program}\\.js`));
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('an unknown flag is named beside the usage, exit 2, no stack trace', () => {
+    const r = run(program, ['--no-such-flag', '1']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/Unknown option '--no-such-flag'/);
+    expect(r.stderr).toContain(`Usage:\n  node dist/${program}.js`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe('');
+  });
+});
