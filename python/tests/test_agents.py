@@ -1,6 +1,8 @@
 """tengym's scripted agents from Python: tengym.agents, tengym.play_agent (the records of `tengym eval
 --per-deal`), paired_wins, derive_seed, and TengymEnv.agent_action through a loop of one's own."""
 import json
+import os
+import signal
 import subprocess
 import warnings
 
@@ -8,7 +10,7 @@ import numpy as np
 import pytest
 
 import tengym
-from tengym import BadActionError, BadOptionsError, BadSeedError, TengymEnv, TengymError, UnknownEnvError
+from tengym import BadActionError, BadOptionsError, BadSeedError, EngineError, TengymEnv, TengymError, UnknownEnvError
 
 from conftest import REPO, node_eval
 
@@ -124,13 +126,14 @@ def test_play_agent_refuses_with_tengyms_errors():
         tengym.play_agent("four-ten", "optimal", episodes=1, options={"maxRounds": 5})
 
 
-def own_loop(env: TengymEnv, agent: str, seed: int, episodes: int, *, at_decisions_only: bool = False) -> dict:
+def own_loop(env: TengymEnv, agent: str, seed: int, episodes: int, *, at_decisions_only: bool = False, attach: bool = True) -> dict:
     """Deals seed + i played by asking the env's attached agent, reset as play_agent resets it."""
-    env.attach_agent(agent)
+    if attach:
+        env.attach_agent(agent)
     out: dict = {"won": [], "cardsLeft": [], "steps": []}
     for i in range(episodes):
         env.reset(seed=seed + i)
-        env.reset_agents(tengym.derive_seed(seed, i))
+        assert agent in env.reset_agents(tengym.derive_seed(seed, i))
         steps, done = 0, False
         while not done:
             mask = env.action_masks()
@@ -159,6 +162,19 @@ def test_an_agent_that_remembers_is_shown_every_state_of_the_game():
     assert played.won.sum() == 4
     with TengymEnv("ten-twenty-thirty") as env:
         assert own_loop(env, "pimc", 108, 12, at_decisions_only=True) == {k: records(played)[k] for k in ("won", "cardsLeft", "steps")}
+
+
+def test_the_agents_of_an_engine_replaced_after_a_failure_are_attached_again_at_reset():
+    # The reset that replaces the engine attaches the env's agents before it deals, so pimc asked
+    # only at decisions has seen every state of the deal, forced moves too, and plays play_agent's games.
+    played = tengym.play_agent("ten-twenty-thirty", "pimc", episodes=12, seed=108)
+    with TengymEnv("ten-twenty-thirty") as env:
+        env.reset(seed=1)
+        env.attach_agent("pimc")
+        os.kill(env._engine.proc.pid, signal.SIGKILL)
+        with pytest.raises(EngineError):
+            env.agent_action("pimc")
+        assert own_loop(env, "pimc", 108, 12, at_decisions_only=True, attach=False) == {k: records(played)[k] for k in ("won", "cardsLeft", "steps")}
 
 
 def test_a_reset_with_seed_s_resets_the_agents_as_deal_0_of_seed_s():

@@ -96,6 +96,8 @@ class TengymEnv(gym.Env):
             self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.observation_space})
         self._started = False
         self._seeded = False
+        # The catalogue agents attached, in the order attached: an engine replaced after a failure gets them again.
+        self._agents: list[str] = []
         # illegal_action="stay": a stay is a step for the env's step limit (maxSteps), so an
         # episode of illegal actions still ends; an env without one ends it after
         # STAYS_IN_A_ROW_LIMIT stays in a row. Moves and stays since the episode began, stays in a row:
@@ -121,6 +123,9 @@ class TengymEnv(gym.Env):
         if engine is not self._engine:
             # A new engine would deal seed 0's cards: an unseeded reset draws a seed, as a first one does.
             self._engine, self._seeded = engine, False
+            # And it has no agents: attached before the reset deals, they are reset with it, as the vector envs' are.
+            for name in self._agents:
+                engine.request({"cmd": "attach", "agent": name}, timeout=math.inf)
         if seed is None and not self._seeded:
             # Gymnasium's rule: a first reset without a seed draws one from entropy (the engine on
             # its own would deal seed 0, the same cards for every env made).
@@ -219,7 +224,9 @@ class TengymEnv(gym.Env):
             raise TengymError(f"agent_action: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
         answer = self._engine.request({"cmd": "act", "agent": name}, timeout=math.inf)
         if answer["attached"] is not None:
-            _warn_unfair(AgentInfo.from_engine(answer["attached"]))
+            if name not in self._agents:
+                self._agents.append(name)
+                _warn_unfair(AgentInfo.from_engine(answer["attached"]))
         return int(answer["action"])
 
     def attach_agent(self, name: str) -> AgentInfo:
@@ -229,7 +236,9 @@ class TengymEnv(gym.Env):
         if not isinstance(name, str):
             raise TengymError(f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
         info = AgentInfo.from_engine(self._engine.request({"cmd": "attach", "agent": name}, timeout=math.inf))
-        _warn_unfair(info)
+        if name not in self._agents:
+            self._agents.append(name)
+            _warn_unfair(info)
         return info
 
     def reset_agents(self, seed: int) -> list[str]:
