@@ -158,6 +158,12 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
         assert all(np.array_equal(a(), b()) for a, b in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks")))
         for key in ("render_modes", "render_fps"):
             assert ours.get_attr("metadata", [0])[0][key] == theirs.get_attr("metadata", [0])[0][key], key
+        # The TengymEnv methods env_method answers are attributes too, each copy's bound method, as in the DummyVecEnv.
+        for name in ("render", "get_state", "legal_actions", "outcome", "agent_action", "attach_agent", "reset_agents"):
+            assert ours.has_attr(name) and theirs.has_attr(name), name
+        assert [f() for f in ours.get_attr("get_state", [2, 0])] == [f() for f in theirs.get_attr("get_state", [2, 0])]
+        assert [f() for f in ours.get_attr("legal_actions")] == [f() for f in theirs.get_attr("legal_actions")]
+        assert [f("longest") for f in ours.get_attr("agent_action", [1])] == [f("longest") for f in theirs.get_attr("agent_action", [1])]
     finally:
         ours.close()
         theirs.close()

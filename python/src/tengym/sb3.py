@@ -170,6 +170,9 @@ class TengymSB3VecEnv(VecEnv):
         """(N, n) bool: the legal actions of every copy now (what sb3-contrib's MaskablePPO reads)."""
         return self._masks.copy()
 
+    # The TengymEnv methods env_method answers for each copy.
+    _COPY_METHODS = ("render", "get_state", "legal_actions", "outcome", "agent_action", "attach_agent", "reset_agents")
+
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
         idx = self._get_indices(indices)
         if attr_name == "action_masks":
@@ -181,7 +184,10 @@ class TengymSB3VecEnv(VecEnv):
             # As each copy of a DummyVecEnv answers: the registered spec with the options it was made with.
             spec = copy_spec(self.env_id, self._options_given, self.max_episode_steps)
             return [spec for _ in idx]
-        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec)")
+        if attr_name in self._COPY_METHODS:
+            # Each copy's bound method, as a DummyVecEnv of TengymEnvs answers (has_attr too): env_method on that copy.
+            return [lambda *args, i=i, **kwargs: self.env_method(attr_name, *args, indices=[i], **kwargs)[0] for i in idx]
+        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec, and the methods {', '.join(self._COPY_METHODS)})")
 
     def has_attr(self, attr_name: str) -> bool:
         try:
@@ -213,7 +219,7 @@ class TengymSB3VecEnv(VecEnv):
             return [answers[i]["outcome"] for i in idx]
         if method_name in ("agent_action", "attach_agent", "reset_agents"):
             return self._agent_method(method_name, idx, *method_args, **method_kwargs)
-        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, render, get_state, legal_actions, outcome, agent_action, attach_agent, reset_agents)")
+        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, {', '.join(self._COPY_METHODS)})")
 
     def _agent_method(self, method_name: str, idx: list[int], *args, **kwargs) -> list[Any]:
         """TengymEnv's agent_action(name), attach_agent(name) and reset_agents(seed), asked of the copies of
