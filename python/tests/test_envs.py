@@ -644,5 +644,14 @@ def test_vector_call_get_attr_set_attr_refuse_what_they_cannot_answer_by_name():
         assert envs.get_attr("np_random_seed") == (1, 7)
         envs.reset(seed=3, options={"reset_mask": np.array([True, False])})
         assert envs.get_attr("np_random_seed") == (3, 7)
+        # And the vector env's own np_random_seed is that tuple, as a sync vector env's is its sub-envs'.
+        assert envs.np_random_seed == (3, 7)
+        sync = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="sync")
+        try:
+            sync.reset(seed=[1, 7])
+            envs.reset(seed=[1, 7])
+            assert envs.np_random_seed == sync.np_random_seed == (1, 7)
+        finally:
+            sync.close()
     finally:
         envs.close()

@@ -357,6 +357,12 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             return lambda: tuple([tuple(x) for x in info["legal"]] for info in per_copy(self._engines, "info"))
         return lambda: tuple(info["outcome"] for info in per_copy(self._engines, "info"))  # outcome
 
+    @property
+    def np_random_seed(self) -> tuple[int, ...]:
+        """Each copy's seed (the one it was last reset with, given or drawn), as a sync vector env's
+        np_random_seed is its sub-envs'; `np_random`, the vector's own generator, is unchanged."""
+        return self.get_attr("np_random_seed")
+
     def _copy_rng(self, i: int) -> tuple[np.random.Generator, int]:
         """Copy i's np_random and its seed, as a TengymEnv's: seeded with the copy's last reset seed (or,
         before any, from entropy, as Gymnasium's Env.np_random is), made when first asked for."""
