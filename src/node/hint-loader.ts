@@ -4,27 +4,15 @@
  * --agents` takes them), else what `hinterForEnv` (hint-source.ts, shared with the play page)
  * chooses, with the shipped models read from `models/<env id>/` on disk.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { TengymError, isPlainObject } from '../env/errors.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { TengymError } from '../env/errors.js';
 import { envConfig, registeredIdOf } from '../env/registry.js';
 import { agentSource, createHinter, type HinterConfig } from '../hints/hint.js';
-import { hinterForEnv, shippedModelPath, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../hints/source.js';
-import { looksLikePath, packagePath, resolveAgent, shippedModel } from './resolve.js';
+import { hinterForEnv, shippedModelPath, type LoadedHinter, type ShippedModels } from '../hints/source.js';
+import { looksLikePath, packagePath, resolveAgent, shippedModel, trainedFor } from './resolve.js';
 
 export type { LoadedHinter } from '../hints/source.js';
-
-/** The env id and options a model directory's model.json says it was trained for, or null. */
-function trainedFor(dir: string): ShippedModelInfo | null {
-  try {
-    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown } } };
-    const meta = json.userDefinedMetadata?.tengym;
-    if (typeof meta?.env !== 'string' || !isPlainObject(meta.options)) return null;
-    return { env: meta.env, options: meta.options };
-  } catch {
-    return null;
-  }
-}
 
 /** The models shipped in the package's `models/` directory. */
 function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
@@ -33,7 +21,8 @@ function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
       const dir = shippedModel(envId)?.dir;
       if (dir === undefined) return null;
       // A model.json without readable metadata counts as trained for nothing: the baseline answers.
-      return trainedFor(dir) ?? { env: '', options: {} };
+      const trained = trainedFor(dir);
+      return trained ? { env: trained.env, options: trained.options } : { env: '', options: {} };
     },
     load: (modelId) => resolveAgent('model', envConfig(modelId, options)),
   };

@@ -3,10 +3,10 @@
  * the catalogue (`tengym agents --env ID`), or a directory holding a trained model
  * (`model.json` + `weights.bin`), or `model` for the model shipped in `models/<env id>/`.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TengymError } from '../env/errors.js';
+import { TengymError, isPlainObject } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, envSpec, make, registeredIdOf } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
@@ -62,6 +62,23 @@ export function shippedModelEnvs(): string[] {
 export function shippedModel(envId: string): { dir: string; shown: string } | null {
   const dir = join(SHIPPED_MODELS_DIR, envId);
   return existsSync(join(dir, 'model.json')) ? { dir, shown: `models/${envId}/` } : null;
+}
+
+/** What a model directory's model.json says it was trained for (env id and options) and how (algorithm, env steps), or null when it says no env and options. */
+export function trainedFor(dir: string): { env: string; options: Record<string, unknown>; algorithm?: string; steps?: number } | null {
+  try {
+    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown; algorithm?: unknown; steps?: unknown } } };
+    const meta = json.userDefinedMetadata?.tengym;
+    if (typeof meta?.env !== 'string' || !isPlainObject(meta.options)) return null;
+    return {
+      env: meta.env,
+      options: meta.options,
+      ...(typeof meta.algorithm === 'string' ? { algorithm: meta.algorithm } : {}),
+      ...(typeof meta.steps === 'number' ? { steps: meta.steps } : {}),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** Refuses a path that is not a model directory, saying what it is instead: missing, a file, or a folder without model.json (a training run's: its best/). */

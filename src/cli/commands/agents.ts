@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import type { AgentInfo } from '../../agents/agent.js';
 import { agentsFor } from '../../agents/index.js';
-import { shippedModel } from '../../node/resolve.js';
-import { envConfig, optionsThatDiffer, registeredIdOf } from '../../env/registry.js';
+import { shippedModel, trainedFor } from '../../node/resolve.js';
+import { envConfig, registeredIdOf } from '../../env/registry.js';
+import { whyOtherGame } from '../../agents/learned/metadata.js';
 import { formatTable, parseOptionsJson, writeLine } from '../io.js';
 
 interface Args {
@@ -15,12 +14,8 @@ interface Args {
 
 /** " (afterstate, 500,000 env steps)": how a model directory's model was trained, from its metadata. */
 function trainingOf(dir: string): string {
-  try {
-    const meta = (JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { algorithm?: string; steps?: number } } }).userDefinedMetadata?.tengym;
-    return meta?.algorithm && typeof meta.steps === 'number' ? ` (${meta.algorithm}, ${meta.steps.toLocaleString('en-US')} env steps)` : '';
-  } catch {
-    return '';
-  }
+  const trained = trainedFor(dir);
+  return trained?.algorithm && trained.steps !== undefined ? ` (${trained.algorithm}, ${trained.steps.toLocaleString('en-US')} env steps)` : '';
 }
 
 export const agentsCommand: CommandModule<object, Args> = {
@@ -36,9 +31,10 @@ export const agentsCommand: CommandModule<object, Args> = {
   handler: (args) => {
     const config = envConfig(args.env, parseOptionsJson(args.options));
     const id = config.id;
-    // The shipped model of the game these options make (decade with the loop's options is decade-loop's), if one is shipped for exactly them.
-    const modelId = registeredIdOf(config);
-    const shipped = optionsThatDiffer(envConfig(modelId).options, config.options as Record<string, unknown>).length === 0 ? shippedModel(modelId) : null;
+    // The shipped model of the game these options make (decade with the loop's options is decade-loop's), if it was trained for them, as the hint source judges it.
+    const candidate = shippedModel(registeredIdOf(config));
+    const trained = candidate && trainedFor(candidate.dir);
+    const shipped = trained && whyOtherGame(trained.env, trained.options, config) === null ? candidate : null;
     const list: (AgentInfo & { model?: string })[] = [...agentsFor(config)];
     if (shipped) list.push({ name: 'model', description: `the trained model shipped in ${shipped.shown}${trainingOf(shipped.dir)}`, fair: true, model: shipped.shown });
     if (args.json) {
