@@ -355,7 +355,7 @@ export interface PlayedAgent {
   seconds: number;
 }
 
-/** `onAgentDone` is called after each agent's deals with every agent played so far (for a report of what was played when the run is stopped). */
+/** The reference plays first. `onAgentDone` is called after each agent's deals with every agent played so far, in the order of `agents` (for a report of what was played when the run is stopped). */
 export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void, onAgentDone?: (played: readonly PlayedAgent[]) => void): Promise<EvalReport> {
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
@@ -380,9 +380,13 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   // Worker threads know the built-in games only: a game registered at run time plays here, as agent objects do.
   const pool = new EvalPool(isBuiltInEnv(env.id) ? (c.workers ?? availableParallelism()) : 0);
   const here = new EvalPool(0);
-  const played: PlayedAgent[] = [];
+  // The reference plays first, so that a run stopped after any agent has what the others are compared with; rows keep --agents' order.
+  const order = [names.indexOf(reference), ...names.keys()].filter((k, i, all) => all.indexOf(k) === i);
+  const finished: (PlayedAgent | undefined)[] = names.map(() => undefined);
+  const played = () => finished.filter((p): p is PlayedAgent => p !== undefined);
   try {
-    for (const [k, agent] of c.agents.entries()) {
+    for (const k of order) {
+      const agent = c.agents[k];
       const name = names[k];
       const start = performance.now();
       const onDeals = (n: number) => {
@@ -390,12 +394,12 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         onProgress?.(done, total, name);
       };
       const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, 0, c.episodes, onDeals);
-      played.push({ agent: name, rows, seconds: (performance.now() - start) / 1000 });
-      onAgentDone?.(played);
+      finished[k] = { agent: name, rows, seconds: (performance.now() - start) / 1000 };
+      onAgentDone?.(played());
     }
   } finally {
     await pool.close();
   }
-  return buildReport(env, c.seed, reference, played, c.perDeal);
+  return buildReport(env, c.seed, reference, played(), c.perDeal);
 }
 

@@ -71,6 +71,14 @@ describe('Ctrl-C', () => {
     expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
   }, 60_000);
 
+  it('eval stopped before a later-listed reference has finished still compares with it: the reference plays first', async () => {
+    const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'pimc,longest', '--reference', 'longest', '--episodes', '5000', '--workers', '1', '--json'], 8000);
+    expect(code).toBe(130);
+    const report = JSON.parse(stdout) as { reference: string; results: { agent: string }[] };
+    expect(report.reference).toBe('longest');
+    expect(report.results.map((r) => r.agent)).toEqual(['longest']);
+  }, 60_000);
+
   it('eval --json prints the games already played as its JSON, marked interrupted, and the sentence on stderr', async () => {
     const { code, stdout, stderr } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], 8000);
     expect(code).toBe(130);

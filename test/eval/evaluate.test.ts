@@ -79,6 +79,21 @@ describe('evaluate', () => {
     expect(first.vsReference).toEqual({ diff: 0, ci95: [0, 0] });
   });
 
+  it('plays the reference first, so a run stopped after one agent can compare; the rows keep the order of agents', async () => {
+    const progress: string[] = [];
+    const seen: string[][] = [];
+    const report = await evaluate(
+      { env: 'decade', agents: ['random', 'first', 'longest'], reference: 'longest', episodes: 20, seed: 5, workers: 0 },
+      (_done, _total, agent) => {
+        if (progress.at(-1) !== agent) progress.push(agent);
+      },
+      (played) => seen.push(played.map((p) => p.agent)),
+    );
+    expect(progress).toEqual(['longest', 'random', 'first']);
+    expect(seen).toEqual([['longest'], ['random', 'longest'], ['random', 'first', 'longest']]);
+    expect(report.results.map((r) => [r.agent, r.vsReference === undefined])).toEqual([['random', false], ['first', false], ['longest', true]]);
+  });
+
   it('deal i is reset({ seed: seed + i }) whatever the chunking', async () => {
     const whole = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 0, to: 30 });
     const tail = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 20, to: 30 });

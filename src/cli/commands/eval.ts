@@ -136,7 +136,8 @@ export const evalCommand: CommandModule<object, Args> = {
       const rest = agents.filter((a) => !played.some((p) => p.agent === a));
       const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${plural(args.episodes, 'deal')}${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
       const config = envConfig(env, options);
-      const reference = played.find((p) => args.reference !== undefined && sameAgent(p.agent, args.reference))?.agent ?? played[0]?.agent ?? args.reference ?? agents[0];
+      // evaluate plays the reference first: any agent finished means it has.
+      const reference = agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
       const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal']) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
