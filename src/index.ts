@@ -5,7 +5,7 @@
  */
 export { make, envs, envIds, envSpec, envConfig, registeredIdOf, resolveOptions, registerGame, type EnvId, type EnvListing, type EnvOptions, type EnvOptionsById, type KnownEnvOptions, type EnvPreset, type EnvSpec } from './env/registry.js';
 export { Env, validateSeed, type EnvState, type ResetOptions, type ResetResult, type StepInfo, type StepResult } from './env/env.js';
-export { VectorEnv, type EpisodeRecord, type VectorEnvOptions } from './env/vector.js';
+export { VectorEnv, type EpisodeRecord, type VectorEnvOptions, type VectorResetResult, type VectorStepResult } from './env/vector.js';
 export { checkEnv, checkEnvFrom, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';
 export { playthrough } from './env/playthrough.js';
 export { TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';

@@ -19,9 +19,9 @@
  * N times). `reset({ deck })` deals one deck to every copy (N players of one deal, as the
  * Python vector envs' `options={"deck": …}`); the deals after it are each copy's own again.
  *
- * `step(actions)` also returns the Gymnasium form, `{ observations, rewards, terminated,
- * truncated, infos: { masks, finalObservations } }`: the same object every step, whose fields
- * are the buffers above (no allocation; copy what you keep).
+ * `reset()` returns the Gymnasium form `{ observations, infos: { masks } }` and `step(actions)`
+ * `{ observations, rewards, terminated, truncated, infos: { masks, finalObservations } }`: each
+ * the same object every call, whose fields are the buffers above (no allocation; copy what you keep).
  *
  * ```ts
  * const vec = new VectorEnv('decade', {}, 8);
@@ -61,6 +61,15 @@ export interface VectorStepResult {
     readonly masks: Uint8Array;
     /** Row i: copy i's last observation of the episode that just ended (when terminated[i] or truncated[i]). */
     readonly finalObservations: Float32Array;
+  };
+}
+
+/** What `VectorEnv.reset` returns, as Gymnasium's `(observations, infos)`: the env's own buffers (one object, the same at every reset). */
+export interface VectorResetResult {
+  readonly observations: Float32Array;
+  readonly infos: {
+    /** Legal-action masks of the observations, numEnvs × actionSpace.n. */
+    readonly masks: Uint8Array;
   };
 }
 
@@ -128,6 +137,7 @@ export class VectorEnv<I extends string = string> {
   onEpisode: ((episode: EpisodeRecord) => void) | undefined;
   private started = false;
   private result: VectorStepResult | undefined;
+  private resetResult: VectorResetResult | undefined;
 
   /** `new VectorEnv(id, options, numEnvs)`, or `new VectorEnv(config, numEnvs)` for a config made by `envConfig`. */
   constructor(id: I, options: KnownEnvOptions<I>, numEnvs: number, vectorOptions?: VectorEnvOptions);
@@ -187,8 +197,9 @@ export class VectorEnv<I extends string = string> {
   /**
    * Resets every copy: copy i with seed + i when a seed is given (or on the first reset), and
    * with `deck`, when one is given, every copy that deck (the seeds still set what each deals next).
+   * Returns `{ observations, infos: { masks } }` over the buffers (the same object each time).
    */
-  reset(opts: { seed?: number; deck?: DeckInput } = {}): Float32Array {
+  reset(opts: { seed?: number; deck?: DeckInput } = {}): VectorResetResult {
     if (!isPlainObject(opts)) throw new TengymError('bad-argument', `VectorEnv.reset takes { seed?, deck? }, got ${describeKind(opts)}`);
     for (const key of Object.keys(opts)) {
       if (key !== 'seed' && key !== 'deck') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed?, deck? })`);
@@ -207,7 +218,8 @@ export class VectorEnv<I extends string = string> {
     this.terminated.fill(0);
     this.truncated.fill(0);
     this.started = true;
-    return this.observations;
+    this.resetResult ??= { observations: this.observations, infos: { masks: this.masks } };
+    return this.resetResult;
   }
 
   /**

@@ -73,7 +73,7 @@ describe('VectorEnv set-up and refusals', () => {
     expect(vec.actionSpace).toEqual({ n: 48 });
     expect(vec.singleObservationSpace).toEqual({ shape: [33] });
     expect([vec.observations.length, vec.finalObservations.length, vec.masks.length, vec.rewards.length, vec.terminated.length, vec.truncated.length]).toEqual([99, 99, 144, 3, 3, 3]);
-    expect(vec.reset({ seed: 5 })).toBe(vec.observations);
+    expect(vec.reset({ seed: 5 }).observations).toBe(vec.observations);
     vec.envs.forEach((env, i) => {
       const single = make('four-ten', { safeties: 0 });
       single.reset({ seed: 5 + i });
@@ -155,7 +155,7 @@ describe('VectorEnv set-up and refusals', () => {
       [1, 1, true],
     ]);
     const one = new VectorEnv('tens', {}, 1);
-    expect(one.reset({ seed: 4 })).toHaveLength(one.singleObservationSpace.shape[0]);
+    expect(one.reset({ seed: 4 }).observations).toHaveLength(one.singleObservationSpace.shape[0]);
     one.step([one.envs[0].legal[0]]);
     expect(one.envs[0].episodeSteps).toBe(1);
   });
