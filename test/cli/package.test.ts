@@ -210,6 +210,51 @@ async function buildPage(dir: string, code: string): Promise<string> {
 
 const CHROMIUM = findChromium();
 
+/** The report the guide's snippet leaves on `window.ownPage`: decade's hints played to the end, and four-ten's source. */
+const OWN_PAGE_REPORT = `
+const search = await hinterForEnv('four-ten', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('four-ten loads no model'); } });
+const searchEnv = make('four-ten');
+searchEnv.reset({ seed: 7 });
+(window as any).ownPage = { source, over: !env.running, search: search.source, searchFromModel: search.fromModel, searchHint: search.hinter.hint(searchEnv, { top: 1 }).source };
+`;
+
+/**
+ * Serves `dist` at / (and each of `served`'s folders at its path), opens it in Chromium and waits
+ * for `window.ownPage`: the console's errors, every request with its status, and the report.
+ */
+async function playOwnPage(dist: string, served: { at: string; dir: string }[] = []): Promise<{ errors: string[]; requests: string[]; ownPage: unknown }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
+    const where = served.find((s) => path.startsWith(s.at)) ?? { at: '/', dir: dist };
+    const file = resolve(where.dir, path.slice(where.at.length) || 'index.html');
+    let body: Buffer | null = null;
+    try {
+      if (file.startsWith(resolve(where.dir) + sep)) body = readFileSync(file);
+    } catch {
+      body = null;
+    }
+    requests.push(`${path} ${body ? 200 : 404}`);
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
+    res.writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(body ?? '');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const browser = await launchChromium(CHROMIUM!);
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
+    return { errors, requests, ownPage: await page.evaluate('window.ownPage') };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
 describe('play-page.md, "In your own page or app", from the packed package', () => {
   it.skipIf(!CHROMIUM)("the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, four-ten's from bottom-direct (its model never loaded), no console error", async () => {
     const { guide, snippet } = ownPageGuide();
@@ -220,49 +265,40 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
     // The folders the guide names, each at the path it names.
     const served = [...guide.matchAll(/`(node_modules\/[^`]+\/)` at `(\/[^`]*\/)`/g)].map((m) => ({ at: m[2], dir: join(app, m[1]) }));
     expect(served.map((s) => s.at)).toEqual(['/models/', '/wasm/']);
-    const report = `
-const search = await hinterForEnv('four-ten', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('four-ten loads no model'); } });
-const searchEnv = make('four-ten');
-searchEnv.reset({ seed: 7 });
-(window as any).ownPage = { source, over: !env.running, search: search.source, searchFromModel: search.fromModel, searchHint: search.hinter.hint(searchEnv, { top: 1 }).source };
-`;
-    const dist = await buildPage(join(app, 'own-page'), snippet + report);
-    const requests: string[] = [];
-    const server = createServer((req, res) => {
-      const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
-      const where = served.find((s) => path.startsWith(s.at)) ?? { at: '/', dir: dist };
-      const file = resolve(where.dir, path.slice(where.at.length) || 'index.html');
-      let body: Buffer | null = null;
-      try {
-        if (file.startsWith(resolve(where.dir) + sep)) body = readFileSync(file);
-      } catch {
-        body = null;
-      }
-      requests.push(`${path} ${body ? 200 : 404}`);
-      const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
-      res.writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      res.end(body ?? '');
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const browser = await launchChromium(CHROMIUM!);
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
-      page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
-      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
-      const searchSource = /^bottom-direct \(.*unlike the trained model in models\/four-ten\/\)$/;
-      expect(await page.evaluate('window.ownPage')).toEqual({ source: 'model models/decade/ (shipped)', over: true, search: expect.stringMatching(searchSource), searchFromModel: false, searchHint: expect.stringMatching(searchSource) });
-      expect(errors).toEqual([]);
-      // The model and the WebAssembly backend came from where the guide serves them.
-      expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/model.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));
-      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-    } finally {
-      await browser.close();
-      server.close();
-    }
+    const dist = await buildPage(join(app, 'own-page'), snippet + OWN_PAGE_REPORT);
+    const { errors, requests, ownPage } = await playOwnPage(dist, served);
+    const searchSource = /^bottom-direct \(.*unlike the trained model in models\/four-ten\/\)$/;
+    expect(ownPage).toEqual({ source: 'model models/decade/ (shipped)', over: true, search: expect.stringMatching(searchSource), searchFromModel: false, searchHint: expect.stringMatching(searchSource) });
+    expect(errors).toEqual([]);
+    // The model and the WebAssembly backend came from where the guide serves them.
+    expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/model.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));
+    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
   }, 180_000);
+
+  it.skipIf(!CHROMIUM)("with Vite: the guide's commands put the models and the .wasm files in the app's public/, and the built page, served alone, gives decade's hints from the model", async () => {
+    const { guide, snippet } = ownPageGuide();
+    // The guide's ```sh block for Vite, run as written in the app's folder (where node_modules is).
+    const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('public/'));
+    if (!commands) throw new Error('play-page.md, "In your own page or app", has no ```sh block putting the files in public/');
+    const ran = spawnSync('sh', ['-e', '-c', commands], { cwd: app, encoding: 'utf8' });
+    expect(ran.status, ran.stderr).toBe(0);
+    const dist = await buildPage(app, snippet + OWN_PAGE_REPORT);
+    for (const file of ['models/index.json', 'models/decade/model.json', 'models/decade/weights.bin', 'wasm/tfjs-backend-wasm.wasm', 'wasm/tfjs-backend-wasm-simd.wasm']) expect(existsSync(join(dist, file)), file).toBe(true);
+    // Nothing but the build is served.
+    const { errors, requests, ownPage } = await playOwnPage(dist);
+    expect(ownPage).toEqual(expect.objectContaining({ source: 'model models/decade/ (shipped)', over: true, searchFromModel: false }));
+    expect(errors).toEqual([]);
+    expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));
+    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+  }, 180_000);
+
+  it("a model.json imported as an asset (Vite's ?url), as the docs warn, is renamed by a build and its weights.bin left out", async () => {
+    const dist = await buildPage(join(app, 'asset-page'), "import url from 'tengym/models/decade/model.json?url';\ndocument.body.textContent = url;\n");
+    const assets = readdirSync(join(dist, 'assets'));
+    expect(assets.filter((f) => f.endsWith('.json'))).toEqual([expect.stringMatching(/^model-.+\.json$/)]);
+    expect(assets.filter((f) => f.endsWith('.bin'))).toEqual([]);
+    expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toMatch(/leaves `weights\.bin` out/);
+  }, 60_000);
 
   it("a page's rules panel: the rules document the package carries is imported as text (tengym/docs/rules.md) and rulesSection gives a game's section", async () => {
     const dist = await buildPage(join(app, 'rules-page'), "import rules from 'tengym/docs/rules.md?raw';\nimport { plainText, rulesSection } from 'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n");
