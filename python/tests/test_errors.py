@@ -564,6 +564,51 @@ def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answe
         twin.close()
 
 
+@pytest.mark.parametrize("kind", ["env", "vector", "sb3"])
+def test_a_reset_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer(kind):
+    # A reset replaces an engine whose last call was interrupted; another thread's call still
+    # being answered is not that, and its engine is not to be ended under it.
+    import threading
+
+    if kind == "sb3":
+        pytest.importorskip("stable_baselines3")
+        from tengym.sb3 import TengymSB3VecEnv
+
+        e, twin = TengymSB3VecEnv("tens", 2), TengymSB3VecEnv("tens", 2)
+        for v in (e, twin):
+            v.seed(1)
+            v.reset()
+        engine = e._engines[0]
+    else:
+        make = (lambda: tengym.TengymEnv("tens")) if kind == "env" else (lambda: tengym.TengymVectorEnv("tens", 2))
+        e, twin = make(), make()
+        e.reset(seed=1)
+        twin.reset(seed=1)
+        engine = e._engine if kind == "env" else e._engines[0]
+    step = lambda v: v.step(np.argmax(v.action_masks(), axis=-1))
+    try:
+        expected = step(twin)
+        os.kill(engine.proc.pid, signal.SIGSTOP)
+        answers = []
+        first = threading.Thread(target=lambda: answers.append(step(e)))
+        first.start()
+        deadline = time.monotonic() + 5
+        while not engine._awaiting.locked() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        with pytest.raises(tengym.TengymError, match="answering a call from another thread"):
+            e.reset() if kind == "sb3" else e.reset(seed=2)
+        os.kill(engine.proc.pid, signal.SIGCONT)
+        first.join(10)
+        assert len(answers) == 1, "the first thread's step failed"
+        for a, b in zip(answers[0][:4], expected[:4]):
+            np.testing.assert_array_equal(a, b)
+        assert (e._engine if kind == "env" else e._engines[0]) is engine
+    finally:
+        os.kill(engine.proc.pid, signal.SIGCONT)
+        e.close()
+        twin.close()
+
+
 @pytest.mark.parametrize("timeout", [float("inf"), 1e12])
 def test_a_timeout_past_what_poll_takes_waits_as_long_as_it_can(timeout):
     e = tengym.TengymEnv("tens", engine_timeout=timeout)

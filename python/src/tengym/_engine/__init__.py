@@ -432,6 +432,10 @@ class Engine:
         has not failed any call yet: its exit is asked for here."""
         if self._made is None or not (self.failed or (not self.closed and (self._awaiting.locked() or self.proc.poll() is not None))):
             return self
+        if not self.failed and not self.closed and self._awaiting.locked() and self._awaiting_thread != threading.get_ident():
+            # Another thread's call is being answered, not one of this thread's interrupted: it goes
+            # on, and this reset is refused before it ends that engine, as `_send` refuses a call.
+            raise TengymError(ANOTHER_THREAD, "bad-argument")
         # Failed first: should this close or the start below be interrupted too, the next reset
         # still replaces this engine rather than find the env closed.
         self.failed = True
