@@ -641,6 +641,29 @@ def test_close_is_idempotent_and_ends_the_engine():
         e.unwrapped.reset()
 
 
+@pytest.mark.parametrize("kind", ["env", "vector", "sb3"])
+def test_a_closed_env_whose_engine_had_died_stays_closed(kind):
+    # reset() replaces a failed engine, but not once the env is closed: no engine is started for it.
+    if kind == "sb3":
+        pytest.importorskip("stable_baselines3")
+        from tengym.sb3 import TengymSB3VecEnv
+
+        e = TengymSB3VecEnv("tens", 2)
+        reset = e.reset
+    else:
+        e = tengym.TengymEnv("tens") if kind == "env" else tengym.TengymVectorEnv("tens", 2)
+        reset = lambda: e.reset(seed=1)
+    reset()
+    engine = e._engine if kind == "env" else e._engines[0]
+    os.kill(engine.proc.pid, signal.SIGKILL)
+    with pytest.raises(EngineError):
+        e.step(np.argmax(e.action_masks(), axis=-1))
+    e.close()
+    with pytest.raises(EngineError, match="this env is closed"):
+        reset()
+    assert (e._engine if kind == "env" else e._engines[0]) is engine
+
+
 def test_no_orphan_after_the_parent_is_sigkilled():
     child = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent("""

@@ -281,7 +281,7 @@ class Engine:
         if hung and code is None:
             # A hung engine would not exit on end of file either: the close's wait for it would only add a second.
             self.proc.kill()
-        self.close()
+        self._end()
         too_old = None if hung else _node_too_old(self._node)
         return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
 
@@ -296,7 +296,7 @@ class Engine:
             # that answer would be taken for this call's, and every later one for the one before.
             self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
             self.failed = True
-            self.close()
+            self._end()
             raise EngineError(self._closed_why)
         self._awaiting_thread = threading.get_ident()
         try:
@@ -439,7 +439,7 @@ class Engine:
         # Failed first: should this close or the start below be interrupted too, the next reset
         # still replaces this engine rather than find the env closed.
         self.failed = True
-        self.close()
+        self._end()
         engine = Engine(timeout=self.timeout, shared=self._wants_shared)
         try:
             engine.request(self._made)
@@ -449,6 +449,14 @@ class Engine:
         return engine
 
     def close(self) -> None:
+        """The owner's close (env.close()): the engine ends for good, and reset() does not replace it,
+        even one that had failed."""
+        self._made = None
+        self._closed_why = Engine._closed_why
+        self._end()
+
+    def _end(self) -> None:
+        """Ends the process; after a failure, reset() replaces it (revived)."""
         if self.closed:
             return
         self.closed = True
