@@ -102,6 +102,9 @@ def test_bad_state_changes_nothing(env):
         env.set_state(state)
     with pytest.raises(BadStateError):
         env.set_state("{not json")
+    # JSON bytes are taken as text is; bytes that are not UTF-8 text are not JSON either.
+    with pytest.raises(BadStateError, match="not JSON"):
+        env.set_state(b"\xff" + before.encode())
     with pytest.raises(BadStateError, match="cannot go to the engine as JSON"):
         env.set_state({**state, "undosUsed": float("nan")})
     with pytest.raises(BadStateError, match='"tens" state'):

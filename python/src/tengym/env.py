@@ -258,7 +258,7 @@ class TengymEnv(gym.Env):
         if isinstance(state, (str, bytes)):
             try:
                 state = json.loads(state)
-            except json.JSONDecodeError as e:
+            except (json.JSONDecodeError, UnicodeDecodeError) as e:  # bytes that are not UTF-8 text are not JSON either
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
