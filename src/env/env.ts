@@ -168,6 +168,8 @@ export class Env<O extends object = Record<string, unknown>> {
   private readonly historyRng: number[][] = [];
   private readonly historyReturn: number[] = [];
   private historyLength = 0;
+  /** The game was loaded by setState: its moves before the state loaded have no undo history. */
+  private loaded = false;
 
   constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
     // make checks what it passes; a call by hand gets this, not a TypeError from deep in the engine.
@@ -222,6 +224,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.episodeSteps = 0;
     this.episodeReturn = 0;
     this.historyLength = 0;
+    this.loaded = false;
     this.undosUsed = 0;
     this.refresh();
     const info: StepInfo = { actionMask: this.mask };
@@ -258,7 +261,13 @@ export class Env<O extends object = Record<string, unknown>> {
     }
     if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');
     if (this.undosUsed >= this.undoBudget) throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
-    if (this.historyLength === 0) throw new TengymError('undo-unavailable', 'undo: there is no move to take back');
+    if (this.historyLength === 0) {
+      // A saved game brought back with setState (localStorage, a file) has undos left but no history.
+      const why = this.loaded
+        ? ' since the state was loaded: a saved state holds no undo history (to keep the moves before it undoable, save the seed and the moves, undos included, and replay them)'
+        : '';
+      throw new TengymError('undo-unavailable', `undo: there is no move to take back${why}`);
+    }
     this.historyLength--;
     this.game.copyState(this.history[this.historyLength], this.state);
     this.rng = rngFromState(this.historyRng[this.historyLength]);
@@ -367,6 +376,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.rng = rngFromState(st.rng);
     this.undosUsed = st.undosUsed;
     this.historyLength = 0;
+    this.loaded = true;
     this.episodeSteps = 0;
     this.episodeReturn = 0;
     this.started = true;
@@ -397,6 +407,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.episodeSteps = other.episodeSteps;
     this.episodeReturn = other.episodeReturn;
     this.undosUsed = other.undosUsed;
+    this.loaded = other.loaded;
     this.historyLength = 0;
     for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
   }

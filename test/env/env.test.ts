@@ -307,6 +307,24 @@ describe('Env.undo', () => {
     expect(env.undosLeft).toBe(0);
   });
 
+  it('after setState takes back only the moves made since, and says why where there are none: the state JSON holds no history', () => {
+    const saved = tensAfter(2, { undoLimit: 3, refill: 'buffered' }, 6).getState();
+    // A game saved (localStorage, a file) and brought back into a fresh env, as a page does on reload.
+    const env = make('tens', { undoLimit: 3, refill: 'buffered' });
+    env.setState(JSON.parse(JSON.stringify(saved)));
+    expect([env.undosLeft, env.undoDepth]).toEqual([3, 0]);
+    const why = /^undo: there is no move to take back since the state was loaded: a saved state holds no undo history \(to keep the moves before it undoable, save the seed and the moves, undos included, and replay them\)$/;
+    expectError(() => env.undo(), 'undo-unavailable', why);
+    env.step(env.legal[0]);
+    env.undo();
+    expect(env.getState()).toEqual({ ...saved, undosUsed: 1 });
+    expectError(() => env.undo(), 'undo-unavailable', why);
+    // A copy of the loaded env says the same; a new deal has its whole history again.
+    expectError(() => env.clone().undo(), 'undo-unavailable', why);
+    env.reset({ seed: 6 });
+    expectError(() => env.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
+  });
+
   it('is refused where the env was made without it', () => {
     expectError(() => tensAfter(1).undo(), 'undo-unavailable', /^undo: tens was made with undoLimit 0; make it with \{ undoLimit: 3 \} or 'unlimited'$/);
     expect(tensAfter(0).undosLeft).toBe(0);

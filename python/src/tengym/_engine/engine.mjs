@@ -6336,6 +6336,8 @@ var Env = class Env {
 	historyRng = [];
 	historyReturn = [];
 	historyLength = 0;
+	/** The game was loaded by setState: its moves before the state loaded have no undo history. */
+	loaded = false;
 	constructor(id, game, options, buffers = {}) {
 		let wrong = null;
 		if (typeof id !== "string") wrong = `the id ${showValue(id)}`;
@@ -6391,6 +6393,7 @@ var Env = class Env {
 		this.episodeSteps = 0;
 		this.episodeReturn = 0;
 		this.historyLength = 0;
+		this.loaded = false;
 		this.undosUsed = 0;
 		this.refresh();
 		const info = { actionMask: this.mask };
@@ -6422,7 +6425,7 @@ var Env = class Env {
 		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo (the undoLimit option belongs to tens and block-ten)`);
 		if (!this.started) throw new TengymError("not-reset", "undo: call reset() first");
 		if (this.undosUsed >= this.undoBudget) throw new TengymError("undo-unavailable", `undo: all ${this.undoBudget} undos of this game are used`);
-		if (this.historyLength === 0) throw new TengymError("undo-unavailable", "undo: there is no move to take back");
+		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? " since the state was loaded: a saved state holds no undo history (to keep the moves before it undoable, save the seed and the moves, undos included, and replay them)" : ""}`);
 		this.historyLength--;
 		this.game.copyState(this.history[this.historyLength], this.state);
 		this.rng = rngFromState(this.historyRng[this.historyLength]);
@@ -6513,6 +6516,7 @@ var Env = class Env {
 		this.rng = rngFromState(st.rng);
 		this.undosUsed = st.undosUsed;
 		this.historyLength = 0;
+		this.loaded = true;
 		this.episodeSteps = 0;
 		this.episodeReturn = 0;
 		this.started = true;
@@ -6539,6 +6543,7 @@ var Env = class Env {
 		this.episodeSteps = other.episodeSteps;
 		this.episodeReturn = other.episodeReturn;
 		this.undosUsed = other.undosUsed;
+		this.loaded = other.loaded;
 		this.historyLength = 0;
 		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
 	}
