@@ -195,6 +195,22 @@ def test_get_attr_spec_carries_the_options_and_max_episode_steps_as_a_dummy_vec_
             vec.close()
 
 
+def test_get_attr_spec_carries_the_render_mode_and_engine_timeout_as_a_dummy_vec_env_does():
+    from tengym.sb3 import TengymSB3VecEnv
+
+    kwargs = {"render_mode": "rgb_array", "engine_timeout": 5, "illegal_action": "stay", "maxSteps": 7}
+    ours, theirs = TengymSB3VecEnv("decade", 2, **kwargs), dummy("decade", 2, 0, **kwargs)
+    try:
+        for a, b in zip(ours.get_attr("spec"), theirs.get_attr("spec")):
+            assert a.kwargs == b.kwargs == {"env_id": "decade", **kwargs}
+        remade = gym.make(ours.get_attr("spec", [0])[0])
+        assert (remade.render_mode, remade.unwrapped._engine.timeout) == ("rgb_array", 5)
+        remade.close()
+    finally:
+        ours.close()
+        theirs.close()
+
+
 def test_subproc_vec_env_workers_make_a_module_prefixed_id(tmp_path):
     # SubprocVecEnv's workers (forkserver, SB3's default) have not imported tengym, so a bare
     # "tengym/tens-v0" is unknown there; "tengym:tengym/tens-v0" imports it first (python.md).

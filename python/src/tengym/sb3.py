@@ -52,7 +52,8 @@ class TengymSB3VecEnv(VecEnv):
         self.illegal_action = illegal_action
         self.env_id = made["id"]
         self.options = made["options"]
-        self._options_given = dict(options) if illegal_action == "raise" else {**options, "illegal_action": illegal_action}  # for spec.kwargs, as gymnasium.make records them
+        # For spec.kwargs, as gymnasium.make records each copy's: the options and TengymEnv's keywords given.
+        self._options_given = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"render_mode": render_mode} if render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
         self._n = made["actions"]
         self._size = made["observationSize"]
         self._starts = np.cumsum([0] + sizes)
