@@ -319,6 +319,33 @@ def test_killed_engine_gives_a_clear_error_quickly():
         e.reset(seed=2)
 
 
+@pytest.mark.parametrize("end", ["close", "killed", "interrupted"])
+def test_an_illegal_action_that_would_stay_raises_as_any_call_once_the_engine_is_gone(end):
+    # illegal_action="stay" answers an illegal action without the engine; a closed env, or one whose
+    # engine failed, raises there as at any other call, rather than stay on in a game it no longer has.
+    e = tengym.TengymEnv("tens", illegal_action="stay")
+    try:
+        obs, info = e.reset(seed=1)
+        illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        assert e.step(illegal)[4]["illegal_action"]
+        if end == "close":
+            e.close()
+        elif end == "killed":
+            os.kill(e._engine.proc.pid, signal.SIGKILL)
+            with pytest.raises(EngineError):
+                e.render()
+        else:
+            interrupt_a_step(e)
+        with pytest.raises(EngineError, match="this env is closed" if end == "close" else "reset.. starts a new"):
+            e.step(illegal)
+        if end != "close":
+            # The episode is lost, not the env: reset() starts over, and a stay stays again.
+            obs, info = e.reset(seed=1)
+            assert e.step(illegal)[4]["illegal_action"]
+    finally:
+        e.close()
+
+
 @pytest.mark.parametrize("kind", ["gymnasium", "sb3"])
 def test_a_vector_env_whose_engine_was_killed_starts_over_at_reset(kind):
     if kind == "gymnasium":

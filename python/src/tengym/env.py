@@ -160,6 +160,8 @@ class TengymEnv(gym.Env):
             limit = f"{self._limit} steps, {self._stays} of them illegal actions that stayed" if self._limit is not None else f"{STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed"
             raise BadActionError(f"step({a}): the episode is over (truncated: {limit}); call reset()", "bad-action")
         if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
+            # Answered here, not by the engine, but not once the env is closed or its engine has failed.
+            self._engine.check_ready()
             self._stays += 1
             self._stays_in_a_row += 1
             return self._out(self._obs.copy()), 0.0, False, self._stays_truncate(), {"action_mask": self._mask.copy(), "illegal_action": True}

@@ -285,7 +285,8 @@ class Engine:
         too_old = None if hung else _node_too_old(self._node)
         return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
 
-    def _send(self, data: bytes) -> None:
+    def _acquire(self) -> None:
+        """Takes the engine for one call (held until its answer is read), or raises what stops the call."""
         if self.closed:
             raise EngineError(self._closed_why)
         if not self._awaiting.acquire(blocking=False):
@@ -299,6 +300,15 @@ class Engine:
             self._end()
             raise EngineError(self._closed_why)
         self._awaiting_thread = threading.get_ident()
+
+    def check_ready(self) -> None:
+        """Raises what a call would raise now (the env closed, its engine failed, a call interrupted,
+        another thread's call being answered), sending nothing: for what is answered without the engine."""
+        self._acquire()
+        self._awaiting.release()
+
+    def _send(self, data: bytes) -> None:
+        self._acquire()
         try:
             n = os.write(self._in, data)
             if n < len(data):  # a frame larger than the pipe's free space
