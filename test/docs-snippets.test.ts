@@ -65,10 +65,17 @@ interface Context {
 const CONTEXTS: Context[] = [
   {
     doc: 'docs/api.md',
-    containing: "loadModelFromUrl('/models/decade/model.json'",
+    containing: "loadModelFromUrl('/models/decade/model.json', 'decade');",
     page: true,
     after: "import { make as makeEnv } from 'tengym';\nconst played = makeEnv('decade');\nplayed.reset({ seed: 1 });\nif (!played.legalActions().includes(agent.act(played))) throw new Error('the loaded agent played an illegal move');",
     why: 'a page: its relative URL is resolved against the address of a page served beside the models, as in a browser',
+  },
+  {
+    doc: 'docs/api.md',
+    containing: 'fetched.push(',
+    page: true,
+    after: "import { make as makeEnv } from 'tengym';\nconst played = makeEnv('decade');\nplayed.reset({ seed: 1 });\nif (!played.legalActions().includes(agent.act(played))) throw new Error('the model loaded through the fetch given played an illegal move');",
+    why: 'a page, as the block before it: the fetch given is called with absolute URLs of the models served beside it',
   },
   {
     doc: 'docs/api.md',
