@@ -255,8 +255,8 @@ class TengymEnv(gym.Env):
         """The whole state (cards, stock, generator) as JSON text; `set_state` loads it."""
         return json.dumps(self._engine.request({"cmd": "getState"})[0])
 
-    def set_state(self, state: str | dict):
-        """Loads a `get_state()` JSON (text or dict); returns (observation, info) of the loaded state."""
+    def set_state(self, state: str | bytes | dict):
+        """Loads a `get_state()` JSON (text, bytes or dict); returns (observation, info) of the loaded state."""
         if isinstance(state, (str, bytes)):
             try:
                 state = json.loads(state)
