@@ -79,3 +79,21 @@ def test_a_bad_id_or_option_raises_tengyms_error_from_ppo_config():
         ppo_config("decade-fives", num_env_runners=1, options={"bogus": 1})
     with pytest.raises(UnknownEnvError, match='unknown env "decade-six"'):
         ppo_config("decade-six", num_env_runners=1)
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+def test_the_registered_name_makes_the_env_from_rllib_envs_env_config_too():
+    """`register` and `rllib_env` name the same env: the env_config written for one (ppo_config's,
+    with "dict_observation": True) makes it under the other, as one copy or as RLlib's vector."""
+    from ray.tune.registry import ENV_CREATOR, _global_registry
+
+    import tengym.rllib
+
+    creator = _global_registry.get(ENV_CREATOR, tengym.rllib.register("decade-fives"))
+    for config in ({"maxSteps": 50}, {"maxSteps": 50, "dict_observation": True}, {"maxSteps": 50, "dict_observation": True, "num_envs": 2}):
+        env = creator(config)
+        try:
+            assert set(env.observation_space.keys()) == {"action_mask", "observations"}
+            assert env.options["maxSteps"] == 50
+        finally:
+            env.close()

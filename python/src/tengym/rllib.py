@@ -33,9 +33,11 @@ def _make(env_id: str, config: dict[str, Any]) -> TengymEnv | TengymVectorEnv:
     adds to the env config) a native vector env of that many copies, stepped by one engine process."""
     config = dict(config)
     num_envs = config.pop("num_envs", None)
+    # The env_config of rllib_env's (ppo_config's) says it too: {**options, "dict_observation": True}.
+    dict_observation = config.pop("dict_observation", True)
     if num_envs is None:
-        return TengymEnv(env_id, dict_observation=True, **config)
-    return TengymVectorEnv(env_id, num_envs=num_envs, dict_observation=True, **config)
+        return TengymEnv(env_id, dict_observation=dict_observation, **config)
+    return TengymVectorEnv(env_id, num_envs=num_envs, dict_observation=dict_observation, **config)
 
 
 def register(env_id: str) -> str:
