@@ -17,7 +17,7 @@ export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit
 export { RandomAgent, FirstAgent } from './agents/basic.js';
 export { agentsFor, createAgent } from './agents/index.js';
 export { createHinter, hintBaseline, formatScore, GameStates, type Hint, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './hints/hint.js';
-export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
+export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ModelIndex, type ModelIndexEntry, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
 
 export { rulesSection, plainText, headingAnchor } from './hints/rules.js';
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';

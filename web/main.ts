@@ -8,7 +8,7 @@
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ShippedModelInfo, type ShippedModels } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ModelIndex, type ShippedModels } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
 
@@ -26,10 +26,6 @@ const URL_INTERVAL_MS = 60;
 /** How long a key's new deal waits for its second `n` in a game under way, its question on screen. */
 const NEW_DEAL_CONFIRM_MS = 3000;
 const NEW_DEAL_QUESTION = 'Press n again for a new deal.';
-
-interface ModelIndexEntry extends ShippedModelInfo {
-  weights: number;
-}
 
 interface Move {
   action: number;
@@ -504,18 +500,18 @@ interface PageHinter {
   slowBackend: string | null;
 }
 
-let modelIndex: Promise<Record<string, ModelIndexEntry>> | null = null;
+let modelIndex: Promise<ModelIndex> | null = null;
 const hinters = new Map<string, Promise<PageHinter>>();
 const warmHinters = new WeakSet<LoadedHinter>();
 /** The hints of the position last ranked, so that a tap (which redraws) does not rank it again. */
 let lastHints: { position: string; source: string; result: HintResult } | null = null;
 
-function shippedModels(): Promise<Record<string, ModelIndexEntry>> {
+function shippedModels(): Promise<ModelIndex> {
   if (!modelIndex) {
     modelIndex = fetch(new URL('models/index.json', document.baseURI))
       .then((r) => {
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
-        return r.json() as Promise<Record<string, ModelIndexEntry>>;
+        return r.json() as Promise<ModelIndex>;
       })
       .catch((e: Error) => {
         throw new Error(`models/index.json: ${e.message}`);

@@ -27,6 +27,15 @@ export interface ShippedModelInfo {
   options: Record<string, unknown>;
 }
 
+/** What the models' index (`models/index.json`) says of one model: its metadata, and its number of weights (`useBrowserBackend`'s). */
+export interface ModelIndexEntry extends ShippedModelInfo {
+  /** The number of weights (the sum of the products of the weights' shapes). */
+  weights: number;
+}
+
+/** The models' index, `models/index.json`: model id (its folder's name) → entry. */
+export type ModelIndex = Record<string, ModelIndexEntry>;
+
 export type HintSourceChoice =
   /** The model shipped in `models/<modelId>/`. */
   | { kind: 'model'; modelId: string; source: string }

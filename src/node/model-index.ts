@@ -9,20 +9,12 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ModelIndex } from '../hints/source.js';
+
+export type { ModelIndex, ModelIndexEntry } from '../hints/source.js';
 
 /** The index's file name, in the models folder. */
 export const MODEL_INDEX_FILE = 'index.json';
-
-/** What the index says of one model. */
-export interface ModelIndexEntry {
-  env: string;
-  options: Record<string, unknown>;
-  /** The number of weights (the sum of the products of the weights' shapes). */
-  weights: number;
-}
-
-/** The index: model id (its folder's name) → entry, ids in sorted order. */
-export type ModelIndex = Record<string, ModelIndexEntry>;
 
 interface ModelJson {
   weightsManifest: { paths: string[]; weights: { shape: number[] }[] }[];

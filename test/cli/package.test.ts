@@ -161,6 +161,20 @@ describe('the packed package in TypeScript', () => {
     expect(typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' })).toEqual({ output: '', status: 0 });
   });
 
+  it("a page types the models' index with ModelIndex from the package root: the shipped models/index.json is one, and its weights go to useBrowserBackend", () => {
+    const lines = [
+      "import { hinterForEnv, type ModelIndex } from 'tengym';",
+      "import { useBrowserBackend } from 'tengym/models';",
+      "import shipped from 'tengym/models/index.json';",
+      'const index: ModelIndex = shipped;',
+      "export const backend = (id: string) => useBrowserBackend(index[id].weights, { wasmPath: '/wasm/' });",
+      "export const loaded = hinterForEnv('decade', {}, { info: (id) => index[id] ?? null });",
+      '// @ts-expect-error an entry has no such field (were ModelIndex any, this line would be an error)',
+      'export const misspelt: number = index.decade.weight;',
+    ];
+    expect(typeCheck('ts-model-index', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler', resolveJsonModule: true })).toEqual({ output: '', status: 0 });
+  });
+
   // Without skipLibCheck the package's own declarations are checked too: none may name a module
   // the resolution cannot reach (tfjs's own declarations fail that, so only the root is checked;
   // zod's CommonJS declarations need esModuleInterop, as most node10 projects set it).
