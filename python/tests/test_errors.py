@@ -842,6 +842,16 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
         v.close()
 
 
+def test_the_sb3_vec_env_refuses_the_tengym_env_keywords_it_lacks_by_name_not_as_unknown_options():
+    pytest.importorskip("stable_baselines3")
+    from tengym.sb3 import TengymSB3VecEnv
+
+    for kwargs, match in [({"dead_deals": "keep"}, "dead_deals: a TengymEnv keyword; .*redeals"), ({"dict_observation": True}, "dict_observation: .*action_masks")]:
+        with pytest.raises(tengym.TengymError, match=match) as refused:
+            TengymSB3VecEnv("tens", 2, **kwargs)
+        assert not isinstance(refused.value, BadOptionsError) and refused.value.code == "bad-argument"
+
+
 def test_a_time_limit_past_the_engines_says_their_limit():
     # It said "max_episode_steps must be a positive integer, got 10000000000".
     for bad in (2**31, 10**10, np.int64(2**40)):
