@@ -2,7 +2,8 @@
 // Node snippet run there as written (its output checked against the snippet's comments),
 // `tengym --version`, the files the tarball carries, and every command the README's command
 // list and each command's --help examples show, run from the scratch app; and play-page.md's
-// snippet for one's own page, bundled with Vite and played in Chromium.
+// snippet for one's own page, bundled with Vite and played in Chromium, and its page without a
+// bundler (an import map into node_modules), served as it is and played in Chromium.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/page-harness/chromium.js';
@@ -233,10 +235,10 @@ searchEnv.reset({ seed: 7 });
 `;
 
 /**
- * Serves `dist` at / (and each of `served`'s folders at its path), opens it in Chromium and waits
- * for `window.ownPage`: the console's errors, every request with its status, and the report.
+ * Serves `dist` at / (and each of `served`'s folders at its path), opens it in Chromium and runs
+ * `use` on the page: the console's errors, every request with its status, and what `use` gave.
  */
-async function playOwnPage(dist: string, served: { at: string; dir: string }[] = []): Promise<{ errors: string[]; requests: string[]; ownPage: unknown }> {
+async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[], use: (page: Page) => Promise<T>): Promise<{ errors: string[]; requests: string[]; result: T }> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
@@ -261,12 +263,21 @@ async function playOwnPage(dist: string, served: { at: string; dir: string }[] =
     page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
-    return { errors, requests, ownPage: await page.evaluate('window.ownPage') };
+    const result = await use(page);
+    return { errors, requests, result };
   } finally {
     await browser.close();
     server.close();
   }
+}
+
+/** `openOwnPage`, waiting for `window.ownPage`, the report the guide's snippet leaves. */
+async function playOwnPage(dist: string, served: { at: string; dir: string }[] = []): Promise<{ errors: string[]; requests: string[]; ownPage: unknown }> {
+  const { errors, requests, result } = await openOwnPage(dist, served, async (page) => {
+    await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
+    return page.evaluate('window.ownPage');
+  });
+  return { errors, requests, ownPage: result };
 }
 
 describe('play-page.md, "In your own page or app", from the packed package', () => {
@@ -338,6 +349,47 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
     expect(bytes).toBeGreaterThan(50_000);
     expect(bytes).toBeLessThan(170_000);
   }, 60_000);
+});
+
+/** docs/play-page.md's "Without a bundler": its text and its ```html block, the page as written. */
+function noBundlerGuide(): { guide: string; page: string } {
+  const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('### Without a bundler')[1] ?? '';
+  const page = /```html\n([\s\S]*?)```/.exec(guide)?.[1];
+  if (!page) throw new Error('play-page.md has no ```html block under "Without a bundler"');
+  return { guide, page };
+}
+
+describe('play-page.md, "Without a bundler", from the packed package', () => {
+  it.skipIf(!CHROMIUM)("the page as written, served beside the app's node_modules with no build: its import map loads tengym, zod and pure-rand, and it deals, plays the hint and shows the next one", async () => {
+    const { page: html } = noBundlerGuide();
+    // The map names tengym and the two packages it depends on, nothing else: no TensorFlow.js.
+    const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as { imports: Record<string, string> };
+    expect(Object.keys(map.imports).map((name) => name.split('/')[0]).sort()).toEqual(['pure-rand', 'pure-rand', 'tengym', 'zod']);
+    // The page is served with the app's node_modules beside it, as the guide says.
+    const dir = join(app, 'no-bundler');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), html);
+    const { errors, requests, result } = await openOwnPage(dir, [{ at: '/node_modules/', dir: join(app, 'node_modules') }], async (page) => {
+      const read = async () => ({ board: await page.textContent('#board'), hint: await page.textContent('#hint') });
+      // A module that fails to load leaves the hint empty: the errors below say why.
+      const shown = await page.waitForFunction("document.querySelector('#hint')?.textContent || null", null, { timeout: 60_000 }).then(() => true, () => false);
+      if (!shown) return null;
+      const dealt = await read();
+      await page.click('#play');
+      return { dealt, played: await read() };
+    });
+    expect(errors).toEqual([]);
+    if (!result) throw new Error('the page showed no hint');
+    // Dealt: a board at step 0 and a hint of the game's search; one click plays it and shows the next.
+    expect(result.dealt.board).toMatch(/^line: .+\nstock: \d+ cards .* step 0\//);
+    expect(result.dealt.hint).toMatch(/^Hint: \S/);
+    expect(result.played.board).toMatch(/ step 1\//);
+    expect(result.played.hint).toMatch(/^Hint: \S/);
+    // Every module from where the map points, nothing missing, no TensorFlow.js.
+    expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
+    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+    expect(requests.filter((r) => r.includes('@tensorflow'))).toEqual([]);
+  }, 180_000);
 });
 
 /** The README's command list: the lines of its ```sh block that start with `tengym envs`. */
