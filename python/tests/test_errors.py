@@ -30,6 +30,25 @@ def test_bad_option():
         gym.make("tengym/tens-v0", colour="red")
 
 
+def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
+    # It reaches the engine as a game option; the refusal says which keyword was meant, and an unrelated name gets no guess.
+    from tengym.sb3 import TengymSB3VecEnv
+
+    cases = [
+        (lambda: gym.make("tengym/decade-v0", illegal_actions="stay"), "illegal_actions", "illegal_action"),
+        (lambda: tengym.TengymEnv("decade", render_mod="ansi"), "render_mod", "render_mode"),
+        (lambda: tengym.TengymVectorEnv("decade", 2, autoreset="same-step"), "autoreset", "autoreset_mode"),
+        (lambda: TengymSB3VecEnv("decade", 2, max_episode_step=5), "max_episode_step", "max_episode_steps"),
+    ]
+    for make, given, meant in cases:
+        with pytest.raises(BadOptionsError, match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the keyword argument {meant}=\?$') as e:
+            make()
+        assert e.value.code == "bad-options"
+    with pytest.raises(BadOptionsError) as e:
+        tengym.TengymEnv("decade", colour="red")
+    assert "keyword" not in str(e.value)
+
+
 def test_numpy_options_are_taken_and_nan_is_refused_by_name():
     with gym.make("tengym/decade-v0", maxSteps=np.int64(200)) as env:
         assert env.unwrapped.options["maxSteps"] == 200

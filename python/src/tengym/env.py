@@ -16,7 +16,7 @@ from gymnasium import spaces
 from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, entropy_seed
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .errors import BadActionError, BadSeedError, BadStateError, TengymError
+from .errors import BadActionError, BadSeedError, BadStateError, TengymError, keyword_meant
 
 # illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
 # rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
@@ -80,9 +80,12 @@ class TengymEnv(gym.Env):
         self._engine = Engine(shared=False) if engine_timeout is None else Engine(timeout=engine_timeout, shared=False)
         try:
             made = self._engine.request({"cmd": "make", "id": engine_id(env_id), "options": options, "num": 1, "vector": False, "redeal": dead_deals == "redeal"})
-        except BaseException:
+        except BaseException as e:
             self._engine.close()
-            raise
+            meant = keyword_meant(e, TengymEnv.__init__)
+            if meant is e:
+                raise
+            raise meant from None
         self.env_id = made["id"]
         self.options = made["options"]
         self._n = made["actions"]

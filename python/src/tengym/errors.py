@@ -1,5 +1,9 @@
 """Exceptions: bad input is a ValueError carrying the engine's own message; a dead or hung engine is an EngineError."""
 
+import difflib
+import inspect
+import re
+
 
 class TengymError(ValueError):
     """Bad input refused by the engine. `code` is the engine's TengymErrorCode; the env is unchanged."""
@@ -58,3 +62,17 @@ def error_from_engine(code: str, message: str) -> Exception:
     if code == "internal":
         return EngineError(f"engine failure: {message}")
     return _BY_CODE.get(code, TengymError)(message, code)
+
+
+def keyword_meant(error: BaseException, init) -> BaseException:
+    """The engine's refusal of an unknown game option that is a misspelt keyword of the env
+    (`illegal_actions=`, `render_mod=`), which reaches the engine with the game's options: the
+    same error, naming the keyword of `init` (the env's `__init__`) that was meant."""
+    found = re.search(r'unknown option "([^"]+)"', str(error)) if isinstance(error, BadOptionsError) else None
+    if found is None:
+        return error
+    keywords = [name for name, p in inspect.signature(init).parameters.items() if p.kind is p.POSITIONAL_OR_KEYWORD and name not in ("self", "env_id")]
+    meant = difflib.get_close_matches(found.group(1), keywords, n=1, cutoff=0.75)
+    if not meant:
+        return error
+    return BadOptionsError(f"{error}; or did you mean the keyword argument {meant[0]}=?", error.code)
