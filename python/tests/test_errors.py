@@ -49,6 +49,21 @@ def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
     assert "keyword" not in str(e.value)
 
 
+def test_before_the_first_reset_a_call_that_needs_a_game_asks_for_reset_and_the_rest_answer_an_empty_one():
+    env = tengym.TengymEnv("decade", render_mode="ansi")
+    try:
+        for call in (lambda: env.step(0), env.get_state, lambda: env.agent_action("pimc")):
+            with pytest.raises(BadActionError, match=r"call reset\(\) first$") as e:
+                call()
+            assert e.value.code == "not-reset"
+        assert list(env.legal_actions()) == [] and not env.action_masks().any()
+        assert env.outcome() is None and env.render() is None
+        env.reset(seed=1)
+        assert len(env.legal_actions()) > 0
+    finally:
+        env.close()
+
+
 def test_numpy_options_are_taken_and_nan_is_refused_by_name():
     with gym.make("tengym/decade-v0", maxSteps=np.int64(200)) as env:
         assert env.unwrapped.options["maxSteps"] == 200
