@@ -149,10 +149,14 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
             engine.close()
     records = [parts[lo] for lo in sorted(parts)]
 
-    def column(key: str, dtype) -> np.ndarray | None:
+    def column(key: str, dtype) -> np.ndarray:
+        return np.concatenate([np.asarray(r[key], dtype=dtype) for r in records])
+
+    def game_column(key: str, dtype) -> np.ndarray | None:
+        """A column of the game's own figures: cards left for a card game, rounds, points and faults for Four Ten."""
         if key not in records[0]:
             return None
-        return np.concatenate([np.asarray(r[key], dtype=dtype) for r in records])
+        return column(key, dtype)
 
     return AgentEpisodes(
         env_id=env_id,
@@ -162,10 +166,10 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
         won=column("won", bool),
         steps=column("steps", np.int32),
         decisions=column("decisions", np.int32),
-        cards_left=column("cardsLeft", np.int32),
-        rounds=column("rounds", np.int32),
-        points=column("points", np.int32),
-        faults=column("faults", np.int32),
+        cards_left=game_column("cardsLeft", np.int32),
+        rounds=game_column("rounds", np.int32),
+        points=game_column("points", np.int32),
+        faults=game_column("faults", np.int32),
     )
 
 

@@ -50,7 +50,7 @@ def single_rate(env_id: str, seconds: float, policy_micros: float = 0) -> tuple[
         _, info = env.reset(seed=0)
         mask = info["action_mask"]
         steps = 0
-        pid = env.unwrapped._engine.proc.pid
+        pid = env._engine.proc.pid
         cpu_before = engine_cpu_seconds(pid)
         start = time.perf_counter()
         end = start + seconds
@@ -126,13 +126,13 @@ def sb3_rate(env_id: str, num_envs: int, seconds: float, per_env_processes: bool
     from sb3_contrib.common.maskable.utils import get_action_masks
 
     if per_env_processes:
-        from stable_baselines3.common.env_util import make_vec_env
+        from stable_baselines3.common.env_util import make_vec_env as sb3_make_vec_env
 
         from . import gym_id
 
         with warnings.catch_warnings():  # SB3 asks every env for "rgb_array", which tengym turns down with a warning
             warnings.simplefilter("ignore")
-            vec = make_vec_env(gym_id(env_id), n_envs=num_envs, seed=0)
+            vec = sb3_make_vec_env(gym_id(env_id), n_envs=num_envs, seed=0)
     else:
         from .sb3 import make_vec_env
 

@@ -48,7 +48,7 @@ class LegalDiscrete(spaces.Discrete):
     def __eq__(self, other):
         return isinstance(other, spaces.Discrete) and self.n == other.n and self.start == other.start
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as it defines __eq__: typeshed's object.__hash__ is a method None may not override
 
 
 class TengymEnv(gym.Env):
@@ -262,9 +262,10 @@ class TengymEnv(gym.Env):
         """Loads a `get_state()` JSON (text, bytes or dict); returns (observation, info) of the loaded state."""
         if isinstance(state, (str, bytes)):
             try:
-                state = json.loads(state)
+                loaded: dict[str, Any] = json.loads(state)
             except (json.JSONDecodeError, UnicodeDecodeError) as e:  # bytes that are not UTF-8 text are not JSON either
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
+            state = loaded
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
         self._seeded = True  # the state holds the generator: later resets deal on from it

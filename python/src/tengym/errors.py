@@ -68,7 +68,9 @@ def keyword_meant(error: BaseException, init) -> BaseException:
     """The engine's refusal of an unknown game option that is a misspelt keyword of the env
     (`illegal_actions=`, `render_mod=`), which reaches the engine with the game's options: the
     same error, naming the keyword of `init` (the env's `__init__`) that was meant."""
-    found = re.search(r'unknown option "([^"]+)"', str(error)) if isinstance(error, BadOptionsError) else None
+    if not isinstance(error, BadOptionsError):
+        return error
+    found = re.search(r'unknown option "([^"]+)"', str(error))
     if found is None:
         return error
     keywords = [name for name, p in inspect.signature(init).parameters.items() if p.kind is p.POSITIONAL_OR_KEYWORD and name not in ("self", "env_id")]

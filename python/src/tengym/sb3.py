@@ -94,6 +94,7 @@ class TengymSB3VecEnv(VecEnv):
         # Every seed checked before any engine deals, so a bad one resets no copy.
         seeds = copy_seeds(list(self._seeds), self.num_envs)
         seeds = draw_seeds(seeds, new)  # copies on a new engine (revive_copies) would deal seed 0's cards
+        assert seeds is not None  # copy_seeds of a list is a list
         self._seeded = True
         obs = np.empty((self.num_envs, self._size), dtype=np.float32)
         msgs: list[dict[str, Any]] = []
@@ -116,7 +117,7 @@ class TengymSB3VecEnv(VecEnv):
             self._masks[lo:hi] = rows.masks.view(bool)
         self._reset_seeds()
         self._reset_options()
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return obs
 
     def _reset_decks(self) -> list[Any] | None:
@@ -255,7 +256,7 @@ class TengymSB3VecEnv(VecEnv):
             raise TengymError(f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {arg!r}", "bad-argument")
         if method_name == "attach_agent":
             answers = ask_engines(self._engines, [{"cmd": "attach", "agent": arg}] * len(self._engines), timeout=math.inf)
-            info = AgentInfo.from_engine(answers[0])
+            info: AgentInfo | None = AgentInfo.from_engine(answers[0])
         else:
             mask = np.zeros(self.num_envs, dtype=bool)
             mask[idx] = True

@@ -361,7 +361,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         return lambda: tuple(info["outcome"] for info in per_copy(self._engines, "info"))  # outcome
 
     @property
-    def np_random_seed(self) -> tuple[int, ...]:
+    def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]  # a seed a copy, as Gymnasium's SyncVectorEnv overrides VectorEnv's one seed
         """Each copy's seed (the one it was last reset with, given or drawn), as a sync vector env's
         np_random_seed is its sub-envs'; `np_random`, the vector's own generator, is unchanged."""
         return self.get_attr("np_random_seed")
@@ -369,10 +369,12 @@ class TengymVectorEnv(gym.vector.VectorEnv):
     def _copy_rng(self, i: int) -> tuple[np.random.Generator, int]:
         """Copy i's np_random and its seed, as a TengymEnv's: seeded with the copy's last reset seed (or,
         before any, from entropy, as Gymnasium's Env.np_random is), made when first asked for."""
-        if self._copy_rngs[i] is None:
-            self._copy_rngs[i], seed = gym.utils.seeding.np_random(self._copy_seeds[i])
-            self._copy_seeds[i] = seed
-        return self._copy_rngs[i], self._copy_seeds[i]
+        rng, seed = self._copy_rngs[i], self._copy_seeds[i]
+        if rng is None:
+            rng, seed = gym.utils.seeding.np_random(seed)
+            self._copy_rngs[i], self._copy_seeds[i] = rng, seed
+        assert seed is not None  # a copy's generator is made with its seed
+        return rng, seed
 
     def _copy_spec(self):
         """One copy's spec, as a sync vector env's TengymEnv has it: the vector env's without the

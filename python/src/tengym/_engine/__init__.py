@@ -28,7 +28,7 @@ import time
 import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import gymnasium as gym
 import numpy as np
@@ -63,7 +63,7 @@ SPIN_MICROS = _setting("TENGYM_SPIN_MICROS", 100)
 SHARED_DIR = os.environ.get("TENGYM_SHARED_DIR", "/dev/shm")
 
 
-def _shared_file():
+def _shared_file() -> IO[bytes] | None:
     """An unlinked file in /dev/shm for large rows frames, or None (not Linux, or no tmpfs there)."""
     if not SHARED_DIR or not os.path.isdir(SHARED_DIR):
         return None
@@ -216,6 +216,7 @@ class Engine:
                 self._shared.close()
             where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
             raise (_too_many_files(e) or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")) from e
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         if PIPE_BYTES:
@@ -307,7 +308,7 @@ class Engine:
         self._acquire()
         self._awaiting.release()
 
-    def _send(self, data: bytes) -> None:
+    def _send(self, data: bytes | bytearray) -> None:
         self._acquire()
         try:
             n = os.write(self._in, data)
@@ -378,6 +379,7 @@ class Engine:
         """The rows frame the engine wrote at the start of the shared file, viewed in place."""
         if self._shared_map is None or len(self._shared_map) < length:
             # Mapped (again) when a frame outgrows the map; the old map lives while views use it.
+            assert self._shared is not None  # the engine writes there only when it was given the file
             self._shared_map = mmap.mmap(self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ)
         return memoryview(self._shared_map)[8:length]
 
@@ -527,7 +529,7 @@ def check_int32(actions: np.ndarray) -> None:
         raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
 
 
-def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n: int, masks: np.ndarray, ignored: np.ndarray | None = None) -> dict[int, memoryview]:
+def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n: int, masks: np.ndarray, ignored: np.ndarray | np.bool_ | None = None) -> dict[int, memoryview]:
     """Sends every engine its copies' actions so that a refused step moves no copy in any engine.
 
     An engine checks all its copies' actions before moving any, but engines do not see each
