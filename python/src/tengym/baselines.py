@@ -181,13 +181,21 @@ def paired_wins(won: Sequence[Any] | np.ndarray, reference_won: Sequence[Any] | 
     b = np.asarray(reference_won, dtype=np.float64).ravel()
     if len(a) != len(b) or len(a) == 0:
         raise TengymError(f"paired_wins: the two players' records must be of the same deals, one a deal, got {len(a)} and {len(b)}", "bad-argument")
-    # Summed in order, as the evaluation in JavaScript sums them, so the figures agree to the last digit.
+    # Summed one term after another, as the evaluation in JavaScript sums them, so the figures agree
+    # to the last digit: not with sum(), which on Python 3.12 and later sums floats with a
+    # compensation JavaScript does not make, and so differs in the last digits of the interval.
     d = (a - b).tolist()
     n = len(d)
-    mean = sum(d) / n
+    total = 0.0
+    for x in d:
+        total += x
+    mean = total / n
     if n <= 1:
         return PairedWins(mean, (-math.inf, math.inf), n)
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+    ss = 0.0
+    for x in d:
+        ss += (x - mean) ** 2
+    se = math.sqrt(ss / (n - 1) / n)
     return PairedWins(mean, (max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)), n)
 
 
