@@ -116,6 +116,18 @@ def test_paired_wins_is_tengym_evals_difference_from_its_reference(needs_dist):
         tengym.paired_wins([1, 0], [1])
 
 
+def test_paired_wins_refuses_what_is_not_won_or_lost():
+    # Four Ten's returns are points: a game lost with 15 points is not a win, and a "difference in
+    # win rate" of +22.5 is no figure. Bools and 1/0 of any dtype are won/lost.
+    assert tengym.paired_wins([True, False, 1.0], np.array([0, 1, 1], dtype=np.int8)).diff == 0.0
+    with pytest.raises(TengymError, match=r"won must say won or lost for each deal \(True/False or 1/0\), got 50.0 at deal 0"):
+        tengym.paired_wins([50, 30, 0, 12], [0, 0, 1, 1])
+    with pytest.raises(TengymError, match="reference_won must say won or lost .* got nan at deal 1"):
+        tengym.paired_wins([1, 0], [1, None])
+    with pytest.raises(TengymError, match="got 0.5 at deal 0"):
+        tengym.paired_wins([0.5, 1], [0, 1])
+
+
 def test_derive_seed_is_the_engines(needs_dist):
     pairs = [(0, 0), (100, 3), (2**53 - 1, 9_999_999), (123456789012345, 77), (2**32, 2**52)]
     js = json.loads(node_eval(f"import {{ deriveSeed }} from './dist/env/rng.js'; console.log(JSON.stringify({json.dumps(pairs)}.map(([a, b]) => deriveSeed(a, b))))"))

@@ -176,11 +176,16 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
 def paired_wins(won: Sequence[Any] | np.ndarray, reference_won: Sequence[Any] | np.ndarray) -> PairedWins:
     """won − reference_won on the same deals (1 won, 0 lost; bools too): the mean difference in win
     rate and its normal 95% interval, cut to ±1, computed as `tengym eval` computes its paired
-    difference from the reference (one deal: an interval of ±inf)."""
+    difference from the reference (one deal: an interval of ±inf). Any other value (a return, points,
+    NaN) is refused with a TengymError rather than taken for a win."""
     a = np.asarray(won, dtype=np.float64).ravel()
     b = np.asarray(reference_won, dtype=np.float64).ravel()
     if len(a) != len(b) or len(a) == 0:
         raise TengymError(f"paired_wins: the two players' records must be of the same deals, one a deal, got {len(a)} and {len(b)}", "bad-argument")
+    for name, x in (("won", a), ("reference_won", b)):
+        bad = np.flatnonzero((x != 0) & (x != 1))
+        if len(bad):
+            raise TengymError(f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got {float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's reward is points; ask env.outcome()['won'])", "bad-argument")
     # Summed one term after another, as the evaluation in JavaScript sums them, so the figures agree
     # to the last digit: not with sum(), which on Python 3.12 and later sums floats with a
     # compensation JavaScript does not make, and so differs in the last digits of the interval.
