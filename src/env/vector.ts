@@ -12,6 +12,9 @@
  * `observations` and `masks` then belongs to the new episode. A new deal with no legal
  * move counts as a finished, lost episode of length 0, and the copy resets again (up to
  * MAX_DEAD_DEALS in a row, then an error: a game whose deals are all over cannot be stepped).
+ * An error thrown by `onEpisode` leaves no batch half done: every copy still steps and resets,
+ * every episode is still reported, and the first such error is thrown once the call is
+ * complete (the buffers then hold its results).
  *
  * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
  * A first `reset()` without a seed is `reset({ seed: 0 })`: reproducible, as a single env is,
@@ -74,7 +77,11 @@ export interface VectorResetResult {
 }
 
 export interface VectorEnvOptions {
-  /** Called for every finished episode, in order. */
+  /**
+   * Called for every finished episode, in order, before its copy resets (`envs[index]` still
+   * holds the finished game). If it throws, the call that finished the episode (`step`,
+   * `stepOne` or `reset`) still completes for every copy, then throws the first such error.
+   */
   onEpisode?: (episode: EpisodeRecord) => void;
 }
 
@@ -136,6 +143,8 @@ export class VectorEnv<I extends string = string> {
   episodesDone = 0;
   onEpisode: ((episode: EpisodeRecord) => void) | undefined;
   private started = false;
+  /** The first error `onEpisode` threw during the current call, thrown when the call is complete. */
+  private callbackError: { error: unknown } | null = null;
   private result: VectorStepResult | undefined;
   private resetResult: VectorResetResult | undefined;
 
@@ -208,6 +217,7 @@ export class VectorEnv<I extends string = string> {
     checkSeedFits(seed, this.numEnvs, `${this.numEnvs} copies`);
     const deck = opts.deck;
     if (deck !== undefined) this.checkDeck(deck, seed);
+    this.callbackError = null;
     for (let i = 0; i < this.numEnvs; i++) {
       const copyOptions: { seed?: number; deck?: DeckInput } = seed === undefined ? {} : { seed: seed + i };
       if (deck !== undefined) copyOptions.deck = deck;
@@ -219,6 +229,7 @@ export class VectorEnv<I extends string = string> {
     this.truncated.fill(0);
     this.started = true;
     this.resetResult ??= { observations: this.observations, infos: { masks: this.masks } };
+    this.throwCallbackError();
     return this.resetResult;
   }
 
@@ -232,8 +243,10 @@ export class VectorEnv<I extends string = string> {
     if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number') throw new TengymError('bad-argument', `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
     if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
     for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], 'step', ' (no copy moved)');
+    this.callbackError = null;
     for (let i = 0; i < this.numEnvs; i++) this.stepCopy(i, actions[i]);
     this.result ??= { observations: this.observations, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, infos: { masks: this.masks, finalObservations: this.finalObservations } };
+    this.throwCallbackError();
     return this.result;
   }
 
@@ -245,7 +258,9 @@ export class VectorEnv<I extends string = string> {
     if (!this.started) throw new TengymError('not-reset', 'VectorEnv.stepOne: call reset() first');
     this.checkIndex(i, 'stepOne');
     this.checkAction(i, action, 'stepOne', '');
+    this.callbackError = null;
     this.stepCopy(i, action);
+    this.throwCallbackError();
   }
 
   /** An action that is not legal for copy i: the error `step` would give, naming the copy (`after`: what else the caller says). */
@@ -289,7 +304,22 @@ export class VectorEnv<I extends string = string> {
   private finish(i: number, truncated: boolean): void {
     this.episodesDone++;
     const env = this.envs[i];
-    if (this.onEpisode) this.onEpisode({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated });
+    if (!this.onEpisode) return;
+    // A throw here would leave this copy's game over, never reset, and the copies after it
+    // unmoved: a vector env that refuses every later step. The call completes first.
+    try {
+      this.onEpisode({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated });
+    } catch (e) {
+      this.callbackError ??= { error: e };
+    }
+  }
+
+  /** Throws the first error `onEpisode` threw during this call, if any (the call is complete). */
+  private throwCallbackError(): void {
+    const pending = this.callbackError;
+    if (pending === null) return;
+    this.callbackError = null;
+    throw pending.error;
   }
 
   /**

@@ -213,3 +213,66 @@ describe('VectorEnv set-up and refusals', () => {
     expect(vec.envs.map((e) => JSON.stringify(e.getState()))).toEqual(before);
   });
 });
+
+describe('VectorEnv when onEpisode throws', () => {
+  /** A vector env of tens whose onEpisode records every episode and throws at the ones `fails` picks (by their count from 0). */
+  const throwingAt = (n: number, fails: (k: number) => boolean) => {
+    const records: EpisodeRecord[] = [];
+    const vec = new VectorEnv('tens', {}, n, {
+      onEpisode: (r) => {
+        records.push(r);
+        if (fails(records.length - 1)) throw new Error(`logger failed at episode ${records.length - 1}`);
+      },
+    });
+    return { vec, records };
+  };
+  const rows = (v: VectorEnv) => v.envs.map((e) => JSON.stringify(e.getState()));
+
+  it('completes the step for every copy, reports every episode, then throws the first error; the next steps play on', () => {
+    const n = 4;
+    const plain = throwingAt(n, () => false);
+    const failing = throwingAt(n, (k) => k === 2 || k === 3);
+    plain.vec.reset({ seed: 3 });
+    failing.vec.reset({ seed: 3 });
+    let errors = 0;
+    for (let t = 0; t < 60; t++) {
+      const actions = plain.vec.envs.map((e) => e.legal[0]);
+      plain.vec.step(actions);
+      try {
+        failing.vec.step(actions);
+      } catch (e) {
+        errors++;
+        expect((e as Error).message).toBe('logger failed at episode 2');
+      }
+      expect(rows(failing.vec)).toEqual(rows(plain.vec));
+      expect(Array.from(failing.vec.observations)).toEqual(Array.from(plain.vec.observations));
+      expect(Array.from(failing.vec.finalObservations)).toEqual(Array.from(plain.vec.finalObservations));
+      expect(Array.from(failing.vec.terminated)).toEqual(Array.from(plain.vec.terminated));
+    }
+    expect(errors).toBe(1);
+    expect(failing.records).toEqual(plain.records);
+    expect(failing.vec.episodesDone).toBe(plain.vec.episodesDone);
+  });
+
+  it('completes stepOne and reset (a deal with no legal move) before throwing', () => {
+    const env = make('tens');
+    let dead = 0;
+    for (env.reset({ seed: dead }); env.running; env.reset({ seed: ++dead }));
+    const { vec, records } = throwingAt(3, (k) => k === 0);
+    expect(() => vec.reset({ seed: dead })).toThrow('logger failed at episode 0');
+    expect(records[0]).toMatchObject({ index: 0, length: 0 });
+    expect(vec.envs.every((e) => e.running)).toBe(true);
+    const single = make('tens');
+    single.reset({ seed: dead + 2 });
+    expect(rows(vec)[2]).toBe(JSON.stringify(single.getState()));
+    vec.step(vec.envs.map((e) => e.legal[0]));
+
+    const one = throwingAt(1, () => true);
+    one.vec.reset({ seed: 1 });
+    expect(() => {
+      while (one.records.length === 0) one.vec.stepOne(0, one.vec.envs[0].legal[0]);
+    }).toThrow('logger failed at episode 0');
+    expect(one.vec.envs[0].running).toBe(true);
+    expect(one.vec.terminated[0]).toBe(1);
+  });
+});
