@@ -177,3 +177,22 @@ def test_every_command_line_for_a_program_of_the_repository_names_flags_it_takes
             if not re.search(rf"(?<![\w-]){flag}(?![\w-])", h.stdout):
                 problems.append(f"python3 {program}{rest}: no {flag}")
     assert problems == []
+
+
+def test_the_paired_loop_pairs_a_game_with_dead_deals_as_its_caution_says():
+    # "Your policy on the same deals, paired" on tens with dead_deals="keep", as its caution says to
+    # pair tens: seeds 1,000,000 + i hold deals with no legal move, over at reset. The lowest legal
+    # action is tengym's `first`, so the loop must give play_agent's records of `first`, deal for deal.
+    (code,) = [code for _, code in BLOCKS if "SEED, DEALS = 1_000_000" in code]
+    run = code.replace("SEED, DEALS = 1_000_000, 3000", "SEED, DEALS = 1_000_000, 200").replace('tengym.TengymEnv("decade-fives")', 'tengym.TengymEnv("tens", dead_deals="keep")')
+    run = run.replace('tengym.play_agent("decade-fives", "pimc"', 'tengym.play_agent("tens", "first"')
+    namespace = {"__name__": "__docs__"}
+    exec(BEFORE['action = policy(obs, info["action_mask"])'], namespace)
+    try:
+        exec(compile(run, f"{DOC.name} (the paired loop on tens)", "exec"), namespace)
+    finally:
+        namespace["env"].close()
+    first = namespace["pimc"]
+    assert (first.agent, first.env_id) == ("first", "tens") and (first.steps == 0).sum() >= 2
+    assert namespace["won"].tolist() == first.won.tolist()
+    assert namespace["paired"] == (0.0, (0.0, 0.0), 200)
