@@ -40,7 +40,7 @@
 import { Env, checkSeedFits, engineSizes, validateSeed } from './env.js';
 import { TengymError, describeKind, isPlainObject, showValue } from './errors.js';
 import type { DeckInput, EnvConfig, Outcome } from './game.js';
-import { checkedEnvConfig, envConfig, type KnownEnvOptions } from './registry.js';
+import { checkedEnvConfig, envConfig, envSpec, type KnownEnvOptions } from './registry.js';
 
 export interface EpisodeRecord {
   /** Which copy. */
@@ -153,6 +153,11 @@ export class VectorEnv<I extends string = string> {
   constructor(config: EnvConfig, numEnvs: number, vectorOptions?: VectorEnvOptions);
   constructor(...args: [string, unknown, number, VectorEnvOptions?] | [EnvConfig, number, VectorEnvOptions?]) {
     const [numEnvs, vectorOptions = {}] = typeof args[0] === 'string' ? [args[2], args[3]] : [args[1], args[2] as VectorEnvOptions | undefined];
+    // The count where the options go (Gymnasium's make_vec(id, num_envs)) would be refused as options.
+    if (typeof args[0] === 'string' && typeof args[1] === 'number' && args.length === 2) {
+      envSpec(args[0]);
+      throw new TengymError('bad-argument', `new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv(${JSON.stringify(args[0])}, {}, ${showValue(args[1])}); got ${showValue(args[1])} where the options go and no count`);
+    }
     // The env first, as make does: which argument is numEnvs depends on it.
     const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], 'VectorEnv');
     if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {

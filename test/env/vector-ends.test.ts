@@ -114,6 +114,11 @@ describe('VectorEnv set-up and refusals', () => {
     // The env argument is checked first: here it is the problem, not the {} read as numEnvs.
     expect(() => new VectorEnv(null as unknown as string, {}, 2)).toThrow(/^VectorEnv takes an env id \(.*\) or a config made by envConfig\(id, options\), got null$/);
     expect(() => new VectorEnv('tens' as string, { tableau: 12 }, 2)).toThrow(/bad options for tens/);
+    // Gymnasium's make_vec(id, num_envs) order: the count is said to belong after the options, not refused as options.
+    const countFirst = thrown(() => new (VectorEnv as unknown as new (id: string, n: number) => VectorEnv)('decade', 8));
+    expect(countFirst.code).toBe('bad-argument');
+    expect(countFirst.message).toBe('new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv("decade", {}, 8); got 8 where the options go and no count');
+    expect(() => new (VectorEnv as unknown as new (id: string, n: number) => VectorEnv)('nope', 8)).toThrow(/^unknown env "nope"/);
     const vec = new VectorEnv('tens', {}, 3);
     expect(() => vec.step([0, 0, 0])).toThrow(/^VectorEnv.step: call reset\(\) first$/);
     expect(() => vec.stepOne(0, 0)).toThrow(/^VectorEnv.stepOne: call reset\(\) first$/);
