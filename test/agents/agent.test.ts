@@ -1,6 +1,8 @@
 // checkPlaying: every agent, catalogue or trained, asked to act in or score something that is
 // not a running game says so by name (a TengymError), never a TypeError or an action that is
 // not legal.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { RandomAgent } from '../../src/agents/basic.js';
@@ -85,5 +87,40 @@ describe('an agent reset with a seed that is not one', () => {
     expect(() => createAgent('longest', 'decade').reset('7' as never)).toThrow(/^bad agent "longest" seed "7": expected an integer from 0 to 9007199254740991$/);
     // Where the seed is not used, none may be given.
     createAgent('longest', 'decade').reset(undefined as never);
+  });
+});
+
+describe("what api.md says of the catalogue's agents", () => {
+  const api = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
+
+  it('every catalogue agent but random and first scores the legal moves', () => {
+    const unscored = new Set<string>();
+    for (const id of envIds()) for (const { name } of agentsFor(id)) if (typeof createAgent(name, id).score !== 'function') unscored.add(name);
+    expect([...unscored].sort()).toEqual(['first', 'random']);
+    expect(api.includes('`score(env)`, which every catalogue agent but `random` and `first` has'), 'api.md names the agents without score').toBe(true);
+  });
+
+  it('an agent that remembers plays the same when shown the forced moves with observe as when asked at every step, and otherwise when not shown them', () => {
+    const play = (seed: number, forced: 'act' | 'observe' | 'skip'): string => {
+      const env = make('ten-twenty-thirty');
+      const agent = createAgent('lookahead', 'ten-twenty-thirty');
+      env.reset({ seed });
+      agent.reset(seed);
+      const actions: number[] = [];
+      while (env.running) {
+        let action: number;
+        if (env.legalCount === 1 && forced !== 'act') {
+          if (forced === 'observe') agent.observe!(env);
+          action = env.legal[0];
+        } else action = agent.act(env);
+        actions.push(action);
+        env.step(action);
+      }
+      return actions.join();
+    };
+    const seeds = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for (const seed of seeds) expect(play(seed, 'observe'), `seed ${seed}`).toBe(play(seed, 'act'));
+    expect(seeds.some((seed) => play(seed, 'skip') !== play(seed, 'act'))).toBe(true);
+    expect(api.includes('shows them those states with `agent.observe?.(env)`'), 'api.md says to show them the forced moves').toBe(true);
   });
 });
