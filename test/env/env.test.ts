@@ -1,12 +1,14 @@
 // The Env class on its own: every error it raises and what its message says, undo and its
 // budget, loading and copying states, and the counters it keeps.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Env, checkSeedFits, formatZodError, validateSeed } from '../../src/env/env.js';
 import { showValue, TengymError, type TengymErrorCode } from '../../src/env/errors.js';
 import type { AnyGame } from '../../src/env/game.js';
 import { tensGame } from '../../src/env/games/tens.js';
 import { make } from '../../src/env/registry.js';
-import { MAX_SEED } from '../../src/env/rng.js';
+import { MAX_SEED, createRng, shuffleInPlace } from '../../src/env/rng.js';
 import { thrown } from '../helpers/pairing.js';
 import { z } from 'zod';
 
@@ -492,5 +494,30 @@ describe('formatZodError', () => {
     // One issue from the next by "; ", none run into another.
     expect(text.split('; ')).toHaveLength(3);
     expect(text.split('; ').every((issue) => /^\S.* → at \w+$|^Unrecognized key: "c"$/.test(issue))).toBe(true);
+  });
+});
+
+describe('a copy for a lookahead', () => {
+  it('draws the cards its original will draw; a state with the stock shuffled loads into it, as api.md shows', () => {
+    const env = make('decade');
+    env.reset({ seed: 5 });
+    const copy = env.clone();
+    copy.step(0);
+    env.step(0);
+    expect(copy.getState()).toEqual(env.getState());
+    const state = env.getState() as { game: { stock: string[] } } & ReturnType<typeof env.getState>;
+    const before = [...state.game.stock];
+    shuffleInPlace(createRng(1), state.game.stock);
+    expect(state.game.stock).not.toEqual(before);
+    const guess = env.clone();
+    guess.setState(state);
+    expect(guess.legalActions()).toEqual(env.legalActions());
+    expect(Array.from(guess.observation)).toEqual(Array.from(env.observation));
+    const fourTen = make('four-ten');
+    fourTen.reset({ seed: 2 });
+    const other = { ...fourTen.getState(), rng: [...createRng(7).getState()] };
+    fourTen.clone().setState(other);
+    const api = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
+    expect(api.includes('a lookahead that steps copies sees the cards to come'), 'api.md says what a copy holds').toBe(true);
   });
 });
