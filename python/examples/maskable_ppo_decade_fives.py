@@ -8,7 +8,9 @@ TengymEnv and engine process per copy). Every player gets the same deals (seeds 
 none seen in training): the trained policy and random legal play through a vector env, the
 baseline (--baseline, default pimc) through `tengym.play_agent`, which plays deal k with seed
 1,000,000 + k as `tengym eval --seed 1000000` does. The script prints each one's win rate and
-the paired differences with 95% intervals.
+the paired differences with 95% intervals. A win is the env's outcome, not a return above 0 (Four
+Ten's returns are points, which lost games score too), and a deal with no legal move (on tens and
+block-ten), which the vector env deals again, is lost for every player, as play_agent counts it.
 """
 from __future__ import annotations
 
@@ -29,9 +31,21 @@ from tengym.bench import random_legal
 EVAL_SEED = 1_000_000
 
 
-def first_episode_returns(env_id: str, deals: int, choose, batch: int = 500) -> np.ndarray:
-    """The return of the first episode of copy i, dealt with seed EVAL_SEED + i, for every i < deals."""
+def dead_deals(env_id: str, deals: int) -> np.ndarray:
+    """Whether deal i (seed EVAL_SEED + i) has no legal move at all: lost before any move, as
+    play_agent and tengym eval count it. A vector env deals such a deal again (tens, block-ten)."""
+    env = tengym.TengymEnv(env_id, dead_deals="keep")
+    try:
+        return np.array([bool(env.reset(seed=EVAL_SEED + i)[1].get("terminated_at_reset")) for i in range(deals)])
+    finally:
+        env.close()
+
+
+def first_episodes(env_id: str, deals: int, choose, batch: int = 500) -> tuple[np.ndarray, np.ndarray]:
+    """The return of the first episode of copy i, dealt with seed EVAL_SEED + i, and whether it was
+    won (the env's outcome), for every i < deals; a deal with no legal move is lost, with return 0."""
     returns = np.zeros(deals)
+    won = np.zeros(deals, dtype=bool)
     for lo in range(0, deals, batch):
         num = min(batch, deals - lo)
         envs = tengym.TengymVectorEnv(env_id, num_envs=num)
@@ -42,10 +56,19 @@ def first_episode_returns(env_id: str, deals: int, choose, batch: int = 500) -> 
             actions = choose(obs, info["action_mask"])
             obs, rewards, term, trunc, info = envs.step(actions)
             total += np.where(done, 0, rewards)
+            ended = (term | trunc) & ~done
+            if ended.any():
+                # Next-step autoreset: a copy shows the end of its episode until the next step.
+                outcomes = envs.call("outcome")
+                for i in np.flatnonzero(ended):
+                    won[lo + i] = outcomes[i]["won"]
             done |= term | trunc
         envs.close()
         returns[lo : lo + num] = total
-    return returns
+    dead = dead_deals(env_id, deals)
+    returns[dead] = 0
+    won[dead] = False
+    return returns, won
 
 
 def main() -> None:
@@ -60,6 +83,10 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=1, help="torch threads (the network is small: more threads mostly wait on each other)")
     p.add_argument("--baseline", default="pimc", help="a tengym agent to compare with on the same deals (tengym.agents(env) lists them)")
     args = p.parse_args()
+    # Before minutes of training: a baseline this env does not have fails here, not after.
+    names = [a.name for a in tengym.agents(args.env)]
+    if args.baseline not in names:
+        p.error(f"--baseline {args.baseline}: {args.env} has no such agent; its agents: {', '.join(names)}")
     torch.set_num_threads(args.threads)
 
     started = time.perf_counter()
@@ -79,20 +106,18 @@ def main() -> None:
         return actions
 
     rng = np.random.default_rng(args.seed)
-    agent = first_episode_returns(args.env, args.eval_deals, ppo)
-    rand = first_episode_returns(args.env, args.eval_deals, lambda obs, masks: random_legal(masks, rng))
+    agent, ppo_won = first_episodes(args.env, args.eval_deals, ppo)
+    rand, rand_won = first_episodes(args.env, args.eval_deals, lambda obs, masks: random_legal(masks, rng))
     evaluated_at = time.perf_counter()
     # Deal k of play_agent is seed EVAL_SEED + k, the deal copy k's first episode had above.
     baseline = tengym.play_agent(args.env, args.baseline, episodes=args.eval_deals, seed=EVAL_SEED)
-    diff = agent - rand
+    diff = ppo_won.astype(float) - rand_won
     half = 1.96 * diff.std(ddof=1) / math.sqrt(len(diff))
-    # The default reward ("win") is 1 for a won game, 0 otherwise: a return above 0 is a win.
-    ppo_won = agent > 0
     vs_baseline = tengym.paired_wins(ppo_won, baseline.won)
     low, high = vs_baseline.ci95
     print(f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs ({'SB3 make_vec_env' if args.per_env_processes else 'tengym.sb3.make_vec_env'}): trained in {trained_at - started:.0f} s, evaluated in {evaluated_at - trained_at:.0f} s, {args.baseline} played in {time.perf_counter() - evaluated_at:.0f} s")
-    print(f"MaskablePPO mean return {agent.mean():.4f} (win rate {np.mean(agent > 0):.4f}) on {len(agent)} deals")
-    print(f"random      mean return {rand.mean():.4f} (win rate {np.mean(rand > 0):.4f}) on the same deals")
+    print(f"MaskablePPO mean return {agent.mean():.4f} (win rate {ppo_won.mean():.4f}) on {len(agent)} deals")
+    print(f"random      mean return {rand.mean():.4f} (win rate {rand_won.mean():.4f}) on the same deals")
     print(f"{args.baseline:<11} win rate {baseline.win_rate:.4f} on the same deals (tengym.play_agent)")
     print(f"paired difference {diff.mean():+.4f} ± {half:.4f} (95%); PPO wins {int(np.sum(diff > 0))} deals random loses, loses {int(np.sum(diff < 0))} random wins")
     print(f"PPO - {args.baseline} win rate {vs_baseline.diff:+.4f} [{low:+.4f}, {high:+.4f}] (95%); PPO wins {int(np.sum(ppo_won & ~baseline.won))} deals {args.baseline} loses, loses {int(np.sum(~ppo_won & baseline.won))} {args.baseline} wins")

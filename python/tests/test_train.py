@@ -81,3 +81,55 @@ def test_maskable_ppo_on_the_batched_sb3_vec_env():
         assert 0 <= mean <= 1
     finally:
         vec.close()
+
+
+EXAMPLE = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples" / "maskable_ppo_decade_fives.py"
+
+
+def load_example():
+    spec = importlib.util.spec_from_file_location("maskable_ppo_example", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)})")
+def test_the_example_pairs_its_players_on_play_agents_deals_and_wins():
+    # The example's evaluation (the vector env's first episodes) must give play_agent's wins for the
+    # same player on deals EVAL_SEED + i: on Four Ten, whose lost games score points (a return above
+    # 0 is no win), and on tens, whose deals with no legal move the vector env deals again.
+    example = load_example()
+    deals = 200
+    shadow = tengym.TengymVectorEnv("four-ten", num_envs=deals)
+    try:
+        # `greedy` as a policy of (obs, masks): a second vector env on the same deals, stepped alike, asks it.
+        shadow.reset(seed=example.EVAL_SEED)
+        shadow.reset_agents([tengym.derive_seed(example.EVAL_SEED, i) for i in range(deals)])
+
+        def greedy(obs, masks):
+            actions = shadow.agent_actions("greedy")
+            shadow.step(actions)
+            return actions
+
+        returns, won = example.first_episodes("four-ten", deals, greedy)
+    finally:
+        shadow.close()
+    played = tengym.play_agent("four-ten", "greedy", episodes=deals, seed=example.EVAL_SEED)
+    assert won.tolist() == played.won.tolist()
+    assert (~won).sum() >= 1 and (returns[~won] > 0).all()  # lost with points
+    returns, won = example.first_episodes("tens", deals, lambda obs, masks: masks.argmax(axis=1))  # the lowest legal id: `first`
+    played = tengym.play_agent("tens", "first", episodes=deals, seed=example.EVAL_SEED)
+    assert won.tolist() == played.won.tolist()
+    dead = played.steps == 0
+    assert dead.sum() >= 2 and (returns[dead] == 0).all()
+
+
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)})")
+def test_the_example_refuses_a_baseline_the_env_lacks_before_it_trains():
+    import subprocess
+    import sys
+
+    # pimc (the default) plays the decade family only: said at once, not after the training.
+    run = subprocess.run([sys.executable, str(EXAMPLE), "--env", "four-ten", "--timesteps", "10000000"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2, run.stderr[-2000:]
+    assert "--baseline pimc: four-ten has no such agent; its agents: random, first, greedy" in run.stderr
