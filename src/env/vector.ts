@@ -131,7 +131,11 @@ export class VectorEnv<I extends string = string> {
   readonly id: string;
   readonly numEnvs: number;
   readonly envs: readonly Env[];
+  /** One copy's actions (Gymnasium's vector envs batch theirs; this one is `singleActionSpace`, the same object). */
   readonly actionSpace: { readonly n: number };
+  /** One copy's actions, as Gymnasium names them beside `singleObservationSpace`: the same object as `actionSpace`. */
+  readonly singleActionSpace: { readonly n: number };
+  /** One copy's observation; row i of `observations` is copy i's. */
   readonly singleObservationSpace: { readonly shape: readonly [number] };
   readonly observations: Float32Array;
   readonly finalObservations: Float32Array;
@@ -182,6 +186,7 @@ export class VectorEnv<I extends string = string> {
     this.id = id;
     this.numEnvs = numEnvs;
     this.actionSpace = Object.freeze({ n });
+    this.singleActionSpace = this.actionSpace;
     this.singleObservationSpace = Object.freeze({ shape: [size] as const });
     try {
       this.observations = new Float32Array(numEnvs * size);

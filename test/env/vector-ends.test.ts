@@ -71,6 +71,8 @@ describe('VectorEnv set-up and refusals', () => {
   it('shares one buffer per kind, rows in copy order, and resets every copy', () => {
     const vec = new VectorEnv('four-ten', { safeties: 0 }, 3);
     expect(vec.actionSpace).toEqual({ n: 48 });
+    // Gymnasium's names for one copy's spaces, in a pair.
+    expect(vec.singleActionSpace).toBe(vec.actionSpace);
     expect(vec.singleObservationSpace).toEqual({ shape: [33] });
     expect([vec.observations.length, vec.finalObservations.length, vec.masks.length, vec.rewards.length, vec.terminated.length, vec.truncated.length]).toEqual([99, 99, 144, 3, 3, 3]);
     expect(vec.reset({ seed: 5 }).observations).toBe(vec.observations);
