@@ -255,3 +255,20 @@ def test_a_loaded_state_is_a_game_the_agents_start_afresh():
             env.step(env.agent_action("pimc"))
         other.set_state(env.get_state())
         assert env.action_masks()[other.agent_action("pimc")]
+
+
+def test_agents_md_names_every_field_of_tengym_evals_json_report_and_no_other(needs_dist):
+    import re
+
+    text = (REPO / "docs" / "agents.md").read_text(encoding="utf-8")
+    section = text[text.index("### The JSON report") : text.index("## Decade family")]
+    documented = {t for t in re.findall(r"`([A-Za-z][A-Za-z0-9]*)`", section)} - {"null"}
+    seen: set[str] = set()
+    for env_id, agents in [("decade-fives", "pimc,random"), ("four-ten", "greedy,random")]:
+        report = tengym_cli("eval", "--env", env_id, "--agents", agents, "--episodes", "3", "--seed", "5", "--json", "--per-deal")
+        seen |= set(report)
+        for result in report["results"]:
+            seen |= set(result)
+            for part in ("vsReference", "roundsVsReference", "deals"):
+                seen |= set(result.get(part, {}))
+    assert documented == seen
