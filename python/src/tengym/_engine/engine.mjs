@@ -6199,7 +6199,8 @@ function randomInt(rng, from, to) {
 	return uniformInt(rng, from, to);
 }
 /**
-* Shuffles `items[0..length-1]` in place (Fisher–Yates). Allocation-free.
+* Shuffles `items[0..length-1]` in place (Fisher–Yates): an array of anything (the card codes of a
+* state's `game.stock`) or a typed array. Allocation-free.
 *
 * j is drawn exactly as pure-rand's `uniformInt(rng, 0, i)` draws it (rejection
 * sampling on one 32-bit output), inlined because V8 is slow at its modulo on numbers
@@ -6210,15 +6211,16 @@ function shuffleInPlace(rng, items, length) {
 	if (!Array.isArray(items) && !(ArrayBuffer.isView(items) && !(items instanceof DataView))) throw new TengymError("bad-argument", `shuffleInPlace takes an array or a typed array, got ${describeKind(items)}`);
 	const n = length ?? items.length;
 	if (!Number.isInteger(n) || n < 0 || n > items.length) throw new TengymError("bad-argument", `shuffleInPlace: length must be an integer from 0 to the ${items.length} items, got ${showValue(length)}`);
+	const a = items;
 	for (let i = n - 1; i > 0; i--) {
 		const size = i + 1;
 		const limit = size > 2 ? ~~(4294967296 / size) * size : 4294967296;
 		let u = rng.next() + 2147483648;
 		while (u >= limit) u = rng.next() + 2147483648;
 		const j = u - Math.floor(u / size) * size;
-		const t = items[i];
-		items[i] = items[j];
-		items[j] = t;
+		const t = a[i];
+		a[i] = a[j];
+		a[j] = t;
 	}
 }
 /**
