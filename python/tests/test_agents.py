@@ -2,6 +2,7 @@
 --per-deal`), paired_wins, derive_seed, and TengymEnv.agent_action through a loop of one's own."""
 import json
 import os
+import shlex
 import signal
 import subprocess
 import warnings
@@ -160,6 +161,24 @@ def test_play_agent_refuses_with_tengyms_errors():
     # An agent that refuses the env's options says why, as it does in tengym eval.
     with pytest.raises(TengymError, match="optimal: maxRounds 5 is too short"):
         tengym.play_agent("four-ten", "optimal", episodes=1, options={"maxRounds": 5})
+
+
+def test_a_trained_model_given_to_play_agent_is_refused_with_the_command_that_plays_it(needs_dist):
+    # `tengym eval --agents` takes the shipped model and model folders; play_agent plays the
+    # catalogue only, and says how to get a model's records instead.
+    for agent, options in [("models/decade", None), ("model", {"maxSteps": 5000})]:
+        with pytest.raises(TengymError, match=f'unknown agent "{agent}" for decade; agents for decade: random, .*; a trained model plays from the command line') as refused:
+            tengym.play_agent("decade", agent, episodes=3, seed=5, options=options)
+        command = str(refused.value).split("TensorFlow.js: ")[1].split(" gives")[0]
+        assert command.startswith("tengym eval --env decade ") and command.endswith(" --episodes N --seed S --json --per-deal")
+    args = shlex.split(command)[1:]  # the last one, with its options, as a shell reads it
+    assert json.loads(args[args.index("--options") + 1]) == {"maxSteps": 5000}
+    args[args.index("N")], args[args.index("S")] = "3", "5"
+    deals = tengym_cli(*args)["results"][0]["deals"]
+    assert len(deals["won"]) == 3 and "cardsLeft" in deals
+    # A catalogue name misspelt is not a model: the catalogue alone is listed.
+    with pytest.raises(TengymError, match=r'unknown agent "pimcc" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle$'):
+        tengym.play_agent("decade", "pimcc", episodes=3)
 
 
 def own_loop(env: TengymEnv, agent: str, seed: int, episodes: int, *, at_decisions_only: bool = False, attach: bool = True) -> dict:

@@ -12,7 +12,9 @@ two players' wins on the same deals as `tengym eval` pairs them with its referen
 """
 from __future__ import annotations
 
+import json
 import math
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -141,7 +143,10 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
                 except Exception as e:  # noqa: BLE001 — raised below, after every engine sent a chunk is read
                     failed = failed or e
             if failed is not None:
-                raise failed
+                hinted = _model_hint(failed, agent, env_id, options)
+                if hinted is failed:
+                    raise failed
+                raise hinted from None
             if time.perf_counter() - started < _ROUND_SECONDS:
                 chunk = min(2 * chunk, _MOST_DEALS_A_CHUNK)
     finally:
@@ -170,6 +175,22 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
         rounds=game_column("rounds", np.int32),
         points=game_column("points", np.int32),
         faults=game_column("faults", np.int32),
+    )
+
+
+def _model_hint(error: Exception, agent: str, env_id: str, options: dict) -> Exception:
+    """The engine's "unknown agent" for a trained model (the shipped `model`, or a model folder, which
+    `tengym eval --agents` takes): the same error, saying how to get that model's records, which
+    play from the command line only (it loads TensorFlow.js; this package does not carry it)."""
+    if type(error) is not TengymError or not str(error).startswith(f'unknown agent "{agent}"'):
+        return error
+    if agent != "model" and not re.search(r"[\\/]", agent) and not agent.startswith("."):
+        return error
+    given = f" --options '{json.dumps(options)}'" if options else ""
+    return TengymError(
+        f"{error}; a trained model plays from the command line, which loads TensorFlow.js: "
+        f"tengym eval --env {env_id}{given} --agents {agent} --episodes N --seed S --json --per-deal gives its records of deals S + i, as play_agent gives an agent's",
+        error.code,
     )
 
 
