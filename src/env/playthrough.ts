@@ -6,7 +6,7 @@
  * action, description, reward, terminated, truncated, legalActions, info, state }`,
  * `info` holding `outcome` on the last step.
  */
-import { Env } from './env.js';
+import { Env, type ResetOptions } from './env.js';
 import { TengymError, describeKind } from './errors.js';
 
 export interface ReplayLine {
@@ -22,7 +22,7 @@ export interface ReplayLine {
 }
 
 /** Plays and emits each line through `emit`; an illegal action throws after the lines before it. */
-export function playthrough(env: Env, reset: { seed?: number; deck?: string }, next: (env: Env, step: number) => number | undefined, emit: (line: object) => void): void {
+export function playthrough(env: Env, reset: ResetOptions, next: (env: Env, step: number) => number | undefined, emit: (line: object) => void): void {
   if (!(env instanceof Env)) throw new TengymError('bad-argument', `playthrough plays an env (make(id)), got ${describeKind(env)}`);
   if (typeof next !== 'function') throw new TengymError('bad-argument', `playthrough: next must be a function (env, step) => action or undefined to stop, got ${describeKind(next)}`);
   if (typeof emit !== 'function') throw new TengymError('bad-argument', `playthrough: emit must be a function that takes each line, got ${describeKind(emit)}`);

@@ -24,4 +24,12 @@ describe('playthrough', () => {
     playthrough(env, { seed: 1 }, next, (line) => lines.push(line));
     expect(lines).toHaveLength(1);
   });
+
+  it('deals what reset deals: a seed, or a deck as a string or an array (ResetOptions)', () => {
+    const deck = Array.from({ length: 32 }, (_, i) => 1 + (i % 4));
+    const lines: { state?: { game: { drawn: string; stock: string[] } } }[] = [];
+    playthrough(make('four-ten'), { deck }, () => undefined, (line) => lines.push(line as (typeof lines)[number]));
+    expect(lines[0].state!.game.drawn).toBe('1');
+    expect(lines[0].state!.game.stock.slice(0, 3)).toEqual(['2', '3', '4']);
+  });
 });
