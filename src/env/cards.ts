@@ -3,7 +3,7 @@
  * suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
  * Pure data and functions, no Node imports: the engines run in browsers as is.
  */
-import { TengymError, plural, showValue } from './errors.js';
+import { TengymError, describeKind, plural, showValue } from './errors.js';
 
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
@@ -52,7 +52,11 @@ export function deckTokens(deck: string | readonly (string | number)[]): string[
     if (tokens.length > MAX_DECK_CARDS) throw tooLong(tokens.length);
     return tokens;
   }
-  if (!Array.isArray(deck)) throw new TengymError('bad-deck', `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+  if (!Array.isArray(deck)) {
+    // A typed array would be shown as {"0":1,"1":2,…}, which reads as an object of fields.
+    if (ArrayBuffer.isView(deck)) throw new TengymError('bad-deck', `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
+    throw new TengymError('bad-deck', `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+  }
   if (deck.length > MAX_DECK_CARDS) throw tooLong(deck.length);
   // Index by index, not map/forEach: those skip the holes of a sparse array, which would leave
   // a card out of the deal and another in it twice.
@@ -86,7 +90,9 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
     }
   });
   const problems: string[] = [];
-  if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+  // Numbers are Four Ten's cards; a 52-card deck of card ids (rank * 4 + suit, as cardCode takes them) is one step from its codes (in Python too: no JavaScript name in the message).
+  const ids = typeof deck !== 'string' && deck.some((c) => typeof c === 'number') ? '; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as "AC" and 51 as "KS"' : '';
+  if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
   if (dup.length) {
     // Each card once, with its extra copies counted: a deck of 52 "AS" is not 51 "AS" in a row.
     const extra = new Map<string, number>();

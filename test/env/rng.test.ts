@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardCode, cardLabel, deckTokens, orderedDeck, parseCardCode, parseStandardDeck, rankOf, suitOf } from '../../src/env/cards.js';
 import { TengymError } from '../../src/env/errors.js';
 import { thrown } from '../helpers/pairing.js';
+import { make } from '../../src/env/registry.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from '../../src/env/rng.js';
 
@@ -163,6 +164,20 @@ describe('cards', () => {
     expect(deckTokens(['AS', 7])).toEqual(['AS', '7']);
     expect(() => deckTokens({ cards: 1 } as never)).toThrow(/^bad deck \{"cards":1\}: give a string such as "AS 2C …" or an array of card codes$/);
     expect(thrown(() => deckTokens(5 as never)).code).toBe('bad-deck');
+  });
+
+  it('says what a typed array is, and that card ids are not card codes', () => {
+    const values = Uint8Array.from({ length: 32 }, (_, i) => 1 + (i % 4));
+    const typed = thrown(() => make('four-ten').reset({ deck: values as never }));
+    expect(typed.code).toBe('bad-deck');
+    expect(typed.message).toBe('bad deck: a Uint8Array; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)');
+    make('four-ten').reset({ deck: Array.from(values) });
+    const ids = Array.from(orderedDeck());
+    expect(thrown(() => make('decade').reset({ deck: ids })).message).toBe(
+      'bad deck: unknown card codes "0" at index 0, "1" at index 1, "2" at index 2, "3" at index 3, "4" at index 4, … (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as "AC" and 51 as "KS")',
+    );
+    make('decade').reset({ deck: ids.map(cardCode) });
+    expect(thrown(() => parseStandardDeck(['XX', ...ids.slice(1).map(cardCode)])).message).toBe('bad deck: unknown card codes "XX" at index 0 (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")');
   });
 
   it('names the cards a deck with a duplicate lacks, and each duplicate once with its count', () => {

@@ -6695,7 +6695,10 @@ function deckTokens(deck) {
 		if (tokens.length > 1048576) throw tooLong(tokens.length);
 		return tokens;
 	}
-	if (!Array.isArray(deck)) throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+	if (!Array.isArray(deck)) {
+		if (ArrayBuffer.isView(deck)) throw new TengymError("bad-deck", `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
+		throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+	}
 	if (deck.length > 1048576) throw tooLong(deck.length);
 	const tokens = new Array(deck.length);
 	for (let i = 0; i < deck.length; i++) {
@@ -6726,7 +6729,8 @@ function parseStandardDeck(deck) {
 		}
 	});
 	const problems = [];
-	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	const ids = typeof deck !== "string" && deck.some((c) => typeof c === "number") ? "; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as \"AC\" and 51 as \"KS\"" : "";
+	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
 	if (dup.length) {
 		const extra = /* @__PURE__ */ new Map();
 		for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
