@@ -249,7 +249,7 @@ export class VectorEnv<I extends string = string> {
    * Gymnasium's form (the same object each time).
    */
   step(actions: ArrayLike<number>): VectorStepResult {
-    if (!this.started) throw new TengymError('not-reset', 'VectorEnv.step: call reset() first');
+    this.checkStarted('step');
     if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number') throw new TengymError('bad-argument', `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
     if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
     for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], 'step', ' (no copy moved)');
@@ -265,12 +265,27 @@ export class VectorEnv<I extends string = string> {
    * copies wait for a decision. Writes rewards[i], terminated[i], truncated[i].
    */
   stepOne(i: number, action: number): void {
-    if (!this.started) throw new TengymError('not-reset', 'VectorEnv.stepOne: call reset() first');
+    this.checkStarted('stepOne');
     this.checkIndex(i, 'stepOne');
     this.checkAction(i, action, 'stepOne', '');
     this.callbackError = null;
     this.stepCopy(i, action);
     this.throwCallbackError();
+  }
+
+  /**
+   * Refuses a step before every copy has a game: dealt by `reset`, or loaded into each copy with
+   * `envs[i].setState` (a run resumed from its copies' saved states, which a reset would deal over).
+   */
+  private checkStarted(call: string): void {
+    if (this.started) return;
+    const undealt = this.envs.findIndex((env) => !env.hasStarted);
+    if (undealt < 0) {
+      this.started = true;
+      return;
+    }
+    const loaded = this.envs.some((env) => env.hasStarted);
+    throw new TengymError('not-reset', `VectorEnv.${call}: call reset() first${loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ''}`);
   }
 
   /** An action that is not legal for copy i: the error `step` would give, naming the copy (`after`: what else the caller says). */

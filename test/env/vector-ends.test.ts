@@ -283,3 +283,39 @@ describe('VectorEnv when onEpisode throws', () => {
     expect(one.vec.terminated[0]).toBe(1);
   });
 });
+
+describe('VectorEnv resumed from its copies saved states', () => {
+  it('steps on once every copy holds a loaded game, exactly as the run it was saved from, with no reset', () => {
+    const n = 3;
+    const records: EpisodeRecord[][] = [[], []];
+    const run = new VectorEnv('decade', {}, n, { onEpisode: (r) => records[0].push(r) });
+    run.reset({ seed: 8 });
+    const rng = createRng(2);
+    const choose = (v: VectorEnv) => v.envs.map((e) => e.legal[randomInt(rng, 0, e.legalCount - 1)]);
+    for (let t = 0; t < 90; t++) run.step(choose(run));
+    const saved = JSON.parse(JSON.stringify(run.envs.map((e) => ({ state: e.getState(), steps: e.episodeSteps, return: e.episodeReturn })))) as { state: unknown; steps: number; return: number }[];
+    records[0].length = 0;
+
+    const resumed = new VectorEnv('decade', {}, n, { onEpisode: (r) => records[1].push(r) });
+    resumed.envs[0].setState(saved[0].state);
+    const partly = thrown(() => resumed.step([0, 0, 0]));
+    expect(partly.code).toBe('not-reset');
+    expect(partly.message).toBe('VectorEnv.step: call reset() first (or load a game into every copy: copy 1 has none; a reset deals every copy anew)');
+    saved.forEach((s, i) => {
+      resumed.envs[i].setState(s.state);
+      resumed.envs[i].episodeSteps = s.steps;
+      resumed.envs[i].episodeReturn = s.return;
+    });
+    expect(Array.from(resumed.observations)).toEqual(Array.from(run.observations));
+    for (let t = 0; t < 300; t++) {
+      const actions = choose(run);
+      run.step(actions);
+      resumed.step(actions);
+      expect(Array.from(resumed.observations)).toEqual(Array.from(run.observations));
+      expect(Array.from(resumed.rewards)).toEqual(Array.from(run.rewards));
+    }
+    expect(records[0].length).toBeGreaterThan(5);
+    expect(records[1]).toEqual(records[0]);
+    expect(thrown(() => new VectorEnv('decade', {}, 2).step([0, 0])).message).toBe('VectorEnv.step: call reset() first');
+  });
+});
