@@ -112,6 +112,7 @@ def test_paired_wins_is_tengym_evals_difference_from_its_reference(needs_dist):
     with pytest.MonkeyPatch.context() as m:
         m.setattr(tengym.baselines, "sum", compensated_sum, raising=False)
         assert tengym.paired_wins(pimc.won, random.won) == paired
+    assert tengym.paired_wins(pimc, random) == paired  # the records themselves, their won taken
     assert tengym.paired_wins([1], [0]) == (1.0, (-np.inf, np.inf), 1)
     with pytest.raises(TengymError, match="same deals"):
         tengym.paired_wins([1, 0], [1])
