@@ -23,6 +23,12 @@ export interface CurveOptions {
   reference?: { name: string; value: number };
   /** Other agents on the same deals (random, the best baseline): dotted lines. */
   levels?: { name: string; value: number }[];
+  /**
+   * Rounds: the env steps of the evaluations that won no held-out deal, which have no mean
+   * rounds to plot; marked on the x axis and counted in a note, so that a run whose network
+   * wins nothing yet shows its evaluations and is not an empty plot.
+   */
+  unwon?: readonly number[];
 }
 
 const W = 720;
@@ -72,7 +78,8 @@ function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: 
 }
 
 export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOptions): string {
-  const maxSteps = Math.max(1, ...points.map((p) => p.envSteps));
+  const unwon = options.unwon ?? [];
+  const maxSteps = Math.max(1, ...points.map((p) => p.envSteps), ...unwon);
   const { yTicks, yMin, yMax, label, name, legend } = yAxis(points, options);
   // The x axis ends at the last evaluation, the y axis at a round tick.
   const xTicks = ticks(maxSteps, 6).filter((t) => t <= maxSteps);
@@ -116,6 +123,13 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     const shown = options.scoring === 'rounds' ? level.value.toFixed(2) : `${(100 * level.value).toFixed(1)}%`;
     parts.push(`<line x1="${M.left}" y1="${ly}" x2="${W - M.right}" y2="${ly}" stroke="#7f7f7f" stroke-dasharray="2 3"/>`);
     parts.push(`<text x="${W - M.right - 4}" y="${f(y(level.value) - 4)}" text-anchor="end" fill="#555">${esc(level.name)} ${shown}</text>`);
+  }
+  if (unwon.length > 0) {
+    // Evaluations with no won deal: a cross on the x axis each, and how many there were.
+    const base = H - M.bottom;
+    for (const steps of unwon) parts.push(`<path d="M${f(x(steps) - 4)},${f(base - 4)} l8,8 m0,-8 l-8,8" stroke="#d62728" stroke-width="1.5"/>`);
+    const all = unwon.length + points.length;
+    parts.push(`<text x="${M.left + 8}" y="${f(base - 10)}" fill="#d62728">× no held-out deal won at ${unwon.length} of ${all} evaluation${all === 1 ? '' : 's'} (no mean rounds to plot)</text>`);
   }
   if (points.length > 0) {
     const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];

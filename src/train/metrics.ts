@@ -58,7 +58,8 @@ export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): Curv
 export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: CurveOptions): Promise<void> {
   await writeFileAtomic(join(out, 'metrics.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
-  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), curve));
+  const unwon = curve.scoring === 'rounds' ? rows.filter((r) => !Number.isFinite(r.evalMeanRounds)).map((r) => r.envSteps as number) : [];
+  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), { ...curve, unwon }));
 }
 
 export interface ScalarWriter {

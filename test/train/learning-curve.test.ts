@@ -1,8 +1,11 @@
 // The learning curve's SVG: the win rate where games are won or lost, the mean rounds where
 // every game is won (Four Ten), each point inside the plot and the reference named.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { learningCurveSvg } from '../../src/train/learning-curve.js';
-import { curvePoints } from '../../src/train/metrics.js';
+import { curvePoints, writeMetricsFiles } from '../../src/train/metrics.js';
 
 const circles = (svg: string) => [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
 const PLOT = { top: 60, bottom: 364, left: 64, right: 696 };
@@ -50,5 +53,28 @@ describe('learningCurveSvg', () => {
     const svg = learningCurveSvg([{ envSteps: 10, value: 4.5, low: 4.5, high: 4.5 }], { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: Number.NaN } });
     expect(svg).not.toContain('NaN');
     expect(svg).not.toContain('greedy on the same deals');
+  });
+
+  it('shows a Four Ten run whose network won no held-out deal: its evaluations marked on an axis of its env steps, and a note', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-curve-'));
+    try {
+      const rows = [0, 2010, 4013].map((envSteps) => ({ envSteps, evalWinRate: 0, evalMeanRounds: null }));
+      await writeMetricsFiles(dir, rows, { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: 5.83 } });
+      const svg = readFileSync(join(dir, 'learning-curve.svg'), 'utf8');
+      expect(svg).toContain('no held-out deal won at 3 of 3 evaluations');
+      // The x axis ends at the last evaluation's env steps, not at 1.
+      expect(svg).toMatch(/>4k</);
+      expect(svg).not.toMatch(/text-anchor="middle">1</);
+      expect(svg.match(/<path d="M/g)).toHaveLength(3);
+      expect(svg).not.toContain('NaN');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts the evaluations without a won deal beside the plotted ones', () => {
+    const svg = learningCurveSvg(curvePoints('rounds', [{ envSteps: 100, evalMeanRounds: 6.9 }]), { title: 't', scoring: 'rounds', unwon: [0] });
+    expect(svg).toContain('no held-out deal won at 1 of 2 evaluations');
+    expect(circles(svg)).toHaveLength(1);
   });
 });
