@@ -392,6 +392,20 @@ function metricsRow(algorithm: Algorithm, env: EnvConfig, report: EvaluationRepo
   };
 }
 
+/**
+ * The commands that train the run, for its models' metadata and its checkpoint: on a resume, the
+ * run's own (the session's `--resume` alone would train nothing in a new folder), and, where this
+ * session changes the total steps of a run that has a checkpoint, the run's followed by this
+ * session's (`… && tengym train --out DIR --resume --steps N`), which reach the same weights; a
+ * resume after a kill at the same total adds nothing to them. A run killed before its first
+ * checkpoint and resumed with other --steps starts over: the session's command is what it has.
+ */
+export function runCommand(session: string | undefined, recorded: { command?: string; totalSteps?: unknown; checkpointed: boolean } | null, totalSteps: number): string | undefined {
+  if (recorded?.command === undefined) return session;
+  if (recorded.totalSteps === totalSteps || session === undefined) return recorded.command;
+  return recorded.checkpointed ? `${recorded.command} && ${session}` : session;
+}
+
 export async function train(request: TrainRequest): Promise<TrainSummary> {
   const out = request.out;
   const found = await findCheckpoint(out);
@@ -402,6 +416,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     ? { env: found.state.env, options: found.state.options, algo: found.state.algo, config: found.state.config, what: `the checkpoint in ${out}` }
     : marker && { env: marker.env, options: marker.options, algo: marker.algo, config: marker.config, what: `the marker of ${out} (${RUN_MARKER})` };
   const { env, spec, config } = await runSetup(request, recorded);
+  const command = runCommand(request.command, found ? { command: found.state.command, totalSteps: found.state.config.totalSteps, checkpointed: true } : marker && { command: marker.command, totalSteps: marker.config?.totalSteps, checkpointed: false }, config.totalSteps);
   const backend = await initBackend();
   const algo = spec.name;
   const trainingEnv = trainingEnvOf(env, config);
@@ -436,7 +451,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     request.onStart?.({ algo, env: env.id, options: env.options, config, resumedFrom });
 
     // The agent plays the weights as they are at each evaluation.
-    const heldOut = await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, request.command, 0, 0)));
+    const heldOut = await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0)));
     const scoring = env.game.scoring;
     const rounds = scoring === 'rounds';
     const curve = {
@@ -466,12 +481,11 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       trainer.nextEvalAt = (Math.floor(report.envSteps / config.evalEvery) + 1) * config.evalEvery;
       await writeMetricsFiles(out, trainer.rows, curve);
       if (tensorboard) writeScalars(tensorboard, row);
-      const metadata = modelMetadata(env, algorithm, config, request.command, report.envSteps, seconds, report);
+      const metadata = modelMetadata(env, algorithm, config, command, report.envSteps, seconds, report);
       if (improved) {
         trainer.best = report;
         await saveBest(out, algorithm.model, metadata);
       }
-      const { command } = request;
       await writeCheckpoint(out, algorithm, metadata, { format: 'tengym-checkpoint/1', env: env.id, options: env.options, trainingOptions: trainingEnv.options, algo, config: { ...config }, ...(command === undefined ? {} : { command }), envSteps: report.envSteps, trainer: { ...trainer, wallSeconds: now() } });
       evalSeconds += (performance.now() - evalStart) / 1000;
       request.onEvaluation?.(row);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
-import { train } from '../../src/train/trainer.js';
+import { runCommand, train } from '../../src/train/trainer.js';
 
 const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' };
 const root = mkdtempSync(join(tmpdir(), 'tengym-resume-'));
@@ -178,5 +178,65 @@ describe('--out where no run can be', () => {
     const out = join(root, 'neg');
     expect(await refusal(train({ env: 'decade', algo: 'ppo', config: { ...TINY_PPO, totalSteps: -5 }, steps: 500, out, quiet: true }))).toMatch(/bad ppo config: Too small: expected number to be >=1 → at totalSteps/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('the command a run records in its models and checkpoint', () => {
+  const commandIn = (dir: string) => /"command":\s*"([^"]*)"/.exec(readFileSync(join(dir, 'model.json'), 'utf8'))?.[1];
+  const stateCommand = (out: string) => (JSON.parse(readFileSync(join(out, 'checkpoint', 'state.json'), 'utf8')) as { command?: string }).command;
+
+  it('is the run\'s command after a resume from a kill, not --resume alone, and an extension is added to it', async () => {
+    const out = join(root, 'command');
+    const first = 'tengym train --env decade --algo ppo --steps 500 --out command';
+    const killed = new Error('killed');
+    await expect(
+      train({
+        env: 'decade',
+        algo: 'ppo',
+        config: TINY_PPO,
+        steps: 500,
+        out,
+        command: first,
+        quiet: true,
+        afterCheckpoint: (envSteps) => {
+          if (envSteps > 0) throw killed;
+        },
+      }),
+    ).rejects.toBe(killed);
+    await train({ out, resume: true, command: 'tengym train --out command --resume', quiet: true });
+    expect(stateCommand(out)).toBe(first);
+    expect(commandIn(join(out, 'checkpoint'))).toBe(first);
+    expect(commandIn(join(out, 'best'))).toBe(first);
+
+    const extend = 'tengym train --out command --resume --steps 3000';
+    const extended = await train({ out, resume: true, steps: 3000, command: extend, quiet: true });
+    expect(extended.sessionEnvSteps).toBeGreaterThan(0);
+    expect(stateCommand(out)).toBe(`${first} && ${extend}`);
+    expect(commandIn(join(out, 'checkpoint'))).toBe(`${first} && ${extend}`);
+  });
+
+  it('is the marker\'s after a kill before the first checkpoint; one resumed with other --steps starts over, with the session\'s', async () => {
+    const out = join(root, 'command-early');
+    mkdirSync(out);
+    const first = 'tengym train --env decade --algo ppo --steps 500 --out command-early';
+    const killed = new Error('killed');
+    await expect(
+      train({
+        env: 'decade',
+        algo: 'ppo',
+        config: TINY_PPO,
+        steps: 500,
+        out,
+        command: first,
+        quiet: true,
+        onStart: () => {
+          throw killed;
+        },
+      }),
+    ).rejects.toBe(killed);
+    await train({ out, resume: true, command: 'tengym train --out command-early --resume', quiet: true });
+    expect(stateCommand(out)).toBe(first);
+    expect(runCommand('tengym train --out x --resume --steps 900', { command: first, totalSteps: 500, checkpointed: false }, 900)).toBe('tengym train --out x --resume --steps 900');
+    expect(runCommand('tengym train --out x --resume', null, 500)).toBe('tengym train --out x --resume');
   });
 });
