@@ -195,9 +195,13 @@ function checkEnv(env: unknown, caller: string): asserts env is Env {
  * Refuses a game so far whose states do not follow one another: each must be one move (or an
  * undo) from the one before. Shown a reversed file or two deals spliced, a hinter that remembers
  * (Ten-Twenty-Thirty's order under the stock) would rank from a game never played. `env` (of the
- * game's id and options) is used as scratch; the refusal counts `item`s ("line 3 of 9").
+ * game's id and options) is used as scratch; the refusal counts `item`s ("line 3 of 9"), numbered
+ * `numbers[i]` of `total` where given (a file's lines, blank ones counted).
  */
-export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { prefix: string; item: string; advice: string }): void {
+export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { prefix: string; item: string; advice: string; numbers?: readonly number[]; total?: number }): void {
+  // Where the states are the non-blank lines of a file, they are counted as the file's lines.
+  const number = (i: number): number => say.numbers?.[i] ?? i + 1;
+  const total = say.total ?? states.length;
   for (let i = 1; i < states.length; i++) {
     const next = JSON.stringify(states[i]);
     env.setState(states[i - 1]);
@@ -209,7 +213,7 @@ export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { p
     // A state holds no history: an undo is a state seen before, one more undo used.
     const undone = states[i].undosUsed === states[i - 1].undosUsed + 1 && states.slice(0, i - 1).some((s) => JSON.stringify({ ...s, undosUsed: states[i].undosUsed }) === next);
     const follows = (env.running && env.legalActions().some(stepsThere)) || undone;
-    if (!follows) throw new TengymError('bad-state', `${say.prefix}${say.item} ${i + 1} of ${states.length} is not one move (or an undo) from ${say.item} ${i}; ${say.advice}`);
+    if (!follows) throw new TengymError('bad-state', `${say.prefix}${say.item} ${number(i)} of ${total} is not one move (or an undo) from ${say.item} ${number(i - 1)}; ${say.advice}`);
   }
 }
 

@@ -414,6 +414,23 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')).stderr).toMatch(/line 3 of 3 is not one move/);
   });
 
+  it('tengym hint names the line of a game so far it refuses, numbered as the file numbers it (blank lines counted)', () => {
+    const lines = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first']).stdout.trim().split('\n').slice(0, 12);
+    const hint = (text: string) => tengym(['hint', '--env', 'decade', '-'], text);
+    // An invalid state among earlier ones: its line is named.
+    const bad = lines.slice();
+    const line10 = JSON.parse(bad[9]);
+    line10.state.game.stock[0] = 'ZZ';
+    bad[9] = JSON.stringify(line10);
+    const r = hint(bad.join('\n'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^tengym: line 10 of 12: bad decade state: stock\[0\]: "ZZ" is not a card code/);
+    expect(hint([...lines.slice(0, 11), '[1]'].join('\n')).stderr).toMatch(/^tengym: line 12 of 12: bad state: expected a JSON object/);
+    // Blank lines count, as an editor shows them.
+    expect(hint([...lines.slice(0, 5), '', '', 'garbage', ...lines.slice(5)].join('\n') + '\n').stderr).toMatch(/line 8 of 15 is not JSON/);
+    expect(hint([...lines.slice(0, 5), '', '', ...lines.slice(6)].join('\n')).stderr).toMatch(/line 8 of 13 is not one move \(or an undo\) from line 5;/);
+  });
+
   it('a game saved with GameStates.toJSON and brought back with GameStates.fromJSON keeps what the hints remember; a new GameStates at the restored state does not', () => {
     // Where remembering changes lookahead's ranking: a game of first moves from seed 1 (at step 81).
     const env = make('ten-twenty-thirty');

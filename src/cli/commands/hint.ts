@@ -50,27 +50,55 @@ function stateOf(value: unknown): Record<string, unknown> {
   return value;
 }
 
+/** The states of the input, and for one a line, the line each stands on in the input (blank lines counted) and how many lines it has. */
+export interface StatesInput {
+  states: Record<string, unknown>[];
+  lineNumbers?: number[];
+  lineCount?: number;
+}
+
+/** "line 8 of 13: " for states[i] of a game given one state a line; '' for a single state. */
+function lineLabel(input: StatesInput, i: number): string {
+  return input.lineNumbers ? `line ${input.lineNumbers[i]} of ${input.lineCount}: ` : '';
+}
+
+/** Runs `f`, a TengymError it throws told with the line of state i ("line 8 of 13: bad decade state: …"). */
+function onLine<T>(input: StatesInput, i: number, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TengymError && input.lineNumbers) throw new TengymError(e.code, `${lineLabel(input, i)}${e.message}`);
+    throw e;
+  }
+}
+
 /**
  * The states from the input: one getState() JSON (on one line or several), or one state a line
  * (`tengym replay` lines will do), the game so far in order, the last one to rank.
  */
-export function parseStatesText(text: string): Record<string, unknown>[] {
+export function parseStatesText(text: string): StatesInput {
   const trimmed = text.trim();
   if (trimmed === '') throw new TengymError('bad-state', 'bad state: the input is empty; give the JSON of env.getState() (one line of tengym replay will do)');
   try {
-    return [stateOf(JSON.parse(trimmed))];
+    return { states: [stateOf(JSON.parse(trimmed))] };
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
-    const lines = trimmed.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length === 1) throw new TengymError('bad-state', `bad state: not JSON (${e.message})`);
-    return lines.map((line, i) => {
+    // Lines are numbered as in the input, blank ones counted, so that a refusal points at the line an editor shows.
+    const all = text.replace(/\r?\n$/, '').split('\n');
+    const lineNumbers = all.flatMap((l, i) => (l.trim() === '' ? [] : [i + 1]));
+    if (lineNumbers.length === 1) throw new TengymError('bad-state', `bad state: not JSON (${e.message})`);
+    const input: StatesInput = { states: [], lineNumbers, lineCount: all.length };
+    input.states = lineNumbers.map((n, i) => {
+      let value: unknown;
       try {
-        return stateOf(JSON.parse(line));
+        value = JSON.parse(all[n - 1]);
       } catch (lineError) {
         if (!(lineError instanceof SyntaxError)) throw lineError;
-        throw new TengymError('bad-state', `bad state: line ${i + 1} of ${lines.length} is not JSON (${lineError.message}); give one state, or one a line (the game so far, as tengym replay prints it)`);
+        throw new TengymError('bad-state', `bad state: line ${n} of ${all.length} is not JSON (${lineError.message}); give one state, or one a line (the game so far, as tengym replay prints it)`);
       }
+      return onLine(input, i, () => stateOf(value));
     });
+    return input;
   }
 }
 
@@ -110,18 +138,22 @@ export const hintCommand: CommandModule<object, Args> = {
       .example('$0 hint --env ten-twenty-thirty --state game.jsonl', 'Hints for its last state: the hinter, shown every state, remembers the order under the stock'),
   handler: async (args) => {
     const id = envSpec(args.env).id;
-    const states = parseStatesText(await readTextInput(stateSource(args), 'state file'));
-    const state = states[states.length - 1];
+    const input = parseStatesText(await readTextInput(stateSource(args), 'state file'));
+    const { states } = input;
+    const last = states.length - 1;
+    const state = states[last];
     const options = args.options !== undefined ? parseOptionsJson(args.options) : state.env === id && state.options && typeof state.options === 'object' ? state.options : {};
     const env = make(id, options);
     // The earlier states, checked as the last one is, are shown to the hinter first: a source that remembers (Ten-Twenty-Thirty's stock) needs the game so far.
-    // In getState()'s form, options resolved, so the hinter files them with the last one.
-    const earlier = states.slice(0, -1).map((s) => {
-      env.setState(s);
-      return env.getState();
-    });
-    env.setState(state);
-    checkGameInOrder(make(id, options), [...earlier, env.getState()], { prefix: 'bad state: ', item: 'line', advice: 'give one game so far, in order, as tengym replay prints it' });
+    // In getState()'s form, options resolved, so the hinter files them with the last one. A state refused is named by its line.
+    const earlier = states.slice(0, -1).map((s, i) =>
+      onLine(input, i, () => {
+        env.setState(s);
+        return env.getState();
+      }),
+    );
+    onLine(input, last, () => env.setState(state));
+    checkGameInOrder(make(id, options), [...earlier, env.getState()], { prefix: 'bad state: ', item: 'line', advice: 'give one game so far, in order, as tengym replay prints it', numbers: input.lineNumbers, total: input.lineCount });
     if (!env.running) throw new TengymError('episode-over', `no hint: the game in this state is over (${JSON.stringify(env.outcome())})`);
     const { hinter } = await loadHinter(env.id, env.options, hintChoice(args.agent, args.model));
     for (const s of earlier) hinter.observe(s);
