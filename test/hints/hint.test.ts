@@ -414,6 +414,24 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')).stderr).toMatch(/line 3 of 3 is not one move/);
   });
 
+  it("tengym hint --help names every field --json prints (a Four Ten model's unit, Tens' note)", () => {
+    const help = tengym(['hint', '--help']).stdout.replace(/\s+/g, ' ');
+    const fourTen = tengym(['replay', '--env', 'four-ten', '--seed', '5', '--policy', 'first']).stdout.split('\n')[0];
+    const tens = tengym(['replay', '--env', 'tens', '--seed', '3', '--policy', 'first']).stdout.split('\n')[0];
+    const keys = new Set<string>();
+    for (const [env, line, more] of [['four-ten', fourTen, ['--agent', 'model']], ['tens', tens, []]] as const) {
+      const r = tengym(['hint', '--env', env, '-', '--json', ...more], line);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      for (const k of Object.keys(out)) keys.add(k);
+      for (const h of out.hints) for (const k of Object.keys(h)) keys.add(k);
+    }
+    expect(keys).toContain('unit');
+    expect(keys).toContain('note');
+    const json = help.slice(help.indexOf('--json'), help.indexOf('[boolean]', help.indexOf('--json')));
+    for (const k of keys) expect(json, k).toMatch(new RegExp(`\\b${k}\\b`));
+  });
+
   it('tengym hint names the line of a game so far it refuses, numbered as the file numbers it (blank lines counted)', () => {
     const lines = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first']).stdout.trim().split('\n').slice(0, 12);
     const hint = (text: string) => tengym(['hint', '--env', 'decade', '-'], text);

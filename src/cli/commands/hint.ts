@@ -126,7 +126,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, source, sameOutcome, hints: [{ action, score, scoreKind, text, cards }] }' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { env, source, sameOutcome, note?, legalCount, hints: [{ action, score, scoreKind, unit?, text, cards, sameOutcome? }] } (unit: what a value score measures; docs/hints.md)' })
       .check((a) => {
         if (!Number.isInteger(a.top) || a.top < 0) throw new TengymError('bad-argument', '--top must be an integer ≥ 0 (0 lists every legal move)');
         return true;
