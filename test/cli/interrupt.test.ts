@@ -1,5 +1,5 @@
 // Ctrl-C: eval prints the agents that finished their deals as a table; train says how to resume.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +106,23 @@ describe('Ctrl-C', () => {
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('train interrupted as it extends a finished run says to resume with the new --steps, which --resume alone would not train', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
+    const out = join(dir, 'run');
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 10, evalReference: 'first' }));
+    try {
+      const first = spawnSync(process.execPath, [BIN, 'train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+      expect(first.status, first.stderr).toBe(0);
+      // Interrupted before the extension's first checkpoint: the run's total is still 1000.
+      const r = await interruptWhen(['train', '--out', out, '--resume', '--steps', '5000000'], /^config /m);
+      expect(r.code).toBe(130);
+      expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume --steps 5000000\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 

@@ -139,6 +139,15 @@ export function compareCommand(out: string, run: { env: string; options: Record<
 }
 
 /**
+ * The command that continues a run after Ctrl-C. A resume that changes --steps (an extension)
+ * keeps them: killed before its first checkpoint, the run still has its old total, and --resume
+ * alone would find nothing left to train. A new run records its --steps from the start.
+ */
+export function resumeCommand(out: string, resumedSteps: number | undefined): string {
+  return `tengym train --out ${shellWord(out)} --resume${resumedSteps === undefined ? '' : ` --steps ${resumedSteps}`}`;
+}
+
+/**
  * The config fields `train --help` lists, by who takes them: the common ones, then each
  * algorithm's own (test/cli/train-help.test.ts checks them against the config schemas).
  */
@@ -220,7 +229,7 @@ export const trainCommand: CommandModule<object, Args> = {
     // minutes) would hold a JavaScript handler back, so Node's default stops it at once.
     const interrupted = () => {
       bar.done();
-      process.stderr.write(`\ninterrupted; resume with: tengym train --out ${shellWord(args.out)} --resume\n`);
+      process.stderr.write(`\ninterrupted; resume with: ${resumeCommand(args.out, args.resume ? args.steps : undefined)}\n`);
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
       exitAfterWrites(130);
     };
