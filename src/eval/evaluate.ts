@@ -381,7 +381,8 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const pool = new EvalPool(isBuiltInEnv(env.id) ? (c.workers ?? availableParallelism()) : 0);
   const here = new EvalPool(0);
   // The reference plays first, so that a run stopped after any agent has what the others are compared with; rows keep --agents' order.
-  const order = [names.indexOf(reference), ...names.keys()].filter((k, i, all) => all.indexOf(k) === i);
+  const first = names.indexOf(reference);
+  const order = [first, ...[...names.keys()].filter((k) => k !== first)];
   const finished: (PlayedAgent | undefined)[] = names.map(() => undefined);
   const played = () => finished.filter((p): p is PlayedAgent => p !== undefined);
   try {

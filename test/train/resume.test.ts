@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
-import { runCommand, train } from '../../src/train/trainer.js';
+import { runCommand, train, type TrainRequest } from '../../src/train/trainer.js';
 
 const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' };
 const root = mkdtempSync(join(tmpdir(), 'tengym-resume-'));
@@ -184,25 +184,20 @@ describe('--out where no run can be', () => {
 describe('the command a run records in its models and checkpoint', () => {
   const commandIn = (dir: string) => /"command":\s*"([^"]*)"/.exec(readFileSync(join(dir, 'model.json'), 'utf8'))?.[1];
   const stateCommand = (out: string) => (JSON.parse(readFileSync(join(out, 'checkpoint', 'state.json'), 'utf8')) as { command?: string }).command;
+  /** A tiny PPO run started with `command`, killed by the error the hooks `kill` gives throw. */
+  const killedRun = async (out: string, command: string, kill: (killed: Error) => Partial<TrainRequest>) => {
+    const killed = new Error('killed');
+    await expect(train({ env: 'decade', algo: 'ppo', config: TINY_PPO, steps: 500, out, command, quiet: true, ...kill(killed) })).rejects.toBe(killed);
+  };
 
   it('is the run\'s command after a resume from a kill, not --resume alone, and an extension is added to it', async () => {
     const out = join(root, 'command');
     const first = 'tengym train --env decade --algo ppo --steps 500 --out command';
-    const killed = new Error('killed');
-    await expect(
-      train({
-        env: 'decade',
-        algo: 'ppo',
-        config: TINY_PPO,
-        steps: 500,
-        out,
-        command: first,
-        quiet: true,
-        afterCheckpoint: (envSteps) => {
-          if (envSteps > 0) throw killed;
-        },
-      }),
-    ).rejects.toBe(killed);
+    await killedRun(out, first, (killed) => ({
+      afterCheckpoint: (envSteps) => {
+        if (envSteps > 0) throw killed;
+      },
+    }));
     await train({ out, resume: true, command: 'tengym train --out command --resume', quiet: true });
     expect(stateCommand(out)).toBe(first);
     expect(commandIn(join(out, 'checkpoint'))).toBe(first);
@@ -219,21 +214,11 @@ describe('the command a run records in its models and checkpoint', () => {
     const out = join(root, 'command-early');
     mkdirSync(out);
     const first = 'tengym train --env decade --algo ppo --steps 500 --out command-early';
-    const killed = new Error('killed');
-    await expect(
-      train({
-        env: 'decade',
-        algo: 'ppo',
-        config: TINY_PPO,
-        steps: 500,
-        out,
-        command: first,
-        quiet: true,
-        onStart: () => {
-          throw killed;
-        },
-      }),
-    ).rejects.toBe(killed);
+    await killedRun(out, first, (killed) => ({
+      onStart: () => {
+        throw killed;
+      },
+    }));
     await train({ out, resume: true, command: 'tengym train --out command-early --resume', quiet: true });
     expect(stateCommand(out)).toBe(first);
     expect(runCommand('tengym train --out x --resume --steps 900', { command: first, totalSteps: 500, checkpointed: false }, 900)).toBe('tengym train --out x --resume --steps 900');

@@ -30,7 +30,7 @@ from ._engine import MAX_SEED, Rows, ask_engines, attach_again, reset_deck, copy
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, TengymEnv, _warn_unfair
-from .errors import BadActionError, BadOptionsError, BadSeedError, EngineError, TengymError, keyword_meant
+from .errors import BadActionError, BadSeedError, EngineError, TengymError
 
 
 class TengymSB3VecEnv(VecEnv):
@@ -51,10 +51,7 @@ class TengymSB3VecEnv(VecEnv):
         if max_episode_steps is not None:
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.closed = False
-        try:
-            self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", time_limit=max_episode_steps, illegal_action=illegal_action)
-        except BadOptionsError as e:
-            raise keyword_meant(e, type(self).__init__) from None
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", time_limit=max_episode_steps, illegal_action=illegal_action, keywords_of=type(self).__init__)
         self.max_episode_steps = max_episode_steps
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action

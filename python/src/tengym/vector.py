@@ -29,7 +29,7 @@ from ._engine import RegisteredSpec, Rows, ask_engines, attach_again, copy_agent
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
-from .errors import BadActionError, BadOptionsError, TengymError, keyword_meant
+from .errors import BadActionError, TengymError
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
@@ -59,10 +59,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.num_envs = num_envs
         self.render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
-        try:
-            self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action)
-        except BadOptionsError as e:
-            raise keyword_meant(e, type(self).__init__) from None
+        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action, keywords_of=type(self).__init__)
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
         self.env_id = made["id"]

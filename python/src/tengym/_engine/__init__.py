@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,7 +34,7 @@ import gymnasium as gym
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, TengymError, VersionMismatchError, error_from_engine
+from ..errors import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, TengymError, VersionMismatchError, error_from_engine, keyword_meant
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -721,11 +721,12 @@ def copy_spec(env_id: str, kwargs: dict, max_episode_steps: int | None):
     return dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs}, max_episode_steps=max_episode_steps)
 
 
-def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None, illegal_action: str = "raise") -> tuple[list[Engine], list[int], dict]:
+def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None, illegal_action: str = "raise", keywords_of: Callable[..., Any] | None = None) -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
     engines' answer to `make`. `time_limit`: Gymnasium's TimeLimit, applied by the engines;
-    `illegal_action`: "raise" or "stay" (checked here, as TengymEnv checks it). If any
+    `illegal_action`: "raise" or "stay" (checked here, as TengymEnv checks it); `keywords_of`:
+    the vector env's `__init__`, whose misspelt keywords a refusal of options names. If any
     engine fails to start or refuses the env, the ones already started are closed before the
     error goes on."""
     processes = min(positive_int("processes", processes), num_envs)
@@ -746,10 +747,13 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
             engines.append(engine)
             # firstCopy: the engine names a refused copy by its number in the whole vector.
             made = engine.request({**msg, "num": count, "firstCopy": sum(sizes[:p])})
-    except BaseException:
+    except BaseException as e:
         for engine in engines:
             engine.close()
-        raise
+        meant = keyword_meant(e, keywords_of) if keywords_of is not None else e
+        if meant is e:
+            raise
+        raise meant from None
     return engines, sizes, made
 
 
