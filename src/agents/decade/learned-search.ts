@@ -21,7 +21,7 @@ import { RulesCache, decadeEnv } from './common.js';
 import { StockMemory } from './memory.js';
 import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
-import { Solver } from './solver.js';
+import { HeldPositions, Solver } from './solver.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-features.js';
 import { assertModelFits, type ModelMetadata } from '../learned/metadata.js';
 import { inPasses } from '../learned/network.js';
@@ -60,8 +60,11 @@ export class StockKnowledge {
   readonly known = new Uint8Array(4 * DECK_SIZE);
   head = 0;
   knownLen = 0;
+  /** With 'deck-bottom' and nothing unseen: the positions the game has held (memory.ts), which the solver counts as cycles. */
+  held: HeldPositions | null = null;
 
   copyFrom(k: StockKnowledge): void {
+    this.held = k.held;
     this.unseen.set(k.unseen);
     this.unknown = k.unknown;
     this.known.set(k.known.subarray(k.head, k.head + k.knownLen), 0);
@@ -259,7 +262,8 @@ export class SearchForest {
   /**
    * 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
    * value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
-   * budget). The solver's table is keyed without the stock, so it is cleared for each decision.
+   * budget), the positions the game has held counting as cycles. Those grow with every move,
+   * so the solver's table is cleared for each decision.
    */
   private solveKnown(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number): void {
     this.solver ??= new Solver(this.rules);
@@ -271,7 +275,7 @@ export class SearchForest {
     q.stockLen = k.knownLen;
     this.solver.clear();
     for (let i = 0; i < n; i++) {
-      const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET);
+      const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET, k.held);
       roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / DECK_SIZE);
     }
   }
@@ -715,6 +719,7 @@ function growTo(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> 
 export function loadKnowledge(k: StockKnowledge, state: DecadeState, memory: StockMemory | null): void {
   k.head = 0;
   k.knownLen = 0;
+  k.held = memory?.held ?? null;
   if (memory === null) {
     for (let v = 1; v <= 10; v++) k.unseen[v] = state.stockValues[v];
     k.unknown = state.stockLen;

@@ -151,17 +151,22 @@ export class LookaheadAgent implements Agent {
 
   /**
    * No card unseen: the deal is known, and minus the exact solver's value (0 = the table
-   * clears) is the expectimax to the end. Every value stored then holds for any deal (no
-   * future card is unknown), so the solver's table is never cleared.
+   * clears) is the expectimax to the end. Without 'deck-bottom' every value stored then holds
+   * for any deal (no future card is unknown), so the solver's table is kept from move to move.
+   * With it, the searches count the positions the game has held as cycles (memory.ts), and
+   * those grow with every move: the table is cleared for each decision.
    */
   private solvedValues(env: Env, state: DecadeState, config: LookaheadConfig): number[] {
     if (holdsUntilStockEmpty(this.rules!)) return this.lineValues(env, state);
     const out: number[] = [];
     this.endgame ??= new Solver(this.rules!, 18);
     const root = this.levels!.at(0);
-    if (this.rules!.deckBottom) this.memory.fill(root, state, this.rng);
-    else root.loadTableOnly(state);
-    for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget));
+    const held = this.rules!.deckBottom ? this.memory.held : null;
+    if (held !== null) {
+      this.memory.fill(root, state, this.rng);
+      this.endgame.clear();
+    } else root.loadTableOnly(state);
+    for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget, held));
     return out;
   }
 

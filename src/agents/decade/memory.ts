@@ -8,24 +8,33 @@
  * The memory is built only from what the agent sees: each call (`sync`) compares the
  * state with the one seen before. One step later, it finds the legal move that led from
  * that one to this one and updates the stock: a draw takes the top card, a discard puts
- * the run's cards under the stock (oldest position first, as the engine does). Anything
- * else — a state it did not see coming, a skipped step, a move it cannot tell apart from
- * another that would have put the cards under in a different order — makes it forget the
+ * the run's cards under the stock (oldest position first, as the engine does). Where two
+ * runs leave the same values, the cards still on the table (suits included) tell which one
+ * went. Anything else — a state it did not see coming, a skipped step — makes it forget the
  * order of the whole stock. So an agent must see every state of a game to remember (the
  * evaluation calls `act` at every step), and an agent reset with an empty memory treats
  * the whole stock as unseen: permuting the stock of a state it has not played to
  * changes nothing (the fairness test).
+ *
+ * Once the whole stock is known it also records every position the game holds
+ * (`held`): a search that knows where the game has been does not lead it round again
+ * (solver.ts, `HeldPositions`).
  */
 import type { Env } from '../../env/env.js';
 import type { DecadeState } from '../../env/games/decade.js';
 import { shuffleInPlace, type Rng } from '../../env/rng.js';
-import { CARD_VALUE, DECADE_ACTIONS, runLengthOf, runStartOf } from '../../env/games/decade.js';
+import { CARD_VALUE, DECADE_ACTIONS, MAX_STACKS, runLengthOf, runStartOf } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
+import { HeldPositions } from './solver.js';
 
-/** What a player remembers of the stock, as `StockMemory.remembered` gives it: the unseen count and the known values in drawing order. */
+/**
+ * What a player remembers of the stock, as `StockMemory.remembered` gives it: the unseen count,
+ * the known values in drawing order and the positions held since nothing was unseen (keys).
+ */
 export interface Remembered {
   unknown: number;
   known: number[];
+  held?: number[];
 }
 
 /** An agent whose memory of the stock can be set: a position scored away from its own game (distillation's labels). */
@@ -54,6 +63,11 @@ export class StockMemory {
   /** The cards the inferred move put under the stock. */
   private readonly picked = new Uint8Array(DECK_SIZE);
   private pickedLen = 0;
+  /** The last state's cards (ids, suits included), where `last` holds their values. */
+  private readonly lastCards = new Uint8Array(MAX_STACKS * DECK_SIZE);
+  /** The positions the game has held since the whole stock became known. */
+  readonly held = new HeldPositions();
+  private scratch: Position | null = null;
 
   /** The same memory as `other` (a copy, sharing nothing). */
   copyFrom(other: StockMemory): void {
@@ -62,6 +76,8 @@ export class StockMemory {
     this.head = other.head;
     this.knownLen = other.knownLen;
     this.seen = other.seen;
+    this.lastCards.set(other.lastCards);
+    this.held.copyFrom(other.held);
     if (other.last === null) {
       this.last = null;
       return;
@@ -75,7 +91,7 @@ export class StockMemory {
 
   /** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
   remembered(): Remembered {
-    return { unknown: this.unknown, known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)) };
+    return { unknown: this.unknown, known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)), held: this.held.toArray() };
   }
 
   /** The memory `remembered` gave, standing at `state` (the state it was taken at). */
@@ -90,12 +106,15 @@ export class StockMemory {
     this.known.set(remembered.known);
     this.last.loadTableOnly(state);
     this.last.stockLen = state.stockLen;
+    this.lastCards.set(state.table.subarray(0, state.numStacks * DECK_SIZE));
     this.seen = true;
+    this.held.setKeys(remembered.held ?? []);
   }
 
   /** Forgets everything (a new episode). */
   clear(): void {
     this.seen = false;
+    this.held.clear();
   }
 
   /** Brings the memory up to `state` (see the file's comment). */
@@ -111,10 +130,24 @@ export class StockMemory {
       this.unknown = state.stockLen;
       this.head = 0;
       this.knownLen = 0;
+      this.held.clear();
     }
     last.loadTableOnly(state);
     last.stockLen = state.stockLen;
+    this.lastCards.set(state.table.subarray(0, state.numStacks * DECK_SIZE));
     this.seen = true;
+    if (this.unknown === 0) this.hold(state);
+  }
+
+  /** Records `state`, whose stock is all known, as held. */
+  private hold(state: DecadeState): void {
+    if (this.scratch === null || this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
+    const p = this.scratch;
+    p.loadTableOnly(state);
+    for (let i = 0; i < this.knownLen; i++) p.stock[i] = this.knownAt(i);
+    p.head = 0;
+    p.stockLen = this.knownLen;
+    this.held.add(p);
   }
 
   /** Known cards under the unseen ones. */
@@ -152,6 +185,8 @@ export class StockMemory {
   /**
    * Finds the one legal move from the last state that gives `state` and applies its effect
    * on the stock; false when there is none, or several that pick up different orders.
+   * Two runs can leave the same values on the table; the cards themselves (which the player
+   * sees, suits included) tell which one went: its cards are no longer on the table.
    */
   private infer(state: DecadeState, r: Rules): boolean {
     const last = this.last!;
@@ -163,7 +198,14 @@ export class StockMemory {
       trial.copyFrom(last);
       trial.apply(r, m);
       if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
-      if (found >= 0 && (found === 0 || m === 0 || !this.samePickUp(last, found, m))) return false;
+      if (found >= 0) {
+        if (found === 0 || m === 0) return false;
+        if (!this.samePickUp(last, found, m)) {
+          const foundGone = this.cardsGone(last, found, state);
+          if (foundGone === this.cardsGone(last, m, state)) return false;
+          if (foundGone) continue;
+        }
+      }
       found = m;
     }
     if (found < 0) return false;
@@ -195,13 +237,32 @@ export class StockMemory {
 
   /** The values run `action` of p puts under the stock, in order, into `picked`. */
   private pickUp(p: Position, action: number): void {
+    this.runSpots(p, action);
+    const base = p.current * DECK_SIZE;
+    for (let i = 0; i < this.pickedLen; i++) this.picked[i] = p.vals[base + this.picked[i]];
+  }
+
+  /** The places on p's current stack that run `action` takes, in the order they go under the stock, into `picked`. */
+  private runSpots(p: Position, action: number): void {
     const start = runStartOf(action);
     const end = start + runLengthOf(action);
     const n = p.len[p.current];
-    const base = p.current * DECK_SIZE;
     this.pickedLen = 0;
-    for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = p.vals[base + i];
-    for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = p.vals[base + i];
+    for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = i;
+    for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = i;
+  }
+
+  /** Whether none of the cards run `action` of p (the last state) takes is on `state`'s table. */
+  private cardsGone(p: Position, action: number, state: DecadeState): boolean {
+    this.runSpots(p, action);
+    const base = p.current * DECK_SIZE;
+    for (let i = 0; i < this.pickedLen; i++) {
+      const card = this.lastCards[base + this.picked[i]];
+      for (let k = 0; k < state.numStacks; k++) {
+        for (let j = 0; j < state.len[k]; j++) if (state.table[k * DECK_SIZE + j] === card) return false;
+      }
+    }
+    return true;
   }
 
   /** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */

@@ -20,7 +20,8 @@
  * With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
  * went under the stock (memory.ts: it must see every state of the game, as `act` does in
  * an evaluation) and samples only the cards it has not seen; after one pass through the
- * deck it plays the known deal exactly.
+ * deck it plays the known deal exactly, its searches counting the positions the game has
+ * already held as cycles (solver.ts, `HeldPositions`), with the table cleared each decision.
  *
  * `score` is the fraction of samples in which the action clears ('win-probability'), with the
  * mean cards left over the samples (`cardsLeft`).
@@ -38,7 +39,7 @@ import { RulesCache, decadeEnv, longestRank } from './common.js';
 import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory, type Remembered, type RemembersStock } from './memory.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
-import { Solver } from './solver.js';
+import { HeldPositions, Solver } from './solver.js';
 
 export interface PimcConfig {
   /** Sampled deals per decision. */
@@ -97,15 +98,17 @@ export class PimcSearch {
   /**
    * Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
    * (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
-   * (else the one deal is the true one, and the solver keeps its table from sample to sample).
+   * (else the one deal is the true one, and the solver keeps its table from sample to sample,
+   * and from call to call unless `held`: the positions the game has held, which the searches
+   * count as cycles).
    */
-  tally(legal: ArrayLike<number>, n: number, samples: number, budget: number, hidden: boolean, rng: Rng, fill: (sample: Position, rng: Rng) => void): Tally {
+  tally(legal: ArrayLike<number>, n: number, samples: number, budget: number, hidden: boolean, rng: Rng, fill: (sample: Position, rng: Rng) => void, held: HeldPositions | null = null): Tally {
     const t: Tally = { wins: new Float64Array(n), values: new Float64Array(n), samples };
     for (let k = 0; k < samples; k++) {
       fill(this.sample, rng);
-      if (hidden) this.solver.clear();
+      if (hidden || held !== null) this.solver.clear();
       for (let i = 0; i < n; i++) {
-        const v = this.solve(legal[i], budget);
+        const v = this.solve(legal[i], budget, held);
         if (v === 0) t.wins[i]++;
         t.values[i] += v;
       }
@@ -128,8 +131,8 @@ export class PimcSearch {
   }
 
   /** The solver's value of `action` on the current sample. */
-  private solve(action: number, budget: number): number {
-    return this.line === null ? this.solver.valueAfter(this.sample, action, budget) : this.line.valueAfter(this.sample, action);
+  private solve(action: number, budget: number, held: HeldPositions | null): number {
+    return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
   }
 }
 
@@ -214,7 +217,9 @@ export class PimcAgent implements Agent, RemembersStock {
     const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
     const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
     const fill = rules.deckBottom ? (sample: Position, r: Rng) => this.memory.fill(sample, state, r) : (sample: Position, r: Rng) => sample.loadFair(state, r);
-    return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill);
+    // Once nothing is unseen the game can come back to where it has been: the searches count those positions as cycles.
+    const held = rules.deckBottom && !hidden ? this.memory.held : null;
+    return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
   }
 }
 

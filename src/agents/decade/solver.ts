@@ -18,6 +18,10 @@
  *   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
  *   the step count is not in the key, so with 'deck-bottom' the solver is a close
  *   approximation, not exact.
+ * - The positions the game itself has already held (`HeldPositions`) count as on the path
+ *   too. Without them, each search's winning line is a real one, but following the first
+ *   winning move of one search after another can lead back to where the game has been,
+ *   and round again until maxSteps, while every search says the game is won.
  * - A node budget (applied moves) and a depth cap bound every search; a search cut short
  *   returns estimates (the cards on the table, as if lost there) and stores nothing it
  *   did not finish.
@@ -52,6 +56,9 @@ export class Solver {
   private readonly levels: SearchLevels;
   private h1 = 0;
   private h2 = 0;
+  private readonly key = new Int32Array(2);
+  /** Positions the current search counts as already on its path (the game's own). */
+  private held: HeldPositions | null = null;
 
   /** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
   constructor(rules: Rules, tableBits = 18) {
@@ -77,24 +84,28 @@ export class Solver {
 
   /**
    * The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
-   * At most `budget` moves are applied; `aborted` tells whether the value is exact.
+   * At most `budget` moves are applied; `aborted` tells whether the value is exact. With
+   * `held`, reaching one of those positions ends the line as a cycle does. The values
+   * stored then depend on `held`: clear the table when it changes.
    */
-  value(p: Position, budget: number): number {
-    this.nodes = 0;
-    this.budget = budget;
-    this.aborted = false;
+  value(p: Position, budget: number, held: HeldPositions | null = null): number {
     this.levels.at(0).copyFrom(p);
-    return this.search(0);
+    return this.start(budget, held);
   }
 
   /** The value after `action` in `p` (p is not modified). */
-  valueAfter(p: Position, action: number, budget: number): number {
+  valueAfter(p: Position, action: number, budget: number, held: HeldPositions | null = null): number {
     const q = this.levels.at(0);
     q.copyFrom(p);
     q.apply(this.rules, action);
+    return this.start(budget, held);
+  }
+
+  private start(budget: number, held: HeldPositions | null): number {
     this.nodes = 0;
     this.budget = budget;
     this.aborted = false;
+    this.held = held !== null && held.size > 0 ? held : null;
     return this.search(0);
   }
 
@@ -120,6 +131,11 @@ export class Solver {
     }
     if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
     this.hash(p);
+    if (this.held !== null && this.held.has(this.h1, this.h2)) {
+      // The game has been here: going on from it would go round again.
+      this.lastExact = true;
+      return 1 + p.tableCount;
+    }
     const slot = this.find();
     if (slot >= 0) {
       const v = this.val[slot];
@@ -170,32 +186,9 @@ export class Solver {
   }
 
   private hash(p: Position): void {
-    let a = Math.imul(p.stockLen + 1, 0x9e3779b1) ^ p.current;
-    let b = Math.imul(p.stockLen + 0x51ed27, 0x85ebca77) + p.current;
-    if (this.keySteps) {
-      a = Math.imul(a ^ p.steps, 0x01000193);
-      b = Math.imul(b + p.steps, 0x5bd1e995);
-    }
-    for (let k = 0; k < p.stacks; k++) {
-      const n = p.len[k];
-      const base = k * 52;
-      a = Math.imul(a ^ (n + 64), 0x01000193);
-      b = Math.imul(b + n + 64, 0x5bd1e995) ^ (b >>> 13);
-      for (let i = 0; i < n; i++) {
-        const v = p.vals[base + i];
-        a = Math.imul(a ^ v, 0x01000193);
-        b = Math.imul(b + v, 0x5bd1e995) ^ (b >>> 13);
-      }
-    }
-    if (this.rules.deckBottom) {
-      for (let i = 0; i < p.stockLen; i++) {
-        const v = p.stock[(p.head + i) % 52];
-        a = Math.imul(a ^ (v + 16), 0x01000193);
-        b = Math.imul(b + v + 16, 0x5bd1e995) ^ (b >>> 13);
-      }
-    }
-    this.h1 = mix32(a);
-    this.h2 = mix32(b ^ 0x2545f491);
+    hashPosition(p, this.rules.deckBottom, this.keySteps, this.key);
+    this.h1 = this.key[0];
+    this.h2 = this.key[1];
   }
 
   /** The slot holding the current hash, or -1. */
@@ -228,5 +221,90 @@ export class Solver {
     this.key2[at] = this.h2;
     this.val[at] = UNKNOWN;
     return at;
+  }
+}
+
+/**
+ * The 64-bit key (two words, into `out`) of what a position's future depends on: the stock
+ * size, the current stack and every stack's values; with `withStock` the stock's values in
+ * order ('deck-bottom', where discarded cards come back); with `withSteps` the step count.
+ */
+function hashPosition(p: Position, withStock: boolean, withSteps: boolean, out: Int32Array): void {
+  let a = Math.imul(p.stockLen + 1, 0x9e3779b1) ^ p.current;
+  let b = Math.imul(p.stockLen + 0x51ed27, 0x85ebca77) + p.current;
+  if (withSteps) {
+    a = Math.imul(a ^ p.steps, 0x01000193);
+    b = Math.imul(b + p.steps, 0x5bd1e995);
+  }
+  for (let k = 0; k < p.stacks; k++) {
+    const n = p.len[k];
+    const base = k * 52;
+    a = Math.imul(a ^ (n + 64), 0x01000193);
+    b = Math.imul(b + n + 64, 0x5bd1e995) ^ (b >>> 13);
+    for (let i = 0; i < n; i++) {
+      const v = p.vals[base + i];
+      a = Math.imul(a ^ v, 0x01000193);
+      b = Math.imul(b + v, 0x5bd1e995) ^ (b >>> 13);
+    }
+  }
+  if (withStock) {
+    for (let i = 0; i < p.stockLen; i++) {
+      const v = p.stock[(p.head + i) % 52];
+      a = Math.imul(a ^ (v + 16), 0x01000193);
+      b = Math.imul(b + v + 16, 0x5bd1e995) ^ (b >>> 13);
+    }
+  }
+  out[0] = mix32(a);
+  out[1] = mix32(b ^ 0x2545f491);
+}
+
+/** One number (53 bits, exact in a double and in JSON) for a key's two words. */
+function keyNumber(h1: number, h2: number): number {
+  return (h1 >>> 0) * 0x200000 + (h2 >>> 11);
+}
+
+/**
+ * The positions a 'deck-bottom' game has held since its whole stock became known (memory.ts
+ * records them): a search that reaches one counts it as a cycle (`Solver.value`'s `held`).
+ * Only then can a game come back to a position: while a card is unseen, every draw takes an
+ * unseen card and the player knows more than it did.
+ */
+export class HeldPositions {
+  private readonly keys = new Set<number>();
+  private readonly key = new Int32Array(2);
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  /** Records `p` (its stock holding the true order). */
+  add(p: Position): void {
+    hashPosition(p, true, false, this.key);
+    this.keys.add(keyNumber(this.key[0], this.key[1]));
+  }
+
+  has(h1: number, h2: number): boolean {
+    return this.keys.has(keyNumber(h1, h2));
+  }
+
+  clear(): void {
+    this.keys.clear();
+  }
+
+  /** The same positions as `other`. */
+  copyFrom(other: HeldPositions): void {
+    this.keys.clear();
+    for (const k of other.keys) this.keys.add(k);
+  }
+
+  /** The keys, to save beside what a player remembers (memory.ts, `Remembered`). */
+  toArray(): number[] {
+    return [...this.keys];
+  }
+
+  /** The positions `toArray` gave. */
+  setKeys(keys: readonly number[]): void {
+    this.keys.clear();
+    for (const k of keys) this.keys.add(k);
   }
 }

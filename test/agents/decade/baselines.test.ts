@@ -34,8 +34,6 @@ function play(env: Env, agent: Agent): { outcome: CardOutcome; actions: number[]
   return { outcome: env.outcome() as CardOutcome, actions };
 }
 
-/** An env of `id` after `steps` random legal steps of deal `seed` (fewer if the game ends). */
-
 const run = (start: number, length: number) => runActionId(start, length);
 
 /**
@@ -407,6 +405,69 @@ describe('ten-twenty-thirty memory', () => {
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('never forgets a game it sees every step of: where two runs leave the same values, the cards on the table tell which went', () => {
+    const env = make('ten-twenty-thirty');
+    const r = rulesOf(env.options as unknown as DecadeOptions);
+    let steps = 0;
+    for (let seed = 0; seed < 100; seed++) {
+      env.reset({ seed });
+      const memory = new StockMemory();
+      const rng = createRng(seed);
+      let known = 0;
+      while (env.running) {
+        const s = env.rawState as DecadeState;
+        memory.sync(s, r);
+        // Cards seen stay seen: the unseen count only falls, and the remembered ones are the stock's bottom.
+        expect(memory.unknown + memory.knownCount).toBe(s.stockLen);
+        expect(s.stockLen - memory.unknown).toBeGreaterThanOrEqual(known - 1);
+        known = s.stockLen - memory.unknown;
+        for (let i = 0; i < memory.knownCount; i++) expect(memory.knownAt(i)).toBe(Math.min((s.stock[(s.stockHead + memory.unknown + i) % 52] >> 2) + 1, 10));
+        env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+        steps++;
+      }
+    }
+    expect(steps).toBeGreaterThan(10_000);
+  });
+
+  it('records the positions held once nothing is unseen, and gives them back with what it remembers', () => {
+    const env = make('ten-twenty-thirty');
+    const r = rulesOf(env.options as unknown as DecadeOptions);
+    const memory = new StockMemory();
+    const rng = createRng(3);
+    env.reset({ seed: 3 });
+    while (env.running && memory.held.size < 40) {
+      memory.sync(env.rawState as DecadeState, r);
+      env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+    }
+    expect(memory.held.size).toBe(40);
+    const again = new StockMemory();
+    again.restore(env.rawState as DecadeState, memory.remembered());
+    expect(again.remembered()).toEqual(memory.remembered());
+    memory.clear();
+    expect(memory.held.size).toBe(0);
+  });
+
+  it.each(['lookahead', 'pimc'] as const)('%s: once nothing is unseen, a move it scores as a win wins: its searches never lead the game back where it has been', (name) => {
+    const WIN = name === 'pimc' ? 1 : 0;
+    let claims = 0;
+    for (let seed = 0; seed < 150; seed++) {
+      const env = make('ten-twenty-thirty');
+      env.reset({ seed: 7_000_000_000 + seed });
+      const agent = createAgent(name, env) as LookaheadAgent | PimcAgent;
+      agent.reset(seed);
+      let claimed = false;
+      while (env.running) {
+        if (!claimed && env.legalCount > 1 && (agent as unknown as { memory: StockMemory }).memory.unknown === 0) claimed = agent.score(env).actions[0].score === WIN;
+        env.step(agent.act(env));
+      }
+      if (claimed) {
+        claims++;
+        expect({ seed, won: (env.outcome() as CardOutcome).won }).toEqual({ seed, won: true });
+      }
+    }
+    expect(claims).toBeGreaterThan(25);
   });
 
   it('forgets when it misses a step', () => {

@@ -9957,180 +9957,6 @@ var LineSolver = class {
 };
 /** Bits of totals 32..35 in a chain's high word. */
 const HIGH_SUMS = 15;
-// src/agents/decade/memory.ts
-var StockMemory = class {
-	/** Cards at the top of the stock whose order is unknown. */
-	unknown = 0;
-	/** Known values under them, top first: known[(head + i) % 52]. */
-	known = /* @__PURE__ */ new Uint8Array(52);
-	head = 0;
-	knownLen = 0;
-	/** The state seen last (values, stock size, steps), or none. */
-	last = null;
-	seen = false;
-	trial = null;
-	moves = new Int32Array(DECADE_ACTIONS);
-	counts = /* @__PURE__ */ new Int32Array(11);
-	/** The cards the inferred move put under the stock. */
-	picked = /* @__PURE__ */ new Uint8Array(52);
-	pickedLen = 0;
-	/** The same memory as `other` (a copy, sharing nothing). */
-	copyFrom(other) {
-		this.unknown = other.unknown;
-		this.known.set(other.known);
-		this.head = other.head;
-		this.knownLen = other.knownLen;
-		this.seen = other.seen;
-		if (other.last === null) {
-			this.last = null;
-			return;
-		}
-		if (this.last === null || this.last.stacks !== other.last.stacks) {
-			this.last = new Position(other.last.stacks);
-			this.trial = new Position(other.last.stacks);
-		}
-		this.last.copyFrom(other.last);
-	}
-	/** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
-	remembered() {
-		return {
-			unknown: this.unknown,
-			known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i))
-		};
-	}
-	/** The memory `remembered` gave, standing at `state` (the state it was taken at). */
-	restore(state, remembered) {
-		if (this.last === null || this.last.stacks !== state.numStacks) {
-			this.last = new Position(state.numStacks);
-			this.trial = new Position(state.numStacks);
-		}
-		this.unknown = remembered.unknown;
-		this.head = 0;
-		this.knownLen = remembered.known.length;
-		this.known.set(remembered.known);
-		this.last.loadTableOnly(state);
-		this.last.stockLen = state.stockLen;
-		this.seen = true;
-	}
-	/** Forgets everything (a new episode). */
-	clear() {
-		this.seen = false;
-	}
-	/** Brings the memory up to `state` (see the file's comment). */
-	sync(state, r) {
-		if (this.last === null || this.last.stacks !== r.stacks) {
-			this.last = new Position(r.stacks);
-			this.trial = new Position(r.stacks);
-			this.seen = false;
-		}
-		const last = this.last;
-		if (!(this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r))) || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
-			this.unknown = state.stockLen;
-			this.head = 0;
-			this.knownLen = 0;
-		}
-		last.loadTableOnly(state);
-		last.stockLen = state.stockLen;
-		this.seen = true;
-	}
-	/** Known cards under the unseen ones. */
-	get knownCount() {
-		return this.knownLen;
-	}
-	/** The value of the i-th known card (0 = the first drawn after the unseen ones). */
-	knownAt(i) {
-		return this.known[(this.head + i) % 52];
-	}
-	/** The unseen cards by value (1..10): the stock's composition minus the known cards. */
-	unseenCounts(state, out) {
-		for (let v = 1; v <= 10; v++) out[v] = state.stockValues[v];
-		for (let i = 0; i < this.knownLen; i++) out[this.known[(this.head + i) % 52]]--;
-	}
-	/**
-	* Loads the table of `state` into p with a sampled stock: the unseen cards (the
-	* composition minus the known cards) shuffled with `rng`, then the known cards.
-	*/
-	fill(p, state, rng) {
-		p.loadTableOnly(state);
-		const c = this.counts;
-		this.unseenCounts(state, c);
-		let at = 0;
-		for (let v = 1; v <= 10; v++) for (let k = 0; k < c[v]; k++) p.stock[at++] = v;
-		shuffleInPlace(rng, p.stock, at);
-		for (let i = 0; i < this.knownLen; i++) p.stock[at++] = this.known[(this.head + i) % 52];
-		p.head = 0;
-		p.stockLen = at;
-	}
-	/**
-	* Finds the one legal move from the last state that gives `state` and applies its effect
-	* on the stock; false when there is none, or several that pick up different orders.
-	*/
-	infer(state, r) {
-		const last = this.last;
-		const trial = this.trial;
-		const n = last.generate(r, this.moves);
-		let found = -1;
-		for (let i = 0; i < n; i++) {
-			const m = this.moves[i];
-			trial.copyFrom(last);
-			trial.apply(r, m);
-			if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
-			if (found >= 0 && (found === 0 || m === 0 || !this.samePickUp(last, found, m))) return false;
-			found = m;
-		}
-		if (found < 0) return false;
-		if (found > 0) {
-			this.pickUp(last, found);
-			for (let i = 0; i < this.pickedLen; i++) this.known[(this.head + this.knownLen++) % 52] = this.picked[i];
-			return true;
-		}
-		if (this.unknown > 0) {
-			this.unknown--;
-			return true;
-		}
-		const k = state.current;
-		const drawn = CARD_VALUE[state.table[k * 52 + state.len[k] - 1]];
-		if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
-		this.head = (this.head + 1) % 52;
-		this.knownLen--;
-		return true;
-	}
-	/** Whether runs a and b of p put the same values under the stock in the same order. */
-	samePickUp(p, a, b) {
-		this.pickUp(p, a);
-		const first = this.picked.slice(0, this.pickedLen);
-		this.pickUp(p, b);
-		return first.length === this.pickedLen && first.every((v, i) => v === this.picked[i]);
-	}
-	/** The values run `action` of p puts under the stock, in order, into `picked`. */
-	pickUp(p, action) {
-		const start = runStartOf(action);
-		const end = start + runLengthOf(action);
-		const n = p.len[p.current];
-		const base = p.current * 52;
-		this.pickedLen = 0;
-		for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = p.vals[base + i];
-		for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = p.vals[base + i];
-	}
-	/** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */
-	same(state, p, skipTop) {
-		if (state.stockLen !== p.stockLen || state.current !== p.current || state.tableCount !== p.tableCount) return false;
-		for (let k = 0; k < p.stacks; k++) {
-			const n = p.len[k];
-			if (state.len[k] !== n) return false;
-			const upTo = k === skipTop ? n - 1 : n;
-			for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * 52 + i]] !== p.vals[k * 52 + i]) return false;
-		}
-		return true;
-	}
-	/** The known cards are among the stock's composition. */
-	knownFits(state) {
-		const c = this.counts;
-		for (let v = 1; v <= 10; v++) c[v] = state.stockValues[v];
-		for (let i = 0; i < this.knownLen; i++) if (--c[this.known[(this.head + i) % 52]] < 0) return false;
-		return true;
-	}
-};
 // src/agents/decade/solver.ts
 /**
 * The exact solver of a decade deal whose stock order is known: a depth-first search
@@ -10152,6 +9978,10 @@ var StockMemory = class {
 *   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
 *   the step count is not in the key, so with 'deck-bottom' the solver is a close
 *   approximation, not exact.
+* - The positions the game itself has already held (`HeldPositions`) count as on the path
+*   too. Without them, each search's winning line is a real one, but following the first
+*   winning move of one search after another can lead back to where the game has been,
+*   and round again until maxSteps, while every search says the game is won.
 * - A node budget (applied moves) and a depth cap bound every search; a search cut short
 *   returns estimates (the cards on the table, as if lost there) and stores nothing it
 *   did not finish.
@@ -10182,6 +10012,9 @@ var Solver = class {
 	levels;
 	h1 = 0;
 	h2 = 0;
+	key = /* @__PURE__ */ new Int32Array(2);
+	/** Positions the current search counts as already on its path (the game's own). */
+	held = null;
 	/** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
 	constructor(rules, tableBits = 18) {
 		this.rules = rules;
@@ -10204,23 +10037,26 @@ var Solver = class {
 	}
 	/**
 	* The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
-	* At most `budget` moves are applied; `aborted` tells whether the value is exact.
+	* At most `budget` moves are applied; `aborted` tells whether the value is exact. With
+	* `held`, reaching one of those positions ends the line as a cycle does. The values
+	* stored then depend on `held`: clear the table when it changes.
 	*/
-	value(p, budget) {
-		this.nodes = 0;
-		this.budget = budget;
-		this.aborted = false;
+	value(p, budget, held = null) {
 		this.levels.at(0).copyFrom(p);
-		return this.search(0);
+		return this.start(budget, held);
 	}
 	/** The value after `action` in `p` (p is not modified). */
-	valueAfter(p, action, budget) {
+	valueAfter(p, action, budget, held = null) {
 		const q = this.levels.at(0);
 		q.copyFrom(p);
 		q.apply(this.rules, action);
+		return this.start(budget, held);
+	}
+	start(budget, held) {
 		this.nodes = 0;
 		this.budget = budget;
 		this.aborted = false;
+		this.held = held !== null && held.size > 0 ? held : null;
 		return this.search(0);
 	}
 	terminalValue(p) {
@@ -10243,6 +10079,10 @@ var Solver = class {
 		}
 		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
 		this.hash(p);
+		if (this.held !== null && this.held.has(this.h1, this.h2)) {
+			this.lastExact = true;
+			return 1 + p.tableCount;
+		}
 		const slot = this.find();
 		if (slot >= 0) {
 			const v = this.val[slot];
@@ -10289,30 +10129,9 @@ var Solver = class {
 		return 1 + p.tableCount;
 	}
 	hash(p) {
-		let a = Math.imul(p.stockLen + 1, 2654435761) ^ p.current;
-		let b = Math.imul(p.stockLen + 5369127, 2246822519) + p.current;
-		if (this.keySteps) {
-			a = Math.imul(a ^ p.steps, 16777619);
-			b = Math.imul(b + p.steps, 1540483477);
-		}
-		for (let k = 0; k < p.stacks; k++) {
-			const n = p.len[k];
-			const base = k * 52;
-			a = Math.imul(a ^ n + 64, 16777619);
-			b = Math.imul(b + n + 64, 1540483477) ^ b >>> 13;
-			for (let i = 0; i < n; i++) {
-				const v = p.vals[base + i];
-				a = Math.imul(a ^ v, 16777619);
-				b = Math.imul(b + v, 1540483477) ^ b >>> 13;
-			}
-		}
-		if (this.rules.deckBottom) for (let i = 0; i < p.stockLen; i++) {
-			const v = p.stock[(p.head + i) % 52];
-			a = Math.imul(a ^ v + 16, 16777619);
-			b = Math.imul(b + v + 16, 1540483477) ^ b >>> 13;
-		}
-		this.h1 = mix32(a);
-		this.h2 = mix32(b ^ 625341585);
+		hashPosition(p, this.rules.deckBottom, this.keySteps, this.key);
+		this.h1 = this.key[0];
+		this.h2 = this.key[1];
 	}
 	/** The slot holding the current hash, or -1. */
 	find() {
@@ -10343,6 +10162,301 @@ var Solver = class {
 		this.key2[at] = this.h2;
 		this.val[at] = UNKNOWN;
 		return at;
+	}
+};
+/**
+* The 64-bit key (two words, into `out`) of what a position's future depends on: the stock
+* size, the current stack and every stack's values; with `withStock` the stock's values in
+* order ('deck-bottom', where discarded cards come back); with `withSteps` the step count.
+*/
+function hashPosition(p, withStock, withSteps, out) {
+	let a = Math.imul(p.stockLen + 1, 2654435761) ^ p.current;
+	let b = Math.imul(p.stockLen + 5369127, 2246822519) + p.current;
+	if (withSteps) {
+		a = Math.imul(a ^ p.steps, 16777619);
+		b = Math.imul(b + p.steps, 1540483477);
+	}
+	for (let k = 0; k < p.stacks; k++) {
+		const n = p.len[k];
+		const base = k * 52;
+		a = Math.imul(a ^ n + 64, 16777619);
+		b = Math.imul(b + n + 64, 1540483477) ^ b >>> 13;
+		for (let i = 0; i < n; i++) {
+			const v = p.vals[base + i];
+			a = Math.imul(a ^ v, 16777619);
+			b = Math.imul(b + v, 1540483477) ^ b >>> 13;
+		}
+	}
+	if (withStock) for (let i = 0; i < p.stockLen; i++) {
+		const v = p.stock[(p.head + i) % 52];
+		a = Math.imul(a ^ v + 16, 16777619);
+		b = Math.imul(b + v + 16, 1540483477) ^ b >>> 13;
+	}
+	out[0] = mix32(a);
+	out[1] = mix32(b ^ 625341585);
+}
+/** One number (53 bits, exact in a double and in JSON) for a key's two words. */
+function keyNumber(h1, h2) {
+	return (h1 >>> 0) * 2097152 + (h2 >>> 11);
+}
+/**
+* The positions a 'deck-bottom' game has held since its whole stock became known (memory.ts
+* records them): a search that reaches one counts it as a cycle (`Solver.value`'s `held`).
+* Only then can a game come back to a position: while a card is unseen, every draw takes an
+* unseen card and the player knows more than it did.
+*/
+var HeldPositions = class {
+	keys = /* @__PURE__ */ new Set();
+	key = /* @__PURE__ */ new Int32Array(2);
+	get size() {
+		return this.keys.size;
+	}
+	/** Records `p` (its stock holding the true order). */
+	add(p) {
+		hashPosition(p, true, false, this.key);
+		this.keys.add(keyNumber(this.key[0], this.key[1]));
+	}
+	has(h1, h2) {
+		return this.keys.has(keyNumber(h1, h2));
+	}
+	clear() {
+		this.keys.clear();
+	}
+	/** The same positions as `other`. */
+	copyFrom(other) {
+		this.keys.clear();
+		for (const k of other.keys) this.keys.add(k);
+	}
+	/** The keys, to save beside what a player remembers (memory.ts, `Remembered`). */
+	toArray() {
+		return [...this.keys];
+	}
+	/** The positions `toArray` gave. */
+	setKeys(keys) {
+		this.keys.clear();
+		for (const k of keys) this.keys.add(k);
+	}
+};
+// src/agents/decade/memory.ts
+var StockMemory = class {
+	/** Cards at the top of the stock whose order is unknown. */
+	unknown = 0;
+	/** Known values under them, top first: known[(head + i) % 52]. */
+	known = /* @__PURE__ */ new Uint8Array(52);
+	head = 0;
+	knownLen = 0;
+	/** The state seen last (values, stock size, steps), or none. */
+	last = null;
+	seen = false;
+	trial = null;
+	moves = new Int32Array(DECADE_ACTIONS);
+	counts = /* @__PURE__ */ new Int32Array(11);
+	/** The cards the inferred move put under the stock. */
+	picked = /* @__PURE__ */ new Uint8Array(52);
+	pickedLen = 0;
+	/** The last state's cards (ids, suits included), where `last` holds their values. */
+	lastCards = /* @__PURE__ */ new Uint8Array(364);
+	/** The positions the game has held since the whole stock became known. */
+	held = new HeldPositions();
+	scratch = null;
+	/** The same memory as `other` (a copy, sharing nothing). */
+	copyFrom(other) {
+		this.unknown = other.unknown;
+		this.known.set(other.known);
+		this.head = other.head;
+		this.knownLen = other.knownLen;
+		this.seen = other.seen;
+		this.lastCards.set(other.lastCards);
+		this.held.copyFrom(other.held);
+		if (other.last === null) {
+			this.last = null;
+			return;
+		}
+		if (this.last === null || this.last.stacks !== other.last.stacks) {
+			this.last = new Position(other.last.stacks);
+			this.trial = new Position(other.last.stacks);
+		}
+		this.last.copyFrom(other.last);
+	}
+	/** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
+	remembered() {
+		return {
+			unknown: this.unknown,
+			known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)),
+			held: this.held.toArray()
+		};
+	}
+	/** The memory `remembered` gave, standing at `state` (the state it was taken at). */
+	restore(state, remembered) {
+		if (this.last === null || this.last.stacks !== state.numStacks) {
+			this.last = new Position(state.numStacks);
+			this.trial = new Position(state.numStacks);
+		}
+		this.unknown = remembered.unknown;
+		this.head = 0;
+		this.knownLen = remembered.known.length;
+		this.known.set(remembered.known);
+		this.last.loadTableOnly(state);
+		this.last.stockLen = state.stockLen;
+		this.lastCards.set(state.table.subarray(0, state.numStacks * 52));
+		this.seen = true;
+		this.held.setKeys(remembered.held ?? []);
+	}
+	/** Forgets everything (a new episode). */
+	clear() {
+		this.seen = false;
+		this.held.clear();
+	}
+	/** Brings the memory up to `state` (see the file's comment). */
+	sync(state, r) {
+		if (this.last === null || this.last.stacks !== r.stacks) {
+			this.last = new Position(r.stacks);
+			this.trial = new Position(r.stacks);
+			this.seen = false;
+		}
+		const last = this.last;
+		if (!(this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r))) || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
+			this.unknown = state.stockLen;
+			this.head = 0;
+			this.knownLen = 0;
+			this.held.clear();
+		}
+		last.loadTableOnly(state);
+		last.stockLen = state.stockLen;
+		this.lastCards.set(state.table.subarray(0, state.numStacks * 52));
+		this.seen = true;
+		if (this.unknown === 0) this.hold(state);
+	}
+	/** Records `state`, whose stock is all known, as held. */
+	hold(state) {
+		if (this.scratch === null || this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
+		const p = this.scratch;
+		p.loadTableOnly(state);
+		for (let i = 0; i < this.knownLen; i++) p.stock[i] = this.knownAt(i);
+		p.head = 0;
+		p.stockLen = this.knownLen;
+		this.held.add(p);
+	}
+	/** Known cards under the unseen ones. */
+	get knownCount() {
+		return this.knownLen;
+	}
+	/** The value of the i-th known card (0 = the first drawn after the unseen ones). */
+	knownAt(i) {
+		return this.known[(this.head + i) % 52];
+	}
+	/** The unseen cards by value (1..10): the stock's composition minus the known cards. */
+	unseenCounts(state, out) {
+		for (let v = 1; v <= 10; v++) out[v] = state.stockValues[v];
+		for (let i = 0; i < this.knownLen; i++) out[this.known[(this.head + i) % 52]]--;
+	}
+	/**
+	* Loads the table of `state` into p with a sampled stock: the unseen cards (the
+	* composition minus the known cards) shuffled with `rng`, then the known cards.
+	*/
+	fill(p, state, rng) {
+		p.loadTableOnly(state);
+		const c = this.counts;
+		this.unseenCounts(state, c);
+		let at = 0;
+		for (let v = 1; v <= 10; v++) for (let k = 0; k < c[v]; k++) p.stock[at++] = v;
+		shuffleInPlace(rng, p.stock, at);
+		for (let i = 0; i < this.knownLen; i++) p.stock[at++] = this.known[(this.head + i) % 52];
+		p.head = 0;
+		p.stockLen = at;
+	}
+	/**
+	* Finds the one legal move from the last state that gives `state` and applies its effect
+	* on the stock; false when there is none, or several that pick up different orders.
+	* Two runs can leave the same values on the table; the cards themselves (which the player
+	* sees, suits included) tell which one went: its cards are no longer on the table.
+	*/
+	infer(state, r) {
+		const last = this.last;
+		const trial = this.trial;
+		const n = last.generate(r, this.moves);
+		let found = -1;
+		for (let i = 0; i < n; i++) {
+			const m = this.moves[i];
+			trial.copyFrom(last);
+			trial.apply(r, m);
+			if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
+			if (found >= 0) {
+				if (found === 0 || m === 0) return false;
+				if (!this.samePickUp(last, found, m)) {
+					const foundGone = this.cardsGone(last, found, state);
+					if (foundGone === this.cardsGone(last, m, state)) return false;
+					if (foundGone) continue;
+				}
+			}
+			found = m;
+		}
+		if (found < 0) return false;
+		if (found > 0) {
+			this.pickUp(last, found);
+			for (let i = 0; i < this.pickedLen; i++) this.known[(this.head + this.knownLen++) % 52] = this.picked[i];
+			return true;
+		}
+		if (this.unknown > 0) {
+			this.unknown--;
+			return true;
+		}
+		const k = state.current;
+		const drawn = CARD_VALUE[state.table[k * 52 + state.len[k] - 1]];
+		if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
+		this.head = (this.head + 1) % 52;
+		this.knownLen--;
+		return true;
+	}
+	/** Whether runs a and b of p put the same values under the stock in the same order. */
+	samePickUp(p, a, b) {
+		this.pickUp(p, a);
+		const first = this.picked.slice(0, this.pickedLen);
+		this.pickUp(p, b);
+		return first.length === this.pickedLen && first.every((v, i) => v === this.picked[i]);
+	}
+	/** The values run `action` of p puts under the stock, in order, into `picked`. */
+	pickUp(p, action) {
+		this.runSpots(p, action);
+		const base = p.current * 52;
+		for (let i = 0; i < this.pickedLen; i++) this.picked[i] = p.vals[base + this.picked[i]];
+	}
+	/** The places on p's current stack that run `action` takes, in the order they go under the stock, into `picked`. */
+	runSpots(p, action) {
+		const start = runStartOf(action);
+		const end = start + runLengthOf(action);
+		const n = p.len[p.current];
+		this.pickedLen = 0;
+		for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = i;
+		for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = i;
+	}
+	/** Whether none of the cards run `action` of p (the last state) takes is on `state`'s table. */
+	cardsGone(p, action, state) {
+		this.runSpots(p, action);
+		const base = p.current * 52;
+		for (let i = 0; i < this.pickedLen; i++) {
+			const card = this.lastCards[base + this.picked[i]];
+			for (let k = 0; k < state.numStacks; k++) for (let j = 0; j < state.len[k]; j++) if (state.table[k * 52 + j] === card) return false;
+		}
+		return true;
+	}
+	/** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */
+	same(state, p, skipTop) {
+		if (state.stockLen !== p.stockLen || state.current !== p.current || state.tableCount !== p.tableCount) return false;
+		for (let k = 0; k < p.stacks; k++) {
+			const n = p.len[k];
+			if (state.len[k] !== n) return false;
+			const upTo = k === skipTop ? n - 1 : n;
+			for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * 52 + i]] !== p.vals[k * 52 + i]) return false;
+		}
+		return true;
+	}
+	/** The known cards are among the stock's composition. */
+	knownFits(state) {
+		const c = this.counts;
+		for (let v = 1; v <= 10; v++) c[v] = state.stockValues[v];
+		for (let i = 0; i < this.knownLen; i++) if (--c[this.known[(this.head + i) % 52]] < 0) return false;
+		return true;
 	}
 };
 // src/agents/decade/lookahead.ts
@@ -10446,17 +10560,22 @@ var LookaheadAgent = class {
 	}
 	/**
 	* No card unseen: the deal is known, and minus the exact solver's value (0 = the table
-	* clears) is the expectimax to the end. Every value stored then holds for any deal (no
-	* future card is unknown), so the solver's table is never cleared.
+	* clears) is the expectimax to the end. Without 'deck-bottom' every value stored then holds
+	* for any deal (no future card is unknown), so the solver's table is kept from move to move.
+	* With it, the searches count the positions the game has held as cycles (memory.ts), and
+	* those grow with every move: the table is cleared for each decision.
 	*/
 	solvedValues(env, state, config) {
 		if (holdsUntilStockEmpty(this.rules)) return this.lineValues(env, state);
 		const out = [];
 		this.endgame ??= new Solver(this.rules, 18);
 		const root = this.levels.at(0);
-		if (this.rules.deckBottom) this.memory.fill(root, state, this.rng);
-		else root.loadTableOnly(state);
-		for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget));
+		const held = this.rules.deckBottom ? this.memory.held : null;
+		if (held !== null) {
+			this.memory.fill(root, state, this.rng);
+			this.endgame.clear();
+		} else root.loadTableOnly(state);
+		for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget, held));
 		return out;
 	}
 	/** `solvedValues` by `LineSolver`: minus each action's exact value, found without search. */
@@ -10662,7 +10781,8 @@ var OracleAgent = class {
 * With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
 * went under the stock (memory.ts: it must see every state of the game, as `act` does in
 * an evaluation) and samples only the cards it has not seen; after one pass through the
-* deck it plays the known deal exactly.
+* deck it plays the known deal exactly, its searches counting the positions the game has
+* already held as cycles (solver.ts, `HeldPositions`), with the table cleared each decision.
 *
 * `score` is the fraction of samples in which the action clears ('win-probability'), with the
 * mean cards left over the samples (`cardsLeft`).
@@ -10712,9 +10832,11 @@ var PimcSearch = class PimcSearch {
 	/**
 	* Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
 	* (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
-	* (else the one deal is the true one, and the solver keeps its table from sample to sample).
+	* (else the one deal is the true one, and the solver keeps its table from sample to sample,
+	* and from call to call unless `held`: the positions the game has held, which the searches
+	* count as cycles).
 	*/
-	tally(legal, n, samples, budget, hidden, rng, fill) {
+	tally(legal, n, samples, budget, hidden, rng, fill, held = null) {
 		const t = {
 			wins: new Float64Array(n),
 			values: new Float64Array(n),
@@ -10722,9 +10844,9 @@ var PimcSearch = class PimcSearch {
 		};
 		for (let k = 0; k < samples; k++) {
 			fill(this.sample, rng);
-			if (hidden) this.solver.clear();
+			if (hidden || held !== null) this.solver.clear();
 			for (let i = 0; i < n; i++) {
-				const v = this.solve(legal[i], budget);
+				const v = this.solve(legal[i], budget, held);
 				if (v === 0) t.wins[i]++;
 				t.values[i] += v;
 			}
@@ -10744,8 +10866,8 @@ var PimcSearch = class PimcSearch {
 		return best;
 	}
 	/** The solver's value of `action` on the current sample. */
-	solve(action, budget) {
-		return this.line === null ? this.solver.valueAfter(this.sample, action, budget) : this.line.valueAfter(this.sample, action);
+	solve(action, budget, held) {
+		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
 	}
 };
 var PimcAgent = class {
@@ -10823,7 +10945,8 @@ var PimcAgent = class {
 		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
 		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
 		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
-		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill);
+		const held = rules.deckBottom && !hidden ? this.memory.held : null;
+		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
 	}
 };
 /**
