@@ -11,13 +11,19 @@
  * values the line with the whole stock drawn, exactly and without search (hold.ts: the same
  * value). Elsewhere each action's search is capped at `budget` moves;
  * past it the value is an estimate (with 'deck-bottom' the solver approximates anyway).
+ *
+ * With 'deck-bottom' a game can come back to a position it held, and round again to the step
+ * limit if the searches keep choosing the same way: it records the positions of the game it is
+ * shown (from its `reset`) and its searches count them as cycles (solver.ts, `HeldPositions`),
+ * the table cleared for each decision.
  */
 import type { Env } from '../../env/env.js';
+import type { DecadeState } from '../../env/games/decade.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
-import { Solver } from './solver.js';
+import { HeldPositions, Solver } from './solver.js';
 
 export interface OracleConfig {
   /** Moves applied per action's search before it settles for an estimate. */
@@ -37,9 +43,12 @@ export class OracleAgent implements Agent {
   private solver: Solver | null = null;
   private line: LineSolver | null = null;
   private root: Position | null = null;
+  private scratch: Position | null = null;
   /** The stock values (top first) the table was filled for. */
   private readonly dealStock = new Uint8Array(DECK_SIZE);
   private dealLen = -1;
+  /** 'deck-bottom': the positions of this game it has been shown. */
+  private readonly held = new HeldPositions();
 
   constructor(config: OracleConfig = {}) {
     this.budget = config.budget ?? 2_000_000;
@@ -50,11 +59,15 @@ export class OracleAgent implements Agent {
     checkUnusedSeed(seed, this.name);
     this.dealLen = -1;
     this.solver?.clear();
+    this.held.clear();
   }
 
   act(env: Env): number {
-    decadeEnv(env, this.name);
-    if (env.legalCount === 1) return env.legal[0];
+    const { state, options } = decadeEnv(env, this.name);
+    if (env.legalCount === 1) {
+      if (options.pickedUp === 'deck-bottom') this.hold(state);
+      return env.legal[0];
+    }
     const values = this.values(env);
     let best = 0;
     for (let i = 1; i < env.legalCount; i++) {
@@ -89,13 +102,26 @@ export class OracleAgent implements Agent {
       return out;
     }
     this.keepOrClearTable(root, rules);
-    for (let i = 0; i < env.legalCount; i++) out.push(this.solver!.valueAfter(root, env.legal[i], this.budget));
+    const held = rules.deckBottom ? this.held : null;
+    held?.add(root);
+    for (let i = 0; i < env.legalCount; i++) out.push(this.solver!.valueAfter(root, env.legal[i], this.budget, held));
     return out;
   }
 
-  /** Clears the table unless it was filled for this deal (the stock is a suffix of that one's). */
+  /** Records a state it is shown without a choice ('deck-bottom'). */
+  private hold(state: DecadeState): void {
+    this.scratch ??= new Position(state.numStacks);
+    if (this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
+    this.scratch.loadTrue(state);
+    this.held.add(this.scratch);
+  }
+
+  /** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */
   private keepOrClearTable(root: Position, rules: Rules): void {
-    if (rules.deckBottom) return; // the stock's values are in every key
+    if (rules.deckBottom) {
+      this.solver!.clear();
+      return;
+    }
     if (!this.sameDeal(root)) {
       this.solver!.clear();
       for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % DECK_SIZE];

@@ -470,6 +470,26 @@ describe('ten-twenty-thirty memory', () => {
     expect(claims).toBeGreaterThan(25);
   });
 
+  it('oracle: a deal it scores as won at a decision, it wins (the game never comes back round where it has been)', () => {
+    let claims = 0;
+    for (let seed = 0; seed < 100; seed++) {
+      const env = make('ten-twenty-thirty');
+      env.reset({ seed: 7_000_000_000 + seed });
+      const oracle = new OracleAgent();
+      oracle.reset();
+      let claimed = false;
+      while (env.running) {
+        if (!claimed && env.legalCount > 1) claimed = oracle.score(env).actions[0].score === 0;
+        env.step(oracle.act(env));
+      }
+      if (claimed) {
+        claims++;
+        expect({ seed, won: (env.outcome() as CardOutcome).won }).toEqual({ seed, won: true });
+      }
+    }
+    expect(claims).toBeGreaterThan(25);
+  });
+
   it('forgets when it misses a step', () => {
     const env = randomPosition('ten-twenty-thirty', 5, 60);
     const r = rulesOf(env.options as unknown as DecadeOptions);

@@ -10694,9 +10694,12 @@ var OracleAgent = class {
 	solver = null;
 	line = null;
 	root = null;
+	scratch = null;
 	/** The stock values (top first) the table was filled for. */
 	dealStock = /* @__PURE__ */ new Uint8Array(52);
 	dealLen = -1;
+	/** 'deck-bottom': the positions of this game it has been shown. */
+	held = new HeldPositions();
 	constructor(config = {}) {
 		this.budget = config.budget ?? 2e6;
 		this.tableBits = config.tableBits ?? 20;
@@ -10705,10 +10708,14 @@ var OracleAgent = class {
 		checkUnusedSeed(seed, this.name);
 		this.dealLen = -1;
 		this.solver?.clear();
+		this.held.clear();
 	}
 	act(env) {
-		decadeEnv(env, this.name);
-		if (env.legalCount === 1) return env.legal[0];
+		const { state, options } = decadeEnv(env, this.name);
+		if (env.legalCount === 1) {
+			if (options.pickedUp === "deck-bottom") this.hold(state);
+			return env.legal[0];
+		}
 		const values = this.values(env);
 		let best = 0;
 		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
@@ -10739,12 +10746,24 @@ var OracleAgent = class {
 			return out;
 		}
 		this.keepOrClearTable(root, rules);
-		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget));
+		const held = rules.deckBottom ? this.held : null;
+		held?.add(root);
+		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget, held));
 		return out;
 	}
-	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's). */
+	/** Records a state it is shown without a choice ('deck-bottom'). */
+	hold(state) {
+		this.scratch ??= new Position(state.numStacks);
+		if (this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
+		this.scratch.loadTrue(state);
+		this.held.add(this.scratch);
+	}
+	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */
 	keepOrClearTable(root, rules) {
-		if (rules.deckBottom) return;
+		if (rules.deckBottom) {
+			this.solver.clear();
+			return;
+		}
 		if (!this.sameDeal(root)) {
 			this.solver.clear();
 			for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % 52];
