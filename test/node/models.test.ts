@@ -125,6 +125,26 @@ describe('shipped models', () => {
     expect(compared).toBe(POSITIONS);
   });
 
+  it('ten-twenty-thirty: a move the model scores as a sure win (its solver, the stock known) wins: its searches never lead the game back where it has been', async () => {
+    const agent = await resolveAgent('model', 'ten-twenty-thirty', {});
+    let claims = 0;
+    for (let seed = 0; seed < 150; seed++) {
+      const env = make('ten-twenty-thirty');
+      env.reset({ seed: 7_000_000_000 + seed });
+      agent.reset();
+      let claimed = false;
+      while (env.running) {
+        if (!claimed && env.legalCount > 1) claimed = agent.score!(env).actions[0].score === 1;
+        env.step(agent.act(env));
+      }
+      if (claimed) {
+        claims++;
+        expect({ seed, won: (env.outcome() as { won: boolean }).won }).toEqual({ seed, won: true });
+      }
+    }
+    expect(claims).toBeGreaterThan(25);
+  });
+
   it('tengym start evaluates a shipped model against the baselines of its env', () => {
     expect(startAgents('decade')).toEqual({ agents: ['model', 'random', 'longest', 'lookahead'], reference: 'longest' });
     const r = spawnSync(process.execPath, [BIN, 'start', '--env', 'decade', '--episodes', '40'], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
