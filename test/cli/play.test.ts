@@ -187,11 +187,11 @@ describe('tengym play', () => {
     expect(auto.code, auto.stderr).toBe(0);
     expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
     // Deal 3 opens with eight forced draws, then a choice between two discards.
-    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves \(seed 3\)\.$/m);
+    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves\. Seed 3: tengym play --env decade --seed 3$/m);
     const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
     expect(stepped.stdout).not.toContain('Forced:');
     expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \n\n/m);
-    expect(stepped.stdout).toMatch(/Quit after 2 moves \(seed 3\)\.$/m);
+    expect(stepped.stdout).toMatch(/Quit after 2 moves\. Seed 3: tengym play --env decade --seed 3$/m);
   });
 
   it('a long run of forced moves is summarised: the most common kind counted, the others listed', () => {
@@ -207,7 +207,7 @@ describe('tengym play', () => {
       expect(Number(draws) + listed).toBe(Number(total));
     }
     // One choice made, the rest forced.
-    expect(r.stdout).toMatch(/^Quit after \d+ moves, 1 of them yours \(seed 2\)\.$/m);
+    expect(r.stdout).toMatch(/^Quit after \d+ moves, 1 of them yours\. Seed 2: tengym play --env ten-twenty-thirty --seed 2$/m);
   });
 
   it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {
@@ -231,7 +231,7 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
     expect(r.stdout).toMatch(/^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
     expect(r.stdout).toMatch(/^> undo\ndecade has no undo\.$/m);
-    expect(r.stdout).toMatch(/^> quit\nQuit after 1 move \(seed 3\)\.$/m);
+    expect(r.stdout).toMatch(/^> quit\nQuit after 1 move\. Seed 3: tengym play --env decade --seed 3$/m);
     const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
     expect(eof.code).toBe(0);
     expect(eof.stdout).toMatch(/\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: tengym play --env four-ten --seed 8\n$/);

@@ -184,7 +184,7 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       if (io.echo) io.write(line + '\n');
       const input = line.trim().toLowerCase();
       if (input === 'q' || input === 'quit') {
-        io.write(`Quit after ${movesText(env.episodeSteps, own())} (seed ${setup.seed}).\n`);
+        io.write(`Quit after ${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`);
         return 'quit';
       }
       if (input === 'r' || input === 'rules') {
