@@ -14,11 +14,10 @@
  *
  * With 'deck-bottom' a game can come back to a position it held, and round again to the step
  * limit if the searches keep choosing the same way: it records the positions of the game it is
- * shown (from its `reset`) and its searches count them as cycles (solver.ts, `HeldPositions`),
- * the table cleared for each decision.
+ * asked to move in (from its `reset`) and its searches count them as cycles (solver.ts,
+ * `HeldPositions`), the table cleared for each decision.
  */
 import type { Env } from '../../env/env.js';
-import type { DecadeState } from '../../env/games/decade.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { LineSolver, holdsUntilStockEmpty } from './hold.js';
@@ -43,7 +42,6 @@ export class OracleAgent implements Agent {
   private solver: Solver | null = null;
   private line: LineSolver | null = null;
   private root: Position | null = null;
-  private scratch: Position | null = null;
   /** The stock values (top first) the table was filled for. */
   private readonly dealStock = new Uint8Array(DECK_SIZE);
   private dealLen = -1;
@@ -63,11 +61,8 @@ export class OracleAgent implements Agent {
   }
 
   act(env: Env): number {
-    const { state, options } = decadeEnv(env, this.name);
-    if (env.legalCount === 1) {
-      if (options.pickedUp === 'deck-bottom') this.hold(state);
-      return env.legal[0];
-    }
+    decadeEnv(env, this.name);
+    if (env.legalCount === 1) return env.legal[0];
     const values = this.values(env);
     let best = 0;
     for (let i = 1; i < env.legalCount; i++) {
@@ -102,18 +97,11 @@ export class OracleAgent implements Agent {
       return out;
     }
     this.keepOrClearTable(root, rules);
+    // Decisions are where a game can turn back: the positions it is asked at are the ones a search must not lead to.
     const held = rules.deckBottom ? this.held : null;
     held?.add(root);
     for (let i = 0; i < env.legalCount; i++) out.push(this.solver!.valueAfter(root, env.legal[i], this.budget, held));
     return out;
-  }
-
-  /** Records a state it is shown without a choice ('deck-bottom'). */
-  private hold(state: DecadeState): void {
-    this.scratch ??= new Position(state.numStacks);
-    if (this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
-    this.scratch.loadTrue(state);
-    this.held.add(this.scratch);
   }
 
   /** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */

@@ -10694,7 +10694,6 @@ var OracleAgent = class {
 	solver = null;
 	line = null;
 	root = null;
-	scratch = null;
 	/** The stock values (top first) the table was filled for. */
 	dealStock = /* @__PURE__ */ new Uint8Array(52);
 	dealLen = -1;
@@ -10711,11 +10710,8 @@ var OracleAgent = class {
 		this.held.clear();
 	}
 	act(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		if (env.legalCount === 1) {
-			if (options.pickedUp === "deck-bottom") this.hold(state);
-			return env.legal[0];
-		}
+		decadeEnv(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
 		const values = this.values(env);
 		let best = 0;
 		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
@@ -10750,13 +10746,6 @@ var OracleAgent = class {
 		held?.add(root);
 		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget, held));
 		return out;
-	}
-	/** Records a state it is shown without a choice ('deck-bottom'). */
-	hold(state) {
-		this.scratch ??= new Position(state.numStacks);
-		if (this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
-		this.scratch.loadTrue(state);
-		this.held.add(this.scratch);
 	}
 	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */
 	keepOrClearTable(root, rules) {
