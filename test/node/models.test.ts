@@ -131,7 +131,7 @@ describe('shipped models', () => {
     for (let seed = 0; seed < 150; seed++) {
       const env = make('ten-twenty-thirty');
       env.reset({ seed: 7_000_000_000 + seed });
-      agent.reset();
+      agent.reset(seed);
       let claimed = false;
       while (env.running) {
         if (!claimed && env.legalCount > 1) claimed = agent.score!(env).actions[0].score === 1;
