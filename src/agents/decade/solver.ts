@@ -54,8 +54,7 @@ export class Solver {
   private readonly gen: Uint32Array;
   private generation = 1;
   private readonly levels: SearchLevels;
-  private h1 = 0;
-  private h2 = 0;
+  /** The current position's key (hashPosition): two 32-bit words. */
   private readonly key = new Int32Array(2);
   /** Positions the current search counts as already on its path (the game's own). */
   private held: HeldPositions | null = null;
@@ -131,7 +130,7 @@ export class Solver {
     }
     if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
     this.hash(p);
-    if (this.held !== null && this.held.has(this.h1, this.h2)) {
+    if (this.held !== null && this.held.has(this.key[0], this.key[1])) {
       // The game has been here: going on from it would go round again.
       this.lastExact = true;
       return 1 + p.tableCount;
@@ -151,8 +150,8 @@ export class Solver {
     }
     const at = slot >= 0 ? slot : this.insert();
     this.val[at] = IN_PROGRESS;
-    const h1 = this.h1;
-    const h2 = this.h2;
+    const h1 = this.key[0];
+    const h2 = this.key[1];
     const child = this.levels.at(d + 1);
     let best = 255;
     let exact = true;
@@ -187,17 +186,17 @@ export class Solver {
 
   private hash(p: Position): void {
     hashPosition(p, this.rules.deckBottom, this.keySteps, this.key);
-    this.h1 = this.key[0];
-    this.h2 = this.key[1];
   }
 
   /** The slot holding the current hash, or -1. */
   private find(): number {
     const g = this.generation;
-    let i = this.h1 & this.mask;
+    const h1 = this.key[0];
+    const h2 = this.key[1];
+    let i = h1 & this.mask;
     for (let probe = 0; probe < PROBES; probe++) {
       if (this.gen[i] !== g) return -1;
-      if (this.key1[i] === this.h1 && this.key2[i] === this.h2) return i;
+      if (this.key1[i] === h1 && this.key2[i] === h2) return i;
       i = (i + 1) & this.mask;
     }
     return -1;
@@ -206,7 +205,7 @@ export class Solver {
   /** A slot for the current hash: the first free one, or (table crowded) its home slot. */
   private insert(): number {
     const g = this.generation;
-    const home = this.h1 & this.mask;
+    const home = this.key[0] & this.mask;
     let i = home;
     let at = home;
     for (let probe = 0; probe < PROBES; probe++) {
@@ -217,8 +216,8 @@ export class Solver {
       i = (i + 1) & this.mask;
     }
     this.gen[at] = g;
-    this.key1[at] = this.h1;
-    this.key2[at] = this.h2;
+    this.key1[at] = this.key[0];
+    this.key2[at] = this.key[1];
     this.val[at] = UNKNOWN;
     return at;
   }
