@@ -9,6 +9,11 @@ import { describe, expect, it } from 'vitest';
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 /** Runs tengym, sends SIGINT once stdout matches `ready`, and resolves with what it printed. */
+/** A PPO run small enough to start in a second, held-out evaluations every 1,000 steps: `heldOut` sets their size and reference. */
+function writeTinyPpoConfig(path: string, heldOut: { evalEpisodes: number; evalReference: string }): void {
+  writeFileSync(path, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, ...heldOut }));
+}
+
 function interruptWhen(args: string[], ready: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
@@ -113,7 +118,7 @@ describe('Ctrl-C', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
     const out = join(dir, 'run');
     const config = join(dir, 'config.json');
-    writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 10, evalReference: 'first' }));
+    writeTinyPpoConfig(config, { evalEpisodes: 10, evalReference: 'first' });
     try {
       const first = spawnSync(process.execPath, [BIN, 'train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
       expect(first.status, first.stderr).toBe(0);
@@ -130,7 +135,7 @@ describe('Ctrl-C', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
     const config = join(dir, 'config.json');
     // pimc as the reference on 10,000 held-out deals: about half a minute of play on one core before the first evaluation's figures.
-    writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 10000, evalReference: 'pimc' }));
+    writeTinyPpoConfig(config, { evalEpisodes: 10000, evalReference: 'pimc' });
     try {
       const r = await interruptTimed(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', join(dir, 'run')], /^config /m);
       expect(r.code, r.stderr).toBe(130);
@@ -146,7 +151,7 @@ describe('Ctrl-C', () => {
     const out = join(dir, 'run');
     const config = join(dir, 'config.json');
     // Held-out evaluations of 3,000 deals: Ctrl-C lands inside the first, just before its files are written.
-    writeFileSync(config, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 3000, evalReference: 'first' }));
+    writeTinyPpoConfig(config, { evalEpisodes: 3000, evalReference: 'first' });
     try {
       const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out], /^config /m);
       expect(r.code).toBe(130);
