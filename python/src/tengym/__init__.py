@@ -10,7 +10,7 @@ from pathlib import Path
 import gymnasium as gym
 
 from ._version import __version__
-from .baselines import AgentEpisodes, AgentInfo, PairedWins, agents, derive_seed, paired_wins, play_agent
+from .baselines import AgentEpisodes, AgentInfo, PairedRounds, PairedWins, agents, derive_seed, paired_rounds, paired_wins, play_agent
 from .env import TengymEnv
 from .errors import (
     BadActionError,
@@ -46,5 +46,6 @@ for _id in ENV_IDS:
 __all__ = [
     "ENV_IDS", "gym_id", "TengymEnv", "TengymVectorEnv", "TengymError", "UnknownEnvError", "BadOptionsError",
     "BadSeedError", "BadDeckError", "BadStateError", "BadActionError", "EngineError", "VersionMismatchError", "__version__",
-    "agents", "play_agent", "paired_wins", "derive_seed", "AgentInfo", "AgentEpisodes", "PairedWins",
+    "agents", "play_agent", "paired_wins", "paired_rounds", "derive_seed", "AgentInfo", "AgentEpisodes", "PairedWins",
+    "PairedRounds",
 ]

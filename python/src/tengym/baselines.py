@@ -8,7 +8,8 @@ The deals are played in an engine process by the code `tengym eval` plays them w
 dealt with seed + i and the agent is reset with `derive_seed(seed, i)` before it, so every record
 is the one `tengym eval --env ID --agents NAME --episodes N --seed S --json --per-deal` gives, and
 `TengymEnv.reset(seed=seed + i)` deals the same deal for a policy of your own. `paired_wins` pairs
-two players' wins on the same deals as `tengym eval` pairs them with its reference.
+two players' wins on the same deals as `tengym eval` pairs them with its reference, and
+`paired_rounds` Four Ten's rounds to win on the deals both won.
 """
 from __future__ import annotations
 
@@ -81,6 +82,17 @@ class AgentEpisodes:
 class PairedWins(NamedTuple):
     """The mean of won_a − won_b over the same deals, with its normal 95% interval (cut to ±1), as
     `tengym eval` gives each agent's difference from its reference ("vsReference")."""
+
+    diff: float
+    ci95: tuple[float, float]
+    deals: int
+
+
+class PairedRounds(NamedTuple):
+    """The mean of rounds_a − rounds_b over the deals both players won (below 0: fewer rounds to win),
+    with its normal 95% interval, and how many deals that is, as `tengym eval` gives each agent's
+    difference in rounds from its reference ("roundsVsReference"). With no deal won by both, `diff`
+    is nan, `ci95` (-inf, inf) and `deals` 0 (tengym eval's "–"); with one, `ci95` is (-inf, inf)."""
 
     diff: float
     ci95: tuple[float, float]
@@ -208,22 +220,88 @@ def paired_wins(won: Sequence[Any] | np.ndarray | AgentEpisodes, reference_won: 
         bad = np.flatnonzero((x != 0) & (x != 1))
         if len(bad):
             raise TengymError(f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got {float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's reward is points; ask env.outcome()['won'])", "bad-argument")
+    d = (a - b).tolist()
+    mean, ci95 = _paired_difference(d, 1.0)
+    return PairedWins(mean, ci95, len(d))
+
+
+def paired_rounds(mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpisodes | Mapping[str, Any]) -> PairedRounds:
+    """Four Ten's rounds to win, mine − reference's, over the deals both won, paired: the mean
+    difference, its normal 95% interval and how many deals both won, computed as `tengym eval`
+    computes its "rounds − REF (both won, 95%)" (a lost game never reaches the target, so it has no
+    rounds to win). Each player is a `play_agent` record, or a mapping with "won" and "rounds", one
+    entry a deal (a policy's own loop: `env.outcome()["won"]` and `["rounds"]`; or the `deals` of
+    `tengym eval --json --per-deal`); the rounds of a lost deal are not read. No deal won by both
+    gives `PairedRounds(nan, (-inf, inf), 0)`, as tengym eval's "–", rather than an error.
+
+    Refused with a TengymError: two records of different deals (another env, options, seed or
+    number of deals), a record of an env without rounds (a card game: `paired_wins` pairs its
+    wins), a won that is not won or lost, and rounds of a won deal that are not a whole number
+    from 1."""
+    won_a, rounds_a = _won_and_rounds("mine", mine)
+    won_b, rounds_b = _won_and_rounds("reference", reference)
+    # Two play_agent records say which deals they are: the same number of deals is not enough.
+    if isinstance(mine, AgentEpisodes) and isinstance(reference, AgentEpisodes):
+        if (mine.env_id, mine.options, mine.seed, len(mine)) != (reference.env_id, reference.options, reference.seed, len(reference)):
+            raise TengymError(f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine)} and {_dealt(reference)}", "bad-argument")
+    if len(won_a) != len(won_b) or len(won_a) == 0:
+        raise TengymError(f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} and {len(won_b)}", "bad-argument")
+    both = won_a & won_b
+    d = (rounds_a[both] - rounds_b[both]).tolist()
+    mean, ci95 = _paired_difference(d, math.inf)
+    return PairedRounds(mean, ci95, len(d))
+
+
+def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """A player's won (bool) and rounds (float64) of paired_rounds, checked: won or lost for each deal,
+    and the rounds of each won deal a whole number from 1 (a won game ended at least one round)."""
+    if isinstance(record, AgentEpisodes):
+        if record.rounds is None:
+            raise TengymError(f"paired_rounds: {name} is {record.agent}'s record of {record.env_id}, which has no rounds: rounds to win are Four Ten's figure (paired_wins pairs the wins of any env)", "bad-argument")
+        return record.won.astype(bool), record.rounds.astype(np.float64)
+    if not isinstance(record, Mapping) or "won" not in record or "rounds" not in record:
+        given = f"keys {sorted(map(str, record))}" if isinstance(record, Mapping) else type(record).__name__
+        raise TengymError(f"paired_rounds: {name} must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, got {given}", "bad-argument")
+    won = np.asarray(record["won"], dtype=np.float64).ravel()
+    rounds = np.asarray(record["rounds"], dtype=np.float64).ravel()
+    bad = np.flatnonzero((won != 0) & (won != 1))
+    if len(bad):
+        raise TengymError(f"paired_rounds: {name}['won'] must say won or lost for each deal (True/False or 1/0), got {float(won[bad[0]])!r} at deal {int(bad[0])}", "bad-argument")
+    if len(rounds) != len(won):
+        raise TengymError(f"paired_rounds: {name}['won'] and {name}['rounds'] must have one entry a deal each, got {len(won)} and {len(rounds)}", "bad-argument")
+    won_deals = won == 1
+    bad = np.flatnonzero(won_deals & ~((rounds >= 1) & (rounds == np.floor(rounds)) & np.isfinite(rounds)))
+    if len(bad):
+        raise TengymError(f"paired_rounds: {name}['rounds'] must be the rounds each won game took, a whole number from 1, got {float(rounds[bad[0]])!r} at deal {int(bad[0])}, a won deal", "bad-argument")
+    return won_deals, rounds
+
+
+def _dealt(record: AgentEpisodes) -> str:
+    options = f" {json.dumps(record.options)}" if record.options else ""
+    return f"{len(record)} deals of {record.env_id}{options} from seed {record.seed}"
+
+
+def _paired_difference(d: list[float], most: float) -> tuple[float, tuple[float, float]]:
+    """src/eval/evaluate.ts's pairedDifference of the differences d: their mean and its normal 95%
+    interval cut to ±most; with one difference the interval is (-inf, inf), with none the mean nan too."""
     # Summed one term after another, as the evaluation in JavaScript sums them, so the figures agree
     # to the last digit: not with sum(), which on Python 3.12 and later sums floats with a
     # compensation JavaScript does not make, and so differs in the last digits of the interval.
-    d = (a - b).tolist()
     n = len(d)
     total = 0.0
     for x in d:
         total += x
-    mean = total / n
+    mean = total / n if n else math.nan
     if n <= 1:
-        return PairedWins(mean, (-math.inf, math.inf), n)
+        return mean, (-math.inf, math.inf)
     ss = 0.0
     for x in d:
-        ss += (x - mean) ** 2
+        # x * x, not x ** 2: JavaScript's ** squares with one rounding, as * does, while Python's
+        # goes through the C library's pow, which misses the last digit of some squares.
+        y = x - mean
+        ss += y * y
     se = math.sqrt(ss / (n - 1) / n)
-    return PairedWins(mean, (max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)), n)
+    return mean, (max(-most, mean - Z95 * se), min(most, mean + Z95 * se))
 
 
 def derive_seed(a: int, b: int) -> int:
