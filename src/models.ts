@@ -7,6 +7,7 @@
  *   const model = await tf.loadLayersModel('/models/decade/model.json');
  *   const agent = agentFromModel(model);
  *   env.step(agent.act(env));
+ *   agent.dispose(); // frees the model's weights, before loading another
  */
 export { AfterstateAgent, type FeatureLayout } from './agents/learned/afterstate-agent.js';
 export { agentFromModel, checkModelFits, featureLayout } from './agents/learned/from-model.js';

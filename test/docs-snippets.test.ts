@@ -1,25 +1,29 @@
 // The docs' code, run as a user runs it, so that a snippet cannot rot unnoticed: every ```js and
-// ```ts block of docs/api.md, docs/environments.md, docs/hints.md and docs/agents.md, against the
+// ```ts block of docs/api.md, docs/environments.md, docs/hints.md, docs/agents.md and
+// docs/play-page.md (but its page snippet, `RUN_ELSEWHERE`), against the
 // built dist/ (its `from 'tengym'` imports are the repository's entry points), where a
 // `console.log(…); // X` must print X at that line (`…` standing for what varies), and every
 // shell transcript of those pages (a `$ command` line, then what it prints), run in a scratch
 // folder with the built `tengym` first on the PATH; and every `tengym` command the README,
 // DEVELOPERS.md, models/README.md and the docs write (but those that record measurements), in a
 // shell block or inline, names a command and flags that exist. The README's Node snippet and
-// play-page.md's page snippet run from a packed install (test/cli/package.test.ts);
+// play-page.md's page snippet (in Chromium) run from a packed install (test/cli/package.test.ts);
 // docs/python.md's Python blocks in python/tests/test_docs.py.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DOCS = ['docs/api.md', 'docs/environments.md', 'docs/hints.md', 'docs/agents.md'];
+const DOCS = ['docs/api.md', 'docs/environments.md', 'docs/hints.md', 'docs/agents.md', 'docs/play-page.md'];
+/** The folder of the WebAssembly backend's .wasm files, as a page's `wasmPath` (in Node a folder path serves as the prefix). */
+const WASM_PATH = join(dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + sep;
 
 interface CodeBlock {
   doc: string;
@@ -45,7 +49,13 @@ function codeBlocks(doc: string): CodeBlock[] {
 }
 
 const BLOCKS = DOCS.flatMap(codeBlocks);
-const PROGRAMS = BLOCKS.filter((b) => b.lang === 'js' || b.lang === 'ts');
+
+/** Programs run elsewhere, and where. */
+const RUN_ELSEWHERE: { doc: string; containing: string; why: string }[] = [
+  { doc: 'docs/play-page.md', containing: "await hinterForEnv('decade', {}, {", why: 'the page snippet: built with Vite from the packed package and played in Chromium (test/cli/package.test.ts)' },
+];
+const runElsewhere = (b: CodeBlock): boolean => RUN_ELSEWHERE.some((r) => r.doc === b.doc && b.code.includes(r.containing));
+const PROGRAMS = BLOCKS.filter((b) => (b.lang === 'js' || b.lang === 'ts') && !runElsewhere(b));
 const TRANSCRIPTS = BLOCKS.filter((b) => (b.lang === 'sh' || b.lang === '') && /^\$ /m.test(b.code));
 
 /** What a block that is not a whole program runs with: code before it (the state its prose assumes), checks after it. */
@@ -105,6 +115,31 @@ const CONTEXTS: Context[] = [
     ].join('\n'),
     after: "if (JSON.stringify(restored) !== JSON.stringify(states)) throw new Error('the restored states differ from those saved');",
     why: "a fragment of a page: a game's states from the block before it, and a page's localStorage",
+  },
+  {
+    doc: 'docs/play-page.md',
+    containing: 'async function switchGame(',
+    page: true,
+    replace: ["wasmPath: '/wasm/'", `wasmPath: ${JSON.stringify(WASM_PATH)}`],
+    after: [
+      "import { isTengymError, make as makeEnv } from 'tengym';",
+      "const index: ModelIndex = await (await fetch(new URL('/models/index.json', location.href))).json();",
+      "const played = makeEnv('decade');",
+      'played.reset({ seed: 1 });',
+      'while (played.legalCount === 1) played.step(played.legal[0]);',
+      "const decade = await switchGame('decade', index);",
+      "if (decade.hint(played).source !== 'model models/decade/ (shipped)') throw new Error('decade’s hints came from another source than its model');",
+      "const fourTen = await switchGame('four-ten', index);",
+      "if (!fourTen.sourceFor('four-ten').startsWith('bottom-direct')) throw new Error('four-ten’s hints came from another source than bottom-direct');",
+      "let code = '';",
+      'try {',
+      '  decade.hint(played);',
+      '} catch (e) {',
+      '  code = isTengymError(e) ? e.code : String(e);',
+      '}',
+      "if (code !== 'disposed') throw new Error(`decade’s hinter, its model disposed, gave ${code || 'hints'}`);",
+    ].join('\n'),
+    why: "a page's fragment: the models' index fetched as the page snippet before it does, the .wasm files where the repository has them (a page serves them at /wasm/); then decade's hinter, once the game switched to four-ten, says its model was disposed",
   },
 ];
 
@@ -278,6 +313,7 @@ describe("the docs' code blocks", () => {
     for (const c of CONTEXTS) expect(PROGRAMS.filter((b) => b.doc === c.doc && b.code.includes(c.containing)), `${c.doc}: ${c.containing}`).toHaveLength(1);
     for (const c of CONTEXTS) if (c.replace) expect(PROGRAMS.find((b) => b.doc === c.doc && b.code.includes(c.containing))!.code, c.containing).toContain(c.replace[0]);
     for (const n of NOT_RUN) expect(TRANSCRIPTS.filter((b) => b.doc === n.doc && b.code.includes(n.containing)), `${n.doc}: ${n.containing}`).toHaveLength(1);
+    for (const r of RUN_ELSEWHERE) expect(BLOCKS.filter((b) => b.doc === r.doc && b.code.includes(r.containing)), `${r.doc}: ${r.containing}`).toHaveLength(1);
   });
 
   it('a documented output is a pattern: whitespace is loose, … stands for anything, the rest is exact', () => {

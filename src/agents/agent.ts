@@ -65,6 +65,13 @@ export interface Agent {
   actBatch?(envs: readonly Env[], count: number, out: Int32Array): void;
   /** Set by trained models: what the model plays and how it was trained. */
   readonly metadata?: ModelMetadata;
+  /**
+   * Set by trained models: frees the model's weights, which TensorFlow.js keeps in memory no
+   * garbage collector frees (WebAssembly's, the GPU's), until this call. Afterwards `act`, `score`,
+   * `actBatch` and `observe` throw a `TengymError` ('disposed'); a second call does nothing.
+   * Absent: nothing to free.
+   */
+  dispose?(): void;
 }
 
 /** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
@@ -101,6 +108,15 @@ export function checkPlaying(env: unknown, agent: string): asserts env is Env {
   if (!(env instanceof Env)) throw new TengymError('bad-argument', `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
   if (!env.hasStarted) throw new TengymError('not-reset', `agent "${agent}": the env has not been dealt yet; call reset() first`);
   if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is over; call reset() for the next`);
+}
+
+/**
+ * What a trained model's agent checks first once its `dispose()` freed the model: said as a
+ * `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
+ * where a search answers from what it kept).
+ */
+export function checkNotDisposed(disposed: boolean, agent: string): void {
+  if (disposed) throw new TengymError('disposed', `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
 }
 
 /**

@@ -15,7 +15,9 @@ export type TengymErrorCode =
   | 'not-reset'
   | 'episode-over'
   | 'undo-unavailable'
-  | 'bad-argument';
+  | 'bad-argument'
+  /** A trained model's agent asked to play after its `dispose()` freed the model. */
+  | 'disposed';
 
 export class TengymError extends Error {
   readonly code: TengymErrorCode;

@@ -305,7 +305,8 @@ export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
 export async function checkAgents(agents: string[], env: EnvConfig): Promise<void> {
   checkNamesOnce(agents);
-  for (const name of agents) await resolveAgent(name, env);
+  // A model loaded only to check it is freed at once: its weights stay in TensorFlow.js's memory otherwise.
+  for (const name of agents) (await resolveAgent(name, env)).dispose?.();
 }
 
 /** Refuses a name listed twice: it would play the deals twice and show two rows of one agent (both the reference, were it that). */
@@ -372,7 +373,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   if (reference === undefined) throw notAmongAgents(c.reference!, names);
   checkNamesOnce(names);
   for (const a of c.agents) {
-    if (typeof a === 'string') await resolveAgent(a, env);
+    if (typeof a === 'string') (await resolveAgent(a, env)).dispose?.();
     else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
   }
   const total = c.episodes * c.agents.length;

@@ -65,7 +65,12 @@ export interface HintOptions {
 }
 
 export interface HinterConfig {
-  /** A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from `tengym/models` in a browser). */
+  /**
+   * A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from
+   * `tengym/models` in a browser). The hinter only borrows it: whoever loaded it disposes it
+   * (`agent.dispose()`) once the hinter is done; a hint asked after that throws the agent's
+   * TengymError ('disposed').
+   */
   model?: Agent;
   /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search source answers (`hintBaseline`). */
   agent?: Agent | string;

@@ -7,6 +7,7 @@
  * import { loadAgent, shippedModelDir } from 'tengym/node';
  * const agent = await loadAgent(shippedModelDir('decade')); // or loadAgent('runs/decade/best')
  * env.step(agent.act(env));
+ * agent.dispose(); // frees the model's weights, before loading another
  * ```
  */
 import { relative, resolve } from 'node:path';
@@ -28,10 +29,11 @@ export interface LoadAgentOptions {
  * Loads a tengym model directory (`model.json` + `weights.bin`: a shipped model, or
  * `best/` or `checkpoint/` of a `tengym train` run) as an agent of the env it was trained
  * for (`models/<id>`, as the docs write it, is the current folder's when it is there and the
- * installed package's otherwise, as `evaluate` and the command line read it): `agent.act(env)`, `agent.score(env)`, and `createHinter({ model: agent })`. Picks
- * the TensorFlow.js backend first (tfjs-node when installed, else WebAssembly).
+ * installed package's otherwise, as `evaluate` and the command line read it): `agent.act(env)`, `agent.score(env)`, and `createHinter({ model: agent })`;
+ * `agent.dispose()` frees the model's weights once it is no longer needed. Picks the TensorFlow.js
+ * backend first (tfjs-node when installed, else WebAssembly).
  */
-export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent> {
+export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent & { dispose(): void }> {
   if (typeof dir !== 'string' || dir === '') throw new TengymError('bad-argument', 'loadAgent takes the path of a model directory (model.json + weights.bin)');
   if (!isPlainObject(options as unknown)) throw new TengymError('bad-argument', `loadAgent options must be an object such as { name: 'mine' }, got ${describeKind(options)}`);
   for (const key in options) if (key !== 'name' && key !== 'announceBackend') throw new TengymError('bad-argument', `unknown loadAgent option "${key}"; loadAgent takes { name, announceBackend }`);

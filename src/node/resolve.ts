@@ -111,7 +111,12 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
   checkModelDir(dir);
   const { loadModelAgent } = await import('./load-model.js');
   const agent = await loadModelAgent(dir, name);
-  assertModelFits(agent.metadata, make(env), `model "${name}"`);
+  try {
+    assertModelFits(agent.metadata, make(env), `model "${name}"`);
+  } catch (e) {
+    agent.dispose();
+    throw e;
+  }
   const { announceBackend } = await import('./tf-backend.js');
   await announceBackend();
   return agent;

@@ -16,7 +16,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
-import { checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
+import { checkNotDisposed, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv } from './common.js';
 import { StockMemory } from './memory.js';
 import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
@@ -597,6 +597,7 @@ export class DecadeSearchAgent implements Agent {
   private winOf = new Float64Array(64);
   private scoreOf = new Float64Array(64);
   private readonly value = new Float64Array(2);
+  private disposed = false;
 
   constructor(
     readonly name: string,
@@ -619,6 +620,7 @@ export class DecadeSearchAgent implements Agent {
   }
 
   actBatch(envs: readonly Env[], count: number, out: Int32Array): void {
+    checkNotDisposed(this.disposed, this.name);
     let at = 0;
     for (let j = 0; j < count; j++) {
       const rules = this.prepare(envs[j]);
@@ -650,8 +652,16 @@ export class DecadeSearchAgent implements Agent {
     this.prepare(env);
   }
 
-  /** Checks the env, brings its memory up to date and returns its rules. */
+  /** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.model.dispose();
+  }
+
+  /** Checks the env, brings its memory up to date and returns its rules (`act`, `score` and `observe` start here). */
   private prepare(env: Env): Rules {
+    checkNotDisposed(this.disposed, this.name);
     const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     if (rules.deckBottom) {

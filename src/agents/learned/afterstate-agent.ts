@@ -34,7 +34,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';
-import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
+import { checkNotDisposed, checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { inPasses } from './network.js';
 
@@ -406,6 +406,7 @@ export class AfterstateAgent implements Agent {
   private searched = new Uint8Array(16);
   private searchRows = new Float32Array(0);
   private readonly noRows = new Float32Array(0);
+  private disposed = false;
 
   constructor(
     readonly name: string,
@@ -425,6 +426,7 @@ export class AfterstateAgent implements Agent {
   }
 
   act(env: Env): number {
+    checkNotDisposed(this.disposed, this.name);
     checkPlaying(env, this.name);
     this.check(env);
     if (env.legalCount === 1) return env.legal[0];
@@ -434,6 +436,7 @@ export class AfterstateAgent implements Agent {
 
   /** The decisions of envs[0 … count) valued in one forward pass over all their positions. */
   actBatch(envs: readonly Env[], count: number, out: Int32Array): void {
+    checkNotDisposed(this.disposed, this.name);
     const flat = this.batched;
     flat.length = 0;
     if (this.searched.length < count) this.searched = new Uint8Array(count * 2);
@@ -481,6 +484,7 @@ export class AfterstateAgent implements Agent {
    * a person following the list walks no detour (docs/decisions.md, "The first hour").
    */
   score(env: Env): ActionScores {
+    checkNotDisposed(this.disposed, this.name);
     checkPlaying(env, this.name);
     this.check(env);
     const x = this.expansion!;
@@ -499,6 +503,13 @@ export class AfterstateAgent implements Agent {
     scored.sort((a, b) => b.rank - a.rank || a.steps - b.steps || a.k - b.k);
     const unit = x.scoreUnit;
     return { kind: x.scoreKind, ...(unit ? { unit } : {}), actions: scored.map(({ action, score }) => ({ action, score })) };
+  }
+
+  /** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.model.dispose();
   }
 
   /** Checks once per env that the model plays it (and sets up `expansion` for its layout). */

@@ -51,7 +51,7 @@ export function afterstateAgent(name: string, model: tf.LayersModel, metadata: M
   return new AfterstateAgent(name, model, metadata, afterstateFeatures(envConfig(metadata.env, metadata.options)).features);
 }
 
-/** The agent a trained model plays as. */
+/** The agent a trained model plays as; its `dispose()` frees the model's weights (TensorFlow.js memory). */
 export type TrainedAgent = ModelAgent | AfterstateAgent | DecadeSearchAgent;
 
 /** The width of a layer's input or output: n for a shape [null, n], else null. */
@@ -98,7 +98,10 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
   }
 }
 
-/** The agent of a loaded tengym model: a search with learned values, afterstate values or a policy/Q head, as its metadata says. */
+/**
+ * The agent of a loaded tengym model: a search with learned values, afterstate values or a
+ * policy/Q head, as its metadata says. The agent owns the model: its `dispose()` disposes it.
+ */
 export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAgent {
   if (model === null || typeof model !== 'object' || typeof (model as Partial<tf.LayersModel>).getUserDefinedMetadata !== 'function') {
     throw new TengymError('bad-argument', `agentFromModel takes a TensorFlow.js model of tengym's (await tf.loadLayersModel(url)), got ${describeKind(model)}`);

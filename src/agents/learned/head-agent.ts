@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { Env } from '../../env/env.js';
-import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
+import { checkNotDisposed, checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';
 import { actionOutputs } from './network.js';
 
@@ -32,6 +32,7 @@ export class ModelAgent implements Agent {
   private readonly checked = new WeakSet<Env>();
   /** The observations of a batch, row j for envs[j]. */
   private observations = new Float32Array(0);
+  private disposed = false;
 
   constructor(
     readonly name: string,
@@ -44,6 +45,7 @@ export class ModelAgent implements Agent {
   }
 
   act(env: Env): number {
+    checkNotDisposed(this.disposed, this.name);
     checkPlaying(env, this.name);
     if (env.legalCount === 1) return env.legal[0];
     this.check(env);
@@ -52,6 +54,7 @@ export class ModelAgent implements Agent {
 
   /** The decisions of envs[0 … count) in one forward pass over their observations. */
   actBatch(envs: readonly Env[], count: number, out: Int32Array): void {
+    checkNotDisposed(this.disposed, this.name);
     if (count === 0) return;
     const S = envs[0].observation.length;
     const A = envs[0].actionSpace.n;
@@ -70,6 +73,7 @@ export class ModelAgent implements Agent {
   }
 
   score(env: Env): ActionScores {
+    checkNotDisposed(this.disposed, this.name);
     checkPlaying(env, this.name);
     this.check(env);
     const out = actionOutputs(this.model, env.observation);
@@ -81,6 +85,13 @@ export class ModelAgent implements Agent {
     const exps = legal.map((a) => Math.exp(out[a] - max));
     const total = exps.reduce((a, b) => a + b, 0);
     return { kind: 'probability', actions: legal.map((action, i) => ({ action, score: exps[i] / total })).sort((a, b) => b.score - a.score) };
+  }
+
+  /** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.model.dispose();
   }
 
   private check(env: Env): void {
