@@ -13,7 +13,8 @@ import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 
 import { join, sep } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { TengymError } from '../env/errors.js';
-import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts } from '../agents/learned/model-check.js';
+import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, type CheckedModelJson } from '../agents/learned/model-check.js';
+import { parseMetadata, type ModelMetadata } from '../agents/learned/metadata.js';
 
 export const MODEL_JSON = 'model.json';
 export const WEIGHTS_BIN = 'weights.bin';
@@ -97,13 +98,8 @@ function fileError(e: unknown, name: string, where: string): TengymError {
   return new TengymError('bad-argument', `${where}: cannot read ${name} (${code ?? (e as Error).message})`);
 }
 
-/**
- * A model folder's artifacts, read as untrusted input (model-check.ts): model.json first, then,
- * once its manifest is known to list plain files inside the folder, each once, whose sizes add
- * up to what it describes, each weight file once.
- */
-async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
-  const where = `model ${dir}`;
+/** A model folder's model.json, read as untrusted input and checked (model-check.ts), with the folder's real path. */
+async function readModelJson(dir: string, where: string): Promise<{ checked: CheckedModelJson; realDir: string }> {
   let realDir: string;
   try {
     realDir = await realpath(dir);
@@ -112,7 +108,27 @@ async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
   }
   if (!existsSync(join(dir, MODEL_JSON))) throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
   const text = (await readInside(dir, realDir, MODEL_JSON, where, MAX_MODEL_JSON_BYTES)).toString('utf8');
-  const checked = checkModelJson(text, where);
+  return { checked: checkModelJson(text, where), realDir };
+}
+
+/**
+ * A model folder's tengym metadata (the env it was trained for, its sizes, how it was trained),
+ * checked as loading the model checks it, without reading its weights.
+ */
+export async function readModelMetadata(dir: string): Promise<ModelMetadata> {
+  const where = `model ${dir}`;
+  const { checked } = await readModelJson(dir, where);
+  return parseMetadata(checked.modelJSON.userDefinedMetadata, where);
+}
+
+/**
+ * A model folder's artifacts, read as untrusted input (model-check.ts): model.json first, then,
+ * once its manifest is known to list plain files inside the folder, each once, whose sizes add
+ * up to what it describes, each weight file once.
+ */
+async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
+  const where = `model ${dir}`;
+  const { checked, realDir } = await readModelJson(dir, where);
   // Every size is known before any weight file is opened: a manifest that disagrees opens none.
   const sizes: number[] = [];
   for (const name of checked.paths) {

@@ -93,6 +93,34 @@ export function checkModelDir(dir: string): void {
 }
 
 /**
+ * The names that `resolveAgent` reads as model directories whatever the env: paths
+ * (`looksLikePath`) that no env's catalogue names, so that a list of agents given without an env
+ * can take it from its models.
+ */
+export function modelDirectoryNames(names: readonly string[]): string[] {
+  const catalogue = new Set(envIds().flatMap((id) => agentsFor(id).map((a) => a.name)));
+  return names.filter((name) => !catalogue.has(name) && looksLikePath(name));
+}
+
+/**
+ * The env a model directory was trained for (its id and options), from its metadata, checked as
+ * loading the model checks it; an id or options this tengym does not take are refused, naming
+ * the model.
+ */
+export async function modelEnvConfig(name: string): Promise<EnvConfig> {
+  const dir = packagePath(name);
+  checkModelDir(dir);
+  const { readModelMetadata } = await import('./model-files.js');
+  const meta = await readModelMetadata(dir);
+  try {
+    return envConfig(meta.env, meta.options);
+  } catch (e) {
+    if (e instanceof TengymError) throw new TengymError('bad-argument', `model ${dir} was trained for an env this tengym cannot make: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
  * The agent an `--agents` name means for an env (an id with options, or a config made by
  * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one, `registeredIdOf`).
  */

@@ -82,6 +82,49 @@ describe('tengym CLI', () => {
     }
   });
 
+  describe('eval without --env', () => {
+    /** An eval --json report without the one field that differs between runs. */
+    const report = (stdout: string) => {
+      const r = JSON.parse(stdout) as { results: { seconds: number }[] };
+      return { ...r, results: r.results.map(({ seconds: _, ...rest }) => rest) };
+    };
+
+    it('plays the env a model directory in --agents was trained for: the same report as with --env', () => {
+      const play = (...env: string[]) => tengym('eval', ...env, '--agents', 'models/decade,longest', '--episodes', '3', '--workers', '0', '--json');
+      const fromModel = play();
+      const named = play('--env', 'decade');
+      expect(fromModel.code, fromModel.stderr).toBe(0);
+      expect(named.code, named.stderr).toBe(0);
+      expect(report(fromModel.stdout)).toEqual(report(named.stdout));
+      expect(report(fromModel.stdout)).toMatchObject({ env: 'decade', episodes: 3, reference: 'models/decade' });
+      // The table says where its env came from.
+      const table = tengym('eval', '--agents', 'models/decade', '--episodes', '1', '--workers', '0');
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toMatch(/^decade \{.*\} \(the env models\/decade was trained for\) · 1 deal from seed 0 · /m);
+    });
+
+    it('refuses models trained for different envs in one line naming each, exit 1', () => {
+      const r = tengym('eval', '--agents', 'models/decade,models/four-ten,longest', '--episodes', '2', '--workers', '0');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('tengym: the models in --agents were trained for different envs (models/decade: decade; models/four-ten: four-ten): a model plays only the env it was trained for, so evaluate models of one env together\n');
+    });
+
+    it('refuses agents none of which is a model directory, saying when --env may be left out', () => {
+      const r = tengym('eval', '--agents', 'random,longest', '--episodes', '2', '--workers', '0');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('tengym: --env is needed unless an agent is a model directory (model.json + weights.bin), whose env is then played: give --env ID (tengym envs lists the ids)\n');
+    });
+
+    it("applies --options to the model's env, and refuses the model as --env does when they do not fit it", () => {
+      const r = tengym('eval', '--agents', 'models/decade', '--options', '{"stacks":7}', '--episodes', '2', '--workers', '0');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^tengym: model "models\/decade" was trained for decade \{.*\}, not decade \{.*\} \(stacks 1 there, 7 here\)\n$/);
+    });
+  });
+
   it('replay --agent plays the game tengym eval plays on the same deal, the agent reset as eval resets it there (--deal)', () => {
     const eval_ = tengym('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '8', '--seed', '40', '--json', '--per-deal', '--workers', '0');
     expect(eval_.code, eval_.stderr).toBe(0);

@@ -1,13 +1,16 @@
 import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
-import { envConfig, envSpec } from '../../env/registry.js';
+import type { EnvConfig } from '../../env/game.js';
+import { envConfig, envSpec, optionsThatDiffer } from '../../env/registry.js';
+import { whyOtherGame } from '../../agents/learned/metadata.js';
+import { modelDirectoryNames, modelEnvConfig } from '../../node/resolve.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { TENGYM_VERSION, checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
-  env: string;
+  env?: string;
   options?: string;
   agents: string;
   episodes: number;
@@ -96,12 +99,64 @@ export function agentList(text: string): string[] {
   return names;
 }
 
+/** The env an evaluation plays, and the models in --agents it was taken from (none when --env names it). */
+interface PlayedEnv {
+  env: string;
+  options: Record<string, unknown>;
+  fromModels: readonly string[];
+}
+
+/** An env as an error names it: its id, and the options where they are not the id's preset. */
+function envShown(config: EnvConfig): string {
+  const differ = optionsThatDiffer(config.options, envConfig(config.id).options);
+  return differ.length === 0 ? config.id : `${config.id} ${JSON.stringify(Object.fromEntries(differ.map((key) => [key, config.options[key]])))}`;
+}
+
+/**
+ * Without --env, the env the model directories among the agents were trained for, which must be
+ * one game (`whyOtherGame`, as loading a model judges it), with their options unless --options is
+ * given (a model those options do not fit is then refused as with --env).
+ */
+async function envOfModels(optionsText: string | undefined, agents: readonly string[]): Promise<PlayedEnv> {
+  const models = modelDirectoryNames(agents);
+  if (models.length === 0) {
+    // `model` is the shipped model of the env played: it cannot name one.
+    const shipped = agents.includes('model') ? ', and model is the one shipped for the env played (its directory, such as models/decade, names its env)' : '';
+    throw new TengymError('bad-argument', `--env is needed unless an agent is a model directory (model.json + weights.bin), whose env is then played${shipped}: give --env ID (tengym envs lists the ids)`);
+  }
+  const trained: EnvConfig[] = [];
+  for (const name of models) trained.push(await modelEnvConfig(name));
+  const [first] = trained;
+  if (trained.some((config) => whyOtherGame(config.id, config.options, first) !== null)) {
+    const each = models.map((name, i) => `${name}: ${envShown(trained[i])}`).join('; ');
+    throw new TengymError('bad-argument', `the models in --agents were trained for different envs (${each}): a model plays only the env it was trained for, so evaluate models of one env together`);
+  }
+  // An empty --options (a script's unset variable) gives none, as it gives the defaults with --env.
+  const options = optionsText === undefined || optionsText.trim() === '' ? { ...first.options } : parseOptionsJson(optionsText);
+  return { env: first.id, options, fromModels: models };
+}
+
+/** "models/decade" or "models/decade and runs/x/best": the models an env was taken from. */
+function modelsShown(models: readonly string[]): string {
+  return models.length === 1 ? models[0] : `${models.slice(0, -1).join(', ')} and ${models[models.length - 1]}`;
+}
+
 export const evalCommand: CommandModule<object, Args> = {
   command: 'eval',
   describe: 'Play several agents on the same seeded deals and compare them, with 95% intervals',
   builder: (y) =>
     y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id' })
+      .usage(
+        [
+          '$0 eval [--env ID] [--options JSON] --agents a,b,… [--episodes N] [--seed S] [--reference NAME] [--workers N] [--json [--per-deal]]',
+          '',
+          'Plays every agent on the same deals (deal i is seed + i) and compares each with the reference.',
+          '--env may be left out when an agent is a model directory (model.json + weights.bin): the env',
+          'is then the one the model was trained for, with its options unless --options is given. Models',
+          'trained for different envs are refused.',
+        ].join('\n'),
+      )
+      .option('env', { type: 'string', describe: 'Env id (default: the env the model directories in --agents were trained for)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
       .option('agents', { type: 'string', alias: 'agent', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them); --agent NAME for one' })
       .option('episodes', { type: 'number', default: 1000, describe: 'Deals each agent plays (deal i uses seed + i)' })
@@ -119,12 +174,13 @@ export const evalCommand: CommandModule<object, Args> = {
         return true;
       })
       .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals')
-      .example('$0 eval --env decade --agents pimc,longest --episodes 500 --json --per-deal', 'The same, with every deal\'s record to pair or test yourself'),
+      .example('$0 eval --env decade --agents pimc,longest --episodes 500 --json --per-deal', 'The same, with every deal\'s record to pair or test yourself')
+      .example('$0 eval --agents models/decade,longest --episodes 200', 'A model against a baseline on the env it was trained for (decade)'),
   handler: async (args) => {
     const bar = new ProgressBar();
-    const env = envSpec(args.env).id;
-    const options = parseOptionsJson(args.options);
+    const named: PlayedEnv | null = args.env === undefined ? null : { env: envSpec(args.env).id, options: parseOptionsJson(args.options), fromModels: [] };
     const agents = agentList(args.agents);
+    const { env, options, fromModels } = named ?? (await envOfModels(args.options, agents));
     let played: readonly PlayedAgent[] = [];
     let current = '';
     let dealsDone = 0;
@@ -166,7 +222,8 @@ export const evalCommand: CommandModule<object, Args> = {
       writeLine(JSON.stringify(jsonReport(report)));
       return;
     }
-    writeLine(`${report.env} ${JSON.stringify(report.options)} · ${plural(report.episodes, 'deal')} from seed ${report.seed} · same deals for every agent\n`);
+    const source = fromModels.length === 0 ? '' : ` (the env ${modelsShown(fromModels)} ${fromModels.length === 1 ? 'was' : 'were'} trained for)`;
+    writeLine(`${report.env} ${JSON.stringify(report.options)}${source} · ${plural(report.episodes, 'deal')} from seed ${report.seed} · same deals for every agent\n`);
     writeLine(evalTable(report));
   },
 };
