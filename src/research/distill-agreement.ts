@@ -12,7 +12,9 @@
  * moves (re-seeded per position, as distillation labels them: teacher-labels.ts); the decision
  * agrees when the model's move is the teacher's first. Where they differ, the cost is the
  * teacher's P(win) of its own move minus that of the model's move, in points (0 when the teacher
- * scores both the same: a tie it broke its own way). The sum over a game estimates, in the
+ * scores both the same: a tie it broke its own way). With 'deck-bottom' (Ten-Twenty-Thirty) the
+ * teacher is told what a player who watched the game remembers of the order under the stock, as
+ * distillation tells it; without that it would judge every remembered card unseen. The sum over a game estimates, in the
  * teacher's eyes, how much the model's choices gave away; beside the measured model − teacher
  * difference (`tengym eval`) it says whether the gap is in the choices the network cannot
  * reproduce (a large estimated cost) or elsewhere. The same figures by the cards in the stock
@@ -22,6 +24,8 @@ import type { Agent } from '../agents/agent.js';
 import { pimcWithSamples } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
+import { StockMemory } from '../agents/decade/memory.js';
+import { rulesOf } from '../agents/decade/position.js';
 import { decadeOf, decadeOptionsOf } from '../env/games/decade.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
@@ -44,6 +48,8 @@ export interface Agreement {
   worst: number[];
   /** The decisions, agreements and cost by the stock's size at the decision: STOCK_BANDS. */
   byStock: { decisions: number; agreed: number; cost: number }[];
+  /** 'deck-bottom' only: the same, split by whether a card of the stock is unseen at the decision ([unseen, all known]). */
+  byKnowledge: { decisions: number; agreed: number; cost: number }[] | null;
 }
 
 /** Stock sizes at a decision, [least, most]: the game's end, the rest of the exact endgame's reach (12 cards), two bands of the middle, the start. */
@@ -71,29 +77,37 @@ function teacherAgent(envId: string, name: string, samples?: number): Agent {
 /** `model`: a model directory, or a catalogue agent's name (resolveAgent), played on `games` deals from `seed`. */
 export async function measureAgreement(envId: string, model: string, teacherName: string, seed: number, games: number, teacherSamples?: number): Promise<Agreement> {
   const env = make(envId);
-  if (decadeOf(env) === null) throw new Error(`distill-agreement measures the decade family (its stock bands), not ${envId}`);
+  const options = decadeOptionsOf(envConfig(envId));
+  if (options === null) throw new Error(`distill-agreement measures the decade family (its stock bands), not ${envId}`);
   const player = await resolveAgent(model, envId);
   const teacher = teacherAgent(envId, teacherName, teacherSamples);
-  const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [], byStock: STOCK_BANDS.map(() => ({ decisions: 0, agreed: 0, cost: 0 })) };
+  const rules = rulesOf(options);
+  // What a player who watched the game knows of the order under the stock, which the teacher is told.
+  const memory = rules.deckBottom ? new StockMemory() : null;
+  const tally = () => ({ decisions: 0, agreed: 0, cost: 0 });
+  const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [], byStock: STOCK_BANDS.map(tally), byKnowledge: memory && [tally(), tally()] };
   const costs: number[] = [];
   for (let g = 0; g < games; g++) {
     env.reset({ seed: seed + g });
     player.reset(deriveSeed(seed + g, 1));
+    memory?.clear();
     while (env.running) {
+      memory?.sync(decadeOf(env)!.state, rules);
       const action = player.act(env);
       if (env.legalCount > 1) {
         a.decisions++;
-        const band = a.byStock[stockBand(env)];
-        band.decisions++;
-        const labels = labelPosition(teacher, env, deriveSeed(seed + g, a.decisions));
+        const bands = [a.byStock[stockBand(env)]];
+        if (memory && a.byKnowledge) bands.push(a.byKnowledge[memory.unknown > 0 ? 0 : 1]);
+        for (const band of bands) band.decisions++;
+        const labels = labelPosition(teacher, env, deriveSeed(seed + g, a.decisions), memory && memory.remembered());
         if (labels[0].action === action) {
           a.agreed++;
-          band.agreed++;
+          for (const band of bands) band.agreed++;
         } else {
           const gap = 100 * (labels[0].score - labels.find((l) => l.action === action)!.score);
           if (gap === 0) a.ties++;
           a.cost += gap;
-          band.cost += gap;
+          for (const band of bands) band.cost += gap;
           costs.push(gap);
         }
       }
@@ -114,10 +128,14 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
     ...a.byStock.map((b, i) => {
       const [least, most] = STOCK_BANDS[i];
       const cards = most === Infinity ? `${least}+` : `${least}–${most}`;
-      const agreed = b.decisions === 0 ? '–' : `${((100 * b.agreed) / b.decisions).toFixed(1)}%`;
-      return `  stock ${cards.padEnd(5)} decisions ${(b.decisions / a.games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ${(b.cost / a.games).toFixed(2)} points a game`;
+      return `  stock ${cards.padEnd(5)} ${bandLine(b)}`;
     }),
+    ...(a.byKnowledge ?? []).map((b, i) => `  ${i === 0 ? 'a card unseen ' : 'stock all known'} ${bandLine(b)}`),
   ];
+  function bandLine(b: { decisions: number; agreed: number; cost: number }): string {
+    const agreed = b.decisions === 0 ? '–' : `${((100 * b.agreed) / b.decisions).toFixed(1)}%`;
+    return `decisions ${(b.decisions / a.games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ${(b.cost / a.games).toFixed(2)} points a game`;
+  }
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
 // How much of pimc's play a model reproduces (src/research/distill-agreement.ts): the counts add
-// up (by stock band too), a tie costs nothing, and the figures repeat under a seed.
+// up (by stock band too), a tie costs nothing, the figures repeat under a seed, and on
+// Ten-Twenty-Thirty the teacher judges with the order a watching player remembers.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatAgreement, measureAgreement } from '../../src/research/distill-agreement.js';
 import { shippedModelDir } from '../../src/node/index.js';
@@ -26,6 +27,7 @@ describe('distill agreement', () => {
     expect(sum('agreed')).toBe(a.agreed);
     expect(sum('cost')).toBeCloseTo(a.cost, 9);
     expect(a.byStock.filter((b) => b.decisions > 0).length).toBeGreaterThan(1);
+    expect(a.byKnowledge).toBeNull();
     expect(await measureAgreement('decade-fives', shippedModelDir('decade-fives'), 'pimc', 4300000, 40)).toEqual(a);
     const lines = formatAgreement('decade-fives', 'models/decade-fives', 'pimc', a);
     expect(lines[1]).toMatch(/^decisions \d+ \(\d+\.\d\d a game\); the model plays pimc's move at \d+\.\d%$/);
@@ -41,5 +43,19 @@ describe('distill agreement', () => {
     expect(self.agreed / self.decisions).toBeGreaterThan(a.agreed / a.decisions);
     expect(self.agreed).toBeLessThan(self.decisions);
     await expect(measureAgreement('decade-fives', 'longest', 'lookahead', 4300000, 2, 256)).rejects.toThrow(/--teacher-samples applies to a pimc teacher/);
+  }, 60_000);
+
+  it("tells the teacher the order under the stock that a player who watched remembers ('deck-bottom')", async () => {
+    const a = await measureAgreement('ten-twenty-thirty', shippedModelDir('ten-twenty-thirty'), 'pimc', 4300000, 12);
+    const [unseen, known] = a.byKnowledge!;
+    expect(unseen.decisions + known.decisions).toBe(a.decisions);
+    expect(unseen.agreed + known.agreed).toBe(a.agreed);
+    expect(unseen.cost + known.cost).toBeCloseTo(a.cost, 9);
+    // Once nothing is unseen the model and pimc both solve the known deal: they choose alike. A
+    // teacher that forgot the order judged those positions as hidden and disagreed at a third of them.
+    expect(known.decisions).toBeGreaterThan(50);
+    expect(known.agreed / known.decisions).toBeGreaterThan(0.95);
+    const lines = formatAgreement('ten-twenty-thirty', 'models/ten-twenty-thirty', 'pimc', a);
+    expect(lines.slice(-2).map((l) => l.trim().slice(0, 15))).toEqual(['a card unseen  ', 'stock all known']);
   }, 60_000);
 });
