@@ -22,10 +22,13 @@ def tengym_cli(*args: str):
     return json.loads(subprocess.run(["node", str(CLI), *args], cwd=REPO, capture_output=True, text=True, check=True, timeout=300).stdout)
 
 
-def eval_deals(env_id: str, agent: str, episodes: int, seed: int, options: dict | None = None) -> dict:
+def eval_report(env_id: str, agent: str, episodes: int, seed: int, options: dict | None = None) -> dict:
     extra = ["--options", json.dumps(options)] if options else []
-    report = tengym_cli("eval", "--env", env_id, *extra, "--agents", agent, "--episodes", str(episodes), "--seed", str(seed), "--json", "--per-deal")
-    return report["results"][0]["deals"]
+    return tengym_cli("eval", "--env", env_id, *extra, "--agents", agent, "--episodes", str(episodes), "--seed", str(seed), "--json", "--per-deal")
+
+
+def eval_deals(env_id: str, agent: str, episodes: int, seed: int, options: dict | None = None) -> dict:
+    return eval_report(env_id, agent, episodes, seed, options)["results"][0]["deals"]
 
 
 def records(played: tengym.AgentEpisodes) -> dict:
@@ -70,8 +73,12 @@ def test_the_oracle_is_marked_unfair_and_optimal_a_ceiling():
 )
 def test_play_agent_gives_the_records_of_tengym_eval_per_deal(env_id, agent, episodes, seed, options, needs_dist):
     played = tengym.play_agent(env_id, agent, episodes=episodes, seed=seed, options=options)
-    assert records(played) == eval_deals(env_id, agent, episodes, seed, options)
+    report = eval_report(env_id, agent, episodes, seed, options)
+    assert records(played) == report["results"][0]["deals"]
     assert (played.env_id, played.agent, played.seed, len(played)) == (env_id, agent, seed, episodes)
+    # Every option as played, as the report gives them: the ones asked for among them.
+    assert played.options == report["options"]
+    assert (options or {}).items() <= played.options.items()
 
 
 def test_play_agent_over_two_engine_processes_gives_the_same_records():
@@ -165,8 +172,10 @@ def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not
     greedy = tengym.play_agent("four-ten", "greedy", episodes=5, seed=3)
     with pytest.raises(TengymError, match=r"paired_rounds: the two players' records must be of the same deals, got 5 deals of four-ten from seed 3 and 5 deals of four-ten from seed 4$"):
         tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=4))
-    with pytest.raises(TengymError, match=r'same deals, got 5 deals of four-ten from seed 3 and 5 deals of four-ten \{"gameTarget": 30\} from seed 3$'):
+    with pytest.raises(TengymError, match=r'same deals, got 5 deals of four-ten \{"gameTarget": 50\} from seed 3 and 5 deals of four-ten \{"gameTarget": 30\} from seed 3$'):
         tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=3, options={"gameTarget": 30}))
+    # Options are compared as played: the default spelt out is the same deals.
+    assert tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "bottom", episodes=5, seed=3, options={"gameTarget": greedy.options["gameTarget"]})).deals > 0
     with pytest.raises(TengymError, match="same deals, got 5 deals of four-ten from seed 3 and 6 deals"):
         tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "bottom", episodes=6, seed=3))
     with pytest.raises(TengymError, match="same deals, one a deal, got 2 and 5"):

@@ -411,7 +411,8 @@ function handleJson(msg: Record<string, unknown>): void {
       const to = dealIndex(msg.to, 'to');
       if (to <= from) throw new TengymError('bad-argument', `play: deals from ${from} to ${to} is none`);
       checkSeedFits(seed, to, `episodes ${to}`);
-      return sendJson(KIND_JSON, dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring));
+      // The options as played (the id's preset and defaults filled in), as tengym eval's report gives them: two records of the same deals say the same options however they were spelt.
+      return sendJson(KIND_JSON, { ...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring), options: config.options });
     }
     case 'attach': {
       const c = need();

@@ -113,7 +113,11 @@ describe.skipIf(!existsSync(BUNDLE))('the engine bundle and tengym agents', () =
     const half = episodes >> 1;
     const first = await e.json({ cmd: 'play', id: env, options: {}, agent, seed, from: 0, to: half });
     const rest = await e.json({ cmd: 'play', id: env, options: {}, agent, seed, from: half, to: episodes });
-    const joined = Object.fromEntries(Object.keys(first).map((k) => [k, [...first[k], ...rest[k]]]));
+    // Each message says the options as played, as the report does; the rest are the deals' columns.
+    expect(first.options).toEqual(report.options);
+    expect(rest.options).toEqual(report.options);
+    const columns = Object.keys(first).filter((k) => k !== 'options');
+    const joined = Object.fromEntries(columns.map((k) => [k, [...first[k], ...rest[k]]]));
     expect(joined).toEqual(report.results[0].deals);
   });
 

@@ -57,7 +57,9 @@ class AgentEpisodes:
     """An agent's record of deals seed + 0 … seed + episodes − 1, one row a deal, as
     `tengym eval --json --per-deal` gives its `deals`: won, the game's own figures (the cards left
     for a card game; for Four Ten the rounds played, final points and rounds that ended in a fault),
-    the env steps a game took and, of them, its decisions (steps with more than one legal move)."""
+    the env steps a game took and, of them, its decisions (steps with more than one legal move).
+    `options` are every option as played, the id's preset and defaults filled in, as the report's
+    `options`: records of the same deals have the same ones however the call spelt them."""
 
     env_id: str
     options: dict
@@ -177,7 +179,7 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
 
     return AgentEpisodes(
         env_id=env_id,
-        options=options,
+        options=records[0]["options"],
         agent=agent,
         seed=seed,
         won=column("won", bool),
@@ -243,7 +245,7 @@ def paired_rounds(mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpiso
     # Two play_agent records say which deals they are: the same number of deals is not enough.
     if isinstance(mine, AgentEpisodes) and isinstance(reference, AgentEpisodes):
         if (mine.env_id, mine.options, mine.seed, len(mine)) != (reference.env_id, reference.options, reference.seed, len(reference)):
-            raise TengymError(f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine)} and {_dealt(reference)}", "bad-argument")
+            raise TengymError(f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} and {_dealt(reference, mine)}", "bad-argument")
     if len(won_a) != len(won_b) or len(won_a) == 0:
         raise TengymError(f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} and {len(won_b)}", "bad-argument")
     both = won_a & won_b
@@ -276,8 +278,10 @@ def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tup
     return won_deals, rounds
 
 
-def _dealt(record: AgentEpisodes) -> str:
-    options = f" {json.dumps(record.options)}" if record.options else ""
+def _dealt(record: AgentEpisodes, other: AgentEpisodes) -> str:
+    """The deals of a record, with the options where they differ from the other record's (each holds every option)."""
+    differ = {k: v for k, v in record.options.items() if other.options.get(k) != v}
+    options = f" {json.dumps(differ)}" if differ and record.env_id == other.env_id else ""
     return f"{len(record)} deals of {record.env_id}{options} from seed {record.seed}"
 
 

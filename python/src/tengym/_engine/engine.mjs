@@ -14035,7 +14035,10 @@ function handleJson(msg) {
 			const to = dealIndex(msg.to, "to");
 			if (to <= from) throw new TengymError("bad-argument", `play: deals from ${from} to ${to} is none`);
 			checkSeedFits(seed, to, `episodes ${to}`);
-			return sendJson(KIND_JSON, dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring));
+			return sendJson(KIND_JSON, {
+				...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring),
+				options: config.options
+			});
 		}
 		case "attach": {
 			const c = need();
