@@ -123,6 +123,21 @@ export class DecisionEnv {
     this.playForced(i, this.dones[i] === 1);
   }
 
+  /**
+   * Deals copy i anew from its own stream, up to its first decision, leaving its game unfinished
+   * (not an episode of the statistics): for an algorithm with nothing left to learn in a game
+   * (distill.ts, `untilKnown`). The copy's pending transition is dropped.
+   */
+  restart(i: number): void {
+    const env = this.vec.envs[i];
+    env.reset();
+    this.rewards[i] = 0;
+    this.dones[i] = 0;
+    this.doneOutcomes[i] = null;
+    this.onStep?.(i, env);
+    this.playForced(i, true);
+  }
+
   /** Plays copy i's forced moves; their rewards go to the pending transition until it is done. */
   private playForced(i: number, done: boolean): void {
     const vec = this.vec;

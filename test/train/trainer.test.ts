@@ -183,8 +183,10 @@ describe('tengym train', () => {
     // With 'deck-bottom' the copies' memories of the order under the stock are in the checkpoint
     // (no endgame: every decision labelled and learned, so the tiny run makes updates).
     ['distill', 'ten-twenty-thirty', { ...TINY_DISTILL, endgame: 0 }, 6000, 3000],
+    // Games dealt anew once their stock is known: each copy's deal stream is in the checkpoint.
+    ['distill', 'ten-twenty-thirty', { ...TINY_DISTILL, endgame: 12, untilKnown: true }, 6000, 3000],
   ] as const) {
-    it(`${algo} on ${envId}: resuming after a kill reaches exactly the uninterrupted run's weights`, async () => {
+    it(`${algo} on ${envId}${'untilKnown' in config ? ' (untilKnown)' : ''}: resuming after a kill reaches exactly the uninterrupted run's weights`, async () => {
       const whole = tmp();
       const killed = tmp();
       const base = { env: envId, algo, config, steps: total, quiet: true } as const;

@@ -74,6 +74,12 @@ export const distillConfigSchema = z.strictObject({
    * those decisions are neither labelled nor learned. 0: none.
    */
   endgame: endgameCardsSchema.default(0),
+  /**
+   * With 'deck-bottom' and `endgame`: a training game is dealt anew once nothing in its stock is
+   * unseen, where the solver would play the rest and nothing is labelled, so the run's time goes
+   * to the decisions the network makes (a tenth of a game's steps hold them all).
+   */
+  untilKnown: z.boolean().default(false),
   /** With `endgame` on one stock: the exact fair solve values those decisions within this many positions (`search.endgamePositions`); 0: the tree. */
   endgamePositions: endgamePositionsSchema.default(0),
   /** With `endgame` on one stock: those decisions valued on this many sampled deals, each solved to the end (`search.endgameSamples`, `pimc`'s rule); 0: the tree or the fair solve. */
@@ -140,6 +146,9 @@ export class Distill extends ValueLearner implements Algorithm {
     const why = distillUnsupported(env);
     if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
     if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "distill config: trainingReward does not apply (the targets are the teacher's scores)");
+    if (config.untilKnown && !(decadeOptionsOf(env)!.pickedUp === 'deck-bottom' && config.endgame > 0)) {
+      throw new TengymError('bad-argument', `distill config: untilKnown needs a stock whose order becomes known ('deck-bottom', as ten-twenty-thirty) and an endgame that solves it (endgame > 0); ${env.id} with endgame ${config.endgame} has none`);
+    }
     this.config = config;
     this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
@@ -198,6 +207,8 @@ export class Distill extends ValueLearner implements Algorithm {
     const F = this.layout.size;
     const beta = this.teacherShare(env.envSteps);
     const epsilon = learning.epsilon(env.envSteps);
+    // With untilKnown, a copy whose whole stock is known is dealt anew: the solver would play the rest, unlabelled.
+    if (this.config.untilKnown) for (let i = 0; i < N; i++) this.untilUnseen(i);
     // 1. The student's trees for every copy, one forward pass for all.
     this.forest.clear();
     let moves = 0;
@@ -269,6 +280,16 @@ export class Distill extends ValueLearner implements Algorithm {
     learning.train(env.envSteps);
   }
 
+  /** Deals copy i anew until it stands at a decision with a card of its stock unseen. */
+  private untilUnseen(i: number): void {
+    for (let deals = 0; ; deals++) {
+      this.loadPosition(i);
+      if (this.knowledge.unknown > 0) return;
+      if (deals === MAX_DEALS_WITHOUT_UNSEEN) throw new TengymError('bad-argument', `distill: ${MAX_DEALS_WITHOUT_UNSEEN} deals in a row of ${this.env.vec.id} reached no decision with a card unseen: untilKnown has nothing to train on`);
+      this.env.restart(i);
+    }
+  }
+
   /** Copy i's position and what its player knows of the stock, into `position` and `knowledge`. */
   private loadPosition(i: number): void {
     const state = decadeOf(this.env.env(i))!.state;
@@ -309,6 +330,9 @@ export class Distill extends ValueLearner implements Algorithm {
     if (this.memories) this.memories.forEach((m, i) => m.restore(decadeOf(this.env.env(i))!.state, j.memories![i]));
   }
 }
+
+/** untilKnown: deals in a row a copy may need to reach a decision with a card unseen (a guard against a game with none). */
+const MAX_DEALS_WITHOUT_UNSEEN = 1000;
 
 function indexOf(legal: Int32Array, n: number, action: number): number {
   for (let m = 0; m < n; m++) if (legal[m] === action) return m;

@@ -21,6 +21,17 @@ beforeAll(async () => {
 // A small, quick teacher: pimc with few samples (its labels are its own all the same).
 const TINY = { numEnvs: 6, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, totalSteps: 100_000 };
 
+/** What the player remembered at each position `learner`'s teacher labels from now on ('deck-bottom'). */
+function labelledMemories(learner: Distill): Remembered[] {
+  const asked: Remembered[] = [];
+  const label = learner.labeller.label.bind(learner.labeller);
+  learner.labeller.label = (envs, seeds, memories) => {
+    asked.push(...memories!.map((m) => m!));
+    return label(envs, seeds, memories);
+  };
+  return asked;
+}
+
 describe('distillation', () => {
   it("turns the teacher's labels into targets in legal order, and plays the first as its move", () => {
     const learner = new Distill(envConfig('decade'), distillConfigSchema.parse(TINY));
@@ -99,12 +110,7 @@ describe('distillation', () => {
 
   it("with 'deck-bottom' and an endgame, asks the teacher only where the network takes part: some card still unseen", () => {
     const learner = new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 12 }));
-    const asked: Remembered[] = [];
-    const label = learner.labeller.label.bind(learner.labeller);
-    learner.labeller.label = (envs, seeds, memories) => {
-      asked.push(...memories!.map((m) => m!));
-      return label(envs, seeds, memories);
-    };
+    const asked = labelledMemories(learner);
     const rounds = 80;
     for (let k = 0; k < rounds; k++) learner.iterate();
     expect(asked.length).toBeGreaterThan(0);
@@ -113,6 +119,21 @@ describe('distillation', () => {
     for (const m of asked) expect(m.unknown).toBeGreaterThan(0);
     expect(learner.playsAs.search).toMatchObject({ endgame: 12 });
     learner.dispose();
+  });
+
+  it('with untilKnown, deals a game anew once its stock is known: every decision is one the network makes, and labelled', () => {
+    const learner = new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true }));
+    const asked = labelledMemories(learner);
+    const rounds = 40;
+    for (let k = 0; k < rounds; k++) learner.iterate();
+    expect(asked.length).toBe(rounds * TINY.numEnvs);
+    for (const m of asked) expect(m.unknown).toBeGreaterThan(0);
+    // The first pass through the stock is about a tenth of a game: a whole game takes some 700
+    // env steps for each decision with a card unseen.
+    expect(learner.env.envSteps / (rounds * TINY.numEnvs)).toBeLessThan(200);
+    learner.dispose();
+    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true }))).toThrow(/^distill config: untilKnown needs a stock whose order becomes known \('deck-bottom', as ten-twenty-thirty\) and an endgame that solves it \(endgame > 0\); decade with endgame 12 has none$/);
+    expect(() => new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 0, untilKnown: true }))).toThrow(/ten-twenty-thirty with endgame 0 has none/);
   });
 
   it('refuses what it cannot teach, saying why', () => {
