@@ -24,11 +24,15 @@ export interface ScoredAction {
 }
 
 /**
- * What a 'value' score measures: 'points' (expected points), 'return' (the expected sum of
- * the env's rewards), 'minus-rounds-left' (minus the expected rounds still to play, this one
- * included, a lost game counting 10 more: −4.2 is better than −4.5).
+ * What a 'value' score measures, each so that higher is better: 'points' (expected points),
+ * 'points-less-fault-cost' (Four Ten: the round's expected points less a fault's cost times
+ * its chance, as the scoring search expects its own play to bring them), 'return' (the expected
+ * sum of the env's rewards), 'minus-rounds-left' (minus the expected rounds still to play, this
+ * one included, a lost game counting 10 more: −4.2 is better than −4.5), 'minus-cards-left'
+ * (minus the cards left on the table at the end, a win counting 0: −3 is better than −5).
  */
-export type ValueUnit = 'points' | 'return' | 'minus-rounds-left';
+export const VALUE_UNITS = ['points', 'points-less-fault-cost', 'return', 'minus-rounds-left', 'minus-cards-left'] as const;
+export type ValueUnit = (typeof VALUE_UNITS)[number];
 
 export interface ActionScores {
   kind: ScoreKind;

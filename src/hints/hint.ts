@@ -222,6 +222,9 @@ export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { p
   }
 }
 
+/** "1 card", "12 cards", "2.5 cards" (an expected count). */
+const cards = (n: number): string => (n === 1 ? '1 card' : `${Number(n.toFixed(2))} cards`);
+
 /** A score as a person reads it. */
 export function formatScore(h: Hint): string {
   if (h === null || typeof h !== 'object' || typeof h.score !== 'number') {
@@ -235,7 +238,10 @@ export function formatScore(h: Hint): string {
       return h.score >= 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
     case 'value':
       if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
+      if (h.unit === 'minus-cards-left') return `${cards(-h.score)} left at the end`;
       if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
+      // Not the round's points of a Four Ten sentence (the solver's play): said apart from them.
+      if (h.unit === 'points-less-fault-cost') return `${h.score.toFixed(2)} points net of fault cost, by the source's own play`;
       if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
       return `value ${h.score.toFixed(3)}`;
     default:

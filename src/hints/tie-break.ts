@@ -37,7 +37,7 @@ function exchangeEndsRound(env: Env, action: number): boolean {
  * game. Probabilities and heuristic ranks tie only when equal: a solver's win chances near 1
  * differ in the last digits and those differences decide its pace.
  */
-const NEAR: Partial<Record<ValueUnit, number>> = { 'minus-rounds-left': 0.01, points: 0.01 };
+const NEAR: Partial<Record<ValueUnit, number>> = { 'minus-rounds-left': 0.01, points: 0.01, 'points-less-fault-cost': 0.01 };
 
 /** Whether two scores of `ranked` are the same value for a player (see NEAR). */
 export function sameScore(ranked: Pick<ActionScores, 'kind' | 'unit'>, a: number, b: number): boolean {

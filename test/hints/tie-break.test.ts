@@ -64,6 +64,8 @@ describe('preferFewerMoves', () => {
     expect(preferFewerMoves(env, rounds).map((a) => a.action)).toEqual([END_TURN, EXCHANGE]);
     expect(sameScore(rounds, -4.3, -4.32)).toBe(false);
     expect(sameScore({ kind: 'value', unit: 'points' }, 10, 10.009)).toBe(true);
+    // expectimax's points net of fault cost tie as points do.
+    expect(sameScore({ kind: 'value', unit: 'points-less-fault-cost' }, 10, 10.009)).toBe(true);
     const win: ActionScores = { kind: 'win-probability', actions: [{ action: EXCHANGE, score: 1 - 1e-12 }, { action: END_TURN, score: 1 - 2e-12 }] };
     expect(preferFewerMoves(env, win).map((a) => a.action)).toEqual([EXCHANGE, END_TURN]);
   });

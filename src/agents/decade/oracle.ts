@@ -24,6 +24,11 @@ import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
 import { HeldPositions, Solver } from './solver.js';
 
+/** A solver value (0: a win, else 1 + the cards left) as minus the cards left at the end, a win counting 0. */
+function minusCardsLeft(value: number): number {
+  return value <= 1 ? 0 : 1 - value;
+}
+
 export interface OracleConfig {
   /** Moves applied per action's search before it settles for an estimate. */
   budget?: number;
@@ -71,10 +76,16 @@ export class OracleAgent implements Agent {
     return env.legal[best];
   }
 
-  /** Score: 0 when the action still wins the deal, else −(1 + the fewest cards it can end with). */
+  /**
+   * Score (unit 'minus-cards-left'): minus the fewest cards the action can leave on the table at
+   * the end (past `budget`, an estimate), 0 when it still wins the deal. Ranked by the solver's
+   * values, as `act` chooses: a win stays ahead of a loss that leaves no card (a game cut short by
+   * maxSteps), though both score 0.
+   */
   score(env: Env): ActionScores {
     checkPlaying(env, this.name);
-    return sortedScores('value', env.legalActions(), this.values(env).map((v) => -v));
+    const ranked = sortedScores('value', env.legalActions(), this.values(env).map((v) => -v));
+    return { kind: 'value', unit: 'minus-cards-left', actions: ranked.actions.map(({ action, score }) => ({ action, score: minusCardsLeft(-score) })) };
   }
 
   /** The solver's value of every legal action, in the env's legal order. */

@@ -17,9 +17,11 @@
  * lookups), plus about 0.1 s per prospects table the first time a cap or fault cost is met
  * (a few dozen per process). Depth 2 costs about ten times more and measured no better.
  *
- * `score(env)` gives every legal action's value (kind 'value', in points), best first;
- * ties go to ending the turn, then to the lower id. Deterministic: `reset(seed)` changes
- * nothing, there is nothing random to seed.
+ * `score(env)` gives every legal action's value, best first (kind 'value', unit
+ * 'points-less-fault-cost': the round's expected points less the fault's cost times its chance,
+ * as this search expects its own play to bring them; not the round's points a hint's sentence
+ * gives, which are the exact solver's play of the rest of the round); ties go to ending the turn,
+ * then to the lower id. Deterministic: `reset(seed)` changes nothing, there is nothing random to seed.
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
@@ -98,7 +100,7 @@ export class ExpectimaxAgent implements Agent {
     this.memo.clear();
     this.nodes = 0;
     const actions = legalList(env).map((action): ScoredAction => ({ action, score: this.actionValue(p, action) }));
-    return { kind: 'value', unit: 'points', actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)) };
+    return { kind: 'value', unit: 'points-less-fault-cost', actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)) };
   }
 
   /** The round values for this position: points capped at those still needed. */

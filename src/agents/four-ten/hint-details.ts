@@ -19,7 +19,9 @@ function percent(p: number): string {
 /**
  * The round's prospects after a Four Ten move, with the rest of the round played by the
  * solver's policy: "75% chance the Hand makes 10, 25% chance of the 28-point bottom, 0.06%
- * risk of a fault (14.5 points expected this round)".
+ * risk of a fault (14.5 points expected this round, the rest played by the solver)". The
+ * sentence says whose play its points assume: the source ranking the moves may score them by
+ * its own (`expectimax`'s 'points-less-fault-cost'), another figure.
  */
 export function fourTenProspects(d: FourTenActionDetail, handTarget: number): string {
   if (d.fault > 0.9995) return 'ends the round in a fault';
@@ -28,7 +30,7 @@ export function fourTenProspects(d: FourTenActionDetail, handTarget: number): st
   if (d.score >= 0.0005) parts.push(`${percent(d.score)} chance the Hand makes ${handTarget}`);
   if (d.bottom >= 0.0005 && Number.isFinite(d.bottomPoints)) parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);
   parts.push(d.fault < 1e-12 ? 'no risk of a fault' : `${percent(d.fault)} risk of a fault`);
-  return `${parts.join(', ')} (${d.points.toFixed(1)} points expected this round)`;
+  return `${parts.join(', ')} (${d.points.toFixed(1)} points expected this round, the rest played by the solver)`;
 }
 
 /**

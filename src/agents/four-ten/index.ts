@@ -54,7 +54,7 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
   },
   {
     name: 'expectimax',
-    description: 'expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values in points',
+    description: "expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values: the round's points less a fault's cost",
     fair: true,
     games: FOUR_TEN,
     create: (env) => new ExpectimaxAgent(env.options),

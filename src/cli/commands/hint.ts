@@ -7,6 +7,7 @@
  */
 import type { CommandModule } from 'yargs';
 import { checkGameInOrder, formatScore, type Hint, type HintResult } from '../../hints/hint.js';
+import { VALUE_UNITS } from '../../agents/agent.js';
 import { loadHinter, type HintChoice } from '../../node/hint-loader.js';
 import { TengymError, isPlainObject, plural } from '../../env/errors.js';
 import { envSpec, make } from '../../env/registry.js';
@@ -126,7 +127,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, source, sameOutcome, note?, legalCount, hints: [{ action, score, scoreKind, unit?, text, cards, sameOutcome? }] } (unit: what a value score measures; docs/hints.md)' })
+      .option('json', { type: 'boolean', default: false, describe: `Print { env, source, sameOutcome, note?, legalCount, hints: [{ action, score, scoreKind, unit?, text, cards, sameOutcome? }] } (unit: what a value score measures, one of ${VALUE_UNITS.join(', ')}; docs/hints.md)` })
       .check((a) => {
         if (!Number.isInteger(a.top) || a.top < 0) throw new TengymError('bad-argument', '--top must be an integer ≥ 0 (0 lists every legal move)');
         return true;

@@ -10682,6 +10682,10 @@ var LookaheadAgent = class {
 	}
 };
 // src/agents/decade/oracle.ts
+/** A solver value (0: a win, else 1 + the cards left) as minus the cards left at the end, a win counting 0. */
+function minusCardsLeft(value) {
+	return value <= 1 ? 0 : 1 - value;
+}
 var OracleAgent = class {
 	name = "oracle";
 	fair = false;
@@ -10716,10 +10720,22 @@ var OracleAgent = class {
 		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
 		return env.legal[best];
 	}
-	/** Score: 0 when the action still wins the deal, else −(1 + the fewest cards it can end with). */
+	/**
+	* Score (unit 'minus-cards-left'): minus the fewest cards the action can leave on the table at
+	* the end (past `budget`, an estimate), 0 when it still wins the deal. Ranked by the solver's
+	* values, as `act` chooses: a win stays ahead of a loss that leaves no card (a game cut short by
+	* maxSteps), though both score 0.
+	*/
 	score(env) {
 		checkPlaying(env, this.name);
-		return sortedScores("value", env.legalActions(), this.values(env).map((v) => -v));
+		return {
+			kind: "value",
+			unit: "minus-cards-left",
+			actions: sortedScores("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
+				action,
+				score: minusCardsLeft(-score)
+			}))
+		};
 	}
 	/** The solver's value of every legal action, in the env's legal order. */
 	values(env) {
@@ -13092,7 +13108,7 @@ var ExpectimaxAgent = class {
 		this.nodes = 0;
 		return {
 			kind: "value",
-			unit: "points",
+			unit: "points-less-fault-cost",
 			actions: bestFirst(legalList(env).map((action) => ({
 				action,
 				score: this.actionValue(p, action)
@@ -13286,7 +13302,9 @@ function percent(p) {
 /**
 * The round's prospects after a Four Ten move, with the rest of the round played by the
 * solver's policy: "75% chance the Hand makes 10, 25% chance of the 28-point bottom, 0.06%
-* risk of a fault (14.5 points expected this round)".
+* risk of a fault (14.5 points expected this round, the rest played by the solver)". The
+* sentence says whose play its points assume: the source ranking the moves may score them by
+* its own (`expectimax`'s 'points-less-fault-cost'), another figure.
 */
 function fourTenProspects(d, handTarget) {
 	if (d.fault > .9995) return "ends the round in a fault";
@@ -13295,7 +13313,7 @@ function fourTenProspects(d, handTarget) {
 	if (d.score >= 5e-4) parts.push(`${percent(d.score)} chance the Hand makes ${handTarget}`);
 	if (d.bottom >= 5e-4 && Number.isFinite(d.bottomPoints)) parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);
 	parts.push(d.fault < 1e-12 ? "no risk of a fault" : `${percent(d.fault)} risk of a fault`);
-	return `${parts.join(", ")} (${d.points.toFixed(1)} points expected this round)`;
+	return `${parts.join(", ")} (${d.points.toFixed(1)} points expected this round, the rest played by the solver)`;
 }
 /**
 * The round's prospects after each Four Ten move. With `optimal` ranking, from the same game
@@ -13367,7 +13385,7 @@ const FOUR_TEN_KIT = {
 		},
 		{
 			name: "expectimax",
-			description: "expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values in points",
+			description: "expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values: the round's points less a fault's cost",
 			fair: true,
 			games: FOUR_TEN,
 			create: (env) => new ExpectimaxAgent(env.options)
