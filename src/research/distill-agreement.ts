@@ -23,9 +23,9 @@
 import type { Agent } from '../agents/agent.js';
 import { pimcWithSamples } from '../agents/decade/pimc.js';
 import { createAgent } from '../agents/index.js';
-import type { Env } from '../env/env.js';
 import { StockMemory } from '../agents/decade/memory.js';
 import { rulesOf } from '../agents/decade/position.js';
+import type { Env } from '../env/env.js';
 import { decadeOf, decadeOptionsOf } from '../env/games/decade.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
@@ -128,14 +128,16 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
     ...a.byStock.map((b, i) => {
       const [least, most] = STOCK_BANDS[i];
       const cards = most === Infinity ? `${least}+` : `${least}–${most}`;
-      return `  stock ${cards.padEnd(5)} ${bandLine(b)}`;
+      return `  stock ${cards.padEnd(5)} ${bandLine(b, a.games, teacher)}`;
     }),
-    ...(a.byKnowledge ?? []).map((b, i) => `  ${i === 0 ? 'a card unseen ' : 'stock all known'} ${bandLine(b)}`),
+    ...(a.byKnowledge ?? []).map((b, i) => `  ${i === 0 ? 'a card unseen ' : 'stock all known'} ${bandLine(b, a.games, teacher)}`),
   ];
-  function bandLine(b: { decisions: number; agreed: number; cost: number }): string {
-    const agreed = b.decisions === 0 ? '–' : `${((100 * b.agreed) / b.decisions).toFixed(1)}%`;
-    return `decisions ${(b.decisions / a.games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ${(b.cost / a.games).toFixed(2)} points a game`;
-  }
+}
+
+/** One band's decisions a game, agreement and cost a game. */
+function bandLine(b: { decisions: number; agreed: number; cost: number }, games: number, teacher: string): string {
+  const agreed = b.decisions === 0 ? '–' : `${((100 * b.agreed) / b.decisions).toFixed(1)}%`;
+  return `decisions ${(b.decisions / games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ${(b.cost / games).toFixed(2)} points a game`;
 }
 
 async function main(): Promise<void> {
