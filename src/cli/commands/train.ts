@@ -161,7 +161,7 @@ export const CONFIG_FIELDS_HELP: readonly (readonly [who: string, fields: string
   ['afterstate (one-line decade family, Four Ten)', 'bufferSize learningStarts batchSize samplesPerUpdate'],
   ['afterstate', 'costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets splitBatch'],
   ['expert-iteration (the decade family)', 'depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
-  ['distill (the decade family)', 'teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
+  ['distill (the decade family)', 'teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
 ];
 
 export const trainCommand: CommandModule<object, Args> = {
