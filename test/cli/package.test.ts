@@ -2,8 +2,9 @@
 // Node snippet run there as written (its output checked against the snippet's comments),
 // `tengym --version`, the files the tarball carries, and every command the README's command
 // list and each command's --help examples show, run from the scratch app; and play-page.md's
-// snippet for one's own page, bundled with Vite and played in Chromium, and its page without a
-// bundler (an import map into node_modules), served as it is and played in Chromium.
+// snippet for one's own page, bundled with Vite and played in Chromium, and its pages without a
+// bundler (an import map into node_modules; the second with the decade model), served as they
+// are and played in Chromium.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -236,9 +237,10 @@ searchEnv.reset({ seed: 7 });
 
 /**
  * Serves `dist` at / (and each of `served`'s folders at its path), opens it in Chromium and runs
- * `use` on the page: the console's errors, every request with its status, and what `use` gave.
+ * `use` on the page: the console's errors and warnings, every request with its status, and what
+ * `use` gave.
  */
-async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[], use: (page: Page) => Promise<T>): Promise<{ errors: string[]; requests: string[]; result: T }> {
+async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[], use: (page: Page) => Promise<T>): Promise<{ errors: string[]; warnings: string[]; requests: string[]; result: T }> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
@@ -260,11 +262,15 @@ async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     const result = await use(page);
-    return { errors, requests, result };
+    return { errors, warnings, requests, result };
   } finally {
     await browser.close();
     server.close();
@@ -351,19 +357,26 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
   }, 60_000);
 });
 
-/** docs/play-page.md's "Without a bundler": its text and its ```html block, the page as written. */
-function noBundlerGuide(): { guide: string; page: string } {
+/** docs/play-page.md's "Without a bundler": its two ```html blocks, the pages as written (the second with a model). */
+function noBundlerGuide(): { page: string; modelPage: string } {
   const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('### Without a bundler')[1] ?? '';
-  const page = /```html\n([\s\S]*?)```/.exec(guide)?.[1];
-  if (!page) throw new Error('play-page.md has no ```html block under "Without a bundler"');
-  return { guide, page };
+  const [page, modelPage] = [...guide.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
+  if (!page || !modelPage) throw new Error('play-page.md has not two ```html blocks under "Without a bundler"');
+  return { page, modelPage };
 }
+
+interface ImportMap {
+  imports: Record<string, string>;
+  scopes?: Record<string, Record<string, string>>;
+}
+
+const importMap = (html: string): ImportMap => JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as ImportMap;
 
 describe('play-page.md, "Without a bundler", from the packed package', () => {
   it.skipIf(!CHROMIUM)("the page as written, served beside the app's node_modules with no build: its import map loads tengym, zod and pure-rand, and it deals, plays the hint and shows the next one", async () => {
     const { page: html } = noBundlerGuide();
     // The map names tengym and the two packages it depends on, nothing else: no TensorFlow.js.
-    const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as { imports: Record<string, string> };
+    const map = importMap(html);
     expect(Object.keys(map.imports).map((name) => name.split('/')[0]).sort()).toEqual(['pure-rand', 'pure-rand', 'tengym', 'zod']);
     // The page is served with the app's node_modules beside it, as the guide says.
     const dir = join(app, 'no-bundler');
@@ -389,6 +402,54 @@ describe('play-page.md, "Without a bundler", from the packed package', () => {
     expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
     expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
     expect(requests.filter((r) => r.includes('@tensorflow'))).toEqual([]);
+  }, 180_000);
+
+  it.skipIf(!CHROMIUM)("the page with the decade model, served the same way: its import map loads tengym/models and TensorFlow.js's single-file bundles, once each, and the model's hints, on WebAssembly, are those it gives in Node", async () => {
+    const { modelPage: html } = noBundlerGuide();
+    const map = importMap(html);
+    // The wasm backend's bundle imports tfjs-core: the union bundle's URL, so that one TensorFlow.js runs.
+    expect(map.imports['@tensorflow/tfjs-core']).toBe(map.imports['@tensorflow/tfjs']);
+    const dir = join(app, 'no-bundler-model');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), html);
+    const clicks = 2;
+    const { errors, warnings, requests, result } = await openOwnPage(dir, [{ at: '/node_modules/', dir: join(app, 'node_modules') }], async (page) => {
+      // A module that fails to load leaves "Loading the model…": the errors below say why.
+      const shown = await page.waitForFunction("/^(Hint|Game over)/.test(document.querySelector('#hint')?.textContent ?? '') || null", null, { timeout: 60_000 }).then(() => true, () => false);
+      if (!shown) return null;
+      const hints = [await page.textContent('#hint')];
+      for (let i = 0; i < clicks; i++) {
+        await page.click('#play');
+        hints.push(await page.textContent('#hint'));
+      }
+      return { backend: await page.textContent('#backend'), hints };
+    });
+    expect(errors).toEqual([]);
+    // A second copy of TensorFlow.js's core (a wrong tfjs-core line) only warns; a .wasm file sent with another type too.
+    expect(warnings).toEqual([]);
+    if (!result) throw new Error('the page showed no hint');
+    expect(result.backend).toBe('TensorFlow.js backend: wasm');
+    // The same deal in Node, the model loaded by tengym/node: the same hints, the same scores.
+    const seed = /env\.reset\(\{ seed: (\d+) \}\)/.exec(html)?.[1];
+    if (!seed) throw new Error('the page deals no seed given as env.reset({ seed: N })');
+    const node = spawnSync(process.execPath, ['--input-type=module', '-e', [
+      "import { make, createHinter, formatScore } from 'tengym';",
+      "import { loadAgent, shippedModelDir } from 'tengym/node';",
+      "const hinter = createHinter({ model: await loadAgent(shippedModelDir('decade')) });",
+      "const env = make('decade');",
+      `env.reset({ seed: ${seed} });`,
+      `for (let i = 0; i <= ${clicks}; i++) { const top = hinter.hint(env, { top: 1 }).hints[0]; console.log(\`Hint: \${top.text} (\${formatScore(top)})\`); env.step(top.action); }`,
+    ].join('\n')], { cwd: app, encoding: 'utf8' });
+    expect(node.status, node.stderr).toBe(0);
+    expect(result.hints).toEqual(node.stdout.trim().split('\n'));
+    // A choice among them, not forced draws alone.
+    expect(result.hints.some((h) => !/^Hint: draw /.test(h ?? ''))).toBe(true);
+    // Every module from where the map points, TensorFlow.js's files once each, the model and the .wasm from the installed packages.
+    expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
+    const wasm = `${/wasmPath: '([^']+)'/.exec(html)?.[1]}tfjs-backend-wasm-simd.wasm`;
+    expect(requests.filter((r) => r.includes('@tensorflow')).sort()).toEqual([...new Set(Object.entries(map.imports).filter(([name]) => name.startsWith('@tensorflow/')).map(([, url]) => url)), wasm].map((url) => `${url} 200`).sort());
+    expect(requests).toEqual(expect.arrayContaining(['/node_modules/tengym/models/index.json 200', '/node_modules/tengym/models/decade/model.json 200', '/node_modules/tengym/models/decade/weights.bin 200']));
+    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
   }, 180_000);
 });
 
