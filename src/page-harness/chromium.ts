@@ -46,15 +46,18 @@ export interface PageView {
   hintTop: string[];
 }
 
-/** One open page, with the console errors it has logged. */
+/** One open page, with the console errors it has logged and the URLs it has requested. */
 export class PlayPage {
   readonly errors: string[] = [];
+  /** Every request's URL, from the page's first, in order (what a page downloads, and how often). */
+  readonly requests: string[] = [];
 
   private constructor(readonly page: Page) {
     page.on('console', (m) => {
       if (m.type() === 'error') this.errors.push(`console: ${m.text()}`);
     });
     page.on('pageerror', (e) => this.errors.push(`uncaught: ${e.message}`));
+    page.on('request', (r) => this.requests.push(r.url()));
     page.on('requestfailed', (r) => this.errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
   }
 

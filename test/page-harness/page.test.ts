@@ -185,6 +185,30 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 90_000);
 
+  it('decade-fives, then decade with { fives: true }: one model for both, its weights downloaded once', async () => {
+    const games: [string, Record<string, unknown>][] = [['decade-fives', {}], ['decade', { fives: true }]];
+    await withPage('env=decade-fives&seed=3&hints=1', async (p) => {
+      for (const [id, options] of games) {
+        if (id !== (await p.view()).state.env) {
+          await p.page.selectOption('#env', id);
+          await p.settled();
+          await p.page.click('#options-panel summary');
+          await p.page.check('#options input[name="fives"]');
+          await p.settled();
+        }
+        const { hinter, source } = await loadHinter(id, options);
+        expect(source).toBe('model models/decade-fives/ (shipped)');
+        for (let guard = 0; guard < 20 && (await p.view()).legal.length === 1; guard++) await p.play((await p.view()).legal[0]);
+        const v = await p.view();
+        expect(v.state.env).toBe(id);
+        expect(v.state.options.fives).toBe(true);
+        expect(v.source).toBe(source);
+        expectSameHints(v.hints!, hinter.hint(v.state));
+      }
+      expect(p.requests.filter((url) => new URL(url).pathname.endsWith('/models/decade-fives/weights.bin'))).toHaveLength(1);
+    });
+  }, 90_000);
+
   it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, equal to tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
     const uiKinds = new Set<string>();
