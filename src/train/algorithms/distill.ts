@@ -280,11 +280,11 @@ export class Distill extends ValueLearner implements Algorithm {
     learning.train(env.envSteps);
   }
 
-  /** Deals copy i anew until it stands at a decision with a card of its stock unseen. */
+  /** Deals copy i anew until it stands at a decision with a card of its stock unseen (its memory, kept at every state, says). */
   private untilUnseen(i: number): void {
+    const memory = this.memories![i];
     for (let deals = 0; ; deals++) {
-      this.loadPosition(i);
-      if (this.knowledge.unknown > 0) return;
+      if (memory.unknown > 0) return;
       if (deals === MAX_DEALS_WITHOUT_UNSEEN) throw new TengymError('bad-argument', `distill: ${MAX_DEALS_WITHOUT_UNSEEN} deals in a row of ${this.env.vec.id} reached no decision with a card unseen: untilKnown has nothing to train on`);
       this.env.restart(i);
     }
