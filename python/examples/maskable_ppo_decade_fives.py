@@ -16,16 +16,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 
-import gymnasium as gym
 import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.env_util import make_vec_env
 
 import tengym  # registers tengym/*-v0
-import tengym.sb3
 from tengym.bench import random_legal
 
 EVAL_SEED = 1_000_000
@@ -83,6 +79,15 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=1, help="torch threads (the network is small: more threads mostly wait on each other)")
     p.add_argument("--baseline", default="pimc", help="a tengym agent to compare with on the same deals (tengym.agents(env) lists them)")
     args = p.parse_args()
+    # Imported after the arguments, so that --help works on an install without them.
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.env_util import make_vec_env
+
+        from tengym.sb3 import make_vec_env as tengym_make_vec_env
+    except ModuleNotFoundError as e:
+        sys.exit(f"{p.prog}: needs {e.name}, in tengym's [train] extra: pip install -e 'python[train]'")
     # Before minutes of training: a baseline this env does not have fails here, not after.
     names = [a.name for a in tengym.agents(args.env)]
     if args.baseline not in names:
@@ -93,7 +98,7 @@ def main() -> None:
     if args.per_env_processes:
         vec = make_vec_env(tengym.gym_id(args.env), n_envs=args.n_envs, seed=args.seed)
     else:
-        vec = tengym.sb3.make_vec_env(args.env, n_envs=args.n_envs, seed=args.seed)
+        vec = tengym_make_vec_env(args.env, n_envs=args.n_envs, seed=args.seed)
     model = MaskablePPO("MlpPolicy", vec, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.01, seed=args.seed, verbose=0, device="cpu")
     model.learn(total_timesteps=args.timesteps)
     vec.close()

@@ -9,11 +9,8 @@ Each env runner starts its own engine processes, on whichever node Ray places it
 from __future__ import annotations
 
 import argparse
+import sys
 import time
-
-import ray
-
-from tengym.rllib import ppo_config
 
 
 def main() -> None:
@@ -25,6 +22,14 @@ def main() -> None:
     p.add_argument("--vectorize", choices=("sync", "vector_entry_point"), default="sync", help="sync: one TengymEnv (one engine process) a copy; vector_entry_point: a runner's copies in one native vector env")
     p.add_argument("--address", help="a Ray cluster's address ('auto' on a cluster node); default: a local Ray")
     args = p.parse_args()
+    # Imported after the arguments, so that --help works on an install without them.
+    try:
+        import ray
+        import torch  # noqa: F401 (RLlib's action-masking module is a torch one)
+
+        from tengym.rllib import ppo_config
+    except ModuleNotFoundError as e:
+        sys.exit(f"{p.prog}: needs {e.name}, in tengym's [train] extra: pip install -e 'python[train]'")
     ray.init(address=args.address)
     started = time.perf_counter()
     algo = ppo_config(args.env, num_env_runners=args.runners, envs_per_runner=args.envs_per_runner, vectorize_mode=args.vectorize).build_algo()

@@ -179,6 +179,36 @@ def test_every_command_line_for_a_program_of_the_repository_names_flags_it_takes
     assert problems == []
 
 
+# Runs `python -m tengym.bench ...` or an example as if the [train] extra were not installed.
+WITHOUT_TRAIN_EXTRA = """
+import runpy, sys
+for name in ("torch", "ray", "stable_baselines3", "sb3_contrib"):
+    sys.modules[name] = None  # import raises ModuleNotFoundError; importlib.util.find_spec gives None
+program, sys.argv = sys.argv[1], sys.argv[1:]
+if program.startswith("-m "):
+    sys.argv[0] = program[3:]
+    runpy.run_module(program[3:], run_name="__main__", alter_sys=True)
+else:
+    runpy.run_path(program, run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("program", ["python/examples/maskable_ppo_decade_fives.py", "python/examples/rllib_ppo_masked.py"])
+def test_an_example_shows_its_help_and_names_the_extra_it_lacks_without_the_train_extra(program):
+    run = lambda *args: subprocess.run([sys.executable, "-c", WITHOUT_TRAIN_EXTRA, str(REPO / program), *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+    shown = run("--help")
+    assert shown.returncode == 0 and "--env" in shown.stdout, shown.stderr[-2000:]
+    refused = run("--env", "decade-fives")
+    assert refused.returncode == 1
+    assert re.fullmatch(r"\S+\.py: needs (torch|ray), in tengym's \[train\] extra: pip install -e 'python\[train\]'\n", refused.stderr), refused.stderr[-2000:]
+
+
+def test_bench_sb3_names_the_extra_it_lacks_without_the_train_extra():
+    refused = subprocess.run([sys.executable, "-c", WITHOUT_TRAIN_EXTRA, "-m tengym.bench", "--sb3"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2
+    assert refused.stderr.splitlines()[-1] == "python -m tengym.bench: error: --sb3 needs stable_baselines3 and sb3_contrib, in tengym's [train] extra: pip install -e 'python[train]'"
+
+
 def test_the_paired_loop_pairs_a_game_with_dead_deals_as_its_caution_says():
     # "Your policy on the same deals, paired" on tens with dead_deals="keep", as its caution says to
     # pair tens: seeds 1,000,000 + i hold deals with no legal move, over at reset. The lowest legal

@@ -1,4 +1,5 @@
 """Bad input raises a ValueError subclass with the engine's message and changes nothing; faults raise EngineError."""
+import importlib.util
 import json
 import os
 import re
@@ -32,14 +33,15 @@ def test_bad_option():
 
 def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
     # It reaches the engine as a game option; the refusal says which keyword was meant, and an unrelated name gets no guess.
-    from tengym.sb3 import TengymSB3VecEnv
-
     cases = [
         (lambda: gym.make("tengym/decade-v0", illegal_actions="stay"), "illegal_actions", "illegal_action"),
         (lambda: tengym.TengymEnv("decade", render_mod="ansi"), "render_mod", "render_mode"),
         (lambda: tengym.TengymVectorEnv("decade", 2, autoreset="same-step"), "autoreset", "autoreset_mode"),
-        (lambda: TengymSB3VecEnv("decade", 2, max_episode_step=5), "max_episode_step", "max_episode_steps"),
     ]
+    if importlib.util.find_spec("stable_baselines3") is not None:  # the [train] extra
+        from tengym.sb3 import TengymSB3VecEnv
+
+        cases.append((lambda: TengymSB3VecEnv("decade", 2, max_episode_step=5), "max_episode_step", "max_episode_steps"))
     for make, given, meant in cases:
         with pytest.raises(BadOptionsError, match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the keyword argument {meant}=\?$') as e:
             make()

@@ -12,6 +12,7 @@ with the masks sb3-contrib's `get_action_masks` gives MaskablePPO.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -202,6 +203,9 @@ def main(argv=None) -> None:
     p.add_argument("--sb3", action="store_true", help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes 8,64)")
     args = p.parse_args(argv)
     if args.sb3:
+        missing = [m for m in ("stable_baselines3", "sb3_contrib") if importlib.util.find_spec(m) is None]
+        if missing:
+            p.error(f"--sb3 needs {' and '.join(missing)}, in tengym's [train] extra: pip install -e 'python[train]'")
         sb3_table(args.env or ["decade-fives"], [int(s) for s in (args.sizes or "8,64").split(",")], args.seconds, args.rounds)
         return
     ids = args.env or ["tens", "decade"]
