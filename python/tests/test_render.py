@@ -75,12 +75,18 @@ def test_long_lines_wrap_at_a_space_and_too_many_rows_end_in_an_ellipsis():
     assert not np.array_equal(text_image("☃"), text_image(" "))
 
 
-def test_a_render_mode_tengym_lacks_warns_and_renders_nothing():
-    with pytest.warns(UserWarning, match="'human'"):
+def test_a_render_mode_tengym_lacks_warns_and_renders_the_text_as_with_no_mode():
+    with pytest.warns(UserWarning, match=r"render_mode 'human': tengym renders 'ansi' or 'rgb_array'; render\(\) gives the text, as with no mode"):
         env = tengym.TengymEnv("decade", render_mode="human")
-    env.reset(seed=1)
-    assert env.render_mode is None
-    env.close()
+    try:
+        env.reset(seed=1)
+        assert env.render_mode is None
+        plain = tengym.TengymEnv("decade")
+        plain.reset(seed=1)
+        assert env.render() == plain.render() and env.render().startswith("line: ")
+        plain.close()
+    finally:
+        env.close()
 
 
 def test_gymnasium_builds_its_render_wrappers_on_rgb_array():

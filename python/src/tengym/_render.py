@@ -186,9 +186,9 @@ def text_image(text: str) -> np.ndarray:
 
 
 def checked_render_mode(render_mode: str | None, modes: list[str]) -> str | None:
-    """`render_mode` if tengym has it; otherwise a warning and None (refusing would break a
-    wrapper that asks every env for a mode, as "human" is asked for)."""
+    """`render_mode` if tengym has it; otherwise a warning and None, with which `render()` gives the
+    text (refusing would break a wrapper that asks every env for a mode, as "human" is asked for)."""
     if render_mode is not None and render_mode not in modes:
-        gym.logger.warn(f"render_mode {render_mode!r}: tengym renders {' or '.join(repr(m) for m in modes)}; rendering is off")
+        gym.logger.warn(f"render_mode {render_mode!r}: tengym renders {' or '.join(repr(m) for m in modes)}; render() gives the text, as with no mode")
         return None
     return render_mode
