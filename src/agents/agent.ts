@@ -13,8 +13,11 @@ import { TengymError, describeKind } from '../env/errors.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';
 import type { ModelMetadata } from './learned/metadata.js';
 
-/** What a score means: a policy probability, an expected value, a win probability, a heuristic rank. */
-export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic';
+/**
+ * What a score means: a policy probability, an expected value, a win probability, a heuristic
+ * rank on the agent's own scale, or 'choice': the agent only chooses (its move 1, the others 0).
+ */
+export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic' | 'choice';
 
 export interface ScoredAction {
   action: number;

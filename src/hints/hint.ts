@@ -244,9 +244,12 @@ export function formatScore(h: Hint): string {
       if (h.unit === 'points-less-fault-cost') return `${h.score.toFixed(2)} points net of fault cost, by the source's own play`;
       if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
       return `value ${h.score.toFixed(3)}`;
+    case 'choice':
+      // An agent that only chooses (random, first): its move is not rated above the others, only picked.
+      return h.score > 0 ? "the source's choice" : 'not rated: the source only chooses';
     default:
-      // A search's own scale (no unit a player could use): only the order means something.
-      return `search score ${Number(h.score.toFixed(3))}, higher is better`;
+      // A search's or a rule's own scale (no unit a player could use): only the order means something.
+      return `score ${Number(h.score.toFixed(3))} on the source's scale, higher is better`;
   }
 }
 
@@ -284,11 +287,11 @@ function envKey(id: string, options: unknown): string {
   return `${id} ${JSON.stringify(options)}`;
 }
 
-/** Scores from an agent without `score`: its choice first, the rest in id order. */
+/** Scores from an agent without `score`: its choice first (1), the rest in id order (0). */
 function scoresFromAct(agent: Agent, env: Env): ActionScores {
   const chosen = agent.act(env);
   const rest = env.legalActions().filter((a) => a !== chosen);
-  return { kind: 'heuristic', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
+  return { kind: 'choice', actions: [{ action: chosen, score: 1 }, ...rest.map((action) => ({ action, score: 0 }))] };
 }
 
 /** An agent's name as a hint's source; one that reads the stock's order says so. */

@@ -179,7 +179,7 @@ describe('tengym play', () => {
     }
     // Longest-run-first's choice, the longer run, shown first.
     const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
-    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · search score \d+, higher is better\n {2}move 2: discard (\S+ ){3}\(20\)/m);
+    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · score \d+ on the source's scale, higher is better\n {2}move 2: discard (\S+ ){3}\(20\)/m);
   });
 
   it('forced moves are played and listed by default; --step-forced stops at them', () => {
@@ -247,7 +247,7 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
     // bottom-direct's scores are a ranking (the sentence holds the round's figures).
     expect(r.stdout).toMatch(/^Hints from bottom-direct \(/m);
-    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · search score -?\d+\.\d+, higher is better$/m);
+    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · score -?\d+\.\d+ on the source's scale, higher is better$/m);
     const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
     const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
     expect(board(again.stdout)).toBe(board(r.stdout));

@@ -209,7 +209,7 @@ describe('createHinter with the search sources', () => {
     expect(byName.hints[0].action).toBe(createAgent('longest', 'decade', {}).act(env));
     const first = createHinter({ agent: createAgent('first', 'decade', {}), source: 'mine' }).hint(state);
     expect(first.source).toBe('mine');
-    expect(first.hints[0]).toMatchObject({ action: env.legal[0], score: 1, scoreKind: 'heuristic' });
+    expect(first.hints[0]).toMatchObject({ action: env.legal[0], score: 1, scoreKind: 'choice' });
     // The oracle reads the stock's order: its hints say so, by name or by instance, as tengym hint does.
     expect(createHinter({ agent: 'oracle' }).hint(state).source).toBe('oracle (NOT fair: it sees the stock)');
     expect(createHinter({ agent: createAgent('oracle', 'decade', {}) }).hint(state).source).toBe('oracle (NOT fair: it sees the stock)');
@@ -284,6 +284,20 @@ describe('createHinter with the search sources', () => {
     // A win chance short of certain never reads as 100.0%.
     const win = (score: number) => formatScore({ action: 0, score, scoreKind: 'win-probability', text: '', cards: [] });
     expect([win(0.9994), win(0.9995), win(0.99999), win(1)]).toEqual(['win 99.9%', 'win 1 − 5.0e-4', 'win 1 − 1.0e-5', 'win 100.0%']);
+  });
+
+  it('an agent that only chooses has its move marked as its choice, not scored; a rule or a search scores on its own scale', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+    expect(env.legalCount).toBeGreaterThan(1);
+    const picked = createHinter({ agent: 'first' }).hint(env);
+    expect(picked.hints.map((h) => [h.action, h.scoreKind, formatScore(h)])).toEqual(
+      env.legalActions().map((action, i) => [action, 'choice', i === 0 ? "the source's choice" : 'not rated: the source only chooses']),
+    );
+    const ruled = createHinter({ agent: 'longest' }).hint(env, { top: 1 }).hints[0];
+    expect(ruled.scoreKind).toBe('heuristic');
+    expect(formatScore(ruled)).toBe(`score ${ruled.score} on the source's scale, higher is better`);
   });
 });
 
