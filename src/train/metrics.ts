@@ -3,6 +3,8 @@
  * `metrics.csv`, the learning curve `learning-curve.svg`, and TensorBoard scalars where
  * tfjs-node is the backend. Every file is written atomically (a temporary file, then a rename).
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../node/model-files.js';
 import type { BackendName } from '../node/tf-backend.js';
@@ -55,6 +57,16 @@ export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): Curv
 }
 
 /** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
+/** Whether `out/metrics.jsonl` holds exactly these rows, as writeMetricsFiles writes them (and its other files beside it). */
+export async function metricsFilesHold(out: string, rows: MetricsRow[]): Promise<boolean> {
+  try {
+    const written = await readFile(join(out, 'metrics.jsonl'), 'utf8');
+    return written === rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '') && existsSync(join(out, 'metrics.csv')) && existsSync(join(out, 'learning-curve.svg'));
+  } catch {
+    return false;
+  }
+}
+
 export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: CurveOptions): Promise<void> {
   await writeFileAtomic(join(out, 'metrics.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));

@@ -49,7 +49,7 @@ import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedWins, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
-import { evaluationFigures, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
+import { evaluationFigures, metricsFilesHold, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
 /** Deals the held-out evaluation plays side by side when the agent decides in batches. */
 const EVAL_LANES = 256;
@@ -453,12 +453,15 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     // The agent plays the weights as they are at each evaluation. Playing the reference and the
     // levels on the held-out deals is evaluation too (pimc on decade's 5,000 deals: many seconds),
     // not training: the throughput without evaluations leaves it out.
+    // A resumed run with nothing left to train, its metrics files holding its checkpoint's rows,
+    // evaluates nothing and rewrites nothing: it plays no held-out deals.
+    const idle = found !== null && algorithm.env.envSteps >= config.totalSteps && (await metricsFilesHold(out, trainer.rows));
     const heldOutStart = performance.now();
-    const heldOut = await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0)));
+    const heldOut = idle ? null : await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0)));
     let evalSeconds = (performance.now() - heldOutStart) / 1000;
     const scoring = env.game.scoring;
     const rounds = scoring === 'rounds';
-    const curve = {
+    const curve = heldOut && {
       title: `${algo.toUpperCase()} on ${env.id}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
       scoring,
       reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate },
@@ -473,6 +476,8 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
 
     // Order: metrics, then best/, then checkpoint/, so a checkpoint never claims a best model that is not on disk.
     const evaluateAndSave = async () => {
+      // Never idle here: an idle session has nothing to train, so nothing to evaluate.
+      if (heldOut === null || curve === null) throw new Error('an idle session evaluated');
       const evalStart = performance.now();
       const report = await heldOut.evaluate(algorithm.env.envSteps);
       const improved = isBetter(report, trainer.best);
@@ -496,7 +501,7 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     };
 
     if (!found) await evaluateAndSave();
-    else await writeMetricsFiles(out, trainer.rows, curve);
+    else if (curve !== null) await writeMetricsFiles(out, trainer.rows, curve);
 
     let lastYield = performance.now();
     const loopStart = algorithm.env.envSteps;

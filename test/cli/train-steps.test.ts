@@ -26,7 +26,7 @@ describe('train --steps', () => {
   it('a resumed run that has already trained --steps says there is nothing left to train, not why it ended past them', () => {
     expect(nothingLeftNote(null, 3000)).toBeNull();
     expect(nothingLeftNote(2000, 3000)).toBeNull();
-    expect(nothingLeftNote(3120, 3000)).toBe('note: the run has trained 3120 env steps, --steps 3000 or more: nothing left to train (a --steps above 3120 extends it)');
+    expect(nothingLeftNote(3120, 3000)).toBe('note: nothing left to train: the run has trained 3120 env steps, and --steps is 3000 (a --steps above 3120 extends it)');
     const dir = mkdtempSync(join(tmpdir(), 'tengym-steps-'));
     try {
       const config = join(dir, 'config.json');
@@ -38,7 +38,7 @@ describe('train --steps', () => {
       for (const steps of ['1000', String(trained)]) {
         const again = tengym('train', '--out', out, '--resume', '--steps', steps);
         expect(again.status, again.stderr).toBe(0);
-        expect(again.stdout).toContain(`note: the run has trained ${trained} env steps, --steps ${steps} or more: nothing left to train (a --steps above ${trained} extends it)\n`);
+        expect(again.stdout).toContain(`note: nothing left to train: the run has trained ${trained} env steps, and --steps is ${steps} (a --steps above ${trained} extends it)\n`);
         expect(again.stdout).not.toMatch(/training runs whole iterations|evaluates \d+ times in/);
       }
     } finally {

@@ -93,7 +93,7 @@ export function stepsNote(envSteps: number, config: { totalSteps: number; numEnv
  */
 export function nothingLeftNote(resumedFrom: number | null, totalSteps: number): string | null {
   if (resumedFrom === null || resumedFrom < totalSteps) return null;
-  return `note: the run has trained ${resumedFrom} env steps, --steps ${totalSteps} or more: nothing left to train (a --steps above ${resumedFrom} extends it)`;
+  return `note: nothing left to train: the run has trained ${resumedFrom} env steps, and --steps is ${totalSteps} (a --steps above ${resumedFrom} extends it)`;
 }
 
 /** An iteration of the algorithm in decisions: PPO's rollout, or one round of a decision per env copy (DQN and the value learners). */
