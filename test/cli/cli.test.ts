@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../src/agents/basic.js';
 import type { CardOutcome, FourTenOutcome } from '../../src/env/game.js';
-import { make } from '../../src/env/registry.js';
+import { envIds, make } from '../../src/env/registry.js';
 import { wilsonInterval } from '../../src/stats/intervals.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -237,6 +237,12 @@ describe('tengym CLI', () => {
     }
   });
 
+  it("stats of one env shows only its game's own figure: no empty mean rounds column for decade, no cards left for four-ten", () => {
+    const header = (id: string) => tengym('stats', '--env', id, '--episodes', '5').lines[0].trim().split(/ {2,}/);
+    expect(header('decade')).toEqual(['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left']);
+    expect(header('four-ten')).toEqual(['env', 'options', 'episodes', 'win rate', '95% interval', 'mean rounds played']);
+  });
+
   it('bench --json prints steps per second per id', () => {
     const r = tengym('bench', '--env', 'tens', '--seconds', '0.2', '--json');
     expect(r.code).toBe(0);
@@ -244,6 +250,15 @@ describe('tengym CLI', () => {
     expect(b.env).toBe('tens');
     expect(b.stepsPerSecond).toBeGreaterThan(0);
     expect(b.vectorStepsPerSecond).toBeGreaterThan(0);
+  });
+
+  it('bench --env all benches every id, as stats and fuzz take it, and as bench without --env does', () => {
+    const all = tengym('bench', '--env', 'all', '--seconds', '0.01', '--num-envs', '2', '--json');
+    expect(all.code, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout).map((b: { env: string }) => b.env)).toEqual(envIds());
+    const refused = tengym('bench', '--env', 'all', '--options', '{"maxSteps":9}');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--options goes with one env id, not with --env all, which runs every id/);
   });
 
   it("fuzz --json prints the fields its --help names, and its --help names every field it prints", () => {

@@ -58,9 +58,12 @@ function withOptions(options: Record<string, unknown>): string {
   return Object.keys(options).length > 0 ? `, options ${JSON.stringify(options)}` : '';
 }
 
+/** No --env, or `--env all` (as stats and fuzz take it): every id. */
+const everyEnv = (a: Args): boolean => a.env === undefined || a.env === 'all';
+
 /** Hint latency of one env, or of every env with real decisions (Tens and Block Ten rank nothing). */
 async function hintsBench(args: Args): Promise<void> {
-  const ids = args.env ? [envSpec(args.env).id] : envIds().filter((id) => !hasSameOutcome(envConfig(id)));
+  const ids = everyEnv(args) ? envIds().filter((id) => !hasSameOutcome(envConfig(id))) : [envSpec(args.env!).id];
   const choice = hintChoice(args.agent, args.model);
   const { states, warmup, seed } = hintSettings(args);
   const options = parseOptionsJson(args.options);
@@ -80,7 +83,7 @@ export const benchCommand: CommandModule<object, Args> = {
   describe: 'Steps per second of random legal play (mask and observation every step), single env and vector env; with --hints, hint latency',
   builder: (y) =>
     y
-      .option('env', { type: 'string', describe: 'One env id (default: every id; with --hints, every id with real decisions)' })
+      .option('env', { type: 'string', describe: 'One env id, or "all" (the default): every id, with --hints every id with real decisions' })
       .option('seconds', { type: 'number', defaultDescription: String(SPEED_DEFAULTS.seconds), describe: 'Seconds timed per env and per mode (not with --hints)' })
       .option('num-envs', { type: 'number', defaultDescription: String(SPEED_DEFAULTS['num-envs']), describe: 'Copies in the vector env (not with --hints)' })
       .option('hints', { type: 'boolean', default: false, describe: 'Time hints instead: p50/p99 ms of hint(getState()) over mid-game states' })
@@ -103,14 +106,14 @@ export const benchCommand: CommandModule<object, Args> = {
           const games = hintBenchGames(states, warmup);
           checkSeedFits(seed, games, `--states ${states} and --warmup ${warmup}, which may deal up to ${games} games before giving up`, '--seed');
         }
-        if (a.env === undefined) checkNoOptionsForEvery(a.options, a.hints ? '--hints without --env' : 'bench without --env');
+        if (everyEnv(a)) checkNoOptionsForEvery(a.options, a.env === 'all' ? '--env all' : a.hints ? '--hints without --env' : 'bench without --env');
         return true;
       })
       .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')
       .example('$0 bench --hints --env decade --states 2000', 'Hint latency for decade'),
   handler: async (args) => {
     if (args.hints) return hintsBench(args);
-    const ids = args.env ? [envSpec(args.env).id] : envIds();
+    const ids = everyEnv(args) ? envIds() : [envSpec(args.env!).id];
     const { seconds = SPEED_DEFAULTS.seconds, 'num-envs': numEnvs = SPEED_DEFAULTS['num-envs'] } = args;
     const options = parseOptionsJson(args.options);
     // Refused before any env is timed, in the flag's terms.

@@ -130,7 +130,7 @@ async function playRow(pool: EvalPool, envId: string, seed: number, budget: numb
 
 export const startCommand: CommandModule<object, Args> = {
   command: 'start',
-  describe: 'The main job (npm start): every shipped model against the baselines of its env, on the same deals, in about two minutes',
+  describe: 'The main job (npm start): every shipped model against the baselines of its env, on the same deals, in a minute or two on a 2-core machine',
   builder: (y) =>
     y
       .option('env', { type: 'string', describe: 'Only this env (default: every env with a model in models/)' })

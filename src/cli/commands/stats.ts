@@ -16,17 +16,21 @@ interface Args {
 }
 
 export function statsTable(results: StatsResult[]): string {
+  const header = ['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played'];
+  const rows = results.map((r) => [
+    r.env,
+    JSON.stringify(nonDefault(r)),
+    r.episodes,
+    pct(r.winRate),
+    `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
+    r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
+    r.meanRoundsPlayed === undefined ? '' : r.meanRoundsPlayed.toFixed(2),
+  ]);
+  // A game's own figure only: the decade family's table has no rounds column, Four Ten's no cards left.
+  const shown = header.map((_, c) => c < 5 || rows.some((row) => row[c] !== ''));
   return formatTable(
-    ['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played'],
-    results.map((r) => [
-      r.env,
-      JSON.stringify(nonDefault(r)),
-      r.episodes,
-      pct(r.winRate),
-      `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
-      r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
-      r.meanRoundsPlayed === undefined ? '' : r.meanRoundsPlayed.toFixed(2),
-    ]),
+    header.filter((_, c) => shown[c]),
+    rows.map((row) => row.filter((_, c) => shown[c])),
   );
 }
 
