@@ -14,7 +14,7 @@
  * |------------|--------------------------------|-------------|---------|
  * | `stacks`   | 1, 7                           | 1           | one line, or seven stacks dealt in rotation (stack k starts with deck[k]); a stack emptied by a discard is eliminated and skipped from then on. The single line is never eliminated: an emptied line receives the next card |
  * | `minRun`   | integer 2..14                  | 2           | fewest cards in a run (no run can be longer than 14) |
- * | `maxRun`   | integer ≥ `minRun`, or null    | null        | most cards in a run; null = unlimited (in effect 14). 3 is the seed's "at most three" |
+ * | `maxRun`   | integer ≥ `minRun`, or null    | null        | most cards in a run; null = unlimited (in effect 14). 3 is the traditional "at most three" variant |
  * | `loop`     | boolean                        | false       | each line or stack is a loop: runs may wrap around the ends and must include the top card (the one placed last) |
  * | `fives`    | boolean                        | false       | totals 5, 15, 25 and 35 also discard |
  * | `discard`  | 'forced', 'optional'           | 'forced'    | forced: drawing is legal only when no run is; optional: the player may draw instead |
@@ -66,7 +66,7 @@
  * Outcome: `cardsLeft` = cards on the table; `won` = terminated with `cardsLeft` = 0
  * ('empty') or ≤ 1 ('one-left'). With one stack the game can only end with the stock empty,
  * so 'empty' then means all 52 cards discarded. With 7 stacks, the game is won when every
- * stack is eliminated (the seed's rule), even if undealt cards remain in the stock; with
+ * stack is eliminated (the traditional rule), even if undealt cards remain in the stock; with
  * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
  * with one stack and 'deck-bottom' the game can never be won.
  */

@@ -15,7 +15,7 @@
  * |-------------|-------------------------------|------------|----------------------------------------------------------------|
  * | `tableau`   | 13, 15                        | 13         | number of slots (15 is the easier variant)                     |
  * | `refill`    | 'strict', 'buffered'          | 'strict'   | strict: emptied slots refill at once; buffered: they wait for the `deal` action |
- * | `blockTens` | false, true                   | false      | the seed's "Block Ten (hard mode)": rank-10 cards are never removed |
+ * | `blockTens` | false, true                   | false      | the traditional "Block Ten (hard mode)": rank-10 cards are never removed |
  * | `undoLimit` | 0, 3, 'unlimited'             | 0          | undos per game through `env.undo()` (an API call, not an action) |
  * | `reward`    | 'win', 'cards'                | 'win'      | see Rewards                                                    |
  *
