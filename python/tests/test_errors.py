@@ -284,7 +284,7 @@ def test_vector_reset_seeds():
         obs, _ = v.reset(seed=[5, 100, None])
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
         before = v.render()
-        for bad in [["deck"], {None: 1, "deck": 2}]:
+        for bad in [["deck"], {None: 1, "deck": 2}, [], "", 0]:  # not a dict, though empty: refused as TengymEnv refuses it
             with pytest.raises(tengym.TengymError, match="takes no reset options but reset_mask and deck"):
                 v.reset(options=bad)
         for bad in [1.5, "1", -1, True, [1, 2], [1, 2, 2**60], 2**53 - 2]:

@@ -264,6 +264,72 @@ def test_make_vec_env_with_a_seed_seeds_the_action_space_as_sb3s_does():
             vec.close()
 
 
+def test_action_space_sample_draws_among_copy_0s_legal_actions_as_a_dummy_vec_envs_does():
+    # DQN's warm-up and epsilon-greedy steps call action_space.sample(): a DummyVecEnv's is copy
+    # 0's LegalDiscrete, which draws legal ids; tengym's VecEnv draws the same ones.
+    from tengym.sb3 import make_vec_env
+
+    ours, theirs = make_vec_env("tens", 2, seed=3), dummy("tens", 2, 3)
+    try:
+        ours.reset(), theirs.reset()
+        choices = 0
+        for _ in range(10):
+            masks = ours.action_masks()
+            assert (masks == np.stack(theirs.env_method("action_masks"))).all()
+            choices += masks[0].sum() > 1
+            drawn = [[int(vec.action_space.sample()) for _ in range(30)] for vec in (ours, theirs)]
+            assert drawn[0] == drawn[1] and all(masks[0][a] for a in drawn[0])
+            actions = np.array([np.flatnonzero(m)[0] for m in masks])
+            for vec in (ours, theirs):
+                vec.step(actions)
+        assert choices >= 3  # positions where the draw had a choice
+    finally:
+        ours.close(), theirs.close()
+
+
+def test_copy_indices_count_from_the_end_as_a_dummy_vec_envs_do_and_out_of_range_is_refused():
+    from tengym.sb3 import make_vec_env
+
+    ours, theirs = make_vec_env("tens", 3, seed=8), dummy("tens", 3, 8)
+    try:
+        ours.reset(), theirs.reset()
+        for vec in (ours, theirs):
+            vec.env_method("attach_agent", "random")
+        for vec in (ours, theirs):
+            # The last copy's agent reset alike each time: the same draw each time.
+            drawn = []
+            for _ in range(3):
+                vec.env_method("reset_agents", 123, indices=-1)
+                drawn.append(vec.env_method("agent_action", "random", indices=[-1])[0])
+            assert len(set(drawn)) == 1
+        assert ours.env_method("legal_actions", indices=-1) == theirs.env_method("legal_actions", indices=-1) == theirs.env_method("legal_actions", indices=2)
+        assert ours.get_attr("render_mode", indices=[-3, 1]) == [None, None]
+        for bad in (3, -4, [0, 3]):
+            with pytest.raises(IndexError, match=r"this VecEnv has 3 copies \(0 to 2, or -3 to -1 from the end\)"):
+                ours.env_method("legal_actions", indices=bad)
+    finally:
+        ours.close(), theirs.close()
+
+
+def test_a_bad_seed_is_refused_by_seed_not_at_the_next_reset():
+    from tengym import BadSeedError
+    from tengym.sb3 import TengymSB3VecEnv
+
+    vec = TengymSB3VecEnv("decade", 2)
+    try:
+        for bad in (1.5, -1, True, 2**53 - 1):
+            with pytest.raises(BadSeedError, match=rf"^seed: bad seed {bad!r}: expected an integer from 0 to \d+ \(copy i deals with seed \+ i\)$"):
+                vec.seed(bad)
+        assert vec.seed(7) == [7, 8]
+        first = vec.reset()
+        again = TengymSB3VecEnv("decade", 2)
+        again.seed(7)
+        assert (again.reset() == first).all()
+        again.close()
+    finally:
+        vec.close()
+
+
 def test_env_method_legal_actions_and_outcome_as_a_dummy_vec_env_gives_them():
     # TengymEnv's legal_actions() and outcome(), asked of every copy (or those of indices), as a
     # DummyVecEnv of TengymEnvs answers env_method, and as the native vector env's call() offers them.

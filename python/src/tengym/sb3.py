@@ -26,10 +26,10 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import MAX_SEED, Rows, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import MAX_SEED, Rows, _is_seed, entropy_seed, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .env import OBS_HIGH, OBS_LOW, TengymEnv, _warn_unfair
+from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
 from .errors import BadActionError, BadSeedError, EngineError, TengymError
 
 
@@ -64,9 +64,11 @@ class TengymSB3VecEnv(VecEnv):
         self._starts = np.cumsum([0] + sizes)
         self.render_mode = render_mode
         observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
-        super().__init__(num_envs, observation_space, spaces.Discrete(self._n))
-        self.metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"]}
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
+        # Copy 0's action space, as a DummyVecEnv's is: sample() draws among copy 0's legal actions
+        # (DQN's warm-up and epsilon-greedy steps), as TengymEnv's LegalDiscrete does.
+        super().__init__(num_envs, observation_space, LegalDiscrete(self._n, self._masks[0].view(np.int8)))
+        self.metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"]}
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
         self._seeded = False
@@ -303,12 +305,28 @@ class TengymSB3VecEnv(VecEnv):
         self._finish_pending_step()
         return per_copy(self._engines, cmd)
 
+    def seed(self, seed: int | None = None) -> Sequence[int | None]:
+        """As SB3's: copy i deals with seed + i at the next `reset()`; None draws a seed (with room
+        for every copy). A seed that is not one is refused here, not at the next reset."""
+        if seed is None:
+            seed = entropy_seed(self.num_envs)
+        elif not _is_seed(seed) or int(seed) + self.num_envs - 1 > MAX_SEED:
+            raise BadSeedError(f"seed: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - self.num_envs + 1} (copy i deals with seed + i)", "bad-seed")
+        self._seeds = [int(seed) + i for i in range(self.num_envs)]
+        return self._seeds
+
     def _get_indices(self, indices: VecEnvIndices) -> list[int]:
+        """The copies `indices` names, each from 0 to num_envs - 1: negative ones count from the end,
+        as a DummyVecEnv's list of envs takes them; one out of range is refused."""
         if indices is None:
             return list(range(self.num_envs))
-        if isinstance(indices, (int, np.integer)):
-            return [int(indices)]
-        return [int(i) for i in indices]
+        given = [indices] if isinstance(indices, (int, np.integer)) else list(indices)
+        chosen = []
+        for i in given:
+            if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not -self.num_envs <= int(i) < self.num_envs:
+                raise IndexError(f"copy index {i!r}: this VecEnv has {self.num_envs} copies (0 to {self.num_envs - 1}, or -{self.num_envs} to -1 from the end)")
+            chosen.append(int(i) % self.num_envs)
+        return chosen
 
 
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:

@@ -166,7 +166,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
 
     def _reset_mask(self, options: dict | None) -> np.ndarray | None:
         """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); the only other option taken is "deck"."""
-        if not options:
+        if options is None:
             return None
         if not isinstance(options, dict) or not set(options) <= {"reset_mask", "deck"}:
             raise TengymError(f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument")
