@@ -134,8 +134,9 @@ function rows(part: Extract<BoardPart, { kind: 'rows' }>, on: BoardHandlers): HT
     name.type = 'button';
     name.addEventListener('click', tap);
     const cards = el('div', 'hand-cards');
+    // Outside its cards: the row's free space or an empty slot (at a round's start every slot is empty).
     cards.addEventListener('click', (e) => {
-      if (e.target === cards) tap();
+      if (e.target === cards || (e.target as HTMLElement).classList.contains('slot-empty')) tap();
     });
     for (const card of r.cards) cards.append(cardButton(card, on));
     for (let i = r.cards.length; i < r.room; i++) cards.append(emptyCard());

@@ -16,6 +16,8 @@ const DEFAULT_ENV = 'decade';
 /** Pause before a forced move plays itself, so the player sees it happen; shorter within a run of them. */
 const FORCED_MOVE_MS = 160;
 const CHAINED_FORCED_MOVE_MS = 70;
+/** Forced moves in a row shown one by one; the rest of a longer run (Ten-Twenty-Thirty's: a hundred) play at once. */
+const ANIMATED_FORCED_RUN = 8;
 /** Options a player does not choose: they change only what an RL agent is rewarded with. */
 const HIDDEN_OPTIONS = new Set(['reward']);
 /**
@@ -228,6 +230,8 @@ function replay(moves: string): boolean {
 /** Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's); moves not of this deal leave it as dealt, and say so. */
 function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
   noteFocus();
+  // The last game's message (an error, the end) goes with it.
+  say('');
   env = make(id, opts);
   options = changedOptions(env.id, env.options as Record<string, unknown>);
   seed = dealSeed;
@@ -299,13 +303,24 @@ function startFromUrl(): void {
     problems.push('The moves in the link were not played: they belong to the game it names, not to this one.');
     moves = '';
   }
-  if (problems.length > 0) say(problems.join(' '), 'error');
   hintsOn = params.get('hints') === '1';
   ui.hintsToggle.checked = hintsOn;
   startGame(id, opts, dealSeed, moves);
+  if (problems.length > 0) say(problems.join(' '), 'error');
 }
 
 // ------------------------------------------------------------------ the options form
+
+/** A Tab from an option's field, while the change it fired is applied. */
+let optionTab: { name: string; back: boolean } | null = null;
+
+/** Moves the focus from the option field `tab.name` to the control after it (before it with Shift), if the focus was lost. */
+function tabOnFrom(tab: { name: string; back: boolean }): void {
+  if (document.activeElement !== document.body) return;
+  const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary')].filter((c) => !c.closest('[hidden]') && !(c as HTMLButtonElement).disabled && c.getClientRects().length > 0);
+  const at = controls.findIndex((c) => c.closest('#options') && c.getAttribute('name') === tab.name);
+  controls[at + (tab.back ? -1 : 1)]?.focus();
+}
 
 function buildOptionsForm(): void {
   const listing = listings.get(env.id)!;
@@ -347,7 +362,19 @@ function buildOptionsForm(): void {
       input = number;
     }
     input.name = name;
-    input.addEventListener('change', applyOptions);
+    input.addEventListener('keydown', (e) => {
+      const key = e as KeyboardEvent;
+      if (key.key !== 'Tab') return;
+      // The change a Tab fires comes before the focus moves, within this task.
+      optionTab = { name, back: key.shiftKey };
+      setTimeout(() => (optionTab = null), 0);
+    });
+    input.addEventListener('change', () => {
+      const tab = optionTab;
+      applyOptions();
+      // The field the Tab was going to went with the old form: go on from the rebuilt one.
+      if (tab) setTimeout(() => tabOnFrom(tab), 0);
+    });
     label.append(input);
     ui.options.append(label);
   }
@@ -562,9 +589,13 @@ function hinterFor(current: Env): Promise<PageHinter> {
     const models: ShippedModels = {
       info: async (id) => {
         try {
-          return (await shippedModels())[id] ?? null;
+          const entry = (await shippedModels())[id] ?? null;
+          // An entry of the wrong shape fails the list as a failed load does (chooseHintSource checks it).
+          chooseHintSource(id, {}, entry);
+          return entry;
         } catch (e) {
           modelError = (e as Error).message;
+          modelIndex = null; // fetched again at the next position
           return null;
         }
       },
@@ -880,14 +911,15 @@ function soon(task: () => void): void {
 /** The only legal move plays itself, its cards marked for a moment. */
 function scheduleForced(move: Move, gen: number): void {
   setBusy(true);
-  if (!reducedMotion.matches) {
+  const animate = !reducedMotion.matches && forcedRun <= ANIMATED_FORCED_RUN;
+  if (animate) {
     for (const c of move.cards) document.querySelector(`#board [data-spot="${spotKey(c)}"]`)?.classList.add('forced');
     if (move.cards.length === 0) document.querySelector('#board .stock')?.classList.add('forced');
   }
   const playIt = () => {
     if (gen === generation) play(move.action, true);
   };
-  if (reducedMotion.matches) soon(playIt);
+  if (!animate) soon(playIt);
   else forcedTimer = window.setTimeout(playIt, forcedRun === 0 ? FORCED_MOVE_MS : CHAINED_FORCED_MOVE_MS);
 }
 
@@ -962,6 +994,8 @@ document.addEventListener('keydown', (e) => {
     else digitTimer = window.setTimeout(commitDigits, 900);
   } else if (e.key === 'Enter') {
     if (digits) commitDigits();
+    // Enter on a focused control (Undo, Restart, a card) presses it; elsewhere it plays the only move.
+    else if (target.closest('button, a, summary, select')) return;
     else if (env.running && env.legalCount === 1) play(env.legal[0]);
     else return;
   } else if (e.key === 'h') setHints(!hintsOn);

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHinter } from '../../src/node/hint-loader.js';
-import { GameStates, type HintCard, type HintResult } from '../../src/index.js';
+import { chooseHintSource, GameStates, type HintCard, type HintResult } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
@@ -96,6 +96,16 @@ async function expectTengymHints(id: string, seen: { state: EnvState; hints: Hin
   const { hinter } = await loadHinter(id, {});
   for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
   expectSameHints(seen[cliAt].hints, cliHint(seen[cliAt].state));
+}
+
+/** The message `f` throws. */
+function refusal(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error('no refusal');
 }
 
 // CI sets TENGYM_REQUIRE_ALL=1: there, no Chromium fails this file instead of skipping it.
@@ -632,6 +642,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       ['/models/index.json', 'models/index.json: HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
       ['/models/decade/model.json', `model "models/decade/": model.json is missing (HTTP 404 from ${base}models/decade/model.json); serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl`, "Promise.resolve(new Response('', { status: 404 }))"],
       ['/models/decade/weights.bin', `model "models/decade/": cannot fetch weights.bin from ${base}models/decade/weights.bin (Failed to fetch)`, "Promise.reject(new TypeError('Failed to fetch'))"],
+      // A list that loads but holds an entry of the wrong shape is as unusable as one that does not load.
+      ['/models/index.json', refusal(() => chooseHintSource('decade', {}, { env: 'decade' } as never)), `Promise.resolve(Response.json(${JSON.stringify({ decade: { env: 'decade' } })}))`],
     ];
     for (const [file, why, answer] of failures) {
       await withPage(
@@ -640,7 +652,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           const line = p.page.locator('#hint-source');
           expect(await line.textContent(), file).toBe(`The trained model could not be loaded (${why}): hints from pimc instead.`);
           // The source says why the model is not used, as the line does: not that none is shipped.
-          expect((await p.view()).source).toMatch(new RegExp(`^pimc \\(.*; the trained model could not be loaded: ${why.replace(/[()]/g, '\\$&')}\\)$`));
+          expect((await p.view()).source).toMatch(new RegExp(`^pimc \\(.*; the trained model could not be loaded: ${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
           expect((await p.view()).hints!.hints.length).toBe((await p.view()).legal.length);
           for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
           const v = await p.view();
@@ -1005,6 +1017,111 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     } finally {
       await server.close();
     }
+  }, 60_000);
+
+  it('four-ten: tapping an empty slot of a hand plays the move into it, as tapping the hand outside its cards does', async () => {
+    await withPage('env=four-ten&seed=5', async (p) => {
+      const before = (await p.view()).state;
+      const row = p.page.locator('.hand-row[data-action]').nth(1);
+      const action = Number(await row.getAttribute('data-action'));
+      expect(await row.locator('.slot-empty').count()).toBeGreaterThan(0);
+      await row.locator('.slot-empty').first().click();
+      await p.settled();
+      const env = make('four-ten');
+      env.setState(before);
+      env.step(action);
+      while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+      expect((await p.view()).state).toEqual(env.getState());
+    });
+  }, 60_000);
+
+  it('Enter on a focused control presses it, also where one move is left to play: a second Undo undoes again', async () => {
+    await withPage('env=tens&seed=1&options={"undoLimit":"unlimited"}', async (p) => {
+      const steps = async () => Number(await p.page.evaluate('document.body.dataset.steps'));
+      for (let guard = 0; guard < 10 && (await p.view()).running; guard++) await p.play((await p.view()).legal[0]);
+      expect((await p.view()).running).toBe(false);
+      const ended = await steps();
+      await p.page.focus('#undo');
+      await p.page.keyboard.press('Enter');
+      await p.settled();
+      const once = await steps();
+      expect(once).toBe(ended - 1);
+      expect((await p.view()).legal).toHaveLength(1); // held at the forced move, which Enter elsewhere plays
+      await p.page.keyboard.press('Enter');
+      await p.settled();
+      expect(await steps()).toBe(once - 1);
+    });
+  }, 60_000);
+
+  it("a new game clears the last one's message: New deal after a bad link, Deal after a bad seed", async () => {
+    await withPage('env=nope&seed=3', async (p) => {
+      const message = p.page.locator('#message');
+      expect(await message.textContent()).toMatch(/^Unknown game "nope"/);
+      await p.page.click('#new-deal');
+      await p.settled();
+      expect(await message.textContent()).toBe('');
+      await p.page.fill('#seed', '');
+      await p.page.click('#deal');
+      expect(await message.textContent()).toBe('A seed is a whole number ≥ 0.');
+      await p.page.fill('#seed', '12');
+      await p.page.click('#deal');
+      await p.settled();
+      expect((await p.view()).state).toEqual(dealtState('decade', 12));
+      expect(await message.textContent()).toBe('');
+    });
+  }, 60_000);
+
+  it('Tab from an option just changed goes on to the next control of the form, though the change rebuilt the form', async () => {
+    await withPage('env=four-ten&seed=2', async (p) => {
+      await p.page.click('#options-panel summary');
+      const names = (await p.page.$$eval('#options [name]', (els) => els.map((e) => e.getAttribute('name')))) as string[];
+      const next = names[names.indexOf('gameTarget') + 1];
+      expect(next).toBeTruthy();
+      await p.page.fill('#options input[name="gameTarget"]', '60');
+      await p.page.press('#options input[name="gameTarget"]', 'Tab');
+      await p.settled();
+      expect((await p.view()).state.options.gameTarget).toBe(60);
+      await expect.poll(() => p.page.evaluate('document.activeElement.getAttribute("name")')).toBe(next);
+      await p.page.fill('#options input[name="gameTarget"]', '70');
+      await p.page.press('#options input[name="gameTarget"]', 'Shift+Tab');
+      await p.settled();
+      expect((await p.view()).state.options.gameTarget).toBe(70);
+      await expect.poll(() => p.page.evaluate('document.activeElement.getAttribute("name")')).toBe(names[names.indexOf('gameTarget') - 1]);
+    });
+  }, 60_000);
+
+  it("ten-twenty-thirty with motion allowed: a long run of forced moves shows its first moves one by one and plays the rest at once", async () => {
+    await withPage(
+      'env=ten-twenty-thirty&seed=5',
+      async (p) => {
+        const steps = Number(await p.page.evaluate('document.body.dataset.steps'));
+        expect(steps).toBeGreaterThan(90); // the deal's forced moves, one run
+        const marks = (await p.page.evaluate('window.forcedMarks')) as number;
+        expect(marks).toBeGreaterThan(0);
+        expect(marks).toBeLessThanOrEqual(3 * 8);
+      },
+      {
+        reducedMotion: false,
+        // Counts each element marked as a forced move's (the marking is the animation).
+        init: `window.forcedMarks = 0;
+          new MutationObserver((records) => { for (const r of records) if (r.target.classList?.contains('forced') && !String(r.oldValue ?? '').split(' ').includes('forced')) window.forcedMarks++; })
+            .observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });`,
+      },
+    );
+  }, 60_000);
+
+  it("decade-loop: the loop's last card shows the focus ring when focused, its dotted mark otherwise", async () => {
+    await withPage('env=decade-loop&seed=5', async (p) => {
+      const last = `document.querySelector('#board .line.loop .card:last-of-type')`;
+      const outline = () => p.page.evaluate(`getComputedStyle(${last}).outlineStyle`);
+      const focused = () => p.page.evaluate(`${last} === document.activeElement`);
+      expect(await outline()).toBe('dotted');
+      for (let guard = 0; guard < 80 && !(await focused()); guard++) await p.page.keyboard.press('Tab');
+      expect(await focused()).toBe(true);
+      expect(await outline()).not.toBe('dotted');
+      await p.page.keyboard.press('Tab');
+      expect(await outline()).toBe('dotted');
+    });
   }, 60_000);
 
   it('a forced move plays itself after a short animation when motion is allowed', async () => {
