@@ -56,19 +56,21 @@ export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): Curv
   return rows.map((r) => ({ envSteps: r.envSteps as number, value: r.evalWinRate as number, low: r.evalWinRateLow as number, high: r.evalWinRateHigh as number }));
 }
 
-/** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
-/** Whether `out/metrics.jsonl` holds exactly these rows, as writeMetricsFiles writes them (and its other files beside it). */
+/** metrics.jsonl's text: a row a line. */
+const jsonLines = (rows: readonly MetricsRow[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
+
+/** Whether `out` holds the metrics files of exactly these rows, as writeMetricsFiles writes them. */
 export async function metricsFilesHold(out: string, rows: MetricsRow[]): Promise<boolean> {
   try {
-    const written = await readFile(join(out, 'metrics.jsonl'), 'utf8');
-    return written === rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '') && existsSync(join(out, 'metrics.csv')) && existsSync(join(out, 'learning-curve.svg'));
+    return (await readFile(join(out, 'metrics.jsonl'), 'utf8')) === jsonLines(rows) && existsSync(join(out, 'metrics.csv')) && existsSync(join(out, 'learning-curve.svg'));
   } catch {
     return false;
   }
 }
 
+/** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
 export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: CurveOptions): Promise<void> {
-  await writeFileAtomic(join(out, 'metrics.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : ''));
+  await writeFileAtomic(join(out, 'metrics.jsonl'), jsonLines(rows));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
   const unwon = curve.scoring === 'rounds' ? rows.filter((r) => !Number.isFinite(r.evalMeanRounds)).map((r) => r.envSteps as number) : [];
   await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), { ...curve, unwon }));
