@@ -122,7 +122,13 @@ def test_a_bad_seed_resets_no_sb3_copy_in_any_process():
     try:
         v.reset()
         before = v.env_method("get_state")
-        v.seed(2**53 - 1)  # copy 1 would get 2**53, past the largest seed
+        with pytest.raises(BadSeedError):
+            v.seed(2**53 - 1)  # copy 1 would get 2**53, past the largest seed
+        assert v.env_method("get_state") == before
+        # Seeds set past tengym's seed() (SB3's own VecEnv.seed checks nothing) are refused at reset, before any copy deals.
+        from stable_baselines3.common.vec_env.base_vec_env import VecEnv
+
+        VecEnv.seed(v, 2**53 - 1)
         with pytest.raises(BadSeedError):
             v.reset()
         assert v.env_method("get_state") == before
