@@ -183,6 +183,13 @@ export function checkRunDirectory(out: string, resume: boolean, found: { state: 
   const ours = existsSync(join(out, RUN_MARKER));
   if (ours && resume) return;
   if (ours) throw new TengymError('bad-argument', `${out} holds a tengym run that stopped before its first checkpoint: pass --resume to start it again there, or choose another --out`);
+  // A run's own best/ or checkpoint/ given for the run: say whose it is, and the --out that was meant.
+  const run = dirname(resolve(out));
+  const part = parse(resolve(out)).base;
+  if ((part === BEST || part === CHECKPOINT) && (existsSync(join(run, RUN_MARKER)) || existsSync(join(run, CHECKPOINT)))) {
+    const runOut = join(out, '..');
+    throw new TengymError('bad-argument', `${out} is the ${part === BEST ? 'best model' : 'checkpoint'} of the training run in ${runOut}, not a run: ${resume ? `resume that run with --out ${runOut} --resume` : 'choose a new or empty --out for a new run'}`);
+  }
   throw new TengymError(
     'bad-argument',
     `${resume ? '--resume: ' : ''}${out} was not written by tengym train (it has no checkpoint/ and no ${RUN_MARKER}) and holds ${listEntries(out)}: ` +

@@ -196,7 +196,7 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   if (firstDeals[0] <= heldOut[1] && firstDeals[1] >= heldOut[0]) {
     throw new TengymError(
       'bad-argument',
-      `bad ${algo} ${source}: seed ${config.seed} deals the first training games from seeds ${firstDeals[0]}–${firstDeals[1]} (numEnvs ${config.numEnvs}), among the held-out deals (seeds ${heldOut[0]}–${heldOut[1]}, evalEpisodes ${config.evalEpisodes}); choose a seed up to ${heldOut[0] - config.numEnvs} or from ${heldOut[1] + 1}`,
+      `${overrides.seed !== undefined ? `--seed ${config.seed}` : `bad ${algo} ${source}: seed ${config.seed}`} deals the first training games from seeds ${firstDeals[0]}–${firstDeals[1]} (numEnvs ${config.numEnvs}), among the held-out deals (seeds ${heldOut[0]}–${heldOut[1]}, evalEpisodes ${config.evalEpisodes}); choose a seed up to ${heldOut[0] - config.numEnvs} or from ${heldOut[1] + 1}`,
     );
   }
   return config;

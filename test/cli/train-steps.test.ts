@@ -27,6 +27,7 @@ describe('train --steps', () => {
     expect(nothingLeftNote(null, 3000)).toBeNull();
     expect(nothingLeftNote(2000, 3000)).toBeNull();
     expect(nothingLeftNote(3120, 3000)).toBe('note: nothing left to train: the run has trained 3120 env steps, and --steps is 3000 (a --steps above 3120 extends it)');
+    expect(nothingLeftNote(3120, 3000, false)).toBe('note: nothing left to train: the run has trained 3120 env steps, and its totalSteps is 3000 (a --steps above 3120 extends it)');
     const dir = mkdtempSync(join(tmpdir(), 'tengym-steps-'));
     try {
       const config = join(dir, 'config.json');
@@ -41,6 +42,10 @@ describe('train --steps', () => {
         expect(again.stdout).toContain(`note: nothing left to train: the run has trained ${trained} env steps, and --steps is ${steps} (a --steps above ${trained} extends it)\n`);
         expect(again.stdout).not.toMatch(/training runs whole iterations|evaluates \d+ times in/);
       }
+      // No --steps: the limit is the run's own.
+      const plain = tengym('train', '--out', out, '--resume');
+      expect(plain.status, plain.stderr).toBe(0);
+      expect(plain.stdout).toContain(`note: nothing left to train: the run has trained ${trained} env steps, and its totalSteps is 2000 (a --steps above ${trained} extends it)\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

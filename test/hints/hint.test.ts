@@ -333,6 +333,15 @@ describe('hints from a model', () => {
     await expect(loadHinter('decade', {}, { model: dir })).rejects.toThrow(/trained for decade-fives/);
   });
 
+  it("a model played in another env is refused at its first act, a forced move's too", async () => {
+    const agent = await loadAgent(dir);
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    expect(env.legalCount).toBe(1);
+    expect(() => agent.act(env)).toThrow(/was trained for decade-fives/);
+    agent.dispose?.();
+  });
+
   it('tengym hint --model DIR', () => {
     const state = midGameStates('decade-fives', createAgent('lookahead', 'decade-fives', {}), 1)[0];
     const r = tengym(['hint', '--env', 'decade-fives', '--state', '-', '--model', dir, '--json'], JSON.stringify(state));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFile as writeConfig, tengym } from '../helpers/cli.js';
 import { checkRunDirectory } from '../../src/train/checkpoint.js';
+import { train } from '../../src/train/trainer.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-runs-'));
 
@@ -70,6 +71,17 @@ describe('run directories', () => {
     for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
     expect(readdirSync(dir).sort()).toEqual(['best', 'metrics.csv', 'metrics.jsonl']);
   });
+
+  it("a run's own best/ or checkpoint/ given as --out is named as that run's, with the --out meant", async () => {
+    const dir = tmp();
+    const run = join(dir, 'ppo1');
+    await train({ env: 'decade', algo: 'ppo', config: { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' }, steps: 300, out: run, quiet: true });
+    for (const part of ['best', 'checkpoint']) {
+      const what = part === 'best' ? 'best model' : 'checkpoint';
+      expect(() => checkRunDirectory(join(run, part), true, null)).toThrow(`${join(run, part)} is the ${what} of the training run in ${run}, not a run: resume that run with --out ${run} --resume`);
+      expect(() => checkRunDirectory(join(run, part), false, null)).toThrow(`${join(run, part)} is the ${what} of the training run in ${run}, not a run: choose a new or empty --out for a new run`);
+    }
+  }, 60_000);
 
   it('an empty --out is refused, not taken for the working directory (where the run would overwrite what it finds)', () => {
     for (const out of ['', '  ']) expect(() => checkRunDirectory(out, false, null)).toThrow(/^--out is empty: name a new directory for the run$/);

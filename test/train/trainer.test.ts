@@ -259,6 +259,12 @@ describe('tengym train', () => {
     expect(() => resolveTrainConfig(dqn, envConfig('four-ten'), { epsilonEnd: 0.1, targetUpdat: 5 })).toThrow(/^bad dqn config: unknown field "targetUpdat" \(did you mean "targetUpdate"\?\); dqn's fields: /);
   });
 
+  it('ppo refuses a minibatch larger than a rollout, which it would quietly take as the whole rollout', () => {
+    const config = ppoConfigSchema.parse({ numEnvs: 8, rolloutSteps: 4, minibatchSize: 33, hidden: [16] });
+    expect(() => new Ppo(envConfig('decade'), config)).toThrow(/^ppo config: minibatchSize 33 is more than a rollout holds \(numEnvs × rolloutSteps = 8 × 4 = 32 samples\); make it at most 32, or the rollout larger$/);
+    new Ppo(envConfig('decade'), { ...config, minibatchSize: 32 }).dispose();
+  });
+
   it('refuses a seed whose first training deals are held-out deals, so that held-out deals are never trained on', () => {
     const config = { numEnvs: 8, evalEpisodes: 100 };
     // Copy i's first deal is seed + i; the held-out deals are 1,000,000,000 + i, i < 100.
@@ -266,7 +272,8 @@ describe('tengym train', () => {
       expect(() => resolveTrainConfig(ppo, envConfig('decade'), { ...config, seed })).toThrow(
         new RegExp(`seed ${seed} deals the first training games from seeds ${seed}–${seed + 7} \\(numEnvs 8\\), among the held-out deals \\(seeds 1000000000–1000000099, evalEpisodes 100\\); choose a seed up to 999999992 or from 1000000100`),
       );
-      expect(() => resolveTrainConfig(ppo, envConfig('decade'), config, 'config', { seed })).toThrow(/among the held-out deals/);
+      // Given by --seed, not by the config file: the message names the flag.
+      expect(() => resolveTrainConfig(ppo, envConfig('decade'), config, 'config file c.json', { seed })).toThrow(new RegExp(`^--seed ${seed} deals the first training games .*among the held-out deals`));
     }
     for (const seed of [0, 999_999_992, 1_000_000_100, 2 ** 31]) expect(resolveTrainConfig(ppo, envConfig('decade'), { ...config, seed }).seed).toBe(seed);
   });

@@ -47,8 +47,9 @@ export class ModelAgent implements Agent {
   act(env: Env): number {
     checkNotDisposed(this.disposed, this.name);
     checkPlaying(env, this.name);
-    if (env.legalCount === 1) return env.legal[0];
+    // Before the forced-move shortcut: a model of another env is refused at its first act, not at its first decision.
     this.check(env);
+    if (env.legalCount === 1) return env.legal[0];
     return maskedArgmax(actionOutputs(this.model, env.observation), 0, env.legal, env.legalCount);
   }
 

@@ -91,9 +91,10 @@ export function stepsNote(envSteps: number, config: { totalSteps: number; numEnv
  * train: said at the start, in place of the notes on iterations and evaluations, which would
  * describe steps this session does not take. Null when there is training left.
  */
-export function nothingLeftNote(resumedFrom: number | null, totalSteps: number): string | null {
+export function nothingLeftNote(resumedFrom: number | null, totalSteps: number, stepsGiven = true): string | null {
   if (resumedFrom === null || resumedFrom < totalSteps) return null;
-  return `note: nothing left to train: the run has trained ${resumedFrom} env steps, and --steps is ${totalSteps} (a --steps above ${resumedFrom} extends it)`;
+  const limit = stepsGiven ? `--steps is ${totalSteps}` : `its totalSteps is ${totalSteps}`;
+  return `note: nothing left to train: the run has trained ${resumedFrom} env steps, and ${limit} (a --steps above ${resumedFrom} extends it)`;
 }
 
 /** An iteration of the algorithm in decisions: PPO's rollout, or one round of a decision per env copy (DQN and the value learners). */
@@ -262,7 +263,7 @@ export const trainCommand: CommandModule<object, Args> = {
         writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
         const { totalSteps, evalEvery } = info.config;
-        const done = nothingLeftNote(info.resumedFrom, totalSteps);
+        const done = nothingLeftNote(info.resumedFrom, totalSteps, args.steps !== undefined);
         if (done) {
           writeLine(done);
           return;

@@ -43,6 +43,7 @@ import * as z from 'zod';
 import { ModelAgent } from '../../agents/learned/head-agent.js';
 import { buildPolicyValueNet } from '../../agents/learned/network.js';
 import { kitOf } from '../../agents/kits.js';
+import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';
 import { Means, checkSampleMemory, commonConfigFields, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
@@ -115,6 +116,11 @@ export class Ppo implements Algorithm {
   private readonly mbReturns: Float32Array;
 
   constructor(env: EnvConfig, config: PpoConfig) {
+    // A minibatch is drawn from one rollout: a larger one would quietly be the whole rollout.
+    const rollout = config.numEnvs * config.rolloutSteps;
+    if (config.minibatchSize > rollout) {
+      throw new TengymError('bad-argument', `ppo config: minibatchSize ${config.minibatchSize} is more than a rollout holds (numEnvs × rolloutSteps = ${config.numEnvs} × ${config.rolloutSteps} = ${rollout} samples); make it at most ${rollout}, or the rollout larger`);
+    }
     this.config = config;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, config.rewardScale);
     const { observationSize: S, numActions: A } = this.env;
@@ -136,7 +142,7 @@ export class Ppo implements Algorithm {
     this.advantages = new Float32Array(rows);
     this.returns = new Float32Array(rows);
     this.order = new Int32Array(rows);
-    const mb = Math.min(config.minibatchSize, rows);
+    const mb = config.minibatchSize;
     this.mbObs = new Float32Array(mb * S);
     this.mbMasks = new Uint8Array(mb * A);
     this.mbActions = new Int32Array(mb);
