@@ -726,6 +726,8 @@ function restoreFocus(last: boolean): void {
     (kept.option ? ui.options.querySelector<HTMLElement>(`[name="${kept.option}"]`) : null) ??
     (kept.spot ? document.querySelector<HTMLElement>(`#board [data-spot="${kept.spot}"]`) : null) ??
     inList?.[Math.min(kept.index, inList.length - 1)] ??
+    // At the end, what there is to do next: play the deal again, or a new one.
+    (env.running ? null : ui.outcome.querySelector<HTMLElement>('button')) ??
     document.querySelector<HTMLElement>('#board button') ??
     ui.outcome.querySelector<HTMLElement>('button');
   target?.focus({ preventScroll: true });

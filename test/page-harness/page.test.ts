@@ -1053,6 +1053,18 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
+  it('played to its end by keyboard, the focus goes to Play this deal again, not to a card of the finished board', async () => {
+    await withPage('env=four-ten&seed=5', async (p) => {
+      for (let guard = 0; guard < 400 && (await p.view()).running; guard++) {
+        await p.page.locator('#moves button').first().focus();
+        await p.page.keyboard.press('Enter');
+        await p.settled();
+      }
+      expect((await p.view()).running).toBe(false);
+      expect(await p.page.evaluate('document.activeElement.textContent')).toBe('Play this deal again');
+    });
+  }, 120_000);
+
   it("a new game clears the last one's message: New deal after a bad link, Deal after a bad seed", async () => {
     await withPage('env=nope&seed=3', async (p) => {
       const message = p.page.locator('#message');
