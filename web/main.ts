@@ -867,7 +867,8 @@ function update(): void {
 
   api.hints = null;
   ui.hints.hidden = true;
-  ui.movesPanel.hidden = false;
+  // At the end there is no move to list: no empty "Moves" heading.
+  ui.movesPanel.hidden = !env.running;
   document.body.dataset.steps = String(env.episodeSteps);
   const hintsComing = hintsOn && env.running && !(env.legalCount === 1 && !holdForced);
   restoreFocus(!hintsComing);

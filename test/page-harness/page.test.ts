@@ -1053,7 +1053,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('played to its end by keyboard, the focus goes to Play this deal again, not to a card of the finished board', async () => {
+  it('played to its end by keyboard, the focus goes to Play this deal again, not to a card of the finished board, and no empty list of moves shows', async () => {
     await withPage('env=four-ten&seed=5', async (p) => {
       for (let guard = 0; guard < 400 && (await p.view()).running; guard++) {
         await p.page.locator('#moves button').first().focus();
@@ -1062,6 +1062,12 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       }
       expect((await p.view()).running).toBe(false);
       expect(await p.page.evaluate('document.activeElement.textContent')).toBe('Play this deal again');
+      // No moves to list: no empty "Moves" heading either.
+      expect(await p.page.locator('#moves-panel').isVisible()).toBe(false);
+      await p.page.keyboard.press('Enter');
+      await p.settled();
+      expect((await p.view()).running).toBe(true);
+      expect(await p.page.locator('#moves-panel').isVisible()).toBe(true);
     });
   }, 120_000);
 
