@@ -26,8 +26,8 @@ export function statsTable(results: StatsResult[]): string {
     r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
     r.meanRoundsPlayed === undefined ? '' : r.meanRoundsPlayed.toFixed(2),
   ]);
-  // A game's own figure only: the decade family's table has no rounds column, Four Ten's no cards left.
-  const shown = header.map((_, c) => c < 5 || rows.some((row) => row[c] !== ''));
+  // A column no row fills is another game's figure: the decade family's table has no rounds column, Four Ten's no cards left.
+  const shown = header.map((_, c) => rows.some((row) => row[c] !== ''));
   return formatTable(
     header.filter((_, c) => shown[c]),
     rows.map((row) => row.filter((_, c) => shown[c])),
