@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import MAX_SEED, Rows, _is_seed, entropy_seed, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import MAX_SEED, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
@@ -310,7 +310,7 @@ class TengymSB3VecEnv(VecEnv):
         for every copy). A seed that is not one is refused here, not at the next reset."""
         if seed is None:
             seed = entropy_seed(self.num_envs)
-        elif not _is_seed(seed) or int(seed) + self.num_envs - 1 > MAX_SEED:
+        elif not seeds_copies(seed, self.num_envs):
             raise BadSeedError(f"seed: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - self.num_envs + 1} (copy i deals with seed + i)", "bad-seed")
         self._seeds = [int(seed) + i for i in range(self.num_envs)]
         return self._seeds

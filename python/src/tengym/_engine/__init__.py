@@ -601,7 +601,7 @@ def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
         if len(seeds) != num_envs:
             raise BadSeedError(f"reset: {len(seeds)} seed(s) for {num_envs} copies", "bad-seed")
     else:
-        if not _is_seed(seed) or int(seed) + num_envs - 1 > MAX_SEED:
+        if not seeds_copies(seed, num_envs):
             raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i gets seed + i), or a list of {num_envs} seeds", "bad-seed")
         return [int(seed) + i for i in range(num_envs)]
     for s in seeds:
@@ -631,6 +631,11 @@ def check_seed(seed: Any) -> int:
     if not _is_seed(seed):
         raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
     return int(seed)
+
+
+def seeds_copies(seed: Any, num_envs: int) -> bool:
+    """Whether `seed` is a seed that copy i of `num_envs` can deal with as seed + i."""
+    return _is_seed(seed) and int(seed) + num_envs - 1 <= MAX_SEED
 
 
 def _is_seed(s: Any) -> bool:
