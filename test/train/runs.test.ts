@@ -48,6 +48,14 @@ describe('tengym train --json and the learning curve', () => {
     expect(two.code, two.stderr).toBe(0);
     expect(two.stdout).toMatch(/^note: evalEvery 500000 evaluates 2 times in 300 steps; --eval-every 30 gives a curve of 11 points$/m);
     expect(readFileSync(join(dir, 'd', 'metrics.jsonl'), 'utf8').trim().split('\n').length).toBe(2);
+    // --json carries the same notes, and the fresh-deals command, in its start and end records.
+    const quiet = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '2000', '--eval-every', '2000', '--config', configFile(dir), '--out', join(dir, 'e'), '--json');
+    expect(quiet.code, quiet.stderr).toBe(0);
+    const records = jsonLines(quiet.stdout);
+    expect(records[0]).toMatchObject({ type: 'start', notes: ['note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points'] });
+    const end = records.at(-1)!;
+    expect(end.notes).toContainEqual(expect.stringMatching(/^note: \d+ env steps for --steps 2000: training runs whole iterations/));
+    expect(end.compare).toBe(`tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --seed 3000000000 --episodes 20`);
     const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');

@@ -6,6 +6,7 @@ import { envConfig } from '../../env/registry.js';
 import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
+import type { TrainRequest, TrainSummary } from '../../train/trainer.js';
 import { checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, readFailure, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
@@ -148,6 +149,40 @@ export function resumeCommand(out: string, resumedSteps: number | undefined): st
   return `tengym train --out ${shellWord(out)} --resume${resumedSteps === undefined ? '' : ` --steps ${resumedSteps}`}`;
 }
 
+type StartInfo = Parameters<NonNullable<TrainRequest['onStart']>>[0];
+
+/** What `tengym train` notes at a run's start (printed, and in the --json start record): nothing left to train, or a curve of few points. */
+export function startNotes(info: StartInfo, stepsGiven: boolean): string[] {
+  const { totalSteps, evalEvery } = info.config;
+  const done = nothingLeftNote(info.resumedFrom, totalSteps, stepsGiven);
+  if (done) return [done];
+  // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery: evaluationsNote says so at the end).
+  const evaluations = scheduledEvaluations(info.config);
+  if (evaluations > CURVE_EVALUATIONS) return [];
+  return [`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`];
+}
+
+/**
+ * What `tengym train` notes at a run's end (printed, and in the --json end record): on the
+ * run's length (printed before the summary) and on its best/ (after it).
+ */
+export function endNotes(summary: TrainSummary): { run: string[]; model: string[] } {
+  const run: string[] = [];
+  const model: string[] = [];
+  // A session that resumed a run with nothing left to train said so at its start.
+  const trainedNow = summary.resumedFrom === null || summary.sessionEnvSteps > 0;
+  const overshoot = trainedNow ? stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1) : null;
+  if (overshoot) run.push(overshoot);
+  const fewer = evaluationsNote(summary);
+  if (fewer) run.push(fewer);
+  if (summary.untrained) model.push(`warning: ${summary.untrained}`);
+  // Updates were made, but none of them played better on the held-out deals than the start.
+  else if (summary.bestEvaluation === 0 && summary.evaluations > 1) {
+    model.push(`note: best/ is the network the run started with: none of its ${summary.evaluations - 1} later evaluations beat the first on the held-out deals`);
+  }
+  return { run, model };
+}
+
 /**
  * The config fields `train --help` lists, by who takes them: the common ones, then each
  * algorithm's own (test/cli/train-help.test.ts checks them against the config schemas).
@@ -205,7 +240,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
       .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none), with the run\'s settings: what is given again (--env, --options, --algo, --config\'s fields, --seed, --eval-every) must be the run\'s, what is left out is the run\'s whatever its default; only --steps may change (a config file\'s totalSteps is not read), and an extended run keeps its evalEvery' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row)' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row; start and end carry the notes, end the fresh-deals command)' })
       .example('$0 train --env decade --algo distill --config distill-deep --steps 12000000 --eval-every 2000000 --out runs/decade', 'The shipped decade model: pimc distilled into a search two draws deep')
       .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
@@ -256,39 +291,27 @@ export const trainCommand: CommandModule<object, Args> = {
       onStart: (info) => {
         process.once('SIGINT', interrupted);
         reference = info.config.evalReference;
+        const notes = startNotes(info, args.steps !== undefined);
         if (json) {
-          emit('start', { out: args.out, ...info });
+          emit('start', { out: args.out, ...info, notes });
           return;
         }
         writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
-        const { totalSteps, evalEvery } = info.config;
-        const done = nothingLeftNote(info.resumedFrom, totalSteps, args.steps !== undefined);
-        if (done) {
-          writeLine(done);
-          return;
-        }
-        // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery: evaluationsNote says so at the end).
-        const evaluations = scheduledEvaluations(info.config);
-        if (evaluations <= CURVE_EVALUATIONS) {
-          writeLine(`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
-        }
+        for (const note of notes) writeLine(note);
       },
     });
     process.removeListener('SIGINT', interrupted);
     bar.done();
+    const best = summary.best;
+    const compare = best ? compareCommand(args.out, summary, best) : null;
+    const notes = endNotes(summary);
     if (json) {
       const { config: _config, options: _options, ...rest } = summary;
-      emit('end', { ...rest, model: summary.best ? `${args.out}/best` : null });
+      emit('end', { ...rest, model: best ? `${args.out}/best` : null, compare, notes: [...notes.run, ...notes.model] });
       return;
     }
-    const best = summary.best;
-    // A session that resumed a run with nothing left to train said so at its start.
-    const trainedNow = summary.resumedFrom === null || summary.sessionEnvSteps > 0;
-    const overshoot = trainedNow ? stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1) : null;
-    if (overshoot) writeLine(overshoot);
-    const fewer = evaluationsNote(summary);
-    if (fewer) writeLine(fewer);
+    for (const note of notes.run) writeLine(note);
     writeLine(
       `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ${summary.sessionEnvSteps} env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +
         `${Math.round(summary.envStepsPerSecond)} env steps/s (${Math.round(summary.trainingEnvStepsPerSecond)} without evaluations and checkpoints), backend ${summary.backend}`,
@@ -299,12 +322,8 @@ export const trainCommand: CommandModule<object, Args> = {
         `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
           `difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} points on the same ${plural(best.episodes, 'held-out deal')}`,
       );
-      writeLine(`model: ${args.out}/best (compare on fresh deals: ${compareCommand(args.out, summary, best)})`);
+      writeLine(`model: ${args.out}/best (compare on fresh deals: ${compare})`);
     }
-    if (summary.untrained) writeLine(`warning: ${summary.untrained}`);
-    // Updates were made, but none of them played better on the held-out deals than the start.
-    else if (summary.bestEvaluation === 0 && summary.evaluations > 1) {
-      writeLine(`note: best/ is the network the run started with: none of its ${summary.evaluations - 1} later evaluations beat the first on the held-out deals`);
-    }
+    for (const note of notes.model) writeLine(note);
   },
 };
