@@ -804,7 +804,11 @@ function update(): void {
     // A screen reader says which card is chosen (a pressed button), as the raised card shows it.
     cardEl.setAttribute('aria-pressed', String(selection.includes(key)));
     if (selection.includes(key)) cardEl.classList.add('selected');
-    else if (partners.has(key)) cardEl.classList.add('partner');
+    else if (partners.has(key)) {
+      // Said, and marked in its corner: not shown by colour alone.
+      cardEl.classList.add('partner');
+      cardEl.setAttribute('aria-description', 'goes with the chosen card');
+    }
   }
   shownSpots = spots;
   // With a card selected, the parts of the board it can go to (a Four Ten hand for the drawn card).
@@ -831,7 +835,10 @@ function update(): void {
     button.type = 'button';
     button.dataset.action = String(m.action);
     button.append(kbd(i + 1), ` ${m.text}`);
-    if (selectedMoves.includes(m)) button.classList.add('candidate');
+    if (selectedMoves.includes(m)) {
+      button.classList.add('candidate');
+      button.setAttribute('aria-description', 'plays the chosen card');
+    }
     button.addEventListener('click', () => play(m.action));
     li.append(button);
     ui.moves.append(li);

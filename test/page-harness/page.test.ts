@@ -304,6 +304,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const partners = [...new Set(moves.filter((m) => m.some((c) => spot(c) === spot(first))).flat().map(spot))].filter((s) => s !== spot(first)).sort();
       expect(await marked(p, 'selected')).toEqual([spot(first)]);
       expect(await marked(p, 'partner')).toEqual(partners);
+      // Not by colour alone: partners are said and carry a corner mark; the moves they make are dashed.
+      const cues = await p.page.$$eval('#board .card[data-spot]', (els) =>
+        els.map((e) => ({ partner: e.classList.contains('partner'), said: e.getAttribute('aria-description'), mark: getComputedStyle(e, '::after').content })),
+      );
+      for (const c of cues) expect(c).toEqual(c.partner ? { partner: true, said: 'goes with the chosen card', mark: '""' } : { partner: false, said: null, mark: 'none' });
+      const listed = await p.page.$$eval('#moves button', (els) => els.map((e) => ({ candidate: e.classList.contains('candidate'), said: e.getAttribute('aria-description'), border: getComputedStyle(e).borderTopStyle })));
+      expect(listed.some((m) => m.candidate)).toBe(true);
+      for (const m of listed) expect(m).toEqual(m.candidate ? { candidate: true, said: 'plays the chosen card', border: 'dashed' } : { candidate: false, said: null, border: 'solid' });
       await tapCard(p, moves[0][1]);
       await p.settled();
       const after = await p.view();
