@@ -824,6 +824,13 @@ function update(): void {
     name.setAttribute('aria-label', `${name.textContent} ${sum}${legal ? `: ${env.describeAction(action)}` : ''}`.trim());
     name.setAttribute('aria-disabled', String(!legal));
   }
+  // A finished board is still read (each card keeps its name) but is no row of tab stops that do nothing.
+  if (!env.running) {
+    for (const b of board.querySelectorAll<HTMLElement>('button')) {
+      b.tabIndex = -1;
+      b.setAttribute('aria-disabled', 'true');
+    }
+  }
   ui.board.replaceChildren(board);
   ui.prompt.textContent = env.prompt();
 

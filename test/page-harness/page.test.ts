@@ -1072,10 +1072,16 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await p.page.evaluate('document.activeElement.textContent')).toBe('Play this deal again');
       // No moves to list: no empty "Moves" heading either.
       expect(await p.page.locator('#moves-panel').isVisible()).toBe(false);
+      // The finished board keeps its cards' names but no tab stops that do nothing.
+      const boardButtons = () => p.page.$$eval('#board button', (els) => els.map((e) => ({ tabIndex: (e as HTMLElement).tabIndex, disabled: e.getAttribute('aria-disabled') })));
+      const finished = await boardButtons();
+      expect(finished.length).toBeGreaterThan(0);
+      for (const b of finished) expect(b).toEqual({ tabIndex: -1, disabled: 'true' });
       await p.page.keyboard.press('Enter');
       await p.settled();
       expect((await p.view()).running).toBe(true);
       expect(await p.page.locator('#moves-panel').isVisible()).toBe(true);
+      expect((await boardButtons()).filter((b) => b.tabIndex === 0).length).toBeGreaterThan(0);
     });
   }, 120_000);
 
