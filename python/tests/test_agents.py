@@ -137,6 +137,16 @@ def test_paired_wins_refuses_what_is_not_won_or_lost():
         tengym.paired_wins([0.5, 1], [0, 1])
 
 
+def test_paired_wins_refuses_two_records_of_other_deals():
+    # Same length, other deals: not a paired difference, whatever its interval says.
+    longest = tengym.play_agent("decade", "longest", episodes=20, seed=0)
+    with pytest.raises(TengymError, match=r"paired_wins: the two players' records must be of the same deals, got 20 deals of decade from seed 0 and 20 deals of decade from seed 500$"):
+        tengym.paired_wins(longest, tengym.play_agent("decade", "random", episodes=20, seed=500))
+    with pytest.raises(TengymError, match=r"same deals, got 20 deals of decade from seed 0 and 20 deals of decade-fives from seed 0$"):
+        tengym.paired_wins(longest, tengym.play_agent("decade-fives", "random", episodes=20, seed=0))
+    assert tengym.paired_wins(longest, tengym.play_agent("decade", "random", episodes=20, seed=0)).deals == 20
+
+
 def test_paired_wins_squares_as_javascript_does(needs_dist):
     # On these 41 deals Python's (x - mean) ** 2 (the C library's pow) misses the last digit of a
     # square that JavaScript's ** gets right, and the interval's last digits moved with it.

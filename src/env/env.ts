@@ -158,6 +158,7 @@ export class Env<O extends object = Record<string, unknown>> {
   episodeReturn = 0;
 
   private state: unknown;
+  private changeCount = 0;
   private rng: Rng;
   private started = false;
   private statusCode: Status = RUNNING;
@@ -275,6 +276,15 @@ export class Env<O extends object = Record<string, unknown>> {
     this.undosUsed++;
     this.episodeSteps--;
     this.refresh();
+  }
+
+  /**
+   * How many times the state has changed (reset, step, undo, setState, copyFrom). A caller that
+   * lends the env to other code (an evaluation to an agent's `act`) tells from it whether that
+   * code changed the game, even back to the same step count.
+   */
+  get changes(): number {
+    return this.changeCount;
   }
 
   /** Undos left this game (Infinity when unlimited). */
@@ -410,6 +420,7 @@ export class Env<O extends object = Record<string, unknown>> {
     this.loaded = other.loaded;
     this.historyLength = 0;
     for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
+    this.changeCount++;
   }
 
   /** How many ids of `legal` are the current state's legal actions. */
@@ -423,6 +434,7 @@ export class Env<O extends object = Record<string, unknown>> {
   }
 
   private refresh(): void {
+    this.changeCount++;
     const g = this.game;
     this.legalN = g.legalActions(this.state, this.options, this.mask, this.legal);
     this.statusCode = g.status(this.state, this.options);

@@ -195,11 +195,8 @@ function* playing(env: EnvConfig, agent: Agent, seed: number, from: number, to: 
       agent.reset(deriveSeed(seed, i));
       tally.begin();
       while (game.running) {
-        const steps = game.episodeSteps;
-        const action = agent.act(game);
-        // An agent that steps or deals the env itself would play another game than the deal's, or never end one.
-        if (game.episodeSteps !== steps) throw new TengymError('bad-argument', `act changed the env (its steps went from ${steps} to ${game.episodeSteps}): an agent returns its action and leaves stepping and dealing to the caller`);
-        tally.step(action);
+        const changes = game.changes;
+        tally.step(acted(game, changes, agent.act(game)));
       }
     } catch (e) {
       throw inDeal(e, agent.name, i, seed + i);
@@ -209,6 +206,22 @@ function* playing(env: EnvConfig, agent: Agent, seed: number, from: number, to: 
     yield;
   }
   return rows;
+}
+
+/**
+ * What `act` returned, once it is known that `act` left the env as it found it: an agent that
+ * steps, deals, undoes or loads a state itself would play another game than the deal's (a deal
+ * of its choosing, or one that never ends). And an `async act` is named as such, not met as "not
+ * an action id".
+ */
+function acted(game: Env, changes: number, action: unknown): number {
+  if (game.changes !== changes) {
+    throw new TengymError('bad-argument', 'act changed the env (it stepped, dealt, undid or loaded a state): an agent returns its action and leaves the game to the caller; to look ahead, act on env.clone()');
+  }
+  if (typeof (action as { then?: unknown } | null)?.then === 'function') {
+    throw new TengymError('bad-argument', 'act returned a Promise: act returns the action id itself, synchronously (an async act cannot be awaited between steps)');
+  }
+  return action as number;
 }
 
 /** `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one failed, and where to replay it. */
@@ -233,7 +246,10 @@ function* playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: numbe
   const advance = (k: number) => {
     const game = games[k];
     for (;;) {
-      while (game.running && game.legalCount === 1) tallies[k].step(agent.act(game));
+      while (game.running && game.legalCount === 1) {
+        const changes = game.changes;
+        tallies[k].step(acted(game, changes, agent.act(game)));
+      }
       if (game.running) return;
       if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
       if (next >= to) {
@@ -249,18 +265,20 @@ function* playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: numbe
   const deciding: Env[] = [];
   const lanesDeciding = new Int32Array(lanes);
   const actions = new Int32Array(lanes);
+  const changes = new Float64Array(lanes);
   for (;;) {
     deciding.length = 0;
     for (let k = 0; k < lanes; k++) {
       if (deal[k] < 0) continue;
       lanesDeciding[deciding.length] = k;
+      changes[deciding.length] = games[k].changes;
       deciding.push(games[k]);
     }
     if (deciding.length === 0) break;
     agent.actBatch!(deciding, deciding.length, actions);
     for (let j = 0; j < deciding.length; j++) {
       const k = lanesDeciding[j];
-      tallies[k].step(actions[j]);
+      tallies[k].step(acted(games[k], changes[j], actions[j]));
       advance(k);
     }
     yield;

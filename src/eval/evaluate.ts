@@ -55,7 +55,8 @@ export function workerBound(): number {
 
 export interface AgentResult extends OutcomeFigures {
   agent: string;
-  vsReference?: { diff: number; ci95: [number, number] };
+  /** Win rate − the reference's, paired, with its 95% interval; `differing`: the deals one won and the other lost, on which the interval rests. */
+  vsReference?: { diff: number; ci95: [number, number]; differing: number };
   /** Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many deals). */
   roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
   seconds: number;
@@ -113,6 +114,13 @@ export function pairedDifference(a: ArrayLike<number>, b: ArrayLike<number>, mos
 /** `pairedDifference` of won/lost rows (1/0): the difference in win rate, its interval within ±1. */
 export function pairedWins(a: ArrayLike<number>, b: ArrayLike<number>): { diff: number; ci95: [number, number] } {
   return pairedDifference(a, b, 1);
+}
+
+/** The deals on which two players' results differ (one won, the other lost): what a paired difference in win rate rests on. */
+export function differingDeals(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
 }
 
 export function median(values: number[]): number {
@@ -340,7 +348,7 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
   const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
     const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
     if (agent !== reference) {
-      result.vsReference = pairedWins(rows.won, ref.rows.won);
+      result.vsReference = { ...pairedWins(rows.won, ref.rows.won), differing: differingDeals(rows.won, ref.rows.won) };
       if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
     }
     if (perDeal) result.deals = dealRecords(rows, scoring);

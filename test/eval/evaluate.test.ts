@@ -76,7 +76,7 @@ describe('evaluate', () => {
     const [random, first] = report.results;
     expect(first.winRate).toBe(random.winRate);
     expect(first.meanCardsLeft).toBe(random.meanCardsLeft);
-    expect(first.vsReference).toEqual({ diff: 0, ci95: [0, 0] });
+    expect(first.vsReference).toEqual({ diff: 0, ci95: [0, 0], differing: 0 });
   });
 
   it('plays the reference first, so a run stopped after one agent can compare; the rows keep the order of agents', async () => {
@@ -237,9 +237,21 @@ describe('evaluate', () => {
     const flaky: Agent = { name: 'flaky', fair: true, reset() {}, act: (e) => (++calls > 40 ? 9999 : e.legal[0]) };
     await expect(evaluate({ env: 'decade', agents: ['first', flaky], episodes: 10, seed: 3, workers: 0 })).rejects.toThrow(/^agent "flaky", deal \d+ \(seed \d+\): step\(9999\): not an action id; decade has ids 0\.\.676$/);
     const dealer: Agent = { name: 'dealer', fair: true, reset() {}, act: (e) => (e.reset({ seed: 999 }), e.legal[0]) };
-    await expect(evaluate({ env: 'decade', agents: [dealer], episodes: 3, workers: 0 })).rejects.toThrow(/^agent "dealer", deal 0 \(seed 0\): act changed the env \(its steps went from 1 to 0\): an agent returns its action/);
+    const changed = (name: string) => new RegExp(`^agent "${name}", deal 0 \\(seed 0\\): act changed the env \\(it stepped, dealt, undid or loaded a state\\): an agent returns its action and leaves the game to the caller; to look ahead, act on env\\.clone\\(\\)$`);
+    await expect(evaluate({ env: 'decade', agents: [dealer], episodes: 3, workers: 0 })).rejects.toThrow(changed('dealer'));
     const stepper: Agent = { name: 'stepper', fair: true, reset() {}, act: (e) => (e.step(e.legal[0]), e.legal[0]) };
-    await expect(evaluate({ env: 'decade', agents: [stepper], episodes: 3, workers: 0 })).rejects.toThrow(/^agent "stepper", deal 0 \(seed 0\): act changed the env \(its steps went from 0 to 1\)/);
+    await expect(evaluate({ env: 'decade', agents: [stepper], episodes: 3, workers: 0 })).rejects.toThrow(changed('stepper'));
+    // Dealt before its first step, the env's step count is the same after as before: it is still caught, and the deal it chose never played.
+    let first = true;
+    const redealer: Agent = { name: 'redealer', fair: true, reset: () => void (first = true), act: (e) => (first && ((first = false), e.reset({ seed: 1003 })), e.legal[0]) };
+    await expect(evaluate({ env: 'decade', agents: [redealer], episodes: 3, workers: 0 })).rejects.toThrow(changed('redealer'));
+    const loader: Agent = { name: 'loader', fair: true, reset() {}, act: (e) => (e.setState(e.getState()), e.legal[0]) };
+    await expect(evaluate({ env: 'decade', agents: [loader], episodes: 3, workers: 0 })).rejects.toThrow(changed('loader'));
+    // A clone is the agent's own to play on.
+    const looker: Agent = { name: 'looker', fair: true, reset() {}, act: (e) => { const c = e.clone(); c.step(c.legal[0]); return e.legal[0]; } };
+    expect((await evaluate({ env: 'decade', agents: [looker, 'first'], episodes: 3, workers: 0 })).results[0].winRate).toBeTypeOf('number');
+    const promiser = { name: 'promiser', fair: true, reset() {}, act: async (e: Env) => e.legal[0] } as unknown as Agent;
+    await expect(evaluate({ env: 'decade', agents: [promiser], episodes: 3, workers: 0 })).rejects.toThrow(/^agent "promiser", deal 0 \(seed 0\): act returned a Promise: act returns the action id itself, synchronously/);
     const thrower: Agent = { name: 'thrower', fair: true, reset() { throw new Error('boom'); }, act: (e) => e.legal[0] };
     await expect(evaluate({ env: 'decade', agents: [thrower], episodes: 3, seed: 7, workers: 0 })).rejects.toThrow(/^agent "thrower", deal 0 \(seed 7\): boom$/);
   });
@@ -249,7 +261,7 @@ describe('evaluate', () => {
     const [bottom, greedy] = report.results;
     expect(Object.keys(bottom.deals!)).toEqual(['won', 'rounds', 'points', 'faults', 'steps', 'decisions']);
     expect(bottom.deals!.won).toHaveLength(40);
-    expect(greedy.vsReference).toEqual(pairedWins(greedy.deals!.won, bottom.deals!.won));
+    expect(greedy.vsReference).toEqual({ ...pairedWins(greedy.deals!.won, bottom.deals!.won), differing: greedy.deals!.won.filter((w, i) => w !== bottom.deals!.won[i]).length });
     expect(greedy.meanSteps).toBeCloseTo(greedy.deals!.steps.reduce((a, b) => a + b, 0) / 40, 12);
     expect((await evaluate({ env: 'four-ten', agents: ['bottom'], episodes: 2, workers: 0 })).results[0].deals).toBeUndefined();
   });
@@ -286,9 +298,15 @@ describe('tengym eval (built CLI, worker threads)', () => {
     const few = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '3', '--seed', '11');
     expect(few.status, few.stderr).toBe(0);
     expect(few.stdout).toMatch(/\nnote: the paired intervals on 3 deals mean little \(a normal approximation, which wants 30 or more; on a few deals it can have no width\)\n$/);
-    const enough = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '30', '--seed', '11');
+    const enough = run('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '300', '--seed', '11');
     expect(enough.status, enough.stderr).toBe(0);
     expect(enough.stdout).not.toMatch(/note:/);
+    // Enough deals, but the interval rests on the deals the two end differently: 1 of 30, or none of 300.
+    const one = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '30', '--seed', '11');
+    expect(one.stdout).toMatch(/\nnote: longest and first differ on only 1 of 30 deals \(one won, the other lost\): the paired interval, a normal approximation, means little below 10 such deals\n$/);
+    const none = run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300');
+    expect(none.stdout).toMatch(/ \+0\.00 \[\+0\.00, \+0\.00\] .*\nnote: longest and random won and lost the same 300 deals: the paired interval has no width, and says nothing of other deals\n$/);
+    expect(JSON.parse(run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300', '--json').stdout).results[1].vsReference.differing).toBe(0);
     // One agent has no paired interval to speak of.
     expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '3').stdout).not.toMatch(/note:/);
   });
@@ -303,7 +321,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(bottom).toMatch(/ \+0\.00 \[–, –\] +-3\.000 \[–, –\] /);
     const json = run(...args, '--json');
     const result = JSON.parse(json.stdout).results[1];
-    expect(result.vsReference).toEqual({ diff: 0, ci95: [null, null] });
+    expect(result.vsReference).toEqual({ diff: 0, ci95: [null, null], differing: 0 });
     expect(result.roundsVsReference).toEqual({ diff: -3, ci95: [null, null], deals: 1 });
   });
 

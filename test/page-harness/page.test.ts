@@ -33,6 +33,9 @@ const spot = (c: Pick<HintCard, 'place' | 'stack' | 'index'>) => `${c.place}:${c
 const spots = (cards: HintCard[]) => cards.map(spot).sort();
 
 /** The board's cards carrying a class, as spots. */
+/** The page's window, as much of it as the tests read in page functions (the tests' types have no DOM). */
+type StyledWindow = { getComputedStyle(e: unknown, pseudo?: string): { content: string; borderTopStyle: string } };
+
 async function marked(p: PlayPage, className: string): Promise<string[]> {
   return (await p.page.$$eval(`#board .card.${className}`, (els) => els.map((e) => (e as unknown as { dataset: { spot?: string } }).dataset.spot ?? ''))).sort();
 }
@@ -306,10 +309,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await marked(p, 'partner')).toEqual(partners);
       // Not by colour alone: partners are said and carry a corner mark; the moves they make are dashed.
       const cues = await p.page.$$eval('#board .card[data-spot]', (els) =>
-        els.map((e) => ({ partner: e.classList.contains('partner'), said: e.getAttribute('aria-description'), mark: getComputedStyle(e, '::after').content })),
+        els.map((e) => ({ partner: e.classList.contains('partner'), said: e.getAttribute('aria-description'), mark: (globalThis as unknown as StyledWindow).getComputedStyle(e, '::after').content })),
       );
       for (const c of cues) expect(c).toEqual(c.partner ? { partner: true, said: 'goes with the chosen card', mark: '""' } : { partner: false, said: null, mark: 'none' });
-      const listed = await p.page.$$eval('#moves button', (els) => els.map((e) => ({ candidate: e.classList.contains('candidate'), said: e.getAttribute('aria-description'), border: getComputedStyle(e).borderTopStyle })));
+      const listed = await p.page.$$eval('#moves button', (els) => els.map((e) => ({ candidate: e.classList.contains('candidate'), said: e.getAttribute('aria-description'), border: (globalThis as unknown as StyledWindow).getComputedStyle(e).borderTopStyle })));
       expect(listed.some((m) => m.candidate)).toBe(true);
       for (const m of listed) expect(m).toEqual(m.candidate ? { candidate: true, said: 'plays the chosen card', border: 'dashed' } : { candidate: false, said: null, border: 'solid' });
       await tapCard(p, moves[0][1]);
@@ -1073,7 +1076,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       // No moves to list: no empty "Moves" heading either.
       expect(await p.page.locator('#moves-panel').isVisible()).toBe(false);
       // The finished board keeps its cards' names but no tab stops that do nothing.
-      const boardButtons = () => p.page.$$eval('#board button', (els) => els.map((e) => ({ tabIndex: (e as HTMLElement).tabIndex, disabled: e.getAttribute('aria-disabled') })));
+      const boardButtons = () => p.page.$$eval('#board button', (els) => els.map((e) => ({ tabIndex: (e as unknown as { tabIndex: number }).tabIndex, disabled: e.getAttribute('aria-disabled') })));
       const finished = await boardButtons();
       expect(finished.length).toBeGreaterThan(0);
       for (const b of finished) expect(b).toEqual({ tabIndex: -1, disabled: 'true' });

@@ -210,10 +210,14 @@ def _model_hint(error: Exception, agent: str, env_id: str, options: dict) -> Exc
 
 def paired_wins(won: Sequence[Any] | np.ndarray | AgentEpisodes, reference_won: Sequence[Any] | np.ndarray | AgentEpisodes) -> PairedWins:
     """won − reference_won on the same deals (1 won, 0 lost; bools too; or two `play_agent`
-    records, whose `won` is taken): the mean difference in win rate and its normal 95% interval,
+    records of the same deals, whose `won` is taken): the mean difference in win rate and its normal 95% interval,
     cut to ±1, computed as `tengym eval` computes its paired difference from the reference (one
     deal: an interval of ±inf). Any other value (a return, points, NaN) is refused with a
     TengymError rather than taken for a win."""
+    # Two play_agent records say which deals they are, as paired_rounds checks: the same number of deals is not enough.
+    if isinstance(won, AgentEpisodes) and isinstance(reference_won, AgentEpisodes):
+        if (won.env_id, won.options, won.seed, len(won)) != (reference_won.env_id, reference_won.options, reference_won.seed, len(reference_won)):
+            raise TengymError(f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} and {_dealt(reference_won, won)}", "bad-argument")
     a = np.asarray(won.won if isinstance(won, AgentEpisodes) else won, dtype=np.float64).ravel()
     b = np.asarray(reference_won.won if isinstance(reference_won, AgentEpisodes) else reference_won, dtype=np.float64).ravel()
     if len(a) != len(b) or len(a) == 0:

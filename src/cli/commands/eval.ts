@@ -59,7 +59,21 @@ export function evalTable(report: EvalReport): string {
     r.seconds.toFixed(1),
   ]);
   const table = formatTable(header, rows);
-  return report.episodes < FEW_DEALS && report.results.length > 1 ? `${table}\n${fewDealsNote(report.episodes)}` : table;
+  if (report.episodes < FEW_DEALS) return report.results.length > 1 ? `${table}\n${fewDealsNote(report.episodes)}` : table;
+  const few = report.results.filter((r) => r.vsReference !== undefined && r.vsReference.differing < FEW_DIFFERING);
+  return few.length === 0 ? table : `${table}\n${few.map((r) => fewDifferingNote(r.agent, r.vsReference!.differing, report)).join('\n')}`;
+}
+
+/** Below this many deals that the two players end differently, the paired interval is said to mean little. */
+export const FEW_DIFFERING = 10;
+
+/**
+ * The paired interval rests on the deals the two players end differently, not on all of them:
+ * with none it has no width (+0.00 [+0.00, +0.00] on 300 deals), which must not read as certainty.
+ */
+function fewDifferingNote(agent: string, differing: number, report: EvalReport): string {
+  if (differing === 0) return `note: ${agent} and ${report.reference} won and lost the same ${report.episodes} deals: the paired interval has no width, and says nothing of other deals`;
+  return `note: ${agent} and ${report.reference} differ on only ${differing} of ${report.episodes} deals (one won, the other lost): the paired interval, a normal approximation, means little below ${FEW_DIFFERING} such deals`;
 }
 
 /** Below this many deals the paired interval, a normal approximation, is said to mean little. */

@@ -6328,6 +6328,7 @@ var Env = class Env {
 	episodeSteps = 0;
 	episodeReturn = 0;
 	state;
+	changeCount = 0;
 	rng;
 	started = false;
 	statusCode = 0;
@@ -6435,6 +6436,14 @@ var Env = class Env {
 		this.undosUsed++;
 		this.episodeSteps--;
 		this.refresh();
+	}
+	/**
+	* How many times the state has changed (reset, step, undo, setState, copyFrom). A caller that
+	* lends the env to other code (an evaluation to an agent's `act`) tells from it whether that
+	* code changed the game, even back to the same step count.
+	*/
+	get changes() {
+		return this.changeCount;
 	}
 	/** Undos left this game (Infinity when unlimited). */
 	get undosLeft() {
@@ -6548,6 +6557,7 @@ var Env = class Env {
 		this.loaded = other.loaded;
 		this.historyLength = 0;
 		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
+		this.changeCount++;
 	}
 	/** How many ids of `legal` are the current state's legal actions. */
 	get legalCount() {
@@ -6558,6 +6568,7 @@ var Env = class Env {
 		return this.state;
 	}
 	refresh() {
+		this.changeCount++;
 		const g = this.game;
 		this.legalN = g.legalActions(this.state, this.options, this.mask, this.legal);
 		this.statusCode = g.status(this.state, this.options);
@@ -13578,10 +13589,8 @@ function* playing$1(env, agent, seed, from, to, options) {
 			agent.reset(deriveSeed(seed, i));
 			tally.begin();
 			while (game.running) {
-				const steps = game.episodeSteps;
-				const action = agent.act(game);
-				if (game.episodeSteps !== steps) throw new TengymError("bad-argument", `act changed the env (its steps went from ${steps} to ${game.episodeSteps}): an agent returns its action and leaves stepping and dealing to the caller`);
-				tally.step(action);
+				const changes = game.changes;
+				tally.step(acted(game, changes, agent.act(game)));
 			}
 		} catch (e) {
 			throw inDeal(e, agent.name, i, seed + i);
@@ -13591,6 +13600,17 @@ function* playing$1(env, agent, seed, from, to, options) {
 		yield;
 	}
 	return rows;
+}
+/**
+* What `act` returned, once it is known that `act` left the env as it found it: an agent that
+* steps, deals, undoes or loads a state itself would play another game than the deal's (a deal
+* of its choosing, or one that never ends). And an `async act` is named as such, not met as "not
+* an action id".
+*/
+function acted(game, changes, action) {
+	if (game.changes !== changes) throw new TengymError("bad-argument", "act changed the env (it stepped, dealt, undid or loaded a state): an agent returns its action and leaves the game to the caller; to look ahead, act on env.clone()");
+	if (typeof action?.then === "function") throw new TengymError("bad-argument", "act returned a Promise: act returns the action id itself, synchronously (an async act cannot be awaited between steps)");
+	return action;
 }
 /** `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one failed, and where to replay it. */
 function inDeal(e, agent, deal, dealSeed) {
@@ -13613,7 +13633,10 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 	const advance = (k) => {
 		const game = games[k];
 		for (;;) {
-			while (game.running && game.legalCount === 1) tallies[k].step(agent.act(game));
+			while (game.running && game.legalCount === 1) {
+				const changes = game.changes;
+				tallies[k].step(acted(game, changes, agent.act(game)));
+			}
 			if (game.running) return;
 			if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
 			if (next >= to) {
@@ -13629,18 +13652,20 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 	const deciding = [];
 	const lanesDeciding = new Int32Array(lanes);
 	const actions = new Int32Array(lanes);
+	const changes = new Float64Array(lanes);
 	for (;;) {
 		deciding.length = 0;
 		for (let k = 0; k < lanes; k++) {
 			if (deal[k] < 0) continue;
 			lanesDeciding[deciding.length] = k;
+			changes[deciding.length] = games[k].changes;
 			deciding.push(games[k]);
 		}
 		if (deciding.length === 0) break;
 		agent.actBatch(deciding, deciding.length, actions);
 		for (let j = 0; j < deciding.length; j++) {
 			const k = lanesDeciding[j];
-			tallies[k].step(actions[j]);
+			tallies[k].step(acted(games[k], changes[j], actions[j]));
 			advance(k);
 		}
 		yield;
