@@ -363,6 +363,12 @@ export class Env<O extends object = Record<string, unknown>> {
     };
   }
 
+  /** `JSON.stringify(env)` writes `getState()` (the engine it holds is code, not data). */
+  toJSON(): EnvState {
+    if (!this.started) throw new TengymError('not-reset', 'JSON.stringify(env): call reset() first (an env is written as its getState())');
+    return this.getState();
+  }
+
   /** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
   setState(json: unknown): void {
     if (!isPlainObject(json)) throw new TengymError('bad-state', `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);

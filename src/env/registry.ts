@@ -169,7 +169,19 @@ export function envConfig(id: string, options: unknown = {}): EnvConfig {
   }
   const unknown = unknownOptionKey(spec, options as object);
   if (unknown !== null) throw new TengymError('bad-options', unknown);
-  return { id: spec.id, game: spec.game, options: validatedOptions(id, spec.game, { ...spec.preset, ...(options as object) }) };
+  return configOf(spec.id, spec.game, validatedOptions(id, spec.game, { ...spec.preset, ...(options as object) }));
+}
+
+/**
+ * A config: its JSON is its id and options. Its engine is code, and the engine's own
+ * `toJSON(state, options)` would otherwise be taken for `JSON.stringify`'s hook (and fail).
+ */
+function configOf(id: string, game: AnyGame, options: Record<string, unknown>): EnvConfig {
+  return Object.defineProperty({ id, game, options }, 'toJSON', { value: configJSON });
+}
+
+function configJSON(this: EnvConfig): { id: string; options: Readonly<Record<string, unknown>> } {
+  return { id: this.id, options: this.options };
 }
 
 /**
@@ -210,7 +222,7 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   const spec = BY_ID.get(id);
   if (game === undefined || game === spec?.game) {
     // `make` and `VectorEnv` take a config holding options validated for the engine as it is.
-    if (spec && game !== undefined && isValidatedFor(game, options)) return { id, game, options: options as Record<string, unknown> };
+    if (spec && game !== undefined && isValidatedFor(game, options)) return configOf(id, game, options as Record<string, unknown>);
     return envConfig(id, options ?? {});
   }
   if (SPECS.some((s) => s.game === game)) throw new TengymError('bad-argument', `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : 'not registered'}`);
@@ -218,7 +230,7 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
     throw new TengymError('bad-argument', `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
   }
   if (!isPlainObject(options)) throw new TengymError('bad-options', `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
-  return { id, game, options: validatedOptions(id, game, options) };
+  return configOf(id, game, validatedOptions(id, game, options));
 }
 
 /** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
@@ -234,8 +246,12 @@ function unknownOptionKey(spec: EnvSpec, options: object): string | null {
  */
 export function make(config: EnvConfig): Env;
 export function make<I extends string>(id: I, options?: EnvOptions<I>): Env;
-export function make(id: string | EnvConfig, options: unknown = {}): Env {
-  const config = typeof id === 'string' ? envConfig(id, options) : checkedEnvConfig(id, 'make');
+export function make(id: string | EnvConfig, options?: unknown): Env {
+  // A config holds its options: others given beside it would be dropped unseen.
+  if (typeof id !== 'string' && options !== undefined) {
+    throw new TengymError('bad-argument', `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
+  }
+  const config = typeof id === 'string' ? envConfig(id, options ?? {}) : checkedEnvConfig(id, 'make');
   return new Env(config.id, config.game, config.options);
 }
 

@@ -170,6 +170,12 @@ export class VectorEnv<I extends string = string> {
     if (vectorOptions === null || typeof vectorOptions !== 'object' || (vectorOptions.onEpisode !== undefined && typeof vectorOptions.onEpisode !== 'function')) {
       throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`);
     }
+    // The env's options given here (new VectorEnv(config, 4, { fives: true })) would be dropped unseen.
+    const unknown = Object.keys(vectorOptions).find((key) => key !== 'onEpisode');
+    if (unknown !== undefined) {
+      const where = typeof args[0] === 'string' ? 'the second argument' : `envConfig(${JSON.stringify(config.id)}, options)`;
+      throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }: "${unknown}" is not one of its keys (an env option goes in ${where})`);
+    }
     const { n, size } = engineSizes(config.id, config.game, config.options);
     // Refused before anything is allocated: the copies would exhaust the heap partway through.
     const most = maxCopies(config);

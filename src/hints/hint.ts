@@ -106,6 +106,10 @@ export interface Hinter {
  */
 export class GameStates {
   private readonly states: EnvState[] = [];
+  /** The `undoKey` of every state but the last: where an undo may come back to. */
+  private readonly earlier = new Set<string>();
+  /** Scratch for `record`'s check, made at the first state that needs it. */
+  private scratch: Env | null = null;
   /** The hinter shown every state so far, once there is one. */
   private shownTo: Hinter | null = null;
   /** The game's env id and options (JSON): every env recorded must be of them. */
@@ -130,10 +134,24 @@ export class GameStates {
     }
   }
 
-  /** Records env's state after a move (forced ones too) or an undo. */
+  /**
+   * Records env's state after a move (forced ones too) or an undo. The state recorded last, again,
+   * is recorded once (a screen that records on each render). Any other state must follow the last
+   * one, as `fromJSON` will check it: a save with a move missed, or a state of another deal,
+   * could not be loaded back, and would show a hinter that remembers a game never played.
+   */
   record(env: Env): void {
     this.checkGame(env, 'GameStates.record');
     const state = env.getState();
+    const last = this.states.at(-1);
+    if (last !== undefined) {
+      if (JSON.stringify(state) === JSON.stringify(last)) return;
+      this.scratch ??= env.clone();
+      if (!followsFrom(this.scratch, last, state, this.earlier)) {
+        throw new TengymError('bad-state', 'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after every move, forced ones and undos too (a new GameStates starts another deal)');
+      }
+      this.earlier.add(undoKey(last));
+    }
     this.states.push(state);
     this.shownTo?.observe(state);
   }
@@ -173,6 +191,7 @@ export class GameStates {
     }
     const game = new GameStates(env);
     game.states.splice(0, game.states.length, ...states);
+    for (const state of states.slice(0, -1)) game.earlier.add(undoKey(state));
     return game;
   }
 
@@ -207,19 +226,34 @@ export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { p
   // Where the states are the non-blank lines of a file, they are counted as the file's lines.
   const number = (i: number): number => say.numbers?.[i] ?? i + 1;
   const total = say.total ?? states.length;
+  const before = new Set<string>();
   for (let i = 1; i < states.length; i++) {
-    const next = JSON.stringify(states[i]);
-    env.setState(states[i - 1]);
-    const stepsThere = (a: number): boolean => {
-      const e = env.clone();
-      e.step(a);
-      return JSON.stringify(e.getState()) === next;
-    };
-    // A state holds no history: an undo is a state seen before, one more undo used.
-    const undone = states[i].undosUsed === states[i - 1].undosUsed + 1 && states.slice(0, i - 1).some((s) => JSON.stringify({ ...s, undosUsed: states[i].undosUsed }) === next);
-    const follows = (env.running && env.legalActions().some(stepsThere)) || undone;
-    if (!follows) throw new TengymError('bad-state', `${say.prefix}${say.item} ${number(i)} of ${total} is not one move (or an undo) from ${say.item} ${number(i - 1)}; ${say.advice}`);
+    if (i >= 2) before.add(undoKey(states[i - 2]));
+    if (!followsFrom(env, states[i - 1], states[i], before)) {
+      throw new TengymError('bad-state', `${say.prefix}${say.item} ${number(i)} of ${total} is not one move (or an undo) from ${say.item} ${number(i - 1)}; ${say.advice}`);
+    }
   }
+}
+
+/** A state as an undo may come back to it: the undos used aside (an undo uses one more). */
+function undoKey(state: EnvState): string {
+  return JSON.stringify({ ...state, undosUsed: 0 });
+}
+
+/**
+ * Whether `next` is one move from `prev`, or an undo: a state held before `prev` (its `undoKey`
+ * in `earlier`: a state holds no history) with one more undo used. `env` is scratch, left at `prev`.
+ */
+function followsFrom(env: Env, prev: EnvState, next: EnvState, earlier: ReadonlySet<string>): boolean {
+  const nextJson = JSON.stringify(next);
+  env.setState(prev);
+  const stepsThere = (a: number): boolean => {
+    const e = env.clone();
+    e.step(a);
+    return JSON.stringify(e.getState()) === nextJson;
+  };
+  if (env.running && env.legalActions().some(stepsThere)) return true;
+  return next.undosUsed === prev.undosUsed + 1 && earlier.has(undoKey(next));
 }
 
 /** "1 card", "12 cards", "2.5 cards" (an expected count). */

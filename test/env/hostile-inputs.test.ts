@@ -116,6 +116,28 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     expect(thrown(() => make({ id: 'mine', game: {} as never, options: {} })).message).toMatch(/^make: the config's game is not an engine/);
     expect(thrown(() => new VectorEnv('tens', {}, 2, null as never)).message).toMatch(/^VectorEnv's last argument is \{ onEpisode\?/);
   });
+
+  it("options beside a config, or in VectorEnv's last argument, are refused, not dropped", () => {
+    const fives = envConfig('decade', { fives: true });
+    const beside = thrown(() => make(fives, { fives: false } as never));
+    expect([beside.code, beside.message]).toEqual(['bad-argument', 'make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got {"fives":false} beside it']);
+    expect(make(fives, undefined as never).options.fives).toBe(true);
+    expect(thrown(() => new VectorEnv(fives, 4, { fives: false } as never)).message).toBe(`VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env option goes in envConfig("decade", options))`);
+    expect(thrown(() => new VectorEnv('decade', {}, 4, { fives: true } as never)).message).toBe(`VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env option goes in the second argument)`);
+  });
+
+  it('JSON.stringify of an env writes its state, of a config its id and options (never the engine)', () => {
+    for (const id of envIds()) {
+      const env = make(id);
+      expect(() => JSON.stringify(env)).toThrow(expect.objectContaining({ code: 'not-reset', message: 'JSON.stringify(env): call reset() first (an env is written as its getState())' }));
+      env.reset({ seed: 5 });
+      expect(JSON.parse(JSON.stringify({ env }))).toEqual({ env: env.getState() });
+      const config = envConfig(id);
+      expect(JSON.parse(JSON.stringify(config))).toEqual({ id, options: config.options });
+      // The config the engine took is the same config: make and createAgent still take it.
+      expect(make(config).options).toEqual(config.options);
+    }
+  });
 });
 
 describe('the number of copies a VectorEnv holds', () => {

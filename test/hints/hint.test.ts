@@ -286,6 +286,45 @@ describe('createHinter with the search sources', () => {
     expect([win(0.9994), win(0.9995), win(0.99999), win(1)]).toEqual(['win 99.9%', 'win 1 − 5.0e-4', 'win 1 − 1.0e-5', 'win 100.0%']);
   });
 
+  it('GameStates.record keeps every save loadable: the same state twice is one, a missed move or another deal is refused, an undo is taken', () => {
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed: 4 });
+    const states = new GameStates(env);
+    env.step(env.legal[0]);
+    // Recorded twice (a screen that records on each render): one state.
+    states.record(env);
+    states.record(env);
+    env.step(env.legal[0]);
+    states.record(env);
+    expect(states.toJSON()).toHaveLength(3);
+    const saved = JSON.parse(JSON.stringify({ state: env.getState(), states }));
+    const back = make('ten-twenty-thirty');
+    back.setState(saved.state);
+    expect(GameStates.fromJSON(back, saved.states).toJSON()).toEqual(states.toJSON());
+    const refused = { code: 'bad-state', message: 'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after every move, forced ones and undos too (a new GameStates starts another deal)' };
+    const other = make('ten-twenty-thirty');
+    other.reset({ seed: 99 });
+    expect(() => states.record(other)).toThrow(expect.objectContaining(refused));
+    env.step(env.legal[0]);
+    env.step(env.legal[0]);
+    expect(() => states.record(env)).toThrow(expect.objectContaining(refused));
+    expect(states.toJSON()).toHaveLength(3);
+    // An undo comes back to a state held before, one more undo used.
+    const tens = make('tens', { undoLimit: 3 });
+    tens.reset({ seed: 8 });
+    const game = new GameStates(tens);
+    tens.step(tens.legal[0]);
+    game.record(tens);
+    tens.undo();
+    game.record(tens);
+    tens.step(tens.legal[0]);
+    game.record(tens);
+    expect(game.toJSON().map((s) => s.undosUsed)).toEqual([0, 0, 1, 1]);
+    const restored = make('tens', { undoLimit: 3 });
+    restored.setState(tens.getState());
+    expect(GameStates.fromJSON(restored, JSON.parse(JSON.stringify(game))).toJSON()).toEqual(game.toJSON());
+  });
+
   it('an agent that only chooses has its move marked as its choice, not scored; a rule or a search scores on its own scale', () => {
     const env = make('decade');
     env.reset({ seed: 3 });

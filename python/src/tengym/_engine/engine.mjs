@@ -6508,6 +6508,11 @@ var Env = class Env {
 			game: this.game.toJSON(this.state, this.options)
 		};
 	}
+	/** `JSON.stringify(env)` writes `getState()` (the engine it holds is code, not data). */
+	toJSON() {
+		if (!this.started) throw new TengymError("not-reset", "JSON.stringify(env): call reset() first (an env is written as its getState())");
+		return this.getState();
+	}
 	/** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
 	setState(json) {
 		if (!isPlainObject(json)) throw new TengymError("bad-state", `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);
@@ -9279,13 +9284,26 @@ function envConfig(id, options = {}) {
 	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
 	const unknown = unknownOptionKey(spec, options);
 	if (unknown !== null) throw new TengymError("bad-options", unknown);
+	return configOf$1(spec.id, spec.game, validatedOptions(id, spec.game, {
+		...spec.preset,
+		...options
+	}));
+}
+/**
+* A config: its JSON is its id and options. Its engine is code, and the engine's own
+* `toJSON(state, options)` would otherwise be taken for `JSON.stringify`'s hook (and fail).
+*/
+function configOf$1(id, game, options) {
+	return Object.defineProperty({
+		id,
+		game,
+		options
+	}, "toJSON", { value: configJSON });
+}
+function configJSON() {
 	return {
-		id: spec.id,
-		game: spec.game,
-		options: validatedOptions(id, spec.game, {
-			...spec.preset,
-			...options
-		})
+		id: this.id,
+		options: this.options
 	};
 }
 /**
@@ -9321,29 +9339,22 @@ function checkedEnvConfig(value, caller) {
 	if (typeof id !== "string") throw new TengymError("bad-argument", `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
 	const spec = BY_ID.get(id);
 	if (game === void 0 || game === spec?.game) {
-		if (spec && game !== void 0 && isValidatedFor(game, options)) return {
-			id,
-			game,
-			options
-		};
+		if (spec && game !== void 0 && isValidatedFor(game, options)) return configOf$1(id, game, options);
 		return envConfig(id, options ?? {});
 	}
 	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : "not registered"}`);
 	if (game === null || typeof game !== "object" || typeof game.optionsSchema?.safeParse !== "function" || typeof game.createState !== "function") throw new TengymError("bad-argument", `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
 	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
-	return {
-		id,
-		game,
-		options: validatedOptions(id, game, options)
-	};
+	return configOf$1(id, game, validatedOptions(id, game, options));
 }
 /** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
 function unknownOptionKey(spec, options) {
 	const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), "option", "its options");
 	return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
 }
-function make(id, options = {}) {
-	const config = typeof id === "string" ? envConfig(id, options) : checkedEnvConfig(id, "make");
+function make(id, options) {
+	if (typeof id !== "string" && options !== void 0) throw new TengymError("bad-argument", `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
+	const config = typeof id === "string" ? envConfig(id, options ?? {}) : checkedEnvConfig(id, "make");
 	return new Env(config.id, config.game, config.options);
 }
 /** A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game. */
