@@ -12,6 +12,7 @@ import { envConfig, envIds, envSpec, make, registeredIdOf } from '../env/registr
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
+import { isAgentModulePath } from './agent-module.js';
 
 /** The package's root: models/ and configs/ sit beside dist/ (and src/). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -99,7 +100,7 @@ export function checkModelDir(dir: string): void {
  */
 export function modelDirectoryNames(names: readonly string[]): string[] {
   const catalogue = new Set(envIds().flatMap((id) => agentsFor(id).map((a) => a.name)));
-  return names.filter((name) => !catalogue.has(name) && looksLikePath(name));
+  return names.filter((name) => !catalogue.has(name) && looksLikePath(name) && !isAgentModulePath(name));
 }
 
 /**

@@ -275,6 +275,36 @@ describe('tengym eval (built CLI, worker threads)', () => {
   const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
 
+  it("plays an agent of one's own from a module (an agent, or a function of the config), named as --agents names it, paired as the library pairs it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-agent-module-'));
+    try {
+      writeFileSync(join(dir, 'last.mjs'), 'export default { name: "last-legal", fair: true, reset() {}, act: (env) => env.legal[env.legalCount - 1] };\n');
+      writeFileSync(join(dir, 'made.mjs'), 'export default (config) => ({ name: "made", fair: true, reset() {}, act: (env) => env.legal[config.id === "decade" ? 0 : 1] });\n');
+      writeFileSync(join(dir, 'none.mjs'), 'export const agent = 1;\n');
+      writeFileSync(join(dir, 'three.mjs'), 'export default 3;\n');
+      const last = join(dir, 'last.mjs');
+      const made = join(dir, 'made.mjs');
+      const r = run('eval', '--env', 'decade', '--agents', `${last},longest,${made}`, '--reference', last, '--episodes', '300', '--seed', '123', '--json');
+      expect(r.status, r.stderr).toBe(0);
+      const report = JSON.parse(r.stdout);
+      expect(report.results.map((x: { agent: string }) => x.agent)).toEqual([last, 'longest', made]);
+      expect(report.reference).toBe(last);
+      const mine = { name: 'last-legal', fair: true, reset() {}, act: (env: Env) => env.legal[env.legalCount - 1] };
+      const library = await evaluate({ env: 'decade', agents: [mine, 'longest', 'first'], episodes: 300, seed: 123, workers: 0 });
+      expect(report.results[1].vsReference).toEqual(library.results[1].vsReference);
+      // The function was given the config: on decade it plays as first does.
+      expect(report.results[2].winRate).toBe(library.results[2].winRate);
+      const refused = (file: string) => run('eval', '--env', 'decade', '--agents', file, '--episodes', '5').stderr;
+      expect(refused(join(dir, 'none.mjs'))).toBe(`tengym: agent module ${join(dir, 'none.mjs')} has no default export: export default an agent ({ name, reset(seed), act(env) }) or a function (config) => agent\n`);
+      expect(refused(join(dir, 'three.mjs'))).toBe(`tengym: agent module ${join(dir, 'three.mjs')}: its default export gave 3, not an agent: export default an agent ({ name, reset(seed), act(env) }) or a function (config) => agent\n`);
+      expect(refused(join(dir, 'gone.mjs'))).toBe(`tengym: no agent module at "${join(dir, 'gone.mjs')}": the file does not exist\n`);
+      // A module is no model directory: without --env, the env is asked for.
+      expect(run('eval', '--agents', last, '--episodes', '5').stderr).toMatch(/^tengym: --env is needed unless an agent is a model directory/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('gives the same report with two workers as in one thread', () => {
     const args = ['eval', '--env', 'decade', '--agents', 'random,first', '--episodes', '400', '--seed', '5', '--json'];
     const threaded = run(...args, '--workers', '2');

@@ -5,6 +5,7 @@ import type { EnvConfig } from '../../env/game.js';
 import { envConfig, envSpec, optionsThatDiffer } from '../../env/registry.js';
 import { whyOtherGame } from '../../agents/learned/metadata.js';
 import { modelDirectoryNames, modelEnvConfig } from '../../node/resolve.js';
+import { isAgentModulePath, loadAgentModule } from '../../node/agent-module.js';
 import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
 import { TENGYM_VERSION, checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
@@ -172,7 +173,7 @@ export const evalCommand: CommandModule<object, Args> = {
       )
       .option('env', { type: 'string', describe: 'Env id (default: the env the model directories in --agents were trained for)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('agents', { type: 'string', alias: 'agent', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them); --agent NAME for one' })
+      .option('agents', { type: 'string', alias: 'agent', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them), model directories, or .mjs/.js files whose default export is an agent of your own (played in the main thread); --agent NAME for one' })
       .option('episodes', { type: 'number', default: 1000, describe: 'Deals each agent plays (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
@@ -189,7 +190,8 @@ export const evalCommand: CommandModule<object, Args> = {
       })
       .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals')
       .example('$0 eval --env decade --agents pimc,longest --episodes 500 --json --per-deal', 'The same, with every deal\'s record to pair or test yourself')
-      .example('$0 eval --agents models/decade,longest --episodes 200', 'A model against a baseline on the env it was trained for (decade)'),
+      .example('$0 eval --agents models/decade,longest --episodes 200', 'A model against a baseline on the env it was trained for (decade)')
+      .example('$0 eval --env decade --agents ./mine.mjs,longest --reference longest', 'Your own agent (export default { name, fair, reset(seed), act(env) }) against a baseline'),
   handler: async (args) => {
     const bar = new ProgressBar();
     const named: PlayedEnv | null = args.env === undefined ? null : { env: envSpec(args.env).id, options: parseOptionsJson(args.options), fromModels: [] };
@@ -219,8 +221,11 @@ export const evalCommand: CommandModule<object, Args> = {
       exitAfterOutput(130);
     };
     process.once('SIGINT', interrupted);
+    // An agent of one's own (a .mjs or .js file) plays as an object, in this thread.
+    const config = envConfig(env, options);
+    const given = await Promise.all(agents.map((a) => (isAgentModulePath(a) ? loadAgentModule(a, config) : a)));
     const report = await evaluate(
-      { env, options, agents, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
+      { env, options, agents: given, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
       (done, total, agent) => {
         current = agent;
         dealsDone = done - played.length * args.episodes;

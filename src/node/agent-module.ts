@@ -1,0 +1,47 @@
+/**
+ * An agent of one's own for the command line (Node-only): `tengym eval --agents ./mine.mjs,longest`
+ * imports the module, whose default export is an agent (`name`, `reset(seed)`, `act(env)`: the
+ * `Agent` interface) or a function that takes the env's config and returns one. It plays in the
+ * main thread, as an agent object given to `evaluate` does, and its row is named as `--agents`
+ * names it, so that `--reference` can name it too.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Agent } from '../agents/agent.js';
+import { TengymError, describeKind } from '../env/errors.js';
+import type { EnvConfig } from '../env/game.js';
+
+/** A JavaScript module by its name: what `--agents` reads as an agent of one's own, not as a model directory or a catalogue name. */
+export function isAgentModulePath(name: string): boolean {
+  return /\.(?:mjs|cjs|js)$/i.test(name) && !(existsSync(name) && statSync(name).isDirectory());
+}
+
+const SHAPE = 'export default an agent ({ name, reset(seed), act(env) }) or a function (config) => agent';
+
+/** The agent a module exports (or its function makes for `env`), named `path`. */
+export async function loadAgentModule(path: string, env: EnvConfig): Promise<Agent> {
+  if (!existsSync(path)) throw new TengymError('bad-argument', `no agent module at "${path}": the file does not exist`);
+  let exported: unknown;
+  try {
+    exported = ((await import(pathToFileURL(resolve(path)).href)) as { default?: unknown }).default;
+  } catch (e) {
+    throw new TengymError('bad-argument', `agent module ${path} failed to load: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (exported === undefined) throw new TengymError('bad-argument', `agent module ${path} has no default export: ${SHAPE}`);
+  const made = typeof exported === 'function' && typeof (exported as Partial<Agent>).act !== 'function' ? await (exported as (config: EnvConfig) => unknown)(env) : exported;
+  const agent = made as Partial<Agent> | null;
+  if (agent === null || typeof agent !== 'object' || typeof agent.act !== 'function' || typeof agent.reset !== 'function') {
+    throw new TengymError('bad-argument', `agent module ${path}: its default export gave ${describeKind(made)}, not an agent: ${SHAPE}`);
+  }
+  const own = agent as Agent;
+  // A new object, so that the agent's own name and `this` stay its own.
+  return {
+    name: path,
+    get fair() {
+      return own.fair;
+    },
+    reset: (seed: number) => own.reset(seed),
+    act: (e) => own.act(e),
+  };
+}
