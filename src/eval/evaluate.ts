@@ -57,6 +57,8 @@ export interface AgentResult extends OutcomeFigures {
   agent: string;
   /** Win rate − the reference's, paired, with its 95% interval; `differing`: the deals one won and the other lost, on which the interval rests. */
   vsReference?: { diff: number; ci95: [number, number]; differing: number };
+  /** Card games: this agent's cards left − the reference's, paired over every deal, with its 95% interval (where no one wins, what tells players apart). */
+  cardsLeftVsReference?: { diff: number; ci95: [number, number] };
   /** Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many deals). */
   roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
   seconds: number;
@@ -350,6 +352,7 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
     if (agent !== reference) {
       result.vsReference = { ...pairedWins(rows.won, ref.rows.won), differing: differingDeals(rows.won, ref.rows.won) };
       if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
+      else result.cardsLeftVsReference = pairedDifference(rows.cardsLeft, ref.rows.cardsLeft);
     }
     if (perDeal) result.deals = dealRecords(rows, scoring);
     return result;

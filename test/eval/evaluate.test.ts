@@ -336,7 +336,12 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(one.stdout).toMatch(/\nnote: longest and first differ on only 1 of 30 deals \(one won, the other lost\): the paired interval, a normal approximation, means little below 10 such deals\n$/);
     const none = run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300');
     expect(none.stdout).toMatch(/ \+0\.00 \[\+0\.00, \+0\.00\] .*\nnote: longest and random won and lost the same 300 deals: the paired interval has no width, and says nothing of other deals\n$/);
-    expect(JSON.parse(run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300', '--json').stdout).results[1].vsReference.differing).toBe(0);
+    const max3 = JSON.parse(run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300', '--json', '--per-deal').stdout);
+    expect(max3.results[1].vsReference.differing).toBe(0);
+    // Where no one wins, the cards left tell the players apart, paired over every deal.
+    const [random, longest] = max3.results as { deals: { cardsLeft: number[] }; cardsLeftVsReference?: object }[];
+    expect(random.cardsLeftVsReference).toBeUndefined();
+    expect(longest.cardsLeftVsReference).toEqual(pairedDifference(longest.deals.cardsLeft, random.deals.cardsLeft));
     // One agent has no paired interval to speak of.
     expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '3').stdout).not.toMatch(/note:/);
   });
