@@ -143,7 +143,8 @@ export class GameStates {
   record(env: Env): void {
     this.checkGame(env, 'GameStates.record');
     const state = env.getState();
-    const last = this.states.at(-1);
+    // Not .at(-1): Hermes 0.12, which React Native apps run on, has no Array.prototype.at.
+    const last = this.states.length > 0 ? this.states[this.states.length - 1] : undefined;
     if (last !== undefined) {
       if (JSON.stringify(state) === JSON.stringify(last)) return;
       this.scratch ??= env.clone();

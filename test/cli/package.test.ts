@@ -547,6 +547,8 @@ describe('every command the README and --help show, run from the packed package'
     mkdirSync(folder, { recursive: true });
     // The DQN example reads config fields from a file of the user's: an empty one takes the defaults.
     writeFileSync(join(folder, 'dqn.json'), '{}');
+    // The eval example plays an agent of the user's own, as its description writes it.
+    writeFileSync(join(folder, 'mine.mjs'), 'export default { name: "mine", fair: true, reset() {}, act: (env) => env.legal[env.legalCount - 1] };\n');
     const failures: string[] = [];
     let interrupted = 0;
     for (const example of examples) {
