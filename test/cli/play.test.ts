@@ -83,6 +83,9 @@ describe('tengym play', () => {
     expect(r.stdout.split(over).length - 1).toBe(2);
     expect(r.stdout).toContain(`${over} Seed ${seed}: tengym play --env tens --options '{"undoLimit":3}' --seed ${seed}\nType undo (u) to take back the last move (3 undos left), or quit (q).\n> u\nTook back the last move (2 undos left).`);
     expect(r.stdout).toMatch(/Type undo \(u\) to take back the last move \(2 undos left\), or quit \(q\)\.\n> q\n$/);
+    // The input ending at that prompt leaves the shell's prompt a line of its own.
+    const ended = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], lines);
+    expect(ended.stdout).toMatch(/Type undo \(u\) to take back the last move \(3 undos left\), or quit \(q\)\.\n> \n$/);
     // With no undo in the game the session ends at once, and the end of input after it is no interruption.
     const plain = play(['--env', 'tens', '--seed', String(seed), '--step-forced'], lines);
     expect(plain.stdout).toContain(over);
@@ -196,18 +199,28 @@ describe('tengym play', () => {
 
   it('a long run of forced moves is summarised: the most common kind counted, the others listed', () => {
     // Ten-Twenty-Thirty deals dozens of forced draws (and forced discards) between choices.
-    const r = play(['--env', 'ten-twenty-thirty', '--seed', '2'], ['1', 'q']);
+    const r = play(['--env', 'ten-twenty-thirty', '--seed', '4'], ['1', 'q']);
     expect(r.code, r.stderr).toBe(0);
     const summaries = [...r.stdout.matchAll(/^Forced: (\d+) forced moves: draw ×(\d+); (.*)$/gm)];
     expect(summaries.length).toBeGreaterThanOrEqual(1);
     for (const [, total, draws, rest] of summaries) {
       const others = rest.split(/, (?=discard)/);
+      // A few listed; more are only counted (below).
+      expect(others.length).toBeLessThanOrEqual(6);
       expect(others.every((o) => /^discard .*\(\d0\) from stack \d( ×\d+)?$/.test(o)), rest).toBe(true);
       const listed = others.reduce((n, o) => n + Number(/ ×(\d+)$/.exec(o)?.[1] ?? 1), 0);
       expect(Number(draws) + listed).toBe(Number(total));
     }
     // One choice made, the rest forced.
-    expect(r.stdout).toMatch(/^Quit after \d+ moves, 1 of them yours\. Seed 2: tengym play --env ten-twenty-thirty --seed 2$/m);
+    expect(r.stdout).toMatch(/^Quit after \d+ moves, 1 of them yours\. Seed 4: tengym play --env ten-twenty-thirty --seed 4$/m);
+    // Thousands of forced moves, hundreds of them discards of their own: every kind counted, on a line a person reads.
+    const long = play(['--env', 'ten-twenty-thirty', '--seed', '58'], Array.from({ length: 3000 }, () => '1'));
+    expect(long.code, long.stderr).toBe(0);
+    const lines = long.stdout.split('\n').filter((l) => l.startsWith('Forced: '));
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(300);
+    const counted = lines.map((l) => /^Forced: (\d+) forced moves: draw ×(\d+), discard ×(\d+)$/.exec(l)).filter((m) => m !== null);
+    expect(counted.length).toBeGreaterThanOrEqual(1);
+    for (const [, total, draws, discards] of counted) expect(Number(draws) + Number(discards)).toBe(Number(total));
   });
 
   it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {

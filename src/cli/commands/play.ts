@@ -118,6 +118,8 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
   for (const r of runs) perVerb.set(verb(r.text), (perVerb.get(verb(r.text)) ?? 0) + r.count);
   const [common, commonCount] = [...perVerb].sort((a, b) => b[1] - a[1])[0];
   const others = runs.filter((r) => verb(r.text) !== common).map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text));
+  // Past a few of the others too (Ten-Twenty-Thirty can force thousands of discards), every kind is only counted.
+  if (others.length > FORCED_LISTED) return { count, text: `${count} forced moves: ${[...perVerb].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v} ×${n}`).join(', ')}` };
   return { count, text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}` };
 }
 
@@ -242,7 +244,9 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
     if (!canUndo || env.undosLeft === 0 || env.undoDepth === 0) return 'over';
     io.write(`Type undo (u) to take back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n> `);
     const line = await io.readLine();
-    if (line !== null && io.echo) io.write(line + '\n');
+    // The input ended at the prompt: the shell's prompt starts on a line of its own.
+    if (line === null) io.write('\n');
+    else if (io.echo) io.write(line + '\n');
     const input = line?.trim().toLowerCase();
     if (input !== 'u' && input !== 'undo') return 'over';
     takeBack();
