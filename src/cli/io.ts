@@ -3,7 +3,7 @@
  * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
 
@@ -120,17 +120,43 @@ export function intervalText(diff: number, ci95: readonly [number | null, number
 
 /** The text of a file, or of stdin for "-"; a missing or unreadable file is a clear error. */
 export async function readTextInput(path: string, what: string): Promise<string> {
+  const named = path === '-' ? `${what} on stdin` : `${what} "${path}"`;
+  const tooLarge = (size?: number) =>
+    new TengymError('bad-argument', `${named} is larger than the ${megabytes(MAX_TEXT_INPUT)} tengym reads${size === undefined ? '' : ` (${megabytes(size)})`}: a game of 5,000 states is about 4 MiB`);
+  let bytes: Buffer;
   if (path === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    let total = 0;
+    for await (const chunk of process.stdin) {
+      chunks.push(chunk as Buffer);
+      total += (chunk as Buffer).length;
+      // Stopped as it passes the bound, before it fills the memory.
+      if (total > MAX_TEXT_INPUT) throw tooLarge();
+    }
+    bytes = Buffer.concat(chunks);
+  } else {
+    try {
+      const size = (await stat(path)).size;
+      if (size > MAX_TEXT_INPUT) throw tooLarge(size);
+      bytes = await readFile(path);
+    } catch (e) {
+      if (e instanceof TengymError) throw e;
+      throw new TengymError('bad-argument', `cannot read ${named}: ${readFailure(e)}`);
+    }
   }
-  try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    throw new TengymError('bad-argument', `cannot read ${what} "${path}": ${readFailure(e)}`);
+  // A file written by PowerShell 5's > is UTF-16: said by name, not met as characters that are no JSON.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw new TengymError('bad-argument', `${named} is UTF-16 text (as PowerShell 5's > writes it): save it as UTF-8 (Out-File -Encoding utf8)`);
   }
+  const text = bytes.toString('utf8');
+  // A UTF-8 byte-order mark (Notepad's) is no part of the text.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/** The most a text input (a state file, a game so far) may hold: 5,000 states of the largest game are about 4 MB. */
+export const MAX_TEXT_INPUT = 64 * 2 ** 20;
+
+const megabytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
 
 /** Why a file could not be read, in words for the common cases (Node's own message otherwise). */
 export function readFailure(e: unknown): string {

@@ -511,6 +511,41 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(hint([...lines.slice(0, 5), '', '', ...lines.slice(6)].join('\n')).stderr).toMatch(/line 8 of 13 is not one move \(or an undo\) from line 5;/);
   });
 
+  it("tengym hint takes a game saved as docs/hints.md saves one ({ state, states }), or its states alone, as it takes them one a line", () => {
+    const lines = tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first']).stdout.trim().split('\n').slice(0, 115);
+    const states = lines.map((l) => JSON.parse(l).state as EnvState);
+    const hint = (text: string) => tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], text);
+    const byLines = hint(lines.join('\n'));
+    expect(byLines.code, byLines.stderr).toBe(0);
+    // The hinter was shown the game: the same ranking from each form, not the last state's alone.
+    expect(hint(JSON.stringify({ state: states.at(-1), states })).stdout).toBe(byLines.stdout);
+    expect(hint(JSON.stringify(states)).stdout).toBe(byLines.stdout);
+    expect(hint(JSON.stringify(states.at(-1))).stdout).not.toBe(byLines.stdout);
+    expect(hint(JSON.stringify({ state: states.at(-2), states })).stderr).toBe(
+      "tengym: bad state: the saved game's state is not the last of its states (GameStates.fromJSON refuses it too): save { state: env.getState(), states } after recording the last move\n",
+    );
+    // Its states are named by their place in the array.
+    expect(hint(JSON.stringify([states[0], states[2]])).stderr).toMatch(/^tengym: bad state: state 2 of 2 is not one move \(or an undo\) from state 1;/);
+    expect(hint(JSON.stringify({ states: [] })).stderr).toMatch(/^tengym: bad state: the saved game holds no states/);
+  });
+
+  it('tengym hint: a pretty-printed state cut short, a byte-order mark, UTF-16 and a huge input are each said as what they are', () => {
+    const [line] = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first']).stdout.trim().split('\n').slice(3, 4);
+    const state = JSON.parse(line).state;
+    const pretty = JSON.stringify(state, null, 2);
+    // The document's own error, not "line 1 of 34 is not JSON" (its line 1 is "{").
+    const cut = tengym(['hint', '--env', 'decade', '-'], pretty.slice(0, 500)).stderr;
+    expect(cut).toMatch(/^tengym: bad state: not JSON \(.*JSON.*\)\n$/);
+    expect(cut).not.toMatch(/line \d+ of/);
+    const twoLines = tengym(['replay', '--env', 'decade', '--seed', '40', '--policy', 'first']).stdout.trim().split('\n').slice(0, 2).join('\n');
+    expect(tengym(['hint', '--env', 'decade', '-'], `\ufeff${twoLines}`).code).toBe(0);
+    const utf16 = join(mkdtempSync(join(tmpdir(), 'tengym-utf16-')), 'utf16.json');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(state), 'utf16le')]));
+    expect(tengym(['hint', '--env', 'decade', '--state', utf16]).stderr).toBe(`tengym: state file "${utf16}" is UTF-16 text (as PowerShell 5's > writes it): save it as UTF-8 (Out-File -Encoding utf8)\n`);
+    const huge = spawnSync(process.execPath, [BIN, 'hint', '--env', 'decade', '-'], { input: Buffer.alloc(65 * 2 ** 20, 0x20), encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+    expect(huge.stderr).toBe('tengym: state file on stdin is larger than the 64 MiB tengym reads: a game of 5,000 states is about 4 MiB\n');
+  });
+
   it('a game saved with GameStates.toJSON and brought back with GameStates.fromJSON keeps what the hints remember; a new GameStates at the restored state does not', () => {
     // Where remembering changes lookahead's ranking: a game of first moves from seed 1 (at step 81).
     const env = make('ten-twenty-thirty');

@@ -51,16 +51,22 @@ function stateOf(value: unknown): Record<string, unknown> {
   return value;
 }
 
-/** The states of the input, and for one a line, the line each stands on in the input (blank lines counted) and how many lines it has. */
+/**
+ * The states of the input, and for a game of several, where each stands: for one a line, its
+ * line in the input (blank lines counted) and how many lines it has; for a JSON array (a saved
+ * `GameStates`), its place in the array.
+ */
 export interface StatesInput {
   states: Record<string, unknown>[];
   lineNumbers?: number[];
   lineCount?: number;
+  /** What `lineNumbers` count: lines of the input, or states of an array. */
+  item?: 'line' | 'state';
 }
 
-/** "line 8 of 13: " for states[i] of a game given one state a line; '' for a single state. */
+/** "line 8 of 13: " (or "state 8 of 13: ") for states[i] of a game given as several; '' for a single state. */
 function lineLabel(input: StatesInput, i: number): string {
-  return input.lineNumbers ? `line ${input.lineNumbers[i]} of ${input.lineCount}: ` : '';
+  return input.lineNumbers ? `${input.item ?? 'line'} ${input.lineNumbers[i]} of ${input.lineCount}: ` : '';
 }
 
 /** Runs `f`, a TengymError it throws told with the line of state i ("line 8 of 13: bad decade state: …"). */
@@ -80,27 +86,58 @@ function onLine<T>(input: StatesInput, i: number, f: () => T): T {
 export function parseStatesText(text: string): StatesInput {
   const trimmed = text.trim();
   if (trimmed === '') throw new TengymError('bad-state', 'bad state: the input is empty; give the JSON of env.getState() (one line of tengym replay will do)');
+  let whole: unknown;
   try {
-    return { states: [stateOf(JSON.parse(trimmed))] };
+    whole = JSON.parse(trimmed);
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
-    // Lines are numbered as in the input, blank ones counted, so that a refusal points at the line an editor shows.
-    const all = text.replace(/\r?\n$/, '').split('\n');
-    const lineNumbers = all.flatMap((l, i) => (l.trim() === '' ? [] : [i + 1]));
-    if (lineNumbers.length === 1) throw new TengymError('bad-state', `bad state: not JSON (${e.message})`);
-    const input: StatesInput = { states: [], lineNumbers, lineCount: all.length };
-    input.states = lineNumbers.map((n, i) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(all[n - 1]);
-      } catch (lineError) {
-        if (!(lineError instanceof SyntaxError)) throw lineError;
-        throw new TengymError('bad-state', `bad state: line ${n} of ${all.length} is not JSON (${lineError.message}); give one state, or one a line (the game so far, as tengym replay prints it)`);
-      }
-      return onLine(input, i, () => stateOf(value));
-    });
-    return input;
+    return parseStateLines(text, e);
   }
+  return statesOfDocument(whole);
+}
+
+/**
+ * One JSON document: a state (or a `tengym replay` line), a saved game `{ state, states }` as
+ * docs/hints.md saves one (its `states` are the game so far), or those states alone (an array).
+ */
+function statesOfDocument(value: unknown): StatesInput {
+  const states = Array.isArray(value) ? value : isPlainObject(value) && !('env' in value) && Array.isArray(value.states) ? value.states : null;
+  if (states === null) return { states: [stateOf(value)] };
+  if (states.length === 0) throw new TengymError('bad-state', 'bad state: the saved game holds no states; give the states GameStates.toJSON() gave, the deal first');
+  const input: StatesInput = { states: [], lineNumbers: states.map((_, i) => i + 1), lineCount: states.length, item: 'state' };
+  input.states = states.map((state: unknown, i) => onLine(input, i, () => stateOf(state)));
+  // A saved game's state is where it stands: the last of its states, as GameStates.fromJSON requires.
+  if (isPlainObject(value) && 'state' in value && JSON.stringify(stateOf(value.state)) !== JSON.stringify(input.states[input.states.length - 1])) {
+    throw new TengymError('bad-state', "bad state: the saved game's state is not the last of its states (GameStates.fromJSON refuses it too): save { state: env.getState(), states } after recording the last move");
+  }
+  return input;
+}
+
+/** The game so far, one state a line (`tengym replay` lines will do); `whole` is why the input is not one JSON document. */
+function parseStateLines(text: string, whole: SyntaxError): StatesInput {
+  // Lines are numbered as in the input, blank ones counted, so that a refusal points at the line an editor shows.
+  const all = text.replace(/\r?\n$/, '').split('\n');
+  const lineNumbers = all.flatMap((l, i) => (l.trim() === '' ? [] : [i + 1]));
+  const parseLine = (n: number): { value: unknown } | { error: SyntaxError } => {
+    try {
+      return { value: JSON.parse(all[n - 1]) };
+    } catch (lineError) {
+      if (!(lineError instanceof SyntaxError)) throw lineError;
+      return { error: lineError };
+    }
+  };
+  // One line, or a first line that is no JSON of its own (a pretty-printed state cut short): the input was one document.
+  const first = parseLine(lineNumbers[0]);
+  if (lineNumbers.length === 1 || 'error' in first) throw new TengymError('bad-state', `bad state: not JSON (${whole.message})`);
+  const input: StatesInput = { states: [], lineNumbers, lineCount: all.length };
+  input.states = lineNumbers.map((n, i) => {
+    const line = i === 0 ? first : parseLine(n);
+    if ('error' in line) {
+      throw new TengymError('bad-state', `bad state: line ${n} of ${all.length} is not JSON (${line.error.message}); give one state, or one a line (the game so far, as tengym replay prints it)`);
+    }
+    return onLine(input, i, () => stateOf(line.value));
+  });
+  return input;
 }
 
 export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`): string[] {
@@ -123,7 +160,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .positional('input', { type: 'string', describe: 'The state file, or - for stdin (the same as --state)' })
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
-      .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far, one state a line (the last is ranked), or - for stdin' })
+      .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far (one state a line, a saved { state, states }, or the states as an array; the last is ranked), or - for stdin' })
       .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
@@ -154,7 +191,7 @@ export const hintCommand: CommandModule<object, Args> = {
       }),
     );
     onLine(input, last, () => env.setState(state));
-    checkGameInOrder(make(id, options), [...earlier, env.getState()], { prefix: 'bad state: ', item: 'line', advice: 'give one game so far, in order, as tengym replay prints it', numbers: input.lineNumbers, total: input.lineCount });
+    checkGameInOrder(make(id, options), [...earlier, env.getState()], { prefix: 'bad state: ', item: input.item ?? 'line', advice: 'give one game so far, in order, as tengym replay prints it', numbers: input.lineNumbers, total: input.lineCount });
     if (!env.running) throw new TengymError('episode-over', `no hint: the game in this state is over (${JSON.stringify(env.outcome())})`);
     const { hinter } = await loadHinter(env.id, env.options, hintChoice(args.agent, args.model));
     for (const s of earlier) hinter.observe(s);
