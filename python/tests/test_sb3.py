@@ -1,6 +1,7 @@
 """tengym.sb3: Stable-Baselines3's VecEnv backed by the batched engine, checked against SB3's own DummyVecEnv."""
 import importlib.util
 import json
+import pickle
 import subprocess
 import sys
 
@@ -264,27 +265,61 @@ def test_make_vec_env_with_a_seed_seeds_the_action_space_as_sb3s_does():
             vec.close()
 
 
-def test_action_space_sample_draws_among_copy_0s_legal_actions_as_a_dummy_vec_envs_does():
-    # DQN's warm-up and epsilon-greedy steps call action_space.sample(): a DummyVecEnv's is copy
-    # 0's LegalDiscrete, which draws legal ids; tengym's VecEnv draws the same ones.
+def test_action_space_sample_draws_for_each_copy_in_turn_so_dqns_random_actions_are_legal():
+    # DQN's warm-up and epsilon-greedy steps draw one action a copy, in order, from the one action
+    # space: after a reset or a step, the i-th sample() draws among copy i's legal actions. (A
+    # DummyVecEnv's, copy 0's, draws copy 0's for every copy: illegal for the others.)
     from tengym.sb3 import make_vec_env
 
-    ours, theirs = make_vec_env("tens", 2, seed=3), dummy("tens", 2, 3)
+    vec = make_vec_env("decade-fives", 4, seed=3)
     try:
-        ours.reset(), theirs.reset()
-        choices = 0
-        for _ in range(10):
-            masks = ours.action_masks()
-            assert (masks == np.stack(theirs.env_method("action_masks"))).all()
-            choices += masks[0].sum() > 1
-            drawn = [[int(vec.action_space.sample()) for _ in range(30)] for vec in (ours, theirs)]
-            assert drawn[0] == drawn[1] and all(masks[0][a] for a in drawn[0])
-            actions = np.array([np.flatnonzero(m)[0] for m in masks])
-            for vec in (ours, theirs):
-                vec.step(actions)
-        assert choices >= 3  # positions where the draw had a choice
+        vec.reset()
+        differ = 0
+        for _ in range(40):
+            masks = vec.action_masks()
+            differ += any((masks[i] != masks[0]).any() for i in range(1, 4))
+            drawn = [int(vec.action_space.sample()) for _ in range(8)]
+            assert all(masks[i % 4][a] for i, a in enumerate(drawn)), (drawn, [np.flatnonzero(m) for m in masks])
+            vec.step(np.array([np.flatnonzero(m)[0] for m in masks]))
+            # The step set the turn back to copy 0.
+            assert vec.action_space.turn == 0
+        assert differ >= 20  # positions where copy 0's legal actions were not the others'
+        # A mask given is used as given; legal and contains are copy 0's and the range's, as before.
+        only = np.zeros(vec.action_space.n, dtype=np.int8)
+        only[5] = 1
+        assert int(vec.action_space.sample(mask=only)) == 5
+        assert (vec.action_space.legal == vec.action_masks()[0]).all() and vec.action_space.contains(vec.action_space.n - 1)
     finally:
-        ours.close(), theirs.close()
+        vec.close()
+
+
+def test_dqn_warm_up_on_four_copies_plays_legal_moves_only():
+    from stable_baselines3 import DQN
+    from tengym.sb3 import make_vec_env
+
+    vec = make_vec_env("decade-fives", 4, seed=0)  # illegal_action="raise": one illegal random action would raise
+    try:
+        DQN("MlpPolicy", vec, learning_starts=400, buffer_size=1000, device="cpu", seed=0).learn(400)
+    finally:
+        vec.close()
+
+
+def test_make_vec_env_refuses_sb3s_own_keywords_by_name_rather_than_as_game_options():
+    from tengym.sb3 import make_vec_env
+
+    with pytest.raises(tengym.TengymError, match=r"^make_vec_env: env_kwargs=, vec_env_cls= is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give the game's options as keywords"):
+        make_vec_env("decade", 2, env_kwargs={"maxSteps": 3}, vec_env_cls=object)
+
+
+def test_a_pickled_legal_action_space_is_a_plain_discrete_not_the_legal_actions_of_its_moment():
+    # SB3's save stores the action space: a copy of the legal actions then would be drawn from later.
+    env = tengym.TengymEnv("tens")
+    try:
+        env.reset(seed=0)
+        back = pickle.loads(pickle.dumps(env.action_space))
+        assert type(back) is gym.spaces.Discrete and back == env.action_space and back.n == env.action_space.n
+    finally:
+        env.close()
 
 
 def test_copy_indices_count_from_the_end_as_a_dummy_vec_envs_do_and_out_of_range_is_refused():

@@ -50,6 +50,11 @@ class LegalDiscrete(spaces.Discrete):
 
     __hash__ = None  # type: ignore[assignment]  # unhashable, as it defines __eq__: typeshed's object.__hash__ is a method None may not override
 
+    def __reduce__(self):
+        # Pickled (SB3's save stores the action space) it is a plain Discrete(n): a copy of the
+        # legal actions of the moment would be drawn from long after they stopped being legal.
+        return (spaces.Discrete, (self.n, None, self.start))
+
 
 class TengymEnv(gym.Env):
     """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.

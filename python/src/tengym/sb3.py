@@ -33,6 +33,28 @@ from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
 from .errors import BadActionError, BadSeedError, EngineError, TengymError
 
 
+class CopiesLegalDiscrete(LegalDiscrete):
+    """Copy 0's action space (a `DummyVecEnv`'s is copy 0's): `legal` is copy 0's live mask, and
+    `contains` the plain range check. Its `sample()` with no mask draws for each copy in turn:
+    after a reset or a step, the i-th call draws among copy i's legal actions (past the last copy,
+    copy 0's again), as SB3's DQN draws one action a copy, in order, for its warm-up and
+    epsilon-greedy steps (`[action_space.sample() for _ in range(n_envs)]`). A mask given is used
+    as given."""
+
+    def __init__(self, n: int, masks: np.ndarray):
+        super().__init__(n, masks[0])
+        self.masks = masks
+        # The copy the next sample() draws for; the VecEnv sets it back to 0 after each reset and step.
+        self.turn = 0
+
+    def sample(self, mask=None, probability=None):
+        if mask is None and probability is None:
+            legal = self.masks[self.turn]
+            self.turn = (self.turn + 1) % len(self.masks)
+            return spaces.Discrete.sample(self, mask=legal if legal.any() else None)
+        return super().sample(mask=mask, probability=probability)
+
+
 class TengymSB3VecEnv(VecEnv):
     """N copies of one tengym env as a Stable-Baselines3 VecEnv, stepped in one message per engine process.
 
@@ -65,9 +87,9 @@ class TengymSB3VecEnv(VecEnv):
         self.render_mode = render_mode
         observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
-        # Copy 0's action space, as a DummyVecEnv's is: sample() draws among copy 0's legal actions
-        # (DQN's warm-up and epsilon-greedy steps), as TengymEnv's LegalDiscrete does.
-        super().__init__(num_envs, observation_space, LegalDiscrete(self._n, self._masks[0].view(np.int8)))
+        # Copy 0's action space, as a DummyVecEnv's is, whose sample() draws for each copy in turn
+        # (DQN's warm-up and epsilon-greedy steps draw one action a copy, in order): CopiesLegalDiscrete.
+        super().__init__(num_envs, observation_space, CopiesLegalDiscrete(self._n, self._masks.view(np.int8)))
         self.metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"]}
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
@@ -117,6 +139,7 @@ class TengymSB3VecEnv(VecEnv):
         self._reset_seeds()
         self._reset_options()
         self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        self.action_space.turn = 0
         return obs
 
     def _reset_decks(self) -> list[Any] | None:
@@ -168,6 +191,7 @@ class TengymSB3VecEnv(VecEnv):
             if self.illegal_action == "stay":
                 for i in np.flatnonzero(rows.stayed):
                     infos[lo + i]["illegal_action"] = True
+        self.action_space.turn = 0
         return obs, rewards, dones, infos
 
     def close(self) -> None:
@@ -329,12 +353,23 @@ class TengymSB3VecEnv(VecEnv):
         return chosen
 
 
+# SB3's make_vec_env keywords that tengym.sb3.make_vec_env has no use for: met here, they would reach the engine as game options.
+_SB3_MAKE_VEC_ENV_KEYWORDS = {"env_kwargs", "monitor_dir", "wrapper_class", "wrapper_kwargs", "vec_env_cls", "vec_env_kwargs", "monitor_kwargs", "start_index"}
+
+
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
     """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them), seeded (copy i with seed + i; a
     random seed when none is given, as SB3 seeds; a seed given also seeds `action_space`, as SB3's make_vec_env seeds each
     copy's), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
     `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
-    each sit in a `Monitor`."""
+    each sit in a `Monitor`. SB3's own keywords (env_kwargs, vec_env_cls, …) are refused by name."""
+    sb3_only = sorted(set(options) & _SB3_MAKE_VEC_ENV_KEYWORDS)
+    if sb3_only:
+        raise TengymError(
+            f"make_vec_env: {', '.join(k + '=' for k in sb3_only)} is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give the game's options as keywords "
+            f"(make_vec_env({env_id!r}, n_envs, maxSteps=200), not env_kwargs={{...}}); for SB3's, stable_baselines3.common.env_util.make_vec_env('tengym/{env_id}-v0', ...)",
+            "bad-argument",
+        )
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)
     if seed is not None:
         # As SB3's make_vec_env seeds copy i's action space with seed + i: a DummyVecEnv's
