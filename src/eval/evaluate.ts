@@ -35,6 +35,12 @@ export const evalConfigSchema = z.strictObject({
   agents: z.array(z.union([z.string(), agentSchema], { error: 'expected an agent name, a model folder, or an agent (an object with name, reset(seed) and act(env))' })).min(1),
   episodes: z.int().min(1).max(MAX_EVAL_EPISODES),
   seed: z.int().min(0).default(0),
+  /**
+   * The first deal played: deals firstDeal … firstDeal + episodes − 1 of the run from `seed` (deal
+   * i is seed + i, each agent reset with deriveSeed(seed, i)), so a run split into parts (over
+   * machines, or resumed) plays each deal as the whole run does.
+   */
+  firstDeal: z.int().min(0).default(0),
   /** Agent the others are compared with (default: the first listed). */
   reference: z.string().optional(),
   /** Worker threads (default: every core); 0 plays in this thread. */
@@ -91,6 +97,8 @@ export interface EvalReport {
   options: Record<string, unknown>;
   episodes: number;
   seed: number;
+  /** The first deal of the run from `seed` played (0 unless `firstDeal` was given). */
+  firstDeal: number;
   reference: string;
   results: AgentResult[];
 }
@@ -343,7 +351,7 @@ function notAmongAgents(reference: string, agents: readonly string[]): TengymErr
 }
 
 /** The report of agents that played the same deals: each one's figures and its paired difference from the reference (with `perDeal`, each deal's record). */
-export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[], perDeal = false): EvalReport {
+export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[], perDeal = false, firstDeal = 0): EvalReport {
   const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
   if (!ref) throw notAmongAgents(reference, played.map((p) => p.agent));
@@ -357,7 +365,7 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
     if (perDeal) result.deals = dealRecords(rows, scoring);
     return result;
   });
-  return { env: env.id, options: env.options, episodes: ref.rows.won.length, seed, reference, results };
+  return { env: env.id, options: env.options, episodes: ref.rows.won.length, seed, firstDeal, reference, results };
 }
 
 /** An agent's deals, played (what `buildReport` takes). */
@@ -372,7 +380,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
-  checkSeedFits(c.seed, c.episodes, `episodes ${c.episodes}`);
+  checkSeedFits(c.seed, c.firstDeal + c.episodes, c.firstDeal === 0 ? `episodes ${c.episodes}` : `deals ${c.firstDeal} to ${c.firstDeal + c.episodes - 1}`);
   const maxWorkers = workerBound();
   if (c.workers !== undefined && c.workers > maxWorkers) {
     throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
@@ -406,13 +414,13 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         done += n;
         onProgress?.(done, total, name);
       };
-      const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, 0, c.episodes, onDeals);
+      const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, c.firstDeal, c.firstDeal + c.episodes, onDeals);
       finished[k] = { agent: name, rows, seconds: (performance.now() - start) / 1000 };
       onAgentDone?.(played());
     }
   } finally {
     await pool.close();
   }
-  return buildReport(env, c.seed, reference, played(), c.perDeal);
+  return buildReport(env, c.seed, reference, played(), c.perDeal, c.firstDeal);
 }
 

@@ -305,6 +305,20 @@ describe('tengym eval (built CLI, worker threads)', () => {
     }
   });
 
+  it('--first-deal plays part of a run deal for deal as the whole run plays it (pimc, whose samples follow its reset seed)', () => {
+    const whole = JSON.parse(run('eval', '--env', 'decade', '--agents', 'pimc,random', '--episodes', '60', '--seed', '7', '--json', '--per-deal').stdout);
+    const part = run('eval', '--env', 'decade', '--agents', 'pimc,random', '--episodes', '20', '--seed', '7', '--first-deal', '40', '--json', '--per-deal');
+    expect(part.status, part.stderr).toBe(0);
+    const second = JSON.parse(part.stdout);
+    expect(second).toMatchObject({ seed: 7, firstDeal: 40, episodes: 20 });
+    expect(whole.firstDeal).toBe(0);
+    for (const k of [0, 1]) for (const [figure, values] of Object.entries(whole.results[k].deals as Record<string, number[]>)) expect(second.results[k].deals[figure], figure).toEqual(values.slice(40));
+    // The table says which deals; a part past the seeds' end is refused by both flags' names.
+    expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '5', '--seed', '7', '--first-deal', '40').stdout).toMatch(/ · deals 40 to 44 of the run from seed 7 · /);
+    expect(run('eval', '--env', 'decade', '--agents', 'first', '--episodes', '5', '--seed', String(2 ** 53 - 10), '--first-deal', '8').stderr).toMatch(/^tengym: --seed 9007199254740982 is too large for --first-deal 8 and --episodes 5: deal i uses seed \+ i/);
+    expect(run('eval', '--env', 'decade', '--agents', 'first', '--first-deal', '-1').stderr).toMatch(/^tengym: --first-deal must be an integer ≥ 0, got -1/);
+  });
+
   it('gives the same report with two workers as in one thread', () => {
     const args = ['eval', '--env', 'decade', '--agents', 'random,first', '--episodes', '400', '--seed', '5', '--json'];
     const threaded = run(...args, '--workers', '2');

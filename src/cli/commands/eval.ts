@@ -16,6 +16,7 @@ interface Args {
   agents: string;
   episodes: number;
   seed: number;
+  'first-deal': number;
   reference?: string;
   workers?: number;
   json: boolean;
@@ -163,7 +164,7 @@ export const evalCommand: CommandModule<object, Args> = {
     y
       .usage(
         [
-          '$0 eval [--env ID] [--options JSON] --agents a,b,… [--episodes N] [--seed S] [--reference NAME] [--workers N] [--json [--per-deal]]',
+          '$0 eval [--env ID] [--options JSON] --agents a,b,… [--episodes N] [--seed S] [--first-deal I] [--reference NAME] [--workers N] [--json [--per-deal]]',
           '',
           'Plays every agent on the same deals (deal i is seed + i) and compares each with the reference.',
           '--env may be left out when an agent is a model directory (model.json + weights.bin): the env',
@@ -176,6 +177,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('agents', { type: 'string', alias: 'agent', demandOption: true, describe: 'Comma-separated agent names (tengym agents --env ID lists them), model directories, or .mjs/.js files whose default export is an agent of your own (played in the main thread); --agent NAME for one' })
       .option('episodes', { type: 'number', default: 1000, describe: 'Deals each agent plays (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the first deal' })
+      .option('first-deal', { type: 'number', default: 0, describe: "Play deals I … I + N − 1 of the run from --seed, each as that run plays it (deal i: seed + i, agents reset as there): a run split into parts, each part's deals as in the whole" })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, …, seconds }] }, seconds being the wall time of the agent\'s deals (the table\'s s column); after Ctrl-C, the agents that finished, with interrupted: true' })
@@ -183,13 +185,15 @@ export const evalCommand: CommandModule<object, Args> = {
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkSeedOption('seed', a.seed);
-        checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`, '--seed');
+        checkNumberOption('first-deal', a['first-deal'], { min: 0 });
+        checkSeedFits(a.seed, a['first-deal'] + a.episodes, a['first-deal'] === 0 ? `--episodes ${a.episodes}` : `--first-deal ${a['first-deal']} and --episodes ${a.episodes}`, '--seed');
         checkNumberOption('workers', a.workers);
         if (a['per-deal'] && !a.json) throw new TengymError('bad-argument', '--per-deal adds each deal to the --json report; give --json with it');
         return true;
       })
       .example('$0 eval --env decade --agents random,longest --episodes 10000 --reference longest', 'Compare two baselines on 10,000 deals')
       .example('$0 eval --env decade --agents pimc,longest --episodes 500 --json --per-deal', 'The same, with every deal\'s record to pair or test yourself')
+      .example('$0 eval --env decade --agents pimc,longest --episodes 250 --first-deal 250 --json --per-deal', 'Its second half alone (on another machine): deal for deal as in the whole run')
       .example('$0 eval --agents models/decade,longest --episodes 200', 'A model against a baseline on the env it was trained for (decade)')
       .example('$0 eval --env decade --agents ./mine.mjs,longest --reference longest', 'Your own agent (export default { name, fair, reset(seed), act(env) }) against a baseline'),
   handler: async (args) => {
@@ -210,7 +214,7 @@ export const evalCommand: CommandModule<object, Args> = {
       const config = envConfig(env, options);
       // evaluate plays the reference first: any agent finished means it has.
       const reference = agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
-      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal']) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, reference, results: [] };
+      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal']) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference, results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
         writeLine(JSON.stringify({ ...jsonReport(report), interrupted: true }));
@@ -225,7 +229,7 @@ export const evalCommand: CommandModule<object, Args> = {
     const config = envConfig(env, options);
     const given = await Promise.all(agents.map((a) => (isAgentModulePath(a) ? loadAgentModule(a, config) : a)));
     const report = await evaluate(
-      { env, options, agents: given, episodes: args.episodes, seed: args.seed, reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
+      { env, options, agents: given, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
       (done, total, agent) => {
         current = agent;
         dealsDone = done - played.length * args.episodes;
@@ -242,7 +246,8 @@ export const evalCommand: CommandModule<object, Args> = {
       return;
     }
     const source = fromModels.length === 0 ? '' : ` (the env ${modelsShown(fromModels)} ${fromModels.length === 1 ? 'was' : 'were'} trained for)`;
-    writeLine(`${report.env} ${JSON.stringify(report.options)}${source} · ${plural(report.episodes, 'deal')} from seed ${report.seed} · same deals for every agent\n`);
+    const deals = report.firstDeal === 0 ? `${plural(report.episodes, 'deal')} from seed ${report.seed}` : `deals ${report.firstDeal} to ${report.firstDeal + report.episodes - 1} of the run from seed ${report.seed}`;
+    writeLine(`${report.env} ${JSON.stringify(report.options)}${source} · ${deals} · same deals for every agent\n`);
     writeLine(evalTable(report));
   },
 };
