@@ -89,7 +89,8 @@ class TengymSB3VecEnv(VecEnv):
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
         # Copy 0's action space, as a DummyVecEnv's is, whose sample() draws for each copy in turn
         # (DQN's warm-up and epsilon-greedy steps draw one action a copy, in order): CopiesLegalDiscrete.
-        super().__init__(num_envs, observation_space, CopiesLegalDiscrete(self._n, self._masks.view(np.int8)))
+        self._sampler = CopiesLegalDiscrete(self._n, self._masks.view(np.int8))
+        super().__init__(num_envs, observation_space, self._sampler)
         self.metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"]}
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
@@ -139,7 +140,7 @@ class TengymSB3VecEnv(VecEnv):
         self._reset_seeds()
         self._reset_options()
         self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
-        self.action_space.turn = 0
+        self._sampler.turn = 0
         return obs
 
     def _reset_decks(self) -> list[Any] | None:
@@ -191,7 +192,7 @@ class TengymSB3VecEnv(VecEnv):
             if self.illegal_action == "stay":
                 for i in np.flatnonzero(rows.stayed):
                     infos[lo + i]["illegal_action"] = True
-        self.action_space.turn = 0
+        self._sampler.turn = 0
         return obs, rewards, dones, infos
 
     def close(self) -> None:

@@ -13697,6 +13697,12 @@ strictObject({
 	agents: array(union([string(), agentSchema], { error: "expected an agent name, a model folder, or an agent (an object with name, reset(seed) and act(env))" })).min(1),
 	episodes: int().min(1).max(MAX_EVAL_EPISODES),
 	seed: int().min(0).default(0),
+	/**
+	* The first deal played: deals firstDeal … firstDeal + episodes − 1 of the run from `seed` (deal
+	* i is seed + i, each agent reset with deriveSeed(seed, i)), so a run split into parts (over
+	* machines, or resumed) plays each deal as the whole run does.
+	*/
+	firstDeal: int().min(0).default(0),
 	/** Agent the others are compared with (default: the first listed). */
 	reference: string().optional(),
 	/** Worker threads (default: every core); 0 plays in this thread. */
