@@ -1,5 +1,8 @@
 // `tengym play` driven through piped input, as a script (or a test) plays it.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHinter } from '../../src/hints/hint.js';
@@ -221,6 +224,24 @@ describe('tengym play', () => {
     const counted = lines.map((l) => /^Forced: (\d+) forced moves: draw ×(\d+), discard ×(\d+)$/.exec(l)).filter((m) => m !== null);
     expect(counted.length).toBeGreaterThanOrEqual(1);
     for (const [, total, draws, discards] of counted) expect(Number(draws) + Number(discards)).toBe(Number(total));
+  });
+
+  it('--save writes the game so far, one state a line, which tengym hint reads as the game (a bad --save is refused before the game)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-play-save-'));
+    const file = join(dir, 'game.jsonl');
+    const r = play(['--env', 'ten-twenty-thirty', '--seed', '4', '--save', file], ['1', '1', 'q']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(r.stdout).toMatch(new RegExp(`Saved the game so far \\(${lines.length} states, one a line\\) to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: tengym hint --env ten-twenty-thirty --state .* ranks where it stands\\.\\n$`));
+    // Every state from the deal on: the same game tengym replay plays with the same moves.
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed: 4 });
+    expect(JSON.parse(lines[0])).toEqual(env.getState());
+    const hint = spawnSync(process.execPath, [BIN, 'hint', '--env', 'ten-twenty-thirty', '--state', file], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+    expect(hint.status, hint.stderr).toBe(0);
+    const refused = play(['--env', 'tens', '--seed', '1', '--save', dir], ['q']);
+    expect([refused.code, refused.stderr]).toEqual([1, `tengym: --save ${dir} is a directory: name a file in it\n`]);
+    expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'no', 'x.jsonl')], ['q']).stderr).toMatch(/^tengym: --save .*x\.jsonl: the folder .*no does not exist\n$/);
   });
 
   it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {

@@ -8,13 +8,15 @@
  * end of the input, or Ctrl-C, ends the session with the line that replays the deal.
  */
 import { randomInt } from 'node:crypto';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { GameStates } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
 import { stockCount } from '../../env/board.js';
-import { isTengymError, plural } from '../../env/errors.js';
+import { TengymError, isTengymError, plural } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
 import { checkNumberOption, checkSeedOption, parseOptionsJson } from '../io.js';
@@ -29,6 +31,7 @@ interface Args {
   agent?: string;
   top: number;
   'step-forced': boolean;
+  save?: string;
 }
 
 interface Style {
@@ -66,8 +69,18 @@ export interface PlaySetup {
   autoForced?: boolean;
   /** The game's rules as text, for `rules` (default: none to show). */
   rules?: () => string;
+  /** Writes the game so far here at the session's end (its states, one a line, as `tengym hint` reads a game). */
+  save?: string;
 }
 
+
+/** Refuses a --save that cannot be written: empty, a directory, or in a folder that does not exist. */
+function checkSaveFile(path: string): void {
+  if (path.trim() === '') throw new TengymError('bad-argument', '--save is empty: name the file to write the game to');
+  if (existsSync(path) && statSync(path).isDirectory()) throw new TengymError('bad-argument', `--save ${path} is a directory: name a file in it`);
+  const folder = dirname(resolve(path));
+  if (!existsSync(folder)) throw new TengymError('bad-argument', `--save ${path}: the folder ${folder} does not exist`);
+}
 
 function commandsLine(env: Env): string {
   const undo = env.undosLeft > 0 ? `undo (u; ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}), ` : '';
@@ -135,8 +148,20 @@ function outcomeText(env: Env): string {
   return `${result} with ${o.points} points in ${plural(o.rounds, 'round')}`;
 }
 
-/** Plays until the game ends, the player quits or the input ends; returns how it ended. */
+/** Plays until the game ends, the player quits or the input ends; returns how it ended. With `save`, then writes the game so far. */
 export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' | 'quit' | 'eof'> {
+  // Every state, for a hinter that remembers what it saw (Ten-Twenty-Thirty's stock), and for --save.
+  const states = new GameStates(setup.env);
+  const end = await session(setup, io, states);
+  if (setup.save !== undefined) {
+    const saved = states.toJSON();
+    writeFileSync(setup.save, saved.map((state) => JSON.stringify(state)).join('\n') + '\n');
+    io.write(`Saved the game so far (${plural(saved.length, 'state')}, one a line) to ${setup.save}: tengym hint --env ${setup.env.id} --state ${setup.save} ranks where it stands.\n`);
+  }
+  return end;
+}
+
+async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promise<'over' | 'quit' | 'eof'> {
   const { env } = setup;
   const s = io.style;
   const canUndo = env.undosLeft > 0;
@@ -149,8 +174,6 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   // Per move of the game so far, whether it was played for the player (undo takes the last back).
   const forcedSteps: boolean[] = [];
   const own = () => forcedSteps.filter((forced) => !forced).length;
-  // Every state, for a hinter that remembers what it saw (Ten-Twenty-Thirty's stock).
-  const states = new GameStates(env);
   const advance = () => {
     if (!autoForced || holdForced) return;
     const notes: string[] = [];
@@ -265,9 +288,12 @@ export const playCommand: CommandModule<object, Args> = {
       .option('hints', { type: 'string', alias: 'model', describe: 'Model directory for hints (--model, as hint and bench take it); the same as --agent DIR' })
       .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
       .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })
+      .option('save', { type: 'string', describe: 'At the end (game over, quit, end of input, Ctrl-C), write the game so far to this file, one state a line, as tengym hint --state reads a game (an existing file is replaced)' })
       .check((a) => {
         checkSeedOption('seed', a.seed);
         checkNumberOption('top', a.top);
+        // Found out before the game, not after it.
+        if (a.save !== undefined) checkSaveFile(a.save);
         return true;
       })
       .example('$0 play --env decade --seed 7', 'Play deal 7 of Decade')
@@ -313,6 +339,7 @@ export const playCommand: CommandModule<object, Args> = {
           top: args.top === 0 ? Infinity : args.top,
           autoForced: !args['step-forced'],
           rules: () => rulesText(env),
+          save: args.save,
         },
         io,
       );
