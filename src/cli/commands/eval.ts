@@ -180,8 +180,8 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('first-deal', { type: 'number', default: 0, describe: "Play deals I … I + N − 1 of the run from --seed, each as that run plays it (deal i: seed + i, agents reset as there): a run split into parts, each part's deals as in the whole" })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, …, seconds }] }, seconds being the wall time of the agent\'s deals (the table\'s s column); after Ctrl-C, the agents that finished, with interrupted: true' })
-      .option('per-deal', { type: 'boolean', default: false, describe: "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions }, an array each, deal i at index i" })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, firstDeal, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, …, seconds }] }, seconds being the wall time of the agent\'s deals (the table\'s s column); after Ctrl-C, the agents that finished, with interrupted: true' })
+      .option('per-deal', { type: 'boolean', default: false, describe: "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions }, an array each, deal --first-deal + i at index i" })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
         checkSeedOption('seed', a.seed);
