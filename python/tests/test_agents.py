@@ -147,6 +147,22 @@ def test_paired_wins_refuses_two_records_of_other_deals():
     assert tengym.paired_wins(longest, tengym.play_agent("decade", "random", episodes=20, seed=0)).deals == 20
 
 
+def test_first_deal_plays_part_of_a_run_as_the_whole_run_plays_it():
+    # pimc's samples follow the seed it is reset with, which the run gives deal i: a part started from
+    # seed + 40 would reset it otherwise.
+    whole = tengym.play_agent("decade", "pimc", episodes=60, seed=7)
+    part = tengym.play_agent("decade", "pimc", episodes=20, seed=7, first_deal=40, processes=2)
+    assert part.first_deal == 40 and whole.first_deal == 0
+    for field in ("won", "cards_left", "steps", "decisions"):
+        assert (getattr(part, field) == getattr(whole, field)[40:]).all(), field
+    # Records of other parts are other deals.
+    with pytest.raises(TengymError, match=r"same deals, got 20 deals of decade from seed 7 \(deals 40 on\) and 20 deals of decade from seed 7$"):
+        tengym.paired_wins(part, tengym.play_agent("decade", "random", episodes=20, seed=7))
+    assert tengym.paired_wins(part, tengym.play_agent("decade", "random", episodes=20, seed=7, first_deal=40)).deals == 20
+    with pytest.raises(TengymError, match=r"first_deal must be an integer ≥ 0, got -1"):
+        tengym.play_agent("decade", "pimc", episodes=2, first_deal=-1)
+
+
 def test_paired_wins_squares_as_javascript_does(needs_dist):
     # On these 41 deals Python's (x - mean) ** 2 (the C library's pow) misses the last digit of a
     # square that JavaScript's ** gets right, and the interval's last digits moved with it.

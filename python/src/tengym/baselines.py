@@ -54,7 +54,7 @@ class AgentInfo:
 
 @dataclass(frozen=True, eq=False)
 class AgentEpisodes:
-    """An agent's record of deals seed + 0 … seed + episodes − 1, one row a deal, as
+    """An agent's record of deals seed + first_deal … seed + first_deal + episodes − 1, one row a deal, as
     `tengym eval --json --per-deal` gives its `deals`: won, the game's own figures (the cards left
     for a card game; for Four Ten the rounds played, final points and rounds that ended in a fault),
     the env steps a game took and, of them, its decisions (steps with more than one legal move).
@@ -72,6 +72,8 @@ class AgentEpisodes:
     rounds: np.ndarray | None = None
     points: np.ndarray | None = None
     faults: np.ndarray | None = None
+    # Row k is deal first_deal + k of the run from seed (tengym eval --first-deal).
+    first_deal: int = 0
 
     def __len__(self) -> int:
         return len(self.won)
@@ -111,11 +113,13 @@ def agents(env_id: str, options: Mapping[str, Any] | None = None) -> list[AgentI
         engine.close()
 
 
-def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options: Mapping[str, Any] | None = None, processes: int = 1, engine_timeout: float | None = None) -> AgentEpisodes:
+def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, first_deal: int = 0, options: Mapping[str, Any] | None = None, processes: int = 1, engine_timeout: float | None = None) -> AgentEpisodes:
     """The catalogue agent `agent` playing deals seed + 0 … seed + episodes − 1 of `env_id`, each
     deal's record as `tengym eval --env ID --agents NAME --episodes N --seed S --json --per-deal`
     gives it (the same code plays them, in an engine process started for the call).
 
+    `first_deal=I` plays deals I … I + episodes − 1 of the run from `seed`, each as the whole run
+    plays it (`tengym eval --first-deal I`): a run split into parts joins deal for deal.
     `processes=P` splits the deals over P engine processes, which play in parallel; the records
     are the same. `engine_timeout`: seconds a chunk of deals may take before `EngineError`
     (default: no limit, as a search such as Four Ten's `optimal` may solve for seconds on one deal).
@@ -127,8 +131,12 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
         raise BadSeedError(f"play_agent: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
     seed = int(seed)
-    if seed > MAX_SEED - (episodes - 1):
-        raise BadSeedError(f"seed {seed} is too large for episodes {episodes}: deal i uses seed + i and seeds go up to {MAX_SEED}, so the largest seed for {episodes} deals is {MAX_SEED - (episodes - 1)}", "bad-seed")
+    if isinstance(first_deal, bool) or not isinstance(first_deal, (int, np.integer)) or first_deal < 0:
+        raise TengymError(f"play_agent: first_deal must be an integer ≥ 0, got {first_deal!r}", "bad-argument")
+    first_deal = int(first_deal)
+    deals = first_deal + episodes
+    if seed > MAX_SEED - (deals - 1):
+        raise BadSeedError(f"seed {seed} is too large for {f'deals {first_deal} to {deals - 1}' if first_deal else f'episodes {episodes}'}: deal i uses seed + i and seeds go up to {MAX_SEED}, so the largest seed for {deals} deals is {MAX_SEED - (deals - 1)}", "bad-seed")
     processes = min(positive_int("processes", processes), episodes)
     env_id = engine_id(env_id)
     options = _options(options)
@@ -147,7 +155,7 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
                 if at >= episodes:
                     break
                 to = min(at + chunk, episodes)
-                engine.send_json({**message, "from": at, "to": to})
+                engine.send_json({**message, "from": first_deal + at, "to": first_deal + to})
                 sent.append((engine, at))
                 at = to
             failed: Exception | None = None
@@ -189,6 +197,7 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, options
         rounds=game_column("rounds", np.int32),
         points=game_column("points", np.int32),
         faults=game_column("faults", np.int32),
+        first_deal=first_deal,
     )
 
 
@@ -216,7 +225,7 @@ def paired_wins(won: Sequence[Any] | np.ndarray | AgentEpisodes, reference_won: 
     TengymError rather than taken for a win."""
     # Two play_agent records say which deals they are, as paired_rounds checks: the same number of deals is not enough.
     if isinstance(won, AgentEpisodes) and isinstance(reference_won, AgentEpisodes):
-        if (won.env_id, won.options, won.seed, len(won)) != (reference_won.env_id, reference_won.options, reference_won.seed, len(reference_won)):
+        if _deals_of(won) != _deals_of(reference_won):
             raise TengymError(f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} and {_dealt(reference_won, won)}", "bad-argument")
     a = np.asarray(won.won if isinstance(won, AgentEpisodes) else won, dtype=np.float64).ravel()
     b = np.asarray(reference_won.won if isinstance(reference_won, AgentEpisodes) else reference_won, dtype=np.float64).ravel()
@@ -248,7 +257,7 @@ def paired_rounds(mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpiso
     won_b, rounds_b = _won_and_rounds("reference", reference)
     # Two play_agent records say which deals they are: the same number of deals is not enough.
     if isinstance(mine, AgentEpisodes) and isinstance(reference, AgentEpisodes):
-        if (mine.env_id, mine.options, mine.seed, len(mine)) != (reference.env_id, reference.options, reference.seed, len(reference)):
+        if _deals_of(mine) != _deals_of(reference):
             raise TengymError(f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} and {_dealt(reference, mine)}", "bad-argument")
     if len(won_a) != len(won_b) or len(won_a) == 0:
         raise TengymError(f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} and {len(won_b)}", "bad-argument")
@@ -282,11 +291,17 @@ def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tup
     return won_deals, rounds
 
 
+def _deals_of(record: AgentEpisodes) -> tuple:
+    """Which deals a record holds: two records pair when these are the same."""
+    return (record.env_id, record.options, record.seed, record.first_deal, len(record))
+
+
 def _dealt(record: AgentEpisodes, other: AgentEpisodes) -> str:
     """The deals of a record, with the options where they differ from the other record's (each holds every option)."""
     differ = {k: v for k, v in record.options.items() if other.options.get(k) != v}
     options = f" {json.dumps(differ)}" if differ and record.env_id == other.env_id else ""
-    return f"{len(record)} deals of {record.env_id}{options} from seed {record.seed}"
+    part = f" (deals {record.first_deal} on)" if record.first_deal else ""
+    return f"{len(record)} deals of {record.env_id}{options} from seed {record.seed}{part}"
 
 
 def _paired_difference(d: list[float], most: float) -> tuple[float, tuple[float, float]]:
