@@ -379,7 +379,12 @@ export class Env<O extends object = Record<string, unknown>> {
     const opts = this.game.optionsSchema.safeParse(st.options);
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
-      throw new TengymError('bad-state', `bad state: made with options ${JSON.stringify(opts.data)}, this env has ${JSON.stringify(this.options)}`);
+      // Only the options that differ: the whole of both hides the one that matters among a dozen.
+      const mine = this.options as Record<string, unknown>;
+      const theirs = opts.data as Record<string, unknown>;
+      const keys = [...new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
+      const pick = (o: Record<string, unknown>) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
+      throw new TengymError('bad-state', `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
     }
     if (st.undosUsed > this.undoBudget) {
       throw new TengymError('bad-state', `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`}`);

@@ -6522,7 +6522,13 @@ var Env = class Env {
 		if (st.env !== this.id) throw new TengymError("bad-state", `bad state: it is a "${st.env}" state, this env is "${this.id}"`);
 		const opts = this.game.optionsSchema.safeParse(st.options);
 		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
-		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) throw new TengymError("bad-state", `bad state: made with options ${JSON.stringify(opts.data)}, this env has ${JSON.stringify(this.options)}`);
+		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
+			const mine = this.options;
+			const theirs = opts.data;
+			const keys = [.../* @__PURE__ */ new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
+			const pick = (o) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
+			throw new TengymError("bad-state", `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
+		}
 		if (st.undosUsed > this.undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? "no undo" : `${this.undoBudget} undos per game`}`);
 		const fresh = this.game.createState(this.options);
 		this.game.fromJSON(st.game, this.options, fresh);
