@@ -97,8 +97,25 @@ function fingerprint(env: Env, bits: Uint32Array): number {
   return h >>> 0;
 }
 
-/** Plays one seeded episode with every per-step and per-episode check; returns its trace. */
+/**
+ * Plays one seeded episode with every per-step and per-episode check; returns its trace. An
+ * error the engine's own code throws is told with where it was thrown (seed, step, check): a
+ * bare "boom" gives its author nothing to replay.
+ */
 function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: CheckReport): number[] {
+  const at = { where: `seed ${seed} reset` };
+  try {
+    return playChecked(makeEnv, id, seed, report, at);
+  } catch (e) {
+    if (e instanceof ContractViolation) throw e;
+    throw new ContractViolation(`${id}: ${at.where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
+  }
+}
+
+/** Steps past which the mid-game checks run again: a state is round-tripped and cloned late in a long game too, not only near its start. */
+const isLateProbe = (step: number): boolean => step >= 64 && (step & (step - 1)) === 0;
+
+function playChecked(makeEnv: () => Env, id: string, seed: number, report: CheckReport, at: { where: string }): number[] {
   const env = makeEnv();
   const policy = createRng(seed ^ 0x5eed);
   const bits = new Uint32Array(env.observation.buffer, env.observation.byteOffset, env.observation.length);
@@ -111,13 +128,16 @@ function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: Chec
     if (first.info.terminated !== true || first.info.outcome === undefined) fail(id, `seed ${seed}: a deal over at reset must say info.terminated and the outcome`);
     if (first.info.outcome.won) fail(id, `seed ${seed}: a deal with no legal move is won`);
   }
+
   // Where to try the mid-game round trip, clone and bad input.
   const probeAt = randomInt(policy, 0, 40);
   let total = 0;
   let step = 0;
   while (env.running) {
-    if (step === probeAt) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
+    at.where = `seed ${seed} step ${step}`;
+    if (step === probeAt || isLateProbe(step)) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
     const a = pick(env, policy);
+    at.where = `seed ${seed} step ${step}: step(${a})`;
     const r = env.step(a);
     // A reward that is not a finite number (an engine's step that forgot its return) would make
     // the sum NaN, which no comparison with the expected return catches.
@@ -134,6 +154,10 @@ function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: Chec
   if (env.truncated) report.truncated++;
   if (outcome.won) report.wins++;
   checkEpisodeEnd(env, id, total, `seed ${seed}`);
+  // The end state round-trips and clones too (a stock emptied, a last flag set: what a short probe never reaches).
+  at.where = `seed ${seed} step ${step} (the end)`;
+  roundTrip(env, makeEnv, id, `seed ${seed} step ${step}`);
+  sameView(env, env.clone(), id, `seed ${seed} step ${step} (clone)`);
   report.episodes++;
   report.steps += step;
   trace.push(outcome.won ? 1 : 0);
@@ -196,10 +220,7 @@ function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: str
   expectError(id, `${where}: setState with a broken game part`, 'bad-state', () => env.setState({ ...env.getState(), game: { nonsense: true } }));
   if (stateText(env) !== before) fail(id, `${where}: refused input changed the state`);
 
-  const restored = makeEnv();
-  restored.setState(JSON.parse(before));
-  if (stateText(restored) !== before) fail(id, `${where}: getState → setState → getState differs`);
-  sameView(env, restored, id, `${where} (restored)`);
+  const restored = roundTrip(env, makeEnv, id, where);
 
   const copy = env.clone();
   sameView(env, copy, id, `${where} (clone)`);
@@ -215,6 +236,16 @@ function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: str
     sameView(copy, restored, id, `${where} (restored vs clone after ${k + 1} steps)`);
   }
   if (stateText(env) !== before) fail(id, `${where}: stepping a clone changed its source`);
+}
+
+/** A new env loaded with `env`'s state, checked to hold the same state and show the same view. */
+function roundTrip(env: Env, makeEnv: () => Env, id: string, where: string): Env {
+  const before = stateText(env);
+  const restored = makeEnv();
+  restored.setState(JSON.parse(before));
+  if (stateText(restored) !== before) fail(id, `${where}: getState → setState → getState differs`);
+  sameView(env, restored, id, `${where} (restored)`);
+  return restored;
 }
 
 /** `{ episodes, seed }` with defaults, checked: a check over no episode would report a success it never tried. */
@@ -257,5 +288,25 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
       if (again.join() !== trace.join()) fail(id, `seed ${seed + e}: the same seed gave a different trajectory`);
     }
   }
+  checkEnvsApart(build, id, seed);
   return report;
+}
+
+/**
+ * Two envs played side by side leave each other as they were: no state is shared between them
+ * (a buffer every state points to, which a VectorEnv's copies would all write). Run after the
+ * episodes, so that the determinism runs above deal as they always have.
+ */
+function checkEnvsApart(makeEnv: () => Env, id: string, seed: number): void {
+  const policy = createRng(seed ^ 0xa9a7);
+  const [a, b] = [makeEnv(), makeEnv()];
+  a.reset({ seed });
+  for (let k = 0; k < 3 && a.running; k++) a.step(pick(a, policy));
+  const aText = stateText(a);
+  b.reset({ seed: seed + 1 });
+  for (let k = 0; k < 3 && b.running; k++) b.step(pick(b, policy));
+  if (stateText(a) !== aText) fail(id, `seed ${seed}: dealing and stepping another env changed this one: the envs share state (createState must make a state of its own)`);
+  const bText = stateText(b);
+  if (a.running) a.step(pick(a, policy));
+  if (stateText(b) !== bText) fail(id, `seed ${seed}: stepping one env changed another: the envs share state (createState must make a state of its own)`);
 }

@@ -329,6 +329,40 @@ const CASES: [string, () => Env, RegExp][] = [
     ),
     /seed \d+ step \d+ \(restored vs clone after 1 steps\): observations differ at 0$/,
   ],
+  [
+    // Found late in a long game (the probe near the start never sees it): at the end, or at step 64.
+    'a state whose JSON loses something only late in a game',
+    envsOf({
+      ...decadeGame,
+      fromJSON: (json, o, s) => {
+        decadeGame.fromJSON(json, o, s);
+        if (s.steps > 45) s.steps--;
+      },
+    } as AnyGame),
+    /^decade: seed \d+ step \d+: getState → setState → getState differs$/,
+  ],
+  [
+    'states that share a buffer (every env writes the same deck)',
+    envsOf(
+      (() => {
+        const shared = tensGame.createState(tensGame.optionsSchema.parse({})).deck;
+        return tensWith({ createState: (o) => Object.assign(tensGame.createState(o), { deck: shared }) });
+      })(),
+    ),
+    /^tens: seed 0: dealing and stepping another env changed this one: the envs share state/,
+  ],
+  [
+    'an engine step that throws',
+    envsOf(
+      tensWith({
+        step: (s: Tens, o, a, rng) => {
+          if (s.removed >= 4) throw new Error('boom');
+          return tensGame.step(s, o, a, rng);
+        },
+      }),
+    ),
+    /^tens: seed 0 step \d+: step\(\d+\): the engine threw Error: boom$/,
+  ],
 ];
 
 /** Envs that break what the Env class itself promises. */
