@@ -104,6 +104,13 @@ function gameProblem(game: unknown): string | null {
     if (value === undefined) return `${named} has no ${name}: ${what}`;
     if (typeof value !== kind || value === null) return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
   }
+  const g = game as Partial<AnyGame>;
+  // Met later as a TypeError at make(), or as figures reported as 0: said here, where the game is given.
+  if (typeof (g.optionsSchema as { safeParse?: unknown }).safeParse !== 'function') return `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse`;
+  if (g.scoring !== 'cards' && g.scoring !== 'rounds') return `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's cardsLeft, or rounds and points), got ${showValue(g.scoring)}`;
+  for (const name of ['undoLimit', 'stepNote'] as const) {
+    if (g[name] !== undefined && typeof g[name] !== 'function') return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
+  }
   return null;
 }
 

@@ -178,6 +178,12 @@ describe('a game missing a member is refused, naming it', () => {
 
   it('and one of the wrong kind, or an id already taken', () => {
     expect(() => registerGame({ ...tenPairsGame, sameOutcome: 'no' } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }])).toThrow("registerGame: game 'ten-pairs': sameOutcome must be a boolean (whether every order of moves reaches the same end, for hints), got \"no\"");
+    // A member of the right kind but no use: refused here, not met later as a TypeError or as figures of 0.
+    const odd = (change: object) => () => registerGame({ ...tenPairsGame, ...change } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }]);
+    expect(odd({ optionsSchema: {} })).toThrow("registerGame: game 'ten-pairs': optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse");
+    expect(odd({ scoring: 'points' })).toThrow(/^registerGame: game 'ten-pairs': scoring must be 'cards' or 'rounds' .*, got "points"$/);
+    expect(odd({ undoLimit: 3 })).toThrow("registerGame: game 'ten-pairs': undoLimit, where a game has it, must be a function, got 3");
+    expect(odd({ stepNote: 'x' })).toThrow(`registerGame: game 'ten-pairs': stepNote, where a game has it, must be a function, got "x"`);
     expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs', description: 'again' }])).toThrow(/"ten-pairs" is already registered/);
     expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs-big', preset: { slots: 9 }, description: 'too many' }])).toThrow(/bad preset for ten-pairs-big: .* at slots/);
   });
