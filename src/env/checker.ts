@@ -135,10 +135,19 @@ function playChecked(makeEnv: () => Env, id: string, seed: number, report: Check
   let step = 0;
   while (env.running) {
     at.where = `seed ${seed} step ${step}`;
-    if (step === probeAt || isLateProbe(step)) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
+    const probing = step === probeAt || isLateProbe(step);
+    if (probing) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
+    // A state handed out is the caller's: the engine's next step must not change it (a buffer toJSON reused).
+    const held = probing ? env.getState() : null;
+    const heldText = held === null ? '' : JSON.stringify(held);
     const a = pick(env, policy);
     at.where = `seed ${seed} step ${step}: step(${a})`;
     const r = env.step(a);
+    if (held !== null) {
+      // The next state read too: a toJSON that refills one array of its own changes what it gave before.
+      env.getState();
+      if (JSON.stringify(held) !== heldText) fail(id, `seed ${seed} step ${step}: a state getState() gave changed when the game moved on: toJSON must return data of its own, not buffers it reuses`);
+    }
     // A reward that is not a finite number (an engine's step that forgot its return) would make
     // the sum NaN, which no comparison with the expected return catches.
     if (typeof r.reward !== 'number' || !Number.isFinite(r.reward)) fail(id, `seed ${seed} step ${step + 1}: reward ${showValue(r.reward)}, expected a finite number`);

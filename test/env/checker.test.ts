@@ -352,6 +352,27 @@ const CASES: [string, () => Env, RegExp][] = [
     /^tens: seed 0: dealing and stepping another env changed this one: the envs share state/,
   ],
   [
+    'a state JSON that shares a buffer toJSON reuses (a getState() the next one changes)',
+    envsOf(
+      (() => {
+        const out: number[] = [];
+        return tensWith({
+          toJSON: (st: Tens, o) => {
+            const json = tensGame.toJSON(st, o) as Record<string, unknown>;
+            out.length = 0;
+            out.push(st.removed);
+            return { ...json, removedLog: out };
+          },
+          fromJSON: (json, o, st) => {
+            const { removedLog: _log, ...rest } = json as Record<string, unknown>;
+            tensGame.fromJSON(rest, o, st);
+          },
+        });
+      })(),
+    ),
+    /^tens: seed \d+ step \d+: a state getState\(\) gave changed when the game moved on: toJSON must return data of its own/,
+  ],
+  [
     'an engine step that throws',
     envsOf(
       tensWith({
