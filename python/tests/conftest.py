@@ -3,6 +3,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,3 +38,23 @@ def sb3_logs_in_tmp_path(tmp_path, monkeypatch):
     """Stable-Baselines3 makes a log folder for every `learn` (in the system's temp dir unless
     SB3_LOGDIR names one); the tests' go in their own tmp_path, which pytest cleans up."""
     monkeypatch.setenv("SB3_LOGDIR", str(tmp_path / "sb3-logs"))
+
+
+def assert_same_info(ours: dict, theirs: dict, where: str = "info") -> None:
+    """Every key, value and dtype alike, nested dicts (final_info) too."""
+    assert set(ours) == set(theirs), (where, sorted(ours), sorted(theirs))
+    for key, value in ours.items():
+        if isinstance(value, dict):
+            assert_same_info(value, theirs[key], f"{where}[{key!r}]")
+            continue
+        assert value.dtype == theirs[key].dtype, (where, key, value.dtype, theirs[key].dtype)
+        if value.dtype == object:
+            # final_obs: an observation for each copy that ended, None for the others.
+            assert value.shape == theirs[key].shape
+            for a, b in zip(value, theirs[key]):
+                assert (a is None) == (b is None), (where, key)
+                if a is not None:
+                    np.testing.assert_array_equal(a, b, err_msg=f"{where}[{key!r}]")
+                    assert a.dtype == b.dtype
+            continue
+        np.testing.assert_array_equal(value, theirs[key], err_msg=f"{where}[{key!r}]")

@@ -356,6 +356,41 @@ def test_a_seed_deals_as_the_typescript_engine_does(env_id, needs_dist):
         assert json.loads(env.unwrapped.get_state()) == ts
 
 
+@pytest.mark.parametrize("env_id", ["decade-fives", "four-ten", "tens"])
+def test_the_last_steps_info_carries_the_outcome_as_the_typescript_envs_does(env_id, needs_dist):
+    # The contract: whatever the reward, the last step's info carries the outcome (with reward="cards"
+    # or Four Ten's points the return does not say who won). Played as the TypeScript env plays it.
+    ts = json.loads(node_eval(
+        f"import {{ make }} from './dist/index.js'; const out = []; for (let seed = 0; seed < 6; seed++) {{ const e = make({json.dumps(env_id)}); e.reset({{ seed }}); "
+        "let r = null; while (e.running) r = e.step(e.legal[0]); out.push(r ? r.info.outcome : null); } console.log(JSON.stringify(out))"
+    ))
+    with tengym.TengymEnv(env_id, dead_deals="keep") as env:
+        for seed, expected in enumerate(ts):
+            _, info = env.reset(seed=seed)
+            if expected is None:  # a deal with no legal move: its reset's info has it
+                assert info["terminated_at_reset"] and "outcome" in info
+                continue
+            done = False
+            while not done:
+                _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+                done = terminated or truncated
+                assert ("outcome" in info) == done
+            assert info["outcome"] == expected == env.outcome()
+    # Truncated by maxSteps, and by illegal actions that stayed (which the engine does not count), too.
+    with tengym.TengymEnv("decade", maxSteps=3) as env:
+        _, info = env.reset(seed=1)
+        for _ in range(3):
+            _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert truncated and info["outcome"] == env.outcome()
+    with tengym.TengymEnv("tens", illegal_action="stay") as env:
+        _, info = env.reset(seed=1)
+        illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+        truncated = False
+        while not truncated:
+            _, _, _, truncated, info = env.step(illegal)
+        assert info["outcome"] == env.outcome() and not info["outcome"]["won"]
+
+
 def test_options_as_keywords_and_deck():
     with gym.make("tengym/decade-v0", maxSteps=7) as env:
         assert env.unwrapped.options["maxSteps"] == 7

@@ -8,27 +8,8 @@ from gymnasium.vector import AutoresetMode
 import tengym
 from tengym.bench import random_legal
 
+from conftest import assert_same_info
 from test_stay import careless
-
-
-def assert_same_info(ours: dict, theirs: dict, where: str = "info") -> None:
-    """Every key, value and dtype alike, nested dicts (final_info) too."""
-    assert set(ours) == set(theirs), (where, sorted(ours), sorted(theirs))
-    for key, value in ours.items():
-        if isinstance(value, dict):
-            assert_same_info(value, theirs[key], f"{where}[{key!r}]")
-            continue
-        assert value.dtype == theirs[key].dtype, (where, key, value.dtype, theirs[key].dtype)
-        if value.dtype == object:
-            # final_obs: an observation for each copy that ended, None for the others.
-            assert value.shape == theirs[key].shape
-            for a, b in zip(value, theirs[key]):
-                assert (a is None) == (b is None), (where, key)
-                if a is not None:
-                    np.testing.assert_array_equal(a, b, err_msg=f"{where}[{key!r}]")
-                    assert a.dtype == b.dtype
-            continue
-        np.testing.assert_array_equal(value, theirs[key], err_msg=f"{where}[{key!r}]")
 
 
 def pair(env_id: str, n: int, processes: int, **kwargs):
@@ -60,7 +41,7 @@ def test_same_step_as_a_sync_vector_env_of_tengym_envs(env_id, kwargs, processes
     assert ours.metadata["autoreset_mode"] == theirs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     rng = np.random.default_rng(9)
     stay = kwargs.get("illegal_action") == "stay"
-    ends = final_stays = truncated_with_moves = 0
+    ends = final_stays = truncated_with_moves = outcomes = 0
     try:
         o1, i1 = ours.reset(seed=21)
         o2, i2 = theirs.reset(seed=21)
@@ -81,10 +62,14 @@ def test_same_step_as_a_sync_vector_env_of_tengym_envs(env_id, kwargs, processes
             ends += (t1 | u1).sum()
             if "final_info" in i1:
                 final_stays += i1["final_info"].get("illegal_action", np.zeros(n, dtype=bool)).sum()
+                outcomes += i1["final_info"].get("_outcome", np.zeros(n, dtype=bool)).sum()
                 # A copy cut by max_episode_steps (TimeLimit) keeps the moves of the position it stopped in
                 # (the env's own maxSteps ends the game: no move is left there).
                 truncated_with_moves += i1["final_info"]["action_mask"][u1 & ~t1].any(axis=1).sum()
         assert ends > 0
+        # The ended games' outcomes in final_info (none where only the time limit ends them, as under TimeLimit).
+        if "max_episode_steps" not in kwargs:
+            assert outcomes > 0
         if "max_episode_steps" in kwargs:
             assert truncated_with_moves > 0
         if stay:

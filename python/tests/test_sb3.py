@@ -33,7 +33,7 @@ def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
     try:
         a, b = ours.reset(), theirs.reset()
         np.testing.assert_array_equal(a, b)
-        ends = truncations = 0
+        ends = truncations = outcomes = 0
         for _ in range(300):
             masks = np.stack(ours.env_method("action_masks"))
             assert masks.any(axis=1).all()
@@ -50,10 +50,15 @@ def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
                 ends += 1
                 np.testing.assert_array_equal(i1[i]["terminal_observation"], i2[i]["terminal_observation"])
                 assert i1[i]["TimeLimit.truncated"] == i2[i]["TimeLimit.truncated"]
+                # The ended game's outcome, where the copy's TengymEnv gives one (not when only the time limit ended it).
+                assert i1[i].get("outcome") == i2[i].get("outcome")
+                outcomes += "outcome" in i1[i]
                 truncations += i1[i]["TimeLimit.truncated"]
             for i in np.flatnonzero(~d1):
                 assert "terminal_observation" not in i1[i]
         assert ends > 0
+        # Only the time limit ends decade within 5 steps: then no outcome, as in the DummyVecEnv.
+        assert (outcomes > 0) == (options != {"max_episode_steps": 5})
         if options.get("maxSteps") or options.get("max_episode_steps"):
             assert truncations > 0
     finally:

@@ -10,6 +10,8 @@ import tengym
 from tengym.bench import random_legal
 from tengym.env import STAYS_IN_A_ROW_LIMIT
 
+from conftest import assert_same_info
+
 has_sb3 = importlib.util.find_spec("stable_baselines3") is not None and importlib.util.find_spec("sb3_contrib") is not None
 needs_sb3 = pytest.mark.skipif(not has_sb3, reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'")
 
@@ -62,10 +64,7 @@ def test_vector_env_stays_as_a_sync_vector_env_of_tengym_envs(env_id, options, l
             assert r1.dtype == r2.dtype
             np.testing.assert_array_equal(t1, t2)
             np.testing.assert_array_equal(u1, u2)
-            assert set(i1) == set(i2)
-            for key in i1:
-                np.testing.assert_array_equal(i1[key], i2[key], err_msg=key)
-                assert i1[key].dtype == i2[key].dtype, key
+            assert_same_info(i1, i2)
             stayed = i1.get("illegal_action", np.zeros(n, dtype=bool))
             stays += stayed.sum()
             stay_ends += (stayed & u1).sum()

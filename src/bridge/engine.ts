@@ -40,6 +40,10 @@
  * deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
  * deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
  *
+ * Outcomes (protocol 12): a rows frame whose step ended episodes ends with their outcomes, in copy
+ * order, as a JSON array (after same-step's last observations and masks), for the infos; null
+ * for an episode only the TimeLimit ended, whose TengymEnv under Gymnasium's wrapper has none.
+ *
  * Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
  * answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
  * ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
@@ -61,7 +65,7 @@ import { MAX_EVAL_EPISODES, dealRecords } from '../eval/evaluate.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 11;
+export const PROTOCOL = 12;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -108,6 +112,8 @@ interface Copies {
   last: Float32Array;
   /** Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last observations sent (writeRows). */
   lastMasks: Uint8Array;
+  /** The outcomes of the copies whose episodes the step being answered ended, in copy order (null: ended by the TimeLimit alone), sent after the rows as JSON (protocol 12). */
+  endedOutcomes: unknown[];
   /** The catalogue agents attached, by name: one per copy, shown every state that copy reaches. */
   attached: Map<string, Agent[]>;
   /** Per copy, the seed of its last seeded reset and its deals since (resets, autoresets, setStates): its agents are reset with deriveSeed(agentSeeds[i], agentDeals[i]). */
@@ -177,6 +183,7 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     stays: new Int32Array(num),
     staysInARow: new Int32Array(num),
     stayed: new Uint8Array(num),
+    endedOutcomes: [],
     out,
     obs,
     rewards: new Float32Array(out.buffer, base + obsBytes, num),
@@ -460,6 +467,7 @@ function handleJson(msg: Record<string, unknown>): void {
 /** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
 function handleStep(actions: Int32Array, at: number, count: number): void {
   const c = need();
+  c.endedOutcomes.length = 0;
   if (count !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${count}`);
   // Every action is checked before any copy moves, so an illegal one leaves all as they were.
   for (let i = 0; i < count; i++) {
@@ -503,9 +511,11 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       reward = r.reward;
       truncated = r.truncated || (!terminated && staysTruncate(c, i));
     }
+    // The game's own end (or the stays'): a TimeLimit wrapper's truncation alone gives no outcome in a TengymEnv's info.
+    const ownEnd = terminated || truncated;
     // Gymnasium's TimeLimit: truncated after its steps (stays included), whether or not the step also terminated.
     if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-    lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
+    lastRows = endStep(c, i, terminated, truncated, reward, lastRows, ownEnd);
     if (stayed) c.flags[i] |= STAYED;
     // The copy's agents see the state its move reached (a same-step reset has shown them the next deal's first).
     else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
@@ -514,7 +524,9 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
 }
 
 /** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
-function endStep(c: Copies, i: number, terminated: boolean, truncated: boolean, reward: number, lastRows: number): number {
+function endStep(c: Copies, i: number, terminated: boolean, truncated: boolean, reward: number, lastRows: number, ownEnd: boolean): number {
+  // Before a same-step reset deals the copy again: the outcome is the ended episode's (null where only the TimeLimit ended it).
+  if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
   if (c.sameStep && (terminated || truncated)) {
     // The last observation and mask go after the flags; the row gets the next episode's start.
     c.last.set(c.envs[i].observation, lastRows * c.obsSize);
@@ -580,11 +592,16 @@ function writeRows(c: Copies, lastRows: number): void {
     if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
     c.out.writeUInt32LE(length - 4, 0);
   }
-  if (sharedFd >= 0 && length >= SHARED_MIN_BYTES && writeShared(c.out, length)) {
-    sharedNote.writeUInt32LE(length, 8);
+  // The outcomes of the episodes this step ended follow as JSON: a frame allocated at an episode's end only.
+  const frame = c.endedOutcomes.length === 0 ? c.out : Buffer.concat([c.out.subarray(0, length), Buffer.from(JSON.stringify(c.endedOutcomes))]);
+  const total = c.endedOutcomes.length === 0 ? length : frame.length;
+  if (frame !== c.out) frame.writeUInt32LE(total - 4, 0);
+  c.endedOutcomes.length = 0;
+  if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(frame, total)) {
+    sharedNote.writeUInt32LE(total, 8);
     return writeAll(sharedNote);
   }
-  writeAll(c.out.subarray(0, length));
+  writeAll(frame.subarray(0, total));
 }
 
 function main(): void {

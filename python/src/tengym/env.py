@@ -13,7 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, entropy_seed
+from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .errors import BadActionError, BadSeedError, BadStateError, TengymError, keyword_meant
@@ -153,6 +153,7 @@ class TengymEnv(gym.Env):
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if rows.terminated[0] or rows.truncated[0]:
             info["terminated_at_reset"] = True
+            info["outcome"] = self.outcome()
         return self._out(self._obs.copy()), info
 
     def step(self, action):
@@ -172,7 +173,11 @@ class TengymEnv(gym.Env):
             self._engine.check_ready()
             self._stays += 1
             self._stays_in_a_row += 1
-            return self._out(self._obs.copy()), 0.0, False, self._stays_truncate(), {"action_mask": self._mask.copy(), "illegal_action": True}
+            truncated = self._stays_truncate()
+            info = {"action_mask": self._mask.copy(), "illegal_action": True}
+            if truncated:
+                info["outcome"] = self.outcome()
+            return self._out(self._obs.copy()), 0.0, False, truncated, info
         body = self._engine.step_one(a)
         size, n = self._size, self._n
         obs = np.frombuffer(body, dtype="<f4", count=size).copy()
@@ -180,12 +185,18 @@ class TengymEnv(gym.Env):
         self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
         flag = body[size * 4 + 4 + n]
         terminated, truncated = bool(flag & 1), bool(flag & 2)
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if terminated or truncated:
+            # The contract's last-step info: the outcome the engine sent after the rows (protocol 12).
+            info["outcome"] = ended_outcomes(body, 1, size, n)[0]
         if self.illegal_action == "stay":
             self._obs = obs.copy()
             self._moves += 1
             self._stays_in_a_row = 0
-            truncated = truncated or (not terminated and self._stays_truncate())
-        return self._out(obs), reward, terminated, truncated, {"action_mask": self._mask.copy()}
+            if not terminated and not truncated and self._stays_truncate():
+                truncated = True
+                info["outcome"] = self.outcome()  # stays the engine does not count: asked for
+        return self._out(obs), reward, terminated, truncated, info
 
     def _stays_truncate(self) -> bool:
         """Whether moves and stays together have reached the step limit, or, without one, stays in a row theirs (which then ends the episode here)."""

@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import MAX_SEED, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import MAX_SEED, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
@@ -187,8 +187,12 @@ class TengymSB3VecEnv(VecEnv):
             if ended.size:
                 dones[lo + ended] = True
                 last, _ = same_step_last(body, count, self._size, self._n, ended.size)
+                # The ended episode's outcome too, as a DummyVecEnv of TengymEnvs passes each copy's info on.
+                outcomes = ended_outcomes(body, count, self._size, self._n, ended.size)
                 for k, i in enumerate(ended):
                     infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i] and not rows.terminated[i])}
+                    if outcomes[k] is not None:  # None: ended by the time limit alone, which TengymEnv's info does not see
+                        infos[lo + i]["outcome"] = outcomes[k]
             if self.illegal_action == "stay":
                 for i in np.flatnonzero(rows.stayed):
                     infos[lo + i]["illegal_action"] = True

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, same_step_last, send_steps, start_copies
+from ._engine import RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
@@ -189,15 +189,34 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             # One engine checks every copy's action before moving any. One copy out of the
             # receive buffer, straight into the arrays returned.
             self._engines[0].send_step(a)
-            rows = Rows(self._engines[0].receive_rows(), self.num_envs, self._size, self._n)
+            body = self._engines[0].receive_rows()
+            rows = Rows(body, self.num_envs, self._size, self._n)
             self._masks[:] = rows.masks  # in place: get_attr("action_space")'s spaces view its rows
-            return self._out(rows.obs.copy(), self._masks), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), self._infos(rows.stayed if self.illegal_action == "stay" else None)
+            info = self._infos(rows.stayed if self.illegal_action == "stay" else None)
+            self._add_outcomes(info, [body], rows.terminated | rows.truncated)
+            return self._out(rows.obs.copy(), self._masks), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), info
         ignored = self._terminated | self._truncated
         if self.illegal_action == "stay":
             ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
         early = send_steps(self._engines, self._starts, a, self._n, self._masks, ignored)
-        self._gather(receive_steps(self._engines, early))
-        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), self._infos(self._stayed if self.illegal_action == "stay" else None)
+        bodies = receive_steps(self._engines, early)
+        self._gather(bodies)
+        info = self._infos(self._stayed if self.illegal_action == "stay" else None)
+        self._add_outcomes(info, bodies, self._terminated | self._truncated)
+        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+
+    def _add_outcomes(self, info: dict, bodies: list, ended: np.ndarray, same_step: bool = False) -> None:
+        """Each ended copy's outcome into `info` as a sync vector env of TengymEnvs gathers their
+        infos' "outcome" (Gymnasium's _add_info: a dict of arrays, masks beside): from the JSON the
+        engines send after the rows of the step that ended them."""
+        for p, body in enumerate(bodies):
+            lo, hi = int(self._starts[p]), int(self._starts[p + 1])
+            rows = lo + np.flatnonzero(ended[lo:hi])
+            if rows.size:
+                for i, outcome in zip(rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)):
+                    # None: only the time limit ended it, and a TengymEnv under TimeLimit reports no outcome then.
+                    if outcome is not None:
+                        self._add_info(info, {"outcome": outcome}, int(i))
 
     def _step_same_step(self, a: np.ndarray):
         """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
@@ -224,6 +243,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             final_info: dict[str, Any] = {"action_mask": final_masks, "_action_mask": ended.copy()}
             if stay and (self._stayed & ended).any():
                 final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
+            self._add_outcomes(final_info, bodies, ended, same_step=True)
             info.update(final_obs=final_obs, _final_obs=ended.copy(), final_info=final_info, _final_info=ended.copy())
         return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
 

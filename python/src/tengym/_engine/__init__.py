@@ -772,6 +772,16 @@ def revive_copies(engines: list[Engine], starts: np.ndarray) -> np.ndarray:
     return new
 
 
+def ended_outcomes(body: memoryview, num: int, obs_size: int, n: int, same_step_ended: int | None = None) -> list[dict]:
+    """The outcomes of the episodes a step ended, in copy order: the JSON after a rows frame's rows
+    (after same-step's last observations and masks, `same_step_ended` of them), [] when none ended."""
+    at = num * obs_size * 4 + num * 4 + num * n + num
+    if same_step_ended is not None:
+        at = ((8 + at + 3) & ~3) - 8 + same_step_ended * (obs_size * 4 + n)
+    tail = body[at:]
+    return json.loads(bytes(tail)) if len(tail) else []
+
+
 def same_step_last(body: memoryview, num: int, obs_size: int, n: int, ended: int) -> tuple[np.ndarray, np.ndarray]:
     """A same-step frame's last observations and last masks of the `ended` copies it reset, in
     copy order (after the flags, padded to 4 bytes: the frame's 4-byte length and kind come before the body)."""

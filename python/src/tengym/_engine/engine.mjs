@@ -13774,6 +13774,10 @@ function dealRecords(rows, scoring) {
 * deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
 * deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
 *
+* Outcomes (protocol 12): a rows frame whose step ended episodes ends with their outcomes, in copy
+* order, as a JSON array (after same-step's last observations and masks), for the infos; null
+* for an episode only the TimeLimit ended, whose TengymEnv under Gymnasium's wrapper has none.
+*
 * Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
 * answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
 * ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
@@ -13781,7 +13785,7 @@ function dealRecords(rows, scoring) {
 * `resetAgents` takes `seeds`, one a copy (null: left as they are).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 11;
+const PROTOCOL = 12;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -13848,6 +13852,7 @@ function allocate(config, num, settings) {
 		stays: new Int32Array(num),
 		staysInARow: new Int32Array(num),
 		stayed: new Uint8Array(num),
+		endedOutcomes: [],
 		out,
 		obs,
 		rewards: new Float32Array(out.buffer, base + obsBytes, num),
@@ -13981,7 +13986,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 11
+				protocol: 12
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -14152,6 +14157,7 @@ function handleJson(msg) {
 /** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
 function handleStep(actions, at, count) {
 	const c = need();
+	c.endedOutcomes.length = 0;
 	if (count !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${count}`);
 	for (let i = 0; i < count; i++) {
 		if (c.vector && c.ended[i]) continue;
@@ -14190,15 +14196,17 @@ function handleStep(actions, at, count) {
 			reward = r.reward;
 			truncated = r.truncated || !terminated && staysTruncate(c, i);
 		}
+		const ownEnd = terminated || truncated;
 		if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-		lastRows = endStep(c, i, terminated, truncated, reward, lastRows);
+		lastRows = endStep(c, i, terminated, truncated, reward, lastRows, ownEnd);
 		if (stayed) c.flags[i] |= STAYED;
 		else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
 	}
 	writeRows(c, lastRows);
 }
 /** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
-function endStep(c, i, terminated, truncated, reward, lastRows) {
+function endStep(c, i, terminated, truncated, reward, lastRows, ownEnd) {
+	if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
 	if (c.sameStep && (terminated || truncated)) {
 		c.last.set(c.envs[i].observation, lastRows * c.obsSize);
 		c.lastMasks.set(c.envs[i].mask, lastRows * c.n);
@@ -14256,17 +14264,21 @@ function writeRows(c, lastRows) {
 		if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
 		c.out.writeUInt32LE(length - 4, 0);
 	}
-	if (sharedFd >= 0 && length >= SHARED_MIN_BYTES && writeShared(c.out, length)) {
-		sharedNote.writeUInt32LE(length, 8);
+	const frame = c.endedOutcomes.length === 0 ? c.out : Buffer.concat([c.out.subarray(0, length), Buffer.from(JSON.stringify(c.endedOutcomes))]);
+	const total = c.endedOutcomes.length === 0 ? length : frame.length;
+	if (frame !== c.out) frame.writeUInt32LE(total - 4, 0);
+	c.endedOutcomes.length = 0;
+	if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(frame, total)) {
+		sharedNote.writeUInt32LE(total, 8);
 		return writeAll(sharedNote);
 	}
-	writeAll(c.out.subarray(0, length));
+	writeAll(frame.subarray(0, total));
 }
 function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 11,
+			protocol: 12,
 			ids: envIds()
 		}) + "\n");
 		return;
