@@ -566,9 +566,10 @@ function setShared(fd: unknown): void {
  * through the pipe, and what the failed write added to the file is given back, down to the size
  * Python may have mapped.
  */
-function writeShared(out: Buffer, length: number): boolean {
+function writeShared(out: Buffer, length: number, tail: Buffer | null): boolean {
   try {
     for (let off = 0; off < length; ) off += writeSync(sharedFd, out, off, length - off, off);
+    if (tail) for (let off = 0; off < tail.length; ) off += writeSync(sharedFd, tail, off, tail.length - off, length + off);
   } catch {
     try {
       ftruncateSync(sharedFd, sharedBytes);
@@ -578,11 +579,15 @@ function writeShared(out: Buffer, length: number): boolean {
     sharedFd = -1;
     return false;
   }
-  sharedBytes = Math.max(sharedBytes, length);
+  sharedBytes = Math.max(sharedBytes, length + (tail?.length ?? 0));
   return true;
 }
 
-/** The rows frame, with `lastRows` same-step last observations after the flags, then their masks (uint8 [lastRows×n]). */
+/**
+ * The rows frame, with `lastRows` same-step last observations after the flags, then their masks
+ * (uint8 [lastRows×n]), then the outcomes of the episodes the step ended as JSON (none: nothing).
+ * The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
+ */
 function writeRows(c: Copies, lastRows: number): void {
   const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
   const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
@@ -590,18 +595,19 @@ function writeRows(c: Copies, lastRows: number): void {
     // Moved within the frame, no view made for it (with every copy ended they are already in place).
     const kept = c.lastMasks.byteOffset - c.out.byteOffset;
     if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
-    c.out.writeUInt32LE(length - 4, 0);
   }
-  // The outcomes of the episodes this step ended follow as JSON: a frame allocated at an episode's end only.
-  const frame = c.endedOutcomes.length === 0 ? c.out : Buffer.concat([c.out.subarray(0, length), Buffer.from(JSON.stringify(c.endedOutcomes))]);
-  const total = c.endedOutcomes.length === 0 ? length : frame.length;
-  if (frame !== c.out) frame.writeUInt32LE(total - 4, 0);
+  const tail = c.endedOutcomes.length === 0 ? null : Buffer.from(JSON.stringify(c.endedOutcomes));
   c.endedOutcomes.length = 0;
-  if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(frame, total)) {
+  const total = length + (tail?.length ?? 0);
+  c.out.writeUInt32LE(total - 4, 0);
+  if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(c.out, length, tail)) {
     sharedNote.writeUInt32LE(total, 8);
     return writeAll(sharedNote);
   }
-  writeAll(frame.subarray(0, total));
+  // Through the pipe, one write (Python reads a frame in one read): a small frame copied with its tail, a large one in two.
+  if (tail && total < SHARED_MIN_BYTES) return writeAll(Buffer.concat([c.out.subarray(0, length), tail]));
+  writeAll(c.out.subarray(0, length));
+  if (tail) writeAll(tail);
 }
 
 function main(): void {

@@ -14242,9 +14242,10 @@ function setShared(fd) {
 * through the pipe, and what the failed write added to the file is given back, down to the size
 * Python may have mapped.
 */
-function writeShared(out, length) {
+function writeShared(out, length, tail) {
 	try {
 		for (let off = 0; off < length;) off += writeSync(sharedFd, out, off, length - off, off);
+		if (tail) for (let off = 0; off < tail.length;) off += writeSync(sharedFd, tail, off, tail.length - off, length + off);
 	} catch {
 		try {
 			ftruncateSync(sharedFd, sharedBytes);
@@ -14252,27 +14253,32 @@ function writeShared(out, length) {
 		sharedFd = -1;
 		return false;
 	}
-	sharedBytes = Math.max(sharedBytes, length);
+	sharedBytes = Math.max(sharedBytes, length + (tail?.length ?? 0));
 	return true;
 }
-/** The rows frame, with `lastRows` same-step last observations after the flags, then their masks (uint8 [lastRows×n]). */
+/**
+* The rows frame, with `lastRows` same-step last observations after the flags, then their masks
+* (uint8 [lastRows×n]), then the outcomes of the episodes the step ended as JSON (none: nothing).
+* The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
+*/
 function writeRows(c, lastRows) {
 	const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
 	const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
 	if (c.sameStep) {
 		const kept = c.lastMasks.byteOffset - c.out.byteOffset;
 		if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
-		c.out.writeUInt32LE(length - 4, 0);
 	}
-	const frame = c.endedOutcomes.length === 0 ? c.out : Buffer.concat([c.out.subarray(0, length), Buffer.from(JSON.stringify(c.endedOutcomes))]);
-	const total = c.endedOutcomes.length === 0 ? length : frame.length;
-	if (frame !== c.out) frame.writeUInt32LE(total - 4, 0);
+	const tail = c.endedOutcomes.length === 0 ? null : Buffer.from(JSON.stringify(c.endedOutcomes));
 	c.endedOutcomes.length = 0;
-	if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(frame, total)) {
+	const total = length + (tail?.length ?? 0);
+	c.out.writeUInt32LE(total - 4, 0);
+	if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(c.out, length, tail)) {
 		sharedNote.writeUInt32LE(total, 8);
 		return writeAll(sharedNote);
 	}
-	writeAll(frame.subarray(0, total));
+	if (tail && total < SHARED_MIN_BYTES) return writeAll(Buffer.concat([c.out.subarray(0, length), tail]));
+	writeAll(c.out.subarray(0, length));
+	if (tail) writeAll(tail);
 }
 function main() {
 	if (process.argv.includes("--list")) {
