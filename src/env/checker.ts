@@ -9,7 +9,9 @@
  * is refused without changing the state; mid-game a getState → JSON → setState round
  * trip and a clone both continue exactly like the source, and a clone's steps leave
  * the source alone; bad actions and bad states are refused with the state unchanged; the
- * cards each legal action takes (`actionCards`) are on the board (`board`) as it shows them.
+ * cards each legal action takes (`actionCards`) are on the board (`board`) as it shows them; and
+ * the observation the env holds is the one `observe` writes afresh from the state, every float
+ * written and none past `observationSize` (an Env's buffer drops those writes without a word).
  * Across runs: the same seed gives the same trajectory (actions, observations, rewards, ends).
  *
  * `checkEnv` checks a registered id; `checkEnvFrom` checks envs from any factory (an
@@ -17,6 +19,7 @@
  */
 import type { BoardView, CardSpot } from './board.js';
 import { Env, checkSeedFits, validateSeed } from './env.js';
+import type { DeckInput } from './game.js';
 import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
 import { make, type KnownEnvOptions } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
@@ -34,6 +37,11 @@ export class ContractViolation extends Error {
 export interface CheckOptions {
   episodes?: number;
   seed?: number;
+  /**
+   * Explicit decks to deal besides the seeded deals (`reset({ deck })`), each played through
+   * every check of a seeded episode; the same deck must deal the same game whatever the seed.
+   */
+  decks?: readonly DeckInput[];
 }
 
 export interface CheckReport {
@@ -43,6 +51,8 @@ export interface CheckReport {
   wins: number;
   truncated: number;
   deadDeals: number;
+  /** Episodes dealt from `decks`; the other figures count the seeded episodes only. */
+  decks: number;
 }
 
 export function fail(id: string, message: string): never {
@@ -102,31 +112,42 @@ function fingerprint(env: Env, bits: Uint32Array): number {
  * error the engine's own code throws is told with where it was thrown (seed, step, check): a
  * bare "boom" gives its author nothing to replay.
  */
-function checkEpisode(makeEnv: () => Env, id: string, seed: number, report: CheckReport): number[] {
-  const at = { where: `seed ${seed} reset` };
+function checkEpisode(makeEnv: () => Env, id: string, deal: Deal, report: CheckReport): number[] {
+  const at = { where: `${deal.name} reset` };
   try {
-    return playChecked(makeEnv, id, seed, report, at);
+    return playChecked(makeEnv, id, deal, report, at);
   } catch (e) {
     if (e instanceof ContractViolation) throw e;
     throw new ContractViolation(`${id}: ${at.where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
   }
 }
 
+/** What an episode is dealt from: a seed, or an explicit deck (its seed then drives the random play and any draws the deck leaves). `name` starts every message. */
+interface Deal {
+  seed: number;
+  deck?: DeckInput;
+  name: string;
+}
+
+const seeded = (seed: number): Deal => ({ seed, name: `seed ${seed}` });
+
 /** Steps past which the mid-game checks run again: a state is round-tripped and cloned late in a long game too, not only near its start. */
 const isLateProbe = (step: number): boolean => step >= 64 && (step & (step - 1)) === 0;
 
-function playChecked(makeEnv: () => Env, id: string, seed: number, report: CheckReport, at: { where: string }): number[] {
+function playChecked(makeEnv: () => Env, id: string, deal: Deal, report: CheckReport, at: { where: string }): number[] {
+  const { seed, name } = deal;
   const env = makeEnv();
   const policy = createRng(seed ^ 0x5eed);
   const bits = new Uint32Array(env.observation.buffer, env.observation.byteOffset, env.observation.length);
   const trace: number[] = [];
-  const first = env.reset({ seed });
+  const first = env.reset(deal.deck === undefined ? { seed } : { seed, deck: deal.deck });
   trace.push(fingerprint(env, bits));
-  checkStep(env, id, `seed ${seed} reset`);
+  checkStep(env, id, `${name} reset`);
+  checkObservation(env, id, `${name} reset`);
   if (!env.running) {
     report.deadDeals++;
-    if (first.info.terminated !== true || first.info.outcome === undefined) fail(id, `seed ${seed}: a deal over at reset must say info.terminated and the outcome`);
-    if (first.info.outcome.won) fail(id, `seed ${seed}: a deal with no legal move is won`);
+    if (first.info.terminated !== true || first.info.outcome === undefined) fail(id, `${name}: a deal over at reset must say info.terminated and the outcome`);
+    if (first.info.outcome.won) fail(id, `${name}: a deal with no legal move is won`);
   }
 
   // Where to try the mid-game round trip, clone and bad input.
@@ -134,39 +155,40 @@ function playChecked(makeEnv: () => Env, id: string, seed: number, report: Check
   let total = 0;
   let step = 0;
   while (env.running) {
-    at.where = `seed ${seed} step ${step}`;
+    at.where = `${name} step ${step}`;
     const probing = step === probeAt || isLateProbe(step);
-    if (probing) probe(env, makeEnv, id, policy, `seed ${seed} step ${step}`);
+    if (probing) probe(env, makeEnv, id, policy, `${name} step ${step}`);
     // A state handed out is the caller's: the engine's next step must not change it (a buffer toJSON reused).
     const held = probing ? env.getState() : null;
     const heldText = held === null ? '' : JSON.stringify(held);
     const a = pick(env, policy);
-    at.where = `seed ${seed} step ${step}: step(${a})`;
+    at.where = `${name} step ${step}: step(${a})`;
     const r = env.step(a);
     if (held !== null) {
       // The next state read too: a toJSON that refills one array of its own changes what it gave before.
       env.getState();
-      if (JSON.stringify(held) !== heldText) fail(id, `seed ${seed} step ${step}: a state getState() gave changed when the game moved on: toJSON must return data of its own, not buffers it reuses`);
+      if (JSON.stringify(held) !== heldText) fail(id, `${name} step ${step}: a state getState() gave changed when the game moved on: toJSON must return data of its own, not buffers it reuses`);
     }
     // A reward that is not a finite number (an engine's step that forgot its return) would make
     // the sum NaN, which no comparison with the expected return catches.
-    if (typeof r.reward !== 'number' || !Number.isFinite(r.reward)) fail(id, `seed ${seed} step ${step + 1}: reward ${showValue(r.reward)}, expected a finite number`);
+    if (typeof r.reward !== 'number' || !Number.isFinite(r.reward)) fail(id, `${name} step ${step + 1}: reward ${showValue(r.reward)}, expected a finite number`);
     total += r.reward;
     trace.push(a, r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0, fingerprint(env, bits));
     step++;
-    checkStep(env, id, `seed ${seed} step ${step}`);
-    if (r.terminated && r.truncated) fail(id, `seed ${seed}: terminated and truncated together`);
-    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined)) fail(id, `seed ${seed} step ${step}: info.outcome must be present exactly on the last step`);
-    if (step > 1_000_000) fail(id, `seed ${seed}: no end after a million steps`);
+    checkStep(env, id, `${name} step ${step}`);
+    if (r.terminated && r.truncated) fail(id, `${name}: terminated and truncated together`);
+    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined)) fail(id, `${name} step ${step}: info.outcome must be present exactly on the last step`);
+    if (step > 1_000_000) fail(id, `${name}: no end after a million steps`);
   }
   const outcome = env.outcome();
   if (env.truncated) report.truncated++;
   if (outcome.won) report.wins++;
-  checkEpisodeEnd(env, id, total, `seed ${seed}`);
+  checkEpisodeEnd(env, id, total, `${name}`);
   // The end state round-trips and clones too (a stock emptied, a last flag set: what a short probe never reaches).
-  at.where = `seed ${seed} step ${step} (the end)`;
-  roundTrip(env, makeEnv, id, `seed ${seed} step ${step}`);
-  sameView(env, env.clone(), id, `seed ${seed} step ${step} (clone)`);
+  at.where = `${name} step ${step} (the end)`;
+  checkObservation(env, id, `${name} step ${step} (the end)`);
+  roundTrip(env, makeEnv, id, `${name} step ${step}`);
+  sameView(env, env.clone(), id, `${name} step ${step} (clone)`);
   report.episodes++;
   report.steps += step;
   trace.push(outcome.won ? 1 : 0);
@@ -217,15 +239,40 @@ function checkFrontEnd(env: Env, id: string, where: string): void {
   if (typeof env.prompt() !== 'string') fail(id, `${where}: the prompt is not text`);
 }
 
-/** Mid-game: bad input refused, JSON round trip and clone continue like the source; the cards of each move are on the board. */
+/** Floats past the observation's end in the buffer `checkObservation` gives `observe`. */
+const OBSERVATION_GUARD = 64;
+
+/**
+ * The env's observation against one `observe` writes afresh from the same state, into a buffer
+ * longer than `observationSize` and first filled with NaN: every float of the observation must be
+ * written (an engine that updates its buffer step by step must not keep what an earlier state
+ * left there), and nothing past its end but the zeros a `fill(0)` of the whole buffer writes
+ * (the Env's buffer is exactly `observationSize` long, so a feature written past it is lost).
+ */
+function checkObservation(env: Env, id: string, where: string): void {
+  const size = env.observation.length;
+  const fresh = new Float32Array(size + OBSERVATION_GUARD).fill(Number.NaN);
+  env.game.observe(env.rawState, env.options, fresh);
+  for (let i = size; i < fresh.length; i++) {
+    if (!Number.isNaN(fresh[i]) && fresh[i] !== 0) fail(id, `${where}: observe wrote ${fresh[i]} at index ${i}, past the ${size} floats observationSize gives: an Env's buffer drops it`);
+  }
+  for (let i = 0; i < size; i++) {
+    if (Number.isNaN(fresh[i])) fail(id, `${where}: observe left observation[${i}] unwritten: it must write all ${size} floats`);
+    if (fresh[i] !== env.observation[i]) fail(id, `${where}: observation[${i}] is ${env.observation[i]}, observe writes ${fresh[i]} afresh from the same state: it keeps something of an earlier state`);
+  }
+}
+
+/** Mid-game: bad input refused, JSON round trip and clone continue like the source; the cards of each move are on the board; the observation is the state's. */
 function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: string): void {
   const n = env.actionSpace.n;
   const before = stateText(env);
+  checkObservation(env, id, where);
   checkFrontEnd(env, id, where);
   for (const bad of [-1, n, 1.5, Number.NaN]) expectError(id, `${where}: step(${bad})`, 'bad-action', () => env.step(bad));
   const illegal = env.mask.indexOf(0);
   if (illegal >= 0) expectError(id, `${where}: illegal step(${illegal})`, 'illegal-action', () => env.step(illegal));
   expectError(id, `${where}: setState({})`, 'bad-state', () => env.setState({}));
+  expectError(id, `${where}: reset({ deck: [] })`, 'bad-deck', () => env.reset({ deck: [] }));
   expectError(id, `${where}: setState with a broken game part`, 'bad-state', () => env.setState({ ...env.getState(), game: { nonsense: true } }));
   if (stateText(env) !== before) fail(id, `${where}: refused input changed the state`);
 
@@ -257,17 +304,26 @@ function roundTrip(env: Env, makeEnv: () => Env, id: string, where: string): Env
   return restored;
 }
 
-/** `{ episodes, seed }` with defaults, checked: a check over no episode would report a success it never tried. */
-function validateCheckOptions(options: unknown): { episodes: number; seed: number } {
-  if (!isPlainObject(options)) throw new TengymError('bad-argument', `check options are { episodes?, seed? }, got ${describeKind(options)}`);
-  for (const key of Object.keys(options)) if (key !== 'episodes' && key !== 'seed') throw new TengymError('bad-argument', `check options: unknown option "${key}" (they are { episodes?, seed? })`);
-  const { episodes = 200, seed = 0 } = options;
+/** The most explicit decks one check deals. */
+export const MAX_CHECK_DECKS = 10_000;
+
+/** `{ episodes, seed, decks }` with defaults, checked: a check over no episode would report a success it never tried. */
+function validateCheckOptions(options: unknown): { episodes: number; seed: number; decks: readonly DeckInput[] } {
+  if (!isPlainObject(options)) throw new TengymError('bad-argument', `check options are { episodes?, seed?, decks? }, got ${describeKind(options)}`);
+  for (const key of Object.keys(options)) {
+    if (key !== 'episodes' && key !== 'seed' && key !== 'decks') throw new TengymError('bad-argument', `check options: unknown option "${key}" (they are { episodes?, seed?, decks? })`);
+  }
+  const { episodes = 200, seed = 0, decks = [] } = options;
+  // Each deck's content is the engine's to judge (parseDeck); here only that it is one.
+  if (!Array.isArray(decks) || decks.length > MAX_CHECK_DECKS || !decks.every((d) => typeof d === 'string' || Array.isArray(d))) {
+    throw new TengymError('bad-argument', `check options: decks must be an array of at most ${MAX_CHECK_DECKS} decks, each a string or an array of cards as reset({ deck }) takes them, got ${showValue(decks)}`);
+  }
   if (typeof episodes !== 'number' || !Number.isInteger(episodes) || episodes < 1 || episodes > MAX_CHECK_EPISODES) {
     throw new TengymError('bad-argument', `check options: episodes must be an integer from 1 to ${MAX_CHECK_EPISODES}, got ${showValue(episodes)}`);
   }
   validateSeed(seed);
-  checkSeedFits(seed as number, episodes, `check options' ${episodes} episodes`);
-  return { episodes, seed: seed as number };
+  checkSeedFits(seed as number, episodes + decks.length, `check options' ${episodes} episodes${decks.length === 0 ? '' : ` and ${decks.length} decks`}`);
+  return { episodes, seed: seed as number, decks: decks as DeckInput[] };
 }
 
 /** Runs `episodes` seeded episodes of `id` (and a determinism re-run) through the contract. */
@@ -279,7 +335,7 @@ export function checkEnv(id: string, options: unknown = {}, checkOptions: CheckO
 /** `checkEnv` on the envs `makeEnv` returns: each call a new env, not yet reset, of one id and options. */
 export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}): CheckReport {
   if (typeof makeEnv !== 'function') throw new TengymError('bad-argument', `checkEnvFrom takes a function that makes a new Env, got ${describeKind(makeEnv)}`);
-  const { episodes, seed } = validateCheckOptions(checkOptions);
+  const { episodes, seed, decks } = validateCheckOptions(checkOptions);
   const build = () => {
     const env: unknown = makeEnv();
     if (!(env instanceof Env)) throw new TengymError('bad-argument', `checkEnvFrom: the factory must return a new Env (make(id), or new Env(...) around an engine), got ${describeKind(env)}`);
@@ -287,18 +343,46 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
   };
   const fresh = build();
   const id = fresh.id;
-  const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0 };
+  const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0, decks: 0 };
+  decks.forEach((deck, k) => {
+    try {
+      fresh.game.parseDeck(deck, fresh.options);
+    } catch (e) {
+      // A deck the engine refuses is the caller's input, not the engine's breach.
+      if (isTengymError(e) && e.code === 'bad-deck') throw new TengymError('bad-argument', `check options: decks[${k}] is not a deck ${id} deals: ${e.message}`);
+      throw e;
+    }
+  });
   expectError(id, 'step before reset', 'not-reset', () => fresh.step(0));
   expectError(id, 'getState before reset', 'not-reset', () => fresh.getState());
   for (let e = 0; e < episodes; e++) {
-    const trace = checkEpisode(build, id, seed + e, report);
+    const trace = checkEpisode(build, id, seeded(seed + e), report);
     if (e < 3) {
-      const again = checkEpisode(build, id, seed + e, { ...report });
+      const again = checkEpisode(build, id, seeded(seed + e), { ...report });
       if (again.join() !== trace.join()) fail(id, `seed ${seed + e}: the same seed gave a different trajectory`);
     }
   }
+  decks.forEach((deck, k) => checkDeck(build, id, deck, k, seed + episodes + k, report));
   checkEnvsApart(build, id, seed);
   return report;
+}
+
+/**
+ * One explicit deck, dealt as a seeded episode is played (every check), then again: the same
+ * deck and seed play the same game, and with another seed the deal is the same (the deck deals,
+ * not the seed; a game may draw later rounds from the seed once the deck runs out).
+ */
+function checkDeck(makeEnv: () => Env, id: string, deck: DeckInput, k: number, seed: number, report: CheckReport): void {
+  const name = `deck ${k}`;
+  // Its episode is counted as a deck, not among the seeded episodes' figures.
+  const trace = checkEpisode(makeEnv, id, { seed, deck, name }, { ...report });
+  report.decks++;
+  const again = checkEpisode(makeEnv, id, { seed, deck, name }, { ...report });
+  if (again.join() !== trace.join()) fail(id, `${name}: the same deck and seed gave a different trajectory`);
+  const other = makeEnv();
+  other.reset({ seed: seed ^ 0x7fffffff, deck });
+  const bits = new Uint32Array(other.observation.buffer, other.observation.byteOffset, other.observation.length);
+  if (fingerprint(other, bits) !== trace[0]) fail(id, `${name}: another seed dealt the deck differently: reset({ deck }) must deal the deck's order, whatever the seed`);
 }
 
 /**

@@ -122,6 +122,45 @@ const CASES: [string, () => Env, RegExp][] = [
     /^tens: seed \d+ step \d+: observation\[3\] = NaN$/,
   ],
   [
+    'a feature written past observationSize (an Env drops it)',
+    envsOf(
+      tensWith({
+        observe: (s: Tens, o, out) => {
+          tensGame.observe(s, o, out);
+          out[tensGame.observationSize(o)] = s.removed / 52;
+        },
+      }),
+    ),
+    /^tens: seed \d+ step \d+( \(the end\))?: observe wrote [\d.e-]+ at index 183, past the 183 floats observationSize gives: an Env's buffer drops it$/,
+  ],
+  [
+    'an observation float never written (left as the buffer held it)',
+    envsOf(
+      tensWith({
+        observe: (s: Tens, o, out) => {
+          const last = tensGame.observationSize(o) - 1;
+          const kept = out[last];
+          tensGame.observe(s, o, out);
+          out[last] = kept;
+        },
+      }),
+    ),
+    /^tens: seed 0 reset: observe left observation\[182\] unwritten: it must write all 183 floats$/,
+  ],
+  [
+    'an observation that keeps the cards of an earlier state',
+    envsOf(
+      tensWith({
+        observe: (s: Tens, o, out) => {
+          const earlier = out.slice(0, 13 * 13);
+          tensGame.observe(s, o, out);
+          for (let i = 0; i < earlier.length; i++) if (earlier[i] === 1) out[i] = 1;
+        },
+      }),
+    ),
+    /^tens: seed \d+ step \d+( \(the end\))?: observation\[\d+\] is 1, observe writes 0 afresh from the same state: it keeps something of an earlier state$/,
+  ],
+  [
     'bookkeeping that drifts from the cards',
     envsOf(
       tensWith({
@@ -523,6 +562,36 @@ describe('the contract checker rejects broken games', () => {
     expect(verdict(makeEnv)).toMatch(message);
   });
 
+  it('explicit decks: each dealt as the deck says whatever the seed, and an empty deck refused', () => {
+    const deck = 'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC';
+    const withDecks = (game: AnyGame) => {
+      try {
+        return checkEnvFrom(envsOf(game), { episodes: 5, decks: [deck] });
+      } catch (e) {
+        if (!(e instanceof ContractViolation)) throw e;
+        return e.message;
+      }
+    };
+    expect(withDecks(tensGame)).toEqual({ id: 'tens', episodes: 5, steps: expect.any(Number), wins: expect.any(Number), truncated: 0, deadDeals: expect.any(Number), decks: 1 });
+    // A reset that deals from the seed, the deck parsed and dropped.
+    expect(withDecks(tensWith({ reset: (s, o, rng) => tensGame.reset(s, o, rng, null) }))).toBe(
+      "tens: deck 0: another seed dealt the deck differently: reset({ deck }) must deal the deck's order, whatever the seed",
+    );
+    // The deck's path checked as a seeded deal's is: a deal that breaks the engine's invariant.
+    expect(
+      withDecks(
+        tensWith({
+          reset: (s: Tens, o, rng, d) => {
+            tensGame.reset(s, o, rng, d);
+            if (d !== null) s.removed++;
+          },
+        }),
+      ),
+    ).toMatch(/^tens: deck 0 reset: broken invariant: removed is 1/);
+    const takesEmptyDecks = tensWith({ parseDeck: (d, o) => (Array.isArray(d) && d.length === 0 ? tensGame.parseDeck(deck, o) : tensGame.parseDeck(d, o)) });
+    expect(verdict(envsOf(takesEmptyDecks))).toMatch(/^tens: seed \d+ step \d+: reset\(\{ deck: \[\] \}\): expected a TengymError 'bad-deck', nothing was thrown$/);
+  });
+
   it('refuses a factory that does not return an Env, by what it returned', () => {
     for (const bad of [null, undefined, {}, 'tens']) expect(() => checkEnvFrom(() => bad as never)).toThrow(TengymError);
     expect(() => checkEnvFrom(() => null as never)).toThrow(/^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an engine\), got null$/);
@@ -539,7 +608,7 @@ describe('the contract checker rejects broken games', () => {
 
   it('counts what it checked', () => {
     // One step, then the step limit: every decade episode is truncated after exactly one step.
-    expect(checkEnv('decade', { maxSteps: 1 }, { episodes: 30, seed: 5 })).toEqual({ id: 'decade', episodes: 30, steps: 30, wins: 0, truncated: 30, deadDeals: 0 });
+    expect(checkEnv('decade', { maxSteps: 1 }, { episodes: 30, seed: 5 })).toEqual({ id: 'decade', episodes: 30, steps: 30, wins: 0, truncated: 30, deadDeals: 0, decks: 0 });
     let dead = 0;
     for (let seed = 0; seed < 150; seed++) {
       const env = make('tens');
@@ -549,7 +618,7 @@ describe('the contract checker rejects broken games', () => {
     expect(dead).toBeGreaterThan(0);
     expect(checkEnv('tens', {}, { episodes: 150, seed: 0 }).deadDeals).toBe(dead);
     // A game always won at the end of its third step.
-    expect(checkEnvFrom(envsOf(countGame(), { length: 3 }), { episodes: 7, seed: 2 })).toEqual({ id: 'count', episodes: 7, steps: 21, wins: 7, truncated: 0, deadDeals: 0 });
+    expect(checkEnvFrom(envsOf(countGame(), { length: 3 }), { episodes: 7, seed: 2 })).toEqual({ id: 'count', episodes: 7, steps: 21, wins: 7, truncated: 0, deadDeals: 0, decks: 0 });
   });
 
   it('is a ContractViolation, named so in a stack trace', () => {
@@ -737,5 +806,22 @@ describe('the contract checker passes what the contract allows', () => {
       },
     });
     expect(verdict(envsOf(game))).toBeNull();
+  });
+
+  it('an observe that zeroes the whole buffer it is given, or rewrites only what changed in a buffer it wrote before', () => {
+    expect(
+      verdict(
+        envsOf(
+          tensWith({
+            observe: (s: Tens, o, out) => {
+              out.fill(0);
+              tensGame.observe(s, o, out);
+            },
+          }),
+        ),
+      ),
+    ).toBeNull();
+    // Decade's observe keeps the buffer it last wrote and rewrites only the stacks that changed.
+    expect(verdict(envsOf(decadeGame, { stacks: 7 }), 60)).toBeNull();
   });
 });

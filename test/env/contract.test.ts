@@ -3,11 +3,28 @@
 import { describe, expect, it } from 'vitest';
 import { checkEnv } from '../../src/env/checker.js';
 import { envIds } from '../../src/env/registry.js';
+import { createRng, randomInt } from '../../src/env/rng.js';
 import { scaled } from '../helpers/scale.js';
 
 const EPISODES: Record<string, number> = { 'four-ten': 300, 'decade-stacks': 1000, 'ten-twenty-thirty': 300 };
 const episodesOf = (id: string) => scaled(EPISODES[id] ?? 2000);
 const VARIANT_EPISODES = scaled(300);
+const DECKS = scaled(20, 4);
+
+/** `count` shuffled decks as `reset({ deck })` takes them: 52 cards, or Four Ten's 1–4 eight times each, one deck a round for one or two rounds. */
+function decksFor(id: string, count: number): string[][] {
+  const rng = createRng(4242);
+  const cards = id === 'four-ten' ? [...'1234'].flatMap((v) => Array<string>(8).fill(v)) : [...'A23456789TJQK'].flatMap((r) => [...'SHDC'].map((s) => r + s));
+  const shuffled = () => {
+    const deck = [...cards];
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = randomInt(rng, 0, i);
+      [deck[i], deck[j]] = [deck[j], deck[i]];
+    }
+    return deck;
+  };
+  return Array.from({ length: count }, (_, k) => (id === 'four-ten' && k % 2 === 1 ? [...shuffled(), ...shuffled()] : shuffled()));
+}
 
 const VARIANTS: [string, Record<string, unknown>][] = [
   ['tens', { tableau: 15 }],
@@ -27,8 +44,9 @@ const VARIANTS: [string, Record<string, unknown>][] = [
 
 describe('environment contract', () => {
   it.each(envIds())('%s passes the checker over many random games', (id) => {
-    const report = checkEnv(id, {}, { episodes: episodesOf(id), seed: 1000 });
+    const report = checkEnv(id, {}, { episodes: episodesOf(id), seed: 1000, decks: decksFor(id, DECKS) });
     expect(report.episodes).toBe(episodesOf(id));
+    expect(report.decks).toBe(DECKS);
     expect(report.steps).toBeGreaterThan(report.episodes);
   });
 

@@ -299,8 +299,10 @@ describe('checkEnv options', () => {
     [{ episodes: 1.5 }, 'check options: episodes must be an integer from 1 to 1000000, got 1.5'],
     [{ episodes: '3' }, 'check options: episodes must be an integer from 1 to 1000000, got "3"'],
     [{ episodes: 1e7 }, 'check options: episodes must be an integer from 1 to 1000000, got 10000000'],
-    [{ episode: 3 }, 'check options: unknown option "episode" (they are { episodes?, seed? })'],
-    ['x', 'check options are { episodes?, seed? }, got "x"'],
+    [{ episode: 3 }, 'check options: unknown option "episode" (they are { episodes?, seed?, decks? })'],
+    ['x', 'check options are { episodes?, seed?, decks? }, got "x"'],
+    [{ decks: 'AS 2S' }, 'check options: decks must be an array of at most 10000 decks, each a string or an array of cards as reset({ deck }) takes them, got "AS 2S"'],
+    [{ decks: [5] }, 'check options: decks must be an array of at most 10000 decks, each a string or an array of cards as reset({ deck }) takes them, got [5]'],
   ])('checkEnv("decade", {}, %j) reports no success over no episode', (options, message) => {
     const e = thrown(() => checkEnv('decade', {}, options as never));
     expect(e.code).toBe('bad-argument');
@@ -313,5 +315,11 @@ describe('checkEnv options', () => {
     expect(tooLarge.code).toBe('bad-seed');
     expect(tooLarge.message).toBe(`seed ${Number.MAX_SAFE_INTEGER} is too large for check options' 2 episodes: deal i uses seed + i and seeds go up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 2 deals is ${Number.MAX_SAFE_INTEGER - 1}`);
     expect(checkEnv('decade', {}, { episodes: 1 }).episodes).toBe(1);
+    // A deck takes a seed of its own after the episodes' (its random play).
+    expect(thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER - 1, episodes: 2, decks: ['AS'] })).message).toMatch(/^seed \d+ is too large for check options' 2 episodes and 1 decks: /);
+    // A deck the engine refuses is the caller's mistake, said as such.
+    const shortDeck = thrown(() => checkEnv('decade', {}, { episodes: 1, decks: ['AS'] }));
+    expect(shortDeck.code).toBe('bad-argument');
+    expect(shortDeck.message).toMatch(/^check options: decks\[0\] is not a deck decade deals: bad deck: 1 card, a deck has 52 /);
   });
 });

@@ -53,7 +53,7 @@ describe('a game registered at run time', () => {
   });
 
   it('passes the contract checker', () => {
-    for (const id of ['ten-pairs', 'ten-pairs-six']) expect(checkEnv(id, {}, { episodes: 100 }).episodes).toBe(100);
+    for (const id of ['ten-pairs', 'ten-pairs-six']) expect(checkEnv(id, {}, { episodes: 100, decks: [TEN_PAIRS_DECK.join(' '), [...TEN_PAIRS_DECK].reverse()] })).toMatchObject({ episodes: 100, decks: 2 });
   });
 
   it('has random and first in the catalogue, and they play it to the end', () => {
