@@ -257,7 +257,7 @@ export class Env<O extends object = Record<string, unknown>> {
     if (this.undoBudget === 0) {
       throw new TengymError(
         'undo-unavailable',
-        this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo (the undoLimit option belongs to tens and block-ten)`,
+        this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`,
       );
     }
     if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');

@@ -50,6 +50,8 @@ describe('a game registered at run time', () => {
     expect(env.describeAction(6)).toBe('discard 1');
     env.step(6);
     expect(env.render()).toBe('5 2 3 4 · stock 15');
+    // Its errors speak of its own engine, not of an option it never had.
+    expect(() => env.undo()).toThrow("undo: ten-pairs has no undo: the ten-pairs engine has no undoLimit (of tengym's games, tens and block-ten have one)");
   });
 
   it('passes the contract checker', () => {

@@ -129,7 +129,7 @@ describe('undo advice', () => {
     env.reset({ seed: 1 });
     const e = thrown(() => env.undo());
     expect(e.code).toBe('undo-unavailable');
-    expect(e.message).toBe(`undo: ${id} has no undo (the undoLimit option belongs to tens and block-ten)`);
+    expect(e.message).toBe(`undo: ${id} has no undo: the ${env.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`);
     expect(() => make(id, { undoLimit: 3 })).toThrow(/undoLimit/);
   });
 

@@ -6425,7 +6425,7 @@ var Env = class Env {
 	}
 	/** Takes back the last step (where the env's `undoLimit` allows). */
 	undo() {
-		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo (the undoLimit option belongs to tens and block-ten)`);
+		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`);
 		if (!this.started) throw new TengymError("not-reset", "undo: call reset() first");
 		if (this.undosUsed >= this.undoBudget) throw new TengymError("undo-unavailable", `undo: all ${this.undoBudget} undos of this game are used`);
 		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? " since the state was loaded: a saved state holds no undo history (to keep the moves before it undoable, save the seed and the moves, undos included, and replay them)" : ""}`);
