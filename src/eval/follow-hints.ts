@@ -109,36 +109,41 @@ export function formatFollowStats(rows: readonly FollowStats[]): string[] {
   return rows.map((r) => `${r.who.padEnd(width)}  decisions ${r.decisions.toFixed(1).padStart(6)}  exchanges ${r.exchanges.toFixed(1).padStart(6)}  rounds ${r.rounds.toFixed(2)}  won ${r.won}/${r.games}`);
 }
 
-const USAGE = `  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]`;
+const USAGE = `  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
+  (--sources and --agents default to those on Four Ten, to default and first elsewhere)`;
 
 async function main(): Promise<void> {
   const { values: args } = programArgs(USAGE, {
     env: { type: 'string', default: 'four-ten' },
     seed: { type: 'string', default: '100' },
     games: { type: 'string', default: '20' },
-    sources: { type: 'string', default: 'default,optimal,expectimax,bottom' },
-    agents: { type: 'string', default: 'bottom' },
+    sources: { type: 'string' },
+    agents: { type: 'string' },
     window: { type: 'string', default: '20' },
     values: { type: 'string', default: '' },
     bare: { type: 'boolean', default: false },
   });
   const envId = args.env;
+  // Four Ten's sources and agents by default; elsewhere the env's own hints beside `first`.
+  const fourTen = envId.startsWith('four-ten');
+  const sources = args.sources ?? (fourTen ? 'default,optimal,expectimax,bottom' : 'default');
+  const agentNames = args.agents ?? (fourTen ? 'bottom' : 'first');
   const first = Number(args.seed);
   const games = Number(args.games);
   const seeds = Array.from({ length: games }, (_, i) => first + i);
   if (args.values !== '') installGameValues(readGameValues(args.values));
   const bare = args.bare;
   const rows: FollowStats[] = [];
-  for (const source of args.sources.split(',')) {
+  for (const source of sources.split(',')) {
     rows.push(await followHints(envId, {}, seeds, source === 'default' ? undefined : { agent: source }, bare));
   }
-  const agents = args.agents.split(',');
+  const agents = agentNames.split(',');
   for (const name of agents) rows.push(followAgent(envId, {}, seeds, name, bare));
   console.log(`${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`);
   for (const line of formatFollowStats(rows)) console.log(line);
   const window = Number(args.window);
   const base = rows[rows.length - agents.length];
-  if (envId.startsWith('four-ten') && games >= 2 * window) for (const row of rows) if (row !== base) console.log(pairedRounds(row, base, window));
+  if (fourTen && games >= 2 * window) for (const row of rows) if (row !== base) console.log(pairedRounds(row, base, window));
 }
 
 await runIfMain(import.meta.url, main);

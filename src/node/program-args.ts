@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isTengymError } from '../env/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -26,7 +27,18 @@ export function programArgs<const O extends Options>(usage: string, options: O, 
   }
 }
 
-/** Runs `main` when the module is the program node was started with (not when a test imports it). */
+/**
+ * Runs `main` when the module is the program node was started with (not when a test imports it).
+ * A `TengymError` (an unknown env or agent, a bad option) is its message and exit 2, as on the
+ * CLI: the stack says nothing a user can act on.
+ */
 export async function runIfMain(moduleUrl: string, main: () => void | Promise<void>): Promise<void> {
-  if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(moduleUrl)) await main();
+  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  try {
+    await main();
+  } catch (e) {
+    if (!isTengymError(e)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exitCode = 2;
+  }
 }

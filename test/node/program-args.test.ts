@@ -39,3 +39,19 @@ describe.each(programs)('%s', (program) => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('a program given what it cannot use', () => {
+  it('says it as the CLI does, exit 2, no stack trace (an unknown agent)', () => {
+    const r = run('eval/follow-hints', ['--env', 'decade', '--games', '1', '--sources', 'default', '--agents', 'nope']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^unknown agent "nope" for decade; agents for decade: random, first, /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('follow-hints off Four Ten defaults to the env\'s own hints beside first, not to Four Ten\'s agents', () => {
+    const r = run('eval/follow-hints', ['--env', 'decade-optional', '--games', '2']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/)[0])).toEqual(['default', 'agent first']);
+  });
+});
