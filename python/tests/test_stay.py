@@ -215,3 +215,49 @@ def test_sb3_vec_env_raises_by_default_and_refuses_malformed_actions_when_stayin
         assert all(i["illegal_action"] for i in infos)
     finally:
         v.close()
+
+
+def test_the_keywords_the_engines_are_started_with_cannot_be_set_after():
+    # A later illegal_action="stay" used to be half believed: the stay returned the observation
+    # of the reset, and dead_deals="keep" set after make was reported by get_attr and never used.
+    env = gym.make("tengym/decade-v0")
+    obs, info = env.reset(seed=0)
+    with pytest.raises(AttributeError, match=r"^illegal_action is set when the env is made \(TengymEnv\(\.\.\., illegal_action='stay'\), or gym\.make\(id, illegal_action='stay'\)\), not after: this one was made with 'raise'$"):
+        env.set_wrapper_attr("illegal_action", "stay")
+    assert env.get_wrapper_attr("illegal_action") == "raise"
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(tengym.BadActionError):
+        env.step(bad)
+    env.close()
+    sync = gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync")
+    for name, value in [("dead_deals", "keep"), ("dict_observation", True), ("illegal_action", "stay")]:
+        with pytest.raises(AttributeError, match=f"^{name} is set when the env is made"):
+            sync.set_attr(name, value)
+    assert sync.get_attr("dead_deals") == ("redeal", "redeal")
+    sync.close()
+    for vec in (tengym.TengymVectorEnv("decade", 2), tengym.TengymVectorEnv("decade", 2, illegal_action="stay")):
+        with pytest.raises(AttributeError, match=r"^illegal_action is set when the env is made \(TengymVectorEnv\("):
+            vec.illegal_action = "raise" if vec.illegal_action == "stay" else "stay"
+        with pytest.raises(AttributeError, match="^dict_observation is set when the env is made"):
+            vec.dict_observation = True
+        vec.close()
+    # Made with it, each keeps it, copied and pickled too.
+    stay = tengym.TengymEnv("decade", illegal_action="stay", dead_deals="keep", dict_observation=True)
+    assert (stay.illegal_action, stay.dead_deals, stay.dict_observation) == ("stay", "keep", True)
+    import copy
+    import pickle
+
+    for again in (copy.deepcopy(stay), pickle.loads(pickle.dumps(stay))):
+        assert (again.illegal_action, again.dead_deals, again.dict_observation) == ("stay", "keep", True)
+        again.close()
+    stay.close()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("stable_baselines3") is None, reason="needs stable-baselines3 (pip install 'tengym[train]')")
+def test_sb3_vec_env_illegal_action_cannot_be_set_after():
+    from tengym.sb3 import make_vec_env
+
+    vec = make_vec_env("decade", n_envs=2)
+    with pytest.raises(AttributeError, match=r"^illegal_action is set when the env is made \(TengymSB3VecEnv\("):
+        vec.unwrapped.illegal_action = "stay"
+    vec.close()

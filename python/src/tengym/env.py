@@ -13,7 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed
+from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .errors import BadActionError, BadSeedError, BadStateError, TengymError, keyword_meant
@@ -68,6 +68,9 @@ class TengymEnv(gym.Env):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     spec = RegisteredSpec()
     _obs: np.ndarray | None = None
+    illegal_action = MadeWith()
+    dead_deals = MadeWith()
+    dict_observation = MadeWith()
 
     def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any):
         if illegal_action not in ("raise", "stay"):

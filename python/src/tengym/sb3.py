@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import MAX_SEED, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
@@ -61,6 +61,8 @@ class TengymSB3VecEnv(VecEnv):
     `env_id` is an engine id ("decade-fives") or its Gymnasium id ("tengym/decade-fives-v0");
     options are the engine's, as keywords. `processes=P` splits the copies over P engine processes.
     """
+
+    illegal_action = MadeWith()
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, render_mode: str | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
@@ -35,6 +35,8 @@ from .errors import BadActionError, TengymError
 class TengymVectorEnv(gym.vector.VectorEnv):
     metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
+    illegal_action = MadeWith()
+    dict_observation = MadeWith()
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
         num_envs = positive_int("num_envs", num_envs)

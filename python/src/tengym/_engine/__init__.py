@@ -646,6 +646,24 @@ def _is_seed(s: Any) -> bool:
 MAX_TIME_LIMIT = 2**31 - 1
 
 
+class MadeWith:
+    """A keyword the env is made with, read after as an attribute, refused as one to set: the
+    engines were started with it (or the spaces built from it), so a later value would be believed
+    by some of the code and not the rest. Gymnasium's `set_attr` reaches it and is told so."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.slot = f"_made_with_{name}"
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Any:
+        return self if obj is None else getattr(obj, self.slot)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if hasattr(obj, self.slot):
+            raise AttributeError(f"{self.name} is set when the env is made ({type(obj).__name__}(..., {self.name}={value!r}), or gym.make(id, {self.name}={value!r})), not after: this one was made with {getattr(obj, self.slot)!r}")
+        setattr(obj, self.slot, value)
+
+
 def positive_int(name: str, value: Any, most: int | None = None) -> int:
     """A count (num_envs, processes, max_episode_steps up to `most`) as an int, or a TengymError naming it: bools are not counts."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
