@@ -121,6 +121,16 @@ def test_the_benchmark_prints_its_table(capsys):
     assert cells[0] == "tens" and all(float(c.replace(",", "")) > 0 for c in cells[1:])
 
 
+def test_the_gymnasium_benchmark_prints_each_mode(capsys):
+    from tengym import bench
+
+    bench.main(["--gym", "--env", "tens", "--sizes", "2", "--rounds", "1", "--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "| env | copies | tengym's vector env | Gymnasium sync | Gymnasium async |"
+    cells = [c.strip() for c in lines[3].strip("|").split("|")]
+    assert cells[:2] == ["tens", "2"] and all(float(c.split(" ")[0].replace(",", "")) > 0 for c in cells[2:])
+
+
 def test_the_compact_dtype_experiment_still_patches_the_carried_bundle(tmp_path):
     # python/experiments/compact_observations.py measures a patched copy of the bundle; a
     # rebuilt bundle whose text moved would make it stop with "update PATCHES".

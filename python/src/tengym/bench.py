@@ -8,6 +8,9 @@ medians printed. The in-process numbers need the repository's build (`npm run bu
 With --sb3 (needs the [train] extra): `tengym.sb3.make_vec_env` beside Stable-Baselines3's own
 `make_vec_env` over single envs (one engine process per copy), each stepped in random legal play
 with the masks sb3-contrib's `get_action_masks` gives MaskablePPO.
+
+With --gym (default sizes 2,4,8): Gymnasium's `make_vec` in its "sync" and "async" modes (a
+`TengymEnv` a copy, each with its engine process) beside tengym's own vector env of as many copies.
 """
 from __future__ import annotations
 
@@ -174,6 +177,45 @@ def sb3_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
             print(f"| {env_id} | {n} | {cell(ours)} | {cell(theirs)} | {statistics.median(ours) / statistics.median(theirs):,.1f} |")
 
 
+def gym_rate(env_id: str, num_envs: int, seconds: float, mode: str) -> float:
+    """Steps per second of `gymnasium.make_vec` in random legal play: "sync" or "async" over `TengymEnv`s, or "vector_entry_point" (tengym's vector env)."""
+    import gymnasium as gym
+
+    from . import gym_id
+
+    envs = gym.make_vec(gym_id(env_id), num_envs, vectorization_mode=mode)
+    rng = np.random.default_rng(4)
+    try:
+        _, info = envs.reset(seed=0)
+
+        def batch() -> int:
+            nonlocal info
+            for _ in range(64):
+                _, _, _, _, info = envs.step(random_legal(np.ascontiguousarray(info["action_mask"], dtype=np.int8), rng))
+            return 64 * num_envs
+
+        return timed_rate(seconds, batch)
+    finally:
+        envs.close()
+
+
+def gym_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> None:
+    modes = {"tengym's vector env": "vector_entry_point", "Gymnasium sync": "sync", "Gymnasium async": "async"}
+    samples: dict[tuple[str, int, str], list[float]] = {}
+    for _ in range(rounds):
+        for env_id in ids:
+            for n in sizes:
+                for name, mode in modes.items():
+                    samples.setdefault((env_id, n, name), []).append(gym_rate(env_id, n, seconds, mode))
+    print(f"env steps/s in random legal play through gymnasium.make_vec; median (lowest–highest) of {rounds} interleaved rounds of {seconds:g} s; spin window {SPIN_MICROS} µs")
+    print("| env | copies | " + " | ".join(modes) + " |")
+    print("|---|---|" + "---|" * len(modes))
+    cell = lambda v: f"{statistics.median(v):,.0f} ({min(v):,.0f}–{max(v):,.0f})"
+    for env_id in ids:
+        for n in sizes:
+            print(f"| {env_id} | {n} | " + " | ".join(cell(samples[(env_id, n, name)]) for name in modes) + " |")
+
+
 def in_process(command: list[str], env_id: str, num_envs: int, seconds: float) -> tuple[float, float]:
     out = subprocess.run([*command, "bench", "--env", env_id, "--seconds", str(seconds), "--num-envs", str(num_envs), "--json"], capture_output=True, text=True, check=True).stdout
     row = json.loads(out)[0]
@@ -201,7 +243,11 @@ def main(argv=None) -> None:
     p.add_argument("--policy-micros", type=float, default=0, help="busy wait after each one-env step, standing in for a policy (default 0)")
     p.add_argument("--tengym", help="the in-process bench command (default: node dist/cli/main.js of this repository)")
     p.add_argument("--sb3", action="store_true", help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes 8,64)")
+    p.add_argument("--gym", action="store_true", help="gymnasium.make_vec's sync and async modes beside tengym's vector env (default env decade, sizes 2,4,8)")
     args = p.parse_args(argv)
+    if args.gym:
+        gym_table(args.env or ["decade"], [int(s) for s in (args.sizes or "2,4,8").split(",")], args.seconds, args.rounds)
+        return
     if args.sb3:
         missing = [m for m in ("stable_baselines3", "sb3_contrib") if importlib.util.find_spec(m) is None]
         if missing:
