@@ -361,6 +361,16 @@ def test_killed_engine_gives_a_clear_error_quickly():
         e.reset(seed=2)
 
 
+def test_an_async_vector_env_of_one_env_made_beforehand_says_why_it_is_closed():
+    # AsyncVectorEnv closes what its first function returns after reading the spaces; an env made
+    # once and returned by every function is closed under its owner, which used to be told only
+    # "this env is closed".
+    env = gym.make("tengym/decade-v0")
+    env.reset(seed=0)
+    with pytest.raises(EngineError, match=r"^this env is closed: its close\(\) was called \(Gymnasium's AsyncVectorEnv closes the env its first function returns, so each of its functions must make a new env\)$"):
+        gym.vector.AsyncVectorEnv([lambda: env, lambda: env], context="spawn")
+
+
 @pytest.mark.parametrize("end", ["close", "killed", "interrupted"])
 def test_an_illegal_action_that_would_stay_raises_as_any_call_once_the_engine_is_gone(end):
     # illegal_action="stay" answers an illegal action without the engine; a closed env, or one whose

@@ -180,7 +180,9 @@ class Engine:
     process: when the parent dies for any reason (SIGKILL included) the kernel closes the pipe.
     """
 
-    _closed_why = "this env is closed"
+    # AsyncVectorEnv closes the env its first function returns once it has read the spaces: an env
+    # made once and returned by every function is then closed under its owner.
+    _closed_why = "this env is closed: its close() was called (Gymnasium's AsyncVectorEnv closes the env its first function returns, so each of its functions must make a new env)"
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, shared: bool = True):
         """`shared=False` for an engine whose frames are all small (one copy's): they go through the
