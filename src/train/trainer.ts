@@ -159,7 +159,7 @@ export function bestBaseline(env: EnvConfig): string | null {
  * The config of a run: the schema's defaults, then the env's preset, then the given
  * fields, then --steps and --seed. Errors name the field.
  */
-export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unknown, source = 'config', overrides: { steps?: number; seed?: number; evalEvery?: number } = {}): CommonConfig {
+export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unknown, source = 'config', overrides: { steps?: number; seed?: number; evalEvery?: number; reward?: unknown } = {}): CommonConfig {
   const algo = spec.name;
   if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) throw new TengymError('bad-argument', `bad ${algo} ${source}: expected a JSON object of config fields`);
   const given: object = raw ?? {};
@@ -169,6 +169,12 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   const preset: Record<string, unknown> = spec.preset(env);
   // A preset's rewardScale belongs to its trainingReward: a config naming its own reward gets its own scale (default 1).
   if ('trainingReward' in given) delete preset.rewardScale;
+  // A reward the env options name (`--options '{"reward":"win"}'`) is what the run trains on: it
+  // replaces a preset's other trainingReward, and that reward's scale, unless the config names one.
+  else if (overrides.reward !== undefined && preset.trainingReward !== undefined && preset.trainingReward !== overrides.reward) {
+    preset.trainingReward = overrides.reward;
+    delete preset.rewardScale;
+  }
   const merged: Record<string, unknown> = { evalReference: defaultReference(env), ...preset, ...given };
   // The given fields are checked as given: a flag that overrides one (--steps over totalSteps: -5) does not excuse it.
   const asGiven = spec.configSchema.safeParse(merged);
@@ -312,7 +318,8 @@ async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Pr
   if (request.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
   const env = envConfig(request.env, request.options ?? {});
   const spec = await loadAlgorithm(request.algo);
-  return { env, spec, config: resolveTrainConfig(spec, env, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery }) };
+  const reward = request.options !== undefined && Object.hasOwn(request.options, 'reward') ? env.options.reward : undefined;
+  return { env, spec, config: resolveTrainConfig(spec, env, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery, reward }) };
 }
 
 /** The held-out evaluation: the reference agent's deals played once, then the run's agent on the same deals at each evaluation. */

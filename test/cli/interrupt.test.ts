@@ -109,6 +109,24 @@ describe('Ctrl-C', () => {
       const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out], /^steps /m);
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
+      // And what the resume keeps: the checkpoint of the last evaluation, not the steps since.
+      expect(r.stderr).toMatch(/\nit continues from the last checkpoint, at \d+ env steps( of the \d+ trained)? \(one is written at each evaluation: --eval-every\)\n/);
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('train --json interrupted ends its records with one saying where a resume continues', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+    try {
+      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out, '--json'], /"type":"evaluation"/);
+      expect(r.code).toBe(130);
+      const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+      expect(last).toEqual({ type: 'interrupted', out, envSteps: expect.any(Number), checkpointEnvSteps: expect.any(Number), resume: `tengym train --out ${out} --resume` });
+      // The checkpoint is the first evaluation's, the one record before.
+      const evaluation = JSON.parse(r.stdout.trim().split('\n').at(-2)!) as { type: string; envSteps: number };
+      expect(evaluation.type).toBe('evaluation');
+      expect(last.checkpointEnvSteps).toBe(evaluation.envSteps);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
     }
@@ -126,6 +144,7 @@ describe('Ctrl-C', () => {
       const r = await interruptWhen(['train', '--out', out, '--resume', '--steps', '5000000'], /^config /m);
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume --steps 5000000\n`);
+      expect(r.stderr).toMatch(/\nit continues from the last checkpoint, at \d+ env steps \(one is written at each evaluation: --eval-every\)\n/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

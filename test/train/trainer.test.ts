@@ -20,6 +20,7 @@ import { Dqn, algorithm as dqn, dqnConfigSchema } from '../../src/train/algorith
 import { mlpForward } from '../../src/train/network/mlp.js';
 import { Ppo, algorithm as ppo, ppoConfigSchema } from '../../src/train/algorithms/ppo.js';
 import { resolveTrainConfig, train } from '../../src/train/trainer.js';
+import type { CommonConfig } from '../../src/train/algorithm.js';
 import { modelMetadata } from '../helpers/models.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -247,6 +248,22 @@ describe('tengym train', () => {
     expect(() => resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'points' })).toThrow(/trainingReward "points" does not fit decade/);
     expect(() => resolveTrainConfig(ppo, envConfig('decade'), { evalReference: 'greedy' })).toThrow(/evalReference "greedy" is not an agent for decade; choose one of random, first/);
     expect(resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'cards' }, 'config', { steps: 5 })).toMatchObject({ trainingReward: 'cards', totalSteps: 5, numEnvs: 64 });
+  });
+
+  it('trains on a reward the env options name, over the preset\'s other one; a config\'s own trainingReward still wins', async () => {
+    // decade's PPO preset trains on 'cards' (scale 1/52); an explicit reward 'win' used to be replaced by it without a word.
+    expect(resolveTrainConfig(ppo, envConfig('decade'), {})).toMatchObject({ trainingReward: 'cards', rewardScale: 1 / 52 });
+    expect(resolveTrainConfig(ppo, envConfig('decade'), {}, 'config', { reward: 'win' })).toMatchObject({ trainingReward: 'win', rewardScale: 1 });
+    expect(resolveTrainConfig(ppo, envConfig('decade'), {}, 'config', { reward: 'cards' })).toMatchObject({ trainingReward: 'cards', rewardScale: 1 / 52 });
+    expect(resolveTrainConfig(ppo, envConfig('decade'), { trainingReward: 'cards' }, 'config', { reward: 'win' })).toMatchObject({ trainingReward: 'cards', rewardScale: 1 });
+    // Through train(), as --options gives it; resumed, the run keeps it.
+    const out = tmp();
+    let started: CommonConfig | null = null;
+    await train({ env: 'decade', options: { reward: 'win' }, algo: 'ppo', config: TINY_PPO, steps: 500, out, quiet: true, onStart: (info) => (started = info.config) });
+    expect(started).toMatchObject({ trainingReward: 'win', rewardScale: 1 });
+    let resumed: CommonConfig | null = null;
+    await train({ out, resume: true, steps: 1000, quiet: true, onStart: (info) => (resumed = info.config) });
+    expect(resumed).toMatchObject({ trainingReward: 'win', rewardScale: 1 });
   });
 
   it('an unknown config field is named with the closest field and every field the algorithm takes', () => {

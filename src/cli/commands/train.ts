@@ -263,9 +263,18 @@ export const trainCommand: CommandModule<object, Args> = {
     // Ctrl-C: the run continues from its last checkpoint with --resume. Heard from the start
     // of training (onStart): before it, a long synchronous set-up (Four Ten's exact solver,
     // minutes) would hold a JavaScript handler back, so Node's default stops it at once.
+    // What a resume keeps: the checkpoint of the last evaluation (each writes one), not the steps trained since.
+    let checkpointAt: number | null = null;
+    let trainedTo = 0;
     const interrupted = () => {
       bar.done();
-      process.stderr.write(`\ninterrupted; resume with: ${resumeCommand(args.out, args.resume ? args.steps : undefined)}\n`);
+      const resume = resumeCommand(args.out, args.resume ? args.steps : undefined);
+      const kept =
+        checkpointAt === null
+          ? 'no checkpoint was written yet: it starts the run again'
+          : `it continues from the last checkpoint, at ${checkpointAt} env steps${trainedTo > checkpointAt ? ` of the ${trainedTo} trained` : ''} (one is written at each evaluation: --eval-every)`;
+      process.stderr.write(`\ninterrupted; resume with: ${resume}\n${kept}\n`);
+      if (json) emit('interrupted', { out: args.out, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
       exitAfterWrites(130);
     };
@@ -281,14 +290,20 @@ export const trainCommand: CommandModule<object, Args> = {
       out: args.out,
       resume: args.resume,
       command: commandLine(),
-      onProgress: (done, total, perSecond) => bar.update(done, total, `${Math.round(perSecond)} steps/s`),
+      onProgress: (done, total, perSecond) => {
+        trainedTo = done;
+        bar.update(done, total, `${Math.round(perSecond)} steps/s`);
+      },
       onSetup: (message) => (json ? emit('setup', { message }) : writeLine(message)),
+      afterCheckpoint: (envSteps) => (checkpointAt = envSteps),
       onEvaluation: (row) => {
         bar.done();
         if (json) emit('evaluation', row);
         else writeLine(evaluationLine(row, reference));
       },
       onStart: (info) => {
+        checkpointAt = info.resumedFrom;
+        trainedTo = info.resumedFrom ?? 0;
         process.once('SIGINT', interrupted);
         reference = info.config.evalReference;
         const notes = startNotes(info, args.steps !== undefined);
