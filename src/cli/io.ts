@@ -7,8 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
 
-/** tengym's own version (yargs alone would report the version of the package.json nearest the working directory: the host app's). */
-export const TENGYM_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export { TENGYM_VERSION } from '../node/version.js';
 
 export function parseOptionsJson(text: string | undefined): Record<string, unknown> {
   if (text === undefined || text.trim() === '') return {};

@@ -204,6 +204,12 @@ export function optionsThatDiffer(a: Record<string, unknown>, b: Record<string, 
   return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
 }
 
+/** An env as a person reads it: its id, and the options (the reward aside) where they are not the id's preset. */
+export function envLabel(env: EnvConfig): string {
+  const differ = optionsThatDiffer(env.options as Record<string, unknown>, envConfig(env.id).options);
+  return differ.length === 0 ? env.id : `${env.id} ${JSON.stringify(Object.fromEntries(differ.map((key) => [key, (env.options as Record<string, unknown>)[key]])))}`;
+}
+
 /**
  * The registered id whose preset is the game `env` plays (the same engine and options, the
  * reward aside): its own id when its preset is, else the first such id (`decade` with

@@ -11,7 +11,7 @@
  * last evaluations): every source of randomness and every counter, so a resumed run reaches
  * exactly the weights an uninterrupted run reaches.
  */
-import { accessSync, constants, existsSync, opendirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, opendirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -42,6 +42,8 @@ const checkpointStateSchema = z.object({
   algo: z.string(),
   config: z.record(z.string(), z.unknown()),
   command: z.string().optional(),
+  /** The TensorFlow.js backend the run trained on (absent in checkpoints of older versions): a resume on another is not bit for bit. */
+  backend: z.string().optional(),
   envSteps: z.int().min(0),
   algorithm: z.record(z.string(), z.unknown()),
   binary: z.array(z.string()),
@@ -179,7 +181,8 @@ export function checkRunDirectory(out: string, resume: boolean, found: { state: 
     if (!resume) throw new TengymError('bad-argument', `${out} already holds a training run (${found.state.algo} on ${found.state.env}, checkpoint at ${found.state.envSteps} env steps): pass --resume to continue it, or choose another --out`);
     return;
   }
-  if (readdirSync(out).length === 0) return;
+  // A lock alone is a run stopped before it wrote anything (lockRun judges whether it is live).
+  if (readdirSync(out).every((entry) => entry === RUN_LOCK)) return;
   const ours = existsSync(join(out, RUN_MARKER));
   if (ours && resume) return;
   if (ours) throw new TengymError('bad-argument', `${out} holds a tengym run that stopped before its first checkpoint: pass --resume to start it again there, or choose another --out`);
@@ -335,6 +338,67 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
 }
 
 /** Marks `out` as a tengym run's directory (made if need be) with the run's settings, unless it is already. */
+/** The file that says which process trains in a run folder (its pid), while it does. */
+export const RUN_LOCK = 'tengym-run.lock';
+
+/** Run folders this process trains in now: a second `train()` of the library into one is refused as another process's is. */
+const lockedHere = new Set<string>();
+
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: alive, another user's.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the run folder for this process until the returned function (or the process's exit)
+ * lets it go: two runs writing one folder would each overwrite the other's checkpoint, metrics
+ * and best/. A lock whose process has ended (killed, the machine restarted) is taken over.
+ */
+export async function lockRun(out: string): Promise<() => void> {
+  const path = join(out, RUN_LOCK);
+  const key = resolve(out);
+  // Not mkdirSync's recursive mode: it never returns for a path under /proc (Node 20).
+  await makeDirectory(out);
+  for (;;) {
+    if (lockedHere.has(key)) throw new TengymError('bad-argument', `${out} is being trained by another run of this process: wait for it to end before training there`);
+    try {
+      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    let pid = Number.NaN;
+    try {
+      pid = Number(readFileSync(path, 'utf8').trim());
+    } catch {
+      // Let go of between the two calls: try again.
+    }
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+      throw new TengymError('bad-argument', `${out} is being trained by another tengym train (process ${pid}, ${RUN_LOCK}): wait for it to end, or stop it, before training there`);
+    }
+    rmSync(path, { force: true });
+  }
+  lockedHere.add(key);
+  const release = () => {
+    lockedHere.delete(key);
+    try {
+      if (readFileSync(path, 'utf8').trim() === String(process.pid)) rmSync(path, { force: true });
+    } catch {
+      // Gone with the folder (a run that kept nothing removes it).
+    }
+  };
+  process.once('exit', release);
+  return () => {
+    process.removeListener('exit', release);
+    release();
+  };
+}
+
 export async function markRun(out: string, settings: Omit<RunMarker, 'format'>): Promise<void> {
   await makeDirectory(out);
   if (!existsSync(join(out, RUN_MARKER))) await writeFileAtomic(join(out, RUN_MARKER), JSON.stringify({ format: 'tengym-run/1', ...settings }) + '\n');

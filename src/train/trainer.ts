@@ -39,14 +39,15 @@ import type { Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
 import { hintBaseline } from '../hints/hint.js';
 import { announceBackend, initBackend, type BackendName } from '../node/tf-backend.js';
+import { TENGYM_VERSION } from '../node/version.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
-import { envConfig, envSpec } from '../env/registry.js';
+import { envConfig, envLabel, envSpec } from '../env/registry.js';
 import { schemaKeys, unknownKey } from '../env/suggest.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
-import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
+import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, lockRun, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { pairedWins, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
 import { evaluationFigures, metricsFilesHold, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
@@ -76,7 +77,8 @@ export interface TrainRequest {
   /** No backend line on stderr. */
   quiet?: boolean;
   /** Called once the run is set up (fresh or resumed), before any training. */
-  onStart?: (info: { algo: string; env: string; options: Record<string, unknown>; config: CommonConfig; resumedFrom: number | null }) => void;
+  /** `backend` is this session's; `backendBefore` the one a resumed run's checkpoint was written on, where that differs. */
+  onStart?: (info: { algo: string; env: string; options: Record<string, unknown>; config: CommonConfig; resumedFrom: number | null; backend: string; backendBefore?: string }) => void;
   onProgress?: (envSteps: number, totalSteps: number, envStepsPerSecond: number) => void;
   /** Progress of a long set-up before the first step (afterstate `targets: 'solver'` solves Four Ten first). */
   onSetup?: (message: string) => void;
@@ -354,7 +356,7 @@ class HeldOut {
 }
 
 /** The metadata a model of the run is saved with. */
-function modelMetadata(env: EnvConfig, algorithm: Algorithm, config: CommonConfig, command: string | undefined, envSteps: number, seconds: number, evaluation?: EvaluationReport): ModelMetadata {
+function modelMetadata(env: EnvConfig, algorithm: Algorithm, config: CommonConfig, command: string | undefined, envSteps: number, seconds: number, backend: string, evaluation?: EvaluationReport): ModelMetadata {
   return {
     format: 'tengym-model/1',
     env: env.id,
@@ -369,6 +371,8 @@ function modelMetadata(env: EnvConfig, algorithm: Algorithm, config: CommonConfi
     ...(command === undefined ? {} : { command }),
     ...(evaluation === undefined ? {} : { evaluation }),
     createdBy: 'tengym train',
+    tengymVersion: TENGYM_VERSION,
+    backend,
   };
 }
 
@@ -413,22 +417,64 @@ export function runCommand(session: string | undefined, recorded: { command?: st
   return recorded.checkpointed ? `${recorded.command} && ${session}` : session;
 }
 
-export async function train(request: TrainRequest): Promise<TrainSummary> {
-  const out = request.out;
+/** What a run folder holds for a request: its checkpoint, and (killed before its first checkpoint) its marker; the folder checked for the request. */
+async function runInFolder(out: string, resume: boolean) {
   const found = await findCheckpoint(out);
-  checkRunDirectory(out, Boolean(request.resume), found);
+  checkRunDirectory(out, resume, found);
   // Killed before its first checkpoint: the marker holds the run's settings.
-  const marker = !found && request.resume ? await readRunMarker(out) : null;
+  const marker = !found && resume ? await readRunMarker(out) : null;
   const recorded: RecordedRun | null = found
     ? { env: found.state.env, options: found.state.options, algo: found.state.algo, config: found.state.config, what: `the checkpoint in ${out}` }
     : marker && { env: marker.env, options: marker.options, algo: marker.algo, config: marker.config, what: `the marker of ${out} (${RUN_MARKER})` };
+  return { found, marker, recorded };
+}
+
+/**
+ * The env, algorithm and config `train(request)` would run with (a resume: the run's own),
+ * checked as it checks them, with nothing trained or written (`tengym train --print-config`).
+ */
+export async function plannedRun(request: Omit<TrainRequest, 'out'> & { out?: string }): Promise<{ env: EnvConfig; algo: string; config: CommonConfig }> {
+  const recorded = request.out === undefined ? null : (await runInFolder(request.out, Boolean(request.resume))).recorded;
+  const { env, spec, config } = await runSetup({ ...request, out: request.out ?? '' }, recorded);
+  return { env, algo: spec.name, config };
+}
+
+export async function train(request: TrainRequest): Promise<TrainSummary> {
+  const out = request.out;
+  const { found, marker, recorded } = await runInFolder(out, Boolean(request.resume));
   const { env, spec, config } = await runSetup(request, recorded);
   const command = runCommand(request.command, found ? { command: found.state.command, totalSteps: found.state.config.totalSteps, checkpointed: true } : marker && { command: marker.command, totalSteps: marker.config?.totalSteps, checkpointed: false }, config.totalSteps);
   const backend = await initBackend();
-  const algo = spec.name;
   const trainingEnv = trainingEnvOf(env, config);
-
   const created = !existsSync(out);
+  // One run at a time in a folder: from here on it is written.
+  const unlock = await lockRun(out);
+  try {
+    return await trainInFolder({ request, out, found, env, spec, config, command, backend, trainingEnv, created });
+  } finally {
+    unlock();
+  }
+}
+
+/** A run set up and checked, its folder taken (`lockRun`): what `trainInFolder` trains. */
+interface RunInFolder {
+  request: TrainRequest;
+  out: string;
+  found: Awaited<ReturnType<typeof findCheckpoint>>;
+  env: EnvConfig;
+  spec: AlgorithmSpec;
+  config: CommonConfig;
+  command: string | undefined;
+  backend: Awaited<ReturnType<typeof initBackend>>;
+  /** The env the training copies play (the config's trainingReward in its options). */
+  trainingEnv: EnvConfig;
+  /** Whether this run made the folder (removed again if the run keeps nothing). */
+  created: boolean;
+}
+
+async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
+  const { request, out, found, env, spec, config, command, backend, trainingEnv, created } = run;
+  const algo = spec.name;
   await markRun(out, { env: env.id, options: env.options, algo, config: { ...config }, ...(request.command === undefined ? {} : { command: request.command }) });
   if (request.resume) await removeLeftoverWrites(out);
   const checkpointDir = request.resume ? await tidyCheckpoints(out, found) : null;
@@ -455,7 +501,8 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       Object.assign(trainer, { rows: t.rows, best: revivedReport(t.best), last: revivedReport(t.last), nextEvalAt: t.nextEvalAt, wallSeconds: t.wallSeconds });
     }
     const resumedFrom = found ? algorithm.env.envSteps : null;
-    request.onStart?.({ algo, env: env.id, options: env.options, config, resumedFrom });
+    const backendBefore = found?.state.backend;
+    request.onStart?.({ algo, env: env.id, options: env.options, config, resumedFrom, backend, ...(backendBefore !== undefined && backendBefore !== backend ? { backendBefore } : {}) });
 
     // The agent plays the weights as they are at each evaluation. Playing the reference and the
     // levels on the held-out deals is evaluation too (pimc on decade's 5,000 deals: many seconds),
@@ -464,12 +511,12 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
     // evaluates nothing and rewrites nothing: it plays no held-out deals.
     const idle = found !== null && algorithm.env.envSteps >= config.totalSteps && (await metricsFilesHold(out, trainer.rows));
     const heldOutStart = performance.now();
-    const heldOut = idle ? null : await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0)));
+    const heldOut = idle ? null : await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0, backend)));
     let evalSeconds = (performance.now() - heldOutStart) / 1000;
     const scoring = env.game.scoring;
     const rounds = scoring === 'rounds';
     const curve = heldOut && {
-      title: `${algo.toUpperCase()} on ${env.id}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
+      title: `${algo.toUpperCase()} on ${envLabel(env)}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
       scoring,
       reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate },
       levels: heldOut.levels.map((l) => ({ name: l.agent, value: rounds ? (l.meanRounds ?? Number.NaN) : l.winRate })),
@@ -496,12 +543,12 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
       trainer.nextEvalAt = (Math.floor(report.envSteps / config.evalEvery) + 1) * config.evalEvery;
       await writeMetricsFiles(out, trainer.rows, curve);
       if (tensorboard) writeScalars(tensorboard, row);
-      const metadata = modelMetadata(env, algorithm, config, command, report.envSteps, seconds, report);
+      const metadata = modelMetadata(env, algorithm, config, command, report.envSteps, seconds, backend, report);
       if (improved) {
         trainer.best = report;
         await saveBest(out, algorithm.model, metadata);
       }
-      await writeCheckpoint(out, algorithm, metadata, { format: 'tengym-checkpoint/1', env: env.id, options: env.options, trainingOptions: trainingEnv.options, algo, config: { ...config }, ...(command === undefined ? {} : { command }), envSteps: report.envSteps, trainer: { ...trainer, wallSeconds: now() } });
+      await writeCheckpoint(out, algorithm, metadata, { format: 'tengym-checkpoint/1', env: env.id, options: env.options, trainingOptions: trainingEnv.options, algo, config: { ...config }, ...(command === undefined ? {} : { command }), backend, envSteps: report.envSteps, trainer: { ...trainer, wallSeconds: now() } });
       evalSeconds += (performance.now() - evalStart) / 1000;
       request.onEvaluation?.(row);
       request.afterCheckpoint?.(report.envSteps);

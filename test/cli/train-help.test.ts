@@ -1,10 +1,14 @@
 // `tengym train --help` lists each algorithm's config fields (src/cli/commands/train.ts,
 // CONFIG_FIELDS_HELP): every field its schema takes, and none it does not.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CONFIG_FIELDS_HELP } from '../../src/cli/commands/train.js';
 import { commonConfigFields } from '../../src/train/algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from '../../src/train/algorithms/index.js';
+import { configFile, tengym } from '../helpers/cli.js';
 
 /** The fields listed for `who`: lines "- who: …", "- who (…): …" and "- who, …: …". */
 function listed(who: string): Set<string> {
@@ -23,4 +27,28 @@ describe('train --help config fields', () => {
     const own = Object.keys(schema.shape).filter((k) => !Object.hasOwn(commonConfigFields, k));
     expect([...listed(name)].sort()).toEqual(own.sort());
   });
+});
+
+describe('train --print-config', () => {
+  it("prints the config a run would train with, the env's preset and the flags in it, and writes nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-print-config-'));
+    try {
+      const planned = tengym('train', '--env', 'decade', '--options', '{"fives":true}', '--algo', 'dqn', '--steps', '5000', '--seed', '7', '--print-config');
+      expect(planned.code, planned.stderr).toBe(0);
+      const printed = JSON.parse(planned.stdout) as { env: string; options: Record<string, unknown>; algo: string; config: Record<string, unknown> };
+      expect(printed).toMatchObject({ env: 'decade', options: { fives: true, reward: 'win' }, algo: 'dqn', config: { totalSteps: 5000, seed: 7, trainingReward: 'cards', rewardScale: 1 / 52 } });
+      // An env reward given in the options is the one trained on.
+      expect(JSON.parse(tengym('train', '--env', 'decade', '--options', '{"reward":"win"}', '--algo', 'dqn', '--print-config').stdout).config).toMatchObject({ trainingReward: 'win', rewardScale: 1 });
+      // A run's own, with --resume: its settings, whatever is given.
+      const out = join(dir, 'run');
+      const config = configFile(dir, { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, evalEpisodes: 10, evalReference: 'first' });
+      expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', config, '--steps', '1000', '--out', out).code).toBe(0);
+      const resumed = JSON.parse(tengym('train', '--out', out, '--resume', '--print-config').stdout) as typeof printed;
+      expect(resumed).toMatchObject({ env: 'decade', algo: 'ppo', config: { numEnvs: 8, totalSteps: 1000 } });
+      expect(readdirSync(dir).sort()).toEqual(['run', 'tiny.json']);
+      expect(tengym('train', '--env', 'decade', '--algo', 'ppo').stderr).toBe('tengym: train: name the run directory (--out DIR)\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -25,7 +25,11 @@ describe('tengym train --json and the learning curve', () => {
     const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '16000', '--config', configFile(dir), '--out', out, '--json');
     expect(r.code, r.stderr).toBe(0);
     const lines = jsonLines(r.stdout);
-    expect(lines[0]).toMatchObject({ type: 'start', algo: 'ppo', env: 'decade', resumedFrom: null, config: { evalEvery: 1600, totalSteps: 16000 } });
+    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+    expect(lines[0]).toMatchObject({ type: 'start', tengymVersion: version, backend: 'wasm', algo: 'ppo', env: 'decade', resumedFrom: null, config: { evalEvery: 1600, totalSteps: 16000 } });
+    // The model says what trained it: the same command retrains it bit for bit on the same version and backend.
+    const metadata = (JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')) as { userDefinedMetadata: { tengym: Record<string, unknown> } }).userDefinedMetadata.tengym;
+    expect(metadata).toMatchObject({ createdBy: 'tengym train', tengymVersion: version, backend: 'wasm' });
     const evaluations = lines.filter((l) => l.type === 'evaluation');
     expect(evaluations.length).toBeGreaterThanOrEqual(11);
     const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -59,6 +63,24 @@ describe('tengym train --json and the learning curve', () => {
     const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');
+  });
+});
+
+describe('a run resumed on another backend', () => {
+  it('says its weights will not be those of a run on one backend', () => {
+    const dir = tmp();
+    const out = join(dir, 'run');
+    expect(tengym('train', '--env', 'decade', '--options', '{"maxRun":4}', '--algo', 'ppo', '--steps', '1000', '--config', configFile(dir), '--out', out).code).toBe(0);
+    // The curve's title names the options that make it another game than the id's preset.
+    expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8')).toMatch(/PPO on decade \{(&quot;|")maxRun(&quot;|"):4\}: greedy win rate/);
+    // As if the run had started on tfjs-node (the only backend here is wasm).
+    const statePath = join(out, 'checkpoint', 'state.json');
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>;
+    expect(state.backend).toBe('wasm');
+    writeFileSync(statePath, JSON.stringify({ ...state, backend: 'tensorflow' }));
+    const resumed = tengym('train', '--out', out, '--resume', '--steps', '2000');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/^note: this run trained on TensorFlow\.js's tensorflow backend and continues on wasm: its weights will not be, bit for bit, those of a run on one backend$/m);
   });
 });
 

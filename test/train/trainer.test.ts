@@ -1,6 +1,6 @@
 // Training: masking, save/load, resume after a kill, mismatched models, tensor leaks,
 // config errors. Tiny networks and few steps, so the file runs in well under a minute.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { Dqn, algorithm as dqn, dqnConfigSchema } from '../../src/train/algorith
 import { mlpForward } from '../../src/train/network/mlp.js';
 import { Ppo, algorithm as ppo, ppoConfigSchema } from '../../src/train/algorithms/ppo.js';
 import { resolveTrainConfig, train } from '../../src/train/trainer.js';
+import { RUN_LOCK } from '../../src/train/checkpoint.js';
 import type { CommonConfig } from '../../src/train/algorithm.js';
 import { modelMetadata } from '../helpers/models.js';
 
@@ -239,6 +240,30 @@ describe('tengym train', () => {
     const extended = await train({ out, resume: true, steps: 2000, quiet: true });
     expect(extended.resumedFrom).toBeGreaterThanOrEqual(1000);
     expect(extended.envSteps).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('one run at a time in a folder: a second is refused while the first trains, a lock whose process ended is taken over', async () => {
+    const out = tmp();
+    // Two runs of this process at once: one trains, the other is refused before it writes anything.
+    const runs = await Promise.allSettled([0, 1].map(() => train({ env: 'decade', algo: 'ppo', config: TINY_PPO, steps: 500, out, quiet: true })));
+    expect(runs.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = runs.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(String(refused.reason)).toMatch(/is being trained by another run of this process: wait for it to end before training there|already holds a training run/);
+    expect(readdirSync(out)).not.toContain(RUN_LOCK);
+    // Another process's lock, while it lives.
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      writeFileSync(join(out, RUN_LOCK), `${sleeper.pid}\n`);
+      await expect(train({ out, resume: true, steps: 1000, quiet: true })).rejects.toThrow(`${out} is being trained by another tengym train (process ${sleeper.pid}, ${RUN_LOCK}): wait for it to end, or stop it, before training there`);
+    } finally {
+      sleeper.kill();
+    }
+    // A process that has ended holds nothing.
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(join(out, RUN_LOCK), `${ended}\n`);
+    const resumed = await train({ out, resume: true, steps: 1000, quiet: true });
+    expect(resumed.envSteps).toBeGreaterThanOrEqual(1000);
+    expect(readdirSync(out)).not.toContain(RUN_LOCK);
   });
 
   it('config errors name the field', () => {

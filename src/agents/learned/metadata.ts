@@ -56,6 +56,9 @@ export const modelMetadataSchema = z.object({
   /** The evaluation report made when it was saved. */
   evaluation: z.unknown().optional(),
   createdBy: z.string().optional(),
+  /** The tengym version and TensorFlow.js backend that trained it: the same command retrains the same weights on both the same. */
+  tengymVersion: z.string().optional(),
+  backend: z.string().optional(),
 });
 
 export type ModelMetadata = z.infer<typeof modelMetadataSchema>;

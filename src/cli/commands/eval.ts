@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
-import { envConfig, envSpec, optionsThatDiffer } from '../../env/registry.js';
+import { envConfig, envLabel, envSpec } from '../../env/registry.js';
 import { whyOtherGame } from '../../agents/learned/metadata.js';
 import { modelDirectoryNames, modelEnvConfig } from '../../node/resolve.js';
 import { isAgentModulePath, loadAgentModule } from '../../node/agent-module.js';
@@ -122,12 +122,6 @@ interface PlayedEnv {
   fromModels: readonly string[];
 }
 
-/** An env as an error names it: its id, and the options where they are not the id's preset. */
-function envShown(config: EnvConfig): string {
-  const differ = optionsThatDiffer(config.options, envConfig(config.id).options);
-  return differ.length === 0 ? config.id : `${config.id} ${JSON.stringify(Object.fromEntries(differ.map((key) => [key, config.options[key]])))}`;
-}
-
 /**
  * Without --env, the env the model directories among the agents were trained for, which must be
  * one game (`whyOtherGame`, as loading a model judges it), with their options unless --options is
@@ -144,7 +138,7 @@ async function envOfModels(optionsText: string | undefined, agents: readonly str
   for (const name of models) trained.push(await modelEnvConfig(name));
   const [first] = trained;
   if (trained.some((config) => whyOtherGame(config.id, config.options, first) !== null)) {
-    const each = models.map((name, i) => `${name}: ${envShown(trained[i])}`).join('; ');
+    const each = models.map((name, i) => `${name}: ${envLabel(trained[i])}`).join('; ');
     throw new TengymError('bad-argument', `the models in --agents were trained for different envs (${each}): a model plays only the env it was trained for, so evaluate models of one env together`);
   }
   // An empty --options (a script's unset variable) gives none, as it gives the defaults with --env.

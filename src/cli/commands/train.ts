@@ -7,7 +7,7 @@ import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algor
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import type { TrainRequest, TrainSummary } from '../../train/trainer.js';
-import { checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, readFailure, writeLine } from '../io.js';
+import { TENGYM_VERSION, checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, readFailure, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
@@ -19,9 +19,10 @@ interface Args {
   config?: string;
   seed?: number;
   'eval-every'?: number;
-  out: string;
+  out?: string;
   resume: boolean;
   json: boolean;
+  'print-config': boolean;
 }
 
 /**
@@ -156,10 +157,16 @@ export function startNotes(info: StartInfo, stepsGiven: boolean): string[] {
   const { totalSteps, evalEvery } = info.config;
   const done = nothingLeftNote(info.resumedFrom, totalSteps, stepsGiven);
   if (done) return [done];
+  const notes: string[] = [];
+  if (info.backendBefore !== undefined) {
+    notes.push(`note: this run trained on TensorFlow.js's ${info.backendBefore} backend and continues on ${info.backend}: its weights will not be, bit for bit, those of a run on one backend`);
+  }
   // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery: evaluationsNote says so at the end).
   const evaluations = scheduledEvaluations(info.config);
-  if (evaluations > CURVE_EVALUATIONS) return [];
-  return [`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`];
+  if (evaluations <= CURVE_EVALUATIONS) {
+    notes.push(`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
+  }
+  return notes;
 }
 
 /**
@@ -207,7 +214,7 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration|distill [--steps N] [--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration|distill [--steps N] [--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json] [--print-config]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
@@ -228,7 +235,7 @@ export const trainCommand: CommandModule<object, Args> = {
           'Steps count every env step, forced moves (one legal action) included; only decisions',
           'are learning samples. Config fields (a JSON file; each has a default, tuned per env):',
           ...CONFIG_FIELDS_HELP.map(([who, fields]) => `- ${who}: ${fields}`),
-          'Each field is documented in the tengym repository: src/train/algorithm.ts, each algorithm\'s file in src/train/algorithms/ (ppo.ts, dqn.ts, afterstate.ts, expert-iteration.ts, distill.ts) and, for the fields the value learners share, src/train/algorithms/afterstate-learning.ts.',
+          'Each field is documented where its schema is: in the package, dist/train/algorithm.d.ts, each algorithm\'s dist/train/algorithms/NAME.d.ts (ppo, dqn, afterstate, expert-iteration, distill) and, for the fields the value learners share, dist/train/algorithms/afterstate-learning.d.ts (src/train/… in the repository); --print-config shows the values a run would take.',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
@@ -237,14 +244,16 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
       .option('config', { type: 'string', describe: `JSON file of config fields (validated; unknown fields are errors), or a shipped config by name (${shippedConfigNames().join(', ')})` })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
-      .option('out', { type: 'string', demandOption: true, describe: 'Run directory (created; must not hold another run unless --resume)' })
+      .option('out', { type: 'string', describe: 'Run directory (created; must not hold another run unless --resume) (required unless --print-config)' })
       .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none), with the run\'s settings: what is given again (--env, --options, --algo, --config\'s fields, --seed, --eval-every) must be the run\'s, what is left out is the run\'s whatever its default; only --steps may change (a config file\'s totalSteps is not read), and an extended run keeps its evalEvery' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row; start and end carry the notes, end the fresh-deals command)' })
+      .option('print-config', { type: 'boolean', default: false, describe: "Print the config the run would train with as JSON (the schema's defaults, then the env's preset, --config's fields, --steps, --seed and --eval-every; with --resume, the run's own) and exit: nothing is trained or written" })
+      .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row; start and end carry the notes, end the fresh-deals command; after Ctrl-C the last is { type: "interrupted", envSteps, checkpointEnvSteps, resume })' })
       .example('$0 train --env decade --algo distill --config distill-deep --steps 12000000 --eval-every 2000000 --out runs/decade', 'The shipped decade model: pimc distilled into a search two draws deep')
       .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
       .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
+      .example('$0 train --env decade --options \'{"fives":true}\' --algo dqn --print-config', "The config DQN would train with there: defaults and the env's preset")
       .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')
       .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000 --seed 3000000000', 'Compare the best model with a baseline on fresh deals'),
   handler: async (args) => {
@@ -253,6 +262,27 @@ export const trainCommand: CommandModule<object, Args> = {
     checkNumberOption('steps', args.steps, { min: 1 });
     checkSeedOption('seed', args.seed, MAX_TRAIN_SEED);
     checkNumberOption('eval-every', args['eval-every'], { min: 1 });
+    const noOut = () => new TengymError('bad-argument', 'train: name the run directory (--out DIR)');
+    if (args.resume && args.out === undefined) throw noOut();
+    if (args['print-config']) {
+      const { plannedRun } = await import('../../train/trainer.js');
+      const planned = await plannedRun({
+        env: args.env,
+        options: args.options === undefined ? undefined : parseOptionsJson(args.options),
+        algo: args.algo,
+        config: args.config === undefined ? undefined : readConfigFile(args.config),
+        configSource: args.config === undefined ? undefined : `config file ${args.config}`,
+        steps: args.steps,
+        seed: args.seed,
+        evalEvery: args['eval-every'],
+        out: args.out,
+        resume: args.resume,
+      });
+      writeLine(JSON.stringify({ env: planned.env.id, options: planned.env.options, algo: planned.algo, config: planned.config }, null, 2));
+      return;
+    }
+    const out = args.out;
+    if (out === undefined) throw noOut();
     const json = args.json;
     const emit = (type: string, fields: Record<string, unknown>) => writeLine(JSON.stringify({ type, ...fields }));
     // Loaded here, not at the top: TensorFlow.js takes a moment to load, and the other commands do not need it.
@@ -268,13 +298,13 @@ export const trainCommand: CommandModule<object, Args> = {
     let trainedTo = 0;
     const interrupted = () => {
       bar.done();
-      const resume = resumeCommand(args.out, args.resume ? args.steps : undefined);
+      const resume = resumeCommand(out, args.resume ? args.steps : undefined);
       const kept =
         checkpointAt === null
           ? 'no checkpoint was written yet: it starts the run again'
           : `it continues from the last checkpoint, at ${checkpointAt} env steps${trainedTo > checkpointAt ? ` of the ${trainedTo} trained` : ''} (one is written at each evaluation: --eval-every)`;
       process.stderr.write(`\ninterrupted; resume with: ${resume}\n${kept}\n`);
-      if (json) emit('interrupted', { out: args.out, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
+      if (json) emit('interrupted', { out: out, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
       exitAfterWrites(130);
     };
@@ -287,7 +317,7 @@ export const trainCommand: CommandModule<object, Args> = {
       steps: args.steps,
       seed: args.seed,
       evalEvery: args['eval-every'],
-      out: args.out,
+      out: out,
       resume: args.resume,
       command: commandLine(),
       onProgress: (done, total, perSecond) => {
@@ -308,10 +338,10 @@ export const trainCommand: CommandModule<object, Args> = {
         reference = info.config.evalReference;
         const notes = startNotes(info, args.steps !== undefined);
         if (json) {
-          emit('start', { out: args.out, ...info, notes });
+          emit('start', { out, tengymVersion: TENGYM_VERSION, ...info, notes });
           return;
         }
-        writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${args.out}`);
+        writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${out}`);
         writeLine(`config ${JSON.stringify(info.config)}`);
         for (const note of notes) writeLine(note);
       },
@@ -319,11 +349,11 @@ export const trainCommand: CommandModule<object, Args> = {
     process.removeListener('SIGINT', interrupted);
     bar.done();
     const best = summary.best;
-    const compare = best ? compareCommand(args.out, summary, best) : null;
+    const compare = best ? compareCommand(out, summary, best) : null;
     const notes = endNotes(summary);
     if (json) {
       const { config: _config, options: _options, ...rest } = summary;
-      emit('end', { ...rest, model: best ? `${args.out}/best` : null, compare, notes: [...notes.run, ...notes.model] });
+      emit('end', { ...rest, model: best ? `${out}/best` : null, compare, notes: [...notes.run, ...notes.model] });
       return;
     }
     for (const note of notes.run) writeLine(note);
@@ -337,7 +367,7 @@ export const trainCommand: CommandModule<object, Args> = {
         `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
           `difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} points on the same ${plural(best.episodes, 'held-out deal')}`,
       );
-      writeLine(`model: ${args.out}/best (compare on fresh deals: ${compare})`);
+      writeLine(`model: ${out}/best (compare on fresh deals: ${compare})`);
     }
     for (const note of notes.model) writeLine(note);
   },
