@@ -15,7 +15,7 @@ import { statsCommand } from './commands/stats.js';
 import { startCommand } from './commands/start.js';
 import { agentsCommand } from './commands/agents.js';
 import { evalCommand } from './commands/eval.js';
-import { trainCommand } from './commands/train.js';
+import { CONFIG_FIELDS_HELP, trainCommand } from './commands/train.js';
 import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
@@ -130,6 +130,13 @@ export function unknownCommand(argv: readonly string[]): TengymError | null {
 export function flagSuggestion(message: string, argv: readonly string[]): string {
   const m = /^Unknown arguments?: (.+)$/.exec(message);
   if (!m) return '';
+  // A config field given as a flag (CleanRL's --num-envs 8): said where it goes instead.
+  if (argv[0] === 'train') {
+    const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const fields = new Set(CONFIG_FIELDS_HELP.flatMap(([, names]) => names.split(' ')));
+    const given = [...new Set(m[1].split(', ').map(camel))].filter((f) => fields.has(f));
+    if (given.length > 0) return ` (${given.join(', ')}: ${given.length === 1 ? 'a config field' : 'config fields'}, given with --config, a file or inline JSON: --config '{"${given[0]}": …}')`;
+  }
   const flags = flagsOf(argv).filter((f) => f.length > 1);
   const hints = m[1].split(', ').flatMap((unknown) => {
     const c = closest(unknown, flags);

@@ -47,6 +47,13 @@ describe('train --print-config', () => {
       expect(resumed).toMatchObject({ env: 'decade', algo: 'ppo', config: { numEnvs: 8, totalSteps: 1000 } });
       expect(readdirSync(dir).sort()).toEqual(['run', 'tiny.json']);
       expect(tengym('train', '--env', 'decade', '--algo', 'ppo').stderr).toBe('tengym: train: name the run directory (--out DIR)\n');
+      // Config fields inline, as JSON; and given as flags (CleanRL's way), told where they go.
+      expect(JSON.parse(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 8, "hidden": [32]}', '--print-config').stdout).config).toMatchObject({ numEnvs: 8, hidden: [32] });
+      expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnv": 8}', '--print-config').stderr).toMatch(/^tengym: bad ppo --config JSON: unknown field "numEnv" \(did you mean "numEnvs"\?\)/);
+      expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 8', '--print-config').stderr).toMatch(/^tengym: --config: the inline JSON is not valid: /);
+      expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--num-envs', '8', '--learning-rate', '0.001', '--out', join(dir, 'flags')).stderr).toBe(
+        `tengym: Unknown arguments: num-envs, numEnvs, learning-rate, learningRate (numEnvs, learningRate: config fields, given with --config, a file or inline JSON: --config '{"numEnvs": …}') (tengym <command> --help shows a command's options)\n`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -30,6 +30,14 @@ interface Args {
  * `configs/four-ten-solver.json` as the docs write it, from any folder).
  */
 function readConfigFile(given: string): unknown {
+  // Inline JSON (`--config '{"numEnvs": 8}'`): no config file's name starts with a brace.
+  if (given.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(given);
+    } catch (e) {
+      throw new TengymError('bad-argument', `--config: the inline JSON is not valid: ${(e as Error).message}`);
+    }
+  }
   const named = /^[\w-]+$/.test(given) && !existsSync(given) ? join(SHIPPED_CONFIGS_DIR, `${given}.json`) : given;
   const path = packagePath(named);
   let text: string;
@@ -45,6 +53,12 @@ function readConfigFile(given: string): unknown {
   } catch (e) {
     throw new TengymError('bad-argument', `--config ${given} is not valid JSON: ${(e as Error).message}`);
   }
+}
+
+/** Where --config's fields came from, as errors name it: "config file x.json", or "--config JSON" for inline JSON. */
+function configSourceOf(given: string | undefined): string | undefined {
+  if (given === undefined) return undefined;
+  return given.trimStart().startsWith('{') ? '--config JSON' : `config file ${given}`;
 }
 
 /** `a` as one word of a shell command: as it is, or quoted where it has spaces, quotes or other signs. */
@@ -242,7 +256,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
       .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), expert iteration (a search with learned values, the decade family), or distillation of a search (the decade family) (required unless --resume)' })
       .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
-      .option('config', { type: 'string', describe: `JSON file of config fields (validated; unknown fields are errors), or a shipped config by name (${shippedConfigNames().join(', ')})` })
+      .option('config', { type: 'string', describe: `JSON file of config fields (validated; unknown fields are errors), inline JSON ('{"numEnvs": 8}'), or a shipped config by name (${shippedConfigNames().join(', ')})` })
       .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
       .option('out', { type: 'string', describe: 'Run directory (created; must not hold another run unless --resume) (required unless --print-config)' })
       .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
@@ -271,7 +285,7 @@ export const trainCommand: CommandModule<object, Args> = {
         options: args.options === undefined ? undefined : parseOptionsJson(args.options),
         algo: args.algo,
         config: args.config === undefined ? undefined : readConfigFile(args.config),
-        configSource: args.config === undefined ? undefined : `config file ${args.config}`,
+        configSource: configSourceOf(args.config),
         steps: args.steps,
         seed: args.seed,
         evalEvery: args['eval-every'],
@@ -313,7 +327,7 @@ export const trainCommand: CommandModule<object, Args> = {
       options: args.options === undefined ? undefined : parseOptionsJson(args.options),
       algo: args.algo,
       config: args.config === undefined ? undefined : readConfigFile(args.config),
-      configSource: args.config === undefined ? undefined : `config file ${args.config}`,
+      configSource: configSourceOf(args.config),
       steps: args.steps,
       seed: args.seed,
       evalEvery: args['eval-every'],
