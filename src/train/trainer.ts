@@ -77,8 +77,11 @@ export interface TrainRequest {
   /** No backend line on stderr. */
   quiet?: boolean;
   /** Called once the run is set up (fresh or resumed), before any training. */
-  /** `backend` is this session's; `backendBefore` the one a resumed run's checkpoint was written on, where that differs. */
-  onStart?: (info: { algo: string; env: string; options: Record<string, unknown>; config: CommonConfig; resumedFrom: number | null; backend: string; backendBefore?: string }) => void;
+  /**
+   * `backend` is this session's; `backendBefore` the one a resumed run's checkpoint was written on,
+   * and `totalStepsBefore` the run's totalSteps before this session's --steps, where they differ.
+   */
+  onStart?: (info: { algo: string; env: string; options: Record<string, unknown>; config: CommonConfig; resumedFrom: number | null; backend: string; backendBefore?: string; totalStepsBefore?: number }) => void;
   onProgress?: (envSteps: number, totalSteps: number, envStepsPerSecond: number) => void;
   /** Progress of a long set-up before the first step (afterstate `targets: 'solver'` solves Four Ten first). */
   onSetup?: (message: string) => void;
@@ -502,7 +505,17 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
     }
     const resumedFrom = found ? algorithm.env.envSteps : null;
     const backendBefore = found?.state.backend;
-    request.onStart?.({ algo, env: env.id, options: env.options, config, resumedFrom, backend, ...(backendBefore !== undefined && backendBefore !== backend ? { backendBefore } : {}) });
+    const totalStepsBefore = found?.state.config.totalSteps;
+    request.onStart?.({
+      algo,
+      env: env.id,
+      options: env.options,
+      config,
+      resumedFrom,
+      backend,
+      ...(backendBefore !== undefined && backendBefore !== backend ? { backendBefore } : {}),
+      ...(typeof totalStepsBefore === 'number' && totalStepsBefore !== config.totalSteps ? { totalStepsBefore } : {}),
+    });
 
     // The agent plays the weights as they are at each evaluation. Playing the reference and the
     // levels on the held-out deals is evaluation too (pimc on decade's 5,000 deals: many seconds),

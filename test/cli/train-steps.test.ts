@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { nothingLeftNote, stepsNote } from '../../src/cli/commands/train.js';
+import { nothingLeftNote, startNotes, stepsNote } from '../../src/cli/commands/train.js';
+import type { CommonConfig } from '../../src/train/algorithm.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const tengym = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
@@ -21,6 +22,18 @@ describe('train --steps', () => {
     expect(stepsNote(3238, { totalSteps: 3000, numEnvs: 128 }, false)).toBe(
       'note: 3238 env steps for --steps 3000: dealing the numEnvs = 128 copies their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs',
     );
+    // The limit from a config file's totalSteps, no --steps given: named as what set it.
+    expect(stepsNote(200_100, { totalSteps: 200_000, numEnvs: 64 }, true, false)).toMatch(/^note: 200100 env steps for totalSteps 200000: /);
+  });
+
+  it('a resume whose --steps is below the run\'s own total says it shortens the run', () => {
+    const config = { totalSteps: 40_000, evalEvery: 4_000 } as CommonConfig;
+    const info = { algo: 'dqn', env: 'four-ten', options: {}, config, resumedFrom: 16_018, backend: 'wasm' };
+    expect(startNotes({ ...info, totalStepsBefore: 80_000 }, true)).toEqual([
+      'note: --steps 40000 shortens this run, which was to train 80000 steps; what the config schedules over totalSteps (the learning rate\'s annealing, ε) follows 40000 from here',
+    ]);
+    expect(startNotes({ ...info, totalStepsBefore: 20_000 }, true)).toEqual([]);
+    expect(startNotes(info, true)).toEqual([]);
   });
 
   it('a resumed run that has already trained --steps says there is nothing left to train, not why it ended past them', () => {

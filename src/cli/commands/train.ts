@@ -95,11 +95,13 @@ function evaluationLine(row: MetricsRow, reference: string): string {
  * rollout of numEnvs × rolloutSteps decisions) and the last one ends past the limit; forced moves
  * count as env steps too. Null when it stopped exactly.
  */
-export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }, iterated = true): string | null {
+export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }, iterated = true, stepsGiven = true): string | null {
   if (envSteps <= config.totalSteps) return null;
+  // The limit as the user set it: the flag, or the config's field.
+  const limit = `${stepsGiven ? '--steps' : 'totalSteps'} ${config.totalSteps}`;
   // The copies' first deals, their forced moves played, come before the first iteration.
-  if (!iterated) return `note: ${envSteps} env steps for --steps ${config.totalSteps}: dealing the ${config.numEnvs === undefined ? 'env copies' : `numEnvs = ${config.numEnvs} copies`} their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs`;
-  return `note: ${envSteps} env steps for --steps ${config.totalSteps}: training runs whole iterations (${iterationSize(config)}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
+  if (!iterated) return `note: ${envSteps} env steps for ${limit}: dealing the ${config.numEnvs === undefined ? 'env copies' : `numEnvs = ${config.numEnvs} copies`} their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs`;
+  return `note: ${envSteps} env steps for ${limit}: training runs whole iterations (${iterationSize(config)}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
 }
 
 /**
@@ -172,6 +174,10 @@ export function startNotes(info: StartInfo, stepsGiven: boolean): string[] {
   const done = nothingLeftNote(info.resumedFrom, totalSteps, stepsGiven);
   if (done) return [done];
   const notes: string[] = [];
+  // --steps below the run's own total: a resume that shortens the run (the docs speak of --steps extending one).
+  if (info.totalStepsBefore !== undefined && info.config.totalSteps < info.totalStepsBefore) {
+    notes.push(`note: --steps ${info.config.totalSteps} shortens this run, which was to train ${info.totalStepsBefore} steps; what the config schedules over totalSteps (the learning rate's annealing, ε) follows ${info.config.totalSteps} from here`);
+  }
   if (info.backendBefore !== undefined) {
     notes.push(`note: this run trained on TensorFlow.js's ${info.backendBefore} backend and continues on ${info.backend}: its weights will not be, bit for bit, those of a run on one backend`);
   }
@@ -187,12 +193,12 @@ export function startNotes(info: StartInfo, stepsGiven: boolean): string[] {
  * What `tengym train` notes at a run's end (printed, and in the --json end record): on the
  * run's length (printed before the summary) and on its best/ (after it).
  */
-export function endNotes(summary: TrainSummary): { run: string[]; model: string[] } {
+export function endNotes(summary: TrainSummary, stepsGiven = true): { run: string[]; model: string[] } {
   const run: string[] = [];
   const model: string[] = [];
   // A session that resumed a run with nothing left to train said so at its start.
   const trainedNow = summary.resumedFrom === null || summary.sessionEnvSteps > 0;
-  const overshoot = trainedNow ? stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1) : null;
+  const overshoot = trainedNow ? stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1, stepsGiven) : null;
   if (overshoot) run.push(overshoot);
   const fewer = evaluationsNote(summary);
   if (fewer) run.push(fewer);
@@ -364,7 +370,7 @@ export const trainCommand: CommandModule<object, Args> = {
     bar.done();
     const best = summary.best;
     const compare = best ? compareCommand(out, summary, best) : null;
-    const notes = endNotes(summary);
+    const notes = endNotes(summary, args.steps !== undefined || args.resume);
     if (json) {
       const { config: _config, options: _options, ...rest } = summary;
       emit('end', { ...rest, model: best ? `${out}/best` : null, compare, notes: [...notes.run, ...notes.model] });
