@@ -284,20 +284,21 @@ export const trainCommand: CommandModule<object, Args> = {
     checkNumberOption('eval-every', args['eval-every'], { min: 1 });
     const noOut = () => new TengymError('bad-argument', 'train: name the run directory (--out DIR)');
     if (args.resume && args.out === undefined) throw noOut();
+    // What the flags ask of the run, for --print-config and for training alike.
+    const asked = {
+      env: args.env,
+      options: args.options === undefined ? undefined : parseOptionsJson(args.options),
+      algo: args.algo,
+      config: args.config === undefined ? undefined : readConfigFile(args.config),
+      configSource: configSourceOf(args.config),
+      steps: args.steps,
+      seed: args.seed,
+      evalEvery: args['eval-every'],
+      resume: args.resume,
+    };
     if (args['print-config']) {
       const { plannedRun } = await import('../../train/trainer.js');
-      const planned = await plannedRun({
-        env: args.env,
-        options: args.options === undefined ? undefined : parseOptionsJson(args.options),
-        algo: args.algo,
-        config: args.config === undefined ? undefined : readConfigFile(args.config),
-        configSource: configSourceOf(args.config),
-        steps: args.steps,
-        seed: args.seed,
-        evalEvery: args['eval-every'],
-        out: args.out,
-        resume: args.resume,
-      });
+      const planned = await plannedRun({ ...asked, out: args.out });
       writeLine(JSON.stringify({ env: planned.env.id, options: planned.env.options, algo: planned.algo, config: planned.config }, null, 2));
       return;
     }
@@ -324,21 +325,13 @@ export const trainCommand: CommandModule<object, Args> = {
           ? 'no checkpoint was written yet: it starts the run again'
           : `it continues from the last checkpoint, at ${checkpointAt} env steps${trainedTo > checkpointAt ? ` of the ${trainedTo} trained` : ''} (one is written at each evaluation: --eval-every)`;
       process.stderr.write(`\ninterrupted; resume with: ${resume}\n${kept}\n`);
-      if (json) emit('interrupted', { out: out, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
+      if (json) emit('interrupted', { out, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
       exitAfterWrites(130);
     };
     const summary = await train({
-      env: args.env,
-      options: args.options === undefined ? undefined : parseOptionsJson(args.options),
-      algo: args.algo,
-      config: args.config === undefined ? undefined : readConfigFile(args.config),
-      configSource: configSourceOf(args.config),
-      steps: args.steps,
-      seed: args.seed,
-      evalEvery: args['eval-every'],
-      out: out,
-      resume: args.resume,
+      ...asked,
+      out,
       command: commandLine(),
       onProgress: (done, total, perSecond) => {
         trainedTo = done;
