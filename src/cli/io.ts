@@ -2,7 +2,6 @@
  * Shared pieces of the `tengym` commands: parsing --options and --deck, printing
  * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
  */
-import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
