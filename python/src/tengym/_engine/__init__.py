@@ -660,9 +660,15 @@ class MadeWith:
     def __get__(self, obj: Any, objtype: type | None = None) -> Any:
         return self if obj is None else getattr(obj, self.slot)
 
+    # How each class is made with the keyword, besides its constructor.
+    MAKERS = {"TengymEnv": "gym.make(id, {})", "TengymVectorEnv": "gym.make_vec(id, n, {})", "TengymSB3VecEnv": "tengym.sb3.make_vec_env(id, n, {})"}
+
     def __set__(self, obj: Any, value: Any) -> None:
         if hasattr(obj, self.slot):
-            raise AttributeError(f"{self.name} is set when the env is made ({type(obj).__name__}(..., {self.name}={value!r}), or gym.make(id, {self.name}={value!r})), not after: this one was made with {getattr(obj, self.slot)!r}")
+            cls = type(obj).__name__
+            keyword = f"{self.name}={value!r}"
+            maker = self.MAKERS.get(cls)
+            raise AttributeError(f"{self.name} is set when the env is made ({cls}(..., {keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one was made with {getattr(obj, self.slot)!r}")
         setattr(obj, self.slot, value)
 
 
