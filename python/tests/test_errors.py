@@ -180,6 +180,21 @@ def test_any_integer_is_an_action(env):
         np.testing.assert_array_equal(obs, played[0])
 
 
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs torch (pip install 'tengym[train]')")
+def test_a_tensor_of_one_action_is_refused_as_an_array_of_one_is(env):
+    # torch's one-element tensors have __index__, so step(torch.tensor([3])) used to be played
+    # where step(np.array([3])) is refused; Gymnasium's Discrete.contains refuses both.
+    import torch
+
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    before = env.get_state()
+    for batch in (torch.tensor([legal]), torch.tensor([[legal]]), np.array([legal])):
+        with pytest.raises(BadActionError, match=r"not an action id"):
+            env.step(batch)
+    unchanged(env, before)
+    env.step(torch.tensor(legal))  # a 0-d tensor is one action, as a 0-d array is
+
+
 def test_bad_vector_action_changes_no_copy():
     v = tengym.TengymVectorEnv("tens", num_envs=4)
     try:

@@ -162,7 +162,11 @@ class TengymEnv(gym.Env):
     def step(self, action):
         # An integer of any kind (int, numpy's, a 0-d integer array), as Discrete.contains and the
         # vector envs take it; 3.0 is refused as they refuse it.
+        # A one-element tensor has __index__ too (torch's), but a batch of one is not an action, as
+        # numpy's np.array([3]) is not: refused alike by their shape.
         try:
+            if len(getattr(action, "shape", ())) > 0:
+                raise TypeError
             a = operator.index(action)
         except TypeError:
             raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
