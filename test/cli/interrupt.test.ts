@@ -175,6 +175,8 @@ describe('Ctrl-C', () => {
       const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out], /^config /m);
       expect(r.code).toBe(130);
       expect(readdirSync(out).filter((name) => name.includes('.tmp-'))).toEqual([]);
+      // Nor the lock that kept other runs out: the folder is free for the resume.
+      expect(readdirSync(out)).not.toContain('tengym-run.lock');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
