@@ -13,11 +13,13 @@ import { normalize } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import { agentSchema } from '../agents/agent.js';
-import { resolveAgent } from '../node/resolve.js';
+import { modelDirectoryNames, modelEnvConfig, resolveAgent } from '../node/resolve.js';
+import { TENGYM_VERSION } from '../node/version.js';
+import { whyOtherGame } from '../agents/learned/metadata.js';
 import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
-import { envConfig, isBuiltInEnv } from '../env/registry.js';
+import { envConfig, envLabel, isBuiltInEnv } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
 import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
 
@@ -25,7 +27,8 @@ import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } 
 export const MAX_EVAL_EPISODES = 10_000_000;
 
 export const evalConfigSchema = z.strictObject({
-  env: z.string(),
+  /** The env played; without it, the one the model folders among the agents were trained for (`envOfModels`). */
+  env: z.string().optional(),
   options: z.record(z.string(), z.unknown()).default({}),
   /**
    * Catalogue names and model folders (played on worker threads), or agents of your own (objects
@@ -53,6 +56,44 @@ export type EvalConfig = z.input<typeof evalConfigSchema>;
 /** Threads per core a pool may have (more only wait), and the memory each is counted at (an agent, a model, TensorFlow.js). */
 const WORKERS_PER_CORE = 4;
 const WORKER_MEMORY = 256 * 2 ** 20;
+
+/** An env an evaluation plays, and the model folders it was taken from (none when it was named). */
+export interface PlayedEnv {
+  env: string;
+  options: Record<string, unknown>;
+  fromModels: readonly string[];
+}
+
+/** How the caller names what `envOfModels` asks for: the library's config fields, or the command line's flags. */
+export interface EnvOfModelsWords {
+  env: string;
+  agents: string;
+  give: string;
+}
+
+const LIBRARY_WORDS: EnvOfModelsWords = { env: 'env', agents: 'agents', give: 'give env (envIds() lists the ids)' };
+
+/**
+ * Without an env named, the env the model folders among the agents were trained for, which must
+ * be one game (`whyOtherGame`, as loading a model judges it), with their options unless `options`
+ * is given (a model those options do not fit is then refused as with an env named).
+ */
+export async function envOfModels(agents: readonly string[], options: Record<string, unknown> | undefined, words: EnvOfModelsWords = LIBRARY_WORDS): Promise<PlayedEnv> {
+  const models = modelDirectoryNames(agents);
+  if (models.length === 0) {
+    // `model` is the shipped model of the env played: it cannot name one.
+    const shipped = agents.includes('model') ? ', and model is the one shipped for the env played (its directory, such as models/decade, names its env)' : '';
+    throw new TengymError('bad-argument', `${words.env} is needed unless an agent is a model directory (model.json + weights.bin), whose env is then played${shipped}: ${words.give}`);
+  }
+  const trained: EnvConfig[] = [];
+  for (const name of models) trained.push(await modelEnvConfig(name));
+  const [first] = trained;
+  if (trained.some((config) => whyOtherGame(config.id, config.options, first) !== null)) {
+    const each = models.map((name, i) => `${name}: ${envLabel(trained[i])}`).join('; ');
+    throw new TengymError('bad-argument', `the models in ${words.agents} were trained for different envs (${each}): a model plays only the env it was trained for, so evaluate models of one env together`);
+  }
+  return { env: first.id, options: options ?? { ...first.options }, fromModels: models };
+}
 
 /** The most worker threads this machine takes: a few per core, and no more than its memory holds. */
 export function workerBound(): number {
@@ -93,6 +134,8 @@ export function dealRecords(rows: EpisodeRows, scoring: Scoring): DealRecords {
 }
 
 export interface EvalReport {
+  /** The tengym that played it, for a table to cite. */
+  tengymVersion: string;
   env: string;
   options: Record<string, unknown>;
   episodes: number;
@@ -365,7 +408,7 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
     if (perDeal) result.deals = dealRecords(rows, scoring);
     return result;
   });
-  return { env: env.id, options: env.options, episodes: ref.rows.won.length, seed, firstDeal, reference, results };
+  return { tengymVersion: TENGYM_VERSION, env: env.id, options: env.options, episodes: ref.rows.won.length, seed, firstDeal, reference, results };
 }
 
 /** An agent's deals, played (what `buildReport` takes). */
@@ -385,7 +428,8 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   if (c.workers !== undefined && c.workers > maxWorkers) {
     throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
   }
-  const env = envConfig(c.env, c.options);
+  // No env named: the one the model folders among the agents were trained for.
+  const env = c.env !== undefined ? envConfig(c.env, c.options) : await envOfModels(c.agents.filter((a): a is string => typeof a === 'string'), config.options).then((m) => envConfig(m.env, m.options));
   const names = c.agents.map((a) => (typeof a === 'string' ? a : a.name));
   // The reference as --agents spells it, which the report's rows carry.
   const reference = names.find((a) => sameAgent(a, c.reference ?? names[0]));

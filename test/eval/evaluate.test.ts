@@ -206,6 +206,19 @@ describe('evaluate', () => {
     await expect(evaluate({ env: 'ten-twenty-thirty', agents: ['first'], reference: 'models/ten-twenty-thirty', episodes: 3, workers: 0 })).rejects.toThrow(/is not among the agents/);
   });
 
+  it('without an env, plays the one the model folders were trained for, as tengym eval does; the report says which tengym played it', async () => {
+    // It used to ask for env ("expected string, received undefined → at env") where the command line did not.
+    const report = await evaluate({ agents: ['models/ten-twenty-thirty', 'first'], episodes: 3, workers: 0 });
+    expect(report).toMatchObject({ env: 'ten-twenty-thirty', options: envConfig('ten-twenty-thirty').options, episodes: 3 });
+    expect(report.tengymVersion).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
+    // Options given are played, and must fit the model; no model folder, or two games, are refused by name.
+    await expect(evaluate({ agents: ['models/ten-twenty-thirty'], options: { stacks: 1 }, episodes: 1, workers: 0 })).rejects.toThrow(/was trained for ten-twenty-thirty/);
+    await expect(evaluate({ agents: ['first', 'random'], episodes: 1, workers: 0 })).rejects.toThrow(
+      /^env is needed unless an agent is a model directory \(model\.json \+ weights\.bin\), whose env is then played: give env \(envIds\(\) lists the ids\)$/,
+    );
+    await expect(evaluate({ agents: ['models/decade', 'models/four-ten'], episodes: 1, workers: 0 })).rejects.toThrow(/^the models in agents were trained for different envs \(models\/decade: decade; models\/four-ten: four-ten\)/);
+  });
+
   it('refuses a seed too large for its deals by the seed given, with the largest that works, before any is played', async () => {
     let played = 0;
     await expect(evaluate({ env: 'decade', agents: ['random'], episodes: 5, seed: 2 ** 53 - 2, workers: 0 }, (done) => (played = done))).rejects.toThrow(

@@ -2,12 +2,11 @@ import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
-import { envConfig, envLabel, envSpec } from '../../env/registry.js';
-import { whyOtherGame } from '../../agents/learned/metadata.js';
-import { modelDirectoryNames, modelEnvConfig } from '../../node/resolve.js';
+import { envConfig, envSpec } from '../../env/registry.js';
 import { isAgentModulePath, loadAgentModule } from '../../node/agent-module.js';
-import { MAX_EVAL_EPISODES, buildReport, evaluate, sameAgent, type AgentResult, type EvalReport, type PlayedAgent } from '../../eval/evaluate.js';
-import { TENGYM_VERSION, checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
+import { MAX_EVAL_EPISODES, buildReport, envOfModels, evaluate, sameAgent, type AgentResult, type EnvOfModelsWords, type EvalReport, type PlayedAgent, type PlayedEnv } from '../../eval/evaluate.js';
+import { TENGYM_VERSION } from '../../node/version.js';
+import { checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -104,7 +103,7 @@ function fmt(x: number | undefined, digits: number): string {
  * field that differs between runs of the same seed.
  */
 function jsonReport(report: EvalReport): object {
-  return { tengymVersion: TENGYM_VERSION, ...report, results: report.results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })) };
+  return { ...report, results: report.results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })) };
 }
 
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
@@ -115,36 +114,8 @@ export function agentList(text: string): string[] {
   return names;
 }
 
-/** The env an evaluation plays, and the models in --agents it was taken from (none when --env names it). */
-interface PlayedEnv {
-  env: string;
-  options: Record<string, unknown>;
-  fromModels: readonly string[];
-}
-
-/**
- * Without --env, the env the model directories among the agents were trained for, which must be
- * one game (`whyOtherGame`, as loading a model judges it), with their options unless --options is
- * given (a model those options do not fit is then refused as with --env).
- */
-async function envOfModels(optionsText: string | undefined, agents: readonly string[]): Promise<PlayedEnv> {
-  const models = modelDirectoryNames(agents);
-  if (models.length === 0) {
-    // `model` is the shipped model of the env played: it cannot name one.
-    const shipped = agents.includes('model') ? ', and model is the one shipped for the env played (its directory, such as models/decade, names its env)' : '';
-    throw new TengymError('bad-argument', `--env is needed unless an agent is a model directory (model.json + weights.bin), whose env is then played${shipped}: give --env ID (tengym envs lists the ids)`);
-  }
-  const trained: EnvConfig[] = [];
-  for (const name of models) trained.push(await modelEnvConfig(name));
-  const [first] = trained;
-  if (trained.some((config) => whyOtherGame(config.id, config.options, first) !== null)) {
-    const each = models.map((name, i) => `${name}: ${envLabel(trained[i])}`).join('; ');
-    throw new TengymError('bad-argument', `the models in --agents were trained for different envs (${each}): a model plays only the env it was trained for, so evaluate models of one env together`);
-  }
-  // An empty --options (a script's unset variable) gives none, as it gives the defaults with --env.
-  const options = optionsText === undefined || optionsText.trim() === '' ? { ...first.options } : parseOptionsJson(optionsText);
-  return { env: first.id, options, fromModels: models };
-}
+/** What `envOfModels` asks for, in the command line's words. */
+const CLI_WORDS: EnvOfModelsWords = { env: '--env', agents: '--agents', give: 'give --env ID (tengym envs lists the ids)' };
 
 /** "models/decade" or "models/decade and runs/x/best": the models an env was taken from. */
 function modelsShown(models: readonly string[]): string {
@@ -194,7 +165,9 @@ export const evalCommand: CommandModule<object, Args> = {
     const bar = new ProgressBar();
     const named: PlayedEnv | null = args.env === undefined ? null : { env: envSpec(args.env).id, options: parseOptionsJson(args.options), fromModels: [] };
     const agents = agentList(args.agents);
-    const { env, options, fromModels } = named ?? (await envOfModels(args.options, agents));
+    // An empty --options (a script's unset variable) gives none, as it gives the defaults with --env.
+    const optionsGiven = args.options === undefined || args.options.trim() === '' ? undefined : parseOptionsJson(args.options);
+    const { env, options, fromModels } = named ?? (await envOfModels(agents, optionsGiven, CLI_WORDS));
     let played: readonly PlayedAgent[] = [];
     let current = '';
     let dealsDone = 0;
@@ -208,7 +181,7 @@ export const evalCommand: CommandModule<object, Args> = {
       const config = envConfig(env, options);
       // evaluate plays the reference first: any agent finished means it has.
       const reference = agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
-      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal']) : { env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference, results: [] };
+      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal']) : { tengymVersion: TENGYM_VERSION, env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference, results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
         writeLine(JSON.stringify({ ...jsonReport(report), interrupted: true }));
