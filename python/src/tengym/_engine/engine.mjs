@@ -13693,7 +13693,8 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 /** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
 const MAX_EVAL_EPISODES = 1e7;
 strictObject({
-	env: string(),
+	/** The env played; without it, the one the model folders among the agents were trained for (`envOfModels`). */
+	env: string().optional(),
 	options: record(string(), unknown()).default({}),
 	/**
 	* Catalogue names and model folders (played on worker threads), or agents of your own (objects
