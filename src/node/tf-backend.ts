@@ -22,10 +22,34 @@ async function tryNode(): Promise<boolean> {
   }
 }
 
+/**
+ * The WebAssembly module (Emscripten's) adds process handlers for uncaught exceptions and unhandled
+ * rejections that throw them again: an app's own handler (a server that logs and goes on) could no
+ * longer keep it running, and every crash was reported from inside the module. They serve only its
+ * own exit(), which TensorFlow.js never calls, so they are taken off again.
+ */
+async function withoutProcessHandlersAdded<T>(load: () => Promise<T>): Promise<T> {
+  const events = ['uncaughtException', 'unhandledRejection'];
+  // As a plain emitter: the process's typed overloads take one event name at a time.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = events.map((event) => new Set(emitter.listeners(event)));
+  try {
+    return await load();
+  } finally {
+    events.forEach((event, k) => {
+      for (const listener of emitter.listeners(event)) if (!before[k].has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    });
+  }
+}
+
 async function tryWasm(): Promise<boolean> {
   try {
-    await import('@tensorflow/tfjs-backend-wasm');
-    return await tf.setBackend('wasm');
+    return await withoutProcessHandlersAdded(async () => {
+      await import('@tensorflow/tfjs-backend-wasm');
+      const set = await tf.setBackend('wasm');
+      await tf.ready();
+      return set;
+    });
   } catch {
     return false;
   }
