@@ -20,7 +20,8 @@ export interface CurvePoint {
 export interface CurveOptions {
   title: string;
   scoring: Scoring;
-  reference?: { name: string; value: number };
+  /** `winRate`, for rounds: the share of the held-out deals it won, which the rounds leave out. */
+  reference?: { name: string; value: number; winRate?: number };
   /** Other agents on the same deals (random, the best baseline): dotted lines. */
   levels?: { name: string; value: number }[];
   /**
@@ -29,6 +30,11 @@ export interface CurveOptions {
    * wins nothing yet shows its evaluations and is not an empty plot.
    */
   unwon?: readonly number[];
+  /**
+   * Rounds: the share of the held-out deals the last evaluation won. The rounds are of the won
+   * deals only, so a network that wins one deal in ten in few rounds would otherwise look strong.
+   */
+  lastWinRate?: number;
 }
 
 const W = 720;
@@ -130,6 +136,11 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     for (const steps of unwon) parts.push(`<path d="M${f(x(steps) - 4)},${f(base - 4)} l8,8 m0,-8 l-8,8" stroke="#d62728" stroke-width="1.5"/>`);
     const all = unwon.length + points.length;
     parts.push(`<text x="${M.left + 8}" y="${f(base - 10)}" fill="#d62728">× no held-out deal won at ${unwon.length} of ${all} evaluation${all === 1 ? '' : 's'} (no mean rounds to plot)</text>`);
+  }
+  if (options.scoring === 'rounds' && options.lastWinRate !== undefined && Number.isFinite(options.lastWinRate)) {
+    const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+    const reference = options.reference?.winRate !== undefined && Number.isFinite(options.reference.winRate) ? `; ${esc(options.reference.name)} ${pct(options.reference.winRate)}` : '';
+    parts.push(`<text x="${M.left + 8}" y="${M.top + 14}" fill="#555">won ${pct(options.lastWinRate)} of the held-out deals at the last evaluation${reference}; the curve counts the won deals only</text>`);
   }
   if (points.length > 0) {
     const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];

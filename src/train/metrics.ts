@@ -72,8 +72,11 @@ export async function metricsFilesHold(out: string, rows: MetricsRow[]): Promise
 export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: CurveOptions): Promise<void> {
   await writeFileAtomic(join(out, 'metrics.jsonl'), jsonLines(rows));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
-  const unwon = curve.scoring === 'rounds' ? rows.filter((r) => !Number.isFinite(r.evalMeanRounds)).map((r) => r.envSteps as number) : [];
-  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), { ...curve, unwon }));
+  const rounds = curve.scoring === 'rounds';
+  const unwon = rounds ? rows.filter((r) => !Number.isFinite(r.evalMeanRounds)).map((r) => r.envSteps as number) : [];
+  const last = rows[rows.length - 1]?.evalWinRate;
+  const lastWinRate = rounds && typeof last === 'number' ? last : undefined;
+  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), { ...curve, unwon, ...(lastWinRate === undefined ? {} : { lastWinRate }) }));
 }
 
 export interface ScalarWriter {

@@ -531,7 +531,7 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
     const curve = heldOut && {
       title: `${algo.toUpperCase()} on ${envLabel(env)}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
       scoring,
-      reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate },
+      reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate, winRate: heldOut.reference.winRate },
       levels: heldOut.levels.map((l) => ({ name: l.agent, value: rounds ? (l.meanRounds ?? Number.NaN) : l.winRate })),
     };
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);

@@ -72,6 +72,21 @@ describe('learningCurveSvg', () => {
     }
   });
 
+  it('on rounds, says how many held-out deals the last evaluation won beside the reference, since the rounds leave the lost ones out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-curve-'));
+    try {
+      // A network that wins one deal in nine, in few rounds: the curve alone would show it ahead of greedy.
+      const rows = [0, 2010].map((envSteps, i) => ({ envSteps, evalWinRate: [0.02, 0.11][i], evalMeanRounds: 4.1 }));
+      await writeMetricsFiles(dir, rows, { title: 't', scoring: 'rounds', reference: { name: 'greedy', value: 5.83, winRate: 0.98 } });
+      expect(readFileSync(join(dir, 'learning-curve.svg'), 'utf8')).toContain('>won 11.0% of the held-out deals at the last evaluation; greedy 98.0%; the curve counts the won deals only</text>');
+      // Win rates are the curve itself: no such line.
+      const wins = learningCurveSvg([{ envSteps: 10, value: 0.3, low: 0.2, high: 0.4 }], { title: 't', scoring: 'cards', lastWinRate: 0.3 });
+      expect(wins).not.toContain('of the held-out deals at the last evaluation');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('counts the evaluations without a won deal beside the plotted ones', () => {
     const svg = learningCurveSvg(curvePoints('rounds', [{ envSteps: 100, evalMeanRounds: 6.9 }]), { title: 't', scoring: 'rounds', unwon: [0] });
     expect(svg).toContain('no held-out deal won at 1 of 2 evaluations');
