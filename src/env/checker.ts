@@ -183,7 +183,7 @@ function playChecked(makeEnv: () => Env, id: string, deal: Deal, report: CheckRe
   const outcome = env.outcome();
   if (env.truncated) report.truncated++;
   if (outcome.won) report.wins++;
-  checkEpisodeEnd(env, id, total, `${name}`);
+  checkEpisodeEnd(env, id, total, name);
   // The end state round-trips and clones too (a stock emptied, a last flag set: what a short probe never reaches).
   at.where = `${name} step ${step} (the end)`;
   checkObservation(env, id, `${name} step ${step} (the end)`);

@@ -41,6 +41,9 @@ const W = 720;
 const H = 420;
 const M = { left: 64, right: 24, top: 60, bottom: 56 };
 
+/** A share (0–1) as the curve writes it: 12.3%. */
+const percent = (v: number) => `${(100 * v).toFixed(1)}%`;
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Round ticks (1, 2 or 5 times a power of ten) from 0 up to the first one at or above `max`. */
@@ -121,12 +124,12 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     const ry = f(y(value));
     parts.push(`<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`);
     parts.push(`<line x1="${M.left + 300}" y1="42" x2="${M.left + 324}" y2="42" stroke="#d62728" stroke-dasharray="6 4"/>`);
-    parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${options.scoring === 'rounds' ? value.toFixed(3) : `${(100 * value).toFixed(1)}%`}</text>`);
+    parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${options.scoring === 'rounds' ? value.toFixed(3) : percent(value)}</text>`);
   }
   for (const level of options.levels ?? []) {
     if (!Number.isFinite(level.value)) continue;
     const ly = f(y(level.value));
-    const shown = options.scoring === 'rounds' ? level.value.toFixed(2) : `${(100 * level.value).toFixed(1)}%`;
+    const shown = options.scoring === 'rounds' ? level.value.toFixed(2) : percent(level.value);
     parts.push(`<line x1="${M.left}" y1="${ly}" x2="${W - M.right}" y2="${ly}" stroke="#7f7f7f" stroke-dasharray="2 3"/>`);
     parts.push(`<text x="${W - M.right - 4}" y="${f(y(level.value) - 4)}" text-anchor="end" fill="#555">${esc(level.name)} ${shown}</text>`);
   }
@@ -138,9 +141,8 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     parts.push(`<text x="${M.left + 8}" y="${f(base - 10)}" fill="#d62728">× no held-out deal won at ${unwon.length} of ${all} evaluation${all === 1 ? '' : 's'} (no mean rounds to plot)</text>`);
   }
   if (options.scoring === 'rounds' && options.lastWinRate !== undefined && Number.isFinite(options.lastWinRate)) {
-    const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
-    const reference = options.reference?.winRate !== undefined && Number.isFinite(options.reference.winRate) ? `; ${esc(options.reference.name)} ${pct(options.reference.winRate)}` : '';
-    parts.push(`<text x="${M.left + 8}" y="${M.top + 14}" fill="#555">won ${pct(options.lastWinRate)} of the held-out deals at the last evaluation${reference}; the curve counts the won deals only</text>`);
+    const reference = options.reference?.winRate !== undefined && Number.isFinite(options.reference.winRate) ? `; ${esc(options.reference.name)} ${percent(options.reference.winRate)}` : '';
+    parts.push(`<text x="${M.left + 8}" y="${M.top + 14}" fill="#555">won ${percent(options.lastWinRate)} of the held-out deals at the last evaluation${reference}; the curve counts the won deals only</text>`);
   }
   if (points.length > 0) {
     const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];

@@ -29,9 +29,11 @@ interface Args {
  * The --config file: a path, or a shipped config by name (`four-ten-solver`, or
  * `configs/four-ten-solver.json` as the docs write it, from any folder).
  */
+/** Inline JSON (`--config '{"numEnvs": 8}'`), not a file's name: no config file's name starts with a brace. */
+const isInlineConfig = (given: string): boolean => given.trimStart().startsWith('{');
+
 function readConfigFile(given: string): unknown {
-  // Inline JSON (`--config '{"numEnvs": 8}'`): no config file's name starts with a brace.
-  if (given.trimStart().startsWith('{')) {
+  if (isInlineConfig(given)) {
     try {
       return JSON.parse(given);
     } catch (e) {
@@ -58,7 +60,7 @@ function readConfigFile(given: string): unknown {
 /** Where --config's fields came from, as errors name it: "config file x.json", or "--config JSON" for inline JSON. */
 function configSourceOf(given: string | undefined): string | undefined {
   if (given === undefined) return undefined;
-  return given.trimStart().startsWith('{') ? '--config JSON' : `config file ${given}`;
+  return isInlineConfig(given) ? '--config JSON' : `config file ${given}`;
 }
 
 /** `a` as one word of a shell command: as it is, or quoted where it has spaces, quotes or other signs. */
