@@ -1,4 +1,5 @@
 """Bad input raises a ValueError subclass with the engine's message and changes nothing; faults raise EngineError."""
+import gc
 import importlib.util
 import json
 import os
@@ -73,7 +74,7 @@ def test_numpy_options_are_taken_and_nan_is_refused_by_name():
     assert v.options["blockTens"] is True
     v.close()
     for bad in [float("nan"), np.float32("inf")]:
-        with pytest.raises(BadOptionsError, match="bad options: .*maxSteps.*cannot go to the engine as JSON"):
+        with pytest.raises(BadOptionsError, match=r"^bad options: `maxSteps` is (nan|inf): options hold finite numbers only$"):
             tengym.TengymEnv("decade", maxSteps=bad)
 
 
@@ -147,11 +148,61 @@ def test_bad_state_changes_nothing(env):
     # JSON bytes are taken as text is; bytes that are not UTF-8 text are not JSON either.
     with pytest.raises(BadStateError, match="not JSON"):
         env.set_state(b"\xff" + before.encode())
-    with pytest.raises(BadStateError, match="cannot go to the engine as JSON"):
+    with pytest.raises(BadStateError, match="^bad state: `undosUsed` is nan: a state holds finite numbers only$"):
         env.set_state({**state, "undosUsed": float("nan")})
     with pytest.raises(BadStateError, match='"tens" state'):
         env.set_state({**json.loads(before), "env": "tens"})
     unchanged(env, before)
+
+
+def test_a_state_nested_too_deeply_for_python_is_a_bad_state(env):
+    # Python's JSON reader and writer recurse: "[[[…]]]" past the recursion limit raised RecursionError.
+    before = env.get_state()
+    deep: dict = {}
+    inner = deep
+    for _ in range(5000):
+        inner["game"] = {}
+        inner = inner["game"]
+    for bad in ["[" * 100000 + "]" * 100000, ("[" * 100000 + "]" * 100000).encode(), deep]:
+        with pytest.raises(BadStateError, match="^bad state: nested too deeply"):
+            env.set_state(bad)
+    unchanged(env, before)
+    assert env.step(int(np.flatnonzero(env.action_masks())[0]))[0].shape == env.observation_space.shape
+
+
+def test_nan_or_infinity_in_a_state_deck_or_options_is_named_by_its_path(env):
+    # The message names where the number is, briefly, not the whole state it is in (~750 characters).
+    before = env.get_state()
+    state = json.loads(before)
+    cases = [
+        ({**state, "rng": [float("nan"), 0, 0, 0]}, "`rng[0]` is nan"),
+        (before.replace('"undosUsed": 0', '"undosUsed": NaN'), "`undosUsed` is nan"),
+        (before.replace('"rng": [', '"rng": [1e400, '), "`rng[0]` is inf"),  # read as inf
+        ({**state, "game": {**state["game"], "x y": [1, {"z": np.float32("-inf")}]}}, "`game['x y'][1].z` is -inf"),
+    ]
+    assert '"undosUsed": 0' in before
+    for bad, named in cases:
+        with pytest.raises(BadStateError, match=f"^{re.escape(f'bad state: {named}: a state holds finite numbers only')}$") as e:
+            env.set_state(bad)
+        assert len(str(e.value)) < 80 and e.value.code == "bad-state"
+    with pytest.raises(BadDeckError, match=r"^bad deck: `deck\[1\]` is inf: a deck holds finite numbers only$"):
+        env.reset(options={"deck": ["AS", float("inf")]})
+    unchanged(env, before)
+    with pytest.raises(BadOptionsError, match=r"^bad options: `maxSteps\[1\]` is nan: options hold finite numbers only$"):
+        tengym.TengymVectorEnv("decade", 2, maxSteps=[1, np.nan])
+    with pytest.raises(BadOptionsError, match="^bad options: `maxSteps` is -inf: options hold finite numbers only$"):
+        tengym.play_agent("decade", "random", episodes=2, options={"maxSteps": float("-inf")})
+
+
+def test_a_seed_past_the_engines_is_refused_as_given_not_as_the_engine_rounds_it(env):
+    # 2**60 reached the engine, which named the double it read: "bad agent seed 1152921504606847000".
+    env.attach_agent("random")
+    for bad in [2**60, 2**53, np.uint64(2**63), -1, True, 1.0]:
+        with pytest.raises(BadSeedError, match=f"^reset_agents: bad seed {re.escape(repr(bad))}: expected an integer from 0 to 9007199254740991$"):
+            env.reset_agents(bad)
+    assert env.reset_agents(2**53 - 1) == ["random"]
+    with pytest.raises(tengym.TengymError, match="^play_agent: first_deal 1152921504606846976 is too large for episodes 2"):
+        tengym.play_agent("decade", "random", episodes=2, first_deal=2**60)
 
 
 def test_bad_action_changes_nothing(env):
@@ -627,6 +678,71 @@ def test_a_vector_step_interrupted_while_its_frame_is_made_leaves_the_env_to_ste
     finally:
         e.close()
         twin.close()
+
+
+def our_children(pids) -> list[int]:
+    """Those of `pids` that are still this process's children, running or zombies (not reaped)."""
+    left = []
+    for pid in pids:
+        try:
+            stat = open(f"/proc/{pid}/stat").read()
+        except FileNotFoundError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
+            left.append(pid)
+    return left
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGALRM], ids=["SIGINT", "SIGALRM"])
+def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leaves_no_process_or_file(signum, monkeypatch):
+    # Ctrl-C (or a timer whose handler raises) just as an engine's process is spawned, by a
+    # constructor or by the reset that replaces a failed engine: it used to be raised before Popen
+    # recorded the child's pid, and every such child was left a zombie, with files open, until
+    # Python exited. The interrupt is raised once the engine is owned, which then ends it.
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    spawned: list[int] = []
+    fork_exec = subprocess._fork_exec
+
+    def interrupted_fork_exec(*args):
+        pid = fork_exec(*args)
+        spawned.append(pid)
+        signal.raise_signal(signum)  # before Popen has the pid
+        return pid
+
+    previous = signal.signal(signum, interrupt)
+    before = set(os.listdir("/proc/self/fd"))
+    try:
+        env, vec = tengym.TengymEnv("decade"), tengym.TengymVectorEnv("decade", 2, processes=2)
+        env.reset(seed=1)
+        vec.reset(seed=1)
+        for _ in range(2):
+            os.kill(env._engine.proc.pid, signal.SIGKILL)
+            os.kill(vec._engines[1].proc.pid, signal.SIGKILL)
+            env._engine.proc.wait()
+            vec._engines[1].proc.wait()
+            with pytest.raises(EngineError):
+                env.step(int(np.flatnonzero(env.action_masks())[0]))
+            with pytest.raises(EngineError):
+                vec.step(np.argmax(vec.action_masks(), axis=1))
+            monkeypatch.setattr(subprocess, "_fork_exec", interrupted_fork_exec)
+            for start in (env.reset, vec.reset, lambda: tengym.TengymEnv("decade"), lambda: tengym.TengymVectorEnv("decade", 2)):
+                with pytest.raises(KeyboardInterrupt):
+                    start()
+            monkeypatch.setattr(subprocess, "_fork_exec", fork_exec)
+            # The envs go on: the next reset starts a new engine.
+            assert env.reset(seed=2)[0].shape == env.observation_space.shape
+            assert vec.reset(seed=2)[0].shape == vec.observation_space.shape
+        env.close()
+        vec.close()
+    finally:
+        monkeypatch.setattr(subprocess, "_fork_exec", fork_exec)
+        signal.signal(signum, previous)
+    gc.collect()
+    assert len(spawned) == 8
+    assert our_children(spawned) == [], "engine processes started under an interrupt were never reaped"
+    assert set(os.listdir("/proc/self/fd")) - before == set()
 
 
 def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer():

@@ -30,9 +30,25 @@ export function checkNoOptionsForEvery(text: string | undefined, every: string):
   throw new TengymError('bad-argument', `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has its own options): give --env ID --options '…' for a variant`);
 }
 
-/** A refused number as a message shows it (yargs gives NaN for "x"). */
-function shownNumber(value: number): string {
-  return Number.isNaN(value) ? 'something that is not a number' : String(value);
+/**
+ * The text each number flag was given as on this command line, by the flag's name (main.ts records
+ * it before yargs parses): yargs makes a double of it, which past 2^53 is another number
+ * (9007199254740993 is read as 9007199254740992), so a message quotes what was typed.
+ */
+const typedNumbers = new Map<string, string>();
+
+/** Records the texts the number flags were given as (`tengym --seed 9007199254740993`: seed → "9007199254740993"). */
+export function recordTypedNumbers(texts: ReadonlyMap<string, string>): void {
+  typedNumbers.clear();
+  for (const [flag, text] of texts) typedNumbers.set(flag, text.trim());
+}
+
+/** A refused number as a message shows it: as it was typed, when it was (yargs gives NaN for "x"). */
+function shownNumber(flag: string, value: number): string {
+  if (Number.isNaN(value)) return 'something that is not a number';
+  const typed = typedNumbers.get(flag);
+  // The typed text only when it is this flag's value (not a default, not another reading of it).
+  return typed !== undefined && typed !== '' && Number(typed) === value ? typed : String(value);
 }
 
 /**
@@ -47,7 +63,7 @@ export function checkNumberOption(
 ): void {
   if (value === undefined) return;
   // Past `max` is refused for that bound, an integer past 2^53 as much as any.
-  if (max !== undefined && value > max) throw new TengymError('bad-argument', `--${flag} ${value} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`);
+  if (max !== undefined && value > max) throw new TengymError('bad-argument', `--${flag} ${shownNumber(flag, value)} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`);
   const ok = Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
   if (ok) return;
   const kind = integer ? 'integer' : 'number';
@@ -55,7 +71,7 @@ export function checkNumberOption(
   // Integers stop at 2^53 − 1 (past it a number no longer holds every integer): one refused
   // only for its size is told that end, not the lower bound it meets.
   if (integer && value > Number.MAX_SAFE_INTEGER) wanted = `an integer from ${above ? min + 1 : min} to ${Number.MAX_SAFE_INTEGER}`;
-  throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${shownNumber(value)}`);
+  throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${shownNumber(flag, value)}`);
 }
 
 /**
@@ -65,7 +81,7 @@ export function checkNumberOption(
  */
 export function checkSeedOption(flag: string, value: number | undefined, max = MAX_SEED): void {
   if (value === undefined || (Number.isSafeInteger(value) && value >= 0 && value <= max)) return;
-  throw new TengymError('bad-argument', `--${flag} must be an integer from 0 to ${max}, got ${shownNumber(value)}`);
+  throw new TengymError('bad-argument', `--${flag} must be an integer from 0 to ${max}, got ${shownNumber(flag, value)}`);
 }
 
 /** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */

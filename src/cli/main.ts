@@ -20,7 +20,7 @@ import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
 import { fuzzCommand } from './commands/fuzz.js';
-import { TENGYM_VERSION } from './io.js';
+import { TENGYM_VERSION, recordTypedNumbers } from './io.js';
 
 
 // `tengym … | head` closes stdout early: that is not an error. Output that cannot be written
@@ -69,6 +69,30 @@ function flagsOf(argv: readonly string[]): string[] {
 /** Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own message. */
 const EMPTY_IS_MEANT = new Set(['options', 'actions']);
 
+/** The declared flags of the command `argv` runs, by every name they are written with (aliases, camelCase), and their types. */
+function flagTable(options: DeclaredOptions) {
+  const flagOf = new Map<string, string>(Object.keys(options.key).map((k) => [k, k]));
+  for (const [key, aliases] of Object.entries(options.alias)) for (const a of aliases) flagOf.set(a, key);
+  return { flagOf, strings: new Set(options.string), numbers: new Set(options.number), booleans: new Set(options.boolean), arrays: new Set(options.array) };
+}
+
+/**
+ * The flags given on a command line, in order, up to `--`: each declared flag as it was written
+ * (`name`), the flag it is (`flag`), the text after `=` (`inline`) and the word after it (`next`).
+ * Unknown flags are left out: yargs names them, with a suggestion.
+ */
+function* givenFlags(argv: readonly string[], table: ReturnType<typeof flagTable>): Generator<{ flag: string; name: string; inline: string | undefined; next: string | undefined }> {
+  const end = argv.indexOf('--');
+  for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) continue;
+    const written = m[1];
+    const name = written.startsWith('no-') && table.booleans.has(table.flagOf.get(written.slice(3)) ?? '') ? written.slice(3) : written;
+    const flag = table.flagOf.get(name) ?? table.flagOf.get(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    if (flag !== undefined) yield { flag, name, inline: m[2], next: argv[i + 1] };
+  }
+}
+
 /**
  * A flag given twice (yargs would make its value a list, which no command takes: `--agent a
  * --agents b` named one flag twice), a number or text flag given no value or an empty one
@@ -79,41 +103,47 @@ const EMPTY_IS_MEANT = new Set(['options', 'actions']);
 export function flagMisuse(argv: readonly string[]): TengymError | null {
   const options = optionsOf(argv);
   if (options === null) return null;
-  const flagOf = new Map<string, string>(Object.keys(options.key).map((k) => [k, k]));
-  for (const [key, aliases] of Object.entries(options.alias)) for (const a of aliases) flagOf.set(a, key);
-  const strings = new Set(options.string);
-  const numbers = new Set(options.number);
-  const booleans = new Set(options.boolean);
-  const arrays = new Set(options.array);
+  const table = flagTable(options);
+  const { strings, numbers, booleans, arrays } = table;
   const given = new Map<string, string>();
-  const end = argv.indexOf('--');
-  for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
-    const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m) continue;
-    const written = m[1];
-    const name = written.startsWith('no-') && booleans.has(flagOf.get(written.slice(3)) ?? '') ? written.slice(3) : written;
-    const flag = flagOf.get(name) ?? flagOf.get(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
-    if (flag === undefined) continue; // an unknown flag: yargs says so, with a suggestion
+  for (const { flag, name, inline, next } of givenFlags(argv, table)) {
     const first = given.get(flag);
     if (first !== undefined && !arrays.has(flag)) {
       return new TengymError('bad-argument', `--${name} is given twice${first !== name ? ` (--${first} and --${name} are one flag)` : ''}: give it once`);
     }
     given.set(flag, name);
     if (booleans.has(flag)) {
-      if (m[2] !== undefined && !/^(true|false)$/.test(m[2])) return new TengymError('bad-argument', `--${name} is a yes/no flag: give it alone (or --${name}=true / --${name}=false), not "${m[2]}"`);
+      if (inline !== undefined && !/^(true|false)$/.test(inline)) return new TengymError('bad-argument', `--${name} is a yes/no flag: give it alone (or --${name}=true / --${name}=false), not "${inline}"`);
       continue;
     }
-    const value = m[2] ?? argv[i + 1];
+    const value = inline ?? next;
     if (numbers.has(flag)) {
       if (value === undefined || /^--?[a-z]/i.test(value)) return new TengymError('bad-argument', `--${name} is given without a number`);
       if (value.trim() === '') return new TengymError('bad-argument', `--${name} is empty: give a number`);
       continue;
     }
     if (!strings.has(flag)) continue;
-    if (value === undefined || (m[2] === undefined && value.startsWith('--'))) return new TengymError('bad-argument', `--${name} is given without a value`);
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) return new TengymError('bad-argument', `--${name} is given without a value`);
     if (value.trim() === '' && !EMPTY_IS_MEANT.has(flag)) return new TengymError('bad-argument', `--${name} is empty: give a value (tengym <command> --help shows what it takes)`);
   }
   return null;
+}
+
+/**
+ * The text each number flag of the command line was given as, by the flag's name (`--seed
+ * 9007199254740993`: seed → "9007199254740993"): yargs reads it as a double, which past 2^53 is
+ * another number, and a refusal quotes what was typed (io.ts, `recordTypedNumbers`).
+ */
+export function typedNumberFlags(argv: readonly string[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  const options = optionsOf(argv);
+  if (options === null) return texts;
+  const table = flagTable(options);
+  for (const { flag, inline, next } of givenFlags(argv, table)) {
+    const value = inline ?? next;
+    if (table.numbers.has(flag) && value !== undefined) texts.set(flag, value);
+  }
+  return texts;
 }
 
 /** A first word that names no command (yargs would call it an unknown argument): the error, or null. */
@@ -174,6 +204,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     const misused = unknownCommand(argv) ?? flagMisuse(argv);
     if (misused) throw misused;
+    recordTypedNumbers(typedNumberFlags(argv));
     await cli.parseAsync();
   } catch (e) {
     reportAndExit(e);

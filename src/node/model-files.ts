@@ -8,7 +8,7 @@
  * Every file is written atomically (a temporary file, then a rename). Node-only, as
  * everything in this folder.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { constants, existsSync, rmSync } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
@@ -63,7 +63,8 @@ async function readInside(dir: string, realDir: string, name: string, where: str
   const real = await realPathInside(dir, realDir, name, where);
   let handle: FileHandle;
   try {
-    handle = await open(real, 'r');
+    // Not blocking: a named pipe in a model's place would wait for a writer for ever; refused below.
+    handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     throw fileError(e, name, where);
   }

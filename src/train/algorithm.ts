@@ -9,6 +9,7 @@ import type * as tf from '@tensorflow/tfjs';
 import * as z from 'zod';
 import type { Agent } from '../agents/agent.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
+import { engineSizes } from '../env/env.js';
 import { TengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
@@ -67,6 +68,12 @@ export function checkSampleMemory(algo: string, field: string, count: number, sa
   if (count * sampleBytes <= SAMPLE_MEMORY_BUDGET) return;
   const most = Math.floor(SAMPLE_MEMORY_BUDGET / sampleBytes);
   throw new TengymError('bad-argument', `${algo} config: ${field} ${count} is more than a run holds: at most ${most} samples of ${sampleBytes} bytes (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB)`);
+}
+
+/** An env's observation length and action count, as its copies will have them, without making one (a config's sample sizes). */
+export function envSizes(env: EnvConfig): { observationSize: number; numActions: number } {
+  const { size, n } = engineSizes(env.id, env.game, env.options);
+  return { observationSize: size, numActions: n };
 }
 
 /**
@@ -155,6 +162,13 @@ export interface AlgorithmSpec<C extends CommonConfig = CommonConfig> {
   readonly configSchema: z.ZodType<C>;
   /** The defaults tuned for an env, over the schema's. */
   preset(env: EnvConfig): Partial<C>;
+  /**
+   * The checks `create` makes of a resolved config before it allocates anything (fields that do
+   * not go together, sample arrays past SAMPLE_MEMORY_BUDGET), making nothing: `tengym train`
+   * runs them before it writes anything, and `--print-config` before it prints, so it refuses
+   * what a run would. `env` is the env to train on, as `create` takes it.
+   */
+  check(env: EnvConfig, config: C): void;
   /**
    * Starts a run: `env` is the env to train on (the config's `trainingReward` already in its
    * options); `onSetup` hears about a long set-up before the first step.

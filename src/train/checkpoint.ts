@@ -19,10 +19,10 @@ import * as z from 'zod';
 import { writeFileAtomic } from '../node/model-files.js';
 import { loadModel, saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
-import { TengymError, formatZodError, showValue } from '../env/errors.js';
+import { TengymError, formatZodError } from '../env/errors.js';
 import type { Algorithm } from './algorithm.js';
 import type { DecisionEnvState } from './decisions.js';
-import type { EvaluationReport, MetricsRow } from './metrics.js';
+import { metricsRowsSchema, type EvaluationReport, type MetricsRow } from './metrics.js';
 
 /** The suffixes of a directory being swapped in (`replaceDirectory`). */
 const NEW = '-new';
@@ -32,6 +32,27 @@ const CHECKPOINT_NEW = CHECKPOINT + NEW;
 const CHECKPOINT_OLD = CHECKPOINT + OLD;
 const BEST = 'best';
 const STATE_JSON = 'state.json';
+
+const count = z.int().min(0);
+
+/**
+ * The env copies' state in a checkpoint (DecisionEnv.getState): one env state a copy, checked by
+ * the env as it loads it, with each copy's episode steps and return, and the counters.
+ */
+const decisionEnvStateSchema = z
+  .object({
+    envs: z.array(z.looseObject({ env: z.string(), options: z.record(z.string(), z.unknown()), rng: z.array(z.number()), undosUsed: z.number(), game: z.unknown() })).min(1),
+    episodeSteps: z.array(count),
+    episodeReturns: z.array(z.number()),
+    envSteps: count,
+    episodesDone: count,
+    stats: z.object({ episodes: count, wins: count, cardsLeft: z.number().min(0), wonRounds: z.number().min(0), points: z.number() }),
+  })
+  .superRefine((s, ctx) => {
+    for (const key of ['episodeSteps', 'episodeReturns'] as const) {
+      if (s[key].length !== s.envs.length) ctx.addIssue({ code: 'custom', message: `${s[key].length} entries for ${s.envs.length} env copies`, path: [key] });
+    }
+  });
 
 const checkpointStateSchema = z.object({
   format: z.literal('tengym-checkpoint/1'),
@@ -47,16 +68,24 @@ const checkpointStateSchema = z.object({
   envSteps: z.int().min(0),
   algorithm: z.record(z.string(), z.unknown()),
   binary: z.array(z.string()),
-  envState: z.unknown(),
+  envState: decisionEnvStateSchema,
   trainer: z.object({
-    rows: z.array(z.record(z.string(), z.union([z.number(), z.boolean(), z.null()]))),
+    rows: metricsRowsSchema,
     best: z.unknown().nullable(),
     last: z.unknown().nullable(),
     nextEvalAt: z.int().min(0),
     wallSeconds: z.number().min(0),
   }),
+}).superRefine((state, ctx) => {
+  // Each row is an evaluation the checkpoint holds: none comes after it.
+  const last = state.trainer.rows.at(-1);
+  if (last !== undefined && typeof last.envSteps === 'number' && last.envSteps > state.envSteps) {
+    ctx.addIssue({ code: 'custom', message: `its last metrics row is at ${last.envSteps} env steps, past the checkpoint's ${state.envSteps}`, path: ['trainer', 'rows', state.trainer.rows.length - 1, 'envSteps'] });
+  }
 });
-export type CheckpointState = z.infer<typeof checkpointStateSchema>;
+type ParsedCheckpoint = z.infer<typeof checkpointStateSchema>;
+/** A checkpoint's state.json (the env copies' and the trainer's parts as the run has them). */
+export type CheckpointState = Omit<ParsedCheckpoint, 'envState' | 'trainer'> & { envState: DecisionEnvState; trainer: Omit<ParsedCheckpoint['trainer'], 'rows'> & { rows: MetricsRow[] } };
 
 /** The trainer's own part of a checkpoint: the metrics so far, the best and last evaluations, the schedule and the wall time. */
 export interface TrainerState {
@@ -270,8 +299,10 @@ export async function findCheckpoint(out: string): Promise<{ dir: string; state:
       throw new TengymError('bad-state', `${file} is not valid JSON: ${(e as Error).message}`);
     }
     const parsed = checkpointStateSchema.safeParse(json);
-    if (!parsed.success) throw new TengymError('bad-state', `${file} is not a tengym checkpoint: ${formatZodError(parsed.error)}`);
-    return { dir, state: parsed.data };
+    if (!parsed.success) {
+      throw new TengymError('bad-state', `${file} is not a tengym checkpoint: ${formatZodError(parsed.error)}; it cannot be resumed: resume a copy of the run whose checkpoint/ is as the run wrote it, or train anew in another --out`);
+    }
+    return { dir, state: parsed.data as CheckpointState };
   }
   return null;
 }
@@ -311,10 +342,9 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
   } finally {
     model.dispose();
   }
-  const envState = state.envState as DecisionEnvState;
-  if (envState === null || typeof envState !== 'object' || envState.envSteps !== state.envSteps) {
-    throw damaged(`it records ${state.envSteps} env steps, its env copies ${showValue((envState as { envSteps?: unknown } | null)?.envSteps)}`);
-  }
+  // Its shape is checked where the checkpoint is read (findCheckpoint); each env state, by the env as it loads it.
+  const envState = state.envState;
+  if (envState.envSteps !== state.envSteps) throw damaged(`it records ${state.envSteps} env steps, its env copies ${envState.envSteps}`);
   const binary: Record<string, Uint8Array> = {};
   for (const name of state.binary) {
     if (!/^[\w-]+$/.test(name)) throw damaged(`it lists a blob named ${JSON.stringify(name)}`);

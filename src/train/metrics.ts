@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import * as z from 'zod';
 import { writeFileAtomic } from '../node/model-files.js';
 import type { BackendName } from '../node/tf-backend.js';
 import type { Scoring } from '../env/game.js';
@@ -15,6 +16,58 @@ import { learningCurveSvg, type CurveOptions, type CurvePoint } from './learning
 
 /** One row of metrics.jsonl / metrics.csv: flat, numbers or null (a mean over nothing). */
 export type MetricsRow = Record<string, number | boolean | null>;
+
+const count = z.int().min(0);
+const rate = z.number().min(0).max(1);
+/** An interval's bound: ±Infinity where one deal gives no spread, null once written as JSON. */
+const bound = z.number().nullable();
+
+/**
+ * A metrics row as the trainer writes it (trainer.ts, `metricsRow`), for rows read back from a
+ * checkpoint: the run's counters, the held-out figures and `best`; the game's own figures (mean
+ * cards left, or mean rounds and points per round) and the algorithm's statistics are numbers or
+ * null. `episodes` and `envStepsPerSecond` are absent in rows of older runs.
+ */
+export const metricsRowSchema = z
+  .object({
+    envSteps: count,
+    samples: count,
+    updates: count,
+    episodes: count.optional(),
+    wallSeconds: z.number().min(0),
+    envStepsPerSecond: z.number().min(0).nullable().optional(),
+    trainEpisodes: count,
+    trainWinRate: rate.nullable(),
+    evalWinRate: rate,
+    evalWinRateLow: bound,
+    evalWinRateHigh: bound,
+    referenceWinRate: rate,
+    vsReference: z.number().min(-1).max(1),
+    vsReferenceLow: bound,
+    vsReferenceHigh: bound,
+    best: z.boolean(),
+  })
+  .catchall(z.number().nullable())
+  .refine((row) => 'evalMeanCardsLeft' in row || 'evalMeanRounds' in row, { message: "a row has the game's held-out figure: evalMeanCardsLeft, or evalMeanRounds" });
+
+/**
+ * The rows of a run: each a row as the trainer writes it (`metricsRowSchema`), their env steps
+ * never decreasing. Each row is kept as it was read, its keys in their order: metrics.jsonl is
+ * compared with the rows as text (`metricsFilesHold`).
+ */
+export const metricsRowsSchema = z.array(z.record(z.string(), z.union([z.number(), z.boolean(), z.null()]))).superRefine((rows, ctx) => {
+  rows.forEach((row, i) => {
+    const parsed = metricsRowSchema.safeParse(row);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
+  });
+  for (let i = 1; i < rows.length; i++) {
+    const [before, now] = [rows[i - 1].envSteps, rows[i].envSteps];
+    if (typeof before === 'number' && typeof now === 'number' && now < before) {
+      ctx.addIssue({ code: 'custom', message: `env steps go back from ${before} (row ${i - 1}) to ${now}; a run's rows come in the order of its evaluations`, path: [i, 'envSteps'] });
+      return;
+    }
+  }
+});
 
 /** A held-out evaluation's figures, as the trainer reports them and a checkpoint keeps them. */
 export interface HeldOutSummary extends OutcomeFigures {

@@ -433,19 +433,30 @@ async function runInFolder(out: string, resume: boolean) {
 }
 
 /**
+ * The run's setup (runSetup), its config checked as its algorithm checks it before allocating
+ * anything (fields that do not go together, sample arrays past the memory budget): `train` runs
+ * this before it writes anything, and `--print-config` before it prints, so both refuse alike.
+ */
+async function checkedSetup(request: TrainRequest, recorded: RecordedRun | null): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
+  const setup = await runSetup(request, recorded);
+  setup.spec.check(trainingEnvOf(setup.env, setup.config), setup.config);
+  return setup;
+}
+
+/**
  * The env, algorithm and config `train(request)` would run with (a resume: the run's own),
  * checked as it checks them, with nothing trained or written (`tengym train --print-config`).
  */
 export async function plannedRun(request: Omit<TrainRequest, 'out'> & { out?: string }): Promise<{ env: EnvConfig; algo: string; config: CommonConfig }> {
   const recorded = request.out === undefined ? null : (await runInFolder(request.out, Boolean(request.resume))).recorded;
-  const { env, spec, config } = await runSetup({ ...request, out: request.out ?? '' }, recorded);
+  const { env, spec, config } = await checkedSetup({ ...request, out: request.out ?? '' }, recorded);
   return { env, algo: spec.name, config };
 }
 
 export async function train(request: TrainRequest): Promise<TrainSummary> {
   const out = request.out;
   const { found, marker, recorded } = await runInFolder(out, Boolean(request.resume));
-  const { env, spec, config } = await runSetup(request, recorded);
+  const { env, spec, config } = await checkedSetup(request, recorded);
   const command = runCommand(request.command, found ? { command: found.state.command, totalSteps: found.state.config.totalSteps, checkpointed: true } : marker && { command: marker.command, totalSteps: marker.config?.totalSteps, checkpointed: false }, config.totalSteps);
   const backend = await initBackend();
   const trainingEnv = trainingEnvOf(env, config);

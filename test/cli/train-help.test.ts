@@ -48,12 +48,36 @@ describe('train --print-config', () => {
       expect(readdirSync(dir).sort()).toEqual(['run', 'tiny.json']);
       expect(tengym('train', '--env', 'decade', '--algo', 'ppo').stderr).toBe('tengym: train: name the run directory (--out DIR)\n');
       // Config fields inline, as JSON; and given as flags (CleanRL's way), told where they go.
-      expect(JSON.parse(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 8, "hidden": [32]}', '--print-config').stdout).config).toMatchObject({ numEnvs: 8, hidden: [32] });
+      // (16 copies: 8 would make a rollout of 128 samples, less than the minibatch of 256, which a run refuses and so --print-config does.)
+      expect(JSON.parse(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 16, "hidden": [32]}', '--print-config').stdout).config).toMatchObject({ numEnvs: 16, hidden: [32] });
       expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnv": 8}', '--print-config').stderr).toMatch(/^tengym: bad ppo --config JSON: unknown field "numEnv" \(did you mean "numEnvs"\?\)/);
       expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--config', '{"numEnvs": 8', '--print-config').stderr).toMatch(/^tengym: --config: the inline JSON is not valid: /);
       expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--num-envs', '8', '--learning-rate', '0.001', '--out', join(dir, 'flags')).stderr).toBe(
         `tengym: Unknown arguments: num-envs, numEnvs, learning-rate, learningRate (numEnvs, learningRate: config fields, given with --config, a file or inline JSON: --config '{"numEnvs": …}') (tengym <command> --help shows a command's options)\n`,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  // What a run checks before it writes anything (a config's sizes among it), --print-config checks too: it never prints a config the run refuses.
+  it.each([
+    ['dqn', '{"bufferSize":1e12}', /^tengym: dqn config: bufferSize 1000000000000 is more than a run holds: at most \d+ samples of \d+ bytes \(2 GiB\)\n$/],
+    ['ppo', '{"rolloutSteps":1e9}', /^tengym: ppo config: numEnvs × rolloutSteps \d+ is more than a run holds/],
+    ['ppo', '{"numEnvs":2,"rolloutSteps":4,"minibatchSize":16}', /^tengym: ppo config: minibatchSize 16 is more than a rollout holds/],
+    ['afterstate', '{"bufferSize":100,"learningStarts":1000}', /^tengym: afterstate config: bufferSize 100 is less than learningStarts 1000/],
+  ])('refuses what a run of %s refuses, %s, with its message', (algo, config, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-print-config-'));
+    try {
+      const printed = tengym('train', '--env', 'decade', '--algo', algo, '--config', config, '--print-config');
+      const trained = tengym('train', '--env', 'decade', '--algo', algo, '--config', config, '--steps', '500', '--out', join(dir, 'run'));
+      expect(printed.code, printed.stdout).toBe(1);
+      expect(printed.stdout).toBe('');
+      expect(printed.stderr).toMatch(message);
+      expect(trained.code).toBe(1);
+      expect(printed.stderr).toBe(trained.stderr);
+      // Refused before the run wrote anything.
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@
 // folder, repeats a file or disagrees with the sizes; tampered shapes, dtypes, values and
 // metadata. Each is refused with a named TengymError, and a watch on the files opened shows
 // that nothing outside the folder (and no weight file, while the manifest is wrong) is opened.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -162,6 +163,44 @@ describe('a model folder reads only its own files', () => {
 });
 
 describe('what a model holds is checked before it plays', () => {
+  // TensorFlow.js builds any layer graph it is given, and waits for ever (at full CPU) on a layer
+  // whose input is a layer that is not there, itself, or a node it does not have.
+  type Layer = { name: string; class_name: string; config: Record<string, unknown>; inbound_nodes: unknown[] };
+  const layersOf = (j: ModelJson) => (j.modelTopology.config as unknown as { layers: Layer[] }).layers;
+  it.each([
+    ['a layer that is not there', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['nosuch', 0, 0, {}]]]), /layer "hidden_0" takes \["nosuch",0,0\], not the output of a layer listed before it/],
+    ['the layer itself', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['hidden_0', 0, 0, {}]]]), /layer "hidden_0" takes \["hidden_0",0,0\]/],
+    ['a layer listed after it', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['hidden_1', 0, 0, {}]]]), /layer "hidden_0" takes \["hidden_1",0,0\]/],
+    ['a node its input does not have', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['position', 3, 0, {}]]]), /layer "hidden_0" takes \["position",3,0\]/],
+    ['two inputs', (j: ModelJson) => void (layersOf(j)[2].inbound_nodes = [[['position', 0, 0, {}], ['hidden_0', 0, 0, {}]]]), /layer "hidden_1" does not take exactly one input once/],
+    ['a layer of another kind', (j: ModelJson) => void (layersOf(j)[2].class_name = 'Conv2D'), /layer "hidden_1" is a "Conv2D"/],
+    ['an output that is not there', (j: ModelJson) => void ((j.modelTopology.config as unknown as { output_layers: unknown[] }).output_layers = [['nosuch', 0, 0]]), /its outputs name \["nosuch",0,0\], not a layer's output/],
+    ['two layers of one name', (j: ModelJson) => void (layersOf(j)[2].name = 'hidden_0'), /two layers are named "hidden_0"/],
+  ])('refuses a layer graph whose layer takes %s, by name, before TensorFlow.js waits on it for ever', async (_what, edit, message) => {
+    const dir = modelDir(edit);
+    const refused = await refusal(dir);
+    expect(refused).toMatch(/model.json's layers are not a tengym network \(an input layer, then dense layers each taking one layer before it\): /);
+    expect(refused).toMatch(message);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('refuses a model.json that is a named pipe without waiting for a writer', async () => {
+    const dir = join(root, `fifo${count++}`);
+    mkdirSync(dir);
+    execFileSync('mkfifo', [join(dir, 'model.json')]);
+    expect(await refusal(dir)).toMatch(/model.json is not a file$/);
+  });
+
+  it.each([
+    ['maxLeaves past 100,000', { depth: 2, maxLeaves: 1e9, tieWeight: 0 }, /Too big: expected number to be <=100000 → at search.maxLeaves/],
+    ['endgamePositions past 1,000,000', { depth: 2, maxLeaves: 256, tieWeight: 0, endgame: 52, endgamePositions: 1e7 }, /Too big: expected number to be <=1000000 → at search.endgamePositions/],
+  ])('refuses search settings past what a decision may take (%s)', async (_what, search, message) => {
+    const dir = modelDir((j) => {
+      j.userDefinedMetadata.tengym.search = search;
+    });
+    expect(await refusal(dir)).toMatch(message);
+  });
+
   it('refuses a tampered input shape with a named error, not tfjs’s internal one', async () => {
     const dir = modelDir((j) => {
       j.modelTopology.config.layers[0].config.batch_input_shape = [null, 100];

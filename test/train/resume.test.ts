@@ -151,6 +151,16 @@ describe('tampered or damaged checkpoints are refused', () => {
     ],
     ['a garbage optimizer.bin.gz', (dir: string) => writeFileSync(join(dir, 'optimizer.bin.gz'), 'garbage'), /cannot be resumed: optimizer.bin.gz is not gzip data/],
     ['no optimizer.bin.gz', (dir: string) => rmSync(join(dir, 'optimizer.bin.gz')), /cannot be resumed: optimizer.bin.gz is missing/],
+    // The metrics rows are rewritten into metrics.jsonl, metrics.csv and the learning curve: rows that are not the trainer's would make them garbage.
+    ['metrics rows that are not the trainer\'s', editState((s) => ((s.trainer as { rows: unknown[] }).rows = [{ x: 1 }])), /is not a tengym checkpoint: .*envSteps.*trainer\.rows\[0\].*; it cannot be resumed: resume a copy of the run/],
+    ['a metrics row with a win rate past 1', editState((s) => ((s.trainer as { rows: { evalWinRate: number }[] }).rows[0].evalWinRate = 2)), /is not a tengym checkpoint: .*trainer\.rows\[0\]\.evalWinRate/],
+    ['a metrics row with fractional env steps', editState((s) => ((s.trainer as { rows: { envSteps: number }[] }).rows[0].envSteps = 0.5)), /is not a tengym checkpoint: .*trainer\.rows\[0\]\.envSteps/],
+    ['a metrics row with no win rate and a number for best', editState((s) => Object.assign((s.trainer as { rows: object[] }).rows[0], { evalWinRate: null, best: 1 })), /is not a tengym checkpoint: .*trainer\.rows\[0\]\.evalWinRate.*trainer\.rows\[0\]\.best/],
+    ['metrics rows whose env steps go back', editState((s) => (s.trainer as { rows: unknown[] }).rows.reverse()), /is not a tengym checkpoint: env steps go back from \d+ \(row 0\) to \d+; .*trainer\.rows\[1\]\.envSteps/],
+    ['a metrics row past the checkpoint', editState((s) => ((s.trainer as { rows: { envSteps: number }[] }).rows.at(-1)!.envSteps = 1_000_000)), /is not a tengym checkpoint: its last metrics row is at 1000000 env steps, past the checkpoint's \d+/],
+    // The env copies' state: said by what is missing or wrong, not met as "its env copies undefined".
+    ['env copies that are no state', editState((s) => (s.envState = { a: 1 })), /is not a tengym checkpoint: .*envState\.envs.*envState\.envSteps/],
+    ['env copies with episode steps for other copies', editState((s) => (s.envState as { episodeSteps: number[] }).episodeSteps.pop()), /is not a tengym checkpoint: 7 entries for 8 env copies → at envState\.episodeSteps/],
   ])('%s', async (name, tamper, message) => {
     const out = tampered(name.replace(/\W+/g, '-'), tamper);
     const before = snapshot(out);

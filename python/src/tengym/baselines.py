@@ -134,6 +134,9 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, first_d
     if isinstance(first_deal, bool) or not isinstance(first_deal, (int, np.integer)) or first_deal < 0:
         raise TengymError(f"play_agent: first_deal must be an integer ≥ 0, got {first_deal!r}", "bad-argument")
     first_deal = int(first_deal)
+    if first_deal > MAX_SEED - (episodes - 1):
+        # Checked here, as the seed is: the engine would name a deal past 2**53 by the double it reads, not as given.
+        raise TengymError(f"play_agent: first_deal {first_deal} is too large for episodes {episodes}: deal i uses seed + i and seeds go up to {MAX_SEED}, so first_deal + episodes - 1 is at most that", "bad-argument")
     deals = first_deal + episodes
     if seed > MAX_SEED - (deals - 1):
         raise BadSeedError(f"seed {seed} is too large for {f'deals {first_deal} to {deals - 1}' if first_deal else f'episodes {episodes}'}: deal i uses seed + i and seeds go up to {MAX_SEED}, so the largest seed for {deals} deals is {MAX_SEED - (deals - 1)}", "bad-seed")

@@ -16,7 +16,7 @@ from gymnasium import spaces
 from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .errors import BadActionError, BadSeedError, BadStateError, TengymError, keyword_meant
+from .errors import BadActionError, BadStateError, TengymError, keyword_meant
 
 # illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
 # rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
@@ -273,9 +273,7 @@ class TengymEnv(gym.Env):
         """Resets every attached agent with `seed` (each forgets what it remembers and sees the current
         state afresh), and returns their names. Deal i of `play_agent(seed=s)` in your own loop:
         `reset(seed=s + i)`, then `reset_agents(tengym.derive_seed(s, i))`."""
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise BadSeedError(f"reset_agents: bad seed {seed!r}: expected an integer from 0 to 2**53 - 1", "bad-seed")
-        return self._engine.request({"cmd": "resetAgents", "seed": int(seed)}, timeout=math.inf)
+        return self._engine.request({"cmd": "resetAgents", "seed": check_seed(seed, "reset_agents")}, timeout=math.inf)
 
     def get_state(self) -> str:
         """The whole state (cards, stock, generator) as JSON text; `set_state` loads it."""
@@ -288,6 +286,8 @@ class TengymEnv(gym.Env):
                 loaded: dict[str, Any] = json.loads(state)
             except (json.JSONDecodeError, UnicodeDecodeError) as e:  # bytes that are not UTF-8 text are not JSON either
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
+            except RecursionError as e:  # "[[[…]]]" deeper than Python's JSON reader goes
+                raise BadStateError(f"bad state: nested too deeply to read as JSON ({e}); a state from get_state() is a few levels deep", "bad-state") from None
             state = loaded
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True

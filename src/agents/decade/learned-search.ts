@@ -166,8 +166,8 @@ const ENDGAME_NODES = 10_000;
 /** The solver's node budget per move once a 'deck-bottom' stock is all known (lookahead's). */
 const SOLVER_BUDGET = 20_000;
 
-/** Thrown inside a tree that passes its node budget (caught in addDecision). */
-const OVER_BUDGET = new Error('endgame tree over its node budget');
+/** Thrown inside a tree that passes its node or leaf budget (caught where the budget was set). */
+const OVER_BUDGET = new Error('tree over its budget');
 
 /**
  * The search trees of one or more positions, built into flat typed arrays (reused: after the
@@ -193,6 +193,11 @@ export class SearchForest {
   private depthLeft = 0;
   /** Node count past which an endgame tree is abandoned (addDecision). */
   private nodeBudget = Infinity;
+  /**
+   * The leaves a tree being built may reach: past it the tree is given up as soon as it is, not
+   * once built (one draw deeper can hold tens of times the leaves, eight deeper more than memory).
+   */
+  private leafBudget = Infinity;
   /** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
   private solver: Solver | null = null;
   private known: Position | null = null;
@@ -253,9 +258,27 @@ export class SearchForest {
       }
     }
     for (let depth = this.config.depth; ; depth--) {
-      for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
-      if (depth === 0 || this.leafCount - mark.leaves <= this.config.maxLeaves) return;
+      if (this.withinLeaves(mark, depth, () => {
+        for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
+      })) return;
+    }
+  }
+
+  /**
+   * Runs `build` (trees `depth` draws deep from `mark`) and says whether they hold at most
+   * `maxLeaves` leaves; where not, they are gone. Depth 0 (a leaf a move) always holds.
+   */
+  private withinLeaves(mark: { nodes: number; children: number; leaves: number }, depth: number, build: () => void): boolean {
+    this.leafBudget = depth === 0 ? Infinity : mark.leaves + this.config.maxLeaves;
+    try {
+      build();
+      return true;
+    } catch (e) {
+      if (e !== OVER_BUDGET) throw e;
       this.reset(mark);
+      return false;
+    } finally {
+      this.leafBudget = Infinity;
     }
   }
 
@@ -326,13 +349,14 @@ export class SearchForest {
   addPosition(p: Position, k: StockKnowledge): number {
     const mark = this.mark();
     for (let depth = this.config.depth; ; depth--) {
-      const q = this.levels.at(0);
-      q.copyFrom(p);
-      this.knowledge.copyFrom(k);
-      this.depthLeft = depth;
-      const root = this.decide(0);
-      if (depth === 0 || this.leafCount - mark.leaves <= this.config.maxLeaves) return root;
-      this.reset(mark);
+      let root = -1;
+      if (this.withinLeaves(mark, depth, () => {
+        const q = this.levels.at(0);
+        q.copyFrom(p);
+        this.knowledge.copyFrom(k);
+        this.depthLeft = depth;
+        root = this.decide(0);
+      })) return root;
     }
   }
 
@@ -493,6 +517,7 @@ export class SearchForest {
   }
 
   private leaf(p: Position): number {
+    if (this.leafCount >= this.leafBudget) throw OVER_BUDGET;
     const i = this.node(LEAF);
     const row = this.leafCount++;
     const F = this.layout.size;

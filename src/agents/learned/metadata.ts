@@ -14,7 +14,13 @@ export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration',
 
 /** A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at or below which it applies, and the positions the fair solve may value a decision. */
 export const endgameCardsSchema = z.int().min(0).max(52);
-export const endgamePositionsSchema = z.int().min(0).max(10_000_000);
+export const endgamePositionsSchema = z.int().min(0).max(1_000_000);
+/**
+ * A learned search's horizon positions a decision may value (`maxLeaves`): each holds a row of
+ * features (2 kB in the decade family), so the bound keeps a decision's memory to a few hundred
+ * MB whatever a model file or a config says (the shipped models search 256 or 512).
+ */
+export const maxLeavesSchema = z.int().min(1).max(100_000);
 /** With `endgame` on one stock: the sampled deals each move is solved on there instead of a tree (`pimc`'s rule). */
 export const endgameSamplesSchema = z.int().min(0).max(4096);
 
@@ -46,7 +52,7 @@ export const modelMetadataSchema = z.object({
    * or on how many sampled deals `pimc`'s rule values each move there (`endgameSamples`).
    */
   search: z
-    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: z.int().min(1), tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional(), endgameSamples: endgameSamplesSchema.optional() })])
+    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: maxLeavesSchema, tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional(), endgameSamples: endgameSamplesSchema.optional() })])
     .optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),

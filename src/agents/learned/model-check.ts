@@ -3,8 +3,8 @@
  * model-files.ts, and the page's loader, web/model-loader.ts, both use it). Models are files
  * people download and share, so `model.json` is read as untrusted input: every weights path a
  * plain relative path inside the folder, each file listed once, float32 weights only, and a
- * total size within `MAX_WEIGHT_BYTES` that the files must hold exactly. The weights are then
- * checked to be finite.
+ * total size within `MAX_WEIGHT_BYTES` that the files must hold exactly, and a layer graph of the
+ * kind tengym writes (`checkTopology`). The weights are then checked to be finite.
  */
 import type * as tf from '@tensorflow/tfjs';
 import * as z from 'zod';
@@ -44,6 +44,66 @@ export interface CheckedModelJson {
   bytes: number;
 }
 
+/** The most layers a model may have (tengym's have a trunk of a few and two heads). */
+export const MAX_LAYERS = 64;
+
+/** A reference to a layer's output in tfjs's layers format: [layer name, node index, tensor index, kwargs?]. */
+const tensorRef = z.tuple([z.string(), z.int(), z.int()]).rest(z.unknown());
+
+const topologySchema = z.object({
+  class_name: z.literal(['Model', 'Functional']),
+  config: z.object({
+    layers: z
+      .array(
+        z.object({
+          name: z.string().min(1),
+          class_name: z.string(),
+          config: z.record(z.string(), z.unknown()),
+          inbound_nodes: z.array(z.array(tensorRef)),
+        }),
+      )
+      .min(1)
+      .max(MAX_LAYERS),
+    input_layers: z.array(tensorRef).min(1),
+    output_layers: z.array(tensorRef).min(1),
+  }),
+});
+
+/**
+ * Throws unless the layer graph is one tengym writes (network.ts): an input layer, then dense
+ * layers each applied once to one layer listed before it, the outputs among them. TensorFlow.js
+ * builds any graph it is given, and one whose layer takes a missing layer, itself, or a node it
+ * does not have, it waits on for ever (a page's tab, a training run's resume, spinning).
+ */
+function checkTopology(topology: unknown, where: string): void {
+  const refuse = (why: string): never => {
+    throw new TengymError('bad-argument', `${where}: model.json's layers are not a tengym network (an input layer, then dense layers each taking one layer before it): ${why}`);
+  };
+  const parsed = topologySchema.safeParse(topology);
+  if (!parsed.success) refuse(formatZodError(parsed.error));
+  const { layers, input_layers: inputs, output_layers: outputs } = parsed.data!.config;
+  const seen = new Set<string>();
+  for (const layer of layers) {
+    if (seen.has(layer.name)) refuse(`two layers are named ${JSON.stringify(layer.name)}`);
+    if (layer.class_name === 'InputLayer') {
+      if (layer.inbound_nodes.length !== 0) refuse(`input layer ${JSON.stringify(layer.name)} takes an input`);
+    } else if (layer.class_name === 'Dense') {
+      const units = layer.config.units;
+      if (!Number.isInteger(units) || (units as number) < 1 || (units as number) > MAX_WEIGHT_BYTES / 4) refuse(`layer ${JSON.stringify(layer.name)} has ${JSON.stringify(units)} units`);
+      const nodes = layer.inbound_nodes;
+      if (nodes.length !== 1 || nodes[0].length !== 1) refuse(`layer ${JSON.stringify(layer.name)} does not take exactly one input once`);
+      const [from, node, tensor] = nodes[0][0];
+      if (!seen.has(from) || node !== 0 || tensor !== 0) refuse(`layer ${JSON.stringify(layer.name)} takes ${JSON.stringify([from, node, tensor])}, not the output of a layer listed before it`);
+    } else {
+      refuse(`layer ${JSON.stringify(layer.name)} is a ${JSON.stringify(layer.class_name)}`);
+    }
+    seen.add(layer.name);
+  }
+  const isInput = (name: string): boolean => layers.some((l) => l.name === name && l.class_name === 'InputLayer');
+  for (const [name, node, tensor] of inputs) if (!isInput(name) || node !== 0 || tensor !== 0) refuse(`its inputs name ${JSON.stringify([name, node, tensor])}, not an input layer`);
+  for (const [name, node, tensor] of outputs) if (!seen.has(name) || node !== 0 || tensor !== 0) refuse(`its outputs name ${JSON.stringify([name, node, tensor])}, not a layer's output`);
+}
+
 /** Why a weights path could name a file outside the model's folder (or be no file name at all), or null when it is a plain relative path. */
 function pathProblem(path: string): string | null {
   if (path.length === 0 || path.length > 255) return 'not a file name';
@@ -64,6 +124,7 @@ export function checkModelJson(text: string, where: string): CheckedModelJson {
   }
   const parsed = modelJsonSchema.safeParse(json);
   if (!parsed.success) throw new TengymError('bad-argument', `${where}: model.json is not a TensorFlow.js layers model of float32 weights: ${formatZodError(parsed.error)}`);
+  checkTopology(parsed.data.modelTopology, where);
   const paths: string[] = [];
   const specs: tf.io.WeightsManifestEntry[] = [];
   for (const group of parsed.data.weightsManifest) {

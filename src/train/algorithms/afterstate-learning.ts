@@ -109,6 +109,21 @@ export class ReplayRing extends ReplayArrays {
 }
 
 /**
+ * What a value learner refuses of its config before it allocates anything (its algorithm's
+ * AlgorithmSpec.check, and ValueLearning's constructor): `inputSize` is a position's features.
+ */
+export function checkValueLearning(config: ValueLearningConfig, algo: string, inputSize: number): void {
+  if (config.splitBatch && config.batchSize % 2 !== 0) throw new TengymError('bad-argument', `${algo} config: splitBatch needs an even batchSize, not ${config.batchSize}`);
+  // The ring holds at most bufferSize samples, and the first gradient step waits for learningStarts of them.
+  if (config.bufferSize < config.learningStarts) {
+    throw new TengymError('bad-argument', `${algo} config: bufferSize ${config.bufferSize} is less than learningStarts ${config.learningStarts}, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts`);
+  }
+  // A position: its features and two targets.
+  checkSampleMemory(algo, 'bufferSize', config.bufferSize, 4 * inputSize + 8);
+  checkSampleMemory(algo, 'batchSize', config.batchSize, 4 * inputSize + 8);
+}
+
+/**
  * The network, the replay ring and the gradient steps of a value learner. The learner adds
  * samples with `learn` and calls `train` once a round; `rng` draws its ε-greedy choices and the
  * minibatches' indices, one stream.
@@ -134,14 +149,7 @@ export class ValueLearning {
     algo: string,
     network: { inputSize: number; cost: 'cards' | 'rounds' },
   ) {
-    if (config.splitBatch && config.batchSize % 2 !== 0) throw new TengymError('bad-argument', `${algo} config: splitBatch needs an even batchSize, not ${config.batchSize}`);
-    // The ring holds at most bufferSize samples, and the first gradient step waits for learningStarts of them.
-    if (config.bufferSize < config.learningStarts) {
-      throw new TengymError('bad-argument', `${algo} config: bufferSize ${config.bufferSize} is less than learningStarts ${config.learningStarts}, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts`);
-    }
-    // A position: its features and two targets.
-    checkSampleMemory(algo, 'bufferSize', config.bufferSize, 4 * network.inputSize + 8);
-    checkSampleMemory(algo, 'batchSize', config.batchSize, 4 * network.inputSize + 8);
+    checkValueLearning(config, algo, network.inputSize);
     this.model = buildAfterstateNet({ inputSize: network.inputSize, hidden: config.hidden, seed: config.seed, cost: network.cost });
     const variables = trainableVariables(this.model);
     this.adam = new Adam(variables);

@@ -38,7 +38,7 @@ import { TengymError } from '../../env/errors.js';
 import { kitOf } from '../../agents/kits.js';
 import type { EnvConfig } from '../../env/game.js';
 import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
-import { SampleBuffer, ValueLearner, ValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
+import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
 import { targetStrategy, targetsUnavailable, type SampleSink, type TargetStrategy } from './afterstate-targets.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 
@@ -81,12 +81,7 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
   /** `env`: the env to train on; `onSetup` hears about a long set-up (`targets: 'solver'` solves Four Ten first). */
   constructor(env: EnvConfig, config: AfterstateConfig, onSetup?: (message: string) => void) {
     super();
-    // Targets of another kind than play's are there for some games only: said first.
-    const noTargets = config.targets === 'play' ? null : targetsUnavailable(config.targets, env);
-    if (noTargets) throw new TengymError('bad-argument', `afterstate config: ${noTargets}`);
-    const why = afterstateUnsupported(env);
-    if (why) throw new TengymError('bad-argument', `--algo afterstate on ${env.id}: ${why}`);
-    if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "afterstate config: trainingReward does not apply (the targets are the game's result: won, and the cards left or the rounds)");
+    checkAfterstateConfig(env, config);
     const { features, layout } = afterstateFeatures(env);
     this.config = config;
     this.features = features;
@@ -165,9 +160,21 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
   }
 }
 
+/** What an afterstate run refuses of its config before it allocates anything (AlgorithmSpec.check). */
+function checkAfterstateConfig(env: EnvConfig, config: AfterstateConfig): void {
+  // Targets of another kind than play's are there for some games only: said first.
+  const noTargets = config.targets === 'play' ? null : targetsUnavailable(config.targets, env);
+  if (noTargets) throw new TengymError('bad-argument', `afterstate config: ${noTargets}`);
+  const why = afterstateUnsupported(env);
+  if (why) throw new TengymError('bad-argument', `--algo afterstate on ${env.id}: ${why}`);
+  if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "afterstate config: trainingReward does not apply (the targets are the game's result: won, and the cards left or the rounds)");
+  checkValueLearning(config, 'afterstate', afterstateFeatures(env).layout.size);
+}
+
 export const algorithm: AlgorithmSpec<AfterstateConfig> = {
   name: 'afterstate',
   configSchema: afterstateConfigSchema,
   preset: afterstatePreset,
+  check: checkAfterstateConfig,
   create: (env, config, onSetup) => new AfterstateLearner(env, config, onSetup),
 };

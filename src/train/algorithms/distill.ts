@@ -42,14 +42,14 @@ import type { Agent } from '../../agents/agent.js';
 import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
-import { endgameCardsSchema, endgamePositionsSchema, endgameSamplesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
+import { endgameCardsSchema, endgamePositionsSchema, endgameSamplesSchema, maxLeavesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { Env } from '../../env/env.js';
 import type { EnvConfig } from '../../env/game.js';
 import { decadeOf, decadeOptionsOf } from '../../env/games/decade.js';
 import { deriveSeed } from '../../env/rng.js';
 import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
-import { ValueLearner, ValueLearning, valueLearningFields } from './afterstate-learning.js';
+import { ValueLearner, ValueLearning, checkValueLearning, valueLearningFields } from './afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 import { TeacherLabels, labelPosition, type Labels } from '../teacher-labels.js';
 
@@ -66,7 +66,7 @@ export const distillConfigSchema = z.strictObject({
   /** Draws the saved model's search looks ahead when it plays (evaluations, hints, `tengym eval`). */
   playDepth: z.int().min(0).max(4).default(1),
   /** Horizon positions per decision: past it the search looks one draw less deep. */
-  maxLeaves: z.int().min(1).default(512),
+  maxLeaves: maxLeavesSchema.default(512),
   /**
    * The search's exact endgame (`search.endgame`, learned-search.ts), in training and in the saved
    * model: at most this many stock cards, searched to the game's end; with 'deck-bottom', once no
@@ -143,12 +143,7 @@ export class Distill extends ValueLearner implements Algorithm {
 
   constructor(env: EnvConfig, config: DistillConfig) {
     super();
-    const why = distillUnsupported(env);
-    if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
-    if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "distill config: trainingReward does not apply (the targets are the teacher's scores)");
-    if (config.untilKnown && !(decadeOptionsOf(env)!.pickedUp === 'deck-bottom' && config.endgame > 0)) {
-      throw new TengymError('bad-argument', `distill config: untilKnown needs a stock whose order becomes known ('deck-bottom', as ten-twenty-thirty) and an endgame that solves it (endgame > 0); ${env.id} with endgame ${config.endgame} has none`);
-    }
+    checkDistillConfig(env, config);
     this.config = config;
     this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
@@ -339,9 +334,21 @@ function indexOf(legal: Int32Array, n: number, action: number): number {
   throw new TengymError('bad-argument', `distill: the teacher scored action ${action}, which is not legal here`);
 }
 
+/** What a distill run refuses of its config before it allocates anything (AlgorithmSpec.check); its teacher is checked when it is made. */
+function checkDistillConfig(env: EnvConfig, config: DistillConfig): void {
+  const why = distillUnsupported(env);
+  if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
+  if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "distill config: trainingReward does not apply (the targets are the teacher's scores)");
+  if (config.untilKnown && !(decadeOptionsOf(env)!.pickedUp === 'deck-bottom' && config.endgame > 0)) {
+    throw new TengymError('bad-argument', `distill config: untilKnown needs a stock whose order becomes known ('deck-bottom', as ten-twenty-thirty) and an endgame that solves it (endgame > 0); ${env.id} with endgame ${config.endgame} has none`);
+  }
+  checkValueLearning(config, 'distill', positionLayout(rulesOf(decadeOptionsOf(env)!)).size);
+}
+
 export const algorithm: AlgorithmSpec<DistillConfig> = {
   name: 'distill',
   configSchema: distillConfigSchema,
   preset: distillPreset,
+  check: checkDistillConfig,
   create: (env, config) => new Distill(env, config),
 };

@@ -27,7 +27,7 @@ import { buildQNet } from '../../agents/learned/network.js';
 import { kitOf } from '../../agents/kits.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
-import { Means, ReplayArrays, checkSampleMemory, commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
+import { Means, ReplayArrays, checkSampleMemory, commonConfigFields, envSizes, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
 import { ModelAgent, maskedArgmax } from '../../agents/learned/head-agent.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from '../decisions.js';
 import { mlpForward } from '../network/mlp.js';
@@ -147,12 +147,10 @@ export class Dqn implements Algorithm {
   private readonly mbNotDone: Float32Array;
 
   constructor(env: EnvConfig, config: DqnConfig) {
+    checkDqnConfig(env, config);
     this.config = config;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, config.rewardScale);
     const { observationSize: S, numActions: A } = this.env;
-    // A transition: two observations and masks, its action, reward and end; a minibatch row the same but one mask.
-    checkSampleMemory('dqn', 'bufferSize', config.bufferSize, 8 * S + 2 * A + 9);
-    checkSampleMemory('dqn', 'batchSize', config.batchSize, 8 * S + A + 12);
     const shape = { observationSize: S, numActions: A, hidden: config.hidden, seed: config.seed };
     this.model = buildQNet(shape);
     this.target = buildQNet(shape);
@@ -296,9 +294,18 @@ export class Dqn implements Algorithm {
   }
 }
 
+/** What a DQN run refuses of its config before it allocates anything (AlgorithmSpec.check). */
+function checkDqnConfig(env: EnvConfig, config: DqnConfig): void {
+  const { observationSize: S, numActions: A } = envSizes(env);
+  // A transition: two observations and masks, its action, reward and end; a minibatch row the same but one mask.
+  checkSampleMemory('dqn', 'bufferSize', config.bufferSize, 8 * S + 2 * A + 9);
+  checkSampleMemory('dqn', 'batchSize', config.batchSize, 8 * S + A + 12);
+}
+
 export const algorithm: AlgorithmSpec<DqnConfig> = {
   name: 'dqn',
   configSchema: dqnConfigSchema,
   preset: dqnPreset,
+  check: checkDqnConfig,
   create: (env, config) => new Dqn(env, config),
 };

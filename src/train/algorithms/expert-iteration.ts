@@ -37,12 +37,12 @@ import type { Agent } from '../../agents/agent.js';
 import { StockMemory, type Remembered } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
-import type { ModelMetadata } from '../../agents/learned/metadata.js';
+import { maxLeavesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { decadeOf, decadeOptionsOf, type DecadeState } from '../../env/games/decade.js';
 import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
-import { SampleBuffer, ValueLearner, ValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
+import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 
 export const expertIterationConfigSchema = z.strictObject({
@@ -52,7 +52,7 @@ export const expertIterationConfigSchema = z.strictObject({
   /** Draws the saved model's search looks ahead when it plays (evaluations, hints, `tengym eval`). */
   playDepth: z.int().min(0).max(4).default(1),
   /** Horizon positions per decision: past it the search looks one draw less deep. */
-  maxLeaves: z.int().min(1).default(512),
+  maxLeaves: maxLeavesSchema.default(512),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   /** λ: the weight of the game's result in the targets of the positions a copy played through (the rest is the search's value). */
@@ -106,9 +106,7 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
 
   constructor(env: EnvConfig, config: ExpertIterationConfig) {
     super();
-    const why = expertIterationUnsupported(env);
-    if (why) throw new TengymError('bad-argument', `--algo expert-iteration on ${env.id}: ${why}`);
-    if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "expert-iteration config: trainingReward does not apply (the targets are the game's result: won, and the cards left)");
+    checkExpertIterationConfig(env, config);
     this.config = config;
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
@@ -258,9 +256,18 @@ function countRows(rowOfMove: Int32Array, from: number, n: number): number {
   return c;
 }
 
+/** What an expert-iteration run refuses of its config before it allocates anything (AlgorithmSpec.check). */
+function checkExpertIterationConfig(env: EnvConfig, config: ExpertIterationConfig): void {
+  const why = expertIterationUnsupported(env);
+  if (why) throw new TengymError('bad-argument', `--algo expert-iteration on ${env.id}: ${why}`);
+  if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "expert-iteration config: trainingReward does not apply (the targets are the game's result: won, and the cards left)");
+  checkValueLearning(config, 'expert-iteration', positionLayout(rulesOf(decadeOptionsOf(env)!)).size);
+}
+
 export const algorithm: AlgorithmSpec<ExpertIterationConfig> = {
   name: 'expert-iteration',
   configSchema: expertIterationConfigSchema,
   preset: expertIterationPreset,
+  check: checkExpertIterationConfig,
   create: (env, config) => new ExpertIteration(env, config),
 };

@@ -46,7 +46,7 @@ import { kitOf } from '../../agents/kits.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';
-import { Means, checkSampleMemory, commonConfigFields, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
+import { Means, checkSampleMemory, commonConfigFields, envSizes, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from '../decisions.js';
 import { mlpForward, rowMaxNoGradient } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -116,16 +116,10 @@ export class Ppo implements Algorithm {
   private readonly mbReturns: Float32Array;
 
   constructor(env: EnvConfig, config: PpoConfig) {
-    // A minibatch is drawn from one rollout: a larger one would quietly be the whole rollout.
-    const rollout = config.numEnvs * config.rolloutSteps;
-    if (config.minibatchSize > rollout) {
-      throw new TengymError('bad-argument', `ppo config: minibatchSize ${config.minibatchSize} is more than a rollout holds (numEnvs × rolloutSteps = ${config.numEnvs} × ${config.rolloutSteps} = ${rollout} samples); make it at most ${rollout}, or the rollout larger`);
-    }
+    checkPpoConfig(env, config);
     this.config = config;
     this.env = new DecisionEnv(env, config.numEnvs, config.seed, config.rewardScale);
     const { observationSize: S, numActions: A } = this.env;
-    // A sample: its observation, mask, action, log-prob, value, reward, done, advantage, return and order.
-    checkSampleMemory('ppo', 'numEnvs × rolloutSteps', config.numEnvs * config.rolloutSteps, 4 * S + A + 29);
     this.model = buildPolicyValueNet({ observationSize: S, numActions: A, hidden: config.hidden, seed: config.seed });
     this.variables = trainableVariables(this.model);
     this.adam = new Adam(this.variables, { epsilon: 1e-5 });
@@ -327,9 +321,22 @@ export class Ppo implements Algorithm {
   }
 }
 
+/** What a PPO run refuses of its config before it allocates anything (AlgorithmSpec.check). */
+function checkPpoConfig(env: EnvConfig, config: PpoConfig): void {
+  // A minibatch is drawn from one rollout: a larger one would quietly be the whole rollout.
+  const rollout = config.numEnvs * config.rolloutSteps;
+  if (config.minibatchSize > rollout) {
+    throw new TengymError('bad-argument', `ppo config: minibatchSize ${config.minibatchSize} is more than a rollout holds (numEnvs × rolloutSteps = ${config.numEnvs} × ${config.rolloutSteps} = ${rollout} samples); make it at most ${rollout}, or the rollout larger`);
+  }
+  const { observationSize: S, numActions: A } = envSizes(env);
+  // A sample: its observation, mask, action, log-prob, value, reward, done, advantage, return and order.
+  checkSampleMemory('ppo', 'numEnvs × rolloutSteps', rollout, 4 * S + A + 29);
+}
+
 export const algorithm: AlgorithmSpec<PpoConfig> = {
   name: 'ppo',
   configSchema: ppoConfigSchema,
   preset: ppoPreset,
+  check: checkPpoConfig,
   create: (env, config) => new Ppo(env, config),
 };

@@ -20,6 +20,7 @@ import math
 import mmap
 import select
 import shutil
+import signal
 import struct
 import subprocess
 import tempfile
@@ -173,6 +174,55 @@ def _kill(proc: subprocess.Popen, stderr_file, shared_file) -> None:
             pass
 
 
+class _SignalsHeld:
+    """Holds back, for the duration of a `with`, the signals whose handlers are Python's (Ctrl-C's
+    KeyboardInterrupt, a handler of the user's): each that arrives is recorded, and its handler runs
+    at the end of the block, so that what the block starts is owned before anything is raised. The
+    handlers run in the main thread only, so elsewhere there is nothing to hold."""
+
+    def __enter__(self) -> _SignalsHeld:
+        self.saved: dict[int, Any] = {}
+        self.came: list[tuple[int, Any]] = []
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        try:
+            for sig in signal.valid_signals():
+                handler = signal.getsignal(sig)
+                if callable(handler):
+                    self.saved[sig] = handler
+                    try:
+                        signal.signal(sig, self._record)
+                    except ValueError:  # not the main interpreter, whose handlers do not run here
+                        del self.saved[sig]
+                        break
+        except BaseException:
+            # A handler not yet swapped raised (its signal came): nothing is started yet.
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _record(self, sig: int, frame: Any) -> None:
+        if all(sig != came for came, _ in self.came):
+            self.came.append((sig, frame))
+
+    def __exit__(self, *exc: Any) -> None:
+        failure: BaseException | None = None
+        for sig, handler in self.saved.items():
+            for _ in range(3):  # again if a handler put back already raised (raised below), before this one was
+                try:
+                    signal.signal(sig, handler)
+                    break
+                except BaseException as e:  # noqa: BLE001
+                    failure = failure or e
+        for sig, frame in self.came:
+            try:
+                self.saved[sig](sig, frame)
+            except BaseException as e:  # noqa: BLE001 — every handler runs; the first exception is raised
+                failure = failure or e
+        if failure is not None:
+            raise failure
+
+
 class Engine:
     """A Node child running python/src/tengym/_engine/engine.mjs, spoken to over its stdin and stdout.
 
@@ -192,6 +242,24 @@ class Engine:
         self.timeout = float(timeout)
         self._wants_shared = shared
         self._node = node = node_executable()
+        try:
+            # Started and owned at once: a signal whose handler raises (Ctrl-C's KeyboardInterrupt)
+            # arriving while the child is spawned would be raised before Popen records its pid,
+            # leaving a process nothing reaps. Held until the finalizer owns the child, it is raised
+            # just after, and the start is undone below like any failed one.
+            with _SignalsHeld():
+                self._start(node, shared)
+            self._connect()
+        except BaseException:
+            finalizer = getattr(self, "_finalizer", None)
+            if finalizer is not None:  # the child was started: ended, and its files closed
+                self.closed = True
+                finalizer()
+            raise
+
+    def _start(self, node: str, shared: bool) -> None:
+        """Opens the engine's files and spawns it, its finalizer registered before anything can raise:
+        a start that fails leaves nothing open."""
         try:
             self._stderr = tempfile.TemporaryFile()
         except OSError as e:
@@ -218,6 +286,11 @@ class Engine:
                 self._shared.close()
             where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
             raise (_too_many_files(e) or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")) from e
+        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
+        _LIVE.add(self)
+
+    def _connect(self) -> None:
+        """Sets up the pipes of the engine just started and checks its version (the hello)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -244,8 +317,6 @@ class Engine:
         # from a second thread meanwhile is refused rather than read the first one's answer.
         self._awaiting = threading.Lock()
         self._awaiting_thread = 0
-        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
-        _LIVE.add(self)
         self._spin_ns = SPIN_MICROS * 1000
         self._spin_cap_ns = 10 * self._spin_ns
         self._last_wait_ns = 0
@@ -401,9 +472,19 @@ class Engine:
         """Sends a JSON command without reading its answer (`receive` reads it): several engines at work at once."""
         try:
             payload = json.dumps(msg, default=_plain, allow_nan=False).encode()
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, RecursionError) as e:
             # Refused here: NaN would reach the engine as text its JSON parser fails on.
-            error, code, field = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd"))
+            error, code, field, noun, holder = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd", "command", "a command holds"))
+            if isinstance(e, RecursionError):
+                raise error(f"bad {noun}: nested too deeply to go to the engine as JSON ({e})", code) from None
+            # The first NaN or infinity, by its path: the whole value in the message would bury it.
+            value, prefix = msg.get(field), ("" if field == "options" else field)
+            if field == "states" and isinstance(value, list) and len(value) == 1:
+                value, prefix = value[0], ""  # one state: named by its own fields (`rng[0]`)
+            found = _not_finite(value)
+            if found is not None:
+                path, number = found
+                raise error(f"bad {noun}: `{(prefix + path).lstrip('.') or noun}` is {number!r}: {holder} finite numbers only", code) from None
             raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
         if msg["cmd"] == "make":
             self._made = msg
@@ -503,8 +584,44 @@ def _plain(x: Any) -> Any:
     raise TypeError(f"{type(x).__name__} {x!r}")
 
 
-# What a command's arguments are, for the error raised when they cannot be sent as JSON.
-_NOT_JSON = {"make": (BadOptionsError, "bad-options", "options"), "agents": (BadOptionsError, "bad-options", "options"), "play": (BadOptionsError, "bad-options", "options"), "reset": (BadDeckError, "bad-deck", "deck"), "setState": (BadStateError, "bad-state", "states")}
+def _not_finite(value: Any) -> tuple[str, float] | None:
+    """The path (`[0]`, `.rng[0]`, `.game['a b']`) to the first number in `value` that JSON has no
+    text for (NaN, an infinity), in the order JSON writes them, and that number; or None. Walked
+    without recursion, each container once, so that nesting or a cycle cannot stop it."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    seen: set[int] = set()
+    while stack:
+        path, x = stack.pop()
+        if isinstance(x, (np.generic, np.ndarray)):
+            x = x.tolist()
+        if isinstance(x, float):
+            if not math.isfinite(x):
+                return path, x
+            continue
+        if not isinstance(x, (dict, list, tuple)) or id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, dict):
+            items = []
+            for key, item in x.items():
+                if isinstance(key, float) and not math.isfinite(key):
+                    return f"{path}[{key!r}]", key
+                items.append((f".{key}" if isinstance(key, str) and key.isidentifier() else f"[{key!r}]", item))
+        else:
+            items = [(f"[{i}]", item) for i, item in enumerate(x)]
+        stack.extend((path + step, item) for step, item in reversed(items))
+    return None
+
+
+# What a command's arguments are, for the error raised when they cannot be sent as JSON: the error,
+# its code, the field, what the message calls it, and what holds it.
+_NOT_JSON = {
+    "make": (BadOptionsError, "bad-options", "options", "options", "options hold"),
+    "agents": (BadOptionsError, "bad-options", "options", "options", "options hold"),
+    "play": (BadOptionsError, "bad-options", "options", "options", "options hold"),
+    "reset": (BadDeckError, "bad-deck", "deck", "deck", "a deck holds"),
+    "setState": (BadStateError, "bad-state", "states", "state", "a state holds"),
+}
 
 
 # Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's
@@ -628,10 +745,11 @@ def draw_seeds(seeds: list | None, need: np.ndarray) -> list | None:
     return [base + i if need[i] and s is None else s for i, s in enumerate(given)]
 
 
-def check_seed(seed: Any) -> int:
-    """A single env's seed as an int, or BadSeedError before anything is asked of the engine."""
+def check_seed(seed: Any, call: str = "reset") -> int:
+    """A single env's seed (for `call`) as an int, or BadSeedError before anything is asked of the
+    engine, which would name a seed past 2**53 by the double it reads, not as given."""
     if not _is_seed(seed):
-        raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
+        raise BadSeedError(f"{call}: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
     return int(seed)
 
 
