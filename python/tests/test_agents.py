@@ -380,11 +380,12 @@ def test_agents_md_names_every_field_of_tengym_evals_json_report_and_no_other(ne
     section = text[text.index("### The JSON report") : text.index("## Decade family")]
     documented = {t for t in re.findall(r"`([A-Za-z][A-Za-z0-9]*)`", section)} - {"null"}
     seen: set[str] = set()
-    for env_id, agents in [("decade-fives", "pimc,random"), ("four-ten", "greedy,random")]:
+    # A model folder (its provenance), the exact optimum (ceiling), and both kinds of game.
+    for env_id, agents in [("decade-fives", "pimc,random"), ("four-ten", "greedy,random"), ("decade", "models/decade,random"), ("decade-optional", "optimal,random")]:
         report = tengym_cli("eval", "--env", env_id, "--agents", agents, "--episodes", "3", "--seed", "5", "--json", "--per-deal")
         seen |= set(report)
         for result in report["results"]:
             seen |= set(result)
-            for part in ("vsReference", "roundsVsReference", "deals"):
+            for part in ("vsReference", "roundsVsReference", "deals", "model"):
                 seen |= set(result.get(part, {}))
     assert documented == seen

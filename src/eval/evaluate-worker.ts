@@ -1,6 +1,7 @@
 /**
- * Worker thread of `evaluate`: plays the tasks it is sent and posts back
- * `{ progress }` every few episodes and `{ rows }` at the end of each task.
+ * Worker thread of `evaluate`: posts `{ ready: true }` once its modules are loaded, then plays
+ * the tasks it is sent and posts back `{ progress }` every few episodes and `{ rows }` at the end
+ * of each task.
  */
 import { parentPort } from 'node:worker_threads';
 import { playEpisodes, type EpisodeTask } from './episodes.js';
@@ -24,3 +25,5 @@ port.on('message', async (task: EpisodeTask) => {
     port.postMessage({ error: e instanceof Error ? e.message : String(e), code: (e as { code?: string }).code });
   }
 });
+// Loaded: what `EvalPool.start` waits for, so that no agent's timed deals pay for a thread's start.
+port.postMessage({ ready: true });

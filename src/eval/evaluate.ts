@@ -12,8 +12,9 @@ import { availableParallelism, totalmem } from 'node:os';
 import { normalize } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
-import { agentSchema } from '../agents/agent.js';
-import { modelDirectoryNames, modelEnvConfig, resolveAgent } from '../node/resolve.js';
+import { agentSchema, type Agent } from '../agents/agent.js';
+import { agentsFor } from '../agents/index.js';
+import { modelDirOf, modelDirectoryNames, modelEnvConfig, modelProvenance, resolveAgent, type ModelProvenance } from '../node/resolve.js';
 import { TENGYM_VERSION } from '../node/version.js';
 import { whyOtherGame } from '../agents/learned/metadata.js';
 import { checkSeedFits } from '../env/env.js';
@@ -21,7 +22,7 @@ import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
 import { envConfig, envLabel, isBuiltInEnv } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
-import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows } from './episodes.js';
+import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows, type EpisodeTask } from './episodes.js';
 
 /** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
 export const MAX_EVAL_EPISODES = 10_000_000;
@@ -100,7 +101,17 @@ export function workerBound(): number {
   return Math.max(1, Math.min(WORKERS_PER_CORE * availableParallelism(), Math.floor(totalmem() / WORKER_MEMORY)));
 }
 
-export interface AgentResult extends OutcomeFigures {
+/** What a report says of an agent besides its play: whether it is fair, whether it is a ceiling, and for a model folder what was loaded. */
+export interface AgentFacts {
+  /** False for an agent that sees the stock order (the decade `oracle`); an agent of your own as it says (null when it says nothing). */
+  fair: boolean | null;
+  /** An exact optimum of the catalogue (`optimal`): the ceiling, not a baseline. */
+  ceiling?: true;
+  /** A model folder: where it was loaded from, its files' sha256, how it was trained. */
+  model?: ModelProvenance;
+}
+
+export interface AgentResult extends OutcomeFigures, AgentFacts {
   agent: string;
   /** Win rate − the reference's, paired, with its 95% interval; `differing`: the deals one won and the other lost, on which the interval rests. */
   vsReference?: { diff: number; ci95: [number, number]; differing: number };
@@ -143,6 +154,8 @@ export interface EvalReport {
   /** The first deal of the run from `seed` played (0 unless `firstDeal` was given). */
   firstDeal: number;
   reference: string;
+  /** Seconds the worker threads took to start (and play one warm-up deal), before any agent's deals were timed; 0 in this thread alone. */
+  startupSeconds?: number;
   results: AgentResult[];
 }
 
@@ -261,6 +274,52 @@ export class EvalPool {
   private workers: Worker[] | null = null;
 
   constructor(readonly size: number) {}
+
+  /**
+   * Starts the worker threads, each loaded and, with `warmUp`, having played it (results
+   * dropped), so that the first agent's timed deals do not pay for the threads' start; the
+   * seconds it took (0 when it plays in this thread, or the threads were running already).
+   */
+  async start(warmUp?: EpisodeTask): Promise<number> {
+    const url = workerUrl();
+    if (this.size === 0 || url === null || this.workers !== null) return 0;
+    const began = performance.now();
+    const workers = (this.workers = Array.from({ length: this.size }, () => new Worker(url)));
+    try {
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve, reject) => {
+              const stop = () => {
+                worker.off('message', onMessage);
+                worker.off('error', onError);
+              };
+              const onMessage = (m: { ready?: boolean; rows?: EpisodeRows; error?: string; code?: string }) => {
+                if (m.error) {
+                  stop();
+                  return reject(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
+                }
+                if (m.ready && warmUp) return worker.postMessage(warmUp);
+                if (m.ready || m.rows) {
+                  stop();
+                  resolve();
+                }
+              };
+              const onError = (e: Error) => {
+                stop();
+                reject(e);
+              };
+              worker.on('message', onMessage);
+              worker.on('error', onError);
+            }),
+        ),
+      );
+    } catch (e) {
+      await this.close();
+      throw e;
+    }
+    return (performance.now() - began) / 1000;
+  }
 
   async run(tasks: Deals[], onProgress: (episodes: number) => void): Promise<EpisodeRows[]> {
     const url = workerUrl();
@@ -394,12 +453,13 @@ function notAmongAgents(reference: string, agents: readonly string[]): TengymErr
 }
 
 /** The report of agents that played the same deals: each one's figures and its paired difference from the reference (with `perDeal`, each deal's record). */
-export function buildReport(env: EnvConfig, seed: number, reference: string, played: { agent: string; rows: EpisodeRows; seconds: number }[], perDeal = false, firstDeal = 0): EvalReport {
+export function buildReport(env: EnvConfig, seed: number, reference: string, played: PlayedAgent[], perDeal = false, firstDeal = 0, startupSeconds?: number): EvalReport {
   const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
   if (!ref) throw notAmongAgents(reference, played.map((p) => p.agent));
-  const results: AgentResult[] = played.map(({ agent, rows, seconds }) => {
-    const result: AgentResult = { agent, ...summariseRows(rows, scoring), seconds };
+  const results: AgentResult[] = played.map((p) => {
+    const { agent, rows, seconds } = p;
+    const result: AgentResult = { agent, ...(p.facts ?? namedAgentFacts(agent, env)), ...summariseRows(rows, scoring), seconds };
     if (agent !== reference) {
       result.vsReference = { ...pairedWins(rows.won, ref.rows.won), differing: differingDeals(rows.won, ref.rows.won) };
       if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
@@ -408,14 +468,38 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
     if (perDeal) result.deals = dealRecords(rows, scoring);
     return result;
   });
-  return { tengymVersion: TENGYM_VERSION, env: env.id, options: env.options, episodes: ref.rows.won.length, seed, firstDeal, reference, results };
+  return { tengymVersion: TENGYM_VERSION, env: env.id, options: env.options, episodes: ref.rows.won.length, seed, firstDeal, reference, ...(startupSeconds === undefined ? {} : { startupSeconds }), results };
 }
 
-/** An agent's deals, played (what `buildReport` takes). */
+/** An agent's deals, played (what `buildReport` takes), and what the report says of it (without `facts`: `namedAgentFacts` by its name). */
 export interface PlayedAgent {
   agent: string;
   rows: EpisodeRows;
   seconds: number;
+  facts?: AgentFacts;
+}
+
+/**
+ * What a report says of an agent by the name `--agents` gives it: a catalogue agent's fairness
+ * (and ceiling), or a model folder's provenance (a trained model plays from what a player sees:
+ * fair); fairness null for a name that is neither.
+ */
+export function namedAgentFacts(name: string, env: EnvConfig): AgentFacts {
+  const info = agentsFor(env).find((a) => a.name === name);
+  if (info) return info.ceiling ? { fair: info.fair, ceiling: true } : { fair: info.fair };
+  try {
+    const dir = modelDirOf(name, env);
+    return dir === null ? { fair: null } : { fair: true, model: modelProvenance(dir) };
+  } catch {
+    // No such folder (any more): the report has no provenance to give.
+    return { fair: null };
+  }
+}
+
+/** What a report says of an agent as given to `evaluate`, once resolved (`agent`): by its name, its fairness as the loaded agent says; an agent object's own `fair`, null when it says nothing. */
+function agentFacts(given: string | Agent, agent: Agent, env: EnvConfig): AgentFacts {
+  const fair = typeof agent.fair === 'boolean' ? agent.fair : null;
+  return typeof given === 'string' ? { ...namedAgentFacts(given, env), fair } : { fair };
 }
 
 /** The reference plays first. `onAgentDone` is called after each agent's deals with every agent played so far, in the order of `agents` (for a report of what was played when the run is stopped). */
@@ -435,9 +519,14 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const reference = names.find((a) => sameAgent(a, c.reference ?? names[0]));
   if (reference === undefined) throw notAmongAgents(c.reference!, names);
   checkNamesOnce(names);
+  const facts: AgentFacts[] = [];
   for (const a of c.agents) {
-    if (typeof a === 'string') (await resolveAgent(a, env)).dispose?.();
-    else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
+    if (typeof a === 'string') {
+      const agent = await resolveAgent(a, env);
+      agent.dispose?.();
+      facts.push(agentFacts(a, agent, env));
+    } else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
+    else facts.push(agentFacts(a, a, env));
   }
   const total = c.episodes * c.agents.length;
   let done = 0;
@@ -449,7 +538,10 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   const order = [first, ...[...names.keys()].filter((k) => k !== first)];
   const finished: (PlayedAgent | undefined)[] = names.map(() => undefined);
   const played = () => finished.filter((p): p is PlayedAgent => p !== undefined);
+  let startupSeconds = 0;
   try {
+    // The threads start (and play a deal of `first`) before any agent is timed: the first agent's seconds would hold their start otherwise.
+    if (c.agents.some((a) => typeof a === 'string')) startupSeconds = await pool.start({ env: env.id, options: env.options, agent: 'first', seed: c.seed, from: c.firstDeal, to: c.firstDeal + 1 });
     for (const k of order) {
       const agent = c.agents[k];
       const name = names[k];
@@ -459,12 +551,12 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         onProgress?.(done, total, name);
       };
       const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, c.firstDeal, c.firstDeal + c.episodes, onDeals);
-      finished[k] = { agent: name, rows, seconds: (performance.now() - start) / 1000 };
+      finished[k] = { agent: name, rows, seconds: (performance.now() - start) / 1000, facts: facts[k] };
       onAgentDone?.(played());
     }
   } finally {
     await pool.close();
   }
-  return buildReport(env, c.seed, reference, played(), c.perDeal, c.firstDeal);
+  return buildReport(env, c.seed, reference, played(), c.perDeal, c.firstDeal, startupSeconds);
 }
 

@@ -3,15 +3,18 @@
  * the catalogue (`tengym agents --env ID`), or a directory holding a trained model
  * (`model.json` + `weights.bin`), or `model` for the model shipped in `models/<env id>/`.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, envSpec, make, registeredIdOf } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
+import { kitOf } from '../agents/kits.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
+import { checkModelJson } from '../agents/learned/model-check.js';
 import { isAgentModulePath } from './agent-module.js';
 
 /** The package's root: models/ and configs/ sit beside dist/ (and src/). */
@@ -122,6 +125,70 @@ export async function modelEnvConfig(name: string): Promise<EnvConfig> {
 }
 
 /**
+ * The model directory an `--agents` name means for an env, or null for a name that is no model
+ * (a catalogue name, or one that is neither: `resolveAgent` refuses it). `model` is the one
+ * shipped for the game played, under the env's id or another name for it.
+ */
+export function modelDirOf(name: string, env: EnvConfig): string | null {
+  if (agentsFor(env).some((a) => a.name === name)) return null;
+  const modelId = registeredIdOf(env);
+  if (name === 'model' && !shippedModel(modelId)) throw new TengymError('bad-argument', `no model is shipped for ${modelId} (models/${modelId}/model.json)`);
+  return name === 'model' ? shippedModelDir(modelId) : looksLikePath(name) ? packagePath(name) : null;
+}
+
+/** What a report records of a model it played: where it was loaded from, its files' hash, and how it was trained. */
+export interface ModelProvenance {
+  /** The folder, resolved to an absolute path (a name resolves against the current folder first, then the package's models/). */
+  path: string;
+  /** sha256 (hex) of the bytes of `files`, one after the other in that order: model.json, then the weight files in its manifest's order. */
+  sha256: string;
+  files: string[];
+  /** From its tengym metadata: the algorithm that trained it, the env steps it trained (where recorded), the command that trained it (where recorded). */
+  algorithm?: string;
+  steps?: number;
+  command?: string;
+}
+
+/** The provenance of a model directory (`modelDirOf`): its absolute path, one sha256 over model.json then its weight files, and its training from the metadata. */
+export function modelProvenance(dir: string): ModelProvenance {
+  const path = resolve(dir);
+  const json = readFileSync(join(path, 'model.json'));
+  // The weights paths as the loader checks them (plain paths inside the folder), read after it loaded them.
+  const checked = checkModelJson(json.toString('utf8'), `model ${dir}`);
+  const model = checked.modelJSON as { userDefinedMetadata?: { tengym?: { algorithm?: unknown; steps?: unknown; command?: unknown } } };
+  const weights = checked.paths;
+  const hash = createHash('sha256').update(json);
+  for (const file of weights) hash.update(readFileSync(join(path, file)));
+  const meta = model.userDefinedMetadata?.tengym;
+  return {
+    path,
+    sha256: hash.digest('hex'),
+    files: ['model.json', ...weights],
+    ...(typeof meta?.algorithm === 'string' ? { algorithm: meta.algorithm } : {}),
+    ...(typeof meta?.steps === 'number' ? { steps: meta.steps } : {}),
+    ...(typeof meta?.command === 'string' ? { command: meta.command } : {}),
+  };
+}
+
+/**
+ * The error for a catalogue name of this game that does not play these options (the decade
+ * `optimal`, which plays only where holding is free): said as that, with where it plays as its
+ * catalogue entry describes it, not as an unknown agent.
+ */
+function notForTheseOptions(name: string, env: EnvConfig): TengymError | null {
+  const spec = (kitOf(env.game).agents ?? []).find((s) => s.name === name && s.games.includes(env.game));
+  if (!spec) return null;
+  const defaults = envConfig(env.id).options;
+  const given = Object.fromEntries(Object.entries(env.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
+  const shown = Object.keys(given).length > 0 ? `options ${JSON.stringify(given)}` : 'its default options';
+  const names = agentsFor(env).map((a) => a.name);
+  return new TengymError(
+    'bad-argument',
+    `agent "${name}" does not play ${env.id} with ${shown}: it plays only some option sets of ${env.id} (${name}: ${spec.description}): see tengym agents --env ${env.id} --options JSON; agents for these options: ${names.join(', ')}`,
+  );
+}
+
+/**
  * The agent an `--agents` name means for an env (an id with options, or a config made by
  * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one, `registeredIdOf`).
  */
@@ -129,11 +196,11 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
   const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
   const envId = env.id;
   if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
-  // `model` is the one shipped for the game played, under the env's id or another name for it.
   const modelId = registeredIdOf(env);
-  if (name === 'model' && !shippedModel(modelId)) throw new TengymError('bad-argument', `no model is shipped for ${modelId} (models/${modelId}/model.json)`);
-  const dir = name === 'model' ? shippedModelDir(modelId) : looksLikePath(name) ? packagePath(name) : null;
+  const dir = modelDirOf(name, env);
   if (dir === null) {
+    const elsewhere = notForTheseOptions(name, env);
+    if (elsewhere) throw elsewhere;
     const names = agentsFor(env).map((a) => a.name);
     throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}`);
   }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { envConfig } from '../../src/env/registry.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
@@ -53,14 +54,15 @@ describe('mistakes are named errors', () => {
   it('bench --env ID --options times that variant and says so in its table and JSON, and --hints still takes its own flags', () => {
     const speed = tengym(['bench', '--env', 'tens', '--options', '{"tableau":15}', '--seconds', '0.1', '--num-envs', '4', '--json']);
     expect(speed.code, speed.stderr).toBe(0);
-    expect(JSON.parse(speed.stdout)).toEqual([expect.objectContaining({ env: 'tens', numEnvs: 4, options: { tableau: 15 } })]);
+    // Every option, the defaults filled in, as eval's report gives them.
+    expect(JSON.parse(speed.stdout)).toEqual([expect.objectContaining({ env: 'tens', numEnvs: 4, options: envConfig('tens', { tableau: 15 }).options })]);
     // The table says which variant it timed.
     const table = tengym(['bench', '--env', 'tens', '--options', '{"tableau":15}', '--seconds', '0.1', '--num-envs', '4']);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^random legal play, options \{"tableau":15\}$/m);
     const hints = tengym(['bench', '--hints', '--env', 'decade', '--agent', 'first', '--options', '{"maxRun":3}', '--states', '2', '--warmup', '0', '--seed', '3', '--json']);
     expect(hints.code, hints.stderr).toBe(0);
-    expect(JSON.parse(hints.stdout)).toEqual([expect.objectContaining({ env: 'decade', states: 2, warmup: 0, options: { maxRun: 3 } })]);
+    expect(JSON.parse(hints.stdout)).toEqual([expect.objectContaining({ env: 'decade', states: 2, warmup: 0, options: envConfig('decade', { maxRun: 3 }).options })]);
     const hintTable = tengym(['bench', '--hints', '--env', 'decade', '--agent', 'first', '--options', '{"maxRun":3}', '--states', '2', '--warmup', '0', '--seed', '3']);
     expect(hintTable.code, hintTable.stderr).toBe(0);
     expect(hintTable.stdout).toMatch(/calls untimed, options \{"maxRun":3\}$/m);

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
@@ -284,6 +285,65 @@ describe('evaluate', () => {
   });
 });
 
+describe('evaluate: what a report says of each agent and of its timing', () => {
+  it("says each agent's fairness, and the ceiling: the cheating oracle's row is not a fair agent's, an agent of your own is carried as it says", async () => {
+    const mine = { name: 'mine', fair: true, reset() {}, act: (env: Env) => env.legal[0] };
+    const peeker = { name: 'peeker', fair: false, reset() {}, act: (env: Env) => env.legal[0] };
+    const silent = { name: 'silent', reset() {}, act: (env: Env) => env.legal[0] } as unknown as Agent;
+    const report = await evaluate({ env: 'decade', agents: ['longest', 'oracle', mine, peeker, silent], episodes: 3, workers: 0 });
+    expect(report.results.map((r) => [r.agent, r.fair, r.ceiling])).toEqual([
+      ['longest', true, undefined],
+      ['oracle', false, undefined],
+      ['mine', true, undefined],
+      ['peeker', false, undefined],
+      ['silent', null, undefined],
+    ]);
+    const optional = await evaluate({ env: 'decade-optional', agents: ['optimal', 'longest'], episodes: 2, workers: 0 });
+    expect(optional.results.map((r) => [r.agent, r.fair, r.ceiling])).toEqual([
+      ['optimal', true, true],
+      ['longest', true, undefined],
+    ]);
+    // A model folder: fair, as its agent says.
+    const model = await evaluate({ env: 'ten-twenty-thirty', agents: ['models/ten-twenty-thirty'], episodes: 1, workers: 0 });
+    expect(model.results[0].fair).toBe(true);
+  });
+
+  it('records which model folder was played: its absolute path, one sha256 over model.json then its weights, and its training from the metadata', async () => {
+    const hashOf = (dir: string) => createHash('sha256').update(readFileSync(join(dir, 'model.json'))).update(readFileSync(join(dir, 'weights.bin'))).digest('hex');
+    const shipped = resolve('models/ten-twenty-thirty');
+    const meta = JSON.parse(readFileSync(join(shipped, 'model.json'), 'utf8')).userDefinedMetadata.tengym;
+    const report = await evaluate({ env: 'ten-twenty-thirty', agents: ['models/ten-twenty-thirty', 'first'], episodes: 2, workers: 0 });
+    expect(report.results[0].model).toEqual({ path: shipped, sha256: hashOf(shipped), files: ['model.json', 'weights.bin'], algorithm: meta.algorithm, steps: meta.steps, command: meta.command });
+    expect(report.results[1]).not.toHaveProperty('model');
+    // Another folder of the same model, retitled: another path and another hash, and no command where its metadata has none.
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-model-'));
+    try {
+      cpSync(shipped, dir, { recursive: true });
+      const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8'));
+      delete json.userDefinedMetadata.tengym.command;
+      writeFileSync(join(dir, 'model.json'), JSON.stringify(json));
+      const [copy] = (await evaluate({ env: 'ten-twenty-thirty', agents: [dir], episodes: 1, workers: 0 })).results;
+      expect(copy.model).toEqual({ path: dir, sha256: hashOf(dir), files: ['model.json', 'weights.bin'], algorithm: meta.algorithm, steps: meta.steps });
+      expect(copy.model!.sha256).not.toBe(hashOf(shipped));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says an agent of the catalogue that does not play these options is that, and where it plays, not that it is unknown', async () => {
+    const refused = evaluate({ env: 'decade-optional', options: { stacks: 7 }, agents: ['optimal'], episodes: 1, workers: 0 });
+    await expect(refused).rejects.toThrow(/^agent "optimal" does not play decade-optional with options \{"stacks":7\}: it plays only some option sets of decade-optional \(optimal: the exact optimal policy where holding is free .*\): see tengym agents --env decade-optional --options JSON; agents for these options: random, first, longest/);
+    await expect(evaluate({ env: 'decade-optional', options: { stacks: 7 }, agents: ['optimal'], episodes: 1, workers: 0 })).rejects.not.toThrow(/unknown agent/);
+    // Not in the catalogue at all: unknown, as before.
+    await expect(evaluate({ env: 'decade-optional', options: { stacks: 7 }, agents: ['optimum'], episodes: 1, workers: 0 })).rejects.toThrow(/^unknown agent "optimum" for decade-optional/);
+  });
+
+  it('in this thread alone, nothing starts: startupSeconds is 0', async () => {
+    const report = await evaluate({ env: 'tens', agents: ['random', 'first'], episodes: 5, workers: 0 });
+    expect(report.startupSeconds).toBe(0);
+  });
+});
+
 describe('tengym eval (built CLI, worker threads)', () => {
   const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
@@ -339,7 +399,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(threaded.status).toBe(0);
     // Every field but the wall time of each agent's deals.
     const untimed = (stdout: string) => {
-      const { results, ...rest } = JSON.parse(stdout) as { results: { seconds: number }[] };
+      const { results, startupSeconds: _start, ...rest } = JSON.parse(stdout) as { results: { seconds: number }[]; startupSeconds: number };
       return { ...rest, results: results.map(({ seconds: _s, ...r }) => r) };
     };
     expect(untimed(threaded.stdout)).toEqual(untimed(inline.stdout));
@@ -413,6 +473,72 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(r.status, r.stderr).toBe(0);
     const [mine, theirs] = JSON.parse(r.stdout);
     expect(mine).toEqual(theirs);
+  });
+
+  it('starts the worker threads before the reference is timed, and says how long they took apart from every agent', () => {
+    const script = `
+      import { evaluate } from ${JSON.stringify(new URL('../../dist/node/index.js', import.meta.url).href)};
+      const threads = await evaluate({ env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1, workers: 1 });
+      const here = await evaluate({ env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1, workers: 0 });
+      console.log(JSON.stringify([threads.startupSeconds, here.startupSeconds]));`;
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-'));
+    const file = join(dir, 'startup.mjs');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.status, r.stderr).toBe(0);
+    const [threads, here] = JSON.parse(r.stdout);
+    // A thread's start is timed apart (it is never free); in this thread there is none.
+    expect(threads).toBeGreaterThan(0);
+    expect(here).toBe(0);
+    // --json gives it to the millisecond, beside the agents' seconds.
+    const json = JSON.parse(run('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '20', '--workers', '1', '--json').stdout);
+    expect(json.startupSeconds).toBeGreaterThan(0);
+    expect(json.startupSeconds).toBe(Number(json.startupSeconds.toFixed(3)));
+  });
+
+  it('says which models/decade it played: the folder in the current directory when there is one, else the shipped one, with its hash in --json and its path under the table', () => {
+    const shipped = fileURLToPath(new URL('../../models/decade', import.meta.url));
+    const own = mkdtempSync(join(tmpdir(), 'tengym-eval-cwd-'));
+    const none = mkdtempSync(join(tmpdir(), 'tengym-eval-cwd-'));
+    try {
+      // The same model, its metadata retitled: another hash.
+      mkdirSync(join(own, 'models'));
+      cpSync(shipped, join(own, 'models', 'decade'), { recursive: true });
+      const json = JSON.parse(readFileSync(join(own, 'models', 'decade', 'model.json'), 'utf8'));
+      json.userDefinedMetadata.tengym.command = 'tengym train --env decade (a copy)';
+      writeFileSync(join(own, 'models', 'decade', 'model.json'), JSON.stringify(json));
+      const inFolder = (cwd: string, ...more: string[]) => spawnSync(process.execPath, [BIN, 'eval', '--agents', 'models/decade,longest', '--episodes', '1', '--workers', '0', ...more], { encoding: 'utf8', cwd });
+      const [mine, theirs] = [own, none].map((cwd) => {
+        const r = inFolder(cwd, '--json');
+        expect(r.status, r.stderr).toBe(0);
+        return JSON.parse(r.stdout).results[0];
+      });
+      expect(mine.agent).toBe('models/decade');
+      expect(theirs.agent).toBe('models/decade');
+      expect(mine.model).toMatchObject({ path: join(own, 'models', 'decade'), files: ['model.json', 'weights.bin'], algorithm: 'distill', command: 'tengym train --env decade (a copy)' });
+      expect(theirs.model).toMatchObject({ path: shipped, algorithm: 'distill', steps: expect.any(Number) });
+      expect(mine.model.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(mine.model.sha256).not.toBe(theirs.model.sha256);
+      expect(theirs.model.sha256).toBe(createHash('sha256').update(readFileSync(join(shipped, 'model.json'))).update(readFileSync(join(shipped, 'weights.bin'))).digest('hex'));
+      const table = inFolder(own);
+      expect(table.stdout).toContain(`\nmodel models/decade: ${join(own, 'models', 'decade')} (sha256 ${mine.model.sha256.slice(0, 12)}…, distill, `);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+      rmSync(none, { recursive: true, force: true });
+    }
+  });
+
+  it("carries a module's own fair, and the oracle's false, into --json", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-agent-module-'));
+    try {
+      writeFileSync(join(dir, 'peek.mjs'), 'export default { name: "peek", fair: false, reset() {}, act: (env) => env.legal[0] };\n');
+      const r = run('eval', '--env', 'decade', '--agents', `longest,oracle,${join(dir, 'peek.mjs')}`, '--episodes', '3', '--workers', '0', '--json');
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).results.map((x: { fair: boolean }) => x.fair)).toEqual([true, false, false]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lists agents with their fairness', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import { hasSameOutcome } from '../../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
@@ -8,6 +9,17 @@ import { TengymError } from '../../env/errors.js';
 import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
 import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { hintChoice } from './hint.js';
+import { TENGYM_VERSION } from '../../node/version.js';
+
+/** What a timing depends on besides the env, first in every --json result: tengym's version, Node's, and the cores. */
+function machine(): { tengymVersion: string; nodeVersion: string; cores: number } {
+  return { tengymVersion: TENGYM_VERSION, nodeVersion: process.versions.node, cores: availableParallelism() };
+}
+
+/** Every option of an id with its defaults filled in, as an evaluation's report gives them. */
+function filledOptions(id: string, options: Record<string, unknown>): Record<string, unknown> {
+  return { ...envConfig(id, options).options };
+}
 
 /** The longest a bench times one env in one mode. */
 export const MAX_BENCH_SECONDS = 3600;
@@ -70,7 +82,7 @@ async function hintsBench(args: Args): Promise<void> {
   const results = [];
   for (const id of ids) results.push({ ...(await benchHints(id, options, { states, warmup, seed, top: 3, choice })), options });
   if (args.json) {
-    writeLine(JSON.stringify(results));
+    writeLine(JSON.stringify(results.map((r) => ({ ...machine(), ...r, options: filledOptions(r.env, r.options) }))));
     return;
   }
   const ms = (x: number) => x.toFixed(3);
@@ -93,7 +105,7 @@ export const benchCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: 'With --env: env options as JSON' })
       .option('agent', { type: 'string', describe: "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)" })
       .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ env, options, source, states, p50Ms, p99Ms, maxMs, firstMs, … }]); options are those given with --options' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ tengymVersion, nodeVersion, cores, env, options, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ tengymVersion, nodeVersion, cores, env, options, source, states, p50Ms, p99Ms, maxMs, firstMs, … }]); options are every option of the env, defaults filled in' })
       .check((a) => {
         checkModeFlags(a);
         checkNumberOption('seconds', a.seconds, { integer: false, above: true, max: MAX_BENCH_SECONDS, maxWhy: 'an hour per env and mode' });
@@ -123,7 +135,7 @@ export const benchCommand: CommandModule<object, Args> = {
     }
     const results = ids.map((id) => benchEnv(id, seconds, numEnvs, options));
     if (args.json) {
-      writeLine(JSON.stringify(results.map((r) => ({ ...r, options, stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
+      writeLine(JSON.stringify(results.map((r) => ({ ...machine(), ...r, options: filledOptions(r.env, options), stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
       return;
     }
     const fmt = (x: number) => Math.round(x).toLocaleString('en-US');

@@ -59,10 +59,17 @@ export function evalTable(report: EvalReport): string {
     ...after.map((c) => c.cell(r)),
     r.seconds.toFixed(1),
   ]);
-  const table = formatTable(header, rows);
+  // Which folder each model row played, as it resolved here (a name is looked for in the current folder first).
+  const table = [formatTable(header, rows), ...report.results.filter((r) => r.model).map((r) => modelNote(r.agent, r.model!))].join('\n');
   if (report.episodes < FEW_DEALS) return report.results.length > 1 ? `${table}\n${fewDealsNote(report.episodes)}` : table;
   const few = report.results.filter((r) => r.vsReference !== undefined && r.vsReference.differing < FEW_DIFFERING);
   return few.length === 0 ? table : `${table}\n${few.map((r) => fewDifferingNote(r.agent, r.vsReference!.differing, report)).join('\n')}`;
+}
+
+/** A model row's folder, resolved, with the start of its hash and its training ("model models/decade: /home/me/models/decade (sha256 3f2a…, distill, 12000445 steps)"). */
+function modelNote(agent: string, model: NonNullable<AgentResult['model']>): string {
+  const how = [`sha256 ${model.sha256.slice(0, 12)}…`, model.algorithm, model.steps === undefined ? undefined : `${model.steps} steps`].filter((x) => x !== undefined);
+  return `model ${agent}: ${model.path} (${how.join(', ')})`;
 }
 
 /** Below this many deals that the two players end differently, the paired interval is said to mean little. */
@@ -103,7 +110,8 @@ function fmt(x: number | undefined, digits: number): string {
  * field that differs between runs of the same seed.
  */
 function jsonReport(report: EvalReport): object {
-  return { ...report, results: report.results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })) };
+  const startup = report.startupSeconds === undefined ? {} : { startupSeconds: Number(report.startupSeconds.toFixed(3)) };
+  return { ...report, ...startup, results: report.results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })) };
 }
 
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
@@ -145,7 +153,7 @@ export const evalCommand: CommandModule<object, Args> = {
       .option('first-deal', { type: 'number', default: 0, describe: "Play deals I … I + N − 1 of the run from --seed, each as that run plays it (deal i: seed + i, agents reset as there): a run split into parts, each part's deals as in the whole" })
       .option('reference', { type: 'string', describe: 'Agent the others are compared with, paired on each deal (default: the first)' })
       .option('workers', { type: 'number', describe: 'Worker threads (default: one per core; 0 plays in the main thread)' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, firstDeal, reference, results: [{ agent, winRate, ci95, meanSteps, meanDecisions, …, seconds }] }, seconds being the wall time of the agent\'s deals (the table\'s s column); after Ctrl-C, the agents that finished, with interrupted: true' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, seed, firstDeal, reference, startupSeconds, results: [{ agent, fair, ceiling?, model?, winRate, ci95, meanSteps, meanDecisions, …, seconds }] }, seconds being the wall time of the agent\'s deals (the table\'s s column), the worker threads\' start apart in startupSeconds; a model folder\'s model: { path, sha256, files, algorithm, steps, command }; after Ctrl-C, the agents that finished, with interrupted: true' })
       .option('per-deal', { type: 'boolean', default: false, describe: "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions }, an array each, deal --first-deal + i at index i" })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });

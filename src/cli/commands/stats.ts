@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { checkSeedFits } from '../../env/env.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
+import { TENGYM_VERSION } from '../../node/version.js';
 import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 /** The most deals `tengym stats` plays per env. */
@@ -48,7 +49,7 @@ export const statsCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"tableau":15}'` })
       .option('episodes', { type: 'number', default: 10000, describe: 'Deals to play (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRoundsPlayed (every game; the meanRounds of tengym eval counts the won ones), … }' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRoundsPlayed (every game; the meanRounds of tengym eval counts the won ones), … }' })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
         checkSeedOption('seed', a.seed);
@@ -62,7 +63,9 @@ export const statsCommand: CommandModule<object, Args> = {
     const options = parseOptionsJson(args.options);
     const ids = args.env === 'all' ? envIds() : [envSpec(args.env).id];
     const results = ids.map((id) => randomPlayStats(id, options, args.episodes, args.seed));
-    if (args.json) writeLine(JSON.stringify(results.length === 1 ? results[0] : results));
+    // Each result names the tengym that played it, as an evaluation's report does.
+    const versioned = results.map((r) => ({ tengymVersion: TENGYM_VERSION, ...r }));
+    if (args.json) writeLine(JSON.stringify(versioned.length === 1 ? versioned[0] : versioned));
     else writeLine(statsTable(results));
   },
 };

@@ -1,0 +1,34 @@
+// What `tengym stats --json` and `tengym bench --json` record besides their figures: the tengym that
+// measured (and for a timing, the Node and the cores it ran on), and every option the env played.
+import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { envConfig } from '../../src/env/registry.js';
+import { tengym } from '../helpers/cli.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+describe('stats and bench --json', () => {
+  it('stats --json names the tengym that played it, for one env and for every one', () => {
+    const one = tengym('stats', '--env', 'tens', '--episodes', '20', '--json');
+    expect(one.code, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ tengymVersion: VERSION, env: 'tens', episodes: 20 });
+    const all = tengym('stats', '--env', 'all', '--episodes', '2', '--json');
+    expect(all.code, all.stderr).toBe(0);
+    for (const r of JSON.parse(all.stdout) as { tengymVersion: string; env: string }[]) expect(r.tengymVersion, r.env).toBe(VERSION);
+    expect(tengym('stats', '--help').stdout).toMatch(/Print \{ tengymVersion, env, options,/);
+  });
+
+  it('bench --json names the tengym, the Node and the cores that timed it, and every option of the env, defaults filled in as eval gives them', () => {
+    const r = tengym('bench', '--env', 'decade', '--seconds', '0.05', '--num-envs', '2', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const [b] = JSON.parse(r.stdout);
+    expect(b).toMatchObject({ tengymVersion: VERSION, nodeVersion: process.versions.node, cores: availableParallelism(), env: 'decade', numEnvs: 2 });
+    expect(b.options).toEqual(envConfig('decade').options);
+    const given = JSON.parse(tengym('bench', '--env', 'decade', '--options', '{"loop":true}', '--seconds', '0.05', '--num-envs', '2', '--json').stdout)[0];
+    expect(given.options).toEqual(envConfig('decade', { loop: true }).options);
+    const hints = tengym('bench', '--hints', '--env', 'decade', '--states', '5', '--warmup', '0', '--agent', 'longest', '--json');
+    expect(hints.code, hints.stderr).toBe(0);
+    expect(JSON.parse(hints.stdout)[0]).toMatchObject({ tengymVersion: VERSION, nodeVersion: process.versions.node, cores: availableParallelism(), env: 'decade', options: envConfig('decade').options });
+  });
+});
