@@ -167,7 +167,13 @@ function piles(part: Extract<BoardPart, { kind: 'piles' }>, on: BoardHandlers): 
 function facts(part: Extract<BoardPart, { kind: 'facts' }>): HTMLElement {
   const list = el('dl', 'facts');
   for (const f of part.facts) {
-    const dd = el('dd', '', f.value);
+    const dd = el('dd', '', f.spoken === undefined ? f.value : '');
+    if (f.spoken !== undefined) {
+      // Symbols (Four Ten's ●●○) shown, and the words they stand for read instead.
+      const shown = el('span', '', f.value);
+      shown.setAttribute('aria-hidden', 'true');
+      dd.append(shown, el('span', 'screen-reader', f.spoken));
+    }
     dd.dataset.fact = f.name;
     list.append(el('dt', '', f.term), dd);
   }

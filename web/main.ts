@@ -8,9 +8,10 @@
  * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, plainText, rulesSection, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ModelIndex, type ShippedModels } from '../src/index.js';
+import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, playerRules, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ModelIndex, type ShippedModels } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
+import { markdownNodes } from './markdown.js';
 
 const DEFAULT_ENV = 'decade';
 /** Pause before a forced move plays itself, so the player sees it happen; shorter within a run of them. */
@@ -260,14 +261,17 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   // The form shows this game's options: an error about options it no longer holds goes with them.
   ui.optionsError.hidden = true;
   buildOptionsForm();
-  ui.rules.textContent = gameRules(env);
+  ui.rules.replaceChildren(gameRules(env));
   update();
 }
 
-/** The game's section of the rules document, as text (the same words `rules` prints in `tengym play`). */
-function gameRules(game: Env): string {
-  const section = rulesSection(rulesDocument, game.id, game.game.name);
-  return section === null ? `No rules document for ${game.id}.` : plainText(section);
+/** What a seed is, as the command line says it (a number past it is not a whole number to JavaScript). */
+const SEED_RANGE = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
+
+/** The game's rules for a player (the words `rules` prints in `tengym play`), drawn from their Markdown: else its own (a game registered at run time). */
+function gameRules(game: Env): Node {
+  const section = playerRules(rulesDocument, game.id, game.game.name) ?? game.game.rules ?? null;
+  return section === null ? document.createTextNode(`No rules for ${game.id}.`) : markdownNodes(section);
 }
 
 /**
@@ -296,7 +300,7 @@ function startFromUrl(): void {
   let dealSeed = randomSeed();
   if (seedText !== null) {
     if (/^\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText))) dealSeed = Number(seedText);
-    else problems.push(`Seed "${seedText}" is not a whole number ≥ 0: a new deal instead.`);
+    else problems.push(`Seed "${seedText}" is not ${SEED_RANGE}: a new deal instead.`);
   }
   let moves = params.get('moves') ?? '';
   if (moves && problems.length > 0) {
@@ -469,6 +473,12 @@ function tapCard(card: CardPlace): void {
       const smallest = Math.min(...matching.map((m) => m.keys.size));
       const least = matching.filter((m) => m.keys.size === smallest);
       if (least.length === 1) return play(least[0].action);
+      // Two runs of a loop between the same two ends (one each way round): a third card chooses.
+      const choices = least.map((m) => m.cards.find((c) => !next.includes(cardKey(c)))).filter((c): c is CardPlace => c !== undefined);
+      if (choices.length === least.length) {
+        say(`${least.length === 2 ? 'Two' : least.length} moves take these cards: tap ${choices.map(describeCard).join(' or ')} to choose.`);
+        return update();
+      }
     }
   }
   say('');
@@ -675,7 +685,9 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
     button.dataset.action = String(h.action);
     const number = legal.indexOf(h.action) + 1;
     button.append(kbd(number), ` ${h.text}`);
-    if (!result.sameOutcome) {
+    // A score on the source's own scale (a rule's ranking, as bottom-direct's −100010) tells a
+    // player nothing the order does not; the sentence carries Four Ten's figures.
+    if (!result.sameOutcome && h.scoreKind !== 'heuristic') {
       const score = document.createElement('span');
       score.className = 'score';
       score.textContent = formatScore(h);
@@ -1037,7 +1049,7 @@ ui.env.addEventListener('change', () => startGame(ui.env.value, {}, seed));
 ui.deal.addEventListener('click', () => {
   const n = Number(ui.seed.value);
   if (ui.seed.value !== '' && Number.isSafeInteger(n) && n >= 0) startGame(env.id, options, n);
-  else say('A seed is a whole number ≥ 0.', 'error');
+  else say(`A seed is ${SEED_RANGE}.`, 'error');
 });
 ui.seed.addEventListener('keydown', (e) => {
   if (e.key === 'Enter') ui.deal.click();

@@ -45,7 +45,8 @@ export type BoardPile =
  * - `rows`: labelled rows of cards, each playing `action` when its label or free room is tapped,
  *   with `room` places drawn empty past its cards and a `note` after them (Four Ten's hands);
  * - `piles`: the stock and other piles;
- * - `facts`: terms and values (the score, the safeties…), each with a `name` a test can find.
+ * - `facts`: terms and values (the score, the safeties…), each with a `name` a test can find, and
+ *   `spoken` where the value is symbols a screen reader would read as such (Four Ten's ●●○).
  */
 export type BoardPart =
   | { kind: 'grid'; columns: number; cells: (CardSpot | EmptySpot)[] }
@@ -53,7 +54,7 @@ export type BoardPart =
   | { kind: 'columns'; columns: { stack: number; label: string; current: boolean; cleared: boolean; cards: CardSpot[] }[] }
   | { kind: 'rows'; rows: { name: string; label: string; action: number | null; room: number; cards: CardSpot[]; note: string; made: boolean }[] }
   | { kind: 'piles'; piles: BoardPile[] }
-  | { kind: 'facts'; facts: { term: string; value: string; name: string }[] };
+  | { kind: 'facts'; facts: { term: string; value: string; name: string; spoken?: string }[] };
 
 export interface BoardView {
   /** The game's look on the page (a style sheet class: 'pairing', 'decade', 'four-ten'; a new game may reuse one or name its own). */

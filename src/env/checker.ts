@@ -12,7 +12,9 @@
  * cards each legal action takes (`actionCards`) are on the board (`board`) as it shows them; and
  * the observation the env holds is the one `observe` writes afresh from the state, every float
  * written and none past `observationSize` (an Env's buffer drops those writes without a word).
- * Across runs: the same seed gives the same trajectory (actions, observations, rewards, ends).
+ * Across runs: the same seed gives the same trajectory (actions, observations, rewards, ends),
+ * and an env that has played before deals and plays as a new one does. And the observation does
+ * not show the stock's order: the same state with its stock reordered is seen the same.
  *
  * `checkEnv` checks a registered id; `checkEnvFrom` checks envs from any factory (an
  * engine of your own wrapped in `new Env(...)`).
@@ -364,7 +366,76 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
   }
   decks.forEach((deck, k) => checkDeck(build, id, deck, k, seed + episodes + k, report));
   checkEnvsApart(build, id, seed);
+  checkResetAfterPlay(build, id, seed, decks.length > 0 ? decks[0] : undefined);
+  for (let e = 0; e < Math.min(episodes, 3); e++) checkStockHidden(build, id, seed + e);
   return report;
+}
+
+/**
+ * A reset deals afresh whatever the env played before: one that played a game to its end, and
+ * again one stopped mid-game, reset with a seed (and with a deck, where one is given), holds what
+ * a new env reset so holds and plays on as it does. A counter `reset` forgets to clear would
+ * pass every check of a new env's episodes, and score each later game of a VectorEnv's copies
+ * from the last one's.
+ */
+function checkResetAfterPlay(makeEnv: () => Env, id: string, seed: number, deck: DeckInput | undefined): void {
+  const used = makeEnv();
+  const policy = createRng(seed ^ 0x2e5e);
+  used.reset({ seed: seed + 1 });
+  while (used.running) used.step(pick(used, policy));
+  const resets: { seed: number; deck?: DeckInput }[] = [{ seed }, ...(deck === undefined ? [] : [{ seed, deck }])];
+  // Each reset played on to the end, then each stopped after five moves and reset once more.
+  const plays = [...resets.map((options) => ({ options, moves: Infinity })), ...resets.map((options) => ({ options, moves: 5 })), { options: resets[0], moves: Infinity }];
+  let ended = true;
+  for (const [k, { options, moves }] of plays.entries()) {
+    const where = `reset(${options.deck === undefined ? `seed ${seed}` : 'deck 0'}) after a game ${ended ? 'played to its end' : 'stopped mid-game'}`;
+    used.reset(options);
+    const fresh = makeEnv();
+    fresh.reset(options);
+    if (stateText(used) !== stateText(fresh)) fail(id, `${where}: the state differs from a new env's: reset must set every field of the state`);
+    sameView(used, fresh, id, where);
+    // Both played on with the same moves: the same rewards, ends and outcome.
+    const picks = createRng(seed ^ 0x3f1d ^ k);
+    for (let step = 0; step < moves && fresh.running; step++) {
+      const a = pick(fresh, picks);
+      const [r, rf] = [used.step(a), fresh.step(a)];
+      if (r.reward !== rf.reward || r.terminated !== rf.terminated || r.truncated !== rf.truncated) fail(id, `${where}, step ${step + 1}: reward or end differs from a new env's`);
+      sameView(used, fresh, id, `${where}, step ${step + 1}`);
+    }
+    if (!fresh.running && JSON.stringify(used.outcome()) !== JSON.stringify(fresh.outcome())) fail(id, `${where}: the outcome differs from a new env's`);
+    ended = !used.running;
+  }
+}
+
+/**
+ * The observation does not show the stock's order (docs/rules.md, "The environment contract"):
+ * where a state's JSON holds the stock as a list (`game.stock`, as every shipped game's does), the
+ * same state with the stock reversed, and rotated by one, is seen the same (observation, legal
+ * moves). A reordered state the engine refuses (other fields that follow the order) is skipped.
+ */
+function checkStockHidden(makeEnv: () => Env, id: string, seed: number): void {
+  const env = makeEnv();
+  const other = makeEnv();
+  const policy = createRng(seed ^ 0x570c);
+  env.reset({ seed });
+  for (let step = 0; env.running && step < 200; step++) {
+    const state = env.getState() as { game?: unknown };
+    const game = isPlainObject(state.game) ? state.game : null;
+    const stock = game?.stock;
+    if (Array.isArray(stock) && stock.length >= 2) {
+      for (const order of [[...stock].reverse(), [...stock.slice(1), stock[0]]]) {
+        if (JSON.stringify(order) === JSON.stringify(stock)) continue;
+        try {
+          other.setState({ ...state, game: { ...game, stock: order } });
+        } catch (e) {
+          if (isTengymError(e)) continue;
+          throw e;
+        }
+        sameView(env, other, id, `seed ${seed} step ${step}: the same state with its stock in another order is seen otherwise (the observation must not show the stock's order)`);
+      }
+    }
+    env.step(pick(env, policy));
+  }
 }
 
 /**

@@ -136,7 +136,11 @@ export function engineSizes(id: string, game: AnyGame, options: object): { n: nu
   return { n, size };
 }
 
-export class Env<O extends object = Record<string, unknown>> {
+/**
+ * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
+ * (`make('decade').outcome().cardsLeft`, `make('four-ten').outcome().points`).
+ */
+export class Env<O extends object = Record<string, unknown>, R extends Outcome = Outcome> {
   readonly id: string;
   readonly game: AnyGame;
   readonly options: Readonly<O>;
@@ -346,9 +350,10 @@ export class Env<O extends object = Record<string, unknown>> {
     return this.game.board(this.state, this.options);
   }
 
-  outcome(): Outcome {
+  outcome(): R {
     if (!this.started) throw new TengymError('not-reset', 'outcome: call reset() first');
-    return this.game.outcome(this.state, this.options);
+    // R is what make() says this id's engine ends with (OutcomeOf in registry.ts).
+    return this.game.outcome(this.state, this.options) as R;
   }
 
   getState(): EnvState {
@@ -405,8 +410,8 @@ export class Env<O extends object = Record<string, unknown>> {
   }
 
   /** An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep copy before `reset` is in Gymnasium). */
-  clone(): Env<O> {
-    const copy = new Env<O>(this.id, this.game, this.options);
+  clone(): Env<O, R> {
+    const copy = new Env<O, R>(this.id, this.game, this.options);
     copy.copyFrom(this);
     return copy;
   }

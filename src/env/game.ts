@@ -116,6 +116,12 @@ export interface Game<O extends object, S> {
    * nothing more. Optional: a game whose moves say it all has none. Not part of the state JSON.
    */
   stepNote?(s: S, o: O): string | null;
+  /**
+   * The game's rules for a player, as Markdown: what `tengym play` (its `r`) and the page's rules
+   * panel show where the package's docs/rules.md has no section for the id (a game registered at
+   * run time). Optional: the shipped games' rules are that document's.
+   */
+  readonly rules?: string;
 }
 
 /** The members a game must have (registerGame checks them), each with what it is for. */

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { Env, engineSizes, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
-import { GAME_MEMBERS, type AnyGame, type EnvConfig } from './game.js';
+import { GAME_MEMBERS, type AnyGame, type CardOutcome, type EnvConfig, type FourTenOutcome, type Outcome } from './game.js';
 import { tensGame, type tensOptionsSchema } from './games/tens.js';
 import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
 import { decadeGame, type decadeOptionsSchema } from './games/decade.js';
@@ -42,6 +42,12 @@ export type EnvId = keyof EnvOptionsById;
  * compile time); for a `string` known only at run time, anything (checked when called).
  */
 export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : never;
+
+/**
+ * The outcome an id's games end with (`env.outcome()`, `info.outcome`): Four Ten's points and
+ * rounds, the card games' cards left; either for an id known only at run time.
+ */
+export type OutcomeOf<I extends string> = string extends I ? Outcome : I extends 'four-ten' ? FourTenOutcome : I extends EnvId ? CardOutcome : Outcome;
 
 /**
  * The options `new VectorEnv(id, …)`, `checkEnv`, `createAgent` and `agentsFor` take for an id: a
@@ -111,6 +117,7 @@ function gameProblem(game: unknown): string | null {
   for (const name of ['undoLimit', 'stepNote'] as const) {
     if (g[name] !== undefined && typeof g[name] !== 'function') return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
   }
+  if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === '')) return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
   return null;
 }
 
@@ -131,7 +138,11 @@ export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvC
     if (typeof p.description !== 'string' || p.description === '') throw new TengymError('bad-argument', `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``);
     const preset = p.preset ?? {};
     const parsed = game.optionsSchema.safeParse(preset);
-    if (!parsed.success) throw new TengymError('bad-options', `registerGame: bad preset for ${p.id}: ${formatZodError(parsed.error)}`);
+    if (!parsed.success) {
+      // No preset given: the schema itself has an option without a default.
+      const what = p.preset === undefined || Object.keys(preset).length === 0 ? `the options schema of ${p.id} (no preset given) does not parse {}: every option needs a default (.default(…)), or the preset a value for it` : `bad preset for ${p.id}`;
+      throw new TengymError('bad-options', `registerGame: ${what}: ${formatZodError(parsed.error)}`);
+    }
     try {
       engineSizes(p.id, game, parsed.data as object);
     } catch (e) {
@@ -258,7 +269,7 @@ function unknownOptionKey(spec: EnvSpec, options: object): string | null {
  * `string` is checked when called.
  */
 export function make(config: EnvConfig): Env;
-export function make<I extends string>(id: I, options?: EnvOptions<I>): Env;
+export function make<I extends string>(id: I, options?: EnvOptions<I>): Env<Record<string, unknown>, OutcomeOf<I>>;
 export function make(id: string | EnvConfig, options?: unknown): Env {
   // A config holds its options: others given beside it would be dropped unseen.
   if (typeof id !== 'string' && options !== undefined) {

@@ -98,6 +98,25 @@ export interface Hinter {
   sourceFor(envId: string, options?: Record<string, unknown>): string;
 }
 
+/** What takes one recorded state to the next: an action id, or `'undo'`. */
+export type RecordedMove = number | 'undo';
+
+/**
+ * A game saved as its deal and its moves (`GameStates.toMoves()`): a few bytes a move, where
+ * `toJSON`'s states are hundreds each (a Ten-Twenty-Thirty game that goes round to `maxSteps`
+ * saved 3 MB as states, more than an app's storage takes in one item).
+ */
+export interface SavedMoves {
+  /** The state the game started from, a `getState()` JSON. */
+  deal: EnvState;
+  moves: RecordedMove[];
+}
+
+const savedMovesSchema = z.strictObject({
+  deal: z.unknown(),
+  moves: z.array(z.union([z.number().int().nonnegative(), z.literal('undo')])),
+});
+
 /**
  * One game's states since the deal, for a hinter that remembers what it saw (Ten-Twenty-Thirty's
  * order under the stock): how `tengym play` and the page show their hinter every state when it
@@ -106,6 +125,8 @@ export interface Hinter {
  */
 export class GameStates {
   private readonly states: EnvState[] = [];
+  /** moves[i] takes states[i] to states[i + 1]. */
+  private readonly moves: RecordedMove[] = [];
   /** The `undoKey` of every state but the last: where an undo may come back to. */
   private readonly earlier = new Set<string>();
   /** Scratch for `record`'s check, made at the first state that needs it. */
@@ -148,12 +169,22 @@ export class GameStates {
     if (last !== undefined) {
       if (JSON.stringify(state) === JSON.stringify(last)) return;
       this.scratch ??= env.clone();
-      if (!followsFrom(this.scratch, last, state, this.earlier)) {
+      const move = moveBetween(this.scratch, last, state, this.earlier);
+      if (move === null) {
         throw new TengymError('bad-state', 'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after every move, forced ones and undos too (a new GameStates starts another deal)');
       }
-      this.earlier.add(undoKey(last));
+      this.push(state, move);
+      return;
     }
     this.states.push(state);
+    this.shownTo?.observe(state);
+  }
+
+  /** Adds `state`, reached from the last one by `move`. */
+  private push(state: EnvState, move: RecordedMove): void {
+    this.earlier.add(undoKey(this.states[this.states.length - 1]));
+    this.states.push(state);
+    this.moves.push(move);
     this.shownTo?.observe(state);
   }
 
@@ -186,14 +217,57 @@ export class GameStates {
       }
       return scratch.getState();
     });
-    checkGameInOrder(scratch, states, { prefix: 'GameStates.fromJSON: ', item: 'state', advice: 'give the states GameStates.toJSON() gave, in order' });
+    const moves = checkGameInOrder(scratch, states, { prefix: 'GameStates.fromJSON: ', item: 'state', advice: 'give the states GameStates.toJSON() gave, in order' });
     if (!env.hasStarted || JSON.stringify(states[states.length - 1]) !== JSON.stringify(env.getState())) {
       throw new TengymError('bad-argument', 'GameStates.fromJSON: the env is not at the last saved state; load it first (env.setState(saved state))');
     }
     const game = new GameStates(env);
     game.states.splice(0, game.states.length, ...states);
+    game.moves.push(...moves);
     for (const state of states.slice(0, -1)) game.earlier.add(undoKey(state));
     return game;
+  }
+
+  /**
+   * The game as its deal and the moves since (`SavedMoves`), for a save that stays small:
+   * `GameStates.fromMoves` plays it again. Its JSON is what `JSON.stringify` writes of it.
+   */
+  toMoves(): SavedMoves {
+    return { deal: this.states[0], moves: this.moves.slice() };
+  }
+
+  /**
+   * The game `saved` (`toMoves()`'s, parsed) played again on `env` from its deal, and its states.
+   * `env` ends at the game's last state, its undos (Tens and Block Ten) able to take back the moves
+   * played, as after the moves themselves. Every move is checked before `env` changes: a move
+   * that is not legal where it comes is refused with its number, and `env` is left as it was.
+   */
+  static fromMoves(env: Env, saved: unknown): GameStates {
+    checkEnv(env, 'GameStates.fromMoves');
+    const parsed = savedMovesSchema.safeParse(saved);
+    if (!parsed.success) {
+      throw new TengymError('bad-argument', `GameStates.fromMoves takes what GameStates.toMoves() gave, { deal, moves }: deal a getState() JSON, moves action ids or "undo": ${formatZodError(parsed.error)}`);
+    }
+    const { deal, moves } = parsed.data;
+    const play = (target: Env): GameStates => {
+      const where = (i: number): string => (i < 0 ? 'the deal' : `move ${i + 1} of ${moves.length} (${moves[i]})`);
+      let game: GameStates | undefined;
+      for (let i = -1; i < moves.length; i++) {
+        try {
+          if (i < 0) target.setState(deal);
+          else if (moves[i] === 'undo') target.undo();
+          else target.step(moves[i] as number);
+        } catch (e) {
+          if (e instanceof TengymError) throw new TengymError(e.code, `GameStates.fromMoves: ${where(i)}: ${e.message}`);
+          throw e;
+        }
+        if (game === undefined) game = new GameStates(target);
+        else game.push(target.getState(), moves[i]);
+      }
+      return game as GameStates;
+    };
+    play(env.clone());
+    return play(env);
   }
 
   /** The hints of env's state (the last recorded), `hinter` having been shown every state before. */
@@ -223,17 +297,21 @@ function checkEnv(env: unknown, caller: string): asserts env is Env {
  * game's id and options) is used as scratch; the refusal counts `item`s ("line 3 of 9"), numbered
  * `numbers[i]` of `total` where given (a file's lines, blank ones counted).
  */
-export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { prefix: string; item: string; advice: string; numbers?: readonly number[]; total?: number }): void {
+export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { prefix: string; item: string; advice: string; numbers?: readonly number[]; total?: number }): RecordedMove[] {
   // Where the states are the non-blank lines of a file, they are counted as the file's lines.
   const number = (i: number): number => say.numbers?.[i] ?? i + 1;
   const total = say.total ?? states.length;
   const before = new Set<string>();
+  const moves: RecordedMove[] = [];
   for (let i = 1; i < states.length; i++) {
     if (i >= 2) before.add(undoKey(states[i - 2]));
-    if (!followsFrom(env, states[i - 1], states[i], before)) {
+    const move = moveBetween(env, states[i - 1], states[i], before);
+    if (move === null) {
       throw new TengymError('bad-state', `${say.prefix}${say.item} ${number(i)} of ${total} is not one move (or an undo) from ${say.item} ${number(i - 1)}; ${say.advice}`);
     }
+    moves.push(move);
   }
+  return moves;
 }
 
 /** A state as an undo may come back to it: the undos used aside (an undo uses one more). */
@@ -242,10 +320,11 @@ function undoKey(state: EnvState): string {
 }
 
 /**
- * Whether `next` is one move from `prev`, or an undo: a state held before `prev` (its `undoKey`
- * in `earlier`: a state holds no history) with one more undo used. `env` is scratch, left at `prev`.
+ * The move that takes `prev` to `next`: an action, or an undo (a state held before `prev`, its
+ * `undoKey` in `earlier`: a state holds no history, with one more undo used); null where neither
+ * does. `env` is scratch, left at `prev`.
  */
-function followsFrom(env: Env, prev: EnvState, next: EnvState, earlier: ReadonlySet<string>): boolean {
+function moveBetween(env: Env, prev: EnvState, next: EnvState, earlier: ReadonlySet<string>): RecordedMove | null {
   const nextJson = JSON.stringify(next);
   env.setState(prev);
   const stepsThere = (a: number): boolean => {
@@ -253,8 +332,9 @@ function followsFrom(env: Env, prev: EnvState, next: EnvState, earlier: Readonly
     e.step(a);
     return JSON.stringify(e.getState()) === nextJson;
   };
-  if (env.running && env.legalActions().some(stepsThere)) return true;
-  return next.undosUsed === prev.undosUsed + 1 && earlier.has(undoKey(next));
+  const action = env.running ? env.legalActions().find(stepsThere) : undefined;
+  if (action !== undefined) return action;
+  return next.undosUsed === prev.undosUsed + 1 && earlier.has(undoKey(next)) ? 'undo' : null;
 }
 
 /** "1 card", "12 cards", "2.5 cards" (an expected count). */

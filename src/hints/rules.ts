@@ -80,3 +80,31 @@ export function rulesSection(markdown: string, envId: string, engine?: string): 
 }
 
 const REWARDS = 'rewards';
+
+/** The level-3 subsections a player is not shown: how a program names the moves. */
+const FOR_PROGRAMS = new Set(['actions']);
+
+/**
+ * The rules a player is shown (`tengym play`'s `r`, the page's rules panel): the env's section
+ * (`rulesSection`) without what is for programs: the action ids' numbering (its "Actions"
+ * subsection), the training reward (the Rewards section and the options table's `reward` row).
+ * Null when the document has no section for the env.
+ */
+export function playerRules(markdown: string, envId: string, engine?: string): string | null {
+  checkString(markdown, 'playerRules', 'the rules document (docs/rules.md)');
+  checkString(envId, 'playerRules', 'an env id');
+  if (engine !== undefined) checkString(engine, 'playerRules', "the engine's name (envs() lists each id's engine)");
+  const all = sections(markdown);
+  const own = all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null;
+  if (own === null) return null;
+  const kept: string[] = [];
+  let skipping = false;
+  let fence = false;
+  for (const line of own.split('\n')) {
+    if (line.startsWith('```')) fence = !fence;
+    const sub = !fence && /^### (.+)$/.exec(line);
+    if (sub) skipping = FOR_PROGRAMS.has(headingAnchor(sub[1]));
+    if (!skipping && !/^\| `reward` \|/.test(line)) kept.push(line);
+  }
+  return kept.join('\n').trim();
+}

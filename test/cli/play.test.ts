@@ -185,7 +185,9 @@ describe('tengym play', () => {
     }
     // Longest-run-first's choice, the longer run, shown first.
     const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
-    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+ · score \d+ on the source's scale, higher is better\n {2}move 2: discard (\S+ ){3}\(20\)/m);
+    // Its scores are a rule's ranking, which the order already says: a player is shown none (tengym hint shows them).
+    expect(longest.stdout).toMatch(/^ {2}move 1: discard (\S+ ){4}\(30\) · action \d+\n {2}move 2: discard (\S+ ){3}\(20\) · action \d+$/m);
+    expect(longest.stdout).not.toMatch(/on the source's scale/);
   });
 
   it('forced moves are played and listed by default; --step-forced stops at them', () => {
@@ -279,9 +281,10 @@ describe('tengym play', () => {
     const seed = Number(/^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(r.stdout)?.[1]);
     expect(Number.isInteger(seed)).toBe(true);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
-    // bottom-direct's scores are a ranking (the sentence holds the round's figures).
+    // bottom-direct's scores are a ranking (−100010 for a fault), not shown to a player: the sentence holds the round's figures.
     expect(r.stdout).toMatch(/^Hints from bottom-direct \(/m);
-    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+ · score -?\d+\.\d+ on the source's scale, higher is better$/m);
+    expect(r.stdout).toMatch(/^ {2}move [123]: .* · action \d+$/m);
+    expect(r.stdout).not.toMatch(/on the source's scale/);
     const again = play(['--env', 'four-ten', '--seed', String(seed)], ['q']);
     const board = (out: string) => out.split('\n').slice(2, 9).join('\n');
     expect(board(again.stdout)).toBe(board(r.stdout));
@@ -309,6 +312,8 @@ describe('tengym play', () => {
     expect(r.stdout).toMatch(/^> rules\nDECADE\n/m);
     expect(r.stdout).toContain('A discard removes a run of at least two consecutive cards');
     expect(r.stdout).not.toContain('**');
+    // A player's rules: not how a program numbers the moves, nor the training reward.
+    expect(r.stdout).not.toMatch(/^ACTIONS$|677 ids|^REWARDS$/m);
     expect(r.stdout).toMatch(/^> \?\nCommands: a move's number .*rules \(r\), help \(\?\), quit \(q\)$/m);
     const ten = play(['--env', 'ten-twenty-thirty', '--seed', '1'], ['r', 'q']);
     expect(ten.stdout).toMatch(/^> r\nTEN-TWENTY-THIRTY\n/m);

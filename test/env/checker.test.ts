@@ -110,6 +110,32 @@ const CASES: [string, () => Env, RegExp][] = [
     /the episode is over but \d+ actions are legal/,
   ],
   [
+    'a reset that keeps a count of the game before (removed), passing every check of a new env',
+    envsOf(
+      tensWith({
+        reset: (s: Tens, o, rng, deck) => {
+          const removed = s.removed;
+          tensGame.reset(s, o, rng, deck);
+          s.removed = removed;
+        },
+      }),
+    ),
+    // removed is not in Tens' JSON: the game played on from there ends otherwise.
+    /^tens: reset\(seed 0\) after a game played to its end: the outcome differs from a new env's$/,
+  ],
+  [
+    'an observation that shows the next card of the stock',
+    envsOf(
+      tensWith({
+        observe: (s: Tens, o, out) => {
+          tensGame.observe(s, o, out);
+          out[0] = s.stockPos < 52 ? s.deck[s.stockPos] / 52 : 0;
+        },
+      }),
+    ),
+    /^tens: seed 0 step 0: the same state with its stock in another order is seen otherwise \(the observation must not show the stock's order\): observations differ at \d+$/,
+  ],
+  [
     'a NaN in the observation',
     envsOf(
       tensWith({

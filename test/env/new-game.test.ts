@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
 import { replay } from '../../src/cli/commands/replay.js';
+import { rulesText } from '../../src/cli/rules-document.js';
 import { boardCards } from '../../src/env/checker.js';
 import { GAME_MEMBERS } from '../../src/env/game.js';
-import { Env, VectorEnv, checkEnv, createHinter, envIds, envs, isTengymError, make, registerGame, type AnyGame, type TengymError } from '../../src/index.js';
+import { Env, VectorEnv, checkEnv, createHinter, envIds, envs, isTengymError, make, plainText, registerGame, type AnyGame, type TengymError } from '../../src/index.js';
 import { TEN_PAIRS_DECK, tenPairsGame } from '../helpers/ten-pairs.js';
 
 const configs = registerGame(tenPairsGame, [
@@ -122,6 +123,17 @@ describe('a game registered at run time', () => {
     }
     expect(env.prompt()).toBe('');
   });
+
+  it("has rules where it gives them (Game.rules): tengym play's r shows them; without, it says there are none", () => {
+    expect(rulesText(make('ten-pairs'))).toBe('No rules for ten-pairs: docs/rules.md of the tengym package has no section for it, and its game gives none (Game.rules, Markdown).');
+    const rules = '## Ten Pairs\n\nRemove **two cards** that make 10; the slots refill from the stock.\n';
+    registerGame({ ...tenPairsGame, name: 'ten-pairs-ruled', rules } as AnyGame, [{ id: 'ten-pairs-ruled', description: 'with its rules' }]);
+    expect(rulesText(make('ten-pairs-ruled'))).toBe(plainText(rules));
+    expect(rulesText(make('ten-pairs-ruled'))).toContain('Remove two cards that make 10');
+    expect(() => registerGame({ ...tenPairsGame, name: 'ten-pairs-odd', rules: 5 } as unknown as AnyGame, [{ id: 'ten-pairs-odd-rules', description: 'odd' }])).toThrow(
+      "registerGame: game 'ten-pairs-odd': rules, where a game has them, must be its rules as Markdown text, got 5",
+    );
+  });
 });
 
 describe('a game whose options JSON Schema cannot spell', () => {
@@ -188,5 +200,10 @@ describe('a game missing a member is refused, naming it', () => {
     expect(odd({ stepNote: 'x' })).toThrow(`registerGame: game 'ten-pairs': stepNote, where a game has it, must be a function, got "x"`);
     expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs', description: 'again' }])).toThrow(/"ten-pairs" is already registered/);
     expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs-big', preset: { slots: 9 }, description: 'too many' }])).toThrow(/bad preset for ten-pairs-big: .* at slots/);
+    // No preset given, an option without a default: the schema is named, not a preset there is none of.
+    const noDefault = { ...tenPairsGame, name: 'ten-pairs-strict', optionsSchema: z.strictObject({ slots: z.int().min(4).max(8) }) } as unknown as AnyGame;
+    expect(() => registerGame(noDefault, [{ id: 'ten-pairs-strict', description: 'no default' }])).toThrow(
+      /^registerGame: the options schema of ten-pairs-strict \(no preset given\) does not parse \{\}: every option needs a default \(\.default\(…\)\), or the preset a value for it: .* at slots$/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 // Typed options: make(), envConfig(), new VectorEnv(), checkEnv(), createAgent() and agentsFor()
-// check option names and values at compile time for every registered id. The fixture compiles as it is, and tsc rejects each of its marked lines once
+// check option names and values at compile time for every registered id, and make(id)'s env
+// has the outcome type of the id's engine. The fixture compiles as it is, and tsc rejects each of its marked lines once
 // their expect-error markers are gone.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,10 +37,12 @@ describe('typed env options', () => {
       const r = tsc(file);
       expect(r.code, r.out).not.toBe(0);
       const errors = r.out.split('\n').filter((l) => l.includes('error TS'));
-      expect(errors).toHaveLength(10);
+      expect(errors).toHaveLength(13);
       expect(r.out).toMatch(/Type '"sometimes"' is not assignable to type '("forced" \| "optional"|"optional" \| "forced")/);
       expect(r.out).toMatch(/'tablaeu' does not exist/);
       expect(r.out).toMatch(/'dicard' does not exist/);
+      expect(r.out).toMatch(/Property 'points' does not exist on type 'CardOutcome'/);
+      expect(r.out).toMatch(/Property 'cardsLeft' does not exist on type 'FourTenOutcome'/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

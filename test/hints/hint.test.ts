@@ -149,6 +149,30 @@ describe('createHinter with the search sources', () => {
     expect(exchange?.cards.map((c) => c.place)).toEqual(['hand', exchange!.action < 31 ? 'home' : 'shadow']);
   });
 
+  it("four-ten: a sentence that the Hand makes 10 for certain says it is this round's, by the solver's play, not this move's", () => {
+    // Seed 5 played by its top hints (bottom-direct): in its second round the top hints were
+    // exchanges that "make 10 for 10 points", and the Hand stayed at 9 after each.
+    const env = make('four-ten');
+    env.reset({ seed: 5 });
+    const hinter = createHinter();
+    let certain = 0;
+    let notByThisMove = 0;
+    while (env.running && (env.getState().game as { rounds: number }).rounds < 4) {
+      const { hints } = hinter.hint(env);
+      for (const h of hints) expect(h.text).not.toMatch(/makes 10 for 10 points/);
+      const top = hints[0];
+      const before = (env.getState().game as { points: number }).points;
+      env.step(top.action);
+      if (/makes 10 this round for certain/.test(top.text)) {
+        certain++;
+        expect(top.text).toMatch(/the Hand makes 10 this round for certain, 10 points \(the rest played by the solver\)$/);
+        if ((env.getState().game as { points: number }).points === before) notByThisMove++;
+      }
+    }
+    expect(certain).toBeGreaterThan(0);
+    expect(notByThisMove).toBeGreaterThan(0);
+  });
+
   it('four-ten without sentence figures, with figures for another agent, and with options optimal refuses: expectimax', () => {
     const plain = createHinter({ fourTenFigures: false });
     const state = midGameStates('four-ten', createAgent('greedy', 'four-ten', {}), 1, 3, 1, (e) => (e.getState().game as { rounds: number }).rounds === 0)[0];
@@ -597,6 +621,80 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(GameStates.fromJSON(env, saved).toJSON()).toEqual(saved);
   });
 
+  it('a game saved as its moves (toMoves) and played again by GameStates.fromMoves keeps what the hints remember, in a fiftieth of the states\' JSON', () => {
+    // Seed 58's first moves go round until maxSteps (5,000 steps): 3 MB as states.
+    const env = make('ten-twenty-thirty');
+    env.reset({ seed: 58 });
+    const states = new GameStates(env);
+    while (env.running) {
+      env.step(env.legal[0]);
+      states.record(env);
+    }
+    expect(env.truncated).toBe(true);
+    expect(states.toJSON()).toHaveLength(5001);
+    const asStates = JSON.stringify(states).length;
+    const asMoves = JSON.stringify(states.toMoves()).length;
+    expect(asStates).toBeGreaterThan(3e6);
+    expect(asMoves).toBeLessThan(asStates / 50);
+    const restored = make('ten-twenty-thirty');
+    const back = GameStates.fromMoves(restored, JSON.parse(JSON.stringify(states.toMoves())));
+    expect(restored.getState()).toEqual(env.getState());
+    expect(back.toJSON()).toEqual(states.toJSON());
+    expect(back.toMoves()).toEqual(states.toMoves());
+    // Where remembering changes lookahead's ranking (seed 1's first moves, as above), the moves bring it back.
+    const game = make('ten-twenty-thirty');
+    game.reset({ seed: 1 });
+    const played = new GameStates(game);
+    for (let i = 0; i < 81; i++) {
+      game.step(game.legal[0]);
+      played.record(game);
+    }
+    const remembered = played.hint(createHinter({ agent: 'lookahead' }), game).hints.map((h) => h.action);
+    expect(remembered).not.toEqual(createHinter({ agent: 'lookahead' }).hint(game.getState()).hints.map((h) => h.action));
+    const again = make('ten-twenty-thirty');
+    expect(GameStates.fromMoves(again, JSON.parse(JSON.stringify(played.toMoves()))).hint(createHinter({ agent: 'lookahead' }), again).hints.map((h) => h.action)).toEqual(remembered);
+  });
+
+  it('GameStates.fromMoves gives back Tens\' undos (fromJSON cannot), and refuses a move that does not fit by its number, the env unchanged', () => {
+    const tens = make('tens', { undoLimit: 3 });
+    tens.reset({ seed: 8 });
+    const game = new GameStates(tens);
+    for (const move of [0, 0, 'undo', 0] as const) {
+      if (move === 'undo') tens.undo();
+      else tens.step(tens.legal[move]);
+      game.record(tens);
+    }
+    const saved = JSON.parse(JSON.stringify(game.toMoves())) as { deal: EnvState; moves: (number | 'undo')[] };
+    expect(saved.moves[2]).toBe('undo');
+    const restored = make('tens', { undoLimit: 3 });
+    const back = GameStates.fromMoves(restored, saved);
+    expect(restored.getState()).toEqual(tens.getState());
+    expect(back.toJSON()).toEqual(game.toJSON());
+    // Played again, the moves before the save can be taken back; loaded as states, none can.
+    restored.undo();
+    back.record(restored);
+    expect(restored.getState().game).toEqual(game.toJSON()[3].game);
+    const loaded = make('tens', { undoLimit: 3 });
+    loaded.setState(tens.getState());
+    expect(() => loaded.undo()).toThrow(expect.objectContaining({ name: 'TengymError' }));
+
+    const refused = (f: () => unknown, code: string, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code, message: expect.stringMatching(message) }));
+    const env = make('tens', { undoLimit: 3 });
+    env.reset({ seed: 1 });
+    const before = JSON.stringify(env.getState());
+    refused(() => GameStates.fromMoves(env, JSON.stringify(saved)), 'bad-argument', /^GameStates\.fromMoves takes what GameStates\.toMoves\(\) gave, \{ deal, moves \}/);
+    refused(() => GameStates.fromMoves(env, { deal: saved.deal, moves: [1.5] }), 'bad-argument', /^GameStates\.fromMoves takes what GameStates\.toMoves\(\) gave/);
+    refused(() => GameStates.fromMoves(env, { ...saved, extra: 1 }), 'bad-argument', /^GameStates\.fromMoves takes what GameStates\.toMoves\(\) gave/);
+    refused(() => GameStates.fromMoves(env, { deal: { ...saved.deal, rng: [0, 0, 0, 0] }, moves: [] }), 'bad-state', /^GameStates\.fromMoves: the deal: bad state: the generator state is all zeros/);
+    refused(() => GameStates.fromMoves(env, { deal: saved.deal, moves: [...saved.moves, 9999] }), 'bad-action', /^GameStates\.fromMoves: move 5 of 5 \(9999\): /);
+    refused(() => GameStates.fromMoves(make('decade'), saved), 'bad-state', /^GameStates\.fromMoves: the deal: bad state: it is a "tens" state, this env is "decade"$/);
+    const decade = make('decade');
+    decade.reset({ seed: 2 });
+    const decadeGame = new GameStates(decade);
+    refused(() => GameStates.fromMoves(make('decade'), { deal: decadeGame.toMoves().deal, moves: ['undo'] }), 'undo-unavailable', /^GameStates\.fromMoves: move 1 of 1 \(undo\): undo: decade has no undo/);
+    expect(JSON.stringify(env.getState())).toBe(before);
+  });
+
   it('lookahead: shown every state, its hints are the scores of a lookahead that played the game; asked bare, they differ', () => {
     const hinter = createHinter({ agent: 'lookahead' });
     let bareDiffers = 0;
@@ -723,7 +821,7 @@ describe('tengym hint', () => {
 
   it.each([
     [['--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
-    [['--agent', 'optimal'], /unknown agent "optimal" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle,/],
+    [['--agent', 'optimal'], /agent "optimal" does not play decade with its default options: it plays only some option sets of decade \(optimal: the exact optimal policy where holding is free .*; agents for these options: random, first, longest, lookahead, pimc, oracle/],
     [['--agent', 'greedy'], /unknown agent "greedy" for decade/],
     [['--agent', 'lookahead', '--model', 'models/decade'], /give --agent or --model, not both/],
     [['--agent', './no-such-dir'], /no model at "\.\/no-such-dir": the directory does not exist/],

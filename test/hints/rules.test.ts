@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envConfig, envIds } from '../../src/env/registry.js';
-import { headingAnchor, plainText, rulesSection } from '../../src/hints/rules.js';
+import { headingAnchor, plainText, playerRules, rulesSection } from '../../src/hints/rules.js';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../docs/rules.md', import.meta.url)), 'utf8');
 
@@ -14,6 +14,30 @@ describe('rules sections', () => {
       expect(section!.startsWith('## '), id).toBe(true);
       expect(section!.split('\n').length, id).toBeGreaterThan(5);
     }
+  });
+
+  it('every card game’s section, the one a player is shown, says what the cards count: an ace is 1', () => {
+    for (const id of envIds().filter((i) => envConfig(i).game.name !== 'four-ten')) {
+      expect(rulesSection(RULES, id, envConfig(id).game.name), id).toMatch(/ace = 1/);
+    }
+  });
+
+  it('a player’s rules are the section without what is for programs: the action ids, the reward', () => {
+    for (const id of envIds()) {
+      const engine = envConfig(id).game.name;
+      const section = rulesSection(RULES, id, engine)!;
+      const player = playerRules(RULES, id, engine)!;
+      expect(player.split('\n')[0], id).toBe(section.split('\n')[0]);
+      expect(player, id).not.toMatch(/^### Actions$|^## Rewards$|^\| `reward` \|/m);
+      // Everything else kept, in order.
+      const kept = player.split('\n');
+      let at = 0;
+      for (const line of section.split('\n')) if (at < kept.length && line === kept[at]) at++;
+      expect(at, id).toBe(kept.length);
+    }
+    expect(rulesSection(RULES, 'decade', 'decade')).toMatch(/^### Actions$/m);
+    expect(playerRules(RULES, 'decade', 'decade')).toMatch(/^### The variants$/m);
+    expect(playerRules('# nothing', 'decade', 'decade')).toBeNull();
   });
 
   it('an id with its own section reads it; a variant reads its engine’s', () => {

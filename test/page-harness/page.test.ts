@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadHinter } from '../../src/node/hint-loader.js';
-import { chooseHintSource, GameStates, type HintCard, type HintResult } from '../../src/index.js';
+import { chooseHintSource, formatScore, GameStates, type HintCard, type HintResult } from '../../src/index.js';
 import type { EnvState } from '../../src/env/env.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { servePage } from '../../src/cli/commands/serve.js';
@@ -153,6 +153,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         const top = hints.hints[0];
         expect(v.hintTop).toEqual(spots(top.cards));
         expect(await p.page.locator('#hint-list li').count()).toBe(v.legal.length);
+        expect(await p.page.locator('#hint-list li .score').allTextContents()).toEqual(hints.hints.map((h) => formatScore(h)));
         seen.push({ state: v.state, hints });
         // The screenshot: the decision with the longest line, header to board.
         const line = (v.state.game as { stacks: string[][] }).stacks[0].length;
@@ -236,6 +237,11 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         const top = hints.hints[0];
         expect(hints.source).toBe(source);
         expect(v.hintTop).toEqual(spots(top.cards));
+        // bottom-direct ranks on a scale of its own (−100010 for a fault): the page shows the
+        // sentences, which carry the round's figures, and no score.
+        expect(hints.hints.every((h) => h.scoreKind === 'heuristic')).toBe(true);
+        expect(await p.page.locator('#hint-list li').count()).toBe(hints.hints.length);
+        expect(await p.page.locator('#hint-list li .score').count()).toBe(0);
         seen.push({ state: v.state, hints });
         const kind = top.cards.length === 0 ? 'end' : top.cards[0].place === 'drawn' ? 'place' : top.cards.length === 1 ? 'replace' : 'exchange';
         uiKinds.add(kind);
@@ -278,6 +284,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const outcome = o.outcome() as { won: boolean; points: number };
       expect(await p.page.locator('#outcome').textContent()).toContain(`${outcome.points} points`);
       expect(await p.page.locator('[data-fact="points"]').textContent()).toContain(String(outcome.points));
+      // The safeties are ●●○ on screen, and their count to a screen reader.
+      const safeties = (end.state.game as { safeties: number }).safeties;
+      expect(await p.page.locator('[data-fact="safeties"]').ariaSnapshot()).toBe(`- definition: ${safeties} of 3 left`);
+      expect(await p.page.locator('[data-fact="safeties"] [aria-hidden="true"]').textContent()).toBe('●'.repeat(safeties) + '○'.repeat(3 - safeties));
     });
     expect(seen.length).toBeGreaterThan(100);
     await expectTengymHints('four-ten', seen, 7);
@@ -607,7 +617,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     // Every bad part said, then the moves left unplayed.
     await withPage('env=nope&seed=x&moves=1', async (p) => {
       const message = (await p.page.locator('#message').textContent())!;
-      expect(message).toMatch(/^Unknown game "nope": the games are .*\. Seed "x" is not a whole number ≥ 0: a new deal instead\. /);
+      expect(message).toMatch(/^Unknown game "nope": the games are .*\. Seed "x" is not a whole number from 0 to 9007199254740991: a new deal instead\. /);
       expect(message.endsWith(notPlayed), message).toBe(true);
       expect((await p.view()).state).toEqual(dealtState('decade', (await p.page.evaluate('window.tengym.seed')) as number));
     });
@@ -996,16 +1006,21 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('a rules panel opens for every id, with its game’s section of the rules document', async () => {
-    const headings: Record<string, string> = { tens: 'TENS', 'block-ten': 'BLOCK TEN', 'ten-twenty-thirty': 'TEN-TWENTY-THIRTY', 'four-ten': 'FOUR TEN' };
+  it('a rules panel opens for every id, with its game’s section of the rules document drawn for a player', async () => {
+    const headings: Record<string, string> = { tens: 'Tens', 'block-ten': 'Block Ten', 'ten-twenty-thirty': 'Ten-Twenty-Thirty', 'four-ten': 'Four Ten' };
     for (const id of envIds()) {
       await withPage(`env=${id}&seed=1`, async (p) => {
         expect(await p.page.locator('#rules').isVisible(), id).toBe(false);
         await p.page.click('#rules-panel summary');
         expect(await p.page.locator('#rules').isVisible(), id).toBe(true);
+        expect(await p.page.locator('#rules h3').first().textContent(), id).toBe(headings[id] ?? 'Decade');
         const text = (await p.page.locator('#rules').textContent()) ?? '';
-        expect(text.split('\n')[0], id).toBe(headings[id] ?? 'DECADE');
         expect(text.length, id).toBeGreaterThan(500);
+        // Tables and emphasis drawn, not their Markdown marks; no action-id numbering, no training reward.
+        expect(text, id).not.toMatch(/\| ---|\*\*|`/);
+        expect(text, id).not.toMatch(/Action ids|677 ids|48 ids|training reward/i);
+        expect(await p.page.locator('#rules h3, #rules h4').allTextContents(), id).not.toContain('Actions');
+        if (id.startsWith('decade')) expect(await p.page.locator('#rules table').count(), id).toBeGreaterThan(0);
       });
     }
   }, 120_000);
@@ -1097,7 +1112,11 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(await message.textContent()).toBe('');
       await p.page.fill('#seed', '');
       await p.page.click('#deal');
-      expect(await message.textContent()).toBe('A seed is a whole number ≥ 0.');
+      expect(await message.textContent()).toBe('A seed is a whole number from 0 to 9007199254740991.');
+      // One past the largest is a whole number, and said to be past the range, not to be no whole number.
+      await p.page.fill('#seed', '9007199254740993');
+      await p.page.click('#deal');
+      expect(await message.textContent()).toBe('A seed is a whole number from 0 to 9007199254740991.');
       await p.page.fill('#seed', '12');
       await p.page.click('#deal');
       await p.settled();
@@ -1143,6 +1162,31 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
             .observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });`,
       },
     );
+  }, 60_000);
+
+  it('decade-loop: two runs between the same two ends, one each way round, are said, and a third card chooses', async () => {
+    // The line 4♦ Q♦ 4♠ 6♦: from 6♦ to Q♦ is Q♦ 4♠ 6♦ one way and 6♦ 4♦ Q♦ the other (20 each).
+    await withPage('env=decade-loop&seed=5&moves=f34.171.f9.54.f1', async (p) => {
+      const line = ((await p.view()).state.game as { stacks: string[][] }).stacks[0];
+      expect(line).toEqual(['4D', 'QD', '4S', '6D']);
+      const at = (code: string): HintCard => ({ place: 'line', stack: 0, index: line.indexOf(code), code });
+      await tapCard(p, at('6D'));
+      await tapCard(p, at('QD'));
+      expect(await p.page.locator('#message').textContent()).toBe('Two moves take these cards: tap 4♠ or 4♦ to choose.');
+      expect(((await p.view()).state.game as { stacks: string[][] }).stacks[0]).toEqual(line);
+      await tapCard(p, at('4D'));
+      await p.settled();
+      // The move played next in the link is the run through 4♦ (forced moves may follow it).
+      const env = make('decade-loop');
+      env.reset({ seed: 5 });
+      // "fN": N forced moves in a row; a number: that action.
+      for (const m of 'f34.171.f9.54.f1'.split('.')) {
+        if (m.startsWith('f')) for (let k = 0; k < Number(m.slice(1)); k++) env.step(env.legal[0]);
+        else env.step(Number(m));
+      }
+      const through4D = env.legalActions().find((a) => env.actionCards(a).map((c) => c.code).sort().join() === '4D,6D,QD');
+      expect(new URL(p.page.url()).searchParams.get('moves')).toMatch(new RegExp(`^f34\\.171\\.f9\\.54\\.f1\\.${through4D}(\\.|$)`));
+    });
   }, 60_000);
 
   it("decade-loop: the loop's last card shows the focus ring when focused, its dotted mark otherwise", async () => {

@@ -25,7 +25,8 @@ function percent(p: number): string {
  */
 export function fourTenProspects(d: FourTenActionDetail, handTarget: number): string {
   if (d.fault > 0.9995) return 'ends the round in a fault';
-  if (d.score > 0.9995) return `makes ${handTarget} for ${handTarget} points`;
+  // Not "makes 10": read as this move's doing, where the solver's later exchanges make it.
+  if (d.score > 0.9995) return `the Hand makes ${handTarget} this round for certain, ${handTarget} points (the rest played by the solver)`;
   const parts: string[] = [];
   if (d.score >= 0.0005) parts.push(`${percent(d.score)} chance the Hand makes ${handTarget}`);
   if (d.bottom >= 0.0005 && Number.isFinite(d.bottomPoints)) parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);

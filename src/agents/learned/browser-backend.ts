@@ -80,7 +80,13 @@ async function setUp(weights: number, options: BrowserBackendOptions): Promise<B
   // The single-threaded SIMD build everywhere: the threaded one's worker does not start in a
   // bundled page, where a host sends cross-origin isolation headers.
   tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
-  const order = options.prefer ? [options.prefer] : backendsFor(weights);
+  // Hermes (React Native) has no WebAssembly: trying it there logs an abort and a failed
+  // initialisation before TensorFlow.js falls back, which a React Native dev build shows as errors.
+  const hasWasm = (globalThis as { WebAssembly?: unknown }).WebAssembly !== undefined;
+  if (options.prefer === 'wasm' && !hasWasm) {
+    throw new TengymError('bad-argument', "useBrowserBackend: prefer 'wasm' needs WebAssembly, which this JavaScript engine lacks (Hermes has none); leave prefer out to get 'cpu'");
+  }
+  const order = (options.prefer ? [options.prefer] : backendsFor(weights)).filter((name) => name !== 'wasm' || hasWasm);
   for (const name of order) {
     if (await tf.setBackend(name)) {
       await tf.ready();

@@ -140,13 +140,18 @@ function parseStateLines(text: string, whole: SyntaxError): StatesInput {
   return input;
 }
 
-export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`): string[] {
+/**
+ * The hints as lines. `forPlayer` (tengym play) leaves out scores on the source's own scale, as
+ * the page does: a rule's ranking (Four Ten's bottom-direct, −100010 for a fault) tells a player
+ * nothing the order does not.
+ */
+export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`, forPlayer = false): string[] {
   const moves = plural(result.legalCount, 'legal move');
   const lines = [result.note ? `${result.note} (${moves})` : `Hints from ${result.source} · ${moves}`];
   const labels = result.hints.map((h, i) => numbering(h, i));
   const width = Math.max(...labels.map((l) => l.length));
   result.hints.forEach((h, i) => {
-    const tail = result.sameOutcome ? `action ${h.action}` : `action ${h.action} · ${formatScore(h)}`;
+    const tail = result.sameOutcome || (forPlayer && h.scoreKind === 'heuristic') ? `action ${h.action}` : `action ${h.action} · ${formatScore(h)}`;
     lines.push(`  ${labels[i].padStart(width)} ${h.text} · ${tail}`);
   });
   return lines;

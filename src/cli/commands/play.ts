@@ -230,7 +230,7 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
           io.write(`No hint: ${e.message}\n`);
           continue;
         }
-        const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`);
+        const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`, true);
         io.write(s.dim(lines[0]) + '\n' + lines.slice(1).map((l) => s.card(l)).join('\n') + '\n');
         continue;
       }

@@ -596,8 +596,10 @@ function stackText(s: DecadeState, k: number): string {
 }
 
 function statusText(s: DecadeState, o: DecadeOptions): string {
-  if (s.status === TRUNCATED) return `truncated after ${s.steps} steps (maxSteps), ${cardsWord(s.tableCount)} left`;
-  if (s.status === TERMINATED) return `game over: ${outcome(s, o).won ? 'won' : 'lost'}, ${cardsWord(s.tableCount)} left`;
+  // Picked-up cards going under the stock leave none out of play: what seven stacks achieved is the stacks gone, as the page says.
+  const left = o.pickedUp === 'deck-bottom' && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
+  if (s.status === TRUNCATED) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
+  if (s.status === TERMINATED) return `game over: ${outcome(s, o).won ? 'won' : 'lost'}, ${left}`;
   return '';
 }
 

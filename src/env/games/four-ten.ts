@@ -660,7 +660,8 @@ function board(s: FourTenState, o: FourTenOptions): BoardView {
   const safeties = o.safeties > 0 && o.safeties <= 10 ? '●'.repeat(s.safeties) + '○'.repeat(Math.max(0, o.safeties - s.safeties)) : `${s.safeties} / ${o.safeties}`;
   const facts = [
     { term: 'Points', value: `${s.points} / ${o.gameTarget}`, name: 'points' },
-    { term: 'Safeties', value: safeties, name: 'safeties' },
+    // ●●○ read aloud is "black circle, black circle, white circle": said as what it counts.
+    { term: 'Safeties', value: safeties, name: 'safeties', spoken: `${s.safeties} of ${o.safeties} left` },
     { term: 'Round', value: String(s.rounds + (s.phase < WON ? 1 : 0)), name: 'round' },
     { term: 'Stock', value: [1, 2, 3, 4].map((v) => `${v}: ${s.stockCounts[v - 1]}`).join(' · '), name: 'stock' },
   ];

@@ -379,7 +379,8 @@ function board(s: PairingState): BoardView {
       {
         kind: 'piles',
         piles: [
-          { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: true },
+          // Strict refill deals by itself: a stock to tap would never do anything.
+          { kind: 'stock', count: DECK_SIZE - s.stockPos, label: 'stock', tappable: r.buffered },
           { kind: 'counter', count: s.removed, label: 'removed' },
         ],
       },

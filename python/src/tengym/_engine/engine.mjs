@@ -6308,6 +6308,10 @@ function engineSizes(id, game, options) {
 		size
 	};
 }
+/**
+* `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
+* (`make('decade').outcome().cardsLeft`, `make('four-ten').outcome().points`).
+*/
 var Env = class Env {
 	id;
 	game;
@@ -7091,7 +7095,7 @@ function board$2(s) {
 				kind: "stock",
 				count: 52 - s.stockPos,
 				label: "stock",
-				tappable: true
+				tappable: r.buffered
 			}, {
 				kind: "counter",
 				count: s.removed,
@@ -7804,8 +7808,9 @@ function stackText(s, k) {
 	return labels.length ? labels.join(" ") : "(empty)";
 }
 function statusText(s, o) {
-	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${cardsWord(s.tableCount)} left`;
-	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${cardsWord(s.tableCount)} left`;
+	const left = o.pickedUp === "deck-bottom" && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
+	if (s.status === 2) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
+	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
 function render$1(s, o) {
@@ -8888,7 +8893,8 @@ function board(s, o) {
 		{
 			term: "Safeties",
 			value: safeties,
-			name: "safeties"
+			name: "safeties",
+			spoken: `${s.safeties} of ${o.safeties} left`
 		},
 		{
 			term: "Round",
@@ -13336,7 +13342,7 @@ function percent(p) {
 */
 function fourTenProspects(d, handTarget) {
 	if (d.fault > .9995) return "ends the round in a fault";
-	if (d.score > .9995) return `makes ${handTarget} for ${handTarget} points`;
+	if (d.score > .9995) return `the Hand makes ${handTarget} this round for certain, ${handTarget} points (the rest played by the solver)`;
 	const parts = [];
 	if (d.score >= 5e-4) parts.push(`${percent(d.score)} chance the Hand makes ${handTarget}`);
 	if (d.bottom >= 5e-4 && Number.isFinite(d.bottomPoints)) parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);

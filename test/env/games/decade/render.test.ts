@@ -58,6 +58,14 @@ describe('decade render', () => {
       ends.add(end.slice(0, 14));
     }
     expect([...ends].sort()).toEqual(['game over: los', 'game over: won']);
+    // Ten-Twenty-Thirty keeps every card in play (pickups go under the stock): its end counts the stacks gone.
+    const ttt = make('ten-twenty-thirty');
+    ttt.reset({ seed: 4 });
+    while (ttt.running) ttt.step(ttt.legal[0]);
+    const columns = ttt.board().parts.find((p) => p.kind === 'columns');
+    const gone = columns?.kind === 'columns' ? columns.columns.filter((c) => c.cleared).length : -1;
+    expect(gone).toBeGreaterThan(0);
+    expect(ttt.render().split('\n').at(-1)).toBe(`game over: lost, ${gone} of 7 stacks eliminated`);
     const cut = randomPosition('decade', 1, 400, { maxSteps: 5 });
     const g = cut.getState().game as { stacks: string[][]; stock: string[]; discarded: string[] };
     const onTable = g.stacks.flat().length;

@@ -82,6 +82,20 @@ describe('pairing checkState', () => {
   });
 });
 
+describe('pairing board', () => {
+  it.each([
+    ['strict', false],
+    ['buffered', true],
+  ] as const)('refill %s: the stock is a control only where a deal from it is a move (tappable %s)', (refill, tappable) => {
+    for (const id of ['tens', 'block-ten'] as const) {
+      const env = make(id, { refill });
+      env.reset({ seed: 3 });
+      const stock = env.board().parts.flatMap((p) => (p.kind === 'piles' ? p.piles : [])).find((p) => p.kind === 'stock');
+      expect(stock).toMatchObject({ kind: 'stock', tappable });
+    }
+  });
+});
+
 describe('pairing render', () => {
   it('ends with how the game ended and the cards left', () => {
     for (const id of ['tens', 'block-ten']) {
