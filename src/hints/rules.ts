@@ -69,17 +69,22 @@ export function plainText(markdown: string): string {
  * when the document has none.
  */
 export function rulesSection(markdown: string, envId: string, engine?: string): string | null {
-  checkString(markdown, 'rulesSection', 'the rules document (docs/rules.md)');
-  checkString(envId, 'rulesSection', 'an env id');
-  if (engine !== undefined) checkString(engine, 'rulesSection', "the engine's name (envs() lists each id's engine)");
-  const all = sections(markdown);
-  const own = all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null;
+  const { all, own } = ownSection('rulesSection', markdown, envId, engine);
   const rewards = all.get(REWARDS);
   if (own === null || rewards === undefined || !own.includes(`](#${REWARDS})`)) return own;
   return `${own}\n\n${rewards}`;
 }
 
 const REWARDS = 'rewards';
+
+/** The document's sections, and the env's own: its id's, else its engine's; the arguments checked for `fn`. */
+function ownSection(fn: string, markdown: string, envId: string, engine: string | undefined): { all: Map<string, string>; own: string | null } {
+  checkString(markdown, fn, 'the rules document (docs/rules.md)');
+  checkString(envId, fn, 'an env id');
+  if (engine !== undefined) checkString(engine, fn, "the engine's name (envs() lists each id's engine)");
+  const all = sections(markdown);
+  return { all, own: all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null };
+}
 
 /** The level-3 subsections a player is not shown: how a program names the moves. */
 const FOR_PROGRAMS = new Set(['actions']);
@@ -91,11 +96,7 @@ const FOR_PROGRAMS = new Set(['actions']);
  * Null when the document has no section for the env.
  */
 export function playerRules(markdown: string, envId: string, engine?: string): string | null {
-  checkString(markdown, 'playerRules', 'the rules document (docs/rules.md)');
-  checkString(envId, 'playerRules', 'an env id');
-  if (engine !== undefined) checkString(engine, 'playerRules', "the engine's name (envs() lists each id's engine)");
-  const all = sections(markdown);
-  const own = all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null;
+  const { own } = ownSection('playerRules', markdown, envId, engine);
   if (own === null) return null;
   const kept: string[] = [];
   let skipping = false;
