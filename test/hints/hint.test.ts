@@ -655,6 +655,24 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(GameStates.fromMoves(again, JSON.parse(JSON.stringify(played.toMoves()))).hint(createHinter({ agent: 'lookahead' }), again).hints.map((h) => h.action)).toEqual(remembered);
   });
 
+  it('a move taken back in a game without undo: the moves played again less the last, and recording goes on', () => {
+    const env = make('decade');
+    env.reset({ seed: 6 });
+    const states = new GameStates(env);
+    for (let i = 0; i < 6 && env.running; i++) {
+      env.step(env.legal[env.legalCount - 1]);
+      states.record(env);
+    }
+    const { deal, moves } = states.toMoves();
+    const back = GameStates.fromMoves(env, { deal, moves: moves.slice(0, -2) });
+    expect(env.getState()).toEqual(states.toJSON()[moves.length - 2]);
+    expect(back.toJSON()).toEqual(states.toJSON().slice(0, -2));
+    const again = env.legal[0];
+    env.step(again);
+    back.record(env);
+    expect(back.toMoves().moves).toEqual([...moves.slice(0, -2), again]);
+  });
+
   it('GameStates.fromMoves gives back Tens\' undos (fromJSON cannot), and refuses a move that does not fit by its number, the env unchanged', () => {
     const tens = make('tens', { undoLimit: 3 });
     tens.reset({ seed: 8 });
