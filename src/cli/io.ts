@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
+import type { EnvConfig } from '../env/game.js';
 
 export { TENGYM_VERSION } from '../node/version.js';
 
@@ -179,4 +180,13 @@ export function readFailure(e: unknown): string {
   if (code === 'EISDIR') return 'it is a directory, not a file';
   if (code === 'EACCES') return 'permission denied';
   return (e as Error).message;
+}
+
+/**
+ * Says on stderr, before anything is played, that no deal of `env` can be won with its options
+ * (`Game.unwinnable`): every deal would run to its step limit for a win rate of 0.
+ */
+export function noteUnwinnable(env: EnvConfig): void {
+  const why = env.game.unwinnable?.(env.options);
+  if (why) process.stderr.write(`note: no deal of ${env.id} can be won with these options: ${why}\n`);
 }

@@ -122,6 +122,12 @@ export interface Game<O extends object, S> {
    * run time). Optional: the shipped games' rules are that document's.
    */
   readonly rules?: string;
+  /**
+   * Why no deal can be won under options `o` (Decade on one line with `pickedUp: 'deck-bottom'`:
+   * the picked-up cards come back), or null. Optional. Evaluations and random-play statistics say
+   * it before they play: every deal would run to its step limit for a win rate of 0.
+   */
+  unwinnable?(o: O): string | null;
 }
 
 /** The members a game must have (registerGame checks them), each with what it is for. */

@@ -114,7 +114,7 @@ function gameProblem(game: unknown): string | null {
   // Met later as a TypeError at make(), or as figures reported as 0: said here, where the game is given.
   if (typeof (g.optionsSchema as { safeParse?: unknown }).safeParse !== 'function') return `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse`;
   if (g.scoring !== 'cards' && g.scoring !== 'rounds') return `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's cardsLeft, or rounds and points), got ${showValue(g.scoring)}`;
-  for (const name of ['undoLimit', 'stepNote'] as const) {
+  for (const name of ['undoLimit', 'stepNote', 'unwinnable'] as const) {
     if (g[name] !== undefined && typeof g[name] !== 'function') return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
   }
   if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === '')) return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;

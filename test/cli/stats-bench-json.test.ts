@@ -1,5 +1,6 @@
 // What `tengym stats --json` and `tengym bench --json` record besides their figures: the tengym that
-// measured (and for a timing, the Node and the cores it ran on), and every option the env played.
+// measured (and for a timing, the Node and the cores it ran on), and every option the env played;
+// and what stats and eval say before they play options under which no deal can be won.
 import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,20 @@ describe('stats and bench --json', () => {
     expect(all.code, all.stderr).toBe(0);
     for (const r of JSON.parse(all.stdout) as { tengymVersion: string; env: string }[]) expect(r.tengymVersion, r.env).toBe(VERSION);
     expect(tengym('stats', '--help').stdout).toMatch(/Print \{ tengymVersion, env, options,/);
+  });
+
+  it('stats and eval say first when no deal can be won with the options given (Decade on one line, picked-up cards under the stock), and only then', () => {
+    const note = "note: no deal of decade can be won with these options: one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)\n";
+    const options = ['--options', '{"pickedUp":"deck-bottom","maxSteps":200}'];
+    const stats = tengym('stats', '--env', 'decade', ...options, '--episodes', '3', '--json');
+    expect(stats.code, stats.stderr).toBe(0);
+    expect(stats.stderr).toBe(note);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ winRate: 0, truncatedRate: 1 });
+    const evaluated = tengym('eval', '--env', 'decade', ...options, '--agents', 'random,first', '--episodes', '3', '--json');
+    expect(evaluated.code, evaluated.stderr).toBe(0);
+    expect(evaluated.stderr).toBe(note);
+    // Seven stacks with the same option can be won (Ten-Twenty-Thirty); the defaults too.
+    for (const args of [['--env', 'ten-twenty-thirty'], ['--env', 'decade']]) expect(tengym('stats', ...args, '--episodes', '2').stderr).toBe('');
   });
 
   it('bench --json names the tengym, the Node and the cores that timed it, and every option of the env, defaults filled in as eval gives them', () => {

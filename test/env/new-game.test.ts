@@ -198,6 +198,7 @@ describe('a game missing a member is refused, naming it', () => {
     expect(odd({ scoring: 'points' })).toThrow(/^registerGame: game 'ten-pairs': scoring must be 'cards' or 'rounds' .*, got "points"$/);
     expect(odd({ undoLimit: 3 })).toThrow("registerGame: game 'ten-pairs': undoLimit, where a game has it, must be a function, got 3");
     expect(odd({ stepNote: 'x' })).toThrow(`registerGame: game 'ten-pairs': stepNote, where a game has it, must be a function, got "x"`);
+    expect(odd({ unwinnable: true })).toThrow("registerGame: game 'ten-pairs': unwinnable, where a game has it, must be a function, got true");
     expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs', description: 'again' }])).toThrow(/"ten-pairs" is already registered/);
     expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs-big', preset: { slots: 9 }, description: 'too many' }])).toThrow(/bad preset for ten-pairs-big: .* at slots/);
     // No preset given, an option without a default: the schema is named, not a preset there is none of.

@@ -6,7 +6,7 @@ import { envConfig, envSpec } from '../../env/registry.js';
 import { isAgentModulePath, loadAgentModule } from '../../node/agent-module.js';
 import { MAX_EVAL_EPISODES, buildReport, envOfModels, evaluate, sameAgent, type AgentResult, type EnvOfModelsWords, type EvalReport, type PlayedAgent, type PlayedEnv } from '../../eval/evaluate.js';
 import { TENGYM_VERSION } from '../../node/version.js';
-import { checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, noteUnwinnable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -202,6 +202,7 @@ export const evalCommand: CommandModule<object, Args> = {
     process.once('SIGINT', interrupted);
     // An agent of one's own (a .mjs or .js file) plays as an object, in this thread.
     const config = envConfig(env, options);
+    noteUnwinnable(config);
     const given = await Promise.all(agents.map((a) => (isAgentModulePath(a) ? loadAgentModule(a, config) : a)));
     const report = await evaluate(
       { env, options, agents: given, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },

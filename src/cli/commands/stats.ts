@@ -3,7 +3,7 @@ import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { checkSeedFits } from '../../env/env.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
 import { TENGYM_VERSION } from '../../node/version.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, noteUnwinnable, parseOptionsJson, pct, writeLine } from '../io.js';
 
 /** The most deals `tengym stats` plays per env. */
 export const MAX_STATS_EPISODES = 100_000_000;
@@ -62,6 +62,7 @@ export const statsCommand: CommandModule<object, Args> = {
   handler: (args) => {
     const options = parseOptionsJson(args.options);
     const ids = args.env === 'all' ? envIds() : [envSpec(args.env).id];
+    if (args.env !== 'all') noteUnwinnable(envConfig(ids[0], options));
     const results = ids.map((id) => randomPlayStats(id, options, args.episodes, args.seed));
     // Each result names the tengym that played it, as an evaluation's report does.
     const versioned = results.map((r) => ({ tengymVersion: TENGYM_VERSION, ...r }));

@@ -881,7 +881,13 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   actionCards,
   prompt: () => '',
   board,
+  unwinnable,
 };
+
+/** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
+function unwinnable(o: DecadeOptions): string | null {
+  return o.stacks === 1 && o.pickedUp === 'deck-bottom' ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)" : null;
+}
 
 /** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
 export function decadeOptionsOf(env: EnvConfig<object>): DecadeOptions | null {

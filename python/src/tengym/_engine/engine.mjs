@@ -8087,8 +8087,13 @@ const decadeGame = {
 	sameOutcome: false,
 	actionCards: actionCards$1,
 	prompt: () => "",
-	board: board$1
+	board: board$1,
+	unwinnable
 };
+/** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
+function unwinnable(o) {
+	return o.stacks === 1 && o.pickedUp === "deck-bottom" ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)" : null;
+}
 /** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
 function decadeOptionsOf(env) {
 	return env.game === decadeGame ? env.options : null;
