@@ -270,6 +270,9 @@ function workerUrl(): URL | null {
  * task's env crosses to a worker as its id and options (`episodeTask`). After a failed run the
  * pool is closed.
  */
+/** What an evaluation worker posts (evaluate-worker.ts). */
+type WorkerMessage = { ready?: boolean; progress?: number; rows?: EpisodeRows; error?: string; code?: string };
+
 export class EvalPool {
   private workers: Worker[] | null = null;
 
@@ -285,39 +288,10 @@ export class EvalPool {
     if (this.size === 0 || url === null || this.workers !== null) return 0;
     const began = performance.now();
     const workers = (this.workers = Array.from({ length: this.size }, () => new Worker(url)));
-    try {
-      await Promise.all(
-        workers.map(
-          (worker) =>
-            new Promise<void>((resolve, reject) => {
-              const stop = () => {
-                worker.off('message', onMessage);
-                worker.off('error', onError);
-              };
-              const onMessage = (m: { ready?: boolean; rows?: EpisodeRows; error?: string; code?: string }) => {
-                if (m.error) {
-                  stop();
-                  return reject(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
-                }
-                if (m.ready && warmUp) return worker.postMessage(warmUp);
-                if (m.ready || m.rows) {
-                  stop();
-                  resolve();
-                }
-              };
-              const onError = (e: Error) => {
-                stop();
-                reject(e);
-              };
-              worker.on('message', onMessage);
-              worker.on('error', onError);
-            }),
-        ),
-      );
-    } catch (e) {
-      await this.close();
-      throw e;
-    }
+    await this.withEach(workers, (worker, finish) => (m) => {
+      if (m.ready && warmUp) return worker.postMessage(warmUp);
+      if (m.ready || m.rows) finish();
+    });
     return (performance.now() - began) / 1000;
   }
 
@@ -335,42 +309,55 @@ export class EvalPool {
     const workers = (this.workers ??= Array.from({ length: this.size }, () => new Worker(url)));
     const results: EpisodeRows[] = new Array(tasks.length);
     let next = 0;
+    await this.withEach(workers, (worker, finish) => {
+      let current = -1;
+      const feed = () => {
+        if (next >= tasks.length) return finish();
+        current = next++;
+        worker.postMessage(episodeTask(tasks[current]));
+      };
+      feed();
+      return (m) => {
+        if (m.progress) onProgress(m.progress);
+        if (m.rows) {
+          results[current] = m.rows;
+          feed();
+        }
+      };
+    });
+    return results;
+  }
+
+  /**
+   * Every worker in a conversation at once, each until it calls `finish`. `begin` may post the
+   * worker's first message and returns its handler of the others; a worker's error, or a message
+   * carrying one, fails the whole and closes the pool.
+   */
+  private async withEach(workers: Worker[], begin: (worker: Worker, finish: () => void) => (m: WorkerMessage) => void): Promise<void> {
     try {
       await Promise.all(
         workers.map(
           (worker) =>
             new Promise<void>((resolve, reject) => {
-              let current = -1;
+              let handle: (m: WorkerMessage) => void = () => {};
               const stop = () => {
                 worker.off('message', onMessage);
                 worker.off('error', onError);
-              };
-              const feed = () => {
-                if (next >= tasks.length) {
-                  stop();
-                  return resolve();
-                }
-                current = next++;
-                worker.postMessage(episodeTask(tasks[current]));
-              };
-              const onMessage = (m: { progress?: number; rows?: EpisodeRows; error?: string; code?: string }) => {
-                if (m.error) {
-                  stop();
-                  return reject(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
-                }
-                if (m.progress) onProgress(m.progress);
-                if (m.rows) {
-                  results[current] = m.rows;
-                  feed();
-                }
               };
               const onError = (e: Error) => {
                 stop();
                 reject(e);
               };
+              const onMessage = (m: WorkerMessage) => {
+                if (m.error) return onError(m.code ? new TengymError(m.code as never, m.error) : new Error(m.error));
+                handle(m);
+              };
               worker.on('message', onMessage);
               worker.on('error', onError);
-              feed();
+              handle = begin(worker, () => {
+                stop();
+                resolve();
+              });
             }),
         ),
       );
@@ -378,7 +365,6 @@ export class EvalPool {
       await this.close();
       throw e;
     }
-    return results;
   }
 
   async close(): Promise<void> {

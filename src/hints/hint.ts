@@ -166,18 +166,19 @@ export class GameStates {
     const state = env.getState();
     // Not .at(-1): Hermes 0.12, which React Native apps run on, has no Array.prototype.at.
     const last = this.states.length > 0 ? this.states[this.states.length - 1] : undefined;
-    if (last !== undefined) {
-      if (JSON.stringify(state) === JSON.stringify(last)) return;
-      this.scratch ??= env.clone();
-      const move = moveBetween(this.scratch, last, state, this.earlier);
-      if (move === null) {
-        throw new TengymError('bad-state', 'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after every move, forced ones and undos too (a new GameStates starts another deal)');
-      }
-      this.push(state, move);
+    if (last === undefined) {
+      // The deal (the constructor's).
+      this.states.push(state);
+      this.shownTo?.observe(state);
       return;
     }
-    this.states.push(state);
-    this.shownTo?.observe(state);
+    if (JSON.stringify(state) === JSON.stringify(last)) return;
+    this.scratch ??= env.clone();
+    const move = moveBetween(this.scratch, last, state, this.earlier);
+    if (move === null) {
+      throw new TengymError('bad-state', 'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after every move, forced ones and undos too (a new GameStates starts another deal)');
+    }
+    this.push(state, move);
   }
 
   /** Adds `state`, reached from the last one by `move`. */
