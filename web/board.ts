@@ -107,6 +107,25 @@ function line(part: Extract<BoardPart, { kind: 'line' }>, on: BoardHandlers): HT
   return row;
 }
 
+/**
+ * Marks where a line wraps on the page, once it is laid out (and again when its width changes):
+ * a row's last card `wraps` (it goes on in the next row) and the next row's first card is
+ * `continued`, as is a loop's first card (it follows the last), so that the rows read as one
+ * line and not as a grid whose cards above and below would look adjacent.
+ */
+export function markLineRows(root: ParentNode): void {
+  for (const row of root.querySelectorAll<HTMLElement>('.line')) {
+    const cards = [...row.querySelectorAll<HTMLElement>(':scope > .card')];
+    cards[0]?.classList.toggle('continued', row.classList.contains('loop'));
+    cards.forEach((card, i) => {
+      const next = cards[i + 1];
+      const wraps = next !== undefined && next.offsetTop > card.offsetTop + card.offsetHeight / 2;
+      card.classList.toggle('wraps', wraps);
+      next?.classList.toggle('continued', wraps);
+    });
+  }
+}
+
 /** Stacks side by side (the decade family's seven stacks). */
 function columns(part: Extract<BoardPart, { kind: 'columns' }>, on: BoardHandlers): HTMLElement {
   const stacks = el('div', 'stacks');

@@ -10,7 +10,7 @@
 import rulesDocument from '../docs/rules.md?raw';
 import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, playerRules, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ModelIndex, type ShippedModels } from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
-import { cardKey, renderBoard, spotKey, type CardPlace } from './board.js';
+import { cardKey, markLineRows, renderBoard, spotKey, type CardPlace } from './board.js';
 import { markdownNodes } from './markdown.js';
 
 const DEFAULT_ENV = 'decade';
@@ -211,24 +211,40 @@ function undoGame(): void {
   played.push('u');
 }
 
-/** Plays a URL's `moves` on the deal just made; false at the first that is not legal there. */
-function replay(moves: string): boolean {
+/**
+ * Plays a URL's `moves` on the deal just made, up to the first that cannot be played there: null
+ * when every one was, else that move's number in the link. Moves are counted as the player made
+ * them, each undo included; forced moves (`fN`) play themselves and are not counted, and of a
+ * run of them the ones that were the only legal move are kept.
+ */
+function replay(moves: string): number | null {
+  let counted = 0;
   for (const token of moves.split('.')) {
-    if (token === 'u') {
-      if (env.undosLeft <= 0 || env.undoDepth === 0) return false;
-      undoGame();
-    } else if (/^f[1-9]\d{0,5}$/.test(token)) {
+    if (/^f[1-9]\d{0,5}$/.test(token)) {
       for (let n = Number(token.slice(1)); n > 0; n--) {
-        if (!env.running || env.legalCount !== 1) return false;
+        if (!env.running || env.legalCount !== 1) return counted + 1;
         stepGame(env.legal[0]);
       }
+      continue;
+    }
+    counted++;
+    if (token === 'u' && env.undosLeft > 0 && env.undoDepth > 0) {
+      try {
+        undoGame();
+      } catch (e) {
+        if (!isTengymError(e)) throw e;
+        return counted;
+      }
     } else if (/^\d{1,6}$/.test(token) && env.running && env.isLegal(Number(token))) stepGame(Number(token));
-    else return false;
+    else return counted;
   }
-  return true;
+  return null;
 }
 
-/** Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's); moves not of this deal leave it as dealt, and say so. */
+/**
+ * Deals `dealSeed` of `id` with `opts`, then plays `moves` (a URL's). A move the deal does not
+ * allow stops there: the game is shown after the moves before it, and the page says which.
+ */
 function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, moves = ''): void {
   noteFocus();
   // The last game's message (an error, the end) goes with it.
@@ -239,11 +255,10 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   env.reset({ seed });
   states = new GameStates(env);
   played = [];
-  if (moves && !replay(moves)) {
-    env.reset({ seed });
-    states = new GameStates(env);
-    played = [];
-    say('The moves in the link are not legal in this deal: it starts from the beginning.', 'error');
+  const bad = moves ? replay(moves) : null;
+  if (bad !== null) {
+    const shown = bad === 1 ? 'from its start' : bad === 2 ? 'after the move before it' : `after the ${bad - 1} before it`;
+    say(`Move ${bad} of the link is not a legal move here; the game is shown ${shown}.`, 'error');
   }
   api.env = env;
   api.seed = seed;
@@ -844,6 +859,7 @@ function update(): void {
     }
   }
   ui.board.replaceChildren(board);
+  markLineRows(ui.board);
   ui.prompt.textContent = env.prompt();
 
   // Moves, numbered as the keys play them.
@@ -1058,6 +1074,8 @@ ui.newDeal.addEventListener('click', () => startGame(env.id, options, randomSeed
 ui.restart.addEventListener('click', () => startGame(env.id, options, seed));
 ui.hintsToggle.addEventListener('change', () => setHints(ui.hintsToggle.checked));
 ui.undo.addEventListener('click', undo);
+// A line's rows change with the page's width (a phone turned, a window resized): their marks follow.
+new ResizeObserver(() => markLineRows(ui.board)).observe(ui.board);
 ui.copy.addEventListener('click', () => {
   writeUrl(true);
   const showLink = () => say(`Copy this link to bring back this game where it stands: ${ui.share.href}`);

@@ -69,6 +69,38 @@ function dealtState(id: string, seed: number, options: Record<string, unknown> =
   return env.getState();
 }
 
+/**
+ * A link's `moves` as the page writes them (action ids, `fN` for N forced moves in a row, `u` an
+ * undo), played here: `choices` at the positions with a choice (`first`: the first legal move),
+ * the forced moves between and after them. Returns the link's moves and the state they give.
+ */
+function linkMoves(id: string, seed: number, options: Record<string, unknown>, choices: (number | 'first' | 'u')[]): { moves: string; state: EnvState } {
+  const env = make(id, options);
+  env.reset({ seed });
+  const tokens: string[] = [];
+  const forced = () => {
+    let n = 0;
+    while (env.running && env.legalCount === 1) {
+      env.step(env.legal[0]);
+      n++;
+    }
+    if (n > 0) tokens.push(`f${n}`);
+  };
+  forced();
+  for (const entry of choices) {
+    const choice = entry === 'first' ? env.legal[0] : entry;
+    tokens.push(String(choice));
+    // After an undo the page waits for the player, a forced move included.
+    if (choice === 'u') env.undo();
+    else {
+      expect(env.isLegal(choice) && env.legalCount > 1, `${choice} a choice in ${id} deal ${seed}`).toBe(true);
+      env.step(choice);
+      forced();
+    }
+  }
+  return { moves: tokens.join('.'), state: env.getState() };
+}
+
 /** The page from its header to the bottom of the board and the hints, into .tmp/ (and TENGYM_SCREENSHOT). */
 async function screenshot(p: PlayPage): Promise<void> {
   const bottom = (await p.page.evaluate("Math.ceil(document.querySelector('main').getBoundingClientRect().bottom)")) as number;
@@ -557,7 +589,7 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('the URL holds the moves played, undos included: a reload and the shared link bring back the position; moves not of the deal start it over', async () => {
+  it('the URL holds the moves played, undos included: a reload and the shared link bring back the position; a first move not of the deal starts it over', async () => {
     const url = (p: PlayPage) => new URL(p.page.url());
     // A new deal's URL is the deal alone, with its opening draws (forced moves) played.
     await withPage('env=decade&seed=7', async (p) => {
@@ -584,14 +616,52 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(shared.errors).toEqual([]);
       await shared.close();
     });
-    // Moves that are not legal in the deal, or not moves at all: the deal from its start, and a word why.
+    // A first move that is not legal in the deal, or not a move at all (the deal's 41 opening
+    // draws are forced, played whatever the link says): the deal from its start, and a word why.
     for (const moves of ['999', 'f41.x', 'f41.u', 'f99']) {
       await withPage(`env=decade&seed=7&moves=${moves}`, async (p) => {
         expect((await p.view()).state).toEqual(dealtState('decade', 7));
-        expect(await p.page.locator('#message').textContent()).toBe('The moves in the link are not legal in this deal: it starts from the beginning.');
+        expect(await p.page.locator('#message').textContent()).toBe('Move 1 of the link is not a legal move here; the game is shown from its start.');
         expect(new URL(p.page.url()).search).toBe('?env=decade&seed=7');
       });
     }
+  }, 60_000);
+
+  it('a link with a move that is not legal keeps the moves before it and says which it was; the address then holds the moves played', async () => {
+    // Decade deal 3, three moves in (the first listed each time), then a fourth mangled: the game after the three.
+    const three = linkMoves('decade', 3, {}, ['first', 'first', 'first']);
+    const after = make('decade');
+    after.setState(three.state);
+    expect(after.running && !after.isLegal(999)).toBe(true);
+    await withPage(`env=decade&seed=3&moves=${three.moves}.999.${after.legal[0]}`, async (p) => {
+      expect((await p.view()).state).toEqual(three.state);
+      expect(await p.page.locator('#message').textContent()).toBe('Move 4 of the link is not a legal move here; the game is shown after the 3 before it.');
+      expect(new URL(p.page.url()).searchParams.get('moves')).toBe(three.moves);
+      expect(new URL((await p.page.getAttribute('#share', 'href'))!).searchParams.get('moves')).toBe(three.moves);
+      // The game goes on from there, and its link with it.
+      await p.play(after.legal[0]);
+      await expect.poll(() => new URL(p.page.url()).searchParams.get('moves')).toMatch(new RegExp(`^${three.moves.replaceAll('.', '\\.')}\\.${after.legal[0]}(\\.|$)`));
+    });
+    // An undo counts as a move of the link: one that has nothing to take back is the one said.
+    const undone = linkMoves('tens', 8, { undoLimit: 3 }, ['first', 'u']);
+    await withPage(`env=tens&seed=8&options={"undoLimit":3}&moves=${undone.moves}.u`, async (p) => {
+      expect((await p.view()).state).toEqual(undone.state);
+      expect(await p.page.locator('#message').textContent()).toBe('Move 3 of the link is not a legal move here; the game is shown after the 2 before it.');
+      expect(await p.page.locator('#undo').textContent()).toContain('2 left');
+      expect(new URL(p.page.url()).searchParams.get('moves')).toBe(undone.moves);
+    });
+    // A run of forced moves longer than the deal has keeps those that were forced: tens deal 5's
+    // one move, taken back, then played again (a second would be past the end).
+    const once = linkMoves('tens', 5, { undoLimit: 3 }, []);
+    expect(once.moves).toBe('f1');
+    await withPage('env=tens&seed=5&options={"undoLimit":3}&moves=f1.u.f2', async (p) => {
+      const v = await p.view();
+      expect(v.running).toBe(false);
+      expect(v.state.undosUsed).toBe(1);
+      expect(v.state.game).toEqual(once.state.game);
+      expect(await p.page.locator('#message').textContent()).toBe('Move 2 of the link is not a legal move here; the game is shown after the move before it.');
+      expect(new URL(p.page.url()).searchParams.get('moves')).toBe('f1.u.f1');
+    });
   }, 60_000);
 
   it('a link with bad parts says every one, and with any of them plays none of its moves: they were made in the game it names', async () => {
@@ -849,6 +919,77 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       }, { viewport });
     }
   }, 60_000);
+
+  it('on a phone the decade line reads as one line: its rows in reading order, every break marked, its cards a finger wide', async () => {
+    /** The line's cards in rows (by their top), each with its marks as shown and its size. */
+    const lineRows = (p: PlayPage) =>
+      p.page.evaluate(`(() => {
+        const table = document.querySelector('#table').getBoundingClientRect();
+        const mark = (e, pseudo) => e && getComputedStyle(e, pseudo).content !== 'none';
+        const rows = [];
+        for (const c of document.querySelectorAll('#board .line > .card')) {
+          const r = c.getBoundingClientRect();
+          const card = { code: c.dataset.code, wraps: mark(c.lastElementChild, '::after'), continued: mark(c.firstElementChild, '::before'),
+            width: r.width, height: r.height, inside: r.left >= table.left && r.right <= table.right };
+          const row = rows.find((x) => Math.abs(x.top - r.top) < r.height / 2);
+          if (row) row.cards.push(card);
+          else rows.push({ top: r.top, cards: [card] });
+        }
+        return rows.map((x) => x.cards);
+      })()`) as Promise<{ code: string; wraps: boolean; continued: boolean; width: number; height: number; inside: boolean }[][]>;
+    /** Every row but the last ends with →, every row but the first starts with ↪ (the first too in a loop); no card else is marked. */
+    const expectOneLine = (rows: Awaited<ReturnType<typeof lineRows>>, loop: boolean, where: string) => {
+      rows.forEach((row, r) =>
+        row.forEach((card, i) => {
+          const wraps = i === row.length - 1 && r < rows.length - 1;
+          const continued = i === 0 && (r > 0 || loop);
+          expect({ ...card, wraps: card.wraps === wraps, continued: card.continued === continued }, `${where}: row ${r}, card ${i}`).toMatchObject({ wraps: true, continued: true, inside: true });
+          // A touch target of 44 px at least, as phones' guidelines ask.
+          expect(Math.min(card.width, card.height), `${where}: ${card.code}`).toBeGreaterThanOrEqual(44);
+        }),
+      );
+    };
+    // Decade deal 6 opens with a line of 19 cards, decade-loop deal 2 with one of 15.
+    for (const [query, loop, cards] of [['env=decade&seed=6', false, 19], ['env=decade-loop&seed=2', true, 15]] as const) {
+      for (const viewport of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+        await withPage(query, async (p) => {
+          const rows = await lineRows(p);
+          const where = `${query} at ${viewport.width} px`;
+          expect(rows.flat().map((c) => c.code), where).toEqual(((await p.view()).state.game as { stacks: string[][] }).stacks[0]);
+          expect(rows.flat().length, where).toBe(cards);
+          // The rows are few and full: at least five cards to a row but the last.
+          expect(rows.slice(0, -1).every((row) => row.length >= 5), where).toBe(true);
+          expectOneLine(rows, loop, where);
+          // The phone turned: the rows break elsewhere, and the marks go with the breaks.
+          await p.page.setViewportSize({ width: viewport.height, height: viewport.width });
+          await expect.poll(async () => (await lineRows(p))[0].length, { message: where }).not.toBe(rows[0].length);
+          const turned = await lineRows(p);
+          expect(turned.slice(0, -1).every((row) => row.length >= 5), `${where}, turned`).toBe(true);
+          expectOneLine(turned, loop, `${where}, turned`);
+        }, { viewport });
+      }
+    }
+  }, 60_000);
+
+  it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the next', async () => {
+    for (const id of envIds()) {
+      // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 5 ◂"): the longest labels.
+      await withPage(`env=${id}&seed=4`, async (p) => {
+        const text = (await p.page.evaluate(`[...document.querySelectorAll('#table *')]
+          .filter((e) => !e.closest('.screen-reader, [hidden]') && e.getClientRects().length > 0 && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
+          .map((e) => ({ text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize) }))`)) as { text: string; size: number }[];
+        expect(text.length, id).toBeGreaterThan(0);
+        for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
+        const labels = (await p.page.evaluate(`[...document.querySelectorAll('#board .stack-label')].map((l) => {
+          const range = document.createRange();
+          range.selectNodeContents(l);
+          const r = range.getBoundingClientRect();
+          return { text: l.textContent, left: r.left, right: r.right };
+        })`)) as { text: string; left: number; right: number }[];
+        for (let i = 1; i < labels.length; i++) expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(labels[i - 1].right);
+      }, { viewport: { width: 360, height: 740 } });
+    }
+  }, 90_000);
 
   it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still count the cards left', async () => {
     const cases: [string, string][] = [
