@@ -14,12 +14,15 @@
  * written and none past `observationSize` (an Env's buffer drops those writes without a word).
  * Across runs: the same seed gives the same trajectory (actions, observations, rewards, ends),
  * and an env that has played before deals and plays as a new one does. And the observation does
- * not show the stock's order: the same state with its stock reordered is seen the same.
+ * not show the stock's order: the same state with its stock reordered is seen the same. And decks
+ * round-trip: the deck of a seeded deal, read back from its board and stock, deals that game again,
+ * and a deck one card short or with a card twice is refused.
  *
  * `checkEnv` checks a registered id; `checkEnvFrom` checks envs from any factory (an
  * engine of your own wrapped in `new Env(...)`).
  */
 import type { BoardView, CardSpot } from './board.js';
+import { deckTokens } from './cards.js';
 import { Env, checkSeedFits, validateSeed } from './env.js';
 import type { DeckInput } from './game.js';
 import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
@@ -368,7 +371,103 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
   checkEnvsApart(build, id, seed);
   checkResetAfterPlay(build, id, seed, decks.length > 0 ? decks[0] : undefined);
   for (let e = 0; e < Math.min(episodes, 3); e++) checkStockHidden(build, id, seed + e);
+  for (let e = 0; e < Math.min(episodes, 3); e++) checkDealtDeck(build, id, seed + e);
+  decks.forEach((deck, k) => engineCall(id, `decks[${k}]`, () => checkDeckRefusals(build, id, deckTokens(deck), `decks[${k}] (${deckText(deck)})`)));
   return report;
+}
+
+/** An error the engine's own code throws in `fn`, told with where (`where`) instead of as a bare "boom". */
+function engineCall(id: string, where: string, fn: () => void): void {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ContractViolation) throw e;
+    throw new ContractViolation(`${id}: ${where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
+  }
+}
+
+/** The most cards of a deck a message writes out. */
+const DECK_TEXT_CARDS = 60;
+
+/** A deck as a message names it: its cards as `reset({ deck })` takes them (the first 60 of a longer one). */
+function deckText(deck: DeckInput): string {
+  const cards = deckTokens(deck);
+  return cards.length <= DECK_TEXT_CARDS ? `"${cards.join(' ')}"` : `"${cards.slice(0, DECK_TEXT_CARDS).join(' ')} …", ${cards.length} cards`;
+}
+
+/**
+ * The deck a deal was dealt from, read back as a program sees the deal: the cards its board shows,
+ * in the board's order, then its state JSON's `game.stock`. Null where the state holds no stock as
+ * a list of codes, or the board keeps a card from view (a `card` pile without its card): the deck
+ * cannot be read back then.
+ */
+function dealtDeck(env: Env): string[] | null {
+  const state = env.getState() as { game?: unknown };
+  const stock = isPlainObject(state.game) ? state.game.stock : undefined;
+  if (!Array.isArray(stock) || !stock.every((card) => typeof card === 'string')) return null;
+  const board = env.board();
+  if (board.parts.some((part) => part.kind === 'piles' && part.piles.some((pile) => pile.kind === 'card' && pile.card === null))) return null;
+  return [...boardCards(board).values(), ...(stock as string[])];
+}
+
+/** The `game` part of an env's state JSON, as text: the deal, without the generator that drew it. */
+const gameText = (env: Env): string => JSON.stringify((env.getState() as { game?: unknown }).game);
+
+/**
+ * The deck of a seeded deal, read back from the deal (`dealtDeck`), is a deck `reset({ deck })`
+ * takes, as an array and as a string, and deals that same game whatever the seed: `parseDeck`
+ * reads the codes `toJSON` and `board` write, and the deal takes the deck in order, index 0 first.
+ * Then the deck's refusals (`checkDeckRefusals`). A game whose deal cannot be read back is skipped.
+ */
+function checkDealtDeck(makeEnv: () => Env, id: string, seed: number): void {
+  const where = `the deck seed ${seed} dealt`;
+  engineCall(id, where, () => {
+    const env = makeEnv();
+    env.reset({ seed });
+    const deck = dealtDeck(env);
+    if (deck === null) return;
+    const name = `${where} (${deckText(deck)}: its board's cards, then game.stock)`;
+    const dealt = gameText(env);
+    for (const [form, input] of [
+      ['as an array', deck],
+      ['as a string', deck.join(' ')],
+    ] as const) {
+      const again = makeEnv();
+      try {
+        again.reset({ seed: seed === 0 ? 1 : seed - 1, deck: input });
+      } catch (e) {
+        if (isTengymError(e) && e.code === 'bad-deck') fail(id, `${name}, given back ${form}, is refused (${e.message}): parseDeck must take a deck written in the codes the game's state writes`);
+        throw e;
+      }
+      if (gameText(again) !== dealt) fail(id, `${name}, given back ${form}, deals another game: reset({ deck }) must deal the deck in order, index 0 first, as the seeded deal did`);
+    }
+    checkDeckRefusals(makeEnv, id, deck, name);
+  });
+}
+
+/**
+ * A deck the game takes, one card short and with one card twice (another left out), must be
+ * refused with a TengymError 'bad-deck' and the env left as it was: a deck is whole
+ * (docs/rules.md, "Cards, deals and seeds"). One accepted would be dealt as a game that cannot be.
+ */
+function checkDeckRefusals(makeEnv: () => Env, id: string, deck: readonly string[], name: string): void {
+  const env = makeEnv();
+  env.reset({ deck });
+  const before = stateText(env);
+  const refuse = (what: string, bad: readonly string[]) => {
+    let accepted = true;
+    try {
+      env.reset({ deck: bad });
+    } catch (e) {
+      if (!isTengymError(e) || e.code !== 'bad-deck') fail(id, `${name} ${what}: expected a TengymError 'bad-deck', got ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
+      accepted = false;
+    }
+    if (accepted) fail(id, `${name} ${what} is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'`);
+    if (stateText(env) !== before) fail(id, `${name} ${what}: the refused deck changed the state`);
+  };
+  refuse(`without its last card (${deck.length - 1} cards)`, deck.slice(0, -1));
+  const other = deck.findIndex((card) => card !== deck[0]);
+  if (other > 0) refuse(`with ${deck[0]} at index ${other} too, in place of ${deck[other]}`, deck.map((card, i) => (i === other ? deck[0] : card)));
 }
 
 /**

@@ -56,7 +56,12 @@ export interface Game<O extends object, S> {
   createState(o: O): S;
   copyState(src: S, dst: S): void;
 
-  /** Validates an explicit deck; throws TengymError('bad-deck') naming the problem. */
+  /**
+   * Validates an explicit deck; throws TengymError('bad-deck') naming the problem. A deck is whole:
+   * one with a card missing, or a card more often than the game has it, is refused. It reads the
+   * codes `toJSON` and `board` write, as a string or an array: the contract checker deals the deck
+   * of a seeded deal, read back from its board then `game.stock`, and expects the same game.
+   */
   parseDeck(deck: DeckInput, o: O): Uint8Array;
   /** Starts an episode from `deck` (parsed by parseDeck) or, when null, from a shuffle drawn from `rng`. */
   reset(s: S, o: O, rng: Rng, deck: Uint8Array | null): void;

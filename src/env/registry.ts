@@ -39,9 +39,17 @@ export type EnvId = keyof EnvOptionsById;
 
 /**
  * The options `make(id, …)` and `envConfig(id, …)` take for an id: a registered id's (checked at
- * compile time); for a `string` known only at run time, anything (checked when called).
+ * compile time); for a `string` known only at run time, anything (checked when called); for an id
+ * written out that `EnvOptionsById` does not declare, none (`UndeclaredEnvId`: options there do not compile).
  */
-export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : never;
+export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : UndeclaredEnvId<I>;
+
+/**
+ * The options type of an id written out that `EnvOptionsById` does not declare: a sentence, so
+ * that the compiler's error on options given for it ("… is not assignable to parameter of type
+ * …") says what to do: declare the id (a game registered at run time), or spell a built-in one.
+ */
+export type UndeclaredEnvId<I extends string> = `env id '${I}' is not declared in EnvOptionsById: declare module 'tengym' { interface EnvOptionsById { '${I}': z.input<typeof myOptionsSchema> } } to type its options, or check the id's spelling`;
 
 /**
  * The outcome an id's games end with (`env.outcome()`, `info.outcome`): Four Ten's points and
@@ -266,7 +274,7 @@ function unknownOptionKey(spec: EnvSpec, options: object): string | null {
 /**
  * A new environment: `make('tens', { tableau: 15 })`, or `make(config)` for a config made by
  * `envConfig`. A registered id's options are type-checked (`EnvOptionsById`); an id held in a
- * `string` is checked when called.
+ * `string` is checked when called; options for an id written out but not declared do not compile.
  */
 export function make(config: EnvConfig): Env;
 export function make<I extends string>(id: I, options?: EnvOptions<I>): Env<Record<string, unknown>, OutcomeOf<I>>;

@@ -90,10 +90,16 @@ function ownSection(fn: string, markdown: string, envId: string, engine: string 
 const FOR_PROGRAMS = new Set(['actions']);
 
 /**
+ * The sentence in italics that opens a game's section, "*Env id `tens`.*": the id a program
+ * makes the env with. Only what follows it in the heading's first paragraph is kept.
+ */
+const ENV_ID_SENTENCE = /^(## [^\n]*\n+)\*Env id [^*]*\*[ \t]*\n?/;
+
+/**
  * The rules a player is shown (`tengym play`'s `r`, the page's rules panel): the env's section
- * (`rulesSection`) without what is for programs: the action ids' numbering (its "Actions"
- * subsection), the training reward (the Rewards section and the options table's `reward` row).
- * Null when the document has no section for the env.
+ * (`rulesSection`) without what is for programs: the env-id sentence it opens with, the action
+ * ids' numbering (its "Actions" subsection), the training reward (the Rewards section and the
+ * options table's `reward` row). Null when the document has no section for the env.
  */
 export function playerRules(markdown: string, envId: string, engine?: string): string | null {
   const { own } = ownSection('playerRules', markdown, envId, engine);
@@ -107,5 +113,10 @@ export function playerRules(markdown: string, envId: string, engine?: string): s
     if (sub) skipping = FOR_PROGRAMS.has(headingAnchor(sub[1]));
     if (!skipping && !/^\| `reward` \|/.test(line)) kept.push(line);
   }
-  return kept.join('\n').trim();
+  // A paragraph that was the sentence alone leaves one blank line after the heading, not two.
+  return kept
+    .join('\n')
+    .replace(ENV_ID_SENTENCE, '$1')
+    .replace(/^(## [^\n]*\n\n)\n+/, '$1')
+    .trim();
 }

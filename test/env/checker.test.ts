@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { ContractViolation, checkEnv, checkEnvFrom } from '../../src/env/checker.js';
 import { Env, type ResetOptions, type ResetResult, type StepResult } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type CardOutcome, type Game } from '../../src/env/game.js';
+import { deckTokens } from '../../src/env/cards.js';
+import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type CardOutcome, type DeckInput, type Game } from '../../src/env/game.js';
+import { blockTenGame } from '../../src/env/games/block-ten.js';
 import { decadeGame } from '../../src/env/games/decade.js';
 import { fourTenGame } from '../../src/env/games/four-ten.js';
 import type { PairingState } from '../../src/env/games/pairing.js';
@@ -618,6 +620,85 @@ describe('the contract checker rejects broken games', () => {
     expect(verdict(envsOf(takesEmptyDecks))).toMatch(/^tens: seed \d+ step \d+: reset\(\{ deck: \[\] \}\): expected a TengymError 'bad-deck', nothing was thrown$/);
   });
 
+  it('the deck of a seeded deal, read back from its board and stock, is taken and deals that game again, in both forms', () => {
+    const at = (verdictText: string | null) => verdictText?.replace(/\("[^"]*"/, '("…"');
+    // parseDeck reading suits in another order: every deck still whole, dealt as other cards.
+    const suitsSwapped = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(d, o).map((c) => (c & ~3) | (3 - (c & 3))) });
+    expect(at(verdict(envsOf(suitsSwapped)))).toBe(
+      "tens: the deck seed 0 dealt (\"…\": its board's cards, then game.stock), given back as an array, deals another game: reset({ deck }) must deal the deck in order, index 0 first, as the seeded deal did",
+    );
+    // The message writes the deck out: it is the deal of seed 0.
+    const seed0 = make('tens');
+    seed0.reset({ seed: 0 });
+    const { tableau, stock } = (seed0.getState() as { game: { tableau: string[]; stock: string[] } }).game;
+    expect(verdict(envsOf(suitsSwapped))).toContain(`("${[...tableau, ...stock].join(' ')}": `);
+    // A deck read as an array only: the string form, "JD 3H …", is one unknown code.
+    const arraysOnly = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(typeof d === 'string' ? [d] : d, o) });
+    expect(at(verdict(envsOf(arraysOnly)))).toMatch(/^tens: the deck seed 0 dealt \("…": its board's cards, then game.stock\), given back as a string, is refused \(bad deck: unknown card codes .*\): parseDeck must take a deck written in the codes the game's state writes$/);
+    // Every shipped engine's deal is read back: each dealt backwards is caught.
+    for (const [game, options] of [
+      [tensGame, {}],
+      [tensGame, { tableau: 15, refill: 'buffered' }],
+      [blockTenGame, {}],
+      [decadeGame, {}],
+      [decadeGame, { stacks: 7, loop: true, minRun: 3, maxRun: 3 }],
+      [fourTenGame, {}],
+    ] as const) {
+      const backwards = { ...(game as AnyGame), parseDeck: (d: DeckInput, o: object) => (game as AnyGame).parseDeck(d, o).reverse() };
+      expect(verdict(envsOf(backwards, options), 3), `${game.name} ${JSON.stringify(options)}`).toMatch(new RegExp(`^${game.name}: the deck seed 0 dealt \\("[^"]+": its board's cards, then game.stock\\), given back as an array, deals another game`));
+    }
+  });
+
+  it('a deck one card short or with a card twice must be refused: a seeded deal’s, and each deck the check is given', () => {
+    const FULL = 'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC'.split(' ');
+    // Tens that takes a deck short of its last card and fills the card in: a deck it cannot deal as given.
+    const fillsIn: AnyGame['parseDeck'] = (d, o) => {
+      const cards = deckTokens(d);
+      return tensGame.parseDeck(cards.length === 51 ? [...cards, FULL.find((c) => !cards.includes(c))!] : cards, o);
+    };
+    expect(verdict(envsOf(tensWith({ parseDeck: fillsIn })))).toMatch(
+      /^tens: the deck seed 0 dealt \("AS QC AC [^"]*": its board's cards, then game.stock\) without its last card \(51 cards\) is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'$/,
+    );
+    // Four Ten that counts the cards but not the values: nine 2s and seven 1s pass.
+    const countsOnly = {
+      ...fourTenGame,
+      parseDeck: (d: DeckInput) => {
+        const cards = deckTokens(d);
+        if (cards.length === 0 || cards.length % 32 !== 0 || cards.some((c) => !/^[1-4]$/.test(c))) throw new TengymError('bad-deck', 'bad deck');
+        return Uint8Array.from(cards, Number);
+      },
+    };
+    expect(verdict(envsOf(countsOnly))).toMatch(/^four-ten: the deck seed 0 dealt \("2 1 2 [^"]*": its board's cards, then game.stock\) with 2 at index 1 too, in place of 1 is accepted: a deck is whole/);
+    // A short deck taken, then its deal thrown out by the engine.
+    const crashes = tensWith({
+      parseDeck: (d, o) => {
+        const cards = deckTokens(d);
+        return cards.length === 51 ? Uint8Array.from(cards, () => 99) : tensGame.parseDeck(cards, o);
+      },
+      reset: (s, o, rng, d) => {
+        if (d !== null && d[0] === 99) throw new RangeError('no card 99');
+        tensGame.reset(s, o, rng, d);
+      },
+    });
+    expect(verdict(envsOf(crashes))).toMatch(/^tens: the deck seed 0 dealt \("[^"]*": its board's cards, then game.stock\) without its last card \(51 cards\): expected a TengymError 'bad-deck', got RangeError: no card 99$/);
+    // A state with no stock list cannot be read back: the decks the check is given are tried instead.
+    const pileNotStock = tensWith({
+      parseDeck: fillsIn,
+      toJSON: (s, o) => {
+        const { stock, ...rest } = tensGame.toJSON(s, o) as { stock: string[] };
+        return { ...rest, pile: stock };
+      },
+      fromJSON: (json, o, s) => {
+        const { pile, ...rest } = (json ?? {}) as { pile?: unknown };
+        tensGame.fromJSON({ ...rest, stock: pile }, o, s);
+      },
+    });
+    expect(verdict(envsOf(pileNotStock))).toBeNull();
+    expect(() => checkEnvFrom(envsOf(pileNotStock), { episodes: 5, decks: [FULL.join(' ')] })).toThrow(
+      new ContractViolation(`tens: decks[0] ("${FULL.join(' ')}") without its last card (51 cards) is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'`),
+    );
+  });
+
   it('refuses a factory that does not return an Env, by what it returned', () => {
     for (const bad of [null, undefined, {}, 'tens']) expect(() => checkEnvFrom(() => bad as never)).toThrow(TengymError);
     expect(() => checkEnvFrom(() => null as never)).toThrow(/^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an engine\), got null$/);
@@ -802,6 +883,12 @@ function countGame(overrides: Partial<Game<CountOptions, Count>> = {}): Game<Cou
 describe('the contract checker passes what the contract allows', () => {
   it('a game with every action legal (no illegal id to try) whose JSON may leave out its fields', () => {
     expect(verdict(envsOf(countGame()))).toBeNull();
+  });
+
+  it('a deal whose deck cannot be read back from its state is not read: no stock list, or a card pile without its card', () => {
+    // Four Ten drawing into the hand chosen: the drawn card's pile is empty at the deal.
+    expect(verdict(envsOf(fourTenGame, { drawVisible: false }), 5)).toBeNull();
+    expect(verdict(envsOf(countGame()), 5)).toBeNull();
   });
 
   it('rewards are checked only where the outcome fixes them, to within 1e-9', () => {

@@ -29,15 +29,40 @@ describe('rules sections', () => {
       const player = playerRules(RULES, id, engine)!;
       expect(player.split('\n')[0], id).toBe(section.split('\n')[0]);
       expect(player, id).not.toMatch(/^### Actions$|^## Rewards$|^\| `reward` \|/m);
-      // Everything else kept, in order.
+      // Everything else kept, in order (the env-id sentence aside: below).
       const kept = player.split('\n');
       let at = 0;
-      for (const line of section.split('\n')) if (at < kept.length && line === kept[at]) at++;
+      for (const line of section.replace(/\*Env id [^*]*\*[ \t]*\n?/, '').split('\n')) if (at < kept.length && line === kept[at]) at++;
       expect(at, id).toBe(kept.length);
     }
     expect(rulesSection(RULES, 'decade', 'decade')).toMatch(/^### Actions$/m);
     expect(playerRules(RULES, 'decade', 'decade')).toMatch(/^### The variants$/m);
     expect(playerRules('# nothing', 'decade', 'decade')).toBeNull();
+  });
+
+  it('a player’s rules leave out the env-id sentence each game’s section opens with, and keep the rest of its paragraph', () => {
+    const opening: Record<string, string> = {
+      tens: 'A row of face-up slots, 13 by default, dealt from the deck in slot order',
+      'block-ten': 'The game published under this name (in The Spruce Crafts, aisleriot',
+      decade: 'Also known as Ten-Twenty-Thirty;',
+      // Its sentence is its whole first paragraph: the next one opens.
+      'ten-twenty-thirty': "Values are the Decade engine's: ace = 1,",
+      'four-ten': 'A point-accumulation solitaire by Jeremiah Sanders',
+    };
+    for (const id of envIds()) {
+      const engine = envConfig(id).game.name;
+      const section = rulesSection(RULES, id, engine)!;
+      const player = playerRules(RULES, id, engine)!;
+      // The document keeps it, for programs.
+      expect(section, id).toMatch(/^## .+\n\n\*Env id `/);
+      expect(player, id).not.toMatch(/Env id/);
+      const [heading, blank, first] = player.split('\n');
+      expect([heading, blank], id).toEqual([section.split('\n')[0], '']);
+      // A variant reads its engine's section.
+      expect(first.startsWith(opening[id] ?? opening[engine]), `${id}: ${first}`).toBe(true);
+    }
+    // A section that does not open with one is left as it is.
+    expect(playerRules('## Pick Ten\n\nPick *ten* cards.', 'pick-ten', 'pick-ten')).toBe('## Pick Ten\n\nPick *ten* cards.');
   });
 
   it('an id with its own section reads it; a variant reads its engine’s', () => {
