@@ -60,6 +60,37 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/**
+ * The path of the first own `__proto__` key in `value` (parsed JSON), as zod writes paths
+ * ("options.__proto__", "envs[0].options.__proto__"), or null. `JSON.parse('{"__proto__": …}')`
+ * keeps the key as an own property, but zod's records and objects, `Object.assign` and every
+ * `copy[key] = value` drop it (or make what it holds the copy's prototype), so what a file says
+ * under it would be lost without a word and the file read as something else. The files tengym
+ * reads (model metadata, checkpoints) refuse such a key instead, naming where it is.
+ * (`constructor`, `prototype` and the like stay own keys when copied; strict schemas refuse them.)
+ */
+export function protoKeyPath(value: unknown): string | null {
+  // A stack, not recursion: JSON nested a hundred thousand deep parses, and must not overflow here.
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${path}[${i}]` });
+      continue;
+    }
+    if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return path === '' ? '__proto__' : `${path}.__proto__`;
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]], path: path === '' ? keys[i] : `${path}.${keys[i]}` });
+  }
+  return null;
+}
+
+/** The reason given with `protoKeyPath`'s path, in zod's words ("… → at options.__proto__"). */
+export function protoKeyReason(path: string): string {
+  return `a key "__proto__" is not kept by a JavaScript object (what it holds would be dropped, not used): remove it → at ${path}`;
+}
+
 /** "1 card", "3 cards": a count and its noun (plural by an s), as messages and the terminal say them. */
 export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -14,11 +14,12 @@ import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import { agentSchema, type Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
-import { modelDirOf, modelDirectoryNames, modelEnvConfig, modelProvenance, resolveAgent, type ModelProvenance } from '../node/resolve.js';
+import { modelDirOf, modelDirectoryNames, modelEnvConfig, modelProvenance, resolveAgent } from '../node/resolve.js';
+import { modelProvenanceOf, type ModelProvenance } from '../node/provenance.js';
 import { TENGYM_VERSION } from '../node/version.js';
 import { whyOtherGame } from '../agents/learned/metadata.js';
 import { checkSeedFits } from '../env/env.js';
-import { TengymError, formatZodError } from '../env/errors.js';
+import { TengymError, formatZodError, isPlainObject } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
 import { envConfig, envLabel, isBuiltInEnv } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
@@ -30,7 +31,9 @@ export const MAX_EVAL_EPISODES = 10_000_000;
 export const evalConfigSchema = z.strictObject({
   /** The env played; without it, the one the model folders among the agents were trained for (`envOfModels`). */
   env: z.string().optional(),
-  options: z.record(z.string(), z.unknown()).default({}),
+  // Kept as given (a record would copy it and drop an own "__proto__" key, as JSON.parse makes
+  // one), so the game's strict options schema sees every key and refuses the unknown ones.
+  options: z.custom<Record<string, unknown>>((v) => isPlainObject(v), 'expected a plain object of options').default({}),
   /**
    * Catalogue names and model folders (played on worker threads), or agents of your own (objects
    * with name, reset(seed) and act(env), played in this thread): every one on the same deals, reset
@@ -107,7 +110,7 @@ export interface AgentFacts {
   fair: boolean | null;
   /** An exact optimum of the catalogue (`optimal`): the ceiling, not a baseline. */
   ceiling?: true;
-  /** A model folder: where it was loaded from, its files' sha256, how it was trained. */
+  /** A model folder, or a model agent loaded from one (`loadAgent`): where it was loaded from, its files' sha256, how it was trained. */
   model?: ModelProvenance;
 }
 
@@ -482,14 +485,26 @@ export function namedAgentFacts(name: string, env: EnvConfig): AgentFacts {
   }
 }
 
-/** What a report says of an agent as given to `evaluate`, once resolved (`agent`): by its name, its fairness as the loaded agent says; an agent object's own `fair`, null when it says nothing. */
+/**
+ * What a report says of an agent as given to `evaluate`, once resolved (`agent`): by its name, its
+ * fairness as the loaded agent says; an agent object's own `fair`, null when it says nothing. A
+ * model's provenance is that of the bytes loaded here (`modelProvenanceOf`), for a folder named
+ * and for an agent object `loadAgent` gave alike.
+ */
 function agentFacts(given: string | Agent, agent: Agent, env: EnvConfig): AgentFacts {
   const fair = typeof agent.fair === 'boolean' ? agent.fair : null;
-  return typeof given === 'string' ? { ...namedAgentFacts(given, env), fair } : { fair };
+  const model = modelProvenanceOf(agent);
+  const named = typeof given === 'string' ? namedAgentFacts(given, env) : {};
+  return { ...named, fair, ...(model === undefined ? {} : { model }) };
 }
 
-/** The reference plays first. `onAgentDone` is called after each agent's deals with every agent played so far, in the order of `agents` (for a report of what was played when the run is stopped). */
-export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void, onAgentDone?: (played: readonly PlayedAgent[]) => void): Promise<EvalReport> {
+/**
+ * The reference plays first. `onAgentDone` is called once the worker threads have started (no
+ * agent played yet), then after each agent's deals, with every agent played so far, in the order
+ * of `agents`, and the threads' `startupSeconds`: what `buildReport` needs for a report of what
+ * was played when the run is stopped.
+ */
+export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void, onAgentDone?: (played: readonly PlayedAgent[], startupSeconds: number) => void): Promise<EvalReport> {
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
@@ -528,6 +543,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   try {
     // The threads start (and play a deal of `first`) before any agent is timed: the first agent's seconds would hold their start otherwise.
     if (c.agents.some((a) => typeof a === 'string')) startupSeconds = await pool.start({ env: env.id, options: env.options, agent: 'first', seed: c.seed, from: c.firstDeal, to: c.firstDeal + 1 });
+    onAgentDone?.([], startupSeconds);
     for (const k of order) {
       const agent = c.agents[k];
       const name = names[k];
@@ -538,7 +554,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
       };
       const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, c.firstDeal, c.firstDeal + c.episodes, onDeals);
       finished[k] = { agent: name, rows, seconds: (performance.now() - start) / 1000, facts: facts[k] };
-      onAgentDone?.(played());
+      onAgentDone?.(played(), startupSeconds);
     }
   } finally {
     await pool.close();

@@ -99,8 +99,8 @@ function fileError(e: unknown, name: string, where: string): TengymError {
   return new TengymError('bad-argument', `${where}: cannot read ${name} (${code ?? (e as Error).message})`);
 }
 
-/** A model folder's model.json, read as untrusted input and checked (model-check.ts), with the folder's real path. */
-async function readModelJson(dir: string, where: string): Promise<{ checked: CheckedModelJson; realDir: string }> {
+/** A model folder's model.json, read as untrusted input and checked (model-check.ts), with the folder's real path and the file's bytes. */
+async function readModelJson(dir: string, where: string): Promise<{ checked: CheckedModelJson; realDir: string; bytes: Buffer }> {
   let realDir: string;
   try {
     realDir = await realpath(dir);
@@ -108,8 +108,9 @@ async function readModelJson(dir: string, where: string): Promise<{ checked: Che
     throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
   }
   if (!existsSync(join(dir, MODEL_JSON))) throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
-  const text = (await readInside(dir, realDir, MODEL_JSON, where, MAX_MODEL_JSON_BYTES)).toString('utf8');
-  return { checked: checkModelJson(text, where), realDir };
+  const bytes = await readInside(dir, realDir, MODEL_JSON, where, MAX_MODEL_JSON_BYTES);
+  const checked = checkModelJson(bytes.toString('utf8'), where);
+  return { checked, realDir, bytes };
 }
 
 /**
@@ -127,9 +128,10 @@ export async function readModelMetadata(dir: string): Promise<ModelMetadata> {
  * once its manifest is known to list plain files inside the folder, each once, whose sizes add
  * up to what it describes, each weight file once.
  */
-async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
+async function loadArtifacts(dir: string, onFile?: FileRead): Promise<tf.io.ModelArtifacts> {
   const where = `model ${dir}`;
-  const { checked, realDir } = await readModelJson(dir, where);
+  const { checked, realDir, bytes } = await readModelJson(dir, where);
+  onFile?.(MODEL_JSON, bytes);
   // Every size is known before any weight file is opened: a manifest that disagrees opens none.
   const sizes: number[] = [];
   for (const name of checked.paths) {
@@ -148,6 +150,7 @@ async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
   let at = 0;
   for (let i = 0; i < checked.paths.length; i++) {
     const buf = await readInside(dir, realDir, checked.paths[i], where, sizes[i]);
+    onFile?.(checked.paths[i], buf);
     data.set(buf, at);
     at += buf.byteLength;
   }
@@ -156,7 +159,10 @@ async function loadArtifacts(dir: string): Promise<tf.io.ModelArtifacts> {
   return modelArtifacts(checked, data.buffer);
 }
 
-export function fileIO(dir: string): tf.io.IOHandler {
+/** Told each file a load reads, in order (model.json, then the weight files in its manifest's order), with the bytes read: what a model's provenance hashes. */
+export type FileRead = (name: string, bytes: Uint8Array) => void;
+
+export function fileIO(dir: string, onFile?: FileRead): tf.io.IOHandler {
   return {
     async save(artifacts: tf.io.ModelArtifacts): Promise<tf.io.SaveResult> {
       if (artifacts.modelTopology == null || artifacts.modelTopology instanceof ArrayBuffer) throw new Error('fileIO saves layers models (JSON topology) only');
@@ -178,7 +184,7 @@ export function fileIO(dir: string): tf.io.IOHandler {
     },
 
     async load(): Promise<tf.io.ModelArtifacts> {
-      return loadArtifacts(dir);
+      return loadArtifacts(dir, onFile);
     },
   };
 }

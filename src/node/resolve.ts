@@ -16,6 +16,9 @@ import { kitOf } from '../agents/kits.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
 import { checkModelJson } from '../agents/learned/model-check.js';
 import { isAgentModulePath } from './agent-module.js';
+import { trainingOf, type ModelProvenance } from './provenance.js';
+
+export type { ModelProvenance } from './provenance.js';
 
 /** The package's root: models/ and configs/ sit beside dist/ (and src/). */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -136,19 +139,6 @@ export function modelDirOf(name: string, env: EnvConfig): string | null {
   return name === 'model' ? shippedModelDir(modelId) : looksLikePath(name) ? packagePath(name) : null;
 }
 
-/** What a report records of a model it played: where it was loaded from, its files' hash, and how it was trained. */
-export interface ModelProvenance {
-  /** The folder, resolved to an absolute path (a name resolves against the current folder first, then the package's models/). */
-  path: string;
-  /** sha256 (hex) of the bytes of `files`, one after the other in that order: model.json, then the weight files in its manifest's order. */
-  sha256: string;
-  files: string[];
-  /** From its tengym metadata: the algorithm that trained it, the env steps it trained (where recorded), the command that trained it (where recorded). */
-  algorithm?: string;
-  steps?: number;
-  command?: string;
-}
-
 /** The provenance of a model directory (`modelDirOf`): its absolute path, one sha256 over model.json then its weight files, and its training from the metadata. */
 export function modelProvenance(dir: string): ModelProvenance {
   const path = resolve(dir);
@@ -159,15 +149,7 @@ export function modelProvenance(dir: string): ModelProvenance {
   const weights = checked.paths;
   const hash = createHash('sha256').update(json);
   for (const file of weights) hash.update(readFileSync(join(path, file)));
-  const meta = model.userDefinedMetadata?.tengym;
-  return {
-    path,
-    sha256: hash.digest('hex'),
-    files: ['model.json', ...weights],
-    ...(typeof meta?.algorithm === 'string' ? { algorithm: meta.algorithm } : {}),
-    ...(typeof meta?.steps === 'number' ? { steps: meta.steps } : {}),
-    ...(typeof meta?.command === 'string' ? { command: meta.command } : {}),
-  };
+  return { path, sha256: hash.digest('hex'), files: ['model.json', ...weights], ...trainingOf(model.userDefinedMetadata?.tengym) };
 }
 
 /**

@@ -19,7 +19,7 @@ import * as z from 'zod';
 import { writeFileAtomic } from '../node/model-files.js';
 import { loadModel, saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
-import { TengymError, formatZodError } from '../env/errors.js';
+import { TengymError, formatZodError, protoKeyPath, protoKeyReason } from '../env/errors.js';
 import type { Algorithm } from './algorithm.js';
 import type { DecisionEnvState } from './decisions.js';
 import { metricsRowsSchema, type EvaluationReport, type MetricsRow } from './metrics.js';
@@ -125,7 +125,10 @@ export async function readRunMarker(out: string): Promise<RunMarker | null> {
     throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not valid JSON (${(e as Error).message}); choose a new --out`);
   }
   const parsed = runMarkerSchema.safeParse(json);
-  if (!parsed.success) throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not a tengym run's marker: ${formatZodError(parsed.error)}; choose a new --out`);
+  // A "__proto__" key would be dropped by the parse: the run would resume with other options or config than the file says.
+  const proto = protoKeyPath(json);
+  const why = proto !== null ? protoKeyReason(proto) : parsed.success ? null : formatZodError(parsed.error);
+  if (why !== null || !parsed.success) throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not a tengym run's marker: ${why}; choose a new --out`);
   return parsed.data;
 }
 
@@ -299,8 +302,11 @@ export async function findCheckpoint(out: string): Promise<{ dir: string; state:
       throw new TengymError('bad-state', `${file} is not valid JSON: ${(e as Error).message}`);
     }
     const parsed = checkpointStateSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new TengymError('bad-state', `${file} is not a tengym checkpoint: ${formatZodError(parsed.error)}; it cannot be resumed: resume a copy of the run whose checkpoint/ is as the run wrote it, or train anew in another --out`);
+    // A "__proto__" key would be dropped by the parse: the run would resume with other options, config or state than the file says.
+    const proto = protoKeyPath(json);
+    const why = proto !== null ? protoKeyReason(proto) : parsed.success ? null : formatZodError(parsed.error);
+    if (why !== null || !parsed.success) {
+      throw new TengymError('bad-state', `${file} is not a tengym checkpoint: ${why}; it cannot be resumed: resume a copy of the run whose checkpoint/ is as the run wrote it, or train anew in another --out`);
     }
     return { dir, state: parsed.data as CheckpointState };
   }

@@ -73,8 +73,27 @@ describe('Ctrl-C', () => {
     const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'], 8000);
     expect(code).toBe(130);
     expect(stdout).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+    // Headed as a whole run's table is: the env and options played, and the deals.
+    expect(stdout).toMatch(/^decade \{"stacks":1,.*\} · 5000 deals from seed 0 · same deals for every agent\n\nagent +win rate/m);
     expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
   }, 60_000);
+
+  it('eval --json cut short has every field a whole report has, startupSeconds among them, whether an agent had finished or not', async () => {
+    const whole = spawnSync(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'longest', '--episodes', '10', '--workers', '1', '--json'], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+    expect(whole.status, whole.stderr).toBe(0);
+    const complete = JSON.parse(whole.stdout) as { startupSeconds: number; results: object[] };
+    expect(complete.startupSeconds).toBeGreaterThan(0);
+    // longest finished, pimc cut short; then pimc, the reference, cut short before any agent finished.
+    for (const [agents, finished] of [['longest,pimc', ['longest']], ['pimc,longest', []]] as const) {
+      const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', agents, '--episodes', '5000', '--workers', '1', '--json'], 8000);
+      expect(code).toBe(130);
+      const report = JSON.parse(stdout) as { startupSeconds: number; interrupted: boolean; results: { agent: string }[] };
+      expect(report.results.map((r) => r.agent)).toEqual(finished);
+      expect(Object.keys(report)).toEqual([...Object.keys(complete), 'interrupted']);
+      expect(report.startupSeconds).toBeGreaterThan(0);
+      if (report.results.length > 0) expect(Object.keys(report.results[0])).toEqual(Object.keys(complete.results[0]));
+    }
+  }, 90_000);
 
   it('eval stopped before a later-listed reference has finished still compares with it: the reference plays first', async () => {
     const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'pimc,longest', '--reference', 'longest', '--episodes', '5000', '--workers', '1', '--json'], 8000);

@@ -13,6 +13,7 @@ import type { Agent } from '../../src/agents/agent.js';
 import type { Env } from '../../src/env/env.js';
 import { emptyRows, episodeTask, playAgent, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
 import { evaluate, median, pairedDifference, pairedRounds, pairedWins } from '../../src/eval/evaluate.js';
+import { loadAgent, modelProvenanceOf } from '../../src/node/index.js';
 
 describe('pairedDifference', () => {
   it('is the mean difference with a normal 95% interval', () => {
@@ -88,10 +89,11 @@ describe('evaluate', () => {
       (_done, _total, agent) => {
         if (progress.at(-1) !== agent) progress.push(agent);
       },
-      (played) => seen.push(played.map((p) => p.agent)),
+      (played, startupSeconds) => seen.push([...played.map((p) => p.agent), `startup ${startupSeconds}`]),
     );
     expect(progress).toEqual(['longest', 'random', 'first']);
-    expect(seen).toEqual([['longest'], ['random', 'longest'], ['random', 'first', 'longest']]);
+    // Told first once the threads have started (none in this thread: 0 s), before any agent has played.
+    expect(seen).toEqual([['startup 0'], ['longest', 'startup 0'], ['random', 'longest', 'startup 0'], ['random', 'first', 'longest', 'startup 0']]);
     expect(report.results.map((r) => [r.agent, r.vsReference === undefined])).toEqual([['random', false], ['first', false], ['longest', true]]);
   });
 
@@ -325,6 +327,68 @@ describe('evaluate: what a report says of each agent and of its timing', () => {
       const [copy] = (await evaluate({ env: 'ten-twenty-thirty', agents: [dir], episodes: 1, workers: 0 })).results;
       expect(copy.model).toEqual({ path: dir, sha256: hashOf(dir), files: ['model.json', 'weights.bin'], algorithm: meta.algorithm, steps: meta.steps });
       expect(copy.model!.sha256).not.toBe(hashOf(shipped));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('records a model agent given as an object (loadAgent) as it records its folder given by name: the path, the hash of the bytes loaded, the training', async () => {
+    const shipped = resolve('models/ten-twenty-thirty');
+    const hashOf = (dir: string) => createHash('sha256').update(readFileSync(join(dir, 'model.json'))).update(readFileSync(join(dir, 'weights.bin'))).digest('hex');
+    const agent = await loadAgent('models/ten-twenty-thirty');
+    // A wrapper plays as the model does, but it is not the model tengym loaded: it has no provenance to give.
+    const wrapper = { name: 'wrapper', fair: true, reset: (seed: number) => agent.reset(seed), act: (env: Env) => agent.act(env) };
+    try {
+      expect(modelProvenanceOf(agent)).toMatchObject({ path: shipped, sha256: hashOf(shipped) });
+      // Kept beside the agent, not on it: no field of the agent holds it.
+      expect(Object.values(agent)).not.toContainEqual(modelProvenanceOf(agent));
+      const report = await evaluate({ env: 'ten-twenty-thirty', agents: ['models/ten-twenty-thirty', agent, wrapper], episodes: 1, workers: 0 });
+      const [named, loaded, wrapped] = report.results;
+      expect(loaded.agent).toBe('models/ten-twenty-thirty/ (shipped)');
+      expect(named.model).toBeDefined();
+      expect(loaded.model).toEqual(named.model);
+      expect(loaded.fair).toBe(true);
+      expect(wrapped).not.toHaveProperty('model');
+    } finally {
+      agent.dispose();
+    }
+    // The hash is of the bytes that were loaded: weights changed on disk after the load do not change what the report says was played.
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-loaded-'));
+    try {
+      cpSync(shipped, dir, { recursive: true });
+      const before = hashOf(dir);
+      const copy = await loadAgent(dir);
+      try {
+        const weights = readFileSync(join(dir, 'weights.bin'));
+        weights.writeFloatLE(0.5, 0);
+        writeFileSync(join(dir, 'weights.bin'), weights);
+        const [result] = (await evaluate({ env: 'ten-twenty-thirty', agents: [copy], episodes: 1, workers: 0 })).results;
+        expect(result.model).toMatchObject({ path: dir, sha256: before, files: ['model.json', 'weights.bin'] });
+        expect(hashOf(dir)).not.toBe(before);
+      } finally {
+        copy.dispose();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses options with a "__proto__" key (JSON.parse makes one) as an unknown option, rather than play without it', async () => {
+    const options = JSON.parse('{"__proto__":{"fives":true}}') as Record<string, unknown>;
+    await expect(evaluate({ env: 'decade', options, agents: ['longest'], episodes: 1, workers: 0 })).rejects.toThrow(/bad options for decade: unknown option "__proto__"/);
+  });
+
+  it('refuses a model folder whose metadata options hold a "__proto__" key, naming it, with the env named or taken from the model', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-proto-'));
+    try {
+      cpSync(resolve('models/decade'), dir, { recursive: true });
+      // The decade options, and under "__proto__" another game's: a parse that dropped the key would play decade.
+      const text = readFileSync(join(dir, 'model.json'), 'utf8').replace('"options":{', '"options":{"__proto__":{"fives":true},');
+      writeFileSync(join(dir, 'model.json'), text);
+      const refusal = /bad tengym metadata: a key "__proto__" is not kept by a JavaScript object .* → at options\.__proto__/;
+      await expect(evaluate({ env: 'decade', agents: [dir, 'longest'], episodes: 1, workers: 0 })).rejects.toThrow(refusal);
+      await expect(evaluate({ agents: [dir, 'longest'], episodes: 1, workers: 0 })).rejects.toThrow(refusal);
+      await expect(loadAgent(dir)).rejects.toThrow(refusal);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

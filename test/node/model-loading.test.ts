@@ -234,6 +234,27 @@ describe('what a model holds is checked before it plays', () => {
     expect(await refusal(dir)).toMatch(/bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration, distill\) → at algorithm/);
   });
 
+  it.each([
+    ['__proto__', /bad tengym metadata: a key "__proto__" is not kept by a JavaScript object .* → at options\.__proto__/],
+    // Kept as own keys by every copy, and refused by the game's strict options as unknown.
+    ['constructor', /unknown option "constructor"/],
+    ['prototype', /unknown option "prototype"/],
+  ])('refuses a %s key in its metadata options, naming it, rather than play other options than the file says', async (key, message) => {
+    const dir = modelDir((j) => {
+      // An own key, as JSON.parse makes it (an assignment of "__proto__" would set the prototype instead).
+      Object.defineProperty(j.userDefinedMetadata.tengym.options, key, { value: { fives: true }, enumerable: true, writable: true, configurable: true });
+    });
+    expect(readFileSync(join(dir, 'model.json'), 'utf8')).toContain(`"${key}":{"fives":true}`);
+    expect(await refusal(dir)).toMatch(message);
+  });
+
+  it('refuses a "__proto__" key anywhere in its tengym metadata, by its path', async () => {
+    const dir = modelDir((j) => {
+      Object.defineProperty(j.userDefinedMetadata.tengym.config as object, '__proto__', { value: { hidden: [1] }, enumerable: true });
+    });
+    expect(await refusal(dir)).toMatch(/bad tengym metadata: a key "__proto__" .* → at config\.__proto__/);
+  });
+
   it('refuses metadata naming an env whose sizes it does not have, or an unknown env', async () => {
     expect(
       await refusal(

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHinter } from '../../src/hints/hint.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 import { make } from '../../src/env/registry.js';
-import { agentFromModel } from '../../src/models.js';
+import { agentFromModel, loadModelFromUrl } from '../../src/models.js';
 import { loadAgent, shippedModelDir, shippedModelEnvs } from '../../src/node/index.js';
 import { resolveAgent } from '../../src/node/resolve.js';
 
@@ -111,5 +111,18 @@ describe('model sources', () => {
     await expect(loadAgent(dir, { name: 5 } as never)).rejects.toThrow(/^loadAgent's name must be a non-empty string, got 5$/);
     await expect(loadAgent(dir, { announceBackend: 'yes' } as never)).rejects.toThrow(/^loadAgent's announceBackend must be true or false, got "yes"$/);
     expect((await loadAgent(dir, { name: 'mine' })).name).toBe('mine');
+  });
+  it('a page or app loading a model by URL refuses a "__proto__" key in its metadata options, as loadAgent does', async () => {
+    // JSON.parse keeps the key as an own property; a copy of the options would drop it and play other options than the file says.
+    const dir = shippedModelDir('decade');
+    const text = readFileSync(join(dir, 'model.json'), 'utf8').replace('"options":{', '"options":{"__proto__":{"fives":true},');
+    expect(Object.prototype.hasOwnProperty.call(JSON.parse(text).userDefinedMetadata.tengym.options, '__proto__')).toBe(true);
+    const fetchFile = async (url: string) => {
+      const bytes = url.endsWith('model.json') ? Buffer.from(text) : readFileSync(join(dir, url.slice(url.lastIndexOf('/') + 1)));
+      return { ok: true, status: 200, headers: { get: () => null }, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
+    };
+    const before = tf.memory().numTensors;
+    await expect(loadModelFromUrl('https://example.test/models/decade/model.json', 'models/decade/', fetchFile)).rejects.toThrow(/bad tengym metadata: a key "__proto__" is not kept by a JavaScript object .* → at options\.__proto__/);
+    expect(tf.memory().numTensors).toBe(before);
   });
 });

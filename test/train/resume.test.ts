@@ -74,6 +74,15 @@ describe('a run killed before its first checkpoint', () => {
     expect(await refusal(train({ out, resume: true, quiet: true }))).toMatch(/is not resumable: its tengym-run.json is not a tengym run's marker: .*algo/);
     expect(snapshot(out)).toEqual(before);
   });
+
+  it('a marker whose options hold a "__proto__" key is refused, naming it, not resumed under other options', async () => {
+    const out = join(root, 'proto-marker');
+    mkdirSync(out);
+    writeFileSync(join(out, 'tengym-run.json'), '{"format":"tengym-run/1","env":"decade","algo":"ppo","options":{"__proto__":{"discard":"optional"}},"config":{"totalSteps":500}}');
+    const before = snapshot(out);
+    expect(await refusal(train({ out, resume: true, quiet: true }))).toMatch(/is not resumable: its tengym-run.json is not a tengym run's marker: a key "__proto__" .* → at options\.__proto__; choose a new --out/);
+    expect(snapshot(out)).toEqual(before);
+  });
 });
 
 describe('--resume with the config file a run started with', () => {
@@ -135,6 +144,12 @@ describe('tampered or damaged checkpoints are refused', () => {
     writeFileSync(join(dir, 'state.json'), JSON.stringify(state));
   };
 
+  const editText = (edit: (text: string) => string) => (dir: string) => {
+    const text = readFileSync(join(dir, 'state.json'), 'utf8');
+    expect(edit(text)).not.toBe(text);
+    writeFileSync(join(dir, 'state.json'), edit(text));
+  };
+
   it.each([
     ['envSteps: -100', editState((s) => (s.envSteps = -100)), /is not a tengym checkpoint: .*envSteps/],
     ['envSteps its env copies do not have', editState((s) => (s.envSteps = 12345)), /cannot be resumed: it records 12345 env steps, its env copies \d+/],
@@ -161,6 +176,9 @@ describe('tampered or damaged checkpoints are refused', () => {
     // The env copies' state: said by what is missing or wrong, not met as "its env copies undefined".
     ['env copies that are no state', editState((s) => (s.envState = { a: 1 })), /is not a tengym checkpoint: .*envState\.envs.*envState\.envSteps/],
     ['env copies with episode steps for other copies', editState((s) => (s.envState as { episodeSteps: number[] }).episodeSteps.pop()), /is not a tengym checkpoint: 7 entries for 8 env copies → at envState\.episodeSteps/],
+    // A "__proto__" key (an own key once JSON.parse reads it) would be dropped by the parse: the run would resume under other options than the file says.
+    ['options with a "__proto__" key', editText((t) => t.replace('"options":{', '"options":{"__proto__":{"minRun":3},')), /is not a tengym checkpoint: a key "__proto__" .* → at options\.__proto__; it cannot be resumed/],
+    ['an env copy with a "__proto__" key in its options', editText((t) => t.replace(/("envs":\[\{[^[]*?"options":\{)/, '$1"__proto__":{"minRun":3},')), /is not a tengym checkpoint: a key "__proto__" .* → at envState\.envs\[0\]\.options\.__proto__/],
   ])('%s', async (name, tamper, message) => {
     const out = tampered(name.replace(/\W+/g, '-'), tamper);
     const before = snapshot(out);

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Env } from '../../env/env.js';
-import { TengymError } from '../../env/errors.js';
+import { TengymError, protoKeyPath, protoKeyReason } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { envIds, envSpec, optionsThatDiffer } from '../../env/registry.js';
 
@@ -72,6 +72,9 @@ export type ModelMetadata = z.infer<typeof modelMetadataSchema>;
 export function parseMetadata(user: unknown, where: string): ModelMetadata {
   const raw = (user as { tengym?: unknown } | undefined)?.tengym;
   if (raw === undefined) throw new TengymError('bad-argument', `${where} is a TensorFlow.js model without tengym metadata (userDefinedMetadata.tengym)`);
+  // Options with a "__proto__" key would reach the env without it (zod's records drop it): another game than the file says.
+  const proto = protoKeyPath(raw);
+  if (proto !== null) throw new TengymError('bad-argument', `${where}: bad tengym metadata: ${protoKeyReason(proto)}`);
   const parsed = modelMetadataSchema.safeParse(raw);
   if (!parsed.success) throw new TengymError('bad-argument', `${where}: bad tengym metadata: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
   return parsed.data;

@@ -130,6 +130,13 @@ function modelsShown(models: readonly string[]): string {
   return models.length === 1 ? models[0] : `${models.slice(0, -1).join(', ')} and ${models[models.length - 1]}`;
 }
 
+/** The line above a report's table: the env and its options (and the models it was taken from), the deals, and that every agent played the same. */
+function reportHeading(report: EvalReport, fromModels: readonly string[]): string {
+  const source = fromModels.length === 0 ? '' : ` (the env ${modelsShown(fromModels)} ${fromModels.length === 1 ? 'was' : 'were'} trained for)`;
+  const deals = report.firstDeal === 0 ? `${plural(report.episodes, 'deal')} from seed ${report.seed}` : `deals ${report.firstDeal} to ${report.firstDeal + report.episodes - 1} of the run from seed ${report.seed}`;
+  return `${report.env} ${JSON.stringify(report.options)}${source} · ${deals} · same deals for every agent`;
+}
+
 export const evalCommand: CommandModule<object, Args> = {
   command: 'eval',
   describe: 'Play several agents on the same seeded deals and compare them, with 95% intervals',
@@ -177,6 +184,8 @@ export const evalCommand: CommandModule<object, Args> = {
     const optionsGiven = args.options === undefined || args.options.trim() === '' ? undefined : parseOptionsJson(args.options);
     const { env, options, fromModels } = named ?? (await envOfModels(agents, optionsGiven, CLI_WORDS));
     let played: readonly PlayedAgent[] = [];
+    // The worker threads' start, once they have started: a report cut short carries it as a whole one does.
+    let startupSeconds: number | undefined;
     let current = '';
     let dealsDone = 0;
     // Ctrl-C: the agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), before exiting.
@@ -189,13 +198,16 @@ export const evalCommand: CommandModule<object, Args> = {
       const config = envConfig(env, options);
       // evaluate plays the reference first: any agent finished means it has.
       const reference = agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
-      const report: EvalReport = played.length > 0 ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal']) : { tengymVersion: TENGYM_VERSION, env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference, results: [] };
+      const report: EvalReport =
+        played.length > 0
+          ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal'], startupSeconds)
+          : { tengymVersion: TENGYM_VERSION, env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference, ...(startupSeconds === undefined ? {} : { startupSeconds }), results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
         writeLine(JSON.stringify({ ...jsonReport(report), interrupted: true }));
       } else {
         writeLine(`\n${sentence}`);
-        if (played.length > 0) writeLine(evalTable(report));
+        if (played.length > 0) writeLine(`${reportHeading(report, fromModels)}\n\n${evalTable(report)}`);
       }
       exitAfterOutput(130);
     };
@@ -211,7 +223,10 @@ export const evalCommand: CommandModule<object, Args> = {
         dealsDone = done - played.length * args.episodes;
         bar.update(done, total, agent);
       },
-      (p) => (played = p),
+      (p, startup) => {
+        played = p;
+        startupSeconds = startup;
+      },
     );
     process.removeListener('SIGINT', interrupted);
     // Interrupted: its report is out, and the process exits once it has gone.
@@ -221,9 +236,7 @@ export const evalCommand: CommandModule<object, Args> = {
       writeLine(JSON.stringify(jsonReport(report)));
       return;
     }
-    const source = fromModels.length === 0 ? '' : ` (the env ${modelsShown(fromModels)} ${fromModels.length === 1 ? 'was' : 'were'} trained for)`;
-    const deals = report.firstDeal === 0 ? `${plural(report.episodes, 'deal')} from seed ${report.seed}` : `deals ${report.firstDeal} to ${report.firstDeal + report.episodes - 1} of the run from seed ${report.seed}`;
-    writeLine(`${report.env} ${JSON.stringify(report.options)}${source} · ${deals} · same deals for every agent\n`);
+    writeLine(`${reportHeading(report, fromModels)}\n`);
     writeLine(evalTable(report));
   },
 };
