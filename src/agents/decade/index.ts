@@ -1,14 +1,14 @@
 /**
  * The decade family's baselines. Every agent plays every decade id and option (one or
- * seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left');
- * each file's doc comment gives the idea.
+ * seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left'),
+ * but `optimal` and `oracle` (below); each file's doc comment gives the idea.
  *
  * | agent       | fair | idea |
  * |-------------|------|------|
  * | `longest`   | yes  | longest-run-first, oldest cards on a tie; draws only when no run is legal |
  * | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
  * | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
- * | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound) |
+ * | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound); not on one line with optional discards and 'deck-bottom' |
  * | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
  */
 import { decadeGame, decadeOptionsOf } from '../../env/games/decade.js';
@@ -19,11 +19,17 @@ import type { GameKit } from '../kit.js';
 import { LongestRunAgent } from './longest.js';
 import { holdsUntilStockEmpty } from './hold.js';
 import { LookaheadAgent } from './lookahead.js';
-import { OracleAgent } from './oracle.js';
+import { OracleAgent, oracleSearches } from './oracle.js';
 import { PimcAgent } from './pimc.js';
 import { rulesOf } from './position.js';
 
 const DECADE = [decadeGame];
+
+/** Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts, `oracleSearches`). */
+function oraclePlays(env: EnvConfig): boolean {
+  const options = decadeOptionsOf(env);
+  return options === null || oracleSearches(rulesOf(options));
+}
 
 /** Whether holding is free under these options (hold.ts): where `optimal` plays. */
 function holdsFree(env: EnvConfig): boolean {
@@ -55,9 +61,11 @@ export const DECADE_AGENTS: AgentSpec[] = [
   },
   {
     name: 'oracle',
-    description: 'CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent',
+    description:
+      "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent. Not on one line with optional discards and pickedUp 'deck-bottom', where no deal can be won and its searches could only guess, at about a second a decision",
     fair: false,
     games: DECADE,
+    plays: (env) => oraclePlays(env),
     create: () => new OracleAgent(),
   },
   {

@@ -16,8 +16,14 @@
  * limit if the searches keep choosing the same way: it records the positions of the game it is
  * asked to move in (from its `reset`) and its searches count them as cycles (solver.ts,
  * `HeldPositions`), the table cleared for each decision.
+ *
+ * It does not play one line with optional discards and 'deck-bottom' (`oracleSearches`): no deal
+ * can be won there, so every search runs its whole budget looking for a win, and the end it could
+ * count cards at is the step limit, thousands of decisions away. Its values would be guesses at
+ * about a second a decision, half an hour or more a deal.
  */
 import type { Env } from '../../env/env.js';
+import { TengymError } from '../../env/errors.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { LineSolver, holdsUntilStockEmpty } from './hold.js';
@@ -27,6 +33,11 @@ import { HeldPositions, Solver } from './solver.js';
 /** A solver value (0: a win, else 1 + the cards left) as minus the cards left at the end, a win counting 0. */
 function minusCardsLeft(value: number): number {
   return value <= 1 ? 0 : 1 - value;
+}
+
+/** Whether the oracle plays under these rules: not on one line with optional discards and 'deck-bottom' (above). */
+export function oracleSearches(r: Rules): boolean {
+  return !(r.stacks === 1 && r.optional && r.deckBottom);
 }
 
 export interface OracleConfig {
@@ -66,7 +77,8 @@ export class OracleAgent implements Agent {
   }
 
   act(env: Env): number {
-    decadeEnv(env, this.name);
+    // Refused at the first move, forced or not, rather than hours into the game.
+    this.rulesFor(env);
     if (env.legalCount === 1) return env.legal[0];
     const values = this.values(env);
     let best = 0;
@@ -90,8 +102,8 @@ export class OracleAgent implements Agent {
 
   /** The solver's value of every legal action, in the env's legal order. */
   private values(env: Env): number[] {
-    const { state, options } = decadeEnv(env, this.name);
-    const rules = this.rulesCache.get(options);
+    const { state } = decadeEnv(env, this.name);
+    const rules = this.rulesFor(env);
     if (rules !== this.rules) {
       this.rules = rules;
       const holds = holdsUntilStockEmpty(rules);
@@ -113,6 +125,13 @@ export class OracleAgent implements Agent {
     held?.add(root);
     for (let i = 0; i < env.legalCount; i++) out.push(this.solver!.valueAfter(root, env.legal[i], this.budget, held));
     return out;
+  }
+
+  /** The env's rules, refused where the oracle does not play (`oracleSearches`). */
+  private rulesFor(env: Env): Rules {
+    const rules = this.rulesCache.get(decadeEnv(env, this.name).options);
+    if (!oracleSearches(rules)) throw new TengymError('bad-argument', `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no deal can be won there, and its searches could only guess, at about a second a decision`);
+    return rules;
   }
 
   /** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */

@@ -8,6 +8,9 @@
  *
  * - Forced moves (a single legal action) are applied in a loop, so only decision points
  *   recurse and only decision points are stored in the table.
+ * - Moves are tried in the engine's order, but the draw (optional discards) last: drawing first,
+ *   a search with 'deck-bottom', whose stock never runs out, went down to its depth cap before it
+ *   tried a discard (docs/decisions.md, "Optional discards with 'deck-bottom'").
  * - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
  *   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
  *   also the stock's values in order (discarded cards come back), and the step count when
@@ -27,6 +30,7 @@
  *   did not finish.
  */
 import { mix32 } from '../../env/rng.js';
+import { DRAW } from '../../env/games/decade.js';
 import { ENDED, Position, SearchLevels, type Rules } from './position.js';
 
 const WON = 0;
@@ -155,7 +159,10 @@ export class Solver {
     const child = this.levels.at(d + 1);
     let best = 255;
     let exact = true;
-    for (let i = 0; i < n; i++) {
+    // With optional discards the draw is listed first (id 0) but tried last (see the top).
+    const drawLast = moves[0] === DRAW ? 1 : 0;
+    for (let j = 0; j < n; j++) {
+      const i = drawLast === 1 ? (j + 1) % n : j;
       if (++this.nodes > this.budget) {
         this.aborted = true;
         exact = false;

@@ -2,6 +2,7 @@
 // ranked them.
 import { describe, expect, it } from 'vitest';
 import { OracleAgent } from '../../../src/agents/decade/oracle.js';
+import { agentsFor, createAgent } from '../../../src/agents/index.js';
 import type { CardOutcome } from '../../../src/env/game.js';
 import { make } from '../../../src/env/registry.js';
 import { randomPosition } from '../../helpers/decade.js';
@@ -63,5 +64,27 @@ describe('oracle scores', () => {
       if (!outcome.won) lost++;
     }
     expect(lost).toBeGreaterThan(0);
+  });
+});
+
+describe('where the oracle plays', () => {
+  it("not on one line with optional discards and 'deck-bottom' (no deal can be won, and its searches could only guess, at about a second a decision): said before the first move", () => {
+    for (const [id, options] of [['decade-optional', { pickedUp: 'deck-bottom' }], ['decade', { discard: 'optional', pickedUp: 'deck-bottom', loop: true }]] as const) {
+      expect(agentsFor(id, options).map((a) => a.name), `${id} ${JSON.stringify(options)}`).not.toContain('oracle');
+      expect(() => createAgent('oracle', id, options)).toThrow(new RegExp(`unknown agent "oracle" for ${id}; agents for ${id}: random, first, longest, lookahead, pimc$`));
+      const env = make(id, options);
+      env.reset({ seed: 1 });
+      expect(() => new OracleAgent().act(env)).toThrow(/agent "oracle" does not play one line with optional discards and pickedUp 'deck-bottom'/);
+    }
+  });
+
+  it("everywhere else: forced discards with 'deck-bottom', seven stacks with optional discards and 'deck-bottom'", () => {
+    for (const [id, options] of [['decade', { pickedUp: 'deck-bottom' }], ['ten-twenty-thirty', { discard: 'optional' }], ['decade-optional', { stacks: 7, pickedUp: 'deck-bottom' }], ['decade-optional', {}]] as const) {
+      expect(agentsFor(id, options).map((a) => a.name), `${id} ${JSON.stringify(options)}`).toContain('oracle');
+      const env = make(id, options);
+      env.reset({ seed: 1 });
+      while (env.running && env.legalCount === 1) env.step(env.legal[0]);
+      expect(env.legal.slice(0, env.legalCount)).toContain(createAgent('oracle', id, options).act(env));
+    }
   });
 });

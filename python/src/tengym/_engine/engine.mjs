@@ -2519,138 +2519,6 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
 	else break;
 	return final;
 }
-const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
-	$ZodType.init(inst, def);
-	const memo = globalConfig.memoizer;
-	memo?.attach(inst);
-	inst._zod.parse = (payload, ctx) => {
-		const input = payload.value;
-		if (!isPlainObject$1(input)) {
-			payload.issues.push({
-				expected: "record",
-				code: "invalid_type",
-				input,
-				inst
-			});
-			return payload;
-		}
-		const proms = [];
-		const values = def.keyType._zod.values;
-		if (values && !def.partial) {
-			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-			const recordKeys = /* @__PURE__ */ new Set();
-			for (const key of values) if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-				recordKeys.add(typeof key === "number" ? key.toString() : key);
-				if (key === "__proto__") continue;
-				const keyResult = def.keyType._zod.run({
-					value: key,
-					issues: []
-				}, ctx);
-				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
-				if (keyResult.issues.length) {
-					payload.issues.push({
-						code: "invalid_key",
-						origin: "record",
-						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-						input: key,
-						path: [key],
-						inst
-					});
-					continue;
-				}
-				const outKey = keyResult.value;
-				if (outKey === "__proto__") continue;
-				const result = def.valueType._zod.run({
-					value: input[key],
-					issues: []
-				}, ctx);
-				if (result instanceof Promise) proms.push(result.then((result) => {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}));
-				else {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}
-			}
-			let unrecognized;
-			for (const key in input) if (!recordKeys.has(key)) {
-				if (def.mode === "loose") {
-					if (key === "__proto__") continue;
-					payload.value[key] = input[key];
-				} else {
-					unrecognized = unrecognized ?? [];
-					unrecognized.push(key);
-				}
-			}
-			if (unrecognized && unrecognized.length > 0) payload.issues.push({
-				code: "unrecognized_keys",
-				input,
-				inst,
-				keys: unrecognized,
-				continue: true
-			});
-		} else {
-			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-			let unrecognized;
-			for (const key of Reflect.ownKeys(input)) {
-				if (key === "__proto__") continue;
-				if (!Object.prototype.propertyIsEnumerable.call(input, key)) continue;
-				let keyResult = def.keyType._zod.run({
-					value: key,
-					issues: []
-				}, ctx);
-				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
-				if (typeof key === "string" && number.test(key) && keyResult.issues.length) {
-					const retryResult = def.keyType._zod.run({
-						value: Number(key),
-						issues: []
-					}, ctx);
-					if (retryResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
-					if (retryResult.issues.length === 0) keyResult = retryResult;
-				}
-				if (keyResult.issues.length) {
-					if (def.mode === "loose") payload.value[key] = input[key];
-					else if (values) {
-						unrecognized = unrecognized ?? [];
-						unrecognized.push(key);
-					} else payload.issues.push({
-						code: "invalid_key",
-						origin: "record",
-						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-						input: key,
-						path: [key],
-						inst
-					});
-					continue;
-				}
-				const outKey = keyResult.value;
-				if (outKey === "__proto__") continue;
-				const result = def.valueType._zod.run({
-					value: input[key],
-					issues: []
-				}, ctx);
-				if (result instanceof Promise) proms.push(result.then((result) => {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}));
-				else {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}
-			}
-			if (unrecognized && unrecognized.length > 0) payload.issues.push({
-				code: "unrecognized_keys",
-				input,
-				inst,
-				keys: unrecognized,
-				continue: true
-			});
-		}
-		if (proms.length) return Promise.all(proms).then(() => payload);
-		return payload;
-	};
-});
 const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
 	$ZodType.init(inst, def);
 	const values = getEnumValues(def.entries);
@@ -5635,28 +5503,6 @@ function tuple(items, _paramsOrRest, _params) {
 		items,
 		rest: hasRest ? _paramsOrRest : null,
 		...normalizeParams(hasRest ? _params : _paramsOrRest)
-	});
-}
-const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodRecord.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
-	inst.keyType = def.keyType;
-	inst.valueType = def.valueType;
-});
-function record(keyType, valueType, params) {
-	if (!valueType || !valueType._zod) return new ZodRecord({
-		type: "record",
-		keyType: string(),
-		valueType: keyType,
-		...normalizeParams(valueType)
-	});
-	return new ZodRecord({
-		type: "record",
-		keyType,
-		valueType,
-		...normalizeParams(params)
 	});
 }
 const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
@@ -10007,6 +9853,9 @@ const HIGH_SUMS = 15;
 *
 * - Forced moves (a single legal action) are applied in a loop, so only decision points
 *   recurse and only decision points are stored in the table.
+* - Moves are tried in the engine's order, but the draw (optional discards) last: drawing first,
+*   a search with 'deck-bottom', whose stock never runs out, went down to its depth cap before it
+*   tried a discard (docs/decisions.md, "Optional discards with 'deck-bottom'").
 * - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
 *   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
 *   also the stock's values in order (discarded cards come back), and the step count when
@@ -10140,7 +9989,9 @@ var Solver = class {
 		const child = this.levels.at(d + 1);
 		let best = 255;
 		let exact = true;
-		for (let i = 0; i < n; i++) {
+		const drawLast = moves[0] === 0 ? 1 : 0;
+		for (let j = 0; j < n; j++) {
+			const i = drawLast === 1 ? (j + 1) % n : j;
 			if (++this.nodes > this.budget) {
 				this.aborted = true;
 				exact = false;
@@ -10725,6 +10576,10 @@ var LookaheadAgent = class {
 function minusCardsLeft(value) {
 	return value <= 1 ? 0 : 1 - value;
 }
+/** Whether the oracle plays under these rules: not on one line with optional discards and 'deck-bottom' (above). */
+function oracleSearches(r) {
+	return !(r.stacks === 1 && r.optional && r.deckBottom);
+}
 var OracleAgent = class {
 	name = "oracle";
 	fair = false;
@@ -10752,7 +10607,7 @@ var OracleAgent = class {
 		this.held.clear();
 	}
 	act(env) {
-		decadeEnv(env, this.name);
+		this.rulesFor(env);
 		if (env.legalCount === 1) return env.legal[0];
 		const values = this.values(env);
 		let best = 0;
@@ -10778,8 +10633,8 @@ var OracleAgent = class {
 	}
 	/** The solver's value of every legal action, in the env's legal order. */
 	values(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
+		const { state } = decadeEnv(env, this.name);
+		const rules = this.rulesFor(env);
 		if (rules !== this.rules) {
 			this.rules = rules;
 			const holds = holdsUntilStockEmpty(rules);
@@ -10800,6 +10655,12 @@ var OracleAgent = class {
 		held?.add(root);
 		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget, held));
 		return out;
+	}
+	/** The env's rules, refused where the oracle does not play (`oracleSearches`). */
+	rulesFor(env) {
+		const rules = this.rulesCache.get(decadeEnv(env, this.name).options);
+		if (!oracleSearches(rules)) throw new TengymError("bad-argument", `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no deal can be won there, and its searches could only guess, at about a second a decision`);
+		return rules;
 	}
 	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */
 	keepOrClearTable(root, rules) {
@@ -11030,18 +10891,23 @@ function seenHash(state, memory) {
 // src/agents/decade/index.ts
 /**
 * The decade family's baselines. Every agent plays every decade id and option (one or
-* seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left');
-* each file's doc comment gives the idea.
+* seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left'),
+* but `optimal` and `oracle` (below); each file's doc comment gives the idea.
 *
 * | agent       | fair | idea |
 * |-------------|------|------|
 * | `longest`   | yes  | longest-run-first, oldest cards on a tie; draws only when no run is legal |
 * | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
 * | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
-* | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound) |
+* | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound); not on one line with optional discards and 'deck-bottom' |
 * | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
 */
 const DECADE = [decadeGame];
+/** Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts, `oracleSearches`). */
+function oraclePlays(env) {
+	const options = decadeOptionsOf(env);
+	return options === null || oracleSearches(rulesOf$1(options));
+}
 /** Whether holding is free under these options (hold.ts): where `optimal` plays. */
 function holdsFree(env) {
 	const options = decadeOptionsOf(env);
@@ -11071,9 +10937,10 @@ const DECADE_AGENTS = [
 	},
 	{
 		name: "oracle",
-		description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
+		description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent. Not on one line with optional discards and pickedUp 'deck-bottom', where no deal can be won and its searches could only guess, at about a second a decision",
 		fair: false,
 		games: DECADE,
+		plays: (env) => oraclePlays(env),
 		create: () => new OracleAgent()
 	},
 	{
@@ -13706,7 +13573,7 @@ const MAX_EVAL_EPISODES = 1e7;
 strictObject({
 	/** The env played; without it, the one the model folders among the agents were trained for (`envOfModels`). */
 	env: string().optional(),
-	options: record(string(), unknown()).default({}),
+	options: custom((v) => isPlainObject(v), "expected a plain object of options").default({}),
 	/**
 	* Catalogue names and model folders (played on worker threads), or agents of your own (objects
 	* with name, reset(seed) and act(env), played in this thread): every one on the same deals, reset
