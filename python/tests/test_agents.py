@@ -378,7 +378,8 @@ def test_agents_md_names_every_field_of_tengym_evals_json_report_and_no_other(ne
 
     text = (REPO / "docs" / "agents.md").read_text(encoding="utf-8")
     section = text[text.index("### The JSON report") : text.index("## Decade family")]
-    documented = {t for t in re.findall(r"`([A-Za-z][A-Za-z0-9]*)`", section)} - {"null"}
+    # The functions the section names (a model agent loadAgent loaded, passed to evaluate) are not fields.
+    documented = {t for t in re.findall(r"`([A-Za-z][A-Za-z0-9]*)`", section)} - {"null", "loadAgent", "evaluate"}
     seen: set[str] = set()
     # A model folder (its provenance), the exact optimum (ceiling), and both kinds of game.
     for env_id, agents in [("decade-fives", "pimc,random"), ("four-ten", "greedy,random"), ("decade", "models/decade,random"), ("decade-optional", "optimal,random")]:

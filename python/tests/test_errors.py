@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import types
 
 import gymnasium as gym
 import numpy as np
@@ -433,8 +434,18 @@ def test_an_async_vector_env_of_one_env_made_beforehand_says_why_it_is_closed():
     # "this env is closed".
     env = gym.make("tengym/decade-v0")
     env.reset(seed=0)
-    with pytest.raises(EngineError, match=r"^this env is closed: its close\(\) was called \(Gymnasium's AsyncVectorEnv closes the env its first function returns, so each of its functions must make a new env\)$"):
+    with pytest.raises(EngineError, match=r"^this env is closed: Gymnasium's AsyncVectorEnv called its close\(\), as it does for the env its first function returns once it has read the spaces, so each of its functions must make a new env$"):
         gym.vector.AsyncVectorEnv([lambda: env, lambda: env], context="spawn")
+
+
+@pytest.mark.parametrize("kind", ["env", "vector"])
+def test_an_env_closed_by_its_owner_says_so_and_nothing_of_async_vector_env(kind):
+    # Every call on an env closed by its own close() used to give AsyncVectorEnv as the reason.
+    env = gym.make("tengym/decade-v0") if kind == "env" else tengym.TengymVectorEnv("decade", 2)
+    env.reset(seed=0)
+    env.close()
+    with pytest.raises(EngineError, match=r"^this env is closed: its close\(\) was called, after which it cannot be used; make a new env$"):
+        env.reset(seed=1)
 
 
 @pytest.mark.parametrize("end", ["close", "killed", "interrupted"])
@@ -544,7 +555,8 @@ def test_hung_engine_gives_an_error_within_the_timeout():
     os.kill(e._engine.proc.pid, signal.SIGSTOP)
     started = time.monotonic()
     try:
-        with pytest.raises(EngineError, match="did not answer within 1 s"):
+        # It says what became of the process: killed, not left running.
+        with pytest.raises(EngineError, match=r"did not answer within 1 s \(process \d+ was still running, and was killed\)"):
             e.step(int(np.flatnonzero(e.action_masks())[0]))
         assert time.monotonic() - started < 5
         # The stuck engine was killed when the error was raised.
@@ -703,13 +715,19 @@ def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leav
         raise KeyboardInterrupt
 
     spawned: list[int] = []
-    fork_exec = subprocess._fork_exec
+    # Where Popen finds the function that forks: subprocess._fork_exec from Python 3.11,
+    # subprocess._posixsubprocess.fork_exec before.
+    name = "_fork_exec" if hasattr(subprocess, "_fork_exec") else "_posixsubprocess"
+    original = getattr(subprocess, name)
+    fork_exec = original if name == "_fork_exec" else original.fork_exec
 
     def interrupted_fork_exec(*args):
         pid = fork_exec(*args)
         spawned.append(pid)
         signal.raise_signal(signum)  # before Popen has the pid
         return pid
+
+    interrupted = interrupted_fork_exec if name == "_fork_exec" else types.SimpleNamespace(fork_exec=interrupted_fork_exec)
 
     previous = signal.signal(signum, interrupt)
     before = set(os.listdir("/proc/self/fd"))
@@ -726,18 +744,18 @@ def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leav
                 env.step(int(np.flatnonzero(env.action_masks())[0]))
             with pytest.raises(EngineError):
                 vec.step(np.argmax(vec.action_masks(), axis=1))
-            monkeypatch.setattr(subprocess, "_fork_exec", interrupted_fork_exec)
+            monkeypatch.setattr(subprocess, name, interrupted)
             for start in (env.reset, vec.reset, lambda: tengym.TengymEnv("decade"), lambda: tengym.TengymVectorEnv("decade", 2)):
                 with pytest.raises(KeyboardInterrupt):
                     start()
-            monkeypatch.setattr(subprocess, "_fork_exec", fork_exec)
+            monkeypatch.setattr(subprocess, name, original)
             # The envs go on: the next reset starts a new engine.
             assert env.reset(seed=2)[0].shape == env.observation_space.shape
             assert vec.reset(seed=2)[0].shape == vec.observation_space.shape
         env.close()
         vec.close()
     finally:
-        monkeypatch.setattr(subprocess, "_fork_exec", fork_exec)
+        monkeypatch.setattr(subprocess, name, original)
         signal.signal(signum, previous)
     gc.collect()
     assert len(spawned) == 8
@@ -761,7 +779,7 @@ def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answe
         first = threading.Thread(target=lambda: answers.append(e.step(action)))
         first.start()
         deadline = time.monotonic() + 5
-        while not e._engine._awaiting.locked() and time.monotonic() < deadline:
+        while e._engine._awaiting_thread is None and time.monotonic() < deadline:
             time.sleep(0.001)
         with pytest.raises(tengym.TengymError, match="answering a call from another thread.*give each thread its own env"):
             e.render()
@@ -773,6 +791,56 @@ def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answe
         assert e.render() == twin.render()
     finally:
         os.kill(e._engine.proc.pid, signal.SIGCONT)
+        e.close()
+        twin.close()
+
+
+def test_a_second_thread_switched_out_as_it_takes_the_engine_does_not_end_the_first_threads_call(monkeypatch):
+    # A second thread switched out just as it takes the engine, and this thread's next call, the
+    # last one answered being this thread's: that call used to find itself still recorded as the
+    # engine's taker, judge its own last call interrupted, and end the engine.
+    import threading
+
+    import tengym._engine as engine_module
+
+    e = tengym.TengymEnv("tens")
+    twin = tengym.TengymEnv("tens")
+    paused, resume = threading.Event(), threading.Event()
+
+    def get_ident():
+        if threading.current_thread().name == "second" and not paused.is_set():
+            paused.set()
+            resume.wait(10)  # switched out here until this thread's call is answered
+        return threading.get_ident()
+
+    try:
+        e.reset(seed=1)
+        twin.reset(seed=1)
+        action = int(np.flatnonzero(e.action_masks())[0])
+        expected = twin.step(action)
+        monkeypatch.setattr(engine_module, "threading", types.SimpleNamespace(get_ident=get_ident, Lock=threading.Lock, current_thread=threading.current_thread, main_thread=threading.main_thread))
+        outcomes = []
+
+        def second():
+            try:
+                outcomes.append(e.render())
+            except tengym.TengymError as error:  # refused, if this thread's call held the engine
+                outcomes.append(error)
+
+        other = threading.Thread(target=second, name="second")
+        other.start()
+        assert paused.wait(10)
+        try:
+            got = e.step(action)
+        finally:
+            resume.set()
+            other.join(10)
+        np.testing.assert_array_equal(got[0], expected[0])
+        assert got[1:4] == expected[1:4]
+        assert len(outcomes) == 1 and not isinstance(outcomes[0], EngineError), outcomes
+        assert e.render() == twin.render()
+    finally:
+        resume.set()
         e.close()
         twin.close()
 
@@ -806,7 +874,7 @@ def test_a_reset_from_a_second_thread_is_refused_and_the_first_gets_its_own_answ
         first = threading.Thread(target=lambda: answers.append(step(e)))
         first.start()
         deadline = time.monotonic() + 5
-        while not engine._awaiting.locked() and time.monotonic() < deadline:
+        while engine._awaiting_thread is None and time.monotonic() < deadline:
             time.sleep(0.001)
         with pytest.raises(tengym.TengymError, match="answering a call from another thread"):
             e.reset() if kind == "sb3" else e.reset(seed=2)
@@ -1122,3 +1190,33 @@ def test_an_engine_that_cannot_start_for_want_of_file_descriptors_says_so_not_th
     assert "ulimit -n" in message and "close envs you are done with" in message, message
     assert "Node.js 20" not in message, message
     assert int(made) >= 2
+
+
+@pytest.mark.parametrize("failing", [1, 2, 3], ids=["stdin pipe", "stdout pipe", "Popen's own pipe"])
+def test_a_start_that_runs_out_of_file_descriptors_at_any_pipe_leaves_none_open(failing, monkeypatch):
+    # The descriptors run out at the first, second or third pipe an engine's start makes: nothing
+    # is left open. Python 3.10's Popen(stdin=PIPE, stdout=PIPE) left the stdin pipe open when
+    # the stdout one failed.
+    import errno
+
+    pipe = os.pipe
+    made = []
+
+    def short_pipe():
+        made.append(None)
+        if len(made) == failing:
+            raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+        return pipe()
+
+    before = set(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(os, "pipe", short_pipe)
+    with pytest.raises(EngineError, match="ulimit -n"):
+        tengym.TengymEnv("tens")
+    monkeypatch.setattr(os, "pipe", pipe)
+    assert len(made) == failing
+    assert set(os.listdir("/proc/self/fd")) - before == set()
+    env = tengym.TengymEnv("tens")
+    try:
+        assert env.reset(seed=1)[0].shape == env.observation_space.shape
+    finally:
+        env.close()

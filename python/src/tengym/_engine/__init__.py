@@ -23,6 +23,7 @@ import shutil
 import signal
 import struct
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -226,13 +227,19 @@ class _SignalsHeld:
 class Engine:
     """A Node child running python/src/tengym/_engine/engine.mjs, spoken to over its stdin and stdout.
 
-    The child reads its stdin synchronously and exits at end of file, so it cannot outlive this
-    process: when the parent dies for any reason (SIGKILL included) the kernel closes the pipe.
+    The child reads its stdin synchronously and exits at end of file, so it does not outlive this
+    process for long: when the parent dies for any reason (SIGKILL included) the kernel closes the
+    pipe, and the child exits at its next read (once the answer it is working on, an agent's search
+    say, is done).
     """
 
+    _closed_why = "this env is closed: its close() was called, after which it cannot be used; make a new env"
     # AsyncVectorEnv closes the env its first function returns once it has read the spaces: an env
-    # made once and returned by every function is then closed under its owner.
-    _closed_why = "this env is closed: its close() was called (Gymnasium's AsyncVectorEnv closes the env its first function returns, so each of its functions must make a new env)"
+    # made once and returned by every function is then closed under its owner, who never called close().
+    _closed_by_async_vector_env = (
+        "this env is closed: Gymnasium's AsyncVectorEnv called its close(), as it does for the env its first "
+        "function returns once it has read the spaces, so each of its functions must make a new env"
+    )
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, shared: bool = True):
         """`shared=False` for an engine whose frames are all small (one copy's): they go through the
@@ -266,11 +273,17 @@ class Engine:
             raise (_too_many_files(e) or e) from e
         self._shared = _shared_file() if shared else None
         self._shared_map: mmap.mmap | None = None
+        # The pipes are made here, not by Popen(stdin=PIPE, stdout=PIPE): Python 3.10's Popen leaks
+        # the stdin pipe when the stdout one cannot be made (EMFILE), and every failure below
+        # closes what was opened. [engine's stdin read end, its write end, stdout's read end, its write end]
+        pipes: list[int] = []
         try:
+            pipes.extend(os.pipe())
+            pipes.extend(os.pipe())
             self.proc = subprocess.Popen(
                 [node, str(ENGINE_SCRIPT)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
+                stdin=pipes[0],
+                stdout=pipes[3],
                 stderr=self._stderr,
                 bufsize=0,
                 close_fds=True,
@@ -280,12 +293,23 @@ class Engine:
                 # still exits at the end of its stdin, whenever Python does.
                 start_new_session=True,
             )
-        except OSError as e:
+        except BaseException as e:
+            for fd in pipes:
+                os.close(fd)
             self._stderr.close()
             if self._shared:
                 self._shared.close()
+            if not isinstance(e, OSError):
+                raise
+            if len(pipes) < 4:  # no pipe for the engine, not a missing Node
+                raise (_too_many_files(e) or e) from e
             where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
             raise (_too_many_files(e) or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")) from e
+        # The child's ends are the child's now; the parent's are the process's files, as PIPE gives them.
+        os.close(pipes[0])
+        os.close(pipes[3])
+        self.proc.stdin = open(pipes[1], "wb", buffering=0)
+        self.proc.stdout = open(pipes[2], "rb", buffering=0)
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
 
@@ -313,10 +337,12 @@ class Engine:
         self.closed = False
         self.failed = False  # died, hung, or left with an interrupted call's answer unread
         self._made: dict | None = None  # the make message, for a replacement (revived)
-        # Held from a message sent until its whole answer is read; by which thread, so that a call
-        # from a second thread meanwhile is refused rather than read the first one's answer.
-        self._awaiting = threading.Lock()
-        self._awaiting_thread = 0
+        # The thread whose call is being answered, from its message sent until its whole answer is
+        # read (None: no call), so that a call from a second thread meanwhile is refused rather than
+        # read the first one's answer. Checked and taken under `_taking`, so that no thread sees the
+        # engine taken by another before that one is recorded as its taker.
+        self._taking = threading.Lock()
+        self._awaiting_thread: int | None = None
         self._spin_ns = SPIN_MICROS * 1000
         self._spin_cap_ns = 10 * self._spin_ns
         self._last_wait_ns = 0
@@ -349,7 +375,8 @@ class Engine:
         except subprocess.TimeoutExpired:
             code = None
         tail = self.stderr_tail()
-        state = f"exited with code {code}" if code is not None else "is still running"
+        # One still running is ended below: killed if it hung, else given a second to exit at the end of its stdin.
+        state = f"exited with code {code}" if code is not None else "was still running, and was killed" if hung else "had not exited, and was ended"
         self._closed_why = f"this env's engine {what} at an earlier call: reset() starts a new one"
         self.failed = True
         if hung and code is None:
@@ -363,23 +390,27 @@ class Engine:
         """Takes the engine for one call (held until its answer is read), or raises what stops the call."""
         if self.closed:
             raise EngineError(self._closed_why)
-        if not self._awaiting.acquire(blocking=False):
-            if self._awaiting_thread != threading.get_ident():
-                # The other thread's call goes on; this one is refused before it is sent.
-                raise TengymError(ANOTHER_THREAD, "bad-argument")
-            # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
-            # that answer would be taken for this call's, and every later one for the one before.
-            self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
-            self.failed = True
-            self._end()
-            raise EngineError(self._closed_why)
-        self._awaiting_thread = threading.get_ident()
+        me = threading.get_ident()
+        with self._taking:
+            taker = self._awaiting_thread
+            if taker is None:
+                self._awaiting_thread = me
+                return
+        if taker != me:
+            # The other thread's call goes on; this one is refused before it is sent.
+            raise TengymError(ANOTHER_THREAD, "bad-argument")
+        # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
+        # that answer would be taken for this call's, and every later one for the one before.
+        self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
+        self.failed = True
+        self._end()
+        raise EngineError(self._closed_why)
 
     def check_ready(self) -> None:
         """Raises what a call would raise now (the env closed, its engine failed, a call interrupted,
         another thread's call being answered), sending nothing: for what is answered without the engine."""
         self._acquire()
-        self._awaiting.release()
+        self._awaiting_thread = None
 
     def _send(self, data: bytes | bytearray) -> None:
         self._acquire()
@@ -438,7 +469,7 @@ class Engine:
             self._buf, self._view = bigger, memoryview(bigger)
         while got < 4 + length:
             got += self._read_some(got)
-        self._awaiting.release()
+        self._awaiting_thread = None  # one store: there is no moment the engine is free but looks taken
         body = self._view[4 : 4 + length]
         kind = body[0]
         if kind == KIND_SHARED:
@@ -525,9 +556,10 @@ class Engine:
         was read), a new one holding the same env, for reset() to deal on: a notebook's Ctrl-C or a
         killed engine costs the episode, not the env. An engine that died after its last answer
         has not failed any call yet: its exit is asked for here."""
-        if self._made is None or not (self.failed or (not self.closed and (self._awaiting.locked() or self.proc.poll() is not None))):
+        if self._made is None or not (self.failed or (not self.closed and (self._awaiting_thread is not None or self.proc.poll() is not None))):
             return self
-        if not self.failed and not self.closed and self._awaiting.locked() and self._awaiting_thread != threading.get_ident():
+        taker = self._awaiting_thread
+        if not self.failed and not self.closed and taker is not None and taker != threading.get_ident():
             # Another thread's call is being answered, not one of this thread's interrupted: it goes
             # on, and this reset is refused before it ends that engine, as `_send` refuses a call.
             raise TengymError(ANOTHER_THREAD, "bad-argument")
@@ -546,8 +578,9 @@ class Engine:
     def close(self) -> None:
         """The owner's close (env.close()): the engine ends for good, and reset() does not replace it,
         even one that had failed."""
+        if not (self.closed and self._made is None):  # a second close() keeps the first one's reason
+            self._closed_why = Engine._closed_by_async_vector_env if _called_from_async_vector_env_init() else Engine._closed_why
         self._made = None
-        self._closed_why = Engine._closed_why
         self._end()
 
     def _end(self) -> None:
@@ -575,6 +608,23 @@ class Engine:
                     pass
         finally:
             os.close(null)
+
+
+def _called_from_async_vector_env_init() -> bool:
+    """Whether this call comes from within the constructor of Gymnasium's AsyncVectorEnv (through the
+    env's wrappers' close()), which closes the env its first function returned."""
+    frame: Any
+    try:
+        frame = sys._getframe(2)
+    except (AttributeError, ValueError):
+        return False
+    for _ in range(64):
+        if frame is None:
+            return False
+        if frame.f_code.co_name == "__init__" and frame.f_globals.get("__name__") == "gymnasium.vector.async_vector_env":
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _plain(x: Any) -> Any:
