@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { TengymError } from '../env/errors.js';
+import * as z from 'zod';
+import { TengymError, showValue } from '../env/errors.js';
 import { envConfig, registeredIdOf } from '../env/registry.js';
 import { agentSource, createHinter, type HinterConfig } from '../hints/hint.js';
 import { hinterForEnv, shippedModelPath, type LoadedHinter, type ShippedModels } from '../hints/source.js';
@@ -31,8 +32,20 @@ function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
 /** Who ranks, when the user says: a model directory (`--model`), or any agent `tengym eval --agents` takes (`--agent`: a catalogue name, a model directory, or `model`). */
 export type HintChoice = { model: string } | { agent: string };
 
-/** The hinter for `envId` with `options`: ranked by the user's `choice` when given, else by the env's default source (`chooseHintSource`). */
-export async function loadHinter(envId: string, options: unknown, choice?: HintChoice, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+/** What `loadHinter`'s `choice` may be: a model directory, or an agent by the name `tengym eval --agents` takes. */
+const hintChoiceSchema = z.union([z.strictObject({ model: z.string().min(1) }), z.strictObject({ agent: z.string().min(1) })]);
+
+/**
+ * The hinter for `envId` with `options`, as `tengym hint` and `tengym play` find it: ranked by the
+ * user's `choice` when given, else by the env's default source (`chooseHintSource`: a shipped
+ * model where it measured level with the strongest search, else that search), with its `source`
+ * and whether a model ranks. `tengym/node` exports it for programs that want the command line's hints.
+ */
+export async function loadHinter(envId: string, options?: unknown, choice?: HintChoice, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+  if (choice !== undefined) {
+    const parsed = hintChoiceSchema.safeParse(choice);
+    if (!parsed.success) throw new TengymError('bad-argument', `loadHinter's choice must be { model: 'DIR' } or { agent: 'NAME' }, got ${showValue(choice)}`);
+  }
   const env = envConfig(envId, options);
   const resolved = env.options;
   if (choice === undefined) return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);

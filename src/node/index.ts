@@ -52,5 +52,6 @@ export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Pr
 export { shippedModelDir, shippedModelEnvs };
 /** Where a loaded model agent came from (its folder, a sha256 over its files as read, its training), as `evaluate` reports it. */
 export { modelProvenanceOf, type ModelProvenance } from './provenance.js';
+export { loadHinter, type HintChoice, type LoadedHinter } from './hint-loader.js';
 /** `tengym eval` as a function: agents by name (or model directories) on the same seeded deals, on every core. */
 export { evaluate, type AgentResult, type EvalConfig, type EvalReport } from '../eval/evaluate.js';

@@ -586,7 +586,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
       expect(mine.model.sha256).not.toBe(theirs.model.sha256);
       expect(theirs.model.sha256).toBe(createHash('sha256').update(readFileSync(join(shipped, 'model.json'))).update(readFileSync(join(shipped, 'weights.bin'))).digest('hex'));
       const table = inFolder(own);
-      expect(table.stdout).toContain(`\nmodel models/decade: ${join(own, 'models', 'decade')} (sha256 ${mine.model.sha256.slice(0, 12)}…, distill, `);
+      expect(table.stdout).toContain(`\nmodels/decade loaded ${join(own, 'models', 'decade')} (sha256 ${mine.model.sha256.slice(0, 12)}…, distill, `);
     } finally {
       rmSync(own, { recursive: true, force: true });
       rmSync(none, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Models loaded every way a program loads them name themselves in hints: through
 // tengym/node's loadAgent (a shipped model, a copied model directory) and through
 // tf.io.fromMemory with agentFromModel (no file, no name given).
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { createHinter } from '../../src/hints/hint.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 import { make } from '../../src/env/registry.js';
 import { agentFromModel, loadModelFromUrl } from '../../src/models.js';
-import { loadAgent, shippedModelDir, shippedModelEnvs } from '../../src/node/index.js';
+import { loadAgent, loadHinter, shippedModelDir, shippedModelEnvs } from '../../src/node/index.js';
 import { resolveAgent } from '../../src/node/resolve.js';
 
 beforeAll(async () => {
@@ -124,5 +125,19 @@ describe('model sources', () => {
     const before = tf.memory().numTensors;
     await expect(loadModelFromUrl('https://example.test/models/decade/model.json', 'models/decade/', fetchFile)).rejects.toThrow(/bad tengym metadata: a key "__proto__" is not kept by a JavaScript object .* → at options\.__proto__/);
     expect(tf.memory().numTensors).toBe(before);
+  });
+  it("tengym/node's loadHinter gives the command line's hints: the shipped model where it is the source, the search elsewhere, or the source named", async () => {
+    const env = decadeChoice();
+    const shipped = await loadHinter('decade');
+    expect([shipped.source, shipped.fromModel]).toEqual(['model models/decade/ (shipped)', true]);
+    const cli = spawnSync(process.execPath, ['dist/cli/main.js', 'hint', '--env', 'decade', '--state', '-', '--json'], { input: JSON.stringify(env.getState()), encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout).hints.map((h: { action: number }) => h.action)).toEqual(shipped.hinter.hint(env).hints.map((h) => h.action));
+    // decade-loop's hints come from pimc (docs/hints.md, "Where hints come from"), as createHinter() alone gives them.
+    const loop = await loadHinter('decade-loop');
+    expect([loop.source.split(' ')[0], loop.fromModel]).toEqual(['pimc', false]);
+    expect((await loadHinter('decade', {}, { agent: 'lookahead' })).source).toMatch(/^lookahead/);
+    await expect(loadHinter('decade', {}, { modle: 'x' } as never)).rejects.toThrow(/^loadHinter's choice must be \{ model: 'DIR' \} or \{ agent: 'NAME' \}, got \{"modle":"x"\}$/);
+    await expect(loadHinter('decade', { stacks: 9 })).rejects.toThrow(/stacks/);
   });
 });

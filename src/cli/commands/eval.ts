@@ -66,10 +66,10 @@ export function evalTable(report: EvalReport): string {
   return few.length === 0 ? table : `${table}\n${few.map((r) => fewDifferingNote(r.agent, r.vsReference!.differing, report)).join('\n')}`;
 }
 
-/** A model row's folder, resolved, with the start of its hash and its training ("model models/decade: /home/me/models/decade (sha256 3f2a…, distill, 12000445 steps)"). */
+/** A model row's folder, resolved, with the start of its hash and its training ("models/decade loaded /home/me/models/decade (sha256 3f2a…, distill, 12000445 steps)"; the row `model` reads "model loaded …"). */
 function modelNote(agent: string, model: NonNullable<AgentResult['model']>): string {
   const how = [`sha256 ${model.sha256.slice(0, 12)}…`, model.algorithm, model.steps === undefined ? undefined : `${model.steps} steps`].filter((x) => x !== undefined);
-  return `model ${agent}: ${model.path} (${how.join(', ')})`;
+  return `${agent} loaded ${model.path} (${how.join(', ')})`;
 }
 
 /** Below this many deals that the two players end differently, the paired interval is said to mean little. */
