@@ -963,6 +963,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           // The phone turned: the rows break elsewhere, and the marks go with the breaks.
           await p.page.setViewportSize({ width: viewport.height, height: viewport.width });
           await expect.poll(async () => (await lineRows(p))[0].length, { message: where }).not.toBe(rows[0].length);
+          // The marks follow at the ResizeObserver's next callback, a frame after the new layout.
+          const marked = (rs: Awaited<ReturnType<typeof lineRows>>) => rs.every((row, r) => row.every((c, i) => c.wraps === (i === row.length - 1 && r < rs.length - 1) && c.continued === (i === 0 && (r > 0 || loop))));
+          await expect.poll(async () => marked(await lineRows(p)), { message: `${where}, turned: the marks at the new breaks` }).toBe(true);
           const turned = await lineRows(p);
           expect(turned.slice(0, -1).every((row) => row.length >= 5), `${where}, turned`).toBe(true);
           expectOneLine(turned, loop, `${where}, turned`);
