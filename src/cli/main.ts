@@ -20,6 +20,7 @@ import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
 import { fuzzCommand } from './commands/fuzz.js';
+import { rulesCommand } from './commands/rules.js';
 import { TENGYM_VERSION, recordTypedNumbers } from './io.js';
 
 
@@ -39,7 +40,7 @@ function reportAndExit(e: unknown): never {
   process.exit(1);
 }
 
-const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, fuzzCommand, serveCommand];
+const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, rulesCommand, fuzzCommand, serveCommand];
 
 interface DeclaredOptions {
   key: Record<string, unknown>;

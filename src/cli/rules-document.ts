@@ -1,20 +1,17 @@
 /**
  * The rules document (docs/rules.md) as the installed package carries it, read once for
- * `rules` in `tengym play`. From dist/cli/ the package root is two folders up.
+ * `tengym rules` and `rules` in `tengym play`. From dist/cli/ the package root is two folders up.
  */
 import { readFileSync } from 'node:fs';
 import type { Env } from '../env/env.js';
-import { plainText, playerRules } from '../hints/rules.js';
+import { plainText, playerRules, rulesSection } from '../hints/rules.js';
 
 export const RULES_DOCUMENT = new URL('../../docs/rules.md', import.meta.url);
 
 let cached: string | null | undefined;
 
-/**
- * The rules of an env's game as plain text: its section of the document, else the game's own
- * (`Game.rules`, a game registered at run time), else a line saying that there are none here.
- */
-export function rulesText(env: Env): string {
+/** The document, read once; null when the package has none. */
+function rulesDocument(): string | null {
   if (cached === undefined) {
     try {
       cached = readFileSync(RULES_DOCUMENT, 'utf8');
@@ -22,10 +19,32 @@ export function rulesText(env: Env): string {
       cached = null;
     }
   }
-  const section = cached === null ? null : playerRules(cached, env.id, env.game.name);
-  if (section !== null) return plainText(section);
-  if (env.game.rules !== undefined) return plainText(env.game.rules);
-  return cached === null
+  return cached;
+}
+
+/**
+ * The rules of an env's game in Markdown: a player's (`playerRules`), or with `forPrograms` its
+ * whole section as docs/rules.md has it (the env-id sentence, the action ids, the training
+ * reward); else the game's own (`Game.rules`, a game registered at run time); null when neither.
+ */
+export function rulesMarkdown(env: Env, forPrograms = false): string | null {
+  const document = rulesDocument();
+  const section = document === null ? null : forPrograms ? rulesSection(document, env.id, env.game.name) : playerRules(document, env.id, env.game.name);
+  return section ?? env.game.rules ?? null;
+}
+
+/** Why `rulesMarkdown` has nothing for an env: no document here, or no section and no `Game.rules`. */
+export function noRules(env: Env): string {
+  return rulesDocument() === null
     ? `No rules document for ${env.id} here (docs/rules.md of the tengym package).`
     : `No rules for ${env.id}: docs/rules.md of the tengym package has no section for it, and its game gives none (Game.rules, Markdown).`;
+}
+
+/**
+ * The rules of an env's game as plain text: its section of the document, else the game's own
+ * (`Game.rules`, a game registered at run time), else a line saying that there are none here.
+ */
+export function rulesText(env: Env): string {
+  const markdown = rulesMarkdown(env);
+  return markdown === null ? noRules(env) : plainText(markdown);
 }

@@ -49,7 +49,7 @@ describe('flag names', () => {
   });
 
   it('a first word that names no command is called one, with the nearest command', () => {
-    expect(tengym('evl', '--env', 'decade').stderr).toBe('tengym: unknown command "evl" (did you mean eval?); the commands: envs, replay, bench, stats, start, agents, eval, train, hint, play, fuzz, serve (tengym --help describes them)\n');
+    expect(tengym('evl', '--env', 'decade').stderr).toBe('tengym: unknown command "evl" (did you mean eval?); the commands: envs, replay, bench, stats, start, agents, eval, train, hint, play, rules, fuzz, serve (tengym --help describes them)\n');
   });
 
   it.each([

@@ -319,6 +319,27 @@ describe('tengym play', () => {
     expect(ten.stdout).toMatch(/^> r\nTEN-TWENTY-THIRTY\n/m);
   });
 
+  it("tengym rules prints the rules play shows (r), as Markdown with --markdown, and with --for-programs the action ids and the training reward too", () => {
+    const rules = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
+    const shown = play(['--env', 'decade-loop', '--seed', '1'], ['r', 'q']).stdout;
+    const text = rules('--env', 'decade-loop');
+    expect(text.status, text.stderr).toBe(0);
+    // The same text as play's r, from its heading to the next prompt.
+    expect(shown).toContain(`> r\n${text.stdout}`);
+    expect(text.stdout).not.toMatch(/Env id|^ACTIONS$|^REWARDS$|\*\*/m);
+    const markdown = rules('--env', 'four-ten', '--markdown');
+    expect(markdown.stdout).toMatch(/^## Four Ten\n/);
+    expect(markdown.stdout).toContain('### Options');
+    expect(markdown.stdout).not.toContain('### Actions');
+    const programs = rules('--env', 'tens', '--for-programs', '--markdown');
+    expect(programs.stdout).toMatch(/^## Tens\n\n\*Env id `tens`\.\*/);
+    expect(programs.stdout).toContain('### Actions');
+    expect(programs.stdout).toContain('## Rewards');
+    const bad = rules('--env', 'decad');
+    expect([bad.status, bad.stderr]).toEqual([1, expect.stringMatching(/^tengym: unknown env "decad" \(did you mean "decade"\?\)/)]);
+    expect(rules('--env', 'tens', '--options', '{"tableau":99}').stderr).toMatch(/tableau/);
+  });
+
   it('has --help', () => {
     const r = spawnSync(process.execPath, [BIN, 'play', '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
