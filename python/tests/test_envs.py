@@ -1,6 +1,7 @@
 import json
 import subprocess
 import typing
+import warnings
 
 import gymnasium as gym
 import numpy as np
@@ -42,9 +43,59 @@ def test_check_env(env_id, render_mode):
     # would refuse as illegal; illegal_action="stay" answers it with a no-move step instead.
     env = gym.make(tengym.gym_id(env_id), render_mode=render_mode, illegal_action="stay")
     try:
-        check_env(env.unwrapped, skip_close_check=False, skip_render_check=False)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env.unwrapped, skip_close_check=False, skip_render_check=False)
     finally:
         env.close()
+    # The observation Box is bounded as the engine declares it: no "-infinity ... too low" / "infinity ... too high",
+    # and no feature with an empty range ("maximum and minimum values are equal").
+    about_the_box = [str(w.message) for w in caught if "infinity" in str(w.message) or "Box" in str(w.message)]
+    assert about_the_box == []
+
+
+# Options that move a bound: Four Ten's targets and flags, Decade's limits and stacks.
+BOUNDED_VARIANTS = [(env_id, {}) for env_id in tengym.ENV_IDS] + [
+    ("tens", {"tableau": 15}),
+    ("decade", {"pickedUp": "deck-bottom", "maxSteps": 200}),
+    ("decade-stacks", {"discard": "optional", "maxSteps": 300}),
+    ("four-ten", {"drawVisible": False, "safeties": 0}),
+    ("four-ten", {"handTarget": 5, "gameTarget": 7}),
+    ("four-ten", {"handTarget": 40, "gameTarget": 45, "maxRounds": 10}),
+]
+
+
+@pytest.mark.parametrize("env_id,options", BOUNDED_VARIANTS)
+def test_observations_of_random_play_lie_in_the_observation_space(env_id, options):
+    with gym.make(tengym.gym_id(env_id), **options) as env:
+        space = env.observation_space
+        assert space.dtype == np.float32 and space.low.dtype == np.float32 and space.high.dtype == np.float32
+        assert np.all(np.isfinite(space.low)) and np.all(np.isfinite(space.high)) and np.all(space.low <= space.high)
+        rng = np.random.default_rng(11)
+        for episode in range(20):
+            obs, info = env.reset(seed=300 + episode)
+            for _ in range(2000):
+                assert space.contains(obs), f"feature {int(np.flatnonzero((obs < space.low) | (obs > space.high))[0])} out of bounds"
+                obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+                if term or trunc:
+                    assert space.contains(obs)
+                    break
+
+
+def test_the_vector_envs_spaces_carry_the_bounds():
+    single = tengym.TengymEnv("four-ten")
+    try:
+        low, high = single.observation_space.low, single.observation_space.high
+    finally:
+        single.close()
+    envs = tengym.TengymVectorEnv("four-ten", num_envs=3)
+    try:
+        assert np.array_equal(envs.single_observation_space.low, low) and np.array_equal(envs.single_observation_space.high, high)
+        assert envs.observation_space.shape == (3, low.size) and np.array_equal(envs.observation_space.high[2], high)
+        obs, _ = envs.reset(seed=1)
+        assert envs.observation_space.contains(obs)
+    finally:
+        envs.close()
 
 
 @pytest.mark.parametrize("env_id", ["tens", "decade", "four-ten"])

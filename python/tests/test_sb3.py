@@ -426,3 +426,17 @@ def test_set_options_deck_deals_it_at_the_next_reset_as_a_dummy_vec_env_does():
     finally:
         ours.close()
         theirs.close()
+
+
+def test_the_vec_envs_observation_space_carries_the_engines_bounds():
+    from tengym.sb3 import make_vec_env
+
+    single = tengym.TengymEnv("decade-stacks")
+    venv = make_vec_env("decade-stacks", 2, seed=0, monitor=False)
+    try:
+        assert venv.observation_space == single.observation_space
+        assert np.all(np.isfinite(venv.observation_space.high)) and venv.observation_space.high.dtype == np.float32
+        assert venv.observation_space.contains(venv.reset()[0])
+    finally:
+        venv.close()
+        single.close()

@@ -44,6 +44,11 @@
  * order, as a JSON array (after same-step's last observations and masks), for the infos; null
  * for an episode only the TimeLimit ended, whose TengymEnv under Gymnasium's wrapper has none.
  *
+ * Observation bounds (protocol 13): `make`'s answer carries `observationBounds`, { low, high }, the
+ * lowest and highest value of each observation float (Env.observationBounds; null entries are
+ * -Infinity in low, Infinity in high, which JSON cannot write), or null for an engine that
+ * declares none: the Python side's Box is built from them.
+ *
  * Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
  * answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
  * ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
@@ -65,7 +70,7 @@ import { MAX_EVAL_EPISODES, dealRecords } from '../eval/evaluate.js';
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 12;
+export const PROTOCOL = 13;
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -340,7 +345,9 @@ function handleJson(msg: Record<string, unknown>): void {
       const firstCopy = msg.firstCopy === undefined ? 0 : msg.firstCopy;
       if (typeof firstCopy !== 'number' || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError('bad-argument', `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
       copies = allocate(config, num, { vector, sameStep: vector && autoreset === 'same-step', redeal: msg.redeal === true, timeLimit, firstCopy, stay: illegal === 'stay' });
-      return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, num });
+      const bounds = typeof config.game.observationBounds === 'function' ? copies.envs[0].observationBounds() : null;
+      const observationBounds = bounds && { low: Array.from(bounds.low), high: Array.from(bounds.high) };
+      return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, observationBounds, num });
     }
     case 'reset': {
       const c = need();

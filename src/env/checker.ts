@@ -3,7 +3,8 @@
  * (docs/rules.md, "The environment contract") with seeded random play and throws `ContractViolation` at the first breach.
  *
  * Per step: the mask has exactly the legal ids (listed in increasing order), is non-empty
- * while the episode runs and empty after it, the reward and the observation are finite, and the engine's
+ * while the episode runs and empty after it, the reward and the observation are finite, every
+ * observation float lies within the bounds the engine declares (`observationBounds`), and the engine's
  * own invariants hold (every card in exactly one place). Per episode: rewards add up to what the outcome
  * implies, a truncated game is never won, after the end the mask is empty and `step`
  * is refused without changing the state; mid-game a getState → JSON → setState round
@@ -23,7 +24,7 @@
  */
 import type { BoardView, CardSpot } from './board.js';
 import { deckTokens } from './cards.js';
-import { Env, checkSeedFits, validateSeed } from './env.js';
+import { Env, checkSeedFits, engineBounds, validateSeed } from './env.js';
 import type { DeckInput } from './game.js';
 import { TengymError, describeKind, isPlainObject, isTengymError, showValue, type TengymErrorCode } from './errors.js';
 import { make, type KnownEnvOptions } from './registry.js';
@@ -87,8 +88,12 @@ export function checkStep(env: Env, id: string, where: string): void {
   }
   if (env.running && env.legalCount === 0) fail(id, `${where}: the mask is empty before the end`);
   if (!env.running && env.legalCount !== 0) fail(id, `${where}: the episode is over but ${env.legalCount} actions are legal`);
+  const { low, high } = engineBounds(env.id, env.game, env.options);
   for (let i = 0; i < env.observation.length; i++) {
-    if (!Number.isFinite(env.observation[i])) fail(id, `${where}: observation[${i}] = ${env.observation[i]}`);
+    const x = env.observation[i];
+    if (!Number.isFinite(x)) fail(id, `${where}: observation[${i}] = ${x}`);
+    if (x < low[i]) fail(id, `${where}: observation[${i}] = ${x} is below its lower bound ${low[i]} (the engine's observationBounds)`);
+    if (x > high[i]) fail(id, `${where}: observation[${i}] = ${x} is above its upper bound ${high[i]} (the engine's observationBounds)`);
   }
   const problem = env.game.checkState(env.rawState, env.options);
   if (problem) fail(id, `${where}: broken invariant: ${problem}`);

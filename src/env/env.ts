@@ -11,7 +11,7 @@
  */
 import * as z from 'zod';
 import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showValue } from './errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type Outcome, type Status } from './game.js';
+import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type ObservationBounds, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
 
@@ -134,6 +134,38 @@ export function engineSizes(id: string, game: AnyGame, options: object): { n: nu
   const size: unknown = game.observationSize(options);
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw new TengymError('bad-argument', `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
   return { n, size };
+}
+
+/** Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per options. */
+const BOUNDS = new WeakMap<object, { game: AnyGame; bounds: ObservationBounds }>();
+
+/**
+ * The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
+ * of observationSize numbers, none NaN, low <= high; (-Infinity, Infinity) for a game without them.
+ * Computed once per options object and shared: do not write to the arrays (`Env.observationBounds`
+ * hands out copies).
+ */
+export function engineBounds(id: string, game: AnyGame, options: object): ObservationBounds {
+  const cached = BOUNDS.get(options);
+  if (cached !== undefined && cached.game === game) return cached.bounds;
+  const { size } = engineSizes(id, game, options);
+  let bounds: ObservationBounds;
+  if (typeof game.observationBounds !== 'function') {
+    bounds = { low: new Float32Array(size).fill(-Infinity), high: new Float32Array(size).fill(Infinity) };
+  } else {
+    const given: unknown = game.observationBounds(options);
+    const { low, high } = (given ?? {}) as Partial<ObservationBounds>;
+    const isArray = (a: unknown): a is ArrayLike<number> => a instanceof Float32Array || a instanceof Float64Array || (Array.isArray(a) && a.every((x) => typeof x === 'number'));
+    if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) {
+      throw new TengymError('bad-argument', `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
+    }
+    bounds = { low: Float32Array.from(low), high: Float32Array.from(high) };
+    for (let i = 0; i < size; i++) {
+      if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError('bad-argument', `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
+    }
+  }
+  if (Object.isFrozen(options)) BOUNDS.set(options, { game, bounds });
+  return bounds;
 }
 
 /**
@@ -298,6 +330,16 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   /** Steps that undo could take back now. */
   get undoDepth(): number {
     return this.historyLength;
+  }
+
+  /**
+   * The lowest and highest value each observation float takes under this env's options (fresh
+   * copies): what the engine declares (`Game.observationBounds`), or (-Infinity, Infinity) for an
+   * engine that declares none. Computed once per options, not per step.
+   */
+  observationBounds(): ObservationBounds {
+    const { low, high } = engineBounds(this.id, this.game, this.options);
+    return { low: low.slice(), high: high.slice() };
   }
 
   /** A fresh copy of the action mask. */

@@ -34,6 +34,15 @@ export const TERMINATED = 1;
 export const TRUNCATED = 2;
 export type Status = typeof RUNNING | typeof TERMINATED | typeof TRUNCATED;
 
+/**
+ * Per-feature bounds of an observation: `low[i] <= observation[i] <= high[i]` in every state play
+ * reaches (`Game.observationBounds`). Float32 values, as the observation's own.
+ */
+export interface ObservationBounds {
+  low: Float32Array;
+  high: Float32Array;
+}
+
 /** A deck as `reset({ deck })` takes it: "AS 2C …", or an array of card codes. */
 export type DeckInput = string | readonly (string | number)[];
 
@@ -51,6 +60,13 @@ export interface Game<O extends object, S> {
 
   numActions(o: O): number;
   observationSize(o: O): number;
+  /**
+   * The lowest and highest value each observation float can take under options `o`, from the
+   * engine's own arithmetic (fresh arrays of observationSize floats; called once per options, never
+   * on the hot path). Optional: without it an observation is taken as unbounded (-Infinity, Infinity).
+   * The contract checker checks every observation it sees against them.
+   */
+  observationBounds?(o: O): ObservationBounds;
 
   /** Allocates a state (done once per env; the hot path reuses it). */
   createState(o: O): S;

@@ -4,7 +4,7 @@
  * `envs()` lists ids, their defaults and their option schemas.
  */
 import * as z from 'zod';
-import { Env, engineSizes, isValidatedFor, validatedOptions } from './env.js';
+import { Env, engineBounds, engineSizes, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type CardOutcome, type EnvConfig, type FourTenOutcome, type Outcome } from './game.js';
@@ -122,7 +122,7 @@ function gameProblem(game: unknown): string | null {
   // Met later as a TypeError at make(), or as figures reported as 0: said here, where the game is given.
   if (typeof (g.optionsSchema as { safeParse?: unknown }).safeParse !== 'function') return `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse`;
   if (g.scoring !== 'cards' && g.scoring !== 'rounds') return `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's cardsLeft, or rounds and points), got ${showValue(g.scoring)}`;
-  for (const name of ['undoLimit', 'stepNote', 'unwinnable'] as const) {
+  for (const name of ['undoLimit', 'stepNote', 'unwinnable', 'observationBounds'] as const) {
     if (g[name] !== undefined && typeof g[name] !== 'function') return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
   }
   if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === '')) return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
@@ -152,7 +152,7 @@ export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvC
       throw new TengymError('bad-options', `registerGame: ${what}: ${formatZodError(parsed.error)}`);
     }
     try {
-      engineSizes(p.id, game, parsed.data as object);
+      engineBounds(p.id, game, parsed.data as object);
     } catch (e) {
       if (e instanceof TengymError) throw new TengymError(e.code, `registerGame: ${e.message}`);
       throw e;

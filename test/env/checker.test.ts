@@ -28,6 +28,16 @@ function envsOf(game: AnyGame, options: Record<string, unknown> = {}, EnvClass: 
 /** The tens engine with some functions replaced. */
 const tensWith = (overrides: Partial<AnyGame>): AnyGame => ({ ...tensGame, ...overrides });
 
+/** Tens whose observation bound `which` of feature i is `value` (the real ones elsewhere). */
+const tightBounds = (which: 'low' | 'high', i: number, value: number): AnyGame =>
+  tensWith({
+    observationBounds: (o) => {
+      const bounds = tensGame.observationBounds!(o);
+      bounds[which][i] = value;
+      return bounds;
+    },
+  });
+
 /** Tens state with what its JSON leaves out: whether reset dealt it (a loaded state was not), and whether it moved since it was loaded. */
 type Dealt = PairingState & { dealt?: boolean; movedSinceLoad?: boolean };
 
@@ -104,6 +114,16 @@ const CASES: [string, () => Env, RegExp][] = [
       }),
     ),
     /legal ids not increasing/,
+  ],
+  [
+    'an upper observation bound too tight (the stock size, 39/52 after the deal, bounded by 1/2)',
+    envsOf(tightBounds('high', 182, 0.5)),
+    /^tens: seed 0 reset: observation\[182\] = 0\.75 is above its upper bound 0\.5 \(the engine's observationBounds\)$/,
+  ],
+  [
+    'a lower observation bound too tight (slot 0 always an ace)',
+    envsOf(tightBounds('low', 0, 0.5)),
+    /^tens: seed 0 (reset|step \d+): observation\[0\] = 0 is below its lower bound 0\.5 \(the engine's observationBounds\)$/,
   ],
   ['a running game with nothing legal', envsOf(tensWith({ status: () => 0 })), /the mask is empty before the end/],
   [
@@ -277,6 +297,8 @@ const CASES: [string, () => Env, RegExp][] = [
           tensGame.observe(s, o, out);
           out[0] = s.extra ?? 0;
         },
+        // A count, not a flag: unbounded, so that the check this case is about is the one that fails.
+        observationBounds: undefined,
       }),
     ),
     /\(restored\): observations differ at 0/,
@@ -323,6 +345,8 @@ const CASES: [string, () => Env, RegExp][] = [
           out[0] = s.extra ?? 0;
         },
         toJSON: (s: Tens, o) => ({ ...(tensGame.toJSON(s, o) as object), extra: s.extra }),
+        // A count, not a flag: unbounded, so that the check this case is about is the one that fails.
+        observationBounds: undefined,
         fromJSON: (json, o, s: Tens) => {
           const { extra, ...rest } = json as { extra: number };
           tensGame.fromJSON(rest, o, s);

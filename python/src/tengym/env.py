@@ -23,9 +23,21 @@ from .errors import BadActionError, BadStateError, TengymError, keyword_meant
 # repeating one would otherwise never end it.
 STAYS_IN_A_ROW_LIMIT = 1000
 
-# The engines write observations as float32 features, counts and flags scaled into [0, 1]
-# or small integers; the Box is left unbounded rather than guess each layout's range.
-OBS_LOW, OBS_HIGH = -np.inf, np.inf
+
+
+def observation_bounds(made: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The observation Box's low and high (float32, one per feature) from the engine's `make` answer.
+
+    Each engine declares every feature's range for its options (the game's doc comment gives the
+    reasoning); an engine that declares none, or a feature without one (null), is unbounded.
+    """
+    size = made["observationSize"]
+    bounds = made.get("observationBounds")
+    if bounds is None:
+        return np.full(size, -np.inf, dtype=np.float32), np.full(size, np.inf, dtype=np.float32)
+    low = np.array([-np.inf if x is None else x for x in bounds["low"]], dtype=np.float32)
+    high = np.array([np.inf if x is None else x for x in bounds["high"]], dtype=np.float32)
+    return low, high
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -100,7 +112,8 @@ class TengymEnv(gym.Env):
         self._size = made["observationSize"]
         self._mask = np.zeros(self._n, dtype=np.int8)
         self.action_space = LegalDiscrete(self._n, self._mask)
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
+        low, high = observation_bounds(made)
+        self.observation_space = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
         # dict_observation=True: {"observations", "action_mask"} as RLlib's action-masking RLModule reads them.
         self.dict_observation = dict_observation
         if dict_observation:

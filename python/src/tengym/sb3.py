@@ -29,7 +29,7 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
+from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, BadSeedError, EngineError, TengymError
 
 
@@ -87,7 +87,8 @@ class TengymSB3VecEnv(VecEnv):
         self._size = made["observationSize"]
         self._starts = np.cumsum([0] + sizes)
         self.render_mode = render_mode
-        observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
+        low, high = observation_bounds(made)
+        observation_space = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
         self._masks = np.zeros((num_envs, self._n), dtype=bool)
         # Copy 0's action space, as a DummyVecEnv's is, whose sample() draws for each copy in turn
         # (DQN's warm-up and epsilon-greedy steps draw one action a copy, in order): CopiesLegalDiscrete.

@@ -28,7 +28,7 @@ from gymnasium.vector import AutoresetMode
 from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .env import OBS_HIGH, OBS_LOW, LegalDiscrete, TengymEnv, _warn_unfair
+from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, TengymError
 
 
@@ -70,8 +70,9 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self._size = made["observationSize"]
         self.single_action_space = spaces.Discrete(self._n)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self._n))
-        self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self._size,), dtype=np.float32)
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(num_envs, self._size), dtype=np.float32)
+        low, high = observation_bounds(made)
+        self.single_observation_space = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
+        self.observation_space = spaces.Box(np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), shape=(num_envs, self._size), dtype=np.float32)
         # dict_observation=True: each copy's {"action_mask", "observations"}, as TengymEnv(dict_observation=True)
         # gives it, batched as a sync vector env of those batches it (RLlib's action-masking RLModule reads it).
         self.dict_observation = dict_observation

@@ -34,6 +34,9 @@
  * | 117 + r, r < 13 | cards of rank r still in the stock (unseen) / 4                         |
  * | 130             | stock size / 52                                                         |
  *
+ * Bounds (`observationBounds`): every float lies in [0, 1], except the stock size, in [0, 43/52]:
+ * the deal takes 9 cards from the stock and nothing goes back.
+ *
  * ## Rewards
  *
  * `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 per pair,

@@ -49,6 +49,16 @@
  * | 523*S+10                    | stock size / 52 |
  * | 523*S+11                    | steps taken / maxSteps |
  *
+ * Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks):
+ *
+ * | index                       | low | high | why |
+ * |-----------------------------|-----|------|-----|
+ * | [0, 520*S), [520*S, 521*S)  | 0   | 1    | one-hots; a stack holds 52 cards at most |
+ * | [521*S, 523*S)              | 0   | 1    | flags (on one line always 0 and 1, bounded as flags all the same: a feature whose low equals its high makes Gymnasium warn, and divides by zero in a (x − low)/(high − low) scaling) |
+ * | [523*S, 523*S+10)           | 0   | 1    | a value none of whose cards were dealt has all of them in the stock |
+ * | 523*S+10                    | 0   | (52 − D)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52 |
+ * | 523*S+11                    | 0   | min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps, or 1 with 'deck-bottom' | the episode is truncated at maxSteps; without 'deck-bottom' a game has at most 52 − D draws and ⌊52/minRun⌋ discards |
+ *
  * The stock's order is hidden, only its composition is shown. With 'deck-bottom' the order
  * of the picked-up cards under the stock could be remembered by a player; the observation
  * still shows only the composition (an agent that wants the order must keep it itself).
@@ -73,7 +83,7 @@
 import * as z from 'zod';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type Outcome, type Status } from '../game.js';
+import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type ObservationBounds, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import type { BoardPart, BoardPile, BoardView, CardSpot } from '../board.js';
 
@@ -448,6 +458,19 @@ function step(s: DecadeState, o: DecadeOptions, action: number): number {
 
 function observationSize(o: DecadeOptions): number {
   return o.stacks * (CARD_FLOATS + 3) + VALUE_FLOATS + 2;
+}
+
+/** The observation's bounds (the table in the doc comment above). */
+function observationBounds(o: DecadeOptions): ObservationBounds {
+  const size = observationSize(o);
+  const low = new Float32Array(size);
+  const high = new Float32Array(size).fill(1);
+  const at = o.stacks * (CARD_FLOATS + 3);
+  const dealt = initialDealt(o);
+  const deckBottom = o.pickedUp === 'deck-bottom';
+  high[at + 10] = deckBottom ? 1 : (DECK_SIZE - dealt) / DECK_SIZE;
+  high[at + 11] = deckBottom ? 1 : Math.min(o.maxSteps, DECK_SIZE - dealt + Math.floor(DECK_SIZE / o.minRun)) / o.maxSteps;
+  return { low, high };
 }
 
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
@@ -861,6 +884,7 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   optionsSchema: decadeOptionsSchema,
   numActions: () => DECADE_ACTIONS,
   observationSize,
+  observationBounds,
   createState,
   copyState,
   parseDeck,

@@ -62,6 +62,20 @@
  *
  * The stock's order is never shown; cards out of play follow from 8 − the rest.
  *
+ * Bounds (`observationBounds`), t = `handTarget`, g = `gameTarget`: every float lies in [0, 1]
+ * except these (every low is 0):
+ *
+ * | index  | high | why |
+ * |--------|------|-----|
+ * | 12, 14 | min(t + 3, 16)/t | a running turn has Shadow ≤ Hand ≤ t − 1 (Hand = t scores, Shadow > Hand faults); one change adds at most 4 (a placement, into at most 3 cards) or 3 (an exchange or replacement), and four cards make 16 at most. The hands that end the round stay shown when it ends the game |
+ * | 13     | min(t + 4, 16)/t | likewise from Home ≤ t |
+ * | 29     | 31/32 with `drawVisible` | a round's first card is drawn as it starts |
+ * | 30     | (g − 1 + m)/g | a game is won by the round that takes points from g − 1 or fewer to g or more; it adds m = the most of t (when t ≤ 16: Hand can reach it) and the bottom of the deck: the most Hand + Home + Shadow of three full hands (the deck is then drawn: 20 cards are out of play, which needs full hands) that pass the check, with eight cards of each value (`maxDeckOutPoints`; 28 for t = 10, so 1.54 for g = 50) |
+ *
+ * A flag that options pin (the drawn card without `drawVisible`, the safeties left with `safeties`
+ * 0: always 0) keeps [0, 1]: a feature whose low equals its high makes Gymnasium warn, and divides
+ * by zero in a (x − low)/(high − low) scaling.
+ *
  * ## Rewards
  *
  * - `'points'`: the change of points on the step: +`handTarget`, + the bottom-of-deck sum, − the
@@ -92,10 +106,10 @@
 import * as z from 'zod';
 import { deckTokens } from '../cards.js';
 import { TengymError, formatZodError, plural } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type Outcome, type Status } from '../game.js';
+import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type ObservationBounds, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import type { BoardView, CardSpot } from '../board.js';
-import { EXCHANGE_DELTA, FAULTS, FOUR_TEN_DECK_SIZE, PER_VALUE, POW5, SCORES, handsFault, judgeHands, keyCounts } from './four-ten-hands.js';
+import { EXCHANGE_DELTA, FAULTS, FOUR_TEN_DECK_SIZE, NOTHING, PER_VALUE, POW5, SCORES, handsFault, judgeHands, keyCounts } from './four-ten-hands.js';
 
 export { FOUR_TEN_DECK_SIZE };
 
@@ -899,6 +913,63 @@ export function maxRoundPoints(o: Pick<FourTenOptions, 'handTarget'>): number {
   return Math.max(o.handTarget <= HAND_SIZE * 4 ? o.handTarget : 0, 3 * handMost);
 }
 
+const DECK_OUT_CACHE = new Map<number, number>();
+
+/**
+ * The most points the bottom of the deck can add under `handTarget` t: the round's 32 cards are
+ * drawn, so 20 or more are out of play (replaced, which needs three full hands, and keeps them full);
+ * the three full hands must pass the check (`judgeHands` gives nothing) and hold at most eight cards
+ * of each value. 0 when no such hands exist (t ≤ 4: Hand would be below t with four cards).
+ */
+export function maxDeckOutPoints(t: number): number {
+  const cached = DECK_OUT_CACHE.get(t);
+  if (cached !== undefined) return cached;
+  // Each full hand's counts of 1..4 (35 multisets of four cards).
+  const hands: number[][] = [];
+  for (let a = 0; a <= HAND_SIZE; a++) for (let b = 0; a + b <= HAND_SIZE; b++) for (let c = 0; a + b + c <= HAND_SIZE; c++) hands.push([a, b, c, HAND_SIZE - a - b - c]);
+  const sum = (h: number[]) => h[0] + 2 * h[1] + 3 * h[2] + 4 * h[3];
+  const rules = { handTarget: t, check: 'points-first' as const };
+  let most = 0;
+  for (const hand of hands) {
+    for (const home of hands) {
+      for (const shadow of hands) {
+        if (hand.some((n, v) => n + home[v] + shadow[v] > PER_VALUE)) continue;
+        const total = sum(hand) + sum(home) + sum(shadow);
+        if (total > most && judgeHands(sum(hand), sum(home), sum(shadow), rules) === NOTHING) most = total;
+      }
+    }
+  }
+  DECK_OUT_CACHE.set(t, most);
+  return most;
+}
+
+/**
+ * The most Hand, Home and Shadow can be under `handTarget` t: a running turn has Shadow ≤ Hand ≤
+ * t − 1 and Home ≤ t; one change adds at most 4 (a placement, into at most three cards) or 3 (an
+ * exchange or a replacement); four cards make 16 at most.
+ */
+function handMosts(t: number): [number, number, number] {
+  const most = HAND_SIZE * 4;
+  return [Math.min(t + 3, most), Math.min(t + 4, most), Math.min(t + 3, most)];
+}
+
+/** The most points one round adds: `handTarget` t when Hand can reach it (t ≤ 16), or the bottom of the deck. */
+function maxRoundGain(t: number): number {
+  return Math.max(t <= HAND_SIZE * 4 ? t : 0, maxDeckOutPoints(t));
+}
+
+/** The observation's bounds (the table in the doc comment above). */
+function observationBounds(o: FourTenOptions): ObservationBounds {
+  const t = o.handTarget;
+  const low = new Float32Array(OBS_SIZE);
+  const high = new Float32Array(OBS_SIZE).fill(1);
+  const most = handMosts(t);
+  for (let h = 0; h < 3; h++) high[12 + h] = most[h] / t;
+  if (o.drawVisible) high[29] = (FOUR_TEN_DECK_SIZE - 1) / FOUR_TEN_DECK_SIZE;
+  high[30] = (o.gameTarget - 1 + maxRoundGain(t)) / o.gameTarget;
+  return { low, high };
+}
+
 function checkScore(s: FourTenState, o: FourTenOptions): string | null {
   if (s.safeties > o.safeties) return `${s.safeties} safeties left, the game has ${o.safeties}`;
   if (s.rounds > o.maxRounds) return `${s.rounds} rounds ended, maxRounds is ${o.maxRounds}`;
@@ -908,11 +979,21 @@ function checkScore(s: FourTenState, o: FourTenOptions): string | null {
     return checkCounters(s, o);
   }
   if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
+  // The hands a game ends with are one change from hands that passed the check (observationBounds).
+  const most = handMosts(o.handTarget);
+  for (let h = 0; h < 3; h++) {
+    if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
+  }
   if (s.phase === WON && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
   if (s.phase !== WON && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
   if (s.phase === BUST && s.safeties > 0) return 'phase "bust" with safeties left';
   if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
-  return checkCounters(s, o);
+  const counters = checkCounters(s, o);
+  if (counters !== null) return counters;
+  if (s.phase === WON && s.points > o.gameTarget - 1 + maxRoundGain(o.handTarget)) {
+    return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundGain(o.handTarget)}`;
+  }
+  return null;
 }
 
 function checkCounters(s: FourTenState, o: FourTenOptions): string | null {
@@ -932,6 +1013,7 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   optionsSchema: fourTenOptionsSchema,
   numActions,
   observationSize,
+  observationBounds,
   createState,
   copyState,
   parseDeck,

@@ -20,7 +20,7 @@ import * as z from 'zod';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError, plural } from '../errors.js';
 import type { BoardView, CardSpot } from '../board.js';
-import { RUNNING, TERMINATED, type CardOutcome, type DeckInput, type Game, type Outcome, type Status } from '../game.js';
+import { RUNNING, TERMINATED, type CardOutcome, type DeckInput, type Game, type ObservationBounds, type Outcome, type Status } from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
 /** Options both games share, spread into each game's schema. */
@@ -282,6 +282,18 @@ function observe(s: PairingState, out: Float32Array): void {
   }
   for (let r = 0; r < 13; r++) out[base + r] = s.stockCount[r] * 0.25;
   out[base + 13] = (DECK_SIZE - s.stockPos) / DECK_SIZE;
+}
+
+/**
+ * The observation's bounds (the layout in tens.ts and block-ten.ts): the slot one-hots and the
+ * stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
+ * all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
+ */
+function observationBounds(r: PairingRules): ObservationBounds {
+  const low = new Float32Array(r.observationSize);
+  const high = new Float32Array(r.observationSize).fill(1);
+  high[r.slots * 13 + 13] = (DECK_SIZE - r.slots) / DECK_SIZE;
+  return { low, high };
 }
 
 // ---------------------------------------------------------------------------
@@ -562,6 +574,7 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
     optionsSchema: spec.optionsSchema,
     numActions: (o) => rulesOf(o).numActions,
     observationSize: (o) => rulesOf(o).observationSize,
+    observationBounds: (o) => observationBounds(rulesOf(o)),
     createState: (o) => createState(rulesOf(o)),
     copyState,
     parseDeck: (deck: DeckInput) => parseStandardDeck(deck),

@@ -40,6 +40,10 @@
  * 183 floats for T = 13, 209 for T = 15. Suits never matter to the rules and the order
  * of the stock is never shown.
  *
+ * Bounds (`observationBounds`): every float lies in [0, 1], except the stock size, in
+ * [0, (52 − T)/52] (39/52 for T = 13, 37/52 for T = 15): the deal takes T cards from the stock and
+ * nothing goes back. A rank count reaches 1 when the deal put none of its four in the slots.
+ *
  * ## Rewards
  *
  * `'win'` (default): +1 on the final step of a won game, else 0. `'cards'`: +2 for a pair,

@@ -6154,6 +6154,40 @@ function engineSizes(id, game, options) {
 		size
 	};
 }
+/** Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per options. */
+const BOUNDS = /* @__PURE__ */ new WeakMap();
+/**
+* The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
+* of observationSize numbers, none NaN, low <= high; (-Infinity, Infinity) for a game without them.
+* Computed once per options object and shared: do not write to the arrays (`Env.observationBounds`
+* hands out copies).
+*/
+function engineBounds(id, game, options) {
+	const cached = BOUNDS.get(options);
+	if (cached !== void 0 && cached.game === game) return cached.bounds;
+	const { size } = engineSizes(id, game, options);
+	let bounds;
+	if (typeof game.observationBounds !== "function") bounds = {
+		low: new Float32Array(size).fill(-Infinity),
+		high: new Float32Array(size).fill(Infinity)
+	};
+	else {
+		const given = game.observationBounds(options);
+		const { low, high } = given ?? {};
+		const isArray = (a) => a instanceof Float32Array || a instanceof Float64Array || Array.isArray(a) && a.every((x) => typeof x === "number");
+		if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
+		bounds = {
+			low: Float32Array.from(low),
+			high: Float32Array.from(high)
+		};
+		for (let i = 0; i < size; i++) if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError("bad-argument", `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
+	}
+	if (Object.isFrozen(options)) BOUNDS.set(options, {
+		game,
+		bounds
+	});
+	return bounds;
+}
 /**
 * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
 * (`make('decade').outcome().cardsLeft`, `make('four-ten').outcome().points`).
@@ -6302,6 +6336,18 @@ var Env = class Env {
 	/** Steps that undo could take back now. */
 	get undoDepth() {
 		return this.historyLength;
+	}
+	/**
+	* The lowest and highest value each observation float takes under this env's options (fresh
+	* copies): what the engine declares (`Game.observationBounds`), or (-Infinity, Infinity) for an
+	* engine that declares none. Computed once per options, not per step.
+	*/
+	observationBounds() {
+		const { low, high } = engineBounds(this.id, this.game, this.options);
+		return {
+			low: low.slice(),
+			high: high.slice()
+		};
 	}
 	/** A fresh copy of the action mask. */
 	actionMask() {
@@ -6846,6 +6892,20 @@ function observe$2(s, out) {
 	for (let r = 0; r < 13; r++) out[base + r] = s.stockCount[r] * .25;
 	out[base + 13] = (52 - s.stockPos) / 52;
 }
+/**
+* The observation's bounds (the layout in tens.ts and block-ten.ts): the slot one-hots and the
+* stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
+* all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
+*/
+function observationBounds$2(r) {
+	const low = new Float32Array(r.observationSize);
+	const high = new Float32Array(r.observationSize).fill(1);
+	high[r.slots * 13 + 13] = (52 - r.slots) / 52;
+	return {
+		low,
+		high
+	};
+}
 function slotText(s, i) {
 	return s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
 }
@@ -7090,6 +7150,7 @@ function makePairingGame(spec) {
 		optionsSchema: spec.optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
+		observationBounds: (o) => observationBounds$2(rulesOf(o)),
 		createState: (o) => createState$2(rulesOf(o)),
 		copyState: copyState$2,
 		parseDeck: (deck) => parseStandardDeck(deck),
@@ -7204,6 +7265,16 @@ const blockTenGame = makePairingGame({
 * | [523*S, 523*S+10)           | stock composition: cards of value v = 1..10 in the stock / (4 for 1..9, 16 for 10) |
 * | 523*S+10                    | stock size / 52 |
 * | 523*S+11                    | steps taken / maxSteps |
+*
+* Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks):
+*
+* | index                       | low | high | why |
+* |-----------------------------|-----|------|-----|
+* | [0, 520*S), [520*S, 521*S)  | 0   | 1    | one-hots; a stack holds 52 cards at most |
+* | [521*S, 523*S)              | 0   | 1    | flags (on one line always 0 and 1, bounded as flags all the same: a feature whose low equals its high makes Gymnasium warn, and divides by zero in a (x − low)/(high − low) scaling) |
+* | [523*S, 523*S+10)           | 0   | 1    | a value none of whose cards were dealt has all of them in the stock |
+* | 523*S+10                    | 0   | (52 − D)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52 |
+* | 523*S+11                    | 0   | min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps, or 1 with 'deck-bottom' | the episode is truncated at maxSteps; without 'deck-bottom' a game has at most 52 − D draws and ⌊52/minRun⌋ discards |
 *
 * The stock's order is hidden, only its composition is shown. With 'deck-bottom' the order
 * of the picked-up cards under the stock could be remembered by a player; the observation
@@ -7526,6 +7597,21 @@ function step$1(s, o, action) {
 }
 function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
+}
+/** The observation's bounds (the table in the doc comment above). */
+function observationBounds$1(o) {
+	const size = observationSize$1(o);
+	const low = new Float32Array(size);
+	const high = new Float32Array(size).fill(1);
+	const at = o.stacks * 523;
+	const dealt = initialDealt(o);
+	const deckBottom = o.pickedUp === "deck-bottom";
+	high[at + 10] = deckBottom ? 1 : (52 - dealt) / 52;
+	high[at + 11] = deckBottom ? 1 : Math.min(o.maxSteps, 52 - dealt + Math.floor(52 / o.minRun)) / o.maxSteps;
+	return {
+		low,
+		high
+	};
 }
 /** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
 function observeStack(s, k, out) {
@@ -7914,6 +8000,7 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
+	observationBounds: observationBounds$1,
 	createState: createState$1,
 	copyState: copyState$1,
 	parseDeck: parseDeck$1,
@@ -8183,6 +8270,20 @@ function keyOfConfig(id) {
 * | 32     | rounds ended / `maxRounds` |
 *
 * The stock's order is never shown; cards out of play follow from 8 − the rest.
+*
+* Bounds (`observationBounds`), t = `handTarget`, g = `gameTarget`: every float lies in [0, 1]
+* except these (every low is 0):
+*
+* | index  | high | why |
+* |--------|------|-----|
+* | 12, 14 | min(t + 3, 16)/t | a running turn has Shadow ≤ Hand ≤ t − 1 (Hand = t scores, Shadow > Hand faults); one change adds at most 4 (a placement, into at most 3 cards) or 3 (an exchange or replacement), and four cards make 16 at most. The hands that end the round stay shown when it ends the game |
+* | 13     | min(t + 4, 16)/t | likewise from Home ≤ t |
+* | 29     | 31/32 with `drawVisible` | a round's first card is drawn as it starts |
+* | 30     | (g − 1 + m)/g | a game is won by the round that takes points from g − 1 or fewer to g or more; it adds m = the most of t (when t ≤ 16: Hand can reach it) and the bottom of the deck: the most Hand + Home + Shadow of three full hands (the deck is then drawn: 20 cards are out of play, which needs full hands) that pass the check, with eight cards of each value (`maxDeckOutPoints`; 28 for t = 10, so 1.54 for g = 50) |
+*
+* A flag that options pin (the drawn card without `drawVisible`, the safeties left with `safeties`
+* 0: always 0) keeps [0, 1]: a feature whose low equals its high makes Gymnasium warn, and divides
+* by zero in a (x − low)/(high − low) scaling.
 *
 * ## Rewards
 *
@@ -8992,6 +9093,68 @@ function maxRoundPoints(o) {
 	const handMost = Math.min(o.handTarget, 16);
 	return Math.max(o.handTarget <= 16 ? o.handTarget : 0, 3 * handMost);
 }
+const DECK_OUT_CACHE = /* @__PURE__ */ new Map();
+/**
+* The most points the bottom of the deck can add under `handTarget` t: the round's 32 cards are
+* drawn, so 20 or more are out of play (replaced, which needs three full hands, and keeps them full);
+* the three full hands must pass the check (`judgeHands` gives nothing) and hold at most eight cards
+* of each value. 0 when no such hands exist (t ≤ 4: Hand would be below t with four cards).
+*/
+function maxDeckOutPoints(t) {
+	const cached = DECK_OUT_CACHE.get(t);
+	if (cached !== void 0) return cached;
+	const hands = [];
+	for (let a = 0; a <= HAND_SIZE; a++) for (let b = 0; a + b <= HAND_SIZE; b++) for (let c = 0; a + b + c <= HAND_SIZE; c++) hands.push([
+		a,
+		b,
+		c,
+		HAND_SIZE - a - b - c
+	]);
+	const sum = (h) => h[0] + 2 * h[1] + 3 * h[2] + 4 * h[3];
+	const rules = {
+		handTarget: t,
+		check: "points-first"
+	};
+	let most = 0;
+	for (const hand of hands) for (const home of hands) for (const shadow of hands) {
+		if (hand.some((n, v) => n + home[v] + shadow[v] > 8)) continue;
+		const total = sum(hand) + sum(home) + sum(shadow);
+		if (total > most && judgeHands(sum(hand), sum(home), sum(shadow), rules) === 0) most = total;
+	}
+	DECK_OUT_CACHE.set(t, most);
+	return most;
+}
+/**
+* The most Hand, Home and Shadow can be under `handTarget` t: a running turn has Shadow ≤ Hand ≤
+* t − 1 and Home ≤ t; one change adds at most 4 (a placement, into at most three cards) or 3 (an
+* exchange or a replacement); four cards make 16 at most.
+*/
+function handMosts(t) {
+	const most = 16;
+	return [
+		Math.min(t + 3, most),
+		Math.min(t + 4, most),
+		Math.min(t + 3, most)
+	];
+}
+/** The most points one round adds: `handTarget` t when Hand can reach it (t ≤ 16), or the bottom of the deck. */
+function maxRoundGain(t) {
+	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
+}
+/** The observation's bounds (the table in the doc comment above). */
+function observationBounds(o) {
+	const t = o.handTarget;
+	const low = new Float32Array(OBS_SIZE);
+	const high = new Float32Array(OBS_SIZE).fill(1);
+	const most = handMosts(t);
+	for (let h = 0; h < 3; h++) high[12 + h] = most[h] / t;
+	if (o.drawVisible) high[29] = 31 / 32;
+	high[30] = (o.gameTarget - 1 + maxRoundGain(t)) / o.gameTarget;
+	return {
+		low,
+		high
+	};
+}
 function checkScore(s, o) {
 	if (s.safeties > o.safeties) return `${s.safeties} safeties left, the game has ${o.safeties}`;
 	if (s.rounds > o.maxRounds) return `${s.rounds} rounds ended, maxRounds is ${o.maxRounds}`;
@@ -9001,11 +9164,16 @@ function checkScore(s, o) {
 		return checkCounters(s, o);
 	}
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
+	const most = handMosts(o.handTarget);
+	for (let h = 0; h < 3; h++) if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
 	if (s.phase === WON$2 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
 	if (s.phase !== WON$2 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
 	if (s.phase === BUST && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
-	return checkCounters(s, o);
+	const counters = checkCounters(s, o);
+	if (counters !== null) return counters;
+	if (s.phase === WON$2 && s.points > o.gameTarget - 1 + maxRoundGain(o.handTarget)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundGain(o.handTarget)}`;
+	return null;
 }
 function checkCounters(s, o) {
 	const most = s.rounds * maxRoundPoints(o);
@@ -9021,6 +9189,7 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
+	observationBounds,
 	createState,
 	copyState,
 	parseDeck,
@@ -13657,6 +13826,11 @@ function dealRecords(rows, scoring) {
 * order, as a JSON array (after same-step's last observations and masks), for the infos; null
 * for an episode only the TimeLimit ended, whose TengymEnv under Gymnasium's wrapper has none.
 *
+* Observation bounds (protocol 13): `make`'s answer carries `observationBounds`, { low, high }, the
+* lowest and highest value of each observation float (Env.observationBounds; null entries are
+* -Infinity in low, Infinity in high, which JSON cannot write), or null for an engine that
+* declares none: the Python side's Box is built from them.
+*
 * Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
 * answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
 * ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
@@ -13664,7 +13838,7 @@ function dealRecords(rows, scoring) {
 * `resetAgents` takes `seeds`, one a copy (null: left as they are).
 */
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 12;
+const PROTOCOL = 13;
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
@@ -13865,7 +14039,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 12
+				protocol: 13
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -13899,11 +14073,17 @@ function handleJson(msg) {
 				firstCopy,
 				stay: illegal === "stay"
 			});
+			const bounds = typeof config.game.observationBounds === "function" ? copies.envs[0].observationBounds() : null;
+			const observationBounds = bounds && {
+				low: Array.from(bounds.low),
+				high: Array.from(bounds.high)
+			};
 			return sendJson(KIND_JSON, {
 				id: config.id,
 				options: config.options,
 				actions: copies.n,
 				observationSize: copies.obsSize,
+				observationBounds,
 				num
 			});
 		}
@@ -14163,7 +14343,7 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 12,
+			protocol: 13,
 			ids: envIds()
 		}) + "\n");
 		return;
