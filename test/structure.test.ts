@@ -62,7 +62,7 @@ describe('browser safety by folder', () => {
 });
 
 /** Packages that run in a browser as they are. */
-const BROWSER_PACKAGES = ['zod', 'pure-rand', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'];
+const BROWSER_PACKAGES = ['zod', 'pure-rand', '@tensorflow/tfjs-core', '@tensorflow/tfjs-layers', '@tensorflow/tfjs-backend-cpu', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgl'];
 
 
 /** The modules a source file loads at run time (type-only imports and exports excluded). */
@@ -104,7 +104,7 @@ describe('browser safety, however deep', () => {
     expect(runtimeImports(join(SRC, 'node/model-files.ts'))).toEqual(expect.arrayContaining(['node:fs/promises', 'node:path']));
     expect(runtimeImports(join(SRC, 'node/load-model.ts'))).toContain('./model-files.js');
     // `import type` loads nothing at run time.
-    expect(runtimeImports(join(SRC, 'models.ts'))).not.toContain('@tensorflow/tfjs');
+    expect(runtimeImports(join(SRC, 'models.ts')).filter((spec) => spec.startsWith('@tensorflow/'))).toEqual([]);
     expect(runtimeImports(join(SRC, 'models.ts'))).toContain('./agents/learned/head-agent.js');
     expect(runtimeImports(join(SRC, 'env/env.ts'))).toEqual(expect.arrayContaining(['zod', './errors.js']));
   });
@@ -169,5 +169,27 @@ describe('no import circles', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c']]);
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+});
+
+describe('TensorFlow.js, its parts and not the union package', () => {
+  const ROOT = join(SRC, '..');
+  const UNION = '@tensorflow/tfjs';
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+
+  it("package.json depends on TensorFlow.js's core, layers and backends, at one version, and not on @tensorflow/tfjs, which adds 140 MB of bundles, the converter and tf.data", () => {
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) expect(Object.keys(pkg[field] ?? {}), field).not.toContain(UNION);
+    const tf = Object.entries(pkg.dependencies ?? {}).filter(([name]) => name.startsWith('@tensorflow/'));
+    expect(tf.map(([name]) => name).sort()).toEqual(['@tensorflow/tfjs-backend-cpu', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgl', '@tensorflow/tfjs-core', '@tensorflow/tfjs-layers']);
+    expect(new Set(tf.map(([, range]) => range)).size).toBe(1);
+  });
+
+  it('no file of src/ or web/ imports @tensorflow/tfjs, and only src/agents/learned/tf.js imports tfjs-core and tfjs-layers', () => {
+    const files = [...walk(SRC), ...walk(join(ROOT, 'web'))].filter((f) => /\.(ts|tsx|js|mjs)$/.test(f));
+    const imports = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => ({ file: relative(ROOT, f).split(sep).join('/'), spec: m[2] ?? m[3] ?? m[4] })));
+    expect(imports.length).toBeGreaterThan(100);
+    expect(imports.filter(({ spec }) => packageOf(spec) === UNION)).toEqual([]);
+    const coreOrLayers = imports.filter(({ spec }) => ['@tensorflow/tfjs-core', '@tensorflow/tfjs-layers'].includes(packageOf(spec)));
+    expect(coreOrLayers.map(({ file }) => file)).toEqual(['src/agents/learned/tf.ts', 'src/agents/learned/tf.ts']);
   });
 });

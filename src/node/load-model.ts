@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../agents/learned/tf.js';
 import { parseMetadata, type ModelMetadata } from '../agents/learned/metadata.js';
 import { agentFromModel, checkModelFits, type TrainedAgent } from '../agents/learned/from-model.js';
 import { modelLoadError } from '../agents/learned/model-check.js';

@@ -11,7 +11,7 @@
 import { constants, existsSync, rmSync } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../agents/learned/tf.js';
 import { TengymError } from '../env/errors.js';
 import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, type CheckedModelJson } from '../agents/learned/model-check.js';
 import { parseMetadata, type ModelMetadata } from '../agents/learned/metadata.js';

@@ -4,7 +4,7 @@
  * tfjs-node is an optional dependency whose install downloads libtensorflow, so it is
  * often absent; nothing requires it. Node-only, as everything in this folder.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../agents/learned/tf.js';
 import { backendAnnouncedByDefault } from './backend-announcement.js';
 
 export type BackendName = 'tensorflow' | 'wasm' | 'cpu';

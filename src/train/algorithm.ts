@@ -5,7 +5,7 @@
  * expert-iteration.ts) exporting an `AlgorithmSpec` named `algorithm`; algorithms/index.ts lists
  * them. The two value learners, afterstate and expert iteration, share afterstate-learning.ts.
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../agents/agent.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';

@@ -358,11 +358,14 @@ describe('play-page.md, "In your own page or app", from the packed package', () 
 });
 
 /** docs/play-page.md's "Without a bundler": its two ```html blocks, the pages as written (the second with a model). */
-function noBundlerGuide(): { page: string; modelPage: string } {
+function noBundlerGuide(): { page: string; modelPage: string; unionInstall: string } {
   const guide = readFileSync(join(ROOT, 'docs', 'play-page.md'), 'utf8').split('### Without a bundler')[1] ?? '';
   const [page, modelPage] = [...guide.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
   if (!page || !modelPage) throw new Error('play-page.md has not two ```html blocks under "Without a bundler"');
-  return { page, modelPage };
+  // The union package the model page's map points at, which tengym does not depend on.
+  const unionInstall = /`npm install tengym (@tensorflow\/tfjs@[^`\s]+)`/.exec(guide)?.[1];
+  if (!unionInstall) throw new Error('play-page.md does not say to install @tensorflow/tfjs@<version> beside tengym for the model page');
+  return { page, modelPage, unionInstall };
 }
 
 interface ImportMap {
@@ -405,10 +408,16 @@ describe('play-page.md, "Without a bundler", from the packed package', () => {
   }, 180_000);
 
   it.skipIf(!CHROMIUM)("the page with the decade model, served the same way: its import map loads tengym/models and TensorFlow.js's single-file bundles, once each, and the model's hints, on WebAssembly, are those it gives in Node", async () => {
-    const { modelPage: html } = noBundlerGuide();
+    const { modelPage: html, unionInstall } = noBundlerGuide();
     const map = importMap(html);
-    // The wasm backend's bundle imports tfjs-core: the union bundle's URL, so that one TensorFlow.js runs.
-    expect(map.imports['@tensorflow/tfjs-core']).toBe(map.imports['@tensorflow/tfjs']);
+    // tengym's imports of TensorFlow.js's parts, and the wasm backend's of tfjs-core: all the union bundle's URL, so that one TensorFlow.js runs.
+    const union = map.imports['@tensorflow/tfjs-core'];
+    expect(union).toMatch(/^\/node_modules\/@tensorflow\/tfjs\/dist\//);
+    for (const part of ['layers', 'backend-cpu', 'backend-webgl']) expect(map.imports[`@tensorflow/tfjs-${part}`], part).toBe(union);
+    // The union package, installed beside tengym as the guide says, at the version of tengym's TensorFlow.js.
+    execFileSync('npm', ['install', '--prefer-offline', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', unionInstall], { cwd: app, stdio: 'ignore' });
+    const versionOf = (name: string) => (JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(versionOf('@tensorflow/tfjs')).toBe(versionOf('@tensorflow/tfjs-core'));
     const dir = join(app, 'no-bundler-model');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'index.html'), html);

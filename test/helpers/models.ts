@@ -1,5 +1,5 @@
 // tengym metadata for models built in tests (random networks saved, loaded or played), and the tensor-leak check of learners.
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../src/agents/learned/tf.js';
 import { expect } from 'vitest';
 import { featureLayout } from '../../src/agents/learned/from-model.js';
 import type { ModelMetadata } from '../../src/agents/learned/metadata.js';

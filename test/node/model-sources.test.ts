@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHinter } from '../../src/hints/hint.js';
 import { initBackend } from '../../src/node/tf-backend.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAgent } from '../../src/node/resolve.js';
 import { initBackend } from '../../src/node/tf-backend.js';

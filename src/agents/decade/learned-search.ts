@@ -14,7 +14,7 @@
  * Values are pairs (P(win), cards left at the end / 52), and a choice is the highest
  * P(win) − tieWeight · cards/52, as for the afterstate agent.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../learned/tf.js';
 import type { Env } from '../../env/env.js';
 import { checkNotDisposed, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { RulesCache, decadeEnv } from './common.js';

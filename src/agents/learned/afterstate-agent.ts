@@ -30,7 +30,7 @@
  * offset is the cost already paid on the way to it (Four Ten: a round that ends before the
  * position, which is then the next round's start).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf.js';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';

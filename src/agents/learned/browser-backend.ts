@@ -6,7 +6,9 @@
  * every shipped model, 0.13–0.24 million weights: docs/play-page.md, "Figures"). Browser-safe;
  * `tengym/models` exports it.
  */
-import * as tf from '@tensorflow/tfjs';
+// Registers 'webgl' in a browser (not in Node or React Native, where it has no WebGL to use).
+import '@tensorflow/tfjs-backend-webgl';
+import * as tf from './tf.js';
 import { TengymError, isPlainObject, showValue } from '../../env/errors.js';
 
 export type BrowserBackend = 'wasm' | 'webgl' | 'cpu';

@@ -4,7 +4,7 @@
  * are listed here, once, for the agents and for training, with the search their models can
  * play with (metadata `search`).
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from './tf.js';
 import { TengymError, describeKind } from '../../env/errors.js';
 import type { AnyGame, EnvConfig } from '../../env/game.js';
 import { decadeGame } from '../../env/games/decade.js';

@@ -4,7 +4,7 @@
  * the Q-values. Fair by construction: it sees only the observation, which never holds
  * the order of the stock. Browser-safe (loading from files is in load-model.ts).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf.js';
 import type { Env } from '../../env/env.js';
 import { checkNotDisposed, checkPlaying, checkUnusedSeed, type ActionScores, type Agent } from '../agent.js';
 import { assertModelFits, type ModelMetadata } from './metadata.js';

@@ -6,7 +6,7 @@
  * total size within `MAX_WEIGHT_BYTES` that the files must hold exactly, and a layer graph of the
  * kind tengym writes (`checkTopology`). The weights are then checked to be finite.
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from './tf.js';
 import * as z from 'zod';
 import { TengymError, formatZodError } from '../../env/errors.js';
 

@@ -4,7 +4,7 @@
  * (one logit per action id) and a value head for PPO, or one Q-value per action id for
  * DQN. Weight initialisation is seeded, so a training run is reproducible.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf.js';
 
 export interface NetworkShape {
   observationSize: number;

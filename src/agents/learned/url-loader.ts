@@ -4,7 +4,7 @@
  * only from inside the model's folder, each once, and only as many bytes as the manifest
  * describes; then the network and metadata checked against the env (`checkModelFits`).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from './tf.js';
 import { TengymError, describeKind, showValue } from '../../env/errors.js';
 import { agentFromModel, type TrainedAgent } from './from-model.js';
 import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, modelLoadError } from './model-check.js';

@@ -14,7 +14,7 @@
  *
  * Tensors: every update runs in tf.tidy; the optimizer's moments are made at construction.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import { buildAfterstateNet } from '../../agents/learned/network.js';
 import { TengymError } from '../../env/errors.js';

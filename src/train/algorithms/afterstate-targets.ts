@@ -13,7 +13,7 @@
  * The game's randomness is reshuffled every Four Ten round, so a round is the unit of noise, and
  * a game's few rounds are learned through the values of round starts.
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '../../agents/learned/tf.js';
 import { computePaceValues, type GameSolveProgress } from '../../agents/four-ten-solver/game-policy.js';
 import { gameRulesOf } from '../../agents/four-ten-solver/optimal-agent.js';
 import { blankOutlook, type RoundSolution } from '../../agents/four-ten-solver/round-solver.js';

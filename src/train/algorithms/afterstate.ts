@@ -28,7 +28,7 @@
  * Tensors: every forward pass and update runs in tf.tidy; the optimizer's moments are made at
  * construction; `tf.memory().numTensors` stays flat (test/train/trainer.test.ts).
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { AfterstateAgent, ExpansionBatch, type AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from '../../agents/learned/afterstate-agent.js';

@@ -36,7 +36,7 @@
  *
  * The saved model plays as `DecadeSearchAgent` with `playDepth` draws of search.
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';

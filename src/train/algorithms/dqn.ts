@@ -19,7 +19,7 @@
  * numEnvs transitions go into the buffer, and once `learningStarts` samples are in,
  * one gradient step of `batchSize` is taken per `trainEvery` new samples.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 import type { Agent } from '../../agents/agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import * as z from 'zod';

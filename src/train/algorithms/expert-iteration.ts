@@ -31,7 +31,7 @@
  * Tensors: every forward pass and update runs in tf.tidy; the optimizer's moments are made at
  * construction; `tf.memory().numTensors` stays flat (test/train/algorithms/expert-iteration.test.ts).
  */
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { StockMemory, type Remembered } from '../../agents/decade/memory.js';

@@ -36,7 +36,7 @@
  * construction; nothing else is allocated per update, so `tf.memory().numTensors` stays
  * flat across updates (test/train/trainer.test.ts checks it).
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 import type { Agent } from '../../agents/agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import * as z from 'zod';

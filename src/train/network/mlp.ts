@@ -10,7 +10,7 @@
  * update. Acting still uses `model.apply` (fused and fast); a test checks that both
  * give the same outputs.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 
 /** a·b, whose gradient is dy·transpose(b) and transpose(a)·dy with explicit transposes. */
 export const matMul = tf.customGrad(((a: tf.Tensor2D, b: tf.Tensor2D, save: tf.GradSaveFunc) => {

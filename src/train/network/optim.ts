@@ -11,7 +11,7 @@
  *   θ ← θ − lr·√(1−β2^t)/(1−β1^t) · m / (√v + ε)
  * with the scalar factor computed in float64 from the step count t.
  */
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 
 export interface AdamOptions {
   beta1?: number;

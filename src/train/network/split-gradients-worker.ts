@@ -6,7 +6,7 @@
  * through the control words, so the learner never waits on a worker that is gone.
  */
 import { workerData } from 'node:worker_threads';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 import { initBackend, type BackendName } from '../../node/tf-backend.js';
 import { trainableVariables } from './optim.js';
 import { ASKED, DONE, READY, batchGradients, sharedViews, type LossFunction, type WorkerSetup } from './split-gradients.js';

@@ -16,7 +16,7 @@
  * step is as synchronous as the one-thread version and checkpoints need nothing from it.
  */
 import { Worker } from 'node:worker_threads';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../agents/learned/tf.js';
 
 /**
  * A loss over a minibatch's columns (tensors of [rows, width]), in tf ops: [the loss the

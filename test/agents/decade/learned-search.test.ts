@@ -6,7 +6,7 @@ import { DecadeSearchAgent } from '../../../src/agents/decade/learned-search.js'
 import { make } from '../../../src/env/registry.js';
 import { loadModel } from '../../../src/node/load-model.js';
 import { shippedModelDir } from '../../../src/node/resolve.js';
-import type * as tf from '@tensorflow/tfjs';
+import type * as tf from '../../../src/agents/learned/tf.js';
 import type { ModelMetadata } from '../../../src/agents/learned/metadata.js';
 
 let shipped: { model: tf.LayersModel; metadata: ModelMetadata };

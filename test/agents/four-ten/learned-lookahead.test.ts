@@ -3,7 +3,7 @@
 // with the same network at the turn starts after next; its fairness, its batched decisions, its
 // tensors, and how a model's metadata turns it on.
 import { readFileSync } from 'node:fs';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../src/agents/index.js';
 import { initBackend } from '../../../src/node/tf-backend.js';

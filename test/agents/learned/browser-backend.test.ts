@@ -2,7 +2,7 @@
 // prepares the hinters of several games together (play-page.md's snippet, in Promise.all).
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../../src/agents/learned/tf.js';
 import { describe, expect, it, vi } from 'vitest';
 import { useBrowserBackend } from '../../../src/agents/learned/browser-backend.js';
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../../src/agents/learned/tf.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.js';
 import { DecadeSearchAgent } from '../../../src/agents/decade/learned-search.js';

@@ -1,7 +1,7 @@
 // Search with learned values (src/agents/decade/learned-search.ts) and expert iteration
 // (src/train/algorithms/expert-iteration.ts): the search's values against a brute-force expectimax written
 // here on the env itself, fairness, tensors, and a training run that repeats under its seed.
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StockMemory } from '../../../src/agents/decade/memory.js';
 import { Position, rulesOf } from '../../../src/agents/decade/position.js';

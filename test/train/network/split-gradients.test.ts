@@ -2,7 +2,7 @@
 // computed in a worker thread gives exactly the numbers of computing it in this thread, and the
 // mean of the halves is the whole batch's gradient up to float rounding. The worker exists only
 // in the built package, so this test runs dist/ (npm test builds it first).
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '../../../src/agents/learned/tf.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 
@@ -60,7 +60,7 @@ describe('split gradients (the afterstate loss)', () => {
       const { rows, won, cost } = minibatch(seed);
       return tf.tidy(() => {
         const r = g.compute([rows, won, cost]);
-        return { grads: Array.from(tf.concat(r.grads.map((x) => x.flatten())).dataSync()), winLoss: r.stats[0].dataSync()[0], costLoss: r.stats[1].dataSync()[0] };
+        return { grads: Array.from(tf.concat(r.grads.map((x) => tf.reshape(x, [-1]))).dataSync()), winLoss: r.stats[0].dataSync()[0], costLoss: r.stats[1].dataSync()[0] };
       });
     };
     const before = tf.memory().numTensors;
