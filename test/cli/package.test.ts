@@ -363,7 +363,7 @@ function noBundlerGuide(): { page: string; modelPage: string; unionInstall: stri
   const [page, modelPage] = [...guide.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
   if (!page || !modelPage) throw new Error('play-page.md has not two ```html blocks under "Without a bundler"');
   // The union package the model page's map points at, which tengym does not depend on.
-  const unionInstall = /`npm install tengym (@tensorflow\/tfjs@[^`\s]+)`/.exec(guide)?.[1];
+  const unionInstall = /`npm install (@tensorflow\/tfjs@[^`\s]+)`/.exec(guide)?.[1];
   if (!unionInstall) throw new Error('play-page.md does not say to install @tensorflow/tfjs@<version> beside tengym for the model page');
   return { page, modelPage, unionInstall };
 }
