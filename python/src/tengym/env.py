@@ -24,7 +24,6 @@ from .errors import BadActionError, BadStateError, TengymError, keyword_meant
 STAYS_IN_A_ROW_LIMIT = 1000
 
 
-
 def observation_bounds(made: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """The observation Box's low and high (float32, one per feature) from the engine's `make` answer.
 

@@ -141,9 +141,10 @@ function parseStateLines(text: string, whole: SyntaxError): StatesInput {
 }
 
 /**
- * The hints as lines. `forPlayer` (tengym play) leaves out scores on the source's own scale, as
- * the page does: a rule's ranking (Four Ten's bottom-direct, −100010 for a fault) tells a player
- * nothing the order does not.
+ * The hints as lines. `forPlayer` (tengym play) leaves out what is for programs, as the page
+ * does: the action id (the move's number is what a player types) and scores on the source's own
+ * scale (a rule's ranking, Four Ten's bottom-direct −100010 for a fault, tells a player nothing
+ * the order does not).
  */
 export function hintLines(result: HintResult, numbering: (h: Hint, i: number) => string = (_h, i) => `${i + 1}.`, forPlayer = false): string[] {
   const moves = plural(result.legalCount, 'legal move');
@@ -151,8 +152,9 @@ export function hintLines(result: HintResult, numbering: (h: Hint, i: number) =>
   const labels = result.hints.map((h, i) => numbering(h, i));
   const width = Math.max(...labels.map((l) => l.length));
   result.hints.forEach((h, i) => {
-    const tail = result.sameOutcome || (forPlayer && h.scoreKind === 'heuristic') ? `action ${h.action}` : `action ${h.action} · ${formatScore(h)}`;
-    lines.push(`  ${labels[i].padStart(width)} ${h.text} · ${tail}`);
+    const score = result.sameOutcome || (forPlayer && h.scoreKind === 'heuristic') ? [] : [formatScore(h)];
+    const tail = forPlayer ? score : [`action ${h.action}`, ...score];
+    lines.push(`  ${[`${labels[i].padStart(width)} ${h.text}`, ...tail].join(' · ')}`);
   });
   return lines;
 }
