@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,18 @@ import { emptyRows, episodeTask, playAgent, playEpisodes, playNamedAgent } from 
 import { evaluate, median, pairedDifference, pairedRounds, pairedWins } from '../../src/eval/evaluate.js';
 import { loadAgent, modelProvenanceOf } from '../../src/node/index.js';
 
+
+/** Runs `script` as an ES module in a Node process of its own (a game registered there, threads started there). */
+function runModule(script: string): SpawnSyncReturns<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-'));
+  const file = join(dir, 'script.mjs');
+  writeFileSync(file, script);
+  try {
+    return spawnSync(process.execPath, [file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 describe('pairedDifference', () => {
   it('is the mean difference with a normal 95% interval', () => {
     // d = [1, 0, 0, 1]: mean 0.5, sample sd sqrt(1/3), se sqrt(1/3)/2.
@@ -529,11 +541,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
       const mine = await evaluate({ env: 'my-block', agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 });
       const theirs = await evaluate({ env: 'block-ten', agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 });
       console.log(JSON.stringify([mine.results.map((r) => r.winRate), theirs.results.map((r) => r.winRate)]));`;
-    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-'));
-    const file = join(dir, 'registered.mjs');
-    writeFileSync(file, script);
-    const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
-    rmSync(dir, { recursive: true, force: true });
+    const r = runModule(script);
     expect(r.status, r.stderr).toBe(0);
     const [mine, theirs] = JSON.parse(r.stdout);
     expect(mine).toEqual(theirs);
@@ -545,11 +553,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
       const threads = await evaluate({ env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1, workers: 1 });
       const here = await evaluate({ env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1, workers: 0 });
       console.log(JSON.stringify([threads.startupSeconds, here.startupSeconds]));`;
-    const dir = mkdtempSync(join(tmpdir(), 'tengym-eval-'));
-    const file = join(dir, 'startup.mjs');
-    writeFileSync(file, script);
-    const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
-    rmSync(dir, { recursive: true, force: true });
+    const r = runModule(script);
     expect(r.status, r.stderr).toBe(0);
     const [threads, here] = JSON.parse(r.stdout);
     // A thread's start is timed apart (it is never free); in this thread there is none.
