@@ -903,16 +903,6 @@ function checkSeen(s: FourTenState, o: FourTenOptions): string | null {
   return null;
 }
 
-/**
- * The most points one round can add: Hand = handTarget scores handTarget (a Hand of four cards
- * reaches 16 at most), and the bottom of the deck scores Hand + Home + Shadow with no hand above
- * handTarget or 16.
- */
-export function maxRoundPoints(o: Pick<FourTenOptions, 'handTarget'>): number {
-  const handMost = Math.min(o.handTarget, HAND_SIZE * 4);
-  return Math.max(o.handTarget <= HAND_SIZE * 4 ? o.handTarget : 0, 3 * handMost);
-}
-
 const DECK_OUT_CACHE = new Map<number, number>();
 
 /**
@@ -953,8 +943,13 @@ function handMosts(t: number): [number, number, number] {
   return [Math.min(t + 3, most), Math.min(t + 4, most), Math.min(t + 3, most)];
 }
 
-/** The most points one round adds: `handTarget` t when Hand can reach it (t ≤ 16), or the bottom of the deck. */
-function maxRoundGain(t: number): number {
+/**
+ * The most points one round adds: `handTarget` t when Hand can reach it (t ≤ 16, four cards of at
+ * most 4), or the bottom of the deck (`maxDeckOutPoints`). The state checks and the observation's
+ * bounds both use it: 28 for t = 10.
+ */
+export function maxRoundPoints(o: Pick<FourTenOptions, 'handTarget'>): number {
+  const t = o.handTarget;
   return Math.max(t <= HAND_SIZE * 4 ? t : 0, maxDeckOutPoints(t));
 }
 
@@ -966,7 +961,7 @@ function observationBounds(o: FourTenOptions): ObservationBounds {
   const most = handMosts(t);
   for (let h = 0; h < 3; h++) high[12 + h] = most[h] / t;
   if (o.drawVisible) high[29] = (FOUR_TEN_DECK_SIZE - 1) / FOUR_TEN_DECK_SIZE;
-  high[30] = (o.gameTarget - 1 + maxRoundGain(t)) / o.gameTarget;
+  high[30] = (o.gameTarget - 1 + maxRoundPoints(o)) / o.gameTarget;
   return { low, high };
 }
 
@@ -990,8 +985,8 @@ function checkScore(s: FourTenState, o: FourTenOptions): string | null {
   if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
   const counters = checkCounters(s, o);
   if (counters !== null) return counters;
-  if (s.phase === WON && s.points > o.gameTarget - 1 + maxRoundGain(o.handTarget)) {
-    return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundGain(o.handTarget)}`;
+  if (s.phase === WON && s.points > o.gameTarget - 1 + maxRoundPoints(o)) {
+    return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
   }
   return null;
 }

@@ -158,19 +158,19 @@ describe('four-ten counters agree with the rounds', () => {
     return message;
   }
 
-  it('a round adds at most 3 × 10 points (the bottom of the deck with every hand at 10), 3 × 16 past 16', () => {
-    expect(maxRoundPoints({ handTarget: 10 })).toBe(30);
-    expect(maxRoundPoints({ handTarget: 16 })).toBe(48);
-    expect(maxRoundPoints({ handTarget: 40 })).toBe(48);
-    expect(maxRoundPoints({ handTarget: 1 })).toBe(3);
+  it('a round adds at most handTarget or the bottom of the deck: 28 for 10 (three hands that pass the check), 44 past 16, handTarget itself when no full hands pass', () => {
+    expect(maxRoundPoints({ handTarget: 10 })).toBe(28);
+    expect(maxRoundPoints({ handTarget: 16 })).toBe(44);
+    expect(maxRoundPoints({ handTarget: 40 })).toBe(44);
+    expect(maxRoundPoints({ handTarget: 1 })).toBe(1);
   });
 
   it('points the ended rounds could not have scored are refused', () => {
-    expect(refused({ points: 1 })).toBe('bad four-ten state: 1 points after 0 ended rounds; a round adds at most 30, so at most 0');
-    expect(refused({ points: 49, rounds: 1 })).toBe('bad four-ten state: 49 points after 1 ended rounds; a round adds at most 30, so at most 30');
-    expect(refused({ points: 30, rounds: 1 })).toBe('');
+    expect(refused({ points: 1 })).toBe('bad four-ten state: 1 points after 0 ended rounds; a round adds at most 28, so at most 0');
+    expect(refused({ points: 29, rounds: 1 })).toBe('bad four-ten state: 29 points after 1 ended rounds; a round adds at most 28, so at most 28');
+    expect(refused({ points: 28, rounds: 1 })).toBe('');
     const end = { hand: [], home: [], shadow: [], drawn: null, stock: FOUR_TEN_ALL, seenThisTurn: [] };
-    expect(refused({ ...end, phase: 'won', points: 1000, rounds: 2 })).toBe('bad four-ten state: 1000 points after 2 ended rounds; a round adds at most 30, so at most 60');
+    expect(refused({ ...end, phase: 'won', points: 1000, rounds: 2 })).toBe('bad four-ten state: 1000 points after 2 ended rounds; a round adds at most 28, so at most 56');
   });
 
   it('safeties used beyond the ended rounds are refused; a bust uses none', () => {
