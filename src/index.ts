@@ -8,7 +8,7 @@ export { Env, validateSeed, type EnvState, type ResetOptions, type ResetResult, 
 export { VectorEnv, type EpisodeRecord, type VectorEnvOptions, type VectorResetResult, type VectorStepResult } from './env/vector.js';
 export { checkEnv, checkEnvFrom, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';
 export { playthrough } from './env/playthrough.js';
-export { TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';
+export { AgentThrewError, TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';
 export { stockCount, type BoardPart, type BoardPile, type BoardView, type CardSpot, type EmptySpot } from './env/board.js';
 export { RUNNING, TERMINATED, TRUNCATED, type Game, type AnyGame, type EnvConfig, type Outcome, type CardOutcome, type FourTenOutcome, type DeckInput, type Scoring, type Status } from './env/game.js';
 export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, RANKS, SUITS } from './env/cards.js';

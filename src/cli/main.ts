@@ -5,7 +5,7 @@
  */
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { TengymError, isTengymError } from '../env/errors.js';
+import { AgentThrewError, TengymError, isTengymError } from '../env/errors.js';
 import { closest } from '../env/suggest.js';
 import { announceBackendByDefault } from '../node/backend-announcement.js';
 import { envsCommand } from './commands/envs.js';
@@ -35,9 +35,18 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 
 function reportAndExit(e: unknown): never {
   if (isTengymError(e)) process.stderr.write(`tengym: ${e.message}\n`);
+  else if (e instanceof AgentThrewError) process.stderr.write(`tengym: ${e.message}\n${agentFrames(e.cause)}`);
   else if (e instanceof Error && process.env.TENGYM_DEBUG) process.stderr.write(`${e.stack}\n`);
   else process.stderr.write(`tengym: internal error: ${e instanceof Error ? e.message : String(e)} (set TENGYM_DEBUG=1 for the stack)\n`);
   process.exit(1);
+}
+
+/** Where an agent threw: the top frame of its exception (its whole stack with TENGYM_DEBUG=1). */
+function agentFrames(cause: unknown): string {
+  const stack = cause instanceof Error && typeof cause.stack === 'string' ? cause.stack.split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  if (stack.length === 0) return '';
+  if (process.env.TENGYM_DEBUG) return `${stack.join('\n')}\n`;
+  return `${stack[0]}\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`;
 }
 
 const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, rulesCommand, fuzzCommand, serveCommand];

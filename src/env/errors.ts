@@ -28,6 +28,18 @@ export class TengymError extends Error {
   }
 }
 
+/**
+ * An exception an agent threw while it played (an agent of one's own, or a bug in one of
+ * tengym's), not a `TengymError`: said with which agent and where in the game, the exception
+ * itself kept as `cause`, so that a command line shows the agent's own frame, not tengym's.
+ */
+export class AgentThrewError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'AgentThrewError';
+  }
+}
+
 export function isTengymError(e: unknown): e is TengymError {
   return e instanceof TengymError;
 }

@@ -15,7 +15,7 @@ import type { Env } from '../env/env.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
-import { TengymError } from '../env/errors.js';
+import { AgentThrewError, TengymError } from '../env/errors.js';
 
 export interface EpisodeRows {
   /** 1 for a won episode. */
@@ -228,7 +228,7 @@ function acted(game: Env, changes: number, action: unknown): number {
 function inDeal(e: unknown, agent: string, deal: number, dealSeed: number): Error {
   const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
   if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
-  return new Error(`${where}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  return new AgentThrewError(`${where}: the agent threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, e);
 }
 
 /**

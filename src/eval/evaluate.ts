@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import * as z from 'zod';
 import { agentSchema, type Agent } from '../agents/agent.js';
 import { agentsFor } from '../agents/index.js';
+import { isAgentModulePath, loadAgentModule } from '../node/agent-module.js';
 import { modelDirOf, modelDirectoryNames, modelEnvConfig, modelProvenance, resolveAgent } from '../node/resolve.js';
 import { modelProvenanceOf, type ModelProvenance } from '../node/provenance.js';
 import { TENGYM_VERSION } from '../node/version.js';
@@ -515,13 +516,15 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   }
   // No env named: the one the model folders among the agents were trained for.
   const env = c.env !== undefined ? envConfig(c.env, c.options) : await envOfModels(c.agents.filter((a): a is string => typeof a === 'string'), config.options).then((m) => envConfig(m.env, m.options));
-  const names = c.agents.map((a) => (typeof a === 'string' ? a : a.name));
+  // An agent module of one's own (./mine.mjs) plays in this thread, as the agent object it exports does.
+  const agents = await Promise.all(c.agents.map((a) => (typeof a === 'string' && isAgentModulePath(a) ? loadAgentModule(a, env) : a)));
+  const names = agents.map((a) => (typeof a === 'string' ? a : a.name));
   // The reference as --agents spells it, which the report's rows carry.
   const reference = names.find((a) => sameAgent(a, c.reference ?? names[0]));
   if (reference === undefined) throw notAmongAgents(c.reference!, names);
   checkNamesOnce(names);
   const facts: AgentFacts[] = [];
-  for (const a of c.agents) {
+  for (const a of agents) {
     if (typeof a === 'string') {
       const agent = await resolveAgent(a, env);
       agent.dispose?.();
@@ -529,7 +532,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
     } else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
     else facts.push(agentFacts(a, a, env));
   }
-  const total = c.episodes * c.agents.length;
+  const total = c.episodes * agents.length;
   let done = 0;
   // Worker threads know the built-in games only: a game registered at run time plays here, as agent objects do.
   const pool = new EvalPool(isBuiltInEnv(env.id) ? (c.workers ?? availableParallelism()) : 0);
@@ -542,10 +545,10 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   let startupSeconds = 0;
   try {
     // The threads start (and play a deal of `first`) before any agent is timed: the first agent's seconds would hold their start otherwise.
-    if (c.agents.some((a) => typeof a === 'string')) startupSeconds = await pool.start({ env: env.id, options: env.options, agent: 'first', seed: c.seed, from: c.firstDeal, to: c.firstDeal + 1 });
+    if (agents.some((a) => typeof a === 'string')) startupSeconds = await pool.start({ env: env.id, options: env.options, agent: 'first', seed: c.seed, from: c.firstDeal, to: c.firstDeal + 1 });
     onAgentDone?.([], startupSeconds);
     for (const k of order) {
-      const agent = c.agents[k];
+      const agent = agents[k];
       const name = names[k];
       const start = performance.now();
       const onDeals = (n: number) => {

@@ -1,9 +1,9 @@
 /**
- * An agent of one's own for the command line (Node-only): `tengym eval --agents ./mine.mjs,longest`
- * imports the module, whose default export is an agent (`name`, `reset(seed)`, `act(env)`: the
- * `Agent` interface) or a function that takes the env's config and returns one. It plays in the
- * main thread, as an agent object given to `evaluate` does, and its row is named as `--agents`
- * names it, so that `--reference` can name it too.
+ * An agent of one's own by its file (Node-only): `tengym eval --agents ./mine.mjs,longest` (and
+ * `replay --agent`, `hint --agent`, `evaluate`'s names) imports the module, whose default export is
+ * an agent (`name`, `reset(seed)`, `act(env)`: the `Agent` interface) or a function that takes the
+ * env's config and returns one. It plays in the main thread, as an agent object given to
+ * `evaluate` does, and its row is named as `--agents` names it, so that `--reference` can name it too.
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Agent } from '../agents/agent.js';
 import { TengymError, describeKind } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
+import { modelProvenanceOf, rememberProvenance } from './provenance.js';
 
 /** A JavaScript module by its name: what `--agents` reads as an agent of one's own, not as a model directory or a catalogue name. */
 export function isAgentModulePath(name: string): boolean {
@@ -35,13 +36,25 @@ export async function loadAgentModule(path: string, env: EnvConfig): Promise<Age
     throw new TengymError('bad-argument', `agent module ${path}: its default export gave ${describeKind(made)}, not an agent: ${SHAPE}`);
   }
   const own = agent as Agent;
-  // A new object, so that the agent's own name and `this` stay its own.
-  return {
+  // A new object named as the command line names it, every call forwarded to the agent itself
+  // (its `this` stays its own); what it has beside `act` (`score`, `observe`, `actBatch`,
+  // `metadata`, `dispose`) and a loaded model's provenance come along.
+  const named: Agent = {
     name: path,
     get fair() {
       return own.fair;
     },
+    get metadata() {
+      return own.metadata;
+    },
     reset: (seed: number) => own.reset(seed),
     act: (e) => own.act(e),
+    ...(typeof own.score === 'function' ? { score: (e: Parameters<NonNullable<Agent['score']>>[0]) => own.score!(e) } : {}),
+    ...(typeof own.observe === 'function' ? { observe: (e: Parameters<NonNullable<Agent['observe']>>[0]) => own.observe!(e) } : {}),
+    ...(typeof own.actBatch === 'function' ? { actBatch: (envs: Parameters<NonNullable<Agent['actBatch']>>[0], count: number, out: Int32Array) => own.actBatch!(envs, count, out) } : {}),
+    ...(typeof own.dispose === 'function' ? { dispose: () => own.dispose!() } : {}),
   };
+  const provenance = modelProvenanceOf(own);
+  if (provenance !== undefined) rememberProvenance(named, provenance);
+  return named;
 }

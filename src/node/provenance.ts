@@ -4,7 +4,9 @@
  * the bytes that were read, so that `evaluate`, given the agent object, reports it as it reports a
  * model given by its folder. Kept beside the agent, not on it: the `Agent` interface stays the
  * browser's, a copy or a wrapper of the agent (which may play otherwise) carries none, and no
- * object claims a provenance that tengym did not read.
+ * object claims a provenance that tengym did not read. (An agent module's export, by its file, is
+ * wrapped by tengym only to be named as --agents names it; every call goes to it, so the
+ * provenance comes along: `loadAgentModule`.)
  */
 import type { Agent } from '../agents/agent.js';
 

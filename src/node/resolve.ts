@@ -15,7 +15,7 @@ import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/kits.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
 import { checkModelJson } from '../agents/learned/model-check.js';
-import { isAgentModulePath } from './agent-module.js';
+import { isAgentModulePath, loadAgentModule } from './agent-module.js';
 import { trainingOf, type ModelProvenance } from './provenance.js';
 
 export type { ModelProvenance } from './provenance.js';
@@ -91,7 +91,11 @@ export function trainedFor(dir: string): { env: string; options: Record<string, 
 /** Refuses a path that is not a model directory, saying what it is instead: missing, a file, or a folder without model.json (a training run's: its best/). */
 export function checkModelDir(dir: string): void {
   if (!existsSync(dir)) throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist`);
-  if (!statSync(dir).isDirectory()) throw new TengymError('bad-argument', `no model at "${dir}": it is a file, not a model directory (model.json + weights.bin)`);
+  if (!statSync(dir).isDirectory()) {
+    // An agent written in TypeScript: Node imports JavaScript, so the module is the compiled file.
+    const typescript = /\.[cm]?ts$/i.test(dir) ? `; a TypeScript agent plays once compiled to JavaScript: give its .mjs or .js file (an agent module)` : '';
+    throw new TengymError('bad-argument', `no model at "${dir}": it is a file, not a model directory (model.json + weights.bin)${typescript}`);
+  }
   if (!existsSync(join(dir, 'model.json'))) {
     // A training run's folder: its models are in best/ (and the checkpoints beside it).
     const best = existsSync(join(dir, 'best', 'model.json')) ? ` (a training run: its best model is ${join(dir, 'best')}/)` : '';
@@ -172,19 +176,21 @@ function notForTheseOptions(name: string, env: EnvConfig): TengymError | null {
 
 /**
  * The agent an `--agents` name means for an env (an id with options, or a config made by
- * `envConfig`): a catalogue name, a model directory, or `model` (the shipped one, `registeredIdOf`).
+ * `envConfig`): a catalogue name, a model directory, `model` (the shipped one, `registeredIdOf`),
+ * or an agent module of one's own (`./mine.mjs`, `loadAgentModule`).
  */
 export async function resolveAgent(name: string, envOrId: string | EnvConfig, options: unknown = {}): Promise<Agent> {
   const env = typeof envOrId === 'string' ? envConfig(envOrId, options) : envOrId;
   const envId = env.id;
   if (agentsFor(env).some((a) => a.name === name)) return createAgent(name, env);
+  if (isAgentModulePath(name)) return loadAgentModule(name, env);
   const modelId = registeredIdOf(env);
   const dir = modelDirOf(name, env);
   if (dir === null) {
     const elsewhere = notForTheseOptions(name, env);
     if (elsewhere) throw elsewhere;
     const names = agentsFor(env).map((a) => a.name);
-    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}`);
+    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}, or an agent module of your own (./mine.mjs)`);
   }
   checkModelDir(dir);
   const { loadModelAgent } = await import('./load-model.js');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { interruptedSentence } from '../../src/cli/commands/eval.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -35,15 +36,15 @@ function interruptWhen(args: string[], ready: RegExp): Promise<{ code: number | 
   });
 }
 
-/** Runs tengym, sends SIGINT after `ms`, and resolves with what it printed. */
-function interruptAfter(args: string[], ms: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs tengym, sends `signal` (SIGINT unless given) after `ms`, and resolves with what it printed. */
+function interruptAfter(args: string[], ms: number, signal: NodeJS.Signals = 'SIGINT'): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    setTimeout(() => child.kill('SIGINT'), ms);
+    setTimeout(() => child.kill(signal), ms);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -111,6 +112,25 @@ describe('Ctrl-C', () => {
     expect(report.results.map((r) => r.agent)).toEqual(['longest']);
     expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
   }, 60_000);
+
+  it('eval stopped by SIGTERM (kill, a batch scheduler) prints what was played as Ctrl-C does, and exits with 143', async () => {
+    const { code, stdout, stderr } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], 8000, 'SIGTERM');
+    expect(code).toBe(143);
+    const report = JSON.parse(stdout) as { interrupted: boolean; results: { agent: string }[] };
+    expect(report.interrupted).toBe(true);
+    expect(report.results.map((r) => r.agent)).toEqual(['longest']);
+    expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
+  }, 60_000);
+
+  it("the sentence names the agent playing when stopped, at 0 deals until its progress names it, not the one before it", () => {
+    const agents = ['greedy', './mine.mjs', 'optimal'];
+    // ./mine.mjs finished its 300 deals, optimal has reported none yet.
+    expect(interruptedSentence(agents, 'greedy', ['greedy', './mine.mjs'], 300, { agent: './mine.mjs', deals: 300 })).toBe('interrupted: 2 of 3 agents played all 300 deals (optimal was at 0 of 300)');
+    expect(interruptedSentence(agents, 'greedy', ['greedy', './mine.mjs'], 300, { agent: 'optimal', deals: 12 })).toBe('interrupted: 2 of 3 agents played all 300 deals (optimal was at 12 of 300)');
+    // The reference plays first, wherever --agents lists it.
+    expect(interruptedSentence(agents, 'optimal', [], 300, { agent: '', deals: 0 })).toBe('interrupted: 0 of 3 agents played all 300 deals (optimal was at 0 of 300)');
+    expect(interruptedSentence(agents, 'optimal', ['optimal'], 300, { agent: 'optimal', deals: 300 })).toBe('interrupted: 1 of 3 agents played all 300 deals (greedy was at 0 of 300)');
+  });
 
   it('eval --json --per-deal gives its whole JSON through a pipe, however long', async () => {
     // `first` plays its 40,000 deals in a second or two; the report is then some 370 KB, more than a pipe holds at once.

@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { AgentThrewError } from '../../src/env/errors.js';
 import type { FourTenJSON } from '../../src/env/games/four-ten.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
@@ -281,7 +282,11 @@ describe('evaluate', () => {
     const promiser = { name: 'promiser', fair: true, reset() {}, act: async (e: Env) => e.legal[0] } as unknown as Agent;
     await expect(evaluate({ env: 'decade', agents: [promiser], episodes: 3, workers: 0 })).rejects.toThrow(/^agent "promiser", deal 0 \(seed 0\): act returned a Promise: act returns the action id itself, synchronously/);
     const thrower: Agent = { name: 'thrower', fair: true, reset() { throw new Error('boom'); }, act: (e) => e.legal[0] };
-    await expect(evaluate({ env: 'decade', agents: [thrower], episodes: 3, seed: 7, workers: 0 })).rejects.toThrow(/^agent "thrower", deal 0 \(seed 7\): boom$/);
+    await expect(evaluate({ env: 'decade', agents: [thrower], episodes: 3, seed: 7, workers: 0 })).rejects.toThrow(/^agent "thrower", deal 0 \(seed 7\): the agent threw Error: boom$/);
+    // Kept as the cause, so that a command line shows where the agent threw.
+    const caught = await evaluate({ env: 'decade', agents: [thrower], episodes: 3, seed: 7, workers: 0 }).catch((e: unknown) => e);
+    expect(caught).toBeInstanceOf(AgentThrewError);
+    expect(((caught as Error).cause as Error).message).toBe('boom');
   });
 
   it('with perDeal, gives each deal\'s record, from which the paired difference is recomputed exactly', async () => {
@@ -453,6 +458,46 @@ describe('tengym eval (built CLI, worker threads)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('an agent module plays wherever an agent name goes (replay --agent, evaluate), keeps what it exports beside act, and its own throw is said with its file and line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tengym-agent-module-'));
+    try {
+      const last = join(dir, 'last.mjs');
+      writeFileSync(last, 'export default { name: "last-legal", fair: true, reset() {}, act: (env) => env.legal[env.legalCount - 1] };\n');
+      const node = pathToFileURL(fileURLToPath(new URL('../../dist/node/index.js', import.meta.url))).href;
+      const model = join(dir, 'model.mjs');
+      writeFileSync(model, `import { loadAgent } from ${JSON.stringify(node)};\nexport default await loadAgent(${JSON.stringify(fileURLToPath(new URL('../../models/decade', import.meta.url)))});\n`);
+      const throws = join(dir, 'throws.mjs');
+      writeFileSync(throws, 'export default { name: "t", fair: true, reset() {},\n  act(env) { if (env.episodeSteps > 3) throw new RangeError("my bug"); return env.legal[0]; } };\n');
+      const cli = run('eval', '--env', 'decade', '--agents', `${last},longest,${model}`, '--episodes', '20', '--seed', '123', '--json', '--per-deal');
+      expect(cli.status, cli.stderr).toBe(0);
+      const report = JSON.parse(cli.stdout) as { results: { agent: string; model?: { path: string; algorithm: string }; deals: { cardsLeft: number[] } }[] };
+      // The module's model plays as the model itself, its provenance in the report.
+      expect(report.results[2].model).toMatchObject({ path: fileURLToPath(new URL('../../models/decade', import.meta.url)), algorithm: 'distill' });
+      const folder = JSON.parse(run('eval', '--env', 'decade', '--agents', 'models/decade', '--episodes', '20', '--seed', '123', '--json', '--per-deal').stdout) as typeof report;
+      expect(report.results[2].deals).toEqual(folder.results[0].deals);
+      // replay --agent plays deal 7 as eval played it.
+      const lines = run('replay', '--env', 'decade', '--seed', '123', '--deal', '7', '--agent', last);
+      expect(lines.status, lines.stderr).toBe(0);
+      const end = JSON.parse(lines.stdout.trim().split('\n').at(-1)!) as { info: { outcome: { cardsLeft: number } } };
+      expect(end.info.outcome.cardsLeft).toBe(report.results[0].deals.cardsLeft[7]);
+      // evaluate takes the module by its path as the command line does.
+      const library = await evaluate({ env: 'decade', agents: [last, 'longest'], episodes: 20, seed: 123, workers: 0 });
+      expect(library.results.map((r) => r.winRate)).toEqual(report.results.slice(0, 2).map((r) => (r as unknown as { winRate: number }).winRate));
+      // An agent's own exception: which agent, which deal, what it threw and where, not "internal error".
+      const thrown = run('eval', '--env', 'decade', '--agents', `${throws},longest`, '--episodes', '5', '--seed', '4');
+      expect(thrown.status).toBe(1);
+      const at = pathToFileURL(throws).href;
+      expect(thrown.stderr).toBe(`tengym: agent "${throws}", deal 0 (seed 4): the agent threw RangeError: my bug\n    at Object.act (${at}:2:46)\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`);
+      expect(run('replay', '--env', 'decade', '--seed', '4', '--agent', throws).stderr).toBe(`tengym: replay stopped at step 5: agent "${throws}" threw RangeError: my bug\n    at Object.act (${at}:2:46)\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`);
+      // An agent in TypeScript is named as such.
+      const typescript = join(dir, 'mine.ts');
+      writeFileSync(typescript, 'export default {};\n');
+      expect(run('eval', '--env', 'decade', '--agents', typescript, '--episodes', '5').stderr).toBe(`tengym: no model at "${typescript}": it is a file, not a model directory (model.json + weights.bin); a TypeScript agent plays once compiled to JavaScript: give its .mjs or .js file (an agent module)\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('--first-deal plays part of a run deal for deal as the whole run plays it (pimc, whose samples follow its reset seed)', () => {
     const whole = JSON.parse(run('eval', '--env', 'decade', '--agents', 'pimc,random', '--episodes', '60', '--seed', '7', '--json', '--per-deal').stdout);

@@ -3,7 +3,6 @@ import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { envConfig, envSpec } from '../../env/registry.js';
-import { isAgentModulePath, loadAgentModule } from '../../node/agent-module.js';
 import { MAX_EVAL_EPISODES, buildReport, envOfModels, evaluate, sameAgent, type AgentResult, type EnvOfModelsWords, type EvalReport, type PlayedAgent, type PlayedEnv } from '../../eval/evaluate.js';
 import { TENGYM_VERSION } from '../../node/version.js';
 import { checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, noteUnwinnable, parseOptionsJson, pct, writeLine } from '../io.js';
@@ -114,6 +113,18 @@ function jsonReport(report: EvalReport): object {
   return { ...report, ...startup, results: report.results.map((r) => ({ ...r, seconds: Number(r.seconds.toFixed(3)) })) };
 }
 
+/**
+ * What a stopped `tengym eval` says: how many agents finished, and which one was playing, at how
+ * many deals. evaluate plays the reference first, then the others in --agents' order; `progress` is
+ * the last the progress reported, which is the running agent's only once it names it (a slow
+ * agent's first deals report nothing yet, and the one before it was at all its deals).
+ */
+export function interruptedSentence(agents: readonly string[], reference: string, finished: readonly string[], episodes: number, progress: { agent: string; deals: number }): string {
+  const running = [reference, ...agents.filter((a) => a !== reference)].find((a) => !finished.includes(a));
+  const at = running === undefined ? '' : ` (${running} was at ${progress.agent === running ? progress.deals : 0} of ${episodes})`;
+  return `interrupted: ${finished.length} of ${agents.length} agents played all ${plural(episodes, 'deal')}${at}`;
+}
+
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
 export function agentList(text: string): string[] {
   const names = text.split(',').map((a) => a.trim());
@@ -188,16 +199,16 @@ export const evalCommand: CommandModule<object, Args> = {
     let startupSeconds: number | undefined;
     let current = '';
     let dealsDone = 0;
-    // Ctrl-C: the agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), before exiting.
+    // Ctrl-C (or a SIGTERM, as `kill` and batch schedulers stop a job): the agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), before exiting.
     let stopping = false;
-    const interrupted = () => {
+    const interrupted = (signal: NodeJS.Signals) => {
+      if (stopping) return;
       stopping = true;
       bar.done();
-      const rest = agents.filter((a) => !played.some((p) => p.agent === a));
-      const sentence = `interrupted: ${played.length} of ${agents.length} agents played all ${plural(args.episodes, 'deal')}${current && rest.length > 0 ? ` (${current} was at ${dealsDone} of ${args.episodes})` : ''}`;
-      const config = envConfig(env, options);
       // evaluate plays the reference first: any agent finished means it has.
       const reference = agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
+      const sentence = interruptedSentence(agents, reference, played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone });
+      const config = envConfig(env, options);
       const report: EvalReport =
         played.length > 0
           ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal'], startupSeconds)
@@ -209,15 +220,14 @@ export const evalCommand: CommandModule<object, Args> = {
         writeLine(`\n${sentence}`);
         if (played.length > 0) writeLine(`${reportHeading(report, fromModels)}\n\n${evalTable(report)}`);
       }
-      exitAfterOutput(130);
+      // 128 + the signal's number, as a shell reports a process it stopped.
+      exitAfterOutput(signal === 'SIGTERM' ? 143 : 130);
     };
     process.once('SIGINT', interrupted);
-    // An agent of one's own (a .mjs or .js file) plays as an object, in this thread.
-    const config = envConfig(env, options);
-    noteUnwinnable(config);
-    const given = await Promise.all(agents.map((a) => (isAgentModulePath(a) ? loadAgentModule(a, config) : a)));
+    process.once('SIGTERM', interrupted);
+    noteUnwinnable(envConfig(env, options));
     const report = await evaluate(
-      { env, options, agents: given, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
+      { env, options, agents, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
       (done, total, agent) => {
         current = agent;
         dealsDone = done - played.length * args.episodes;
@@ -229,6 +239,7 @@ export const evalCommand: CommandModule<object, Args> = {
       },
     );
     process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
     // Interrupted: its report is out, and the process exits once it has gone.
     if (stopping) return;
     bar.done();

@@ -168,7 +168,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
       .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far (one state a line, a saved { state, states }, or the states as an array; the last is ranked), or - for stdin' })
-      .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them) or a model directory, as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
+      .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them), a model directory or an agent module of your own (./mine.mjs), as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
       .option('json', { type: 'boolean', default: false, describe: `Print { env, source, sameOutcome, note?, legalCount, hints: [{ action, score, scoreKind, unit?, text, cards, sameOutcome? }] } (unit: what a value score measures, one of ${VALUE_UNITS.join(', ')}; docs/hints.md)` })

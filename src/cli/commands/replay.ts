@@ -6,7 +6,7 @@ import type { CommandModule } from 'yargs';
 import type { Agent } from '../../agents/agent.js';
 import { makeBasicPolicy, BASIC_POLICIES, type BasicPolicyName } from '../../agents/basic.js';
 import type { Env } from '../../env/env.js';
-import { TengymError } from '../../env/errors.js';
+import { AgentThrewError, TengymError } from '../../env/errors.js';
 import { playthrough } from '../../env/playthrough.js';
 import { envConfig, make } from '../../env/registry.js';
 import { MAX_SEED, deriveSeed } from '../../env/rng.js';
@@ -37,7 +37,7 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
       .option('actions', { type: 'string', describe: 'Comma-separated action ids to play, e.g. 3,0,17' })
       .option('policy', { choices: BASIC_POLICIES, describe: 'Play to the end with this policy instead of --actions' })
       .option('policy-seed', { type: 'number', describe: 'Seed of the random policy (default 0; with --policy random only)' })
-      .option('agent', { type: 'string', describe: 'Play to the end with this agent of the env or model directory, as eval --agents takes them, reset as tengym eval --seed S resets it for its deal --deal (default 0)' })
+      .option('agent', { type: 'string', describe: 'Play to the end with this agent of the env, model directory or agent module of your own (./mine.mjs), as eval --agents takes them, reset as tengym eval --seed S resets it for its deal --deal (default 0)' })
       .option('deal', { type: 'number', describe: 'With --seed S: deal I of tengym eval --seed S, that is seed S + I, the agent reset as eval resets it there' })
       .check((a) => {
         if (a.seed === undefined && a.deck === undefined) throw new TengymError('bad-argument', 'give --seed N or --deck "…"');
@@ -77,7 +77,14 @@ export function replay(args: ReplayArgs, write: (line: string) => void = writeLi
   } else if (agent !== undefined) {
     // As tengym eval resets it before deal `deal` of its --seed (src/eval/episodes.ts).
     agent.reset(deriveSeed(args.seed ?? 0, deal));
-    next = (e) => agent.act(e);
+    next = (e) => {
+      try {
+        return agent.act(e);
+      } catch (thrown) {
+        if (thrown instanceof TengymError) throw thrown;
+        throw new AgentThrewError(`replay stopped at step ${e.episodeSteps + 1}: agent "${agent.name}" threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, thrown);
+      }
+    };
   } else {
     const policy = makeBasicPolicy(args.policy as BasicPolicyName, args['policy-seed'] ?? 0);
     next = (e) => policy.act(e);
