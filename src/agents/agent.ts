@@ -103,6 +103,8 @@ export interface AgentSpec extends AgentInfo {
   games: readonly AnyGame[];
   /** Where it plays only some option sets of those engines (the decade `optimal`): which. Default: all. */
   plays?(env: EnvConfig): boolean;
+  /** Where its first move does work of minutes before it answers (a solve of these options): what, for a note before it plays; null otherwise. */
+  slowFirstMove?(env: EnvConfig): string | null;
   create(env: EnvConfig): Agent;
 }
 

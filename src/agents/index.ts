@@ -34,6 +34,11 @@ export function agentsFor(env: string | EnvConfig, options: unknown = {}): Agent
   return specsFor(configOf(env, options, 'agentsFor')).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
 }
 
+/** What the first move of the catalogue agent `name` does for minutes before it answers on this env, or null (quick, or no such agent). */
+export function slowFirstMove(name: string, env: EnvConfig): string | null {
+  return specsFor(env).find((s) => s.name === name)?.slowFirstMove?.(env) ?? null;
+}
+
 /** A catalogue agent for an env: `createAgent('longest', 'decade', options)`, or `createAgent(name, config)`. */
 export function createAgent<I extends string>(name: string, env: I | EnvConfig, options?: KnownEnvOptions<I>): Agent;
 export function createAgent(name: string, env: string | EnvConfig, options: unknown = {}): Agent {

@@ -2,7 +2,9 @@
  * Shared pieces of the `tengym` commands: parsing --options and --deck, printing
  * JSON Lines and tables, and turning TengymErrors into one clear line on stderr.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { slowFirstMove } from '../agents/index.js';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
 import type { EnvConfig } from '../env/game.js';
@@ -153,7 +155,9 @@ export async function readTextInput(path: string, what: string): Promise<string>
     try {
       const size = (await stat(path)).size;
       if (size > MAX_TEXT_INPUT) throw tooLarge(size);
-      bytes = await readFile(path);
+      const read = readFileBounded(path, MAX_TEXT_INPUT);
+      if (read === null) throw tooLarge();
+      bytes = read;
     } catch (e) {
       if (e instanceof TengymError) throw e;
       throw new TengymError('bad-argument', `cannot read ${named}: ${readFailure(e)}`);
@@ -168,6 +172,28 @@ export async function readTextInput(path: string, what: string): Promise<string>
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/**
+ * A file's bytes, read up to `max` bytes, or null when it holds more. A size checked first is not
+ * enough: a device or a pipe (/dev/zero, a FIFO) reports none and can be endless.
+ */
+export function readFileBounded(path: string, max: number): Buffer | null {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(2 ** 20, max + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) return Buffer.concat(chunks, total);
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > max) return null;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The most a text input (a state file, a game so far) may hold: 5,000 states of the largest game are about 4 MB. */
 export const MAX_TEXT_INPUT = 64 * 2 ** 20;
 
@@ -180,6 +206,14 @@ export function readFailure(e: unknown): string {
   if (code === 'EISDIR') return 'it is a directory, not a file';
   if (code === 'EACCES') return 'permission denied';
   return (e as Error).message;
+}
+
+/** A note for each agent whose first move works for minutes (`slowFirstMove`); played in this thread, Ctrl-C is heard only after it. */
+export function noteSlowFirstMoves(env: EnvConfig, agents: readonly string[], inThread: boolean): void {
+  for (const name of agents) {
+    const what = slowFirstMove(name, env);
+    if (what) process.stderr.write(`note: ${name} on ${env.id}: ${what}${inThread ? '; played in this thread (--workers 0), it hears Ctrl-C only once that is done' : ''}\n`);
+  }
 }
 
 /**

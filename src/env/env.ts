@@ -10,7 +10,7 @@
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
 import * as z from 'zod';
-import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showValue } from './errors.js';
+import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type ObservationBounds, type Outcome, type Status } from './game.js';
 import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
@@ -422,7 +422,7 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     const parsed = envStateSchema.safeParse(json);
     if (!parsed.success) throw new TengymError('bad-state', `bad state: ${formatZodError(parsed.error)}`);
     const st = parsed.data;
-    if (st.env !== this.id) throw new TengymError('bad-state', `bad state: it is a "${st.env}" state, this env is "${this.id}"`);
+    if (st.env !== this.id) throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
     const opts = this.game.optionsSchema.safeParse(st.options);
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {

@@ -61,6 +61,16 @@ export function showValue(value: unknown): string {
 }
 
 /**
+ * A name from input (an env id, a state's env), quoted for a message: control and format
+ * characters (NUL, a right-to-left override) written as \\uXXXX, which would otherwise hide in the
+ * text or reorder it, and a long one cut to its first `max` characters.
+ */
+export function showName(name: string, max = 64): string {
+  const escape = (t: string) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return name.length > max ? `"${escape(name.slice(0, max))}…" (${name.length} characters)` : `"${escape(name)}"`;
+}
+
+/**
  * Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array,
  * and made by `{ … }`, `JSON.parse` or `Object.create(null)`, not a `Map`, a `Date`, a class
  * instance or an object that inherits keys (spread or read field by field, those would silently

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { Env, engineBounds, engineSizes, isValidatedFor, validatedOptions } from './env.js';
-import { TengymError, describeKind, formatZodError, isPlainObject, showValue } from './errors.js';
+import { TengymError, describeKind, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type CardOutcome, type EnvConfig, type FourTenOutcome, type Outcome } from './game.js';
 import { tensGame, type tensOptionsSchema } from './games/tens.js';
@@ -172,7 +172,7 @@ export function envIds(): string[] {
 
 export function envSpec(id: string): EnvSpec {
   const spec = BY_ID.get(id);
-  if (!spec) throw new TengymError('unknown-env', `unknown env "${id}"${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(', ')}`);
+  if (!spec) throw new TengymError('unknown-env', `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(', ')}`);
   return spec;
 }
 

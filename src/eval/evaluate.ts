@@ -20,7 +20,7 @@ import { modelProvenanceOf, type ModelProvenance } from '../node/provenance.js';
 import { TENGYM_VERSION } from '../node/version.js';
 import { whyOtherGame } from '../agents/learned/metadata.js';
 import { checkSeedFits } from '../env/env.js';
-import { TengymError, formatZodError, isPlainObject } from '../env/errors.js';
+import { TengymError, formatZodError, isPlainObject, showValue } from '../env/errors.js';
 import type { EnvConfig, Scoring } from '../env/game.js';
 import { envConfig, envLabel, isBuiltInEnv } from '../env/registry.js';
 import { Z95, wilsonInterval } from '../stats/intervals.js';
@@ -530,6 +530,7 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
       agent.dispose?.();
       facts.push(agentFacts(a, agent, env));
     } else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
+    else if (a.fair !== undefined && typeof a.fair !== 'boolean') throw new TengymError('bad-argument', `agent "${a.name}": fair must be true or false (false for an agent that sees the order of the stock), or left out; got ${showValue(a.fair)}`);
     else facts.push(agentFacts(a, a, env));
   }
   const total = c.episodes * agents.length;

@@ -529,7 +529,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
     for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env, ranked)) {
       if (hints.length >= top) break;
-      if (!env.isLegal(action)) throw new Error(`hint: ${slot.source} ranked action ${action}, which is not legal`);
+      if (!env.isLegal(action)) throw new TengymError('bad-action', `hint: ${slot.source} ranked action ${showValue(action)}, which is not legal here; legal now: ${env.describeLegal()}`);
       const detail = details?.get(action);
       const text = env.describeAction(action) + (detail ? `: ${detail}` : '');
       const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: env.actionCards(action) };

@@ -1,9 +1,10 @@
 /**
  * An agent of one's own by its file (Node-only): `tengym eval --agents ./mine.mjs,longest` (and
  * `replay --agent`, `hint --agent`, `evaluate`'s names) imports the module, whose default export is
- * an agent (`name`, `reset(seed)`, `act(env)`: the `Agent` interface) or a function that takes the
- * env's config and returns one. It plays in the main thread, as an agent object given to
- * `evaluate` does, and its row is named as `--agents` names it, so that `--reference` can name it too.
+ * an agent (`name`, `reset(seed)`, `act(env)`: the `Agent` interface), a function that takes the
+ * env's config and returns one, or a class whose constructor takes it. It plays in the main
+ * thread, as an agent object given to `evaluate` does, and its row is named as `--agents` names
+ * it, so that `--reference` can name it too.
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,7 +19,7 @@ export function isAgentModulePath(name: string): boolean {
   return /\.(?:mjs|cjs|js)$/i.test(name) && !(existsSync(name) && statSync(name).isDirectory());
 }
 
-const SHAPE = 'export default an agent ({ name, reset(seed), act(env) }) or a function (config) => agent';
+const SHAPE = 'export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config';
 
 /** The agent a module exports (or its function makes for `env`), named `path`. */
 export async function loadAgentModule(path: string, env: EnvConfig): Promise<Agent> {
@@ -30,7 +31,13 @@ export async function loadAgentModule(path: string, env: EnvConfig): Promise<Age
     throw new TengymError('bad-argument', `agent module ${path} failed to load: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (exported === undefined) throw new TengymError('bad-argument', `agent module ${path} has no default export: ${SHAPE}`);
-  const made = typeof exported === 'function' && typeof (exported as Partial<Agent>).act !== 'function' ? await (exported as (config: EnvConfig) => unknown)(env) : exported;
+  // A class is made with `new` (its constructor given the config), a function called with the config.
+  const isClass = typeof exported === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(exported));
+  const made = isClass
+    ? new (exported as new (config: EnvConfig) => unknown)(env)
+    : typeof exported === 'function' && typeof (exported as Partial<Agent>).act !== 'function'
+      ? await (exported as (config: EnvConfig) => unknown)(env)
+      : exported;
   const agent = made as Partial<Agent> | null;
   if (agent === null || typeof agent !== 'object' || typeof agent.act !== 'function' || typeof agent.reset !== 'function') {
     throw new TengymError('bad-argument', `agent module ${path}: its default export gave ${describeKind(made)}, not an agent: ${SHAPE}`);

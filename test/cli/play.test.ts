@@ -1,6 +1,6 @@
 // `tengym play` driven through piped input, as a script (or a test) plays it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -245,6 +245,20 @@ describe('tengym play', () => {
     const refused = play(['--env', 'tens', '--seed', '1', '--save', dir], ['q']);
     expect([refused.code, refused.stderr]).toEqual([1, `tengym: --save ${dir} is a directory: name a file in it\n`]);
     expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'no', 'x.jsonl')], ['q']).stderr).toMatch(/^tengym: --save .*x\.jsonl: the folder .*no does not exist\n$/);
+    // A file where the folder should be, and a file that cannot be opened for writing: refused before the game, nothing left behind.
+    writeFileSync(join(dir, 'afile'), '');
+    const underFile = play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'afile', 'x.jsonl')], ['1', 'q']);
+    expect([underFile.code, underFile.stdout, underFile.stderr]).toEqual([1, '', `tengym: --save ${join(dir, 'afile', 'x.jsonl')}: ${join(dir, 'afile')} is a file, not a folder\n`]);
+    expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'fresh.jsonl')], []).code).toBe(0);
+    const readOnly = join(dir, 'read-only');
+    mkdirSync(readOnly);
+    chmodSync(readOnly, 0o500);
+    // (root writes anywhere: the refusal is checked where permissions hold.)
+    if (process.getuid?.() !== 0) expect(play(['--env', 'tens', '--seed', '1', '--save', join(readOnly, 'x.jsonl')], ['q']).stderr).toBe(`tengym: --save ${join(readOnly, 'x.jsonl')}: cannot write it (permission denied)\n`);
+    expect(readdirSync(readOnly)).toEqual([]);
+    // Found only as it is written (a full disk): said with the line that replays the deal.
+    const full = play(['--env', 'tens', '--seed', '1', '--save', '/dev/full'], ['q']);
+    expect([full.code, full.stderr]).toEqual([1, 'tengym: could not save the game to /dev/full: ENOSPC: no space left on device, write; replay the deal with tengym play --env tens --seed 1\n']);
   });
 
   it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {

@@ -1,6 +1,7 @@
 // How error messages show values, and what counts as an object of fields (src/env/errors.ts).
 import { describe, expect, it } from 'vitest';
 import { TengymError, isPlainObject, isTengymError, showValue } from '../../src/env/errors.js';
+import { make } from '../../src/env/registry.js';
 
 describe('showValue', () => {
   it('spells numbers JSON cannot: NaN and the infinities, not null', () => {
@@ -49,5 +50,17 @@ describe('isPlainObject and TengymError', () => {
     expect(e.message).toBe('why');
     expect(isTengymError(e)).toBe(true);
     expect(isTengymError(new Error('why'))).toBe(false);
+  });
+});
+
+describe('names from input in messages', () => {
+  it('an env id or a state\'s env is quoted with its hidden characters written out, and a long one cut', () => {
+    expect(() => make('dec\u0000ade')).toThrow(/^unknown env "dec\\u0000ade" \(did you mean "decade"\?\); registered ids: tens,/);
+    expect(() => make('decade\u202eevil')).toThrow(/^unknown env "decade\\u202eevil"; registered ids:/);
+    expect(() => make('x'.repeat(100_000))).toThrow(new RegExp(`^unknown env "${'x'.repeat(64)}…" \\(100000 characters\\); registered ids:`));
+    const env = make('decade');
+    env.reset({ seed: 1 });
+    const state = { ...env.getState(), env: 'dec\u0000ade' };
+    expect(() => env.setState(state)).toThrow(/^bad state: it is a "dec\\u0000ade" state, this env is "decade"$/);
   });
 });

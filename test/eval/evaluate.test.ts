@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { agentsFor, createAgent, slowFirstMove } from '../../src/agents/index.js';
 import { AgentThrewError } from '../../src/env/errors.js';
 import type { FourTenJSON } from '../../src/env/games/four-ten.js';
 import { envConfig, make } from '../../src/env/registry.js';
@@ -258,6 +258,7 @@ describe('evaluate', () => {
     expect(objects.results[1].deals!.cardsLeft).toEqual(Array.from(own.cardsLeft));
     await expect(evaluate({ ...config, agents: [{ name: 'bare', fair: true, act: (e: Env) => e.legal[0] } as never, 'first'] })).rejects.toThrow(/^agent "bare" has no reset\(seed\): evaluate resets each agent/);
     await expect(evaluate({ ...config, agents: [{ ...mine, name: 'first' }, 'first'] })).rejects.toThrow(/^agent "first" is listed twice/);
+    await expect(evaluate({ ...config, agents: [{ ...mine, fair: 'yes' } as never, 'first'] })).rejects.toThrow(/^agent "mine": fair must be true or false \(false for an agent that sees the order of the stock\), or left out; got "yes"$/);
     await expect(evaluate({ ...config, agents: [{ act: 1 } as never] })).rejects.toThrow(/expected an agent name, a model folder, or an agent \(an object with name, reset\(seed\) and act\(env\)\) → at agents\[0\]/);
   });
 
@@ -436,6 +437,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
       writeFileSync(join(dir, 'made.mjs'), 'export default (config) => ({ name: "made", fair: true, reset() {}, act: (env) => env.legal[config.id === "decade" ? 0 : 1] });\n');
       writeFileSync(join(dir, 'none.mjs'), 'export const agent = 1;\n');
       writeFileSync(join(dir, 'three.mjs'), 'export default 3;\n');
+      writeFileSync(join(dir, 'class.mjs'), 'export default class { constructor(config) { this.config = config; this.name = "c"; this.fair = true; } reset() {} act(env) { return env.legal[this.config.id === "decade" ? 0 : 1]; } };\n');
       const last = join(dir, 'last.mjs');
       const made = join(dir, 'made.mjs');
       const r = run('eval', '--env', 'decade', '--agents', `${last},longest,${made}`, '--reference', last, '--episodes', '300', '--seed', '123', '--json');
@@ -448,9 +450,12 @@ describe('tengym eval (built CLI, worker threads)', () => {
       expect(report.results[1].vsReference).toEqual(library.results[1].vsReference);
       // The function was given the config: on decade it plays as first does.
       expect(report.results[2].winRate).toBe(library.results[2].winRate);
+      // A class is made with new, its constructor given the config.
+      const byClass = JSON.parse(run('eval', '--env', 'decade', '--agents', `${join(dir, 'class.mjs')},first`, '--episodes', '300', '--seed', '123', '--json').stdout) as { results: { winRate: number; vsReference: { differing: number } }[] };
+      expect(byClass.results[1].vsReference.differing).toBe(0);
       const refused = (file: string) => run('eval', '--env', 'decade', '--agents', file, '--episodes', '5').stderr;
-      expect(refused(join(dir, 'none.mjs'))).toBe(`tengym: agent module ${join(dir, 'none.mjs')} has no default export: export default an agent ({ name, reset(seed), act(env) }) or a function (config) => agent\n`);
-      expect(refused(join(dir, 'three.mjs'))).toBe(`tengym: agent module ${join(dir, 'three.mjs')}: its default export gave 3, not an agent: export default an agent ({ name, reset(seed), act(env) }) or a function (config) => agent\n`);
+      expect(refused(join(dir, 'none.mjs'))).toBe(`tengym: agent module ${join(dir, 'none.mjs')} has no default export: export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config\n`);
+      expect(refused(join(dir, 'three.mjs'))).toBe(`tengym: agent module ${join(dir, 'three.mjs')}: its default export gave 3, not an agent: export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config\n`);
       expect(refused(join(dir, 'gone.mjs'))).toBe(`tengym: no agent module at "${join(dir, 'gone.mjs')}": the file does not exist\n`);
       // A module is no model directory: without --env, the env is asked for.
       expect(run('eval', '--agents', last, '--episodes', '5').stderr).toMatch(/^tengym: --env is needed unless an agent is a model directory/);
@@ -498,6 +503,16 @@ describe('tengym eval (built CLI, worker threads)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("says before it plays that Four Ten's optimal solves new options' game values at its first move, for minutes, and that in this thread Ctrl-C waits for it", () => {
+    expect(slowFirstMove('optimal', envConfig('four-ten'))).toBeNull();
+    expect(slowFirstMove('greedy', envConfig('four-ten', { gameTarget: 60 }))).toBeNull();
+    expect(slowFirstMove('optimal', envConfig('four-ten', { gameTarget: 60 }))).toBe('its first move solves the game values of these options (the shipped table covers the default rules): about 24 minutes of one core, in each thread that plays it');
+    // --reference refuses after the notes, before any deal: the note alone, at once.
+    const r = run('eval', '--env', 'four-ten', '--options', '{"gameTarget":60}', '--agents', 'greedy,optimal', '--reference', 'nope', '--workers', '0');
+    expect(r.stderr.split('\n')[0]).toBe('note: optimal on four-ten: its first move solves the game values of these options (the shipped table covers the default rules): about 24 minutes of one core, in each thread that plays it; played in this thread (--workers 0), it hears Ctrl-C only once that is done');
+    expect(run('eval', '--env', 'four-ten', '--agents', 'greedy,optimal', '--reference', 'nope').stderr).not.toMatch(/note:/);
+  });
 
   it('--first-deal plays part of a run deal for deal as the whole run plays it (pimc, whose samples follow its reset seed)', () => {
     const whole = JSON.parse(run('eval', '--env', 'decade', '--agents', 'pimc,random', '--episodes', '60', '--seed', '7', '--json', '--per-deal').stdout);

@@ -568,6 +568,9 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(tengym(['hint', '--env', 'decade', '--state', utf16]).stderr).toBe(`tengym: state file "${utf16}" is UTF-16 text (as PowerShell 5's > writes it): save it as UTF-8 (Out-File -Encoding utf8)\n`);
     const huge = spawnSync(process.execPath, [BIN, 'hint', '--env', 'decade', '-'], { input: Buffer.alloc(65 * 2 ** 20, 0x20), encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
     expect(huge.stderr).toBe('tengym: state file on stdin is larger than the 64 MiB tengym reads: a game of 5,000 states is about 4 MiB\n');
+    // A device has no size to check first, and /dev/zero never ends: read up to the bound, then refused.
+    expect(tengym(['hint', '--env', 'decade', '--state', '/dev/zero']).stderr).toBe('tengym: state file "/dev/zero" is larger than the 64 MiB tengym reads: a game of 5,000 states is about 4 MiB\n');
+    expect(tengym(['train', '--env', 'decade', '--algo', 'ppo', '--print-config', '--config', '/dev/zero']).stderr).toBe("tengym: --config /dev/zero: it holds more than the 64 MiB tengym reads; a config is a few hundred bytes of JSON\n");
   });
 
   it('a game saved with GameStates.toJSON and brought back with GameStates.fromJSON keeps what the hints remember; a new GameStates at the restored state does not', () => {

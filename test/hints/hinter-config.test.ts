@@ -54,3 +54,20 @@ describe('createHinter checks its config at once', () => {
     expect(createHinter(config).hint(env, { top: 1 }).source).toBe('lookahead');
   });
 });
+
+describe('an agent of your own that answers a move that is not legal', () => {
+  it('is said as a TengymError naming the move and the legal ones, not a bare Error', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    const wrong = { name: 'wrong', fair: true, reset() {}, act: () => 99999 };
+    let caught: unknown;
+    try {
+      createHinter({ agent: wrong }).hint(env, { top: 1 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(TengymError);
+    expect((caught as TengymError).code).toBe('bad-action');
+    expect((caught as TengymError).message).toBe(`hint: wrong ranked action 99999, which is not legal here; legal now: ${env.describeLegal()}`);
+  });
+});

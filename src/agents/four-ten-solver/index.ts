@@ -5,7 +5,7 @@
  */
 import { fourTenGame } from '../../env/games/four-ten.js';
 import type { AgentSpec } from '../agent.js';
-import { OptimalFourTenAgent } from './optimal-agent.js';
+import { OptimalFourTenAgent, gameRulesOf, hasShippedGameValues } from './optimal-agent.js';
 
 export const OPTIMAL_AGENTS: AgentSpec[] = [
   {
@@ -14,6 +14,13 @@ export const OPTIMAL_AGENTS: AgentSpec[] = [
     fair: true,
     ceiling: true,
     games: [fourTenGame],
+    slowFirstMove: (env) => {
+      const rules = gameRulesOf(env.options);
+      if (hasShippedGameValues(rules)) return null;
+      // About (21 + safeties)·gameTarget round solves of about a second each (gamePolicy).
+      const minutes = Math.max(1, Math.round(((21 + rules.safeties) * rules.gameTarget) / 60));
+      return `its first move solves the game values of these options (the shipped table covers the default rules): about ${minutes} minutes of one core, in each thread that plays it`;
+    },
     create: (env) => new OptimalFourTenAgent(env.options),
   },
 ];

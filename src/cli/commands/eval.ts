@@ -5,7 +5,7 @@ import type { EnvConfig } from '../../env/game.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, envOfModels, evaluate, sameAgent, type AgentResult, type EnvOfModelsWords, type EvalReport, type PlayedAgent, type PlayedEnv } from '../../eval/evaluate.js';
 import { TENGYM_VERSION } from '../../node/version.js';
-import { checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, noteUnwinnable, parseOptionsJson, pct, writeLine } from '../io.js';
+import { checkNumberOption, exitAfterOutput, checkSeedOption, formatTable, intervalText, noteSlowFirstMoves, noteUnwinnable, parseOptionsJson, pct, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 
 interface Args {
@@ -225,7 +225,9 @@ export const evalCommand: CommandModule<object, Args> = {
     };
     process.once('SIGINT', interrupted);
     process.once('SIGTERM', interrupted);
-    noteUnwinnable(envConfig(env, options));
+    const config = envConfig(env, options);
+    noteUnwinnable(config);
+    noteSlowFirstMoves(config, agents, args.workers === 0);
     const report = await evaluate(
       { env, options, agents, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
       (done, total, agent) => {

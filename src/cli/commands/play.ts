@@ -8,7 +8,7 @@
  * end of the input, or Ctrl-C, ends the session with the line that replays the deal.
  */
 import { randomInt } from 'node:crypto';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
@@ -19,7 +19,7 @@ import { stockCount } from '../../env/board.js';
 import { TengymError, isTengymError, plural } from '../../env/errors.js';
 import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
-import { checkNumberOption, checkSeedOption, parseOptionsJson } from '../io.js';
+import { checkNumberOption, checkSeedOption, parseOptionsJson, readFailure } from '../io.js';
 import { rulesText } from '../rules-document.js';
 import { hintChoice, hintLines } from './hint.js';
 
@@ -74,12 +74,24 @@ export interface PlaySetup {
 }
 
 
-/** Refuses a --save that cannot be written: empty, a directory, or in a folder that does not exist. */
+/**
+ * Refuses a --save that cannot be written, before the game, not after it: empty, a directory, in a
+ * folder that does not exist or is a file, or a file that cannot be opened for writing
+ * (permissions, a read-only disk). The file is opened to find out, and left as it was.
+ */
 function checkSaveFile(path: string): void {
   if (path.trim() === '') throw new TengymError('bad-argument', '--save is empty: name the file to write the game to');
   if (existsSync(path) && statSync(path).isDirectory()) throw new TengymError('bad-argument', `--save ${path} is a directory: name a file in it`);
   const folder = dirname(resolve(path));
   if (!existsSync(folder)) throw new TengymError('bad-argument', `--save ${path}: the folder ${folder} does not exist`);
+  if (!statSync(folder).isDirectory()) throw new TengymError('bad-argument', `--save ${path}: ${folder} is a file, not a folder`);
+  const existed = existsSync(path);
+  try {
+    closeSync(openSync(path, 'a'));
+  } catch (e) {
+    throw new TengymError('bad-argument', `--save ${path}: cannot write it (${readFailure(e)})`);
+  }
+  if (!existed) rmSync(path, { force: true });
 }
 
 function commandsLine(env: Env): string {
@@ -155,7 +167,12 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
   const end = await session(setup, io, states);
   if (setup.save !== undefined) {
     const saved = states.toJSON();
-    writeFileSync(setup.save, saved.map((state) => JSON.stringify(state)).join('\n') + '\n');
+    try {
+      writeFileSync(setup.save, saved.map((state) => JSON.stringify(state)).join('\n') + '\n');
+    } catch (e) {
+      // Found only as it is written (a full disk): the deal's replay line, shown at the start, still plays it again.
+      throw new TengymError('bad-argument', `could not save the game to ${setup.save}: ${readFailure(e)}; replay the deal with ${setup.replay}`);
+    }
     io.write(`Saved the game so far (${plural(saved.length, 'state')}, one a line) to ${setup.save}: tengym hint --env ${setup.env.id} --state ${setup.save} ranks where it stands.\n`);
   }
   return end;

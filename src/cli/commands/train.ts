@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { TengymError, plural } from '../../env/errors.js';
@@ -7,7 +7,7 @@ import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algor
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import type { TrainRequest, TrainSummary } from '../../train/trainer.js';
-import { TENGYM_VERSION, checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, readFailure, writeLine } from '../io.js';
+import { TENGYM_VERSION, checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, MAX_TEXT_INPUT, readFailure, readFileBounded, writeLine } from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
@@ -25,13 +25,13 @@ interface Args {
   'print-config': boolean;
 }
 
+/** Inline JSON (`--config '{"numEnvs": 8}'`), not a file's name: no config file's name starts with a brace. */
+const isInlineConfig = (given: string): boolean => given.trimStart().startsWith('{');
+
 /**
  * The --config file: a path, or a shipped config by name (`four-ten-solver`, or
  * `configs/four-ten-solver.json` as the docs write it, from any folder).
  */
-/** Inline JSON (`--config '{"numEnvs": 8}'`), not a file's name: no config file's name starts with a brace. */
-const isInlineConfig = (given: string): boolean => given.trimStart().startsWith('{');
-
 function readConfigFile(given: string): unknown {
   if (isInlineConfig(given)) {
     try {
@@ -44,8 +44,11 @@ function readConfigFile(given: string): unknown {
   const path = packagePath(named);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    const bytes = readFileBounded(path, MAX_TEXT_INPUT);
+    if (bytes === null) throw new TengymError('bad-argument', `--config ${given}: it holds more than the ${MAX_TEXT_INPUT / 2 ** 20} MiB tengym reads; a config is a few hundred bytes of JSON`);
+    text = bytes.toString('utf8');
   } catch (e) {
+    if (e instanceof TengymError) throw e;
     const shipped = shippedConfigNames();
     throw new TengymError('bad-argument', `--config ${given}: cannot read it (${readFailure(e)})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`);
   }

@@ -20,7 +20,7 @@
  * | `discard`  | 'forced', 'optional'           | 'forced'    | forced: drawing is legal only when no run is; optional: the player may draw instead |
  * | `pickedUp` | 'discard', 'deck-bottom'       | 'discard'   | where discarded cards go; 'deck-bottom' puts them under the stock, oldest position first (classic 10-20-30) |
  * | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
- * | `maxSteps` | integer ≥ 1                    | 5000        | actions since reset before the episode is truncated |
+ * | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated (capped: with 'deck-bottom' a game can cycle) |
  * | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
  *
  * ## Actions (677 ids)
@@ -119,6 +119,9 @@ export function runTotals(o: Pick<DecadeOptions, 'fives'>): Uint8Array {
   return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
 
+/** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
+export const MAX_STEPS_CAP = 100_000;
+
 export const decadeOptionsSchema = z
   .strictObject({
     stacks: z.literal([1, 7]).default(1).describe('One line of cards, or seven stacks'),
@@ -129,7 +132,8 @@ export const decadeOptionsSchema = z
     discard: z.enum(['forced', 'optional']).default('forced').describe('A possible discard must be made (forced), or may wait (optional)'),
     pickedUp: z.enum(['discard', 'deck-bottom']).default('discard').describe('Discarded cards leave the game, or go under the stock'),
     win: z.enum(['empty', 'one-left']).default('empty').describe('Won with no card left, or with one at most'),
-    maxSteps: z.int().min(1).default(5000).describe('Moves before the game is stopped'),
+    // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and a player's history of it) is bounded by the cap.
+    maxSteps: z.int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` }).default(5000).describe('Moves before the game is stopped'),
     reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
   })
   .superRefine(

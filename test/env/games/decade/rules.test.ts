@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cardCode, orderedDeck, parseCardCode } from '../../../../src/env/cards.js';
 import { Env } from '../../../../src/env/env.js';
 import { TengymError } from '../../../../src/env/errors.js';
+import { make } from '../../../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../../../src/env/rng.js';
 import {
   DECADE_ACTIONS,
@@ -453,6 +454,15 @@ describe('decade: picked-up cards and the end', () => {
     expect(env.mask.every((m) => m === 0)).toBe(true);
     expectError(() => env.step(0), 'episode-over', /truncated/);
     expect(decadeGame.expectedReturn({ won: false, cardsLeft: 5 }, env.options)).toBeNull();
+  });
+
+  it('maxSteps is capped at 100,000: a deck-bottom game that cycles through forced moves alone ends there, in well under a second', () => {
+    expectError(() => make('decade', { maxSteps: 100_001 }), 'bad-options', /maxSteps must be at most 100000: with 'deck-bottom' a game can cycle/);
+    expectError(() => make('ten-twenty-thirty', { maxSteps: 1e15 }), 'bad-options', /maxSteps must be at most 100000/);
+    const env = decade({ maxSteps: 100_000, pickedUp: 'deck-bottom', loop: true });
+    env.reset({ seed: 130 });
+    while (env.running) env.step(env.legal[0]);
+    expect(env.episodeSteps).toBe(100_000);
   });
 
   it('a step that ends the game at maxSteps is terminated, not truncated', () => {
