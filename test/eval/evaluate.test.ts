@@ -495,6 +495,13 @@ describe('tengym eval (built CLI, worker threads)', () => {
       const at = pathToFileURL(throws).href;
       expect(thrown.stderr).toBe(`tengym: agent "${throws}", deal 0 (seed 4): the agent threw RangeError: my bug\n    at Object.act (${at}:2:46)\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`);
       expect(run('replay', '--env', 'decade', '--seed', '4', '--agent', throws).stderr).toBe(`tengym: replay stopped at step 5: agent "${throws}" threw RangeError: my bug\n    at Object.act (${at}:2:46)\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`);
+      // The agents that finished before it are not lost: their report comes first (--json: marked interrupted), then the error.
+      const late = run('eval', '--env', 'decade', '--agents', `longest,${throws}`, '--episodes', '50', '--seed', '4', '--json', '--per-deal');
+      expect(late.status).toBe(1);
+      const kept = JSON.parse(late.stdout) as { interrupted: boolean; results: { agent: string; deals: { won: number[] } }[] };
+      expect(kept.interrupted).toBe(true);
+      expect(kept.results.map((r) => [r.agent, r.deals.won.length])).toEqual([['longest', 50]]);
+      expect(late.stderr.split('\n').slice(0, 2)).toEqual([`stopped by the error below: 1 of 2 agents played all 50 deals (${throws} was at 0 of 50)`, `tengym: agent "${throws}", deal 0 (seed 4): the agent threw RangeError: my bug`]);
       // An agent in TypeScript is named as such.
       const typescript = join(dir, 'mine.ts');
       writeFileSync(typescript, 'export default {};\n');

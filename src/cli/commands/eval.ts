@@ -199,20 +199,16 @@ export const evalCommand: CommandModule<object, Args> = {
     let startupSeconds: number | undefined;
     let current = '';
     let dealsDone = 0;
-    // Ctrl-C (or a SIGTERM, as `kill` and batch schedulers stop a job): the agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), before exiting.
-    let stopping = false;
-    const interrupted = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
+    // The reference as --agents spells it. evaluate plays it first: any agent finished means it has.
+    const reference = () => agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
+    // The agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), after `sentence`.
+    const printPlayed = (sentence: string) => {
       bar.done();
-      // evaluate plays the reference first: any agent finished means it has.
-      const reference = agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
-      const sentence = interruptedSentence(agents, reference, played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone });
       const config = envConfig(env, options);
       const report: EvalReport =
         played.length > 0
-          ? buildReport(config, args.seed, reference, [...played], args['per-deal'], args['first-deal'], startupSeconds)
-          : { tengymVersion: TENGYM_VERSION, env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference, ...(startupSeconds === undefined ? {} : { startupSeconds }), results: [] };
+          ? buildReport(config, args.seed, reference(), [...played], args['per-deal'], args['first-deal'], startupSeconds)
+          : { tengymVersion: TENGYM_VERSION, env: config.id, options: config.options, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: reference(), ...(startupSeconds === undefined ? {} : { startupSeconds }), results: [] };
       if (args.json) {
         process.stderr.write(`${sentence}\n`);
         writeLine(JSON.stringify({ ...jsonReport(report), interrupted: true }));
@@ -220,6 +216,13 @@ export const evalCommand: CommandModule<object, Args> = {
         writeLine(`\n${sentence}`);
         if (played.length > 0) writeLine(`${reportHeading(report, fromModels)}\n\n${evalTable(report)}`);
       }
+    };
+    // Ctrl-C (or a SIGTERM, as `kill` and batch schedulers stop a job): what was played, before exiting.
+    let stopping = false;
+    const interrupted = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      printPlayed(interruptedSentence(agents, reference(), played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone }));
       // 128 + the signal's number, as a shell reports a process it stopped.
       exitAfterOutput(signal === 'SIGTERM' ? 143 : 130);
     };
@@ -228,18 +231,29 @@ export const evalCommand: CommandModule<object, Args> = {
     const config = envConfig(env, options);
     noteUnwinnable(config);
     noteSlowFirstMoves(config, agents, args.workers === 0);
-    const report = await evaluate(
-      { env, options, agents, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
-      (done, total, agent) => {
-        current = agent;
-        dealsDone = done - played.length * args.episodes;
-        bar.update(done, total, agent);
-      },
-      (p, startup) => {
-        played = p;
-        startupSeconds = startup;
-      },
-    );
+    let report: EvalReport;
+    try {
+      report = await evaluate(
+        { env, options, agents, episodes: args.episodes, seed: args.seed, firstDeal: args['first-deal'], reference: args.reference, workers: args.workers, perDeal: args['per-deal'] },
+        (done, total, agent) => {
+          current = agent;
+          dealsDone = done - played.length * args.episodes;
+          bar.update(done, total, agent);
+        },
+        (p, startup) => {
+          played = p;
+          startupSeconds = startup;
+        },
+      );
+    } catch (e) {
+      // An agent that fails after others finished (an agent of one's own, most often) loses its run only: what was played is printed before the error.
+      if (played.length > 0 && !stopping) {
+        printPlayed(interruptedSentence(agents, reference(), played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone }).replace(/^interrupted/, 'stopped by the error below'));
+        // All of it out (a pipe takes a long report in parts) before the error exits the process.
+        await new Promise((resolve) => process.stdout.write('', resolve));
+      }
+      throw e;
+    }
     process.removeListener('SIGINT', interrupted);
     process.removeListener('SIGTERM', interrupted);
     // Interrupted: its report is out, and the process exits once it has gone.
