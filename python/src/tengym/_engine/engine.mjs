@@ -5741,6 +5741,17 @@ var TengymError = class extends Error {
 		this.code = code;
 	}
 };
+/**
+* An exception an agent threw while it played (an agent of one's own, or a bug in one of
+* tengym's), not a `TengymError`: said with which agent and where in the game, the exception
+* itself kept as `cause`, so that a command line shows the agent's own frame, not tengym's.
+*/
+var AgentThrewError = class extends Error {
+	constructor(message, cause) {
+		super(message, { cause });
+		this.name = "AgentThrewError";
+	}
+};
 function isTengymError(e) {
 	return e instanceof TengymError;
 }
@@ -5758,6 +5769,15 @@ function showValue(value) {
 	} catch {
 		return Object.prototype.toString.call(value);
 	}
+}
+/**
+* A name from input (an env id, a state's env), quoted for a message: control and format
+* characters (NUL, a right-to-left override) written as \\uXXXX, which would otherwise hide in the
+* text or reorder it, and a long one cut to its first `max` characters.
+*/
+function showName(name, max = 64) {
+	const escape = (t) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	return name.length > max ? `"${escape(name.slice(0, max))}…" (${name.length} characters)` : `"${escape(name)}"`;
 }
 /**
 * Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array,
@@ -6415,7 +6435,7 @@ var Env = class Env {
 		const parsed = envStateSchema.safeParse(json);
 		if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
 		const st = parsed.data;
-		if (st.env !== this.id) throw new TengymError("bad-state", `bad state: it is a "${st.env}" state, this env is "${this.id}"`);
+		if (st.env !== this.id) throw new TengymError("bad-state", `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
 		const opts = this.game.optionsSchema.safeParse(st.options);
 		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
 		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
@@ -7237,7 +7257,7 @@ const blockTenGame = makePairingGame({
 * | `discard`  | 'forced', 'optional'           | 'forced'    | forced: drawing is legal only when no run is; optional: the player may draw instead |
 * | `pickedUp` | 'discard', 'deck-bottom'       | 'discard'   | where discarded cards go; 'deck-bottom' puts them under the stock, oldest position first (classic 10-20-30) |
 * | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
-* | `maxSteps` | integer ≥ 1                    | 5000        | actions since reset before the episode is truncated |
+* | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated (capped: with 'deck-bottom' a game can cycle) |
 * | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
 *
 * ## Actions (677 ids)
@@ -7331,6 +7351,8 @@ const FIVES_TOTALS = totalsTable([
 function runTotals(o) {
 	return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
+/** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
+const MAX_STEPS_CAP = 1e5;
 const decadeOptionsSchema = strictObject({
 	stacks: literal([1, 7]).default(1).describe("One line of cards, or seven stacks"),
 	minRun: int().min(2).max(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` }).default(2).describe("Fewest cards in a discard"),
@@ -7340,7 +7362,7 @@ const decadeOptionsSchema = strictObject({
 	discard: _enum(["forced", "optional"]).default("forced").describe("A possible discard must be made (forced), or may wait (optional)"),
 	pickedUp: _enum(["discard", "deck-bottom"]).default("discard").describe("Discarded cards leave the game, or go under the stock"),
 	win: _enum(["empty", "one-left"]).default("empty").describe("Won with no card left, or with one at most"),
-	maxSteps: int().min(1).default(5e3).describe("Moves before the game is stopped"),
+	maxSteps: int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` }).default(5e3).describe("Moves before the game is stopped"),
 	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card cleared")
 }).superRefine((o, ctx) => {
 	if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
@@ -9084,15 +9106,6 @@ function checkSeen(s, o) {
 	}
 	return null;
 }
-/**
-* The most points one round can add: Hand = handTarget scores handTarget (a Hand of four cards
-* reaches 16 at most), and the bottom of the deck scores Hand + Home + Shadow with no hand above
-* handTarget or 16.
-*/
-function maxRoundPoints(o) {
-	const handMost = Math.min(o.handTarget, 16);
-	return Math.max(o.handTarget <= 16 ? o.handTarget : 0, 3 * handMost);
-}
 const DECK_OUT_CACHE = /* @__PURE__ */ new Map();
 /**
 * The most points the bottom of the deck can add under `handTarget` t: the round's 32 cards are
@@ -9137,8 +9150,13 @@ function handMosts(t) {
 		Math.min(t + 3, most)
 	];
 }
-/** The most points one round adds: `handTarget` t when Hand can reach it (t ≤ 16), or the bottom of the deck. */
-function maxRoundGain(t) {
+/**
+* The most points one round adds: `handTarget` t when Hand can reach it (t ≤ 16, four cards of at
+* most 4), or the bottom of the deck (`maxDeckOutPoints`). The state checks and the observation's
+* bounds both use it: 28 for t = 10.
+*/
+function maxRoundPoints(o) {
+	const t = o.handTarget;
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
@@ -9149,7 +9167,7 @@ function observationBounds(o) {
 	const most = handMosts(t);
 	for (let h = 0; h < 3; h++) high[12 + h] = most[h] / t;
 	if (o.drawVisible) high[29] = 31 / 32;
-	high[30] = (o.gameTarget - 1 + maxRoundGain(t)) / o.gameTarget;
+	high[30] = (o.gameTarget - 1 + maxRoundPoints(o)) / o.gameTarget;
 	return {
 		low,
 		high
@@ -9172,7 +9190,7 @@ function checkScore(s, o) {
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
 	const counters = checkCounters(s, o);
 	if (counters !== null) return counters;
-	if (s.phase === WON$2 && s.points > o.gameTarget - 1 + maxRoundGain(o.handTarget)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundGain(o.handTarget)}`;
+	if (s.phase === WON$2 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
 	return null;
 }
 function checkCounters(s, o) {
@@ -9303,7 +9321,7 @@ function envIds() {
 }
 function envSpec(id) {
 	const spec = BY_ID.get(id);
-	if (!spec) throw new TengymError("unknown-env", `unknown env "${id}"${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
+	if (!spec) throw new TengymError("unknown-env", `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
 	return spec;
 }
 /** Validated options of `id` with `options` over its preset; errors name the field and what it allows. */
@@ -12727,6 +12745,11 @@ const OPTIMAL_AGENTS = [{
 	fair: true,
 	ceiling: true,
 	games: [fourTenGame],
+	slowFirstMove: (env) => {
+		const rules = gameRulesOf(env.options);
+		if (hasShippedGameValues(rules)) return null;
+		return `its first move solves the game values of these options (the shipped table covers the default rules): about ${Math.max(1, Math.round((21 + rules.safeties) * rules.gameTarget / 60))} minutes of one core, in each thread that plays it`;
+	},
 	create: (env) => new OptimalFourTenAgent(env.options)
 }];
 // src/agents/four-ten/prospects.ts
@@ -13680,7 +13703,7 @@ function acted(game, changes, action) {
 function inDeal(e, agent, deal, dealSeed) {
 	const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
 	if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
-	return new Error(`${where}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+	return new AgentThrewError(`${where}: the agent threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, e);
 }
 /**
 * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
