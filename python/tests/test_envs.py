@@ -227,6 +227,8 @@ def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
         for _ in range(5):
             env.step(env.action_space.sample())
         copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env)), copy.copy(env.unwrapped)]
+        # copy.copy of gym.make's env copies the outer wrapper alone, as docs/python.md says: the same TengymEnv.
+        assert copy.copy(env).unwrapped is env.unwrapped
         for c in copies:
             assert c.unwrapped.get_state() == env.unwrapped.get_state() and c.unwrapped._engine is not env.unwrapped._engine
             assert (c.unwrapped.illegal_action, c.unwrapped.render_mode) == ("stay", "ansi")

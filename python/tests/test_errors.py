@@ -53,6 +53,34 @@ def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
     assert "keyword" not in str(e.value)
 
 
+def test_a_keyword_of_another_env_is_refused_by_name_saying_where_it_belongs():
+    # They went to the engine as unknown game options ("unknown option \"processes\"; its options: stacks, ..."),
+    # and an AutoresetMode as options that "cannot go to the engine as JSON".
+    from gymnasium.vector import AutoresetMode
+
+    vector_entry_point = r'vectorization_mode="vector_entry_point"\), tengym\.TengymVectorEnv'
+    cases = [
+        (lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", processes=2), rf"^processes: a keyword of tengym's own vector envs, .*{vector_entry_point}.*not of one env"),
+        (lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="async", processes=2), r"^processes: a keyword of tengym's own vector envs"),
+        (lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", autoreset_mode=AutoresetMode.SAME_STEP), rf'^autoreset_mode: .*{vector_entry_point}.*vector_kwargs=\{{"autoreset_mode": \.\.\.\}}'),
+        (lambda: tengym.TengymEnv("decade", max_episode_steps=5), r'^max_episode_steps: Gymnasium\'s TimeLimit, .*gym\.make\("tengym/<id>-v0", max_episode_steps=\.\.\.\)'),
+        (lambda: gym.make("tengym/decade-v0", num_envs=2), r"^num_envs: a keyword of the vector envs"),
+    ]
+    for make, match in cases:
+        with pytest.raises(tengym.TengymError, match=match) as refused:
+            make()
+        assert not isinstance(refused.value, BadOptionsError) and refused.value.code == "bad-argument"
+    # Where they point works.
+    envs = gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP})
+    assert envs.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    envs.close()
+    with gym.make("tengym/decade-v0", max_episode_steps=5) as env:
+        assert env.spec.max_episode_steps == 5
+    # A misspelling of one is named, with where it belongs.
+    with pytest.raises(BadOptionsError, match=r'unknown option "max_episode_step"; its options: stacks, .*; or did you mean max_episode_steps=\? max_episode_steps: Gymnasium\'s TimeLimit'):
+        tengym.TengymEnv("decade", max_episode_step=5)
+
+
 def test_before_the_first_reset_a_call_that_needs_a_game_asks_for_reset_and_the_rest_answer_an_empty_one():
     env = tengym.TengymEnv("decade", render_mode="ansi")
     try:
@@ -1097,7 +1125,7 @@ def test_the_sb3_vec_env_refuses_the_tengym_env_keywords_it_lacks_by_name_not_as
     pytest.importorskip("stable_baselines3")
     from tengym.sb3 import TengymSB3VecEnv
 
-    for kwargs, match in [({"dead_deals": "keep"}, "dead_deals: a TengymEnv keyword; .*redeals"), ({"dict_observation": True}, "dict_observation: .*action_masks")]:
+    for kwargs, match in [({"dead_deals": "keep"}, "dead_deals: a TengymEnv keyword; .*redeals"), ({"dict_observation": True}, "dict_observation: .*action_masks"), ({"autoreset_mode": "SameStep"}, "autoreset_mode: .*TengymSB3VecEnv resets same-step")]:
         with pytest.raises(tengym.TengymError, match=match) as refused:
             TengymSB3VecEnv("tens", 2, **kwargs)
         assert not isinstance(refused.value, BadOptionsError) and refused.value.code == "bad-argument"

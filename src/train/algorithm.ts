@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { Agent } from '../agents/agent.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { engineSizes } from '../env/env.js';
-import { TengymError } from '../env/errors.js';
+import { TengymError, formatZodError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
 
@@ -129,6 +129,76 @@ export interface AlgorithmState {
   binary: Record<string, Uint8Array>;
 }
 
+/**
+ * An algorithm's state as a checkpoint holds it, for `setState`: its JSON as read (the algorithm
+ * checks it), and its blobs, each unpacked when asked for, at the length the JSON makes it.
+ */
+export interface SavedAlgorithmState {
+  json: Record<string, unknown>;
+  /**
+   * Blob `name`, which must unpack to exactly `bytes` bytes (to one of them, for a blob written in
+   * more than one layout): one missing, or of another length, is refused by a `TengymError` naming its file.
+   */
+  blob(name: string, bytes: number | readonly number[]): Uint8Array;
+}
+
+/** A saved counter. */
+export const savedCount = z.int().min(0);
+
+const int32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
+
+/** A saved pure-rand xoroshiro128+ state: four int32 words, not all zero (that state never changes). */
+export const savedRngSchema = z.tuple([int32, int32, int32, int32]).refine((words) => words.some((w) => w !== 0), 'the generator state is all zeros, which never changes');
+
+/** `Means.getState()`: [name, sum, count] entries (a count of 0 would make a mean NaN). */
+export const savedMeansSchema = z.array(z.tuple([z.string(), z.number(), z.int().min(1)]));
+
+/**
+ * A replay ring's size and next slot, as `ReplayArrays` saves them under the names given: both
+ * within its capacity, and, until the ring is full, the next slot is the one after the last filled.
+ */
+export function savedRingFields<S extends string, N extends string>(size: S, next: N, capacity: number) {
+  const shape = { [size]: savedCount.max(capacity), [next]: savedCount.max(capacity - 1) } as Record<S | N, typeof savedCount>;
+  const filledInOrder = (j: object) => {
+    const ring = j as Record<string, number>;
+    return ring[size] === capacity || ring[next] === ring[size];
+  };
+  return z.object(shape).refine(filledInOrder, {
+    message: `while the ring holds fewer than its ${capacity} items, its next slot is ${size}`,
+    path: [next],
+    // Said of two fields in their ranges only: of one out of range, that is all there is to say.
+    when: (payload) => payload.issues.length === 0,
+  });
+}
+
+/**
+ * The algorithm's part of a checkpoint's state.json (its `algorithm` field), checked by `schema`;
+ * what is wrong is refused naming its place in the file ("→ at algorithm.bufferNext").
+ */
+export function parseSavedJson<T>(schema: z.ZodType<T>, json: Record<string, unknown>): T {
+  const parsed = z.object({ algorithm: schema }).safeParse({ algorithm: json });
+  if (!parsed.success) throw new TengymError('bad-state', `state.json: ${formatZodError(parsed.error)}`);
+  return parsed.data.algorithm;
+}
+
+/**
+ * Blob `name` as `count` float32 values, every one finite: a NaN or an infinity restored (in
+ * optimizer moments, a target network) would spread through the next gradient step into every weight.
+ */
+export function savedFloats(state: SavedAlgorithmState, name: string, count: number): Float32Array {
+  const bytes = state.blob(name, count * 4);
+  const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  checkFinite(values, `${name}.bin.gz`);
+  return values;
+}
+
+/** Refuses a NaN or an infinity among values restored from `file`. */
+export function checkFinite(values: Float32Array, file: string, what = 'value'): void {
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i])) throw new TengymError('bad-state', `${file} holds ${values[i]} (${what} ${i} of ${values.length}): it must hold finite numbers`);
+  }
+}
+
 /** A learning algorithm at work: the trainer calls `iterate` until the run's steps are done, evaluating and checkpointing between calls. */
 export interface Algorithm {
   readonly name: string;
@@ -151,7 +221,12 @@ export interface Algorithm {
   /** Means of the training statistics since the last call (losses, entropy, …). */
   takeStats(): Record<string, number>;
   getState(): AlgorithmState;
-  setState(state: AlgorithmState, envState: DecisionEnvState): void;
+  /**
+   * Loads a checkpoint's state. A field out of its range, a blob of another length or a float
+   * that is not finite is refused with a `TengymError` naming the field or the file; a state
+   * refused partway may leave the algorithm half loaded: the run is refused, never trained.
+   */
+  setState(state: SavedAlgorithmState, envState: DecisionEnvState): void;
   dispose(): void;
 }
 
@@ -208,8 +283,14 @@ export abstract class ReplayArrays {
     return packArrays(this.parts(this.size));
   }
 
-  fromBytes(bytes: Uint8Array, size: number, next: number): void {
-    unpackArrays(bytes, this.parts(size), this.what);
+  /**
+   * Fills the ring from blob `name` of a checkpoint, holding `size` items with `next` the slot of
+   * the next (checked by `savedRingFields`); its floats must be finite.
+   */
+  restore(state: SavedAlgorithmState, name: string, size: number, next: number): void {
+    const parts = this.parts(size);
+    unpackArrays(state.blob(name, parts.reduce((t, [a, count]) => t + count * a.BYTES_PER_ELEMENT, 0)), parts, this.what);
+    for (const [a, count] of parts) if (a instanceof Float32Array) checkFinite(a.subarray(0, count), `${name}.bin.gz`, `${this.what} value`);
     this.size = size;
     this.next = next;
   }

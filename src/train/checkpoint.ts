@@ -20,7 +20,7 @@ import { writeFileAtomic } from '../node/model-files.js';
 import { loadModel, saveModel } from '../node/load-model.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError, protoKeyPath, protoKeyReason } from '../env/errors.js';
-import type { Algorithm } from './algorithm.js';
+import type { Algorithm, SavedAlgorithmState } from './algorithm.js';
 import type { DecisionEnvState } from './decisions.js';
 import { metricsRowsSchema, type EvaluationReport, type MetricsRow } from './metrics.js';
 
@@ -324,10 +324,37 @@ export async function writeCheckpoint(out: string, algorithm: Algorithm, metadat
 }
 
 /**
+ * An algorithm's state from a checkpoint's JSON and its blobs as read (gzipped), each unpacked
+ * when the algorithm asks for it, at the length its state makes it: a blob that unpacks to more
+ * (a gzip bomb) is stopped there, not unpacked whole.
+ */
+export function savedAlgorithmState(json: Record<string, unknown>, packed: ReadonlyMap<string, Uint8Array>): SavedAlgorithmState {
+  const blob = (name: string, bytes: number | readonly number[]): Uint8Array => {
+    const lengths = typeof bytes === 'number' ? [bytes] : bytes;
+    const most = Math.max(...lengths);
+    const expected = lengths.join(' or ');
+    const gz = packed.get(name);
+    if (gz === undefined) throw new TengymError('bad-state', `state.json: its binary list has no "${name}" (${name}.bin.gz)`);
+    let unpacked: Buffer;
+    try {
+      // At least 1: zlib refuses a limit of 0.
+      unpacked = gunzipSync(gz, { maxOutputLength: Math.max(1, most) });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new TengymError('bad-state', `${name}.bin.gz unpacks to more than ${most} bytes, expected ${expected}`);
+      throw new TengymError('bad-state', `${name}.bin.gz is not gzip data (${(e as Error).message})`);
+    }
+    if (!lengths.includes(unpacked.byteLength)) throw new TengymError('bad-state', `${name}.bin.gz unpacks to ${unpacked.byteLength} bytes, expected ${expected}`);
+    return new Uint8Array(unpacked.buffer, unpacked.byteOffset, unpacked.byteLength);
+  };
+  return { json, blob };
+}
+
+/**
  * Loads a checkpoint into the algorithm, refusing one whose parts disagree (a tampered or
  * damaged checkpoint): its model (loaded as any model is: finite weights of the right shapes)
- * must be trained for the env the state names, its blobs must be there and unpack, and the
- * env steps it records must be those of its env copies.
+ * must be trained for the env the state names, its blobs must be there and unpack to the lengths
+ * the algorithm's state makes them, the algorithm's state must pass its checks (Algorithm.setState),
+ * and the env steps it records must be those of its env copies.
  */
 export async function restoreCheckpoint(dir: string, state: CheckpointState, algorithm: Algorithm): Promise<void> {
   const damaged = (why: string) => new TengymError('bad-state', `the checkpoint in ${dir} cannot be resumed: ${why}`);
@@ -351,23 +378,17 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
   // Its shape is checked where the checkpoint is read (findCheckpoint); each env state, by the env as it loads it.
   const envState = state.envState;
   if (envState.envSteps !== state.envSteps) throw damaged(`it records ${state.envSteps} env steps, its env copies ${envState.envSteps}`);
-  const binary: Record<string, Uint8Array> = {};
+  const packed = new Map<string, Buffer>();
   for (const name of state.binary) {
     if (!/^[\w-]+$/.test(name)) throw damaged(`it lists a blob named ${JSON.stringify(name)}`);
-    let bytes: Buffer;
     try {
-      bytes = await readFile(join(dir, `${name}.bin.gz`));
+      packed.set(name, await readFile(join(dir, `${name}.bin.gz`)));
     } catch (e) {
       throw damaged(`${name}.bin.gz ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(e as NodeJS.ErrnoException).code})`}`);
     }
-    try {
-      binary[name] = new Uint8Array(gunzipSync(bytes));
-    } catch (e) {
-      throw damaged(`${name}.bin.gz is not gzip data (${(e as Error).message})`);
-    }
   }
   try {
-    algorithm.setState({ json: state.algorithm, binary }, envState);
+    algorithm.setState(savedAlgorithmState(state.algorithm, packed), envState);
   } catch (e) {
     throw damaged((e as Error).message);
   }

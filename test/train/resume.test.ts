@@ -1,14 +1,18 @@
 // Run folders as a kill or a careless hand leaves them: a run killed before its first checkpoint
 // resumes with its own settings (from its marker); a resume given the run's config file again
 // takes what the file leaves out from the run and refuses only what it changes; a tampered or
-// damaged checkpoint is refused with the reason, and the folder is left as it was; --out where
-// no run can be is named.
+// damaged checkpoint is refused with the reason, and the folder is left as it was (every
+// algorithm's own state too: counters out of range, blobs missing, of another length, a gzip
+// bomb, floats that are not finite); --out where no run can be is named.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
+import { envConfig } from '../../src/env/registry.js';
+import { envSizes } from '../../src/train/algorithm.js';
 import { runCommand, train, type TrainRequest } from '../../src/train/trainer.js';
 
 const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' };
@@ -28,6 +32,13 @@ function snapshot(dir: string): Record<string, string> {
   walk('');
   return files;
 }
+
+/** Edits a checkpoint's state.json. */
+const editState = (edit: (state: Record<string, unknown>) => void) => (dir: string) => {
+  const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as Record<string, unknown>;
+  edit(state);
+  writeFileSync(join(dir, 'state.json'), JSON.stringify(state));
+};
 
 async function refusal(run: Promise<unknown>): Promise<string> {
   const error = await run.then(
@@ -138,12 +149,6 @@ describe('tampered or damaged checkpoints are refused', () => {
     tamper(join(out, 'checkpoint'));
     return out;
   }
-  const editState = (edit: (state: Record<string, unknown>) => void) => (dir: string) => {
-    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as Record<string, unknown>;
-    edit(state);
-    writeFileSync(join(dir, 'state.json'), JSON.stringify(state));
-  };
-
   const editText = (edit: (text: string) => string) => (dir: string) => {
     const text = readFileSync(join(dir, 'state.json'), 'utf8');
     expect(edit(text)).not.toBe(text);
@@ -183,6 +188,103 @@ describe('tampered or damaged checkpoints are refused', () => {
     const out = tampered(name.replace(/\W+/g, '-'), tamper);
     const before = snapshot(out);
     expect(await refusal(train({ out, resume: true, steps: 1000, quiet: true }))).toMatch(message);
+    expect(snapshot(out)).toEqual(before);
+  });
+});
+
+describe("an algorithm's own state in a tampered checkpoint is refused before it trains", () => {
+  const valueLearning = { numEnvs: 4, hidden: [16], bufferSize: 2000, batchSize: 16, learningStarts: 64, samplesPerUpdate: 16, evalEpisodes: 10, evalReference: 'first' };
+  // A finished tiny run of each algorithm, copied for each case (ten-twenty-thirty's copies play a few hundred forced moves before their first decision).
+  const runs = {
+    ppo: { env: 'decade', config: TINY_PPO, steps: 300 },
+    dqn: { env: 'decade', config: { numEnvs: 4, hidden: [16], bufferSize: 500, batchSize: 16, learningStarts: 32, trainEvery: 4, targetUpdate: 3, evalEpisodes: 10, evalReference: 'first' }, steps: 300 },
+    afterstate: { env: 'four-ten', config: valueLearning, steps: 300 },
+    'expert-iteration': { env: 'ten-twenty-thirty', config: { ...valueLearning, maxLeaves: 64 }, steps: 1500 },
+    distill: { env: 'ten-twenty-thirty', config: { ...valueLearning, maxLeaves: 64 }, steps: 1500 },
+  } as const;
+  type Algo = keyof typeof runs;
+  const baseOf = (algo: Algo) => join(root, `state-${algo}`);
+  beforeAll(async () => {
+    for (const [algo, { env, config, steps }] of Object.entries(runs)) await train({ env, algo, config, steps, out: baseOf(algo as Algo), quiet: true });
+  }, 120_000);
+
+  type State = Record<string, unknown> & { algorithm: Record<string, unknown>; binary: string[] };
+  const editAlgorithm = (edit: (algorithm: Record<string, unknown>, state: State) => void) => editState((s) => edit((s as State).algorithm, s as State));
+  /** Replaces blob `name` of a checkpoint by what `edit` makes of its bytes. */
+  const editBlob = (name: string, edit: (bytes: Buffer) => Uint8Array) => (dir: string) => {
+    const file = join(dir, `${name}.bin.gz`);
+    writeFileSync(file, gzipSync(edit(gunzipSync(readFileSync(file)))));
+  };
+  const floats = (edit: (values: Float32Array) => void) => (bytes: Buffer) => {
+    const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    edit(values);
+    return new Uint8Array(values.buffer);
+  };
+  /** 64 MB of zeros, about 64 kB gzipped. */
+  const bomb = () => new Uint8Array(64 * 2 ** 20);
+  /** Where a DQN checkpoint's replay buffer holds its actions: after the observations (S floats each) and the masks (A bytes each) of its items. */
+  const dqnActionsAt = (dir: string) => {
+    const { algorithm } = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as State;
+    const { observationSize: S, numActions: A } = envSizes(envConfig('decade'));
+    const n = algorithm.bufferSize as number;
+    return n * S * 4 + n * A;
+  };
+
+  const cases: [Algo, string, (checkpoint: string) => void, RegExp][] = [
+    // The counters and the generator: each in its range.
+    ['dqn', 'a next slot of 1e9 in the replay buffer', editAlgorithm((a) => (a.bufferNext = 1e9)), /^the checkpoint in .* cannot be resumed: state\.json: Too big: expected number to be <=499 → at algorithm\.bufferNext$/],
+    ['dqn', 'a replay buffer of more items than it holds', editAlgorithm((a) => (a.bufferSize = 501)), /state\.json: Too big: expected number to be <=500 → at algorithm\.bufferSize$/],
+    ['dqn', 'a next slot not after the items of a buffer not yet full', editAlgorithm((a) => (a.bufferNext = (a.bufferSize as number) - 1)), /state\.json: while the ring holds fewer than its 500 items, its next slot is bufferSize → at algorithm\.bufferNext$/],
+    ['dqn', 'a sample credit worth a billion gradient steps', editAlgorithm((a) => (a.sampleCredit = 4e9)), /state\.json: Too big: expected number to be <=3 → at algorithm\.sampleCredit$/],
+    ['dqn', 'an Adam step of -1', editAlgorithm((a) => (a.adamStep = -1)), /state\.json: Too small: expected number to be >=0 → at algorithm\.adamStep$/],
+    ['ppo', 'an Adam step of -1', editAlgorithm((a) => (a.adamStep = -1)), /state\.json: Too small: expected number to be >=0 → at algorithm\.adamStep$/],
+    ['ppo', 'a fractional sample count', editAlgorithm((a) => (a.samples = 1.5)), /state\.json: .* → at algorithm\.samples$/],
+    ['ppo', 'a generator state of zeros', editAlgorithm((a) => (a.rng = [0, 0, 0, 0])), /state\.json: the generator state is all zeros, which never changes → at algorithm\.rng$/],
+    ['ppo', 'a statistic counted 0 times', editAlgorithm((a) => (a.means = [['loss', 1, 0]])), /state\.json: .* → at algorithm\.means\[0\]\[2\]$/],
+    ['afterstate', 'a next slot of 1e9 in the replay ring', editAlgorithm((a) => (a.ringNext = 1e9)), /state\.json: Too big: expected number to be <=1999 → at algorithm\.ringNext$/],
+    ['afterstate', 'a sample credit worth a billion gradient steps', editAlgorithm((a) => (a.sampleCredit = 16e9)), /state\.json: Too big: expected number to be <=63 → at algorithm\.sampleCredit$/],
+    ['afterstate', 'pending samples counted for another number of copies', editAlgorithm((a) => (a.pendingCounts as number[]).pop()), /state\.json: Too small: expected array to have exactly 4 items → at algorithm\.pendingCounts$/],
+    ['afterstate', 'a billion pending samples', editAlgorithm((a) => ((a.pendingCounts as number[])[0] = 1e9)), /state\.json: more samples than a run holds \(2 GiB of them\) → at algorithm\.pendingCounts$/],
+    ['afterstate', "Four Ten rounds for another number of copies", editAlgorithm((a) => (a.segments as number[]).push(0)), /state\.json: Too big: expected array to have exactly 4 items → at algorithm\.segments$/],
+    ['expert-iteration', 'paths counted for another number of copies', editAlgorithm((a) => (a.pathCounts = [])), /state\.json: Too small: expected array to have exactly 4 items → at algorithm\.pathCounts$/],
+    ['expert-iteration', "no memory of the stock ('deck-bottom')", editAlgorithm((a) => (a.memories = null)), /state\.json: .* → at algorithm\.memories$/],
+    ['distill', 'a memory of 60 unseen cards', editAlgorithm((a) => ((a.memories as { unknown: number }[])[0].unknown = 60)), /state\.json: Too big: expected number to be <=52 → at algorithm\.memories\[0\]\.unknown$/],
+    ['distill', 'a remembered card of value 11', editAlgorithm((a) => (a.memories as { known: number[] }[])[1].known.push(11)), /state\.json: .* → at algorithm\.memories\[1\]\.known\[\d+\]$/],
+    // The blobs: listed, of the length the state makes them (a gzip bomb stopped there), their floats finite.
+    ['dqn', 'a binary list without the replay buffer', editAlgorithm((_a, s) => (s.binary = s.binary.filter((b) => b !== 'replay'))), /cannot be resumed: state\.json: its binary list has no "replay" \(replay\.bin\.gz\)$/],
+    ['ppo', 'a binary list without the optimizer', editAlgorithm((_a, s) => (s.binary = [])), /cannot be resumed: state\.json: its binary list has no "optimizer" \(optimizer\.bin\.gz\)$/],
+    ['dqn', 'a replay.bin.gz that unpacks to 64 MB (a gzip bomb)', editBlob('replay', bomb), /cannot be resumed: replay\.bin\.gz unpacks to more than \d+ bytes, expected \d+$/],
+    ['ppo', 'an optimizer.bin.gz that unpacks to 64 MB (a gzip bomb)', editBlob('optimizer', bomb), /cannot be resumed: optimizer\.bin\.gz unpacks to more than \d+ bytes, expected \d+$/],
+    ['ppo', 'an optimizer.bin.gz a float short', editBlob('optimizer', (b) => b.subarray(4)), /cannot be resumed: optimizer\.bin\.gz unpacks to (\d+) bytes, expected (\d+)$/],
+    ['afterstate', 'a pending.bin.gz a float short', editBlob('pending', (b) => b.subarray(4)), /cannot be resumed: pending\.bin\.gz unpacks to \d+ bytes, expected \d+ or \d+$/],
+    ['dqn', 'optimizer moments of NaN', editBlob('optimizer', floats((v) => v.fill(Number.NaN))), /cannot be resumed: optimizer\.bin\.gz holds NaN \(value 0 of \d+\): it must hold finite numbers$/],
+    ['ppo', 'an infinite optimizer moment', editBlob('optimizer', floats((v) => (v[7] = Number.POSITIVE_INFINITY))), /cannot be resumed: optimizer\.bin\.gz holds Infinity \(value 7 of \d+\): it must hold finite numbers$/],
+    ['afterstate', 'optimizer moments of NaN', editBlob('optimizer', floats((v) => v.fill(Number.NaN))), /cannot be resumed: optimizer\.bin\.gz holds NaN/],
+    ['dqn', 'a NaN weight in the target network', editBlob('target', floats((v) => (v[3] = Number.NaN))), /cannot be resumed: target\.bin\.gz holds NaN \(value 3 of \d+\): it must hold finite numbers$/],
+    ['dqn', 'a NaN observation in the replay buffer', editBlob('replay', floats((v) => (v[0] = Number.NaN))), /cannot be resumed: replay\.bin\.gz holds NaN \(replay buffer value 0 of \d+\): it must hold finite numbers$/],
+    [
+      'dqn',
+      'a transition with an action the env does not have',
+      (dir: string) => {
+        const offset = dqnActionsAt(dir);
+        editBlob('replay', (b) => {
+          b.writeInt32LE(99_999, offset);
+          return b;
+        })(dir);
+      },
+      /cannot be resumed: replay\.bin\.gz: transition 0 took action 99999, which the env does not have \(it has \d+\)$/,
+    ],
+    ['afterstate', 'a NaN position in the replay ring', editBlob('replay', floats((v) => (v[5] = Number.NaN))), /cannot be resumed: replay\.bin\.gz holds NaN \(replay ring value 5 of \d+\)/],
+    ['afterstate', 'an infinite cost target among the pending samples', editBlob('pending', floats((v) => (v[v.length - 1] = Number.NEGATIVE_INFINITY))), /cannot be resumed: pending\.bin\.gz holds -Infinity \(target \d+ of \d+\): it must hold finite numbers or NaN$/],
+    ['expert-iteration', "a path's NaN target", editBlob('paths', floats((v) => (v[v.length - 1] = Number.NaN))), /cannot be resumed: paths\.bin\.gz holds NaN \(target \d+ of \d+\): it must hold finite numbers$/],
+  ];
+
+  it.each(cases)('%s: %s', async (algo, name, tamper, message) => {
+    const out = join(root, `state-${algo}-${name.replace(/\W+/g, '-')}`);
+    cpSync(baseOf(algo), out, { recursive: true });
+    tamper(join(out, 'checkpoint'));
+    const before = snapshot(out);
+    expect(await refusal(train({ out, resume: true, steps: 3000, quiet: true }))).toMatch(message);
     expect(snapshot(out)).toEqual(before);
   });
 });

@@ -16,7 +16,7 @@ from gymnasium import spaces
 from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .errors import BadActionError, BadStateError, TengymError, keyword_meant
+from .errors import BadActionError, BadStateError, TengymError, keyword_meant, refuse_keywords_elsewhere
 
 # illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
 # rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
@@ -90,6 +90,7 @@ class TengymEnv(gym.Env):
             raise TengymError(f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or 'keep' (reset returns it, info['terminated_at_reset'])", "bad-argument")
         if not isinstance(dict_observation, bool):
             raise TengymError(f"dict_observation must be True or False, got {dict_observation!r}", "bad-argument")
+        refuse_keywords_elsewhere(options)
         self.illegal_action = illegal_action
         self.dead_deals = dead_deals
         render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])

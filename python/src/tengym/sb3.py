@@ -30,7 +30,7 @@ from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_e
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
-from .errors import BadActionError, BadSeedError, EngineError, TengymError
+from .errors import BadActionError, BadSeedError, EngineError, TengymError, refuse_keywords_elsewhere
 
 
 class CopiesLegalDiscrete(LegalDiscrete):
@@ -66,11 +66,8 @@ class TengymSB3VecEnv(VecEnv):
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, render_mode: str | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
-        # TengymEnv's keywords this VecEnv has no use for, said by name rather than as unknown engine options.
-        if "dead_deals" in options:
-            raise TengymError("dead_deals: a TengymEnv keyword; tengym's SB3 VecEnv redeals a deal with no legal move, as TengymVectorEnv does (SB3's make_vec_env over tengym/<id>-v0 makes TengymEnv copies, env_kwargs={'dead_deals': 'keep'})", "bad-argument")
-        if "dict_observation" in options:
-            raise TengymError("dict_observation: a TengymEnv and TengymVectorEnv keyword (RLlib's action masking reads it); tengym's SB3 VecEnv gives the observations alone, and MaskablePPO reads the masks from its action_masks()", "bad-argument")
+        # Other envs' keywords this VecEnv has no use for (dead_deals, dict_observation, autoreset_mode), said by name rather than as unknown engine options.
+        refuse_keywords_elsewhere(options)
         render_mode = checked_render_mode(render_mode, TengymEnv.metadata["render_modes"])
         if max_episode_steps is not None:
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)

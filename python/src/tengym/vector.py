@@ -29,7 +29,7 @@ from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, 
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
-from .errors import BadActionError, TengymError
+from .errors import BadActionError, TengymError, refuse_keywords_elsewhere
 
 
 class TengymVectorEnv(gym.vector.VectorEnv):
@@ -50,8 +50,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self._same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
-        if "dead_deals" in options:
-            raise TengymError("dead_deals: a TengymEnv keyword; the vector env redeals a deal with no legal move (vectorization_mode='sync' makes TengymEnv copies)", "bad-argument")
+        refuse_keywords_elsewhere(options)
         if not isinstance(dict_observation, bool):
             raise TengymError(f"dict_observation must be True or False, got {dict_observation!r}", "bad-argument")
         # gym.make_vec passes max_episode_steps to a vector entry point: Gymnasium's TimeLimit,

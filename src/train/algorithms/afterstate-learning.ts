@@ -17,9 +17,10 @@
 import * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import { buildAfterstateNet } from '../../agents/learned/network.js';
+import { DECK_SIZE } from '../../env/cards.js';
 import { TengymError } from '../../env/errors.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
-import { Means, ReplayArrays, checkSampleMemory, learningRateAt, type AlgorithmState, type CommonConfig } from '../algorithm.js';
+import { Means, ReplayArrays, SAMPLE_MEMORY_BUDGET, checkFinite, checkSampleMemory, learningRateAt, parseSavedJson, savedCount, savedMeansSchema, savedRingFields, savedRngSchema, type AlgorithmState, type CommonConfig, type SavedAlgorithmState } from '../algorithm.js';
 import { uniformFloat } from '../decisions.js';
 import { mlpForward } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -227,15 +228,22 @@ export class ValueLearning {
     };
   }
 
-  /** Restores what `getState` saved of this machinery. */
-  setState(state: AlgorithmState): void {
-    const j = state.json as { samples: number; updates: number; sampleCredit: number; rng: number[]; adamStep: number; ringSize: number; ringNext: number; means: [string, number, number][] };
+  /** Restores what `getState` saved of this machinery (the learner's own fields are its to check). */
+  setState(state: SavedAlgorithmState): void {
+    const c = this.config;
+    // Every round ends with the gradient steps its samples pay for: what is left is less than one
+    // step's worth, or, before the first step, the samples so far (fewer than learningStarts).
+    const credit = Math.max(c.learningStarts, c.samplesPerUpdate) - 1;
+    const schema = z
+      .looseObject({ samples: savedCount, updates: savedCount, sampleCredit: savedCount.max(credit), rng: savedRngSchema, adamStep: savedCount, means: savedMeansSchema })
+      .and(savedRingFields('ringSize', 'ringNext', c.bufferSize));
+    const j = parseSavedJson(schema, state.json);
+    this.adam.setMoments(state, 'optimizer', j.adamStep);
+    this.ring.restore(state, 'replay', j.ringSize, j.ringNext);
     this.samples = j.samples;
     this.updates = j.updates;
     this.sampleCredit = j.sampleCredit;
     this.rng = rngFromState(j.rng);
-    this.adam.setMoments(state.binary.optimizer, j.adamStep);
-    this.ring.fromBytes(state.binary.replay, j.ringSize, j.ringNext);
     this.means.setState(j.means);
   }
 
@@ -339,12 +347,36 @@ export function packSamples(buffers: readonly SampleBuffer[], targets: readonly 
   return { counts, bytes: new Uint8Array(packed.buffer) };
 }
 
-/** Refills the buffers from `packSamples`' counts and bytes; targets the bytes do not hold (an older checkpoint holds the rows only) are NaN. */
-export function unpackSamples(buffers: readonly SampleBuffer[], targets: readonly SampleTarget[], counts: readonly number[], bytes: Uint8Array): void {
-  const packed = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+/**
+ * The counts `packSamples` saved of `numEnvs` buffers whose samples take `sampleBytes` each (row
+ * and targets): one a buffer, all within the memory a run's samples may take.
+ */
+export function savedSampleCounts(numEnvs: number, sampleBytes: number) {
+  return z
+    .array(savedCount)
+    .length(numEnvs)
+    .refine((counts) => counts.reduce((a, b) => a + b, 0) * sampleBytes <= SAMPLE_MEMORY_BUDGET, `more samples than a run holds (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB of them)`);
+}
+
+/**
+ * Refills the buffers from blob `name` of a checkpoint, `packSamples`' bytes for `counts` (checked
+ * by `savedSampleCounts`). The rows must be finite, and so must the targets, but for
+ * `optionalTargets`, which a sample may lack (NaN: it takes the one its samples are closed with):
+ * those may be NaN, and a checkpoint written before the buffers kept them holds the rows only.
+ */
+export function unpackSamples(buffers: readonly SampleBuffer[], targets: readonly SampleTarget[], counts: readonly number[], state: SavedAlgorithmState, name: string, optionalTargets: boolean): void {
   const F = buffers[0].features;
   const total = counts.reduce((a, b) => a + b, 0);
+  const full = total * (F + targets.length) * 4;
+  const bytes = state.blob(name, optionalTargets ? [full, total * F * 4] : full);
+  const packed = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const file = `${name}.bin.gz`;
+  checkFinite(packed.subarray(0, total * F), file, 'feature');
   const withTargets = packed.length === total * (F + targets.length);
+  for (let k = total * F; k < packed.length; k++) {
+    const v = packed[k];
+    if (!(Number.isFinite(v) || (optionalTargets && Number.isNaN(v)))) throw new TengymError('bad-state', `${file} holds ${v} (target ${k - total * F} of ${packed.length - total * F}): it must hold finite numbers${optionalTargets ? ' or NaN' : ''}`);
+  }
   const wonColumn = withTargets ? targets.indexOf('won') : -1;
   const costColumn = withTargets ? targets.indexOf('cost') : -1;
   let at = 0;
@@ -355,4 +387,17 @@ export function unpackSamples(buffers: readonly SampleBuffer[], targets: readonl
     for (let k = 0; k < n; k++, at += F) b.add(packed, at, wonColumn < 0 ? NaN : packed[targetsAt + wonColumn * n + k], costColumn < 0 ? NaN : packed[targetsAt + costColumn * n + k]);
     if (withTargets) targetsAt += targets.length * n;
   });
+}
+
+/** What a player remembers of the stock (`StockMemory.remembered`), as a checkpoint holds it: known card values (1 to 10) under the unseen cards, 52 at most. */
+const savedRememberedSchema = z
+  .object({ unknown: savedCount.max(DECK_SIZE), known: z.array(z.int().min(1).max(10)).max(DECK_SIZE), held: z.array(savedCount).optional() })
+  .refine((r) => r.unknown + r.known.length <= DECK_SIZE, { message: `more than the deck's ${DECK_SIZE} cards in the stock`, when: (payload) => payload.issues.length === 0 });
+
+/**
+ * The memories of the stock of a learner's `numEnvs` copies, as its checkpoint holds them: one a
+ * copy where its players remember (`remembers`, 'deck-bottom'), none otherwise.
+ */
+export function savedMemoriesSchema(numEnvs: number, remembers: boolean) {
+  return remembers ? z.array(savedRememberedSchema).length(numEnvs) : z.null().optional();
 }

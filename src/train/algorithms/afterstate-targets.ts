@@ -14,6 +14,7 @@
  * a game's few rounds are learned through the values of round starts.
  */
 import type * as tf from '../../agents/learned/tf.js';
+import * as z from 'zod';
 import { computePaceValues, type GameSolveProgress } from '../../agents/four-ten-solver/game-policy.js';
 import { gameRulesOf } from '../../agents/four-ten-solver/optimal-agent.js';
 import { blankOutlook, type RoundSolution } from '../../agents/four-ten-solver/round-solver.js';
@@ -28,6 +29,7 @@ import { END_TURN, FIRST_EXCHANGE, fourTenGame, fourTenOf, type FourTenState } f
 import { configOfKey, stockOfCode } from '../../env/games/four-ten-hands.js';
 import { make } from '../../env/registry.js';
 import { programArgs, runIfMain } from '../../node/program-args.js';
+import { parseSavedJson } from '../algorithm.js';
 
 /** Where a strategy's samples go: copy i's pending samples, and their targets once known. */
 export interface SampleSink {
@@ -166,7 +168,9 @@ export class FourTenByRound implements TargetStrategy {
   }
 
   setState(json: Record<string, unknown>): void {
-    const segments = json.segments as number[] | undefined;
+    // A copy's round (−1: a new episode); absent in checkpoints of older versions.
+    const schema = z.looseObject({ segments: z.array(z.int().min(-1).max(0x7fff_ffff)).length(this.segments.length).optional() });
+    const { segments } = parseSavedJson(schema, json);
     if (segments) this.segments.set(segments);
   }
 }

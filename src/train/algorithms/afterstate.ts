@@ -37,8 +37,8 @@ import { afterstateFeatures, afterstateUnsupported } from '../../agents/learned/
 import { TengymError } from '../../env/errors.js';
 import { kitOf } from '../../agents/kits.js';
 import type { EnvConfig } from '../../env/game.js';
-import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
-import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
+import { commonConfigFields, parseSavedJson, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
+import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, savedSampleCounts, unpackSamples, valueLearningFields } from './afterstate-learning.js';
 import { targetStrategy, targetsUnavailable, type SampleSink, type TargetStrategy } from './afterstate-targets.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 
@@ -152,10 +152,11 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
     return this.learning.getState({ pendingCounts: pending.counts, ...this.targets.getState() }, { pending: pending.bytes });
   }
 
-  setState(state: AlgorithmState, envState: DecisionEnvState): void {
+  setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
+    const j = parseSavedJson(z.looseObject({ pendingCounts: savedSampleCounts(this.config.numEnvs, 4 * (this.layout.size + 1)) }), state.json);
     this.learning.setState(state);
     this.targets.setState(state.json);
-    unpackSamples(this.pending, ['cost'], (state.json as { pendingCounts: number[] }).pendingCounts, state.binary.pending);
+    unpackSamples(this.pending, ['cost'], j.pendingCounts, state, 'pending', true);
     this.env.setState(envState);
   }
 }

@@ -39,7 +39,7 @@
 import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
-import { StockMemory, remembersStock, type Remembered } from '../../agents/decade/memory.js';
+import { StockMemory, remembersStock } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
 import { endgameCardsSchema, endgamePositionsSchema, endgameSamplesSchema, maxLeavesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
@@ -48,8 +48,8 @@ import type { Env } from '../../env/env.js';
 import type { EnvConfig } from '../../env/game.js';
 import { decadeOf, decadeOptionsOf } from '../../env/games/decade.js';
 import { deriveSeed } from '../../env/rng.js';
-import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
-import { ValueLearner, ValueLearning, checkValueLearning, valueLearningFields } from './afterstate-learning.js';
+import { commonConfigFields, parseSavedJson, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
+import { ValueLearner, ValueLearning, checkValueLearning, savedMemoriesSchema, valueLearningFields } from './afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 import { TeacherLabels, labelPosition, type Labels } from '../teacher-labels.js';
 
@@ -318,8 +318,8 @@ export class Distill extends ValueLearner implements Algorithm {
     return this.learning.getState({ memories: this.memories ? this.memories.map((m) => m.remembered()) : null }, {});
   }
 
-  setState(state: AlgorithmState, envState: DecisionEnvState): void {
-    const j = state.json as { memories?: Remembered[] | null };
+  setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
+    const j = parseSavedJson(z.looseObject({ memories: savedMemoriesSchema(this.config.numEnvs, this.memories !== null) }), state.json);
     this.learning.setState(state);
     this.env.setState(envState);
     if (this.memories) this.memories.forEach((m, i) => m.restore(decadeOf(this.env.env(i))!.state, j.memories![i]));

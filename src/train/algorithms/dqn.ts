@@ -25,13 +25,14 @@ import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import * as z from 'zod';
 import { buildQNet } from '../../agents/learned/network.js';
 import { kitOf } from '../../agents/kits.js';
+import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
-import { Means, ReplayArrays, checkSampleMemory, commonConfigFields, envSizes, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
+import { Means, ReplayArrays, checkSampleMemory, commonConfigFields, envSizes, parseSavedJson, savedCount, savedMeansSchema, savedRingFields, savedRngSchema, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
 import { ModelAgent, maskedArgmax } from '../../agents/learned/head-agent.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from '../decisions.js';
 import { mlpForward } from '../network/mlp.js';
-import { Adam, packTensors, trainableVariables, unpackInto } from '../network/optim.js';
+import { Adam, packTensors, restoreVariables, trainableVariables } from '../network/optim.js';
 
 export const dqnConfigSchema = z.strictObject({
   ...commonConfigFields,
@@ -106,6 +107,15 @@ class ReplayBuffer extends ReplayArrays {
     } else {
       this.nextObs.set(nextObs, k * S);
       this.nextMasks.set(nextMask, k * A);
+    }
+  }
+
+  override restore(state: SavedAlgorithmState, name: string, size: number, next: number): void {
+    super.restore(state, name, size, next);
+    // An action past the env's would train no Q-value: its one-hot row is all zeros.
+    for (let k = 0; k < size; k++) {
+      const a = this.actions[k];
+      if (a < 0 || a >= this.numActions) throw new TengymError('bad-state', `${name}.bin.gz: transition ${k} took action ${a}, which the env does not have (it has ${this.numActions})`);
     }
   }
 
@@ -274,15 +284,15 @@ export class Dqn implements Algorithm {
     };
   }
 
-  setState(state: AlgorithmState, envState: DecisionEnvState): void {
-    const j = state.json as { samples: number; updates: number; sampleCredit: number; rng: number[]; adamStep: number; bufferSize: number; bufferNext: number; means: [string, number, number][] };
+  setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
+    const j = parseSavedJson(savedDqnSchema(this.config), state.json);
+    this.adam.setMoments(state, 'optimizer', j.adamStep);
+    restoreVariables(this.targetVariables, state, 'target');
+    this.buffer.restore(state, 'replay', j.bufferSize, j.bufferNext);
     this.samples = j.samples;
     this.updates = j.updates;
     this.sampleCredit = j.sampleCredit;
     this.rng = rngFromState(j.rng);
-    this.adam.setMoments(state.binary.optimizer, j.adamStep);
-    unpackInto(this.targetVariables, state.binary.target, 'target network');
-    this.buffer.fromBytes(state.binary.replay, j.bufferSize, j.bufferNext);
     this.means.setState(j.means);
     this.env.setState(envState);
   }
@@ -292,6 +302,21 @@ export class Dqn implements Algorithm {
     this.model.dispose();
     this.target.dispose();
   }
+}
+
+/** `Dqn.getState()`'s JSON, as a checkpoint of a run with `config` may hold it. */
+function savedDqnSchema(config: DqnConfig) {
+  return z
+    .object({
+      samples: savedCount,
+      updates: savedCount,
+      // Paid out in gradient steps at the end of every round: what is left is less than one step's worth.
+      sampleCredit: savedCount.max(config.trainEvery - 1),
+      rng: savedRngSchema,
+      adamStep: savedCount,
+      means: savedMeansSchema,
+    })
+    .and(savedRingFields('bufferSize', 'bufferNext', config.bufferSize));
 }
 
 /** What a DQN run refuses of its config before it allocates anything (AlgorithmSpec.check). */

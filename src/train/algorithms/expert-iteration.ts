@@ -34,15 +34,15 @@
 import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
-import { StockMemory, type Remembered } from '../../agents/decade/memory.js';
+import { StockMemory } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
 import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
 import { maxLeavesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { decadeOf, decadeOptionsOf, type DecadeState } from '../../env/games/decade.js';
-import { commonConfigFields, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
-import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, unpackSamples, valueLearningFields } from './afterstate-learning.js';
+import { commonConfigFields, parseSavedJson, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
+import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, savedMemoriesSchema, savedSampleCounts, unpackSamples, valueLearningFields } from './afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 
 export const expertIterationConfigSchema = z.strictObject({
@@ -240,10 +240,11 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
     return this.learning.getState({ pathCounts: paths.counts, memories: this.memories ? this.memories.map((m) => m.remembered()) : null }, { paths: paths.bytes });
   }
 
-  setState(state: AlgorithmState, envState: DecisionEnvState): void {
-    const j = state.json as { pathCounts: number[]; memories: Remembered[] | null };
+  setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
+    const N = this.config.numEnvs;
+    const j = parseSavedJson(z.looseObject({ pathCounts: savedSampleCounts(N, 4 * (this.layout.size + 2)), memories: savedMemoriesSchema(N, this.memories !== null) }), state.json);
     this.learning.setState(state);
-    unpackSamples(this.paths, ['won', 'cost'], j.pathCounts, state.binary.paths);
+    unpackSamples(this.paths, ['won', 'cost'], j.pathCounts, state, 'paths', false);
     this.env.setState(envState);
     if (this.memories) this.memories.forEach((m, i) => m.restore(this.stateOf(i), j.memories![i]));
   }

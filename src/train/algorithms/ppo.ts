@@ -46,7 +46,7 @@ import { kitOf } from '../../agents/kits.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';
-import { Means, checkSampleMemory, commonConfigFields, envSizes, learningRateAt, type Algorithm, type AlgorithmSpec, type AlgorithmState } from '../algorithm.js';
+import { Means, checkSampleMemory, commonConfigFields, envSizes, learningRateAt, parseSavedJson, savedCount, savedMeansSchema, savedRngSchema, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from '../decisions.js';
 import { mlpForward, rowMaxNoGradient } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -305,12 +305,12 @@ export class Ppo implements Algorithm {
     };
   }
 
-  setState(state: AlgorithmState, envState: DecisionEnvState): void {
-    const j = state.json as { samples: number; updates: number; rng: number[]; adamStep: number; means: [string, number, number][] };
+  setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
+    const j = parseSavedJson(savedPpoSchema, state.json);
+    this.adam.setMoments(state, 'optimizer', j.adamStep);
     this.samples = j.samples;
     this.updates = j.updates;
     this.rng = rngFromState(j.rng);
-    this.adam.setMoments(state.binary.optimizer, j.adamStep);
     this.means.setState(j.means);
     this.env.setState(envState);
   }
@@ -320,6 +320,9 @@ export class Ppo implements Algorithm {
     this.model.dispose();
   }
 }
+
+/** `Ppo.getState()`'s JSON, as a checkpoint holds it. */
+const savedPpoSchema = z.object({ samples: savedCount, updates: savedCount, rng: savedRngSchema, adamStep: savedCount, means: savedMeansSchema });
 
 /** What a PPO run refuses of its config before it allocates anything (AlgorithmSpec.check). */
 function checkPpoConfig(env: EnvConfig, config: PpoConfig): void {

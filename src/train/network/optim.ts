@@ -12,6 +12,7 @@
  * with the scalar factor computed in float64 from the step count t.
  */
 import * as tf from '../../agents/learned/tf.js';
+import { savedFloats, type SavedAlgorithmState } from '../algorithm.js';
 
 export interface AdamOptions {
   beta1?: number;
@@ -69,8 +70,9 @@ export class Adam {
     return packTensors([...this.m, ...this.v]);
   }
 
-  setMoments(bytes: Uint8Array, step: number): void {
-    unpackInto([...this.m, ...this.v], bytes, 'optimizer state');
+  /** Loads the moments `getMoments` saved as blob `name` of a checkpoint, and the step count. */
+  setMoments(state: SavedAlgorithmState, name: string, step: number): void {
+    restoreVariables([...this.m, ...this.v], state, name);
     this.step = step;
   }
 
@@ -91,11 +93,9 @@ export function packTensors(tensors: readonly tf.Tensor[]): Uint8Array {
   return new Uint8Array(out.buffer);
 }
 
-/** Assigns `packTensors` bytes back to variables of the same shapes. */
-export function unpackInto(variables: readonly tf.Variable[], bytes: Uint8Array, what: string): void {
-  const total = variables.reduce((n, t) => n + t.size, 0);
-  if (bytes.byteLength !== total * 4) throw new Error(`${what}: ${bytes.byteLength} bytes, expected ${total * 4}`);
-  const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+/** Assigns the `packTensors` bytes saved as blob `name` of a checkpoint back to variables of the same shapes. */
+export function restoreVariables(variables: readonly tf.Variable[], state: SavedAlgorithmState, name: string): void {
+  const values = savedFloats(state, name, variables.reduce((n, t) => n + t.size, 0));
   let offset = 0;
   for (const x of variables) {
     tf.tidy(() => x.assign(tf.tensor(values.subarray(offset, offset + x.size), x.shape, 'float32')));

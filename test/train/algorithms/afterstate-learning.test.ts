@@ -1,8 +1,10 @@
 // The samples waiting for their targets, as the value learners keep them in a checkpoint: the
 // packing round-trips, keeps its byte layout (rows, then each buffer's targets), and an older
 // checkpoint that holds the rows only restores them with no targets of their own.
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SampleBuffer, packSamples, unpackSamples } from '../../../src/train/algorithms/afterstate-learning.js';
+import { savedAlgorithmState } from '../../../src/train/checkpoint.js';
 
 const F = 3;
 
@@ -16,6 +18,9 @@ function filled(): SampleBuffer[] {
   return buffers;
 }
 
+/** A checkpoint's state holding `bytes` as its blob "pending". */
+const saved = (bytes: Uint8Array) => savedAlgorithmState({}, new Map([['pending', gzipSync(bytes)]]));
+
 const contents = (b: SampleBuffer) => ({ rows: Array.from(b.rows.subarray(0, b.count * F)), won: Array.from(b.won.subarray(0, b.count)), cost: Array.from(b.cost.subarray(0, b.count)) });
 
 describe('the samples waiting for their targets, in a checkpoint', () => {
@@ -26,7 +31,7 @@ describe('the samples waiting for their targets, in a checkpoint', () => {
       const { counts, bytes } = packSamples(buffers, targets);
       expect(counts).toEqual([2, 0, 40]);
       const restored = [new SampleBuffer(F), new SampleBuffer(F), new SampleBuffer(F)];
-      unpackSamples(restored, targets, counts, bytes);
+      unpackSamples(restored, targets, counts, saved(bytes), 'pending', true);
       restored.forEach((b, i) => {
         const want = contents(buffers[i]);
         const got = contents(b);
@@ -53,7 +58,7 @@ describe('the samples waiting for their targets, in a checkpoint', () => {
     const buffers = filled();
     const rowsOnly = new Float32Array(packSamples(buffers, ['cost']).bytes.buffer).slice(0, 42 * F);
     const restored = [new SampleBuffer(F), new SampleBuffer(F), new SampleBuffer(F)];
-    unpackSamples(restored, ['cost'], [2, 0, 40], new Uint8Array(rowsOnly.buffer));
+    unpackSamples(restored, ['cost'], [2, 0, 40], saved(new Uint8Array(rowsOnly.buffer)), 'pending', true);
     expect(contents(restored[2]).rows).toEqual(contents(buffers[2]).rows);
     expect(contents(restored[2]).cost.every(Number.isNaN)).toBe(true);
   });
