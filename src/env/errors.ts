@@ -34,8 +34,9 @@ export class TengymError extends Error {
  * itself kept as `cause`, so that a command line shows the agent's own frame, not tengym's.
  */
 export class AgentThrewError extends Error {
-  constructor(message: string, cause: unknown) {
-    super(message, { cause });
+  /** `who` names the agent and where it was ("agent "x", deal 3 (seed 7): the agent"); the message goes on "threw Error: …". */
+  constructor(who: string, thrown: unknown) {
+    super(`${who} threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, { cause: thrown });
     this.name = 'AgentThrewError';
   }
 }

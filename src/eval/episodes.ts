@@ -228,7 +228,7 @@ function acted(game: Env, changes: number, action: unknown): number {
 function inDeal(e: unknown, agent: string, deal: number, dealSeed: number): Error {
   const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
   if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
-  return new AgentThrewError(`${where}: the agent threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, e);
+  return new AgentThrewError(`${where}: the agent`, e);
 }
 
 /**

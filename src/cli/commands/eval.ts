@@ -119,10 +119,10 @@ function jsonReport(report: EvalReport): object {
  * the last the progress reported, which is the running agent's only once it names it (a slow
  * agent's first deals report nothing yet, and the one before it was at all its deals).
  */
-export function interruptedSentence(agents: readonly string[], reference: string, finished: readonly string[], episodes: number, progress: { agent: string; deals: number }): string {
+export function interruptedSentence(agents: readonly string[], reference: string, finished: readonly string[], episodes: number, progress: { agent: string; deals: number }, how = 'interrupted'): string {
   const running = [reference, ...agents.filter((a) => a !== reference)].find((a) => !finished.includes(a));
   const at = running === undefined ? '' : ` (${running} was at ${progress.agent === running ? progress.deals : 0} of ${episodes})`;
-  return `interrupted: ${finished.length} of ${agents.length} agents played all ${plural(episodes, 'deal')}${at}`;
+  return `${how}: ${finished.length} of ${agents.length} agents played all ${plural(episodes, 'deal')}${at}`;
 }
 
 /** --agents as names; an empty entry (`random,,first`, a trailing comma) is refused, as --actions refuses one. */
@@ -201,9 +201,10 @@ export const evalCommand: CommandModule<object, Args> = {
     let dealsDone = 0;
     // The reference as --agents spells it. evaluate plays it first: any agent finished means it has.
     const reference = () => agents.find((a) => sameAgent(a, args.reference ?? agents[0])) ?? args.reference ?? agents[0];
-    // The agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), after `sentence`.
-    const printPlayed = (sentence: string) => {
+    // The agents that finished their deals, as a table (with --json, as the report's JSON, marked interrupted), after the sentence saying `how` the run stopped.
+    const printPlayed = (how: string) => {
       bar.done();
+      const sentence = interruptedSentence(agents, reference(), played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone }, how);
       const config = envConfig(env, options);
       const report: EvalReport =
         played.length > 0
@@ -222,7 +223,7 @@ export const evalCommand: CommandModule<object, Args> = {
     const interrupted = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      printPlayed(interruptedSentence(agents, reference(), played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone }));
+      printPlayed('interrupted');
       // 128 + the signal's number, as a shell reports a process it stopped.
       exitAfterOutput(signal === 'SIGTERM' ? 143 : 130);
     };
@@ -248,7 +249,7 @@ export const evalCommand: CommandModule<object, Args> = {
     } catch (e) {
       // An agent that fails after others finished (an agent of one's own, most often) loses its run only: what was played is printed before the error.
       if (played.length > 0 && !stopping) {
-        printPlayed(interruptedSentence(agents, reference(), played.map((p) => p.agent), args.episodes, { agent: current, deals: dealsDone }).replace(/^interrupted/, 'stopped by the error below'));
+        printPlayed('stopped by the error below');
         // All of it out (a pipe takes a long report in parts) before the error exits the process.
         await new Promise((resolve) => process.stdout.write('', resolve));
       }

@@ -82,7 +82,7 @@ export function replay(args: ReplayArgs, write: (line: string) => void = writeLi
         return agent.act(e);
       } catch (thrown) {
         if (thrown instanceof TengymError) throw thrown;
-        throw new AgentThrewError(`replay stopped at step ${e.episodeSteps + 1}: agent "${agent.name}" threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, thrown);
+        throw new AgentThrewError(`replay stopped at step ${e.episodeSteps + 1}: agent "${agent.name}"`, thrown);
       }
     };
   } else {

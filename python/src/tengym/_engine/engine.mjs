@@ -5747,8 +5747,9 @@ var TengymError = class extends Error {
 * itself kept as `cause`, so that a command line shows the agent's own frame, not tengym's.
 */
 var AgentThrewError = class extends Error {
-	constructor(message, cause) {
-		super(message, { cause });
+	/** `who` names the agent and where it was ("agent "x", deal 3 (seed 7): the agent"); the message goes on "threw Error: …". */
+	constructor(who, thrown) {
+		super(`${who} threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, { cause: thrown });
 		this.name = "AgentThrewError";
 	}
 };
@@ -13703,7 +13704,7 @@ function acted(game, changes, action) {
 function inDeal(e, agent, deal, dealSeed) {
 	const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
 	if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
-	return new AgentThrewError(`${where}: the agent threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, e);
+	return new AgentThrewError(`${where}: the agent`, e);
 }
 /**
 * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
