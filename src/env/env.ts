@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type ObservationBounds, type Outcome, type Status } from './game.js';
-import { MAX_SEED, createRng, rngFromState, type Rng } from './rng.js';
+import { MAX_SEED, createRng, rngFromState, rngStateSchema, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
 
 export interface ResetOptions {
@@ -56,18 +56,12 @@ export interface EnvState {
   game: unknown;
 }
 
-const INT32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
-
 const envStateSchema = z.strictObject({
   env: z.string(),
   // Kept as given (a record would copy it and drop an own "__proto__" key), so the
   // game's strict options schema sees every key and refuses the unknown ones.
   options: z.custom<Record<string, unknown>>((v) => isPlainObject(v), 'expected a plain object of options'),
-  // xoroshiro128+ never leaves the all-zero state: every later deal would be the same.
-  // A tuple, not .array().length(4): zod reports a length on a string too ("expected string to have exactly 4 characters").
-  rng: z
-    .tuple([INT32, INT32, INT32, INT32], { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? 'expected the generator state: an array of 4 int32 words' : undefined) })
-    .refine((words) => words.some((w) => w !== 0), 'the generator state is all zeros, which never changes (every reset would deal the same cards)'),
+  rng: rngStateSchema('the generator state is all zeros, which never changes (every reset would deal the same cards)'),
   undosUsed: z.int().min(0).default(0),
   // z.unknown() reports a missing key as "expected nonoptional": say what is missing.
   game: z.custom<unknown>((v) => v !== undefined, 'missing: the game itself (getState().game: its cards and counters)'),

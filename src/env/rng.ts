@@ -11,6 +11,7 @@
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import * as z from 'zod';
 import { TengymError, describeKind, showValue } from './errors.js';
 
 /**
@@ -57,6 +58,20 @@ export function createRng(seed: number): Rng {
   const c = mix32(a ^ Math.imul(b, 0x2545f491) ^ 0x632be5ab);
   const d = mix32(c + 0x7f4a7c15);
   return xoroshiro128plusFromState([a, b, c, d]);
+}
+
+const INT32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
+
+/**
+ * A generator's state as `getState()` gives it and `rngFromState` takes it (a saved env, a
+ * training checkpoint): four int32 words, not all zero, since xoroshiro128+ never leaves that
+ * state. `allZero` says what that would do where the state is used.
+ */
+export function rngStateSchema(allZero = 'the generator state is all zeros, which never changes') {
+  // A tuple, not .array().length(4): zod reports a length on a string too ("expected string to have exactly 4 characters").
+  return z
+    .tuple([INT32, INT32, INT32, INT32], { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? 'expected the generator state: an array of 4 int32 words' : undefined) })
+    .refine((words) => words.some((w) => w !== 0), allZero);
 }
 
 export function rngFromState(state: readonly number[]): Rng {

@@ -11,6 +11,7 @@ import type { Agent } from '../agents/agent.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { engineSizes } from '../env/env.js';
 import { TengymError, formatZodError } from '../env/errors.js';
+import { rngStateSchema } from '../env/rng.js';
 import type { EnvConfig } from '../env/game.js';
 import type { DecisionEnv, DecisionEnvState } from './decisions.js';
 
@@ -145,10 +146,8 @@ export interface SavedAlgorithmState {
 /** A saved counter. */
 export const savedCount = z.int().min(0);
 
-const int32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
-
-/** A saved pure-rand xoroshiro128+ state: four int32 words, not all zero (that state never changes). */
-export const savedRngSchema = z.tuple([int32, int32, int32, int32]).refine((words) => words.some((w) => w !== 0), 'the generator state is all zeros, which never changes');
+/** A saved pure-rand xoroshiro128+ state (`rngStateSchema`). */
+export const savedRngSchema = rngStateSchema();
 
 /** `Means.getState()`: [name, sum, count] entries (a count of 0 would make a mean NaN). */
 export const savedMeansSchema = z.array(z.tuple([z.string(), z.number(), z.int().min(1)]));

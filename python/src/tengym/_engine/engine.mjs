@@ -6057,6 +6057,20 @@ function createRng(seed) {
 		mix32(c + 2135587861)
 	]);
 }
+const INT32 = int().min(-2147483648).max(2147483647);
+/**
+* A generator's state as `getState()` gives it and `rngFromState` takes it (a saved env, a
+* training checkpoint): four int32 words, not all zero, since xoroshiro128+ never leaves that
+* state. `allZero` says what that would do where the state is used.
+*/
+function rngStateSchema(allZero = "the generator state is all zeros, which never changes") {
+	return tuple([
+		INT32,
+		INT32,
+		INT32,
+		INT32
+	], { error: (issue) => issue.code === "invalid_type" || issue.code === "too_small" || issue.code === "too_big" ? "expected the generator state: an array of 4 int32 words" : void 0 }).refine((words) => words.some((w) => w !== 0), allZero);
+}
 function rngFromState(state) {
 	return xoroshiro128plusFromState(state);
 }
@@ -6113,16 +6127,10 @@ function deriveSeed(a, b) {
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
 */
-const INT32 = int().min(-2147483648).max(2147483647);
 const envStateSchema = strictObject({
 	env: string(),
 	options: custom((v) => isPlainObject(v), "expected a plain object of options"),
-	rng: tuple([
-		INT32,
-		INT32,
-		INT32,
-		INT32
-	], { error: (issue) => issue.code === "invalid_type" || issue.code === "too_small" || issue.code === "too_big" ? "expected the generator state: an array of 4 int32 words" : void 0 }).refine((words) => words.some((w) => w !== 0), "the generator state is all zeros, which never changes (every reset would deal the same cards)"),
+	rng: rngStateSchema("the generator state is all zeros, which never changes (every reset would deal the same cards)"),
 	undosUsed: int().min(0).default(0),
 	game: custom((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
 });
