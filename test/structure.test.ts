@@ -190,6 +190,6 @@ describe('TensorFlow.js, its parts and not the union package', () => {
     expect(imports.length).toBeGreaterThan(100);
     expect(imports.filter(({ spec }) => packageOf(spec) === UNION)).toEqual([]);
     const coreOrLayers = imports.filter(({ spec }) => ['@tensorflow/tfjs-core', '@tensorflow/tfjs-layers'].includes(packageOf(spec)));
-    expect(coreOrLayers.map(({ file }) => file)).toEqual(['src/agents/learned/tf.ts', 'src/agents/learned/tf.ts']);
+    expect([...new Set(coreOrLayers.map(({ file }) => file))]).toEqual(['src/agents/learned/tf.ts']);
   });
 });

@@ -34,7 +34,7 @@ BLOCKS = python_blocks()
 
 # Blocks not run, by a text of theirs, and why.
 NOT_RUN = {
-    'MaskablePPO("MlpPolicy", vec': "it trains MaskablePPO for 100,000 steps, minutes; tests/test_train.py trains it on the same VecEnv",
+    'MaskablePPO("MlpPolicy", vec': "it trains MaskablePPO for 200,000 steps, minutes; tests/test_train.py trains it on the same VecEnv, and the test below checks its settings are the example's",
 }
 
 # What the text around a fragment gives it, run before it, by a text of the block.
@@ -226,3 +226,40 @@ def test_the_paired_loop_pairs_a_game_with_dead_deals_as_its_caution_says():
     assert (first.agent, first.env_id) == ("first", "tens") and (first.steps == 0).sum() >= 2
     assert namespace["won"].tolist() == first.won.tolist()
     assert namespace["paired"] == (0.0, (0.0, 0.0), 200)
+
+
+def test_the_sb3_block_trains_with_the_settings_of_the_example_it_names():
+    # The block is not run (it trains for minutes): its comment says it has the example's settings, so
+    # its make_vec_env, MaskablePPO and learn are the example's with the example's default flags.
+    import ast
+
+    (block,) = [code for _, code in BLOCKS if 'MaskablePPO("MlpPolicy", vec' in code]
+    assert "maskable_ppo_decade_fives.py's settings and default --timesteps" in block
+    example = ast.parse((REPO / "python" / "examples" / "maskable_ppo_decade_fives.py").read_text(encoding="utf-8"))
+    defaults = {}
+    for node in ast.walk(example):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "add_argument" and isinstance(node.args[0], ast.Constant):
+            for k in node.keywords:
+                if k.arg == "default":
+                    defaults[node.args[0].value.lstrip("-").replace("-", "_")] = ast.literal_eval(k.value)
+
+    def value(node):
+        # args.x in the example is its flag's default
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "args":
+            return defaults[node.attr]
+        return ast.literal_eval(node)
+
+    def calls(tree, name):
+        return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and (getattr(n.func, "id", None) == name or getattr(n.func, "attr", None) == name)]
+
+    def described(call, first_args: int = 99, leave_out: tuple = ()):
+        # the call's first arguments (the policy: the env is a variable) and its keywords, as values
+        return [value(a) for a in call.args[:first_args]], {k.arg: value(k.value) for k in call.keywords if k.arg not in leave_out}
+
+    doc = ast.parse(block)
+    (theirs,), (ours,) = calls(example, "MaskablePPO"), calls(doc, "MaskablePPO")
+    assert described(ours, 1) == described(theirs, 1, leave_out=("verbose",))
+    (learn,) = calls(doc, "learn")
+    assert [value(a) for a in learn.args] == [defaults["timesteps"]] and not learn.keywords
+    (made,) = calls(doc, "make_vec_env")
+    assert described(made) == ([defaults["env"]], {"n_envs": defaults["n_envs"], "seed": defaults["seed"]})

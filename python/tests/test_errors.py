@@ -543,6 +543,43 @@ def test_a_vector_env_whose_engine_was_killed_starts_over_at_reset(kind):
         v.close()
 
 
+@pytest.mark.parametrize("kind", ["env", "vector", "sb3"])
+def test_reset_right_after_the_engine_is_killed_starts_a_new_one(kind):
+    # SIGKILL, then reset at once: the engine has often not exited yet when reset looks for a dead
+    # one, takes the reset's message and dies before answering. That reset still deals, on a new engine.
+    if kind == "env":
+        v = tengym.TengymEnv("tens")
+        engines = lambda: [v._engine]
+        reset = lambda seed: v.reset(seed=seed)[0]
+    elif kind == "vector":
+        v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
+        engines = lambda: v._engines
+        reset = lambda seed: v.reset(seed=seed)[0]
+    else:
+        pytest.importorskip("stable_baselines3")
+        from tengym.sb3 import TengymSB3VecEnv
+
+        v = TengymSB3VecEnv("tens", 3, processes=2)
+        engines = lambda: v._engines
+        reset = lambda seed: (v.seed(seed), v.reset())[1]
+    try:
+        first = reset(5)
+        for _ in range(5):
+            killed = engines()[-1]
+            os.kill(killed.proc.pid, signal.SIGKILL)
+            np.testing.assert_array_equal(reset(5), first)
+            assert engines()[-1] is not killed
+        # Unseeded, the copies on the new engine draw a seed rather than deal seed 0's cards.
+        os.kill(engines()[-1].proc.pid, signal.SIGKILL)
+        unseeded = reset(None)
+        assert not np.array_equal(unseeded if kind == "env" else unseeded[2], reset(0) if kind == "env" else reset(0)[0])
+    finally:
+        v.close()
+    # A closed env is not brought back: its engine is not replaced, and reset says why.
+    with pytest.raises(EngineError, match="this env is closed"):
+        reset(5)
+
+
 def test_an_engine_that_died_before_a_vector_step_costs_only_its_own_copies():
     # Engine 0 is sent its step before engine 1's write fails: its answer is read, so it is not
     # later taken for an interrupted call, and the next call says what happened to engine 1.

@@ -75,16 +75,37 @@ def test_long_lines_wrap_at_a_space_and_too_many_rows_end_in_an_ellipsis():
     assert not np.array_equal(text_image("☃"), text_image(" "))
 
 
-def test_a_render_mode_tengym_lacks_warns_and_renders_the_text_as_with_no_mode():
-    with pytest.warns(UserWarning, match=r"render_mode 'human': tengym renders 'ansi' or 'rgb_array'; render\(\) gives the text, as with no mode"):
-        env = tengym.TengymEnv("decade", render_mode="human")
+@pytest.mark.parametrize("make", ["env", "vector", "sb3"])
+@pytest.mark.parametrize("mode", ["rgb", "human", "rgb_array_list"])
+def test_a_render_mode_tengym_lacks_is_refused_naming_the_modes_it_has(make, mode):
+    # As Gymnasium's envs refuse a mode their metadata does not list: a misspelt mode is an error
+    # when the env is made, not text where RecordVideo later asks for frames.
+    if make == "sb3":
+        pytest.importorskip("stable_baselines3")
+        from tengym.sb3 import TengymSB3VecEnv as made
+    else:
+        made = tengym.TengymEnv if make == "env" else tengym.TengymVectorEnv
+    with pytest.raises(tengym.TengymError, match=rf"^render_mode='{mode}': tengym renders 'ansi' or 'rgb_array' \(or None: render\(\) gives the text\); gymnasium.make\(\.\.\., render_mode='human' or 'rgb_array_list'\) builds those on 'rgb_array'$") as e:
+        made("decade", render_mode=mode)
+    assert e.value.code == "bad-argument"
+    for mode in (None, "ansi", "rgb_array"):
+        made("decade", render_mode=mode).close()
+
+
+def test_gymnasium_make_and_check_env_ask_only_for_modes_tengym_has():
+    # gym.make turns "human" and "rgb_array_list" into rgb_array under its wrappers; check_env
+    # makes the env again in each mode of its metadata.
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # HumanRendering's note that it wraps rgb_array
+        for mode in ("human", "rgb_array_list", "rgb_array", "ansi"):
+            env = gym.make("tengym/decade-v0", render_mode=mode)
+            assert env.unwrapped.render_mode in ("rgb_array", "ansi")
+            env.close()
+    env = gym.make("tengym/decade-v0", render_mode="rgb_array", illegal_action="stay")
     try:
-        env.reset(seed=1)
-        assert env.render_mode is None
-        plain = tengym.TengymEnv("decade")
-        plain.reset(seed=1)
-        assert env.render() == plain.render() and env.render().startswith("line: ")
-        plain.close()
+        check_env(env.unwrapped)
     finally:
         env.close()
 

@@ -370,6 +370,24 @@ def test_a_bad_seed_is_refused_by_seed_not_at_the_next_reset():
         vec.close()
 
 
+def test_make_vec_env_takes_a_numpy_seed_and_refuses_a_bad_one_with_bad_seed_error():
+    # The seed is checked by tengym's own seed() before the action space is seeded: a numpy integer
+    # is a seed (Gymnasium's spaces took only a Python int), and a bad one is a BadSeedError (Gymnasium's Error before).
+    from tengym import BadSeedError
+    from tengym.sb3 import make_vec_env
+
+    ours, plain = make_vec_env("decade-fives", 2, seed=np.int64(4)), make_vec_env("decade-fives", 2, seed=4)
+    try:
+        assert ours.unwrapped.seed(np.int64(4)) == plain.unwrapped.seed(4) == [4, 5]
+        np.testing.assert_array_equal(ours.reset(), plain.reset())
+        assert [int(ours.action_space.sample()) for _ in range(20)] == [int(plain.action_space.sample()) for _ in range(20)]
+    finally:
+        ours.close(), plain.close()
+    for bad in (-1, 1.5, True, np.int64(-1)):
+        with pytest.raises(BadSeedError, match=r"^seed: bad seed .*: expected an integer from 0 to \d+ \(copy i deals with seed \+ i\)$"):
+            make_vec_env("decade-fives", 2, seed=bad)
+
+
 def test_env_method_legal_actions_and_outcome_as_a_dummy_vec_env_gives_them():
     # TengymEnv's legal_actions() and outcome(), asked of every copy (or those of indices), as a
     # DummyVecEnv of TengymEnvs answers env_method, and as the native vector env's call() offers them.

@@ -83,6 +83,51 @@ def test_maskable_ppo_on_the_batched_sb3_vec_env():
         vec.close()
 
 
+@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)})")
+def test_learning_again_after_a_ctrl_c_in_a_step_needs_a_reset_first():
+    # A Ctrl-C while the engine answers a step: the copies have moved, but SB3 kept the observation
+    # of before, and the answer (rewards, episode ends) is lost. Going on from there would train on a
+    # transition that never happened, so the next call refuses (EngineError), and learn(...,
+    # reset_num_timesteps=False), which does not reset, meets it; vec.reset() first, and it goes on.
+    import os
+    import signal
+
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from tengym import EngineError
+    from tengym.sb3 import make_vec_env
+
+    torch.set_num_threads(1)
+    vec = make_vec_env("decade-fives", n_envs=2, seed=0)
+    try:
+        model = MaskablePPO("MlpPolicy", vec, n_steps=16, batch_size=16, n_epochs=1, seed=0, device="cpu")
+        model.learn(total_timesteps=16)
+        engine = vec.unwrapped._engines[0]
+
+        def interrupt(*_):
+            raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGALRM, interrupt)
+        os.kill(engine.proc.pid, signal.SIGSTOP)  # the engine answers the next step only once the Ctrl-C came
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.5)
+            with pytest.raises(KeyboardInterrupt):
+                model.learn(total_timesteps=16, reset_num_timesteps=False)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            os.kill(engine.proc.pid, signal.SIGCONT)
+        with pytest.raises(EngineError, match=r"^a call to this env was interrupted before the engine's answer was read: reset\(\) starts a new engine$"):
+            model.learn(total_timesteps=16, reset_num_timesteps=False)
+        steps = model.num_timesteps
+        vec.reset()
+        model.learn(total_timesteps=16, reset_num_timesteps=False)
+        assert model.num_timesteps > steps  # a whole rollout more, counted on from where it stood
+    finally:
+        vec.close()
+
+
 EXAMPLE = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples" / "maskable_ppo_decade_fives.py"
 
 

@@ -506,7 +506,12 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   }
 
   private assertActionId(action: number, call: string): void {
-    if (typeof action !== 'number' || !Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
+    if (typeof action !== 'number') {
+      // Ids read from a page or a file (a button's data-action, JSON text) arrive as strings.
+      const text = typeof action === 'string' && /^\s*\d+\s*$/.test(action) ? ' (text from a page or a file: Number(text) makes it one)' : '';
+      throw new TengymError('bad-action', `${call}(${showValue(action)}): an action id is a number, not ${action == null ? String(action) : typeof action === 'object' ? describeKind(action) : `a ${typeof action}`}${text}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+    }
+    if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
       throw new TengymError('bad-action', `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
     }
   }

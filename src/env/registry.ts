@@ -4,7 +4,7 @@
  * `envs()` lists ids, their defaults and their option schemas.
  */
 import * as z from 'zod';
-import { Env, engineBounds, engineSizes, isValidatedFor, validatedOptions } from './env.js';
+import { Env, engineBounds, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
 import { GAME_MEMBERS, type AnyGame, type CardOutcome, type EnvConfig, type FourTenOutcome, type Outcome } from './game.js';

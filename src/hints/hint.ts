@@ -278,11 +278,16 @@ export class GameStates {
       throw new TengymError('bad-argument', `GameStates.hint takes a hinter (createHinter(…), or hinterForEnv(…).hinter), got ${describeKind(hinter)}`);
     }
     this.checkGame(env, 'GameStates.hint');
+    const state = env.getState();
+    // A move not recorded would go unseen by a hinter that remembers (Ten-Twenty-Thirty's order under the stock).
+    if (JSON.stringify(state) !== JSON.stringify(this.states[this.states.length - 1])) {
+      throw new TengymError('bad-state', 'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ones and undos too, then ask for the hint');
+    }
     if (hinter !== this.shownTo) {
-      for (const state of this.states) hinter.observe(state);
+      for (const recorded of this.states) hinter.observe(recorded);
       this.shownTo = hinter;
     }
-    return hinter.hint(env.getState(), options);
+    return hinter.hint(state, options);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The hinter for an env, as the command line finds it (Node-only, as everything in this folder): an agent
  * the user names (`--agent`: a catalogue name, a model directory, or `model`, as `tengym eval
- * --agents` takes them), else what `hinterForEnv` (hint-source.ts, shared with the play page)
+ * --agents` takes them), else what `hinterForEnv` (src/hints/source.ts, shared with the play page)
  * chooses, with the shipped models read from `models/<env id>/` on disk.
  */
 import { existsSync } from 'node:fs';

@@ -16,7 +16,6 @@ import { SHIPPED_MODELS_DIR, checkModelDir, packagePath, shippedModelDir, shippe
 import { announceBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
 import { TengymError, describeKind, isPlainObject, showValue } from '../env/errors.js';
-import { envSpec } from '../env/registry.js';
 
 export interface LoadAgentOptions {
   /** The agent's name (eval tables, hint sources); default: the directory, or "models/<id>/ (shipped)". */

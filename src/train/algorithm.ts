@@ -2,8 +2,9 @@
  * What the trainer (trainer.ts) needs from a learning algorithm, and the config fields every
  * algorithm shares: the run (seed, length, network), the evaluation schedule and the training
  * reward. Each algorithm is one file in algorithms/ (ppo.ts, dqn.ts, afterstate.ts,
- * expert-iteration.ts) exporting an `AlgorithmSpec` named `algorithm`; algorithms/index.ts lists
- * them. The two value learners, afterstate and expert iteration, share afterstate-learning.ts.
+ * expert-iteration.ts, distill.ts) exporting an `AlgorithmSpec` named `algorithm`;
+ * algorithms/index.ts lists them. The three value learners, afterstate, expert iteration and
+ * distill, share algorithms/afterstate-learning.ts.
  */
 import type * as tf from '../agents/learned/tf.js';
 import * as z from 'zod';

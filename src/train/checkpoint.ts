@@ -59,7 +59,7 @@ const checkpointStateSchema = z.object({
   env: z.string(),
   options: z.record(z.string(), z.unknown()),
   trainingOptions: z.record(z.string(), z.unknown()),
-  // One of algorithms.ts's names: loading the algorithm checks it.
+  // One of algorithms/index.ts's names: loading the algorithm checks it.
   algo: z.string(),
   config: z.record(z.string(), z.unknown()),
   command: z.string().optional(),

@@ -1,5 +1,5 @@
 /**
- * The training driver behind `tengym train`, the same for every algorithm (algorithms.ts lists
+ * The training driver behind `tengym train`, the same for every algorithm (algorithms/index.ts lists
  * them): the run's config, then the loop — the algorithm's `iterate` until the run's steps are
  * done, with a held-out evaluation, the metrics, `best/` and a checkpoint every `evalEvery` env
  * steps. Node-only.
@@ -49,7 +49,7 @@ import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type 
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, lockRun, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
-import { pairedWins, summariseRows, type OutcomeFigures } from '../eval/evaluate.js';
+import { pairedWins, summariseRows } from '../eval/evaluate.js';
 import { evaluationFigures, metricsFilesHold, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
 /** Deals the held-out evaluation plays side by side when the agent decides in batches. */

@@ -226,16 +226,19 @@ describe('Env.step', () => {
 
   it('refuses ids that are not actions, with the range', () => {
     const env = tensAfter(1);
-    for (const bad of [-1, 82, 2.5, Number.NaN, '1' as never]) {
+    for (const bad of [-1, 82, 2.5, Number.NaN]) {
       expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${showValue(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
       expect(env.isLegal(bad)).toBe(false);
     }
     expectError(() => env.describeAction(82), 'bad-action', /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/);
     expect(env.describeAction(env.legal[0])).toMatch(/^remove /);
-    // A legal id written as text (from JSON or a command line) is not an action id.
+    // A legal id written as text (a button's data-action, JSON) is not an action id: the message says how to make it one.
     const text = String(env.legal[0]) as never;
     expect(env.isLegal(text)).toBe(false);
-    expectError(() => env.step(text), 'bad-action', new RegExp(`^step\\("${text}"\\): not an action id`));
+    expectError(() => env.step(text), 'bad-action', new RegExp(`^step\\("${text}"\\): an action id is a number, not a string \\(text from a page or a file: Number\\(text\\) makes it one\\); tens has ids 0\\.\\.81$`));
+    expectError(() => env.step('draw' as never), 'bad-action', /^step\("draw"\): an action id is a number, not a string; tens has ids 0\.\.81$/);
+    expectError(() => env.step(null as never), 'bad-action', /^step\(null\): an action id is a number, not null; tens has ids 0\.\.81$/);
+    expectError(() => env.step([3] as never), 'bad-action', /^step\(\[3\]\): an action id is a number, not an array; tens has ids 0\.\.81$/);
   });
 
   it('assertLegal throws what step would throw, naming step unless told otherwise, and returns for a legal id', () => {

@@ -66,7 +66,7 @@ describe('values that JSON cannot spell', () => {
     const env = make('decade');
     env.reset({ seed: 1 });
     const before = JSON.stringify(env.getState());
-    expect(thrown(() => env.step(0n as never)).message).toMatch(/^step\(0n\): not an action id; decade has ids 0\.\.676$/);
+    expect(thrown(() => env.step(0n as never)).message).toMatch(/^step\(0n\): an action id is a number, not a bigint; decade has ids 0\.\.676$/);
     expect(thrown(() => env.step(Number.NaN)).message).toMatch(/^step\(NaN\): not an action id/);
     expect(thrown(() => env.step(Infinity)).message).toMatch(/^step\(Infinity\)/);
     expect(JSON.stringify(env.getState())).toBe(before);

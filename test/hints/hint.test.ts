@@ -321,6 +321,14 @@ describe('createHinter with the search sources', () => {
     env.step(env.legal[0]);
     states.record(env);
     expect(states.toJSON()).toHaveLength(3);
+    // A hint asked after a move not recorded is refused: the hinter would not have seen it.
+    const hinter = createHinter();
+    const unrecorded = env.clone();
+    unrecorded.step(unrecorded.legal[0]);
+    expect(() => states.hint(hinter, unrecorded)).toThrow(
+      expect.objectContaining({ code: 'bad-state', message: 'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ones and undos too, then ask for the hint' }),
+    );
+    expect(states.hint(hinter, env, { top: 1 }).hints).toHaveLength(1);
     const saved = JSON.parse(JSON.stringify({ state: env.getState(), states }));
     const back = make('ten-twenty-thirty');
     back.setState(saved.state);

@@ -1,4 +1,4 @@
-// Which source answers an env's hints (hint-source.ts): one decision shared by `tengym hint`
+// Which source answers an env's hints (src/hints/source.ts): one decision shared by `tengym hint`
 // (models read from disk) and the play page (models fetched), here with the shipped models'
 // own metadata and a loader that counts its calls.
 import { readFileSync } from 'node:fs';

@@ -208,6 +208,13 @@ describe('what a model holds is checked before it plays', () => {
     expect(await refusal(dir)).toMatch(/its layers and weights do not fit together/);
   });
 
+  it('keeps TensorFlow.js\'s own words for a failure that is not a shape (here an activation it does not know)', async () => {
+    const dir = modelDir((j) => {
+      j.modelTopology.config.layers[1].config.activation = 'no_such_activation';
+    });
+    expect(await refusal(dir)).toMatch(/: TensorFlow\.js could not build its network: Unknown activation: noSuchActivation\./);
+  });
+
   it('refuses weights of another dtype', async () => {
     const dir = modelDir((j) => {
       j.weightsManifest[0].weights[1].dtype = 'int32';

@@ -2,8 +2,8 @@
 // dist/index.js bundled with what it imports (resolved with Metro's conditions), lowered by
 // React Native's own Babel preset (@react-native/babel-preset, as Metro runs it), and run by the
 // hermes VM of hermes-engine-cli 0.12.0, the last Hermes published on its own (React Native ships
-// newer ones inside its builds). The games of games.ts, run there and on Node, must write the
-// same lines. The VM comes from npm at the first run (`npm pack`, its integrity checked) and is
+// newer ones inside its builds). The games of games.ts, and a shipped model's hints through
+// tengym/models (model-hints.ts), run there and on Node, must write the same lines. The VM comes from npm at the first run (`npm pack`, its integrity checked) and is
 // kept under node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped.
 // dist/ is built (npm test builds first).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +17,8 @@ import { rolldown } from 'rolldown';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as Tengym from '../../src/index.js';
 import { playGames, type GameInputs } from './games.js';
+import { playModelHints, type ModelFiles } from './model-hints.js';
+import type * as TengymModels from '../../src/models.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HERMES_PACKAGE = 'hermes-engine-cli@0.12.0';
@@ -58,23 +60,29 @@ function gameInputs(): GameInputs {
 }
 
 /**
- * The app: the package root and games.ts in one script, lowered as Metro lowers an app's code
- * for Hermes (the preset's default profile: classes, class fields, block scoping, async
- * functions, destructuring and Unicode regular expressions rewritten). Its helpers are inlined
- * where Metro imports them from @babel/runtime, the same code.
+ * An app: `lines` (its imports and what it prints) in one script, lowered as Metro lowers an
+ * app's code for Hermes (the preset's default profile: classes, class fields, block scoping,
+ * async functions, destructuring and Unicode regular expressions rewritten). Its helpers are
+ * inlined where Metro imports them from @babel/runtime, the same code.
  */
-async function hermesApp(dir: string, inputs: GameInputs): Promise<string> {
-  const entry = join(dir, 'app.js');
-  writeFileSync(entry, [
-    `import * as tengym from ${JSON.stringify(join(ROOT, 'dist', 'index.js'))};`,
-    `import { playGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'games.ts'))};`,
-    // React Native's InitializeCore defines performance.now before an app runs (setUpPerformance); the bare VM has none.
+async function hermesApp(dir: string, lines: string[]): Promise<string> {
+  // What React Native defines before an app's modules run and the bare VM lacks: Metro's prelude
+  // `global`, InitializeCore's `window` and `self` (setUpGlobals; no document) and performance.now
+  // (setUpPerformance). A module imported first, since imports run before the entry's own lines.
+  writeFileSync(join(dir, 'react-native-globals.js'), [
+    'globalThis.global = globalThis; globalThis.window = globalThis; globalThis.self = globalThis;',
     "if (typeof globalThis.performance === 'undefined') globalThis.performance = { now: () => Date.now() };",
-    `playGames(tengym, ${JSON.stringify(inputs)}).then((lines) => { for (const line of lines) print(line); });`,
   ].join('\n'));
-  // Metro's default package-exports conditions and main fields.
-  const bundle = await rolldown({ input: entry, platform: 'neutral', resolve: { conditionNames: ['require', 'import', 'react-native'], mainFields: ['react-native', 'browser', 'main'] }, logLevel: 'silent' });
-  const { output } = await bundle.generate({ format: 'iife' });
+  const entry = join(dir, 'app.js');
+  writeFileSync(entry, ["import './react-native-globals.js';", ...lines].join('\n'));
+  // Metro's default package-exports conditions and main fields, and the Node built-ins TensorFlow.js's
+  // packages map to false in their "browser" field, which Metro honours (an empty module).
+  writeFileSync(join(dir, 'empty.js'), 'export {};');
+  const alias = Object.fromEntries(['fs', 'path', 'os', 'util', 'crypto', 'perf_hooks', 'worker_threads', 'node-fetch'].map((name) => [name, join(dir, 'empty.js')]));
+  // No tree-shaking: Metro does none.
+  const bundle = await rolldown({ input: entry, platform: 'neutral', treeshake: false, resolve: { conditionNames: ['require', 'import', 'react-native'], mainFields: ['react-native', 'browser', 'main'], alias }, logLevel: 'silent' });
+  // One script, as Metro gives (its dynamic imports included).
+  const { output } = await bundle.generate({ format: 'iife', codeSplitting: false });
   await bundle.close();
   const lowered = await transformAsync(output[0].code, {
     babelrc: false,
@@ -87,6 +95,16 @@ async function hermesApp(dir: string, inputs: GameInputs): Promise<string> {
   return app;
 }
 
+/** The lines an app prints on Hermes (compiled with -O, as a release build's hermesc compiles an app's bundle). */
+function runOnHermes(hermes: string, app: string): string[] {
+  const onHermes = spawnSync(hermes, ['-O', app], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  expect(onHermes.stderr).toBe('');
+  expect(onHermes.status).toBe(0);
+  return onHermes.stdout.trimEnd().split('\n');
+}
+
+const importOf = (name: string, path: string): string => `import * as ${name} from ${JSON.stringify(path)};`;
+
 const TITLE = 'the package root on Hermes 0.12, lowered by @react-native/babel-preset';
 
 describe.skipIf(!RUNS_HERE)(RUNS_HERE ? TITLE : `${TITLE} (skipped: hermes-engine-cli's VM runs on Linux x64, not ${process.platform} ${process.arch})`, () => {
@@ -97,7 +115,11 @@ describe.skipIf(!RUNS_HERE)(RUNS_HERE ? TITLE : `${TITLE} (skipped: hermes-engin
   beforeAll(async () => {
     hermes = hermesVm();
     inputs = gameInputs();
-    app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')), inputs);
+    app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')), [
+      importOf('tengym', join(ROOT, 'dist', 'index.js')),
+      `import { playGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'games.ts'))};`,
+      `playGames(tengym, ${JSON.stringify(inputs)}).then((lines) => { for (const line of lines) print(line); });`,
+    ]);
   }, 180_000);
 
   it('reaches Hermes lowered: no class syntax left, which this Hermes cannot parse', () => {
@@ -107,13 +129,32 @@ describe.skipIf(!RUNS_HERE)(RUNS_HERE ? TITLE : `${TITLE} (skipped: hermes-engin
   });
 
   it('plays the games, hints and errors of games.ts exactly as Node does', async () => {
-    // -O: compiled as a release build's hermesc compiles an app's bundle.
-    const onHermes = spawnSync(hermes, ['-O', app], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    expect(onHermes.stderr).toBe('');
-    expect(onHermes.status).toBe(0);
+    const onHermes = runOnHermes(hermes, app);
     const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
     const onNode = await playGames(tengym, inputs);
     expect(onNode.length).toBeGreaterThan(50);
-    expect(onHermes.stdout.trimEnd().split('\n')).toEqual(onNode);
+    expect(onHermes).toEqual(onNode);
   });
+});
+
+describe.skipIf(!RUNS_HERE)('a shipped model on Hermes 0.12: tengym/models on the cpu backend, loaded by URL, its hints', () => {
+  it('loads the model and plays a game by its hints exactly as Node does', async () => {
+    const hermes = hermesVm();
+    const dir = join(ROOT, 'models', 'decade');
+    const modelJson = readFileSync(join(dir, 'model.json'));
+    const weights = readFileSync(join(dir, 'weights.bin'));
+    const files: ModelFiles = { id: 'decade', modelJson: modelJson.toString('hex'), weights: weights.toString('hex'), weightCount: weights.length / 4 };
+    const app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-model-')), [
+      importOf('tengym', join(ROOT, 'dist', 'index.js')),
+      importOf('models', join(ROOT, 'dist', 'models.js')),
+      `import { playModelHints } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'model-hints.ts'))};`,
+      `playModelHints(tengym, models, ${JSON.stringify(files)}).then((lines) => { for (const line of lines) print(line); }, (e) => { print('failed: ' + e.message); });`,
+    ]);
+    const onHermes = runOnHermes(hermes, app);
+    const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
+    const models = (await import(pathToFileURL(join(ROOT, 'dist', 'models.js')).href)) as typeof TengymModels;
+    const onNode = await playModelHints(tengym, models, files);
+    expect(onNode.filter((line) => line.startsWith('hint '))).toHaveLength(4);
+    expect(onHermes).toEqual(onNode);
+  }, 300_000);
 });

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import textwrap
 
-import gymnasium as gym
 import numpy as np
+
+from .errors import TengymError
 
 COLUMNS, ROWS = 64, 16
 SCALE = 2
@@ -186,9 +187,12 @@ def text_image(text: str) -> np.ndarray:
 
 
 def checked_render_mode(render_mode: str | None, modes: list[str]) -> str | None:
-    """`render_mode` if tengym has it; otherwise a warning and None, with which `render()` gives the
-    text (refusing would break a wrapper that asks every env for a mode, as "human" is asked for)."""
+    """`render_mode` if tengym has it (or None); any other is refused, as Gymnasium's envs refuse a
+    mode their metadata does not list, rather than met later (RecordVideo asking for frames)."""
     if render_mode is not None and render_mode not in modes:
-        gym.logger.warn(f"render_mode {render_mode!r}: tengym renders {' or '.join(repr(m) for m in modes)}; render() gives the text, as with no mode")
-        return None
+        raise TengymError(
+            f"render_mode={render_mode!r}: tengym renders {' or '.join(repr(m) for m in modes)} (or None: render() gives the text); "
+            "gymnasium.make(..., render_mode='human' or 'rgb_array_list') builds those on 'rgb_array'",
+            "bad-argument",
+        )
     return render_mode

@@ -13,7 +13,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed
+from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed, reset_once_more
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .errors import BadActionError, BadStateError, TengymError, keyword_meant, refuse_keywords_elsewhere
@@ -143,6 +143,11 @@ class TengymEnv(gym.Env):
             raise TengymError(f"reset: unknown option(s) {sorted(options, key=repr)} (reset takes options={{'deck': ...}})", "bad-argument")
         if seed is not None:
             seed = check_seed(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
+        # Once more should the engine die during it: killed just before, it may not have exited when revived() looked.
+        return reset_once_more(lambda: self._reset(seed, msg), lambda: [self._engine])
+
+    def _reset(self, seed: int | None, msg: dict[str, Any]):
+        msg = dict(msg)
         engine = self._engine.revived()
         if engine is not self._engine:
             # A new engine would deal seed 0's cards: an unseeded reset draws a seed, as a first one does.

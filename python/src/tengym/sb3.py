@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
@@ -108,6 +108,10 @@ class TengymSB3VecEnv(VecEnv):
             self._finish_pending_step()
         except EngineError:
             pass  # an engine that failed during the step is replaced below
+        # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
+        return reset_once_more(self._reset, lambda: self._engines)
+
+    def _reset(self) -> np.ndarray:
         decks = self._reset_decks()
         new = revive_copies(self._engines, self._starts)
         attach_again(self._engines, self._starts, new, self._agents)  # before the reset that deals their copies resets them
@@ -376,11 +380,18 @@ def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processe
             "bad-argument",
         )
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)
+    try:
+        # First, so that a seed that is not one is refused by tengym's own check (BadSeedError),
+        # whatever the action space would have said of it. As SB3's make_vec_env: None draws a random seed.
+        env.seed(seed)
+    except BaseException:
+        env.close()
+        raise
     if seed is not None:
         # As SB3's make_vec_env seeds copy i's action space with seed + i: a DummyVecEnv's
         # action_space is copy 0's, seeded with seed itself. No seed leaves it unseeded, as there.
-        env.action_space.seed(seed)
-    env.seed(seed)  # as SB3's make_vec_env: None draws a random seed
+        # A plain int: Gymnasium's spaces take no numpy integer as a seed.
+        env.action_space.seed(int(seed))
     if not monitor:
         return env
     from stable_baselines3.common.vec_env import VecMonitor

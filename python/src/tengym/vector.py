@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
@@ -133,6 +133,10 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         reset_mask = self._reset_mask(options)
         deck = reset_deck(options)
         seeds = copy_seeds(seed, self.num_envs)
+        # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
+        return reset_once_more(lambda: self._reset(seeds, reset_mask, deck), lambda: self._engines)
+
+    def _reset(self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any):
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
         # it is reset whatever the mask says.

@@ -1,7 +1,7 @@
 /**
  * Afterstate features of the one-line decade family (`decade`, `decade-optional`,
  * `decade-fives`, `decade-loop`, `decade-max3`): what a learned value network sees, and
- * what each legal action expands to (afterstate.ts). Browser-safe.
+ * what each legal action expands to (learned/afterstate-agent.ts). Browser-safe.
  *
  * A decade move is a choice between positions the player can see in full: discarding a
  * run leaves a known line (its "afterstate", as in TD-Gammon), and drawing leaves the

@@ -23,9 +23,8 @@ import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games
 import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
 import { HeldPositions, Solver } from './solver.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-features.js';
-import { assertModelFits, type ModelMetadata } from '../learned/metadata.js';
+import { assertFeaturesFit, assertModelFits, type ModelMetadata } from '../learned/metadata.js';
 import { inPasses } from '../learned/network.js';
-import { TengymError } from '../../env/errors.js';
 import { FairSolver } from './fair-solver.js';
 import { PIMC_BUDGET, PIMC_ENDGAME_BUDGET, PimcSearch } from './pimc.js';
 import { createRng, mix32 } from '../../env/rng.js';
@@ -41,7 +40,7 @@ export interface PositionLayout {
 
 /**
  * 'decade-line/1' and 'decade-loop/1': the afterstate models' one-line encoding
- * (afterstate-decade.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
+ * (afterstate-features.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
  */
 export function positionLayout(rules: Pick<Rules, 'stacks' | 'loop'>): PositionLayout {
   if (rules.stacks === 7) return { encoding: 'decade-stacks/1', size: STACKS_FEATURES, oldest: STACK_BOTTOM, top: STACK_TOP };
@@ -697,10 +696,7 @@ export class DecadeSearchAgent implements Agent {
     if (this.forest === null || this.forest.rules !== rules) {
       assertModelFits(this.metadata, env, `model "${this.name}"`);
       const layout = positionLayout(rules);
-      const inputSize = this.model.inputs[0].shape[1];
-      if (inputSize !== layout.size || this.metadata.features !== layout.encoding) {
-        throw new TengymError('bad-argument', `model "${this.name}" reads ${inputSize} features (${this.metadata.features ?? 'unknown format'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
-      }
+      assertFeaturesFit(this.metadata, this.model.inputs[0].shape[1], env, layout, `model "${this.name}"`, true);
       this.forest = new SearchForest(rules, this.config);
       this.position = new Position(rules.stacks);
     }

@@ -1,6 +1,6 @@
 /**
  * Afterstate features of Four Ten (`four-ten`): what a learned value network sees, and what
- * each legal action expands to (afterstate.ts). Browser-safe.
+ * each legal action expands to (learned/afterstate-agent.ts). Browser-safe.
  *
  * A position is the hands, the stock's composition and whether the turn is still open (after
  * a placement or an exchange the player may exchange on; after ending the turn the next card

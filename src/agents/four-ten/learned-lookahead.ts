@@ -1,9 +1,9 @@
 /**
  * Four Ten's learned search, one turn deeper than the expansion (browser-safe): the network's
  * values at the start of the turn after next, combined by the rules exactly. A model whose
- * metadata says `search: 'next-turn'` plays with it (afterstate.ts, `AfterstateAgent`).
+ * metadata says `search: 'next-turn'` plays with it (learned/afterstate-agent.ts, `AfterstateAgent`).
  *
- * The expansion (afterstate-four-ten.ts) values a decision's options by the turn starts they can
+ * The expansion (afterstate-features.ts) values a decision's options by the turn starts they can
  * end the turn at, each valued by the network. Here each of those turn starts T (configuration c,
  * stock S, at the decision's points and safeties) is valued instead by the turn it starts:
  *
@@ -259,7 +259,7 @@ export class FourTenLookahead implements AfterstateSearch {
   }
 }
 
-/** The search a Four Ten model's metadata names 'next-turn' (model-agents.ts gives it to the agent). */
+/** The search a Four Ten model's metadata names 'next-turn' (learned/from-model.ts gives it to the agent). */
 export const FOUR_TEN_SEARCH: AfterstateSearchSpec<FourTenOptions> = {
   name: 'next-turn',
   create: (options) => new FourTenLookahead(options),

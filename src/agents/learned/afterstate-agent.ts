@@ -7,10 +7,10 @@
  *
  * | game | features | cost (second output) | file |
  * |------|----------|----------------------|------|
- * | one-line decade family | 'decade-line/1' (532), 'decade-loop/1' (662) | cards left at the end / 52 | afterstate-decade.ts |
- * | Four Ten | 'four-ten/2' (245) | rounds still to play / 10 | afterstate-four-ten.ts |
+ * | one-line decade family | 'decade-line/1' (532), 'decade-loop/1' (662) | cards left at the end / 52 | src/agents/decade/afterstate-features.ts |
+ * | Four Ten | 'four-ten/2' (245) | rounds still to play / 10 | src/agents/four-ten/afterstate-features.ts |
  *
- * model-agents.ts says which game has which features; training is src/train/algorithms/afterstate.ts.
+ * from-model.ts says which game has which features; training is src/train/algorithms/afterstate.ts.
  *
  * A network of network.ts's `buildAfterstateNet` gives two numbers per position: the logit
  * of winning from there, and a cost. An action leads, by chance, to one of several outcomes (a
@@ -35,7 +35,7 @@ import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';
 import { checkNotDisposed, checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
-import { assertModelFits, type ModelMetadata } from './metadata.js';
+import { assertFeaturesFit, assertModelFits, type ModelMetadata } from './metadata.js';
 import { inPasses } from './network.js';
 
 /** Features per position and their format (recorded in a model's metadata). */
@@ -51,7 +51,7 @@ export interface FeatureLayout {
 }
 
 /**
- * A search deeper than the expansion (Four Ten: four-ten-lookahead.ts), used at decision time
+ * A search deeper than the expansion (Four Ten: four-ten/learned-lookahead.ts), used at decision time
  * by a model whose metadata names it (`search`): it values the expansion's rows itself, from the
  * network's values of the positions it reaches, all asked for at once so that one forward pass
  * (shared with other decisions in `actBatch`) values them.
@@ -71,7 +71,7 @@ export interface AfterstateSearchSpec<O extends object = object> {
   create(options: O): AfterstateSearch;
 }
 
-/** One game's afterstate features (afterstate-decade.ts, afterstate-four-ten.ts), for its options O. */
+/** One game's afterstate features (decade/afterstate-features.ts, four-ten/afterstate-features.ts), for its options O. */
 export interface AfterstateFeatures<O extends object = object> {
   /** The engine whose positions they describe. */
   readonly game: AnyGame;
@@ -82,7 +82,7 @@ export interface AfterstateFeatures<O extends object = object> {
   expansion(layout: FeatureLayout): AfterstateExpansion;
   /** [won, cost] of a finished game, in the network's terms (what its outputs estimate). */
   outcomeValue(outcome: Outcome, into: Float64Array): void;
-  /** The search its models can play with (model-agents.ts adds it). */
+  /** The search its models can play with (from-model.ts adds it). */
   readonly search?: AfterstateSearchSpec<O>;
 }
 
@@ -521,10 +521,7 @@ export class AfterstateAgent implements Agent {
       const why = this.features.game === env.game ? this.features.unsupported(env.options) : `its features are for ${this.features.game.name}, not ${env.id}`;
       if (why) throw new TengymError('bad-argument', `model "${this.name}": ${why}`);
       const layout = this.features.layout(env.options);
-      const inputSize = this.model.inputs[0].shape[1];
-      if (inputSize !== layout.size || (this.metadata.features !== undefined && this.metadata.features !== layout.encoding)) {
-        throw new TengymError('bad-argument', `model "${this.name}" reads ${inputSize} features (${this.metadata.features ?? 'unknown format'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
-      }
+      assertFeaturesFit(this.metadata, this.model.inputs[0].shape[1], env, layout, `model "${this.name}"`, false);
       checked = { layout, own: null, search: this.search?.create(env.options) ?? null };
       this.checked.set(env, checked);
     }

@@ -34,7 +34,7 @@ export const modelMetadataSchema = z.object({
   algorithm: z.string().refine((a) => (MODEL_ALGORITHMS as readonly string[]).includes(a), { error: `not an algorithm of tengym train (${MODEL_ALGORITHMS.join(', ')})` }),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;
-   * 'afterstate': values of the positions the actions lead to (afterstate.ts);
+   * 'afterstate': values of the positions the actions lead to (afterstate-agent.ts);
    * 'search': values of positions at the horizon of a search over the next draws (decade/learned-search.ts).
    */
   head: z.enum(['logits', 'q', 'afterstate', 'search']),
@@ -43,7 +43,7 @@ export const modelMetadataSchema = z.object({
   /**
    * The search the agent plays with at decision time, none when absent. Afterstate models:
    * 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
-   * the rules, with the network at the turn after (four-ten-lookahead.ts). 'search' models: how
+   * the rules, with the network at the turn after (four-ten/learned-lookahead.ts). 'search' models: how
    * the expectimax over the next draws searches (decade/learned-search.ts): draws looked ahead,
    * horizon positions per decision, the weight of the cards left beside P(win), and optionally
    * the stock size at or below which a decision is searched exactly to the game's end
@@ -92,6 +92,20 @@ export function whyOtherGame(trainedEnv: string, trainedOptions: Record<string, 
   if (!sameGame) return 'another game';
   const differ = optionsThatDiffer(trainedOptions, here);
   return differ.length === 0 ? null : differ.map((key) => `${key} ${JSON.stringify(trainedOptions[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
+}
+
+/**
+ * Throws unless the network's input is the layout the env needs: its width, and the encoding
+ * its metadata names (`features`; `requireName` when a missing name cannot be trusted).
+ */
+export function assertFeaturesFit(meta: ModelMetadata, inputSize: number | null, env: Env, layout: { size: number; encoding: string }, where: string, requireName: boolean): void {
+  if (inputSize !== layout.size) {
+    throw new TengymError('bad-argument', `${where} reads ${inputSize} features (${meta.features ?? 'its metadata names no encoding'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
+  }
+  if (meta.features === undefined ? requireName : meta.features !== layout.encoding) {
+    const named = meta.features === undefined ? 'its metadata names no encoding ("features")' : `its metadata says its features are ${JSON.stringify(meta.features)}`;
+    throw new TengymError('bad-argument', `${where}: ${named}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`);
+  }
 }
 
 /**

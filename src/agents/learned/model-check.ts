@@ -182,10 +182,14 @@ export function modelArtifacts(checked: CheckedModelJson, data: ArrayBuffer): tf
 }
 
 /**
- * tfjs's own errors when the topology and the weights disagree ("Shape mismatch", an unknown
- * layer): as a TengymError naming the model. TengymErrors pass through.
+ * tfjs's own errors while it builds the network, as a TengymError naming the model: where the
+ * topology and the weights disagree ("Shape mismatch") that is what the message says; anything
+ * else (an unknown layer, a runtime TensorFlow.js cannot run on) keeps its own words, so it does
+ * not send the reader to check the model's files. TengymErrors pass through.
  */
 export function modelLoadError(e: unknown, where: string): TengymError {
   if (e instanceof TengymError) return e;
-  return new TengymError('bad-argument', `${where}: its layers and weights do not fit together: ${e instanceof Error ? e.message : String(e)}`);
+  const message = e instanceof Error ? e.message : String(e);
+  const why = /shape/i.test(message) ? 'its layers and weights do not fit together' : 'TensorFlow.js could not build its network';
+  return new TengymError('bad-argument', `${where}: ${why}: ${message}`);
 }

@@ -7,6 +7,7 @@
 import * as tf from './tf.js';
 import { TengymError, describeKind, showValue } from '../../env/errors.js';
 import { agentFromModel, type TrainedAgent } from './from-model.js';
+import { utf8Decode } from './tf-platform.js';
 import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, modelLoadError } from './model-check.js';
 
 /** What the loader needs of `fetch` (a test passes its own). */
@@ -70,21 +71,10 @@ function besideModel(modelUrl: string, path: string): string {
   return file.slice(0, file.lastIndexOf('/') + 1) + path;
 }
 
-/**
- * model.json's bytes as text (UTF-8). Where the runtime has no TextDecoder (Hermes, React
- * Native's engine, long had none), its bytes are decoded by decodeURIComponent, which refuses
- * what is not UTF-8.
- */
+/** model.json's bytes as text (UTF-8, without TextDecoder where the engine has none: tf-platform.ts). */
 function utf8Text(data: ArrayBuffer, where: string): string {
-  if (typeof TextDecoder === 'function') return new TextDecoder().decode(data);
-  const bytes = new Uint8Array(data);
-  let escaped = '';
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    escaped += b < 0x80 && b !== 0x25 ? String.fromCharCode(b) : `%${b < 16 ? '0' : ''}${b.toString(16)}`;
-  }
   try {
-    return decodeURIComponent(escaped).replace(/^\uFEFF/, '');
+    return utf8Decode(new Uint8Array(data));
   } catch {
     throw new TengymError('bad-argument', `${where}: model.json is not UTF-8 text`);
   }

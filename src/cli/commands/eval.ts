@@ -1,7 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
-import type { EnvConfig } from '../../env/game.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { MAX_EVAL_EPISODES, buildReport, envOfModels, evaluate, sameAgent, type AgentResult, type EnvOfModelsWords, type EvalReport, type PlayedAgent, type PlayedEnv } from '../../eval/evaluate.js';
 import { TENGYM_VERSION } from '../../node/version.js';

@@ -16,7 +16,7 @@ import { agentsFor } from '../../agents/index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
-import { envConfig, envSpec, resolveOptions } from '../../env/registry.js';
+import { envConfig, envSpec } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
 import { EvalPool, MAX_EVAL_EPISODES, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
 import { checkNumberOption, checkSeedOption, writeLine } from '../io.js';

@@ -1,7 +1,8 @@
 /**
- * The learning machinery of the two value learners, afterstate.ts and expert-iteration.ts: both
- * train the afterstate network (P(win) as a logit, and a cost) on positions with targets, and
- * differ only in where the positions and their targets come from. What they share is here:
+ * The learning machinery of the three value learners, afterstate.ts, expert-iteration.ts and
+ * distill.ts: all three train the afterstate network (P(win) as a logit, and a cost) on
+ * positions with targets, and differ only in where the positions and their targets come from.
+ * What they share is here:
  *
  * - their config fields for it (the replay ring, the minibatch, ε-greedy exploration, the loss);
  * - the loss: the win logit's sigmoid cross-entropy plus `costLossWeight` × the cost's squared error;

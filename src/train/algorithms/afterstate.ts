@@ -4,7 +4,7 @@
  * (src/agents/learned/afterstate-agent.ts, with the features in src/agents/decade/ and
  * src/agents/four-ten/: the one-line decade family and Four Ten). The method is five files: this
  * one (the loop), afterstate-learning.ts (the loss, the replay ring and the update, which
- * expert-iteration.ts shares), afterstate-targets.ts (where the targets come from), and the agent
+ * expert-iteration.ts and distill.ts share), afterstate-targets.ts (where the targets come from), and the agent
  * side's afterstate-agent.ts (expansion and scoring) with one file of features per game.
  *
  * The network values positions: P(win) from here (a logit, trained with cross-entropy) and a

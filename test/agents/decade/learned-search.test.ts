@@ -40,3 +40,20 @@ describe('DecadeSearchAgent: the horizon bound', () => {
     expect(deeperThanOne).toBeGreaterThan(0);
   });
 });
+
+describe('DecadeSearchAgent: a model whose metadata does not name its features', () => {
+  it('says what the metadata lacks or names, not a width that is the same on both sides', () => {
+    const env = make('decade');
+    env.reset({ seed: 1 });
+    while (env.legalCount === 1) env.step(env.legal[0]);
+    const search = { depth: 1, maxLeaves: 64, tieWeight: 0.02 };
+    const unnamed = { ...shipped.metadata, features: undefined };
+    expect(() => new DecadeSearchAgent('m', shipped.model, unnamed, search).act(env)).toThrow(
+      /^model "m": its metadata names no encoding \("features"\); decade needs "decade-line\/1" \(532 features\)$/,
+    );
+    const misnamed = { ...shipped.metadata, features: 'decade-loop/1' };
+    expect(() => new DecadeSearchAgent('m', shipped.model, misnamed, search).act(env)).toThrow(
+      /^model "m": its metadata says its features are "decade-loop\/1"; decade needs "decade-line\/1" \(532 features\)$/,
+    );
+  });
+});

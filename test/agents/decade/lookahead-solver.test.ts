@@ -1,5 +1,5 @@
 // The decade searches' values, not only their fairness: `lookahead`'s expectimax and the exact
-// solver against expectimaxes written on the env itself (decade-helpers.ts), what each does past
+// solver against expectimaxes written on the env itself (test/helpers/decade.ts), what each does past
 // its node budget, and the solver's table when a search is cut short, the table is crowded or cleared.
 import { describe, expect, it } from 'vitest';
 import { longestRank } from '../../../src/agents/decade/common.js';

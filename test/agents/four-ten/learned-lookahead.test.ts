@@ -1,7 +1,7 @@
-// The Four Ten learned search one turn deeper (four-ten-lookahead.ts) against a brute-force
-// expectimax that plays every next card, placement and run of exchanges on copies of the engine,
-// with the same network at the turn starts after next; its fairness, its batched decisions, its
-// tensors, and how a model's metadata turns it on.
+// The Four Ten learned search one turn deeper (src/agents/four-ten/learned-lookahead.ts)
+// against a brute-force expectimax that plays every next card, placement and run of exchanges on
+// copies of the engine, with the same network at the turn starts after next; its fairness, its
+// batched decisions, its tensors, and how a model's metadata turns it on.
 import { readFileSync } from 'node:fs';
 import * as tf from '../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Afterstate values for the one-line decade family (Four Ten's are in afterstate-four-ten.test.ts): the features of a hand-made
+// Afterstate values for the one-line decade family (Four Ten's are in test/agents/four-ten/afterstate-features.test.ts): the features of a hand-made
 // position, what each action expands to, the agent's legality, fairness and ranking with
 // a random network, save → load, and the options it refuses.
 import { mkdtempSync } from 'node:fs';

@@ -336,6 +336,7 @@ class Engine:
         self._actions: tuple[bytearray, np.ndarray] | None = None
         self.closed = False
         self.failed = False  # died, hung, or left with an interrupted call's answer unread
+        self.died = False  # failed because it died (or its pipe closed) during a call, not hung or interrupted
         self._made: dict | None = None  # the make message, for a replacement (revived)
         # The thread whose call is being answered, from its message sent until its whole answer is
         # read (None: no call), so that a call from a second thread meanwhile is refused rather than
@@ -379,6 +380,7 @@ class Engine:
         state = f"exited with code {code}" if code is not None else "was still running, and was killed" if hung else "had not exited, and was ended"
         self._closed_why = f"this env's engine {what} at an earlier call: reset() starts a new one"
         self.failed = True
+        self.died = not hung
         if hung and code is None:
             # A hung engine would not exit on end of file either: the close's wait for it would only add a second.
             self.proc.kill()
@@ -954,6 +956,23 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
             raise
         raise meant from None
     return engines, sizes, made
+
+
+def reset_once_more(reset: Callable[[], Any], engines: Callable[[], list[Engine]]) -> Any:
+    """`reset()`, which replaces failed engines (`Engine.revived`) then deals; and once more should
+    an engine it found running die during it. An engine killed just before a reset has often not
+    exited yet when the reset looks (its exit status is not there to see): it takes the reset's
+    message and dies before answering. The second time, `revived` replaces it and the whole reset
+    is dealt again (a copy's seed deals the same cards; copies without one deal on). An engine that
+    dies right after it was started is not tried again."""
+    running = [engine for engine in engines() if not engine.failed and not engine.closed]
+    try:
+        return reset()
+    except EngineError:
+        # Died at this reset (not hung, not closed by the env's owner), and running before it.
+        if not any(engine.died and engine._made is not None and any(engine is r for r in running) for engine in engines()):
+            raise
+    return reset()
 
 
 def revive_copies(engines: list[Engine], starts: np.ndarray) -> np.ndarray:

@@ -6521,7 +6521,11 @@ var Env = class Env {
 		this.historyLength++;
 	}
 	assertActionId(action, call) {
-		if (typeof action !== "number" || !Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) throw new TengymError("bad-action", `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+		if (typeof action !== "number") {
+			const text = typeof action === "string" && /^\s*\d+\s*$/.test(action) ? " (text from a page or a file: Number(text) makes it one)" : "";
+			throw new TengymError("bad-action", `${call}(${showValue(action)}): an action id is a number, not ${action == null ? String(action) : typeof action === "object" ? describeKind(action) : `a ${typeof action}`}${text}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+		}
+		if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) throw new TengymError("bad-action", `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
 	}
 	/** Throws the TengymError that `step(action)` would throw, without stepping; returns when the action is legal. */
 	assertLegal(action, call = "step") {
