@@ -3,8 +3,9 @@
 // React Native's own Babel preset (@react-native/babel-preset, as Metro runs it), and run by the
 // hermes VM of hermes-engine-cli 0.12.0, the last Hermes published on its own (React Native ships
 // newer ones inside its builds). The games of games.ts, and a shipped model's hints through
-// tengym/models (model-hints.ts), run there and on Node, must write the same lines. The VM comes from npm at the first run (`npm pack`, its integrity checked) and is
-// kept under node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped.
+// tengym/models (model-hints.ts), run there and on Node, must write the same lines. The VM comes
+// from npm at the first run (`npm pack`, its integrity checked) and is kept under
+// node_modules/.cache; it is a Linux x64 binary, so elsewhere the file is skipped.
 // dist/ is built (npm test builds first).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
