@@ -25,7 +25,7 @@ def main() -> None:
     # Imported after the arguments, so that --help works on an install without them.
     try:
         import ray
-        import torch  # noqa: F401 (RLlib's action-masking module is a torch one)
+        import torch  # noqa: F401 (tengym.rllib's action-masking module is a torch one)
 
         from tengym.rllib import ppo_config
     except ModuleNotFoundError as e:

@@ -11,7 +11,7 @@ import gymnasium as gym
 
 from ._version import __version__
 from .baselines import AgentEpisodes, AgentInfo, PairedRounds, PairedWins, agents, derive_seed, paired_rounds, paired_wins, play_agent
-from .env import TengymEnv
+from .env import Action, CardOutcome, DictObservation, FourTenOutcome, Observation, Outcome, TengymEnv
 from .errors import (
     BadActionError,
     BadDeckError,
@@ -47,5 +47,5 @@ __all__ = [
     "ENV_IDS", "gym_id", "TengymEnv", "TengymVectorEnv", "TengymError", "UnknownEnvError", "BadOptionsError",
     "BadSeedError", "BadDeckError", "BadStateError", "BadActionError", "EngineError", "VersionMismatchError", "__version__",
     "agents", "play_agent", "paired_wins", "paired_rounds", "derive_seed", "AgentInfo", "AgentEpisodes", "PairedWins",
-    "PairedRounds",
+    "PairedRounds", "Observation", "DictObservation", "Action", "Outcome", "CardOutcome", "FourTenOutcome",
 ]

@@ -7,11 +7,12 @@ import operator
 import struct
 import warnings
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, Union, final, overload
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 
 from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed, reset_once_more
 from ._render import checked_render_mode, text_image
@@ -22,6 +23,48 @@ from .errors import BadActionError, BadStateError, TengymError, keyword_meant, r
 # rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
 # repeating one would otherwise never end it.
 STAYS_IN_A_ROW_LIMIT = 1000
+
+# The types users' type checkers see (the package ships py.typed).
+Observation = NDArray[np.float32]
+"""An observation: one float32 feature a row (`observation_space.shape`)."""
+DictObservation = dict[str, NDArray[np.float32]]
+"""An observation with dict_observation=True: {"action_mask": float32 0/1 a row, "observations": the features}."""
+Action = Union[int, np.integer[Any]]
+"""An action id: a Python or numpy integer (what `action_space.sample()` gives, np.int64)."""
+
+if TYPE_CHECKING:
+    # A default, so that a bare `TengymEnv` annotation is the plain env's (no type argument missing under
+    # --strict): typing_extensions' TypeVar, for the type checker alone (typing's takes a default from 3.13).
+    from typing_extensions import TypeVar
+
+    ObsT = TypeVar("ObsT", bound=Union[Observation, DictObservation], default=Observation)
+else:
+    from typing import TypeVar
+
+    ObsT = TypeVar("ObsT")
+
+
+# final: exactly these keys, so that `"rounds" in outcome` narrows an Outcome to one of them.
+@final
+class CardOutcome(TypedDict):
+    """`outcome()` of tens, block-ten and the decade family (the engines' CardOutcome)."""
+
+    won: bool
+    cardsLeft: int
+
+
+@final
+class FourTenOutcome(TypedDict):
+    """`outcome()` of four-ten (the engines' FourTenOutcome)."""
+
+    won: bool
+    points: int
+    rounds: int
+    safeties: int
+
+
+Outcome = Union[CardOutcome, FourTenOutcome]
+"""How a game stands (`outcome()`, info["outcome"]): `"rounds" in outcome` tells Four Ten's from the card games'."""
 
 
 def observation_bounds(made: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -39,7 +82,7 @@ def observation_bounds(made: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]
     return low, high
 
 
-class LegalDiscrete(spaces.Discrete):
+class LegalDiscrete(spaces.Discrete[np.int64]):
     """Discrete(n) whose sample() with no mask draws among the env's legal actions of the moment.
 
     So a generic random policy (`env.action_space.sample()`, as gymnasium's env_checker uses)
@@ -47,11 +90,11 @@ class LegalDiscrete(spaces.Discrete):
     is used as given. `legal` is the env's live mask array (int8), shared, not copied.
     """
 
-    def __init__(self, n: int, legal: np.ndarray, seed=None):
+    def __init__(self, n: int, legal: NDArray[np.int8], seed: int | np.random.Generator | None = None):
         super().__init__(n, seed=seed)
         self.legal = legal
 
-    def sample(self, mask=None, probability=None):
+    def sample(self, mask: NDArray[np.int8] | None = None, probability: NDArray[np.int8] | None = None) -> np.int64:  # as Discrete.sample types them
         if mask is None and probability is None and self.legal.any():
             return super().sample(mask=self.legal)
         return super().sample(mask=mask, probability=probability)
@@ -67,7 +110,7 @@ class LegalDiscrete(spaces.Discrete):
         return (spaces.Discrete, (self.n, None, self.start))
 
 
-class TengymEnv(gym.Env):
+class TengymEnv(gym.Env[ObsT, Action]):
     """A tengym env, `gym.make("tengym/decade-v0", maxSteps=200)`: options are the engine's, as keywords.
 
     info["action_mask"] is int8 (1 = legal); `action_masks()` returns it as bool (sb3-contrib's MaskablePPO).
@@ -79,11 +122,19 @@ class TengymEnv(gym.Env):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     spec = RegisteredSpec()
     _obs: np.ndarray | None = None
+    action_space: LegalDiscrete
     illegal_action = MadeWith()
     dead_deals = MadeWith()
     dict_observation = MadeWith()
 
-    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any):
+    # The observation's type follows dict_observation: TengymEnv[Observation] without it, TengymEnv[DictObservation] with it.
+    @overload
+    def __init__(self: TengymEnv[Observation], env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: Literal[False] = False, dead_deals: str = "redeal", **options: Any) -> None: ...
+    @overload
+    def __init__(self: TengymEnv[DictObservation], env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", *, dict_observation: Literal[True], dead_deals: str = "redeal", **options: Any) -> None: ...
+    @overload
+    def __init__(self: TengymEnv[Observation | DictObservation], env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any) -> None: ...
+    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any) -> None:
         if illegal_action not in ("raise", "stay"):
             raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
         if dead_deals not in ("redeal", "keep"):
@@ -113,11 +164,12 @@ class TengymEnv(gym.Env):
         self._mask = np.zeros(self._n, dtype=np.int8)
         self.action_space = LegalDiscrete(self._n, self._mask)
         low, high = observation_bounds(made)
-        self.observation_space = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
+        observation_space: spaces.Space[Any] = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
         # dict_observation=True: {"observations", "action_mask"} as RLlib's action-masking RLModule reads them.
         self.dict_observation = dict_observation
         if dict_observation:
-            self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.observation_space})
+            observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": observation_space})
+        self.observation_space = observation_space
         self._started = False
         self._seeded = False
         # The catalogue agents attached, in the order attached: an engine replaced after a failure gets them again.
@@ -132,7 +184,7 @@ class TengymEnv(gym.Env):
     def _rows(self, body) -> Rows:
         return Rows(body, 1, self._size, self._n)
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[ObsT, dict[str, Any]]:
         msg: dict[str, Any] = {"cmd": "reset"}
         if options is not None and not isinstance(options, Mapping):
             raise TengymError(f"reset: options must be a dict, such as {{'deck': ...}}, got {options!r}", "bad-argument")
@@ -146,7 +198,7 @@ class TengymEnv(gym.Env):
         # Once more should the engine die during it: killed just before, it may not have exited when revived() looked.
         return reset_once_more(lambda: self._reset(seed, msg), lambda: [self._engine])
 
-    def _reset(self, seed: int | None, msg: dict[str, Any]):
+    def _reset(self, seed: int | None, msg: dict[str, Any]) -> tuple[ObsT, dict[str, Any]]:
         msg = dict(msg)
         engine = self._engine.revived()
         if engine is not self._engine:
@@ -177,7 +229,7 @@ class TengymEnv(gym.Env):
             info["outcome"] = self.outcome()
         return self._out(self._obs.copy()), info
 
-    def step(self, action):
+    def step(self, action: Action) -> tuple[ObsT, float, bool, bool, dict[str, Any]]:
         # An integer of any kind (int, numpy's, a 0-d integer array), as Discrete.contains and the
         # vector envs take it; 3.0 is refused as they refuse it.
         # A one-element tensor has __index__ too (torch's), but a batch of one is not an action, as
@@ -199,7 +251,7 @@ class TengymEnv(gym.Env):
             self._stays += 1
             self._stays_in_a_row += 1
             truncated = self._stays_truncate()
-            info = {"action_mask": self._mask.copy(), "illegal_action": True}
+            info: dict[str, Any] = {"action_mask": self._mask.copy(), "illegal_action": True}
             if truncated:
                 info["outcome"] = self.outcome()
             return self._out(self._obs.copy()), 0.0, False, truncated, info
@@ -210,7 +262,7 @@ class TengymEnv(gym.Env):
         self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
         flag = body[size * 4 + 4 + n]
         terminated, truncated = bool(flag & 1), bool(flag & 2)
-        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        info = {"action_mask": self._mask.copy()}
         if terminated or truncated:
             # The contract's last-step info: the outcome the engine sent after the rows (protocol 12).
             info["outcome"] = ended_outcomes(body, 1, size, n)[0]
@@ -233,10 +285,11 @@ class TengymEnv(gym.Env):
         self._over = True
         return True
 
-    def _out(self, obs: np.ndarray):
+    def _out(self, obs: NDArray[np.float32]) -> ObsT:
+        """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT that dict_observation chose)."""
         if self.dict_observation:
-            return {"action_mask": self._mask.astype(np.float32), "observations": obs}
-        return obs
+            return {"action_mask": self._mask.astype(np.float32), "observations": obs}  # type: ignore[return-value]
+        return obs  # type: ignore[return-value]
 
     def action_masks(self) -> np.ndarray:
         return self._mask.astype(bool)
@@ -252,7 +305,8 @@ class TengymEnv(gym.Env):
         """(id, description) of every legal action now."""
         return [tuple(x) for x in self._engine.request({"cmd": "info"})[0]["legal"]]
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
+        """How the game stands now ({"won", "cardsLeft"}, Four Ten's {"won", "points", "rounds", "safeties"}); None before the first reset."""
         return self._engine.request({"cmd": "info"})[0]["outcome"]
 
     def agent_action(self, name: str) -> int:
@@ -297,7 +351,7 @@ class TengymEnv(gym.Env):
         """The whole state (cards, stock, generator) as JSON text; `set_state` loads it."""
         return json.dumps(self._engine.request({"cmd": "getState"})[0])
 
-    def set_state(self, state: str | bytes | dict):
+    def set_state(self, state: str | bytes | dict[str, Any]) -> tuple[ObsT, dict[str, Any]]:
         """Loads a `get_state()` JSON (text, bytes or dict); returns (observation, info) of the loaded state."""
         if isinstance(state, (str, bytes)):
             try:

@@ -1,8 +1,11 @@
-"""Ray RLlib: PPO with action masking on tengym envs (the new API stack, Ray 2.4x+).
+"""Ray RLlib: PPO with action masking on tengym envs (the new API stack, Ray 2.41+).
 
-RLlib's own action-masking RLModule reads {"observations", "action_mask"} observations, which
+`ActionMaskingPPOModule`, tengym's RLModule (RLlib's `DefaultPPOTorchRLModule` with the mask
+applied to the logits), reads {"observations", "action_mask"} observations, which
 `TengymEnv(dict_observation=True)` gives, and `TengymVectorEnv(dict_observation=True)` for many
-copies at once; `ppo_config` puts them and the module together.
+copies at once; `ppo_config` puts them and the module together. Ray is imported only when a
+config is built or the module class is asked for (`tengym.rllib.ActionMaskingPPOModule`), so
+`import tengym.rllib` needs no Ray.
 
 `ppo_config` names the env to RLlib as the Gymnasium id "tengym:tengym/<id>-v0" (`rllib_env`),
 which makes any process that builds it import tengym first: an env runner on any node, and an
@@ -11,11 +14,25 @@ registration.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._engine import engine_id
 from .env import TengymEnv
 from .vector import TengymVectorEnv
+
+if TYPE_CHECKING:
+    from ._rllib_module import ActionMaskingPPOModule
+
+
+def __getattr__(name: str) -> Any:
+    # `tengym.rllib.ActionMaskingPPOModule` imports ray (and torch) when first asked for, not
+    # with tengym.rllib. The class itself lives in tengym._rllib_module, at module level, where
+    # pickle and RLlib's checkpoints find it by name.
+    if name == "ActionMaskingPPOModule":
+        from ._rllib_module import ActionMaskingPPOModule
+
+        return ActionMaskingPPOModule
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def rllib_env(env_id: str) -> str:
@@ -53,7 +70,8 @@ def register(env_id: str) -> str:
 
 
 def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, options: dict | None = None, hidden: tuple[int, ...] = (128, 128), vectorize_mode: str = "sync"):
-    """A PPOConfig training on `env_id` with illegal actions masked out of the policy's logits.
+    """A PPOConfig training on `env_id` with illegal actions masked out of the policy's logits
+    (`ActionMaskingPPOModule`).
 
     `vectorize_mode="vector_entry_point"` steps each runner's `envs_per_runner` copies in one
     native vector env (one engine process a runner); "sync" (RLlib's default) makes a TengymEnv,
@@ -66,12 +84,13 @@ def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, 
     TengymEnv(env_id, dict_observation=True, **(options or {})).close()
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
+
+    from ._rllib_module import ActionMaskingPPOModule
 
     return (
         PPOConfig()
         .environment(rllib_env(env_id), env_config={**(options or {}), "dict_observation": True})
         .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=envs_per_runner, num_cpus_per_env_runner=1, gym_env_vectorize_mode=vectorize_mode)
-        .rl_module(rl_module_spec=RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": [64]}))
+        .rl_module(rl_module_spec=RLModuleSpec(module_class=ActionMaskingPPOModule, model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": [64]}))
         .training(train_batch_size_per_learner=1000, minibatch_size=250, num_epochs=2, lr=3e-4)
     )

@@ -19,11 +19,12 @@ from __future__ import annotations
 import json
 import math
 import warnings
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Sequence, overload
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
 from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
@@ -31,6 +32,9 @@ from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, BadSeedError, EngineError, TengymError, refuse_keywords_elsewhere
+
+if TYPE_CHECKING:
+    from stable_baselines3.common.vec_env import VecMonitor  # imported when make_vec_env wraps in one
 
 
 class CopiesLegalDiscrete(LegalDiscrete):
@@ -41,13 +45,13 @@ class CopiesLegalDiscrete(LegalDiscrete):
     epsilon-greedy steps (`[action_space.sample() for _ in range(n_envs)]`). A mask given is used
     as given."""
 
-    def __init__(self, n: int, masks: np.ndarray):
+    def __init__(self, n: int, masks: NDArray[np.int8]):
         super().__init__(n, masks[0])
         self.masks = masks
         # The copy the next sample() draws for; the VecEnv sets it back to 0 after each reset and step.
         self.turn = 0
 
-    def sample(self, mask=None, probability=None):
+    def sample(self, mask: NDArray[np.int8] | None = None, probability: NDArray[np.int8] | None = None) -> np.int64:
         if mask is None and probability is None:
             legal = self.masks[self.turn]
             self.turn = (self.turn + 1) % len(self.masks)
@@ -63,6 +67,7 @@ class TengymSB3VecEnv(VecEnv):
     """
 
     illegal_action = MadeWith()
+    action_space: CopiesLegalDiscrete
 
     def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, render_mode: str | None = None, **options: Any):
         num_envs = positive_int("num_envs", num_envs)
@@ -103,7 +108,7 @@ class TengymSB3VecEnv(VecEnv):
 
     # -- the VecEnv protocol -----------------------------------------------------------------
 
-    def reset(self) -> np.ndarray:
+    def reset(self) -> NDArray[np.float32]:
         try:
             self._finish_pending_step()
         except EngineError:
@@ -111,7 +116,7 @@ class TengymSB3VecEnv(VecEnv):
         # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
         return reset_once_more(self._reset, lambda: self._engines)
 
-    def _reset(self) -> np.ndarray:
+    def _reset(self) -> NDArray[np.float32]:
         decks = self._reset_decks()
         new = revive_copies(self._engines, self._starts)
         attach_again(self._engines, self._starts, new, self._agents)  # before the reset that deals their copies resets them
@@ -170,7 +175,7 @@ class TengymSB3VecEnv(VecEnv):
         self._early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._masks.any(axis=1) if self.illegal_action == "stay" else None)
         self._actions = a
 
-    def step_wait(self):
+    def step_wait(self) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.bool_], list[dict[str, Any]]]:
         if self._actions is None:
             raise TengymError("step_wait() without step_async()", "bad-argument")
         self._actions = None
@@ -208,7 +213,7 @@ class TengymSB3VecEnv(VecEnv):
             engine.close()
         self.closed = True
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> NDArray[np.bool_]:
         """(N, n) bool: the legal actions of every copy now (what sb3-contrib's MaskablePPO reads)."""
         return self._masks.copy()
 
@@ -366,6 +371,13 @@ class TengymSB3VecEnv(VecEnv):
 _SB3_MAKE_VEC_ENV_KEYWORDS = {"env_kwargs", "monitor_dir", "wrapper_class", "wrapper_kwargs", "vec_env_cls", "vec_env_kwargs", "monitor_kwargs", "start_index"}
 
 
+# The type follows monitor: the VecMonitor around the TengymSB3VecEnv (the default), or monitor=False the TengymSB3VecEnv itself.
+@overload
+def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: Literal[True] = True, **options: Any) -> VecMonitor: ...
+@overload
+def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, *, monitor: Literal[False], **options: Any) -> TengymSB3VecEnv: ...
+@overload
+def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv: ...
 def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
     """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them), seeded (copy i with seed + i; a
     random seed when none is given, as SB3 seeds; a seed given also seeds `action_space`, as SB3's make_vec_env seeds each

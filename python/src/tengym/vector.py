@@ -18,27 +18,43 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal, Union, overload
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
+from numpy.typing import NDArray
 
 from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
-from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
+from .env import DictObservation, LegalDiscrete, Observation, ObsT, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, TengymError, refuse_keywords_elsewhere
 
+VectorAction = Union[NDArray[np.integer[Any]], Sequence[int]]
+"""One action id a copy: an integer array (`action_space.sample()`, `agent_actions`) or a list of ints."""
 
-class TengymVectorEnv(gym.vector.VectorEnv):
+
+# Observations are (N, features) float32 rows, or with dict_observation=True {"action_mask", "observations"}
+# of such rows: `TengymVectorEnv[Observation]` and `TengymVectorEnv[DictObservation]` to a type checker.
+class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
     spec = RegisteredSpec()
     illegal_action = MadeWith()
     dict_observation = MadeWith()
+    single_action_space: spaces.Discrete[np.int64]
+    action_space: spaces.MultiDiscrete
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any):
+    # The observation's type follows dict_observation, as TengymEnv's does.
+    @overload
+    def __init__(self: TengymVectorEnv[Observation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: Literal[False] = False, **options: Any) -> None: ...
+    @overload
+    def __init__(self: TengymVectorEnv[DictObservation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", *, dict_observation: Literal[True], **options: Any) -> None: ...
+    @overload
+    def __init__(self: TengymVectorEnv[Observation | DictObservation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any) -> None: ...
+    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any) -> None:
         num_envs = positive_int("num_envs", num_envs)
         try:
             mode = AutoresetMode(autoreset_mode)  # the mode, or its value ("SameStep")
@@ -108,11 +124,11 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             self._truncated[lo:hi] = rows.truncated
             self._stayed[lo:hi] = rows.stayed
 
-    def _out(self, obs: np.ndarray, masks: np.ndarray):
-        """The observations returned: the rows, or with dict_observation each copy's mask beside them."""
+    def _out(self, obs: NDArray[np.float32], masks: np.ndarray) -> ObsT:
+        """The observations returned: the rows, or with dict_observation each copy's mask beside them (the type ObsT that dict_observation chose)."""
         if self.dict_observation:
-            return {"action_mask": masks.astype(np.float32), "observations": obs}
-        return obs
+            return {"action_mask": masks.astype(np.float32), "observations": obs}  # type: ignore[return-value]
+        return obs  # type: ignore[return-value]
 
     def _infos(self, stayed: np.ndarray | None = None) -> dict:
         info = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
@@ -121,7 +137,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             info["illegal_action"], info["_illegal_action"] = stayed.copy(), stayed.copy()
         return info
 
-    def reset(self, *, seed: int | list | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | list[int | None] | tuple[int | None, ...] | NDArray[np.integer[Any]] | None = None, options: dict[str, Any] | None = None) -> tuple[ObsT, dict[str, Any]]:
         """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
 
         The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
@@ -136,7 +152,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
         # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
         return reset_once_more(lambda: self._reset(seeds, reset_mask, deck), lambda: self._engines)
 
-    def _reset(self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any):
+    def _reset(self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any) -> tuple[ObsT, dict[str, Any]]:
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
         # it is reset whatever the mask says.
@@ -185,7 +201,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             raise TengymError("reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)", "bad-argument")
         return mask.copy()
 
-    def step(self, actions):
+    def step(self, actions: VectorAction) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
@@ -240,7 +256,7 @@ class TengymVectorEnv(gym.vector.VectorEnv):
             gathered["_" + key][at[having]] = True
         info.setdefault("_outcome", np.zeros(self.num_envs, dtype=np.bool_))[at] = True
 
-    def _step_same_step(self, a: np.ndarray):
+    def _step_same_step(self, a: np.ndarray) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
         gives it: an ended copy's last observation and info (its mask, and illegal_action if it
         stayed) under final_obs and final_info, the new episode's mask under action_mask."""
