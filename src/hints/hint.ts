@@ -155,6 +155,16 @@ export class GameStates {
     }
   }
 
+  /** The state recorded last (none only while the constructor records the deal). Not .at(-1): Hermes 0.12, which React Native apps run on, has no Array.prototype.at. */
+  private get last(): EnvState | undefined {
+    return this.states.length > 0 ? this.states[this.states.length - 1] : undefined;
+  }
+
+  /** Whether `state` is the state recorded last. */
+  private isLast(state: EnvState): boolean {
+    return JSON.stringify(state) === JSON.stringify(this.last);
+  }
+
   /**
    * Records env's state after a move (forced ones too) or an undo. The state recorded last, again,
    * is recorded once (a screen that records on each render). Any other state must follow the last
@@ -164,15 +174,14 @@ export class GameStates {
   record(env: Env): void {
     this.checkGame(env, 'GameStates.record');
     const state = env.getState();
-    // Not .at(-1): Hermes 0.12, which React Native apps run on, has no Array.prototype.at.
-    const last = this.states.length > 0 ? this.states[this.states.length - 1] : undefined;
+    const last = this.last;
     if (last === undefined) {
       // The deal (the constructor's).
       this.states.push(state);
       this.shownTo?.observe(state);
       return;
     }
-    if (JSON.stringify(state) === JSON.stringify(last)) return;
+    if (this.isLast(state)) return;
     this.scratch ??= env.clone();
     const move = moveBetween(this.scratch, last, state, this.earlier);
     if (move === null) {
@@ -183,7 +192,7 @@ export class GameStates {
 
   /** Adds `state`, reached from the last one by `move`. */
   private push(state: EnvState, move: RecordedMove): void {
-    this.earlier.add(undoKey(this.states[this.states.length - 1]));
+    this.earlier.add(undoKey(this.last as EnvState));
     this.states.push(state);
     this.moves.push(move);
     this.shownTo?.observe(state);
@@ -280,7 +289,7 @@ export class GameStates {
     this.checkGame(env, 'GameStates.hint');
     const state = env.getState();
     // A move not recorded would go unseen by a hinter that remembers (Ten-Twenty-Thirty's order under the stock).
-    if (JSON.stringify(state) !== JSON.stringify(this.states[this.states.length - 1])) {
+    if (!this.isLast(state)) {
       throw new TengymError('bad-state', 'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ones and undos too, then ask for the hint');
     }
     if (hinter !== this.shownTo) {
