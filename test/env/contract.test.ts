@@ -1,8 +1,9 @@
-// The shared API test: every registered id (and the main option variants) passes the
-// contract checker over many seeded random games (fewer under npm run mutate: scale.ts).
+// The shared API test: every registered id (and option variants that move every option of every
+// engine off its default) passes the contract checker over many seeded random games (fewer
+// under npm run mutate: scale.ts).
 import { describe, expect, it } from 'vitest';
 import { checkEnv } from '../../src/env/checker.js';
-import { envIds } from '../../src/env/registry.js';
+import { envIds, envSpec } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { scaled } from '../helpers/scale.js';
 
@@ -32,6 +33,7 @@ const VARIANTS: [string, Record<string, unknown>][] = [
   ['tens', { blockTens: true, reward: 'cards' }],
   ['tens', { undoLimit: 'unlimited' }],
   ['block-ten', { refill: 'buffered', reward: 'cards' }],
+  ['block-ten', { undoLimit: 3 }],
   ['decade', { reward: 'cards' }],
   ['decade', { win: 'one-left', minRun: 3 }],
   ['decade-stacks', { discard: 'optional', reward: 'cards' }],
@@ -40,6 +42,7 @@ const VARIANTS: [string, Record<string, unknown>][] = [
   ['four-ten', { drawVisible: false }],
   ['four-ten', { check: 'faults-first', reward: 'rounds' }],
   ['four-ten', { safeties: 0, gameTarget: 20, maxRounds: 5 }],
+  ['four-ten', { handTarget: 12 }],
 ];
 
 describe('environment contract', () => {
@@ -48,6 +51,21 @@ describe('environment contract', () => {
     expect(report.episodes).toBe(episodesOf(id));
     expect(report.decks).toBe(DECKS);
     expect(report.steps).toBeGreaterThan(report.episodes);
+  });
+
+  it('moves every option of every engine off its default in some id or variant', () => {
+    const moved = new Map<string, Set<string>>();
+    const add = (id: string, options: Record<string, unknown>) => {
+      const engine = envSpec(id).game.name;
+      for (const key of Object.keys(options)) moved.set(engine, (moved.get(engine) ?? new Set()).add(key));
+    };
+    for (const id of envIds()) add(id, envSpec(id).preset);
+    for (const [id, options] of VARIANTS) add(id, options);
+    for (const id of envIds()) {
+      const { game } = envSpec(id);
+      const unmoved = Object.keys(game.optionsSchema.parse({}) as object).filter((key) => !moved.get(game.name)?.has(key));
+      expect(unmoved, `${game.name}: options no variant here sets (add one to VARIANTS)`).toEqual([]);
+    }
   });
 
   it.each(VARIANTS)('%s %j passes the checker', (id, options) => {

@@ -83,15 +83,24 @@ export function parseMetadata(user: unknown, where: string): ModelMetadata {
 /**
  * Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
  * when it does: the same engine and options (its id may be another name for them: `decade` with
- * `{ fives: true }` is `decade-fives`), the training reward aside. The reason is "another game",
- * or the options that differ, each with both values.
+ * `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
+ * has its default. The reason is "another game", or the options that differ, each with both values.
  */
 export function whyOtherGame(trainedEnv: string, trainedOptions: Record<string, unknown>, env: EnvConfig): string | null {
   const here = env.options as Record<string, unknown>;
   const sameGame = trainedEnv === env.id || (envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game);
   if (!sameGame) return 'another game';
-  const differ = optionsThatDiffer(trainedOptions, here);
-  return differ.length === 0 ? null : differ.map((key) => `${key} ${JSON.stringify(trainedOptions[key])} there, ${JSON.stringify(here[key])} here`).join('; ');
+  // An option added to the engine after the model was saved is not in its metadata: the model
+  // was trained under that option's default, which the schema fills in.
+  const filled = env.game.optionsSchema.safeParse(trainedOptions);
+  const trained = filled.success ? (filled.data as Record<string, unknown>) : trainedOptions;
+  const differ = optionsThatDiffer(trained, here);
+  return differ.length === 0 ? null : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join('; ');
+}
+
+/** An option's value as JSON, or that the set has no such option. */
+function shown(options: Record<string, unknown>, key: string): string {
+  return key in options ? JSON.stringify(options[key]) : 'no such option';
 }
 
 /**

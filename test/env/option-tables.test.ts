@@ -1,0 +1,78 @@
+// An option lives in three places a reader looks: the game's zod schema (what an env takes),
+// the options table of the doc comment opening the game's file (what a programmer reads, and
+// what the package's .d.ts carries), and the game's section of docs/rules.md (what a player and
+// `tengym rules` read). Adding, renaming or removing an option in one and not the others fails
+// here, with the option and the place named (DEVELOPERS.md, "Adding an option").
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { envSpec, envs } from '../../src/env/registry.js';
+import { rulesSection } from '../../src/hints/rules.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Each shipped engine, with the id that plays it first and its schema's defaults (no preset). */
+const ENGINES = [...new Set(envs().map((e) => e.engine))].map((engine) => {
+  const id = envs().find((e) => e.engine === engine)!.id;
+  return { engine, id, defaults: envSpec(id).game.optionsSchema.parse({}) as Record<string, unknown> };
+});
+
+/** The rows of the first Markdown table after `heading` in `text`: each row's cells, trimmed. */
+function tableAfter(text: string, heading: RegExp): string[][] {
+  const start = text.search(heading);
+  if (start < 0) return [];
+  const rows: string[][] = [];
+  for (const line of text.slice(start).split('\n').slice(1)) {
+    const row = line.replace(/^\s*\*\s?/, '').trim();
+    if (!row.startsWith('|')) {
+      if (rows.length > 0) break;
+      continue;
+    }
+    rows.push(row.slice(1, -1).split('|').map((c) => c.trim()));
+  }
+  return rows.slice(2); // the header and the |---| line
+}
+
+/** The option names a table's first column gives, each in backticks ("`minRun`, `maxRun`" names two). */
+function namesIn(cell: string): string[] {
+  return [...cell.matchAll(/`([A-Za-z]\w*)`/g)].map((m) => m[1]);
+}
+
+/** A default as the tables write it ("'forced'", "`true`", "5000") in the form of the schema's value. */
+function tableDefault(cell: string): string {
+  return cell.replace(/`/g, '').replace(/^'(.*)'$/, '$1').trim();
+}
+
+describe("every option of a shipped game is in its file's doc comment and in docs/rules.md", () => {
+  it('covers every shipped engine', () => {
+    expect(ENGINES.map((e) => e.engine).sort()).toEqual(['block-ten', 'decade', 'four-ten', 'tens']);
+  });
+
+  for (const { engine, id, defaults } of ENGINES) {
+    const keys = Object.keys(defaults).sort();
+
+    it(`${engine}: src/env/games/${engine}.ts tables each option once, with its default`, () => {
+      const source = readFileSync(`${ROOT}src/env/games/${engine}.ts`, 'utf8');
+      const comment = source.slice(0, source.indexOf('*/'));
+      const rows = tableAfter(comment, /^ \* ## Options$/m);
+      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of src/env/games/${engine}.ts`).toEqual(keys);
+      for (const row of rows) {
+        const [name] = namesIn(row[0]);
+        const value = defaults[name];
+        expect(tableDefault(row[2]), `the default of ${name} in src/env/games/${engine}.ts`).toBe(String(value));
+      }
+    });
+
+    it(`${engine}: docs/rules.md names each option under the game's Options`, () => {
+      const section = rulesSection(readFileSync(`${ROOT}docs/rules.md`, 'utf8'), id, engine);
+      expect(section, `docs/rules.md has a section for ${id}`).not.toBeNull();
+      const own = section!.slice(section!.indexOf('### Options'));
+      const options = own.slice(0, own.indexOf('\n### ', 1) < 0 ? undefined : own.indexOf('\n### ', 1));
+      expect(options.startsWith('### Options'), `docs/rules.md's ${engine} section has ### Options`).toBe(true);
+      const rows = tableAfter(options, /^### Options$/m);
+      // A table where the game has several options; a sentence naming each where it has few (Block Ten).
+      const named = rows.length > 0 ? rows.flatMap((r) => namesIn(r[0])) : [...new Set(namesIn(options).filter((n) => n in defaults))];
+      expect(named.sort(), `the options docs/rules.md gives ${engine}`).toEqual(keys);
+    });
+  }
+});
