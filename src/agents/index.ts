@@ -34,6 +34,12 @@ export function agentsFor(env: string | EnvConfig, options: unknown = {}): Agent
   return specsFor(configOf(env, options, 'agentsFor')).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
 }
 
+/** The catalogue name of the env's best simple heuristic (its kit's `simpleBaseline`, where it plays these options), else `first`. */
+export function simpleBaseline(env: EnvConfig): string {
+  const name = kitOf(env.game).simpleBaseline;
+  return name !== undefined && specsFor(env).some((s) => s.name === name) ? name : 'first';
+}
+
 /** What the first move of the catalogue agent `name` does for minutes before it answers on this env, or null (quick, or no such agent). */
 export function slowFirstMove(name: string, env: EnvConfig): string | null {
   return specsFor(env).find((s) => s.name === name)?.slowFirstMove?.(env) ?? null;

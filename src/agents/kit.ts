@@ -26,6 +26,13 @@ export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
   /**
+   * The catalogue name of the game's best simple heuristic (decade: `longest`): the reference
+   * that training curves and `tengym start` measure against. Without it, `first`.
+   */
+  readonly simpleBaseline?: string;
+  /** The catalogue names of its fair searches, strongest first: a learning curve shows where a model stands against one. */
+  readonly searches?: readonly string[];
+  /**
    * The search that ranks hints where no model is given, the strongest fair one measured;
    * `baseline(name, role)` makes one from the catalogue. Without it, `first` ranks them.
    */

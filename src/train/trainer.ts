@@ -36,7 +36,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
-import { agentsFor } from '../agents/index.js';
+import { agentsFor, simpleBaseline } from '../agents/index.js';
+import { kitOf } from '../agents/kits.js';
 import { hintBaseline } from '../hints/hint.js';
 import { announceBackend, initBackend, type BackendName } from '../node/tf-backend.js';
 import { TENGYM_VERSION } from '../node/version.js';
@@ -137,15 +138,6 @@ export function untrainedReason(run: { updates: number; samples: number; envStep
   return `${what} (${run.samples} decision samples gathered); give more --steps`;
 }
 
-/** The strongest fair baseline of the env's engine, for the paired comparison. */
-export function defaultReference(env: EnvConfig): string {
-  const names = agentsFor(env).map((a) => a.name);
-  return ['longest', 'greedy'].find((n) => names.includes(n)) ?? 'first';
-}
-
-/** The searches a learning curve can show, strongest first where an engine has several. */
-const SEARCHES = ['pimc', 'lookahead', 'expectimax'];
-
 /**
  * The strongest fair search of the env that is not an exact optimum (the hints' search source,
  * docs/hints.md "Where hints come from", where that is one of the searches; else the first
@@ -155,9 +147,10 @@ const SEARCHES = ['pimc', 'lookahead', 'expectimax'];
 export function bestBaseline(env: EnvConfig): string | null {
   const agents = agentsFor(env);
   const usable = (name: string) => agents.some((a) => a.name === name && a.fair && !a.ceiling);
+  const searches = kitOf(env.game).searches ?? [];
   const hinted = hintBaseline(env.id, env.options).name;
-  if (SEARCHES.includes(hinted) && usable(hinted)) return hinted;
-  return SEARCHES.find(usable) ?? null;
+  if (searches.includes(hinted) && usable(hinted)) return hinted;
+  return searches.find(usable) ?? null;
 }
 
 /**
@@ -180,7 +173,7 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
     preset.trainingReward = overrides.reward;
     delete preset.rewardScale;
   }
-  const merged: Record<string, unknown> = { evalReference: defaultReference(env), ...preset, ...given };
+  const merged: Record<string, unknown> = { evalReference: simpleBaseline(env), ...preset, ...given };
   // The given fields are checked as given: a flag that overrides one (--steps over totalSteps: -5) does not excuse it.
   const asGiven = spec.configSchema.safeParse(merged);
   if (!asGiven.success) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${formatZodError(asGiven.error)}`);

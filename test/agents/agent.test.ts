@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { RandomAgent } from '../../src/agents/basic.js';
-import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { agentsFor, createAgent, simpleBaseline } from '../../src/agents/index.js';
 import type { Env } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
-import { envIds, make } from '../../src/env/registry.js';
+import { envConfig, envIds, make } from '../../src/env/registry.js';
 import { resolveAgent, shippedModelEnvs } from '../../src/node/resolve.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 
@@ -45,6 +45,16 @@ function expectRefusals(agent: Agent, id: string): void {
     expect(codeOf(() => method(finished(id))), `${what} after the end`).toBe('episode-over');
   }
 }
+
+describe('simpleBaseline (the reference of training curves and tengym start)', () => {
+  it("is the game's best simple heuristic, first where it has none", () => {
+    expect(simpleBaseline(envConfig('decade-loop'))).toBe('longest');
+    expect(simpleBaseline(envConfig('ten-twenty-thirty'))).toBe('longest');
+    expect(simpleBaseline(envConfig('four-ten'))).toBe('greedy');
+    expect(simpleBaseline(envConfig('tens'))).toBe('first');
+    for (const id of envIds()) expect(agentsFor(id).map((a) => a.name), id).toContain(simpleBaseline(envConfig(id)));
+  });
+});
 
 describe('an agent asked about something that is not a running game', () => {
   it('says so for every catalogue agent of every env', () => {

@@ -112,6 +112,8 @@ const cardsReward = (env: EnvConfig) => (env.options.pickedUp !== 'deck-bottom' 
  */
 export const DECADE_KIT: GameKit = {
   agents: DECADE_AGENTS,
+  simpleBaseline: 'longest',
+  searches: ['pimc', 'lookahead'],
   modelFirst: ['decade', 'decade-fives', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');

@@ -73,6 +73,8 @@ export const FOUR_TEN_AGENTS: AgentSpec[] = [
  */
 export const FOUR_TEN_KIT: GameKit = {
   agents: [...FOUR_TEN_AGENTS, ...OPTIMAL_AGENTS],
+  simpleBaseline: 'greedy',
+  searches: ['expectimax'],
   hintBaseline: (env, baseline) => {
     if (hasDefaultRules(env.options)) {
       const direct = baseline('bottom-direct', 'safety first, then the best round prospects, by the fewest exchanges');

@@ -12,7 +12,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
-import { agentsFor } from '../../agents/index.js';
+import { agentsFor, simpleBaseline } from '../../agents/index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../node/resolve.js';
 import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
@@ -48,7 +48,8 @@ export function startAgents(envId: string): { agents: string[]; reference: strin
   const names = agentsFor(envId)
     .filter((a) => a.name !== 'first' && a.name !== 'pimc' && (a.fair || a.ceiling))
     .map((a) => a.name);
-  const reference = ['longest', 'greedy'].find((n) => names.includes(n)) ?? names[0];
+  const simple = simpleBaseline(envConfig(envId));
+  const reference = names.includes(simple) ? simple : names[0];
   return { agents: ['model', ...names], reference };
 }
 
