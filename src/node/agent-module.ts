@@ -40,7 +40,10 @@ export async function loadAgentModule(path: string, env: EnvConfig): Promise<Age
       : exported;
   const agent = made as Partial<Agent> | null;
   if (agent === null || typeof agent !== 'object' || typeof agent.act !== 'function' || typeof agent.reset !== 'function') {
-    throw new TengymError('bad-argument', `agent module ${path}: its default export gave ${describeKind(made)}, not an agent: ${SHAPE}`);
+    // An object: say which member it lacks (a function-valued key is not shown by its JSON).
+    const lacks = agent !== null && typeof agent === 'object' && !Array.isArray(agent) ? [typeof agent.act !== 'function' ? 'act(env)' : null, typeof agent.reset !== 'function' ? 'reset(seed)' : null].filter((m) => m !== null) : [];
+    const gave = lacks.length > 0 ? `${describeKind(made)}, which has no ${lacks.join(' and no ')}` : describeKind(made);
+    throw new TengymError('bad-argument', `agent module ${path}: its default export gave ${gave}, not an agent: ${SHAPE}`);
   }
   const own = agent as Agent;
   // A new object named as the command line names it, every call forwarded to the agent itself

@@ -51,6 +51,19 @@ describe('pairedDifference', () => {
     expect(ci95[1]).toBe(pairedDifference(a, b).ci95[1]);
     expect(pairedWins(b, a).ci95[1]).toBe(1);
   });
+  it('refuses records that are not of the same deals, or entries that are no figure (pairedWins: no win)', () => {
+    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ code: 'bad-argument', message: expect.stringMatching(message) }));
+    refused(() => pairedWins([1, 0, 1], [1]), /^pairedWins\(a, b\): the two records must be of the same deals, one entry a deal; got 3 and 1 entries$/);
+    refused(() => pairedWins([], []), /got 0 and 0 entries$/);
+    refused(() => pairedDifference([1, 2, 3], [1, 2]), /^pairedDifference\(a, b\): the two records must be of the same deals/);
+    refused(() => pairedWins([5, 0, 3], [0, 0, 0]), /^pairedWins\(a, b\): a\[0\] is 5; each entry must be won \(1\) or lost \(0\): a return or a score is not a win/);
+    refused(() => pairedWins(['1', '0'] as unknown as number[], [0, 0]), /a\[0\] is "1"; each entry must be won/);
+    refused(() => pairedDifference([1, Number.NaN], [0, 0]), /^pairedDifference\(a, b\): a\[1\] is NaN; each entry must be a finite number$/);
+    refused(() => pairedDifference([1, 2], null as unknown as number[]), /^pairedDifference\(a, b\): expected two lists, one entry a deal .*; got null$/);
+    // Booleans say won or lost as 1 and 0 do; typed arrays are lists.
+    expect(pairedWins([true, false, true] as unknown as number[], [0, 0, 1])).toEqual(pairedWins([1, 0, 1], [0, 0, 1]));
+    expect(pairedWins(Uint8Array.of(1, 0, 1), Float64Array.of(0, 0, 1))).toEqual(pairedWins([1, 0, 1], [0, 0, 1]));
+  });
 });
 
 describe('pairedRounds', () => {
@@ -437,6 +450,7 @@ describe('tengym eval (built CLI, worker threads)', () => {
       writeFileSync(join(dir, 'made.mjs'), 'export default (config) => ({ name: "made", fair: true, reset() {}, act: (env) => env.legal[config.id === "decade" ? 0 : 1] });\n');
       writeFileSync(join(dir, 'none.mjs'), 'export const agent = 1;\n');
       writeFileSync(join(dir, 'three.mjs'), 'export default 3;\n');
+      writeFileSync(join(dir, 'no-reset.mjs'), "export default { name: 'no-reset', act: (env) => env.legal[0] };\n");
       writeFileSync(join(dir, 'class.mjs'), 'export default class { constructor(config) { this.config = config; this.name = "c"; this.fair = true; } reset() {} act(env) { return env.legal[this.config.id === "decade" ? 0 : 1]; } };\n');
       const last = join(dir, 'last.mjs');
       const made = join(dir, 'made.mjs');
@@ -456,6 +470,8 @@ describe('tengym eval (built CLI, worker threads)', () => {
       const refused = (file: string) => run('eval', '--env', 'decade', '--agents', file, '--episodes', '5').stderr;
       expect(refused(join(dir, 'none.mjs'))).toBe(`tengym: agent module ${join(dir, 'none.mjs')} has no default export: export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config\n`);
       expect(refused(join(dir, 'three.mjs'))).toBe(`tengym: agent module ${join(dir, 'three.mjs')}: its default export gave 3, not an agent: export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config\n`);
+      // An object lacking a member says which (its JSON would show no function).
+      expect(refused(join(dir, 'no-reset.mjs'))).toBe(`tengym: agent module ${join(dir, 'no-reset.mjs')}: its default export gave {"name":"no-reset"}, which has no reset(seed), not an agent: export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config\n`);
       expect(refused(join(dir, 'gone.mjs'))).toBe(`tengym: no agent module at "${join(dir, 'gone.mjs')}": the file does not exist\n`);
       // A module is no model directory: without --env, the env is asked for.
       expect(run('eval', '--agents', last, '--episodes', '5').stderr).toMatch(/^tengym: --env is needed unless an agent is a model directory/);
@@ -566,6 +582,9 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(one.stdout).toMatch(/\nnote: longest and first differ on only 1 of 30 deals \(one won, the other lost\): the paired interval, a normal approximation, means little below 10 such deals\n$/);
     const none = run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300');
     expect(none.stdout).toMatch(/ \+0\.00 \[\+0\.00, \+0\.00\] .*\nnote: longest and random won and lost the same 300 deals: the paired interval has no width, and says nothing of other deals\n$/);
+    // Every deal differing the same way round: the normal interval has no width either.
+    const oneWay = run('eval', '--env', 'four-ten', '--agents', 'greedy,random', '--episodes', '100', '--seed', '5');
+    expect(oneWay.stdout).toMatch(/ -100\.00 \[-100\.00, -100\.00\] .*\nnote: random and greedy ended every one of the 100 deals the same way round \(one won, the other lost\): the paired interval, a normal approximation, has no width then, which is not certainty\n$/);
     const max3 = JSON.parse(run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300', '--json', '--per-deal').stdout);
     expect(max3.results[1].vsReference.differing).toBe(0);
     // Where no one wins, the cards left tell the players apart, paired over every deal.

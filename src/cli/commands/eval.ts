@@ -58,10 +58,10 @@ export function evalTable(report: EvalReport): string {
     r.seconds.toFixed(1),
   ]);
   // Which folder each model row played, as it resolved here (a name is looked for in the current folder first).
-  const table = [formatTable(header, rows), ...report.results.filter((r) => r.model).map((r) => modelNote(r.agent, r.model!))].join('\n');
+  const table = [formatTable(header, rows), ...report.results.filter((r) => r.model).map((r) => modelNote(r.agent, r.model!)), ...report.results.flatMap((r) => kindNote(r) ?? [])].join('\n');
   if (report.episodes < FEW_DEALS) return report.results.length > 1 ? `${table}\n${fewDealsNote(report.episodes)}` : table;
-  const few = report.results.filter((r) => r.vsReference !== undefined && r.vsReference.differing < FEW_DIFFERING);
-  return few.length === 0 ? table : `${table}\n${few.map((r) => fewDifferingNote(r.agent, r.vsReference!.differing, report)).join('\n')}`;
+  const notes = report.results.flatMap((r) => (r.vsReference === undefined ? [] : [widthNote(r.agent, r.vsReference, report)].filter((n) => n !== null)));
+  return notes.length === 0 ? table : `${table}\n${notes.join('\n')}`;
 }
 
 /** A model row's folder, resolved, with the start of its hash and its training ("models/decade loaded /home/me/models/decade (sha256 3f2a…, distill, 12000445 steps)"; the row `model` reads "model loaded …"). */
@@ -70,16 +70,28 @@ function modelNote(agent: string, model: NonNullable<AgentResult['model']>): str
   return `${agent} loaded ${model.path} (${how.join(', ')})`;
 }
 
+/** What a row is that a reader must not take for a rival (the table's names alone do not say): an agent that sees hidden cards, or the exact optimum. */
+function kindNote(r: AgentResult): string | null {
+  if (r.fair === false) return `${r.agent} is not a fair player: it sees what a player cannot (tengym agents says what), so its row bounds the fair ones from above`;
+  if (r.ceiling) return `${r.agent} is the exact optimum: the ceiling a fair player can reach, not a baseline`;
+  return null;
+}
+
 /** Below this many deals that the two players end differently, the paired interval is said to mean little. */
 export const FEW_DIFFERING = 10;
 
 /**
  * The paired interval rests on the deals the two players end differently, not on all of them:
- * with none it has no width (+0.00 [+0.00, +0.00] on 300 deals), which must not read as certainty.
+ * with none it has no width (+0.00 [+0.00, +0.00] on 300 deals), and with every deal going the
+ * same way neither (−100.00 [−100.00, −100.00]), which must not read as certainty. Null when the
+ * interval stands.
  */
-function fewDifferingNote(agent: string, differing: number, report: EvalReport): string {
+function widthNote(agent: string, vs: NonNullable<AgentResult['vsReference']>, report: EvalReport): string | null {
+  const { differing } = vs;
   if (differing === 0) return `note: ${agent} and ${report.reference} won and lost the same ${report.episodes} deals: the paired interval has no width, and says nothing of other deals`;
-  return `note: ${agent} and ${report.reference} differ on only ${differing} of ${report.episodes} deals (one won, the other lost): the paired interval, a normal approximation, means little below ${FEW_DIFFERING} such deals`;
+  if (differing < FEW_DIFFERING) return `note: ${agent} and ${report.reference} differ on only ${differing} of ${report.episodes} deals (one won, the other lost): the paired interval, a normal approximation, means little below ${FEW_DIFFERING} such deals`;
+  if (vs.ci95[0] === vs.ci95[1]) return `note: ${agent} and ${report.reference} ended every one of the ${report.episodes} deals the same way round (one won, the other lost): the paired interval, a normal approximation, has no width then, which is not certainty`;
+  return null;
 }
 
 /** Below this many deals the paired interval, a normal approximation, is said to mean little. */
