@@ -1,21 +1,22 @@
-// Ctrl-C: eval prints the agents that finished their deals as a table; train says how to resume.
+// Ctrl-C (and SIGTERM): eval prints the agents that finished their deals as a table; train says how to resume.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { interruptedSentence } from '../../src/cli/commands/eval.js';
+import { RUN_LOCK } from '../../src/train/checkpoint.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
-/** Runs tengym, sends SIGINT once stdout matches `ready`, and resolves with what it printed. */
 /** A PPO run small enough to start in a second, held-out evaluations every 1,000 steps: `heldOut` sets their size and reference. */
 function writeTinyPpoConfig(path: string, heldOut: { evalEpisodes: number; evalReference: string }): void {
   writeFileSync(path, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, ...heldOut }));
 }
 
-function interruptWhen(args: string[], ready: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs tengym, sends `signal` (SIGINT unless given) once stdout matches `ready`, and resolves with what it printed. */
+function interruptWhen(args: string[], ready: RegExp, signal: NodeJS.Signals = 'SIGINT'): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
     let stdout = '';
@@ -24,7 +25,7 @@ function interruptWhen(args: string[], ready: RegExp): Promise<{ code: number | 
     const check = () => {
       if (!sent && ready.test(stdout)) {
         sent = true;
-        child.kill('SIGINT');
+        child.kill(signal);
       }
     };
     child.stdout.on('data', (d) => {
@@ -161,11 +162,24 @@ describe('Ctrl-C', () => {
       const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out, '--json'], /"type":"evaluation"/);
       expect(r.code).toBe(130);
       const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
-      expect(last).toEqual({ type: 'interrupted', out, envSteps: expect.any(Number), checkpointEnvSteps: expect.any(Number), resume: `tengym train --out ${out} --resume` });
+      expect(last).toEqual({ type: 'interrupted', out, signal: 'SIGINT', envSteps: expect.any(Number), checkpointEnvSteps: expect.any(Number), resume: `tengym train --out ${out} --resume` });
       // The checkpoint is the first evaluation's, the one record before.
       const evaluation = JSON.parse(r.stdout.trim().split('\n').at(-2)!) as { type: string; envSteps: number };
       expect(evaluation.type).toBe('evaluation');
       expect(last.checkpointEnvSteps).toBe(evaluation.envSteps);
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('train stopped by SIGTERM (kill, a batch scheduler) says how to resume, exits 143 and leaves no lock', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
+    try {
+      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out, '--json'], /"type":"evaluation"/, 'SIGTERM');
+      expect(r.code, r.stderr).toBe(143);
+      expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
+      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ type: 'interrupted', signal: 'SIGTERM', resume: `tengym train --out ${out} --resume` });
+      expect(existsSync(join(out, RUN_LOCK))).toBe(false);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
     }

@@ -494,7 +494,7 @@ const RUN_MS = 8_000;
 /** Commands that end with a documented error in a fresh folder, and that error. */
 const DOCUMENTED_ERRORS: Record<string, RegExp> = {
   // The example compares the best model of the PPO run above, which (stopped after seconds) has none yet.
-  'tengym eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000 --seed 3000000000': /no model at "runs\/ppo-decade\/best"/,
+  'tengym eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 --episodes 10000': /no model at "runs\/ppo-decade\/best"/,
 };
 
 interface Ran {

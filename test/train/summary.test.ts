@@ -27,7 +27,7 @@ describe('the comparison a run suggests', () => {
   it('names the fresh deals and the run\'s options, also after a resume that does not give them', () => {
     const dir = tmp();
     const out = join(dir, 'run');
-    const expected = new RegExp(`^model: ${out}/best \\(compare on fresh deals: tengym eval --env decade --options '\\{"discard":"optional"\\}' --agents ${out}/best,first --seed ${FRESH_SEED} --episodes 20\\)$`, 'm');
+    const expected = new RegExp(`^model: ${out}/best \\(compare on fresh deals: tengym eval --env decade --options '\\{"discard":"optional"\\}' --agents ${out}/best,first --reference first --seed ${FRESH_SEED} --episodes 20\\)$`, 'm');
     const first = tengym('train', '--env', 'decade', '--options', '{"discard":"optional"}', '--algo', 'ppo', '--steps', '800', '--config', configFile(dir), '--out', out);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(expected);
@@ -49,6 +49,8 @@ describe('the commands a run prints', () => {
     const run = spawnSync('sh', ['-c', command.replace(/^tengym /, `'${process.execPath}' '${bin}' `).replace('--episodes 20', '--episodes 3')], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/run 2\/best/);
+    // best − the run's reference, as the run's own summary says it: the reference row is the reference.
+    expect(run.stdout).toMatch(/^first .*\(reference\)/m);
   });
 });
 

@@ -159,7 +159,9 @@ export function compareCommand(out: string, run: { env: string; options: Record<
   const defaults = envConfig(run.env).options as Record<string, unknown>;
   const changed = Object.fromEntries(Object.entries(run.options).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key])));
   const options = Object.keys(changed).length === 0 ? '' : ` --options ${shellWord(JSON.stringify(changed))}`;
-  return `tengym eval --env ${run.env}${options} --agents ${shellWord(`${out}/best,${best.reference.agent}`)} --seed ${FRESH_SEED} --episodes ${best.episodes}`;
+  // --reference: eval's default reference is its first agent, which would turn the run's "best − reference" round.
+  const reference = best.reference.agent;
+  return `tengym eval --env ${run.env}${options} --agents ${shellWord(`${out}/best,${reference}`)} --reference ${shellWord(reference)} --seed ${FRESH_SEED} --episodes ${best.episodes}`;
 }
 
 /**
@@ -280,7 +282,7 @@ export const trainCommand: CommandModule<object, Args> = {
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
       .example('$0 train --env decade --options \'{"fives":true}\' --algo dqn --print-config', "The config DQN would train with there: defaults and the env's preset")
       .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')
-      .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --episodes 10000 --seed 3000000000', 'Compare the best model with a baseline on fresh deals'),
+      .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 --episodes 10000', 'Compare the best model with a baseline on fresh deals'),
   handler: async (args) => {
     if (!args.resume && args.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
     if (!args.resume && args.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
@@ -316,13 +318,16 @@ export const trainCommand: CommandModule<object, Args> = {
     const { exitAfterWrites } = await import('../../node/model-files.js');
     const bar = new ProgressBar();
     let reference = '';
-    // Ctrl-C: the run continues from its last checkpoint with --resume. Heard from the start
+    // Ctrl-C (or a SIGTERM, as `kill` and batch schedulers stop a job): the run continues from
+    // its last checkpoint with --resume. Heard from the start
     // of training (onStart): before it, a long synchronous set-up (Four Ten's exact solver,
     // minutes) would hold a JavaScript handler back, so Node's default stops it at once.
     // What a resume keeps: the checkpoint of the last evaluation (each writes one), not the steps trained since.
     let checkpointAt: number | null = null;
     let trainedTo = 0;
-    const interrupted = () => {
+    const interrupted = (signal: NodeJS.Signals) => {
+      process.removeListener('SIGINT', interrupted);
+      process.removeListener('SIGTERM', interrupted);
       bar.done();
       const resume = resumeCommand(out, args.resume ? args.steps : undefined);
       const kept =
@@ -330,9 +335,10 @@ export const trainCommand: CommandModule<object, Args> = {
           ? 'no checkpoint was written yet: it starts the run again'
           : `it continues from the last checkpoint, at ${checkpointAt} env steps${trainedTo > checkpointAt ? ` of the ${trainedTo} trained` : ''} (one is written at each evaluation: --eval-every)`;
       process.stderr.write(`\ninterrupted; resume with: ${resume}\n${kept}\n`);
-      if (json) emit('interrupted', { out, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
+      if (json) emit('interrupted', { out, signal, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
-      exitAfterWrites(130);
+      // 128 + the signal's number, as a shell reports a process it stopped.
+      exitAfterWrites(signal === 'SIGTERM' ? 143 : 130);
     };
     const summary = await train({
       ...asked,
@@ -353,6 +359,7 @@ export const trainCommand: CommandModule<object, Args> = {
         checkpointAt = info.resumedFrom;
         trainedTo = info.resumedFrom ?? 0;
         process.once('SIGINT', interrupted);
+        process.once('SIGTERM', interrupted);
         reference = info.config.evalReference;
         const notes = startNotes(info, args.steps !== undefined);
         if (json) {
@@ -365,6 +372,7 @@ export const trainCommand: CommandModule<object, Args> = {
       },
     });
     process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
     bar.done();
     const best = summary.best;
     const compare = best ? compareCommand(out, summary, best) : null;
