@@ -1117,6 +1117,19 @@ def test_a_bad_setting_is_refused_by_name_at_import(name, value):
     assert f"ValueError: {name}={value!r}: expected" in r.stderr
 
 
+def test_a_shared_dir_that_is_no_directory_is_refused_by_name_at_import(tmp_path):
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")
+    for value in (str(tmp_path / "missing"), str(not_a_dir)):
+        r = subprocess.run([sys.executable, "-c", "import tengym"], env={**os.environ, "TENGYM_SHARED_DIR": value}, capture_output=True, text=True)
+        assert r.returncode != 0
+        assert f"ValueError: TENGYM_SHARED_DIR={value!r}: expected a directory" in r.stderr
+    # A directory, or empty (every frame through the pipe), is taken.
+    for value in (str(tmp_path), ""):
+        r = subprocess.run([sys.executable, "-c", "import tengym._engine as e; print(repr(e.SHARED_DIR))"], env={**os.environ, "TENGYM_SHARED_DIR": value}, capture_output=True, text=True)
+        assert (r.returncode, r.stdout.strip()) == (0, repr(value)), r.stderr
+
+
 def test_an_engine_timeout_of_inf_waits_without_limit_from_the_environment_as_from_the_argument():
     r = subprocess.run([sys.executable, "-c", "import tengym._engine as e; print(e.DEFAULT_TIMEOUT)"], env={**os.environ, "TENGYM_ENGINE_TIMEOUT": "inf"}, capture_output=True, text=True)
     assert (r.returncode, r.stdout.strip()) == (0, "inf"), r.stderr

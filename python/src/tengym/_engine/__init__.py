@@ -62,7 +62,21 @@ DEFAULT_TIMEOUT = _setting("TENGYM_ENGINE_TIMEOUT", 10.0, float, 0.001, infinite
 # Microseconds each side polls for the other's answer before it blocks (0: block at once);
 # see docs/python.md "Speed" for what it buys and costs.
 SPIN_MICROS = _setting("TENGYM_SPIN_MICROS", 100)
-SHARED_DIR = os.environ.get("TENGYM_SHARED_DIR", "/dev/shm")
+
+
+def _shared_dir() -> str:
+    """Where the shared file for large frames goes: /dev/shm where there is one, "" for none.
+    A directory given that is not one is refused by name at import: silently falling back to the
+    pipe would cost the speed the setting was for."""
+    text = os.environ.get("TENGYM_SHARED_DIR")
+    if text is None:
+        return "/dev/shm"
+    if text != "" and not os.path.isdir(text):
+        raise ValueError(f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send every frame through the pipe")
+    return text
+
+
+SHARED_DIR = _shared_dir()
 
 
 def _shared_file() -> IO[bytes] | None:
