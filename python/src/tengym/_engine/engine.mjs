@@ -11190,6 +11190,8 @@ const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
 */
 const DECADE_KIT = {
 	agents: DECADE_AGENTS,
+	simpleBaseline: "longest",
+	searches: ["pimc", "lookahead"],
 	modelFirst: [
 		"decade",
 		"decade-fives",
@@ -13502,6 +13504,8 @@ const FOUR_TEN_KIT = {
 			create: (env) => new ExpectimaxAgent(env.options)
 		}
 	], ...OPTIMAL_AGENTS],
+	simpleBaseline: "greedy",
+	searches: ["expectimax"],
 	hintBaseline: (env, baseline) => {
 		if (hasDefaultRules(env.options)) return {
 			...baseline("bottom-direct", "safety first, then the best round prospects, by the fewest exchanges"),
