@@ -508,6 +508,18 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(tengym(['hint', '--env', 'tens', '-', '--json'], forged.map((st) => JSON.stringify(st)).join('\n')).stderr).toMatch(/line 3 of 3 is not one move/);
   });
 
+  it('tengym hint without --env ranks for the env the state names, and asks for --env when it names none', () => {
+    const line = tengym(['replay', '--env', 'decade-fives', '--seed', '7', '--policy', 'first']).stdout.split('\n')[10];
+    const named = tengym(['hint', '-', '--json', '--agent', 'longest'], line);
+    expect(named.code, named.stderr).toBe(0);
+    expect(JSON.parse(named.stdout)).toEqual(JSON.parse(tengym(['hint', '--env', 'decade-fives', '-', '--json', '--agent', 'longest'], line).stdout));
+    expect(JSON.parse(named.stdout).env).toBe('decade-fives');
+    const { env: _, ...stateNamingNoEnv } = (JSON.parse(line) as { state: Record<string, unknown> }).state;
+    const nameless = tengym(['hint', '-'], JSON.stringify(stateNamingNoEnv));
+    expect(nameless.code).toBe(1);
+    expect(nameless.stderr).toBe('tengym: --env is needed: the state names no env (getState() JSON has "env": "decade", say), got undefined\n');
+  });
+
   it("tengym hint --help names every field --json prints (a Four Ten model's unit, Tens' note)", () => {
     const help = tengym(['hint', '--help']).stdout.replace(/\s+/g, ' ');
     const fourTen = tengym(['replay', '--env', 'four-ten', '--seed', '5', '--policy', 'first']).stdout.split('\n')[0];

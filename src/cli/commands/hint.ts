@@ -9,12 +9,12 @@ import type { CommandModule } from 'yargs';
 import { checkGameInOrder, formatScore, type Hint, type HintResult } from '../../hints/hint.js';
 import { VALUE_UNITS } from '../../agents/agent.js';
 import { loadHinter, type HintChoice } from '../../node/hint-loader.js';
-import { TengymError, isPlainObject, plural } from '../../env/errors.js';
+import { TengymError, isPlainObject, plural, showValue } from '../../env/errors.js';
 import { envSpec, make } from '../../env/registry.js';
 import { parseOptionsJson, readTextInput, writeLine } from '../io.js';
 
 interface Args {
-  env: string;
+  env?: string;
   options?: string;
   state?: string;
   input?: string;
@@ -49,6 +49,12 @@ function stateOf(value: unknown): Record<string, unknown> {
   if (!isPlainObject(value)) throw new TengymError('bad-state', 'bad state: expected a JSON object { env, options, rng, undosUsed, game }');
   if (!('env' in value) && isPlainObject(value.state)) return value.state;
   return value;
+}
+
+/** The env a state names (getState() JSON has `env`), for a hint asked without --env. */
+function envNamedBy(state: Record<string, unknown>): string {
+  if (typeof state.env === 'string') return state.env;
+  throw new TengymError('bad-argument', `--env is needed: the state names no env (getState() JSON has "env": "decade", say), got ${showValue(state.env)}`);
 }
 
 /**
@@ -165,7 +171,7 @@ export const hintCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .positional('input', { type: 'string', describe: 'The state file, or - for stdin (the same as --state)' })
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
+      .option('env', { type: 'string', describe: 'Env id (tengym envs lists them); default: the env the state names (getState() JSON has it)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
       .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far (one state a line, a saved { state, states }, or the states as an array; the last is ranked), or - for stdin' })
       .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them), a model directory or an agent module of your own (./mine.mjs), as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
@@ -182,11 +188,11 @@ export const hintCommand: CommandModule<object, Args> = {
       .example('$0 replay --policy first --env ten-twenty-thirty --seed 4 | head -n 115 > game.jsonl', 'A game so far, one state a line')
       .example('$0 hint --env ten-twenty-thirty --state game.jsonl', 'Hints for its last state: the hinter, shown every state, remembers the order under the stock'),
   handler: async (args) => {
-    const id = envSpec(args.env).id;
     const input = parseStatesText(await readTextInput(stateSource(args), 'state file'));
     const { states } = input;
     const last = states.length - 1;
     const state = states[last];
+    const id = envSpec(args.env ?? envNamedBy(state)).id;
     const options = args.options !== undefined ? parseOptionsJson(args.options) : state.env === id && state.options && typeof state.options === 'object' ? state.options : {};
     const env = make(id, options);
     // The earlier states, checked as the last one is, are shown to the hinter first: a source that remembers (Ten-Twenty-Thirty's stock) needs the game so far.
