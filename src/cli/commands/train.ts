@@ -319,9 +319,9 @@ export const trainCommand: CommandModule<object, Args> = {
     const bar = new ProgressBar();
     let reference = '';
     // Ctrl-C (or a SIGTERM, as `kill` and batch schedulers stop a job): the run continues from
-    // its last checkpoint with --resume. Heard from the start
-    // of training (onStart): before it, a long synchronous set-up (Four Ten's exact solver,
-    // minutes) would hold a JavaScript handler back, so Node's default stops it at once.
+    // its last checkpoint with --resume. Heard from the start of training (onStart): before it, a
+    // long synchronous set-up (Four Ten's exact solver, minutes) would hold a JavaScript handler
+    // back, so Node's default stops it at once.
     // What a resume keeps: the checkpoint of the last evaluation (each writes one), not the steps trained since.
     let checkpointAt: number | null = null;
     let trainedTo = 0;
