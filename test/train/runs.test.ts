@@ -59,7 +59,7 @@ describe('tengym train --json and the learning curve', () => {
     expect(records[0]).toMatchObject({ type: 'start', notes: ['note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points'] });
     const end = records.at(-1)!;
     expect(end.notes).toContainEqual(expect.stringMatching(/^note: \d+ env steps for --steps 2000: training runs whole iterations/));
-    expect(end.compare).toBe(`tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --seed 3000000000 --episodes 20`);
+    expect(end.compare).toBe(`tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --reference first --seed 3000000000 --episodes 20`);
     const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import type { Env } from '../../env/env.js';
 import { TengymError, protoKeyPath, protoKeyReason } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
-import { envIds, envSpec, optionsThatDiffer } from '../../env/registry.js';
+import { envIds, envSpec, optionsThatDiffer, resolveOptions } from '../../env/registry.js';
 
 /** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
 export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
@@ -84,16 +84,20 @@ export function parseMetadata(user: unknown, where: string): ModelMetadata {
  * Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
  * when it does: the same engine and options (its id may be another name for them: `decade` with
  * `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
- * has its default. The reason is "another game", or the options that differ, each with both values.
+ * has its default for the model's id. The reason is "another game", or the options that differ, each with both values.
  */
 export function whyOtherGame(trainedEnv: string, trainedOptions: Record<string, unknown>, env: EnvConfig): string | null {
   const here = env.options as Record<string, unknown>;
   const sameGame = trainedEnv === env.id || (envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game);
   if (!sameGame) return 'another game';
   // An option added to the engine after the model was saved is not in its metadata: the model
-  // was trained under that option's default, which the schema fills in.
-  const filled = env.game.optionsSchema.safeParse(trainedOptions);
-  const trained = filled.success ? (filled.data as Record<string, unknown>) : trainedOptions;
+  // was trained under that option's default for its id (its preset's, else the engine's).
+  let trained = trainedOptions;
+  try {
+    trained = resolveOptions(trainedEnv, trainedOptions);
+  } catch {
+    // Options the engine no longer takes (one since removed): compared as saved, and said.
+  }
   const differ = optionsThatDiffer(trained, here);
   return differ.length === 0 ? null : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join('; ');
 }

@@ -22,6 +22,9 @@ describe('whyOtherGame', () => {
     const { win: _, ...savedBeforeWin } = decadeLoop;
     expect(whyOtherGame('decade-loop', savedBeforeWin, envConfig('decade-loop'))).toBeNull();
     expect(whyOtherGame('decade-loop', savedBeforeWin, envConfig('decade-loop', { win: 'one-left' }))).toBe('win "empty" there, "one-left" here');
+    // The default of the model's own id: its preset's where it sets the option.
+    expect(whyOtherGame('decade-fives', {}, envConfig('decade'))).toBe('fives true there, false here');
+    expect(whyOtherGame('decade-fives', {}, envConfig('decade-fives'))).toBeNull();
   });
 
   it('compares as saved when the saved options are not the engine\'s (an option since removed)', () => {
