@@ -4,7 +4,8 @@
  * Hot path: `step` returns the same result object every time and writes into the
  * same `observation` and `mask` buffers, so a training loop allocates nothing. Copy
  * what you keep (`observation.slice()`), or use `actionMask()` / `legalActions()`,
- * which return fresh copies.
+ * which return fresh copies. Legality is checked against the env's own copy of what the engine
+ * wrote, so a caller's write into `mask` or `legal` cannot make an illegal move legal.
  *
  * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
@@ -181,6 +182,14 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   // Read through `legalCount`: a caller's write would leave the env out of step with its own state.
   private legalN = 0;
   /**
+   * The mask as the engine wrote it, which `step` and the other checks read: `mask` and `legal`
+   * are the caller's to read without a copy, and a write into them (an agent's bug) must not
+   * make an illegal move legal.
+   */
+  private readonly ownMask: Uint8Array;
+  /** The ids `ownMask` holds, `legalN` of them: a refresh clears just those (a copy of the whole mask costs more). */
+  private readonly ownIds: Int32Array;
+  /**
    * Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not
    * carry them; training's resume restores them). `undo()` takes its step and reward back.
    */
@@ -223,6 +232,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
       throw new TengymError('bad-argument', `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask entries, the engine needs ${size} and ${n}`);
     }
     this.legal = new Int32Array(n);
+    this.ownMask = new Uint8Array(n);
+    this.ownIds = new Int32Array(n);
     this.state = game.createState(options);
     this.rng = createRng(0);
     this.undoBudget = game.undoLimit?.(options) ?? 0;
@@ -339,16 +350,21 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   /** A fresh copy of the action mask. */
   actionMask(): Uint8Array {
     if (!this.started) throw new TengymError('not-reset', 'actionMask: call reset() first');
-    return this.mask.slice();
+    return this.ownMask.slice();
   }
 
   legalActions(): number[] {
     if (!this.started) throw new TengymError('not-reset', 'legalActions: call reset() first');
-    return Array.from(this.legal.subarray(0, this.legalCount));
+    return this.ownLegal();
   }
 
   isLegal(action: number): boolean {
-    return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.mask[action] === 1;
+    return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.ownMask[action] === 1;
+  }
+
+  /** The legal ids, increasing, as the engine wrote them (a write into `legal` or `mask` changes none). */
+  private ownLegal(): number[] {
+    return Array.from(this.ownIds.subarray(0, this.legalN));
   }
 
   describeAction(action: number): string {
@@ -463,8 +479,11 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     this.started = other.started;
     this.statusCode = other.statusCode;
     this.legalN = other.legalN;
-    this.legal.set(other.legal);
-    this.mask.set(other.mask);
+    // From what other's engine wrote, not from its public arrays, which its caller may have written into.
+    this.ownMask.set(other.ownMask);
+    this.ownIds.set(other.ownIds);
+    this.mask.set(other.ownMask);
+    this.legal.set(other.ownIds);
     this.observation.set(other.observation);
     this.episodeSteps = other.episodeSteps;
     this.episodeReturn = other.episodeReturn;
@@ -488,7 +507,13 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   private refresh(): void {
     this.changeCount++;
     const g = this.game;
+    for (let i = 0; i < this.legalN; i++) this.ownMask[this.ownIds[i]] = 0;
     this.legalN = g.legalActions(this.state, this.options, this.mask, this.legal);
+    for (let i = 0; i < this.legalN; i++) {
+      const a = this.legal[i];
+      this.ownIds[i] = a;
+      this.ownMask[a] = 1;
+    }
     this.statusCode = g.status(this.state, this.options);
     g.observe(this.state, this.options, this.observation);
   }
@@ -524,7 +549,7 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
       throw new TengymError('episode-over', `${call}(${showValue(action)}): the episode is over (${this.statusCode === TERMINATED ? 'terminated' : 'truncated'}, outcome ${JSON.stringify(o)}); call reset()`);
     }
     this.assertActionId(action, call);
-    if (this.mask[action] !== 1) {
+    if (this.ownMask[action] !== 1) {
       const what = this.game.describeAction(this.state, this.options, action);
       const why = this.game.whyIllegal(this.state, this.options, action);
       throw new TengymError('illegal-action', `${call}(${action}): "${what}" is not legal: ${why}. Legal now: ${this.describeLegal()}`);
@@ -534,8 +559,9 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   /** "0 (draw), 17 (discard 4♣ 6♦)…": the legal ids for an error message. */
   describeLegal(limit = 12): string {
     const parts: string[] = [];
+    const legal = this.ownLegal();
     for (let i = 0; i < Math.min(this.legalCount, limit); i++) {
-      const a = this.legal[i];
+      const a = legal[i];
       parts.push(`${a} (${this.game.describeAction(this.state, this.options, a)})`);
     }
     if (this.legalCount > limit) parts.push(`… ${this.legalCount - limit} more`);

@@ -323,3 +323,29 @@ describe('checkEnv options', () => {
     expect(shortDeck.message).toMatch(/^check options: decks\[0\] is not a deck decade deals: bad deck: 1 card, a deck has 52 /);
   });
 });
+
+describe('a write into env.mask or env.legal (an agent that took them for copies)', () => {
+  it.each(envIds())('%s: makes no illegal move legal, and changes no copy the env gives', (id) => {
+    const env = make(id);
+    env.reset({ seed: 3 });
+    const legal = env.legalActions();
+    const mask = env.actionMask();
+    const illegal = mask.indexOf(0);
+    env.mask.fill(1);
+    env.legal.fill(illegal);
+    expect(env.isLegal(illegal)).toBe(false);
+    expect(env.legalActions()).toEqual(legal);
+    expect(env.actionMask()).toEqual(mask);
+    const before = stateText(env);
+    const refused = thrown(() => env.step(illegal));
+    expect(refused.code).toBe('illegal-action');
+    expect(refused.message).toContain(`Legal now: ${legal[0]} (`);
+    expect(stateText(env)).toBe(before);
+    // A copy is the game, not the caller's writes; a step rewrites both arrays.
+    const copy = env.clone();
+    expect(Array.from(copy.mask)).toEqual(Array.from(mask));
+    expect(Array.from(copy.legal.subarray(0, copy.legalCount))).toEqual(legal);
+    env.step(legal[0]);
+    expect(Array.from(env.mask)).toEqual(Array.from(env.actionMask()));
+  });
+});
