@@ -6122,7 +6122,8 @@ function deriveSeed(a, b) {
 * Hot path: `step` returns the same result object every time and writes into the
 * same `observation` and `mask` buffers, so a training loop allocates nothing. Copy
 * what you keep (`observation.slice()`), or use `actionMask()` / `legalActions()`,
-* which return fresh copies.
+* which return fresh copies. Legality is checked against the env's own copy of what the engine
+* wrote, so a caller's write into `mask` or `legal` cannot make an illegal move legal.
 *
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
@@ -6235,6 +6236,14 @@ var Env = class Env {
 	legal;
 	legalN = 0;
 	/**
+	* The mask as the engine wrote it, which `step` and the other checks read: `mask` and `legal`
+	* are the caller's to read without a copy, and a write into them (an agent's bug) must not
+	* make an illegal move legal.
+	*/
+	ownMask;
+	/** The ids `ownMask` holds, `legalN` of them: a refresh clears just those (a copy of the whole mask costs more). */
+	ownIds;
+	/**
 	* Steps and summed reward since the last `reset()` or `setState()` (a state's JSON does not
 	* carry them; training's resume restores them). `undo()` takes its step and reward back.
 	*/
@@ -6271,6 +6280,8 @@ var Env = class Env {
 		this.mask = buffers.mask ?? new Uint8Array(n);
 		if (this.observation.length !== size || this.mask.length !== n) throw new TengymError("bad-argument", `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask entries, the engine needs ${size} and ${n}`);
 		this.legal = new Int32Array(n);
+		this.ownMask = new Uint8Array(n);
+		this.ownIds = new Int32Array(n);
 		this.state = game.createState(options);
 		this.rng = createRng(0);
 		this.undoBudget = game.undoLimit?.(options) ?? 0;
@@ -6381,14 +6392,18 @@ var Env = class Env {
 	/** A fresh copy of the action mask. */
 	actionMask() {
 		if (!this.started) throw new TengymError("not-reset", "actionMask: call reset() first");
-		return this.mask.slice();
+		return this.ownMask.slice();
 	}
 	legalActions() {
 		if (!this.started) throw new TengymError("not-reset", "legalActions: call reset() first");
-		return Array.from(this.legal.subarray(0, this.legalCount));
+		return this.ownLegal();
 	}
 	isLegal(action) {
-		return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.mask[action] === 1;
+		return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.ownMask[action] === 1;
+	}
+	/** The legal ids, increasing, as the engine wrote them (a write into `legal` or `mask` changes none). */
+	ownLegal() {
+		return Array.from(this.ownIds.subarray(0, this.legalN));
 	}
 	describeAction(action) {
 		this.assertActionId(action, "describeAction");
@@ -6484,8 +6499,10 @@ var Env = class Env {
 		this.started = other.started;
 		this.statusCode = other.statusCode;
 		this.legalN = other.legalN;
-		this.legal.set(other.legal);
-		this.mask.set(other.mask);
+		this.ownMask.set(other.ownMask);
+		this.ownIds.set(other.ownIds);
+		this.mask.set(other.ownMask);
+		this.legal.set(other.ownIds);
 		this.observation.set(other.observation);
 		this.episodeSteps = other.episodeSteps;
 		this.episodeReturn = other.episodeReturn;
@@ -6506,7 +6523,13 @@ var Env = class Env {
 	refresh() {
 		this.changeCount++;
 		const g = this.game;
+		for (let i = 0; i < this.legalN; i++) this.ownMask[this.ownIds[i]] = 0;
 		this.legalN = g.legalActions(this.state, this.options, this.mask, this.legal);
+		for (let i = 0; i < this.legalN; i++) {
+			const a = this.legal[i];
+			this.ownIds[i] = a;
+			this.ownMask[a] = 1;
+		}
 		this.statusCode = g.status(this.state, this.options);
 		g.observe(this.state, this.options, this.observation);
 	}
@@ -6535,13 +6558,14 @@ var Env = class Env {
 			throw new TengymError("episode-over", `${call}(${showValue(action)}): the episode is over (${this.statusCode === 1 ? "terminated" : "truncated"}, outcome ${JSON.stringify(o)}); call reset()`);
 		}
 		this.assertActionId(action, call);
-		if (this.mask[action] !== 1) throw new TengymError("illegal-action", `${call}(${action}): "${this.game.describeAction(this.state, this.options, action)}" is not legal: ${this.game.whyIllegal(this.state, this.options, action)}. Legal now: ${this.describeLegal()}`);
+		if (this.ownMask[action] !== 1) throw new TengymError("illegal-action", `${call}(${action}): "${this.game.describeAction(this.state, this.options, action)}" is not legal: ${this.game.whyIllegal(this.state, this.options, action)}. Legal now: ${this.describeLegal()}`);
 	}
 	/** "0 (draw), 17 (discard 4♣ 6♦)…": the legal ids for an error message. */
 	describeLegal(limit = 12) {
 		const parts = [];
+		const legal = this.ownLegal();
 		for (let i = 0; i < Math.min(this.legalCount, limit); i++) {
-			const a = this.legal[i];
+			const a = legal[i];
 			parts.push(`${a} (${this.game.describeAction(this.state, this.options, a)})`);
 		}
 		if (this.legalCount > limit) parts.push(`… ${this.legalCount - limit} more`);
