@@ -569,6 +569,16 @@ describe('tengym eval (built CLI, worker threads)', () => {
     expect(report.results[1]).toHaveProperty('vsReference.ci95');
   });
 
+  it('says which rows are no rival: an agent that sees hidden cards, the exact optimum', () => {
+    const decade = run('eval', '--env', 'decade', '--agents', 'oracle,longest', '--episodes', '40', '--seed', '1', '--reference', 'longest');
+    expect(decade.status, decade.stderr).toBe(0);
+    expect(decade.stdout).toMatch(/\nnote: oracle is not a fair player: it sees what a player cannot \(tengym agents says what\), so its row bounds the fair ones from above\n/);
+    const optional = run('eval', '--env', 'decade-optional', '--agents', 'optimal,longest', '--episodes', '40', '--seed', '1', '--reference', 'longest');
+    expect(optional.status, optional.stderr).toBe(0);
+    expect(optional.stdout).toMatch(/\nnote: optimal is the exact optimum: the ceiling a fair player can reach, not a baseline\n/);
+    expect(run('eval', '--env', 'decade', '--agents', 'pimc,longest', '--episodes', '40', '--seed', '1').stdout).not.toMatch(/fair player|exact optimum/);
+  });
+
   it('says the paired interval means little on a few deals, and only then', () => {
     // Seed 11, 3 deals: both lose all three, and the interval is [+0.00, +0.00].
     const few = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '3', '--seed', '11');

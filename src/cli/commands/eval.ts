@@ -72,8 +72,8 @@ function modelNote(agent: string, model: NonNullable<AgentResult['model']>): str
 
 /** What a row is that a reader must not take for a rival (the table's names alone do not say): an agent that sees hidden cards, or the exact optimum. */
 function kindNote(r: AgentResult): string | null {
-  if (r.fair === false) return `${r.agent} is not a fair player: it sees what a player cannot (tengym agents says what), so its row bounds the fair ones from above`;
-  if (r.ceiling) return `${r.agent} is the exact optimum: the ceiling a fair player can reach, not a baseline`;
+  if (r.fair === false) return `note: ${r.agent} is not a fair player: it sees what a player cannot (tengym agents says what), so its row bounds the fair ones from above`;
+  if (r.ceiling) return `note: ${r.agent} is the exact optimum: the ceiling a fair player can reach, not a baseline`;
   return null;
 }
 
