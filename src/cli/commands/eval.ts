@@ -60,7 +60,7 @@ export function evalTable(report: EvalReport): string {
   // Which folder each model row played, as it resolved here (a name is looked for in the current folder first).
   const table = [formatTable(header, rows), ...report.results.filter((r) => r.model).map((r) => modelNote(r.agent, r.model!)), ...report.results.flatMap((r) => kindNote(r) ?? [])].join('\n');
   if (report.episodes < FEW_DEALS) return report.results.length > 1 ? `${table}\n${fewDealsNote(report.episodes)}` : table;
-  const notes = report.results.flatMap((r) => (r.vsReference === undefined ? [] : [widthNote(r.agent, r.vsReference, report)].filter((n) => n !== null)));
+  const notes = report.results.flatMap((r) => (r.vsReference === undefined ? [] : (widthNote(r.agent, r.vsReference, report) ?? [])));
   return notes.length === 0 ? table : `${table}\n${notes.join('\n')}`;
 }
 
