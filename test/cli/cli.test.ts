@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../../src/agents/basic.js';
 import type { CardOutcome, FourTenOutcome } from '../../src/env/game.js';
 import { envIds, make } from '../../src/env/registry.js';
+import { TENGYM_VERSION } from '../../src/node/version.js';
 import { wilsonInterval } from '../../src/stats/intervals.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -264,7 +265,9 @@ describe('tengym CLI', () => {
   it("fuzz --json prints the fields its --help names, and its --help names every field it prints", () => {
     const r = tengym('fuzz', '--env', 'tens', '--steps', '200', '--json');
     expect(r.code).toBe(0);
-    const printed = Object.keys(JSON.parse(r.stdout)[0]).sort();
+    const [report] = JSON.parse(r.stdout);
+    expect(report.tengymVersion).toBe(TENGYM_VERSION);
+    const printed = Object.keys(report).sort();
     const help = tengym('fuzz', '--help').stdout.replace(/\s+/g, ' ');
     const named = /Print \[\{ ([^}]+) \}\]/.exec(help)![1].split(', ').sort();
     expect(named).toEqual(printed);

@@ -3,6 +3,7 @@ import { envIds, envSpec } from '../../env/registry.js';
 import { fuzzEnv, type FuzzReport } from '../../env/fuzz.js';
 import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
+import { TENGYM_VERSION } from '../../node/version.js';
 
 /** The most steps `tengym fuzz` takes per env id: ten times the documented run, tens of minutes per id. */
 export const MAX_FUZZ_STEPS = 100_000_000;
@@ -33,7 +34,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('steps', { type: 'number', default: 1_000_000, describe: 'Legal steps per env id' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the fuzzing driver' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, disagreements, vectorBatches, violations, firstViolations, seconds }]' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print [{ tengymVersion, env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, disagreements, vectorBatches, violations, firstViolations, seconds }]' })
       .check((a) => {
         checkNumberOption('steps', a.steps, { min: 1, max: MAX_FUZZ_STEPS, maxWhy: 'tens of minutes per env id' });
         checkSeedOption('seed', a.seed);
@@ -53,7 +54,7 @@ export const fuzzCommand: CommandModule<object, Args> = {
       reports.push(report);
     }
     progress.done();
-    if (args.json) writeLine(JSON.stringify(reports));
+    if (args.json) writeLine(JSON.stringify(reports.map((r) => ({ tengymVersion: TENGYM_VERSION, ...r }))));
     else {
       writeLine(fuzzTable(reports));
       for (const r of reports) for (const message of r.firstViolations) writeLine(`violation: ${message}`);
