@@ -178,7 +178,7 @@ export class GameStates {
     if (last === undefined) {
       // The deal (the constructor's).
       this.states.push(state);
-      this.shownTo?.observe(state);
+      this.showRecorded(state);
       return;
     }
     if (this.isLast(state)) return;
@@ -195,7 +195,7 @@ export class GameStates {
     this.earlier.add(undoKey(this.last as EnvState));
     this.states.push(state);
     this.moves.push(move);
-    this.shownTo?.observe(state);
+    this.showRecorded(state);
   }
 
   /**
@@ -292,13 +292,47 @@ export class GameStates {
     if (!this.isLast(state)) {
       throw new TengymError('bad-state', 'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ones and undos too, then ask for the hint');
     }
-    if (hinter !== this.shownTo) {
-      for (const recorded of this.states) hinter.observe(recorded);
+    if (hinter !== this.shownTo || !this.lastShown(hinter)) {
       this.shownTo = hinter;
+      for (const recorded of this.states) this.show(hinter, recorded);
     }
-    return hinter.hint(state, options);
+    return this.asking(() => hinter.hint(state, options));
+  }
+
+  /** Shows `state` to `hinter`, as this game's. */
+  private show(hinter: Hinter, state: EnvState): void {
+    this.asking(() => hinter.observe(state));
+  }
+
+  /** Runs a call of the hinter's, which it then counts as this game's. */
+  private asking<T>(call: () => T): T {
+    showing = this;
+    try {
+      return call();
+    } finally {
+      showing = null;
+    }
+  }
+
+  /**
+   * Whether the last state `hinter` saw was this game's: a hinter shared by two open games (two
+   * save slots) or asked about another state directly remembers that one, and is shown this
+   * game again before it ranks. A hinter not made by createHinter is taken to be this game's.
+   */
+  private lastShown(hinter: Hinter): boolean {
+    return !lastGameOf.has(hinter) || lastGameOf.get(hinter) === this;
+  }
+
+  /** Shows a state just recorded to the hinter this game is shown to, unless it now follows another game (the next hint shows it this one again). */
+  private showRecorded(state: EnvState): void {
+    if (this.shownTo !== null && this.lastShown(this.shownTo)) this.show(this.shownTo, state);
   }
 }
+
+/** The game (a GameStates) calling a hinter now, if one is: what the hinter counts its calls as. */
+let showing: GameStates | null = null;
+/** The game each hinter made by createHinter saw its last state from (null: a state shown directly). */
+const lastGameOf = new WeakMap<Hinter, GameStates | null>();
 
 /** Throws unless `env` is an Env (what `caller` takes). */
 function checkEnv(env: unknown, caller: string): asserts env is Env {
@@ -560,9 +594,17 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     if (env.running) slot.agent.observe?.(env);
   }
 
-  return {
-    hint,
-    observe,
+  const hinter: Hinter = {
+    hint: (state, options) => {
+      lastGameOf.set(hinter, showing);
+      return hint(state, options);
+    },
+    observe: (state) => {
+      lastGameOf.set(hinter, showing);
+      observe(state);
+    },
     sourceFor: (envId, options = {}) => slotFor(envId, options).source,
   };
+  lastGameOf.set(hinter, null);
+  return hinter;
 }

@@ -747,6 +747,36 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(bareDiffers).toBeGreaterThan(0);
   });
 
+  it('one hinter for several games at once (two save slots): each game ranks as with a hinter of its own, a bare hint between them too', () => {
+    const shared = createHinter({ agent: 'lookahead' });
+    const ranking = (r: HintResult) => r.hints.map((h) => `${h.action}@${h.score}`).join(' ');
+    let seed = 3;
+    const deal = () => {
+      const env = make('ten-twenty-thirty');
+      env.reset({ seed: ++seed });
+      // The game recorded twice: for the shared hinter, and for a hinter of its own (a GameStates shows its states again to a hinter it was not showing them to).
+      return { seed, env, states: new GameStates(env), ownStates: new GameStates(env), own: createHinter({ agent: 'lookahead' }) };
+    };
+    // Both games move at every turn, each recorded, as two games open side by side.
+    const slots = [deal(), deal()];
+    let decisions = 0;
+    while (decisions < 40) {
+      for (const k of [0, 1]) {
+        if (!slots[k].env.running) slots[k] = deal();
+        const g = slots[k];
+        if (g.env.legalCount > 1) {
+          expect(ranking(g.states.hint(shared, g.env)), `seed ${g.seed}, move ${g.states.toMoves().moves.length}`).toBe(ranking(g.ownStates.hint(g.own, g.env)));
+          decisions++;
+          // A look at another position, straight from the hinter: the games' states are shown to it again.
+          if (decisions % 5 === 0) shared.hint(slots[1 - k].env.running ? slots[1 - k].env.getState() : deal().env.getState());
+        }
+        g.env.step(g.env.legal[0]);
+        g.states.record(g.env);
+        g.ownStates.record(g.env);
+      }
+    }
+  });
+
   it('the shipped model (the default source): shown every state, its hints are the scores of the model that played the game', async () => {
     const { hinter, fromModel } = await loadHinter('ten-twenty-thirty', {});
     expect(fromModel).toBe(true);
