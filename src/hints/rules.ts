@@ -102,7 +102,7 @@ const ENV_ID_SENTENCE = /^(## [^\n]*\n+)\*Env id [^*]*\*[ \t]*\n?/;
  * options table's `reward` row). Null when the document has no section for the env.
  */
 export function playerRules(markdown: string, envId: string, engine?: string): string | null {
-  const { own } = ownSection('playerRules', markdown, envId, engine);
+  const { all, own } = ownSection('playerRules', markdown, envId, engine);
   if (own === null) return null;
   const kept: string[] = [];
   let skipping = false;
@@ -114,9 +114,28 @@ export function playerRules(markdown: string, envId: string, engine?: string): s
     if (!skipping && !/^\| `reward` \|/.test(line)) kept.push(line);
   }
   // A paragraph that was the sentence alone leaves one blank line after the heading, not two.
-  return kept
+  const rules = kept
     .join('\n')
     .replace(ENV_ID_SENTENCE, '$1')
     .replace(/^(## [^\n]*\n\n)\n+/, '$1')
     .trim();
+  const variant = all.has(headingAnchor(envId)) ? null : variantLine(own, envId);
+  return variant === null ? rules : rules.replace(/^(## [^\n]*\n)/, `$1\n${variant}\n`);
+}
+
+/**
+ * A variant read from its engine's section ("The variants" table's row of its id): what it
+ * changes, said first, since the engine's rules are written for its defaults (a straight line,
+ * where `decade-loop`'s is a loop). Null for an id the section has no row for.
+ */
+function variantLine(section: string, envId: string): string | null {
+  for (const line of section.split('\n')) {
+    const cells = line.split(' | ');
+    if (cells.length === 3 && cells[0] === `| \`${envId}\``) {
+      // Its first sentence: what follows (decade-optional's) is for the reader of the document.
+      const [options, game] = [cells[1], cells[2].replace(/ \|$/, '').replace(/\. .*$/, '')];
+      return `**This game is \`${envId}\`**: ${game} (options ${options}). Where the rules below say otherwise, this holds.`;
+    }
+  }
+  return null;
 }

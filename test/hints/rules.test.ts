@@ -5,6 +5,8 @@ import { envConfig, envIds } from '../../src/env/registry.js';
 import { headingAnchor, plainText, playerRules, rulesSection } from '../../src/hints/rules.js';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../docs/rules.md', import.meta.url)), 'utf8');
+/** The line a variant's rules open with, after the heading (and its blank line). */
+const VARIANT_LINE = /(?<=^## [^\n]*\n)\n\*\*This game is `[^`]+`\*\*[^\n]*\n/;
 
 describe('rules sections', () => {
   it('every registered id has a section of the rules document, its own or its engine’s', () => {
@@ -29,8 +31,8 @@ describe('rules sections', () => {
       const player = playerRules(RULES, id, engine)!;
       expect(player.split('\n')[0], id).toBe(section.split('\n')[0]);
       expect(player, id).not.toMatch(/^### Actions$|^## Rewards$|^\| `reward` \|/m);
-      // Everything else kept, in order (the env-id sentence aside: below).
-      const kept = player.split('\n');
+      // Everything else kept, in order (the env-id sentence aside: below; a variant's own line: further below).
+      const kept = player.replace(VARIANT_LINE, '').split('\n');
       let at = 0;
       for (const line of section.replace(/\*Env id [^*]*\*[ \t]*\n?/, '').split('\n')) if (at < kept.length && line === kept[at]) at++;
       expect(at, id).toBe(kept.length);
@@ -56,13 +58,30 @@ describe('rules sections', () => {
       // The document keeps it, for programs.
       expect(section, id).toMatch(/^## .+\n\n\*Env id `/);
       expect(player, id).not.toMatch(/Env id/);
-      const [heading, blank, first] = player.split('\n');
+      const [heading, blank, first] = player.replace(VARIANT_LINE, '').split('\n');
       expect([heading, blank], id).toEqual([section.split('\n')[0], '']);
       // A variant reads its engine's section.
       expect(first.startsWith(opening[id] ?? opening[engine]), `${id}: ${first}`).toBe(true);
     }
     // A section that does not open with one is left as it is.
     expect(playerRules('## Pick Ten\n\nPick *ten* cards.', 'pick-ten', 'pick-ten')).toBe('## Pick Ten\n\nPick *ten* cards.');
+  });
+
+  it('a variant read from its engine’s section says first what it changes (a loop, seven stacks), from the document’s row for it', () => {
+    expect(playerRules(RULES, 'decade-loop', 'decade')!.split('\n').slice(0, 3)).toEqual([
+      '## Decade',
+      '',
+      "**This game is `decade-loop`**: the line is a loop; runs of at most three cards, including the last card placed (options `loop: true, maxRun: 3`). Where the rules below say otherwise, this holds.",
+    ]);
+    // Only the row's first sentence: decade-optional's goes on for the document's reader.
+    expect(playerRules(RULES, 'decade-optional', 'decade')).toMatch(/^\*\*This game is `decade-optional`\*\*: the player may draw instead of discarding \(options `discard: 'optional'`\)\. Where/m);
+    for (const id of envIds()) {
+      const engine = envConfig(id).game.name;
+      const own = RULES.split('\n').some((line) => line.startsWith('## ') && headingAnchor(line.slice(3)) === id);
+      // Every registered variant without a section of its own has a row: a new one without one fails here.
+      expect(VARIANT_LINE.test(playerRules(RULES, id, engine)!), id).toBe(!own);
+    }
+    expect(playerRules('## Pick Ten\n\n| `pick-five` | `{}` | five cards |', 'pick-five', 'pick-ten')).toBe('## Pick Ten\n\n**This game is `pick-five`**: five cards (options `{}`). Where the rules below say otherwise, this holds.\n\n| `pick-five` | `{}` | five cards |');
   });
 
   it('an id with its own section reads it; a variant reads its engine’s', () => {

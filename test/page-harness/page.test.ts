@@ -1165,6 +1165,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(text, id).not.toMatch(/Action ids|677 ids|48 ids|training reward/i);
         expect(await p.page.locator('#rules h3, #rules h4').allTextContents(), id).not.toContain('Actions');
         if (id.startsWith('decade')) expect(await p.page.locator('#rules table').count(), id).toBeGreaterThan(0);
+        // A variant read from its engine's section says first what it changes.
+        if (id === 'decade-loop') expect(text).toContain('This game is decade-loop: the line is a loop');
       });
     }
   }, 120_000);
