@@ -75,7 +75,7 @@ interface Context {
 const CONTEXTS: Context[] = [
   {
     doc: 'docs/api.md',
-    containing: "loadModelFromUrl('/models/decade/model.json', 'decade');",
+    containing: "loadModelFromUrl('/models/decade/model.json', 'models/decade/');",
     page: true,
     after: "import { make as makeEnv } from 'tengym';\nconst played = makeEnv('decade');\nplayed.reset({ seed: 1 });\nif (!played.legalActions().includes(agent.act(played))) throw new Error('the loaded agent played an illegal move');",
     why: 'a page: its relative URL is resolved against the address of a page served beside the models, as in a browser',

@@ -80,7 +80,11 @@ function utf8Text(data: ArrayBuffer, where: string): string {
   }
 }
 
-/** The model whose model.json is at `modelUrl` (its weights beside it), checked before it plays. */
+/**
+ * The model whose model.json is at `modelUrl` (its weights beside it), checked before it plays.
+ * `name` is the agent's name (hints give it as their source, errors quote it), checked against
+ * nothing: the env the model plays is its metadata's, and a hint of another env is refused.
+ */
 export async function loadModelFromUrl(modelUrl: string, name: string, fetchFn: FetchLike = (url) => fetch(url)): Promise<TrainedAgent> {
   if (typeof name !== 'string') throw new TengymError('bad-argument', `loadModelFromUrl takes the model's name (for messages) as a string, got ${showValue(name)}`);
   const where = `model "${name}"`;
