@@ -327,6 +327,24 @@ def test_a_pickled_legal_action_space_is_a_plain_discrete_not_the_legal_actions_
         env.close()
 
 
+def test_a_copied_or_pickled_action_space_keeps_its_random_generator_as_a_discrete_does():
+    import copy
+
+    env = tengym.TengymEnv("decade")
+    try:
+        env.reset(seed=0)
+        env.action_space.seed(5)
+        mask = np.ones(env.action_space.n, dtype=np.int8)
+        reference = gym.spaces.Discrete(env.action_space.n, seed=5)
+        expected = [int(reference.sample(mask=mask)) for _ in range(5)]
+        for back in (copy.deepcopy(env.action_space), pickle.loads(pickle.dumps(env.action_space))):
+            assert [int(back.sample(mask=mask)) for _ in range(5)] == expected
+        # The copies drew from their own generators: the original's is where it was.
+        assert [int(env.action_space.sample(mask=mask)) for _ in range(5)] == expected
+    finally:
+        env.close()
+
+
 def test_copy_indices_count_from_the_end_as_a_dummy_vec_envs_do_and_out_of_range_is_refused():
     from tengym.sb3 import make_vec_env
 

@@ -107,7 +107,9 @@ class LegalDiscrete(spaces.Discrete[np.int64]):
     def __reduce__(self):
         # Pickled (SB3's save stores the action space) it is a plain Discrete(n): a copy of the
         # legal actions of the moment would be drawn from long after they stopped being legal.
-        return (spaces.Discrete, (self.n, None, self.start))
+        # Its random generator goes with it (copied or pickled as the arguments are), as a
+        # Discrete's does: a seeded space's copy draws what the space would have.
+        return (spaces.Discrete, (self.n, self._np_random, self.start))
 
 
 class TengymEnv(gym.Env[ObsT, Action]):
@@ -352,7 +354,10 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return json.dumps(self._engine.request({"cmd": "getState"})[0])
 
     def set_state(self, state: str | bytes | dict[str, Any]) -> tuple[ObsT, dict[str, Any]]:
-        """Loads a `get_state()` JSON (text, bytes or dict); returns (observation, info) of the loaded state."""
+        """Loads a `get_state()` JSON (text, bytes or dict); returns (observation, info) of the loaded state.
+
+        On an env from `gym.make`, whose OrderEnforcing refuses a step before a reset, reset it
+        first and then load the state: a reset after this deals a new game."""
         if isinstance(state, (str, bytes)):
             try:
                 loaded: dict[str, Any] = json.loads(state)
