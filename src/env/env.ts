@@ -305,8 +305,9 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     if (this.undosUsed >= this.undoBudget) throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
     if (this.historyLength === 0) {
       // A saved game brought back with setState (localStorage, a file) has undos left but no history.
+      // Said so that it holds at a deal too (GameStates.fromMoves loads the deal, then plays the moves).
       const why = this.loaded
-        ? ' since the state was loaded: a saved state holds no undo history (to keep the moves before it undoable, save the seed and the moves, undos included, and replay them)'
+        ? ': the env is at the state setState loaded, and a saved state holds no undo history of the moves before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by GameStates.fromMoves takes its moves back as far as the deal)'
         : '';
       throw new TengymError('undo-unavailable', `undo: there is no move to take back${why}`);
     }
@@ -534,7 +535,10 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     if (typeof action !== 'number') {
       // Ids read from a page or a file (a button's data-action, JSON text) arrive as strings.
       const text = typeof action === 'string' && /^\s*\d+\s*$/.test(action) ? ' (text from a page or a file: Number(text) makes it one)' : '';
-      throw new TengymError('bad-action', `${call}(${showValue(action)}): an action id is a number, not ${action == null ? String(action) : typeof action === 'object' ? describeKind(action) : `a ${typeof action}`}${text}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+      // A hint (or any move object) passed whole: its id is its .action. An object is shown once, in the call.
+      const id = isPlainObject(action) && typeof (action as { action?: unknown }).action === 'number' ? ` (a hint's id is its .action: ${call}(hint.action))` : '';
+      const kind = action == null ? String(action) : isPlainObject(action) ? 'an object' : typeof action === 'object' ? describeKind(action) : `a ${typeof action}`;
+      throw new TengymError('bad-action', `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${id}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
     }
     if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
       throw new TengymError('bad-action', `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);

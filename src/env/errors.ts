@@ -127,12 +127,15 @@ export function describeKind(value: unknown): string {
   const proto: unknown = Object.getPrototypeOf(value);
   const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
   if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== 'string' || name === 'Object')) return 'an object that inherits its keys';
-  return typeof name === 'string' && name !== 'Object' ? `a ${name}` : showValue(value);
+  return typeof name === 'string' && name !== 'Object' ? `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}` : showValue(value);
 }
 
 /** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
 export function describeNotState(value: unknown): string {
-  return typeof value === 'string' ? 'a string: JSON.parse(text) turns saved JSON into it' : describeKind(value);
+  if (typeof value === 'string') return 'a string: JSON.parse(text) turns saved JSON into it';
+  // An env passed for its state: it has getState().
+  const kind = describeKind(value);
+  return typeof (value as { getState?: unknown } | null)?.getState === 'function' ? `${kind}: its getState() gives the state` : kind;
 }
 
 /** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */

@@ -279,8 +279,9 @@ function unknownOptionKey(spec: EnvSpec, options: object): string | null {
 export function make(config: EnvConfig): Env;
 export function make<I extends string>(id: I, options?: EnvOptions<I>): Env<Record<string, unknown>, OutcomeOf<I>>;
 export function make(id: string | EnvConfig, options?: unknown): Env {
-  // A config holds its options: others given beside it would be dropped unseen.
-  if (typeof id !== 'string' && options !== undefined) {
+  // A config holds its options: others given beside it would be dropped unseen. Anything but an
+  // object (an id read from a missing URL parameter) is said as what make takes first.
+  if (id !== null && typeof id === 'object' && options !== undefined) {
     throw new TengymError('bad-argument', `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
   }
   const config = typeof id === 'string' ? envConfig(id, options ?? {}) : checkedEnvConfig(id, 'make');

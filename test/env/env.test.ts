@@ -239,6 +239,11 @@ describe('Env.step', () => {
     expectError(() => env.step('draw' as never), 'bad-action', /^step\("draw"\): an action id is a number, not a string; tens has ids 0\.\.81$/);
     expectError(() => env.step(null as never), 'bad-action', /^step\(null\): an action id is a number, not null; tens has ids 0\.\.81$/);
     expectError(() => env.step([3] as never), 'bad-action', /^step\(\[3\]\): an action id is a number, not an array; tens has ids 0\.\.81$/);
+    // A hint passed whole is told its id is its .action; an object is shown once, in the call.
+    expectError(() => env.step({ action: 3, text: 'pair' } as never), 'bad-action', /^step\(\{"action":3,"text":"pair"\}\): an action id is a number, not an object \(a hint's id is its \.action: step\(hint\.action\)\); tens has ids 0\.\.81$/);
+    expectError(() => env.step({ a: 1 } as never), 'bad-action', /^step\(\{"a":1\}\): an action id is a number, not an object; tens has ids 0\.\.81$/);
+    // An env passed for its state is told where the state is; "an", not "a", before a vowel.
+    expectError(() => env.setState(env as never), 'bad-state', /^bad state: expected a plain object \{ env, options, rng, undosUsed, game \}, got an Env: its getState\(\) gives the state$/);
   });
 
   it('assertLegal throws what step would throw, naming step unless told otherwise, and returns for a legal id', () => {
@@ -318,7 +323,7 @@ describe('Env.undo', () => {
     const env = make('tens', { undoLimit: 3, refill: 'buffered' });
     env.setState(JSON.parse(JSON.stringify(saved)));
     expect([env.undosLeft, env.undoDepth]).toEqual([3, 0]);
-    const why = /^undo: there is no move to take back since the state was loaded: a saved state holds no undo history \(to keep the moves before it undoable, save the seed and the moves, undos included, and replay them\)$/;
+    const why = /^undo: there is no move to take back: the env is at the state setState loaded, and a saved state holds no undo history of the moves before it \(a game saved as its deal and moves, GameStates.toMoves\(\), and brought back by GameStates.fromMoves takes its moves back as far as the deal\)$/;
     expectError(() => env.undo(), 'undo-unavailable', why);
     env.step(env.legal[0]);
     env.undo();

@@ -124,6 +124,8 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     const beside = thrown(() => makeLoose(fives, { fives: false }));
     expect([beside.code, beside.message]).toEqual(['bad-argument', 'make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got {"fives":false} beside it']);
     expect(makeLoose(fives, undefined).options.fives).toBe(true);
+    // An id that is missing (a URL parameter absent) beside options is said as a missing id, not as a config.
+    expect(thrown(() => makeLoose(undefined as never, {})).message).toMatch(/^make takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got undefined$/);
     expect(thrown(() => new VectorEnv(fives, 4, { fives: false } as never)).message).toBe(`VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env option goes in envConfig("decade", options))`);
     expect(thrown(() => new VectorEnv('decade', {}, 4, { fives: true } as never)).message).toBe(`VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env option goes in the second argument)`);
   });

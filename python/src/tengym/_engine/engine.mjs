@@ -5803,11 +5803,13 @@ function describeKind(value) {
 	const proto = Object.getPrototypeOf(value);
 	const name = proto?.constructor?.name;
 	if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== "string" || name === "Object")) return "an object that inherits its keys";
-	return typeof name === "string" && name !== "Object" ? `a ${name}` : showValue(value);
+	return typeof name === "string" && name !== "Object" ? `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}` : showValue(value);
 }
 /** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
 function describeNotState(value) {
-	return typeof value === "string" ? "a string: JSON.parse(text) turns saved JSON into it" : describeKind(value);
+	if (typeof value === "string") return "a string: JSON.parse(text) turns saved JSON into it";
+	const kind = describeKind(value);
+	return typeof value?.getState === "function" ? `${kind}: its getState() gives the state` : kind;
 }
 /** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
 function formatZodError(error) {
@@ -6352,7 +6354,7 @@ var Env = class Env {
 		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`);
 		if (!this.started) throw new TengymError("not-reset", "undo: call reset() first");
 		if (this.undosUsed >= this.undoBudget) throw new TengymError("undo-unavailable", `undo: all ${this.undoBudget} undos of this game are used`);
-		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? " since the state was loaded: a saved state holds no undo history (to keep the moves before it undoable, save the seed and the moves, undos included, and replay them)" : ""}`);
+		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? ": the env is at the state setState loaded, and a saved state holds no undo history of the moves before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by GameStates.fromMoves takes its moves back as far as the deal)" : ""}`);
 		this.historyLength--;
 		this.game.copyState(this.history[this.historyLength], this.state);
 		this.rng = rngFromState(this.historyRng[this.historyLength]);
@@ -6546,7 +6548,9 @@ var Env = class Env {
 	assertActionId(action, call) {
 		if (typeof action !== "number") {
 			const text = typeof action === "string" && /^\s*\d+\s*$/.test(action) ? " (text from a page or a file: Number(text) makes it one)" : "";
-			throw new TengymError("bad-action", `${call}(${showValue(action)}): an action id is a number, not ${action == null ? String(action) : typeof action === "object" ? describeKind(action) : `a ${typeof action}`}${text}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+			const id = isPlainObject(action) && typeof action.action === "number" ? ` (a hint's id is its .action: ${call}(hint.action))` : "";
+			const kind = action == null ? String(action) : isPlainObject(action) ? "an object" : typeof action === "object" ? describeKind(action) : `a ${typeof action}`;
+			throw new TengymError("bad-action", `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${id}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
 		}
 		if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) throw new TengymError("bad-action", `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
 	}
@@ -9440,7 +9444,7 @@ function unknownOptionKey(spec, options) {
 	return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
 }
 function make(id, options) {
-	if (typeof id !== "string" && options !== void 0) throw new TengymError("bad-argument", `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
+	if (id !== null && typeof id === "object" && options !== void 0) throw new TengymError("bad-argument", `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
 	const config = typeof id === "string" ? envConfig(id, options ?? {}) : checkedEnvConfig(id, "make");
 	return new Env(config.id, config.game, config.options);
 }
