@@ -555,7 +555,7 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     expect(hint([...lines.slice(0, 5), '', '', ...lines.slice(6)].join('\n')).stderr).toMatch(/line 8 of 13 is not one move \(or an undo\) from line 5;/);
   });
 
-  it("tengym hint takes a game saved as docs/hints.md saves one ({ state, states }), or its states alone, as it takes them one a line", () => {
+  it("tengym hint takes a game saved as docs/hints.md saves one ({ state, states } or { deal, moves }), or its states alone, as it takes them one a line", () => {
     const lines = tengym(['replay', '--env', 'ten-twenty-thirty', '--seed', '4', '--policy', 'first']).stdout.trim().split('\n').slice(0, 115);
     const states = lines.map((l) => JSON.parse(l).state as EnvState);
     const hint = (text: string) => tengym(['hint', '--env', 'ten-twenty-thirty', '-', '--json'], text);
@@ -571,6 +571,19 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     // Its states are named by their place in the array.
     expect(hint(JSON.stringify([states[0], states[2]])).stderr).toMatch(/^tengym: bad state: state 2 of 2 is not one move \(or an undo\) from state 1;/);
     expect(hint(JSON.stringify({ states: [] })).stderr).toMatch(/^tengym: bad state: the saved game holds no states/);
+    // Saved as its deal and moves (GameStates.toMoves()), without --env: played again, the same ranking.
+    const env = make('ten-twenty-thirty');
+    env.setState(states[0]);
+    const game = new GameStates(env);
+    for (const s of states.slice(1)) {
+      env.setState(s);
+      game.record(env);
+    }
+    const moves = game.toMoves();
+    const bare = (text: string) => tengym(['hint', '-', '--json'], text);
+    expect(bare(JSON.stringify(moves)).stdout).toBe(byLines.stdout);
+    expect(bare(JSON.stringify({ ...moves, moves: [...moves.moves.slice(0, 3), 600] })).stderr).toMatch(/^tengym: GameStates\.fromMoves: move 4 of 4 \(600\): step\(600\): .* is not legal/);
+    expect(bare(JSON.stringify({ deal: 5, moves: [] })).stderr).toMatch(/^tengym: bad state: a game saved as \{ deal, moves \} \(GameStates\.toMoves\(\)\) has the deal's getState\(\) JSON/);
   });
 
   it('tengym hint: a pretty-printed state cut short, a byte-order mark, UTF-16 and a huge input are each said as what they are', () => {

@@ -6,7 +6,7 @@
  * remember the order of the cards under the stock only from seeing every state).
  */
 import type { CommandModule } from 'yargs';
-import { checkGameInOrder, formatScore, type Hint, type HintResult } from '../../hints/hint.js';
+import { GameStates, checkGameInOrder, formatScore, type Hint, type HintResult } from '../../hints/hint.js';
 import { VALUE_UNITS } from '../../agents/agent.js';
 import { loadHinter, type HintChoice } from '../../node/hint-loader.js';
 import { TengymError, isPlainObject, plural, showValue } from '../../env/errors.js';
@@ -107,6 +107,7 @@ export function parseStatesText(text: string): StatesInput {
  * docs/hints.md saves one (its `states` are the game so far), or those states alone (an array).
  */
 function statesOfDocument(value: unknown): StatesInput {
+  if (isPlainObject(value) && !('env' in value) && 'deal' in value && 'moves' in value) return statesOfMoves(value);
   const states = Array.isArray(value) ? value : isPlainObject(value) && !('env' in value) && Array.isArray(value.states) ? value.states : null;
   if (states === null) return { states: [stateOf(value)] };
   if (states.length === 0) throw new TengymError('bad-state', 'bad state: the saved game holds no states; give the states GameStates.toJSON() gave, the deal first');
@@ -117,6 +118,19 @@ function statesOfDocument(value: unknown): StatesInput {
     throw new TengymError('bad-state', "bad state: the saved game's state is not the last of its states (GameStates.fromJSON refuses it too): save { state: env.getState(), states } after recording the last move");
   }
   return input;
+}
+
+/**
+ * A game saved as its deal and moves (`GameStates.toMoves()`, as docs/hints.md saves one), played
+ * again on an env of the deal's id and options: its states, each move checked where it comes.
+ */
+function statesOfMoves(saved: Record<string, unknown>): StatesInput {
+  const deal = isPlainObject(saved.deal) ? stateOf(saved.deal) : null;
+  if (deal === null || typeof deal.env !== 'string' || !isPlainObject(deal.options)) {
+    throw new TengymError('bad-state', `bad state: a game saved as { deal, moves } (GameStates.toMoves()) has the deal's getState() JSON, { env, options, rng, undosUsed, game }, as its deal; got ${showValue(saved.deal)}`);
+  }
+  const states = GameStates.fromMoves(make(envSpec(deal.env).id, deal.options), saved).toJSON() as unknown as Record<string, unknown>[];
+  return { states, lineNumbers: states.map((_, i) => i + 1), lineCount: states.length, item: 'state' };
 }
 
 /** The game so far, one state a line (`tengym replay` lines will do); `whole` is why the input is not one JSON document. */
@@ -173,7 +187,7 @@ export const hintCommand: CommandModule<object, Args> = {
       .positional('input', { type: 'string', describe: 'The state file, or - for stdin (the same as --state)' })
       .option('env', { type: 'string', describe: 'Env id (tengym envs lists them); default: the env the state names (getState() JSON has it)' })
       .option('options', { type: 'string', describe: "Env options as JSON (default: the state's own options)" })
-      .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far (one state a line, a saved { state, states }, or the states as an array; the last is ranked), or - for stdin' })
+      .option('state', { type: 'string', describe: 'File holding the state JSON (a line of tengym replay will do), or the game so far (one state a line, a saved { state, states } or { deal, moves }, or the states as an array; the last is ranked), or - for stdin' })
       .option('agent', { type: 'string', describe: 'Who ranks: an agent of the env (tengym agents --env ID lists them), a model directory or an agent module of your own (./mine.mjs), as eval --agents takes them; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
       .option('model', { type: 'string', describe: 'Model directory (model.json + weights.bin) to rank with; the same as --agent DIR' })
       .option('top', { type: 'number', default: 5, describe: 'Moves to list, best first (0: every legal move)' })
