@@ -90,7 +90,11 @@ export function trainedFor(dir: string): { env: string; options: Record<string, 
 
 /** Refuses a path that is not a model directory, saying what it is instead: missing, a file, or a folder without model.json (a training run's: its best/). */
 export function checkModelDir(dir: string): void {
-  if (!existsSync(dir)) throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist`);
+  if (!existsSync(dir)) {
+    // "models/<name>", as the docs write a shipped model: the names there are.
+    const shipped = /^(?:\.\/)?models[\\/][^\\/]+[\\/]?$/.test(dir) ? `; the shipped models are ${shippedModelEnvs().map((id) => `models/${id}`).join(', ')}` : '';
+    throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist${shipped}`);
+  }
   if (!statSync(dir).isDirectory()) {
     // An agent written in TypeScript: Node imports JavaScript, so the module is the compiled file.
     const typescript = /\.[cm]?ts$/i.test(dir) ? `; a TypeScript agent plays once compiled to JavaScript: give its .mjs or .js file (an agent module)` : '';

@@ -328,6 +328,11 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     expect(asked).toEqual([`${BASE}model.json`, `${BASE}weights.bin`]);
   });
 
+  it("says an HTML page where model.json should be (a server's page for a missing file) is one", async () => {
+    const files = { ...shipped(), 'model.json': Buffer.from('<!doctype html><html><body>My app</body></html>') };
+    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(/^model "m": model\.json is not valid JSON \(it is an HTML page: the server has no model\.json at that address, and answered with a page; check the URL\): /);
+  });
+
   it.each([['../../secret.bin'], ['https://elsewhere.test/w.bin'], ['/w.bin']])('refuses weights path %s without fetching it', async (path) => {
     const files = shipped();
     const json = JSON.parse(files['model.json'].toString()) as ModelJson;

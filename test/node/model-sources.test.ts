@@ -64,7 +64,7 @@ describe('model sources', () => {
       const agent = await loadAgent('models/decade-fives');
       expect(agent.name).toBe('models/decade-fives/ (shipped)');
       expect(agent.metadata?.env).toBe('decade-fives');
-      await expect(loadAgent('models/nope')).rejects.toThrow(/^no model at "models\/nope": the directory does not exist$/);
+      await expect(loadAgent('models/nope')).rejects.toThrow(new RegExp(`^no model at "models/nope": the directory does not exist; the shipped models are ${shippedModelEnvs().map((id) => `models/${id}`).join(', ')}$`));
     } finally {
       process.chdir(here);
     }

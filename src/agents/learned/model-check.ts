@@ -120,7 +120,9 @@ export function checkModelJson(text: string, where: string): CheckedModelJson {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new TengymError('bad-argument', `${where}: model.json is not valid JSON: ${(e as Error).message}`);
+    // A web server's page where the file is not (a 404 page, a single-page app's fallback route) is HTML.
+    const html = /^\s*</.test(text) ? ' (it is an HTML page: the server has no model.json at that address, and answered with a page; check the URL)' : '';
+    throw new TengymError('bad-argument', `${where}: model.json is not valid JSON${html}: ${(e as Error).message}`);
   }
   const parsed = modelJsonSchema.safeParse(json);
   if (!parsed.success) throw new TengymError('bad-argument', `${where}: model.json is not a TensorFlow.js layers model of float32 weights: ${formatZodError(parsed.error)}`);
