@@ -22,3 +22,4 @@ export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinte
 export { rulesSection, playerRules, plainText, headingAnchor } from './hints/rules.js';
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';
 export { wilsonInterval } from './stats/intervals.js';
+export { pairedDifference, pairedWins } from './stats/paired.js';

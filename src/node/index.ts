@@ -55,4 +55,4 @@ export { loadHinter, type HintChoice, type LoadedHinter } from './hint-loader.js
 /** `tengym eval` as a function: agents by name (or model directories) on the same seeded deals, on every core. */
 export { evaluate, type AgentResult, type EvalConfig, type EvalReport } from '../eval/evaluate.js';
 /** The paired difference of two agents' per-deal records on the same deals (`--per-deal`'s `won`, or any figure): a run's parts joined deal for deal are paired as one run. */
-export { pairedDifference, pairedWins } from '../eval/evaluate.js';
+export { pairedDifference, pairedWins } from '../stats/paired.js';

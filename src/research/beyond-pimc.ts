@@ -44,7 +44,7 @@ import { envConfig } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
 import { seenHash } from '../agents/decade/pimc.js';
 import { playAgent } from '../eval/episodes.js';
-import { pairedWins } from '../eval/evaluate.js';
+import { pairedWins } from '../stats/paired.js';
 import { loadAgent } from '../node/index.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 

@@ -17,7 +17,7 @@ import type { Env } from '../env/env.js';
 import type { DecadeState } from '../env/games/decade.js';
 import { envConfig } from '../env/registry.js';
 import { playAgent } from '../eval/episodes.js';
-import { pairedWins } from '../eval/evaluate.js';
+import { pairedWins } from '../stats/paired.js';
 import { loadAgent } from '../node/index.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 

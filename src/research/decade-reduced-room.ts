@@ -34,7 +34,7 @@ import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from
 import { TengymError, formatZodError } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { pairedWins } from '../eval/evaluate.js';
+import { pairedWins } from '../stats/paired.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/decade-reduced-room.js [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]

@@ -50,7 +50,8 @@ import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type 
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
 import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, lockRun, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
 import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
-import { pairedWins, summariseRows } from '../eval/evaluate.js';
+import { summariseRows } from '../eval/evaluate.js';
+import { pairedWins } from '../stats/paired.js';
 import { evaluationFigures, metricsFilesHold, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
 
 /** Deals the held-out evaluation plays side by side when the agent decides in batches. */
