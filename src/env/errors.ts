@@ -127,7 +127,7 @@ export function describeKind(value: unknown): string {
   const proto: unknown = Object.getPrototypeOf(value);
   const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
   if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== 'string' || name === 'Object')) return 'an object that inherits its keys';
-  return typeof name === 'string' && name !== 'Object' ? `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}` : showValue(value);
+  return typeof name === 'string' && name !== 'Object' ? `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}` : showValue(value);
 }
 
 /** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
