@@ -27,6 +27,13 @@ function nodeBuiltins(source: string): string[] {
   return out;
 }
 
+/** Node's globals a source text uses in code (comments aside): what runs in Node and nowhere else without an import. */
+function nodeGlobals(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const uses = /\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once|nextTick|hrtime|memoryUsage|pid)\b|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b|\b__dirname\b|\b__filename\b|\bsetImmediate\(/g;
+  return [...code.matchAll(uses)].map((m) => m[0]);
+}
+
 const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 
 /** Whether a file under src/ is in a Node-only folder. */
@@ -43,6 +50,16 @@ describe('browser safety by folder', () => {
     expect(files.some((f) => f.startsWith(join(SRC, 'node')))).toBe(false);
     const found = files.flatMap((f) => nodeBuiltins(readFileSync(f, 'utf8')).map((spec) => `${relative(SRC, f)} imports ${spec}`));
     expect(found).toEqual([]);
+  });
+
+  it("no file outside the Node-only folders uses Node's globals (process, Buffer, __dirname, setImmediate), which no import shows", () => {
+    const found = walk(SRC)
+      .filter((f) => f.endsWith('.ts') && !nodeOnly(f))
+      .flatMap((f) => nodeGlobals(readFileSync(f, 'utf8')).map((use) => `${relative(SRC, f)} uses ${use}`));
+    expect(found).toEqual([]);
+    // The scan sees them in code, not in comments.
+    expect(nodeGlobals('const home = process.env.HOME;\nconst b = Buffer.from(s); // process.exit() here\nsetImmediate(f);')).toEqual(['process.env', 'Buffer.from', 'setImmediate(']);
+    expect(nodeGlobals('/** computed once per process. Buffer.from is Node\'s */\nconst x = 1;')).toEqual([]);
   });
 
   it('the Node-only folders exist, and their files are the ones that use Node', () => {
@@ -111,7 +128,8 @@ describe('browser safety, however deep', () => {
 
   it("zod is loaded as a namespace, import * as z, which every bundler trims to what is used (zod's object z is not: esbuild then bundles all of zod's translated messages, half of a minified page that imports the package root)", () => {
     const zodImport = /^import\s+(?!type\b)(.*?)\s+from\s+['"]zod(?:\/[^'"]*)?['"];?$/gm;
-    const found = walk(SRC)
+    // src/, and the example game DEVELOPERS.md's "Adding a game" runs (a user copies its form).
+    const found = [...walk(SRC), fileURLToPath(new URL('./helpers/ten-pairs.ts', import.meta.url))]
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(zodImport)].map((m) => `${relative(SRC, f)}: import ${m[1]}`));
     expect(found.length).toBeGreaterThan(10);
@@ -163,6 +181,39 @@ describe('no import circles', () => {
     const files = walk(SRC).filter((f) => f.endsWith('.ts') && !f.startsWith(research));
     const into = files.flatMap((f) => localImports(f).filter((t) => t.startsWith(research)).map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`));
     expect(into).toEqual([]);
+  });
+
+  it("each folder imports only the folders before it in DEVELOPERS.md's order (the package's entry points, src/index.ts and models.ts, the browser-safe ones)", () => {
+    // The order, and what each folder may import; research, bridge and page-harness are the top, imported by nothing (above).
+    const before: Record<string, string[]> = {
+      env: [],
+      agents: ['env'],
+      hints: ['env', 'agents'],
+      stats: ['env', 'agents'],
+      node: ['env', 'agents', 'hints', 'stats'],
+      eval: ['env', 'agents', 'hints', 'stats', 'node'],
+      train: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
+      cli: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train'],
+      research: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train', 'cli'],
+      bridge: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
+      'page-harness': ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'cli'],
+      '(entry)': ['env', 'agents', 'hints', 'stats'],
+    };
+    // The one import the other way: tengym/node re-exports evaluate (DEVELOPERS.md says so).
+    const allowed = new Set(['node/index.ts → eval/evaluate.ts']);
+    const folderOf = (file: string) => {
+      const parts = relative(SRC, file).split(sep);
+      return parts.length === 1 ? '(entry)' : parts[0];
+    };
+    const files = walk(SRC).filter((f) => f.endsWith('.ts'));
+    expect(Object.keys(before).filter((k) => k !== '(entry)').sort()).toEqual([...new Set(files.map(folderOf).filter((k) => k !== '(entry)'))].sort());
+    const against = files.flatMap((f) =>
+      localImports(f)
+        .filter((t) => folderOf(t) !== folderOf(f) && !before[folderOf(f)].includes(folderOf(t)))
+        .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`)
+        .filter((edge) => !allowed.has(edge.split(sep).join('/'))),
+    );
+    expect(against).toEqual([]);
   });
 
   it('the circle finder finds a two-file and a three-file circle, and no circle in a chain', () => {

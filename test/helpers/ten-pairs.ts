@@ -17,11 +17,11 @@
  * | 0 … P−1     | remove the cards of slots (i, j), i < j, in lexicographic order (P = slots·(slots−1)/2) |
  * | P           | discard the first slot's card (lost); legal while the stock lasts |
  *
- * Observation (slots + 1 floats): each slot's value / 9 (0 empty), then stock size / 20.
+ * Observation (slots + 1 floats, each in [0, 1]): each slot's value / 9 (0 empty), then stock size / 20.
  * Reward: +1 per card removed, so the return is 20 − cards left. The episode ends when no pair
  * is face up and the stock is empty; won when every card was removed in pairs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TengymError, RUNNING, TERMINATED, shuffleInPlace, type BoardView, type CardOutcome, type CardSpot, type DeckInput, type Game, type Outcome } from '../../src/index.js';
 
 export const TEN_PAIRS_DECK = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 5, 5];
@@ -68,6 +68,8 @@ export const tenPairsGame: Game<TenPairsOptions, TenPairsState> = {
   scoring: 'cards',
   numActions: (o) => pairCount(o) + 1,
   observationSize: (o) => o.slots + 1,
+  // Each slot's value / 9 (0 empty, 9 the highest card) and the stock's share of the deck: all in [0, 1].
+  observationBounds: (o) => ({ low: new Float32Array(o.slots + 1), high: new Float32Array(o.slots + 1).fill(1) }),
   createState: (o) => ({ slots: new Uint8Array(o.slots), deck: new Uint8Array(DECK), pos: 0, removed: 0, burned: 0 }),
   copyState: (src, dst) => {
     dst.slots.set(src.slots);
