@@ -63,7 +63,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       }
     });
 
-    it(`${engine}: docs/rules.md names each option under the game's Options`, () => {
+    it(`${engine}: docs/rules.md names each option under the game's Options, with its default where it tables them`, () => {
       const section = rulesSection(readFileSync(`${ROOT}docs/rules.md`, 'utf8'), id, engine);
       expect(section, `docs/rules.md has a section for ${id}`).not.toBeNull();
       const own = section!.slice(section!.indexOf('### Options'));
@@ -73,6 +73,12 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       // A table where the game has several options; a sentence naming each where it has few (Block Ten).
       const named = rows.length > 0 ? rows.flatMap((r) => namesIn(r[0])) : [...new Set(namesIn(options).filter((n) => n in defaults))];
       expect(named.sort(), `the options docs/rules.md gives ${engine}`).toEqual(keys);
+      // Each default, as the schema has it: "2, `null` (unlimited)" gives two options' defaults, a note aside.
+      for (const row of rows) {
+        const names = namesIn(row[0]);
+        const given = names.length > 1 ? row[2].split(/,\s*/) : [row[2]];
+        names.forEach((name, i) => expect(tableDefault(given[i] ?? '').replace(/\s*\(.*\)$/, ''), `the default of ${name} in docs/rules.md's ${engine} options`).toBe(String(defaults[name])));
+      }
     });
   }
 });

@@ -1,7 +1,7 @@
 /**
- * The decade family's baselines. Every agent plays every decade id and option (one or
- * seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left'),
- * but `optimal` and `oracle` (below); each file's doc comment gives the idea.
+ * The decade family's baselines. Every agent plays every decade id and option of the engine
+ * (it sees them through `rulesOf`, position.ts), but `optimal` and `oracle` (below); each
+ * file's doc comment gives the idea.
  *
  * | agent       | fair | idea |
  * |-------------|------|------|

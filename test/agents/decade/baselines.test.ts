@@ -61,6 +61,14 @@ describe('the search position mirrors the engine', () => {
     ['ten-twenty-thirty', { maxSteps: 150 }],
     ['decade', { maxSteps: 20 }],
   ];
+
+  it('its ids and variants set every option of the engine off its default (reward aside: what the env pays, not the game)', () => {
+    const defaults = envConfig('decade').game.optionsSchema.parse({}) as Record<string, unknown>;
+    const moved = new Set(variants.flatMap(([id, options]) => Object.entries(make(id, options).options).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])).map(([k]) => k)));
+    const unmoved = Object.keys(defaults).filter((k) => k !== 'reward' && !moved.has(k));
+    expect(unmoved, 'an option no variant here sets: add one, so that the search position is checked under it').toEqual([]);
+  });
+
   it.each(variants)('%s %j: same legal actions, same moves, same end', (id, options) => {
     const env = make(id, options);
     const r = rulesOf(env.options as unknown as DecadeOptions);
