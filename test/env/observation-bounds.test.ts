@@ -118,7 +118,10 @@ describe('observation bounds', () => {
   });
 
   it('a game without observationBounds is unbounded', () => {
-    const env = new Env('ten-pairs', tenPairsGame, tenPairsGame.optionsSchema.parse({}));
+    // Ten Pairs declares its bounds; the same game without them.
+    const { observationBounds, ...unbounded } = tenPairsGame;
+    expect(observationBounds).toBeDefined();
+    const env = new Env('ten-pairs', unbounded, tenPairsGame.optionsSchema.parse({}));
     const { low, high } = env.observationBounds();
     expect(low.every((x) => x === -Infinity) && high.every((x) => x === Infinity)).toBe(true);
   });
