@@ -9560,8 +9560,8 @@ var FirstAgent = class {
 *
 * It mirrors the engine's rules (src/env/games/decade.ts) move for move: the same legal
 * ids in the same order, the same draws, discards, eliminations, step limit and end, for
-* every option (7 stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom,
-* 'one-left'). test/agents/decade/baselines.test.ts checks it against the engine on random games.
+* every option of the engine, each read through `rulesOf`. test/agents/decade/baselines.test.ts
+* checks it against the engine on random games, with every option set off its default.
 *
 * Action ids, card values and run totals are the engine's (decade.ts exports them).
 *
@@ -11118,9 +11118,9 @@ function seenHash(state, memory) {
 }
 // src/agents/decade/index.ts
 /**
-* The decade family's baselines. Every agent plays every decade id and option (one or
-* seven stacks, loop, fives, minRun/maxRun, optional discards, deck-bottom, 'one-left'),
-* but `optimal` and `oracle` (below); each file's doc comment gives the idea.
+* The decade family's baselines. Every agent plays every decade id and option of the engine
+* (it sees them through `rulesOf`, position.ts), but `optimal` and `oracle` (below); each
+* file's doc comment gives the idea.
 *
 * | agent       | fair | idea |
 * |-------------|------|------|
