@@ -167,7 +167,7 @@ def test_paired_wins_squares_as_javascript_does(needs_dist):
     # On these 41 deals Python's (x - mean) ** 2 (the C library's pow) misses the last digit of a
     # square that JavaScript's ** gets right, and the interval's last digits moved with it.
     won, reference_won = [1] + [0] * 40, [0] + [1] * 9 + [0] * 31
-    js = json.loads(node_eval(f"import {{ pairedWins }} from './dist/eval/evaluate.js'; console.log(JSON.stringify(pairedWins({won}, {reference_won})))"))
+    js = json.loads(node_eval(f"import {{ pairedWins }} from './dist/index.js'; console.log(JSON.stringify(pairedWins({won}, {reference_won})))"))
     paired = tengym.paired_wins(won, reference_won)
     assert (paired.diff, list(paired.ci95)) == (js["diff"], js["ci95"])
 
