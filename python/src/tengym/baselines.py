@@ -308,7 +308,7 @@ def _dealt(record: AgentEpisodes, other: AgentEpisodes) -> str:
 
 
 def _paired_difference(d: list[float], most: float) -> tuple[float, tuple[float, float]]:
-    """src/eval/evaluate.ts's pairedDifference of the differences d: their mean and its normal 95%
+    """src/stats/paired.ts's pairedDifference of the differences d: their mean and its normal 95%
     interval cut to ±most; with one difference the interval is (-inf, inf), with none the mean nan too."""
     # Summed one term after another, as the evaluation in JavaScript sums them, so the figures agree
     # to the last digit: not with sum(), which on Python 3.12 and later sums floats with a
