@@ -107,7 +107,7 @@ export function parseStatesText(text: string): StatesInput {
  * docs/hints.md saves one (its `states` are the game so far), or those states alone (an array).
  */
 function statesOfDocument(value: unknown): StatesInput {
-  if (isPlainObject(value) && !('env' in value) && 'deal' in value && 'moves' in value) return statesOfMoves(value);
+  if (isPlainObject(value) && !('env' in value) && 'deal' in value && 'moves' in value) return statesOfDocument(statesOfMoves(value));
   const states = Array.isArray(value) ? value : isPlainObject(value) && !('env' in value) && Array.isArray(value.states) ? value.states : null;
   if (states === null) return { states: [stateOf(value)] };
   if (states.length === 0) throw new TengymError('bad-state', 'bad state: the saved game holds no states; give the states GameStates.toJSON() gave, the deal first');
@@ -122,15 +122,15 @@ function statesOfDocument(value: unknown): StatesInput {
 
 /**
  * A game saved as its deal and moves (`GameStates.toMoves()`, as docs/hints.md saves one), played
- * again on an env of the deal's id and options: its states, each move checked where it comes.
+ * again on an env of the deal's id and options: its states (as an array of them is read), each
+ * move checked where it comes.
  */
-function statesOfMoves(saved: Record<string, unknown>): StatesInput {
+function statesOfMoves(saved: Record<string, unknown>): unknown[] {
   const deal = isPlainObject(saved.deal) ? stateOf(saved.deal) : null;
   if (deal === null || typeof deal.env !== 'string' || !isPlainObject(deal.options)) {
     throw new TengymError('bad-state', `bad state: a game saved as { deal, moves } (GameStates.toMoves()) has the deal's getState() JSON, { env, options, rng, undosUsed, game }, as its deal; got ${showValue(saved.deal)}`);
   }
-  const states = GameStates.fromMoves(make(envSpec(deal.env).id, deal.options), saved).toJSON() as unknown as Record<string, unknown>[];
-  return { states, lineNumbers: states.map((_, i) => i + 1), lineCount: states.length, item: 'state' };
+  return GameStates.fromMoves(make(envSpec(deal.env).id, deal.options), saved).toJSON();
 }
 
 /** The game so far, one state a line (`tengym replay` lines will do); `whole` is why the input is not one JSON document. */
