@@ -3,21 +3,94 @@
  * sum-to-ten solitaires. The engines (src/env) have no Node-only imports and run in
  * browsers and React Native as is; training and evaluation (src/train) use Node.
  */
-export { make, envs, envIds, envSpec, envConfig, registeredIdOf, resolveOptions, registerGame, type EnvId, type EnvListing, type EnvOptions, type EnvOptionsById, type KnownEnvOptions, type OutcomeOf, type EnvPreset, type EnvSpec } from './env/registry.js';
-export { Env, validateSeed, type EnvState, type ResetOptions, type ResetResult, type StepInfo, type StepResult } from './env/env.js';
-export { VectorEnv, type EpisodeRecord, type VectorEnvOptions, type VectorResetResult, type VectorStepResult } from './env/vector.js';
+export {
+  make,
+  envs,
+  envIds,
+  envSpec,
+  envConfig,
+  registeredIdOf,
+  resolveOptions,
+  registerGame,
+  type EnvId,
+  type EnvListing,
+  type EnvOptions,
+  type EnvOptionsById,
+  type KnownEnvOptions,
+  type OutcomeOf,
+  type EnvPreset,
+  type EnvSpec,
+} from './env/registry.js';
+export {
+  Env,
+  validateSeed,
+  type EnvState,
+  type ResetOptions,
+  type ResetResult,
+  type StepInfo,
+  type StepResult,
+} from './env/env.js';
+export {
+  VectorEnv,
+  type EpisodeRecord,
+  type VectorEnvOptions,
+  type VectorResetResult,
+  type VectorStepResult,
+} from './env/vector.js';
 export { checkEnv, checkEnvFrom, ContractViolation, type CheckOptions, type CheckReport } from './env/checker.js';
 export { playthrough } from './env/playthrough.js';
 export { AgentThrewError, TengymError, isTengymError, type TengymErrorCode } from './env/errors.js';
-export { stockCount, type BoardPart, type BoardPile, type BoardView, type CardSpot, type EmptySpot } from './env/board.js';
-export { RUNNING, TERMINATED, TRUNCATED, type Game, type AnyGame, type EnvConfig, type Outcome, type CardOutcome, type FourTenOutcome, type DeckInput, type Scoring, type Status } from './env/game.js';
+export {
+  stockCount,
+  type BoardPart,
+  type BoardPile,
+  type BoardView,
+  type CardSpot,
+  type EmptySpot,
+} from './env/board.js';
+export {
+  RUNNING,
+  TERMINATED,
+  TRUNCATED,
+  type Game,
+  type AnyGame,
+  type EnvConfig,
+  type Outcome,
+  type CardOutcome,
+  type FourTenOutcome,
+  type DeckInput,
+  type Scoring,
+  type Status,
+} from './env/game.js';
 export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, RANKS, SUITS } from './env/cards.js';
 export { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
 export { agentsFor, createAgent } from './agents/index.js';
-export { createHinter, hintBaseline, formatScore, GameStates, type Hint, type RecordedMove, type SavedMoves, type HintCard, type HintOptions, type HintResult, type Hinter, type HinterConfig } from './hints/hint.js';
-export { chooseHintSource, hinterForEnv, type HintSourceChoice, type LoadedHinter, type ModelIndex, type ModelIndexEntry, type ShippedModelInfo, type ShippedModels } from './hints/source.js';
+export {
+  createHinter,
+  hintBaseline,
+  formatScore,
+  GameStates,
+  type Hint,
+  type RecordedMove,
+  type SavedMoves,
+  type HintCard,
+  type HintOptions,
+  type HintResult,
+  type Hinter,
+  type HinterConfig,
+} from './hints/hint.js';
+export {
+  chooseHintSource,
+  hinterForEnv,
+  type HintSourceChoice,
+  type LoadedHinter,
+  type ModelIndex,
+  type ModelIndexEntry,
+  type ShippedModelInfo,
+  type ShippedModels,
+} from './hints/source.js';
 
 export { rulesSection, playerRules, plainText, headingAnchor } from './hints/rules.js';
 export { randomPlayStats, type StatsResult } from './stats/random-play.js';

@@ -15,4 +15,10 @@ export { loadModelFromUrl, type FetchLike } from './agents/learned/url-loader.js
 export { MAX_MODEL_JSON_BYTES, MAX_WEIGHT_BYTES } from './agents/learned/model-check.js';
 export { ModelAgent } from './agents/learned/head-agent.js';
 export { parseMetadata, assertModelFits, type ModelMetadata } from './agents/learned/metadata.js';
-export { backendsFor, useBrowserBackend, WEBGL_FROM_WEIGHTS, type BrowserBackend, type BrowserBackendOptions } from './agents/learned/browser-backend.js';
+export {
+  backendsFor,
+  useBrowserBackend,
+  WEBGL_FROM_WEIGHTS,
+  type BrowserBackend,
+  type BrowserBackendOptions,
+} from './agents/learned/browser-backend.js';

@@ -26,7 +26,10 @@ import { wilsonInterval } from '../dist/stats/intervals.js';
 // The parts are the folders `npm run mutate:agents` mutates, less what it leaves out.
 const base = JSON.parse(readFileSync('stryker/agents.config.json', 'utf8'));
 const PARTS = Object.fromEntries(
-  base.mutate.filter((p) => !p.startsWith('!')).map((p) => p.replace('/**/*.ts', '')).map((folder) => [folder.split('/').at(-1), folder]),
+  base.mutate
+    .filter((p) => !p.startsWith('!'))
+    .map((p) => p.replace('/**/*.ts', ''))
+    .map((folder) => [folder.split('/').at(-1), folder]),
 );
 const NOT_MUTATED = new Set(base.mutate.filter((p) => p.startsWith('!')).map((p) => p.slice(1)));
 
@@ -57,9 +60,18 @@ const files = readdirSync(folder, { recursive: true })
   .sort();
 const quiet = () => false;
 const logger = {
-  isTraceEnabled: quiet, isDebugEnabled: quiet, isInfoEnabled: quiet,
-  isWarnEnabled: () => true, isErrorEnabled: () => true, isFatalEnabled: () => true,
-  trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error, fatal: console.error,
+  isTraceEnabled: quiet,
+  isDebugEnabled: quiet,
+  isInfoEnabled: quiet,
+  isWarnEnabled: () => true,
+  isErrorEnabled: () => true,
+  isFatalEnabled: () => true,
+  trace() {},
+  debug() {},
+  info() {},
+  warn: console.warn,
+  error: console.error,
+  fatal: console.error,
 };
 const { mutants } = await new Instrumenter(logger).instrument(
   files.map((name) => ({ name, content: readFileSync(name, 'utf8'), mutate: true })),
@@ -73,22 +85,40 @@ const drawn = order.slice(0, Math.min(options.size, order.length)).map((i) => mu
 
 // The instrumenter counts lines and columns from 0. Babel, `--mutate` ranges and
 // stryker/sample-ignorer.mjs count lines from 1 and columns from 0; the JSON report both from 1.
-const babelSpan = ({ start, end }) => ({ start: { line: start.line + 1, column: start.column }, end: { line: end.line + 1, column: end.column } });
+const babelSpan = ({ start, end }) => ({
+  start: { line: start.line + 1, column: start.column },
+  end: { line: end.line + 1, column: end.column },
+});
 const drawnSpans = drawn.map((m) => babelSpan(m.location));
 
-/** A mutant's identity across instrumentations (ids are renumbered): its span as the report counts it, mutator and replacement. */
+/**
+ * A mutant's identity across instrumentations (ids are renumbered): its span as the report counts it, mutator and
+ * replacement.
+ */
 const keyOf = (fileName, { start, end }, mutatorName, replacement) =>
   `${fileName}:${start.line}:${start.column}-${end.line}:${end.column}:${mutatorName}:${replacement}`;
-const reportSpan = ({ start, end }) => ({ start: { line: start.line, column: start.column + 1 }, end: { line: end.line, column: end.column + 1 } });
-const drawnKeys = new Set(drawn.map((m, i) => keyOf(m.fileName, reportSpan(drawnSpans[i]), m.mutatorName, m.replacement)));
+const reportSpan = ({ start, end }) => ({
+  start: { line: start.line, column: start.column + 1 },
+  end: { line: end.line, column: end.column + 1 },
+});
+const drawnKeys = new Set(
+  drawn.map((m, i) => keyOf(m.fileName, reportSpan(drawnSpans[i]), m.mutatorName, m.replacement)),
+);
 
 if (options.list) {
-  drawn.forEach((m, i) => console.log(`${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column} ${m.mutatorName} → ${m.replacement}`));
+  drawn.forEach((m, i) =>
+    console.log(
+      `${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column} ${m.mutatorName} → ${m.replacement}`,
+    ),
+  );
   process.exit(0);
 }
 
 // A --mutate range is "file:line:column-line:column", both ends included.
-const ranges = drawn.map((m, i) => `${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column}-${drawnSpans[i].end.line}:${drawnSpans[i].end.column}`);
+const ranges = drawn.map(
+  (m, i) =>
+    `${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column}-${drawnSpans[i].end.line}:${drawnSpans[i].end.column}`,
+);
 const out = `reports/mutation/sample-${options.part}`;
 mkdirSync('reports/mutation', { recursive: true });
 const spans = {};
@@ -111,7 +141,11 @@ delete config.htmlReporter;
 writeFileSync(`${out}.config.json`, JSON.stringify(config, null, 2));
 const run = spawnSync('npx', ['stryker', 'run', `${out}.config.json`], {
   stdio: 'inherit',
-  env: { ...process.env, TENGYM_TEST_SCALE: process.env.TENGYM_TEST_SCALE ?? '0.02', TENGYM_MUTANT_SAMPLE: `${out}.spans.json` },
+  env: {
+    ...process.env,
+    TENGYM_TEST_SCALE: process.env.TENGYM_TEST_SCALE ?? '0.02',
+    TENGYM_MUTANT_SAMPLE: `${out}.spans.json`,
+  },
 });
 if (run.status !== 0) process.exit(run.status ?? 1);
 
@@ -124,7 +158,8 @@ for (const [fileName, file] of Object.entries(report.files)) {
     if (!drawnKeys.has(keyOf(fileName, m.location, m.mutatorName, m.replacement))) continue;
     found++;
     counts[m.status]++;
-    if (m.status === 'Survived' || m.status === 'NoCoverage') survivors.push(`${fileName}:${m.location.start.line} ${m.mutatorName} → ${m.replacement} (${m.status})`);
+    if (m.status === 'Survived' || m.status === 'NoCoverage')
+      survivors.push(`${fileName}:${m.location.start.line} ${m.mutatorName} → ${m.replacement} (${m.status})`);
   }
 }
 if (found !== drawn.length) throw new Error(`the report holds ${found} of the ${drawn.length} drawn mutants`);
@@ -136,5 +171,7 @@ const [low, high] = wilsonInterval(detected, scored);
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 console.log(`\n${options.part}: ${mutants.length} mutants, ${drawn.length} drawn (seed ${options.seed})`);
 console.log(`  ${JSON.stringify(counts)}`);
-console.log(`  estimated score ${pct(detected / scored)} [${pct(low)}, ${pct(high)}] (95%, Wilson) from ${scored} scored`);
+console.log(
+  `  estimated score ${pct(detected / scored)} [${pct(low)}, ${pct(high)}] (95%, Wilson) from ${scored} scored`,
+);
 for (const line of survivors) console.log(`  not detected: ${line}`);

@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/agents/{decade/baselines,decade/lookahead-solver,four-ten/baselines,four-ten-solver/solver}.test.ts'],
+    include: [
+      'test/agents/{decade/baselines,decade/lookahead-solver,four-ten/baselines,four-ten-solver/solver}.test.ts',
+    ],
     testTimeout: 600_000,
   },
 });

@@ -10,14 +10,24 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const DOCS = ['README.md', 'DEVELOPERS.md', 'models/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'DEVELOPERS.md',
+  'models/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** The text of a markdown file without its fenced code blocks (commands and output are not links). */
 function prose(file: string): string {
   return readFileSync(join(ROOT, file), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
 }
 
-/** GitHub's anchors for a markdown file's headings: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+/**
+ * GitHub's anchors for a markdown file's headings: lower case, punctuation dropped, spaces to hyphens, repeats
+ * numbered.
+ */
 function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
@@ -50,12 +60,15 @@ describe('the docs', () => {
     for (const game of ['tens', 'block-ten', 'decade', 'four-ten']) {
       const types = readFileSync(join(ROOT, 'dist/env/games', `${game}.d.ts`), 'utf8');
       expect(types.slice(0, 3), game).toBe('/**');
-      for (const heading of ['## Options', '## Actions', '## Observation']) expect(types.slice(0, types.indexOf('*/')), `${game}: ${heading}`).toContain(heading);
+      for (const heading of ['## Options', '## Actions', '## Observation'])
+        expect(types.slice(0, types.indexOf('*/')), `${game}: ${heading}`).toContain(heading);
     }
   });
 
   it('heading anchors follow GitHub', () => {
-    const anchors = headingAnchors('# The rules\n## Four Ten solved exactly: `optimal`\n## Tens\n## Tens\n```\n# not a heading\n```\n');
+    const anchors = headingAnchors(
+      '# The rules\n## Four Ten solved exactly: `optimal`\n## Tens\n## Tens\n```\n# not a heading\n```\n',
+    );
     expect([...anchors]).toEqual(['the-rules', 'four-ten-solved-exactly-optimal', 'tens', 'tens-1']);
   });
 
@@ -77,14 +90,23 @@ describe('the docs', () => {
   });
 
   it.each(DOCS)('%s: every source file it names in backticks exists', (file) => {
-    const paths = [...prose(file).matchAll(/`((?:src|test|web|configs|stryker|docs)\/[^`\s<>*{}…]+\.[a-z]+)`/g)].map((m) => m[1]);
+    const paths = [...prose(file).matchAll(/`((?:src|test|web|configs|stryker|docs)\/[^`\s<>*{}…]+\.[a-z]+)`/g)].map(
+      (m) => m[1],
+    );
     expect(paths.filter((p) => !existsSync(join(ROOT, p)))).toEqual([]);
   });
 });
 
 describe('the repo', () => {
   // The names are spelled in pieces so that this file does not cite them either.
-  const CITATIONS = ['SPEC' + '.md', 'card-merge-10' + '-spec', 'decade' + '-article', 'decade-rules' + '.txt', 'four-ten-rules' + '.md', 'tens-rules' + '.txt'];
+  const CITATIONS = [
+    'SPEC' + '.md',
+    'card-merge-10' + '-spec',
+    'decade' + '-article',
+    'decade-rules' + '.txt',
+    'four-ten-rules' + '.md',
+    'tens-rules' + '.txt',
+  ];
   const SKIP = new Set(['node_modules', 'dist', '.git', 'runs', 'reports', '.stryker-tmp']);
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((f) => {
@@ -94,7 +116,9 @@ describe('the repo', () => {
     });
 
   it("cites the rules' source documents by no file name (docs/rules.md credits them)", () => {
-    const texts = walk(ROOT).filter((f) => /\.(ts|js|mjs|json|md|txt|html|css)$/.test(f) && !f.endsWith('package-lock.json'));
+    const texts = walk(ROOT).filter(
+      (f) => /\.(ts|js|mjs|json|md|txt|html|css)$/.test(f) && !f.endsWith('package-lock.json'),
+    );
     const citing = texts.flatMap((f) => {
       const text = readFileSync(f, 'utf8');
       return CITATIONS.filter((name) => text.includes(name)).map((name) => `${relative(ROOT, f)}: ${name}`);

@@ -14,7 +14,8 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 /** The folders of src/ whose code may use Node (DEVELOPERS.md's layout names them). */
 const NODE_ONLY = ['node', 'eval', 'train', 'research', 'cli', 'page-harness', 'bridge'];
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The Node built-ins a source text loads (static, dynamic or `require`; type-only imports load nothing). */
 function nodeBuiltins(source: string): string[] {
@@ -22,7 +23,8 @@ function nodeBuiltins(source: string): string[] {
   for (const m of source.matchAll(IMPORT)) {
     if (m[1]) continue;
     const spec = m[2] ?? m[3] ?? m[4];
-    if (spec.startsWith('node:') || builtinModules.includes(spec) || builtinModules.includes(spec.split('/')[0])) out.push(spec);
+    if (spec.startsWith('node:') || builtinModules.includes(spec) || builtinModules.includes(spec.split('/')[0]))
+      out.push(spec);
   }
   return out;
 }
@@ -30,11 +32,13 @@ function nodeBuiltins(source: string): string[] {
 /** Node's globals a source text uses in code (comments aside): what runs in Node and nowhere else without an import. */
 function nodeGlobals(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  const uses = /\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once|nextTick|hrtime|memoryUsage|pid)\b|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b|\b__dirname\b|\b__filename\b|\bsetImmediate\(/g;
+  const uses =
+    /\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once|nextTick|hrtime|memoryUsage|pid)\b|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b|\b__dirname\b|\b__filename\b|\bsetImmediate\(/g;
   return [...code.matchAll(uses)].map((m) => m[0]);
 }
 
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 
 /** Whether a file under src/ is in a Node-only folder. */
 function nodeOnly(file: string): boolean {
@@ -46,21 +50,39 @@ describe('browser safety by folder', () => {
   it('no file outside the Node-only folders imports a Node built-in', () => {
     const files = walk(SRC).filter((f) => f.endsWith('.ts') && !nodeOnly(f));
     // The rule covers the engines, the agents, the hints, the statistics and the browser entry points.
-    for (const f of ['env/games/decade.ts', 'agents/learned/afterstate-agent.ts', 'hints/hint.ts', 'stats/intervals.ts', 'index.ts', 'models.ts']) expect(files).toContain(join(SRC, f));
+    for (const f of [
+      'env/games/decade.ts',
+      'agents/learned/afterstate-agent.ts',
+      'hints/hint.ts',
+      'stats/intervals.ts',
+      'index.ts',
+      'models.ts',
+    ])
+      expect(files).toContain(join(SRC, f));
     expect(files.some((f) => f.startsWith(join(SRC, 'node')))).toBe(false);
-    const found = files.flatMap((f) => nodeBuiltins(readFileSync(f, 'utf8')).map((spec) => `${relative(SRC, f)} imports ${spec}`));
+    const found = files.flatMap((f) =>
+      nodeBuiltins(readFileSync(f, 'utf8')).map((spec) => `${relative(SRC, f)} imports ${spec}`),
+    );
     expect(found).toEqual([]);
   });
 
-  it("no file outside the Node-only folders uses Node's globals (process, Buffer, __dirname, setImmediate), which no import shows", () => {
-    const found = walk(SRC)
-      .filter((f) => f.endsWith('.ts') && !nodeOnly(f))
-      .flatMap((f) => nodeGlobals(readFileSync(f, 'utf8')).map((use) => `${relative(SRC, f)} uses ${use}`));
-    expect(found).toEqual([]);
-    // The scan sees them in code, not in comments.
-    expect(nodeGlobals('const home = process.env.HOME;\nconst b = Buffer.from(s); // process.exit() here\nsetImmediate(f);')).toEqual(['process.env', 'Buffer.from', 'setImmediate(']);
-    expect(nodeGlobals('/** computed once per process. Buffer.from is Node\'s */\nconst x = 1;')).toEqual([]);
-  });
+  it(
+    "no file outside the Node-only folders uses Node's globals (process, Buffer, __dirname, setImmediate), " +
+      'which no import shows',
+    () => {
+      const found = walk(SRC)
+        .filter((f) => f.endsWith('.ts') && !nodeOnly(f))
+        .flatMap((f) => nodeGlobals(readFileSync(f, 'utf8')).map((use) => `${relative(SRC, f)} uses ${use}`));
+      expect(found).toEqual([]);
+      // The scan sees them in code, not in comments.
+      expect(
+        nodeGlobals(
+          'const home = process.env.HOME;\nconst b = Buffer.from(s); // process.exit() here\nsetImmediate(f);',
+        ),
+      ).toEqual(['process.env', 'Buffer.from', 'setImmediate(']);
+      expect(nodeGlobals("/** computed once per process. Buffer.from is Node's */\nconst x = 1;")).toEqual([]);
+    },
+  );
 
   it('the Node-only folders exist, and their files are the ones that use Node', () => {
     for (const folder of NODE_ONLY) expect(statSync(join(SRC, folder)).isDirectory()).toBe(true);
@@ -74,13 +96,24 @@ describe('browser safety by folder', () => {
     expect(nodeBuiltins(`import * as path from 'path';\nexport { cpus } from 'os';`)).toEqual(['path', 'os']);
     expect(nodeBuiltins(`const { Worker } = await import('node:worker_threads');`)).toEqual(['node:worker_threads']);
     expect(nodeBuiltins(`const fs = require('fs/promises');`)).toEqual(['fs/promises']);
-    expect(nodeBuiltins(`import type { Worker } from 'node:worker_threads';\nimport { z } from 'zod';\nimport { x } from './fs.js';`)).toEqual([]);
+    expect(
+      nodeBuiltins(
+        `import type { Worker } from 'node:worker_threads';\nimport { z } from 'zod';\nimport { x } from './fs.js';`,
+      ),
+    ).toEqual([]);
   });
 });
 
 /** Packages that run in a browser as they are. */
-const BROWSER_PACKAGES = ['zod', 'pure-rand', '@tensorflow/tfjs-core', '@tensorflow/tfjs-layers', '@tensorflow/tfjs-backend-cpu', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgl'];
-
+const BROWSER_PACKAGES = [
+  'zod',
+  'pure-rand',
+  '@tensorflow/tfjs-core',
+  '@tensorflow/tfjs-layers',
+  '@tensorflow/tfjs-backend-cpu',
+  '@tensorflow/tfjs-backend-wasm',
+  '@tensorflow/tfjs-backend-webgl',
+];
 
 /** The modules a source file loads at run time (type-only imports and exports excluded). */
 function runtimeImports(file: string): string[] {
@@ -90,11 +123,22 @@ function runtimeImports(file: string): string[] {
   return out;
 }
 
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe('browser safety, however deep', () => {
   it('the engines, the browser-safe agents and both entry points load nothing Node-only, however deep', () => {
-    const roots = [join(SRC, 'index.ts'), join(SRC, 'models.ts'), ...walk(join(SRC, 'env')), ...walk(join(SRC, 'agents')), ...walk(join(SRC, 'hints')), ...walk(join(SRC, 'stats'))];
+    const roots = [
+      join(SRC, 'index.ts'),
+      join(SRC, 'models.ts'),
+      ...walk(join(SRC, 'env')),
+      ...walk(join(SRC, 'agents')),
+      ...walk(join(SRC, 'hints')),
+      ...walk(join(SRC, 'stats')),
+    ];
     const problems: string[] = [];
     const seen = new Set<string>();
     const visit = (file: string, chain: string[]) => {
@@ -108,17 +152,21 @@ describe('browser safety, however deep', () => {
           else if (nodeOnly(target)) problems.push(`${via} imports the Node-only ${relative(SRC, target)}`);
           else visit(target, [...chain, relative(SRC, file)]);
         } else if (spec.startsWith('node:') || builtinModules.includes(spec)) problems.push(`${via} imports ${spec}`);
-        else if (!BROWSER_PACKAGES.includes(packageOf(spec))) problems.push(`${via} imports the package ${spec}, not known to be browser-safe`);
+        else if (!BROWSER_PACKAGES.includes(packageOf(spec)))
+          problems.push(`${via} imports the package ${spec}, not known to be browser-safe`);
       }
     };
     for (const root of roots) visit(root, []);
     expect(problems).toEqual([]);
     // The check reaches the engines, the solvers and the TensorFlow.js agents.
-    for (const f of ['env/games/decade.ts', 'agents/four-ten-solver/index.ts', 'models.ts']) expect(seen.has(join(SRC, f)), f).toBe(true);
+    for (const f of ['env/games/decade.ts', 'agents/four-ten-solver/index.ts', 'models.ts'])
+      expect(seen.has(join(SRC, f)), f).toBe(true);
   });
 
   it('the scan sees what a Node-only import looks like', () => {
-    expect(runtimeImports(join(SRC, 'node/model-files.ts'))).toEqual(expect.arrayContaining(['node:fs/promises', 'node:path']));
+    expect(runtimeImports(join(SRC, 'node/model-files.ts'))).toEqual(
+      expect.arrayContaining(['node:fs/promises', 'node:path']),
+    );
     expect(runtimeImports(join(SRC, 'node/load-model.ts'))).toContain('./model-files.js');
     // `import type` loads nothing at run time.
     expect(runtimeImports(join(SRC, 'models.ts')).filter((spec) => spec.startsWith('@tensorflow/'))).toEqual([]);
@@ -126,17 +174,23 @@ describe('browser safety, however deep', () => {
     expect(runtimeImports(join(SRC, 'env/env.ts'))).toEqual(expect.arrayContaining(['zod', './errors.js']));
   });
 
-  it("zod is loaded as a namespace, import * as z, which every bundler trims to what is used (zod's object z is not: esbuild then bundles all of zod's translated messages, half of a minified page that imports the package root)", () => {
-    const zodImport = /^import\s+(?!type\b)(.*?)\s+from\s+['"]zod(?:\/[^'"]*)?['"];?$/gm;
-    // src/, and the example game DEVELOPERS.md's "Adding a game" runs (a user copies its form).
-    const found = [...walk(SRC), fileURLToPath(new URL('./helpers/ten-pairs.ts', import.meta.url))]
-      .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(zodImport)].map((m) => `${relative(SRC, f)}: import ${m[1]}`));
-    expect(found.length).toBeGreaterThan(10);
-    expect(found.filter((line) => !line.endsWith(': import * as z'))).toEqual([]);
-  });
+  it(
+    "zod is loaded as a namespace, import * as z, which every bundler trims to what is used (zod's object z is " +
+      "not: esbuild then bundles all of zod's translated messages, half of a minified page that imports the " +
+      'package root)',
+    () => {
+      const zodImport = /^import\s+(?!type\b)(.*?)\s+from\s+['"]zod(?:\/[^'"]*)?['"];?$/gm;
+      // src/, and the example game DEVELOPERS.md's "Adding a game" runs (a user copies its form).
+      const found = [...walk(SRC), fileURLToPath(new URL('./helpers/ten-pairs.ts', import.meta.url))]
+        .filter((f) => f.endsWith('.ts'))
+        .flatMap((f) =>
+          [...readFileSync(f, 'utf8').matchAll(zodImport)].map((m) => `${relative(SRC, f)}: import ${m[1]}`),
+        );
+      expect(found.length).toBeGreaterThan(10);
+      expect(found.filter((line) => !line.endsWith(': import * as z'))).toEqual([]);
+    },
+  );
 });
-
 
 /** The files of src/ that `file` imports (values and types alike: a type import still ties the files). */
 function localImports(file: string): string[] {
@@ -151,17 +205,32 @@ function localImports(file: string): string[] {
 /** The import circles of a graph, each as the files of one strongly connected component (Tarjan). */
 function circles(graph: Map<string, string[]>): string[][] {
   let next = 0;
-  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>(), found: string[][] = [];
+  const index = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    onStack = new Set<string>(),
+    found: string[][] = [];
   const connect = (v: string) => {
-    index.set(v, next); low.set(v, next); next++; stack.push(v); onStack.add(v);
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
     for (const w of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
-      if (!index.has(w)) { connect(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     if (low.get(v) === index.get(v)) {
       const component: string[] = [];
       let w: string;
-      do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
       if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
     }
   };
@@ -179,68 +248,130 @@ describe('no import circles', () => {
   it('the research programs are the top of the tree: no file outside src/research imports one', () => {
     const research = join(SRC, 'research') + sep;
     const files = walk(SRC).filter((f) => f.endsWith('.ts') && !f.startsWith(research));
-    const into = files.flatMap((f) => localImports(f).filter((t) => t.startsWith(research)).map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`));
+    const into = files.flatMap((f) =>
+      localImports(f)
+        .filter((t) => t.startsWith(research))
+        .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`),
+    );
     expect(into).toEqual([]);
   });
 
-  it("each folder imports only the folders before it in DEVELOPERS.md's order (the package's entry points, src/index.ts and models.ts, the browser-safe ones)", () => {
-    // The order, and what each folder may import; research, bridge and page-harness are the top, imported by nothing (above).
-    const before: Record<string, string[]> = {
-      env: [],
-      agents: ['env'],
-      hints: ['env', 'agents'],
-      stats: ['env', 'agents'],
-      node: ['env', 'agents', 'hints', 'stats'],
-      eval: ['env', 'agents', 'hints', 'stats', 'node'],
-      train: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
-      cli: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train'],
-      research: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train', 'cli'],
-      bridge: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
-      'page-harness': ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'cli'],
-      '(entry)': ['env', 'agents', 'hints', 'stats'],
-    };
-    // The one import the other way: tengym/node re-exports evaluate (DEVELOPERS.md says so).
-    const allowed = new Set(['node/index.ts → eval/evaluate.ts']);
-    const folderOf = (file: string) => {
-      const parts = relative(SRC, file).split(sep);
-      return parts.length === 1 ? '(entry)' : parts[0];
-    };
-    const files = walk(SRC).filter((f) => f.endsWith('.ts'));
-    expect(Object.keys(before).filter((k) => k !== '(entry)').sort()).toEqual([...new Set(files.map(folderOf).filter((k) => k !== '(entry)'))].sort());
-    const against = files.flatMap((f) =>
-      localImports(f)
-        .filter((t) => folderOf(t) !== folderOf(f) && !before[folderOf(f)].includes(folderOf(t)))
-        .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`)
-        .filter((edge) => !allowed.has(edge.split(sep).join('/'))),
-    );
-    expect(against).toEqual([]);
-  });
+  it(
+    "each folder imports only the folders before it in DEVELOPERS.md's order (the package's entry points, " +
+      'src/index.ts and models.ts, the browser-safe ones)',
+    () => {
+      // The order, and what each folder may import; research, bridge and page-harness are the top, imported by nothing
+      // (above).
+      const before: Record<string, string[]> = {
+        env: [],
+        agents: ['env'],
+        hints: ['env', 'agents'],
+        stats: ['env', 'agents'],
+        node: ['env', 'agents', 'hints', 'stats'],
+        eval: ['env', 'agents', 'hints', 'stats', 'node'],
+        train: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
+        cli: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train'],
+        research: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train', 'cli'],
+        bridge: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
+        'page-harness': ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'cli'],
+        '(entry)': ['env', 'agents', 'hints', 'stats'],
+      };
+      // The one import the other way: tengym/node re-exports evaluate (DEVELOPERS.md says so).
+      const allowed = new Set(['node/index.ts → eval/evaluate.ts']);
+      const folderOf = (file: string) => {
+        const parts = relative(SRC, file).split(sep);
+        return parts.length === 1 ? '(entry)' : parts[0];
+      };
+      const files = walk(SRC).filter((f) => f.endsWith('.ts'));
+      expect(
+        Object.keys(before)
+          .filter((k) => k !== '(entry)')
+          .sort(),
+      ).toEqual([...new Set(files.map(folderOf).filter((k) => k !== '(entry)'))].sort());
+      const against = files.flatMap((f) =>
+        localImports(f)
+          .filter((t) => folderOf(t) !== folderOf(f) && !before[folderOf(f)].includes(folderOf(t)))
+          .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`)
+          .filter((edge) => !allowed.has(edge.split(sep).join('/'))),
+      );
+      expect(against).toEqual([]);
+    },
+  );
 
   it('the circle finder finds a two-file and a three-file circle, and no circle in a chain', () => {
-    expect(circles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b']]);
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c']]);
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('TensorFlow.js, its parts and not the union package', () => {
   const ROOT = join(SRC, '..');
   const UNION = '@tensorflow/tfjs';
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
 
-  it("package.json depends on TensorFlow.js's core, layers and backends, at one version, and not on @tensorflow/tfjs, which adds 140 MB of bundles, the converter and tf.data", () => {
-    for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) expect(Object.keys(pkg[field] ?? {}), field).not.toContain(UNION);
-    const tf = Object.entries(pkg.dependencies ?? {}).filter(([name]) => name.startsWith('@tensorflow/'));
-    expect(tf.map(([name]) => name).sort()).toEqual(['@tensorflow/tfjs-backend-cpu', '@tensorflow/tfjs-backend-wasm', '@tensorflow/tfjs-backend-webgl', '@tensorflow/tfjs-core', '@tensorflow/tfjs-layers']);
-    expect(new Set(tf.map(([, range]) => range)).size).toBe(1);
-  });
+  it(
+    "package.json depends on TensorFlow.js's core, layers and backends, at one version, and not on " +
+      '@tensorflow/tfjs, which adds 140 MB of bundles, the converter and tf.data',
+    () => {
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'])
+        expect(Object.keys(pkg[field] ?? {}), field).not.toContain(UNION);
+      const tf = Object.entries(pkg.dependencies ?? {}).filter(([name]) => name.startsWith('@tensorflow/'));
+      expect(tf.map(([name]) => name).sort()).toEqual([
+        '@tensorflow/tfjs-backend-cpu',
+        '@tensorflow/tfjs-backend-wasm',
+        '@tensorflow/tfjs-backend-webgl',
+        '@tensorflow/tfjs-core',
+        '@tensorflow/tfjs-layers',
+      ]);
+      expect(new Set(tf.map(([, range]) => range)).size).toBe(1);
+    },
+  );
 
-  it('no file of src/ or web/ imports @tensorflow/tfjs, and only src/agents/learned/tf.js imports tfjs-core and tfjs-layers', () => {
-    const files = [...walk(SRC), ...walk(join(ROOT, 'web'))].filter((f) => /\.(ts|tsx|js|mjs)$/.test(f));
-    const imports = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => ({ file: relative(ROOT, f).split(sep).join('/'), spec: m[2] ?? m[3] ?? m[4] })));
-    expect(imports.length).toBeGreaterThan(100);
-    expect(imports.filter(({ spec }) => packageOf(spec) === UNION)).toEqual([]);
-    const coreOrLayers = imports.filter(({ spec }) => ['@tensorflow/tfjs-core', '@tensorflow/tfjs-layers'].includes(packageOf(spec)));
-    expect([...new Set(coreOrLayers.map(({ file }) => file))]).toEqual(['src/agents/learned/tf.ts']);
-  });
+  it(
+    'no file of src/ or web/ imports @tensorflow/tfjs, and only src/agents/learned/tf.js imports tfjs-core and ' +
+      'tfjs-layers',
+    () => {
+      const files = [...walk(SRC), ...walk(join(ROOT, 'web'))].filter((f) => /\.(ts|tsx|js|mjs)$/.test(f));
+      const imports = files.flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => ({
+          file: relative(ROOT, f).split(sep).join('/'),
+          spec: m[2] ?? m[3] ?? m[4],
+        })),
+      );
+      expect(imports.length).toBeGreaterThan(100);
+      expect(imports.filter(({ spec }) => packageOf(spec) === UNION)).toEqual([]);
+      const coreOrLayers = imports.filter(({ spec }) =>
+        ['@tensorflow/tfjs-core', '@tensorflow/tfjs-layers'].includes(packageOf(spec)),
+      );
+      expect([...new Set(coreOrLayers.map(({ file }) => file))]).toEqual(['src/agents/learned/tf.ts']);
+    },
+  );
 });

@@ -28,9 +28,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text 
 }
 
 /** A key that names a card where cards of one value are interchangeable (Four Ten's hands). */
-export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string => `${c.place}:${c.stack ?? 0}:${c.code}`;
+export const cardKey = (c: Pick<CardSpot, 'place' | 'stack' | 'code'>): string =>
+  `${c.place}:${c.stack ?? 0}:${c.code}`;
 /** A key that names one card element. */
-export const spotKey = (c: Pick<CardSpot, 'place' | 'stack' | 'index'>): string => `${c.place}:${c.stack ?? 0}:${c.index}`;
+export const spotKey = (c: Pick<CardSpot, 'place' | 'stack' | 'index'>): string =>
+  `${c.place}:${c.stack ?? 0}:${c.index}`;
 
 /** "10♠" for a standard card's code ("TS"), or null for any other code (a value card). */
 function standardLabel(code: string): string | null {
@@ -52,7 +54,10 @@ function cardButton(card: CardPlace, on: BoardHandlers): HTMLButtonElement {
     // A value card (Four Ten's 1..4, any game's numbers): the value, with pips up to 10.
     const value = Number(card.code);
     b.classList.add('value-card');
-    b.append(el('span', 'rank', card.code), el('span', 'pips', Number.isInteger(value) && value > 0 ? '•'.repeat(Math.min(value, 10)) : ''));
+    b.append(
+      el('span', 'rank', card.code),
+      el('span', 'pips', Number.isInteger(value) && value > 0 ? '•'.repeat(Math.min(value, 10)) : ''),
+    );
     b.setAttribute('aria-label', `${card.place} ${card.code}`);
   } else {
     const rank = label.slice(0, -1);

@@ -3,12 +3,28 @@
  *
  * Everything here is presentation. The rules are the library's: `make`, `reset`, `step`,
  * `legalActions`, `describeAction`, `undo`; which cards a move takes is `env.actionCards` (the
- * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from `hinterForEnv`, the same choice of source as
- * `tengym hint`. The URL holds the game: `?env=decade&seed=7`, plus `options` (JSON, the
- * options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
+ * hints' `cards`), the board and the prompt are the game's (`env.board()`, `env.prompt()`); the hints come from
+ * `hinterForEnv`, the same choice of source as `tengym hint`. The URL holds the game: `?env=decade&seed=7`, plus
+ * `options` (JSON, the options that differ from the env's defaults), `moves` (the game so far) and `hints=1`.
  */
 import rulesDocument from '../docs/rules.md?raw';
-import { chooseHintSource, envs, formatScore, GameStates, hinterForEnv, isTengymError, make, playerRules, stockCount, type Env, type EnvListing, type HintResult, type LoadedHinter, type ModelIndex, type ShippedModels } from '../src/index.js';
+import {
+  chooseHintSource,
+  envs,
+  formatScore,
+  GameStates,
+  hinterForEnv,
+  isTengymError,
+  make,
+  playerRules,
+  stockCount,
+  type Env,
+  type EnvListing,
+  type HintResult,
+  type LoadedHinter,
+  type ModelIndex,
+  type ShippedModels,
+} from '../src/index.js';
 import type { BrowserBackend } from '../src/models.js';
 import { cardKey, markLineRows, renderBoard, spotKey, type CardPlace } from './board.js';
 import { markdownNodes } from './markdown.js';
@@ -95,7 +111,10 @@ const ui = {
   prompt: $<HTMLParagraphElement>('prompt'),
   board: $<HTMLDivElement>('board'),
   outcome: $<HTMLDivElement>('outcome'),
-  /** For a screen reader: each move played with the cards it turned up, and the outcome; a status region there all game, so that its change is read out. */
+  /**
+   * For a screen reader: each move played with the cards it turned up, and the outcome; a status region there all game,
+   * so that its change is read out.
+   */
   announce: $<HTMLParagraphElement>('announce'),
   hintsToggle: $<HTMLInputElement>('hints-toggle'),
   undo: $<HTMLButtonElement>('undo'),
@@ -181,7 +200,10 @@ function gameUrl(withHints: boolean): string {
 let urlWrittenAt = -Infinity;
 let urlTimer = 0;
 
-/** Puts the game in the address bar and the share link; `now` for a deal or a setting, else at most every URL_INTERVAL_MS. */
+/**
+ * Puts the game in the address bar and the share link; `now` for a deal or a setting, else at most every
+ * URL_INTERVAL_MS.
+ */
 function writeUrl(now: boolean): void {
   clearTimeout(urlTimer);
   const wait = urlWrittenAt + URL_INTERVAL_MS - performance.now();
@@ -257,7 +279,8 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
   played = [];
   const bad = moves ? replay(moves) : null;
   if (bad !== null) {
-    const shown = bad === 1 ? 'from its start' : bad === 2 ? 'after the move before it' : `after the ${bad - 1} before it`;
+    const shown =
+      bad === 1 ? 'from its start' : bad === 2 ? 'after the move before it' : `after the ${bad - 1} before it`;
     say(`Move ${bad} of the link is not a legal move here; the game is shown ${shown}.`, 'error');
   }
   api.env = env;
@@ -283,7 +306,10 @@ function startGame(id: string, opts: Record<string, unknown>, dealSeed: number, 
 /** What a seed is, as the command line says it (a number past it is not a whole number to JavaScript). */
 const SEED_RANGE = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 
-/** The game's rules for a player (the words `rules` prints in `tengym play`), drawn from their Markdown: else its own (a game registered at run time). */
+/**
+ * The game's rules for a player (the words `rules` prints in `tengym play`), drawn from their Markdown: else its own (a
+ * game registered at run time).
+ */
 function gameRules(game: Env): Node {
   const section = playerRules(rulesDocument, game.id, game.game.name) ?? game.game.rules ?? null;
   return section === null ? document.createTextNode(`No rules for ${game.id}.`) : markdownNodes(section);
@@ -333,17 +359,34 @@ function startFromUrl(): void {
 /** A Tab from an option's field, while the change it fired is applied. */
 let optionTab: { name: string; back: boolean } | null = null;
 
-/** Moves the focus from the option field `tab.name` to the control after it (before it with Shift), if the focus was lost. */
+/**
+ * Moves the focus from the option field `tab.name` to the control after it (before it with Shift), if the focus was
+ * lost.
+ */
 function tabOnFrom(tab: { name: string; back: boolean }): void {
   if (document.activeElement !== document.body) return;
-  const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary')].filter((c) => !c.closest('[hidden]') && !(c as HTMLButtonElement).disabled && c.getClientRects().length > 0);
+  const controls = [
+    ...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary'),
+  ].filter((c) => !c.closest('[hidden]') && !(c as HTMLButtonElement).disabled && c.getClientRects().length > 0);
   const at = controls.findIndex((c) => c.closest('#options') && c.getAttribute('name') === tab.name);
   controls[at + (tab.back ? -1 : 1)]?.focus();
 }
 
 function buildOptionsForm(): void {
   const listing = listings.get(env.id)!;
-  const schema = listing.optionsSchema as { properties: Record<string, { description?: string; enum?: unknown[]; type?: string; minimum?: number; maximum?: number; anyOf?: { type: string; minimum?: number }[] }> };
+  const schema = listing.optionsSchema as {
+    properties: Record<
+      string,
+      {
+        description?: string;
+        enum?: unknown[];
+        type?: string;
+        minimum?: number;
+        maximum?: number;
+        anyOf?: { type: string; minimum?: number }[];
+      }
+    >;
+  };
   const current = env.options as Record<string, unknown>;
   ui.options.replaceChildren();
   for (const [name, prop] of Object.entries(schema.properties)) {
@@ -489,9 +532,15 @@ function tapCard(card: CardPlace): void {
       const least = matching.filter((m) => m.keys.size === smallest);
       if (least.length === 1) return play(least[0].action);
       // Two runs of a loop between the same two ends (one each way round): a third card chooses.
-      const choices = least.map((m) => m.cards.find((c) => !next.includes(cardKey(c)))).filter((c): c is CardPlace => c !== undefined);
+      const choices = least
+        .map((m) => m.cards.find((c) => !next.includes(cardKey(c))))
+        .filter((c): c is CardPlace => c !== undefined);
       if (choices.length === least.length) {
-        say(`${least.length === 2 ? 'Two' : least.length} moves take these cards: tap ${choices.map(describeCard).join(' or ')} to choose.`);
+        say(
+          `${least.length === 2 ? 'Two' : least.length} moves take these cards: tap ` +
+            `${choices.map(describeCard).join(' or ')} ` +
+            `to choose.`,
+        );
         return update();
       }
     }
@@ -520,7 +569,12 @@ function tapAction(action: number): void {
 function undo(): void {
   if (env.undosLeft <= 0) {
     if (env.getState().undosUsed > 0) say('No undos left.');
-    else say(env.game.undoLimit ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.' : `${env.id} has no undo.`);
+    else
+      say(
+        env.game.undoLimit
+          ? 'Undo is off in this game: choose 3 or unlimited undos per game in the options.'
+          : `${env.id} has no undo.`,
+      );
     return;
   }
   if (env.undoDepth === 0) {
@@ -538,7 +592,10 @@ function undo(): void {
   selection = [];
   holdForced = true;
   ui.announce.textContent = '';
-  say(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.`);
+  say(
+    `Took back the last ` +
+      `move${env.undosLeft === Infinity ? '' : ` (${env.undosLeft} undo${env.undosLeft === 1 ? '' : 's'} left)`}.`,
+  );
   update();
 }
 
@@ -568,7 +625,8 @@ function shippedModels(): Promise<ModelIndex> {
       .catch((e: Error) => {
         throw new Error(`models/index.json: ${e.message}`);
       });
-    // A failed load (the network, the server, a broken file) is tried again at the next position, as a model's files are.
+    // A failed load (the network, the server, a broken file) is tried again at the next position, as a model's files
+    // are.
     modelIndex.catch(() => (modelIndex = null));
   }
   return modelIndex;
@@ -584,7 +642,11 @@ function modelCouldAnswer(game: Env): boolean {
 function modelsLostLine(game: Env, why: string): string | null {
   if (!modelCouldAnswer(game)) return null;
   const fallback = chooseHintSource(game.id, game.options as Record<string, unknown>, null);
-  return `The trained model could not be loaded (${why}): hints from ${fallback.kind === 'agent' ? fallback.name : fallback.source} instead.`;
+  return (
+    `The trained model could not be loaded (${why}): hints from ` +
+    `${fallback.kind === 'agent' ? fallback.name : fallback.source} ` +
+    `instead.`
+  );
 }
 
 /**
@@ -594,8 +656,12 @@ function modelsLostLine(game: Env, why: string): string | null {
  */
 function backendLine(chosen: BrowserBackend, backend: BrowserBackend): string | null {
   if (backend === chosen) return null;
-  const what = chosen === 'wasm' ? "its WebAssembly files did not load" : `TensorFlow.js's ${chosen} backend did not set up`;
-  return `the model runs on TensorFlow.js's ${backend === 'cpu' ? 'plain JavaScript' : backend} backend, slower (${what})`;
+  const what =
+    chosen === 'wasm' ? 'its WebAssembly files did not load' : `TensorFlow.js's ${chosen} backend did not set up`;
+  return (
+    `the model runs on TensorFlow.js's ${backend === 'cpu' ? 'plain JavaScript' : backend} backend, slower ` +
+    `(${what})`
+  );
 }
 
 /**
@@ -648,7 +714,11 @@ function hinterFor(current: Env): Promise<PageHinter> {
         if (modelError === null) throw e;
         return hinterForEnv(current.id, opts, { ...models, info: () => null });
       })
-      .then((loaded) => ({ loaded, modelsLost: modelError === null ? null : modelsLostLine(current, modelError), slowBackend }));
+      .then((loaded) => ({
+        loaded,
+        modelsLost: modelError === null ? null : modelsLostLine(current, modelError),
+        slowBackend,
+      }));
     hinters.set(key, loading);
     // A failed load (the network, a missing file) is tried again at the next position.
     const forget = () => hinters.delete(key);
@@ -690,7 +760,8 @@ async function showHints(moves: Move[], position: string, gen: number): Promise<
   api.hints = result;
   api.source = loaded.source;
   api.firstHintMs ??= performance.now();
-  ui.hintSource.textContent = modelsLost ?? result.note ?? `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
+  ui.hintSource.textContent =
+    modelsLost ?? result.note ?? `Hints from ${result.source}${slowBackend ? `: ${slowBackend}` : ''}`;
   ui.hintSource.classList.toggle('error', modelsLost !== null);
   const legal = moves.map((m) => m.action);
   result.hints.forEach((h, i) => {
@@ -735,7 +806,7 @@ function noteFocus(): void {
   }
   const list = active.closest('ol');
   const index = list ? [...list.querySelectorAll('button')].indexOf(active as HTMLButtonElement) : 0;
-  const option = active.closest('#options') ? active.getAttribute('name') ?? undefined : undefined;
+  const option = active.closest('#options') ? (active.getAttribute('name') ?? undefined) : undefined;
   keptFocus = { spot: active.dataset.spot, list: list?.id, index, option };
 }
 
@@ -746,7 +817,8 @@ function restoreFocus(last: boolean): void {
   const active = document.activeElement;
   // Lost: on nothing, or on what the redraw hid (the end's buttons once a game starts).
   if (!kept || (active !== null && active !== document.body && !active.closest('[hidden]'))) return;
-  const shown = (id: string) => [...document.querySelectorAll<HTMLButtonElement>(`#${id} button`)].filter((b) => !b.closest('[hidden]'));
+  const shown = (id: string) =>
+    [...document.querySelectorAll<HTMLButtonElement>(`#${id} button`)].filter((b) => !b.closest('[hidden]'));
   const lists = kept.list === 'hint-list' ? ['hint-list', 'moves'] : ['moves', 'hint-list'];
   const inList = kept.list ? lists.map(shown).find((buttons) => buttons.length > 0) : undefined;
   const target =
@@ -790,7 +862,10 @@ function outcomeText(): string {
     // the line are not what was left to clear ("0 cards left" read as cleared, yet lost).
     const stock = stockCount(env.board());
     const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
-    return `${why}: ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} on the line and ${stock} in the stock (picked-up cards go back under the stock).`;
+    return (
+      `${why}: ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} on the line and ${stock} in the stock ` +
+      `(picked-up cards go back under the stock).`
+    );
   }
   if ('cardsLeft' in o) {
     const left = `${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
@@ -799,7 +874,9 @@ function outcomeText(): string {
   }
   const rounds = `${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
   if (o.won) return `Won with ${o.points} points in ${rounds}.`;
-  return env.truncated ? `Out of rounds: ${o.points} points after ${rounds}.` : `Bust after ${rounds}, with ${o.points} points.`;
+  return env.truncated
+    ? `Out of rounds: ${o.points} points after ${rounds}.`
+    : `Bust after ${rounds}, with ${o.points} points.`;
 }
 
 function update(): void {
@@ -848,7 +925,10 @@ function update(): void {
     if (name === null) continue;
     const legal = env.running && env.isLegal(action);
     const sum = row.querySelector('.hand-sum')?.textContent ?? '';
-    name.setAttribute('aria-label', `${name.textContent} ${sum}${legal ? `: ${env.describeAction(action)}` : ''}`.trim());
+    name.setAttribute(
+      'aria-label',
+      `${name.textContent} ${sum}${legal ? `: ${env.describeAction(action)}` : ''}`.trim(),
+    );
     name.setAttribute('aria-disabled', String(!legal));
   }
   // A finished board is still read (each card keeps its name) but is no row of tab stops that do nothing.
@@ -983,7 +1063,11 @@ function commitDigits(): void {
   digits = '';
   if (!env.running) return;
   if (n >= 1 && n <= env.legalCount) play(env.legal[n - 1]);
-  else say(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}.`);
+  else
+    say(
+      `There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ` +
+        `${env.legalCount}.`,
+    );
 }
 
 /** What was typed into a list to pick a choice by its name, and when. */
@@ -1081,7 +1165,9 @@ ui.copy.addEventListener('click', () => {
   const showLink = () => say(`Copy this link to bring back this game where it stands: ${ui.share.href}`);
   // No clipboard on a page served over plain http to another device (tengym serve --host 0.0.0.0).
   if (!navigator.clipboard) return showLink();
-  navigator.clipboard.writeText(ui.share.href).then(() => say('Link copied: it brings back this game where it stands.'), showLink);
+  navigator.clipboard
+    .writeText(ui.share.href)
+    .then(() => say('Link copied: it brings back this game where it stands.'), showLink);
 });
 
 startFromUrl();

@@ -27,7 +27,8 @@ export function markdownNodes(markdown: string): DocumentFragment {
       while (i < lines.length && /^\s*- /.test(lines[i])) {
         // An item runs on over its indented lines.
         let text = lines[i++].replace(/^\s*- /, '');
-        while (i < lines.length && /^ {2,}\S/.test(lines[i]) && !/^\s*- /.test(lines[i])) text += ` ${lines[i++].trim()}`;
+        while (i < lines.length && /^ {2,}\S/.test(lines[i]) && !/^\s*- /.test(lines[i]))
+          text += ` ${lines[i++].trim()}`;
         const item = document.createElement('li');
         item.append(...inline(text));
         list.append(item);
@@ -38,7 +39,8 @@ export function markdownNodes(markdown: string): DocumentFragment {
     } else {
       let text = line.trim();
       i++;
-      while (i < lines.length && lines[i].trim() !== '' && !/^(#{2,6} |\||\s*- )/.test(lines[i])) text += ` ${lines[i++].trim()}`;
+      while (i < lines.length && lines[i].trim() !== '' && !/^(#{2,6} |\||\s*- )/.test(lines[i]))
+        text += ` ${lines[i++].trim()}`;
       const p = document.createElement('p');
       p.append(...inline(text));
       out.append(p);
@@ -49,7 +51,13 @@ export function markdownNodes(markdown: string): DocumentFragment {
 
 /** A Markdown table's lines (header, rule, rows) as a table. */
 function table(rows: string[]): HTMLTableElement {
-  const cells = (row: string): string[] => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  const cells = (row: string): string[] =>
+    row
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
   const t = document.createElement('table');
   const [head, , ...body] = rows;
   const tr = document.createElement('tr');

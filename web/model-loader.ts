@@ -43,12 +43,17 @@ export function loadShippedModel(modelId: string, weights: number, prefer?: Brow
 
 async function loadOnce(modelId: string, weights: number, prefer?: BrowserBackend): Promise<ShippedModel> {
   // A set-up that failed (a backend's files not fetched) is tried again at the next model load.
-  backend ??= useBrowserBackend(weights, { wasmPath: new URL('./', document.baseURI).href, prefer }).catch((e: unknown) => {
-    backend = null;
-    throw e;
-  });
+  backend ??= useBrowserBackend(weights, { wasmPath: new URL('./', document.baseURI).href, prefer }).catch(
+    (e: unknown) => {
+      backend = null;
+      throw e;
+    },
+  );
   const name = await backend;
   // Checked as any downloaded model is: weights only from its folder, sizes and values as model.json describes.
-  const agent = await loadModelFromUrl(new URL(`models/${modelId}/model.json`, document.baseURI).href, `models/${modelId}/`);
+  const agent = await loadModelFromUrl(
+    new URL(`models/${modelId}/model.json`, document.baseURI).href,
+    `models/${modelId}/`,
+  );
   return { agent, backend: name, chosen: prefer ?? backendsFor(weights)[0] };
 }

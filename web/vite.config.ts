@@ -24,9 +24,11 @@ function staticAssets(): Plugin {
   return {
     name: 'tengym-static-assets',
     generateBundle() {
-      for (const file of WASM_FILES) this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(WASM_DIR, file)) });
+      for (const file of WASM_FILES)
+        this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(WASM_DIR, file)) });
       const { index, files } = readModelIndex(MODELS_DIR);
-      for (const file of files) this.emitFile({ type: 'asset', fileName: `models/${file}`, source: readFileSync(join(MODELS_DIR, file)) });
+      for (const file of files)
+        this.emitFile({ type: 'asset', fileName: `models/${file}`, source: readFileSync(join(MODELS_DIR, file)) });
       this.emitFile({ type: 'asset', fileName: `models/${MODEL_INDEX_FILE}`, source: modelIndexJson(index) });
     },
   };

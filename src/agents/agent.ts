@@ -22,7 +22,10 @@ export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic
 export interface ScoredAction {
   action: number;
   score: number;
-  /** Expected cards left at the end, where the agent estimates it (`pimc`: over its sampled deals, 0 where the table clears). */
+  /**
+   * Expected cards left at the end, where the agent estimates it (`pimc`: over its sampled deals, 0 where the table
+   * clears).
+   */
   cardsLeft?: number;
 }
 
@@ -34,7 +37,13 @@ export interface ScoredAction {
  * one included, a lost game counting 10 more: −4.2 is better than −4.5), 'minus-cards-left'
  * (minus the cards left on the table at the end, a win counting 0: −3 is better than −5).
  */
-export const VALUE_UNITS = ['points', 'points-less-fault-cost', 'return', 'minus-rounds-left', 'minus-cards-left'] as const;
+export const VALUE_UNITS = [
+  'points',
+  'points-less-fault-cost',
+  'return',
+  'minus-rounds-left',
+  'minus-cards-left',
+] as const;
 export type ValueUnit = (typeof VALUE_UNITS)[number];
 
 export interface ActionScores {
@@ -82,9 +91,18 @@ export interface Agent {
 }
 
 /** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
-export const agentSchema = z.custom<Agent>((a) => a !== null && typeof a === 'object' && typeof (a as Agent).name === 'string' && typeof (a as Agent).act === 'function', {
-  error: 'expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)',
-});
+export const agentSchema = z.custom<Agent>(
+  (a) =>
+    a !== null &&
+    typeof a === 'object' &&
+    typeof (a as Agent).name === 'string' &&
+    typeof (a as Agent).act === 'function',
+  {
+    error:
+      'expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or ' +
+      'agentFromModel(model) from tengym/models)',
+  },
+);
 
 export interface AgentInfo {
   name: string;
@@ -103,7 +121,10 @@ export interface AgentSpec extends AgentInfo {
   games: readonly AnyGame[];
   /** Where it plays only some option sets of those engines (the decade `optimal`): which. Default: all. */
   plays?(env: EnvConfig): boolean;
-  /** Where its first move does work of minutes before it answers (a solve of these options): what, for a note before it plays; null otherwise. */
+  /**
+   * Where its first move does work of minutes before it answers (a solve of these options): what, for a note before it
+   * plays; null otherwise.
+   */
   slowFirstMove?(env: EnvConfig): string | null;
   create(env: EnvConfig): Agent;
 }
@@ -114,9 +135,15 @@ export interface AgentSpec extends AgentInfo {
  * that is not legal.
  */
 export function checkPlaying(env: unknown, agent: string): asserts env is Env {
-  if (!(env instanceof Env)) throw new TengymError('bad-argument', `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
-  if (!env.hasStarted) throw new TengymError('not-reset', `agent "${agent}": the env has not been dealt yet; call reset() first`);
-  if (!env.running) throw new TengymError('episode-over', `agent "${agent}": the episode is over; call reset() for the next`);
+  if (!(env instanceof Env))
+    throw new TengymError(
+      'bad-argument',
+      `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`,
+    );
+  if (!env.hasStarted)
+    throw new TengymError('not-reset', `agent "${agent}": the env has not been dealt yet; call reset() first`);
+  if (!env.running)
+    throw new TengymError('episode-over', `agent "${agent}": the episode is over; call reset() for the next`);
 }
 
 /**
@@ -125,7 +152,11 @@ export function checkPlaying(env: unknown, agent: string): asserts env is Env {
  * where a search answers from what it kept).
  */
 export function checkNotDisposed(disposed: boolean, agent: string): void {
-  if (disposed) throw new TengymError('disposed', `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
+  if (disposed)
+    throw new TengymError(
+      'disposed',
+      `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`,
+    );
 }
 
 /**

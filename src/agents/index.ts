@@ -13,36 +13,58 @@ export type { AgentSpec } from './agent.js';
 
 /** What every game has, whatever its kit (kits.ts) adds. */
 const BASIC = [
-  { name: 'random', description: 'uniformly random legal action (seeded)', fair: true, create: () => new RandomAgent() },
+  {
+    name: 'random',
+    description: 'uniformly random legal action (seeded)',
+    fair: true,
+    create: () => new RandomAgent(),
+  },
   { name: 'first', description: 'the lowest legal action id', fair: true, create: () => new FirstAgent() },
 ] as const;
 
-/** An env config from an id (with options) or a config already made (validated as `make` validates it); `caller` names the entry point in errors. */
+/**
+ * An env config from an id (with options) or a config already made (validated as `make` validates it); `caller` names
+ * the entry point in errors.
+ */
 function configOf(env: string | EnvConfig, options: unknown, caller: string): EnvConfig {
   return typeof env === 'string' ? envConfig(env, options) : checkedEnvConfig(env, caller);
 }
 
 /** The catalogue entries that play this env (its engine, and these options where an entry says). */
 function specsFor(config: EnvConfig): AgentSpec[] {
-  const own = (kitOf(config.game).agents ?? []).filter((s) => s.games.includes(config.game) && (s.plays?.(config) ?? true));
+  const own = (kitOf(config.game).agents ?? []).filter(
+    (s) => s.games.includes(config.game) && (s.plays?.(config) ?? true),
+  );
   return [...BASIC.map((s) => ({ ...s, games: [config.game] })), ...own];
 }
 
 /** The agents of an env: `agentsFor('decade')`, or `agentsFor(config)`. */
 export function agentsFor<I extends string>(env: I | EnvConfig, options?: KnownEnvOptions<I>): AgentInfo[];
 export function agentsFor(env: string | EnvConfig, options: unknown = {}): AgentInfo[] {
-  return specsFor(configOf(env, options, 'agentsFor')).map(({ name, description, fair, ceiling }) => (ceiling ? { name, description, fair, ceiling } : { name, description, fair }));
+  return specsFor(configOf(env, options, 'agentsFor')).map(({ name, description, fair, ceiling }) =>
+    ceiling ? { name, description, fair, ceiling } : { name, description, fair },
+  );
 }
 
-/** The catalogue name of the env's best simple heuristic (its kit's `simpleBaseline`, where it plays these options), else `first`. */
+/**
+ * The catalogue name of the env's best simple heuristic (its kit's `simpleBaseline`, where it plays these options),
+ * else `first`.
+ */
 export function simpleBaseline(env: EnvConfig): string {
   const name = kitOf(env.game).simpleBaseline;
   return name !== undefined && specsFor(env).some((s) => s.name === name) ? name : 'first';
 }
 
-/** What the first move of the catalogue agent `name` does for minutes before it answers on this env, or null (quick, or no such agent). */
+/**
+ * What the first move of the catalogue agent `name` does for minutes before it answers on this env, or null (quick, or
+ * no such agent).
+ */
 export function slowFirstMove(name: string, env: EnvConfig): string | null {
-  return specsFor(env).find((s) => s.name === name)?.slowFirstMove?.(env) ?? null;
+  return (
+    specsFor(env)
+      .find((s) => s.name === name)
+      ?.slowFirstMove?.(env) ?? null
+  );
 }
 
 /** A catalogue agent for an env: `createAgent('longest', 'decade', options)`, or `createAgent(name, config)`. */
@@ -51,7 +73,12 @@ export function createAgent(name: string, env: string | EnvConfig, options: unkn
   const config = configOf(env, options, 'createAgent');
   const spec = specsFor(config).find((s) => s.name === name);
   if (!spec) {
-    throw new TengymError('bad-argument', `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(', ')}`);
+    throw new TengymError(
+      'bad-argument',
+      `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config)
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
   }
   return spec.create(config);
 }

@@ -15,12 +15,17 @@ export interface HintBaseline {
   name: string;
   role: string;
   source: string;
-  /** Why it answers rather than the env's shipped model, when that model fits (default: "it measured stronger than the trained model in models/<id>/"). */
+  /**
+   * Why it answers rather than the env's shipped model, when that model fits (default: "it measured stronger than the
+   * trained model in models/<id>/").
+   */
   overModel?: string;
 }
 
 /** Per-algorithm training defaults of an env (fields of that algorithm's config; its schema checks them). */
-export type TrainingPresets = Partial<Record<'ppo' | 'dqn' | 'afterstate', (env: EnvConfig) => Record<string, unknown>>>;
+export type TrainingPresets = Partial<
+  Record<'ppo' | 'dqn' | 'afterstate', (env: EnvConfig) => Record<string, unknown>>
+>;
 
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
@@ -30,7 +35,9 @@ export interface GameKit {
    * that training curves and `tengym start` measure against. Without it, `first`.
    */
   readonly simpleBaseline?: string;
-  /** The catalogue names of its fair searches, strongest first: a learning curve shows where a model stands against one. */
+  /**
+   * The catalogue names of its fair searches, strongest first: a learning curve shows where a model stands against one.
+   */
   readonly searches?: readonly string[];
   /**
    * The search that ranks hints where no model is given, the strongest fair one measured;

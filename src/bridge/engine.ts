@@ -80,7 +80,10 @@ const KIND_SHARED = 0x4d; // 'M'
 
 /** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
 const STAYED = 4;
-/** Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's STAYS_IN_A_ROW_LIMIT). */
+/**
+ * Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's
+ * STAYS_IN_A_ROW_LIMIT).
+ */
 const STAYS_IN_A_ROW_LIMIT = 1000;
 
 interface Copies {
@@ -115,13 +118,22 @@ interface Copies {
   rowsBytes: number;
   /** Same-step only: the last observations of the copies a step ended, in copy order, after the flags. */
   last: Float32Array;
-  /** Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last observations sent (writeRows). */
+  /**
+   * Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last
+   * observations sent (writeRows).
+   */
   lastMasks: Uint8Array;
-  /** The outcomes of the copies whose episodes the step being answered ended, in copy order (null: ended by the TimeLimit alone), sent after the rows as JSON (protocol 12). */
+  /**
+   * The outcomes of the copies whose episodes the step being answered ended, in copy order (null: ended by the
+   * TimeLimit alone), sent after the rows as JSON (protocol 12).
+   */
   endedOutcomes: unknown[];
   /** The catalogue agents attached, by name: one per copy, shown every state that copy reaches. */
   attached: Map<string, Agent[]>;
-  /** Per copy, the seed of its last seeded reset and its deals since (resets, autoresets, setStates): its agents are reset with deriveSeed(agentSeeds[i], agentDeals[i]). */
+  /**
+   * Per copy, the seed of its last seeded reset and its deals since (resets, autoresets, setStates): its agents are
+   * reset with deriveSeed(agentSeeds[i], agentDeals[i]).
+   */
   agentSeeds: Float64Array;
   agentDeals: Float64Array;
 }
@@ -160,7 +172,11 @@ function sendJson(kind: number, value: unknown): void {
  * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
  * writes its observation and mask straight into the frame that is sent.
  */
-function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector' | 'sameStep' | 'redeal' | 'timeLimit' | 'firstCopy' | 'stay'>): Copies {
+function allocate(
+  config: EnvConfig,
+  num: number,
+  settings: Pick<Copies, 'vector' | 'sameStep' | 'redeal' | 'timeLimit' | 'firstCopy' | 'stay'>,
+): Copies {
   const { vector, sameStep } = settings;
   const n = config.game.numActions(config.options);
   const obsSize = config.game.observationSize(config.options);
@@ -175,7 +191,12 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
   const masks = new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n);
   const envs: Env[] = [];
   for (let i = 0; i < num; i++) {
-    envs.push(new Env(config.id, config.game, config.options, { observation: obs.subarray(i * obsSize, (i + 1) * obsSize), mask: masks.subarray(i * n, (i + 1) * n) }));
+    envs.push(
+      new Env(config.id, config.game, config.options, {
+        observation: obs.subarray(i * obsSize, (i + 1) * obsSize),
+        mask: masks.subarray(i * n, (i + 1) * n),
+      }),
+    );
   }
   return {
     envs,
@@ -184,7 +205,10 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     ...settings,
     redeal: vector || settings.redeal,
     ended: new Uint8Array(num),
-    maxSteps: typeof (config.options as Record<string, unknown>).maxSteps === 'number' ? ((config.options as Record<string, unknown>).maxSteps as number) : 0,
+    maxSteps:
+      typeof (config.options as Record<string, unknown>).maxSteps === 'number'
+        ? ((config.options as Record<string, unknown>).maxSteps as number)
+        : 0,
     stays: new Int32Array(num),
     staysInARow: new Int32Array(num),
     stayed: new Uint8Array(num),
@@ -196,7 +220,11 @@ function allocate(config: EnvConfig, num: number, settings: Pick<Copies, 'vector
     flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
     rowsBytes,
     last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-    lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
+    lastMasks: new Uint8Array(
+      out.buffer,
+      out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0),
+      sameStep ? num * n : 0,
+    ),
     attached: new Map(),
     agentSeeds: new Float64Array(num),
     agentDeals: new Float64Array(num),
@@ -223,36 +251,57 @@ function playingAgent(name: string, env: EnvConfig): Agent {
 
 /** A message's agent name: a string, or a TengymError saying what was sent. */
 function agentName(value: unknown): string {
-  if (typeof value !== 'string') throw new TengymError('bad-argument', `agent must be an agent's name (a string), got ${JSON.stringify(value) ?? String(value)}`);
+  if (typeof value !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `agent must be an agent's name (a string), got ${JSON.stringify(value) ?? String(value)}`,
+    );
   return value;
 }
 
 /** A deal index of `play`: an integer from 0 to MAX_EVAL_EPISODES. */
 function dealIndex(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EVAL_EPISODES) throw new TengymError('bad-argument', `play: ${what} must be an integer from 0 to ${MAX_EVAL_EPISODES}, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EVAL_EPISODES)
+    throw new TengymError(
+      'bad-argument',
+      `play: ${what} must be an integer from 0 to ${MAX_EVAL_EPISODES}, got ${JSON.stringify(value)}`,
+    );
   return value;
 }
 
 /** The one env `act` answers for: a vector's copies are asked all at once (`actions`). */
 function oneEnv(c: Copies, cmd: string): Env {
-  if (c.vector || c.envs.length !== 1) throw new TengymError('bad-argument', `${cmd}: one env's agent; a vector of copies answers every copy's action with "actions"`);
+  if (c.vector || c.envs.length !== 1)
+    throw new TengymError(
+      'bad-argument',
+      `${cmd}: one env's agent; a vector of copies answers every copy's action with "actions"`,
+    );
   return c.envs[0];
 }
 
-/** Resets copy i's attached agents for the game it now holds (a deal or a loaded state), with `seed` or the one derived from its deals, and shows them that state. */
+/**
+ * Resets copy i's attached agents for the game it now holds (a deal or a loaded state), with `seed` or the one derived
+ * from its deals, and shows them that state.
+ */
 function resetCopyAgents(c: Copies, i: number, seed = deriveSeed(c.agentSeeds[i], c.agentDeals[i])): void {
   for (const agents of c.attached.values()) agents[i].reset(seed);
   showCopy(c, i);
 }
 
-/** Shows copy i's attached agents its state: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
+/**
+ * Shows copy i's attached agents its state: an agent that remembers must see every state of a game (an ended one has
+ * nothing left to choose).
+ */
 function showCopy(c: Copies, i: number): void {
   const e = c.envs[i];
   if (!e.running) return;
   for (const agents of c.attached.values()) agents[i].observe?.(e);
 }
 
-/** The attached agents of that name, one a copy, attached now (each reset as at its copy's last reset, shown its state) if they were not; with `attached` when they were attached now. */
+/**
+ * The attached agents of that name, one a copy, attached now (each reset as at its copy's last reset, shown its state)
+ * if they were not; with `attached` when they were attached now.
+ */
 function attachAgent(c: Copies, name: string): { agents: Agent[]; attached: AgentInfo | null } {
   const agents = c.attached.get(name);
   if (agents) return { agents, attached: null };
@@ -269,7 +318,11 @@ function attachAgent(c: Copies, name: string): { agents: Agent[]; attached: Agen
 
 /** A message's list of one value a copy (`what` says which), checked by `check`: null leaves that copy out. */
 function perCopy<T>(c: Copies, value: unknown, cmd: string, what: string, check: (v: unknown) => T): (T | null)[] {
-  if (!Array.isArray(value) || value.length !== c.envs.length) throw new TengymError('bad-argument', `${cmd}: ${what} must be a list of ${c.envs.length} (one a copy), got ${JSON.stringify(value) ?? String(value)}`);
+  if (!Array.isArray(value) || value.length !== c.envs.length)
+    throw new TengymError(
+      'bad-argument',
+      `${cmd}: ${what} must be a list of ${c.envs.length} (one a copy), got ${JSON.stringify(value) ?? String(value)}`,
+    );
   return value.map((v) => (v === null ? null : check(v)));
 }
 
@@ -307,10 +360,18 @@ function checkDeal(c: Copies, scratch: Env, seed: number | undefined, deck: unkn
     throw copy && e instanceof TengymError ? new TengymError(e.code, copy + e.message) : e;
   }
   // A deck given is that deal or nothing: where dead deals are redealt, one with no move is refused, not replaced.
-  if (deck !== undefined && c.redeal && !scratch.running) throw new TengymError('bad-deck', `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is already over${c.vector ? '' : " (dead_deals='keep' returns it, over at reset)"}`);
+  if (deck !== undefined && c.redeal && !scratch.running)
+    throw new TengymError(
+      'bad-deck',
+      `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is ` +
+        `already over${c.vector ? '' : " (dead_deals='keep' returns it, over at reset)"}`,
+    );
 }
 
-/** Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate says. */
+/**
+ * Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate
+ * says.
+ */
 function staysTruncate(c: Copies, i: number): boolean {
   if (c.stays[i] === 0) return false;
   return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
@@ -328,49 +389,116 @@ function handleJson(msg: Record<string, unknown>): void {
       setShared(msg.sharedFd);
       return sendJson(KIND_JSON, { tengym: ENGINE_VERSION, protocol: PROTOCOL });
     case 'list':
-      return sendJson(KIND_JSON, { ids: envIds(), envs: envs().map((e) => ({ id: e.id, actions: e.actions, observationSize: e.observationSize, defaults: e.defaults })) });
+      return sendJson(KIND_JSON, {
+        ids: envIds(),
+        envs: envs().map((e) => ({
+          id: e.id,
+          actions: e.actions,
+          observationSize: e.observationSize,
+          defaults: e.defaults,
+        })),
+      });
     case 'make': {
       const num = msg.num === undefined ? 1 : msg.num;
-      if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError('bad-argument', `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
+      if (typeof num !== 'number' || !Number.isInteger(num) || num < 1 || num > 1 << 20)
+        throw new TengymError(
+          'bad-argument',
+          `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), ` +
+            `got ${JSON.stringify(num)}`,
+        );
       const config = envConfig(String(msg.id), msg.options ?? {});
       const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
-      if (autoreset !== 'next-step' && autoreset !== 'same-step') throw new TengymError('bad-argument', `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
+      if (autoreset !== 'next-step' && autoreset !== 'same-step')
+        throw new TengymError(
+          'bad-argument',
+          `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`,
+        );
       const vector = msg.vector === true;
       const timeLimit = msg.timeLimit === undefined || msg.timeLimit === null ? 0 : msg.timeLimit;
-      if (typeof timeLimit !== 'number' || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError('bad-argument', `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
-      if (timeLimit > 0 && !vector) throw new TengymError('bad-argument', "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
+      if (typeof timeLimit !== 'number' || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1)
+        throw new TengymError(
+          'bad-argument',
+          `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`,
+        );
+      if (timeLimit > 0 && !vector)
+        throw new TengymError(
+          'bad-argument',
+          "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)",
+        );
       const illegal = msg.illegal === undefined ? 'raise' : msg.illegal;
-      if (illegal !== 'raise' && illegal !== 'stay') throw new TengymError('bad-argument', `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`);
-      if (illegal === 'stay' && !vector) throw new TengymError('bad-argument', 'illegal "stay" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action="stay"))');
+      if (illegal !== 'raise' && illegal !== 'stay')
+        throw new TengymError(
+          'bad-argument',
+          `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`,
+        );
+      if (illegal === 'stay' && !vector)
+        throw new TengymError(
+          'bad-argument',
+          'illegal "stay" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action="stay"))',
+        );
       const firstCopy = msg.firstCopy === undefined ? 0 : msg.firstCopy;
-      if (typeof firstCopy !== 'number' || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError('bad-argument', `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
-      copies = allocate(config, num, { vector, sameStep: vector && autoreset === 'same-step', redeal: msg.redeal === true, timeLimit, firstCopy, stay: illegal === 'stay' });
+      if (typeof firstCopy !== 'number' || !Number.isInteger(firstCopy) || firstCopy < 0)
+        throw new TengymError('bad-argument', `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
+      copies = allocate(config, num, {
+        vector,
+        sameStep: vector && autoreset === 'same-step',
+        redeal: msg.redeal === true,
+        timeLimit,
+        firstCopy,
+        stay: illegal === 'stay',
+      });
       const bounds = typeof config.game.observationBounds === 'function' ? copies.envs[0].observationBounds() : null;
       const observationBounds = bounds && { low: Array.from(bounds.low), high: Array.from(bounds.high) };
-      return sendJson(KIND_JSON, { id: config.id, options: config.options, actions: copies.n, observationSize: copies.obsSize, observationBounds, num });
+      return sendJson(KIND_JSON, {
+        id: config.id,
+        options: config.options,
+        actions: copies.n,
+        observationSize: copies.obsSize,
+        observationBounds,
+        num,
+      });
     }
     case 'reset': {
       const c = need();
       const seed = msg.seed as number | undefined;
       // seeds: one per copy (null: unseeded), as Stable-Baselines3's VecEnv.seed gives them.
       const seeds = msg.seeds as (number | null)[] | undefined;
-      if (seeds !== undefined && (!Array.isArray(seeds) || seeds.length !== c.envs.length)) throw new TengymError('bad-seed', `reset: seeds must be a list of ${c.envs.length} seed(s) or nulls`);
-      const seedOf = (i: number): number | undefined => (seeds !== undefined ? (seeds[i] ?? undefined) : seed !== undefined ? seed + i : undefined);
-      // mask: which copies to reset (Gymnasium's options["reset_mask"]); the others keep their episode, a pending autoreset included.
+      if (seeds !== undefined && (!Array.isArray(seeds) || seeds.length !== c.envs.length))
+        throw new TengymError('bad-seed', `reset: seeds must be a list of ${c.envs.length} seed(s) or nulls`);
+      const seedOf = (i: number): number | undefined =>
+        seeds !== undefined ? (seeds[i] ?? undefined) : seed !== undefined ? seed + i : undefined;
+      // mask: which copies to reset (Gymnasium's options["reset_mask"]); the others keep their episode, a pending
+      // autoreset included.
       const mask = msg.mask as boolean[] | undefined;
-      if (mask !== undefined && (!Array.isArray(mask) || mask.length !== c.envs.length || !mask.every((m) => typeof m === 'boolean'))) throw new TengymError('bad-argument', `reset: mask must be a list of ${c.envs.length} booleans`);
-      if (mask !== undefined && !c.vector) throw new TengymError('bad-argument', 'reset: a mask is for a vector of copies');
-      if (msg.deck !== undefined && c.envs.length !== 1) throw new TengymError('bad-argument', 'reset: a deck is for one env; a vector of copies takes decks, one a copy');
+      if (
+        mask !== undefined &&
+        (!Array.isArray(mask) || mask.length !== c.envs.length || !mask.every((m) => typeof m === 'boolean'))
+      )
+        throw new TengymError('bad-argument', `reset: mask must be a list of ${c.envs.length} booleans`);
+      if (mask !== undefined && !c.vector)
+        throw new TengymError('bad-argument', 'reset: a mask is for a vector of copies');
+      if (msg.deck !== undefined && c.envs.length !== 1)
+        throw new TengymError(
+          'bad-argument',
+          'reset: a deck is for one env; a vector of copies takes decks, one a copy',
+        );
       // decks: one per copy (null: none), as a vector of single envs deals the deck in each copy's reset options.
       const decks = msg.decks as unknown[] | undefined;
-      if (decks !== undefined && (!Array.isArray(decks) || decks.length !== c.envs.length)) throw new TengymError('bad-deck', `reset: decks must be a list of ${c.envs.length} deck(s) or nulls`);
+      if (decks !== undefined && (!Array.isArray(decks) || decks.length !== c.envs.length))
+        throw new TengymError('bad-deck', `reset: decks must be a list of ${c.envs.length} deck(s) or nulls`);
       const deckOf = (i: number): unknown => (decks !== undefined ? (decks[i] ?? undefined) : msg.deck);
       // Checked on a scratch env first, so a bad seed or deck leaves every copy as it was.
-      const scratch = seed !== undefined || msg.deck !== undefined || seeds !== undefined || decks !== undefined ? make(envConfig(c.envs[0].id, c.envs[0].options)) : null;
+      const scratch =
+        seed !== undefined || msg.deck !== undefined || seeds !== undefined || decks !== undefined
+          ? make(envConfig(c.envs[0].id, c.envs[0].options))
+          : null;
       if (scratch && (seed !== undefined || msg.deck !== undefined)) checkDeal(c, scratch, seed, msg.deck, '');
       if (scratch && seeds !== undefined) for (const s of seeds) if (s !== null) scratch.reset({ seed: s });
-      if (scratch && decks !== undefined) for (let i = 0; i < decks.length; i++) if (decks[i] !== null) checkDeal(c, scratch, undefined, decks[i], `copy ${c.firstCopy + i}: `);
-      // check: the seeds and decks only, so that copies over several engine processes are all checked before any is dealt.
+      if (scratch && decks !== undefined)
+        for (let i = 0; i < decks.length; i++)
+          if (decks[i] !== null) checkDeal(c, scratch, undefined, decks[i], `copy ${c.firstCopy + i}: `);
+      // check: the seeds and decks only, so that copies over several engine processes are all checked before any is
+      // dealt.
       if (msg.check === true) return sendJson(KIND_JSON, null);
       for (let i = 0; i < c.envs.length; i++) {
         if (mask !== undefined && !mask[i]) continue;
@@ -382,12 +510,16 @@ function handleJson(msg: Record<string, unknown>): void {
     }
     case 'getState': {
       const c = need();
-      return sendJson(KIND_JSON, c.envs.map((e) => e.getState()));
+      return sendJson(
+        KIND_JSON,
+        c.envs.map((e) => e.getState()),
+      );
     }
     case 'setState': {
       const c = need();
       const states = msg.states as unknown[];
-      if (!Array.isArray(states) || states.length !== c.envs.length) throw new TengymError('bad-state', `bad state: expected ${c.envs.length} state(s)`);
+      if (!Array.isArray(states) || states.length !== c.envs.length)
+        throw new TengymError('bad-state', `bad state: expected ${c.envs.length} state(s)`);
       // All checked on clones first: a bad one changes no copy.
       const checked = c.envs.map((e, i) => {
         const trial = e.clone();
@@ -408,11 +540,22 @@ function handleJson(msg: Record<string, unknown>): void {
     }
     case 'render': {
       const c = need();
-      return sendJson(KIND_JSON, c.envs.map((e) => e.render()));
+      return sendJson(
+        KIND_JSON,
+        c.envs.map((e) => e.render()),
+      );
     }
     case 'info': {
       const c = need();
-      return sendJson(KIND_JSON, c.envs.map((e) => ({ outcome: e.hasStarted ? e.outcome() : null, steps: e.episodeSteps, return: e.episodeReturn, legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : [] })));
+      return sendJson(
+        KIND_JSON,
+        c.envs.map((e) => ({
+          outcome: e.hasStarted ? e.outcome() : null,
+          steps: e.episodeSteps,
+          return: e.episodeReturn,
+          legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : [],
+        })),
+      );
     }
     case 'agents': {
       return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
@@ -425,8 +568,12 @@ function handleJson(msg: Record<string, unknown>): void {
       const to = dealIndex(msg.to, 'to');
       if (to <= from) throw new TengymError('bad-argument', `play: deals from ${from} to ${to} is none`);
       checkSeedFits(seed, to, `episodes ${to}`);
-      // The options as played (the id's preset and defaults filled in), as tengym eval's report gives them: two records of the same deals say the same options however they were spelt.
-      return sendJson(KIND_JSON, { ...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring), options: config.options });
+      // The options as played (the id's preset and defaults filled in), as tengym eval's report gives them: two records
+      // of the same deals say the same options however they were spelt.
+      return sendJson(KIND_JSON, {
+        ...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring),
+        options: config.options,
+      });
     }
     case 'attach': {
       const c = need();
@@ -438,29 +585,44 @@ function handleJson(msg: Record<string, unknown>): void {
       const c = need();
       const name = agentName(msg.agent);
       const e = oneEnv(c, 'act');
-      if (!e.hasStarted) throw new TengymError('not-reset', `agent "${name}": the env has not been dealt yet; call reset() first`);
-      if (!e.running) throw new TengymError('episode-over', `agent "${name}": the episode is over; call reset() for the next`);
+      if (!e.hasStarted)
+        throw new TengymError('not-reset', `agent "${name}": the env has not been dealt yet; call reset() first`);
+      if (!e.running)
+        throw new TengymError('episode-over', `agent "${name}": the episode is over; call reset() for the next`);
       const { agents, attached } = attachAgent(c, name);
       return sendJson(KIND_JSON, { action: agents[0].act(e), attached });
     }
     case 'actions': {
-      // Every copy's action (those of `mask`, SB3's indices, when given); -1 for a copy not asked or whose episode is over (next-step, its action is ignored).
+      // Every copy's action (those of `mask`, SB3's indices, when given); -1 for a copy not asked or whose episode is
+      // over (next-step, its action is ignored).
       const c = need();
       const name = agentName(msg.agent);
-      const mask = msg.mask === undefined ? null : perCopy(c, msg.mask, 'actions', 'mask', (m) => {
-        if (typeof m !== 'boolean') throw new TengymError('bad-argument', `actions: mask must be a list of ${c.envs.length} booleans, got ${JSON.stringify(msg.mask)}`);
-        return m;
-      });
-      if (!c.envs.every((e) => e.hasStarted)) throw new TengymError('not-reset', `agent "${name}": the copies have not been dealt yet; call reset() first`);
+      const mask =
+        msg.mask === undefined
+          ? null
+          : perCopy(c, msg.mask, 'actions', 'mask', (m) => {
+              if (typeof m !== 'boolean')
+                throw new TengymError(
+                  'bad-argument',
+                  `actions: mask must be a list of ${c.envs.length} booleans, got ${JSON.stringify(msg.mask)}`,
+                );
+              return m;
+            });
+      if (!c.envs.every((e) => e.hasStarted))
+        throw new TengymError('not-reset', `agent "${name}": the copies have not been dealt yet; call reset() first`);
       const { agents, attached } = attachAgent(c, name);
       // ended: a TimeLimit or stays may have ended an episode the game itself would go on with.
       const actions = c.envs.map((e, i) => ((mask && !mask[i]) || c.ended[i] || !e.running ? -1 : agents[i].act(e)));
       return sendJson(KIND_JSON, { actions, attached });
     }
     case 'resetAgents': {
-      // seed: every copy's agents; seeds: one a copy (null: that copy's are left as they are). Checked before any agent is reset.
+      // seed: every copy's agents; seeds: one a copy (null: that copy's are left as they are). Checked before any agent
+      // is reset.
       const c = need();
-      const seeds = msg.seeds !== undefined ? perCopy(c, msg.seeds, 'resetAgents', 'seeds', (s) => validateSeed(s, 'agent seed')) : c.envs.map(() => validateSeed(msg.seed, 'agent seed'));
+      const seeds =
+        msg.seeds !== undefined
+          ? perCopy(c, msg.seeds, 'resetAgents', 'seeds', (s) => validateSeed(s, 'agent seed'))
+          : c.envs.map(() => validateSeed(msg.seed, 'agent seed'));
       seeds.forEach((s, i) => {
         if (s !== null) resetCopyAgents(c, i, s);
       });
@@ -475,7 +637,8 @@ function handleJson(msg: Record<string, unknown>): void {
 function handleStep(actions: Int32Array, at: number, count: number): void {
   const c = need();
   c.endedOutcomes.length = 0;
-  if (count !== c.envs.length) throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${count}`);
+  if (count !== c.envs.length)
+    throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${count}`);
   // Every action is checked before any copy moves, so an illegal one leaves all as they were.
   for (let i = 0; i < count; i++) {
     if (c.vector && c.ended[i]) continue;
@@ -490,7 +653,8 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       c.envs[i].assertLegal(actions[at + i]);
     } catch (e) {
       // In a vector, which copy (numbered as the caller numbers them, across processes), as VectorEnv.step says it.
-      if (c.vector && e instanceof TengymError) throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
+      if (c.vector && e instanceof TengymError)
+        throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
       throw e;
     }
   }
@@ -501,7 +665,8 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       continue;
     }
     const e = c.envs[i];
-    // Outside stay mode nothing stays and the stay counts remain 0: staysTruncate is false, the TimeLimit counts moves alone.
+    // Outside stay mode nothing stays and the stay counts remain 0: staysTruncate is false, the TimeLimit counts moves
+    // alone.
     const stayed = c.stay && c.stayed[i] === 1;
     let terminated = false;
     let truncated: boolean;
@@ -518,7 +683,8 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
       reward = r.reward;
       truncated = r.truncated || (!terminated && staysTruncate(c, i));
     }
-    // The game's own end (or the stays'): a TimeLimit wrapper's truncation alone gives no outcome in a TengymEnv's info.
+    // The game's own end (or the stays'): a TimeLimit wrapper's truncation alone gives no outcome in a TengymEnv's
+    // info.
     const ownEnd = terminated || truncated;
     // Gymnasium's TimeLimit: truncated after its steps (stays included), whether or not the step also terminated.
     if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
@@ -530,9 +696,21 @@ function handleStep(actions: Int32Array, at: number, count: number): void {
   writeRows(c, lastRows);
 }
 
-/** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
-function endStep(c: Copies, i: number, terminated: boolean, truncated: boolean, reward: number, lastRows: number, ownEnd: boolean): number {
-  // Before a same-step reset deals the copy again: the outcome is the ended episode's (null where only the TimeLimit ended it).
+/**
+ * Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns
+ * the last observations written so far.
+ */
+function endStep(
+  c: Copies,
+  i: number,
+  terminated: boolean,
+  truncated: boolean,
+  reward: number,
+  lastRows: number,
+  ownEnd: boolean,
+): number {
+  // Before a same-step reset deals the copy again: the outcome is the ended episode's (null where only the TimeLimit
+  // ended it).
   if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
   if (c.sameStep && (terminated || truncated)) {
     // The last observation and mask go after the flags; the row gets the next episode's start.
@@ -576,7 +754,8 @@ function setShared(fd: unknown): void {
 function writeShared(out: Buffer, length: number, tail: Buffer | null): boolean {
   try {
     for (let off = 0; off < length; ) off += writeSync(sharedFd, out, off, length - off, off);
-    if (tail) for (let off = 0; off < tail.length; ) off += writeSync(sharedFd, tail, off, tail.length - off, length + off);
+    if (tail)
+      for (let off = 0; off < tail.length; ) off += writeSync(sharedFd, tail, off, tail.length - off, length + off);
   } catch {
     try {
       ftruncateSync(sharedFd, sharedBytes);
@@ -611,7 +790,8 @@ function writeRows(c: Copies, lastRows: number): void {
     sharedNote.writeUInt32LE(total, 8);
     return writeAll(sharedNote);
   }
-  // Through the pipe, one write (Python reads a frame in one read): a small frame copied with its tail, a large one in two.
+  // Through the pipe, one write (Python reads a frame in one read): a small frame copied with its tail, a large one in
+  // two.
   if (tail && total < SHARED_MIN_BYTES) return writeAll(Buffer.concat([c.out.subarray(0, length), tail]));
   writeAll(c.out.subarray(0, length));
   if (tail) writeAll(tail);

@@ -16,6 +16,8 @@ export default defineConfig({
     file: new URL('../../python/src/tengym/_engine/engine.mjs', import.meta.url).pathname,
     format: 'esm',
     // The version the Python side checks in its handshake (python/src/tengym/_version.py).
-    banner: `// Built by \`npm run build:python\` from src/bridge/engine.ts; do not edit.\nconst __TENGYM_VERSION__ = ${JSON.stringify(version)};`,
+    banner:
+      `// Built by \`npm run build:python\` from src/bridge/engine.ts; do not edit.\nconst __TENGYM_VERSION__ = ` +
+      `${JSON.stringify(version)};`,
   },
 });

@@ -17,9 +17,13 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new TengymError('bad-options', `--options is not valid JSON (${(e as Error).message}); example: --options '{"tableau":15}'`);
+    throw new TengymError(
+      'bad-options',
+      `--options is not valid JSON (${(e as Error).message}); example: --options '{"tableau":15}'`,
+    );
   }
-  if (!isPlainObject(value)) throw new TengymError('bad-options', `--options must be a JSON object such as '{"tableau":15}', got ${text}`);
+  if (!isPlainObject(value))
+    throw new TengymError('bad-options', `--options must be a JSON object such as '{"tableau":15}', got ${text}`);
   return value;
 }
 
@@ -30,7 +34,11 @@ export function parseOptionsJson(text: string | undefined): Record<string, unkno
  */
 export function checkNoOptionsForEvery(text: string | undefined, every: string): void {
   if (Object.keys(parseOptionsJson(text)).length === 0) return;
-  throw new TengymError('bad-argument', `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has its own options): give --env ID --options '…' for a variant`);
+  throw new TengymError(
+    'bad-argument',
+    `--options goes with one env id, not with ${every}, which runs every id with its defaults (each id has ` +
+      `its own options): give --env ID --options '…' for a variant`,
+  );
 }
 
 /**
@@ -62,18 +70,37 @@ function shownNumber(flag: string, value: number): string {
 export function checkNumberOption(
   flag: string,
   value: number | undefined,
-  { min = 0, integer = true, above = false, max, maxWhy }: { min?: number; integer?: boolean; above?: boolean; max?: number; maxWhy?: string } = {},
+  {
+    min = 0,
+    integer = true,
+    above = false,
+    max,
+    maxWhy,
+  }: { min?: number; integer?: boolean; above?: boolean; max?: number; maxWhy?: string } = {},
 ): void {
   if (value === undefined) return;
   // Past `max` is refused for that bound, an integer past 2^53 as much as any.
-  if (max !== undefined && value > max) throw new TengymError('bad-argument', `--${flag} ${shownNumber(flag, value)} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`);
-  const ok = Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
+  if (max !== undefined && value > max)
+    throw new TengymError(
+      'bad-argument',
+      `--${flag} ${shownNumber(flag, value)} is more than ${max}, the most tengym takes${maxWhy ? ` (${maxWhy})` : ''}`,
+    );
+  const ok =
+    Number.isFinite(value) && (!integer || Number.isSafeInteger(value)) && (above ? value > min : value >= min);
   if (ok) return;
   const kind = integer ? 'integer' : 'number';
-  let wanted = min === 0 && above ? `a positive ${kind}` : min === 1 && !above && integer ? 'a positive integer' : min === 0 && !above ? `${integer ? 'an integer' : 'a number'} ≥ 0` : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
+  let wanted =
+    min === 0 && above
+      ? `a positive ${kind}`
+      : min === 1 && !above && integer
+        ? 'a positive integer'
+        : min === 0 && !above
+          ? `${integer ? 'an integer' : 'a number'} ≥ 0`
+          : `${integer ? 'an integer' : 'a number'} ${above ? 'above' : 'of at least'} ${min}`;
   // Integers stop at 2^53 − 1 (past it a number no longer holds every integer): one refused
   // only for its size is told that end, not the lower bound it meets.
-  if (integer && value > Number.MAX_SAFE_INTEGER) wanted = `an integer from ${above ? min + 1 : min} to ${Number.MAX_SAFE_INTEGER}`;
+  if (integer && value > Number.MAX_SAFE_INTEGER)
+    wanted = `an integer from ${above ? min + 1 : min} to ${Number.MAX_SAFE_INTEGER}`;
   throw new TengymError('bad-argument', `--${flag} must be ${wanted}, got ${shownNumber(flag, value)}`);
 }
 
@@ -84,7 +111,10 @@ export function checkNumberOption(
  */
 export function checkSeedOption(flag: string, value: number | undefined, max = MAX_SEED): void {
   if (value === undefined || (Number.isSafeInteger(value) && value >= 0 && value <= max)) return;
-  throw new TengymError('bad-argument', `--${flag} must be an integer from 0 to ${max}, got ${shownNumber(flag, value)}`);
+  throw new TengymError(
+    'bad-argument',
+    `--${flag} must be an integer from 0 to ${max}, got ${shownNumber(flag, value)}`,
+  );
 }
 
 /** "3,0,17" (or "3 0 17") → [3, 0, 17], naming the bad entry; an empty entry ("0,,0") is one. */
@@ -93,8 +123,16 @@ export function parseActionList(text: string): number[] {
   if (trimmed === '') return [];
   const parts = trimmed.split(/\s*,\s*|\s+/);
   return parts.map((p, i) => {
-    if (p === '') throw new TengymError('bad-action', `--actions: entry ${i + 1} is empty (two commas in a row, or one at an end); give ids such as 3,0,17`);
-    if (!/^-?\d+$/.test(p)) throw new TengymError('bad-action', `--actions: entry ${i + 1} "${p}" is not an action id (give ids such as 3,0,17)`);
+    if (p === '')
+      throw new TengymError(
+        'bad-action',
+        `--actions: entry ${i + 1} is empty (two commas in a row, or one at an end); give ids such as 3,0,17`,
+      );
+    if (!/^-?\d+$/.test(p))
+      throw new TengymError(
+        'bad-action',
+        `--actions: entry ${i + 1} "${p}" is not an action id (give ids such as 3,0,17)`,
+      );
     return Number(p);
   });
 }
@@ -103,7 +141,10 @@ export function writeLine(line: string): void {
   process.stdout.write(line + '\n');
 }
 
-/** Exits with `code` once what was written to stdout has gone out: into a pipe, a write still queued is lost by an exit at once. */
+/**
+ * Exits with `code` once what was written to stdout has gone out: into a pipe, a write still queued is lost by an exit
+ * at once.
+ */
 export function exitAfterOutput(code: number): void {
   process.stdout.write('', () => process.exit(code));
 }
@@ -115,8 +156,14 @@ export function exitAfterOutput(code: number): void {
 export function formatTable(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, c) => Math.max(...cells.map((r) => r[c].length)));
-  const numeric = header.map((_, c) => rows.every((r) => typeof r[c] === 'number' || /^[\d.,%±\-–[\] ]*$/.test(String(r[c]))));
-  const fmt = (r: string[]) => r.map((v, c) => (numeric[c] ? v.padStart(widths[c]) : v.padEnd(widths[c]))).join('  ').trimEnd();
+  const numeric = header.map((_, c) =>
+    rows.every((r) => typeof r[c] === 'number' || /^[\d.,%±\-–[\] ]*$/.test(String(r[c]))),
+  );
+  const fmt = (r: string[]) =>
+    r
+      .map((v, c) => (numeric[c] ? v.padStart(widths[c]) : v.padEnd(widths[c])))
+      .join('  ')
+      .trimEnd();
   return [fmt(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(fmt)].join('\n');
 }
 
@@ -130,7 +177,11 @@ export const signedPoints = (x: number): string => `${x >= 0 ? '+' : ''}${(100 *
  * One deal gives no spread: its bounds are ±Infinity (null once written as JSON and read back
  * by a resumed run), shown '–'.
  */
-export function intervalText(diff: number, ci95: readonly [number | null, number | null], show: (x: number) => string = signedPoints): string {
+export function intervalText(
+  diff: number,
+  ci95: readonly [number | null, number | null],
+  show: (x: number) => string = signedPoints,
+): string {
   const bound = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? show(x) : '–');
   return `${show(diff)} [${bound(ci95[0])}, ${bound(ci95[1])}]`;
 }
@@ -139,7 +190,11 @@ export function intervalText(diff: number, ci95: readonly [number | null, number
 export async function readTextInput(path: string, what: string): Promise<string> {
   const named = path === '-' ? `${what} on stdin` : `${what} "${path}"`;
   const tooLarge = (size?: number) =>
-    new TengymError('bad-argument', `${named} is larger than the ${megabytes(MAX_TEXT_INPUT)} tengym reads${size === undefined ? '' : ` (${megabytes(size)})`}: a game of 5,000 states is about 4 MiB`);
+    new TengymError(
+      'bad-argument',
+      `${named} is larger than the ${megabytes(MAX_TEXT_INPUT)} tengym ` +
+        `reads${size === undefined ? '' : ` (${megabytes(size)})`}: a game of 5,000 states is about 4 MiB`,
+    );
   let bytes: Buffer;
   if (path === '-') {
     const chunks: Buffer[] = [];
@@ -165,7 +220,10 @@ export async function readTextInput(path: string, what: string): Promise<string>
   }
   // A file written by PowerShell 5's > is UTF-16: said by name, not met as characters that are no JSON.
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new TengymError('bad-argument', `${named} is UTF-16 text (as PowerShell 5's > writes it): save it as UTF-8 (Out-File -Encoding utf8)`);
+    throw new TengymError(
+      'bad-argument',
+      `${named} is UTF-16 text (as PowerShell 5's > writes it): save it as UTF-8 (Out-File -Encoding utf8)`,
+    );
   }
   const text = bytes.toString('utf8');
   // A UTF-8 byte-order mark (Notepad's) is no part of the text.
@@ -208,11 +266,17 @@ export function readFailure(e: unknown): string {
   return (e as Error).message;
 }
 
-/** A note for each agent whose first move works for minutes (`slowFirstMove`); played in this thread, Ctrl-C is heard only after it. */
+/**
+ * A note for each agent whose first move works for minutes (`slowFirstMove`); played in this thread, Ctrl-C is heard
+ * only after it.
+ */
 export function noteSlowFirstMoves(env: EnvConfig, agents: readonly string[], inThread: boolean): void {
   for (const name of agents) {
     const what = slowFirstMove(name, env);
-    if (what) process.stderr.write(`note: ${name} on ${env.id}: ${what}${inThread ? '; played in this thread (--workers 0), it hears Ctrl-C only once that is done' : ''}\n`);
+    if (what)
+      process.stderr.write(
+        `note: ${name} on ${env.id}: ${what}${inThread ? '; played in this thread (--workers 0), it hears Ctrl-C only once that is done' : ''}\n`,
+      );
   }
 }
 

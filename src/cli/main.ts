@@ -23,7 +23,6 @@ import { fuzzCommand } from './commands/fuzz.js';
 import { rulesCommand } from './commands/rules.js';
 import { TENGYM_VERSION, recordTypedNumbers } from './io.js';
 
-
 // `tengym … | head` closes stdout early: that is not an error. Output that cannot be written
 // (`> file` on a full disk) is one line, as every other error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -37,19 +36,39 @@ function reportAndExit(e: unknown): never {
   if (isTengymError(e)) process.stderr.write(`tengym: ${e.message}\n`);
   else if (e instanceof AgentThrewError) process.stderr.write(`tengym: ${e.message}\n${agentFrames(e.cause)}`);
   else if (e instanceof Error && process.env.TENGYM_DEBUG) process.stderr.write(`${e.stack}\n`);
-  else process.stderr.write(`tengym: internal error: ${e instanceof Error ? e.message : String(e)} (set TENGYM_DEBUG=1 for the stack)\n`);
+  else
+    process.stderr.write(
+      `tengym: internal error: ${e instanceof Error ? e.message : String(e)} (set TENGYM_DEBUG=1 for the stack)\n`,
+    );
   process.exit(1);
 }
 
 /** Where an agent threw: the top frame of its exception (its whole stack with TENGYM_DEBUG=1). */
 function agentFrames(cause: unknown): string {
-  const stack = cause instanceof Error && typeof cause.stack === 'string' ? cause.stack.split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  const stack =
+    cause instanceof Error && typeof cause.stack === 'string'
+      ? cause.stack.split('\n').filter((l) => /^\s+at /.test(l))
+      : [];
   if (stack.length === 0) return '';
   if (process.env.TENGYM_DEBUG) return `${stack.join('\n')}\n`;
   return `${stack[0]}\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`;
 }
 
-const COMMANDS: CommandModule<any, any>[] = [envsCommand, replayCommand, benchCommand, statsCommand, startCommand, agentsCommand, evalCommand, trainCommand, hintCommand, playCommand, rulesCommand, fuzzCommand, serveCommand];
+const COMMANDS: CommandModule<any, any>[] = [
+  envsCommand,
+  replayCommand,
+  benchCommand,
+  statsCommand,
+  startCommand,
+  agentsCommand,
+  evalCommand,
+  trainCommand,
+  hintCommand,
+  playCommand,
+  rulesCommand,
+  fuzzCommand,
+  serveCommand,
+];
 
 interface DeclaredOptions {
   key: Record<string, unknown>;
@@ -76,14 +95,26 @@ function flagsOf(argv: readonly string[]): string[] {
   return options === null ? [] : [...Object.keys(options.key), ...Object.values(options.alias).flat()];
 }
 
-/** Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own message. */
+/**
+ * Text flags whose empty value the command takes itself: --options '' is the defaults, --actions '' has its own
+ * message.
+ */
 const EMPTY_IS_MEANT = new Set(['options', 'actions']);
 
-/** The declared flags of the command `argv` runs, by every name they are written with (aliases, camelCase), and their types. */
+/**
+ * The declared flags of the command `argv` runs, by every name they are written with (aliases, camelCase), and their
+ * types.
+ */
 function flagTable(options: DeclaredOptions) {
   const flagOf = new Map<string, string>(Object.keys(options.key).map((k) => [k, k]));
   for (const [key, aliases] of Object.entries(options.alias)) for (const a of aliases) flagOf.set(a, key);
-  return { flagOf, strings: new Set(options.string), numbers: new Set(options.number), booleans: new Set(options.boolean), arrays: new Set(options.array) };
+  return {
+    flagOf,
+    strings: new Set(options.string),
+    numbers: new Set(options.number),
+    booleans: new Set(options.boolean),
+    arrays: new Set(options.array),
+  };
 }
 
 /**
@@ -91,13 +122,19 @@ function flagTable(options: DeclaredOptions) {
  * (`name`), the flag it is (`flag`), the text after `=` (`inline`) and the word after it (`next`).
  * Unknown flags are left out: yargs names them, with a suggestion.
  */
-function* givenFlags(argv: readonly string[], table: ReturnType<typeof flagTable>): Generator<{ flag: string; name: string; inline: string | undefined; next: string | undefined }> {
+function* givenFlags(
+  argv: readonly string[],
+  table: ReturnType<typeof flagTable>,
+): Generator<{ flag: string; name: string; inline: string | undefined; next: string | undefined }> {
   const end = argv.indexOf('--');
   for (let i = 0; i < (end < 0 ? argv.length : end); i++) {
     const m = /^--([^=]+)(?:=(.*))?$/.exec(argv[i]);
     if (!m) continue;
     const written = m[1];
-    const name = written.startsWith('no-') && table.booleans.has(table.flagOf.get(written.slice(3)) ?? '') ? written.slice(3) : written;
+    const name =
+      written.startsWith('no-') && table.booleans.has(table.flagOf.get(written.slice(3)) ?? '')
+        ? written.slice(3)
+        : written;
     const flag = table.flagOf.get(name) ?? table.flagOf.get(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
     if (flag !== undefined) yield { flag, name, inline: m[2], next: argv[i + 1] };
   }
@@ -119,22 +156,35 @@ export function flagMisuse(argv: readonly string[]): TengymError | null {
   for (const { flag, name, inline, next } of givenFlags(argv, table)) {
     const first = given.get(flag);
     if (first !== undefined && !arrays.has(flag)) {
-      return new TengymError('bad-argument', `--${name} is given twice${first !== name ? ` (--${first} and --${name} are one flag)` : ''}: give it once`);
+      return new TengymError(
+        'bad-argument',
+        `--${name} is given twice${first !== name ? ` (--${first} and --${name} are one flag)` : ''}: give it once`,
+      );
     }
     given.set(flag, name);
     if (booleans.has(flag)) {
-      if (inline !== undefined && !/^(true|false)$/.test(inline)) return new TengymError('bad-argument', `--${name} is a yes/no flag: give it alone (or --${name}=true / --${name}=false), not "${inline}"`);
+      if (inline !== undefined && !/^(true|false)$/.test(inline))
+        return new TengymError(
+          'bad-argument',
+          `--${name} is a yes/no flag: give it alone (or --${name}=true / --${name}=false), not "${inline}"`,
+        );
       continue;
     }
     const value = inline ?? next;
     if (numbers.has(flag)) {
-      if (value === undefined || /^--?[a-z]/i.test(value)) return new TengymError('bad-argument', `--${name} is given without a number`);
+      if (value === undefined || /^--?[a-z]/i.test(value))
+        return new TengymError('bad-argument', `--${name} is given without a number`);
       if (value.trim() === '') return new TengymError('bad-argument', `--${name} is empty: give a number`);
       continue;
     }
     if (!strings.has(flag)) continue;
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) return new TengymError('bad-argument', `--${name} is given without a value`);
-    if (value.trim() === '' && !EMPTY_IS_MEANT.has(flag)) return new TengymError('bad-argument', `--${name} is empty: give a value (tengym <command> --help shows what it takes)`);
+    if (value === undefined || (inline === undefined && value.startsWith('--')))
+      return new TengymError('bad-argument', `--${name} is given without a value`);
+    if (value.trim() === '' && !EMPTY_IS_MEANT.has(flag))
+      return new TengymError(
+        'bad-argument',
+        `--${name} is empty: give a value (tengym <command> --help shows what it takes)`,
+      );
   }
   return null;
 }
@@ -163,7 +213,11 @@ export function unknownCommand(argv: readonly string[]): TengymError | null {
   const names = COMMANDS.map((c) => String(c.command).split(' ')[0]);
   if (names.includes(first)) return null;
   const near = closest(first, names);
-  return new TengymError('bad-argument', `unknown command "${first}"${near === null ? '' : ` (did you mean ${near}?)`}; the commands: ${names.join(', ')} (tengym --help describes them)`);
+  return new TengymError(
+    'bad-argument',
+    `unknown command "${first}"${near === null ? '' : ` (did you mean ${near}?)`}; the commands: ${names.join(', ')} ` +
+      `(tengym --help describes them)`,
+  );
 }
 
 /** yargs' "Unknown argument: option" with the closest flag of the command: " (did you mean --options?)". */
@@ -175,7 +229,11 @@ export function flagSuggestion(message: string, argv: readonly string[]): string
     const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     const fields = new Set(CONFIG_FIELDS_HELP.flatMap(([, names]) => names.split(' ')));
     const given = [...new Set(m[1].split(', ').map(camel))].filter((f) => fields.has(f));
-    if (given.length > 0) return ` (${given.join(', ')}: ${given.length === 1 ? 'a config field' : 'config fields'}, given with --config, a file or inline JSON: --config '{"${given[0]}": …}')`;
+    if (given.length > 0)
+      return (
+        ` (${given.join(', ')}: ${given.length === 1 ? 'a config field' : 'config fields'}, given with ` +
+        `--config, a file or inline JSON: --config '{"${given[0]}": …}')`
+      );
   }
   const flags = flagsOf(argv).filter((f) => f.length > 1);
   const hints = m[1].split(', ').flatMap((unknown) => {
@@ -192,7 +250,11 @@ export async function main(argv: string[]): Promise<void> {
     .usage('$0 <command> [options]\n\nRL environments, agents and hints for the sum-to-ten solitaires.');
   for (const command of COMMANDS) cli = cli.command(command);
   cli = cli
-    .demandCommand(1, 'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | fuzz | serve | start (tengym --help lists them)')
+    .demandCommand(
+      1,
+      'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | fuzz | ' +
+        'serve | start (tengym --help lists them)',
+    )
     .strict()
     .recommendCommands()
     .help()

@@ -24,7 +24,11 @@ export class ProgressBar {
     const elapsed = (now - this.start) / 1000;
     const pace = (done - this.first.done) / ((now - this.first.at) / 1000);
     const left = done >= total ? '0' : pace > 0 ? ((total - done) / pace).toFixed(0) : '?';
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${((100 * done) / total).toFixed(0).padStart(3)}% ${label.slice(0, 24).padEnd(24)} ${elapsed.toFixed(0)}s elapsed, ~${left}s left `);
+    process.stderr.write(
+      `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ` +
+        `${((100 * done) / total).toFixed(0).padStart(3)}% ${label.slice(0, 24).padEnd(24)} ` +
+        `${elapsed.toFixed(0)}s elapsed, ~${left}s left `,
+    );
   }
 
   done(): void {

@@ -29,7 +29,12 @@ function rulesDocument(): string | null {
  */
 export function rulesMarkdown(env: Env, forPrograms = false): string | null {
   const document = rulesDocument();
-  const section = document === null ? null : forPrograms ? rulesSection(document, env.id, env.game.name) : playerRules(document, env.id, env.game.name);
+  const section =
+    document === null
+      ? null
+      : forPrograms
+        ? rulesSection(document, env.id, env.game.name)
+        : playerRules(document, env.id, env.game.name);
   return section ?? env.game.rules ?? null;
 }
 
@@ -37,7 +42,8 @@ export function rulesMarkdown(env: Env, forPrograms = false): string | null {
 export function noRules(env: Env): string {
   return rulesDocument() === null
     ? `No rules document for ${env.id} here (docs/rules.md of the tengym package).`
-    : `No rules for ${env.id}: docs/rules.md of the tengym package has no section for it, and its game gives none (Game.rules, Markdown).`;
+    : `No rules for ${env.id}: docs/rules.md of the tengym package has no section for it, and its game gives ` +
+        `none (Game.rules, Markdown).`;
 }
 
 /**

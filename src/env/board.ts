@@ -31,7 +31,10 @@ export interface EmptySpot {
   index: number;
 }
 
-/** A pile drawn beside the cards: the stock (tapping it plays the one legal move that takes no card), a counter, or one card shown apart. */
+/**
+ * A pile drawn beside the cards: the stock (tapping it plays the one legal move that takes no card), a counter, or one
+ * card shown apart.
+ */
 export type BoardPile =
   | { kind: 'stock'; count: number; label: string; tappable: boolean; title?: string }
   | { kind: 'counter'; count: number; label: string }
@@ -51,13 +54,30 @@ export type BoardPile =
 export type BoardPart =
   | { kind: 'grid'; columns: number; cells: (CardSpot | EmptySpot)[] }
   | { kind: 'line'; loop: boolean; cards: CardSpot[] }
-  | { kind: 'columns'; columns: { stack: number; label: string; current: boolean; cleared: boolean; cards: CardSpot[] }[] }
-  | { kind: 'rows'; rows: { name: string; label: string; action: number | null; room: number; cards: CardSpot[]; note: string; made: boolean }[] }
+  | {
+      kind: 'columns';
+      columns: { stack: number; label: string; current: boolean; cleared: boolean; cards: CardSpot[] }[];
+    }
+  | {
+      kind: 'rows';
+      rows: {
+        name: string;
+        label: string;
+        action: number | null;
+        room: number;
+        cards: CardSpot[];
+        note: string;
+        made: boolean;
+      }[];
+    }
   | { kind: 'piles'; piles: BoardPile[] }
   | { kind: 'facts'; facts: { term: string; value: string; name: string; spoken?: string }[] };
 
 export interface BoardView {
-  /** The game's look on the page (a style sheet class: 'pairing', 'decade', 'four-ten'; a new game may reuse one or name its own). */
+  /**
+   * The game's look on the page (a style sheet class: 'pairing', 'decade', 'four-ten'; a new game may reuse one or name
+   * its own).
+   */
   style: string;
   /** Drawn in order. */
   parts: BoardPart[];

@@ -10,9 +10,16 @@ export const SUITS = 'CDHS';
 export const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'] as const;
 export const DECK_SIZE = 52;
 
-/** `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and none out of 52. */
+/**
+ * `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and
+ * none out of 52.
+ */
 function checkCard(card: number, fn: string): number {
-  if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) throw new TengymError('bad-argument', `${fn}: ${showValue(card)} is not a card id (an integer from 0 to ${DECK_SIZE - 1}, rank * 4 + suit)`);
+  if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE)
+    throw new TengymError(
+      'bad-argument',
+      `${fn}: ${showValue(card)} is not a card id (an integer from 0 to ${DECK_SIZE - 1}, rank * 4 + suit)`,
+    );
   return card;
 }
 
@@ -46,7 +53,8 @@ export const MAX_DECK_CARDS = 1 << 20;
 
 /** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
 export function deckTokens(deck: string | readonly (string | number)[]): string[] {
-  const tooLong = (n: number) => new TengymError('bad-deck', `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
+  const tooLong = (n: number) =>
+    new TengymError('bad-deck', `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
   if (typeof deck === 'string') {
     const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
     if (tokens.length > MAX_DECK_CARDS) throw tooLong(tokens.length);
@@ -54,17 +62,27 @@ export function deckTokens(deck: string | readonly (string | number)[]): string[
   }
   if (!Array.isArray(deck)) {
     // A typed array would be shown as {"0":1,"1":2,…}, which reads as an object of fields.
-    if (ArrayBuffer.isView(deck)) throw new TengymError('bad-deck', `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
-    throw new TengymError('bad-deck', `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+    if (ArrayBuffer.isView(deck))
+      throw new TengymError(
+        'bad-deck',
+        `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes ` +
+          `(Array.from turns a typed array into one)`,
+      );
+    throw new TengymError(
+      'bad-deck',
+      `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`,
+    );
   }
   if (deck.length > MAX_DECK_CARDS) throw tooLong(deck.length);
   // Index by index, not map/forEach: those skip the holes of a sparse array, which would leave
   // a card out of the deal and another in it twice.
   const tokens = new Array<string>(deck.length);
   for (let i = 0; i < deck.length; i++) {
-    if (!Object.prototype.hasOwnProperty.call(deck, i)) throw new TengymError('bad-deck', `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
+    if (!Object.prototype.hasOwnProperty.call(deck, i))
+      throw new TengymError('bad-deck', `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
     const c: unknown = deck[i];
-    if (typeof c !== 'string' && typeof c !== 'number') throw new TengymError('bad-deck', `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
+    if (typeof c !== 'string' && typeof c !== 'number')
+      throw new TengymError('bad-deck', `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
     tokens[i] = String(c);
   }
   return tokens;
@@ -90,9 +108,17 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
     }
   });
   const problems: string[] = [];
-  // Numbers are Four Ten's cards; a 52-card deck of card ids (rank * 4 + suit, as cardCode takes them) is one step from its codes (in Python too: no JavaScript name in the message).
-  const ids = typeof deck !== 'string' && deck.some((c) => typeof c === 'number') ? '; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as "AC" and 51 as "KS"' : '';
-  if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
+  // Numbers are Four Ten's cards; a 52-card deck of card ids (rank * 4 + suit, as cardCode takes them) is one step from
+  // its codes (in Python too: no JavaScript name in the message).
+  const ids =
+    typeof deck !== 'string' && deck.some((c) => typeof c === 'number')
+      ? '; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as "AC" and 51 as "KS"'
+      : '';
+  if (bad.length)
+    problems.push(
+      `unknown card codes ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (a card is rank ` +
+        `A23456789TJQK + suit CDHS, e.g. "TH"${ids})`,
+    );
   if (dup.length) {
     // Each card once, with its extra copies counted: a deck of 52 "AS" is not 51 "AS" in a row.
     const extra = new Map<string, number>();
@@ -102,7 +128,10 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
   if (!bad.length) {
     const missing: string[] = [];
     for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) missing.push(cardCode(c));
-    if (tokens.length !== DECK_SIZE) problems.push(`${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`);
+    if (tokens.length !== DECK_SIZE)
+      problems.push(
+        `${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`,
+      );
     // A card typed twice in a whole deck is usually another typed wrong: the cards it lacks say which.
     else if (missing.length) problems.push(`missing ${missing.join(' ')}`);
   }

@@ -1,6 +1,7 @@
 /**
  * The contract checker: runs any registered env through the environment contract
- * (docs/rules.md, "The environment contract") with seeded random play and throws `ContractViolation` at the first breach.
+ * (docs/rules.md, "The environment contract") with seeded random play and throws `ContractViolation` at the first
+ * breach.
  *
  * Per step: the mask has exactly the legal ids (listed in increasing order), is non-empty
  * while the episode runs and empty after it, the reward and the observation are finite, every
@@ -70,7 +71,10 @@ export function expectError(id: string, what: string, code: TengymErrorCode, fn:
     fn();
   } catch (e) {
     if (isTengymError(e) && e.code === code) return;
-    fail(id, `${what}: expected a TengymError '${code}', got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    fail(
+      id,
+      `${what}: expected a TengymError '${code}', got ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`,
+    );
   }
   fail(id, `${what}: expected a TengymError '${code}', nothing was thrown`);
 }
@@ -87,21 +91,32 @@ export function checkStep(env: Env, id: string, where: string): void {
     if (k > 0 && env.legal[k] <= env.legal[k - 1]) fail(id, `${where}: legal ids not increasing`);
   }
   if (env.running && env.legalCount === 0) fail(id, `${where}: the mask is empty before the end`);
-  if (!env.running && env.legalCount !== 0) fail(id, `${where}: the episode is over but ${env.legalCount} actions are legal`);
+  if (!env.running && env.legalCount !== 0)
+    fail(id, `${where}: the episode is over but ${env.legalCount} actions are legal`);
   const { low, high } = engineBounds(env.id, env.game, env.options);
   for (let i = 0; i < env.observation.length; i++) {
     const x = env.observation[i];
     if (!Number.isFinite(x)) fail(id, `${where}: observation[${i}] = ${x}`);
-    if (x < low[i]) fail(id, `${where}: observation[${i}] = ${x} is below its lower bound ${low[i]} (the engine's observationBounds)`);
-    if (x > high[i]) fail(id, `${where}: observation[${i}] = ${x} is above its upper bound ${high[i]} (the engine's observationBounds)`);
+    if (x < low[i])
+      fail(
+        id,
+        `${where}: observation[${i}] = ${x} is below its lower bound ${low[i]} (the engine's observationBounds)`,
+      );
+    if (x > high[i])
+      fail(
+        id,
+        `${where}: observation[${i}] = ${x} is above its upper bound ${high[i]} (the engine's observationBounds)`,
+      );
   }
   const problem = env.game.checkState(env.rawState, env.options);
   if (problem) fail(id, `${where}: broken invariant: ${problem}`);
 }
 
 export function sameView(a: Env, b: Env, id: string, where: string): void {
-  if (a.legalCount !== b.legalCount || a.legalActions().join() !== b.legalActions().join()) fail(id, `${where}: legal actions differ`);
-  for (let i = 0; i < a.observation.length; i++) if (a.observation[i] !== b.observation[i]) fail(id, `${where}: observations differ at ${i}`);
+  if (a.legalCount !== b.legalCount || a.legalActions().join() !== b.legalActions().join())
+    fail(id, `${where}: legal actions differ`);
+  for (let i = 0; i < a.observation.length; i++)
+    if (a.observation[i] !== b.observation[i]) fail(id, `${where}: observations differ at ${i}`);
   if (a.terminated !== b.terminated || a.truncated !== b.truncated) fail(id, `${where}: status differs`);
 }
 
@@ -128,11 +143,16 @@ function checkEpisode(makeEnv: () => Env, id: string, deal: Deal, report: CheckR
     return playChecked(makeEnv, id, deal, report, at);
   } catch (e) {
     if (e instanceof ContractViolation) throw e;
-    throw new ContractViolation(`${id}: ${at.where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
+    throw new ContractViolation(
+      `${id}: ${at.where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`,
+    );
   }
 }
 
-/** What an episode is dealt from: a seed, or an explicit deck (its seed then drives the random play and any draws the deck leaves). `name` starts every message. */
+/**
+ * What an episode is dealt from: a seed, or an explicit deck (its seed then drives the random play and any draws the
+ * deck leaves). `name` starts every message.
+ */
 interface Deal {
   seed: number;
   deck?: DeckInput;
@@ -141,7 +161,10 @@ interface Deal {
 
 const seeded = (seed: number): Deal => ({ seed, name: `seed ${seed}` });
 
-/** Steps past which the mid-game checks run again: a state is round-tripped and cloned late in a long game too, not only near its start. */
+/**
+ * Steps past which the mid-game checks run again: a state is round-tripped and cloned late in a long game too, not only
+ * near its start.
+ */
 const isLateProbe = (step: number): boolean => step >= 64 && (step & (step - 1)) === 0;
 
 function playChecked(makeEnv: () => Env, id: string, deal: Deal, report: CheckReport, at: { where: string }): number[] {
@@ -156,7 +179,8 @@ function playChecked(makeEnv: () => Env, id: string, deal: Deal, report: CheckRe
   checkObservation(env, id, `${name} reset`);
   if (!env.running) {
     report.deadDeals++;
-    if (first.info.terminated !== true || first.info.outcome === undefined) fail(id, `${name}: a deal over at reset must say info.terminated and the outcome`);
+    if (first.info.terminated !== true || first.info.outcome === undefined)
+      fail(id, `${name}: a deal over at reset must say info.terminated and the outcome`);
     if (first.info.outcome.won) fail(id, `${name}: a deal with no legal move is won`);
   }
 
@@ -177,17 +201,24 @@ function playChecked(makeEnv: () => Env, id: string, deal: Deal, report: CheckRe
     if (held !== null) {
       // The next state read too: a toJSON that refills one array of its own changes what it gave before.
       env.getState();
-      if (JSON.stringify(held) !== heldText) fail(id, `${name} step ${step}: a state getState() gave changed when the game moved on: toJSON must return data of its own, not buffers it reuses`);
+      if (JSON.stringify(held) !== heldText)
+        fail(
+          id,
+          `${name} step ${step}: a state getState() gave changed when the game moved on: toJSON must return ` +
+            `data of its own, not buffers it reuses`,
+        );
     }
     // A reward that is not a finite number (an engine's step that forgot its return) would make
     // the sum NaN, which no comparison with the expected return catches.
-    if (typeof r.reward !== 'number' || !Number.isFinite(r.reward)) fail(id, `${name} step ${step + 1}: reward ${showValue(r.reward)}, expected a finite number`);
+    if (typeof r.reward !== 'number' || !Number.isFinite(r.reward))
+      fail(id, `${name} step ${step + 1}: reward ${showValue(r.reward)}, expected a finite number`);
     total += r.reward;
     trace.push(a, r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0, fingerprint(env, bits));
     step++;
     checkStep(env, id, `${name} step ${step}`);
     if (r.terminated && r.truncated) fail(id, `${name}: terminated and truncated together`);
-    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined)) fail(id, `${name} step ${step}: info.outcome must be present exactly on the last step`);
+    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined))
+      fail(id, `${name} step ${step}: info.outcome must be present exactly on the last step`);
     if (step > 1_000_000) fail(id, `${name}: no end after a million steps`);
   }
   const outcome = env.outcome();
@@ -214,11 +245,13 @@ export function checkEpisodeEnd(env: Env, id: string, total: number, where: stri
   if (env.truncated && outcome.won) fail(id, `${where}: a truncated game is won`);
   const expected = env.game.expectedReturn(outcome, env.options);
   // Written so that a NaN on either side fails too.
-  if (expected !== null && !(Math.abs(expected - total) <= 1e-9)) fail(id, `${where}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
+  if (expected !== null && !(Math.abs(expected - total) <= 1e-9))
+    fail(id, `${where}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
   const before = stateText(env);
   expectError(id, `${where}: step after the end`, 'episode-over', () => env.step(0));
   if (stateText(env) !== before) fail(id, `${where}: a refused step changed the state`);
-  if (env.legalActions().length !== 0 || env.actionMask().some((m) => m !== 0)) fail(id, `${where}: legal actions after the end`);
+  if (env.legalActions().length !== 0 || env.actionMask().some((m) => m !== 0))
+    fail(id, `${where}: legal actions after the end`);
 }
 
 /** Where a card lies, as a key: its place, stack and index. */
@@ -238,12 +271,16 @@ export function boardCards(view: BoardView): Map<string, string> {
   return out;
 }
 
-/** What hints and the page ask of the game: the cards each legal action takes are on the board, as the board shows them; the prompt is text. */
+/**
+ * What hints and the page ask of the game: the cards each legal action takes are on the board, as the board shows them;
+ * the prompt is text.
+ */
 function checkFrontEnd(env: Env, id: string, where: string): void {
   const shown = boardCards(env.board());
   for (const action of env.legalActions()) {
     for (const card of env.actionCards(action)) {
-      if (shown.get(spotKey(card)) !== card.code) fail(id, `${where}: action ${action} takes ${JSON.stringify(card)}, which the board does not show there`);
+      if (shown.get(spotKey(card)) !== card.code)
+        fail(id, `${where}: action ${action} takes ${JSON.stringify(card)}, which the board does not show there`);
     }
   }
   if (typeof env.prompt() !== 'string') fail(id, `${where}: the prompt is not text`);
@@ -264,26 +301,43 @@ function checkObservation(env: Env, id: string, where: string): void {
   const fresh = new Float32Array(size + OBSERVATION_GUARD).fill(Number.NaN);
   env.game.observe(env.rawState, env.options, fresh);
   for (let i = size; i < fresh.length; i++) {
-    if (!Number.isNaN(fresh[i]) && fresh[i] !== 0) fail(id, `${where}: observe wrote ${fresh[i]} at index ${i}, past the ${size} floats observationSize gives: an Env's buffer drops it`);
+    if (!Number.isNaN(fresh[i]) && fresh[i] !== 0)
+      fail(
+        id,
+        `${where}: observe wrote ${fresh[i]} at index ${i}, past the ${size} floats observationSize gives: an ` +
+          `Env's buffer drops it`,
+      );
   }
   for (let i = 0; i < size; i++) {
-    if (Number.isNaN(fresh[i])) fail(id, `${where}: observe left observation[${i}] unwritten: it must write all ${size} floats`);
-    if (fresh[i] !== env.observation[i]) fail(id, `${where}: observation[${i}] is ${env.observation[i]}, observe writes ${fresh[i]} afresh from the same state: it keeps something of an earlier state`);
+    if (Number.isNaN(fresh[i]))
+      fail(id, `${where}: observe left observation[${i}] unwritten: it must write all ${size} floats`);
+    if (fresh[i] !== env.observation[i])
+      fail(
+        id,
+        `${where}: observation[${i}] is ${env.observation[i]}, observe writes ${fresh[i]} afresh from the ` +
+          `same state: it keeps something of an earlier state`,
+      );
   }
 }
 
-/** Mid-game: bad input refused, JSON round trip and clone continue like the source; the cards of each move are on the board; the observation is the state's. */
+/**
+ * Mid-game: bad input refused, JSON round trip and clone continue like the source; the cards of each move are on the
+ * board; the observation is the state's.
+ */
 function probe(env: Env, makeEnv: () => Env, id: string, policy: Rng, where: string): void {
   const n = env.actionSpace.n;
   const before = stateText(env);
   checkObservation(env, id, where);
   checkFrontEnd(env, id, where);
-  for (const bad of [-1, n, 1.5, Number.NaN]) expectError(id, `${where}: step(${bad})`, 'bad-action', () => env.step(bad));
+  for (const bad of [-1, n, 1.5, Number.NaN])
+    expectError(id, `${where}: step(${bad})`, 'bad-action', () => env.step(bad));
   const illegal = env.mask.indexOf(0);
   if (illegal >= 0) expectError(id, `${where}: illegal step(${illegal})`, 'illegal-action', () => env.step(illegal));
   expectError(id, `${where}: setState({})`, 'bad-state', () => env.setState({}));
   expectError(id, `${where}: reset({ deck: [] })`, 'bad-deck', () => env.reset({ deck: [] }));
-  expectError(id, `${where}: setState with a broken game part`, 'bad-state', () => env.setState({ ...env.getState(), game: { nonsense: true } }));
+  expectError(id, `${where}: setState with a broken game part`, 'bad-state', () =>
+    env.setState({ ...env.getState(), game: { nonsense: true } }),
+  );
   if (stateText(env) !== before) fail(id, `${where}: refused input changed the state`);
 
   const restored = roundTrip(env, makeEnv, id, where);
@@ -317,38 +371,76 @@ function roundTrip(env: Env, makeEnv: () => Env, id: string, where: string): Env
 /** The most explicit decks one check deals. */
 export const MAX_CHECK_DECKS = 10_000;
 
-/** `{ episodes, seed, decks }` with defaults, checked: a check over no episode would report a success it never tried. */
+/**
+ * `{ episodes, seed, decks }` with defaults, checked: a check over no episode would report a success it never tried.
+ */
 function validateCheckOptions(options: unknown): { episodes: number; seed: number; decks: readonly DeckInput[] } {
-  if (!isPlainObject(options)) throw new TengymError('bad-argument', `check options are { episodes?, seed?, decks? }, got ${describeKind(options)}`);
+  if (!isPlainObject(options))
+    throw new TengymError(
+      'bad-argument',
+      `check options are { episodes?, seed?, decks? }, got ${describeKind(options)}`,
+    );
   for (const key of Object.keys(options)) {
-    if (key !== 'episodes' && key !== 'seed' && key !== 'decks') throw new TengymError('bad-argument', `check options: unknown option "${key}" (they are { episodes?, seed?, decks? })`);
+    if (key !== 'episodes' && key !== 'seed' && key !== 'decks')
+      throw new TengymError(
+        'bad-argument',
+        `check options: unknown option "${key}" (they are { episodes?, seed?, decks? })`,
+      );
   }
   const { episodes = 200, seed = 0, decks = [] } = options;
   // Each deck's content is the engine's to judge (parseDeck); here only that it is one.
-  if (!Array.isArray(decks) || decks.length > MAX_CHECK_DECKS || !decks.every((d) => typeof d === 'string' || Array.isArray(d))) {
-    throw new TengymError('bad-argument', `check options: decks must be an array of at most ${MAX_CHECK_DECKS} decks, each a string or an array of cards as reset({ deck }) takes them, got ${showValue(decks)}`);
+  if (
+    !Array.isArray(decks) ||
+    decks.length > MAX_CHECK_DECKS ||
+    !decks.every((d) => typeof d === 'string' || Array.isArray(d))
+  ) {
+    throw new TengymError(
+      'bad-argument',
+      `check options: decks must be an array of at most ${MAX_CHECK_DECKS} decks, each a string or an array ` +
+        `of cards as reset({ deck }) takes them, got ${showValue(decks)}`,
+    );
   }
   if (typeof episodes !== 'number' || !Number.isInteger(episodes) || episodes < 1 || episodes > MAX_CHECK_EPISODES) {
-    throw new TengymError('bad-argument', `check options: episodes must be an integer from 1 to ${MAX_CHECK_EPISODES}, got ${showValue(episodes)}`);
+    throw new TengymError(
+      'bad-argument',
+      `check options: episodes must be an integer from 1 to ${MAX_CHECK_EPISODES}, got ${showValue(episodes)}`,
+    );
   }
   validateSeed(seed);
-  checkSeedFits(seed as number, episodes + decks.length, `check options' ${episodes} episodes${decks.length === 0 ? '' : ` and ${decks.length} decks`}`);
+  checkSeedFits(
+    seed as number,
+    episodes + decks.length,
+    `check options' ${episodes} episodes${decks.length === 0 ? '' : ` and ${decks.length} decks`}`,
+  );
   return { episodes, seed: seed as number, decks: decks as DeckInput[] };
 }
 
 /** Runs `episodes` seeded episodes of `id` (and a determinism re-run) through the contract. */
-export function checkEnv<I extends string>(id: I, options?: KnownEnvOptions<I>, checkOptions?: CheckOptions): CheckReport;
+export function checkEnv<I extends string>(
+  id: I,
+  options?: KnownEnvOptions<I>,
+  checkOptions?: CheckOptions,
+): CheckReport;
 export function checkEnv(id: string, options: unknown = {}, checkOptions: CheckOptions = {}): CheckReport {
   return checkEnvFrom(() => make(id, options), checkOptions);
 }
 
 /** `checkEnv` on the envs `makeEnv` returns: each call a new env, not yet reset, of one id and options. */
 export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}): CheckReport {
-  if (typeof makeEnv !== 'function') throw new TengymError('bad-argument', `checkEnvFrom takes a function that makes a new Env, got ${describeKind(makeEnv)}`);
+  if (typeof makeEnv !== 'function')
+    throw new TengymError(
+      'bad-argument',
+      `checkEnvFrom takes a function that makes a new Env, got ${describeKind(makeEnv)}`,
+    );
   const { episodes, seed, decks } = validateCheckOptions(checkOptions);
   const build = () => {
     const env: unknown = makeEnv();
-    if (!(env instanceof Env)) throw new TengymError('bad-argument', `checkEnvFrom: the factory must return a new Env (make(id), or new Env(...) around an engine), got ${describeKind(env)}`);
+    if (!(env instanceof Env))
+      throw new TengymError(
+        'bad-argument',
+        `checkEnvFrom: the factory must return a new Env (make(id), or new ` +
+          `Env(...) around an engine), got ${describeKind(env)}`,
+      );
     return env;
   };
   const fresh = build();
@@ -359,7 +451,8 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
       fresh.game.parseDeck(deck, fresh.options);
     } catch (e) {
       // A deck the engine refuses is the caller's input, not the engine's breach.
-      if (isTengymError(e) && e.code === 'bad-deck') throw new TengymError('bad-argument', `check options: decks[${k}] is not a deck ${id} deals: ${e.message}`);
+      if (isTengymError(e) && e.code === 'bad-deck')
+        throw new TengymError('bad-argument', `check options: decks[${k}] is not a deck ${id} deals: ${e.message}`);
       throw e;
     }
   });
@@ -377,7 +470,11 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
   checkResetAfterPlay(build, id, seed, decks.length > 0 ? decks[0] : undefined);
   for (let e = 0; e < Math.min(episodes, 3); e++) checkStockHidden(build, id, seed + e);
   for (let e = 0; e < Math.min(episodes, 3); e++) checkDealtDeck(build, id, seed + e);
-  decks.forEach((deck, k) => engineCall(id, `decks[${k}]`, () => checkDeckRefusals(build, id, deckTokens(deck), `decks[${k}] (${deckText(deck)})`)));
+  decks.forEach((deck, k) =>
+    engineCall(id, `decks[${k}]`, () =>
+      checkDeckRefusals(build, id, deckTokens(deck), `decks[${k}] (${deckText(deck)})`),
+    ),
+  );
   return report;
 }
 
@@ -387,7 +484,9 @@ function engineCall(id: string, where: string, fn: () => void): void {
     fn();
   } catch (e) {
     if (e instanceof ContractViolation) throw e;
-    throw new ContractViolation(`${id}: ${where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
+    throw new ContractViolation(
+      `${id}: ${where}: the engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`,
+    );
   }
 }
 
@@ -397,7 +496,9 @@ const DECK_TEXT_CARDS = 60;
 /** A deck as a message names it: its cards as `reset({ deck })` takes them (the first 60 of a longer one). */
 function deckText(deck: DeckInput): string {
   const cards = deckTokens(deck);
-  return cards.length <= DECK_TEXT_CARDS ? `"${cards.join(' ')}"` : `"${cards.slice(0, DECK_TEXT_CARDS).join(' ')} …", ${cards.length} cards`;
+  return cards.length <= DECK_TEXT_CARDS
+    ? `"${cards.join(' ')}"`
+    : `"${cards.slice(0, DECK_TEXT_CARDS).join(' ')} …", ${cards.length} cards`;
 }
 
 /**
@@ -411,7 +512,12 @@ function dealtDeck(env: Env): string[] | null {
   const stock = isPlainObject(state.game) ? state.game.stock : undefined;
   if (!Array.isArray(stock) || !stock.every((card) => typeof card === 'string')) return null;
   const board = env.board();
-  if (board.parts.some((part) => part.kind === 'piles' && part.piles.some((pile) => pile.kind === 'card' && pile.card === null))) return null;
+  if (
+    board.parts.some(
+      (part) => part.kind === 'piles' && part.piles.some((pile) => pile.kind === 'card' && pile.card === null),
+    )
+  )
+    return null;
   return [...boardCards(board).values(), ...(stock as string[])];
 }
 
@@ -441,10 +547,20 @@ function checkDealtDeck(makeEnv: () => Env, id: string, seed: number): void {
       try {
         again.reset({ seed: seed === 0 ? 1 : seed - 1, deck: input });
       } catch (e) {
-        if (isTengymError(e) && e.code === 'bad-deck') fail(id, `${name}, given back ${form}, is refused (${e.message}): parseDeck must take a deck written in the codes the game's state writes`);
+        if (isTengymError(e) && e.code === 'bad-deck')
+          fail(
+            id,
+            `${name}, given back ${form}, is refused (${e.message}): parseDeck must take a deck written in ` +
+              `the codes the game's state writes`,
+          );
         throw e;
       }
-      if (gameText(again) !== dealt) fail(id, `${name}, given back ${form}, deals another game: reset({ deck }) must deal the deck in order, index 0 first, as the seeded deal did`);
+      if (gameText(again) !== dealt)
+        fail(
+          id,
+          `${name}, given back ${form}, deals another game: reset({ deck }) must deal the deck in order, ` +
+            `index 0 first, as the seeded deal did`,
+        );
     }
     checkDeckRefusals(makeEnv, id, deck, name);
   });
@@ -464,15 +580,28 @@ function checkDeckRefusals(makeEnv: () => Env, id: string, deck: readonly string
     try {
       env.reset({ deck: bad });
     } catch (e) {
-      if (!isTengymError(e) || e.code !== 'bad-deck') fail(id, `${name} ${what}: expected a TengymError 'bad-deck', got ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`);
+      if (!isTengymError(e) || e.code !== 'bad-deck')
+        fail(
+          id,
+          `${name} ${what}: expected a TengymError 'bad-deck', got ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`,
+        );
       accepted = false;
     }
-    if (accepted) fail(id, `${name} ${what} is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'`);
+    if (accepted)
+      fail(
+        id,
+        `${name} ${what} is accepted: a deck is whole, each card as often as the game has it, and parseDeck ` +
+          `must refuse any other with a TengymError 'bad-deck'`,
+      );
     if (stateText(env) !== before) fail(id, `${name} ${what}: the refused deck changed the state`);
   };
   refuse(`without its last card (${deck.length - 1} cards)`, deck.slice(0, -1));
   const other = deck.findIndex((card) => card !== deck[0]);
-  if (other > 0) refuse(`with ${deck[0]} at index ${other} too, in place of ${deck[other]}`, deck.map((card, i) => (i === other ? deck[0] : card)));
+  if (other > 0)
+    refuse(
+      `with ${deck[0]} at index ${other} too, in place of ${deck[other]}`,
+      deck.map((card, i) => (i === other ? deck[0] : card)),
+    );
 }
 
 /**
@@ -489,24 +618,33 @@ function checkResetAfterPlay(makeEnv: () => Env, id: string, seed: number, deck:
   while (used.running) used.step(pick(used, policy));
   const resets: { seed: number; deck?: DeckInput }[] = [{ seed }, ...(deck === undefined ? [] : [{ seed, deck }])];
   // Each reset played on to the end, then each stopped after five moves and reset once more.
-  const plays = [...resets.map((options) => ({ options, moves: Infinity })), ...resets.map((options) => ({ options, moves: 5 })), { options: resets[0], moves: Infinity }];
+  const plays = [
+    ...resets.map((options) => ({ options, moves: Infinity })),
+    ...resets.map((options) => ({ options, moves: 5 })),
+    { options: resets[0], moves: Infinity },
+  ];
   let ended = true;
   for (const [k, { options, moves }] of plays.entries()) {
-    const where = `reset(${options.deck === undefined ? `seed ${seed}` : 'deck 0'}) after a game ${ended ? 'played to its end' : 'stopped mid-game'}`;
+    const where =
+      `reset(${options.deck === undefined ? `seed ${seed}` : 'deck 0'}) after a ` +
+      `game ${ended ? 'played to its end' : 'stopped mid-game'}`;
     used.reset(options);
     const fresh = makeEnv();
     fresh.reset(options);
-    if (stateText(used) !== stateText(fresh)) fail(id, `${where}: the state differs from a new env's: reset must set every field of the state`);
+    if (stateText(used) !== stateText(fresh))
+      fail(id, `${where}: the state differs from a new env's: reset must set every field of the state`);
     sameView(used, fresh, id, where);
     // Both played on with the same moves: the same rewards, ends and outcome.
     const picks = createRng(seed ^ 0x3f1d ^ k);
     for (let step = 0; step < moves && fresh.running; step++) {
       const a = pick(fresh, picks);
       const [r, rf] = [used.step(a), fresh.step(a)];
-      if (r.reward !== rf.reward || r.terminated !== rf.terminated || r.truncated !== rf.truncated) fail(id, `${where}, step ${step + 1}: reward or end differs from a new env's`);
+      if (r.reward !== rf.reward || r.terminated !== rf.terminated || r.truncated !== rf.truncated)
+        fail(id, `${where}, step ${step + 1}: reward or end differs from a new env's`);
       sameView(used, fresh, id, `${where}, step ${step + 1}`);
     }
-    if (!fresh.running && JSON.stringify(used.outcome()) !== JSON.stringify(fresh.outcome())) fail(id, `${where}: the outcome differs from a new env's`);
+    if (!fresh.running && JSON.stringify(used.outcome()) !== JSON.stringify(fresh.outcome()))
+      fail(id, `${where}: the outcome differs from a new env's`);
     ended = !used.running;
   }
 }
@@ -535,7 +673,13 @@ function checkStockHidden(makeEnv: () => Env, id: string, seed: number): void {
           if (isTengymError(e)) continue;
           throw e;
         }
-        sameView(env, other, id, `seed ${seed} step ${step}: the same state with its stock in another order is seen otherwise (the observation must not show the stock's order)`);
+        sameView(
+          env,
+          other,
+          id,
+          `seed ${seed} step ${step}: the same state with its stock in another order is seen otherwise (the ` +
+            `observation must not show the stock's order)`,
+        );
       }
     }
     env.step(pick(env, policy));
@@ -547,7 +691,14 @@ function checkStockHidden(makeEnv: () => Env, id: string, seed: number): void {
  * deck and seed play the same game, and with another seed the deal is the same (the deck deals,
  * not the seed; a game may draw later rounds from the seed once the deck runs out).
  */
-function checkDeck(makeEnv: () => Env, id: string, deck: DeckInput, k: number, seed: number, report: CheckReport): void {
+function checkDeck(
+  makeEnv: () => Env,
+  id: string,
+  deck: DeckInput,
+  k: number,
+  seed: number,
+  report: CheckReport,
+): void {
   const name = `deck ${k}`;
   // Its episode is counted as a deck, not among the seeded episodes' figures.
   const trace = checkEpisode(makeEnv, id, { seed, deck, name }, { ...report });
@@ -557,7 +708,11 @@ function checkDeck(makeEnv: () => Env, id: string, deck: DeckInput, k: number, s
   const other = makeEnv();
   other.reset({ seed: seed ^ 0x7fffffff, deck });
   const bits = new Uint32Array(other.observation.buffer, other.observation.byteOffset, other.observation.length);
-  if (fingerprint(other, bits) !== trace[0]) fail(id, `${name}: another seed dealt the deck differently: reset({ deck }) must deal the deck's order, whatever the seed`);
+  if (fingerprint(other, bits) !== trace[0])
+    fail(
+      id,
+      `${name}: another seed dealt the deck differently: reset({ deck }) must deal the deck's order, whatever the seed`,
+    );
 }
 
 /**
@@ -573,8 +728,17 @@ function checkEnvsApart(makeEnv: () => Env, id: string, seed: number): void {
   const aText = stateText(a);
   b.reset({ seed: seed + 1 });
   for (let k = 0; k < 3 && b.running; k++) b.step(pick(b, policy));
-  if (stateText(a) !== aText) fail(id, `seed ${seed}: dealing and stepping another env changed this one: the envs share state (createState must make a state of its own)`);
+  if (stateText(a) !== aText)
+    fail(
+      id,
+      `seed ${seed}: dealing and stepping another env changed this one: the envs share state (createState ` +
+        `must make a state of its own)`,
+    );
   const bText = stateText(b);
   if (a.running) a.step(pick(a, policy));
-  if (stateText(b) !== bText) fail(id, `seed ${seed}: stepping one env changed another: the envs share state (createState must make a state of its own)`);
+  if (stateText(b) !== bText)
+    fail(
+      id,
+      `seed ${seed}: stepping one env changed another: the envs share state (createState must make a state of its own)`,
+    );
 }

@@ -11,8 +11,25 @@
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
 import * as z from 'zod';
-import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showName, showValue } from './errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type DeckInput, type ObservationBounds, type Outcome, type Status } from './game.js';
+import {
+  TengymError,
+  describeKind,
+  describeNotState,
+  formatZodError,
+  isPlainObject,
+  showName,
+  showValue,
+} from './errors.js';
+import {
+  RUNNING,
+  TERMINATED,
+  TRUNCATED,
+  type AnyGame,
+  type DeckInput,
+  type ObservationBounds,
+  type Outcome,
+  type Status,
+} from './game.js';
 import { MAX_SEED, createRng, rngFromState, rngStateSchema, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
 
@@ -86,7 +103,11 @@ export function checkSeedFits(seed: number | undefined, deals: number, given: st
   if (seed === undefined) return;
   const largest = MAX_SEED - (deals - 1);
   if (seed > largest) {
-    throw new TengymError('bad-seed', `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the largest ${name} for ${deals} deals is ${largest}`);
+    throw new TengymError(
+      'bad-seed',
+      `${name} ${seed} is too large for ${given}: deal i uses seed + i and seeds go up to ${MAX_SEED}, so the ` +
+        `largest ${name} for ${deals} deals is ${largest}`,
+    );
   }
 }
 
@@ -125,13 +146,26 @@ export function validatedOptions(id: string, game: AnyGame, options: object): Re
  */
 export function engineSizes(id: string, game: AnyGame, options: object): { n: number; size: number } {
   const n: unknown = game.numActions(options);
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw new TengymError('bad-argument', `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a whole number from 1`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
+    throw new TengymError(
+      'bad-argument',
+      `${id}: the engine's numActions(options) gave ${showValue(n)}, expected the number of action ids, a ` +
+        `whole number from 1`,
+    );
   const size: unknown = game.observationSize(options);
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw new TengymError('bad-argument', `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's length, a whole number from 0`);
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)
+    throw new TengymError(
+      'bad-argument',
+      `${id}: the engine's observationSize(options) gave ${showValue(size)}, expected the observation's ` +
+        `length, a whole number from 0`,
+    );
   return { n, size };
 }
 
-/** Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per options. */
+/**
+ * Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per
+ * options.
+ */
 const BOUNDS = new WeakMap<object, { game: AnyGame; bounds: ObservationBounds }>();
 
 /**
@@ -150,13 +184,25 @@ export function engineBounds(id: string, game: AnyGame, options: object): Observ
   } else {
     const given: unknown = game.observationBounds(options);
     const { low, high } = (given ?? {}) as Partial<ObservationBounds>;
-    const isArray = (a: unknown): a is ArrayLike<number> => a instanceof Float32Array || a instanceof Float64Array || (Array.isArray(a) && a.every((x) => typeof x === 'number'));
+    const isArray = (a: unknown): a is ArrayLike<number> =>
+      a instanceof Float32Array ||
+      a instanceof Float64Array ||
+      (Array.isArray(a) && a.every((x) => typeof x === 'number'));
     if (!isArray(low) || !isArray(high) || low.length !== size || high.length !== size) {
-      throw new TengymError('bad-argument', `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, two Float32Arrays of the ${size} floats observationSize gives`);
+      throw new TengymError(
+        'bad-argument',
+        `${id}: the engine's observationBounds(options) gave ${describeKind(given)}, expected { low, high }, ` +
+          `two Float32Arrays of the ${size} floats observationSize gives`,
+      );
     }
     bounds = { low: Float32Array.from(low), high: Float32Array.from(high) };
     for (let i = 0; i < size; i++) {
-      if (!(bounds.low[i] <= bounds.high[i])) throw new TengymError('bad-argument', `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ${bounds.high[i]}]: expected low <= high, neither NaN`);
+      if (!(bounds.low[i] <= bounds.high[i]))
+        throw new TengymError(
+          'bad-argument',
+          `${id}: the engine's observationBounds(options) gives feature ${i} the bounds [${bounds.low[i]}, ` +
+            `${bounds.high[i]}]: expected low <= high, neither NaN`,
+        );
     }
   }
   if (Object.isFrozen(options)) BOUNDS.set(options, { game, bounds });
@@ -215,9 +261,15 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     // make checks what it passes; a call by hand gets this, not a TypeError from deep in the engine.
     let wrong: string | null = null;
     if (typeof id !== 'string') wrong = `the id ${showValue(id)}`;
-    else if (game === null || typeof game !== 'object' || typeof game.numActions !== 'function') wrong = `${describeKind(game)} as the engine`;
+    else if (game === null || typeof game !== 'object' || typeof game.numActions !== 'function')
+      wrong = `${describeKind(game)} as the engine`;
     else if (options === null || typeof options !== 'object') wrong = `${describeKind(options)} as the options`;
-    if (wrong !== null) throw new TengymError('bad-argument', `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, game, options }) for an engine of your own`);
+    if (wrong !== null)
+      throw new TengymError(
+        'bad-argument',
+        `new Env takes an id, an engine and its options, got ${wrong}; use make(id, options), or make({ id, ` +
+          `game, options }) for an engine of your own`,
+      );
     this.id = id;
     this.game = game;
     // make's are validated already; options passed by hand are checked here, as make checks its own.
@@ -229,7 +281,11 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     this.observation = buffers.observation ?? new Float32Array(size);
     this.mask = buffers.mask ?? new Uint8Array(n);
     if (this.observation.length !== size || this.mask.length !== n) {
-      throw new TengymError('bad-argument', `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask entries, the engine needs ${size} and ${n}`);
+      throw new TengymError(
+        'bad-argument',
+        `${id}: buffers of ${this.observation.length} observation floats and ${this.mask.length} mask ` +
+          `entries, the engine needs ${size} and ${n}`,
+      );
     }
     this.legal = new Int32Array(n);
     this.ownMask = new Uint8Array(n);
@@ -237,7 +293,13 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     this.state = game.createState(options);
     this.rng = createRng(0);
     this.undoBudget = game.undoLimit?.(options) ?? 0;
-    this.result = { observation: this.observation, reward: 0, terminated: false, truncated: false, info: { actionMask: this.mask, outcome: undefined } };
+    this.result = {
+      observation: this.observation,
+      reward: 0,
+      terminated: false,
+      truncated: false,
+      info: { actionMask: this.mask, outcome: undefined },
+    };
   }
 
   get terminated(): boolean {
@@ -256,8 +318,11 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
 
   reset(opts: ResetOptions = {}): ResetResult {
     // Checked by hand, not with zod: reset is on the hot path of short games.
-    if (!isPlainObject(opts as unknown)) throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
-    for (const key in opts) if (key !== 'seed' && key !== 'deck') throw new TengymError('bad-argument', `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
+    if (!isPlainObject(opts as unknown))
+      throw new TengymError('bad-argument', `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
+    for (const key in opts)
+      if (key !== 'seed' && key !== 'deck')
+        throw new TengymError('bad-argument', `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
     const deck = opts.deck === undefined ? null : this.game.parseDeck(opts.deck, this.options);
     if (seed !== undefined) this.rng = createRng(seed);
@@ -298,16 +363,22 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     if (this.undoBudget === 0) {
       throw new TengymError(
         'undo-unavailable',
-        this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`,
+        this.game.undoLimit
+          ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'`
+          : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, ` +
+              `tens and block-ten have one)`,
       );
     }
     if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');
-    if (this.undosUsed >= this.undoBudget) throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
+    if (this.undosUsed >= this.undoBudget)
+      throw new TengymError('undo-unavailable', `undo: all ${this.undoBudget} undos of this game are used`);
     if (this.historyLength === 0) {
       // A saved game brought back with setState (localStorage, a file) has undos left but no history.
       // Said so that it holds at a deal too (GameStates.fromMoves loads the deal, then plays the moves).
       const why = this.loaded
-        ? ': the env is at the state setState loaded, and a saved state holds no undo history of the moves before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by GameStates.fromMoves takes its moves back as far as the deal)'
+        ? ': the env is at the state setState loaded, and a saved state holds no undo history of the moves ' +
+          'before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by ' +
+          'GameStates.fromMoves takes its moves back as far as the deal)'
         : '';
       throw new TengymError('undo-unavailable', `undo: there is no move to take back${why}`);
     }
@@ -360,7 +431,13 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   }
 
   isLegal(action: number): boolean {
-    return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.ownMask[action] === 1;
+    return (
+      this.started &&
+      Number.isInteger(action) &&
+      action >= 0 &&
+      action < this.actionSpace.n &&
+      this.ownMask[action] === 1
+    );
   }
 
   /** The legal ids, increasing, as the engine wrote them (a write into `legal` or `mask` changes none). */
@@ -423,29 +500,47 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
 
   /** `JSON.stringify(env)` writes `getState()` (the engine it holds is code, not data). */
   toJSON(): EnvState {
-    if (!this.started) throw new TengymError('not-reset', 'JSON.stringify(env): call reset() first (an env is written as its getState())');
+    if (!this.started)
+      throw new TengymError(
+        'not-reset',
+        'JSON.stringify(env): call reset() first (an env is written as its getState())',
+      );
     return this.getState();
   }
 
   /** Loads a `getState()` JSON; a malformed or foreign state is an error and changes nothing. */
   setState(json: unknown): void {
-    if (!isPlainObject(json)) throw new TengymError('bad-state', `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`);
+    if (!isPlainObject(json))
+      throw new TengymError(
+        'bad-state',
+        `bad state: expected a plain object { env, options, rng, undosUsed, game }, got ${describeNotState(json)}`,
+      );
     const parsed = envStateSchema.safeParse(json);
     if (!parsed.success) throw new TengymError('bad-state', `bad state: ${formatZodError(parsed.error)}`);
     const st = parsed.data;
-    if (st.env !== this.id) throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
+    if (st.env !== this.id)
+      throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
     const opts = this.game.optionsSchema.safeParse(st.options);
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
       // Only the options that differ: the whole of both hides the one that matters among a dozen.
       const mine = this.options as Record<string, unknown>;
       const theirs = opts.data as Record<string, unknown>;
-      const keys = [...new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
-      const pick = (o: Record<string, unknown>) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
-      throw new TengymError('bad-state', `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
+      const keys = [...new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter(
+        (k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]),
+      );
+      const pick = (o: Record<string, unknown>) =>
+        JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
+      throw new TengymError(
+        'bad-state',
+        `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`,
+      );
     }
     if (st.undosUsed > this.undoBudget) {
-      throw new TengymError('bad-state', `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`}`);
+      throw new TengymError(
+        'bad-state',
+        `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`}`,
+      );
     }
     const fresh = this.game.createState(this.options);
     this.game.fromJSON(st.game, this.options, fresh);
@@ -462,7 +557,10 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     this.refresh();
   }
 
-  /** An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep copy before `reset` is in Gymnasium). */
+  /**
+   * An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep
+   * copy before `reset` is in Gymnasium).
+   */
   clone(): Env<O, R> {
     const copy = new Env<O, R>(this.id, this.game, this.options);
     copy.copyFrom(this);
@@ -471,9 +569,20 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
 
   /** Makes this env an exact copy of `other` (same id and options), reusing its buffers. */
   copyFrom(other: Env<O>): void {
-    if (!(other instanceof Env)) throw new TengymError('bad-argument', `copyFrom takes an Env (of the same id and options), got ${describeKind(other)}`);
-    if (other.game !== this.game || (other.options !== this.options && JSON.stringify(other.options) !== JSON.stringify(this.options))) {
-      throw new TengymError('bad-argument', `copyFrom: ${other.id} ${JSON.stringify(other.options)} is a different env from ${this.id} ${JSON.stringify(this.options)}`);
+    if (!(other instanceof Env))
+      throw new TengymError(
+        'bad-argument',
+        `copyFrom takes an Env (of the same id and options), got ${describeKind(other)}`,
+      );
+    if (
+      other.game !== this.game ||
+      (other.options !== this.options && JSON.stringify(other.options) !== JSON.stringify(this.options))
+    ) {
+      throw new TengymError(
+        'bad-argument',
+        `copyFrom: ${other.id} ${JSON.stringify(other.options)} is a different ` +
+          `env from ${this.id} ${JSON.stringify(this.options)}`,
+      );
     }
     this.game.copyState(other.state, this.state);
     this.rng = other.rng.clone();
@@ -491,7 +600,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     this.undosUsed = other.undosUsed;
     this.loaded = other.loaded;
     this.historyLength = 0;
-    for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
+    for (let i = 0; i < other.historyLength; i++)
+      this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
     this.changeCount++;
   }
 
@@ -534,14 +644,34 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   private assertActionId(action: number, call: string): void {
     if (typeof action !== 'number') {
       // Ids read from a page or a file (a button's data-action, JSON text) arrive as strings.
-      const text = typeof action === 'string' && /^\s*\d+\s*$/.test(action) ? ' (text from a page or a file: Number(text) makes it one)' : '';
+      const text =
+        typeof action === 'string' && /^\s*\d+\s*$/.test(action)
+          ? ' (text from a page or a file: Number(text) makes it one)'
+          : '';
       // A hint (or any move object) passed whole: its id is its .action. An object is shown once, in the call.
-      const id = isPlainObject(action) && typeof (action as { action?: unknown }).action === 'number' ? ` (a hint's id is its .action: ${call}(hint.action))` : '';
-      const kind = action == null ? String(action) : isPlainObject(action) ? 'an object' : typeof action === 'object' ? describeKind(action) : `a ${typeof action}`;
-      throw new TengymError('bad-action', `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${id}; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+      const id =
+        isPlainObject(action) && typeof (action as { action?: unknown }).action === 'number'
+          ? ` (a hint's id is its .action: ${call}(hint.action))`
+          : '';
+      const kind =
+        action == null
+          ? String(action)
+          : isPlainObject(action)
+            ? 'an object'
+            : typeof action === 'object'
+              ? describeKind(action)
+              : `a ${typeof action}`;
+      throw new TengymError(
+        'bad-action',
+        `${call}(${showValue(action)}): an action id is a number, not ${kind}${text}${id}; ${this.id} has ids ` +
+          `0..${this.actionSpace.n - 1}`,
+      );
     }
     if (!Number.isInteger(action) || action < 0 || action >= this.actionSpace.n) {
-      throw new TengymError('bad-action', `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`);
+      throw new TengymError(
+        'bad-action',
+        `${call}(${showValue(action)}): not an action id; ${this.id} has ids 0..${this.actionSpace.n - 1}`,
+      );
     }
   }
 
@@ -550,13 +680,21 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     if (!this.started) throw new TengymError('not-reset', `${call}(${showValue(action)}): call reset() first`);
     if (this.statusCode !== RUNNING) {
       const o = this.outcome();
-      throw new TengymError('episode-over', `${call}(${showValue(action)}): the episode is over (${this.statusCode === TERMINATED ? 'terminated' : 'truncated'}, outcome ${JSON.stringify(o)}); call reset()`);
+      throw new TengymError(
+        'episode-over',
+        `${call}(${showValue(action)}): the episode is over ` +
+          `(${this.statusCode === TERMINATED ? 'terminated' : 'truncated'}, outcome ${JSON.stringify(o)}); call ` +
+          `reset()`,
+      );
     }
     this.assertActionId(action, call);
     if (this.ownMask[action] !== 1) {
       const what = this.game.describeAction(this.state, this.options, action);
       const why = this.game.whyIllegal(this.state, this.options, action);
-      throw new TengymError('illegal-action', `${call}(${action}): "${what}" is not legal: ${why}. Legal now: ${this.describeLegal()}`);
+      throw new TengymError(
+        'illegal-action',
+        `${call}(${action}): "${what}" is not legal: ${why}. Legal now: ${this.describeLegal()}`,
+      );
     }
   }
 

@@ -34,9 +34,14 @@ export class TengymError extends Error {
  * itself kept as `cause`, so that a command line shows the agent's own frame, not tengym's.
  */
 export class AgentThrewError extends Error {
-  /** `who` names the agent and where it was ("agent "x", deal 3 (seed 7): the agent"); the message goes on "threw Error: …". */
+  /**
+   * `who` names the agent and where it was ("agent "x", deal 3 (seed 7): the agent"); the message goes on "threw Error:
+   * …".
+   */
   constructor(who: string, thrown: unknown) {
-    super(`${who} threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, { cause: thrown });
+    super(`${who} threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, {
+      cause: thrown,
+    });
     this.name = 'AgentThrewError';
   }
 }
@@ -55,7 +60,11 @@ export function showValue(value: unknown): string {
   if (typeof value === 'bigint') return `${value}n`;
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return String(value);
   try {
-    return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)) ?? String(value);
+    return (
+      JSON.stringify(value, (_k, v: unknown) =>
+        typeof v === 'bigint' ? `${v}n` : typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+      ) ?? String(value)
+    );
   } catch {
     return Object.prototype.toString.call(value);
   }
@@ -67,7 +76,10 @@ export function showValue(value: unknown): string {
  * text or reorder it, and a long one cut to its first `max` characters.
  */
 export function showName(name: string, max = 64): string {
-  const escape = (t: string) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const escape = (t: string) =>
+    t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) =>
+      c === '"' || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
   return name.length > max ? `"${escape(name.slice(0, max))}…" (${name.length} characters)` : `"${escape(name)}"`;
 }
 
@@ -104,14 +116,21 @@ export function protoKeyPath(value: unknown): string | null {
     }
     if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return path === '' ? '__proto__' : `${path}.__proto__`;
     const keys = Object.keys(v);
-    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]], path: path === '' ? keys[i] : `${path}.${keys[i]}` });
+    for (let i = keys.length - 1; i >= 0; i--)
+      stack.push({
+        value: (v as Record<string, unknown>)[keys[i]],
+        path: path === '' ? keys[i] : `${path}.${keys[i]}`,
+      });
   }
   return null;
 }
 
 /** The reason given with `protoKeyPath`'s path, in zod's words ("… → at options.__proto__"). */
 export function protoKeyReason(path: string): string {
-  return `a key "__proto__" is not kept by a JavaScript object (what it holds would be dropped, not used): remove it → at ${path}`;
+  return (
+    `a key "__proto__" is not kept by a JavaScript object (what it holds would be dropped, not used): remove it ` +
+    `→ at ${path}`
+  );
 }
 
 /** "1 card", "3 cards": a count and its noun (plural by an s), as messages and the terminal say them. */
@@ -126,19 +145,30 @@ export function describeKind(value: unknown): string {
   if (typeof value !== 'object') return showValue(value);
   const proto: unknown = Object.getPrototypeOf(value);
   const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-  if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== 'string' || name === 'Object')) return 'an object that inherits its keys';
-  return typeof name === 'string' && name !== 'Object' ? `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}` : showValue(value);
+  if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== 'string' || name === 'Object'))
+    return 'an object that inherits its keys';
+  return typeof name === 'string' && name !== 'Object'
+    ? `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}`
+    : showValue(value);
 }
 
-/** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
+/**
+ * What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the
+ * likely mistake, so this says how to load it.
+ */
 export function describeNotState(value: unknown): string {
   if (typeof value === 'string') return 'a string: JSON.parse(text) turns saved JSON into it';
   // An env passed for its state: it has getState().
   const kind = describeKind(value);
-  return typeof (value as { getState?: unknown } | null)?.getState === 'function' ? `${kind}: its getState() gives the state` : kind;
+  return typeof (value as { getState?: unknown } | null)?.getState === 'function'
+    ? `${kind}: its getState() gives the state`
+    : kind;
 }
 
-/** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
+/**
+ * A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows
+ * it.
+ */
 export function formatZodError(error: z.ZodError): string {
   return z.prettifyError(error).replace(/\n✖ /g, '; ').replace(/\n\s*/g, ' ').replace(/✖ /g, '');
 }

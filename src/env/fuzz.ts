@@ -60,7 +60,20 @@ export interface FuzzReport {
 const KEEP_MESSAGES = 5;
 
 /** Values that are not action ids, each refused as 'bad-action'. */
-const NOT_ACTION_IDS: readonly unknown[] = [-1, 1.5, Number.NaN, Infinity, -Infinity, 0n, '0', null, undefined, {}, [0], true];
+const NOT_ACTION_IDS: readonly unknown[] = [
+  -1,
+  1.5,
+  Number.NaN,
+  Infinity,
+  -Infinity,
+  0n,
+  '0',
+  null,
+  undefined,
+  {},
+  [0],
+  true,
+];
 
 export function fuzzEnv(config: FuzzConfig): FuzzReport {
   const id = config.env;
@@ -102,7 +115,8 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
       const r = randomInt(rng, 0, 3) === 0 ? e.reset() : e.reset({ seed: randomSeed() });
       checkStep(e, id, `${where()} reset`);
       if (e.running) return;
-      if (r.info.terminated !== true || r.info.outcome === undefined) fail(id, `${where()}: a deal over at reset must say info.terminated and the outcome`);
+      if (r.info.terminated !== true || r.info.outcome === undefined)
+        fail(id, `${where()}: a deal over at reset must say info.terminated and the outcome`);
       if (r.info.outcome.won) fail(id, `${where()}: a deal with no legal move is won`);
       report.episodes++;
     }
@@ -115,7 +129,8 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
     total += r.reward;
     checkStep(e, id, where());
     if (r.terminated && r.truncated) fail(id, `${where()}: terminated and truncated together`);
-    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined)) fail(id, `${where()}: info.outcome must be present exactly on the last step`);
+    if ((r.terminated || r.truncated) !== (r.info.outcome !== undefined))
+      fail(id, `${where()}: info.outcome must be present exactly on the last step`);
     if (!e.running) {
       checkEpisodeEnd(e, id, total, where());
       report.episodes++;
@@ -155,16 +170,23 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
     const kind = randomInt(rng, 0, 9);
     if (kind < 4) {
       const illegal = e.mask.indexOf(0);
-      if (illegal >= 0) expectError(id, `${where()}: illegal step(${illegal})`, 'illegal-action', () => e.step(illegal));
+      if (illegal >= 0)
+        expectError(id, `${where()}: illegal step(${illegal})`, 'illegal-action', () => e.step(illegal));
     } else if (kind < 6) {
-      const bad = randomInt(rng, 0, 1) ? e.actionSpace.n + randomInt(rng, 0, 1000) : NOT_ACTION_IDS[randomInt(rng, 0, NOT_ACTION_IDS.length - 1)];
+      const bad = randomInt(rng, 0, 1)
+        ? e.actionSpace.n + randomInt(rng, 0, 1000)
+        : NOT_ACTION_IDS[randomInt(rng, 0, NOT_ACTION_IDS.length - 1)];
       expectError(id, `${where()}: step(${String(bad)})`, 'bad-action', () => e.step(bad as number));
     } else if (kind < 8) {
       const seeds: unknown[] = [-1, 0.5, Number.NaN, 2 ** 53, '7', null];
       const bad = seeds[randomInt(rng, 0, seeds.length - 1)];
-      expectError(id, `${where()}: reset({ seed: ${String(bad)} })`, 'bad-seed', () => e.reset({ seed: bad as number }));
+      expectError(id, `${where()}: reset({ seed: ${String(bad)} })`, 'bad-seed', () =>
+        e.reset({ seed: bad as number }),
+      );
     } else if (kind < 9) {
-      expectError(id, `${where()}: reset with a bad deck`, 'bad-deck', () => e.reset({ deck: randomInt(rng, 0, 1) ? 'AS 2C' : 'XX' }));
+      expectError(id, `${where()}: reset with a bad deck`, 'bad-deck', () =>
+        e.reset({ deck: randomInt(rng, 0, 1) ? 'AS 2C' : 'XX' }),
+      );
     } else {
       expectError(id, `${where()}: reset with an unknown key`, 'bad-argument', () => e.reset({ sed: 1 } as never));
     }
@@ -190,7 +212,8 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
     const before = stateText(e);
     const probe = copy.clone();
     for (let i = 0; i < 3 && probe.running; i++) probe.step(pick(probe));
-    if (stateText(e) !== before || stateText(copy) !== before) fail(id, `${where()}: stepping a clone changed its source`);
+    if (stateText(e) !== before || stateText(copy) !== before)
+      fail(id, `${where()}: stepping a clone changed its source`);
     report.clones++;
     return stepAlike(e, copy, randomInt(rng, 1, 5), 'clone');
   };
@@ -205,7 +228,11 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
     try {
       target.setState(state);
     } catch (err) {
-      if (!isTengymError(err) || err.code !== 'bad-state') fail(id, `${where()}: setState after ${change}: expected a TengymError 'bad-state', got ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`);
+      if (!isTengymError(err) || err.code !== 'bad-state')
+        fail(
+          id,
+          `${where()}: setState after ${change}: expected a TengymError 'bad-state', got ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`,
+        );
       if (stateText(target) !== before) fail(id, `${where()}: a refused setState (${change}) changed the env`);
       report.corruptedStates.refused++;
       return;
@@ -246,14 +273,21 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
         const illegal = v.envs[bad].mask.indexOf(0);
         const wrong = Array.from(actions);
         wrong[bad] = illegal >= 0 && randomInt(rng, 0, 1) ? illegal : v.actionSpace.n;
-        expectError(id, `${where()}: VectorEnv.step with a bad action for copy ${bad}`, illegal >= 0 && wrong[bad] === illegal ? 'illegal-action' : 'bad-action', () => v.step(wrong));
-        if (v.envs.some((e, i) => stateText(e) !== before[i])) fail(id, `${where()}: a refused VectorEnv batch moved a copy`);
+        expectError(
+          id,
+          `${where()}: VectorEnv.step with a bad action for copy ${bad}`,
+          illegal >= 0 && wrong[bad] === illegal ? 'illegal-action' : 'bad-action',
+          () => v.step(wrong),
+        );
+        if (v.envs.some((e, i) => stateText(e) !== before[i]))
+          fail(id, `${where()}: a refused VectorEnv batch moved a copy`);
       }
       v.step(actions);
       for (let i = 0; i < v.numEnvs; i++) {
         checkStep(v.envs[i], id, `${where()} (vector copy ${i})`);
         if (!v.envs[i].running) fail(id, `${where()}: vector copy ${i} is not running after autoreset`);
-        if (v.terminated[i] && v.truncated[i]) fail(id, `${where()}: vector copy ${i} terminated and truncated together`);
+        if (v.terminated[i] && v.truncated[i])
+          fail(id, `${where()}: vector copy ${i} terminated and truncated together`);
       }
     }
     report.vectorBatches++;
@@ -287,7 +321,10 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
         else legalStep(env);
       } catch (e) {
         report.violations++;
-        const message = e instanceof ContractViolation ? e.message : `${id}: ${where()}: unexpected ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+        const message =
+          e instanceof ContractViolation
+            ? e.message
+            : `${id}: ${where()}: unexpected ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
         if (report.firstViolations.length < KEEP_MESSAGES) report.firstViolations.push(message);
         // Carry on from a fresh env: the broken one proves nothing more. (A step is counted when the
         // operation took none, so that an engine that breaks at every operation still ends the run,
@@ -329,8 +366,11 @@ export function corrupt(state: Record<string, unknown>, rng: Rng): string {
   }
   const leaves: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
   const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach((v, i) => (v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node, key: i })));
-    else if (isPlainObject(node)) for (const [k, v] of Object.entries(node)) v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node, key: k });
+    if (Array.isArray(node))
+      node.forEach((v, i) => (v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node, key: i })));
+    else if (isPlainObject(node))
+      for (const [k, v] of Object.entries(node))
+        v !== null && typeof v === 'object' ? walk(v) : leaves.push({ parent: node, key: k });
   };
   walk(state.game);
   if (leaves.length === 0) {
@@ -387,13 +427,21 @@ export function disagree(state: Record<string, unknown>, undoLimit: number, rng:
       return `undosUsed ${String(state.undosUsed)} above the undo limit ${undoLimit}`;
     });
   }
-  if (isPlainObject(game) && Array.isArray(game.discarded) && typeof game.steps === 'number') decadeDisagreements(game, options, rng, changes);
-  else if (isPlainObject(game) && typeof game.points === 'number' && typeof game.rounds === 'number') fourTenDisagreements(game, options, rng, changes);
-  else if (isPlainObject(game) && Array.isArray(game.tableau) && Array.isArray(game.removed)) pairingDisagreements(game, rng, changes);
+  if (isPlainObject(game) && Array.isArray(game.discarded) && typeof game.steps === 'number')
+    decadeDisagreements(game, options, rng, changes);
+  else if (isPlainObject(game) && typeof game.points === 'number' && typeof game.rounds === 'number')
+    fourTenDisagreements(game, options, rng, changes);
+  else if (isPlainObject(game) && Array.isArray(game.tableau) && Array.isArray(game.removed))
+    pairingDisagreements(game, rng, changes);
   return changes.length ? changes[randomInt(rng, 0, changes.length - 1)]() : null;
 }
 
-function decadeDisagreements(game: Record<string, unknown>, o: Record<string, unknown>, rng: Rng, changes: (() => string)[]): void {
+function decadeDisagreements(
+  game: Record<string, unknown>,
+  o: Record<string, unknown>,
+  rng: Rng,
+  changes: (() => string)[],
+): void {
   const stacks = game.stacks as string[][];
   const stock = game.stock as string[];
   const discarded = game.discarded as string[];
@@ -433,7 +481,12 @@ function decadeDisagreements(game: Record<string, unknown>, o: Record<string, un
   });
 }
 
-function fourTenDisagreements(game: Record<string, unknown>, o: Record<string, unknown>, rng: Rng, changes: (() => string)[]): void {
+function fourTenDisagreements(
+  game: Record<string, unknown>,
+  o: Record<string, unknown>,
+  rng: Rng,
+  changes: (() => string)[],
+): void {
   const rounds = game.rounds as number;
   const most = rounds * maxRoundPoints({ handTarget: o.handTarget as number });
   changes.push(() => {

@@ -125,11 +125,19 @@ export interface Game<O extends object, S> {
    * have nothing to rank, and hints say so instead of ranking them.
    */
   readonly sameOutcome: boolean;
-  /** The cards `action` (legal now) takes, as the state JSON places them; [] for a move that takes none (a draw, a deal, the end of a turn). */
+  /**
+   * The cards `action` (legal now) takes, as the state JSON places them; [] for a move that takes none (a draw, a deal,
+   * the end of a turn).
+   */
   actionCards(s: S, o: O, action: number): CardSpot[];
-  /** What the player is asked now, in a sentence ("Place the 3 into a hand…"); '' when the board says enough or the game is over. */
+  /**
+   * What the player is asked now, in a sentence ("Place the 3 into a hand…"); '' when the board says enough or the game
+   * is over.
+   */
   prompt(s: S, o: O): string;
-  /** The board as a front end draws it (board.ts): its cards, piles and facts, and the action each tappable part plays. */
+  /**
+   * The board as a front end draws it (board.ts): its cards, piles and facts, and the action each tappable part plays.
+   */
   board(s: S, o: O): BoardView;
   /**
    * What the last step did beyond the move itself, for a player to be told, with its reason
@@ -152,7 +160,11 @@ export interface Game<O extends object, S> {
 }
 
 /** The members a game must have (registerGame checks them), each with what it is for. */
-export const GAME_MEMBERS: readonly { name: keyof AnyGame; kind: 'function' | 'string' | 'boolean' | 'object'; what: string }[] = [
+export const GAME_MEMBERS: readonly {
+  name: keyof AnyGame;
+  kind: 'function' | 'string' | 'boolean' | 'object';
+  what: string;
+}[] = [
   { name: 'name', kind: 'string', what: 'the engine name' },
   { name: 'optionsSchema', kind: 'object', what: 'the zod schema of its options' },
   { name: 'scoring', kind: 'string', what: "what a result is measured by besides the win ('cards' or 'rounds')" },

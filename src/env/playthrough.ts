@@ -22,10 +22,24 @@ export interface ReplayLine {
 }
 
 /** Plays and emits each line through `emit`; an illegal action throws after the lines before it. */
-export function playthrough(env: Env, reset: ResetOptions, next: (env: Env, step: number) => number | undefined, emit: (line: object) => void): void {
-  if (!(env instanceof Env)) throw new TengymError('bad-argument', `playthrough plays an env (make(id)), got ${describeKind(env)}`);
-  if (typeof next !== 'function') throw new TengymError('bad-argument', `playthrough: next must be a function (env, step) => action or undefined to stop, got ${describeKind(next)}`);
-  if (typeof emit !== 'function') throw new TengymError('bad-argument', `playthrough: emit must be a function that takes each line, got ${describeKind(emit)}`);
+export function playthrough(
+  env: Env,
+  reset: ResetOptions,
+  next: (env: Env, step: number) => number | undefined,
+  emit: (line: object) => void,
+): void {
+  if (!(env instanceof Env))
+    throw new TengymError('bad-argument', `playthrough plays an env (make(id)), got ${describeKind(env)}`);
+  if (typeof next !== 'function')
+    throw new TengymError(
+      'bad-argument',
+      `playthrough: next must be a function (env, step) => action or undefined to stop, got ${describeKind(next)}`,
+    );
+  if (typeof emit !== 'function')
+    throw new TengymError(
+      'bad-argument',
+      `playthrough: emit must be a function that takes each line, got ${describeKind(emit)}`,
+    );
   const first = env.reset(reset);
   const head: Record<string, unknown> = { state: env.getState(), legalActions: env.legalActions() };
   if (first.info.terminated) head.info = { terminated: true, outcome: first.info.outcome };
@@ -49,4 +63,3 @@ export function playthrough(env: Env, reset: ResetOptions, next: (env: Env, step
     emit(line);
   }
 }
-

@@ -7,7 +7,14 @@ import * as z from 'zod';
 import { Env, engineBounds, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
-import { GAME_MEMBERS, type AnyGame, type CardOutcome, type EnvConfig, type FourTenOutcome, type Outcome } from './game.js';
+import {
+  GAME_MEMBERS,
+  type AnyGame,
+  type CardOutcome,
+  type EnvConfig,
+  type FourTenOutcome,
+  type Outcome,
+} from './game.js';
 import { tensGame, type tensOptionsSchema } from './games/tens.js';
 import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
 import { decadeGame, type decadeOptionsSchema } from './games/decade.js';
@@ -42,20 +49,31 @@ export type EnvId = keyof EnvOptionsById;
  * compile time); for a `string` known only at run time, anything (checked when called); for an id
  * written out that `EnvOptionsById` does not declare, none (`UndeclaredEnvId`: options there do not compile).
  */
-export type EnvOptions<I extends string> = string extends I ? unknown : I extends EnvId ? EnvOptionsById[I] : UndeclaredEnvId<I>;
+export type EnvOptions<I extends string> = string extends I
+  ? unknown
+  : I extends EnvId
+    ? EnvOptionsById[I]
+    : UndeclaredEnvId<I>;
 
 /**
  * The options type of an id written out that `EnvOptionsById` does not declare: a sentence, so
  * that the compiler's error on options given for it ("… is not assignable to parameter of type
  * …") says what to do: declare the id (a game registered at run time), or spell a built-in one.
  */
-export type UndeclaredEnvId<I extends string> = `env id '${I}' is not declared in EnvOptionsById: declare module 'tengym' { interface EnvOptionsById { '${I}': z.input<typeof myOptionsSchema> } } to type its options, or check the id's spelling`;
+export type UndeclaredEnvId<I extends string> =
+  `env id '${I}' is not declared in EnvOptionsById: declare module 'tengym' { interface EnvOptionsById { '${I}': z.input<typeof myOptionsSchema> } } to type its options, or check the id's spelling`;
 
 /**
  * The outcome an id's games end with (`env.outcome()`, `info.outcome`): Four Ten's points and
  * rounds, the card games' cards left; either for an id known only at run time.
  */
-export type OutcomeOf<I extends string> = string extends I ? Outcome : I extends 'four-ten' ? FourTenOutcome : I extends EnvId ? CardOutcome : Outcome;
+export type OutcomeOf<I extends string> = string extends I
+  ? Outcome
+  : I extends 'four-ten'
+    ? FourTenOutcome
+    : I extends EnvId
+      ? CardOutcome
+      : Outcome;
 
 /**
  * The options `new VectorEnv(id, …)`, `checkEnv`, `createAgent` and `agentsFor` take for an id: a
@@ -73,28 +91,72 @@ export interface EnvSpec {
 }
 
 const SPECS: EnvSpec[] = [
-  { id: 'tens', game: tensGame, preset: {}, description: 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau' },
-  { id: 'block-ten', game: blockTenGame, preset: {}, description: 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot' },
-  { id: 'decade', game: decadeGame, preset: {}, description: 'Decade: discard runs of consecutive cards totalling 10, 20 or 30 from a line; forced discards' },
-  { id: 'decade-optional', game: decadeGame, preset: { discard: 'optional' }, description: 'Decade, discarding optional: the player may draw instead' },
+  {
+    id: 'tens',
+    game: tensGame,
+    preset: {},
+    description: 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau',
+  },
+  {
+    id: 'block-ten',
+    game: blockTenGame,
+    preset: {},
+    description: 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot',
+  },
+  {
+    id: 'decade',
+    game: decadeGame,
+    preset: {},
+    description: 'Decade: discard runs of consecutive cards totalling 10, 20 or 30 from a line; forced discards',
+  },
+  {
+    id: 'decade-optional',
+    game: decadeGame,
+    preset: { discard: 'optional' },
+    description: 'Decade, discarding optional: the player may draw instead',
+  },
   { id: 'decade-max3', game: decadeGame, preset: { maxRun: 3 }, description: 'Decade, runs of at most three cards' },
-  { id: 'decade-loop', game: decadeGame, preset: { loop: true, maxRun: 3 }, description: 'Decade on a loop: runs of at most three may wrap and must include the last card' },
-  { id: 'decade-fives', game: decadeGame, preset: { fives: true }, description: 'Decade where totals 5, 15, 25 and 35 also discard' },
-  { id: 'decade-stacks', game: decadeGame, preset: { stacks: 7 }, description: 'Decade on seven stacks dealt in rotation' },
+  {
+    id: 'decade-loop',
+    game: decadeGame,
+    preset: { loop: true, maxRun: 3 },
+    description: 'Decade on a loop: runs of at most three may wrap and must include the last card',
+  },
+  {
+    id: 'decade-fives',
+    game: decadeGame,
+    preset: { fives: true },
+    description: 'Decade where totals 5, 15, 25 and 35 also discard',
+  },
+  {
+    id: 'decade-stacks',
+    game: decadeGame,
+    preset: { stacks: 7 },
+    description: 'Decade on seven stacks dealt in rotation',
+  },
   {
     id: 'ten-twenty-thirty',
     game: decadeGame,
     preset: { stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' },
     description: 'Ten-Twenty-Thirty: seven piles, three cards from the ends, picked-up cards go under the stock',
   },
-  { id: 'four-ten', game: fourTenGame, preset: {}, description: 'Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins' },
+  {
+    id: 'four-ten',
+    game: fourTenGame,
+    preset: {},
+    description:
+      'Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins',
+  },
 ];
 
 const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
 /** The ids every thread knows; `registerGame`'s exist only in the thread that registered them. */
 const BUILT_IN = new Set(SPECS.map((s) => s.id));
 
-/** Whether `id` is one of tengym's own ids, known in every thread (worker threads included), not one registered at run time. */
+/**
+ * Whether `id` is one of tengym's own ids, known in every thread (worker threads included), not one registered at run
+ * time.
+ */
 export function isBuiltInEnv(id: string): boolean {
   return BUILT_IN.has(id);
 }
@@ -111,21 +173,34 @@ const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Why `game` is not a complete game (the first member missing or of the wrong kind, and what it is for), or null. */
 function gameProblem(game: unknown): string | null {
-  if (game === null || typeof game !== 'object') return `a game is an object of the members game.ts lists, got ${showValue(game)}`;
-  const named = typeof (game as { name?: unknown }).name === 'string' ? `game '${(game as { name: string }).name}'` : 'the game';
+  if (game === null || typeof game !== 'object')
+    return `a game is an object of the members game.ts lists, got ${showValue(game)}`;
+  const named =
+    typeof (game as { name?: unknown }).name === 'string' ? `game '${(game as { name: string }).name}'` : 'the game';
   for (const { name, kind, what } of GAME_MEMBERS) {
     const value = (game as Record<string, unknown>)[name];
     if (value === undefined) return `${named} has no ${name}: ${what}`;
-    if (typeof value !== kind || value === null) return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
+    if (typeof value !== kind || value === null)
+      return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
   }
   const g = game as Partial<AnyGame>;
   // Met later as a TypeError at make(), or as figures reported as 0: said here, where the game is given.
-  if (typeof (g.optionsSchema as { safeParse?: unknown }).safeParse !== 'function') return `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse`;
-  if (g.scoring !== 'cards' && g.scoring !== 'rounds') return `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's cardsLeft, or rounds and points), got ${showValue(g.scoring)}`;
+  if (typeof (g.optionsSchema as { safeParse?: unknown }).safeParse !== 'function')
+    return (
+      `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without ` +
+      `safeParse`
+    );
+  if (g.scoring !== 'cards' && g.scoring !== 'rounds')
+    return (
+      `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's ` +
+      `cardsLeft, or rounds and points), got ${showValue(g.scoring)}`
+    );
   for (const name of ['undoLimit', 'stepNote', 'unwinnable', 'observationBounds'] as const) {
-    if (g[name] !== undefined && typeof g[name] !== 'function') return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
+    if (g[name] !== undefined && typeof g[name] !== 'function')
+      return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
   }
-  if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === '')) return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
+  if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === ''))
+    return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
   return null;
 }
 
@@ -138,17 +213,37 @@ function gameProblem(game: unknown): string | null {
 export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvConfig[] {
   const problem = gameProblem(game);
   if (problem) throw new TengymError('bad-argument', `registerGame: ${problem}`);
-  if (!Array.isArray(presets) || presets.length === 0) throw new TengymError('bad-argument', `registerGame: game '${game.name}' needs at least one id, as [{ id, description, preset? }]`);
+  if (!Array.isArray(presets) || presets.length === 0)
+    throw new TengymError(
+      'bad-argument',
+      `registerGame: game '${game.name}' needs at least one id, as [{ id, description, preset? }]`,
+    );
   const specs: EnvSpec[] = [];
   for (const p of presets) {
-    if (typeof p?.id !== 'string' || !ID_PATTERN.test(p.id)) throw new TengymError('bad-argument', `registerGame: an id is lowercase words joined by '-' ("my-game"), got ${showValue(p?.id)}`);
-    if (BY_ID.has(p.id) || specs.some((s) => s.id === p.id)) throw new TengymError('bad-argument', `registerGame: "${p.id}" is already registered; registered ids: ${envIds().join(', ')}`);
-    if (typeof p.description !== 'string' || p.description === '') throw new TengymError('bad-argument', `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``);
+    if (typeof p?.id !== 'string' || !ID_PATTERN.test(p.id))
+      throw new TengymError(
+        'bad-argument',
+        `registerGame: an id is lowercase words joined by '-' ("my-game"), got ${showValue(p?.id)}`,
+      );
+    if (BY_ID.has(p.id) || specs.some((s) => s.id === p.id))
+      throw new TengymError(
+        'bad-argument',
+        `registerGame: "${p.id}" is already registered; registered ids: ${envIds().join(', ')}`,
+      );
+    if (typeof p.description !== 'string' || p.description === '')
+      throw new TengymError(
+        'bad-argument',
+        `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``,
+      );
     const preset = p.preset ?? {};
     const parsed = game.optionsSchema.safeParse(preset);
     if (!parsed.success) {
       // No preset given: the schema itself has an option without a default.
-      const what = p.preset === undefined || Object.keys(preset).length === 0 ? `the options schema of ${p.id} (no preset given) does not parse {}: every option needs a default (.default(…)), or the preset a value for it` : `bad preset for ${p.id}`;
+      const what =
+        p.preset === undefined || Object.keys(preset).length === 0
+          ? `the options schema of ${p.id} (no preset given) does not parse {}: every option needs a default ` +
+            `(.default(…)), or the preset a value for it`
+          : `bad preset for ${p.id}`;
       throw new TengymError('bad-options', `registerGame: ${what}: ${formatZodError(parsed.error)}`);
     }
     try {
@@ -172,7 +267,11 @@ export function envIds(): string[] {
 
 export function envSpec(id: string): EnvSpec {
   const spec = BY_ID.get(id);
-  if (!spec) throw new TengymError('unknown-env', `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(', ')}`);
+  if (!spec)
+    throw new TengymError(
+      'unknown-env',
+      `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(', ')}`,
+    );
   return spec;
 }
 
@@ -188,10 +287,14 @@ export function resolveOptions(id: string, options: unknown = {}): Record<string
  */
 export function envConfig<I extends string>(id: I, options?: EnvOptions<I>): EnvConfig;
 export function envConfig(id: string, options: unknown = {}): EnvConfig {
-  if (typeof id !== 'string') throw new TengymError('unknown-env', `an env id is a string, one of ${envIds().join(', ')}; got ${showValue(id)}`);
+  if (typeof id !== 'string')
+    throw new TengymError('unknown-env', `an env id is a string, one of ${envIds().join(', ')}; got ${showValue(id)}`);
   const spec = envSpec(id);
   if (!isPlainObject(options)) {
-    throw new TengymError('bad-options', `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
+    throw new TengymError(
+      'bad-options',
+      `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`,
+    );
   }
   const unknown = unknownOptionKey(spec, options as object);
   if (unknown !== null) throw new TengymError('bad-options', unknown);
@@ -216,17 +319,25 @@ function configJSON(this: EnvConfig): { id: string; options: Readonly<Record<str
  */
 const PAY_ONLY_OPTIONS: readonly string[] = ['reward'];
 
-/** The options, the training reward aside, whose values differ between two option sets of one game (none: they play the same game). */
+/**
+ * The options, the training reward aside, whose values differ between two option sets of one game (none: they play the
+ * same game).
+ */
 export function optionsThatDiffer(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  const game = (options: Record<string, unknown>) => Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
+  const game = (options: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
   const [x, y] = [game(a), game(b)];
-  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].filter(
+    (key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]),
+  );
 }
 
 /** An env as a person reads it: its id, and the options (the reward aside) where they are not the id's preset. */
 export function envLabel(env: EnvConfig): string {
   const differ = optionsThatDiffer(env.options as Record<string, unknown>, envConfig(env.id).options);
-  return differ.length === 0 ? env.id : `${env.id} ${JSON.stringify(Object.fromEntries(differ.map((key) => [key, (env.options as Record<string, unknown>)[key]])))}`;
+  return differ.length === 0
+    ? env.id
+    : `${env.id} ${JSON.stringify(Object.fromEntries(differ.map((key) => [key, (env.options as Record<string, unknown>)[key]])))}`;
 }
 
 /**
@@ -237,7 +348,13 @@ export function envLabel(env: EnvConfig): string {
  */
 export function registeredIdOf(env: EnvConfig): string {
   const ids = [env.id, ...envIds().filter((id) => id !== env.id)];
-  return ids.find((id) => BY_ID.get(id)?.game === env.game && optionsThatDiffer(envConfig(id).options, env.options as Record<string, unknown>).length === 0) ?? env.id;
+  return (
+    ids.find(
+      (id) =>
+        BY_ID.get(id)?.game === env.game &&
+        optionsThatDiffer(envConfig(id).options, env.options as Record<string, unknown>).length === 0,
+    ) ?? env.id
+  );
 }
 
 /**
@@ -248,24 +365,47 @@ export function registeredIdOf(env: EnvConfig): string {
  */
 export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   const usage = `${caller} takes an env id (${envIds().join(', ')}) or a config made by envConfig(id, options)`;
-  if (value === null || typeof value !== 'object') throw new TengymError('bad-argument', `${usage}, got ${showValue(value)}`);
+  if (value === null || typeof value !== 'object')
+    throw new TengymError('bad-argument', `${usage}, got ${showValue(value)}`);
   const { id, game, options } = value as Partial<EnvConfig>;
-  if (typeof id !== 'string') throw new TengymError('bad-argument', `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
+  if (typeof id !== 'string')
+    throw new TengymError('bad-argument', `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
   const spec = BY_ID.get(id);
   if (game === undefined || game === spec?.game) {
     // `make` and `VectorEnv` take a config holding options validated for the engine as it is.
-    if (spec && game !== undefined && isValidatedFor(game, options)) return configOf(id, game, options as Record<string, unknown>);
+    if (spec && game !== undefined && isValidatedFor(game, options))
+      return configOf(id, game, options as Record<string, unknown>);
     return envConfig(id, options ?? {});
   }
-  if (SPECS.some((s) => s.game === game)) throw new TengymError('bad-argument', `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : 'not registered'}`);
-  if (game === null || typeof game !== 'object' || typeof game.optionsSchema?.safeParse !== 'function' || typeof game.createState !== 'function') {
-    throw new TengymError('bad-argument', `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
+  if (SPECS.some((s) => s.game === game))
+    throw new TengymError(
+      'bad-argument',
+      `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : 'not registered'}`,
+    );
+  if (
+    game === null ||
+    typeof game !== 'object' ||
+    typeof game.optionsSchema?.safeParse !== 'function' ||
+    typeof game.createState !== 'function'
+  ) {
+    throw new TengymError(
+      'bad-argument',
+      `${caller}: the config's game is not an engine (a Game with ` +
+        `optionsSchema, createState, step, …), got ${describeKind(game)}`,
+    );
   }
-  if (!isPlainObject(options)) throw new TengymError('bad-options', `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
+  if (!isPlainObject(options))
+    throw new TengymError(
+      'bad-options',
+      `bad options for ${id}: expected a plain object, got ${describeKind(options)}`,
+    );
   return configOf(id, game, validatedOptions(id, game, options));
 }
 
-/** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
+/**
+ * The error for the first option `options` names that the id does not have (with the closest name and the valid ones),
+ * or null.
+ */
 function unknownOptionKey(spec: EnvSpec, options: object): string | null {
   const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), 'option', 'its options');
   return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
@@ -282,7 +422,11 @@ export function make(id: string | EnvConfig, options?: unknown): Env {
   // A config holds its options: others given beside it would be dropped unseen. Anything but an
   // object (an id read from a missing URL parameter) is said as what make takes first.
   if (id !== null && typeof id === 'object' && options !== undefined) {
-    throw new TengymError('bad-argument', `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
+    throw new TengymError(
+      'bad-argument',
+      `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) ` +
+        `sets them; got ${describeKind(options)} beside it`,
+    );
   }
   const config = typeof id === 'string' ? envConfig(id, options ?? {}) : checkedEnvConfig(id, 'make');
   return new Env(config.id, config.game, config.options);
@@ -300,8 +444,13 @@ export interface EnvListing {
   observationSize: number;
 }
 
-/** A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game. */
-function withDefaults(schema: z.core.JSONSchema.BaseSchema, defaults: Record<string, unknown>): z.core.JSONSchema.BaseSchema {
+/**
+ * A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game.
+ */
+function withDefaults(
+  schema: z.core.JSONSchema.BaseSchema,
+  defaults: Record<string, unknown>,
+): z.core.JSONSchema.BaseSchema {
   const properties = schema.properties ?? {};
   for (const [key, value] of Object.entries(defaults)) {
     const property = properties[key];

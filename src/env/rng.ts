@@ -31,7 +31,10 @@ export interface Rng {
 /** Largest accepted seed: any non-negative safe integer. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-/** MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit (seeds here, hash keys in the decade solver). */
+/**
+ * MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit (seeds here, hash keys in the decade
+ * solver).
+ */
 export function mix32(x: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x85ebca6b);
@@ -50,7 +53,11 @@ export function mix32(x: number): number {
  */
 export function createRng(seed: number): Rng {
   // Anything else (a string, NaN, 1.5, Infinity) would silently act as some other seed.
-  if (!Number.isSafeInteger(seed)) throw new TengymError('bad-seed', `bad seed ${showValue(seed)}: expected an integer from -${MAX_SEED} to ${MAX_SEED}`);
+  if (!Number.isSafeInteger(seed))
+    throw new TengymError(
+      'bad-seed',
+      `bad seed ${showValue(seed)}: expected an integer from -${MAX_SEED} to ${MAX_SEED}`,
+    );
   const lo = seed >>> 0;
   const hi = Math.floor(seed / 0x1_0000_0000) >>> 0;
   const a = mix32(lo);
@@ -68,9 +75,15 @@ const INT32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
  * state. `allZero` says what that would do where the state is used.
  */
 export function rngStateSchema(allZero = 'the generator state is all zeros, which never changes') {
-  // A tuple, not .array().length(4): zod reports a length on a string too ("expected string to have exactly 4 characters").
+  // A tuple, not .array().length(4): zod reports a length on a string too ("expected string to have exactly 4
+  // characters").
   return z
-    .tuple([INT32, INT32, INT32, INT32], { error: (issue) => (issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big' ? 'expected the generator state: an array of 4 int32 words' : undefined) })
+    .tuple([INT32, INT32, INT32, INT32], {
+      error: (issue) =>
+        issue.code === 'invalid_type' || issue.code === 'too_small' || issue.code === 'too_big'
+          ? 'expected the generator state: an array of 4 int32 words'
+          : undefined,
+    })
     .refine((words) => words.some((w) => w !== 0), allZero);
 }
 
@@ -82,7 +95,10 @@ export function rngFromState(state: readonly number[]): Rng {
 export function randomInt(rng: Rng, from: number, to: number): number {
   // uniformInt loops forever on a NaN or infinite bound, and strays out of a fractional or reversed range.
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from) {
-    throw new TengymError('bad-argument', `randomInt takes integer bounds from ≤ to, got from ${showValue(from)}, to ${showValue(to)}`);
+    throw new TengymError(
+      'bad-argument',
+      `randomInt takes integer bounds from ≤ to, got from ${showValue(from)}, to ${showValue(to)}`,
+    );
   }
   return uniformInt(rng, from, to);
 }
@@ -97,10 +113,15 @@ export function randomInt(rng: Rng, from: number, to: number): number {
  * that both give the same deals.
  */
 export function shuffleInPlace(rng: Rng, items: Uint8Array | Int32Array | unknown[], length?: number): void {
-  if (!Array.isArray(items) && !(ArrayBuffer.isView(items) && !(items instanceof DataView))) throw new TengymError('bad-argument', `shuffleInPlace takes an array or a typed array, got ${describeKind(items)}`);
+  if (!Array.isArray(items) && !(ArrayBuffer.isView(items) && !(items instanceof DataView)))
+    throw new TengymError('bad-argument', `shuffleInPlace takes an array or a typed array, got ${describeKind(items)}`);
   const n = length ?? items.length;
   // Past the end it would shuffle in holes (undefined, or zeros in a typed array).
-  if (!Number.isInteger(n) || n < 0 || n > items.length) throw new TengymError('bad-argument', `shuffleInPlace: length must be an integer from 0 to the ${items.length} items, got ${showValue(length)}`);
+  if (!Number.isInteger(n) || n < 0 || n > items.length)
+    throw new TengymError(
+      'bad-argument',
+      `shuffleInPlace: length must be an integer from 0 to the ${items.length} items, got ${showValue(length)}`,
+    );
   // One array whatever its kind: every element read is written back into the same array.
   const a = items as unknown[];
   for (let i = n - 1; i > 0; i--) {
@@ -114,7 +135,6 @@ export function shuffleInPlace(rng: Rng, items: Uint8Array | Int32Array | unknow
     a[j] = t;
   }
 }
-
 
 /**
  * A seed derived from two numbers (splitmix-style mixing, 53 bits), e.g. the agent's

@@ -31,7 +31,8 @@
  * vec.reset({ seed: 1 });
  * const actions = new Int32Array(vec.numEnvs);
  * for (let t = 0; t < 1000; t++) {
- *   for (let i = 0; i < vec.numEnvs; i++) actions[i] = vec.envs[i].legal[0]; // or a policy over vec.observations and vec.masks
+ * for (let i = 0; i < vec.numEnvs; i++) actions[i] = vec.envs[i].legal[0]; // or a policy over vec.observations and
+ * vec.masks
  *   const { observations, rewards, terminated, truncated } = vec.step(actions);
  *   // observations[i * obsSize …] is copy i's next observation (its new episode's after an end)
  * }
@@ -53,7 +54,9 @@ export interface EpisodeRecord {
   truncated: boolean;
 }
 
-/** What `VectorEnv.step` returns: the env's own buffers under Gymnasium's names (one object, rewritten by every step). */
+/**
+ * What `VectorEnv.step` returns: the env's own buffers under Gymnasium's names (one object, rewritten by every step).
+ */
 export interface VectorStepResult {
   readonly observations: Float32Array;
   readonly rewards: Float32Array;
@@ -67,7 +70,10 @@ export interface VectorStepResult {
   };
 }
 
-/** What `VectorEnv.reset` returns, as Gymnasium's `(observations, infos)`: the env's own buffers (one object, the same at every reset). */
+/**
+ * What `VectorEnv.reset` returns, as Gymnasium's `(observations, infos)`: the env's own buffers (one object, the same
+ * at every reset).
+ */
 export interface VectorResetResult {
   readonly observations: Float32Array;
   readonly infos: {
@@ -108,7 +114,10 @@ const ENV_OBJECT_BYTES = 4096;
 /** A typed array's own object beside its bytes. */
 const VIEW_BYTES = 128;
 
-/** Bytes one copy of `config` takes, estimated from its buffers and engine state (a generous estimate, not a measurement). */
+/**
+ * Bytes one copy of `config` takes, estimated from its buffers and engine state (a generous estimate, not a
+ * measurement).
+ */
 export function copyBytes(config: EnvConfig): number {
   const n = config.game.numActions(config.options);
   const size = config.game.observationSize(config.options);
@@ -156,25 +165,46 @@ export class VectorEnv<I extends string = string> {
   constructor(id: I, options: KnownEnvOptions<I>, numEnvs: number, vectorOptions?: VectorEnvOptions);
   constructor(config: EnvConfig, numEnvs: number, vectorOptions?: VectorEnvOptions);
   constructor(...args: [string, unknown, number, VectorEnvOptions?] | [EnvConfig, number, VectorEnvOptions?]) {
-    const [numEnvs, vectorOptions = {}] = typeof args[0] === 'string' ? [args[2], args[3]] : [args[1], args[2] as VectorEnvOptions | undefined];
+    const [numEnvs, vectorOptions = {}] =
+      typeof args[0] === 'string' ? [args[2], args[3]] : [args[1], args[2] as VectorEnvOptions | undefined];
     // The count where the options go (Gymnasium's make_vec(id, num_envs)) would be refused as options.
     if (typeof args[0] === 'string' && typeof args[1] === 'number' && args.length === 2) {
       envSpec(args[0]);
-      throw new TengymError('bad-argument', `new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv(${JSON.stringify(args[0])}, {}, ${showValue(args[1])}); got ${showValue(args[1])} where the options go and no count`);
+      throw new TengymError(
+        'bad-argument',
+        `new VectorEnv(id, options, numEnvs): the options come before the count, as new ` +
+          `VectorEnv(${JSON.stringify(args[0])}, {}, ${showValue(args[1])}); got ${showValue(args[1])} where ` +
+          `the options go and no count`,
+      );
     }
     // The env first, as make does: which argument is numEnvs depends on it.
     const config = typeof args[0] === 'string' ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], 'VectorEnv');
     if (typeof numEnvs !== 'number' || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > MAX_COPIES) {
-      throw new TengymError('bad-argument', `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
+      throw new TengymError(
+        'bad-argument',
+        `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`,
+      );
     }
-    if (vectorOptions === null || typeof vectorOptions !== 'object' || (vectorOptions.onEpisode !== undefined && typeof vectorOptions.onEpisode !== 'function')) {
-      throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`);
+    if (
+      vectorOptions === null ||
+      typeof vectorOptions !== 'object' ||
+      (vectorOptions.onEpisode !== undefined && typeof vectorOptions.onEpisode !== 'function')
+    ) {
+      throw new TengymError(
+        'bad-argument',
+        `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`,
+      );
     }
     // The env's options given here (new VectorEnv(config, 4, { fives: true })) would be dropped unseen.
     const unknown = Object.keys(vectorOptions).find((key) => key !== 'onEpisode');
     if (unknown !== undefined) {
-      const where = typeof args[0] === 'string' ? 'the second argument' : `envConfig(${JSON.stringify(config.id)}, options)`;
-      throw new TengymError('bad-argument', `VectorEnv's last argument is { onEpisode?: (episode) => void }: "${unknown}" is not one of its keys (an env option goes in ${where})`);
+      const where =
+        typeof args[0] === 'string' ? 'the second argument' : `envConfig(${JSON.stringify(config.id)}, options)`;
+      throw new TengymError(
+        'bad-argument',
+        `VectorEnv's last argument is { onEpisode?: (episode) => void }: "${unknown}" is not one of its keys ` +
+          `(an env option goes in ${where})`,
+      );
     }
     const { n, size } = engineSizes(config.id, config.game, config.options);
     // Refused before anything is allocated: the copies would exhaust the heap partway through.
@@ -183,7 +213,10 @@ export class VectorEnv<I extends string = string> {
       const each = copyBytes(config);
       throw new TengymError(
         'bad-argument',
-        `numEnvs ${numEnvs}: at most ${most} copies of ${config.id} fit in one VectorEnv (about ${(each / 1024).toFixed(1)} KB each, ${COPIES_MEMORY_BUDGET / 2 ** 30} GiB in all); use fewer copies, or several VectorEnvs in separate workers`,
+        `numEnvs ${numEnvs}: at most ${most} copies of ${config.id} fit in one VectorEnv (about ` +
+          `${(each / 1024).toFixed(1)} ` +
+          `KB each, ${COPIES_MEMORY_BUDGET / 2 ** 30} GiB in all); use fewer copies, or several VectorEnvs in ` +
+          `separate workers`,
       );
     }
     const id = config.id;
@@ -201,7 +234,11 @@ export class VectorEnv<I extends string = string> {
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       const gigabytes = (numEnvs * (8 * size + n)) / 1e9;
-      throw new TengymError('bad-argument', `numEnvs ${numEnvs}: the buffers of ${numEnvs} copies of ${id} take ${gigabytes.toFixed(1)} GB, more than this machine gives (${e.message})`);
+      throw new TengymError(
+        'bad-argument',
+        `numEnvs ${numEnvs}: the buffers of ${numEnvs} copies of ${id} take ${gigabytes.toFixed(1)} GB, more ` +
+          `than this machine gives (${e.message})`,
+      );
     }
     this.rewards = new Float32Array(numEnvs);
     this.terminated = new Uint8Array(numEnvs);
@@ -225,9 +262,11 @@ export class VectorEnv<I extends string = string> {
    * Returns `{ observations, infos: { masks } }` over the buffers (the same object each time).
    */
   reset(opts: { seed?: number; deck?: DeckInput } = {}): VectorResetResult {
-    if (!isPlainObject(opts)) throw new TengymError('bad-argument', `VectorEnv.reset takes { seed?, deck? }, got ${describeKind(opts)}`);
+    if (!isPlainObject(opts))
+      throw new TengymError('bad-argument', `VectorEnv.reset takes { seed?, deck? }, got ${describeKind(opts)}`);
     for (const key of Object.keys(opts)) {
-      if (key !== 'seed' && key !== 'deck') throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed?, deck? })`);
+      if (key !== 'seed' && key !== 'deck')
+        throw new TengymError('bad-argument', `VectorEnv.reset: unknown option "${key}" (it takes { seed?, deck? })`);
     }
     const seed = opts.seed === undefined ? (this.started ? undefined : 0) : validateSeed(opts.seed);
     checkSeedFits(seed, this.numEnvs, `${this.numEnvs} copies`);
@@ -256,12 +295,23 @@ export class VectorEnv<I extends string = string> {
    */
   step(actions: ArrayLike<number>): VectorStepResult {
     this.checkStarted('step');
-    if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number') throw new TengymError('bad-argument', `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
-    if (actions.length !== this.numEnvs) throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
+    if (actions === null || typeof actions !== 'object' || typeof actions.length !== 'number')
+      throw new TengymError(
+        'bad-argument',
+        `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`,
+      );
+    if (actions.length !== this.numEnvs)
+      throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
     for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], 'step', ' (no copy moved)');
     this.callbackError = null;
     for (let i = 0; i < this.numEnvs; i++) this.stepCopy(i, actions[i]);
-    this.result ??= { observations: this.observations, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, infos: { masks: this.masks, finalObservations: this.finalObservations } };
+    this.result ??= {
+      observations: this.observations,
+      rewards: this.rewards,
+      terminated: this.terminated,
+      truncated: this.truncated,
+      infos: { masks: this.masks, finalObservations: this.finalObservations },
+    };
     this.throwCallbackError();
     return this.result;
   }
@@ -291,10 +341,16 @@ export class VectorEnv<I extends string = string> {
       return;
     }
     const loaded = this.envs.some((env) => env.hasStarted);
-    throw new TengymError('not-reset', `VectorEnv.${call}: call reset() first${loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ''}`);
+    throw new TengymError(
+      'not-reset',
+      `VectorEnv.${call}: call reset() first${loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ''}`,
+    );
   }
 
-  /** An action that is not legal for copy i: the error `step` would give, naming the copy (`after`: what else the caller says). */
+  /**
+   * An action that is not legal for copy i: the error `step` would give, naming the copy (`after`: what else the caller
+   * says).
+   */
   private checkAction(i: number, action: number, call: string, after: string): void {
     if (this.envs[i].isLegal(action)) return;
     try {
@@ -328,7 +384,10 @@ export class VectorEnv<I extends string = string> {
 
   private checkIndex(i: number, call: string): void {
     if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= this.numEnvs) {
-      throw new TengymError('bad-argument', `VectorEnv.${call}(${showValue(i)}): not a copy index; this VectorEnv has copies 0..${this.numEnvs - 1}`);
+      throw new TengymError(
+        'bad-argument',
+        `VectorEnv.${call}(${showValue(i)}): not a copy index; this VectorEnv has copies 0..${this.numEnvs - 1}`,
+      );
     }
   }
 
@@ -339,7 +398,13 @@ export class VectorEnv<I extends string = string> {
     // A throw here would leave this copy's game over, never reset, and the copies after it
     // unmoved: a vector env that refuses every later step. The call completes first.
     try {
-      this.onEpisode({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated });
+      this.onEpisode({
+        index: i,
+        length: env.episodeSteps,
+        return: env.episodeReturn,
+        outcome: env.outcome(),
+        truncated,
+      });
     } catch (e) {
       this.callbackError ??= { error: e };
     }
@@ -365,7 +430,12 @@ export class VectorEnv<I extends string = string> {
       if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.reset: ${e.message}`);
       throw e;
     }
-    if (!scratch.running) throw new TengymError('bad-deck', `VectorEnv.reset: this deck deals no legal move, and a copy whose deal is over at reset is dealt again, so no copy would play it`);
+    if (!scratch.running)
+      throw new TengymError(
+        'bad-deck',
+        `VectorEnv.reset: this deck deals no legal move, and a copy whose deal is over at reset is dealt ` +
+          `again, so no copy would play it`,
+      );
   }
 
   private skipDeadDeals(i: number): void {
@@ -374,7 +444,9 @@ export class VectorEnv<I extends string = string> {
       if (dead === MAX_DEAD_DEALS) {
         throw new TengymError(
           'bad-argument',
-          `VectorEnv: copy ${i} of ${this.id} dealt ${MAX_DEAD_DEALS} deals in a row with no legal move, so it can never step (${this.id}'s options ${JSON.stringify(env.options)}); check that its engine's legalActions and status leave a fresh deal running (checkEnv(id) reports deadDeals)`,
+          `VectorEnv: copy ${i} of ${this.id} dealt ${MAX_DEAD_DEALS} deals in a row with no legal move, so ` +
+            `it can never step (${this.id}'s options ${JSON.stringify(env.options)}); check that its engine's ` +
+            `legalActions and status leave a fresh deal running (checkEnv(id) reports deadDeals)`,
         );
       }
       this.finish(i, env.truncated);

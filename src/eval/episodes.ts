@@ -32,7 +32,10 @@ export interface EpisodeRows {
   decisions: Int32Array;
 }
 
-/** What a worker thread is sent to play: an env (its id and options, made an `EnvConfig` again where it arrives), an agent by name, and a range of deals. */
+/**
+ * What a worker thread is sent to play: an env (its id and options, made an `EnvConfig` again where it arrives), an
+ * agent by name, and a range of deals.
+ */
 export interface EpisodeTask {
   env: string;
   options: Record<string, unknown>;
@@ -51,14 +54,29 @@ export interface Deals extends Omit<EpisodeTask, 'env' | 'options' | 'agent'> {
   agent: string | Agent;
 }
 
-/** The task sent to a worker thread for these deals: the env as its id and options, the agent by name (an object cannot cross). */
+/**
+ * The task sent to a worker thread for these deals: the env as its id and options, the agent by name (an object cannot
+ * cross).
+ */
 export function episodeTask({ env, agent, ...deals }: Deals): EpisodeTask {
-  if (typeof agent !== 'string') throw new TengymError('bad-argument', `agent "${agent.name}" is an object of this thread: it plays here, not on a worker thread`);
+  if (typeof agent !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `agent "${agent.name}" is an object of this thread: it plays here, not on a worker thread`,
+    );
   return { env: env.id, options: env.options, agent, ...deals };
 }
 
 export function emptyRows(n: number): EpisodeRows {
-  return { won: new Uint8Array(n), cardsLeft: new Int16Array(n), rounds: new Int32Array(n), points: new Int32Array(n), faults: new Int32Array(n), steps: new Int32Array(n), decisions: new Int32Array(n) };
+  return {
+    won: new Uint8Array(n),
+    cardsLeft: new Int16Array(n),
+    rounds: new Int32Array(n),
+    points: new Int32Array(n),
+    faults: new Int32Array(n),
+    steps: new Int32Array(n),
+    decisions: new Int32Array(n),
+  };
 }
 
 /** Agents made once per thread (a model loads once, not once per task). */
@@ -151,7 +169,14 @@ export interface PlayOptions {
 }
 
 /** Deals from … to − 1 played by `agent` on `env`; row k is deal from + k. */
-export function playAgent(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions = {}): EpisodeRows {
+export function playAgent(
+  env: EnvConfig,
+  agent: Agent,
+  seed: number,
+  from: number,
+  to: number,
+  options: PlayOptions = {},
+): EpisodeRows {
   const play = playing(env, agent, seed, from, to, options);
   for (;;) {
     const next = play.next();
@@ -168,7 +193,14 @@ const TURN_MS = 100;
  * moment of the signal, where the deals of an evaluation can hold the thread for minutes. The
  * deals are played with the same calls in the same order: the rows are `playAgent`'s.
  */
-export async function playAgentYielding(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions = {}): Promise<EpisodeRows> {
+export async function playAgentYielding(
+  env: EnvConfig,
+  agent: Agent,
+  seed: number,
+  from: number,
+  to: number,
+  options: PlayOptions = {},
+): Promise<EpisodeRows> {
   const play = playing(env, agent, seed, from, to, options);
   let turn = performance.now();
   for (;;) {
@@ -181,8 +213,18 @@ export async function playAgentYielding(env: EnvConfig, agent: Agent, seed: numb
   }
 }
 
-/** The deals of `playAgent`, pausing (a `yield`) after each deal, or after each round of decisions of deals side by side. */
-function* playing(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, options: PlayOptions): Generator<void, EpisodeRows> {
+/**
+ * The deals of `playAgent`, pausing (a `yield`) after each deal, or after each round of decisions of deals side by
+ * side.
+ */
+function* playing(
+  env: EnvConfig,
+  agent: Agent,
+  seed: number,
+  from: number,
+  to: number,
+  options: PlayOptions,
+): Generator<void, EpisodeRows> {
   const lanes = Math.min(options.lanes ?? 1, to - from);
   if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
   const game = make(env);
@@ -216,15 +258,26 @@ function* playing(env: EnvConfig, agent: Agent, seed: number, from: number, to: 
  */
 function acted(game: Env, changes: number, action: unknown): number {
   if (game.changes !== changes) {
-    throw new TengymError('bad-argument', 'act changed the env (it stepped, dealt, undid or loaded a state): an agent returns its action and leaves the game to the caller; to look ahead, act on env.clone()');
+    throw new TengymError(
+      'bad-argument',
+      'act changed the env (it stepped, dealt, undid or loaded a state): an agent returns its action and ' +
+        'leaves the game to the caller; to look ahead, act on env.clone()',
+    );
   }
   if (typeof (action as { then?: unknown } | null)?.then === 'function') {
-    throw new TengymError('bad-argument', 'act returned a Promise: act returns the action id itself, synchronously (an async act cannot be awaited between steps)');
+    throw new TengymError(
+      'bad-argument',
+      'act returned a Promise: act returns the action id itself, synchronously (an async act cannot be ' +
+        'awaited between steps)',
+    );
   }
   return action as number;
 }
 
-/** `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one failed, and where to replay it. */
+/**
+ * `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one
+ * failed, and where to replay it.
+ */
 function inDeal(e: unknown, agent: string, deal: number, dealSeed: number): Error {
   const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
   if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
@@ -235,14 +288,23 @@ function inDeal(e: unknown, agent: string, deal: number, dealSeed: number): Erro
  * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
  * decision is decided in one `actBatch` call; a finished lane deals the next deal.
  */
-function* playSideBySide(env: EnvConfig, agent: Agent, seed: number, from: number, to: number, lanes: number): Generator<void, EpisodeRows> {
+function* playSideBySide(
+  env: EnvConfig,
+  agent: Agent,
+  seed: number,
+  from: number,
+  to: number,
+  lanes: number,
+): Generator<void, EpisodeRows> {
   const rows = emptyRows(to - from);
   const games = Array.from({ length: lanes }, () => make(env));
   const tallies = games.map((g) => new DealTally(g));
   /** The deal each lane plays (−1: none left). */
   const deal = new Int32Array(lanes).fill(-1);
   let next = from;
-  /** Plays lane k's forced moves; at the end of a deal records it and deals the next. Leaves k at a decision or idle. */
+  /**
+   * Plays lane k's forced moves; at the end of a deal records it and deals the next. Leaves k at a decision or idle.
+   */
   const advance = (k: number) => {
     const game = games[k];
     for (;;) {

@@ -27,7 +27,10 @@ import { wilsonInterval } from '../stats/intervals.js';
 import { pairedMean, pairedWins, pairedDifference } from '../stats/paired.js';
 import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows, type EpisodeTask } from './episodes.js';
 
-/** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
+/**
+ * The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the
+ * figures are as exact as they get.
+ */
 export const MAX_EVAL_EPISODES = 10_000_000;
 
 export const evalConfigSchema = z.strictObject({
@@ -41,7 +44,13 @@ export const evalConfigSchema = z.strictObject({
    * with name, reset(seed) and act(env), played in this thread): every one on the same deals, reset
    * with the same seeds.
    */
-  agents: z.array(z.union([z.string(), agentSchema], { error: 'expected an agent name, a model folder, or an agent (an object with name, reset(seed) and act(env))' })).min(1),
+  agents: z
+    .array(
+      z.union([z.string(), agentSchema], {
+        error: 'expected an agent name, a model folder, or an agent (an object with name, reset(seed) and act(env))',
+      }),
+    )
+    .min(1),
   episodes: z.int().min(1).max(MAX_EVAL_EPISODES),
   seed: z.int().min(0).default(0),
   /**
@@ -59,7 +68,10 @@ export const evalConfigSchema = z.strictObject({
 });
 export type EvalConfig = z.input<typeof evalConfigSchema>;
 
-/** Threads per core a pool may have (more only wait), and the memory each is counted at (an agent, a model, TensorFlow.js). */
+/**
+ * Threads per core a pool may have (more only wait), and the memory each is counted at (an agent, a model,
+ * TensorFlow.js).
+ */
 const WORKERS_PER_CORE = 4;
 const WORKER_MEMORY = 256 * 2 ** 20;
 
@@ -84,19 +96,33 @@ const LIBRARY_WORDS: EnvOfModelsWords = { env: 'env', agents: 'agents', give: 'g
  * be one game (`whyOtherGame`, as loading a model judges it), with their options unless `options`
  * is given (a model those options do not fit is then refused as with an env named).
  */
-export async function envOfModels(agents: readonly string[], options: Record<string, unknown> | undefined, words: EnvOfModelsWords = LIBRARY_WORDS): Promise<PlayedEnv> {
+export async function envOfModels(
+  agents: readonly string[],
+  options: Record<string, unknown> | undefined,
+  words: EnvOfModelsWords = LIBRARY_WORDS,
+): Promise<PlayedEnv> {
   const models = modelDirectoryNames(agents);
   if (models.length === 0) {
     // `model` is the shipped model of the env played: it cannot name one.
-    const shipped = agents.includes('model') ? ', and model is the one shipped for the env played (its directory, such as models/decade, names its env)' : '';
-    throw new TengymError('bad-argument', `${words.env} is needed unless an agent is a model directory (model.json + weights.bin), whose env is then played${shipped}: ${words.give}`);
+    const shipped = agents.includes('model')
+      ? ', and model is the one shipped for the env played (its directory, such as models/decade, names its env)'
+      : '';
+    throw new TengymError(
+      'bad-argument',
+      `${words.env} is needed unless an agent is a model directory (model.json + weights.bin), whose env is ` +
+        `then played${shipped}: ${words.give}`,
+    );
   }
   const trained: EnvConfig[] = [];
   for (const name of models) trained.push(await modelEnvConfig(name));
   const [first] = trained;
   if (trained.some((config) => whyOtherGame(config.id, config.options, first) !== null)) {
     const each = models.map((name, i) => `${name}: ${envLabel(trained[i])}`).join('; ');
-    throw new TengymError('bad-argument', `the models in ${words.agents} were trained for different envs (${each}): a model plays only the env it was trained for, so evaluate models of one env together`);
+    throw new TengymError(
+      'bad-argument',
+      `the models in ${words.agents} were trained for different envs (${each}): a model plays only the env it ` +
+        `was trained for, so evaluate models of one env together`,
+    );
   }
   return { env: first.id, options: options ?? { ...first.options }, fromModels: models };
 }
@@ -106,23 +132,41 @@ export function workerBound(): number {
   return Math.max(1, Math.min(WORKERS_PER_CORE * availableParallelism(), Math.floor(totalmem() / WORKER_MEMORY)));
 }
 
-/** What a report says of an agent besides its play: whether it is fair, whether it is a ceiling, and for a model folder what was loaded. */
+/**
+ * What a report says of an agent besides its play: whether it is fair, whether it is a ceiling, and for a model folder
+ * what was loaded.
+ */
 export interface AgentFacts {
-  /** False for an agent that sees the stock order (the decade `oracle`); an agent of your own as it says (null when it says nothing). */
+  /**
+   * False for an agent that sees the stock order (the decade `oracle`); an agent of your own as it says (null when it
+   * says nothing).
+   */
   fair: boolean | null;
   /** An exact optimum of the catalogue (`optimal`): the ceiling, not a baseline. */
   ceiling?: true;
-  /** A model folder, or a model agent loaded from one (`loadAgent`): where it was loaded from, its files' sha256, how it was trained. */
+  /**
+   * A model folder, or a model agent loaded from one (`loadAgent`): where it was loaded from, its files' sha256, how it
+   * was trained.
+   */
   model?: ModelProvenance;
 }
 
 export interface AgentResult extends OutcomeFigures, AgentFacts {
   agent: string;
-  /** Win rate − the reference's, paired, with its 95% interval; `differing`: the deals one won and the other lost, on which the interval rests. */
+  /**
+   * Win rate − the reference's, paired, with its 95% interval; `differing`: the deals one won and the other lost, on
+   * which the interval rests.
+   */
   vsReference?: { diff: number; ci95: [number, number]; differing: number };
-  /** Card games: this agent's cards left − the reference's, paired over every deal, with its 95% interval (where no one wins, what tells players apart). */
+  /**
+   * Card games: this agent's cards left − the reference's, paired over every deal, with its 95% interval (where no one
+   * wins, what tells players apart).
+   */
   cardsLeftVsReference?: { diff: number; ci95: [number, number] };
-  /** Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many deals). */
+  /**
+   * Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many
+   * deals).
+   */
   roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
   seconds: number;
   /** With `perDeal`: deal i's record (deal i is seed + i), the same deals for every agent. */
@@ -145,7 +189,10 @@ export interface DealRecords {
 /** `rows` as plain arrays, with the figures of the game's `scoring`. */
 export function dealRecords(rows: EpisodeRows, scoring: Scoring): DealRecords {
   const list = (a: ArrayLike<number>) => Array.from(a);
-  const own = scoring === 'cards' ? { cardsLeft: list(rows.cardsLeft) } : { rounds: list(rows.rounds), points: list(rows.points), faults: list(rows.faults) };
+  const own =
+    scoring === 'cards'
+      ? { cardsLeft: list(rows.cardsLeft) }
+      : { rounds: list(rows.rounds), points: list(rows.points), faults: list(rows.faults) };
   return { won: list(rows.won), ...own, steps: list(rows.steps), decisions: list(rows.decisions) };
 }
 
@@ -159,12 +206,18 @@ export interface EvalReport {
   /** The first deal of the run from `seed` played (0 unless `firstDeal` was given). */
   firstDeal: number;
   reference: string;
-  /** Seconds the worker threads took to start (and play one warm-up deal), before any agent's deals were timed; 0 in this thread alone. */
+  /**
+   * Seconds the worker threads took to start (and play one warm-up deal), before any agent's deals were timed; 0 in
+   * this thread alone.
+   */
   startupSeconds?: number;
   results: AgentResult[];
 }
 
-/** The deals on which two players' results differ (one won, the other lost): what a paired difference in win rate rests on. */
+/**
+ * The deals on which two players' results differ (one won, the other lost): what a paired difference in win rate rests
+ * on.
+ */
 export function differingDeals(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let n = 0;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
@@ -204,7 +257,12 @@ export function summariseRows(rows: EpisodeRows, scoring: Scoring): OutcomeFigur
     steps += rows.steps[i];
     decisions += rows.decisions[i];
   }
-  const result: OutcomeFigures = { winRate: wins / n, ci95: wilsonInterval(wins, n), meanSteps: steps / n, meanDecisions: decisions / n };
+  const result: OutcomeFigures = {
+    winRate: wins / n,
+    ci95: wilsonInterval(wins, n),
+    meanSteps: steps / n,
+    meanDecisions: decisions / n,
+  };
   if (scoring === 'cards') {
     let left = 0;
     for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
@@ -315,7 +373,10 @@ export class EvalPool {
    * worker's first message and returns its handler of the others; a worker's error, or a message
    * carrying one, fails the whole and closes the pool.
    */
-  private async withEach(workers: Worker[], begin: (worker: Worker, finish: () => void) => (m: WorkerMessage) => void): Promise<void> {
+  private async withEach(
+    workers: Worker[],
+    begin: (worker: Worker, finish: () => void) => (m: WorkerMessage) => void,
+  ): Promise<void> {
     try {
       await Promise.all(
         workers.map(
@@ -364,10 +425,17 @@ export type AgentDeals = Omit<Deals, 'from' | 'to'>;
  * worker's share each (so both cores stay busy to the end; in this thread, an eighth of the deals,
  * between which a Ctrl-C is heard); rows indexed from `from`.
  */
-export async function playDeals(pool: EvalPool, agent: AgentDeals, from: number, to: number, onProgress: (episodes: number) => void): Promise<EpisodeRows> {
+export async function playDeals(
+  pool: EvalPool,
+  agent: AgentDeals,
+  from: number,
+  to: number,
+  onProgress: (episodes: number) => void,
+): Promise<EpisodeRows> {
   const chunk = Math.max(1, Math.ceil((to - from) / (Math.max(1, pool.size) * 8)));
   const tasks: Deals[] = [];
-  for (let start = from; start < to; start += chunk) tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
+  for (let start = from; start < to; start += chunk)
+    tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
   const parts = await pool.run(tasks, onProgress);
   const rows = emptyRows(to - from);
   parts.forEach((p, i) => mergeRows(rows, p, tasks[i].from - from));
@@ -387,7 +455,15 @@ export function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number
 
 /** The first n deals of `rows`. */
 export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
-  return { won: rows.won.subarray(0, n), cardsLeft: rows.cardsLeft.subarray(0, n), rounds: rows.rounds.subarray(0, n), points: rows.points.subarray(0, n), faults: rows.faults.subarray(0, n), steps: rows.steps.subarray(0, n), decisions: rows.decisions.subarray(0, n) };
+  return {
+    won: rows.won.subarray(0, n),
+    cardsLeft: rows.cardsLeft.subarray(0, n),
+    rounds: rows.rounds.subarray(0, n),
+    points: rows.points.subarray(0, n),
+    faults: rows.faults.subarray(0, n),
+    steps: rows.steps.subarray(0, n),
+    decisions: rows.decisions.subarray(0, n),
+  };
 }
 
 /** Fails fast, in this thread, on unknown agent names and unfit models. */
@@ -397,37 +473,72 @@ export async function checkAgents(agents: string[], env: EnvConfig): Promise<voi
   for (const name of agents) (await resolveAgent(name, env)).dispose?.();
 }
 
-/** Refuses a name listed twice: it would play the deals twice and show two rows of one agent (both the reference, were it that). */
+/**
+ * Refuses a name listed twice: it would play the deals twice and show two rows of one agent (both the reference, were
+ * it that).
+ */
 function checkNamesOnce(names: readonly string[]): void {
   names.forEach((name, i) => {
     const first = names.find((other) => sameAgent(name, other))!;
-    if (names.indexOf(first) !== i) throw new TengymError('bad-argument', `agent "${name}" is listed twice${first === name ? '' : ` (as "${first}")`}: each agent plays the deals once`);
+    if (names.indexOf(first) !== i)
+      throw new TengymError(
+        'bad-argument',
+        `agent "${name}" is listed twice${first === name ? '' : ` (as "${first}")`}: each agent plays the deals once`,
+      );
   });
 }
 
-/** The key an agent's name is compared by: a model folder's path normalized ("./runs/x/best/" is "runs/x/best"), a catalogue name as it is. */
+/**
+ * The key an agent's name is compared by: a model folder's path normalized ("./runs/x/best/" is "runs/x/best"), a
+ * catalogue name as it is.
+ */
 function agentKey(name: string): string {
   return /[\\/]/.test(name) || name.startsWith('.') ? normalize(name).replace(/(?<=.)[\\/]+$/, '') : name;
 }
 
-/** Whether two names given for agents are one agent (the same catalogue name, or the same model folder however written). */
+/**
+ * Whether two names given for agents are one agent (the same catalogue name, or the same model folder however written).
+ */
 export function sameAgent(a: string, b: string): boolean {
   return agentKey(a) === agentKey(b);
 }
 
 /** The error for a reference that is not one of the agents compared. */
 function notAmongAgents(reference: string, agents: readonly string[]): TengymError {
-  return new TengymError('bad-argument', `reference agent "${reference}" is not among the agents (${agents.join(', ')})`);
+  return new TengymError(
+    'bad-argument',
+    `reference agent "${reference}" is not among the agents (${agents.join(', ')})`,
+  );
 }
 
-/** The report of agents that played the same deals: each one's figures and its paired difference from the reference (with `perDeal`, each deal's record). */
-export function buildReport(env: EnvConfig, seed: number, reference: string, played: PlayedAgent[], perDeal = false, firstDeal = 0, startupSeconds?: number): EvalReport {
+/**
+ * The report of agents that played the same deals: each one's figures and its paired difference from the reference
+ * (with `perDeal`, each deal's record).
+ */
+export function buildReport(
+  env: EnvConfig,
+  seed: number,
+  reference: string,
+  played: PlayedAgent[],
+  perDeal = false,
+  firstDeal = 0,
+  startupSeconds?: number,
+): EvalReport {
   const scoring = env.game.scoring;
   const ref = played.find((p) => p.agent === reference);
-  if (!ref) throw notAmongAgents(reference, played.map((p) => p.agent));
+  if (!ref)
+    throw notAmongAgents(
+      reference,
+      played.map((p) => p.agent),
+    );
   const results: AgentResult[] = played.map((p) => {
     const { agent, rows, seconds } = p;
-    const result: AgentResult = { agent, ...(p.facts ?? namedAgentFacts(agent, env)), ...summariseRows(rows, scoring), seconds };
+    const result: AgentResult = {
+      agent,
+      ...(p.facts ?? namedAgentFacts(agent, env)),
+      ...summariseRows(rows, scoring),
+      seconds,
+    };
     if (agent !== reference) {
       result.vsReference = { ...pairedWins(rows.won, ref.rows.won), differing: differingDeals(rows.won, ref.rows.won) };
       if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
@@ -436,10 +547,23 @@ export function buildReport(env: EnvConfig, seed: number, reference: string, pla
     if (perDeal) result.deals = dealRecords(rows, scoring);
     return result;
   });
-  return { tengymVersion: TENGYM_VERSION, env: env.id, options: env.options, episodes: ref.rows.won.length, seed, firstDeal, reference, ...(startupSeconds === undefined ? {} : { startupSeconds }), results };
+  return {
+    tengymVersion: TENGYM_VERSION,
+    env: env.id,
+    options: env.options,
+    episodes: ref.rows.won.length,
+    seed,
+    firstDeal,
+    reference,
+    ...(startupSeconds === undefined ? {} : { startupSeconds }),
+    results,
+  };
 }
 
-/** An agent's deals, played (what `buildReport` takes), and what the report says of it (without `facts`: `namedAgentFacts` by its name). */
+/**
+ * An agent's deals, played (what `buildReport` takes), and what the report says of it (without `facts`:
+ * `namedAgentFacts` by its name).
+ */
 export interface PlayedAgent {
   agent: string;
   rows: EpisodeRows;
@@ -483,19 +607,42 @@ function agentFacts(given: string | Agent, agent: Agent, env: EnvConfig): AgentF
  * of `agents`, and the threads' `startupSeconds`: what `buildReport` needs for a report of what
  * was played when the run is stopped.
  */
-export async function evaluate(config: EvalConfig, onProgress?: (done: number, total: number, agent: string) => void, onAgentDone?: (played: readonly PlayedAgent[], startupSeconds: number) => void): Promise<EvalReport> {
+export async function evaluate(
+  config: EvalConfig,
+  onProgress?: (done: number, total: number, agent: string) => void,
+  onAgentDone?: (played: readonly PlayedAgent[], startupSeconds: number) => void,
+): Promise<EvalReport> {
   const parsed = evalConfigSchema.safeParse(config);
   if (!parsed.success) throw new TengymError('bad-argument', `bad evaluation config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
-  checkSeedFits(c.seed, c.firstDeal + c.episodes, c.firstDeal === 0 ? `episodes ${c.episodes}` : `deals ${c.firstDeal} to ${c.firstDeal + c.episodes - 1}`);
+  checkSeedFits(
+    c.seed,
+    c.firstDeal + c.episodes,
+    c.firstDeal === 0 ? `episodes ${c.episodes}` : `deals ${c.firstDeal} to ${c.firstDeal + c.episodes - 1}`,
+  );
   const maxWorkers = workerBound();
   if (c.workers !== undefined && c.workers > maxWorkers) {
-    throw new TengymError('bad-argument', `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads (${WORKERS_PER_CORE} per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ${Math.round(totalmem() / 2 ** 30)} GiB); 0 plays in this thread`);
+    throw new TengymError(
+      'bad-argument',
+      `workers ${c.workers} is more than this machine takes: at most ${maxWorkers} worker threads ` +
+        `(${WORKERS_PER_CORE} ` +
+        (`per core on ${availableParallelism()} cores, each given ${WORKER_MEMORY / 2 ** 20} MiB of its ` +
+          `${Math.round(totalmem() / 2 ** 30)} `) +
+        `GiB); 0 plays in this thread`,
+    );
   }
   // No env named: the one the model folders among the agents were trained for.
-  const env = c.env !== undefined ? envConfig(c.env, c.options) : await envOfModels(c.agents.filter((a): a is string => typeof a === 'string'), config.options).then((m) => envConfig(m.env, m.options));
+  const env =
+    c.env !== undefined
+      ? envConfig(c.env, c.options)
+      : await envOfModels(
+          c.agents.filter((a): a is string => typeof a === 'string'),
+          config.options,
+        ).then((m) => envConfig(m.env, m.options));
   // An agent module of one's own (./mine.mjs) plays in this thread, as the agent object it exports does.
-  const agents = await Promise.all(c.agents.map((a) => (typeof a === 'string' && isAgentModulePath(a) ? loadAgentModule(a, env) : a)));
+  const agents = await Promise.all(
+    c.agents.map((a) => (typeof a === 'string' && isAgentModulePath(a) ? loadAgentModule(a, env) : a)),
+  );
   const names = agents.map((a) => (typeof a === 'string' ? a : a.name));
   // The reference as --agents spells it, which the report's rows carry.
   const reference = names.find((a) => sameAgent(a, c.reference ?? names[0]));
@@ -507,8 +654,18 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
       const agent = await resolveAgent(a, env);
       agent.dispose?.();
       facts.push(agentFacts(a, agent, env));
-    } else if (typeof a.reset !== 'function') throw new TengymError('bad-argument', `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed derived from the deal's`);
-    else if (a.fair !== undefined && typeof a.fair !== 'boolean') throw new TengymError('bad-argument', `agent "${a.name}": fair must be true or false (false for an agent that sees the order of the stock), or left out; got ${showValue(a.fair)}`);
+    } else if (typeof a.reset !== 'function')
+      throw new TengymError(
+        'bad-argument',
+        `agent "${a.name}" has no reset(seed): evaluate resets each agent before each deal, with a seed ` +
+          `derived from the deal's`,
+      );
+    else if (a.fair !== undefined && typeof a.fair !== 'boolean')
+      throw new TengymError(
+        'bad-argument',
+        `agent "${a.name}": fair must be true or false (false for an agent that sees the order of the stock), ` +
+          `or left out; got ${showValue(a.fair)}`,
+      );
     else facts.push(agentFacts(a, a, env));
   }
   const total = c.episodes * agents.length;
@@ -516,15 +673,25 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   // Worker threads know the built-in games only: a game registered at run time plays here, as agent objects do.
   const pool = new EvalPool(isBuiltInEnv(env.id) ? (c.workers ?? availableParallelism()) : 0);
   const here = new EvalPool(0);
-  // The reference plays first, so that a run stopped after any agent has what the others are compared with; rows keep --agents' order.
+  // The reference plays first, so that a run stopped after any agent has what the others are compared with; rows keep
+  // --agents' order.
   const first = names.indexOf(reference);
   const order = [first, ...[...names.keys()].filter((k) => k !== first)];
   const finished: (PlayedAgent | undefined)[] = names.map(() => undefined);
   const played = () => finished.filter((p): p is PlayedAgent => p !== undefined);
   let startupSeconds = 0;
   try {
-    // The threads start (and play a deal of `first`) before any agent is timed: the first agent's seconds would hold their start otherwise.
-    if (agents.some((a) => typeof a === 'string')) startupSeconds = await pool.start({ env: env.id, options: env.options, agent: 'first', seed: c.seed, from: c.firstDeal, to: c.firstDeal + 1 });
+    // The threads start (and play a deal of `first`) before any agent is timed: the first agent's seconds would hold
+    // their start otherwise.
+    if (agents.some((a) => typeof a === 'string'))
+      startupSeconds = await pool.start({
+        env: env.id,
+        options: env.options,
+        agent: 'first',
+        seed: c.seed,
+        from: c.firstDeal,
+        to: c.firstDeal + 1,
+      });
     onAgentDone?.([], startupSeconds);
     for (const k of order) {
       const agent = agents[k];
@@ -534,7 +701,13 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
         done += n;
         onProgress?.(done, total, name);
       };
-      const rows = await playDeals(typeof agent === 'string' ? pool : here, { env, agent, seed: c.seed }, c.firstDeal, c.firstDeal + c.episodes, onDeals);
+      const rows = await playDeals(
+        typeof agent === 'string' ? pool : here,
+        { env, agent, seed: c.seed },
+        c.firstDeal,
+        c.firstDeal + c.episodes,
+        onDeals,
+      );
       finished[k] = { agent: name, rows, seconds: (performance.now() - start) / 1000, facts: facts[k] };
       onAgentDone?.(played(), startupSeconds);
     }
@@ -543,4 +716,3 @@ export async function evaluate(config: EvalConfig, onProgress?: (done: number, t
   }
   return buildReport(env, c.seed, reference, played(), c.perDeal, c.firstDeal, startupSeconds);
 }
-

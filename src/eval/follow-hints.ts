@@ -5,7 +5,8 @@
  * agent itself. Hints that send a player on walks of exchanges that change nothing show up as
  * more exchanges than a plain baseline makes.
  *
- *   npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
+ * npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources
+ * default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
  *
  * Hinters and agents see every state of a game, forced moves included, as `tengym play` and the
  * page show them (a source that remembers, Ten-Twenty-Thirty's, needs it); `--bare` shows them
@@ -43,8 +44,18 @@ function isExchange(env: Env, action: number): boolean {
   return env.id.startsWith('four-ten') && action >= FIRST_EXCHANGE && action < END_TURN;
 }
 
-/** `see`, where given, is shown the states with one legal move (as `tengym play` and the page show their hinter every state). */
-function play(envId: string, options: Record<string, unknown>, seeds: readonly number[], who: string, pick: (env: Env) => number, see?: (env: Env) => void): FollowStats {
+/**
+ * `see`, where given, is shown the states with one legal move (as `tengym play` and the page show their hinter every
+ * state).
+ */
+function play(
+  envId: string,
+  options: Record<string, unknown>,
+  seeds: readonly number[],
+  who: string,
+  pick: (env: Env) => number,
+  see?: (env: Env) => void,
+): FollowStats {
   const env = make(envId, options);
   let decisions = 0;
   let exchanges = 0;
@@ -75,16 +86,44 @@ function play(envId: string, options: Record<string, unknown>, seeds: readonly n
  * `tengym hint` and `play` use it). The hinter is shown every state, as `tengym play` and the
  * page show it; `bare`: only the decisions it ranks, as a program asking at a bare state would.
  */
-export async function followHints(envId: string, options: Record<string, unknown>, seeds: readonly number[], choice?: HintChoice, bare = false): Promise<FollowStats> {
+export async function followHints(
+  envId: string,
+  options: Record<string, unknown>,
+  seeds: readonly number[],
+  choice?: HintChoice,
+  bare = false,
+): Promise<FollowStats> {
   const { hinter } = await loadHinter(envId, options, choice, { fourTenFigures: false });
-  const who = (choice === undefined ? 'default' : `hints: ${'model' in choice ? choice.model : choice.agent}`) + (bare ? ' (bare)' : '');
-  return play(envId, options, seeds, who, (env) => hinter.hint(env, { top: 1 }).hints[0].action, bare ? undefined : (env) => hinter.observe(env));
+  const who =
+    (choice === undefined ? 'default' : `hints: ${'model' in choice ? choice.model : choice.agent}`) +
+    (bare ? ' (bare)' : '');
+  return play(
+    envId,
+    options,
+    seeds,
+    who,
+    (env) => hinter.hint(env, { top: 1 }).hints[0].action,
+    bare ? undefined : (env) => hinter.observe(env),
+  );
 }
 
 /** The same deals played by a catalogue agent's own `act`, at every state (`bare`: only at the decisions). */
-export function followAgent(envId: string, options: Record<string, unknown>, seeds: readonly number[], name: string, bare = false): FollowStats {
+export function followAgent(
+  envId: string,
+  options: Record<string, unknown>,
+  seeds: readonly number[],
+  name: string,
+  bare = false,
+): FollowStats {
   const agent = createAgent(name, envConfig(envId, options));
-  return play(envId, options, seeds, `agent ${name}${bare ? ' (bare)' : ''}`, (env) => agent.act(env), bare ? undefined : (env) => agent.observe?.(env));
+  return play(
+    envId,
+    options,
+    seeds,
+    `agent ${name}${bare ? ' (bare)' : ''}`,
+    (env) => agent.act(env),
+    bare ? undefined : (env) => agent.observe?.(env),
+  );
 }
 
 /**
@@ -101,12 +140,20 @@ export function pairedRounds(row: FollowStats, base: FollowStats, window: number
   let behind = 0;
   for (let k = 0; k < runs; k++) if (diff.slice(k * window, (k + 1) * window).reduce((a, b) => a + b, 0) > 0) behind++;
   const signed = mean > 0 ? `+${mean.toFixed(3)}` : mean < 0 ? `−${(-mean).toFixed(3)}` : '0.000';
-  return `${row.who} − ${base.who}: rounds ${signed} a game (sd ${sd.toFixed(2)}), ${diff.filter((d) => d !== 0).length} of ${n} games differ; more rounds in ${behind} of ${runs} runs of ${window} deals`;
+  return (
+    `${row.who} − ${base.who}: rounds ${signed} a game (sd ${sd.toFixed(2)}), ${diff.filter((d) => d !== 0).length} ` +
+    `of ${n} games differ; more rounds in ${behind} of ${runs} runs of ${window} deals`
+  );
 }
 
 export function formatFollowStats(rows: readonly FollowStats[]): string[] {
   const width = Math.max(...rows.map((r) => r.who.length));
-  return rows.map((r) => `${r.who.padEnd(width)}  decisions ${r.decisions.toFixed(1).padStart(6)}  exchanges ${r.exchanges.toFixed(1).padStart(6)}  rounds ${r.rounds.toFixed(2)}  won ${r.won}/${r.games}`);
+  return rows.map(
+    (r) =>
+      `${r.who.padEnd(width)}  decisions ${r.decisions.toFixed(1).padStart(6)}  exchanges ` +
+      `${r.exchanges.toFixed(1).padStart(6)} ` +
+      ` rounds ${r.rounds.toFixed(2)}  won ${r.won}/${r.games}`,
+  );
 }
 
 const USAGE = `  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
@@ -139,11 +186,14 @@ async function main(): Promise<void> {
   }
   const agents = agentNames.split(',');
   for (const name of agents) rows.push(followAgent(envId, {}, seeds, name, bare));
-  console.log(`${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`);
+  console.log(
+    `${envId}, seeds ${first}–${first + games - 1}: following the top hint (or the agent's own moves), per game`,
+  );
   for (const line of formatFollowStats(rows)) console.log(line);
   const window = Number(args.window);
   const base = rows[rows.length - agents.length];
-  if (fourTen && games >= 2 * window) for (const row of rows) if (row !== base) console.log(pairedRounds(row, base, window));
+  if (fourTen && games >= 2 * window)
+    for (const row of rows) if (row !== base) console.log(pairedRounds(row, base, window));
 }
 
 await runIfMain(import.meta.url, main);

@@ -46,7 +46,11 @@ export function hintBenchGames(states: number, warmup: number): number {
   return 100 * (states + warmup) + 1;
 }
 
-export async function benchHints(envId: string, options: Record<string, unknown>, bench: HintBenchOptions): Promise<HintBenchResult> {
+export async function benchHints(
+  envId: string,
+  options: Record<string, unknown>,
+  bench: HintBenchOptions,
+): Promise<HintBenchResult> {
   const { hinter, source, fromModel } = await loadHinter(envId, options, bench.choice);
   const env = make(envId, options);
   const times: number[] = [];

@@ -17,7 +17,14 @@
  */
 import { Env, type EnvState } from '../env/env.js';
 import * as z from 'zod';
-import { TengymError, describeKind, describeNotState, formatZodError, isPlainObject, showValue } from '../env/errors.js';
+import {
+  TengymError,
+  describeKind,
+  describeNotState,
+  formatZodError,
+  isPlainObject,
+  showValue,
+} from '../env/errors.js';
 import type { CardSpot } from '../env/board.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, make } from '../env/registry.js';
@@ -47,7 +54,10 @@ export interface Hint {
 
 export interface HintResult {
   env: string;
-  /** What ranked the moves: "model models/four-ten/ (shipped)", "pimc (a search that plays out many guesses of the unseen cards …)". */
+  /**
+   * What ranked the moves: "model models/four-ten/ (shipped)", "pimc (a search that plays out many guesses of the
+   * unseen cards …)".
+   */
   source: string;
   /** Every legal move leads to the same end (Tens, Block Ten): the order is arbitrary. */
   sameOutcome: boolean;
@@ -72,7 +82,10 @@ export interface HinterConfig {
    * TengymError ('disposed').
    */
   model?: Agent;
-  /** An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search source answers (`hintBaseline`). */
+  /**
+   * An agent, or an agent name from the catalogue (`agentsFor(envId)`). Without `model` or `agent`, each env's search
+   * source answers (`hintBaseline`).
+   */
   agent?: Agent | string;
   /** What the hints say they come from (default: the model's or the agent's name). */
   source?: string;
@@ -94,7 +107,10 @@ export interface Hinter {
    * order, in the same form (getState() JSONs, or the same env object). Elsewhere it does nothing.
    */
   observe(state: EnvState | Env): void;
-  /** The source the hints of this env would name; throws, as `hint` would, where the hinter's model was trained for another env. */
+  /**
+   * The source the hints of this env would name; throws, as `hint` would, where the hinter's model was trained for
+   * another env.
+   */
   sourceFor(envId: string, options?: Record<string, unknown>): string;
 }
 
@@ -139,7 +155,11 @@ export class GameStates {
   /** A new game: records env's state, the deal. */
   constructor(env: Env) {
     checkEnv(env, 'new GameStates');
-    if (!env.hasStarted) throw new TengymError('not-reset', 'new GameStates records a game from its deal: reset() the env first (or setState a saved state)');
+    if (!env.hasStarted)
+      throw new TengymError(
+        'not-reset',
+        'new GameStates records a game from its deal: reset() the env first (or setState a saved state)',
+      );
     this.game = { id: env.id, options: JSON.stringify(env.options) };
     this.record(env);
   }
@@ -150,12 +170,21 @@ export class GameStates {
     const options = JSON.stringify(env.options);
     if (env.id !== this.game.id || options !== this.game.options) {
       // Options are named only where the ids are the same.
-      const [game, got] = env.id === this.game.id ? [`${this.game.id} with options ${this.game.options}`, `${env.id} with options ${options}`] : [this.game.id, env.id];
-      throw new TengymError('bad-argument', `${caller}: this game is ${game}, got an env of ${got} (a new GameStates starts another game)`);
+      const [game, got] =
+        env.id === this.game.id
+          ? [`${this.game.id} with options ${this.game.options}`, `${env.id} with options ${options}`]
+          : [this.game.id, env.id];
+      throw new TengymError(
+        'bad-argument',
+        `${caller}: this game is ${game}, got an env of ${got} (a new GameStates starts another game)`,
+      );
     }
   }
 
-  /** The state recorded last (none only while the constructor records the deal). Not .at(-1): Hermes 0.12, which React Native apps run on, has no Array.prototype.at. */
+  /**
+   * The state recorded last (none only while the constructor records the deal). Not .at(-1): Hermes 0.12, which React
+   * Native apps run on, has no Array.prototype.at.
+   */
   private get last(): EnvState | undefined {
     return this.states.length > 0 ? this.states[this.states.length - 1] : undefined;
   }
@@ -185,7 +214,11 @@ export class GameStates {
     this.scratch ??= env.clone();
     const move = moveBetween(this.scratch, last, state, this.earlier);
     if (move === null) {
-      throw new TengymError('bad-state', 'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after every move, forced ones and undos too (a new GameStates starts another deal)');
+      throw new TengymError(
+        'bad-state',
+        'GameStates.record: the env is not one move (or an undo) from the state recorded last: record after ' +
+          'every move, forced ones and undos too (a new GameStates starts another deal)',
+      );
     }
     this.push(state, move);
   }
@@ -215,21 +248,33 @@ export class GameStates {
   static fromJSON(env: Env, saved: unknown): GameStates {
     checkEnv(env, 'GameStates.fromJSON');
     if (!Array.isArray(saved) || saved.length === 0) {
-      throw new TengymError('bad-argument', `GameStates.fromJSON takes the states GameStates.toJSON() gave (an array of getState() JSONs, the deal first), got ${typeof saved === 'string' ? describeNotState(saved) : showValue(saved)}`);
+      throw new TengymError(
+        'bad-argument',
+        `GameStates.fromJSON takes the states GameStates.toJSON() gave (an array of getState() JSONs, the ` +
+          `deal first), got ${typeof saved === 'string' ? describeNotState(saved) : showValue(saved)}`,
+      );
     }
     const scratch = env.clone();
     const states = saved.map((state: unknown, i) => {
       try {
         scratch.setState(state);
       } catch (e) {
-        if (e instanceof TengymError) throw new TengymError(e.code, `GameStates.fromJSON: state ${i + 1} of ${saved.length}: ${e.message}`);
+        if (e instanceof TengymError)
+          throw new TengymError(e.code, `GameStates.fromJSON: state ${i + 1} of ${saved.length}: ${e.message}`);
         throw e;
       }
       return scratch.getState();
     });
-    const moves = checkGameInOrder(scratch, states, { prefix: 'GameStates.fromJSON: ', item: 'state', advice: 'give the states GameStates.toJSON() gave, in order' });
+    const moves = checkGameInOrder(scratch, states, {
+      prefix: 'GameStates.fromJSON: ',
+      item: 'state',
+      advice: 'give the states GameStates.toJSON() gave, in order',
+    });
     if (!env.hasStarted || JSON.stringify(states[states.length - 1]) !== JSON.stringify(env.getState())) {
-      throw new TengymError('bad-argument', 'GameStates.fromJSON: the env is not at the last saved state; load it first (env.setState(saved state))');
+      throw new TengymError(
+        'bad-argument',
+        'GameStates.fromJSON: the env is not at the last saved state; load it first (env.setState(saved state))',
+      );
     }
     const game = new GameStates(env);
     game.states.splice(0, game.states.length, ...states);
@@ -256,7 +301,11 @@ export class GameStates {
     checkEnv(env, 'GameStates.fromMoves');
     const parsed = savedMovesSchema.safeParse(saved);
     if (!parsed.success) {
-      throw new TengymError('bad-argument', `GameStates.fromMoves takes what GameStates.toMoves() gave, { deal, moves }: deal a getState() JSON, moves action ids or "undo": ${formatZodError(parsed.error)}`);
+      throw new TengymError(
+        'bad-argument',
+        `GameStates.fromMoves takes what GameStates.toMoves() gave, { deal, moves }: deal a getState() JSON, ` +
+          `moves action ids or "undo": ${formatZodError(parsed.error)}`,
+      );
     }
     const { deal, moves } = parsed.data;
     const play = (target: Env): GameStates => {
@@ -268,7 +317,8 @@ export class GameStates {
           else if (moves[i] === 'undo') target.undo();
           else target.step(moves[i] as number);
         } catch (e) {
-          if (e instanceof TengymError) throw new TengymError(e.code, `GameStates.fromMoves: ${where(i)}: ${e.message}`);
+          if (e instanceof TengymError)
+            throw new TengymError(e.code, `GameStates.fromMoves: ${where(i)}: ${e.message}`);
           throw e;
         }
         if (game === undefined) game = new GameStates(target);
@@ -284,13 +334,20 @@ export class GameStates {
   hint(hinter: Hinter, env: Env, options?: HintOptions): HintResult {
     const h = hinter as Partial<Hinter> | null;
     if (h === null || typeof h !== 'object' || typeof h.hint !== 'function' || typeof h.observe !== 'function') {
-      throw new TengymError('bad-argument', `GameStates.hint takes a hinter (createHinter(…), or hinterForEnv(…).hinter), got ${describeKind(hinter)}`);
+      throw new TengymError(
+        'bad-argument',
+        `GameStates.hint takes a hinter (createHinter(…), or hinterForEnv(…).hinter), got ${describeKind(hinter)}`,
+      );
     }
     this.checkGame(env, 'GameStates.hint');
     const state = env.getState();
     // A move not recorded would go unseen by a hinter that remembers (Ten-Twenty-Thirty's order under the stock).
     if (!this.isLast(state)) {
-      throw new TengymError('bad-state', 'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ones and undos too, then ask for the hint');
+      throw new TengymError(
+        'bad-state',
+        'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ' +
+          'ones and undos too, then ask for the hint',
+      );
     }
     if (hinter !== this.shownTo || !this.lastShown(hinter)) {
       this.shownTo = hinter;
@@ -323,7 +380,10 @@ export class GameStates {
     return !lastGameOf.has(hinter) || lastGameOf.get(hinter) === this;
   }
 
-  /** Shows a state just recorded to the hinter this game is shown to, unless it now follows another game (the next hint shows it this one again). */
+  /**
+   * Shows a state just recorded to the hinter this game is shown to, unless it now follows another game (the next hint
+   * shows it this one again).
+   */
   private showRecorded(state: EnvState): void {
     if (this.shownTo !== null && this.lastShown(this.shownTo)) this.show(this.shownTo, state);
   }
@@ -336,7 +396,11 @@ const lastGameOf = new WeakMap<Hinter, GameStates | null>();
 
 /** Throws unless `env` is an Env (what `caller` takes). */
 function checkEnv(env: unknown, caller: string): asserts env is Env {
-  if (!(env instanceof Env)) throw new TengymError('bad-argument', `${caller} takes the game's env (make(id), then reset()), got ${describeKind(env)}`);
+  if (!(env instanceof Env))
+    throw new TengymError(
+      'bad-argument',
+      `${caller} takes the game's env (make(id), then reset()), got ${describeKind(env)}`,
+    );
 }
 
 /**
@@ -346,7 +410,11 @@ function checkEnv(env: unknown, caller: string): asserts env is Env {
  * game's id and options) is used as scratch; the refusal counts `item`s ("line 3 of 9"), numbered
  * `numbers[i]` of `total` where given (a file's lines, blank ones counted).
  */
-export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { prefix: string; item: string; advice: string; numbers?: readonly number[]; total?: number }): RecordedMove[] {
+export function checkGameInOrder(
+  env: Env,
+  states: readonly EnvState[],
+  say: { prefix: string; item: string; advice: string; numbers?: readonly number[]; total?: number },
+): RecordedMove[] {
   // Where the states are the non-blank lines of a file, they are counted as the file's lines.
   const number = (i: number): number => say.numbers?.[i] ?? i + 1;
   const total = say.total ?? states.length;
@@ -356,7 +424,11 @@ export function checkGameInOrder(env: Env, states: readonly EnvState[], say: { p
     if (i >= 2) before.add(undoKey(states[i - 2]));
     const move = moveBetween(env, states[i - 1], states[i], before);
     if (move === null) {
-      throw new TengymError('bad-state', `${say.prefix}${say.item} ${number(i)} of ${total} is not one move (or an undo) from ${say.item} ${number(i - 1)}; ${say.advice}`);
+      throw new TengymError(
+        'bad-state',
+        `${say.prefix}${say.item} ${number(i)} of ${total} is not one move (or an undo) from ${say.item} ` +
+          `${number(i - 1)}; ${say.advice}`,
+      );
     }
     moves.push(move);
   }
@@ -392,20 +464,26 @@ const cards = (n: number): string => (n === 1 ? '1 card' : `${Number(n.toFixed(2
 /** A score as a person reads it. */
 export function formatScore(h: Hint): string {
   if (h === null || typeof h !== 'object' || typeof h.score !== 'number') {
-    throw new TengymError('bad-argument', `formatScore takes a hint of hinter.hint(…).hints, { score, scoreKind, unit? }, got ${showValue(h)}`);
+    throw new TengymError(
+      'bad-argument',
+      `formatScore takes a hint of hinter.hint(…).hints, { score, scoreKind, unit? }, got ${showValue(h)}`,
+    );
   }
   switch (h.scoreKind) {
     case 'probability':
       return `p ${(100 * h.score).toFixed(1)}%`;
     case 'win-probability':
       // From 0.9995 a percentage would round to 100.0%, which reads as certain.
-      return h.score >= 0.9995 && h.score < 1 ? `win 1 − ${(1 - h.score).toExponential(1)}` : `win ${(100 * h.score).toFixed(1)}%`;
+      return h.score >= 0.9995 && h.score < 1
+        ? `win 1 − ${(1 - h.score).toExponential(1)}`
+        : `win ${(100 * h.score).toFixed(1)}%`;
     case 'value':
       if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
       if (h.unit === 'minus-cards-left') return `${cards(-h.score)} left at the end`;
       if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
       // Not the round's points of a Four Ten sentence (the solver's play): said apart from them.
-      if (h.unit === 'points-less-fault-cost') return `${h.score.toFixed(2)} points net of fault cost, by the source's own play`;
+      if (h.unit === 'points-less-fault-cost')
+        return `${h.score.toFixed(2)} points net of fault cost, by the source's own play`;
       if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
       return `value ${h.score.toFixed(3)}`;
     case 'choice':
@@ -433,11 +511,27 @@ type Baseline = HintBaseline;
  */
 export function hintBaseline(envId: string, options: Record<string, unknown> = {}): Baseline {
   const env = envConfig(envId, options);
-  const baseline = (name: string, role: string) => ({ agent: createAgent(name, env), name, role, source: `${name} (${role})` });
+  const baseline = (name: string, role: string) => ({
+    agent: createAgent(name, env),
+    name,
+    role,
+    source: `${name} (${role})`,
+  });
   const own = kitOf(env.game).hintBaseline?.(env, baseline);
   if (own) return own;
-  if (env.game.sameOutcome) return { agent: new FirstAgent(), name: 'first', role: 'no ranking needed', source: 'none needed: every legal move leads to the same end' };
-  return { agent: new FirstAgent(), name: 'first', role: 'the lowest legal id', source: `first (the lowest legal id: tengym has no search for ${env.game.name})` };
+  if (env.game.sameOutcome)
+    return {
+      agent: new FirstAgent(),
+      name: 'first',
+      role: 'no ranking needed',
+      source: 'none needed: every legal move leads to the same end',
+    };
+  return {
+    agent: new FirstAgent(),
+    name: 'first',
+    role: 'the lowest legal id',
+    source: `first (the lowest legal id: tengym has no search for ${env.game.name})`,
+  };
 }
 
 interface EnvSlot {
@@ -463,7 +557,10 @@ export function agentSource(agent: Agent, name: string = agent.name): string {
   return agent.fair ? name : `${name} (NOT fair: it sees the stock)`;
 }
 
-/** 12000445 as "12,000,445", as toLocaleString('en-US') writes a whole number, without Intl: Hermes may be built without it. */
+/**
+ * 12000445 as "12,000,445", as toLocaleString('en-US') writes a whole number, without Intl: Hermes may be built without
+ * it.
+ */
 const withThousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** "model runs/decade/best", or, for a model without a name of its own, what its metadata says it is. */
@@ -475,7 +572,11 @@ function modelSource(agent: Agent): string {
 
 const hinterConfigSchema = z.strictObject({
   model: agentSchema.optional(),
-  agent: z.union([z.string().min(1), agentSchema], { error: 'expected an agent name (agentsFor(envId) lists them) or an agent' }).optional(),
+  agent: z
+    .union([z.string().min(1), agentSchema], {
+      error: 'expected an agent name (agentsFor(envId) lists them) or an agent',
+    })
+    .optional(),
   source: z.string().optional(),
   fourTenFigures: z.boolean().optional(),
 });
@@ -493,16 +594,26 @@ function checkHinterConfig(config: unknown): HinterConfig {
   if (config === undefined) return {};
   // isPlainObject: a plain object of another realm (an iframe, `vm`) is taken, as make and hint take one.
   if (!isPlainObject(config)) {
-    const kind = config !== null && typeof config === 'object' && !Array.isArray(config) ? ` (${describeKind(config)})` : '';
-    throw new TengymError('bad-argument', `createHinter takes an object { model?, agent?, source?, fourTenFigures? }, got ${showValue(config)}${kind}`);
+    const kind =
+      config !== null && typeof config === 'object' && !Array.isArray(config) ? ` (${describeKind(config)})` : '';
+    throw new TengymError(
+      'bad-argument',
+      `createHinter takes an object { model?, agent?, source?, fourTenFigures? }, got ${showValue(config)}${kind}`,
+    );
   }
   const parsed = hinterConfigSchema.safeParse(config);
-  if (!parsed.success) throw new TengymError('bad-argument', `bad createHinter config: ${formatZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new TengymError('bad-argument', `bad createHinter config: ${formatZodError(parsed.error)}`);
   const c = parsed.data;
   if (c.model && c.agent) throw new TengymError('bad-argument', 'createHinter takes { model } or { agent }, not both');
   if (typeof c.agent === 'string') {
     const names = catalogueNames();
-    if (!names.includes(c.agent)) throw new TengymError('bad-argument', `createHinter: unknown agent "${c.agent}"; the catalogue's agents are ${names.join(', ')} (agentsFor(envId) lists those of an env), or pass an agent`);
+    if (!names.includes(c.agent))
+      throw new TengymError(
+        'bad-argument',
+        `createHinter: unknown agent "${c.agent}"; the catalogue's agents are ${names.join(', ')} ` +
+          `(agentsFor(envId) lists those of an env), or pass an agent`,
+      );
   }
   return c;
 }
@@ -545,13 +656,18 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   /** The env that holds `state` (the caller's env, or the slot's with the JSON loaded), and its slot. */
   function loaded(state: EnvState | Env): { env: Env; slot: EnvSlot } {
     if (state instanceof Env) {
-      if (!state.hasStarted) throw new TengymError('not-reset', 'no hint: the env has not been dealt yet; call reset() first');
+      if (!state.hasStarted)
+        throw new TengymError('not-reset', 'no hint: the env has not been dealt yet; call reset() first');
       return { env: state, slot: slotFor(state.id, state.options) };
     }
     if (state === null || typeof state !== 'object' || typeof (state as { env?: unknown }).env !== 'string') {
-      // A state saved as text (localStorage, a file) and passed as it was saved is the likely mistake: say how to load it.
+      // A state saved as text (localStorage, a file) and passed as it was saved is the likely mistake: say how to load
+      // it.
       const got = isPlainObject(state) ? 'an object with no env id' : describeNotState(state);
-      throw new TengymError('bad-state', `bad state: expected the object env.getState() returns, { env, options, rng, undosUsed, game }, got ${got}`);
+      throw new TengymError(
+        'bad-state',
+        `bad state: expected the object env.getState() returns, { env, options, rng, undosUsed, game }, got ${got}`,
+      );
     }
     const options = (state as { options?: unknown }).options;
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -564,12 +680,22 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
 
   function hint(state: EnvState | Env, options: HintOptions = {}): HintResult {
     // Options as reset checks its own: a misspelt key (`{ tops: 3 }`) is named, not ignored.
-    if (!isPlainObject(options as unknown)) throw new TengymError('bad-argument', `hint options must be an object such as { top: 3 }, got ${describeKind(options)}`);
-    for (const key in options) if (key !== 'top') throw new TengymError('bad-argument', `unknown hint option "${key}"; hint takes { top }`);
+    if (!isPlainObject(options as unknown))
+      throw new TengymError(
+        'bad-argument',
+        `hint options must be an object such as { top: 3 }, got ${describeKind(options)}`,
+      );
+    for (const key in options)
+      if (key !== 'top') throw new TengymError('bad-argument', `unknown hint option "${key}"; hint takes { top }`);
     const top = options.top === undefined || options.top === 0 ? Infinity : options.top;
-    if (!(top === Infinity || (Number.isInteger(top) && top >= 1))) throw new TengymError('bad-argument', `top must be an integer ≥ 0 (0: every legal move), got ${showValue(options.top)}`);
+    if (!(top === Infinity || (Number.isInteger(top) && top >= 1)))
+      throw new TengymError(
+        'bad-argument',
+        `top must be an integer ≥ 0 (0: every legal move), got ${showValue(options.top)}`,
+      );
     const { env, slot } = loaded(state);
-    if (!env.running) throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(env.outcome())})`);
+    if (!env.running)
+      throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(env.outcome())})`);
     const sameOutcome = hasSameOutcome(env);
     const details = figures ? (kitOf(env.game).hintDetails?.(env, slot.agent) ?? null) : null;
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
@@ -577,15 +703,30 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
     for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env, ranked)) {
       if (hints.length >= top) break;
-      if (!env.isLegal(action)) throw new TengymError('bad-action', `hint: ${slot.source} ranked action ${showValue(action)}, which is not legal here; legal now: ${env.describeLegal()}`);
+      if (!env.isLegal(action))
+        throw new TengymError(
+          'bad-action',
+          `hint: ${slot.source} ranked action ${showValue(action)}, which is ` +
+            `not legal here; legal now: ${env.describeLegal()}`,
+        );
       const detail = details?.get(action);
       const text = env.describeAction(action) + (detail ? `: ${detail}` : '');
-      const h: Hint = { action, score: sameOutcome ? 0 : score, scoreKind: sameOutcome ? 'heuristic' : ranked.kind, ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}), text, cards: env.actionCards(action) };
+      const h: Hint = {
+        action,
+        score: sameOutcome ? 0 : score,
+        scoreKind: sameOutcome ? 'heuristic' : ranked.kind,
+        ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}),
+        text,
+        cards: env.actionCards(action),
+      };
       if (sameOutcome) h.sameOutcome = true;
       hints.push(h);
     }
     const result: HintResult = { env: env.id, source: slot.source, sameOutcome, legalCount: env.legalCount, hints };
-    if (sameOutcome) result.note = `${env.id} has no real decisions: every legal move leads to the same end, so any of them is as good as the others`;
+    if (sameOutcome)
+      result.note =
+        `${env.id} has no real decisions: every legal move leads to the same end, so any of them is as good as ` +
+        `the others`;
     return result;
   }
 

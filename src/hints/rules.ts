@@ -12,7 +12,8 @@ import { envSpec } from '../env/registry.js';
 
 /** Throws unless `value` is a string: what `fn` takes as `what`. */
 function checkString(value: unknown, fn: string, what: string): asserts value is string {
-  if (typeof value !== 'string') throw new TengymError('bad-argument', `${fn} takes ${what} as a string, got ${showValue(value)}`);
+  if (typeof value !== 'string')
+    throw new TengymError('bad-argument', `${fn} takes ${what} as a string, got ${showValue(value)}`);
 }
 
 /** A heading's anchor, as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
@@ -78,12 +79,20 @@ export function rulesSection(markdown: string, envId: string, engine?: string): 
 const REWARDS = 'rewards';
 
 /** The document's sections, and the env's own: its id's, else its engine's; the arguments checked for `fn`. */
-function ownSection(fn: string, markdown: string, envId: string, engine: string | undefined): { all: Map<string, string>; own: string | null } {
+function ownSection(
+  fn: string,
+  markdown: string,
+  envId: string,
+  engine: string | undefined,
+): { all: Map<string, string>; own: string | null } {
   checkString(markdown, fn, 'the rules document (docs/rules.md)');
   checkString(envId, fn, 'an env id');
   if (engine !== undefined) checkString(engine, fn, "the engine's name (envs() lists each id's engine)");
   const all = sections(markdown);
-  return { all, own: all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null };
+  return {
+    all,
+    own: all.get(headingAnchor(envId)) ?? all.get(headingAnchor(engine ?? envSpec(envId).game.name)) ?? null,
+  };
 }
 
 /** The level-3 subsections a player is not shown: how a program names the moves. */
@@ -134,7 +143,10 @@ function variantLine(section: string, envId: string): string | null {
     if (cells.length === 3 && cells[0] === `| \`${envId}\``) {
       // Its first sentence: what follows (decade-optional's) is for the reader of the document.
       const [options, game] = [cells[1], cells[2].replace(/ \|$/, '').replace(/\. .*$/, '')];
-      return `**This game is \`${envId}\`**: ${game} (options ${options}). Where the rules below say otherwise, this holds.`;
+      return (
+        `**This game is \`${envId}\`**: ${game} (options ${options}). Where the rules below say otherwise, this ` +
+        `holds.`
+      );
     }
   }
   return null;

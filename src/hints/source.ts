@@ -27,7 +27,10 @@ export interface ShippedModelInfo {
   options: Record<string, unknown>;
 }
 
-/** What the models' index (`models/index.json`) says of one model: its metadata, and its number of weights (`useBrowserBackend`'s). */
+/**
+ * What the models' index (`models/index.json`) says of one model: its metadata, and its number of weights
+ * (`useBrowserBackend`'s).
+ */
 export interface ModelIndexEntry extends ShippedModelInfo {
   /** The number of weights (the sum of the products of the weights' shapes). */
   weights: number;
@@ -50,9 +53,19 @@ export const shippedModelPath = (modelId: string): string => `models/${modelId}/
  * gives (the env's own, or another name for its game and options): the metadata of the model
  * shipped there, or null when none is, or none could be loaded (`lost` says why).
  */
-export function chooseHintSource(envId: string, options: Record<string, unknown>, shipped: ShippedModelInfo | null, lost?: string): HintSourceChoice {
+export function chooseHintSource(
+  envId: string,
+  options: Record<string, unknown>,
+  shipped: ShippedModelInfo | null,
+  lost?: string,
+): HintSourceChoice {
   checkShippedInfo(shipped, 'chooseHintSource takes as its third argument');
-  if (lost !== undefined && typeof lost !== 'string') throw new TengymError('bad-argument', `chooseHintSource takes as its fourth argument why no model could be loaded, a string (or nothing), got ${showValue(lost)}`);
+  if (lost !== undefined && typeof lost !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `chooseHintSource takes as its fourth argument why no model could be loaded, a string (or nothing), got ` +
+        `${showValue(lost)}`,
+    );
   const env = envConfig(envId, options);
   const resolved = env.options;
   // The id the game is measured and shipped under: `decade` with `{ fives: true }` is `decade-fives`.
@@ -68,9 +81,11 @@ export function chooseHintSource(envId: string, options: Record<string, unknown>
   const baseline = hintBaseline(env.id, resolved);
   let why: string | null;
   if (hasSameOutcome(env)) why = null;
-  else if (!modelFirst) why = fits ? (baseline.overModel ?? `it measured stronger than the trained model in ${path}`) : null;
+  else if (!modelFirst)
+    why = fits ? (baseline.overModel ?? `it measured stronger than the trained model in ${path}`) : null;
   else if (lost !== undefined) why = `the trained model could not be loaded: ${lost}`;
-  else why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${modelId}`;
+  else
+    why = shipped ? `the model shipped in ${path} was trained for other options` : `no model is shipped for ${modelId}`;
   const source = why === null ? baseline.source : `${baseline.name} (${baseline.role}; ${why})`;
   return { kind: 'agent', agent: baseline.agent, name: baseline.name, source };
 }
@@ -80,13 +95,20 @@ function checkShippedInfo(shipped: unknown, what: string): asserts shipped is Sh
   if (shipped === null) return;
   const info = shipped as Partial<ShippedModelInfo> | undefined;
   if (typeof info !== 'object' || typeof info.env !== 'string' || !isPlainObject(info.options)) {
-    throw new TengymError('bad-argument', `${what} what models/<env id>/ holds: its model's metadata { env, options } (ShippedModelInfo), or null when no model is shipped there; got ${showValue(shipped)}`);
+    throw new TengymError(
+      'bad-argument',
+      `${what} what models/<env id>/ holds: its model's metadata { env, options } (ShippedModelInfo), or null ` +
+        `when no model is shipped there; got ${showValue(shipped)}`,
+    );
   }
 }
 
 export interface LoadedHinter {
   hinter: Hinter;
-  /** "model models/four-ten/ (shipped)", "pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade/)". */
+  /**
+   * "model models/four-ten/ (shipped)", "pimc (a search that plays out many guesses of the unseen cards; it measured
+   * stronger than the trained model in models/decade/)".
+   */
   source: string;
   /** Whether a trained model ranks the moves. */
   fromModel: boolean;
@@ -95,19 +117,40 @@ export interface LoadedHinter {
 /** Where the shipped models are: their metadata (null when none is shipped for an id) and a loader. */
 export interface ShippedModels {
   info(envId: string): Promise<ShippedModelInfo | null> | ShippedModelInfo | null;
-  /** The model's agent; not needed where `info` gives null (a search then answers), as in the fallback after a failed load: `{ info: () => null, lost }`. */
+  /**
+   * The model's agent; not needed where `info` gives null (a search then answers), as in the fallback after a failed
+   * load: `{ info: () => null, lost }`.
+   */
   load?(modelId: string): Promise<Agent>;
-  /** Why no model can be loaded (the list or the files failed), read after `info`: said in the source in place of "no model is shipped". */
+  /**
+   * Why no model can be loaded (the list or the files failed), read after `info`: said in the source in place of "no
+   * model is shipped".
+   */
   lost?: string;
 }
 
 /** The hinter `chooseHintSource` picks for the env, its model loaded through `models`. */
-export async function hinterForEnv(envId: string, options: Record<string, unknown>, models: ShippedModels, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+export async function hinterForEnv(
+  envId: string,
+  options: Record<string, unknown>,
+  models: ShippedModels,
+  config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {},
+): Promise<LoadedHinter> {
   const env = envConfig(envId, options);
   const id = registeredIdOf(env);
   const m = models as Partial<ShippedModels> | null | undefined;
-  if (m === null || typeof m !== 'object' || typeof m.info !== 'function' || (m.load !== undefined && typeof m.load !== 'function')) {
-    throw new TengymError('bad-argument', `hinterForEnv takes as its third argument the shipped models, { info(envId), load?(modelId), lost? } (ShippedModels: info gives a model's { env, options } or null, load its agent, needed where info gives a model), got ${showValue(models)}`);
+  if (
+    m === null ||
+    typeof m !== 'object' ||
+    typeof m.info !== 'function' ||
+    (m.load !== undefined && typeof m.load !== 'function')
+  ) {
+    throw new TengymError(
+      'bad-argument',
+      `hinterForEnv takes as its third argument the shipped models, { info(envId), load?(modelId), lost? } ` +
+        `(ShippedModels: info gives a model's { env, options } or null, load its agent, needed where info gives ` +
+        `a model), got ${showValue(models)}`,
+    );
   }
   const shipped = await models.info(id);
   checkShippedInfo(shipped, `hinterForEnv: models.info("${id}") must give`);
@@ -115,10 +158,23 @@ export async function hinterForEnv(envId: string, options: Record<string, unknow
   const choice = chooseHintSource(env.id, env.options, shipped, models.lost);
   if (choice.kind === 'model') {
     if (models.load === undefined) {
-      throw new TengymError('bad-argument', `hinterForEnv: models.info("${id}") gives a shipped model, which gives the hints here, and the shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a search`);
+      throw new TengymError(
+        'bad-argument',
+        `hinterForEnv: models.info("${id}") gives a shipped model, which gives the hints here, and the ` +
+          `shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a ` +
+          `search`,
+      );
     }
     const model = await models.load(choice.modelId);
-    return { hinter: createHinter({ ...config, model, source: choice.source }), source: choice.source, fromModel: true };
+    return {
+      hinter: createHinter({ ...config, model, source: choice.source }),
+      source: choice.source,
+      fromModel: true,
+    };
   }
-  return { hinter: createHinter({ ...config, agent: choice.agent, source: choice.source }), source: choice.source, fromModel: false };
+  return {
+    hinter: createHinter({ ...config, agent: choice.agent, source: choice.source }),
+    source: choice.source,
+    fromModel: false,
+  };
 }

@@ -20,7 +20,9 @@ import { NOTHING, configOfKey, exchangedKey, judgeConfig } from '../env/games/fo
  * of move at hand (0), so between "end turn" and points now at the same value the agent's order
  * decides (a solver's puts the points first). Engines not listed have no such ties.
  */
-const EFFORT = new Map<AnyGame, (env: Env, action: number) => number>([[fourTenGame, (env, a) => (a >= FIRST_EXCHANGE && a < END_TURN && !exchangeEndsRound(env, a) ? 1 : 0)]]);
+const EFFORT = new Map<AnyGame, (env: Env, action: number) => number>([
+  [fourTenGame, (env, a) => (a >= FIRST_EXCHANGE && a < END_TURN && !exchangeEndsRound(env, a) ? 1 : 0)],
+]);
 
 /** Whether Four Ten exchange `action` ends the round: the check after it scores or faults. */
 function exchangeEndsRound(env: Env, action: number): boolean {
@@ -37,7 +39,11 @@ function exchangeEndsRound(env: Env, action: number): boolean {
  * game. Probabilities and heuristic ranks tie only when equal: a solver's win chances near 1
  * differ in the last digits and those differences decide its pace.
  */
-const NEAR: Partial<Record<ValueUnit, number>> = { 'minus-rounds-left': 0.01, points: 0.01, 'points-less-fault-cost': 0.01 };
+const NEAR: Partial<Record<ValueUnit, number>> = {
+  'minus-rounds-left': 0.01,
+  points: 0.01,
+  'points-less-fault-cost': 0.01,
+};
 
 /** Whether two scores of `ranked` are the same value for a player (see NEAR). */
 export function sameScore(ranked: Pick<ActionScores, 'kind' | 'unit'>, a: number, b: number): boolean {

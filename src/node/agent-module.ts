@@ -14,12 +14,17 @@ import { TengymError, describeKind } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { modelProvenanceOf, rememberProvenance } from './provenance.js';
 
-/** A JavaScript module by its name: what `--agents` reads as an agent of one's own, not as a model directory or a catalogue name. */
+/**
+ * A JavaScript module by its name: what `--agents` reads as an agent of one's own, not as a model directory or a
+ * catalogue name.
+ */
 export function isAgentModulePath(name: string): boolean {
   return /\.(?:mjs|cjs|js)$/i.test(name) && !(existsSync(name) && statSync(name).isDirectory());
 }
 
-const SHAPE = 'export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose constructor takes the config';
+const SHAPE =
+  'export default an agent ({ name, reset(seed), act(env) }), a function (config) => agent, or a class whose ' +
+  'constructor takes the config';
 
 /** The agent a module exports (or its function makes for `env`), named `path`. */
 export async function loadAgentModule(path: string, env: EnvConfig): Promise<Agent> {
@@ -28,9 +33,13 @@ export async function loadAgentModule(path: string, env: EnvConfig): Promise<Age
   try {
     exported = ((await import(pathToFileURL(resolve(path)).href)) as { default?: unknown }).default;
   } catch (e) {
-    throw new TengymError('bad-argument', `agent module ${path} failed to load: ${e instanceof Error ? e.message : String(e)}`);
+    throw new TengymError(
+      'bad-argument',
+      `agent module ${path} failed to load: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
-  if (exported === undefined) throw new TengymError('bad-argument', `agent module ${path} has no default export: ${SHAPE}`);
+  if (exported === undefined)
+    throw new TengymError('bad-argument', `agent module ${path} has no default export: ${SHAPE}`);
   // A class is made with `new` (its constructor given the config), a function called with the config.
   const isClass = typeof exported === 'function' && /^class[\s{]/.test(Function.prototype.toString.call(exported));
   const made = isClass
@@ -39,11 +48,26 @@ export async function loadAgentModule(path: string, env: EnvConfig): Promise<Age
       ? await (exported as (config: EnvConfig) => unknown)(env)
       : exported;
   const agent = made as Partial<Agent> | null;
-  if (agent === null || typeof agent !== 'object' || typeof agent.act !== 'function' || typeof agent.reset !== 'function') {
+  if (
+    agent === null ||
+    typeof agent !== 'object' ||
+    typeof agent.act !== 'function' ||
+    typeof agent.reset !== 'function'
+  ) {
     // An object: say which member it lacks (a function-valued key is not shown by its JSON).
-    const lacks = agent !== null && typeof agent === 'object' && !Array.isArray(agent) ? [typeof agent.act !== 'function' ? 'act(env)' : null, typeof agent.reset !== 'function' ? 'reset(seed)' : null].filter((m) => m !== null) : [];
-    const gave = lacks.length > 0 ? `${describeKind(made)}, which has no ${lacks.join(' and no ')}` : describeKind(made);
-    throw new TengymError('bad-argument', `agent module ${path}: its default export gave ${gave}, not an agent: ${SHAPE}`);
+    const lacks =
+      agent !== null && typeof agent === 'object' && !Array.isArray(agent)
+        ? [
+            typeof agent.act !== 'function' ? 'act(env)' : null,
+            typeof agent.reset !== 'function' ? 'reset(seed)' : null,
+          ].filter((m) => m !== null)
+        : [];
+    const gave =
+      lacks.length > 0 ? `${describeKind(made)}, which has no ${lacks.join(' and no ')}` : describeKind(made);
+    throw new TengymError(
+      'bad-argument',
+      `agent module ${path}: its default export gave ${gave}, not an agent: ${SHAPE}`,
+    );
   }
   const own = agent as Agent;
   // A new object named as the command line names it, every call forwarded to the agent itself
@@ -59,9 +83,18 @@ export async function loadAgentModule(path: string, env: EnvConfig): Promise<Age
     },
     reset: (seed: number) => own.reset(seed),
     act: (e) => own.act(e),
-    ...(typeof own.score === 'function' ? { score: (e: Parameters<NonNullable<Agent['score']>>[0]) => own.score!(e) } : {}),
-    ...(typeof own.observe === 'function' ? { observe: (e: Parameters<NonNullable<Agent['observe']>>[0]) => own.observe!(e) } : {}),
-    ...(typeof own.actBatch === 'function' ? { actBatch: (envs: Parameters<NonNullable<Agent['actBatch']>>[0], count: number, out: Int32Array) => own.actBatch!(envs, count, out) } : {}),
+    ...(typeof own.score === 'function'
+      ? { score: (e: Parameters<NonNullable<Agent['score']>>[0]) => own.score!(e) }
+      : {}),
+    ...(typeof own.observe === 'function'
+      ? { observe: (e: Parameters<NonNullable<Agent['observe']>>[0]) => own.observe!(e) }
+      : {}),
+    ...(typeof own.actBatch === 'function'
+      ? {
+          actBatch: (envs: Parameters<NonNullable<Agent['actBatch']>>[0], count: number, out: Int32Array) =>
+            own.actBatch!(envs, count, out),
+        }
+      : {}),
     ...(typeof own.dispose === 'function' ? { dispose: () => own.dispose!() } : {}),
   };
   const provenance = modelProvenanceOf(own);

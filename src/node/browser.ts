@@ -7,5 +7,7 @@ import { TengymError } from '../env/errors.js';
 
 throw new TengymError(
   'bad-argument',
-  "tengym/node runs in Node only (it reads model folders from disk and evaluates on worker threads); in a page or an app, load a model with tengym/models (loadModelFromUrl) and take hints from tengym (hinterForEnv, createHinter): docs/api.md, \"Trained models\"",
+  'tengym/node runs in Node only (it reads model folders from disk and evaluates on worker threads); in a ' +
+    'page or an app, load a model with tengym/models (loadModelFromUrl) and take hints from tengym ' +
+    '(hinterForEnv, createHinter): docs/api.md, "Trained models"',
 );

@@ -8,7 +8,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { DEFAULT_DISCOUNT, GameValues, computeGameValues, type GameRules, type GameSolveProgress } from '../agents/four-ten-solver/game-policy.js';
+import {
+  DEFAULT_DISCOUNT,
+  GameValues,
+  computeGameValues,
+  type GameRules,
+  type GameSolveProgress,
+} from '../agents/four-ten-solver/game-policy.js';
 
 const fileSchema = z.strictObject({
   rules: z.strictObject({
@@ -26,13 +32,23 @@ const fileSchema = z.strictObject({
 
 /** Stores the values solved for `rules` in `seconds`. */
 export function writeGameValues(path: string, rules: GameRules, values: GameValues, seconds: number): void {
-  writeFileSync(path, JSON.stringify({ rules, discount: values.discount, shortfall: Array.from(values.shortfall), seconds }) + '\n');
+  writeFileSync(
+    path,
+    JSON.stringify({ rules, discount: values.discount, shortfall: Array.from(values.shortfall), seconds }) + '\n',
+  );
 }
 
-/** Values stored by `writeGameValues`, for the stored rules with `maxRounds` in place of theirs (the cap is no part of the values). */
+/**
+ * Values stored by `writeGameValues`, for the stored rules with `maxRounds` in place of theirs (the cap is no part of
+ * the values).
+ */
 export function readGameValues(path: string, maxRounds?: number): GameValues {
   const j = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  return new GameValues({ ...j.rules, maxRounds: maxRounds ?? j.rules.maxRounds }, j.discount, Float64Array.from(j.shortfall));
+  return new GameValues(
+    { ...j.rules, maxRounds: maxRounds ?? j.rules.maxRounds },
+    j.discount,
+    Float64Array.from(j.shortfall),
+  );
 }
 
 function fileName(r: GameRules): string {
@@ -40,7 +56,11 @@ function fileName(r: GameRules): string {
 }
 
 /** The rules' game values from `dir` if stored there, else solved (minutes) and stored. */
-export function loadOrSolveGameValues(rules: GameRules, dir = 'models/four-ten-optimal', onProgress?: (p: GameSolveProgress) => void): GameValues {
+export function loadOrSolveGameValues(
+  rules: GameRules,
+  dir = 'models/four-ten-optimal',
+  onProgress?: (p: GameSolveProgress) => void,
+): GameValues {
   const path = join(dir, fileName(rules));
   if (existsSync(path)) return readGameValues(path, rules.maxRounds);
   const start = performance.now();

@@ -29,11 +29,17 @@ function shippedOnDisk(options: Record<string, unknown>): ShippedModels {
   };
 }
 
-/** Who ranks, when the user says: a model directory (`--model`), or any agent `tengym eval --agents` takes (`--agent`: a catalogue name, a model directory, or `model`). */
+/**
+ * Who ranks, when the user says: a model directory (`--model`), or any agent `tengym eval --agents` takes (`--agent`: a
+ * catalogue name, a model directory, or `model`).
+ */
 export type HintChoice = { model: string } | { agent: string };
 
 /** What `loadHinter`'s `choice` may be: a model directory, or an agent by the name `tengym eval --agents` takes. */
-const hintChoiceSchema = z.union([z.strictObject({ model: z.string().min(1) }), z.strictObject({ agent: z.string().min(1) })]);
+const hintChoiceSchema = z.union([
+  z.strictObject({ model: z.string().min(1) }),
+  z.strictObject({ agent: z.string().min(1) }),
+]);
 
 /**
  * The hinter for `envId` with `options`, as `tengym hint` and `tengym play` find it: ranked by the
@@ -41,16 +47,26 @@ const hintChoiceSchema = z.union([z.strictObject({ model: z.string().min(1) }), 
  * model where it measured level with the strongest search, else that search), with its `source`
  * and whether a model ranks. `tengym/node` exports it for programs that want the command line's hints.
  */
-export async function loadHinter(envId: string, options?: unknown, choice?: HintChoice, config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {}): Promise<LoadedHinter> {
+export async function loadHinter(
+  envId: string,
+  options?: unknown,
+  choice?: HintChoice,
+  config: Omit<HinterConfig, 'model' | 'agent' | 'source'> = {},
+): Promise<LoadedHinter> {
   if (choice !== undefined) {
     const parsed = hintChoiceSchema.safeParse(choice);
-    if (!parsed.success) throw new TengymError('bad-argument', `loadHinter's choice must be { model: 'DIR' } or { agent: 'NAME' }, got ${showValue(choice)}`);
+    if (!parsed.success)
+      throw new TengymError(
+        'bad-argument',
+        `loadHinter's choice must be { model: 'DIR' } or { agent: 'NAME' }, got ${showValue(choice)}`,
+      );
   }
   const env = envConfig(envId, options);
   const resolved = env.options;
   if (choice === undefined) return hinterForEnv(env.id, resolved, shippedOnDisk(resolved), config);
   const name = 'model' in choice ? choice.model : choice.agent;
-  if (('model' in choice || looksLikePath(name)) && !existsSync(packagePath(name))) throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
+  if (('model' in choice || looksLikePath(name)) && !existsSync(packagePath(name)))
+    throw new TengymError('bad-argument', `no model at "${name}": the directory does not exist`);
   const agent = await resolveAgent('model' in choice ? resolve(packagePath(name)) : name, env);
   if (agent.metadata) {
     const source = name === 'model' ? `model ${shippedModelPath(registeredIdOf(env))} (shipped)` : `model ${name}`;

@@ -17,8 +17,13 @@ export async function saveModel(model: tf.LayersModel, dir: string, metadata: Mo
   await model.save(fileIO(dir));
 }
 
-/** A model folder's model and metadata, with the provenance of the very bytes that were read (not of the files as they may be a moment later). */
-export async function loadModel(dir: string): Promise<{ model: tf.LayersModel; metadata: ModelMetadata; provenance: ModelProvenance }> {
+/**
+ * A model folder's model and metadata, with the provenance of the very bytes that were read (not of the files as they
+ * may be a moment later).
+ */
+export async function loadModel(
+  dir: string,
+): Promise<{ model: tf.LayersModel; metadata: ModelMetadata; provenance: ModelProvenance }> {
   await initBackend();
   let model: tf.LayersModel;
   const hash = createHash('sha256');
@@ -36,14 +41,21 @@ export async function loadModel(dir: string): Promise<{ model: tf.LayersModel; m
   try {
     const metadata = parseMetadata(model.getUserDefinedMetadata(), `model ${dir}`);
     checkModelFits(model, metadata, `model ${dir}`);
-    return { model, metadata, provenance: { path: resolve(dir), sha256: hash.digest('hex'), files, ...trainingOf(metadata) } };
+    return {
+      model,
+      metadata,
+      provenance: { path: resolve(dir), sha256: hash.digest('hex'), files, ...trainingOf(metadata) },
+    };
   } catch (e) {
     model.dispose();
     throw e;
   }
 }
 
-/** The agent of a model folder, remembered with where it was loaded from (`modelProvenanceOf`), which an evaluation's report gives. */
+/**
+ * The agent of a model folder, remembered with where it was loaded from (`modelProvenanceOf`), which an evaluation's
+ * report gives.
+ */
 export async function loadModelAgent(dir: string, name = dir): Promise<TrainedAgent> {
   const { model, provenance } = await loadModel(dir);
   try {

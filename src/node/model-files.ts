@@ -13,7 +13,14 @@ import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 
 import { join, sep } from 'node:path';
 import * as tf from '../agents/learned/tf.js';
 import { TengymError } from '../env/errors.js';
-import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, type CheckedModelJson } from '../agents/learned/model-check.js';
+import {
+  MAX_MODEL_JSON_BYTES,
+  checkModelJson,
+  checkWeightSizes,
+  checkWeightsFinite,
+  modelArtifacts,
+  type CheckedModelJson,
+} from '../agents/learned/model-check.js';
 import { parseMetadata, type ModelMetadata } from '../agents/learned/metadata.js';
 
 export const MODEL_JSON = 'model.json';
@@ -71,7 +78,11 @@ async function readInside(dir: string, realDir: string, name: string, where: str
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new TengymError('bad-argument', `${where}: ${name} is not a file`);
-    if (info.size > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${info.size} bytes, more than the ${bound} it may`);
+    if (info.size > bound)
+      throw new TengymError(
+        'bad-argument',
+        `${where}: ${name} holds ${info.size} bytes, more than the ${bound} it may`,
+      );
     const buf = Buffer.alloc(info.size);
     const { bytesRead } = await handle.read(buf, 0, info.size, 0);
     if (bytesRead !== info.size) throw new TengymError('bad-argument', `${where}: ${name} changed while it was read`);
@@ -81,7 +92,10 @@ async function readInside(dir: string, realDir: string, name: string, where: str
   }
 }
 
-/** The real path of `name` in `dir`, links followed; a link that leads outside the folder is refused (without naming what it leads to). */
+/**
+ * The real path of `name` in `dir`, links followed; a link that leads outside the folder is refused (without naming
+ * what it leads to).
+ */
 async function realPathInside(dir: string, realDir: string, name: string, where: string): Promise<string> {
   let real: string;
   try {
@@ -89,7 +103,8 @@ async function realPathInside(dir: string, realDir: string, name: string, where:
   } catch (e) {
     throw fileError(e, name, where);
   }
-  if (!real.startsWith(realDir + sep)) throw new TengymError('bad-argument', `${where}: ${name} is a link to a file outside its folder`);
+  if (!real.startsWith(realDir + sep))
+    throw new TengymError('bad-argument', `${where}: ${name} is a link to a file outside its folder`);
   return real;
 }
 
@@ -99,15 +114,22 @@ function fileError(e: unknown, name: string, where: string): TengymError {
   return new TengymError('bad-argument', `${where}: cannot read ${name} (${code ?? (e as Error).message})`);
 }
 
-/** A model folder's model.json, read as untrusted input and checked (model-check.ts), with the folder's real path and the file's bytes. */
-async function readModelJson(dir: string, where: string): Promise<{ checked: CheckedModelJson; realDir: string; bytes: Buffer }> {
+/**
+ * A model folder's model.json, read as untrusted input and checked (model-check.ts), with the folder's real path and
+ * the file's bytes.
+ */
+async function readModelJson(
+  dir: string,
+  where: string,
+): Promise<{ checked: CheckedModelJson; realDir: string; bytes: Buffer }> {
   let realDir: string;
   try {
     realDir = await realpath(dir);
   } catch {
     throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
   }
-  if (!existsSync(join(dir, MODEL_JSON))) throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
+  if (!existsSync(join(dir, MODEL_JSON)))
+    throw new TengymError('bad-argument', `no model at ${dir}: ${MODEL_JSON} is missing`);
   const bytes = await readInside(dir, realDir, MODEL_JSON, where, MAX_MODEL_JSON_BYTES);
   const checked = checkModelJson(bytes.toString('utf8'), where);
   return { checked, realDir, bytes };
@@ -159,13 +181,17 @@ async function loadArtifacts(dir: string, onFile?: FileRead): Promise<tf.io.Mode
   return modelArtifacts(checked, data.buffer);
 }
 
-/** Told each file a load reads, in order (model.json, then the weight files in its manifest's order), with the bytes read: what a model's provenance hashes. */
+/**
+ * Told each file a load reads, in order (model.json, then the weight files in its manifest's order), with the bytes
+ * read: what a model's provenance hashes.
+ */
 export type FileRead = (name: string, bytes: Uint8Array) => void;
 
 export function fileIO(dir: string, onFile?: FileRead): tf.io.IOHandler {
   return {
     async save(artifacts: tf.io.ModelArtifacts): Promise<tf.io.SaveResult> {
-      if (artifacts.modelTopology == null || artifacts.modelTopology instanceof ArrayBuffer) throw new Error('fileIO saves layers models (JSON topology) only');
+      if (artifacts.modelTopology == null || artifacts.modelTopology instanceof ArrayBuffer)
+        throw new Error('fileIO saves layers models (JSON topology) only');
       await mkdir(dir, { recursive: true });
       const modelJSON: tf.io.ModelJSON = {
         modelTopology: artifacts.modelTopology,

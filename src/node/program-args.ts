@@ -11,8 +11,14 @@ import { isTengymError } from '../env/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** The flags `options` declares, and positionals where `allowPositionals`; `--help` (or `-h`) prints `usage` and exits. */
-export function programArgs<const O extends Options>(usage: string, options: O, allowPositionals = false): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: boolean; strict: true }>> {
+/**
+ * The flags `options` declares, and positionals where `allowPositionals`; `--help` (or `-h`) prints `usage` and exits.
+ */
+export function programArgs<const O extends Options>(
+  usage: string,
+  options: O,
+  allowPositionals = false,
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: boolean; strict: true }>> {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(`Usage:\n${usage}\n`);

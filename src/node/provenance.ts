@@ -12,19 +12,30 @@ import type { Agent } from '../agents/agent.js';
 
 /** What a report records of a model it played: where it was loaded from, its files' hash, and how it was trained. */
 export interface ModelProvenance {
-  /** The folder, resolved to an absolute path (a name resolves against the current folder first, then the package's models/). */
+  /**
+   * The folder, resolved to an absolute path (a name resolves against the current folder first, then the package's
+   * models/).
+   */
   path: string;
-  /** sha256 (hex) of the bytes of `files`, one after the other in that order: model.json, then the weight files in its manifest's order. */
+  /**
+   * sha256 (hex) of the bytes of `files`, one after the other in that order: model.json, then the weight files in its
+   * manifest's order.
+   */
   sha256: string;
   files: string[];
-  /** From its tengym metadata: the algorithm that trained it, the env steps it trained (where recorded), the command that trained it (where recorded). */
+  /**
+   * From its tengym metadata: the algorithm that trained it, the env steps it trained (where recorded), the command
+   * that trained it (where recorded).
+   */
   algorithm?: string;
   steps?: number;
   command?: string;
 }
 
 /** The training fields of a provenance, from a model's tengym metadata (each where it is there, of its type). */
-export function trainingOf(meta: { algorithm?: unknown; steps?: unknown; command?: unknown } | undefined): Pick<ModelProvenance, 'algorithm' | 'steps' | 'command'> {
+export function trainingOf(
+  meta: { algorithm?: unknown; steps?: unknown; command?: unknown } | undefined,
+): Pick<ModelProvenance, 'algorithm' | 'steps' | 'command'> {
   return {
     ...(typeof meta?.algorithm === 'string' ? { algorithm: meta.algorithm } : {}),
     ...(typeof meta?.steps === 'number' ? { steps: meta.steps } : {}),

@@ -31,7 +31,12 @@ export const SHIPPED_CONFIGS_DIR = join(PACKAGE_ROOT, 'configs');
 
 /** The names of the shipped training configs (`--config NAME`). */
 export function shippedConfigNames(): string[] {
-  return existsSync(SHIPPED_CONFIGS_DIR) ? readdirSync(SHIPPED_CONFIGS_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort() : [];
+  return existsSync(SHIPPED_CONFIGS_DIR)
+    ? readdirSync(SHIPPED_CONFIGS_DIR)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -'.json'.length))
+        .sort()
+    : [];
 }
 
 /**
@@ -47,17 +52,25 @@ export function packagePath(path: string): string {
   return existsSync(shipped) ? shipped : path;
 }
 
-/** The directory of the model shipped for an env id (in the installed package); an error names the ids that have one. */
+/**
+ * The directory of the model shipped for an env id (in the installed package); an error names the ids that have one.
+ */
 export function shippedModelDir(envId: string): string {
   const id = envSpec(envId).id;
   const shipped = shippedModel(id);
-  if (!shipped) throw new TengymError('bad-argument', `no model is shipped for ${id}; shipped: ${shippedModelEnvs().join(', ')}`);
+  if (!shipped)
+    throw new TengymError('bad-argument', `no model is shipped for ${id}; shipped: ${shippedModelEnvs().join(', ')}`);
   return shipped.dir;
 }
 
 /** A path, by its spelling ("runs/x", "./x") or because such a directory exists ("model-ok"). */
 export function looksLikePath(name: string): boolean {
-  return name.includes('/') || name.includes('\\') || name.startsWith('.') || (existsSync(name) && statSync(name).isDirectory());
+  return (
+    name.includes('/') ||
+    name.includes('\\') ||
+    name.startsWith('.') ||
+    (existsSync(name) && statSync(name).isDirectory())
+  );
 }
 
 /** Envs with a model in models/<env id>/, in registry order. */
@@ -71,10 +84,17 @@ export function shippedModel(envId: string): { dir: string; shown: string } | nu
   return existsSync(join(dir, 'model.json')) ? { dir, shown: `models/${envId}/` } : null;
 }
 
-/** What a model directory's model.json says it was trained for (env id and options) and how (algorithm, env steps), or null when it says no env and options. */
-export function trainedFor(dir: string): { env: string; options: Record<string, unknown>; algorithm?: string; steps?: number } | null {
+/**
+ * What a model directory's model.json says it was trained for (env id and options) and how (algorithm, env steps), or
+ * null when it says no env and options.
+ */
+export function trainedFor(
+  dir: string,
+): { env: string; options: Record<string, unknown>; algorithm?: string; steps?: number } | null {
   try {
-    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown; algorithm?: unknown; steps?: unknown } } };
+    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as {
+      userDefinedMetadata?: { tengym?: { env?: unknown; options?: unknown; algorithm?: unknown; steps?: unknown } };
+    };
     const meta = json.userDefinedMetadata?.tengym;
     if (typeof meta?.env !== 'string' || !isPlainObject(meta.options)) return null;
     return {
@@ -88,21 +108,35 @@ export function trainedFor(dir: string): { env: string; options: Record<string, 
   }
 }
 
-/** Refuses a path that is not a model directory, saying what it is instead: missing, a file, or a folder without model.json (a training run's: its best/). */
+/**
+ * Refuses a path that is not a model directory, saying what it is instead: missing, a file, or a folder without
+ * model.json (a training run's: its best/).
+ */
 export function checkModelDir(dir: string): void {
   if (!existsSync(dir)) {
     // "models/<name>", as the docs write a shipped model: the names there are.
-    const shipped = /^(?:\.\/)?models[\\/][^\\/]+[\\/]?$/.test(dir) ? `; the shipped models are ${shippedModelEnvs().map((id) => `models/${id}`).join(', ')}` : '';
+    const shipped = /^(?:\.\/)?models[\\/][^\\/]+[\\/]?$/.test(dir)
+      ? `; the shipped models are ${shippedModelEnvs()
+          .map((id) => `models/${id}`)
+          .join(', ')}`
+      : '';
     throw new TengymError('bad-argument', `no model at "${dir}": the directory does not exist${shipped}`);
   }
   if (!statSync(dir).isDirectory()) {
     // An agent written in TypeScript: Node imports JavaScript, so the module is the compiled file.
-    const typescript = /\.[cm]?ts$/i.test(dir) ? `; a TypeScript agent plays once compiled to JavaScript: give its .mjs or .js file (an agent module)` : '';
-    throw new TengymError('bad-argument', `no model at "${dir}": it is a file, not a model directory (model.json + weights.bin)${typescript}`);
+    const typescript = /\.[cm]?ts$/i.test(dir)
+      ? `; a TypeScript agent plays once compiled to JavaScript: give its .mjs or .js file (an agent module)`
+      : '';
+    throw new TengymError(
+      'bad-argument',
+      `no model at "${dir}": it is a file, not a model directory (model.json + weights.bin)${typescript}`,
+    );
   }
   if (!existsSync(join(dir, 'model.json'))) {
     // A training run's folder: its models are in best/ (and the checkpoints beside it).
-    const best = existsSync(join(dir, 'best', 'model.json')) ? ` (a training run: its best model is ${join(dir, 'best')}/)` : '';
+    const best = existsSync(join(dir, 'best', 'model.json'))
+      ? ` (a training run: its best model is ${join(dir, 'best')}/)`
+      : '';
     throw new TengymError('bad-argument', `no model at "${dir}": it has no model.json${best}`);
   }
 }
@@ -130,7 +164,11 @@ export async function modelEnvConfig(name: string): Promise<EnvConfig> {
   try {
     return envConfig(meta.env, meta.options);
   } catch (e) {
-    if (e instanceof TengymError) throw new TengymError('bad-argument', `model ${dir} was trained for an env this tengym cannot make: ${e.message}`);
+    if (e instanceof TengymError)
+      throw new TengymError(
+        'bad-argument',
+        `model ${dir} was trained for an env this tengym cannot make: ${e.message}`,
+      );
     throw e;
   }
 }
@@ -143,21 +181,32 @@ export async function modelEnvConfig(name: string): Promise<EnvConfig> {
 export function modelDirOf(name: string, env: EnvConfig): string | null {
   if (agentsFor(env).some((a) => a.name === name)) return null;
   const modelId = registeredIdOf(env);
-  if (name === 'model' && !shippedModel(modelId)) throw new TengymError('bad-argument', `no model is shipped for ${modelId} (models/${modelId}/model.json)`);
+  if (name === 'model' && !shippedModel(modelId))
+    throw new TengymError('bad-argument', `no model is shipped for ${modelId} (models/${modelId}/model.json)`);
   return name === 'model' ? shippedModelDir(modelId) : looksLikePath(name) ? packagePath(name) : null;
 }
 
-/** The provenance of a model directory (`modelDirOf`): its absolute path, one sha256 over model.json then its weight files, and its training from the metadata. */
+/**
+ * The provenance of a model directory (`modelDirOf`): its absolute path, one sha256 over model.json then its weight
+ * files, and its training from the metadata.
+ */
 export function modelProvenance(dir: string): ModelProvenance {
   const path = resolve(dir);
   const json = readFileSync(join(path, 'model.json'));
   // The weights paths as the loader checks them (plain paths inside the folder), read after it loaded them.
   const checked = checkModelJson(json.toString('utf8'), `model ${dir}`);
-  const model = checked.modelJSON as { userDefinedMetadata?: { tengym?: { algorithm?: unknown; steps?: unknown; command?: unknown } } };
+  const model = checked.modelJSON as {
+    userDefinedMetadata?: { tengym?: { algorithm?: unknown; steps?: unknown; command?: unknown } };
+  };
   const weights = checked.paths;
   const hash = createHash('sha256').update(json);
   for (const file of weights) hash.update(readFileSync(join(path, file)));
-  return { path, sha256: hash.digest('hex'), files: ['model.json', ...weights], ...trainingOf(model.userDefinedMetadata?.tengym) };
+  return {
+    path,
+    sha256: hash.digest('hex'),
+    files: ['model.json', ...weights],
+    ...trainingOf(model.userDefinedMetadata?.tengym),
+  };
 }
 
 /**
@@ -169,12 +218,16 @@ function notForTheseOptions(name: string, env: EnvConfig): TengymError | null {
   const spec = (kitOf(env.game).agents ?? []).find((s) => s.name === name && s.games.includes(env.game));
   if (!spec) return null;
   const defaults = envConfig(env.id).options;
-  const given = Object.fromEntries(Object.entries(env.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
+  const given = Object.fromEntries(
+    Object.entries(env.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)),
+  );
   const shown = Object.keys(given).length > 0 ? `options ${JSON.stringify(given)}` : 'its default options';
   const names = agentsFor(env).map((a) => a.name);
   return new TengymError(
     'bad-argument',
-    `agent "${name}" does not play ${env.id} with ${shown}: it plays only some option sets of ${env.id} (${name}: ${spec.description}): see tengym agents --env ${env.id} --options JSON; agents for these options: ${names.join(', ')}`,
+    `agent "${name}" does not play ${env.id} with ${shown}: it plays only some option sets of ${env.id} ` +
+      `(${name}: ${spec.description}): see tengym agents --env ${env.id} --options JSON; agents for these ` +
+      `options: ${names.join(', ')}`,
   );
 }
 
@@ -194,7 +247,12 @@ export async function resolveAgent(name: string, envOrId: string | EnvConfig, op
     const elsewhere = notForTheseOptions(name, env);
     if (elsewhere) throw elsewhere;
     const names = agentsFor(env).map((a) => a.name);
-    throw new TengymError('bad-argument', `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory (model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}, or an agent module of your own (./mine.mjs)`);
+    throw new TengymError(
+      'bad-argument',
+      `unknown agent "${name}" for ${envId}; agents for ${envId}: ${names.join(', ')}, or a model directory ` +
+        `(model.json + weights.bin)${shippedModel(modelId) ? ', or model (the shipped one)' : ''}, or an agent ` +
+        `module of your own (./mine.mjs)`,
+    );
   }
   checkModelDir(dir);
   const { loadModelAgent } = await import('./load-model.js');

@@ -37,7 +37,8 @@ async function withoutProcessHandlersAdded<T>(load: () => Promise<T>): Promise<T
     return await load();
   } finally {
     events.forEach((event, k) => {
-      for (const listener of emitter.listeners(event)) if (!before[k].has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+      for (const listener of emitter.listeners(event))
+        if (!before[k].has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
     });
   }
 }

@@ -5,4 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 
-export const TENGYM_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const TENGYM_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;

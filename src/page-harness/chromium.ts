@@ -25,7 +25,16 @@ export function findChromium(): string | null {
  * and none of Chromium's own network traffic (updates, sync, QUIC), which a closed network refuses.
  * playwright-core starts it with a new empty profile.
  */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -66,8 +75,15 @@ export class PlayPage {
    * for the player. Motion is reduced unless `reducedMotion: false` (forced moves then play
    * at once); `init` is a script run before the page's own.
    */
-  static async open(browser: Browser, url: string, options: { reducedMotion?: boolean; viewport?: { width: number; height: number }; init?: string } = {}): Promise<PlayPage> {
-    const context = await browser.newContext({ reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce', viewport: options.viewport ?? { width: 1200, height: 760 } });
+  static async open(
+    browser: Browser,
+    url: string,
+    options: { reducedMotion?: boolean; viewport?: { width: number; height: number }; init?: string } = {},
+  ): Promise<PlayPage> {
+    const context = await browser.newContext({
+      reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+      viewport: options.viewport ?? { width: 1200, height: 760 },
+    });
     if (options.init) await context.addInitScript(options.init);
     const p = new PlayPage(await context.newPage());
     await p.page.goto(url);
@@ -77,7 +93,11 @@ export class PlayPage {
 
   /** Waits until no forced move or hint is pending. */
   async settled(timeout = 60_000): Promise<void> {
-    await this.page.waitForFunction("window.tengym !== undefined && !window.tengym.busy && document.body.dataset.ready === '1'", null, { timeout, polling: 5 });
+    await this.page.waitForFunction(
+      "window.tengym !== undefined && !window.tengym.busy && document.body.dataset.ready === '1'",
+      null,
+      { timeout, polling: 5 },
+    );
   }
 
   view(): Promise<PageView> {
@@ -100,7 +120,9 @@ export class PlayPage {
 }
 
 /** The built page served on a free port, and a Chromium to open it in. */
-export async function startPageSession(executablePath: string): Promise<{ server: PageServer; browser: Browser; close(): Promise<void> }> {
+export async function startPageSession(
+  executablePath: string,
+): Promise<{ server: PageServer; browser: Browser; close(): Promise<void> }> {
   const server = await servePage({ port: 0 });
   const browser = await launchChromium(executablePath);
   return {

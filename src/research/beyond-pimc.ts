@@ -32,8 +32,10 @@
  * alone draws on the same position), and the paired difference in win rate is printed for each
  * player.
  *
- *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000 --seed 8100000 --players samples:512,stream:1,margin:0.02,blend:0.75 [--stock 21-52]
- *   npm run build && node dist/research/beyond-pimc.js --env decade-loop --episodes 3000 --seed 34000000 --players rollout:64 --stock 13-20
+ * npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000
+ * --seed 8100000 --players samples:512,stream:1,margin:0.02,blend:0.75 [--stock 21-52]
+ * npm run build && node dist/research/beyond-pimc.js --env decade-loop --episodes 3000 --seed 34000000 --players
+ * rollout:64 --stock 13-20
  */
 import type { Agent } from '../agents/agent.js';
 import { createAgent } from '../agents/index.js';
@@ -61,27 +63,40 @@ export interface CombineRule {
   amount: number;
 }
 
-/** `deeper` and `rollout`: M orders; another move replaces `pimc`'s only where it leads by more than Z standard errors. */
+/**
+ * `deeper` and `rollout`: M orders; another move replaces `pimc`'s only where it leads by more than Z standard errors.
+ */
 export interface OrdersPlayer {
   kind: 'deeper' | 'rollout';
   orders: number;
   confidence: number;
 }
 
-export type Player = CombineRule | { kind: 'samples'; samples: number } | { kind: 'stream'; stream: number } | OrdersPlayer;
+export type Player =
+  | CombineRule
+  | { kind: 'samples'; samples: number }
+  | { kind: 'stream'; stream: number }
+  | OrdersPlayer;
 
-/** `samples:N`, `stream:K`, `deeper:M[:Z]`, `rollout:M[:Z]` (N, K, M ≥ 1, Z ≥ 0), `margin:D` or `blend:A` (0 ≤ D, A ≤ 1). */
+/**
+ * `samples:N`, `stream:K`, `deeper:M[:Z]`, `rollout:M[:Z]` (N, K, M ≥ 1, Z ≥ 0), `margin:D` or `blend:A` (0 ≤ D, A ≤
+ * 1).
+ */
 export function parsePlayer(text: string): Player {
   const [kind, amount, extra] = text.split(':');
   const a = amount === undefined || amount === '' ? NaN : Number(amount);
   const z = extra === undefined ? 0 : extra === '' ? NaN : Number(extra);
-  if ((kind === 'deeper' || kind === 'rollout') && Number.isInteger(a) && a >= 1 && z >= 0 && Number.isFinite(z)) return { kind, orders: a, confidence: z };
+  if ((kind === 'deeper' || kind === 'rollout') && Number.isInteger(a) && a >= 1 && z >= 0 && Number.isFinite(z))
+    return { kind, orders: a, confidence: z };
   if (extra === undefined) {
     if (kind === 'samples' && Number.isInteger(a) && a >= 1) return { kind, samples: a };
     if (kind === 'stream' && Number.isInteger(a) && a >= 1) return { kind, stream: a };
     if ((kind === 'margin' || kind === 'blend') && a >= 0 && a <= 1) return { kind, amount: a };
   }
-  throw new Error(`bad player "${text}": samples:N, stream:K, deeper:M[:Z], rollout:M[:Z] (N, K, M ≥ 1, Z ≥ 0), margin:D or blend:A (0 ≤ D, A ≤ 1)`);
+  throw new Error(
+    `bad player "${text}": samples:N, stream:K, deeper:M[:Z], rollout:M[:Z] (N, K, M ≥ 1, Z ≥ 0), margin:D or ` +
+      `blend:A (0 ≤ D, A ≤ 1)`,
+  );
 }
 
 /** `pimc` whose samples come from stream `stream`: reset with a seed derived from the deal's. */
@@ -110,13 +125,22 @@ export class OtherStream implements Agent {
   }
 }
 
-/** The player `p` on env `envId`: `pimc` with other samples or another stream, or `pimc` and the model in `modelDir` together. */
-export async function createPlayer(p: Player, envId: string, modelDir: string | undefined, stock: readonly [number, number]): Promise<Agent> {
+/**
+ * The player `p` on env `envId`: `pimc` with other samples or another stream, or `pimc` and the model in `modelDir`
+ * together.
+ */
+export async function createPlayer(
+  p: Player,
+  envId: string,
+  modelDir: string | undefined,
+  stock: readonly [number, number],
+): Promise<Agent> {
   const options = decadeOptionsOf(envConfig(envId, {}));
   if (options === null) throw new Error(`${envId} is not a decade game`);
   if (p.kind === 'samples') return pimcWithSamples(options, p.samples);
   if (p.kind === 'stream') return new OtherStream(createAgent('pimc', envId), p.stream);
-  if ('orders' in p) return new DeeperPimc(createAgent('pimc', envId), createAgent('pimc', envId), p, stock[0], stock[1]);
+  if ('orders' in p)
+    return new DeeperPimc(createAgent('pimc', envId), createAgent('pimc', envId), p, stock[0], stock[1]);
   if (modelDir === undefined) throw new Error(`${p.kind}: --model DIR is required`);
   return new CombinedAgent(await loadAgent(modelDir), createAgent('pimc', envId), p, stock[0], stock[1]);
 }
@@ -172,12 +196,17 @@ export class CombinedAgent implements Agent {
   }
 }
 
-/** `pimc` one decision deeper (`deeper:M`), or every move played out with `pimc` after it (`rollout:M`), while the stock holds `low` to `high` cards; `pimc` alone elsewhere. */
+/**
+ * `pimc` one decision deeper (`deeper:M`), or every move played out with `pimc` after it (`rollout:M`), while the stock
+ * holds `low` to `high` cards; `pimc` alone elsewhere.
+ */
 export class DeeperPimc implements Agent {
   readonly fair = true;
   readonly name: string;
   private seed = 0;
-  /** Per move: this order's value, and the sums over orders of its difference from `pimc`'s move and of that squared. */
+  /**
+   * Per move: this order's value, and the sums over orders of its difference from `pimc`'s move and of that squared.
+   */
   private value = new Float64Array(64);
   private diff = new Float64Array(64);
   private diffSquared = new Float64Array(64);
@@ -200,7 +229,10 @@ export class DeeperPimc implements Agent {
     ({ orders: this.orders, confidence: this.confidence } = player);
     this.playOut = player.kind === 'rollout';
     const what = this.playOut ? 'pimc with rollouts' : 'pimc one decision deeper';
-    this.name = `${what} (${this.orders} orders${this.confidence > 0 ? `, moves off pimc's past ${this.confidence} standard errors` : ''}, stock ${this.low}–${this.high})`;
+    this.name =
+      `${what} (${this.orders} ` +
+      `orders${this.confidence > 0 ? `, moves off pimc's past ${this.confidence} standard errors` : ''}, stock ` +
+      `${this.low}–${this.high})`;
   }
 
   reset(seed: number): void {
@@ -214,7 +246,12 @@ export class DeeperPimc implements Agent {
     if (env.legalCount === 1 || state.stockLen < this.low || state.stockLen > this.high) return this.pimc.act(env);
     const root = this.pimc.score!(env).actions;
     const n = root.length;
-    if (this.value.length < n) [this.value, this.diff, this.diffSquared] = [new Float64Array(2 * n), new Float64Array(2 * n), new Float64Array(2 * n)];
+    if (this.value.length < n)
+      [this.value, this.diff, this.diffSquared] = [
+        new Float64Array(2 * n),
+        new Float64Array(2 * n),
+        new Float64Array(2 * n),
+      ];
     this.diff.fill(0, 0, n);
     this.diffSquared.fill(0, 0, n);
     // The orders depend only on what the player sees here: fair, and the same for every move.
@@ -268,20 +305,35 @@ async function main(): Promise<void> {
     stock: { type: 'string', default: '1-52' },
   });
   const [low, high] = values.stock.split('-').map(Number);
-  if (!Number.isInteger(low) || !Number.isInteger(high) || low > high) throw new Error(`--stock ${values.stock}: expected LOW-HIGH, two whole numbers of cards`);
+  if (!Number.isInteger(low) || !Number.isInteger(high) || low > high)
+    throw new Error(`--stock ${values.stock}: expected LOW-HIGH, two whole numbers of cards`);
   const episodes = Number(values.episodes);
   const seed = Number(values.seed);
   const env = envConfig(values.env, {});
   const started = Date.now();
   const alone = playAgent(env, createAgent('pimc', env), seed, 0, episodes).won;
   const sum = (a: Uint8Array) => a.reduce((x, y) => x + y, 0);
-  console.log(`${values.env}, ${episodes} deals from seed ${seed}: pimc alone won ${sum(alone)} (${((Date.now() - started) / 1000).toFixed(0)} s); together with ${values.model ?? 'no model'} at ${low}–${high} stock cards`);
+  console.log(
+    `${values.env}, ${episodes} deals from seed ${seed}: pimc alone won ${sum(alone)} ` +
+      `(${((Date.now() - started) / 1000).toFixed(0)} ` +
+      `s); together with ${values.model ?? 'no model'} at ${low}–${high} stock cards`,
+  );
   for (const text of values.players.split(',')) {
     const t0 = Date.now();
-    const won = playAgent(env, await createPlayer(parsePlayer(text), values.env, values.model, [low, high]), seed, 0, episodes).won;
+    const won = playAgent(
+      env,
+      await createPlayer(parsePlayer(text), values.env, values.model, [low, high]),
+      seed,
+      0,
+      episodes,
+    ).won;
     const { diff, ci95 } = pairedWins(won, alone);
     const pts = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(100 * x).toFixed(2);
-    console.log(`${text.padEnd(12)} won ${sum(won)}  − pimc: ${pts(diff)} [${pts(ci95[0])}, ${pts(ci95[1])}]  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    console.log(
+      `${text.padEnd(12)} won ${sum(won)}  − pimc: ${pts(diff)} [${pts(ci95[0])}, ${pts(ci95[1])}]  ` +
+        `(${((Date.now() - t0) / 1000).toFixed(0)} ` +
+        `s)`,
+    );
   }
 }
 

@@ -6,7 +6,8 @@
  * for each K. K = 0 is the model's whole game; the step from one K to the next is what the
  * model's decisions between those stock sizes cost against the teacher's.
  *
- *   npm run build && node dist/research/decade-handover.js --env decade-loop --model DIR --episodes 3000 --seed 4242000 --stock 0,6,12,20,30 [--teacher pimc]
+ * npm run build && node dist/research/decade-handover.js --env decade-loop --model DIR --episodes 3000 --seed 4242000
+ * --stock 0,6,12,20,30 [--teacher pimc]
  *
  * The teacher is shown every state the model plays (`Agent.observe`), so a teacher that
  * remembers takes over knowing the game.
@@ -60,7 +61,14 @@ export interface HandoverRow {
   ci95: [number, number];
 }
 
-export async function measureHandover(envId: string, modelDir: string, teacherName: string, seed: number, episodes: number, stocks: readonly number[]): Promise<HandoverRow[]> {
+export async function measureHandover(
+  envId: string,
+  modelDir: string,
+  teacherName: string,
+  seed: number,
+  episodes: number,
+  stocks: readonly number[],
+): Promise<HandoverRow[]> {
   const env = envConfig(envId, {});
   const teacherAlone = playAgent(env, createAgent(teacherName, env), seed, 0, episodes).won;
   const rows: HandoverRow[] = [];
@@ -69,21 +77,40 @@ export async function measureHandover(envId: string, modelDir: string, teacherNa
     const won = playAgent(env, agent, seed, 0, episodes).won;
     const { diff, ci95 } = pairedWins(won, teacherAlone);
     const sum = (a: Uint8Array) => a.reduce((x, y) => x + y, 0);
-    rows.push({ stock, won: sum(won), teacherWon: sum(teacherAlone), diff: 100 * diff, ci95: [100 * ci95[0], 100 * ci95[1]] });
+    rows.push({
+      stock,
+      won: sum(won),
+      teacherWon: sum(teacherAlone),
+      diff: 100 * diff,
+      ci95: [100 * ci95[0], 100 * ci95[1]],
+    });
   }
   return rows;
 }
 
 async function main(): Promise<void> {
-  const { values } = programArgs(USAGE, { env: { type: 'string', default: 'decade-loop' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, episodes: { type: 'string', default: '3000' }, seed: { type: 'string', default: '4242000' }, stock: { type: 'string', default: '0,6,12,20,30' } });
+  const { values } = programArgs(USAGE, {
+    env: { type: 'string', default: 'decade-loop' },
+    model: { type: 'string' },
+    teacher: { type: 'string', default: 'pimc' },
+    episodes: { type: 'string', default: '3000' },
+    seed: { type: 'string', default: '4242000' },
+    stock: { type: 'string', default: '0,6,12,20,30' },
+  });
   if (values.model === undefined) throw new Error('--model DIR is required');
   const stocks = values.stock.split(',').map(Number);
   const episodes = Number(values.episodes);
   const rows = await measureHandover(values.env, values.model, values.teacher, Number(values.seed), episodes, stocks);
-  console.log(`${values.env}, ${episodes} deals from seed ${values.seed}: ${values.model} until the stock holds K cards, then ${values.teacher}; against ${values.teacher} alone (${rows[0]?.teacherWon} won)`);
+  console.log(
+    `${values.env}, ${episodes} deals from seed ${values.seed}: ${values.model} until the stock holds K ` +
+      `cards, then ${values.teacher}; against ${values.teacher} alone (${rows[0]?.teacherWon} won)`,
+  );
   for (const r of rows) {
     const pts = (x: number) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(2);
-    console.log(`K ${String(r.stock).padStart(2)}  won ${r.won}  − ${values.teacher}: ${pts(r.diff)} [${pts(r.ci95[0])}, ${pts(r.ci95[1])}]`);
+    console.log(
+      `K ${String(r.stock).padStart(2)}  won ${r.won}  − ${values.teacher}: ${pts(r.diff)} ` +
+        `[${pts(r.ci95[0])}, ${pts(r.ci95[1])}]`,
+    );
   }
 }
 

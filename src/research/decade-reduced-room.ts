@@ -3,7 +3,8 @@
  * one), against `pimc` and `longest` on the same deals.
  *
  *   npm run build && node dist/research/decade-reduced-room.js --env decade-loop --deals 1000 --seed 710000
- *   npm run build && node dist/research/decade-reduced-room.js --env decade-loop --deck full --unseen 12 --deals 300 --seed 720000
+ * npm run build && node dist/research/decade-reduced-room.js --env decade-loop --deck full --unseen 12 --deals 300
+ * --seed 720000
  *
  * What a fair player knows of a decade position is the table, the unseen cards' composition and,
  * with 'deck-bottom', the order of the cards it saw go under the stock. Over that knowledge the
@@ -93,7 +94,9 @@ export interface ReducedRoomReport {
   deals: number;
   /** Mean over the deals of the fair optimum's win chance at the start of the comparison (exact per deal). */
   optimum: number;
-  /** Win rates from the same positions on: the fair optimum, pimc and longest playing on, the oracle seeing the stock. */
+  /**
+   * Win rates from the same positions on: the fair optimum, pimc and longest playing on, the oracle seeing the stock.
+   */
   optimal: number;
   pimc: number;
   longest: number;
@@ -107,7 +110,10 @@ export interface ReducedRoomReport {
   starts: { unseen: number; stock: number }[];
 }
 
-export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r: ReducedRoomReport) => void): ReducedRoomReport {
+export function measureReducedRoom(
+  input: RoomOptions,
+  onDeal?: (done: number, r: ReducedRoomReport) => void,
+): ReducedRoomReport {
   const parsed = roomOptionsSchema.safeParse(input);
   if (!parsed.success) throw new TengymError('bad-argument', formatZodError(parsed.error));
   const o = parsed.data;
@@ -124,7 +130,10 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
   const base = new Position(rules.stacks);
   const p = new Position(rules.stacks);
   const from = new Position(rules.stacks);
-  /** Cards at the top of p's stock that the player has not seen (with 'deck-bottom', picked-up cards under them are known). */
+  /**
+   * Cards at the top of p's stock that the player has not seen (with 'deck-bottom', picked-up cards under them are
+   * known).
+   */
   let unseen = 0;
   const sums = { optimum: 0, optimal: 0, pimc: 0, longest: 0, oracle: 0 };
   const won = { optimal: [] as number[], pimc: [] as number[], longest: [] as number[] };
@@ -154,10 +163,18 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
     base.stock.subarray(0, unseen).sort();
     const rng = createRng(deriveSeed(dealSeed, p.steps));
     const hidden = unseen > 0;
-    const t = search.tally(moves, n, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, (sample, r) => {
-      sample.copyFrom(base);
-      shuffleInPlace(r, sample.stock, unseen);
-    });
+    const t = search.tally(
+      moves,
+      n,
+      hidden ? config.samples : 1,
+      hidden ? config.budget : config.endgameBudget,
+      hidden,
+      rng,
+      (sample, r) => {
+        sample.copyFrom(base);
+        shuffleInPlace(r, sample.stock, unseen);
+      },
+    );
     return moves[PimcSearch.best(moves, t, n)];
   };
 
@@ -232,7 +249,8 @@ export function measureReducedRoom(input: RoomOptions, onDeal?: (done: number, r
 }
 
 const points = (x: number) => (100 * x).toFixed(2);
-const interval = ({ diff, ci95 }: { diff: number; ci95: [number, number] }) => `${points(diff)} [${points(ci95[0])}, ${points(ci95[1])}]`;
+const interval = ({ diff, ci95 }: { diff: number; ci95: [number, number] }) =>
+  `${points(diff)} [${points(ci95[0])}, ${points(ci95[1])}]`;
 
 function main(): void {
   const { values } = programArgs(USAGE, {
@@ -247,18 +265,26 @@ function main(): void {
   const { json, ...options } = values;
   const o = roomOptionsSchema.parse(options);
   const started = Date.now();
-  const where = (r: ReducedRoomReport) => `${r.env}, ${r.cards} cards${r.unseen < r.cards ? `, from ${r.unseen} unseen` : ''}`;
+  const where = (r: ReducedRoomReport) =>
+    `${r.env}, ${r.cards} cards${r.unseen < r.cards ? `, from ${r.unseen} unseen` : ''}`;
   const r = measureReducedRoom(o, (done, partial) => {
     if (!json && (done % 100 === 0 || done === o.deals)) {
       process.stderr.write(
-        `${where(partial)}: ${done} deals · optimum ${points(partial.optimum)}% (played ${points(partial.optimal)}%) · pimc ${points(partial.pimc)}% · longest ${points(partial.longest)}% · oracle ${points(partial.oracle)}% · optimum − pimc ${interval(partial.roomAbovePimc)} · ${partial.positions} positions · ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+        `${where(partial)}: ${done} deals · optimum ${points(partial.optimum)}% (played ` +
+          `${points(partial.optimal)}%) · pimc ${points(partial.pimc)}% · longest ${points(partial.longest)}% · ` +
+          (`oracle ${points(partial.oracle)}% · optimum − pimc ${interval(partial.roomAbovePimc)} · ` +
+            `${partial.positions} `) +
+          `positions · ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
       );
     }
   });
   if (json) process.stdout.write(`${JSON.stringify(r)}\n`);
   else
     process.stdout.write(
-      `${where(r)}, ${r.deals} deals: fair optimum ${points(r.optimum)}% (played ${points(r.optimal)}%), pimc ${points(r.pimc)}%, longest ${points(r.longest)}%, oracle ${points(r.oracle)}%; optimum − pimc ${interval(r.roomAbovePimc)} points, optimum − longest ${interval(r.roomAboveLongest)}\n`,
+      `${where(r)}, ${r.deals} deals: fair optimum ${points(r.optimum)}% (played ${points(r.optimal)}%), pimc ` +
+        (`${points(r.pimc)}%, longest ${points(r.longest)}%, oracle ${points(r.oracle)}%; optimum − pimc ` +
+          `${interval(r.roomAbovePimc)} `) +
+        `points, optimum − longest ${interval(r.roomAboveLongest)}\n`,
     );
 }
 

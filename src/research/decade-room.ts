@@ -29,7 +29,9 @@ import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 
-const USAGE = `  node dist/research/decade-room.js [--env decade-loop] [--deals 200] [--continuations 500] [--seed 900000] [--json]`;
+const USAGE =
+  `  node dist/research/decade-room.js [--env decade-loop] [--deals 200] [--continuations 500] [--seed 900000] ` +
+  `[--json]`;
 
 export interface RoomReport {
   env: string;
@@ -60,7 +62,13 @@ function playOut(env: Env, agent: PimcAgent): boolean {
   return (env.outcome() as { won: boolean }).won;
 }
 
-export function measureRoom(id: string, deals: number, continuations: number, seed: number, onGame?: (done: number, r: RoomReport) => void): RoomReport {
+export function measureRoom(
+  id: string,
+  deals: number,
+  continuations: number,
+  seed: number,
+  onGame?: (done: number, r: RoomReport) => void,
+): RoomReport {
   const pimc = new PimcAgent();
   const follower = new PimcAgent();
   const env = make(id);
@@ -109,7 +117,8 @@ export function measureRoom(id: string, deals: number, continuations: number, se
         const chosen = env.legal.indexOf(action);
         const best = (x: Float64Array) => argMax(x, n);
         gameMax += (all[best(all)] - all[chosen]) / continuations;
-        gameSplit += (half[1][best(half[0])] - half[1][chosen] + half[0][best(half[1])] - half[0][chosen]) / continuations;
+        gameSplit +=
+          (half[1][best(half[0])] - half[1][chosen] + half[0][best(half[1])] - half[0][chosen]) / continuations;
         decisions++;
       }
       env.step(action);
@@ -150,12 +159,20 @@ function main(): void {
   const r = measureRoom(values.env!, deals, continuations, seed, (done, partial) => {
     if (!values.json && (done % 10 === 0 || done === deals)) {
       process.stderr.write(
-        `${partial.env}: ${done} games, ${partial.decisions} decisions, pimc ${points(partial.pimcWinRate)}% · regret per game (points): max ${points(partial.regretMax[0])} ± ${points(1.96 * partial.regretMax[1])}, split ${points(partial.regretSplit[0])} ± ${points(1.96 * partial.regretSplit[1])}\n`,
+        `${partial.env}: ${done} games, ${partial.decisions} decisions, pimc ${points(partial.pimcWinRate)}% ` +
+          `· regret per game (points): max ${points(partial.regretMax[0])} ± ` +
+          (`${points(1.96 * partial.regretMax[1])}, split ${points(partial.regretSplit[0])} ` +
+            `± ${points(1.96 * partial.regretSplit[1])}\n`),
       );
     }
   });
   if (values.json) process.stdout.write(`${JSON.stringify(r)}\n`);
-  else process.stdout.write(`${r.env}: pimc's regret per game, in points of win rate: between ${points(r.regretSplit[0])} (split) and ${points(r.regretMax[0])} (max), ${r.decisions} decisions of ${r.deals} games, ${r.continuations} continuations each\n`);
+  else
+    process.stdout.write(
+      `${r.env}: pimc's regret per game, in points of win rate: between ${points(r.regretSplit[0])} (split) ` +
+        `and ${points(r.regretMax[0])} (max), ${r.decisions} decisions of ${r.deals} games, ${r.continuations} ` +
+        `continuations each\n`,
+    );
 }
 
 await runIfMain(import.meta.url, main);

@@ -2,7 +2,8 @@
  * Node-only: how much of a teacher's play a trained model reproduces, and what the
  * disagreements cost in the teacher's own judgement.
  *
- *   npm run build && node dist/research/distill-agreement.js --env decade-fives --model runs/x/best --games 1000 --seed 4300000 [--teacher pimc] [--teacher-samples N]
+ * npm run build && node dist/research/distill-agreement.js --env decade-fives --model runs/x/best --games 1000 --seed
+ * 4300000 [--teacher pimc] [--teacher-samples N]
  *
  * `--model` also takes a catalogue agent's name (`pimc`: how far a teacher agrees with a less
  * noisy one of itself), and `--teacher-samples N` gives a `pimc` teacher N sampled deals a
@@ -14,11 +15,10 @@
  * teacher's P(win) of its own move minus that of the model's move, in points (0 when the teacher
  * scores both the same: a tie it broke its own way). With 'deck-bottom' (Ten-Twenty-Thirty) the
  * teacher is told what a player who watched the game remembers of the order under the stock, as
- * distillation tells it; without that it would judge every remembered card unseen. The sum over a game estimates, in the
- * teacher's eyes, how much the model's choices gave away; beside the measured model − teacher
- * difference (`tengym eval`) it says whether the gap is in the choices the network cannot
- * reproduce (a large estimated cost) or elsewhere. The same figures by the cards in the stock
- * at the decision (the bands of decade-handover.ts) say where in a game.
+ * distillation tells it; without that it would judge every remembered card unseen. The sum over a game estimates, in
+ * the teacher's eyes, how much the model's choices gave away; beside the measured model − teacher difference (`tengym
+ * eval`) it says whether the gap is in the choices the network cannot reproduce (a large estimated cost) or elsewhere.
+ * The same figures by the cards in the stock at the decision (the bands of decade-handover.ts) say where in a game.
  */
 import type { Agent } from '../agents/agent.js';
 import { pimcWithSamples } from '../agents/decade/pimc.js';
@@ -48,11 +48,16 @@ export interface Agreement {
   worst: number[];
   /** The decisions, agreements and cost by the stock's size at the decision: STOCK_BANDS. */
   byStock: { decisions: number; agreed: number; cost: number }[];
-  /** 'deck-bottom' only: the same, split by whether a card of the stock is unseen at the decision ([unseen, all known]). */
+  /**
+   * 'deck-bottom' only: the same, split by whether a card of the stock is unseen at the decision ([unseen, all known]).
+   */
   byKnowledge: { decisions: number; agreed: number; cost: number }[] | null;
 }
 
-/** Stock sizes at a decision, [least, most]: the game's end, the rest of the exact endgame's reach (12 cards), two bands of the middle, the start. */
+/**
+ * Stock sizes at a decision, [least, most]: the game's end, the rest of the exact endgame's reach (12 cards), two bands
+ * of the middle, the start.
+ */
 export const STOCK_BANDS: readonly (readonly [number, number])[] = [
   [0, 6],
   [7, 12],
@@ -70,12 +75,20 @@ function stockBand(env: Env): number {
 function teacherAgent(envId: string, name: string, samples?: number): Agent {
   if (samples === undefined) return createAgent(name, envId);
   const options = decadeOptionsOf(envConfig(envId));
-  if (name !== 'pimc' || options === null) throw new Error('--teacher-samples applies to a pimc teacher on the decade family');
+  if (name !== 'pimc' || options === null)
+    throw new Error('--teacher-samples applies to a pimc teacher on the decade family');
   return pimcWithSamples(options, samples);
 }
 
 /** `model`: a model directory, or a catalogue agent's name (resolveAgent), played on `games` deals from `seed`. */
-export async function measureAgreement(envId: string, model: string, teacherName: string, seed: number, games: number, teacherSamples?: number): Promise<Agreement> {
+export async function measureAgreement(
+  envId: string,
+  model: string,
+  teacherName: string,
+  seed: number,
+  games: number,
+  teacherSamples?: number,
+): Promise<Agreement> {
   const env = make(envId);
   const options = decadeOptionsOf(envConfig(envId));
   if (options === null) throw new Error(`distill-agreement measures the decade family (its stock bands), not ${envId}`);
@@ -85,7 +98,16 @@ export async function measureAgreement(envId: string, model: string, teacherName
   // What a player who watched the game knows of the order under the stock, which the teacher is told.
   const memory = rules.deckBottom ? new StockMemory() : null;
   const tally = () => ({ decisions: 0, agreed: 0, cost: 0 });
-  const a: Agreement = { games, decisions: 0, agreed: 0, ties: 0, cost: 0, worst: [], byStock: STOCK_BANDS.map(tally), byKnowledge: memory && [tally(), tally()] };
+  const a: Agreement = {
+    games,
+    decisions: 0,
+    agreed: 0,
+    ties: 0,
+    cost: 0,
+    worst: [],
+    byStock: STOCK_BANDS.map(tally),
+    byKnowledge: memory && [tally(), tally()],
+  };
   const costs: number[] = [];
   for (let g = 0; g < games; g++) {
     env.reset({ seed: seed + g });
@@ -122,30 +144,54 @@ export function formatAgreement(envId: string, modelDir: string, teacher: string
   const differ = a.decisions - a.agreed;
   return [
     `${envId}, ${a.games} deals: ${modelDir} against ${teacher}'s choices`,
-    `decisions ${a.decisions} (${(a.decisions / a.games).toFixed(2)} a game); the model plays ${teacher}'s move at ${((100 * a.agreed) / a.decisions).toFixed(1)}%`,
-    `${differ} differ, ${a.ties} of them moves ${teacher} scores level; the rest cost ${(a.cost / Math.max(1, differ - a.ties)).toFixed(2)} points each on average in ${teacher}'s P(win)`,
-    `estimated cost of the differences: ${(a.cost / a.games).toFixed(2)} points a game (costliest: ${a.worst.map((x) => x.toFixed(1)).join(', ')})`,
+    `decisions ${a.decisions} (${(a.decisions / a.games).toFixed(2)} a game); the model plays ${teacher}'s ` +
+      `move at ${((100 * a.agreed) / a.decisions).toFixed(1)}%`,
+    `${differ} differ, ${a.ties} of them moves ${teacher} scores level; the rest cost ` +
+      `${(a.cost / Math.max(1, differ - a.ties)).toFixed(2)} ` +
+      `points each on average in ${teacher}'s P(win)`,
+    `estimated cost of the differences: ${(a.cost / a.games).toFixed(2)} points a game (costliest: ` +
+      `${a.worst.map((x) => x.toFixed(1)).join(', ')})`,
     ...a.byStock.map((b, i) => {
       const [least, most] = STOCK_BANDS[i];
       const cards = most === Infinity ? `${least}+` : `${least}–${most}`;
       return `  stock ${cards.padEnd(5)} ${bandLine(b, a.games, teacher)}`;
     }),
-    ...(a.byKnowledge ?? []).map((b, i) => `  ${i === 0 ? 'a card unseen ' : 'stock all known'} ${bandLine(b, a.games, teacher)}`),
+    ...(a.byKnowledge ?? []).map(
+      (b, i) => `  ${i === 0 ? 'a card unseen ' : 'stock all known'} ${bandLine(b, a.games, teacher)}`,
+    ),
   ];
 }
 
 /** One band's decisions a game, agreement and cost a game. */
 function bandLine(b: { decisions: number; agreed: number; cost: number }, games: number, teacher: string): string {
   const agreed = b.decisions === 0 ? '–' : `${((100 * b.agreed) / b.decisions).toFixed(1)}%`;
-  return `decisions ${(b.decisions / games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ${(b.cost / games).toFixed(2)} points a game`;
+  return (
+    `decisions ${(b.decisions / games).toFixed(2)} a game, ${teacher}'s move at ${agreed}, cost ` +
+    `${(b.cost / games).toFixed(2)} ` +
+    `points a game`
+  );
 }
 
 async function main(): Promise<void> {
-  const { values } = programArgs(USAGE, { env: { type: 'string', default: 'decade' }, model: { type: 'string' }, teacher: { type: 'string', default: 'pimc' }, 'teacher-samples': { type: 'string' }, games: { type: 'string', default: '1000' }, seed: { type: 'string', default: '4300000' } });
+  const { values } = programArgs(USAGE, {
+    env: { type: 'string', default: 'decade' },
+    model: { type: 'string' },
+    teacher: { type: 'string', default: 'pimc' },
+    'teacher-samples': { type: 'string' },
+    games: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '4300000' },
+  });
   if (values.model === undefined) throw new Error('--model DIR (or an agent name) is required');
   const samples = values['teacher-samples'] === undefined ? undefined : Number(values['teacher-samples']);
   const teacher = samples === undefined ? values.teacher : `${values.teacher} (${samples} samples)`;
-  const a = await measureAgreement(values.env, values.model, values.teacher, Number(values.seed), Number(values.games), samples);
+  const a = await measureAgreement(
+    values.env,
+    values.model,
+    values.teacher,
+    Number(values.seed),
+    Number(values.games),
+    samples,
+  );
   for (const line of formatAgreement(values.env, values.model, teacher, a)) console.log(line);
 }
 

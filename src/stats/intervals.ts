@@ -13,7 +13,10 @@ export const Z95 = 1.959963984540054;
 export function wilsonInterval(wins: number, n: number, z = Z95): [number, number] {
   // Counts out of order would give [NaN, NaN]; a string would be coerced.
   if (!Number.isSafeInteger(wins) || !Number.isSafeInteger(n) || wins < 0 || wins > n) {
-    throw new TengymError('bad-argument', `wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins ${showValue(wins)}, n ${showValue(n)}`);
+    throw new TengymError(
+      'bad-argument',
+      `wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins ${showValue(wins)}, n ${showValue(n)}`,
+    );
   }
   if (n === 0) return [0, 1];
   const p = wins / n;

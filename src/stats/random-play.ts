@@ -18,7 +18,10 @@ export interface StatsResult {
   ci95: [number, number];
   /** Card games: mean cards left at the end. */
   meanCardsLeft?: number;
-  /** Four Ten: mean rounds played, every game counted (an evaluation's `meanRounds` counts the won games only: rounds to the target), and points at the end. */
+  /**
+   * Four Ten: mean rounds played, every game counted (an evaluation's `meanRounds` counts the won games only: rounds to
+   * the target), and points at the end.
+   */
   meanRoundsPlayed?: number;
   meanPoints?: number;
   /** Episodes cut by a step or round limit. */
@@ -31,7 +34,8 @@ export interface StatsResult {
 export function randomPlayStats(id: string, options: unknown, episodes: number, seed = 0): StatsResult {
   const env = make(id, options);
   // Zero episodes would give rates of 0 / 0; a seed that is not one would deal what reset refuses.
-  if (!Number.isSafeInteger(episodes) || episodes < 1) throw new TengymError('bad-argument', `episodes must be an integer ≥ 1, got ${showValue(episodes)}`);
+  if (!Number.isSafeInteger(episodes) || episodes < 1)
+    throw new TengymError('bad-argument', `episodes must be an integer ≥ 1, got ${showValue(episodes)}`);
   validateSeed(seed);
   checkSeedFits(seed, episodes, `${episodes} episodes`);
   const policy = new RandomAgent(seed);

@@ -55,7 +55,10 @@ export const commonConfigFields = {
 export type CommonConfig = z.infer<z.ZodObject<typeof commonConfigFields>>;
 
 /** The learning rate after `envSteps`: annealed linearly to 0 at `totalSteps` when the config asks for it. */
-export function learningRateAt(c: Pick<CommonConfig, 'learningRate' | 'totalSteps'> & { annealLearningRate: boolean }, envSteps: number): number {
+export function learningRateAt(
+  c: Pick<CommonConfig, 'learningRate' | 'totalSteps'> & { annealLearningRate: boolean },
+  envSteps: number,
+): number {
   return c.annealLearningRate ? c.learningRate * Math.max(0, 1 - envSteps / c.totalSteps) : c.learningRate;
 }
 
@@ -65,14 +68,24 @@ export function learningRateAt(c: Pick<CommonConfig, 'learningRate' | 'totalStep
  */
 export const SAMPLE_MEMORY_BUDGET = 2 ** 31;
 
-/** Refuses a config field asking for `count` samples of `sampleBytes` each past the budget, before anything is allocated. */
+/**
+ * Refuses a config field asking for `count` samples of `sampleBytes` each past the budget, before anything is
+ * allocated.
+ */
 export function checkSampleMemory(algo: string, field: string, count: number, sampleBytes: number): void {
   if (count * sampleBytes <= SAMPLE_MEMORY_BUDGET) return;
   const most = Math.floor(SAMPLE_MEMORY_BUDGET / sampleBytes);
-  throw new TengymError('bad-argument', `${algo} config: ${field} ${count} is more than a run holds: at most ${most} samples of ${sampleBytes} bytes (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB)`);
+  throw new TengymError(
+    'bad-argument',
+    `${algo} config: ${field} ${count} is more than a run holds: at most ${most} samples of ${sampleBytes} ` +
+      `bytes (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB)`,
+  );
 }
 
-/** An env's observation length and action count, as its copies will have them, without making one (a config's sample sizes). */
+/**
+ * An env's observation length and action count, as its copies will have them, without making one (a config's sample
+ * sizes).
+ */
 export function envSizes(env: EnvConfig): { observationSize: number; numActions: number } {
   const { size, n } = engineSizes(env.id, env.game, env.options);
   return { observationSize: size, numActions: n };
@@ -84,7 +97,9 @@ export function envSizes(env: EnvConfig): { observationSize: number; numActions:
  */
 export const CURVE_EVALUATIONS = 10;
 
-/** Seeds of the held-out evaluation deals (deal i: EVAL_SEED + i). Training deals come from the run's seed, far below. */
+/**
+ * Seeds of the held-out evaluation deals (deal i: EVAL_SEED + i). Training deals come from the run's seed, far below.
+ */
 export const EVAL_SEED = 1_000_000_000;
 
 /**
@@ -158,7 +173,10 @@ export const savedMeansSchema = z.array(z.tuple([z.string(), z.number(), z.int()
  * within its capacity, and, until the ring is full, the next slot is the one after the last filled.
  */
 export function savedRingFields<S extends string, N extends string>(size: S, next: N, capacity: number) {
-  const shape = { [size]: savedCount.max(capacity), [next]: savedCount.max(capacity - 1) } as Record<S | N, typeof savedCount>;
+  const shape = { [size]: savedCount.max(capacity), [next]: savedCount.max(capacity - 1) } as Record<
+    S | N,
+    typeof savedCount
+  >;
   const filledInOrder = (j: object) => {
     const ring = j as Record<string, number>;
     return ring[size] === capacity || ring[next] === ring[size];
@@ -195,11 +213,18 @@ export function savedFloats(state: SavedAlgorithmState, name: string, count: num
 /** Refuses a NaN or an infinity among values restored from `file`. */
 export function checkFinite(values: Float32Array, file: string, what = 'value'): void {
   for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(values[i])) throw new TengymError('bad-state', `${file} holds ${values[i]} (${what} ${i} of ${values.length}): it must hold finite numbers`);
+    if (!Number.isFinite(values[i]))
+      throw new TengymError(
+        'bad-state',
+        `${file} holds ${values[i]} (${what} ${i} of ${values.length}): it must hold finite numbers`,
+      );
   }
 }
 
-/** A learning algorithm at work: the trainer calls `iterate` until the run's steps are done, evaluating and checkpointing between calls. */
+/**
+ * A learning algorithm at work: the trainer calls `iterate` until the run's steps are done, evaluating and
+ * checkpointing between calls.
+ */
 export interface Algorithm {
   readonly name: string;
   /** The network that gets saved (best/, checkpoint/). */
@@ -209,14 +234,20 @@ export interface Algorithm {
   readonly samples: number;
   /** Gradient updates so far. */
   readonly updates: number;
-  /** How the saved model plays, for its metadata: its head, its input's encoding when that is not the env's observation, and how a search model searches. */
+  /**
+   * How the saved model plays, for its metadata: its head, its input's encoding when that is not the env's observation,
+   * and how a search model searches.
+   */
   readonly playsAs: Pick<ModelMetadata, 'head' | 'features' | 'search'>;
   /**
    * The agent that plays the current weights as `tengym eval` plays the model saved with
    * `metadata` (held-out evaluation plays it, batching its decisions where it can).
    */
   agent(metadata: ModelMetadata): Agent;
-  /** One round of training: a rollout and its update (PPO), one round of decisions and its gradient steps (DQN, afterstate). */
+  /**
+   * One round of training: a rollout and its update (PPO), one round of decisions and its gradient steps (DQN,
+   * afterstate).
+   */
   iterate(): void;
   /** Means of the training statistics since the last call (losses, entropy, …). */
   takeStats(): Record<string, number>;
@@ -289,8 +320,16 @@ export abstract class ReplayArrays {
    */
   restore(state: SavedAlgorithmState, name: string, size: number, next: number): void {
     const parts = this.parts(size);
-    unpackArrays(state.blob(name, parts.reduce((t, [a, count]) => t + count * a.BYTES_PER_ELEMENT, 0)), parts, this.what);
-    for (const [a, count] of parts) if (a instanceof Float32Array) checkFinite(a.subarray(0, count), `${name}.bin.gz`, `${this.what} value`);
+    unpackArrays(
+      state.blob(
+        name,
+        parts.reduce((t, [a, count]) => t + count * a.BYTES_PER_ELEMENT, 0),
+      ),
+      parts,
+      this.what,
+    );
+    for (const [a, count] of parts)
+      if (a instanceof Float32Array) checkFinite(a.subarray(0, count), `${name}.bin.gz`, `${this.what} value`);
     this.size = size;
     this.next = next;
   }

@@ -11,7 +11,18 @@
  * last evaluations): every source of randomness and every counter, so a resumed run reaches
  * exactly the weights an uninterrupted run reaches.
  */
-import { accessSync, constants, existsSync, opendirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  opendirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -41,53 +52,89 @@ const count = z.int().min(0);
  */
 const decisionEnvStateSchema = z
   .object({
-    envs: z.array(z.looseObject({ env: z.string(), options: z.record(z.string(), z.unknown()), rng: z.array(z.number()), undosUsed: z.number(), game: z.unknown() })).min(1),
+    envs: z
+      .array(
+        z.looseObject({
+          env: z.string(),
+          options: z.record(z.string(), z.unknown()),
+          rng: z.array(z.number()),
+          undosUsed: z.number(),
+          game: z.unknown(),
+        }),
+      )
+      .min(1),
     episodeSteps: z.array(count),
     episodeReturns: z.array(z.number()),
     envSteps: count,
     episodesDone: count,
-    stats: z.object({ episodes: count, wins: count, cardsLeft: z.number().min(0), wonRounds: z.number().min(0), points: z.number() }),
+    stats: z.object({
+      episodes: count,
+      wins: count,
+      cardsLeft: z.number().min(0),
+      wonRounds: z.number().min(0),
+      points: z.number(),
+    }),
   })
   .superRefine((s, ctx) => {
     for (const key of ['episodeSteps', 'episodeReturns'] as const) {
-      if (s[key].length !== s.envs.length) ctx.addIssue({ code: 'custom', message: `${s[key].length} entries for ${s.envs.length} env copies`, path: [key] });
+      if (s[key].length !== s.envs.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${s[key].length} entries for ${s.envs.length} env copies`,
+          path: [key],
+        });
     }
   });
 
-const checkpointStateSchema = z.object({
-  format: z.literal('tengym-checkpoint/1'),
-  env: z.string(),
-  options: z.record(z.string(), z.unknown()),
-  trainingOptions: z.record(z.string(), z.unknown()),
-  // One of algorithms/index.ts's names: loading the algorithm checks it.
-  algo: z.string(),
-  config: z.record(z.string(), z.unknown()),
-  command: z.string().optional(),
-  /** The TensorFlow.js backend the run trained on (absent in checkpoints of older versions): a resume on another is not bit for bit. */
-  backend: z.string().optional(),
-  envSteps: z.int().min(0),
-  algorithm: z.record(z.string(), z.unknown()),
-  binary: z.array(z.string()),
-  envState: decisionEnvStateSchema,
-  trainer: z.object({
-    rows: metricsRowsSchema,
-    best: z.unknown().nullable(),
-    last: z.unknown().nullable(),
-    nextEvalAt: z.int().min(0),
-    wallSeconds: z.number().min(0),
-  }),
-}).superRefine((state, ctx) => {
-  // Each row is an evaluation the checkpoint holds: none comes after it.
-  const last = state.trainer.rows.at(-1);
-  if (last !== undefined && typeof last.envSteps === 'number' && last.envSteps > state.envSteps) {
-    ctx.addIssue({ code: 'custom', message: `its last metrics row is at ${last.envSteps} env steps, past the checkpoint's ${state.envSteps}`, path: ['trainer', 'rows', state.trainer.rows.length - 1, 'envSteps'] });
-  }
-});
+const checkpointStateSchema = z
+  .object({
+    format: z.literal('tengym-checkpoint/1'),
+    env: z.string(),
+    options: z.record(z.string(), z.unknown()),
+    trainingOptions: z.record(z.string(), z.unknown()),
+    // One of algorithms/index.ts's names: loading the algorithm checks it.
+    algo: z.string(),
+    config: z.record(z.string(), z.unknown()),
+    command: z.string().optional(),
+    /**
+     * The TensorFlow.js backend the run trained on (absent in checkpoints of older versions): a resume on another is
+     * not bit for bit.
+     */
+    backend: z.string().optional(),
+    envSteps: z.int().min(0),
+    algorithm: z.record(z.string(), z.unknown()),
+    binary: z.array(z.string()),
+    envState: decisionEnvStateSchema,
+    trainer: z.object({
+      rows: metricsRowsSchema,
+      best: z.unknown().nullable(),
+      last: z.unknown().nullable(),
+      nextEvalAt: z.int().min(0),
+      wallSeconds: z.number().min(0),
+    }),
+  })
+  .superRefine((state, ctx) => {
+    // Each row is an evaluation the checkpoint holds: none comes after it.
+    const last = state.trainer.rows.at(-1);
+    if (last !== undefined && typeof last.envSteps === 'number' && last.envSteps > state.envSteps) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `its last metrics row is at ${last.envSteps} env steps, past the checkpoint's ${state.envSteps}`,
+        path: ['trainer', 'rows', state.trainer.rows.length - 1, 'envSteps'],
+      });
+    }
+  });
 type ParsedCheckpoint = z.infer<typeof checkpointStateSchema>;
 /** A checkpoint's state.json (the env copies' and the trainer's parts as the run has them). */
-export type CheckpointState = Omit<ParsedCheckpoint, 'envState' | 'trainer'> & { envState: DecisionEnvState; trainer: Omit<ParsedCheckpoint['trainer'], 'rows'> & { rows: MetricsRow[] } };
+export type CheckpointState = Omit<ParsedCheckpoint, 'envState' | 'trainer'> & {
+  envState: DecisionEnvState;
+  trainer: Omit<ParsedCheckpoint['trainer'], 'rows'> & { rows: MetricsRow[] };
+};
 
-/** The trainer's own part of a checkpoint: the metrics so far, the best and last evaluations, the schedule and the wall time. */
+/**
+ * The trainer's own part of a checkpoint: the metrics so far, the best and last evaluations, the schedule and the wall
+ * time.
+ */
 export interface TrainerState {
   rows: MetricsRow[];
   best: EvaluationReport | null;
@@ -122,13 +169,21 @@ export async function readRunMarker(out: string): Promise<RunMarker | null> {
   try {
     json = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
-    throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not valid JSON (${(e as Error).message}); choose a new --out`);
+    throw new TengymError(
+      'bad-state',
+      `${out} is not resumable: its ${RUN_MARKER} is not valid JSON (${(e as Error).message}); choose a new --out`,
+    );
   }
   const parsed = runMarkerSchema.safeParse(json);
-  // A "__proto__" key would be dropped by the parse: the run would resume with other options or config than the file says.
+  // A "__proto__" key would be dropped by the parse: the run would resume with other options or config than the file
+  // says.
   const proto = protoKeyPath(json);
   const why = proto !== null ? protoKeyReason(proto) : parsed.success ? null : formatZodError(parsed.error);
-  if (why !== null || !parsed.success) throw new TengymError('bad-state', `${out} is not resumable: its ${RUN_MARKER} is not a tengym run's marker: ${why}; choose a new --out`);
+  if (why !== null || !parsed.success)
+    throw new TengymError(
+      'bad-state',
+      `${out} is not resumable: its ${RUN_MARKER} is not a tengym run's marker: ${why}; choose a new --out`,
+    );
   return parsed.data;
 }
 
@@ -171,11 +226,19 @@ function checkOutPath(out: string): void {
   // resolve('') is the working directory, which would take the run's files among the user's.
   if (out.trim() === '') throw new TengymError('bad-argument', '--out is empty: name a new directory for the run');
   const full = resolve(out);
-  if (full === parse(full).root) throw new TengymError('bad-argument', `--out ${out} is the root of the file system: choose a new directory for the run`);
+  if (full === parse(full).root)
+    throw new TengymError(
+      'bad-argument',
+      `--out ${out} is the root of the file system: choose a new directory for the run`,
+    );
   let existing = full;
   while (!existsSync(existing)) existing = dirname(existing);
   if (existing === full) return;
-  if (!statSync(existing).isDirectory()) throw new TengymError('bad-argument', `--out ${out}: ${existing} is a file, not a directory, so the run directory cannot be made under it`);
+  if (!statSync(existing).isDirectory())
+    throw new TengymError(
+      'bad-argument',
+      `--out ${out}: ${existing} is a file, not a directory, so the run directory cannot be made under it`,
+    );
   try {
     accessSync(existing, constants.W_OK);
   } catch {
@@ -195,7 +258,10 @@ async function makeDirectory(dir: string): Promise<void> {
       await mkdir(p);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw new TengymError('bad-argument', `--out ${dir}: cannot create ${p} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new TengymError(
+        'bad-argument',
+        `--out ${dir}: cannot create ${p} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
     }
   }
 }
@@ -208,26 +274,49 @@ async function makeDirectory(dir: string): Promise<void> {
 export function checkRunDirectory(out: string, resume: boolean, found: { state: CheckpointState } | null): void {
   checkOutPath(out);
   if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw new TengymError('bad-argument', `--out ${out} is a file, not a directory: choose a new directory for the run`);
+  if (!statSync(out).isDirectory())
+    throw new TengymError(
+      'bad-argument',
+      `--out ${out} is a file, not a directory: choose a new directory for the run`,
+    );
   if (found) {
-    if (!resume) throw new TengymError('bad-argument', `${out} already holds a training run (${found.state.algo} on ${found.state.env}, checkpoint at ${found.state.envSteps} env steps): pass --resume to continue it, or choose another --out`);
+    if (!resume)
+      throw new TengymError(
+        'bad-argument',
+        `${out} already holds a training run (${found.state.algo} on ${found.state.env}, checkpoint at ` +
+          `${found.state.envSteps} ` +
+          `env steps): pass --resume to continue it, or choose another --out`,
+      );
     return;
   }
   // A lock alone is a run stopped before it wrote anything (lockRun judges whether it is live).
   if (readdirSync(out).every((entry) => entry === RUN_LOCK)) return;
   const ours = existsSync(join(out, RUN_MARKER));
   if (ours && resume) return;
-  if (ours) throw new TengymError('bad-argument', `${out} holds a tengym run that stopped before its first checkpoint: pass --resume to start it again there, or choose another --out`);
+  if (ours)
+    throw new TengymError(
+      'bad-argument',
+      `${out} holds a tengym run that stopped before its first checkpoint: pass --resume to start it again ` +
+        `there, or choose another --out`,
+    );
   // A run's own best/ or checkpoint/ given for the run: say whose it is, and the --out that was meant.
   const run = dirname(resolve(out));
   const part = parse(resolve(out)).base;
-  if ((part === BEST || part === CHECKPOINT) && (existsSync(join(run, RUN_MARKER)) || existsSync(join(run, CHECKPOINT)))) {
+  if (
+    (part === BEST || part === CHECKPOINT) &&
+    (existsSync(join(run, RUN_MARKER)) || existsSync(join(run, CHECKPOINT)))
+  ) {
     const runOut = join(out, '..');
-    throw new TengymError('bad-argument', `${out} is the ${part === BEST ? 'best model' : 'checkpoint'} of the training run in ${runOut}, not a run: ${resume ? `resume that run with --out ${runOut} --resume` : 'choose a new or empty --out for a new run'}`);
+    throw new TengymError(
+      'bad-argument',
+      `${out} is the ${part === BEST ? 'best model' : 'checkpoint'} of the training run in ${runOut}, not a ` +
+        `run: ${resume ? `resume that run with --out ${runOut} --resume` : 'choose a new or empty --out for a new run'}`,
+    );
   }
   throw new TengymError(
     'bad-argument',
-    `${resume ? '--resume: ' : ''}${out} was not written by tengym train (it has no checkpoint/ and no ${RUN_MARKER}) and holds ${listEntries(out)}: ` +
+    `${resume ? '--resume: ' : ''}${out} was not written by tengym train (it has no checkpoint/ and no ` +
+      `${RUN_MARKER}) and holds ${listEntries(out)}: ` +
       `tengym will not overwrite them; choose a new or empty --out`,
   );
 }
@@ -302,23 +391,39 @@ export async function findCheckpoint(out: string): Promise<{ dir: string; state:
       throw new TengymError('bad-state', `${file} is not valid JSON: ${(e as Error).message}`);
     }
     const parsed = checkpointStateSchema.safeParse(json);
-    // A "__proto__" key would be dropped by the parse: the run would resume with other options, config or state than the file says.
+    // A "__proto__" key would be dropped by the parse: the run would resume with other options, config or state than
+    // the file says.
     const proto = protoKeyPath(json);
     const why = proto !== null ? protoKeyReason(proto) : parsed.success ? null : formatZodError(parsed.error);
     if (why !== null || !parsed.success) {
-      throw new TengymError('bad-state', `${file} is not a tengym checkpoint: ${why}; it cannot be resumed: resume a copy of the run whose checkpoint/ is as the run wrote it, or train anew in another --out`);
+      throw new TengymError(
+        'bad-state',
+        `${file} is not a tengym checkpoint: ${why}; it cannot be resumed: resume a copy of the run whose ` +
+          `checkpoint/ is as the run wrote it, or train anew in another --out`,
+      );
     }
     return { dir, state: parsed.data as CheckpointState };
   }
   return null;
 }
 
-export async function writeCheckpoint(out: string, algorithm: Algorithm, metadata: ModelMetadata, state: Omit<CheckpointState, 'binary' | 'algorithm' | 'envState'>): Promise<void> {
+export async function writeCheckpoint(
+  out: string,
+  algorithm: Algorithm,
+  metadata: ModelMetadata,
+  state: Omit<CheckpointState, 'binary' | 'algorithm' | 'envState'>,
+): Promise<void> {
   await replaceDirectory(join(out, CHECKPOINT), async (fresh) => {
     await saveModel(algorithm.model, fresh, metadata);
     const { json, binary } = algorithm.getState();
-    for (const [name, bytes] of Object.entries(binary)) await writeFileAtomic(join(fresh, `${name}.bin.gz`), gzipSync(bytes, { level: 1 }));
-    const full: CheckpointState = { ...state, algorithm: json, binary: Object.keys(binary), envState: algorithm.env.getState() };
+    for (const [name, bytes] of Object.entries(binary))
+      await writeFileAtomic(join(fresh, `${name}.bin.gz`), gzipSync(bytes, { level: 1 }));
+    const full: CheckpointState = {
+      ...state,
+      algorithm: json,
+      binary: Object.keys(binary),
+      envState: algorithm.env.getState(),
+    };
     await writeFileAtomic(join(fresh, STATE_JSON), JSON.stringify(full));
   });
 }
@@ -328,22 +433,31 @@ export async function writeCheckpoint(out: string, algorithm: Algorithm, metadat
  * when the algorithm asks for it, at the length its state makes it: a blob that unpacks to more
  * (a gzip bomb) is stopped there, not unpacked whole.
  */
-export function savedAlgorithmState(json: Record<string, unknown>, packed: ReadonlyMap<string, Uint8Array>): SavedAlgorithmState {
+export function savedAlgorithmState(
+  json: Record<string, unknown>,
+  packed: ReadonlyMap<string, Uint8Array>,
+): SavedAlgorithmState {
   const blob = (name: string, bytes: number | readonly number[]): Uint8Array => {
     const lengths = typeof bytes === 'number' ? [bytes] : bytes;
     const most = Math.max(...lengths);
     const expected = lengths.join(' or ');
     const gz = packed.get(name);
-    if (gz === undefined) throw new TengymError('bad-state', `state.json: its binary list has no "${name}" (${name}.bin.gz)`);
+    if (gz === undefined)
+      throw new TengymError('bad-state', `state.json: its binary list has no "${name}" (${name}.bin.gz)`);
     let unpacked: Buffer;
     try {
       // At least 1: zlib refuses a limit of 0.
       unpacked = gunzipSync(gz, { maxOutputLength: Math.max(1, most) });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new TengymError('bad-state', `${name}.bin.gz unpacks to more than ${most} bytes, expected ${expected}`);
+      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new TengymError('bad-state', `${name}.bin.gz unpacks to more than ${most} bytes, expected ${expected}`);
       throw new TengymError('bad-state', `${name}.bin.gz is not gzip data (${(e as Error).message})`);
     }
-    if (!lengths.includes(unpacked.byteLength)) throw new TengymError('bad-state', `${name}.bin.gz unpacks to ${unpacked.byteLength} bytes, expected ${expected}`);
+    if (!lengths.includes(unpacked.byteLength))
+      throw new TengymError(
+        'bad-state',
+        `${name}.bin.gz unpacks to ${unpacked.byteLength} bytes, expected ${expected}`,
+      );
     return new Uint8Array(unpacked.buffer, unpacked.byteOffset, unpacked.byteLength);
   };
   return { json, blob };
@@ -367,7 +481,10 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
   const { model, metadata } = loaded;
   try {
     if (metadata.env !== state.env || JSON.stringify(metadata.options) !== JSON.stringify(state.options)) {
-      throw damaged(`its model is trained for ${metadata.env} ${JSON.stringify(metadata.options)}, its state names ${state.env} ${JSON.stringify(state.options)}`);
+      throw damaged(
+        `its model is trained for ${metadata.env} ${JSON.stringify(metadata.options)}, its state names ${state.env} ` +
+          `${JSON.stringify(state.options)}`,
+      );
     }
     algorithm.model.setWeights(model.getWeights());
   } catch (e) {
@@ -377,14 +494,17 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
   }
   // Its shape is checked where the checkpoint is read (findCheckpoint); each env state, by the env as it loads it.
   const envState = state.envState;
-  if (envState.envSteps !== state.envSteps) throw damaged(`it records ${state.envSteps} env steps, its env copies ${envState.envSteps}`);
+  if (envState.envSteps !== state.envSteps)
+    throw damaged(`it records ${state.envSteps} env steps, its env copies ${envState.envSteps}`);
   const packed = new Map<string, Buffer>();
   for (const name of state.binary) {
     if (!/^[\w-]+$/.test(name)) throw damaged(`it lists a blob named ${JSON.stringify(name)}`);
     try {
       packed.set(name, await readFile(join(dir, `${name}.bin.gz`)));
     } catch (e) {
-      throw damaged(`${name}.bin.gz ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(e as NodeJS.ErrnoException).code})`}`);
+      throw damaged(
+        `${name}.bin.gz ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(e as NodeJS.ErrnoException).code})`}`,
+      );
     }
   }
   try {
@@ -398,7 +518,10 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
 /** The file that says which process trains in a run folder (its pid), while it does. */
 export const RUN_LOCK = 'tengym-run.lock';
 
-/** Run folders this process trains in now: a second `train()` of the library into one is refused as another process's is. */
+/**
+ * Run folders this process trains in now: a second `train()` of the library into one is refused as another process's
+ * is.
+ */
 const lockedHere = new Set<string>();
 
 const processAlive = (pid: number): boolean => {
@@ -422,7 +545,11 @@ export async function lockRun(out: string): Promise<() => void> {
   // Not mkdirSync's recursive mode: it never returns for a path under /proc (Node 20).
   await makeDirectory(out);
   for (;;) {
-    if (lockedHere.has(key)) throw new TengymError('bad-argument', `${out} is being trained by another run of this process: wait for it to end before training there`);
+    if (lockedHere.has(key))
+      throw new TengymError(
+        'bad-argument',
+        `${out} is being trained by another run of this process: wait for it to end before training there`,
+      );
     try {
       writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
       break;
@@ -436,7 +563,11 @@ export async function lockRun(out: string): Promise<() => void> {
       // Let go of between the two calls: try again.
     }
     if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-      throw new TengymError('bad-argument', `${out} is being trained by another tengym train (process ${pid}, ${RUN_LOCK}): wait for it to end, or stop it, before training there`);
+      throw new TengymError(
+        'bad-argument',
+        `${out} is being trained by another tengym train (process ${pid}, ${RUN_LOCK}): wait for it to end, ` +
+          `or stop it, before training there`,
+      );
     }
     rmSync(path, { force: true });
   }
@@ -458,5 +589,6 @@ export async function lockRun(out: string): Promise<() => void> {
 
 export async function markRun(out: string, settings: Omit<RunMarker, 'format'>): Promise<void> {
   await makeDirectory(out);
-  if (!existsSync(join(out, RUN_MARKER))) await writeFileAtomic(join(out, RUN_MARKER), JSON.stringify({ format: 'tengym-run/1', ...settings }) + '\n');
+  if (!existsSync(join(out, RUN_MARKER)))
+    await writeFileAtomic(join(out, RUN_MARKER), JSON.stringify({ format: 'tengym-run/1', ...settings }) + '\n');
 }

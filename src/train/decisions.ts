@@ -90,7 +90,13 @@ export class DecisionEnv {
    * deal and after every env step, forced ones included (an agent that must see every state of a
    * game, as one that remembers the picked-up cards, is kept up to date there).
    */
-  constructor(env: EnvConfig, numEnvs: number, seed: number, rewardScale = 1, private readonly onStep?: (i: number, env: Env) => void) {
+  constructor(
+    env: EnvConfig,
+    numEnvs: number,
+    seed: number,
+    rewardScale = 1,
+    private readonly onStep?: (i: number, env: Env) => void,
+  ) {
     this.rewardScale = rewardScale;
     this.vec = new VectorEnv(env, numEnvs, { onEpisode: (e) => this.record(e) });
     this.numEnvs = numEnvs;
@@ -155,7 +161,11 @@ export class DecisionEnv {
         }
       }
       if (++forced > MAX_FORCED_IN_A_ROW) {
-        throw new TengymError('bad-argument', `${vec.id} played ${MAX_FORCED_IN_A_ROW} forced moves in a row without a decision: there is nothing to learn in it`);
+        throw new TengymError(
+          'bad-argument',
+          `${vec.id} played ${MAX_FORCED_IN_A_ROW} forced moves in a row without a decision: there is nothing ` +
+            `to learn in it`,
+        );
       }
     }
   }
@@ -193,12 +203,17 @@ export class DecisionEnv {
   }
 
   setState(state: DecisionEnvState): void {
-    if (state.envs.length !== this.numEnvs) throw new TengymError('bad-state', `checkpoint has ${state.envs.length} env copies, the config asks for ${this.numEnvs}`);
+    if (state.envs.length !== this.numEnvs)
+      throw new TengymError(
+        'bad-state',
+        `checkpoint has ${state.envs.length} env copies, the config asks for ${this.numEnvs}`,
+      );
     this.vec.envs.forEach((env, i) => {
       env.setState(state.envs[i]);
       env.episodeSteps = state.episodeSteps[i];
       env.episodeReturn = state.episodeReturns[i];
-      if (env.legalCount < 2) throw new TengymError('bad-state', `checkpoint: env copy ${i} is not at a decision point`);
+      if (env.legalCount < 2)
+        throw new TengymError('bad-state', `checkpoint: env copy ${i} is not at a decision point`);
     });
     this.envSteps = state.envSteps;
     this.vec.episodesDone = state.episodesDone;
@@ -218,7 +233,13 @@ export function uniformFloat(rng: Rng): number {
  * Computed in float64 on the CPU; the update recomputes log-probabilities in float32,
  * and the difference (about 1e-7) is far below PPO's clipping range.
  */
-export function sampleMasked(logits: ArrayLike<number>, offset: number, legal: Int32Array, legalCount: number, rng: Rng): { action: number; logProb: number } {
+export function sampleMasked(
+  logits: ArrayLike<number>,
+  offset: number,
+  legal: Int32Array,
+  legalCount: number,
+  rng: Rng,
+): { action: number; logProb: number } {
   let max = -Infinity;
   for (let k = 0; k < legalCount; k++) max = Math.max(max, logits[offset + legal[k]]);
   let total = 0;

@@ -53,7 +53,8 @@ function ticks(max: number, count: number): number[] {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((k) => k * power).find((s) => s >= raw)!;
   const out: number[] = [];
-  for (let k = 0; out.length === 0 || out[out.length - 1] < max - step * 1e-9; k++) out.push(Number((k * step).toPrecision(12)));
+  for (let k = 0; out.length === 0 || out[out.length - 1] < max - step * 1e-9; k++)
+    out.push(Number((k * step).toPrecision(12)));
   return out;
 }
 
@@ -64,9 +65,14 @@ function formatSteps(n: number): string {
 }
 
 /** The y axis: its ticks from yMin to yMax, their labels, and what it shows. */
-function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: number[]; yMin: number; yMax: number; label: (t: number) => string; name: string; legend: string } {
+function yAxis(
+  points: readonly CurvePoint[],
+  options: CurveOptions,
+): { yTicks: number[]; yMin: number; yMax: number; label: (t: number) => string; name: string; legend: string } {
   // The reference and the levels are on the axis too.
-  const marks = [options.reference?.value, ...(options.levels ?? []).map((l) => l.value)].filter((v): v is number => v !== undefined && Number.isFinite(v));
+  const marks = [options.reference?.value, ...(options.levels ?? []).map((l) => l.value)].filter(
+    (v): v is number => v !== undefined && Number.isFinite(v),
+  );
   if (options.scoring === 'rounds') {
     // Rounds: from the whole round below the lowest figure to the tick above the highest.
     const values = [...points.flatMap((p) => [p.low, p.high]), ...marks].filter(Number.isFinite);
@@ -83,7 +89,14 @@ function yAxis(points: readonly CurvePoint[], options: CurveOptions): { yTicks: 
   }
   const highest = Math.max(0.05, ...points.map((p) => p.high), ...marks);
   const yTicks = ticks(Math.min(1, highest * 1.05), 5).filter((t) => t <= 1);
-  return { yTicks, yMin: 0, yMax: yTicks[yTicks.length - 1], label: (t) => `${Number((100 * t).toPrecision(3))}%`, name: 'win rate on the held-out deals', legend: 'greedy policy, with its 95% interval' };
+  return {
+    yTicks,
+    yMin: 0,
+    yMax: yTicks[yTicks.length - 1],
+    label: (t) => `${Number((100 * t).toPrecision(3))}%`,
+    name: 'win rate on the held-out deals',
+    legend: 'greedy policy, with its 95% interval',
+  };
 }
 
 export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOptions): string {
@@ -98,7 +111,9 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
   const f = (v: number) => v.toFixed(1);
 
   const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+  );
   parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
   parts.push(`<text x="${W / 2}" y="24" text-anchor="middle" font-size="15">${esc(options.title)}</text>`);
   // Grid and tick labels.
@@ -113,8 +128,13 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
   // Axes and their labels.
   parts.push(`<line x1="${M.left}" y1="${H - M.bottom}" x2="${W - M.right}" y2="${H - M.bottom}" stroke="black"/>`);
   parts.push(`<line x1="${M.left}" y1="${M.top}" x2="${M.left}" y2="${H - M.bottom}" stroke="black"/>`);
-  parts.push(`<text x="${(M.left + W - M.right) / 2}" y="${H - 14}" text-anchor="middle">env steps (forced moves included)</text>`);
-  parts.push(`<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">${name}</text>`);
+  parts.push(
+    `<text x="${(M.left + W - M.right) / 2}" y="${H - 14}" text-anchor="middle">env steps (forced moves ` +
+      `included)</text>`,
+  );
+  parts.push(
+    `<text transform="translate(18 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">${name}</text>`,
+  );
   // Legend, between the title and the plot.
   parts.push(`<line x1="${M.left}" y1="42" x2="${M.left + 24}" y2="42" stroke="#1f77b4" stroke-width="2"/>`);
   parts.push(`<text x="${M.left + 30}" y="46">${legend}</text>`);
@@ -122,33 +142,62 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
   if (options.reference && Number.isFinite(options.reference.value)) {
     const value = options.reference.value;
     const ry = f(y(value));
-    parts.push(`<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`);
-    parts.push(`<line x1="${M.left + 300}" y1="42" x2="${M.left + 324}" y2="42" stroke="#d62728" stroke-dasharray="6 4"/>`);
-    parts.push(`<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ${options.scoring === 'rounds' ? value.toFixed(3) : percent(value)}</text>`);
+    parts.push(
+      `<line x1="${M.left}" y1="${ry}" x2="${W - M.right}" y2="${ry}" stroke="#d62728" stroke-dasharray="6 4"/>`,
+    );
+    parts.push(
+      `<line x1="${M.left + 300}" y1="42" x2="${M.left + 324}" y2="42" stroke="#d62728" stroke-dasharray="6 4"/>`,
+    );
+    parts.push(
+      `<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ` +
+        `${options.scoring === 'rounds' ? value.toFixed(3) : percent(value)}</text>`,
+    );
   }
   for (const level of options.levels ?? []) {
     if (!Number.isFinite(level.value)) continue;
     const ly = f(y(level.value));
     const shown = options.scoring === 'rounds' ? level.value.toFixed(2) : percent(level.value);
-    parts.push(`<line x1="${M.left}" y1="${ly}" x2="${W - M.right}" y2="${ly}" stroke="#7f7f7f" stroke-dasharray="2 3"/>`);
-    parts.push(`<text x="${W - M.right - 4}" y="${f(y(level.value) - 4)}" text-anchor="end" fill="#555">${esc(level.name)} ${shown}</text>`);
+    parts.push(
+      `<line x1="${M.left}" y1="${ly}" x2="${W - M.right}" y2="${ly}" stroke="#7f7f7f" stroke-dasharray="2 3"/>`,
+    );
+    parts.push(
+      `<text x="${W - M.right - 4}" y="${f(y(level.value) - 4)}" text-anchor="end" fill="#555">${esc(level.name)} ` +
+        `${shown}</text>`,
+    );
   }
   if (unwon.length > 0) {
     // Evaluations with no won deal: a cross on the x axis each, and how many there were.
     const base = H - M.bottom;
-    for (const steps of unwon) parts.push(`<path d="M${f(x(steps) - 4)},${f(base - 4)} l8,8 m0,-8 l-8,8" stroke="#d62728" stroke-width="1.5"/>`);
+    for (const steps of unwon)
+      parts.push(`<path d="M${f(x(steps) - 4)},${f(base - 4)} l8,8 m0,-8 l-8,8" stroke="#d62728" stroke-width="1.5"/>`);
     const all = unwon.length + points.length;
-    parts.push(`<text x="${M.left + 8}" y="${f(base - 10)}" fill="#d62728">× no held-out deal won at ${unwon.length} of ${all} evaluation${all === 1 ? '' : 's'} (no mean rounds to plot)</text>`);
+    parts.push(
+      `<text x="${M.left + 8}" y="${f(base - 10)}" fill="#d62728">× no held-out deal won at ${unwon.length} ` +
+        `of ${all} evaluation${all === 1 ? '' : 's'} (no mean rounds to plot)</text>`,
+    );
   }
   if (options.scoring === 'rounds' && options.lastWinRate !== undefined && Number.isFinite(options.lastWinRate)) {
-    const reference = options.reference?.winRate !== undefined && Number.isFinite(options.reference.winRate) ? `; ${esc(options.reference.name)} ${percent(options.reference.winRate)}` : '';
-    parts.push(`<text x="${M.left + 8}" y="${M.top + 14}" fill="#555">won ${percent(options.lastWinRate)} of the held-out deals at the last evaluation${reference}; the curve counts the won deals only</text>`);
+    const reference =
+      options.reference?.winRate !== undefined && Number.isFinite(options.reference.winRate)
+        ? `; ${esc(options.reference.name)} ${percent(options.reference.winRate)}`
+        : '';
+    parts.push(
+      `<text x="${M.left + 8}" y="${M.top + 14}" fill="#555">won ${percent(options.lastWinRate)} of the ` +
+        `held-out deals at the last evaluation${reference}; the curve counts the won deals only</text>`,
+    );
   }
   if (points.length > 0) {
-    const band = [...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`), ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`)];
+    const band = [
+      ...points.map((p) => `${f(x(p.envSteps))},${f(y(p.high))}`),
+      ...[...points].reverse().map((p) => `${f(x(p.envSteps))},${f(y(p.low))}`),
+    ];
     parts.push(`<polygon points="${band.join(' ')}" fill="#1f77b4" fill-opacity="0.15" stroke="none"/>`);
-    parts.push(`<polyline points="${points.map((p) => `${f(x(p.envSteps))},${f(y(p.value))}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`);
-    for (const p of points) parts.push(`<circle cx="${f(x(p.envSteps))}" cy="${f(y(p.value))}" r="2.5" fill="#1f77b4"/>`);
+    parts.push(
+      `<polyline points="${points.map((p) => `${f(x(p.envSteps))},${f(y(p.value))}`).join(' ')}" fill="none" ` +
+        `stroke="#1f77b4" stroke-width="2"/>`,
+    );
+    for (const p of points)
+      parts.push(`<circle cx="${f(x(p.envSteps))}" cy="${f(y(p.value))}" r="2.5" fill="#1f77b4"/>`);
   }
   parts.push('</svg>');
   return parts.join('\n') + '\n';

@@ -48,26 +48,38 @@ export const metricsRowSchema = z
     best: z.boolean(),
   })
   .catchall(z.number().nullable())
-  .refine((row) => 'evalMeanCardsLeft' in row || 'evalMeanRounds' in row, { message: "a row has the game's held-out figure: evalMeanCardsLeft, or evalMeanRounds" });
+  .refine((row) => 'evalMeanCardsLeft' in row || 'evalMeanRounds' in row, {
+    message: "a row has the game's held-out figure: evalMeanCardsLeft, or evalMeanRounds",
+  });
 
 /**
  * The rows of a run: each a row as the trainer writes it (`metricsRowSchema`), their env steps
  * never decreasing. Each row is kept as it was read, its keys in their order: metrics.jsonl is
  * compared with the rows as text (`metricsFilesHold`).
  */
-export const metricsRowsSchema = z.array(z.record(z.string(), z.union([z.number(), z.boolean(), z.null()]))).superRefine((rows, ctx) => {
-  rows.forEach((row, i) => {
-    const parsed = metricsRowSchema.safeParse(row);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
-  });
-  for (let i = 1; i < rows.length; i++) {
-    const [before, now] = [rows[i - 1].envSteps, rows[i].envSteps];
-    if (typeof before === 'number' && typeof now === 'number' && now < before) {
-      ctx.addIssue({ code: 'custom', message: `env steps go back from ${before} (row ${i - 1}) to ${now}; a run's rows come in the order of its evaluations`, path: [i, 'envSteps'] });
-      return;
+export const metricsRowsSchema = z
+  .array(z.record(z.string(), z.union([z.number(), z.boolean(), z.null()])))
+  .superRefine((rows, ctx) => {
+    rows.forEach((row, i) => {
+      const parsed = metricsRowSchema.safeParse(row);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
+    });
+    for (let i = 1; i < rows.length; i++) {
+      const [before, now] = [rows[i - 1].envSteps, rows[i].envSteps];
+      if (typeof before === 'number' && typeof now === 'number' && now < before) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `env steps go back from ${before} (row ${i - 1}) to ${now}; a run's rows come in the order of its ` +
+            `evaluations`,
+          path: [i, 'envSteps'],
+        });
+        return;
+      }
     }
-  }
-});
+  });
 
 /** A held-out evaluation's figures, as the trainer reports them and a checkpoint keeps them. */
 export interface HeldOutSummary extends OutcomeFigures {
@@ -87,35 +99,61 @@ const nullIfNaN = (x: number | undefined): number | null => (x === undefined || 
 
 /** The training episodes' figure of a game of this `scoring`: mean cards left, or mean rounds of the won games. */
 export function trainingFigures(scoring: Scoring, episodes: EpisodeStats): MetricsRow {
-  return scoring === 'rounds' ? { trainMeanRounds: episodes.wins ? episodes.wonRounds / episodes.wins : null } : { trainMeanCardsLeft: episodes.episodes ? episodes.cardsLeft / episodes.episodes : null };
+  return scoring === 'rounds'
+    ? { trainMeanRounds: episodes.wins ? episodes.wonRounds / episodes.wins : null }
+    : { trainMeanCardsLeft: episodes.episodes ? episodes.cardsLeft / episodes.episodes : null };
 }
 
 /** The held-out evaluation's figures of a game of this `scoring`, besides the win rate. */
 export function evaluationFigures(scoring: Scoring, summary: OutcomeFigures): MetricsRow {
-  return scoring === 'rounds' ? { evalMeanRounds: nullIfNaN(summary.meanRounds), evalPointsPerRound: nullIfNaN(summary.pointsPerRound) } : { evalMeanCardsLeft: nullIfNaN(summary.meanCardsLeft) };
+  return scoring === 'rounds'
+    ? { evalMeanRounds: nullIfNaN(summary.meanRounds), evalPointsPerRound: nullIfNaN(summary.pointsPerRound) }
+    : { evalMeanCardsLeft: nullIfNaN(summary.meanCardsLeft) };
 }
 
 function csv(rows: MetricsRow[]): string {
   const columns: string[] = [];
   for (const r of rows) for (const k of Object.keys(r)) if (!columns.includes(k)) columns.push(k);
-  // An interval bound one deal cannot give (±Infinity) is empty, as metrics.jsonl's null and a resumed run's rows have it.
-  const cell = (v: number | boolean | null | undefined) => (v === null || v === undefined || v === Infinity || v === -Infinity ? '' : String(v));
+  // An interval bound one deal cannot give (±Infinity) is empty, as metrics.jsonl's null and a resumed run's rows have
+  // it.
+  const cell = (v: number | boolean | null | undefined) =>
+    v === null || v === undefined || v === Infinity || v === -Infinity ? '' : String(v);
   return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
 }
 
-/** The learning curve's points: the held-out win rate and its interval, or (rounds) the mean rounds of the won deals. */
+/**
+ * The learning curve's points: the held-out win rate and its interval, or (rounds) the mean rounds of the won deals.
+ */
 export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): CurvePoint[] {
-  if (scoring === 'rounds') return rows.map((r) => ({ envSteps: r.envSteps as number, value: r.evalMeanRounds as number, low: r.evalMeanRounds as number, high: r.evalMeanRounds as number })).filter((p) => Number.isFinite(p.value));
-  return rows.map((r) => ({ envSteps: r.envSteps as number, value: r.evalWinRate as number, low: r.evalWinRateLow as number, high: r.evalWinRateHigh as number }));
+  if (scoring === 'rounds')
+    return rows
+      .map((r) => ({
+        envSteps: r.envSteps as number,
+        value: r.evalMeanRounds as number,
+        low: r.evalMeanRounds as number,
+        high: r.evalMeanRounds as number,
+      }))
+      .filter((p) => Number.isFinite(p.value));
+  return rows.map((r) => ({
+    envSteps: r.envSteps as number,
+    value: r.evalWinRate as number,
+    low: r.evalWinRateLow as number,
+    high: r.evalWinRateHigh as number,
+  }));
 }
 
 /** metrics.jsonl's text: a row a line. */
-const jsonLines = (rows: readonly MetricsRow[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
+const jsonLines = (rows: readonly MetricsRow[]): string =>
+  rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
 
 /** Whether `out` holds the metrics files of exactly these rows, as writeMetricsFiles writes them. */
 export async function metricsFilesHold(out: string, rows: MetricsRow[]): Promise<boolean> {
   try {
-    return (await readFile(join(out, 'metrics.jsonl'), 'utf8')) === jsonLines(rows) && existsSync(join(out, 'metrics.csv')) && existsSync(join(out, 'learning-curve.svg'));
+    return (
+      (await readFile(join(out, 'metrics.jsonl'), 'utf8')) === jsonLines(rows) &&
+      existsSync(join(out, 'metrics.csv')) &&
+      existsSync(join(out, 'learning-curve.svg'))
+    );
   } catch {
     return false;
   }
@@ -129,7 +167,14 @@ export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: 
   const unwon = rounds ? rows.filter((r) => !Number.isFinite(r.evalMeanRounds)).map((r) => r.envSteps as number) : [];
   const last = rows[rows.length - 1]?.evalWinRate;
   const lastWinRate = rounds && typeof last === 'number' ? last : undefined;
-  await writeFileAtomic(join(out, 'learning-curve.svg'), learningCurveSvg(curvePoints(curve.scoring, rows), { ...curve, unwon, ...(lastWinRate === undefined ? {} : { lastWinRate }) }));
+  await writeFileAtomic(
+    join(out, 'learning-curve.svg'),
+    learningCurveSvg(curvePoints(curve.scoring, rows), {
+      ...curve,
+      unwon,
+      ...(lastWinRate === undefined ? {} : { lastWinRate }),
+    }),
+  );
 }
 
 export interface ScalarWriter {

@@ -38,7 +38,10 @@ export interface LabelWorkerSetup {
   port: MessagePort;
 }
 
-/** One position to label: its state, the seed the teacher is reset with, and what the player remembers of the stock (or null). */
+/**
+ * One position to label: its state, the seed the teacher is reset with, and what the player remembers of the stock (or
+ * null).
+ */
 export interface LabelJob {
   state: unknown;
   seed: number;
@@ -52,11 +55,19 @@ export type Labels = ScoredAction[];
 export function labelPosition(teacher: Agent, env: Env, seed: number, memory: Remembered | null = null): Labels {
   teacher.reset(seed);
   if (memory !== null) {
-    if (!remembersStock(teacher)) throw new TengymError('bad-argument', `teacher "${teacher.name}" cannot be told what the player remembers of the stock`);
+    if (!remembersStock(teacher))
+      throw new TengymError(
+        'bad-argument',
+        `teacher "${teacher.name}" cannot be told what the player remembers of the stock`,
+      );
     teacher.restoreMemory(env, memory);
   }
   const scores = teacher.score!(env);
-  if (scores.kind !== 'win-probability') throw new TengymError('bad-argument', `teacher "${teacher.name}" scores moves as '${scores.kind}', not 'win-probability'`);
+  if (scores.kind !== 'win-probability')
+    throw new TengymError(
+      'bad-argument',
+      `teacher "${teacher.name}" scores moves as '${scores.kind}', not 'win-probability'`,
+    );
   return scores.actions;
 }
 
@@ -78,7 +89,9 @@ export class TeacherLabels {
   readonly teacher: Agent;
   private workers: LabelWorker[] = [];
 
-  /** `workers`: threads besides this one (0: label here only). An unfair teacher, or one without `score`, is refused. */
+  /**
+   * `workers`: threads besides this one (0: label here only). An unfair teacher, or one without `score`, is refused.
+   */
   constructor(
     readonly envId: string,
     readonly options: Record<string, unknown>,
@@ -93,7 +106,12 @@ export class TeacherLabels {
       throw e;
     }
     // Refused here, before any worker starts: a teacher must be fair and score every move.
-    if (!this.teacher.fair) throw new TengymError('bad-argument', `teacher "${teacherName}" sees the stock's order; a student that learns from it learns to guess what no player knows`);
+    if (!this.teacher.fair)
+      throw new TengymError(
+        'bad-argument',
+        `teacher "${teacherName}" sees the stock's order; a student that learns from it learns to guess what ` +
+          `no player knows`,
+      );
     if (!this.teacher.score) throw new TengymError('bad-argument', `teacher "${teacherName}" gives no per-move scores`);
     const url = workerUrl();
     if (url === null) return;
@@ -118,7 +136,11 @@ export class TeacherLabels {
   }
 
   /** The labels of `envs[k]` with `seeds[k]` (and `memories[k]`), in order: a share in each worker, the first here. */
-  label(envs: readonly Env[], seeds: readonly number[], memories: readonly (Remembered | null)[] | null = null): Labels[] {
+  label(
+    envs: readonly Env[],
+    seeds: readonly number[],
+    memories: readonly (Remembered | null)[] | null = null,
+  ): Labels[] {
     const live = this.workers.filter((w) => this.ready(w));
     const share = Math.ceil(envs.length / (1 + live.length));
     const asked: [LabelWorker, number, number][] = [];
@@ -127,7 +149,8 @@ export class TeacherLabels {
       const to = Math.min(envs.length, from + share);
       if (from >= to) return;
       const jobs: LabelJob[] = [];
-      for (let i = from; i < to; i++) jobs.push({ state: envs[i].getState(), seed: seeds[i], memory: memories?.[i] ?? null });
+      for (let i = from; i < to; i++)
+        jobs.push({ state: envs[i].getState(), seed: seeds[i], memory: memories?.[i] ?? null });
       w.port.postMessage(jobs);
       w.asked++;
       Atomics.store(w.control, ASKED, w.asked);
@@ -156,7 +179,8 @@ export class TeacherLabels {
 
   /** Worker `w`'s labels of the round it was asked, or null if it failed (its share is then labelled here). */
   private answer(w: LabelWorker): Labels[] | null {
-    while (Atomics.load(w.control, DONE) < w.asked && Atomics.load(w.control, READY) === 1) Atomics.wait(w.control, DONE, w.asked - 1, 1000);
+    while (Atomics.load(w.control, DONE) < w.asked && Atomics.load(w.control, READY) === 1)
+      Atomics.wait(w.control, DONE, w.asked - 1, 1000);
     const message = receiveMessageOnPort(w.port);
     if (Atomics.load(w.control, READY) !== 1 || message === undefined) {
       this.drop(w);

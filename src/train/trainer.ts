@@ -48,11 +48,35 @@ import { envConfig, envLabel, envSpec } from '../env/registry.js';
 import { schemaKeys, unknownKey } from '../env/suggest.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
 import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
-import { CHECKPOINT, RUN_MARKER, checkRunDirectory, findCheckpoint, lockRun, markRun, readRunMarker, removeLeftoverWrites, restoreCheckpoint, saveBest, tidyCheckpoints, writeCheckpoint, type TrainerState } from './checkpoint.js';
+import {
+  CHECKPOINT,
+  RUN_MARKER,
+  checkRunDirectory,
+  findCheckpoint,
+  lockRun,
+  markRun,
+  readRunMarker,
+  removeLeftoverWrites,
+  restoreCheckpoint,
+  saveBest,
+  tidyCheckpoints,
+  writeCheckpoint,
+  type TrainerState,
+} from './checkpoint.js';
 import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { summariseRows } from '../eval/evaluate.js';
 import { pairedWins } from '../stats/paired.js';
-import { evaluationFigures, metricsFilesHold, openTensorBoard, trainingFigures, writeMetricsFiles, writeScalars, type EvaluationReport, type HeldOutSummary, type MetricsRow } from './metrics.js';
+import {
+  evaluationFigures,
+  metricsFilesHold,
+  openTensorBoard,
+  trainingFigures,
+  writeMetricsFiles,
+  writeScalars,
+  type EvaluationReport,
+  type HeldOutSummary,
+  type MetricsRow,
+} from './metrics.js';
 
 /** Deals the held-out evaluation plays side by side when the agent decides in batches. */
 const EVAL_LANES = 256;
@@ -62,7 +86,10 @@ export interface TrainRequest {
   env?: string;
   options?: Record<string, unknown>;
   algo?: string;
-  /** The algorithm's config (a config file's content: JSON the algorithm's schema checks); fields left out take the env's preset or the schema's default. */
+  /**
+   * The algorithm's config (a config file's content: JSON the algorithm's schema checks); fields left out take the
+   * env's preset or the schema's default.
+   */
   config?: unknown;
   /** Where the config came from, for error messages ("config file x.json"). */
   configSource?: string;
@@ -70,7 +97,10 @@ export interface TrainRequest {
   steps?: number;
   /** Overrides config.seed. */
   seed?: number;
-  /** Overrides config.evalEvery (without it, and without evalEvery in the config, it is at most a tenth of the run: ten evaluations besides the start, unless an iteration is longer). */
+  /**
+   * Overrides config.evalEvery (without it, and without evalEvery in the config, it is at most a tenth of the run: ten
+   * evaluations besides the start, unless an iteration is longer).
+   */
   evalEvery?: number;
   out: string;
   resume?: boolean;
@@ -83,7 +113,16 @@ export interface TrainRequest {
    * `backend` is this session's; `backendBefore` the one a resumed run's checkpoint was written on,
    * and `totalStepsBefore` the run's totalSteps before this session's --steps, where they differ.
    */
-  onStart?: (info: { algo: string; env: string; options: Record<string, unknown>; config: CommonConfig; resumedFrom: number | null; backend: string; backendBefore?: string; totalStepsBefore?: number }) => void;
+  onStart?: (info: {
+    algo: string;
+    env: string;
+    options: Record<string, unknown>;
+    config: CommonConfig;
+    resumedFrom: number | null;
+    backend: string;
+    backendBefore?: string;
+    totalStepsBefore?: number;
+  }) => void;
   onProgress?: (envSteps: number, totalSteps: number, envStepsPerSecond: number) => void;
   /** Progress of a long set-up before the first step (afterstate `targets: 'solver'` solves Four Ten first). */
   onSetup?: (message: string) => void;
@@ -109,7 +148,10 @@ export interface TrainSummary {
   evaluations: number;
   /** Which of them (0: the one at the start) best/ holds; −1 with none. */
   bestEvaluation: number;
-  /** Env steps per iteration (a rollout and its update, a round of decisions), on average this session; null when it ran none. */
+  /**
+   * Env steps per iteration (a rollout and its update, a round of decisions), on average this session; null when it ran
+   * none.
+   */
   iterationEnvSteps: number | null;
   /** This session (a resumed run counts from the resume). */
   sessionEnvSteps: number;
@@ -127,14 +169,25 @@ export interface TrainSummary {
  * with, and what to do; null when it made one. DQN and the value learners wait for
  * `learningStarts` decision samples, which a short run may never gather.
  */
-export function untrainedReason(run: { updates: number; samples: number; envSteps: number; config: CommonConfig }): string | null {
+export function untrainedReason(run: {
+  updates: number;
+  samples: number;
+  envSteps: number;
+  config: CommonConfig;
+}): string | null {
   if (run.updates > 0) return null;
   const what = `no gradient update in ${run.envSteps} env steps, so best/ is the untrained network`;
   const { learningStarts } = run.config as CommonConfig & { learningStarts?: number };
   if (learningStarts !== undefined && run.samples < learningStarts) {
     // Samples come at the run's rate so far: the steps that would gather learningStarts, rounded up to a thousand.
-    const steps = run.samples > 0 ? ` (about ${Math.ceil((run.envSteps * learningStarts) / run.samples / 1000) * 1000} at this run's rate)` : '';
-    return `${what}: learningStarts not reached (${run.samples} decision samples gathered of the ${learningStarts} needed before the first update); give more --steps${steps} or a smaller learningStarts (--config)`;
+    const steps =
+      run.samples > 0
+        ? ` (about ${Math.ceil((run.envSteps * learningStarts) / run.samples / 1000) * 1000} at this run's rate)`
+        : '';
+    return (
+      `${what}: learningStarts not reached (${run.samples} decision samples gathered of the ${learningStarts} ` +
+      `needed before the first update); give more --steps${steps} or a smaller learningStarts (--config)`
+    );
   }
   return `${what} (${run.samples} decision samples gathered); give more --steps`;
 }
@@ -158,26 +211,39 @@ export function bestBaseline(env: EnvConfig): string | null {
  * The config of a run: the schema's defaults, then the env's preset, then the given
  * fields, then --steps and --seed. Errors name the field.
  */
-export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unknown, source = 'config', overrides: { steps?: number; seed?: number; evalEvery?: number; reward?: unknown } = {}): CommonConfig {
+export function resolveTrainConfig(
+  spec: AlgorithmSpec,
+  env: EnvConfig,
+  raw: unknown,
+  source = 'config',
+  overrides: { steps?: number; seed?: number; evalEvery?: number; reward?: unknown } = {},
+): CommonConfig {
   const algo = spec.name;
-  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) throw new TengymError('bad-argument', `bad ${algo} ${source}: expected a JSON object of config fields`);
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw)))
+    throw new TengymError('bad-argument', `bad ${algo} ${source}: expected a JSON object of config fields`);
   const given: object = raw ?? {};
   // Said with the closest field and every field (zod alone says 'Unrecognized key: "learningRat"').
   const unknown = unknownKey(given, schemaKeys(spec.configSchema), 'field', `${algo}'s fields`);
   if (unknown !== null) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${unknown}`);
   const preset: Record<string, unknown> = spec.preset(env);
-  // A preset's rewardScale belongs to its trainingReward: a config naming its own reward gets its own scale (default 1).
+  // A preset's rewardScale belongs to its trainingReward: a config naming its own reward gets its own scale (default
+  // 1).
   if ('trainingReward' in given) delete preset.rewardScale;
   // A reward the env options name (`--options '{"reward":"win"}'`) is what the run trains on: it
   // replaces a preset's other trainingReward, and that reward's scale, unless the config names one.
-  else if (overrides.reward !== undefined && preset.trainingReward !== undefined && preset.trainingReward !== overrides.reward) {
+  else if (
+    overrides.reward !== undefined &&
+    preset.trainingReward !== undefined &&
+    preset.trainingReward !== overrides.reward
+  ) {
     preset.trainingReward = overrides.reward;
     delete preset.rewardScale;
   }
   const merged: Record<string, unknown> = { evalReference: simpleBaseline(env), ...preset, ...given };
   // The given fields are checked as given: a flag that overrides one (--steps over totalSteps: -5) does not excuse it.
   const asGiven = spec.configSchema.safeParse(merged);
-  if (!asGiven.success) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${formatZodError(asGiven.error)}`);
+  if (!asGiven.success)
+    throw new TengymError('bad-argument', `bad ${algo} ${source}: ${formatZodError(asGiven.error)}`);
   if (overrides.steps !== undefined) merged.totalSteps = overrides.steps;
   if (overrides.seed !== undefined) merged.seed = overrides.seed;
   if (overrides.evalEvery !== undefined) merged.evalEvery = overrides.evalEvery;
@@ -185,33 +251,50 @@ export function resolveTrainConfig(spec: AlgorithmSpec, env: EnvConfig, raw: unk
   if (!parsed.success) throw new TengymError('bad-argument', `bad ${algo} ${source}: ${formatZodError(parsed.error)}`);
   const config = parsed.data;
   // A preset's interval suits its own length: a shorter run still gets a learning curve.
-  if (overrides.evalEvery === undefined && !('evalEvery' in given)) config.evalEvery = Math.min(config.evalEvery, Math.max(1, Math.floor(config.totalSteps / CURVE_EVALUATIONS)));
+  if (overrides.evalEvery === undefined && !('evalEvery' in given))
+    config.evalEvery = Math.min(config.evalEvery, Math.max(1, Math.floor(config.totalSteps / CURVE_EVALUATIONS)));
   if (config.trainingReward !== undefined) {
     try {
       trainingEnvOf(env, config);
     } catch (e) {
-      throw new TengymError('bad-argument', `bad ${algo} ${source}: trainingReward "${config.trainingReward}" does not fit ${env.id}: ${(e as Error).message}`);
+      throw new TengymError(
+        'bad-argument',
+        `bad ${algo} ${source}: trainingReward "${config.trainingReward}" ` +
+          `does not fit ${env.id}: ${(e as Error).message}`,
+      );
     }
   }
   const names = agentsFor(env).map((a) => a.name);
-  if (!names.includes(config.evalReference)) throw new TengymError('bad-argument', `bad ${algo} ${source}: evalReference "${config.evalReference}" is not an agent for ${env.id}; choose one of ${names.join(', ')}`);
+  if (!names.includes(config.evalReference))
+    throw new TengymError(
+      'bad-argument',
+      `bad ${algo} ${source}: evalReference "${config.evalReference}" is not an agent for ${env.id}; choose ` +
+        `one of ${names.join(', ')}`,
+    );
   // Copy i's first deal is seed + i: none of them may be a held-out deal (EVAL_SEED + i, i < evalEpisodes).
   const firstDeals = [config.seed, config.seed + config.numEnvs - 1];
   const heldOut = [EVAL_SEED, EVAL_SEED + config.evalEpisodes - 1];
   if (firstDeals[0] <= heldOut[1] && firstDeals[1] >= heldOut[0]) {
     throw new TengymError(
       'bad-argument',
-      `${overrides.seed !== undefined ? `--seed ${config.seed}` : `bad ${algo} ${source}: seed ${config.seed}`} deals the first training games from seeds ${firstDeals[0]}–${firstDeals[1]} (numEnvs ${config.numEnvs}), among the held-out deals (seeds ${heldOut[0]}–${heldOut[1]}, evalEpisodes ${config.evalEpisodes}); choose a seed up to ${heldOut[0] - config.numEnvs} or from ${heldOut[1] + 1}`,
+      `${overrides.seed !== undefined ? `--seed ${config.seed}` : `bad ${algo} ${source}: seed ${config.seed}`} ` +
+        `deals the first training games from seeds ${firstDeals[0]}–${firstDeals[1]} (numEnvs ` +
+        `${config.numEnvs}), among the held-out deals (seeds ${heldOut[0]}–${heldOut[1]}, evalEpisodes ` +
+        `${config.evalEpisodes}); choose a seed up to ${heldOut[0] - config.numEnvs} or from ${heldOut[1] + 1}`,
     );
   }
   return config;
 }
 
-/** The env the training copies play: the env with the config's `trainingReward` as its `reward` option, when it names one. */
+/**
+ * The env the training copies play: the env with the config's `trainingReward` as its `reward` option, when it names
+ * one.
+ */
 function trainingEnvOf(env: EnvConfig, config: CommonConfig): EnvConfig {
   if (config.trainingReward === undefined) return env;
   const parsed = env.game.optionsSchema.safeParse({ ...env.options, reward: config.trainingReward });
-  if (!parsed.success) throw new TengymError('bad-options', `bad options for ${env.id}: ${formatZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new TengymError('bad-options', `bad options for ${env.id}: ${formatZodError(parsed.error)}`);
   return { ...env, options: parsed.data };
 }
 
@@ -233,7 +316,11 @@ function isBetter(a: HeldOutSummary, b: HeldOutSummary | null): boolean {
  */
 function revivedReport(saved: unknown): EvaluationReport | null {
   if (saved === null) return null;
-  const nan = <T extends HeldOutSummary>(s: T): T => ({ ...s, ...(s.meanRounds === null ? { meanRounds: Number.NaN } : {}), ...(s.medianRounds === null ? { medianRounds: Number.NaN } : {}) });
+  const nan = <T extends HeldOutSummary>(s: T): T => ({
+    ...s,
+    ...(s.meanRounds === null ? { meanRounds: Number.NaN } : {}),
+    ...(s.medianRounds === null ? { medianRounds: Number.NaN } : {}),
+  });
   const report = saved as EvaluationReport;
   return { ...nan(report), reference: nan(report.reference) };
 }
@@ -259,33 +346,59 @@ interface RecordedRun {
  * not given is the run's, whatever its default (seed 0, an evalEvery derived from --steps). A
  * config file's totalSteps is not read: --steps extends a run.
  */
-function checkGivenOnResume(request: TrainRequest, spec: AlgorithmSpec, env: EnvConfig, recorded: Record<string, unknown>, config: CommonConfig): void {
+function checkGivenOnResume(
+  request: TrainRequest,
+  spec: AlgorithmSpec,
+  env: EnvConfig,
+  recorded: Record<string, unknown>,
+  config: CommonConfig,
+): void {
   const file = request.configSource ?? 'the given config';
   const raw = request.config;
-  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) throw new TengymError('bad-argument', `bad ${spec.name} ${file}: expected a JSON object of config fields`);
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw)))
+    throw new TengymError('bad-argument', `bad ${spec.name} ${file}: expected a JSON object of config fields`);
   const { totalSteps: _extendedByFlag, ...fields } = (raw ?? {}) as Record<string, unknown>;
   const givenBy = new Map<string, string>(Object.keys(fields).map((key) => [key, file]));
   if (request.seed !== undefined) givenBy.set('seed', '--seed');
   if (request.evalEvery !== undefined) givenBy.set('evalEvery', '--eval-every');
   if (givenBy.size === 0) return;
   // The run's config with what was given over it, checked as a run's config is (unknown or bad fields named).
-  const given = resolveTrainConfig(spec, env, { ...recorded, ...fields }, request.configSource, { steps: config.totalSteps, seed: request.seed, evalEvery: request.evalEvery }) as unknown as Record<string, unknown>;
+  const given = resolveTrainConfig(spec, env, { ...recorded, ...fields }, request.configSource, {
+    steps: config.totalSteps,
+    seed: request.seed,
+    evalEvery: request.evalEvery,
+  }) as unknown as Record<string, unknown>;
   const had = config as unknown as Record<string, unknown>;
   const shown = (value: unknown) => JSON.stringify(value) ?? 'unset';
   for (const [key, by] of givenBy) {
-    if (!sameJSON(given[key], had[key])) throw new TengymError('bad-argument', `--resume: the run in ${request.out} has ${key} = ${shown(had[key])}, ${by} sets ${shown(given[key])} (only --steps may change on resume)`);
+    if (!sameJSON(given[key], had[key]))
+      throw new TengymError(
+        'bad-argument',
+        `--resume: the run in ${request.out} has ${key} = ${shown(had[key])}, ${by} sets ${shown(given[key])} ` +
+          `(only --steps may change on resume)`,
+      );
   }
 }
 
-/** The run's setup: from what the directory records when resuming (what is given must agree with it), else from the request. */
-async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
+/**
+ * The run's setup: from what the directory records when resuming (what is given must agree with it), else from the
+ * request.
+ */
+async function runSetup(
+  request: TrainRequest,
+  recorded: RecordedRun | null,
+): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
   const out = request.out;
   if (recorded) {
     let env: EnvConfig;
     try {
       env = envConfig(recorded.env, recorded.options ?? {});
     } catch (e) {
-      throw new TengymError('bad-state', `${out} is not resumable: ${recorded.what} names env ${recorded.env} ${JSON.stringify(recorded.options ?? {})}: ${(e as Error).message}`);
+      throw new TengymError(
+        'bad-state',
+        `${out} is not resumable: ${recorded.what} names env ${recorded.env} ` +
+          `${JSON.stringify(recorded.options ?? {})}: ${(e as Error).message}`,
+      );
     }
     let spec: AlgorithmSpec;
     try {
@@ -293,35 +406,76 @@ async function runSetup(request: TrainRequest, recorded: RecordedRun | null): Pr
     } catch (e) {
       throw new TengymError('bad-state', `${out} is not resumable: ${recorded.what} names ${(e as Error).message}`);
     }
-    if (request.env !== undefined && envSpec(request.env).id !== env.id) throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id}, not ${request.env}`);
-    if (request.algo !== undefined && request.algo !== spec.name) throw new TengymError('bad-argument', `--resume: ${out} trains with ${spec.name}, not ${request.algo}`);
-    if (request.options !== undefined && recorded.options !== undefined && !sameJSON(envConfig(env.id, request.options).options, env.options)) {
-      throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, not ${JSON.stringify(envConfig(env.id, request.options).options)}`);
+    if (request.env !== undefined && envSpec(request.env).id !== env.id)
+      throw new TengymError('bad-argument', `--resume: ${out} trains ${env.id}, not ${request.env}`);
+    if (request.algo !== undefined && request.algo !== spec.name)
+      throw new TengymError('bad-argument', `--resume: ${out} trains with ${spec.name}, not ${request.algo}`);
+    if (
+      request.options !== undefined &&
+      recorded.options !== undefined &&
+      !sameJSON(envConfig(env.id, request.options).options, env.options)
+    ) {
+      throw new TengymError(
+        'bad-argument',
+        `--resume: ${out} trains ${env.id} with options ${JSON.stringify(env.options)}, ` +
+          `not ${JSON.stringify(envConfig(env.id, request.options).options)}`,
+      );
     }
     if (recorded.config === undefined) {
       // An older marker: env and algorithm from it, the rest as given now.
-      const oldEnv = recorded.options === undefined && request.options !== undefined ? envConfig(env.id, request.options) : env;
-      return { env: oldEnv, spec, config: resolveTrainConfig(spec, oldEnv, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery }) };
+      const oldEnv =
+        recorded.options === undefined && request.options !== undefined ? envConfig(env.id, request.options) : env;
+      return {
+        env: oldEnv,
+        spec,
+        config: resolveTrainConfig(spec, oldEnv, request.config, request.configSource, {
+          steps: request.steps,
+          seed: request.seed,
+          evalEvery: request.evalEvery,
+        }),
+      };
     }
     // The run's own config, its evalEvery included (set or derived when it started): extended by --steps, it keeps it.
-    const config = resolveTrainConfig(spec, env, recorded.config, `config of ${recorded.what}`, { steps: request.steps });
+    const config = resolveTrainConfig(spec, env, recorded.config, `config of ${recorded.what}`, {
+      steps: request.steps,
+    });
     checkGivenOnResume(request, spec, env, recorded.config, config);
     return { env, spec, config };
   }
   if (request.resume && (request.env === undefined || request.algo === undefined)) {
     // Nothing recorded to resume, and not enough given to start a run here.
-    const where = existsSync(out) ? `${out} holds no training run to resume` : `there is no training run to resume: ${out} does not exist`;
-    throw new TengymError('bad-argument', `--resume: ${where} (a run folder holds the ${RUN_MARKER} and checkpoint/ that tengym train writes); start one with --env ID --algo ${ALGORITHMS.join('|')} --out ${out}`);
+    const where = existsSync(out)
+      ? `${out} holds no training run to resume`
+      : `there is no training run to resume: ${out} does not exist`;
+    throw new TengymError(
+      'bad-argument',
+      `--resume: ${where} (a run folder holds the ${RUN_MARKER} and checkpoint/ that tengym train writes); ` +
+        `start one with --env ID --algo ${ALGORITHMS.join('|')} --out ${out}`,
+    );
   }
   if (request.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID)');
-  if (request.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
+  if (request.algo === undefined)
+    throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
   const env = envConfig(request.env, request.options ?? {});
   const spec = await loadAlgorithm(request.algo);
-  const reward = request.options !== undefined && Object.hasOwn(request.options, 'reward') ? env.options.reward : undefined;
-  return { env, spec, config: resolveTrainConfig(spec, env, request.config, request.configSource, { steps: request.steps, seed: request.seed, evalEvery: request.evalEvery, reward }) };
+  const reward =
+    request.options !== undefined && Object.hasOwn(request.options, 'reward') ? env.options.reward : undefined;
+  return {
+    env,
+    spec,
+    config: resolveTrainConfig(spec, env, request.config, request.configSource, {
+      steps: request.steps,
+      seed: request.seed,
+      evalEvery: request.evalEvery,
+      reward,
+    }),
+  };
 }
 
-/** The held-out evaluation: the reference agent's deals played once, then the run's agent on the same deals at each evaluation. */
+/**
+ * The held-out evaluation: the reference agent's deals played once, then the run's agent on the same deals at each
+ * evaluation.
+ */
 class HeldOut {
   private constructor(
     private readonly env: EnvConfig,
@@ -335,25 +489,51 @@ class HeldOut {
 
   /** Plays the reference agent, random and the best baseline (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
   static async start(env: EnvConfig, config: CommonConfig, agent: Agent): Promise<HeldOut> {
-    const play = (name: string) => playNamedAgent({ env, agent: name, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
+    const play = (name: string) =>
+      playNamedAgent({ env, agent: name, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
     const rows = await play(config.evalReference);
     const levels: (HeldOutSummary & { agent: string })[] = [];
     for (const name of new Set(['random', bestBaseline(env)])) {
       if (name === null || name === config.evalReference || !agentsFor(env).some((a) => a.name === name)) continue;
       levels.push({ agent: name, ...heldOutSummary(await play(name), env) });
     }
-    return new HeldOut(env, config.evalEpisodes, agent, rows, { agent: config.evalReference, ...heldOutSummary(rows, env) }, levels);
+    return new HeldOut(
+      env,
+      config.evalEpisodes,
+      agent,
+      rows,
+      { agent: config.evalReference, ...heldOutSummary(rows, env) },
+      levels,
+    );
   }
 
-  /** The run's agent on the held-out deals now, against the reference (the event loop given a turn now and then: Ctrl-C is heard during it). */
+  /**
+   * The run's agent on the held-out deals now, against the reference (the event loop given a turn now and then: Ctrl-C
+   * is heard during it).
+   */
   async evaluate(envSteps: number): Promise<EvaluationReport> {
     const rows = await playAgentYielding(this.env, this.agent, EVAL_SEED, 0, this.episodes, { lanes: EVAL_LANES });
-    return { ...heldOutSummary(rows, this.env), seed: EVAL_SEED, envSteps, reference: this.reference, vsReference: pairedWins(rows.won, this.referenceRows.won) };
+    return {
+      ...heldOutSummary(rows, this.env),
+      seed: EVAL_SEED,
+      envSteps,
+      reference: this.reference,
+      vsReference: pairedWins(rows.won, this.referenceRows.won),
+    };
   }
 }
 
 /** The metadata a model of the run is saved with. */
-function modelMetadata(env: EnvConfig, algorithm: Algorithm, config: CommonConfig, command: string | undefined, envSteps: number, seconds: number, backend: string, evaluation?: EvaluationReport): ModelMetadata {
+function modelMetadata(
+  env: EnvConfig,
+  algorithm: Algorithm,
+  config: CommonConfig,
+  command: string | undefined,
+  envSteps: number,
+  seconds: number,
+  backend: string,
+  evaluation?: EvaluationReport,
+): ModelMetadata {
   return {
     format: 'tengym-model/1',
     env: env.id,
@@ -373,8 +553,18 @@ function modelMetadata(env: EnvConfig, algorithm: Algorithm, config: CommonConfi
   };
 }
 
-/** The metrics row of an evaluation: the run's counters and throughput, the training episodes, the algorithm's statistics, the held-out figures. */
-function metricsRow(algorithm: Algorithm, env: EnvConfig, report: EvaluationReport, best: boolean, wall: number, last: { envSteps: number; wall: number }): MetricsRow {
+/**
+ * The metrics row of an evaluation: the run's counters and throughput, the training episodes, the algorithm's
+ * statistics, the held-out figures.
+ */
+function metricsRow(
+  algorithm: Algorithm,
+  env: EnvConfig,
+  report: EvaluationReport,
+  best: boolean,
+  wall: number,
+  last: { envSteps: number; wall: number },
+): MetricsRow {
   const envSteps = report.envSteps;
   const episodes = algorithm.env.takeEpisodeStats();
   return {
@@ -408,21 +598,40 @@ function metricsRow(algorithm: Algorithm, env: EnvConfig, report: EvaluationRepo
  * resume after a kill at the same total adds nothing to them. A run killed before its first
  * checkpoint and resumed with other --steps starts over: the session's command is what it has.
  */
-export function runCommand(session: string | undefined, recorded: { command?: string; totalSteps?: unknown; checkpointed: boolean } | null, totalSteps: number): string | undefined {
+export function runCommand(
+  session: string | undefined,
+  recorded: { command?: string; totalSteps?: unknown; checkpointed: boolean } | null,
+  totalSteps: number,
+): string | undefined {
   if (recorded?.command === undefined) return session;
   if (recorded.totalSteps === totalSteps || session === undefined) return recorded.command;
   return recorded.checkpointed ? `${recorded.command} && ${session}` : session;
 }
 
-/** What a run folder holds for a request: its checkpoint, and (killed before its first checkpoint) its marker; the folder checked for the request. */
+/**
+ * What a run folder holds for a request: its checkpoint, and (killed before its first checkpoint) its marker; the
+ * folder checked for the request.
+ */
 async function runInFolder(out: string, resume: boolean) {
   const found = await findCheckpoint(out);
   checkRunDirectory(out, resume, found);
   // Killed before its first checkpoint: the marker holds the run's settings.
   const marker = !found && resume ? await readRunMarker(out) : null;
   const recorded: RecordedRun | null = found
-    ? { env: found.state.env, options: found.state.options, algo: found.state.algo, config: found.state.config, what: `the checkpoint in ${out}` }
-    : marker && { env: marker.env, options: marker.options, algo: marker.algo, config: marker.config, what: `the marker of ${out} (${RUN_MARKER})` };
+    ? {
+        env: found.state.env,
+        options: found.state.options,
+        algo: found.state.algo,
+        config: found.state.config,
+        what: `the checkpoint in ${out}`,
+      }
+    : marker && {
+        env: marker.env,
+        options: marker.options,
+        algo: marker.algo,
+        config: marker.config,
+        what: `the marker of ${out} (${RUN_MARKER})`,
+      };
   return { found, marker, recorded };
 }
 
@@ -431,7 +640,10 @@ async function runInFolder(out: string, resume: boolean) {
  * anything (fields that do not go together, sample arrays past the memory budget): `train` runs
  * this before it writes anything, and `--print-config` before it prints, so both refuse alike.
  */
-async function checkedSetup(request: TrainRequest, recorded: RecordedRun | null): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
+async function checkedSetup(
+  request: TrainRequest,
+  recorded: RecordedRun | null,
+): Promise<{ env: EnvConfig; spec: AlgorithmSpec; config: CommonConfig }> {
   const setup = await runSetup(request, recorded);
   setup.spec.check(trainingEnvOf(setup.env, setup.config), setup.config);
   return setup;
@@ -441,8 +653,11 @@ async function checkedSetup(request: TrainRequest, recorded: RecordedRun | null)
  * The env, algorithm and config `train(request)` would run with (a resume: the run's own),
  * checked as it checks them, with nothing trained or written (`tengym train --print-config`).
  */
-export async function plannedRun(request: Omit<TrainRequest, 'out'> & { out?: string }): Promise<{ env: EnvConfig; algo: string; config: CommonConfig }> {
-  const recorded = request.out === undefined ? null : (await runInFolder(request.out, Boolean(request.resume))).recorded;
+export async function plannedRun(
+  request: Omit<TrainRequest, 'out'> & { out?: string },
+): Promise<{ env: EnvConfig; algo: string; config: CommonConfig }> {
+  const recorded =
+    request.out === undefined ? null : (await runInFolder(request.out, Boolean(request.resume))).recorded;
   const { env, spec, config } = await checkedSetup({ ...request, out: request.out ?? '' }, recorded);
   return { env, algo: spec.name, config };
 }
@@ -451,7 +666,13 @@ export async function train(request: TrainRequest): Promise<TrainSummary> {
   const out = request.out;
   const { found, marker, recorded } = await runInFolder(out, Boolean(request.resume));
   const { env, spec, config } = await checkedSetup(request, recorded);
-  const command = runCommand(request.command, found ? { command: found.state.command, totalSteps: found.state.config.totalSteps, checkpointed: true } : marker && { command: marker.command, totalSteps: marker.config?.totalSteps, checkpointed: false }, config.totalSteps);
+  const command = runCommand(
+    request.command,
+    found
+      ? { command: found.state.command, totalSteps: found.state.config.totalSteps, checkpointed: true }
+      : marker && { command: marker.command, totalSteps: marker.config?.totalSteps, checkpointed: false },
+    config.totalSteps,
+  );
   const backend = await initBackend();
   const trainingEnv = trainingEnvOf(env, config);
   const created = !existsSync(out);
@@ -483,7 +704,13 @@ interface RunInFolder {
 async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
   const { request, out, found, env, spec, config, command, backend, trainingEnv, created } = run;
   const algo = spec.name;
-  await markRun(out, { env: env.id, options: env.options, algo, config: { ...config }, ...(request.command === undefined ? {} : { command: request.command }) });
+  await markRun(out, {
+    env: env.id,
+    options: env.options,
+    algo,
+    config: { ...config },
+    ...(request.command === undefined ? {} : { command: request.command }),
+  });
   if (request.resume) await removeLeftoverWrites(out);
   const checkpointDir = request.resume ? await tidyCheckpoints(out, found) : null;
   // A run refused or failed before its first checkpoint leaves no directory it created behind.
@@ -506,7 +733,13 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
     if (found) {
       await restoreCheckpoint(checkpointDir!, found.state, algorithm);
       const t = found.state.trainer;
-      Object.assign(trainer, { rows: t.rows, best: revivedReport(t.best), last: revivedReport(t.last), nextEvalAt: t.nextEvalAt, wallSeconds: t.wallSeconds });
+      Object.assign(trainer, {
+        rows: t.rows,
+        best: revivedReport(t.best),
+        last: revivedReport(t.last),
+        nextEvalAt: t.nextEvalAt,
+        wallSeconds: t.wallSeconds,
+      });
     }
     const resumedFrom = found ? algorithm.env.envSteps : null;
     const backendBefore = found?.state.backend;
@@ -527,16 +760,30 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
     // not training: the throughput without evaluations leaves it out.
     // A resumed run with nothing left to train, its metrics files holding its checkpoint's rows,
     // evaluates nothing and rewrites nothing: it plays no held-out deals.
-    const idle = found !== null && algorithm.env.envSteps >= config.totalSteps && (await metricsFilesHold(out, trainer.rows));
+    const idle =
+      found !== null && algorithm.env.envSteps >= config.totalSteps && (await metricsFilesHold(out, trainer.rows));
     const heldOutStart = performance.now();
-    const heldOut = idle ? null : await HeldOut.start(env, config, algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0, backend)));
+    const heldOut = idle
+      ? null
+      : await HeldOut.start(
+          env,
+          config,
+          algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0, backend)),
+        );
     let evalSeconds = (performance.now() - heldOutStart) / 1000;
     const scoring = env.game.scoring;
     const rounds = scoring === 'rounds';
     const curve = heldOut && {
-      title: `${algo.toUpperCase()} on ${envLabel(env)}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ${config.evalEpisodes} held-out deals`,
+      title:
+        `${algo.toUpperCase()} on ${envLabel(env)}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ` +
+        `${config.evalEpisodes} ` +
+        `held-out deals`,
       scoring,
-      reference: { name: heldOut.reference.agent, value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate, winRate: heldOut.reference.winRate },
+      reference: {
+        name: heldOut.reference.agent,
+        value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate,
+        winRate: heldOut.reference.winRate,
+      },
       levels: heldOut.levels.map((l) => ({ name: l.agent, value: rounds ? (l.meanRounds ?? Number.NaN) : l.winRate })),
     };
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
@@ -566,7 +813,18 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
         trainer.best = report;
         await saveBest(out, algorithm.model, metadata);
       }
-      await writeCheckpoint(out, algorithm, metadata, { format: 'tengym-checkpoint/1', env: env.id, options: env.options, trainingOptions: trainingEnv.options, algo, config: { ...config }, ...(command === undefined ? {} : { command }), backend, envSteps: report.envSteps, trainer: { ...trainer, wallSeconds: now() } });
+      await writeCheckpoint(out, algorithm, metadata, {
+        format: 'tengym-checkpoint/1',
+        env: env.id,
+        options: env.options,
+        trainingOptions: trainingEnv.options,
+        algo,
+        config: { ...config },
+        ...(command === undefined ? {} : { command }),
+        backend,
+        envSteps: report.envSteps,
+        trainer: { ...trainer, wallSeconds: now() },
+      });
       evalSeconds += (performance.now() - evalStart) / 1000;
       request.onEvaluation?.(row);
       request.afterCheckpoint?.(report.envSteps);
@@ -589,7 +847,11 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
       iterations++;
       const steps = algorithm.env.envSteps;
       const seconds = (performance.now() - sessionStart) / 1000;
-      request.onProgress?.(Math.min(steps, config.totalSteps), config.totalSteps, seconds > 0 ? (steps - stepsAtStart) / seconds : 0);
+      request.onProgress?.(
+        Math.min(steps, config.totalSteps),
+        config.totalSteps,
+        seconds > 0 ? (steps - stepsAtStart) / seconds : 0,
+      );
       if (steps >= trainer.nextEvalAt || steps >= config.totalSteps) await evaluateAndSave();
     }
 
@@ -605,14 +867,20 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
       envSteps: algorithm.env.envSteps,
       samples: algorithm.samples,
       updates: algorithm.updates,
-      untrained: untrainedReason({ updates: algorithm.updates, samples: algorithm.samples, envSteps: algorithm.env.envSteps, config }),
+      untrained: untrainedReason({
+        updates: algorithm.updates,
+        samples: algorithm.samples,
+        envSteps: algorithm.env.envSteps,
+        config,
+      }),
       evaluations: trainer.rows.length,
       bestEvaluation: trainer.rows.reduce((at, row, i) => (row.best ? i : at), -1),
       iterationEnvSteps: iterations > 0 ? Math.round((algorithm.env.envSteps - loopStart) / iterations) : null,
       sessionEnvSteps,
       sessionSeconds,
       envStepsPerSecond: sessionSeconds > 0 ? sessionEnvSteps / sessionSeconds : 0,
-      trainingEnvStepsPerSecond: sessionSeconds - evalSeconds > 0 ? sessionEnvSteps / (sessionSeconds - evalSeconds) : 0,
+      trainingEnvStepsPerSecond:
+        sessionSeconds - evalSeconds > 0 ? sessionEnvSteps / (sessionSeconds - evalSeconds) : 0,
       resumedFrom,
       best: trainer.best,
       last: trainer.last,

@@ -40,9 +40,19 @@ function expectRefusals(agent: Agent, id: string): void {
     const method = agent[call]?.bind(agent) as ((env: unknown) => unknown) | undefined;
     if (method === undefined) continue;
     const what = `${agent.name} on ${id}: ${call}`;
-    for (const bad of [null, undefined, {}, { legal: [0], legalCount: 1 }, 'decade']) expect(codeOf(() => method(bad)), `${what}(${String(bad)})`).toBe('bad-argument');
-    expect(codeOf(() => method(make(id))), `${what} before reset`).toBe('not-reset');
-    expect(codeOf(() => method(finished(id))), `${what} after the end`).toBe('episode-over');
+    for (const bad of [null, undefined, {}, { legal: [0], legalCount: 1 }, 'decade'])
+      expect(
+        codeOf(() => method(bad)),
+        `${what}(${String(bad)})`,
+      ).toBe('bad-argument');
+    expect(
+      codeOf(() => method(make(id))),
+      `${what} before reset`,
+    ).toBe('not-reset');
+    expect(
+      codeOf(() => method(finished(id))),
+      `${what} after the end`,
+    ).toBe('episode-over');
   }
 }
 
@@ -52,7 +62,11 @@ describe('simpleBaseline (the reference of training curves and tengym start)', (
     expect(simpleBaseline(envConfig('ten-twenty-thirty'))).toBe('longest');
     expect(simpleBaseline(envConfig('four-ten'))).toBe('greedy');
     expect(simpleBaseline(envConfig('tens'))).toBe('first');
-    for (const id of envIds()) expect(agentsFor(id).map((a) => a.name), id).toContain(simpleBaseline(envConfig(id)));
+    for (const id of envIds())
+      expect(
+        agentsFor(id).map((a) => a.name),
+        id,
+      ).toContain(simpleBaseline(envConfig(id)));
   });
 });
 
@@ -66,23 +80,43 @@ describe('an agent asked about something that is not a running game', () => {
   });
 
   it('names the agent and the call to make', () => {
-    expect(() => createAgent('random', 'tens').act(null as never)).toThrow(/^agent "random" acts in an env \(make\(id\), then reset\(\)\), got null$/);
-    expect(() => createAgent('pimc', 'decade').act(make('decade'))).toThrow(/^agent "pimc": the env has not been dealt yet; call reset\(\) first$/);
-    expect(() => createAgent('greedy', 'four-ten').score!(finished('four-ten'))).toThrow(/^agent "greedy": the episode is over; call reset\(\) for the next$/);
+    expect(() => createAgent('random', 'tens').act(null as never)).toThrow(
+      /^agent "random" acts in an env \(make\(id\), then reset\(\)\), got null$/,
+    );
+    expect(() => createAgent('pimc', 'decade').act(make('decade'))).toThrow(
+      /^agent "pimc": the env has not been dealt yet; call reset\(\) first$/,
+    );
+    expect(() => createAgent('greedy', 'four-ten').score!(finished('four-ten'))).toThrow(
+      /^agent "greedy": the episode is over; call reset\(\) for the next$/,
+    );
   });
 });
 
 describe('an agent reset with a seed that is not one', () => {
   it('is refused, not played as some other seed', () => {
     const agent = createAgent('random', 'tens');
-    for (const bad of ['x', null, Number.NaN, 1.5, Number.POSITIVE_INFINITY, -1]) expect(codeOf(() => agent.reset(bad as never)), String(bad)).toBe('bad-seed');
-    expect(() => agent.reset('x' as never)).toThrow(/^bad agent "random" seed "x": expected an integer from 0 to 9007199254740991$/);
-    expect(() => new RandomAgent(-1)).toThrow(/^bad agent "random" seed -1: expected an integer from 0 to 9007199254740991$/);
+    for (const bad of ['x', null, Number.NaN, 1.5, Number.POSITIVE_INFINITY, -1])
+      expect(
+        codeOf(() => agent.reset(bad as never)),
+        String(bad),
+      ).toBe('bad-seed');
+    expect(() => agent.reset('x' as never)).toThrow(
+      /^bad agent "random" seed "x": expected an integer from 0 to 9007199254740991$/,
+    );
+    expect(() => new RandomAgent(-1)).toThrow(
+      /^bad agent "random" seed -1: expected an integer from 0 to 9007199254740991$/,
+    );
     agent.reset(7);
     // pimc draws its samples from streams derived from its seed.
     const pimc = createAgent('pimc', 'decade');
-    for (const bad of ['x', null, Number.NaN, 1.5, -1]) expect(codeOf(() => pimc.reset(bad as never)), String(bad)).toBe('bad-seed');
-    expect(() => pimc.reset('x' as never)).toThrow(/^bad agent "pimc" seed "x": expected an integer from 0 to 9007199254740991$/);
+    for (const bad of ['x', null, Number.NaN, 1.5, -1])
+      expect(
+        codeOf(() => pimc.reset(bad as never)),
+        String(bad),
+      ).toBe('bad-seed');
+    expect(() => pimc.reset('x' as never)).toThrow(
+      /^bad agent "pimc" seed "x": expected an integer from 0 to 9007199254740991$/,
+    );
     pimc.reset(7);
   });
 
@@ -91,10 +125,16 @@ describe('an agent reset with a seed that is not one', () => {
     for (const id of envIds()) for (const { name } of agentsFor(id)) agents.push(createAgent(name, id));
     for (const id of shippedModelEnvs()) agents.push(await resolveAgent('model', id));
     for (const agent of agents) {
-      for (const bad of ['7', null, Number.NaN, 1.5, {}, -1]) expect(codeOf(() => agent.reset(bad as never)), `${agent.name}.reset(${String(bad)})`).toBe('bad-seed');
+      for (const bad of ['7', null, Number.NaN, 1.5, {}, -1])
+        expect(
+          codeOf(() => agent.reset(bad as never)),
+          `${agent.name}.reset(${String(bad)})`,
+        ).toBe('bad-seed');
       agent.reset(7);
     }
-    expect(() => createAgent('longest', 'decade').reset('7' as never)).toThrow(/^bad agent "longest" seed "7": expected an integer from 0 to 9007199254740991$/);
+    expect(() => createAgent('longest', 'decade').reset('7' as never)).toThrow(
+      /^bad agent "longest" seed "7": expected an integer from 0 to 9007199254740991$/,
+    );
     // Where the seed is not used, none may be given.
     createAgent('longest', 'decade').reset(undefined as never);
   });
@@ -105,32 +145,43 @@ describe("what api.md says of the catalogue's agents", () => {
 
   it('every catalogue agent but random and first scores the legal moves', () => {
     const unscored = new Set<string>();
-    for (const id of envIds()) for (const { name } of agentsFor(id)) if (typeof createAgent(name, id).score !== 'function') unscored.add(name);
+    for (const id of envIds())
+      for (const { name } of agentsFor(id)) if (typeof createAgent(name, id).score !== 'function') unscored.add(name);
     expect([...unscored].sort()).toEqual(['first', 'random']);
-    expect(api.includes('`score(env)`, which every catalogue agent but `random` and `first` has'), 'api.md names the agents without score').toBe(true);
+    expect(
+      api.includes('`score(env)`, which every catalogue agent but `random` and `first` has'),
+      'api.md names the agents without score',
+    ).toBe(true);
   });
 
-  it('an agent that remembers plays the same when shown the forced moves with observe as when asked at every step, and otherwise when not shown them', () => {
-    const play = (seed: number, forced: 'act' | 'observe' | 'skip'): string => {
-      const env = make('ten-twenty-thirty');
-      const agent = createAgent('lookahead', 'ten-twenty-thirty');
-      env.reset({ seed });
-      agent.reset(seed);
-      const actions: number[] = [];
-      while (env.running) {
-        let action: number;
-        if (env.legalCount === 1 && forced !== 'act') {
-          if (forced === 'observe') agent.observe!(env);
-          action = env.legal[0];
-        } else action = agent.act(env);
-        actions.push(action);
-        env.step(action);
-      }
-      return actions.join();
-    };
-    const seeds = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    for (const seed of seeds) expect(play(seed, 'observe'), `seed ${seed}`).toBe(play(seed, 'act'));
-    expect(seeds.some((seed) => play(seed, 'skip') !== play(seed, 'act'))).toBe(true);
-    expect(api.includes('shows them those states with `agent.observe?.(env)`'), 'api.md says to show them the forced moves').toBe(true);
-  });
+  it(
+    'an agent that remembers plays the same when shown the forced moves with observe as when asked at every ' +
+      'step, and otherwise when not shown them',
+    () => {
+      const play = (seed: number, forced: 'act' | 'observe' | 'skip'): string => {
+        const env = make('ten-twenty-thirty');
+        const agent = createAgent('lookahead', 'ten-twenty-thirty');
+        env.reset({ seed });
+        agent.reset(seed);
+        const actions: number[] = [];
+        while (env.running) {
+          let action: number;
+          if (env.legalCount === 1 && forced !== 'act') {
+            if (forced === 'observe') agent.observe!(env);
+            action = env.legal[0];
+          } else action = agent.act(env);
+          actions.push(action);
+          env.step(action);
+        }
+        return actions.join();
+      };
+      const seeds = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+      for (const seed of seeds) expect(play(seed, 'observe'), `seed ${seed}`).toBe(play(seed, 'act'));
+      expect(seeds.some((seed) => play(seed, 'skip') !== play(seed, 'act'))).toBe(true);
+      expect(
+        api.includes('shows them those states with `agent.observe?.(env)`'),
+        'api.md says to show them the forced moves',
+      ).toBe(true);
+    },
+  );
 });

@@ -13,7 +13,12 @@ const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 function tengym(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.split('\n').filter((l) => l.length > 0) };
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    lines: r.stdout.split('\n').filter((l) => l.length > 0),
+  };
 }
 
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
@@ -29,7 +34,19 @@ describe('tengym CLI', () => {
   });
 
   it('eval says one deal as "1 deal", and its interval as having no bounds', () => {
-    const r = tengym('eval', '--env', 'tens', '--agents', 'first,random', '--reference', 'random', '--episodes', '1', '--workers', '0');
+    const r = tengym(
+      'eval',
+      '--env',
+      'tens',
+      '--agents',
+      'first,random',
+      '--reference',
+      'random',
+      '--episodes',
+      '1',
+      '--workers',
+      '0',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/ · 1 deal from seed 0 · /);
     expect(r.stdout).not.toMatch(/1 deals/);
@@ -53,7 +70,8 @@ describe('tengym CLI', () => {
     const steps = lines.slice(1);
     expect(steps.length).toBeGreaterThan(3);
     steps.forEach((s, i) => expect(s.step).toBe(i + 1));
-    for (const key of ['step', 'action', 'reward', 'terminated', 'truncated', 'legalActions', 'info', 'state']) expect(steps[0]).toHaveProperty(key);
+    for (const key of ['step', 'action', 'reward', 'terminated', 'truncated', 'legalActions', 'info', 'state'])
+      expect(steps[0]).toHaveProperty(key);
     const last = steps[steps.length - 1];
     expect(last.terminated || last.truncated).toBe(true);
     expect(last.info.outcome).toHaveProperty('cardsLeft');
@@ -63,16 +81,32 @@ describe('tengym CLI', () => {
 
   it('replay takes an explicit deck', () => {
     const first = JSON.parse(tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first').lines[0]);
-    const deck = [...first.state.game.tableau, ...first.state.game.stock].filter((c: unknown) => typeof c === 'string').join(' ');
+    const deck = [...first.state.game.tableau, ...first.state.game.stock]
+      .filter((c: unknown) => typeof c === 'string')
+      .join(' ');
     const viaDeck = tengym('replay', '--env', 'tens', '--deck', deck, '--policy', 'first');
     const viaSeed = tengym('replay', '--env', 'tens', '--seed', '9', '--policy', 'first');
     expect(viaDeck.code).toBe(0);
-    const strip = (out: string) => out.split('\n').map((l) => (l ? JSON.stringify({ ...JSON.parse(l), state: { ...JSON.parse(l).state, rng: null } }) : l));
+    const strip = (out: string) =>
+      out
+        .split('\n')
+        .map((l) => (l ? JSON.stringify({ ...JSON.parse(l), state: { ...JSON.parse(l).state, rng: null } }) : l));
     expect(strip(viaDeck.stdout)).toEqual(strip(viaSeed.stdout));
   });
 
-  it('eval --json gives each agent the seconds its deals took, as the table\'s s column does', () => {
-    const r = tengym('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '20', '--workers', '0', '--json');
+  it("eval --json gives each agent the seconds its deals took, as the table's s column does", () => {
+    const r = tengym(
+      'eval',
+      '--env',
+      'decade',
+      '--agents',
+      'random,longest',
+      '--episodes',
+      '20',
+      '--workers',
+      '0',
+      '--json',
+    );
     expect(r.code, r.stderr).toBe(0);
     const { results } = JSON.parse(r.stdout) as { results: { agent: string; seconds: number }[] };
     expect(results.map((x) => x.agent)).toEqual(['random', 'longest']);
@@ -91,7 +125,8 @@ describe('tengym CLI', () => {
     };
 
     it('plays the env a model directory in --agents was trained for: the same report as with --env', () => {
-      const play = (...env: string[]) => tengym('eval', ...env, '--agents', 'models/decade,longest', '--episodes', '3', '--workers', '0', '--json');
+      const play = (...env: string[]) =>
+        tengym('eval', ...env, '--agents', 'models/decade,longest', '--episodes', '3', '--workers', '0', '--json');
       const fromModel = play();
       const named = play('--env', 'decade');
       expect(fromModel.code, fromModel.stderr).toBe(0);
@@ -101,52 +136,113 @@ describe('tengym CLI', () => {
       // The table says where its env came from.
       const table = tengym('eval', '--agents', 'models/decade', '--episodes', '1', '--workers', '0');
       expect(table.code, table.stderr).toBe(0);
-      expect(table.stdout).toMatch(/^decade \{.*\} \(the env models\/decade was trained for\) · 1 deal from seed 0 · /m);
+      expect(table.stdout).toMatch(
+        /^decade \{.*\} \(the env models\/decade was trained for\) · 1 deal from seed 0 · /m,
+      );
     });
 
     it('refuses models trained for different envs in one line naming each, exit 1', () => {
-      const r = tengym('eval', '--agents', 'models/decade,models/four-ten,longest', '--episodes', '2', '--workers', '0');
+      const r = tengym(
+        'eval',
+        '--agents',
+        'models/decade,models/four-ten,longest',
+        '--episodes',
+        '2',
+        '--workers',
+        '0',
+      );
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe('tengym: the models in --agents were trained for different envs (models/decade: decade; models/four-ten: four-ten): a model plays only the env it was trained for, so evaluate models of one env together\n');
+      expect(r.stderr).toBe(
+        'tengym: the models in --agents were trained for different envs (models/decade: decade; ' +
+          'models/four-ten: four-ten): a model plays only the env it was trained for, so evaluate models of one ' +
+          'env together\n',
+      );
     });
 
     it('refuses agents none of which is a model directory, saying when --env may be left out', () => {
       const r = tengym('eval', '--agents', 'random,longest', '--episodes', '2', '--workers', '0');
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe('tengym: --env is needed unless an agent is a model directory (model.json + weights.bin), whose env is then played: give --env ID (tengym envs lists the ids)\n');
+      expect(r.stderr).toBe(
+        'tengym: --env is needed unless an agent is a model directory (model.json + weights.bin), whose env ' +
+          'is then played: give --env ID (tengym envs lists the ids)\n',
+      );
     });
 
     it("applies --options to the model's env, and refuses the model as --env does when they do not fit it", () => {
-      const r = tengym('eval', '--agents', 'models/decade', '--options', '{"stacks":7}', '--episodes', '2', '--workers', '0');
+      const r = tengym(
+        'eval',
+        '--agents',
+        'models/decade',
+        '--options',
+        '{"stacks":7}',
+        '--episodes',
+        '2',
+        '--workers',
+        '0',
+      );
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^tengym: model "models\/decade" was trained for decade \{.*\}, not decade \{.*\} \(stacks 1 there, 7 here\)\n$/);
+      expect(r.stderr).toMatch(
+        /^tengym: model "models\/decade" was trained for decade \{.*\}, not decade \{.*\} \(stacks 1 there, 7 here\)\n$/,
+      );
     });
   });
 
-  it('replay --agent plays the game tengym eval plays on the same deal, the agent reset as eval resets it there (--deal)', () => {
-    const eval_ = tengym('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '8', '--seed', '40', '--json', '--per-deal', '--workers', '0');
-    expect(eval_.code, eval_.stderr).toBe(0);
-    const [random, longest] = JSON.parse(eval_.stdout).results;
-    const last = (agent: string, deal: number) => JSON.parse(tengym('replay', '--env', 'decade', '--seed', '40', '--deal', String(deal), '--agent', agent).lines.at(-1)!);
-    for (const deal of [0, 5, 7]) {
-      // `random` draws from its reset seed: only eval's reset gives eval's game.
-      for (const [agent, rows] of [['random', random], ['longest', longest]] as const) {
-        const end = last(agent, deal);
-        expect([end.info.outcome.cardsLeft, end.step], `${agent} deal ${deal}`).toEqual([rows.deals.cardsLeft[deal], rows.deals.steps[deal]]);
+  it(
+    'replay --agent plays the game tengym eval plays on the same deal, the agent reset as eval resets it there ' +
+      '(--deal)',
+    () => {
+      const eval_ = tengym(
+        'eval',
+        '--env',
+        'decade',
+        '--agents',
+        'random,longest',
+        '--episodes',
+        '8',
+        '--seed',
+        '40',
+        '--json',
+        '--per-deal',
+        '--workers',
+        '0',
+      );
+      expect(eval_.code, eval_.stderr).toBe(0);
+      const [random, longest] = JSON.parse(eval_.stdout).results;
+      const last = (agent: string, deal: number) =>
+        JSON.parse(
+          tengym('replay', '--env', 'decade', '--seed', '40', '--deal', String(deal), '--agent', agent).lines.at(-1)!,
+        );
+      for (const deal of [0, 5, 7]) {
+        // `random` draws from its reset seed: only eval's reset gives eval's game.
+        for (const [agent, rows] of [
+          ['random', random],
+          ['longest', longest],
+        ] as const) {
+          const end = last(agent, deal);
+          expect([end.info.outcome.cardsLeft, end.step], `${agent} deal ${deal}`).toEqual([
+            rows.deals.cardsLeft[deal],
+            rows.deals.steps[deal],
+          ]);
+        }
       }
-    }
-    expect(tengym('replay', '--env', 'decade', '--seed', '45', '--agent', 'longest').stdout).toBe(tengym('replay', '--env', 'decade', '--seed', '40', '--deal', '5', '--agent', 'longest').stdout);
-    expect(tengym('replay', '--env', 'decade', '--seed', '1', '--agent', 'models/decade').code).toBe(0);
-  });
+      expect(tengym('replay', '--env', 'decade', '--seed', '45', '--agent', 'longest').stdout).toBe(
+        tengym('replay', '--env', 'decade', '--seed', '40', '--deal', '5', '--agent', 'longest').stdout,
+      );
+      expect(tengym('replay', '--env', 'decade', '--seed', '1', '--agent', 'models/decade').code).toBe(0);
+    },
+  );
 
   it('an illegal action prints the steps before it, then a clear error and a non-zero exit', () => {
     // A deal that lasts at least three steps.
     let seed = 0;
     let played: { action: number; legalActions: number[] }[] = [];
-    for (; played.length < 4; seed++) played = tengym('replay', '--env', 'tens', '--seed', String(seed), '--policy', 'first').lines.map((l) => JSON.parse(l));
+    for (; played.length < 4; seed++)
+      played = tengym('replay', '--env', 'tens', '--seed', String(seed), '--policy', 'first').lines.map((l) =>
+        JSON.parse(l),
+      );
     seed--;
     const legal = played.slice(1, 3).map((s) => s.action);
     const illegal = [...Array(82).keys()].find((a) => !played[2].legalActions.includes(a))!;
@@ -160,17 +256,32 @@ describe('tengym CLI', () => {
 
   it.each([
     [['replay', '--env', 'nope', '--seed', '1', '--policy', 'first'], /unknown env "nope"; registered ids: tens/],
-    [['replay', '--env', 'tens', '--options', '{bad', '--seed', '1', '--policy', 'first'], /--options is not valid JSON/],
+    [
+      ['replay', '--env', 'tens', '--options', '{bad', '--seed', '1', '--policy', 'first'],
+      /--options is not valid JSON/,
+    ],
     [['replay', '--env', 'tens', '--options', '{"tableau":12}', '--seed', '1', '--policy', 'first'], /tableau/],
     [['replay', '--env', 'tens', '--deck', 'AS 2C', '--policy', 'first'], /bad deck: 2 cards, a deck has 52/],
-    [['replay', '--env', 'tens', '--seed', '-4', '--policy', 'first'], /--seed must be an integer from 0 to \d+, got -4/],
+    [
+      ['replay', '--env', 'tens', '--seed', '-4', '--policy', 'first'],
+      /--seed must be an integer from 0 to \d+, got -4/,
+    ],
     [['replay', '--env', 'tens', '--seed', '1', '--actions', '1,x'], /entry 2 "x" is not an action id/],
     [['replay', '--env', 'tens', '--seed', '1', '--actions', '999'], /not an action id; tens has ids 0..81/],
     [['replay', '--env', 'tens', '--policy', 'first'], /give --seed N or --deck/],
-    [['replay', '--env', 'tens', '--seed', '1', '--policy', 'first', '--agent', 'first'], /give exactly one of --actions, --policy or --agent/],
+    [
+      ['replay', '--env', 'tens', '--seed', '1', '--policy', 'first', '--agent', 'first'],
+      /give exactly one of --actions, --policy or --agent/,
+    ],
     [['replay', '--env', 'tens', '--seed', '1', '--agent', 'pimc'], /unknown agent "pimc" for tens/],
-    [['replay', '--env', 'tens', '--deck', 'AS', '--deal', '2', '--agent', 'first'], /--deal I is deal I of an evaluation from --seed S: give --seed with it/],
-    [['replay', '--env', 'tens', '--seed', '9007199254740990', '--deal', '5', '--agent', 'first'], /^tengym: --seed 9007199254740990 with --deal 5: deal I is seed S \+ I, and seeds go up to 9007199254740991, so --deal is at most 1 here\n$/],
+    [
+      ['replay', '--env', 'tens', '--deck', 'AS', '--deal', '2', '--agent', 'first'],
+      /--deal I is deal I of an evaluation from --seed S: give --seed with it/,
+    ],
+    [
+      ['replay', '--env', 'tens', '--seed', '9007199254740990', '--deal', '5', '--agent', 'first'],
+      /^tengym: --seed 9007199254740990 with --deal 5: deal I is seed S \+ I, and seeds go up to 9007199254740991, so --deal is at most 1 here\n$/,
+    ],
     [['stats', '--env', 'tens', '--episodes', '0'], /--episodes must be a positive integer/],
     [['frobnicate'], /Unknown argument|Did you mean|Unknown command/i],
   ])('bad input %j is one clear line, exit 1', (args, message) => {
@@ -214,7 +325,15 @@ describe('tengym CLI', () => {
       sums.steps += game.episodeSteps;
       sums.truncated += game.truncated ? 1 : 0;
     }
-    expect(f).toMatchObject({ env: 'four-ten', episodes: 50, seed: 0, winRate: sums.won / 50, ci95: wilsonInterval(sums.won, 50), truncatedRate: sums.truncated / 50, deadDealRate: sums.dead / 50 });
+    expect(f).toMatchObject({
+      env: 'four-ten',
+      episodes: 50,
+      seed: 0,
+      winRate: sums.won / 50,
+      ci95: wilsonInterval(sums.won, 50),
+      truncatedRate: sums.truncated / 50,
+      deadDealRate: sums.dead / 50,
+    });
     expect(f.meanRoundsPlayed).toBeCloseTo(sums.rounds / 50, 12);
     expect(f.meanPoints).toBeCloseTo(sums.points / 50, 12);
     expect(f.meanSteps).toBeCloseTo(sums.steps / 50, 12);
@@ -223,26 +342,41 @@ describe('tengym CLI', () => {
     expect(f).not.toHaveProperty('meanCardsLeft');
   });
 
-  it('stats --env all right-aligns its number columns, though four-ten has no mean cards left and the others no mean rounds', () => {
-    // An empty cell says nothing about its column: one used to turn the whole column left-aligned.
-    const r = tengym('stats', '--env', 'all', '--episodes', '20');
-    expect(r.code, r.stderr).toBe(0);
-    const [header, rule, ...rows] = r.lines;
-    const names = header.trim().split(/ {2,}/);
-    const spans = [...rule.matchAll(/-+/g)].map((m) => [m.index!, m.index! + m[0].length]);
-    for (const name of ['episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played']) {
-      const [start, end] = spans[names.indexOf(name)];
-      const cells = rows.map((row) => row.padEnd(end).slice(start, end));
-      expect(cells.filter((cell) => cell.trim() !== '').length, name).toBeGreaterThan(0);
-      for (const cell of cells) expect(cell, name).toMatch(/^ *$|\S$/);
-    }
-  });
+  it(
+    'stats --env all right-aligns its number columns, though four-ten has no mean cards left and the others no ' +
+      'mean rounds',
+    () => {
+      // An empty cell says nothing about its column: one used to turn the whole column left-aligned.
+      const r = tengym('stats', '--env', 'all', '--episodes', '20');
+      expect(r.code, r.stderr).toBe(0);
+      const [header, rule, ...rows] = r.lines;
+      const names = header.trim().split(/ {2,}/);
+      const spans = [...rule.matchAll(/-+/g)].map((m) => [m.index!, m.index! + m[0].length]);
+      for (const name of ['episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played']) {
+        const [start, end] = spans[names.indexOf(name)];
+        const cells = rows.map((row) => row.padEnd(end).slice(start, end));
+        expect(cells.filter((cell) => cell.trim() !== '').length, name).toBeGreaterThan(0);
+        for (const cell of cells) expect(cell, name).toMatch(/^ *$|\S$/);
+      }
+    },
+  );
 
-  it("stats of one env shows only its game's own figure: no empty mean rounds column for decade, no cards left for four-ten", () => {
-    const header = (id: string) => tengym('stats', '--env', id, '--episodes', '5').lines[0].trim().split(/ {2,}/);
-    expect(header('decade')).toEqual(['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left']);
-    expect(header('four-ten')).toEqual(['env', 'options', 'episodes', 'win rate', '95% interval', 'mean rounds played']);
-  });
+  it(
+    "stats of one env shows only its game's own figure: no empty mean rounds column for decade, no cards left " +
+      'for four-ten',
+    () => {
+      const header = (id: string) => tengym('stats', '--env', id, '--episodes', '5').lines[0].trim().split(/ {2,}/);
+      expect(header('decade')).toEqual(['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left']);
+      expect(header('four-ten')).toEqual([
+        'env',
+        'options',
+        'episodes',
+        'win rate',
+        '95% interval',
+        'mean rounds played',
+      ]);
+    },
+  );
 
   it('bench --json prints steps per second per id', () => {
     const r = tengym('bench', '--env', 'tens', '--seconds', '0.2', '--json');
@@ -262,7 +396,7 @@ describe('tengym CLI', () => {
     expect(refused.stderr).toMatch(/--options goes with one env id, not with --env all, which runs every id/);
   });
 
-  it("fuzz --json prints the fields its --help names, and its --help names every field it prints", () => {
+  it('fuzz --json prints the fields its --help names, and its --help names every field it prints', () => {
     const r = tengym('fuzz', '--env', 'tens', '--steps', '200', '--json');
     expect(r.code).toBe(0);
     const [report] = JSON.parse(r.stdout);
@@ -273,20 +407,37 @@ describe('tengym CLI', () => {
     expect(named).toEqual(printed);
   });
 
-  it.skipIf(!existsSync('/dev/full'))('output that cannot be written (a full disk) is one line and exit code 1; a reader that stops early (| head) is no error', () => {
-    const full = openSync('/dev/full', 'w');
-    try {
-      // A command's output, and the help and version yargs prints itself.
-      for (const args of [['replay', '--env', 'decade', '--seed', '1', '--policy', 'first'], ['--help'], ['--version'], ['eval', '--help']]) {
-        const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
-        expect(r.status, args.join(' ')).toBe(1);
-        expect(r.stderr).toBe('tengym: cannot write the output: no space left on device (ENOSPC)\n');
+  it.skipIf(!existsSync('/dev/full'))(
+    'output that cannot be written (a full disk) is one line and exit code 1; a reader that stops early (| ' +
+      'head) is no error',
+    () => {
+      const full = openSync('/dev/full', 'w');
+      try {
+        // A command's output, and the help and version yargs prints itself.
+        for (const args of [
+          ['replay', '--env', 'decade', '--seed', '1', '--policy', 'first'],
+          ['--help'],
+          ['--version'],
+          ['eval', '--help'],
+        ]) {
+          const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+          expect(r.status, args.join(' ')).toBe(1);
+          expect(r.stderr).toBe('tengym: cannot write the output: no space left on device (ENOSPC)\n');
+        }
+      } finally {
+        closeSync(full);
       }
-    } finally {
-      closeSync(full);
-    }
-    const head = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" replay --env decade --seed 1 --policy first | head -n 1 > /dev/null; echo "\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
-    expect(head.stderr).toBe('');
-    expect(head.stdout.trim()).toBe('0');
-  });
+      const head = spawnSync(
+        'bash',
+        [
+          '-c',
+          `"${process.execPath}" "${BIN}" replay --env decade --seed 1 --policy first | head -n 1 > ` +
+            `/dev/null; echo "\${PIPESTATUS[0]}"`,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(head.stderr).toBe('');
+      expect(head.stdout.trim()).toBe('0');
+    },
+  );
 });

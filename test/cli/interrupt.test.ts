@@ -10,13 +10,31 @@ import { RUN_LOCK } from '../../src/train/checkpoint.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
-/** A PPO run small enough to start in a second, held-out evaluations every 1,000 steps: `heldOut` sets their size and reference. */
+/**
+ * A PPO run small enough to start in a second, held-out evaluations every 1,000 steps: `heldOut` sets their size and
+ * reference.
+ */
 function writeTinyPpoConfig(path: string, heldOut: { evalEpisodes: number; evalReference: string }): void {
-  writeFileSync(path, JSON.stringify({ numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 1000, ...heldOut }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      numEnvs: 8,
+      rolloutSteps: 4,
+      hidden: [16],
+      minibatchSize: 16,
+      epochs: 1,
+      evalEvery: 1000,
+      ...heldOut,
+    }),
+  );
 }
 
 /** Runs tengym, sends `signal` (SIGINT unless given) once stdout matches `ready`, and resolves with what it printed. */
-function interruptWhen(args: string[], ready: RegExp, signal: NodeJS.Signals = 'SIGINT'): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function interruptWhen(
+  args: string[],
+  ready: RegExp,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
     let stdout = '';
@@ -38,7 +56,11 @@ function interruptWhen(args: string[], ready: RegExp, signal: NodeJS.Signals = '
 }
 
 /** Runs tengym, sends `signal` (SIGINT unless given) after `ms`, and resolves with what it printed. */
-function interruptAfter(args: string[], ms: number, signal: NodeJS.Signals = 'SIGINT'): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function interruptAfter(
+  args: string[],
+  ms: number,
+  signal: NodeJS.Signals = 'SIGINT',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
     let stdout = '';
@@ -51,7 +73,10 @@ function interruptAfter(args: string[], ms: number, signal: NodeJS.Signals = 'SI
 }
 
 /** Like `interruptWhen`, also timing how long the process took to end after the signal. */
-function interruptTimed(args: string[], ready: RegExp): Promise<{ code: number | null; stderr: string; secondsAfterSignal: number }> {
+function interruptTimed(
+  args: string[],
+  ready: RegExp,
+): Promise<{ code: number | null; stderr: string; secondsAfterSignal: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, TENGYM_QUIET: '1' } });
     let stdout = '';
@@ -72,24 +97,44 @@ function interruptTimed(args: string[], ready: RegExp): Promise<{ code: number |
 describe('Ctrl-C', () => {
   it('eval prints the games already played, as a table', async () => {
     // No output before the end but the interruption: SIGINT goes once the workers run (the first agent is fast).
-    const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'], 8000);
+    const { code, stdout } = await interruptAfter(
+      ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1'],
+      8000,
+    );
     expect(code).toBe(130);
     expect(stdout).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
     // Headed as a whole run's table is: the env and options played, and the deals.
-    expect(stdout).toMatch(/^decade \{"stacks":1,.*\} · 5000 deals from seed 0 · same deals for every agent\n\nagent +win rate/m);
+    expect(stdout).toMatch(
+      /^decade \{"stacks":1,.*\} · 5000 deals from seed 0 · same deals for every agent\n\nagent +win rate/m,
+    );
     expect(stdout).toMatch(/^longest +\d+\.\d\d%/m);
   }, 60_000);
 
-  it('eval --json cut short has every field a whole report has, startupSeconds among them, whether an agent had finished or not', async () => {
-    const whole = spawnSync(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'longest', '--episodes', '10', '--workers', '1', '--json'], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+  it('eval --json cut short has every field a whole report has, startupSeconds among them, whether an agent had ' +
+    'finished or not', async () => {
+    const whole = spawnSync(
+      process.execPath,
+      [BIN, 'eval', '--env', 'decade', '--agents', 'longest', '--episodes', '10', '--workers', '1', '--json'],
+      { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } },
+    );
     expect(whole.status, whole.stderr).toBe(0);
     const complete = JSON.parse(whole.stdout) as { startupSeconds: number; results: object[] };
     expect(complete.startupSeconds).toBeGreaterThan(0);
     // longest finished, pimc cut short; then pimc, the reference, cut short before any agent finished.
-    for (const [agents, finished] of [['longest,pimc', ['longest']], ['pimc,longest', []]] as const) {
-      const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', agents, '--episodes', '5000', '--workers', '1', '--json'], 8000);
+    for (const [agents, finished] of [
+      ['longest,pimc', ['longest']],
+      ['pimc,longest', []],
+    ] as const) {
+      const { code, stdout } = await interruptAfter(
+        ['eval', '--env', 'decade', '--agents', agents, '--episodes', '5000', '--workers', '1', '--json'],
+        8000,
+      );
       expect(code).toBe(130);
-      const report = JSON.parse(stdout) as { startupSeconds: number; interrupted: boolean; results: { agent: string }[] };
+      const report = JSON.parse(stdout) as {
+        startupSeconds: number;
+        interrupted: boolean;
+        results: { agent: string }[];
+      };
       expect(report.results.map((r) => r.agent)).toEqual(finished);
       expect(Object.keys(report)).toEqual([...Object.keys(complete), 'interrupted']);
       expect(report.startupSeconds).toBeGreaterThan(0);
@@ -97,25 +142,56 @@ describe('Ctrl-C', () => {
     }
   }, 90_000);
 
-  it('eval stopped before a later-listed reference has finished still compares with it: the reference plays first', async () => {
-    const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'pimc,longest', '--reference', 'longest', '--episodes', '5000', '--workers', '1', '--json'], 8000);
+  it('eval stopped before a later-listed reference has finished still compares with it: the reference plays ' +
+    'first', async () => {
+    const { code, stdout } = await interruptAfter(
+      [
+        'eval',
+        '--env',
+        'decade',
+        '--agents',
+        'pimc,longest',
+        '--reference',
+        'longest',
+        '--episodes',
+        '5000',
+        '--workers',
+        '1',
+        '--json',
+      ],
+      8000,
+    );
     expect(code).toBe(130);
     const report = JSON.parse(stdout) as { reference: string; results: { agent: string }[] };
     expect(report.reference).toBe('longest');
     expect(report.results.map((r) => r.agent)).toEqual(['longest']);
   }, 60_000);
 
-  it('eval --json prints the games already played as its JSON, marked interrupted, and the sentence on stderr', async () => {
-    const { code, stdout, stderr } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], 8000);
+  it('eval --json prints the games already played as its JSON, ' +
+    'marked interrupted, and the sentence on stderr', async () => {
+    const { code, stdout, stderr } = await interruptAfter(
+      ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'],
+      8000,
+    );
     expect(code).toBe(130);
-    const report = JSON.parse(stdout) as { interrupted: boolean; episodes: number; reference: string; results: { agent: string; winRate: number }[] };
+    const report = JSON.parse(stdout) as {
+      interrupted: boolean;
+      episodes: number;
+      reference: string;
+      results: { agent: string; winRate: number }[];
+    };
     expect(report).toMatchObject({ interrupted: true, episodes: 5000, reference: 'longest' });
     expect(report.results.map((r) => r.agent)).toEqual(['longest']);
     expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
   }, 60_000);
 
-  it('eval stopped by SIGTERM (kill, a batch scheduler) prints what was played as Ctrl-C does, and exits with 143', async () => {
-    const { code, stdout, stderr } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'], 8000, 'SIGTERM');
+  it('eval stopped by SIGTERM (kill, a batch scheduler) prints what was played as Ctrl-C does, and exits with ' +
+    '143', async () => {
+    const { code, stdout, stderr } = await interruptAfter(
+      ['eval', '--env', 'decade', '--agents', 'longest,pimc', '--episodes', '5000', '--workers', '1', '--json'],
+      8000,
+      'SIGTERM',
+    );
     expect(code).toBe(143);
     const report = JSON.parse(stdout) as { interrupted: boolean; results: { agent: string }[] };
     expect(report.interrupted).toBe(true);
@@ -123,22 +199,53 @@ describe('Ctrl-C', () => {
     expect(stderr).toMatch(/^interrupted: 1 of 2 agents played all 5000 deals \(pimc was at \d+ of 5000\)$/m);
   }, 60_000);
 
-  it("the sentence names the agent playing when stopped, at 0 deals until its progress names it, not the one before it", () => {
-    const agents = ['greedy', './mine.mjs', 'optimal'];
-    // ./mine.mjs finished its 300 deals, optimal has reported none yet.
-    expect(interruptedSentence(agents, 'greedy', ['greedy', './mine.mjs'], 300, { agent: './mine.mjs', deals: 300 })).toBe('interrupted: 2 of 3 agents played all 300 deals (optimal was at 0 of 300)');
-    expect(interruptedSentence(agents, 'greedy', ['greedy', './mine.mjs'], 300, { agent: 'optimal', deals: 12 })).toBe('interrupted: 2 of 3 agents played all 300 deals (optimal was at 12 of 300)');
-    // The reference plays first, wherever --agents lists it.
-    expect(interruptedSentence(agents, 'optimal', [], 300, { agent: '', deals: 0 })).toBe('interrupted: 0 of 3 agents played all 300 deals (optimal was at 0 of 300)');
-    expect(interruptedSentence(agents, 'optimal', ['optimal'], 300, { agent: 'optimal', deals: 300 })).toBe('interrupted: 1 of 3 agents played all 300 deals (greedy was at 0 of 300)');
-  });
+  it(
+    'the sentence names the agent playing when stopped, at 0 deals until its progress names it, not the one ' +
+      'before it',
+    () => {
+      const agents = ['greedy', './mine.mjs', 'optimal'];
+      // ./mine.mjs finished its 300 deals, optimal has reported none yet.
+      expect(
+        interruptedSentence(agents, 'greedy', ['greedy', './mine.mjs'], 300, { agent: './mine.mjs', deals: 300 }),
+      ).toBe('interrupted: 2 of 3 agents played all 300 deals (optimal was at 0 of 300)');
+      expect(
+        interruptedSentence(agents, 'greedy', ['greedy', './mine.mjs'], 300, { agent: 'optimal', deals: 12 }),
+      ).toBe('interrupted: 2 of 3 agents played all 300 deals (optimal was at 12 of 300)');
+      // The reference plays first, wherever --agents lists it.
+      expect(interruptedSentence(agents, 'optimal', [], 300, { agent: '', deals: 0 })).toBe(
+        'interrupted: 0 of 3 agents played all 300 deals (optimal was at 0 of 300)',
+      );
+      expect(interruptedSentence(agents, 'optimal', ['optimal'], 300, { agent: 'optimal', deals: 300 })).toBe(
+        'interrupted: 1 of 3 agents played all 300 deals (greedy was at 0 of 300)',
+      );
+    },
+  );
 
   it('eval --json --per-deal gives its whole JSON through a pipe, however long', async () => {
-    // `first` plays its 40,000 deals in a second or two; the report is then some 370 KB, more than a pipe holds at once.
-    const { code, stdout } = await interruptAfter(['eval', '--env', 'decade', '--agents', 'first,pimc', '--episodes', '40000', '--workers', '1', '--json', '--per-deal'], 8000);
+    // `first` plays its 40,000 deals in a second or two; the report is then some 370 KB, more than a pipe holds at
+    // once.
+    const { code, stdout } = await interruptAfter(
+      [
+        'eval',
+        '--env',
+        'decade',
+        '--agents',
+        'first,pimc',
+        '--episodes',
+        '40000',
+        '--workers',
+        '1',
+        '--json',
+        '--per-deal',
+      ],
+      8000,
+    );
     expect(code).toBe(130);
     expect(stdout.length).toBeGreaterThan(300_000);
-    const report = JSON.parse(stdout) as { interrupted: boolean; results: { agent: string; deals: { won: number[] } }[] };
+    const report = JSON.parse(stdout) as {
+      interrupted: boolean;
+      results: { agent: string; deals: { won: number[] } }[];
+    };
     expect(report.interrupted).toBe(true);
     expect(report.results.map((r) => [r.agent, r.deals.won.length])).toEqual([['first', 40000]]);
   }, 60_000);
@@ -146,11 +253,16 @@ describe('Ctrl-C', () => {
   it('train says how to resume', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
     try {
-      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out], /^steps /m);
+      const r = await interruptWhen(
+        ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out],
+        /^steps /m,
+      );
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
       // And what the resume keeps: the checkpoint of the last evaluation, not the steps since.
-      expect(r.stderr).toMatch(/\nit continues from the last checkpoint, at \d+ env steps( of the \d+ trained)? \(one is written at each evaluation: --eval-every\)\n/);
+      expect(r.stderr).toMatch(
+        /\nit continues from the last checkpoint, at \d+ env steps( of the \d+ trained)? \(one is written at each evaluation: --eval-every\)\n/,
+      );
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
     }
@@ -159,10 +271,33 @@ describe('Ctrl-C', () => {
   it('train --json interrupted ends its records with one saying where a resume continues', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
     try {
-      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out, '--json'], /"type":"evaluation"/);
+      const r = await interruptWhen(
+        [
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          'ppo',
+          '--steps',
+          '10000000',
+          '--eval-every',
+          '20000',
+          '--out',
+          out,
+          '--json',
+        ],
+        /"type":"evaluation"/,
+      );
       expect(r.code).toBe(130);
       const last = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
-      expect(last).toEqual({ type: 'interrupted', out, signal: 'SIGINT', envSteps: expect.any(Number), checkpointEnvSteps: expect.any(Number), resume: `tengym train --out ${out} --resume` });
+      expect(last).toEqual({
+        type: 'interrupted',
+        out,
+        signal: 'SIGINT',
+        envSteps: expect.any(Number),
+        checkpointEnvSteps: expect.any(Number),
+        resume: `tengym train --out ${out} --resume`,
+      });
       // The checkpoint is the first evaluation's, the one record before.
       const evaluation = JSON.parse(r.stdout.trim().split('\n').at(-2)!) as { type: string; envSteps: number };
       expect(evaluation.type).toBe('evaluation');
@@ -172,44 +307,90 @@ describe('Ctrl-C', () => {
     }
   }, 120_000);
 
-  it('train stopped by SIGTERM (kill, a batch scheduler) says how to resume, exits 143 and leaves no lock', async () => {
+  it('train stopped by SIGTERM (kill, a batch scheduler) says how ' +
+    'to resume, exits 143 and leaves no lock', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tengym-train-')), 'run');
     try {
-      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000000', '--eval-every', '20000', '--out', out, '--json'], /"type":"evaluation"/, 'SIGTERM');
+      const r = await interruptWhen(
+        [
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          'ppo',
+          '--steps',
+          '10000000',
+          '--eval-every',
+          '20000',
+          '--out',
+          out,
+          '--json',
+        ],
+        /"type":"evaluation"/,
+        'SIGTERM',
+      );
       expect(r.code, r.stderr).toBe(143);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
-      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ type: 'interrupted', signal: 'SIGTERM', resume: `tengym train --out ${out} --resume` });
+      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+        type: 'interrupted',
+        signal: 'SIGTERM',
+        resume: `tengym train --out ${out} --resume`,
+      });
       expect(existsSync(join(out, RUN_LOCK))).toBe(false);
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
     }
   }, 120_000);
 
-  it('train interrupted as it extends a finished run says to resume with the new --steps, which --resume alone would not train', async () => {
+  it('train interrupted as it extends a finished run says to resume with the new --steps, which --resume alone ' +
+    'would not train', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
     const out = join(dir, 'run');
     const config = join(dir, 'config.json');
     writeTinyPpoConfig(config, { evalEpisodes: 10, evalReference: 'first' });
     try {
-      const first = spawnSync(process.execPath, [BIN, 'train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+      const first = spawnSync(
+        process.execPath,
+        [BIN, 'train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out],
+        { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } },
+      );
       expect(first.status, first.stderr).toBe(0);
       // Interrupted before the extension's first checkpoint: the run's total is still 1000.
       const r = await interruptWhen(['train', '--out', out, '--resume', '--steps', '5000000'], /^config /m);
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume --steps 5000000\n`);
-      expect(r.stderr).toMatch(/\nit continues from the last checkpoint, at \d+ env steps \(one is written at each evaluation: --eval-every\)\n/);
+      expect(r.stderr).toMatch(
+        /\nit continues from the last checkpoint, at \d+ env steps \(one is written at each evaluation: --eval-every\)\n/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 
-  it('train stops within a moment of Ctrl-C during a held-out evaluation, which can hold the thread for minutes', async () => {
+  it('train stops within a moment of Ctrl-C during a held-out ' +
+    'evaluation, which can hold the thread for minutes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-train-'));
     const config = join(dir, 'config.json');
-    // pimc as the reference on 10,000 held-out deals: about half a minute of play on one core before the first evaluation's figures.
+    // pimc as the reference on 10,000 held-out deals: about half a minute of play on one core before the first
+    // evaluation's figures.
     writeTinyPpoConfig(config, { evalEpisodes: 10000, evalReference: 'pimc' });
     try {
-      const r = await interruptTimed(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', join(dir, 'run')], /^config /m);
+      const r = await interruptTimed(
+        [
+          'train',
+          '--env',
+          'decade',
+          '--algo',
+          'ppo',
+          '--steps',
+          '10000',
+          '--config',
+          config,
+          '--out',
+          join(dir, 'run'),
+        ],
+        /^config /m,
+      );
       expect(r.code, r.stderr).toBe(130);
       expect(r.stderr).toContain('interrupted; resume with: tengym train --out ');
       expect(r.secondsAfterSignal).toBeLessThan(5);
@@ -225,7 +406,10 @@ describe('Ctrl-C', () => {
     // Held-out evaluations of 3,000 deals: Ctrl-C lands inside the first, just before its files are written.
     writeTinyPpoConfig(config, { evalEpisodes: 3000, evalReference: 'first' });
     try {
-      const r = await interruptWhen(['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out], /^config /m);
+      const r = await interruptWhen(
+        ['train', '--env', 'decade', '--algo', 'ppo', '--steps', '10000', '--config', config, '--out', out],
+        /^config /m,
+      );
       expect(r.code).toBe(130);
       expect(readdirSync(out).filter((name) => name.includes('.tmp-'))).toEqual([]);
       // Nor the lock that kept other runs out: the folder is free for the resume.

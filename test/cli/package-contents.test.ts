@@ -18,7 +18,9 @@ describe('npm pack', () => {
     const paths = pack.files.map((f) => f.path);
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
     // Nor does any shipped file name one (bundlers' source-map loaders warn of each one missing).
-    expect(paths.filter((p) => p.endsWith('.js') && readFileSync(`${REPO}${p}`, 'utf8').includes('sourceMappingURL'))).toEqual([]);
+    expect(
+      paths.filter((p) => p.endsWith('.js') && readFileSync(`${REPO}${p}`, 'utf8').includes('sourceMappingURL')),
+    ).toEqual([]);
     expect(paths.filter((p) => p.startsWith('dist/web/models/'))).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.wasm'))).toEqual([]);
     expect(paths).toContain('models/four-ten/weights.bin');
@@ -28,8 +30,14 @@ describe('npm pack', () => {
     const guide = readFileSync(`${REPO}docs/play-page.md`, 'utf8').split('## In your own page or app')[1];
     // Its own files (not where npm puts tengym's dependencies, node_modules/tengym/node_modules/):
     // the models with their index.
-    const named = [...guide.matchAll(/`node_modules\/tengym\/([^`]+)`/g)].map((m) => m[1]).filter((path) => !path.startsWith('node_modules/'));
+    const named = [...guide.matchAll(/`node_modules\/tengym\/([^`]+)`/g)]
+      .map((m) => m[1])
+      .filter((path) => !path.startsWith('node_modules/'));
     expect(named).toContain('models/');
-    for (const path of new Set(named)) expect(paths.some((p) => (path.endsWith('/') ? p.startsWith(path) : p === path)), path).toBe(true);
+    for (const path of new Set(named))
+      expect(
+        paths.some((p) => (path.endsWith('/') ? p.startsWith(path) : p === path)),
+        path,
+      ).toBe(true);
   }, 120_000);
 });

@@ -36,13 +36,26 @@ function readmeNodeSnippet(): string {
 beforeAll(() => {
   // dist/ is built (npm test builds first); packing skips the prepare script's second build.
   const dir = mkdtempSync(join(tmpdir(), 'tengym-pack-'));
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string }[];
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as { filename: string }[];
   tarball = join(dir, packed[0].filename);
   app = join(dir, 'scratch-app');
   mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', version: '9.9.9', private: true, type: 'module' }));
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'scratch-app', version: '9.9.9', private: true, type: 'module' }),
+  );
   // The dependencies come from the npm cache that `npm install` filled (the registry only for what it lacks).
-  execFileSync('npm', ['install', '--prefer-offline', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { cwd: app, stdio: 'ignore' });
+  execFileSync(
+    'npm',
+    ['install', '--prefer-offline', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund', tarball],
+    { cwd: app, stdio: 'ignore' },
+  );
 }, 180_000);
 
 describe('the packed package', () => {
@@ -72,78 +85,155 @@ describe('the packed package', () => {
     expect(pkg.license).toBe('MIT');
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './models', './node']));
     // A bundler or Metro imports a shipped model's files by their package path; tengym/models stays the code.
-    const resolved = spawnSync(process.execPath, ['--input-type=module', '-e', "for (const p of ['tengym/models/index.json', 'tengym/models/decade/model.json', 'tengym/models', 'tengym/docs/api.md']) console.log(import.meta.resolve(p).replace(/^.*node_modules\\/tengym\\//, ''));"], { cwd: app, encoding: 'utf8' });
+    const resolved = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "for (const p of ['tengym/models/index.json', 'tengym/models/decade/model.json', 'tengym/models', " +
+          "'tengym/docs/api.md']) console.log(import.meta.resolve(p).replace(/^.*node_modules\\/tengym\\//, " +
+          "''));",
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(resolved.stderr).toBe('');
-    expect(resolved.stdout.trim().split('\n')).toEqual(['models/index.json', 'models/decade/model.json', 'dist/models.js', 'docs/api.md']);
+    expect(resolved.stdout.trim().split('\n')).toEqual([
+      'models/index.json',
+      'models/decade/model.json',
+      'dist/models.js',
+      'docs/api.md',
+    ]);
   });
 
-  it('carries what the README links to: every relative link of the installed README and docs/*.md that names no source file opens a file of the package', () => {
-    const root = join(app, 'node_modules', 'tengym');
-    const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-    const missing: string[] = [];
-    let links = 0;
-    for (const page of pages) {
-      for (const m of readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
-        const target = m[1];
-        // Sources, tests and scripts live in the repository, which the docs name as such.
-        if (/^[a-z]+:/.test(target) || /^(\.\.\/)*(src|test|python|web|stryker|\.ci)\//.test(target)) continue;
-        links++;
-        if (!existsSync(join(root, dirname(page), target))) missing.push(`${page}: ${target}`);
+  it(
+    'carries what the README links to: every relative link of the installed README and docs/*.md that names no ' +
+      'source file opens a file of the package',
+    () => {
+      const root = join(app, 'node_modules', 'tengym');
+      const pages = [
+        'README.md',
+        ...readdirSync(join(root, 'docs'))
+          .filter((f) => f.endsWith('.md'))
+          .map((f) => `docs/${f}`),
+      ];
+      const missing: string[] = [];
+      let links = 0;
+      for (const page of pages) {
+        for (const m of readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+          const target = m[1];
+          // Sources, tests and scripts live in the repository, which the docs name as such.
+          if (/^[a-z]+:/.test(target) || /^(\.\.\/)*(src|test|python|web|stryker|\.ci)\//.test(target)) continue;
+          links++;
+          if (!existsSync(join(root, dirname(page), target))) missing.push(`${page}: ${target}`);
+        }
       }
-    }
-    expect(missing).toEqual([]);
-    expect(links).toBeGreaterThan(50);
-  });
+      expect(missing).toEqual([]);
+      expect(links).toBeGreaterThan(50);
+    },
+  );
 
-  it("tengym serve gives the page the models' index from the package's models/, the one folder a page of one's own serves", async () => {
-    const server = spawn(join(app, 'node_modules', '.bin', 'tengym'), ['serve', '--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      const line = await firstStdoutLine(server, 'tengym serve');
-      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
-      const index = await fetch(new URL('models/index.json', url));
-      expect(index.status).toBe(200);
-      expect(await index.text()).toBe(readFileSync(join(app, 'node_modules', 'tengym', 'models', 'index.json'), 'utf8'));
-      expect(readFileSync(join(app, 'node_modules', 'tengym', 'models', 'index.json'), 'utf8')).toBe(readFileSync(join(ROOT, 'models', 'index.json'), 'utf8'));
-    } finally {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-  });
+  it(
+    "tengym serve gives the page the models' index from the package's models/, the one folder a page of one's " +
+      'own serves',
+    async () => {
+      const server = spawn(join(app, 'node_modules', '.bin', 'tengym'), ['serve', '--port', '0'], {
+        cwd: app,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        const line = await firstStdoutLine(server, 'tengym serve');
+        const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(line)![0];
+        const index = await fetch(new URL('models/index.json', url));
+        expect(index.status).toBe(200);
+        expect(await index.text()).toBe(
+          readFileSync(join(app, 'node_modules', 'tengym', 'models', 'index.json'), 'utf8'),
+        );
+        expect(readFileSync(join(app, 'node_modules', 'tengym', 'models', 'index.json'), 'utf8')).toBe(
+          readFileSync(join(ROOT, 'models', 'index.json'), 'utf8'),
+        );
+      } finally {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+    },
+  );
 
   it('loadAgent refuses a directory that is not there, by name', () => {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { loadAgent } from 'tengym/node'; await loadAgent('no-such-dir').catch((e) => console.log(e.name, e.message));"], { cwd: app, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { loadAgent } from 'tengym/node'; await loadAgent('no-such-dir').catch((e) => " +
+          'console.log(e.name, e.message));',
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(r.stdout.trim()).toBe('TengymError no model at "no-such-dir": the directory does not exist');
   });
 
   it('the package root lists and makes the catalogue agents', () => {
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { agentsFor, createAgent, make } from 'tengym'; const env = make('decade'); env.reset({ seed: 1 }); const a = createAgent('pimc', 'decade'); console.log(agentsFor('decade').map((x) => x.name).join(','), env.legal.slice(0, env.legalCount).includes(a.act(env)));"], { cwd: app, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { agentsFor, createAgent, make } from 'tengym'; const env = make('decade'); env.reset({ seed: " +
+          "1 }); const a = createAgent('pimc', 'decade'); console.log(agentsFor('decade').map((x) => " +
+          "x.name).join(','), env.legal.slice(0, env.legalCount).includes(a.act(env)));",
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toMatch(/^random,first,.*\bpimc\b.* true$/);
   });
 
-  it('a CommonJS program requires the package root, tengym/node and tengym/models (Node 20.19+ loads ES modules by require)', () => {
-    writeFileSync(join(app, 'required.cjs'), [
-      "const { make } = require('tengym');",
-      "const { shippedModelDir } = require('tengym/node');",
-      "const { loadModelFromUrl } = require('tengym/models');",
-      "const env = make('tens');",
-      'env.reset({ seed: 1 });',
-      "console.log(env.legalCount > 0, typeof shippedModelDir, typeof loadModelFromUrl);",
-    ].join('\n'));
-    const r = spawnSync(process.execPath, ['required.cjs'], { cwd: app, encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.stdout.trim()).toBe('true function function');
-  });
+  it(
+    'a CommonJS program requires the package root, tengym/node and tengym/models (Node 20.19+ loads ES modules ' +
+      'by require)',
+    () => {
+      writeFileSync(
+        join(app, 'required.cjs'),
+        [
+          "const { make } = require('tengym');",
+          "const { shippedModelDir } = require('tengym/node');",
+          "const { loadModelFromUrl } = require('tengym/models');",
+          "const env = make('tens');",
+          'env.reset({ seed: 1 });',
+          'console.log(env.legalCount > 0, typeof shippedModelDir, typeof loadModelFromUrl);',
+        ].join('\n'),
+      );
+      const r = spawnSync(process.execPath, ['required.cjs'], { cwd: app, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim()).toBe('true function function');
+    },
+  );
 });
 
-/** Type-checks `lines` as main.ts of a program in the scratch app with these compiler options: tsc's output and exit code. */
-function typeCheck(name: string, lines: string[], options: Record<string, unknown>): { output: string; status: number | null } {
+/**
+ * Type-checks `lines` as main.ts of a program in the scratch app with these compiler options: tsc's output and exit
+ * code.
+ */
+function typeCheck(
+  name: string,
+  lines: string[],
+  options: Record<string, unknown>,
+): { output: string; status: number | null } {
   const dir = join(app, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'main.ts'), lines.join('\n'));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', ignoreDeprecations: '5.0', ...options }, files: ['main.ts'] }));
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', ignoreDeprecations: '5.0', ...options },
+      files: ['main.ts'],
+    }),
+  );
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   return { output: r.stdout + r.stderr, status: r.status };
 }
 
@@ -151,7 +241,7 @@ function typeCheck(name: string, lines: string[], options: Record<string, unknow
 const MODULE_FOR: Record<string, string> = { node10: 'commonjs', node16: 'node16', bundler: 'esnext' };
 
 describe('the packed package in TypeScript', () => {
-  it("a game registered at run time gets typed options by augmenting EnvOptionsById, as DEVELOPERS.md says", () => {
+  it('a game registered at run time gets typed options by augmenting EnvOptionsById, as DEVELOPERS.md says', () => {
     const lines = [
       "import { make } from 'tengym';",
       "declare module 'tengym' {",
@@ -161,51 +251,83 @@ describe('the packed package in TypeScript', () => {
       '// @ts-expect-error an option the declaration does not have',
       "export const misspelt = () => make('ten-pairs', { slotz: 4 });",
     ];
-    expect(typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' })).toEqual({ output: '', status: 0 });
+    expect(
+      typeCheck('ts-augment', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler' }),
+    ).toEqual({ output: '', status: 0 });
   });
 
-  it("a page types the models' index with ModelIndex from the package root: the shipped models/index.json is one, and its weights go to useBrowserBackend", () => {
-    const lines = [
-      "import { hinterForEnv, type ModelIndex } from 'tengym';",
-      "import { useBrowserBackend } from 'tengym/models';",
-      "import shipped from 'tengym/models/index.json';",
-      'const index: ModelIndex = shipped;',
-      "export const backend = (id: string) => useBrowserBackend(index[id].weights, { wasmPath: '/wasm/' });",
-      "export const loaded = hinterForEnv('decade', {}, { info: (id) => index[id] ?? null });",
-      '// @ts-expect-error an entry has no such field (were ModelIndex any, this line would be an error)',
-      'export const misspelt: number = index.decade.weight;',
-    ];
-    expect(typeCheck('ts-model-index', lines, { skipLibCheck: true, module: 'esnext', moduleResolution: 'bundler', resolveJsonModule: true })).toEqual({ output: '', status: 0 });
-  });
+  it(
+    "a page types the models' index with ModelIndex from the package root: the shipped models/index.json is " +
+      'one, and its weights go to useBrowserBackend',
+    () => {
+      const lines = [
+        "import { hinterForEnv, type ModelIndex } from 'tengym';",
+        "import { useBrowserBackend } from 'tengym/models';",
+        "import shipped from 'tengym/models/index.json';",
+        'const index: ModelIndex = shipped;',
+        "export const backend = (id: string) => useBrowserBackend(index[id].weights, { wasmPath: '/wasm/' });",
+        "export const loaded = hinterForEnv('decade', {}, { info: (id) => index[id] ?? null });",
+        '// @ts-expect-error an entry has no such field (were ModelIndex any, this line would be an error)',
+        'export const misspelt: number = index.decade.weight;',
+      ];
+      expect(
+        typeCheck('ts-model-index', lines, {
+          skipLibCheck: true,
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          resolveJsonModule: true,
+        }),
+      ).toEqual({ output: '', status: 0 });
+    },
+  );
 
   // Without skipLibCheck the package's own declarations are checked too: none may name a module
   // the resolution cannot reach (tfjs's own declarations fail that, so only the root is checked;
   // zod's CommonJS declarations need esModuleInterop, as most node10 projects set it).
-  it.each(['node10', 'node16', 'bundler'])('the package root type-checks with moduleResolution %s and skipLibCheck off, its types whole', (resolution) => {
-    const lines = [
-      "import { createRng, make, type Env, type Rng } from 'tengym';",
-      "const env: Env = make('tens');",
-      'const rng: Rng = createRng(1);',
-      '// @ts-expect-error a string is no generator (were Rng any, this line would be an error)',
-      "const wrong: Rng = 'x';",
-      'export const uses = [env, rng.next(), wrong];',
-    ];
-    expect(typeCheck(`ts-root-${resolution}`, lines, { skipLibCheck: false, esModuleInterop: true, module: MODULE_FOR[resolution], moduleResolution: resolution })).toEqual({ output: '', status: 0 });
-  });
+  it.each(['node10', 'node16', 'bundler'])(
+    'the package root type-checks with moduleResolution %s and skipLibCheck off, its types whole',
+    (resolution) => {
+      const lines = [
+        "import { createRng, make, type Env, type Rng } from 'tengym';",
+        "const env: Env = make('tens');",
+        'const rng: Rng = createRng(1);',
+        '// @ts-expect-error a string is no generator (were Rng any, this line would be an error)',
+        "const wrong: Rng = 'x';",
+        'export const uses = [env, rng.next(), wrong];',
+      ];
+      expect(
+        typeCheck(`ts-root-${resolution}`, lines, {
+          skipLibCheck: false,
+          esModuleInterop: true,
+          module: MODULE_FOR[resolution],
+          moduleResolution: resolution,
+        }),
+      ).toEqual({ output: '', status: 0 });
+    },
+  );
 
   // node10 is TypeScript's "node", the resolution older projects still use: it reads no "exports",
   // so the subpaths reach their types through "typesVersions".
-  it.each(['node10', 'node16', 'bundler'])('a program importing the package root, tengym/node and tengym/models type-checks with moduleResolution %s', (resolution) => {
-    const lines = [
-      "import { make, type Env } from 'tengym';",
-      "import { shippedModelDir } from 'tengym/node';",
-      "import { loadModelFromUrl } from 'tengym/models';",
-      "const env: Env = make('tens');",
-      'const dir: string = shippedModelDir(\'decade\');',
-      'export const uses = [env, dir, loadModelFromUrl];',
-    ];
-    expect(typeCheck(`ts-${resolution}`, lines, { skipLibCheck: true, module: MODULE_FOR[resolution], moduleResolution: resolution })).toEqual({ output: '', status: 0 });
-  });
+  it.each(['node10', 'node16', 'bundler'])(
+    'a program importing the package root, tengym/node and tengym/models type-checks with moduleResolution %s',
+    (resolution) => {
+      const lines = [
+        "import { make, type Env } from 'tengym';",
+        "import { shippedModelDir } from 'tengym/node';",
+        "import { loadModelFromUrl } from 'tengym/models';",
+        "const env: Env = make('tens');",
+        "const dir: string = shippedModelDir('decade');",
+        'export const uses = [env, dir, loadModelFromUrl];',
+      ];
+      expect(
+        typeCheck(`ts-${resolution}`, lines, {
+          skipLibCheck: true,
+          module: MODULE_FOR[resolution],
+          moduleResolution: resolution,
+        }),
+      ).toEqual({ output: '', status: 0 });
+    },
+  );
 });
 
 /** docs/play-page.md's "In your own page or app": its text and its ```ts block. */
@@ -219,7 +341,11 @@ function ownPageGuide(): { guide: string; snippet: string } {
 /** Builds a page of index.html and main.ts (`code`) in `dir` with Vite, resolving packages from the scratch app. */
 async function buildPage(dir: string, code: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="./main.ts"></script></body></html>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script ' +
+      'type="module" src="./main.ts"></script></body></html>',
+  );
   writeFileSync(join(dir, 'main.ts'), code);
   await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: join(dir, 'dist') } });
   return join(dir, 'dist');
@@ -227,7 +353,9 @@ async function buildPage(dir: string, code: string): Promise<string> {
 
 const CHROMIUM = findChromium();
 
-/** The report the guide's snippet leaves on `window.ownPage`: decade's hints played to the end, and four-ten's source. */
+/**
+ * The report the guide's snippet leaves on `window.ownPage`: decade's hints played to the end, and four-ten's source.
+ */
 const OWN_PAGE_REPORT = `
 const search = await hinterForEnv('four-ten', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('four-ten loads no model'); } });
 const searchEnv = make('four-ten');
@@ -240,7 +368,11 @@ searchEnv.reset({ seed: 7 });
  * `use` on the page: the console's errors and warnings, every request with its status, and what
  * `use` gave.
  */
-async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[], use: (page: Page) => Promise<T>): Promise<{ errors: string[]; warnings: string[]; requests: string[]; result: T }> {
+async function openOwnPage<T>(
+  dist: string,
+  served: { at: string; dir: string }[],
+  use: (page: Page) => Promise<T>,
+): Promise<{ errors: string[]; warnings: string[]; requests: string[]; result: T }> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
@@ -253,7 +385,12 @@ async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[
       body = null;
     }
     requests.push(`${path} ${body ? 200 : 404}`);
-    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
+    const types: Record<string, string> = {
+      '.html': 'text/html',
+      '.js': 'text/javascript',
+      '.json': 'application/json',
+      '.wasm': 'application/wasm',
+    };
     res.writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
     res.end(body ?? '');
   });
@@ -278,7 +415,10 @@ async function openOwnPage<T>(dist: string, served: { at: string; dir: string }[
 }
 
 /** `openOwnPage`, waiting for `window.ownPage`, the report the guide's snippet leaves. */
-async function playOwnPage(dist: string, served: { at: string; dir: string }[] = []): Promise<{ errors: string[]; requests: string[]; ownPage: unknown }> {
+async function playOwnPage(
+  dist: string,
+  served: { at: string; dir: string }[] = [],
+): Promise<{ errors: string[]; requests: string[]; ownPage: unknown }> {
   const { errors, requests, result } = await openOwnPage(dist, served, async (page) => {
     await page.waitForFunction('window.ownPage !== undefined || null', null, { timeout: 60_000 });
     return page.evaluate('window.ownPage');
@@ -287,69 +427,142 @@ async function playOwnPage(dist: string, served: { at: string; dir: string }[] =
 }
 
 describe('play-page.md, "In your own page or app", from the packed package', () => {
-  it.skipIf(!CHROMIUM)("the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, four-ten's from bottom-direct (its model never loaded), no console error", async () => {
-    const { guide, snippet } = ownPageGuide();
-    // The page needs nothing but tengym: the app installed it alone.
-    expect([...snippet.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['tengym']);
-    // TensorFlow.js only where a model answers: tengym/models is imported inside load.
-    expect([...snippet.matchAll(/await import\('([^']+)'\)/g)].map((m) => m[1])).toEqual(['tengym/models']);
-    // The folders the guide names, each at the path it names.
-    const served = [...guide.matchAll(/`(node_modules\/[^`]+\/)` at `(\/[^`]*\/)`/g)].map((m) => ({ at: m[2], dir: join(app, m[1]) }));
-    expect(served.map((s) => s.at)).toEqual(['/models/', '/wasm/']);
-    const dist = await buildPage(join(app, 'own-page'), snippet + OWN_PAGE_REPORT);
-    const { errors, requests, ownPage } = await playOwnPage(dist, served);
-    const searchSource = /^bottom-direct \(.*unlike the trained model in models\/four-ten\/\)$/;
-    expect(ownPage).toEqual({ source: 'model models/decade/ (shipped)', over: true, search: expect.stringMatching(searchSource), searchFromModel: false, searchHint: expect.stringMatching(searchSource) });
-    expect(errors).toEqual([]);
-    // The model and the WebAssembly backend came from where the guide serves them.
-    expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/model.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));
-    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-  }, 180_000);
+  it.skipIf(!CHROMIUM)(
+    "the snippet as written, bundled with Vite and served as the guide says: decade's hints from the model, " +
+      "four-ten's from bottom-direct (its model never loaded), no console error",
+    async () => {
+      const { guide, snippet } = ownPageGuide();
+      // The page needs nothing but tengym: the app installed it alone.
+      expect([...snippet.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['tengym']);
+      // TensorFlow.js only where a model answers: tengym/models is imported inside load.
+      expect([...snippet.matchAll(/await import\('([^']+)'\)/g)].map((m) => m[1])).toEqual(['tengym/models']);
+      // The folders the guide names, each at the path it names.
+      const served = [...guide.matchAll(/`(node_modules\/[^`]+\/)` at `(\/[^`]*\/)`/g)].map((m) => ({
+        at: m[2],
+        dir: join(app, m[1]),
+      }));
+      expect(served.map((s) => s.at)).toEqual(['/models/', '/wasm/']);
+      const dist = await buildPage(join(app, 'own-page'), snippet + OWN_PAGE_REPORT);
+      const { errors, requests, ownPage } = await playOwnPage(dist, served);
+      const searchSource = /^bottom-direct \(.*unlike the trained model in models\/four-ten\/\)$/;
+      expect(ownPage).toEqual({
+        source: 'model models/decade/ (shipped)',
+        over: true,
+        search: expect.stringMatching(searchSource),
+        searchFromModel: false,
+        searchHint: expect.stringMatching(searchSource),
+      });
+      expect(errors).toEqual([]);
+      // The model and the WebAssembly backend came from where the guide serves them.
+      expect(requests).toEqual(
+        expect.arrayContaining([
+          '/models/index.json 200',
+          '/models/decade/model.json 200',
+          '/models/decade/weights.bin 200',
+          '/wasm/tfjs-backend-wasm-simd.wasm 200',
+        ]),
+      );
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+    },
+    180_000,
+  );
 
-  it.skipIf(!CHROMIUM)("with Vite: the guide's commands put the models and the .wasm files in the app's public/, and the built page, served alone, gives decade's hints from the model", async () => {
-    const { guide, snippet } = ownPageGuide();
-    // The guide's ```sh block for Vite, run as written in the app's folder (where node_modules is).
-    const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('public/'));
-    if (!commands) throw new Error('play-page.md, "In your own page or app", has no ```sh block putting the files in public/');
-    const ran = spawnSync('sh', ['-e', '-c', commands], { cwd: app, encoding: 'utf8' });
-    expect(ran.status, ran.stderr).toBe(0);
-    const dist = await buildPage(app, snippet + OWN_PAGE_REPORT);
-    for (const file of ['models/index.json', 'models/decade/model.json', 'models/decade/weights.bin', 'wasm/tfjs-backend-wasm.wasm', 'wasm/tfjs-backend-wasm-simd.wasm']) expect(existsSync(join(dist, file)), file).toBe(true);
-    // Nothing but the build is served.
-    const { errors, requests, ownPage } = await playOwnPage(dist);
-    expect(ownPage).toEqual(expect.objectContaining({ source: 'model models/decade/ (shipped)', over: true, searchFromModel: false }));
-    expect(errors).toEqual([]);
-    expect(requests).toEqual(expect.arrayContaining(['/models/index.json 200', '/models/decade/weights.bin 200', '/wasm/tfjs-backend-wasm-simd.wasm 200']));
-    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-  }, 180_000);
+  it.skipIf(!CHROMIUM)(
+    "with Vite: the guide's commands put the models and the .wasm files in the app's public/, and the built " +
+      "page, served alone, gives decade's hints from the model",
+    async () => {
+      const { guide, snippet } = ownPageGuide();
+      // The guide's ```sh block for Vite, run as written in the app's folder (where node_modules is).
+      const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('public/'));
+      if (!commands)
+        throw new Error('play-page.md, "In your own page or app", has no ```sh block putting the files in public/');
+      const ran = spawnSync('sh', ['-e', '-c', commands], { cwd: app, encoding: 'utf8' });
+      expect(ran.status, ran.stderr).toBe(0);
+      const dist = await buildPage(app, snippet + OWN_PAGE_REPORT);
+      for (const file of [
+        'models/index.json',
+        'models/decade/model.json',
+        'models/decade/weights.bin',
+        'wasm/tfjs-backend-wasm.wasm',
+        'wasm/tfjs-backend-wasm-simd.wasm',
+      ])
+        expect(existsSync(join(dist, file)), file).toBe(true);
+      // Nothing but the build is served.
+      const { errors, requests, ownPage } = await playOwnPage(dist);
+      expect(ownPage).toEqual(
+        expect.objectContaining({ source: 'model models/decade/ (shipped)', over: true, searchFromModel: false }),
+      );
+      expect(errors).toEqual([]);
+      expect(requests).toEqual(
+        expect.arrayContaining([
+          '/models/index.json 200',
+          '/models/decade/weights.bin 200',
+          '/wasm/tfjs-backend-wasm-simd.wasm 200',
+        ]),
+      );
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+    },
+    180_000,
+  );
 
-  it("a model.json imported as an asset (Vite's ?url), as the docs warn, is renamed by a build and its weights.bin left out", async () => {
-    const dist = await buildPage(join(app, 'asset-page'), "import url from 'tengym/models/decade/model.json?url';\ndocument.body.textContent = url;\n");
+  it("a model.json imported as an asset (Vite's ?url), as the docs warn, is renamed by a build and its " +
+    'weights.bin left out', async () => {
+    const dist = await buildPage(
+      join(app, 'asset-page'),
+      "import url from 'tengym/models/decade/model.json?url';\ndocument.body.textContent = url;\n",
+    );
     const assets = readdirSync(join(dist, 'assets'));
     expect(assets.filter((f) => f.endsWith('.json'))).toEqual([expect.stringMatching(/^model-.+\.json$/)]);
     expect(assets.filter((f) => f.endsWith('.bin'))).toEqual([]);
     expect(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).toMatch(/leaves `weights\.bin` out/);
   }, 60_000);
 
-  it("a page's rules panel: the rules document the package carries is imported as text (tengym/docs/rules.md) and rulesSection gives a game's section", async () => {
-    const dist = await buildPage(join(app, 'rules-page'), "import rules from 'tengym/docs/rules.md?raw';\nimport { plainText, rulesSection } from 'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n");
+  it("a page's rules panel: the rules document the package carries is imported as text (tengym/docs/rules.md) " +
+    "and rulesSection gives a game's section", async () => {
+    const dist = await buildPage(
+      join(app, 'rules-page'),
+      "import rules from 'tengym/docs/rules.md?raw';\nimport { plainText, rulesSection } from " +
+        "'tengym';\ndocument.body.textContent = plainText(rulesSection(rules, 'four-ten') ?? '');\n",
+    );
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-    expect(scripts.map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('')).toContain('A point-accumulation solitaire by Jeremiah Sanders');
+    expect(scripts.map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('')).toContain(
+      'A point-accumulation solitaire by Jeremiah Sanders',
+    );
     // Node resolves it too (a server that renders the panel, a build script).
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; console.log(rulesSection(readFileSync(new URL(import.meta.resolve('tengym/docs/rules.md')), 'utf8'), 'decade')?.split('\\n')[0]);"], { cwd: app, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { readFileSync } from 'node:fs'; import { rulesSection } from 'tengym'; " +
+          "console.log(rulesSection(readFileSync(new URL(import.meta.resolve('tengym/docs/rules.md')), 'utf8'), " +
+          "'decade')?.split('\\n')[0]);",
+      ],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toMatch(/^## /);
   }, 60_000);
 
-  it("a page that imports only the package root bundles no TensorFlow.js", async () => {
-    const dist = await buildPage(join(app, 'root-page'), "import { make, hinterForEnv } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 });\nconsole.log(typeof hinterForEnv, env.legalCount);\n");
+  it('a page that imports only the package root bundles no TensorFlow.js', async () => {
+    const dist = await buildPage(
+      join(app, 'root-page'),
+      "import { make, hinterForEnv } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 " +
+        '});\nconsole.log(typeof hinterForEnv, env.legalCount);\n',
+    );
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
-    for (const f of scripts) expect(readFileSync(join(dist, 'assets', f), 'utf8'), f).not.toMatch(/tfjs|loadLayersModel/);
+    for (const f of scripts)
+      expect(readFileSync(join(dist, 'assets', f), 'utf8'), f).not.toMatch(/tfjs|loadLayersModel/);
   }, 60_000);
 
-  it('a page that only plays a game bundles what it uses: under 170 KB, where it was 183 KB before "sideEffects": false', async () => {
-    const dist = await buildPage(join(app, 'make-page'), "import { make } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 });\ndocument.body.textContent = String(env.legalCount);\n");
+  it('a page that only plays a game bundles what it uses: under 170 KB, where it was 183 KB before ' +
+    '"sideEffects": false', async () => {
+    const dist = await buildPage(
+      join(app, 'make-page'),
+      "import { make } from 'tengym';\nconst env = make('decade');\nenv.reset({ seed: 1 " +
+        '});\ndocument.body.textContent = String(env.legalCount);\n',
+    );
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
     const bytes = scripts.reduce((sum, f) => sum + readFileSync(join(dist, 'assets', f)).length, 0);
     expect(bytes).toBeGreaterThan(50_000);
@@ -364,7 +577,8 @@ function noBundlerGuide(): { page: string; modelPage: string; unionInstall: stri
   if (!page || !modelPage) throw new Error('play-page.md has not two ```html blocks under "Without a bundler"');
   // The union package the model page's map points at, which tengym does not depend on.
   const unionInstall = /`npm install (@tensorflow\/tfjs@[^`\s]+)`/.exec(guide)?.[1];
-  if (!unionInstall) throw new Error('play-page.md does not say to install @tensorflow/tfjs@<version> beside tengym for the model page');
+  if (!unionInstall)
+    throw new Error('play-page.md does not say to install @tensorflow/tfjs@<version> beside tengym for the model page');
   return { page, modelPage, unionInstall };
 }
 
@@ -373,93 +587,176 @@ interface ImportMap {
   scopes?: Record<string, Record<string, string>>;
 }
 
-const importMap = (html: string): ImportMap => JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as ImportMap;
+const importMap = (html: string): ImportMap =>
+  JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as ImportMap;
 
 describe('play-page.md, "Without a bundler", from the packed package', () => {
-  it.skipIf(!CHROMIUM)("the page as written, served beside the app's node_modules with no build: its import map loads tengym, zod and pure-rand, and it deals, plays the hint and shows the next one", async () => {
-    const { page: html } = noBundlerGuide();
-    // The map names tengym and the two packages it depends on, nothing else: no TensorFlow.js.
-    const map = importMap(html);
-    expect(Object.keys(map.imports).map((name) => name.split('/')[0]).sort()).toEqual(['pure-rand', 'pure-rand', 'tengym', 'zod']);
-    // The page is served with the app's node_modules beside it, as the guide says.
-    const dir = join(app, 'no-bundler');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), html);
-    const { errors, requests, result } = await openOwnPage(dir, [{ at: '/node_modules/', dir: join(app, 'node_modules') }], async (page) => {
-      const read = async () => ({ board: await page.textContent('#board'), hint: await page.textContent('#hint') });
-      // A module that fails to load leaves the hint empty: the errors below say why.
-      const shown = await page.waitForFunction("document.querySelector('#hint')?.textContent || null", null, { timeout: 60_000 }).then(() => true, () => false);
-      if (!shown) return null;
-      const dealt = await read();
-      await page.click('#play');
-      return { dealt, played: await read() };
-    });
-    expect(errors).toEqual([]);
-    if (!result) throw new Error('the page showed no hint');
-    // Dealt: a board at step 0 and a hint of the game's search; one click plays it and shows the next.
-    expect(result.dealt.board).toMatch(/^line: .+\nstock: \d+ cards .* step 0\//);
-    expect(result.dealt.hint).toMatch(/^Hint: \S/);
-    expect(result.played.board).toMatch(/ step 1\//);
-    expect(result.played.hint).toMatch(/^Hint: \S/);
-    // Every module from where the map points, nothing missing, no TensorFlow.js.
-    expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
-    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-    expect(requests.filter((r) => r.includes('@tensorflow'))).toEqual([]);
-  }, 180_000);
+  it.skipIf(!CHROMIUM)(
+    "the page as written, served beside the app's node_modules with no build: its import map loads tengym, " +
+      'zod and pure-rand, and it deals, plays the hint and shows the next one',
+    async () => {
+      const { page: html } = noBundlerGuide();
+      // The map names tengym and the two packages it depends on, nothing else: no TensorFlow.js.
+      const map = importMap(html);
+      expect(
+        Object.keys(map.imports)
+          .map((name) => name.split('/')[0])
+          .sort(),
+      ).toEqual(['pure-rand', 'pure-rand', 'tengym', 'zod']);
+      // The page is served with the app's node_modules beside it, as the guide says.
+      const dir = join(app, 'no-bundler');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), html);
+      const { errors, requests, result } = await openOwnPage(
+        dir,
+        [{ at: '/node_modules/', dir: join(app, 'node_modules') }],
+        async (page) => {
+          const read = async () => ({ board: await page.textContent('#board'), hint: await page.textContent('#hint') });
+          // A module that fails to load leaves the hint empty: the errors below say why.
+          const shown = await page
+            .waitForFunction("document.querySelector('#hint')?.textContent || null", null, { timeout: 60_000 })
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!shown) return null;
+          const dealt = await read();
+          await page.click('#play');
+          return { dealt, played: await read() };
+        },
+      );
+      expect(errors).toEqual([]);
+      if (!result) throw new Error('the page showed no hint');
+      // Dealt: a board at step 0 and a hint of the game's search; one click plays it and shows the next.
+      expect(result.dealt.board).toMatch(/^line: .+\nstock: \d+ cards .* step 0\//);
+      expect(result.dealt.hint).toMatch(/^Hint: \S/);
+      expect(result.played.board).toMatch(/ step 1\//);
+      expect(result.played.hint).toMatch(/^Hint: \S/);
+      // Every module from where the map points, nothing missing, no TensorFlow.js.
+      expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+      expect(requests.filter((r) => r.includes('@tensorflow'))).toEqual([]);
+    },
+    180_000,
+  );
 
-  it.skipIf(!CHROMIUM)("the page with the decade model, served the same way: its import map loads tengym/models and TensorFlow.js's single-file bundles, once each, and the model's hints, on WebAssembly, are those it gives in Node", async () => {
-    const { modelPage: html, unionInstall } = noBundlerGuide();
-    const map = importMap(html);
-    // tengym's imports of TensorFlow.js's parts, and the wasm backend's of tfjs-core: all the union bundle's URL, so that one TensorFlow.js runs.
-    const union = map.imports['@tensorflow/tfjs-core'];
-    expect(union).toMatch(/^\/node_modules\/@tensorflow\/tfjs\/dist\//);
-    for (const part of ['layers', 'backend-cpu', 'backend-webgl']) expect(map.imports[`@tensorflow/tfjs-${part}`], part).toBe(union);
-    // The union package, installed beside tengym as the guide says, at the version of tengym's TensorFlow.js.
-    execFileSync('npm', ['install', '--prefer-offline', '--omit=optional', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', unionInstall], { cwd: app, stdio: 'ignore' });
-    const versionOf = (name: string) => (JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(versionOf('@tensorflow/tfjs')).toBe(versionOf('@tensorflow/tfjs-core'));
-    const dir = join(app, 'no-bundler-model');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), html);
-    const clicks = 2;
-    const { errors, warnings, requests, result } = await openOwnPage(dir, [{ at: '/node_modules/', dir: join(app, 'node_modules') }], async (page) => {
-      // A module that fails to load leaves "Loading the model…": the errors below say why.
-      const shown = await page.waitForFunction("/^(Hint|Game over)/.test(document.querySelector('#hint')?.textContent ?? '') || null", null, { timeout: 60_000 }).then(() => true, () => false);
-      if (!shown) return null;
-      const hints = [await page.textContent('#hint')];
-      for (let i = 0; i < clicks; i++) {
-        await page.click('#play');
-        hints.push(await page.textContent('#hint'));
-      }
-      return { backend: await page.textContent('#backend'), hints };
-    });
-    expect(errors).toEqual([]);
-    // A second copy of TensorFlow.js's core (a wrong tfjs-core line) only warns; a .wasm file sent with another type too.
-    expect(warnings).toEqual([]);
-    if (!result) throw new Error('the page showed no hint');
-    expect(result.backend).toBe('TensorFlow.js backend: wasm');
-    // The same deal in Node, the model loaded by tengym/node: the same hints, the same scores.
-    const seed = /env\.reset\(\{ seed: (\d+) \}\)/.exec(html)?.[1];
-    if (!seed) throw new Error('the page deals no seed given as env.reset({ seed: N })');
-    const node = spawnSync(process.execPath, ['--input-type=module', '-e', [
-      "import { make, createHinter, formatScore } from 'tengym';",
-      "import { loadAgent, shippedModelDir } from 'tengym/node';",
-      "const hinter = createHinter({ model: await loadAgent(shippedModelDir('decade')) });",
-      "const env = make('decade');",
-      `env.reset({ seed: ${seed} });`,
-      `for (let i = 0; i <= ${clicks}; i++) { const top = hinter.hint(env, { top: 1 }).hints[0]; console.log(\`Hint: \${top.text} (\${formatScore(top)})\`); env.step(top.action); }`,
-    ].join('\n')], { cwd: app, encoding: 'utf8' });
-    expect(node.status, node.stderr).toBe(0);
-    expect(result.hints).toEqual(node.stdout.trim().split('\n'));
-    // A choice among them, not forced draws alone.
-    expect(result.hints.some((h) => !/^Hint: draw /.test(h ?? ''))).toBe(true);
-    // Every module from where the map points, TensorFlow.js's files once each, the model and the .wasm from the installed packages.
-    expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
-    const wasm = `${/wasmPath: '([^']+)'/.exec(html)?.[1]}tfjs-backend-wasm-simd.wasm`;
-    expect(requests.filter((r) => r.includes('@tensorflow')).sort()).toEqual([...new Set(Object.entries(map.imports).filter(([name]) => name.startsWith('@tensorflow/')).map(([, url]) => url)), wasm].map((url) => `${url} 200`).sort());
-    expect(requests).toEqual(expect.arrayContaining(['/node_modules/tengym/models/index.json 200', '/node_modules/tengym/models/decade/model.json 200', '/node_modules/tengym/models/decade/weights.bin 200']));
-    expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
-  }, 180_000);
+  it.skipIf(!CHROMIUM)(
+    'the page with the decade model, served the same way: its import map loads tengym/models and ' +
+      "TensorFlow.js's single-file bundles, once each, and the model's hints, on WebAssembly, are those it " +
+      'gives in Node',
+    async () => {
+      const { modelPage: html, unionInstall } = noBundlerGuide();
+      const map = importMap(html);
+      // tengym's imports of TensorFlow.js's parts, and the wasm backend's of tfjs-core: all the union bundle's URL, so
+      // that one TensorFlow.js runs.
+      const union = map.imports['@tensorflow/tfjs-core'];
+      expect(union).toMatch(/^\/node_modules\/@tensorflow\/tfjs\/dist\//);
+      for (const part of ['layers', 'backend-cpu', 'backend-webgl'])
+        expect(map.imports[`@tensorflow/tfjs-${part}`], part).toBe(union);
+      // The union package, installed beside tengym as the guide says, at the version of tengym's TensorFlow.js.
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--prefer-offline',
+          '--omit=optional',
+          '--ignore-scripts',
+          '--no-audit',
+          '--no-fund',
+          '--no-save',
+          unionInstall,
+        ],
+        { cwd: app, stdio: 'ignore' },
+      );
+      const versionOf = (name: string) =>
+        (JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+          .version;
+      expect(versionOf('@tensorflow/tfjs')).toBe(versionOf('@tensorflow/tfjs-core'));
+      const dir = join(app, 'no-bundler-model');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'index.html'), html);
+      const clicks = 2;
+      const { errors, warnings, requests, result } = await openOwnPage(
+        dir,
+        [{ at: '/node_modules/', dir: join(app, 'node_modules') }],
+        async (page) => {
+          // A module that fails to load leaves "Loading the model…": the errors below say why.
+          const shown = await page
+            .waitForFunction(
+              "/^(Hint|Game over)/.test(document.querySelector('#hint')?.textContent ?? '') || null",
+              null,
+              { timeout: 60_000 },
+            )
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!shown) return null;
+          const hints = [await page.textContent('#hint')];
+          for (let i = 0; i < clicks; i++) {
+            await page.click('#play');
+            hints.push(await page.textContent('#hint'));
+          }
+          return { backend: await page.textContent('#backend'), hints };
+        },
+      );
+      expect(errors).toEqual([]);
+      // A second copy of TensorFlow.js's core (a wrong tfjs-core line) only warns; a .wasm file sent with another type
+      // too.
+      expect(warnings).toEqual([]);
+      if (!result) throw new Error('the page showed no hint');
+      expect(result.backend).toBe('TensorFlow.js backend: wasm');
+      // The same deal in Node, the model loaded by tengym/node: the same hints, the same scores.
+      const seed = /env\.reset\(\{ seed: (\d+) \}\)/.exec(html)?.[1];
+      if (!seed) throw new Error('the page deals no seed given as env.reset({ seed: N })');
+      const node = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          [
+            "import { make, createHinter, formatScore } from 'tengym';",
+            "import { loadAgent, shippedModelDir } from 'tengym/node';",
+            "const hinter = createHinter({ model: await loadAgent(shippedModelDir('decade')) });",
+            "const env = make('decade');",
+            `env.reset({ seed: ${seed} });`,
+            `for (let i = 0; i <= ${clicks}; i++) { const top = hinter.hint(env, { top: 1 }).hints[0]; ` +
+              `console.log(\`Hint: \${top.text} (\${formatScore(top)})\`); env.step(top.action); }`,
+          ].join('\n'),
+        ],
+        { cwd: app, encoding: 'utf8' },
+      );
+      expect(node.status, node.stderr).toBe(0);
+      expect(result.hints).toEqual(node.stdout.trim().split('\n'));
+      // A choice among them, not forced draws alone.
+      expect(result.hints.some((h) => !/^Hint: draw /.test(h ?? ''))).toBe(true);
+      // Every module from where the map points, TensorFlow.js's files once each, the model and the .wasm from the
+      // installed packages.
+      expect(requests).toEqual(expect.arrayContaining(Object.values(map.imports).map((url) => `${url} 200`)));
+      const wasm = `${/wasmPath: '([^']+)'/.exec(html)?.[1]}tfjs-backend-wasm-simd.wasm`;
+      expect(requests.filter((r) => r.includes('@tensorflow')).sort()).toEqual(
+        [
+          ...new Set(
+            Object.entries(map.imports)
+              .filter(([name]) => name.startsWith('@tensorflow/'))
+              .map(([, url]) => url),
+          ),
+          wasm,
+        ]
+          .map((url) => `${url} 200`)
+          .sort(),
+      );
+      expect(requests).toEqual(
+        expect.arrayContaining([
+          '/node_modules/tengym/models/index.json 200',
+          '/node_modules/tengym/models/decade/model.json 200',
+          '/node_modules/tengym/models/decade/weights.bin 200',
+        ]),
+      );
+      expect(requests.filter((r) => r.endsWith(' 404'))).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 /** The README's command list: the lines of its ```sh block that start with `tengym envs`. */
@@ -472,7 +769,11 @@ function readmeSynopsis(): string[] {
 
 function tengym(args: string[]): { status: number | null; stdout: string; stderr: string } {
   // COLUMNS=1000: yargs prints each example on one line, so the commands can be read back.
-  return spawnSync(join(app, 'node_modules', '.bin', 'tengym'), args, { cwd: app, encoding: 'utf8', env: { ...process.env, COLUMNS: '1000' } });
+  return spawnSync(join(app, 'node_modules', '.bin', 'tengym'), args, {
+    cwd: app,
+    encoding: 'utf8',
+    env: { ...process.env, COLUMNS: '1000' },
+  });
 }
 
 /** The commands of `tengym <command> --help`'s Examples section. */
@@ -494,7 +795,8 @@ const RUN_MS = 8_000;
 /** Commands that end with a documented error in a fresh folder, and that error. */
 const DOCUMENTED_ERRORS: Record<string, RegExp> = {
   // The example compares the best model of the PPO run above, which (stopped after seconds) has none yet.
-  'tengym eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 --episodes 10000': /no model at "runs\/ppo-decade\/best"/,
+  'tengym eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 --episodes 10000':
+    /no model at "runs\/ppo-decade\/best"/,
 };
 
 interface Ran {
@@ -557,7 +859,10 @@ describe('every command the README and --help show, run from the packed package'
     // The DQN example reads config fields from a file of the user's: an empty one takes the defaults.
     writeFileSync(join(folder, 'dqn.json'), '{}');
     // The eval example plays an agent of the user's own, as its description writes it.
-    writeFileSync(join(folder, 'mine.mjs'), 'export default { name: "mine", fair: true, reset() {}, act: (env) => env.legal[env.legalCount - 1] };\n');
+    writeFileSync(
+      join(folder, 'mine.mjs'),
+      'export default { name: "mine", fair: true, reset() {}, act: (env) => env.legal[env.legalCount - 1] };\n',
+    );
     const failures: string[] = [];
     let interrupted = 0;
     for (const example of examples) {
@@ -565,14 +870,17 @@ describe('every command the README and --help show, run from the packed package'
       const r = await runExample(example, folder);
       const documented = DOCUMENTED_ERRORS[example];
       if (documented) {
-        if (r.code === 0 || !documented.test(r.stderr)) failures.push(`${example}: expected the error ${documented}, got exit ${r.code}: ${r.stderr.trim()}`);
+        if (r.code === 0 || !documented.test(r.stderr))
+          failures.push(`${example}: expected the error ${documented}, got exit ${r.code}: ${r.stderr.trim()}`);
         continue;
       }
       if (r.interrupted) {
         // Stopped by Ctrl-C while working: no error on stderr, and it ended by the signal, or by
         // itself with 0 or 130 (eval and train catch it, write what they have, and exit 130).
-        if (/^tengym: |Error|at .*\.js:\d+/m.test(r.stderr)) failures.push(`${example}: error before Ctrl-C: ${r.stderr.trim()}`);
-        if (!(r.signal === 'SIGINT' || r.code === 0 || r.code === 130)) failures.push(`${example}: after Ctrl-C, exit ${r.code} signal ${r.signal}`);
+        if (/^tengym: |Error|at .*\.js:\d+/m.test(r.stderr))
+          failures.push(`${example}: error before Ctrl-C: ${r.stderr.trim()}`);
+        if (!(r.signal === 'SIGINT' || r.code === 0 || r.code === 130))
+          failures.push(`${example}: after Ctrl-C, exit ${r.code} signal ${r.signal}`);
         interrupted++;
       } else if (r.code !== 0) {
         failures.push(`${example}: exit ${r.code}: ${r.stderr.trim()}`);
@@ -587,16 +895,40 @@ describe('every command the README and --help show, run from the packed package'
   it('shipped models and configs are found by the paths the docs write, from any folder', () => {
     const evalRun = tengym(['eval', '--env', 'decade', '--agents', 'models/decade,first', '--episodes', '4', '--json']);
     expect(evalRun.status, evalRun.stderr).toBe(0);
-    expect(JSON.parse(evalRun.stdout).results.map((row: { agent: string }) => row.agent)).toEqual(['models/decade', 'first']);
+    expect(JSON.parse(evalRun.stdout).results.map((row: { agent: string }) => row.agent)).toEqual([
+      'models/decade',
+      'first',
+    ]);
     for (const config of ['configs/four-ten-solver.json', 'four-ten-solver']) {
       // Read and validated (its solver targets are Four Ten's), without the minutes of solving a real run takes.
-      const r = tengym(['train', '--env', 'tens', '--algo', 'afterstate', '--config', config, '--out', join(app, `run-${config.replace(/\W/g, '-')}`)]);
+      const r = tengym([
+        'train',
+        '--env',
+        'tens',
+        '--algo',
+        'afterstate',
+        '--config',
+        config,
+        '--out',
+        join(app, `run-${config.replace(/\W/g, '-')}`),
+      ]);
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/afterstate config: no solver targets for tens/);
     }
-    const missing = tengym(['train', '--env', 'four-ten', '--algo', 'afterstate', '--config', 'no-such-config', '--out', join(app, 'run-missing')]);
+    const missing = tengym([
+      'train',
+      '--env',
+      'four-ten',
+      '--algo',
+      'afterstate',
+      '--config',
+      'no-such-config',
+      '--out',
+      join(app, 'run-missing'),
+    ]);
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/--config no-such-config: cannot read it \(no such file\); shipped configs: distill-deep, four-ten-solver, four-ten-solver-split/);
+    expect(missing.stderr).toMatch(
+      /--config no-such-config: cannot read it \(no such file\); shipped configs: distill-deep, four-ten-solver, four-ten-solver-split/,
+    );
   });
 });
-

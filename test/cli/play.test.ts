@@ -13,7 +13,11 @@ import { make } from '../../src/env/registry.js';
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 function play(args: string[], lines: string[]) {
-  const r = spawnSync(process.execPath, [BIN, 'play', ...args], { encoding: 'utf8', input: lines.map((l) => l + '\n').join(''), env: { ...process.env, TENGYM_QUIET: '1' } });
+  const r = spawnSync(process.execPath, [BIN, 'play', ...args], {
+    encoding: 'utf8',
+    input: lines.map((l) => l + '\n').join(''),
+    env: { ...process.env, TENGYM_QUIET: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -53,15 +57,28 @@ describe('tengym play', () => {
       }
     }
     expect(moves).toBeGreaterThan(3);
-    const r = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], lines);
+    const r = play(
+      ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
+      lines,
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^tengym play tens · seed ${seed} · replay this deal: tengym play --env tens --options '\\{"undoLimit":3\\}' --seed ${seed}$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^tengym play tens · seed ${seed} · replay this deal: tengym play --env tens --options ` +
+          `'\\{"undoLimit":3\\}' --seed ${seed}$`,
+        'm',
+      ),
+    );
     expect(r.stdout).toContain('undo (u; 3 left)');
     expect(r.stdout).toMatch(/^> undo\nTook back the last move \(2 undos left\)\.$/m);
-    expect(r.stdout.match(/^tens has no real decisions: every legal move leads to the same end/gm)?.length).toBe(moves + 1);
+    expect(r.stdout.match(/^tens has no real decisions: every legal move leads to the same end/gm)?.length).toBe(
+      moves + 1,
+    );
     expect(hintedMoves(r.stdout)).toEqual(Array(moves + 1).fill(1));
     const o = env.outcome() as { won: boolean; cardsLeft: number };
-    expect(r.stdout).toContain(`Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left. Seed ${seed}`);
+    expect(r.stdout).toContain(
+      `Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left. Seed ${seed}`,
+    );
     expect(r.stdout).toContain(env.render());
     // Piped output carries no colour codes.
     expect(r.stdout).not.toContain('\x1b[');
@@ -81,13 +98,22 @@ describe('tengym play', () => {
     const o = env.outcome() as { won: boolean; cardsLeft: number };
     const over = `Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left.`;
     // Back one move, the same move again, then the end is offered once more: quit.
-    const r = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], [...lines, 'u', '1', 'q']);
+    const r = play(
+      ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
+      [...lines, 'u', '1', 'q'],
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split(over).length - 1).toBe(2);
-    expect(r.stdout).toContain(`${over} Seed ${seed}: tengym play --env tens --options '{"undoLimit":3}' --seed ${seed}\nType undo (u) to take back the last move (3 undos left), or quit (q).\n> u\nTook back the last move (2 undos left).`);
+    expect(r.stdout).toContain(
+      `${over} Seed ${seed}: tengym play --env tens --options '{"undoLimit":3}' --seed ${seed}\nType undo (u) ` +
+        `to take back the last move (3 undos left), or quit (q).\n> u\nTook back the last move (2 undos left).`,
+    );
     expect(r.stdout).toMatch(/Type undo \(u\) to take back the last move \(2 undos left\), or quit \(q\)\.\n> q\n$/);
     // The input ending at that prompt leaves the shell's prompt a line of its own.
-    const ended = play(['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'], lines);
+    const ended = play(
+      ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
+      lines,
+    );
     expect(ended.stdout).toMatch(/Type undo \(u\) to take back the last move \(3 undos left\), or quit \(q\)\.\n> \n$/);
     // With no undo in the game the session ends at once, and the end of input after it is no interruption.
     const plain = play(['--env', 'tens', '--seed', String(seed), '--step-forced'], lines);
@@ -127,47 +153,60 @@ describe('tengym play', () => {
     expect(hintedMoves(r.stdout)).toEqual(expected);
     const o = env.outcome() as { won: boolean; cardsLeft: number };
     // The player's own choices are counted apart from the moves played for them.
-    expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves, ${expected.length} of them yours: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`);
+    expect(r.stdout).toContain(
+      `Game over after ${env.episodeSteps} moves, ${expected.length} of them yours: ` +
+        `${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`,
+    );
     expect(r.stdout).toMatch(/^line: /m);
     expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
     expect(r.stdout).not.toMatch(/^ {2}1 {2}draw$/m);
   });
 
-  it('ten-twenty-thirty: the hinter is shown every state, so its hints remember what went under the stock', async () => {
-    // The game a player following the hints plays, worked out with a hinter shown every state,
-    // on the first deal where one of its hints differs from a hint asked at the bare state.
-    const env = make('ten-twenty-thirty');
-    let lines: string[] = [];
-    let expected: number[] = [];
-    let differ = 0;
-    let seed = 1;
-    for (; differ === 0; seed++) {
-      const { hinter } = await loadHinter('ten-twenty-thirty', {});
-      // A new hinter for every question: one that has seen nothing of the game before it.
-      const bareModel = await loadAgent(shippedModelDir('ten-twenty-thirty'));
-      lines = [];
-      expected = [];
-      env.reset({ seed });
-      while (env.running) {
-        if (env.legalCount > 1) {
-          const ranked = hinter.hint(env, { top: 0 }).hints.map((h) => h.action);
-          if (ranked.join() !== createHinter({ model: bareModel }).hint(env.getState(), { top: 0 }).hints.map((h) => h.action).join()) differ++;
-          const move = env.legalActions().indexOf(ranked[0]) + 1;
-          lines.push('hint', String(move));
-          expected.push(move);
-          env.step(ranked[0]);
-        } else {
-          hinter.observe(env);
-          env.step(env.legal[0]);
+  it(
+    'ten-twenty-thirty: the hinter is shown every state, so its ' + 'hints remember what went under the stock',
+    async () => {
+      // The game a player following the hints plays, worked out with a hinter shown every state,
+      // on the first deal where one of its hints differs from a hint asked at the bare state.
+      const env = make('ten-twenty-thirty');
+      let lines: string[] = [];
+      let expected: number[] = [];
+      let differ = 0;
+      let seed = 1;
+      for (; differ === 0; seed++) {
+        const { hinter } = await loadHinter('ten-twenty-thirty', {});
+        // A new hinter for every question: one that has seen nothing of the game before it.
+        const bareModel = await loadAgent(shippedModelDir('ten-twenty-thirty'));
+        lines = [];
+        expected = [];
+        env.reset({ seed });
+        while (env.running) {
+          if (env.legalCount > 1) {
+            const ranked = hinter.hint(env, { top: 0 }).hints.map((h) => h.action);
+            if (
+              ranked.join() !==
+              createHinter({ model: bareModel })
+                .hint(env.getState(), { top: 0 })
+                .hints.map((h) => h.action)
+                .join()
+            )
+              differ++;
+            const move = env.legalActions().indexOf(ranked[0]) + 1;
+            lines.push('hint', String(move));
+            expected.push(move);
+            env.step(ranked[0]);
+          } else {
+            hinter.observe(env);
+            env.step(env.legal[0]);
+          }
         }
       }
-    }
-    seed--;
-    const r = play(['--env', 'ten-twenty-thirty', '--seed', String(seed)], lines);
-    expect(r.code, r.stderr).toBe(0);
-    expect(hintedMoves(r.stdout)).toEqual(expected);
-    expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves, ${expected.length} of them yours`);
-  });
+      seed--;
+      const r = play(['--env', 'ten-twenty-thirty', '--seed', String(seed)], lines);
+      expect(r.code, r.stderr).toBe(0);
+      expect(hintedMoves(r.stdout)).toEqual(expected);
+      expect(r.stdout).toContain(`Game over after ${env.episodeSteps} moves, ${expected.length} of them yours`);
+    },
+  );
 
   it('--agent NAME gives the hints from that agent of the env, or from a model directory', async () => {
     const env = make('decade');
@@ -181,7 +220,9 @@ describe('tengym play', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(`Hints from ${source} · ${env.legalCount} legal moves`);
       const { hinter } = await loadHinter('decade', {}, { agent: name });
-      expect(hintedMoves(r.stdout)).toEqual([env.legalActions().indexOf(hinter.hint(env, { top: 1 }).hints[0].action) + 1]);
+      expect(hintedMoves(r.stdout)).toEqual([
+        env.legalActions().indexOf(hinter.hint(env, { top: 1 }).hints[0].action) + 1,
+      ]);
     }
     // Longest-run-first's choice, the longer run, shown first.
     const longest = play(['--env', 'decade', '--seed', '3', '--agent', 'longest'], ['hint', 'q']);
@@ -196,7 +237,9 @@ describe('tengym play', () => {
     expect(auto.code, auto.stderr).toBe(0);
     expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
     // Deal 3 opens with eight forced draws, then a choice between two discards.
-    expect(auto.stdout).toMatch(/^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves\. Seed 3: tengym play --env decade --seed 3$/m);
+    expect(auto.stdout).toMatch(
+      /^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves\. Seed 3: tengym play --env decade --seed 3$/m,
+    );
     const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
     expect(stepped.stdout).not.toContain('Forced:');
     expect(stepped.stdout).toMatch(/^ {2}1 {2}draw\n> \n\n/m);
@@ -213,56 +256,95 @@ describe('tengym play', () => {
       const others = rest.split(/, (?=discard)/);
       // A few listed; more are only counted (below).
       expect(others.length).toBeLessThanOrEqual(6);
-      expect(others.every((o) => /^discard .*\(\d0\) from stack \d( ×\d+)?$/.test(o)), rest).toBe(true);
+      expect(
+        others.every((o) => /^discard .*\(\d0\) from stack \d( ×\d+)?$/.test(o)),
+        rest,
+      ).toBe(true);
       const listed = others.reduce((n, o) => n + Number(/ ×(\d+)$/.exec(o)?.[1] ?? 1), 0);
       expect(Number(draws) + listed).toBe(Number(total));
     }
     // One choice made, the rest forced.
-    expect(r.stdout).toMatch(/^Quit after \d+ moves, 1 of them yours\. Seed 4: tengym play --env ten-twenty-thirty --seed 4$/m);
+    expect(r.stdout).toMatch(
+      /^Quit after \d+ moves, 1 of them yours\. Seed 4: tengym play --env ten-twenty-thirty --seed 4$/m,
+    );
     // Thousands of forced moves, hundreds of them discards of their own: every kind counted, on a line a person reads.
-    const long = play(['--env', 'ten-twenty-thirty', '--seed', '58'], Array.from({ length: 3000 }, () => '1'));
+    const long = play(
+      ['--env', 'ten-twenty-thirty', '--seed', '58'],
+      Array.from({ length: 3000 }, () => '1'),
+    );
     expect(long.code, long.stderr).toBe(0);
     const lines = long.stdout.split('\n').filter((l) => l.startsWith('Forced: '));
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(300);
-    const counted = lines.map((l) => /^Forced: (\d+) forced moves: draw ×(\d+), discard ×(\d+)$/.exec(l)).filter((m) => m !== null);
+    const counted = lines
+      .map((l) => /^Forced: (\d+) forced moves: draw ×(\d+), discard ×(\d+)$/.exec(l))
+      .filter((m) => m !== null);
     expect(counted.length).toBeGreaterThanOrEqual(1);
     for (const [, total, draws, discards] of counted) expect(Number(draws) + Number(discards)).toBe(Number(total));
   });
 
-  it('--save writes the game so far, one state a line, which tengym hint reads as the game (a bad --save is refused before the game)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tengym-play-save-'));
-    const file = join(dir, 'game.jsonl');
-    const r = play(['--env', 'ten-twenty-thirty', '--seed', '4', '--save', file], ['1', '1', 'q']);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    expect(r.stdout).toMatch(new RegExp(`Saved the game so far \\(${lines.length} states, one a line\\) to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: tengym hint --env ten-twenty-thirty --state .* ranks where it stands\\.\\n$`));
-    // Every state from the deal on: the same game tengym replay plays with the same moves.
-    const env = make('ten-twenty-thirty');
-    env.reset({ seed: 4 });
-    expect(JSON.parse(lines[0])).toEqual(env.getState());
-    const hint = spawnSync(process.execPath, [BIN, 'hint', '--env', 'ten-twenty-thirty', '--state', file], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
-    expect(hint.status, hint.stderr).toBe(0);
-    const refused = play(['--env', 'tens', '--seed', '1', '--save', dir], ['q']);
-    expect([refused.code, refused.stderr]).toEqual([1, `tengym: --save ${dir} is a directory: name a file in it\n`]);
-    expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'no', 'x.jsonl')], ['q']).stderr).toMatch(/^tengym: --save .*x\.jsonl: the folder .*no does not exist\n$/);
-    // A file where the folder should be, and a file that cannot be opened for writing: refused before the game, nothing left behind.
-    writeFileSync(join(dir, 'afile'), '');
-    const underFile = play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'afile', 'x.jsonl')], ['1', 'q']);
-    expect([underFile.code, underFile.stdout, underFile.stderr]).toEqual([1, '', `tengym: --save ${join(dir, 'afile', 'x.jsonl')}: ${join(dir, 'afile')} is a file, not a folder\n`]);
-    expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'fresh.jsonl')], []).code).toBe(0);
-    const readOnly = join(dir, 'read-only');
-    mkdirSync(readOnly);
-    chmodSync(readOnly, 0o500);
-    // (root writes anywhere: the refusal is checked where permissions hold.)
-    if (process.getuid?.() !== 0) expect(play(['--env', 'tens', '--seed', '1', '--save', join(readOnly, 'x.jsonl')], ['q']).stderr).toBe(`tengym: --save ${join(readOnly, 'x.jsonl')}: cannot write it (permission denied)\n`);
-    expect(readdirSync(readOnly)).toEqual([]);
-    // Found only as it is written (a full disk): said with the line that replays the deal.
-    const full = play(['--env', 'tens', '--seed', '1', '--save', '/dev/full'], ['q']);
-    expect([full.code, full.stderr]).toEqual([1, 'tengym: could not save the game to /dev/full: ENOSPC: no space left on device, write; replay the deal with tengym play --env tens --seed 1\n']);
-  });
+  it(
+    '--save writes the game so far, one state a line, which tengym hint reads as the game (a bad --save is ' +
+      'refused before the game)',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tengym-play-save-'));
+      const file = join(dir, 'game.jsonl');
+      const r = play(['--env', 'ten-twenty-thirty', '--seed', '4', '--save', file], ['1', '1', 'q']);
+      expect(r.code, r.stderr).toBe(0);
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `Saved the game so far \\(${lines.length} states, one a line\\) to ` +
+            `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: tengym hint --env ten-twenty-thirty --state .* ranks ` +
+            `where it stands\\.\\n$`,
+        ),
+      );
+      // Every state from the deal on: the same game tengym replay plays with the same moves.
+      const env = make('ten-twenty-thirty');
+      env.reset({ seed: 4 });
+      expect(JSON.parse(lines[0])).toEqual(env.getState());
+      const hint = spawnSync(process.execPath, [BIN, 'hint', '--env', 'ten-twenty-thirty', '--state', file], {
+        encoding: 'utf8',
+        env: { ...process.env, TENGYM_QUIET: '1' },
+      });
+      expect(hint.status, hint.stderr).toBe(0);
+      const refused = play(['--env', 'tens', '--seed', '1', '--save', dir], ['q']);
+      expect([refused.code, refused.stderr]).toEqual([1, `tengym: --save ${dir} is a directory: name a file in it\n`]);
+      expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'no', 'x.jsonl')], ['q']).stderr).toMatch(
+        /^tengym: --save .*x\.jsonl: the folder .*no does not exist\n$/,
+      );
+      // A file where the folder should be, and a file that cannot be opened for writing: refused before the game,
+      // nothing left behind.
+      writeFileSync(join(dir, 'afile'), '');
+      const underFile = play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'afile', 'x.jsonl')], ['1', 'q']);
+      expect([underFile.code, underFile.stdout, underFile.stderr]).toEqual([
+        1,
+        '',
+        `tengym: --save ${join(dir, 'afile', 'x.jsonl')}: ${join(dir, 'afile')} is a file, not a folder\n`,
+      ]);
+      expect(play(['--env', 'tens', '--seed', '1', '--save', join(dir, 'fresh.jsonl')], []).code).toBe(0);
+      const readOnly = join(dir, 'read-only');
+      mkdirSync(readOnly);
+      chmodSync(readOnly, 0o500);
+      // (root writes anywhere: the refusal is checked where permissions hold.)
+      if (process.getuid?.() !== 0)
+        expect(play(['--env', 'tens', '--seed', '1', '--save', join(readOnly, 'x.jsonl')], ['q']).stderr).toBe(
+          `tengym: --save ${join(readOnly, 'x.jsonl')}: cannot write it (permission denied)\n`,
+        );
+      expect(readdirSync(readOnly)).toEqual([]);
+      // Found only as it is written (a full disk): said with the line that replays the deal.
+      const full = play(['--env', 'tens', '--seed', '1', '--save', '/dev/full'], ['q']);
+      expect([full.code, full.stderr]).toEqual([
+        1,
+        'tengym: could not save the game to /dev/full: ENOSPC: no space left on device, write; replay the deal ' +
+          'with tengym play --env tens --seed 1\n',
+      ]);
+    },
+  );
 
   it('Ctrl-C ends the game like the end of the input, with the line that replays the deal', async () => {
-    const child = spawn(process.execPath, [BIN, 'play', '--env', 'four-ten', '--seed', '5'], { env: { ...process.env, TENGYM_QUIET: '1' } });
+    const child = spawn(process.execPath, [BIN, 'play', '--env', 'four-ten', '--seed', '5'], {
+      env: { ...process.env, TENGYM_QUIET: '1' },
+    });
     let stdout = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await new Promise<void>((resolve) =>
@@ -273,19 +355,25 @@ describe('tengym play', () => {
     );
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stdout).toMatch(/\nInterrupted: the game stops here after 0 moves\. Seed 5: tengym play --env four-ten --seed 5\n$/);
+    expect(stdout).toMatch(
+      /\nInterrupted: the game stops here after 0 moves\. Seed 5: tengym play --env four-ten --seed 5\n$/,
+    );
   });
 
   it('bad input is answered and the game goes on; quit; the end of the input', () => {
     const r = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['x', '99', 'undo', '1', 'quit', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
-    expect(r.stdout).toMatch(/^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
+    expect(r.stdout).toMatch(
+      /^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m,
+    );
     expect(r.stdout).toMatch(/^> undo\ndecade has no undo\.$/m);
     expect(r.stdout).toMatch(/^> quit\nQuit after 1 move\. Seed 3: tengym play --env decade --seed 3$/m);
     const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
     expect(eof.code).toBe(0);
-    expect(eof.stdout).toMatch(/\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: tengym play --env four-ten --seed 8\n$/);
+    expect(eof.stdout).toMatch(
+      /\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: tengym play --env four-ten --seed 8\n$/,
+    );
     const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
   });
@@ -293,10 +381,15 @@ describe('tengym play', () => {
   it('four-ten hints explain the round; a seed is chosen and shown when none is given', () => {
     const r = play(['--env', 'four-ten'], ['hint', 'q']);
     expect(r.code, r.stderr).toBe(0);
-    const seed = Number(/^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(r.stdout)?.[1]);
+    const seed = Number(
+      /^tengym play four-ten · seed (\d+) · replay this deal: tengym play --env four-ten --seed \1$/m.exec(
+        r.stdout,
+      )?.[1],
+    );
     expect(Number.isInteger(seed)).toBe(true);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into (Hand|Home|Shadow): .*(fault|makes 10)/m);
-    // bottom-direct's scores are a ranking (−100010 for a fault), not shown to a player: the sentence holds the round's figures.
+    // bottom-direct's scores are a ranking (−100010 for a fault), not shown to a player: the sentence holds the round's
+    // figures.
     expect(r.stdout).toMatch(/^Hints from bottom-direct \(/m);
     expect(r.stdout).toMatch(/^ {2}move [123]: place \d into \w+: [^·]*$/m);
     expect(r.stdout).not.toMatch(/on the source's scale|· action \d/);
@@ -309,19 +402,38 @@ describe('tengym play', () => {
     // A card placed into Shadow while Hand is empty faults at once (Shadow above Hand).
     const r = play(['--env', 'four-ten', '--seed', '4'], ['3', '3', '3', '3']);
     expect(r.code, r.stderr).toBe(0);
-    const faults = [...r.stdout.matchAll(/^Fault: Shadow (\d) is above Hand 0\. A safety pays for it \((\d) of 3 left\)\. Round (\d) ends with no points\. Points 0 of 50\.$/gm)];
-    expect(faults.map((m) => [Number(m[2]), Number(m[3])])).toEqual([[2, 1], [1, 2], [0, 3]]);
-    expect(r.stdout).toMatch(/^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/m);
+    const faults = [
+      ...r.stdout.matchAll(
+        /^Fault: Shadow (\d) is above Hand 0\. A safety pays for it \((\d) of 3 left\)\. Round (\d) ends with no points\. Points 0 of 50\.$/gm,
+      ),
+    ];
+    expect(faults.map((m) => [Number(m[2]), Number(m[3])])).toEqual([
+      [2, 1],
+      [1, 2],
+      [0, 3],
+    ]);
+    expect(r.stdout).toMatch(
+      /^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/m,
+    );
     expect(r.stdout).toMatch(/Game over after 4 moves: lost with 0 points in 4 rounds\./);
   });
 
-  it('a lost game whose picked-up cards go under the stock counts the stock too: "0 cards left" read as cleared', () => {
-    const r = play(['--env', 'decade', '--options', '{"pickedUp":"deck-bottom","maxSteps":30}', '--seed', '1'], Array(40).fill('1'));
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('Game over after 30 moves, 2 of them yours: lost, 0 cards on the table and 52 in the stock (picked-up cards go back under the stock). Seed 1');
-  });
+  it(
+    'a lost game whose picked-up cards go under the stock counts ' + 'the stock too: "0 cards left" read as cleared',
+    () => {
+      const r = play(
+        ['--env', 'decade', '--options', '{"pickedUp":"deck-bottom","maxSteps":30}', '--seed', '1'],
+        Array(40).fill('1'),
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(
+        'Game over after 30 moves, 2 of them yours: lost, 0 cards on the table and 52 in the stock (picked-up ' +
+          'cards go back under the stock). Seed 1',
+      );
+    },
+  );
 
-  it('rules (r) prints the game\'s rules from the rules document; help (?) the commands', () => {
+  it("rules (r) prints the game's rules from the rules document; help (?) the commands", () => {
     const r = play(['--env', 'decade-loop', '--seed', '1'], ['rules', '?', 'q']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^> rules\nDECADE\n/m);
@@ -334,26 +446,33 @@ describe('tengym play', () => {
     expect(ten.stdout).toMatch(/^> r\nTEN-TWENTY-THIRTY\n/m);
   });
 
-  it("tengym rules prints the rules play shows (r), as Markdown with --markdown, and with --for-programs the action ids and the training reward too", () => {
-    const rules = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
-    const shown = play(['--env', 'decade-loop', '--seed', '1'], ['r', 'q']).stdout;
-    const text = rules('--env', 'decade-loop');
-    expect(text.status, text.stderr).toBe(0);
-    // The same text as play's r, from its heading to the next prompt.
-    expect(shown).toContain(`> r\n${text.stdout}`);
-    expect(text.stdout).not.toMatch(/Env id|^ACTIONS$|^REWARDS$|\*\*/m);
-    const markdown = rules('--env', 'four-ten', '--markdown');
-    expect(markdown.stdout).toMatch(/^## Four Ten\n/);
-    expect(markdown.stdout).toContain('### Options');
-    expect(markdown.stdout).not.toContain('### Actions');
-    const programs = rules('--env', 'tens', '--for-programs', '--markdown');
-    expect(programs.stdout).toMatch(/^## Tens\n\n\*Env id `tens`\.\*/);
-    expect(programs.stdout).toContain('### Actions');
-    expect(programs.stdout).toContain('## Rewards');
-    const bad = rules('--env', 'decad');
-    expect([bad.status, bad.stderr]).toEqual([1, expect.stringMatching(/^tengym: unknown env "decad" \(did you mean "decade"\?\)/)]);
-    expect(rules('--env', 'tens', '--options', '{"tableau":99}').stderr).toMatch(/tableau/);
-  });
+  it(
+    'tengym rules prints the rules play shows (r), as Markdown with --markdown, and with --for-programs the ' +
+      'action ids and the training reward too',
+    () => {
+      const rules = (...args: string[]) => spawnSync(process.execPath, [BIN, 'rules', ...args], { encoding: 'utf8' });
+      const shown = play(['--env', 'decade-loop', '--seed', '1'], ['r', 'q']).stdout;
+      const text = rules('--env', 'decade-loop');
+      expect(text.status, text.stderr).toBe(0);
+      // The same text as play's r, from its heading to the next prompt.
+      expect(shown).toContain(`> r\n${text.stdout}`);
+      expect(text.stdout).not.toMatch(/Env id|^ACTIONS$|^REWARDS$|\*\*/m);
+      const markdown = rules('--env', 'four-ten', '--markdown');
+      expect(markdown.stdout).toMatch(/^## Four Ten\n/);
+      expect(markdown.stdout).toContain('### Options');
+      expect(markdown.stdout).not.toContain('### Actions');
+      const programs = rules('--env', 'tens', '--for-programs', '--markdown');
+      expect(programs.stdout).toMatch(/^## Tens\n\n\*Env id `tens`\.\*/);
+      expect(programs.stdout).toContain('### Actions');
+      expect(programs.stdout).toContain('## Rewards');
+      const bad = rules('--env', 'decad');
+      expect([bad.status, bad.stderr]).toEqual([
+        1,
+        expect.stringMatching(/^tengym: unknown env "decad" \(did you mean "decade"\?\)/),
+      ]);
+      expect(rules('--env', 'tens', '--options', '{"tableau":99}').stderr).toMatch(/tableau/);
+    },
+  );
 
   it('has --help', () => {
     const r = spawnSync(process.execPath, [BIN, 'play', '--help'], { encoding: 'utf8' });
@@ -368,11 +487,20 @@ describe('tengym play', () => {
     [['--env', 'tens', '--seed', '-1'], /--seed must be an integer from 0 to \d+, got -1/],
     [['--env', 'tens', '--options', '{"undoLimit":2}'], /undoLimit/],
     [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
-    [['--env', 'decade', '--agent', 'nope'], /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/],
-    [['--env', 'four-ten', '--agent', 'pimc'], /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, bottom-direct, expectimax, optimal/],
+    [
+      ['--env', 'decade', '--agent', 'nope'],
+      /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/,
+    ],
+    [
+      ['--env', 'four-ten', '--agent', 'pimc'],
+      /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, bottom-direct, expectimax, optimal/,
+    ],
     [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --model, not both/],
     [['--env', 'decade', '--agent', 'longest', '--model', 'models/decade'], /give --agent or --model, not both/],
-    [['--env', 'decade', '--hint', 'models/decade'], /^tengym: Unknown argument: hint \(did you mean --hints\?\) \(tengym <command> --help shows a command's options\)$/m],
+    [
+      ['--env', 'decade', '--hint', 'models/decade'],
+      /^tengym: Unknown argument: hint \(did you mean --hints\?\) \(tengym <command> --help shows a command's options\)$/m,
+    ],
   ])('%j is a clear error, exit 1', (args, message) => {
     const r = play(args as string[], ['1']);
     expect(r.code).toBe(1);

@@ -30,15 +30,19 @@ function draw(updates: [seconds: number, done: number, total: number][]): string
 }
 
 describe('ProgressBar', () => {
-  it("gives the time left at the pace of this process: a resumed run's earlier steps are not counted as done in its seconds", () => {
-    // Resumed at 9,000,000 of 10,000,000 steps; 100,000 more in 10 s: 900,000 left at 10,000 a second.
-    const lines = draw([
-      [10, 9_000_000, 10_000_000],
-      [20, 9_100_000, 10_000_000],
-    ]);
-    expect(lines[0]).toMatch(/ 90% steps +10s elapsed, ~\?s left $/);
-    expect(lines[1]).toMatch(/ 91% steps +20s elapsed, ~90s left $/);
-  });
+  it(
+    "gives the time left at the pace of this process: a resumed run's earlier steps are not counted as done in " +
+      'its seconds',
+    () => {
+      // Resumed at 9,000,000 of 10,000,000 steps; 100,000 more in 10 s: 900,000 left at 10,000 a second.
+      const lines = draw([
+        [10, 9_000_000, 10_000_000],
+        [20, 9_100_000, 10_000_000],
+      ]);
+      expect(lines[0]).toMatch(/ 90% steps +10s elapsed, ~\?s left $/);
+      expect(lines[1]).toMatch(/ 91% steps +20s elapsed, ~90s left $/);
+    },
+  );
 
   it('counts from the first update, not from the set-up before it', () => {
     // 30 s of loading, then 1,000 of 4,000 deals in 10 s: 30 s left.

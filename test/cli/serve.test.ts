@@ -14,14 +14,29 @@ const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
 
 /** A raw GET or POST (the path sent as is, unlike fetch, which normalises ".."); `host` replaces the Host header. */
-function get(url: string, path: string, method = 'GET', host?: string): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
+function get(
+  url: string,
+  path: string,
+  method = 'GET',
+  host?: string,
+): Promise<{ status: number; type: string; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = request({ host: u.hostname, port: u.port, path, method, ...(host === undefined ? {} : { headers: { host } }) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path, method, ...(host === undefined ? {} : { headers: { host } }) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type'] ?? ''),
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -67,8 +82,13 @@ describe('tengym serve', () => {
   });
 
   it('serves every shipped model, listed in models/index.json with what it was trained for', async () => {
-    const index = JSON.parse((await get(url, '/models/index.json')).body.toString()) as Record<string, { env: string; options: unknown; weights: number }>;
-    const shipped = readdirSync(MODELS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const index = JSON.parse((await get(url, '/models/index.json')).body.toString()) as Record<
+      string,
+      { env: string; options: unknown; weights: number }
+    >;
+    const shipped = readdirSync(MODELS, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(Object.keys(index).sort()).toEqual(shipped.sort());
     for (const id of shipped) {
       const json = JSON.parse(readFileSync(join(MODELS, id, 'model.json'), 'utf8'));
@@ -143,7 +163,8 @@ describe('tengym serve against hostile requests and a changing folder', () => {
       expect(r.status, host).toBe(421);
       expect(r.body.toString()).not.toContain('<title>');
     }
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) expect((await get(page.url, '/', 'GET', host)).status, host).toBe(200);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`])
+      expect((await get(page.url, '/', 'GET', host)).status, host).toBe(200);
   });
 
   it('sends nosniff on every answer and never echoes the path', async () => {
@@ -167,7 +188,9 @@ describe('the page bundle', () => {
       const code = readFileSync(join(PAGE_DIR, 'assets', file), 'utf8');
       expect(code, file).not.toMatch(/["']node:[a-z_]+["']/);
       expect(code, file).not.toContain('__vite-browser-external');
-      expect(code, file).not.toMatch(/(?:\bfrom|\bimport\s*\()\s*["'](?:fs|path|os|url|crypto|util|http|worker_threads|child_process|readline|perf_hooks)["']/);
+      expect(code, file).not.toMatch(
+        /(?:\bfrom|\bimport\s*\()\s*["'](?:fs|path|os|url|crypto|util|http|worker_threads|child_process|readline|perf_hooks)["']/,
+      );
     }
   });
 

@@ -7,7 +7,10 @@ import { START_DEALS, dealsWithin } from '../../src/cli/commands/start.js';
 
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const tengym = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [BIN, 'start', ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+  const r = spawnSync(process.execPath, [BIN, 'start', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, TENGYM_QUIET: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -28,26 +31,86 @@ describe('tengym start', () => {
   it('piped, it prints a line per agent as it goes; a tight budget plays the timing run only, and says so', () => {
     const r = tengym('--env', 'decade-fives', '--seconds', '0.5');
     expect(r.code, r.stderr).toBe(0);
-    for (const agent of ['model', 'random', 'longest', 'lookahead']) expect(r.stdout).toMatch(new RegExp(`^\\[ *\\d+ s\\] decade-fives: ${agent} timed on 100 deals: [\\d.]+ s, then [\\d.]+ ms a deal$`, 'm'));
-    expect(r.stdout).toMatch(/^\[ *\d+ s\] decade-fives: 100 deals fit in its 0 s share of the budget \(250 would take about \d+ s\)$/m);
-    expect(r.stdout).toMatch(/^decade-fives {2}\(model = models\/decade-fives\/\) · 100 deals \(250 deals would take about \d+ s, past this env's 0 s share of the budget\)$/m);
-    expect(r.stdout).toMatch(/^rerun: tengym eval --env decade-fives --agents model,random,longest,lookahead --episodes 100 --seed 123 --reference longest$/m);
+    for (const agent of ['model', 'random', 'longest', 'lookahead'])
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `^\\[ *\\d+ s\\] decade-fives: ${agent} timed on 100 deals: [\\d.]+ s, then [\\d.]+ ms a deal$`,
+          'm',
+        ),
+      );
+    expect(r.stdout).toMatch(
+      /^\[ *\d+ s\] decade-fives: 100 deals fit in its 0 s share of the budget \(250 would take about \d+ s\)$/m,
+    );
+    expect(r.stdout).toMatch(
+      /^decade-fives {2}\(model = models\/decade-fives\/\) · 100 deals \(250 deals would take about \d+ s, past this env's 0 s share of the budget\)$/m,
+    );
+    expect(r.stdout).toMatch(
+      /^rerun: tengym eval --env decade-fives --agents model,random,longest,lookahead --episodes 100 --seed 123 --reference longest$/m,
+    );
     // The lines come before the table they lead to.
     expect(r.stdout.indexOf('timed on 100 deals')).toBeLessThan(r.stdout.indexOf('agent      win rate'));
   });
 
-  it('--episodes plays exactly that many deals, a line per agent; --json keeps stdout JSON and the lines on stderr', () => {
-    const r = tengym('--env', 'decade', '--episodes', '60', '--json');
-    expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ seed: 123, budgetSeconds: null, envs: [{ env: 'decade', episodes: 60, reference: 'longest', rerun: 'tengym eval --env decade --agents model,random,longest,lookahead --episodes 60 --seed 123 --reference longest' }] });
-    expect(out.envs[0].results.map((x: { agent: string }) => x.agent)).toEqual(['model', 'random', 'longest', 'lookahead']);
-    expect(r.stderr.trim().split('\n').map((l) => l.replace(/ in [\d.]+ s$/, ''))).toEqual(['model', 'random', 'longest', 'lookahead'].map((a) => expect.stringMatching(new RegExp(`^\\[ *\\d+ s\\] decade: ${a} played 60 deals$`))));
-    // The same deals as tengym eval's.
-    const evalRun = spawnSync(process.execPath, [BIN, 'eval', '--env', 'decade', '--agents', 'model,random,longest,lookahead', '--episodes', '60', '--seed', '123', '--reference', 'longest', '--json'], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
-    const strip = (results: { seconds?: number }[]) => results.map(({ seconds: _s, ...rest }) => rest);
-    expect(strip(out.envs[0].results)).toEqual(strip(JSON.parse(evalRun.stdout).results));
-  });
+  it(
+    '--episodes plays exactly that many deals, a line per agent; --json keeps stdout JSON and the lines on ' + 'stderr',
+    () => {
+      const r = tengym('--env', 'decade', '--episodes', '60', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out).toMatchObject({
+        seed: 123,
+        budgetSeconds: null,
+        envs: [
+          {
+            env: 'decade',
+            episodes: 60,
+            reference: 'longest',
+            rerun:
+              'tengym eval --env decade --agents model,random,longest,lookahead --episodes 60 --seed 123 ' +
+              '--reference longest',
+          },
+        ],
+      });
+      expect(out.envs[0].results.map((x: { agent: string }) => x.agent)).toEqual([
+        'model',
+        'random',
+        'longest',
+        'lookahead',
+      ]);
+      expect(
+        r.stderr
+          .trim()
+          .split('\n')
+          .map((l) => l.replace(/ in [\d.]+ s$/, '')),
+      ).toEqual(
+        ['model', 'random', 'longest', 'lookahead'].map((a) =>
+          expect.stringMatching(new RegExp(`^\\[ *\\d+ s\\] decade: ${a} played 60 deals$`)),
+        ),
+      );
+      // The same deals as tengym eval's.
+      const evalRun = spawnSync(
+        process.execPath,
+        [
+          BIN,
+          'eval',
+          '--env',
+          'decade',
+          '--agents',
+          'model,random,longest,lookahead',
+          '--episodes',
+          '60',
+          '--seed',
+          '123',
+          '--reference',
+          'longest',
+          '--json',
+        ],
+        { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } },
+      );
+      const strip = (results: { seconds?: number }[]) => results.map(({ seconds: _s, ...rest }) => rest);
+      expect(strip(out.envs[0].results)).toEqual(strip(JSON.parse(evalRun.stdout).results));
+    },
+  );
 
   it('refuses a bad budget or deal count by name', () => {
     expect(tengym('--seconds', '0').stderr).toBe('tengym: --seconds must be a positive number, got 0\n');

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { envConfig } from '../../src/env/registry.js';
 import { tengym } from '../helpers/cli.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 describe('stats and bench --json', () => {
   it('stats --json names the tengym that played it, for one env and for every one', () => {
@@ -16,34 +18,96 @@ describe('stats and bench --json', () => {
     expect(JSON.parse(one.stdout)).toMatchObject({ tengymVersion: VERSION, env: 'tens', episodes: 20 });
     const all = tengym('stats', '--env', 'all', '--episodes', '2', '--json');
     expect(all.code, all.stderr).toBe(0);
-    for (const r of JSON.parse(all.stdout) as { tengymVersion: string; env: string }[]) expect(r.tengymVersion, r.env).toBe(VERSION);
+    for (const r of JSON.parse(all.stdout) as { tengymVersion: string; env: string }[])
+      expect(r.tengymVersion, r.env).toBe(VERSION);
     expect(tengym('stats', '--help').stdout).toMatch(/Print \{ tengymVersion, env, options,/);
   });
 
-  it('stats and eval say first when no deal can be won with the options given (Decade on one line, picked-up cards under the stock), and only then', () => {
-    const note = "note: no deal of decade can be won with these options: one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)\n";
-    const options = ['--options', '{"pickedUp":"deck-bottom","maxSteps":200}'];
-    const stats = tengym('stats', '--env', 'decade', ...options, '--episodes', '3', '--json');
-    expect(stats.code, stats.stderr).toBe(0);
-    expect(stats.stderr).toBe(note);
-    expect(JSON.parse(stats.stdout)).toMatchObject({ winRate: 0, truncatedRate: 1 });
-    const evaluated = tengym('eval', '--env', 'decade', ...options, '--agents', 'random,first', '--episodes', '3', '--json');
-    expect(evaluated.code, evaluated.stderr).toBe(0);
-    expect(evaluated.stderr).toBe(note);
-    // Seven stacks with the same option can be won (Ten-Twenty-Thirty); the defaults too.
-    for (const args of [['--env', 'ten-twenty-thirty'], ['--env', 'decade']]) expect(tengym('stats', ...args, '--episodes', '2').stderr).toBe('');
-  });
+  it(
+    'stats and eval say first when no deal can be won with the options given (Decade on one line, picked-up ' +
+      'cards under the stock), and only then',
+    () => {
+      const note =
+        "note: no deal of decade can be won with these options: one line with pickedUp 'deck-bottom' never " +
+        'empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)\n';
+      const options = ['--options', '{"pickedUp":"deck-bottom","maxSteps":200}'];
+      const stats = tengym('stats', '--env', 'decade', ...options, '--episodes', '3', '--json');
+      expect(stats.code, stats.stderr).toBe(0);
+      expect(stats.stderr).toBe(note);
+      expect(JSON.parse(stats.stdout)).toMatchObject({ winRate: 0, truncatedRate: 1 });
+      const evaluated = tengym(
+        'eval',
+        '--env',
+        'decade',
+        ...options,
+        '--agents',
+        'random,first',
+        '--episodes',
+        '3',
+        '--json',
+      );
+      expect(evaluated.code, evaluated.stderr).toBe(0);
+      expect(evaluated.stderr).toBe(note);
+      // Seven stacks with the same option can be won (Ten-Twenty-Thirty); the defaults too.
+      for (const args of [
+        ['--env', 'ten-twenty-thirty'],
+        ['--env', 'decade'],
+      ])
+        expect(tengym('stats', ...args, '--episodes', '2').stderr).toBe('');
+    },
+  );
 
-  it('bench --json names the tengym, the Node and the cores that timed it, and every option of the env, defaults filled in as eval gives them', () => {
-    const r = tengym('bench', '--env', 'decade', '--seconds', '0.05', '--num-envs', '2', '--json');
-    expect(r.code, r.stderr).toBe(0);
-    const [b] = JSON.parse(r.stdout);
-    expect(b).toMatchObject({ tengymVersion: VERSION, nodeVersion: process.versions.node, cores: availableParallelism(), env: 'decade', numEnvs: 2 });
-    expect(b.options).toEqual(envConfig('decade').options);
-    const given = JSON.parse(tengym('bench', '--env', 'decade', '--options', '{"loop":true}', '--seconds', '0.05', '--num-envs', '2', '--json').stdout)[0];
-    expect(given.options).toEqual(envConfig('decade', { loop: true }).options);
-    const hints = tengym('bench', '--hints', '--env', 'decade', '--states', '5', '--warmup', '0', '--agent', 'longest', '--json');
-    expect(hints.code, hints.stderr).toBe(0);
-    expect(JSON.parse(hints.stdout)[0]).toMatchObject({ tengymVersion: VERSION, nodeVersion: process.versions.node, cores: availableParallelism(), env: 'decade', options: envConfig('decade').options });
-  });
+  it(
+    'bench --json names the tengym, the Node and the cores that timed it, and every option of the env, defaults ' +
+      'filled in as eval gives them',
+    () => {
+      const r = tengym('bench', '--env', 'decade', '--seconds', '0.05', '--num-envs', '2', '--json');
+      expect(r.code, r.stderr).toBe(0);
+      const [b] = JSON.parse(r.stdout);
+      expect(b).toMatchObject({
+        tengymVersion: VERSION,
+        nodeVersion: process.versions.node,
+        cores: availableParallelism(),
+        env: 'decade',
+        numEnvs: 2,
+      });
+      expect(b.options).toEqual(envConfig('decade').options);
+      const given = JSON.parse(
+        tengym(
+          'bench',
+          '--env',
+          'decade',
+          '--options',
+          '{"loop":true}',
+          '--seconds',
+          '0.05',
+          '--num-envs',
+          '2',
+          '--json',
+        ).stdout,
+      )[0];
+      expect(given.options).toEqual(envConfig('decade', { loop: true }).options);
+      const hints = tengym(
+        'bench',
+        '--hints',
+        '--env',
+        'decade',
+        '--states',
+        '5',
+        '--warmup',
+        '0',
+        '--agent',
+        'longest',
+        '--json',
+      );
+      expect(hints.code, hints.stderr).toBe(0);
+      expect(JSON.parse(hints.stdout)[0]).toMatchObject({
+        tengymVersion: VERSION,
+        nodeVersion: process.versions.node,
+        cores: availableParallelism(),
+        env: 'decade',
+        options: envConfig('decade').options,
+      });
+    },
+  );
 });

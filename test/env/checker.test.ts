@@ -8,7 +8,15 @@ import { ContractViolation, checkEnv, checkEnvFrom } from '../../src/env/checker
 import { Env, type ResetOptions, type ResetResult, type StepResult } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
 import { deckTokens } from '../../src/env/cards.js';
-import { RUNNING, TERMINATED, TRUNCATED, type AnyGame, type CardOutcome, type DeckInput, type Game } from '../../src/env/game.js';
+import {
+  RUNNING,
+  TERMINATED,
+  TRUNCATED,
+  type AnyGame,
+  type CardOutcome,
+  type DeckInput,
+  type Game,
+} from '../../src/env/game.js';
 import { blockTenGame } from '../../src/env/games/block-ten.js';
 import { decadeGame } from '../../src/env/games/decade.js';
 import { fourTenGame } from '../../src/env/games/four-ten.js';
@@ -20,7 +28,11 @@ import { createRng, type Rng } from '../../src/env/rng.js';
 type Tens = PairingState & { extra?: number };
 
 /** Envs of `game` (tens unless said), with its options parsed as `make` would. */
-function envsOf(game: AnyGame, options: Record<string, unknown> = {}, EnvClass: new (id: string, game: AnyGame, options: Record<string, unknown>) => Env = Env): () => Env {
+function envsOf(
+  game: AnyGame,
+  options: Record<string, unknown> = {},
+  EnvClass: new (id: string, game: AnyGame, options: Record<string, unknown>) => Env = Env,
+): () => Env {
   const parsed = game.optionsSchema.parse(options);
   return () => new EnvClass(game.name, game, parsed);
 }
@@ -38,7 +50,10 @@ const tightBounds = (which: 'low' | 'high', i: number, value: number): AnyGame =
     },
   });
 
-/** Tens state with what its JSON leaves out: whether reset dealt it (a loaded state was not), and whether it moved since it was loaded. */
+/**
+ * Tens state with what its JSON leaves out: whether reset dealt it (a loaded state was not), and whether it moved since
+ * it was loaded.
+ */
 type Dealt = PairingState & { dealt?: boolean; movedSinceLoad?: boolean };
 
 /** Tens that keeps `dealt` and `movedSinceLoad` (not in its JSON) and behaves as `overrides` say. */
@@ -223,17 +238,35 @@ const CASES: [string, () => Env, RegExp][] = [
   ],
   [
     'rewards that do not add up to the outcome',
-    envsOf(tensWith({ step: (s: Tens, o, a, rng) => tensGame.step(s, o, a, rng) + (s.removed === 4 ? 1 : 0) }), { reward: 'cards' }),
+    envsOf(tensWith({ step: (s: Tens, o, a, rng) => tensGame.step(s, o, a, rng) + (s.removed === 4 ? 1 : 0) }), {
+      reward: 'cards',
+    }),
     /^tens: seed \d+: rewards add up to \d+, the outcome .* implies \d+$/,
   ],
   [
     'a truncated game reported won',
-    envsOf({ ...decadeGame, outcome: (s, o) => ({ ...(decadeGame.outcome(s, o) as CardOutcome), won: decadeGame.status(s, o) === TRUNCATED }) }, { maxSteps: 8 }),
+    envsOf(
+      {
+        ...decadeGame,
+        outcome: (s, o) => ({
+          ...(decadeGame.outcome(s, o) as CardOutcome),
+          won: decadeGame.status(s, o) === TRUNCATED,
+        }),
+      },
+      { maxSteps: 8 },
+    ),
     /a truncated game is won/,
   ],
   [
     'a dead deal reported won',
-    envsOf(tensWith({ outcome: (s: Tens, o) => ({ ...(tensGame.outcome(s, o) as CardOutcome), won: s.removed === 0 || (tensGame.outcome(s, o) as CardOutcome).won }) })),
+    envsOf(
+      tensWith({
+        outcome: (s: Tens, o) => ({
+          ...(tensGame.outcome(s, o) as CardOutcome),
+          won: s.removed === 0 || (tensGame.outcome(s, o) as CardOutcome).won,
+        }),
+      }),
+    ),
     /a deal with no legal move is won/,
   ],
   [
@@ -273,7 +306,14 @@ const CASES: [string, () => Env, RegExp][] = [
   ],
   [
     'toJSON that writes the stock backwards',
-    envsOf(tensWith({ toJSON: (s: Tens, o) => ({ ...(tensGame.toJSON(s, o) as { stock: string[] }), stock: [...(tensGame.toJSON(s, o) as { stock: string[] }).stock].reverse() }) })),
+    envsOf(
+      tensWith({
+        toJSON: (s: Tens, o) => ({
+          ...(tensGame.toJSON(s, o) as { stock: string[] }),
+          stock: [...(tensGame.toJSON(s, o) as { stock: string[] }).stock].reverse(),
+        }),
+      }),
+    ),
     /getState → setState → getState differs/,
   ],
   [
@@ -494,7 +534,14 @@ class TerminatedAndTruncated extends Env {
 }
 class StepsAfterTheEnd extends Env {
   override step(action: number): StepResult {
-    if (this.hasStarted && !this.running) return { observation: this.observation, reward: 0, terminated: true, truncated: false, info: { actionMask: this.mask } };
+    if (this.hasStarted && !this.running)
+      return {
+        observation: this.observation,
+        reward: 0,
+        terminated: true,
+        truncated: false,
+        info: { actionMask: this.mask },
+      };
     return super.step(action);
   }
 }
@@ -527,7 +574,9 @@ class KeepsBadStates extends Env {
 }
 class StateBeforeReset extends Env {
   override getState() {
-    return this.hasStarted ? super.getState() : { env: this.id, options: {}, rng: [0, 0, 0, 0], undosUsed: 0, game: null };
+    return this.hasStarted
+      ? super.getState()
+      : { env: this.id, options: {}, rng: [0, 0, 0, 0], undosUsed: 0, game: null };
   }
 }
 
@@ -582,20 +631,76 @@ class ResetsOnAStepBeforeReset extends Env {
 }
 
 const ENV_CASES: [string, () => Env, RegExp][] = [
-  ['no outcome on the last step', envsOf(tensGame, {}, NoOutcomeOnLastStep), /info.outcome must be present exactly on the last step/],
-  ['terminated and truncated together', envsOf(tensGame, {}, TerminatedAndTruncated), /terminated and truncated together/],
-  ['a step after the end that is not refused', envsOf(tensGame, {}, StepsAfterTheEnd), /step after the end: expected a TengymError 'episode-over', nothing was thrown/],
-  ['a refused step that advances the random stream', envsOf(tensGame, {}, RefusalDrawsFromTheStream), /a refused step changed the state/],
-  ['clones that deal later rounds from another stream', envsOf(fourTenGame, {}, ClonesWithAFreshStream), /restored vs clone after \d+ steps|restored env's reward differs from the clone's/],
-  ['step(1.5) taken as step(2)', envsOf(tensGame, {}, RoundsActions), /step\(1.5\): expected a TengymError 'bad-action'/],
-  ['a bad state ignored instead of refused', envsOf(tensGame, {}, KeepsBadStates), /setState\(\{\}\): expected a TengymError 'bad-state', nothing was thrown/],
-  ['a state before reset', envsOf(tensGame, {}, StateBeforeReset), /getState before reset: expected a TengymError 'not-reset', nothing was thrown/],
-  ['a step before reset that deals a game', envsOf(tensGame, {}, ResetsOnAStepBeforeReset), /^tens: step before reset: expected a TengymError 'not-reset', got TengymError: /],
-  ['a deal over at reset without info.terminated', envsOf(tensGame, {}, DeadDealWithoutTerminated), /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/],
-  ['a deal over at reset without info.outcome', envsOf(tensGame, {}, DeadDealWithoutOutcome), /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/],
-  ['legal actions listed after the end', envsOf(tensGame, {}, ListsMovesAfterTheEnd), /^tens: seed 0: legal actions after the end$/],
-  ['an action mask with legal bits after the end', envsOf(tensGame, {}, MaskAfterTheEnd), /^tens: seed 0: legal actions after the end$/],
-  ['a clone that deals a new game', envsOf(tensGame, {}, ClonesDealANewGame), /^tens: seed \d+ step \d+ \(clone\): (legal actions|observations) differ/],
+  [
+    'no outcome on the last step',
+    envsOf(tensGame, {}, NoOutcomeOnLastStep),
+    /info.outcome must be present exactly on the last step/,
+  ],
+  [
+    'terminated and truncated together',
+    envsOf(tensGame, {}, TerminatedAndTruncated),
+    /terminated and truncated together/,
+  ],
+  [
+    'a step after the end that is not refused',
+    envsOf(tensGame, {}, StepsAfterTheEnd),
+    /step after the end: expected a TengymError 'episode-over', nothing was thrown/,
+  ],
+  [
+    'a refused step that advances the random stream',
+    envsOf(tensGame, {}, RefusalDrawsFromTheStream),
+    /a refused step changed the state/,
+  ],
+  [
+    'clones that deal later rounds from another stream',
+    envsOf(fourTenGame, {}, ClonesWithAFreshStream),
+    /restored vs clone after \d+ steps|restored env's reward differs from the clone's/,
+  ],
+  [
+    'step(1.5) taken as step(2)',
+    envsOf(tensGame, {}, RoundsActions),
+    /step\(1.5\): expected a TengymError 'bad-action'/,
+  ],
+  [
+    'a bad state ignored instead of refused',
+    envsOf(tensGame, {}, KeepsBadStates),
+    /setState\(\{\}\): expected a TengymError 'bad-state', nothing was thrown/,
+  ],
+  [
+    'a state before reset',
+    envsOf(tensGame, {}, StateBeforeReset),
+    /getState before reset: expected a TengymError 'not-reset', nothing was thrown/,
+  ],
+  [
+    'a step before reset that deals a game',
+    envsOf(tensGame, {}, ResetsOnAStepBeforeReset),
+    /^tens: step before reset: expected a TengymError 'not-reset', got TengymError: /,
+  ],
+  [
+    'a deal over at reset without info.terminated',
+    envsOf(tensGame, {}, DeadDealWithoutTerminated),
+    /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/,
+  ],
+  [
+    'a deal over at reset without info.outcome',
+    envsOf(tensGame, {}, DeadDealWithoutOutcome),
+    /^tens: seed 18: a deal over at reset must say info.terminated and the outcome$/,
+  ],
+  [
+    'legal actions listed after the end',
+    envsOf(tensGame, {}, ListsMovesAfterTheEnd),
+    /^tens: seed 0: legal actions after the end$/,
+  ],
+  [
+    'an action mask with legal bits after the end',
+    envsOf(tensGame, {}, MaskAfterTheEnd),
+    /^tens: seed 0: legal actions after the end$/,
+  ],
+  [
+    'a clone that deals a new game',
+    envsOf(tensGame, {}, ClonesDealANewGame),
+    /^tens: seed \d+ step \d+ \(clone\): (legal actions|observations) differ/,
+  ],
 ];
 
 describe('the contract checker rejects broken games', () => {
@@ -615,7 +720,9 @@ describe('the contract checker rejects broken games', () => {
   });
 
   it('explicit decks: each dealt as the deck says whatever the seed, and an empty deck refused', () => {
-    const deck = 'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC';
+    const deck =
+      'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D ' +
+      '9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC';
     const withDecks = (game: AnyGame) => {
       try {
         return checkEnvFrom(envsOf(game), { episodes: 5, decks: [deck] });
@@ -624,10 +731,19 @@ describe('the contract checker rejects broken games', () => {
         return e.message;
       }
     };
-    expect(withDecks(tensGame)).toEqual({ id: 'tens', episodes: 5, steps: expect.any(Number), wins: expect.any(Number), truncated: 0, deadDeals: expect.any(Number), decks: 1 });
+    expect(withDecks(tensGame)).toEqual({
+      id: 'tens',
+      episodes: 5,
+      steps: expect.any(Number),
+      wins: expect.any(Number),
+      truncated: 0,
+      deadDeals: expect.any(Number),
+      decks: 1,
+    });
     // A reset that deals from the seed, the deck parsed and dropped.
     expect(withDecks(tensWith({ reset: (s, o, rng) => tensGame.reset(s, o, rng, null) }))).toBe(
-      "tens: deck 0: another seed dealt the deck differently: reset({ deck }) must deal the deck's order, whatever the seed",
+      "tens: deck 0: another seed dealt the deck differently: reset({ deck }) must deal the deck's order, " +
+        'whatever the seed',
     );
     // The deck's path checked as a seeded deal's is: a deal that breaks the engine's invariant.
     expect(
@@ -640,95 +756,138 @@ describe('the contract checker rejects broken games', () => {
         }),
       ),
     ).toMatch(/^tens: deck 0 reset: broken invariant: removed is 1/);
-    const takesEmptyDecks = tensWith({ parseDeck: (d, o) => (Array.isArray(d) && d.length === 0 ? tensGame.parseDeck(deck, o) : tensGame.parseDeck(d, o)) });
-    expect(verdict(envsOf(takesEmptyDecks))).toMatch(/^tens: seed \d+ step \d+: reset\(\{ deck: \[\] \}\): expected a TengymError 'bad-deck', nothing was thrown$/);
+    const takesEmptyDecks = tensWith({
+      parseDeck: (d, o) =>
+        Array.isArray(d) && d.length === 0 ? tensGame.parseDeck(deck, o) : tensGame.parseDeck(d, o),
+    });
+    expect(verdict(envsOf(takesEmptyDecks))).toMatch(
+      /^tens: seed \d+ step \d+: reset\(\{ deck: \[\] \}\): expected a TengymError 'bad-deck', nothing was thrown$/,
+    );
   });
 
-  it('the deck of a seeded deal, read back from its board and stock, is taken and deals that game again, in both forms', () => {
-    const at = (verdictText: string | null) => verdictText?.replace(/\("[^"]*"/, '("…"');
-    // parseDeck reading suits in another order: every deck still whole, dealt as other cards.
-    const suitsSwapped = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(d, o).map((c) => (c & ~3) | (3 - (c & 3))) });
-    expect(at(verdict(envsOf(suitsSwapped)))).toBe(
-      "tens: the deck seed 0 dealt (\"…\": its board's cards, then game.stock), given back as an array, deals another game: reset({ deck }) must deal the deck in order, index 0 first, as the seeded deal did",
-    );
-    // The message writes the deck out: it is the deal of seed 0.
-    const seed0 = make('tens');
-    seed0.reset({ seed: 0 });
-    const { tableau, stock } = (seed0.getState() as { game: { tableau: string[]; stock: string[] } }).game;
-    expect(verdict(envsOf(suitsSwapped))).toContain(`("${[...tableau, ...stock].join(' ')}": `);
-    // A deck read as an array only: the string form, "JD 3H …", is one unknown code.
-    const arraysOnly = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(typeof d === 'string' ? [d] : d, o) });
-    expect(at(verdict(envsOf(arraysOnly)))).toMatch(/^tens: the deck seed 0 dealt \("…": its board's cards, then game.stock\), given back as a string, is refused \(bad deck: unknown card codes .*\): parseDeck must take a deck written in the codes the game's state writes$/);
-    // Every shipped engine's deal is read back: each dealt backwards is caught.
-    for (const [game, options] of [
-      [tensGame, {}],
-      [tensGame, { tableau: 15, refill: 'buffered' }],
-      [blockTenGame, {}],
-      [decadeGame, {}],
-      [decadeGame, { stacks: 7, loop: true, minRun: 3, maxRun: 3 }],
-      [fourTenGame, {}],
-    ] as const) {
-      const backwards = { ...(game as AnyGame), parseDeck: (d: DeckInput, o: object) => (game as AnyGame).parseDeck(d, o).reverse() };
-      expect(verdict(envsOf(backwards, options), 3), `${game.name} ${JSON.stringify(options)}`).toMatch(new RegExp(`^${game.name}: the deck seed 0 dealt \\("[^"]+": its board's cards, then game.stock\\), given back as an array, deals another game`));
-    }
-  });
+  it(
+    'the deck of a seeded deal, read back from its board and stock, is taken and deals that game again, in both ' +
+      'forms',
+    () => {
+      const at = (verdictText: string | null) => verdictText?.replace(/\("[^"]*"/, '("…"');
+      // parseDeck reading suits in another order: every deck still whole, dealt as other cards.
+      const suitsSwapped = tensWith({
+        parseDeck: (d, o) => tensGame.parseDeck(d, o).map((c) => (c & ~3) | (3 - (c & 3))),
+      });
+      expect(at(verdict(envsOf(suitsSwapped)))).toBe(
+        'tens: the deck seed 0 dealt ("…": its board\'s cards, then game.stock), given back as an array, deals ' +
+          'another game: reset({ deck }) must deal the deck in order, index 0 first, as the seeded deal did',
+      );
+      // The message writes the deck out: it is the deal of seed 0.
+      const seed0 = make('tens');
+      seed0.reset({ seed: 0 });
+      const { tableau, stock } = (seed0.getState() as { game: { tableau: string[]; stock: string[] } }).game;
+      expect(verdict(envsOf(suitsSwapped))).toContain(`("${[...tableau, ...stock].join(' ')}": `);
+      // A deck read as an array only: the string form, "JD 3H …", is one unknown code.
+      const arraysOnly = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(typeof d === 'string' ? [d] : d, o) });
+      expect(at(verdict(envsOf(arraysOnly)))).toMatch(
+        /^tens: the deck seed 0 dealt \("…": its board's cards, then game.stock\), given back as a string, is refused \(bad deck: unknown card codes .*\): parseDeck must take a deck written in the codes the game's state writes$/,
+      );
+      // Every shipped engine's deal is read back: each dealt backwards is caught.
+      for (const [game, options] of [
+        [tensGame, {}],
+        [tensGame, { tableau: 15, refill: 'buffered' }],
+        [blockTenGame, {}],
+        [decadeGame, {}],
+        [decadeGame, { stacks: 7, loop: true, minRun: 3, maxRun: 3 }],
+        [fourTenGame, {}],
+      ] as const) {
+        const backwards = {
+          ...(game as AnyGame),
+          parseDeck: (d: DeckInput, o: object) => (game as AnyGame).parseDeck(d, o).reverse(),
+        };
+        expect(verdict(envsOf(backwards, options), 3), `${game.name} ${JSON.stringify(options)}`).toMatch(
+          new RegExp(
+            `^${game.name}: the deck seed 0 dealt \\("[^"]+": its board's cards, then game.stock\\), given back ` +
+              `as an array, deals another game`,
+          ),
+        );
+      }
+    },
+  );
 
-  it('a deck one card short or with a card twice must be refused: a seeded deal’s, and each deck the check is given', () => {
-    const FULL = 'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC'.split(' ');
-    // Tens that takes a deck short of its last card and fills the card in: a deck it cannot deal as given.
-    const fillsIn: AnyGame['parseDeck'] = (d, o) => {
-      const cards = deckTokens(d);
-      return tensGame.parseDeck(cards.length === 51 ? [...cards, FULL.find((c) => !cards.includes(c))!] : cards, o);
-    };
-    expect(verdict(envsOf(tensWith({ parseDeck: fillsIn })))).toMatch(
-      /^tens: the deck seed 0 dealt \("AS QC AC [^"]*": its board's cards, then game.stock\) without its last card \(51 cards\) is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'$/,
-    );
-    // Four Ten that counts the cards but not the values: nine 2s and seven 1s pass.
-    const countsOnly = {
-      ...fourTenGame,
-      parseDeck: (d: DeckInput) => {
+  it(
+    'a deck one card short or with a card twice must be refused: a seeded deal’s, and each deck the check is ' +
+      'given',
+    () => {
+      const FULL =
+        'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC'.split(
+          ' ',
+        );
+      // Tens that takes a deck short of its last card and fills the card in: a deck it cannot deal as given.
+      const fillsIn: AnyGame['parseDeck'] = (d, o) => {
         const cards = deckTokens(d);
-        if (cards.length === 0 || cards.length % 32 !== 0 || cards.some((c) => !/^[1-4]$/.test(c))) throw new TengymError('bad-deck', 'bad deck');
-        return Uint8Array.from(cards, Number);
-      },
-    };
-    expect(verdict(envsOf(countsOnly))).toMatch(/^four-ten: the deck seed 0 dealt \("2 1 2 [^"]*": its board's cards, then game.stock\) with 2 at index 1 too, in place of 1 is accepted: a deck is whole/);
-    // A short deck taken, then its deal thrown out by the engine.
-    const crashes = tensWith({
-      parseDeck: (d, o) => {
-        const cards = deckTokens(d);
-        return cards.length === 51 ? Uint8Array.from(cards, () => 99) : tensGame.parseDeck(cards, o);
-      },
-      reset: (s, o, rng, d) => {
-        if (d !== null && d[0] === 99) throw new RangeError('no card 99');
-        tensGame.reset(s, o, rng, d);
-      },
-    });
-    expect(verdict(envsOf(crashes))).toMatch(/^tens: the deck seed 0 dealt \("[^"]*": its board's cards, then game.stock\) without its last card \(51 cards\): expected a TengymError 'bad-deck', got RangeError: no card 99$/);
-    // A state with no stock list cannot be read back: the decks the check is given are tried instead.
-    const pileNotStock = tensWith({
-      parseDeck: fillsIn,
-      toJSON: (s, o) => {
-        const { stock, ...rest } = tensGame.toJSON(s, o) as { stock: string[] };
-        return { ...rest, pile: stock };
-      },
-      fromJSON: (json, o, s) => {
-        const { pile, ...rest } = (json ?? {}) as { pile?: unknown };
-        tensGame.fromJSON({ ...rest, stock: pile }, o, s);
-      },
-    });
-    expect(verdict(envsOf(pileNotStock))).toBeNull();
-    expect(() => checkEnvFrom(envsOf(pileNotStock), { episodes: 5, decks: [FULL.join(' ')] })).toThrow(
-      new ContractViolation(`tens: decks[0] ("${FULL.join(' ')}") without its last card (51 cards) is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'`),
-    );
-  });
+        return tensGame.parseDeck(cards.length === 51 ? [...cards, FULL.find((c) => !cards.includes(c))!] : cards, o);
+      };
+      expect(verdict(envsOf(tensWith({ parseDeck: fillsIn })))).toMatch(
+        /^tens: the deck seed 0 dealt \("AS QC AC [^"]*": its board's cards, then game.stock\) without its last card \(51 cards\) is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'$/,
+      );
+      // Four Ten that counts the cards but not the values: nine 2s and seven 1s pass.
+      const countsOnly = {
+        ...fourTenGame,
+        parseDeck: (d: DeckInput) => {
+          const cards = deckTokens(d);
+          if (cards.length === 0 || cards.length % 32 !== 0 || cards.some((c) => !/^[1-4]$/.test(c)))
+            throw new TengymError('bad-deck', 'bad deck');
+          return Uint8Array.from(cards, Number);
+        },
+      };
+      expect(verdict(envsOf(countsOnly))).toMatch(
+        /^four-ten: the deck seed 0 dealt \("2 1 2 [^"]*": its board's cards, then game.stock\) with 2 at index 1 too, in place of 1 is accepted: a deck is whole/,
+      );
+      // A short deck taken, then its deal thrown out by the engine.
+      const crashes = tensWith({
+        parseDeck: (d, o) => {
+          const cards = deckTokens(d);
+          return cards.length === 51 ? Uint8Array.from(cards, () => 99) : tensGame.parseDeck(cards, o);
+        },
+        reset: (s, o, rng, d) => {
+          if (d !== null && d[0] === 99) throw new RangeError('no card 99');
+          tensGame.reset(s, o, rng, d);
+        },
+      });
+      expect(verdict(envsOf(crashes))).toMatch(
+        /^tens: the deck seed 0 dealt \("[^"]*": its board's cards, then game.stock\) without its last card \(51 cards\): expected a TengymError 'bad-deck', got RangeError: no card 99$/,
+      );
+      // A state with no stock list cannot be read back: the decks the check is given are tried instead.
+      const pileNotStock = tensWith({
+        parseDeck: fillsIn,
+        toJSON: (s, o) => {
+          const { stock, ...rest } = tensGame.toJSON(s, o) as { stock: string[] };
+          return { ...rest, pile: stock };
+        },
+        fromJSON: (json, o, s) => {
+          const { pile, ...rest } = (json ?? {}) as { pile?: unknown };
+          tensGame.fromJSON({ ...rest, stock: pile }, o, s);
+        },
+      });
+      expect(verdict(envsOf(pileNotStock))).toBeNull();
+      expect(() => checkEnvFrom(envsOf(pileNotStock), { episodes: 5, decks: [FULL.join(' ')] })).toThrow(
+        new ContractViolation(
+          `tens: decks[0] ("${FULL.join(' ')}") without its last card (51 cards) is accepted: a deck is whole, ` +
+            `each card as often as the game has it, and parseDeck must refuse any other with a TengymError ` +
+            `'bad-deck'`,
+        ),
+      );
+    },
+  );
 
   it('refuses a factory that does not return an Env, by what it returned', () => {
-    for (const bad of [null, undefined, {}, 'tens']) expect(() => checkEnvFrom(() => bad as never)).toThrow(TengymError);
-    expect(() => checkEnvFrom(() => null as never)).toThrow(/^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an engine\), got null$/);
+    for (const bad of [null, undefined, {}, 'tens'])
+      expect(() => checkEnvFrom(() => bad as never)).toThrow(TengymError);
+    expect(() => checkEnvFrom(() => null as never)).toThrow(
+      /^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an engine\), got null$/,
+    );
     let calls = 0;
     // Every env it makes is checked, not only the first.
-    expect(() => checkEnvFrom(() => (calls++ === 0 ? make('tens') : ({} as never)), { episodes: 1 })).toThrow(/got \{\}$/);
+    expect(() => checkEnvFrom(() => (calls++ === 0 ? make('tens') : ({} as never)), { episodes: 1 })).toThrow(
+      /got \{\}$/,
+    );
   });
 
   it('names the id in every message, and checks a registered id by name', () => {
@@ -739,7 +898,15 @@ describe('the contract checker rejects broken games', () => {
 
   it('counts what it checked', () => {
     // One step, then the step limit: every decade episode is truncated after exactly one step.
-    expect(checkEnv('decade', { maxSteps: 1 }, { episodes: 30, seed: 5 })).toEqual({ id: 'decade', episodes: 30, steps: 30, wins: 0, truncated: 30, deadDeals: 0, decks: 0 });
+    expect(checkEnv('decade', { maxSteps: 1 }, { episodes: 30, seed: 5 })).toEqual({
+      id: 'decade',
+      episodes: 30,
+      steps: 30,
+      wins: 0,
+      truncated: 30,
+      deadDeals: 0,
+      decks: 0,
+    });
     let dead = 0;
     for (let seed = 0; seed < 150; seed++) {
       const env = make('tens');
@@ -749,7 +916,15 @@ describe('the contract checker rejects broken games', () => {
     expect(dead).toBeGreaterThan(0);
     expect(checkEnv('tens', {}, { episodes: 150, seed: 0 }).deadDeals).toBe(dead);
     // A game always won at the end of its third step.
-    expect(checkEnvFrom(envsOf(countGame(), { length: 3 }), { episodes: 7, seed: 2 })).toEqual({ id: 'count', episodes: 7, steps: 21, wins: 7, truncated: 0, deadDeals: 0, decks: 0 });
+    expect(checkEnvFrom(envsOf(countGame(), { length: 3 }), { episodes: 7, seed: 2 })).toEqual({
+      id: 'count',
+      episodes: 7,
+      steps: 21,
+      wins: 7,
+      truncated: 0,
+      deadDeals: 0,
+      decks: 0,
+    });
   });
 
   it('is a ContractViolation, named so in a stack trace', () => {
@@ -823,16 +998,24 @@ describe('the contract checker rejects broken games', () => {
           s.extraId = extraId;
         },
       });
-      expect(verdict(envsOf(game), 1, seed), `seed ${seed}`).toBe(`tens: seed ${seed}: the same seed gave a different trajectory`);
+      expect(verdict(envsOf(game), 1, seed), `seed ${seed}`).toBe(
+        `tens: seed ${seed}: the same seed gave a different trajectory`,
+      );
     }
   });
 
   it('a reward that is not a finite number, also where the outcome fixes none (a NaN sum equals nothing)', () => {
     // A step that forgot its return: undefined rewards sum to NaN, which the end's comparison must not pass.
-    const forgotReturn = countGame({ step: ((s: Count) => void s.t++) as unknown as Game<CountOptions, Count>['step'] });
+    const forgotReturn = countGame({
+      step: ((s: Count) => void s.t++) as unknown as Game<CountOptions, Count>['step'],
+    });
     expect(verdict(envsOf(forgotReturn))).toBe('count: seed 0 step 1: reward undefined, expected a finite number');
-    expect(verdict(envsOf(countGame({ step: (s) => (s.t++, Number.NaN) })))).toBe('count: seed 0 step 1: reward NaN, expected a finite number');
-    expect(verdict(envsOf(countGame({ step: (s) => (s.t++, Infinity), expectedReturn: () => null })))).toBe('count: seed 0 step 1: reward Infinity, expected a finite number');
+    expect(verdict(envsOf(countGame({ step: (s) => (s.t++, Number.NaN) })))).toBe(
+      'count: seed 0 step 1: reward NaN, expected a finite number',
+    );
+    expect(verdict(envsOf(countGame({ step: (s) => (s.t++, Infinity), expectedReturn: () => null })))).toBe(
+      'count: seed 0 step 1: reward Infinity, expected a finite number',
+    );
   });
 
   it('a game that goes on past a million steps', () => {
@@ -892,7 +1075,8 @@ function countGame(overrides: Partial<Game<CountOptions, Count>> = {}): Game<Cou
     toJSON: (s) => ({ t: s.t }),
     fromJSON: (json, o, s) => {
       const parsed = countJson.safeParse(json);
-      if (!parsed.success || parsed.data.t > o.length) throw new TengymError('bad-state', `bad state: expected { t: 0..${o.length} }`);
+      if (!parsed.success || parsed.data.t > o.length)
+        throw new TengymError('bad-state', `bad state: expected { t: 0..${o.length} }`);
       s.t = parsed.data.t;
     },
     checkState: (s, o) => (s.t >= 0 && s.t <= o.length ? null : `t is ${s.t}, outside 0..${o.length}`),
@@ -909,11 +1093,15 @@ describe('the contract checker passes what the contract allows', () => {
     expect(verdict(envsOf(countGame()))).toBeNull();
   });
 
-  it('a deal whose deck cannot be read back from its state is not read: no stock list, or a card pile without its card', () => {
-    // Four Ten drawing into the hand chosen: the drawn card's pile is empty at the deal.
-    expect(verdict(envsOf(fourTenGame, { drawVisible: false }), 5)).toBeNull();
-    expect(verdict(envsOf(countGame()), 5)).toBeNull();
-  });
+  it(
+    'a deal whose deck cannot be read back from its state is not read: no stock list, or a card pile without ' +
+      'its card',
+    () => {
+      // Four Ten drawing into the hand chosen: the drawn card's pile is empty at the deal.
+      expect(verdict(envsOf(fourTenGame, { drawVisible: false }), 5)).toBeNull();
+      expect(verdict(envsOf(countGame()), 5)).toBeNull();
+    },
+  );
 
   it('rewards are checked only where the outcome fixes them, to within 1e-9', () => {
     const zeroRewards = (expected: number) =>
@@ -925,7 +1113,9 @@ describe('the contract checker passes what the contract allows', () => {
         expectedReturn: () => expected,
       });
     expect(verdict(envsOf(zeroRewards(1e-9)))).toBeNull();
-    expect(verdict(envsOf(zeroRewards(2e-9)))).toMatch(/^count: seed 0: rewards add up to 0, the outcome \{"won":true,"cardsLeft":0\} implies 2e-9$/);
+    expect(verdict(envsOf(zeroRewards(2e-9)))).toMatch(
+      /^count: seed 0: rewards add up to 0, the outcome \{"won":true,"cardsLeft":0\} implies 2e-9$/,
+    );
     expect(verdict(envsOf(countGame({ expectedReturn: () => null })))).toBeNull();
   });
 
@@ -945,20 +1135,24 @@ describe('the contract checker passes what the contract allows', () => {
     expect(verdict(envsOf(game))).toBeNull();
   });
 
-  it('an observe that zeroes the whole buffer it is given, or rewrites only what changed in a buffer it wrote before', () => {
-    expect(
-      verdict(
-        envsOf(
-          tensWith({
-            observe: (s: Tens, o, out) => {
-              out.fill(0);
-              tensGame.observe(s, o, out);
-            },
-          }),
+  it(
+    'an observe that zeroes the whole buffer it is given, or rewrites only what changed in a buffer it wrote ' +
+      'before',
+    () => {
+      expect(
+        verdict(
+          envsOf(
+            tensWith({
+              observe: (s: Tens, o, out) => {
+                out.fill(0);
+                tensGame.observe(s, o, out);
+              },
+            }),
+          ),
         ),
-      ),
-    ).toBeNull();
-    // Decade's observe keeps the buffer it last wrote and rewrites only the stacks that changed.
-    expect(verdict(envsOf(decadeGame, { stacks: 7 }), 60)).toBeNull();
-  });
+      ).toBeNull();
+      // Decade's observe keeps the buffer it last wrote and rewrites only the stacks that changed.
+      expect(verdict(envsOf(decadeGame, { stacks: 7 }), 60)).toBeNull();
+    },
+  );
 });

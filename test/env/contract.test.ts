@@ -12,10 +12,16 @@ const episodesOf = (id: string) => scaled(EPISODES[id] ?? 2000);
 const VARIANT_EPISODES = scaled(300);
 const DECKS = scaled(20, 4);
 
-/** `count` shuffled decks as `reset({ deck })` takes them: 52 cards, or Four Ten's 1–4 eight times each, one deck a round for one or two rounds. */
+/**
+ * `count` shuffled decks as `reset({ deck })` takes them: 52 cards, or Four Ten's 1–4 eight times each, one deck a
+ * round for one or two rounds.
+ */
 function decksFor(id: string, count: number): string[][] {
   const rng = createRng(4242);
-  const cards = id === 'four-ten' ? [...'1234'].flatMap((v) => Array<string>(8).fill(v)) : [...'A23456789TJQK'].flatMap((r) => [...'SHDC'].map((s) => r + s));
+  const cards =
+    id === 'four-ten'
+      ? [...'1234'].flatMap((v) => Array<string>(8).fill(v))
+      : [...'A23456789TJQK'].flatMap((r) => [...'SHDC'].map((s) => r + s));
   const shuffled = () => {
     const deck = [...cards];
     for (let i = deck.length - 1; i > 0; i--) {
@@ -24,7 +30,9 @@ function decksFor(id: string, count: number): string[][] {
     }
     return deck;
   };
-  return Array.from({ length: count }, (_, k) => (id === 'four-ten' && k % 2 === 1 ? [...shuffled(), ...shuffled()] : shuffled()));
+  return Array.from({ length: count }, (_, k) =>
+    id === 'four-ten' && k % 2 === 1 ? [...shuffled(), ...shuffled()] : shuffled(),
+  );
 }
 
 const VARIANTS: [string, Record<string, unknown>][] = [
@@ -55,19 +63,23 @@ describe('environment contract', () => {
 
   it('moves every option of every engine off its default in some id or variant', () => {
     const moved = new Map<string, Set<string>>();
-    // An option counts where its value there is not the engine's default (a variant that sets the default moves nothing).
+    // An option counts where its value there is not the engine's default (a variant that sets the default moves
+    // nothing).
     const add = (id: string, options: Record<string, unknown>) => {
       const { game } = envSpec(id);
       const defaults = game.optionsSchema.parse({}) as Record<string, unknown>;
       for (const key of Object.keys(options)) {
-        if (JSON.stringify(options[key]) !== JSON.stringify(defaults[key])) moved.set(game.name, (moved.get(game.name) ?? new Set()).add(key));
+        if (JSON.stringify(options[key]) !== JSON.stringify(defaults[key]))
+          moved.set(game.name, (moved.get(game.name) ?? new Set()).add(key));
       }
     };
     for (const id of envIds()) add(id, envSpec(id).preset);
     for (const [id, options] of VARIANTS) add(id, options);
     for (const id of envIds()) {
       const { game } = envSpec(id);
-      const unmoved = Object.keys(game.optionsSchema.parse({}) as object).filter((key) => !moved.get(game.name)?.has(key));
+      const unmoved = Object.keys(game.optionsSchema.parse({}) as object).filter(
+        (key) => !moved.get(game.name)?.has(key),
+      );
       expect(unmoved, `${game.name}: options no variant here sets (add one to VARIANTS)`).toEqual([]);
     }
   });

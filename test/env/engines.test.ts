@@ -17,14 +17,28 @@ const SRC = join(ROOT, 'src');
 describe('the hot path', () => {
   it('legalActions, status, observe and step allocate nothing; Env.step allocates only the last step’s outcome', () => {
     // A child process with a young generation too large to be collected within a window.
-    const r = spawnSync(process.execPath, ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', join(ROOT, 'test/env/fixtures/hot-path-allocation.mjs')], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--min-semi-space-size=64',
+        '--max-semi-space-size=64',
+        join(ROOT, 'test/env/fixtures/hot-path-allocation.mjs'),
+      ],
+      { encoding: 'utf8' },
+    );
     expect(r.status, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as Record<string, { engine: number; gameSteps: number; env: number; envSteps: number; episodes: number }>;
+    const report = JSON.parse(r.stdout) as Record<
+      string,
+      { engine: number; gameSteps: number; env: number; envSteps: number; episodes: number }
+    >;
     expect(Object.keys(report)).toEqual(envIds());
     for (const [id, m] of Object.entries(report)) {
       // process.memoryUsage() itself takes 256 bytes; one byte per step would show as thousands.
       expect(m.engine, `${id}: the engine allocated over ${m.gameSteps} steps`).toBeLessThan(1024);
-      expect(m.env, `${id}: Env.step allocated over ${m.envSteps} steps of ${m.episodes} episodes`).toBeLessThan(4096 + 128 * m.episodes);
+      expect(m.env, `${id}: Env.step allocated over ${m.envSteps} steps of ${m.episodes} episodes`).toBeLessThan(
+        4096 + 128 * m.episodes,
+      );
       expect(m.gameSteps).toBeGreaterThan(2 * m.episodes);
     }
   });
@@ -52,8 +66,19 @@ describe('the hot path', () => {
 describe('reset with bad input', () => {
   const bad: [string, (id: string) => unknown][] = [
     ['a deck with too few cards', (id) => ({ deck: id === 'four-ten' ? '1 2 3' : 'AS 2C' })],
-    ['a deck with a card twice', (id) => ({ deck: id === 'four-ten' ? Array.from({ length: 32 }, () => '1') : [...Array(51).fill('AS'), 'KD'] })],
-    ['a deck with a card that does not exist', (id) => ({ deck: id === 'four-ten' ? Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3))).fill('5', 0, 1) : 'XX ' + 'AS '.repeat(51) })],
+    [
+      'a deck with a card twice',
+      (id) => ({ deck: id === 'four-ten' ? Array.from({ length: 32 }, () => '1') : [...Array(51).fill('AS'), 'KD'] }),
+    ],
+    [
+      'a deck with a card that does not exist',
+      (id) => ({
+        deck:
+          id === 'four-ten'
+            ? Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3))).fill('5', 0, 1)
+            : 'XX ' + 'AS '.repeat(51),
+      }),
+    ],
     ['a deck that is not a list', () => ({ deck: { cards: 52 } })],
     ['a negative seed', () => ({ seed: -1 })],
     ['an unknown option', () => ({ seed: 1, shuffle: false })],

@@ -12,7 +12,6 @@ import { MAX_SEED, createRng, shuffleInPlace } from '../../src/env/rng.js';
 import { thrown } from '../helpers/pairing.js';
 import { z } from 'zod';
 
-
 const expectError = (fn: () => unknown, code: TengymErrorCode, message: RegExp) => {
   const e = thrown(fn);
   expect(e.code).toBe(code);
@@ -46,8 +45,16 @@ describe('Env before reset', () => {
   it('refuses a call by hand without an id, an engine or options, pointing to make', () => {
     const o = tensGame.optionsSchema.parse({});
     const Unchecked = Env as unknown as new (...args: unknown[]) => Env;
-    expectError(() => new Unchecked(), 'bad-argument', /^new Env takes an id, an engine and its options, got the id undefined; use make\(id, options\), or make\(\{ id, game, options \}\) for an engine of your own$/);
-    expectError(() => new Unchecked('decade'), 'bad-argument', /^new Env takes an id, an engine and its options, got undefined as the engine; use make\(id, options\)/);
+    expectError(
+      () => new Unchecked(),
+      'bad-argument',
+      /^new Env takes an id, an engine and its options, got the id undefined; use make\(id, options\), or make\(\{ id, game, options \}\) for an engine of your own$/,
+    );
+    expectError(
+      () => new Unchecked('decade'),
+      'bad-argument',
+      /^new Env takes an id, an engine and its options, got undefined as the engine; use make\(id, options\)/,
+    );
     expectError(() => new Unchecked('tens', {}, o), 'bad-argument', /got \{\} as the engine;/);
     expectError(() => new Unchecked('tens', tensGame), 'bad-argument', /got undefined as the options;/);
   });
@@ -62,7 +69,7 @@ describe('Env before reset', () => {
     expect(env.legalActions()).toHaveLength(before);
   });
 
-  it('validates options passed by hand as make does, and takes make\'s as they are', () => {
+  it("validates options passed by hand as make does, and takes make's as they are", () => {
     expectError(() => new Env('tens', tensGame, { tableau: 14 }), 'bad-options', /^bad options for tens: .*tableau/);
     expectError(() => new Env('tens', tensGame, { tableaux: 13 }), 'bad-options', /^bad options for tens: .*tableaux/);
     // Defaults filled in, as make fills them: the engine never sees a missing field.
@@ -76,8 +83,12 @@ describe('Env before reset', () => {
 
   it('checks the buffers it is given', () => {
     const o = tensGame.optionsSchema.parse({});
-    expect(() => new Env('tens', tensGame, o, { observation: new Float32Array(3) })).toThrow('tens: buffers of 3 observation floats and 82 mask entries, the engine needs 183 and 82');
-    expect(() => new Env('tens', tensGame, o, { mask: new Uint8Array(3) })).toThrow('tens: buffers of 183 observation floats and 3 mask entries, the engine needs 183 and 82');
+    expect(() => new Env('tens', tensGame, o, { observation: new Float32Array(3) })).toThrow(
+      'tens: buffers of 3 observation floats and 82 mask entries, the engine needs 183 and 82',
+    );
+    expect(() => new Env('tens', tensGame, o, { mask: new Uint8Array(3) })).toThrow(
+      'tens: buffers of 183 observation floats and 3 mask entries, the engine needs 183 and 82',
+    );
     const observation = new Float32Array(tensGame.observationSize(o));
     const mask = new Uint8Array(tensGame.numActions(o));
     const env = new Env('tens', tensGame, o, { observation, mask });
@@ -95,14 +106,22 @@ describe('Env.reset', () => {
     const env = make('tens');
     expectError(() => env.reset(null as never), 'bad-argument', /^reset takes \{ seed\?, deck\? \}, got null$/);
     expectError(() => env.reset(3 as never), 'bad-argument', /^reset takes \{ seed\?, deck\? \}, got 3$/);
-    expectError(() => env.reset({ seed: 1, shuffle: true } as never), 'bad-argument', /^reset: unknown option "shuffle" \(reset takes \{ seed\?, deck\? \}\)$/);
+    expectError(
+      () => env.reset({ seed: 1, shuffle: true } as never),
+      'bad-argument',
+      /^reset: unknown option "shuffle" \(reset takes \{ seed\?, deck\? \}\)$/,
+    );
     expect(env.hasStarted).toBe(false);
     expect(env.reset({}).info).toEqual({ actionMask: env.mask });
   });
 
   it('validates seeds: integers from 0 to the largest safe integer', () => {
     for (const bad of [-1, 1.5, Number.NaN, MAX_SEED + 1, '3', null]) {
-      expectError(() => validateSeed(bad), 'bad-seed', new RegExp(`^bad seed ${showValue(bad).replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`));
+      expectError(
+        () => validateSeed(bad),
+        'bad-seed',
+        new RegExp(`^bad seed ${showValue(bad).replace(/[.+]/g, '\\$&')}: expected an integer from 0 to ${MAX_SEED}$`),
+      );
     }
     expectError(() => validateSeed(-2, 'policy seed'), 'bad-seed', /^bad policy seed -2:/);
     expect(validateSeed(0)).toBe(0);
@@ -110,8 +129,19 @@ describe('Env.reset', () => {
   });
 
   it('a first seed leaves room for its deals: refused by the seed given, with the largest that works', () => {
-    expectError(() => checkSeedFits(MAX_SEED - 1, 5, 'episodes 5'), 'bad-seed', new RegExp(`^seed ${MAX_SEED - 1} is too large for episodes 5: deal i uses seed \\+ i and seeds go up to ${MAX_SEED}, so the largest seed for 5 deals is ${MAX_SEED - 4}$`));
-    expectError(() => checkSeedFits(MAX_SEED, 2, '--episodes 2', '--seed'), 'bad-seed', /^--seed \d+ is too large for --episodes 2: .* the largest --seed for 2 deals is \d+$/);
+    expectError(
+      () => checkSeedFits(MAX_SEED - 1, 5, 'episodes 5'),
+      'bad-seed',
+      new RegExp(
+        `^seed ${MAX_SEED - 1} is too large for episodes 5: deal i uses seed \\+ i and seeds go up to ` +
+          `${MAX_SEED}, so the largest seed for 5 deals is ${MAX_SEED - 4}$`,
+      ),
+    );
+    expectError(
+      () => checkSeedFits(MAX_SEED, 2, '--episodes 2', '--seed'),
+      'bad-seed',
+      /^--seed \d+ is too large for --episodes 2: .* the largest --seed for 2 deals is \d+$/,
+    );
     expect(() => checkSeedFits(MAX_SEED - 4, 5, 'episodes 5')).not.toThrow();
     expect(() => checkSeedFits(MAX_SEED, 1, 'one deal')).not.toThrow();
   });
@@ -138,29 +168,33 @@ describe('Env.reset', () => {
     expect([env.episodeSteps, env.episodeReturn, env.undosLeft, env.undoDepth]).toEqual([0, 0, 3, 0]);
   });
 
-  it('undo takes back the return with the step: a game won after undoing its winning move returns what its outcome pays', () => {
-    const env = make('tens', { undoLimit: 'unlimited' });
-    let seed = 0;
-    for (; ; seed++) {
-      env.reset({ seed });
-      while (env.running) env.step(env.legal[0]);
-      if (env.outcome().won) break;
-    }
-    const won = env.episodeReturn;
-    expect(won).toBe(env.game.expectedReturn(env.outcome(), env.options));
-    env.undo();
-    const before = env.episodeReturn;
-    expect(before).toBeLessThan(won);
-    env.step(env.legal[0]);
-    expect([env.outcome().won, env.episodeReturn]).toEqual([true, won]);
-    // Through clone and copyFrom, the history's returns go along.
-    env.undo();
-    const copy = env.clone();
-    expect(copy.episodeReturn).toBe(before);
-    copy.step(copy.legal[0]);
-    copy.undo();
-    expect(copy.episodeReturn).toBe(before);
-  });
+  it(
+    'undo takes back the return with the step: a game won after undoing its winning move returns what its ' +
+      'outcome pays',
+    () => {
+      const env = make('tens', { undoLimit: 'unlimited' });
+      let seed = 0;
+      for (; ; seed++) {
+        env.reset({ seed });
+        while (env.running) env.step(env.legal[0]);
+        if (env.outcome().won) break;
+      }
+      const won = env.episodeReturn;
+      expect(won).toBe(env.game.expectedReturn(env.outcome(), env.options));
+      env.undo();
+      const before = env.episodeReturn;
+      expect(before).toBeLessThan(won);
+      env.step(env.legal[0]);
+      expect([env.outcome().won, env.episodeReturn]).toEqual([true, won]);
+      // Through clone and copyFrom, the history's returns go along.
+      env.undo();
+      const copy = env.clone();
+      expect(copy.episodeReturn).toBe(before);
+      copy.step(copy.legal[0]);
+      copy.undo();
+      expect(copy.episodeReturn).toBe(before);
+    },
+  );
 
   it('setState starts the steps and return at zero: the JSON does not carry them', () => {
     const source = make('decade');
@@ -212,38 +246,95 @@ describe('Env.step', () => {
     env.reset({ seed: 1 });
     expect(env.step(env.legal[0])).toMatchObject({ terminated: false, truncated: false });
     const r = env.step(env.legal[0]);
-    expect([r.terminated, r.truncated, env.truncated, env.terminated, env.running]).toEqual([false, true, true, false, false]);
+    expect([r.terminated, r.truncated, env.truncated, env.terminated, env.running]).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(r.info.outcome).toEqual({ won: false, cardsLeft: 5 });
-    expectError(() => env.step(0), 'episode-over', /^step\(0\): the episode is over \(truncated, outcome \{"won":false,"cardsLeft":5\}\); call reset\(\)$/);
+    expectError(
+      () => env.step(0),
+      'episode-over',
+      /^step\(0\): the episode is over \(truncated, outcome \{"won":false,"cardsLeft":5\}\); call reset\(\)$/,
+    );
   });
 
   it('refuses a step after the end, naming how it ended', () => {
     const env = tensAfter(0);
     while (env.running) env.step(env.legal[0]);
     const outcome = JSON.stringify(env.outcome());
-    expectError(() => env.step(3), 'episode-over', new RegExp(`^step\\(3\\): the episode is over \\(terminated, outcome ${outcome.replace(/[{}]/g, '\\$&')}\\); call reset\\(\\)$`));
+    expectError(
+      () => env.step(3),
+      'episode-over',
+      new RegExp(
+        `^step\\(3\\): the episode is over \\(terminated, outcome ${outcome.replace(/[{}]/g, '\\$&')}\\); ` +
+          `call reset\\(\\)$`,
+      ),
+    );
   });
 
   it('refuses ids that are not actions, with the range', () => {
     const env = tensAfter(1);
     for (const bad of [-1, 82, 2.5, Number.NaN]) {
-      expectError(() => env.step(bad), 'bad-action', new RegExp(`^step\\(${showValue(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`));
+      expectError(
+        () => env.step(bad),
+        'bad-action',
+        new RegExp(`^step\\(${showValue(bad).replace(/[.]/g, '\\.')}\\): not an action id; tens has ids 0\\.\\.81$`),
+      );
       expect(env.isLegal(bad)).toBe(false);
     }
-    expectError(() => env.describeAction(82), 'bad-action', /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/);
+    expectError(
+      () => env.describeAction(82),
+      'bad-action',
+      /^describeAction\(82\): not an action id; tens has ids 0\.\.81$/,
+    );
     expect(env.describeAction(env.legal[0])).toMatch(/^remove /);
-    // A legal id written as text (a button's data-action, JSON) is not an action id: the message says how to make it one.
+    // A legal id written as text (a button's data-action, JSON) is not an action id: the message says how to make it
+    // one.
     const text = String(env.legal[0]) as never;
     expect(env.isLegal(text)).toBe(false);
-    expectError(() => env.step(text), 'bad-action', new RegExp(`^step\\("${text}"\\): an action id is a number, not a string \\(text from a page or a file: Number\\(text\\) makes it one\\); tens has ids 0\\.\\.81$`));
-    expectError(() => env.step('draw' as never), 'bad-action', /^step\("draw"\): an action id is a number, not a string; tens has ids 0\.\.81$/);
-    expectError(() => env.step(null as never), 'bad-action', /^step\(null\): an action id is a number, not null; tens has ids 0\.\.81$/);
-    expectError(() => env.step([3] as never), 'bad-action', /^step\(\[3\]\): an action id is a number, not an array; tens has ids 0\.\.81$/);
+    expectError(
+      () => env.step(text),
+      'bad-action',
+      new RegExp(
+        `^step\\("${text}"\\): an action id is a number, not a string \\(text from a page or a file: ` +
+          `Number\\(text\\) makes it one\\); tens has ids 0\\.\\.81$`,
+      ),
+    );
+    expectError(
+      () => env.step('draw' as never),
+      'bad-action',
+      /^step\("draw"\): an action id is a number, not a string; tens has ids 0\.\.81$/,
+    );
+    expectError(
+      () => env.step(null as never),
+      'bad-action',
+      /^step\(null\): an action id is a number, not null; tens has ids 0\.\.81$/,
+    );
+    expectError(
+      () => env.step([3] as never),
+      'bad-action',
+      /^step\(\[3\]\): an action id is a number, not an array; tens has ids 0\.\.81$/,
+    );
     // A hint passed whole is told its id is its .action; an object is shown once, in the call.
-    expectError(() => env.step({ action: 3, text: 'pair' } as never), 'bad-action', /^step\(\{"action":3,"text":"pair"\}\): an action id is a number, not an object \(a hint's id is its \.action: step\(hint\.action\)\); tens has ids 0\.\.81$/);
-    expectError(() => env.step({ a: 1 } as never), 'bad-action', /^step\(\{"a":1\}\): an action id is a number, not an object; tens has ids 0\.\.81$/);
+    expectError(
+      () => env.step({ action: 3, text: 'pair' } as never),
+      'bad-action',
+      /^step\(\{"action":3,"text":"pair"\}\): an action id is a number, not an object \(a hint's id is its \.action: step\(hint\.action\)\); tens has ids 0\.\.81$/,
+    );
+    expectError(
+      () => env.step({ a: 1 } as never),
+      'bad-action',
+      /^step\(\{"a":1\}\): an action id is a number, not an object; tens has ids 0\.\.81$/,
+    );
     // An env passed for its state is told where the state is; "an", not "a", before a vowel.
-    expectError(() => env.setState(env as never), 'bad-state', /^bad state: expected a plain object \{ env, options, rng, undosUsed, game \}, got an Env: its getState\(\) gives the state$/);
+    expectError(
+      () => env.setState(env as never),
+      'bad-state',
+      /^bad state: expected a plain object \{ env, options, rng, undosUsed, game \}, got an Env: its getState\(\) gives the state$/,
+    );
   });
 
   it('assertLegal throws what step would throw, naming step unless told otherwise, and returns for a legal id', () => {
@@ -275,11 +366,19 @@ describe('Env.step', () => {
     expect(e.code).toBe('illegal-action');
     // Written out for this position (Q♦ and 10♣ in slots 0 and 1: tens only go four at a time).
     expect(illegal).toBe(0);
-    expect(e.message).toBe('step(0): "remove Q♦ + 10♣" is not legal: tens are removed four at a time. Legal now: 39 (remove A♠ + 9♥), 56 (remove 7♥ + 3♠), 75 (remove 9♥ + A♦)');
+    expect(e.message).toBe(
+      'step(0): "remove Q♦ + 10♣" is not legal: tens are removed four at a time. Legal now: 39 (remove A♠ + ' +
+        '9♥), 56 (remove 7♥ + 3♠), 75 (remove 9♥ + A♦)',
+    );
     const what = env.game.describeAction(env.rawState, env.options, illegal);
     const why = env.game.whyIllegal(env.rawState, env.options, illegal);
     expect(e.message).toBe(`step(${illegal}): "${what}" is not legal: ${why}. Legal now: ${env.describeLegal()}`);
-    expect(env.describeLegal()).toBe(env.legalActions().map((a) => `${a} (${env.describeAction(a)})`).join(', '));
+    expect(env.describeLegal()).toBe(
+      env
+        .legalActions()
+        .map((a) => `${a} (${env.describeAction(a)})`)
+        .join(', '),
+    );
     expect(env.isLegal(illegal)).toBe(false);
     expect(env.isLegal(env.legal[0])).toBe(true);
   });
@@ -317,26 +416,35 @@ describe('Env.undo', () => {
     expect(env.undosLeft).toBe(0);
   });
 
-  it('after setState takes back only the moves made since, and says why where there are none: the state JSON holds no history', () => {
-    const saved = tensAfter(2, { undoLimit: 3, refill: 'buffered' }, 6).getState();
-    // A game saved (localStorage, a file) and brought back into a fresh env, as a page does on reload.
-    const env = make('tens', { undoLimit: 3, refill: 'buffered' });
-    env.setState(JSON.parse(JSON.stringify(saved)));
-    expect([env.undosLeft, env.undoDepth]).toEqual([3, 0]);
-    const why = /^undo: there is no move to take back: the env is at the state setState loaded, and a saved state holds no undo history of the moves before it \(a game saved as its deal and moves, GameStates.toMoves\(\), and brought back by GameStates.fromMoves takes its moves back as far as the deal\)$/;
-    expectError(() => env.undo(), 'undo-unavailable', why);
-    env.step(env.legal[0]);
-    env.undo();
-    expect(env.getState()).toEqual({ ...saved, undosUsed: 1 });
-    expectError(() => env.undo(), 'undo-unavailable', why);
-    // A copy of the loaded env says the same; a new deal has its whole history again.
-    expectError(() => env.clone().undo(), 'undo-unavailable', why);
-    env.reset({ seed: 6 });
-    expectError(() => env.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
-  });
+  it(
+    'after setState takes back only the moves made since, and says why where there are none: the state JSON ' +
+      'holds no history',
+    () => {
+      const saved = tensAfter(2, { undoLimit: 3, refill: 'buffered' }, 6).getState();
+      // A game saved (localStorage, a file) and brought back into a fresh env, as a page does on reload.
+      const env = make('tens', { undoLimit: 3, refill: 'buffered' });
+      env.setState(JSON.parse(JSON.stringify(saved)));
+      expect([env.undosLeft, env.undoDepth]).toEqual([3, 0]);
+      const why =
+        /^undo: there is no move to take back: the env is at the state setState loaded, and a saved state holds no undo history of the moves before it \(a game saved as its deal and moves, GameStates.toMoves\(\), and brought back by GameStates.fromMoves takes its moves back as far as the deal\)$/;
+      expectError(() => env.undo(), 'undo-unavailable', why);
+      env.step(env.legal[0]);
+      env.undo();
+      expect(env.getState()).toEqual({ ...saved, undosUsed: 1 });
+      expectError(() => env.undo(), 'undo-unavailable', why);
+      // A copy of the loaded env says the same; a new deal has its whole history again.
+      expectError(() => env.clone().undo(), 'undo-unavailable', why);
+      env.reset({ seed: 6 });
+      expectError(() => env.undo(), 'undo-unavailable', /^undo: there is no move to take back$/);
+    },
+  );
 
   it('is refused where the env was made without it', () => {
-    expectError(() => tensAfter(1).undo(), 'undo-unavailable', /^undo: tens was made with undoLimit 0; make it with \{ undoLimit: 3 \} or 'unlimited'$/);
+    expectError(
+      () => tensAfter(1).undo(),
+      'undo-unavailable',
+      /^undo: tens was made with undoLimit 0; make it with \{ undoLimit: 3 \} or 'unlimited'$/,
+    );
     expect(tensAfter(0).undosLeft).toBe(0);
     expect(tensAfter(0, { undoLimit: 'unlimited' }).undosLeft).toBe(Infinity);
     expect(tensAfter(3).undoDepth).toBe(0);
@@ -385,24 +493,57 @@ describe('Env.setState', () => {
     const text = JSON.stringify(state);
     expectError(() => env.setState(null), 'bad-state', /^bad state: /);
     for (const rng of [[1, 2, 3], [1, 2, 3, 4, 5], 'abcd', 'x', {}]) {
-      expectError(() => env.setState({ ...state, rng } as never), 'bad-state', /^bad state: expected the generator state: an array of 4 int32 words → at rng$/);
+      expectError(
+        () => env.setState({ ...state, rng } as never),
+        'bad-state',
+        /^bad state: expected the generator state: an array of 4 int32 words → at rng$/,
+      );
     }
     expectError(() => env.setState({ ...state, extra: 1 }), 'bad-state', /^bad state: .*extra/);
-    expectError(() => env.setState({ ...state, env: 'block-ten' }), 'bad-state', /^bad state: it is a "block-ten" state, this env is "tens"$/);
-    expectError(() => env.setState({ ...state, options: { tableau: 12 } }), 'bad-state', /^bad state options: .*tableau/);
-    expectError(() => env.setState({ ...state, options: { tableau: 15 } }), 'bad-state', /^bad state: made with options \{"tableau":15\}, this env has \{"tableau":13\} \(the options that differ\)$/);
+    expectError(
+      () => env.setState({ ...state, env: 'block-ten' }),
+      'bad-state',
+      /^bad state: it is a "block-ten" state, this env is "tens"$/,
+    );
+    expectError(
+      () => env.setState({ ...state, options: { tableau: 12 } }),
+      'bad-state',
+      /^bad state options: .*tableau/,
+    );
+    expectError(
+      () => env.setState({ ...state, options: { tableau: 15 } }),
+      'bad-state',
+      /^bad state: made with options \{"tableau":15\}, this env has \{"tableau":13\} \(the options that differ\)$/,
+    );
     expectError(() => env.setState({ ...state, undosUsed: -1 }), 'bad-state', /^bad state: .*undosUsed/);
-    expectError(() => env.setState({ ...state, game: { ...(state.game as object), tableau: [] } }), 'bad-state', /^bad state: /);
-    for (const options of [null, 'tens', [], 13]) expectError(() => env.setState({ ...state, options }), 'bad-state', /^bad state: expected a plain object of options → at options$/);
+    expectError(
+      () => env.setState({ ...state, game: { ...(state.game as object), tableau: [] } }),
+      'bad-state',
+      /^bad state: /,
+    );
+    for (const options of [null, 'tens', [], 13])
+      expectError(
+        () => env.setState({ ...state, options }),
+        'bad-state',
+        /^bad state: expected a plain object of options → at options$/,
+      );
     expect(JSON.stringify(env.getState())).toBe(text);
   });
 
   it('says a state without its game is missing it (zod alone said "expected nonoptional")', () => {
     const env = tensAfter(2);
     const { game: _game, ...rest } = env.getState();
-    expectError(() => env.setState(rest), 'bad-state', /^bad state: missing: the game itself \(getState\(\)\.game: its cards and counters\) → at game$/);
+    expectError(
+      () => env.setState(rest),
+      'bad-state',
+      /^bad state: missing: the game itself \(getState\(\)\.game: its cards and counters\) → at game$/,
+    );
     // Only a missing game: a game of null is the engine's to refuse, as it was.
-    expectError(() => env.setState({ ...rest, game: null }), 'bad-state', /^bad state: Invalid input: expected object, received null \(expected \{ tableau: /);
+    expectError(
+      () => env.setState({ ...rest, game: null }),
+      'bad-state',
+      /^bad state: Invalid input: expected object, received null \(expected \{ tableau: /,
+    );
   });
 
   it('runs the engine invariant check on what fromJSON loaded, and refuses a state it faults', () => {
@@ -428,7 +569,11 @@ describe('Env.setState', () => {
     expect(Array.from(fresh.observation)).toEqual(Array.from(env.observation));
     // More undos used than this env allows: refused, the env unchanged.
     const strict = make('tens', { undoLimit: 3 });
-    expectError(() => strict.setState({ ...env.getState(), undosUsed: 9 }), 'bad-state', /^bad state: undosUsed is 9, but tens allows 3 undos per game$/);
+    expectError(
+      () => strict.setState({ ...env.getState(), undosUsed: 9 }),
+      'bad-state',
+      /^bad state: undosUsed is 9, but tens allows 3 undos per game$/,
+    );
     expect(strict.hasStarted).toBe(false);
   });
 
@@ -448,7 +593,13 @@ describe('Env.clone and copyFrom', () => {
     env.step(env.legal[0]);
     const copy = env.clone();
     expect(copy.getState()).toEqual(env.getState());
-    expect([copy.episodeSteps, copy.episodeReturn, copy.undoDepth, copy.undosLeft, copy.legalCount]).toEqual([env.episodeSteps, env.episodeReturn, 2, 3, env.legalCount]);
+    expect([copy.episodeSteps, copy.episodeReturn, copy.undoDepth, copy.undosLeft, copy.legalCount]).toEqual([
+      env.episodeSteps,
+      env.episodeReturn,
+      2,
+      3,
+      env.legalCount,
+    ]);
     copy.undo();
     copy.undo();
     expect(copy.episodeSteps).toBe(0);
@@ -470,12 +621,24 @@ describe('Env.clone and copyFrom', () => {
 
   it('copyFrom refuses another env or other options, and copies an ended game', () => {
     const env = tensAfter(1);
-    expectError(() => env.copyFrom(make('block-ten')), 'bad-argument', /^copyFrom: block-ten \{.*\} is a different env from tens \{.*\}$/);
-    expectError(() => env.copyFrom(make('tens', { tableau: 15 })), 'bad-argument', /^copyFrom: tens \{"tableau":15.*\} is a different env from tens \{"tableau":13/);
+    expectError(
+      () => env.copyFrom(make('block-ten')),
+      'bad-argument',
+      /^copyFrom: block-ten \{.*\} is a different env from tens \{.*\}$/,
+    );
+    expectError(
+      () => env.copyFrom(make('tens', { tableau: 15 })),
+      'bad-argument',
+      /^copyFrom: tens \{"tableau":15.*\} is a different env from tens \{"tableau":13/,
+    );
     // Another engine, even with the very same options object.
     const variant = new Env('tens', { ...tensGame }, env.options);
     variant.reset({ seed: 4 });
-    expectError(() => env.copyFrom(variant), 'bad-argument', /^copyFrom: tens \{.*\} is a different env from tens \{.*\}$/);
+    expectError(
+      () => env.copyFrom(variant),
+      'bad-argument',
+      /^copyFrom: tens \{.*\} is a different env from tens \{.*\}$/,
+    );
     const ended = tensAfter(0);
     while (ended.running) ended.step(ended.legal[0]);
     const target = make('tens');
@@ -526,6 +689,8 @@ describe('a copy for a lookahead', () => {
     const other = { ...fourTen.getState(), rng: [...createRng(7).getState()] };
     fourTen.clone().setState(other);
     const api = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
-    expect(api.includes('a lookahead that steps copies sees the cards to come'), 'api.md says what a copy holds').toBe(true);
+    expect(api.includes('a lookahead that steps copies sees the cards to come'), 'api.md says what a copy holds').toBe(
+      true,
+    );
   });
 });

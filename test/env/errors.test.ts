@@ -54,10 +54,14 @@ describe('isPlainObject and TengymError', () => {
 });
 
 describe('names from input in messages', () => {
-  it('an env id or a state\'s env is quoted with its hidden characters written out, and a long one cut', () => {
-    expect(() => make('dec\u0000ade')).toThrow(/^unknown env "dec\\u0000ade" \(did you mean "decade"\?\); registered ids: tens,/);
+  it("an env id or a state's env is quoted with its hidden characters written out, and a long one cut", () => {
+    expect(() => make('dec\u0000ade')).toThrow(
+      /^unknown env "dec\\u0000ade" \(did you mean "decade"\?\); registered ids: tens,/,
+    );
     expect(() => make('decade\u202eevil')).toThrow(/^unknown env "decade\\u202eevil"; registered ids:/);
-    expect(() => make('x'.repeat(100_000))).toThrow(new RegExp(`^unknown env "${'x'.repeat(64)}…" \\(100000 characters\\); registered ids:`));
+    expect(() => make('x'.repeat(100_000))).toThrow(
+      new RegExp(`^unknown env "${'x'.repeat(64)}…" \\(100000 characters\\); registered ids:`),
+    );
     const env = make('decade');
     env.reset({ seed: 1 });
     const state = { ...env.getState(), env: 'dec\u0000ade' };

@@ -16,17 +16,30 @@ const envWith = (id: string, game: AnyGame) => () => new Env(id, game, resolveOp
 
 describe('tengym fuzz', () => {
   it('every id: 20,000 fuzzed steps, every kind of operation, no violation', () => {
-    const r = spawnSync(process.execPath, [BIN, 'fuzz', '--env', 'all', '--steps', '20000', '--seed', '3', '--json'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'fuzz', '--env', 'all', '--steps', '20000', '--seed', '3', '--json'], {
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     const reports = JSON.parse(r.stdout) as FuzzReport[];
     expect(reports.map((x) => x.env)).toEqual(envIds());
     for (const x of reports) {
       expect(x.violations, `${x.env}: ${x.firstViolations.join('; ')}`).toBe(0);
       expect(x.steps).toBe(20000);
-      for (const n of [x.episodes, x.rejectedInputs, x.roundTrips, x.clones, x.corruptedStates.refused, x.disagreements, x.vectorBatches]) expect(n, x.env).toBeGreaterThan(0);
+      for (const n of [
+        x.episodes,
+        x.rejectedInputs,
+        x.roundTrips,
+        x.clones,
+        x.corruptedStates.refused,
+        x.disagreements,
+        x.vectorBatches,
+      ])
+        expect(n, x.env).toBeGreaterThan(0);
     }
     // Piped, it says where it is: a line per id on stderr next to the JSON.
-    expect(r.stderr.trim().split('\n')).toEqual(envIds().map((id) => expect.stringMatching(new RegExp(`^${id}: 20,000 steps, 0 violations, [\\d.]+ s$`))));
+    expect(r.stderr.trim().split('\n')).toEqual(
+      envIds().map((id) => expect.stringMatching(new RegExp(`^${id}: 20,000 steps, 0 violations, [\\d.]+ s$`))),
+    );
   });
 
   it('takes exactly the steps asked, when a round trip or a clone comes near the end too', () => {
@@ -34,12 +47,15 @@ describe('tengym fuzz', () => {
     // (These runs each ended inside one, 1,001 and 1,000 steps reported.)
     expect(fuzzEnv({ env: 'decade-max3', steps: 998 }).steps).toBe(998);
     expect(fuzzEnv({ env: 'decade-fives', steps: 999 }).steps).toBe(999);
-    for (let steps = 1; steps <= 300; steps += 7) expect(fuzzEnv({ env: 'tens', steps, seed: steps }).steps, `--steps ${steps}`).toBe(steps);
+    for (let steps = 1; steps <= 300; steps += 7)
+      expect(fuzzEnv({ env: 'tens', steps, seed: steps }).steps, `--steps ${steps}`).toBe(steps);
   });
 
   it('the same seed fuzzes the same way', () => {
     const strip = ({ seconds: _s, ...rest }: FuzzReport) => rest;
-    expect(strip(fuzzEnv({ env: 'four-ten', steps: 5000, seed: 9 }))).toEqual(strip(fuzzEnv({ env: 'four-ten', steps: 5000, seed: 9 })));
+    expect(strip(fuzzEnv({ env: 'four-ten', steps: 5000, seed: 9 }))).toEqual(
+      strip(fuzzEnv({ env: 'four-ten', steps: 5000, seed: 9 })),
+    );
   });
 
   it('finds a mask that says an illegal action is legal', () => {
@@ -107,12 +123,16 @@ describe('tengym fuzz', () => {
       },
       checkState: (s, o) => {
         const problem = game.checkState(s, o);
-        return problem && /steps|discard pile|eliminated|points after|safeties used|current is stack/.test(problem) ? null : problem;
+        return problem && /steps|discard pile|eliminated|points after|safeties used|current is stack/.test(problem)
+          ? null
+          : problem;
       },
     };
     const report = fuzzEnv({ env: id, steps: 20000, makeEnv: envWith(id, broken) });
     expect(report.violations).toBeGreaterThan(0);
-    expect(report.firstViolations.join('\n')).toMatch(new RegExp(`^${id}: step \\d+: setState with .*: expected a TengymError 'bad-state', nothing was thrown$`, 'm'));
+    expect(report.firstViolations.join('\n')).toMatch(
+      new RegExp(`^${id}: step \\d+: setState with .*: expected a TengymError 'bad-state', nothing was thrown$`, 'm'),
+    );
   });
 
   it('every disagreement it makes is refused by the real engines', () => {

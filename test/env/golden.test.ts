@@ -39,7 +39,13 @@ const CASES: Case[] = [
   { file: 'ten-twenty-thirty', id: 'ten-twenty-thirty', options: {}, seeds: [14] },
   { file: 'four-ten', id: 'four-ten', options: {}, seeds: [15, 16] },
   { file: 'four-ten-cautious', id: 'four-ten', options: {}, seeds: [18, 19], cautious: true },
-  { file: 'four-ten-hidden-faults-first', id: 'four-ten', options: { drawVisible: false, check: 'faults-first', reward: 'rounds' }, seeds: [17], cautious: true },
+  {
+    file: 'four-ten-hidden-faults-first',
+    id: 'four-ten',
+    options: { drawVisible: false, check: 'faults-first', reward: 'rounds' },
+    seeds: [17],
+    cautious: true,
+  },
 ];
 
 /** Random among the actions after which no fault was paid (one step of lookahead on a clone). */
@@ -65,7 +71,12 @@ function record(c: Case): string {
     const env = make(c.id, c.options);
     const random = makeBasicPolicy('random', seed);
     const act = c.cautious ? cautiousPolicy(seed) : (e: Env) => random.act(e);
-    playthrough(env, { seed }, (e, step) => (step > MAX_STEPS ? undefined : act(e)), (line) => lines.push(JSON.stringify(line)));
+    playthrough(
+      env,
+      { seed },
+      (e, step) => (step > MAX_STEPS ? undefined : act(e)),
+      (line) => lines.push(JSON.stringify(line)),
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -76,7 +87,8 @@ function record(c: Case): string {
  */
 function goldenLines(path: URL, actual: string, update = UPDATE): string[] {
   if (update) writeFileSync(path, actual);
-  else if (!existsSync(path)) throw new Error(`missing golden file ${path.pathname}: record it with npm run golden and review the diff`);
+  else if (!existsSync(path))
+    throw new Error(`missing golden file ${path.pathname}: record it with npm run golden and review the diff`);
   return readFileSync(path, 'utf8').split('\n');
 }
 
@@ -95,7 +107,9 @@ describe('golden playthroughs', () => {
   it('a missing golden file fails and is not written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tengym-golden-'));
     const path = pathToFileURL(join(dir, 'absent.jsonl'));
-    expect(() => goldenLines(path, 'x\n', false)).toThrow(/missing golden file .*absent.jsonl: record it with npm run golden/);
+    expect(() => goldenLines(path, 'x\n', false)).toThrow(
+      /missing golden file .*absent.jsonl: record it with npm run golden/,
+    );
     expect(existsSync(path)).toBe(false);
     expect(goldenLines(path, 'x\n', true)).toEqual(['x', '']);
     rmSync(dir, { recursive: true });
@@ -110,7 +124,12 @@ describe('golden playthroughs', () => {
 describe('playthrough', () => {
   const linesOf = (env: Env, reset: { seed?: number; deck?: string }, actions: number[]) => {
     const lines: Record<string, unknown>[] = [];
-    playthrough(env, reset, (_e, step) => actions[step - 1], (line) => lines.push(line as Record<string, unknown>));
+    playthrough(
+      env,
+      reset,
+      (_e, step) => actions[step - 1],
+      (line) => lines.push(line as Record<string, unknown>),
+    );
     return lines;
   };
 
@@ -124,14 +143,26 @@ describe('playthrough', () => {
     expect(lines[0]).toEqual({ state: reference.getState(), legalActions: reference.legalActions() });
     const description = reference.describeAction(0);
     const r = reference.step(0);
-    expect(lines[1]).toEqual({ step: 1, action: 0, description, reward: r.reward, terminated: false, truncated: false, legalActions: reference.legalActions(), info: {}, state: reference.getState() });
+    expect(lines[1]).toEqual({
+      step: 1,
+      action: 0,
+      description,
+      reward: r.reward,
+      terminated: false,
+      truncated: false,
+      legalActions: reference.legalActions(),
+      info: {},
+      state: reference.getState(),
+    });
   });
 
   it('the last line carries the outcome; a deal with no legal move says so on its first line', () => {
     const env = make('tens');
     let seed = 0;
     while ((env.reset({ seed }), env.running)) seed++;
-    expect(linesOf(make('tens'), { seed }, [])).toEqual([{ state: env.getState(), legalActions: [], info: { terminated: true, outcome: { won: false, cardsLeft: 52 } } }]);
+    expect(linesOf(make('tens'), { seed }, [])).toEqual([
+      { state: env.getState(), legalActions: [], info: { terminated: true, outcome: { won: false, cardsLeft: 52 } } },
+    ]);
     const played = make('tens');
     played.reset({ seed: 4 });
     const actions: number[] = [];
@@ -147,12 +178,25 @@ describe('playthrough', () => {
 
   it('an illegal or unknown action throws the step error after the lines before it', () => {
     const lines: unknown[] = [];
-    expect(() => playthrough(make('tens'), { seed: 4 }, (_e, step) => (step === 1 ? 999 : undefined), (l) => lines.push(l))).toThrow(/^step\(999\): not an action id/);
+    expect(() =>
+      playthrough(
+        make('tens'),
+        { seed: 4 },
+        (_e, step) => (step === 1 ? 999 : undefined),
+        (l) => lines.push(l),
+      ),
+    ).toThrow(/^step\(999\): not an action id/);
     expect(lines.length).toBe(1);
     const env = make('tens');
     env.reset({ seed: 4 });
     const illegal = env.mask.indexOf(0);
-    expect(() => playthrough(make('tens'), { seed: 4 }, () => illegal, () => {})).toThrow(new RegExp(`^step\\(${illegal}\\): ".*" is not legal`));
+    expect(() =>
+      playthrough(
+        make('tens'),
+        { seed: 4 },
+        () => illegal,
+        () => {},
+      ),
+    ).toThrow(new RegExp(`^step\\(${illegal}\\): ".*" is not legal`));
   });
 });
-

@@ -52,9 +52,13 @@ describe('a sparse deck array', () => {
 
   it('entries that are not card codes, and decks past the bound, are refused by name', () => {
     const env = make('tens');
-    expect(thrown(() => env.reset({ deck: [...STANDARD_DECK.slice(0, 51), { code: 'KS' }] as never })).message).toBe('bad deck: index 51 holds {"code":"KS"}, not a card code such as "TH"');
+    expect(thrown(() => env.reset({ deck: [...STANDARD_DECK.slice(0, 51), { code: 'KS' }] as never })).message).toBe(
+      'bad deck: index 51 holds {"code":"KS"}, not a card code such as "TH"',
+    );
     const long = new Array<string>(2 ** 21).fill('1');
-    expect(thrown(() => make('four-ten').reset({ deck: long })).message).toBe('bad deck: 2097152 cards, more than the 1048576 a deck input may hold');
+    expect(thrown(() => make('four-ten').reset({ deck: long })).message).toBe(
+      'bad deck: 2097152 cards, more than the 1048576 a deck input may hold',
+    );
   });
 });
 
@@ -67,7 +71,12 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     ['four-ten', { handTarget: 0 }, /^bad options for four-ten: .*handTarget/],
   ])('%s with %j', (id, change, message) => {
     const config = tampered(id, change);
-    for (const e of [thrown(() => make(config)), thrown(() => new VectorEnv(config, 4)), thrown(() => agentsFor(config)), thrown(() => createAgent('random', config))]) {
+    for (const e of [
+      thrown(() => make(config)),
+      thrown(() => new VectorEnv(config, 4)),
+      thrown(() => agentsFor(config)),
+      thrown(() => createAgent('random', config)),
+    ]) {
       expect(e.code).toBe('bad-options');
       expect(e.message).toMatch(message);
     }
@@ -103,8 +112,12 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
   });
 
   it('agentsFor and createAgent take what make takes, and refuse the rest by name', () => {
-    expect(thrown(() => agentsFor(null as never)).message).toMatch(/^agentsFor takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got null$/);
-    expect(thrown(() => createAgent('random', {} as never)).message).toMatch(/^createAgent takes an env id .* got {} whose id is undefined$/);
+    expect(thrown(() => agentsFor(null as never)).message).toMatch(
+      /^agentsFor takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got null$/,
+    );
+    expect(thrown(() => createAgent('random', {} as never)).message).toMatch(
+      /^createAgent takes an env id .* got {} whose id is undefined$/,
+    );
     expect(agentsFor(make('decade')).map((a) => a.name)).toContain('pimc');
     expect(createAgent('longest', envConfig('decade-max3')).name).toBe('longest');
   });
@@ -112,9 +125,15 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
   it('new VectorEnv(null, 4), an unknown id, another engine or a game that is no engine', () => {
     expect(thrown(() => new VectorEnv(null as never, 4)).message).toMatch(/^VectorEnv takes an env id .* got null$/);
     expect(thrown(() => new VectorEnv({ id: 'nope', options: {} } as never, 4)).code).toBe('unknown-env');
-    expect(thrown(() => make({ ...envConfig('decade'), game: envConfig('tens').game })).message).toBe(`make: the config's engine is tens's, env "decade" is decade's`);
-    expect(thrown(() => make({ id: 'mine', game: {} as never, options: {} })).message).toMatch(/^make: the config's game is not an engine/);
-    expect(thrown(() => new VectorEnv('tens', {}, 2, null as never)).message).toMatch(/^VectorEnv's last argument is \{ onEpisode\?/);
+    expect(thrown(() => make({ ...envConfig('decade'), game: envConfig('tens').game })).message).toBe(
+      `make: the config's engine is tens's, env "decade" is decade's`,
+    );
+    expect(thrown(() => make({ id: 'mine', game: {} as never, options: {} })).message).toMatch(
+      /^make: the config's game is not an engine/,
+    );
+    expect(thrown(() => new VectorEnv('tens', {}, 2, null as never)).message).toMatch(
+      /^VectorEnv's last argument is \{ onEpisode\?/,
+    );
   });
 
   it("options beside a config, or in VectorEnv's last argument, are refused, not dropped", () => {
@@ -122,18 +141,35 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
     // As plain JavaScript calls it (TypeScript's overloads refuse it).
     const makeLoose = make as unknown as (config: EnvConfig, options?: unknown) => Env;
     const beside = thrown(() => makeLoose(fives, { fives: false }));
-    expect([beside.code, beside.message]).toEqual(['bad-argument', 'make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got {"fives":false} beside it']);
+    expect([beside.code, beside.message]).toEqual([
+      'bad-argument',
+      'make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) ' +
+        'sets them; got {"fives":false} beside it',
+    ]);
     expect(makeLoose(fives, undefined).options.fives).toBe(true);
     // An id that is missing (a URL parameter absent) beside options is said as a missing id, not as a config.
-    expect(thrown(() => makeLoose(undefined as never, {})).message).toMatch(/^make takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got undefined$/);
-    expect(thrown(() => new VectorEnv(fives, 4, { fives: false } as never)).message).toBe(`VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env option goes in envConfig("decade", options))`);
-    expect(thrown(() => new VectorEnv('decade', {}, 4, { fives: true } as never)).message).toBe(`VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env option goes in the second argument)`);
+    expect(thrown(() => makeLoose(undefined as never, {})).message).toMatch(
+      /^make takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got undefined$/,
+    );
+    expect(thrown(() => new VectorEnv(fives, 4, { fives: false } as never)).message).toBe(
+      `VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env ` +
+        `option goes in envConfig("decade", options))`,
+    );
+    expect(thrown(() => new VectorEnv('decade', {}, 4, { fives: true } as never)).message).toBe(
+      `VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env ` +
+        `option goes in the second argument)`,
+    );
   });
 
   it('JSON.stringify of an env writes its state, of a config its id and options (never the engine)', () => {
     for (const id of envIds()) {
       const env = make(id);
-      expect(() => JSON.stringify(env)).toThrow(expect.objectContaining({ code: 'not-reset', message: 'JSON.stringify(env): call reset() first (an env is written as its getState())' }));
+      expect(() => JSON.stringify(env)).toThrow(
+        expect.objectContaining({
+          code: 'not-reset',
+          message: 'JSON.stringify(env): call reset() first (an env is written as its getState())',
+        }),
+      );
       env.reset({ seed: 5 });
       expect(JSON.parse(JSON.stringify({ env }))).toEqual({ env: env.getState() });
       const config = envConfig(id);
@@ -154,7 +190,9 @@ describe('the number of copies a VectorEnv holds', () => {
     expect(e.code).toBe('bad-argument');
     const most = maxCopies(envConfig('tens'));
     expect(e.message).toBe(
-      `numEnvs 3000000: at most ${most} copies of tens fit in one VectorEnv (about ${(copyBytes(envConfig('tens')) / 1024).toFixed(1)} KB each, 2 GiB in all); use fewer copies, or several VectorEnvs in separate workers`,
+      `numEnvs 3000000: at most ${most} copies of tens fit in one VectorEnv (about ` +
+        `${(copyBytes(envConfig('tens')) / 1024).toFixed(1)} ` +
+        `KB each, 2 GiB in all); use fewer copies, or several VectorEnvs in separate workers`,
     );
   });
 
@@ -182,7 +220,10 @@ describe('the number of copies a VectorEnv holds', () => {
         v.reset({ seed: 1 });
         gc();
         const after = process.memoryUsage();
-        measured = Math.max(measured, (after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers) / v.numEnvs);
+        measured = Math.max(
+          measured,
+          (after.heapUsed - before.heapUsed + after.arrayBuffers - before.arrayBuffers) / v.numEnvs,
+        );
       }
       expect(copyBytes(envConfig(id)), id).toBeGreaterThan(measured);
     }
@@ -190,17 +231,25 @@ describe('the number of copies a VectorEnv holds', () => {
 });
 
 describe('VectorEnv copy indices', () => {
-  it.each([-1, 4, 1.5, Number.NaN, '0', null])('copy index %s: stepOne and legalCount are bad-argument errors; no copy moves', (i) => {
-    const v = new VectorEnv('decade', {}, 4);
-    v.reset({ seed: 2 });
-    const before = vectorStates(v);
-    for (const e of [thrown(() => v.stepOne(i as never, v.envs[0].legal[0])), thrown(() => v.legalCount(i as never))]) {
-      expect(e.code).toBe('bad-argument');
-      expect(e.message).toMatch(/^VectorEnv\.(stepOne|legalCount)\(.*\): not a copy index; this VectorEnv has copies 0\.\.3$/);
-    }
-    expect(vectorStates(v)).toEqual(before);
-    expect(v.legalCount(3)).toBe(v.envs[3].legalCount);
-  });
+  it.each([-1, 4, 1.5, Number.NaN, '0', null])(
+    'copy index %s: stepOne and legalCount are bad-argument errors; no copy moves',
+    (i) => {
+      const v = new VectorEnv('decade', {}, 4);
+      v.reset({ seed: 2 });
+      const before = vectorStates(v);
+      for (const e of [
+        thrown(() => v.stepOne(i as never, v.envs[0].legal[0])),
+        thrown(() => v.legalCount(i as never)),
+      ]) {
+        expect(e.code).toBe('bad-argument');
+        expect(e.message).toMatch(
+          /^VectorEnv\.(stepOne|legalCount)\(.*\): not a copy index; this VectorEnv has copies 0\.\.3$/,
+        );
+      }
+      expect(vectorStates(v)).toEqual(before);
+      expect(v.legalCount(3)).toBe(v.envs[3].legalCount);
+    },
+  );
 
   it('an illegal or bad action to stepOne names the copy, as step does, and moves nothing', () => {
     const v = new VectorEnv('tens', {}, 3);
@@ -209,7 +258,11 @@ describe('VectorEnv copy indices', () => {
     const illegal = v.envs[2].mask.indexOf(0);
     const e = thrown(() => v.stepOne(2, illegal));
     expect(e.code).toBe('illegal-action');
-    expect(e.message).toMatch(new RegExp(`^VectorEnv\\.stepOne: copy 2: step\\(${illegal}\\): ".*" is not legal: .*\\. Legal now: \\d+ \\(remove `));
+    expect(e.message).toMatch(
+      new RegExp(
+        `^VectorEnv\\.stepOne: copy 2: step\\(${illegal}\\): ".*" is not legal: .*\\. Legal now: \\d+ \\(remove `,
+      ),
+    );
     const bad = thrown(() => v.stepOne(1, -1));
     expect(bad.code).toBe('bad-action');
     expect(bad.message).toBe('VectorEnv.stepOne: copy 1: step(-1): not an action id; tens has ids 0..81');
@@ -230,29 +283,49 @@ describe('copyFrom', () => {
 });
 
 describe('reset options and env options', () => {
-  it("VectorEnv.reset takes { seed?, deck? } and nothing else, as Env.reset does; no copy moves", () => {
+  it('VectorEnv.reset takes { seed?, deck? } and nothing else, as Env.reset does; no copy moves', () => {
     const v = new VectorEnv('tens', {}, 3);
     v.reset({ seed: 4 });
     const before = vectorStates(v);
     expect(thrown(() => v.reset('x' as never)).message).toBe('VectorEnv.reset takes { seed?, deck? }, got "x"');
     expect(thrown(() => v.reset(null as never)).message).toBe('VectorEnv.reset takes { seed?, deck? }, got null');
-    expect(thrown(() => v.reset({ seed: 1, foo: 2 } as never)).message).toBe('VectorEnv.reset: unknown option "foo" (it takes { seed?, deck? })');
+    expect(thrown(() => v.reset({ seed: 1, foo: 2 } as never)).message).toBe(
+      'VectorEnv.reset: unknown option "foo" (it takes { seed?, deck? })',
+    );
     expect(thrown(() => v.reset({ deck: 42 } as never)).message).toMatch(/^VectorEnv\.reset: bad deck/);
     expect(vectorStates(v)).toEqual(before);
     // The standard deck, in order, deals no legal move in Tens.
-    expect(thrown(() => v.reset({ deck: STANDARD_DECK })).message).toMatch(/^VectorEnv\.reset: this deck deals no legal move/);
+    expect(thrown(() => v.reset({ deck: STANDARD_DECK })).message).toMatch(
+      /^VectorEnv\.reset: this deck deals no legal move/,
+    );
     expect(vectorStates(v)).toEqual(before);
   });
 
   const nonPlain: [string, () => object, RegExp][] = [
-    ['a Map', () => new Map([['minRun', 3], ['seed', 1]]), /a Map$/],
+    [
+      'a Map',
+      () =>
+        new Map([
+          ['minRun', 3],
+          ['seed', 1],
+        ]),
+      /a Map$/,
+    ],
     ['a Date', () => new Date(0), /a Date$/],
-    ['an object with inherited keys', () => Object.create({ minRun: 3, seed: 1 }) as object, /an object that inherits its keys$/],
+    [
+      'an object with inherited keys',
+      () => Object.create({ minRun: 3, seed: 1 }) as object,
+      /an object that inherits its keys$/,
+    ],
     ['a class instance', () => new (class Settings {})(), /a Settings$/],
   ];
 
   it.each(nonPlain)('%s as options is refused, not read as {}', (_name, value, kind) => {
-    for (const e of [thrown(() => make('decade', value())), thrown(() => new VectorEnv('decade', value(), 2)), thrown(() => envConfig('decade', value()))]) {
+    for (const e of [
+      thrown(() => make('decade', value())),
+      thrown(() => new VectorEnv('decade', value(), 2)),
+      thrown(() => envConfig('decade', value())),
+    ]) {
       expect(e.code).toBe('bad-options');
       expect(e.message).toMatch(/^bad options for decade: expected a plain object such as \{\}, got /);
       expect(e.message).toMatch(kind);
@@ -280,10 +353,17 @@ describe('reset options and env options', () => {
     env.reset({ seed: 1 });
     const state = env.getState();
     const before = stateText(env);
-    expect(thrown(() => env.setState(new Map(Object.entries(state)))).message).toBe('bad state: expected a plain object { env, options, rng, undosUsed, game }, got a Map');
-    expect(thrown(() => env.setState({ ...state, options: new Map() })).message).toBe('bad state: expected a plain object of options → at options');
+    expect(thrown(() => env.setState(new Map(Object.entries(state)))).message).toBe(
+      'bad state: expected a plain object { env, options, rng, undosUsed, game }, got a Map',
+    );
+    expect(thrown(() => env.setState({ ...state, options: new Map() })).message).toBe(
+      'bad state: expected a plain object of options → at options',
+    );
     // Saved JSON passed as its text: said how to load it, not echoed back whole.
-    expect(thrown(() => env.setState(JSON.stringify(state) as never)).message).toBe('bad state: expected a plain object { env, options, rng, undosUsed, game }, got a string: JSON.parse(text) turns saved JSON into it');
+    expect(thrown(() => env.setState(JSON.stringify(state) as never)).message).toBe(
+      'bad state: expected a plain object { env, options, rng, undosUsed, game }, got a string: ' +
+        'JSON.parse(text) turns saved JSON into it',
+    );
     expect(stateText(env)).toBe(before);
   });
 
@@ -303,8 +383,16 @@ describe('checkEnv options', () => {
     [{ episodes: 1e7 }, 'check options: episodes must be an integer from 1 to 1000000, got 10000000'],
     [{ episode: 3 }, 'check options: unknown option "episode" (they are { episodes?, seed?, decks? })'],
     ['x', 'check options are { episodes?, seed?, decks? }, got "x"'],
-    [{ decks: 'AS 2S' }, 'check options: decks must be an array of at most 10000 decks, each a string or an array of cards as reset({ deck }) takes them, got "AS 2S"'],
-    [{ decks: [5] }, 'check options: decks must be an array of at most 10000 decks, each a string or an array of cards as reset({ deck }) takes them, got [5]'],
+    [
+      { decks: 'AS 2S' },
+      'check options: decks must be an array of at most 10000 decks, each a string or an array of cards as ' +
+        'reset({ deck }) takes them, got "AS 2S"',
+    ],
+    [
+      { decks: [5] },
+      'check options: decks must be an array of at most 10000 decks, each a string or an array of cards as ' +
+        'reset({ deck }) takes them, got [5]',
+    ],
   ])('checkEnv("decade", {}, %j) reports no success over no episode', (options, message) => {
     const e = thrown(() => checkEnv('decade', {}, options as never));
     expect(e.code).toBe('bad-argument');
@@ -315,14 +403,21 @@ describe('checkEnv options', () => {
     expect(thrown(() => checkEnv('decade', {}, { seed: -1 })).code).toBe('bad-seed');
     const tooLarge = thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER, episodes: 2 }));
     expect(tooLarge.code).toBe('bad-seed');
-    expect(tooLarge.message).toBe(`seed ${Number.MAX_SAFE_INTEGER} is too large for check options' 2 episodes: deal i uses seed + i and seeds go up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 2 deals is ${Number.MAX_SAFE_INTEGER - 1}`);
+    expect(tooLarge.message).toBe(
+      `seed ${Number.MAX_SAFE_INTEGER} is too large for check options' 2 episodes: deal i uses seed + i and ` +
+        `seeds go up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 2 deals is ${Number.MAX_SAFE_INTEGER - 1}`,
+    );
     expect(checkEnv('decade', {}, { episodes: 1 }).episodes).toBe(1);
     // A deck takes a seed of its own after the episodes' (its random play).
-    expect(thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER - 1, episodes: 2, decks: ['AS'] })).message).toMatch(/^seed \d+ is too large for check options' 2 episodes and 1 decks: /);
+    expect(
+      thrown(() => checkEnv('decade', {}, { seed: Number.MAX_SAFE_INTEGER - 1, episodes: 2, decks: ['AS'] })).message,
+    ).toMatch(/^seed \d+ is too large for check options' 2 episodes and 1 decks: /);
     // A deck the engine refuses is the caller's mistake, said as such.
     const shortDeck = thrown(() => checkEnv('decade', {}, { episodes: 1, decks: ['AS'] }));
     expect(shortDeck.code).toBe('bad-argument');
-    expect(shortDeck.message).toMatch(/^check options: decks\[0\] is not a deck decade deals: bad deck: 1 card, a deck has 52 /);
+    expect(shortDeck.message).toMatch(
+      /^check options: decks\[0\] is not a deck decade deals: bad deck: 1 card, a deck has 52 /,
+    );
   });
 });
 

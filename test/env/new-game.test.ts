@@ -12,7 +12,20 @@ import { replay } from '../../src/cli/commands/replay.js';
 import { rulesText } from '../../src/cli/rules-document.js';
 import { boardCards } from '../../src/env/checker.js';
 import { GAME_MEMBERS } from '../../src/env/game.js';
-import { Env, VectorEnv, checkEnv, createHinter, envIds, envs, isTengymError, make, plainText, registerGame, type AnyGame, type TengymError } from '../../src/index.js';
+import {
+  Env,
+  VectorEnv,
+  checkEnv,
+  createHinter,
+  envIds,
+  envs,
+  isTengymError,
+  make,
+  plainText,
+  registerGame,
+  type AnyGame,
+  type TengymError,
+} from '../../src/index.js';
 import { TEN_PAIRS_DECK, tenPairsGame } from '../helpers/ten-pairs.js';
 
 const configs = registerGame(tenPairsGame, [
@@ -42,7 +55,11 @@ describe('a game registered at run time', () => {
       ['ten-pairs-six', { slots: 6 }],
     ]);
     expect(envIds()).toContain('ten-pairs');
-    expect(envs().find((e) => e.id === 'ten-pairs-six')).toMatchObject({ engine: 'ten-pairs', actions: 16, observationSize: 7 });
+    expect(envs().find((e) => e.id === 'ten-pairs-six')).toMatchObject({
+      engine: 'ten-pairs',
+      actions: 16,
+      observationSize: 7,
+    });
     const env = make('ten-pairs');
     const { observation } = env.reset({ deck: TEN_PAIRS_DECK.join(' ') });
     expect(Array.from(observation.subarray(0, 4), (x) => Math.round(x * 9))).toEqual([1, 2, 3, 4]);
@@ -52,11 +69,17 @@ describe('a game registered at run time', () => {
     env.step(6);
     expect(env.render()).toBe('5 2 3 4 · stock 15');
     // Its errors speak of its own engine, not of an option it never had.
-    expect(() => env.undo()).toThrow("undo: ten-pairs has no undo: the ten-pairs engine has no undoLimit (of tengym's games, tens and block-ten have one)");
+    expect(() => env.undo()).toThrow(
+      "undo: ten-pairs has no undo: the ten-pairs engine has no undoLimit (of tengym's games, tens and " +
+        'block-ten have one)',
+    );
   });
 
   it('passes the contract checker', () => {
-    for (const id of ['ten-pairs', 'ten-pairs-six']) expect(checkEnv(id, {}, { episodes: 100, decks: [TEN_PAIRS_DECK.join(' '), [...TEN_PAIRS_DECK].reverse()] })).toMatchObject({ episodes: 100, decks: 2 });
+    for (const id of ['ten-pairs', 'ten-pairs-six'])
+      expect(
+        checkEnv(id, {}, { episodes: 100, decks: [TEN_PAIRS_DECK.join(' '), [...TEN_PAIRS_DECK].reverse()] }),
+      ).toMatchObject({ episodes: 100, decks: 2 });
   });
 
   it('has random and first in the catalogue, and they play it to the end', () => {
@@ -74,7 +97,9 @@ describe('a game registered at run time', () => {
   it('replays with `tengym replay`, step by step', () => {
     const lines: string[] = [];
     replay({ env: 'ten-pairs', seed: 7, policy: 'first', 'policy-seed': 0 }, (line) => lines.push(line));
-    const parsed = lines.map((l) => JSON.parse(l) as { step?: number; description?: string; info?: { outcome?: unknown } });
+    const parsed = lines.map(
+      (l) => JSON.parse(l) as { step?: number; description?: string; info?: { outcome?: unknown } },
+    );
     const env = make('ten-pairs');
     env.reset({ seed: 7 });
     playOut(env, (e) => e.legal[0]);
@@ -116,7 +141,8 @@ describe('a game registered at run time', () => {
       expect(view.parts.map((p) => p.kind)).toEqual(['grid', 'piles']);
       const shown = boardCards(view);
       for (const action of env.legalActions()) {
-        for (const c of env.actionCards(action)) expect(shown.get(`${c.place}:0:${c.index}`), `step ${step} action ${action}`).toBe(c.code);
+        for (const c of env.actionCards(action))
+          expect(shown.get(`${c.place}:0:${c.index}`), `step ${step} action ${action}`).toBe(c.code);
       }
       expect(env.prompt()).toMatch(/^Remove two cards that make 10/);
       env.step(env.legal[0]);
@@ -125,12 +151,21 @@ describe('a game registered at run time', () => {
   });
 
   it("has rules where it gives them (Game.rules): tengym play's r shows them; without, it says there are none", () => {
-    expect(rulesText(make('ten-pairs'))).toBe('No rules for ten-pairs: docs/rules.md of the tengym package has no section for it, and its game gives none (Game.rules, Markdown).');
+    expect(rulesText(make('ten-pairs'))).toBe(
+      'No rules for ten-pairs: docs/rules.md of the tengym package has no section for it, and its game gives ' +
+        'none (Game.rules, Markdown).',
+    );
     const rules = '## Ten Pairs\n\nRemove **two cards** that make 10; the slots refill from the stock.\n';
-    registerGame({ ...tenPairsGame, name: 'ten-pairs-ruled', rules } as AnyGame, [{ id: 'ten-pairs-ruled', description: 'with its rules' }]);
+    registerGame({ ...tenPairsGame, name: 'ten-pairs-ruled', rules } as AnyGame, [
+      { id: 'ten-pairs-ruled', description: 'with its rules' },
+    ]);
     expect(rulesText(make('ten-pairs-ruled'))).toBe(plainText(rules));
     expect(rulesText(make('ten-pairs-ruled'))).toContain('Remove two cards that make 10');
-    expect(() => registerGame({ ...tenPairsGame, name: 'ten-pairs-odd', rules: 5 } as unknown as AnyGame, [{ id: 'ten-pairs-odd-rules', description: 'odd' }])).toThrow(
+    expect(() =>
+      registerGame({ ...tenPairsGame, name: 'ten-pairs-odd', rules: 5 } as unknown as AnyGame, [
+        { id: 'ten-pairs-odd-rules', description: 'odd' },
+      ]),
+    ).toThrow(
       "registerGame: game 'ten-pairs-odd': rules, where a game has them, must be its rules as Markdown text, got 5",
     );
   });
@@ -139,15 +174,29 @@ describe('a game registered at run time', () => {
 describe('a game whose options JSON Schema cannot spell', () => {
   it('leaves envs() listing every id, such an option shown as any value', () => {
     // z.custom has no JSON Schema: zod's conversion throws, which took envs() (and `tengym envs`) down for every id.
-    const customSchema = z.strictObject({ slots: z.custom<number>((v) => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 6).default(4) });
-    registerGame({ ...tenPairsGame, name: 'ten-pairs-custom', optionsSchema: customSchema } as AnyGame, [{ id: 'ten-pairs-custom', description: 'Ten Pairs, options checked by a function' }]);
+    const customSchema = z.strictObject({
+      slots: z.custom<number>((v) => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 6).default(4),
+    });
+    registerGame({ ...tenPairsGame, name: 'ten-pairs-custom', optionsSchema: customSchema } as AnyGame, [
+      { id: 'ten-pairs-custom', description: 'Ten Pairs, options checked by a function' },
+    ]);
     // An options schema zod cannot convert at all (one from another validation library, with safeParse and shape).
     const foreignSchema = { safeParse: (v: unknown) => tenPairsGame.optionsSchema.safeParse(v), shape: { slots: {} } };
-    registerGame({ ...tenPairsGame, name: 'ten-pairs-foreign', optionsSchema: foreignSchema } as unknown as AnyGame, [{ id: 'ten-pairs-foreign', description: 'Ten Pairs, options checked by another library' }]);
+    registerGame({ ...tenPairsGame, name: 'ten-pairs-foreign', optionsSchema: foreignSchema } as unknown as AnyGame, [
+      { id: 'ten-pairs-foreign', description: 'Ten Pairs, options checked by another library' },
+    ]);
     const list = envs();
-    expect(list.map((e) => e.id)).toEqual(expect.arrayContaining(['tens', 'ten-pairs', 'ten-pairs-custom', 'ten-pairs-foreign']));
-    expect(list.find((e) => e.id === 'ten-pairs-custom')!.optionsSchema).toMatchObject({ type: 'object', properties: { slots: { default: 4 } } });
-    expect(list.find((e) => e.id === 'ten-pairs-foreign')!.optionsSchema).toEqual({ type: 'object', properties: { slots: { default: 4 } } });
+    expect(list.map((e) => e.id)).toEqual(
+      expect.arrayContaining(['tens', 'ten-pairs', 'ten-pairs-custom', 'ten-pairs-foreign']),
+    );
+    expect(list.find((e) => e.id === 'ten-pairs-custom')!.optionsSchema).toMatchObject({
+      type: 'object',
+      properties: { slots: { default: 4 } },
+    });
+    expect(list.find((e) => e.id === 'ten-pairs-foreign')!.optionsSchema).toEqual({
+      type: 'object',
+      properties: { slots: { default: 4 } },
+    });
     expect(make('ten-pairs-custom' as string, { slots: 6 }).actionSpace.n).toBe(16);
   });
 });
@@ -171,11 +220,23 @@ describe('a game missing a member is refused, naming it', () => {
 
   it('and one whose sizes are not whole numbers, naming the member, as new Env and VectorEnv do', () => {
     const cases: [Record<string, () => unknown>, string][] = [
-      [{ numActions: () => undefined }, "numActions(options) gave undefined, expected the number of action ids, a whole number from 1"],
-      [{ numActions: () => 1.5 }, 'numActions(options) gave 1.5, expected the number of action ids, a whole number from 1'],
+      [
+        { numActions: () => undefined },
+        'numActions(options) gave undefined, expected the number of action ids, a whole number from 1',
+      ],
+      [
+        { numActions: () => 1.5 },
+        'numActions(options) gave 1.5, expected the number of action ids, a whole number from 1',
+      ],
       [{ numActions: () => 0 }, 'numActions(options) gave 0, expected the number of action ids, a whole number from 1'],
-      [{ observationSize: () => '5' }, `observationSize(options) gave "5", expected the observation's length, a whole number from 0`],
-      [{ observationSize: () => Number.NaN }, `observationSize(options) gave NaN, expected the observation's length, a whole number from 0`],
+      [
+        { observationSize: () => '5' },
+        `observationSize(options) gave "5", expected the observation's length, a whole number from 0`,
+      ],
+      [
+        { observationSize: () => Number.NaN },
+        `observationSize(options) gave NaN, expected the observation's length, a whole number from 0`,
+      ],
     ];
     for (const [[member, wrong], message] of cases.map(([o, m]) => [Object.entries(o)[0], m] as const)) {
       const game = { ...tenPairsGame, [member]: wrong } as AnyGame;
@@ -186,23 +247,52 @@ describe('a game missing a member is refused, naming it', () => {
       // The same engine given to an env directly: the member named, not buffers of a wrong size.
       const options: Record<string, unknown> = { ...tenPairsGame.optionsSchema.parse({}) };
       expect(thrownBy(() => new Env('mine', game, options)).message).toBe(`mine: the engine's ${message}`);
-      expect(thrownBy(() => new VectorEnv({ id: 'mine', game, options }, 2)).message).toBe(`mine: the engine's ${message}`);
+      expect(thrownBy(() => new VectorEnv({ id: 'mine', game, options }, 2)).message).toBe(
+        `mine: the engine's ${message}`,
+      );
     }
   });
 
   it('and one of the wrong kind, or an id already taken', () => {
-    expect(() => registerGame({ ...tenPairsGame, sameOutcome: 'no' } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }])).toThrow("registerGame: game 'ten-pairs': sameOutcome must be a boolean (whether every order of moves reaches the same end, for hints), got \"no\"");
+    expect(() =>
+      registerGame({ ...tenPairsGame, sameOutcome: 'no' } as unknown as AnyGame, [
+        { id: 'ten-pairs-odd', description: 'odd' },
+      ]),
+    ).toThrow(
+      "registerGame: game 'ten-pairs': sameOutcome must be a boolean (whether every order of moves reaches " +
+        'the same end, for hints), got "no"',
+    );
     // A member of the right kind but no use: refused here, not met later as a TypeError or as figures of 0.
-    const odd = (change: object) => () => registerGame({ ...tenPairsGame, ...change } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }]);
-    expect(odd({ optionsSchema: {} })).toThrow("registerGame: game 'ten-pairs': optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse");
-    expect(odd({ scoring: 'points' })).toThrow(/^registerGame: game 'ten-pairs': scoring must be 'cards' or 'rounds' .*, got "points"$/);
-    expect(odd({ undoLimit: 3 })).toThrow("registerGame: game 'ten-pairs': undoLimit, where a game has it, must be a function, got 3");
-    expect(odd({ stepNote: 'x' })).toThrow(`registerGame: game 'ten-pairs': stepNote, where a game has it, must be a function, got "x"`);
-    expect(odd({ unwinnable: true })).toThrow("registerGame: game 'ten-pairs': unwinnable, where a game has it, must be a function, got true");
-    expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs', description: 'again' }])).toThrow(/"ten-pairs" is already registered/);
-    expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs-big', preset: { slots: 9 }, description: 'too many' }])).toThrow(/bad preset for ten-pairs-big: .* at slots/);
+    const odd = (change: object) => () =>
+      registerGame({ ...tenPairsGame, ...change } as unknown as AnyGame, [{ id: 'ten-pairs-odd', description: 'odd' }]);
+    expect(odd({ optionsSchema: {} })).toThrow(
+      "registerGame: game 'ten-pairs': optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got " +
+        'an object without safeParse',
+    );
+    expect(odd({ scoring: 'points' })).toThrow(
+      /^registerGame: game 'ten-pairs': scoring must be 'cards' or 'rounds' .*, got "points"$/,
+    );
+    expect(odd({ undoLimit: 3 })).toThrow(
+      "registerGame: game 'ten-pairs': undoLimit, where a game has it, must be a function, got 3",
+    );
+    expect(odd({ stepNote: 'x' })).toThrow(
+      `registerGame: game 'ten-pairs': stepNote, where a game has it, must be a function, got "x"`,
+    );
+    expect(odd({ unwinnable: true })).toThrow(
+      "registerGame: game 'ten-pairs': unwinnable, where a game has it, must be a function, got true",
+    );
+    expect(() => registerGame(tenPairsGame, [{ id: 'ten-pairs', description: 'again' }])).toThrow(
+      /"ten-pairs" is already registered/,
+    );
+    expect(() =>
+      registerGame(tenPairsGame, [{ id: 'ten-pairs-big', preset: { slots: 9 }, description: 'too many' }]),
+    ).toThrow(/bad preset for ten-pairs-big: .* at slots/);
     // No preset given, an option without a default: the schema is named, not a preset there is none of.
-    const noDefault = { ...tenPairsGame, name: 'ten-pairs-strict', optionsSchema: z.strictObject({ slots: z.int().min(4).max(8) }) } as unknown as AnyGame;
+    const noDefault = {
+      ...tenPairsGame,
+      name: 'ten-pairs-strict',
+      optionsSchema: z.strictObject({ slots: z.int().min(4).max(8) }),
+    } as unknown as AnyGame;
     expect(() => registerGame(noDefault, [{ id: 'ten-pairs-strict', description: 'no default' }])).toThrow(
       /^registerGame: the options schema of ten-pairs-strict \(no preset given\) does not parse \{\}: every option needs a default \(\.default\(…\)\), or the preset a value for it: .* at slots$/,
     );

@@ -45,8 +45,10 @@ function firstBreach(env: Env, games: number, seed: number): string | null {
     env.reset({ seed: seed + g });
     for (let step = 0; ; step++) {
       for (let i = 0; i < obs.length; i++) {
-        if (obs[i] < low[i]) return `seed ${seed + g} step ${step}: observation[${i}] = ${obs[i]} is below its lower bound ${low[i]}`;
-        if (obs[i] > high[i]) return `seed ${seed + g} step ${step}: observation[${i}] = ${obs[i]} is above its upper bound ${high[i]}`;
+        if (obs[i] < low[i])
+          return `seed ${seed + g} step ${step}: observation[${i}] = ${obs[i]} is below its lower bound ${low[i]}`;
+        if (obs[i] > high[i])
+          return `seed ${seed + g} step ${step}: observation[${i}] = ${obs[i]} is above its upper bound ${high[i]}`;
       }
       if (!env.running) break;
       env.step(env.legal[randomInt(policy, 0, env.legalCount - 1)]);
@@ -73,25 +75,35 @@ describe('observation bounds', () => {
       return new Env('four-ten', { ...fourTenGame, observationBounds: () => bounds }, parsed);
     };
     // Home above handTarget: the hands a fault ends the game with stay shown.
-    expect(firstBreach(tightened({}, 13, 1), 400, 500)).toMatch(/observation\[13\] = 1\.\d+ is above its upper bound 1$/);
+    expect(firstBreach(tightened({}, 13, 1), 400, 500)).toMatch(
+      /observation\[13\] = 1\.\d+ is above its upper bound 1$/,
+    );
     // Points at the winning end: a round can take them past gameTarget.
-    expect(firstBreach(tightened({ gameTarget: 5 }, 30, 1), 400, 500)).toMatch(/observation\[30\] = [\d.]+ is above its upper bound 1$/);
+    expect(firstBreach(tightened({ gameTarget: 5 }, 30, 1), 400, 500)).toMatch(
+      /observation\[30\] = [\d.]+ is above its upper bound 1$/,
+    );
   });
 
-  it('are float32 arrays of observationSize, low < high (no empty range, which Gymnasium warns of), copied for each caller', () => {
-    for (const id of envIds()) {
-      const env = make(id);
-      const { low, high } = env.observationBounds();
-      expect(low).toBeInstanceOf(Float32Array);
-      expect([low.length, high.length]).toEqual([env.observationSpace.shape[0], env.observationSpace.shape[0]]);
-      for (let i = 0; i < low.length; i++) if (!(low[i] < high[i])) expect.fail(`${id}: feature ${i} has the range [${low[i]}, ${high[i]}]`);
-      high.fill(0);
-      expect(env.observationBounds().high.some((x) => x > 0)).toBe(true);
-    }
-  });
+  it(
+    'are float32 arrays of observationSize, low < high (no empty range, which Gymnasium warns of), copied for ' +
+      'each caller',
+    () => {
+      for (const id of envIds()) {
+        const env = make(id);
+        const { low, high } = env.observationBounds();
+        expect(low).toBeInstanceOf(Float32Array);
+        expect([low.length, high.length]).toEqual([env.observationSpace.shape[0], env.observationSpace.shape[0]]);
+        for (let i = 0; i < low.length; i++)
+          if (!(low[i] < high[i])) expect.fail(`${id}: feature ${i} has the range [${low[i]}, ${high[i]}]`);
+        high.fill(0);
+        expect(env.observationBounds().high.some((x) => x > 0)).toBe(true);
+      }
+    },
+  );
 
   it('depend on the options as the engines say', () => {
-    const high = (id: string, options: Record<string, unknown> = {}) => Array.from(make(id, options).observationBounds().high);
+    const high = (id: string, options: Record<string, unknown> = {}) =>
+      Array.from(make(id, options).observationBounds().high);
     expect(high('tens')[182]).toBe(Math.fround(39 / 52));
     expect(high('tens', { tableau: 15 })[208]).toBe(Math.fround(37 / 52));
     expect(high('block-ten')[130]).toBe(Math.fround(43 / 52));
@@ -107,7 +119,9 @@ describe('observation bounds', () => {
     expect(maxDeckOutPoints(40)).toBe(44);
     expect(high('four-ten').slice(12, 15)).toEqual([1.3, 1.4, 1.3].map(Math.fround));
     expect(high('four-ten')[30]).toBe(Math.fround(77 / 50));
-    expect(high('four-ten', { handTarget: 40, gameTarget: 45 }).slice(12, 15)).toEqual([0.4, 0.4, 0.4].map(Math.fround));
+    expect(high('four-ten', { handTarget: 40, gameTarget: 45 }).slice(12, 15)).toEqual(
+      [0.4, 0.4, 0.4].map(Math.fround),
+    );
     expect(high('four-ten', { handTarget: 40, gameTarget: 45 })[30]).toBe(Math.fround(88 / 45));
     expect(high('four-ten', { handTarget: 3, gameTarget: 1 })[30]).toBe(3);
     expect(high('four-ten', { drawVisible: false })[29]).toBe(1);
@@ -128,8 +142,11 @@ describe('observation bounds', () => {
 
   it('bounds an engine gives malformed are refused, naming the problem', () => {
     const options = fourTenGame.optionsSchema.parse({});
-    const withBounds = (observationBounds: unknown) => new Env('four-ten', { ...fourTenGame, observationBounds } as typeof fourTenGame, options).observationBounds();
-    expect(() => withBounds(() => ({ low: new Float32Array(3), high: new Float32Array(3) }))).toThrow(/expected \{ low, high \}, two Float32Arrays of the 33 floats/);
+    const withBounds = (observationBounds: unknown) =>
+      new Env('four-ten', { ...fourTenGame, observationBounds } as typeof fourTenGame, options).observationBounds();
+    expect(() => withBounds(() => ({ low: new Float32Array(3), high: new Float32Array(3) }))).toThrow(
+      /expected \{ low, high \}, two Float32Arrays of the 33 floats/,
+    );
     const crossed = fourTenGame.observationBounds!(options);
     crossed.low[7] = 2;
     expect(() => withBounds(() => crossed)).toThrow(/feature 7 the bounds \[2, 1\]: expected low <= high/);

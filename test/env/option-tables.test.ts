@@ -28,7 +28,12 @@ function tableAfter(text: string, heading: RegExp): string[][] {
       if (rows.length > 0) break;
       continue;
     }
-    rows.push(row.slice(1, -1).split('|').map((c) => c.trim()));
+    rows.push(
+      row
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
   }
   return rows.slice(2); // the header and the |---| line
 }
@@ -40,7 +45,10 @@ function namesIn(cell: string): string[] {
 
 /** A default as the tables write it ("'forced'", "`true`", "5000") in the form of the schema's value. */
 function tableDefault(cell: string): string {
-  return cell.replace(/`/g, '').replace(/^'(.*)'$/, '$1').trim();
+  return cell
+    .replace(/`/g, '')
+    .replace(/^'(.*)'$/, '$1')
+    .trim();
 }
 
 describe("every option of a shipped game is in its file's doc comment and in docs/rules.md", () => {
@@ -55,7 +63,9 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       const source = readFileSync(`${ROOT}src/env/games/${engine}.ts`, 'utf8');
       const comment = source.slice(0, source.indexOf('*/'));
       const rows = tableAfter(comment, /^ \* ## Options$/m);
-      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of src/env/games/${engine}.ts`).toEqual(keys);
+      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of src/env/games/${engine}.ts`).toEqual(
+        keys,
+      );
       for (const row of rows) {
         const [name] = namesIn(row[0]);
         const value = defaults[name];
@@ -63,22 +73,33 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       }
     });
 
-    it(`${engine}: docs/rules.md names each option under the game's Options, with its default where it tables them`, () => {
-      const section = rulesSection(readFileSync(`${ROOT}docs/rules.md`, 'utf8'), id, engine);
-      expect(section, `docs/rules.md has a section for ${id}`).not.toBeNull();
-      const own = section!.slice(section!.indexOf('### Options'));
-      const options = own.slice(0, own.indexOf('\n### ', 1) < 0 ? undefined : own.indexOf('\n### ', 1));
-      expect(options.startsWith('### Options'), `docs/rules.md's ${engine} section has ### Options`).toBe(true);
-      const rows = tableAfter(options, /^### Options$/m);
-      // A table where the game has several options; a sentence naming each where it has few (Block Ten).
-      const named = rows.length > 0 ? rows.flatMap((r) => namesIn(r[0])) : [...new Set(namesIn(options).filter((n) => n in defaults))];
-      expect(named.sort(), `the options docs/rules.md gives ${engine}`).toEqual(keys);
-      // Each default, as the schema has it: "2, `null` (unlimited)" gives two options' defaults, a note aside.
-      for (const row of rows) {
-        const names = namesIn(row[0]);
-        const given = names.length > 1 ? row[2].split(/,\s*/) : [row[2]];
-        names.forEach((name, i) => expect(tableDefault(given[i] ?? '').replace(/\s*\(.*\)$/, ''), `the default of ${name} in docs/rules.md's ${engine} options`).toBe(String(defaults[name])));
-      }
-    });
+    it(
+      `${engine}: docs/rules.md names each option under the game's Options, with its default where it tables ` + `them`,
+      () => {
+        const section = rulesSection(readFileSync(`${ROOT}docs/rules.md`, 'utf8'), id, engine);
+        expect(section, `docs/rules.md has a section for ${id}`).not.toBeNull();
+        const own = section!.slice(section!.indexOf('### Options'));
+        const options = own.slice(0, own.indexOf('\n### ', 1) < 0 ? undefined : own.indexOf('\n### ', 1));
+        expect(options.startsWith('### Options'), `docs/rules.md's ${engine} section has ### Options`).toBe(true);
+        const rows = tableAfter(options, /^### Options$/m);
+        // A table where the game has several options; a sentence naming each where it has few (Block Ten).
+        const named =
+          rows.length > 0
+            ? rows.flatMap((r) => namesIn(r[0]))
+            : [...new Set(namesIn(options).filter((n) => n in defaults))];
+        expect(named.sort(), `the options docs/rules.md gives ${engine}`).toEqual(keys);
+        // Each default, as the schema has it: "2, `null` (unlimited)" gives two options' defaults, a note aside.
+        for (const row of rows) {
+          const names = namesIn(row[0]);
+          const given = names.length > 1 ? row[2].split(/,\s*/) : [row[2]];
+          names.forEach((name, i) =>
+            expect(
+              tableDefault(given[i] ?? '').replace(/\s*\(.*\)$/, ''),
+              `the default of ${name} in docs/rules.md's ${engine} options`,
+            ).toBe(String(defaults[name])),
+          );
+        }
+      },
+    );
   }
 });

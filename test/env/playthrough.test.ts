@@ -10,14 +10,21 @@ describe('playthrough', () => {
   const emit = () => {};
 
   it('refuses what is not an env, naming it', () => {
-    for (const bad of [null, undefined, {}, 'tens']) expect(thrown(() => playthrough(bad as never, {}, next, emit)).code).toBe('bad-argument');
-    expect(() => playthrough(null as never, {}, next, emit)).toThrow(/^playthrough plays an env \(make\(id\)\), got null$/);
+    for (const bad of [null, undefined, {}, 'tens'])
+      expect(thrown(() => playthrough(bad as never, {}, next, emit)).code).toBe('bad-argument');
+    expect(() => playthrough(null as never, {}, next, emit)).toThrow(
+      /^playthrough plays an env \(make\(id\)\), got null$/,
+    );
   });
 
   it('refuses a next or emit that is not a function, before dealing', () => {
     const env = make('tens');
-    expect(() => playthrough(env, { seed: 1 }, undefined as never, emit)).toThrow(/^playthrough: next must be a function \(env, step\) => action or undefined to stop, got undefined$/);
-    expect(() => playthrough(env, { seed: 1 }, next, null as never)).toThrow(/^playthrough: emit must be a function that takes each line, got null$/);
+    expect(() => playthrough(env, { seed: 1 }, undefined as never, emit)).toThrow(
+      /^playthrough: next must be a function \(env, step\) => action or undefined to stop, got undefined$/,
+    );
+    expect(() => playthrough(env, { seed: 1 }, next, null as never)).toThrow(
+      /^playthrough: emit must be a function that takes each line, got null$/,
+    );
     expect(thrown(() => playthrough(env, { seed: 1 }, next, 'x' as never)).code).toBe('bad-argument');
     expect(env.hasStarted).toBe(false);
     const lines: object[] = [];
@@ -28,7 +35,12 @@ describe('playthrough', () => {
   it('deals what reset deals: a seed, or a deck as a string or an array (ResetOptions)', () => {
     const deck = Array.from({ length: 32 }, (_, i) => 1 + (i % 4));
     const lines: { state?: { game: { drawn: string; stock: string[] } } }[] = [];
-    playthrough(make('four-ten'), { deck }, () => undefined, (line) => lines.push(line as (typeof lines)[number]));
+    playthrough(
+      make('four-ten'),
+      { deck },
+      () => undefined,
+      (line) => lines.push(line as (typeof lines)[number]),
+    );
     expect(lines[0].state!.game.drawn).toBe('1');
     expect(lines[0].state!.game.stock.slice(0, 3)).toEqual(['2', '3', '4']);
   });

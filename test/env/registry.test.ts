@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { TengymError } from '../../src/env/errors.js';
-import { envConfig, envIds, envs, make, optionsThatDiffer, registeredIdOf, resolveOptions } from '../../src/env/registry.js';
+import {
+  envConfig,
+  envIds,
+  envs,
+  make,
+  optionsThatDiffer,
+  registeredIdOf,
+  resolveOptions,
+} from '../../src/env/registry.js';
 import { thrown } from '../helpers/pairing.js';
 
-const SPEC_IDS = ['tens', 'block-ten', 'decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'];
+const SPEC_IDS = [
+  'tens',
+  'block-ten',
+  'decade',
+  'decade-optional',
+  'decade-max3',
+  'decade-loop',
+  'decade-fives',
+  'decade-stacks',
+  'ten-twenty-thirty',
+  'four-ten',
+];
 
 describe('registry', () => {
   it('registers every id of the spec', () => {
@@ -13,7 +32,13 @@ describe('registry', () => {
   it('lists defaults, schemas and sizes', () => {
     const list = envs();
     const tens = list.find((e) => e.id === 'tens')!;
-    expect(tens.defaults).toMatchObject({ tableau: 13, refill: 'strict', blockTens: false, undoLimit: 0, reward: 'win' });
+    expect(tens.defaults).toMatchObject({
+      tableau: 13,
+      refill: 'strict',
+      blockTens: false,
+      undoLimit: 0,
+      reward: 'win',
+    });
     expect(tens.actions).toBe(78 + 4);
     const ttt = list.find((e) => e.id === 'ten-twenty-thirty')!;
     expect(ttt.defaults).toMatchObject({ stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' });
@@ -33,11 +58,16 @@ describe('registry', () => {
     expect(registeredIdOf(envConfig('decade', { fives: true, reward: 'cards' }))).toBe('decade-fives');
     expect(registeredIdOf(envConfig('decade-fives', { fives: false }))).toBe('decade');
     expect(registeredIdOf(envConfig('decade', { stacks: 7 }))).toBe('decade-stacks');
-    expect(registeredIdOf(envConfig('decade', { stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' }))).toBe('ten-twenty-thirty');
+    expect(
+      registeredIdOf(envConfig('decade', { stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' })),
+    ).toBe('ten-twenty-thirty');
     expect(registeredIdOf(envConfig('decade-fives'))).toBe('decade-fives');
     expect(registeredIdOf(envConfig('decade', { minRun: 3 }))).toBe('decade');
     expect(registeredIdOf(envConfig('tens', { tableau: 15 }))).toBe('tens');
-    expect(optionsThatDiffer({ fives: true, reward: 'win' }, { fives: false, reward: 'cards', minRun: 3 })).toEqual(['fives', 'minRun']);
+    expect(optionsThatDiffer({ fives: true, reward: 'win' }, { fives: false, reward: 'cards', minRun: 3 })).toEqual([
+      'fives',
+      'minRun',
+    ]);
   });
 
   it('makes an env from a config made by envConfig', () => {
@@ -77,44 +107,59 @@ describe('Env.reset', () => {
 });
 
 describe('envs()', () => {
-  it('describes every id by its game, with its engine and its options as JSON Schema (all optional, the id\'s own defaults given)', () => {
-    const names: Record<string, RegExp> = {
-      tens: /^Tens: remove pairs summing to 10 and quartets/,
-      'block-ten': /^Block Ten: 3×3 tableau/,
-      decade: /^Decade: discard runs of consecutive cards totalling 10, 20 or 30/,
-      'decade-optional': /^Decade, discarding optional/,
-      'decade-max3': /^Decade, runs of at most three cards/,
-      'decade-loop': /^Decade on a loop/,
-      'decade-fives': /^Decade where totals 5, 15, 25 and 35 also discard/,
-      'decade-stacks': /^Decade on seven stacks/,
-      'ten-twenty-thirty': /^Ten-Twenty-Thirty: seven piles/,
-      'four-ten': /^Four Ten \(rules by Jeremiah Sanders, CC BY-NC-SA 4\.0\)/,
-    };
-    const list = envs();
-    expect(list.map((e) => e.id)).toEqual(Object.keys(names));
-    for (const e of list) {
-      expect(e.description, e.id).toMatch(names[e.id]);
-      expect(e.engine, e.id).toBe(e.id === 'tens' || e.id === 'block-ten' || e.id === 'four-ten' ? e.id : 'decade');
-      expect(e.defaults, e.id).toEqual(resolveOptions(e.id));
-      expect(e.observationSize, e.id).toBe(make(e.id).observationSpace.shape[0]);
-      const schema = e.optionsSchema as { properties: Record<string, { default?: unknown }>; required?: string[] };
-      expect(schema.required ?? [], e.id).toEqual([]);
-      expect(Object.keys(schema.properties).sort(), e.id).toEqual(Object.keys(e.defaults).sort());
-      for (const [key, value] of Object.entries(schema.properties)) expect(value.default, `${e.id}.${key}`).toEqual(e.defaults[key]);
-      // A settings form filled from the schema's defaults makes this id's game.
-      const form = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, value.default]));
-      expect(make(e.id, form).options, e.id).toEqual(make(e.id).options);
-    }
-  });
+  it(
+    "describes every id by its game, with its engine and its options as JSON Schema (all optional, the id's own " +
+      'defaults given)',
+    () => {
+      const names: Record<string, RegExp> = {
+        tens: /^Tens: remove pairs summing to 10 and quartets/,
+        'block-ten': /^Block Ten: 3×3 tableau/,
+        decade: /^Decade: discard runs of consecutive cards totalling 10, 20 or 30/,
+        'decade-optional': /^Decade, discarding optional/,
+        'decade-max3': /^Decade, runs of at most three cards/,
+        'decade-loop': /^Decade on a loop/,
+        'decade-fives': /^Decade where totals 5, 15, 25 and 35 also discard/,
+        'decade-stacks': /^Decade on seven stacks/,
+        'ten-twenty-thirty': /^Ten-Twenty-Thirty: seven piles/,
+        'four-ten': /^Four Ten \(rules by Jeremiah Sanders, CC BY-NC-SA 4\.0\)/,
+      };
+      const list = envs();
+      expect(list.map((e) => e.id)).toEqual(Object.keys(names));
+      for (const e of list) {
+        expect(e.description, e.id).toMatch(names[e.id]);
+        expect(e.engine, e.id).toBe(e.id === 'tens' || e.id === 'block-ten' || e.id === 'four-ten' ? e.id : 'decade');
+        expect(e.defaults, e.id).toEqual(resolveOptions(e.id));
+        expect(e.observationSize, e.id).toBe(make(e.id).observationSpace.shape[0]);
+        const schema = e.optionsSchema as { properties: Record<string, { default?: unknown }>; required?: string[] };
+        expect(schema.required ?? [], e.id).toEqual([]);
+        expect(Object.keys(schema.properties).sort(), e.id).toEqual(Object.keys(e.defaults).sort());
+        for (const [key, value] of Object.entries(schema.properties))
+          expect(value.default, `${e.id}.${key}`).toEqual(e.defaults[key]);
+        // A settings form filled from the schema's defaults makes this id's game.
+        const form = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, value.default]));
+        expect(make(e.id, form).options, e.id).toEqual(make(e.id).options);
+      }
+    },
+  );
 
   it('names the options a preset sets', () => {
     expect(resolveOptions('decade-optional')).toMatchObject({ discard: 'optional' });
     expect(resolveOptions('decade-max3')).toMatchObject({ maxRun: 3, loop: false });
     expect(resolveOptions('decade-fives')).toMatchObject({ fives: true });
     expect(resolveOptions('decade-stacks')).toMatchObject({ stacks: 7, loop: false });
-    expect(resolveOptions('decade')).toMatchObject({ stacks: 1, loop: false, fives: false, discard: 'forced', maxRun: null });
-    expect(() => resolveOptions('tens', null)).toThrow(/^bad options for tens: expected a plain object such as \{\}, got null$/);
-    expect(() => resolveOptions('tens', [])).toThrow(/^bad options for tens: expected a plain object such as \{\}, got an array$/);
+    expect(resolveOptions('decade')).toMatchObject({
+      stacks: 1,
+      loop: false,
+      fives: false,
+      discard: 'forced',
+      maxRun: null,
+    });
+    expect(() => resolveOptions('tens', null)).toThrow(
+      /^bad options for tens: expected a plain object such as \{\}, got null$/,
+    );
+    expect(() => resolveOptions('tens', [])).toThrow(
+      /^bad options for tens: expected a plain object such as \{\}, got an array$/,
+    );
     expect(() => resolveOptions('tens', { tableau: 14 })).toThrow(/^bad options for tens: /);
   });
 });

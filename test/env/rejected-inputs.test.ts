@@ -18,22 +18,25 @@ function thrown(fn: () => unknown): TengymError {
 const states = (v: VectorEnv) => v.envs.map((e) => JSON.stringify(e.getState()));
 
 describe('a vector batch is checked before anything moves', () => {
-  it.each([9999, -1, 0.5, Number.NaN])('a bad action %s in the last copy: no copy moves, the error names the copy', (bad) => {
-    const v = new VectorEnv('tens', {}, 4);
-    v.reset({ seed: 1 });
-    const before = states(v);
-    const actions = v.envs.map((e) => e.legal[0]);
-    actions[3] = bad;
-    const e = thrown(() => v.step(actions));
-    expect(e.code).toBe('bad-action');
-    expect(e.message).toMatch(/^VectorEnv\.step: copy 3: step\(/);
-    expect(e.message).toContain('no copy moved');
-    expect(states(v)).toEqual(before);
-    // The same batch with a legal last action steps every copy.
-    actions[3] = v.envs[3].legal[0];
-    v.step(actions);
-    expect(states(v).every((s, i) => s !== before[i])).toBe(true);
-  });
+  it.each([9999, -1, 0.5, Number.NaN])(
+    'a bad action %s in the last copy: no copy moves, the error names the copy',
+    (bad) => {
+      const v = new VectorEnv('tens', {}, 4);
+      v.reset({ seed: 1 });
+      const before = states(v);
+      const actions = v.envs.map((e) => e.legal[0]);
+      actions[3] = bad;
+      const e = thrown(() => v.step(actions));
+      expect(e.code).toBe('bad-action');
+      expect(e.message).toMatch(/^VectorEnv\.step: copy 3: step\(/);
+      expect(e.message).toContain('no copy moved');
+      expect(states(v)).toEqual(before);
+      // The same batch with a legal last action steps every copy.
+      actions[3] = v.envs[3].legal[0];
+      v.step(actions);
+      expect(states(v).every((s, i) => s !== before[i])).toBe(true);
+    },
+  );
 
   it('an illegal action in a middle copy: illegal-action, no copy moves', () => {
     const v = new VectorEnv('decade', {}, 3);
@@ -57,7 +60,9 @@ describe('a vector batch is checked before anything moves', () => {
   it.each([1e9, 0, 2.5, Number.NaN, Infinity])('new VectorEnv with %s copies is a named error', (n) => {
     const e = thrown(() => new VectorEnv('decade', {}, n));
     expect(e.code).toBe('bad-argument');
-    expect(e.message).toMatch(/^numEnvs must be a positive integer up to 16777216, got (1000000000|0|2\.5|NaN|Infinity)$/);
+    expect(e.message).toMatch(
+      /^numEnvs must be a positive integer up to 16777216, got (1000000000|0|2\.5|NaN|Infinity)$/,
+    );
   });
 });
 
@@ -66,7 +71,9 @@ describe('values that JSON cannot spell', () => {
     const env = make('decade');
     env.reset({ seed: 1 });
     const before = JSON.stringify(env.getState());
-    expect(thrown(() => env.step(0n as never)).message).toMatch(/^step\(0n\): an action id is a number, not a bigint; decade has ids 0\.\.676$/);
+    expect(thrown(() => env.step(0n as never)).message).toMatch(
+      /^step\(0n\): an action id is a number, not a bigint; decade has ids 0\.\.676$/,
+    );
     expect(thrown(() => env.step(Number.NaN)).message).toMatch(/^step\(NaN\): not an action id/);
     expect(thrown(() => env.step(Infinity)).message).toMatch(/^step\(Infinity\)/);
     expect(JSON.stringify(env.getState())).toBe(before);
@@ -110,7 +117,11 @@ describe('setState', () => {
     const e = thrown(() => make('decade').setState(parsed));
     expect(e.code).toBe('bad-state');
     expect(e.message).toMatch(/Unrecognized key: "__proto__"/);
-    expect(thrown(() => make('decade').setState(JSON.parse(JSON.stringify(state).replace('"options":{', '"options":{"other":1,')))).message).toMatch(/Unrecognized key: "other"/);
+    expect(
+      thrown(() =>
+        make('decade').setState(JSON.parse(JSON.stringify(state).replace('"options":{', '"options":{"other":1,'))),
+      ).message,
+    ).toMatch(/Unrecognized key: "other"/);
   });
 
   it('a card twice in the stock is named once, with both places', () => {
@@ -124,14 +135,20 @@ describe('setState', () => {
 });
 
 describe('undo advice', () => {
-  it.each(['decade', 'four-ten', 'ten-twenty-thirty'])('undo() on %s says it has no undo, never to pass an option it refuses', (id) => {
-    const env = make(id);
-    env.reset({ seed: 1 });
-    const e = thrown(() => env.undo());
-    expect(e.code).toBe('undo-unavailable');
-    expect(e.message).toBe(`undo: ${id} has no undo: the ${env.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`);
-    expect(() => make(id, { undoLimit: 3 })).toThrow(/undoLimit/);
-  });
+  it.each(['decade', 'four-ten', 'ten-twenty-thirty'])(
+    'undo() on %s says it has no undo, never to pass an option it refuses',
+    (id) => {
+      const env = make(id);
+      env.reset({ seed: 1 });
+      const e = thrown(() => env.undo());
+      expect(e.code).toBe('undo-unavailable');
+      expect(e.message).toBe(
+        `undo: ${id} has no undo: the ${env.game.name} engine has no undoLimit (of tengym's games, tens and ` +
+          `block-ten have one)`,
+      );
+      expect(() => make(id, { undoLimit: 3 })).toThrow(/undoLimit/);
+    },
+  );
 
   it('tens and block-ten still point to the option', () => {
     for (const id of ['tens', 'block-ten']) {

@@ -10,11 +10,22 @@ import { make } from '../../src/env/registry.js';
 import { createRng, randomInt, type Rng } from '../../src/env/rng.js';
 import { scaled } from '../helpers/scale.js';
 
-const DECADE_PRESETS = ['decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty'];
+const DECADE_PRESETS = [
+  'decade',
+  'decade-optional',
+  'decade-max3',
+  'decade-loop',
+  'decade-fives',
+  'decade-stacks',
+  'ten-twenty-thirty',
+];
 
 /** Every combination of the given option values. */
 function combinations(axes: Record<string, unknown[]>): Record<string, unknown>[] {
-  return Object.entries(axes).reduce<Record<string, unknown>[]>((acc, [key, values]) => acc.flatMap((o) => values.map((v) => ({ ...o, [key]: v }))), [{}]);
+  return Object.entries(axes).reduce<Record<string, unknown>[]>(
+    (acc, [key, values]) => acc.flatMap((o) => values.map((v) => ({ ...o, [key]: v }))),
+    [{}],
+  );
 }
 
 interface Tally {
@@ -49,7 +60,11 @@ function playAndCount<T>(
       const action = choose(env, rng);
       const reward = env.step(action).reward;
       const expected = rule(env, action, before);
-      if (reward !== expected) expect.fail(`${id} ${JSON.stringify(options)} seed ${500 + game} step ${env.episodeSteps} (action ${action}): reward ${reward}, the step ${expected > 0 ? `earned ${expected}` : `should pay ${expected}`}`);
+      if (reward !== expected)
+        expect.fail(
+          `${id} ${JSON.stringify(options)} seed ${500 + game} step ${env.episodeSteps} (action ${action}): ` +
+            `reward ${reward}, the step ${expected > 0 ? `earned ${expected}` : `should pay ${expected}`}`,
+        );
       total += reward;
       counted += expected;
       tally.steps++;
@@ -68,7 +83,11 @@ function decadeTableCards(env: Env): number {
 }
 
 describe('decade family rewards', () => {
-  const sets = DECADE_PRESETS.flatMap((id) => combinations({ reward: ['cards', 'win'], pickedUp: ['discard', 'deck-bottom'], win: ['empty', 'one-left'] }).map((o) => [id, o] as const));
+  const sets = DECADE_PRESETS.flatMap((id) =>
+    combinations({ reward: ['cards', 'win'], pickedUp: ['discard', 'deck-bottom'], win: ['empty', 'one-left'] }).map(
+      (o) => [id, o] as const,
+    ),
+  );
 
   it.each(sets)('%s %j', (id, options) => {
     const opts = { ...options, maxSteps: 300 };
@@ -96,7 +115,15 @@ describe('decade family rewards', () => {
   it('the win path pays in every preset where random play can win', () => {
     const winners = DECADE_PRESETS.filter((id) => {
       const pickedUp = id === 'decade-stacks' ? 'deck-bottom' : 'discard';
-      return playAndCount(id, { reward: 'win', pickedUp, win: 'one-left', maxSteps: 300 }, 25, () => 0, (env) => (env.terminated && env.outcome().won ? 1 : 0)).paid > 0;
+      return (
+        playAndCount(
+          id,
+          { reward: 'win', pickedUp, win: 'one-left', maxSteps: 300 },
+          25,
+          () => 0,
+          (env) => (env.terminated && env.outcome().won ? 1 : 0),
+        ).paid > 0
+      );
     });
     expect(winners).toEqual(['decade', 'decade-optional', 'decade-loop', 'decade-fives', 'decade-stacks']);
   });
@@ -104,7 +131,12 @@ describe('decade family rewards', () => {
 
 describe('tens and block-ten rewards', () => {
   const sets = [
-    ...combinations({ reward: ['cards', 'win'], tableau: [13, 15], refill: ['strict', 'buffered'], blockTens: [false, true] }).map((o) => ['tens', o] as const),
+    ...combinations({
+      reward: ['cards', 'win'],
+      tableau: [13, 15],
+      refill: ['strict', 'buffered'],
+      blockTens: [false, true],
+    }).map((o) => ['tens', o] as const),
     ...combinations({ reward: ['cards', 'win'], refill: ['strict', 'buffered'] }).map((o) => ['block-ten', o] as const),
   ];
 
@@ -135,7 +167,8 @@ describe('tens and block-ten rewards', () => {
  * more one move in four at random.
  */
 function mostlyCautious(env: Env, rng: Rng): number {
-  if ((env.outcome() as FourTenOutcome).points >= 20 && randomInt(rng, 0, 3) === 0) return env.legal[randomInt(rng, 0, env.legalCount - 1)];
+  if ((env.outcome() as FourTenOutcome).points >= 20 && randomInt(rng, 0, 3) === 0)
+    return env.legal[randomInt(rng, 0, env.legalCount - 1)];
   const safe = env.legalActions().filter((a) => {
     const probe = env.clone();
     const before = probe.outcome() as FourTenOutcome;
@@ -148,7 +181,11 @@ function mostlyCautious(env: Env, rng: Rng): number {
 }
 
 describe('four-ten rewards', () => {
-  const sets = combinations({ reward: ['points', 'rounds'], safeties: [0, 3], check: ['points-first', 'faults-first'] });
+  const sets = combinations({
+    reward: ['points', 'rounds'],
+    safeties: [0, 3],
+    check: ['points-first', 'faults-first'],
+  });
 
   it.each(sets)('four-ten %j', (options) => {
     const opts = { ...options, maxRounds: 8 };

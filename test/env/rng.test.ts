@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cardCode, cardLabel, deckTokens, orderedDeck, parseCardCode, parseStandardDeck, rankOf, suitOf } from '../../src/env/cards.js';
+import {
+  cardCode,
+  cardLabel,
+  deckTokens,
+  orderedDeck,
+  parseCardCode,
+  parseStandardDeck,
+  rankOf,
+  suitOf,
+} from '../../src/env/cards.js';
 import { TengymError } from '../../src/env/errors.js';
 import { thrown } from '../helpers/pairing.js';
 import { make } from '../../src/env/registry.js';
@@ -26,7 +35,8 @@ describe('seeded deals', () => {
 
   it('gives distinct seeds distinct states', () => {
     const seen = new Set<string>();
-    for (const seed of [0, 1, 2, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 53 - 1, 12345678901]) seen.add(createRng(seed).getState().join());
+    for (const seed of [0, 1, 2, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 53 - 1, 12345678901])
+      seen.add(createRng(seed).getState().join());
     expect(seen.size).toBe(8);
   });
 
@@ -65,35 +75,64 @@ describe('seeded deals', () => {
     expect(fast).toEqual([2, 0, 1]); // j = 1 (from the redraw, 1), then j = 0
   });
 
-  it('takes any safe integer as a seed, negative ones too (derived seeds such as seed ^ k), and refuses the rest', () => {
-    expect(createRng(-1).getState()).not.toEqual(createRng(1).getState());
-    expect(createRng(-(2 ** 53 - 1)).getState()).not.toEqual(createRng(2 ** 53 - 1).getState());
-    for (const bad of ['x', '7', null, undefined, Number.NaN, 1.5, Number.POSITIVE_INFINITY, 2 ** 53]) {
-      const e = thrown(() => createRng(bad as number));
-      expect(e.code, String(bad)).toBe('bad-seed');
-      expect(e.message).toMatch(/^bad seed .+: expected an integer from -9007199254740991 to 9007199254740991$/);
-    }
-    expect(thrown(() => createRng('x' as never)).message).toBe('bad seed "x": expected an integer from -9007199254740991 to 9007199254740991');
-  });
+  it(
+    'takes any safe integer as a seed, negative ones too (derived ' + 'seeds such as seed ^ k), and refuses the rest',
+    () => {
+      expect(createRng(-1).getState()).not.toEqual(createRng(1).getState());
+      expect(createRng(-(2 ** 53 - 1)).getState()).not.toEqual(createRng(2 ** 53 - 1).getState());
+      for (const bad of ['x', '7', null, undefined, Number.NaN, 1.5, Number.POSITIVE_INFINITY, 2 ** 53]) {
+        const e = thrown(() => createRng(bad as number));
+        expect(e.code, String(bad)).toBe('bad-seed');
+        expect(e.message).toMatch(/^bad seed .+: expected an integer from -9007199254740991 to 9007199254740991$/);
+      }
+      expect(thrown(() => createRng('x' as never)).message).toBe(
+        'bad seed "x": expected an integer from -9007199254740991 to 9007199254740991',
+      );
+    },
+  );
 
-  it('randomInt refuses bounds that are not integers in order (it looped forever on NaN, gave 2 for 0..1.5 and 8 for 5..0)', () => {
-    const rng = createRng(1);
-    for (const [from, to] of [[0, Number.NaN], [0, Number.POSITIVE_INFINITY], [0, undefined], [0, 1.5], [0.5, 3], [5, 0], [0, -1], ['0', 3], [0, 2 ** 53]]) {
-      const e = thrown(() => randomInt(rng, from as number, to as number));
-      expect(e.code, `${String(from)}..${String(to)}`).toBe('bad-argument');
-    }
-    expect(thrown(() => randomInt(rng, 5, 0)).message).toBe('randomInt takes integer bounds from ≤ to, got from 5, to 0');
-    expect(thrown(() => randomInt(rng, 0, Number.NaN)).message).toBe('randomInt takes integer bounds from ≤ to, got from 0, to NaN');
-    expect(randomInt(rng, 3, 3)).toBe(3);
-    expect(randomInt(rng, -(2 ** 53 - 1), 2 ** 53 - 1)).toSatisfy(Number.isSafeInteger);
-  });
+  it(
+    'randomInt refuses bounds that are not integers in order (it looped forever on NaN, gave 2 for 0..1.5 and 8 ' +
+      'for 5..0)',
+    () => {
+      const rng = createRng(1);
+      for (const [from, to] of [
+        [0, Number.NaN],
+        [0, Number.POSITIVE_INFINITY],
+        [0, undefined],
+        [0, 1.5],
+        [0.5, 3],
+        [5, 0],
+        [0, -1],
+        ['0', 3],
+        [0, 2 ** 53],
+      ]) {
+        const e = thrown(() => randomInt(rng, from as number, to as number));
+        expect(e.code, `${String(from)}..${String(to)}`).toBe('bad-argument');
+      }
+      expect(thrown(() => randomInt(rng, 5, 0)).message).toBe(
+        'randomInt takes integer bounds from ≤ to, got from 5, to 0',
+      );
+      expect(thrown(() => randomInt(rng, 0, Number.NaN)).message).toBe(
+        'randomInt takes integer bounds from ≤ to, got from 0, to NaN',
+      );
+      expect(randomInt(rng, 3, 3)).toBe(3);
+      expect(randomInt(rng, -(2 ** 53 - 1), 2 ** 53 - 1)).toSatisfy(Number.isSafeInteger);
+    },
+  );
 
   it('shuffleInPlace refuses what is not an array, or a length past its end', () => {
     const rng = createRng(1);
-    for (const bad of [null, undefined, 'AS 2C', { length: 2 }, new DataView(new ArrayBuffer(4))]) expect(thrown(() => shuffleInPlace(rng, bad as never)).code).toBe('bad-argument');
-    expect(thrown(() => shuffleInPlace(rng, null as never)).message).toBe('shuffleInPlace takes an array or a typed array, got null');
-    for (const length of [5, -1, 1.5, Number.NaN]) expect(thrown(() => shuffleInPlace(rng, [1, 2, 3], length)).code).toBe('bad-argument');
-    expect(thrown(() => shuffleInPlace(rng, new Uint8Array(3), 5)).message).toBe('shuffleInPlace: length must be an integer from 0 to the 3 items, got 5');
+    for (const bad of [null, undefined, 'AS 2C', { length: 2 }, new DataView(new ArrayBuffer(4))])
+      expect(thrown(() => shuffleInPlace(rng, bad as never)).code).toBe('bad-argument');
+    expect(thrown(() => shuffleInPlace(rng, null as never)).message).toBe(
+      'shuffleInPlace takes an array or a typed array, got null',
+    );
+    for (const length of [5, -1, 1.5, Number.NaN])
+      expect(thrown(() => shuffleInPlace(rng, [1, 2, 3], length)).code).toBe('bad-argument');
+    expect(thrown(() => shuffleInPlace(rng, new Uint8Array(3), 5)).message).toBe(
+      'shuffleInPlace: length must be an integer from 0 to the 3 items, got 5',
+    );
     const part = [1, 2, 3, 4, 5];
     shuffleInPlace(rng, part, 3);
     expect(part.slice(3)).toEqual([4, 5]);
@@ -106,9 +145,18 @@ describe('seeded deals', () => {
 
   // Golden: these deals must never change (SPEC: same seed, same deal, in every version).
   it('pins the deals of a few seeds', () => {
-    expect(shuffled(0)).toMatchInlineSnapshot(`"AS QC AC TS 2C KH 2H 3C 3H JD 7D TD 9D 2S KC 9C 7H 5H 3D 6H 4H 4D QS 5S 7S TC 6S QH 8H 9S 4S 5C 9H 7C AH 6C 8S TH 5D 2D 3S QD JH AD KS JS 8C KD 8D 4C JC 6D"`);
-    expect(shuffled(1)).toMatchInlineSnapshot(`"JD 3H 8H 6D 4D 8C 2S 6H AH JC 3S 2D 9H 2C QD JS KD QS 3D TS AS 9S 6S 7S 5H 4H 2H 8S 7H 7D 8D 5S 3C 7C 9D 5D QC 4C 6C TD JH QH TC AD KC TH AC 4S KS 9C KH 5C"`);
-    expect(shuffled(42)).toMatchInlineSnapshot(`"3D TH JH 8D AS 8H 5H TC 9S QH 2S 8C KH JS KD 2C 9D 7H 6H 8S KS QS 5D 7D 9H 6C JC 3S 4D AH KC 4H 9C TD 5S 4C 6D 6S 5C QD AC 3H 4S TS 3C QC 2D 7C 7S JD AD 2H"`);
+    expect(shuffled(0)).toMatchInlineSnapshot(
+      `"AS QC AC TS 2C KH 2H 3C 3H JD 7D TD 9D 2S KC 9C 7H 5H 3D 6H 4H 4D QS 5S 7S TC 6S QH 8H 9S 4S 5C 9H 7C ` +
+        `AH 6C 8S TH 5D 2D 3S QD JH AD KS JS 8C KD 8D 4C JC 6D"`,
+    );
+    expect(shuffled(1)).toMatchInlineSnapshot(
+      `"JD 3H 8H 6D 4D 8C 2S 6H AH JC 3S 2D 9H 2C QD JS KD QS 3D TS AS 9S 6S 7S 5H 4H 2H 8S 7H 7D 8D 5S 3C 7C ` +
+        `9D 5D QC 4C 6C TD JH QH TC AD KC TH AC 4S KS 9C KH 5C"`,
+    );
+    expect(shuffled(42)).toMatchInlineSnapshot(
+      `"3D TH JH 8D AS 8H 5H TC 9S QH 2S 8C KH JS KD 2C 9D 7H 6H 8S KS QS 5D 7D 9H 6C JC 3S 4D AH KC 4H 9C TD ` +
+        `5S 4C 6D 6S 5C QD AC 3H 4S TS 3C QC 2D 7C 7S JD AD 2H"`,
+    );
   });
 });
 
@@ -136,7 +184,9 @@ describe('cards', () => {
     expect([cardCode(0), cardCode(38), cardCode(51)]).toEqual(['AC', 'TH', 'KS']);
     expect([cardLabel(0), cardLabel(38), cardLabel(5), cardLabel(51)]).toEqual(['A♣', '10♥', '2♦', 'K♠']);
     expect(['TH', 'th', '10H', ' 10h ', 'AS', 'KC'].map(parseCardCode)).toEqual([38, 38, 38, 38, 3, 48]);
-    expect(['', 'T', '1H', '11H', 'TX', 'AHH', '0S', 'XTH', '1TH', '110H'].map(parseCardCode)).toEqual([-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]);
+    expect(['', 'T', '1H', '11H', 'TX', 'AHH', '0S', 'XTH', '1TH', '110H'].map(parseCardCode)).toEqual([
+      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+    ]);
     expect(Array.from(orderedDeck()).every((c, i) => c === i)).toBe(true);
     const into = new Uint8Array(52).fill(9);
     expect(orderedDeck(into)).toBe(into);
@@ -148,21 +198,34 @@ describe('cards', () => {
 
   it('refuses what is not a card id (an integer 0..51), and parseCardCode gives -1 for what is not text', () => {
     for (const bad of [-1, 52, 1.5, Number.NaN, 'AS', null, undefined]) {
-      for (const [name, fn] of [['cardCode', cardCode], ['cardLabel', cardLabel], ['rankOf', rankOf], ['suitOf', suitOf]] as const) {
+      for (const [name, fn] of [
+        ['cardCode', cardCode],
+        ['cardLabel', cardLabel],
+        ['rankOf', rankOf],
+        ['suitOf', suitOf],
+      ] as const) {
         const e = thrown(() => fn(bad as number));
         expect(e.code, `${name}(${String(bad)})`).toBe('bad-argument');
-        expect(e.message).toMatch(new RegExp(`^${name}: .+ is not a card id \\(an integer from 0 to 51, rank \\* 4 \\+ suit\\)$`));
+        expect(e.message).toMatch(
+          new RegExp(`^${name}: .+ is not a card id \\(an integer from 0 to 51, rank \\* 4 \\+ suit\\)$`),
+        );
       }
     }
-    expect(thrown(() => cardCode(-1)).message).toBe('cardCode: -1 is not a card id (an integer from 0 to 51, rank * 4 + suit)');
-    expect(thrown(() => cardLabel('AS' as never)).message).toBe('cardLabel: "AS" is not a card id (an integer from 0 to 51, rank * 4 + suit)');
+    expect(thrown(() => cardCode(-1)).message).toBe(
+      'cardCode: -1 is not a card id (an integer from 0 to 51, rank * 4 + suit)',
+    );
+    expect(thrown(() => cardLabel('AS' as never)).message).toBe(
+      'cardLabel: "AS" is not a card id (an integer from 0 to 51, rank * 4 + suit)',
+    );
     expect([null, undefined, 38, {}, ['TH']].map((t) => parseCardCode(t as never))).toEqual([-1, -1, -1, -1, -1]);
   });
 
   it('splits a deck on spaces and commas, or takes a list', () => {
     expect(deckTokens(' AS,2C  3D ,, 4H\n')).toEqual(['AS', '2C', '3D', '4H']);
     expect(deckTokens(['AS', 7])).toEqual(['AS', '7']);
-    expect(() => deckTokens({ cards: 1 } as never)).toThrow(/^bad deck \{"cards":1\}: give a string such as "AS 2C …" or an array of card codes$/);
+    expect(() => deckTokens({ cards: 1 } as never)).toThrow(
+      /^bad deck \{"cards":1\}: give a string such as "AS 2C …" or an array of card codes$/,
+    );
     expect(thrown(() => deckTokens(5 as never)).code).toBe('bad-deck');
   });
 
@@ -170,14 +233,21 @@ describe('cards', () => {
     const values = Uint8Array.from({ length: 32 }, (_, i) => 1 + (i % 4));
     const typed = thrown(() => make('four-ten').reset({ deck: values as never }));
     expect(typed.code).toBe('bad-deck');
-    expect(typed.message).toBe('bad deck: a Uint8Array; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)');
+    expect(typed.message).toBe(
+      'bad deck: a Uint8Array; give a string such as "AS 2C …" or an array of card codes (Array.from turns a ' +
+        'typed array into one)',
+    );
     make('four-ten').reset({ deck: Array.from(values) });
     const ids = Array.from(orderedDeck());
     expect(thrown(() => make('decade').reset({ deck: ids })).message).toBe(
-      'bad deck: unknown card codes "0" at index 0, "1" at index 1, "2" at index 2, "3" at index 3, "4" at index 4, … (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as "AC" and 51 as "KS")',
+      'bad deck: unknown card codes "0" at index 0, "1" at index 1, "2" at index 2, "3" at index 3, "4" at ' +
+        'index 4, … (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"; numbers are not card codes: a card ' +
+        'id, rank * 4 + suit, is written as its code, 0 as "AC" and 51 as "KS")',
     );
     make('decade').reset({ deck: ids.map(cardCode) });
-    expect(thrown(() => parseStandardDeck(['XX', ...ids.slice(1).map(cardCode)])).message).toBe('bad deck: unknown card codes "XX" at index 0 (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")');
+    expect(thrown(() => parseStandardDeck(['XX', ...ids.slice(1).map(cardCode)])).message).toBe(
+      'bad deck: unknown card codes "XX" at index 0 (a card is rank A23456789TJQK + suit CDHS, e.g. "TH")',
+    );
   });
 
   it('names the cards a deck with a duplicate lacks, and each duplicate once with its count', () => {
@@ -186,23 +256,35 @@ describe('cards', () => {
     const typo = [...full];
     typo[full.indexOf('JS')] = 'JD';
     expect(() => parseStandardDeck(typo)).toThrow(/^bad deck: duplicate cards JD; missing JS$/);
-    expect(() => parseStandardDeck(Array(52).fill('AS'))).toThrow(/^bad deck: duplicate cards AS ×52; missing AC AD AH 2C .* KH KS$/);
+    expect(() => parseStandardDeck(Array(52).fill('AS'))).toThrow(
+      /^bad deck: duplicate cards AS ×52; missing AC AD AH 2C .* KH KS$/,
+    );
     // With 53 cards nothing is missing: the duplicate and the count are said.
     expect(() => parseStandardDeck([...full, 'AC'])).toThrow(/^bad deck: duplicate cards AC; 53 cards, a deck has 52$/);
     // A short deck with a duplicate is short first: its count, then what it lacks.
-    expect(() => parseStandardDeck('AS AS')).toThrow(/^bad deck: duplicate cards AS; 2 cards, a deck has 52 \(missing AC AD AH 2C .* KS\)$/);
+    expect(() => parseStandardDeck('AS AS')).toThrow(
+      /^bad deck: duplicate cards AS; 2 cards, a deck has 52 \(missing AC AD AH 2C .* KS\)$/,
+    );
   });
 
   it('names up to five unknown codes, then "…", and every problem at once', () => {
     const full = Array.from(orderedDeck(), cardCode);
     const bad = [...full.slice(0, 46), 'X1', 'X2', 'X3', 'X4', 'X5', 'X6'];
-    expect(() => parseStandardDeck(bad)).toThrow(/^bad deck: unknown card codes "X1" at index 46, "X2" at index 47, "X3" at index 48, "X4" at index 49, "X5" at index 50, … \(a card is rank A23456789TJQK \+ suit CDHS, e\.g\. "TH"\)$/);
+    expect(() => parseStandardDeck(bad)).toThrow(
+      /^bad deck: unknown card codes "X1" at index 46, "X2" at index 47, "X3" at index 48, "X4" at index 49, "X5" at index 50, … \(a card is rank A23456789TJQK \+ suit CDHS, e\.g\. "TH"\)$/,
+    );
     const five = [...full.slice(0, 47), 'X1', 'X2', 'X3', 'X4', 'X5'];
     expect(() => parseStandardDeck(five)).toThrow(/"X5" at index 51 \(a card/);
     const both = [...full.slice(0, 50), 'AC', 'ZZ'];
-    expect(() => parseStandardDeck(both)).toThrow(/^bad deck: unknown card codes "ZZ" at index 51 \(.*\); duplicate cards AC$/);
-    expect(() => parseStandardDeck([...full.slice(0, 50), 'AC', 'AD'])).toThrow(/^bad deck: duplicate cards AC AD; missing KH KS$/);
-    expect(() => parseStandardDeck([...full.slice(0, 50)])).toThrow(/^bad deck: 50 cards, a deck has 52 \(missing KH KS\)$/);
+    expect(() => parseStandardDeck(both)).toThrow(
+      /^bad deck: unknown card codes "ZZ" at index 51 \(.*\); duplicate cards AC$/,
+    );
+    expect(() => parseStandardDeck([...full.slice(0, 50), 'AC', 'AD'])).toThrow(
+      /^bad deck: duplicate cards AC AD; missing KH KS$/,
+    );
+    expect(() => parseStandardDeck([...full.slice(0, 50)])).toThrow(
+      /^bad deck: 50 cards, a deck has 52 \(missing KH KS\)$/,
+    );
     expect(Array.from(parseStandardDeck(full))).toEqual(Array.from(orderedDeck()));
   });
 });
@@ -226,7 +308,16 @@ describe('deriveSeed', () => {
   // Golden: evaluations and training runs draw their agents' seeds from it, so that their
   // results can be remade; these values must never change.
   it('pins a few values', () => {
-    const pairs = [[0, 0], [1, 0], [0, 1], [7, 1_000_003], [2 ** 32 + 5, 2], [Number.MAX_SAFE_INTEGER, 9]];
-    expect(pairs.map(([a, b]) => deriveSeed(a, b))).toEqual([3074713289669602, 7349979796129989, 7893261713716428, 5991665966931080, 5663411005470839, 6772545723225444]);
+    const pairs = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [7, 1_000_003],
+      [2 ** 32 + 5, 2],
+      [Number.MAX_SAFE_INTEGER, 9],
+    ];
+    expect(pairs.map(([a, b]) => deriveSeed(a, b))).toEqual([
+      3074713289669602, 7349979796129989, 7893261713716428, 5991665966931080, 5663411005470839, 6772545723225444,
+    ]);
   });
 });

@@ -13,8 +13,14 @@ describe('suggestions', () => {
   });
 
   it('env ids and option keys in errors', () => {
-    expect(() => make('decad' as string)).toThrow(/^unknown env "decad" \(did you mean "decade"\?\); registered ids: tens, /);
-    expect(() => make('tens' as string, { tablaeu: 15 })).toThrow(/^bad options for tens: unknown option "tablaeu" \(did you mean "tableau"\?\); its options: tableau, refill, blockTens, undoLimit, reward$/);
-    expect(() => make('four-ten' as string, { stacks: 7 })).toThrow(/^bad options for four-ten: unknown option "stacks"; its options: drawVisible, check, /);
+    expect(() => make('decad' as string)).toThrow(
+      /^unknown env "decad" \(did you mean "decade"\?\); registered ids: tens, /,
+    );
+    expect(() => make('tens' as string, { tablaeu: 15 })).toThrow(
+      /^bad options for tens: unknown option "tablaeu" \(did you mean "tableau"\?\); its options: tableau, refill, blockTens, undoLimit, reward$/,
+    );
+    expect(() => make('four-ten' as string, { stacks: 7 })).toThrow(
+      /^bad options for four-ten: unknown option "stacks"; its options: drawVisible, check, /,
+    );
   });
 });

@@ -14,7 +14,19 @@ import { envIds } from '../../src/env/registry.js';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = join(REPO, 'test/env/fixtures/typed-options.ts');
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
-const FLAGS = ['--noEmit', '--strict', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--skipLibCheck', '--types', 'node'];
+const FLAGS = [
+  '--noEmit',
+  '--strict',
+  '--target',
+  'ES2022',
+  '--module',
+  'NodeNext',
+  '--moduleResolution',
+  'NodeNext',
+  '--skipLibCheck',
+  '--types',
+  'node',
+];
 
 function tsc(file: string) {
   const r = spawnSync(process.execPath, [TSC, ...FLAGS, file], { encoding: 'utf8', cwd: REPO });
@@ -32,13 +44,17 @@ describe('typed env options', () => {
     const dir = mkdtempSync(join(REPO, 'test/env/fixtures/.tmp-'));
     try {
       const file = join(dir, 'unmarked.ts');
-      const text = readFileSync(FIXTURE, 'utf8').replace(/^\s*\/\/ @ts-expect-error.*\n/gm, '').replaceAll("'../../../src/", "'../../../../src/");
+      const text = readFileSync(FIXTURE, 'utf8')
+        .replace(/^\s*\/\/ @ts-expect-error.*\n/gm, '')
+        .replaceAll("'../../../src/", "'../../../../src/");
       writeFileSync(file, text);
       const r = tsc(file);
       expect(r.code, r.out).not.toBe(0);
       const errors = r.out.split('\n').filter((l) => l.includes('error TS'));
       expect(errors).toHaveLength(15);
-      expect(r.out).toMatch(/Type '"sometimes"' is not assignable to type '("forced" \| "optional"|"optional" \| "forced")/);
+      expect(r.out).toMatch(
+        /Type '"sometimes"' is not assignable to type '("forced" \| "optional"|"optional" \| "forced")/,
+      );
       expect(r.out).toMatch(/'tablaeu' does not exist/);
       expect(r.out).toMatch(/'dicard' does not exist/);
       expect(r.out).toMatch(/Property 'points' does not exist on type 'CardOutcome'/);
@@ -61,8 +77,9 @@ describe('typed env options', () => {
           "make('decad', { discard: 'optional' });",
           // Without options, for an id held in a string, and for an id declared as DEVELOPERS.md says, none.
           "make('my-game');",
-          "export const made = (id: string) => make(id, { slots: 6 });",
-          "declare module '../../../../src/env/registry.js' { interface EnvOptionsById { 'ten-pairs': { slots?: number } } }",
+          'export const made = (id: string) => make(id, { slots: 6 });',
+          "declare module '../../../../src/env/registry.js' { interface EnvOptionsById { 'ten-pairs': { " +
+            'slots?: number } } }',
           "make('ten-pairs', { slots: 6 });",
           "make('decade', { discard: 'optional' });",
           // The declared id's options are checked as a built-in id's.
@@ -73,7 +90,11 @@ describe('typed env options', () => {
       const errors = r.out.split('\n').filter((l) => l.includes('error TS'));
       expect(errors, r.out).toHaveLength(4);
       for (const [k, id] of ['my-game', 'my-game', 'decad'].entries()) {
-        expect(errors[k]).toContain(`env id '${id}' is not declared in EnvOptionsById: declare module 'tengym' { interface EnvOptionsById { '${id}': z.input<typeof myOptionsSchema> } } to type its options, or check the id's spelling`);
+        expect(errors[k]).toContain(
+          `env id '${id}' is not declared in EnvOptionsById: declare module 'tengym' { interface ` +
+            `EnvOptionsById { '${id}': z.input<typeof myOptionsSchema> } } to type its options, or check the ` +
+            `id's spelling`,
+        );
       }
       expect(errors[3]).toMatch(/undeclared\.ts\(10,.*Type 'string' is not assignable to type 'number'/);
     } finally {
@@ -82,7 +103,18 @@ describe('typed env options', () => {
   }, 120_000);
 
   it('EnvOptionsById lists every registered id', () => {
-    const typed: Record<keyof EnvOptionsById, true> = { tens: true, 'block-ten': true, decade: true, 'decade-optional': true, 'decade-max3': true, 'decade-loop': true, 'decade-fives': true, 'decade-stacks': true, 'ten-twenty-thirty': true, 'four-ten': true };
+    const typed: Record<keyof EnvOptionsById, true> = {
+      tens: true,
+      'block-ten': true,
+      decade: true,
+      'decade-optional': true,
+      'decade-max3': true,
+      'decade-loop': true,
+      'decade-fives': true,
+      'decade-stacks': true,
+      'ten-twenty-thirty': true,
+      'four-ten': true,
+    };
     expect(Object.keys(typed).sort()).toEqual(envIds().sort());
   });
 });

@@ -27,44 +27,59 @@ describe('VectorEnv episode ends', () => {
     ['four-ten', { maxRounds: 1, safeties: 1, reward: 'rounds' }, 'truncated'],
     ['four-ten', { safeties: 0, reward: 'rounds' }, 'terminated'],
     ['tens', { reward: 'cards' }, 'terminated'],
-  ] as [string, Record<string, unknown>, 'truncated' | 'terminated'][])('%s %j: truncated, terminated, rewards, final observations and records match single envs', (id, options, ends) => {
-    const n = 3;
-    const vectorRecords: EpisodeRecord[] = [];
-    const vec = new VectorEnv(id, options, n, { onEpisode: (e) => vectorRecords.push(e) });
-    const singles = Array.from({ length: n }, () => make(id, options));
-    const singleRecords: EpisodeRecord[] = [];
-    vec.reset({ seed: 40 });
-    singles.forEach((env, i) => resetPastDeadDeals(env, singleRecords, i, { seed: 40 + i }));
-    const size = vec.singleObservationSpace.shape[0];
-    const rng = createRng(8);
-    const actions = new Int32Array(n);
-    let truncated = 0;
-    let terminated = 0;
-    for (let t = 0; t < 400; t++) {
-      for (let i = 0; i < n; i++) actions[i] = singles[i].legal[randomInt(rng, 0, singles[i].legalCount - 1)];
-      // Copy 0 steps alone now and then (stepOne), the others together.
-      if (t % 7 === 0) vec.stepOne(0, actions[0]);
-      else vec.step(actions);
-      for (let i = 0; i < n; i++) {
-        if (t % 7 === 0 && i > 0) continue;
-        const env = singles[i];
-        const r = env.step(actions[i]);
-        expect([vec.rewards[i], vec.terminated[i], vec.truncated[i]], `copy ${i} step ${t}`).toEqual([r.reward, r.terminated ? 1 : 0, r.truncated ? 1 : 0]);
-        if (r.terminated || r.truncated) {
-          truncated += r.truncated ? 1 : 0;
-          terminated += r.terminated ? 1 : 0;
-          expect(Array.from(vec.finalObservations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(env.observation));
-          singleRecords.push({ index: i, length: env.episodeSteps, return: env.episodeReturn, outcome: env.outcome(), truncated: r.truncated });
-          resetPastDeadDeals(env, singleRecords, i);
+  ] as [string, Record<string, unknown>, 'truncated' | 'terminated'][])(
+    '%s %j: truncated, terminated, rewards, final observations and records match single envs',
+    (id, options, ends) => {
+      const n = 3;
+      const vectorRecords: EpisodeRecord[] = [];
+      const vec = new VectorEnv(id, options, n, { onEpisode: (e) => vectorRecords.push(e) });
+      const singles = Array.from({ length: n }, () => make(id, options));
+      const singleRecords: EpisodeRecord[] = [];
+      vec.reset({ seed: 40 });
+      singles.forEach((env, i) => resetPastDeadDeals(env, singleRecords, i, { seed: 40 + i }));
+      const size = vec.singleObservationSpace.shape[0];
+      const rng = createRng(8);
+      const actions = new Int32Array(n);
+      let truncated = 0;
+      let terminated = 0;
+      for (let t = 0; t < 400; t++) {
+        for (let i = 0; i < n; i++) actions[i] = singles[i].legal[randomInt(rng, 0, singles[i].legalCount - 1)];
+        // Copy 0 steps alone now and then (stepOne), the others together.
+        if (t % 7 === 0) vec.stepOne(0, actions[0]);
+        else vec.step(actions);
+        for (let i = 0; i < n; i++) {
+          if (t % 7 === 0 && i > 0) continue;
+          const env = singles[i];
+          const r = env.step(actions[i]);
+          expect([vec.rewards[i], vec.terminated[i], vec.truncated[i]], `copy ${i} step ${t}`).toEqual([
+            r.reward,
+            r.terminated ? 1 : 0,
+            r.truncated ? 1 : 0,
+          ]);
+          if (r.terminated || r.truncated) {
+            truncated += r.truncated ? 1 : 0;
+            terminated += r.terminated ? 1 : 0;
+            expect(Array.from(vec.finalObservations.subarray(i * size, (i + 1) * size))).toEqual(
+              Array.from(env.observation),
+            );
+            singleRecords.push({
+              index: i,
+              length: env.episodeSteps,
+              return: env.episodeReturn,
+              outcome: env.outcome(),
+              truncated: r.truncated,
+            });
+            resetPastDeadDeals(env, singleRecords, i);
+          }
+          expect(Array.from(vec.observations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(env.observation));
+          expect(vec.legalCount(i)).toBe(env.legalCount);
         }
-        expect(Array.from(vec.observations.subarray(i * size, (i + 1) * size))).toEqual(Array.from(env.observation));
-        expect(vec.legalCount(i)).toBe(env.legalCount);
       }
-    }
-    expect(vectorRecords).toEqual(singleRecords);
-    expect(vec.episodesDone).toBe(singleRecords.length);
-    expect(ends === 'truncated' ? truncated : terminated).toBeGreaterThan(10);
-  });
+      expect(vectorRecords).toEqual(singleRecords);
+      expect(vec.episodesDone).toBe(singleRecords.length);
+      expect(ends === 'truncated' ? truncated : terminated).toBeGreaterThan(10);
+    },
+  );
 });
 
 describe('VectorEnv set-up and refusals', () => {
@@ -74,7 +89,14 @@ describe('VectorEnv set-up and refusals', () => {
     // Gymnasium's names for one copy's spaces, in a pair.
     expect(vec.singleActionSpace).toBe(vec.actionSpace);
     expect(vec.singleObservationSpace).toEqual({ shape: [33] });
-    expect([vec.observations.length, vec.finalObservations.length, vec.masks.length, vec.rewards.length, vec.terminated.length, vec.truncated.length]).toEqual([99, 99, 144, 3, 3, 3]);
+    expect([
+      vec.observations.length,
+      vec.finalObservations.length,
+      vec.masks.length,
+      vec.rewards.length,
+      vec.terminated.length,
+      vec.truncated.length,
+    ]).toEqual([99, 99, 144, 3, 3, 3]);
     expect(vec.reset({ seed: 5 }).observations).toBe(vec.observations);
     vec.envs.forEach((env, i) => {
       const single = make('four-ten', { safeties: 0 });
@@ -111,21 +133,38 @@ describe('VectorEnv set-up and refusals', () => {
   });
 
   it('refuses bad sizes, seeds, counts and calls before reset, naming them', () => {
-    for (const n of [0, -1, 1.5, Number.NaN]) expect(() => new VectorEnv('tens', {}, n)).toThrow(new RegExp(`^numEnvs must be a positive integer up to ${2 ** 24}, got ${n}$`));
+    for (const n of [0, -1, 1.5, Number.NaN])
+      expect(() => new VectorEnv('tens', {}, n)).toThrow(
+        new RegExp(`^numEnvs must be a positive integer up to ${2 ** 24}, got ${n}$`),
+      );
     expect(() => new VectorEnv('nope', {}, 2)).toThrow(/unknown env "nope"/);
     // The env argument is checked first: here it is the problem, not the {} read as numEnvs.
-    expect(() => new VectorEnv(null as unknown as string, {}, 2)).toThrow(/^VectorEnv takes an env id \(.*\) or a config made by envConfig\(id, options\), got null$/);
+    expect(() => new VectorEnv(null as unknown as string, {}, 2)).toThrow(
+      /^VectorEnv takes an env id \(.*\) or a config made by envConfig\(id, options\), got null$/,
+    );
     expect(() => new VectorEnv('tens' as string, { tableau: 12 }, 2)).toThrow(/bad options for tens/);
     // Gymnasium's make_vec(id, num_envs) order: the count is said to belong after the options, not refused as options.
-    const countFirst = thrown(() => new (VectorEnv as unknown as new (id: string, n: number) => VectorEnv)('decade', 8));
+    const countFirst = thrown(
+      () => new (VectorEnv as unknown as new (id: string, n: number) => VectorEnv)('decade', 8),
+    );
     expect(countFirst.code).toBe('bad-argument');
-    expect(countFirst.message).toBe('new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv("decade", {}, 8); got 8 where the options go and no count');
-    expect(() => new (VectorEnv as unknown as new (id: string, n: number) => VectorEnv)('nope', 8)).toThrow(/^unknown env "nope"/);
+    expect(countFirst.message).toBe(
+      'new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv("decade", {}, ' +
+        '8); got 8 where the options go and no count',
+    );
+    expect(() => new (VectorEnv as unknown as new (id: string, n: number) => VectorEnv)('nope', 8)).toThrow(
+      /^unknown env "nope"/,
+    );
     const vec = new VectorEnv('tens', {}, 3);
     expect(() => vec.step([0, 0, 0])).toThrow(/^VectorEnv.step: call reset\(\) first$/);
     expect(() => vec.stepOne(0, 0)).toThrow(/^VectorEnv.stepOne: call reset\(\) first$/);
     expect(() => vec.reset({ seed: -1 })).toThrow(/bad seed -1/);
-    expect(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER - 1 })).toThrow(new RegExp(`^seed ${Number.MAX_SAFE_INTEGER - 1} is too large for 3 copies: deal i uses seed \\+ i and seeds go up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 3 deals is ${Number.MAX_SAFE_INTEGER - 2}$`));
+    expect(() => vec.reset({ seed: Number.MAX_SAFE_INTEGER - 1 })).toThrow(
+      new RegExp(
+        `^seed ${Number.MAX_SAFE_INTEGER - 1} is too large for 3 copies: deal i uses seed \\+ i and seeds go ` +
+          `up to ${Number.MAX_SAFE_INTEGER}, so the largest seed for 3 deals is ${Number.MAX_SAFE_INTEGER - 2}$`,
+      ),
+    );
     vec.reset({ seed: Number.MAX_SAFE_INTEGER - 2 });
     expect(() => vec.step([0, 0])).toThrow(/^VectorEnv.step: 2 actions for 3 envs$/);
     // The largest seeds that fit: the last copy deals seed 2^53 − 1.
@@ -172,7 +211,10 @@ describe('VectorEnv set-up and refusals', () => {
     // 2 GiB hold 55,530 copies.
     const e = thrown(() => new VectorEnv('ten-twenty-thirty', {}, MAX_COPIES));
     expect(e.code).toBe('bad-argument');
-    expect(e.message).toBe('numEnvs 16777216: at most 55530 copies of ten-twenty-thirty fit in one VectorEnv (about 37.8 KB each, 2 GiB in all); use fewer copies, or several VectorEnvs in separate workers');
+    expect(e.message).toBe(
+      'numEnvs 16777216: at most 55530 copies of ten-twenty-thirty fit in one VectorEnv (about 37.8 KB each, ' +
+        '2 GiB in all); use fewer copies, or several VectorEnvs in separate workers',
+    );
   });
 
   it('a game whose deals are all over at reset is an error naming the copy, not an endless loop', () => {
@@ -185,8 +227,10 @@ describe('VectorEnv set-up and refusals', () => {
           deals++;
           tensGame.reset(...args);
         },
-        legalActions: (...args: Parameters<typeof tensGame.legalActions>) => (deals > playable ? (args[2].fill(0), 0) : tensGame.legalActions(...args)),
-        status: (...args: Parameters<typeof tensGame.status>) => (deals > playable ? TERMINATED : tensGame.status(...args)),
+        legalActions: (...args: Parameters<typeof tensGame.legalActions>) =>
+          deals > playable ? (args[2].fill(0), 0) : tensGame.legalActions(...args),
+        status: (...args: Parameters<typeof tensGame.status>) =>
+          deals > playable ? TERMINATED : tensGame.status(...args),
       };
       return { id: 'tens', game, options: envConfig('tens').options };
     };
@@ -194,7 +238,9 @@ describe('VectorEnv set-up and refusals', () => {
     const never = new VectorEnv(deadAfter(0), 2, { onEpisode: (r) => records.push(r) });
     const e = thrown(() => never.reset({ seed: 1 }));
     expect(e.code).toBe('bad-argument');
-    expect(e.message).toMatch(/^VectorEnv: copy 0 of tens dealt 10000 deals in a row with no legal move, so it can never step \(tens's options \{"tableau":13,.*\}\); check that its engine's legalActions and status leave a fresh deal running/);
+    expect(e.message).toMatch(
+      /^VectorEnv: copy 0 of tens dealt 10000 deals in a row with no legal move, so it can never step \(tens's options \{"tableau":13,.*\}\); check that its engine's legalActions and status leave a fresh deal running/,
+    );
     expect(records.length).toBe(MAX_DEAD_DEALS);
     // The same in the autoreset of a step: one playable deal, then none.
     const once = new VectorEnv(deadAfter(1), 1);
@@ -222,7 +268,10 @@ describe('VectorEnv set-up and refusals', () => {
 });
 
 describe('VectorEnv when onEpisode throws', () => {
-  /** A vector env of tens whose onEpisode records every episode and throws at the ones `fails` picks (by their count from 0). */
+  /**
+   * A vector env of tens whose onEpisode records every episode and throws at the ones `fails` picks (by their count
+   * from 0).
+   */
   const throwingAt = (n: number, fails: (k: number) => boolean) => {
     const records: EpisodeRecord[] = [];
     const vec = new VectorEnv('tens', {}, n, {
@@ -235,31 +284,35 @@ describe('VectorEnv when onEpisode throws', () => {
   };
   const rows = (v: VectorEnv) => v.envs.map((e) => JSON.stringify(e.getState()));
 
-  it('completes the step for every copy, reports every episode, then throws the first error; the next steps play on', () => {
-    const n = 4;
-    const plain = throwingAt(n, () => false);
-    const failing = throwingAt(n, (k) => k === 2 || k === 3);
-    plain.vec.reset({ seed: 3 });
-    failing.vec.reset({ seed: 3 });
-    let errors = 0;
-    for (let t = 0; t < 60; t++) {
-      const actions = plain.vec.envs.map((e) => e.legal[0]);
-      plain.vec.step(actions);
-      try {
-        failing.vec.step(actions);
-      } catch (e) {
-        errors++;
-        expect((e as Error).message).toBe('logger failed at episode 2');
+  it(
+    'completes the step for every copy, reports every episode, then throws the first error; the next steps play ' +
+      'on',
+    () => {
+      const n = 4;
+      const plain = throwingAt(n, () => false);
+      const failing = throwingAt(n, (k) => k === 2 || k === 3);
+      plain.vec.reset({ seed: 3 });
+      failing.vec.reset({ seed: 3 });
+      let errors = 0;
+      for (let t = 0; t < 60; t++) {
+        const actions = plain.vec.envs.map((e) => e.legal[0]);
+        plain.vec.step(actions);
+        try {
+          failing.vec.step(actions);
+        } catch (e) {
+          errors++;
+          expect((e as Error).message).toBe('logger failed at episode 2');
+        }
+        expect(rows(failing.vec)).toEqual(rows(plain.vec));
+        expect(Array.from(failing.vec.observations)).toEqual(Array.from(plain.vec.observations));
+        expect(Array.from(failing.vec.finalObservations)).toEqual(Array.from(plain.vec.finalObservations));
+        expect(Array.from(failing.vec.terminated)).toEqual(Array.from(plain.vec.terminated));
       }
-      expect(rows(failing.vec)).toEqual(rows(plain.vec));
-      expect(Array.from(failing.vec.observations)).toEqual(Array.from(plain.vec.observations));
-      expect(Array.from(failing.vec.finalObservations)).toEqual(Array.from(plain.vec.finalObservations));
-      expect(Array.from(failing.vec.terminated)).toEqual(Array.from(plain.vec.terminated));
-    }
-    expect(errors).toBe(1);
-    expect(failing.records).toEqual(plain.records);
-    expect(failing.vec.episodesDone).toBe(plain.vec.episodesDone);
-  });
+      expect(errors).toBe(1);
+      expect(failing.records).toEqual(plain.records);
+      expect(failing.vec.episodesDone).toBe(plain.vec.episodesDone);
+    },
+  );
 
   it('completes stepOne and reset (a deal with no legal move) before throwing', () => {
     const env = make('tens');
@@ -293,14 +346,19 @@ describe('VectorEnv resumed from its copies saved states', () => {
     const rng = createRng(2);
     const choose = (v: VectorEnv) => v.envs.map((e) => e.legal[randomInt(rng, 0, e.legalCount - 1)]);
     for (let t = 0; t < 90; t++) run.step(choose(run));
-    const saved = JSON.parse(JSON.stringify(run.envs.map((e) => ({ state: e.getState(), steps: e.episodeSteps, return: e.episodeReturn })))) as { state: unknown; steps: number; return: number }[];
+    const saved = JSON.parse(
+      JSON.stringify(run.envs.map((e) => ({ state: e.getState(), steps: e.episodeSteps, return: e.episodeReturn }))),
+    ) as { state: unknown; steps: number; return: number }[];
     records[0].length = 0;
 
     const resumed = new VectorEnv('decade', {}, n, { onEpisode: (r) => records[1].push(r) });
     resumed.envs[0].setState(saved[0].state);
     const partly = thrown(() => resumed.step([0, 0, 0]));
     expect(partly.code).toBe('not-reset');
-    expect(partly.message).toBe('VectorEnv.step: call reset() first (or load a game into every copy: copy 1 has none; a reset deals every copy anew)');
+    expect(partly.message).toBe(
+      'VectorEnv.step: call reset() first (or load a game into every copy: copy 1 has none; a reset deals ' +
+        'every copy anew)',
+    );
     saved.forEach((s, i) => {
       resumed.envs[i].setState(s.state);
       resumed.envs[i].episodeSteps = s.steps;
@@ -316,6 +374,8 @@ describe('VectorEnv resumed from its copies saved states', () => {
     }
     expect(records[0].length).toBeGreaterThan(5);
     expect(records[1]).toEqual(records[0]);
-    expect(thrown(() => new VectorEnv('decade', {}, 2).step([0, 0])).message).toBe('VectorEnv.step: call reset() first');
+    expect(thrown(() => new VectorEnv('decade', {}, 2).step([0, 0])).message).toBe(
+      'VectorEnv.step: call reset() first',
+    );
   });
 });

@@ -39,30 +39,34 @@ describe('playAgentYielding', () => {
   afterEach(() => vi.restoreAllMocks());
 
   for (const batch of [false, true]) {
-    it(`plays playAgent's rows and gives the event loop turns meanwhile (${batch ? 'deals side by side' : 'one deal at a time'})`, async () => {
-      const env = envConfig('decade');
-      const expected = playAgent(env, slowRandom(batch), 70, 3, 43, { lanes: 16 });
-      vi.spyOn(performance, 'now').mockImplementation(() => clock);
-      clock = 0;
-      // The clock at each turn the event loop gets while the deals are played.
-      const turns: number[] = [];
-      let playing = true;
-      const listen = (): void => {
-        if (!playing) return;
-        turns.push(clock);
+    it(
+      `plays playAgent's rows and gives the event loop turns meanwhile ` +
+        `(${batch ? 'deals side by side' : 'one deal at a time'})`,
+      async () => {
+        const env = envConfig('decade');
+        const expected = playAgent(env, slowRandom(batch), 70, 3, 43, { lanes: 16 });
+        vi.spyOn(performance, 'now').mockImplementation(() => clock);
+        clock = 0;
+        // The clock at each turn the event loop gets while the deals are played.
+        const turns: number[] = [];
+        let playing = true;
+        const listen = (): void => {
+          if (!playing) return;
+          turns.push(clock);
+          setImmediate(listen);
+        };
         setImmediate(listen);
-      };
-      setImmediate(listen);
-      const rows = await playAgentYielding(env, slowRandom(batch), 70, 3, 43, { lanes: 16 });
-      playing = false;
-      const played = clock;
-      expect(rows).toEqual(expected);
-      // A turn after every 100 ms of play and the deal, or the round of decisions of 16 deals, that
-      // passes it: never a wait of the whole play.
-      expect(played).toBeGreaterThan(800);
-      const waits = [...turns, played].map((t, k, all) => t - (k === 0 ? 0 : all[k - 1]));
-      expect(Math.max(...waits)).toBeLessThan(400);
-      expect(turns.length).toBeGreaterThanOrEqual(Math.floor(played / 400));
-    });
+        const rows = await playAgentYielding(env, slowRandom(batch), 70, 3, 43, { lanes: 16 });
+        playing = false;
+        const played = clock;
+        expect(rows).toEqual(expected);
+        // A turn after every 100 ms of play and the deal, or the round of decisions of 16 deals, that
+        // passes it: never a wait of the whole play.
+        expect(played).toBeGreaterThan(800);
+        const waits = [...turns, played].map((t, k, all) => t - (k === 0 ? 0 : all[k - 1]));
+        expect(Math.max(...waits)).toBeLessThan(400);
+        expect(turns.length).toBeGreaterThanOrEqual(Math.floor(played / 400));
+      },
+    );
   }
 });

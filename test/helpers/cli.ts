@@ -8,7 +8,10 @@ const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 /** Runs `tengym ...args` (dist/cli/main.js) to its end: its exit code and output. */
 export function tengym(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, TENGYM_QUIET: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

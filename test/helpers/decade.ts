@@ -17,7 +17,10 @@ export interface Layout {
  * `cards` in an order runs could have left the table in (each run minRun..maxRun cards with a
  * discarding total, one after another) and how many runs, or null when a bounded search finds none.
  */
-function asDiscardPile(cards: readonly string[], o: Pick<DecadeOptions, 'minRun' | 'maxRun' | 'fives'>): { pile: string[]; runs: number } | null {
+function asDiscardPile(
+  cards: readonly string[],
+  o: Pick<DecadeOptions, 'minRun' | 'maxRun' | 'fives'>,
+): { pile: string[]; runs: number } | null {
   const good = runTotals(o);
   const maxLen = maxRunLength(o);
   const byValue: string[][] = Array.from({ length: 11 }, () => []);
@@ -64,7 +67,10 @@ function asDiscardPile(cards: readonly string[], o: Pick<DecadeOptions, 'minRun'
  * `cards` as a discard pile runs could have made, the runs, and the cards left over: all of
  * them when an order exists, else as many as greedy search puts in short runs.
  */
-export function arrangeRuns(cards: readonly string[], o: Pick<DecadeOptions, 'minRun' | 'maxRun' | 'fives'>): { pile: string[]; runs: number; rest: string[] } {
+export function arrangeRuns(
+  cards: readonly string[],
+  o: Pick<DecadeOptions, 'minRun' | 'maxRun' | 'fives'>,
+): { pile: string[]; runs: number; rest: string[] } {
   const whole = asDiscardPile(cards, o);
   if (whole) return { ...whole, rest: [] };
   const good = runTotals(o);
@@ -109,12 +115,14 @@ export function withHistory<G extends DecadeGameJson>(game: G, o: DecadeOptions)
   const eliminated = game.eliminated.filter((e) => e).length;
   if (o.pickedUp === 'deck-bottom') {
     const netDraws = 52 - (o.stacks === 7 ? 7 : 3) - game.stock.length;
-    const least = Math.max(netDraws, 0) + Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+    const least =
+      Math.max(netDraws, 0) + Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
     return { ...game, steps: Math.max(game.steps, least) };
   }
   const { pile, runs, rest } = arrangeRuns(game.discarded, o);
   const stock = [...game.stock, ...rest];
-  if (runs < eliminated) throw new Error(`test position: ${eliminated} eliminated stacks need as many runs, the pile makes ${runs}`);
+  if (runs < eliminated)
+    throw new Error(`test position: ${eliminated} eliminated stacks need as many runs, the pile makes ${runs}`);
   return { ...game, stock, discarded: pile, steps: 52 - (o.stacks === 7 ? 7 : 3) - stock.length + runs };
 }
 
@@ -145,8 +153,11 @@ export function envAt(id: string, l: Layout, options: Record<string, unknown> = 
   // A test must get the position it asked for: cards that fit no run would join the stock.
   if (!deckBottom && game.stock.length !== l.stock.length) {
     throw new Error(
-      `test position: the cards not in the layout cannot all be arranged into runs (${game.stock.slice(l.stock.length).join(' ')} would join the stock); ` +
-        'the layout must leave cards that split into runs of discarding totals (stacks + stock a multiple of 10, 5 with fives)',
+      `test position: the cards not in the layout cannot all be arranged into runs ` +
+        `(${game.stock.slice(l.stock.length).join(' ')} ` +
+        `would join the stock); ` +
+        ('the layout must leave cards that split into runs of discarding totals (stacks + stock a multiple of ' +
+          '10, 5 with fives)'),
     );
   }
   env.setState({ ...env.getState(), game });

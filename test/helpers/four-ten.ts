@@ -63,7 +63,9 @@ export function fourTenReplacePositions(count: number, seed: number): Env[] {
   while (out.length < count) {
     const deck = Array.from({ length: 32 }, (_, i) => 1 + (i >> 3));
     shuffleInPlace(rng, deck);
-    const [hand, home, shadow] = [deck.slice(0, 4), deck.slice(4, 8), deck.slice(8, 12)].map((h) => h.sort((a, b) => a - b));
+    const [hand, home, shadow] = [deck.slice(0, 4), deck.slice(4, 8), deck.slice(8, 12)].map((h) =>
+      h.sort((a, b) => a - b),
+    );
     if (sum(home) > 10 || sum(hand) >= 10 || sum(shadow) > sum(hand) || sum(home) < sum(hand)) continue;
     const gone = randomInt(rng, 0, 8);
     const env = make('four-ten');
@@ -97,17 +99,28 @@ export function roundsFor(game: Partial<FourTenJSON>, options: Readonly<Record<s
   return Math.max(Math.ceil((game.points ?? 0) / maxRoundPoints(o)), used);
 }
 
-/** A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order; rounds ended as `roundsFor` says unless given). */
+/**
+ * A four-ten env at a hand-made position (the stock holds the rest of the 32 cards, in value order; rounds ended as
+ * `roundsFor` says unless given).
+ */
 export function fourTenAt(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}): Env {
   const env = make('four-ten', options);
   env.reset({ seed: 0 });
   game = { rounds: roundsFor(game, env.options), ...game };
-  const used = [...(game.hand ?? []), ...(game.home ?? []), ...(game.shadow ?? []), ...(game.drawn ? [game.drawn] : [])];
+  const used = [
+    ...(game.hand ?? []),
+    ...(game.home ?? []),
+    ...(game.shadow ?? []),
+    ...(game.drawn ? [game.drawn] : []),
+  ];
   const left = [8, 8, 8, 8];
   for (const v of used) left[Number(v) - 1]--;
   const stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
   const base = env.getState() as EnvState & { game: FourTenJSON };
-  env.setState({ ...base, game: { ...base.game, hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], stock, ...game } });
+  env.setState({
+    ...base,
+    game: { ...base.game, hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], stock, ...game },
+  });
   return env;
 }
 

@@ -1,4 +1,5 @@
-// tengym metadata for models built in tests (random networks saved, loaded or played), and the tensor-leak check of learners.
+// tengym metadata for models built in tests (random networks saved, loaded or played), and the tensor-leak check of
+// learners.
 import * as tf from '../../src/agents/learned/tf.js';
 import { expect } from 'vitest';
 import { featureLayout } from '../../src/agents/learned/from-model.js';
@@ -6,7 +7,11 @@ import type { ModelMetadata } from '../../src/agents/learned/metadata.js';
 import { envConfig, make } from '../../src/env/registry.js';
 
 /** The metadata of an untrained model of `algorithm` for this env and options. */
-export function modelMetadata(envId: string, algorithm: 'ppo' | 'dqn' | 'afterstate', options: Record<string, unknown> = {}): ModelMetadata {
+export function modelMetadata(
+  envId: string,
+  algorithm: 'ppo' | 'dqn' | 'afterstate',
+  options: Record<string, unknown> = {},
+): ModelMetadata {
   const env = make(envId, options);
   const resolved = env.options as Record<string, unknown>;
   return {
@@ -34,8 +39,13 @@ export function expectFlatTensorsAcrossUpdates(learner: { updates: number; itera
   expect(tf.memory().numTensors).toBe(tensors);
 }
 
-/** A learner made with a seed, iterated `iterations` times: the same seed gives the same weights, another seed others. */
-export function expectSeedDecidesWeights(make: (seed: number) => { model: tf.LayersModel; updates: number; iterate(): void; dispose(): void }, iterations: number): void {
+/**
+ * A learner made with a seed, iterated `iterations` times: the same seed gives the same weights, another seed others.
+ */
+export function expectSeedDecidesWeights(
+  make: (seed: number) => { model: tf.LayersModel; updates: number; iterate(): void; dispose(): void },
+  iterations: number,
+): void {
   const weights = (seed: number) => {
     const learner = make(seed);
     for (let k = 0; k < iterations; k++) learner.iterate();

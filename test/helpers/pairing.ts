@@ -33,7 +33,8 @@ export function pairId(slots: number, i: number, j: number): number {
 }
 
 /** The state's tableau: card codes, null for an empty slot. */
-export const tableauOf = (env: Env): (string | null)[] => (env.getState().game as { tableau: (string | null)[] }).tableau;
+export const tableauOf = (env: Env): (string | null)[] =>
+  (env.getState().game as { tableau: (string | null)[] }).tableau;
 
 /** The TengymError `fn` throws (fails the test if it throws nothing or something else). */
 export function thrown(fn: () => unknown): TengymError {

@@ -3,7 +3,8 @@
 // TENGYM_TEST_SCALE=0.02, since it runs the engine tests once per mutant.
 const raw = process.env.TENGYM_TEST_SCALE;
 const scale = raw === undefined || raw === '' ? 1 : Number(raw);
-if (!(scale > 0 && scale <= 1)) throw new Error(`TENGYM_TEST_SCALE must be a number in (0, 1], got ${JSON.stringify(raw)}`);
+if (!(scale > 0 && scale <= 1))
+  throw new Error(`TENGYM_TEST_SCALE must be a number in (0, 1], got ${JSON.stringify(raw)}`);
 
 /** `n` games at full scale; at least `least` in a scaled-down run. */
 export function scaled(n: number, least = 20): number {

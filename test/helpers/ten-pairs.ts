@@ -22,7 +22,18 @@
  * is face up and the stock is empty; won when every card was removed in pairs.
  */
 import * as z from 'zod';
-import { TengymError, RUNNING, TERMINATED, shuffleInPlace, type BoardView, type CardOutcome, type CardSpot, type DeckInput, type Game, type Outcome } from '../../src/index.js';
+import {
+  TengymError,
+  RUNNING,
+  TERMINATED,
+  shuffleInPlace,
+  type BoardView,
+  type CardOutcome,
+  type CardSpot,
+  type DeckInput,
+  type Game,
+  type Outcome,
+} from '../../src/index.js';
 
 export const TEN_PAIRS_DECK = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 5, 5];
 const DECK = TEN_PAIRS_DECK.length;
@@ -58,7 +69,12 @@ function refill(s: TenPairsState): void {
   for (let i = 0; i < s.slots.length && s.pos < DECK; i++) if (s.slots[i] === 0) s.slots[i] = s.deck[s.pos++];
 }
 
-const stateSchema = z.strictObject({ slots: z.array(z.string().nullable()), stock: z.array(z.string()), removed: z.int().min(0), burned: z.int().min(0) });
+const stateSchema = z.strictObject({
+  slots: z.array(z.string().nullable()),
+  stock: z.array(z.string()),
+  removed: z.int().min(0),
+  burned: z.int().min(0),
+});
 const code = (v: number) => String(v);
 const spot = (s: TenPairsState, index: number): CardSpot => ({ place: 'slot', index, code: code(s.slots[index]) });
 
@@ -81,7 +97,11 @@ export const tenPairsGame: Game<TenPairsOptions, TenPairsState> = {
   parseDeck: (deck: DeckInput) => {
     const values = (typeof deck === 'string' ? deck.trim().split(/\s+/) : deck).map(Number);
     const sorted = [...values].sort().join();
-    if (sorted !== [...TEN_PAIRS_DECK].sort().join()) throw new TengymError('bad-deck', `a ten-pairs deck is these 20 values in any order: ${TEN_PAIRS_DECK.join(' ')}`);
+    if (sorted !== [...TEN_PAIRS_DECK].sort().join())
+      throw new TengymError(
+        'bad-deck',
+        `a ten-pairs deck is these 20 values in any order: ${TEN_PAIRS_DECK.join(' ')}`,
+      );
     return Uint8Array.from(values);
   },
   reset: (s, _o, rng, deck) => {
@@ -142,10 +162,19 @@ export const tenPairsGame: Game<TenPairsOptions, TenPairsState> = {
   },
   whyIllegal: (s, o, action) => (action === pairCount(o) ? 'the stock is empty' : 'those two do not sum to 10'),
   render: (s) => `${Array.from(s.slots, (v) => (v ? code(v) : '-')).join(' ')} · stock ${DECK - s.pos}`,
-  toJSON: (s) => ({ slots: Array.from(s.slots, (v) => (v ? code(v) : null)), stock: Array.from(s.deck.subarray(s.pos), code), removed: s.removed, burned: s.burned }),
+  toJSON: (s) => ({
+    slots: Array.from(s.slots, (v) => (v ? code(v) : null)),
+    stock: Array.from(s.deck.subarray(s.pos), code),
+    removed: s.removed,
+    burned: s.burned,
+  }),
   fromJSON: (json, o, s) => {
     const parsed = stateSchema.safeParse(json);
-    if (!parsed.success || parsed.data.slots.length !== o.slots) throw new TengymError('bad-state', `bad ten-pairs state: expected { slots (${o.slots}), stock, removed, burned }`);
+    if (!parsed.success || parsed.data.slots.length !== o.slots)
+      throw new TengymError(
+        'bad-state',
+        `bad ten-pairs state: expected { slots (${o.slots}), stock, removed, burned }`,
+      );
     const { slots, stock, removed, burned } = parsed.data;
     slots.forEach((v, i) => (s.slots[i] = v === null ? 0 : Number(v)));
     s.pos = DECK - stock.length;
@@ -160,12 +189,20 @@ export const tenPairsGame: Game<TenPairsOptions, TenPairsState> = {
     return inPlay + (DECK - s.pos) + s.removed + s.burned === DECK ? null : 'a card is in two places or none';
   },
   sameOutcome: false,
-  actionCards: (s, o, action) => (action === pairCount(o) ? [spot(s, 0)] : pairs(o.slots)[action].map((i) => spot(s, i))),
-  prompt: (s) => (s.pos < DECK ? 'Remove two cards that make 10, or discard the first to see a new one.' : 'Remove two cards that make 10.'),
+  actionCards: (s, o, action) =>
+    action === pairCount(o) ? [spot(s, 0)] : pairs(o.slots)[action].map((i) => spot(s, i)),
+  prompt: (s) =>
+    s.pos < DECK
+      ? 'Remove two cards that make 10, or discard the first to see a new one.'
+      : 'Remove two cards that make 10.',
   board: (s): BoardView => ({
     style: 'pairing',
     parts: [
-      { kind: 'grid', columns: s.slots.length, cells: Array.from(s.slots, (v, index) => (v ? spot(s, index) : { empty: true as const, place: 'slot', index })) },
+      {
+        kind: 'grid',
+        columns: s.slots.length,
+        cells: Array.from(s.slots, (v, index) => (v ? spot(s, index) : { empty: true as const, place: 'slot', index })),
+      },
       {
         kind: 'piles',
         piles: [

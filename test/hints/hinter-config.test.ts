@@ -28,13 +28,25 @@ describe('createHinter checks its config at once', () => {
     ['an array', [], /createHinter takes an object .*got \[\]/],
     ['a Map', new Map([['agent', 'first']]), /createHinter takes an object .*\(a Map\)$/],
     ['a Date', new Date(0), /\(a Date\)$/],
-    ['an object with inherited fields', Object.create({ agent: 'first' }), /createHinter takes an object .*\(an object that inherits its keys\)$/],
+    [
+      'an object with inherited fields',
+      Object.create({ agent: 'first' }),
+      /createHinter takes an object .*\(an object that inherits its keys\)$/,
+    ],
     ['a model that is not an agent', { model: {} }, /bad createHinter config: expected an agent .* → at model/],
     ['an agent that is a number', { agent: 42 }, /bad createHinter config: expected an agent name .* → at agent/],
     ['an unknown field', { agnet: 'first' }, /bad createHinter config: Unrecognized key: "agnet"/],
-    ['an agent name no env has', { agent: 'nope' }, /createHinter: unknown agent "nope"; the catalogue's agents are .*first/],
+    [
+      'an agent name no env has',
+      { agent: 'nope' },
+      /createHinter: unknown agent "nope"; the catalogue's agents are .*first/,
+    ],
     ['a source that is not text', { source: 1 }, /→ at source/],
-    ['both a model and an agent', { model: new FirstAgent(), agent: 'first' }, /takes \{ model \} or \{ agent \}, not both/],
+    [
+      'both a model and an agent',
+      { model: new FirstAgent(), agent: 'first' },
+      /takes \{ model \} or \{ agent \}, not both/,
+    ],
   ])('%s', (_what, config, message) => {
     expect(refusal(config)).toMatch(message);
   });
@@ -42,7 +54,14 @@ describe('createHinter checks its config at once', () => {
   it('still takes what it documents: nothing, a name, an agent, a model', () => {
     const env = make('decade');
     env.reset({ seed: 3 });
-    for (const config of [undefined, {}, { agent: 'first' }, { agent: new FirstAgent() }, { model: new FirstAgent(), source: 'mine' }, { fourTenFigures: false }]) {
+    for (const config of [
+      undefined,
+      {},
+      { agent: 'first' },
+      { agent: new FirstAgent() },
+      { model: new FirstAgent(), source: 'mine' },
+      { fourTenFigures: false },
+    ]) {
       expect(createHinter(config).hint(env, { top: 1 }).hints).toHaveLength(1);
     }
   });
@@ -68,6 +87,8 @@ describe('an agent of your own that answers a move that is not legal', () => {
     }
     expect(caught).toBeInstanceOf(TengymError);
     expect((caught as TengymError).code).toBe('bad-action');
-    expect((caught as TengymError).message).toBe(`hint: wrong ranked action 99999, which is not legal here; legal now: ${env.describeLegal()}`);
+    expect((caught as TengymError).message).toBe(
+      `hint: wrong ranked action 99999, which is not legal here; legal now: ${env.describeLegal()}`,
+    );
   });
 });

@@ -34,7 +34,8 @@ describe('rules sections', () => {
       // Everything else kept, in order (the env-id sentence aside: below; a variant's own line: further below).
       const kept = player.replace(VARIANT_LINE, '').split('\n');
       let at = 0;
-      for (const line of section.replace(/\*Env id [^*]*\*[ \t]*\n?/, '').split('\n')) if (at < kept.length && line === kept[at]) at++;
+      for (const line of section.replace(/\*Env id [^*]*\*[ \t]*\n?/, '').split('\n'))
+        if (at < kept.length && line === kept[at]) at++;
       expect(at, id).toBe(kept.length);
     }
     expect(rulesSection(RULES, 'decade', 'decade')).toMatch(/^### Actions$/m);
@@ -42,47 +43,63 @@ describe('rules sections', () => {
     expect(playerRules('# nothing', 'decade', 'decade')).toBeNull();
   });
 
-  it('a player’s rules leave out the env-id sentence each game’s section opens with, and keep the rest of its paragraph', () => {
-    const opening: Record<string, string> = {
-      tens: 'A row of face-up slots, 13 by default, dealt from the deck in slot order',
-      'block-ten': 'The game published under this name (in The Spruce Crafts, aisleriot',
-      decade: 'Also known as Ten-Twenty-Thirty;',
-      // Its sentence is its whole first paragraph: the next one opens.
-      'ten-twenty-thirty': "Values are the Decade engine's: ace = 1,",
-      'four-ten': 'A point-accumulation solitaire by Jeremiah Sanders',
-    };
-    for (const id of envIds()) {
-      const engine = envConfig(id).game.name;
-      const section = rulesSection(RULES, id, engine)!;
-      const player = playerRules(RULES, id, engine)!;
-      // The document keeps it, for programs.
-      expect(section, id).toMatch(/^## .+\n\n\*Env id `/);
-      expect(player, id).not.toMatch(/Env id/);
-      const [heading, blank, first] = player.replace(VARIANT_LINE, '').split('\n');
-      expect([heading, blank], id).toEqual([section.split('\n')[0], '']);
-      // A variant reads its engine's section.
-      expect(first.startsWith(opening[id] ?? opening[engine]), `${id}: ${first}`).toBe(true);
-    }
-    // A section that does not open with one is left as it is.
-    expect(playerRules('## Pick Ten\n\nPick *ten* cards.', 'pick-ten', 'pick-ten')).toBe('## Pick Ten\n\nPick *ten* cards.');
-  });
+  it(
+    'a player’s rules leave out the env-id sentence each game’s section opens with, and keep the rest of its ' +
+      'paragraph',
+    () => {
+      const opening: Record<string, string> = {
+        tens: 'A row of face-up slots, 13 by default, dealt from the deck in slot order',
+        'block-ten': 'The game published under this name (in The Spruce Crafts, aisleriot',
+        decade: 'Also known as Ten-Twenty-Thirty;',
+        // Its sentence is its whole first paragraph: the next one opens.
+        'ten-twenty-thirty': "Values are the Decade engine's: ace = 1,",
+        'four-ten': 'A point-accumulation solitaire by Jeremiah Sanders',
+      };
+      for (const id of envIds()) {
+        const engine = envConfig(id).game.name;
+        const section = rulesSection(RULES, id, engine)!;
+        const player = playerRules(RULES, id, engine)!;
+        // The document keeps it, for programs.
+        expect(section, id).toMatch(/^## .+\n\n\*Env id `/);
+        expect(player, id).not.toMatch(/Env id/);
+        const [heading, blank, first] = player.replace(VARIANT_LINE, '').split('\n');
+        expect([heading, blank], id).toEqual([section.split('\n')[0], '']);
+        // A variant reads its engine's section.
+        expect(first.startsWith(opening[id] ?? opening[engine]), `${id}: ${first}`).toBe(true);
+      }
+      // A section that does not open with one is left as it is.
+      expect(playerRules('## Pick Ten\n\nPick *ten* cards.', 'pick-ten', 'pick-ten')).toBe(
+        '## Pick Ten\n\nPick *ten* cards.',
+      );
+    },
+  );
 
-  it('a variant read from its engine’s section says first what it changes (a loop, seven stacks), from the document’s row for it', () => {
-    expect(playerRules(RULES, 'decade-loop', 'decade')!.split('\n').slice(0, 3)).toEqual([
-      '## Decade',
-      '',
-      "**This game is `decade-loop`**: the line is a loop; runs of at most three cards, including the last card placed (options `loop: true, maxRun: 3`). Where the rules below say otherwise, this holds.",
-    ]);
-    // Only the row's first sentence: decade-optional's goes on for the document's reader.
-    expect(playerRules(RULES, 'decade-optional', 'decade')).toMatch(/^\*\*This game is `decade-optional`\*\*: the player may draw instead of discarding \(options `discard: 'optional'`\)\. Where/m);
-    for (const id of envIds()) {
-      const engine = envConfig(id).game.name;
-      const own = RULES.split('\n').some((line) => line.startsWith('## ') && headingAnchor(line.slice(3)) === id);
-      // Every registered variant without a section of its own has a row: a new one without one fails here.
-      expect(VARIANT_LINE.test(playerRules(RULES, id, engine)!), id).toBe(!own);
-    }
-    expect(playerRules('## Pick Ten\n\n| `pick-five` | `{}` | five cards |', 'pick-five', 'pick-ten')).toBe('## Pick Ten\n\n**This game is `pick-five`**: five cards (options `{}`). Where the rules below say otherwise, this holds.\n\n| `pick-five` | `{}` | five cards |');
-  });
+  it(
+    'a variant read from its engine’s section says first what it changes (a loop, seven stacks), from the ' +
+      'document’s row for it',
+    () => {
+      expect(playerRules(RULES, 'decade-loop', 'decade')!.split('\n').slice(0, 3)).toEqual([
+        '## Decade',
+        '',
+        '**This game is `decade-loop`**: the line is a loop; runs of at most three cards, including the last ' +
+          'card placed (options `loop: true, maxRun: 3`). Where the rules below say otherwise, this holds.',
+      ]);
+      // Only the row's first sentence: decade-optional's goes on for the document's reader.
+      expect(playerRules(RULES, 'decade-optional', 'decade')).toMatch(
+        /^\*\*This game is `decade-optional`\*\*: the player may draw instead of discarding \(options `discard: 'optional'`\)\. Where/m,
+      );
+      for (const id of envIds()) {
+        const engine = envConfig(id).game.name;
+        const own = RULES.split('\n').some((line) => line.startsWith('## ') && headingAnchor(line.slice(3)) === id);
+        // Every registered variant without a section of its own has a row: a new one without one fails here.
+        expect(VARIANT_LINE.test(playerRules(RULES, id, engine)!), id).toBe(!own);
+      }
+      expect(playerRules('## Pick Ten\n\n| `pick-five` | `{}` | five cards |', 'pick-five', 'pick-ten')).toBe(
+        '## Pick Ten\n\n**This game is `pick-five`**: five cards (options `{}`). Where the rules below say ' +
+          'otherwise, this holds.\n\n| `pick-five` | `{}` | five cards |',
+      );
+    },
+  );
 
   it('an id with its own section reads it; a variant reads its engine’s', () => {
     expect(rulesSection(RULES, 'ten-twenty-thirty', 'decade')).toMatch(/^## Ten-Twenty-Thirty\n/);
@@ -95,7 +112,12 @@ describe('rules sections', () => {
   });
 
   it('a section that links to Rewards comes with it; one that does not, alone', () => {
-    for (const [id, engine] of [['tens', 'tens'], ['block-ten', 'block-ten'], ['decade-loop', 'decade'], ['four-ten', 'four-ten']]) {
+    for (const [id, engine] of [
+      ['tens', 'tens'],
+      ['block-ten', 'block-ten'],
+      ['decade-loop', 'decade'],
+      ['four-ten', 'four-ten'],
+    ]) {
       const section = rulesSection(RULES, id, engine)!;
       expect(section, id).toMatch(/\n## Rewards\n/);
       expect(section.indexOf('## Rewards'), id).toBeGreaterThan(0);
@@ -113,8 +135,14 @@ describe('rules sections', () => {
   });
 
   it('refuses what is not a string, by name', () => {
-    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
-    refused(() => rulesSection(null as never, 'decade', 'decade'), /^rulesSection takes the rules document \(docs\/rules.md\) as a string, got null$/);
+    const refused = (f: () => unknown, message: RegExp) =>
+      expect(f).toThrow(
+        expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }),
+      );
+    refused(
+      () => rulesSection(null as never, 'decade', 'decade'),
+      /^rulesSection takes the rules document \(docs\/rules.md\) as a string, got null$/,
+    );
     refused(() => rulesSection(RULES, 5 as never), /^rulesSection takes an env id as a string, got 5$/);
     refused(() => rulesSection(RULES, 'decade', null as never), /engine's name .* got null$/);
     refused(() => plainText(null as never), /^plainText takes Markdown text as a string, got null$/);
@@ -134,6 +162,8 @@ describe('rules sections', () => {
   it('anchors and plain text', () => {
     expect(headingAnchor('Cards, deals and seeds')).toBe('cards-deals-and-seeds');
     expect(headingAnchor('Ten-Twenty-Thirty')).toBe('ten-twenty-thirty');
-    expect(plainText('## Four Ten\nA **move** is `draw` ([more](#x)), *seen* first.')).toBe('FOUR TEN\nA move is draw (more), seen first.');
+    expect(plainText('## Four Ten\nA **move** is `draw` ([more](#x)), *seen* first.')).toBe(
+      'FOUR TEN\nA move is draw (more), seen first.',
+    );
   });
 });

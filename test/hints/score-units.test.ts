@@ -20,7 +20,11 @@ import { fourTenPositions } from '../helpers/four-ten.js';
 const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 function tengym(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input, env: { ...process.env, TENGYM_QUIET: '1' } });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, TENGYM_QUIET: '1' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -39,9 +43,15 @@ function sentencePoints(text: string): number | null {
 }
 
 describe('the oracle: scores in cards left at the end', () => {
-  it('hints carry the unit and say it; their order is the oracle\'s, on positions of several ids', () => {
+  it("hints carry the unit and say it; their order is the oracle's, on positions of several ids", () => {
     const hinter = createHinter({ agent: 'oracle' });
-    const positions = [decadeDecision(), randomPosition('decade', 64, 60), randomPosition('decade-loop', 80, 25), randomPosition('decade-stacks', 29, 10), randomPosition('ten-twenty-thirty', 1007, 40)];
+    const positions = [
+      decadeDecision(),
+      randomPosition('decade', 64, 60),
+      randomPosition('decade-loop', 80, 25),
+      randomPosition('decade-stacks', 29, 10),
+      randomPosition('ten-twenty-thirty', 1007, 40),
+    ];
     for (const env of positions) {
       const { hints } = hinter.hint(env);
       const ranked = new OracleAgent().score(env);
@@ -67,7 +77,14 @@ describe('the oracle: scores in cards left at the end', () => {
   });
 
   it('formatScore: a win is 0 cards, one card is "1 card", an expected count keeps two decimals', () => {
-    const hint = (score: number): Hint => ({ action: 0, score, scoreKind: 'value', unit: 'minus-cards-left', text: '', cards: [] });
+    const hint = (score: number): Hint => ({
+      action: 0,
+      score,
+      scoreKind: 'value',
+      unit: 'minus-cards-left',
+      text: '',
+      cards: [],
+    });
     expect(formatScore(hint(0))).toBe('0 cards left at the end');
     expect(formatScore(hint(-1))).toBe('1 card left at the end');
     expect(formatScore(hint(-2.345))).toBe('2.35 cards left at the end');
@@ -82,45 +99,56 @@ describe('Four Ten expectimax: its score and its sentence say which figure each 
       return e.legalCount > 1 && g.points === 0 && g.safeties === 3;
     });
 
-  it('the score is named as the round\'s points net of fault cost by the source\'s own play; the sentence\'s points as the solver\'s', () => {
-    const hinter = createHinter({ agent: 'expectimax' });
-    let withFigures = 0;
-    for (const env of firstRound(120, 31)) {
-      const result = hinter.hint(env);
-      const scores = new Map(new ExpectimaxAgent(env.options).score(env).actions.map((a) => [a.action, a.score]));
-      const solver = new Map(fourTenActionDetails(env, { lambda: 40 }).actions.map((d) => [d.action, d]));
-      const lines = hintLines(result);
-      result.hints.forEach((h, i) => {
-        expect(h).toMatchObject({ score: scores.get(h.action), scoreKind: 'value', unit: 'points-less-fault-cost' });
-        // The line as printed: the score's figure with what it is, after the sentence.
-        expect(lines[i + 1].trimStart()).toBe(`${i + 1}. ${h.text} · action ${h.action} · ${h.score.toFixed(2)} points net of fault cost, by the source's own play`);
-        const points = sentencePoints(h.text);
-        if (points === null) return;
-        withFigures++;
-        // The sentence's figure is the solver's play of the rest of the round, not the score.
-        expect(points).toBe(Number(solver.get(h.action)!.points.toFixed(1)));
-      });
-    }
-    expect(withFigures).toBeGreaterThan(20);
-  });
-
-  it('the score is what its unit says: where its search is exact (two cards or fewer in the stock), the round\'s points less 10 a fault, as the exact solver values them', () => {
-    const late = fourTenPositions(3000, 21).filter((e) => {
-      const g = e.getState().game as FourTenJSON;
-      return g.stock.length <= 2 && g.points <= 20 && g.safeties > 0;
-    });
-    expect(late.length).toBeGreaterThan(10);
-    let compared = 0;
-    for (const env of late) {
-      const exact = new Map(fourTenActionDetails(env, { lambda: 10 }).actions.map((d) => [d.action, d]));
-      for (const { action, score } of new ExpectimaxAgent(env.options).score(env).actions) {
-        const d = exact.get(action)!;
-        expect(score, env.describeAction(action)).toBeCloseTo(d.points - 10 * d.fault, 6);
-        compared++;
+  it(
+    "the score is named as the round's points net of fault cost by the source's own play; the sentence's points " +
+      "as the solver's",
+    () => {
+      const hinter = createHinter({ agent: 'expectimax' });
+      let withFigures = 0;
+      for (const env of firstRound(120, 31)) {
+        const result = hinter.hint(env);
+        const scores = new Map(new ExpectimaxAgent(env.options).score(env).actions.map((a) => [a.action, a.score]));
+        const solver = new Map(fourTenActionDetails(env, { lambda: 40 }).actions.map((d) => [d.action, d]));
+        const lines = hintLines(result);
+        result.hints.forEach((h, i) => {
+          expect(h).toMatchObject({ score: scores.get(h.action), scoreKind: 'value', unit: 'points-less-fault-cost' });
+          // The line as printed: the score's figure with what it is, after the sentence.
+          expect(lines[i + 1].trimStart()).toBe(
+            `${i + 1}. ${h.text} · action ${h.action} · ${h.score.toFixed(2)} points net of fault cost, by the ` +
+              `source's own play`,
+          );
+          const points = sentencePoints(h.text);
+          if (points === null) return;
+          withFigures++;
+          // The sentence's figure is the solver's play of the rest of the round, not the score.
+          expect(points).toBe(Number(solver.get(h.action)!.points.toFixed(1)));
+        });
       }
-    }
-    expect(compared).toBeGreaterThan(50);
-  });
+      expect(withFigures).toBeGreaterThan(20);
+    },
+  );
+
+  it(
+    "the score is what its unit says: where its search is exact (two cards or fewer in the stock), the round's " +
+      'points less 10 a fault, as the exact solver values them',
+    () => {
+      const late = fourTenPositions(3000, 21).filter((e) => {
+        const g = e.getState().game as FourTenJSON;
+        return g.stock.length <= 2 && g.points <= 20 && g.safeties > 0;
+      });
+      expect(late.length).toBeGreaterThan(10);
+      let compared = 0;
+      for (const env of late) {
+        const exact = new Map(fourTenActionDetails(env, { lambda: 10 }).actions.map((d) => [d.action, d]));
+        for (const { action, score } of new ExpectimaxAgent(env.options).score(env).actions) {
+          const d = exact.get(action)!;
+          expect(score, env.describeAction(action)).toBeCloseTo(d.points - 10 * d.fault, 6);
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(50);
+    },
+  );
 });
 
 describe('tengym hint', () => {
@@ -137,14 +165,20 @@ describe('tengym hint', () => {
     expect(text.stdout.match(/^ {2}\d\. discard .* · action \d+ · 10 cards left at the end$/gm)).toHaveLength(2);
     const json = tengym(['hint', '--env', 'decade', '-', '--agent', 'oracle', '--json'], state);
     expect(json.code, json.stderr).toBe(0);
-    for (const h of JSON.parse(json.stdout).hints) expect(h).toMatchObject({ score: -10, scoreKind: 'value', unit: 'minus-cards-left' });
+    for (const h of JSON.parse(json.stdout).hints)
+      expect(h).toMatchObject({ score: -10, scoreKind: 'value', unit: 'minus-cards-left' });
   });
 
-  it('--agent expectimax on Four Ten: the sentence names the solver\'s points, the score its own figure', () => {
+  it("--agent expectimax on Four Ten: the sentence names the solver's points, the score its own figure", () => {
     const env = make('four-ten');
     env.reset({ seed: 3 });
-    const r = tengym(['hint', '--env', 'four-ten', '-', '--agent', 'expectimax', '--top', '1'], JSON.stringify(env.getState()));
+    const r = tengym(
+      ['hint', '--env', 'four-ten', '-', '--agent', 'expectimax', '--top', '1'],
+      JSON.stringify(env.getState()),
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^ {2}1\. place 1 into Home: .*0\.8% risk of a fault \(14\.8 points expected this round, the rest played by the solver\) · action 1 · 16\.14 points net of fault cost, by the source's own play$/m);
+    expect(r.stdout).toMatch(
+      /^ {2}1\. place 1 into Home: .*0\.8% risk of a fault \(14\.8 points expected this round, the rest played by the solver\) · action 1 · 16\.14 points net of fault cost, by the source's own play$/m,
+    );
   });
 });

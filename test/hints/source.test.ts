@@ -13,70 +13,146 @@ import { envIds, make } from '../../src/env/registry.js';
 
 /** What models/<id>/model.json says it was trained for. */
 function shippedInfo(id: string): ShippedModelInfo {
-  const json = JSON.parse(readFileSync(fileURLToPath(new URL(`../../models/${id}/model.json`, import.meta.url)), 'utf8'));
+  const json = JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../models/${id}/model.json`, import.meta.url)), 'utf8'),
+  );
   const { env, options } = json.userDefinedMetadata.tengym;
   return { env, options };
 }
 
 describe('chooseHintSource', () => {
-  it('takes the shipped model where it measured level with the strongest fair search (decade, decade-fives; ten-twenty-thirty with lookahead), when it was trained for these options (defaults given or not)', () => {
-    for (const id of ['decade', 'decade-fives', 'ten-twenty-thirty']) {
-      const choice = chooseHintSource(id, {}, shippedInfo(id));
-      expect(choice).toEqual({ kind: 'model', modelId: id, source: `model models/${id}/ (shipped)` });
-      expect(chooseHintSource(id, make(id).options as Record<string, unknown>, shippedInfo(id)).kind).toBe('model');
-    }
-  });
+  it(
+    'takes the shipped model where it measured level with the strongest fair search (decade, decade-fives; ' +
+      'ten-twenty-thirty with lookahead), when it was trained for these options (defaults given or not)',
+    () => {
+      for (const id of ['decade', 'decade-fives', 'ten-twenty-thirty']) {
+        const choice = chooseHintSource(id, {}, shippedInfo(id));
+        expect(choice).toEqual({ kind: 'model', modelId: id, source: `model models/${id}/ (shipped)` });
+        expect(chooseHintSource(id, make(id).options as Record<string, unknown>, shippedInfo(id)).kind).toBe('model');
+      }
+    },
+  );
 
-  it('the rest of the decade family: pimc, measured ahead of the shipped decade-loop model; optimal where holding is free; lookahead where pimc is behind, level or too slow', () => {
-    const loop = chooseHintSource('decade-loop', {}, shippedInfo('decade-loop'));
-    expect(loop).toMatchObject({ kind: 'agent', name: 'pimc', source: 'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the trained model in models/decade-loop/)' });
-    // With other options the shipped model does not fit, and there is nothing to compare.
-    expect(chooseHintSource('decade-loop', { maxSteps: 1000 }, shippedInfo('decade-loop')).source).toBe('pimc (a search that plays out many guesses of the unseen cards)');
-    for (const id of ['decade-stacks', 'decade-max3']) expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
-    expect(chooseHintSource('ten-twenty-thirty', { maxSteps: 1000 }, shippedInfo('ten-twenty-thirty')).source).toBe(
-      "lookahead (a search over the next cards' chances; the model shipped in models/ten-twenty-thirty/ was trained for other options)",
-    );
-    expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
-    // Optional discards with other options on one line: holding is still free.
-    expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe('optimal (the exact optimum; the model shipped in models/decade/ was trained for other options)');
-  });
+  it(
+    'the rest of the decade family: pimc, measured ahead of the shipped decade-loop model; optimal where ' +
+      'holding is free; lookahead where pimc is behind, level or too slow',
+    () => {
+      const loop = chooseHintSource('decade-loop', {}, shippedInfo('decade-loop'));
+      expect(loop).toMatchObject({
+        kind: 'agent',
+        name: 'pimc',
+        source:
+          'pimc (a search that plays out many guesses of the unseen cards; it measured stronger than the ' +
+          'trained model in models/decade-loop/)',
+      });
+      // With other options the shipped model does not fit, and there is nothing to compare.
+      expect(chooseHintSource('decade-loop', { maxSteps: 1000 }, shippedInfo('decade-loop')).source).toBe(
+        'pimc (a search that plays out many guesses of the unseen cards)',
+      );
+      for (const id of ['decade-stacks', 'decade-max3'])
+        expect(chooseHintSource(id, {}, null).source, id).toBe("lookahead (a search over the next cards' chances)");
+      expect(chooseHintSource('ten-twenty-thirty', { maxSteps: 1000 }, shippedInfo('ten-twenty-thirty')).source).toBe(
+        "lookahead (a search over the next cards' chances; the model shipped in models/ten-twenty-thirty/ was " +
+          'trained for other options)',
+      );
+      expect(chooseHintSource('decade-optional', {}, null).source).toBe('optimal (the exact optimum)');
+      // Optional discards with other options on one line: holding is still free.
+      expect(chooseHintSource('decade', { discard: 'optional', fives: true }, shippedInfo('decade')).source).toBe(
+        'optimal (the exact optimum; the model shipped in models/decade/ was trained for other options)',
+      );
+    },
+  );
 
-  it('Four Ten: bottom-direct for the default rules, saying why not the shipped model; the exact solver or expectimax for other rules', () => {
-    const reason = 'safety first, then the best round prospects, by the fewest exchanges';
-    expect(chooseHintSource('four-ten', {}, shippedInfo('four-ten'))).toMatchObject({ kind: 'agent', name: 'bottom-direct', source: `bottom-direct (${reason}; never more rounds than bottom, unlike the trained model in models/four-ten/)` });
-    expect(chooseHintSource('four-ten', { reward: 'rounds' }, null).source).toBe(`bottom-direct (${reason})`);
-    expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe("expectimax (a search over the next cards' chances)");
-  });
+  it(
+    'Four Ten: bottom-direct for the default rules, saying why not the shipped model; the exact solver or ' +
+      'expectimax for other rules',
+    () => {
+      const reason = 'safety first, then the best round prospects, by the fewest exchanges';
+      expect(chooseHintSource('four-ten', {}, shippedInfo('four-ten'))).toMatchObject({
+        kind: 'agent',
+        name: 'bottom-direct',
+        source:
+          `bottom-direct (${reason}; never more rounds than bottom, unlike the trained model in ` + `models/four-ten/)`,
+      });
+      expect(chooseHintSource('four-ten', { reward: 'rounds' }, null).source).toBe(`bottom-direct (${reason})`);
+      expect(chooseHintSource('four-ten', { maxRounds: 10 }, shippedInfo('four-ten')).source).toBe(
+        "expectimax (a search over the next cards' chances)",
+      );
+    },
+  );
 
   it('falls back to the search, saying why, where a model would answer but none fits', () => {
-    expect(chooseHintSource('decade', {}, null).source).toBe('pimc (a search that plays out many guesses of the unseen cards; no model is shipped for decade)');
-    // A model that could not be loaded is said as such, not as none shipped; where no model would answer, it changes nothing.
-    expect(chooseHintSource('decade', {}, null, 'models/index.json: HTTP 404').source).toBe('pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: models/index.json: HTTP 404)');
-    expect(chooseHintSource('four-ten', {}, null, 'models/index.json: HTTP 404').source).toBe(chooseHintSource('four-ten', {}, null).source);
-    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe('pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ was trained for other options)');
+    expect(chooseHintSource('decade', {}, null).source).toBe(
+      'pimc (a search that plays out many guesses of the unseen cards; no model is shipped for decade)',
+    );
+    // A model that could not be loaded is said as such, not as none shipped; where no model would answer, it changes
+    // nothing.
+    expect(chooseHintSource('decade', {}, null, 'models/index.json: HTTP 404').source).toBe(
+      'pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: ' +
+        'models/index.json: HTTP 404)',
+    );
+    expect(chooseHintSource('four-ten', {}, null, 'models/index.json: HTTP 404').source).toBe(
+      chooseHintSource('four-ten', {}, null).source,
+    );
+    expect(chooseHintSource('decade', { maxSteps: 100 }, shippedInfo('decade')).source).toBe(
+      'pimc (a search that plays out many guesses of the unseen cards; the model shipped in models/decade/ ' +
+        'was trained for other options)',
+    );
     // The training reward changes what the env pays, not the game: the model still answers.
-    expect(chooseHintSource('decade', { reward: 'cards' }, shippedInfo('decade'))).toMatchObject({ kind: 'model', source: 'model models/decade/ (shipped)' });
+    expect(chooseHintSource('decade', { reward: 'cards' }, shippedInfo('decade'))).toMatchObject({
+      kind: 'model',
+      source: 'model models/decade/ (shipped)',
+    });
     // A model of another env in the directory is no model for this one.
     expect(chooseHintSource('decade', {}, { env: 'decade-fives', options: {} }).kind).toBe('agent');
     expect(chooseHintSource('tens', {}, null).source).toBe('none needed: every legal move leads to the same end');
   });
 
-  it('an env given under another id with the same game takes that id\'s model: decade with fives is decade-fives (registeredIdOf)', () => {
-    expect(chooseHintSource('decade', { fives: true }, shippedInfo('decade-fives'))).toEqual({ kind: 'model', modelId: 'decade-fives', source: 'model models/decade-fives/ (shipped)' });
-    expect(chooseHintSource('decade-fives', { fives: false }, shippedInfo('decade'))).toMatchObject({ kind: 'model', modelId: 'decade' });
-    // The source is the id's under any name: pimc ahead of decade-loop's model; lookahead on seven stacks.
-    expect(chooseHintSource('decade', { loop: true, maxRun: 3 }, shippedInfo('decade-loop')).source).toBe(chooseHintSource('decade-loop', {}, shippedInfo('decade-loop')).source);
-    expect(chooseHintSource('decade', { stacks: 7 }, null).source).toBe("lookahead (a search over the next cards' chances)");
-  });
+  it(
+    "an env given under another id with the same game takes that id's model: decade with fives is decade-fives " +
+      '(registeredIdOf)',
+    () => {
+      expect(chooseHintSource('decade', { fives: true }, shippedInfo('decade-fives'))).toEqual({
+        kind: 'model',
+        modelId: 'decade-fives',
+        source: 'model models/decade-fives/ (shipped)',
+      });
+      expect(chooseHintSource('decade-fives', { fives: false }, shippedInfo('decade'))).toMatchObject({
+        kind: 'model',
+        modelId: 'decade',
+      });
+      // The source is the id's under any name: pimc ahead of decade-loop's model; lookahead on seven stacks.
+      expect(chooseHintSource('decade', { loop: true, maxRun: 3 }, shippedInfo('decade-loop')).source).toBe(
+        chooseHintSource('decade-loop', {}, shippedInfo('decade-loop')).source,
+      );
+      expect(chooseHintSource('decade', { stacks: 7 }, null).source).toBe(
+        "lookahead (a search over the next cards' chances)",
+      );
+    },
+  );
 
   it('refuses a shipped-model argument that is not what models/<env id>/ holds, by name', () => {
-    const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
-    refused(() => chooseHintSource('decade', {}, undefined as never), /^chooseHintSource takes as its third argument what models\/<env id>\/ holds: its model's metadata \{ env, options \} \(ShippedModelInfo\), or null when no model is shipped there; got undefined$/);
+    const refused = (f: () => unknown, message: RegExp) =>
+      expect(f).toThrow(
+        expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }),
+      );
+    refused(
+      () => chooseHintSource('decade', {}, undefined as never),
+      /^chooseHintSource takes as its third argument what models\/<env id>\/ holds: its model's metadata \{ env, options \} \(ShippedModelInfo\), or null when no model is shipped there; got undefined$/,
+    );
     refused(() => chooseHintSource('decade', {}, {} as never), /\(ShippedModelInfo\).*got \{\}$/);
-    refused(() => chooseHintSource('decade', {}, { env: 'decade', options: null } as never), /got \{"env":"decade","options":null\}$/);
-    refused(() => chooseHintSource('decade', {}, null, 404 as never), /^chooseHintSource takes as its fourth argument why no model could be loaded, a string \(or nothing\), got 404$/);
+    refused(
+      () => chooseHintSource('decade', {}, { env: 'decade', options: null } as never),
+      /got \{"env":"decade","options":null\}$/,
+    );
+    refused(
+      () => chooseHintSource('decade', {}, null, 404 as never),
+      /^chooseHintSource takes as its fourth argument why no model could be loaded, a string \(or nothing\), got 404$/,
+    );
     // What the page's index.json gives (with weights) is taken.
-    expect(chooseHintSource('decade', {}, { ...shippedInfo('decade'), weights: 1 } as ShippedModelInfo).kind).toBe('model');
+    expect(chooseHintSource('decade', {}, { ...shippedInfo('decade'), weights: 1 } as ShippedModelInfo).kind).toBe(
+      'model',
+    );
   });
 
   it('is what loadHinter (the command line) answers for every env id', async () => {
@@ -133,38 +209,82 @@ describe('hinterForEnv', () => {
     expect(withModel.hinter.hint(env).hints[0].action).not.toBe(pimc.act(env));
 
     // decade with fives asks for decade-fives' model and loads it.
-    const fives = await hinterForEnv('decade', { fives: true }, { info: (id: string) => (id === 'decade-fives' ? shippedInfo(id) : null), load: models.load });
+    const fives = await hinterForEnv(
+      'decade',
+      { fives: true },
+      { info: (id: string) => (id === 'decade-fives' ? shippedInfo(id) : null), load: models.load },
+    );
     expect(fives).toMatchObject({ source: 'model models/decade-fives/ (shipped)', fromModel: true });
     expect(loaded).toEqual(['decade', 'decade-fives']);
     loaded.pop();
 
     // Four Ten ships a model, but bottom-direct answers: the model is never loaded.
     const without = await hinterForEnv('four-ten', {}, models);
-    expect(without).toMatchObject({ source: 'bottom-direct (safety first, then the best round prospects, by the fewest exchanges; never more rounds than bottom, unlike the trained model in models/four-ten/)', fromModel: false });
+    expect(without).toMatchObject({
+      source:
+        'bottom-direct (safety first, then the best round prospects, by the fewest exchanges; never more ' +
+        'rounds than bottom, unlike the trained model in models/four-ten/)',
+      fromModel: false,
+    });
     expect(loaded).toEqual(['decade']);
   });
 
-  it('after a model failed to load, { info: () => null, lost } gives the search chosen where no model is shipped, with the reason (play-page.md), and needs no load', async () => {
-    const lost = 'model "models/decade/": model.json is missing';
-    const fallback = await hinterForEnv('decade', {}, { info: () => null, lost });
-    expect(fallback).toMatchObject({ source: `pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: ${lost})`, fromModel: false });
-    const env = make('decade');
-    env.reset({ seed: 1 });
-    expect(fallback.hinter.hint(env).hints.length).toBe(env.legalCount);
-    // Where the model would answer, there must be a load to load it.
-    await expect(hinterForEnv('decade', {}, { info: (id: string) => shippedInfo(id) })).rejects.toThrow(
-      expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: 'hinterForEnv: models.info("decade") gives a shipped model, which gives the hints here, and the shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a search' }),
-    );
-    // Where a search answers anyway, none is needed.
-    expect((await hinterForEnv('four-ten', {}, { info: (id: string) => shippedInfo(id) })).fromModel).toBe(false);
-  });
+  it(
+    'after a model failed to load, { info: () => null, lost } gives the search chosen where no model is ' +
+      'shipped, with the reason (play-page.md), and needs no load',
+    async () => {
+      const lost = 'model "models/decade/": model.json is missing';
+      const fallback = await hinterForEnv('decade', {}, { info: () => null, lost });
+      expect(fallback).toMatchObject({
+        source:
+          `pimc (a search that plays out many guesses of the unseen cards; the trained model could not be loaded: ` +
+          `${lost})`,
+        fromModel: false,
+      });
+      const env = make('decade');
+      env.reset({ seed: 1 });
+      expect(fallback.hinter.hint(env).hints.length).toBe(env.legalCount);
+      // Where the model would answer, there must be a load to load it.
+      await expect(hinterForEnv('decade', {}, { info: (id: string) => shippedInfo(id) })).rejects.toThrow(
+        expect.objectContaining({
+          name: 'TengymError',
+          code: 'bad-argument',
+          message:
+            'hinterForEnv: models.info("decade") gives a shipped model, which gives the hints here, and the ' +
+            'shipped models have no load(modelId) to load it; give load, or info: () => null for hints from a ' +
+            'search',
+        }),
+      );
+      // Where a search answers anyway, none is needed.
+      expect((await hinterForEnv('four-ten', {}, { info: (id: string) => shippedInfo(id) })).fromModel).toBe(false);
+    },
+  );
 
-  it('refuses shipped models that are not { info, load }, and an info that is not a model’s metadata or null, by name', async () => {
-    const refused = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
-    const usage = /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\?\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent, needed where info gives a model\), got /;
-    await refused(hinterForEnv('decade', {}, undefined as never), new RegExp(`${usage.source}undefined$`));
-    await refused(hinterForEnv('decade', {}, {} as never), new RegExp(`${usage.source}\\{\\}$`));
-    await refused(hinterForEnv('decade', {}, {} as never, {}), new RegExp(`${usage.source}\\{\\}$`));
-    await refused(hinterForEnv('decade', {}, { info: () => undefined as never, load: async () => createAgent('first', 'decade', {}) }), /^hinterForEnv: models\.info\("decade"\) must give what models\/<env id>\/ holds: .*got undefined$/);
-  });
+  it(
+    'refuses shipped models that are not { info, load }, and an info that is not a model’s metadata or null, by ' +
+      'name',
+    async () => {
+      const refused = (p: Promise<unknown>, message: RegExp) =>
+        expect(p).rejects.toThrow(
+          expect.objectContaining({
+            name: 'TengymError',
+            code: 'bad-argument',
+            message: expect.stringMatching(message),
+          }),
+        );
+      const usage =
+        /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\?\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent, needed where info gives a model\), got /;
+      await refused(hinterForEnv('decade', {}, undefined as never), new RegExp(`${usage.source}undefined$`));
+      await refused(hinterForEnv('decade', {}, {} as never), new RegExp(`${usage.source}\\{\\}$`));
+      await refused(hinterForEnv('decade', {}, {} as never, {}), new RegExp(`${usage.source}\\{\\}$`));
+      await refused(
+        hinterForEnv(
+          'decade',
+          {},
+          { info: () => undefined as never, load: async () => createAgent('first', 'decade', {}) },
+        ),
+        /^hinterForEnv: models\.info\("decade"\) must give what models\/<env id>\/ holds: .*got undefined$/,
+      );
+    },
+  );
 });

@@ -28,21 +28,42 @@ function endsRound(env: Env, action: number): boolean {
 }
 
 const env = midTurn(11);
-const [EXCHANGE, EXCHANGE2] = env.legalActions().filter((a) => a >= FIRST_EXCHANGE && a < END_TURN && !endsRound(env, a));
+const [EXCHANGE, EXCHANGE2] = env
+  .legalActions()
+  .filter((a) => a >= FIRST_EXCHANGE && a < END_TURN && !endsRound(env, a));
 
 describe('preferFewerMoves', () => {
   it('puts "end turn" before an exchange of the same value, keeping the agent order otherwise', () => {
     expect(EXCHANGE2).toBeDefined();
-    const ranked: ActionScores = { kind: 'heuristic', actions: [{ action: EXCHANGE2, score: 2 }, { action: EXCHANGE, score: 2 }, { action: END_TURN, score: 2 }] };
+    const ranked: ActionScores = {
+      kind: 'heuristic',
+      actions: [
+        { action: EXCHANGE2, score: 2 },
+        { action: EXCHANGE, score: 2 },
+        { action: END_TURN, score: 2 },
+      ],
+    };
     expect(preferFewerMoves(env, ranked).map((a) => a.action)).toEqual([END_TURN, EXCHANGE2, EXCHANGE]);
   });
 
   it('leaves a better exchange first, and other engines alone', () => {
-    const ranked: ActionScores = { kind: 'heuristic', actions: [{ action: EXCHANGE, score: 2 }, { action: END_TURN, score: 1.5 }] };
+    const ranked: ActionScores = {
+      kind: 'heuristic',
+      actions: [
+        { action: EXCHANGE, score: 2 },
+        { action: END_TURN, score: 1.5 },
+      ],
+    };
     expect(preferFewerMoves(env, ranked).map((a) => a.action)).toEqual([EXCHANGE, END_TURN]);
     const decadeEnv = make('decade');
     decadeEnv.reset({ seed: 1 });
-    const decade: ActionScores = { kind: 'heuristic', actions: [{ action: 20, score: 1 }, { action: 0, score: 1 }] };
+    const decade: ActionScores = {
+      kind: 'heuristic',
+      actions: [
+        { action: 20, score: 1 },
+        { action: 0, score: 1 },
+      ],
+    };
     expect(preferFewerMoves(decadeEnv, decade)).toBe(decade.actions);
   });
 
@@ -55,18 +76,37 @@ describe('preferFewerMoves', () => {
     }
     expect(scoring).not.toBeNull();
     const { env: e, action } = scoring!;
-    const ranked: ActionScores = { kind: 'heuristic', actions: [{ action, score: 2 }, { action: END_TURN, score: 2 }] };
+    const ranked: ActionScores = {
+      kind: 'heuristic',
+      actions: [
+        { action, score: 2 },
+        { action: END_TURN, score: 2 },
+      ],
+    };
     expect(preferFewerMoves(e, ranked).map((a) => a.action)).toEqual([action, END_TURN]);
   });
 
   it('counts a hundredth of a round or a point as equal, probabilities only when equal', () => {
-    const rounds: ActionScores = { kind: 'value', unit: 'minus-rounds-left', actions: [{ action: EXCHANGE, score: -4.314 }, { action: END_TURN, score: -4.3188 }] };
+    const rounds: ActionScores = {
+      kind: 'value',
+      unit: 'minus-rounds-left',
+      actions: [
+        { action: EXCHANGE, score: -4.314 },
+        { action: END_TURN, score: -4.3188 },
+      ],
+    };
     expect(preferFewerMoves(env, rounds).map((a) => a.action)).toEqual([END_TURN, EXCHANGE]);
     expect(sameScore(rounds, -4.3, -4.32)).toBe(false);
     expect(sameScore({ kind: 'value', unit: 'points' }, 10, 10.009)).toBe(true);
     // expectimax's points net of fault cost tie as points do.
     expect(sameScore({ kind: 'value', unit: 'points-less-fault-cost' }, 10, 10.009)).toBe(true);
-    const win: ActionScores = { kind: 'win-probability', actions: [{ action: EXCHANGE, score: 1 - 1e-12 }, { action: END_TURN, score: 1 - 2e-12 }] };
+    const win: ActionScores = {
+      kind: 'win-probability',
+      actions: [
+        { action: EXCHANGE, score: 1 - 1e-12 },
+        { action: END_TURN, score: 1 - 2e-12 },
+      ],
+    };
     expect(preferFewerMoves(env, win).map((a) => a.action)).toEqual([EXCHANGE, END_TURN]);
   });
 });
@@ -79,7 +119,11 @@ describe('hint() ties', () => {
       fair: true,
       reset: () => {},
       act: (e) => e.legal[0],
-      score: (e) => ({ kind: 'value', unit: 'points', actions: [...e.legalActions()].map((action) => ({ action, score: 3 })) }),
+      score: (e) => ({
+        kind: 'value',
+        unit: 'points',
+        actions: [...e.legalActions()].map((action) => ({ action, score: 3 })),
+      }),
     };
     const result = createHinter({ agent: flat, fourTenFigures: false }).hint(env);
     expect(result.hints[0].action).toBe(END_TURN);

@@ -8,14 +8,21 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function importNode(conditions: string[]) {
-  const program = "import('tengym/node').then((m) => console.log(typeof m.loadAgent), (e) => { console.log(e.code, e.message); })";
-  return spawnSync(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', program], { cwd: ROOT, encoding: 'utf8' });
+  const program =
+    "import('tengym/node').then((m) => console.log(typeof m.loadAgent), (e) => { console.log(e.code, e.message); })";
+  return spawnSync(
+    process.execPath,
+    [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', program],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
 }
 
 describe('tengym/node in a browser bundle', () => {
   it('throws at import, naming tengym/models and tengym in its place; in Node it loads', () => {
     const browser = importNode(['browser']);
-    expect(browser.stdout.trim()).toMatch(/^bad-argument tengym\/node runs in Node only .*load a model with tengym\/models \(loadModelFromUrl\) and take hints from tengym \(hinterForEnv, createHinter\)/);
+    expect(browser.stdout.trim()).toMatch(
+      /^bad-argument tengym\/node runs in Node only .*load a model with tengym\/models \(loadModelFromUrl\) and take hints from tengym \(hinterForEnv, createHinter\)/,
+    );
     expect(importNode([]).stdout.trim()).toBe('function');
   });
 });

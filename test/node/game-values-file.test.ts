@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadOrSolveGameValues, readGameValues, writeGameValues } from '../../src/node/game-values-file.js';
 
-const RULES = { drawVisible: false, check: 'faults-first' as const, handTarget: 6, gameTarget: 12, safeties: 1, maxRounds: 100 };
+const RULES = {
+  drawVisible: false,
+  check: 'faults-first' as const,
+  handTarget: 6,
+  gameTarget: 12,
+  safeties: 1,
+  maxRounds: 100,
+};
 
 describe('Four Ten game values as a file', () => {
   let dir: string;
@@ -26,7 +33,11 @@ describe('Four Ten game values as a file', () => {
     const solved = loadOrSolveGameValues(RULES, dir);
     const path = join(dir, 'values.json');
     writeGameValues(path, { ...RULES, maxRounds: 60 }, solved, 1.5);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ rules: { maxRounds: 60 }, discount: solved.discount, seconds: 1.5 });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
+      rules: { maxRounds: 60 },
+      discount: solved.discount,
+      seconds: 1.5,
+    });
     const read = readGameValues(path);
     expect(read.rules).toEqual({ ...RULES, maxRounds: 60 });
     expect(Array.from(read.shortfall)).toEqual(Array.from(solved.shortfall));

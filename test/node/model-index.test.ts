@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MODEL_INDEX_FILE, modelIndexJson, readModelIndex, writeModelIndex, type ModelIndex } from '../../src/node/model-index.js';
+import {
+  MODEL_INDEX_FILE,
+  modelIndexJson,
+  readModelIndex,
+  writeModelIndex,
+  type ModelIndex,
+} from '../../src/node/model-index.js';
 import { SHIPPED_MODELS_DIR, shippedModelEnvs } from '../../src/node/resolve.js';
 
 const MODELS = fileURLToPath(new URL('../../models/', import.meta.url));
@@ -58,7 +64,9 @@ describe('models/index.json', () => {
     writeModelIndex(dir);
     expect(indexProblem(dir)).toBe(null);
     rmSync(join(dir, 'decade-fives'), { recursive: true });
-    expect(indexProblem(dir)).toBe(`${join(dir, MODEL_INDEX_FILE)} does not match the models beside it: run ${REGENERATE}`);
+    expect(indexProblem(dir)).toBe(
+      `${join(dir, MODEL_INDEX_FILE)} does not match the models beside it: run ${REGENERATE}`,
+    );
     writeModelIndex(dir);
     expect(indexProblem(dir)).toBe(null);
     const index = JSON.parse(readFileSync(join(dir, MODEL_INDEX_FILE), 'utf8')) as ModelIndex;
@@ -74,22 +82,26 @@ describe('models/index.json', () => {
     expect(indexProblem(dir)).toMatch(/is missing: run npm run build:models-index$/);
   });
 
-  it('leaves out what is not a model: the index itself, files, folders without a model.json or without its env and options', () => {
-    const dir = copyOfModels();
-    mkdirSync(join(dir, 'empty'));
-    mkdirSync(join(dir, 'no-metadata'));
-    const json = JSON.parse(readFileSync(join(MODELS, 'decade', 'model.json'), 'utf8'));
-    delete json.userDefinedMetadata.tengym.options;
-    writeFileSync(join(dir, 'no-metadata', 'model.json'), JSON.stringify(json));
-    writeFileSync(join(dir, 'notes.txt'), 'not a model\n');
-    const { index, files } = readModelIndex(dir);
-    expect(Object.keys(index)).toEqual(Object.keys(readModelIndex(MODELS).index));
-    expect(Object.keys(index)).toContain('decade');
-    expect(files).toContain('decade/model.json');
-    expect(files).toContain('decade/weights.bin');
-    expect(files.filter((f) => !/^[a-z-]+\/(model\.json|weights\.bin)$/.test(f))).toEqual([]);
-    expect(files.some((f) => f.startsWith('no-metadata/') || f.startsWith('empty/'))).toBe(false);
-  });
+  it(
+    'leaves out what is not a model: the index itself, files, folders without a model.json or without its env ' +
+      'and options',
+    () => {
+      const dir = copyOfModels();
+      mkdirSync(join(dir, 'empty'));
+      mkdirSync(join(dir, 'no-metadata'));
+      const json = JSON.parse(readFileSync(join(MODELS, 'decade', 'model.json'), 'utf8'));
+      delete json.userDefinedMetadata.tengym.options;
+      writeFileSync(join(dir, 'no-metadata', 'model.json'), JSON.stringify(json));
+      writeFileSync(join(dir, 'notes.txt'), 'not a model\n');
+      const { index, files } = readModelIndex(dir);
+      expect(Object.keys(index)).toEqual(Object.keys(readModelIndex(MODELS).index));
+      expect(Object.keys(index)).toContain('decade');
+      expect(files).toContain('decade/model.json');
+      expect(files).toContain('decade/weights.bin');
+      expect(files.filter((f) => !/^[a-z-]+\/(model\.json|weights\.bin)$/.test(f))).toEqual([]);
+      expect(files.some((f) => f.startsWith('no-metadata/') || f.startsWith('empty/'))).toBe(false);
+    },
+  );
 
   it.skipIf(!existsSync(BUILT_INDEX))("is the same bytes as the built page's dist/web/models/index.json", () => {
     expect(readFileSync(BUILT_INDEX).equals(readFileSync(join(MODELS, MODEL_INDEX_FILE)))).toBe(true);

@@ -53,7 +53,11 @@ beforeEach(() => {
   opened.length = 0;
 });
 
-type ModelJson = { modelTopology: { config: { layers: { config: Record<string, unknown> }[] } }; weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[]; userDefinedMetadata: { tengym: Record<string, unknown> } };
+type ModelJson = {
+  modelTopology: { config: { layers: { config: Record<string, unknown> }[] } };
+  weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
+  userDefinedMetadata: { tengym: Record<string, unknown> };
+};
 
 let count = 0;
 /** A copy of the shipped decade model, its model.json changed by `edit`, its weights by `weights`. */
@@ -112,14 +116,17 @@ describe('a model folder reads only its own files', () => {
   it.each([
     ['another model’s weights', () => join(root, 'other', 'models', 'decade', 'weights.bin')],
     ['a file of another size', () => secret],
-  ])('refuses a weights file that is a link outside the folder (%s), without opening it or telling its size', async (_what, target) => {
-    const dir = modelDir(undefined, () => null);
-    symlinkSync(target(), join(dir, 'weights.bin'));
-    const message = await refusal(dir);
-    expect(message).toMatch(/weights.bin is a link to a file outside its folder$/);
-    expect(message).not.toMatch(/\d+ bytes/);
-    expectOpened(dir, ['model.json']);
-  });
+  ])(
+    'refuses a weights file that is a link outside the folder (%s), without opening it or telling its size',
+    async (_what, target) => {
+      const dir = modelDir(undefined, () => null);
+      symlinkSync(target(), join(dir, 'weights.bin'));
+      const message = await refusal(dir);
+      expect(message).toMatch(/weights.bin is a link to a file outside its folder$/);
+      expect(message).not.toMatch(/\d+ bytes/);
+      expectOpened(dir, ['model.json']);
+    },
+  );
 
   it('refuses a path listed twice, or 50,000 times, before reading any weights', async () => {
     const twice = modelDir((j) => {
@@ -132,7 +139,9 @@ describe('a model folder reads only its own files', () => {
       j.weightsManifest[0].paths = Array.from({ length: 50_000 }, () => 'weights.bin');
     });
     const start = performance.now();
-    expect(await refusal(many)).toMatch(/model.json is not a TensorFlow.js layers model .*expected array to have <=1024 items/);
+    expect(await refusal(many)).toMatch(
+      /model.json is not a TensorFlow.js layers model .*expected array to have <=1024 items/,
+    );
     expect(performance.now() - start).toBeLessThan(5000);
     expectOpened(many, ['model.json']);
   });
@@ -168,21 +177,65 @@ describe('what a model holds is checked before it plays', () => {
   type Layer = { name: string; class_name: string; config: Record<string, unknown>; inbound_nodes: unknown[] };
   const layersOf = (j: ModelJson) => (j.modelTopology.config as unknown as { layers: Layer[] }).layers;
   it.each([
-    ['a layer that is not there', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['nosuch', 0, 0, {}]]]), /layer "hidden_0" takes \["nosuch",0,0\], not the output of a layer listed before it/],
-    ['the layer itself', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['hidden_0', 0, 0, {}]]]), /layer "hidden_0" takes \["hidden_0",0,0\]/],
-    ['a layer listed after it', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['hidden_1', 0, 0, {}]]]), /layer "hidden_0" takes \["hidden_1",0,0\]/],
-    ['a node its input does not have', (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['position', 3, 0, {}]]]), /layer "hidden_0" takes \["position",3,0\]/],
-    ['two inputs', (j: ModelJson) => void (layersOf(j)[2].inbound_nodes = [[['position', 0, 0, {}], ['hidden_0', 0, 0, {}]]]), /layer "hidden_1" does not take exactly one input once/],
-    ['a layer of another kind', (j: ModelJson) => void (layersOf(j)[2].class_name = 'Conv2D'), /layer "hidden_1" is a "Conv2D"/],
-    ['an output that is not there', (j: ModelJson) => void ((j.modelTopology.config as unknown as { output_layers: unknown[] }).output_layers = [['nosuch', 0, 0]]), /its outputs name \["nosuch",0,0\], not a layer's output/],
-    ['two layers of one name', (j: ModelJson) => void (layersOf(j)[2].name = 'hidden_0'), /two layers are named "hidden_0"/],
-  ])('refuses a layer graph whose layer takes %s, by name, before TensorFlow.js waits on it for ever', async (_what, edit, message) => {
-    const dir = modelDir(edit);
-    const refused = await refusal(dir);
-    expect(refused).toMatch(/model.json's layers are not a tengym network \(an input layer, then dense layers each taking one layer before it\): /);
-    expect(refused).toMatch(message);
-    expectOpened(dir, ['model.json']);
-  });
+    [
+      'a layer that is not there',
+      (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['nosuch', 0, 0, {}]]]),
+      /layer "hidden_0" takes \["nosuch",0,0\], not the output of a layer listed before it/,
+    ],
+    [
+      'the layer itself',
+      (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['hidden_0', 0, 0, {}]]]),
+      /layer "hidden_0" takes \["hidden_0",0,0\]/,
+    ],
+    [
+      'a layer listed after it',
+      (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['hidden_1', 0, 0, {}]]]),
+      /layer "hidden_0" takes \["hidden_1",0,0\]/,
+    ],
+    [
+      'a node its input does not have',
+      (j: ModelJson) => void (layersOf(j)[1].inbound_nodes = [[['position', 3, 0, {}]]]),
+      /layer "hidden_0" takes \["position",3,0\]/,
+    ],
+    [
+      'two inputs',
+      (j: ModelJson) =>
+        void (layersOf(j)[2].inbound_nodes = [
+          [
+            ['position', 0, 0, {}],
+            ['hidden_0', 0, 0, {}],
+          ],
+        ]),
+      /layer "hidden_1" does not take exactly one input once/,
+    ],
+    [
+      'a layer of another kind',
+      (j: ModelJson) => void (layersOf(j)[2].class_name = 'Conv2D'),
+      /layer "hidden_1" is a "Conv2D"/,
+    ],
+    [
+      'an output that is not there',
+      (j: ModelJson) =>
+        void ((j.modelTopology.config as unknown as { output_layers: unknown[] }).output_layers = [['nosuch', 0, 0]]),
+      /its outputs name \["nosuch",0,0\], not a layer's output/,
+    ],
+    [
+      'two layers of one name',
+      (j: ModelJson) => void (layersOf(j)[2].name = 'hidden_0'),
+      /two layers are named "hidden_0"/,
+    ],
+  ])(
+    'refuses a layer graph whose layer takes %s, by name, before TensorFlow.js waits on it for ever',
+    async (_what, edit, message) => {
+      const dir = modelDir(edit);
+      const refused = await refusal(dir);
+      expect(refused).toMatch(
+        /model.json's layers are not a tengym network \(an input layer, then dense layers each taking one layer before it\): /,
+      );
+      expect(refused).toMatch(message);
+      expectOpened(dir, ['model.json']);
+    },
+  );
 
   it('refuses a model.json that is a named pipe without waiting for a writer', async () => {
     const dir = join(root, `fifo${count++}`);
@@ -192,8 +245,16 @@ describe('what a model holds is checked before it plays', () => {
   });
 
   it.each([
-    ['maxLeaves past 100,000', { depth: 2, maxLeaves: 1e9, tieWeight: 0 }, /Too big: expected number to be <=100000 → at search.maxLeaves/],
-    ['endgamePositions past 1,000,000', { depth: 2, maxLeaves: 256, tieWeight: 0, endgame: 52, endgamePositions: 1e7 }, /Too big: expected number to be <=1000000 → at search.endgamePositions/],
+    [
+      'maxLeaves past 100,000',
+      { depth: 2, maxLeaves: 1e9, tieWeight: 0 },
+      /Too big: expected number to be <=100000 → at search.maxLeaves/,
+    ],
+    [
+      'endgamePositions past 1,000,000',
+      { depth: 2, maxLeaves: 256, tieWeight: 0, endgame: 52, endgamePositions: 1e7 },
+      /Too big: expected number to be <=1000000 → at search.endgamePositions/,
+    ],
   ])('refuses search settings past what a decision may take (%s)', async (_what, search, message) => {
     const dir = modelDir((j) => {
       j.userDefinedMetadata.tengym.search = search;
@@ -208,12 +269,17 @@ describe('what a model holds is checked before it plays', () => {
     expect(await refusal(dir)).toMatch(/its layers and weights do not fit together/);
   });
 
-  it('keeps TensorFlow.js\'s own words for a failure that is not a shape (here an activation it does not know)', async () => {
-    const dir = modelDir((j) => {
-      j.modelTopology.config.layers[1].config.activation = 'no_such_activation';
-    });
-    expect(await refusal(dir)).toMatch(/: TensorFlow\.js could not build its network: Unknown activation: noSuchActivation\./);
-  });
+  it(
+    "keeps TensorFlow.js's own words for a failure that is not a " + 'shape (here an activation it does not know)',
+    async () => {
+      const dir = modelDir((j) => {
+        j.modelTopology.config.layers[1].config.activation = 'no_such_activation';
+      });
+      expect(await refusal(dir)).toMatch(
+        /: TensorFlow\.js could not build its network: Unknown activation: noSuchActivation\./,
+      );
+    },
+  );
 
   it('refuses weights of another dtype', async () => {
     const dir = modelDir((j) => {
@@ -231,33 +297,51 @@ describe('what a model holds is checked before it plays', () => {
       copy.writeFloatLE(value, 4 * 1000);
       return copy;
     });
-    expect(await refusal(dir)).toMatch(/weight hidden_0\/kernel holds (NaN|Infinity) at index 1000: weights must be finite numbers/);
+    expect(await refusal(dir)).toMatch(
+      /weight hidden_0\/kernel holds (NaN|Infinity) at index 1000: weights must be finite numbers/,
+    );
   });
 
   it('refuses an algorithm tengym does not train', async () => {
     const dir = modelDir((j) => {
       j.userDefinedMetadata.tengym.algorithm = 'nope';
     });
-    expect(await refusal(dir)).toMatch(/bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration, distill\) → at algorithm/);
+    expect(await refusal(dir)).toMatch(
+      /bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration, distill\) → at algorithm/,
+    );
   });
 
   it.each([
-    ['__proto__', /bad tengym metadata: a key "__proto__" is not kept by a JavaScript object .* → at options\.__proto__/],
+    [
+      '__proto__',
+      /bad tengym metadata: a key "__proto__" is not kept by a JavaScript object .* → at options\.__proto__/,
+    ],
     // Kept as own keys by every copy, and refused by the game's strict options as unknown.
     ['constructor', /unknown option "constructor"/],
     ['prototype', /unknown option "prototype"/],
-  ])('refuses a %s key in its metadata options, naming it, rather than play other options than the file says', async (key, message) => {
-    const dir = modelDir((j) => {
-      // An own key, as JSON.parse makes it (an assignment of "__proto__" would set the prototype instead).
-      Object.defineProperty(j.userDefinedMetadata.tengym.options, key, { value: { fives: true }, enumerable: true, writable: true, configurable: true });
-    });
-    expect(readFileSync(join(dir, 'model.json'), 'utf8')).toContain(`"${key}":{"fives":true}`);
-    expect(await refusal(dir)).toMatch(message);
-  });
+  ])(
+    'refuses a %s key in its metadata options, naming it, rather than play other options than the file says',
+    async (key, message) => {
+      const dir = modelDir((j) => {
+        // An own key, as JSON.parse makes it (an assignment of "__proto__" would set the prototype instead).
+        Object.defineProperty(j.userDefinedMetadata.tengym.options, key, {
+          value: { fives: true },
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      });
+      expect(readFileSync(join(dir, 'model.json'), 'utf8')).toContain(`"${key}":{"fives":true}`);
+      expect(await refusal(dir)).toMatch(message);
+    },
+  );
 
   it('refuses a "__proto__" key anywhere in its tengym metadata, by its path', async () => {
     const dir = modelDir((j) => {
-      Object.defineProperty(j.userDefinedMetadata.tengym.config as object, '__proto__', { value: { hidden: [1] }, enumerable: true });
+      Object.defineProperty(j.userDefinedMetadata.tengym.config as object, '__proto__', {
+        value: { hidden: [1] },
+        enumerable: true,
+      });
     });
     expect(await refusal(dir)).toMatch(/bad tengym metadata: a key "__proto__" .* → at config\.__proto__/);
   });
@@ -319,7 +403,10 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
       };
     };
   }
-  const shipped = () => ({ 'model.json': readFileSync(join(SHIPPED, 'model.json')), 'weights.bin': readFileSync(join(SHIPPED, 'weights.bin')) });
+  const shipped = () => ({
+    'model.json': readFileSync(join(SHIPPED, 'model.json')),
+    'weights.bin': readFileSync(join(SHIPPED, 'weights.bin')),
+  });
 
   it('loads the shipped model', async () => {
     const asked: string[] = [];
@@ -330,18 +417,25 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
 
   it("says an HTML page where model.json should be (a server's page for a missing file) is one", async () => {
     const files = { ...shipped(), 'model.json': Buffer.from('<!doctype html><html><body>My app</body></html>') };
-    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(/^model "m": model\.json is not valid JSON \(it is an HTML page: the server has no model\.json at that address, and answered with a page; check the URL\): /);
+    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(
+      /^model "m": model\.json is not valid JSON \(it is an HTML page: the server has no model\.json at that address, and answered with a page; check the URL\): /,
+    );
   });
 
-  it.each([['../../secret.bin'], ['https://elsewhere.test/w.bin'], ['/w.bin']])('refuses weights path %s without fetching it', async (path) => {
-    const files = shipped();
-    const json = JSON.parse(files['model.json'].toString()) as ModelJson;
-    json.weightsManifest[0].paths = [path];
-    files['model.json'] = Buffer.from(JSON.stringify(json));
-    const asked: string[] = [];
-    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(/model.json lists a weights path outside its folder/);
-    expect(asked).toEqual([`${BASE}model.json`]);
-  });
+  it.each([['../../secret.bin'], ['https://elsewhere.test/w.bin'], ['/w.bin']])(
+    'refuses weights path %s without fetching it',
+    async (path) => {
+      const files = shipped();
+      const json = JSON.parse(files['model.json'].toString()) as ModelJson;
+      json.weightsManifest[0].paths = [path];
+      files['model.json'] = Buffer.from(JSON.stringify(json));
+      const asked: string[] = [];
+      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(
+        /model.json lists a weights path outside its folder/,
+      );
+      expect(asked).toEqual([`${BASE}model.json`]);
+    },
+  );
 
   it('resolves a relative model URL against the page’s address, where there is a page', async () => {
     vi.stubGlobal('location', { href: 'https://example.test/play/?env=decade' });
@@ -359,39 +453,87 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
   it('refuses a relative model URL outside a page, before fetching anything', async () => {
     const asked: string[] = [];
     await expect(loadModelFromUrl('/models/decade/model.json', 'decade', fakeFetch(shipped(), asked))).rejects.toThrow(
-      expect.objectContaining({ code: 'bad-argument', message: 'model "decade": "/models/decade/model.json" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json' }),
+      expect.objectContaining({
+        code: 'bad-argument',
+        message:
+          'model "decade": "/models/decade/model.json" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json',
+      }),
     );
     expect(asked).toEqual([]);
   });
 
   it('refuses a fetch that gives no response, and arguments of the wrong kind, by name', async () => {
-    const refused = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
-    await refused(loadModelFromUrl(`${BASE}model.json`, 'decade', async () => null as never), /^model "decade": fetch gave null for model\.json, not a response \{ ok, status, headers, arrayBuffer\(\) \}$/);
-    await refused(loadModelFromUrl(null as never, 'decade'), /^model "decade": loadModelFromUrl takes the URL of model\.json as a string, got null$/);
-    await refused(loadModelFromUrl(`${BASE}model.json`, 5 as never), /^loadModelFromUrl takes the model's name \(for messages\) as a string, got 5$/);
-    await refused(loadModelFromUrl(`${BASE}model.json`, 'decade', 'fetch' as never), /^model "decade": loadModelFromUrl takes a fetch function .*got "fetch"$/);
+    const refused = (p: Promise<unknown>, message: RegExp) =>
+      expect(p).rejects.toThrow(
+        expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }),
+      );
+    await refused(
+      loadModelFromUrl(`${BASE}model.json`, 'decade', async () => null as never),
+      /^model "decade": fetch gave null for model\.json, not a response \{ ok, status, headers, arrayBuffer\(\) \}$/,
+    );
+    await refused(
+      loadModelFromUrl(null as never, 'decade'),
+      /^model "decade": loadModelFromUrl takes the URL of model\.json as a string, got null$/,
+    );
+    await refused(
+      loadModelFromUrl(`${BASE}model.json`, 5 as never),
+      /^loadModelFromUrl takes the model's name \(for messages\) as a string, got 5$/,
+    );
+    await refused(
+      loadModelFromUrl(`${BASE}model.json`, 'decade', 'fetch' as never),
+      /^model "decade": loadModelFromUrl takes a fetch function .*got "fetch"$/,
+    );
   });
 
   it('names the URL a file was missing at, or that answered with a page, and what to serve there', async () => {
     const serve = "serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl";
-    const refusal = async (p: Promise<unknown>) => p.then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`);
+    const refusal = async (p: Promise<unknown>) =>
+      p.then(
+        () => 'loaded',
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
     // A URL one letter off: the server has nothing there.
     const wrong = 'https://example.test/model/decade/model.json';
-    expect(await refusal(loadModelFromUrl(wrong, 'decade', fakeFetch(shipped(), [])))).toBe(`TengymError: model "decade": model.json is missing (HTTP 404 from ${wrong}); ${serve}`);
+    expect(await refusal(loadModelFromUrl(wrong, 'decade', fakeFetch(shipped(), [])))).toBe(
+      `TengymError: model "decade": model.json is missing (HTTP 404 from ${wrong}); ${serve}`,
+    );
     const { 'model.json': json } = shipped();
-    expect(await refusal(loadModelFromUrl(`${BASE}model.json`, 'decade', fakeFetch({ 'model.json': json }, [])))).toBe(`TengymError: model "decade": weights.bin is missing (HTTP 404 from ${BASE}weights.bin); ${serve}`);
-    const forbidden = async () => ({ ok: false, status: 403, headers: { get: () => null }, arrayBuffer: async () => new ArrayBuffer(0) });
-    expect(await refusal(loadModelFromUrl(`${BASE}model.json`, 'decade', forbidden))).toBe(`TengymError: model "decade": model.json is unavailable (HTTP 403 from ${BASE}model.json); ${serve}`);
-    // A server that answers every path it has no file for with the app's page, status 200 (Vite's, a single-page app's host).
+    expect(await refusal(loadModelFromUrl(`${BASE}model.json`, 'decade', fakeFetch({ 'model.json': json }, [])))).toBe(
+      `TengymError: model "decade": weights.bin is missing (HTTP 404 from ${BASE}weights.bin); ${serve}`,
+    );
+    const forbidden = async () => ({
+      ok: false,
+      status: 403,
+      headers: { get: () => null },
+      arrayBuffer: async () => new ArrayBuffer(0),
+    });
+    expect(await refusal(loadModelFromUrl(`${BASE}model.json`, 'decade', forbidden))).toBe(
+      `TengymError: model "decade": model.json is unavailable (HTTP 403 from ${BASE}model.json); ${serve}`,
+    );
+    // A server that answers every path it has no file for with the app's page, status 200 (Vite's, a single-page app's
+    // host).
     const page = Buffer.from('<!doctype html><html><body></body></html>');
-    const fallback = async () => ({ ok: true, status: 200, headers: { get: (h: string) => (h === 'content-type' ? 'text/html; charset=utf-8' : null) }, arrayBuffer: async () => page.buffer.slice(page.byteOffset, page.byteOffset + page.byteLength) as ArrayBuffer });
-    expect(await refusal(loadModelFromUrl(wrong, 'decade', fallback))).toBe(`TengymError: model "decade": model.json is missing: ${wrong} answered with an HTML page, not the file (a server sends one for a path it has no file at); ${serve}`);
+    const fallback = async () => ({
+      ok: true,
+      status: 200,
+      headers: { get: (h: string) => (h === 'content-type' ? 'text/html; charset=utf-8' : null) },
+      arrayBuffer: async () => page.buffer.slice(page.byteOffset, page.byteOffset + page.byteLength) as ArrayBuffer,
+    });
+    expect(await refusal(loadModelFromUrl(wrong, 'decade', fallback))).toBe(
+      `TengymError: model "decade": model.json is missing: ${wrong} answered with an HTML page, not the file ` +
+        `(a server sends one for a path it has no file at); ${serve}`,
+    );
     const offline = async () => Promise.reject(new TypeError('Failed to fetch'));
-    expect(await refusal(loadModelFromUrl(wrong, 'decade', offline))).toBe(`TengymError: model "decade": cannot fetch model.json from ${wrong} (Failed to fetch)`);
+    expect(await refusal(loadModelFromUrl(wrong, 'decade', offline))).toBe(
+      `TengymError: model "decade": cannot fetch model.json from ${wrong} (Failed to fetch)`,
+    );
   });
 
   describe('in React Native (Hermes): no TextDecoder, and a URL that only joins strings', () => {
-    /** React Native's own URL without a polyfill (Libraries/Blob/URL.js): a base and a path joined as strings, a "/" added to an absolute URL. */
+    /**
+     * React Native's own URL without a polyfill (Libraries/Blob/URL.js): a base and a path joined as strings, a "/"
+     * added to an absolute URL.
+     */
     class ReactNativeUrl {
       private readonly url: string;
       constructor(url: string, base?: string) {
@@ -413,7 +555,11 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
 
     it('loads a model by its absolute URL, its weights fetched from beside model.json', async () => {
       const asked: string[] = [];
-      const agent = await loadModelFromUrl(`${BASE}model.json?v=2`, 'models/decade/', fakeFetch({ ...shipped(), 'model.json?v=2': shipped()['model.json'] }, asked));
+      const agent = await loadModelFromUrl(
+        `${BASE}model.json?v=2`,
+        'models/decade/',
+        fakeFetch({ ...shipped(), 'model.json?v=2': shipped()['model.json'] }, asked),
+      );
       expect(agent.metadata.env).toBe('decade');
       expect(asked).toEqual([`${BASE}model.json?v=2`, `${BASE}weights.bin`]);
     });
@@ -424,9 +570,13 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
       json.weightsManifest[0].paths = ['poids-é-✓-😀.bin'];
       files['model.json'] = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(json))]);
       const asked: string[] = [];
-      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(/^model "m": poids-é-✓-😀\.bin is missing \(HTTP 404 from https:\/\/example\.test\/models\/decade\/poids-é-✓-😀\.bin\)/);
+      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(
+        /^model "m": poids-é-✓-😀\.bin is missing \(HTTP 404 from https:\/\/example\.test\/models\/decade\/poids-é-✓-😀\.bin\)/,
+      );
       files['model.json'] = Buffer.concat([Buffer.from('{"format": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
-      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(/^model "m": model\.json is not UTF-8 text$/);
+      await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(
+        /^model "m": model\.json is not UTF-8 text$/,
+      );
     });
   });
 
@@ -434,7 +584,9 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     const nan = shipped();
     nan['weights.bin'] = Buffer.from(nan['weights.bin']);
     nan['weights.bin'].writeFloatLE(Number.NaN, 0);
-    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(nan, []))).rejects.toThrow(/weights must be finite/);
+    await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(nan, []))).rejects.toThrow(
+      /weights must be finite/,
+    );
     const padded = shipped();
     padded['weights.bin'] = Buffer.concat([padded['weights.bin'], Buffer.alloc(8)]);
     await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(padded, []))).rejects.toThrow(TengymError);
@@ -442,25 +594,49 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
 });
 
 describe('the browser entry (tengym/models) refuses what it does not take, by name', () => {
-  const refused = (f: () => unknown, message: RegExp) => expect(f).toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
-  const rejected = (p: Promise<unknown>, message: RegExp) => expect(p).rejects.toThrow(expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }));
+  const refused = (f: () => unknown, message: RegExp) =>
+    expect(f).toThrow(
+      expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }),
+    );
+  const rejected = (p: Promise<unknown>, message: RegExp) =>
+    expect(p).rejects.toThrow(
+      expect.objectContaining({ name: 'TengymError', code: 'bad-argument', message: expect.stringMatching(message) }),
+    );
 
   it('agentFromModel: a model that is not a TensorFlow.js model', () => {
-    refused(() => agentFromModel(null as never), /^agentFromModel takes a TensorFlow\.js model of tengym's \(await tf\.loadLayersModel\(url\)\), got null$/);
+    refused(
+      () => agentFromModel(null as never),
+      /^agentFromModel takes a TensorFlow\.js model of tengym's \(await tf\.loadLayersModel\(url\)\), got null$/,
+    );
     refused(() => agentFromModel({} as never), /^agentFromModel takes a TensorFlow\.js model .*got \{\}$/);
   });
 
   it('featureLayout: an env id or config, and nothing else', () => {
     expect(featureLayout('decade')).toEqual(featureLayout(envConfig('decade')));
-    refused(() => featureLayout(null as never), /^featureLayout takes an env id .* or a config made by envConfig\(id, options\), got null$/);
+    refused(
+      () => featureLayout(null as never),
+      /^featureLayout takes an env id .* or a config made by envConfig\(id, options\), got null$/,
+    );
   });
 
   it('useBrowserBackend: a number of weights and { wasmPath, prefer? }', async () => {
-    await rejected(useBrowserBackend(5 as never, undefined as never), /^useBrowserBackend takes options \{ wasmPath, prefer\? \}, wasmPath a URL prefix ending in "\/" .*; got undefined$/);
+    await rejected(
+      useBrowserBackend(5 as never, undefined as never),
+      /^useBrowserBackend takes options \{ wasmPath, prefer\? \}, wasmPath a URL prefix ending in "\/" .*; got undefined$/,
+    );
     await rejected(useBrowserBackend(5, {} as never), /^useBrowserBackend takes options .*; got \{\}$/);
     // TensorFlow.js appends the file's name to the prefix: without its "/" every .wasm fetch misses.
-    await rejected(useBrowserBackend(5, { wasmPath: '/wasm' }), /^useBrowserBackend: wasmPath is a URL prefix ending in "\/" \(the \.wasm files' names are appended to it\), got "\/wasm"$/);
-    await rejected(useBrowserBackend('5' as never, { wasmPath: '/wasm/' }), /^useBrowserBackend takes the model's number of weights \(≥ 0, as models\/index\.json gives it\), got "5"$/);
-    await rejected(useBrowserBackend(5, { wasmPath: '/wasm/', prefer: 'gpu' as never }), /^useBrowserBackend: prefer is one of wasm, webgl, cpu, got "gpu"$/);
+    await rejected(
+      useBrowserBackend(5, { wasmPath: '/wasm' }),
+      /^useBrowserBackend: wasmPath is a URL prefix ending in "\/" \(the \.wasm files' names are appended to it\), got "\/wasm"$/,
+    );
+    await rejected(
+      useBrowserBackend('5' as never, { wasmPath: '/wasm/' }),
+      /^useBrowserBackend takes the model's number of weights \(≥ 0, as models\/index\.json gives it\), got "5"$/,
+    );
+    await rejected(
+      useBrowserBackend(5, { wasmPath: '/wasm/', prefer: 'gpu' as never }),
+      /^useBrowserBackend: prefer is one of wasm, webgl, cpu, got "gpu"$/,
+    );
   });
 });

@@ -48,10 +48,15 @@ describe('a program given what it cannot use', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('follow-hints off Four Ten defaults to the env\'s own hints beside first, not to Four Ten\'s agents', () => {
+  it("follow-hints off Four Ten defaults to the env's own hints beside first, not to Four Ten's agents", () => {
     const r = run('eval/follow-hints', ['--env', 'decade-optional', '--games', '2']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout.split('\n').slice(1, 3).map((line) => line.split(/\s{2,}/)[0])).toEqual(['default', 'agent first']);
+    expect(
+      r.stdout
+        .split('\n')
+        .slice(1, 3)
+        .map((line) => line.split(/\s{2,}/)[0]),
+    ).toEqual(['default', 'agent first']);
   });
 });

@@ -11,7 +11,12 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 /** Runs `body` as an ES module after loading the shipped decade model on WebAssembly. */
 function afterLoadingAModel(body: string) {
   const script = `import { loadAgent } from ${JSON.stringify(NODE_ENTRY)};\nawait loadAgent('models/decade');\n${body}`;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, encoding: 'utf8', env: { ...process.env, TENGYM_TF_BACKEND: 'wasm' }, timeout: 60_000 });
+  return spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: REPO,
+    encoding: 'utf8',
+    env: { ...process.env, TENGYM_TF_BACKEND: 'wasm' },
+    timeout: 60_000,
+  });
 }
 
 describe('a model loaded on WebAssembly', () => {

@@ -24,7 +24,10 @@ const NETWORK_ADDRESS = Object.values(networkInterfaces())
   .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
 
 if (!CHROMIUM) {
-  process.stderr.write('\ntengym: the browser tests (test/page-harness/page.test.ts) are SKIPPED: no Chromium found (apt-get install chromium, or set TENGYM_CHROMIUM to its path)\n\n');
+  process.stderr.write(
+    '\ntengym: the browser tests (test/page-harness/page.test.ts) are SKIPPED: no Chromium found (apt-get ' +
+      'install chromium, or set TENGYM_CHROMIUM to its path)\n\n',
+  );
 }
 
 type Session = Awaited<ReturnType<typeof startPageSession>>;
@@ -37,7 +40,11 @@ const spots = (cards: HintCard[]) => cards.map(spot).sort();
 type StyledWindow = { getComputedStyle(e: unknown, pseudo?: string): { content: string; borderTopStyle: string } };
 
 async function marked(p: PlayPage, className: string): Promise<string[]> {
-  return (await p.page.$$eval(`#board .card.${className}`, (els) => els.map((e) => (e as unknown as { dataset: { spot?: string } }).dataset.spot ?? ''))).sort();
+  return (
+    await p.page.$$eval(`#board .card.${className}`, (els) =>
+      els.map((e) => (e as unknown as { dataset: { spot?: string } }).dataset.spot ?? ''),
+    )
+  ).sort();
 }
 
 function tapCard(p: PlayPage, c: HintCard): Promise<void> {
@@ -74,7 +81,12 @@ function dealtState(id: string, seed: number, options: Record<string, unknown> =
  * undo), played here: `choices` at the positions with a choice (`first`: the first legal move),
  * the forced moves between and after them. Returns the link's moves and the state they give.
  */
-function linkMoves(id: string, seed: number, options: Record<string, unknown>, choices: (number | 'first' | 'u')[]): { moves: string; state: EnvState } {
+function linkMoves(
+  id: string,
+  seed: number,
+  options: Record<string, unknown>,
+  choices: (number | 'first' | 'u')[],
+): { moves: string; state: EnvState } {
   const env = make(id, options);
   env.reset({ seed });
   const tokens: string[] = [];
@@ -103,22 +115,34 @@ function linkMoves(id: string, seed: number, options: Record<string, unknown>, c
 
 /** The page from its header to the bottom of the board and the hints, into .tmp/ (and TENGYM_SCREENSHOT). */
 async function screenshot(p: PlayPage): Promise<void> {
-  const bottom = (await p.page.evaluate("Math.ceil(document.querySelector('main').getBoundingClientRect().bottom)")) as number;
+  const bottom = (await p.page.evaluate(
+    "Math.ceil(document.querySelector('main').getBoundingClientRect().bottom)",
+  )) as number;
   const clip = { x: 0, y: 0, width: p.page.viewportSize()!.width, height: bottom + 12 };
   mkdirSync(dirname(SCREENSHOT), { recursive: true });
   await p.page.screenshot({ path: SCREENSHOT, clip });
   if (process.env.TENGYM_SCREENSHOT) await p.page.screenshot({ path: process.env.TENGYM_SCREENSHOT, clip });
 }
 
-/** The page's hints against the same hints computed here (scores to float precision: the same weights on another wasm build). */
+/**
+ * The page's hints against the same hints computed here (scores to float precision: the same weights on another wasm
+ * build).
+ */
 function expectSameHints(page: HintResult, node: HintResult): void {
-  expect({ ...page, hints: page.hints.map((h) => ({ ...h, score: 0 })) }).toEqual({ ...node, hints: node.hints.map((h) => ({ ...h, score: 0 })) });
+  expect({ ...page, hints: page.hints.map((h) => ({ ...h, score: 0 })) }).toEqual({
+    ...node,
+    hints: node.hints.map((h) => ({ ...h, score: 0 })),
+  });
   page.hints.forEach((h, i) => expect(h.score).toBeCloseTo(node.hints[i].score, 5));
 }
 
 /** `tengym hint` on a state, as a user runs it. */
 function cliHint(state: EnvState): HintResult {
-  const r = spawnSync(process.execPath, [BIN, 'hint', '--env', state.env, '--state', '-', '--top', '0', '--json'], { input: JSON.stringify(state), encoding: 'utf8', env: { ...process.env, TENGYM_QUIET: '1' } });
+  const r = spawnSync(process.execPath, [BIN, 'hint', '--env', state.env, '--state', '-', '--top', '0', '--json'], {
+    input: JSON.stringify(state),
+    encoding: 'utf8',
+    env: { ...process.env, TENGYM_QUIET: '1' },
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as HintResult;
 }
@@ -127,7 +151,11 @@ function cliHint(state: EnvState): HintResult {
  * Every hint the page showed equals the command line's on the same state: all of them through
  * `loadHinter` (what `tengym hint` runs), and `seen[cliAt]` through the `tengym` binary itself.
  */
-async function expectTengymHints(id: string, seen: { state: EnvState; hints: HintResult }[], cliAt: number): Promise<void> {
+async function expectTengymHints(
+  id: string,
+  seen: { state: EnvState; hints: HintResult }[],
+  cliAt: number,
+): Promise<void> {
   const { hinter } = await loadHinter(id, {});
   for (const { state, hints } of seen) expectSameHints(hints, hinter.hint(state));
   expectSameHints(seen[cliAt].hints, cliHint(seen[cliAt].state));
@@ -144,7 +172,11 @@ function refusal(f: () => unknown): string {
 }
 
 // CI sets TENGYM_REQUIRE_ALL=1: there, no Chromium fails this file instead of skipping it.
-if (!CHROMIUM && process.env.TENGYM_REQUIRE_ALL === '1') throw new Error('TENGYM_REQUIRE_ALL=1 and no Chromium found (chromium on the PATH, or TENGYM_CHROMIUM): the browser tests cannot run');
+if (!CHROMIUM && process.env.TENGYM_REQUIRE_ALL === '1')
+  throw new Error(
+    'TENGYM_REQUIRE_ALL=1 and no Chromium found (chromium on the PATH, or TENGYM_CHROMIUM): the browser tests ' +
+      'cannot run',
+  );
 
 describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   let session: Session;
@@ -159,7 +191,11 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   });
 
   /** Opens a page, runs `body`, and fails on any console error the page logged. */
-  async function withPage(query: string, body: (p: PlayPage) => Promise<void>, options: Parameters<typeof PlayPage.open>[2] = {}): Promise<void> {
+  async function withPage(
+    query: string,
+    body: (p: PlayPage) => Promise<void>,
+    options: Parameters<typeof PlayPage.open>[2] = {},
+  ): Promise<void> {
     const p = await PlayPage.open(session.browser, `${base}?${query}`, options);
     try {
       await body(p);
@@ -169,50 +205,59 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }
 
-  it('decade with hints: a whole game played by tapping the top hint’s cards, highlighted on the board, equal to tengym hint', async () => {
+  it('decade with hints: a whole game played by tapping the top hint’s cards, highlighted on the board, equal to ' +
+    'tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
     let longestLine = 0;
     // The shipped model answers (level with pimc): the page loads TensorFlow.js and the model.
     const { source } = await loadHinter('decade', {});
     expect(source).toBe('model models/decade/ (shipped)');
-    await withPage('env=decade&seed=2&hints=1', async (p) => {
-      for (let guard = 0; guard < 100; guard++) {
-        const v = await p.view();
-        if (!v.running) break;
-        expect(v.source).toBe(source);
-        expect(v.backend).not.toBeNull();
-        const hints = v.hints!;
-        const top = hints.hints[0];
-        expect(v.hintTop).toEqual(spots(top.cards));
-        expect(await p.page.locator('#hint-list li').count()).toBe(v.legal.length);
-        expect(await p.page.locator('#hint-list li .score').allTextContents()).toEqual(hints.hints.map((h) => formatScore(h)));
-        seen.push({ state: v.state, hints });
-        // The screenshot: the decision with the longest line, header to board.
-        const line = (v.state.game as { stacks: string[][] }).stacks[0].length;
-        if (line > longestLine) {
-          longestLine = line;
-          await screenshot(p);
+    await withPage(
+      'env=decade&seed=2&hints=1',
+      async (p) => {
+        for (let guard = 0; guard < 100; guard++) {
+          const v = await p.view();
+          if (!v.running) break;
+          expect(v.source).toBe(source);
+          expect(v.backend).not.toBeNull();
+          const hints = v.hints!;
+          const top = hints.hints[0];
+          expect(v.hintTop).toEqual(spots(top.cards));
+          expect(await p.page.locator('#hint-list li').count()).toBe(v.legal.length);
+          expect(await p.page.locator('#hint-list li .score').allTextContents()).toEqual(
+            hints.hints.map((h) => formatScore(h)),
+          );
+          seen.push({ state: v.state, hints });
+          // The screenshot: the decision with the longest line, header to board.
+          const line = (v.state.game as { stacks: string[][] }).stacks[0].length;
+          if (line > longestLine) {
+            longestLine = line;
+            await screenshot(p);
+          }
+          // A run is played by tapping its two ends.
+          const steps = v.state.game as { steps: number };
+          await tapCard(p, top.cards[0]);
+          await tapCard(p, top.cards[top.cards.length - 1]);
+          await p.settled();
+          expect(((await p.view()).state.game as { steps: number }).steps).toBeGreaterThan(steps.steps);
         }
-        // A run is played by tapping its two ends.
-        const steps = v.state.game as { steps: number };
-        await tapCard(p, top.cards[0]);
-        await tapCard(p, top.cards[top.cards.length - 1]);
-        await p.settled();
-        expect(((await p.view()).state.game as { steps: number }).steps).toBeGreaterThan(steps.steps);
-      }
-      const end = await p.view();
-      expect(end.running).toBe(false);
-      expect(await p.page.locator('#outcome').isVisible()).toBe(true);
-      const o = make('decade');
-      o.setState(end.state);
-      const outcome = o.outcome() as { won: boolean; cardsLeft: number };
-      expect(await p.page.locator('#outcome').textContent()).toContain(outcome.won ? 'Won' : `${outcome.cardsLeft} card`);
-    }, { viewport: { width: 1360, height: 760 } });
+        const end = await p.view();
+        expect(end.running).toBe(false);
+        expect(await p.page.locator('#outcome').isVisible()).toBe(true);
+        const o = make('decade');
+        o.setState(end.state);
+        const outcome = o.outcome() as { won: boolean; cardsLeft: number };
+        expect(await p.page.locator('#outcome').textContent()).toContain(
+          outcome.won ? 'Won' : `${outcome.cardsLeft} card`,
+        );
+      },
+      { viewport: { width: 1360, height: 760 } },
+    );
     expect(seen.length).toBeGreaterThanOrEqual(3);
     await expectTengymHints('decade', seen, 1);
   }, 120_000);
 
-  it('decade with { fives: true } as options: hints from decade-fives\' model, as tengym hint gives them', async () => {
+  it("decade with { fives: true } as options: hints from decade-fives' model, as tengym hint gives them", async () => {
     const { hinter, source } = await loadHinter('decade', { fives: true });
     expect(source).toBe('model models/decade-fives/ (shipped)');
     await withPage('env=decade&seed=3&hints=1&options={"fives":true}', async (p) => {
@@ -232,7 +277,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 90_000);
 
   it('decade-fives, then decade with { fives: true }: one model for both, its weights downloaded once', async () => {
-    const games: [string, Record<string, unknown>][] = [['decade-fives', {}], ['decade', { fives: true }]];
+    const games: [string, Record<string, unknown>][] = [
+      ['decade-fives', {}],
+      ['decade', { fives: true }],
+    ];
     await withPage('env=decade-fives&seed=3&hints=1', async (p) => {
       for (const [id, options] of games) {
         if (id !== (await p.view()).state.env) {
@@ -244,18 +292,22 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         }
         const { hinter, source } = await loadHinter(id, options);
         expect(source).toBe('model models/decade-fives/ (shipped)');
-        for (let guard = 0; guard < 20 && (await p.view()).legal.length === 1; guard++) await p.play((await p.view()).legal[0]);
+        for (let guard = 0; guard < 20 && (await p.view()).legal.length === 1; guard++)
+          await p.play((await p.view()).legal[0]);
         const v = await p.view();
         expect(v.state.env).toBe(id);
         expect(v.state.options.fives).toBe(true);
         expect(v.source).toBe(source);
         expectSameHints(v.hints!, hinter.hint(v.state));
       }
-      expect(p.requests.filter((url) => new URL(url).pathname.endsWith('/models/decade-fives/weights.bin'))).toHaveLength(1);
+      expect(
+        p.requests.filter((url) => new URL(url).pathname.endsWith('/models/decade-fives/weights.bin')),
+      ).toHaveLength(1);
     });
   }, 90_000);
 
-  it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, equal to tengym hint', async () => {
+  it('four-ten with hints: a whole game by taps, hand choices and keys, the highlighted cards the top hint’s, ' +
+    'equal to tengym hint', async () => {
     const seen: { state: EnvState; hints: HintResult }[] = [];
     const uiKinds = new Set<string>();
     const { source } = await loadHinter('four-ten', {});
@@ -275,7 +327,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(await p.page.locator('#hint-list li').count()).toBe(hints.hints.length);
         expect(await p.page.locator('#hint-list li .score').count()).toBe(0);
         seen.push({ state: v.state, hints });
-        const kind = top.cards.length === 0 ? 'end' : top.cards[0].place === 'drawn' ? 'place' : top.cards.length === 1 ? 'replace' : 'exchange';
+        const kind =
+          top.cards.length === 0
+            ? 'end'
+            : top.cards[0].place === 'drawn'
+              ? 'place'
+              : top.cards.length === 1
+                ? 'replace'
+                : 'exchange';
         uiKinds.add(kind);
         const before = JSON.stringify(v.state);
         if (kind === 'end') await pressMove(p, v.legal.indexOf(top.action) + 1, v.legal.length);
@@ -319,13 +378,16 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       // The safeties are ●●○ on screen, and their count to a screen reader.
       const safeties = (end.state.game as { safeties: number }).safeties;
       expect(await p.page.locator('[data-fact="safeties"]').ariaSnapshot()).toBe(`- definition: ${safeties} of 3 left`);
-      expect(await p.page.locator('[data-fact="safeties"] [aria-hidden="true"]').textContent()).toBe('●'.repeat(safeties) + '○'.repeat(3 - safeties));
+      expect(await p.page.locator('[data-fact="safeties"] [aria-hidden="true"]').textContent()).toBe(
+        '●'.repeat(safeties) + '○'.repeat(3 - safeties),
+      );
     });
     expect(seen.length).toBeGreaterThan(100);
     await expectTengymHints('four-ten', seen, 7);
   }, 180_000);
 
-  it('tens with undo: options from the form, a tap shows the partners, a second tap plays, u takes it back, then to the end', async () => {
+  it('tens with undo: options from the form, a tap shows the partners, a second tap plays, u takes it back, then ' +
+    'to the end', async () => {
     await withPage('env=tens&seed=8', async (p) => {
       await p.page.click('#options-panel summary');
       // Labelled for a player (the schema's description), the option's name on hover.
@@ -346,17 +408,46 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const moves = start.legal.map((a) => env.actionCards(a));
       const first = moves[0][0];
       await tapCard(p, first);
-      const partners = [...new Set(moves.filter((m) => m.some((c) => spot(c) === spot(first))).flat().map(spot))].filter((s) => s !== spot(first)).sort();
+      const partners = [
+        ...new Set(
+          moves
+            .filter((m) => m.some((c) => spot(c) === spot(first)))
+            .flat()
+            .map(spot),
+        ),
+      ]
+        .filter((s) => s !== spot(first))
+        .sort();
       expect(await marked(p, 'selected')).toEqual([spot(first)]);
       expect(await marked(p, 'partner')).toEqual(partners);
       // Not by colour alone: partners are said and carry a corner mark; the moves they make are dashed.
       const cues = await p.page.$$eval('#board .card[data-spot]', (els) =>
-        els.map((e) => ({ partner: e.classList.contains('partner'), said: e.getAttribute('aria-description'), mark: (globalThis as unknown as StyledWindow).getComputedStyle(e, '::after').content })),
+        els.map((e) => ({
+          partner: e.classList.contains('partner'),
+          said: e.getAttribute('aria-description'),
+          mark: (globalThis as unknown as StyledWindow).getComputedStyle(e, '::after').content,
+        })),
       );
-      for (const c of cues) expect(c).toEqual(c.partner ? { partner: true, said: 'goes with the chosen card', mark: '""' } : { partner: false, said: null, mark: 'none' });
-      const listed = await p.page.$$eval('#moves button', (els) => els.map((e) => ({ candidate: e.classList.contains('candidate'), said: e.getAttribute('aria-description'), border: (globalThis as unknown as StyledWindow).getComputedStyle(e).borderTopStyle })));
+      for (const c of cues)
+        expect(c).toEqual(
+          c.partner
+            ? { partner: true, said: 'goes with the chosen card', mark: '""' }
+            : { partner: false, said: null, mark: 'none' },
+        );
+      const listed = await p.page.$$eval('#moves button', (els) =>
+        els.map((e) => ({
+          candidate: e.classList.contains('candidate'),
+          said: e.getAttribute('aria-description'),
+          border: (globalThis as unknown as StyledWindow).getComputedStyle(e).borderTopStyle,
+        })),
+      );
       expect(listed.some((m) => m.candidate)).toBe(true);
-      for (const m of listed) expect(m).toEqual(m.candidate ? { candidate: true, said: 'plays the chosen card', border: 'dashed' } : { candidate: false, said: null, border: 'solid' });
+      for (const m of listed)
+        expect(m).toEqual(
+          m.candidate
+            ? { candidate: true, said: 'plays the chosen card', border: 'dashed' }
+            : { candidate: false, said: null, border: 'solid' },
+        );
       await tapCard(p, moves[0][1]);
       await p.settled();
       const after = await p.view();
@@ -490,7 +581,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('n in a game under way asks first and deals at the second n; before the first move and after the end it deals at once', async () => {
+  it('n in a game under way asks first and deals at the second n; before the first move and after the end it ' +
+    'deals at once', async () => {
     const seed = (p: PlayPage) => p.page.evaluate('window.tengym.seed') as Promise<number>;
     const message = (p: PlayPage) => p.page.locator('#message').textContent();
     await withPage('env=tens&seed=8', async (p) => {
@@ -571,7 +663,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('a shared link (?env=decade&seed=7) gives the same deal, and New deal gives a link that replays its own', async () => {
+  it('a shared link (?env=decade&seed=7) gives the same deal, and ' +
+    'New deal gives a link that replays its own', async () => {
     await withPage('env=decade&seed=7', async (p) => {
       expect((await p.view()).state).toEqual(dealtState('decade', 7));
       expect(await p.page.inputValue('#seed')).toBe('7');
@@ -589,7 +682,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('the URL holds the moves played, undos included: a reload and the shared link bring back the position; a first move not of the deal starts it over', async () => {
+  it('the URL holds the moves played, undos included: a reload and the shared link bring back the position; a ' +
+    'first move not of the deal starts it over', async () => {
     const url = (p: PlayPage) => new URL(p.page.url());
     // A new deal's URL is the deal alone, with its opening draws (forced moves) played.
     await withPage('env=decade&seed=7', async (p) => {
@@ -621,13 +715,16 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     for (const moves of ['999', 'f41.x', 'f41.u', 'f99']) {
       await withPage(`env=decade&seed=7&moves=${moves}`, async (p) => {
         expect((await p.view()).state).toEqual(dealtState('decade', 7));
-        expect(await p.page.locator('#message').textContent()).toBe('Move 1 of the link is not a legal move here; the game is shown from its start.');
+        expect(await p.page.locator('#message').textContent()).toBe(
+          'Move 1 of the link is not a legal move here; the game is shown from its start.',
+        );
         expect(new URL(p.page.url()).search).toBe('?env=decade&seed=7');
       });
     }
   }, 60_000);
 
-  it('a link with a move that is not legal keeps the moves before it and says which it was; the address then holds the moves played', async () => {
+  it('a link with a move that is not legal keeps the moves before it and says which it was; the address then ' +
+    'holds the moves played', async () => {
     // Decade deal 3, three moves in (the first listed each time), then a fourth mangled: the game after the three.
     const three = linkMoves('decade', 3, {}, ['first', 'first', 'first']);
     const after = make('decade');
@@ -635,18 +732,24 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     expect(after.running && !after.isLegal(999)).toBe(true);
     await withPage(`env=decade&seed=3&moves=${three.moves}.999.${after.legal[0]}`, async (p) => {
       expect((await p.view()).state).toEqual(three.state);
-      expect(await p.page.locator('#message').textContent()).toBe('Move 4 of the link is not a legal move here; the game is shown after the 3 before it.');
+      expect(await p.page.locator('#message').textContent()).toBe(
+        'Move 4 of the link is not a legal move here; the game is shown after the 3 before it.',
+      );
       expect(new URL(p.page.url()).searchParams.get('moves')).toBe(three.moves);
       expect(new URL((await p.page.getAttribute('#share', 'href'))!).searchParams.get('moves')).toBe(three.moves);
       // The game goes on from there, and its link with it.
       await p.play(after.legal[0]);
-      await expect.poll(() => new URL(p.page.url()).searchParams.get('moves')).toMatch(new RegExp(`^${three.moves.replaceAll('.', '\\.')}\\.${after.legal[0]}(\\.|$)`));
+      await expect
+        .poll(() => new URL(p.page.url()).searchParams.get('moves'))
+        .toMatch(new RegExp(`^${three.moves.replaceAll('.', '\\.')}\\.${after.legal[0]}(\\.|$)`));
     });
     // An undo counts as a move of the link: one that has nothing to take back is the one said.
     const undone = linkMoves('tens', 8, { undoLimit: 3 }, ['first', 'u']);
     await withPage(`env=tens&seed=8&options={"undoLimit":3}&moves=${undone.moves}.u`, async (p) => {
       expect((await p.view()).state).toEqual(undone.state);
-      expect(await p.page.locator('#message').textContent()).toBe('Move 3 of the link is not a legal move here; the game is shown after the 2 before it.');
+      expect(await p.page.locator('#message').textContent()).toBe(
+        'Move 3 of the link is not a legal move here; the game is shown after the 2 before it.',
+      );
       expect(await p.page.locator('#undo').textContent()).toContain('2 left');
       expect(new URL(p.page.url()).searchParams.get('moves')).toBe(undone.moves);
     });
@@ -659,12 +762,15 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       expect(v.running).toBe(false);
       expect(v.state.undosUsed).toBe(1);
       expect(v.state.game).toEqual(once.state.game);
-      expect(await p.page.locator('#message').textContent()).toBe('Move 2 of the link is not a legal move here; the game is shown after the move before it.');
+      expect(await p.page.locator('#message').textContent()).toBe(
+        'Move 2 of the link is not a legal move here; the game is shown after the move before it.',
+      );
       expect(new URL(p.page.url()).searchParams.get('moves')).toBe('f1.u.f1');
     });
   }, 60_000);
 
-  it('a link with bad parts says every one, and with any of them plays none of its moves: they were made in the game it names', async () => {
+  it('a link with bad parts says every one, and with any of them plays none of its moves: they were made in the ' +
+    'game it names', async () => {
     const notPlayed = 'The moves in the link were not played: they belong to the game it names, not to this one.';
     // Moves that are legal in tens deal 8 with the default options, in a link whose options are refused.
     let moves = '';
@@ -682,18 +788,25 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     // Moves not of the deal either: the same words, not the moves' own message in place of the options'.
     await withPage('env=tens&seed=8&options=nope&moves=999', async (p) => {
       expect((await p.view()).state).toEqual(dealtState('tens', 8));
-      expect(await p.page.locator('#message').textContent()).toMatch(new RegExp(`^Options ignored: not JSON \\(.*\\)\\. ${notPlayed}$`));
+      expect(await p.page.locator('#message').textContent()).toMatch(
+        new RegExp(`^Options ignored: not JSON \\(.*\\)\\. ${notPlayed}$`),
+      );
     });
     // Every bad part said, then the moves left unplayed.
     await withPage('env=nope&seed=x&moves=1', async (p) => {
       const message = (await p.page.locator('#message').textContent())!;
-      expect(message).toMatch(/^Unknown game "nope": the games are .*\. Seed "x" is not a whole number from 0 to 9007199254740991: a new deal instead\. /);
+      expect(message).toMatch(
+        /^Unknown game "nope": the games are .*\. Seed "x" is not a whole number from 0 to 9007199254740991: a new deal instead\. /,
+      );
       expect(message.endsWith(notPlayed), message).toBe(true);
-      expect((await p.view()).state).toEqual(dealtState('decade', (await p.page.evaluate('window.tengym.seed')) as number));
+      expect((await p.view()).state).toEqual(
+        dealtState('decade', (await p.page.evaluate('window.tengym.seed')) as number),
+      );
     });
   }, 60_000);
 
-  it('the link is to the game where it stands (its moves too), and Copy link says so: copied, or, with no clipboard, shown to copy', async () => {
+  it('the link is to the game where it stands (its moves too), and Copy link says so: copied, or, with no ' +
+    'clipboard, shown to copy', async () => {
     // A game under way: the link holds its moves.
     const playFirst = async (p: PlayPage) => {
       await p.play((await p.view()).legal[0]);
@@ -705,11 +818,17 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       async (p) => {
         await playFirst(p);
         await p.page.click('#copy');
-        await expect.poll(() => p.page.locator('#message').textContent()).toBe('Link copied: it brings back this game where it stands.');
+        await expect
+          .poll(() => p.page.locator('#message').textContent())
+          .toBe('Link copied: it brings back this game where it stands.');
         expect(await p.page.evaluate('window.copied')).toBe(await p.page.getAttribute('#share', 'href'));
       },
       // A clipboard that takes the text (a headless browser may refuse the real one).
-      { init: "Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => ({ writeText: async (text) => { window.copied = text; } }) });" },
+      {
+        init:
+          "Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => ({ writeText: async (text) => { " +
+          'window.copied = text; } }) });',
+      },
     );
     await withPage(
       'env=decade&seed=7',
@@ -718,34 +837,59 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         await playFirst(p);
         await p.page.click('#copy');
         const link = await p.page.getAttribute('#share', 'href');
-        expect(await p.page.locator('#message').textContent()).toBe(`Copy this link to bring back this game where it stands: ${link}`);
+        expect(await p.page.locator('#message').textContent()).toBe(
+          `Copy this link to bring back this game where it stands: ${link}`,
+        );
       },
-      // As in a page that is not a secure context (a page on another device, over plain http): no navigator.clipboard at all.
+      // As in a page that is not a secure context (a page on another device, over plain http): no navigator.clipboard
+      // at all.
       { init: 'delete Navigator.prototype.clipboard;' },
     );
   }, 60_000);
 
-  it('decade with hints: a model list or model files that cannot be loaded are said above the fallback’s hints, and the model’s come at the next position', async () => {
+  it('decade with hints: a model list or model files that cannot be loaded are said above the fallback’s hints, ' +
+    'and the model’s come at the next position', async () => {
     const { source } = await loadHinter('decade', {});
-    // The network fails the first request for a file, or the server answers 404: the list of shipped models, the model's own files.
+    // The network fails the first request for a file, or the server answers 404: the list of shipped models, the
+    // model's own files.
     const failures: [string, string, string][] = [
       ['/models/index.json', 'models/index.json: Failed to fetch', "Promise.reject(new TypeError('Failed to fetch'))"],
       ['/models/index.json', 'models/index.json: HTTP 404', "Promise.resolve(new Response('', { status: 404 }))"],
-      ['/models/decade/model.json', `model "models/decade/": model.json is missing (HTTP 404 from ${base}models/decade/model.json); serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl`, "Promise.resolve(new Response('', { status: 404 }))"],
-      ['/models/decade/weights.bin', `model "models/decade/": cannot fetch weights.bin from ${base}models/decade/weights.bin (Failed to fetch)`, "Promise.reject(new TypeError('Failed to fetch'))"],
+      [
+        '/models/decade/model.json',
+        `model "models/decade/": model.json is missing (HTTP 404 from ${base}models/decade/model.json); serve ` +
+          `the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl`,
+        "Promise.resolve(new Response('', { status: 404 }))",
+      ],
+      [
+        '/models/decade/weights.bin',
+        `model "models/decade/": cannot fetch weights.bin from ${base}models/decade/weights.bin (Failed to fetch)`,
+        "Promise.reject(new TypeError('Failed to fetch'))",
+      ],
       // A list that loads but holds an entry of the wrong shape is as unusable as one that does not load.
-      ['/models/index.json', refusal(() => chooseHintSource('decade', {}, { env: 'decade' } as never)), `Promise.resolve(Response.json(${JSON.stringify({ decade: { env: 'decade' } })}))`],
+      [
+        '/models/index.json',
+        refusal(() => chooseHintSource('decade', {}, { env: 'decade' } as never)),
+        `Promise.resolve(Response.json(${JSON.stringify({ decade: { env: 'decade' } })}))`,
+      ],
     ];
     for (const [file, why, answer] of failures) {
       await withPage(
         'env=decade&seed=2&hints=1',
         async (p) => {
           const line = p.page.locator('#hint-source');
-          expect(await line.textContent(), file).toBe(`The trained model could not be loaded (${why}): hints from pimc instead.`);
+          expect(await line.textContent(), file).toBe(
+            `The trained model could not be loaded (${why}): hints from pimc instead.`,
+          );
           // The source says why the model is not used, as the line does: not that none is shipped.
-          expect((await p.view()).source).toMatch(new RegExp(`^pimc \\(.*; the trained model could not be loaded: ${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
+          expect((await p.view()).source).toMatch(
+            new RegExp(
+              `^pimc \\(.*; the trained model could not be loaded: ${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`,
+            ),
+          );
           expect((await p.view()).hints!.hints.length).toBe((await p.view()).legal.length);
-          for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
+          for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++)
+            await p.play((await p.view()).legal[0]);
           const v = await p.view();
           expect(v.source).toBe(source);
           expect(v.hints!.hints.length).toBe(v.legal.length);
@@ -782,25 +926,33 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           window.fetch = (url, ...rest) => window.wasmMissing && String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
       fileArrives: 'window.wasmMissing = false',
     },
-  ])('decade with hints: $failure is said, and the backend set up at a later position', async ({ init, fileArrives }) => {
-    const { source } = await loadHinter('decade', {});
-    await withPage(
-      'env=decade&seed=2&hints=1&backend=wasm',
-      async (p) => {
-        const line = p.page.locator('#hint-source');
-        expect(await line.textContent()).toMatch(/^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/);
-        if (fileArrives) await p.page.evaluate(fileArrives);
-        for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++) await p.play((await p.view()).legal[0]);
-        const v = await p.view();
-        expect(v.source).toBe(source);
-        expect(v.backend).toBe('wasm');
-        expect(await line.textContent()).toBe(`Hints from ${source}`);
-      },
-      { init },
-    );
-  }, 90_000);
+  ])(
+    'decade with hints: $failure is said, and the backend set up at a later position',
+    async ({ init, fileArrives }) => {
+      const { source } = await loadHinter('decade', {});
+      await withPage(
+        'env=decade&seed=2&hints=1&backend=wasm',
+        async (p) => {
+          const line = p.page.locator('#hint-source');
+          expect(await line.textContent()).toMatch(
+            /^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/,
+          );
+          if (fileArrives) await p.page.evaluate(fileArrives);
+          for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++)
+            await p.play((await p.view()).legal[0]);
+          const v = await p.view();
+          expect(v.source).toBe(source);
+          expect(v.backend).toBe('wasm');
+          expect(await line.textContent()).toBe(`Hints from ${source}`);
+        },
+        { init },
+      );
+    },
+    90_000,
+  );
 
-  it('decade with hints: WebAssembly files never fetched, the model runs on plain JavaScript and the hints say so', async () => {
+  it('decade with hints: WebAssembly files never fetched, the model runs on plain JavaScript and the hints say ' +
+    'so', async () => {
     const { source } = await loadHinter('decade', {});
     await withPage(
       'env=decade&seed=2&hints=1',
@@ -810,7 +962,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         expect(v.source).toBe(source);
         expect(v.hints?.hints.length).toBe(v.legal.length);
         expect(await p.page.locator('#hint-source').textContent()).toBe(
-          `Hints from ${source}: the model runs on TensorFlow.js's plain JavaScript backend, slower (its WebAssembly files did not load)`,
+          `Hints from ${source}: the model runs on TensorFlow.js's plain JavaScript backend, slower (its ` +
+            `WebAssembly files did not load)`,
         );
       },
       {
@@ -820,7 +973,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 90_000);
 
-  it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under the stock', async () => {
+  it('ten-twenty-thirty with hints: the page shows its hinter every state, so the hints remember what went under ' +
+    'the stock', async () => {
     // A deal where a hinter shown every state and one asked at bare states disagree, found here.
     const env = make('ten-twenty-thirty');
     let seed = 1;
@@ -832,7 +986,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       while (env.running) {
         if (env.legalCount > 1) {
           const ranked = states.hint(hinter, env).hints.map((h) => h.action);
-          if (ranked.join() !== bare.hinter.hint(env.getState()).hints.map((h) => h.action).join()) differ++;
+          if (
+            ranked.join() !==
+            bare.hinter
+              .hint(env.getState())
+              .hints.map((h) => h.action)
+              .join()
+          )
+            differ++;
           env.step(ranked[0]);
         } else env.step(env.legal[0]);
         states.record(env);
@@ -867,7 +1028,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 120_000);
 
-  it('every env id plays to its end in the page (the first move each time), hints from the same source as tengym hint', async () => {
+  it('every env id plays to its end in the page (the first move each time), hints from the same source as tengym ' +
+    'hint', async () => {
     for (const id of envIds()) {
       const { source, fromModel } = await loadHinter(id, {});
       // The model ids' hints are played above; here the baselines' are shown at every move.
@@ -893,34 +1055,60 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     }
   }, 180_000);
 
-  it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the table', async () => {
-    for (const viewport of [{ width: 360, height: 740 }, { width: 768, height: 1024 }]) {
+  it('on a phone and a tablet in portrait every board fits: no sideways scrolling, no card or button past the ' +
+    'table', async () => {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 768, height: 1024 },
+    ]) {
       for (const id of envIds()) {
-        await withPage(`env=${id}&seed=4&hints=1`, async (p) => {
-          const fit = (await p.page.evaluate(`(() => {
+        await withPage(
+          `env=${id}&seed=4&hints=1`,
+          async (p) => {
+            const fit = (await p.page.evaluate(`(() => {
             const table = document.querySelector('#table').getBoundingClientRect();
             const past = [...document.querySelectorAll('#board .card, #board .pile, #board button, #board .hand-sum')]
               .filter((e) => { const r = e.getBoundingClientRect(); return r.left < table.left - 0.5 || r.right > table.right + 0.5; });
             return { scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth, past: past.length };
           })()`)) as { scroll: number; past: number };
-          expect(fit, `${id} at ${viewport.width} px`).toEqual({ scroll: 0, past: 0 });
-        }, { viewport });
+            expect(fit, `${id} at ${viewport.width} px`).toEqual({ scroll: 0, past: 0 });
+          },
+          { viewport },
+        );
       }
     }
   }, 120_000);
 
   it('four-ten on a phone: each hand’s name fits beside its cards, none running under them', async () => {
-    for (const viewport of [{ width: 320, height: 640 }, { width: 360, height: 740 }, { width: 1200, height: 760 }]) {
-      await withPage('env=four-ten&seed=4', async (p) => {
-        const names = (await p.page.evaluate(`[...document.querySelectorAll('.hand-name')].map((b) => ({
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 360, height: 740 },
+      { width: 1200, height: 760 },
+    ]) {
+      await withPage(
+        'env=four-ten&seed=4',
+        async (p) => {
+          const names = (await p.page.evaluate(`[...document.querySelectorAll('.hand-name')].map((b) => ({
           name: b.textContent, overflow: b.scrollWidth - b.clientWidth, gap: Math.round(b.nextElementSibling.getBoundingClientRect().left - b.getBoundingClientRect().right),
-          past: b.parentElement.lastElementChild.getBoundingClientRect().right - document.querySelector('#table').getBoundingClientRect().right }))`)) as { name: string; overflow: number; gap: number; past: number }[];
-        for (const n of names) expect({ ...n, fits: n.overflow <= 0 && n.gap >= 0 && n.past <= 0.5 }, `${n.name} at ${viewport.width} px`).toMatchObject({ fits: true });
-      }, { viewport });
+          past: b.parentElement.lastElementChild.getBoundingClientRect().right - document.querySelector('#table').getBoundingClientRect().right }))`)) as {
+            name: string;
+            overflow: number;
+            gap: number;
+            past: number;
+          }[];
+          for (const n of names)
+            expect(
+              { ...n, fits: n.overflow <= 0 && n.gap >= 0 && n.past <= 0.5 },
+              `${n.name} at ${viewport.width} px`,
+            ).toMatchObject({ fits: true });
+        },
+        { viewport },
+      );
     }
   }, 60_000);
 
-  it('on a phone the decade line reads as one line: its rows in reading order, every break marked, its cards a finger wide', async () => {
+  it('on a phone the decade line reads as one line: its rows in reading order, every break marked, its cards a ' +
+    'finger wide', async () => {
     /** The line's cards in rows (by their top), each with its marks as shown and its size. */
     const lineRows = (p: PlayPage) =>
       p.page.evaluate(`(() => {
@@ -936,65 +1124,113 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
           else rows.push({ top: r.top, cards: [card] });
         }
         return rows.map((x) => x.cards);
-      })()`) as Promise<{ code: string; wraps: boolean; continued: boolean; width: number; height: number; inside: boolean }[][]>;
-    /** Every row but the last ends with →, every row but the first starts with ↪ (the first too in a loop); no card else is marked. */
+      })()`) as Promise<
+        { code: string; wraps: boolean; continued: boolean; width: number; height: number; inside: boolean }[][]
+      >;
+    /**
+     * Every row but the last ends with →, every row but the first starts with ↪ (the first too in a loop); no card else
+     * is marked.
+     */
     const expectOneLine = (rows: Awaited<ReturnType<typeof lineRows>>, loop: boolean, where: string) => {
       rows.forEach((row, r) =>
         row.forEach((card, i) => {
           const wraps = i === row.length - 1 && r < rows.length - 1;
           const continued = i === 0 && (r > 0 || loop);
-          expect({ ...card, wraps: card.wraps === wraps, continued: card.continued === continued }, `${where}: row ${r}, card ${i}`).toMatchObject({ wraps: true, continued: true, inside: true });
+          expect(
+            { ...card, wraps: card.wraps === wraps, continued: card.continued === continued },
+            `${where}: row ${r}, card ${i}`,
+          ).toMatchObject({ wraps: true, continued: true, inside: true });
           // A touch target of 44 px at least, as phones' guidelines ask.
           expect(Math.min(card.width, card.height), `${where}: ${card.code}`).toBeGreaterThanOrEqual(44);
         }),
       );
     };
     // Decade deal 6 opens with a line of 19 cards, decade-loop deal 2 with one of 15.
-    for (const [query, loop, cards] of [['env=decade&seed=6', false, 19], ['env=decade-loop&seed=2', true, 15]] as const) {
-      for (const viewport of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
-        await withPage(query, async (p) => {
-          const rows = await lineRows(p);
-          const where = `${query} at ${viewport.width} px`;
-          expect(rows.flat().map((c) => c.code), where).toEqual(((await p.view()).state.game as { stacks: string[][] }).stacks[0]);
-          expect(rows.flat().length, where).toBe(cards);
-          // The rows are few and full: at least five cards to a row but the last.
-          expect(rows.slice(0, -1).every((row) => row.length >= 5), where).toBe(true);
-          expectOneLine(rows, loop, where);
-          // The phone turned: the rows break elsewhere, and the marks go with the breaks.
-          await p.page.setViewportSize({ width: viewport.height, height: viewport.width });
-          await expect.poll(async () => (await lineRows(p))[0].length, { message: where }).not.toBe(rows[0].length);
-          // The marks follow at the ResizeObserver's next callback, a frame after the new layout.
-          const marked = (rs: Awaited<ReturnType<typeof lineRows>>) => rs.every((row, r) => row.every((c, i) => c.wraps === (i === row.length - 1 && r < rs.length - 1) && c.continued === (i === 0 && (r > 0 || loop))));
-          await expect.poll(async () => marked(await lineRows(p)), { message: `${where}, turned: the marks at the new breaks` }).toBe(true);
-          const turned = await lineRows(p);
-          expect(turned.slice(0, -1).every((row) => row.length >= 5), `${where}, turned`).toBe(true);
-          expectOneLine(turned, loop, `${where}, turned`);
-        }, { viewport });
+    for (const [query, loop, cards] of [
+      ['env=decade&seed=6', false, 19],
+      ['env=decade-loop&seed=2', true, 15],
+    ] as const) {
+      for (const viewport of [
+        { width: 360, height: 740 },
+        { width: 390, height: 844 },
+      ]) {
+        await withPage(
+          query,
+          async (p) => {
+            const rows = await lineRows(p);
+            const where = `${query} at ${viewport.width} px`;
+            expect(
+              rows.flat().map((c) => c.code),
+              where,
+            ).toEqual(((await p.view()).state.game as { stacks: string[][] }).stacks[0]);
+            expect(rows.flat().length, where).toBe(cards);
+            // The rows are few and full: at least five cards to a row but the last.
+            expect(
+              rows.slice(0, -1).every((row) => row.length >= 5),
+              where,
+            ).toBe(true);
+            expectOneLine(rows, loop, where);
+            // The phone turned: the rows break elsewhere, and the marks go with the breaks.
+            await p.page.setViewportSize({ width: viewport.height, height: viewport.width });
+            await expect.poll(async () => (await lineRows(p))[0].length, { message: where }).not.toBe(rows[0].length);
+            // The marks follow at the ResizeObserver's next callback, a frame after the new layout.
+            const marked = (rs: Awaited<ReturnType<typeof lineRows>>) =>
+              rs.every((row, r) =>
+                row.every(
+                  (c, i) =>
+                    c.wraps === (i === row.length - 1 && r < rs.length - 1) &&
+                    c.continued === (i === 0 && (r > 0 || loop)),
+                ),
+              );
+            await expect
+              .poll(async () => marked(await lineRows(p)), { message: `${where}, turned: the marks at the new breaks` })
+              .toBe(true);
+            const turned = await lineRows(p);
+            expect(
+              turned.slice(0, -1).every((row) => row.length >= 5),
+              `${where}, turned`,
+            ).toBe(true);
+            expectOneLine(turned, loop, `${where}, turned`);
+          },
+          { viewport },
+        );
       }
     }
   }, 60_000);
 
-  it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the next', async () => {
+  it('on a phone no text on the table is under 12 px, stack labels included, and no stack label runs into the ' +
+    'next', async () => {
     for (const id of envIds()) {
       // Ten-Twenty-Thirty deal 4 has a stack cleared and the current one marked ("stack 5 ◂"): the longest labels.
-      await withPage(`env=${id}&seed=4`, async (p) => {
-        const text = (await p.page.evaluate(`[...document.querySelectorAll('#table *')]
+      await withPage(
+        `env=${id}&seed=4`,
+        async (p) => {
+          const text = (await p.page.evaluate(`[...document.querySelectorAll('#table *')]
           .filter((e) => !e.closest('.screen-reader, [hidden]') && e.getClientRects().length > 0 && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
-          .map((e) => ({ text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize) }))`)) as { text: string; size: number }[];
-        expect(text.length, id).toBeGreaterThan(0);
-        for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
-        const labels = (await p.page.evaluate(`[...document.querySelectorAll('#board .stack-label')].map((l) => {
+          .map((e) => ({ text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize) }))`)) as {
+            text: string;
+            size: number;
+          }[];
+          expect(text.length, id).toBeGreaterThan(0);
+          for (const t of text) expect(t.size, `${id}: "${t.text}"`).toBeGreaterThanOrEqual(12);
+          const labels = (await p.page.evaluate(`[...document.querySelectorAll('#board .stack-label')].map((l) => {
           const range = document.createRange();
           range.selectNodeContents(l);
           const r = range.getBoundingClientRect();
           return { text: l.textContent, left: r.left, right: r.right };
         })`)) as { text: string; left: number; right: number }[];
-        for (let i = 1; i < labels.length; i++) expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(labels[i - 1].right);
-      }, { viewport: { width: 360, height: 740 } });
+          for (let i = 1; i < labels.length; i++)
+            expect(labels[i].left, `${id}: "${labels[i - 1].text}" and "${labels[i].text}"`).toBeGreaterThan(
+              labels[i - 1].right,
+            );
+        },
+        { viewport: { width: 360, height: 740 } },
+      );
     }
   }, 90_000);
 
-  it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still count the cards left', async () => {
+  it('the end of a ten-twenty-thirty game says how many piles were cleared and why it ended; other games still ' +
+    'count the cards left', async () => {
     const cases: [string, string][] = [
       ['env=ten-twenty-thirty&seed=1', 'No more moves, the stock is used up: 1 of 7 piles cleared.'],
       ['env=ten-twenty-thirty&seed=1&options={"maxSteps":50}', 'Out of steps after 50 moves: 0 of 7 piles cleared.'],
@@ -1002,7 +1238,11 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       ['env=decade-stacks&seed=1', 'No more moves: 24 cards left.'],
       ['env=decade&seed=1&options={"maxSteps":20}', 'Out of steps: 6 cards left.'],
       // One line whose picked-up cards go under the stock: "0 cards left" said a lost game was cleared.
-      ['env=decade&seed=1&options={"pickedUp":"deck-bottom","maxSteps":30}', 'Out of steps after 30 moves: 0 cards on the line and 52 in the stock (picked-up cards go back under the stock).'],
+      [
+        'env=decade&seed=1&options={"pickedUp":"deck-bottom","maxSteps":30}',
+        'Out of steps after 30 moves: 0 cards on the line and 52 in the stock (picked-up cards go back under ' +
+          'the stock).',
+      ],
     ];
     for (const [query, text] of cases) {
       await withPage(query, async (p) => {
@@ -1025,7 +1265,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('a screen reader is told how the game ended: the outcome comes in a status region that was there, empty, all game', async () => {
+  it('a screen reader is told how the game ended: the outcome comes in a status region that was there, empty, ' +
+    'all game', async () => {
     await withPage('env=tens&seed=20', async (p) => {
       expect((await p.view()).running).toBe(true);
       const statuses = () => p.page.getByRole('status').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
@@ -1041,10 +1282,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('a screen reader is told each move played, with the cards it turned up; a forced move is said as the only move', async () => {
+  it('a screen reader is told each move played, with the cards it turned up; a forced move is said as the only ' +
+    'move', async () => {
     await withPage('env=tens&seed=20', async (p) => {
       const announce = () => p.page.locator('#announce').textContent();
-      const cardLabels = () => p.page.locator('#board .card[data-spot]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      const cardLabels = () =>
+        p.page
+          .locator('#board .card[data-spot]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
       expect(await announce()).toBe('');
       const before = await cardLabels();
       const move = (await p.page.locator('#moves button').first().textContent())!.replace(/^1 /, '');
@@ -1061,7 +1306,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     // Decade's deal opens with draws, each the only move: the page plays them and says each.
     await withPage('env=decade&seed=7', async (p) => {
       const last = await p.page.locator('#board .card[data-spot]').last().getAttribute('aria-label');
-      expect(await p.page.locator('#announce').textContent()).toBe(`Played the only move: draw; now on the table: ${last}.`);
+      expect(await p.page.locator('#announce').textContent()).toBe(
+        `Played the only move: draw; now on the table: ${last}.`,
+      );
     });
   }, 60_000);
 
@@ -1072,24 +1319,37 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       for (const left of [2, 1, 0]) {
         await pressMove(p, 3, 3);
         await p.settled();
-        expect(await message()).toMatch(new RegExp(`^Fault: Shadow \\d is above Hand 0\\. A safety pays for it \\(${left} of 3 left\\)\\. Round ${3 - left} ends with no points\\. Points 0 of 50\\.$`));
+        expect(await message()).toMatch(
+          new RegExp(
+            `^Fault: Shadow \\d is above Hand 0\\. A safety pays for it \\(${left} of 3 left\\)\\. Round ${3 - left} ` +
+              `ends with no points\\. Points 0 of 50\\.$`,
+          ),
+        );
       }
       await pressMove(p, 3, 3);
       await p.settled();
-      expect(await message()).toMatch(/^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/);
+      expect(await message()).toMatch(
+        /^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/,
+      );
       expect((await p.view()).running).toBe(false);
     });
   });
 
-  it("four-ten: a hand's name button says to a screen reader what it plays, and that it plays nothing when that move is not legal", async () => {
+  it("four-ten: a hand's name button says to a screen reader what it plays, and that it plays nothing when that " +
+    'move is not legal', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
-      const names = () => p.page.locator('#board .hand-name').evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('aria-disabled')]));
+      const names = () =>
+        p.page
+          .locator('#board .hand-name')
+          .evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('aria-disabled')]));
       // A card is drawn: each hand takes it.
       const drawn = await p.page.locator('#board .drawn .card').getAttribute('data-code');
       expect(await names()).toEqual(
         ['Hand', 'Home', 'Shadow'].map((hand) => [`${hand} = 0: place ${drawn} into ${hand}`, 'false']),
       );
-      expect(await p.page.getByRole('button', { name: `Shadow = 0: place ${drawn} into Shadow`, exact: true }).count()).toBe(1);
+      expect(
+        await p.page.getByRole('button', { name: `Shadow = 0: place ${drawn} into Shadow`, exact: true }).count(),
+      ).toBe(1);
       // Four faults (the drawn card into Shadow while Hand is empty) lose the game: no hand takes a card.
       for (let fault = 0; fault < 4; fault++) {
         await pressMove(p, 3, 3);
@@ -1103,16 +1363,24 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('every control says what it is to a screen reader: the seed field is named Seed, and no button or field goes unnamed', async () => {
+  it('every control says what it is to a screen reader: the seed field is named Seed, and no button or field ' +
+    'goes unnamed', async () => {
     await withPage('env=four-ten&seed=4', async (p) => {
       expect(await p.page.getByRole('spinbutton', { name: 'Seed' }).count()).toBe(1);
-      const unnamed = (await p.page.locator('body').ariaSnapshot()).split('\n').filter((l) => /^\s*- (button|spinbutton|combobox|checkbox|textbox|link)\s*(:|$)/.test(l));
+      const unnamed = (await p.page.locator('body').ariaSnapshot())
+        .split('\n')
+        .filter((l) => /^\s*- (button|spinbutton|combobox|checkbox|textbox|link)\s*(:|$)/.test(l));
       expect(unnamed).toEqual([]);
     });
   }, 60_000);
 
-  it('by keyboard alone the focus stays where the player is: on the card chosen, on the moves after one is played, on an option changed, on the board after Play this deal again', async () => {
-    const focused = (p: PlayPage) => p.page.evaluate(`(() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.spot ?? a.closest('ol, #outcome, form')?.id ?? a.id) + (a.name ? ':' + a.name : ''); })()`) as Promise<string>;
+  it('by keyboard alone the focus stays where the player is: on the card chosen, on the moves after one is ' +
+    'played, on an option changed, on the board after Play this deal again', async () => {
+    const focused = (p: PlayPage) =>
+      p.page.evaluate(
+        `(() => { const a = document.activeElement; return a === document.body ? 'body' : (a.dataset.spot ?? ` +
+          `a.closest('ol, #outcome, form')?.id ?? a.id) + (a.name ? ':' + a.name : ''); })()`,
+      ) as Promise<string>;
     await withPage('env=tens&seed=20&options={"undoLimit":3}', async (p) => {
       // A card chosen with Space keeps the focus, so Tab goes on to the next card.
       const first = p.page.locator('#board .card[data-spot]').nth(1);
@@ -1151,7 +1419,12 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 60_000);
 
   it('a rules panel opens for every id, with its game’s section of the rules document drawn for a player', async () => {
-    const headings: Record<string, string> = { tens: 'Tens', 'block-ten': 'Block Ten', 'ten-twenty-thirty': 'Ten-Twenty-Thirty', 'four-ten': 'Four Ten' };
+    const headings: Record<string, string> = {
+      tens: 'Tens',
+      'block-ten': 'Block Ten',
+      'ten-twenty-thirty': 'Ten-Twenty-Thirty',
+      'four-ten': 'Four Ten',
+    };
     for (const id of envIds()) {
       await withPage(`env=${id}&seed=1`, async (p) => {
         expect(await p.page.locator('#rules').isVisible(), id).toBe(false);
@@ -1172,26 +1445,32 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
   }, 120_000);
 
   // Skipped on a machine with no network address.
-  it.skipIf(!NETWORK_ADDRESS)('over a network address (plain http, not localhost) the page logs no error; at a loopback name it is cross-origin isolated', async () => {
-    await withPage('env=decade&seed=7', async (p) => {
-      expect(await p.page.evaluate('crossOriginIsolated')).toBe(true);
-    });
-    const server = await servePage({ host: NETWORK_ADDRESS, port: 0 });
-    try {
-      const p = await PlayPage.open(session.browser, `${server.url}?env=decade&seed=7`);
+  it.skipIf(!NETWORK_ADDRESS)(
+    'over a network address (plain http, not localhost) the page logs no error; at a loopback name it is ' +
+      'cross-origin isolated',
+    async () => {
+      await withPage('env=decade&seed=7', async (p) => {
+        expect(await p.page.evaluate('crossOriginIsolated')).toBe(true);
+      });
+      const server = await servePage({ host: NETWORK_ADDRESS, port: 0 });
       try {
-        expect((await p.view()).state).toEqual(dealtState('decade', 7));
-        expect(await p.page.evaluate('crossOriginIsolated')).toBe(false);
-        expect(p.errors).toEqual([]);
+        const p = await PlayPage.open(session.browser, `${server.url}?env=decade&seed=7`);
+        try {
+          expect((await p.view()).state).toEqual(dealtState('decade', 7));
+          expect(await p.page.evaluate('crossOriginIsolated')).toBe(false);
+          expect(p.errors).toEqual([]);
+        } finally {
+          await p.close();
+        }
       } finally {
-        await p.close();
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
-  it('four-ten: tapping an empty slot of a hand plays the move into it, as tapping the hand outside its cards does', async () => {
+  it('four-ten: tapping an empty slot of a hand plays the move into it, as tapping the hand outside its cards ' +
+    'does', async () => {
     await withPage('env=four-ten&seed=5', async (p) => {
       const before = (await p.view()).state;
       const row = p.page.locator('.hand-row[data-action]').nth(1);
@@ -1207,7 +1486,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('Enter on a focused control presses it, also where one move is left to play: a second Undo undoes again', async () => {
+  it('Enter on a focused control presses it, also where one move ' +
+    'is left to play: a second Undo undoes again', async () => {
     await withPage('env=tens&seed=1&options={"undoLimit":"unlimited"}', async (p) => {
       const steps = async () => Number(await p.page.evaluate('document.body.dataset.steps'));
       for (let guard = 0; guard < 10 && (await p.view()).running; guard++) await p.play((await p.view()).legal[0]);
@@ -1225,7 +1505,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('played to its end by keyboard, the focus goes to Play this deal again, not to a card of the finished board, and no empty list of moves shows', async () => {
+  it('played to its end by keyboard, the focus goes to Play this deal again, not to a card of the finished ' +
+    'board, and no empty list of moves shows', async () => {
     await withPage('env=four-ten&seed=5', async (p) => {
       for (let guard = 0; guard < 400 && (await p.view()).running; guard++) {
         await p.page.locator('#moves button').first().focus();
@@ -1237,7 +1518,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       // No moves to list: no empty "Moves" heading either.
       expect(await p.page.locator('#moves-panel').isVisible()).toBe(false);
       // The finished board keeps its cards' names but no tab stops that do nothing.
-      const boardButtons = () => p.page.$$eval('#board button', (els) => els.map((e) => ({ tabIndex: (e as unknown as { tabIndex: number }).tabIndex, disabled: e.getAttribute('aria-disabled') })));
+      const boardButtons = () =>
+        p.page.$$eval('#board button', (els) =>
+          els.map((e) => ({
+            tabIndex: (e as unknown as { tabIndex: number }).tabIndex,
+            disabled: e.getAttribute('aria-disabled'),
+          })),
+        );
       const finished = await boardButtons();
       expect(finished.length).toBeGreaterThan(0);
       for (const b of finished) expect(b).toEqual({ tabIndex: -1, disabled: 'true' });
@@ -1271,10 +1558,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     });
   }, 60_000);
 
-  it('Tab from an option just changed goes on to the next control of the form, though the change rebuilt the form', async () => {
+  it('Tab from an option just changed goes on to the next control of the form, though the change rebuilt the ' +
+    'form', async () => {
     await withPage('env=four-ten&seed=2', async (p) => {
       await p.page.click('#options-panel summary');
-      const names = (await p.page.$$eval('#options [name]', (els) => els.map((e) => e.getAttribute('name')))) as string[];
+      const names = (await p.page.$$eval('#options [name]', (els) =>
+        els.map((e) => e.getAttribute('name')),
+      )) as string[];
       const next = names[names.indexOf('gameTarget') + 1];
       expect(next).toBeTruthy();
       await p.page.fill('#options input[name="gameTarget"]', '60');
@@ -1286,11 +1576,14 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await p.page.press('#options input[name="gameTarget"]', 'Shift+Tab');
       await p.settled();
       expect((await p.view()).state.options.gameTarget).toBe(70);
-      await expect.poll(() => p.page.evaluate('document.activeElement.getAttribute("name")')).toBe(names[names.indexOf('gameTarget') - 1]);
+      await expect
+        .poll(() => p.page.evaluate('document.activeElement.getAttribute("name")'))
+        .toBe(names[names.indexOf('gameTarget') - 1]);
     });
   }, 60_000);
 
-  it("ten-twenty-thirty with motion allowed: a long run of forced moves shows its first moves one by one and plays the rest at once", async () => {
+  it('ten-twenty-thirty with motion allowed: a long run of forced moves shows its first moves one by one and ' +
+    'plays the rest at once', async () => {
     await withPage(
       'env=ten-twenty-thirty&seed=5',
       async (p) => {
@@ -1310,7 +1603,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     );
   }, 60_000);
 
-  it('decade-loop: two runs between the same two ends, one each way round, are said, and a third card chooses', async () => {
+  it('decade-loop: two runs between the same two ends, one each way ' +
+    'round, are said, and a third card chooses', async () => {
     // The line 4♦ Q♦ 4♠ 6♦: from 6♦ to Q♦ is Q♦ 4♠ 6♦ one way and 6♦ 4♦ Q♦ the other (20 each).
     await withPage('env=decade-loop&seed=5&moves=f34.171.f9.54.f1', async (p) => {
       const line = ((await p.view()).state.game as { stacks: string[][] }).stacks[0];
@@ -1318,7 +1612,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       const at = (code: string): HintCard => ({ place: 'line', stack: 0, index: line.indexOf(code), code });
       await tapCard(p, at('6D'));
       await tapCard(p, at('QD'));
-      expect(await p.page.locator('#message').textContent()).toBe('Two moves take these cards: tap 4♠ or 4♦ to choose.');
+      expect(await p.page.locator('#message').textContent()).toBe(
+        'Two moves take these cards: tap 4♠ or 4♦ to choose.',
+      );
       expect(((await p.view()).state.game as { stacks: string[][] }).stacks[0]).toEqual(line);
       await tapCard(p, at('4D'));
       await p.settled();
@@ -1330,8 +1626,17 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         if (m.startsWith('f')) for (let k = 0; k < Number(m.slice(1)); k++) env.step(env.legal[0]);
         else env.step(Number(m));
       }
-      const through4D = env.legalActions().find((a) => env.actionCards(a).map((c) => c.code).sort().join() === '4D,6D,QD');
-      expect(new URL(p.page.url()).searchParams.get('moves')).toMatch(new RegExp(`^f34\\.171\\.f9\\.54\\.f1\\.${through4D}(\\.|$)`));
+      const through4D = env.legalActions().find(
+        (a) =>
+          env
+            .actionCards(a)
+            .map((c) => c.code)
+            .sort()
+            .join() === '4D,6D,QD',
+      );
+      expect(new URL(p.page.url()).searchParams.get('moves')).toMatch(
+        new RegExp(`^f34\\.171\\.f9\\.54\\.f1\\.${through4D}(\\.|$)`),
+      );
     });
   }, 60_000);
 

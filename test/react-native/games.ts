@@ -34,7 +34,12 @@ const GAMES: Game[] = [
   { id: 'ten-twenty-thirty', seed: 14, agents: ['random', 'lookahead', 'pimc'], hints: 2 },
   // The round prospects behind bottom, expectimax and the hints take seconds to solve on Hermes, once per option set.
   { id: 'four-ten', seed: 15, agents: ['random', 'greedy', 'bottom', 'expectimax'], hints: 1 },
-  { id: 'four-ten', options: { drawVisible: false, check: 'faults-first', reward: 'rounds' }, seed: 17, agents: ['random', 'greedy'] },
+  {
+    id: 'four-ten',
+    options: { drawVisible: false, check: 'faults-first', reward: 'rounds' },
+    seed: 17,
+    agents: ['random', 'greedy'],
+  },
 ];
 
 /** FNV-1a's step over 32-bit words. */
@@ -67,7 +72,8 @@ function thrown(tengym: typeof Tengym, fn: () => unknown): string {
 
 export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Promise<string[]> {
   const lines: string[] = [];
-  const say = (label: string, value: unknown) => lines.push(`${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const say = (label: string, value: unknown) =>
+    lines.push(`${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 
   say('env ids', tengym.envIds());
   say('listing', fingerprint(JSON.stringify(tengym.envs())));
@@ -97,8 +103,18 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
         total += step.reward;
         observations = withObservation(observations, step.observation);
       }
-      say(`${name} ${agentName}`, { steps: actions.length, actions, total, outcome: env.outcome(), observations: (observations >>> 0).toString(16) });
-      say(`${name} ${agentName} end`, { state: env.getState(), board: fingerprint(JSON.stringify(env.board())), render: env.render() });
+      say(`${name} ${agentName}`, {
+        steps: actions.length,
+        actions,
+        total,
+        outcome: env.outcome(),
+        observations: (observations >>> 0).toString(16),
+      });
+      say(`${name} ${agentName} end`, {
+        state: env.getState(),
+        board: fingerprint(JSON.stringify(env.board())),
+        render: env.render(),
+      });
       if (saved) {
         // A game saved at step 10 and loaded into another env plays on to the same end.
         const again = tengym.make(game.id, options);
@@ -140,21 +156,35 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
 
   // A model's hints name it by its metadata; the moves here come from `longest`.
   const longest = tengym.createAgent('longest', 'decade');
-  const model = { name: 'model', fair: true, metadata: inputs.decadeModelMetadata, reset: () => undefined, act: (e: Tengym.Env) => longest.act(e) } as unknown as Tengym.Agent;
+  const model = {
+    name: 'model',
+    fair: true,
+    metadata: inputs.decadeModelMetadata,
+    reset: () => undefined,
+    act: (e: Tengym.Env) => longest.act(e),
+  } as unknown as Tengym.Agent;
   const decade = tengym.make('decade');
   decade.reset({ seed: 21 });
   while (decade.legalCount === 1) decade.step(decade.legal[0]);
   say('model hint', tengym.createHinter({ model }).hint(decade, { top: 2 }));
 
-  // hinterForEnv, as the play page makes its hinter: the shipped model where there is one (here the stand-in), else the search.
+  // hinterForEnv, as the play page makes its hinter: the shipped model where there is one (here the stand-in), else the
+  // search.
   const metadata = inputs.decadeModelMetadata as { env: string; options: Record<string, unknown> };
-  const shipped = { info: (id: string) => (id === 'decade' ? { env: metadata.env, options: metadata.options } : null), load: async () => model };
+  const shipped = {
+    info: (id: string) => (id === 'decade' ? { env: metadata.env, options: metadata.options } : null),
+    load: async () => model,
+  };
   for (const id of ['decade', 'decade-loop']) {
     const loaded = await tengym.hinterForEnv(id, {}, shipped, { fourTenFigures: false });
     const env = tengym.make(id);
     env.reset({ seed: 22 });
     while (env.legalCount === 1) env.step(env.legal[0]);
-    say(`hinterForEnv ${id}`, { source: loaded.source, fromModel: loaded.fromModel, hint: loaded.hinter.hint(env, { top: 1 }) });
+    say(`hinterForEnv ${id}`, {
+      source: loaded.source,
+      fromModel: loaded.fromModel,
+      hint: loaded.hinter.hint(env, { top: 1 }),
+    });
   }
 
   // A Ten-Twenty-Thirty game's states saved and brought back: the hints then know the order under the stock as before.
@@ -170,13 +200,30 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
   }
   const saved = JSON.stringify(states);
   const back = tengym.GameStates.fromJSON(ttt, JSON.parse(saved));
-  say('game states', { saved: fingerprint(saved), hint: ttt.running ? back.hint(tengym.createHinter(), ttt, { top: 2 }) : ttt.outcome() });
+  say('game states', {
+    saved: fingerprint(saved),
+    hint: ttt.running ? back.hint(tengym.createHinter(), ttt, { top: 2 }) : ttt.outcome(),
+  });
 
   const replay: string[] = [];
-  tengym.playthrough(tengym.make('decade'), { seed: 8 }, (env) => env.legal[0], (line) => replay.push(JSON.stringify(line)));
+  tengym.playthrough(
+    tengym.make('decade'),
+    { seed: 8 },
+    (env) => env.legal[0],
+    (line) => replay.push(JSON.stringify(line)),
+  );
   say('playthrough', { lines: replay.length, text: fingerprint(replay.join('\n')), last: replay[replay.length - 1] });
 
-  say('anchors', ['Ten-Twenty-Thirty', 'Four Ten', 'Cards, deals and seeds', '  The environment contract ', 'Décade: « vingt » (2×10)'].map((h) => tengym.headingAnchor(h)));
+  say(
+    'anchors',
+    [
+      'Ten-Twenty-Thirty',
+      'Four Ten',
+      'Cards, deals and seeds',
+      '  The environment contract ',
+      'Décade: « vingt » (2×10)',
+    ].map((h) => tengym.headingAnchor(h)),
+  );
   say('stats', tengym.randomPlayStats('decade', {}, 30, 1));
   say('wilson', tengym.wilsonInterval(7, 30));
   say('check tens', tengym.checkEnv('tens', {}, { episodes: 3, seed: 2 }));
@@ -189,7 +236,12 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
     const result = vector.step(vector.envs.map((e) => e.legal[e.legalCount - 1]));
     for (const r of result.rewards) rewards += r;
   }
-  say('vector', { episodes, rewards, observations: fingerprint(Array.from(vector.observations).join(',')), masks: fingerprint(Array.from(vector.masks).join('')) });
+  say('vector', {
+    episodes,
+    rewards,
+    observations: fingerprint(Array.from(vector.observations).join(',')),
+    masks: fingerprint(Array.from(vector.masks).join('')),
+  });
 
   const errors = tengym.make('decade');
   const decadeId: string = 'decade'; // an id known only at run time: any options compile

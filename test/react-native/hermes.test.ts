@@ -9,7 +9,16 @@
 // dist/ is built (npm test builds first).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,25 +33,38 @@ import type * as TengymModels from '../../src/models.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HERMES_PACKAGE = 'hermes-engine-cli@0.12.0';
 /** The registry's integrity of hermes-engine-cli-0.12.0.tgz: the VM run is the one this test was written against. */
-const HERMES_INTEGRITY = 'sha512-72a5yvwSC2qWtxJ80nlcoCCfNTkpYI8VVAfOro4FL9O105NM8Vpigz/A5Nq1rECKdP7M1N81HHiYL6jU5N1gYw==';
+const HERMES_INTEGRITY =
+  'sha512-72a5yvwSC2qWtxJ80nlcoCCfNTkpYI8VVAfOro4FL9O105NM8Vpigz/A5Nq1rECKdP7M1N81HHiYL6jU5N1gYw==';
 const HERMES = join(ROOT, 'node_modules', '.cache', 'tengym-hermes', '0.12.0', 'hermes');
 const RUNS_HERE = process.platform === 'linux' && process.arch === 'x64';
 
 // @babel/core ships no types; this is the one call made of it.
-const { transformAsync } = createRequire(import.meta.url)('@babel/core') as { transformAsync(code: string, options: object): Promise<{ code: string } | null> };
+const { transformAsync } = createRequire(import.meta.url)('@babel/core') as {
+  transformAsync(code: string, options: object): Promise<{ code: string } | null>;
+};
 
 // CI sets TENGYM_REQUIRE_ALL=1: there, a platform hermes cannot run on fails this file instead of skipping it.
-if (!RUNS_HERE && process.env.TENGYM_REQUIRE_ALL === '1') throw new Error(`TENGYM_REQUIRE_ALL=1 on ${process.platform} ${process.arch}: the Hermes test runs hermes-engine-cli's Linux x64 VM`);
+if (!RUNS_HERE && process.env.TENGYM_REQUIRE_ALL === '1')
+  throw new Error(
+    `TENGYM_REQUIRE_ALL=1 on ${process.platform} ${process.arch}: the Hermes test runs hermes-engine-cli's ` +
+      `Linux x64 VM`,
+  );
 
 /** The hermes VM, from npm's cache or the registry the first time. */
 function hermesVm(): string {
   if (existsSync(HERMES)) return HERMES;
   const dir = mkdtempSync(join(tmpdir(), 'tengym-hermes-'));
   try {
-    const packed = JSON.parse(execFileSync('npm', ['pack', HERMES_PACKAGE, '--prefer-offline', '--json', '--pack-destination', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string }[];
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', HERMES_PACKAGE, '--prefer-offline', '--json', '--pack-destination', dir], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { filename: string }[];
     const tarball = join(dir, packed[0].filename);
     const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
-    if (integrity !== HERMES_INTEGRITY) throw new Error(`${HERMES_PACKAGE}: integrity ${integrity}, expected ${HERMES_INTEGRITY}`);
+    if (integrity !== HERMES_INTEGRITY)
+      throw new Error(`${HERMES_PACKAGE}: integrity ${integrity}, expected ${HERMES_INTEGRITY}`);
     execFileSync('tar', ['-xzf', tarball, '-C', dir, 'package/linux64-bin/hermes']);
     const vm = join(dir, 'package', 'linux64-bin', 'hermes');
     chmodSync(vm, 0o755);
@@ -56,8 +78,13 @@ function hermesVm(): string {
 
 /** What games.ts is given: the rules document and a shipped model's metadata, as an app bundles them. */
 function gameInputs(): GameInputs {
-  const model = JSON.parse(readFileSync(join(ROOT, 'models', 'decade', 'model.json'), 'utf8')) as { userDefinedMetadata: { tengym: unknown } };
-  return { rules: readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8'), decadeModelMetadata: model.userDefinedMetadata.tengym };
+  const model = JSON.parse(readFileSync(join(ROOT, 'models', 'decade', 'model.json'), 'utf8')) as {
+    userDefinedMetadata: { tengym: unknown };
+  };
+  return {
+    rules: readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8'),
+    decadeModelMetadata: model.userDefinedMetadata.tengym,
+  };
 }
 
 /**
@@ -70,18 +97,36 @@ async function hermesApp(dir: string, lines: string[]): Promise<string> {
   // What React Native defines before an app's modules run and the bare VM lacks: Metro's prelude
   // `global`, InitializeCore's `window` and `self` (setUpGlobals; no document) and performance.now
   // (setUpPerformance). A module imported first, since imports run before the entry's own lines.
-  writeFileSync(join(dir, 'react-native-globals.js'), [
-    'globalThis.global = globalThis; globalThis.window = globalThis; globalThis.self = globalThis;',
-    "if (typeof globalThis.performance === 'undefined') globalThis.performance = { now: () => Date.now() };",
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'react-native-globals.js'),
+    [
+      'globalThis.global = globalThis; globalThis.window = globalThis; globalThis.self = globalThis;',
+      "if (typeof globalThis.performance === 'undefined') globalThis.performance = { now: () => Date.now() };",
+    ].join('\n'),
+  );
   const entry = join(dir, 'app.js');
   writeFileSync(entry, ["import './react-native-globals.js';", ...lines].join('\n'));
   // Metro's default package-exports conditions and main fields, and the Node built-ins TensorFlow.js's
   // packages map to false in their "browser" field, which Metro honours (an empty module).
   writeFileSync(join(dir, 'empty.js'), 'export {};');
-  const alias = Object.fromEntries(['fs', 'path', 'os', 'util', 'crypto', 'perf_hooks', 'worker_threads', 'node-fetch'].map((name) => [name, join(dir, 'empty.js')]));
+  const alias = Object.fromEntries(
+    ['fs', 'path', 'os', 'util', 'crypto', 'perf_hooks', 'worker_threads', 'node-fetch'].map((name) => [
+      name,
+      join(dir, 'empty.js'),
+    ]),
+  );
   // No tree-shaking: Metro does none.
-  const bundle = await rolldown({ input: entry, platform: 'neutral', treeshake: false, resolve: { conditionNames: ['require', 'import', 'react-native'], mainFields: ['react-native', 'browser', 'main'], alias }, logLevel: 'silent' });
+  const bundle = await rolldown({
+    input: entry,
+    platform: 'neutral',
+    treeshake: false,
+    resolve: {
+      conditionNames: ['require', 'import', 'react-native'],
+      mainFields: ['react-native', 'browser', 'main'],
+      alias,
+    },
+    logLevel: 'silent',
+  });
   // One script, as Metro gives (its dynamic imports included).
   const { output } = await bundle.generate({ format: 'iife', codeSplitting: false });
   await bundle.close();
@@ -108,54 +153,68 @@ const importOf = (name: string, path: string): string => `import * as ${name} fr
 
 const TITLE = 'the package root on Hermes 0.12, lowered by @react-native/babel-preset';
 
-describe.skipIf(!RUNS_HERE)(RUNS_HERE ? TITLE : `${TITLE} (skipped: hermes-engine-cli's VM runs on Linux x64, not ${process.platform} ${process.arch})`, () => {
-  let hermes = '';
-  let app = '';
-  let inputs: GameInputs;
+describe.skipIf(!RUNS_HERE)(
+  RUNS_HERE
+    ? TITLE
+    : `${TITLE} (skipped: hermes-engine-cli's VM runs on Linux x64, not ${process.platform} ${process.arch})`,
+  () => {
+    let hermes = '';
+    let app = '';
+    let inputs: GameInputs;
 
-  beforeAll(async () => {
-    hermes = hermesVm();
-    inputs = gameInputs();
-    app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')), [
-      importOf('tengym', join(ROOT, 'dist', 'index.js')),
-      `import { playGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'games.ts'))};`,
-      `playGames(tengym, ${JSON.stringify(inputs)}).then((lines) => { for (const line of lines) print(line); });`,
-    ]);
-  }, 180_000);
+    beforeAll(async () => {
+      hermes = hermesVm();
+      inputs = gameInputs();
+      app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-app-')), [
+        importOf('tengym', join(ROOT, 'dist', 'index.js')),
+        `import { playGames } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'games.ts'))};`,
+        `playGames(tengym, ${JSON.stringify(inputs)}).then((lines) => { for (const line of lines) print(line); });`,
+      ]);
+    }, 180_000);
 
-  it('reaches Hermes lowered: no class syntax left, which this Hermes cannot parse', () => {
-    const code = readFileSync(app, 'utf8');
-    expect(code).not.toMatch(/\bclass\s+[A-Za-z_$][\w$]*\s*(extends\b[^{]*)?\{/);
-    expect(code).toContain('TengymError');
-  });
+    it('reaches Hermes lowered: no class syntax left, which this Hermes cannot parse', () => {
+      const code = readFileSync(app, 'utf8');
+      expect(code).not.toMatch(/\bclass\s+[A-Za-z_$][\w$]*\s*(extends\b[^{]*)?\{/);
+      expect(code).toContain('TengymError');
+    });
 
-  it('plays the games, hints and errors of games.ts exactly as Node does', async () => {
-    const onHermes = runOnHermes(hermes, app);
-    const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
-    const onNode = await playGames(tengym, inputs);
-    expect(onNode.length).toBeGreaterThan(50);
-    expect(onHermes).toEqual(onNode);
-  });
-});
+    it('plays the games, hints and errors of games.ts exactly as Node does', async () => {
+      const onHermes = runOnHermes(hermes, app);
+      const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
+      const onNode = await playGames(tengym, inputs);
+      expect(onNode.length).toBeGreaterThan(50);
+      expect(onHermes).toEqual(onNode);
+    });
+  },
+);
 
-describe.skipIf(!RUNS_HERE)('a shipped model on Hermes 0.12: tengym/models on the cpu backend, loaded by URL, its hints', () => {
-  it('loads the model and plays a game by its hints exactly as Node does', async () => {
-    const hermes = hermesVm();
-    const dir = join(ROOT, 'models', 'decade');
-    const modelJson = readFileSync(join(dir, 'model.json'));
-    const weights = readFileSync(join(dir, 'weights.bin'));
-    const files: ModelFiles = { id: 'decade', modelJson: modelJson.toString('hex'), weights: weights.toString('hex'), weightCount: weights.length / 4 };
-    const app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-model-')), [
-      importOf('tengym', join(ROOT, 'dist', 'index.js')),
-      importOf('models', join(ROOT, 'dist', 'models.js')),
-      `import { playModelHints } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'model-hints.ts'))};`,
-      `playModelHints(tengym, models, ${JSON.stringify(files)}).then((lines) => { for (const line of lines) print(line); }, (e) => { print('failed: ' + e.message); });`,
-    ]);
-    const onHermes = runOnHermes(hermes, app);
-    const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
-    const models = (await import(pathToFileURL(join(ROOT, 'dist', 'models.js')).href)) as typeof TengymModels;
-    const onNode = await playModelHints(tengym, models, files);
-    expect(onNode.filter((line) => line.startsWith('hint '))).toHaveLength(4);
-    expect(onHermes).toEqual(onNode);
-  }, 300_000);
-});
+describe.skipIf(!RUNS_HERE)(
+  'a shipped model on Hermes 0.12: tengym/models on the cpu backend, loaded by URL, its hints',
+  () => {
+    it('loads the model and plays a game by its hints exactly as Node does', async () => {
+      const hermes = hermesVm();
+      const dir = join(ROOT, 'models', 'decade');
+      const modelJson = readFileSync(join(dir, 'model.json'));
+      const weights = readFileSync(join(dir, 'weights.bin'));
+      const files: ModelFiles = {
+        id: 'decade',
+        modelJson: modelJson.toString('hex'),
+        weights: weights.toString('hex'),
+        weightCount: weights.length / 4,
+      };
+      const app = await hermesApp(mkdtempSync(join(tmpdir(), 'tengym-hermes-model-')), [
+        importOf('tengym', join(ROOT, 'dist', 'index.js')),
+        importOf('models', join(ROOT, 'dist', 'models.js')),
+        `import { playModelHints } from ${JSON.stringify(join(ROOT, 'test', 'react-native', 'model-hints.ts'))};`,
+        `playModelHints(tengym, models, ${JSON.stringify(files)}).then((lines) => { for (const line of lines) ` +
+          `print(line); }, (e) => { print('failed: ' + e.message); });`,
+      ]);
+      const onHermes = runOnHermes(hermes, app);
+      const tengym = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as typeof Tengym;
+      const models = (await import(pathToFileURL(join(ROOT, 'dist', 'models.js')).href)) as typeof TengymModels;
+      const onNode = await playModelHints(tengym, models, files);
+      expect(onNode.filter((line) => line.startsWith('hint '))).toHaveLength(4);
+      expect(onHermes).toEqual(onNode);
+    }, 300_000);
+  },
+);

@@ -21,14 +21,27 @@ function fromHex(hex: string): ArrayBuffer {
   return bytes.buffer;
 }
 
-export async function playModelHints(tengym: typeof Tengym, models: typeof TengymModels, files: ModelFiles): Promise<string[]> {
+export async function playModelHints(
+  tengym: typeof Tengym,
+  models: typeof TengymModels,
+  files: ModelFiles,
+): Promise<string[]> {
   const lines: string[] = [];
-  const say = (label: string, value: unknown) => lines.push(`${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const say = (label: string, value: unknown) =>
+    lines.push(`${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   const base = `app://bundle/models/${files.id}/`;
-  const served: Record<string, string> = { [`${base}model.json`]: files.modelJson, [`${base}weights.bin`]: files.weights };
+  const served: Record<string, string> = {
+    [`${base}model.json`]: files.modelJson,
+    [`${base}weights.bin`]: files.weights,
+  };
   const fetchFn = async (url: string) => {
     const hex = served[url];
-    return { ok: hex !== undefined, status: hex === undefined ? 404 : 200, headers: { get: () => null }, arrayBuffer: async () => fromHex(hex ?? '') };
+    return {
+      ok: hex !== undefined,
+      status: hex === undefined ? 404 : 200,
+      headers: { get: () => null },
+      arrayBuffer: async () => fromHex(hex ?? ''),
+    };
   };
 
   say('backend', await models.useBrowserBackend(files.weightCount, { wasmPath: 'app://bundle/wasm/', prefer: 'cpu' }));
@@ -50,7 +63,10 @@ export async function playModelHints(tengym: typeof Tengym, models: typeof Tengy
       decisions++;
       const answer = hinter.hint(env, { top: 3 });
       // Scores to 12 digits: Hermes writes a double's shortest form a digit longer than V8 at times.
-      say(`hint ${decisions}`, { source: answer.source, hints: answer.hints.map((h) => [h.action, h.score.toPrecision(12), h.text]) });
+      say(`hint ${decisions}`, {
+        source: answer.source,
+        hints: answer.hints.map((h) => [h.action, h.score.toPrecision(12), h.text]),
+      });
       actions.push(answer.hints[0].action);
     } else actions.push(agent.act(env));
     env.step(actions[actions.length - 1]);

@@ -24,7 +24,12 @@ beforeAll(async () => {
  * Plays `deals` games with `agent` (`others` reset with it, as `tengym eval` resets a player),
  * calling `check(game, choice, seed)` at every decision before the choice is played.
  */
-function eachDecision(agent: Agent, others: Agent[], deals: number, check: (game: ReturnType<typeof make>, choice: number, seed: number) => void): number {
+function eachDecision(
+  agent: Agent,
+  others: Agent[],
+  deals: number,
+  check: (game: ReturnType<typeof make>, choice: number, seed: number) => void,
+): number {
   const game = make('decade-loop');
   let decisions = 0;
   for (let seed = 1; seed <= deals; seed++) {
@@ -68,7 +73,26 @@ describe('players built from pimc', () => {
     expect(parsePlayer('deeper:128')).toEqual({ kind: 'deeper', orders: 128, confidence: 0 });
     expect(parsePlayer('rollout:64')).toEqual({ kind: 'rollout', orders: 64, confidence: 0 });
     expect(parsePlayer('rollout:64:2.5')).toEqual({ kind: 'rollout', orders: 64, confidence: 2.5 });
-    for (const bad of ['mix:0.5', 'blend:2', 'margin:-0.1', 'margin', 'samples:0', 'samples:1.5', 'blend:', 'stream:0', 'stream:0.5', 'deeper:0', 'deeper:2.5', 'rollout:0', 'rollout:', 'rollout:8:', 'rollout:8:-1', 'samples:8:2', 'blend:0.5:1']) expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
+    for (const bad of [
+      'mix:0.5',
+      'blend:2',
+      'margin:-0.1',
+      'margin',
+      'samples:0',
+      'samples:1.5',
+      'blend:',
+      'stream:0',
+      'stream:0.5',
+      'deeper:0',
+      'deeper:2.5',
+      'rollout:0',
+      'rollout:',
+      'rollout:8:',
+      'rollout:8:-1',
+      'samples:8:2',
+      'blend:0.5:1',
+    ])
+      expect(() => parsePlayer(bad), bad).toThrow(/bad player/);
   });
 
   it('samples:N is pimc with N samples', async () => {
@@ -76,21 +100,25 @@ describe('players built from pimc', () => {
     expectPlaysAs(player, new PimcAgent({ samples: 16, budget: 20_000, endgameBudget: 200_000 }), (seed) => seed);
   }, 60_000);
 
-  it('stream:K is pimc reset with a seed derived from the deal\'s, and so chooses otherwise at some decisions', async () => {
+  it("stream:K is pimc reset with a seed derived from the deal's, " +
+    'and so chooses otherwise at some decisions', async () => {
     const player = await createPlayer(parsePlayer('stream:2'), 'decade-loop', undefined, [1, 52]);
     expectPlaysAs(player, createAgent('pimc', 'decade-loop'), (seed) => deriveSeed(seed, 2));
   }, 60_000);
 
   it('is pimc outside the band and with blend:1', async () => {
     const pimc = createAgent('pimc', 'decade-loop');
-    for (const [rule, low, high] of [['blend:1', 1, 52], ['margin:1', 53, 60]] as const) {
+    for (const [rule, low, high] of [
+      ['blend:1', 1, 52],
+      ['margin:1', 53, 60],
+    ] as const) {
       const agent = await createPlayer(parsePlayer(rule), 'decade-loop', MODEL, [low, high]);
       const n = eachDecision(agent, [pimc], 12, (game, choice) => expect(choice, rule).toBe(pimc.act(game)));
       expect(n).toBeGreaterThan(20);
     }
   }, 60_000);
 
-  it('with margin:1 plays the model\'s favourite; with margin:D a move within D of pimc\'s best', async () => {
+  it("with margin:1 plays the model's favourite; with margin:D a move within D of pimc's best", async () => {
     const model = await loadAgent(shippedModelDir('decade-loop'));
     const pimc = createAgent('pimc', 'decade-loop');
     const wide = await createPlayer(parsePlayer('margin:1'), 'decade-loop', MODEL, [1, 52]);
@@ -115,33 +143,38 @@ describe('players built from pimc', () => {
     expect(inBand).toBeGreaterThan(20);
   }, 120_000);
 
-  it('rollout:M:Z keeps pimc\'s move unless another leads it by Z standard errors: with Z huge it is pimc', async () => {
+  it("rollout:M:Z keeps pimc's move unless another leads it by Z standard errors: with Z huge it is pimc", async () => {
     const pimc = createAgent('pimc', 'decade-loop');
     const sure = await createPlayer(parsePlayer('rollout:4:1000'), 'decade-loop', undefined, [1, 20]);
     const n = eachDecision(sure, [pimc], 8, (game, choice) => expect(choice).toBe(pimc.act(game)));
     expect(n).toBeGreaterThan(20);
   }, 120_000);
 
-  it.each(['deeper:4', 'rollout:4'])('%s chooses the same whatever the order of the unseen cards, and otherwise than pimc at some decisions; outside its band it is pimc', async (rule) => {
-    const deeper = await createPlayer(parsePlayer(rule), 'decade-loop', undefined, [13, 20]);
-    const twin = await createPlayer(parsePlayer(rule), 'decade-loop', undefined, [13, 20]);
-    const pimc = createAgent('pimc', 'decade-loop');
-    let inBand = 0;
-    let differs = 0;
-    eachDecision(deeper, [twin, pimc], 16, (game, choice) => {
-      const stock = (game.rawState as DecadeState).stockLen;
-      if (stock < 13 || stock > 20) return expect(choice).toBe(pimc.act(game));
-      inBand++;
-      if (choice !== pimc.act(game)) differs++;
-      // The same position with the stock in another order: the same choice.
-      const other = game.clone();
-      const s = other.rawState as DecadeState;
-      const cards = Array.from({ length: s.stockLen }, (_, i) => s.stock[(s.stockHead + i) % s.stock.length]);
-      cards.reverse();
-      cards.forEach((c, i) => (s.stock[(s.stockHead + i) % s.stock.length] = c));
-      expect(twin.act(other)).toBe(choice);
-    });
-    expect(inBand).toBeGreaterThan(5);
-    expect(differs).toBeGreaterThan(0);
-  }, 120_000);
+  it.each(['deeper:4', 'rollout:4'])(
+    '%s chooses the same whatever the order of the unseen cards, and otherwise than pimc at some decisions; ' +
+      'outside its band it is pimc',
+    async (rule) => {
+      const deeper = await createPlayer(parsePlayer(rule), 'decade-loop', undefined, [13, 20]);
+      const twin = await createPlayer(parsePlayer(rule), 'decade-loop', undefined, [13, 20]);
+      const pimc = createAgent('pimc', 'decade-loop');
+      let inBand = 0;
+      let differs = 0;
+      eachDecision(deeper, [twin, pimc], 16, (game, choice) => {
+        const stock = (game.rawState as DecadeState).stockLen;
+        if (stock < 13 || stock > 20) return expect(choice).toBe(pimc.act(game));
+        inBand++;
+        if (choice !== pimc.act(game)) differs++;
+        // The same position with the stock in another order: the same choice.
+        const other = game.clone();
+        const s = other.rawState as DecadeState;
+        const cards = Array.from({ length: s.stockLen }, (_, i) => s.stock[(s.stockHead + i) % s.stock.length]);
+        cards.reverse();
+        cards.forEach((c, i) => (s.stock[(s.stockHead + i) % s.stock.length] = c));
+        expect(twin.act(other)).toBe(choice);
+      });
+      expect(inBand).toBeGreaterThan(5);
+      expect(differs).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });

@@ -9,7 +9,13 @@ import { decadeOf, DRAW } from '../../src/env/games/decade.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { FairSolver } from '../../src/agents/decade/fair-solver.js';
-import { dealPosition, deckValues, FULL_DECK, measureReducedRoom, SMALL_DECK } from '../../src/research/decade-reduced-room.js';
+import {
+  dealPosition,
+  deckValues,
+  FULL_DECK,
+  measureReducedRoom,
+  SMALL_DECK,
+} from '../../src/research/decade-reduced-room.js';
 import { bruteAfter, envAt, randomPosition, withStockPermuted } from '../helpers/decade.js';
 
 describe('decks written as values', () => {
@@ -39,8 +45,13 @@ describe('the room measurement on a small deck', () => {
     expect(r.unseen).toBe(6);
     // The first position with at most six unseen: a draw shows one card at a time, so exactly six
     // (a stock of 49 after the deal, so pimc played first); on a small deck, the deal itself.
-    expect(r.starts).toEqual([{ unseen: 6, stock: 6 }, { unseen: 6, stock: 6 }]);
-    expect(measureReducedRoom({ env: 'decade-fives', deals: 2, seed: 5, samples: 4 }).starts.map((s) => s.stock)).toEqual([11, 11]);
+    expect(r.starts).toEqual([
+      { unseen: 6, stock: 6 },
+      { unseen: 6, stock: 6 },
+    ]);
+    expect(
+      measureReducedRoom({ env: 'decade-fives', deals: 2, seed: 5, samples: 4 }).starts.map((s) => s.stock),
+    ).toEqual([11, 11]);
     expect(r.positions).toBeGreaterThan(0);
     expect(r.optimum).toBeGreaterThanOrEqual(0);
     expect(r.optimum).toBeLessThanOrEqual(1);

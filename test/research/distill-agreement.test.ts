@@ -42,7 +42,9 @@ describe('distill agreement', () => {
     const self = await measureAgreement('decade-fives', 'pimc', 'pimc', 4300000, 20, 256);
     expect(self.agreed / self.decisions).toBeGreaterThan(a.agreed / a.decisions);
     expect(self.agreed).toBeLessThan(self.decisions);
-    await expect(measureAgreement('decade-fives', 'longest', 'lookahead', 4300000, 2, 256)).rejects.toThrow(/--teacher-samples applies to a pimc teacher/);
+    await expect(measureAgreement('decade-fives', 'longest', 'lookahead', 4300000, 2, 256)).rejects.toThrow(
+      /--teacher-samples applies to a pimc teacher/,
+    );
   }, 60_000);
 
   it("tells the teacher the order under the stock that a player who watched remembers ('deck-bottom')", async () => {

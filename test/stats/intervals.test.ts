@@ -17,7 +17,13 @@ describe('wilsonInterval', () => {
   });
 
   it('stays inside [0, 1] and contains the estimate', () => {
-    for (const [w, n] of [[0, 1], [1, 1], [5, 5], [3, 7], [9999, 10000]]) {
+    for (const [w, n] of [
+      [0, 1],
+      [1, 1],
+      [5, 5],
+      [3, 7],
+      [9999, 10000],
+    ]) {
       const [a, b] = wilsonInterval(w, n);
       expect(a).toBeGreaterThanOrEqual(0);
       expect(b).toBeLessThanOrEqual(1);
@@ -32,13 +38,30 @@ describe('wilsonInterval', () => {
     expect((b1 - a1) / (b2 - a2)).toBeCloseTo(Math.sqrt(100), 0);
   });
 
-  it('refuses counts that are not integers with 0 ≤ wins ≤ n (they gave [NaN, NaN] or were coerced); no trials give [0, 1]', () => {
-    expect(wilsonInterval(0, 0)).toEqual([0, 1]);
-    for (const [wins, n] of [[5, 3], [-1, 10], [1, 0], [0, -1], [1.5, 3], [1, 2.5], ['3', 10], [3, '10'], [Number.NaN, 10], [0, Number.POSITIVE_INFINITY]]) {
-      const call = () => wilsonInterval(wins as number, n as number);
-      expect(call, `${String(wins)} of ${String(n)}`).toThrow(TengymError);
-    }
-    expect(() => wilsonInterval(5, 3)).toThrow(/^wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins 5, n 3$/);
-    expect(() => wilsonInterval('3' as never, 10)).toThrow(/^wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins "3", n 10$/);
-  });
+  it(
+    'refuses counts that are not integers with 0 ≤ wins ≤ n (they gave [NaN, NaN] or were coerced); no trials ' +
+      'give [0, 1]',
+    () => {
+      expect(wilsonInterval(0, 0)).toEqual([0, 1]);
+      for (const [wins, n] of [
+        [5, 3],
+        [-1, 10],
+        [1, 0],
+        [0, -1],
+        [1.5, 3],
+        [1, 2.5],
+        ['3', 10],
+        [3, '10'],
+        [Number.NaN, 10],
+        [0, Number.POSITIVE_INFINITY],
+      ]) {
+        const call = () => wilsonInterval(wins as number, n as number);
+        expect(call, `${String(wins)} of ${String(n)}`).toThrow(TengymError);
+      }
+      expect(() => wilsonInterval(5, 3)).toThrow(/^wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins 5, n 3$/);
+      expect(() => wilsonInterval('3' as never, 10)).toThrow(
+        /^wilsonInterval takes integer counts 0 ≤ wins ≤ n, got wins "3", n 10$/,
+      );
+    },
+  );
 });

@@ -20,12 +20,27 @@ vi.mock('../../src/eval/episodes.js', async (importOriginal) => {
 
 const { train } = await import('../../src/train/trainer.js');
 
-const TINY_PPO = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' };
+const TINY_PPO = {
+  numEnvs: 8,
+  rolloutSteps: 4,
+  hidden: [16],
+  minibatchSize: 16,
+  epochs: 1,
+  evalEvery: 500,
+  evalEpisodes: 10,
+  evalReference: 'first',
+};
 const root = mkdtempSync(join(tmpdir(), 'tengym-idle-resume-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Each file's inode and bytes: a file written again (atomically, by a rename) has a new inode. */
-const files = (out: string) => Object.fromEntries(['metrics.jsonl', 'metrics.csv', 'learning-curve.svg'].map((f) => [f, [statSync(join(out, f)).ino, readFileSync(join(out, f), 'utf8')]]));
+const files = (out: string) =>
+  Object.fromEntries(
+    ['metrics.jsonl', 'metrics.csv', 'learning-curve.svg'].map((f) => [
+      f,
+      [statSync(join(out, f)).ino, readFileSync(join(out, f), 'utf8')],
+    ]),
+  );
 
 describe('a resumed run with nothing left to train', () => {
   beforeEach(() => {

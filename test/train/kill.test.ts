@@ -15,7 +15,16 @@ const BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
  * A short PPO run: 3,000 env steps with a checkpoint every 500. The wide layer makes each
  * checkpoint take a good fraction of a second to write, so a kill can land inside it.
  */
-const CONFIG = { numEnvs: 8, rolloutSteps: 4, hidden: [512], minibatchSize: 16, epochs: 1, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' };
+const CONFIG = {
+  numEnvs: 8,
+  rolloutSteps: 4,
+  hidden: [512],
+  minibatchSize: 16,
+  epochs: 1,
+  evalEvery: 500,
+  evalEpisodes: 10,
+  evalReference: 'first',
+};
 const STEPS = 3000;
 
 const root = mkdtempSync(join(tmpdir(), 'tengym-kill-'));
@@ -37,7 +46,10 @@ interface Exit {
  */
 function trainUntilKilled(args: string[], out: string, kill: { nth: number; delayMs: number } | null): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'train', ...args, '--out', out], { env: { ...process.env, TENGYM_QUIET: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'train', ...args, '--out', out], {
+      env: { ...process.env, TENGYM_QUIET: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -64,7 +76,8 @@ function trainUntilKilled(args: string[], out: string, kill: { nth: number; dela
   });
 }
 
-const bytes = (dir: string, file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(join(dir, file))) : readFileSync(join(dir, file)));
+const bytes = (dir: string, file: string) =>
+  file.endsWith('.gz') ? gunzipSync(readFileSync(join(dir, file))) : readFileSync(join(dir, file));
 const untimedRows = (dir: string) =>
   readFileSync(join(dir, 'metrics.jsonl'), 'utf8')
     .trim()
@@ -93,7 +106,8 @@ describe('tengym train killed by a signal', () => {
       if (attempt >= 2 && exits.some((e) => e.midCheckpoint)) break;
       // Later sessions are killed as their first checkpoint is written: a session resumed near
       // the end may have only the last one left to write.
-      const kill = attempt === 0 ? { nth: randomInt(rng, 2, 3), delayMs: randomInt(rng, 1, 300) } : { nth: 1, delayMs: 0 };
+      const kill =
+        attempt === 0 ? { nth: randomInt(rng, 2, 3), delayMs: randomInt(rng, 1, 300) } : { nth: 1, delayMs: 0 };
       const exit = await trainUntilKilled(attempt === 0 ? args : [...args, '--resume'], killed, kill);
       exits.push(exit);
       if (!exit.killed) break;
@@ -106,7 +120,8 @@ describe('tengym train killed by a signal', () => {
 
     expect(exits.filter((e) => e.killed).length).toBeGreaterThanOrEqual(2);
     expect(exits.some((e) => e.killed && e.midCheckpoint)).toBe(true);
-    for (const file of ['best/weights.bin', 'checkpoint/weights.bin', 'checkpoint/optimizer.bin.gz']) expect(bytes(killed, file).equals(bytes(whole, file)), file).toBe(true);
+    for (const file of ['best/weights.bin', 'checkpoint/weights.bin', 'checkpoint/optimizer.bin.gz'])
+      expect(bytes(killed, file).equals(bytes(whole, file)), file).toBe(true);
     expect(untimedRows(killed)).toEqual(untimedRows(whole));
     expect(existsSync(join(killed, 'checkpoint-new')) || existsSync(join(killed, 'checkpoint-old'))).toBe(false);
   });

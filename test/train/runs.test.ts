@@ -1,7 +1,16 @@
 // `tengym train` as a user runs it: --json, a learning curve of at least eleven points,
 // --eval-every, and run directories: never overwrite what tengym did not write, leave no
 // empty directory after a refusal, and no checkpoint-old/ after a resume.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,54 +21,165 @@ import { train } from '../../src/train/trainer.js';
 const tmp = () => mkdtempSync(join(tmpdir(), 'tengym-runs-'));
 
 /** A tiny PPO config for decade without evalEvery: about 800 env steps per iteration. */
-const TINY = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 2, evalEpisodes: 20, evalReference: 'first' };
+const TINY = {
+  numEnvs: 8,
+  rolloutSteps: 4,
+  hidden: [16],
+  minibatchSize: 16,
+  epochs: 2,
+  evalEpisodes: 20,
+  evalReference: 'first',
+};
 
 const configFile = (dir: string, config: object = TINY) => writeConfig(dir, config);
 
-const jsonLines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string; [k: string]: unknown });
 
 describe('tengym train --json and the learning curve', () => {
-  it('prints JSON Lines (start, one line per evaluation, end) and evaluates at least ten times besides the start', () => {
-    const dir = tmp();
-    const out = join(dir, 'run');
-    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '16000', '--config', configFile(dir), '--out', out, '--json');
-    expect(r.code, r.stderr).toBe(0);
-    const lines = jsonLines(r.stdout);
-    const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-    expect(lines[0]).toMatchObject({ type: 'start', tengymVersion: version, backend: 'wasm', algo: 'ppo', env: 'decade', resumedFrom: null, config: { evalEvery: 1600, totalSteps: 16000 } });
-    // The model says what trained it: the same command retrains it bit for bit on the same version and backend.
-    const metadata = (JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')) as { userDefinedMetadata: { tengym: Record<string, unknown> } }).userDefinedMetadata.tengym;
-    expect(metadata).toMatchObject({ createdBy: 'tengym train', tengymVersion: version, backend: 'wasm' });
-    const evaluations = lines.filter((l) => l.type === 'evaluation');
-    expect(evaluations.length).toBeGreaterThanOrEqual(11);
-    const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(evaluations.map(({ type: _t, ...row }) => row)).toEqual(rows);
-    const end = lines[lines.length - 1];
-    expect(end).toMatchObject({ type: 'end', envSteps: rows[rows.length - 1].envSteps, model: `${out}/best`, best: { episodes: 20 } });
-    // The curve has a point per evaluation.
-    expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8').match(/<circle /g)?.length).toBe(rows.length);
-  });
+  it(
+    'prints JSON Lines (start, one line per evaluation, end) and ' + 'evaluates at least ten times besides the start',
+    () => {
+      const dir = tmp();
+      const out = join(dir, 'run');
+      const r = tengym(
+        'train',
+        '--env',
+        'decade',
+        '--algo',
+        'ppo',
+        '--steps',
+        '16000',
+        '--config',
+        configFile(dir),
+        '--out',
+        out,
+        '--json',
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const lines = jsonLines(r.stdout);
+      const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+      expect(lines[0]).toMatchObject({
+        type: 'start',
+        tengymVersion: version,
+        backend: 'wasm',
+        algo: 'ppo',
+        env: 'decade',
+        resumedFrom: null,
+        config: { evalEvery: 1600, totalSteps: 16000 },
+      });
+      // The model says what trained it: the same command retrains it bit for bit on the same version and backend.
+      const metadata = (
+        JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')) as {
+          userDefinedMetadata: { tengym: Record<string, unknown> };
+        }
+      ).userDefinedMetadata.tengym;
+      expect(metadata).toMatchObject({ createdBy: 'tengym train', tengymVersion: version, backend: 'wasm' });
+      const evaluations = lines.filter((l) => l.type === 'evaluation');
+      expect(evaluations.length).toBeGreaterThanOrEqual(11);
+      const rows = readFileSync(join(out, 'metrics.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(evaluations.map(({ type: _t, ...row }) => row)).toEqual(rows);
+      const end = lines[lines.length - 1];
+      expect(end).toMatchObject({
+        type: 'end',
+        envSteps: rows[rows.length - 1].envSteps,
+        model: `${out}/best`,
+        best: { episodes: 20 },
+      });
+      // The curve has a point per evaluation.
+      expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8').match(/<circle /g)?.length).toBe(rows.length);
+    },
+  );
 
   it('--eval-every sets the interval; an explicit interval that gives few points is honoured and named', () => {
     const dir = tmp();
-    const few = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '2000', '--eval-every', '2000', '--config', configFile(dir), '--out', join(dir, 'b'));
+    const few = tengym(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--steps',
+      '2000',
+      '--eval-every',
+      '2000',
+      '--config',
+      configFile(dir),
+      '--out',
+      join(dir, 'b'),
+    );
     expect(few.code, few.stderr).toBe(0);
     expect(few.stdout).toMatch(/^config \{.*"evalEvery":2000/m);
-    expect(few.stdout).toMatch(/^note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points$/m);
-    expect(readFileSync(join(dir, 'b', 'metrics.jsonl'), 'utf8').trim().split('\n').length).toBe(2);
+    expect(few.stdout).toMatch(
+      /^note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points$/m,
+    );
+    expect(
+      readFileSync(join(dir, 'b', 'metrics.jsonl'), 'utf8')
+        .trim()
+        .split('\n').length,
+    ).toBe(2);
     // An interval past the run's end: the start and the end, as the note counts them.
-    const two = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '300', '--eval-every', '500000', '--config', configFile(dir), '--out', join(dir, 'd'));
+    const two = tengym(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--steps',
+      '300',
+      '--eval-every',
+      '500000',
+      '--config',
+      configFile(dir),
+      '--out',
+      join(dir, 'd'),
+    );
     expect(two.code, two.stderr).toBe(0);
-    expect(two.stdout).toMatch(/^note: evalEvery 500000 evaluates 2 times in 300 steps; --eval-every 30 gives a curve of 11 points$/m);
-    expect(readFileSync(join(dir, 'd', 'metrics.jsonl'), 'utf8').trim().split('\n').length).toBe(2);
+    expect(two.stdout).toMatch(
+      /^note: evalEvery 500000 evaluates 2 times in 300 steps; --eval-every 30 gives a curve of 11 points$/m,
+    );
+    expect(
+      readFileSync(join(dir, 'd', 'metrics.jsonl'), 'utf8')
+        .trim()
+        .split('\n').length,
+    ).toBe(2);
     // --json carries the same notes, and the fresh-deals command, in its start and end records.
-    const quiet = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '2000', '--eval-every', '2000', '--config', configFile(dir), '--out', join(dir, 'e'), '--json');
+    const quiet = tengym(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--steps',
+      '2000',
+      '--eval-every',
+      '2000',
+      '--config',
+      configFile(dir),
+      '--out',
+      join(dir, 'e'),
+      '--json',
+    );
     expect(quiet.code, quiet.stderr).toBe(0);
     const records = jsonLines(quiet.stdout);
-    expect(records[0]).toMatchObject({ type: 'start', notes: ['note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points'] });
+    expect(records[0]).toMatchObject({
+      type: 'start',
+      notes: ['note: evalEvery 2000 evaluates 2 times in 2000 steps; --eval-every 200 gives a curve of 11 points'],
+    });
     const end = records.at(-1)!;
-    expect(end.notes).toContainEqual(expect.stringMatching(/^note: \d+ env steps for --steps 2000: training runs whole iterations/));
-    expect(end.compare).toBe(`tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --reference first --seed 3000000000 --episodes 20`);
+    expect(end.notes).toContainEqual(
+      expect.stringMatching(/^note: \d+ env steps for --steps 2000: training runs whole iterations/),
+    );
+    expect(end.compare).toBe(
+      `tengym eval --env decade --agents ${join(dir, 'e', 'best')},first --reference first --seed 3000000000 ` +
+        `--episodes 20`,
+    );
     const bad = tengym('train', '--env', 'decade', '--algo', 'ppo', '--eval-every', '0', '--out', join(dir, 'c'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tengym: --eval-every must be a positive integer, got 0\n');
@@ -70,9 +190,27 @@ describe('a run resumed on another backend', () => {
   it('says its weights will not be those of a run on one backend', () => {
     const dir = tmp();
     const out = join(dir, 'run');
-    expect(tengym('train', '--env', 'decade', '--options', '{"maxRun":4}', '--algo', 'ppo', '--steps', '1000', '--config', configFile(dir), '--out', out).code).toBe(0);
+    expect(
+      tengym(
+        'train',
+        '--env',
+        'decade',
+        '--options',
+        '{"maxRun":4}',
+        '--algo',
+        'ppo',
+        '--steps',
+        '1000',
+        '--config',
+        configFile(dir),
+        '--out',
+        out,
+      ).code,
+    ).toBe(0);
     // The curve's title names the options that make it another game than the id's preset.
-    expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8')).toMatch(/PPO on decade \{(&quot;|")maxRun(&quot;|"):4\}: greedy win rate/);
+    expect(readFileSync(join(out, 'learning-curve.svg'), 'utf8')).toMatch(
+      /PPO on decade \{(&quot;|")maxRun(&quot;|"):4\}: greedy win rate/,
+    );
     // As if the run had started on tfjs-node (the only backend here is wasm).
     const statePath = join(out, 'checkpoint', 'state.json');
     const state = JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>;
@@ -80,7 +218,9 @@ describe('a run resumed on another backend', () => {
     writeFileSync(statePath, JSON.stringify({ ...state, backend: 'tensorflow' }));
     const resumed = tengym('train', '--out', out, '--resume', '--steps', '2000');
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toMatch(/^note: this run trained on TensorFlow\.js's tensorflow backend and continues on wasm: its weights will not be, bit for bit, those of a run on one backend$/m);
+    expect(resumed.stdout).toMatch(
+      /^note: this run trained on TensorFlow\.js's tensorflow backend and continues on wasm: its weights will not be, bit for bit, those of a run on one backend$/m,
+    );
   });
 });
 
@@ -93,29 +233,59 @@ describe('run directories', () => {
     return { dir, files };
   }
 
-  it.each([[['--resume']], [[]]])('a directory tengym did not write is refused %j, named, and left as it was', (extra) => {
-    const { dir, files } = foreignDir();
-    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', dir, ...extra);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/was not written by tengym train \(it has no checkpoint\/ and no tengym-run\.json\) and holds best\/model\.json, metrics\.csv, metrics\.jsonl: tengym will not overwrite them/);
-    for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
-    expect(readdirSync(dir).sort()).toEqual(['best', 'metrics.csv', 'metrics.jsonl']);
-  });
+  it.each([[['--resume']], [[]]])(
+    'a directory tengym did not write is refused %j, named, and left as it was',
+    (extra) => {
+      const { dir, files } = foreignDir();
+      const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', dir, ...extra);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /was not written by tengym train \(it has no checkpoint\/ and no tengym-run\.json\) and holds best\/model\.json, metrics\.csv, metrics\.jsonl: tengym will not overwrite them/,
+      );
+      for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
+      expect(readdirSync(dir).sort()).toEqual(['best', 'metrics.csv', 'metrics.jsonl']);
+    },
+  );
 
   it("a run's own best/ or checkpoint/ given as --out is named as that run's, with the --out meant", async () => {
     const dir = tmp();
     const run = join(dir, 'ppo1');
-    await train({ env: 'decade', algo: 'ppo', config: { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, evalEvery: 500, evalEpisodes: 10, evalReference: 'first' }, steps: 300, out: run, quiet: true });
+    await train({
+      env: 'decade',
+      algo: 'ppo',
+      config: {
+        numEnvs: 8,
+        rolloutSteps: 4,
+        hidden: [16],
+        minibatchSize: 16,
+        evalEvery: 500,
+        evalEpisodes: 10,
+        evalReference: 'first',
+      },
+      steps: 300,
+      out: run,
+      quiet: true,
+    });
     for (const part of ['best', 'checkpoint']) {
       const what = part === 'best' ? 'best model' : 'checkpoint';
-      expect(() => checkRunDirectory(join(run, part), true, null)).toThrow(`${join(run, part)} is the ${what} of the training run in ${run}, not a run: resume that run with --out ${run} --resume`);
-      expect(() => checkRunDirectory(join(run, part), false, null)).toThrow(`${join(run, part)} is the ${what} of the training run in ${run}, not a run: choose a new or empty --out for a new run`);
+      expect(() => checkRunDirectory(join(run, part), true, null)).toThrow(
+        `${join(run, part)} is the ${what} of the training run in ${run}, not a run: resume that run with ` +
+          `--out ${run} --resume`,
+      );
+      expect(() => checkRunDirectory(join(run, part), false, null)).toThrow(
+        `${join(run, part)} is the ${what} of the training run in ${run}, not a run: choose a new or empty ` +
+          `--out for a new run`,
+      );
     }
   }, 60_000);
 
-  it('an empty --out is refused, not taken for the working directory (where the run would overwrite what it finds)', () => {
-    for (const out of ['', '  ']) expect(() => checkRunDirectory(out, false, null)).toThrow(/^--out is empty: name a new directory for the run$/);
-  });
+  it(
+    'an empty --out is refused, not taken for the working directory (where the run would overwrite what it ' + 'finds)',
+    () => {
+      for (const out of ['', '  '])
+        expect(() => checkRunDirectory(out, false, null)).toThrow(/^--out is empty: name a new directory for the run$/);
+    },
+  );
 
   it('--out naming a file is a clear error, not an internal one', () => {
     const file = join(tmp(), 'a-file');
@@ -125,24 +295,67 @@ describe('run directories', () => {
     expect(r.stderr).toBe(`tengym: --out ${file} is a file, not a directory: choose a new directory for the run\n`);
   });
 
-  it('expert iteration trains a seven-pile model that tengym eval and tengym hint play as its search; four-ten is refused by name', () => {
-    const dir = tmp();
-    const out = join(dir, 'run');
-    const config = { numEnvs: 8, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, evalEpisodes: 20, evalReference: 'first' };
-    let r = tengym('train', '--env', 'ten-twenty-thirty', '--algo', 'expert-iteration', '--steps', '3000', '--config', configFile(dir, config), '--out', out, '--json');
-    expect(r.code, r.stderr).toBe(0);
-    const end = jsonLines(r.stdout).at(-1)!;
-    expect(end).toMatchObject({ type: 'end' });
-    const meta = JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')).userDefinedMetadata.tengym;
-    expect(meta).toMatchObject({ env: 'ten-twenty-thirty', algorithm: 'expert-iteration', head: 'search', features: 'decade-stacks/1', search: { depth: 1, maxLeaves: 64 } });
-    r = tengym('eval', '--env', 'ten-twenty-thirty', '--agents', `${join(out, 'best')},longest`, '--episodes', '10', '--workers', '0');
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/best\s+\d+\.\d+%/);
-    r = tengym('train', '--env', 'four-ten', '--algo', 'expert-iteration', '--out', join(dir, 'never'));
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/expert iteration is written for the decade family .*not four-ten/);
-    expect(existsSync(join(dir, 'never'))).toBe(false);
-  });
+  it(
+    'expert iteration trains a seven-pile model that tengym eval and tengym hint play as its search; four-ten ' +
+      'is refused by name',
+    () => {
+      const dir = tmp();
+      const out = join(dir, 'run');
+      const config = {
+        numEnvs: 8,
+        hidden: [16],
+        bufferSize: 2000,
+        batchSize: 32,
+        learningStarts: 64,
+        samplesPerUpdate: 16,
+        maxLeaves: 64,
+        evalEpisodes: 20,
+        evalReference: 'first',
+      };
+      let r = tengym(
+        'train',
+        '--env',
+        'ten-twenty-thirty',
+        '--algo',
+        'expert-iteration',
+        '--steps',
+        '3000',
+        '--config',
+        configFile(dir, config),
+        '--out',
+        out,
+        '--json',
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const end = jsonLines(r.stdout).at(-1)!;
+      expect(end).toMatchObject({ type: 'end' });
+      const meta = JSON.parse(readFileSync(join(out, 'best', 'model.json'), 'utf8')).userDefinedMetadata.tengym;
+      expect(meta).toMatchObject({
+        env: 'ten-twenty-thirty',
+        algorithm: 'expert-iteration',
+        head: 'search',
+        features: 'decade-stacks/1',
+        search: { depth: 1, maxLeaves: 64 },
+      });
+      r = tengym(
+        'eval',
+        '--env',
+        'ten-twenty-thirty',
+        '--agents',
+        `${join(out, 'best')},longest`,
+        '--episodes',
+        '10',
+        '--workers',
+        '0',
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/best\s+\d+\.\d+%/);
+      r = tengym('train', '--env', 'four-ten', '--algo', 'expert-iteration', '--out', join(dir, 'never'));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/expert iteration is written for the decade family .*not four-ten/);
+      expect(existsSync(join(dir, 'never'))).toBe(false);
+    },
+  );
 
   it('a run refused after start-up leaves no directory behind', () => {
     const out = join(tmp(), 'never');
@@ -156,41 +369,78 @@ describe('run directories', () => {
     const dir = tmp();
     const out = join(dir, 'run');
     mkdirSync(out);
-    const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--config', configFile(dir, { ...TINY, evalEvery: 500 }), '--out', out, '--resume');
+    const r = tengym(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--steps',
+      '500',
+      '--config',
+      configFile(dir, { ...TINY, evalEvery: 500 }),
+      '--out',
+      out,
+      '--resume',
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['best', 'checkpoint', 'learning-curve.svg', 'metrics.csv', 'metrics.jsonl', 'tengym-run.json']);
+    expect(readdirSync(out).sort()).toEqual([
+      'best',
+      'checkpoint',
+      'learning-curve.svg',
+      'metrics.csv',
+      'metrics.jsonl',
+      'tengym-run.json',
+    ]);
     const marked = join(dir, 'marked');
     mkdirSync(marked);
     writeFileSync(join(marked, 'tengym-run.json'), '{"format":"tengym-run/1"}');
     writeFileSync(join(marked, 'metrics.jsonl'), '');
-    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', marked).stderr).toMatch(/holds a tengym run that stopped before its first checkpoint: pass --resume/);
+    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', marked).stderr).toMatch(
+      /holds a tengym run that stopped before its first checkpoint: pass --resume/,
+    );
   });
 
-  it('after a kill during the final checkpoint swap, the resume leaves checkpoint/ alone, without checkpoint-old/', () => {
-    const dir = tmp();
-    const config = configFile(dir, { ...TINY, evalEvery: 500 });
-    const out = join(dir, 'run');
-    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out).code).toBe(0);
-    const weights = readFileSync(join(out, 'checkpoint', 'weights.bin'));
-    // Killed after the new checkpoint took its place, before the old one was removed.
-    cpSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'), { recursive: true });
-    let r = tengym('train', '--out', out, '--resume');
-    expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
-    // Killed between the two renames: only checkpoint-old/ (and a complete checkpoint-new/).
-    renameSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'));
-    cpSync(join(out, 'checkpoint-old'), join(out, 'checkpoint-new'), { recursive: true });
-    r = tengym('train', '--out', out, '--resume');
-    expect(r.code, r.stderr).toBe(0);
-    expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
-    expect(readFileSync(join(out, 'checkpoint', 'weights.bin')).equals(weights)).toBe(true);
-  });
+  it(
+    'after a kill during the final checkpoint swap, the resume leaves checkpoint/ alone, without ' + 'checkpoint-old/',
+    () => {
+      const dir = tmp();
+      const config = configFile(dir, { ...TINY, evalEvery: 500 });
+      const out = join(dir, 'run');
+      expect(
+        tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '1000', '--config', config, '--out', out).code,
+      ).toBe(0);
+      const weights = readFileSync(join(out, 'checkpoint', 'weights.bin'));
+      // Killed after the new checkpoint took its place, before the old one was removed.
+      cpSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'), { recursive: true });
+      let r = tengym('train', '--out', out, '--resume');
+      expect(r.code, r.stderr).toBe(0);
+      expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
+      // Killed between the two renames: only checkpoint-old/ (and a complete checkpoint-new/).
+      renameSync(join(out, 'checkpoint'), join(out, 'checkpoint-old'));
+      cpSync(join(out, 'checkpoint-old'), join(out, 'checkpoint-new'), { recursive: true });
+      r = tengym('train', '--out', out, '--resume');
+      expect(r.code, r.stderr).toBe(0);
+      expect(readdirSync(out).filter((n) => n.startsWith('checkpoint'))).toEqual(['checkpoint']);
+      expect(readFileSync(join(out, 'checkpoint', 'weights.bin')).equals(weights)).toBe(true);
+    },
+  );
 });
 
 describe('tengym train --resume on Four Ten', () => {
-  it('a run whose best evaluation won no held-out game ends with its summary after a resume ("mean rounds –"), not an internal error', () => {
+  it('a run whose best evaluation won no held-out game ends with its summary after a resume ("mean rounds –"), ' +
+    'not an internal error', () => {
     const dir = tmp();
-    const config = configFile(dir, { numEnvs: 4, rolloutSteps: 8, hidden: [16], minibatchSize: 16, epochs: 1, evalEvery: 200, evalEpisodes: 20, evalReference: 'first' });
+    const config = configFile(dir, {
+      numEnvs: 4,
+      rolloutSteps: 8,
+      hidden: [16],
+      minibatchSize: 16,
+      epochs: 1,
+      evalEvery: 200,
+      evalEpisodes: 20,
+      evalReference: 'first',
+    });
     const out = join(dir, 'run');
     let r = tengym('train', '--env', 'four-ten', '--algo', 'ppo', '--steps', '200', '--config', config, '--out', out);
     expect(r.code, r.stderr).toBe(0);
@@ -208,11 +458,26 @@ describe('tengym train --resume on Four Ten', () => {
 });
 
 describe('tengym train on one held-out deal', () => {
-  it('shows the paired bounds one deal cannot give as – (metrics.csv: empty, as metrics.jsonl null), the same after a resume', () => {
+  it('shows the paired bounds one deal cannot give as – (metrics.csv: empty, as metrics.jsonl null), the same ' +
+    'after a resume', () => {
     const dir = tmp();
     const config = configFile(dir, { ...TINY, evalEpisodes: 1 });
     const out = join(dir, 'run');
-    let r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '800', '--eval-every', '800', '--config', config, '--out', out);
+    let r = tengym(
+      'train',
+      '--env',
+      'decade',
+      '--algo',
+      'ppo',
+      '--steps',
+      '800',
+      '--eval-every',
+      '800',
+      '--config',
+      config,
+      '--out',
+      out,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/Infinity/);
     expect(r.stdout).toMatch(/^steps .* vs first [+-]\d+\.\d\d \[–, –\]/m);
@@ -221,7 +486,10 @@ describe('tengym train on one held-out deal', () => {
     const [header, ...rows] = readFileSync(join(out, 'metrics.csv'), 'utf8').trim().split('\n');
     const low = header.split(',').indexOf('vsReferenceLow');
     expect(rows.map((row) => row.split(',').slice(low, low + 2))).toEqual(rows.map(() => ['', '']));
-    expect(JSON.parse(readFileSync(join(out, 'metrics.jsonl'), 'utf8').split('\n')[0])).toMatchObject({ vsReferenceLow: null, vsReferenceHigh: null });
+    expect(JSON.parse(readFileSync(join(out, 'metrics.jsonl'), 'utf8').split('\n')[0])).toMatchObject({
+      vsReferenceLow: null,
+      vsReferenceHigh: null,
+    });
     // The finished run resumed: its best evaluation, read back from the checkpoint, is said as before.
     r = tengym('train', '--out', out, '--resume');
     expect(r.code, r.stderr).toBe(0);
@@ -233,7 +501,21 @@ describe('tengym train --resume after a kill', () => {
   it('removes the temporary files of the writes the kill cut short, and only those', () => {
     const dir = tmp();
     const out = join(dir, 'run');
-    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--config', configFile(dir, { ...TINY, evalEvery: 500 }), '--out', out).code).toBe(0);
+    expect(
+      tengym(
+        'train',
+        '--env',
+        'decade',
+        '--algo',
+        'ppo',
+        '--steps',
+        '500',
+        '--config',
+        configFile(dir, { ...TINY, evalEvery: 500 }),
+        '--out',
+        out,
+      ).code,
+    ).toBe(0);
     const files = readdirSync(out).sort();
     const bestFiles = readdirSync(join(out, 'best')).sort();
     writeFileSync(join(out, 'metrics.jsonl.tmp-4242'), '{"envSteps":0');
@@ -251,7 +533,21 @@ describe('tengym train --resume after a kill', () => {
   it('keeps best/ whole: a kill between its two renames leaves best-old/, which a resume puts back', () => {
     const dir = tmp();
     const out = join(dir, 'run');
-    expect(tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--config', configFile(dir, { ...TINY, evalEvery: 500 }), '--out', out).code).toBe(0);
+    expect(
+      tengym(
+        'train',
+        '--env',
+        'decade',
+        '--algo',
+        'ppo',
+        '--steps',
+        '500',
+        '--config',
+        configFile(dir, { ...TINY, evalEvery: 500 }),
+        '--out',
+        out,
+      ).code,
+    ).toBe(0);
     expect(readdirSync(out).filter((n) => n.startsWith('best'))).toEqual(['best']);
     const model = readFileSync(join(out, 'best', 'model.json'));
     const weights = readFileSync(join(out, 'best', 'weights.bin'));

@@ -26,7 +26,9 @@ function positions(id: string, count: number): Env[] {
   return out;
 }
 
-/** The built package's teacher labels and its own envs (its engines are another module instance) at the same positions. */
+/**
+ * The built package's teacher labels and its own envs (its engines are another module instance) at the same positions.
+ */
 async function inBuiltPackage(id: string, envs: Env[]): Promise<{ built: Built; builtEnvs: Env[] }> {
   const built = (await import(dist('train/teacher-labels.js'))) as Built;
   const registry = (await import(dist('env/registry.js'))) as Registry;
@@ -43,7 +45,12 @@ async function inBuiltPackage(id: string, envs: Env[]): Promise<{ built: Built; 
  * order under the stock (a memory that saw every state) and the scores of a `pimc` that watched
  * the same game, reset with the position's seed: what the labels must be.
  */
-function rememberedPositions(count: number): { envs: Env[]; memories: Remembered[]; seeds: number[]; expected: unknown[] } {
+function rememberedPositions(count: number): {
+  envs: Env[];
+  memories: Remembered[];
+  seeds: number[];
+  expected: unknown[];
+} {
   const out = { envs: [] as Env[], memories: [] as Remembered[], seeds: [] as number[], expected: [] as unknown[] };
   for (let s = 0; out.envs.length < count && s < 500; s++) {
     const env = make('ten-twenty-thirty');
@@ -94,30 +101,39 @@ describe('teacher labels', () => {
     threaded.dispose();
   });
 
-  it("with 'deck-bottom', are the scores of a teacher that watched the game, told what the player remembers", async () => {
-    const { envs, memories, seeds, expected } = rememberedPositions(6);
-    expect(envs).toHaveLength(6);
-    const here = new TeacherLabels('ten-twenty-thirty', {}, 'pimc', 0);
-    expect(here.label(envs, seeds, memories)).toEqual(expected);
-    // The memory is what the labels depend on: without it the stock is all unseen, and they change.
-    const forgetful = here.label(envs, seeds);
-    expect(forgetful.filter((labels, k) => JSON.stringify(labels) !== JSON.stringify(expected[k])).length).toBeGreaterThan(0);
-    here.dispose();
+  it(
+    "with 'deck-bottom', are the scores of a teacher that watched " + 'the game, told what the player remembers',
+    async () => {
+      const { envs, memories, seeds, expected } = rememberedPositions(6);
+      expect(envs).toHaveLength(6);
+      const here = new TeacherLabels('ten-twenty-thirty', {}, 'pimc', 0);
+      expect(here.label(envs, seeds, memories)).toEqual(expected);
+      // The memory is what the labels depend on: without it the stock is all unseen, and they change.
+      const forgetful = here.label(envs, seeds);
+      expect(
+        forgetful.filter((labels, k) => JSON.stringify(labels) !== JSON.stringify(expected[k])).length,
+      ).toBeGreaterThan(0);
+      here.dispose();
 
-    const { built, builtEnvs } = await inBuiltPackage('ten-twenty-thirty', envs);
-    const threaded = new built.TeacherLabels('ten-twenty-thirty', {}, 'pimc', 1);
-    expect(threaded.threads).toBe(2);
-    expect(threaded.label(builtEnvs, seeds, memories)).toEqual(expected);
-    threaded.dispose();
-  });
+      const { built, builtEnvs } = await inBuiltPackage('ten-twenty-thirty', envs);
+      const threaded = new built.TeacherLabels('ten-twenty-thirty', {}, 'pimc', 1);
+      expect(threaded.threads).toBe(2);
+      expect(threaded.label(builtEnvs, seeds, memories)).toEqual(expected);
+      threaded.dispose();
+    },
+  );
 
   it('refuse to tell a teacher without a memory what the player remembers', () => {
     const [env] = positions('decade', 1);
-    expect(() => labelPosition(createAgent('longest', 'decade'), env, 1, { unknown: 3, known: [] })).toThrow(/teacher "longest" cannot be told what the player remembers of the stock/);
+    expect(() => labelPosition(createAgent('longest', 'decade'), env, 1, { unknown: 3, known: [] })).toThrow(
+      /teacher "longest" cannot be told what the player remembers of the stock/,
+    );
   });
 
   it('name a teacher that does not score as a win probability', () => {
     const labels = new TeacherLabels('decade', {}, 'longest', 0);
-    expect(() => labels.label(positions('decade', 1), [1])).toThrow(/teacher "longest" scores moves as 'heuristic', not 'win-probability'/);
+    expect(() => labels.label(positions('decade', 1), [1])).toThrow(
+      /teacher "longest" scores moves as 'heuristic', not 'win-probability'/,
+    );
   });
 });

@@ -28,8 +28,23 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the throughput without evaluations', () => {
   it('leaves out the held-out deals played at the start by the reference and the levels', async () => {
-    const config = { numEnvs: 8, rolloutSteps: 4, hidden: [16], minibatchSize: 16, epochs: 1, evalEpisodes: 10, evalReference: 'first' };
-    const summary = await train({ env: 'decade', algo: 'ppo', config, steps: 500, out: join(root, 'run'), quiet: true });
+    const config = {
+      numEnvs: 8,
+      rolloutSteps: 4,
+      hidden: [16],
+      minibatchSize: 16,
+      epochs: 1,
+      evalEpisodes: 10,
+      evalReference: 'first',
+    };
+    const summary = await train({
+      env: 'decade',
+      algo: 'ppo',
+      config,
+      steps: 500,
+      out: join(root, 'run'),
+      quiet: true,
+    });
     expect(summary.sessionEnvSteps).toBeGreaterThan(0);
     const trainingSeconds = summary.sessionEnvSteps / summary.trainingEnvStepsPerSecond;
     // The reference and two levels (random, the best baseline), each delayed.

@@ -35,7 +35,14 @@
  */
 import type { Env } from '../../env/env.js';
 import type { Outcome } from '../../env/game.js';
-import { CARD_VALUE, DRAW, decadeGame, decadeOf, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
+import {
+  CARD_VALUE,
+  DRAW,
+  decadeGame,
+  decadeOf,
+  type DecadeOptions,
+  type DecadeState,
+} from '../../env/games/decade.js';
 import { AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from '../learned/afterstate-agent.js';
 
 export const LINE_FEATURES = 532;
@@ -45,11 +52,20 @@ const CARDS_TIE_WEIGHT = 0.02;
 
 export function decadeLayout(options: Pick<DecadeOptions, 'loop'>): FeatureLayout {
   return options.loop
-    ? { size: LINE_FEATURES + LOOP_OLDEST * 10, oldest: LOOP_OLDEST, encoding: 'decade-loop/1', tieWeight: CARDS_TIE_WEIGHT, cost: 'cards' }
+    ? {
+        size: LINE_FEATURES + LOOP_OLDEST * 10,
+        oldest: LOOP_OLDEST,
+        encoding: 'decade-loop/1',
+        tieWeight: CARDS_TIE_WEIGHT,
+        cost: 'cards',
+      }
     : { size: LINE_FEATURES, oldest: 0, encoding: 'decade-line/1', tieWeight: CARDS_TIE_WEIGHT, cost: 'cards' };
 }
 
-/** Where the table above puts each part of a one-line position (learned-search.ts writes the same encoding from its own positions). */
+/**
+ * Where the table above puts each part of a one-line position (learned-search.ts writes the same encoding from its own
+ * positions).
+ */
 export const LINE = 52;
 export const STOCK_AT = 520;
 export const STOCK_SIZE_AT = 530;
@@ -58,7 +74,8 @@ export const LINE_SIZE_AT = 531;
 /** Why afterstate values cannot play these decade options, or null when they can. */
 export function decadeUnsupported(o: DecadeOptions): string | null {
   if (o.stacks !== 1) return 'afterstate values need one line (stacks: 1)';
-  if (o.pickedUp !== 'discard') return "afterstate values need pickedUp: 'discard' (with 'deck-bottom' the stock's order can be remembered)";
+  if (o.pickedUp !== 'discard')
+    return "afterstate values need pickedUp: 'discard' (with 'deck-bottom' the stock's order can be remembered)";
   return null;
 }
 
@@ -73,13 +90,20 @@ function outcomeValue(outcome: Outcome, into: Float64Array): void {
  * Writes the features of a one-line position, optionally with one more card of value
  * `extra` (1..10) drawn onto the right end, at out[offset …].
  */
-export function writeLineFeatures(s: DecadeState, extra: number, out: Float32Array, offset: number, layout: FeatureLayout): void {
+export function writeLineFeatures(
+  s: DecadeState,
+  extra: number,
+  out: Float32Array,
+  offset: number,
+  layout: FeatureLayout,
+): void {
   out.fill(0, offset, offset + layout.size);
   const len = s.len[0];
   let r = 0;
-  if (extra > 0) out[offset + (r++) * 10 + extra - 1] = 1;
+  if (extra > 0) out[offset + r++ * 10 + extra - 1] = 1;
   for (let p = len - 1; p >= 0 && r < LINE; p--, r++) out[offset + r * 10 + CARD_VALUE[s.table[p]] - 1] = 1;
-  for (let v = 1; v <= 10; v++) out[offset + STOCK_AT + v - 1] = (s.stockValues[v] - (v === extra ? 1 : 0)) / (v === 10 ? 16 : 4);
+  for (let v = 1; v <= 10; v++)
+    out[offset + STOCK_AT + v - 1] = (s.stockValues[v] - (v === extra ? 1 : 0)) / (v === 10 ? 16 : 4);
   out[offset + STOCK_SIZE_AT] = (s.stockLen - (extra > 0 ? 1 : 0)) / 52;
   out[offset + LINE_SIZE_AT] = (len + (extra > 0 ? 1 : 0)) / 52;
   // The oldest cards, then (on a short line) the drawn card after them.
@@ -107,7 +131,12 @@ export class DecadeExpansion extends AfterstateExpansion {
     const s = decadeState(env);
     if (this.scratchOf !== env) {
       // A copy to play discards in; made again only for an env of another id or options.
-      if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
+      if (
+        !this.scratch ||
+        this.scratch.id !== env.id ||
+        JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)
+      )
+        this.scratch = env.clone();
       this.scratchOf = env;
     }
     const scratch = this.scratch!;
@@ -137,7 +166,6 @@ export class DecadeExpansion extends AfterstateExpansion {
       this.endAction(k);
     }
   }
-
 }
 
 /** The engine state of a decade env (an expansion is made for its features' game only). */

@@ -4,7 +4,14 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import { DRAW, decadeOf, runLengthOf, runStartOf, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
+import {
+  DRAW,
+  decadeOf,
+  runLengthOf,
+  runStartOf,
+  type DecadeOptions,
+  type DecadeState,
+} from '../../env/games/decade.js';
 import { checkPlaying, type ActionScores, type ScoreKind } from '../agent.js';
 import { rulesOf, type Rules } from './position.js';
 
@@ -46,7 +53,12 @@ export function longestRank(action: number): number {
 }
 
 /** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
-export function sortedScores(kind: ScoreKind, actions: readonly number[], scores: readonly number[], tieRank: (a: number) => number = longestRank): ActionScores {
+export function sortedScores(
+  kind: ScoreKind,
+  actions: readonly number[],
+  scores: readonly number[],
+  tieRank: (a: number) => number = longestRank,
+): ActionScores {
   const list = actions.map((action, i) => ({ action, score: scores[i] }));
   list.sort((x, y) => y.score - x.score || tieRank(y.action) - tieRank(x.action));
   return { kind, actions: list };

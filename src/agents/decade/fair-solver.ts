@@ -4,9 +4,9 @@
  * under the stock), a draw of an unseen card averaged over the unseen values by their counts,
  * the player's moves maximised, memoized on that knowledge. Draws in another order that leave
  * the same table meet again in the memo, which is what lets it solve stocks a tree cannot (on
- * `decade-loop` about 8 unseen cards in a hint's few milliseconds, a dozen in seconds). Used by the learned search's endgame (learned-search.ts, `endgamePositions`)
- * and by the measurement of the fair optimum (research/decade-reduced-room.ts), whose tests
- * check it against a brute-force expectimax on the env.
+ * `decade-loop` about 8 unseen cards in a hint's few milliseconds, a dozen in seconds). Used by the learned search's
+ * endgame (learned-search.ts, `endgamePositions`) and by the measurement of the fair optimum
+ * (research/decade-reduced-room.ts), whose tests check it against a brute-force expectimax on the env.
  */
 import { DRAW, DECADE_ACTIONS } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
@@ -20,7 +20,9 @@ function countUnseen(p: Position, unseen: number, counts: Int32Array): void {
   for (let i = 0; i < unseen; i++) counts[p.stock[(p.head + i) % DECK_SIZE]]++;
 }
 
-/** A position's win chance under fair optimal play: the top `unseen` stock cards are unseen, the ones under them known. */
+/**
+ * A position's win chance under fair optimal play: the top `unseen` stock cards are unseen, the ones under them known.
+ */
 export class FairSolver {
   /** Positions valued since the last `clear`, and how many `valuesAfter` may value before it gives up. */
   private valued = 0;
@@ -45,11 +47,18 @@ export class FairSolver {
   }
 
   private level(d: number): { p: Position; moves: Int32Array; counts: Int32Array } {
-    while (this.levels.length <= d) this.levels.push({ p: new Position(this.rules.stacks), moves: new Int32Array(DECADE_ACTIONS), counts: new Int32Array(11) });
+    while (this.levels.length <= d)
+      this.levels.push({
+        p: new Position(this.rules.stacks),
+        moves: new Int32Array(DECADE_ACTIONS),
+        counts: new Int32Array(11),
+      });
     return this.levels[d];
   }
 
-  /** The win chance of `p` under fair optimal play; its top `unseen` stock cards are unseen (their order is ignored). */
+  /**
+   * The win chance of `p` under fair optimal play; its top `unseen` stock cards are unseen (their order is ignored).
+   */
   value(p: Position, unseen: number): number {
     this.level(0).p.copyFrom(p);
     return this.search(0, unseen);

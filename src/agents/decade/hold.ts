@@ -63,14 +63,18 @@ export class LineSolver {
   private readonly goodHi: number;
   /** clear[a] (words 2a, 2a+1): bit r set when cards a..r can all be discarded. */
   private readonly clear = new Int32Array(2 * (DECK_SIZE + 1));
-  /** chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card j, of length t + 1. */
+  /**
+   * chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card
+   * j, of length t + 1.
+   */
   private readonly chains: Int32Array;
   private readonly fewest = new Int32Array(DECK_SIZE + 1);
   private readonly vals = new Uint8Array(DECK_SIZE);
   private readonly after = new Position(1);
 
   constructor(rules: Rules) {
-    if (rules.stacks !== 1 || rules.loop || rules.deckBottom) throw new Error('LineSolver: one straight line, without deck-bottom');
+    if (rules.stacks !== 1 || rules.loop || rules.deckBottom)
+      throw new Error('LineSolver: one straight line, without deck-bottom');
     this.rules = rules;
     this.maxRunBinds = rules.maxLen < MAX_RUN_LENGTH;
     this.sizes = this.maxRunBinds ? rules.maxLen : rules.minRun;
@@ -95,7 +99,10 @@ export class LineSolver {
     return this.value(q);
   }
 
-  /** The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end with. */
+  /**
+   * The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end
+   * with.
+   */
   value(p: Position): number {
     const n = p.len[p.current];
     const base = p.current * DECK_SIZE;

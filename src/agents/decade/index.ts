@@ -25,7 +25,10 @@ import { rulesOf } from './position.js';
 
 const DECADE = [decadeGame];
 
-/** Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts, `oracleSearches`). */
+/**
+ * Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts,
+ * `oracleSearches`).
+ */
 function oraclePlays(env: EnvConfig): boolean {
   const options = decadeOptionsOf(env);
   return options === null || oracleSearches(rulesOf(options));
@@ -40,21 +43,26 @@ function holdsFree(env: EnvConfig): boolean {
 export const DECADE_AGENTS: AgentSpec[] = [
   {
     name: 'longest',
-    description: 'longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal',
+    description:
+      'longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal',
     fair: true,
     games: DECADE,
     create: () => new LongestRunAgent(),
   },
   {
     name: 'lookahead',
-    description: 'expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the horizon); exact search once no card is unseen',
+    description:
+      'expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the ' +
+      'horizon); exact search once no card is unseen',
     fair: true,
     games: DECADE,
     create: () => new LookaheadAgent(),
   },
   {
     name: 'pimc',
-    description: 'determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples',
+    description:
+      'determinized search: solves sampled orders of the unseen cards exactly and plays the action that ' +
+      'clears the table in the most samples',
     fair: true,
     games: DECADE,
     create: () => new PimcAgent(),
@@ -62,7 +70,9 @@ export const DECADE_AGENTS: AgentSpec[] = [
   {
     name: 'oracle',
     description:
-      "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent. Not on one line with optional discards and pickedUp 'deck-bottom', where no deal can be won and its searches could only guess, at about a second a decision",
+      'CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, ' +
+      "not a fair agent. Not on one line with optional discards and pickedUp 'deck-bottom', where no deal can " +
+      'be won and its searches could only guess, at about a second a decision',
     fair: false,
     games: DECADE,
     plays: (env) => oraclePlays(env),
@@ -70,7 +80,9 @@ export const DECADE_AGENTS: AgentSpec[] = [
   },
   {
     name: 'optimal',
-    description: 'the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline',
+    description:
+      'the exact optimal policy where holding is free (optional discards on one straight line): draws every ' +
+      'card, then solves the full line exactly. The ceiling, not a baseline',
     fair: true,
     ceiling: true,
     games: DECADE,
@@ -102,7 +114,8 @@ const LOOKAHEAD_IDS: ReadonlySet<string> = new Set(['decade-stacks', 'decade-max
  * (draw or discard), so a run needs far fewer env steps for as many samples, and each sample
  * pays for less of a gradient step.
  */
-const cardsReward = (env: EnvConfig) => (env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {});
+const cardsReward = (env: EnvConfig) =>
+  env.options.pickedUp !== 'deck-bottom' ? { trainingReward: 'cards' as const, rewardScale: 1 / 52 } : {};
 
 /**
  * The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
@@ -117,11 +130,39 @@ export const DECADE_KIT: GameKit = {
   modelFirst: ['decade', 'decade-fives', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');
-    return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline('lookahead', "a search over the next cards' chances") : baseline('pimc', 'a search that plays out many guesses of the unseen cards');
+    return LOOKAHEAD_IDS.has(registeredIdOf(env))
+      ? baseline('lookahead', "a search over the next cards' chances")
+      : baseline('pimc', 'a search that plays out many guesses of the unseen cards');
   },
   presets: {
-    ppo: (env) => ({ totalSteps: 15_000_000, numEnvs: 64, rolloutSteps: 16, minibatchSize: 256, hidden: [64, 64], learningRate: 5e-4, gamma: 1, entropyCoef: 0.03, ...cardsReward(env), evalEvery: 1_000_000, evalEpisodes: 5000 }),
-    dqn: (env) => ({ totalSteps: 10_000_000, hidden: [64, 64], bufferSize: 20_000, learningStarts: 2_000, trainEvery: 8, gamma: 1, targetUpdate: 250, ...cardsReward(env), evalEvery: 1_000_000, evalEpisodes: 5000 }),
-    afterstate: (env) => (env.options.discard === 'optional' ? { totalSteps: 3_000_000, samplesPerUpdate: 512, evalEvery: 500_000, evalEpisodes: 2000 } : { totalSteps: 20_000_000, evalEvery: 2_000_000, evalEpisodes: 5000 }),
+    ppo: (env) => ({
+      totalSteps: 15_000_000,
+      numEnvs: 64,
+      rolloutSteps: 16,
+      minibatchSize: 256,
+      hidden: [64, 64],
+      learningRate: 5e-4,
+      gamma: 1,
+      entropyCoef: 0.03,
+      ...cardsReward(env),
+      evalEvery: 1_000_000,
+      evalEpisodes: 5000,
+    }),
+    dqn: (env) => ({
+      totalSteps: 10_000_000,
+      hidden: [64, 64],
+      bufferSize: 20_000,
+      learningStarts: 2_000,
+      trainEvery: 8,
+      gamma: 1,
+      targetUpdate: 250,
+      ...cardsReward(env),
+      evalEvery: 1_000_000,
+      evalEpisodes: 5000,
+    }),
+    afterstate: (env) =>
+      env.options.discard === 'optional'
+        ? { totalSteps: 3_000_000, samplesPerUpdate: 512, evalEvery: 500_000, evalEpisodes: 2000 }
+        : { totalSteps: 20_000_000, evalEvery: 2_000_000, evalEpisodes: 5000 },
   },
 };

@@ -43,7 +43,8 @@ export interface PositionLayout {
  * (afterstate-features.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
  */
 export function positionLayout(rules: Pick<Rules, 'stacks' | 'loop'>): PositionLayout {
-  if (rules.stacks === 7) return { encoding: 'decade-stacks/1', size: STACKS_FEATURES, oldest: STACK_BOTTOM, top: STACK_TOP };
+  if (rules.stacks === 7)
+    return { encoding: 'decade-stacks/1', size: STACKS_FEATURES, oldest: STACK_BOTTOM, top: STACK_TOP };
   const line = decadeLayout(rules);
   return { encoding: line.encoding, size: line.size, oldest: line.oldest, top: LINE };
 }
@@ -59,7 +60,10 @@ export class StockKnowledge {
   readonly known = new Uint8Array(4 * DECK_SIZE);
   head = 0;
   knownLen = 0;
-  /** With 'deck-bottom' and nothing unseen: the positions the game has held (memory.ts), which the solver counts as cycles. */
+  /**
+   * With 'deck-bottom' and nothing unseen: the positions the game has held (memory.ts), which the solver counts as
+   * cycles.
+   */
   held: HeldPositions | null = null;
 
   copyFrom(k: StockKnowledge): void {
@@ -95,10 +99,17 @@ const STACKS_FEATURES = STACKS_KNOWLEDGE_AT + 10 + 4 + KNOWN_SHOWN * 10;
  * unseen / 52, stock / 52, cards on the table / 52, known cards / 52, and the next 10 known
  * cards under the unseen ones (one-hot values, in drawing order).
  */
-export function writePositionFeatures(p: Position, k: StockKnowledge, out: Float32Array, offset: number, layout: PositionLayout): void {
+export function writePositionFeatures(
+  p: Position,
+  k: StockKnowledge,
+  out: Float32Array,
+  offset: number,
+  layout: PositionLayout,
+): void {
   out.fill(0, offset, offset + layout.size);
   if (p.stacks === 1) {
-    // As writeLineFeatures writes it from an engine state (test/train/algorithms/expert-iteration.test.ts checks they agree).
+    // As writeLineFeatures writes it from an engine state (test/train/algorithms/expert-iteration.test.ts checks they
+    // agree).
     const n = p.len[0];
     for (let r = 0, i = n - 1; i >= 0 && r < LINE; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
     for (let v = 1; v <= 10; v++) out[offset + STOCK_AT + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
@@ -257,9 +268,12 @@ export class SearchForest {
       }
     }
     for (let depth = this.config.depth; ; depth--) {
-      if (this.withinLeaves(mark, depth, () => {
-        for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
-      })) return;
+      if (
+        this.withinLeaves(mark, depth, () => {
+          for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
+        })
+      )
+        return;
     }
   }
 
@@ -267,7 +281,11 @@ export class SearchForest {
    * Runs `build` (trees `depth` draws deep from `mark`) and says whether they hold at most
    * `maxLeaves` leaves; where not, they are gone. Depth 0 (a leaf a move) always holds.
    */
-  private withinLeaves(mark: { nodes: number; children: number; leaves: number }, depth: number, build: () => void): boolean {
+  private withinLeaves(
+    mark: { nodes: number; children: number; leaves: number },
+    depth: number,
+    build: () => void,
+  ): boolean {
     this.leafBudget = depth === 0 ? Infinity : mark.leaves + this.config.maxLeaves;
     try {
       build();
@@ -287,7 +305,14 @@ export class SearchForest {
    * budget), the positions the game has held counting as cycles. Those grow with every move,
    * so the solver's table is cleared for each decision.
    */
-  private solveKnown(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number): void {
+  private solveKnown(
+    p: Position,
+    moves: Int32Array,
+    n: number,
+    k: StockKnowledge,
+    roots: Int32Array,
+    at: number,
+  ): void {
     this.solver ??= new Solver(this.rules);
     this.known ??= new Position(this.rules.stacks);
     const q = this.known;
@@ -308,7 +333,15 @@ export class SearchForest {
    * The memo is cleared for each decision, so a decision's answer never depends on the ones
    * before it.
    */
-  private solveFair(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number, positions: number): boolean {
+  private solveFair(
+    p: Position,
+    moves: Int32Array,
+    n: number,
+    k: StockKnowledge,
+    roots: Int32Array,
+    at: number,
+    positions: number,
+  ): boolean {
     this.fair ??= new FairSolver(this.rules);
     this.fairPosition ??= new Position(this.rules.stacks);
     if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
@@ -331,13 +364,29 @@ export class SearchForest {
    * are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
    * so a decision's answer never depends on the ones before it, nor on who asks.
    */
-  private solveSampled(p: Position, moves: Int32Array, n: number, k: StockKnowledge, roots: Int32Array, at: number, samples: number): void {
+  private solveSampled(
+    p: Position,
+    moves: Int32Array,
+    n: number,
+    k: StockKnowledge,
+    roots: Int32Array,
+    at: number,
+    samples: number,
+  ): void {
     this.sampler ??= new PimcSearch(this.rules);
     const search = this.sampler;
     search.solver.clear();
     const hidden = p.stockLen > 0;
     const rng = createRng(seenPositionHash(p, k));
-    const t = search.tally(moves, n, hidden ? samples : 1, hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET, hidden, rng, (sample, r) => sample.loadFairFrom(p, k.unseen, r));
+    const t = search.tally(
+      moves,
+      n,
+      hidden ? samples : 1,
+      hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET,
+      hidden,
+      rng,
+      (sample, r) => sample.loadFairFrom(p, k.unseen, r),
+    );
     for (let i = 0; i < n; i++) {
       const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
       roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / DECK_SIZE);
@@ -349,13 +398,16 @@ export class SearchForest {
     const mark = this.mark();
     for (let depth = this.config.depth; ; depth--) {
       let root = -1;
-      if (this.withinLeaves(mark, depth, () => {
-        const q = this.levels.at(0);
-        q.copyFrom(p);
-        this.knowledge.copyFrom(k);
-        this.depthLeft = depth;
-        root = this.decide(0);
-      })) return root;
+      if (
+        this.withinLeaves(mark, depth, () => {
+          const q = this.levels.at(0);
+          q.copyFrom(p);
+          this.knowledge.copyFrom(k);
+          this.depthLeft = depth;
+          root = this.decide(0);
+        })
+      )
+        return root;
     }
   }
 
@@ -405,8 +457,10 @@ export class SearchForest {
     return this.decide(0);
   }
 
-
-  /** Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go through chance(). */
+  /**
+   * Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go
+   * through chance().
+   */
   private apply(q: Position, move: number): void {
     if (this.rules.deckBottom) {
       const k = this.knowledge;
@@ -761,7 +815,9 @@ export function loadKnowledge(k: StockKnowledge, state: DecadeState, memory: Sto
   for (let i = 0; i < memory.knownCount; i++) k.known[k.knownLen++] = memory.knownAt(i);
 }
 
-/** The network's two outputs (win logit, cost) for `count` rows, in passes of at most PASS_ROWS (network.ts says why). */
+/**
+ * The network's two outputs (win logit, cost) for `count` rows, in passes of at most PASS_ROWS (network.ts says why).
+ */
 export function forwardPass(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
   if (count === 0) return EMPTY;
   return inPasses(rows, count, size, 2, (part, n) => {

@@ -41,7 +41,10 @@ export interface LookaheadConfig {
   depth: number;
   /** Positions examined per decision before the rest count at their horizon value. */
   maxNodes: number;
-  /** Moves per action's search of the exact solver when no card is unseen (not where holding is free: there the line's value is exact). */
+  /**
+   * Moves per action's search of the exact solver when no card is unseen (not where holding is free: there the line's
+   * value is exact).
+   */
   endgameBudget: number;
 }
 
@@ -103,7 +106,11 @@ export class LookaheadAgent implements Agent {
     const values = this.values(env);
     let best = 0;
     for (let i = 1; i < env.legalCount; i++) {
-      if (values[i] > values[best] || (values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best]))) best = i;
+      if (
+        values[i] > values[best] ||
+        (values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best]))
+      )
+        best = i;
     }
     return env.legal[best];
   }
@@ -129,7 +136,8 @@ export class LookaheadAgent implements Agent {
     }
     const config = this.config ?? lookaheadConfigFor(options);
     if (holdsUntilStockEmpty(rules) && state.stockLen > 0) return this.holdValues(env);
-    if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0) return this.solvedValues(env, state, config);
+    if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0)
+      return this.solvedValues(env, state, config);
     this.maxNodes = config.maxNodes;
     this.nodes = 0;
     const root = this.levels!.at(0);
@@ -166,7 +174,8 @@ export class LookaheadAgent implements Agent {
       this.memory.fill(root, state, this.rng);
       this.endgame.clear();
     } else root.loadTableOnly(state);
-    for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget, held));
+    for (let i = 0; i < env.legalCount; i++)
+      out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget, held));
     return out;
   }
 

@@ -91,7 +91,11 @@ export class StockMemory {
 
   /** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
   remembered(): Remembered {
-    return { unknown: this.unknown, known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)), held: this.held.toArray() };
+    return {
+      unknown: this.unknown,
+      known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)),
+      held: this.held.toArray(),
+    };
   }
 
   /** The memory `remembered` gave, standing at `state` (the state it was taken at). */
@@ -125,7 +129,11 @@ export class StockMemory {
       this.seen = false;
     }
     const last = this.last;
-    const ok = this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r));
+    const ok =
+      this.seen &&
+      (state.steps === last.steps
+        ? this.same(state, last, -1)
+        : state.steps === last.steps + 1 && this.infer(state, r));
     if (!ok || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
       this.unknown = state.stockLen;
       this.head = 0;
@@ -272,7 +280,8 @@ export class StockMemory {
       const n = p.len[k];
       if (state.len[k] !== n) return false;
       const upTo = k === skipTop ? n - 1 : n;
-      for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * DECK_SIZE + i]] !== p.vals[k * DECK_SIZE + i]) return false;
+      for (let i = 0; i < upTo; i++)
+        if (CARD_VALUE[state.table[k * DECK_SIZE + i]] !== p.vals[k * DECK_SIZE + i]) return false;
     }
     return true;
   }

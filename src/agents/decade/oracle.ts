@@ -83,7 +83,11 @@ export class OracleAgent implements Agent {
     const values = this.values(env);
     let best = 0;
     for (let i = 1; i < env.legalCount; i++) {
-      if (values[i] < values[best] || (values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best]))) best = i;
+      if (
+        values[i] < values[best] ||
+        (values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best]))
+      )
+        best = i;
     }
     return env.legal[best];
   }
@@ -96,8 +100,16 @@ export class OracleAgent implements Agent {
    */
   score(env: Env): ActionScores {
     checkPlaying(env, this.name);
-    const ranked = sortedScores('value', env.legalActions(), this.values(env).map((v) => -v));
-    return { kind: 'value', unit: 'minus-cards-left', actions: ranked.actions.map(({ action, score }) => ({ action, score: minusCardsLeft(-score) })) };
+    const ranked = sortedScores(
+      'value',
+      env.legalActions(),
+      this.values(env).map((v) => -v),
+    );
+    return {
+      kind: 'value',
+      unit: 'minus-cards-left',
+      actions: ranked.actions.map(({ action, score }) => ({ action, score: minusCardsLeft(-score) })),
+    };
   }
 
   /** The solver's value of every legal action, in the env's legal order. */
@@ -130,11 +142,19 @@ export class OracleAgent implements Agent {
   /** The env's rules, refused where the oracle does not play (`oracleSearches`). */
   private rulesFor(env: Env): Rules {
     const rules = this.rulesCache.get(decadeEnv(env, this.name).options);
-    if (!oracleSearches(rules)) throw new TengymError('bad-argument', `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no deal can be won there, and its searches could only guess, at about a second a decision`);
+    if (!oracleSearches(rules))
+      throw new TengymError(
+        'bad-argument',
+        `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no ` +
+          `deal can be won there, and its searches could only guess, at about a second a decision`,
+      );
     return rules;
   }
 
-  /** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */
+  /**
+   * Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for
+   * every decision (the positions held grow).
+   */
   private keepOrClearTable(root: Position, rules: Rules): void {
     if (rules.deckBottom) {
       this.solver!.clear();
@@ -150,7 +170,8 @@ export class OracleAgent implements Agent {
   private sameDeal(root: Position): boolean {
     if (this.dealLen < root.stockLen) return false;
     const skip = this.dealLen - root.stockLen;
-    for (let i = 0; i < root.stockLen; i++) if (this.dealStock[skip + i] !== root.stock[(root.head + i) % DECK_SIZE]) return false;
+    for (let i = 0; i < root.stockLen; i++)
+      if (this.dealStock[skip + i] !== root.stock[(root.head + i) % DECK_SIZE]) return false;
     return true;
   }
 }

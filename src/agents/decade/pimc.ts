@@ -63,7 +63,10 @@ export function pimcConfigFor(o: DecadeOptions): PimcConfig {
   return { samples: 128, budget: PIMC_BUDGET, endgameBudget: PIMC_ENDGAME_BUDGET };
 }
 
-/** `pimc` as the preset plays it on these options, but with `samples` sampled deals a decision (measuring what its samples are worth). */
+/**
+ * `pimc` as the preset plays it on these options, but with `samples` sampled deals a decision (measuring what its
+ * samples are worth).
+ */
 export function pimcWithSamples(o: DecadeOptions, samples: number): PimcAgent {
   return new PimcAgent({ ...pimcConfigFor(o), samples }, `pimc (${samples} samples)`);
 }
@@ -102,7 +105,16 @@ export class PimcSearch {
    * and from call to call unless `held`: the positions the game has held, which the searches
    * count as cycles).
    */
-  tally(legal: ArrayLike<number>, n: number, samples: number, budget: number, hidden: boolean, rng: Rng, fill: (sample: Position, rng: Rng) => void, held: HeldPositions | null = null): Tally {
+  tally(
+    legal: ArrayLike<number>,
+    n: number,
+    samples: number,
+    budget: number,
+    hidden: boolean,
+    rng: Rng,
+    fill: (sample: Position, rng: Rng) => void,
+    held: HeldPositions | null = null,
+  ): Tally {
     const t: Tally = { wins: new Float64Array(n), values: new Float64Array(n), samples };
     for (let k = 0; k < samples; k++) {
       fill(this.sample, rng);
@@ -132,7 +144,9 @@ export class PimcSearch {
 
   /** The solver's value of `action` on the current sample. */
   private solve(action: number, budget: number, held: HeldPositions | null): number {
-    return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
+    return this.line === null
+      ? this.solver.valueAfter(this.sample, action, budget, held)
+      : this.line.valueAfter(this.sample, action);
   }
 }
 
@@ -172,7 +186,9 @@ export class PimcAgent implements Agent, RemembersStock {
     return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
   }
 
-  /** How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards). */
+  /**
+   * How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards).
+   */
   unseenCount(env: Env): number {
     const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
@@ -205,21 +221,40 @@ export class PimcAgent implements Agent, RemembersStock {
     const order = Array.from({ length: env.legalCount }, (_, i) => i);
     order.sort((a, b) => (PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0));
     // A solver value is 0 where the table clears, else 1 + the fewest cards left.
-    return { kind: 'win-probability', actions: order.map((i) => ({ action: env.legal[i], score: t.wins[i] / t.samples, cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples })) };
+    return {
+      kind: 'win-probability',
+      actions: order.map((i) => ({
+        action: env.legal[i],
+        score: t.wins[i] / t.samples,
+        cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples,
+      })),
+    };
   }
 
   private tally(env: Env): Tally {
     const { state, options } = decadeEnv(env, this.name);
     const rules = this.rulesCache.get(options);
     const config = this.config ?? pimcConfigFor(options);
-    if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
+    if (this.search === null || this.search.rules !== rules)
+      this.search = new PimcSearch(rules, config.tableBits ?? 18);
     // With nothing unseen there is one deal, and every value stored for it stays true.
     const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
     const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
-    const fill = rules.deckBottom ? (sample: Position, r: Rng) => this.memory.fill(sample, state, r) : (sample: Position, r: Rng) => sample.loadFair(state, r);
+    const fill = rules.deckBottom
+      ? (sample: Position, r: Rng) => this.memory.fill(sample, state, r)
+      : (sample: Position, r: Rng) => sample.loadFair(state, r);
     // Once nothing is unseen the game can come back to where it has been: the searches count those positions as cycles.
     const held = rules.deckBottom && !hidden ? this.memory.held : null;
-    return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
+    return this.search.tally(
+      env.legal,
+      env.legalCount,
+      hidden ? config.samples : 1,
+      hidden ? config.budget : config.endgameBudget,
+      hidden,
+      rng,
+      fill,
+      held,
+    );
   }
 }
 

@@ -15,7 +15,20 @@
  * loads the true order (`loadTrue`).
  */
 import { DECK_SIZE } from '../../env/cards.js';
-import { CARD_VALUE, DECADE_ACTIONS, DRAW, MAX_RUN_TOTAL, MAX_STACKS, maxRunLength, runActionId, runLengthOf, runStartOf, runTotals, type DecadeOptions, type DecadeState } from '../../env/games/decade.js';
+import {
+  CARD_VALUE,
+  DECADE_ACTIONS,
+  DRAW,
+  MAX_RUN_TOTAL,
+  MAX_STACKS,
+  maxRunLength,
+  runActionId,
+  runLengthOf,
+  runStartOf,
+  runTotals,
+  type DecadeOptions,
+  type DecadeState,
+} from '../../env/games/decade.js';
 import { shuffleInPlace, type Rng } from '../../env/rng.js';
 
 export { DECK_SIZE, MAX_STACKS };

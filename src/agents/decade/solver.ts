@@ -112,7 +112,6 @@ export class Solver {
     return this.search(0);
   }
 
-
   private terminalValue(p: Position): number {
     return p.status === ENDED && p.tableCount <= this.rules.winLeft ? WON : 1 + p.tableCount;
   }
@@ -180,7 +179,8 @@ export class Solver {
       }
     }
     // The slot may have been reused by a deeper search when the table is crowded.
-    if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
+    if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2)
+      this.val[at] = exact ? best : UNKNOWN;
     this.lastExact = exact;
     return best;
   }

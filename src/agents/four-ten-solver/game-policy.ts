@@ -54,14 +54,19 @@ export function checkGameOptions(rules: GameRules): void {
   if (states > MAX_GAME_STATES) {
     throw new TengymError(
       'bad-argument',
-      `optimal: gameTarget ${rules.gameTarget} with safeties ${rules.safeties} makes ${states} (points, safeties) states to solve, one round solve (about 1 s) each; the optimal agent takes at most ${MAX_GAME_STATES} (gameTarget × (safeties + 1))`,
+      `optimal: gameTarget ${rules.gameTarget} with safeties ${rules.safeties} makes ${states} (points, ` +
+        (`safeties) states to solve, one round solve (about 1 s) each; the optimal agent takes at most ` +
+          `${MAX_GAME_STATES} `) +
+        `(gameTarget × (safeties + 1))`,
     );
   }
   const least = minimumMaxRounds(rules.gameTarget);
   if (rules.maxRounds < least) {
     throw new TengymError(
       'bad-argument',
-      `optimal: maxRounds ${rules.maxRounds} is too short: the optimal policy maximises the chance of reaching gameTarget ${rules.gameTarget} without a round cap, which is the optimum only when the cap practically never binds; it needs maxRounds ≥ ${least} (20 + gameTarget/5)`,
+      `optimal: maxRounds ${rules.maxRounds} is too short: the optimal policy maximises the chance of ` +
+        `reaching gameTarget ${rules.gameTarget} without a round cap, which is the optimum only when the cap ` +
+        `practically never binds; it needs maxRounds ≥ ${least} (20 + gameTarget/5)`,
     );
   }
 }
@@ -96,7 +101,13 @@ export class GameValues {
   }
 }
 
-function gamePayoffs(rules: GameRules, delta: number, p: number, s: number, loss: (p: number, s: number) => number): RoundPayoffs {
+function gamePayoffs(
+  rules: GameRules,
+  delta: number,
+  p: number,
+  s: number,
+  loss: (p: number, s: number) => number,
+): RoundPayoffs {
   const next = (q: number, t: number) => -(delta + (1 - delta) * loss(q, t));
   const bottom = new Float64Array(MAX_TOTAL + 1);
   const fault = new Float64Array(MAX_TOTAL + 1);
@@ -117,7 +128,10 @@ export interface GameSolveProgress {
 }
 
 /** Solves L for every (points, safeties): about 15·gameTarget + safeties·gameTarget round solves. */
-export function computeGameValues(rules: GameRules, opts: { discount?: number; onProgress?: (p: GameSolveProgress) => void } = {}): GameValues {
+export function computeGameValues(
+  rules: GameRules,
+  opts: { discount?: number; onProgress?: (p: GameSolveProgress) => void } = {},
+): GameValues {
   checkGameOptions(rules);
   const delta = opts.discount ?? DEFAULT_DISCOUNT;
   const G = rules.gameTarget;
@@ -146,7 +160,8 @@ export function computeGameValues(rules: GameRules, opts: { discount?: number; o
     let change = 0;
     for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
     if (change < CONVERGED) break;
-    if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten game values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
+    if (sweep >= MAX_SWEEPS)
+      throw new Error(`Four Ten game values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
     const ratio = change / lastChange;
     if (ratio < 0.9 && Math.abs(ratio - lastRatio) < 0.2 * ratio) {
       const tail = ratio / (1 - ratio);
@@ -176,7 +191,11 @@ export function computeGameValues(rules: GameRules, opts: { discount?: number; o
  */
 export function computePaceValues(
   rules: GameRules,
-  opts: { lossRounds?: number; onSolve?: (points: number, safeties: number, solution: RoundSolution) => void; onProgress?: (p: GameSolveProgress) => void } = {},
+  opts: {
+    lossRounds?: number;
+    onSolve?: (points: number, safeties: number, solution: RoundSolution) => void;
+    onProgress?: (p: GameSolveProgress) => void;
+  } = {},
 ): Float64Array {
   checkGameOptions(rules);
   const loss = opts.lossRounds ?? 10;
@@ -207,7 +226,8 @@ export function computePaceValues(
     let change = 0;
     for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
     if (change < 1e-7) break;
-    if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten pace values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
+    if (sweep >= MAX_SWEEPS)
+      throw new Error(`Four Ten pace values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
   }
   for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
   return R;

@@ -17,12 +17,33 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, fourTenOptionsSchema, type FourTenOptions } from '../../env/games/four-ten.js';
-import { MS_ADD, afterExchange, configHand, configOfKey, exchangeNeighbours, withHand } from '../../env/games/four-ten-hands.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  FIRST_REPLACE,
+  fourTenOf,
+  fourTenOptionsSchema,
+  type FourTenOptions,
+} from '../../env/games/four-ten.js';
+import {
+  MS_ADD,
+  afterExchange,
+  configHand,
+  configOfKey,
+  exchangeNeighbours,
+  withHand,
+} from '../../env/games/four-ten-hands.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind } from '../agent.js';
 import { phaseOf, type Phase } from '../four-ten/common.js';
 import { DEFAULT_GAME_VALUES } from './default-game-values.js';
-import { GamePolicy, GameValues, checkGameOptions, computeGameValues, type GameRules, type GameSolveProgress } from './game-policy.js';
+import {
+  GamePolicy,
+  GameValues,
+  checkGameOptions,
+  computeGameValues,
+  type GameRules,
+  type GameSolveProgress,
+} from './game-policy.js';
 import { CONTINUES, FAULTS } from './round-model.js';
 import { blankOutlook, roundPayoffs, solveRound, type RoundOutlook, type RoundSolution } from './round-solver.js';
 
@@ -34,9 +55,17 @@ const lambdaRounds = new Map<string, RoundSolution>();
 /** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
 export function gameRulesOf(options: unknown): GameRules {
   const parsed = fourTenOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new TengymError('bad-argument', `optimal: bad four-ten options ${JSON.stringify(options)}`);
+  if (!parsed.success)
+    throw new TengymError('bad-argument', `optimal: bad four-ten options ${JSON.stringify(options)}`);
   const o: FourTenOptions = parsed.data;
-  return { drawVisible: o.drawVisible, check: o.check, handTarget: o.handTarget, gameTarget: o.gameTarget, safeties: o.safeties, maxRounds: o.maxRounds };
+  return {
+    drawVisible: o.drawVisible,
+    check: o.check,
+    handTarget: o.handTarget,
+    gameTarget: o.gameTarget,
+    safeties: o.safeties,
+    maxRounds: o.maxRounds,
+  };
 }
 
 function rulesKey(r: GameRules): string {
@@ -77,7 +106,8 @@ export function installGameValues(values: GameValues): GamePolicy {
 
 /** One round solved for points − λ·P(fault), with the round figures (cached per rules and λ). */
 export function lambdaRound(rules: GameRules, lambda: number): RoundSolution {
-  if (!Number.isFinite(lambda) || lambda < 0) throw new TengymError('bad-argument', `λ must be a finite number ≥ 0, got ${lambda}`);
+  if (!Number.isFinite(lambda) || lambda < 0)
+    throw new TengymError('bad-argument', `λ must be a finite number ≥ 0, got ${lambda}`);
   const key = `${rulesKey(rules)}/${lambda}`;
   let sol = lambdaRounds.get(key);
   if (!sol) {
@@ -138,7 +168,13 @@ function better(x: RoundOutlook, xFault: boolean, best: RoundOutlook, bestFault:
  * configuration reachable from `start` without revisiting `seen`, or stepping from one of them
  * into a score or a fault. Breadth first, so the first best found is the nearest.
  */
-function bestReachable(sol: RoundSolution, start: number, stock: number[], seen: Set<number>, turnStarts: Map<number, RoundOutlook>): { outlook: RoundOutlook; steps: number } {
+function bestReachable(
+  sol: RoundSolution,
+  start: number,
+  stock: number[],
+  seen: Set<number>,
+  turnStarts: Map<number, RoundOutlook>,
+): { outlook: RoundOutlook; steps: number } {
   const model = sol.model;
   const best = blankOutlook();
   best.value = -Infinity;
@@ -199,7 +235,8 @@ export function valueActions(env: Env, sol: RoundSolution): ValuedAction[] {
     const o = blankOutlook();
     let steps = 0;
     if (action < FIRST_REPLACE) {
-      if (view.drawn > 0) sol.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + view.drawn - 1]), stock, o);
+      if (view.drawn > 0)
+        sol.afterChange(withHand(c, action, MS_ADD[configHand(c, action) * 4 + view.drawn - 1]), stock, o);
       else sol.placeHidden(c, action, stock, o);
     } else if (action < FIRST_EXCHANGE) {
       const r = action - FIRST_REPLACE;
@@ -269,7 +306,10 @@ export type FourTenObjective = 'game' | { lambda: number };
 export function fourTenActionDetails(env: Env, objective: FourTenObjective = 'game'): FourTenHint {
   const rules = gameRulesOf(env.options);
   const view = viewOf(env);
-  const sol = objective === 'game' ? gamePolicy(rules).round(view.points, view.safeties, true) : lambdaRound(rules, objective.lambda);
+  const sol =
+    objective === 'game'
+      ? gamePolicy(rules).round(view.points, view.safeties, true)
+      : lambdaRound(rules, objective.lambda);
   const ranked = rankActions(valueActions(env, sol));
   return {
     kind: objective === 'game' ? 'win-probability' : 'value',
@@ -278,7 +318,16 @@ export function fourTenActionDetails(env: Env, objective: FourTenObjective = 'ga
       const value = objective === 'game' ? 1 + o.value : o.value;
       const bottom = Math.max(0, 1 - o.fault - o.score);
       const bottomPoints = bottom > 1e-9 ? (o.points - rules.handTarget * o.score) / bottom : NaN;
-      return { action, description: env.describeAction(action), value, points: o.points, fault: o.fault, score: o.score, bottom, bottomPoints };
+      return {
+        action,
+        description: env.describeAction(action),
+        value,
+        points: o.points,
+        fault: o.fault,
+        score: o.score,
+        bottom,
+        bottomPoints,
+      };
     }),
   };
 }

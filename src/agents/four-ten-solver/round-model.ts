@@ -12,7 +12,23 @@
  * cards have one value each (the stock follows from the hands).
  */
 import { TengymError } from '../../env/errors.js';
-import { FAULTS, MS_COUNTS, MS_SIZE, MS_SUM, NOTHING, NUM_CONFIGS, NUM_MULTISETS, PER_VALUE, SCORES, configCards, configHand, configId, configTotal, exchangeNeighbours, judgeHands } from '../../env/games/four-ten-hands.js';
+import {
+  FAULTS,
+  MS_COUNTS,
+  MS_SIZE,
+  MS_SUM,
+  NOTHING,
+  NUM_CONFIGS,
+  NUM_MULTISETS,
+  PER_VALUE,
+  SCORES,
+  configCards,
+  configHand,
+  configId,
+  configTotal,
+  exchangeNeighbours,
+  judgeHands,
+} from '../../env/games/four-ten-hands.js';
 
 /** Verdicts of a configuration: four-ten-hands.ts's check, and one more. */
 export const CONTINUES = NOTHING;
@@ -87,7 +103,8 @@ export class RoundModel {
         for (let c = 0; c < NUM_MULTISETS; c++) {
           const id = configId(a, b, c);
           let ok = true;
-          for (let v = 0; v < 4; v++) if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > PER_VALUE) ok = false;
+          for (let v = 0; v < 4; v++)
+            if (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v] > PER_VALUE) ok = false;
           if (!ok) {
             this.verdict[id] = IMPOSSIBLE;
             continue;
@@ -257,7 +274,8 @@ export class RoundModel {
     const b = configHand(id, 1);
     const c = configHand(id, 2);
     let key = 0;
-    for (let v = 0, p = 1; v < 4; v++, p *= 9) key += (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v]) * p;
+    for (let v = 0, p = 1; v < 4; v++, p *= 9)
+      key += (MS_COUNTS[a * 4 + v] + MS_COUNTS[b * 4 + v] + MS_COUNTS[c * 4 + v]) * p;
     return this.mByKey[key];
   }
 

@@ -59,7 +59,20 @@
  * round points, P(fault) and P(score) of the optimal policy (P(bottom) is the rest), for hints.
  */
 import { TengymError } from '../../env/errors.js';
-import { FOUR_TEN_DECK_SIZE, HAND_STRIDE, MS_ADD, MS_COUNTS, MS_REMOVE, MS_SIZE, PER_VALUE, configCards, configCount, configHand, configTotal, withHand } from '../../env/games/four-ten-hands.js';
+import {
+  FOUR_TEN_DECK_SIZE,
+  HAND_STRIDE,
+  MS_ADD,
+  MS_COUNTS,
+  MS_REMOVE,
+  MS_SIZE,
+  PER_VALUE,
+  configCards,
+  configCount,
+  configHand,
+  configTotal,
+  withHand,
+} from '../../env/games/four-ten-hands.js';
 import { CONTINUES, FAULTS, SCORES, TOUCHES_FAULT, TOUCHES_SCORE, roundModel, type RoundModel } from './round-model.js';
 
 export interface RoundRules {
@@ -87,7 +100,6 @@ export interface RoundOutlook {
 }
 
 export const MAX_TOTAL = 48;
-
 
 // ---------------------------------------------------------------- payoffs
 
@@ -140,7 +152,12 @@ export class RoundSolution {
 
   /** Bytes held by the value (and stats) arrays. */
   get bytes(): number {
-    return this.full.byteLength + this.nonFull.byteLength + this.fullPoints.byteLength * 3 + this.nonFullPoints.byteLength * 3;
+    return (
+      this.full.byteLength +
+      this.nonFull.byteLength +
+      this.fullPoints.byteLength * 3 +
+      this.nonFullPoints.byteLength * 3
+    );
   }
 
   /** The value of a whole round from its start (empty hands, full deck). */
@@ -152,7 +169,12 @@ export class RoundSolution {
   roundOutlook(): RoundOutlook {
     const k = this.model.comp[0];
     return this.stats
-      ? { value: this.nonFull[k], points: this.nonFullPoints[k], fault: this.nonFullFault[k], score: this.nonFullScore[k] }
+      ? {
+          value: this.nonFull[k],
+          points: this.nonFullPoints[k],
+          fault: this.nonFullFault[k],
+          score: this.nonFullScore[k],
+        }
       : { value: this.nonFull[k], points: NaN, fault: NaN, score: NaN };
   }
 
@@ -168,7 +190,8 @@ export class RoundSolution {
     const total = configTotal(c);
     if (v === SCORES) return setOutlook(out, this.payoffs.score, this.rules.handTarget, 0, 1);
     if (v === FAULTS) return setOutlook(out, this.payoffs.fault[total], 0, 1, 0);
-    if (v !== CONTINUES) throw new TengymError('bad-argument', 'impossible Four Ten configuration (more than eight cards of a value)');
+    if (v !== CONTINUES)
+      throw new TengymError('bad-argument', 'impossible Four Ten configuration (more than eight cards of a value)');
     const size = stock[0] + stock[1] + stock[2] + stock[3];
     if (size === 0) return setOutlook(out, this.payoffs.bottom[total], total, 0, 0);
     const k = m.comp[c];
@@ -179,7 +202,9 @@ export class RoundSolution {
         : setOutlook(out, this.nonFull[k], NaN, NaN, NaN);
     }
     const i = this.fullIndex(c, stock);
-    return this.stats ? setOutlook(out, this.full[i], this.fullPoints[i], this.fullFault[i], this.fullScore[i]) : setOutlook(out, this.full[i], NaN, NaN, NaN);
+    return this.stats
+      ? setOutlook(out, this.full[i], this.fullPoints[i], this.fullFault[i], this.fullScore[i])
+      : setOutlook(out, this.full[i], NaN, NaN, NaN);
   }
 
   private fullIndex(c: number, stock: ArrayLike<number>): number {
@@ -188,7 +213,8 @@ export class RoundSolution {
     let idx = m.slotBase[c];
     for (let v = 0; v < 4; v++) {
       const s = stock[v];
-      if (s < 0 || s > PER_VALUE - m.mCounts[M * 4 + v]) throw new TengymError('bad-argument', `a stock of ${s} cards of value ${v + 1} is impossible with these hands`);
+      if (s < 0 || s > PER_VALUE - m.mCounts[M * 4 + v])
+        throw new TengymError('bad-argument', `a stock of ${s} cards of value ${v + 1} is impossible with these hands`);
       idx += s * m.mStride[M * 4 + v];
     }
     return idx;
@@ -269,7 +295,10 @@ export class RoundSolution {
 function checkStockFollows(c: number, stock: ArrayLike<number>): void {
   for (let v = 1; v <= 4; v++) {
     if (stock[v - 1] !== PER_VALUE - configCount(c, v)) {
-      throw new TengymError('bad-argument', 'with fewer than 12 cards in the hands nothing is out of play, so the stock must hold the rest of the 32 cards');
+      throw new TengymError(
+        'bad-argument',
+        'with fewer than 12 cards in the hands nothing is out of play, so the stock must hold the rest of the 32 cards',
+      );
     }
   }
 }
@@ -300,10 +329,16 @@ function addScaled(acc: RoundOutlook, x: RoundOutlook, p: number): void {
  * Solves a round for `payoffs`: fills every (component, stock) value, stock size 1 up to 32.
  * About 1 s for the default rules on one core (a third more with stats).
  */
-export function solveRound(rules: RoundRules, payoffs: RoundPayoffs, opts: { stats?: boolean; model?: RoundModel } = {}): RoundSolution {
+export function solveRound(
+  rules: RoundRules,
+  payoffs: RoundPayoffs,
+  opts: { stats?: boolean; model?: RoundModel } = {},
+): RoundSolution {
   const model = opts.model ?? roundModel(rules.handTarget, rules.check);
-  if (model.handTarget !== rules.handTarget || model.check !== rules.check) throw new Error('solveRound: model of other rules');
-  if (payoffs.bottom.length <= MAX_TOTAL || payoffs.fault.length <= MAX_TOTAL) throw new TengymError('bad-argument', `round payoffs need bottom and fault for totals 0..${MAX_TOTAL}`);
+  if (model.handTarget !== rules.handTarget || model.check !== rules.check)
+    throw new Error('solveRound: model of other rules');
+  if (payoffs.bottom.length <= MAX_TOTAL || payoffs.fault.length <= MAX_TOTAL)
+    throw new TengymError('bad-argument', `round payoffs need bottom and fault for totals 0..${MAX_TOTAL}`);
   const start = performance.now();
   const sol = new RoundSolution(model, rules, payoffs, opts.stats === true);
   solveFull(sol);
@@ -381,7 +416,13 @@ class Replacement {
       } else {
         const stride = this.mStride;
         const M2 = this.cfgM[c2] * 4;
-        const i2 = this.slotBase[c2] + s[0] * stride[M2] + s[1] * stride[M2 + 1] + s[2] * stride[M2 + 2] + s[3] * stride[M2 + 3] - stride[M2 + v];
+        const i2 =
+          this.slotBase[c2] +
+          s[0] * stride[M2] +
+          s[1] * stride[M2 + 1] +
+          s[2] * stride[M2 + 2] +
+          s[3] * stride[M2 + 3] -
+          stride[M2 + v];
         acc += sv * this.full[i2];
         if (figures) {
           const p = sv * inv;
@@ -592,7 +633,8 @@ function solveNonFull(sol: RoundSolution): void {
       hands[0] = configHand(y, 0);
       hands[1] = configHand(y, 1);
       hands[2] = configHand(y, 2);
-      for (let v = 0; v < 4; v++) s[v] = PER_VALUE - MS_COUNTS[hands[0] * 4 + v] - MS_COUNTS[hands[1] * 4 + v] - MS_COUNTS[hands[2] * 4 + v];
+      for (let v = 0; v < 4; v++)
+        s[v] = PER_VALUE - MS_COUNTS[hands[0] * 4 + v] - MS_COUNTS[hands[1] * 4 + v] - MS_COUNTS[hands[2] * 4 + v];
       let w = 0;
       let wPts = 0;
       let wFault = 0;

@@ -58,11 +58,41 @@
  */
 import type { Env } from '../../env/env.js';
 import type { Outcome } from '../../env/game.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenGame, fourTenOf, type FourTenOptions, type FourTenState } from '../../env/games/four-ten.js';
-import { FAULTS, NOTHING, PER_VALUE, POW5, SCORES, STOCK_CODES, exchangedKey, judgeHands, keyDigit, stockCode } from '../../env/games/four-ten-hands.js';
-import { AfterstateExpansion, doubled, type AfterstateFeatures, type FeatureLayout } from '../learned/afterstate-agent.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  FIRST_REPLACE,
+  fourTenGame,
+  fourTenOf,
+  type FourTenOptions,
+  type FourTenState,
+} from '../../env/games/four-ten.js';
+import {
+  FAULTS,
+  NOTHING,
+  PER_VALUE,
+  POW5,
+  SCORES,
+  STOCK_CODES,
+  exchangedKey,
+  judgeHands,
+  keyDigit,
+  stockCode,
+} from '../../env/games/four-ten-hands.js';
+import {
+  AfterstateExpansion,
+  doubled,
+  type AfterstateFeatures,
+  type FeatureLayout,
+} from '../learned/afterstate-agent.js';
 
-export const FOUR_TEN_LAYOUT: FeatureLayout = { size: 245, encoding: 'four-ten/2', tieWeight: 0, oldest: 0, cost: 'rounds' };
+export const FOUR_TEN_LAYOUT: FeatureLayout = {
+  size: 245,
+  encoding: 'four-ten/2',
+  tieWeight: 0,
+  oldest: 0,
+  cost: 'rounds',
+};
 
 /** The cost of one round (the network's cost is rounds / 10). */
 export const ROUND_COST = 0.1;
@@ -90,7 +120,10 @@ export function fourTenUnsupported(o: FourTenOptions): string | null {
   return null;
 }
 
-/** The exact value of a finished game: won or not, and the last round, plus the loss's cost when lost (a bust, or the round cap). */
+/**
+ * The exact value of a finished game: won or not, and the last round, plus the loss's cost when lost (a bust, or the
+ * round cap).
+ */
 function outcomeValue(outcome: Outcome, into: Float64Array): void {
   const won = outcome.won;
   into[0] = won ? 1 : 0;
@@ -136,7 +169,12 @@ export function writeFourTenFeatures(p: Position, o: FourTenOptions, out: Float3
     let faults = 0;
     for (let h = 0; h < 3; h++) {
       if ((room & (1 << h)) === 0) continue;
-      const verdict = judgeHands(p.sums[0] + (h === 0 ? v : 0), p.sums[1] + (h === 1 ? v : 0), p.sums[2] + (h === 2 ? v : 0), o);
+      const verdict = judgeHands(
+        p.sums[0] + (h === 0 ? v : 0),
+        p.sums[1] + (h === 1 ? v : 0),
+        p.sums[2] + (h === 2 ? v : 0),
+        o,
+      );
       if (verdict === SCORES) {
         out[offset + PLACED_AT + (h * 4 + v - 1) * 2] = 1;
         scores = 1;
@@ -145,7 +183,7 @@ export function writeFourTenFeatures(p: Position, o: FourTenOptions, out: Float3
         faults++;
       }
     }
-    const everywhere = room !== 0 && faults === ((room & 1) + ((room >> 1) & 1) + ((room >> 2) & 1)) ? 1 : 0;
+    const everywhere = room !== 0 && faults === (room & 1) + ((room >> 1) & 1) + ((room >> 2) & 1) ? 1 : 0;
     const chance = stockSize > 0 ? p.stock[v - 1] / stockSize : 0;
     out[offset + CHANCE_AT + v - 1] = chance;
     out[offset + SCORES_SOMEWHERE_AT + v - 1] = scores;
@@ -162,7 +200,13 @@ const NO_SUMS = new Int32Array(3);
 const FULL_STOCK = new Uint8Array(4).fill(PER_VALUE);
 
 /** Writes the features of a round's start (empty hands, full stock) at these points and safeties. */
-export function writeRoundStart(points: number, safeties: number, o: FourTenOptions, out: Float32Array, offset: number): void {
+export function writeRoundStart(
+  points: number,
+  safeties: number,
+  o: FourTenOptions,
+  out: Float32Array,
+  offset: number,
+): void {
   writeFourTenFeatures({ counts: EMPTY_HANDS, sums: NO_SUMS, stock: FULL_STOCK, points, safeties }, o, out, offset);
 }
 
@@ -175,7 +219,13 @@ const BUST = -2;
  * the bottom of the deck, with hands totalling `total`), from these points and safeties: WON,
  * BUST, or the next round's start as points·1024 + safeties.
  */
-export function roundEndCode(verdict: number, total: number, points: number, safeties: number, o: FourTenOptions): number {
+export function roundEndCode(
+  verdict: number,
+  total: number,
+  points: number,
+  safeties: number,
+  o: FourTenOptions,
+): number {
   let next: number;
   if (verdict === SCORES) next = points + o.handTarget;
   else if (verdict === FAULTS) {
@@ -186,7 +236,10 @@ export function roundEndCode(verdict: number, total: number, points: number, saf
   return next >= o.gameTarget ? WON : next * 1024 + safeties;
 }
 
-/** The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game goes on. */
+/**
+ * The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game
+ * goes on.
+ */
 export function roundEndCost(code: number, startCost: number): number {
   return code === WON ? ROUND_COST : code === BUST ? (1 + LOSS_ROUNDS) * ROUND_COST : ROUND_COST + startCost;
 }
@@ -205,17 +258,28 @@ export class FourTenExpansion extends AfterstateExpansion {
   private readonly counts = new Uint8Array(12);
   private readonly sums = new Int32Array(3);
   private readonly stock = new Uint8Array(4);
-  private readonly position: Position = { counts: this.counts, sums: this.sums, stock: this.stock, points: 0, safeties: 0 };
+  private readonly position: Position = {
+    counts: this.counts,
+    sums: this.sums,
+    stock: this.stock,
+    points: 0,
+    safeties: 0,
+  };
   private options!: FourTenOptions;
   private k = 0;
-  /** Exchange search: every configuration met, with the group (an index into its starts) that first reached it (−1: seen this turn). */
+  /**
+   * Exchange search: every configuration met, with the group (an index into its starts) that first reached it (−1: seen
+   * this turn).
+   */
   private readonly firstReach = new Map<number, number>();
   private queue: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private queueGroup: Int32Array<ArrayBuffer> = new Int32Array(1024);
   /** Exchanges from the decision to each queued configuration (breadth-first: never more than needed). */
   private queueSteps: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private queueLength = 0;
-  /** The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones. */
+  /**
+   * The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones.
+   */
   private readonly rowOf = new Map<number, number>();
   /** Round ends one exchange away, as (group, roundEnd code, exchanges to it, that one included) triples. */
   private exits: Int32Array<ArrayBuffer> = new Int32Array(384);
@@ -297,7 +361,10 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.decode(s.key);
   }
 
-  /** The open turn at the current hands (just changed by a card), reached with probability p: ending the turn here, or any configuration exchanges reach. */
+  /**
+   * The open turn at the current hands (just changed by a card), reached with probability p: ending the turn here, or
+   * any configuration exchanges reach.
+   */
   private openTurn(p: number): void {
     const key = this.key();
     this.firstReach.clear();
@@ -333,7 +400,8 @@ export class FourTenExpansion extends AfterstateExpansion {
       this.decode(key);
       const row = this.addOption(0, this.queueSteps[j]);
       this.rowKey[row] = key;
-      if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
+      if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row]))
+        writeFourTenFeatures(this.position, this.options, this.rows, row * F);
     }
     for (let j = 0; j < this.exitCount; j++) {
       if (this.exits[j * 3] !== g) continue;
@@ -342,7 +410,8 @@ export class FourTenExpansion extends AfterstateExpansion {
       if (code >= 0) {
         const row = this.addOption(ROUND_COST, steps);
         this.rowStart[row] = code + 1;
-        if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
+        if (this.distinctRow(row, -1 - code))
+          writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
       } else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0), steps);
     }
   }
@@ -400,7 +469,8 @@ export class FourTenExpansion extends AfterstateExpansion {
     this.decode(key);
     const row = this.addRow(p);
     this.rowKey[row] = key;
-    if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+    if (this.distinctRow(row, key * STOCK_CODES + this.rowStock[row]))
+      writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
   }
 
   /**
@@ -475,8 +545,15 @@ export class FourTenExpansion extends AfterstateExpansion {
    */
   private roundEnd(usedCard: boolean): number | null {
     const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], this.options);
-    if (verdict === NOTHING && !(usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0)) return null;
-    return roundEndCode(verdict, this.sums[0] + this.sums[1] + this.sums[2], this.position.points, this.position.safeties, this.options);
+    if (verdict === NOTHING && !(usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0))
+      return null;
+    return roundEndCode(
+      verdict,
+      this.sums[0] + this.sums[1] + this.sums[2],
+      this.position.points,
+      this.position.safeties,
+      this.options,
+    );
   }
 
   /** Where a card just placed (or drawn into a hand) leads, with probability `p`: a round's end, or the open turn. */
@@ -489,7 +566,8 @@ export class FourTenExpansion extends AfterstateExpansion {
     } else {
       const row = this.addRow(p, ROUND_COST);
       this.rowStart[row] = code + 1;
-      if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
+      if (this.distinctRow(row, -1 - code))
+        writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
     }
   }
 }

@@ -62,7 +62,8 @@ export class DirectBottomAgent extends BottomAgent {
     if (p.config === end) return END_TURN;
     const verdict = this.table.graph.verdict;
     const drawn = cardsDrawn(p);
-    const endValue = verdict[end] === SCORES ? this.table.gain(this.rules.handTarget) : this.table.turnStart(end, drawn);
+    const endValue =
+      verdict[end] === SCORES ? this.table.gain(this.rules.handTarget) : this.table.turnStart(end, drawn);
     // Breadth first, exchanges in id order: `firstMove` of a configuration is the exchange from p that leads there.
     const firstMove = new Map<number, number>([[p.config, -1]]);
     const queue = [p.config];

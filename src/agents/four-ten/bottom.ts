@@ -34,7 +34,10 @@ import {
 } from './common.js';
 import { capFor, cappedPoints, prospects, type Prospects } from './prospects.js';
 
-/** Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step (1/32). */
+/**
+ * Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step
+ * (1/32).
+ */
 const SAFETY_FIRST = 100_000;
 
 /** A move's fault probability and expected value. */
@@ -48,7 +51,10 @@ export class BottomAgent implements Agent {
   readonly fair = true;
   protected readonly rules: FourTenRules;
   private readonly gameTarget: number;
-  /** False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for measurements). */
+  /**
+   * False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for
+   * measurements).
+   */
   private readonly playsBottom: boolean;
   protected table!: Prospects;
 
@@ -77,7 +83,10 @@ export class BottomAgent implements Agent {
   /** `score` for a position and its legal ids, without an env (`bottom-direct` plays turns ahead with it). */
   protected scorePosition(p: Position, legal: readonly number[]): ActionScores {
     // A fault costs a round's worth of points; safety first makes the exact price matter little.
-    this.table = prospects(this.rules, cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom));
+    this.table = prospects(
+      this.rules,
+      cappedPoints(capFor(this.rules, this.gameTarget - p.points), this.rules.handTarget, this.playsBottom),
+    );
     const actions = legal.map((action): ScoredAction => {
       const j = this.judgeAction(p, action);
       return { action, score: j.value - SAFETY_FIRST * j.fault };

@@ -8,8 +8,25 @@
  */
 import type { Env } from '../../env/env.js';
 import { TengymError, formatZodError } from '../../env/errors.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, FOUR_TEN_DECK_SIZE, fourTenOf, fourTenOptionsSchema, type FourTenOptions } from '../../env/games/four-ten.js';
-import { NUM_CONFIGS, NOTHING, SCORES, addCard, afterExchange, configOfKey, judgeConfig, keyOfConfig } from '../../env/games/four-ten-hands.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  FIRST_REPLACE,
+  FOUR_TEN_DECK_SIZE,
+  fourTenOf,
+  fourTenOptionsSchema,
+  type FourTenOptions,
+} from '../../env/games/four-ten.js';
+import {
+  NUM_CONFIGS,
+  NOTHING,
+  SCORES,
+  addCard,
+  afterExchange,
+  configOfKey,
+  judgeConfig,
+  keyOfConfig,
+} from '../../env/games/four-ten-hands.js';
 
 // ---------------------------------------------------------------- rules
 
@@ -46,7 +63,11 @@ export function verdicts(rules: FourTenRules): Uint8Array {
  * seen this turn (`seen`: engine keys). `scores` is true when one more exchange from one of them
  * scores.
  */
-export function exchangeReach(verdict: Uint8Array, c: number, seen: ReadonlySet<number>): { configs: number[]; scores: boolean } {
+export function exchangeReach(
+  verdict: Uint8Array,
+  c: number,
+  seen: ReadonlySet<number>,
+): { configs: number[]; scores: boolean } {
   const configs = [c];
   const visited = new Set<number>(configs);
   let scores = false;
@@ -141,7 +162,10 @@ export function surelyScores(rules: FourTenRules, p: Position, action: number): 
  * come), then to ending the turn (no wandering between equally good configurations), then to
  * the lower action id (deterministic).
  */
-export function bestFirst<T extends { action: number; score: number }>(items: T[], scoresNow: (action: number) => boolean = () => false): T[] {
+export function bestFirst<T extends { action: number; score: number }>(
+  items: T[],
+  scoresNow: (action: number) => boolean = () => false,
+): T[] {
   const rank = (a: number): number => (scoresNow(a) ? 2 : a === END_TURN ? 1 : 0);
   return items.sort((x, y) => y.score - x.score || rank(y.action) - rank(x.action) || x.action - y.action);
 }

@@ -26,7 +26,20 @@
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../agent.js';
-import { FAULTS, MS_COUNTS, MS_SIZE, NOTHING, SCORES, addCard, afterExchange, configCards, configHand, removeCard, STOCK_CODES, stockCode } from '../../env/games/four-ten-hands.js';
+import {
+  FAULTS,
+  MS_COUNTS,
+  MS_SIZE,
+  NOTHING,
+  SCORES,
+  addCard,
+  afterExchange,
+  configCards,
+  configHand,
+  removeCard,
+  STOCK_CODES,
+  stockCode,
+} from '../../env/games/four-ten-hands.js';
 import {
   END_TURN,
   FIRST_EXCHANGE,
@@ -56,11 +69,13 @@ export interface ExpectimaxSettings {
   bottom: boolean;
 }
 
-/** Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety left. */
+/**
+ * Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety
+ * left.
+ */
 export function expectimaxDefaults(handTarget: number): ExpectimaxSettings {
   return { depth: 1, faultCost: handTarget, lastFaultCost: 10 * handTarget, bottom: true };
 }
-
 
 export class ExpectimaxAgent implements Agent {
   readonly name: string = 'expectimax';
@@ -100,7 +115,11 @@ export class ExpectimaxAgent implements Agent {
     this.memo.clear();
     this.nodes = 0;
     const actions = legalList(env).map((action): ScoredAction => ({ action, score: this.actionValue(p, action) }));
-    return { kind: 'value', unit: 'points-less-fault-cost', actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)) };
+    return {
+      kind: 'value',
+      unit: 'points-less-fault-cost',
+      actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)),
+    };
   }
 
   /** The round values for this position: points capped at those still needed. */
@@ -125,7 +144,10 @@ export class ExpectimaxAgent implements Agent {
     return this.exchangeValue(p, afterExchange(p.config, action - FIRST_EXCHANGE), n, d);
   }
 
-  /** An exchange of this turn to c: its check, then the best of what the turn can still reach without a seen configuration. */
+  /**
+   * An exchange of this turn to c: its check, then the best of what the turn can still reach without a seen
+   * configuration.
+   */
   private exchangeValue(p: Position, c: number, n: number, d: number): number {
     const verdict = this.table.graph.verdict[c];
     if (verdict !== NOTHING) return this.terminal(c, verdict);
@@ -136,7 +158,11 @@ export class ExpectimaxAgent implements Agent {
   }
 
   private terminal(c: number, verdict: number): number {
-    return verdict === SCORES ? this.table.gain(this.rules.handTarget) : verdict === FAULTS ? this.table.values.fault : this.table.bottom(c);
+    return verdict === SCORES
+      ? this.table.gain(this.rules.handTarget)
+      : verdict === FAULTS
+        ? this.table.values.fault
+        : this.table.bottom(c);
   }
 
   /** A card of the stock into hand h (after removing a `out` from it when out > 0), n cards drawn before it. */
@@ -181,15 +207,17 @@ export class ExpectimaxAgent implements Agent {
     const cached = this.memo.get(key);
     if (cached !== undefined) return cached;
     let best = -Infinity;
-    if ((configCards(c) === 12)) {
+    if (configCards(c) === 12) {
       for (let h = 0; h < 3; h++) {
         const m = configHand(c, h);
-        for (let v = 1; v <= 4; v++) if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
+        for (let v = 1; v <= 4; v++)
+          if (MS_COUNTS[m * 4 + v - 1] > 0) best = Math.max(best, this.drawInto(c, h, v, n, stock, d - 1));
       }
     } else if (this.rules.drawVisible) {
       best = this.visibleDraw(c, n, stock, d - 1);
     } else {
-      for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
+      for (let h = 0; h < 3; h++)
+        if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.drawInto(c, h, 0, n, stock, d - 1));
     }
     this.memo.set(key, best);
     return best;
@@ -205,7 +233,8 @@ export class ExpectimaxAgent implements Agent {
       size += k;
       stock[w - 1]--;
       let best = -Infinity;
-      for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), n + 1, stock, d));
+      for (let h = 0; h < 3; h++)
+        if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), n + 1, stock, d));
       stock[w - 1]++;
       sum += k * best;
     }

@@ -28,7 +28,6 @@ import {
   type FourTenRules,
   type Position,
 } from './common.js';
-;
 
 /** Fault and scoring probabilities of a move whose card comes from the stock. */
 export interface Risk {

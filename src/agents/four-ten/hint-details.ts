@@ -5,7 +5,14 @@
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { Agent } from '../agent.js';
-import { OptimalFourTenAgent, fourTenActionDetails, gameRulesOf, hasShippedGameValues, type FourTenActionDetail, type FourTenObjective } from '../four-ten-solver/optimal-agent.js';
+import {
+  OptimalFourTenAgent,
+  fourTenActionDetails,
+  gameRulesOf,
+  hasShippedGameValues,
+  type FourTenActionDetail,
+  type FourTenObjective,
+} from '../four-ten-solver/optimal-agent.js';
 
 /** "31%"; "0.4%", "0.06%" or "under 0.01%" below 1% and above 0; "over 99%" for 99.5% … 100% excluded. */
 function percent(p: number): string {
@@ -26,10 +33,12 @@ function percent(p: number): string {
 export function fourTenProspects(d: FourTenActionDetail, handTarget: number): string {
   if (d.fault > 0.9995) return 'ends the round in a fault';
   // Not "makes 10": read as this move's doing, where the solver's later exchanges make it.
-  if (d.score > 0.9995) return `the Hand makes ${handTarget} this round for certain, ${handTarget} points (the rest played by the solver)`;
+  if (d.score > 0.9995)
+    return `the Hand makes ${handTarget} this round for certain, ${handTarget} points (the rest played by the solver)`;
   const parts: string[] = [];
   if (d.score >= 0.0005) parts.push(`${percent(d.score)} chance the Hand makes ${handTarget}`);
-  if (d.bottom >= 0.0005 && Number.isFinite(d.bottomPoints)) parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);
+  if (d.bottom >= 0.0005 && Number.isFinite(d.bottomPoints))
+    parts.push(`${percent(d.bottom)} chance of the ${Math.round(d.bottomPoints)}-point bottom`);
   parts.push(d.fault < 1e-12 ? 'no risk of a fault' : `${percent(d.fault)} risk of a fault`);
   return `${parts.join(', ')} (${d.points.toFixed(1)} points expected this round, the rest played by the solver)`;
 }
@@ -42,9 +51,12 @@ export function fourTenProspects(d: FourTenActionDetail, handTarget: number): st
  */
 export function fourTenHintDetails(env: Env, agent: Agent): Map<number, string> | null {
   const rules = gameRulesOf(env.options);
-  const objective: FourTenObjective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
+  const objective: FourTenObjective =
+    agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
   try {
-    return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
+    return new Map(
+      fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]),
+    );
   } catch (e) {
     if (e instanceof TengymError) return null; // rules the solver refuses: the sentences go without figures
     throw e;

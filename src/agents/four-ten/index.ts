@@ -33,28 +33,36 @@ function hasDefaultRules(options: object): boolean {
 export const FOUR_TEN_AGENTS: AgentSpec[] = [
   {
     name: 'greedy',
-    description: 'safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges',
+    description:
+      'safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no ' +
+      'setup exchanges',
     fair: true,
     games: FOUR_TEN,
     create: (env) => new GreedyAgent(env.options),
   },
   {
     name: 'bottom',
-    description: "greedy's safety first, then the best solved round prospects: turns down 10 now for a likely bigger bottom-of-deck score",
+    description:
+      "greedy's safety first, then the best solved round prospects: turns down 10 now for a likely bigger " +
+      'bottom-of-deck score',
     fair: true,
     games: FOUR_TEN,
     create: (env) => new BottomAgent(env.options),
   },
   {
     name: 'bottom-direct',
-    description: "bottom's game with each turn's exchanges taken by the shortest way: the same rounds as bottom on every deal, fewer exchanges",
+    description:
+      "bottom's game with each turn's exchanges taken by the shortest way: the same rounds as bottom on every " +
+      'deal, fewer exchanges',
     fair: true,
     games: FOUR_TEN,
     create: (env) => new DirectBottomAgent(env.options),
   },
   {
     name: 'expectimax',
-    description: "expectimax over the stock composition (this turn and the next draw), solved round prospects at the leaves; values: the round's points less a fault's cost",
+    description:
+      'expectimax over the stock composition (this turn and the next draw), solved round prospects at the ' +
+      "leaves; values: the round's points less a fault's cost",
     fair: true,
     games: FOUR_TEN,
     create: (env) => new ExpectimaxAgent(env.options),
@@ -91,8 +99,35 @@ export const FOUR_TEN_KIT: GameKit = {
   },
   hintDetails: fourTenHintDetails,
   presets: {
-    ppo: () => ({ totalSteps: 2_000_000, numEnvs: 16, rolloutSteps: 128, minibatchSize: 512, hidden: [128, 128], learningRate: 3e-4, gamma: 0.99, entropyCoef: 0.05, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 }),
-    dqn: () => ({ totalSteps: 2_000_000, hidden: [128, 128], bufferSize: 100_000, rewardScale: 0.1, evalEvery: 250_000, evalEpisodes: 1000 }),
-    afterstate: () => ({ totalSteps: 5_000_000, evalEvery: 500_000, evalEpisodes: 1000, epsilonStart: 0.1, epsilonEnd: 0.01, epsilonFraction: 0.3, costLossWeight: 100 }),
+    ppo: () => ({
+      totalSteps: 2_000_000,
+      numEnvs: 16,
+      rolloutSteps: 128,
+      minibatchSize: 512,
+      hidden: [128, 128],
+      learningRate: 3e-4,
+      gamma: 0.99,
+      entropyCoef: 0.05,
+      rewardScale: 0.1,
+      evalEvery: 250_000,
+      evalEpisodes: 1000,
+    }),
+    dqn: () => ({
+      totalSteps: 2_000_000,
+      hidden: [128, 128],
+      bufferSize: 100_000,
+      rewardScale: 0.1,
+      evalEvery: 250_000,
+      evalEpisodes: 1000,
+    }),
+    afterstate: () => ({
+      totalSteps: 5_000_000,
+      evalEvery: 500_000,
+      evalEpisodes: 1000,
+      epsilonStart: 0.1,
+      epsilonEnd: 0.01,
+      epsilonFraction: 0.3,
+      costLossWeight: 100,
+    }),
   },
 };

@@ -33,10 +33,42 @@
  */
 import type { Env } from '../../env/env.js';
 import { FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, type FourTenOptions } from '../../env/games/four-ten.js';
-import { FAULTS, MS_ADD, MS_COUNTS, MS_SIZE, MS_SUM, SCORES, STOCK_CODES, configCards, configHand, configOfKey, configTotal, stockOfCode, withHand } from '../../env/games/four-ten-hands.js';
-import { CONTINUES, TOUCHES_FAULT, TOUCHES_SCORE, roundModel, type RoundModel } from '../four-ten-solver/round-model.js';
-import { doubled, type AfterstateExpansion, type AfterstateSearch, type AfterstateSearchSpec } from '../learned/afterstate-agent.js';
-import { FOUR_TEN_LAYOUT, FourTenExpansion, roundEndCode, roundEndCost, writeFourTenFeatures, writeRoundStart } from './afterstate-features.js';
+import {
+  FAULTS,
+  MS_ADD,
+  MS_COUNTS,
+  MS_SIZE,
+  MS_SUM,
+  SCORES,
+  STOCK_CODES,
+  configCards,
+  configHand,
+  configOfKey,
+  configTotal,
+  stockOfCode,
+  withHand,
+} from '../../env/games/four-ten-hands.js';
+import {
+  CONTINUES,
+  TOUCHES_FAULT,
+  TOUCHES_SCORE,
+  roundModel,
+  type RoundModel,
+} from '../four-ten-solver/round-model.js';
+import {
+  doubled,
+  type AfterstateExpansion,
+  type AfterstateSearch,
+  type AfterstateSearchSpec,
+} from '../learned/afterstate-agent.js';
+import {
+  FOUR_TEN_LAYOUT,
+  FourTenExpansion,
+  roundEndCode,
+  roundEndCost,
+  writeFourTenFeatures,
+  writeRoundStart,
+} from './afterstate-features.js';
 
 /** Component values kept per (points, safeties) before the cache starts over. */
 const MAX_CACHED = 200_000;
@@ -45,12 +77,18 @@ const STOCK_STRIDE = [1, 9, 81, 729];
 
 export class FourTenLookahead implements AfterstateSearch {
   private readonly model: RoundModel;
-  /** The cost of a component at a stock (key: component · STOCK_CODES + stock code), at `cachedFor`'s points and safeties. */
+  /**
+   * The cost of a component at a stock (key: component · STOCK_CODES + stock code), at `cachedFor`'s points and
+   * safeties.
+   */
   private readonly cached = new Map<number, number>();
   /** Round starts' network costs, by points · 1024 + safeties. */
   private readonly starts = new Map<number, number>();
   private cachedFor = -1;
-  /** Components (key as `cached`) and round starts (−1 − code) asked for in this decision, in the order their rows were written. */
+  /**
+   * Components (key as `cached`) and round starts (−1 − code) asked for in this decision, in the order their rows were
+   * written.
+   */
   private readonly asked: number[] = [];
   private readonly askedSet = new Set<number>();
   /** Feature rows for the forward pass (`ask` writes them), and the first row of each asked key. */
@@ -60,7 +98,13 @@ export class FourTenLookahead implements AfterstateSearch {
   /** The outputs handed back for the expansion's rows. */
   private outputs = new Float32Array(128);
   private readonly stock = new Int32Array(4);
-  private readonly position = { counts: new Uint8Array(12), sums: new Int32Array(3), stock: new Uint8Array(4), points: 0, safeties: 0 };
+  private readonly position = {
+    counts: new Uint8Array(12),
+    sums: new Int32Array(3),
+    stock: new Uint8Array(4),
+    points: 0,
+    safeties: 0,
+  };
   private points = 0;
   private safeties = 0;
   /** Rows valued by the network so far (for measurements). */
@@ -78,7 +122,8 @@ export class FourTenLookahead implements AfterstateSearch {
   ask(env: Env, expansion: AfterstateExpansion): boolean {
     this.rowCount = 0;
     const four = fourTenOf(env);
-    if (!four || !(expansion instanceof FourTenExpansion)) throw new Error(`the Four Ten lookahead searches Four Ten expansions, not ${env.id}'s`);
+    if (!four || !(expansion instanceof FourTenExpansion))
+      throw new Error(`the Four Ten lookahead searches Four Ten expansions, not ${env.id}'s`);
     const x = expansion;
     const first = env.legal[0];
     if (first >= FIRST_REPLACE && first < FIRST_EXCHANGE) return false;
@@ -98,21 +143,29 @@ export class FourTenLookahead implements AfterstateSearch {
     return true;
   }
 
-  /** The outputs for every row of the expansion `ask` was given (as `ExpansionBatch.run` gives them); `out` holds the network's [win logit, cost] of the rows `ask` wrote. Reused across calls. */
+  /**
+   * The outputs for every row of the expansion `ask` was given (as `ExpansionBatch.run` gives them); `out` holds the
+   * network's [win logit, cost] of the rows `ask` wrote. Reused across calls.
+   */
   answer(expansion: AfterstateExpansion, out: Float32Array): Float32Array {
     const x = expansion as FourTenExpansion;
     if (this.rowCount > 0) {
       this.rowsValued += this.rowCount;
       this.learn(out);
     }
-    // Every turn start one turn deeper, every round start as the network values it; the win logit 0 (it decides nothing in Four Ten).
+    // Every turn start one turn deeper, every round start as the network values it; the win logit 0 (it decides nothing
+    // in Four Ten).
     if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
     const outputs = this.outputs;
     for (let r = 0; r < x.rowCount; r++) {
       const f = x.sameAs[r];
       outputs[r * 2] = 0;
       if (f !== r) outputs[r * 2 + 1] = outputs[f * 2 + 1];
-      else outputs[r * 2 + 1] = x.rowKey[r] >= 0 ? this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], true) : this.start(x.rowStart[r] - 1, true);
+      else
+        outputs[r * 2 + 1] =
+          x.rowKey[r] >= 0
+            ? this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], true)
+            : this.start(x.rowStart[r] - 1, true);
     }
     return outputs.subarray(0, x.rowCount * 2);
   }
@@ -158,7 +211,8 @@ export class FourTenLookahead implements AfterstateSearch {
     for (let h = 0; h < 3; h++) {
       if (MS_SIZE[configHand(c, h)] >= 4) continue;
       let sum = 0;
-      for (let v = 0; v < 4; v++) if (stock[v] > 0) sum += (stock[v] / size) * this.afterCard(c, h, v, code - STOCK_STRIDE[v], value);
+      for (let v = 0; v < 4; v++)
+        if (stock[v] > 0) sum += (stock[v] / size) * this.afterCard(c, h, v, code - STOCK_STRIDE[v], value);
       best = Math.min(best, sum);
     }
     return value ? best : NaN;

@@ -14,15 +14,26 @@
  * scores or in the turn's end.
  *
  * Solved by backward induction over the cards drawn (0–31), once per rule set and values
- * (about 0.1 s, 0.4 s the first time for a rule set; cached, under 1 MB each). Exchanges keep each hand's size and the cards in play, so the
- * configurations one turn's exchanges can reach are the connected components of the
- * "one exchange, no fault, no score" graph, computed once.
+ * (about 0.1 s, 0.4 s the first time for a rule set; cached, under 1 MB each). Exchanges keep each hand's size and the
+ * cards in play, so the configurations one turn's exchanges can reach are the connected components of the "one
+ * exchange, no fault, no score" graph, computed once.
  */
-import { FAULTS, FOUR_TEN_DECK_SIZE, MS_COUNTS, MS_SIZE, NOTHING, NUM_CONFIGS, SCORES, addCard, afterExchange, configCards, configHand, configTotal, removeCard } from '../../env/games/four-ten-hands.js';
 import {
-  verdicts,
-  type FourTenRules,
-} from './common.js';
+  FAULTS,
+  FOUR_TEN_DECK_SIZE,
+  MS_COUNTS,
+  MS_SIZE,
+  NOTHING,
+  NUM_CONFIGS,
+  SCORES,
+  addCard,
+  afterExchange,
+  configCards,
+  configHand,
+  configTotal,
+  removeCard,
+} from '../../env/games/four-ten-hands.js';
+import { verdicts, type FourTenRules } from './common.js';
 
 const SLOTS = 12;
 
@@ -135,7 +146,10 @@ export class Prospects {
   readonly rules: FourTenRules;
   readonly values: ProspectValues;
   readonly graph: ExchangeGraph;
-  /** Turn start at a non-terminal configuration (by graph.dense) with fewer than 12 cards (then the cards drawn = the cards in hands). */
+  /**
+   * Turn start at a non-terminal configuration (by graph.dense) with fewer than 12 cards (then the cards drawn = the
+   * cards in hands).
+   */
   private readonly startPartial: Float32Array;
   /** Turn start with full hands, by cards drawn n = 12..31: startFull[n - 12][dense]. */
   private readonly startFull: Float32Array[] = [];
@@ -245,7 +259,8 @@ export class Prospects {
       let sum = 0;
       for (let w = 1; w <= 4; w++) {
         let best = -Infinity;
-        for (let h = 0; h < 3; h++) if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), k + 1));
+        for (let h = 0; h < 3; h++)
+          if (MS_SIZE[configHand(c, h)] < 4) best = Math.max(best, this.afterCard(addCard(c, h, w), k + 1));
         sum += best;
       }
       return sum / 4;

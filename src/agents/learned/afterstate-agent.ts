@@ -34,7 +34,15 @@ import * as tf from './tf.js';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, Outcome } from '../../env/game.js';
-import { checkNotDisposed, checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agent.js';
+import {
+  checkNotDisposed,
+  checkPlaying,
+  checkUnusedSeed,
+  type ActionScores,
+  type Agent,
+  type ScoreKind,
+  type ValueUnit,
+} from '../agent.js';
 import { assertFeaturesFit, assertModelFits, type ModelMetadata } from './metadata.js';
 import { inPasses } from './network.js';
 
@@ -57,11 +65,17 @@ export interface FeatureLayout {
  * (shared with other decisions in `actBatch`) values them.
  */
 export interface AfterstateSearch {
-  /** Whether it values this decision (else the expansion's rows are the network's); when it does, the rows it needs valued are rows[0 … rowCount · size). */
+  /**
+   * Whether it values this decision (else the expansion's rows are the network's); when it does, the rows it needs
+   * valued are rows[0 … rowCount · size).
+   */
   ask(env: Env, x: AfterstateExpansion): boolean;
   readonly rows: Float32Array;
   readonly rowCount: number;
-  /** The outputs for every row of the expansion `ask` was given, as `ExpansionBatch.run` gives them; `out` holds the network's outputs of the rows `ask` wrote. */
+  /**
+   * The outputs for every row of the expansion `ask` was given, as `ExpansionBatch.run` gives them; `out` holds the
+   * network's outputs of the rows `ask` wrote.
+   */
   answer(x: AfterstateExpansion, out: Float32Array): Float32Array;
 }
 
@@ -71,7 +85,9 @@ export interface AfterstateSearchSpec<O extends object = object> {
   create(options: O): AfterstateSearch;
 }
 
-/** One game's afterstate features (decade/afterstate-features.ts, four-ten/afterstate-features.ts), for its options O. */
+/**
+ * One game's afterstate features (decade/afterstate-features.ts, four-ten/afterstate-features.ts), for its options O.
+ */
 export interface AfterstateFeatures<O extends object = object> {
   /** The engine whose positions they describe. */
   readonly game: AnyGame;
@@ -107,7 +123,10 @@ export abstract class AfterstateExpansion {
   groupExactWin = new Float32Array(64);
   groupExactCost = new Float32Array(64);
   groupExactSteps = new Int32Array(64);
-  /** Per row: its group's probability, the cost paid before reaching it, and the player's moves before it (Four Ten: exchanges). */
+  /**
+   * Per row: its group's probability, the cost paid before reaching it, and the player's moves before it (Four Ten:
+   * exchanges).
+   */
   weight = new Float32Array(64);
   offset = new Float32Array(64);
   steps = new Int32Array(64);
@@ -191,7 +210,10 @@ export abstract class AfterstateExpansion {
     this.groupExact[g] = 0;
   }
 
-  /** An exact option [won, cost] of the current choice, `steps` moves away (only the best-scoring one is kept, the nearest on a tie). */
+  /**
+   * An exact option [won, cost] of the current choice, `steps` moves away (only the best-scoring one is kept, the
+   * nearest on a tie).
+   */
   protected exactOption(won: number, cost: number, steps = 0): void {
     const g = this.groupCount - 1;
     this.option[0] = won;
@@ -209,7 +231,10 @@ export abstract class AfterstateExpansion {
     this.groupExactSteps[g] = steps;
   }
 
-  /** A row that is an option of the current choice, reached after paying `offset` and `steps` moves; returns its index (fill rows[index*size …]). */
+  /**
+   * A row that is an option of the current choice, reached after paying `offset` and `steps` moves; returns its index
+   * (fill rows[index*size …]).
+   */
   protected addOption(offset = 0, steps = 0): number {
     const g = this.groupCount - 1;
     const row = this.rowCount++;
@@ -229,7 +254,9 @@ export abstract class AfterstateExpansion {
     return row;
   }
 
-  /** Row `row` has the features of the earlier row `first`: copies them, and the network's outputs for it are first's. */
+  /**
+   * Row `row` has the features of the earlier row `first`: copies them, and the network's outputs for it are first's.
+   */
   protected sameFeatures(row: number, first: number): void {
     const F = this.layout.size;
     this.rows.copyWithin(row * F, first * F, (first + 1) * F);
@@ -299,7 +326,10 @@ export abstract class AfterstateExpansion {
     return value[0];
   }
 
-  /** The index k of the legal action with the highest score (on a tie: the first, or with `nearestOnTies` the fewest steps, then the first). */
+  /**
+   * The index k of the legal action with the highest score (on a tie: the first, or with `nearestOnTies` the fewest
+   * steps, then the first).
+   */
   bestIndex(outputs: Float32Array): number {
     let best = 0;
     let bestScore = -Infinity;
@@ -318,7 +348,9 @@ export abstract class AfterstateExpansion {
 }
 
 /** A typed array of twice the length holding a's values (the buffers above grow by doubling). */
-export function doubled<T extends Int32Array<ArrayBuffer> | Float32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: T): T {
+export function doubled<T extends Int32Array<ArrayBuffer> | Float32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(
+  a: T,
+): T {
   const b = new (a.constructor as new (n: number) => T)(a.length * 2);
   b.set(a);
   return b;
@@ -366,7 +398,12 @@ export class ExpansionBatch {
 }
 
 /** The network's [win logit, cost] of rows[0 … count) of `size` features (batched forward passes). */
-export function afterstateOutputs(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
+export function afterstateOutputs(
+  model: tf.LayersModel,
+  rows: Float32Array,
+  count: number,
+  size: number,
+): Float32Array {
   return inPasses(rows, count, size, 2, (part, n) => {
     const out = tf.tidy(() => {
       const y = model.apply(tf.tensor2d(part.subarray(0, n * size), [n, size]), { training: false }) as tf.Tensor[];
@@ -416,7 +453,11 @@ export class AfterstateAgent implements Agent {
   ) {
     const wanted = metadata.search;
     if (wanted !== undefined && features.search?.name !== wanted) {
-      throw new TengymError('bad-argument', `model "${name}": its metadata asks for search ${JSON.stringify(wanted)}, which ${features.game.name}'s afterstate values do not have${features.search ? ` (they have '${features.search.name}')` : ''}`);
+      throw new TengymError(
+        'bad-argument',
+        `model "${name}": its metadata asks for search ${JSON.stringify(wanted)}, which ` +
+          `${features.game.name}'s afterstate values do not have${features.search ? ` (they have '${features.search.name}')` : ''}`,
+      );
     }
     this.search = wanted === undefined ? null : features.search!;
   }
@@ -495,14 +536,24 @@ export class AfterstateAgent implements Agent {
       const outputs = this.evaluate(env);
       scored = Array.from({ length: env.legalCount }, (_, k) => {
         x.actionValue(k, outputs, this.value);
-        return { action: env.legal[k], score: x.reportedScore(this.value), rank: x.score(this.value), steps: x.actionSteps, k };
+        return {
+          action: env.legal[k],
+          score: x.reportedScore(this.value),
+          rank: x.score(this.value),
+          steps: x.actionSteps,
+          k,
+        };
       });
     } finally {
       x.nearestOnTies = false;
     }
     scored.sort((a, b) => b.rank - a.rank || a.steps - b.steps || a.k - b.k);
     const unit = x.scoreUnit;
-    return { kind: x.scoreKind, ...(unit ? { unit } : {}), actions: scored.map(({ action, score }) => ({ action, score })) };
+    return {
+      kind: x.scoreKind,
+      ...(unit ? { unit } : {}),
+      actions: scored.map(({ action, score }) => ({ action, score })),
+    };
   }
 
   /** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
@@ -518,14 +569,18 @@ export class AfterstateAgent implements Agent {
     if (!checked) {
       assertModelFits(this.metadata, env, `model "${this.name}"`);
       // Features of another engine than the env's can only be a caller's mistake: the model's metadata named this env.
-      const why = this.features.game === env.game ? this.features.unsupported(env.options) : `its features are for ${this.features.game.name}, not ${env.id}`;
+      const why =
+        this.features.game === env.game
+          ? this.features.unsupported(env.options)
+          : `its features are for ${this.features.game.name}, not ${env.id}`;
       if (why) throw new TengymError('bad-argument', `model "${this.name}": ${why}`);
       const layout = this.features.layout(env.options);
       assertFeaturesFit(this.metadata, this.model.inputs[0].shape[1], env, layout, `model "${this.name}"`, false);
       checked = { layout, own: null, search: this.search?.create(env.options) ?? null };
       this.checked.set(env, checked);
     }
-    if (this.expansion?.layout.encoding !== checked.layout.encoding) this.expansion = this.features.expansion(checked.layout);
+    if (this.expansion?.layout.encoding !== checked.layout.encoding)
+      this.expansion = this.features.expansion(checked.layout);
     return checked;
   }
 
@@ -533,7 +588,11 @@ export class AfterstateAgent implements Agent {
     const search = this.check(env).search;
     const x = this.expansion!;
     x.expand(env);
-    if (search?.ask(env, x)) return search.answer(x, search.rowCount > 0 ? afterstateOutputs(this.model, search.rows, search.rowCount, x.layout.size) : this.noRows);
+    if (search?.ask(env, x))
+      return search.answer(
+        x,
+        search.rowCount > 0 ? afterstateOutputs(this.model, search.rows, search.rowCount, x.layout.size) : this.noRows,
+      );
     this.batched.length = 1;
     this.batched[0] = x;
     return this.batch.run(this.model, this.batched);

@@ -50,17 +50,32 @@ let settingUp: Promise<unknown> = Promise.resolve();
  */
 export async function useBrowserBackend(weights: number, options: BrowserBackendOptions): Promise<BrowserBackend> {
   if (typeof weights !== 'number' || !Number.isFinite(weights) || weights < 0) {
-    throw new TengymError('bad-argument', `useBrowserBackend takes the model's number of weights (≥ 0, as models/index.json gives it), got ${showValue(weights)}`);
+    throw new TengymError(
+      'bad-argument',
+      `useBrowserBackend takes the model's number of weights (≥ 0, as ` +
+        `models/index.json gives it), got ${showValue(weights)}`,
+    );
   }
   if (!isPlainObject(options) || typeof options.wasmPath !== 'string') {
-    throw new TengymError('bad-argument', `useBrowserBackend takes options { wasmPath, prefer? }, wasmPath a URL prefix ending in "/" where the page serves the tfjs-backend-wasm .wasm files; got ${showValue(options)}`);
+    throw new TengymError(
+      'bad-argument',
+      `useBrowserBackend takes options { wasmPath, prefer? }, wasmPath a URL prefix ending in "/" where the ` +
+        `page serves the tfjs-backend-wasm .wasm files; got ${showValue(options)}`,
+    );
   }
   if (!options.wasmPath.endsWith('/')) {
     // TensorFlow.js appends the file's name: "/wasm" would fetch /wasmtfjs-backend-wasm-simd.wasm.
-    throw new TengymError('bad-argument', `useBrowserBackend: wasmPath is a URL prefix ending in "/" (the .wasm files' names are appended to it), got ${showValue(options.wasmPath)}`);
+    throw new TengymError(
+      'bad-argument',
+      `useBrowserBackend: wasmPath is a URL prefix ending in "/" (the .wasm files' names are appended to it), ` +
+        `got ${showValue(options.wasmPath)}`,
+    );
   }
   if (options.prefer !== undefined && !(BACKENDS as unknown[]).includes(options.prefer)) {
-    throw new TengymError('bad-argument', `useBrowserBackend: prefer is one of ${BACKENDS.join(', ')}, got ${showValue(options.prefer)}`);
+    throw new TengymError(
+      'bad-argument',
+      `useBrowserBackend: prefer is one of ${BACKENDS.join(', ')}, got ${showValue(options.prefer)}`,
+    );
   }
   const run = settingUp.then(() => setUp(weights, options));
   settingUp = run.catch(() => undefined);
@@ -75,7 +90,11 @@ async function setUp(weights: number, options: BrowserBackendOptions): Promise<B
     // Once the WebAssembly backend failed to set up, TensorFlow.js refuses any path; it tries
     // again from the one it has, so the same path again (the next model, a later try) is fine.
     if (options.wasmPath !== wasmPathSet) {
-      throw new TengymError('bad-argument', `useBrowserBackend: the WebAssembly backend failed to set up from wasmPath ${showValue(wasmPathSet)} earlier in this page, and TensorFlow.js takes no other path after that; got ${showValue(options.wasmPath)}`);
+      throw new TengymError(
+        'bad-argument',
+        `useBrowserBackend: the WebAssembly backend failed to set up from wasmPath ${showValue(wasmPathSet)} ` +
+          `earlier in this page, and TensorFlow.js takes no other path after that; got ${showValue(options.wasmPath)}`,
+      );
     }
   }
   wasmPathSet = options.wasmPath;
@@ -86,7 +105,11 @@ async function setUp(weights: number, options: BrowserBackendOptions): Promise<B
   // initialisation before TensorFlow.js falls back, which a React Native dev build shows as errors.
   const hasWasm = (globalThis as { WebAssembly?: unknown }).WebAssembly !== undefined;
   if (options.prefer === 'wasm' && !hasWasm) {
-    throw new TengymError('bad-argument', "useBrowserBackend: prefer 'wasm' needs WebAssembly, which this JavaScript engine lacks (Hermes has none); leave prefer out to get 'cpu'");
+    throw new TengymError(
+      'bad-argument',
+      "useBrowserBackend: prefer 'wasm' needs WebAssembly, which this JavaScript engine lacks (Hermes has " +
+        "none); leave prefer out to get 'cpu'",
+    );
   }
   const order = (options.prefer ? [options.prefer] : backendsFor(weights)).filter((name) => name !== 'wasm' || hasWasm);
   for (const name of order) {

@@ -30,7 +30,9 @@ const AFTERSTATE_FEATURES = new Map<AnyGame, AfterstateFeatures>([
 export function afterstateUnsupported(env: EnvConfig): string | null {
   const features = AFTERSTATE_FEATURES.get(env.game);
   // The engine's name, for the message only.
-  return features ? features.unsupported(env.options) : `afterstate values are written for the one-line decade family and Four Ten, not ${env.game.name}`;
+  return features
+    ? features.unsupported(env.options)
+    : `afterstate values are written for the one-line decade family and Four Ten, not ${env.game.name}`;
 }
 
 /** The afterstate features of an env, with their layout for its options; an error when there are none. */
@@ -48,7 +50,12 @@ export function featureLayout(env: EnvConfig | string): FeatureLayout {
 
 /** An afterstate agent for a model of these metadata (the features of the env it was trained for). */
 export function afterstateAgent(name: string, model: tf.LayersModel, metadata: ModelMetadata): AfterstateAgent {
-  return new AfterstateAgent(name, model, metadata, afterstateFeatures(envConfig(metadata.env, metadata.options)).features);
+  return new AfterstateAgent(
+    name,
+    model,
+    metadata,
+    afterstateFeatures(envConfig(metadata.env, metadata.options)).features,
+  );
 }
 
 /** The agent a trained model plays as; its `dispose()` frees the model's weights (TensorFlow.js memory). */
@@ -70,30 +77,51 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
   try {
     env = envConfig(metadata.env, metadata.options);
   } catch (e) {
-    throw new TengymError('bad-argument', `${where}: its metadata names env ${metadata.env} ${JSON.stringify(metadata.options)}, which tengym does not make: ${(e as Error).message}`);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: its metadata names env ${metadata.env} ${JSON.stringify(metadata.options)}, which tengym ` +
+        `does not make: ${(e as Error).message}`,
+    );
   }
   assertModelFits(metadata, make(env), where);
   const input = model.inputs.length === 1 ? width(model.inputs[0].shape) : null;
   const outputs = model.outputs.map((o) => width(o.shape));
   let wanted: { input: number; outputs: string; fits: boolean; encoding?: string };
   if (metadata.head === 'logits' || metadata.head === 'q') {
-    wanted = { input: metadata.observationSize, outputs: `${metadata.numActions} (one per action) first`, fits: outputs[0] === metadata.numActions };
+    wanted = {
+      input: metadata.observationSize,
+      outputs: `${metadata.numActions} (one per action) first`,
+      fits: outputs[0] === metadata.numActions,
+    };
   } else {
     let layout: { size: number; encoding: string };
     if (metadata.head === 'afterstate') layout = afterstateFeatures(env).layout;
     else if (env.game === decadeGame) layout = positionLayout(rulesOf(env.options as DecadeOptions));
     else throw new TengymError('bad-argument', `${where}: 'search' models play the decade family, not ${env.id}`);
     if (metadata.features !== undefined && metadata.features !== layout.encoding) {
-      throw new TengymError('bad-argument', `${where}: its metadata says features ${JSON.stringify(metadata.features)}; ${env.id} ${JSON.stringify(env.options)} is encoded as ${layout.encoding}`);
+      throw new TengymError(
+        'bad-argument',
+        `${where}: its metadata says features ${JSON.stringify(metadata.features)}; ${env.id} ` +
+          `${JSON.stringify(env.options)} ` +
+          `is encoded as ${layout.encoding}`,
+      );
     }
-    wanted = { input: layout.size, outputs: '1 (win) and 1 (cost)', fits: outputs.length === 2 && outputs[0] === 1 && outputs[1] === 1, encoding: layout.encoding };
+    wanted = {
+      input: layout.size,
+      outputs: '1 (win) and 1 (cost)',
+      fits: outputs.length === 2 && outputs[0] === 1 && outputs[1] === 1,
+      encoding: layout.encoding,
+    };
   }
   if (input !== wanted.input || !wanted.fits) {
     const shown = (s: readonly (number | null)[]) => JSON.stringify(s);
     throw new TengymError(
       'bad-argument',
-      `${where}: a '${metadata.head}' model for ${env.id} reads ${wanted.input}${wanted.encoding ? ` features (${wanted.encoding})` : ' observation values'} and outputs ${wanted.outputs}; ` +
-        `its network reads ${model.inputs.map((i) => shown(i.shape)).join(', ')} and outputs ${model.outputs.map((o) => shown(o.shape)).join(', ')}`,
+      `${where}: a '${metadata.head}' model for ${env.id} reads ` +
+        `${wanted.input}${wanted.encoding ? ` features (${wanted.encoding})` : ' observation values'} ` +
+        `and outputs ${wanted.outputs}; ` +
+        (`its network reads ${model.inputs.map((i) => shown(i.shape)).join(', ')} and ` +
+          `outputs ${model.outputs.map((o) => shown(o.shape)).join(', ')}`),
     );
   }
 }
@@ -103,15 +131,34 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
  * policy/Q head, as its metadata says. The agent owns the model: its `dispose()` disposes it.
  */
 export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAgent {
-  if (model === null || typeof model !== 'object' || typeof (model as Partial<tf.LayersModel>).getUserDefinedMetadata !== 'function') {
-    throw new TengymError('bad-argument', `agentFromModel takes a TensorFlow.js model of tengym's (await tf.loadLayersModel(url)), got ${describeKind(model)}`);
+  if (
+    model === null ||
+    typeof model !== 'object' ||
+    typeof (model as Partial<tf.LayersModel>).getUserDefinedMetadata !== 'function'
+  ) {
+    throw new TengymError(
+      'bad-argument',
+      `agentFromModel takes a TensorFlow.js model of tengym's (await ` +
+        `tf.loadLayersModel(url)), got ${describeKind(model)}`,
+    );
   }
-  if (typeof name !== 'string') throw new TengymError('bad-argument', `agentFromModel takes the agent's name as a string, got ${describeKind(name)}`);
+  if (typeof name !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `agentFromModel takes the agent's name as a string, got ${describeKind(name)}`,
+    );
   const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
   checkModelFits(model, metadata, `model "${name}"`);
   if (metadata.head === 'search') {
-    if (typeof metadata.search !== 'object') throw new TengymError('bad-argument', `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, tieWeight })`);
+    if (typeof metadata.search !== 'object')
+      throw new TengymError(
+        'bad-argument',
+        `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, ` +
+          `tieWeight })`,
+      );
     return new DecadeSearchAgent(name, model, metadata, metadata.search);
   }
-  return metadata.head === 'afterstate' ? afterstateAgent(name, model, metadata) : new ModelAgent(name, model, metadata);
+  return metadata.head === 'afterstate'
+    ? afterstateAgent(name, model, metadata)
+    : new ModelAgent(name, model, metadata);
 }

@@ -14,7 +14,12 @@ import { actionOutputs } from './network.js';
  * The legal action with the highest output (the first on a tie): the greedy policy of a
  * logits or Q head. `outputs[offset + a]` is action a's output; illegal ids are never read.
  */
-export function maskedArgmax(outputs: ArrayLike<number>, offset: number, legal: Int32Array, legalCount: number): number {
+export function maskedArgmax(
+  outputs: ArrayLike<number>,
+  offset: number,
+  legal: Int32Array,
+  legalCount: number,
+): number {
   let best = legal[0];
   let bestValue = outputs[offset + best];
   for (let k = 1; k < legalCount; k++) {
@@ -80,12 +85,19 @@ export class ModelAgent implements Agent {
     const out = actionOutputs(this.model, env.observation);
     const legal = env.legalActions();
     if (this.metadata.head === 'q') {
-      return { kind: 'value', unit: 'return', actions: legal.map((action) => ({ action, score: out[action] })).sort((a, b) => b.score - a.score) };
+      return {
+        kind: 'value',
+        unit: 'return',
+        actions: legal.map((action) => ({ action, score: out[action] })).sort((a, b) => b.score - a.score),
+      };
     }
     const max = Math.max(...legal.map((a) => out[a]));
     const exps = legal.map((a) => Math.exp(out[a] - max));
     const total = exps.reduce((a, b) => a + b, 0);
-    return { kind: 'probability', actions: legal.map((action, i) => ({ action, score: exps[i] / total })).sort((a, b) => b.score - a.score) };
+    return {
+      kind: 'probability',
+      actions: legal.map((action, i) => ({ action, score: exps[i] / total })).sort((a, b) => b.score - a.score),
+    };
   }
 
   /** Frees the model's weights (`Agent.dispose`); a second call does nothing. */

@@ -12,7 +12,10 @@ import { envIds, envSpec, optionsThatDiffer, resolveOptions } from '../../env/re
 /** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
 export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
 
-/** A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at or below which it applies, and the positions the fair solve may value a decision. */
+/**
+ * A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at
+ * or below which it applies, and the positions the fair solve may value a decision.
+ */
 export const endgameCardsSchema = z.int().min(0).max(52);
 export const endgamePositionsSchema = z.int().min(0).max(1_000_000);
 /**
@@ -31,7 +34,9 @@ export const modelMetadataSchema = z.object({
   observationSize: z.int().positive(),
   numActions: z.int().positive(),
   /** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
-  algorithm: z.string().refine((a) => (MODEL_ALGORITHMS as readonly string[]).includes(a), { error: `not an algorithm of tengym train (${MODEL_ALGORITHMS.join(', ')})` }),
+  algorithm: z.string().refine((a) => (MODEL_ALGORITHMS as readonly string[]).includes(a), {
+    error: `not an algorithm of tengym train (${MODEL_ALGORITHMS.join(', ')})`,
+  }),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;
    * 'afterstate': values of the positions the actions lead to (afterstate-agent.ts);
@@ -52,7 +57,17 @@ export const modelMetadataSchema = z.object({
    * or on how many sampled deals `pimc`'s rule values each move there (`endgameSamples`).
    */
   search: z
-    .union([z.enum(['next-turn']), z.strictObject({ depth: z.int().min(0).max(8), maxLeaves: maxLeavesSchema, tieWeight: z.number().min(0), endgame: endgameCardsSchema.optional(), endgamePositions: endgamePositionsSchema.optional(), endgameSamples: endgameSamplesSchema.optional() })])
+    .union([
+      z.enum(['next-turn']),
+      z.strictObject({
+        depth: z.int().min(0).max(8),
+        maxLeaves: maxLeavesSchema,
+        tieWeight: z.number().min(0),
+        endgame: endgameCardsSchema.optional(),
+        endgamePositions: endgamePositionsSchema.optional(),
+        endgameSamples: endgameSamplesSchema.optional(),
+      }),
+    ])
     .optional(),
   config: z.record(z.string(), z.unknown()),
   steps: z.int().min(0),
@@ -62,7 +77,10 @@ export const modelMetadataSchema = z.object({
   /** The evaluation report made when it was saved. */
   evaluation: z.unknown().optional(),
   createdBy: z.string().optional(),
-  /** The tengym version and TensorFlow.js backend that trained it: the same command retrains the same weights on both the same. */
+  /**
+   * The tengym version and TensorFlow.js backend that trained it: the same command retrains the same weights on both
+   * the same.
+   */
   tengymVersion: z.string().optional(),
   backend: z.string().optional(),
 });
@@ -71,12 +89,21 @@ export type ModelMetadata = z.infer<typeof modelMetadataSchema>;
 
 export function parseMetadata(user: unknown, where: string): ModelMetadata {
   const raw = (user as { tengym?: unknown } | undefined)?.tengym;
-  if (raw === undefined) throw new TengymError('bad-argument', `${where} is a TensorFlow.js model without tengym metadata (userDefinedMetadata.tengym)`);
-  // Options with a "__proto__" key would reach the env without it (zod's records drop it): another game than the file says.
+  if (raw === undefined)
+    throw new TengymError(
+      'bad-argument',
+      `${where} is a TensorFlow.js model without tengym metadata (userDefinedMetadata.tengym)`,
+    );
+  // Options with a "__proto__" key would reach the env without it (zod's records drop it): another game than the file
+  // says.
   const proto = protoKeyPath(raw);
   if (proto !== null) throw new TengymError('bad-argument', `${where}: bad tengym metadata: ${protoKeyReason(proto)}`);
   const parsed = modelMetadataSchema.safeParse(raw);
-  if (!parsed.success) throw new TengymError('bad-argument', `${where}: bad tengym metadata: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`);
+  if (!parsed.success)
+    throw new TengymError(
+      'bad-argument',
+      `${where}: bad tengym metadata: ${z.prettifyError(parsed.error).replace(/\n\s*/g, ' ')}`,
+    );
   return parsed.data;
 }
 
@@ -86,7 +113,11 @@ export function parseMetadata(user: unknown, where: string): ModelMetadata {
  * `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
  * has its default for the model's id. The reason is "another game", or the options that differ, each with both values.
  */
-export function whyOtherGame(trainedEnv: string, trainedOptions: Record<string, unknown>, env: EnvConfig): string | null {
+export function whyOtherGame(
+  trainedEnv: string,
+  trainedOptions: Record<string, unknown>,
+  env: EnvConfig,
+): string | null {
   const here = env.options as Record<string, unknown>;
   const sameGame = trainedEnv === env.id || (envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game);
   if (!sameGame) return 'another game';
@@ -99,7 +130,9 @@ export function whyOtherGame(trainedEnv: string, trainedOptions: Record<string, 
     // Options the engine no longer takes (one since removed): compared as saved, and said.
   }
   const differ = optionsThatDiffer(trained, here);
-  return differ.length === 0 ? null : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join('; ');
+  return differ.length === 0
+    ? null
+    : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join('; ');
 }
 
 /** An option's value as JSON, or that the set has no such option. */
@@ -111,13 +144,30 @@ function shown(options: Record<string, unknown>, key: string): string {
  * Throws unless the network's input is the layout the env needs: its width, and the encoding
  * its metadata names (`features`; `requireName` when a missing name cannot be trusted).
  */
-export function assertFeaturesFit(meta: ModelMetadata, inputSize: number | null, env: Env, layout: { size: number; encoding: string }, where: string, requireName: boolean): void {
+export function assertFeaturesFit(
+  meta: ModelMetadata,
+  inputSize: number | null,
+  env: Env,
+  layout: { size: number; encoding: string },
+  where: string,
+  requireName: boolean,
+): void {
   if (inputSize !== layout.size) {
-    throw new TengymError('bad-argument', `${where} reads ${inputSize} features (${meta.features ?? 'its metadata names no encoding'}); ${env.id} needs ${layout.size} (${layout.encoding})`);
+    throw new TengymError(
+      'bad-argument',
+      `${where} reads ${inputSize} features (${meta.features ?? 'its metadata names no encoding'}); ${env.id} ` +
+        `needs ${layout.size} (${layout.encoding})`,
+    );
   }
   if (meta.features === undefined ? requireName : meta.features !== layout.encoding) {
-    const named = meta.features === undefined ? 'its metadata names no encoding ("features")' : `its metadata says its features are ${JSON.stringify(meta.features)}`;
-    throw new TengymError('bad-argument', `${where}: ${named}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`);
+    const named =
+      meta.features === undefined
+        ? 'its metadata names no encoding ("features")'
+        : `its metadata says its features are ${JSON.stringify(meta.features)}`;
+    throw new TengymError(
+      'bad-argument',
+      `${where}: ${named}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`,
+    );
   }
 }
 
@@ -127,8 +177,18 @@ export function assertFeaturesFit(meta: ModelMetadata, inputSize: number | null,
  */
 export function assertModelFits(meta: ModelMetadata, env: Env, where: string): void {
   const why = whyOtherGame(meta.env, meta.options, env);
-  if (why !== null) throw new TengymError('bad-argument', `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
+  if (why !== null)
+    throw new TengymError(
+      'bad-argument',
+      `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ` +
+        `${JSON.stringify(env.options)} ` +
+        `(${why})`,
+    );
   if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) {
-    throw new TengymError('bad-argument', `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
+    throw new TengymError(
+      'bad-argument',
+      `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ` +
+        `${env.observationSpace.shape[0]} and ${env.actionSpace.n}`,
+    );
   }
 }

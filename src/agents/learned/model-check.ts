@@ -25,7 +25,9 @@ const weightSpecSchema = z.object({
 
 const modelJsonSchema = z.object({
   modelTopology: z.record(z.string(), z.unknown()),
-  weightsManifest: z.array(z.object({ paths: z.array(z.string()).max(1024), weights: z.array(weightSpecSchema) })).max(1024),
+  weightsManifest: z
+    .array(z.object({ paths: z.array(z.string()).max(1024), weights: z.array(weightSpecSchema) }))
+    .max(1024),
   format: z.string().optional(),
   generatedBy: z.string().optional(),
   convertedBy: z.string().nullable().optional(),
@@ -77,7 +79,11 @@ const topologySchema = z.object({
  */
 function checkTopology(topology: unknown, where: string): void {
   const refuse = (why: string): never => {
-    throw new TengymError('bad-argument', `${where}: model.json's layers are not a tengym network (an input layer, then dense layers each taking one layer before it): ${why}`);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: model.json's layers are not a tengym network (an input layer, then dense layers each taking ` +
+        `one layer before it): ${why}`,
+    );
   };
   const parsed = topologySchema.safeParse(topology);
   if (!parsed.success) refuse(formatZodError(parsed.error));
@@ -89,25 +95,39 @@ function checkTopology(topology: unknown, where: string): void {
       if (layer.inbound_nodes.length !== 0) refuse(`input layer ${JSON.stringify(layer.name)} takes an input`);
     } else if (layer.class_name === 'Dense') {
       const units = layer.config.units;
-      if (!Number.isInteger(units) || (units as number) < 1 || (units as number) > MAX_WEIGHT_BYTES / 4) refuse(`layer ${JSON.stringify(layer.name)} has ${JSON.stringify(units)} units`);
+      if (!Number.isInteger(units) || (units as number) < 1 || (units as number) > MAX_WEIGHT_BYTES / 4)
+        refuse(`layer ${JSON.stringify(layer.name)} has ${JSON.stringify(units)} units`);
       const nodes = layer.inbound_nodes;
-      if (nodes.length !== 1 || nodes[0].length !== 1) refuse(`layer ${JSON.stringify(layer.name)} does not take exactly one input once`);
+      if (nodes.length !== 1 || nodes[0].length !== 1)
+        refuse(`layer ${JSON.stringify(layer.name)} does not take exactly one input once`);
       const [from, node, tensor] = nodes[0][0];
-      if (!seen.has(from) || node !== 0 || tensor !== 0) refuse(`layer ${JSON.stringify(layer.name)} takes ${JSON.stringify([from, node, tensor])}, not the output of a layer listed before it`);
+      if (!seen.has(from) || node !== 0 || tensor !== 0)
+        refuse(
+          `layer ${JSON.stringify(layer.name)} takes ${JSON.stringify([from, node, tensor])}, not the output ` +
+            `of a layer listed before it`,
+        );
     } else {
       refuse(`layer ${JSON.stringify(layer.name)} is a ${JSON.stringify(layer.class_name)}`);
     }
     seen.add(layer.name);
   }
   const isInput = (name: string): boolean => layers.some((l) => l.name === name && l.class_name === 'InputLayer');
-  for (const [name, node, tensor] of inputs) if (!isInput(name) || node !== 0 || tensor !== 0) refuse(`its inputs name ${JSON.stringify([name, node, tensor])}, not an input layer`);
-  for (const [name, node, tensor] of outputs) if (!seen.has(name) || node !== 0 || tensor !== 0) refuse(`its outputs name ${JSON.stringify([name, node, tensor])}, not a layer's output`);
+  for (const [name, node, tensor] of inputs)
+    if (!isInput(name) || node !== 0 || tensor !== 0)
+      refuse(`its inputs name ${JSON.stringify([name, node, tensor])}, not an input layer`);
+  for (const [name, node, tensor] of outputs)
+    if (!seen.has(name) || node !== 0 || tensor !== 0)
+      refuse(`its outputs name ${JSON.stringify([name, node, tensor])}, not a layer's output`);
 }
 
-/** Why a weights path could name a file outside the model's folder (or be no file name at all), or null when it is a plain relative path. */
+/**
+ * Why a weights path could name a file outside the model's folder (or be no file name at all), or null when it is a
+ * plain relative path.
+ */
 function pathProblem(path: string): string | null {
   if (path.length === 0 || path.length > 255) return 'not a file name';
-  if (path.startsWith('/') || path.includes('\\') || path.includes(':') || path.includes('\0')) return 'outside its folder';
+  if (path.startsWith('/') || path.includes('\\') || path.includes(':') || path.includes('\0'))
+    return 'outside its folder';
   if (/[?#%]/.test(path)) return 'not a plain file path';
   if (path.split('/').some((part) => part === '' || part === '.' || part === '..')) return 'outside its folder';
   return null;
@@ -115,25 +135,44 @@ function pathProblem(path: string): string | null {
 
 /** model.json's text, checked; `where` names the model in messages ("model runs/x"). */
 export function checkModelJson(text: string, where: string): CheckedModelJson {
-  if (text.length > MAX_MODEL_JSON_BYTES) throw new TengymError('bad-argument', `${where}: model.json holds more than ${MAX_MODEL_JSON_BYTES} bytes, the bound for a model`);
+  if (text.length > MAX_MODEL_JSON_BYTES)
+    throw new TengymError(
+      'bad-argument',
+      `${where}: model.json holds more than ${MAX_MODEL_JSON_BYTES} bytes, the bound for a model`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     // A web server's page where the file is not (a 404 page, a single-page app's fallback route) is HTML.
-    const html = /^\s*</.test(text) ? ' (it is an HTML page: the server has no model.json at that address, and answered with a page; check the URL)' : '';
+    const html = /^\s*</.test(text)
+      ? ' (it is an HTML page: the server has no model.json at that address, and answered with a page; check the URL)'
+      : '';
     throw new TengymError('bad-argument', `${where}: model.json is not valid JSON${html}: ${(e as Error).message}`);
   }
   const parsed = modelJsonSchema.safeParse(json);
-  if (!parsed.success) throw new TengymError('bad-argument', `${where}: model.json is not a TensorFlow.js layers model of float32 weights: ${formatZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new TengymError(
+      'bad-argument',
+      `${where}: model.json is not a TensorFlow.js layers model of float32 weights: ${formatZodError(parsed.error)}`,
+    );
   checkTopology(parsed.data.modelTopology, where);
   const paths: string[] = [];
   const specs: tf.io.WeightsManifestEntry[] = [];
   for (const group of parsed.data.weightsManifest) {
     for (const path of group.paths) {
       const problem = pathProblem(path);
-      if (problem) throw new TengymError('bad-argument', `${where}: model.json lists a weights path ${problem}: ${JSON.stringify(path)} (weights must be files inside the model's folder)`);
-      if (paths.includes(path)) throw new TengymError('bad-argument', `${where}: model.json lists the weights file ${JSON.stringify(path)} more than once`);
+      if (problem)
+        throw new TengymError(
+          'bad-argument',
+          `${where}: model.json lists a weights path ${problem}: ${JSON.stringify(path)} (weights must be ` +
+            `files inside the model's folder)`,
+        );
+      if (paths.includes(path))
+        throw new TengymError(
+          'bad-argument',
+          `${where}: model.json lists the weights file ${JSON.stringify(path)} more than once`,
+        );
       paths.push(path);
     }
     specs.push(...(group.weights as tf.io.WeightsManifestEntry[]));
@@ -141,7 +180,11 @@ export function checkModelJson(text: string, where: string): CheckedModelJson {
   let bytes = 0;
   for (const spec of specs) {
     bytes += spec.shape.reduce((a, b) => a * b, 1) * 4;
-    if (bytes > MAX_WEIGHT_BYTES) throw new TengymError('bad-argument', `${where}: model.json describes more than ${MAX_WEIGHT_BYTES} bytes of weights, the bound for a model`);
+    if (bytes > MAX_WEIGHT_BYTES)
+      throw new TengymError(
+        'bad-argument',
+        `${where}: model.json describes more than ${MAX_WEIGHT_BYTES} bytes of weights, the bound for a model`,
+      );
   }
   return { modelJSON: parsed.data as unknown as tf.io.ModelJSON, paths, specs, bytes };
 }
@@ -150,8 +193,15 @@ export function checkModelJson(text: string, where: string): CheckedModelJson {
 export function checkWeightSizes(checked: CheckedModelJson, sizes: readonly number[], where: string): void {
   const got = sizes.reduce((a, b) => a + b, 0);
   if (got === checked.bytes) return;
-  const what = got < checked.bytes ? `${checked.bytes - got} bytes short: ${checked.paths.length === 1 ? 'the' : 'a'} file is truncated` : `${got - checked.bytes} bytes too long: not the weights model.json describes`;
-  throw new TengymError('bad-argument', `${where}: ${checked.paths.join(' + ')} hold${checked.paths.length === 1 ? 's' : ''} ${got} bytes, model.json describes ${checked.bytes} (${what})`);
+  const what =
+    got < checked.bytes
+      ? `${checked.bytes - got} bytes short: ${checked.paths.length === 1 ? 'the' : 'a'} file is truncated`
+      : `${got - checked.bytes} bytes too long: not the weights model.json describes`;
+  throw new TengymError(
+    'bad-argument',
+    `${where}: ${checked.paths.join(' + ')} hold${checked.paths.length === 1 ? 's' : ''} ${got} bytes, ` +
+      `model.json describes ${checked.bytes} (${what})`,
+  );
 }
 
 /** Throws unless every weight is a finite number (NaN or infinite weights would play garbage). */
@@ -161,7 +211,11 @@ export function checkWeightsFinite(checked: CheckedModelJson, data: ArrayBuffer,
   for (const spec of checked.specs) {
     const n = spec.shape.reduce((a, b) => a * b, 1);
     for (let i = at; i < at + n; i++) {
-      if (!Number.isFinite(values[i])) throw new TengymError('bad-argument', `${where}: weight ${spec.name} holds ${values[i]} at index ${i - at}: weights must be finite numbers`);
+      if (!Number.isFinite(values[i]))
+        throw new TengymError(
+          'bad-argument',
+          `${where}: weight ${spec.name} holds ${values[i]} at index ${i - at}: weights must be finite numbers`,
+        );
     }
     at += n;
   }
@@ -192,6 +246,8 @@ export function modelArtifacts(checked: CheckedModelJson, data: ArrayBuffer): tf
 export function modelLoadError(e: unknown, where: string): TengymError {
   if (e instanceof TengymError) return e;
   const message = e instanceof Error ? e.message : String(e);
-  const why = /shape/i.test(message) ? 'its layers and weights do not fit together' : 'TensorFlow.js could not build its network';
+  const why = /shape/i.test(message)
+    ? 'its layers and weights do not fit together'
+    : 'TensorFlow.js could not build its network';
   return new TengymError('bad-argument', `${where}: ${why}: ${message}`);
 }

@@ -20,7 +20,12 @@ function trunk(input: tf.SymbolicTensor, hidden: readonly number[], seed: number
   let x = input;
   hidden.forEach((units, i) => {
     x = tf.layers
-      .dense({ units, activation: 'relu', kernelInitializer: tf.initializers.heNormal({ seed: tfSeed(seed, i) }), name: `hidden_${i}` })
+      .dense({
+        units,
+        activation: 'relu',
+        kernelInitializer: tf.initializers.heNormal({ seed: tfSeed(seed, i) }),
+        name: `hidden_${i}`,
+      })
       .apply(x) as tf.SymbolicTensor;
   });
   return x;
@@ -32,9 +37,19 @@ export function buildPolicyValueNet(shape: NetworkShape): tf.LayersModel {
   const x = trunk(input, shape.hidden, shape.seed);
   // Small policy weights start near uniform over the legal actions (CleanRL's 0.01 gain).
   const logits = tf.layers
-    .dense({ units: shape.numActions, kernelInitializer: tf.initializers.randomNormal({ stddev: 0.01, seed: tfSeed(shape.seed, 100) }), name: 'logits' })
+    .dense({
+      units: shape.numActions,
+      kernelInitializer: tf.initializers.randomNormal({ stddev: 0.01, seed: tfSeed(shape.seed, 100) }),
+      name: 'logits',
+    })
     .apply(x) as tf.SymbolicTensor;
-  const value = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }), name: 'value' }).apply(x) as tf.SymbolicTensor;
+  const value = tf.layers
+    .dense({
+      units: 1,
+      kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }),
+      name: 'value',
+    })
+    .apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: [logits, value], name: 'tengym_policy_value' });
 }
 
@@ -42,7 +57,13 @@ export function buildPolicyValueNet(shape: NetworkShape): tf.LayersModel {
 export function buildQNet(shape: NetworkShape): tf.LayersModel {
   const input = tf.input({ shape: [shape.observationSize], name: 'observation' });
   const x = trunk(input, shape.hidden, shape.seed);
-  const q = tf.layers.dense({ units: shape.numActions, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 100) }), name: 'q' }).apply(x) as tf.SymbolicTensor;
+  const q = tf.layers
+    .dense({
+      units: shape.numActions,
+      kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 100) }),
+      name: 'q',
+    })
+    .apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: q, name: 'tengym_q' });
 }
 
@@ -51,7 +72,9 @@ export function actionOutputs(model: tf.LayersModel, observation: Float32Array):
   // The tensor leaves tidy and is read outside it: tidy walks a returned typed array
   // element by element, which costs more than the network itself.
   const first = tf.tidy(() => {
-    const out = model.apply(tf.tensor2d(observation, [1, observation.length]), { training: false }) as tf.Tensor | tf.Tensor[];
+    const out = model.apply(tf.tensor2d(observation, [1, observation.length]), { training: false }) as
+      | tf.Tensor
+      | tf.Tensor[];
     return Array.isArray(out) ? out[0] : out;
   });
   const values = first.dataSync() as Float32Array;
@@ -64,11 +87,28 @@ export function actionOutputs(model: tf.LayersModel, observation: Float32Array):
  * heads on one trunk; the cost head is named for what it measures ('cards' left / 52 in the
  * decade family, 'rounds' still to play / 10 in Four Ten).
  */
-export function buildAfterstateNet(shape: { inputSize: number; hidden: readonly number[]; seed: number; cost?: 'cards' | 'rounds' }): tf.LayersModel {
+export function buildAfterstateNet(shape: {
+  inputSize: number;
+  hidden: readonly number[];
+  seed: number;
+  cost?: 'cards' | 'rounds';
+}): tf.LayersModel {
   const input = tf.input({ shape: [shape.inputSize], name: 'position' });
   const x = trunk(input, shape.hidden, shape.seed);
-  const win = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 100) }), name: 'win' }).apply(x) as tf.SymbolicTensor;
-  const cost = tf.layers.dense({ units: 1, kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }), name: shape.cost ?? 'cards' }).apply(x) as tf.SymbolicTensor;
+  const win = tf.layers
+    .dense({
+      units: 1,
+      kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 100) }),
+      name: 'win',
+    })
+    .apply(x) as tf.SymbolicTensor;
+  const cost = tf.layers
+    .dense({
+      units: 1,
+      kernelInitializer: tf.initializers.glorotUniform({ seed: tfSeed(shape.seed, 101) }),
+      name: shape.cost ?? 'cards',
+    })
+    .apply(x) as tf.SymbolicTensor;
   return tf.model({ inputs: input, outputs: [win, cost], name: 'tengym_afterstate' });
 }
 
@@ -84,7 +124,13 @@ export const PASS_ROWS = 128;
  * `pass`'s outputs (`width` floats a row) for rows[0 … count) of `size` features, in passes of at
  * most PASS_ROWS rows.
  */
-export function inPasses(rows: Float32Array, count: number, size: number, width: number, pass: (rows: Float32Array, count: number) => Float32Array): Float32Array {
+export function inPasses(
+  rows: Float32Array,
+  count: number,
+  size: number,
+  width: number,
+  pass: (rows: Float32Array, count: number) => Float32Array,
+): Float32Array {
   if (count <= PASS_ROWS) return pass(rows, count);
   const out = new Float32Array(width * count);
   for (let from = 0; from < count; from += PASS_ROWS) {

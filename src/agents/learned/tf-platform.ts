@@ -5,7 +5,10 @@
  * of undefined"). React Native apps that install `@tensorflow/tfjs-react-native` get its 'rn'
  * platform, which replaces this one. Browser-safe; tf.ts registers it.
  */
-/** What TensorFlow.js asks of a platform (its `Platform`, which tf.ts checks this against: only tf.ts imports TensorFlow.js). */
+/**
+ * What TensorFlow.js asks of a platform (its `Platform`, which tf.ts checks this against: only tf.ts imports
+ * TensorFlow.js).
+ */
 export interface MinimalPlatform {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   now(): number;
@@ -40,14 +43,16 @@ export function utf8Encode(text: string): Uint8Array {
 }
 
 function checkUtf8(encoding: string): void {
-  if (encoding.toLowerCase().replace('-', '') !== 'utf8') throw new Error(`this platform encodes UTF-8 only, not ${encoding}`);
+  if (encoding.toLowerCase().replace('-', '') !== 'utf8')
+    throw new Error(`this platform encodes UTF-8 only, not ${encoding}`);
 }
 
 /** What TensorFlow.js asks of a platform, from the engine's own globals. */
 export const minimalPlatform: MinimalPlatform = {
   fetch(path, init) {
     const fetchFn = (globalThis as { fetch?: typeof fetch }).fetch;
-    if (typeof fetchFn !== 'function') throw new Error(`TensorFlow.js cannot fetch ${path}: this JavaScript engine has no fetch`);
+    if (typeof fetchFn !== 'function')
+      throw new Error(`TensorFlow.js cannot fetch ${path}: this JavaScript engine has no fetch`);
     return fetchFn(path, init);
   },
   now() {
@@ -63,6 +68,8 @@ export const minimalPlatform: MinimalPlatform = {
     return utf8Decode(bytes);
   },
   isTypedArray(a): a is Float32Array | Int32Array | Uint8Array | Uint8ClampedArray {
-    return a instanceof Float32Array || a instanceof Int32Array || a instanceof Uint8Array || a instanceof Uint8ClampedArray;
+    return (
+      a instanceof Float32Array || a instanceof Int32Array || a instanceof Uint8Array || a instanceof Uint8ClampedArray
+    );
   },
 };

@@ -8,34 +8,75 @@ import * as tf from './tf.js';
 import { TengymError, describeKind, showValue } from '../../env/errors.js';
 import { agentFromModel, type TrainedAgent } from './from-model.js';
 import { utf8Decode } from './tf-platform.js';
-import { MAX_MODEL_JSON_BYTES, checkModelJson, checkWeightSizes, checkWeightsFinite, modelArtifacts, modelLoadError } from './model-check.js';
+import {
+  MAX_MODEL_JSON_BYTES,
+  checkModelJson,
+  checkWeightSizes,
+  checkWeightsFinite,
+  modelArtifacts,
+  modelLoadError,
+} from './model-check.js';
 
 /** What the loader needs of `fetch` (a test passes its own). */
-export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; headers: { get(name: string): string | null }; arrayBuffer(): Promise<ArrayBuffer> }>;
+export type FetchLike = (url: string) => Promise<{
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}>;
 
-async function fetchBytes(fetchFn: FetchLike, url: string, name: string, bound: number, where: string): Promise<ArrayBuffer> {
+async function fetchBytes(
+  fetchFn: FetchLike,
+  url: string,
+  name: string,
+  bound: number,
+  where: string,
+): Promise<ArrayBuffer> {
   let response: Awaited<ReturnType<FetchLike>>;
   try {
     response = await fetchFn(url);
   } catch (e) {
     throw new TengymError('bad-argument', `${where}: cannot fetch ${name} from ${url} (${(e as Error).message})`);
   }
-  if (response === null || typeof response !== 'object' || typeof response.arrayBuffer !== 'function' || typeof response.headers?.get !== 'function') {
-    throw new TengymError('bad-argument', `${where}: fetch gave ${describeKind(response)} for ${name}, not a response { ok, status, headers, arrayBuffer() }`);
+  if (
+    response === null ||
+    typeof response !== 'object' ||
+    typeof response.arrayBuffer !== 'function' ||
+    typeof response.headers?.get !== 'function'
+  ) {
+    throw new TengymError(
+      'bad-argument',
+      `${where}: fetch gave ${describeKind(response)} for ${name}, not a response { ok, status, headers, ` +
+        `arrayBuffer() }`,
+    );
   }
   // Where the URL is wrong or the folder not served, the server's answer says so: named with the
   // URL, since the fix is in the URL or in what the server serves there.
   const serve = "serve the model's folder (model.json, its weights beside it) at the URL given to loadModelFromUrl";
-  if (!response.ok) throw new TengymError('bad-argument', `${where}: ${name} is ${response.status === 404 ? 'missing' : 'unavailable'} (HTTP ${response.status} from ${url}); ${serve}`);
+  if (!response.ok)
+    throw new TengymError(
+      'bad-argument',
+      `${where}: ${name} is ${response.status === 404 ? 'missing' : 'unavailable'} (HTTP ${response.status} ` +
+        `from ${url}); ${serve}`,
+    );
   // A server that answers every unknown path with a page (a single-page app's fallback, Vite's
   // dev server) gives its HTML with status 200.
   if (/^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '')) {
-    throw new TengymError('bad-argument', `${where}: ${name} is missing: ${url} answered with an HTML page, not the file (a server sends one for a path it has no file at); ${serve}`);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: ${name} is missing: ${url} answered with an HTML page, not the file (a server sends one for ` +
+        `a path it has no file at); ${serve}`,
+    );
   }
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (length > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${length} bytes, more than the ${bound} it may`);
+  if (length > bound)
+    throw new TengymError('bad-argument', `${where}: ${name} holds ${length} bytes, more than the ${bound} it may`);
   const data = await response.arrayBuffer();
-  if (data.byteLength > bound) throw new TengymError('bad-argument', `${where}: ${name} holds ${data.byteLength} bytes, more than the ${bound} it may`);
+  if (data.byteLength > bound)
+    throw new TengymError(
+      'bad-argument',
+      `${where}: ${name} holds ${data.byteLength} bytes, more than the ${bound} it may`,
+    );
   return data;
 }
 
@@ -52,7 +93,10 @@ function absoluteUrl(modelUrl: string, where: string): string {
   if (WITH_SCHEME.test(modelUrl)) return modelUrl;
   const page = (globalThis as { location?: { href?: unknown } }).location?.href;
   if (typeof page !== 'string') {
-    throw new TengymError('bad-argument', `${where}: "${modelUrl}" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json`);
+    throw new TengymError(
+      'bad-argument',
+      `${where}: "${modelUrl}" is not an absolute URL, and outside a page there is no address to resolve it against; pass an absolute URL such as https://example.com/models/decade/model.json`,
+    );
   }
   try {
     return new URL(modelUrl, page).href;
@@ -85,11 +129,28 @@ function utf8Text(data: ArrayBuffer, where: string): string {
  * `name` is the agent's name (hints give it as their source, errors quote it), checked against
  * nothing: the env the model plays is its metadata's, and a hint of another env is refused.
  */
-export async function loadModelFromUrl(modelUrl: string, name: string, fetchFn: FetchLike = (url) => fetch(url)): Promise<TrainedAgent> {
-  if (typeof name !== 'string') throw new TengymError('bad-argument', `loadModelFromUrl takes the model's name (for messages) as a string, got ${showValue(name)}`);
+export async function loadModelFromUrl(
+  modelUrl: string,
+  name: string,
+  fetchFn: FetchLike = (url) => fetch(url),
+): Promise<TrainedAgent> {
+  if (typeof name !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `loadModelFromUrl takes the model's name (for messages) as a string, got ${showValue(name)}`,
+    );
   const where = `model "${name}"`;
-  if (typeof modelUrl !== 'string') throw new TengymError('bad-argument', `${where}: loadModelFromUrl takes the URL of model.json as a string, got ${showValue(modelUrl)}`);
-  if (typeof fetchFn !== 'function') throw new TengymError('bad-argument', `${where}: loadModelFromUrl takes a fetch function (url) => Promise<Response> or nothing, got ${describeKind(fetchFn)}`);
+  if (typeof modelUrl !== 'string')
+    throw new TengymError(
+      'bad-argument',
+      `${where}: loadModelFromUrl takes the URL of model.json as a string, got ${showValue(modelUrl)}`,
+    );
+  if (typeof fetchFn !== 'function')
+    throw new TengymError(
+      'bad-argument',
+      `${where}: loadModelFromUrl takes a fetch function (url) => ` +
+        `Promise<Response> or nothing, got ${describeKind(fetchFn)}`,
+    );
   modelUrl = absoluteUrl(modelUrl, where);
   const text = utf8Text(await fetchBytes(fetchFn, modelUrl, 'model.json', MAX_MODEL_JSON_BYTES, where), where);
   const checked = checkModelJson(text, where);

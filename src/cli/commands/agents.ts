@@ -15,7 +15,9 @@ interface Args {
 /** " (afterstate, 500,000 env steps)": how a model directory's model was trained, from its metadata. */
 function trainingOf(dir: string): string {
   const trained = trainedFor(dir);
-  return trained?.algorithm && trained.steps !== undefined ? ` (${trained.algorithm}, ${trained.steps.toLocaleString('en-US')} env steps)` : '';
+  return trained?.algorithm && trained.steps !== undefined
+    ? ` (${trained.algorithm}, ${trained.steps.toLocaleString('en-US')} env steps)`
+    : '';
 }
 
 export const agentsCommand: CommandModule<object, Args> = {
@@ -24,24 +26,57 @@ export const agentsCommand: CommandModule<object, Args> = {
   builder: (y) =>
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
-      .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}': the agents of that variant (the list depends on them)` })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ name, description, fair, ceiling?, model? }] (ceiling: an exact optimum, not a baseline; model: where the shipped model is)' })
+      .option('options', {
+        type: 'string',
+        describe:
+          `Env options as JSON, e.g. '{"discard":"optional"}': the agents of that variant (the list depends on ` +
+          `them)`,
+      })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Print [{ name, description, fair, ceiling?, model? }] (ceiling: an exact optimum, not a baseline; ' +
+          'model: where the shipped model is)',
+      })
       .example('$0 agents --env four-ten', 'The agents of Four Ten, the shipped model among them')
-      .example(`$0 agents --env decade --options '{"discard":"optional"}'`, 'The agents of a variant: optional discards add the exact optimum'),
+      .example(
+        `$0 agents --env decade --options '{"discard":"optional"}'`,
+        'The agents of a variant: optional discards add the exact optimum',
+      ),
   handler: (args) => {
     const config = envConfig(args.env, parseOptionsJson(args.options));
     const id = config.id;
-    // The shipped model of the game these options make (decade with the loop's options is decade-loop's), if it was trained for them, as the hint source judges it.
+    // The shipped model of the game these options make (decade with the loop's options is decade-loop's), if it was
+    // trained for them, as the hint source judges it.
     const candidate = shippedModel(registeredIdOf(config));
     const trained = candidate && trainedFor(candidate.dir);
     const shipped = trained && whyOtherGame(trained.env, trained.options, config) === null ? candidate : null;
     const list: (AgentInfo & { model?: string })[] = [...agentsFor(config)];
-    if (shipped) list.push({ name: 'model', description: `the trained model shipped in ${shipped.shown}${trainingOf(shipped.dir)}`, fair: true, model: shipped.shown });
+    if (shipped)
+      list.push({
+        name: 'model',
+        description: `the trained model shipped in ${shipped.shown}${trainingOf(shipped.dir)}`,
+        fair: true,
+        model: shipped.shown,
+      });
     if (args.json) {
       writeLine(JSON.stringify(list));
       return;
     }
-    writeLine(formatTable(['agent', 'fair', 'idea'], list.map((a) => [a.name + (a.ceiling ? ' (ceiling)' : ''), a.fair ? 'yes' : 'NO (sees the stock)', a.description])));
-    writeLine(`\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval --env ${id}${args.options ? ` --options '${args.options}'` : ''} --agents runs/${id}/best,${list[0].name}`);
+    writeLine(
+      formatTable(
+        ['agent', 'fair', 'idea'],
+        list.map((a) => [
+          a.name + (a.ceiling ? ' (ceiling)' : ''),
+          a.fair ? 'yes' : 'NO (sees the stock)',
+          a.description,
+        ]),
+      ),
+    );
+    writeLine(
+      `\nA model directory (model.json + weights.bin, e.g. runs/${id}/best) is an agent too: tengym eval ` +
+        `--env ${id}${args.options ? ` --options '${args.options}'` : ''} --agents runs/${id}/best,${list[0].name}`,
+    );
   },
 };

@@ -7,7 +7,14 @@ import { benchEnv } from '../../env/bench.js';
 import { MAX_COPIES, maxCopies } from '../../env/vector.js';
 import { TengymError } from '../../env/errors.js';
 import { benchHints, hintBenchGames } from '../../eval/hint-bench.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import {
+  checkNoOptionsForEvery,
+  checkNumberOption,
+  checkSeedOption,
+  formatTable,
+  parseOptionsJson,
+  writeLine,
+} from '../io.js';
 import { hintChoice } from './hint.js';
 import { TENGYM_VERSION } from '../../node/version.js';
 
@@ -49,7 +56,11 @@ const HINT_ONLY = ['states', 'warmup', 'seed', 'agent', 'model'] as const;
 
 /** --states, --warmup and --seed of the hint bench, defaults filled in. */
 function hintSettings(a: Args): { states: number; warmup: number; seed: number } {
-  return { states: a.states ?? HINT_DEFAULTS.states, warmup: a.warmup ?? HINT_DEFAULTS.warmup, seed: a.seed ?? HINT_DEFAULTS.seed };
+  return {
+    states: a.states ?? HINT_DEFAULTS.states,
+    warmup: a.warmup ?? HINT_DEFAULTS.warmup,
+    seed: a.seed ?? HINT_DEFAULTS.seed,
+  };
 }
 
 /** Refuses the flags of the other mode (this one would ignore them), naming them and the flags this mode takes. */
@@ -60,8 +71,10 @@ function checkModeFlags(a: Args): void {
   throw new TengymError(
     'bad-argument',
     a.hints
-      ? `${named} with bench without --hints (env speed): bench --hints times hints, with --env, --options, --states, --warmup, --seed and --agent or --model`
-      : `${named} with --hints (hint latency): bench without --hints times random play, with --env, --options, --seconds and --num-envs`,
+      ? `${named} with bench without --hints (env speed): bench --hints times hints, with --env, --options, ` +
+          `--states, --warmup, --seed and --agent or --model`
+      : `${named} with --hints (hint latency): bench without --hints times random play, with --env, --options, ` +
+          `--seconds and --num-envs`,
   );
 }
 
@@ -80,35 +93,92 @@ async function hintsBench(args: Args): Promise<void> {
   const { states, warmup, seed } = hintSettings(args);
   const options = parseOptionsJson(args.options);
   const results = [];
-  for (const id of ids) results.push({ ...(await benchHints(id, options, { states, warmup, seed, top: 3, choice })), options });
+  for (const id of ids)
+    results.push({ ...(await benchHints(id, options, { states, warmup, seed, top: 3, choice })), options });
   if (args.json) {
     writeLine(JSON.stringify(results.map((r) => ({ ...machine(), ...r, options: filledOptions(r.env, r.options) }))));
     return;
   }
   const ms = (x: number) => x.toFixed(3);
-  writeLine(`hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ${seed}; the first ${warmup} calls untimed${withOptions(options)}\n`);
-  writeLine(formatTable(['env', 'states', 'games', 'p50 ms', 'p99 ms', 'max ms', 'first call ms', 'source'], results.map((r) => [r.env, r.states, r.games, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), ms(r.firstMs), r.source])));
+  writeLine(
+    `hint(getState(), { top: 3 }) at every state with a choice, in games played by the top hint from seed ` +
+      `${seed}; the first ${warmup} calls untimed${withOptions(options)}\n`,
+  );
+  writeLine(
+    formatTable(
+      ['env', 'states', 'games', 'p50 ms', 'p99 ms', 'max ms', 'first call ms', 'source'],
+      results.map((r) => [r.env, r.states, r.games, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), ms(r.firstMs), r.source]),
+    ),
+  );
 }
 
 export const benchCommand: CommandModule<object, Args> = {
   command: 'bench',
-  describe: 'Steps per second of random legal play (mask and observation every step), single env and vector env; with --hints, hint latency',
+  describe:
+    'Steps per second of random legal play (mask and observation every step), single env and vector env; with ' +
+    '--hints, hint latency',
   builder: (y) =>
     y
-      .option('env', { type: 'string', describe: 'One env id, or "all" (the default): every id, with --hints every id with real decisions' })
-      .option('seconds', { type: 'number', defaultDescription: String(SPEED_DEFAULTS.seconds), describe: 'Seconds timed per env and per mode (not with --hints)' })
-      .option('num-envs', { type: 'number', defaultDescription: String(SPEED_DEFAULTS['num-envs']), describe: 'Copies in the vector env (not with --hints)' })
-      .option('hints', { type: 'boolean', default: false, describe: 'Time hints instead: p50/p99 ms of hint(getState()) over mid-game states' })
-      .option('states', { type: 'number', defaultDescription: String(HINT_DEFAULTS.states), describe: 'With --hints: states timed per env' })
-      .option('warmup', { type: 'number', defaultDescription: String(HINT_DEFAULTS.warmup), describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)' })
-      .option('seed', { type: 'number', defaultDescription: String(HINT_DEFAULTS.seed), describe: 'With --hints: seed of the first game' })
+      .option('env', {
+        type: 'string',
+        describe: 'One env id, or "all" (the default): every id, with --hints every id with real decisions',
+      })
+      .option('seconds', {
+        type: 'number',
+        defaultDescription: String(SPEED_DEFAULTS.seconds),
+        describe: 'Seconds timed per env and per mode (not with --hints)',
+      })
+      .option('num-envs', {
+        type: 'number',
+        defaultDescription: String(SPEED_DEFAULTS['num-envs']),
+        describe: 'Copies in the vector env (not with --hints)',
+      })
+      .option('hints', {
+        type: 'boolean',
+        default: false,
+        describe: 'Time hints instead: p50/p99 ms of hint(getState()) over mid-game states',
+      })
+      .option('states', {
+        type: 'number',
+        defaultDescription: String(HINT_DEFAULTS.states),
+        describe: 'With --hints: states timed per env',
+      })
+      .option('warmup', {
+        type: 'number',
+        defaultDescription: String(HINT_DEFAULTS.warmup),
+        describe: 'With --hints: calls made before timing starts (JIT, model load, solver tables)',
+      })
+      .option('seed', {
+        type: 'number',
+        defaultDescription: String(HINT_DEFAULTS.seed),
+        describe: 'With --hints: seed of the first game',
+      })
       .option('options', { type: 'string', describe: 'With --env: env options as JSON' })
-      .option('agent', { type: 'string', describe: "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)" })
-      .option('model', { type: 'string', describe: 'With --hints: model directory to rank with; the same as --agent DIR' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ tengymVersion, nodeVersion, cores, env, options, stepsPerSecond, vectorStepsPerSecond, numEnvs }] (with --hints: [{ tengymVersion, nodeVersion, cores, env, options, source, states, p50Ms, p99Ms, maxMs, firstMs, … }]); options are every option of the env, defaults filled in' })
+      .option('agent', {
+        type: 'string',
+        describe:
+          "With --hints: who ranks, an agent of the env or a model directory (default: the env's default hint source)",
+      })
+      .option('model', {
+        type: 'string',
+        describe: 'With --hints: model directory to rank with; the same as --agent DIR',
+      })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Print [{ tengymVersion, nodeVersion, cores, env, options, stepsPerSecond, vectorStepsPerSecond, ' +
+          'numEnvs }] (with --hints: [{ tengymVersion, nodeVersion, cores, env, options, source, states, ' +
+          'p50Ms, p99Ms, maxMs, firstMs, … }]); options are every option of the env, defaults filled in',
+      })
       .check((a) => {
         checkModeFlags(a);
-        checkNumberOption('seconds', a.seconds, { integer: false, above: true, max: MAX_BENCH_SECONDS, maxWhy: 'an hour per env and mode' });
+        checkNumberOption('seconds', a.seconds, {
+          integer: false,
+          above: true,
+          max: MAX_BENCH_SECONDS,
+          maxWhy: 'an hour per env and mode',
+        });
         checkNumberOption('num-envs', a['num-envs'], { min: 1, max: MAX_COPIES, maxWhy: 'copies in one vector env' });
         checkNumberOption('states', a.states, { min: 1, max: 10_000_000 });
         checkNumberOption('warmup', a.warmup, { max: 10_000_000 });
@@ -116,9 +186,18 @@ export const benchCommand: CommandModule<object, Args> = {
         if (a.hints) {
           const { states, warmup, seed } = hintSettings(a);
           const games = hintBenchGames(states, warmup);
-          checkSeedFits(seed, games, `--states ${states} and --warmup ${warmup}, which may deal up to ${games} games before giving up`, '--seed');
+          checkSeedFits(
+            seed,
+            games,
+            `--states ${states} and --warmup ${warmup}, which may deal up to ${games} games before giving up`,
+            '--seed',
+          );
         }
-        if (everyEnv(a)) checkNoOptionsForEvery(a.options, a.env === 'all' ? '--env all' : a.hints ? '--hints without --env' : 'bench without --env');
+        if (everyEnv(a))
+          checkNoOptionsForEvery(
+            a.options,
+            a.env === 'all' ? '--env all' : a.hints ? '--hints without --env' : 'bench without --env',
+          );
         return true;
       })
       .example('$0 bench --seconds 2', 'Steps per second of every id (the table in docs/environments.md)')
@@ -131,15 +210,35 @@ export const benchCommand: CommandModule<object, Args> = {
     // Refused before any env is timed, in the flag's terms.
     for (const id of ids) {
       const most = maxCopies(envConfig(id, options));
-      if (numEnvs > most) throw new TengymError('bad-argument', `--num-envs ${numEnvs} is more copies of ${id} than fit in one vector env (at most ${most} in its memory budget)`);
+      if (numEnvs > most)
+        throw new TengymError(
+          'bad-argument',
+          `--num-envs ${numEnvs} is more copies of ${id} than fit in one vector env (at most ${most} in its ` +
+            `memory budget)`,
+        );
     }
     const results = ids.map((id) => benchEnv(id, seconds, numEnvs, options));
     if (args.json) {
-      writeLine(JSON.stringify(results.map((r) => ({ ...machine(), ...r, options: filledOptions(r.env, options), stepsPerSecond: Math.round(r.stepsPerSecond), vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond) }))));
+      writeLine(
+        JSON.stringify(
+          results.map((r) => ({
+            ...machine(),
+            ...r,
+            options: filledOptions(r.env, options),
+            stepsPerSecond: Math.round(r.stepsPerSecond),
+            vectorStepsPerSecond: Math.round(r.vectorStepsPerSecond),
+          })),
+        ),
+      );
       return;
     }
     const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
     if (Object.keys(options).length > 0) writeLine(`random legal play${withOptions(options)}\n`);
-    writeLine(formatTable(['env', 'steps/s (single)', `steps/s (vector ×${numEnvs})`], results.map((r) => [r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)])));
+    writeLine(
+      formatTable(
+        ['env', 'steps/s (single)', `steps/s (vector ×${numEnvs})`],
+        results.map((r) => [r.env, fmt(r.stepsPerSecond), fmt(r.vectorStepsPerSecond)]),
+      ),
+    );
   },
 };

@@ -11,7 +11,11 @@ export const envsCommand: CommandModule<object, Args> = {
   describe: 'List the registered env ids with their options and defaults',
   builder: (y) =>
     y
-      .option('json', { type: 'boolean', default: false, describe: 'Print JSON: [{ id, engine, description, defaults, optionsSchema, actions, observationSize }]' })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print JSON: [{ id, engine, description, defaults, optionsSchema, actions, observationSize }]',
+      })
       .example('$0 envs', 'Every id with its options, defaults and allowed values')
       .example(`$0 envs --json | jq '.[] | select(.id == "tens") | .optionsSchema'`, "One id's options as JSON Schema"),
   handler: (args) => {
@@ -23,7 +27,18 @@ export const envsCommand: CommandModule<object, Args> = {
     for (const e of list) {
       writeLine(`${e.id}  (${e.actions} actions, observation ${e.observationSize})`);
       writeLine(`  ${e.description}`);
-      const schema = e.optionsSchema as { properties?: Record<string, { enum?: unknown[]; anyOf?: { const?: unknown; type?: string; minimum?: number; maximum?: number }[]; type?: string; minimum?: number; maximum?: number }> };
+      const schema = e.optionsSchema as {
+        properties?: Record<
+          string,
+          {
+            enum?: unknown[];
+            anyOf?: { const?: unknown; type?: string; minimum?: number; maximum?: number }[];
+            type?: string;
+            minimum?: number;
+            maximum?: number;
+          }
+        >;
+      };
       for (const [name, value] of Object.entries(e.defaults)) {
         const prop = schema.properties?.[name];
         writeLine(`    ${name.padEnd(12)} ${JSON.stringify(value).padEnd(14)} ${describeAllowed(prop)}`);

@@ -1,7 +1,14 @@
 import type { CommandModule } from 'yargs';
 import { envIds, envSpec } from '../../env/registry.js';
 import { fuzzEnv, type FuzzReport } from '../../env/fuzz.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, parseOptionsJson, writeLine } from '../io.js';
+import {
+  checkNoOptionsForEvery,
+  checkNumberOption,
+  checkSeedOption,
+  formatTable,
+  parseOptionsJson,
+  writeLine,
+} from '../io.js';
 import { ProgressLines } from '../progress.js';
 import { TENGYM_VERSION } from '../../node/version.js';
 
@@ -20,37 +27,85 @@ const count = (x: number) => x.toLocaleString('en-US');
 
 export function fuzzTable(reports: FuzzReport[]): string {
   return formatTable(
-    ['env', 'steps', 'episodes', 'rejected inputs', 'round trips', 'clones', 'corrupted states (refused/accepted)', 'vector batches', 'violations', 's'],
-    reports.map((r) => [r.env, count(r.steps), count(r.episodes), count(r.rejectedInputs), count(r.roundTrips), count(r.clones), `${count(r.corruptedStates.refused)}/${count(r.corruptedStates.accepted)}`, count(r.vectorBatches), count(r.violations), r.seconds.toFixed(1)]),
+    [
+      'env',
+      'steps',
+      'episodes',
+      'rejected inputs',
+      'round trips',
+      'clones',
+      'corrupted states (refused/accepted)',
+      'vector batches',
+      'violations',
+      's',
+    ],
+    reports.map((r) => [
+      r.env,
+      count(r.steps),
+      count(r.episodes),
+      count(r.rejectedInputs),
+      count(r.roundTrips),
+      count(r.clones),
+      `${count(r.corruptedStates.refused)}/${count(r.corruptedStates.accepted)}`,
+      count(r.vectorBatches),
+      count(r.violations),
+      r.seconds.toFixed(1),
+    ]),
   );
 }
 
 export const fuzzCommand: CommandModule<object, Args> = {
   command: 'fuzz',
-  describe: 'Fuzz the envs: random legal and illegal actions, state round trips, clones, corrupted states and vector batches, every invariant checked after every step',
+  describe:
+    'Fuzz the envs: random legal and illegal actions, state round trips, clones, corrupted states and vector ' +
+    'batches, every invariant checked after every step',
   builder: (y) =>
     y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults, one after the other (--options goes with one id)' })
+      .option('env', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Env id, or "all" for every id with its defaults, one after the other (--options goes with one id)',
+      })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('steps', { type: 'number', default: 1_000_000, describe: 'Legal steps per env id' })
       .option('seed', { type: 'number', default: 0, describe: 'Seed of the fuzzing driver' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print [{ tengymVersion, env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, corruptedStates, disagreements, vectorBatches, violations, firstViolations, seconds }]' })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Print [{ tengymVersion, env, options, seed, steps, episodes, rejectedInputs, roundTrips, clones, ' +
+          'corruptedStates, disagreements, vectorBatches, violations, firstViolations, seconds }]',
+      })
       .check((a) => {
         checkNumberOption('steps', a.steps, { min: 1, max: MAX_FUZZ_STEPS, maxWhy: 'tens of minutes per env id' });
         checkSeedOption('seed', a.seed);
         if (a.env === 'all') checkNoOptionsForEvery(a.options, '--env all');
         return true;
       })
-      .example('$0 fuzz --env all --steps 10000000', 'Ten million fuzzed steps per id (the figure in docs/environments.md)')
-      .example(`$0 fuzz --env tens --options '{"undoLimit":"unlimited"}' --steps 100000 --seed 7`, 'One variant, another driver seed'),
+      .example(
+        '$0 fuzz --env all --steps 10000000',
+        'Ten million fuzzed steps per id (the figure in docs/environments.md)',
+      )
+      .example(
+        `$0 fuzz --env tens --options '{"undoLimit":"unlimited"}' --steps 100000 --seed 7`,
+        'One variant, another driver seed',
+      ),
   handler: (args) => {
     const options = parseOptionsJson(args.options);
     const ids = args.env === 'all' ? envIds() : [envSpec(args.env).id];
     const progress = new ProgressLines(args.json);
     const reports: FuzzReport[] = [];
     for (const id of ids) {
-      const report = fuzzEnv({ env: id, options, steps: args.steps, seed: args.seed, onProgress: (steps) => progress.update(steps, args.steps, id) });
-      progress.line(`${id}: ${count(report.steps)} steps, ${count(report.violations)} violations, ${report.seconds.toFixed(1)} s`);
+      const report = fuzzEnv({
+        env: id,
+        options,
+        steps: args.steps,
+        seed: args.seed,
+        onProgress: (steps) => progress.update(steps, args.steps, id),
+      });
+      progress.line(
+        `${id}: ${count(report.steps)} steps, ${count(report.violations)} violations, ${report.seconds.toFixed(1)} s`,
+      );
       reports.push(report);
     }
     progress.done();

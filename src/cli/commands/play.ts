@@ -73,7 +73,6 @@ export interface PlaySetup {
   save?: string;
 }
 
-
 /**
  * Refuses a --save that cannot be written, before the game, not after it: empty, a directory, in a
  * folder that does not exist or is a file, or a file that cannot be opened for writing
@@ -81,10 +80,12 @@ export interface PlaySetup {
  */
 function checkSaveFile(path: string): void {
   if (path.trim() === '') throw new TengymError('bad-argument', '--save is empty: name the file to write the game to');
-  if (existsSync(path) && statSync(path).isDirectory()) throw new TengymError('bad-argument', `--save ${path} is a directory: name a file in it`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new TengymError('bad-argument', `--save ${path} is a directory: name a file in it`);
   const folder = dirname(resolve(path));
   if (!existsSync(folder)) throw new TengymError('bad-argument', `--save ${path}: the folder ${folder} does not exist`);
-  if (!statSync(folder).isDirectory()) throw new TengymError('bad-argument', `--save ${path}: ${folder} is a file, not a folder`);
+  if (!statSync(folder).isDirectory())
+    throw new TengymError('bad-argument', `--save ${path}: ${folder} is a file, not a folder`);
   const existed = existsSync(path);
   try {
     closeSync(openSync(path, 'a'));
@@ -95,7 +96,8 @@ function checkSaveFile(path: string): void {
 }
 
 function commandsLine(env: Env): string {
-  const undo = env.undosLeft > 0 ? `undo (u; ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}), ` : '';
+  const undo =
+    env.undosLeft > 0 ? `undo (u; ${env.undosLeft === Infinity ? 'unlimited' : `${env.undosLeft} left`}), ` : '';
   return `Commands: a move's number (or Enter when there is one move), hint (h), ${undo}rules (r), help (?), quit (q)`;
 }
 
@@ -105,10 +107,16 @@ function showPosition(env: Env, io: PlayIO): void {
   if (!env.running) return;
   const legal = env.legalActions();
   const width = String(legal.length).length;
-  io.write(legal.map((a, i) => `  ${s.bold(String(i + 1).padStart(width))}  ${s.card(env.describeAction(a))}`).join('\n') + '\n');
+  io.write(
+    legal.map((a, i) => `  ${s.bold(String(i + 1).padStart(width))}  ${s.card(env.describeAction(a))}`).join('\n') +
+      '\n',
+  );
 }
 
-/** "12 moves", "8 forced moves", "296 moves, 12 of them yours": the player's own choices counted apart from forced moves. */
+/**
+ * "12 moves", "8 forced moves", "296 moves, 12 of them yours": the player's own choices counted apart from forced
+ * moves.
+ */
 function movesText(total: number, own: number): string {
   if (own === total) return plural(total, 'move');
   if (own === 0) return plural(total, 'forced move');
@@ -137,30 +145,50 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
     if (last?.text === text) last.count++;
     else runs.push({ text, count: 1 });
   }
-  if (runs.length <= FORCED_LISTED) return { count, text: runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ') };
+  if (runs.length <= FORCED_LISTED)
+    return { count, text: runs.map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text)).join(', ') };
   const verb = (text: string) => text.split(' ')[0];
   const perVerb = new Map<string, number>();
   for (const r of runs) perVerb.set(verb(r.text), (perVerb.get(verb(r.text)) ?? 0) + r.count);
   const [common, commonCount] = [...perVerb].sort((a, b) => b[1] - a[1])[0];
-  const others = runs.filter((r) => verb(r.text) !== common).map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text));
+  const others = runs
+    .filter((r) => verb(r.text) !== common)
+    .map((r) => (r.count > 1 ? `${r.text} ×${r.count}` : r.text));
   // Past a few of the others too (Ten-Twenty-Thirty can force thousands of discards), every kind is only counted.
-  if (others.length > FORCED_LISTED) return { count, text: `${count} forced moves: ${[...perVerb].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v} ×${n}`).join(', ')}` };
-  return { count, text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}` };
+  if (others.length > FORCED_LISTED)
+    return {
+      count,
+      text: `${count} forced moves: ${[...perVerb]
+        .sort((a, b) => b[1] - a[1])
+        .map(([v, n]) => `${v} ×${n}`)
+        .join(', ')}`,
+    };
+  return {
+    count,
+    text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}`,
+  };
 }
 
 function outcomeText(env: Env): string {
   const o: Outcome = env.outcome();
   const result = o.won ? 'won' : 'lost';
   if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
-    // Picked-up cards go under the stock and never leave the game: the cards on the table are not what was left to clear.
+    // Picked-up cards go under the stock and never leave the game: the cards on the table are not what was left to
+    // clear.
     const stock = stockCount(env.board());
-    return `${result}, ${plural(o.cardsLeft, 'card')} on the table and ${stock} in the stock (picked-up cards go back under the stock)`;
+    return (
+      `${result}, ${plural(o.cardsLeft, 'card')} on the table and ${stock} in the stock (picked-up cards go ` +
+      `back under the stock)`
+    );
   }
   if ('cardsLeft' in o) return `${result}, ${plural(o.cardsLeft, 'card')} left`;
   return `${result} with ${o.points} points in ${plural(o.rounds, 'round')}`;
 }
 
-/** Plays until the game ends, the player quits or the input ends; returns how it ended. With `save`, then writes the game so far. */
+/**
+ * Plays until the game ends, the player quits or the input ends; returns how it ended. With `save`, then writes the
+ * game so far.
+ */
 export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' | 'quit' | 'eof'> {
   // Every state, for a hinter that remembers what it saw (Ten-Twenty-Thirty's stock), and for --save.
   const states = new GameStates(setup.env);
@@ -171,9 +199,15 @@ export async function playSession(setup: PlaySetup, io: PlayIO): Promise<'over' 
       writeFileSync(setup.save, saved.map((state) => JSON.stringify(state)).join('\n') + '\n');
     } catch (e) {
       // Found only as it is written (a full disk): the deal's replay line, shown at the start, still plays it again.
-      throw new TengymError('bad-argument', `could not save the game to ${setup.save}: ${readFailure(e)}; replay the deal with ${setup.replay}`);
+      throw new TengymError(
+        'bad-argument',
+        `could not save the game to ${setup.save}: ${readFailure(e)}; replay the deal with ${setup.replay}`,
+      );
     }
-    io.write(`Saved the game so far (${plural(saved.length, 'state')}, one a line) to ${setup.save}: tengym hint --env ${setup.env.id} --state ${setup.save} ranks where it stands.\n`);
+    io.write(
+      `Saved the game so far (${plural(saved.length, 'state')}, one a line) to ${setup.save}: tengym hint ` +
+        `--env ${setup.env.id} --state ${setup.save} ranks where it stands.\n`,
+    );
   }
   return end;
 }
@@ -185,7 +219,11 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
   const help = `a move number, hint (h), ${canUndo ? 'undo (u), ' : ''}rules (r), help (?), quit (q)`;
   const autoForced = setup.autoForced ?? true;
   io.write(`${s.bold(`tengym play ${env.id}`)} · seed ${setup.seed} · replay this deal: ${setup.replay}\n`);
-  io.write(commandsLine(env) + (autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') + '\n');
+  io.write(
+    commandsLine(env) +
+      (autoForced ? '; forced moves are played for you (--step-forced to play them yourself)' : '') +
+      '\n',
+  );
   // After an undo the player stands where they asked to, even at a forced move.
   let holdForced = false;
   // Per move of the game so far, whether it was played for the player (undo takes the last back).
@@ -205,7 +243,9 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       states.record(env);
       forcedSteps.pop();
       holdForced = true;
-      io.write(`Took back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}.\n`);
+      io.write(
+        `Took back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}.\n`,
+      );
       showPosition(env, io);
     } catch (e) {
       if (!isTengymError(e)) throw e;
@@ -220,7 +260,10 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       const line = await io.readLine();
       if (line === null) {
         const why = io.interrupted?.() ? 'Interrupted' : 'End of input';
-        io.write(`\n${why}: the game stops here after ${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`);
+        io.write(
+          `\n${why}: the game stops here after ` +
+            `${movesText(env.episodeSteps, own())}. Seed ${setup.seed}: ${setup.replay}\n`,
+        );
         return 'eof';
       }
       if (io.echo) io.write(line + '\n');
@@ -248,12 +291,24 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
           continue;
         }
         const lines = hintLines(result, (h) => `move ${legal.indexOf(h.action) + 1}:`, true);
-        io.write(s.dim(lines[0]) + '\n' + lines.slice(1).map((l) => s.card(l)).join('\n') + '\n');
+        io.write(
+          s.dim(lines[0]) +
+            '\n' +
+            lines
+              .slice(1)
+              .map((l) => s.card(l))
+              .join('\n') +
+            '\n',
+        );
         continue;
       }
       if (input === 'u' || input === 'undo') {
         if (!canUndo) {
-          io.write(env.game.undoLimit ? `Undo is off in this game: play with --options '{"undoLimit":3}' (or "unlimited").\n` : `${env.id} has no undo.\n`);
+          io.write(
+            env.game.undoLimit
+              ? `Undo is off in this game: play with --options '{"undoLimit":3}' (or "unlimited").\n`
+              : `${env.id} has no undo.\n`,
+          );
           continue;
         }
         takeBack();
@@ -266,7 +321,10 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
         continue;
       }
       if (choice < 1 || choice > env.legalCount) {
-        io.write(`There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 to ${env.legalCount}, or ${help.slice(help.indexOf('hint'))}.\n`);
+        io.write(
+          `There ${env.legalCount === 1 ? 'is 1 move' : `are ${env.legalCount} moves`}: type a number from 1 ` +
+            `to ${env.legalCount}, or ${help.slice(help.indexOf('hint'))}.\n`,
+        );
         continue;
       }
       env.step(env.legal[choice - 1]);
@@ -279,10 +337,16 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       advance();
       showPosition(env, io);
     }
-    io.write(`Game over after ${movesText(env.episodeSteps, own())}: ${outcomeText(env)}. Seed ${setup.seed}: ${setup.replay}\n`);
+    io.write(
+      `Game over after ${movesText(env.episodeSteps, own())}: ` +
+        `${outcomeText(env)}. Seed ${setup.seed}: ${setup.replay}\n`,
+    );
     // As on the page, the last move can still be taken back while undos are left; anything else ends the session.
     if (!canUndo || env.undosLeft === 0 || env.undoDepth === 0) return 'over';
-    io.write(`Type undo (u) to take back the last move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n> `);
+    io.write(
+      `Type undo (u) to take back the last ` +
+        `move${env.undosLeft === Infinity ? '' : ` (${plural(env.undosLeft, 'undo')} left)`}, or quit (q).\n> `,
+    );
     const line = await io.readLine();
     // The input ended at the prompt: the shell's prompt starts on a line of its own.
     if (line === null) io.write('\n');
@@ -295,17 +359,36 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
 
 export const playCommand: CommandModule<object, Args> = {
   command: 'play',
-  describe: 'Play a game in the terminal: numbered moves, hint, undo (where the env allows it), quit; input can be piped',
+  describe:
+    'Play a game in the terminal: numbered moves, hint, undo (where the env allows it), quit; input can be piped',
   builder: (y) =>
     y
       .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"undoLimit":3}'` })
       .option('seed', { type: 'number', describe: 'Deal seed (default: a fresh one, shown at the start)' })
-      .option('agent', { type: 'string', describe: 'Who gives the hints: an agent of the env (tengym agents --env ID lists them) or a model directory; default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")' })
-      .option('hints', { type: 'string', alias: 'model', describe: 'Model directory for hints (--model, as hint and bench take it); the same as --agent DIR' })
+      .option('agent', {
+        type: 'string',
+        describe:
+          'Who gives the hints: an agent of the env (tengym agents --env ID lists them) or a model directory; ' +
+          'default: the strongest fair source measured for the env (docs/hints.md, "Where hints come from")',
+      })
+      .option('hints', {
+        type: 'string',
+        alias: 'model',
+        describe: 'Model directory for hints (--model, as hint and bench take it); the same as --agent DIR',
+      })
       .option('top', { type: 'number', default: 3, describe: 'Moves a hint lists (0: every legal move)' })
-      .option('step-forced', { type: 'boolean', default: false, describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once' })
-      .option('save', { type: 'string', describe: 'At the end (game over, quit, end of input, Ctrl-C), write the game so far to this file, one state a line, as tengym hint --state reads a game (an existing file is replaced)' })
+      .option('step-forced', {
+        type: 'boolean',
+        default: false,
+        describe: 'Stop at forced moves (the only legal move) too, instead of playing them at once',
+      })
+      .option('save', {
+        type: 'string',
+        describe:
+          'At the end (game over, quit, end of input, Ctrl-C), write the game so far to this file, one state ' +
+          'a line, as tengym hint --state reads a game (an existing file is replaced)',
+      })
       .check((a) => {
         checkSeedOption('seed', a.seed);
         checkNumberOption('top', a.top);
@@ -314,16 +397,21 @@ export const playCommand: CommandModule<object, Args> = {
         return true;
       })
       .example('$0 play --env decade --seed 7', 'Play deal 7 of Decade')
-      .example(`printf '1\\nhint\\nundo\\nquit\\n' | $0 play --env tens --options '{"undoLimit":3}' --seed 1`, 'A scripted session'),
+      .example(
+        `printf '1\\nhint\\nundo\\nquit\\n' | $0 play --env tens --options '{"undoLimit":3}' --seed 1`,
+        'A scripted session',
+      ),
   handler: async (args) => {
     const options = parseOptionsJson(args.options);
     const env = make(args.env, options);
     const seed = args.seed ?? randomInt(0, 2 ** 31 - 1);
     env.reset({ seed });
-    const optionsArg = args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
+    const optionsArg =
+      args.options !== undefined && Object.keys(options).length > 0 ? ` --options '${JSON.stringify(options)}'` : '';
     // An agent or model named on the command line is loaded now, so a bad name stops at once.
     const choice = hintChoice(args.agent, args.hints);
-    let hinter: Promise<LoadedHinter> | null = choice === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, choice));
+    let hinter: Promise<LoadedHinter> | null =
+      choice === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, choice));
     const rl = createInterface({ input: process.stdin, terminal: false });
     // Take the iterator now: lines that arrive before the first read are queued, not lost.
     const lines = rl[Symbol.asyncIterator]();

@@ -21,12 +21,30 @@ export const rulesCommand: CommandModule<object, Args> = {
   describe: "Print a game's rules, as tengym play and the play page show them",
   builder: (y) =>
     y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id (tengym envs lists them); a variant prints its game\'s rules, its variants among them' })
-      .option('options', { type: 'string', describe: `Env options as JSON, checked as make checks them, e.g. '{"tableau":15}'` })
-      .option('markdown', { type: 'boolean', default: false, describe: 'Print Markdown (headings, lists, tables) instead of plain text' })
-      .option('for-programs', { type: 'boolean', default: false, describe: "The whole section of docs/rules.md: a player's rules, then the action ids and the training reward" })
+      .option('env', {
+        type: 'string',
+        demandOption: true,
+        describe: "Env id (tengym envs lists them); a variant prints its game's rules, its variants among them",
+      })
+      .option('options', {
+        type: 'string',
+        describe: `Env options as JSON, checked as make checks them, e.g. '{"tableau":15}'`,
+      })
+      .option('markdown', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print Markdown (headings, lists, tables) instead of plain text',
+      })
+      .option('for-programs', {
+        type: 'boolean',
+        default: false,
+        describe: "The whole section of docs/rules.md: a player's rules, then the action ids and the training reward",
+      })
       .example('$0 rules --env decade', 'How Decade is played, and its variants')
-      .example('$0 rules --env four-ten --markdown > four-ten.md', "Four Ten's rules as Markdown, for an app's help screen")
+      .example(
+        '$0 rules --env four-ten --markdown > four-ten.md',
+        "Four Ten's rules as Markdown, for an app's help screen",
+      )
       .example('$0 rules --env tens --for-programs', "Tens' rules with its action ids, as an RL program reads them"),
   handler: (args) => {
     const env = make(args.env, parseOptionsJson(args.options));

@@ -34,7 +34,10 @@ const TYPES: Record<string, string> = {
  * it on a trustworthy origin alone, which plain http is only there, and elsewhere Chromium logs
  * an error that the header was ignored.
  */
-const ISOLATION_HEADERS = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+const ISOLATION_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
 
 /** The shipped models, in the package's models/ (this file is src/cli/commands/ or dist/cli/commands/). */
 const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -62,7 +65,8 @@ function packagedFile(path: string): string | null {
 /** The file `path` names under `dir`, or null when it is outside it, missing or not a file. */
 function fileUnder(dir: string, path: string): string | null {
   const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-  if (!(file + sep).startsWith(dir.endsWith(sep) ? dir : dir + sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+  if (!(file + sep).startsWith(dir.endsWith(sep) ? dir : dir + sep) || !existsSync(file) || !statSync(file).isFile())
+    return null;
   return file;
 }
 
@@ -78,14 +82,18 @@ export async function servePage(options: { host?: string; port?: number; root?: 
   const root = options.root ?? PAGE_DIR;
   const host = options.host ?? '127.0.0.1';
   if (!existsSync(join(root, 'index.html'))) {
-    throw new TengymError('bad-argument', `the play page is not built (no ${join(root, 'index.html')}): run npm run build`);
+    throw new TengymError(
+      'bad-argument',
+      `the play page is not built (no ${join(root, 'index.html')}): run npm run build`,
+    );
   }
   // Filled in once listening (port 0 takes any free port): the Host names a request may give.
   let allowedHosts = new Set<string>();
   const server = createServer((req, res) => {
     // Every answer: no MIME sniffing (a model's .bin is never run as a script).
     res.setHeader('x-content-type-options', 'nosniff');
-    const plain = (status: number, body: string, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(body);
+    const plain = (status: number, body: string, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(body);
     // A DNS-rebinding page reaches this server under its own name: only our own address is answered.
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
       plain(421, 'this server answers only requests addressed to it (its Host header)\n');
@@ -104,7 +112,9 @@ export async function servePage(options: { host?: string; port?: number; root?: 
     }
     // The body never echoes the path: a page must not be able to make this server say what it likes.
     const notFound = () => plain(404, 'not found\n');
-    const file = path.includes('\0') ? null : (fileUnder(root, path) ?? (root === PAGE_DIR ? packagedFile(path) : null));
+    const file = path.includes('\0')
+      ? null
+      : (fileUnder(root, path) ?? (root === PAGE_DIR ? packagedFile(path) : null));
     if (file === null) {
       notFound();
       return;
@@ -181,7 +191,10 @@ function loopback(host: string): boolean {
 
 /** The name or address of a Host header, without its port or an IPv6 address's brackets. */
 function hostName(header: string): string {
-  return header.toLowerCase().replace(/:\d*$/, '').replace(/^\[(.*)\]$/, '$1');
+  return header
+    .toLowerCase()
+    .replace(/:\d*$/, '')
+    .replace(/^\[(.*)\]$/, '$1');
 }
 
 /**
@@ -214,10 +227,15 @@ export const serveCommand: CommandModule<object, Args> = {
   describe: 'Serve the play page (every env, hints from the strongest source measured for each env) on 127.0.0.1',
   builder: (y) =>
     y
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on (0.0.0.0: every interface)' })
+      .option('host', {
+        type: 'string',
+        default: '127.0.0.1',
+        describe: 'Address to listen on (0.0.0.0: every interface)',
+      })
       .option('port', { type: 'number', default: 8080, describe: 'Port (0: any free port)' })
       .check((a) => {
-        if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535) throw new TengymError('bad-argument', '--port must be an integer from 0 to 65535');
+        if (!Number.isInteger(a.port) || a.port < 0 || a.port > 65535)
+          throw new TengymError('bad-argument', '--port must be an integer from 0 to 65535');
         return true;
       })
       .example('$0 serve', 'Serve the page on http://127.0.0.1:8080/')
@@ -228,8 +246,13 @@ export const serveCommand: CommandModule<object, Args> = {
       page = await servePage({ host: args.host, port: args.port });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new TengymError('bad-argument', `port ${args.port} is in use: give another with --port (0: any free port)`);
-      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new TengymError('bad-argument', `cannot listen on ${args.host}: not an address of this machine`);
+      if (code === 'EADDRINUSE')
+        throw new TengymError(
+          'bad-argument',
+          `port ${args.port} is in use: give another with --port (0: any free port)`,
+        );
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+        throw new TengymError('bad-argument', `cannot listen on ${args.host}: not an address of this machine`);
       throw e;
     }
     writeLine(`tengym: the play page is at ${page.url} (a deal: ${page.url}?env=decade&seed=7); Ctrl-C stops`);

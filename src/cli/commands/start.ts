@@ -18,7 +18,16 @@ import { checkSeedFits } from '../../env/env.js';
 import { TengymError, plural } from '../../env/errors.js';
 import { envConfig, envSpec } from '../../env/registry.js';
 import { emptyRows, type EpisodeRows } from '../../eval/episodes.js';
-import { EvalPool, MAX_EVAL_EPISODES, buildReport, checkAgents, firstDeals, mergeRows, playDeals, type EvalReport } from '../../eval/evaluate.js';
+import {
+  EvalPool,
+  MAX_EVAL_EPISODES,
+  buildReport,
+  checkAgents,
+  firstDeals,
+  mergeRows,
+  playDeals,
+  type EvalReport,
+} from '../../eval/evaluate.js';
 import { checkNumberOption, checkSeedOption, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
 import { evalTable } from './eval.js';
@@ -73,7 +82,15 @@ interface PlayedRow {
 }
 
 /** One row: the timing run, then the rest of the deals agent by agent (or `fixed` deals), then the report. */
-async function playRow(pool: EvalPool, envId: string, seed: number, budget: number, fixed: number | undefined, progress: ProgressLines, elapsed: () => number): Promise<PlayedRow> {
+async function playRow(
+  pool: EvalPool,
+  envId: string,
+  seed: number,
+  budget: number,
+  fixed: number | undefined,
+  progress: ProgressLines,
+  elapsed: () => number,
+): Promise<PlayedRow> {
   const { agents, reference } = startAgents(envId);
   const env = envConfig(envId);
   await checkAgents(agents, env);
@@ -84,7 +101,9 @@ async function playRow(pool: EvalPool, envId: string, seed: number, budget: numb
   const rowSeconds = () => (performance.now() - rowStart) / 1000;
   const play = async (agent: string, from: number, to: number, units: { done: number; total: number }) => {
     const start = performance.now();
-    const part = await playDeals(pool, { env, agent, seed }, from, to, (k) => progress.update((units.done += k), units.total, `${envId} ${agent}`));
+    const part = await playDeals(pool, { env, agent, seed }, from, to, (k) =>
+      progress.update((units.done += k), units.total, `${envId} ${agent}`),
+    );
     mergeRows(rows.get(agent)!, part, from);
     const took = (performance.now() - start) / 1000;
     seconds.set(agent, seconds.get(agent)! + took);
@@ -103,20 +122,34 @@ async function playRow(pool: EvalPool, envId: string, seed: number, budget: numb
       await play(agent, 0, half, units);
       const agentPace = (await play(agent, half, START_DEALS[0], units)) / half;
       pace += agentPace;
-      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} timed on ${START_DEALS[0]} deals: ${seconds.get(agent)!.toFixed(1)} s, then ${(1000 * agentPace).toFixed(1)} ms a deal`);
+      progress.line(
+        `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} timed on ${START_DEALS[0]} deals: ` +
+          `${seconds.get(agent)!.toFixed(1)} ` +
+          `s, then ${(1000 * agentPace).toFixed(1)} ms a deal`,
+      );
     }
     done = START_DEALS[0];
     deals = dealsWithin(done, rowSeconds(), pace, budget);
     const more = START_DEALS.find((n) => n > deals);
     const moreSeconds = more === undefined ? 0 : Math.round(rowSeconds() + (more - done) * pace);
-    if (more !== undefined) stopped = `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the budget`;
-    progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${deals} deals fit in its ${Math.round(budget)} s share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`);
+    if (more !== undefined)
+      stopped =
+        `${more} deals would take about ${moreSeconds} s, past this env's ${Math.round(budget)} s share of the ` +
+        `budget`;
+    progress.line(
+      `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${deals} deals fit in its ${Math.round(budget)} s ` +
+        `share of the budget${more !== undefined ? ` (${more} would take about ${moreSeconds} s)` : ''}`,
+    );
   }
   const units = { done: 0, total: (deals - done) * agents.length };
   if (deals > done) {
     for (const agent of agents) {
       await play(agent, done, deals, units);
-      progress.line(`[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${plural(deals, 'deal')} in ${seconds.get(agent)!.toFixed(1)} s`);
+      progress.line(
+        `[${elapsed().toFixed(0).padStart(3)} s] ${envId}: ${agent} played ${plural(deals, 'deal')} in ` +
+          `${seconds.get(agent)!.toFixed(1)} ` +
+          `s`,
+      );
     }
   }
   progress.done();
@@ -126,27 +159,62 @@ async function playRow(pool: EvalPool, envId: string, seed: number, budget: numb
     reference,
     agents.map((agent) => ({ agent, rows: firstDeals(rows.get(agent)!, deals), seconds: seconds.get(agent)! })),
   );
-  return { report, seconds: rowSeconds(), stopped, rerun: `tengym eval --env ${envId} --agents ${agents.join(',')} --episodes ${deals} --seed ${seed} --reference ${reference}` };
+  return {
+    report,
+    seconds: rowSeconds(),
+    stopped,
+    rerun:
+      `tengym eval --env ${envId} --agents ${agents.join(',')} --episodes ${deals} ` +
+      `--seed ${seed} --reference ${reference}`,
+  };
 }
 
 export const startCommand: CommandModule<object, Args> = {
   command: 'start',
-  describe: 'The main job (npm start): every shipped model against the baselines of its env, on the same deals, in a minute or two on a 2-core machine',
+  describe:
+    'The main job (npm start): every shipped model against the baselines of its env, on the same deals, in a ' +
+    'minute or two on a 2-core machine',
   builder: (y) =>
     y
       .option('env', { type: 'string', describe: 'Only this env (default: every env with a model in models/)' })
-      .option('episodes', { type: 'number', describe: `Deals per env, exactly (default: ${START_DEALS.join(', ')}…, as many as fit in the budget)` })
-      .option('seconds', { type: 'number', describe: `Budget of the whole job, shared out among the envs (default ${START_SECONDS}); not with --episodes` })
+      .option('episodes', {
+        type: 'number',
+        describe: `Deals per env, exactly (default: ${START_DEALS.join(', ')}…, as many as fit in the budget)`,
+      })
+      .option('seconds', {
+        type: 'number',
+        describe: `Budget of the whole job, shared out among the envs (default ${START_SECONDS}); not with --episodes`,
+      })
       .option('seed', { type: 'number', default: 123, describe: 'Seed of the first deal' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { seed, budgetSeconds, seconds, envs: [{ env, options, episodes, seed, reference, results, seconds, stopped?, rerun }] }' })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Print { seed, budgetSeconds, seconds, envs: [{ env, options, episodes, seed, reference, results, ' +
+          'seconds, stopped?, rerun }] }',
+      })
       .check((a) => {
-        checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_EVAL_EPISODES, maxWhy: "each deal's result is kept in memory" });
+        checkNumberOption('episodes', a.episodes, {
+          min: 1,
+          max: MAX_EVAL_EPISODES,
+          maxWhy: "each deal's result is kept in memory",
+        });
         checkNumberOption('seconds', a.seconds, { integer: false, above: true });
         // --episodes fixes the deals, so a budget would be ignored: refused, as bench refuses its other mode's flags.
-        if (a.episodes !== undefined && a.seconds !== undefined) throw new TengymError('bad-argument', '--seconds goes without --episodes: --episodes N plays exactly N deals per env, --seconds S as many as fit in S seconds');
+        if (a.episodes !== undefined && a.seconds !== undefined)
+          throw new TengymError(
+            'bad-argument',
+            '--seconds goes without --episodes: --episodes N plays exactly N deals per env, --seconds S as ' +
+              'many as fit in S seconds',
+          );
         checkSeedOption('seed', a.seed);
         const most = START_DEALS[START_DEALS.length - 1];
-        checkSeedFits(a.seed, a.episodes ?? most, a.episodes === undefined ? `the up to ${most} deals a row plays` : `--episodes ${a.episodes}`, '--seed');
+        checkSeedFits(
+          a.seed,
+          a.episodes ?? most,
+          a.episodes === undefined ? `the up to ${most} deals a row plays` : `--episodes ${a.episodes}`,
+          '--seed',
+        );
         return true;
       })
       .example('$0 start', 'Every shipped model against its baselines (npm start)')
@@ -154,7 +222,11 @@ export const startCommand: CommandModule<object, Args> = {
   handler: async (args) => {
     const envs = args.env === undefined ? shippedModelEnvs() : [envSpec(args.env).id];
     if (args.env !== undefined && !shippedModelEnvs().includes(envs[0])) {
-      throw new TengymError('bad-argument', `no model is shipped for ${envs[0]}; envs with a model: ${shippedModelEnvs().join(', ')} (tengym eval --env ${envs[0]} --agents … compares its baselines)`);
+      throw new TengymError(
+        'bad-argument',
+        `no model is shipped for ${envs[0]}; envs with a model: ${shippedModelEnvs().join(', ')} (tengym eval ` +
+          `--env ${envs[0]} --agents … compares its baselines)`,
+      );
     }
     if (envs.length === 0) {
       writeLine(`tengym: no model is shipped in ${SHIPPED_MODELS_DIR}`);
@@ -165,8 +237,15 @@ export const startCommand: CommandModule<object, Args> = {
     const seconds = args.seconds ?? START_SECONDS;
     const progress = new ProgressLines(args.json);
     if (!args.json) {
-      const deals = args.episodes === undefined ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} as fit in its share of ${seconds} s)` : `${plural(args.episodes, 'deal')} per env`;
-      writeLine(`tengym: the shipped models against the baselines, ${deals} from seed ${args.seed}, the same deals for every agent\n`);
+      const deals =
+        args.episodes === undefined
+          ? `up to ${START_DEALS[START_DEALS.length - 1]} deals per env (as many of ${START_DEALS.join(', ')} ` +
+            `as fit in its share of ${seconds} s)`
+          : `${plural(args.episodes, 'deal')} per env`;
+      writeLine(
+        `tengym: the shipped models against the baselines, ${deals} from seed ${args.seed}, the same deals ` +
+          `for every agent\n`,
+      );
     }
     const pool = new EvalPool(availableParallelism());
     const played: PlayedRow[] = [];
@@ -177,7 +256,9 @@ export const startCommand: CommandModule<object, Args> = {
         const row = await playRow(pool, env, args.seed, budget, args.episodes, progress, elapsed);
         played.push(row);
         if (args.json) continue;
-        writeLine(`${env}  (model = models/${env}/) · ${plural(row.report.episodes, 'deal')}${row.stopped ? ` (${row.stopped})` : ''}`);
+        writeLine(
+          `${env}  (model = models/${env}/) · ${plural(row.report.episodes, 'deal')}${row.stopped ? ` (${row.stopped})` : ''}`,
+        );
         writeLine(evalTable(row.report));
         writeLine(`rerun: ${row.rerun}\n`);
       }
@@ -185,7 +266,19 @@ export const startCommand: CommandModule<object, Args> = {
       await pool.close();
     }
     if (args.json) {
-      writeLine(JSON.stringify({ seed: args.seed, budgetSeconds: args.episodes === undefined ? seconds : null, seconds: elapsed(), envs: played.map((r) => ({ ...r.report, seconds: r.seconds, ...(r.stopped ? { stopped: r.stopped } : {}), rerun: r.rerun })) }));
+      writeLine(
+        JSON.stringify({
+          seed: args.seed,
+          budgetSeconds: args.episodes === undefined ? seconds : null,
+          seconds: elapsed(),
+          envs: played.map((r) => ({
+            ...r.report,
+            seconds: r.seconds,
+            ...(r.stopped ? { stopped: r.stopped } : {}),
+            rerun: r.rerun,
+          })),
+        }),
+      );
       return;
     }
     writeLine(`${plural(played.length, 'env')} in ${elapsed().toFixed(0)} s`);

@@ -3,7 +3,16 @@ import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { checkSeedFits } from '../../env/env.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
 import { TENGYM_VERSION } from '../../node/version.js';
-import { checkNoOptionsForEvery, checkNumberOption, checkSeedOption, formatTable, noteUnwinnable, parseOptionsJson, pct, writeLine } from '../io.js';
+import {
+  checkNoOptionsForEvery,
+  checkNumberOption,
+  checkSeedOption,
+  formatTable,
+  noteUnwinnable,
+  parseOptionsJson,
+  pct,
+  writeLine,
+} from '../io.js';
 
 /** The most deals `tengym stats` plays per env. */
 export const MAX_STATS_EPISODES = 100_000_000;
@@ -27,7 +36,8 @@ export function statsTable(results: StatsResult[]): string {
     r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
     r.meanRoundsPlayed === undefined ? '' : r.meanRoundsPlayed.toFixed(2),
   ]);
-  // A column no row fills is another game's figure: the decade family's table has no rounds column, Four Ten's no cards left.
+  // A column no row fills is another game's figure: the decade family's table has no rounds column, Four Ten's no cards
+  // left.
   const shown = header.map((_, c) => rows.some((row) => row[c] !== ''));
   return formatTable(
     header.filter((_, c) => shown[c]),
@@ -37,7 +47,9 @@ export function statsTable(results: StatsResult[]): string {
 
 function nonDefault(r: StatsResult): Record<string, unknown> {
   const defaults = envConfig(r.env).options;
-  return Object.fromEntries(Object.entries(r.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)));
+  return Object.fromEntries(
+    Object.entries(r.options).filter(([k, v]) => JSON.stringify(defaults[k]) !== JSON.stringify(v)),
+  );
 }
 
 export const statsCommand: CommandModule<object, Args> = {
@@ -45,19 +57,36 @@ export const statsCommand: CommandModule<object, Args> = {
   describe: 'Outcome rates under random play, with a 95% Wilson interval',
   builder: (y) =>
     y
-      .option('env', { type: 'string', demandOption: true, describe: 'Env id, or "all" for every id with its defaults (--options goes with one id)' })
+      .option('env', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Env id, or "all" for every id with its defaults (--options goes with one id)',
+      })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"tableau":15}'` })
       .option('episodes', { type: 'number', default: 10000, describe: 'Deals to play (deal i uses seed + i)' })
       .option('seed', { type: 'number', default: 0, describe: 'First deal seed' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print { tengymVersion, env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | meanRoundsPlayed (every game; the meanRounds of tengym eval counts the won ones), … }' })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Print { tengymVersion, env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | ' +
+          'meanRoundsPlayed (every game; the meanRounds of tengym eval counts the won ones), … }',
+      })
       .check((a) => {
-        checkNumberOption('episodes', a.episodes, { min: 1, max: MAX_STATS_EPISODES, maxWhy: 'tens of minutes of random play per env' });
+        checkNumberOption('episodes', a.episodes, {
+          min: 1,
+          max: MAX_STATS_EPISODES,
+          maxWhy: 'tens of minutes of random play per env',
+        });
         checkSeedOption('seed', a.seed);
         checkSeedFits(a.seed, a.episodes, `--episodes ${a.episodes}`, '--seed');
         if (a.env === 'all') checkNoOptionsForEvery(a.options, '--env all');
         return true;
       })
-      .example('$0 stats --env all --episodes 100000', 'Random-play win rates of every id (the table in docs/environments.md)')
+      .example(
+        '$0 stats --env all --episodes 100000',
+        'Random-play win rates of every id (the table in docs/environments.md)',
+      )
       .example(`$0 stats --env tens --options '{"tableau":15}' --json`, 'One variant, as JSON'),
   handler: (args) => {
     const options = parseOptionsJson(args.options);

@@ -7,7 +7,18 @@ import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algor
 import { ALGORITHMS } from '../../train/algorithms/index.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import type { TrainRequest, TrainSummary } from '../../train/trainer.js';
-import { TENGYM_VERSION, checkNumberOption, checkSeedOption, intervalText, parseOptionsJson, pct, MAX_TEXT_INPUT, readFailure, readFileBounded, writeLine } from '../io.js';
+import {
+  TENGYM_VERSION,
+  checkNumberOption,
+  checkSeedOption,
+  intervalText,
+  parseOptionsJson,
+  pct,
+  MAX_TEXT_INPUT,
+  readFailure,
+  readFileBounded,
+  writeLine,
+} from '../io.js';
 import { ProgressBar } from '../progress.js';
 import { SHIPPED_CONFIGS_DIR, packagePath, shippedConfigNames } from '../../node/resolve.js';
 
@@ -45,15 +56,24 @@ function readConfigFile(given: string): unknown {
   let text: string;
   try {
     const bytes = readFileBounded(path, MAX_TEXT_INPUT);
-    if (bytes === null) throw new TengymError('bad-argument', `--config ${given}: it holds more than the ${MAX_TEXT_INPUT / 2 ** 20} MiB tengym reads; a config is a few hundred bytes of JSON`);
+    if (bytes === null)
+      throw new TengymError(
+        'bad-argument',
+        `--config ${given}: it holds more than the ${MAX_TEXT_INPUT / 2 ** 20} MiB tengym reads; a config is ` +
+          `a few hundred bytes of JSON`,
+      );
     text = bytes.toString('utf8');
   } catch (e) {
     if (e instanceof TengymError) throw e;
     const shipped = shippedConfigNames();
-    throw new TengymError('bad-argument', `--config ${given}: cannot read it (${readFailure(e)})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`);
+    throw new TengymError(
+      'bad-argument',
+      `--config ${given}: cannot read it (${readFailure(e)})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`,
+    );
   }
   try {
-    // Any JSON (the algorithm's schema checks it); trim() also drops the byte-order mark some editors write first, as a state file's reader does.
+    // Any JSON (the algorithm's schema checks it); trim() also drops the byte-order mark some editors write first, as a
+    // state file's reader does.
     return JSON.parse(text.trim());
   } catch (e) {
     throw new TengymError('bad-argument', `--config ${given} is not valid JSON: ${(e as Error).message}`);
@@ -76,16 +96,26 @@ function commandLine(): string {
   return ['tengym', ...process.argv.slice(2)].map(shellWord).join(' ');
 }
 
-const num = (x: number | boolean | null | undefined, digits: number) => (typeof x === 'number' ? x.toFixed(digits) : '–');
+const num = (x: number | boolean | null | undefined, digits: number) =>
+  typeof x === 'number' ? x.toFixed(digits) : '–';
 
 function evaluationLine(row: MetricsRow, reference: string): string {
-  const figure = row.evalMeanCardsLeft !== undefined ? `cards left ${num(row.evalMeanCardsLeft, 2)}` : `rounds ${num(row.evalMeanRounds, 2)}`;
-  const loss = row.policyLoss !== undefined ? `entropy ${num(row.entropy, 3)}  value loss ${num(row.valueLoss, 4)}` : row.loss !== undefined ? `loss ${num(row.loss, 4)}  ε ${num(row.epsilon, 3)}` : '';
+  const figure =
+    row.evalMeanCardsLeft !== undefined
+      ? `cards left ${num(row.evalMeanCardsLeft, 2)}`
+      : `rounds ${num(row.evalMeanRounds, 2)}`;
+  const loss =
+    row.policyLoss !== undefined
+      ? `entropy ${num(row.entropy, 3)}  value loss ${num(row.valueLoss, 4)}`
+      : row.loss !== undefined
+        ? `loss ${num(row.loss, 4)}  ε ${num(row.epsilon, 3)}`
+        : '';
   return [
     `steps ${String(row.envSteps).padStart(9)}`,
     `samples ${String(row.samples).padStart(8)}`,
     `${String(row.envStepsPerSecond ?? '–').padStart(6)} steps/s`,
-    `eval ${pct(row.evalWinRate as number)} [${pct(row.evalWinRateLow as number)}, ${pct(row.evalWinRateHigh as number)}]`,
+    `eval ${pct(row.evalWinRate as number)} [${pct(row.evalWinRateLow as number)}, ` +
+      `${pct(row.evalWinRateHigh as number)}]`,
     figure,
     `vs ${reference} ${intervalText(row.vsReference as number, [row.vsReferenceLow as number | null, row.vsReferenceHigh as number | null])}`,
     loss,
@@ -100,13 +130,27 @@ function evaluationLine(row: MetricsRow, reference: string): string {
  * rollout of numEnvs × rolloutSteps decisions) and the last one ends past the limit; forced moves
  * count as env steps too. Null when it stopped exactly.
  */
-export function stepsNote(envSteps: number, config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number }, iterated = true, stepsGiven = true): string | null {
+export function stepsNote(
+  envSteps: number,
+  config: { totalSteps: number; numEnvs?: number; rolloutSteps?: number },
+  iterated = true,
+  stepsGiven = true,
+): string | null {
   if (envSteps <= config.totalSteps) return null;
   // The limit as the user set it: the flag, or the config's field.
   const limit = `${stepsGiven ? '--steps' : 'totalSteps'} ${config.totalSteps}`;
   // The copies' first deals, their forced moves played, come before the first iteration.
-  if (!iterated) return `note: ${envSteps} env steps for ${limit}: dealing the ${config.numEnvs === undefined ? 'env copies' : `numEnvs = ${config.numEnvs} copies`} their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs`;
-  return `note: ${envSteps} env steps for ${limit}: training runs whole iterations (${iterationSize(config)}, forced moves counting as env steps too) and stops after the one that reaches the limit`;
+  if (!iterated)
+    return (
+      `note: ${envSteps} env steps for ${limit}: dealing the ` +
+      `${config.numEnvs === undefined ? 'env copies' : `numEnvs = ${config.numEnvs} copies`} ` +
+      `their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a ` +
+      `smaller numEnvs`
+    );
+  return (
+    `note: ${envSteps} env steps for ${limit}: training runs whole iterations (${iterationSize(config)}, forced ` +
+    `moves counting as env steps too) and stops after the one that reaches the limit`
+  );
 }
 
 /**
@@ -117,12 +161,20 @@ export function stepsNote(envSteps: number, config: { totalSteps: number; numEnv
 export function nothingLeftNote(resumedFrom: number | null, totalSteps: number, stepsGiven = true): string | null {
   if (resumedFrom === null || resumedFrom < totalSteps) return null;
   const limit = stepsGiven ? `--steps is ${totalSteps}` : `its totalSteps is ${totalSteps}`;
-  return `note: nothing left to train: the run has trained ${resumedFrom} env steps, and ${limit} (a --steps above ${resumedFrom} extends it)`;
+  return (
+    `note: nothing left to train: the run has trained ${resumedFrom} env steps, and ${limit} (a --steps above ` +
+    `${resumedFrom} ` +
+    `extends it)`
+  );
 }
 
-/** An iteration of the algorithm in decisions: PPO's rollout, or one round of a decision per env copy (DQN and the value learners). */
+/**
+ * An iteration of the algorithm in decisions: PPO's rollout, or one round of a decision per env copy (DQN and the value
+ * learners).
+ */
 function iterationSize(config: { numEnvs?: number; rolloutSteps?: number }): string {
-  if (config.numEnvs !== undefined && config.rolloutSteps !== undefined) return `a rollout of numEnvs × rolloutSteps = ${config.numEnvs * config.rolloutSteps} decisions`;
+  if (config.numEnvs !== undefined && config.rolloutSteps !== undefined)
+    return `a rollout of numEnvs × rolloutSteps = ${config.numEnvs * config.rolloutSteps} decisions`;
   return config.numEnvs !== undefined ? `a round of numEnvs = ${config.numEnvs} decisions` : 'a round of decisions';
 }
 
@@ -138,14 +190,25 @@ export function scheduledEvaluations(config: { totalSteps: number; evalEvery: nu
  * were longer than evalEvery, which is known only once they have run (PPO's first on decade is
  * about 28,500 env steps). Null otherwise (a schedule of few evaluations is noted at the start).
  */
-export function evaluationsNote(run: { evaluations: number; envSteps: number; iterationEnvSteps: number | null; config: { totalSteps: number; evalEvery: number; numEnvs?: number; rolloutSteps?: number } }): string | null {
+export function evaluationsNote(run: {
+  evaluations: number;
+  envSteps: number;
+  iterationEnvSteps: number | null;
+  config: { totalSteps: number; evalEvery: number; numEnvs?: number; rolloutSteps?: number };
+}): string | null {
   const scheduled = scheduledEvaluations(run.config);
-  if (run.iterationEnvSteps === null || run.evaluations > CURVE_EVALUATIONS || run.evaluations >= scheduled) return null;
-  // Eleven iterations' steps, rounded up to a thousand: evalEvery (a tenth of the run) is then longer than an iteration.
+  if (run.iterationEnvSteps === null || run.evaluations > CURVE_EVALUATIONS || run.evaluations >= scheduled)
+    return null;
+  // Eleven iterations' steps, rounded up to a thousand: evalEvery (a tenth of the run) is then longer than an
+  // iteration.
   const steps = Math.ceil(((CURVE_EVALUATIONS + 1) * run.iterationEnvSteps) / 1000) * 1000;
   return (
-    `note: the run evaluated ${run.evaluations} times in ${run.envSteps} env steps, not ${scheduled} as evalEvery ${run.config.evalEvery} schedules: an evaluation waits for the end of the iteration under way, ` +
-    `and an iteration took about ${run.iterationEnvSteps} env steps (${iterationSize(run.config)}); --steps ${steps} or more gives a curve of ${CURVE_EVALUATIONS + 1} points`
+    `note: the run evaluated ${run.evaluations} times in ${run.envSteps} env steps, not ${scheduled} as ` +
+    `evalEvery ${run.config.evalEvery} schedules: an evaluation waits for the end of the iteration under ` +
+    `way, ` +
+    (`and an iteration took about ${run.iterationEnvSteps} env steps (${iterationSize(run.config)}); --steps ` +
+      `${steps} ` +
+      `or more gives a curve of ${CURVE_EVALUATIONS + 1} points`)
   );
 }
 
@@ -155,13 +218,23 @@ export function evaluationsNote(run: { evaluations: number; envSteps: number; it
  * chose best/, so on them it is favoured), with the run's options that are not the env's
  * defaults, as given or, on a resume, as the run recorded them.
  */
-export function compareCommand(out: string, run: { env: string; options: Record<string, unknown> }, best: { reference: { agent: string }; episodes: number }): string {
+export function compareCommand(
+  out: string,
+  run: { env: string; options: Record<string, unknown> },
+  best: { reference: { agent: string }; episodes: number },
+): string {
   const defaults = envConfig(run.env).options as Record<string, unknown>;
-  const changed = Object.fromEntries(Object.entries(run.options).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key])));
+  const changed = Object.fromEntries(
+    Object.entries(run.options).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key])),
+  );
   const options = Object.keys(changed).length === 0 ? '' : ` --options ${shellWord(JSON.stringify(changed))}`;
   // --reference: eval's default reference is its first agent, which would turn the run's "best − reference" round.
   const reference = best.reference.agent;
-  return `tengym eval --env ${run.env}${options} --agents ${shellWord(`${out}/best,${reference}`)} --reference ${shellWord(reference)} --seed ${FRESH_SEED} --episodes ${best.episodes}`;
+  return (
+    `tengym eval --env ${run.env}${options} --agents ${shellWord(`${out}/best,${reference}`)} --reference ` +
+    `${shellWord(reference)} ` +
+    `--seed ${FRESH_SEED} --episodes ${best.episodes}`
+  );
 }
 
 /**
@@ -175,7 +248,10 @@ export function resumeCommand(out: string, resumedSteps: number | undefined): st
 
 type StartInfo = Parameters<NonNullable<TrainRequest['onStart']>>[0];
 
-/** What `tengym train` notes at a run's start (printed, and in the --json start record): nothing left to train, or a curve of few points. */
+/**
+ * What `tengym train` notes at a run's start (printed, and in the --json start record): nothing left to train, or a
+ * curve of few points.
+ */
 export function startNotes(info: StartInfo, stepsGiven: boolean): string[] {
   const { totalSteps, evalEvery } = info.config;
   const done = nothingLeftNote(info.resumedFrom, totalSteps, stepsGiven);
@@ -183,15 +259,28 @@ export function startNotes(info: StartInfo, stepsGiven: boolean): string[] {
   const notes: string[] = [];
   // --steps below the run's own total: a resume that shortens the run (the docs speak of --steps extending one).
   if (info.totalStepsBefore !== undefined && info.config.totalSteps < info.totalStepsBefore) {
-    notes.push(`note: --steps ${info.config.totalSteps} shortens this run, which was to train ${info.totalStepsBefore} steps; what the config schedules over totalSteps (the learning rate's annealing, ε) follows ${info.config.totalSteps} from here`);
+    notes.push(
+      `note: --steps ${info.config.totalSteps} shortens this run, which was to train ${info.totalStepsBefore} ` +
+        (`steps; what the config schedules over totalSteps (the learning rate's annealing, ε) follows ` +
+          `${info.config.totalSteps} `) +
+        `from here`,
+    );
   }
   if (info.backendBefore !== undefined) {
-    notes.push(`note: this run trained on TensorFlow.js's ${info.backendBefore} backend and continues on ${info.backend}: its weights will not be, bit for bit, those of a run on one backend`);
+    notes.push(
+      `note: this run trained on TensorFlow.js's ${info.backendBefore} backend and continues on ` +
+        `${info.backend}: its weights will not be, bit for bit, those of a run on one backend`,
+    );
   }
-  // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery: evaluationsNote says so at the end).
+  // At the start, every evalEvery steps, and at the end (fewer when an iteration is longer than evalEvery:
+  // evaluationsNote says so at the end).
   const evaluations = scheduledEvaluations(info.config);
   if (evaluations <= CURVE_EVALUATIONS) {
-    notes.push(`note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} gives a curve of ${CURVE_EVALUATIONS + 1} points`);
+    notes.push(
+      `note: evalEvery ${evalEvery} evaluates ${evaluations} times in ${totalSteps} steps; --eval-every ` +
+        `${Math.max(1, Math.floor(totalSteps / CURVE_EVALUATIONS))} ` +
+        `gives a curve of ${CURVE_EVALUATIONS + 1} points`,
+    );
   }
   return notes;
 }
@@ -205,14 +294,24 @@ export function endNotes(summary: TrainSummary, stepsGiven = true): { run: strin
   const model: string[] = [];
   // A session that resumed a run with nothing left to train said so at its start.
   const trainedNow = summary.resumedFrom === null || summary.sessionEnvSteps > 0;
-  const overshoot = trainedNow ? stepsNote(summary.envSteps, summary.config, summary.iterationEnvSteps !== null || summary.evaluations > 1, stepsGiven) : null;
+  const overshoot = trainedNow
+    ? stepsNote(
+        summary.envSteps,
+        summary.config,
+        summary.iterationEnvSteps !== null || summary.evaluations > 1,
+        stepsGiven,
+      )
+    : null;
   if (overshoot) run.push(overshoot);
   const fewer = evaluationsNote(summary);
   if (fewer) run.push(fewer);
   if (summary.untrained) model.push(`warning: ${summary.untrained}`);
   // Updates were made, but none of them played better on the held-out deals than the start.
   else if (summary.bestEvaluation === 0 && summary.evaluations > 1) {
-    model.push(`note: best/ is the network the run started with: none of its ${summary.evaluations - 1} later evaluations beat the first on the held-out deals`);
+    model.push(
+      `note: best/ is the network the run started with: none of its ${summary.evaluations - 1} later ` +
+        `evaluations beat the first on the held-out deals`,
+    );
   }
   return { run, model };
 }
@@ -230,23 +329,35 @@ export const CONFIG_FIELDS_HELP: readonly (readonly [who: string, fields: string
   ['dqn, exploration', 'epsilonStart epsilonEnd epsilonFraction'],
   ['afterstate (one-line decade family, Four Ten)', 'bufferSize learningStarts batchSize samplesPerUpdate'],
   ['afterstate', 'costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets splitBatch'],
-  ['expert-iteration (the decade family)', 'depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
-  ['distill (the decade family)', 'teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch'],
+  [
+    'expert-iteration (the decade family)',
+    'depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate ' +
+      'costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
+  ],
+  [
+    'distill (the decade family)',
+    'teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown ' +
+      'endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate ' +
+      'costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
+  ],
 ];
 
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
-  describe: 'Train a TensorFlow.js agent (masked PPO, double DQN, afterstate values or a search with learned values) and keep its best model',
+  describe:
+    'Train a TensorFlow.js agent (masked PPO, double DQN, afterstate values or a search with learned values) ' +
+    'and keep its best model',
   builder: (y) =>
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration|distill [--steps N] [--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json] [--print-config]',
+          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration|distill [--steps N] ' +
+            '[--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json] [--print-config]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
           'deals (seeds 1000000000 + i, never dealt in training) against a reference agent. Unless',
           'evalEvery is set (--eval-every or the config), it is at most a tenth of the run, so a run',
-          'evaluates at least ten times besides the start, unless the algorithm\'s iterations are longer:',
+          "evaluates at least ten times besides the start, unless the algorithm's iterations are longer:",
           'an evaluation waits for the end of the iteration under way (PPO on decade: about 28,500 env',
           'steps each). A run that evaluates ten times or fewer says so, and so does one that ends',
           'without a gradient update (DQN and the value learners wait for learningStarts samples):',
@@ -262,30 +373,101 @@ export const trainCommand: CommandModule<object, Args> = {
           'Steps count every env step, forced moves (one legal action) included; only decisions',
           'are learning samples. Config fields (a JSON file; each has a default, tuned per env):',
           ...CONFIG_FIELDS_HELP.map(([who, fields]) => `- ${who}: ${fields}`),
-          'Each field is documented where its schema is: in the package, dist/train/algorithm.d.ts, each algorithm\'s dist/train/algorithms/NAME.d.ts (ppo, dqn, afterstate, expert-iteration, distill) and, for the fields the value learners share, dist/train/algorithms/afterstate-learning.d.ts (src/train/… in the repository); --print-config shows the values a run would take.',
+          'Each field is documented where its schema is: in the package, dist/train/algorithm.d.ts, each ' +
+            "algorithm's dist/train/algorithms/NAME.d.ts (ppo, dqn, afterstate, expert-iteration, distill) and, " +
+            'for the fields the value learners share, dist/train/algorithms/afterstate-learning.d.ts ' +
+            '(src/train/… in the repository); --print-config shows the values a run would take.',
         ].join('\n'),
       )
       .option('env', { type: 'string', describe: 'Env id (required unless --resume)' })
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
-      .option('algo', { type: 'string', choices: [...ALGORITHMS], describe: 'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), expert iteration (a search with learned values, the decade family), or distillation of a search (the decade family) (required unless --resume)' })
-      .option('steps', { type: 'number', describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)' })
-      .option('config', { type: 'string', describe: `JSON file of config fields (validated; unknown fields are errors), inline JSON ('{"numEnvs": 8}'), or a shipped config by name (${shippedConfigNames().join(', ')})` })
-      .option('seed', { type: 'number', describe: 'Seed of the weights, the sampling and the training deals (overrides the config)' })
-      .option('out', { type: 'string', describe: 'Run directory (created; must not hold another run unless --resume) (required unless --print-config)' })
-      .option('eval-every', { type: 'number', describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)' })
-      .option('resume', { type: 'boolean', default: false, describe: 'Continue the run in --out from its last checkpoint (or start it if it has none), with the run\'s settings: what is given again (--env, --options, --algo, --config\'s fields, --seed, --eval-every) must be the run\'s, what is left out is the run\'s whatever its default; only --steps may change (a config file\'s totalSteps is not read), and an extended run keeps its evalEvery' })
-      .option('print-config', { type: 'boolean', default: false, describe: "Print the config the run would train with as JSON (the schema's defaults, then the env's preset, --config's fields, --steps, --seed and --eval-every; with --resume, the run's own) and exit: nothing is trained or written" })
-      .option('json', { type: 'boolean', default: false, describe: 'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a metrics.jsonl row; start and end carry the notes, end the fresh-deals command; after Ctrl-C the last is { type: "interrupted", envSteps, checkpointEnvSteps, resume })' })
-      .example('$0 train --env decade --algo distill --config distill-deep --steps 12000000 --eval-every 2000000 --out runs/decade', 'The shipped decade model: pimc distilled into a search two draws deep')
-      .example('$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten', 'Four Ten afterstate values distilled from the exact solver (the shipped model)')
-      .example('$0 train --env decade --algo ppo --out runs/ppo-decade', 'PPO on decade with its tuned defaults (15M steps)')
+      .option('algo', {
+        type: 'string',
+        choices: [...ALGORITHMS],
+        describe:
+          'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), ' +
+          'expert iteration (a search with learned values, the decade family), or distillation of a search ' +
+          '(the decade family) (required unless --resume)',
+      })
+      .option('steps', {
+        type: 'number',
+        describe: 'Env steps to train for (overrides totalSteps; with --resume it may extend a run)',
+      })
+      .option('config', {
+        type: 'string',
+        describe:
+          `JSON file of config fields (validated; unknown fields are errors), inline JSON ('{"numEnvs": 8}'), ` +
+          `or a shipped config by name (${shippedConfigNames().join(', ')})`,
+      })
+      .option('seed', {
+        type: 'number',
+        describe: 'Seed of the weights, the sampling and the training deals (overrides the config)',
+      })
+      .option('out', {
+        type: 'string',
+        describe: 'Run directory (created; must not hold another run unless --resume) (required unless --print-config)',
+      })
+      .option('eval-every', {
+        type: 'number',
+        describe: 'Evaluate every N env steps (overrides the config; default: the preset, at most a tenth of the run)',
+      })
+      .option('resume', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Continue the run in --out from its last checkpoint (or start it if it has none), with the run's " +
+          "settings: what is given again (--env, --options, --algo, --config's fields, --seed, --eval-every) " +
+          "must be the run's, what is left out is the run's whatever its default; only --steps may change (a " +
+          "config file's totalSteps is not read), and an extended run keeps its evalEvery",
+      })
+      .option('print-config', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Print the config the run would train with as JSON (the schema's defaults, then the env's preset, " +
+          "--config's fields, --steps, --seed and --eval-every; with --resume, the run's own) and exit: " +
+          'nothing is trained or written',
+      })
+      .option('json', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Print JSON Lines: { type: "start" | "setup" | "evaluation" | "end", … } (an evaluation line is a ' +
+          'metrics.jsonl row; start and end carry the notes, end the fresh-deals command; after Ctrl-C the ' +
+          'last is { type: "interrupted", envSteps, checkpointEnvSteps, resume })',
+      })
+      .example(
+        '$0 train --env decade --algo distill --config distill-deep --steps 12000000 --eval-every 2000000 ' +
+          '--out runs/decade',
+        'The shipped decade model: pimc distilled into a search two draws deep',
+      )
+      .example(
+        '$0 train --env four-ten --algo afterstate --config configs/four-ten-solver.json --out runs/four-ten',
+        'Four Ten afterstate values distilled from the exact solver (the shipped model)',
+      )
+      .example(
+        '$0 train --env decade --algo ppo --out runs/ppo-decade',
+        'PPO on decade with its tuned defaults (15M steps)',
+      )
       .example('$0 train --out runs/ppo-decade --resume', 'Continue it after a kill, to the same result')
-      .example('$0 train --env decade --options \'{"fives":true}\' --algo dqn --print-config', "The config DQN would train with there: defaults and the env's preset")
-      .example('$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten', 'DQN on four-ten, config fields from a file')
-      .example('$0 eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 --episodes 10000', 'Compare the best model with a baseline on fresh deals'),
+      .example(
+        '$0 train --env decade --options \'{"fives":true}\' --algo dqn --print-config',
+        "The config DQN would train with there: defaults and the env's preset",
+      )
+      .example(
+        '$0 train --env four-ten --algo dqn --config dqn.json --out runs/dqn-four-ten',
+        'DQN on four-ten, config fields from a file',
+      )
+      .example(
+        '$0 eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 ' +
+          '--episodes 10000',
+        'Compare the best model with a baseline on fresh deals',
+      ),
   handler: async (args) => {
-    if (!args.resume && args.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
-    if (!args.resume && args.algo === undefined) throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
+    if (!args.resume && args.env === undefined)
+      throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
+    if (!args.resume && args.algo === undefined)
+      throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
     checkNumberOption('steps', args.steps, { min: 1 });
     checkSeedOption('seed', args.seed, MAX_TRAIN_SEED);
     checkNumberOption('eval-every', args['eval-every'], { min: 1 });
@@ -306,7 +488,13 @@ export const trainCommand: CommandModule<object, Args> = {
     if (args['print-config']) {
       const { plannedRun } = await import('../../train/trainer.js');
       const planned = await plannedRun({ ...asked, out: args.out });
-      writeLine(JSON.stringify({ env: planned.env.id, options: planned.env.options, algo: planned.algo, config: planned.config }, null, 2));
+      writeLine(
+        JSON.stringify(
+          { env: planned.env.id, options: planned.env.options, algo: planned.algo, config: planned.config },
+          null,
+          2,
+        ),
+      );
       return;
     }
     const out = args.out;
@@ -333,7 +521,9 @@ export const trainCommand: CommandModule<object, Args> = {
       const kept =
         checkpointAt === null
           ? 'no checkpoint was written yet: it starts the run again'
-          : `it continues from the last checkpoint, at ${checkpointAt} env steps${trainedTo > checkpointAt ? ` of the ${trainedTo} trained` : ''} (one is written at each evaluation: --eval-every)`;
+          : `it continues from the last checkpoint, at ${checkpointAt} env ` +
+            `steps${trainedTo > checkpointAt ? ` of the ${trainedTo} trained` : ''} ` +
+            `(one is written at each evaluation: --eval-every)`;
       process.stderr.write(`\ninterrupted; resume with: ${resume}\n${kept}\n`);
       if (json) emit('interrupted', { out, signal, envSteps: trainedTo, checkpointEnvSteps: checkpointAt, resume });
       // A file being written (metrics, best/, the checkpoint's) is finished first: no temporary file is left.
@@ -366,7 +556,10 @@ export const trainCommand: CommandModule<object, Args> = {
           emit('start', { out, tengymVersion: TENGYM_VERSION, ...info, notes });
           return;
         }
-        writeLine(`${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} on ${info.env} ${JSON.stringify(info.options)} → ${out}`);
+        writeLine(
+          `${info.resumedFrom === null ? 'training' : `resuming at ${info.resumedFrom} env steps:`} ${info.algo} ` +
+            `on ${info.env} ${JSON.stringify(info.options)} → ${out}`,
+        );
         writeLine(`config ${JSON.stringify(info.config)}`);
         for (const note of notes) writeLine(note);
       },
@@ -384,14 +577,22 @@ export const trainCommand: CommandModule<object, Args> = {
     }
     for (const note of notes.run) writeLine(note);
     writeLine(
-      `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ${summary.sessionEnvSteps} env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +
-        `${Math.round(summary.envStepsPerSecond)} env steps/s (${Math.round(summary.trainingEnvStepsPerSecond)} without evaluations and checkpoints), backend ${summary.backend}`,
+      `\n${summary.envSteps} env steps, ${summary.samples} decision samples. This session: ` +
+        `${summary.sessionEnvSteps} ` +
+        `env steps in ${summary.sessionSeconds.toFixed(1)} s = ` +
+        (`${Math.round(summary.envStepsPerSecond)} env steps/s (${Math.round(summary.trainingEnvStepsPerSecond)} ` +
+          `without evaluations and checkpoints), backend ${summary.backend}`),
     );
     if (best) {
-      const figure = best.meanCardsLeft !== undefined ? `mean cards left ${best.meanCardsLeft.toFixed(2)}` : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
+      const figure =
+        best.meanCardsLeft !== undefined
+          ? `mean cards left ${best.meanCardsLeft.toFixed(2)}`
+          : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
       writeLine(
-        `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
-          `difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} points on the same ${plural(best.episodes, 'held-out deal')}`,
+        `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env ` +
+          `steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +
+          (`difference ${intervalText(best.vsReference.diff, best.vsReference.ci95)} ` +
+            `points on the same ${plural(best.episodes, 'held-out deal')}`),
       );
       writeLine(`model: ${out}/best (compare on fresh deals: ${compare})`);
     }

@@ -83,7 +83,19 @@
 import * as z from 'zod';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type CardOutcome, type DeckInput, type EngineView, type EnvConfig, type Game, type ObservationBounds, type Outcome, type Status } from '../game.js';
+import {
+  RUNNING,
+  TERMINATED,
+  TRUNCATED,
+  type CardOutcome,
+  type DeckInput,
+  type EngineView,
+  type EnvConfig,
+  type Game,
+  type ObservationBounds,
+  type Outcome,
+  type Status,
+} from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import type { BoardPart, BoardPile, BoardView, CardSpot } from '../board.js';
 
@@ -125,21 +137,46 @@ export const MAX_STEPS_CAP = 100_000;
 export const decadeOptionsSchema = z
   .strictObject({
     stacks: z.literal([1, 7]).default(1).describe('One line of cards, or seven stacks'),
-    minRun: z.int().min(2).max(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` }).default(2).describe('Fewest cards in a discard'),
+    minRun: z
+      .int()
+      .min(2)
+      .max(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` })
+      .default(2)
+      .describe('Fewest cards in a discard'),
     maxRun: z.int().min(2).nullable().default(null).describe('Most cards in a discard (empty: no limit)'),
     loop: z.boolean().default(false).describe('A discard may wrap around the ends'),
     fives: z.boolean().default(false).describe('Totals of 5, 15, 25 and 35 discard too'),
-    discard: z.enum(['forced', 'optional']).default('forced').describe('A possible discard must be made (forced), or may wait (optional)'),
-    pickedUp: z.enum(['discard', 'deck-bottom']).default('discard').describe('Discarded cards leave the game, or go under the stock'),
+    discard: z
+      .enum(['forced', 'optional'])
+      .default('forced')
+      .describe('A possible discard must be made (forced), or may wait (optional)'),
+    pickedUp: z
+      .enum(['discard', 'deck-bottom'])
+      .default('discard')
+      .describe('Discarded cards leave the game, or go under the stock'),
     win: z.enum(['empty', 'one-left']).default('empty').describe('Won with no card left, or with one at most'),
-    // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and a player's history of it) is bounded by the cap.
-    maxSteps: z.int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` }).default(5000).describe('Moves before the game is stopped'),
+    // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
+    // a player's history of it) is bounded by the cap.
+    maxSteps: z
+      .int()
+      .min(1)
+      .max(MAX_STEPS_CAP, {
+        error:
+          `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
+          `through forced moves alone`,
+      })
+      .default(5000)
+      .describe('Moves before the game is stopped'),
     reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
   })
   .superRefine(
     (o, ctx) => {
       if (o.maxRun !== null && o.maxRun < o.minRun) {
-        ctx.addIssue({ code: 'custom', path: ['maxRun'], message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxRun'],
+          message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
+        });
       }
     },
     // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
@@ -473,7 +510,9 @@ function observationBounds(o: DecadeOptions): ObservationBounds {
   const dealt = initialDealt(o);
   const deckBottom = o.pickedUp === 'deck-bottom';
   high[at + 10] = deckBottom ? 1 : (DECK_SIZE - dealt) / DECK_SIZE;
-  high[at + 11] = deckBottom ? 1 : Math.min(o.maxSteps, DECK_SIZE - dealt + Math.floor(DECK_SIZE / o.minRun)) / o.maxSteps;
+  high[at + 11] = deckBottom
+    ? 1
+    : Math.min(o.maxSteps, DECK_SIZE - dealt + Math.floor(DECK_SIZE / o.minRun)) / o.maxSteps;
   return { low, high };
 }
 
@@ -569,7 +608,10 @@ function describeAction(s: DecadeState, o: DecadeOptions, action: number): strin
   const length = runLengthOf(action);
   const from = s.numStacks === 1 ? '' : ` from stack ${s.current}`;
   if (!runCardsExist(s, o, start, length)) {
-    return `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ${cardsWord(s.len[s.current])})`;
+    return (
+      `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ` +
+      `${cardsWord(s.len[s.current])})`
+    );
   }
   const base = s.current * SLOTS;
   const n = s.len[s.current];
@@ -585,7 +627,8 @@ function totalsText(o: DecadeOptions): string {
 function whyDrawIllegal(s: DecadeState, o: DecadeOptions): string {
   if (s.aliveCount === 0) return 'every stack is eliminated';
   if (s.stockLen === 0) return 'the stock is empty';
-  if (o.discard === 'forced' && legalRunCount(s, o) > 0) return "a run can be discarded, and discards are forced (discard: 'forced')";
+  if (o.discard === 'forced' && legalRunCount(s, o) > 0)
+    return "a run can be discarded, and discards are forced (discard: 'forced')";
   return 'it is legal';
 }
 
@@ -602,7 +645,8 @@ function whyRunIllegal(s: DecadeState, o: DecadeOptions, start: number, length: 
   const n = s.len[s.current];
   const name = stackName(s, s.current);
   if (!runCardsExist(s, o, start, length)) return n === 0 ? `${name} is empty` : `${name} has only ${cardsWord(n)}`;
-  if (o.loop && length === n && start !== 0) return `a run of the whole of ${name} is id ${runActionId(0, n)} (start 0)`;
+  if (o.loop && length === n && start !== 0)
+    return `a run of the whole of ${name} is id ${runActionId(0, n)} (start 0)`;
   if (o.loop && start + length < n) return `on a loop a run must include the top card (position ${n - 1})`;
   const total = runTotal(s, start, length);
   if (total > MAX_RUN_TOTAL || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
@@ -623,8 +667,12 @@ function stackText(s: DecadeState, k: number): string {
 }
 
 function statusText(s: DecadeState, o: DecadeOptions): string {
-  // Picked-up cards going under the stock leave none out of play: what seven stacks achieved is the stacks gone, as the page says.
-  const left = o.pickedUp === 'deck-bottom' && s.numStacks > 1 ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated` : `${cardsWord(s.tableCount)} left`;
+  // Picked-up cards going under the stock leave none out of play: what seven stacks achieved is the stacks gone, as the
+  // page says.
+  const left =
+    o.pickedUp === 'deck-bottom' && s.numStacks > 1
+      ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated`
+      : `${cardsWord(s.tableCount)} left`;
   if (s.status === TRUNCATED) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
   if (s.status === TERMINATED) return `game over: ${outcome(s, o).won ? 'won' : 'lost'}, ${left}`;
   return '';
@@ -675,7 +723,13 @@ function board(s: DecadeState, o: DecadeOptions): BoardView {
           columns: Array.from({ length: s.numStacks }, (_, k) => {
             const cleared = s.alive[k] === 0;
             const current = k === s.current;
-            return { stack: k, label: cleared ? 'cleared' : current ? `stack ${k} ◂` : `stack ${k}`, current, cleared, cards: stackCards(k) };
+            return {
+              stack: k,
+              label: cleared ? 'cleared' : current ? `stack ${k} ◂` : `stack ${k}`,
+              current,
+              cleared,
+              cards: stackCards(k),
+            };
           }),
         };
   return { style: 'decade', parts: [{ kind: 'piles', piles }, table] };
@@ -686,7 +740,10 @@ function board(s: DecadeState, o: DecadeOptions): BoardView {
 const stateJsonSchema = z.strictObject({
   stacks: z.array(z.array(z.string()).max(SLOTS)).min(1).max(MAX_STACKS),
   eliminated: z.array(z.boolean()).min(1).max(MAX_STACKS),
-  current: z.int().min(0).max(MAX_STACKS - 1),
+  current: z
+    .int()
+    .min(0)
+    .max(MAX_STACKS - 1),
   stock: z.array(z.string()).max(DECK_SIZE),
   discarded: z.array(z.string()).max(DECK_SIZE),
   steps: z.int().min(0),
@@ -725,7 +782,8 @@ function fromJSON(json: unknown, o: DecadeOptions, s: DecadeState): void {
   if (!parsed.success) throw badState(formatZodError(parsed.error));
   const j = parsed.data;
   if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-  if (j.eliminated.length !== o.stacks) throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+  if (j.eliminated.length !== o.stacks)
+    throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
   if (j.current >= o.stacks) throw badState(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
   if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
   s.numStacks = o.stacks;
@@ -749,7 +807,8 @@ function checkCards(s: DecadeState): string | null {
   const place: string[] = new Array<string>(DECK_SIZE).fill('');
   const at: number[] = new Array<number>(DECK_SIZE).fill(-1);
   const put = (card: number, where: string, index: number): string | null => {
-    if (place[card] === where) return `${cardCode(card)} is twice in ${where} (at ${at[card]} and ${index}, counted from 0)`;
+    if (place[card] === where)
+      return `${cardCode(card)} is twice in ${where} (at ${at[card]} and ${index}, counted from 0)`;
     if (place[card]) return `${cardCode(card)} is both in ${place[card]} and in ${where}`;
     place[card] = where;
     at[card] = index;
@@ -771,7 +830,9 @@ function checkCards(s: DecadeState): string | null {
   }
   const missing: string[] = [];
   for (let c = 0; c < DECK_SIZE; c++) if (!place[c]) missing.push(cardCode(c));
-  return missing.length ? `cards missing (every card must be on the table, in the stock or discarded): ${missing.join(' ')}` : null;
+  return missing.length
+    ? `cards missing (every card must be on the table, in the stock or discarded): ${missing.join(' ')}`
+    : null;
 }
 
 function checkStacks(s: DecadeState, o: DecadeOptions): string | null {
@@ -787,27 +848,33 @@ function checkStacks(s: DecadeState, o: DecadeOptions): string | null {
     if (n < 0 || n > SLOTS) return `${stackName(s, k)} holds ${n} cards`;
     count += n;
     alive += s.alive[k];
-    if (s.numStacks === 1 && s.alive[k] !== 1) return 'the line is never eliminated (an emptied line receives the next card)';
-    if (s.numStacks === MAX_STACKS && s.alive[k] === 1 && n === 0) return `stack ${k} is empty but not eliminated (a stack emptied by a discard is eliminated)`;
+    if (s.numStacks === 1 && s.alive[k] !== 1)
+      return 'the line is never eliminated (an emptied line receives the next card)';
+    if (s.numStacks === MAX_STACKS && s.alive[k] === 1 && n === 0)
+      return `stack ${k} is empty but not eliminated (a stack emptied by a discard is eliminated)`;
     if (s.alive[k] === 0 && n > 0) return `stack ${k} is eliminated but holds ${cardsWord(n)}`;
   }
   if (count !== s.tableCount) return `tableCount ${s.tableCount} but the stacks hold ${count} cards`;
   if (alive !== s.aliveCount) return `aliveCount ${s.aliveCount} but ${alive} stacks are live`;
-  if (s.current < 0 || s.current >= s.numStacks) return `current stack ${s.current} is not one of 0..${s.numStacks - 1}`;
+  if (s.current < 0 || s.current >= s.numStacks)
+    return `current stack ${s.current} is not one of 0..${s.numStacks - 1}`;
   return null;
 }
 
 function checkPiles(s: DecadeState, o: DecadeOptions): string | null {
-  if (s.stockLen < 0 || s.stockLen > DECK_SIZE || s.stockHead < 0 || s.stockHead >= DECK_SIZE) return `stock of ${s.stockLen} cards at ${s.stockHead}`;
+  if (s.stockLen < 0 || s.stockLen > DECK_SIZE || s.stockHead < 0 || s.stockHead >= DECK_SIZE)
+    return `stock of ${s.stockLen} cards at ${s.stockHead}`;
   if (s.pileLen < 0 || s.pileLen > DECK_SIZE) return `discard pile of ${s.pileLen} cards`;
-  if (o.pickedUp === 'deck-bottom' && s.pileLen > 0) return "with pickedUp 'deck-bottom' discarded cards go under the stock: discarded must be empty";
+  if (o.pickedUp === 'deck-bottom' && s.pileLen > 0)
+    return "with pickedUp 'deck-bottom' discarded cards go under the stock: discarded must be empty";
   const dealt = initialDealt(o);
   if (o.pickedUp === 'discard' && s.stockLen > DECK_SIZE - dealt) {
     return `the stock holds ${s.stockLen} cards, but the deal takes ${dealt} and discarded cards never return`;
   }
   const counts = new Int32Array(11);
   for (let i = 0; i < s.stockLen; i++) counts[CARD_VALUE[s.stock[(s.stockHead + i) % DECK_SIZE]]]++;
-  for (let v = 1; v <= 10; v++) if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
+  for (let v = 1; v <= 10; v++)
+    if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
   if (s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
   return null;
 }
@@ -839,7 +906,9 @@ function pileRunCounts(s: DecadeState, o: DecadeOptions): number {
 function bitsText(bits: number): string {
   const counts: number[] = [];
   for (let r = 0; r < 31; r++) if (bits & (1 << r)) counts.push(r);
-  return counts.length === 1 ? `exactly ${counts[0]}` : `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
+  return counts.length === 1
+    ? `exactly ${counts[0]}`
+    : `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
 }
 
 /**
@@ -854,21 +923,36 @@ function checkCounters(s: DecadeState, o: DecadeOptions): string | null {
   if (o.pickedUp === 'deck-bottom') {
     const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
     const least = Math.max(netDraws, 0) + runsAtLeast;
-    if (s.steps < least) return `steps is ${s.steps}, but the stock and the ${eliminated} eliminated stacks take at least ${least} steps (${Math.max(netDraws, 0)} draws and ${runsAtLeast} discards)`;
+    if (s.steps < least)
+      return (
+        `steps is ${s.steps}, but the stock and the ${eliminated} eliminated stacks take at least ${least} ` +
+        `steps (${Math.max(netDraws, 0)} draws and ${runsAtLeast} discards)`
+      );
     return null;
   }
   const runs = s.steps - netDraws;
   if (runs < 0) return `steps is ${s.steps}, but ${netDraws} cards have left the stock, a step each`;
-  if (runs < eliminated) return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but ${eliminated} stacks were eliminated, each by a discard`;
+  if (runs < eliminated)
+    return (
+      `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but ${eliminated} stacks were eliminated, ` +
+      `each by a discard`
+    );
   const counts = pileRunCounts(s, o);
   if (counts === 0) {
     const pile: string[] = [];
     for (let i = 0; i < s.pileLen; i++) pile.push(cardCode(s.pile[i]));
     const most = o.maxRun === null ? '' : `..${maxRunLength(o)}`;
-    return `the discard pile ${pile.join(' ')} is not a sequence of runs (each ${o.minRun}${most || ' or more'} cards totalling ${totalsText(o)}, in the order discarded)`;
+    return (
+      `the discard pile ${pile.join(' ')} is not a sequence of runs (each ${o.minRun}${most || ' or more'} ` +
+      `cards totalling ${totalsText(o)}, in the order discarded)`
+    );
   }
   if (runs > 30 || (counts & (1 << runs)) === 0) {
-    return `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ${cardsWord(s.pileLen)} holds ${bitsText(counts)} runs`;
+    return (
+      `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ` +
+      `${cardsWord(s.pileLen)} ` +
+      `holds ${bitsText(counts)} runs`
+    );
   }
   if (s.numStacks === MAX_STACKS && netDraws === 0 && s.current !== MAX_STACKS - 1) {
     return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack ${MAX_STACKS - 1}`;
@@ -914,15 +998,24 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
 
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
 function unwinnable(o: DecadeOptions): string | null {
-  return o.stacks === 1 && o.pickedUp === 'deck-bottom' ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)" : null;
+  return o.stacks === 1 && o.pickedUp === 'deck-bottom'
+    ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock " +
+        '(random play runs every deal to maxSteps)'
+    : null;
 }
 
-/** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
+/**
+ * The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another
+ * engine.
+ */
 export function decadeOptionsOf(env: EnvConfig<object>): DecadeOptions | null {
   return env.game === decadeGame ? (env.options as DecadeOptions) : null;
 }
 
-/** The decade state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+/**
+ * The decade state and options of an env of this engine (for agents and features, which only read them), or null for an
+ * env of another engine.
+ */
 export function decadeOf(env: EngineView): { state: DecadeState; options: DecadeOptions } | null {
   return env.game === decadeGame ? { state: env.rawState as DecadeState, options: env.options as DecadeOptions } : null;
 }

@@ -44,7 +44,10 @@ export function handsFault(hand: number, home: number, shadow: number, handTarge
   return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
 }
 
-/** The check after a change of the hands, from their values: NOTHING, SCORES or FAULTS (`check` decides which is looked at first). */
+/**
+ * The check after a change of the hands, from their values: NOTHING, SCORES or FAULTS (`check` decides which is looked
+ * at first).
+ */
 export function judgeHands(hand: number, home: number, shadow: number, o: HandRules): number {
   const scores = hand === o.handTarget;
   const faults = handsFault(hand, home, shadow, o.handTarget);
@@ -179,12 +182,21 @@ export function configCards(id: number): number {
 }
 /** The hands' count of value v (1..4). */
 export function configCount(id: number, v: number): number {
-  return MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] + MS_COUNTS[(Math.floor(id / H1) % NUM_MULTISETS) * 4 + v - 1] + MS_COUNTS[(id % NUM_MULTISETS) * 4 + v - 1];
+  return (
+    MS_COUNTS[Math.floor(id / H0) * 4 + v - 1] +
+    MS_COUNTS[(Math.floor(id / H1) % NUM_MULTISETS) * 4 + v - 1] +
+    MS_COUNTS[(id % NUM_MULTISETS) * 4 + v - 1]
+  );
 }
 
 /** The check of a configuration (`judgeHands` of its hands' values). */
 export function judgeConfig(id: number, o: HandRules): number {
-  return judgeHands(MS_SUM[Math.floor(id / H0)], MS_SUM[Math.floor(id / H1) % NUM_MULTISETS], MS_SUM[id % NUM_MULTISETS], o);
+  return judgeHands(
+    MS_SUM[Math.floor(id / H0)],
+    MS_SUM[Math.floor(id / H1) % NUM_MULTISETS],
+    MS_SUM[id % NUM_MULTISETS],
+    o,
+  );
 }
 
 /** `id` with a card of value v added to hand h; −1 when h holds 4 cards. */

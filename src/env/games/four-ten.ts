@@ -106,16 +106,41 @@
 import * as z from 'zod';
 import { deckTokens } from '../cards.js';
 import { TengymError, formatZodError, plural } from '../errors.js';
-import { RUNNING, TERMINATED, TRUNCATED, type DeckInput, type EngineView, type FourTenOutcome, type Game, type ObservationBounds, type Outcome, type Status } from '../game.js';
+import {
+  RUNNING,
+  TERMINATED,
+  TRUNCATED,
+  type DeckInput,
+  type EngineView,
+  type FourTenOutcome,
+  type Game,
+  type ObservationBounds,
+  type Outcome,
+  type Status,
+} from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 import type { BoardView, CardSpot } from '../board.js';
-import { EXCHANGE_DELTA, FAULTS, FOUR_TEN_DECK_SIZE, NOTHING, PER_VALUE, POW5, SCORES, handsFault, judgeHands, keyCounts } from './four-ten-hands.js';
+import {
+  EXCHANGE_DELTA,
+  FAULTS,
+  FOUR_TEN_DECK_SIZE,
+  NOTHING,
+  PER_VALUE,
+  POW5,
+  SCORES,
+  handsFault,
+  judgeHands,
+  keyCounts,
+} from './four-ten-hands.js';
 
 export { FOUR_TEN_DECK_SIZE };
 
 export const fourTenOptionsSchema = z.strictObject({
   drawVisible: z.boolean().default(true).describe('See the drawn card before choosing its hand'),
-  check: z.enum(['points-first', 'faults-first']).default('points-first').describe('When a move both scores and faults, which counts'),
+  check: z
+    .enum(['points-first', 'faults-first'])
+    .default('points-first')
+    .describe('When a move both scores and faults, which counts'),
   handTarget: z.int().min(1).max(40).default(10).describe('The Hand total that scores'),
   gameTarget: z.int().min(1).default(50).describe('Points to win'),
   safeties: z.int().min(0).default(3).describe('Faults forgiven per game'),
@@ -393,14 +418,20 @@ function copyState(src: FourTenState, dst: FourTenState): void {
 /** A problem with `values` as 32-card decks (each eight of each value), or null. */
 function deckProblem(values: ArrayLike<number>, what: string): string | null {
   if (values.length === 0 || values.length % FOUR_TEN_DECK_SIZE !== 0) {
-    return `${what} has ${plural(values.length, 'card')}; a Four Ten deck has ${FOUR_TEN_DECK_SIZE} (eight each of 1, 2, 3, 4), and several decks are a multiple of ${FOUR_TEN_DECK_SIZE}`;
+    return (
+      `${what} has ${plural(values.length, 'card')}; a Four Ten deck has ${FOUR_TEN_DECK_SIZE} (eight each of ` +
+      `1, 2, 3, 4), and several decks are a multiple of ${FOUR_TEN_DECK_SIZE}`
+    );
   }
   for (let d = 0; d * FOUR_TEN_DECK_SIZE < values.length; d++) {
     const count = [0, 0, 0, 0];
     for (let i = 0; i < FOUR_TEN_DECK_SIZE; i++) count[values[d * FOUR_TEN_DECK_SIZE + i] - 1]++;
     const off = count.map((c, v) => (c === PER_VALUE ? '' : `${c}× ${v + 1}`)).filter((t) => t);
     if (off.length) {
-      const which = values.length > FOUR_TEN_DECK_SIZE ? ` deck ${d + 1} (cards ${d * FOUR_TEN_DECK_SIZE}..${d * FOUR_TEN_DECK_SIZE + 31})` : '';
+      const which =
+        values.length > FOUR_TEN_DECK_SIZE
+          ? ` deck ${d + 1} (cards ${d * FOUR_TEN_DECK_SIZE}..${d * FOUR_TEN_DECK_SIZE + 31})`
+          : '';
       return `${what}${which} has ${off.join(', ')}; each deck needs eight each of 1, 2, 3, 4`;
     }
   }
@@ -416,7 +447,11 @@ function parseDeck(deck: DeckInput): Uint8Array {
     else bad.push(`"${t}" at index ${i}`);
   });
   if (bad.length) {
-    throw new TengymError('bad-deck', `bad deck: unknown cards ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (Four Ten cards are 1, 2, 3, 4)`);
+    throw new TengymError(
+      'bad-deck',
+      `bad deck: unknown cards ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''} (Four Ten cards ` +
+        `are 1, 2, 3, 4)`,
+    );
   }
   const problem = deckProblem(out, 'the deck');
   if (problem) throw new TengymError('bad-deck', `bad deck: ${problem}`);
@@ -472,7 +507,8 @@ function step(s: FourTenState, o: FourTenOptions, action: number, rng: Rng): num
   const rounds = s.rounds;
   s.lastEnd = NO_ROUND_END;
   if (action < FIRST_REPLACE) place(s, o, action, rng);
-  else if (action < FIRST_EXCHANGE) replace(s, o, (action - FIRST_REPLACE) >> 2, ((action - FIRST_REPLACE) & 3) + 1, rng);
+  else if (action < FIRST_EXCHANGE)
+    replace(s, o, (action - FIRST_REPLACE) >> 2, ((action - FIRST_REPLACE) & 3) + 1, rng);
   else if (action < END_TURN) exchange(s, o, action - FIRST_EXCHANGE, rng);
   else startTurn(s, o);
   if (o.reward === 'points') return s.points - points;
@@ -522,7 +558,9 @@ function expectedReturn(result: Outcome, o: FourTenOptions): number | null {
 
 function describeAction(s: FourTenState, _o: FourTenOptions, action: number): string {
   if (action < FIRST_REPLACE) {
-    return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
+    return s.phase === PLACE && s.drawn > 0
+      ? `place ${s.drawn} into ${HAND_NAMES[action]}`
+      : `place the next card into ${HAND_NAMES[action]}`;
   }
   if (action < FIRST_EXCHANGE) {
     const i = action - FIRST_REPLACE;
@@ -558,7 +596,8 @@ function whyExchangeIllegal(s: FourTenState, e: number): string {
   const side = (e >> 4) + 1;
   const a = ((e >> 2) & 3) + 1;
   const b = (e & 3) + 1;
-  if (s.phase !== EXCHANGE) return s.phase === REPLACE ? 'exchanges come after the replacement' : 'exchanges come after the placement';
+  if (s.phase !== EXCHANGE)
+    return s.phase === REPLACE ? 'exchanges come after the replacement' : 'exchanges come after the placement';
   if (s.counts[a - 1] === 0) return `Hand holds no ${a}`;
   if (s.counts[side * 4 + b - 1] === 0) return `${HAND_NAMES[side]} holds no ${b}`;
   if (a === b) return 'swapping equal values changes nothing (that configuration was already seen this turn)';
@@ -574,7 +613,8 @@ function handValues(counts: ArrayLike<number>, h: number): string[] {
 
 function render(s: FourTenState, o: FourTenOptions): string {
   const lines: string[] = [];
-  const round = s.phase >= WON ? `after ${plural(s.rounds, 'round')}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+  const round =
+    s.phase >= WON ? `after ${plural(s.rounds, 'round')}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
   lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
   for (let h = 0; h < 3; h++) {
     const cards = handValues(s.counts, h).join(' ') || '-';
@@ -582,7 +622,9 @@ function render(s: FourTenState, o: FourTenOptions): string {
   }
   const stock = [1, 2, 3, 4].map((v) => `${v}:${s.stockCounts[v - 1]}`).join(' ');
   const out = s.outOfPlay[0] + s.outOfPlay[1] + s.outOfPlay[2] + s.outOfPlay[3];
-  lines.push(`${s.drawn ? `Drawn ${s.drawn} · ` : ''}stock ${FOUR_TEN_DECK_SIZE - s.pos} (${stock}) · out of play ${out}`);
+  lines.push(
+    `${s.drawn ? `Drawn ${s.drawn} · ` : ''}stock ${FOUR_TEN_DECK_SIZE - s.pos} (${stock}) · out of play ${out}`,
+  );
   lines.push(phaseLine(s, o));
   return lines.join('\n');
 }
@@ -590,7 +632,9 @@ function render(s: FourTenState, o: FourTenOptions): string {
 function phaseLine(s: FourTenState, o: FourTenOptions): string {
   switch (s.phase) {
     case PLACE:
-      return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : 'Choose a hand with 3 cards or fewer for the next card.';
+      return s.drawn
+        ? `Place the ${s.drawn} into a hand with 3 cards or fewer.`
+        : 'Choose a hand with 3 cards or fewer for the next card.';
     case REPLACE:
       return 'All hands hold 4: choose a card to replace with the next one.';
     case EXCHANGE:
@@ -607,7 +651,8 @@ function phaseLine(s: FourTenState, o: FourTenOptions): string {
 /** Why hands of these values fault, in the order the rules list the checks. */
 function faultReason(hand: number, home: number, shadow: number, o: FourTenOptions): string {
   const values = [hand, home, shadow];
-  for (let h = 0; h < 3; h++) if (values[h] > o.handTarget) return `${HAND_NAMES[h]} ${values[h]} is over ${o.handTarget}`;
+  for (let h = 0; h < 3; h++)
+    if (values[h] > o.handTarget) return `${HAND_NAMES[h]} ${values[h]} is over ${o.handTarget}`;
   if (shadow > hand) return `Shadow ${shadow} is above Hand ${hand}`;
   return `Home ${home} is below Hand ${hand}`;
 }
@@ -623,19 +668,30 @@ function stepNote(s: FourTenState, o: FourTenOptions): string | null {
       note = `Hand makes ${o.handTarget}: +${plural(s.lastEndPoints, 'point')}. ${round}.`;
       break;
     case ROUND_DECK_OUT:
-      note = `The deck is used up: +${plural(s.lastEndPoints, 'point')} (Hand ${hand} + Home ${home} + Shadow ${shadow}). ${round}.`;
+      note =
+        `The deck is used up: +${plural(s.lastEndPoints, 'point')} (Hand ${hand} + Home ${home} + Shadow ` +
+        `${shadow}). ${round}.`;
       break;
     case ROUND_FAULT_SAFETY:
-      note = `Fault: ${faultReason(hand, home, shadow, o)}. A safety pays for it (${s.safeties} of ${o.safeties} left). ${round} with no points.`;
+      note =
+        `Fault: ${faultReason(hand, home, shadow, o)}. A safety pays for it (${s.safeties} of ${o.safeties} ` +
+        `left). ${round} with no points.`;
       break;
     case ROUND_FAULT_PAID:
-      note = `Fault: ${faultReason(hand, home, shadow, o)}. No safety is left: it costs ${plural(s.lastEndPoints, 'point')} (Hand + Home + Shadow). ${round}.`;
+      note =
+        `Fault: ${faultReason(hand, home, shadow, o)}. No safety is left: it costs ` +
+        `${plural(s.lastEndPoints, 'point')} ` +
+        `(Hand + Home + Shadow). ${round}.`;
       break;
     default:
-      return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, 'point')}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
+      return (
+        `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ` +
+        `${plural(s.points, 'point')}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`
+      );
   }
   if (s.phase === WON) note += ` Won with ${plural(s.points, 'point')} in ${plural(s.rounds, 'round')}.`;
-  else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, 'round')}: the game stops at ${plural(s.points, 'point')}.`;
+  else if (s.phase === OUT_OF_ROUNDS)
+    note += ` That was the last of ${plural(o.maxRounds, 'round')}: the game stops at ${plural(s.points, 'point')}.`;
   else note += ` Points ${s.points} of ${o.gameTarget}.`;
   return note;
 }
@@ -668,10 +724,21 @@ function board(s: FourTenState, o: FourTenOptions): BoardView {
   const rows = JSON_NAMES.map((name, h) => {
     const cards = handValues(s.counts, h).map((code, index) => ({ place: name, index, code }));
     // Ids 0–2 place the drawn card into Hand, Home, Shadow.
-    return { name, label: HAND_NAMES[h], action: h, room: HAND_SIZE, cards, note: `= ${s.sums[h]}`, made: h === 0 && s.sums[0] === o.handTarget };
+    return {
+      name,
+      label: HAND_NAMES[h],
+      action: h,
+      room: HAND_SIZE,
+      cards,
+      note: `= ${s.sums[h]}`,
+      made: h === 0 && s.sums[0] === o.handTarget,
+    };
   });
   const stockSize = FOUR_TEN_DECK_SIZE - s.pos;
-  const safeties = o.safeties > 0 && o.safeties <= 10 ? '●'.repeat(s.safeties) + '○'.repeat(Math.max(0, o.safeties - s.safeties)) : `${s.safeties} / ${o.safeties}`;
+  const safeties =
+    o.safeties > 0 && o.safeties <= 10
+      ? '●'.repeat(s.safeties) + '○'.repeat(Math.max(0, o.safeties - s.safeties))
+      : `${s.safeties} / ${o.safeties}`;
   const facts = [
     { term: 'Points', value: `${s.points} / ${o.gameTarget}`, name: 'points' },
     // ●●○ read aloud is "black circle, black circle, white circle": said as what it counts.
@@ -690,7 +757,13 @@ function board(s: FourTenState, o: FourTenOptions): BoardView {
         kind: 'piles',
         piles: [
           { kind: 'card', label: 'drawn', card: s.drawn ? { place: 'drawn', index: 0, code: String(s.drawn) } : null },
-          { kind: 'stock', count: stockSize, label: 'stock', tappable: false, title: 'cards of each value still in the stock' },
+          {
+            kind: 'stock',
+            count: stockSize,
+            label: 'stock',
+            tappable: false,
+            title: 'cards of each value still in the stock',
+          },
         ],
       },
       { kind: 'facts', facts },
@@ -822,13 +895,19 @@ function checkCards(s: FourTenState): string | null {
     const inHands = s.counts[v - 1] + s.counts[4 + v - 1] + s.counts[8 + v - 1];
     const total = inHands + s.outOfPlay[v - 1] + (s.drawn === v ? 1 : 0) + s.stockCounts[v - 1];
     if (total !== PER_VALUE) {
-      problems.push(`${total} cards of value ${v} (${inHands} in hands, ${s.outOfPlay[v - 1]} out of play, ${s.drawn === v ? 1 : 0} drawn, ${s.stockCounts[v - 1]} in the stock)`);
+      problems.push(
+        `${total} cards of value ${v} (${inHands} in hands, ${s.outOfPlay[v - 1]} out of play, ` +
+          `${s.drawn === v ? 1 : 0} ` +
+          `drawn, ${s.stockCounts[v - 1]} in the stock)`,
+      );
     }
   }
   if (problems.length) return `the round's cards must be eight of each value, found ${problems.join('; ')}`;
-  for (let h = 0; h < 3; h++) if (s.sizes[h] > HAND_SIZE) return `${HAND_NAMES[h]} holds ${s.sizes[h]} cards, at most 4 allowed`;
+  for (let h = 0; h < 3; h++)
+    if (s.sizes[h] > HAND_SIZE) return `${HAND_NAMES[h]} holds ${s.sizes[h]} cards, at most 4 allowed`;
   const out = s.outOfPlay[0] + s.outOfPlay[1] + s.outOfPlay[2] + s.outOfPlay[3];
-  if (out > 0 && s.sizes[0] + s.sizes[1] + s.sizes[2] !== 12) return 'cards are out of play only after a replacement, which needs all three hands full';
+  if (out > 0 && s.sizes[0] + s.sizes[1] + s.sizes[2] !== 12)
+    return 'cards are out of play only after a replacement, which needs all three hands full';
   const queued = s.queue.subarray(s.queueNext * FOUR_TEN_DECK_SIZE);
   return queued.length ? deckProblem(queued, 'queuedDecks') : null;
 }
@@ -864,10 +943,12 @@ function checkPhase(s: FourTenState, o: FourTenOptions): string | null {
   if (s.phase === PLACE && full) return 'phase "place" but all three hands hold 4 cards (that is "replace")';
   if (s.phase === REPLACE && !full) return 'phase "replace" but a hand holds fewer than 4 cards (that is "place")';
   if (s.phase === PLACE && o.drawVisible && !s.drawn) return 'phase "place" with drawVisible needs the drawn card';
-  if (s.drawn && !(s.phase === PLACE && o.drawVisible)) return 'a drawn card shows only in phase "place" with drawVisible';
+  if (s.drawn && !(s.phase === PLACE && o.drawVisible))
+    return 'a drawn card shows only in phase "place" with drawVisible';
   if (running && !s.drawn && stockLeft === 0) return 'the stock is empty, so the round should have ended';
   if (running && isRoundOver(s, o)) return 'the hands score or fault, so the round should have ended';
-  if (s.phase === EXCHANGE && s.seenCount === 0) return 'phase "exchange" needs seenThisTurn (at least the configuration after the placement)';
+  if (s.phase === EXCHANGE && s.seenCount === 0)
+    return 'phase "exchange" needs seenThisTurn (at least the configuration after the placement)';
   if (s.phase !== EXCHANGE && s.seenCount > 0) return 'seenThisTurn is kept only in phase "exchange"';
   return null;
 }
@@ -891,10 +972,14 @@ function checkSeen(s: FourTenState, o: FourTenOptions): string | null {
         probe.sums[h] += probe.counts[h * 4 + v - 1] * v;
         probe.sizes[h] += probe.counts[h * 4 + v - 1];
       }
-      if (probe.sizes[h] !== s.sizes[h]) return `seenThisTurn[${i}]: ${HAND_NAMES[h]} holds ${probe.sizes[h]} cards, exchanges keep it at ${s.sizes[h]}`;
+      if (probe.sizes[h] !== s.sizes[h])
+        return `seenThisTurn[${i}]: ${HAND_NAMES[h]} holds ${probe.sizes[h]} cards, exchanges keep it at ${s.sizes[h]}`;
     }
     for (let v = 0; v < 4; v++) {
-      if (probe.counts[v] + probe.counts[4 + v] + probe.counts[8 + v] !== s.counts[v] + s.counts[4 + v] + s.counts[8 + v]) {
+      if (
+        probe.counts[v] + probe.counts[4 + v] + probe.counts[8 + v] !==
+        s.counts[v] + s.counts[4 + v] + s.counts[8 + v]
+      ) {
         return `seenThisTurn[${i}] holds other cards than the hands`;
       }
     }
@@ -916,7 +1001,9 @@ export function maxDeckOutPoints(t: number): number {
   if (cached !== undefined) return cached;
   // Each full hand's counts of 1..4 (35 multisets of four cards).
   const hands: number[][] = [];
-  for (let a = 0; a <= HAND_SIZE; a++) for (let b = 0; a + b <= HAND_SIZE; b++) for (let c = 0; a + b + c <= HAND_SIZE; c++) hands.push([a, b, c, HAND_SIZE - a - b - c]);
+  for (let a = 0; a <= HAND_SIZE; a++)
+    for (let b = 0; a + b <= HAND_SIZE; b++)
+      for (let c = 0; a + b + c <= HAND_SIZE; c++) hands.push([a, b, c, HAND_SIZE - a - b - c]);
   const sum = (h: number[]) => h[0] + 2 * h[1] + 3 * h[2] + 4 * h[3];
   const rules = { handTarget: t, check: 'points-first' as const };
   let most = 0;
@@ -969,7 +1056,8 @@ function checkScore(s: FourTenState, o: FourTenOptions): string | null {
   if (s.safeties > o.safeties) return `${s.safeties} safeties left, the game has ${o.safeties}`;
   if (s.rounds > o.maxRounds) return `${s.rounds} rounds ended, maxRounds is ${o.maxRounds}`;
   if (s.phase <= EXCHANGE) {
-    if (s.points >= o.gameTarget) return `${s.points} points reach gameTarget ${o.gameTarget}, so the game should be won`;
+    if (s.points >= o.gameTarget)
+      return `${s.points} points reach gameTarget ${o.gameTarget}, so the game should be won`;
     if (s.rounds >= o.maxRounds) return `${s.rounds} rounds ended, so the game should be truncated`;
     return checkCounters(s, o);
   }
@@ -977,16 +1065,26 @@ function checkScore(s: FourTenState, o: FourTenOptions): string | null {
   // The hands a game ends with are one change from hands that passed the check (observationBounds).
   const most = handMosts(o.handTarget);
   for (let h = 0; h < 3; h++) {
-    if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
+    if (s.sums[h] > most[h])
+      return (
+        `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} ` +
+        `at most`
+      );
   }
-  if (s.phase === WON && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-  if (s.phase !== WON && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+  if (s.phase === WON && s.points < o.gameTarget)
+    return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+  if (s.phase !== WON && s.points >= o.gameTarget)
+    return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
   if (s.phase === BUST && s.safeties > 0) return 'phase "bust" with safeties left';
-  if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
+  if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds)
+    return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
   const counters = checkCounters(s, o);
   if (counters !== null) return counters;
   if (s.phase === WON && s.points > o.gameTarget - 1 + maxRoundPoints(o)) {
-    return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
+    return (
+      `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds ` +
+      `at most ${maxRoundPoints(o)}`
+    );
   }
   return null;
 }
@@ -995,10 +1093,18 @@ function checkCounters(s: FourTenState, o: FourTenOptions): string | null {
   // The counters agree with the rounds: points come only from ended rounds, and each safety
   // used paid a fault that ended its round (a bust ends a round with no safety left to use).
   const most = s.rounds * maxRoundPoints(o);
-  if (s.points > most) return `${s.points} points after ${s.rounds} ended rounds; a round adds at most ${maxRoundPoints(o)}, so at most ${most}`;
+  if (s.points > most)
+    return (
+      `${s.points} points after ${s.rounds} ended rounds; a round adds at most ${maxRoundPoints(o)}, so at most ` +
+      `${most}`
+    );
   const used = o.safeties - s.safeties;
   const faultRounds = s.phase === BUST ? s.rounds - 1 : s.rounds;
-  if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? ' (the last a bust)' : ''}; each safety pays the fault that ends a round`;
+  if (used > Math.max(faultRounds, 0))
+    return (
+      `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? ' (the last a bust)' : ''}; ` +
+      `each safety pays the fault that ends a round`
+    );
   return null;
 }
 
@@ -1032,7 +1138,12 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   stepNote,
 };
 
-/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+/**
+ * The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for
+ * an env of another engine.
+ */
 export function fourTenOf(env: EngineView): { state: FourTenState; options: FourTenOptions } | null {
-  return env.game === fourTenGame ? { state: env.rawState as FourTenState, options: env.options as FourTenOptions } : null;
+  return env.game === fourTenGame
+    ? { state: env.rawState as FourTenState, options: env.options as FourTenOptions }
+    : null;
 }

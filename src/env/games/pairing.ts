@@ -20,12 +20,24 @@ import * as z from 'zod';
 import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../cards.js';
 import { TengymError, formatZodError, plural } from '../errors.js';
 import type { BoardView, CardSpot } from '../board.js';
-import { RUNNING, TERMINATED, type CardOutcome, type DeckInput, type Game, type ObservationBounds, type Outcome, type Status } from '../game.js';
+import {
+  RUNNING,
+  TERMINATED,
+  type CardOutcome,
+  type DeckInput,
+  type Game,
+  type ObservationBounds,
+  type Outcome,
+  type Status,
+} from '../game.js';
 import { shuffleInPlace, type Rng } from '../rng.js';
 
 /** Options both games share, spread into each game's schema. */
 export const sharedOptionFields = {
-  refill: z.enum(['strict', 'buffered']).default('strict').describe('Refill empty slots at once (strict) or when you deal (buffered)'),
+  refill: z
+    .enum(['strict', 'buffered'])
+    .default('strict')
+    .describe('Refill empty slots at once (strict) or when you deal (buffered)'),
   undoLimit: z.literal([0, 3, 'unlimited']).default(0).describe('Undos per game'),
   reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
 };
@@ -82,7 +94,21 @@ export const EMPTY = 255;
 export const EMPTY_RANK = 13;
 const NO_PARTNER = 14;
 const TEN = 9;
-const RANK_WORDS = ['aces', 'twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'eights', 'nines', 'tens', 'jacks', 'queens', 'kings'];
+const RANK_WORDS = [
+  'aces',
+  'twos',
+  'threes',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'jacks',
+  'queens',
+  'kings',
+];
 
 /** Pair id of slots i < j among `slots`: lexicographic order. */
 export function pairId(slots: number, i: number, j: number): number {
@@ -354,7 +380,8 @@ function render(s: PairingState): string {
   const lines: string[] = [];
   for (let start = 0; start < r.slots; start += r.rowLength) {
     const cells: string[] = [];
-    for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++) cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
+    for (let i = start; i < Math.min(start + r.rowLength, r.slots); i++)
+      cells.push(`${String(i).padStart(2)} ${slotText(s, i).padEnd(3)}`);
     lines.push(cells.join('  ').trimEnd());
   }
   const stock = DECK_SIZE - s.stockPos;
@@ -383,7 +410,8 @@ function actionCards(s: PairingState, action: number): CardSpot[] {
 function board(s: PairingState): BoardView {
   const r = s.rules;
   const cells: BoardView['parts'][number] & { kind: 'grid' } = { kind: 'grid', columns: r.rowLength, cells: [] };
-  for (let i = 0; i < r.slots; i++) cells.cells.push(s.slotCard[i] === EMPTY ? { empty: true, place: 'slot', index: i } : slotSpot(s, i));
+  for (let i = 0; i < r.slots; i++)
+    cells.cells.push(s.slotCard[i] === EMPTY ? { empty: true, place: 'slot', index: i } : slotSpot(s, i));
   return {
     style: 'pairing',
     parts: [
@@ -442,8 +470,15 @@ function parseField(codes: readonly (string | null)[], field: string, where: str
   return codes.map((code, k) => {
     if (code === null) return EMPTY;
     const card = parseCardCode(code);
-    if (card < 0) throw badState(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-    if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+    if (card < 0)
+      throw badState(
+        `${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`,
+      );
+    if (where[card])
+      throw badState(
+        `card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly ` +
+          `one place`,
+      );
     where[card] = `${field}[${k}]`;
     return card;
   });
@@ -451,14 +486,21 @@ function parseField(codes: readonly (string | null)[], field: string, where: str
 
 function fromJSON(json: unknown, s: PairingState): void {
   const parsed = jsonSchema(s.rules.slots).safeParse(json);
-  if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
+  if (!parsed.success)
+    throw badState(
+      `${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: ` +
+        `[...], removed: [...] })`,
+    );
   const where: string[] = new Array(DECK_SIZE).fill('');
   const tableau = parseField(parsed.data.tableau, 'tableau', where);
   const stock = parseField(parsed.data.stock, 'stock', where);
   parseField(parsed.data.removed, 'removed', where);
   const missing: string[] = [];
   for (let c = 0; c < DECK_SIZE; c++) if (!where[c]) missing.push(cardCode(c));
-  if (missing.length) throw badState(`cards ${missing.join(' ')} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+  if (missing.length)
+    throw badState(
+      `cards ${missing.join(' ')} are missing; tableau, stock and removed must hold each of the 52 cards once`,
+    );
   loadState(s, tableau, stock);
   const problem = checkState(s);
   if (problem) throw badState(problem);
@@ -494,12 +536,16 @@ function checkBookkeeping(s: PairingState): string | null {
   const dealtAt = new Int16Array(DECK_SIZE);
   for (let k = 0; k < DECK_SIZE; k++) {
     const c = s.deck[k];
-    if (c >= DECK_SIZE || seen[c]) return `deck position ${k} holds ${c < DECK_SIZE ? cardCode(c) + ' a second time' : 'no card'}`;
+    if (c >= DECK_SIZE || seen[c])
+      return `deck position ${k} holds ${c < DECK_SIZE ? cardCode(c) + ' a second time' : 'no card'}`;
     seen[c] = 1;
     dealtAt[c] = k;
   }
   if (!Number.isInteger(s.stockPos) || s.stockPos < r.slots || s.stockPos > DECK_SIZE) {
-    return `the stock holds ${DECK_SIZE - s.stockPos} cards; after the first deal at most ${DECK_SIZE - r.slots} are left`;
+    return (
+      `the stock holds ${DECK_SIZE - s.stockPos} cards; after the first deal at most ${DECK_SIZE - r.slots} are ` +
+      `left`
+    );
   }
   const expected = new Int32Array(EMPTY_RANK + 1);
   const onTableau = new Uint8Array(DECK_SIZE);
@@ -518,12 +564,18 @@ function checkBookkeeping(s: PairingState): string | null {
     expected[c >> 2] |= 1 << i;
   }
   for (let k = 0; k <= EMPTY_RANK; k++) {
-    if (expected[k] !== s.rankSlots[k]) return `the slot set of ${k === EMPTY_RANK ? 'empty slots' : `rank ${RANKS[k]}`} is ${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`;
+    if (expected[k] !== s.rankSlots[k])
+      return (
+        `the slot set of ${k === EMPTY_RANK ? 'empty slots' : `rank ${RANKS[k]}`} is ` +
+        `${s.rankSlots[k].toString(2)}, the slots say ${expected[k].toString(2)}`
+      );
   }
   if (s.rankSlots[NO_PARTNER] !== 0) return 'the no-partner slot set is not empty';
   const stockCount = new Uint8Array(13);
   for (let k = s.stockPos; k < DECK_SIZE; k++) stockCount[s.deck[k] >> 2]++;
-  for (let k = 0; k < 13; k++) if (stockCount[k] !== s.stockCount[k]) return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
+  for (let k = 0; k < 13; k++)
+    if (stockCount[k] !== s.stockCount[k])
+      return `stock count of ${RANKS[k]} is ${s.stockCount[k]}, the stock holds ${stockCount[k]}`;
   const removed = s.stockPos - (r.slots - countInSlots(s, EMPTY_RANK));
   if (s.removed !== removed) return `removed is ${s.removed}, the slots and stock leave ${removed}`;
   return null;
@@ -537,7 +589,8 @@ function checkRules(s: PairingState): string | null {
   }
   const gone = (rank: number): number => 4 - countInSlots(s, rank) - s.stockCount[rank];
   for (let a = 0; a < 4; a++) {
-    if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS[a]} but ${gone(8 - a)} ${RANK_WORDS[8 - a]} are removed; they go in pairs`;
+    if (gone(a) !== gone(8 - a))
+      return `${gone(a)} ${RANK_WORDS[a]} but ${gone(8 - a)} ${RANK_WORDS[8 - a]} are removed; they go in pairs`;
   }
   if (gone(4) % 2) return `${gone(4)} fives are removed; they go in pairs`;
   for (let rank = TEN; rank < 13; rank++) {

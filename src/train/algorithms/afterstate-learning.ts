@@ -21,7 +21,22 @@ import { buildAfterstateNet } from '../../agents/learned/network.js';
 import { DECK_SIZE } from '../../env/cards.js';
 import { TengymError } from '../../env/errors.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
-import { Means, ReplayArrays, SAMPLE_MEMORY_BUDGET, checkFinite, checkSampleMemory, learningRateAt, parseSavedJson, savedCount, savedMeansSchema, savedRingFields, savedRngSchema, type AlgorithmState, type CommonConfig, type SavedAlgorithmState } from '../algorithm.js';
+import {
+  Means,
+  ReplayArrays,
+  SAMPLE_MEMORY_BUDGET,
+  checkFinite,
+  checkSampleMemory,
+  learningRateAt,
+  parseSavedJson,
+  savedCount,
+  savedMeansSchema,
+  savedRingFields,
+  savedRngSchema,
+  type AlgorithmState,
+  type CommonConfig,
+  type SavedAlgorithmState,
+} from '../algorithm.js';
 import { uniformFloat } from '../decisions.js';
 import { mlpForward } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -94,7 +109,9 @@ export class ReplayRing extends ReplayArrays {
     this.cost[j] = cost;
   }
 
-  /** A uniform minibatch of `won.length` samples (with replacement, indices drawn from `rng`) into rows, won and cost. */
+  /**
+   * A uniform minibatch of `won.length` samples (with replacement, indices drawn from `rng`) into rows, won and cost.
+   */
   sampleInto(rng: Rng, rows: Float32Array, won: Float32Array, cost: Float32Array): void {
     const F = this.features;
     for (let k = 0; k < won.length; k++) {
@@ -106,7 +123,11 @@ export class ReplayRing extends ReplayArrays {
   }
 
   protected parts(n: number): [Float32Array, number][] {
-    return [[this.rows, n * this.features], [this.won, n], [this.cost, n]];
+    return [
+      [this.rows, n * this.features],
+      [this.won, n],
+      [this.cost, n],
+    ];
   }
 }
 
@@ -115,10 +136,19 @@ export class ReplayRing extends ReplayArrays {
  * AlgorithmSpec.check, and ValueLearning's constructor): `inputSize` is a position's features.
  */
 export function checkValueLearning(config: ValueLearningConfig, algo: string, inputSize: number): void {
-  if (config.splitBatch && config.batchSize % 2 !== 0) throw new TengymError('bad-argument', `${algo} config: splitBatch needs an even batchSize, not ${config.batchSize}`);
+  if (config.splitBatch && config.batchSize % 2 !== 0)
+    throw new TengymError(
+      'bad-argument',
+      `${algo} config: splitBatch needs an even batchSize, not ${config.batchSize}`,
+    );
   // The ring holds at most bufferSize samples, and the first gradient step waits for learningStarts of them.
   if (config.bufferSize < config.learningStarts) {
-    throw new TengymError('bad-argument', `${algo} config: bufferSize ${config.bufferSize} is less than learningStarts ${config.learningStarts}, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts`);
+    throw new TengymError(
+      'bad-argument',
+      `${algo} config: bufferSize ${config.bufferSize} is less than learningStarts ${config.learningStarts}, ` +
+        `so the replay ring never holds enough samples for a first gradient step; make bufferSize at least ` +
+        `learningStarts`,
+    );
   }
   // A position: its features and two targets.
   checkSampleMemory(algo, 'bufferSize', config.bufferSize, 4 * inputSize + 8);
@@ -152,13 +182,23 @@ export class ValueLearning {
     network: { inputSize: number; cost: 'cards' | 'rounds' },
   ) {
     checkValueLearning(config, algo, network.inputSize);
-    this.model = buildAfterstateNet({ inputSize: network.inputSize, hidden: config.hidden, seed: config.seed, cost: network.cost });
+    this.model = buildAfterstateNet({
+      inputSize: network.inputSize,
+      hidden: config.hidden,
+      seed: config.seed,
+      cost: network.cost,
+    });
     const variables = trainableVariables(this.model);
     this.adam = new Adam(variables);
     this.gradients = new SplitGradients(this.model, variables, {
       batchSize: config.batchSize,
       widths: [network.inputSize, 1, 1],
-      loss: { fn: afterstateLoss, module: import.meta.url, name: 'afterstateLoss', options: { costLossWeight: config.costLossWeight } },
+      loss: {
+        fn: afterstateLoss,
+        module: import.meta.url,
+        name: 'afterstateLoss',
+        options: { costLossWeight: config.costLossWeight },
+      },
       statCount: 2,
       split: config.splitBatch,
     });
@@ -205,7 +245,10 @@ export class ValueLearning {
     }
   }
 
-  /** One gradient step of the afterstate loss on a uniform minibatch of the ring; the losses and the gradient's norm go into `means`. */
+  /**
+   * One gradient step of the afterstate loss on a uniform minibatch of the ring; the losses and the gradient's norm go
+   * into `means`.
+   */
   private gradientStep(learningRate: number): void {
     this.ring.sampleInto(this.rng, this.mbRows, this.mbWon, this.mbCost);
     const { costLossWeight, maxGradNorm } = this.config;
@@ -224,7 +267,17 @@ export class ValueLearning {
   /** The checkpoint's state: this machinery's, with the learner's own `json` fields and `binary` blobs. */
   getState(json: Record<string, unknown>, binary: Record<string, Uint8Array>): AlgorithmState {
     return {
-      json: { samples: this.samples, updates: this.updates, sampleCredit: this.sampleCredit, rng: [...this.rng.getState()], adamStep: this.adam.step, ringSize: this.ring.size, ringNext: this.ring.next, ...json, means: this.means.getState() },
+      json: {
+        samples: this.samples,
+        updates: this.updates,
+        sampleCredit: this.sampleCredit,
+        rng: [...this.rng.getState()],
+        adamStep: this.adam.step,
+        ringSize: this.ring.size,
+        ringNext: this.ring.next,
+        ...json,
+        means: this.means.getState(),
+      },
       binary: { optimizer: this.adam.getMoments(), replay: this.ring.toBytes(), ...binary },
     };
   }
@@ -236,7 +289,14 @@ export class ValueLearning {
     // step's worth, or, before the first step, the samples so far (fewer than learningStarts).
     const credit = Math.max(c.learningStarts, c.samplesPerUpdate) - 1;
     const schema = z
-      .looseObject({ samples: savedCount, updates: savedCount, sampleCredit: savedCount.max(credit), rng: savedRngSchema, adamStep: savedCount, means: savedMeansSchema })
+      .looseObject({
+        samples: savedCount,
+        updates: savedCount,
+        sampleCredit: savedCount.max(credit),
+        rng: savedRngSchema,
+        adamStep: savedCount,
+        means: savedMeansSchema,
+      })
       .and(savedRingFields('ringSize', 'ringNext', c.bufferSize));
     const j = parseSavedJson(schema, state.json);
     this.adam.setMoments(state, 'optimizer', j.adamStep);
@@ -329,7 +389,10 @@ function grown(a: Float32Array, n: number): Float32Array {
  * The buffers' samples for a checkpoint: their counts, and as bytes every buffer's rows, then
  * each buffer's `targets` in that order.
  */
-export function packSamples(buffers: readonly SampleBuffer[], targets: readonly SampleTarget[]): { counts: number[]; bytes: Uint8Array } {
+export function packSamples(
+  buffers: readonly SampleBuffer[],
+  targets: readonly SampleTarget[],
+): { counts: number[]; bytes: Uint8Array } {
   const counts = buffers.map((b) => b.count);
   const total = counts.reduce((a, b) => a + b, 0);
   const F = buffers[0].features;
@@ -356,7 +419,10 @@ export function savedSampleCounts(numEnvs: number, sampleBytes: number) {
   return z
     .array(savedCount)
     .length(numEnvs)
-    .refine((counts) => counts.reduce((a, b) => a + b, 0) * sampleBytes <= SAMPLE_MEMORY_BUDGET, `more samples than a run holds (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB of them)`);
+    .refine(
+      (counts) => counts.reduce((a, b) => a + b, 0) * sampleBytes <= SAMPLE_MEMORY_BUDGET,
+      `more samples than a run holds (${SAMPLE_MEMORY_BUDGET / 2 ** 30} GiB of them)`,
+    );
 }
 
 /**
@@ -365,7 +431,14 @@ export function savedSampleCounts(numEnvs: number, sampleBytes: number) {
  * `optionalTargets`, which a sample may lack (NaN: it takes the one its samples are closed with):
  * those may be NaN, and a checkpoint written before the buffers kept them holds the rows only.
  */
-export function unpackSamples(buffers: readonly SampleBuffer[], targets: readonly SampleTarget[], counts: readonly number[], state: SavedAlgorithmState, name: string, optionalTargets: boolean): void {
+export function unpackSamples(
+  buffers: readonly SampleBuffer[],
+  targets: readonly SampleTarget[],
+  counts: readonly number[],
+  state: SavedAlgorithmState,
+  name: string,
+  optionalTargets: boolean,
+): void {
   const F = buffers[0].features;
   const total = counts.reduce((a, b) => a + b, 0);
   const full = total * (F + targets.length) * 4;
@@ -376,7 +449,12 @@ export function unpackSamples(buffers: readonly SampleBuffer[], targets: readonl
   const withTargets = packed.length === total * (F + targets.length);
   for (let k = total * F; k < packed.length; k++) {
     const v = packed[k];
-    if (!(Number.isFinite(v) || (optionalTargets && Number.isNaN(v)))) throw new TengymError('bad-state', `${file} holds ${v} (target ${k - total * F} of ${packed.length - total * F}): it must hold finite numbers${optionalTargets ? ' or NaN' : ''}`);
+    if (!(Number.isFinite(v) || (optionalTargets && Number.isNaN(v))))
+      throw new TengymError(
+        'bad-state',
+        `${file} holds ${v} (target ${k - total * F} of ${packed.length - total * F}): it must hold finite ` +
+          `numbers${optionalTargets ? ' or NaN' : ''}`,
+      );
   }
   const wonColumn = withTargets ? targets.indexOf('won') : -1;
   const costColumn = withTargets ? targets.indexOf('cost') : -1;
@@ -385,15 +463,31 @@ export function unpackSamples(buffers: readonly SampleBuffer[], targets: readonl
   buffers.forEach((b, i) => {
     const n = counts[i];
     b.count = 0;
-    for (let k = 0; k < n; k++, at += F) b.add(packed, at, wonColumn < 0 ? NaN : packed[targetsAt + wonColumn * n + k], costColumn < 0 ? NaN : packed[targetsAt + costColumn * n + k]);
+    for (let k = 0; k < n; k++, at += F)
+      b.add(
+        packed,
+        at,
+        wonColumn < 0 ? NaN : packed[targetsAt + wonColumn * n + k],
+        costColumn < 0 ? NaN : packed[targetsAt + costColumn * n + k],
+      );
     if (withTargets) targetsAt += targets.length * n;
   });
 }
 
-/** What a player remembers of the stock (`StockMemory.remembered`), as a checkpoint holds it: known card values (1 to 10) under the unseen cards, 52 at most. */
+/**
+ * What a player remembers of the stock (`StockMemory.remembered`), as a checkpoint holds it: known card values (1 to
+ * 10) under the unseen cards, 52 at most.
+ */
 const savedRememberedSchema = z
-  .object({ unknown: savedCount.max(DECK_SIZE), known: z.array(z.int().min(1).max(10)).max(DECK_SIZE), held: z.array(savedCount).optional() })
-  .refine((r) => r.unknown + r.known.length <= DECK_SIZE, { message: `more than the deck's ${DECK_SIZE} cards in the stock`, when: (payload) => payload.issues.length === 0 });
+  .object({
+    unknown: savedCount.max(DECK_SIZE),
+    known: z.array(z.int().min(1).max(10)).max(DECK_SIZE),
+    held: z.array(savedCount).optional(),
+  })
+  .refine((r) => r.unknown + r.known.length <= DECK_SIZE, {
+    message: `more than the deck's ${DECK_SIZE} cards in the stock`,
+    when: (payload) => payload.issues.length === 0,
+  });
 
 /**
  * The memories of the stock of a learner's `numEnvs` copies, as its checkpoint holds them: one a

@@ -18,9 +18,19 @@ import * as z from 'zod';
 import { computePaceValues, type GameSolveProgress } from '../../agents/four-ten-solver/game-policy.js';
 import { gameRulesOf } from '../../agents/four-ten-solver/optimal-agent.js';
 import { blankOutlook, type RoundSolution } from '../../agents/four-ten-solver/round-solver.js';
-import { afterstateOutputs, type AfterstateExpansion, type FeatureLayout } from '../../agents/learned/afterstate-agent.js';
+import {
+  afterstateOutputs,
+  type AfterstateExpansion,
+  type FeatureLayout,
+} from '../../agents/learned/afterstate-agent.js';
 import { DECADE_FEATURES, writeLineFeatures } from '../../agents/decade/afterstate-features.js';
-import { FOUR_TEN_FEATURES, FourTenExpansion, LOSS_ROUNDS, ROUND_COST, writeRoundStart } from '../../agents/four-ten/afterstate-features.js';
+import {
+  FOUR_TEN_FEATURES,
+  FourTenExpansion,
+  LOSS_ROUNDS,
+  ROUND_COST,
+  writeRoundStart,
+} from '../../agents/four-ten/afterstate-features.js';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, EnvConfig, Outcome } from '../../env/game.js';
@@ -33,9 +43,15 @@ import { parseSavedJson } from '../algorithm.js';
 
 /** Where a strategy's samples go: copy i's pending samples, and their targets once known. */
 export interface SampleSink {
-  /** A sample of copy i: the row rows[offset … offset + features), with a cost target of its own, or NaN for the cost its samples are closed with. */
+  /**
+   * A sample of copy i: the row rows[offset … offset + features), with a cost target of its own, or NaN for the cost
+   * its samples are closed with.
+   */
   add(i: number, rows: Float32Array, offset: number, cost?: number): void;
-  /** Copy i's pending samples learn [won, cost] (a sample's own cost target instead, where it has one) and join the replay ring. */
+  /**
+   * Copy i's pending samples learn [won, cost] (a sample's own cost target instead, where it has one) and join the
+   * replay ring.
+   */
   close(i: number, won: number, cost: number): void;
 }
 
@@ -44,7 +60,14 @@ export interface TargetStrategy {
    * Copy i at a decision, before its move: the samples the decision makes. `outputs` are the
    * network's on x's rows, `chosen` the legal index played, `explore` whether ε chose it.
    */
-  beforeMove(i: number, env: Env, x: AfterstateExpansion, outputs: Float32Array, chosen: number, explore: boolean): void;
+  beforeMove(
+    i: number,
+    env: Env,
+    x: AfterstateExpansion,
+    outputs: Float32Array,
+    chosen: number,
+    explore: boolean,
+  ): void;
   /** After copy i's move and the forced moves after it; `ended`: the outcome of the episode the move ended, or null. */
   afterMove(i: number, env: Env, ended: Outcome | null): void;
   /** After every copy moved: what waits for the network's values gets them (one forward pass). */
@@ -72,7 +95,8 @@ export class DecadeMonteCarlo implements TargetStrategy {
   beforeMove(i: number, env: Env, x: AfterstateExpansion, _outputs: Float32Array, chosen: number): void {
     writeLineFeatures(decadeOf(env)!.state, 0, this.own, 0, this.layout);
     this.sink.add(i, this.own, 0);
-    if (x.rowsOf[chosen] === 1 && env.legal[chosen] !== DRAW) this.sink.add(i, x.rows, x.firstRow[chosen] * this.layout.size);
+    if (x.rowsOf[chosen] === 1 && env.legal[chosen] !== DRAW)
+      this.sink.add(i, x.rows, x.firstRow[chosen] * this.layout.size);
   }
 
   afterMove(i: number, _env: Env, ended: Outcome | null): void {
@@ -94,7 +118,10 @@ export class DecadeMonteCarlo implements TargetStrategy {
 export class FourTenByRound implements TargetStrategy {
   /** Per copy: the round its samples belong to (−1: a new episode, its start not yet sampled). */
   private readonly segments: Int32Array;
-  /** Copies whose round ended in this round of decisions, and their next round's start rows (bootstrapped in one forward pass). */
+  /**
+   * Copies whose round ended in this round of decisions, and their next round's start rows (bootstrapped in one forward
+   * pass).
+   */
   private readonly ended: Int32Array;
   private endedCount = 0;
   /** One row per copy, and a spare one (the last) for a start sampled at the top of a decision. */
@@ -115,7 +142,14 @@ export class FourTenByRound implements TargetStrategy {
     this.spare = numEnvs * layout.size;
   }
 
-  beforeMove(i: number, env: Env, x: AfterstateExpansion, outputs: Float32Array, chosen: number, explore: boolean): void {
+  beforeMove(
+    i: number,
+    env: Env,
+    x: AfterstateExpansion,
+    outputs: Float32Array,
+    chosen: number,
+    explore: boolean,
+  ): void {
     const four = fourTenOf(env)!;
     if (this.segments[i] !== four.state.rounds) {
       // A round (or game) starts: its start is a position to learn too.
@@ -150,7 +184,13 @@ export class FourTenByRound implements TargetStrategy {
     }
     const four = fourTenOf(env)!;
     if (this.segments[i] !== four.state.rounds) {
-      writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.endedCount * this.features);
+      writeRoundStart(
+        four.state.points,
+        four.state.safeties,
+        four.options,
+        this.startRows,
+        this.endedCount * this.features,
+      );
       this.ended[this.endedCount++] = i;
     }
   }
@@ -159,7 +199,8 @@ export class FourTenByRound implements TargetStrategy {
   endRound(model: tf.LayersModel): void {
     if (this.endedCount === 0) return;
     const starts = afterstateOutputs(model, this.startRows, this.endedCount, this.features);
-    for (let j = 0; j < this.endedCount; j++) this.sink.close(this.ended[j], 1 / (1 + Math.exp(-starts[j * 2])), ROUND_COST + starts[j * 2 + 1]);
+    for (let j = 0; j < this.endedCount; j++)
+      this.sink.close(this.ended[j], 1 / (1 + Math.exp(-starts[j * 2])), ROUND_COST + starts[j * 2 + 1]);
     this.endedCount = 0;
   }
 
@@ -169,7 +210,9 @@ export class FourTenByRound implements TargetStrategy {
 
   setState(json: Record<string, unknown>): void {
     // A copy's round (−1: a new episode); absent in checkpoints of older versions.
-    const schema = z.looseObject({ segments: z.array(z.int().min(-1).max(0x7fff_ffff)).length(this.segments.length).optional() });
+    const schema = z.looseObject({
+      segments: z.array(z.int().min(-1).max(0x7fff_ffff)).length(this.segments.length).optional(),
+    });
     const { segments } = parseSavedJson(schema, json);
     if (segments) this.segments.set(segments);
   }
@@ -203,19 +246,35 @@ export class FourTenSolver extends FourTenByRound {
     // decision (what an exchange reaches, the turn's start reached too): taught there.
     if (env.legalCount > 0 && env.legal[0] >= FIRST_EXCHANGE && state.seenCount > 1) return;
     for (let row = 0; row < x.rowCount; row++) {
-      if (x.rowKey[row] >= 0 && x.sameAs[row] === row) this.sink.add(i, x.rows, row * F, this.teacher.turnStartCost(state, x.rowKey[row], x.rowStock[row]));
+      if (x.rowKey[row] >= 0 && x.sameAs[row] === row)
+        this.sink.add(i, x.rows, row * F, this.teacher.turnStartCost(state, x.rowKey[row], x.rowStock[row]));
     }
   }
 }
 
 /** The strategies of each game, by target kind. */
-const STRATEGIES = new Map<AnyGame, Partial<Record<TargetKind, (layout: FeatureLayout, numEnvs: number, sink: SampleSink, env: EnvConfig, onSolve?: (p: GameSolveProgress) => void) => TargetStrategy>>>([
+const STRATEGIES = new Map<
+  AnyGame,
+  Partial<
+    Record<
+      TargetKind,
+      (
+        layout: FeatureLayout,
+        numEnvs: number,
+        sink: SampleSink,
+        env: EnvConfig,
+        onSolve?: (p: GameSolveProgress) => void,
+      ) => TargetStrategy
+    >
+  >
+>([
   [decadeGame, { play: (layout, _n, sink) => new DecadeMonteCarlo(layout, sink) }],
   [
     fourTenGame,
     {
       play: (layout, n, sink) => new FourTenByRound(layout, n, sink),
-      solver: (layout, n, sink, env, onSolve) => new FourTenSolver(layout, n, sink, new FourTenTeacher(env.options, onSolve)),
+      solver: (layout, n, sink, env, onSolve) =>
+        new FourTenSolver(layout, n, sink, new FourTenTeacher(env.options, onSolve)),
     },
   ],
 ]);
@@ -224,11 +283,20 @@ const STRATEGIES = new Map<AnyGame, Partial<Record<TargetKind, (layout: FeatureL
 export function targetsUnavailable(kind: TargetKind, env: EnvConfig): string | null {
   const games = STRATEGIES.get(env.game);
   if (games?.[kind]) return null;
-  return kind === 'solver' && games ? `targets 'solver' is for four-ten (its exact solver), not ${env.id}` : `no ${kind} targets for ${env.id}`;
+  return kind === 'solver' && games
+    ? `targets 'solver' is for four-ten (its exact solver), not ${env.id}`
+    : `no ${kind} targets for ${env.id}`;
 }
 
 /** The strategy for `kind` targets on an env's game (`targets: 'solver'` solves Four Ten first: minutes). */
-export function targetStrategy(kind: TargetKind, env: EnvConfig, layout: FeatureLayout, numEnvs: number, sink: SampleSink, onSolve?: (p: GameSolveProgress) => void): TargetStrategy {
+export function targetStrategy(
+  kind: TargetKind,
+  env: EnvConfig,
+  layout: FeatureLayout,
+  numEnvs: number,
+  sink: SampleSink,
+  onSolve?: (p: GameSolveProgress) => void,
+): TargetStrategy {
   const create = STRATEGIES.get(env.game)?.[kind];
   if (!create) throw new TengymError('bad-argument', `afterstate config: ${targetsUnavailable(kind, env)}`);
   return create(layout, numEnvs, sink, env, onSolve);
@@ -263,7 +331,11 @@ export class FourTenTeacher {
     const start = performance.now();
     const rules = gameRulesOf(options);
     this.gameTarget = rules.gameTarget;
-    this.rounds = computePaceValues(rules, { lossRounds: LOSS_ROUNDS, onProgress, onSolve: (p, s, solution) => (this.solutions[s * rules.gameTarget + p] = solution) });
+    this.rounds = computePaceValues(rules, {
+      lossRounds: LOSS_ROUNDS,
+      onProgress,
+      onSolve: (p, s, solution) => (this.solutions[s * rules.gameTarget + p] = solution),
+    });
     this.seconds = (performance.now() - start) / 1000;
   }
 
@@ -272,7 +344,10 @@ export class FourTenTeacher {
     return this.rounds[safeties * this.gameTarget + points] * ROUND_COST;
   }
 
-  /** The cost target of ending the turn at the configuration of an engine key, with this stock (`stockCode`), at the state's points and safeties. */
+  /**
+   * The cost target of ending the turn at the configuration of an engine key, with this stock (`stockCode`), at the
+   * state's points and safeties.
+   */
   turnStartCost(state: Pick<FourTenState, 'points' | 'safeties'>, key: number, stock: number): number {
     const solution = this.solutions[state.safeties * this.gameTarget + state.points];
     stockOfCode(stock, this.stock);
@@ -280,10 +355,15 @@ export class FourTenTeacher {
     return -this.outlook.value * ROUND_COST;
   }
 
-  /** The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset, at a state's points and safeties. */
+  /**
+   * The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset, at a
+   * state's points and safeties.
+   */
   rowCost(state: Pick<FourTenState, 'points' | 'safeties'>, x: FourTenExpansion, row: number): number {
     const start = x.rowStart[row] - 1;
-    return start >= 0 ? this.startCost(start >> 10, start & 1023) : this.turnStartCost(state, x.rowKey[row], x.rowStock[row]);
+    return start >= 0
+      ? this.startCost(start >> 10, start & 1023)
+      : this.turnStartCost(state, x.rowKey[row], x.rowStock[row]);
   }
 
   private outputs = new Float32Array(0);
@@ -306,7 +386,12 @@ export class FourTenTeacher {
  * Deals are seed + i, as `tengym eval` plays them. `meanCost`: the rounds of every game, a lost
  * one counting LOSS_ROUNDS more: what the pace values predict.
  */
-export function playWithExactValues(teacher: FourTenTeacher, options: object, episodes: number, seed: number): { wins: number; meanRounds: number; meanCost: number } {
+export function playWithExactValues(
+  teacher: FourTenTeacher,
+  options: object,
+  episodes: number,
+  seed: number,
+): { wins: number; meanRounds: number; meanCost: number } {
   const env = make('four-ten', options);
   const x = new FourTenExpansion();
   let wins = 0;
@@ -335,10 +420,17 @@ export function playWithExactValues(teacher: FourTenTeacher, options: object, ep
 
 // The default rules played with exact values: a measurement behind docs/decisions.md, not part of training.
 void runIfMain(import.meta.url, () => {
-  const { positionals } = programArgs(`  node dist/train/algorithms/afterstate-targets.js [episodes] [seed]   (default 500 123; solving takes minutes)`, {}, true);
+  const { positionals } = programArgs(
+    `  node dist/train/algorithms/afterstate-targets.js [episodes] [seed]   (default 500 123; solving takes minutes)`,
+    {},
+    true,
+  );
   const episodes = Number(positionals[0] ?? 500);
   const seed = Number(positionals[1] ?? 123);
   const teacher = new FourTenTeacher({});
   const { wins, meanRounds } = playWithExactValues(teacher, {}, episodes, seed);
-  process.stdout.write(`four-ten, the afterstate agent with exact pace values (solved in ${teacher.seconds.toFixed(0)} s): ${wins}/${episodes} won, mean rounds ${meanRounds.toFixed(3)} (deals ${seed} + i)\n`);
+  process.stdout.write(
+    `four-ten, the afterstate agent with exact pace values (solved in ${teacher.seconds.toFixed(0)} s): ` +
+      `${wins}/${episodes} won, mean rounds ${meanRounds.toFixed(3)} (deals ${seed} + i)\n`,
+  );
 });

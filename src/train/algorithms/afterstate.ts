@@ -31,14 +31,36 @@
 import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
-import { AfterstateAgent, ExpansionBatch, type AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from '../../agents/learned/afterstate-agent.js';
+import {
+  AfterstateAgent,
+  ExpansionBatch,
+  type AfterstateExpansion,
+  type AfterstateFeatures,
+  type FeatureLayout,
+} from '../../agents/learned/afterstate-agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import { afterstateFeatures, afterstateUnsupported } from '../../agents/learned/from-model.js';
 import { TengymError } from '../../env/errors.js';
 import { kitOf } from '../../agents/kits.js';
 import type { EnvConfig } from '../../env/game.js';
-import { commonConfigFields, parseSavedJson, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
-import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, savedSampleCounts, unpackSamples, valueLearningFields } from './afterstate-learning.js';
+import {
+  commonConfigFields,
+  parseSavedJson,
+  type Algorithm,
+  type AlgorithmSpec,
+  type AlgorithmState,
+  type SavedAlgorithmState,
+} from '../algorithm.js';
+import {
+  SampleBuffer,
+  ValueLearner,
+  ValueLearning,
+  checkValueLearning,
+  packSamples,
+  savedSampleCounts,
+  unpackSamples,
+  valueLearningFields,
+} from './afterstate-learning.js';
 import { targetStrategy, targetsUnavailable, type SampleSink, type TargetStrategy } from './afterstate-targets.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 
@@ -57,7 +79,12 @@ export type AfterstateConfig = z.infer<typeof afterstateConfigSchema>;
 
 /** Defaults for every game, under those tuned per game in its kit (agents/kits.ts). */
 export function afterstatePreset(env: EnvConfig): Partial<AfterstateConfig> {
-  return { numEnvs: 128, hidden: [256, 256], learningRate: 1e-3, ...(kitOf(env.game).presets?.afterstate?.(env) as Partial<AfterstateConfig> | undefined) };
+  return {
+    numEnvs: 128,
+    hidden: [256, 256],
+    learningRate: 1e-3,
+    ...(kitOf(env.game).presets?.afterstate?.(env) as Partial<AfterstateConfig> | undefined),
+  };
 }
 
 export class AfterstateLearner extends ValueLearner implements Algorithm {
@@ -72,7 +99,11 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
   /** The network, the replay ring and the gradient steps (afterstate-learning.ts). */
   protected readonly learning: ValueLearning;
   private readonly expansions: AfterstateExpansion[];
-  /** Per copy: the samples waiting for their targets (decade: the episode's; Four Ten: the round's since its start or the last exploring move), with their own cost targets (`targets: 'solver'`) or NaN for the one their segment ends with. */
+  /**
+   * Per copy: the samples waiting for their targets (decade: the episode's; Four Ten: the round's since its start or
+   * the last exploring move), with their own cost targets (`targets: 'solver'`) or NaN for the one their segment ends
+   * with.
+   */
   private readonly pending: SampleBuffer[];
   /** Where the targets come from. */
   private readonly targets: TargetStrategy;
@@ -102,9 +133,14 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
       const seconds = (performance.now() - start) / 1000;
       if (seconds - shown < 30) return;
       shown = seconds;
-      onSetup?.(`solving the exact targets: ${p.solves} round solves (points ${p.points}, safeties ${p.safeties}), ${seconds.toFixed(0)} s`);
+      onSetup?.(
+        `solving the exact targets: ${p.solves} round solves (points ${p.points}, safeties ${p.safeties}), ` +
+          `${seconds.toFixed(0)} ` +
+          `s`,
+      );
     });
-    if (config.targets === 'solver') onSetup?.(`solved the exact targets in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+    if (config.targets === 'solver')
+      onSetup?.(`solved the exact targets in ${((performance.now() - start) / 1000).toFixed(0)} s`);
   }
 
   iterate(): void {
@@ -138,7 +174,8 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
   private close(i: number, won: number, cost: number): void {
     const samples = this.pending[i];
     const F = this.layout.size;
-    for (let k = 0; k < samples.count; k++) this.learning.learn(samples.rows, k * F, won, Number.isNaN(samples.cost[k]) ? cost : samples.cost[k]);
+    for (let k = 0; k < samples.count; k++)
+      this.learning.learn(samples.rows, k * F, won, Number.isNaN(samples.cost[k]) ? cost : samples.cost[k]);
     samples.count = 0;
   }
 
@@ -149,11 +186,17 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
 
   getState(): AlgorithmState {
     const pending = packSamples(this.pending, ['cost']);
-    return this.learning.getState({ pendingCounts: pending.counts, ...this.targets.getState() }, { pending: pending.bytes });
+    return this.learning.getState(
+      { pendingCounts: pending.counts, ...this.targets.getState() },
+      { pending: pending.bytes },
+    );
   }
 
   setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
-    const j = parseSavedJson(z.looseObject({ pendingCounts: savedSampleCounts(this.config.numEnvs, 4 * (this.layout.size + 1)) }), state.json);
+    const j = parseSavedJson(
+      z.looseObject({ pendingCounts: savedSampleCounts(this.config.numEnvs, 4 * (this.layout.size + 1)) }),
+      state.json,
+    );
     this.learning.setState(state);
     this.targets.setState(state.json);
     unpackSamples(this.pending, ['cost'], j.pendingCounts, state, 'pending', true);
@@ -168,7 +211,12 @@ function checkAfterstateConfig(env: EnvConfig, config: AfterstateConfig): void {
   if (noTargets) throw new TengymError('bad-argument', `afterstate config: ${noTargets}`);
   const why = afterstateUnsupported(env);
   if (why) throw new TengymError('bad-argument', `--algo afterstate on ${env.id}: ${why}`);
-  if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "afterstate config: trainingReward does not apply (the targets are the game's result: won, and the cards left or the rounds)");
+  if (config.trainingReward !== undefined)
+    throw new TengymError(
+      'bad-argument',
+      "afterstate config: trainingReward does not apply (the targets are the game's result: won, and the " +
+        'cards left or the rounds)',
+    );
   checkValueLearning(config, 'afterstate', afterstateFeatures(env).layout.size);
 }
 

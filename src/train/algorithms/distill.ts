@@ -41,15 +41,44 @@ import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { StockMemory, remembersStock } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
-import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
-import { endgameCardsSchema, endgamePositionsSchema, endgameSamplesSchema, maxLeavesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
+import {
+  DecadeSearchAgent,
+  SearchForest,
+  StockKnowledge,
+  forwardPass,
+  loadKnowledge,
+  positionLayout,
+  writePositionFeatures,
+  type PositionLayout,
+  type SearchConfig,
+} from '../../agents/decade/learned-search.js';
+import {
+  endgameCardsSchema,
+  endgamePositionsSchema,
+  endgameSamplesSchema,
+  maxLeavesSchema,
+  type ModelMetadata,
+} from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { Env } from '../../env/env.js';
 import type { EnvConfig } from '../../env/game.js';
 import { decadeOf, decadeOptionsOf } from '../../env/games/decade.js';
 import { deriveSeed } from '../../env/rng.js';
-import { commonConfigFields, parseSavedJson, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
-import { ValueLearner, ValueLearning, checkValueLearning, savedMemoriesSchema, valueLearningFields } from './afterstate-learning.js';
+import {
+  commonConfigFields,
+  parseSavedJson,
+  type Algorithm,
+  type AlgorithmSpec,
+  type AlgorithmState,
+  type SavedAlgorithmState,
+} from '../algorithm.js';
+import {
+  ValueLearner,
+  ValueLearning,
+  checkValueLearning,
+  savedMemoriesSchema,
+  valueLearningFields,
+} from './afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 import { TeacherLabels, labelPosition, type Labels } from '../teacher-labels.js';
 
@@ -57,11 +86,20 @@ export const distillConfigSchema = z.strictObject({
   ...commonConfigFields,
   /** The catalogue agent whose per-move scores the network learns (fair, with a 'win-probability' `score`). */
   teacher: z.string().default('pimc'),
-  /** Worker threads that label beside the main one (teacher-labels.ts): 1 uses both cores of a 2-core machine. The labels, and so the run, do not depend on it. */
+  /**
+   * Worker threads that label beside the main one (teacher-labels.ts): 1 uses both cores of a 2-core machine. The
+   * labels, and so the run, do not depend on it.
+   */
   labelWorkers: z.int().min(0).max(63).default(1),
-  /** β at the start: the share of decisions where the copy plays the teacher's move (then linear to 0 over epsilonFraction of the run). */
+  /**
+   * β at the start: the share of decisions where the copy plays the teacher's move (then linear to 0 over
+   * epsilonFraction of the run).
+   */
   teacherPlaysStart: z.number().min(0).max(1).default(0.5),
-  /** Draws the student's search looks ahead in its training games (each draw deeper multiplies the forward passes' rows by about ten). */
+  /**
+   * Draws the student's search looks ahead in its training games (each draw deeper multiplies the forward passes' rows
+   * by about ten).
+   */
   studentDepth: z.int().min(0).max(4).default(1),
   /** Draws the saved model's search looks ahead when it plays (evaluations, hints, `tengym eval`). */
   playDepth: z.int().min(0).max(4).default(1),
@@ -80,9 +118,15 @@ export const distillConfigSchema = z.strictObject({
    * to the decisions the network makes (a tenth of a game's steps hold them all).
    */
   untilKnown: z.boolean().default(false),
-  /** With `endgame` on one stock: the exact fair solve values those decisions within this many positions (`search.endgamePositions`); 0: the tree. */
+  /**
+   * With `endgame` on one stock: the exact fair solve values those decisions within this many positions
+   * (`search.endgamePositions`); 0: the tree.
+   */
   endgamePositions: endgamePositionsSchema.default(0),
-  /** With `endgame` on one stock: those decisions valued on this many sampled deals, each solved to the end (`search.endgameSamples`, `pimc`'s rule); 0: the tree or the fair solve. */
+  /**
+   * With `endgame` on one stock: those decisions valued on this many sampled deals, each solved to the end
+   * (`search.endgameSamples`, `pimc`'s rule); 0: the tree or the fair solve.
+   */
   endgameSamples: endgameSamplesSchema.default(0),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
@@ -98,17 +142,30 @@ export type DistillConfig = z.infer<typeof distillConfigSchema>;
  */
 export function distillPreset(env: EnvConfig): Partial<DistillConfig> {
   const o = decadeOptionsOf(env);
-  // Another game has no preset (nor pimc, its reference): the run is refused for its game (distillUnsupported), not for the preset's reference.
+  // Another game has no preset (nor pimc, its reference): the run is refused for its game (distillUnsupported), not for
+  // the preset's reference.
   if (o === null) return {};
-  const base = { numEnvs: 64, hidden: [256, 256], learningRate: 1e-3, evalEpisodes: 2000, evalReference: 'pimc', samplesPerUpdate: 64 };
-  if (o?.pickedUp === 'deck-bottom') return { ...base, hidden: [64, 64], totalSteps: 20_000_000, evalEvery: 2_000_000, endgame: 12 };
+  const base = {
+    numEnvs: 64,
+    hidden: [256, 256],
+    learningRate: 1e-3,
+    evalEpisodes: 2000,
+    evalReference: 'pimc',
+    samplesPerUpdate: 64,
+  };
+  if (o?.pickedUp === 'deck-bottom')
+    return { ...base, hidden: [64, 64], totalSteps: 20_000_000, evalEvery: 2_000_000, endgame: 12 };
   return { ...base, totalSteps: o?.stacks === 7 ? 2_000_000 : 4_000_000 };
 }
 
 /** Why distillation cannot train this env, or null. */
 export function distillUnsupported(env: EnvConfig): string | null {
   const o = decadeOptionsOf(env);
-  if (o === null) return `distillation is written for the decade family (the student is decade's learned search), not ${env.game.name}`;
+  if (o === null)
+    return (
+      `distillation is written for the decade family (the student is ` +
+      `decade's learned search), not ${env.game.name}`
+    );
   return null;
 }
 
@@ -145,13 +202,31 @@ export class Distill extends ValueLearner implements Algorithm {
     super();
     checkDistillConfig(env, config);
     this.config = config;
-    this.labeller = new TeacherLabels(env.id, env.options as Record<string, unknown>, config.teacher, config.labelWorkers);
+    this.labeller = new TeacherLabels(
+      env.id,
+      env.options as Record<string, unknown>,
+      config.teacher,
+      config.labelWorkers,
+    );
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
-    this.search = { depth: config.playDepth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight, ...(config.endgame > 0 ? { endgame: config.endgame } : {}), ...(config.endgame > 0 && config.endgamePositions > 0 ? { endgamePositions: config.endgamePositions } : {}), ...(config.endgame > 0 && config.endgameSamples > 0 ? { endgameSamples: config.endgameSamples } : {}) };
+    this.search = {
+      depth: config.playDepth,
+      maxLeaves: config.maxLeaves,
+      tieWeight: config.tieWeight,
+      ...(config.endgame > 0 ? { endgame: config.endgame } : {}),
+      ...(config.endgame > 0 && config.endgamePositions > 0 ? { endgamePositions: config.endgamePositions } : {}),
+      ...(config.endgame > 0 && config.endgameSamples > 0 ? { endgameSamples: config.endgameSamples } : {}),
+    };
     this.playsAs = { head: 'search', features: this.layout.encoding, search: this.search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
-    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
+    this.env = new DecisionEnv(
+      env,
+      config.numEnvs,
+      config.seed,
+      1,
+      this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined,
+    );
     this.learning = new ValueLearning(config, 'distill', { inputSize: this.layout.size, cost: 'cards' });
     this.model = this.learning.model;
     this.forest = new SearchForest(this.rules, { ...this.search, depth: config.studentDepth });
@@ -161,8 +236,18 @@ export class Distill extends ValueLearner implements Algorithm {
     // A teacher whose scores cannot be labels is refused now, not at the first decision.
     const first = this.env.env(0);
     try {
-      if (this.memories && !remembersStock(this.labeller.teacher)) throw new TengymError('bad-argument', `distill config: teacher "${config.teacher}" cannot be told what the player remembers of the stock, which 'deck-bottom' needs`);
-      this.toTargets(labelPosition(this.labeller.teacher, first, 0), first, new Float64Array(first.legalCount), new Float64Array(first.legalCount));
+      if (this.memories && !remembersStock(this.labeller.teacher))
+        throw new TengymError(
+          'bad-argument',
+          `distill config: teacher "${config.teacher}" cannot be told what the player remembers of the stock, ` +
+            `which 'deck-bottom' needs`,
+        );
+      this.toTargets(
+        labelPosition(this.labeller.teacher, first, 0),
+        first,
+        new Float64Array(first.legalCount),
+        new Float64Array(first.legalCount),
+      );
     } catch (e) {
       this.dispose();
       throw e;
@@ -183,7 +268,11 @@ export class Distill extends ValueLearner implements Algorithm {
     for (const { action, score, cardsLeft } of labels) {
       const m = indexOf(env.legal, env.legalCount, action);
       win[m] = score;
-      if (cardsLeft === undefined && this.config.costLossWeight > 0) throw new TengymError('bad-argument', `distill config: teacher "${this.config.teacher}" gives no cards-left estimate; set costLossWeight to 0`);
+      if (cardsLeft === undefined && this.config.costLossWeight > 0)
+        throw new TengymError(
+          'bad-argument',
+          `distill config: teacher "${this.config.teacher}" gives no cards-left estimate; set costLossWeight to 0`,
+        );
       cost[m] = (cardsLeft ?? 0) / 52;
     }
     // Scores come best first, ties broken the teacher's own way: the first is its move.
@@ -243,7 +332,8 @@ export class Distill extends ValueLearner implements Algorithm {
       const copy = env.env(i);
       const n = copy.legalCount;
       let student = 0;
-      for (let m = 1; m < n; m++) if (studentScore[firstRoot[i] + m] > studentScore[firstRoot[i] + student]) student = m;
+      for (let m = 1; m < n; m++)
+        if (studentScore[firstRoot[i] + m] > studentScore[firstRoot[i] + student]) student = m;
       const label = labels[i];
       if (label === undefined) {
         // The solver's move, the network never asked: nothing to learn here.
@@ -260,7 +350,8 @@ export class Distill extends ValueLearner implements Algorithm {
       writePositionFeatures(this.position, this.knowledge, this.rows, 0, this.layout);
       learning.learn(this.rows, 0, this.teacherWin[teacherBest], this.teacherCost[teacherBest]);
       for (let m = 0; m < n; m++) {
-        if (this.forest.writeAfterMove(this.position, copy.legal[m], this.knowledge, this.rows, (m + 1) * F)) learning.learn(this.rows, (m + 1) * F, this.teacherWin[m], this.teacherCost[m]);
+        if (this.forest.writeAfterMove(this.position, copy.legal[m], this.knowledge, this.rows, (m + 1) * F))
+          learning.learn(this.rows, (m + 1) * F, this.teacherWin[m], this.teacherCost[m]);
       }
       learning.means.add('agreement', student === teacherBest ? 1 : 0);
       // Two draws per decision whatever the network says, so the stream of choices never depends on it.
@@ -275,12 +366,20 @@ export class Distill extends ValueLearner implements Algorithm {
     learning.train(env.envSteps);
   }
 
-  /** Deals copy i anew until it stands at a decision with a card of its stock unseen (its memory, kept at every state, says). */
+  /**
+   * Deals copy i anew until it stands at a decision with a card of its stock unseen (its memory, kept at every state,
+   * says).
+   */
   private untilUnseen(i: number): void {
     const memory = this.memories![i];
     for (let deals = 0; ; deals++) {
       if (memory.unknown > 0) return;
-      if (deals === MAX_DEALS_WITHOUT_UNSEEN) throw new TengymError('bad-argument', `distill: ${MAX_DEALS_WITHOUT_UNSEEN} deals in a row of ${this.env.vec.id} reached no decision with a card unseen: untilKnown has nothing to train on`);
+      if (deals === MAX_DEALS_WITHOUT_UNSEEN)
+        throw new TengymError(
+          'bad-argument',
+          `distill: ${MAX_DEALS_WITHOUT_UNSEEN} deals in a row of ${this.env.vec.id} reached no decision with ` +
+            `a card unseen: untilKnown has nothing to train on`,
+        );
       this.env.restart(i);
     }
   }
@@ -319,14 +418,19 @@ export class Distill extends ValueLearner implements Algorithm {
   }
 
   setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
-    const j = parseSavedJson(z.looseObject({ memories: savedMemoriesSchema(this.config.numEnvs, this.memories !== null) }), state.json);
+    const j = parseSavedJson(
+      z.looseObject({ memories: savedMemoriesSchema(this.config.numEnvs, this.memories !== null) }),
+      state.json,
+    );
     this.learning.setState(state);
     this.env.setState(envState);
     if (this.memories) this.memories.forEach((m, i) => m.restore(decadeOf(this.env.env(i))!.state, j.memories![i]));
   }
 }
 
-/** untilKnown: deals in a row a copy may need to reach a decision with a card unseen (a guard against a game with none). */
+/**
+ * untilKnown: deals in a row a copy may need to reach a decision with a card unseen (a guard against a game with none).
+ */
 const MAX_DEALS_WITHOUT_UNSEEN = 1000;
 
 function indexOf(legal: Int32Array, n: number, action: number): number {
@@ -334,13 +438,25 @@ function indexOf(legal: Int32Array, n: number, action: number): number {
   throw new TengymError('bad-argument', `distill: the teacher scored action ${action}, which is not legal here`);
 }
 
-/** What a distill run refuses of its config before it allocates anything (AlgorithmSpec.check); its teacher is checked when it is made. */
+/**
+ * What a distill run refuses of its config before it allocates anything (AlgorithmSpec.check); its teacher is checked
+ * when it is made.
+ */
 function checkDistillConfig(env: EnvConfig, config: DistillConfig): void {
   const why = distillUnsupported(env);
   if (why) throw new TengymError('bad-argument', `--algo distill on ${env.id}: ${why}`);
-  if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "distill config: trainingReward does not apply (the targets are the teacher's scores)");
+  if (config.trainingReward !== undefined)
+    throw new TengymError(
+      'bad-argument',
+      "distill config: trainingReward does not apply (the targets are the teacher's scores)",
+    );
   if (config.untilKnown && !(decadeOptionsOf(env)!.pickedUp === 'deck-bottom' && config.endgame > 0)) {
-    throw new TengymError('bad-argument', `distill config: untilKnown needs a stock whose order becomes known ('deck-bottom', as ten-twenty-thirty) and an endgame that solves it (endgame > 0); ${env.id} with endgame ${config.endgame} has none`);
+    throw new TengymError(
+      'bad-argument',
+      `distill config: untilKnown needs a stock whose order becomes known ('deck-bottom', as ` +
+        `ten-twenty-thirty) and an endgame that solves it (endgame > 0); ${env.id} with endgame ${config.endgame} ` +
+        `has none`,
+    );
   }
   checkValueLearning(config, 'distill', positionLayout(rulesOf(decadeOptionsOf(env)!)).size);
 }

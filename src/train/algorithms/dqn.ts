@@ -28,7 +28,22 @@ import { kitOf } from '../../agents/kits.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';
-import { Means, ReplayArrays, checkSampleMemory, commonConfigFields, envSizes, parseSavedJson, savedCount, savedMeansSchema, savedRingFields, savedRngSchema, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
+import {
+  Means,
+  ReplayArrays,
+  checkSampleMemory,
+  commonConfigFields,
+  envSizes,
+  parseSavedJson,
+  savedCount,
+  savedMeansSchema,
+  savedRingFields,
+  savedRngSchema,
+  type Algorithm,
+  type AlgorithmSpec,
+  type AlgorithmState,
+  type SavedAlgorithmState,
+} from '../algorithm.js';
 import { ModelAgent, maskedArgmax } from '../../agents/learned/head-agent.js';
 import { DecisionEnv, uniformFloat, type DecisionEnvState } from '../decisions.js';
 import { mlpForward } from '../network/mlp.js';
@@ -91,7 +106,15 @@ class ReplayBuffer extends ReplayArrays {
     this.dones = new Uint8Array(capacity);
   }
 
-  add(obs: Float32Array, mask: Uint8Array, action: number, reward: number, nextObs: Float32Array, nextMask: Uint8Array, done: boolean): void {
+  add(
+    obs: Float32Array,
+    mask: Uint8Array,
+    action: number,
+    reward: number,
+    nextObs: Float32Array,
+    nextMask: Uint8Array,
+    done: boolean,
+  ): void {
     const k = this.claim();
     const S = this.observationSize;
     const A = this.numActions;
@@ -115,14 +138,26 @@ class ReplayBuffer extends ReplayArrays {
     // An action past the env's would train no Q-value: its one-hot row is all zeros.
     for (let k = 0; k < size; k++) {
       const a = this.actions[k];
-      if (a < 0 || a >= this.numActions) throw new TengymError('bad-state', `${name}.bin.gz: transition ${k} took action ${a}, which the env does not have (it has ${this.numActions})`);
+      if (a < 0 || a >= this.numActions)
+        throw new TengymError(
+          'bad-state',
+          `${name}.bin.gz: transition ${k} took action ${a}, which the env does not have (it has ${this.numActions})`,
+        );
     }
   }
 
   protected parts(n: number): [Float32Array | Uint8Array | Int32Array, number][] {
     const S = this.observationSize;
     const A = this.numActions;
-    return [[this.obs, n * S], [this.masks, n * A], [this.actions, n], [this.rewards, n], [this.nextObs, n * S], [this.nextMasks, n * A], [this.dones, n]];
+    return [
+      [this.obs, n * S],
+      [this.masks, n * A],
+      [this.actions, n],
+      [this.rewards, n],
+      [this.nextObs, n * S],
+      [this.nextMasks, n * A],
+      [this.dones, n],
+    ];
   }
 }
 
@@ -205,10 +240,20 @@ export class Dqn implements Algorithm {
       const copy = env.env(i);
       // One draw for the coin and, when exploring, one for the action: the stream never depends on the network.
       const explore = uniformFloat(this.rng) < epsilon;
-      const action = explore ? copy.legal[randomInt(this.rng, 0, copy.legalCount - 1)] : maskedArgmax(q, i * A, copy.legal, copy.legalCount);
+      const action = explore
+        ? copy.legal[randomInt(this.rng, 0, copy.legalCount - 1)]
+        : maskedArgmax(q, i * A, copy.legal, copy.legalCount);
       env.act(i, action);
       const done = env.dones[i] === 1;
-      this.buffer.add(this.prevObs.subarray(i * S, (i + 1) * S), this.prevMasks.subarray(i * A, (i + 1) * A), action, env.rewards[i], env.observations.subarray(i * S, (i + 1) * S), env.masks.subarray(i * A, (i + 1) * A), done);
+      this.buffer.add(
+        this.prevObs.subarray(i * S, (i + 1) * S),
+        this.prevMasks.subarray(i * A, (i + 1) * A),
+        action,
+        env.rewards[i],
+        env.observations.subarray(i * S, (i + 1) * S),
+        env.masks.subarray(i * A, (i + 1) * A),
+        done,
+      );
     }
     this.samples += N;
     this.means.add('epsilon', epsilon);
@@ -251,14 +296,21 @@ export class Dqn implements Algorithm {
       const bestNext = tf.argMax(tf.where(nextLegal, nextOnline, tf.fill([B, A], ILLEGAL_Q)), 1);
       const nextTarget = this.target.apply(nextObservations) as tf.Tensor;
       const nextValue = tf.sum(tf.mul(nextTarget, tf.oneHot(bestNext, A)), 1);
-      const targets = tf.add(tf.tensor1d(this.mbRewards), tf.mul(tf.mul(gamma, tf.tensor1d(this.mbNotDone)), nextValue));
+      const targets = tf.add(
+        tf.tensor1d(this.mbRewards),
+        tf.mul(tf.mul(gamma, tf.tensor1d(this.mbNotDone)), nextValue),
+      );
       let qTaken: tf.Tensor | null = null;
       const { value: loss, grads } = tf.variableGrads(() => {
         const q = tf.sum(tf.mul(mlpForward(this.model, observations)[0], taken), 1);
         qTaken = tf.keep(tf.mean(q));
         return tf.losses.huberLoss(targets, q, undefined, huberDelta) as tf.Scalar;
       }, this.variables);
-      const gradNorm = this.adam.apply(this.variables.map((v) => grads[v.name]), learningRate, maxGradNorm);
+      const gradNorm = this.adam.apply(
+        this.variables.map((v) => grads[v.name]),
+        learningRate,
+        maxGradNorm,
+      );
       const all = tf.stack([loss, qTaken!, gradNorm]);
       // Kept tensors escape every tidy: dispose it here.
       qTaken!.dispose();
@@ -279,8 +331,21 @@ export class Dqn implements Algorithm {
 
   getState(): AlgorithmState {
     return {
-      json: { samples: this.samples, updates: this.updates, sampleCredit: this.sampleCredit, rng: [...this.rng.getState()], adamStep: this.adam.step, bufferSize: this.buffer.size, bufferNext: this.buffer.next, means: this.means.getState() },
-      binary: { optimizer: this.adam.getMoments(), target: packTensors(this.targetVariables), replay: this.buffer.toBytes() },
+      json: {
+        samples: this.samples,
+        updates: this.updates,
+        sampleCredit: this.sampleCredit,
+        rng: [...this.rng.getState()],
+        adamStep: this.adam.step,
+        bufferSize: this.buffer.size,
+        bufferNext: this.buffer.next,
+        means: this.means.getState(),
+      },
+      binary: {
+        optimizer: this.adam.getMoments(),
+        target: packTensors(this.targetVariables),
+        replay: this.buffer.toBytes(),
+      },
     };
   }
 

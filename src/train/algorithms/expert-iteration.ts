@@ -36,13 +36,40 @@ import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
 import { StockMemory } from '../../agents/decade/memory.js';
 import { Position, rulesOf, type Rules } from '../../agents/decade/position.js';
-import { DecadeSearchAgent, SearchForest, StockKnowledge, forwardPass, loadKnowledge, positionLayout, writePositionFeatures, type PositionLayout, type SearchConfig } from '../../agents/decade/learned-search.js';
+import {
+  DecadeSearchAgent,
+  SearchForest,
+  StockKnowledge,
+  forwardPass,
+  loadKnowledge,
+  positionLayout,
+  writePositionFeatures,
+  type PositionLayout,
+  type SearchConfig,
+} from '../../agents/decade/learned-search.js';
 import { maxLeavesSchema, type ModelMetadata } from '../../agents/learned/metadata.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { decadeOf, decadeOptionsOf, type DecadeState } from '../../env/games/decade.js';
-import { commonConfigFields, parseSavedJson, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
-import { SampleBuffer, ValueLearner, ValueLearning, checkValueLearning, packSamples, savedMemoriesSchema, savedSampleCounts, unpackSamples, valueLearningFields } from './afterstate-learning.js';
+import {
+  commonConfigFields,
+  parseSavedJson,
+  type Algorithm,
+  type AlgorithmSpec,
+  type AlgorithmState,
+  type SavedAlgorithmState,
+} from '../algorithm.js';
+import {
+  SampleBuffer,
+  ValueLearner,
+  ValueLearning,
+  checkValueLearning,
+  packSamples,
+  savedMemoriesSchema,
+  savedSampleCounts,
+  unpackSamples,
+  valueLearningFields,
+} from './afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../decisions.js';
 
 export const expertIterationConfigSchema = z.strictObject({
@@ -55,7 +82,10 @@ export const expertIterationConfigSchema = z.strictObject({
   maxLeaves: maxLeavesSchema.default(512),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
-  /** λ: the weight of the game's result in the targets of the positions a copy played through (the rest is the search's value). */
+  /**
+   * λ: the weight of the game's result in the targets of the positions a copy played through (the rest is the search's
+   * value).
+   */
   outcomeWeight: z.number().min(0).max(1).default(0.5),
   ...valueLearningFields({ epsilonStart: 0.1, epsilonEnd: 0.01 }),
 });
@@ -64,13 +94,20 @@ export type ExpertIterationConfig = z.infer<typeof expertIterationConfigSchema>;
 /** Defaults: a decade game with forced discards is ~63 env steps and 2–4 decisions. */
 export function expertIterationPreset(env: EnvConfig): Partial<ExpertIterationConfig> {
   const sevenStacks = decadeOptionsOf(env)?.stacks === 7;
-  return { numEnvs: 128, hidden: [256, 256], learningRate: 1e-3, totalSteps: sevenStacks ? 10_000_000 : 20_000_000, evalEpisodes: 2000 };
+  return {
+    numEnvs: 128,
+    hidden: [256, 256],
+    learningRate: 1e-3,
+    totalSteps: sevenStacks ? 10_000_000 : 20_000_000,
+    evalEpisodes: 2000,
+  };
 }
 
 /** Why expert iteration cannot train this env, or null. */
 export function expertIterationUnsupported(env: EnvConfig): string | null {
   // The engine's name, for the message only.
-  if (decadeOptionsOf(env) === null) return `expert iteration is written for the decade family (the search of learned-search.ts), not ${env.game.name}`;
+  if (decadeOptionsOf(env) === null)
+    return `expert iteration is written for the decade family (the search of learned-search.ts), not ${env.game.name}`;
   return null;
 }
 
@@ -114,10 +151,20 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
     this.search = search;
     this.playsAs = { head: 'search', features: this.layout.encoding, search };
     this.memories = this.rules.deckBottom ? Array.from({ length: config.numEnvs }, () => new StockMemory()) : null;
-    this.env = new DecisionEnv(env, config.numEnvs, config.seed, 1, this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined);
+    this.env = new DecisionEnv(
+      env,
+      config.numEnvs,
+      config.seed,
+      1,
+      this.memories ? (i, copy) => this.memories![i].sync(decadeOf(copy)!.state, this.rules) : undefined,
+    );
     this.learning = new ValueLearning(config, 'expert-iteration', { inputSize: this.layout.size, cost: 'cards' });
     this.model = this.learning.model;
-    this.forest = new SearchForest(this.rules, { depth: config.depth, maxLeaves: config.maxLeaves, tieWeight: config.tieWeight });
+    this.forest = new SearchForest(this.rules, {
+      depth: config.depth,
+      maxLeaves: config.maxLeaves,
+      tieWeight: config.tieWeight,
+    });
     this.paths = Array.from({ length: config.numEnvs }, () => new SampleBuffer(this.layout.size));
     this.knowledge = Array.from({ length: config.numEnvs }, () => new StockKnowledge());
     this.positions = Array.from({ length: config.numEnvs }, () => new Position(this.rules.stacks));
@@ -225,7 +272,12 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
     const path = this.paths[i];
     const λ = this.config.outcomeWeight;
     for (let k = 0; k < path.count; k++) {
-      this.learning.learn(path.rows, k * this.layout.size, (1 - λ) * path.won[k] + λ * won, (1 - λ) * path.cost[k] + λ * cost);
+      this.learning.learn(
+        path.rows,
+        k * this.layout.size,
+        (1 - λ) * path.won[k] + λ * won,
+        (1 - λ) * path.cost[k] + λ * cost,
+      );
     }
     path.count = 0;
   }
@@ -237,12 +289,21 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
 
   getState(): AlgorithmState {
     const paths = packSamples(this.paths, ['won', 'cost']);
-    return this.learning.getState({ pathCounts: paths.counts, memories: this.memories ? this.memories.map((m) => m.remembered()) : null }, { paths: paths.bytes });
+    return this.learning.getState(
+      { pathCounts: paths.counts, memories: this.memories ? this.memories.map((m) => m.remembered()) : null },
+      { paths: paths.bytes },
+    );
   }
 
   setState(state: SavedAlgorithmState, envState: DecisionEnvState): void {
     const N = this.config.numEnvs;
-    const j = parseSavedJson(z.looseObject({ pathCounts: savedSampleCounts(N, 4 * (this.layout.size + 2)), memories: savedMemoriesSchema(N, this.memories !== null) }), state.json);
+    const j = parseSavedJson(
+      z.looseObject({
+        pathCounts: savedSampleCounts(N, 4 * (this.layout.size + 2)),
+        memories: savedMemoriesSchema(N, this.memories !== null),
+      }),
+      state.json,
+    );
     this.learning.setState(state);
     unpackSamples(this.paths, ['won', 'cost'], j.pathCounts, state, 'paths', false);
     this.env.setState(envState);
@@ -261,7 +322,12 @@ function countRows(rowOfMove: Int32Array, from: number, n: number): number {
 function checkExpertIterationConfig(env: EnvConfig, config: ExpertIterationConfig): void {
   const why = expertIterationUnsupported(env);
   if (why) throw new TengymError('bad-argument', `--algo expert-iteration on ${env.id}: ${why}`);
-  if (config.trainingReward !== undefined) throw new TengymError('bad-argument', "expert-iteration config: trainingReward does not apply (the targets are the game's result: won, and the cards left)");
+  if (config.trainingReward !== undefined)
+    throw new TengymError(
+      'bad-argument',
+      "expert-iteration config: trainingReward does not apply (the targets are the game's result: won, and " +
+        'the cards left)',
+    );
   checkValueLearning(config, 'expert-iteration', positionLayout(rulesOf(decadeOptionsOf(env)!)).size);
 }
 

@@ -20,6 +20,7 @@ export const ALGORITHMS = Object.keys(MODULES) as AlgorithmName[];
 
 /** The spec of an algorithm; an error names the ones there are. */
 export async function loadAlgorithm(name: string): Promise<AlgorithmSpec> {
-  if (!Object.hasOwn(MODULES, name)) throw new TengymError('bad-argument', `unknown algorithm "${name}"; choose ${ALGORITHMS.join(' or ')}`);
+  if (!Object.hasOwn(MODULES, name))
+    throw new TengymError('bad-argument', `unknown algorithm "${name}"; choose ${ALGORITHMS.join(' or ')}`);
   return MODULES[name as AlgorithmName]();
 }

@@ -46,7 +46,21 @@ import { kitOf } from '../../agents/kits.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';
-import { Means, checkSampleMemory, commonConfigFields, envSizes, learningRateAt, parseSavedJson, savedCount, savedMeansSchema, savedRngSchema, type Algorithm, type AlgorithmSpec, type AlgorithmState, type SavedAlgorithmState } from '../algorithm.js';
+import {
+  Means,
+  checkSampleMemory,
+  commonConfigFields,
+  envSizes,
+  learningRateAt,
+  parseSavedJson,
+  savedCount,
+  savedMeansSchema,
+  savedRngSchema,
+  type Algorithm,
+  type AlgorithmSpec,
+  type AlgorithmState,
+  type SavedAlgorithmState,
+} from '../algorithm.js';
 import { DecisionEnv, sampleMasked, type DecisionEnvState } from '../decisions.js';
 import { mlpForward, rowMaxNoGradient } from '../network/mlp.js';
 import { Adam, trainableVariables } from '../network/optim.js';
@@ -156,7 +170,9 @@ export class Ppo implements Algorithm {
     let out!: { logits: Float32Array; values: Float32Array };
     // Read inside tidy and returned outside it: tf.tidy walks whatever it returns, element by element.
     tf.tidy(() => {
-      const [logits, values] = this.model.apply(tf.tensor2d(observations, [rows, this.env.observationSize])) as tf.Tensor[];
+      const [logits, values] = this.model.apply(
+        tf.tensor2d(observations, [rows, this.env.observationSize]),
+      ) as tf.Tensor[];
       out = { logits: logits.dataSync() as Float32Array, values: values.dataSync() as Float32Array };
     });
     return out;
@@ -211,7 +227,8 @@ export class Ppo implements Algorithm {
     const mb = this.mbActions.length;
     for (let epoch = 0; epoch < this.config.epochs; epoch++) {
       shuffleInPlace(this.rng, this.order);
-      for (let start = 0; start < rows; start += mb) this.updateMinibatch(this.order.subarray(start, Math.min(rows, start + mb)), learningRate);
+      for (let start = 0; start < rows; start += mb)
+        this.updateMinibatch(this.order.subarray(start, Math.min(rows, start + mb)), learningRate);
     }
   }
 
@@ -265,12 +282,18 @@ export class Ppo implements Algorithm {
         const logRatio = tf.sub(logProb, oldLogProbs);
         const ratio = tf.exp(logRatio);
         // Clipped surrogate: the pessimistic of the unclipped and clipped objectives.
-        const surrogate = tf.minimum(tf.mul(ratio, advantages), tf.mul(tf.clipByValue(ratio, 1 - clipCoef, 1 + clipCoef), advantages));
+        const surrogate = tf.minimum(
+          tf.mul(ratio, advantages),
+          tf.mul(tf.clipByValue(ratio, 1 - clipCoef, 1 + clipCoef), advantages),
+        );
         const policyLoss = tf.neg(tf.mean(surrogate));
         const valueLoss = tf.mul(0.5, tf.mean(tf.square(tf.sub(tf.reshape(value, [n]), returns))));
         // Entropy over the legal actions only: illegal terms are 0 (where, not p·log p = 0·(−1e9)).
         const entropy = tf.neg(tf.mean(tf.sum(tf.where(legal, tf.mul(probs, logProbs), zeros), 1)));
-        const loss = tf.add(policyLoss, tf.sub(tf.mul(valueCoef, valueLoss), tf.mul(entropyCoef, entropy))) as tf.Scalar;
+        const loss = tf.add(
+          policyLoss,
+          tf.sub(tf.mul(valueCoef, valueLoss), tf.mul(entropyCoef, entropy)),
+        ) as tf.Scalar;
         // Diagnostics (no gradient flows through them): approximate KL (k3) and the clipped fraction.
         const approxKl = tf.mean(tf.sub(tf.sub(ratio, 1), logRatio));
         const clipFraction = tf.mean(tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), clipCoef), 'float32'));
@@ -278,7 +301,11 @@ export class Ppo implements Algorithm {
         return loss;
       }, this.variables);
 
-      const gradNorm = this.adam.apply(this.variables.map((v) => grads[v.name]), learningRate, maxGradNorm);
+      const gradNorm = this.adam.apply(
+        this.variables.map((v) => grads[v.name]),
+        learningRate,
+        maxGradNorm,
+      );
       const all = tf.concat([statsTensor!, tf.reshape(gradNorm, [1])]);
       // Kept tensors escape every tidy: dispose it here.
       statsTensor!.dispose();
@@ -300,7 +327,13 @@ export class Ppo implements Algorithm {
 
   getState(): AlgorithmState {
     return {
-      json: { samples: this.samples, updates: this.updates, rng: [...this.rng.getState()], adamStep: this.adam.step, means: this.means.getState() },
+      json: {
+        samples: this.samples,
+        updates: this.updates,
+        rng: [...this.rng.getState()],
+        adamStep: this.adam.step,
+        means: this.means.getState(),
+      },
       binary: { optimizer: this.adam.getMoments() },
     };
   }
@@ -322,14 +355,25 @@ export class Ppo implements Algorithm {
 }
 
 /** `Ppo.getState()`'s JSON, as a checkpoint holds it. */
-const savedPpoSchema = z.object({ samples: savedCount, updates: savedCount, rng: savedRngSchema, adamStep: savedCount, means: savedMeansSchema });
+const savedPpoSchema = z.object({
+  samples: savedCount,
+  updates: savedCount,
+  rng: savedRngSchema,
+  adamStep: savedCount,
+  means: savedMeansSchema,
+});
 
 /** What a PPO run refuses of its config before it allocates anything (AlgorithmSpec.check). */
 function checkPpoConfig(env: EnvConfig, config: PpoConfig): void {
   // A minibatch is drawn from one rollout: a larger one would quietly be the whole rollout.
   const rollout = config.numEnvs * config.rolloutSteps;
   if (config.minibatchSize > rollout) {
-    throw new TengymError('bad-argument', `ppo config: minibatchSize ${config.minibatchSize} is more than a rollout holds (numEnvs × rolloutSteps = ${config.numEnvs} × ${config.rolloutSteps} = ${rollout} samples); make it at most ${rollout}, or the rollout larger`);
+    throw new TengymError(
+      'bad-argument',
+      `ppo config: minibatchSize ${config.minibatchSize} is more than a rollout holds (numEnvs × rolloutSteps ` +
+        `= ${config.numEnvs} × ${config.rolloutSteps} = ${rollout} samples); make it at most ${rollout}, or the ` +
+        `rollout larger`,
+    );
   }
   const { observationSize: S, numActions: A } = envSizes(env);
   // A sample: its observation, mask, action, log-prob, value, reward, done, advantage, return and order.

@@ -17,7 +17,10 @@ export const matMul = tf.customGrad(((a: tf.Tensor2D, b: tf.Tensor2D, save: tf.G
   save([a, b]);
   return {
     value: tf.matMul(a, b),
-    gradFunc: (dy: tf.Tensor2D, saved: tf.Tensor[]) => [tf.matMul(dy, tf.transpose(saved[1])), tf.matMul(tf.transpose(saved[0]), dy)],
+    gradFunc: (dy: tf.Tensor2D, saved: tf.Tensor[]) => [
+      tf.matMul(dy, tf.transpose(saved[1])),
+      tf.matMul(tf.transpose(saved[0]), dy),
+    ],
   };
 }) as unknown as Parameters<typeof tf.customGrad>[0]) as (a: tf.Tensor, b: tf.Tensor) => tf.Tensor2D;
 

@@ -95,7 +95,11 @@ export function packTensors(tensors: readonly tf.Tensor[]): Uint8Array {
 
 /** Assigns the `packTensors` bytes saved as blob `name` of a checkpoint back to variables of the same shapes. */
 export function restoreVariables(variables: readonly tf.Variable[], state: SavedAlgorithmState, name: string): void {
-  const values = savedFloats(state, name, variables.reduce((n, t) => n + t.size, 0));
+  const values = savedFloats(
+    state,
+    name,
+    variables.reduce((n, t) => n + t.size, 0),
+  );
   let offset = 0;
   for (const x of variables) {
     tf.tidy(() => x.assign(tf.tensor(values.subarray(offset, offset + x.size), x.shape, 'float32')));

@@ -9,7 +9,15 @@ import { workerData } from 'node:worker_threads';
 import * as tf from '../../agents/learned/tf.js';
 import { initBackend, type BackendName } from '../../node/tf-backend.js';
 import { trainableVariables } from './optim.js';
-import { ASKED, DONE, READY, batchGradients, sharedViews, type LossFunction, type WorkerSetup } from './split-gradients.js';
+import {
+  ASKED,
+  DONE,
+  READY,
+  batchGradients,
+  sharedViews,
+  type LossFunction,
+  type WorkerSetup,
+} from './split-gradients.js';
 
 const setup = workerData as WorkerSetup;
 const shared = sharedViews(setup.buffer, setup.layout);

@@ -23,7 +23,11 @@ import * as tf from '../../agents/learned/tf.js';
  * gradients are of, then statistics to report], each a scalar. Must be a pure function of its
  * arguments: the worker runs it on its own copy of the network.
  */
-export type LossFunction = (model: tf.LayersModel, columns: tf.Tensor2D[], options: Record<string, number>) => tf.Scalar[];
+export type LossFunction = (
+  model: tf.LayersModel,
+  columns: tf.Tensor2D[],
+  options: Record<string, number>,
+) => tf.Scalar[];
 
 export interface BatchLoss {
   fn: LossFunction;
@@ -52,8 +56,16 @@ export interface BatchGradients {
   stats: tf.Scalar[];
 }
 
-/** Gradients and statistics of one batch, with the variables' current values. Call inside tf.tidy: everything returned belongs to it. */
-export function batchGradients(model: tf.LayersModel, variables: tf.Variable[], columns: tf.Tensor2D[], loss: Pick<BatchLoss, 'fn' | 'options'>): BatchGradients {
+/**
+ * Gradients and statistics of one batch, with the variables' current values. Call inside tf.tidy: everything returned
+ * belongs to it.
+ */
+export function batchGradients(
+  model: tf.LayersModel,
+  variables: tf.Variable[],
+  columns: tf.Tensor2D[],
+  loss: Pick<BatchLoss, 'fn' | 'options'>,
+): BatchGradients {
   let kept: tf.Scalar[] = [];
   const { grads } = tf.variableGrads(() => {
     const [value, ...stats] = loss.fn(model, columns, loss.options);
@@ -66,7 +78,10 @@ export function batchGradients(model: tf.LayersModel, variables: tf.Variable[], 
   return { grads: variables.map((v) => grads[v.name]), stats };
 }
 
-/** The shared memory of one split step: control words, then float32 weights, each column's half batch, and the worker's results. */
+/**
+ * The shared memory of one split step: control words, then float32 weights, each column's half batch, and the worker's
+ * results.
+ */
 export interface SharedLayout {
   /** Parameters (all variables, flattened in order). */
   parameters: number;
@@ -80,7 +95,9 @@ export const ASKED = 0;
 export const DONE = 1;
 export const READY = 2;
 
-/** The float32 views of the shared buffer: weights, the half batch's columns, then the worker's grads and statistics. */
+/**
+ * The float32 views of the shared buffer: weights, the half batch's columns, then the worker's grads and statistics.
+ */
 export function sharedViews(buffer: SharedArrayBuffer, l: SharedLayout) {
   let at = 16;
   const next = (n: number) => {
@@ -133,7 +150,12 @@ export class SplitGradients {
     this.half = opts.batchSize >> 1;
     const url = workerUrl();
     if (!opts.split || opts.useWorker === false || url === null) return;
-    const layout: SharedLayout = { parameters: variables.reduce((n, v) => n + v.size, 0), half: this.half, widths: [...opts.widths], statCount: opts.statCount };
+    const layout: SharedLayout = {
+      parameters: variables.reduce((n, v) => n + v.size, 0),
+      half: this.half,
+      widths: [...opts.widths],
+      statCount: opts.statCount,
+    };
     const buffer = new SharedArrayBuffer(sharedBytes(layout));
     this.shared = sharedViews(buffer, layout);
     const { fn: _fn, ...loss } = opts.loss;
@@ -151,7 +173,8 @@ export class SplitGradients {
   /** Gradients and statistics of the minibatch whose columns hold rows [0 … batchSize). Call inside tf.tidy. */
   compute(columns: readonly Float32Array[]): BatchGradients {
     const { batchSize: B, widths, split, loss } = this.opts;
-    const on = (from: number, n: number) => columns.map((c, k) => tf.tensor2d(c.subarray(from * widths[k], (from + n) * widths[k]), [n, widths[k]]));
+    const on = (from: number, n: number) =>
+      columns.map((c, k) => tf.tensor2d(c.subarray(from * widths[k], (from + n) * widths[k]), [n, widths[k]]));
     if (!split) return batchGradients(this.model, this.variables, on(0, B), loss);
     const H = this.half;
     const useWorker = this.ready();

@@ -20,7 +20,15 @@ import { envConfig, make } from '../../../src/env/registry.js';
 import { createRng, deriveSeed, randomInt, shuffleInPlace } from '../../../src/env/rng.js';
 import { envAt, randomPosition, withStockPermuted } from '../../helpers/decade.js';
 
-const PRESETS = ['decade', 'decade-optional', 'decade-max3', 'decade-loop', 'decade-fives', 'decade-stacks', 'ten-twenty-thirty'] as const;
+const PRESETS = [
+  'decade',
+  'decade-optional',
+  'decade-max3',
+  'decade-loop',
+  'decade-fives',
+  'decade-stacks',
+  'ten-twenty-thirty',
+] as const;
 const FAIR = ['random', 'first', 'longest', 'lookahead', 'pimc', 'optimal'] as const;
 
 /** Plays `agent` to the end (the agent sees every state); returns the outcome and the actions. */
@@ -43,13 +51,58 @@ const run = (start: number, length: number) => runActionId(start, length);
  * discards all five and is left with a single ten; keeping the ten pairs all four tens.
  */
 const TRAP_DECK = [
-  '8C', '7C', '8D', '7D',
-  'AC', '9C', 'AD', '9D', 'AH', '9H', 'AS', '9S',
-  '2C', '8H', '2D', '8S', '3C', '7H', '3D', '7S',
-  '4C', '6C', '4D', '6D', '4H', '6H', '4S', '6S', '5C', '5D', '5H', '5S',
-  'TC', 'TD', 'TH', 'TS', 'JC', 'JD', 'JH', 'JS', 'QC', 'QD', 'QS', 'KC',
-  'QH', '3H', '2H', '2S', '3S',
-  'KD', 'KH', 'KS',
+  '8C',
+  '7C',
+  '8D',
+  '7D',
+  'AC',
+  '9C',
+  'AD',
+  '9D',
+  'AH',
+  '9H',
+  'AS',
+  '9S',
+  '2C',
+  '8H',
+  '2D',
+  '8S',
+  '3C',
+  '7H',
+  '3D',
+  '7S',
+  '4C',
+  '6C',
+  '4D',
+  '6D',
+  '4H',
+  '6H',
+  '4S',
+  '6S',
+  '5C',
+  '5D',
+  '5H',
+  '5S',
+  'TC',
+  'TD',
+  'TH',
+  'TS',
+  'JC',
+  'JD',
+  'JH',
+  'JS',
+  'QC',
+  'QD',
+  'QS',
+  'KC',
+  'QH',
+  '3H',
+  '2H',
+  '2S',
+  '3S',
+  'KD',
+  'KH',
+  'KS',
 ];
 
 describe('the search position mirrors the engine', () => {
@@ -62,12 +115,25 @@ describe('the search position mirrors the engine', () => {
     ['decade', { maxSteps: 20 }],
   ];
 
-  it('its ids and variants set every option of the engine off its default (reward aside: what the env pays, not the game)', () => {
-    const defaults = envConfig('decade').game.optionsSchema.parse({}) as Record<string, unknown>;
-    const moved = new Set(variants.flatMap(([id, options]) => Object.entries(make(id, options).options).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])).map(([k]) => k)));
-    const unmoved = Object.keys(defaults).filter((k) => k !== 'reward' && !moved.has(k));
-    expect(unmoved, 'an option no variant here sets: add one, so that the search position is checked under it').toEqual([]);
-  });
+  it(
+    'its ids and variants set every option of the engine off its default (reward aside: what the env pays, not ' +
+      'the game)',
+    () => {
+      const defaults = envConfig('decade').game.optionsSchema.parse({}) as Record<string, unknown>;
+      const moved = new Set(
+        variants.flatMap(([id, options]) =>
+          Object.entries(make(id, options).options)
+            .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k]))
+            .map(([k]) => k),
+        ),
+      );
+      const unmoved = Object.keys(defaults).filter((k) => k !== 'reward' && !moved.has(k));
+      expect(
+        unmoved,
+        'an option no variant here sets: add one, so that the search position is checked under it',
+      ).toEqual([]);
+    },
+  );
 
   it.each(variants)('%s %j: same legal actions, same moves, same end', (id, options) => {
     const env = make(id, options);
@@ -80,12 +146,14 @@ describe('the search position mirrors the engine', () => {
     const difference = (): string => {
       const n = p.generate(r, moves);
       const legal = env.legalActions();
-      if (n !== legal.length || legal.some((a, i) => moves[i] !== a)) return `legal ${Array.from(moves.subarray(0, n))} vs ${legal}`;
+      if (n !== legal.length || legal.some((a, i) => moves[i] !== a))
+        return `legal ${Array.from(moves.subarray(0, n))} vs ${legal}`;
       q.loadTrue(env.rawState as DecadeState);
       const a = [p.tableCount, p.current, p.stockLen, p.steps, p.aliveCount].join();
       const b = [q.tableCount, q.current, q.stockLen, q.steps, q.aliveCount].join();
       if (a !== b) return `counts ${a} vs ${b}`;
-      for (let k = 0; k < r.stacks; k++) for (let i = 0; i < p.len[k]; i++) if (p.vals[k * 52 + i] !== q.vals[k * 52 + i]) return `stack ${k}`;
+      for (let k = 0; k < r.stacks; k++)
+        for (let i = 0; i < p.len[k]; i++) if (p.vals[k * 52 + i] !== q.vals[k * 52 + i]) return `stack ${k}`;
       for (let i = 0; i < p.stockLen; i++) if (p.stock[(p.head + i) % 52] !== q.stock[i]) return `stock ${i}`;
       return '';
     };
@@ -187,7 +255,10 @@ describe('pimc', () => {
     const oracle = new OracleAgent();
     const orders: string[][] = [];
     const all = ['7D', '6C', '7H', 'QC'];
-    const permute = (rest: string[], acc: string[]) => (rest.length ? rest.forEach((c, i) => permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...acc, c])) : orders.push(acc));
+    const permute = (rest: string[], acc: string[]) =>
+      rest.length
+        ? rest.forEach((c, i) => permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...acc, c]))
+        : orders.push(acc);
     permute(all, []);
     const winsOf = new Map<number, number>();
     for (const order of orders) {
@@ -201,29 +272,37 @@ describe('pimc', () => {
     }
     const exact = [...winsOf.entries()].sort((x, y) => y[1] - x[1]);
     expect(s.actions[0].action).toBe(exact[0][0]);
-    for (const { action, score } of s.actions) expect(Math.abs(score - (winsOf.get(action) ?? 0) / 24)).toBeLessThan(0.1);
+    for (const { action, score } of s.actions)
+      expect(Math.abs(score - (winsOf.get(action) ?? 0) / 24)).toBeLessThan(0.1);
   });
 
-  it('samples by the episode seed and what the player sees: a position gets the same scores whatever came before, and act plays their top', () => {
-    for (const id of ['decade', 'decade-loop', 'decade-stacks']) {
-      const positions = Array.from({ length: 300 }, (_, k) => randomPosition(id, 60 + k, 6 + (k % 30)))
-        .filter((e) => e.running && e.legalCount > 1 && (e.rawState as DecadeState).stockLen > 1)
-        .slice(0, 6);
-      expect(positions.length, id).toBe(6);
-      const fresh = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
-      const used = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
-      for (const e of [...positions].reverse()) used.score(e);
-      for (const e of positions) {
-        const s = fresh.score(e);
-        expect(used.score(e), id).toEqual(s);
-        expect(fresh.act(e), id).toBe(s.actions[0].action);
+  it(
+    'samples by the episode seed and what the player sees: a position gets the same scores whatever came ' +
+      'before, and act plays their top',
+    () => {
+      for (const id of ['decade', 'decade-loop', 'decade-stacks']) {
+        const positions = Array.from({ length: 300 }, (_, k) => randomPosition(id, 60 + k, 6 + (k % 30)))
+          .filter((e) => e.running && e.legalCount > 1 && (e.rawState as DecadeState).stockLen > 1)
+          .slice(0, 6);
+        expect(positions.length, id).toBe(6);
+        const fresh = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+        const used = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+        for (const e of [...positions].reverse()) used.score(e);
+        for (const e of positions) {
+          const s = fresh.score(e);
+          expect(used.score(e), id).toEqual(s);
+          expect(fresh.act(e), id).toBe(s.actions[0].action);
+        }
+        // Another episode seed draws other samples: the scores of some position differ.
+        const other = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
+        other.reset(12345);
+        expect(
+          positions.some((e) => JSON.stringify(other.score(e)) !== JSON.stringify(fresh.score(e))),
+          id,
+        ).toBe(true);
       }
-      // Another episode seed draws other samples: the scores of some position differ.
-      const other = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
-      other.reset(12345);
-      expect(positions.some((e) => JSON.stringify(other.score(e)) !== JSON.stringify(fresh.score(e))), id).toBe(true);
-    }
-  });
+    },
+  );
 
   it('holds when discards are optional on one line, then solves the full line', () => {
     const env = envAt('decade-optional', { stacks: [['2C', '8C', '5C']], stock: ['KC', '5D'] });
@@ -239,39 +318,60 @@ describe('optimal (where holding is free)', () => {
     const listed = PRESETS.filter((id) => agentsFor(id).some((a) => a.name === 'optimal'));
     expect(listed).toEqual(['decade-optional']);
     expect(agentsFor('decade-optional').find((a) => a.name === 'optimal')).toMatchObject({ fair: true, ceiling: true });
-    expect(agentsFor('decade', { discard: 'optional', fives: true, win: 'one-left' }).some((a) => a.name === 'optimal')).toBe(true);
-    for (const [id, options] of [['decade-optional', { maxSteps: 60 }], ['decade-optional', { loop: true }], ['decade-optional', { stacks: 7 }], ['decade-optional', { pickedUp: 'deck-bottom' }]] as const) {
-      expect(agentsFor(id, options).some((a) => a.name === 'optimal'), JSON.stringify(options)).toBe(false);
+    expect(
+      agentsFor('decade', { discard: 'optional', fives: true, win: 'one-left' }).some((a) => a.name === 'optimal'),
+    ).toBe(true);
+    for (const [id, options] of [
+      ['decade-optional', { maxSteps: 60 }],
+      ['decade-optional', { loop: true }],
+      ['decade-optional', { stacks: 7 }],
+      ['decade-optional', { pickedUp: 'deck-bottom' }],
+    ] as const) {
+      expect(
+        agentsFor(id, options).some((a) => a.name === 'optimal'),
+        JSON.stringify(options),
+      ).toBe(false);
       // The oracle does not play one line with optional discards and 'deck-bottom' either (oracle.test.ts).
       const oracle = 'pickedUp' in options ? '' : ', oracle';
-      expect(() => createAgent('optimal', id, options)).toThrow(new RegExp(`unknown agent "optimal" for decade-optional; agents for decade-optional: random, first, longest, lookahead, pimc${oracle}$`));
+      expect(() => createAgent('optimal', id, options)).toThrow(
+        new RegExp(
+          `unknown agent "optimal" for decade-optional; agents for decade-optional: random, first, longest, ` +
+            `lookahead, pimc${oracle}$`,
+        ),
+      );
     }
   });
 
-  it('draws while the stock lasts, then ends every deal as the exact solver of the whole deal (which sees the stock) says', () => {
-    const env = make('decade-optional');
-    const optimal = createAgent('optimal', 'decade-optional');
-    const solver = new Solver(rulesOf(env.options as unknown as DecadeOptions), 20);
-    const deal = new Position(1);
-    let wins = 0;
-    // Deals that solve quickly, two of them lost (519, 523).
-    for (const seed of [516, 517, 519, 520, 522, 523, 524, 525]) {
-      env.reset({ seed });
-      deal.loadTrue(env.rawState as DecadeState);
-      drawAll(deal);
-      const best = solver.value(deal, 5_000_000);
-      expect(solver.aborted).toBe(false);
-      optimal.reset(seed);
-      while (env.running) {
-        const a = optimal.act(env);
-        if ((env.rawState as DecadeState).stockLen > 0) expect(a).toBe(0);
-        env.step(a);
+  it(
+    'draws while the stock lasts, then ends every deal as the exact solver of the whole deal (which sees the ' +
+      'stock) says',
+    () => {
+      const env = make('decade-optional');
+      const optimal = createAgent('optimal', 'decade-optional');
+      const solver = new Solver(rulesOf(env.options as unknown as DecadeOptions), 20);
+      const deal = new Position(1);
+      let wins = 0;
+      // Deals that solve quickly, two of them lost (519, 523).
+      for (const seed of [516, 517, 519, 520, 522, 523, 524, 525]) {
+        env.reset({ seed });
+        deal.loadTrue(env.rawState as DecadeState);
+        drawAll(deal);
+        const best = solver.value(deal, 5_000_000);
+        expect(solver.aborted).toBe(false);
+        optimal.reset(seed);
+        while (env.running) {
+          const a = optimal.act(env);
+          if ((env.rawState as DecadeState).stockLen > 0) expect(a).toBe(0);
+          env.step(a);
+        }
+        expect(env.outcome(), `deal ${seed}`).toEqual(
+          best === 0 ? { won: true, cardsLeft: 0 } : { won: false, cardsLeft: best - 1 },
+        );
+        wins += best === 0 ? 1 : 0;
       }
-      expect(env.outcome(), `deal ${seed}`).toEqual(best === 0 ? { won: true, cardsLeft: 0 } : { won: false, cardsLeft: best - 1 });
-      wins += best === 0 ? 1 : 0;
-    }
-    expect(wins).toBe(6);
-  });
+      expect(wins).toBe(6);
+    },
+  );
 });
 
 describe('oracle', () => {
@@ -289,7 +389,10 @@ describe('oracle', () => {
   });
 
   it('wins exactly the deals its solver says are won (decade and decade-optional)', () => {
-    for (const [id, deals] of [['decade', 60], ['decade-optional', 12]] as const) {
+    for (const [id, deals] of [
+      ['decade', 60],
+      ['decade-optional', 12],
+    ] as const) {
       const env = make(id);
       const r = rulesOf(env.options as unknown as DecadeOptions);
       const solver = new Solver(r, 18);
@@ -315,67 +418,80 @@ describe('fairness', () => {
   // two cards in the stock, so that permuting it changes its order.
   const POSITIONS = 8;
 
-  it.each(PRESETS)(`%s: permuting the stock never changes a fair agent’s choice or scores (${POSITIONS} positions with a choice)`, (id) => {
-    let compared = 0;
-    for (let k = 0; compared < POSITIONS && k < 3000; k++) {
-      const env = randomPosition(id, 40 + k, 4 + ((k * 7) % 70));
-      if (!env.running || env.legalCount < 2 || (env.rawState as DecadeState).stockLen < 2) continue;
-      const permuted = withStockPermuted(env, k);
-      // Each fair agent that plays this id (`optimal` plays decade-optional only).
-      for (const name of FAIR.filter((n) => agentsFor(id).some((a) => a.name === n))) {
-        const a = createAgent(name, id, env.options as Record<string, unknown>);
-        const b = createAgent(name, id, env.options as Record<string, unknown>);
-        a.reset(11);
-        b.reset(11);
-        expect(b.act(permuted), `${name} on ${id}`).toBe(a.act(env));
-        if (a.score && b.score) {
-          a.reset(12);
-          b.reset(12);
-          expect(b.score(permuted)).toEqual(a.score(env));
-        }
-      }
-      compared++;
-    }
-    expect(compared).toBe(POSITIONS);
-  });
-
-  it('ten-twenty-thirty, remembering the cards picked up: permuting the unseen cards above them never changes a choice', () => {
-    // The agents play from the deal, so they remember the order of the cards that went under the stock.
-    for (const name of ['lookahead', 'pimc']) {
+  it.each(PRESETS)(
+    `%s: permuting the stock never changes a fair agent’s choice or scores (${POSITIONS} positions with a choice)`,
+    (id) => {
       let compared = 0;
-      for (let seed = 0; compared < POSITIONS && seed < 40; seed++) {
-        const env = make('ten-twenty-thirty');
-        env.reset({ seed });
-        const r = rulesOf(env.options as unknown as DecadeOptions);
-        const a = createAgent(name, 'ten-twenty-thirty', {});
-        const b = createAgent(name, 'ten-twenty-thirty', {});
-        a.reset(seed);
-        b.reset(seed);
-        const memory = new StockMemory();
-        while (env.running && compared < POSITIONS) {
-          memory.sync(env.rawState as DecadeState, r);
-          const state = env.getState() as EnvState & { game: { stock: string[] } };
-          const unseen = state.game.stock.slice(0, memory.unknown);
-          if (env.legalCount >= 2 && memory.knownCount > 0 && new Set(unseen.map((c) => c[0])).size >= 2) {
-            const order = unseen.map((_, i) => i);
-            shuffleInPlace(createRng(seed + compared), order);
-            if (order.every((j, i) => j === i)) order.reverse();
-            const permuted = env.clone();
-            permuted.setState({ ...state, game: { ...state.game, stock: [...order.map((i) => unseen[i]), ...state.game.stock.slice(memory.unknown)] } });
-            const choice = a.act(env);
-            expect(b.act(permuted), `${name}, seed ${seed}, step ${env.episodeSteps}`).toBe(choice);
-            compared++;
-            env.step(choice);
-          } else {
-            const choice = a.act(env);
-            b.act(env);
-            env.step(choice);
+      for (let k = 0; compared < POSITIONS && k < 3000; k++) {
+        const env = randomPosition(id, 40 + k, 4 + ((k * 7) % 70));
+        if (!env.running || env.legalCount < 2 || (env.rawState as DecadeState).stockLen < 2) continue;
+        const permuted = withStockPermuted(env, k);
+        // Each fair agent that plays this id (`optimal` plays decade-optional only).
+        for (const name of FAIR.filter((n) => agentsFor(id).some((a) => a.name === n))) {
+          const a = createAgent(name, id, env.options as Record<string, unknown>);
+          const b = createAgent(name, id, env.options as Record<string, unknown>);
+          a.reset(11);
+          b.reset(11);
+          expect(b.act(permuted), `${name} on ${id}`).toBe(a.act(env));
+          if (a.score && b.score) {
+            a.reset(12);
+            b.reset(12);
+            expect(b.score(permuted)).toEqual(a.score(env));
           }
         }
+        compared++;
       }
-      expect(compared, name).toBe(POSITIONS);
-    }
-  });
+      expect(compared).toBe(POSITIONS);
+    },
+  );
+
+  it(
+    'ten-twenty-thirty, remembering the cards picked up: permuting the unseen cards above them never changes a ' +
+      'choice',
+    () => {
+      // The agents play from the deal, so they remember the order of the cards that went under the stock.
+      for (const name of ['lookahead', 'pimc']) {
+        let compared = 0;
+        for (let seed = 0; compared < POSITIONS && seed < 40; seed++) {
+          const env = make('ten-twenty-thirty');
+          env.reset({ seed });
+          const r = rulesOf(env.options as unknown as DecadeOptions);
+          const a = createAgent(name, 'ten-twenty-thirty', {});
+          const b = createAgent(name, 'ten-twenty-thirty', {});
+          a.reset(seed);
+          b.reset(seed);
+          const memory = new StockMemory();
+          while (env.running && compared < POSITIONS) {
+            memory.sync(env.rawState as DecadeState, r);
+            const state = env.getState() as EnvState & { game: { stock: string[] } };
+            const unseen = state.game.stock.slice(0, memory.unknown);
+            if (env.legalCount >= 2 && memory.knownCount > 0 && new Set(unseen.map((c) => c[0])).size >= 2) {
+              const order = unseen.map((_, i) => i);
+              shuffleInPlace(createRng(seed + compared), order);
+              if (order.every((j, i) => j === i)) order.reverse();
+              const permuted = env.clone();
+              permuted.setState({
+                ...state,
+                game: {
+                  ...state.game,
+                  stock: [...order.map((i) => unseen[i]), ...state.game.stock.slice(memory.unknown)],
+                },
+              });
+              const choice = a.act(env);
+              expect(b.act(permuted), `${name}, seed ${seed}, step ${env.episodeSteps}`).toBe(choice);
+              compared++;
+              env.step(choice);
+            } else {
+              const choice = a.act(env);
+              b.act(env);
+              env.step(choice);
+            }
+          }
+        }
+        expect(compared, name).toBe(POSITIONS);
+      }
+    },
+  );
 
   it('the same check catches the oracle, which reads the stock order', () => {
     let differs = 0;
@@ -394,32 +510,37 @@ describe('fairness', () => {
 });
 
 describe('ten-twenty-thirty memory', () => {
-  it('remembers the order of the cards that went under the stock, and never forgets it in a game it sees every step of: where two runs leave the same values, the cards on the table tell which went', () => {
-    const env = make('ten-twenty-thirty');
-    const r = rulesOf(env.options as unknown as DecadeOptions);
-    let steps = 0;
-    let checked = 0;
-    for (let seed = 0; seed < 100; seed++) {
-      env.reset({ seed });
-      const memory = new StockMemory();
-      const rng = createRng(seed);
-      let known = 0;
-      while (env.running) {
-        const s = env.rawState as DecadeState;
-        memory.sync(s, r);
-        // Cards seen stay seen: the unseen count only falls, and the remembered ones are the stock's bottom.
-        expect(memory.unknown + memory.knownCount).toBe(s.stockLen);
-        expect(s.stockLen - memory.unknown).toBeGreaterThanOrEqual(known - 1);
-        known = s.stockLen - memory.unknown;
-        for (let i = 0; i < memory.knownCount; i++) expect(memory.knownAt(i)).toBe(Math.min((s.stock[(s.stockHead + memory.unknown + i) % 52] >> 2) + 1, 10));
-        checked += memory.knownCount;
-        env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
-        steps++;
+  it(
+    'remembers the order of the cards that went under the stock, and never forgets it in a game it sees every ' +
+      'step of: where two runs leave the same values, the cards on the table tell which went',
+    () => {
+      const env = make('ten-twenty-thirty');
+      const r = rulesOf(env.options as unknown as DecadeOptions);
+      let steps = 0;
+      let checked = 0;
+      for (let seed = 0; seed < 100; seed++) {
+        env.reset({ seed });
+        const memory = new StockMemory();
+        const rng = createRng(seed);
+        let known = 0;
+        while (env.running) {
+          const s = env.rawState as DecadeState;
+          memory.sync(s, r);
+          // Cards seen stay seen: the unseen count only falls, and the remembered ones are the stock's bottom.
+          expect(memory.unknown + memory.knownCount).toBe(s.stockLen);
+          expect(s.stockLen - memory.unknown).toBeGreaterThanOrEqual(known - 1);
+          known = s.stockLen - memory.unknown;
+          for (let i = 0; i < memory.knownCount; i++)
+            expect(memory.knownAt(i)).toBe(Math.min((s.stock[(s.stockHead + memory.unknown + i) % 52] >> 2) + 1, 10));
+          checked += memory.knownCount;
+          env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+          steps++;
+        }
       }
-    }
-    expect(steps).toBeGreaterThan(10_000);
-    expect(checked).toBeGreaterThan(10_000);
-  });
+      expect(steps).toBeGreaterThan(10_000);
+      expect(checked).toBeGreaterThan(10_000);
+    },
+  );
 
   it('records the positions held once nothing is unseen, and gives them back with what it remembers', () => {
     const env = make('ten-twenty-thirty');
@@ -439,28 +560,32 @@ describe('ten-twenty-thirty memory', () => {
     expect(memory.held.size).toBe(0);
   });
 
-  it.each(['lookahead', 'pimc', 'oracle'] as const)('%s: a move it scores as a sure win once nothing is unseen (the oracle: at any decision) wins: its searches never lead the game back where it has been', (name) => {
-    // A sure win: lookahead's and the oracle's value 0, pimc's every sample cleared.
-    const WIN = name === 'pimc' ? 1 : 0;
-    let claims = 0;
-    for (let seed = 0; seed < 150; seed++) {
-      const env = make('ten-twenty-thirty');
-      env.reset({ seed: 7_000_000_000 + seed });
-      const agent = createAgent(name, env);
-      agent.reset(seed);
-      const known = () => name === 'oracle' || (agent as unknown as { memory: StockMemory }).memory.unknown === 0;
-      let claimed = false;
-      while (env.running) {
-        if (!claimed && env.legalCount > 1 && known()) claimed = agent.score!(env).actions[0].score === WIN;
-        env.step(agent.act(env));
+  it.each(['lookahead', 'pimc', 'oracle'] as const)(
+    '%s: a move it scores as a sure win once nothing is unseen (the oracle: at any decision) wins: its ' +
+      'searches never lead the game back where it has been',
+    (name) => {
+      // A sure win: lookahead's and the oracle's value 0, pimc's every sample cleared.
+      const WIN = name === 'pimc' ? 1 : 0;
+      let claims = 0;
+      for (let seed = 0; seed < 150; seed++) {
+        const env = make('ten-twenty-thirty');
+        env.reset({ seed: 7_000_000_000 + seed });
+        const agent = createAgent(name, env);
+        agent.reset(seed);
+        const known = () => name === 'oracle' || (agent as unknown as { memory: StockMemory }).memory.unknown === 0;
+        let claimed = false;
+        while (env.running) {
+          if (!claimed && env.legalCount > 1 && known()) claimed = agent.score!(env).actions[0].score === WIN;
+          env.step(agent.act(env));
+        }
+        if (claimed) {
+          claims++;
+          expect({ seed, won: (env.outcome() as CardOutcome).won }).toEqual({ seed, won: true });
+        }
       }
-      if (claimed) {
-        claims++;
-        expect({ seed, won: (env.outcome() as CardOutcome).won }).toEqual({ seed, won: true });
-      }
-    }
-    expect(claims).toBeGreaterThan(25);
-  });
+      expect(claims).toBeGreaterThan(25);
+    },
+  );
 
   it('forgets when it misses a step', () => {
     const env = randomPosition('ten-twenty-thirty', 5, 60);
@@ -506,7 +631,8 @@ describe('every agent on every preset', () => {
         if (k % 10 === 0 && agent.score) {
           const s = agent.score(env);
           expect(s.actions.map((x) => x.action).sort((x, y) => x - y)).toEqual(env.legalActions());
-          for (let i = 1; i < s.actions.length; i++) expect(s.actions[i - 1].score).toBeGreaterThanOrEqual(s.actions[i].score);
+          for (let i = 1; i < s.actions.length; i++)
+            expect(s.actions[i - 1].score).toBeGreaterThanOrEqual(s.actions[i].score);
         }
       }
       for (let g = 0; g < 3; g++) {
@@ -545,20 +671,23 @@ describe('every agent on every preset', () => {
 });
 
 describe('determinism', () => {
-  it.each(['decade', 'decade-loop', 'ten-twenty-thirty'])('%s: the same seed gives the same game, whatever the agent played before', (id) => {
-    for (const name of ['lookahead', 'pimc', 'oracle']) {
-      const fresh = createAgent(name, id, {});
-      const used = createAgent(name, id, {});
-      const env = make(id);
-      env.reset({ seed: 9 });
-      used.reset(1);
-      play(env, used);
-      const runs = [fresh, used].map((agent) => {
-        env.reset({ seed: 3 });
-        agent.reset(deriveSeed(5, 3));
-        return play(env, agent).actions;
-      });
-      expect(runs[1], name).toEqual(runs[0]);
-    }
-  });
+  it.each(['decade', 'decade-loop', 'ten-twenty-thirty'])(
+    '%s: the same seed gives the same game, whatever the agent played before',
+    (id) => {
+      for (const name of ['lookahead', 'pimc', 'oracle']) {
+        const fresh = createAgent(name, id, {});
+        const used = createAgent(name, id, {});
+        const env = make(id);
+        env.reset({ seed: 9 });
+        used.reset(1);
+        play(env, used);
+        const runs = [fresh, used].map((agent) => {
+          env.reset({ seed: 3 });
+          agent.reset(deriveSeed(5, 3));
+          return play(env, agent).actions;
+        });
+        expect(runs[1], name).toEqual(runs[0]);
+      }
+    },
+  );
 });

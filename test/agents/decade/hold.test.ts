@@ -4,43 +4,52 @@ import { describe, expect, it } from 'vitest';
 import { LineSolver, drawAll } from '../../../src/agents/decade/hold.js';
 import { Position, rulesOf } from '../../../src/agents/decade/position.js';
 import { Solver } from '../../../src/agents/decade/solver.js';
-import { CARD_VALUE, decadeOptionsSchema, type DecadeOptions, type DecadeState } from '../../../src/env/games/decade.js';
+import {
+  CARD_VALUE,
+  decadeOptionsSchema,
+  type DecadeOptions,
+  type DecadeState,
+} from '../../../src/env/games/decade.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../../src/env/rng.js';
 import { randomPosition } from '../../helpers/decade.js';
 
 describe('holding (hold.ts)', () => {
-  it('with optional discards on one line, drawing is never worse than a discard, and drawing everything first loses nothing', () => {
-    const env = make('decade-optional');
-    const r = rulesOf(env.options as unknown as DecadeOptions);
-    const solver = new Solver(r, 18);
-    const p = new Position(1);
-    const q = new Position(1);
-    let compared = 0;
-    for (let k = 0; k < 150; k++) {
-      const e = randomPosition('decade-optional', 3000 + k, 25 + (k % 20));
-      if (!e.running || e.legalCount < 2 || e.legal[0] !== 0) continue;
-      p.loadTrue(e.rawState as DecadeState);
-      // Only exact values compare: a search that ran out of budget gives an estimate.
-      let exact = true;
-      const values = e.legalActions().map((a) => {
+  it(
+    'with optional discards on one line, drawing is never worse than a discard, and drawing everything first ' +
+      'loses nothing',
+    () => {
+      const env = make('decade-optional');
+      const r = rulesOf(env.options as unknown as DecadeOptions);
+      const solver = new Solver(r, 18);
+      const p = new Position(1);
+      const q = new Position(1);
+      let compared = 0;
+      for (let k = 0; k < 150; k++) {
+        const e = randomPosition('decade-optional', 3000 + k, 25 + (k % 20));
+        if (!e.running || e.legalCount < 2 || e.legal[0] !== 0) continue;
+        p.loadTrue(e.rawState as DecadeState);
+        // Only exact values compare: a search that ran out of budget gives an estimate.
+        let exact = true;
+        const values = e.legalActions().map((a) => {
+          solver.clear();
+          const v = solver.valueAfter(p, a, 300_000);
+          exact &&= !solver.aborted;
+          return v;
+        });
+        if (!exact) continue;
+        expect(values[0]).toBe(Math.min(...values));
+        q.copyFrom(p);
+        drawAll(q);
         solver.clear();
-        const v = solver.valueAfter(p, a, 300_000);
-        exact &&= !solver.aborted;
-        return v;
-      });
-      if (!exact) continue;
-      expect(values[0]).toBe(Math.min(...values));
-      q.copyFrom(p);
-      drawAll(q);
-      solver.clear();
-      const drawn = solver.value(q, 300_000);
-      if (solver.aborted) continue;
-      expect(drawn).toBe(values[0]);
-      compared++;
-    }
-    expect(compared).toBeGreaterThan(20);
-  });
+        const drawn = solver.value(q, 300_000);
+        if (solver.aborted) continue;
+        expect(drawn).toBe(values[0]);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(20);
+    },
+  );
 });
 
 /** A line of `values` with an empty stock. */
@@ -81,17 +90,30 @@ describe('LineSolver (hold.ts)', () => {
     expect(pairs.value(lineOf([1, 2, 8, 9]))).toBe(0);
     expect(pairs.value(lineOf([1, 2, 9, 8]))).toBe(5);
     // fives: 2 3 totals 5.
-    expect(new LineSolver(rulesOf(decadeOptionsSchema.parse({ discard: 'optional', fives: true }))).value(lineOf([2, 3]))).toBe(0);
+    expect(
+      new LineSolver(rulesOf(decadeOptionsSchema.parse({ discard: 'optional', fives: true }))).value(lineOf([2, 3])),
+    ).toBe(0);
   });
 
   it('refuses what it cannot solve: seven stacks, a loop, deck-bottom', () => {
     for (const o of [{ stacks: 7 }, { loop: true }, { pickedUp: 'deck-bottom' }]) {
-      expect(() => new LineSolver(rulesOf(decadeOptionsSchema.parse({ discard: 'optional', ...o }))), JSON.stringify(o)).toThrow(/one straight line/);
+      expect(
+        () => new LineSolver(rulesOf(decadeOptionsSchema.parse({ discard: 'optional', ...o }))),
+        JSON.stringify(o),
+      ).toThrow(/one straight line/);
     }
   });
 
   // The exhaustive solver, with a budget that lets it finish, is the reference.
-  const OPTION_SETS: Record<string, unknown>[] = [{}, { win: 'one-left' }, { fives: true }, { minRun: 3 }, { maxRun: 3 }, { maxRun: 4, minRun: 3 }, { fives: true, maxRun: 5 }];
+  const OPTION_SETS: Record<string, unknown>[] = [
+    {},
+    { win: 'one-left' },
+    { fives: true },
+    { minRun: 3 },
+    { maxRun: 3 },
+    { maxRun: 4, minRun: 3 },
+    { fives: true, maxRun: 5 },
+  ];
   for (const options of OPTION_SETS) {
     it(`gives the exhaustive solver's value on random lines, ${JSON.stringify(options)}`, () => {
       const rules = rulesOf(decadeOptionsSchema.parse({ discard: 'optional', ...options }));
@@ -116,7 +138,7 @@ describe('LineSolver (hold.ts)', () => {
     });
   }
 
-  it('gives the exhaustive solver\'s value on whole decks drawn out (the line optimal and oracle solve)', () => {
+  it("gives the exhaustive solver's value on whole decks drawn out (the line optimal and oracle solve)", () => {
     const env = make('decade-optional');
     const rules = rulesOf(env.options as unknown as DecadeOptions);
     const line = new LineSolver(rules);

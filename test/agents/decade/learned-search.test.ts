@@ -15,30 +15,35 @@ beforeAll(async () => {
 });
 
 describe('DecadeSearchAgent: the horizon bound', () => {
-  it('eight draws deep within 512 leaves scores every move as the deepest search that fits does (here three draws or fewer)', () => {
-    const agent = (depth: number) => new DecadeSearchAgent('search', shipped.model, shipped.metadata, { depth, maxLeaves: 512, tieWeight: 0.02 });
-    const deep = agent(8);
-    const three = agent(3);
-    const one = agent(1);
-    let decisions = 0;
-    let deeperThanOne = 0;
-    for (let seed = 0; decisions < 12; seed++) {
-      const env = make('decade');
-      env.reset({ seed });
-      // Decisions with a long stock: a tree three draws deep already holds thousands of positions.
-      while (env.running && decisions < 12) {
-        if (env.legalCount > 1) {
-          decisions++;
-          const scores = deep.score(env);
-          expect(scores).toEqual(three.score(env));
-          if (JSON.stringify(scores) !== JSON.stringify(one.score(env))) deeperThanOne++;
+  it(
+    'eight draws deep within 512 leaves scores every move as the deepest search that fits does (here three ' +
+      'draws or fewer)',
+    () => {
+      const agent = (depth: number) =>
+        new DecadeSearchAgent('search', shipped.model, shipped.metadata, { depth, maxLeaves: 512, tieWeight: 0.02 });
+      const deep = agent(8);
+      const three = agent(3);
+      const one = agent(1);
+      let decisions = 0;
+      let deeperThanOne = 0;
+      for (let seed = 0; decisions < 12; seed++) {
+        const env = make('decade');
+        env.reset({ seed });
+        // Decisions with a long stock: a tree three draws deep already holds thousands of positions.
+        while (env.running && decisions < 12) {
+          if (env.legalCount > 1) {
+            decisions++;
+            const scores = deep.score(env);
+            expect(scores).toEqual(three.score(env));
+            if (JSON.stringify(scores) !== JSON.stringify(one.score(env))) deeperThanOne++;
+          }
+          env.step(env.legal[0]);
         }
-        env.step(env.legal[0]);
       }
-    }
-    // The bound leaves room for more than one draw somewhere: the comparison tells depths apart.
-    expect(deeperThanOne).toBeGreaterThan(0);
-  });
+      // The bound leaves room for more than one draw somewhere: the comparison tells depths apart.
+      expect(deeperThanOne).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('DecadeSearchAgent: a model whose metadata does not name its features', () => {

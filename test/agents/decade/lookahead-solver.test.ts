@@ -53,7 +53,8 @@ function horizon(env: Env): Value {
 /** Each legal action's value, `depth` draws ahead, by the brute force on the env. */
 function bruteValues(env: Env, depth: number, unknown: number): Map<number, number> {
   const out = new Map<number, number>();
-  for (const action of env.legalActions()) out.set(action, asLookahead(bruteAfter(env, action, depth, unknown, horizon, TIE)));
+  for (const action of env.legalActions())
+    out.set(action, asLookahead(bruteAfter(env, action, depth, unknown, horizon, TIE)));
   return out;
 }
 
@@ -62,14 +63,18 @@ function bestOf(values: Map<number, number>): number {
   let best = -1;
   for (const [action, v] of values) {
     const b = values.get(best);
-    if (b === undefined || v > b + 1e-9 || (Math.abs(v - b) <= 1e-9 && longestRank(action) > longestRank(best))) best = action;
+    if (b === undefined || v > b + 1e-9 || (Math.abs(v - b) <= 1e-9 && longestRank(action) > longestRank(best)))
+      best = action;
   }
   return best;
 }
 
 function expectSameValues(agent: LookaheadAgent, env: Env, brute: Map<number, number>, what: string): void {
   const scores = agent.score(env).actions;
-  expect(scores.map((s) => s.action).sort((a, b) => a - b), what).toEqual([...brute.keys()].sort((a, b) => a - b));
+  expect(
+    scores.map((s) => s.action).sort((a, b) => a - b),
+    what,
+  ).toEqual([...brute.keys()].sort((a, b) => a - b));
   for (const s of scores) expect(s.score, `${what}, action ${s.action}`).toBeCloseTo(brute.get(s.action)!, 9);
 }
 
@@ -101,45 +106,53 @@ describe("lookahead's expectimax", () => {
     ['decade', 1],
   ];
 
-  it.each(presets)(`%s, depth %i: each legal move's value is the brute force's on the env, and act plays the best (${POSITIONS} positions with a choice)`, (id, depth) => {
-    const config: LookaheadConfig = { depth, ...UNLIMITED };
-    let compared = 0;
-    for (let k = 0; compared < POSITIONS && k < 400; k++) {
-      const env = randomPosition(id, 900 + k, 6 + ((k * 11) % 30));
-      if (!env.running || env.legalCount < 2 || stateOf(env).stockLen < depth) continue;
-      const brute = bruteValues(env, depth, stateOf(env).stockLen);
-      const agent = new LookaheadAgent(config);
-      expectSameValues(agent, env, brute, `${id}, position ${k}`);
-      expect(agent.act(env), `${id}, position ${k}`).toBe(bestOf(brute));
-      compared++;
-    }
-    expect(compared).toBe(POSITIONS);
-  });
-
-  it('ten-twenty-thirty: the cards picked up go under the stock in a known order, which the search draws once the unseen ones are gone (scoring every step keeps the memory)', () => {
-    const env = make('ten-twenty-thirty');
-    const rules = rulesFor(env);
-    // Such positions come once a game, when the first pass through the stock ends.
-    const WANTED = 3;
-    let compared = 0;
-    for (let seed = 0; compared < WANTED && seed < 40; seed++) {
-      env.reset({ seed });
-      // Only `score` is called: it must follow the game as `act` does.
-      const agent = new LookaheadAgent({ depth: 3, ...UNLIMITED });
-      const memory = new StockMemory();
-      while (env.running && compared < WANTED) {
-        memory.sync(stateOf(env), rules);
-        const scores = agent.score(env).actions;
-        // Fewer unseen cards than draws ahead, and known cards under them: the search reads its queue.
-        if (env.legalCount >= 2 && memory.unknown >= 1 && memory.unknown < 3 && memory.knownCount > 0) {
-          expectSameValues(agent, env, bruteValues(env, 3, memory.unknown), `seed ${seed}, step ${env.episodeSteps}`);
-          compared++;
-        }
-        env.step(scores[0].action);
+  it.each(presets)(
+    `%s, depth %i: each legal move's value is the brute force's on the env, and act plays the best (${POSITIONS} ` +
+      `positions with a choice)`,
+    (id, depth) => {
+      const config: LookaheadConfig = { depth, ...UNLIMITED };
+      let compared = 0;
+      for (let k = 0; compared < POSITIONS && k < 400; k++) {
+        const env = randomPosition(id, 900 + k, 6 + ((k * 11) % 30));
+        if (!env.running || env.legalCount < 2 || stateOf(env).stockLen < depth) continue;
+        const brute = bruteValues(env, depth, stateOf(env).stockLen);
+        const agent = new LookaheadAgent(config);
+        expectSameValues(agent, env, brute, `${id}, position ${k}`);
+        expect(agent.act(env), `${id}, position ${k}`).toBe(bestOf(brute));
+        compared++;
       }
-    }
-    expect(compared).toBe(WANTED);
-  });
+      expect(compared).toBe(POSITIONS);
+    },
+  );
+
+  it(
+    'ten-twenty-thirty: the cards picked up go under the stock in a known order, which the search draws once ' +
+      'the unseen ones are gone (scoring every step keeps the memory)',
+    () => {
+      const env = make('ten-twenty-thirty');
+      const rules = rulesFor(env);
+      // Such positions come once a game, when the first pass through the stock ends.
+      const WANTED = 3;
+      let compared = 0;
+      for (let seed = 0; compared < WANTED && seed < 40; seed++) {
+        env.reset({ seed });
+        // Only `score` is called: it must follow the game as `act` does.
+        const agent = new LookaheadAgent({ depth: 3, ...UNLIMITED });
+        const memory = new StockMemory();
+        while (env.running && compared < WANTED) {
+          memory.sync(stateOf(env), rules);
+          const scores = agent.score(env).actions;
+          // Fewer unseen cards than draws ahead, and known cards under them: the search reads its queue.
+          if (env.legalCount >= 2 && memory.unknown >= 1 && memory.unknown < 3 && memory.knownCount > 0) {
+            expectSameValues(agent, env, bruteValues(env, 3, memory.unknown), `seed ${seed}, step ${env.episodeSteps}`);
+            compared++;
+          }
+          env.step(scores[0].action);
+        }
+      }
+      expect(compared).toBe(WANTED);
+    },
+  );
 
   it('ties go to longest-run-first’s order: the longer run, then the older cards, the draw last', () => {
     // About one choice in thirty has a tie at the top, in games played by longest-run-first.
@@ -164,24 +177,28 @@ describe("lookahead's expectimax", () => {
     expect(ties).toBe(POSITIONS);
   });
 
-  it('past its node budget a position counts at its horizon: with none, every move is worth minus the cards it leaves', () => {
-    let compared = 0;
-    for (let k = 0; compared < POSITIONS && k < 200; k++) {
-      const env = randomPosition('decade', 3000 + k, 8 + (k % 20));
-      const s = stateOf(env);
-      if (!env.running || env.legalCount < 2 || s.stockLen < 2) continue;
-      const scores = new LookaheadAgent({ depth: 3, maxNodes: 0, endgameBudget: 20000 }).score(env).actions;
-      for (const { action, score } of scores) {
-        const next = env.clone();
-        next.step(action);
-        // A draw from a stock of two or more leaves the game running; a discard may clear the table.
-        const cleared = !next.running && (next.outcome() as { won: boolean }).won;
-        expect(score, `position ${k}, action ${action}`).toBe(cleared ? 100 : -stateOf(next).tableCount);
+  it(
+    'past its node budget a position counts at its horizon: with none, every move is worth minus the cards it ' +
+      'leaves',
+    () => {
+      let compared = 0;
+      for (let k = 0; compared < POSITIONS && k < 200; k++) {
+        const env = randomPosition('decade', 3000 + k, 8 + (k % 20));
+        const s = stateOf(env);
+        if (!env.running || env.legalCount < 2 || s.stockLen < 2) continue;
+        const scores = new LookaheadAgent({ depth: 3, maxNodes: 0, endgameBudget: 20000 }).score(env).actions;
+        for (const { action, score } of scores) {
+          const next = env.clone();
+          next.step(action);
+          // A draw from a stock of two or more leaves the game running; a discard may clear the table.
+          const cleared = !next.running && (next.outcome() as { won: boolean }).won;
+          expect(score, `position ${k}, action ${action}`).toBe(cleared ? 100 : -stateOf(next).tableCount);
+        }
+        compared++;
       }
-      compared++;
-    }
-    expect(compared).toBe(POSITIONS);
-  });
+      expect(compared).toBe(POSITIONS);
+    },
+  );
 
   it('is named lookahead unless told otherwise', () => {
     expect(new LookaheadAgent().name).toBe('lookahead');
@@ -207,33 +224,39 @@ describe('the exact solver', () => {
       expect(solver.value(p, 1e7), `${id}, position ${k}`).toBe(solverValue(bruteExpectimax(env, 60, 0, never, 0.01)));
       expect(solver.aborted).toBe(false);
       for (const action of env.legalActions()) {
-        expect(solver.valueAfter(p, action, 1e7), `${id}, position ${k}, action ${action}`).toBe(solverValue(bruteAfter(env, action, 60, 0, never, 0.01)));
+        expect(solver.valueAfter(p, action, 1e7), `${id}, position ${k}, action ${action}`).toBe(
+          solverValue(bruteAfter(env, action, 60, 0, never, 0.01)),
+        );
       }
       compared++;
     }
     expect(compared).toBe(POSITIONS);
   });
 
-  it('a search cut short says so, counts the position as lost where it stopped, and stores nothing it did not finish', () => {
-    const rules = rulesOf(make('decade').options as unknown as DecadeOptions);
-    const p = new Position(1);
-    let cut = 0;
-    for (let k = 0; k < 60; k++) {
-      const env = latePosition('decade', 5000 + k, 40 - (k % 20), 0);
-      if (!env.running) continue;
-      p.loadTrue(stateOf(env));
-      const exact = new Solver(rules, 18).value(p, 1e8);
-      const solver = new Solver(rules, 18);
-      expect(solver.value(p, 0)).toBe(1 + stateOf(env).tableCount);
-      expect(solver.aborted).toBe(true);
-      // Part of the search, then the whole of it in the same table.
-      solver.value(p, 1 + (k % 5) * 8);
-      cut += solver.aborted ? 1 : 0;
-      expect(solver.value(p, 1e8), `position ${k}`).toBe(exact);
-      expect(solver.aborted).toBe(false);
-    }
-    expect(cut).toBeGreaterThan(20);
-  });
+  it(
+    'a search cut short says so, counts the position as lost where it stopped, and stores nothing it did not ' +
+      'finish',
+    () => {
+      const rules = rulesOf(make('decade').options as unknown as DecadeOptions);
+      const p = new Position(1);
+      let cut = 0;
+      for (let k = 0; k < 60; k++) {
+        const env = latePosition('decade', 5000 + k, 40 - (k % 20), 0);
+        if (!env.running) continue;
+        p.loadTrue(stateOf(env));
+        const exact = new Solver(rules, 18).value(p, 1e8);
+        const solver = new Solver(rules, 18);
+        expect(solver.value(p, 0)).toBe(1 + stateOf(env).tableCount);
+        expect(solver.aborted).toBe(true);
+        // Part of the search, then the whole of it in the same table.
+        solver.value(p, 1 + (k % 5) * 8);
+        cut += solver.aborted ? 1 : 0;
+        expect(solver.value(p, 1e8), `position ${k}`).toBe(exact);
+        expect(solver.aborted).toBe(false);
+      }
+      expect(cut).toBeGreaterThan(20);
+    },
+  );
 
   it('a crowded table (4 entries) gives the values of a large one', () => {
     for (const id of ['decade', 'decade-stacks']) {
@@ -247,7 +270,9 @@ describe('the exact solver', () => {
         p.loadTrue(stateOf(env));
         crowded.clear();
         for (const action of env.legalActions()) {
-          expect(crowded.valueAfter(p, action, 1e8), `${id}, position ${k}, action ${action}`).toBe(new Solver(rules, 18).valueAfter(p, action, 1e8));
+          expect(crowded.valueAfter(p, action, 1e8), `${id}, position ${k}, action ${action}`).toBe(
+            new Solver(rules, 18).valueAfter(p, action, 1e8),
+          );
         }
         compared++;
       }
@@ -255,19 +280,27 @@ describe('the exact solver', () => {
     }
   });
 
-  it('with optional discards it tries the draw last: on Ten-Twenty-Thirty deals, the stock known, it finds a win in a few thousand moves where drawing first spent 200,000 without one', () => {
-    const env = make('ten-twenty-thirty', { discard: 'optional' });
-    const rules = rulesFor(env);
-    const p = new Position(rules.stacks);
-    const solver = new Solver(rules, 18);
-    for (const seed of [1, 4, 6, 8]) {
-      env.reset({ seed });
-      p.loadTrue(stateOf(env));
-      solver.clear();
-      expect({ seed, value: solver.value(p, 50_000), aborted: solver.aborted }).toEqual({ seed, value: 0, aborted: false });
-      expect(solver.nodes).toBeLessThan(50_000);
-    }
-  });
+  it(
+    'with optional discards it tries the draw last: on Ten-Twenty-Thirty deals, the stock known, it finds a win ' +
+      'in a few thousand moves where drawing first spent 200,000 without one',
+    () => {
+      const env = make('ten-twenty-thirty', { discard: 'optional' });
+      const rules = rulesFor(env);
+      const p = new Position(rules.stacks);
+      const solver = new Solver(rules, 18);
+      for (const seed of [1, 4, 6, 8]) {
+        env.reset({ seed });
+        p.loadTrue(stateOf(env));
+        solver.clear();
+        expect({ seed, value: solver.value(p, 50_000), aborted: solver.aborted }).toEqual({
+          seed,
+          value: 0,
+          aborted: false,
+        });
+        expect(solver.nodes).toBeLessThan(50_000);
+      }
+    },
+  );
 
   it('clear() forgets the last deal: the same table on another order of the stock values it afresh', () => {
     const rules = rulesFor(make('decade'));

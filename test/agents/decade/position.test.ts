@@ -27,13 +27,18 @@ describe('rulesOf (the options as the decade searches see them)', () => {
   const keys = Object.keys(defaults).filter((k) => !NOT_RULES.has(k));
 
   it('has a value to try for every option of the engine', () => {
-    expect(Object.keys(OTHER).sort(), 'an option of decade.ts with no entry in OTHER: add one, and map the option in rulesOf').toEqual(keys.sort());
+    expect(
+      Object.keys(OTHER).sort(),
+      'an option of decade.ts with no entry in OTHER: add one, and map the option in rulesOf',
+    ).toEqual(keys.sort());
   });
 
   for (const key of keys) {
     it(`reads ${key}`, () => {
       const other = decadeGame.optionsSchema.parse({ [key]: OTHER[key] });
-      expect(rulesOf(other), `rulesOf ignores ${key}: map it into Rules (src/agents/decade/position.ts)`).not.toEqual(rulesOf(defaults));
+      expect(rulesOf(other), `rulesOf ignores ${key}: map it into Rules (src/agents/decade/position.ts)`).not.toEqual(
+        rulesOf(defaults),
+      );
     });
   }
 

@@ -24,7 +24,13 @@ import { afterExchange, configOfKey } from '../../../src/env/games/four-ten-hand
 import { FIRST_EXCHANGE, fourTenOf, type FourTenJSON } from '../../../src/env/games/four-ten.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
-import { fourTenPositions, fourTenReplacePositions, phaseOf, stockCanBeReordered, withStockShuffled } from '../../helpers/four-ten.js';
+import {
+  fourTenPositions,
+  fourTenReplacePositions,
+  phaseOf,
+  stockCanBeReordered,
+  withStockShuffled,
+} from '../../helpers/four-ten.js';
 
 const DEFAULTS = gameRulesOf({});
 const END = 47;
@@ -34,7 +40,12 @@ const END = 47;
  * "seen this turn" sets and every exchange sequence (no components, no layers). Exponential,
  * so only for small hand targets.
  */
-function bruteForceRound(handTarget: number, check: 'points-first' | 'faults-first', visible: boolean, lambda: number): number {
+function bruteForceRound(
+  handTarget: number,
+  check: 'points-first' | 'faults-first',
+  visible: boolean,
+  lambda: number,
+): number {
   const memoTurn = new Map<string, number>();
   const memoExchange = new Map<string, number>();
   const sum = (h: number[]) => h.reduce((a, b) => a + b, 0);
@@ -98,13 +109,42 @@ function bruteForceRound(handTarget: number, check: 'points-first' | 'faults-fir
     if (hs.every((h) => h.length === 4)) {
       for (let h = 0; h < 3; h++) {
         for (const u of new Set(hs[h])) {
-          best = Math.max(best, draw((v, rest) => after(hs.map((x, i) => (i === h ? add(remove(x, u), v) : x)), rest)));
+          best = Math.max(
+            best,
+            draw((v, rest) =>
+              after(
+                hs.map((x, i) => (i === h ? add(remove(x, u), v) : x)),
+                rest,
+              ),
+            ),
+          );
         }
       }
     } else if (visible) {
-      best = draw((v, rest) => Math.max(...[0, 1, 2].filter((h) => hs[h].length < 4).map((h) => after(hs.map((x, i) => (i === h ? add(x, v) : x)), rest))));
+      best = draw((v, rest) =>
+        Math.max(
+          ...[0, 1, 2]
+            .filter((h) => hs[h].length < 4)
+            .map((h) =>
+              after(
+                hs.map((x, i) => (i === h ? add(x, v) : x)),
+                rest,
+              ),
+            ),
+        ),
+      );
     } else {
-      for (let h = 0; h < 3; h++) if (hs[h].length < 4) best = Math.max(best, draw((v, rest) => after(hs.map((x, i) => (i === h ? add(x, v) : x)), rest)));
+      for (let h = 0; h < 3; h++)
+        if (hs[h].length < 4)
+          best = Math.max(
+            best,
+            draw((v, rest) =>
+              after(
+                hs.map((x, i) => (i === h ? add(x, v) : x)),
+                rest,
+              ),
+            ),
+          );
     }
     memoTurn.set(k, best);
     return best;
@@ -137,55 +177,70 @@ describe('four-ten solver: agrees with a brute-force expectimax over explicit ex
 
   it('the options change the answer', () => {
     const base = solveRound({ drawVisible: true, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue;
-    expect(solveRound({ drawVisible: false, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue).toBeLessThan(base);
-    expect(solveRound({ drawVisible: true, check: 'faults-first', handTarget: 7 }, roundPayoffs(7)).roundValue).toBeLessThan(base);
+    expect(
+      solveRound({ drawVisible: false, check: 'points-first', handTarget: 7 }, roundPayoffs(7)).roundValue,
+    ).toBeLessThan(base);
+    expect(
+      solveRound({ drawVisible: true, check: 'faults-first', handTarget: 7 }, roundPayoffs(7)).roundValue,
+    ).toBeLessThan(base);
   });
 });
 
 describe('four-ten solver: one round, default rules', () => {
   const rules = { drawVisible: true, check: 'points-first' as const, handTarget: 10 };
 
-  it('λ = 0: 14.11 expected points, P(fault) 0.072, P(Hand = 10) 0.659, P(bottom) 0.269, and the bottom always pays 28', () => {
-    const o = solveRound(rules, roundPayoffs(10, 0), { stats: true }).roundOutlook();
-    expect(o.value).toBeCloseTo(14.110875194910092, 9);
-    expect(o.value).toBeCloseTo(14.11, 2);
-    expect(o.points).toBeCloseTo(o.value, 5);
-    expect(o.fault).toBeCloseTo(0.072, 3);
-    expect(o.fault).toBeCloseTo(0.0723552, 6);
-    expect(o.score).toBeCloseTo(0.659, 3);
-    expect(o.score).toBeCloseTo(0.6590655, 6);
-    const bottom = 1 - o.fault - o.score;
-    expect(bottom).toBeCloseTo(0.269, 3);
-    // No non-ending hands total more than 28 (Hand ≤ 9, Home ≤ 10, Shadow ≤ Hand), and the
-    // bottom's points average exactly 28: so every bottom reached pays 28.
-    const model = roundModel(10, 'points-first');
-    let most = 0;
-    for (let k = 0; k < model.numComps; k++) if (model.compCards[k] === 12) most = Math.max(most, model.compTotal[k]);
-    expect(most).toBe(28);
-    expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
-  });
+  it(
+    'λ = 0: 14.11 expected points, P(fault) 0.072, P(Hand = 10) 0.659, P(bottom) 0.269, and the bottom always ' +
+      'pays 28',
+    () => {
+      const o = solveRound(rules, roundPayoffs(10, 0), { stats: true }).roundOutlook();
+      expect(o.value).toBeCloseTo(14.110875194910092, 9);
+      expect(o.value).toBeCloseTo(14.11, 2);
+      expect(o.points).toBeCloseTo(o.value, 5);
+      expect(o.fault).toBeCloseTo(0.072, 3);
+      expect(o.fault).toBeCloseTo(0.0723552, 6);
+      expect(o.score).toBeCloseTo(0.659, 3);
+      expect(o.score).toBeCloseTo(0.6590655, 6);
+      const bottom = 1 - o.fault - o.score;
+      expect(bottom).toBeCloseTo(0.269, 3);
+      // No non-ending hands total more than 28 (Hand ≤ 9, Home ≤ 10, Shadow ≤ Hand), and the
+      // bottom's points average exactly 28: so every bottom reached pays 28.
+      const model = roundModel(10, 'points-first');
+      let most = 0;
+      for (let k = 0; k < model.numComps; k++) if (model.compCards[k] === 12) most = Math.max(most, model.compTotal[k]);
+      expect(most).toBe(28);
+      expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
+    },
+  );
 
-  it('λ = 40: 13.16 expected points with P(fault) 0.006, P(Hand = 10) 0.815, P(bottom) 0.179, the bottom paying 28', () => {
-    const o = solveRound(rules, roundPayoffs(10, 40), { stats: true }).roundOutlook();
-    expect(o.points).toBeCloseTo(13.16, 2);
-    expect(o.points).toBeCloseTo(13.1645146, 5);
-    expect(o.fault).toBeCloseTo(0.006, 3);
-    expect(o.value).toBeCloseTo(o.points - 40 * o.fault, 5);
-    expect(o.score).toBeCloseTo(0.8149, 4);
-    const bottom = 1 - o.fault - o.score;
-    expect(bottom).toBeCloseTo(0.1791, 4);
-    expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
-  });
+  it(
+    'λ = 40: 13.16 expected points with P(fault) 0.006, P(Hand = 10) 0.815, P(bottom) 0.179, the bottom paying ' + '28',
+    () => {
+      const o = solveRound(rules, roundPayoffs(10, 40), { stats: true }).roundOutlook();
+      expect(o.points).toBeCloseTo(13.16, 2);
+      expect(o.points).toBeCloseTo(13.1645146, 5);
+      expect(o.fault).toBeCloseTo(0.006, 3);
+      expect(o.value).toBeCloseTo(o.points - 40 * o.fault, 5);
+      expect(o.score).toBeCloseTo(0.8149, 4);
+      const bottom = 1 - o.fault - o.score;
+      expect(bottom).toBeCloseTo(0.1791, 4);
+      expect((o.points - 10 * o.score) / bottom).toBeCloseTo(28, 4);
+    },
+  );
 
-  it('has about 1.5 million turn-start states in 9,464 exchange components, and its table 457,154 numbers (docs/agents.md)', () => {
-    const model = roundModel(10, 'points-first');
-    expect(model.numComps).toBe(9464);
-    expect(model.countDecisionStates()).toBe(1493946);
-    // One number per (component, stock composition) for full hands, one per component with fewer cards.
-    const solved = solveRound(rules, roundPayoffs(10, 0));
-    expect(solved.full.length).toBe(447690);
-    expect(solved.nonFull.length).toBe(9464);
-  });
+  it(
+    'has about 1.5 million turn-start states in 9,464 exchange components, and its table 457,154 numbers ' +
+      '(docs/agents.md)',
+    () => {
+      const model = roundModel(10, 'points-first');
+      expect(model.numComps).toBe(9464);
+      expect(model.countDecisionStates()).toBe(1493946);
+      // One number per (component, stock composition) for full hands, one per component with fewer cards.
+      const solved = solveRound(rules, roundPayoffs(10, 0));
+      expect(solved.full.length).toBe(447690);
+      expect(solved.nonFull.length).toBe(9464);
+    },
+  );
 });
 
 describe('four-ten solver: the game values', () => {
@@ -207,7 +262,14 @@ describe('four-ten solver: the game values', () => {
   });
 
   it('value iteration matches a small game solved from scratch', () => {
-    const rules = { drawVisible: true, check: 'points-first' as const, handTarget: 6, gameTarget: 15, safeties: 1, maxRounds: 100 };
+    const rules = {
+      drawVisible: true,
+      check: 'points-first' as const,
+      handTarget: 6,
+      gameTarget: 15,
+      safeties: 1,
+      maxRounds: 100,
+    };
     const values = computeGameValues(rules);
     for (let s = 0; s <= 1; s++) {
       for (let p = 0; p < 15; p++) {
@@ -223,7 +285,9 @@ describe('four-ten solver: the game values', () => {
 
 describe('optimal agent', () => {
   it('is listed as the fair ceiling of four-ten', () => {
-    expect(OPTIMAL_AGENTS.map((a) => [a.name, a.fair, a.ceiling, a.games.map((g) => g.name)])).toEqual([['optimal', true, true, ['four-ten']]]);
+    expect(OPTIMAL_AGENTS.map((a) => [a.name, a.fair, a.ceiling, a.games.map((g) => g.name)])).toEqual([
+      ['optimal', true, true, ['four-ten']],
+    ]);
     expect(agentsFor('four-ten').map((a) => a.name)).toContain('optimal');
     expect(createAgent('optimal', 'four-ten', {})).toBeInstanceOf(OptimalFourTenAgent);
   });
@@ -260,7 +324,8 @@ describe('optimal agent', () => {
           const scores = agent.score!(env);
           expect(scores.kind).toBe('win-probability');
           expect(scores.actions.map((a) => a.action).sort((a, b) => a - b)).toEqual(legal);
-          for (let i = 1; i < scores.actions.length; i++) expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score);
+          for (let i = 1; i < scores.actions.length; i++)
+            expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score);
         }
         const a = agent.act(env);
         expect(legal).toContain(a);
@@ -301,69 +366,86 @@ describe('optimal agent', () => {
     expect(checked).toBe(12);
   });
 
-  it('values an exchange as the best ending still reachable, following the exchanges the env allows (no configuration seen this turn again)', () => {
-    // A breadth-first search on env clones: each configuration is reached by a path that repeats
-    // none, so what its clone allows is what the turn allows. Its leaves are the round solution's
-    // values: ending the turn at a configuration, or an exchange that scores or faults.
-    const configOf = (env: Env) => configOfKey(fourTenOf(env)!.state.key);
-    const bestReachable = (sol: RoundSolution, start: Env, stock: number[]): number => {
-      let best = -Infinity;
-      const visited = new Set([configOf(start)]);
-      const queue = [start];
-      while (queue.length > 0) {
-        const env = queue.shift()!;
-        const c = configOf(env);
-        best = Math.max(best, sol.turnStart(c, stock, blankOutlook()).value);
-        for (const a of env.legalActions()) {
-          if (a < FIRST_EXCHANGE || a >= END) continue;
-          const y = afterExchange(c, a - FIRST_EXCHANGE);
-          if (sol.model.verdict[y] !== CONTINUES) best = Math.max(best, sol.afterChange(y, stock, blankOutlook()).value);
-          else if (!visited.has(y)) {
-            visited.add(y);
-            const next = env.clone();
-            next.step(a);
-            queue.push(next);
+  it(
+    'values an exchange as the best ending still reachable, following the exchanges the env allows (no ' +
+      'configuration seen this turn again)',
+    () => {
+      // A breadth-first search on env clones: each configuration is reached by a path that repeats
+      // none, so what its clone allows is what the turn allows. Its leaves are the round solution's
+      // values: ending the turn at a configuration, or an exchange that scores or faults.
+      const configOf = (env: Env) => configOfKey(fourTenOf(env)!.state.key);
+      const bestReachable = (sol: RoundSolution, start: Env, stock: number[]): number => {
+        let best = -Infinity;
+        const visited = new Set([configOf(start)]);
+        const queue = [start];
+        while (queue.length > 0) {
+          const env = queue.shift()!;
+          const c = configOf(env);
+          best = Math.max(best, sol.turnStart(c, stock, blankOutlook()).value);
+          for (const a of env.legalActions()) {
+            if (a < FIRST_EXCHANGE || a >= END) continue;
+            const y = afterExchange(c, a - FIRST_EXCHANGE);
+            if (sol.model.verdict[y] !== CONTINUES)
+              best = Math.max(best, sol.afterChange(y, stock, blankOutlook()).value);
+            else if (!visited.has(y)) {
+              visited.add(y);
+              const next = env.clone();
+              next.step(a);
+              queue.push(next);
+            }
           }
         }
+        return best;
+      };
+      /** Compares every exchange's value; false when the position has none. */
+      const compare = (sol: RoundSolution, env: Env, what: string): boolean => {
+        const stock = Array.from(fourTenOf(env)!.state.stockCounts);
+        const c = configOf(env);
+        let exchanges = 0;
+        for (const { action, outlook } of valueActions(env, sol)) {
+          if (action < FIRST_EXCHANGE || action >= END) continue;
+          const y = afterExchange(c, action - FIRST_EXCHANGE);
+          const next = env.clone();
+          next.step(action);
+          const brute =
+            sol.model.verdict[y] !== CONTINUES
+              ? sol.afterChange(y, stock, blankOutlook()).value
+              : bestReachable(sol, next, stock);
+          expect(outlook.value, `${what}, action ${action}`).toBe(brute);
+          exchanges++;
+        }
+        return exchanges > 0;
+      };
+      // Round points − λ·P(fault), whose values differ across a turn's configurations (the game's
+      // win chances at the start of a game are all within 10⁻¹¹ of 1). Positions where ending the
+      // turn is strictly best, then the same after an exchange: the configuration left is seen, so
+      // its ending is out of reach and every exchange is worth less than it.
+      const sol = lambdaRound(DEFAULTS, 0);
+      const WANTED = 6;
+      let compared = 0;
+      for (const env of fourTenPositions(1200, 41)) {
+        if (phaseOf(env) !== 'exchange' || env.legalCount < 2) continue;
+        const ranked = rankActions(valueActions(env, sol));
+        if (ranked[0].action !== END || ranked[0].outlook.value === ranked[1].outlook.value) continue;
+        const exchange = ranked.find(
+          ({ action }) =>
+            action >= FIRST_EXCHANGE &&
+            action < END &&
+            sol.model.verdict[afterExchange(configOf(env), action - FIRST_EXCHANGE)] === CONTINUES,
+        );
+        if (!exchange) continue;
+        const after = env.clone();
+        after.step(exchange.action);
+        if (
+          !compare(sol, env, `position ${compared}`) ||
+          !compare(sol, after, `position ${compared} after an exchange`)
+        )
+          continue;
+        if (++compared === WANTED) break;
       }
-      return best;
-    };
-    /** Compares every exchange's value; false when the position has none. */
-    const compare = (sol: RoundSolution, env: Env, what: string): boolean => {
-      const stock = Array.from(fourTenOf(env)!.state.stockCounts);
-      const c = configOf(env);
-      let exchanges = 0;
-      for (const { action, outlook } of valueActions(env, sol)) {
-        if (action < FIRST_EXCHANGE || action >= END) continue;
-        const y = afterExchange(c, action - FIRST_EXCHANGE);
-        const next = env.clone();
-        next.step(action);
-        const brute = sol.model.verdict[y] !== CONTINUES ? sol.afterChange(y, stock, blankOutlook()).value : bestReachable(sol, next, stock);
-        expect(outlook.value, `${what}, action ${action}`).toBe(brute);
-        exchanges++;
-      }
-      return exchanges > 0;
-    };
-    // Round points − λ·P(fault), whose values differ across a turn's configurations (the game's
-    // win chances at the start of a game are all within 10⁻¹¹ of 1). Positions where ending the
-    // turn is strictly best, then the same after an exchange: the configuration left is seen, so
-    // its ending is out of reach and every exchange is worth less than it.
-    const sol = lambdaRound(DEFAULTS, 0);
-    const WANTED = 6;
-    let compared = 0;
-    for (const env of fourTenPositions(1200, 41)) {
-      if (phaseOf(env) !== 'exchange' || env.legalCount < 2) continue;
-      const ranked = rankActions(valueActions(env, sol));
-      if (ranked[0].action !== END || ranked[0].outlook.value === ranked[1].outlook.value) continue;
-      const exchange = ranked.find(({ action }) => action >= FIRST_EXCHANGE && action < END && sol.model.verdict[afterExchange(configOf(env), action - FIRST_EXCHANGE)] === CONTINUES);
-      if (!exchange) continue;
-      const after = env.clone();
-      after.step(exchange.action);
-      if (!compare(sol, env, `position ${compared}`) || !compare(sol, after, `position ${compared} after an exchange`)) continue;
-      if (++compared === WANTED) break;
-    }
-    expect(compared).toBe(WANTED);
-  });
+      expect(compared).toBe(WANTED);
+    },
+  );
 
   it('is fair: permuting the undrawn stock never changes its choice, in every phase (replacements included)', () => {
     // First-round positions (one round solve serves them all), a stated number per phase,
@@ -374,7 +456,14 @@ describe('optimal agent', () => {
     for (const env of [...fourTenPositions(300, 31), ...fourTenReplacePositions(PER_PHASE, 5)]) {
       const g = gameJson(env);
       const phase = phaseOf(env);
-      if (g.points !== 0 || g.safeties !== 3 || compared[phase] === PER_PHASE || env.legalCount < 2 || !stockCanBeReordered(env)) continue;
+      if (
+        g.points !== 0 ||
+        g.safeties !== 3 ||
+        compared[phase] === PER_PHASE ||
+        env.legalCount < 2 ||
+        !stockCanBeReordered(env)
+      )
+        continue;
       const other = env.clone();
       other.setState(withStockShuffled(env, compared[phase]));
       expect(agent.act(other), phase).toBe(agent.act(env));
@@ -436,13 +525,17 @@ describe('optimal agent', () => {
     expect(createAgent('optimal', 'four-ten', {}).act(env)).toBe(END);
   });
 
-  it('with nothing to exchange, plays the one legal move: end the turn (the test above: ending when an exchange is legal but worth less)', () => {
-    const env = make('four-ten');
-    const agent = createAgent('optimal', 'four-ten', {});
-    // First card 4 into Home: Hand empty, nothing to exchange.
-    env.reset({ deck: '4 4 4 4 4 4 4 4 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3' });
-    env.step(1);
-    expect(env.legalActions()).toEqual([END]);
-    expect(agent.act(env)).toBe(END);
-  });
+  it(
+    'with nothing to exchange, plays the one legal move: end the turn (the test above: ending when an exchange ' +
+      'is legal but worth less)',
+    () => {
+      const env = make('four-ten');
+      const agent = createAgent('optimal', 'four-ten', {});
+      // First card 4 into Home: Hand empty, nothing to exchange.
+      env.reset({ deck: '4 4 4 4 4 4 4 4 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3' });
+      env.step(1);
+      expect(env.legalActions()).toEqual([END]);
+      expect(agent.act(env)).toBe(END);
+    },
+  );
 });

@@ -6,12 +6,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../src/agents/index.js';
 import { ExpansionBatch, afterstateOutputs } from '../../../src/agents/learned/afterstate-agent.js';
 import { afterstateAgent } from '../../../src/agents/learned/from-model.js';
-import { FOUR_TEN_FEATURES, FOUR_TEN_LAYOUT, FourTenExpansion, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRoundStart } from '../../../src/agents/four-ten/afterstate-features.js';
+import {
+  FOUR_TEN_FEATURES,
+  FOUR_TEN_LAYOUT,
+  FourTenExpansion,
+  LOSS_ROUNDS,
+  ROUND_COST,
+  writeFourTenFeatures,
+  writeRoundStart,
+} from '../../../src/agents/four-ten/afterstate-features.js';
 import { initBackend } from '../../../src/node/tf-backend.js';
 import { buildAfterstateNet } from '../../../src/agents/learned/network.js';
 import type { Env, EnvState } from '../../../src/env/env.js';
 import type { FourTenOutcome } from '../../../src/env/game.js';
-import { END_TURN, FIRST_EXCHANGE, type FourTenJSON, type FourTenOptions, type FourTenState } from '../../../src/env/games/four-ten.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  type FourTenJSON,
+  type FourTenOptions,
+  type FourTenState,
+} from '../../../src/env/games/four-ten.js';
 import { envConfig, make } from '../../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../../../src/train/algorithms/afterstate.js';
@@ -59,34 +73,86 @@ describe('four-ten features', () => {
     expect(x.offset[here]).toBe(0);
     expect(nonZero(x.rows, here)).toEqual({
       // counts: Hand one 3, Home one 4, Shadow one 2; zero counts elsewhere
-      [0 * 20 + 0 * 5 + 0]: 1, [0 * 20 + 1 * 5 + 0]: 1, [0 * 20 + 2 * 5 + 1]: 1, [0 * 20 + 3 * 5 + 0]: 1,
-      [1 * 20 + 0 * 5 + 0]: 1, [1 * 20 + 1 * 5 + 0]: 1, [1 * 20 + 2 * 5 + 0]: 1, [1 * 20 + 3 * 5 + 1]: 1,
-      [2 * 20 + 0 * 5 + 0]: 1, [2 * 20 + 1 * 5 + 1]: 1, [2 * 20 + 2 * 5 + 0]: 1, [2 * 20 + 3 * 5 + 0]: 1,
+      [0 * 20 + 0 * 5 + 0]: 1,
+      [0 * 20 + 1 * 5 + 0]: 1,
+      [0 * 20 + 2 * 5 + 1]: 1,
+      [0 * 20 + 3 * 5 + 0]: 1,
+      [1 * 20 + 0 * 5 + 0]: 1,
+      [1 * 20 + 1 * 5 + 0]: 1,
+      [1 * 20 + 2 * 5 + 0]: 1,
+      [1 * 20 + 3 * 5 + 1]: 1,
+      [2 * 20 + 0 * 5 + 0]: 1,
+      [2 * 20 + 1 * 5 + 1]: 1,
+      [2 * 20 + 2 * 5 + 0]: 1,
+      [2 * 20 + 3 * 5 + 0]: 1,
       // sums 3, 4, 2
-      [60 + 3]: 1, [60 + 17 + 4]: 1, [60 + 34 + 2]: 1,
+      [60 + 3]: 1,
+      [60 + 17 + 4]: 1,
+      [60 + 34 + 2]: 1,
       // stock 8 7 7 7
-      [111 + 8]: 1, [111 + 9 + 7]: 1, [111 + 18 + 7]: 1, [111 + 27 + 7]: 1,
+      [111 + 8]: 1,
+      [111 + 9 + 7]: 1,
+      [111 + 18 + 7]: 1,
+      [111 + 27 + 7]: 1,
       147: Number((29 / 32).toFixed(6)),
       // 30 points needed of 50; one safety of three
-      [148 + 29]: 1, 198: 0.6, [199 + 1]: 1, 203: Number((1 / 3).toFixed(6)),
-      // the next card at once: 2, 3 or 4 into Hand faults (Home 4 < Hand), 2, 3 or 4 into Shadow faults (Shadow > Hand 3); Home takes anything
-      [204 + 1 * 2 + 1]: 1, [204 + 2 * 2 + 1]: 1, [204 + 3 * 2 + 1]: 1,
-      [204 + 9 * 2 + 1]: 1, [204 + 10 * 2 + 1]: 1, [204 + 11 * 2 + 1]: 1,
+      [148 + 29]: 1,
+      198: 0.6,
+      [199 + 1]: 1,
+      203: Number((1 / 3).toFixed(6)),
+      // the next card at once: 2, 3 or 4 into Hand faults (Home 4 < Hand), 2, 3 or 4 into Shadow faults (Shadow > Hand
+      // 3); Home takes anything
+      [204 + 1 * 2 + 1]: 1,
+      [204 + 2 * 2 + 1]: 1,
+      [204 + 3 * 2 + 1]: 1,
+      [204 + 9 * 2 + 1]: 1,
+      [204 + 10 * 2 + 1]: 1,
+      [204 + 11 * 2 + 1]: 1,
       // its chances by value; nothing scores, and no value faults in every hand
-      228: Number((8 / 29).toFixed(6)), 229: Number((7 / 29).toFixed(6)), 230: Number((7 / 29).toFixed(6)), 231: Number((7 / 29).toFixed(6)),
+      228: Number((8 / 29).toFixed(6)),
+      229: Number((7 / 29).toFixed(6)),
+      230: Number((7 / 29).toFixed(6)),
+      231: Number((7 / 29).toFixed(6)),
     });
   });
 
   it('the next card spelled out: what scores, what faults in every hand, and full hands', () => {
-    // Hand 4 4 (8), Home 1 2 3 3 (9, full), Shadow 3 3 (6): a 2 into Hand scores; a 3 or a 4 faults in Hand (over 10) and in Shadow (over Hand's 8).
-    const env = fourTenAt({ phase: 'place', hand: ['4', '4'], home: ['1', '2', '3', '3'], shadow: ['3', '3'], drawn: '1', points: 0, safeties: 3 });
+    // Hand 4 4 (8), Home 1 2 3 3 (9, full), Shadow 3 3 (6): a 2 into Hand scores; a 3 or a 4 faults in Hand (over 10)
+    // and in Shadow (over Hand's 8).
+    const env = fourTenAt({
+      phase: 'place',
+      hand: ['4', '4'],
+      home: ['1', '2', '3', '3'],
+      shadow: ['3', '3'],
+      drawn: '1',
+      points: 0,
+      safeties: 3,
+    });
     const s = env.rawState as FourTenState;
     const row = new Float32Array(F);
-    writeFourTenFeatures({ counts: s.counts, sums: s.sums, stock: s.stockCounts, points: 0, safeties: 3 }, env.options as FourTenOptions, row, 0);
+    writeFourTenFeatures(
+      { counts: s.counts, sums: s.sums, stock: s.stockCounts, points: 0, safeties: 3 },
+      env.options as FourTenOptions,
+      row,
+      0,
+    );
     const at = (h: number, v: number) => [row[204 + (h * 4 + v - 1) * 2], row[204 + (h * 4 + v - 1) * 2 + 1]];
-    expect([at(0, 1), at(0, 2), at(0, 3), at(0, 4)]).toEqual([[0, 0], [1, 0], [0, 1], [0, 1]]);
-    expect([at(1, 1), at(1, 4)]).toEqual([[0, 0], [0, 0]]);
-    expect([at(2, 1), at(2, 2), at(2, 3), at(2, 4)]).toEqual([[0, 0], [0, 0], [0, 1], [0, 1]]);
+    expect([at(0, 1), at(0, 2), at(0, 3), at(0, 4)]).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [0, 1],
+    ]);
+    expect([at(1, 1), at(1, 4)]).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    expect([at(2, 1), at(2, 2), at(2, 3), at(2, 4)]).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 1],
+      [0, 1],
+    ]);
     expect([...row.subarray(232, 236)]).toEqual([0, 1, 0, 0]);
     expect([...row.subarray(236, 240)]).toEqual([0, 0, 1, 1]);
     // The stock: 1s 6 (one drawn), 2s 7, 3s 4, 4s 6 of 23.
@@ -124,7 +190,12 @@ describe('four-ten features', () => {
 function turnStartFeatures(e: Env): Float32Array {
   const s = e.rawState as FourTenState;
   const row = new Float32Array(F);
-  writeFourTenFeatures({ counts: s.counts, sums: s.sums, stock: s.stockCounts, points: s.points, safeties: s.safeties }, e.options as FourTenOptions, row, 0);
+  writeFourTenFeatures(
+    { counts: s.counts, sums: s.sums, stock: s.stockCounts, points: s.points, safeties: s.safeties },
+    e.options as FourTenOptions,
+    row,
+    0,
+  );
   return row;
 }
 
@@ -133,11 +204,15 @@ function turnStartFeatures(e: Env): Float32Array {
  * copies): the configurations, each with the first exchange (legal index) that reaches it, and
  * how exchanges end the round ('won', 'lost', or 'points/safeties'), with the first exchanges that reach each end.
  */
-function engineReach(env: Env): { reached: Map<number, { k: number; row: Float32Array }>; ends: Map<string, Set<number>> } {
+function engineReach(env: Env): {
+  reached: Map<number, { k: number; row: Float32Array }>;
+  ends: Map<string, Set<number>>;
+} {
   const reached = new Map<number, { k: number; row: Float32Array }>();
   const ends = new Map<string, Set<number>>();
   const rounds = (env.rawState as FourTenState).rounds;
-  // Breadth first, as the expansion: a configuration belongs to the exchange that reaches it in the fewest steps (the first such).
+  // Breadth first, as the expansion: a configuration belongs to the exchange that reaches it in the fewest steps (the
+  // first such).
   walkExchanges(env, (copy, first) => {
     const k = env.legal.indexOf(first);
     const after = copy.rawState as FourTenState;
@@ -182,7 +257,9 @@ function checkChoice(x: FourTenExpansion, g: number, expected: Map<number, Float
   else for (const end of exits) expect(ends.has(end)).toBe(true);
 }
 
-/** The exchange phase: ending the turn is the current configuration; each exchange's choice holds what it reaches first. */
+/**
+ * The exchange phase: ending the turn is the current configuration; each exchange's choice holds what it reaches first.
+ */
 function checkExchangePhase(env: Env, x: FourTenExpansion): void {
   const { reached, ends } = engineReach(env);
   for (let k = 0; k < env.legalCount; k++) {
@@ -211,7 +288,11 @@ function checkCardAction(env: Env, x: FourTenExpansion, k: number): { sure: numb
   const action = env.legal[k];
   const chance = action >= 3 || s.drawn === 0;
   const size = s.stockCounts.reduce((a, b) => a + b, 0);
-  const cases: [Env, number][] = chance ? [1, 2, 3, 4].filter((v) => s.stockCounts[v - 1] > 0).map((v) => [withNextCard(env, v), s.stockCounts[v - 1] / size]) : [[env.clone(), 1]];
+  const cases: [Env, number][] = chance
+    ? [1, 2, 3, 4]
+        .filter((v) => s.stockCounts[v - 1] > 0)
+        .map((v) => [withNextCard(env, v), s.stockCounts[v - 1] / size])
+    : [[env.clone(), 1]];
   const count = { sure: 0, starts: 0, open: 0 };
   let win = 0;
   let cost = 0;
@@ -240,7 +321,10 @@ function checkCardAction(env: Env, x: FourTenExpansion, k: number): { sure: numb
       expected.set(after.key, turnStartFeatures(copy));
       checkChoice(x, g, expected, new Set(ends.keys()));
       for (let row = x.groupFirstRow[g]; row < x.groupFirstRow[g] + x.groupRows[g]; row++) {
-        if (x.rowKey[row] >= 0) expect(x.rowStock[row]).toBe(after.stockCounts[0] + 9 * after.stockCounts[1] + 81 * after.stockCounts[2] + 729 * after.stockCounts[3]);
+        if (x.rowKey[row] >= 0)
+          expect(x.rowStock[row]).toBe(
+            after.stockCounts[0] + 9 * after.stockCounts[1] + 81 * after.stockCounts[2] + 729 * after.stockCounts[3],
+          );
       }
       count.open++;
     }
@@ -273,7 +357,13 @@ function checkDistinctRows(x: FourTenExpansion): number {
   return shared;
 }
 
-const VARIANTS: Record<string, unknown>[] = [{}, { drawVisible: false }, { check: 'faults-first' }, { safeties: 1, gameTarget: 30 }, { handTarget: 7 }];
+const VARIANTS: Record<string, unknown>[] = [
+  {},
+  { drawVisible: false },
+  { check: 'faults-first' },
+  { safeties: 1, gameTarget: 30 },
+  { handTarget: 7 },
+];
 
 describe('four-ten expansion = the engine', () => {
   it.each(VARIANTS)('every legal action of random positions, %j', (options) => {
@@ -319,67 +409,79 @@ describe('the four-ten agent, with a random network', () => {
     model = buildAfterstateNet({ inputSize: F, hidden: [32], seed: 4, cost: 'rounds' });
   });
 
-  it('plays legal moves to the end, scores every legal move best first as minus the rounds, and never reads the stock order', () => {
-    const agent = afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
-    const rng = createRng(9);
-    let decisions = 0;
-    for (let game = 0; game < 3; game++) {
-      const env = make('four-ten');
-      env.reset({ seed: 40 + game });
-      for (let step = 0; env.running && step < 400; step++) {
-        const action = agent.act(env);
-        expect(env.legalActions()).toContain(action);
-        if (env.legalCount > 1 && decisions++ % 7 === 0) {
-          const scores = agent.score(env);
-          expect(scores.kind).toBe('value');
-          expect(scores.unit).toBe('minus-rounds-left');
-          expect(scores.actions.map((a) => a.action).sort((a, b) => a - b)).toEqual(env.legalActions());
-          expect(scores.actions[0].action).toBe(action);
-          for (let i = 1; i < scores.actions.length; i++) expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score + 1e-9);
-          // The same position with the stock in another order: the same choice.
-          const state = env.getState() as EnvState & { game: FourTenJSON };
-          const order = state.game.stock.map((_, i) => i);
-          shuffleInPlace(createRng(randomInt(rng, 0, 1000)), order);
-          const twin = env.clone();
-          twin.setState({ ...state, game: { ...state.game, stock: order.map((i) => state.game.stock[i]) } });
-          expect(agent.act(twin)).toBe(action);
-          expect(agent.score(twin)).toEqual(scores);
+  it(
+    'plays legal moves to the end, scores every legal move best first as minus the rounds, and never reads the ' +
+      'stock order',
+    () => {
+      const agent = afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
+      const rng = createRng(9);
+      let decisions = 0;
+      for (let game = 0; game < 3; game++) {
+        const env = make('four-ten');
+        env.reset({ seed: 40 + game });
+        for (let step = 0; env.running && step < 400; step++) {
+          const action = agent.act(env);
+          expect(env.legalActions()).toContain(action);
+          if (env.legalCount > 1 && decisions++ % 7 === 0) {
+            const scores = agent.score(env);
+            expect(scores.kind).toBe('value');
+            expect(scores.unit).toBe('minus-rounds-left');
+            expect(scores.actions.map((a) => a.action).sort((a, b) => a - b)).toEqual(env.legalActions());
+            expect(scores.actions[0].action).toBe(action);
+            for (let i = 1; i < scores.actions.length; i++)
+              expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score + 1e-9);
+            // The same position with the stock in another order: the same choice.
+            const state = env.getState() as EnvState & { game: FourTenJSON };
+            const order = state.game.stock.map((_, i) => i);
+            shuffleInPlace(createRng(randomInt(rng, 0, 1000)), order);
+            const twin = env.clone();
+            twin.setState({ ...state, game: { ...state.game, stock: order.map((i) => state.game.stock[i]) } });
+            expect(agent.act(twin)).toBe(action);
+            expect(agent.score(twin)).toEqual(scores);
+          }
+          env.step(action);
         }
-        env.step(action);
       }
-    }
-    expect(decisions).toBeGreaterThan(100);
-  });
+      expect(decisions).toBeGreaterThan(100);
+    },
+  );
 
-  it('one forward pass over several expansions\' distinct rows gives every row the output of a full forward pass', () => {
-    // Positions along a game of the safe greedy, the last one a replacement (full hands: many shared rows).
-    const env = make('four-ten');
-    const greedy = createAgent('greedy', 'four-ten', env.options as Record<string, unknown>);
-    env.reset({ seed: 70 });
-    const envs: Env[] = [];
-    for (let seed = 71; !(env.running && env.legal[0] >= 3 && env.legal[0] < FIRST_EXCHANGE); env.step(greedy.act(env))) {
-      if (!env.running) env.reset({ seed: seed++ });
-      if (env.legalCount > 1 && envs.length < 3) envs.push(env.clone());
-    }
-    envs.push(env);
-    const xs = envs.map((env) => {
-      const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
-      x.expand(env);
-      return x;
-    });
-    const batch = new ExpansionBatch();
-    const outputs = batch.run(model, xs);
-    let at = 0;
-    let shared = 0;
-    for (const x of xs) {
-      const full = afterstateOutputs(model, x.rows, x.rowCount, F);
-      for (let r = 0; r < x.rowCount; r++) if (x.sameAs[r] !== r) shared++;
-      expect(outputs.subarray(at * 2, (at + x.rowCount) * 2)).toEqual(full);
-      at += x.rowCount;
-    }
-    expect(outputs.length).toBe(at * 2);
-    expect(shared).toBeGreaterThan(0);
-  });
+  it(
+    "one forward pass over several expansions' distinct rows gives " + 'every row the output of a full forward pass',
+    () => {
+      // Positions along a game of the safe greedy, the last one a replacement (full hands: many shared rows).
+      const env = make('four-ten');
+      const greedy = createAgent('greedy', 'four-ten', env.options as Record<string, unknown>);
+      env.reset({ seed: 70 });
+      const envs: Env[] = [];
+      for (
+        let seed = 71;
+        !(env.running && env.legal[0] >= 3 && env.legal[0] < FIRST_EXCHANGE);
+        env.step(greedy.act(env))
+      ) {
+        if (!env.running) env.reset({ seed: seed++ });
+        if (env.legalCount > 1 && envs.length < 3) envs.push(env.clone());
+      }
+      envs.push(env);
+      const xs = envs.map((env) => {
+        const x = FOUR_TEN_FEATURES.expansion(FOUR_TEN_LAYOUT);
+        x.expand(env);
+        return x;
+      });
+      const batch = new ExpansionBatch();
+      const outputs = batch.run(model, xs);
+      let at = 0;
+      let shared = 0;
+      for (const x of xs) {
+        const full = afterstateOutputs(model, x.rows, x.rowCount, F);
+        for (let r = 0; r < x.rowCount; r++) if (x.sameAs[r] !== r) shared++;
+        expect(outputs.subarray(at * 2, (at + x.rowCount) * 2)).toEqual(full);
+        at += x.rowCount;
+      }
+      expect(outputs.length).toBe(at * 2);
+      expect(shared).toBeGreaterThan(0);
+    },
+  );
 
   it('refuses a model of other options, and options it cannot play', () => {
     const agent = afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate'));
@@ -388,7 +490,9 @@ describe('the four-ten agent, with a random network', () => {
     expect(() => agent.act(env)).toThrow(/trained for four-ten/);
     const big = make('four-ten', { handTarget: 20 });
     big.reset({ seed: 1 });
-    expect(() => afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate', { handTarget: 20 })).act(big)).toThrow(/handTarget ≤ 16/);
+    expect(() =>
+      afterstateAgent('random-net', model, modelMetadata('four-ten', 'afterstate', { handTarget: 20 })).act(big),
+    ).toThrow(/handTarget ≤ 16/);
   });
 });
 
@@ -397,32 +501,64 @@ describe('the four-ten agent, with a random network', () => {
 describe('the four-ten learner', () => {
   const small = { numEnvs: 16, hidden: [16], batchSize: 32, samplesPerUpdate: 16, totalSteps: 100_000 };
 
-  it('bootstraps a finished round from the next round start, and keeps the tensor count flat, with whole or split minibatches', () => {
-    // No exploration and no updates: every target is a game's end (one round) or one round plus the network's value of a round start.
-    const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, bufferSize: 200_000, learningStarts: 200_000, epsilonStart: 0, epsilonEnd: 0 }));
-    for (let k = 0; k < 60; k++) learner.iterate();
-    const starts = new Float32Array(50 * 4 * F);
-    const o = make('four-ten').options as FourTenOptions;
-    for (let p = 0; p < 50; p++) for (let s = 0; s <= 3; s++) writeRoundStart(p, s, o, starts, (p * 4 + s) * F);
-    const outputs = afterstateOutputs(learner.model, starts, 200, F);
-    const allowed = new Set<number>([Math.fround(ROUND_COST), Math.fround(ROUND_COST * (1 + LOSS_ROUNDS))]);
-    for (let j = 0; j < 200; j++) allowed.add(Math.fround(ROUND_COST + outputs[j * 2 + 1]));
-    const ring = learner.ring;
-    expect(ring.size).toBeGreaterThan(200);
-    for (let j = 0; j < ring.size; j++) expect(allowed.has(ring.cost[j])).toBe(true);
+  it(
+    'bootstraps a finished round from the next round start, and keeps the tensor count flat, with whole or ' +
+      'split minibatches',
+    () => {
+      // No exploration and no updates: every target is a game's end (one round) or one round plus the network's value
+      // of a round start.
+      const learner = new AfterstateLearner(
+        envConfig('four-ten'),
+        afterstateConfigSchema.parse({
+          ...small,
+          bufferSize: 200_000,
+          learningStarts: 200_000,
+          epsilonStart: 0,
+          epsilonEnd: 0,
+        }),
+      );
+      for (let k = 0; k < 60; k++) learner.iterate();
+      const starts = new Float32Array(50 * 4 * F);
+      const o = make('four-ten').options as FourTenOptions;
+      for (let p = 0; p < 50; p++) for (let s = 0; s <= 3; s++) writeRoundStart(p, s, o, starts, (p * 4 + s) * F);
+      const outputs = afterstateOutputs(learner.model, starts, 200, F);
+      const allowed = new Set<number>([Math.fround(ROUND_COST), Math.fround(ROUND_COST * (1 + LOSS_ROUNDS))]);
+      for (let j = 0; j < 200; j++) allowed.add(Math.fround(ROUND_COST + outputs[j * 2 + 1]));
+      const ring = learner.ring;
+      expect(ring.size).toBeGreaterThan(200);
+      for (let j = 0; j < ring.size; j++) expect(allowed.has(ring.cost[j])).toBe(true);
 
-    for (const splitBatch of [false, true]) {
-      const training = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, learningStarts: 1, splitBatch }));
-      expectFlatTensorsAcrossUpdates(training);
-      training.dispose();
-    }
-    expect(() => new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, batchSize: 33, splitBatch: true }))).toThrow(/even batchSize/);
-    learner.dispose();
-  });
+      for (const splitBatch of [false, true]) {
+        const training = new AfterstateLearner(
+          envConfig('four-ten'),
+          afterstateConfigSchema.parse({ ...small, learningStarts: 1, splitBatch }),
+        );
+        expectFlatTensorsAcrossUpdates(training);
+        training.dispose();
+      }
+      expect(
+        () =>
+          new AfterstateLearner(
+            envConfig('four-ten'),
+            afterstateConfigSchema.parse({ ...small, batchSize: 33, splitBatch: true }),
+          ),
+      ).toThrow(/even batchSize/);
+      learner.dispose();
+    },
+  );
 
-  it('an exploring move ends the samples before it (they learn the best move\'s value there)', () => {
+  it("an exploring move ends the samples before it (they learn the best move's value there)", () => {
     const waiting = (epsilon: number): number => {
-      const learner = new AfterstateLearner(envConfig('four-ten'), afterstateConfigSchema.parse({ ...small, bufferSize: 200_000, learningStarts: 200_000, epsilonStart: epsilon, epsilonEnd: epsilon }));
+      const learner = new AfterstateLearner(
+        envConfig('four-ten'),
+        afterstateConfigSchema.parse({
+          ...small,
+          bufferSize: 200_000,
+          learningStarts: 200_000,
+          epsilonStart: epsilon,
+          epsilonEnd: epsilon,
+        }),
+      );
       let most = 0;
       for (let k = 0; k < 30; k++) {
         learner.iterate();

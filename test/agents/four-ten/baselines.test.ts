@@ -14,7 +14,13 @@ import type { FourTenOutcome } from '../../../src/env/game.js';
 import type { FourTenJSON, FourTenState } from '../../../src/env/games/four-ten.js';
 import { make } from '../../../src/env/registry.js';
 import { createRng, shuffleInPlace, type Rng } from '../../../src/env/rng.js';
-import { fourTenPositions as positions, phaseOf, roundsFor, stockCanBeReordered, withStockShuffled } from '../../helpers/four-ten.js';
+import {
+  fourTenPositions as positions,
+  phaseOf,
+  roundsFor,
+  stockCanBeReordered,
+  withStockShuffled,
+} from '../../helpers/four-ten.js';
 
 const HAND = 0;
 const HOME = 1;
@@ -61,7 +67,8 @@ function envAt(spot: Spot, options: Record<string, unknown> = {}): Env {
   const env = make('four-ten', options);
   env.reset({ seed: 1 });
   const left = [8, 8, 8, 8];
-  for (const v of [...spot.hand, ...spot.home, ...spot.shadow, ...spot.stock, ...(spot.drawn ? [spot.drawn] : [])]) left[v - 1]--;
+  for (const v of [...spot.hand, ...spot.home, ...spot.shadow, ...spot.stock, ...(spot.drawn ? [spot.drawn] : [])])
+    left[v - 1]--;
   const rest = left.flatMap((k, i) => Array.from({ length: k }, () => i + 1));
   // Cards leave play only by replacement, which needs full hands: otherwise the rest is stock.
   const full = spot.hand.length + spot.home.length + spot.shadow.length === 12;
@@ -116,7 +123,11 @@ function tryAction(env: Env, state: EnvState, action: number): StepResult {
   copy.step(action);
   const after = copy.outcome() as FourTenOutcome;
   const ended = after.rounds > before.rounds;
-  return { faulted: ended && after.points <= before.points, scored: ended && after.points > before.points, gained: after.points - before.points };
+  return {
+    faulted: ended && after.points <= before.points,
+    scored: ended && after.points > before.points,
+    gained: after.points - before.points,
+  };
 }
 
 /** Values of the card `action` may draw (none when it draws no card or the card shows). */
@@ -194,10 +205,22 @@ describe('four-ten agents: greedy', () => {
 
   it('takes an exchange that makes Hand 10, and otherwise ends the turn', () => {
     // Hand 4 3 = 7, Home 4 4 1 = 9, Shadow 2: Hand 10 needs a Hand card 3 below a Home or Shadow card.
-    const none = envAt({ phase: 'exchange', hand: [4, 3], home: [4, 4, 1], shadow: [2], stock: [1, 1, 2, 2, 3, 3, 4, 4, 1, 2] });
+    const none = envAt({
+      phase: 'exchange',
+      hand: [4, 3],
+      home: [4, 4, 1],
+      shadow: [2],
+      stock: [1, 1, 2, 2, 3, 3, 4, 4, 1, 2],
+    });
     expect(agent('greedy').act(none)).toBe(END);
     // Hand 4 2 1 = 7, Home 4 4 2 = 10: Hand 1 ↔ Home 4 makes Hand 10.
-    const ten = envAt({ phase: 'exchange', hand: [4, 2, 1], home: [4, 4, 2], shadow: [], stock: [1, 1, 1, 2, 3, 3, 3, 3, 4, 4] });
+    const ten = envAt({
+      phase: 'exchange',
+      hand: [4, 2, 1],
+      home: [4, 4, 2],
+      shadow: [],
+      stock: [1, 1, 1, 2, 3, 3, 3, 3, 4, 4],
+    });
     const a = agent('greedy').act(ten);
     expect(a).toBe(exchangeId(0, 1, 4));
     expect(ten.step(a).reward).toBe(10);
@@ -207,7 +230,13 @@ describe('four-ten agents: greedy', () => {
     // Hand 2 2 2 2 = 8, Home 4 3 2 1 = 10, Shadow 1 1 1 4 = 7, stock 4 4 3 3 2 1. Only two
     // replacements cannot fault: Shadow's 4 (Shadow 3 + w ≤ 7) and a Hand 2 (Hand 6 + w is 7..10,
     // and 10 scores, with chance 2/6). Every other one faults for some card.
-    const env = envAt({ phase: 'replace', hand: [2, 2, 2, 2], home: [4, 3, 2, 1], shadow: [1, 1, 1, 4], stock: [4, 4, 3, 3, 2, 1] });
+    const env = envAt({
+      phase: 'replace',
+      hand: [2, 2, 2, 2],
+      home: [4, 3, 2, 1],
+      shadow: [1, 1, 1, 4],
+      stock: [4, 4, 3, 3, 2, 1],
+    });
     const safe = env.legalActions().filter((a) => !canFault(env, a));
     expect(safe.sort()).toEqual([replaceId(HAND, 2), replaceId(SHADOW, 4)].sort());
     expect(agent('greedy').act(env)).toBe(replaceId(HAND, 2));
@@ -241,7 +270,13 @@ describe('four-ten agents: bottom', () => {
   // Hand 4 2 2 1 = 9, Home 4 3 2 1 = 10, Shadow 2 1 1 1 = 5, twelve cards in the stock. Replacing
   // Shadow's largest card can never fault (1 1 1 + any card ≤ 7 ≤ 9) nor score, so the round is
   // sure to reach the bottom, worth at least 9 + 10 + 3 + 1 = 23. Hand 1 ↔ Shadow 2 scores 10 now.
-  const loop: Spot = { phase: 'exchange', hand: [4, 2, 2, 1], home: [4, 3, 2, 1], shadow: [2, 1, 1, 1], stock: [3, 4, 1, 3, 4, 2, 3, 4, 1, 3, 4, 2] };
+  const loop: Spot = {
+    phase: 'exchange',
+    hand: [4, 2, 2, 1],
+    home: [4, 3, 2, 1],
+    shadow: [2, 1, 1, 1],
+    stock: [3, 4, 1, 3, 4, 2, 3, 4, 1, 3, 4, 2],
+  };
 
   it('turns down 10 now for a certain bottom of the deck, which greedy takes', () => {
     const env = envAt(loop);
@@ -288,7 +323,11 @@ describe('four-ten agents: bottom', () => {
 });
 
 /** A whole game of `name` on `seed`: how each turn ended, the exchanges, the outcome. */
-function turnsOf(name: string, seed: number, options: Record<string, unknown> = {}): { turnEnds: string[]; exchanges: number; outcome: FourTenOutcome } {
+function turnsOf(
+  name: string,
+  seed: number,
+  options: Record<string, unknown> = {},
+): { turnEnds: string[]; exchanges: number; outcome: FourTenOutcome } {
   const env = make('four-ten', options);
   const a = agent(name, options);
   env.reset({ seed });
@@ -303,7 +342,8 @@ function turnsOf(name: string, seed: number, options: Record<string, unknown> = 
     // next round starts at once: what the round paid is what can be compared).
     const after = game(env);
     if (action === END) turnEnds.push(JSON.stringify([before.hand, before.home, before.shadow]));
-    else if (after.rounds !== before.rounds) turnEnds.push(JSON.stringify({ exchange: action >= 15, points: after.points, safeties: after.safeties }));
+    else if (after.rounds !== before.rounds)
+      turnEnds.push(JSON.stringify({ exchange: action >= 15, points: after.points, safeties: after.safeties }));
   }
   return { turnEnds, exchanges, outcome: env.outcome() as FourTenOutcome };
 }
@@ -312,7 +352,12 @@ describe('four-ten agents: bottom-direct', () => {
   it("plays bottom's game, every turn ending where bottom's does, in no more exchanges (fewer over the games)", () => {
     let direct = 0;
     let walked = 0;
-    for (const options of [{}, { drawVisible: false }, { check: 'faults-first' }, { handTarget: 7, gameTarget: 20, safeties: 0 }]) {
+    for (const options of [
+      {},
+      { drawVisible: false },
+      { check: 'faults-first' },
+      { handTarget: 7, gameTarget: 20, safeties: 0 },
+    ]) {
       for (let seed = 500; seed < 515; seed++) {
         const b = turnsOf('bottom', seed, options);
         const d = turnsOf('bottom-direct', seed, options);
@@ -327,7 +372,8 @@ describe('four-ten agents: bottom-direct', () => {
   });
 
   it('takes the shortest way to the configuration bottom ends its turn on (a position from a real game)', () => {
-    // The first turn in seed 500 where bottom makes more than one exchange: bottom-direct reaches its end in fewer or as many.
+    // The first turn in seed 500 where bottom makes more than one exchange: bottom-direct reaches its end in fewer or
+    // as many.
     const env = make('four-ten');
     env.reset({ seed: 500 });
     const bottom = agent('bottom');
@@ -347,7 +393,8 @@ describe('four-ten agents: bottom-direct', () => {
           path.step(direct.act(path));
           directSteps++;
         }
-        const hands = (e: Env) => JSON.stringify([game(e).hand, game(e).home, game(e).shadow, game(e).points, game(e).rounds]);
+        const hands = (e: Env) =>
+          JSON.stringify([game(e).hand, game(e).home, game(e).shadow, game(e).points, game(e).rounds]);
         expect(hands(path)).toBe(hands(walk));
         expect(directSteps).toBeLessThanOrEqual(steps);
         if (steps > 1) checked++;
@@ -377,7 +424,17 @@ const exactMemo = new Map<string, number>();
 function exactValue(env: Env, action: number, faultCost: number): number {
   // The stock's order below the top never matters here: the key holds its composition.
   const g = game(env);
-  const memoKey = JSON.stringify([g.phase, g.hand, g.home, g.shadow, [...g.stock].sort(), g.seenThisTurn, g.safeties, action, faultCost]);
+  const memoKey = JSON.stringify([
+    g.phase,
+    g.hand,
+    g.home,
+    g.shadow,
+    [...g.stock].sort(),
+    g.seenThisTurn,
+    g.safeties,
+    action,
+    faultCost,
+  ]);
   const known = exactMemo.get(memoKey);
   if (known !== undefined) return known;
   let sum = 0;
@@ -390,7 +447,13 @@ function exactValue(env: Env, action: number, faultCost: number): number {
     const before = copy.outcome() as FourTenOutcome;
     copy.step(action);
     const after = copy.outcome() as FourTenOutcome;
-    sum += k * (after.rounds > before.rounds ? (after.points > before.points ? after.points - before.points : -faultCost) : bestMove(copy, faultCost));
+    sum +=
+      k *
+      (after.rounds > before.rounds
+        ? after.points > before.points
+          ? after.points - before.points
+          : -faultCost
+        : bestMove(copy, faultCost));
     count += k;
   }
   exactMemo.set(memoKey, sum / count);
@@ -398,7 +461,8 @@ function exactValue(env: Env, action: number, faultCost: number): number {
 }
 
 function bestMove(env: Env, faultCost: number): number {
-  if (readPosition(env).phase !== 'exchange') return Math.max(...env.legalActions().map((a) => exactValue(env, a, faultCost)));
+  if (readPosition(env).phase !== 'exchange')
+    return Math.max(...env.legalActions().map((a) => exactValue(env, a, faultCost)));
   const key = (e: Env): string => JSON.stringify([game(e).hand, game(e).home, game(e).shadow]);
   const seen = new Set([key(env)]);
   const queue = [env];
@@ -414,7 +478,8 @@ function bestMove(env: Env, faultCost: number): number {
       const before = y.outcome() as FourTenOutcome;
       y.step(a);
       const after = y.outcome() as FourTenOutcome;
-      if (after.rounds > before.rounds) best = Math.max(best, after.points > before.points ? after.points - before.points : -faultCost);
+      if (after.rounds > before.rounds)
+        best = Math.max(best, after.points > before.points ? after.points - before.points : -faultCost);
       else if (!seen.has(key(y))) {
         seen.add(key(y));
         queue.push(y);
@@ -426,7 +491,13 @@ function bestMove(env: Env, faultCost: number): number {
 
 describe('four-ten agents: expectimax', () => {
   // Hand 3 3 1 1 = 8, Home 4 4 1 1 = 10, Shadow 2 2 2 1 = 7; the stock holds a 2 and a 4.
-  const endgame: Spot = { phase: 'replace', hand: [3, 3, 1, 1], home: [4, 4, 1, 1], shadow: [2, 2, 2, 1], stock: [2, 4] };
+  const endgame: Spot = {
+    phase: 'replace',
+    hand: [3, 3, 1, 1],
+    home: [4, 4, 1, 1],
+    shadow: [2, 2, 2, 1],
+    stock: [2, 4],
+  };
 
   it('values a replacement by the exact expectation over the two cards left', () => {
     const env = envAt(endgame);
@@ -444,7 +515,13 @@ describe('four-ten agents: expectimax', () => {
 
   it('weighs each card by its count in the stock (three cards left, two of them 3s; depth 2)', () => {
     // Hand 2 2 2 2 = 8, Home 4 4 1 1 = 10, Shadow 2 2 1 1 = 6; the stock holds 3, 3, 4.
-    const env = envAt({ phase: 'replace', hand: [2, 2, 2, 2], home: [4, 4, 1, 1], shadow: [2, 2, 1, 1], stock: [3, 4, 3] });
+    const env = envAt({
+      phase: 'replace',
+      hand: [2, 2, 2, 2],
+      home: [4, 4, 1, 1],
+      shadow: [2, 2, 1, 1],
+      stock: [3, 4, 3],
+    });
     const scores = new ExpectimaxAgent(env.options as Record<string, unknown>, { depth: 2 }).score(env);
     const value = new Map(scores.actions.map((x) => [x.action, x.score]));
     // Shadow 1 out: a 4 (chance 1/3) makes Shadow 9 > Hand 8, a fault; a 3 makes it 8.
@@ -461,7 +538,8 @@ describe('four-ten agents: expectimax', () => {
     const scores = new ExpectimaxAgent(env.options as Record<string, unknown>, { depth: 2 }).score(env);
     expect(scores.actions.length).toBe(env.legalCount);
     expect(scores.actions.length).toBeGreaterThan(5);
-    for (const { action, score } of scores.actions) expect(score, env.describeAction(action)).toBeCloseTo(exactValue(env, action, 10), 5);
+    for (const { action, score } of scores.actions)
+      expect(score, env.describeAction(action)).toBeCloseTo(exactValue(env, action, 10), 5);
   });
 
   it('caps points at what is still needed, and prices a fault higher without safeties', () => {
@@ -477,7 +555,8 @@ describe('four-ten agents: expectimax', () => {
     for (const env of envs) {
       const o = env.options as Record<string, unknown>;
       const d1 = new ExpectimaxAgent(o, { depth: 1 }).act(env);
-      if (new ExpectimaxAgent(o, { depth: 0 }).act(env) === d1 && new ExpectimaxAgent(o, { depth: 2 }).act(env) === d1) agree++;
+      if (new ExpectimaxAgent(o, { depth: 0 }).act(env) === d1 && new ExpectimaxAgent(o, { depth: 2 }).act(env) === d1)
+        agree++;
     }
     expect(agree).toBeGreaterThan(envs.length * 0.8);
   });
@@ -527,7 +606,12 @@ function exactAfter(env: Env, action: number, top: number): number {
 }
 
 describe('four-ten agents: contract', () => {
-  const optionSets: Record<string, unknown>[] = [{}, { drawVisible: false }, { check: 'faults-first' }, { handTarget: 7, gameTarget: 20, safeties: 0 }];
+  const optionSets: Record<string, unknown>[] = [
+    {},
+    { drawVisible: false },
+    { check: 'faults-first' },
+    { handTarget: 7, gameTarget: 20, safeties: 0 },
+  ];
 
   it('are fair: permuting the undrawn stock never changes a choice or a score, in every phase', () => {
     // Positions compared per option set and phase, each with a choice and a stock that a permutation reorders.
@@ -565,8 +649,12 @@ describe('four-ten agents: contract', () => {
           const a = agent(name, options);
           expect(legal, name).toContain(a.act(env));
           const s = a.score!(env);
-          expect(s.actions.map((x) => x.action).sort((x, y) => x - y), name).toEqual(legal);
-          for (let i = 1; i < s.actions.length; i++) expect(s.actions[i - 1].score).toBeGreaterThanOrEqual(s.actions[i].score);
+          expect(
+            s.actions.map((x) => x.action).sort((x, y) => x - y),
+            name,
+          ).toEqual(legal);
+          for (let i = 1; i < s.actions.length; i++)
+            expect(s.actions[i - 1].score).toBeGreaterThanOrEqual(s.actions[i].score);
           expect(s.actions[0].action).toBe(a.act(env));
         }
       }
@@ -607,7 +695,9 @@ describe('four-ten agents: contract', () => {
       env.reset({ seed: 5 });
       (a as Agent).reset(5);
       for (let k = 0; k < 20 && env.running; k++) {
-        const ranked = a.score!(env).actions.map((x) => x.action).sort((x, y) => x - y);
+        const ranked = a.score!(env)
+          .actions.map((x) => x.action)
+          .sort((x, y) => x - y);
         expect(ranked, a.name).toEqual(env.legalActions());
         const move = a.act(env);
         expect(env.legalActions(), a.name).toContain(move);

@@ -9,13 +9,25 @@ import { createAgent } from '../../../src/agents/index.js';
 import { initBackend } from '../../../src/node/tf-backend.js';
 import { loadModelAgent } from '../../../src/node/load-model.js';
 import { AfterstateAgent, afterstateOutputs } from '../../../src/agents/learned/afterstate-agent.js';
-import { FOUR_TEN_LAYOUT, LOSS_ROUNDS, ROUND_COST, writeFourTenFeatures, writeRoundStart } from '../../../src/agents/four-ten/afterstate-features.js';
+import {
+  FOUR_TEN_LAYOUT,
+  LOSS_ROUNDS,
+  ROUND_COST,
+  writeFourTenFeatures,
+  writeRoundStart,
+} from '../../../src/agents/four-ten/afterstate-features.js';
 import { parseMetadata, type ModelMetadata } from '../../../src/agents/learned/metadata.js';
 import { afterstateAgent, featureLayout } from '../../../src/agents/learned/from-model.js';
 import { buildAfterstateNet } from '../../../src/agents/learned/network.js';
 import type { Env } from '../../../src/env/env.js';
 import type { FourTenOutcome } from '../../../src/env/game.js';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenOf, type FourTenState } from '../../../src/env/games/four-ten.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  FIRST_REPLACE,
+  fourTenOf,
+  type FourTenState,
+} from '../../../src/env/games/four-ten.js';
 import { envConfig, make } from '../../../src/env/registry.js';
 import { fourTenAt, fourTenPositions, walkExchanges, withNextCard, withStockShuffled } from '../../helpers/four-ten.js';
 import { modelMetadata } from '../../helpers/models.js';
@@ -46,7 +58,9 @@ function stateOf(env: Env): FourTenState {
 function nextCards(env: Env): [Env, number][] {
   const s = stateOf(env);
   const size = s.stockCounts.reduce((a, b) => a + b, 0);
-  return [1, 2, 3, 4].filter((v) => s.stockCounts[v - 1] > 0).map((v) => [withNextCard(env, v), s.stockCounts[v - 1] / size]);
+  return [1, 2, 3, 4]
+    .filter((v) => s.stockCounts[v - 1] > 0)
+    .map((v) => [withNextCard(env, v), s.stockCounts[v - 1] / size]);
 }
 
 /** The network's cost of one position's features. */
@@ -57,11 +71,19 @@ function net(row: Float32Array): number {
 function turnStartCost(e: Env): number {
   const { state: s, options } = fourTenOf(e)!;
   const row = new Float32Array(F);
-  writeFourTenFeatures({ counts: s.counts, sums: s.sums, stock: s.stockCounts, points: s.points, safeties: s.safeties }, options, row, 0);
+  writeFourTenFeatures(
+    { counts: s.counts, sums: s.sums, stock: s.stockCounts, points: s.points, safeties: s.safeties },
+    options,
+    row,
+    0,
+  );
   return net(row);
 }
 
-/** The cost where a step left `copy`, if it ended the round: the game's end exactly, or one round plus the next round's start; else null. */
+/**
+ * The cost where a step left `copy`, if it ended the round: the game's end exactly, or one round plus the next round's
+ * start; else null.
+ */
 function roundEndCost(copy: Env, rounds: number): number | null {
   if (!copy.running) return (copy.outcome() as FourTenOutcome).won ? ROUND_COST : (1 + LOSS_ROUNDS) * ROUND_COST;
   const { state: s, options } = fourTenOf(copy)!;
@@ -91,7 +113,10 @@ function openTurn(env: Env, leaf: (e: Env) => number): number {
   return best;
 }
 
-/** The cost of a card action (a placement or replacement) of `env`, each next card stepped for real, open turns valued by `leaf`. */
+/**
+ * The cost of a card action (a placement or replacement) of `env`, each next card stepped for real, open turns valued
+ * by `leaf`.
+ */
 function cardAction(env: Env, action: number, leaf: (e: Env) => number): number {
   const s = stateOf(env);
   const cases: [Env, number][] = action >= FIRST_REPLACE || s.drawn === 0 ? nextCards(env) : [[env.clone(), 1]];
@@ -103,7 +128,10 @@ function cardAction(env: Env, action: number, leaf: (e: Env) => number): number 
   return cost;
 }
 
-/** The turn that starts where `e` (in its exchange phase) ends it, one turn deep: its next card and placement played, the network at the turn starts after. */
+/**
+ * The turn that starts where `e` (in its exchange phase) ends it, one turn deep: its next card and placement played,
+ * the network at the turn starts after.
+ */
 function turnAfter(e: Env): number {
   const hidden = !fourTenOf(e)!.options.drawVisible;
   const ends = hidden ? [[e.clone(), 1] as [Env, number]] : nextCards(e);
@@ -159,7 +187,15 @@ function expectSameCosts(env: Env): void {
 describe('four-ten lookahead = brute-force expectimax one turn deeper', () => {
   it('a placement of the seen card: into a fault, a score, or an open turn', () => {
     // Hand 3 3, Home 4 3, Shadow 1, drawn 4: into Hand it scores, into Home it faults; 20 points, one safety.
-    const env = fourTenAt({ phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 });
+    const env = fourTenAt({
+      phase: 'place',
+      hand: ['3', '3'],
+      home: ['4', '3'],
+      shadow: ['1'],
+      drawn: '4',
+      points: 20,
+      safeties: 1,
+    });
     expectSameCosts(env);
     // One turn deep (no search in the metadata), the values differ: the check above can fail.
     const flat = agentCosts(env, false);
@@ -172,7 +208,15 @@ describe('four-ten lookahead = brute-force expectimax one turn deeper', () => {
   });
 
   it('the exchange phase: ending the turn, and every exchange', () => {
-    const env = fourTenAt({ phase: 'place', hand: ['2', '1'], home: ['3', '2'], shadow: ['1'], drawn: '3', points: 30, safeties: 0 });
+    const env = fourTenAt({
+      phase: 'place',
+      hand: ['2', '1'],
+      home: ['3', '2'],
+      shadow: ['1'],
+      drawn: '3',
+      points: 30,
+      safeties: 0,
+    });
     env.step(1); // Home 3 2 3: the exchange phase
     expect(env.legal[0]).toBeGreaterThanOrEqual(FIRST_EXCHANGE);
     expect(env.legalCount).toBeGreaterThan(2);
@@ -180,18 +224,53 @@ describe('four-ten lookahead = brute-force expectimax one turn deeper', () => {
   });
 
   it('near the target: a score wins the game, a fault with no safety pays its points or busts', () => {
-    expectSameCosts(fourTenAt({ phase: 'place', hand: ['4', '2'], home: ['4', '3'], shadow: ['1'], drawn: '1', points: 42, safeties: 0 }));
-    expectSameCosts(fourTenAt({ phase: 'place', hand: ['4', '2'], home: ['4', '3'], shadow: ['1'], drawn: '1', points: 3, safeties: 0 }));
+    expectSameCosts(
+      fourTenAt({
+        phase: 'place',
+        hand: ['4', '2'],
+        home: ['4', '3'],
+        shadow: ['1'],
+        drawn: '1',
+        points: 42,
+        safeties: 0,
+      }),
+    );
+    expectSameCosts(
+      fourTenAt({
+        phase: 'place',
+        hand: ['4', '2'],
+        home: ['4', '3'],
+        shadow: ['1'],
+        drawn: '1',
+        points: 3,
+        safeties: 0,
+      }),
+    );
   });
 
   it('with the card hidden (drawVisible: false), and with faults checked first', () => {
-    expectSameCosts(fourTenAt({ phase: 'place', hand: ['3'], home: ['4', '1'], points: 10, safeties: 2 }, { drawVisible: false }));
-    expectSameCosts(fourTenAt({ phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 }, { check: 'faults-first' }));
+    expectSameCosts(
+      fourTenAt({ phase: 'place', hand: ['3'], home: ['4', '1'], points: 10, safeties: 2 }, { drawVisible: false }),
+    );
+    expectSameCosts(
+      fourTenAt(
+        { phase: 'place', hand: ['3', '3'], home: ['4', '3'], shadow: ['1'], drawn: '4', points: 20, safeties: 1 },
+        { check: 'faults-first' },
+      ),
+    );
   });
 
   it('replacements, and placements that fill the hands, keep the values of one turn', () => {
     // Eleven cards and a placement: the turn after is a replacement, valued as the expansion values it.
-    const env = fourTenAt({ phase: 'place', hand: ['2', '2', '1', '1'], home: ['3', '2', '2', '1'], shadow: ['1', '1', '2'], drawn: '1', points: 0, safeties: 3 });
+    const env = fourTenAt({
+      phase: 'place',
+      hand: ['2', '2', '1', '1'],
+      home: ['3', '2', '2', '1'],
+      shadow: ['1', '1', '2'],
+      drawn: '1',
+      points: 0,
+      safeties: 3,
+    });
     const mine = agentCosts(env);
     const flat = new Map(env.legalActions().map((a) => [a, cardAction(env, a, turnStartCost)]));
     for (const [action, cost] of flat) expect(mine.get(action)).toBeCloseTo(cost, 5);
@@ -206,7 +285,8 @@ describe('the four-ten learned search', () => {
       if (env.legalCount < 2) continue;
       const twin = make('four-ten');
       twin.setState(withStockShuffled(env, compared + 7));
-      // A fresh agent on the twin (nothing kept from earlier searches) against the one that searched every position before.
+      // A fresh agent on the twin (nothing kept from earlier searches) against the one that searched every position
+      // before.
       const fresh = afterstateAgent('fresh', model, metadata());
       expect(fresh.act(twin)).toBe(agent.act(env));
       expect(fresh.score(twin)).toEqual(agent.score(env));
@@ -247,15 +327,26 @@ describe('the four-ten learned search', () => {
 
   it('plays only where a model’s metadata asks for it, and only the search its game has', async () => {
     const env = fourTenAt({ phase: 'place', hand: ['2'], home: ['3', '1'], drawn: '2', points: 0, safeties: 3 });
-    expect(afterstateAgent('a', model, metadata()).score(env)).not.toEqual(afterstateAgent('b', model, metadata({}, false)).score(env));
-    const decadeNet = buildAfterstateNet({ inputSize: featureLayout(envConfig('decade')).size, hidden: [8], seed: 1, cost: 'cards' });
-    expect(() => afterstateAgent('d', decadeNet, { ...modelMetadata('decade', 'afterstate'), search: 'next-turn' })).toThrow(/search "next-turn".*decade/);
+    expect(afterstateAgent('a', model, metadata()).score(env)).not.toEqual(
+      afterstateAgent('b', model, metadata({}, false)).score(env),
+    );
+    const decadeNet = buildAfterstateNet({
+      inputSize: featureLayout(envConfig('decade')).size,
+      hidden: [8],
+      seed: 1,
+      cost: 'cards',
+    });
+    expect(() =>
+      afterstateAgent('d', decadeNet, { ...modelMetadata('decade', 'afterstate'), search: 'next-turn' }),
+    ).toThrow(/search "next-turn".*decade/);
     // The shipped Four Ten model plays with it: `tengym eval`, `tengym hint` and the page all load it so.
-    const shipped = parseMetadata(JSON.parse(readFileSync('models/four-ten/model.json', 'utf8')).userDefinedMetadata, 'models/four-ten');
+    const shipped = parseMetadata(
+      JSON.parse(readFileSync('models/four-ten/model.json', 'utf8')).userDefinedMetadata,
+      'models/four-ten',
+    );
     expect(shipped.search).toBe('next-turn');
     const loaded = await loadModelAgent('models/four-ten', 'shipped');
     expect(loaded).toBeInstanceOf(AfterstateAgent);
     expect((loaded as AfterstateAgent).metadata.search).toBe('next-turn');
   });
 });
-

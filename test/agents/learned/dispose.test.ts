@@ -32,8 +32,16 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'tengym-dispose-'));
   // Policy and Q heads: no shipped model plays with one, so a small network saved as `tengym train` saves it.
   const env = make('four-ten');
-  const shape = { observationSize: env.observationSpace.shape[0], numActions: env.actionSpace.n, hidden: [16], seed: 3 };
-  for (const [algorithm, net] of [['ppo', buildPolicyValueNet(shape)], ['dqn', buildQNet(shape)]] as const) {
+  const shape = {
+    observationSize: env.observationSpace.shape[0],
+    numActions: env.actionSpace.n,
+    hidden: [16],
+    seed: 3,
+  };
+  for (const [algorithm, net] of [
+    ['ppo', buildPolicyValueNet(shape)],
+    ['dqn', buildQNet(shape)],
+  ] as const) {
     await saveModel(net, join(root, algorithm), modelMetadata('four-ten', algorithm));
     net.dispose();
   }
@@ -68,7 +76,11 @@ function refusal(call: () => unknown): TengymError {
  * Loads a model with `load`, plays a move and ranks the moves with it, disposes it: the tensors
  * it held are freed, every call after is refused by name, a second dispose changes nothing.
  */
-async function expectFreedByDispose(load: () => Promise<Agent & { dispose(): void }>, kind: abstract new (...args: never[]) => Agent, envId: string): Promise<void> {
+async function expectFreedByDispose(
+  load: () => Promise<Agent & { dispose(): void }>,
+  kind: abstract new (...args: never[]) => Agent,
+  envId: string,
+): Promise<void> {
   const before = tf.memory().numTensors;
   const agent = await load();
   expect(agent).toBeInstanceOf(kind);
@@ -90,7 +102,9 @@ async function expectFreedByDispose(load: () => Promise<Agent & { dispose(): voi
   for (const [name, call] of calls) {
     const e = refusal(call);
     expect(e.code, name).toBe('disposed');
-    expect(e.message, name).toBe(`model "${agent.name}" was disposed: dispose() freed its weights; load the model again to play with it`);
+    expect(e.message, name).toBe(
+      `model "${agent.name}" was disposed: dispose() freed its weights; load the model again to play with it`,
+    );
   }
   expect(() => agent.dispose()).not.toThrow();
   expect(tf.memory().numTensors).toBe(before);
@@ -102,9 +116,16 @@ describe('dispose() frees a trained model', () => {
     await expectFreedByDispose(() => loadAgent(shippedModelDir('decade')), DecadeSearchAgent, 'decade');
   });
 
-  it('a search that remembers the stock (DecadeSearchAgent, observe too): the shipped ten-twenty-thirty model', async () => {
-    await expectFreedByDispose(() => loadAgent(shippedModelDir('ten-twenty-thirty')), DecadeSearchAgent, 'ten-twenty-thirty');
-  });
+  it(
+    'a search that remembers the stock (DecadeSearchAgent, observe ' + 'too): the shipped ten-twenty-thirty model',
+    async () => {
+      await expectFreedByDispose(
+        () => loadAgent(shippedModelDir('ten-twenty-thirty')),
+        DecadeSearchAgent,
+        'ten-twenty-thirty',
+      );
+    },
+  );
 
   it('afterstate values with their next-turn search (AfterstateAgent): the shipped four-ten model', async () => {
     await expectFreedByDispose(() => loadAgent(shippedModelDir('four-ten')), AfterstateAgent, 'four-ten');
@@ -118,9 +139,19 @@ describe('dispose() frees a trained model', () => {
     const dir = shippedModelDir('four-ten');
     const fetchFile = async (url: string) => {
       const bytes = readFileSync(join(dir, url.slice(url.lastIndexOf('/') + 1)));
-      return { ok: true, status: 200, headers: { get: () => null }, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
+      return {
+        ok: true,
+        status: 200,
+        headers: { get: () => null },
+        arrayBuffer: async () =>
+          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+      };
     };
-    await expectFreedByDispose(() => loadModelFromUrl('https://example.test/models/four-ten/model.json', 'models/four-ten/', fetchFile), AfterstateAgent, 'four-ten');
+    await expectFreedByDispose(
+      () => loadModelFromUrl('https://example.test/models/four-ten/model.json', 'models/four-ten/', fetchFile),
+      AfterstateAgent,
+      'four-ten',
+    );
   });
 
   it('one model after another, each disposed before the next loads, holds no more tensors than none', async () => {
@@ -149,8 +180,11 @@ describe('dispose() frees a trained model', () => {
     // The first evaluation may leave what the backend keeps once set up; later ones add nothing.
     await evaluate({ env: 'decade', agents: ['models/decade', 'longest'], episodes: 2, workers: 0 });
     const before = tf.memory().numTensors;
-    for (const workers of [0, 1]) await evaluate({ env: 'decade', agents: ['models/decade', 'longest'], episodes: 2, workers });
-    await expect(evaluate({ env: 'decade-loop', agents: ['models/decade', 'longest'], episodes: 2, workers: 0 })).rejects.toThrow(/was trained for decade/);
+    for (const workers of [0, 1])
+      await evaluate({ env: 'decade', agents: ['models/decade', 'longest'], episodes: 2, workers });
+    await expect(
+      evaluate({ env: 'decade-loop', agents: ['models/decade', 'longest'], episodes: 2, workers: 0 }),
+    ).rejects.toThrow(/was trained for decade/);
     expect(tf.memory().numTensors).toBe(before);
   });
 });

@@ -12,8 +12,12 @@ const F = 3;
 function filled(): SampleBuffer[] {
   const buffers = [new SampleBuffer(F), new SampleBuffer(F), new SampleBuffer(F)];
   let v = 0;
-  for (const [b, n] of [[0, 2], [2, 40]] as const) {
-    for (let k = 0; k < n; k++, v++) buffers[b].add(Float32Array.of(-1, v, v + 0.5, v + 0.25, -1), 1, v / 100, k % 3 === 0 ? NaN : v / 10);
+  for (const [b, n] of [
+    [0, 2],
+    [2, 40],
+  ] as const) {
+    for (let k = 0; k < n; k++, v++)
+      buffers[b].add(Float32Array.of(-1, v, v + 0.5, v + 0.25, -1), 1, v / 100, k % 3 === 0 ? NaN : v / 10);
   }
   return buffers;
 }
@@ -21,7 +25,11 @@ function filled(): SampleBuffer[] {
 /** A checkpoint's state holding `bytes` as its blob "pending". */
 const saved = (bytes: Uint8Array) => savedAlgorithmState({}, new Map([['pending', gzipSync(bytes)]]));
 
-const contents = (b: SampleBuffer) => ({ rows: Array.from(b.rows.subarray(0, b.count * F)), won: Array.from(b.won.subarray(0, b.count)), cost: Array.from(b.cost.subarray(0, b.count)) });
+const contents = (b: SampleBuffer) => ({
+  rows: Array.from(b.rows.subarray(0, b.count * F)),
+  won: Array.from(b.won.subarray(0, b.count)),
+  cost: Array.from(b.cost.subarray(0, b.count)),
+});
 
 describe('the samples waiting for their targets, in a checkpoint', () => {
   it('round-trip with both targets, or the cost alone', () => {
@@ -43,7 +51,7 @@ describe('the samples waiting for their targets, in a checkpoint', () => {
     }
   });
 
-  it('lays out every buffer\'s rows, then each buffer\'s targets in turn', () => {
+  it("lays out every buffer's rows, then each buffer's targets in turn", () => {
     const buffers = filled();
     const packed = new Float32Array(packSamples(buffers, ['won', 'cost']).bytes.buffer);
     const rows = 42 * F;

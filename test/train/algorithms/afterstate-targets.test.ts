@@ -19,7 +19,23 @@ function roundStart(points: number, safeties: number, v: number) {
   left[v - 1]--;
   const stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
   const base = env.getState() as EnvState & { game: FourTenJSON };
-  env.setState({ ...base, game: { ...base.game, phase: 'place', hand: [], home: [], shadow: [], outOfPlay: [], seenThisTurn: [], drawn: String(v), stock, points, safeties, rounds: roundsFor({ points, safeties }, env.options) } });
+  env.setState({
+    ...base,
+    game: {
+      ...base.game,
+      phase: 'place',
+      hand: [],
+      home: [],
+      shadow: [],
+      outOfPlay: [],
+      seenThisTurn: [],
+      drawn: String(v),
+      stock,
+      points,
+      safeties,
+      rounds: roundsFor({ points, safeties }, env.options),
+    },
+  });
   return env;
 }
 
@@ -37,25 +53,33 @@ describe('the pace values and the exact targets', () => {
     }
   });
 
-  it("a round start's value is the first card's expectation of its best placement, each valued by its expansion's exact options", () => {
-    const x = new FourTenExpansion();
-    const value = new Float64Array(2);
-    for (const [p, s] of [[0, 1], [5, 0], [11, 1]]) {
-      let expected = 0;
-      for (let v = 1; v <= 4; v++) {
-        const env = roundStart(p, s, v);
-        expect(env.legalActions()).toEqual([0, 1, 2]);
-        x.expand(env);
-        const outputs = teacher.exactOutputs(env, x);
-        const costs = [0, 1, 2].map((k) => {
-          x.actionValue(k, outputs, value);
-          return value[1];
-        });
-        expected += (8 / 32) * Math.min(...costs);
+  it(
+    "a round start's value is the first card's expectation of its best placement, each valued by its " +
+      "expansion's exact options",
+    () => {
+      const x = new FourTenExpansion();
+      const value = new Float64Array(2);
+      for (const [p, s] of [
+        [0, 1],
+        [5, 0],
+        [11, 1],
+      ]) {
+        let expected = 0;
+        for (let v = 1; v <= 4; v++) {
+          const env = roundStart(p, s, v);
+          expect(env.legalActions()).toEqual([0, 1, 2]);
+          x.expand(env);
+          const outputs = teacher.exactOutputs(env, x);
+          const costs = [0, 1, 2].map((k) => {
+            x.actionValue(k, outputs, value);
+            return value[1];
+          });
+          expected += (8 / 32) * Math.min(...costs);
+        }
+        expect(expected).toBeCloseTo(teacher.startCost(p, s), 6);
       }
-      expect(expected).toBeCloseTo(teacher.startCost(p, s), 6);
-    }
-  });
+    },
+  );
 });
 
 describe('the afterstate agent with exact values', () => {

@@ -1,6 +1,6 @@
-// Afterstate values for the one-line decade family (Four Ten's are in test/agents/four-ten/afterstate-features.test.ts): the features of a hand-made
-// position, what each action expands to, the agent's legality, fairness and ranking with
-// a random network, save → load, and the options it refuses.
+// Afterstate values for the one-line decade family (Four Ten's are in
+// test/agents/four-ten/afterstate-features.test.ts): the features of a hand-made position, what each action expands to,
+// the agent's legality, fairness and ranking with a random network, save → load, and the options it refuses.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +50,14 @@ describe('features and expansion', () => {
     expect(x.actionCount).toBe(2);
     // Action 1 (the run): one row, the line "3" with the stock 5 T 5 7 unseen: 5s 2/4, 7s 1/4, tens 1/16.
     expect(x.rowsOf[1]).toBe(1);
-    expect(nonZero(x.rows, x.firstRow[1])).toEqual({ 2: 1, [520 + 4]: 0.5, [520 + 6]: 0.25, [520 + 9]: 0.0625, 530: Number((4 / 52).toFixed(6)), 531: Number((1 / 52).toFixed(6)) });
+    expect(nonZero(x.rows, x.firstRow[1])).toEqual({
+      2: 1,
+      [520 + 4]: 0.5,
+      [520 + 6]: 0.25,
+      [520 + 9]: 0.0625,
+      530: Number((4 / 52).toFixed(6)),
+      531: Number((1 / 52).toFixed(6)),
+    });
   });
 
   it('a draw averages over the unseen values, each weighted by its count', () => {
@@ -63,9 +70,37 @@ describe('features and expansion', () => {
     expect([x.weight[five], x.weight[seven], x.weight[ten]]).toEqual([0.5, 0.25, 0.25]);
     // Drawn 5: 5 3 6 4 from the right; one 5 is no longer unseen.
     const [three, line] = [Number((3 / 52).toFixed(6)), Number((4 / 52).toFixed(6))];
-    expect(nonZero(x.rows, five)).toEqual({ 4: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.25, [520 + 6]: 0.25, [520 + 9]: 0.0625, 530: three, 531: line });
-    expect(nonZero(x.rows, seven)).toEqual({ 6: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.5, [520 + 9]: 0.0625, 530: three, 531: line });
-    expect(nonZero(x.rows, ten)).toEqual({ 9: 1, 12: 1, 25: 1, 33: 1, [520 + 4]: 0.5, [520 + 6]: 0.25, 530: three, 531: line });
+    expect(nonZero(x.rows, five)).toEqual({
+      4: 1,
+      12: 1,
+      25: 1,
+      33: 1,
+      [520 + 4]: 0.25,
+      [520 + 6]: 0.25,
+      [520 + 9]: 0.0625,
+      530: three,
+      531: line,
+    });
+    expect(nonZero(x.rows, seven)).toEqual({
+      6: 1,
+      12: 1,
+      25: 1,
+      33: 1,
+      [520 + 4]: 0.5,
+      [520 + 9]: 0.0625,
+      530: three,
+      531: line,
+    });
+    expect(nonZero(x.rows, ten)).toEqual({
+      9: 1,
+      12: 1,
+      25: 1,
+      33: 1,
+      [520 + 4]: 0.5,
+      [520 + 6]: 0.25,
+      530: three,
+      531: line,
+    });
   });
 
   it('a loop also shows its oldest cards from the left end, a drawn card after them on a short line', () => {
@@ -77,8 +112,16 @@ describe('features and expansion', () => {
     const draw = env.legalActions().indexOf(0);
     const five = nonZero(x.rows, x.firstRow[draw], loop.size);
     // From the right: 5 3 6 4; from the left: 4 6 3 5.
-    expect(Object.keys(five).map(Number).filter((i) => i < 520)).toEqual([4, 12, 25, 33]);
-    expect(Object.keys(five).map(Number).filter((i) => i >= 532)).toEqual([532 + 3, 542 + 5, 552 + 2, 562 + 4]);
+    expect(
+      Object.keys(five)
+        .map(Number)
+        .filter((i) => i < 520),
+    ).toEqual([4, 12, 25, 33]);
+    expect(
+      Object.keys(five)
+        .map(Number)
+        .filter((i) => i >= 532),
+    ).toEqual([532 + 3, 542 + 5, 552 + 2, 562 + 4]);
   });
 
   it('a move that ends the game is valued exactly, without the network', () => {
@@ -122,11 +165,14 @@ describe('the agent, with a random network', () => {
           expect(env.mask[action]).toBe(1);
           const scores = agent.score(env);
           expect(scores.kind).toBe('win-probability');
-          expect(scores.actions.map((s) => s.action).sort((a, b) => a - b)).toEqual(env.legalActions().sort((a, b) => a - b));
+          expect(scores.actions.map((s) => s.action).sort((a, b) => a - b)).toEqual(
+            env.legalActions().sort((a, b) => a - b),
+          );
           expect(scores.actions[0].action).toBe(action);
           // Best first: ranked by P(win) − 0.02 · cards left / 52, so a P(win) is never more than
           // 0.02 above the one before it.
-          for (let i = 1; i < scores.actions.length; i++) expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score + 0.02);
+          for (let i = 1; i < scores.actions.length; i++)
+            expect(scores.actions[i].score).toBeLessThanOrEqual(scores.actions[i - 1].score + 0.02);
           // Probabilities; a move that ends the game is worth exactly its result.
           for (const s of scores.actions) {
             expect(s.score).toBeGreaterThanOrEqual(0);
@@ -165,7 +211,9 @@ describe('the agent, with a random network', () => {
     // A line model given a loop's metadata: its input does not fit.
     const loop = make('decade-loop');
     loop.reset({ seed: 1 });
-    expect(() => afterstateAgent('x', model, modelMetadata('decade-loop', 'afterstate')).act(loop)).toThrow(/reads 532 features/);
+    expect(() => afterstateAgent('x', model, modelMetadata('decade-loop', 'afterstate')).act(loop)).toThrow(
+      /reads 532 features/,
+    );
   });
 });
 
@@ -175,13 +223,29 @@ describe('the learner', () => {
   });
 
   it('refuses a replay ring smaller than learningStarts, which would never make a first gradient step', () => {
-    expect(() => new AfterstateLearner(envConfig('decade'), afterstateConfigSchema.parse({ hidden: [4], bufferSize: 500, learningStarts: 1000 }))).toThrow(
+    expect(
+      () =>
+        new AfterstateLearner(
+          envConfig('decade'),
+          afterstateConfigSchema.parse({ hidden: [4], bufferSize: 500, learningStarts: 1000 }),
+        ),
+    ).toThrow(
       /^afterstate config: bufferSize 500 is less than learningStarts 1000, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts$/,
     );
   });
 
   it('the tensor count stays flat across updates', () => {
-    const learner = new AfterstateLearner(envConfig('decade'), afterstateConfigSchema.parse({ numEnvs: 16, hidden: [16], batchSize: 32, learningStarts: 1, samplesPerUpdate: 16, totalSteps: 100_000 }));
+    const learner = new AfterstateLearner(
+      envConfig('decade'),
+      afterstateConfigSchema.parse({
+        numEnvs: 16,
+        hidden: [16],
+        batchSize: 32,
+        learningStarts: 1,
+        samplesPerUpdate: 16,
+        totalSteps: 100_000,
+      }),
+    );
     expectFlatTensorsAcrossUpdates(learner);
     const stats = learner.takeStats();
     expect(Number.isFinite(stats.winLoss)).toBe(true);

@@ -19,7 +19,16 @@ beforeAll(async () => {
 });
 
 // A small, quick teacher: pimc with few samples (its labels are its own all the same).
-const TINY = { numEnvs: 6, hidden: [16], bufferSize: 2000, batchSize: 32, learningStarts: 64, samplesPerUpdate: 16, maxLeaves: 64, totalSteps: 100_000 };
+const TINY = {
+  numEnvs: 6,
+  hidden: [16],
+  bufferSize: 2000,
+  batchSize: 32,
+  learningStarts: 64,
+  samplesPerUpdate: 16,
+  maxLeaves: 64,
+  totalSteps: 100_000,
+};
 
 /** What the player remembered at each position `learner`'s teacher labels from now on ('deck-bottom'). */
 function labelledMemories(learner: Distill): Remembered[] {
@@ -87,67 +96,111 @@ describe('distillation', () => {
   });
 
   it('gives the same model under the same seed, another under another seed', () => {
-    expectSeedDecidesWeights((seed) => new Distill(envConfig('decade-fives'), distillConfigSchema.parse({ ...TINY, seed })), 30);
+    expectSeedDecidesWeights(
+      (seed) => new Distill(envConfig('decade-fives'), distillConfigSchema.parse({ ...TINY, seed })),
+      30,
+    );
   });
 
-  it.each(['decade-loop', 'ten-twenty-thirty'])('plays as a fair model on %s: permuting the unseen stock changes none of its choices', (id) => {
-    const learner = new Distill(envConfig(id), distillConfigSchema.parse({ ...TINY, playDepth: 1 }));
-    for (let k = 0; k < 20; k++) learner.iterate();
-    // The search's own head and features (playsAs) over a plain model's metadata.
-    const metadata = { ...modelMetadata(id, 'ppo'), algorithm: 'distill' as const, ...learner.playsAs };
-    const agent = learner.agent(metadata);
-    let positions = 0;
-    for (let s = 0; positions < 12 && s < 4000; s++) {
-      const env = randomPosition(id, 7000 + s, 3 + (s % 40));
-      if (!env.running || env.legalCount < 2) continue;
-      expect(agent.act(withStockPermuted(env, s)), `seed ${7000 + s}`).toBe(agent.act(env));
-      expect(agent.score!(withStockPermuted(env, s + 1))).toEqual(agent.score!(env));
-      positions++;
-    }
-    expect(positions).toBe(12);
-    learner.dispose();
-  });
+  it.each(['decade-loop', 'ten-twenty-thirty'])(
+    'plays as a fair model on %s: permuting the unseen stock changes none of its choices',
+    (id) => {
+      const learner = new Distill(envConfig(id), distillConfigSchema.parse({ ...TINY, playDepth: 1 }));
+      for (let k = 0; k < 20; k++) learner.iterate();
+      // The search's own head and features (playsAs) over a plain model's metadata.
+      const metadata = { ...modelMetadata(id, 'ppo'), algorithm: 'distill' as const, ...learner.playsAs };
+      const agent = learner.agent(metadata);
+      let positions = 0;
+      for (let s = 0; positions < 12 && s < 4000; s++) {
+        const env = randomPosition(id, 7000 + s, 3 + (s % 40));
+        if (!env.running || env.legalCount < 2) continue;
+        expect(agent.act(withStockPermuted(env, s)), `seed ${7000 + s}`).toBe(agent.act(env));
+        expect(agent.score!(withStockPermuted(env, s + 1))).toEqual(agent.score!(env));
+        positions++;
+      }
+      expect(positions).toBe(12);
+      learner.dispose();
+    },
+  );
 
-  it("with 'deck-bottom' and an endgame, asks the teacher only where the network takes part: some card still unseen", () => {
-    const learner = new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 12 }));
-    const asked = labelledMemories(learner);
-    const rounds = 80;
-    for (let k = 0; k < rounds; k++) learner.iterate();
-    expect(asked.length).toBeGreaterThan(0);
-    // Most decisions come after the first pass through the stock, where the solver plays.
-    expect(asked.length).toBeLessThan((rounds * TINY.numEnvs) / 2);
-    for (const m of asked) expect(m.unknown).toBeGreaterThan(0);
-    expect(learner.playsAs.search).toMatchObject({ endgame: 12 });
-    learner.dispose();
-  });
+  it(
+    "with 'deck-bottom' and an endgame, asks the teacher only where the network takes part: some card still " +
+      'unseen',
+    () => {
+      const learner = new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 12 }));
+      const asked = labelledMemories(learner);
+      const rounds = 80;
+      for (let k = 0; k < rounds; k++) learner.iterate();
+      expect(asked.length).toBeGreaterThan(0);
+      // Most decisions come after the first pass through the stock, where the solver plays.
+      expect(asked.length).toBeLessThan((rounds * TINY.numEnvs) / 2);
+      for (const m of asked) expect(m.unknown).toBeGreaterThan(0);
+      expect(learner.playsAs.search).toMatchObject({ endgame: 12 });
+      learner.dispose();
+    },
+  );
 
-  it('with untilKnown, deals a game anew once its stock is known: every decision is one the network makes, and labelled', () => {
-    const learner = new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true }));
-    const asked = labelledMemories(learner);
-    const rounds = 40;
-    for (let k = 0; k < rounds; k++) learner.iterate();
-    expect(asked.length).toBe(rounds * TINY.numEnvs);
-    for (const m of asked) expect(m.unknown).toBeGreaterThan(0);
-    // The first pass through the stock is about a tenth of a game: a whole game takes some 700
-    // env steps for each decision with a card unseen.
-    expect(learner.env.envSteps / (rounds * TINY.numEnvs)).toBeLessThan(200);
-    learner.dispose();
-    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true }))).toThrow(/^distill config: untilKnown needs a stock whose order becomes known \('deck-bottom', as ten-twenty-thirty\) and an endgame that solves it \(endgame > 0\); decade with endgame 12 has none$/);
-    expect(() => new Distill(envConfig('ten-twenty-thirty'), distillConfigSchema.parse({ ...TINY, endgame: 0, untilKnown: true }))).toThrow(/ten-twenty-thirty with endgame 0 has none/);
-  });
+  it(
+    'with untilKnown, deals a game anew once its stock is known: every decision is one the network makes, and ' +
+      'labelled',
+    () => {
+      const learner = new Distill(
+        envConfig('ten-twenty-thirty'),
+        distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true }),
+      );
+      const asked = labelledMemories(learner);
+      const rounds = 40;
+      for (let k = 0; k < rounds; k++) learner.iterate();
+      expect(asked.length).toBe(rounds * TINY.numEnvs);
+      for (const m of asked) expect(m.unknown).toBeGreaterThan(0);
+      // The first pass through the stock is about a tenth of a game: a whole game takes some 700
+      // env steps for each decision with a card unseen.
+      expect(learner.env.envSteps / (rounds * TINY.numEnvs)).toBeLessThan(200);
+      learner.dispose();
+      expect(
+        () => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true })),
+      ).toThrow(
+        /^distill config: untilKnown needs a stock whose order becomes known \('deck-bottom', as ten-twenty-thirty\) and an endgame that solves it \(endgame > 0\); decade with endgame 12 has none$/,
+      );
+      expect(
+        () =>
+          new Distill(
+            envConfig('ten-twenty-thirty'),
+            distillConfigSchema.parse({ ...TINY, endgame: 0, untilKnown: true }),
+          ),
+      ).toThrow(/ten-twenty-thirty with endgame 0 has none/);
+    },
+  );
 
   it('refuses what it cannot teach, saying why', () => {
-    expect(() => new Distill(envConfig('four-ten'), distillConfigSchema.parse(TINY))).toThrow(/decade family .*not four-ten/);
+    expect(() => new Distill(envConfig('four-ten'), distillConfigSchema.parse(TINY))).toThrow(
+      /decade family .*not four-ten/,
+    );
   });
 
-  it('a run on another game is refused for its game, not for the preset\'s reference (pimc, which only the decade family has)', async () => {
-    for (const env of ['four-ten', 'tens']) {
-      const out = join(mkdtempSync(join(tmpdir(), 'tengym-distill-')), 'run');
-      await expect(train({ env, algo: 'distill', steps: 1000, out, quiet: true })).rejects.toThrow(new RegExp(`^--algo distill on ${env}: distillation is written for the decade family \\(the student is decade's learned search\\), not ${env}$`));
-      expect(existsSync(out)).toBe(false);
-    }
-    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'oracle' }))).toThrow(/sees the stock's order/);
-    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'pimcc' }))).toThrow(/^teacher "pimcc": unknown agent "pimcc" for decade.*; agents for decade: random, first, longest, lookahead, pimc, oracle$/);
-    expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'longest' }))).toThrow(/teacher "longest" scores moves as 'heuristic', not 'win-probability'/);
-  });
+  it(
+    "a run on another game is refused for its game, not for the preset's reference (pimc, which only the decade " +
+      'family has)',
+    async () => {
+      for (const env of ['four-ten', 'tens']) {
+        const out = join(mkdtempSync(join(tmpdir(), 'tengym-distill-')), 'run');
+        await expect(train({ env, algo: 'distill', steps: 1000, out, quiet: true })).rejects.toThrow(
+          new RegExp(
+            `^--algo distill on ${env}: distillation is written for the decade family \\(the student is ` +
+              `decade's learned search\\), not ${env}$`,
+          ),
+        );
+        expect(existsSync(out)).toBe(false);
+      }
+      expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'oracle' }))).toThrow(
+        /sees the stock's order/,
+      );
+      expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'pimcc' }))).toThrow(
+        /^teacher "pimcc": unknown agent "pimcc" for decade.*; agents for decade: random, first, longest, lookahead, pimc, oracle$/,
+      );
+      expect(
+        () => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'longest' })),
+      ).toThrow(/teacher "longest" scores moves as 'heuristic', not 'win-probability'/);
+    },
+  );
 });

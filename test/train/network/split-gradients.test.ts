@@ -44,37 +44,56 @@ function minibatch(seed: number) {
 }
 
 describe('split gradients (the afterstate loss)', () => {
-  it('the worker half equals the same half computed here, bit for bit, and the halves average to the whole batch', () => {
-    const model = built.network.buildAfterstateNet({ inputSize: F, hidden: [32, 16], seed: 5, cost: 'rounds' });
-    const variables = built.optim.trainableVariables(model);
-    const loss = { fn: built.afterstate.afterstateLoss, module: dist('train/algorithms/afterstate-learning.js'), name: 'afterstateLoss', options: { costLossWeight: 100 } };
-    const make = (split: boolean, useWorker: boolean) => {
-      const g = new built.gradients.SplitGradients(model, variables, { batchSize: B, widths: [F, 1, 1], loss, statCount: 2, split, useWorker });
-      toDispose.push(g);
-      return g;
-    };
-    const threaded = make(true, true);
-    const here = make(true, false);
-    const whole = make(false, false);
-    const flat = (g: InstanceType<Gradients['SplitGradients']>, seed: number) => {
-      const { rows, won, cost } = minibatch(seed);
-      return tf.tidy(() => {
-        const r = g.compute([rows, won, cost]);
-        return { grads: Array.from(tf.concat(r.grads.map((x) => tf.reshape(x, [-1]))).dataSync()), winLoss: r.stats[0].dataSync()[0], costLoss: r.stats[1].dataSync()[0] };
-      });
-    };
-    const before = tf.memory().numTensors;
-    for (const seed of [1, 2, 3]) {
-      const a = flat(threaded, seed);
-      expect(threaded.threaded).toBe(true);
-      expect(a).toEqual(flat(here, seed));
-      const w = flat(whole, seed);
-      expect(a.winLoss).toBeCloseTo(w.winLoss, 5);
-      expect(a.costLoss).toBeCloseTo(w.costLoss, 5);
-      a.grads.forEach((g, i) => expect(Math.abs(g - w.grads[i])).toBeLessThan(1e-5 + 1e-4 * Math.abs(w.grads[i])));
-    }
-    expect(here.threaded).toBe(false);
-    expect(tf.memory().numTensors).toBe(before);
-    model.dispose();
-  });
+  it(
+    'the worker half equals the same half computed here, bit for ' + 'bit, and the halves average to the whole batch',
+    () => {
+      const model = built.network.buildAfterstateNet({ inputSize: F, hidden: [32, 16], seed: 5, cost: 'rounds' });
+      const variables = built.optim.trainableVariables(model);
+      const loss = {
+        fn: built.afterstate.afterstateLoss,
+        module: dist('train/algorithms/afterstate-learning.js'),
+        name: 'afterstateLoss',
+        options: { costLossWeight: 100 },
+      };
+      const make = (split: boolean, useWorker: boolean) => {
+        const g = new built.gradients.SplitGradients(model, variables, {
+          batchSize: B,
+          widths: [F, 1, 1],
+          loss,
+          statCount: 2,
+          split,
+          useWorker,
+        });
+        toDispose.push(g);
+        return g;
+      };
+      const threaded = make(true, true);
+      const here = make(true, false);
+      const whole = make(false, false);
+      const flat = (g: InstanceType<Gradients['SplitGradients']>, seed: number) => {
+        const { rows, won, cost } = minibatch(seed);
+        return tf.tidy(() => {
+          const r = g.compute([rows, won, cost]);
+          return {
+            grads: Array.from(tf.concat(r.grads.map((x) => tf.reshape(x, [-1]))).dataSync()),
+            winLoss: r.stats[0].dataSync()[0],
+            costLoss: r.stats[1].dataSync()[0],
+          };
+        });
+      };
+      const before = tf.memory().numTensors;
+      for (const seed of [1, 2, 3]) {
+        const a = flat(threaded, seed);
+        expect(threaded.threaded).toBe(true);
+        expect(a).toEqual(flat(here, seed));
+        const w = flat(whole, seed);
+        expect(a.winLoss).toBeCloseTo(w.winLoss, 5);
+        expect(a.costLoss).toBeCloseTo(w.costLoss, 5);
+        a.grads.forEach((g, i) => expect(Math.abs(g - w.grads[i])).toBeLessThan(1e-5 + 1e-4 * Math.abs(w.grads[i])));
+      }
+      expect(here.threaded).toBe(false);
+      expect(tf.memory().numTensors).toBe(before);
+      model.dispose();
+    },
+  );
 });

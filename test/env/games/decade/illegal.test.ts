@@ -3,14 +3,34 @@
 import { describe, expect, it } from 'vitest';
 import { parseCardCode } from '../../../../src/env/cards.js';
 import type { Env } from '../../../../src/env/env.js';
-import { CARD_VALUE, DECADE_ACTIONS, DRAW, decadeGame, decadeOf, runLengthOf, runStartOf } from '../../../../src/env/games/decade.js';
+import {
+  CARD_VALUE,
+  DECADE_ACTIONS,
+  DRAW,
+  decadeGame,
+  decadeOf,
+  runLengthOf,
+  runStartOf,
+} from '../../../../src/env/games/decade.js';
 import { make } from '../../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../../src/env/rng.js';
 import { randomPosition } from '../../../helpers/decade.js';
 import { thrown } from '../../../helpers/pairing.js';
 
-interface Json { stacks: string[][]; eliminated: boolean[]; current: number; stock: string[] }
-interface Rules { minRun: number; maxRun: number | null; loop: boolean; fives: boolean; discard: string; stacks: number }
+interface Json {
+  stacks: string[][];
+  eliminated: boolean[];
+  current: number;
+  stock: string[];
+}
+interface Rules {
+  minRun: number;
+  maxRun: number | null;
+  loop: boolean;
+  fives: boolean;
+  discard: string;
+  stacks: number;
+}
 
 const cardsWord = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
 
@@ -19,7 +39,8 @@ function expectedReason(g: Json, o: Rules, action: number, anyRunLegal: boolean)
   if (action === DRAW) {
     if (g.eliminated.every((e) => e)) return 'every stack is eliminated';
     if (g.stock.length === 0) return 'the stock is empty';
-    if (o.discard === 'forced' && anyRunLegal) return "a run can be discarded, and discards are forced (discard: 'forced')";
+    if (o.discard === 'forced' && anyRunLegal)
+      return "a run can be discarded, and discards are forced (discard: 'forced')";
     return null;
   }
   const start = runStartOf(action);
@@ -90,7 +111,9 @@ describe('decade: why a move is illegal', () => {
         }
         refused++;
         const given = thrown(() => env.clone().step(action)).message;
-        expect(given, `${action}`).toContain(`step(${action}): "${env.describeAction(action)}" is not legal: ${expected}. Legal now: `);
+        expect(given, `${action}`).toContain(
+          `step(${action}): "${env.describeAction(action)}" is not legal: ${expected}. Legal now: `,
+        );
       }
     }
     expect(checked).toBeGreaterThanOrEqual(6);

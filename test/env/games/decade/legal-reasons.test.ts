@@ -27,7 +27,10 @@ describe('decade whyIllegal for legal moves', () => {
       const view = decadeOf(env)!;
       for (const action of env.legalActions()) {
         kinds.add(action === DRAW ? 'draw' : 'run');
-        expect(decadeGame.whyIllegal(view.state, view.options, action), `seed ${seed}: ${env.describeAction(action)}`).toBe('it is legal');
+        expect(
+          decadeGame.whyIllegal(view.state, view.options, action),
+          `seed ${seed}: ${env.describeAction(action)}`,
+        ).toBe('it is legal');
       }
     }
     expect(kinds.has('run'), 'some run was legal').toBe(true);
@@ -56,23 +59,30 @@ describe('decade: a run totalling 35 with fives', () => {
 
 describe('decade: every stack eliminated', () => {
   // Counters that agree with the cards: the pile in runs, steps = draws + runs.
-  const game = withHistory({
-    stacks: [[], [], [], [], [], [], []],
-    eliminated: [true, true, true, true, true, true, true],
-    current: 3,
-    stock: Array.from({ length: 10 }, (_, c) => cardCode(c)),
-    discarded: Array.from({ length: 42 }, (_, i) => cardCode(10 + i)),
-    steps: 40,
-  }, decadeOf(make('decade-stacks'))!.options);
+  const game = withHistory(
+    {
+      stacks: [[], [], [], [], [], [], []],
+      eliminated: [true, true, true, true, true, true, true],
+      current: 3,
+      stock: Array.from({ length: 10 }, (_, c) => cardCode(c)),
+      discarded: Array.from({ length: 42 }, (_, i) => cardCode(10 + i)),
+      steps: 40,
+    },
+    decadeOf(make('decade-stacks'))!.options,
+  );
 
-  it('the game is won with cards left in the stock; a draw is described as plain "draw" (there is no stack to draw onto)', () => {
-    const env = make('decade-stacks');
-    env.reset({ seed: 0 });
-    env.setState({ ...env.getState(), game });
-    expect(env.terminated).toBe(true);
-    expect(env.outcome()).toEqual({ won: true, cardsLeft: 0 });
-    expect(env.describeAction(DRAW)).toBe('draw');
-  });
+  it(
+    'the game is won with cards left in the stock; a draw is described as plain "draw" (there is no stack to ' +
+      'draw onto)',
+    () => {
+      const env = make('decade-stacks');
+      env.reset({ seed: 0 });
+      env.setState({ ...env.getState(), game });
+      expect(env.terminated).toBe(true);
+      expect(env.outcome()).toEqual({ won: true, cardsLeft: 0 });
+      expect(env.describeAction(DRAW)).toBe('draw');
+    },
+  );
 
   it('the engine refuses the draw because every stack is eliminated, asked straight after loading the state', () => {
     const env = make('decade-stacks');

@@ -6,7 +6,11 @@ import type { Env } from '../../../../src/env/env.js';
 import { make } from '../../../../src/env/registry.js';
 import { randomPosition } from '../../../helpers/decade.js';
 
-interface Json { stacks: string[][]; eliminated: boolean[]; current: number }
+interface Json {
+  stacks: string[][];
+  eliminated: boolean[];
+  current: number;
+}
 
 /** The 21 floats after the card one-hots, as the observation table gives them. */
 function expectedBlock(env: Env): number[] {

@@ -12,11 +12,22 @@ const ALL = [...RANKS].flatMap((r) => [...SUITS].map((s) => r + s));
  * An env of `id` at a hand-made position; the stock is every card not on the table or discarded,
  * in deck order; the steps are the draws and runs the position took.
  */
-function at(id: string, game: { stacks: string[][]; eliminated?: boolean[]; current?: number; discarded?: string[] }, options: Record<string, unknown> = {}) {
+function at(
+  id: string,
+  game: { stacks: string[][]; eliminated?: boolean[]; current?: number; discarded?: string[] },
+  options: Record<string, unknown> = {},
+) {
   const env = make(id, options);
   env.reset({ seed: 0 });
   const used = new Set([...game.stacks.flat(), ...(game.discarded ?? [])]);
-  const full = { eliminated: game.stacks.map(() => false), current: 0, discarded: [], steps: 0, ...game, stock: ALL.filter((c) => !used.has(c)) };
+  const full = {
+    eliminated: game.stacks.map(() => false),
+    current: 0,
+    discarded: [],
+    steps: 0,
+    ...game,
+    stock: ALL.filter((c) => !used.has(c)),
+  };
   env.setState({ ...env.getState(), game: withHistory(full, env.options as DecadeOptions) });
   return env;
 }
@@ -26,12 +37,25 @@ describe('decade render', () => {
     expect(at('decade', { stacks: [['AS', '2H', 'TC']], discarded: ['3D', '7D'] }).render()).toBe(
       ['line: A♠ 2♥ 10♣', 'stock: 47 cards · discarded: 2 · step 3/5000'].join('\n'),
     );
-    expect(at('decade', { stacks: [['QD', '5C', '4C', 'AD']], discarded: ['3D', '7D', 'KC', 'QC'] }, { maxSteps: 40 }).render()).toBe(['line: Q♦ 5♣ 4♣ A♦', 'stock: 44 cards · discarded: 4 · step 7/40'].join('\n'));
-    expect(at('decade', { stacks: [['KH']] }, { pickedUp: 'deck-bottom' }).render()).toBe(['line: K♥', 'stock: 51 cards · step 1/5000'].join('\n'));
+    expect(
+      at(
+        'decade',
+        { stacks: [['QD', '5C', '4C', 'AD']], discarded: ['3D', '7D', 'KC', 'QC'] },
+        { maxSteps: 40 },
+      ).render(),
+    ).toBe(['line: Q♦ 5♣ 4♣ A♦', 'stock: 44 cards · discarded: 4 · step 7/40'].join('\n'));
+    expect(at('decade', { stacks: [['KH']] }, { pickedUp: 'deck-bottom' }).render()).toBe(
+      ['line: K♥', 'stock: 51 cards · step 1/5000'].join('\n'),
+    );
   });
 
   it('shows seven stacks, the current one marked, the eliminated ones named', () => {
-    const env = at('decade-stacks', { stacks: [['AS'], ['2S'], ['3S', '4S'], ['5S'], [], ['6S'], ['7S']], eliminated: [false, false, false, false, true, false, false], current: 2, discarded: ['8S', '2C'] });
+    const env = at('decade-stacks', {
+      stacks: [['AS'], ['2S'], ['3S', '4S'], ['5S'], [], ['6S'], ['7S']],
+      eliminated: [false, false, false, false, true, false, false],
+      current: 2,
+      discarded: ['8S', '2C'],
+    });
     expect(env.render().split('\n')).toEqual([
       '  stack 0: A♠',
       '  stack 1: 2♠',

@@ -73,7 +73,13 @@ function gameJson(env: Env<DecadeOptions>, l: Layout) {
 }
 
 function load(env: Env<DecadeOptions>, l: Layout): Env<DecadeOptions> {
-  env.setState({ env: env.id, options: { ...env.options }, rng: [...createRng(0).getState()], undosUsed: 0, game: gameJson(env, l) });
+  env.setState({
+    env: env.id,
+    options: { ...env.options },
+    rng: [...createRng(0).getState()],
+    undosUsed: 0,
+    game: gameJson(env, l),
+  });
   return env;
 }
 
@@ -240,8 +246,36 @@ describe('decade: runs', () => {
   });
 
   it('matches the reference on long lines and every length limit', () => {
-    const line = ['7C', 'AC', 'AD', 'AH', 'AS', '2C', '2D', '2H', '2S', '3C', '3D', '3H', '3S', '6C', '4C', '4D', 'TC', '5C', '5D'];
-    for (const opts of [{}, { maxRun: 3 }, { minRun: 3 }, { minRun: 4, maxRun: 6 }, { fives: true }, { loop: true }, { loop: true, fives: true, minRun: 3 }]) {
+    const line = [
+      '7C',
+      'AC',
+      'AD',
+      'AH',
+      'AS',
+      '2C',
+      '2D',
+      '2H',
+      '2S',
+      '3C',
+      '3D',
+      '3H',
+      '3S',
+      '6C',
+      '4C',
+      '4D',
+      'TC',
+      '5C',
+      '5D',
+    ];
+    for (const opts of [
+      {},
+      { maxRun: 3 },
+      { minRun: 3 },
+      { minRun: 4, maxRun: 6 },
+      { fives: true },
+      { loop: true },
+      { loop: true, fives: true, minRun: 3 },
+    ]) {
       const env = load(decade(opts), { stacks: [line], stock: [] });
       expect(env.legalActions(), JSON.stringify(opts)).toEqual(referenceLegal(env));
       expect(env.legalCount).toBeGreaterThan(0);
@@ -391,7 +425,9 @@ describe('decade: seven stacks', () => {
     expect(env.legalActions()).toEqual([0]);
     const on0 = load(decade({ stacks: 7 }), { stacks, stock: ['2D'], current: 0 });
     expect(on0.legalActions()).toEqual([1]);
-    expect(on0.describeAction(runActionId(1, 2))).toBe('discard 2 cards from position 1 from stack 0 (stack 0 has 2 cards)');
+    expect(on0.describeAction(runActionId(1, 2))).toBe(
+      'discard 2 cards from position 1 from stack 0 (stack 0 has 2 cards)',
+    );
   });
 
   it('is won when every stack is eliminated, even with cards left in the stock', () => {
@@ -426,7 +462,7 @@ describe('decade: seven stacks', () => {
 });
 
 describe('decade: picked-up cards and the end', () => {
-  it("deck-bottom puts discarded cards under the stock, oldest position first", () => {
+  it('deck-bottom puts discarded cards under the stock, oldest position first', () => {
     const env = decade({ pickedUp: 'deck-bottom' });
     env.reset({ deck: deck('AC', '9D', '5H', '7S') });
     env.step(1);
@@ -435,7 +471,10 @@ describe('decade: picked-up cards and the end', () => {
     expect(g.stock.slice(-2)).toEqual(['AC', '9D']);
     expect(g.stock).toHaveLength(51);
     expect(g.discarded).toEqual([]);
-    const loop = load(decade({ pickedUp: 'deck-bottom', loop: true, maxRun: 3 }), { stacks: [['6C', '2D', '3H', '4S']], stock: ['KC'] });
+    const loop = load(decade({ pickedUp: 'deck-bottom', loop: true, maxRun: 3 }), {
+      stacks: [['6C', '2D', '3H', '4S']],
+      stock: ['KC'],
+    });
     expect(loop.legalActions()).toEqual([runActionId(3, 2)]); // 4 6 wraps
     loop.step(runActionId(3, 2));
     expect(gameState(loop).stock.slice(-2)).toEqual(['6C', '4S']);
@@ -456,18 +495,31 @@ describe('decade: picked-up cards and the end', () => {
     expect(decadeGame.expectedReturn({ won: false, cardsLeft: 5 }, env.options)).toBeNull();
   });
 
-  it('maxSteps is capped at 100,000: a deck-bottom game that cycles through forced moves alone ends there, in well under a second', () => {
-    expectError(() => make('decade', { maxSteps: 100_001 }), 'bad-options', /maxSteps must be at most 100000: with 'deck-bottom' a game can cycle/);
-    expectError(() => make('ten-twenty-thirty', { maxSteps: 1e15 }), 'bad-options', /maxSteps must be at most 100000/);
-    const env = decade({ maxSteps: 100_000, pickedUp: 'deck-bottom', loop: true });
-    env.reset({ seed: 130 });
-    while (env.running) env.step(env.legal[0]);
-    expect(env.episodeSteps).toBe(100_000);
-  });
+  it(
+    'maxSteps is capped at 100,000: a deck-bottom game that cycles through forced moves alone ends there, in ' +
+      'well under a second',
+    () => {
+      expectError(
+        () => make('decade', { maxSteps: 100_001 }),
+        'bad-options',
+        /maxSteps must be at most 100000: with 'deck-bottom' a game can cycle/,
+      );
+      expectError(
+        () => make('ten-twenty-thirty', { maxSteps: 1e15 }),
+        'bad-options',
+        /maxSteps must be at most 100000/,
+      );
+      const env = decade({ maxSteps: 100_000, pickedUp: 'deck-bottom', loop: true });
+      env.reset({ seed: 130 });
+      while (env.running) env.step(env.legal[0]);
+      expect(env.episodeSteps).toBe(100_000);
+    },
+  );
 
   it('a step that ends the game at maxSteps is terminated, not truncated', () => {
     // maxSteps one more than the steps the position took (its draws and the runs of its pile).
-    const oneStepLeft = (layout: Layout) => load(decade({ maxSteps: gameState(load(decade(), layout)).steps + 1 }), layout);
+    const oneStepLeft = (layout: Layout) =>
+      load(decade({ maxSteps: gameState(load(decade(), layout)).steps + 1 }), layout);
     const env = oneStepLeft({ stacks: [['AC', '9D']], stock: [] });
     const r = env.step(1);
     expect(r.terminated).toBe(true);
@@ -522,7 +574,9 @@ describe('decade: picked-up cards and the end', () => {
     expect(decadeGame.expectedReturn({ won: true, cardsLeft: 0 }, o({}))).toBe(1);
     expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({}))).toBe(0);
     expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards' }))).toBe(48);
-    expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards', pickedUp: 'deck-bottom' }))).toBeNull();
+    expect(
+      decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards', pickedUp: 'deck-bottom' })),
+    ).toBeNull();
     expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards', maxSteps: 20 }))).toBeNull();
     expect(decadeGame.expectedReturn({ won: true, cardsLeft: 0 }, o({ reward: 'cards', stacks: 7 }))).toBeNull();
     expect(decadeGame.expectedReturn({ won: false, cardsLeft: 9 }, o({ reward: 'cards', stacks: 7 }))).toBe(43);
@@ -538,7 +592,8 @@ describe('decade: observation', () => {
     env.reset({ deck: deck('AC', '2C', '3C', '4C', '5C', '6C', 'KC', '9D') });
     env.step(0); // 9 onto stack 0
     const ob = env.observation;
-    const hot = (k: number, p: number) => Array.from(ob.subarray((k * 52 + p) * 10, (k * 52 + p + 1) * 10)).indexOf(1) + 1;
+    const hot = (k: number, p: number) =>
+      Array.from(ob.subarray((k * 52 + p) * 10, (k * 52 + p + 1) * 10)).indexOf(1) + 1;
     expect(hot(0, 0)).toBe(1);
     expect(hot(0, 1)).toBe(9);
     expect(hot(6, 0)).toBe(10);
@@ -575,7 +630,10 @@ describe('decade: observation', () => {
           decadeGame.copyState(env.rawState as DecadeState, copy);
           decadeGame.observe(copy, env.options, fresh);
           const at = firstDifference(env.observation, fresh);
-          if (at >= 0) expect.fail(`${id} seed ${game}: observation[${at}] is ${env.observation[at]}, a full rewrite gives ${fresh[at]}`);
+          if (at >= 0)
+            expect.fail(
+              `${id} seed ${game}: observation[${at}] is ${env.observation[at]}, a full rewrite gives ${fresh[at]}`,
+            );
         }
       }
     }
@@ -607,7 +665,14 @@ describe('decade: state JSON', () => {
     const env = decade();
     const d = deck('2C', '3D', '4H', 'KS');
     env.reset({ deck: d });
-    expect(env.getState().game).toEqual({ stacks: [['2C', '3D', '4H']], eliminated: [false], current: 0, stock: d.slice(3), discarded: [], steps: 0 });
+    expect(env.getState().game).toEqual({
+      stacks: [['2C', '3D', '4H']],
+      eliminated: [false],
+      current: 0,
+      stock: d.slice(3),
+      discarded: [],
+      steps: 0,
+    });
   });
 
   it('rejects malformed states and leaves the env as it was', () => {
@@ -640,13 +705,21 @@ describe('decade: state JSON', () => {
     const emptyLive = { ...g7, stacks: g7.stacks.map((c, k) => (k === 2 ? [] : c)), discarded: [moved] };
     expectError(() => stacks7.setState({ ...s7, game: emptyLive }), 'bad-state', /stack 2 is empty but not eliminated/);
     const fullDead = { ...g7, eliminated: g7.eliminated.map((_, k) => k === 4) };
-    expectError(() => stacks7.setState({ ...s7, game: fullDead }), 'bad-state', /stack 4 is eliminated but holds 1 card/);
+    expectError(
+      () => stacks7.setState({ ...s7, game: fullDead }),
+      'bad-state',
+      /stack 4 is eliminated but holds 1 card/,
+    );
 
     const bottom = decade({ pickedUp: 'deck-bottom' });
     bottom.reset({ seed: 3 });
     const sb = bottom.getState();
     const gb = sb.game as ReturnType<typeof gameJson>;
-    expectError(() => bottom.setState({ ...sb, game: { ...gb, stock: gb.stock.slice(1), discarded: gb.stock.slice(0, 1) } }), 'bad-state', /discarded must be empty/);
+    expectError(
+      () => bottom.setState({ ...sb, game: { ...gb, stock: gb.stock.slice(1), discarded: gb.stock.slice(0, 1) } }),
+      'bad-state',
+      /discarded must be empty/,
+    );
   });
 });
 
@@ -694,33 +767,36 @@ describe('decade: options', () => {
 });
 
 describe('decade: invariants over random games', () => {
-  it.each(Object.entries(PRESETS))('%s: legal ids follow the rules, every card in one place, rewards add up', (id, opts) => {
-    const variants: Opts[] = [{ ...opts }, { ...opts, reward: 'cards' }];
-    for (const v of variants) {
-      const env = decade({ ...v, maxSteps: 600 }, id);
-      const rng = createRng(99);
-      for (let game = 0; game < scaled(250); game++) {
-        env.reset({ seed: 1000 + game });
-        let total = 0;
-        const checkRules = game < 40;
-        while (env.running) {
-          const problem = maskProblem(env);
-          if (problem) expect.fail(`${id} seed ${1000 + game}: ${problem}`);
-          if (checkRules) expect(env.legalActions()).toEqual(referenceLegal(env));
-          total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
-          const broken = decadeGame.checkState(env.rawState as DecadeState, env.options);
-          if (broken) expect.fail(`${id} seed ${1000 + game}: ${broken}`);
-        }
-        if (checkRules) expect(referenceLegal(env).length === 0 || env.truncated).toBe(true);
-        const outcome = env.outcome();
-        if (env.truncated) expect(outcome.won).toBe(false);
-        const expected = decadeGame.expectedReturn(outcome, env.options);
-        if (expected !== null) expect(total).toBe(expected);
-        if (env.options.reward === 'cards' && env.options.pickedUp === 'discard') {
-          const g = gameState(env);
-          expect(total).toBe(g.discarded.length);
+  it.each(Object.entries(PRESETS))(
+    '%s: legal ids follow the rules, every card in one place, rewards add up',
+    (id, opts) => {
+      const variants: Opts[] = [{ ...opts }, { ...opts, reward: 'cards' }];
+      for (const v of variants) {
+        const env = decade({ ...v, maxSteps: 600 }, id);
+        const rng = createRng(99);
+        for (let game = 0; game < scaled(250); game++) {
+          env.reset({ seed: 1000 + game });
+          let total = 0;
+          const checkRules = game < 40;
+          while (env.running) {
+            const problem = maskProblem(env);
+            if (problem) expect.fail(`${id} seed ${1000 + game}: ${problem}`);
+            if (checkRules) expect(env.legalActions()).toEqual(referenceLegal(env));
+            total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
+            const broken = decadeGame.checkState(env.rawState as DecadeState, env.options);
+            if (broken) expect.fail(`${id} seed ${1000 + game}: ${broken}`);
+          }
+          if (checkRules) expect(referenceLegal(env).length === 0 || env.truncated).toBe(true);
+          const outcome = env.outcome();
+          if (env.truncated) expect(outcome.won).toBe(false);
+          const expected = decadeGame.expectedReturn(outcome, env.options);
+          if (expected !== null) expect(total).toBe(expected);
+          if (env.options.reward === 'cards' && env.options.pickedUp === 'discard') {
+            const g = gameState(env);
+            expect(total).toBe(g.discarded.length);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

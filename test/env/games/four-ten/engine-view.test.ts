@@ -23,7 +23,9 @@ describe('four-ten engine view', () => {
       env.reset({ seed: 2 });
       const scoring = envSpec(id).game.scoring;
       const fields = Object.keys(env.outcome()).sort();
-      expect(fields, `${id} (${scoring})`).toEqual(scoring === 'rounds' ? ['points', 'rounds', 'safeties', 'won'] : ['cardsLeft', 'won']);
+      expect(fields, `${id} (${scoring})`).toEqual(
+        scoring === 'rounds' ? ['points', 'rounds', 'safeties', 'won'] : ['cardsLeft', 'won'],
+      );
     }
   });
 });

@@ -2,9 +2,41 @@
 // arrays of counts: every multiset, random configurations and keys, every exchange.
 import { describe, expect, it } from 'vitest';
 import {
-  EXCHANGE_DELTA, FAULTS, HAND_STRIDE, MS_ADD, MS_COUNTS, MS_REMOVE, MS_SIZE, MS_SUM, NOTHING, NUM_CONFIGS, NUM_MULTISETS, POW5, SCORES, STOCK_CODES,
-  addCard, afterExchange, configCards, configCount, configHand, configId, configOfKey, configTotal, exchangeNeighbours, exchangedKey, handsFault,
-  judgeConfig, judgeHands, keyCounts, keyDigit, keyOfConfig, multisetOf, removeCard, stockCode, stockOfCode, withHand,
+  EXCHANGE_DELTA,
+  FAULTS,
+  HAND_STRIDE,
+  MS_ADD,
+  MS_COUNTS,
+  MS_REMOVE,
+  MS_SIZE,
+  MS_SUM,
+  NOTHING,
+  NUM_CONFIGS,
+  NUM_MULTISETS,
+  POW5,
+  SCORES,
+  STOCK_CODES,
+  addCard,
+  afterExchange,
+  configCards,
+  configCount,
+  configHand,
+  configId,
+  configOfKey,
+  configTotal,
+  exchangeNeighbours,
+  exchangedKey,
+  handsFault,
+  judgeConfig,
+  judgeHands,
+  keyCounts,
+  keyDigit,
+  keyOfConfig,
+  multisetOf,
+  removeCard,
+  stockCode,
+  stockOfCode,
+  withHand,
 } from '../../../../src/env/games/four-ten-hands.js';
 import { createRng, randomInt } from '../../../../src/env/rng.js';
 import { thrown } from '../../../helpers/pairing.js';
@@ -16,7 +48,10 @@ const countsOf = (m: number): Counts => Array.from(MS_COUNTS.subarray(m * 4, m *
 
 /** Every hand of 0..4 cards, as counts. */
 const HANDS: Counts[] = [];
-for (let c1 = 0; c1 <= 4; c1++) for (let c2 = 0; c1 + c2 <= 4; c2++) for (let c3 = 0; c1 + c2 + c3 <= 4; c3++) for (let c4 = 0; c1 + c2 + c3 + c4 <= 4; c4++) HANDS.push([c1, c2, c3, c4]);
+for (let c1 = 0; c1 <= 4; c1++)
+  for (let c2 = 0; c1 + c2 <= 4; c2++)
+    for (let c3 = 0; c1 + c2 + c3 <= 4; c3++)
+      for (let c4 = 0; c1 + c2 + c3 + c4 <= 4; c4++) HANDS.push([c1, c2, c3, c4]);
 
 /** Random configurations, as three hands of counts. */
 function randomHands(seed: number, n: number): Counts[][] {
@@ -24,7 +59,8 @@ function randomHands(seed: number, n: number): Counts[][] {
   return Array.from({ length: n }, () => [0, 1, 2].map(() => HANDS[randomInt(rng, 0, HANDS.length - 1)]));
 }
 const idOf = (hands: Counts[]) => configId(multisetOf(hands[0]), multisetOf(hands[1]), multisetOf(hands[2]));
-const keyOf = (hands: Counts[]) => hands.reduce((key, c, h) => key + c.reduce((k, n, v) => k + n * 5 ** (h * 4 + v), 0), 0);
+const keyOf = (hands: Counts[]) =>
+  hands.reduce((key, c, h) => key + c.reduce((k, n, v) => k + n * 5 ** (h * 4 + v), 0), 0);
 
 describe('four-ten hand tables', () => {
   it('list every hand of 0..4 cards once, with its counts, value, size, and a card more or less', () => {
@@ -45,7 +81,10 @@ describe('four-ten hand tables', () => {
     }
     expect(seen.size).toBe(NUM_MULTISETS);
     expect(Math.min(...seen)).toBe(0);
-    expect(thrown(() => multisetOf([2, 2, 1, 0]))).toMatchObject({ code: 'bad-argument', message: 'a hand holds at most 4 cards, got 5' });
+    expect(thrown(() => multisetOf([2, 2, 1, 0]))).toMatchObject({
+      code: 'bad-argument',
+      message: 'a hand holds at most 4 cards, got 5',
+    });
   });
 
   it('number configurations by their three hands, and read each hand back', () => {
@@ -95,10 +134,22 @@ describe('four-ten hand tables', () => {
     for (const hands of randomHands(3, 400)) {
       const [hand, home, shadow] = hands.map(sum);
       for (const o of rules) {
-        const faults = hand > o.handTarget || home > o.handTarget || shadow > o.handTarget || shadow > hand || home < hand;
+        const faults =
+          hand > o.handTarget || home > o.handTarget || shadow > o.handTarget || shadow > hand || home < hand;
         const scores = hand === o.handTarget;
         expect(handsFault(hand, home, shadow, o.handTarget)).toBe(faults);
-        const want = o.check === 'points-first' ? (scores ? SCORES : faults ? FAULTS : NOTHING) : faults ? FAULTS : scores ? SCORES : NOTHING;
+        const want =
+          o.check === 'points-first'
+            ? scores
+              ? SCORES
+              : faults
+                ? FAULTS
+                : NOTHING
+            : faults
+              ? FAULTS
+              : scores
+                ? SCORES
+                : NOTHING;
         expect(judgeHands(hand, home, shadow, o)).toBe(want);
         expect(judgeConfig(idOf(hands), o)).toBe(want);
       }
@@ -139,7 +190,12 @@ describe('four-ten hand tables', () => {
   it('code a stock composition in base 9 and back', () => {
     expect(POW5[11]).toBe(5 ** 11);
     const stock = [0, 0, 0, 0];
-    for (const c of [[0, 0, 0, 0], [8, 8, 8, 8], [1, 2, 3, 4], [8, 0, 7, 1]]) {
+    for (const c of [
+      [0, 0, 0, 0],
+      [8, 8, 8, 8],
+      [1, 2, 3, 4],
+      [8, 0, 7, 1],
+    ]) {
       const code = stockCode(c);
       expect(code).toBe(c[0] + 9 * c[1] + 81 * c[2] + 729 * c[3]);
       expect(code).toBeLessThan(STOCK_CODES);

@@ -1,7 +1,14 @@
 // Why a Four Ten move is illegal: every illegal action id, in positions of every phase and after
 // the end, is refused with the reason the rules give, read here from the position's JSON.
 import { describe, expect, it } from 'vitest';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenGame, fourTenOf, type FourTenJSON } from '../../../../src/env/games/four-ten.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  FIRST_REPLACE,
+  fourTenGame,
+  fourTenOf,
+  type FourTenJSON,
+} from '../../../../src/env/games/four-ten.js';
 import { make } from '../../../../src/env/registry.js';
 import { fourTenPositions, fourTenReplacePositions } from '../../../helpers/four-ten.js';
 import { thrown } from '../../../helpers/pairing.js';
@@ -30,7 +37,8 @@ function expectedReason(g: FourTenJSON, action: number, running: boolean): strin
     const side = (e >> 4) + 1;
     const a = ((e >> 2) & 3) + 1;
     const b = (e & 3) + 1;
-    if (g.phase !== 'exchange') return `exchanges come after the ${g.phase === 'replace' ? 'replacement' : 'placement'}`;
+    if (g.phase !== 'exchange')
+      return `exchanges come after the ${g.phase === 'replace' ? 'replacement' : 'placement'}`;
     if (!holds(0, a)) return `Hand holds no ${a}`;
     if (!holds(side, b)) return `${NAMES[side]} holds no ${b}`;
     if (a === b) return 'swapping equal values changes nothing (that configuration was already seen this turn)';
@@ -69,8 +77,12 @@ describe('four-ten: why a move is illegal', () => {
           expect(fourTenGame.whyIllegal(view.state, view.options, action)).toBe(expected);
           continue;
         }
-        if (expected === 'seen') expect(given).toContain(': it recreates a configuration already seen this turn. Legal now: ');
-        else expect(given, `${g.phase} ${action}`).toContain(`step(${action}): "${env.describeAction(action)}" is not legal: ${expected}. Legal now: `);
+        if (expected === 'seen')
+          expect(given).toContain(': it recreates a configuration already seen this turn. Legal now: ');
+        else
+          expect(given, `${g.phase} ${action}`).toContain(
+            `step(${action}): "${env.describeAction(action)}" is not legal: ${expected}. Legal now: `,
+          );
       }
     }
     expect([...phases].sort()).toEqual(['exchange', 'over', 'place', 'replace']);
@@ -84,10 +96,18 @@ describe('four-ten: a deck that is not one', () => {
   it('names the first five unknown cards, and says when there are more', () => {
     const env = make('four-ten');
     const five = deck.map((c, i) => (i < 5 ? `x${i}` : c));
-    expect(() => env.reset({ deck: five })).toThrow('bad deck: unknown cards "x0" at index 0, "x1" at index 1, "x2" at index 2, "x3" at index 3, "x4" at index 4 (Four Ten cards are 1, 2, 3, 4)');
+    expect(() => env.reset({ deck: five })).toThrow(
+      'bad deck: unknown cards "x0" at index 0, "x1" at index 1, "x2" at index 2, "x3" at index 3, "x4" at ' +
+        'index 4 (Four Ten cards are 1, 2, 3, 4)',
+    );
     const six = deck.map((c, i) => (i < 6 ? `x${i}` : c));
-    expect(() => env.reset({ deck: six })).toThrow('bad deck: unknown cards "x0" at index 0, "x1" at index 1, "x2" at index 2, "x3" at index 3, "x4" at index 4, … (Four Ten cards are 1, 2, 3, 4)');
-    expect(() => env.reset({ deck: deck.map((c, i) => (i === 7 ? '11' : i === 9 ? '0' : c)) })).toThrow('bad deck: unknown cards "11" at index 7, "0" at index 9 (');
+    expect(() => env.reset({ deck: six })).toThrow(
+      'bad deck: unknown cards "x0" at index 0, "x1" at index 1, "x2" at index 2, "x3" at index 3, "x4" at ' +
+        'index 4, … (Four Ten cards are 1, 2, 3, 4)',
+    );
+    expect(() => env.reset({ deck: deck.map((c, i) => (i === 7 ? '11' : i === 9 ? '0' : c)) })).toThrow(
+      'bad deck: unknown cards "11" at index 7, "0" at index 9 (',
+    );
   });
 
   it('reads cards with spaces around them, and counts the values', () => {
@@ -97,11 +117,15 @@ describe('four-ten: a deck that is not one', () => {
     plain.reset({ deck });
     expect(env.getState().game).toEqual(plain.getState().game);
     expect((env.getState().game as FourTenJSON).stock.length).toBeGreaterThan(0);
-    expect(() => env.reset({ deck: deck.map((c, i) => (i === 0 ? '2' : c)) })).toThrow(/^bad deck: the deck .*7× 1.*9× 2/);
+    expect(() => env.reset({ deck: deck.map((c, i) => (i === 0 ? '2' : c)) })).toThrow(
+      /^bad deck: the deck .*7× 1.*9× 2/,
+    );
   });
 
   it('counts a deck of one card as "1 card"', () => {
-    expect(() => make('four-ten').reset({ deck: '1' })).toThrow(/^bad deck: the deck has 1 card; a Four Ten deck has 32 /);
+    expect(() => make('four-ten').reset({ deck: '1' })).toThrow(
+      /^bad deck: the deck has 1 card; a Four Ten deck has 32 /,
+    );
     expect(() => make('four-ten').reset({ deck: '1 2' })).toThrow(/^bad deck: the deck has 2 cards; /);
   });
 });

@@ -2,7 +2,14 @@
 // of every phase (a caller of the engine functions asks before it steps), and for every move
 // once the game is won.
 import { describe, expect, it } from 'vitest';
-import { END_TURN, FIRST_EXCHANGE, FIRST_REPLACE, fourTenGame, fourTenOf, type FourTenJSON } from '../../../../src/env/games/four-ten.js';
+import {
+  END_TURN,
+  FIRST_EXCHANGE,
+  FIRST_REPLACE,
+  fourTenGame,
+  fourTenOf,
+  type FourTenJSON,
+} from '../../../../src/env/games/four-ten.js';
 import { make } from '../../../../src/env/registry.js';
 import { fourTenPositions, fourTenReplacePositions, phaseOf } from '../../../helpers/four-ten.js';
 
@@ -13,8 +20,18 @@ describe('four-ten whyIllegal', () => {
     for (const env of positions) {
       const view = fourTenOf(env)!;
       for (const action of env.legalActions()) {
-        kinds.add(action < FIRST_REPLACE ? 'place' : action < FIRST_EXCHANGE ? 'replace' : action < END_TURN ? 'exchange' : 'end turn');
-        expect(fourTenGame.whyIllegal(view.state, view.options, action), `${phaseOf(env)} ${action}`).toBe('it is legal');
+        kinds.add(
+          action < FIRST_REPLACE
+            ? 'place'
+            : action < FIRST_EXCHANGE
+              ? 'replace'
+              : action < END_TURN
+                ? 'exchange'
+                : 'end turn',
+        );
+        expect(fourTenGame.whyIllegal(view.state, view.options, action), `${phaseOf(env)} ${action}`).toBe(
+          'it is legal',
+        );
       }
     }
     expect([...kinds].sort()).toEqual(['end turn', 'exchange', 'place', 'replace']);
@@ -28,6 +45,7 @@ describe('four-ten whyIllegal', () => {
     const g = env.getState().game as FourTenJSON;
     expect([g.phase, g.hand, g.home]).toEqual(['won', ['1'], ['1']]);
     const view = fourTenOf(env)!;
-    for (let action = 0; action <= END_TURN; action++) expect(fourTenGame.whyIllegal(view.state, view.options, action)).toBe('the game is over');
+    for (let action = 0; action <= END_TURN; action++)
+      expect(fourTenGame.whyIllegal(view.state, view.options, action)).toBe('the game is over');
   });
 });

@@ -32,7 +32,10 @@ describe('four-ten observation', () => {
     [{ handTarget: 12, gameTarget: 30, safeties: 2, maxRounds: 20 }],
     [{ drawVisible: false, safeties: 0 }],
   ])('matches its table in every phase (options %j)', (options) => {
-    const positions = [...fourTenPositions(80, 5, options), ...(Object.keys(options).length === 0 ? fourTenReplacePositions(5, 5) : [])];
+    const positions = [
+      ...fourTenPositions(80, 5, options),
+      ...(Object.keys(options).length === 0 ? fourTenReplacePositions(5, 5) : []),
+    ];
     const phases = new Set<string>();
     for (const env of positions) {
       phases.add((env.getState().game as FourTenJSON).phase);

@@ -8,9 +8,24 @@ function at(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}) {
   const env = make('four-ten', options);
   env.reset({ seed: 0 });
   const base = env.getState();
-  const full: FourTenJSON = { phase: 'place', points: 0, safeties: 3, rounds: 0, hand: [], home: [], shadow: [], drawn: null, outOfPlay: [], stock: [], queuedDecks: [], seenThisTurn: [], ...game };
+  const full: FourTenJSON = {
+    phase: 'place',
+    points: 0,
+    safeties: 3,
+    rounds: 0,
+    hand: [],
+    home: [],
+    shadow: [],
+    drawn: null,
+    outOfPlay: [],
+    stock: [],
+    queuedDecks: [],
+    seenThisTurn: [],
+    ...game,
+  };
   const left = [8, 8, 8, 8];
-  for (const v of [...full.hand, ...full.home, ...full.shadow, ...full.outOfPlay, ...(full.drawn ? [full.drawn] : [])]) left[Number(v) - 1]--;
+  for (const v of [...full.hand, ...full.home, ...full.shadow, ...full.outOfPlay, ...(full.drawn ? [full.drawn] : [])])
+    left[Number(v) - 1]--;
   full.stock = left.flatMap((c, i) => Array.from({ length: c }, () => String(i + 1)));
   env.setState({ ...base, game: full });
   return env;
@@ -18,7 +33,9 @@ function at(game: Partial<FourTenJSON>, options: Record<string, unknown> = {}) {
 
 describe('four-ten render', () => {
   it('shows the round, the score, the hands, the stock and what to do', () => {
-    expect(at({ phase: 'place', points: 12, safeties: 2, rounds: 3, hand: ['1', '2'], home: ['4'], drawn: '3' }).render()).toBe(
+    expect(
+      at({ phase: 'place', points: 12, safeties: 2, rounds: 3, hand: ['1', '2'], home: ['4'], drawn: '3' }).render(),
+    ).toBe(
       [
         'Four Ten, round 4 (at most 100) · points 12/50 · safeties 2/3',
         'Hand    1 2      = 3',
@@ -28,7 +45,15 @@ describe('four-ten render', () => {
         'Place the 3 into a hand with 3 cards or fewer.',
       ].join('\n'),
     );
-    expect(at({ phase: 'replace', hand: ['1', '1', '2', '2'], home: ['1', '1', '3', '3'], shadow: ['2', '1', '2', '1'], outOfPlay: ['1', '2', '3', '4', '4'] }).render()).toBe(
+    expect(
+      at({
+        phase: 'replace',
+        hand: ['1', '1', '2', '2'],
+        home: ['1', '1', '3', '3'],
+        shadow: ['2', '1', '2', '1'],
+        outOfPlay: ['1', '2', '3', '4', '4'],
+      }).render(),
+    ).toBe(
       [
         'Four Ten, round 1 (at most 100) · points 0/50 · safeties 3/3',
         'Hand    1 1 2 2  = 6',
@@ -39,14 +64,21 @@ describe('four-ten render', () => {
       ].join('\n'),
     );
     const hands = { hand: ['1', '2', '3'], home: ['4', '4'], shadow: ['2'] };
-    expect(at({ phase: 'exchange', ...hands, seenThisTurn: [hands] }, { handTarget: 12 }).render().split('\n').slice(-2)).toEqual([
+    expect(
+      at({ phase: 'exchange', ...hands, seenThisTurn: [hands] }, { handTarget: 12 })
+        .render()
+        .split('\n')
+        .slice(-2),
+    ).toEqual([
       'stock 26 (1:7 2:6 3:7 4:6) · out of play 0',
       'Exchange a Hand card with Home or Shadow, or end the turn (Hand 12 scores).',
     ]);
-    expect(at({ phase: 'place', hand: ['1'], home: ['2'] }, { drawVisible: false }).render().split('\n').slice(-2)).toEqual([
-      'stock 30 (1:7 2:7 3:8 4:8) · out of play 0',
-      'Choose a hand with 3 cards or fewer for the next card.',
-    ]);
+    expect(
+      at({ phase: 'place', hand: ['1'], home: ['2'] }, { drawVisible: false })
+        .render()
+        .split('\n')
+        .slice(-2),
+    ).toEqual(['stock 30 (1:7 2:7 3:8 4:8) · out of play 0', 'Choose a hand with 3 cards or fewer for the next card.']);
   });
 
   it('says how each game ended, and after how many rounds', () => {
@@ -67,7 +99,11 @@ describe('four-ten render', () => {
       'stock 32 (1:8 2:8 3:8 4:8) · out of play 0',
       'Bust: a fault with no safeties and too few points to pay for it.',
     ]);
-    expect(at({ phase: 'truncated', points: 3, rounds: 2 }, { maxRounds: 2 }).render().split('\n')[0]).toBe('Four Ten, after 2 rounds · points 3/50 · safeties 3/3');
-    expect(at({ phase: 'truncated', points: 3, rounds: 2 }, { maxRounds: 2 }).render().split('\n').at(-1)).toBe('Out of rounds: 2 rounds ended without reaching 50 points.');
+    expect(at({ phase: 'truncated', points: 3, rounds: 2 }, { maxRounds: 2 }).render().split('\n')[0]).toBe(
+      'Four Ten, after 2 rounds · points 3/50 · safeties 3/3',
+    );
+    expect(at({ phase: 'truncated', points: 3, rounds: 2 }, { maxRounds: 2 }).render().split('\n').at(-1)).toBe(
+      'Out of rounds: 2 rounds ended without reaching 50 points.',
+    );
   });
 });

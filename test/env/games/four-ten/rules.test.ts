@@ -3,7 +3,12 @@ import { make } from '../../../../src/env/registry.js';
 import type { Env } from '../../../../src/env/env.js';
 import { TengymError } from '../../../../src/env/errors.js';
 import type { FourTenOutcome } from '../../../../src/env/game.js';
-import { fourTenGame, orderedFourTenDeck, type FourTenJSON, type FourTenState } from '../../../../src/env/games/four-ten.js';
+import {
+  fourTenGame,
+  orderedFourTenDeck,
+  type FourTenJSON,
+  type FourTenState,
+} from '../../../../src/env/games/four-ten.js';
 import { createRng, randomInt, shuffleInPlace, type Rng } from '../../../../src/env/rng.js';
 import { scaled } from '../../../helpers/scale.js';
 import { thrown } from '../../../helpers/pairing.js';
@@ -38,7 +43,10 @@ function play(env: Env, actions: number[]): number[] {
 
 /** Places each card into the given hand and ends the turn (no exchanges). */
 function placeAll(env: Env, hands: number[]): number[] {
-  return play(env, hands.flatMap((h) => [h, END]));
+  return play(
+    env,
+    hands.flatMap((h) => [h, END]),
+  );
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -220,11 +228,24 @@ describe('four-ten: replacement and the bottom of the deck', () => {
     env.reset({ deck: deckOf([...FULL_HANDS, 2]) });
     expect(placeAll(env, FULL_HANDS_TARGETS).every((r) => r === 0)).toBe(true);
     const st = game(env);
-    expect(st).toMatchObject({ phase: 'replace', drawn: null, hand: ['1', '1', '3', '4'], home: ['1', '2', '3', '4'], shadow: ['1', '1', '3', '4'] });
+    expect(st).toMatchObject({
+      phase: 'replace',
+      drawn: null,
+      hand: ['1', '1', '3', '4'],
+      home: ['1', '2', '3', '4'],
+      shadow: ['1', '1', '3', '4'],
+    });
     expect(env.legalActions()).toEqual([
-      replaceId(HAND, 1), replaceId(HAND, 3), replaceId(HAND, 4),
-      replaceId(HOME, 1), replaceId(HOME, 2), replaceId(HOME, 3), replaceId(HOME, 4),
-      replaceId(SHADOW, 1), replaceId(SHADOW, 3), replaceId(SHADOW, 4),
+      replaceId(HAND, 1),
+      replaceId(HAND, 3),
+      replaceId(HAND, 4),
+      replaceId(HOME, 1),
+      replaceId(HOME, 2),
+      replaceId(HOME, 3),
+      replaceId(HOME, 4),
+      replaceId(SHADOW, 1),
+      replaceId(SHADOW, 3),
+      replaceId(SHADOW, 4),
     ]);
     // The next card is not revealed: no drawn card, nothing about it in the text.
     expect(Array.from(env.observation.subarray(18, 22))).toEqual([0, 0, 0, 0]);
@@ -606,7 +627,10 @@ describe('four-ten: state JSON', () => {
     const target = make('four-ten');
     target.reset({ seed: 1 });
     const before = target.getState();
-    const withGame = (patch: Partial<FourTenJSON>): unknown => ({ ...good, game: { ...(good.game as FourTenJSON), ...patch } });
+    const withGame = (patch: Partial<FourTenJSON>): unknown => ({
+      ...good,
+      game: { ...(good.game as FourTenJSON), ...patch },
+    });
     const g = good.game as FourTenJSON;
     const cases: [unknown, RegExp][] = [
       [withGame({ hand: ['1', '1', '3', '4', '2'] }), /hand/],
@@ -658,71 +682,84 @@ describe('four-ten: invariants over random games', () => {
       probe.copyFrom(env);
       probe.step(a);
       const after = probe.outcome() as FourTenOutcome;
-      const ok = policy === 'no-loss' ? after.safeties === before.safeties && after.points >= before.points : after.rounds === before.rounds;
+      const ok =
+        policy === 'no-loss'
+          ? after.safeties === before.safeties && after.points >= before.points
+          : after.rounds === before.rounds;
       if (ok && probe.running) kept.push(a);
     }
     const pool = kept.length ? kept : legal;
     return pool[randomInt(rng, 0, pool.length - 1)];
   }
 
-  it('over 300 games of each option set keeps every card in one place, the mask equal to the legal list, and returns that add up', () => {
-    const optionSets = [
-      {},
-      { drawVisible: false },
-      { check: 'faults-first' },
-      { reward: 'rounds' },
-      { reward: 'rounds', safeties: 0, maxRounds: 3 },
-      { handTarget: 7, gameTarget: 20, safeties: 5 },
-      { maxRounds: 4, gameTarget: 200 },
-    ];
-    const rng = createRng(2024);
-    let replacements = 0;
-    let bottoms = 0;
-    let exchanges = 0;
-    for (const [k, opts] of optionSets.entries()) {
-      const env = make('four-ten' as string, opts);
-      const probe = env.clone();
-      for (let g = 0; g < scaled(300, 48); g++) {
-        env.reset({ seed: 1000 * k + g });
-        const policy = g % 12 === 1 ? 'no-loss' : g % 12 === 2 ? 'long-rounds' : 'random';
-        let total = 0;
-        for (let steps = 0; env.running; steps++) {
-          expect(steps).toBeLessThan(20000);
-          const s = env.rawState as FourTenState;
-          expect(fourTenGame.checkState(s, env.options as never)).toBeNull();
-          const maskIds = Array.from(env.mask).flatMap((m, a) => (m ? [a] : []));
-          expect(maskIds).toEqual(env.legalActions());
-          expect(maskIds.length).toBeGreaterThan(0);
-          expect(maskIds.some((a) => a >= 15 && a < 47 && (((a - 15) >> 2) & 3) === ((a - 15) & 3))).toBe(false);
-          expect(env.observation.every((x) => x >= 0 && x <= 1)).toBe(true);
-          const a = chooseAction(env, probe, rng, policy);
-          if (a >= 3 && a < 15) replacements++;
-          if (a >= 15 && a < 47) exchanges++;
-          const pointsBefore = s.points;
-          const r = env.step(a);
-          if (a >= 3 && a < 15 && r.reward > 10 && opts.reward !== 'rounds') bottoms++;
-          if (opts.reward !== 'rounds') expect(r.reward).toBe(s.points - pointsBefore);
-          total += r.reward;
-          if (steps % 50 === 0) {
-            const copy = make('four-ten' as string, opts);
-            copy.setState(env.getState());
-            expect(copy.getState()).toEqual(env.getState());
+  it(
+    'over 300 games of each option set keeps every card in one place, the mask equal to the legal list, and ' +
+      'returns that add up',
+    () => {
+      const optionSets = [
+        {},
+        { drawVisible: false },
+        { check: 'faults-first' },
+        { reward: 'rounds' },
+        { reward: 'rounds', safeties: 0, maxRounds: 3 },
+        { handTarget: 7, gameTarget: 20, safeties: 5 },
+        { maxRounds: 4, gameTarget: 200 },
+      ];
+      const rng = createRng(2024);
+      let replacements = 0;
+      let bottoms = 0;
+      let exchanges = 0;
+      for (const [k, opts] of optionSets.entries()) {
+        const env = make('four-ten' as string, opts);
+        const probe = env.clone();
+        for (let g = 0; g < scaled(300, 48); g++) {
+          env.reset({ seed: 1000 * k + g });
+          const policy = g % 12 === 1 ? 'no-loss' : g % 12 === 2 ? 'long-rounds' : 'random';
+          let total = 0;
+          for (let steps = 0; env.running; steps++) {
+            expect(steps).toBeLessThan(20000);
+            const s = env.rawState as FourTenState;
+            expect(fourTenGame.checkState(s, env.options as never)).toBeNull();
+            const maskIds = Array.from(env.mask).flatMap((m, a) => (m ? [a] : []));
+            expect(maskIds).toEqual(env.legalActions());
+            expect(maskIds.length).toBeGreaterThan(0);
+            expect(maskIds.some((a) => a >= 15 && a < 47 && (((a - 15) >> 2) & 3) === ((a - 15) & 3))).toBe(false);
+            expect(env.observation.every((x) => x >= 0 && x <= 1)).toBe(true);
+            const a = chooseAction(env, probe, rng, policy);
+            if (a >= 3 && a < 15) replacements++;
+            if (a >= 15 && a < 47) exchanges++;
+            const pointsBefore = s.points;
+            const r = env.step(a);
+            if (a >= 3 && a < 15 && r.reward > 10 && opts.reward !== 'rounds') bottoms++;
+            if (opts.reward !== 'rounds') expect(r.reward).toBe(s.points - pointsBefore);
+            total += r.reward;
+            if (steps % 50 === 0) {
+              const copy = make('four-ten' as string, opts);
+              copy.setState(env.getState());
+              expect(copy.getState()).toEqual(env.getState());
+            }
           }
+          const outcome = env.outcome() as FourTenOutcome;
+          const expected = fourTenGame.expectedReturn(outcome, env.options as never);
+          if (expected !== null) expect(total).toBe(expected);
+          // The return read off the final state: −1 per round, −maxRounds for the bust; or the points.
+          const end = env.getState().game as FourTenJSON;
+          const maxRounds = env.options.maxRounds as number;
+          expect(total).toBe(
+            opts.reward === 'rounds'
+              ? end.phase === 'bust'
+                ? -(end.rounds - 1) - maxRounds
+                : -end.rounds
+              : end.points,
+          );
+          expect(outcome.rounds).toBeLessThanOrEqual(env.options.maxRounds as number);
+          expect(env.legalActions()).toEqual([]);
         }
-        const outcome = env.outcome() as FourTenOutcome;
-        const expected = fourTenGame.expectedReturn(outcome, env.options as never);
-        if (expected !== null) expect(total).toBe(expected);
-        // The return read off the final state: −1 per round, −maxRounds for the bust; or the points.
-        const end = env.getState().game as FourTenJSON;
-        const maxRounds = env.options.maxRounds as number;
-        expect(total).toBe(opts.reward === 'rounds' ? (end.phase === 'bust' ? -(end.rounds - 1) - maxRounds : -end.rounds) : end.points);
-        expect(outcome.rounds).toBeLessThanOrEqual(env.options.maxRounds as number);
-        expect(env.legalActions()).toEqual([]);
       }
-    }
-    // The careful games reach the deep parts of the rules.
-    expect(replacements).toBeGreaterThan(scaled(100, 10));
-    expect(exchanges).toBeGreaterThan(scaled(100, 10));
-    expect(bottoms).toBeGreaterThan(0);
-  });
+      // The careful games reach the deep parts of the rules.
+      expect(replacements).toBeGreaterThan(scaled(100, 10));
+      expect(exchanges).toBeGreaterThan(scaled(100, 10));
+      expect(bottoms).toBeGreaterThan(0);
+    },
+  );
 });

@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { BottomAgent } from '../../../../src/agents/four-ten/bottom.js';
 import type { Env, EnvState } from '../../../../src/env/env.js';
-import { FourTenState, fourTenGame, fourTenOf, maxRoundPoints, type FourTenJSON } from '../../../../src/env/games/four-ten.js';
+import {
+  FourTenState,
+  fourTenGame,
+  fourTenOf,
+  maxRoundPoints,
+  type FourTenJSON,
+} from '../../../../src/env/games/four-ten.js';
 import { TengymError } from '../../../../src/env/errors.js';
 import { make } from '../../../../src/env/registry.js';
 
@@ -36,7 +42,8 @@ function edited(env: Env, change: Partial<FourTenJSON>): EnvState {
   const state = structuredClone(env.getState());
   const g = { ...(state.game as FourTenJSON), ...change };
   const stock = Array.from({ length: 32 }, (_, i) => String(1 + (i >> 3)));
-  for (const c of [...g.hand, ...g.home, ...g.shadow, ...g.outOfPlay, ...(g.drawn ? [g.drawn] : [])]) stock.splice(stock.indexOf(c), 1);
+  for (const c of [...g.hand, ...g.home, ...g.shadow, ...g.outOfPlay, ...(g.drawn ? [g.drawn] : [])])
+    stock.splice(stock.indexOf(c), 1);
   g.stock = stock;
   state.game = g;
   return state;
@@ -55,28 +62,41 @@ describe('four-ten setState: configurations seen this turn', () => {
   it('refuses one whose hands hold other numbers of cards', () => {
     const env = handOneTwoHomeThreeFour();
     const bad = edited(env, { seenThisTurn: [current, { hand: ['1', '2', '3'], home: ['4'], shadow: [] }] });
-    expect(() => env.setState(bad)).toThrow('bad four-ten state: seenThisTurn[1]: Hand holds 3 cards, exchanges keep it at 2');
+    expect(() => env.setState(bad)).toThrow(
+      'bad four-ten state: seenThisTurn[1]: Hand holds 3 cards, exchanges keep it at 2',
+    );
     const home = edited(env, { seenThisTurn: [current, { hand: ['1', '2'], home: ['3'], shadow: ['4'] }] });
-    expect(() => env.setState(home)).toThrow('bad four-ten state: seenThisTurn[1]: Home holds 1 cards, exchanges keep it at 2');
+    expect(() => env.setState(home)).toThrow(
+      'bad four-ten state: seenThisTurn[1]: Home holds 1 cards, exchanges keep it at 2',
+    );
   });
 
   it('refuses one that holds other cards than the hands', () => {
     const env = handOneTwoHomeThreeFour();
-    for (const other of [{ hand: ['1', '3'], home: ['3', '4'], shadow: [] }, { hand: ['1', '2'], home: ['3', '3'], shadow: [] }]) {
-      expect(() => env.setState(edited(env, { seenThisTurn: [current, other] }))).toThrow('bad four-ten state: seenThisTurn[1] holds other cards than the hands');
+    for (const other of [
+      { hand: ['1', '3'], home: ['3', '4'], shadow: [] },
+      { hand: ['1', '2'], home: ['3', '3'], shadow: [] },
+    ]) {
+      expect(() => env.setState(edited(env, { seenThisTurn: [current, other] }))).toThrow(
+        'bad four-ten state: seenThisTurn[1] holds other cards than the hands',
+      );
     }
   });
 
   it('refuses one that faults, since the round would have ended there', () => {
     const env = handOneTwoHomeThreeFour();
     const faulting = { hand: ['3', '4'], home: ['1', '2'], shadow: [] };
-    expect(() => env.setState(edited(env, { seenThisTurn: [current, faulting] }))).toThrow('bad four-ten state: seenThisTurn[1] scores or faults, so the round would have ended there');
+    expect(() => env.setState(edited(env, { seenThisTurn: [current, faulting] }))).toThrow(
+      'bad four-ten state: seenThisTurn[1] scores or faults, so the round would have ended there',
+    );
   });
 
   it('refuses hands that score, since the round would have ended', () => {
     const env = handOneTwoHomeThreeFour();
     const scoring = { hand: ['2', '4', '4'], home: ['2', '4', '4'], shadow: [] };
-    expect(() => env.setState(edited(env, { ...scoring, seenThisTurn: [scoring] }))).toThrow('bad four-ten state: the hands score or fault, so the round should have ended');
+    expect(() => env.setState(edited(env, { ...scoring, seenThisTurn: [scoring] }))).toThrow(
+      'bad four-ten state: the hands score or fault, so the round should have ended',
+    );
   });
 
   it('makes the exchanges made since the saved position legal again', () => {
@@ -98,7 +118,9 @@ describe('four-ten setState: cards out of play', () => {
   it('refuses a card of any value out of play while a hand has room', () => {
     const env = handOneTwoHomeThreeFour();
     for (const v of ['1', '2', '3', '4']) {
-      expect(() => env.setState(edited(env, { outOfPlay: [v] }))).toThrow('bad four-ten state: cards are out of play only after a replacement, which needs all three hands full');
+      expect(() => env.setState(edited(env, { outOfPlay: [v] }))).toThrow(
+        'bad four-ten state: cards are out of play only after a replacement, which needs all three hands full',
+      );
     }
   });
 });
@@ -135,12 +157,17 @@ describe('four-ten checkState: queued decks', () => {
     const bad = good.map((v, i) => (i === 8 ? 1 : v));
     s.queue = Uint8Array.from([...good, ...good, ...bad]);
     s.queueNext = 1;
-    expect(fourTenGame.checkState(s, view.options)).toBe('queuedDecks deck 2 (cards 32..63) has 9× 1, 7× 2; each deck needs eight each of 1, 2, 3, 4');
+    expect(fourTenGame.checkState(s, view.options)).toBe(
+      'queuedDecks deck 2 (cards 32..63) has 9× 1, 7× 2; each deck needs eight each of 1, 2, 3, 4',
+    );
   });
 });
 
 describe('four-ten counters agree with the rounds', () => {
-  /** setState of a fresh deal with `change` over its game part: the error message with the env as it was, or '' when it loads. */
+  /**
+   * setState of a fresh deal with `change` over its game part: the error message with the env as it was, or '' when it
+   * loads.
+   */
   function refused(change: Partial<FourTenJSON>, options: Record<string, unknown> = {}): string {
     const env = make('four-ten', options);
     env.reset({ seed: 1 });
@@ -158,26 +185,41 @@ describe('four-ten counters agree with the rounds', () => {
     return message;
   }
 
-  it('a round adds at most handTarget or the bottom of the deck: 28 for 10 (three hands that pass the check), 44 past 16, handTarget itself when no full hands pass', () => {
-    expect(maxRoundPoints({ handTarget: 10 })).toBe(28);
-    expect(maxRoundPoints({ handTarget: 16 })).toBe(44);
-    expect(maxRoundPoints({ handTarget: 40 })).toBe(44);
-    expect(maxRoundPoints({ handTarget: 1 })).toBe(1);
-  });
+  it(
+    'a round adds at most handTarget or the bottom of the deck: 28 for 10 (three hands that pass the check), 44 ' +
+      'past 16, handTarget itself when no full hands pass',
+    () => {
+      expect(maxRoundPoints({ handTarget: 10 })).toBe(28);
+      expect(maxRoundPoints({ handTarget: 16 })).toBe(44);
+      expect(maxRoundPoints({ handTarget: 40 })).toBe(44);
+      expect(maxRoundPoints({ handTarget: 1 })).toBe(1);
+    },
+  );
 
   it('points the ended rounds could not have scored are refused', () => {
-    expect(refused({ points: 1 })).toBe('bad four-ten state: 1 points after 0 ended rounds; a round adds at most 28, so at most 0');
-    expect(refused({ points: 29, rounds: 1 })).toBe('bad four-ten state: 29 points after 1 ended rounds; a round adds at most 28, so at most 28');
+    expect(refused({ points: 1 })).toBe(
+      'bad four-ten state: 1 points after 0 ended rounds; a round adds at most 28, so at most 0',
+    );
+    expect(refused({ points: 29, rounds: 1 })).toBe(
+      'bad four-ten state: 29 points after 1 ended rounds; a round adds at most 28, so at most 28',
+    );
     expect(refused({ points: 28, rounds: 1 })).toBe('');
     const end = { hand: [], home: [], shadow: [], drawn: null, stock: FOUR_TEN_ALL, seenThisTurn: [] };
-    expect(refused({ ...end, phase: 'won', points: 1000, rounds: 2 })).toBe('bad four-ten state: 1000 points after 2 ended rounds; a round adds at most 28, so at most 56');
+    expect(refused({ ...end, phase: 'won', points: 1000, rounds: 2 })).toBe(
+      'bad four-ten state: 1000 points after 2 ended rounds; a round adds at most 28, so at most 56',
+    );
   });
 
   it('safeties used beyond the ended rounds are refused; a bust uses none', () => {
-    expect(refused({ safeties: 0, rounds: 2 })).toBe('bad four-ten state: 3 safeties used after 2 ended rounds; each safety pays the fault that ends a round');
+    expect(refused({ safeties: 0, rounds: 2 })).toBe(
+      'bad four-ten state: 3 safeties used after 2 ended rounds; each safety pays the fault that ends a round',
+    );
     expect(refused({ safeties: 0, rounds: 3 })).toBe('');
     const end = { hand: [], home: [], shadow: [], drawn: null, stock: FOUR_TEN_ALL, seenThisTurn: [] };
-    expect(refused({ ...end, phase: 'bust', safeties: 0, rounds: 3 })).toBe('bad four-ten state: 3 safeties used after 3 ended rounds (the last a bust); each safety pays the fault that ends a round');
+    expect(refused({ ...end, phase: 'bust', safeties: 0, rounds: 3 })).toBe(
+      'bad four-ten state: 3 safeties used after 3 ended rounds (the last a bust); each safety pays the fault ' +
+        'that ends a round',
+    );
     expect(refused({ ...end, phase: 'bust', safeties: 0, rounds: 4 })).toBe('');
   });
 });

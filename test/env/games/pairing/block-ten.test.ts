@@ -28,7 +28,13 @@ const FILLER_7 = ['AC', 'AD', 'AH', 'AS', '2C', '2D', '2H'];
 // Every card next to its partner: every policy clears all but the tens.
 const PAIRS_DECK: string[] = (() => {
   const deck: string[] = [];
-  for (const [a, b] of [['A', '9'], ['2', '8'], ['3', '7'], ['4', '6']]) for (const s of 'CDHS') deck.push(a + s, b + s);
+  for (const [a, b] of [
+    ['A', '9'],
+    ['2', '8'],
+    ['3', '7'],
+    ['4', '6'],
+  ])
+    for (const s of 'CDHS') deck.push(a + s, b + s);
   for (const r of '5TJQK') for (const s of 'CDHS') deck.push(r + s);
   return deck;
 })();
@@ -93,7 +99,9 @@ describe('block-ten: moves', () => {
     expect(env.legalActions()).toEqual([pid9(0, 1), pid9(2, 3), pid9(4, 5)]);
     expect(env.describeAction(pid9(2, 3))).toBe('remove Q♣ + Q♦');
     expect(thrown(() => env.step(pid9(0, 2))).message).toContain('a jack pairs only with another jack');
-    expect(thrown(() => env.step(pid9(6, 7))).message).toContain('"remove 10♣ + 10♦" is not legal: tens are never removed');
+    expect(thrown(() => env.step(pid9(6, 7))).message).toContain(
+      '"remove 10♣ + 10♦" is not legal: tens are never removed',
+    );
     expect(thrown(() => env.step(pid9(5, 8))).message).toContain('a king pairs only with another king');
     const r = env.step(pid9(4, 5));
     expect(r.reward).toBe(2);
@@ -153,7 +161,11 @@ describe('block-ten: endings and rewards', () => {
       expect(win.outcome()).toEqual({ won: true, cardsLeft: 4 });
       expect(w.indexOf(1)).toBe(w.length - 1);
       expect(sum(w)).toBe(1);
-      expect(tableau(win).filter((c) => c !== null).sort()).toEqual(['TC', 'TD', 'TH', 'TS']);
+      expect(
+        tableau(win)
+          .filter((c) => c !== null)
+          .sort(),
+      ).toEqual(['TC', 'TD', 'TH', 'TS']);
       const cards = make('block-ten' as string, { refill, reward: 'cards' });
       cards.reset({ deck: PAIRS_DECK });
       const c = playOut(cards, last);
@@ -164,7 +176,10 @@ describe('block-ten: endings and rewards', () => {
 
   it('a lost game: reward win 0, reward cards the cards removed', () => {
     const deck = deckWith([...FILLER_7, '3C', '7C', '2S', 'JC']);
-    for (const [reward, total] of [['win', 0], ['cards', 2]] as const) {
+    for (const [reward, total] of [
+      ['win', 0],
+      ['cards', 2],
+    ] as const) {
       const env = make('block-ten', { reward });
       env.reset({ deck });
       expect(sum(playOut(env, first))).toBe(total);
@@ -192,7 +207,14 @@ describe('block-ten: observation, text and state', () => {
   it('renders a 3×3 grid', () => {
     const env = make('block-ten');
     env.reset({ deck: deckWith(['3C', '7C', ...FILLER_7]) });
-    expect(env.render()).toBe([' 0 3♣    1 7♣    2 A♣', ' 3 A♦    4 A♥    5 A♠', ' 6 2♣    7 2♦    8 2♥', 'stock 43 cards · removed 0 · cards left 52'].join('\n'));
+    expect(env.render()).toBe(
+      [
+        ' 0 3♣    1 7♣    2 A♣',
+        ' 3 A♦    4 A♥    5 A♠',
+        ' 6 2♣    7 2♦    8 2♥',
+        'stock 43 cards · removed 0 · cards left 52',
+      ].join('\n'),
+    );
   });
 
   it('getState → setState round trip, and bad states refused', () => {
@@ -209,12 +231,24 @@ describe('block-ten: observation, text and state', () => {
     env.reset({ deck: PAIRS_DECK });
     const st = env.getState();
     const g = game(env);
-    const without = (card: string): TableJSON => ({ ...g, stock: g.stock.filter((c) => c !== card), removed: [...g.removed, card] });
-    expect(thrown(() => env.setState({ ...st, game: without('JC') })).message).toContain('1 jacks are removed; they go in pairs');
-    expect(thrown(() => env.setState({ ...st, game: without('TC') })).message).toContain('1 tens are removed; tens are never removed here');
+    const without = (card: string): TableJSON => ({
+      ...g,
+      stock: g.stock.filter((c) => c !== card),
+      removed: [...g.removed, card],
+    });
+    expect(thrown(() => env.setState({ ...st, game: without('JC') })).message).toContain(
+      '1 jacks are removed; they go in pairs',
+    );
+    expect(thrown(() => env.setState({ ...st, game: without('TC') })).message).toContain(
+      '1 tens are removed; tens are never removed here',
+    );
     const dupe = { ...g, removed: [g.tableau[3] as string] };
-    expect(thrown(() => env.setState({ ...st, game: dupe })).message).toContain(`card ${g.tableau[3]} is both in tableau[3] and in removed[0]`);
-    expect(thrown(() => env.setState({ ...st, game: { ...g, tableau: [...g.tableau, null] } })).message).toContain('exactly 9 items');
+    expect(thrown(() => env.setState({ ...st, game: dupe })).message).toContain(
+      `card ${g.tableau[3]} is both in tableau[3] and in removed[0]`,
+    );
+    expect(thrown(() => env.setState({ ...st, game: { ...g, tableau: [...g.tableau, null] } })).message).toContain(
+      'exactly 9 items',
+    );
   });
 
   it('undo with undoLimit 3 replays identically and refuses a 4th', () => {
@@ -281,7 +315,8 @@ describe('block-ten: decision-free, reference model, rates, invariants', () => {
           const problem = env.game.checkState(env.rawState, env.options);
           if (problem) expect.fail(`seed ${seed}: ${problem}`);
           const maskIds = Array.from(env.mask.keys()).filter((a) => env.mask[a] === 1);
-          if (maskIds.join() !== env.legalActions().join()) expect.fail(`seed ${seed}: mask ${maskIds} but legal ${env.legalActions()}`);
+          if (maskIds.join() !== env.legalActions().join())
+            expect.fail(`seed ${seed}: mask ${maskIds} but legal ${env.legalActions()}`);
           if (!env.running) break;
           total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
         }

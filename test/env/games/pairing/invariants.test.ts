@@ -30,7 +30,8 @@ function midGame(id: string): Env {
     const env = make(id);
     env.reset({ seed });
     const rng = createRng(seed);
-    while (env.running && (env.rawState as PairingState).removed < 4) env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
+    while (env.running && (env.rawState as PairingState).removed < 4)
+      env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
     if (env.running) return env;
   }
 }
@@ -49,12 +50,20 @@ describe('pairing checkState', () => {
 
   it('checks the deck and the stock position', () => {
     const s0 = tens.rawState as PairingState;
-    expect(broken(tens, (s) => (s.deck[1] = s.deck[0]))).toBe(`deck position 1 holds ${cardCode(s0.deck[0])} a second time`);
+    expect(broken(tens, (s) => (s.deck[1] = s.deck[0]))).toBe(
+      `deck position 1 holds ${cardCode(s0.deck[0])} a second time`,
+    );
     expect(broken(tens, (s) => (s.deck[5] = 52))).toBe('deck position 5 holds no card');
     const slots = s0.rules.slots;
-    expect(broken(tens, (s) => (s.stockPos = slots - 1))).toBe(`the stock holds ${52 - slots + 1} cards; after the first deal at most ${52 - slots} are left`);
-    expect(broken(tens, (s) => (s.stockPos = 53))).toBe(`the stock holds -1 cards; after the first deal at most ${52 - slots} are left`);
-    expect(broken(tens, (s) => (s.stockPos += 0.5))).toMatch(/^the stock holds [\d.]+ cards; after the first deal at most \d+ are left$/);
+    expect(broken(tens, (s) => (s.stockPos = slots - 1))).toBe(
+      `the stock holds ${52 - slots + 1} cards; after the first deal at most ${52 - slots} are left`,
+    );
+    expect(broken(tens, (s) => (s.stockPos = 53))).toBe(
+      `the stock holds -1 cards; after the first deal at most ${52 - slots} are left`,
+    );
+    expect(broken(tens, (s) => (s.stockPos += 0.5))).toMatch(
+      /^the stock holds [\d.]+ cards; after the first deal at most \d+ are left$/,
+    );
   });
 
   it('checks every slot against its card, its rank and the stock', () => {
@@ -66,19 +75,30 @@ describe('pairing checkState', () => {
     expect(broken(tens, (s) => (s.slotCard[1] = c0))).toBe(`card ${cardCode(c0)} is in two slots`);
     const top = s0.deck[s0.stockPos];
     expect(broken(tens, (s) => (s.slotCard[0] = top))).toBe(`card ${cardCode(top)} is in slot 0 and in the stock`);
-    expect(broken(tens, (s) => (s.slotRank[0] = (s.slotRank[0] + 1) % 13))).toBe(`slot 0 holds ${cardCode(c0)} but has rank ${(s0.slotRank[0] + 1) % 13}`);
+    expect(broken(tens, (s) => (s.slotRank[0] = (s.slotRank[0] + 1) % 13))).toBe(
+      `slot 0 holds ${cardCode(c0)} but has rank ${(s0.slotRank[0] + 1) % 13}`,
+    );
   });
 
   it('checks the slot sets, the stock counts and the removed count', () => {
     const s0 = tens.rawState as PairingState;
     const rank = s0.slotRank[0];
     const set = s0.rankSlots[rank];
-    expect(broken(tens, (s) => (s.rankSlots[rank] ^= 1))).toBe(`the slot set of rank ${RANKS[rank]} is ${(set ^ 1).toString(2)}, the slots say ${set.toString(2)}`);
+    expect(broken(tens, (s) => (s.rankSlots[rank] ^= 1))).toBe(
+      `the slot set of rank ${RANKS[rank]} is ${(set ^ 1).toString(2)}, the slots say ${set.toString(2)}`,
+    );
     const empty = s0.rankSlots[EMPTY_RANK];
-    expect(broken(tens, (s) => (s.rankSlots[EMPTY_RANK] ^= 2))).toBe(`the slot set of empty slots is ${(empty ^ 2).toString(2)}, the slots say ${empty.toString(2)}`);
+    expect(broken(tens, (s) => (s.rankSlots[EMPTY_RANK] ^= 2))).toBe(
+      `the slot set of empty slots is ${(empty ^ 2).toString(2)}, the slots say ${empty.toString(2)}`,
+    );
     expect(broken(tens, (s) => (s.rankSlots[EMPTY_RANK + 1] = 1))).toBe('the no-partner slot set is not empty');
-    expect(broken(tens, (s) => s.stockCount[3]++)).toBe(`stock count of 4 is ${s0.stockCount[3] + 1}, the stock holds ${s0.stockCount[3]}`);
-    expect(broken(block, (s) => s.removed++)).toBe(`removed is ${(block.rawState as PairingState).removed + 1}, the slots and stock leave ${(block.rawState as PairingState).removed}`);
+    expect(broken(tens, (s) => s.stockCount[3]++)).toBe(
+      `stock count of 4 is ${s0.stockCount[3] + 1}, the stock holds ${s0.stockCount[3]}`,
+    );
+    expect(broken(block, (s) => s.removed++)).toBe(
+      `removed is ${(block.rawState as PairingState).removed + 1}, the slots and ` +
+        `stock leave ${(block.rawState as PairingState).removed}`,
+    );
   });
 });
 
@@ -86,14 +106,20 @@ describe('pairing board', () => {
   it.each([
     ['strict', false],
     ['buffered', true],
-  ] as const)('refill %s: the stock is a control only where a deal from it is a move (tappable %s)', (refill, tappable) => {
-    for (const id of ['tens', 'block-ten'] as const) {
-      const env = make(id, { refill });
-      env.reset({ seed: 3 });
-      const stock = env.board().parts.flatMap((p) => (p.kind === 'piles' ? p.piles : [])).find((p) => p.kind === 'stock');
-      expect(stock).toMatchObject({ kind: 'stock', tappable });
-    }
-  });
+  ] as const)(
+    'refill %s: the stock is a control only where a deal from it is a move (tappable %s)',
+    (refill, tappable) => {
+      for (const id of ['tens', 'block-ten'] as const) {
+        const env = make(id, { refill });
+        env.reset({ seed: 3 });
+        const stock = env
+          .board()
+          .parts.flatMap((p) => (p.kind === 'piles' ? p.piles : []))
+          .find((p) => p.kind === 'stock');
+        expect(stock).toMatchObject({ kind: 'stock', tappable });
+      }
+    },
+  );
 });
 
 describe('pairing render', () => {
@@ -109,7 +135,10 @@ describe('pairing render', () => {
         const lines = env.render().split('\n');
         const won = env.outcome()!.won;
         seen.add(won);
-        expect(lines.at(-2)).toBe(`stock ${52 - s.stockPos} card${52 - s.stockPos === 1 ? '' : 's'} · removed ${s.removed} · cards left ${52 - s.removed}`);
+        expect(lines.at(-2)).toBe(
+          `stock ${52 - s.stockPos} card${52 - s.stockPos === 1 ? '' : 's'} · removed ${s.removed} · cards ` +
+            `left ${52 - s.removed}`,
+        );
         expect(lines.at(-1)).toBe(`game over: ${won ? 'won' : 'lost'}, ${52 - s.removed} cards left`);
         // The env refuses a step after the end itself; the engine's own reason says the same.
         expect(env.game.whyIllegal(env.rawState, env.options, 0)).toBe('the game is over');
@@ -121,7 +150,21 @@ describe('pairing render', () => {
   });
 });
 
-const RANK_WORDS = ['aces', 'twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'eights', 'nines', 'tens', 'jacks', 'queens', 'kings'];
+const RANK_WORDS = [
+  'aces',
+  'twos',
+  'threes',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'jacks',
+  'queens',
+  'kings',
+];
 const TEN = 9;
 
 /** The rules' reason for refusing `action`, from the cards in the slots; null when legal. */
@@ -133,7 +176,10 @@ function expectedReason(s: PairingState, action: number): string | null {
     if (s.slotCard[i] === EMPTY || s.slotCard[j] === EMPTY) return `slot ${s.slotCard[i] === EMPTY ? i : j} is empty`;
     const a = s.slotCard[i] >> 2;
     const b = s.slotCard[j] >> 2;
-    if (a < TEN && b < TEN) return a + b + 2 === 10 ? null : `${cardLabel(s.slotCard[i])} + ${cardLabel(s.slotCard[j])} make ${a + b + 2}, not 10`;
+    if (a < TEN && b < TEN)
+      return a + b + 2 === 10
+        ? null
+        : `${cardLabel(s.slotCard[i])} + ${cardLabel(s.slotCard[j])} make ${a + b + 2}, not 10`;
     if (a === TEN || b === TEN) return r.tensBlocked ? 'tens are never removed' : 'tens are removed four at a time';
     const face = a > TEN ? a : b;
     if (!r.faceRankPairs) return `${RANK_WORDS[face]} are removed four at a time`;
@@ -176,7 +222,9 @@ describe('pairing: why a move is illegal', () => {
           }
           refused++;
           reasons.add(expected!.replace(/\d+|[♣♦♥♠]|[AJQK2-9]/g, '#'));
-          expect(() => env.clone().step(action)).toThrow(`step(${action}): "${env.describeAction(action)}" is not legal: ${expected}. Legal now: `);
+          expect(() => env.clone().step(action)).toThrow(
+            `step(${action}): "${env.describeAction(action)}" is not legal: ${expected}. Legal now: `,
+          );
         }
         env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]);
       }

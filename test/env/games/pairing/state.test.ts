@@ -27,14 +27,22 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
   const tens = make('tens');
 
   it('a pair rank removed without its partner names both ranks and both counts', () => {
-    expect(thrown(() => load(tens, without(['AC']))).message).toBe('bad state: 1 aces but 0 nines are removed; they go in pairs');
-    expect(thrown(() => load(tens, without(['8C']))).message).toBe('bad state: 0 twos but 1 eights are removed; they go in pairs');
-    expect(thrown(() => load(tens, without(['4C']))).message).toBe('bad state: 1 fours but 0 sixes are removed; they go in pairs');
+    expect(thrown(() => load(tens, without(['AC']))).message).toBe(
+      'bad state: 1 aces but 0 nines are removed; they go in pairs',
+    );
+    expect(thrown(() => load(tens, without(['8C']))).message).toBe(
+      'bad state: 0 twos but 1 eights are removed; they go in pairs',
+    );
+    expect(thrown(() => load(tens, without(['4C']))).message).toBe(
+      'bad state: 1 fours but 0 sixes are removed; they go in pairs',
+    );
   });
 
   it('fives go in pairs; in Tens the faces go four at a time', () => {
     expect(thrown(() => load(tens, without(['5C']))).message).toBe('bad state: 1 fives are removed; they go in pairs');
-    expect(thrown(() => load(tens, without(['JC', 'JD']))).message).toBe('bad state: 2 jacks are removed; they go four at a time');
+    expect(thrown(() => load(tens, without(['JC', 'JD']))).message).toBe(
+      'bad state: 2 jacks are removed; they go four at a time',
+    );
     // The same counts made legally load: a pair of fives, four jacks.
     load(tens, without(['5C', '5D', 'JC', 'JD', 'JH', 'JS']));
     expect((tens.rawState as PairingState).removed).toBe(6);
@@ -42,15 +50,23 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
 
   it('a strict game refuses an empty slot beside a stock, saying how many cards the stock holds', () => {
     const kept = ALL.filter((c) => !['AC', '9C'].includes(c));
-    const game: TableJSON = { tableau: [null, ...kept.slice(1, 13)], stock: [kept[0], ...kept.slice(13)], removed: ['AC', '9C'] };
+    const game: TableJSON = {
+      tableau: [null, ...kept.slice(1, 13)],
+      stock: [kept[0], ...kept.slice(13)],
+      removed: ['AC', '9C'],
+    };
     expect(game.stock).toHaveLength(38);
-    expect(thrown(() => load(tens, game)).message).toBe("bad state: a slot is empty while the stock holds 38 cards (refill 'strict' fills it at once)");
+    expect(thrown(() => load(tens, game)).message).toBe(
+      "bad state: a slot is empty while the stock holds 38 cards (refill 'strict' fills it at once)",
+    );
   });
 
   it('lists every missing card, space-separated', () => {
     const game = without([]);
     game.stock = game.stock.filter((c) => !['5C', '9D'].includes(c));
-    expect(thrown(() => load(tens, game)).message).toBe('bad state: cards 5C 9D are missing; tableau, stock and removed must hold each of the 52 cards once');
+    expect(thrown(() => load(tens, game)).message).toBe(
+      'bad state: cards 5C 9D are missing; tableau, stock and removed must hold each of the 52 cards once',
+    );
   });
 
   it("the game's own fromJSON refuses an unreachable position, not only the env", () => {
@@ -59,7 +75,9 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
     expect(e.code).toBe('bad-state');
     expect(e.message).toBe('bad state: 1 aces but 0 nines are removed; they go in pairs');
     const b = blockTenGame.createState({ refill: 'strict', undoLimit: 0, reward: 'win' });
-    expect(() => blockTenGame.fromJSON(without(['KC'], 9), { refill: 'strict', undoLimit: 0, reward: 'win' }, b)).toThrow('bad state: 1 kings are removed; they go in pairs');
+    expect(() =>
+      blockTenGame.fromJSON(without(['KC'], 9), { refill: 'strict', undoLimit: 0, reward: 'win' }, b),
+    ).toThrow('bad state: 1 kings are removed; they go in pairs');
   });
 
   it('checkState calls card id 52, one past the last card, not a card', () => {
@@ -74,7 +92,11 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
 describe('pairing state: a late position', () => {
   // Every pair and the tens gone: a 5, the jacks, queens and kings in the slots, one 5 left to deal.
   const removed = ALL.filter((c) => '123456789AT'.includes(c[0]) && !['5H', '5S'].includes(c));
-  const late: TableJSON = { tableau: ['5H', 'JC', 'JD', 'JH', 'JS', 'QC', 'QD', 'QH', 'QS', 'KC', 'KD', 'KH', 'KS'], stock: ['5S'], removed };
+  const late: TableJSON = {
+    tableau: ['5H', 'JC', 'JD', 'JH', 'JS', 'QC', 'QD', 'QH', 'QS', 'KC', 'KD', 'KH', 'KS'],
+    stock: ['5S'],
+    removed,
+  };
 
   it('loads, and the board says "1 card" of stock', () => {
     const env = make('tens');

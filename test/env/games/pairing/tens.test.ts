@@ -21,7 +21,13 @@ const FILLER_11 = ['AC', 'AD', 'AH', 'AS', '2C', '2D', '2H', '2S', 'QC', 'QD', '
 // Every card next to its partner, then 5s, then the quartets: every policy clears it.
 const PAIRS_DECK: string[] = (() => {
   const deck: string[] = [];
-  for (const [a, b] of [['A', '9'], ['2', '8'], ['3', '7'], ['4', '6']]) for (const s of 'CDHS') deck.push(a + s, b + s);
+  for (const [a, b] of [
+    ['A', '9'],
+    ['2', '8'],
+    ['3', '7'],
+    ['4', '6'],
+  ])
+    for (const s of 'CDHS') deck.push(a + s, b + s);
   for (const r of '5TJQK') for (const s of 'CDHS') deck.push(r + s);
   return deck;
 })();
@@ -69,7 +75,13 @@ function dealOrder(env: Env): number[] {
 
 describe('tens: options and spaces', () => {
   it('defaults and sizes follow the options', () => {
-    expect(tensGame.optionsSchema.parse({})).toEqual({ tableau: 13, refill: 'strict', undoLimit: 0, reward: 'win', blockTens: false });
+    expect(tensGame.optionsSchema.parse({})).toEqual({
+      tableau: 13,
+      refill: 'strict',
+      undoLimit: 0,
+      reward: 'win',
+      blockTens: false,
+    });
     const sizes = (o: object): [number, number] => {
       const env = make('tens', o);
       return [env.actionSpace.n, env.observationSpace.shape[0]];
@@ -81,21 +93,26 @@ describe('tens: options and spaces', () => {
   });
 
   it('bad options name the field and the allowed values', () => {
-    expect(thrown(() => make('tens' as string, { tableau: 14 })).message).toMatch(/tableau[\s\S]*13\|15|13\|15[\s\S]*tableau/);
+    expect(thrown(() => make('tens' as string, { tableau: 14 })).message).toMatch(
+      /tableau[\s\S]*13\|15|13\|15[\s\S]*tableau/,
+    );
     expect(thrown(() => make('tens' as string, { refill: 'lazy' })).message).toContain('"buffered"');
     expect(thrown(() => make('tens' as string, { undoLimit: 2 })).message).toContain('"unlimited"');
     expect(thrown(() => make('tens' as string, { blocktens: true })).code).toBe('bad-options');
   });
 
   it('undoLimit maps to 0, 3 and Infinity', () => {
-    const limit = (u: unknown): number | undefined => tensGame.undoLimit?.(tensGame.optionsSchema.parse({ undoLimit: u }));
+    const limit = (u: unknown): number | undefined =>
+      tensGame.undoLimit?.(tensGame.optionsSchema.parse({ undoLimit: u }));
     expect([limit(0), limit(3), limit('unlimited')]).toEqual([0, 3, Infinity]);
   });
 
   it('a bad deck is refused with the problem named', () => {
     const env = make('tens');
     expect(thrown(() => env.reset({ deck: PAIRS_DECK.slice(1) })).message).toContain('missing AC');
-    expect(thrown(() => env.reset({ deck: ['AC', ...PAIRS_DECK.slice(1, 51), 'AC'] })).message).toContain('duplicate cards AC');
+    expect(thrown(() => env.reset({ deck: ['AC', ...PAIRS_DECK.slice(1, 51), 'AC'] })).message).toContain(
+      'duplicate cards AC',
+    );
     expect(thrown(() => env.reset({ deck: ['ZZ', ...PAIRS_DECK.slice(1)] })).code).toBe('bad-deck');
   });
 });
@@ -119,7 +136,12 @@ describe('tens: dealing and action ids', () => {
     expect(env.describeAction(11)).toBe('remove A♣ + K♣'); // (0,12)
     expect(env.describeAction(12)).toBe('remove 2♣ + 3♣'); // (1,2)
     expect(env.describeAction(77)).toBe('remove Q♣ + K♣'); // (11,12)
-    expect([78, 79, 80, 81].map((a) => env.describeAction(a))).toEqual(['remove four tens', 'remove four jacks', 'remove four queens', 'remove four kings']);
+    expect([78, 79, 80, 81].map((a) => env.describeAction(a))).toEqual([
+      'remove four tens',
+      'remove four jacks',
+      'remove four queens',
+      'remove four kings',
+    ]);
     expect(env.describeAction(82)).toBe('deal');
     expect(() => env.describeAction(83)).toThrow(/ids 0\.\.82/);
     // A+9, 2+8, 3+7, 4+6: (0,8), (1,7), (2,6), (3,5); 5 alone.
@@ -191,7 +213,9 @@ describe('tens: moves', () => {
     expect(pairOfJacks.code).toBe('illegal-action');
     expect(pairOfJacks.message).toContain('"remove J♣ + J♦" is not legal: jacks are removed four at a time');
     expect(thrown(() => env.step(pairId(13, 2, 3))).message).toContain('3♣ + 6♦ make 9, not 10');
-    expect(thrown(() => env.step(pairId(13, 0, 2))).message).toContain(`Legal now: ${pairId(13, 4, 5)} (remove 9♣ + A♣), ${pairId(13, 4, 6)} (remove 9♣ + A♦)`);
+    expect(thrown(() => env.step(pairId(13, 0, 2))).message).toContain(
+      `Legal now: ${pairId(13, 4, 5)} (remove 9♣ + A♣), ${pairId(13, 4, 6)} (remove 9♣ + A♦)`,
+    );
   });
 });
 
@@ -268,7 +292,11 @@ describe('tens: blockTens', () => {
     expect(env.outcome()).toEqual({ won: true, cardsLeft: 4 });
     expect(rewards.slice(0, -1).every((r) => r === 0)).toBe(true);
     expect(rewards[rewards.length - 1]).toBe(1);
-    expect(tableau(env).filter((c) => c !== null).sort()).toEqual(['TC', 'TD', 'TH', 'TS']);
+    expect(
+      tableau(env)
+        .filter((c) => c !== null)
+        .sort(),
+    ).toEqual(['TC', 'TD', 'TH', 'TS']);
   });
 
   it('a removed ten is a bad state', () => {
@@ -277,7 +305,9 @@ describe('tens: blockTens', () => {
     const st = env.getState();
     const g = game(env);
     const bad = { ...g, stock: g.stock.filter((c) => c !== 'TC'), removed: [...g.removed, 'TC'] };
-    expect(thrown(() => env.setState({ ...st, game: bad })).message).toContain('1 tens are removed; tens are never removed here');
+    expect(thrown(() => env.setState({ ...st, game: bad })).message).toContain(
+      '1 tens are removed; tens are never removed here',
+    );
   });
 });
 
@@ -314,7 +344,10 @@ describe('tens: endings and rewards', () => {
 
   it('a lost game: reward win gives 0, reward cards the cards removed', () => {
     const slots = ['4C', '6C', ...DEAD_13.slice(0, 11)];
-    for (const [reward, total] of [['win', 0], ['cards', 2]] as const) {
+    for (const [reward, total] of [
+      ['win', 0],
+      ['cards', 2],
+    ] as const) {
       const env = make('tens', { reward });
       env.reset({ deck: deckWith([...slots, '3S', '4D']) });
       const { rewards } = playOut(env, first);
@@ -386,7 +419,9 @@ describe('tens: observation, text and state', () => {
     const before = JSON.stringify(st);
     const withGame = (x: unknown): unknown => ({ ...st, game: x });
     const dupe = { ...g, stock: [g.tableau[0] as string, ...g.stock.slice(1)] };
-    expect(thrown(() => env.setState(withGame(dupe))).message).toMatch(new RegExp(`card ${g.tableau[0]} is both in tableau\\[0\\] and in stock\\[0\\]`));
+    expect(thrown(() => env.setState(withGame(dupe))).message).toMatch(
+      new RegExp(`card ${g.tableau[0]} is both in tableau\\[0\\] and in stock\\[0\\]`),
+    );
     const unknown = { ...g, stock: ['XX', ...g.stock.slice(1)] };
     expect(thrown(() => env.setState(withGame(unknown))).message).toContain('stock[0] is "XX", not a card code');
     const short = { ...g, tableau: g.tableau.slice(1) };
@@ -453,26 +488,29 @@ const CONFIGS: { name: string; options: Record<string, unknown>; slots: number; 
 
 describe('tens: decision-free and the reference model', () => {
   for (const c of CONFIGS) {
-    it(`${c.name}: first, last and random policies reach the same outcome as the rank-count model on 1,000 deals`, () => {
-      const envs = [make('tens', c.options), make('tens', c.options), make('tens', c.options)];
-      const rng = createRng(99);
-      const random = (env: Env): number => env.legal[randomInt(rng, 0, env.legalCount - 1)];
-      const policies = [first, last, random];
-      let wins = 0;
-      for (let seed = 0; seed < 1000; seed++) {
-        const outcomes = envs.map((env, k) => {
-          env.reset({ seed });
-          playOut(env, policies[k]);
-          return env.outcome();
-        });
-        expect(outcomes[1], `seed ${seed}`).toEqual(outcomes[0]);
-        expect(outcomes[2], `seed ${seed}`).toEqual(outcomes[0]);
-        envs[0].reset({ seed });
-        expect(outcomes[0], `seed ${seed}`).toEqual(referenceOutcome(dealOrder(envs[0]), c.slots, c.blockTens));
-        if (outcomes[0].won) wins++;
-      }
-      expect(wins).toBeGreaterThan(0);
-    });
+    it(
+      `${c.name}: first, last and random policies reach the same ` + `outcome as the rank-count model on 1,000 deals`,
+      () => {
+        const envs = [make('tens', c.options), make('tens', c.options), make('tens', c.options)];
+        const rng = createRng(99);
+        const random = (env: Env): number => env.legal[randomInt(rng, 0, env.legalCount - 1)];
+        const policies = [first, last, random];
+        let wins = 0;
+        for (let seed = 0; seed < 1000; seed++) {
+          const outcomes = envs.map((env, k) => {
+            env.reset({ seed });
+            playOut(env, policies[k]);
+            return env.outcome();
+          });
+          expect(outcomes[1], `seed ${seed}`).toEqual(outcomes[0]);
+          expect(outcomes[2], `seed ${seed}`).toEqual(outcomes[0]);
+          envs[0].reset({ seed });
+          expect(outcomes[0], `seed ${seed}`).toEqual(referenceOutcome(dealOrder(envs[0]), c.slots, c.blockTens));
+          if (outcomes[0].won) wins++;
+        }
+        expect(wins).toBeGreaterThan(0);
+      },
+    );
   }
 
   it('win rates over seeds 0..19,999 match the published random-play rates', () => {
@@ -492,7 +530,7 @@ describe('tens: decision-free and the reference model', () => {
     expect(thirteen).toBeLessThan(0.0975);
     const fifteen = rate({ tableau: 15 });
     expect(fifteen).toBeGreaterThan(0.352);
-    expect(fifteen).toBeLessThan(0.380);
+    expect(fifteen).toBeLessThan(0.38);
   });
 });
 
@@ -510,7 +548,8 @@ describe('tens: invariants over random games', () => {
             const problem = env.game.checkState(env.rawState, env.options);
             if (problem) expect.fail(`seed ${seed}: ${problem}`);
             const maskIds = Array.from(env.mask.keys()).filter((a) => env.mask[a] === 1);
-            if (maskIds.join() !== env.legalActions().join()) expect.fail(`seed ${seed}: mask ${maskIds} but legal ${env.legalActions()}`);
+            if (maskIds.join() !== env.legalActions().join())
+              expect.fail(`seed ${seed}: mask ${maskIds} but legal ${env.legalActions()}`);
             if (!env.running) break;
             total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
           }
