@@ -161,6 +161,7 @@ const CONTEXTS: Context[] = [
       '} catch (e) {',
       '  code = isTengymError(e) ? e.code : String(e);',
       '}',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a snippet's source text, its template run by the test
       "if (code !== 'disposed') throw new Error(`decade’s hinter, its model disposed, gave ${code || 'hints'}`);",
     ].join('\n'),
     why:

@@ -54,6 +54,7 @@ function agentFrames(cause: unknown): string {
   return `${stack[0]}\n  (set TENGYM_DEBUG=1 for the agent's whole stack)\n`;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own arguments
 const COMMANDS: CommandModule<any, any>[] = [
   envsCommand,
   replayCommand,

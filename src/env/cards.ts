@@ -78,7 +78,7 @@ export function deckTokens(deck: string | readonly (string | number)[]): string[
   // a card out of the deal and another in it twice.
   const tokens = new Array<string>(deck.length);
   for (let i = 0; i < deck.length; i++) {
-    if (!Object.prototype.hasOwnProperty.call(deck, i))
+    if (!Object.hasOwn(deck, i))
       throw new TengymError('bad-deck', `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
     const c: unknown = deck[i];
     if (typeof c !== 'string' && typeof c !== 'number')

@@ -76,11 +76,11 @@ export function showValue(value: unknown): string {
  * text or reorder it, and a long one cut to its first `max` characters.
  */
 export function showName(name: string, max = 64): string {
-  const escape = (t: string) =>
+  const escaped = (t: string) =>
     t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) =>
       c === '"' || c === '\\' ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
-  return name.length > max ? `"${escape(name.slice(0, max))}…" (${name.length} characters)` : `"${escape(name)}"`;
+  return name.length > max ? `"${escaped(name.slice(0, max))}…" (${name.length} characters)` : `"${escaped(name)}"`;
 }
 
 /**
@@ -114,7 +114,7 @@ export function protoKeyPath(value: unknown): string | null {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${path}[${i}]` });
       continue;
     }
-    if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return path === '' ? '__proto__' : `${path}.__proto__`;
+    if (Object.hasOwn(v, '__proto__')) return path === '' ? '__proto__' : `${path}.__proto__`;
     const keys = Object.keys(v);
     for (let i = keys.length - 1; i >= 0; i--)
       stack.push({

@@ -192,7 +192,7 @@ export const GAME_MEMBERS: readonly {
   { name: 'board', kind: 'function', what: 'the board as a page draws it' },
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a game of any options and state, as registries and tables hold them
 export type AnyGame = Game<any, any>;
 
 /**

@@ -8,7 +8,7 @@
  * Every file is written atomically (a temporary file, then a rename). Node-only, as
  * everything in this folder.
  */
-import { constants, existsSync, rmSync } from 'node:fs';
+import { constants, existsSync, rmSync, type Stats } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import * as tf from '../agents/learned/tf.js';
@@ -157,7 +157,7 @@ async function loadArtifacts(dir: string, onFile?: FileRead): Promise<tf.io.Mode
   // Every size is known before any weight file is opened: a manifest that disagrees opens none.
   const sizes: number[] = [];
   for (const name of checked.paths) {
-    let info;
+    let info: Stats;
     try {
       info = await stat(await realPathInside(dir, realDir, name, where));
     } catch (e) {

@@ -121,7 +121,7 @@ export async function measureAgreement(
         const bands = [a.byStock[stockBand(env)]];
         if (memory && a.byKnowledge) bands.push(a.byKnowledge[memory.unknown > 0 ? 0 : 1]);
         for (const band of bands) band.decisions++;
-        const labels = labelPosition(teacher, env, deriveSeed(seed + g, a.decisions), memory && memory.remembered());
+        const labels = labelPosition(teacher, env, deriveSeed(seed + g, a.decisions), memory?.remembered());
         if (labels[0].action === action) {
           a.agreed++;
           for (const band of bands) band.agreed++;

@@ -23,7 +23,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  GameValues,
+  type GameValues,
   computeGameValues,
   computePaceValues,
   type GameRules,

@@ -22,6 +22,7 @@ import {
   rmSync,
   statSync,
   writeFileSync,
+  type Dir,
 } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
@@ -196,7 +197,7 @@ function listEntries(dir: string, limit = 8): string {
   let budget = 1000;
   let more = false;
   const walk = (sub: string) => {
-    let d;
+    let d: Dir;
     try {
       d = opendirSync(join(dir, sub));
     } catch {

@@ -2,9 +2,7 @@
 // `step` returns the same object, and bad input to `reset` leaves the env as it was. (That they
 // import nothing Node-only is test/structure.test.ts's.)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isTengymError } from '../../src/env/errors.js';
@@ -12,7 +10,7 @@ import { envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SRC = join(ROOT, 'src');
+const _SRC = join(ROOT, 'src');
 
 describe('the hot path', () => {
   it('legalActions, status, observe and step allocate nothing; Env.step allocates only the last step’s outcome', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Env, checkSeedFits, formatZodError, validateSeed } from '../../src/env/env.js';
-import { showValue, TengymError, type TengymErrorCode } from '../../src/env/errors.js';
+import { showValue, type TengymErrorCode } from '../../src/env/errors.js';
 import type { AnyGame } from '../../src/env/game.js';
 import { tensGame } from '../../src/env/games/tens.js';
 import { make } from '../../src/env/registry.js';

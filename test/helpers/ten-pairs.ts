@@ -160,7 +160,7 @@ export const tenPairsGame: Game<TenPairsOptions, TenPairsState> = {
     const [i, j] = pairs(o.slots)[action];
     return `remove ${s.slots[i]} + ${s.slots[j]}`;
   },
-  whyIllegal: (s, o, action) => (action === pairCount(o) ? 'the stock is empty' : 'those two do not sum to 10'),
+  whyIllegal: (_s, o, action) => (action === pairCount(o) ? 'the stock is empty' : 'those two do not sum to 10'),
   render: (s) => `${Array.from(s.slots, (v) => (v ? code(v) : '-')).join(' ')} · stock ${DECK - s.pos}`,
   toJSON: (s) => ({
     slots: Array.from(s.slots, (v) => (v ? code(v) : null)),

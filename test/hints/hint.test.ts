@@ -1227,7 +1227,7 @@ describe('tengym hint', () => {
       expect(text.code).toBe(0);
       expect(text.stdout).toContain(env.render());
       expect(text.stdout).toMatch(
-        new RegExp(`^  1\\. ${escape(out.hints[0].text)} · action ${out.hints[0].action} · `, 'm'),
+        new RegExp(`^  1\\. ${escapeRegExp(out.hints[0].text)} · action ${out.hints[0].action} · `, 'm'),
       );
       expect(text.stdout).not.toMatch(/^ {2}3\. /m);
     },
@@ -1446,6 +1446,6 @@ describe('tengym bench --hints', () => {
   });
 });
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -162,9 +162,7 @@ describe('model sources', () => {
         '"options":{',
         '"options":{"__proto__":{"fives":true},',
       );
-      expect(
-        Object.prototype.hasOwnProperty.call(JSON.parse(text).userDefinedMetadata.tengym.options, '__proto__'),
-      ).toBe(true);
+      expect(Object.hasOwn(JSON.parse(text).userDefinedMetadata.tengym.options, '__proto__')).toBe(true);
       const fetchFile = async (url: string) => {
         const bytes = url.endsWith('model.json')
           ? Buffer.from(text)

@@ -2,21 +2,7 @@
 // which compares it with pimc and longest; the solver itself is tested in
 // test/agents/decade/fair-solver.test.ts.
 import { describe, expect, it } from 'vitest';
-import { longestMove } from '../../src/agents/decade/longest.js';
-import { Position, rulesOf } from '../../src/agents/decade/position.js';
-import type { Env } from '../../src/env/env.js';
-import { decadeOf, DRAW } from '../../src/env/games/decade.js';
-import { make } from '../../src/env/registry.js';
-import { createRng, randomInt } from '../../src/env/rng.js';
-import { FairSolver } from '../../src/agents/decade/fair-solver.js';
-import {
-  dealPosition,
-  deckValues,
-  FULL_DECK,
-  measureReducedRoom,
-  SMALL_DECK,
-} from '../../src/research/decade-reduced-room.js';
-import { bruteAfter, envAt, randomPosition, withStockPermuted } from '../helpers/decade.js';
+import { deckValues, FULL_DECK, measureReducedRoom, SMALL_DECK } from '../../src/research/decade-reduced-room.js';
 
 describe('decks written as values', () => {
   it('refuses a deck written with anything but 1–9 and T', () => {

@@ -21,7 +21,7 @@ import { RulesCache, decadeEnv } from './common.js';
 import { StockMemory } from './memory.js';
 import { DRAW, runLengthOf, runStartOf, type DecadeState } from '../../env/games/decade.js';
 import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
-import { HeldPositions, Solver } from './solver.js';
+import { type HeldPositions, Solver } from './solver.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-features.js';
 import { assertFeaturesFit, assertModelFits, type ModelMetadata } from '../learned/metadata.js';
 import { inPasses } from '../learned/network.js';

@@ -33,7 +33,7 @@ import { RulesCache, decadeEnv, longestRank, sortedScores } from './common.js';
 import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory } from './memory.js';
 import { runLengthOf, runStartOf } from '../../env/games/decade.js';
-import { DECK_SIZE, Position, SearchLevels, type Rules } from './position.js';
+import { DECK_SIZE, type Position, SearchLevels, type Rules } from './position.js';
 import { Solver } from './solver.js';
 
 export interface LookaheadConfig {

@@ -39,7 +39,7 @@ import { RulesCache, decadeEnv, longestRank } from './common.js';
 import { LineSolver, holdsUntilStockEmpty } from './hold.js';
 import { StockMemory, type Remembered, type RemembersStock } from './memory.js';
 import { DECK_SIZE, Position, type Rules } from './position.js';
-import { HeldPositions, Solver } from './solver.js';
+import { type HeldPositions, Solver } from './solver.js';
 
 export interface PimcConfig {
   /** Sampled deals per decision. */

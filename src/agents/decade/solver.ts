@@ -31,7 +31,7 @@
  */
 import { mix32 } from '../../env/rng.js';
 import { DRAW } from '../../env/games/decade.js';
-import { ENDED, Position, SearchLevels, type Rules } from './position.js';
+import { ENDED, type Position, SearchLevels, type Rules } from './position.js';
 
 const WON = 0;
 const IN_PROGRESS = 255;
@@ -133,7 +133,7 @@ export class Solver {
     }
     if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
     this.hash(p);
-    if (this.held !== null && this.held.has(this.key[0], this.key[1])) {
+    if (this.held?.has(this.key[0], this.key[1])) {
       // The game has been here: going on from it would go round again.
       this.lastExact = true;
       return 1 + p.tableCount;

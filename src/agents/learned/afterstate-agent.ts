@@ -41,6 +41,7 @@ import {
   type ActionScores,
   type Agent,
   type ScoreKind,
+  type ScoredAction,
   type ValueUnit,
 } from '../agent.js';
 import { assertFeaturesFit, assertModelFits, type ModelMetadata } from './metadata.js';
@@ -531,7 +532,7 @@ export class AfterstateAgent implements Agent {
     const x = this.expansion!;
     // A player following the top move heads for the nearest of equal targets (docs/decisions.md, "The first hour").
     x.nearestOnTies = true;
-    let scored;
+    let scored: (ScoredAction & { rank: number; steps: number; k: number })[];
     try {
       const outputs = this.evaluate(env);
       scored = Array.from({ length: env.legalCount }, (_, k) => {

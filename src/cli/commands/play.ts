@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
-import { GameStates } from '../../hints/hint.js';
+import { GameStates, type HintResult } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
 import { stockCount } from '../../env/board.js';
 import { TengymError, isTengymError, plural } from '../../env/errors.js';
@@ -282,7 +282,7 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       }
       if (input === 'h' || input === 'hint') {
         const legal = env.legalActions();
-        let result;
+        let result: HintResult;
         try {
           result = states.hint((await setup.hinter()).hinter, env, { top: setup.top });
         } catch (e) {

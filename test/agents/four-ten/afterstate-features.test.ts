@@ -1,7 +1,7 @@
 // Afterstate values for Four Ten: the features of a hand-made position, every legal action's
 // expansion checked against the engine itself over random positions of every rules variant,
 // and the agent's legality, fairness and scores with a random network.
-import * as tf from '../../../src/agents/learned/tf.js';
+import type * as tf from '../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../../src/agents/index.js';
 import { ExpansionBatch, afterstateOutputs } from '../../../src/agents/learned/afterstate-agent.js';
@@ -9,7 +9,7 @@ import { afterstateAgent } from '../../../src/agents/learned/from-model.js';
 import {
   FOUR_TEN_FEATURES,
   FOUR_TEN_LAYOUT,
-  FourTenExpansion,
+  type FourTenExpansion,
   LOSS_ROUNDS,
   ROUND_COST,
   writeFourTenFeatures,

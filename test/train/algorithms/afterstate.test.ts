@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as tf from '../../../src/agents/learned/tf.js';
+import type * as tf from '../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AfterstateAgent } from '../../../src/agents/learned/afterstate-agent.js';
 import { DECADE_FEATURES } from '../../../src/agents/decade/afterstate-features.js';

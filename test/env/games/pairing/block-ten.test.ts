@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, parseCardCode } from '../../../../src/env/cards.js';
 import { checkEnv } from '../../../../src/env/checker.js';
 import type { Env } from '../../../../src/env/env.js';
-import { TengymError } from '../../../../src/env/errors.js';
 import type { CardOutcome } from '../../../../src/env/game.js';
 import { blockTenGame } from '../../../../src/env/games/block-ten.js';
 import { make } from '../../../../src/env/registry.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, cardCode } from '../../../../src/env/cards.js';
 import type { Env } from '../../../../src/env/env.js';
 import { blockTenGame } from '../../../../src/env/games/block-ten.js';
-import { type PairingState } from '../../../../src/env/games/pairing.js';
+import type { PairingState } from '../../../../src/env/games/pairing.js';
 import { tensGame } from '../../../../src/env/games/tens.js';
 import { make } from '../../../../src/env/registry.js';
 import { thrown, type TableJSON } from '../../../helpers/pairing.js';
