@@ -3,10 +3,10 @@
  * once: the catalogue, the hints, the learned agents and the training presets ask here.
  */
 import type { AnyGame } from '../env/game.js';
-import { decadeGame } from '../env/games/decade.js';
-import { fourTenGame } from '../env/games/four-ten.js';
-import { DECADE_KIT } from './decade/index.js';
-import { FOUR_TEN_KIT } from './four-ten/index.js';
+import { decadeGame } from '../games/decade/engine.js';
+import { fourTenGame } from '../games/four-ten/engine.js';
+import { DECADE_KIT } from '../games/decade/kit.js';
+import { FOUR_TEN_KIT } from '../games/four-ten/kit.js';
 import type { GameKit } from './kit.js';
 
 export type { GameKit, HintBaseline, TrainingPresets } from './kit.js';

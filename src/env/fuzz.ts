@@ -20,7 +20,7 @@
 import { ContractViolation, checkEpisodeEnd, checkStep, expectError, fail, sameView, stateText } from './checker.js';
 import type { Env } from './env.js';
 import { isPlainObject, isTengymError } from './errors.js';
-import { maxRoundPoints } from './games/four-ten.js';
+import { maxRoundPoints } from '../games/four-ten/engine.js';
 import { make } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
 import { VectorEnv } from './vector.js';

@@ -15,10 +15,10 @@ import {
   type FourTenOutcome,
   type Outcome,
 } from './game.js';
-import { tensGame, type tensOptionsSchema } from './games/tens.js';
-import { blockTenGame, type blockTenOptionsSchema } from './games/block-ten.js';
-import { decadeGame, type decadeOptionsSchema } from './games/decade.js';
-import { fourTenGame, type fourTenOptionsSchema } from './games/four-ten.js';
+import { tensGame, type tensOptionsSchema } from '../games/pairing/tens.js';
+import { blockTenGame, type blockTenOptionsSchema } from '../games/pairing/block-ten.js';
+import { decadeGame, type decadeOptionsSchema } from '../games/decade/engine.js';
+import { fourTenGame, type fourTenOptionsSchema } from '../games/four-ten/engine.js';
 
 type DecadeInput = z.input<typeof decadeOptionsSchema>;
 

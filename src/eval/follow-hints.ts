@@ -19,10 +19,10 @@
  */
 import type { Env } from '../env/env.js';
 import { envConfig, make } from '../env/registry.js';
-import { FIRST_EXCHANGE, END_TURN } from '../env/games/four-ten.js';
+import { FIRST_EXCHANGE, END_TURN } from '../games/four-ten/engine.js';
 import { createAgent } from '../agents/index.js';
 import { loadHinter, type HintChoice } from '../node/hint-loader.js';
-import { installGameValues } from '../agents/four-ten-solver/index.js';
+import { installGameValues } from '../games/four-ten/solver/index.js';
 import { readGameValues } from '../node/game-values-file.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 

@@ -10,8 +10,8 @@
 import type { ActionScores, ScoredAction, ValueUnit } from '../agents/agent.js';
 import type { Env } from '../env/env.js';
 import type { AnyGame } from '../env/game.js';
-import { FIRST_EXCHANGE, END_TURN, fourTenGame, fourTenOf } from '../env/games/four-ten.js';
-import { NOTHING, configOfKey, exchangedKey, judgeConfig } from '../env/games/four-ten-hands.js';
+import { FIRST_EXCHANGE, END_TURN, fourTenGame, fourTenOf } from '../games/four-ten/engine.js';
+import { NOTHING, configOfKey, exchangedKey, judgeConfig } from '../games/four-ten/hands.js';
 
 /**
  * What a move costs a player beyond itself, per engine: lower is shown first among equals.

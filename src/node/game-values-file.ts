@@ -1,6 +1,6 @@
 /**
  * Four Ten game values (game-policy.ts) stored as JSON, for rules other than the default ones,
- * whose table ships in src/agents/four-ten-solver/default-game-values.ts: written by
+ * whose table ships in src/games/four-ten/solver/default-game-values.ts: written by
  * `loadOrSolveGameValues` and by `node dist/research/four-ten-optimal.js --discount D --out FILE`,
  * read back by `loadOrSolveGameValues` and `node dist/eval/follow-hints.js --values FILE`, and
  * handed to the `optimal` agent with `installGameValues`.
@@ -14,7 +14,7 @@ import {
   computeGameValues,
   type GameRules,
   type GameSolveProgress,
-} from '../agents/four-ten-solver/game-policy.js';
+} from '../games/four-ten/solver/game-policy.js';
 
 const fileSchema = z.strictObject({
   rules: z.strictObject({

@@ -39,12 +39,12 @@
  */
 import type { Agent } from '../agents/agent.js';
 import { createAgent } from '../agents/index.js';
-import { pimcWithSamples } from '../agents/decade/pimc.js';
+import { pimcWithSamples } from '../games/decade/agents/pimc.js';
 import type { Env } from '../env/env.js';
-import { decadeOptionsOf, type DecadeState } from '../env/games/decade.js';
+import { decadeOptionsOf, type DecadeState } from '../games/decade/engine.js';
 import { envConfig } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { seenHash } from '../agents/decade/pimc.js';
+import { seenHash } from '../games/decade/agents/pimc.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedWins } from '../stats/paired.js';
 import { loadAgent } from '../node/index.js';

@@ -15,7 +15,7 @@
 import type { Agent } from '../agents/agent.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
-import type { DecadeState } from '../env/games/decade.js';
+import type { DecadeState } from '../games/decade/engine.js';
 import { envConfig } from '../env/registry.js';
 import { playAgent } from '../eval/episodes.js';
 import { pairedWins } from '../stats/paired.js';

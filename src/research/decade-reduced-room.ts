@@ -24,14 +24,14 @@
  * sees the stock, are printed beside it.
  */
 import * as z from 'zod';
-import { longestRank } from '../agents/decade/common.js';
-import { longestMove } from '../agents/decade/longest.js';
-import { PimcSearch, pimcConfigFor } from '../agents/decade/pimc.js';
-import { holdsUntilStockEmpty } from '../agents/decade/hold.js';
-import { DECK_SIZE, Position, rulesOf, type Rules } from '../agents/decade/position.js';
-import { FairSolver } from '../agents/decade/fair-solver.js';
-import { Solver } from '../agents/decade/solver.js';
-import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from '../env/games/decade.js';
+import { longestRank } from '../games/decade/agents/common.js';
+import { longestMove } from '../games/decade/agents/longest.js';
+import { PimcSearch, pimcConfigFor } from '../games/decade/agents/pimc.js';
+import { holdsUntilStockEmpty } from '../games/decade/agents/hold.js';
+import { DECK_SIZE, Position, rulesOf, type Rules } from '../games/decade/agents/position.js';
+import { FairSolver } from '../games/decade/agents/fair-solver.js';
+import { Solver } from '../games/decade/agents/solver.js';
+import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from '../games/decade/engine.js';
 import { TengymError, formatZodError } from '../env/errors.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';

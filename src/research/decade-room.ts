@@ -23,7 +23,7 @@
  * With 'deck-bottom' the cards the player saw go under the stock keep their order; only the
  * unseen ones are reshuffled, and the continuing agent starts with the memory of the game.
  */
-import { PimcAgent } from '../agents/decade/pimc.js';
+import { PimcAgent } from '../games/decade/agents/pimc.js';
 import type { Env, EnvState } from '../env/env.js';
 import { make } from '../env/registry.js';
 import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';

@@ -21,12 +21,12 @@
  * The same figures by the cards in the stock at the decision (the bands of decade-handover.ts) say where in a game.
  */
 import type { Agent } from '../agents/agent.js';
-import { pimcWithSamples } from '../agents/decade/pimc.js';
+import { pimcWithSamples } from '../games/decade/agents/pimc.js';
 import { createAgent } from '../agents/index.js';
-import { StockMemory } from '../agents/decade/memory.js';
-import { rulesOf } from '../agents/decade/position.js';
+import { StockMemory } from '../games/decade/agents/memory.js';
+import { rulesOf } from '../games/decade/agents/position.js';
 import type { Env } from '../env/env.js';
-import { decadeOf, decadeOptionsOf } from '../env/games/decade.js';
+import { decadeOf, decadeOptionsOf } from '../games/decade/engine.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
 import { resolveAgent } from '../node/resolve.js';

@@ -1,7 +1,7 @@
 /**
  * Node-only: solves the Four Ten game values (the shortfalls L(points, safeties), game-policy.ts) for a set of rules
  * and stores them, so `optimal` starts at once. The default rules' table ships in
- * src/agents/four-ten-solver/default-game-values.ts (browser-safe); regenerate it with
+ * src/games/four-ten/solver/default-game-values.ts (browser-safe); regenerate it with
  *
  *   npm run build && node dist/research/four-ten-optimal.js
  *
@@ -28,12 +28,12 @@ import {
   computePaceValues,
   type GameRules,
   type GameSolveProgress,
-} from '../agents/four-ten-solver/game-policy.js';
+} from '../games/four-ten/solver/game-policy.js';
 import { writeGameValues } from '../node/game-values-file.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 
 const USAGE = `  node dist/research/four-ten-optimal.js [OUT]            the default rules' values into OUT (a .ts module;
-                                                        src/agents/four-ten-solver/default-game-values.ts), ~17 min
+                                                        src/games/four-ten/solver/default-game-values.ts), ~17 min
   node dist/research/four-ten-optimal.js --pace           the pace objective's values, printed, ~6 min
   node dist/research/four-ten-optimal.js --discount D --out FILE
                                                         the default rules with discount D per round, as JSON`;
@@ -124,7 +124,7 @@ function main(): void {
     process.stderr.write(`wrote ${file} in ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
     return;
   }
-  const out = resolve(positionals[0] ?? 'src/agents/four-ten-solver/default-game-values.ts');
+  const out = resolve(positionals[0] ?? 'src/games/four-ten/solver/default-game-values.ts');
   const values = computeGameValues(DEFAULT_RULES, { onProgress: progress });
   const seconds = (performance.now() - start) / 1000;
   writeFileSync(out, defaultValuesModule(values, seconds, solves));

@@ -19,7 +19,7 @@
  */
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Agent, ScoredAction } from '../agents/agent.js';
-import { remembersStock, type Remembered } from '../agents/decade/memory.js';
+import { remembersStock, type Remembered } from '../games/decade/agents/memory.js';
 import { createAgent } from '../agents/index.js';
 import type { Env } from '../env/env.js';
 import { TengymError } from '../env/errors.js';

@@ -17,11 +17,11 @@ import {
   type DeckInput,
   type Game,
 } from '../../src/env/game.js';
-import { blockTenGame } from '../../src/env/games/block-ten.js';
-import { decadeGame } from '../../src/env/games/decade.js';
-import { fourTenGame } from '../../src/env/games/four-ten.js';
-import type { PairingState } from '../../src/env/games/pairing.js';
-import { tensGame } from '../../src/env/games/tens.js';
+import { blockTenGame } from '../../src/games/pairing/block-ten.js';
+import { decadeGame } from '../../src/games/decade/engine.js';
+import { fourTenGame } from '../../src/games/four-ten/engine.js';
+import type { PairingState } from '../../src/games/pairing/engine.js';
+import { tensGame } from '../../src/games/pairing/tens.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, type Rng } from '../../src/env/rng.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Env, checkSeedFits, formatZodError, validateSeed } from '../../src/env/env.js';
 import { showValue, type TengymErrorCode } from '../../src/env/errors.js';
 import type { AnyGame } from '../../src/env/game.js';
-import { tensGame } from '../../src/env/games/tens.js';
+import { tensGame } from '../../src/games/pairing/tens.js';
 import { make } from '../../src/env/registry.js';
 import { MAX_SEED, createRng, shuffleInPlace } from '../../src/env/rng.js';
 import { thrown } from '../helpers/pairing.js';

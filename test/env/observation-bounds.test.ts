@@ -4,7 +4,7 @@
 // reasoning is in each game's doc comment.
 import { describe, expect, it } from 'vitest';
 import { Env } from '../../src/env/env.js';
-import { fourTenGame, maxDeckOutPoints } from '../../src/env/games/four-ten.js';
+import { fourTenGame, maxDeckOutPoints } from '../../src/games/four-ten/engine.js';
 import { envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { tenPairsGame } from '../helpers/ten-pairs.js';

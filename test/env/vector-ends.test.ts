@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
 import { TERMINATED } from '../../src/env/game.js';
-import { tensGame } from '../../src/env/games/tens.js';
+import { tensGame } from '../../src/games/pairing/tens.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { MAX_COPIES, MAX_DEAD_DEALS, VectorEnv, type EpisodeRecord } from '../../src/env/vector.js';

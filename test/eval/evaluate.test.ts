@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent, slowFirstMove } from '../../src/agents/index.js';
 import { AgentThrewError } from '../../src/env/errors.js';
-import type { FourTenJSON } from '../../src/env/games/four-ten.js';
+import type { FourTenJSON } from '../../src/games/four-ten/engine.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
 import type { Agent } from '../../src/agents/agent.js';

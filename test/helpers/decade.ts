@@ -2,7 +2,7 @@
 // position with the stock in another order (for fairness checks).
 import { cardCode, parseCardCode } from '../../src/env/cards.js';
 import type { Env, EnvState } from '../../src/env/env.js';
-import { CARD_VALUE, DRAW, maxRunLength, runTotals, type DecadeOptions } from '../../src/env/games/decade.js';
+import { CARD_VALUE, DRAW, maxRunLength, runTotals, type DecadeOptions } from '../../src/games/decade/engine.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../src/env/rng.js';
 

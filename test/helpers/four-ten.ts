@@ -1,8 +1,8 @@
 // Four Ten positions for tests: mid-game positions of every phase, their phase, and the same
 // position with the undrawn stock in another order (for fairness checks).
-import { BottomAgent } from '../../src/agents/four-ten/bottom.js';
+import { BottomAgent } from '../../src/games/four-ten/agents/bottom.js';
 import type { Env, EnvState } from '../../src/env/env.js';
-import { END_TURN, maxRoundPoints, type FourTenJSON, type FourTenOptions } from '../../src/env/games/four-ten.js';
+import { END_TURN, maxRoundPoints, type FourTenJSON, type FourTenOptions } from '../../src/games/four-ten/engine.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt, shuffleInPlace } from '../../src/env/rng.js';
 

@@ -25,7 +25,7 @@ import { buildPolicyValueNet } from '../../src/agents/learned/network.js';
 import type { Env, EnvState } from '../../src/env/env.js';
 import { TengymError } from '../../src/env/errors.js';
 import { envIds, make } from '../../src/env/registry.js';
-import type { DecadeState } from '../../src/env/games/decade.js';
+import type { DecadeState } from '../../src/games/decade/engine.js';
 import { randomPosition } from '../helpers/decade.js';
 import { modelMetadata } from '../helpers/models.js';
 

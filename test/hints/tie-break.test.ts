@@ -5,7 +5,7 @@ import type { ActionScores } from '../../src/agents/agent.js';
 import { createHinter } from '../../src/hints/hint.js';
 import { createAgent } from '../../src/agents/index.js';
 import { preferFewerMoves, sameScore } from '../../src/hints/tie-break.js';
-import { END_TURN, FIRST_EXCHANGE } from '../../src/env/games/four-ten.js';
+import { END_TURN, FIRST_EXCHANGE } from '../../src/games/four-ten/engine.js';
 import type { Env } from '../../src/env/env.js';
 import { make } from '../../src/env/registry.js';
 import type { Agent } from '../../src/agents/agent.js';

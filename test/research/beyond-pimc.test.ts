@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { createAgent } from '../../src/agents/index.js';
-import type { DecadeState } from '../../src/env/games/decade.js';
+import type { DecadeState } from '../../src/games/decade/engine.js';
 import { make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
-import { PimcAgent } from '../../src/agents/decade/pimc.js';
+import { PimcAgent } from '../../src/games/decade/agents/pimc.js';
 import { createPlayer, parsePlayer } from '../../src/research/beyond-pimc.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { initBackend } from '../../src/node/tf-backend.js';

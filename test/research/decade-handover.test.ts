@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agents/index.js';
 import { HandoverAgent, measureHandover } from '../../src/research/decade-handover.js';
 import { envConfig } from '../../src/env/registry.js';
-import type { DecadeState } from '../../src/env/games/decade.js';
+import type { DecadeState } from '../../src/games/decade/engine.js';
 import { make } from '../../src/env/registry.js';
 import { playAgent } from '../../src/eval/episodes.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';

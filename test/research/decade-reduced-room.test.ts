@@ -1,6 +1,6 @@
 // The measurement of the exact fair optimum on small decks (src/research/decade-reduced-room.ts),
 // which compares it with pimc and longest; the solver itself is tested in
-// test/agents/decade/fair-solver.test.ts.
+// test/games/decade/agents/fair-solver.test.ts.
 import { describe, expect, it } from 'vitest';
 import { deckValues, FULL_DECK, measureReducedRoom, SMALL_DECK } from '../../src/research/decade-reduced-room.js';
 

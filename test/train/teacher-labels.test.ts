@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/env/env.js';
 import { createAgent } from '../../src/agents/index.js';
-import { StockMemory, type Remembered } from '../../src/agents/decade/memory.js';
-import { PimcAgent } from '../../src/agents/decade/pimc.js';
-import { rulesOf } from '../../src/agents/decade/position.js';
-import { decadeOf } from '../../src/env/games/decade.js';
+import { StockMemory, type Remembered } from '../../src/games/decade/agents/memory.js';
+import { PimcAgent } from '../../src/games/decade/agents/pimc.js';
+import { rulesOf } from '../../src/games/decade/agents/position.js';
+import { decadeOf } from '../../src/games/decade/engine.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { TeacherLabels, labelPosition } from '../../src/train/teacher-labels.js';

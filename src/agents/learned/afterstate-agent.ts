@@ -7,8 +7,8 @@
  *
  * | game | features | cost (second output) | file |
  * |------|----------|----------------------|------|
- * | one-line decade family | 'decade-line/1' (532), 'decade-loop/1' (662) | cards left at the end / 52 | src/agents/decade/afterstate-features.ts |
- * | Four Ten | 'four-ten/2' (245) | rounds still to play / 10 | src/agents/four-ten/afterstate-features.ts |
+ * | one-line decade family | 'decade-line/1' (532), 'decade-loop/1' (662) | cards left at the end / 52 | src/games/decade/learned/afterstate-features.ts |
+ * | Four Ten | 'four-ten/2' (245) | rounds still to play / 10 | src/games/four-ten/learned/afterstate-features.ts |
  *
  * from-model.ts says which game has which features; training is src/train/algorithms/afterstate.ts.
  *

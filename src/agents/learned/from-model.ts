@@ -7,16 +7,16 @@
 import type * as tf from './tf.js';
 import { TengymError, describeKind } from '../../env/errors.js';
 import type { AnyGame, EnvConfig } from '../../env/game.js';
-import { decadeGame } from '../../env/games/decade.js';
-import { fourTenGame } from '../../env/games/four-ten.js';
+import { decadeGame } from '../../games/decade/engine.js';
+import { fourTenGame } from '../../games/four-ten/engine.js';
 import { checkedEnvConfig, envConfig, make } from '../../env/registry.js';
-import type { DecadeOptions } from '../../env/games/decade.js';
-import { rulesOf } from '../decade/position.js';
+import type { DecadeOptions } from '../../games/decade/engine.js';
+import { rulesOf } from '../../games/decade/agents/position.js';
 import { AfterstateAgent, type AfterstateFeatures, type FeatureLayout } from './afterstate-agent.js';
-import { DECADE_FEATURES } from '../decade/afterstate-features.js';
-import { DecadeSearchAgent, positionLayout } from '../decade/learned-search.js';
-import { FOUR_TEN_FEATURES } from '../four-ten/afterstate-features.js';
-import { FOUR_TEN_SEARCH } from '../four-ten/learned-lookahead.js';
+import { DECADE_FEATURES } from '../../games/decade/learned/afterstate-features.js';
+import { DecadeSearchAgent, positionLayout } from '../../games/decade/learned/learned-search.js';
+import { FOUR_TEN_FEATURES } from '../../games/four-ten/learned/afterstate-features.js';
+import { FOUR_TEN_SEARCH } from '../../games/four-ten/learned/learned-lookahead.js';
 import { assertModelFits, parseMetadata, type ModelMetadata } from './metadata.js';
 import { ModelAgent } from './head-agent.js';
 

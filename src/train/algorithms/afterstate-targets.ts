@@ -15,28 +15,28 @@
  */
 import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
-import { computePaceValues, type GameSolveProgress } from '../../agents/four-ten-solver/game-policy.js';
-import { gameRulesOf } from '../../agents/four-ten-solver/optimal-agent.js';
-import { blankOutlook, type RoundSolution } from '../../agents/four-ten-solver/round-solver.js';
+import { computePaceValues, type GameSolveProgress } from '../../games/four-ten/solver/game-policy.js';
+import { gameRulesOf } from '../../games/four-ten/solver/optimal-agent.js';
+import { blankOutlook, type RoundSolution } from '../../games/four-ten/solver/round-solver.js';
 import {
   afterstateOutputs,
   type AfterstateExpansion,
   type FeatureLayout,
 } from '../../agents/learned/afterstate-agent.js';
-import { DECADE_FEATURES, writeLineFeatures } from '../../agents/decade/afterstate-features.js';
+import { DECADE_FEATURES, writeLineFeatures } from '../../games/decade/learned/afterstate-features.js';
 import {
   FOUR_TEN_FEATURES,
   FourTenExpansion,
   LOSS_ROUNDS,
   ROUND_COST,
   writeRoundStart,
-} from '../../agents/four-ten/afterstate-features.js';
+} from '../../games/four-ten/learned/afterstate-features.js';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
 import type { AnyGame, EnvConfig, Outcome } from '../../env/game.js';
-import { DRAW, decadeGame, decadeOf } from '../../env/games/decade.js';
-import { END_TURN, FIRST_EXCHANGE, fourTenGame, fourTenOf, type FourTenState } from '../../env/games/four-ten.js';
-import { configOfKey, stockOfCode } from '../../env/games/four-ten-hands.js';
+import { DRAW, decadeGame, decadeOf } from '../../games/decade/engine.js';
+import { END_TURN, FIRST_EXCHANGE, fourTenGame, fourTenOf, type FourTenState } from '../../games/four-ten/engine.js';
+import { configOfKey, stockOfCode } from '../../games/four-ten/hands.js';
 import { make } from '../../env/registry.js';
 import { programArgs, runIfMain } from '../../node/program-args.js';
 import { parseSavedJson } from '../algorithm.js';

@@ -10,8 +10,8 @@ const MODULES = {
   ppo: async () => (await import('./ppo.js')).algorithm,
   dqn: async () => (await import('./dqn.js')).algorithm,
   afterstate: async () => (await import('./afterstate.js')).algorithm,
-  'expert-iteration': async () => (await import('./expert-iteration.js')).algorithm,
-  distill: async () => (await import('./distill.js')).algorithm,
+  'expert-iteration': async () => (await import('../../games/decade/training/expert-iteration.js')).algorithm,
+  distill: async () => (await import('../../games/decade/training/distill.js')).algorithm,
 };
 
 export type AlgorithmName = keyof typeof MODULES;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as tf from '../../../src/agents/learned/tf.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../src/agents/agent.js';
-import { DecadeSearchAgent } from '../../../src/agents/decade/learned-search.js';
+import { DecadeSearchAgent } from '../../../src/games/decade/learned/learned-search.js';
 import { AfterstateAgent } from '../../../src/agents/learned/afterstate-agent.js';
 import { ModelAgent } from '../../../src/agents/learned/head-agent.js';
 import { buildPolicyValueNet, buildQNet } from '../../../src/agents/learned/network.js';

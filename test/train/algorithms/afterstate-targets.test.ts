@@ -1,9 +1,9 @@
 // The pace objective's exact values (computePaceValues) and the exact targets they give the
 // afterstate network (FourTenTeacher), on small rules so that the solve takes seconds.
 import { describe, expect, it } from 'vitest';
-import { FourTenExpansion, ROUND_COST } from '../../../src/agents/four-ten/afterstate-features.js';
+import { FourTenExpansion, ROUND_COST } from '../../../src/games/four-ten/learned/afterstate-features.js';
 import type { EnvState } from '../../../src/env/env.js';
-import type { FourTenJSON } from '../../../src/env/games/four-ten.js';
+import type { FourTenJSON } from '../../../src/games/four-ten/engine.js';
 import { make } from '../../../src/env/registry.js';
 import { FourTenTeacher, playWithExactValues } from '../../../src/train/algorithms/afterstate-targets.js';
 import { roundsFor } from '../../helpers/four-ten.js';

@@ -1,5 +1,5 @@
 // Afterstate values for the one-line decade family (Four Ten's are in
-// test/agents/four-ten/afterstate-features.test.ts): the features of a hand-made position, what each action expands to,
+// test/games/four-ten/agents/afterstate-features.test.ts): the features of a hand-made position, what each action expands to,
 // the agent's legality, fairness and ranking with a random network, save → load, and the options it refuses.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import type * as tf from '../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AfterstateAgent } from '../../../src/agents/learned/afterstate-agent.js';
-import { DECADE_FEATURES } from '../../../src/agents/decade/afterstate-features.js';
+import { DECADE_FEATURES } from '../../../src/games/decade/learned/afterstate-features.js';
 import { afterstateAgent, featureLayout } from '../../../src/agents/learned/from-model.js';
 import { initBackend } from '../../../src/node/tf-backend.js';
 import { loadModelAgent, saveModel } from '../../../src/node/load-model.js';
 import { buildAfterstateNet } from '../../../src/agents/learned/network.js';
-import { runActionId } from '../../../src/env/games/decade.js';
+import { runActionId } from '../../../src/games/decade/engine.js';
 import { envConfig, make } from '../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../src/env/rng.js';
 import { AfterstateLearner, afterstateConfigSchema } from '../../../src/train/algorithms/afterstate.js';

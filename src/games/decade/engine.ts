@@ -1,0 +1,1021 @@
+/**
+ * Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
+ * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
+ * one engine (docs/rules.md, "Decade" and "Ten-Twenty-Thirty").
+ *
+ * Cards are dealt from the stock to the right end of a line (or, with seven stacks, onto
+ * the stacks in rotation). A run of at least `minRun` consecutive cards of the current
+ * line or stack whose values total 10, 20 or 30 may be discarded; the gap closes. Values:
+ * A=1 … 9, T/J/Q/K=10. Fewer cards left is better; none left wins.
+ *
+ * ## Options
+ *
+ * | option     | values                         | default     | meaning |
+ * |------------|--------------------------------|-------------|---------|
+ * | `stacks`   | 1, 7                           | 1           | one line, or seven stacks dealt in rotation (stack k starts with deck[k]); a stack emptied by a discard is eliminated and skipped from then on. The single line is never eliminated: an emptied line receives the next card |
+ * | `minRun`   | integer 2..14                  | 2           | fewest cards in a run (no run can be longer than 14) |
+ * | `maxRun`   | integer ≥ `minRun`, or null    | null        | most cards in a run; null = unlimited (in effect 14). 3 is the traditional "at most three" variant |
+ * | `loop`     | boolean                        | false       | each line or stack is a loop: runs may wrap around the ends and must include the top card (the one placed last) |
+ * | `fives`    | boolean                        | false       | totals 5, 15, 25 and 35 also discard |
+ * | `discard`  | 'forced', 'optional'           | 'forced'    | forced: drawing is legal only when no run is; optional: the player may draw instead |
+ * | `pickedUp` | 'discard', 'deck-bottom'       | 'discard'   | where discarded cards go; 'deck-bottom' puts them under the stock, oldest position first (classic 10-20-30) |
+ * | `win`      | 'empty', 'one-left'            | 'empty'     | a finished game with 0 (or at most 1) cards on the table is won |
+ * | `maxSteps` | integer 1..100000              | 5000        | actions since reset before the episode is truncated (capped: with 'deck-bottom' a game can cycle) |
+ * | `reward`   | 'win', 'cards'                 | 'win'       | +1 on the last step of a won game, or +L for every run of L cards discarded |
+ *
+ * ## Actions (677 ids)
+ *
+ * | id                        | action |
+ * |---------------------------|--------|
+ * | 0                         | draw: the stock's top card goes to the right end of the line (7 stacks: onto the next live stack in rotation after the current one) |
+ * | 1 + s*13 + (L-2)          | discard the run of L cards (2 ≤ L ≤ 14) starting at position s (0 ≤ s ≤ 51; 0 = the oldest card) of the current line or stack |
+ *
+ * The current stack is the one that received the last card (stack 6 right after the deal).
+ * Without `loop` a run is any window s … s+L-1. With `loop` it covers positions s, s+1, …,
+ * s+L-1 modulo the stack length n, must include the top card (position n-1), and a run of
+ * the whole stack has only the id with s = 0. Example (loop, maxRun 3): in 4 8 3 3 J 6 the
+ * run J 6 4 (20) is s = 4, L = 3: id 54. Draw is legal iff the stock is not empty, a stack
+ * is live and (`discard: 'optional'` or no run is legal).
+ *
+ * ## Observation (Float32Array of 523*S + 12 floats; S = `stacks`: 535 or 3673)
+ *
+ * | index                       | meaning |
+ * |-----------------------------|---------|
+ * | [0, 520*S)                  | card values: stack k, position p (0 = oldest) is the 10-way one-hot at (k*52 + p)*10 + (value-1); all zero past the stack's end. Suits never matter, so only values are shown |
+ * | [520*S, 521*S)              | cards in stack k / 52 |
+ * | [521*S, 522*S)              | 1 if stack k is eliminated (always 0 with one stack) |
+ * | [522*S, 523*S)              | 1 at the current stack (the one that received the last card) |
+ * | [523*S, 523*S+10)           | stock composition: cards of value v = 1..10 in the stock / (4 for 1..9, 16 for 10) |
+ * | 523*S+10                    | stock size / 52 |
+ * | 523*S+11                    | steps taken / maxSteps |
+ *
+ * Bounds (`observationBounds`), D = cards the deal puts on the table (3 on a line, 7 on stacks):
+ *
+ * | index                       | low | high | why |
+ * |-----------------------------|-----|------|-----|
+ * | [0, 520*S), [520*S, 521*S)  | 0   | 1    | one-hots; a stack holds 52 cards at most |
+ * | [521*S, 523*S)              | 0   | 1    | flags (on one line always 0 and 1, bounded as flags all the same: a feature whose low equals its high makes Gymnasium warn, and divides by zero in a (x − low)/(high − low) scaling) |
+ * | [523*S, 523*S+10)           | 0   | 1    | a value none of whose cards were dealt has all of them in the stock |
+ * | 523*S+10                    | 0   | (52 − D)/52, or 1 with 'deck-bottom' | the deal leaves 52 − D; picked-up cards going under the stock can bring back all 52 |
+ * | 523*S+11                    | 0   | min(maxSteps, 52 − D + ⌊52/minRun⌋)/maxSteps, or 1 with 'deck-bottom' | the episode is truncated at maxSteps; without 'deck-bottom' a game has at most 52 − D draws and ⌊52/minRun⌋ discards |
+ *
+ * The stock's order is hidden, only its composition is shown. With 'deck-bottom' the order
+ * of the picked-up cards under the stock could be remembered by a player; the observation
+ * still shows only the composition (an agent that wants the order must keep it itself).
+ *
+ * ## Rewards
+ *
+ * 'win': +1 on the step that ends a won game, else 0. 'cards': +L for a discarded run of L
+ * cards, 0 for a draw (with 'deck-bottom' a card can count again).
+ *
+ * ## Episode end
+ *
+ * Terminated when no action is legal (with 7 stacks this includes every stack eliminated).
+ * Truncated when `maxSteps` actions have been taken and the game has not ended; a step that
+ * both ends the game and reaches the limit is terminated. A truncated game is never won.
+ * Outcome: `cardsLeft` = cards on the table; `won` = terminated with `cardsLeft` = 0
+ * ('empty') or ≤ 1 ('one-left'). With one stack the game can only end with the stock empty,
+ * so 'empty' then means all 52 cards discarded. With 7 stacks, the game is won when every
+ * stack is eliminated (the traditional rule), even if undealt cards remain in the stock; with
+ * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
+ * with one stack and 'deck-bottom' the game can never be won.
+ */
+import * as z from 'zod';
+import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../../env/cards.js';
+import { TengymError, formatZodError } from '../../env/errors.js';
+import {
+  RUNNING,
+  TERMINATED,
+  TRUNCATED,
+  type CardOutcome,
+  type DeckInput,
+  type EngineView,
+  type EnvConfig,
+  type Game,
+  type ObservationBounds,
+  type Outcome,
+  type Status,
+} from '../../env/game.js';
+import { shuffleInPlace, type Rng } from '../../env/rng.js';
+import type { BoardPart, BoardPile, BoardView, CardSpot } from '../../env/board.js';
+
+/** Positions per stack: one stack may, in the worst case, hold every card. */
+const SLOTS = DECK_SIZE;
+export const MAX_STACKS = 7;
+/** No 15 cards total 35 or less (4 aces, 4 twos, 4 threes and 3 fours make 36). */
+export const MAX_RUN_LENGTH = 14;
+const LENGTHS_PER_START = 13;
+/** The largest total a run can have (fives: 35). */
+export const MAX_RUN_TOTAL = 35;
+/** Action ids: 0 draws, the rest are runs (`runActionId`); one more than the largest id. */
+export const DECADE_ACTIONS = 1 + SLOTS * LENGTHS_PER_START;
+export const DRAW = 0;
+const VALUE_FLOATS = 10;
+const CARD_FLOATS = SLOTS * VALUE_FLOATS;
+/** More steps than any game without 'deck-bottom' can take (≤ 52 draws + 26 discards). */
+const MAX_STEPS_WITHOUT_CYCLES = 78;
+
+/** Card value by card code: A=1 … 9, T/J/Q/K=10. */
+export const CARD_VALUE = Uint8Array.from({ length: DECK_SIZE }, (_, c) => Math.min((c >> 2) + 1, 10));
+
+function totalsTable(totals: readonly number[]): Uint8Array {
+  const t = new Uint8Array(MAX_RUN_TOTAL + 1);
+  for (const v of totals) t[v] = 1;
+  return t;
+}
+const TENS_TOTALS = totalsTable([10, 20, 30]);
+const FIVES_TOTALS = totalsTable([5, 10, 15, 20, 25, 30, 35]);
+
+/** good[t] = 1 when a run totalling t (0..MAX_RUN_TOTAL) discards under these options. Shared: do not write to it. */
+export function runTotals(o: Pick<DecadeOptions, 'fives'>): Uint8Array {
+  return o.fives ? FIVES_TOTALS : TENS_TOTALS;
+}
+
+/** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
+export const MAX_STEPS_CAP = 100_000;
+
+export const decadeOptionsSchema = z
+  .strictObject({
+    stacks: z.literal([1, 7]).default(1).describe('One line of cards, or seven stacks'),
+    minRun: z
+      .int()
+      .min(2)
+      .max(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` })
+      .default(2)
+      .describe('Fewest cards in a discard'),
+    maxRun: z.int().min(2).nullable().default(null).describe('Most cards in a discard (empty: no limit)'),
+    loop: z.boolean().default(false).describe('A discard may wrap around the ends'),
+    fives: z.boolean().default(false).describe('Totals of 5, 15, 25 and 35 discard too'),
+    discard: z
+      .enum(['forced', 'optional'])
+      .default('forced')
+      .describe('A possible discard must be made (forced), or may wait (optional)'),
+    pickedUp: z
+      .enum(['discard', 'deck-bottom'])
+      .default('discard')
+      .describe('Discarded cards leave the game, or go under the stock'),
+    win: z.enum(['empty', 'one-left']).default('empty').describe('Won with no card left, or with one at most'),
+    // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
+    // a player's history of it) is bounded by the cap.
+    maxSteps: z
+      .int()
+      .min(1)
+      .max(MAX_STEPS_CAP, {
+        error:
+          `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
+          `through forced moves alone`,
+      })
+      .default(5000)
+      .describe('Moves before the game is stopped'),
+    reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
+  })
+  .superRefine(
+    (o, ctx) => {
+      if (o.maxRun !== null && o.maxRun < o.minRun) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxRun'],
+          message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
+        });
+      }
+    },
+    // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
+    { when: (payload) => payload.issues.length === 0 },
+  );
+
+export type DecadeOptions = z.output<typeof decadeOptionsSchema>;
+
+export interface DecadeState {
+  numStacks: number;
+  /** Cards of stack k at table[k*52 .. k*52+len[k]-1], oldest first. */
+  table: Uint8Array;
+  len: Int32Array;
+  /** 1 while a stack is live; the single line is always live. */
+  alive: Uint8Array;
+  aliveCount: number;
+  /** The stack that received the last card: runs are looked for there. */
+  current: number;
+  tableCount: number;
+  /** Ring buffer: the next card to draw is stock[stockHead]. */
+  stock: Uint8Array;
+  stockHead: number;
+  stockLen: number;
+  /** Stock cards by value (index 1..10). */
+  stockValues: Int32Array;
+  /** Discarded cards in the order they left the table ('discard' only). */
+  pile: Uint8Array;
+  pileLen: number;
+  steps: number;
+  /** Set by legalActions. */
+  status: Status;
+  /** Scratch deck for seeded deals. */
+  deck: Uint8Array;
+  /** The buffer observe wrote last (null: unknown, rewrite it all) and how many positions of each stack it filled. */
+  obsOut: Float32Array | null;
+  obsLen: Int32Array;
+  /** The first position of each stack changed since observe last ran (SLOTS: none). */
+  obsFrom: Int32Array;
+}
+
+/** The id of the run of `length` cards starting at position `start` (the action table above). */
+export function runActionId(start: number, length: number): number {
+  return 1 + start * LENGTHS_PER_START + (length - 2);
+}
+
+/** The start position of run id `action` (≥ 1). */
+export function runStartOf(action: number): number {
+  return ((action - 1) / LENGTHS_PER_START) | 0;
+}
+
+/** The length of run id `action` (≥ 1). */
+export function runLengthOf(action: number): number {
+  return ((action - 1) % LENGTHS_PER_START) + 2;
+}
+
+/** The most cards a run may have under these options. */
+export function maxRunLength(o: Pick<DecadeOptions, 'maxRun'>): number {
+  return o.maxRun === null ? MAX_RUN_LENGTH : Math.min(o.maxRun, MAX_RUN_LENGTH);
+}
+
+/** Cards the deal puts on the table: one on each of 7 stacks, three on a line. */
+export function initialDealt(o: { stacks: number }): number {
+  return o.stacks === 7 ? 7 : 3;
+}
+
+function createState(o: DecadeOptions): DecadeState {
+  return {
+    numStacks: o.stacks,
+    table: new Uint8Array(o.stacks * SLOTS),
+    len: new Int32Array(MAX_STACKS),
+    alive: new Uint8Array(MAX_STACKS),
+    aliveCount: 0,
+    current: 0,
+    tableCount: 0,
+    stock: new Uint8Array(DECK_SIZE),
+    stockHead: 0,
+    stockLen: 0,
+    stockValues: new Int32Array(11),
+    pile: new Uint8Array(DECK_SIZE),
+    pileLen: 0,
+    steps: 0,
+    status: RUNNING,
+    deck: new Uint8Array(DECK_SIZE),
+    obsOut: null,
+    obsLen: new Int32Array(MAX_STACKS),
+    obsFrom: new Int32Array(MAX_STACKS),
+  };
+}
+
+function copyState(src: DecadeState, dst: DecadeState): void {
+  dst.numStacks = src.numStacks;
+  dst.table.set(src.table);
+  dst.len.set(src.len);
+  dst.alive.set(src.alive);
+  dst.aliveCount = src.aliveCount;
+  dst.current = src.current;
+  dst.tableCount = src.tableCount;
+  dst.stock.set(src.stock);
+  dst.stockHead = src.stockHead;
+  dst.stockLen = src.stockLen;
+  dst.stockValues.set(src.stockValues);
+  dst.pile.set(src.pile);
+  dst.pileLen = src.pileLen;
+  dst.steps = src.steps;
+  dst.status = src.status;
+  // dst's observation buffer may hold anything: make its next observe rewrite everything.
+  dst.obsOut = null;
+}
+
+/** Empties the table, stock and pile. */
+function clearState(s: DecadeState): void {
+  s.len.fill(0);
+  s.alive.fill(0);
+  s.stockValues.fill(0);
+  s.tableCount = 0;
+  s.stockHead = 0;
+  s.stockLen = 0;
+  s.pileLen = 0;
+  s.steps = 0;
+  s.status = RUNNING;
+  s.aliveCount = s.numStacks;
+  for (let k = 0; k < s.numStacks; k++) s.alive[k] = 1;
+  s.obsFrom.fill(0);
+}
+
+/** Records that stack k changed from position p on (observe rewrites only that). */
+function markChanged(s: DecadeState, k: number, p: number): void {
+  if (p < s.obsFrom[k]) s.obsFrom[k] = p;
+}
+
+function pushToStack(s: DecadeState, k: number, card: number): void {
+  markChanged(s, k, s.len[k]);
+  s.table[k * SLOTS + s.len[k]] = card;
+  s.len[k]++;
+  s.tableCount++;
+}
+
+function pushUnderStock(s: DecadeState, card: number): void {
+  s.stock[(s.stockHead + s.stockLen) % DECK_SIZE] = card;
+  s.stockLen++;
+  s.stockValues[CARD_VALUE[card]]++;
+}
+
+function reset(s: DecadeState, o: DecadeOptions, rng: Rng, deck: Uint8Array | null): void {
+  const d = s.deck;
+  if (deck) d.set(deck);
+  else {
+    orderedDeck(d);
+    shuffleInPlace(rng, d);
+  }
+  clearState(s);
+  const dealt = initialDealt(o);
+  for (let i = 0; i < dealt; i++) pushToStack(s, o.stacks === 7 ? i : 0, d[i]);
+  for (let i = dealt; i < DECK_SIZE; i++) pushUnderStock(s, d[i]);
+  s.current = o.stacks - 1;
+}
+
+function parseDeck(deck: DeckInput): Uint8Array {
+  return parseStandardDeck(deck);
+}
+
+// ---------------------------------------------------------------- legal actions
+
+function addLegal(mask: Uint8Array, legal: Int32Array, count: number, id: number): number {
+  mask[id] = 1;
+  legal[count] = id;
+  return count + 1;
+}
+
+/** Runs of a straight line: any window. Appends ids from legal[count]; returns the new count. */
+function lineRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int32Array, count: number): number {
+  const base = s.current * SLOTS;
+  const n = s.len[s.current];
+  const t = s.table;
+  const good = runTotals(o);
+  const minRun = o.minRun;
+  const maxLen = maxRunLength(o);
+  for (let st = 0; st + minRun <= n; st++) {
+    const end = Math.min(st + maxLen, n);
+    let sum = 0;
+    for (let i = st; i < end; i++) {
+      sum += CARD_VALUE[t[base + i]];
+      if (sum > MAX_RUN_TOTAL) break;
+      const length = i - st + 1;
+      if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+    }
+  }
+  return count;
+}
+
+/** Runs of a loop: they include the top card (position n-1); the whole stack only as s = 0. */
+function loopRuns(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int32Array, count: number): number {
+  const base = s.current * SLOTS;
+  const n = s.len[s.current];
+  const t = s.table;
+  const good = runTotals(o);
+  const minRun = o.minRun;
+  const maxLen = maxRunLength(o);
+  if (n < minRun) return count;
+  if (n <= maxLen) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += CARD_VALUE[t[base + i]];
+    if (sum <= MAX_RUN_TOTAL && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(0, n));
+  }
+  const longest = Math.min(maxLen, n - 1);
+  for (let st = Math.max(1, n - longest); st < n; st++) {
+    // The run must reach the top: start with positions st..n-1, then wrap to 0, 1, …
+    let sum = 0;
+    for (let i = st; i < n; i++) sum += CARD_VALUE[t[base + i]];
+    let length = n - st;
+    let wrap = 0;
+    while (sum <= MAX_RUN_TOTAL) {
+      if (length >= minRun && good[sum] === 1) count = addLegal(mask, legal, count, runActionId(st, length));
+      if (length >= longest) break;
+      sum += CARD_VALUE[t[base + wrap]];
+      wrap++;
+      length++;
+    }
+  }
+  return count;
+}
+
+function legalActions(s: DecadeState, o: DecadeOptions, mask: Uint8Array, legal: Int32Array): number {
+  mask.fill(0);
+  const canDraw = s.stockLen > 0 && s.aliveCount > 0;
+  const optional = o.discard === 'optional';
+  let count = 0;
+  if (canDraw && optional) count = addLegal(mask, legal, count, 0);
+  count = o.loop ? loopRuns(s, o, mask, legal, count) : lineRuns(s, o, mask, legal, count);
+  if (canDraw && !optional && count === 0) count = addLegal(mask, legal, count, 0);
+  if (count > 0 && s.steps >= o.maxSteps) {
+    mask.fill(0);
+    s.status = TRUNCATED;
+    return 0;
+  }
+  s.status = count === 0 ? TERMINATED : RUNNING;
+  return count;
+}
+
+function status(s: DecadeState): Status {
+  return s.status;
+}
+
+// ---------------------------------------------------------------- steps
+
+/** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
+function nextLiveStack(s: DecadeState, from: number): number {
+  if (s.numStacks === 1) return 0;
+  for (let i = 1; i <= MAX_STACKS; i++) {
+    const k = (from + i) % MAX_STACKS;
+    if (s.alive[k] === 1) return k;
+  }
+  return -1;
+}
+
+function draw(s: DecadeState): void {
+  const card = s.stock[s.stockHead];
+  s.stockHead = (s.stockHead + 1) % DECK_SIZE;
+  s.stockLen--;
+  s.stockValues[CARD_VALUE[card]]--;
+  const k = nextLiveStack(s, s.current);
+  pushToStack(s, k, card);
+  s.current = k;
+}
+
+function pickUp(s: DecadeState, o: DecadeOptions, card: number): void {
+  if (o.pickedUp === 'deck-bottom') pushUnderStock(s, card);
+  else s.pile[s.pileLen++] = card;
+}
+
+/** Removes the run (start, length) from the current stack, oldest position first; closes the gap. */
+function discardRun(s: DecadeState, o: DecadeOptions, start: number, length: number): void {
+  const k = s.current;
+  const base = k * SLOTS;
+  const n = s.len[k];
+  const t = s.table;
+  const end = start + length;
+  markChanged(s, k, end <= n ? start : 0);
+  if (end <= n) {
+    for (let i = start; i < end; i++) pickUp(s, o, t[base + i]);
+    for (let i = end; i < n; i++) t[base + i - length] = t[base + i];
+  } else {
+    const wrapped = end - n;
+    for (let i = 0; i < wrapped; i++) pickUp(s, o, t[base + i]);
+    for (let i = start; i < n; i++) pickUp(s, o, t[base + i]);
+    for (let i = wrapped; i < start; i++) t[base + i - wrapped] = t[base + i];
+  }
+  s.len[k] = n - length;
+  s.tableCount -= length;
+  if (n === length && s.numStacks === MAX_STACKS) {
+    s.alive[k] = 0;
+    s.aliveCount--;
+  }
+}
+
+/** Whether the game is now over and won, decided without listing the legal actions. */
+function endedWon(s: DecadeState, o: DecadeOptions): boolean {
+  const left = s.tableCount;
+  if (left > (o.win === 'one-left' ? 1 : 0)) return false;
+  // No cards: with 7 stacks every stack is eliminated. Otherwise the only card (or the
+  // empty line) has no run, so the game is over exactly when nothing can be drawn.
+  if (left === 0 && s.numStacks === MAX_STACKS) return true;
+  return s.stockLen === 0;
+}
+
+function step(s: DecadeState, o: DecadeOptions, action: number): number {
+  s.steps++;
+  let reward = 0;
+  if (action === DRAW) draw(s);
+  else {
+    const length = runLengthOf(action);
+    discardRun(s, o, runStartOf(action), length);
+    if (o.reward === 'cards') reward = length;
+  }
+  if (o.reward === 'win' && endedWon(s, o)) reward = 1;
+  return reward;
+}
+
+// ---------------------------------------------------------------- observation
+
+function observationSize(o: DecadeOptions): number {
+  return o.stacks * (CARD_FLOATS + 3) + VALUE_FLOATS + 2;
+}
+
+/** The observation's bounds (the table in the doc comment above). */
+function observationBounds(o: DecadeOptions): ObservationBounds {
+  const size = observationSize(o);
+  const low = new Float32Array(size);
+  const high = new Float32Array(size).fill(1);
+  const at = o.stacks * (CARD_FLOATS + 3);
+  const dealt = initialDealt(o);
+  const deckBottom = o.pickedUp === 'deck-bottom';
+  high[at + 10] = deckBottom ? 1 : (DECK_SIZE - dealt) / DECK_SIZE;
+  high[at + 11] = deckBottom
+    ? 1
+    : Math.min(o.maxSteps, DECK_SIZE - dealt + Math.floor(DECK_SIZE / o.minRun)) / o.maxSteps;
+  return { low, high };
+}
+
+/** Rewrites stack k's one-hots from its first changed position; clears what it wrote past the end. */
+function observeStack(s: DecadeState, k: number, out: Float32Array): void {
+  const n = s.len[k];
+  const cardBase = k * SLOTS;
+  const t = s.table;
+  let at = k * CARD_FLOATS + s.obsFrom[k] * VALUE_FLOATS;
+  for (let p = s.obsFrom[k]; p < n; p++, at += VALUE_FLOATS) {
+    const hot = CARD_VALUE[t[cardBase + p]] - 1;
+    for (let v = 0; v < VALUE_FLOATS; v++) out[at + v] = v === hot ? 1 : 0;
+  }
+  const written = s.obsLen[k];
+  if (written > n) out.fill(0, k * CARD_FLOATS + n * VALUE_FLOATS, k * CARD_FLOATS + written * VALUE_FLOATS);
+  s.obsLen[k] = n;
+  s.obsFrom[k] = SLOTS;
+}
+
+function observe(s: DecadeState, o: DecadeOptions, out: Float32Array): void {
+  const S = s.numStacks;
+  if (s.obsOut !== out) {
+    out.fill(0);
+    s.obsLen.fill(0);
+    s.obsFrom.fill(0);
+    s.obsOut = out;
+  }
+  for (let k = 0; k < S; k++) if (s.obsFrom[k] < SLOTS) observeStack(s, k, out);
+  let at = S * CARD_FLOATS;
+  for (let k = 0; k < S; k++) {
+    out[at + k] = s.len[k] / SLOTS;
+    out[at + S + k] = 1 - s.alive[k];
+    out[at + 2 * S + k] = k === s.current ? 1 : 0;
+  }
+  at += 3 * S;
+  for (let v = 1; v <= 9; v++) out[at + v - 1] = s.stockValues[v] / 4;
+  out[at + 9] = s.stockValues[10] / 16;
+  out[at + 10] = s.stockLen / DECK_SIZE;
+  out[at + 11] = s.steps / o.maxSteps;
+}
+
+// ---------------------------------------------------------------- outcome
+
+function outcome(s: DecadeState, o: DecadeOptions): CardOutcome {
+  const won = s.status === TERMINATED && s.tableCount <= (o.win === 'one-left' ? 1 : 0);
+  return { won, cardsLeft: s.tableCount };
+}
+
+/**
+ * 'win': 1 for a won game. 'cards': 52 − cardsLeft when every card not on the table was
+ * discarded once; null when the outcome cannot tell (cards recycled with 'deck-bottom', a
+ * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
+ * ran out).
+ */
+function expectedReturn(result: Outcome, o: DecadeOptions): number | null {
+  const r = result as CardOutcome;
+  if (o.reward === 'win') return r.won ? 1 : 0;
+  if (o.pickedUp === 'deck-bottom' || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES) return null;
+  if (o.stacks === MAX_STACKS && r.cardsLeft === 0) return null;
+  return DECK_SIZE - r.cardsLeft;
+}
+
+// ---------------------------------------------------------------- text
+
+function stackName(s: DecadeState, k: number): string {
+  return s.numStacks === 1 ? 'the line' : `stack ${k}`;
+}
+
+function cardsWord(n: number): string {
+  return n === 1 ? '1 card' : `${n} cards`;
+}
+
+/** Whether positions (start, length) name cards of the current stack (in a loop: at most one lap). */
+function runCardsExist(s: DecadeState, o: DecadeOptions, start: number, length: number): boolean {
+  const n = s.len[s.current];
+  return o.loop ? start < n && length <= n : start + length <= n;
+}
+
+function runTotal(s: DecadeState, start: number, length: number): number {
+  const base = s.current * SLOTS;
+  const n = s.len[s.current];
+  let sum = 0;
+  for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + ((start + i) % n)]];
+  return sum;
+}
+
+function describeAction(s: DecadeState, o: DecadeOptions, action: number): string {
+  if (action === DRAW) {
+    const k = nextLiveStack(s, s.current);
+    return s.numStacks === 1 || k < 0 ? 'draw' : `draw onto stack ${k}`;
+  }
+  const start = runStartOf(action);
+  const length = runLengthOf(action);
+  const from = s.numStacks === 1 ? '' : ` from stack ${s.current}`;
+  if (!runCardsExist(s, o, start, length)) {
+    return (
+      `discard ${length} cards from position ${start}${from} (${stackName(s, s.current)} has ` +
+      `${cardsWord(s.len[s.current])})`
+    );
+  }
+  const base = s.current * SLOTS;
+  const n = s.len[s.current];
+  const labels: string[] = [];
+  for (let i = 0; i < length; i++) labels.push(cardLabel(s.table[base + ((start + i) % n)]));
+  return `discard ${labels.join(' ')} (${runTotal(s, start, length)})${from}`;
+}
+
+function totalsText(o: DecadeOptions): string {
+  return o.fives ? '5, 10, 15, 20, 25, 30 or 35' : '10, 20 or 30';
+}
+
+function whyDrawIllegal(s: DecadeState, o: DecadeOptions): string {
+  if (s.aliveCount === 0) return 'every stack is eliminated';
+  if (s.stockLen === 0) return 'the stock is empty';
+  if (o.discard === 'forced' && legalRunCount(s, o) > 0)
+    return "a run can be discarded, and discards are forced (discard: 'forced')";
+  return 'it is legal';
+}
+
+/** How many runs are legal now (a refusal's reason only: it allocates). */
+function legalRunCount(s: DecadeState, o: DecadeOptions): number {
+  const mask = new Uint8Array(DECADE_ACTIONS);
+  const legal = new Int32Array(DECADE_ACTIONS);
+  return o.loop ? loopRuns(s, o, mask, legal, 0) : lineRuns(s, o, mask, legal, 0);
+}
+
+function whyRunIllegal(s: DecadeState, o: DecadeOptions, start: number, length: number): string {
+  if (length < o.minRun) return `a run needs at least ${o.minRun} cards (minRun)`;
+  if (o.maxRun !== null && length > o.maxRun) return `a run has at most ${o.maxRun} cards (maxRun)`;
+  const n = s.len[s.current];
+  const name = stackName(s, s.current);
+  if (!runCardsExist(s, o, start, length)) return n === 0 ? `${name} is empty` : `${name} has only ${cardsWord(n)}`;
+  if (o.loop && length === n && start !== 0)
+    return `a run of the whole of ${name} is id ${runActionId(0, n)} (start 0)`;
+  if (o.loop && start + length < n) return `on a loop a run must include the top card (position ${n - 1})`;
+  const total = runTotal(s, start, length);
+  if (total > MAX_RUN_TOTAL || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
+  return 'it is legal';
+}
+
+function whyIllegal(s: DecadeState, o: DecadeOptions, action: number): string {
+  if (s.status === TERMINATED) return 'the game is over';
+  if (s.status === TRUNCATED) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
+  if (action === DRAW) return whyDrawIllegal(s, o);
+  return whyRunIllegal(s, o, runStartOf(action), runLengthOf(action));
+}
+
+function stackText(s: DecadeState, k: number): string {
+  const labels: string[] = [];
+  for (let p = 0; p < s.len[k]; p++) labels.push(cardLabel(s.table[k * SLOTS + p]));
+  return labels.length ? labels.join(' ') : '(empty)';
+}
+
+function statusText(s: DecadeState, o: DecadeOptions): string {
+  // Picked-up cards going under the stock leave none out of play: what seven stacks achieved is the stacks gone, as the
+  // page says.
+  const left =
+    o.pickedUp === 'deck-bottom' && s.numStacks > 1
+      ? `${s.numStacks - s.aliveCount} of ${s.numStacks} stacks eliminated`
+      : `${cardsWord(s.tableCount)} left`;
+  if (s.status === TRUNCATED) return `truncated after ${s.steps} steps (maxSteps), ${left}`;
+  if (s.status === TERMINATED) return `game over: ${outcome(s, o).won ? 'won' : 'lost'}, ${left}`;
+  return '';
+}
+
+function render(s: DecadeState, o: DecadeOptions): string {
+  const lines: string[] = [];
+  if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
+  else {
+    for (let k = 0; k < s.numStacks; k++) {
+      const mark = k === s.current ? '▸' : ' '; // not '>': a terminal's prompt
+      lines.push(`${mark} stack ${k}: ${s.alive[k] ? stackText(s, k) : 'eliminated'}`);
+    }
+  }
+  const picked = o.pickedUp === 'deck-bottom' ? '' : ` · discarded: ${s.pileLen}`;
+  lines.push(`stock: ${cardsWord(s.stockLen)}${picked} · step ${s.steps}/${o.maxSteps}`);
+  const end = statusText(s, o);
+  if (end) lines.push(end);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- for hints and a front end
+
+/** Where position p of stack k lies, as the state JSON places it (`stacks[k][p]`, 0 = the oldest card). */
+function spot(s: DecadeState, k: number, index: number): CardSpot {
+  return { place: s.numStacks === 1 ? 'line' : 'stack', stack: k, index, code: cardCode(s.table[k * SLOTS + index]) };
+}
+
+function actionCards(s: DecadeState, _o: DecadeOptions, action: number): CardSpot[] {
+  if (action === DRAW) return []; // the next card is unseen
+  const start = runStartOf(action);
+  const length = runLengthOf(action);
+  const n = s.len[s.current];
+  const out: CardSpot[] = [];
+  for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
+  return out;
+}
+
+function board(s: DecadeState, o: DecadeOptions): BoardView {
+  const stackCards = (k: number) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
+  const piles: BoardPile[] = [{ kind: 'stock', count: s.stockLen, label: 'stock', tappable: true }];
+  if (o.pickedUp !== 'deck-bottom') piles.push({ kind: 'counter', count: s.pileLen, label: 'discarded' });
+  const table: BoardPart =
+    s.numStacks === 1
+      ? { kind: 'line', loop: o.loop, cards: stackCards(0) }
+      : {
+          kind: 'columns',
+          columns: Array.from({ length: s.numStacks }, (_, k) => {
+            const cleared = s.alive[k] === 0;
+            const current = k === s.current;
+            return {
+              stack: k,
+              label: cleared ? 'cleared' : current ? `stack ${k} ◂` : `stack ${k}`,
+              current,
+              cleared,
+              cards: stackCards(k),
+            };
+          }),
+        };
+  return { style: 'decade', parts: [{ kind: 'piles', piles }, table] };
+}
+
+// ---------------------------------------------------------------- JSON
+
+const stateJsonSchema = z.strictObject({
+  stacks: z.array(z.array(z.string()).max(SLOTS)).min(1).max(MAX_STACKS),
+  eliminated: z.array(z.boolean()).min(1).max(MAX_STACKS),
+  current: z
+    .int()
+    .min(0)
+    .max(MAX_STACKS - 1),
+  stock: z.array(z.string()).max(DECK_SIZE),
+  discarded: z.array(z.string()).max(DECK_SIZE),
+  steps: z.int().min(0),
+});
+
+type StateJson = z.output<typeof stateJsonSchema>;
+
+function toJSON(s: DecadeState): StateJson {
+  const stacks: string[][] = [];
+  const eliminated: boolean[] = [];
+  for (let k = 0; k < s.numStacks; k++) {
+    const cards: string[] = [];
+    for (let p = 0; p < s.len[k]; p++) cards.push(cardCode(s.table[k * SLOTS + p]));
+    stacks.push(cards);
+    eliminated.push(s.alive[k] === 0);
+  }
+  const stock: string[] = [];
+  for (let i = 0; i < s.stockLen; i++) stock.push(cardCode(s.stock[(s.stockHead + i) % DECK_SIZE]));
+  const discarded: string[] = [];
+  for (let i = 0; i < s.pileLen; i++) discarded.push(cardCode(s.pile[i]));
+  return { stacks, eliminated, current: s.current, stock, discarded, steps: s.steps };
+}
+
+function badState(message: string): TengymError {
+  return new TengymError('bad-state', `bad decade state: ${message}`);
+}
+
+function cardOf(code: string, where: string): number {
+  const c = parseCardCode(code);
+  if (c < 0) throw badState(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+  return c;
+}
+
+function fromJSON(json: unknown, o: DecadeOptions, s: DecadeState): void {
+  const parsed = stateJsonSchema.safeParse(json);
+  if (!parsed.success) throw badState(formatZodError(parsed.error));
+  const j = parsed.data;
+  if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+  if (j.eliminated.length !== o.stacks)
+    throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+  if (j.current >= o.stacks) throw badState(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+  if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+  s.numStacks = o.stacks;
+  clearState(s);
+  s.obsOut = null;
+  j.stacks.forEach((cards, k) => cards.forEach((code, p) => pushToStack(s, k, cardOf(code, `stacks[${k}][${p}]`))));
+  j.eliminated.forEach((e, k) => (s.alive[k] = e ? 0 : 1));
+  s.aliveCount = j.eliminated.filter((e) => !e).length;
+  j.stock.forEach((code, i) => pushUnderStock(s, cardOf(code, `stock[${i}]`)));
+  j.discarded.forEach((code, i) => (s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`)));
+  s.current = j.current;
+  s.steps = j.steps;
+  const problem = checkState(s, o);
+  if (problem) throw badState(problem);
+}
+
+// ---------------------------------------------------------------- consistency
+
+/** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
+function checkCards(s: DecadeState): string | null {
+  const place: string[] = new Array<string>(DECK_SIZE).fill('');
+  const at: number[] = new Array<number>(DECK_SIZE).fill(-1);
+  const put = (card: number, where: string, index: number): string | null => {
+    if (place[card] === where)
+      return `${cardCode(card)} is twice in ${where} (at ${at[card]} and ${index}, counted from 0)`;
+    if (place[card]) return `${cardCode(card)} is both in ${place[card]} and in ${where}`;
+    place[card] = where;
+    at[card] = index;
+    return null;
+  };
+  for (let k = 0; k < s.numStacks; k++) {
+    for (let p = 0; p < s.len[k]; p++) {
+      const e = put(s.table[k * SLOTS + p], stackName(s, k), p);
+      if (e) return e;
+    }
+  }
+  for (let i = 0; i < s.stockLen; i++) {
+    const e = put(s.stock[(s.stockHead + i) % DECK_SIZE], 'the stock', i);
+    if (e) return e;
+  }
+  for (let i = 0; i < s.pileLen; i++) {
+    const e = put(s.pile[i], 'the discard pile', i);
+    if (e) return e;
+  }
+  const missing: string[] = [];
+  for (let c = 0; c < DECK_SIZE; c++) if (!place[c]) missing.push(cardCode(c));
+  return missing.length
+    ? `cards missing (every card must be on the table, in the stock or discarded): ${missing.join(' ')}`
+    : null;
+}
+
+function checkStacks(s: DecadeState, o: DecadeOptions): string | null {
+  if (s.numStacks !== o.stacks) return `the state has ${s.numStacks} stacks, the options ${o.stacks}`;
+  let count = 0;
+  let alive = 0;
+  for (let k = 0; k < MAX_STACKS; k++) {
+    const n = s.len[k];
+    if (k >= s.numStacks) {
+      if (n !== 0 || s.alive[k] !== 0) return `stack ${k} is used, but this game has ${s.numStacks}`;
+      continue;
+    }
+    if (n < 0 || n > SLOTS) return `${stackName(s, k)} holds ${n} cards`;
+    count += n;
+    alive += s.alive[k];
+    if (s.numStacks === 1 && s.alive[k] !== 1)
+      return 'the line is never eliminated (an emptied line receives the next card)';
+    if (s.numStacks === MAX_STACKS && s.alive[k] === 1 && n === 0)
+      return `stack ${k} is empty but not eliminated (a stack emptied by a discard is eliminated)`;
+    if (s.alive[k] === 0 && n > 0) return `stack ${k} is eliminated but holds ${cardsWord(n)}`;
+  }
+  if (count !== s.tableCount) return `tableCount ${s.tableCount} but the stacks hold ${count} cards`;
+  if (alive !== s.aliveCount) return `aliveCount ${s.aliveCount} but ${alive} stacks are live`;
+  if (s.current < 0 || s.current >= s.numStacks)
+    return `current stack ${s.current} is not one of 0..${s.numStacks - 1}`;
+  return null;
+}
+
+function checkPiles(s: DecadeState, o: DecadeOptions): string | null {
+  if (s.stockLen < 0 || s.stockLen > DECK_SIZE || s.stockHead < 0 || s.stockHead >= DECK_SIZE)
+    return `stock of ${s.stockLen} cards at ${s.stockHead}`;
+  if (s.pileLen < 0 || s.pileLen > DECK_SIZE) return `discard pile of ${s.pileLen} cards`;
+  if (o.pickedUp === 'deck-bottom' && s.pileLen > 0)
+    return "with pickedUp 'deck-bottom' discarded cards go under the stock: discarded must be empty";
+  const dealt = initialDealt(o);
+  if (o.pickedUp === 'discard' && s.stockLen > DECK_SIZE - dealt) {
+    return `the stock holds ${s.stockLen} cards, but the deal takes ${dealt} and discarded cards never return`;
+  }
+  const counts = new Int32Array(11);
+  for (let i = 0; i < s.stockLen; i++) counts[CARD_VALUE[s.stock[(s.stockHead + i) % DECK_SIZE]]]++;
+  for (let v = 1; v <= 10; v++)
+    if (counts[v] !== s.stockValues[v]) return `stock value counts out of date (value ${v})`;
+  if (s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
+  return null;
+}
+
+/**
+ * Bit r set when the discard pile splits, in the order its cards left the table, into r runs
+ * that could each have been discarded (minRun..maxRun cards with a discarding total); 0 when it
+ * cannot be split at all. A run's cards leave together, wrapped ones too, so each is a stretch.
+ */
+function pileRunCounts(s: DecadeState, o: DecadeOptions): number {
+  const good = runTotals(o);
+  const maxLen = maxRunLength(o);
+  const n = s.pileLen;
+  // reach[i]: bit r set when the first i cards split into r runs (at most 52 / 2 = 26 runs).
+  const reach = new Int32Array(n + 1);
+  reach[0] = 1;
+  for (let i = 0; i < n; i++) {
+    if (reach[i] === 0) continue;
+    let sum = 0;
+    for (let length = 1; length <= maxLen && i + length <= n; length++) {
+      sum += CARD_VALUE[s.pile[i + length - 1]];
+      if (sum > MAX_RUN_TOTAL) break;
+      if (length >= o.minRun && good[sum] === 1) reach[i + length] |= reach[i] << 1;
+    }
+  }
+  return reach[n];
+}
+
+function bitsText(bits: number): string {
+  const counts: number[] = [];
+  for (let r = 0; r < 31; r++) if (bits & (1 << r)) counts.push(r);
+  return counts.length === 1
+    ? `exactly ${counts[0]}`
+    : `${counts.slice(0, -1).join(', ')} or ${counts[counts.length - 1]}`;
+}
+
+/**
+ * The step counter and the discard pile agree with the cards. Every step draws a card or
+ * discards a run, and every elimination is a run of its own. With 'discard' the cards that left
+ * the stock are the draws, so steps − draws runs must make up the pile; with 'deck-bottom' the
+ * discarded cards go back under the stock, and the draws and runs are known only from below.
+ */
+function checkCounters(s: DecadeState, o: DecadeOptions): string | null {
+  const netDraws = DECK_SIZE - initialDealt(o) - s.stockLen;
+  const eliminated = s.numStacks - s.aliveCount;
+  if (o.pickedUp === 'deck-bottom') {
+    const runsAtLeast = Math.max(eliminated, netDraws < 0 ? Math.ceil(-netDraws / maxRunLength(o)) : 0);
+    const least = Math.max(netDraws, 0) + runsAtLeast;
+    if (s.steps < least)
+      return (
+        `steps is ${s.steps}, but the stock and the ${eliminated} eliminated stacks take at least ${least} ` +
+        `steps (${Math.max(netDraws, 0)} draws and ${runsAtLeast} discards)`
+      );
+    return null;
+  }
+  const runs = s.steps - netDraws;
+  if (runs < 0) return `steps is ${s.steps}, but ${netDraws} cards have left the stock, a step each`;
+  if (runs < eliminated)
+    return (
+      `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but ${eliminated} stacks were eliminated, ` +
+      `each by a discard`
+    );
+  const counts = pileRunCounts(s, o);
+  if (counts === 0) {
+    const pile: string[] = [];
+    for (let i = 0; i < s.pileLen; i++) pile.push(cardCode(s.pile[i]));
+    const most = o.maxRun === null ? '' : `..${maxRunLength(o)}`;
+    return (
+      `the discard pile ${pile.join(' ')} is not a sequence of runs (each ${o.minRun}${most || ' or more'} ` +
+      `cards totalling ${totalsText(o)}, in the order discarded)`
+    );
+  }
+  if (runs > 30 || (counts & (1 << runs)) === 0) {
+    return (
+      `steps is ${s.steps}: ${netDraws} draws leave ${runs} discards, but the discard pile of ` +
+      `${cardsWord(s.pileLen)} ` +
+      `holds ${bitsText(counts)} runs`
+    );
+  }
+  if (s.numStacks === MAX_STACKS && netDraws === 0 && s.current !== MAX_STACKS - 1) {
+    return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack ${MAX_STACKS - 1}`;
+  }
+  return null;
+}
+
+function checkState(s: DecadeState, o: DecadeOptions): string | null {
+  return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards(s) ?? checkCounters(s, o);
+}
+
+// ---------------------------------------------------------------- the engine
+
+export const decadeGame: Game<DecadeOptions, DecadeState> = {
+  name: 'decade',
+  scoring: 'cards',
+  optionsSchema: decadeOptionsSchema,
+  numActions: () => DECADE_ACTIONS,
+  observationSize,
+  observationBounds,
+  createState,
+  copyState,
+  parseDeck,
+  reset,
+  legalActions,
+  step,
+  status,
+  observe,
+  outcome,
+  expectedReturn,
+  describeAction,
+  whyIllegal,
+  render,
+  toJSON,
+  fromJSON,
+  checkState,
+  sameOutcome: false,
+  actionCards,
+  prompt: () => '',
+  board,
+  unwinnable,
+};
+
+/** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
+function unwinnable(o: DecadeOptions): string | null {
+  return o.stacks === 1 && o.pickedUp === 'deck-bottom'
+    ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock " +
+        '(random play runs every deal to maxSteps)'
+    : null;
+}
+
+/**
+ * The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another
+ * engine.
+ */
+export function decadeOptionsOf(env: EnvConfig<object>): DecadeOptions | null {
+  return env.game === decadeGame ? (env.options as DecadeOptions) : null;
+}
+
+/**
+ * The decade state and options of an env of this engine (for agents and features, which only read them), or null for an
+ * env of another engine.
+ */
+export function decadeOf(env: EngineView): { state: DecadeState; options: DecadeOptions } | null {
+  return env.game === decadeGame ? { state: env.rawState as DecadeState, options: env.options as DecadeOptions } : null;
+}
