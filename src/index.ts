@@ -3,6 +3,8 @@
  * sum-to-ten solitaires. The engines (src/env) have no Node-only imports and run in
  * browsers and React Native as is; training and evaluation (src/train) use Node.
  */
+// The shipped games register themselves here: make('decade') and envs() know them from the first call.
+import './games/index.js';
 export {
   make,
   envs,

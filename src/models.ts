@@ -9,7 +9,9 @@
  *   env.step(agent.act(env));
  *   agent.dispose(); // frees the model's weights, before loading another
  */
-export { AfterstateAgent, type FeatureLayout } from './agents/learned/afterstate-agent.js';
+import './games/index.js';
+export { AfterstateAgent } from './agents/learned/afterstate-agent.js';
+export type { FeatureLayout } from './agents/afterstate.js';
 export { agentFromModel, checkModelFits, featureLayout } from './agents/learned/from-model.js';
 export { loadModelFromUrl, type FetchLike } from './agents/learned/url-loader.js';
 export { MAX_MODEL_JSON_BYTES, MAX_WEIGHT_BYTES } from './agents/learned/model-check.js';

@@ -23,13 +23,14 @@ import { z } from 'zod';
 import { createRng, shuffleInPlace } from '../dist/env/rng.js';
 import { wilsonInterval } from '../dist/stats/intervals.js';
 
-// The parts are the folders `npm run mutate:agents` mutates, less what it leaves out.
+// The parts are the folders `npm run mutate:agents` mutates, less what it leaves out, each named by its game
+// ('decade' for src/games/decade/agents, 'four-ten-solver' for src/games/four-ten/solver).
 const base = JSON.parse(readFileSync('stryker/agents.config.json', 'utf8'));
 const PARTS = Object.fromEntries(
   base.mutate
-    .filter((p) => !p.startsWith('!'))
+    .filter((p) => !p.startsWith('!') && p.endsWith('/**/*.ts'))
     .map((p) => p.replace('/**/*.ts', ''))
-    .map((folder) => [folder.split('/').at(-1), folder]),
+    .map((folder) => [folder.replace('src/games/', '').replace('/agents', '').replace('/', '-'), folder]),
 );
 const NOT_MUTATED = new Set(base.mutate.filter((p) => p.startsWith('!')).map((p) => p.slice(1)));
 

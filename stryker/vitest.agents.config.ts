@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      'test/agents/{decade/baselines,decade/lookahead-solver,four-ten/baselines,four-ten-solver/solver}.test.ts',
+      'test/games/{decade/agents/baselines,decade/agents/lookahead-solver,four-ten/agents/baselines,four-ten/solver/solver}.test.ts',
     ],
+    setupFiles: ['test/helpers/register-games.ts'],
     testTimeout: 600_000,
   },
 });

@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { envs } from '../src/env/registry.js';
+import { engineFile } from './helpers/engine-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,8 +59,10 @@ describe('the docs', () => {
   });
 
   it("where they send a package's user to a game's tables, the built types open with them", () => {
-    for (const game of ['tens', 'block-ten', 'decade', 'four-ten']) {
-      const types = readFileSync(join(ROOT, 'dist/env/games', `${game}.d.ts`), 'utf8');
+    for (const game of [...new Set(envs().map((e) => e.engine))]) {
+      const file = engineFile(game);
+      expect(file, game).not.toBeNull();
+      const types = readFileSync(join(ROOT, file!.replace(/^src\//, 'dist/').replace(/\.ts$/, '.d.ts')), 'utf8');
       expect(types.slice(0, 3), game).toBe('/**');
       for (const heading of ['## Options', '## Actions', '## Observation'])
         expect(types.slice(0, types.indexOf('*/')), `${game}: ${heading}`).toContain(heading);

@@ -7,12 +7,16 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
 /** The folders of src/ whose code may use Node (DEVELOPERS.md's layout names them). */
-const NODE_ONLY = ['node', 'eval', 'train', 'research', 'cli', 'page-harness', 'bridge'];
+const NODE_ONLY = ['node', 'eval', 'train', 'cli', 'page-harness', 'bridge'];
+
+/** A game's own Node-only folder (src/games/<game>/training/: its algorithms, loaded by path). */
+const GAME_NODE_ONLY = /^games\/[^/]+\/training\//;
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -43,7 +47,7 @@ const walk = (dir: string): string[] =>
 /** Whether a file under src/ is in a Node-only folder. */
 function nodeOnly(file: string): boolean {
   const path = relative(SRC, file).split(sep).join('/');
-  return NODE_ONLY.some((folder) => path.startsWith(`${folder}/`));
+  return NODE_ONLY.some((folder) => path.startsWith(`${folder}/`)) || GAME_NODE_ONLY.test(path);
 }
 
 describe('browser safety by folder', () => {
@@ -51,7 +55,7 @@ describe('browser safety by folder', () => {
     const files = walk(SRC).filter((f) => f.endsWith('.ts') && !nodeOnly(f));
     // The rule covers the engines, the agents, the hints, the statistics and the browser entry points.
     for (const f of [
-      'env/games/decade.ts',
+      'games/decade/engine.ts',
       'agents/learned/afterstate-agent.ts',
       'hints/hint.ts',
       'stats/intervals.ts',
@@ -136,6 +140,7 @@ describe('browser safety, however deep', () => {
       join(SRC, 'models.ts'),
       ...walk(join(SRC, 'env')),
       ...walk(join(SRC, 'agents')),
+      ...walk(join(SRC, 'games')).filter((f) => !nodeOnly(f)),
       ...walk(join(SRC, 'hints')),
       ...walk(join(SRC, 'stats')),
     ];
@@ -159,7 +164,7 @@ describe('browser safety, however deep', () => {
     for (const root of roots) visit(root, []);
     expect(problems).toEqual([]);
     // The check reaches the engines, the solvers and the TensorFlow.js agents.
-    for (const f of ['env/games/decade.ts', 'agents/four-ten-solver/index.ts', 'models.ts'])
+    for (const f of ['games/decade/engine.ts', 'games/four-ten/solver/index.ts', 'models.ts'])
       expect(seen.has(join(SRC, f)), f).toBe(true);
   });
 
@@ -245,14 +250,15 @@ describe('no import circles', () => {
     expect(circles(graph).map((c) => c.map((f) => relative(SRC, f)))).toEqual([]);
   });
 
-  it('the research programs are the top of the tree: no file outside src/research imports one', () => {
-    const research = join(SRC, 'research') + sep;
-    const files = walk(SRC).filter((f) => f.endsWith('.ts') && !f.startsWith(research));
-    const into = files.flatMap((f) =>
-      localImports(f)
-        .filter((t) => t.startsWith(research))
-        .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`),
-    );
+  it('the research programs are the top of the tree: nothing under src/ imports research/', () => {
+    const research = fileURLToPath(new URL('../research', import.meta.url)) + sep;
+    const into = walk(SRC)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        localImports(f)
+          .filter((t) => t.startsWith(research))
+          .map((t) => `${relative(SRC, f)} → ${t}`),
+      );
     expect(into).toEqual([]);
   });
 
@@ -262,24 +268,31 @@ describe('no import circles', () => {
     () => {
       // The order, and what each folder may import; research, bridge and page-harness are the top, imported by nothing
       // (above).
+      // A game's folder is one layer after agents (its Node-only training/ after train); the list of games,
+      // src/games/index.ts, is what the entry points import to register them.
       const before: Record<string, string[]> = {
         env: [],
         agents: ['env'],
+        games: ['env', 'agents'],
         hints: ['env', 'agents'],
         stats: ['env', 'agents'],
-        node: ['env', 'agents', 'hints', 'stats'],
-        eval: ['env', 'agents', 'hints', 'stats', 'node'],
+        node: ['env', 'agents', 'hints', 'stats', 'games/list'],
+        eval: ['env', 'agents', 'hints', 'stats', 'node', 'games/list'],
         train: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
-        cli: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train'],
-        research: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train', 'cli'],
-        bridge: ['env', 'agents', 'hints', 'stats', 'node', 'eval'],
+        'games/training': ['env', 'agents', 'games', 'hints', 'stats', 'node', 'eval', 'train'],
+        cli: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'train', 'games/list'],
+        bridge: ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'games/list'],
         'page-harness': ['env', 'agents', 'hints', 'stats', 'node', 'eval', 'cli'],
-        '(entry)': ['env', 'agents', 'hints', 'stats'],
+        'games/list': ['games'],
+        '(entry)': ['env', 'agents', 'hints', 'stats', 'games/list'],
       };
       // The one import the other way: tengym/node re-exports evaluate (DEVELOPERS.md says so).
       const allowed = new Set(['node/index.ts → eval/evaluate.ts']);
       const folderOf = (file: string) => {
-        const parts = relative(SRC, file).split(sep);
+        const path = relative(SRC, file).split(sep).join('/');
+        if (path === 'games/index.ts') return 'games/list';
+        if (GAME_NODE_ONLY.test(path)) return 'games/training';
+        const parts = path.split('/');
         return parts.length === 1 ? '(entry)' : parts[0];
       };
       const files = walk(SRC).filter((f) => f.endsWith('.ts'));
@@ -288,9 +301,11 @@ describe('no import circles', () => {
           .filter((k) => k !== '(entry)')
           .sort(),
       ).toEqual([...new Set(files.map(folderOf).filter((k) => k !== '(entry)'))].sort());
+      // A game's training/ is within its game: it imports its own game's files as any of them does.
+      const within = (f: string, t: string) => folderOf(f) === 'games/training' && folderOf(t) === 'games';
       const against = files.flatMap((f) =>
         localImports(f)
-          .filter((t) => folderOf(t) !== folderOf(f) && !before[folderOf(f)].includes(folderOf(t)))
+          .filter((t) => folderOf(t) !== folderOf(f) && !before[folderOf(f)].includes(folderOf(t)) && !within(f, t))
           .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`)
           .filter((edge) => !allowed.has(edge.split(sep).join('/'))),
       );
@@ -374,4 +389,166 @@ describe('TensorFlow.js, its parts and not the union package', () => {
       expect([...new Set(coreOrLayers.map(({ file }) => file))]).toEqual(['src/agents/learned/tf.ts']);
     },
   );
+});
+
+/** The folder of a game's module a file under src/ lies in ("decade" for src/games/decade/…), or null. */
+function gameFolderOf(file: string): string | null {
+  const path = relative(SRC, file).split(sep).join('/');
+  return /^games\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/** The identifiers a source text's code uses (comments and string or template text are not code). */
+function identifiersOf(source: string): Set<string> {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) out.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
+/** The names a source text declares itself (a local EMPTY is its own word). */
+function declaredIn(source: string): Set<string> {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    const name = (node as { name?: ts.Node }).name;
+    if (
+      name &&
+      ts.isIdentifier(name) &&
+      (ts.isVariableDeclaration(node) ||
+        ts.isFunctionDeclaration(node) ||
+        ts.isClassDeclaration(node) ||
+        ts.isInterfaceDeclaration(node) ||
+        ts.isTypeAliasDeclaration(node) ||
+        ts.isEnumDeclaration(node) ||
+        ts.isParameter(node))
+    )
+      out.add(name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
+/** The names a source text exports (declarations and export lists). */
+function exportedNames(source: string): string[] {
+  const names = [
+    ...source.matchAll(
+      /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:const|let|function\*?|class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm,
+    ),
+  ].map((m) => m[1]);
+  for (const m of source.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm))
+    for (const part of m[1].split(','))
+      if (part.trim())
+        names.push(
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop()!
+            .trim(),
+        );
+  return names;
+}
+
+describe('a game is one module', () => {
+  const files = walk(SRC).filter((f) => f.endsWith('.ts'));
+  const games = [...new Set(files.map(gameFolderOf).filter((g): g is string => g !== null))];
+
+  it("no file outside a game's folder imports from it, but the list of games (src/games/index.ts)", () => {
+    expect(games).toEqual(expect.arrayContaining(['decade', 'four-ten', 'pairing']));
+    const list = join(SRC, 'games', 'index.ts');
+    const into = files.flatMap((f) =>
+      localImports(f)
+        .filter((t) => gameFolderOf(t) !== null && gameFolderOf(t) !== gameFolderOf(f) && f !== list)
+        .map((t) => `${relative(SRC, f)} → ${relative(SRC, t)}`),
+    );
+    expect(into).toEqual([]);
+  });
+
+  it("no generic file names a game's own identifiers (FourTen…, decadeOf, END_TURN, …) in its code", () => {
+    const own = new Map<string, string>();
+    for (const f of files.filter((f) => gameFolderOf(f) !== null))
+      for (const name of exportedNames(readFileSync(f, 'utf8'))) own.set(name, relative(SRC, f));
+    expect(own.has('decadeOf') && own.has('END_TURN') && own.has('fourTenGame')).toBe(true);
+    // A name a generic file exports too is the generic file's (a game may reuse a word), not the game's.
+    for (const f of files.filter((f) => gameFolderOf(f) === null))
+      for (const name of exportedNames(readFileSync(f, 'utf8'))) own.delete(name);
+    const found = files
+      .filter((f) => gameFolderOf(f) === null && f !== join(SRC, 'games', 'index.ts'))
+      .flatMap((f) => {
+        const source = readFileSync(f, 'utf8');
+        const words = identifiersOf(source);
+        // Its own declarations (a local EMPTY) are its own words.
+        const declared = declaredIn(source);
+        return [...words]
+          .filter((w) => own.has(w) && !declared.has(w))
+          .map((w) => `${relative(SRC, f)} names ${w} (${own.get(w)})`);
+      });
+    expect(found).toEqual([]);
+  });
+
+  it('the scans see names in code, not in comments or strings, and export lists', () => {
+    expect([...identifiersOf("const x = decadeOf(env); // fourTenOf here\n/** END_TURN */ const s = 'DRAW';")]).toEqual(
+      ['x', 'decadeOf', 'env', 's'],
+    );
+    expect([...identifiersOf('const t = `a ${u ? `b ${END_TURN}` : `c`} d`;')]).toEqual(['t', 'u', 'END_TURN']);
+    expect(exportedNames('export const A = 1;\nexport function b() {}\nexport { c, type D, e as F };')).toEqual([
+      'A',
+      'b',
+      'c',
+      'D',
+      'F',
+    ]);
+  });
+
+  it("a game's browser-safe files load no TensorFlow.js, however deep (its trained models' heads take a network)", () => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    const visit = (file: string, chain: string[]) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of runtimeImports(file)) {
+        const via = [...chain, relative(SRC, file)].join(' → ');
+        if (spec.startsWith('.'))
+          visit(join(dirname(file), spec.replace(/\.js$/, '.ts')), [...chain, relative(SRC, file)]);
+        else if (spec.startsWith('@tensorflow/')) problems.push(`${via} imports ${spec}`);
+      }
+    };
+    for (const f of files.filter((f) => gameFolderOf(f) !== null && !nodeOnly(f))) visit(f, []);
+    expect(problems).toEqual([]);
+    expect(seen.has(join(SRC, 'games', 'decade', 'learned', 'learned-search.ts'))).toBe(true);
+  });
+});
+
+/** An identifier's words, lower case: fourTenOf → four ten of, DECADE_KIT → decade kit. */
+function identifierWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_$]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+describe('generic code speaks of no game', () => {
+  it("no identifier of a generic file holds a shipped game's name (fourTenFigures, DecadeOutcome, …)", async () => {
+    const { envs } = await import('../src/index.js');
+    const names = [...new Set(envs().map((e) => e.engine))].map((engine) => engine.split('-'));
+    expect(names).toEqual(expect.arrayContaining([['decade'], ['four', 'ten']]));
+    const holds = (words: string[], name: string[]) =>
+      words.some((_, i) => name.every((part, k) => words[i + k] === part));
+    const files = walk(SRC).filter((f) => f.endsWith('.ts') && gameFolderOf(f) === null);
+    const found = files.flatMap((f) => {
+      return [...identifiersOf(readFileSync(f, 'utf8'))]
+        .filter((w) => names.some((name) => holds(identifierWords(w), name)))
+        .map((w) => `${relative(SRC, f)}: ${w}`);
+    });
+    expect(found).toEqual([]);
+    expect(identifierWords('fourTenFigures')).toEqual(['four', 'ten', 'figures']);
+    expect(identifierWords('DECADE_KIT')).toEqual(['decade', 'kit']);
+  });
 });

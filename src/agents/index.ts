@@ -7,7 +7,7 @@ import type { EnvConfig } from '../env/game.js';
 import { checkedEnvConfig, envConfig, type KnownEnvOptions } from '../env/registry.js';
 import type { Agent, AgentInfo, AgentSpec } from './agent.js';
 import { FirstAgent, RandomAgent } from './basic.js';
-import { kitOf } from './kits.js';
+import { kitOf } from './modules.js';
 
 export type { AgentSpec } from './agent.js';
 

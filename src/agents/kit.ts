@@ -1,13 +1,15 @@
 /**
- * What tengym's agents, hints and training know of a game, beyond the game itself: one object
- * per game (`GameKit`), written beside that game's agents (`decade/index.ts`,
- * `four-ten/index.ts`) and listed once in kits.ts. Every member is optional: a game without a
- * kit (Tens, Block Ten, a game registered at run time) still has `random` and `first`, hints
- * ranked by `first` and no training presets.
+ * What tengym's agents, hints and training know of a game beyond its engine: one object per game
+ * (`GameKit`), written in the game's folder (src/games/<game>/) and registered with it
+ * (modules.ts). Every member is optional: a game without a kit (one registered at run time) still
+ * has `random` and `first`, hints ranked by `first` and the generic training defaults.
  */
 import type { Env } from '../env/env.js';
 import type { EnvConfig } from '../env/game.js';
 import type { Agent, AgentSpec } from './agent.js';
+import type { AfterstateFeatures, AfterstateTargets } from './afterstate.js';
+import type { ModelMetadata } from './learned/metadata.js';
+import type { ValueNetwork } from './value-network.js';
 
 /** A hint source: the agent, its catalogue name, what it is ("exact solver") and the sentence hints show. */
 export interface HintBaseline {
@@ -22,17 +24,49 @@ export interface HintBaseline {
   overModel?: string;
 }
 
-/** Per-algorithm training defaults of an env (fields of that algorithm's config; its schema checks them). */
-export type TrainingPresets = Partial<
-  Record<'ppo' | 'dqn' | 'afterstate', (env: EnvConfig) => Record<string, unknown>>
->;
+/**
+ * Per-algorithm training defaults of an env, by algorithm name (`ppo`, `dqn`, `afterstate`, or one of
+ * the game's own algorithms): fields of that algorithm's config, which its schema checks.
+ */
+export type TrainingPresets = Readonly<Record<string, (env: EnvConfig) => Record<string, unknown>>>;
+
+/** The agent a trained model plays as: it carries the model's metadata, and `dispose()` frees its weights. */
+export type TrainedAgent = Agent & { readonly metadata: ModelMetadata; dispose(): void };
+
+/**
+ * A model head of the game's own (a model that plays other than by a policy, Q-values or afterstate
+ * values, named by its metadata's `head`): the features its network reads and the agent that plays it.
+ */
+export interface ModelHead {
+  /** The features the network reads under these options (checked against the network's input before it plays). */
+  layout(env: EnvConfig): { readonly size: number; readonly encoding: string };
+  /** The agent of a loaded model; it owns `network` (its `dispose()` frees it). */
+  agent(name: string, network: ValueNetwork, metadata: ModelMetadata): TrainedAgent;
+}
+
+/** An algorithm of the game's own (`tengym train --algo NAME`). */
+export interface GameAlgorithm {
+  /**
+   * The module exporting `algorithm` (an `AlgorithmSpec`, src/train/algorithm.ts). Node-only and bound to
+   * TensorFlow.js, so the game loads it by a path bundlers do not follow, and its browser-safe module stays
+   * free of both.
+   */
+  load(): Promise<{ algorithm: unknown }>;
+  /** What it is, for `--algo`'s help ("expert iteration: a search with learned values"). */
+  readonly describe: string;
+  /**
+   * Its config fields beside the common ones, in lines as `tengym train --help` lists them (a test checks them
+   * against its schema): each a heading ("for the decade family") and the space-separated names.
+   */
+  readonly fields: readonly (readonly [heading: string, names: string])[];
+}
 
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
   /**
-   * The catalogue name of the game's best simple heuristic (decade: `longest`): the reference
-   * that training curves and `tengym start` measure against. Without it, `first`.
+   * The catalogue name of the game's best simple heuristic: the reference that training curves and
+   * `tengym start` measure against. Without it, `first`.
    */
   readonly simpleBaseline?: string;
   /**
@@ -49,8 +83,20 @@ export interface GameKit {
    * level with the strongest fair search, or stronger): true for every id of the game, or the ids.
    */
   readonly modelFirst?: boolean | readonly string[];
-  /** Words added to each hint's sentence, by action (Four Ten: the round's prospects); null when there are none. */
+  /** Words added to each hint's sentence, by action (the round's prospects, say); null when there are none. */
   hintDetails?(env: Env, agent: Agent): Map<number, string> | null;
-  /** Training defaults per algorithm (`tengym train` applies them under the given config). */
+  /**
+   * What a move costs a player beyond itself, among moves of equal value (hints/tie-break.ts): lower is
+   * shown first, so that a player following the top hint ends the turn rather than walk through moves that
+   * change nothing the score can see. Without it, ties keep the ranking agent's order.
+   */
+  effort?(env: Env, action: number): number;
+  /** Afterstate values: the game's position features and, for training, its targets (afterstate.ts). */
+  readonly afterstate?: { readonly features: AfterstateFeatures; readonly targets?: AfterstateTargets };
+  /** Model heads of the game's own, by the name a model's metadata gives (`head`). */
+  readonly heads?: Readonly<Record<string, ModelHead>>;
+  /** Algorithms of the game's own, by `--algo` name. */
+  readonly algorithms?: Readonly<Record<string, GameAlgorithm>>;
+  /** Training defaults per algorithm name (`tengym train` applies them under the given config). */
   readonly presets?: TrainingPresets;
 }

@@ -55,6 +55,7 @@
  * so copy i reset with seed s plays with its agent the games one env reset with seed s plays;
  * `resetAgents` takes `seeds`, one a copy (null: left as they are).
  */
+import '../games/index.js';
 import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 // The env layer and the agent catalogue with the code that plays it (no hints, models or TensorFlow.js).
 import type { Agent, AgentInfo } from '../agents/agent.js';

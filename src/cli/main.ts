@@ -3,6 +3,7 @@
  * The `tengym` command line (yargs). Every command has --help; errors on bad input
  * are one line on stderr naming the problem, with exit code 1.
  */
+import '../games/index.js';
 import yargs, { type Argv, type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { AgentThrewError, TengymError, isTengymError } from '../env/errors.js';
@@ -15,7 +16,7 @@ import { statsCommand } from './commands/stats.js';
 import { startCommand } from './commands/start.js';
 import { agentsCommand } from './commands/agents.js';
 import { evalCommand } from './commands/eval.js';
-import { CONFIG_FIELDS_HELP, trainCommand } from './commands/train.js';
+import { configFieldsHelp, trainCommand } from './commands/train.js';
 import { hintCommand } from './commands/hint.js';
 import { playCommand } from './commands/play.js';
 import { serveCommand } from './commands/serve.js';
@@ -228,7 +229,7 @@ export function flagSuggestion(message: string, argv: readonly string[]): string
   // A config field given as a flag (CleanRL's --num-envs 8): said where it goes instead.
   if (argv[0] === 'train') {
     const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    const fields = new Set(CONFIG_FIELDS_HELP.flatMap(([, names]) => names.split(' ')));
+    const fields = new Set(configFieldsHelp().flatMap(([, names]) => names.split(' ')));
     const given = [...new Set(m[1].split(', ').map(camel))].filter((f) => fields.has(f));
     if (given.length > 0)
       return (

@@ -11,7 +11,7 @@
  * | a JSON round trip (1%)                    | getState → JSON text → setState into a new env gives the same state and view, and both play on alike; the driver then continues with the restored env |
  * | a clone (1%)                              | the clone has the same view; stepping it leaves the source alone; the source stepped alike stays equal to it; the driver continues with the clone |
  * | a corrupted state (0.5%)                  | one random change to a state's JSON: refused as bad-state with the target unchanged, or accepted as a state whose invariants hold and which plays on |
-| a counter/card disagreement (0.5%)        | counters that no play of these cards could give (decade steps below the draws or above what the discard pile holds, a pile no runs make, all 52 discarded in a few steps; Four Ten points or used safeties beyond the ended rounds; a lone removed card in Tens and Block Ten; undosUsed above the undo limit): always refused as bad-state, the target unchanged |
+ * | a counter/card disagreement (0.5%)        | counters that no play of these cards could give (undosUsed above the undo limit, and what the game names: `Game.inconsistencies`): always refused as bad-state, the target unchanged |
  * | a vector batch (0.2%)                     | a few batched steps of a 4-copy VectorEnv, every copy checked and running after autoreset; a batch with one bad action moves no copy |
  * | a reset (0.1%, and at every end)          | with a new seed or continuing the stream |
  *
@@ -19,8 +19,8 @@
  */
 import { ContractViolation, checkEpisodeEnd, checkStep, expectError, fail, sameView, stateText } from './checker.js';
 import type { Env } from './env.js';
+import type { AnyGame } from './game.js';
 import { isPlainObject, isTengymError } from './errors.js';
-import { maxRoundPoints } from '../games/four-ten/engine.js';
 import { make } from './registry.js';
 import { createRng, randomInt, type Rng } from './rng.js';
 import { VectorEnv } from './vector.js';
@@ -248,7 +248,7 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
   /** Counters that disagree with the cards (`disagree`): refused, the target unchanged. */
   const disagreement = (e: Env) => {
     const state: Record<string, unknown> = JSON.parse(stateText(e));
-    const change = disagree(state, e.game.undoLimit?.(e.options) ?? 0, rng);
+    const change = disagree(state, e.game, e.game.undoLimit?.(e.options) ?? 0, rng);
     if (change === null) return;
     const target = makeEnv();
     target.reset({ seed: randomSeed() });
@@ -404,21 +404,20 @@ export function corrupt(state: Record<string, unknown>, rng: Rng): string {
   return `game value ${String(key)}: ${JSON.stringify(old)} → ${JSON.stringify(value)}`;
 }
 
-const DECK = 52;
-
 /**
  * Changes a state's JSON, in place, so that its counters disagree with its cards in a way no
  * play could give, and says how; null when this state offers none. Each change breaks an
- * invariant the engine checks, so every one must be refused:
- * - `undosUsed` above the undo limit (any engine with a finite limit, 0 included);
- * - decade: steps below the cards drawn; ('discard') steps above the draws plus the runs the
- *   pile could hold, a one-card discard pile, all 52 cards discarded in fewer steps than draws;
- * - four-ten: more points than the ended rounds could score, more safeties used than rounds ended;
- * - tens, block-ten: one card from the tableau or stock put among the removed ones alone
- *   (cards are removed in pairs or fours, and ranks in balance).
+ * invariant the engine checks, so every one must be refused: `undosUsed` above the undo limit
+ * (any engine with a finite limit, 0 included), and the changes its game names
+ * (`Game.inconsistencies`: steps below the cards drawn, points beyond the ended rounds, …).
  */
-export function disagree(state: Record<string, unknown>, undoLimit: number, rng: Rng): string | null {
-  const game = state.game as Record<string, unknown>;
+export function disagree(
+  state: Record<string, unknown>,
+  game: Pick<AnyGame, 'inconsistencies'>,
+  undoLimit: number,
+  rng: Rng,
+): string | null {
+  const json = state.game;
   const options = state.options as Record<string, unknown>;
   const changes: (() => string)[] = [];
   if (Number.isFinite(undoLimit)) {
@@ -427,99 +426,6 @@ export function disagree(state: Record<string, unknown>, undoLimit: number, rng:
       return `undosUsed ${String(state.undosUsed)} above the undo limit ${undoLimit}`;
     });
   }
-  if (isPlainObject(game) && Array.isArray(game.discarded) && typeof game.steps === 'number')
-    decadeDisagreements(game, options, rng, changes);
-  else if (isPlainObject(game) && typeof game.points === 'number' && typeof game.rounds === 'number')
-    fourTenDisagreements(game, options, rng, changes);
-  else if (isPlainObject(game) && Array.isArray(game.tableau) && Array.isArray(game.removed))
-    pairingDisagreements(game, rng, changes);
+  if (isPlainObject(json) && game.inconsistencies) changes.push(...game.inconsistencies(json, options, rng));
   return changes.length ? changes[randomInt(rng, 0, changes.length - 1)]() : null;
-}
-
-function decadeDisagreements(
-  game: Record<string, unknown>,
-  o: Record<string, unknown>,
-  rng: Rng,
-  changes: (() => string)[],
-): void {
-  const stacks = game.stacks as string[][];
-  const stock = game.stock as string[];
-  const discarded = game.discarded as string[];
-  const dealt = o.stacks === 7 ? 7 : 3;
-  const draws = DECK - dealt - stock.length;
-  const maxSteps = o.maxSteps as number;
-  if (draws >= 1) {
-    changes.push(() => {
-      game.steps = randomInt(rng, 0, draws - 1);
-      return `steps ${String(game.steps)} with ${draws} cards drawn`;
-    });
-  }
-  if (o.pickedUp !== 'discard') return;
-  const most = draws + Math.floor(discarded.length / (o.minRun as number));
-  if (most < maxSteps) {
-    changes.push(() => {
-      game.steps = randomInt(rng, most + 1, Math.min(maxSteps, most + 1000));
-      return `steps ${String(game.steps)} with ${draws} cards drawn and ${discarded.length} discarded`;
-    });
-  }
-  const single = discarded.length > 0 ? discarded : stock;
-  if (single.length > 0) {
-    changes.push(() => {
-      const card = single.splice(randomInt(rng, 0, single.length - 1), 1)[0];
-      stock.push(...discarded.splice(0));
-      game.discarded = [card];
-      return `a discard pile of the one card ${card}`;
-    });
-  }
-  changes.push(() => {
-    game.discarded = [...discarded, ...stacks.flat(), ...stock];
-    game.stacks = stacks.map(() => []);
-    if (o.stacks === 7) game.eliminated = stacks.map(() => true);
-    game.stock = [];
-    game.steps = randomInt(rng, 0, Math.min(maxSteps, DECK - dealt - 1));
-    return `all 52 cards discarded at step ${String(game.steps)}`;
-  });
-}
-
-function fourTenDisagreements(
-  game: Record<string, unknown>,
-  o: Record<string, unknown>,
-  rng: Rng,
-  changes: (() => string)[],
-): void {
-  const rounds = game.rounds as number;
-  const most = rounds * maxRoundPoints({ handTarget: o.handTarget as number });
-  changes.push(() => {
-    game.points = most + 1 + randomInt(rng, 0, 100);
-    return `${String(game.points)} points after ${rounds} ended rounds`;
-  });
-  const safeties = o.safeties as number;
-  if (safeties > rounds) {
-    changes.push(() => {
-      game.safeties = randomInt(rng, 0, safeties - rounds - 1);
-      return `${safeties - (game.safeties as number)} safeties used after ${rounds} ended rounds`;
-    });
-  }
-}
-
-function pairingDisagreements(game: Record<string, unknown>, rng: Rng, changes: (() => string)[]): void {
-  const tableau = game.tableau as (string | null)[];
-  const stock = game.stock as string[];
-  const removed = game.removed as string[];
-  const filled = tableau.flatMap((c, i) => (c === null ? [] : [i]));
-  if (filled.length > 0) {
-    changes.push(() => {
-      const i = filled[randomInt(rng, 0, filled.length - 1)];
-      removed.push(tableau[i] as string);
-      tableau[i] = null;
-      return `the card of slot ${i} removed alone`;
-    });
-  }
-  if (stock.length > 0) {
-    changes.push(() => {
-      const card = stock.splice(randomInt(rng, 0, stock.length - 1), 1)[0];
-      removed.push(card);
-      return `the stock card ${card} removed alone`;
-    });
-  }
 }

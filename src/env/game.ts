@@ -115,6 +115,14 @@ export interface Game<O extends object, S> {
   /** A broken invariant (a card in two places, a count out of range…), or null. */
   checkState(s: S, o: O): string | null;
 
+  /**
+   * Changes to a state's JSON (`toJSON`'s, changed in place when called) that make its counters disagree
+   * with its cards in a way no play could give, each returning what it changed: what `fromJSON` and
+   * `checkState` must refuse. `tengym fuzz` tries one at random. Optional: without it the fuzz tries only
+   * its generic corruptions.
+   */
+  inconsistencies?(json: Record<string, unknown>, o: O, rng: Rng): (() => string)[];
+
   /** Undos allowed per game: 0 none, Infinity unlimited. Absent means 0. */
   undoLimit?(o: O): number;
 

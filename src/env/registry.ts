@@ -7,39 +7,24 @@ import * as z from 'zod';
 import { Env, engineBounds, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
-import {
-  GAME_MEMBERS,
-  type AnyGame,
-  type CardOutcome,
-  type EnvConfig,
-  type FourTenOutcome,
-  type Outcome,
-} from './game.js';
-import { tensGame, type tensOptionsSchema } from '../games/pairing/tens.js';
-import { blockTenGame, type blockTenOptionsSchema } from '../games/pairing/block-ten.js';
-import { decadeGame, type decadeOptionsSchema } from '../games/decade/engine.js';
-import { fourTenGame, type fourTenOptionsSchema } from '../games/four-ten/engine.js';
-
-type DecadeInput = z.input<typeof decadeOptionsSchema>;
+import { GAME_MEMBERS, type AnyGame, type EnvConfig, type Outcome } from './game.js';
 
 /**
  * The options each registered id takes, as the compiler checks them: the zod schemas' input
- * types (every option with a default is optional). `make('decade', { discard: 'sometimes' })`
- * and `make('decade', { tablaeu: 13 })` do not compile. Kept beside `SPECS` (a test checks both
- * list the same ids).
+ * types (every option with a default is optional). Empty here: each game declares its own ids in
+ * its folder (`declare module '../../env/registry.js' { interface EnvOptionsById { … } }`), as an app
+ * declares a game of its own (`declare module 'tengym'`), so `make('decade', { discard: 'sometimes' })`
+ * and `make('decade', { tablaeu: 13 })` do not compile.
  */
-export interface EnvOptionsById {
-  tens: z.input<typeof tensOptionsSchema>;
-  'block-ten': z.input<typeof blockTenOptionsSchema>;
-  decade: DecadeInput;
-  'decade-optional': DecadeInput;
-  'decade-max3': DecadeInput;
-  'decade-loop': DecadeInput;
-  'decade-fives': DecadeInput;
-  'decade-stacks': DecadeInput;
-  'ten-twenty-thirty': DecadeInput;
-  'four-ten': z.input<typeof fourTenOptionsSchema>;
-}
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by each game's declaration (interface merging)
+export interface EnvOptionsById {}
+
+/**
+ * The outcome each registered id's games end with, where its game declares it beside its options
+ * (`interface OutcomeById { decade: DecadeOutcome }`); `Outcome` for the others.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by each game's declaration (interface merging)
+export interface OutcomeById {}
 
 /** A registered env id. */
 export type EnvId = keyof EnvOptionsById;
@@ -64,16 +49,14 @@ export type UndeclaredEnvId<I extends string> =
   `env id '${I}' is not declared in EnvOptionsById: declare module 'tengym' { interface EnvOptionsById { '${I}': z.input<typeof myOptionsSchema> } } to type its options, or check the id's spelling`;
 
 /**
- * The outcome an id's games end with (`env.outcome()`, `info.outcome`): Four Ten's points and
- * rounds, the card games' cards left; either for an id known only at run time.
+ * The outcome an id's games end with (`env.outcome()`, `info.outcome`): what its game declares
+ * (`OutcomeById`), else `Outcome`; `Outcome` for an id known only at run time.
  */
 export type OutcomeOf<I extends string> = string extends I
   ? Outcome
-  : I extends 'four-ten'
-    ? FourTenOutcome
-    : I extends EnvId
-      ? CardOutcome
-      : Outcome;
+  : I extends keyof OutcomeById
+    ? OutcomeById[I]
+    : Outcome;
 
 /**
  * The options `new VectorEnv(id, …)`, `checkEnv`, `createAgent` and `agentsFor` take for an id: a
@@ -84,74 +67,24 @@ export type KnownEnvOptions<I extends string> = I extends EnvId ? EnvOptionsById
 
 export interface EnvSpec {
   id: string;
+  /** The game's name as a player reads it (`EnvPreset.title`, default the id). */
+  title: string;
   game: AnyGame;
   /** Options this id sets over the engine's defaults. */
   preset: Record<string, unknown>;
   description: string;
 }
 
-const SPECS: EnvSpec[] = [
-  {
-    id: 'tens',
-    game: tensGame,
-    preset: {},
-    description: 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau',
-  },
-  {
-    id: 'block-ten',
-    game: blockTenGame,
-    preset: {},
-    description: 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot',
-  },
-  {
-    id: 'decade',
-    game: decadeGame,
-    preset: {},
-    description: 'Decade: discard runs of consecutive cards totalling 10, 20 or 30 from a line; forced discards',
-  },
-  {
-    id: 'decade-optional',
-    game: decadeGame,
-    preset: { discard: 'optional' },
-    description: 'Decade, discarding optional: the player may draw instead',
-  },
-  { id: 'decade-max3', game: decadeGame, preset: { maxRun: 3 }, description: 'Decade, runs of at most three cards' },
-  {
-    id: 'decade-loop',
-    game: decadeGame,
-    preset: { loop: true, maxRun: 3 },
-    description: 'Decade on a loop: runs of at most three may wrap and must include the last card',
-  },
-  {
-    id: 'decade-fives',
-    game: decadeGame,
-    preset: { fives: true },
-    description: 'Decade where totals 5, 15, 25 and 35 also discard',
-  },
-  {
-    id: 'decade-stacks',
-    game: decadeGame,
-    preset: { stacks: 7 },
-    description: 'Decade on seven stacks dealt in rotation',
-  },
-  {
-    id: 'ten-twenty-thirty',
-    game: decadeGame,
-    preset: { stacks: 7, loop: true, minRun: 3, maxRun: 3, pickedUp: 'deck-bottom' },
-    description: 'Ten-Twenty-Thirty: seven piles, three cards from the ends, picked-up cards go under the stock',
-  },
-  {
-    id: 'four-ten',
-    game: fourTenGame,
-    preset: {},
-    description:
-      'Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins',
-  },
-];
+/** Every registered id, in the order games registered them (src/games/index.ts's, then the app's). */
+const SPECS: EnvSpec[] = [];
 
 const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
-/** The ids every thread knows; `registerGame`'s exist only in the thread that registered them. */
-const BUILT_IN = new Set(SPECS.map((s) => s.id));
+/**
+ * The ids every thread knows: those of the games shipped with tengym, which every thread registers
+ * by importing src/games/index.ts; a game registered at run time exists only in the thread that
+ * registered it.
+ */
+const BUILT_IN = new Set<string>();
 
 /**
  * Whether `id` is one of tengym's own ids, known in every thread (worker threads included), not one registered at run
@@ -164,6 +97,8 @@ export function isBuiltInEnv(id: string): boolean {
 /** An id a game is registered under: its options over the engine's defaults, and a line about it. */
 export interface EnvPreset {
   id: string;
+  /** The game's name as a player reads it ("Decade on a loop"); default: the id. */
+  title?: string;
   /** Options this id sets over the engine's defaults (default: none). */
   preset?: Record<string, unknown>;
   description: string;
@@ -210,7 +145,11 @@ function gameProblem(game: unknown): string | null {
  * that the game has every member game.ts requires and that each preset's options parse;
  * refuses with a TengymError naming what is missing or wrong. Returns the configs of its ids.
  */
-export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvConfig[] {
+export function registerGame(
+  game: AnyGame,
+  presets: readonly EnvPreset[],
+  options: { shipped?: boolean } = {},
+): EnvConfig[] {
   const problem = gameProblem(game);
   if (problem) throw new TengymError('bad-argument', `registerGame: ${problem}`);
   if (!Array.isArray(presets) || presets.length === 0)
@@ -252,11 +191,17 @@ export function registerGame(game: AnyGame, presets: readonly EnvPreset[]): EnvC
       if (e instanceof TengymError) throw new TengymError(e.code, `registerGame: ${e.message}`);
       throw e;
     }
-    specs.push({ id: p.id, game, preset, description: p.description });
+    if (p.title !== undefined && (typeof p.title !== 'string' || p.title.trim() === ''))
+      throw new TengymError(
+        'bad-argument',
+        `registerGame: "${p.id}"'s title is its name for a player, a string, got ${showValue(p.title)}`,
+      );
+    specs.push({ id: p.id, title: p.title ?? p.id, game, preset, description: p.description });
   }
   for (const spec of specs) {
     SPECS.push(spec);
     BY_ID.set(spec.id, spec);
+    if (options.shipped === true) BUILT_IN.add(spec.id);
   }
   return specs.map((s) => envConfig(s.id));
 }
@@ -434,6 +379,8 @@ export function make(id: string | EnvConfig, options?: unknown): Env {
 
 export interface EnvListing {
   id: string;
+  /** The game's name as a player reads it. */
+  title: string;
   engine: string;
   description: string;
   /** Every option with the value this id uses by default. */
@@ -478,6 +425,7 @@ export function envs(): EnvListing[] {
     const defaults = resolveOptions(s.id, {});
     return {
       id: s.id,
+      title: s.title,
       engine: s.game.name,
       description: s.description,
       defaults,

@@ -3,6 +3,8 @@
  * the tasks it is sent and posts back `{ progress }` every few episodes and `{ rows }` at the end
  * of each task.
  */
+// A worker thread knows the games this list registers (a game registered at run time plays in its own thread).
+import '../games/index.js';
 import { parentPort } from 'node:worker_threads';
 import { playEpisodes, type EpisodeTask } from './episodes.js';
 

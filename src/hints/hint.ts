@@ -31,7 +31,8 @@ import { envConfig, envIds, make } from '../env/registry.js';
 import { agentSchema, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agents/agent.js';
 import { FirstAgent } from '../agents/basic.js';
 import { agentsFor, createAgent } from '../agents/index.js';
-import { kitOf, type HintBaseline } from '../agents/kits.js';
+import { kitOf } from '../agents/modules.js';
+import type { HintBaseline } from '../agents/kit.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
 import { preferFewerMoves } from './tie-break.js';
 

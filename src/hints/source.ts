@@ -17,7 +17,7 @@
 import { envConfig, registeredIdOf } from '../env/registry.js';
 import { TengymError, isPlainObject, showValue } from '../env/errors.js';
 import type { Agent } from '../agents/agent.js';
-import { kitOf } from '../agents/kits.js';
+import { kitOf } from '../agents/modules.js';
 import { whyOtherGame } from '../agents/learned/metadata.js';
 import { createHinter, hasSameOutcome, hintBaseline, type Hinter, type HinterConfig } from './hint.js';
 

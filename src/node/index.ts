@@ -10,6 +10,7 @@
  * agent.dispose(); // frees the model's weights, before loading another
  * ```
  */
+import '../games/index.js';
 import { relative, resolve } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { SHIPPED_MODELS_DIR, checkModelDir, packagePath, shippedModelDir, shippedModelEnvs } from './resolve.js';

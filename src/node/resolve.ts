@@ -12,7 +12,7 @@ import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, envSpec, make, registeredIdOf } from '../env/registry.js';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
-import { kitOf } from '../agents/kits.js';
+import { kitOf } from '../agents/modules.js';
 import { assertModelFits } from '../agents/learned/metadata.js';
 import { checkModelJson } from '../agents/learned/model-check.js';
 import { isAgentModulePath, loadAgentModule } from './agent-module.js';

@@ -37,7 +37,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Agent } from '../agents/agent.js';
 import { agentsFor, simpleBaseline } from '../agents/index.js';
-import { kitOf } from '../agents/kits.js';
+import { kitOf } from '../agents/modules.js';
 import { hintBaseline } from '../hints/hint.js';
 import { announceBackend, initBackend, type BackendName } from '../node/tf-backend.js';
 import { TENGYM_VERSION } from '../node/version.js';
@@ -47,7 +47,7 @@ import type { EnvConfig } from '../env/game.js';
 import { envConfig, envLabel, envSpec } from '../env/registry.js';
 import { schemaKeys, unknownKey } from '../env/suggest.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
-import { ALGORITHMS, loadAlgorithm } from './algorithms/index.js';
+import { algorithmNames, loadAlgorithm } from './algorithms/index.js';
 import {
   CHECKPOINT,
   RUN_MARKER,
@@ -450,12 +450,12 @@ async function runSetup(
     throw new TengymError(
       'bad-argument',
       `--resume: ${where} (a run folder holds the ${RUN_MARKER} and checkpoint/ that tengym train writes); ` +
-        `start one with --env ID --algo ${ALGORITHMS.join('|')} --out ${out}`,
+        `start one with --env ID --algo ${algorithmNames().join('|')} --out ${out}`,
     );
   }
   if (request.env === undefined) throw new TengymError('bad-argument', 'train: name the env (--env ID)');
   if (request.algo === undefined)
-    throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
+    throw new TengymError('bad-argument', `train: name the algorithm (--algo ${algorithmNames().join('|')})`);
   const env = envConfig(request.env, request.options ?? {});
   const spec = await loadAlgorithm(request.algo);
   const reward =

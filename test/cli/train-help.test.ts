@@ -5,15 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CONFIG_FIELDS_HELP } from '../../src/cli/commands/train.js';
+import { configFieldsHelp } from '../../src/cli/commands/train.js';
 import { commonConfigFields } from '../../src/train/algorithm.js';
-import { ALGORITHMS, loadAlgorithm } from '../../src/train/algorithms/index.js';
+import { algorithmNames, loadAlgorithm } from '../../src/train/algorithms/index.js';
+
+const ALGORITHMS = algorithmNames();
 import { configFile, tengym } from '../helpers/cli.js';
 
 /** The fields listed for `who`: lines "- who: …", "- who (…): …" and "- who, …: …". */
 function listed(who: string): Set<string> {
   const fields = new Set<string>();
-  for (const [line, names] of CONFIG_FIELDS_HELP)
+  for (const [line, names] of configFieldsHelp())
     if (line === who || line.startsWith(`${who} `) || line.startsWith(`${who},`))
       for (const f of names.split(' ')) fields.add(f);
   return fields;

@@ -143,7 +143,7 @@ describe('tengym fuzz', () => {
         env.reset({ seed });
         for (let i = 0; i < seed * 3 && env.running; i++) env.step(env.legal[i % env.legalCount]);
         const state = JSON.parse(JSON.stringify(env.getState())) as Record<string, unknown>;
-        const change = disagree(state, env.game.undoLimit?.(env.options) ?? 0, rng);
+        const change = disagree(state, env.game, env.game.undoLimit?.(env.options) ?? 0, rng);
         if (change === null) continue;
         expect(() => make(id, env.options).setState(state), `${id} seed ${seed}: ${change}`).toThrow(/^bad /);
       }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { envSpec, envs } from '../../src/env/registry.js';
 import { rulesSection } from '../../src/hints/rules.js';
+import { engineFile } from '../helpers/engine-files.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -52,24 +53,26 @@ function tableDefault(cell: string): string {
 }
 
 describe("every option of a shipped game is in its file's doc comment and in docs/rules.md", () => {
-  it('covers every shipped engine', () => {
-    expect(ENGINES.map((e) => e.engine).sort()).toEqual(['block-ten', 'decade', 'four-ten', 'tens']);
+  it('covers every shipped engine, each with its file', () => {
+    expect(ENGINES.map((e) => e.engine)).toEqual(expect.arrayContaining(['block-ten', 'decade', 'four-ten', 'tens']));
+    for (const { engine } of ENGINES) expect(engineFile(engine), `the file of ${engine}`).not.toBeNull();
   });
 
   for (const { engine, id, defaults } of ENGINES) {
     const keys = Object.keys(defaults).sort();
 
-    it(`${engine}: src/env/games/${engine}.ts tables each option once, with its default`, () => {
-      const source = readFileSync(`${ROOT}src/env/games/${engine}.ts`, 'utf8');
+    const file = engineFile(engine) ?? `the file of ${engine}`;
+    it(`${engine}: ${file} tables each option once, with its default`, () => {
+      const source = readFileSync(`${ROOT}${file}`, 'utf8');
       const comment = source.slice(0, source.indexOf('*/'));
       const rows = tableAfter(comment, /^ \* ## Options$/m);
-      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of src/env/games/${engine}.ts`).toEqual(
+      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of ${file}`).toEqual(
         keys,
       );
       for (const row of rows) {
         const [name] = namesIn(row[0]);
         const value = defaults[name];
-        expect(tableDefault(row[2]), `the default of ${name} in src/env/games/${engine}.ts`).toBe(String(value));
+        expect(tableDefault(row[2]), `the default of ${name} in ${file}`).toBe(String(value));
       }
     });
 

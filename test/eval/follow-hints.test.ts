@@ -3,7 +3,7 @@
 // exchanges a game against 24; after it, level on average but a coin toss on 20 deals:
 // docs/decisions.md, "The first hour").
 import { describe, expect, it } from 'vitest';
-import { followAgent, followHints, pairedRounds, type FollowStats } from '../../src/eval/follow-hints.js';
+import { followAgent, followHints, pairedRounds, type FollowStats } from '../../research/follow-hints.js';
 
 describe('following the top hint', () => {
   it.each([100, 7300])(

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadOrSolveGameValues, readGameValues, writeGameValues } from '../../src/node/game-values-file.js';
+import { loadOrSolveGameValues, readGameValues, writeGameValues } from '../../research/game-values-file.js';
 
 const RULES = {
   drawVisible: false,

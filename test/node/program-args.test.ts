@@ -1,5 +1,5 @@
-// The command lines of the programs run from dist/ beside the CLI (src/node/program-args.ts): the
-// research programs, the follow-hints and page measurements, and the Four Ten afterstate targets'.
+// The command lines of the programs run beside the CLI (src/node/program-args.ts): the research
+// programs (run from their sources, research/*.ts, with tsx) and the page measurement (from dist/).
 // Run as a user runs them: --help prints the usage and exits 0 before any work starts (the last
 // one would otherwise solve for minutes); a flag the program does not have is named, with the
 // usage, and exits 2; no stack trace either way.
@@ -7,17 +7,20 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
+/** Each program, with the command line that runs it as its usage spells it. */
 const programs = [
-  ...readdirSync('src/research')
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => `research/${f.replace(/\.ts$/, '')}`),
-  'eval/follow-hints',
-  'page-harness/measure',
-  'train/algorithms/afterstate-targets',
+  ...readdirSync('research')
+    .filter((f) => f.endsWith('.ts') && f !== 'game-values-file.ts')
+    .map((f) => `npx tsx research/${f}`),
+  'node dist/page-harness/measure.js',
 ];
 
+const TSX = 'node_modules/.bin/tsx';
+
 function run(program: string, args: string[]) {
-  return spawnSync(process.execPath, [`dist/${program}.js`, ...args], { encoding: 'utf8', timeout: 30_000 });
+  const [runner, file] = program.replace(/^npx /, '').split(' ');
+  const argv = runner === 'tsx' ? [TSX, file] : [process.execPath, file];
+  return spawnSync(argv[0], [...argv.slice(1), ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
 describe.each(programs)('%s', (program) => {
@@ -25,7 +28,7 @@ describe.each(programs)('%s', (program) => {
     for (const flag of ['--help', '-h']) {
       const r = run(program, [flag]);
       expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(new RegExp(`^Usage:\\n  node dist/${program}\\.js`));
+      expect(r.stdout.startsWith(`Usage:\n  ${program}`)).toBe(true);
       expect(r.stderr).toBe('');
     }
   });
@@ -34,7 +37,7 @@ describe.each(programs)('%s', (program) => {
     const r = run(program, ['--no-such-flag', '1']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/Unknown option '--no-such-flag'/);
-    expect(r.stderr).toContain(`Usage:\n  node dist/${program}.js`);
+    expect(r.stderr).toContain(`Usage:\n  ${program}`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
   });
@@ -42,14 +45,23 @@ describe.each(programs)('%s', (program) => {
 
 describe('a program given what it cannot use', () => {
   it('says it as the CLI does, exit 2, no stack trace (an unknown agent)', () => {
-    const r = run('eval/follow-hints', ['--env', 'decade', '--games', '1', '--sources', 'default', '--agents', 'nope']);
+    const r = run('npx tsx research/follow-hints.ts', [
+      '--env',
+      'decade',
+      '--games',
+      '1',
+      '--sources',
+      'default',
+      '--agents',
+      'nope',
+    ]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^unknown agent "nope" for decade; agents for decade: random, first, /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("follow-hints off Four Ten defaults to the env's own hints beside first, not to Four Ten's agents", () => {
-    const r = run('eval/follow-hints', ['--env', 'decade-optional', '--games', '2']);
+    const r = run('npx tsx research/follow-hints.ts', ['--env', 'decade-optional', '--games', '2']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(

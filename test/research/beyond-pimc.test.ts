@@ -1,4 +1,4 @@
-// Players built from pimc (src/research/beyond-pimc.ts): pimc with other samples is pimc with
+// Players built from pimc (research/beyond-pimc.ts): pimc with other samples is pimc with
 // that config; pimc and a model together play pimc's game outside the stock band and with
 // blend:1, the model's favourite with margin:1, and with margin:D a move the rule allows; pimc
 // one decision deeper and pimc with rollouts are fair (the stock's order changes none of their
@@ -10,7 +10,7 @@ import type { DecadeState } from '../../src/games/decade/engine.js';
 import { make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
 import { PimcAgent } from '../../src/games/decade/agents/pimc.js';
-import { createPlayer, parsePlayer } from '../../src/research/beyond-pimc.js';
+import { createPlayer, parsePlayer } from '../../research/beyond-pimc.js';
 import { loadAgent, shippedModelDir } from '../../src/node/index.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 

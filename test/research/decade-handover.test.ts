@@ -1,9 +1,9 @@
-// The model-then-teacher handover (src/research/decade-handover.ts): handed over from the deal it
+// The model-then-teacher handover (research/decade-handover.ts): handed over from the deal it
 // is the teacher's game, never handed over the model's, and between them each deal is the
 // model's moves until the stock is small, then the teacher's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/agents/index.js';
-import { HandoverAgent, measureHandover } from '../../src/research/decade-handover.js';
+import { HandoverAgent, measureHandover } from '../../research/decade-handover.js';
 import { envConfig } from '../../src/env/registry.js';
 import type { DecadeState } from '../../src/games/decade/engine.js';
 import { make } from '../../src/env/registry.js';

@@ -1,8 +1,8 @@
-// The measurement of the exact fair optimum on small decks (src/research/decade-reduced-room.ts),
+// The measurement of the exact fair optimum on small decks (research/decade-reduced-room.ts),
 // which compares it with pimc and longest; the solver itself is tested in
 // test/games/decade/agents/fair-solver.test.ts.
 import { describe, expect, it } from 'vitest';
-import { deckValues, FULL_DECK, measureReducedRoom, SMALL_DECK } from '../../src/research/decade-reduced-room.js';
+import { deckValues, FULL_DECK, measureReducedRoom, SMALL_DECK } from '../../research/decade-reduced-room.js';
 
 describe('decks written as values', () => {
   it('refuses a deck written with anything but 1–9 and T', () => {

@@ -1,8 +1,8 @@
-// How much of pimc's play a model reproduces (src/research/distill-agreement.ts): the counts add
+// How much of pimc's play a model reproduces (research/distill-agreement.ts): the counts add
 // up (by stock band too), a tie costs nothing, the figures repeat under a seed, and on
 // Ten-Twenty-Thirty the teacher judges with the order a watching player remembers.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatAgreement, measureAgreement } from '../../src/research/distill-agreement.js';
+import { formatAgreement, measureAgreement } from '../../research/distill-agreement.js';
 import { shippedModelDir } from '../../src/node/index.js';
 import { initBackend } from '../../src/node/tf-backend.js';
 

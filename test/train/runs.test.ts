@@ -361,7 +361,9 @@ describe('run directories', () => {
     const out = join(tmp(), 'never');
     const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/afterstate values are written for the one-line decade family and Four Ten, not tens/);
+    expect(r.stderr).toMatch(
+      /afterstate values are written for the games that give their features \(decade, decade-optional, decade-max3, decade-loop, decade-fives, four-ten\), not tens/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 

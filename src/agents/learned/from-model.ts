@@ -1,45 +1,39 @@
 /**
  * Which agent a trained model is (browser-safe): a policy or Q head plays as `ModelAgent`,
- * afterstate values as `AfterstateAgent` with its game's features. The features of each game
- * are listed here, once, for the agents and for training, with the search their models can
- * play with (metadata `search`).
+ * afterstate values as `AfterstateAgent` with its game's features (its kit's `afterstate`), and a
+ * head of the game's own (its kit's `heads`: the decade family's search with learned values) as the
+ * agent the game makes of it, the network handed over as a `ValueNetwork`.
  */
 import type * as tf from './tf.js';
+import type { AfterstateFeatures, FeatureLayout } from '../afterstate.js';
+import type { ModelHead, TrainedAgent } from '../kit.js';
+import { kitOf } from '../modules.js';
 import { TengymError, describeKind } from '../../env/errors.js';
-import type { AnyGame, EnvConfig } from '../../env/game.js';
-import { decadeGame } from '../../games/decade/engine.js';
-import { fourTenGame } from '../../games/four-ten/engine.js';
-import { checkedEnvConfig, envConfig, make } from '../../env/registry.js';
-import type { DecadeOptions } from '../../games/decade/engine.js';
-import { rulesOf } from '../../games/decade/agents/position.js';
-import { AfterstateAgent, type AfterstateFeatures, type FeatureLayout } from './afterstate-agent.js';
-import { DECADE_FEATURES } from '../../games/decade/learned/afterstate-features.js';
-import { DecadeSearchAgent, positionLayout } from '../../games/decade/learned/learned-search.js';
-import { FOUR_TEN_FEATURES } from '../../games/four-ten/learned/afterstate-features.js';
-import { FOUR_TEN_SEARCH } from '../../games/four-ten/learned/learned-lookahead.js';
+import type { EnvConfig } from '../../env/game.js';
+import { checkedEnvConfig, envConfig, envIds, make } from '../../env/registry.js';
+import { AfterstateAgent } from './afterstate-agent.js';
 import { assertModelFits, parseMetadata, type ModelMetadata } from './metadata.js';
 import { ModelAgent } from './head-agent.js';
+import { valueNetwork } from './network.js';
 
-/** The games afterstate values are written for, with their features. */
-const AFTERSTATE_FEATURES = new Map<AnyGame, AfterstateFeatures>([
-  [decadeGame, DECADE_FEATURES as AfterstateFeatures],
-  [fourTenGame, { ...FOUR_TEN_FEATURES, search: FOUR_TEN_SEARCH } as AfterstateFeatures],
-]);
+/** The registered ids whose game's kit satisfies `has` under the id's own options: what an error names instead. */
+function idsWhere(has: (env: EnvConfig) => boolean): string[] {
+  return envIds().filter((id) => has(envConfig(id)));
+}
 
 /** Why afterstate values cannot play this env, or null when they can. */
 export function afterstateUnsupported(env: EnvConfig): string | null {
-  const features = AFTERSTATE_FEATURES.get(env.game);
-  // The engine's name, for the message only.
-  return features
-    ? features.unsupported(env.options)
-    : `afterstate values are written for the one-line decade family and Four Ten, not ${env.game.name}`;
+  const features = kitOf(env.game).afterstate?.features;
+  if (features) return features.unsupported(env.options);
+  const ids = idsWhere((e) => kitOf(e.game).afterstate?.features.unsupported(e.options) === null);
+  return `afterstate values are written for the games that give their features (${ids.join(', ')}), not ${env.id}`;
 }
 
 /** The afterstate features of an env, with their layout for its options; an error when there are none. */
 export function afterstateFeatures(env: EnvConfig): { features: AfterstateFeatures; layout: FeatureLayout } {
   const why = afterstateUnsupported(env);
   if (why) throw new TengymError('bad-argument', `${env.id}: ${why}`);
-  const features = AFTERSTATE_FEATURES.get(env.game)!;
+  const features = kitOf(env.game).afterstate!.features;
   return { features, layout: features.layout(env.options) };
 }
 
@@ -59,7 +53,18 @@ export function afterstateAgent(name: string, model: tf.LayersModel, metadata: M
 }
 
 /** The agent a trained model plays as; its `dispose()` frees the model's weights (TensorFlow.js memory). */
-export type TrainedAgent = ModelAgent | AfterstateAgent | DecadeSearchAgent;
+export type { TrainedAgent } from '../kit.js';
+
+/** The model head `head` of the env's game (its kit's `heads`), or an error naming the ids that have one. */
+function gameHead(head: string, env: EnvConfig, where: string): ModelHead {
+  const own = kitOf(env.game).heads?.[head];
+  if (own) return own;
+  const ids = idsWhere((e) => kitOf(e.game).heads?.[head] !== undefined);
+  throw new TengymError(
+    'bad-argument',
+    `${where}: '${head}' models play ${ids.join(', ') || 'no registered env'}, not ${env.id}`,
+  );
+}
 
 /** The width of a layer's input or output: n for a shape [null, n], else null. */
 function width(shape: readonly (number | null)[]): number | null {
@@ -96,8 +101,7 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
   } else {
     let layout: { size: number; encoding: string };
     if (metadata.head === 'afterstate') layout = afterstateFeatures(env).layout;
-    else if (env.game === decadeGame) layout = positionLayout(rulesOf(env.options as DecadeOptions));
-    else throw new TengymError('bad-argument', `${where}: 'search' models play the decade family, not ${env.id}`);
+    else layout = gameHead(metadata.head, env, where).layout(env);
     if (metadata.features !== undefined && metadata.features !== layout.encoding) {
       throw new TengymError(
         'bad-argument',
@@ -149,16 +153,9 @@ export function agentFromModel(model: tf.LayersModel, name = 'model'): TrainedAg
     );
   const metadata = parseMetadata(model.getUserDefinedMetadata(), `model "${name}"`);
   checkModelFits(model, metadata, `model "${name}"`);
-  if (metadata.head === 'search') {
-    if (typeof metadata.search !== 'object')
-      throw new TengymError(
-        'bad-argument',
-        `model "${name}": a 'search' model's metadata must say how it searches (search: { depth, maxLeaves, ` +
-          `tieWeight })`,
-      );
-    return new DecadeSearchAgent(name, model, metadata, metadata.search);
-  }
-  return metadata.head === 'afterstate'
-    ? afterstateAgent(name, model, metadata)
-    : new ModelAgent(name, model, metadata);
+  if (metadata.head === 'afterstate') return afterstateAgent(name, model, metadata);
+  if (metadata.head === 'logits' || metadata.head === 'q') return new ModelAgent(name, model, metadata);
+  // A head of the game's own: its agent plays the network through a ValueNetwork (no TensorFlow.js in the game).
+  const env = envConfig(metadata.env, metadata.options);
+  return gameHead(metadata.head, env, `model "${name}"`).agent(name, valueNetwork(model), metadata);
 }

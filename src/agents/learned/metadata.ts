@@ -9,8 +9,21 @@ import { TengymError, protoKeyPath, protoKeyReason } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { envIds, envSpec, optionsThatDiffer, resolveOptions } from '../../env/registry.js';
 
-/** The algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
-export const MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate', 'expert-iteration', 'distill'] as const;
+/** The generic algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
+export const GENERIC_MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate'] as const;
+
+/** The algorithms registered games bring of their own (modules.ts adds a game's when it registers). */
+const GAME_ALGORITHMS = new Set<string>();
+
+/** Adds algorithm names a registered game brings: models trained by them load. */
+export function addModelAlgorithms(names: Iterable<string>): void {
+  for (const name of names) GAME_ALGORITHMS.add(name);
+}
+
+/** Every algorithm a tengym model can be trained by: the generic ones, and those the registered games bring. */
+export function modelAlgorithms(): string[] {
+  return [...new Set<string>([...GENERIC_MODEL_ALGORITHMS, ...GAME_ALGORITHMS])];
+}
 
 /**
  * A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at
@@ -34,8 +47,8 @@ export const modelMetadataSchema = z.object({
   observationSize: z.int().positive(),
   numActions: z.int().positive(),
   /** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
-  algorithm: z.string().refine((a) => (MODEL_ALGORITHMS as readonly string[]).includes(a), {
-    error: `not an algorithm of tengym train (${MODEL_ALGORITHMS.join(', ')})`,
+  algorithm: z.string().refine((a) => modelAlgorithms().includes(a), {
+    error: () => `not an algorithm of tengym train (${modelAlgorithms().join(', ')})`,
   }),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;

@@ -5,6 +5,7 @@
  * DQN. Weight initialisation is seeded, so a training run is reproducible.
  */
 import * as tf from './tf.js';
+import type { ValueNetwork } from '../value-network.js';
 
 export interface NetworkShape {
   observationSize: number;
@@ -138,4 +139,38 @@ export function inPasses(
     out.set(pass(rows.subarray(from * size, (from + n) * size), n), width * from);
   }
   return out;
+}
+
+/**
+ * The network's two outputs (win logit, cost) for `count` rows, in passes of at most PASS_ROWS (network.ts says why).
+ */
+export function forwardPass(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
+  if (count === 0) return EMPTY;
+  return inPasses(rows, count, size, 2, (part, n) => {
+    const out = tf.tidy(() => {
+      const y = model.predict(tf.tensor2d(part.subarray(0, n * size), [n, size])) as tf.Tensor[];
+      return tf.concat(y, 1);
+    });
+    const data = out.dataSync() as Float32Array;
+    out.dispose();
+    return data;
+  });
+}
+const EMPTY = new Float32Array(0);
+
+/**
+ * A TensorFlow.js model as the games' own code takes a network (`ValueNetwork`, TensorFlow.js-free): its
+ * input width, and its outputs over rows by `outputs` (`forwardPass` by default; afterstate models run
+ * theirs with `afterstateOutputs`). `dispose()` disposes the model.
+ */
+export function valueNetwork(
+  model: tf.LayersModel,
+  outputs: (model: tf.LayersModel, rows: Float32Array, count: number, size: number) => Float32Array = forwardPass,
+): ValueNetwork {
+  const inputSize = model.inputs[0]?.shape[1] ?? null;
+  return {
+    inputSize,
+    outputs: (rows, count, size) => outputs(model, rows, count, size),
+    dispose: () => model.dispose(),
+  };
 }

@@ -4,7 +4,9 @@ import type { CommandModule } from 'yargs';
 import { TengymError, plural } from '../../env/errors.js';
 import { envConfig } from '../../env/registry.js';
 import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algorithm.js';
-import { ALGORITHMS } from '../../train/algorithms/index.js';
+import { algorithmNames } from '../../train/algorithms/index.js';
+import type { GameAlgorithm } from '../../agents/kit.js';
+import { registeredKits } from '../../agents/modules.js';
 import type { MetricsRow } from '../../train/metrics.js';
 import type { TrainRequest, TrainSummary } from '../../train/trainer.js';
 import {
@@ -320,27 +322,37 @@ export function endNotes(summary: TrainSummary, stepsGiven = true): { run: strin
  * The config fields `train --help` lists, by who takes them: the common ones, then each
  * algorithm's own (test/cli/train-help.test.ts checks them against the config schemas).
  */
-export const CONFIG_FIELDS_HELP: readonly (readonly [who: string, fields: string])[] = [
+const GENERIC_FIELDS_HELP: readonly (readonly [who: string, fields: string])[] = [
   ['all', 'seed totalSteps numEnvs hidden learningRate maxGradNorm trainingReward rewardScale'],
   ['all, evaluation', 'evalEvery evalEpisodes evalReference'],
   ['ppo', 'rolloutSteps epochs minibatchSize gamma gaeLambda clipCoef valueCoef entropyCoef'],
   ['ppo', 'normalizeAdvantages annealLearningRate'],
   ['dqn', 'bufferSize batchSize gamma targetUpdate learningStarts trainEvery huberDelta'],
   ['dqn, exploration', 'epsilonStart epsilonEnd epsilonFraction'],
-  ['afterstate (one-line decade family, Four Ten)', 'bufferSize learningStarts batchSize samplesPerUpdate'],
+  ['afterstate (the games that give afterstate features)', 'bufferSize learningStarts batchSize samplesPerUpdate'],
   ['afterstate', 'costLossWeight annealLearningRate epsilonStart epsilonEnd epsilonFraction targets splitBatch'],
-  [
-    'expert-iteration (the decade family)',
-    'depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate ' +
-      'costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
-  ],
-  [
-    'distill (the decade family)',
-    'teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown ' +
-      'endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate ' +
-      'costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch',
-  ],
 ];
+
+/** The algorithms the registered games bring, by name, with their help (each once). */
+function gameAlgorithms(): [name: string, algorithm: GameAlgorithm][] {
+  const byName = new Map<string, GameAlgorithm>();
+  for (const kit of registeredKits())
+    for (const [name, algorithm] of Object.entries(kit.algorithms ?? {}))
+      if (!byName.has(name)) byName.set(name, algorithm);
+  return [...byName];
+}
+
+/**
+ * The config fields `train --help` lists, by who takes them: the common ones, each generic
+ * algorithm's own, then those of the algorithms the games bring (test/cli/train-help.test.ts checks
+ * them all against the config schemas).
+ */
+export function configFieldsHelp(): (readonly [who: string, fields: string])[] {
+  const own = gameAlgorithms().flatMap(([name, algorithm]) =>
+    algorithm.fields.map(([heading, names]) => [`${name} (${heading})`, names] as const),
+  );
+  return [...GENERIC_FIELDS_HELP, ...own];
+}
 
 export const trainCommand: CommandModule<object, Args> = {
   command: 'train',
@@ -351,7 +363,7 @@ export const trainCommand: CommandModule<object, Args> = {
     y
       .usage(
         [
-          '$0 train --env ID [--options JSON] --algo ppo|dqn|afterstate|expert-iteration|distill [--steps N] ' +
+          `$0 train --env ID [--options JSON] --algo ${algorithmNames().join('|')} [--steps N] ` +
             '[--config FILE|NAME] [--seed N] [--eval-every N] --out DIR [--resume] [--json] [--print-config]',
           '',
           'Trains on the env and, every evalEvery env steps, evaluates the greedy policy on held-out',
@@ -372,9 +384,10 @@ export const trainCommand: CommandModule<object, Args> = {
           '- tensorboard/: scalars, when @tensorflow/tfjs-node is installed',
           'Steps count every env step, forced moves (one legal action) included; only decisions',
           'are learning samples. Config fields (a JSON file; each has a default, tuned per env):',
-          ...CONFIG_FIELDS_HELP.map(([who, fields]) => `- ${who}: ${fields}`),
+          ...configFieldsHelp().map(([who, fields]) => `- ${who}: ${fields}`),
           'Each field is documented where its schema is: in the package, dist/train/algorithm.d.ts, each ' +
-            "algorithm's dist/train/algorithms/NAME.d.ts (ppo, dqn, afterstate, expert-iteration, distill) and, " +
+            "algorithm's dist/train/algorithms/NAME.d.ts (ppo, dqn, afterstate; a game's own in its folder under " +
+            'dist/games/) and, ' +
             'for the fields the value learners share, dist/train/algorithms/afterstate-learning.d.ts ' +
             '(src/train/… in the repository); --print-config shows the values a run would take.',
         ].join('\n'),
@@ -383,11 +396,13 @@ export const trainCommand: CommandModule<object, Args> = {
       .option('options', { type: 'string', describe: `Env options as JSON, e.g. '{"discard":"optional"}'` })
       .option('algo', {
         type: 'string',
-        choices: [...ALGORITHMS],
-        describe:
-          'Algorithm: masked PPO, masked double DQN, afterstate values (one-line decade family, Four Ten), ' +
-          'expert iteration (a search with learned values, the decade family), or distillation of a search ' +
-          '(the decade family) (required unless --resume)',
+        choices: algorithmNames(),
+        describe: `Algorithm: ${[
+          'masked PPO',
+          'masked double DQN',
+          'afterstate values (the games that give afterstate features)',
+          ...gameAlgorithms().map(([, algorithm]) => algorithm.describe),
+        ].join(', ')} (required unless --resume)`,
       })
       .option('steps', {
         type: 'number',
@@ -467,7 +482,7 @@ export const trainCommand: CommandModule<object, Args> = {
     if (!args.resume && args.env === undefined)
       throw new TengymError('bad-argument', 'train: name the env (--env ID); tengym envs lists them');
     if (!args.resume && args.algo === undefined)
-      throw new TengymError('bad-argument', `train: name the algorithm (--algo ${ALGORITHMS.join('|')})`);
+      throw new TengymError('bad-argument', `train: name the algorithm (--algo ${algorithmNames().join('|')})`);
     checkNumberOption('steps', args.steps, { min: 1 });
     checkSeedOption('seed', args.seed, MAX_TRAIN_SEED);
     checkNumberOption('eval-every', args['eval-every'], { min: 1 });

@@ -96,7 +96,7 @@ import {
   type Outcome,
   type Status,
 } from '../../env/game.js';
-import { shuffleInPlace, type Rng } from '../../env/rng.js';
+import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 import type { BoardPart, BoardPile, BoardView, CardSpot } from '../../env/board.js';
 
 /** Positions per stack: one stack may, in the worst case, hold every card. */
@@ -994,6 +994,7 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   prompt: () => '',
   board,
   unwinnable,
+  inconsistencies: decadeInconsistencies,
 };
 
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
@@ -1018,4 +1019,53 @@ export function decadeOptionsOf(env: EnvConfig<object>): DecadeOptions | null {
  */
 export function decadeOf(env: EngineView): { state: DecadeState; options: DecadeOptions } | null {
   return env.game === decadeGame ? { state: env.rawState as DecadeState, options: env.options as DecadeOptions } : null;
+}
+
+/**
+ * Changes to a decade state's JSON that no play could give (the engine's `inconsistencies`, which the
+ * fuzz tries and `fromJSON`/`checkState` must refuse): steps below the cards drawn; with picked-up
+ * cards discarded, steps above the draws plus the runs the pile could hold, a one-card discard pile,
+ * all 52 cards discarded in fewer steps than draws.
+ */
+function decadeInconsistencies(game: Record<string, unknown>, o: Record<string, unknown>, rng: Rng): (() => string)[] {
+  if (!Array.isArray(game.discarded) || typeof game.steps !== 'number') return [];
+  const changes: (() => string)[] = [];
+  const stacks = game.stacks as string[][];
+  const stock = game.stock as string[];
+  const discarded = game.discarded as string[];
+  const dealt = o.stacks === 7 ? 7 : 3;
+  const draws = 52 - dealt - stock.length;
+  const maxSteps = o.maxSteps as number;
+  if (draws >= 1) {
+    changes.push(() => {
+      game.steps = randomInt(rng, 0, draws - 1);
+      return `steps ${String(game.steps)} with ${draws} cards drawn`;
+    });
+  }
+  if (o.pickedUp !== 'discard') return changes;
+  const most = draws + Math.floor(discarded.length / (o.minRun as number));
+  if (most < maxSteps) {
+    changes.push(() => {
+      game.steps = randomInt(rng, most + 1, Math.min(maxSteps, most + 1000));
+      return `steps ${String(game.steps)} with ${draws} cards drawn and ${discarded.length} discarded`;
+    });
+  }
+  const single = discarded.length > 0 ? discarded : stock;
+  if (single.length > 0) {
+    changes.push(() => {
+      const card = single.splice(randomInt(rng, 0, single.length - 1), 1)[0];
+      stock.push(...discarded.splice(0));
+      game.discarded = [card];
+      return `a discard pile of the one card ${card}`;
+    });
+  }
+  changes.push(() => {
+    game.discarded = [...discarded, ...stacks.flat(), ...stock];
+    game.stacks = stacks.map(() => []);
+    if (o.stacks === 7) game.eliminated = stacks.map(() => true);
+    game.stock = [];
+    game.steps = randomInt(rng, 0, Math.min(maxSteps, 52 - dealt - 1));
+    return `all 52 cards discarded at step ${String(game.steps)}`;
+  });
+  return changes;
 }

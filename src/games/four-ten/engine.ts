@@ -118,7 +118,7 @@ import {
   type Outcome,
   type Status,
 } from '../../env/game.js';
-import { shuffleInPlace, type Rng } from '../../env/rng.js';
+import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 import type { BoardView, CardSpot } from '../../env/board.js';
 import {
   EXCHANGE_DELTA,
@@ -1136,6 +1136,7 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   prompt,
   board,
   stepNote,
+  inconsistencies: fourTenInconsistencies,
 };
 
 /**
@@ -1146,4 +1147,28 @@ export function fourTenOf(env: EngineView): { state: FourTenState; options: Four
   return env.game === fourTenGame
     ? { state: env.rawState as FourTenState, options: env.options as FourTenOptions }
     : null;
+}
+
+/**
+ * Changes to a Four Ten state's JSON that no play could give (the engine's `inconsistencies`, which
+ * the fuzz tries and `fromJSON`/`checkState` must refuse): more points than the ended rounds could
+ * score, more safeties used than rounds ended.
+ */
+function fourTenInconsistencies(game: Record<string, unknown>, o: Record<string, unknown>, rng: Rng): (() => string)[] {
+  if (typeof game.points !== 'number' || typeof game.rounds !== 'number') return [];
+  const changes: (() => string)[] = [];
+  const rounds = game.rounds as number;
+  const most = rounds * maxRoundPoints({ handTarget: o.handTarget as number });
+  changes.push(() => {
+    game.points = most + 1 + randomInt(rng, 0, 100);
+    return `${String(game.points)} points after ${rounds} ended rounds`;
+  });
+  const safeties = o.safeties as number;
+  if (safeties > rounds) {
+    changes.push(() => {
+      game.safeties = randomInt(rng, 0, safeties - rounds - 1);
+      return `${safeties - (game.safeties as number)} safeties used after ${rounds} ended rounds`;
+    });
+  }
+  return changes;
 }

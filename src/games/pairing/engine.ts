@@ -17,7 +17,15 @@
  * path never derives anything from the options.
  */
 import * as z from 'zod';
-import { DECK_SIZE, RANKS, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../../env/cards.js';
+import {
+  DECK_SIZE,
+  RANKS,
+  cardCode,
+  cardLabel,
+  orderedDeck,
+  parseCardCode,
+  parseStandardDeck,
+} from '../../env/cards.js';
 import { TengymError, formatZodError, plural } from '../../env/errors.js';
 import type { BoardView, CardSpot } from '../../env/board.js';
 import {
@@ -30,7 +38,7 @@ import {
   type Outcome,
   type Status,
 } from '../../env/game.js';
-import { shuffleInPlace, type Rng } from '../../env/rng.js';
+import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 
 /** Options both games share, spread into each game's schema. */
 export const sharedOptionFields = {
@@ -655,5 +663,36 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
       const limit = rulesOf(o).undoLimit;
       return limit === 'unlimited' ? Infinity : limit;
     },
+    inconsistencies: pairingInconsistencies,
   };
+}
+
+/**
+ * Changes to a Tens or Block Ten state's JSON that no play could give (the engine's `inconsistencies`,
+ * which the fuzz tries and `fromJSON`/`checkState` must refuse): one card from the tableau or the stock
+ * put among the removed ones alone (cards are removed in pairs or fours, and ranks in balance).
+ */
+function pairingInconsistencies(game: Record<string, unknown>, _o: object, rng: Rng): (() => string)[] {
+  if (!Array.isArray(game.tableau) || !Array.isArray(game.removed)) return [];
+  const changes: (() => string)[] = [];
+  const tableau = game.tableau as (string | null)[];
+  const stock = game.stock as string[];
+  const removed = game.removed as string[];
+  const filled = tableau.flatMap((c, i) => (c === null ? [] : [i]));
+  if (filled.length > 0) {
+    changes.push(() => {
+      const i = filled[randomInt(rng, 0, filled.length - 1)];
+      removed.push(tableau[i] as string);
+      tableau[i] = null;
+      return `the card of slot ${i} removed alone`;
+    });
+  }
+  if (stock.length > 0) {
+    changes.push(() => {
+      const card = stock.splice(randomInt(rng, 0, stock.length - 1), 1)[0];
+      removed.push(card);
+      return `the stock card ${card} removed alone`;
+    });
+  }
+  return changes;
 }

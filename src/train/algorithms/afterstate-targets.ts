@@ -1,436 +1,47 @@
 /**
- * Where the afterstate learner's (afterstate.ts) training targets come from: one strategy per
- * game and kind of target. A strategy sees every decision of every copy before and after its
- * move, hands the learner samples (feature rows, some with a cost target of their own), and
- * closes them with the targets [won, cost] they learn.
- *
- * | strategy | game | targets |
- * |----------|------|---------|
- * | `DecadeMonteCarlo` | one-line decade family | when the episode ends, its result (won, cards left / 52): unbiased for the ε-greedy policy that played, with no bootstrapping |
- * | `FourTenByRound` | Four Ten, `targets: 'play'` | bootstrapped by round: a round's samples learn where the round ended, the game's result or the network's value of the next round's start plus one round; an exploring move ends the samples before it with the value of the best move there (Watkins' cut), so the targets are the greedy policy's and exploring is free |
- * | `FourTenSolver` | Four Ten, `targets: 'solver'` | the win as by round; every position a decision values gets its exact cost from the pace-optimal solver (`FourTenTeacher`), solved before the first step: the network is a distillation of the solver |
- *
- * The game's randomness is reshuffled every Four Ten round, so a round is the unit of noise, and
- * a game's few rounds are learned through the values of round starts.
+ * Where the afterstate learner's (afterstate.ts) training targets come from: the strategy the env's
+ * game gives for the kind of target asked for (its kit's `afterstate.targets`, src/agents/afterstate.ts
+ * says what a strategy does), made once per run.
  */
-import type * as tf from '../../agents/learned/tf.js';
-import * as z from 'zod';
-import { computePaceValues, type GameSolveProgress } from '../../games/four-ten/solver/game-policy.js';
-import { gameRulesOf } from '../../games/four-ten/solver/optimal-agent.js';
-import { blankOutlook, type RoundSolution } from '../../games/four-ten/solver/round-solver.js';
-import {
-  afterstateOutputs,
-  type AfterstateExpansion,
-  type FeatureLayout,
-} from '../../agents/learned/afterstate-agent.js';
-import { DECADE_FEATURES, writeLineFeatures } from '../../games/decade/learned/afterstate-features.js';
-import {
-  FOUR_TEN_FEATURES,
-  FourTenExpansion,
-  LOSS_ROUNDS,
-  ROUND_COST,
-  writeRoundStart,
-} from '../../games/four-ten/learned/afterstate-features.js';
-import type { Env } from '../../env/env.js';
+import type { FeatureLayout, SampleSink, TargetStrategy } from '../../agents/afterstate.js';
+import { kitOf } from '../../agents/modules.js';
 import { TengymError } from '../../env/errors.js';
-import type { AnyGame, EnvConfig, Outcome } from '../../env/game.js';
-import { DRAW, decadeGame, decadeOf } from '../../games/decade/engine.js';
-import { END_TURN, FIRST_EXCHANGE, fourTenGame, fourTenOf, type FourTenState } from '../../games/four-ten/engine.js';
-import { configOfKey, stockOfCode } from '../../games/four-ten/hands.js';
-import { make } from '../../env/registry.js';
-import { programArgs, runIfMain } from '../../node/program-args.js';
+import type { EnvConfig } from '../../env/game.js';
+import { envIds, envSpec } from '../../env/registry.js';
 import { parseSavedJson } from '../algorithm.js';
 
-/** Where a strategy's samples go: copy i's pending samples, and their targets once known. */
-export interface SampleSink {
-  /**
-   * A sample of copy i: the row rows[offset … offset + features), with a cost target of its own, or NaN for the cost
-   * its samples are closed with.
-   */
-  add(i: number, rows: Float32Array, offset: number, cost?: number): void;
-  /**
-   * Copy i's pending samples learn [won, cost] (a sample's own cost target instead, where it has one) and join the
-   * replay ring.
-   */
-  close(i: number, won: number, cost: number): void;
-}
-
-export interface TargetStrategy {
-  /**
-   * Copy i at a decision, before its move: the samples the decision makes. `outputs` are the
-   * network's on x's rows, `chosen` the legal index played, `explore` whether ε chose it.
-   */
-  beforeMove(
-    i: number,
-    env: Env,
-    x: AfterstateExpansion,
-    outputs: Float32Array,
-    chosen: number,
-    explore: boolean,
-  ): void;
-  /** After copy i's move and the forced moves after it; `ended`: the outcome of the episode the move ended, or null. */
-  afterMove(i: number, env: Env, ended: Outcome | null): void;
-  /** After every copy moved: what waits for the network's values gets them (one forward pass). */
-  endRound(model: tf.LayersModel): void;
-  /** Its part of a checkpoint (JSON). */
-  getState(): Record<string, unknown>;
-  setState(json: Record<string, unknown>): void;
-}
+export type { SampleSink, TargetStrategy } from '../../agents/afterstate.js';
 
 export type TargetKind = 'play' | 'solver';
 
-/** The one-line decade family: an episode's samples learn its result (Monte Carlo). */
-export class DecadeMonteCarlo implements TargetStrategy {
-  private readonly own: Float32Array;
-  private readonly value = new Float64Array(2);
-
-  constructor(
-    private readonly layout: FeatureLayout,
-    private readonly sink: SampleSink,
-  ) {
-    this.own = new Float32Array(layout.size);
-  }
-
-  /** The decision's own position, then where a discard led (a draw's line is the next decision's own). */
-  beforeMove(i: number, env: Env, x: AfterstateExpansion, _outputs: Float32Array, chosen: number): void {
-    writeLineFeatures(decadeOf(env)!.state, 0, this.own, 0, this.layout);
-    this.sink.add(i, this.own, 0);
-    if (x.rowsOf[chosen] === 1 && env.legal[chosen] !== DRAW)
-      this.sink.add(i, x.rows, x.firstRow[chosen] * this.layout.size);
-  }
-
-  afterMove(i: number, _env: Env, ended: Outcome | null): void {
-    if (ended === null) return;
-    DECADE_FEATURES.outcomeValue(ended, this.value);
-    this.sink.close(i, this.value[0], this.value[1]);
-  }
-
-  endRound(): void {}
-
-  getState(): Record<string, unknown> {
-    return {};
-  }
-
-  setState(): void {}
-}
-
-/** Four Ten, bootstrapped by round (see the table above). */
-export class FourTenByRound implements TargetStrategy {
-  /** Per copy: the round its samples belong to (−1: a new episode, its start not yet sampled). */
-  private readonly segments: Int32Array;
-  /**
-   * Copies whose round ended in this round of decisions, and their next round's start rows (bootstrapped in one forward
-   * pass).
-   */
-  private readonly ended: Int32Array;
-  private endedCount = 0;
-  /** One row per copy, and a spare one (the last) for a start sampled at the top of a decision. */
-  private readonly startRows: Float32Array;
-  private readonly spare: number;
-  protected readonly value = new Float64Array(2);
-  protected readonly features: number;
-
-  constructor(
-    layout: FeatureLayout,
-    numEnvs: number,
-    protected readonly sink: SampleSink,
-  ) {
-    this.features = layout.size;
-    this.segments = new Int32Array(numEnvs).fill(-1);
-    this.ended = new Int32Array(numEnvs);
-    this.startRows = new Float32Array((numEnvs + 1) * layout.size);
-    this.spare = numEnvs * layout.size;
-  }
-
-  beforeMove(
-    i: number,
-    env: Env,
-    x: AfterstateExpansion,
-    outputs: Float32Array,
-    chosen: number,
-    explore: boolean,
-  ): void {
-    const four = fourTenOf(env)!;
-    if (this.segments[i] !== four.state.rounds) {
-      // A round (or game) starts: its start is a position to learn too.
-      this.segments[i] = four.state.rounds;
-      writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.spare);
-      this.sink.add(i, this.startRows, this.spare, this.startCost(four.state));
-    }
-    if (explore) {
-      // Watkins' cut: what came before learns the best move's value here, not the exploring move's.
-      x.actionValue(x.bestIndex(outputs), outputs, this.value);
-      this.sink.close(i, this.value[0], this.value[1]);
-    }
-    this.samples(i, env, x, chosen);
-  }
-
-  /** The cost target of a round's start sample: none of its own here (NaN: the round's). */
-  protected startCost(_state: FourTenState): number {
-    return NaN;
-  }
-
-  /** Ending the turn: the turn's start where the player chose to end it. */
-  protected samples(i: number, env: Env, x: AfterstateExpansion, chosen: number): void {
-    if (env.legal[chosen] === END_TURN) this.sink.add(i, x.rows, x.firstRow[chosen] * this.features);
-  }
-
-  afterMove(i: number, env: Env, ended: Outcome | null): void {
-    if (ended !== null) {
-      FOUR_TEN_FEATURES.outcomeValue(ended, this.value);
-      this.sink.close(i, this.value[0], this.value[1]);
-      this.segments[i] = -1;
-      return;
-    }
-    const four = fourTenOf(env)!;
-    if (this.segments[i] !== four.state.rounds) {
-      writeRoundStart(
-        four.state.points,
-        four.state.safeties,
-        four.options,
-        this.startRows,
-        this.endedCount * this.features,
-      );
-      this.ended[this.endedCount++] = i;
-    }
-  }
-
-  /** Finished rounds learn one round plus the value of the next round's start. */
-  endRound(model: tf.LayersModel): void {
-    if (this.endedCount === 0) return;
-    const starts = afterstateOutputs(model, this.startRows, this.endedCount, this.features);
-    for (let j = 0; j < this.endedCount; j++)
-      this.sink.close(this.ended[j], 1 / (1 + Math.exp(-starts[j * 2])), ROUND_COST + starts[j * 2 + 1]);
-    this.endedCount = 0;
-  }
-
-  getState(): Record<string, unknown> {
-    return { segments: [...this.segments] };
-  }
-
-  setState(json: Record<string, unknown>): void {
-    // A copy's round (−1: a new episode); absent in checkpoints of older versions.
-    const schema = z.looseObject({
-      segments: z.array(z.int().min(-1).max(0x7fff_ffff)).length(this.segments.length).optional(),
-    });
-    const { segments } = parseSavedJson(schema, json);
-    if (segments) this.segments.set(segments);
-  }
-}
-
-/**
- * Four Ten with exact cost targets: every position a move is valued by is a sample, not only
- * the chosen one's, since the ranking of the moves is what the network must get right. Every
- * distinct turn's start a decision's choices hold, once a turn's exchanges; round starts when
- * they come.
- */
-export class FourTenSolver extends FourTenByRound {
-  constructor(
-    layout: FeatureLayout,
-    numEnvs: number,
-    sink: SampleSink,
-    private readonly teacher: FourTenTeacher,
-  ) {
-    super(layout, numEnvs, sink);
-  }
-
-  protected override startCost(state: FourTenState): number {
-    return this.teacher.startCost(state.points, state.safeties);
-  }
-
-  protected override samples(i: number, env: Env, x: AfterstateExpansion): void {
-    if (!(x instanceof FourTenExpansion)) throw new Error('exact Four Ten targets need a Four Ten expansion');
-    const F = this.features;
-    const state = fourTenOf(env)!.state;
-    // After an exchange, every option was already an option of this turn's first exchange
-    // decision (what an exchange reaches, the turn's start reached too): taught there.
-    if (env.legalCount > 0 && env.legal[0] >= FIRST_EXCHANGE && state.seenCount > 1) return;
-    for (let row = 0; row < x.rowCount; row++) {
-      if (x.rowKey[row] >= 0 && x.sameAs[row] === row)
-        this.sink.add(i, x.rows, row * F, this.teacher.turnStartCost(state, x.rowKey[row], x.rowStock[row]));
-    }
-  }
-}
-
-/** The strategies of each game, by target kind. */
-const STRATEGIES = new Map<
-  AnyGame,
-  Partial<
-    Record<
-      TargetKind,
-      (
-        layout: FeatureLayout,
-        numEnvs: number,
-        sink: SampleSink,
-        env: EnvConfig,
-        onSolve?: (p: GameSolveProgress) => void,
-      ) => TargetStrategy
-    >
-  >
->([
-  [decadeGame, { play: (layout, _n, sink) => new DecadeMonteCarlo(layout, sink) }],
-  [
-    fourTenGame,
-    {
-      play: (layout, n, sink) => new FourTenByRound(layout, n, sink),
-      solver: (layout, n, sink, env, onSolve) =>
-        new FourTenSolver(layout, n, sink, new FourTenTeacher(env.options, onSolve)),
-    },
-  ],
-]);
-
 /** Why there are no `kind` targets for an env's game, or null when there are. */
 export function targetsUnavailable(kind: TargetKind, env: EnvConfig): string | null {
-  const games = STRATEGIES.get(env.game);
-  if (games?.[kind]) return null;
-  return kind === 'solver' && games
-    ? `targets 'solver' is for four-ten (its exact solver), not ${env.id}`
-    : `no ${kind} targets for ${env.id}`;
+  const targets = kitOf(env.game).afterstate?.targets;
+  if (targets?.[kind]) return null;
+  // The ids that have them, as the games say: what to train instead.
+  const ids = envIds().filter((id) => kitOf(envSpec(id).game).afterstate?.targets?.[kind] !== undefined);
+  const where = ids.length > 0 ? ` (${ids.join(', ')} ${ids.length === 1 ? 'has' : 'have'} them)` : '';
+  return `no ${kind} targets for ${env.id}${where}`;
 }
 
-/** The strategy for `kind` targets on an env's game (`targets: 'solver'` solves Four Ten first: minutes). */
+/** The strategy for `kind` targets on an env's game (a solver's may solve the game first: minutes). */
 export function targetStrategy(
   kind: TargetKind,
   env: EnvConfig,
   layout: FeatureLayout,
   numEnvs: number,
   sink: SampleSink,
-  onSolve?: (p: GameSolveProgress) => void,
+  onSolve?: (progress: string) => void,
 ): TargetStrategy {
-  const create = STRATEGIES.get(env.game)?.[kind];
+  const create = kitOf(env.game).afterstate?.targets?.[kind];
   if (!create) throw new TengymError('bad-argument', `afterstate config: ${targetsUnavailable(kind, env)}`);
-  return create(layout, numEnvs, sink, env, onSolve);
+  return create({
+    layout,
+    numEnvs,
+    sink,
+    env,
+    onSolve,
+    // The trainer's reader of a checkpoint's part: zod's errors named where the file holds them.
+    parseSaved: (schema, json) => parseSavedJson(schema as never, json as Record<string, unknown>),
+  });
 }
-
-// ---------------------------------------------------------------------------------------
-// The exact solver's values as targets.
-
-/**
- * Exact targets for Four Ten afterstate values: the values of the pace-optimal policy
- * (`computePaceValues`: the fewest expected rounds, a loss counting `LOSS_ROUNDS`), so the
- * network learns, on the positions its own play meets, what the exact solver knows. A
- * distillation: the solver needs a second per (points, safeties) met and 3.7 MB a table; the
- * network answers in a millisecond from a few hundred kilobytes.
- *
- * The cost target of a position is its value in rounds / 10 (ROUND_COST a round), as the
- * afterstate network's cost: a round start at (p, s) is R(p, s); a turn's start within a round
- * is the round solved at (p, s) read there (the next draw's expectation), which is
- * −(1 + R(where the round ends)) in expectation. The expansion values nothing else.
- */
-export class FourTenTeacher {
-  private readonly gameTarget: number;
-  /** R(p, s) at [s * gameTarget + p]. */
-  private readonly rounds: Float64Array;
-  private readonly solutions: RoundSolution[] = [];
-  readonly seconds: number;
-  private readonly outlook = blankOutlook();
-  private readonly stock = [0, 0, 0, 0];
-
-  /** Solves the pace values and keeps every round (about 400 round solves: minutes). */
-  constructor(options: object, onProgress?: (p: GameSolveProgress) => void) {
-    const start = performance.now();
-    const rules = gameRulesOf(options);
-    this.gameTarget = rules.gameTarget;
-    this.rounds = computePaceValues(rules, {
-      lossRounds: LOSS_ROUNDS,
-      onProgress,
-      onSolve: (p, s, solution) => (this.solutions[s * rules.gameTarget + p] = solution),
-    });
-    this.seconds = (performance.now() - start) / 1000;
-  }
-
-  /** The cost target of a round's start at these points and safeties. */
-  startCost(points: number, safeties: number): number {
-    return this.rounds[safeties * this.gameTarget + points] * ROUND_COST;
-  }
-
-  /**
-   * The cost target of ending the turn at the configuration of an engine key, with this stock (`stockCode`), at the
-   * state's points and safeties.
-   */
-  turnStartCost(state: Pick<FourTenState, 'points' | 'safeties'>, key: number, stock: number): number {
-    const solution = this.solutions[state.safeties * this.gameTarget + state.points];
-    stockOfCode(stock, this.stock);
-    solution.turnStart(configOfKey(key), this.stock, this.outlook);
-    return -this.outlook.value * ROUND_COST;
-  }
-
-  /**
-   * The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset, at a
-   * state's points and safeties.
-   */
-  rowCost(state: Pick<FourTenState, 'points' | 'safeties'>, x: FourTenExpansion, row: number): number {
-    const start = x.rowStart[row] - 1;
-    return start >= 0
-      ? this.startCost(start >> 10, start & 1023)
-      : this.turnStartCost(state, x.rowKey[row], x.rowStock[row]);
-  }
-
-  private outputs = new Float32Array(0);
-
-  /**
-   * The exact values in the network's place for an expansion of `env`: [win logit (0, unused),
-   * cost target] per row, as `x.actionValue` and `x.bestIndex` read a network's outputs. Reused across calls.
-   */
-  exactOutputs(env: Env, x: FourTenExpansion): Float32Array {
-    const state = fourTenOf(env)!.state;
-    if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
-    for (let row = 0; row < x.rowCount; row++) this.outputs[row * 2 + 1] = this.rowCost(state, x, row);
-    return this.outputs;
-  }
-}
-
-/**
- * The afterstate agent's own decision procedure (FourTenExpansion) with the teacher's exact values
- * in place of the network: what the network would play if it learned its targets perfectly.
- * Deals are seed + i, as `tengym eval` plays them. `meanCost`: the rounds of every game, a lost
- * one counting LOSS_ROUNDS more: what the pace values predict.
- */
-export function playWithExactValues(
-  teacher: FourTenTeacher,
-  options: object,
-  episodes: number,
-  seed: number,
-): { wins: number; meanRounds: number; meanCost: number } {
-  const env = make('four-ten', options);
-  const x = new FourTenExpansion();
-  let wins = 0;
-  let rounds = 0;
-  let cost = 0;
-  for (let i = 0; i < episodes; i++) {
-    env.reset({ seed: seed + i });
-    while (env.running) {
-      if (env.legalCount === 1) {
-        env.step(env.legal[0]);
-        continue;
-      }
-      x.expand(env);
-      env.step(env.legal[x.bestIndex(teacher.exactOutputs(env, x))]);
-    }
-    const o = env.outcome();
-    if (!('rounds' in o)) throw new Error('a Four Ten outcome has rounds');
-    cost += o.rounds + (o.won ? 0 : LOSS_ROUNDS);
-    if (o.won) {
-      wins++;
-      rounds += o.rounds;
-    }
-  }
-  return { wins, meanRounds: rounds / wins, meanCost: cost / episodes };
-}
-
-// The default rules played with exact values: a measurement behind docs/decisions.md, not part of training.
-void runIfMain(import.meta.url, () => {
-  const { positionals } = programArgs(
-    `  node dist/train/algorithms/afterstate-targets.js [episodes] [seed]   (default 500 123; solving takes minutes)`,
-    {},
-    true,
-  );
-  const episodes = Number(positionals[0] ?? 500);
-  const seed = Number(positionals[1] ?? 123);
-  const teacher = new FourTenTeacher({});
-  const { wins, meanRounds } = playWithExactValues(teacher, {}, episodes, seed);
-  process.stdout.write(
-    `four-ten, the afterstate agent with exact pace values (solved in ${teacher.seconds.toFixed(0)} s): ` +
-      `${wins}/${episodes} won, mean rounds ${meanRounds.toFixed(3)} (deals ${seed} + i)\n`,
-  );
-});

@@ -31,17 +31,14 @@
 import type * as tf from '../../agents/learned/tf.js';
 import * as z from 'zod';
 import type { Agent } from '../../agents/agent.js';
-import {
-  AfterstateAgent,
-  ExpansionBatch,
-  type AfterstateExpansion,
-  type AfterstateFeatures,
-  type FeatureLayout,
-} from '../../agents/learned/afterstate-agent.js';
+import type { AfterstateExpansion, AfterstateFeatures, FeatureLayout } from '../../agents/afterstate.js';
+import { AfterstateAgent, ExpansionBatch, afterstateOutputs } from '../../agents/learned/afterstate-agent.js';
+import { valueNetwork } from '../../agents/learned/network.js';
+import type { ValueNetwork } from '../../agents/value-network.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import { afterstateFeatures, afterstateUnsupported } from '../../agents/learned/from-model.js';
 import { TengymError } from '../../env/errors.js';
-import { kitOf } from '../../agents/kits.js';
+import { kitOf } from '../../agents/modules.js';
 import type { EnvConfig } from '../../env/game.js';
 import {
   commonConfigFields,
@@ -91,6 +88,7 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
   readonly name = 'afterstate';
   readonly playsAs: Pick<ModelMetadata, 'head' | 'features'>;
   readonly model: tf.LayersModel;
+  private readonly network: ValueNetwork;
   readonly env: DecisionEnv;
 
   private readonly config: AfterstateConfig;
@@ -121,6 +119,8 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
     this.env = new DecisionEnv(env, config.numEnvs, config.seed);
     this.learning = new ValueLearning(config, 'afterstate', { inputSize: layout.size, cost: layout.cost });
     this.model = this.learning.model;
+    // The network as the game's targets see it (no TensorFlow.js there): the agent's own forward pass.
+    this.network = valueNetwork(this.model, afterstateOutputs);
     this.expansions = Array.from({ length: config.numEnvs }, () => features.expansion(layout));
     this.pending = Array.from({ length: config.numEnvs }, () => new SampleBuffer(layout.size));
     const sink: SampleSink = {
@@ -133,11 +133,7 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
       const seconds = (performance.now() - start) / 1000;
       if (seconds - shown < 30) return;
       shown = seconds;
-      onSetup?.(
-        `solving the exact targets: ${p.solves} round solves (points ${p.points}, safeties ${p.safeties}), ` +
-          `${seconds.toFixed(0)} ` +
-          `s`,
-      );
+      onSetup?.(`solving the exact targets: ${p}, ${seconds.toFixed(0)} s`);
     });
     if (config.targets === 'solver')
       onSetup?.(`solved the exact targets in ${((performance.now() - start) / 1000).toFixed(0)} s`);
@@ -164,7 +160,7 @@ export class AfterstateLearner extends ValueLearner implements Algorithm {
       env.act(i, copy.legal[chosen]);
       this.targets.afterMove(i, copy, env.dones[i] ? env.doneOutcomes[i] : null);
     }
-    this.targets.endRound(this.model);
+    this.targets.endRound(this.network);
     learning.means.add('epsilon', epsilon);
     // 5. Gradient steps.
     learning.train(env.envSteps);

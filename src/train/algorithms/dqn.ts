@@ -24,7 +24,7 @@ import type { Agent } from '../../agents/agent.js';
 import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import * as z from 'zod';
 import { buildQNet } from '../../agents/learned/network.js';
-import { kitOf } from '../../agents/kits.js';
+import { kitOf } from '../../agents/modules.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, randomInt, rngFromState, type Rng } from '../../env/rng.js';

@@ -42,7 +42,7 @@ import type { ModelMetadata } from '../../agents/learned/metadata.js';
 import * as z from 'zod';
 import { ModelAgent } from '../../agents/learned/head-agent.js';
 import { buildPolicyValueNet } from '../../agents/learned/network.js';
-import { kitOf } from '../../agents/kits.js';
+import { kitOf } from '../../agents/modules.js';
 import { TengymError } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { createRng, deriveSeed, rngFromState, shuffleInPlace, type Rng } from '../../env/rng.js';

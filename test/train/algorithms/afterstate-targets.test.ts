@@ -5,7 +5,7 @@ import { FourTenExpansion, ROUND_COST } from '../../../src/games/four-ten/learne
 import type { EnvState } from '../../../src/env/env.js';
 import type { FourTenJSON } from '../../../src/games/four-ten/engine.js';
 import { make } from '../../../src/env/registry.js';
-import { FourTenTeacher, playWithExactValues } from '../../../src/train/algorithms/afterstate-targets.js';
+import { FourTenTeacher, playWithExactValues } from '../../../src/games/four-ten/learned/targets.js';
 import { roundsFor } from '../../helpers/four-ten.js';
 
 // Hand 6, 12 points to win, one safety.

@@ -204,7 +204,7 @@ describe('the agent, with a random network', () => {
     expect(loaded).toBeInstanceOf(AfterstateAgent);
     const original = afterstateAgent('x', model, modelMetadata('decade', 'afterstate'));
     const env = envAt('decade', { stacks: [['4C', '6D', '3S', '7H', '2C', '8D']], stock: ['5H', 'TC', '5C'] });
-    expect(loaded.score(env)).toEqual(original.score(env));
+    expect(loaded.score!(env)).toEqual(original.score(env));
     const fives = make('decade-fives');
     fives.reset({ seed: 1 });
     expect(() => loaded.act(fives)).toThrow(/trained for decade/);

@@ -4,14 +4,7 @@
  */
 import type { Env } from '../../../env/env.js';
 import { TengymError } from '../../../env/errors.js';
-import {
-  DRAW,
-  decadeOf,
-  runLengthOf,
-  runStartOf,
-  type DecadeOptions,
-  type DecadeState,
-} from '../engine.js';
+import { DRAW, decadeOf, runLengthOf, runStartOf, type DecadeOptions, type DecadeState } from '../engine.js';
 import { checkPlaying, type ActionScores, type ScoreKind } from '../../../agents/agent.js';
 import { rulesOf, type Rules } from './position.js';
 

@@ -81,7 +81,7 @@ export interface Tally {
 
 /**
  * pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
- * measurements on decks the env does not deal (src/research/decade-reduced-room.ts) call it directly.
+ * measurements on decks the env does not deal (research/decade-reduced-room.ts) call it directly.
  */
 export class PimcSearch {
   readonly solver: Solver;

@@ -35,15 +35,8 @@
  */
 import type { Env } from '../../../env/env.js';
 import type { Outcome } from '../../../env/game.js';
-import {
-  CARD_VALUE,
-  DRAW,
-  decadeGame,
-  decadeOf,
-  type DecadeOptions,
-  type DecadeState,
-} from '../engine.js';
-import { AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from '../../../agents/learned/afterstate-agent.js';
+import { CARD_VALUE, DRAW, decadeGame, decadeOf, type DecadeOptions, type DecadeState } from '../engine.js';
+import { AfterstateExpansion, type AfterstateFeatures, type FeatureLayout } from '../../../agents/afterstate.js';
 
 export const LINE_FEATURES = 532;
 const LOOP_OLDEST = 13;

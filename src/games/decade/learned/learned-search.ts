@@ -14,7 +14,6 @@
  * Values are pairs (P(win), cards left at the end / 52), and a choice is the highest
  * P(win) − tieWeight · cards/52, as for the afterstate agent.
  */
-import * as tf from '../../../agents/learned/tf.js';
 import type { Env } from '../../../env/env.js';
 import { checkNotDisposed, checkUnusedSeed, type ActionScores, type Agent } from '../../../agents/agent.js';
 import { RulesCache, decadeEnv } from '../agents/common.js';
@@ -24,7 +23,7 @@ import { DECK_SIZE, Position, SearchLevels, type Rules } from '../agents/positio
 import { type HeldPositions, Solver } from '../agents/solver.js';
 import { decadeLayout, LINE, LINE_FEATURES, LINE_SIZE_AT, STOCK_AT, STOCK_SIZE_AT } from './afterstate-features.js';
 import { assertFeaturesFit, assertModelFits, type ModelMetadata } from '../../../agents/learned/metadata.js';
-import { inPasses } from '../../../agents/learned/network.js';
+import type { ValueNetwork } from '../../../agents/value-network.js';
 import { FairSolver } from '../agents/fair-solver.js';
 import { PIMC_BUDGET, PIMC_ENDGAME_BUDGET, PimcSearch } from '../agents/pimc.js';
 import { createRng, mix32 } from '../../../env/rng.js';
@@ -679,7 +678,8 @@ export class DecadeSearchAgent implements Agent {
 
   constructor(
     readonly name: string,
-    readonly model: tf.LayersModel,
+    /** The network that values the search's horizon; the agent owns it (`dispose()` frees it). */
+    readonly network: ValueNetwork,
     readonly metadata: ModelMetadata,
     readonly config: SearchConfig,
   ) {}
@@ -734,7 +734,7 @@ export class DecadeSearchAgent implements Agent {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.model.dispose();
+    this.network.dispose();
   }
 
   /** Checks the env, brings its memory up to date and returns its rules (`act`, `score` and `observe` start here). */
@@ -750,7 +750,7 @@ export class DecadeSearchAgent implements Agent {
     if (this.forest === null || this.forest.rules !== rules) {
       assertModelFits(this.metadata, env, `model "${this.name}"`);
       const layout = positionLayout(rules);
-      assertFeaturesFit(this.metadata, this.model.inputs[0].shape[1], env, layout, `model "${this.name}"`, true);
+      assertFeaturesFit(this.metadata, this.network.inputSize, env, layout, `model "${this.name}"`, true);
       this.forest = new SearchForest(rules, this.config);
       this.position = new Position(rules.stacks);
     }
@@ -772,7 +772,7 @@ export class DecadeSearchAgent implements Agent {
   /** One forward pass for every tree, then each root's value. */
   private valueDecisions(envs: readonly Env[], count: number): void {
     const forest = this.forest!;
-    const outputs = forwardPass(this.model, forest.rows, forest.leafCount, forest.layout.size);
+    const outputs = this.network.outputs(forest.rows, forest.leafCount, forest.layout.size);
     let total = 0;
     for (let j = 0; j < count; j++) total += envs[j].legalCount;
     if (this.winOf.length < total) {
@@ -814,23 +814,6 @@ export function loadKnowledge(k: StockKnowledge, state: DecadeState, memory: Sto
   k.unknown = memory.unknown;
   for (let i = 0; i < memory.knownCount; i++) k.known[k.knownLen++] = memory.knownAt(i);
 }
-
-/**
- * The network's two outputs (win logit, cost) for `count` rows, in passes of at most PASS_ROWS (network.ts says why).
- */
-export function forwardPass(model: tf.LayersModel, rows: Float32Array, count: number, size: number): Float32Array {
-  if (count === 0) return EMPTY;
-  return inPasses(rows, count, size, 2, (part, n) => {
-    const out = tf.tidy(() => {
-      const y = model.predict(tf.tensor2d(part.subarray(0, n * size), [n, size])) as tf.Tensor[];
-      return tf.concat(y, 1);
-    });
-    const data = out.dataSync() as Float32Array;
-    out.dispose();
-    return data;
-  });
-}
-const EMPTY = new Float32Array(0);
 
 /**
  * A 32-bit hash of what a player sees at `p` (one stock): the table, the stock's size and the

@@ -37,6 +37,7 @@
  * The saved model plays as `DecadeSearchAgent` with `playDepth` draws of search.
  */
 import type * as tf from '../../../agents/learned/tf.js';
+import { forwardPass, valueNetwork } from '../../../agents/learned/network.js';
 import * as z from 'zod';
 import type { Agent } from '../../../agents/agent.js';
 import { StockMemory, remembersStock } from '../agents/memory.js';
@@ -45,7 +46,6 @@ import {
   DecadeSearchAgent,
   SearchForest,
   StockKnowledge,
-  forwardPass,
   loadKnowledge,
   positionLayout,
   writePositionFeatures,
@@ -80,7 +80,7 @@ import {
   valueLearningFields,
 } from '../../../train/algorithms/afterstate-learning.js';
 import { DecisionEnv, type DecisionEnvState } from '../../../train/decisions.js';
-import { TeacherLabels, labelPosition, type Labels } from '../../../train/teacher-labels.js';
+import { TeacherLabels, labelPosition, type Labels } from './teacher-labels.js';
 
 export const distillConfigSchema = z.strictObject({
   ...commonConfigFields,
@@ -405,7 +405,7 @@ export class Distill extends ValueLearner implements Algorithm {
 
   /** The agent that plays the current values, as a saved model of them plays. */
   agent(metadata: ModelMetadata): Agent {
-    return new DecadeSearchAgent('model', this.model, metadata, this.search);
+    return new DecadeSearchAgent('model', valueNetwork(this.model), metadata, this.search);
   }
 
   override dispose(): void {

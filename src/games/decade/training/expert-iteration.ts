@@ -32,6 +32,7 @@
  * construction; `tf.memory().numTensors` stays flat (test/games/decade/training/expert-iteration.test.ts).
  */
 import type * as tf from '../../../agents/learned/tf.js';
+import { forwardPass, valueNetwork } from '../../../agents/learned/network.js';
 import * as z from 'zod';
 import type { Agent } from '../../../agents/agent.js';
 import { StockMemory } from '../agents/memory.js';
@@ -40,7 +41,6 @@ import {
   DecadeSearchAgent,
   SearchForest,
   StockKnowledge,
-  forwardPass,
   loadKnowledge,
   positionLayout,
   writePositionFeatures,
@@ -284,7 +284,7 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
 
   /** The agent that plays the current values, as a saved model of them plays. */
   agent(metadata: ModelMetadata): Agent {
-    return new DecadeSearchAgent('model', this.model, metadata, this.search);
+    return new DecadeSearchAgent('model', valueNetwork(this.model), metadata, this.search);
   }
 
   getState(): AlgorithmState {

@@ -15,7 +15,13 @@
  * reach after it. Its scores (kind 'heuristic') are that value minus 100,000 × fault probability.
  */
 import type { Env } from '../../../env/env.js';
-import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../../../agents/agent.js';
+import {
+  checkPlaying,
+  checkUnusedSeed,
+  type ActionScores,
+  type Agent,
+  type ScoredAction,
+} from '../../../agents/agent.js';
 import { FAULTS, NOTHING, addCard, afterExchange, removeCard } from '../hands.js';
 import {
   END_TURN,

@@ -25,7 +25,13 @@
  */
 import type { Env } from '../../../env/env.js';
 import { TengymError } from '../../../env/errors.js';
-import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../../../agents/agent.js';
+import {
+  checkPlaying,
+  checkUnusedSeed,
+  type ActionScores,
+  type Agent,
+  type ScoredAction,
+} from '../../../agents/agent.js';
 import {
   FAULTS,
   MS_COUNTS,

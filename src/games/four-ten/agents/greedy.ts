@@ -14,7 +14,13 @@
  * 100 for a move that scores, else −100 × fault probability + chance of scoring.
  */
 import type { Env } from '../../../env/env.js';
-import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoredAction } from '../../../agents/agent.js';
+import {
+  checkPlaying,
+  checkUnusedSeed,
+  type ActionScores,
+  type Agent,
+  type ScoredAction,
+} from '../../../agents/agent.js';
 import { FAULTS, SCORES, addCard, afterExchange, judgeConfig, removeCard } from '../hands.js';
 import {
   END_TURN,

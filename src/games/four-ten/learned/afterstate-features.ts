@@ -84,7 +84,7 @@ import {
   doubled,
   type AfterstateFeatures,
   type FeatureLayout,
-} from '../../../agents/learned/afterstate-agent.js';
+} from '../../../agents/afterstate.js';
 
 export const FOUR_TEN_LAYOUT: FeatureLayout = {
   size: 245,

@@ -48,19 +48,13 @@ import {
   stockOfCode,
   withHand,
 } from '../hands.js';
-import {
-  CONTINUES,
-  TOUCHES_FAULT,
-  TOUCHES_SCORE,
-  roundModel,
-  type RoundModel,
-} from '../solver/round-model.js';
+import { CONTINUES, TOUCHES_FAULT, TOUCHES_SCORE, roundModel, type RoundModel } from '../solver/round-model.js';
 import {
   doubled,
   type AfterstateExpansion,
   type AfterstateSearch,
   type AfterstateSearchSpec,
-} from '../../../agents/learned/afterstate-agent.js';
+} from '../../../agents/afterstate.js';
 import {
   FOUR_TEN_LAYOUT,
   FourTenExpansion,

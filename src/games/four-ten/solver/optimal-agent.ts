@@ -25,14 +25,7 @@ import {
   fourTenOptionsSchema,
   type FourTenOptions,
 } from '../engine.js';
-import {
-  MS_ADD,
-  afterExchange,
-  configHand,
-  configOfKey,
-  exchangeNeighbours,
-  withHand,
-} from '../hands.js';
+import { MS_ADD, afterExchange, configHand, configOfKey, exchangeNeighbours, withHand } from '../hands.js';
 import { checkPlaying, checkUnusedSeed, type ActionScores, type Agent, type ScoreKind } from '../../../agents/agent.js';
 import { phaseOf, type Phase } from '../agents/common.js';
 import { DEFAULT_GAME_VALUES } from './default-game-values.js';

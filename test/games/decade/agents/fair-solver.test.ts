@@ -8,7 +8,7 @@ import type { Env } from '../../../../src/env/env.js';
 import { decadeOf, DRAW } from '../../../../src/games/decade/engine.js';
 import { make } from '../../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../../src/env/rng.js';
-import { dealPosition, deckValues } from '../../../../src/research/decade-reduced-room.js';
+import { dealPosition, deckValues } from '../../../../research/decade-reduced-room.js';
 import { bruteAfter, envAt, randomPosition, withStockPermuted } from '../../../helpers/decade.js';
 
 const never = (): [number, number] => [Number.NaN, Number.NaN];

@@ -1,6 +1,7 @@
 // The learned search's horizon bound (maxLeaves): trees one draw too deep are given up as they
 // pass it, not once built, so the depth a model's metadata names costs no more than the deepest
 // search that fits (a depth of 8 used to build every tree eight draws deep: 12 GB, then a crash).
+import { valueNetwork } from '../../../../src/agents/learned/network.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DecadeSearchAgent } from '../../../../src/games/decade/learned/learned-search.js';
 import { make } from '../../../../src/env/registry.js';
@@ -20,7 +21,11 @@ describe('DecadeSearchAgent: the horizon bound', () => {
       'draws or fewer)',
     () => {
       const agent = (depth: number) =>
-        new DecadeSearchAgent('search', shipped.model, shipped.metadata, { depth, maxLeaves: 512, tieWeight: 0.02 });
+        new DecadeSearchAgent('search', valueNetwork(shipped.model), shipped.metadata, {
+          depth,
+          maxLeaves: 512,
+          tieWeight: 0.02,
+        });
       const deep = agent(8);
       const three = agent(3);
       const one = agent(1);
@@ -53,11 +58,11 @@ describe('DecadeSearchAgent: a model whose metadata does not name its features',
     while (env.legalCount === 1) env.step(env.legal[0]);
     const search = { depth: 1, maxLeaves: 64, tieWeight: 0.02 };
     const unnamed = { ...shipped.metadata, features: undefined };
-    expect(() => new DecadeSearchAgent('m', shipped.model, unnamed, search).act(env)).toThrow(
+    expect(() => new DecadeSearchAgent('m', valueNetwork(shipped.model), unnamed, search).act(env)).toThrow(
       /^model "m": its metadata names no encoding \("features"\); decade needs "decade-line\/1" \(532 features\)$/,
     );
     const misnamed = { ...shipped.metadata, features: 'decade-loop/1' };
-    expect(() => new DecadeSearchAgent('m', shipped.model, misnamed, search).act(env)).toThrow(
+    expect(() => new DecadeSearchAgent('m', valueNetwork(shipped.model), misnamed, search).act(env)).toThrow(
       /^model "m": its metadata says its features are "decade-loop\/1"; decade needs "decade-line\/1" \(532 features\)$/,
     );
   });

@@ -36,9 +36,10 @@ describe('rulesOf (the options as the decade searches see them)', () => {
   for (const key of keys) {
     it(`reads ${key}`, () => {
       const other = decadeGame.optionsSchema.parse({ [key]: OTHER[key] });
-      expect(rulesOf(other), `rulesOf ignores ${key}: map it into Rules (src/games/decade/agents/position.ts)`).not.toEqual(
-        rulesOf(defaults),
-      );
+      expect(
+        rulesOf(other),
+        `rulesOf ignores ${key}: map it into Rules (src/games/decade/agents/position.ts)`,
+      ).not.toEqual(rulesOf(defaults));
     });
   }
 

@@ -1,6 +1,7 @@
 // Search with learned values (src/games/decade/learned/learned-search.ts) and expert iteration
 // (src/games/decade/training/expert-iteration.ts): the search's values against a brute-force expectimax written
 // here on the env itself, fairness, tensors, and a training run that repeats under its seed.
+import { valueNetwork } from '../../../../src/agents/learned/network.js';
 import * as tf from '../../../../src/agents/learned/tf.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StockMemory } from '../../../../src/games/decade/agents/memory.js';
@@ -21,7 +22,10 @@ import type { Env, EnvState } from '../../../../src/env/env.js';
 import { CARD_VALUE, decadeOf, DRAW } from '../../../../src/games/decade/engine.js';
 import { envConfig } from '../../../../src/env/registry.js';
 import { createRng, randomInt } from '../../../../src/env/rng.js';
-import { expertIterationConfigSchema, ExpertIteration } from '../../../../src/games/decade/training/expert-iteration.js';
+import {
+  expertIterationConfigSchema,
+  ExpertIteration,
+} from '../../../../src/games/decade/training/expert-iteration.js';
 import {
   bruteAfter,
   bruteDraw,
@@ -96,7 +100,12 @@ function searchAgent(id: string, model: tf.LayersModel, config: Partial<SearchCo
     head: 'search' as const,
     features: positionLayout(decadeOf(env)!.options).encoding,
   };
-  return new DecadeSearchAgent('search', model, metadata, { depth: 1, maxLeaves: 100_000, tieWeight: TIE, ...config });
+  return new DecadeSearchAgent('search', valueNetwork(model), metadata, {
+    depth: 1,
+    maxLeaves: 100_000,
+    tieWeight: TIE,
+    ...config,
+  });
 }
 
 /** Positions with a choice and at most `maxStock` cards in the stock, from random play. */

@@ -29,7 +29,13 @@ import {
   type FourTenState,
 } from '../../../../src/games/four-ten/engine.js';
 import { envConfig, make } from '../../../../src/env/registry.js';
-import { fourTenAt, fourTenPositions, walkExchanges, withNextCard, withStockShuffled } from '../../../helpers/four-ten.js';
+import {
+  fourTenAt,
+  fourTenPositions,
+  walkExchanges,
+  withNextCard,
+  withStockShuffled,
+} from '../../../helpers/four-ten.js';
 import { modelMetadata } from '../../../helpers/models.js';
 
 const F = FOUR_TEN_LAYOUT.size;

@@ -6,23 +6,24 @@
  * for each K. K = 0 is the model's whole game; the step from one K to the next is what the
  * model's decisions between those stock sizes cost against the teacher's.
  *
- * npm run build && node dist/research/decade-handover.js --env decade-loop --model DIR --episodes 3000 --seed 4242000
+ * npx tsx research/decade-handover.ts --env decade-loop --model DIR --episodes 3000 --seed 4242000
  * --stock 0,6,12,20,30 [--teacher pimc]
  *
  * The teacher is shown every state the model plays (`Agent.observe`), so a teacher that
  * remembers takes over knowing the game.
  */
-import type { Agent } from '../agents/agent.js';
-import { createAgent } from '../agents/index.js';
-import type { Env } from '../env/env.js';
-import type { DecadeState } from '../games/decade/engine.js';
-import { envConfig } from '../env/registry.js';
-import { playAgent } from '../eval/episodes.js';
-import { pairedWins } from '../stats/paired.js';
-import { loadAgent } from '../node/index.js';
-import { programArgs, runIfMain } from '../node/program-args.js';
+import '../src/games/index.js';
+import type { Agent } from '../src/agents/agent.js';
+import { createAgent } from '../src/agents/index.js';
+import type { Env } from '../src/env/env.js';
+import type { DecadeState } from '../src/games/decade/engine.js';
+import { envConfig } from '../src/env/registry.js';
+import { playAgent } from '../src/eval/episodes.js';
+import { pairedWins } from '../src/stats/paired.js';
+import { loadAgent } from '../src/node/index.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  node dist/research/decade-handover.js --model DIR [--env decade-loop] [--teacher pimc] [--episodes 3000]
+const USAGE = `  npx tsx research/decade-handover.ts --model DIR [--env decade-loop] [--teacher pimc] [--episodes 3000]
       [--seed 4242000] [--stock 0,6,12,20,30]
   The model plays until the stock holds at most K cards (each K of --stock), the teacher on.`;
 

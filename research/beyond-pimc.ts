@@ -32,25 +32,26 @@
  * alone draws on the same position), and the paired difference in win rate is printed for each
  * player.
  *
- * npm run build && node dist/research/beyond-pimc.js --env decade-loop --model models/decade-loop --episodes 3000
+ * npx tsx research/beyond-pimc.ts --env decade-loop --model models/decade-loop --episodes 3000
  * --seed 8100000 --players samples:512,stream:1,margin:0.02,blend:0.75 [--stock 21-52]
- * npm run build && node dist/research/beyond-pimc.js --env decade-loop --episodes 3000 --seed 34000000 --players
+ * npx tsx research/beyond-pimc.ts --env decade-loop --episodes 3000 --seed 34000000 --players
  * rollout:64 --stock 13-20
  */
-import type { Agent } from '../agents/agent.js';
-import { createAgent } from '../agents/index.js';
-import { pimcWithSamples } from '../games/decade/agents/pimc.js';
-import type { Env } from '../env/env.js';
-import { decadeOptionsOf, type DecadeState } from '../games/decade/engine.js';
-import { envConfig } from '../env/registry.js';
-import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { seenHash } from '../games/decade/agents/pimc.js';
-import { playAgent } from '../eval/episodes.js';
-import { pairedWins } from '../stats/paired.js';
-import { loadAgent } from '../node/index.js';
-import { programArgs, runIfMain } from '../node/program-args.js';
+import '../src/games/index.js';
+import type { Agent } from '../src/agents/agent.js';
+import { createAgent } from '../src/agents/index.js';
+import { pimcWithSamples } from '../src/games/decade/agents/pimc.js';
+import type { Env } from '../src/env/env.js';
+import { decadeOptionsOf, type DecadeState } from '../src/games/decade/engine.js';
+import { envConfig } from '../src/env/registry.js';
+import { createRng, deriveSeed, shuffleInPlace } from '../src/env/rng.js';
+import { seenHash } from '../src/games/decade/agents/pimc.js';
+import { playAgent } from '../src/eval/episodes.js';
+import { pairedWins } from '../src/stats/paired.js';
+import { loadAgent } from '../src/node/index.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  node dist/research/beyond-pimc.js [--env decade-loop] [--model DIR] [--episodes 3000] [--seed 8100000]
+const USAGE = `  npx tsx research/beyond-pimc.ts [--env decade-loop] [--model DIR] [--episodes 3000] [--seed 8100000]
       [--players samples:512,margin:0.02,blend:0.75] [--stock 1-52]
   Players, comma-separated, each against pimc on the same deals: samples:N, stream:K, deeper:M[:Z],
   rollout:M[:Z], margin:D, blend:A (margin and blend need --model); --stock LOW-HIGH: the stock sizes

@@ -18,12 +18,12 @@
  * returns, as in one thread.
  */
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { Agent, ScoredAction } from '../agents/agent.js';
-import { remembersStock, type Remembered } from '../games/decade/agents/memory.js';
-import { createAgent } from '../agents/index.js';
-import type { Env } from '../env/env.js';
-import { TengymError } from '../env/errors.js';
-import { make } from '../env/registry.js';
+import type { Agent, ScoredAction } from '../../../agents/agent.js';
+import { remembersStock, type Remembered } from '../agents/memory.js';
+import { createAgent } from '../../../agents/index.js';
+import type { Env } from '../../../env/env.js';
+import { TengymError } from '../../../env/errors.js';
+import { make } from '../../../env/registry.js';
 
 /** Control words: [0] rounds asked, [1] rounds done, [2] 1 when the worker is ready (−1: it failed). */
 export const ASKED = 0;

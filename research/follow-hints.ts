@@ -5,7 +5,7 @@
  * agent itself. Hints that send a player on walks of exchanges that change nothing show up as
  * more exchanges than a plain baseline makes.
  *
- * npm run build && node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources
+ * npx tsx research/follow-hints.ts [--env four-ten] [--seed 100] [--games 20] [--sources
  * default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
  *
  * Hinters and agents see every state of a game, forced moves included, as `tengym play` and the
@@ -17,14 +17,15 @@
  * `--values FILE` (from `four-ten-optimal.js --discount D --out FILE`) plays `optimal` with those
  * game values instead of the shipped ones.
  */
-import type { Env } from '../env/env.js';
-import { envConfig, make } from '../env/registry.js';
-import { FIRST_EXCHANGE, END_TURN } from '../games/four-ten/engine.js';
-import { createAgent } from '../agents/index.js';
-import { loadHinter, type HintChoice } from '../node/hint-loader.js';
-import { installGameValues } from '../games/four-ten/solver/index.js';
-import { readGameValues } from '../node/game-values-file.js';
-import { programArgs, runIfMain } from '../node/program-args.js';
+import '../src/games/index.js';
+import type { Env } from '../src/env/env.js';
+import { envConfig, make } from '../src/env/registry.js';
+import { FIRST_EXCHANGE, END_TURN } from '../src/games/four-ten/engine.js';
+import { createAgent } from '../src/agents/index.js';
+import { loadHinter, type HintChoice } from '../src/node/hint-loader.js';
+import { installGameValues } from '../src/games/four-ten/solver/index.js';
+import { readGameValues } from './game-values-file.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
 export interface FollowStats {
   /** "default" (the env's own hint source), "hints: NAME", or "agent NAME" (the agent's own moves). */
@@ -156,7 +157,7 @@ export function formatFollowStats(rows: readonly FollowStats[]): string[] {
   );
 }
 
-const USAGE = `  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
+const USAGE = `  npx tsx research/follow-hints.ts [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
   (--sources and --agents default to those on Four Ten, to default and first elsewhere)`;
 
 async function main(): Promise<void> {

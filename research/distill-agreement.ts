@@ -2,7 +2,7 @@
  * Node-only: how much of a teacher's play a trained model reproduces, and what the
  * disagreements cost in the teacher's own judgement.
  *
- * npm run build && node dist/research/distill-agreement.js --env decade-fives --model runs/x/best --games 1000 --seed
+ * npx tsx research/distill-agreement.ts --env decade-fives --model runs/x/best --games 1000 --seed
  * 4300000 [--teacher pimc] [--teacher-samples N]
  *
  * `--model` also takes a catalogue agent's name (`pimc`: how far a teacher agrees with a less
@@ -20,20 +20,21 @@
  * eval`) it says whether the gap is in the choices the network cannot reproduce (a large estimated cost) or elsewhere.
  * The same figures by the cards in the stock at the decision (the bands of decade-handover.ts) say where in a game.
  */
-import type { Agent } from '../agents/agent.js';
-import { pimcWithSamples } from '../games/decade/agents/pimc.js';
-import { createAgent } from '../agents/index.js';
-import { StockMemory } from '../games/decade/agents/memory.js';
-import { rulesOf } from '../games/decade/agents/position.js';
-import type { Env } from '../env/env.js';
-import { decadeOf, decadeOptionsOf } from '../games/decade/engine.js';
-import { envConfig, make } from '../env/registry.js';
-import { deriveSeed } from '../env/rng.js';
-import { resolveAgent } from '../node/resolve.js';
-import { labelPosition } from '../train/teacher-labels.js';
-import { programArgs, runIfMain } from '../node/program-args.js';
+import '../src/games/index.js';
+import type { Agent } from '../src/agents/agent.js';
+import { pimcWithSamples } from '../src/games/decade/agents/pimc.js';
+import { createAgent } from '../src/agents/index.js';
+import { StockMemory } from '../src/games/decade/agents/memory.js';
+import { rulesOf } from '../src/games/decade/agents/position.js';
+import type { Env } from '../src/env/env.js';
+import { decadeOf, decadeOptionsOf } from '../src/games/decade/engine.js';
+import { envConfig, make } from '../src/env/registry.js';
+import { deriveSeed } from '../src/env/rng.js';
+import { resolveAgent } from '../src/node/resolve.js';
+import { labelPosition } from '../src/games/decade/training/teacher-labels.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  node dist/research/distill-agreement.js --model DIR|AGENT [--env decade] [--teacher pimc] [--teacher-samples N]
+const USAGE = `  npx tsx research/distill-agreement.ts --model DIR|AGENT [--env decade] [--teacher pimc] [--teacher-samples N]
       [--games 1000] [--seed 4300000]`;
 
 export interface Agreement {

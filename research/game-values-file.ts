@@ -1,10 +1,11 @@
 /**
  * Four Ten game values (game-policy.ts) stored as JSON, for rules other than the default ones,
  * whose table ships in src/games/four-ten/solver/default-game-values.ts: written by
- * `loadOrSolveGameValues` and by `node dist/research/four-ten-optimal.js --discount D --out FILE`,
- * read back by `loadOrSolveGameValues` and `node dist/eval/follow-hints.js --values FILE`, and
+ * `loadOrSolveGameValues` and by `npx tsx research/four-ten-optimal.ts --discount D --out FILE`,
+ * read back by `loadOrSolveGameValues` and `npx tsx research/follow-hints.ts --values FILE`, and
  * handed to the `optimal` agent with `installGameValues`.
  */
+import '../src/games/index.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
@@ -14,7 +15,7 @@ import {
   computeGameValues,
   type GameRules,
   type GameSolveProgress,
-} from '../games/four-ten/solver/game-policy.js';
+} from '../src/games/four-ten/solver/game-policy.js';
 
 const fileSchema = z.strictObject({
   rules: z.strictObject({

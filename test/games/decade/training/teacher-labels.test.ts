@@ -2,20 +2,20 @@
 // scores, exactly as this thread computes them. Workers exist only in the built package, so the
 // worker half of this test runs dist/ (npm test builds it first).
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../../src/env/env.js';
-import { createAgent } from '../../src/agents/index.js';
-import { StockMemory, type Remembered } from '../../src/games/decade/agents/memory.js';
-import { PimcAgent } from '../../src/games/decade/agents/pimc.js';
-import { rulesOf } from '../../src/games/decade/agents/position.js';
-import { decadeOf } from '../../src/games/decade/engine.js';
-import { make } from '../../src/env/registry.js';
-import { createRng, randomInt } from '../../src/env/rng.js';
-import { TeacherLabels, labelPosition } from '../../src/train/teacher-labels.js';
-import { randomPosition } from '../helpers/decade.js';
+import type { Env } from '../../../../src/env/env.js';
+import { createAgent } from '../../../../src/agents/index.js';
+import { StockMemory, type Remembered } from '../../../../src/games/decade/agents/memory.js';
+import { PimcAgent } from '../../../../src/games/decade/agents/pimc.js';
+import { rulesOf } from '../../../../src/games/decade/agents/position.js';
+import { decadeOf } from '../../../../src/games/decade/engine.js';
+import { make } from '../../../../src/env/registry.js';
+import { createRng, randomInt } from '../../../../src/env/rng.js';
+import { TeacherLabels, labelPosition } from '../../../../src/games/decade/training/teacher-labels.js';
+import { randomPosition } from '../../../helpers/decade.js';
 
-type Built = typeof import('../../src/train/teacher-labels.js');
-type Registry = typeof import('../../src/env/registry.js');
-const dist = (path: string) => new URL(`../../dist/${path}`, import.meta.url).href;
+type Built = typeof import('../../../../src/games/decade/training/teacher-labels.js');
+type Registry = typeof import('../../../../src/env/registry.js');
+const dist = (path: string) => new URL(`../../../../dist/${path}`, import.meta.url).href;
 
 function positions(id: string, count: number): Env[] {
   const out: Env[] = [];
@@ -30,7 +30,8 @@ function positions(id: string, count: number): Env[] {
  * The built package's teacher labels and its own envs (its engines are another module instance) at the same positions.
  */
 async function inBuiltPackage(id: string, envs: Env[]): Promise<{ built: Built; builtEnvs: Env[] }> {
-  const built = (await import(dist('train/teacher-labels.js'))) as Built;
+  await import(dist('games/index.js'));
+  const built = (await import(dist('games/decade/training/teacher-labels.js'))) as Built;
   const registry = (await import(dist('env/registry.js'))) as Registry;
   const builtEnvs = envs.map((env) => {
     const copy = registry.make(id);

@@ -1,7 +1,7 @@
 /**
  * Node-only: how much room a fair player has above `pimc` in a decade preset, measured.
  *
- *   npm run build && node dist/research/decade-room.js --env decade-loop --deals 200 --continuations 500 --seed 900000
+ *   npx tsx research/decade-room.ts --env decade-loop --deals 200 --continuations 500 --seed 900000
  *
  * The fair game is an MDP over what a player knows (the table and the unseen cards), so its
  * best policy π* can beat `pimc` only where `pimc` chooses a worse move than it could. By the
@@ -23,14 +23,15 @@
  * With 'deck-bottom' the cards the player saw go under the stock keep their order; only the
  * unseen ones are reshuffled, and the continuing agent starts with the memory of the game.
  */
-import { PimcAgent } from '../games/decade/agents/pimc.js';
-import type { Env, EnvState } from '../env/env.js';
-import { make } from '../env/registry.js';
-import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { programArgs, runIfMain } from '../node/program-args.js';
+import '../src/games/index.js';
+import { PimcAgent } from '../src/games/decade/agents/pimc.js';
+import type { Env, EnvState } from '../src/env/env.js';
+import { make } from '../src/env/registry.js';
+import { createRng, deriveSeed, shuffleInPlace } from '../src/env/rng.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
 const USAGE =
-  `  node dist/research/decade-room.js [--env decade-loop] [--deals 200] [--continuations 500] [--seed 900000] ` +
+  `  npx tsx research/decade-room.ts [--env decade-loop] [--deals 200] [--continuations 500] [--seed 900000] ` +
   `[--json]`;
 
 export interface RoomReport {

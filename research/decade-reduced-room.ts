@@ -2,8 +2,8 @@
  * Node-only: the exact fair optimum of a decade preset on a small deck (or at the end of a full
  * one), against `pimc` and `longest` on the same deals.
  *
- *   npm run build && node dist/research/decade-reduced-room.js --env decade-loop --deals 1000 --seed 710000
- * npm run build && node dist/research/decade-reduced-room.js --env decade-loop --deck full --unseen 12 --deals 300
+ *   npx tsx research/decade-reduced-room.ts --env decade-loop --deals 1000 --seed 710000
+ * npx tsx research/decade-reduced-room.ts --env decade-loop --deck full --unseen 12 --deals 300
  * --seed 720000
  *
  * What a fair player knows of a decade position is the table, the unseen cards' composition and,
@@ -23,22 +23,23 @@
  * same deals, with a 95% interval; the mean of the optimum's exact values and the oracle, which
  * sees the stock, are printed beside it.
  */
+import '../src/games/index.js';
 import * as z from 'zod';
-import { longestRank } from '../games/decade/agents/common.js';
-import { longestMove } from '../games/decade/agents/longest.js';
-import { PimcSearch, pimcConfigFor } from '../games/decade/agents/pimc.js';
-import { holdsUntilStockEmpty } from '../games/decade/agents/hold.js';
-import { DECK_SIZE, Position, rulesOf, type Rules } from '../games/decade/agents/position.js';
-import { FairSolver } from '../games/decade/agents/fair-solver.js';
-import { Solver } from '../games/decade/agents/solver.js';
-import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from '../games/decade/engine.js';
-import { TengymError, formatZodError } from '../env/errors.js';
-import { make } from '../env/registry.js';
-import { createRng, deriveSeed, shuffleInPlace } from '../env/rng.js';
-import { pairedWins } from '../stats/paired.js';
-import { programArgs, runIfMain } from '../node/program-args.js';
+import { longestRank } from '../src/games/decade/agents/common.js';
+import { longestMove } from '../src/games/decade/agents/longest.js';
+import { PimcSearch, pimcConfigFor } from '../src/games/decade/agents/pimc.js';
+import { holdsUntilStockEmpty } from '../src/games/decade/agents/hold.js';
+import { DECK_SIZE, Position, rulesOf, type Rules } from '../src/games/decade/agents/position.js';
+import { FairSolver } from '../src/games/decade/agents/fair-solver.js';
+import { Solver } from '../src/games/decade/agents/solver.js';
+import { DECADE_ACTIONS, DRAW, decadeOf, initialDealt, type DecadeOptions } from '../src/games/decade/engine.js';
+import { TengymError, formatZodError } from '../src/env/errors.js';
+import { make } from '../src/env/registry.js';
+import { createRng, deriveSeed, shuffleInPlace } from '../src/env/rng.js';
+import { pairedWins } from '../src/stats/paired.js';
+import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  node dist/research/decade-reduced-room.js [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]
+const USAGE = `  npx tsx research/decade-reduced-room.ts [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]
       [--seed 710000] [--samples N] [--json]`;
 
 /** One suit (A–9 and four ten-cards) and a second five: 14 cards whose total, 90, is a multiple of ten. */

@@ -1,0 +1,47 @@
+/**
+ * Four Ten as one game module: its engine (engine.ts, whose doc comment tables the options, actions,
+ * observation, rewards and end; hands.ts, its hand arithmetic), its id, and its kit (kit.ts: the
+ * baselines, the exact solver of solver/, the hint sources and sentences and the training presets;
+ * tie-break.ts; learned/: the afterstate features, the search one turn deeper, the targets). It
+ * registers itself when imported (src/games/index.ts); the rules for players are rules.md beside this
+ * file (rules by Jeremiah Sanders, CC BY-NC-SA 4.0).
+ */
+import type * as z from 'zod';
+import { registerModule } from '../../agents/modules.js';
+import type { FourTenOutcome } from '../../env/game.js';
+import { fourTenGame, type fourTenOptionsSchema } from './engine.js';
+import { FOUR_TEN_KIT } from './kit.js';
+import { FOUR_TEN_FEATURES } from './learned/afterstate-features.js';
+import { FOUR_TEN_SEARCH } from './learned/learned-lookahead.js';
+import { FOUR_TEN_TARGETS } from './learned/targets.js';
+import { fourTenEffort } from './tie-break.js';
+
+export const fourTen = registerModule(
+  {
+    game: fourTenGame,
+    ids: [
+      {
+        id: 'four-ten',
+        title: 'Four Ten',
+        description:
+          'Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, ' +
+          '50 points wins',
+      },
+    ],
+    kit: {
+      ...FOUR_TEN_KIT,
+      effort: fourTenEffort,
+      afterstate: { features: { ...FOUR_TEN_FEATURES, search: FOUR_TEN_SEARCH }, targets: FOUR_TEN_TARGETS },
+    },
+  },
+  { shipped: true },
+);
+
+declare module '../../env/registry.js' {
+  interface EnvOptionsById {
+    'four-ten': z.input<typeof fourTenOptionsSchema>;
+  }
+  interface OutcomeById {
+    'four-ten': FourTenOutcome;
+  }
+}

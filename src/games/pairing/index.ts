@@ -1,0 +1,50 @@
+/**
+ * Tens and Block Ten, two games over one engine (engine.ts, the pairing engine): a row of slots
+ * dealt from the stock, from which pairs are removed and the slots refilled. Each registers itself
+ * with its id when this module is imported (src/games/index.ts); tens.ts and block-ten.ts table
+ * their options, actions, observation, rewards and end.
+ */
+import type * as z from 'zod';
+import { registerModule } from '../../agents/modules.js';
+import type { CardOutcome } from '../../env/game.js';
+import { blockTenGame, type blockTenOptionsSchema } from './block-ten.js';
+import { tensGame, type tensOptionsSchema } from './tens.js';
+
+export const tens = registerModule(
+  {
+    game: tensGame,
+    ids: [
+      {
+        id: 'tens',
+        title: 'Tens',
+        description: 'Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau',
+      },
+    ],
+  },
+  { shipped: true },
+);
+
+export const blockTen = registerModule(
+  {
+    game: blockTenGame,
+    ids: [
+      {
+        id: 'block-ten',
+        title: 'Block Ten',
+        description: 'Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot',
+      },
+    ],
+  },
+  { shipped: true },
+);
+
+declare module '../../env/registry.js' {
+  interface EnvOptionsById {
+    tens: z.input<typeof tensOptionsSchema>;
+    'block-ten': z.input<typeof blockTenOptionsSchema>;
+  }
+  interface OutcomeById {
+    tens: CardOutcome;
+    'block-ten': CardOutcome;
+  }
+}
