@@ -11,7 +11,7 @@
  * | a JSON round trip (1%)                    | getState → JSON text → setState into a new env gives the same state and view, and both play on alike; the driver then continues with the restored env |
  * | a clone (1%)                              | the clone has the same view; stepping it leaves the source alone; the source stepped alike stays equal to it; the driver continues with the clone |
  * | a corrupted state (0.5%)                  | one random change to a state's JSON: refused as bad-state with the target unchanged, or accepted as a state whose invariants hold and which plays on |
-| a counter/card disagreement (0.5%)        | counters that no play of these cards could give (decade steps below the draws or above what the discard pile holds, a pile no runs make, all 52 discarded in a few steps; Four Ten points or used safeties beyond the ended rounds; a lone removed card in Tens and Block Ten; undosUsed above the undo limit): always refused as bad-state, the target unchanged |
+ * | a counter/card disagreement (0.5%)        | counters that no play of these cards could give (decade steps below the draws or above what the discard pile holds, a pile no runs make, all 52 discarded in a few steps; Four Ten points or used safeties beyond the ended rounds; a lone removed card in Tens and Block Ten; undosUsed above the undo limit): always refused as bad-state, the target unchanged |
  * | a vector batch (0.2%)                     | a few batched steps of a 4-copy VectorEnv, every copy checked and running after autoreset; a batch with one bad action moves no copy |
  * | a reset (0.1%, and at every end)          | with a new seed or continuing the stream |
  *
@@ -231,7 +231,8 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
       if (!isTengymError(err) || err.code !== 'bad-state')
         fail(
           id,
-          `${where()}: setState after ${change}: expected a TengymError 'bad-state', got ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`,
+          `${where()}: setState after ${change}: expected a TengymError 'bad-state', got ` +
+            (err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
         );
       if (stateText(target) !== before) fail(id, `${where()}: a refused setState (${change}) changed the env`);
       report.corruptedStates.refused++;

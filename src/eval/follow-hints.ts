@@ -156,8 +156,10 @@ export function formatFollowStats(rows: readonly FollowStats[]): string[] {
   );
 }
 
-const USAGE = `  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
-  (--sources and --agents default to those on Four Ten, to default and first elsewhere)`;
+const USAGE =
+  '  node dist/eval/follow-hints.js [--env four-ten] [--seed 100] [--games 20] ' +
+  '[--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]\n' +
+  '  (--sources and --agents default to those on Four Ten, to default and first elsewhere)';
 
 async function main(): Promise<void> {
   const { values: args } = programArgs(USAGE, {

@@ -33,8 +33,10 @@ import { resolveAgent } from '../node/resolve.js';
 import { labelPosition } from '../train/teacher-labels.js';
 import { programArgs, runIfMain } from '../node/program-args.js';
 
-const USAGE = `  node dist/research/distill-agreement.js --model DIR|AGENT [--env decade] [--teacher pimc] [--teacher-samples N]
-      [--games 1000] [--seed 4300000]`;
+const USAGE =
+  '  node dist/research/distill-agreement.js --model DIR|AGENT [--env decade] [--teacher pimc] ' +
+  '[--teacher-samples N]\n' +
+  '      [--games 1000] [--seed 4300000]';
 
 export interface Agreement {
   games: number;

@@ -457,7 +457,8 @@ export class AfterstateAgent implements Agent {
       throw new TengymError(
         'bad-argument',
         `model "${name}": its metadata asks for search ${JSON.stringify(wanted)}, which ` +
-          `${features.game.name}'s afterstate values do not have${features.search ? ` (they have '${features.search.name}')` : ''}`,
+          `${features.game.name}'s afterstate values do not have` +
+          (features.search ? ` (they have '${features.search.name}')` : ''),
       );
     }
     this.search = wanted === undefined ? null : features.search!;
