@@ -14,8 +14,11 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 /** The folders of src/ whose code may use Node (DEVELOPERS.md's layout names them). */
 const NODE_ONLY = ['node', 'eval', 'train', 'research', 'cli', 'page-harness', 'bridge'];
 
-const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = new RegExp(
+  String.raw`(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]` +
+    String.raw`|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)`,
+  'g',
+);
 
 /** The Node built-ins a source text loads (static, dynamic or `require`; type-only imports load nothing). */
 function nodeBuiltins(source: string): string[] {
@@ -32,8 +35,13 @@ function nodeBuiltins(source: string): string[] {
 /** Node's globals a source text uses in code (comments aside): what runs in Node and nowhere else without an import. */
 function nodeGlobals(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  const uses =
-    /\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once|nextTick|hrtime|memoryUsage|pid)\b|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b|\b__dirname\b|\b__filename\b|\bsetImmediate\(/g;
+  const uses = new RegExp(
+    String.raw`\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once` +
+      String.raw`|nextTick|hrtime|memoryUsage|pid)\b` +
+      String.raw`|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b` +
+      String.raw`|\b__dirname\b|\b__filename\b|\bsetImmediate\(`,
+    'g',
+  );
   return [...code.matchAll(uses)].map((m) => m[0]);
 }
 

@@ -230,7 +230,10 @@ describe('the learner', () => {
           afterstateConfigSchema.parse({ hidden: [4], bufferSize: 500, learningStarts: 1000 }),
         ),
     ).toThrow(
-      /^afterstate config: bufferSize 500 is less than learningStarts 1000, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts$/,
+      new RegExp(
+        '^afterstate config: bufferSize 500 is less than learningStarts 1000, so the replay ring never ' +
+          'holds enough samples for a first gradient step; make bufferSize at least learningStarts$',
+      ),
     );
   });
 
