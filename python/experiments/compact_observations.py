@@ -6,6 +6,7 @@ patches a copy of the engine bundle (in a temporary folder; the package is untou
 engine converts each row to uint8 (x255, lossy) before sending, and Python converts back to
 float32, then times 256-copy random play against the carried bundle, interleaved.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -93,7 +94,9 @@ def main() -> None:
         for _ in range(args.rounds):
             f32.append(rate(transport.ENGINE_SCRIPT, False, args.env, args.num_envs, args.seconds))
             u8.append(rate(compact_script, True, args.env, args.num_envs, args.seconds))
-    print(f"{args.env}, {args.num_envs} copies, steps/s, medians of {args.rounds} interleaved rounds of {args.seconds:g} s")
+    print(
+        f"{args.env}, {args.num_envs} copies, steps/s, medians of {args.rounds} interleaved rounds of {args.seconds:g} s"
+    )
     print("| observations | median | range |")
     print("|---|---|---|")
     print(f"| float32 (carried) | {statistics.median(f32):,.0f} | {min(f32):,.0f}–{max(f32):,.0f} |")

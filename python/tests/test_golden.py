@@ -1,4 +1,5 @@
 """Every golden playthrough of the TypeScript tests (test/golden/*.jsonl), replayed through Python."""
+
 import json
 
 import numpy as np

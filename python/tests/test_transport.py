@@ -1,5 +1,6 @@
 """The engine transport: large rows frames through the shared file, the spin window, and
 the same answers with both turned off (plain pipes, blocking reads)."""
+
 import os
 import time
 
@@ -45,7 +46,9 @@ def test_large_frames_come_through_the_shared_file_with_the_same_rows(monkeypatc
         np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full (where every write fails: no space left) on this system")
+@pytest.mark.skipif(
+    not os.path.exists("/dev/full"), reason="no /dev/full (where every write fails: no space left) on this system"
+)
 def test_frames_the_shared_file_cannot_hold_come_through_the_pipe(monkeypatch):
     # A full /dev/shm (Docker gives a container 64 MB) refuses the file its frames: they come
     # through the pipe instead, the same rows. The engine used to fail every such frame (ENOSPC).

@@ -7,6 +7,7 @@ file or imaging library is needed. Every frame of an env has the same size (vide
 that): 64 columns by 16 rows, long lines wrapped at a space with an indent, and a last row cut
 to "…" should a position ever need more. Hearts and diamonds are red.
 """
+
 from __future__ import annotations
 
 import textwrap

@@ -6,6 +6,7 @@ The class lives at module level here so that pickle and RLlib's checkpoints find
 runners rebuild it from the config's spec, and `RLModule.from_checkpoint` / `Algorithm.from_checkpoint`
 from the checkpoint's saved class and constructor arguments (the Dict observation space among them).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -42,7 +43,10 @@ class ActionMaskingPPOModule(DefaultPPOTorchRLModule):
     """
 
     def __init__(self, *args: Any, observation_space: gym.Space | None = None, **kwargs: Any) -> None:
-        if not isinstance(observation_space, gym.spaces.Dict) or set(observation_space.spaces) != {OBSERVATIONS, ACTION_MASK}:
+        if not isinstance(observation_space, gym.spaces.Dict) or set(observation_space.spaces) != {
+            OBSERVATIONS,
+            ACTION_MASK,
+        }:
             raise ValueError(
                 f"{type(self).__name__} needs a Dict observation space with the keys {OBSERVATIONS!r} and {ACTION_MASK!r}, "
                 f"as TengymEnv(..., dict_observation=True) gives; got {observation_space!r}"

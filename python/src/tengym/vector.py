@@ -13,6 +13,7 @@ it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step
 `agent_actions(name)` is every copy's action from a catalogue agent of its own (`TengymEnv.agent_action`
 for each copy), as expert labels for a whole batch.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -27,7 +28,29 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
 
-from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import (
+    MadeWith,
+    RegisteredSpec,
+    Rows,
+    ask_engines,
+    attach_again,
+    copy_agent_seeds,
+    reset_deck,
+    copy_seeds,
+    copy_spec,
+    per_copy,
+    draw_seeds,
+    engine_id,
+    MAX_TIME_LIMIT,
+    positive_int,
+    receive_steps,
+    reset_once_more,
+    revive_copies,
+    ended_outcomes,
+    same_step_last,
+    send_steps,
+    start_copies,
+)
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import DictObservation, LegalDiscrete, Observation, ObsT, TengymEnv, _warn_unfair, observation_bounds
@@ -40,7 +63,11 @@ VectorAction = Union[NDArray[np.integer[Any]], Sequence[int]]
 # Observations are (N, features) float32 rows, or with dict_observation=True {"action_mask", "observations"}
 # of such rows: `TengymVectorEnv[Observation]` and `TengymVectorEnv[DictObservation]` to a type checker.
 class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
-    metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {
+        "render_modes": TengymEnv.metadata["render_modes"],
+        "render_fps": TengymEnv.metadata["render_fps"],
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
     spec = RegisteredSpec()
     illegal_action = MadeWith()
     dict_observation = MadeWith()
@@ -49,12 +76,61 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
 
     # The observation's type follows dict_observation, as TengymEnv's does.
     @overload
-    def __init__(self: TengymVectorEnv[Observation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: Literal[False] = False, **options: Any) -> None: ...
+    def __init__(
+        self: TengymVectorEnv[Observation],
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        dict_observation: Literal[False] = False,
+        **options: Any,
+    ) -> None: ...
     @overload
-    def __init__(self: TengymVectorEnv[DictObservation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", *, dict_observation: Literal[True], **options: Any) -> None: ...
+    def __init__(
+        self: TengymVectorEnv[DictObservation],
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        *,
+        dict_observation: Literal[True],
+        **options: Any,
+    ) -> None: ...
     @overload
-    def __init__(self: TengymVectorEnv[Observation | DictObservation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any) -> None: ...
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any) -> None:
+    def __init__(
+        self: TengymVectorEnv[Observation | DictObservation],
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        dict_observation: bool = False,
+        **options: Any,
+    ) -> None: ...
+    def __init__(
+        self,
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        dict_observation: bool = False,
+        **options: Any,
+    ) -> None:
         num_envs = positive_int("num_envs", num_envs)
         try:
             mode = AutoresetMode(autoreset_mode)  # the mode, or its value ("SameStep")
@@ -62,7 +138,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             mode = None
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take it (vector_kwargs={"autoreset_mode": ...}).
-            raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step (AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives DISABLED", "bad-argument")
+            raise TengymError(
+                f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step (AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives DISABLED",
+                "bad-argument",
+            )
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self._same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
@@ -76,7 +155,17 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.num_envs = num_envs
         self.render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action, keywords_of=type(self).__init__)
+        self._engines, sizes, made = start_copies(
+            engine_id(env_id),
+            num_envs,
+            processes,
+            options,
+            engine_timeout,
+            autoreset="same-step" if self._same_step else None,
+            time_limit=max_episode_steps,
+            illegal_action=illegal_action,
+            keywords_of=type(self).__init__,
+        )
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
         self.env_id = made["id"]
@@ -87,13 +176,25 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self._n))
         low, high = observation_bounds(made)
         self.single_observation_space = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
-        self.observation_space = spaces.Box(np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), shape=(num_envs, self._size), dtype=np.float32)
+        self.observation_space = spaces.Box(
+            np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), shape=(num_envs, self._size), dtype=np.float32
+        )
         # dict_observation=True: each copy's {"action_mask", "observations"}, as TengymEnv(dict_observation=True)
         # gives it, batched as a sync vector env of those batches it (RLlib's action-masking RLModule reads it).
         self.dict_observation = dict_observation
         if dict_observation:
-            self.single_observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.single_observation_space})
-            self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(num_envs, self._n), dtype=np.float32), "observations": self.observation_space})
+            self.single_observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32),
+                    "observations": self.single_observation_space,
+                }
+            )
+            self.observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, shape=(num_envs, self._n), dtype=np.float32),
+                    "observations": self.observation_space,
+                }
+            )
         self._obs = np.zeros((num_envs, self._size), dtype=np.float32)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._masks = np.zeros((num_envs, self._n), dtype=np.int8)
@@ -103,7 +204,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self._starts = np.cumsum([0] + sizes)
         self._seeded = False
         # For get_attr("spec") when the env is made directly (gym.make_vec gives self.spec).
-        self._copy_kwargs = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"dict_observation": True} if dict_observation else {}), **({"render_mode": self.render_mode} if self.render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
+        self._copy_kwargs = {
+            **options,
+            **({"illegal_action": illegal_action} if illegal_action != "raise" else {}),
+            **({"dict_observation": True} if dict_observation else {}),
+            **({"render_mode": self.render_mode} if self.render_mode else {}),
+            **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
+        }
         self._max_episode_steps = max_episode_steps
         # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn), and its np_random, made when asked for.
         self._copy_seeds: list[int | None] = [None] * num_envs
@@ -137,7 +244,12 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             info["illegal_action"], info["_illegal_action"] = stayed.copy(), stayed.copy()
         return info
 
-    def reset(self, *, seed: int | list[int | None] | tuple[int | None, ...] | NDArray[np.integer[Any]] | None = None, options: dict[str, Any] | None = None) -> tuple[ObsT, dict[str, Any]]:
+    def reset(
+        self,
+        *,
+        seed: int | list[int | None] | tuple[int | None, ...] | NDArray[np.integer[Any]] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[ObsT, dict[str, Any]]:
         """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
 
         The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
@@ -152,7 +264,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
         return reset_once_more(lambda: self._reset(seeds, reset_mask, deck), lambda: self._engines)
 
-    def _reset(self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any) -> tuple[ObsT, dict[str, Any]]:
+    def _reset(
+        self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any
+    ) -> tuple[ObsT, dict[str, Any]]:
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
         # it is reset whatever the mask says.
@@ -191,20 +305,37 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         if options is None:
             return None
         if not isinstance(options, dict) or not set(options) <= {"reset_mask", "deck"}:
-            raise TengymError(f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument")
+            raise TengymError(
+                f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument"
+            )
         if "reset_mask" not in options:
             return None
         mask = options["reset_mask"]
-        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (self.num_envs,) or not mask.any():
-            raise TengymError(f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at least one True, got {mask!r}", "bad-argument")
+        if (
+            not isinstance(mask, np.ndarray)
+            or mask.dtype != np.bool_
+            or mask.shape != (self.num_envs,)
+            or not mask.any()
+        ):
+            raise TengymError(
+                f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at least one True, got {mask!r}",
+                "bad-argument",
+            )
         if not self._seeded:
-            raise TengymError("reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)", "bad-argument")
+            raise TengymError(
+                "reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)",
+                "bad-argument",
+            )
         return mask.copy()
 
-    def step(self, actions: VectorAction) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
+    def step(
+        self, actions: VectorAction
+    ) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
-            raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
+            raise BadActionError(
+                f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action"
+            )
         if self._same_step:
             return self._step_same_step(a)
         if len(self._engines) == 1:
@@ -216,7 +347,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             self._masks[:] = rows.masks  # in place: get_attr("action_space")'s spaces view its rows
             info = self._infos(rows.stayed if self.illegal_action == "stay" else None)
             self._add_outcomes(info, [body], rows.terminated | rows.truncated)
-            return self._out(rows.obs.copy(), self._masks), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), info
+            return (
+                self._out(rows.obs.copy(), self._masks),
+                rows.rewards.astype(np.float64),
+                rows.terminated.copy(),
+                rows.truncated.copy(),
+                info,
+            )
         ignored = self._terminated | self._truncated
         if self.illegal_action == "stay":
             ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
@@ -225,7 +362,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self._gather(bodies)
         info = self._infos(self._stayed if self.illegal_action == "stay" else None)
         self._add_outcomes(info, bodies, self._terminated | self._truncated)
-        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return (
+            self._out(self._obs.copy(), self._masks),
+            self._rewards.copy(),
+            self._terminated.copy(),
+            self._truncated.copy(),
+            info,
+        )
 
     def _add_outcomes(self, info: dict, bodies: list, ended: np.ndarray, same_step: bool = False) -> None:
         """Each ended copy's outcome into `info` as a sync vector env of TengymEnvs gathers their
@@ -237,7 +380,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             lo, hi = int(self._starts[p]), int(self._starts[p + 1])
             rows = lo + np.flatnonzero(ended[lo:hi])
             if rows.size:
-                for i, outcome in zip(rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)):
+                for i, outcome in zip(
+                    rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)
+                ):
                     # None: only the time limit ended it, and a TengymEnv under TimeLimit reports no outcome then.
                     if outcome is not None:
                         copies.append(int(i))
@@ -256,12 +401,21 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             gathered["_" + key][at[having]] = True
         info.setdefault("_outcome", np.zeros(self.num_envs, dtype=np.bool_))[at] = True
 
-    def _step_same_step(self, a: np.ndarray) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
+    def _step_same_step(
+        self, a: np.ndarray
+    ) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
         gives it: an ended copy's last observation and info (its mask, and illegal_action if it
         stayed) under final_obs and final_info, the new episode's mask under action_mask."""
         # Every copy is running (an ended one was reset in the step that ended it): none is ignored.
-        early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._masks.any(axis=1) if self.illegal_action == "stay" else None)
+        early = send_steps(
+            self._engines,
+            self._starts,
+            a,
+            self._n,
+            self._masks,
+            self._masks.any(axis=1) if self.illegal_action == "stay" else None,
+        )
         bodies = receive_steps(self._engines, early)
         self._gather(bodies)
         ended = self._terminated | self._truncated
@@ -283,10 +437,18 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
                 final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
             self._add_outcomes(final_info, bodies, ended, same_step=True)
             info.update(final_obs=final_obs, _final_obs=ended.copy(), final_info=final_info, _final_info=ended.copy())
-        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return (
+            self._out(self._obs.copy(), self._masks),
+            self._rewards.copy(),
+            self._terminated.copy(),
+            self._truncated.copy(),
+            info,
+        )
 
     def __reduce__(self):
-        raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
+        raise TypeError(
+            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())"
+        )
 
     def action_masks(self) -> np.ndarray:
         return self._masks.astype(bool)
@@ -309,7 +471,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         every copy is running and has a label. The agents search in their engine processes at once
         (processes=P: P at a time); no engine timeout applies. `oracle` is not fair: attaching it warns."""
         if not isinstance(name, str):
-            raise TengymError(f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+            raise TengymError(
+                f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}",
+                "bad-argument",
+            )
         answers = ask_engines(self._engines, [{"cmd": "actions", "agent": name}] * len(self._engines), timeout=math.inf)
         attached = [a["attached"] for a in answers if a["attached"] is not None]
         if name not in self._agents:
@@ -324,7 +489,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         copy, from the next deal if the copies have not been dealt. Returns what the catalogue says of
         it; attaching it again changes nothing."""
         if not isinstance(name, str):
-            raise TengymError(f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+            raise TengymError(
+                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}",
+                "bad-argument",
+            )
         answers = ask_engines(self._engines, [{"cmd": "attach", "agent": name}] * len(self._engines), timeout=math.inf)
         info = AgentInfo.from_engine(answers[0])
         if name not in self._agents:
@@ -338,7 +506,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         afresh. Returns the agents' names. Deal i of `play_agent(seed=s)` on copy i:
         `reset(seed=s)`, then `reset_agents([tengym.derive_seed(s, i) for i in range(num_envs)])`."""
         seeds = copy_agent_seeds(seeds, self.num_envs)
-        msgs = [{"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]} for p in range(len(self._engines))]
+        msgs = [
+            {"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]}
+            for p in range(len(self._engines))
+        ]
         return ask_engines(self._engines, msgs, timeout=math.inf)[0]
 
     # -- Gymnasium's call / get_attr / set_attr, as its sync and async vector envs offer them ----
@@ -346,7 +517,20 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     # What a TengymEnv copy has that the native vector env answers for every copy, exactly as a
     # sync vector env of TengymEnvs answers it. Methods are called; attributes are read.
     COPY_METHODS = ("action_masks", "render", "get_state", "legal_actions", "outcome")
-    COPY_ATTRIBUTES = ("spec", "metadata", "render_mode", "env_id", "options", "illegal_action", "dict_observation", "dead_deals", "action_space", "observation_space", "np_random_seed", "np_random")
+    COPY_ATTRIBUTES = (
+        "spec",
+        "metadata",
+        "render_mode",
+        "env_id",
+        "options",
+        "illegal_action",
+        "dict_observation",
+        "dead_deals",
+        "action_space",
+        "observation_space",
+        "np_random_seed",
+        "np_random",
+    )
     # TengymEnv's, but not per copy here: what to use instead.
     NOT_PER_COPY = {
         "reset": "reset the vector env (options={'reset_mask': mask} resets some copies)",
@@ -377,7 +561,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         if name == "spec":
             return (self._copy_spec(),) * num
         if name == "metadata":
-            return tuple(dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num))
+            return tuple(
+                dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num)
+            )
         if name in ("render_mode", "env_id", "illegal_action", "dict_observation"):
             return (getattr(self, name),) * num
         if name == "options":
@@ -396,13 +582,19 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         if name == "np_random":
             return tuple(self._copy_rng(i)[0] for i in range(num))
         if name in self.NOT_PER_COPY:
-            raise AttributeError(f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}")
-        raise AttributeError(f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}")
+            raise AttributeError(
+                f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}"
+            )
+        raise AttributeError(
+            f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}"
+        )
 
     def set_attr(self, name: str, values: Any) -> None:
         """Refused: the copies live in engine processes, where no Python attribute can be set; the
         vector env's own keywords (render_mode, illegal_action, options...) are given when it is made."""
-        raise AttributeError(f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can be set on them; give the setting as a keyword when making the vector env, or use vectorization_mode='sync' for TengymEnv copies")
+        raise AttributeError(
+            f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can be set on them; give the setting as a keyword when making the vector env, or use vectorization_mode='sync' for TengymEnv copies"
+        )
 
     def _copy_method(self, name: str):
         if name == "action_masks":
@@ -434,12 +626,19 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     def _copy_spec(self):
         """One copy's spec, as a sync vector env's TengymEnv has it: the vector env's without the
         vector's own keywords, the time limit as max_episode_steps; gymnasium.make(spec) makes one copy."""
-        vector_only = ("num_envs", "vectorization_mode", "processes", "autoreset_mode", "max_episode_steps", "vector_kwargs", "wrappers")
+        vector_only = (
+            "num_envs",
+            "vectorization_mode",
+            "processes",
+            "autoreset_mode",
+            "max_episode_steps",
+            "vector_kwargs",
+            "wrappers",
+        )
         if self.spec is not None:
             kwargs = {k: v for k, v in self.spec.kwargs.items() if k not in vector_only}
             return dataclasses.replace(self.spec, kwargs=kwargs, max_episode_steps=self._max_episode_steps)
         return copy_spec(self.env_id, self._copy_kwargs, self._max_episode_steps)
-
 
     def render(self):
         if not self._seeded:

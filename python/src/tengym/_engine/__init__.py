@@ -4,13 +4,16 @@ Frames both ways: uint32 LE body length, then the body; a body's first 4 bytes a
 ('J' JSON, 'E' error, 'S' actions, 'R' result rows, 'M' result rows left in the shared file)
 padded so float32 rows stay aligned.
 """
+
 from __future__ import annotations
 
 import os
 
 if os.name == "nt":
     # The engines run over POSIX pipes (select.poll, fcntl); on Windows, WSL runs them.
-    raise ImportError("tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes")
+    raise ImportError(
+        "tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes"
+    )
 
 import dataclasses
 import errno
@@ -36,7 +39,18 @@ import gymnasium as gym
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, TengymError, VersionMismatchError, error_from_engine, keyword_meant
+from ..errors import (
+    BadActionError,
+    BadDeckError,
+    BadOptionsError,
+    BadSeedError,
+    BadStateError,
+    EngineError,
+    TengymError,
+    VersionMismatchError,
+    error_from_engine,
+    keyword_meant,
+)
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -51,9 +65,13 @@ def _setting(name: str, default: float, kind=int, least: float = 0, infinite: bo
     try:
         value = kind(text)
     except ValueError:
-        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}") from None
+        raise ValueError(
+            f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}"
+        ) from None
     if not ((math.isfinite(value) or (infinite and value > 0)) and value >= least):
-        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}{' (inf: no limit)' if infinite else ''}")
+        raise ValueError(
+            f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}{' (inf: no limit)' if infinite else ''}"
+        )
     return value
 
 
@@ -72,7 +90,9 @@ def _shared_dir() -> str:
     if text is None:
         return "/dev/shm"
     if text != "" and not os.path.isdir(text):
-        raise ValueError(f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send every frame through the pipe")
+        raise ValueError(
+            f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send every frame through the pipe"
+        )
     return text
 
 
@@ -118,7 +138,10 @@ class RegisteredSpec:
         wanted = engine_id((registered.kwargs or {}).get("env_id")) if registered is not None else None
         if isinstance(wanted, str) and wanted != env.env_id:
             env.close()
-            raise TengymError(f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')", "bad-argument")
+            raise TengymError(
+                f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')",
+                "bad-argument",
+            )
         env.__dict__["_spec"] = spec
 
 
@@ -149,7 +172,9 @@ def _node_too_old(node: str) -> str | None:
 def _too_many_files(e: OSError) -> EngineError | None:
     """What to do when an engine cannot start for want of file descriptors (not a missing Node), or None for another error."""
     if e.errno == errno.ENFILE:
-        return EngineError(f"could not start the engine: the system's table of open files is full ({e}); close envs you are done with (env.close())")
+        return EngineError(
+            f"could not start the engine: the system's table of open files is full ({e}); close envs you are done with (env.close())"
+        )
     if e.errno != errno.EMFILE:
         return None
     try:
@@ -258,8 +283,14 @@ class Engine:
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, shared: bool = True):
         """`shared=False` for an engine whose frames are all small (one copy's): they go through the
         pipe anyway, so it opens no shared file and holds one file descriptor fewer."""
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
-            raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float, np.integer, np.floating))
+            or not timeout >= 0.001
+        ):
+            raise TengymError(
+                f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument"
+            )
         self.timeout = float(timeout)
         self._wants_shared = shared
         self._node = node = node_executable()
@@ -318,7 +349,10 @@ class Engine:
             if len(pipes) < 4:  # no pipe for the engine, not a missing Node
                 raise (_too_many_files(e) or e) from e
             where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
-            raise (_too_many_files(e) or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")) from e
+            raise (
+                _too_many_files(e)
+                or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")
+            ) from e
         # The child's ends are the child's now; the parent's are the process's files, as PIPE gives them.
         os.close(pipes[0])
         os.close(pipes[3])
@@ -363,7 +397,9 @@ class Engine:
         self._last_wait_ns = 0
         if self._spin_ns:
             os.set_blocking(self._out, False)
-        hello = self.request({"cmd": "hello", "spinMicros": SPIN_MICROS, "sharedFd": self._shared.fileno() if self._shared else None})
+        hello = self.request(
+            {"cmd": "hello", "spinMicros": SPIN_MICROS, "sharedFd": self._shared.fileno() if self._shared else None}
+        )
         if hello.get("tengym") != __version__ or hello.get("protocol") != PROTOCOL:
             self.close()
             raise VersionMismatchError(
@@ -391,7 +427,13 @@ class Engine:
             code = None
         tail = self.stderr_tail()
         # One still running is ended below: killed if it hung, else given a second to exit at the end of its stdin.
-        state = f"exited with code {code}" if code is not None else "was still running, and was killed" if hung else "had not exited, and was ended"
+        state = (
+            f"exited with code {code}"
+            if code is not None
+            else "was still running, and was killed"
+            if hung
+            else "had not exited, and was ended"
+        )
         self._closed_why = f"this env's engine {what} at an earlier call: reset() starts a new one"
         self.failed = True
         self.died = not hung
@@ -400,7 +442,10 @@ class Engine:
             self.proc.kill()
         self._end()
         too_old = None if hung else _node_too_old(self._node)
-        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
+        return EngineError(
+            f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}"
+            + (f"\n{too_old}" if too_old else "")
+        )
 
     def _acquire(self) -> None:
         """Takes the engine for one call (held until its answer is read), or raises what stops the call."""
@@ -417,7 +462,9 @@ class Engine:
             raise TengymError(ANOTHER_THREAD, "bad-argument")
         # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
         # that answer would be taken for this call's, and every later one for the one before.
-        self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
+        self._closed_why = (
+            "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
+        )
         self.failed = True
         self._end()
         raise EngineError(self._closed_why)
@@ -435,7 +482,7 @@ class Engine:
             if n < len(data):  # a frame larger than the pipe's free space
                 view = memoryview(data)[n:]
                 while view:
-                    view = view[os.write(self._in, view):]
+                    view = view[os.write(self._in, view) :]
         except (BrokenPipeError, OSError):
             raise self._fail("is gone: writing to it failed") from None
 
@@ -500,7 +547,9 @@ class Engine:
         if self._shared_map is None or len(self._shared_map) < length:
             # Mapped (again) when a frame outgrows the map; the old map lives while views use it.
             assert self._shared is not None  # the engine writes there only when it was given the file
-            self._shared_map = mmap.mmap(self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ)
+            self._shared_map = mmap.mmap(
+                self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ
+            )
         return memoryview(self._shared_map)[8:length]
 
     def request(self, msg: dict, timeout: float | None = None):
@@ -521,7 +570,9 @@ class Engine:
             payload = json.dumps(msg, default=_plain, allow_nan=False).encode()
         except (TypeError, ValueError, RecursionError) as e:
             # Refused here: NaN would reach the engine as text its JSON parser fails on.
-            error, code, field, noun, holder = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd", "command", "a command holds"))
+            error, code, field, noun, holder = _NOT_JSON.get(
+                msg["cmd"], (TengymError, "bad-argument", "cmd", "command", "a command holds")
+            )
             if isinstance(e, RecursionError):
                 raise error(f"bad {noun}: nested too deeply to go to the engine as JSON ({e})", code) from None
             # The first NaN or infinity, by its path: the whole value in the message would bury it.
@@ -531,7 +582,10 @@ class Engine:
             found = _not_finite(value)
             if found is not None:
                 path, number = found
-                raise error(f"bad {noun}: `{(prefix + path).lstrip('.') or noun}` is {number!r}: {holder} finite numbers only", code) from None
+                raise error(
+                    f"bad {noun}: `{(prefix + path).lstrip('.') or noun}` is {number!r}: {holder} finite numbers only",
+                    code,
+                ) from None
             raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
         if msg["cmd"] == "make":
             self._made = msg
@@ -572,7 +626,9 @@ class Engine:
         was read), a new one holding the same env, for reset() to deal on: a notebook's Ctrl-C or a
         killed engine costs the episode, not the env. An engine that died after its last answer
         has not failed any call yet: its exit is asked for here."""
-        if self._made is None or not (self.failed or (not self.closed and (self._awaiting_thread is not None or self.proc.poll() is not None))):
+        if self._made is None or not (
+            self.failed or (not self.closed and (self._awaiting_thread is not None or self.proc.poll() is not None))
+        ):
             return self
         taker = self._awaiting_thread
         if not self.failed and not self.closed and taker is not None and taker != threading.get_ident():
@@ -595,7 +651,9 @@ class Engine:
         """The owner's close (env.close()): the engine ends for good, and reset() does not replace it,
         even one that had failed."""
         if not (self.closed and self._made is None):  # a second close() keeps the first one's reason
-            self._closed_why = Engine._closed_by_async_vector_env if _called_from_async_vector_env_init() else Engine._closed_why
+            self._closed_why = (
+                Engine._closed_by_async_vector_env if _called_from_async_vector_env_init() else Engine._closed_why
+            )
         self._made = None
         self._end()
 
@@ -613,7 +671,9 @@ class Engine:
         if self.closed:
             return
         self.closed = True
-        self._closed_why = "this env belongs to the process that made it, not to a forked child: make the env in the child"
+        self._closed_why = (
+            "this env belongs to the process that made it, not to a forked child: make the env in the child"
+        )
         self._finalizer.detach()
         null = os.open(os.devnull, os.O_RDWR)
         try:
@@ -637,7 +697,10 @@ def _called_from_async_vector_env_init() -> bool:
     for _ in range(64):
         if frame is None:
             return False
-        if frame.f_code.co_name == "__init__" and frame.f_globals.get("__name__") == "gymnasium.vector.async_vector_env":
+        if (
+            frame.f_code.co_name == "__init__"
+            and frame.f_globals.get("__name__") == "gymnasium.vector.async_vector_env"
+        ):
             return True
         frame = frame.f_back
     return False
@@ -714,7 +777,14 @@ def check_int32(actions: np.ndarray) -> None:
         raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
 
 
-def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n: int, masks: np.ndarray, ignored: np.ndarray | np.bool_ | None = None) -> dict[int, memoryview]:
+def send_steps(
+    engines: list[Engine],
+    starts: np.ndarray,
+    actions: np.ndarray,
+    n: int,
+    masks: np.ndarray,
+    ignored: np.ndarray | np.bool_ | None = None,
+) -> dict[int, memoryview]:
     """Sends every engine its copies' actions so that a refused step moves no copy in any engine.
 
     An engine checks all its copies' actions before moving any, but engines do not see each
@@ -787,11 +857,16 @@ def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
             raise BadSeedError(f"reset: {len(seeds)} seed(s) for {num_envs} copies", "bad-seed")
     else:
         if not seeds_copies(seed, num_envs):
-            raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i gets seed + i), or a list of {num_envs} seeds", "bad-seed")
+            raise BadSeedError(
+                f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i gets seed + i), or a list of {num_envs} seeds",
+                "bad-seed",
+            )
         return [int(seed) + i for i in range(num_envs)]
     for s in seeds:
         if s is not None and not _is_seed(s):
-            raise BadSeedError(f"reset: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed")
+            raise BadSeedError(
+                f"reset: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed"
+            )
     return [None if s is None else int(s) for s in seeds]
 
 
@@ -845,14 +920,20 @@ class MadeWith:
         return self if obj is None else getattr(obj, self.slot)
 
     # How each class is made with the keyword, besides its constructor.
-    MAKERS = {"TengymEnv": "gym.make(id, {})", "TengymVectorEnv": "gym.make_vec(id, n, {})", "TengymSB3VecEnv": "tengym.sb3.make_vec_env(id, n, {})"}
+    MAKERS = {
+        "TengymEnv": "gym.make(id, {})",
+        "TengymVectorEnv": "gym.make_vec(id, n, {})",
+        "TengymSB3VecEnv": "tengym.sb3.make_vec_env(id, n, {})",
+    }
 
     def __set__(self, obj: Any, value: Any) -> None:
         if hasattr(obj, self.slot):
             cls = type(obj).__name__
             keyword = f"{self.name}={value!r}"
             maker = self.MAKERS.get(cls)
-            raise AttributeError(f"{self.name} is set when the env is made ({cls}(..., {keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one was made with {getattr(obj, self.slot)!r}")
+            raise AttributeError(
+                f"{self.name} is set when the env is made ({cls}(..., {keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one was made with {getattr(obj, self.slot)!r}"
+            )
         setattr(obj, self.slot, value)
 
 
@@ -870,7 +951,7 @@ def reset_deck(options: dict | None) -> Any:
     if not options or "deck" not in options:
         return None
     if options["deck"] is None:
-        raise BadDeckError("bad deck None: give a string such as \"AS 2C …\" or a list of card codes", "bad-deck")
+        raise BadDeckError('bad deck None: give a string such as "AS 2C …" or a list of card codes', "bad-deck")
     return options["deck"]
 
 
@@ -912,11 +993,20 @@ def ask_engines(engines: list[Engine], msgs: list[dict], timeout: float | None =
 def copy_agent_seeds(seeds: Any, num_envs: int) -> list[int | None]:
     """A vector's `reset_agents` seeds: a list of `num_envs` seeds (None: that copy's agents are left as
     they are), checked before any engine is asked, so a refused list resets no agent."""
-    if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, (Sequence, np.ndarray)) or len(seeds) != num_envs:
-        raise BadSeedError(f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}", "bad-seed")
+    if (
+        isinstance(seeds, (str, bytes, Mapping))
+        or not isinstance(seeds, (Sequence, np.ndarray))
+        or len(seeds) != num_envs
+    ):
+        raise BadSeedError(
+            f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}",
+            "bad-seed",
+        )
     for s in seeds:
         if s is not None and not _is_seed(s):
-            raise BadSeedError(f"reset_agents: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed")
+            raise BadSeedError(
+                f"reset_agents: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed"
+            )
     return [None if s is None else int(s) for s in seeds]
 
 
@@ -936,7 +1026,17 @@ def copy_spec(env_id: str, kwargs: dict, max_episode_steps: int | None):
     return dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs}, max_episode_steps=max_episode_steps)
 
 
-def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None, illegal_action: str = "raise", keywords_of: Callable[..., Any] | None = None) -> tuple[list[Engine], list[int], dict]:
+def start_copies(
+    env_id: str,
+    num_envs: int,
+    processes: int,
+    options: dict,
+    engine_timeout: float | None = None,
+    autoreset: str | None = None,
+    time_limit: int | None = None,
+    illegal_action: str = "raise",
+    keywords_of: Callable[..., Any] | None = None,
+) -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
     engines' answer to `make`. `time_limit`: Gymnasium's TimeLimit, applied by the engines;
@@ -953,7 +1053,10 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
     if time_limit is not None:
         msg["timeLimit"] = time_limit
     if illegal_action not in ("raise", "stay"):
-        raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+        raise TengymError(
+            f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])",
+            "bad-argument",
+        )
     if illegal_action == "stay":
         msg["illegal"] = "stay"
     try:
@@ -984,7 +1087,9 @@ def reset_once_more(reset: Callable[[], Any], engines: Callable[[], list[Engine]
         return reset()
     except EngineError:
         # Died at this reset (not hung, not closed by the env's owner), and running before it.
-        if not any(engine.died and engine._made is not None and any(engine is r for r in running) for engine in engines()):
+        if not any(
+            engine.died and engine._made is not None and any(engine is r for r in running) for engine in engines()
+        ):
             raise
     return reset()
 
