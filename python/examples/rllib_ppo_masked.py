@@ -24,7 +24,8 @@ def main() -> None:
         "--vectorize",
         choices=("sync", "vector_entry_point"),
         default="sync",
-        help="sync: one TengymEnv (one engine process) a copy; vector_entry_point: a runner's copies in one native vector env",
+        help="sync: one TengymEnv (one engine process) a copy; vector_entry_point: a runner's copies in one native "
+        "vector env",
     )
     p.add_argument("--address", help="a Ray cluster's address ('auto' on a cluster node); default: a local Ray")
     args = p.parse_args()
@@ -49,7 +50,8 @@ def main() -> None:
         result = algo.train()
         runners = result["env_runners"]
         print(
-            f"iteration {i + 1}: episode return mean {runners.get('episode_return_mean', float('nan')):.3f}, env steps {runners.get('num_env_steps_sampled_lifetime', 0)}"
+            f"iteration {i + 1}: episode return mean {runners.get('episode_return_mean', float('nan')):.3f}, "
+            f"env steps {runners.get('num_env_steps_sampled_lifetime', 0)}"
         )
     algo.stop()
     print(f"wall time {time.perf_counter() - started:.0f} s")

@@ -26,11 +26,13 @@ PATCHES = [
     ("const obsBytes = num * obsSize * 4;", "const obsBytes = num * obsSize + 3 & ~3;"),
     (
         "const obs = new Float32Array(out.buffer, base, num * obsSize);",
-        "const obs = new Float32Array(num * obsSize); globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, num * obsSize); globalThis.__f32 = obs;",
+        "const obs = new Float32Array(num * obsSize); globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, "
+        "num * obsSize); globalThis.__f32 = obs;",
     ),
     (
         "function writeRows(c, lastRows) {",
-        "function writeRows(c, lastRows) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let k = 0; k < f.length; k++) u8[k] = f[k] * 255; }",
+        "function writeRows(c, lastRows) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let k = "
+        "0; k < f.length; k++) u8[k] = f[k] * 255; }",
     ),
 ]
 
@@ -95,7 +97,8 @@ def main() -> None:
             f32.append(rate(transport.ENGINE_SCRIPT, False, args.env, args.num_envs, args.seconds))
             u8.append(rate(compact_script, True, args.env, args.num_envs, args.seconds))
     print(
-        f"{args.env}, {args.num_envs} copies, steps/s, medians of {args.rounds} interleaved rounds of {args.seconds:g} s"
+        f"{args.env}, {args.num_envs} copies, steps/s, medians of {args.rounds} interleaved rounds of "
+        f"{args.seconds:g} s"
     )
     print("| observations | median | range |")
     print("|---|---|---|")

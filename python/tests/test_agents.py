@@ -12,9 +12,8 @@ import numpy as np
 import pytest
 
 import tengym
-from tengym import BadActionError, BadOptionsError, BadSeedError, EngineError, TengymEnv, TengymError, UnknownEnvError
-
 from conftest import REPO, node_eval
+from tengym import BadActionError, BadOptionsError, BadSeedError, EngineError, TengymEnv, TengymError, UnknownEnvError
 
 CLI = REPO / "dist" / "cli" / "main.js"
 
@@ -177,7 +176,8 @@ def test_paired_wins_refuses_two_records_of_other_deals():
     longest = tengym.play_agent("decade", "longest", episodes=20, seed=0)
     with pytest.raises(
         TengymError,
-        match=r"paired_wins: the two players' records must be of the same deals, got 20 deals of decade from seed 0 and 20 deals of decade from seed 500$",
+        match=r"paired_wins: the two players' records must be of the same deals, got 20 deals of decade from seed 0 "
+        r"and 20 deals of decade from seed 500$",
     ):
         tengym.paired_wins(longest, tengym.play_agent("decade", "random", episodes=20, seed=500))
     with pytest.raises(
@@ -214,7 +214,8 @@ def test_paired_wins_squares_as_javascript_does(needs_dist):
     won, reference_won = [1] + [0] * 40, [0] + [1] * 9 + [0] * 31
     js = json.loads(
         node_eval(
-            f"import {{ pairedWins }} from './dist/index.js'; console.log(JSON.stringify(pairedWins({won}, {reference_won})))"
+            f"import {{ pairedWins }} from './dist/index.js'; console.log(JSON.stringify(pairedWins({won}, "
+            f"{reference_won})))"
         )
     )
     paired = tengym.paired_wins(won, reference_won)
@@ -245,9 +246,8 @@ def test_paired_rounds_is_tengym_evals_difference_in_rounds_from_its_reference(n
     assert (
         paired.diff == expected["diff"] and list(paired.ci95) == expected["ci95"] and paired.deals == expected["deals"]
     )
-    assert (
-        paired.deals == int((bottom.won & greedy.won).sum()) and 0 < paired.deals < 200 and paired.diff < 0
-    )  # greedy loses some; bottom wins sooner
+    # Greedy loses some; bottom wins sooner.
+    assert paired.deals == int((bottom.won & greedy.won).sum()) and 0 < paired.deals < 200 and paired.diff < 0
     with pytest.MonkeyPatch.context() as m:
         m.setattr(tengym.baselines, "sum", compensated_sum, raising=False)
         assert tengym.paired_rounds(bottom, greedy) == paired
@@ -273,12 +273,14 @@ def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not
     greedy = tengym.play_agent("four-ten", "greedy", episodes=5, seed=3)
     with pytest.raises(
         TengymError,
-        match=r"paired_rounds: the two players' records must be of the same deals, got 5 deals of four-ten from seed 3 and 5 deals of four-ten from seed 4$",
+        match=r"paired_rounds: the two players' records must be of the same deals, got 5 deals of four-ten from seed "
+        r"3 and 5 deals of four-ten from seed 4$",
     ):
         tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=4))
     with pytest.raises(
         TengymError,
-        match=r'same deals, got 5 deals of four-ten \{"gameTarget": 50\} from seed 3 and 5 deals of four-ten \{"gameTarget": 30\} from seed 3$',
+        match=r'same deals, got 5 deals of four-ten \{"gameTarget": 50\} from seed 3 and 5 deals of four-ten '
+        r'\{"gameTarget": 30\} from seed 3$',
     ):
         tengym.paired_rounds(
             greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=3, options={"gameTarget": 30})
@@ -302,12 +304,14 @@ def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not
     pimc = tengym.play_agent("decade-fives", "pimc", episodes=5, seed=3)
     with pytest.raises(
         TengymError,
-        match=r"paired_rounds: reference is pimc's record of decade-fives, which has no rounds: rounds to win are Four Ten's figure \(paired_wins pairs the wins of any env\)",
+        match=r"paired_rounds: reference is pimc's record of decade-fives, which has no rounds: rounds to win are "
+        r"Four Ten's figure \(paired_wins pairs the wins of any env\)",
     ):
         tengym.paired_rounds(greedy, pimc)
     with pytest.raises(
         TengymError,
-        match=r"mine must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, got keys \['cardsLeft', 'won'\]",
+        match=r"mine must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, "
+        r"got keys \['cardsLeft', 'won'\]",
     ):
         tengym.paired_rounds({"won": pimc.won, "cardsLeft": pimc.cards_left}, greedy)
     with pytest.raises(TengymError, match="mapping with 'won' and 'rounds', one entry a deal, got list"):
@@ -315,12 +319,14 @@ def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not
     # Points are not a win, and a won game took at least one round: rounds never filled in are zeros.
     with pytest.raises(
         TengymError,
-        match=r"paired_rounds: mine\['won'\] must say won or lost for each deal \(True/False or 1/0\), got 52.0 at deal 0",
+        match=r"paired_rounds: mine\['won'\] must say won or lost for each deal \(True/False or 1/0\), got 52.0 at "
+        r"deal 0",
     ):
         tengym.paired_rounds({"won": [52, 12], "rounds": [4, 6]}, {"won": [1, 1], "rounds": [5, 5]})
     with pytest.raises(
         TengymError,
-        match=r"reference\['rounds'\] must be the rounds each won game took, a whole number from 1, got 0.0 at deal 1, a won deal",
+        match=r"reference\['rounds'\] must be the rounds each won game took, a whole number from 1, got 0.0 at deal "
+        r"1, a won deal",
     ):
         tengym.paired_rounds({"won": [1, 1], "rounds": [4, 6]}, {"won": [0, 1], "rounds": np.zeros(2)})
     with pytest.raises(TengymError, match="got 4.5 at deal 0"):
@@ -335,7 +341,8 @@ def test_derive_seed_is_the_engines(needs_dist):
     pairs = [(0, 0), (100, 3), (2**53 - 1, 9_999_999), (123456789012345, 77), (2**32, 2**52)]
     js = json.loads(
         node_eval(
-            f"import {{ deriveSeed }} from './dist/env/rng.js'; console.log(JSON.stringify({json.dumps(pairs)}.map(([a, b]) => deriveSeed(a, b))))"
+            "import { deriveSeed } from './dist/env/rng.js'; "
+            f"console.log(JSON.stringify({json.dumps(pairs)}.map(([a, b]) => deriveSeed(a, b))))"
         )
     )
     assert [tengym.derive_seed(a, b) for a, b in pairs] == js
@@ -380,7 +387,8 @@ def test_a_trained_model_given_to_play_agent_is_refused_with_the_command_that_pl
     for agent, options in [("models/decade", None), ("model", {"maxSteps": 5000})]:
         with pytest.raises(
             TengymError,
-            match=f'unknown agent "{agent}" for decade; agents for decade: random, .*; a trained model plays from the command line',
+            match=f'unknown agent "{agent}" for decade; agents for decade: random, .*; a trained model plays from the '
+            "command line",
         ) as refused:
             tengym.play_agent("decade", agent, episodes=3, seed=5, options=options)
         command = str(refused.value).split("TensorFlow.js: ")[1].split(" gives")[0]

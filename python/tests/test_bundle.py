@@ -8,9 +8,8 @@ import zipfile
 
 import pytest
 
-from tengym._engine import ENGINE_SCRIPT
-
 from conftest import REPO
+from tengym._engine import ENGINE_SCRIPT
 
 ROLLDOWN = REPO / "node_modules" / "rolldown"
 
@@ -22,7 +21,8 @@ def test_carried_bundle_matches_a_fresh_build(tmp_path):
     script = (
         "const { build } = await import('rolldown');"
         "const config = (await import('./src/bridge/rolldown.config.mjs')).default;"
-        f"await build({{ ...config, output: {{ ...config.output, file: {json.dumps(str(out))} }}, logLevel: 'silent' }});"
+        f"await build({{ ...config, output: {{ ...config.output, file: {json.dumps(str(out))} }}, logLevel: "
+        "'silent' });"
     )
     subprocess.run(["node", "--input-type=module", "-e", script], cwd=REPO, check=True, timeout=120)
     assert out.read_text() == ENGINE_SCRIPT.read_text(), (
@@ -46,7 +46,8 @@ def test_the_wheel_carries_the_bundle_and_says_the_package_is_typed(tmp_path):
     )
     if int(setuptools.__version__.split(".")[0]) < 77:
         pytest.skip(
-            f"building the wheel needs setuptools>=77, as pyproject.toml's build-system says (here {setuptools.__version__}): pip install -e 'python[test]'"
+            "building the wheel needs setuptools>=77, as pyproject.toml's build-system says (here "
+            f"{setuptools.__version__}): pip install -e 'python[test]'"
         )
     source = tmp_path / "python"  # built from a copy, so the checkout gets no build/ folder
     shutil.copytree(

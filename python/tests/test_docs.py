@@ -35,7 +35,10 @@ BLOCKS = python_blocks()
 
 # Blocks not run, by a text of theirs, and why.
 NOT_RUN = {
-    'MaskablePPO("MlpPolicy", vec': "it trains MaskablePPO for 200,000 steps, minutes; tests/test_train.py trains it on the same VecEnv, and the test below checks its settings are the example's",
+    'MaskablePPO("MlpPolicy", vec': (
+        "it trains MaskablePPO for 200,000 steps, minutes; tests/test_train.py trains it on the same "
+        "VecEnv, and the test below checks its settings are the example's"
+    ),
 }
 
 # What the text around a fragment gives it, run before it, by a text of the block.
@@ -63,7 +66,8 @@ AFTER = {
 REPLACE = {
     "SEED, DEALS = 1_000_000, 3000": (
         "SEED, DEALS = 1_000_000, 300",
-        "3,000 deals played step by step through the engine, and pimc's, take half a minute; 300 run the loop as written",
+        "3,000 deals played step by step through the engine, and pimc's, take half a minute; 300 run the loop "
+        "as written",
     ),
 }
 
@@ -242,7 +246,8 @@ def test_bench_sb3_names_the_extra_it_lacks_without_the_train_extra():
     assert refused.returncode == 2
     assert (
         refused.stderr.splitlines()[-1]
-        == "python -m tengym.bench: error: --sb3 needs stable_baselines3 and sb3_contrib, in tengym's [train] extra: pip install -e 'python[train]'"
+        == "python -m tengym.bench: error: --sb3 needs stable_baselines3 and sb3_contrib, in tengym's [train] "
+        "extra: pip install -e 'python[train]'"
     )
 
 

@@ -9,10 +9,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tengym
+from conftest import node_eval
 from tengym._engine import ENGINE_SCRIPT, Engine
 from tengym.errors import TengymError
-
-from conftest import node_eval
 
 
 def test_every_engine_id_is_registered():
@@ -202,7 +201,8 @@ def test_a_registered_id_is_not_made_as_another(make, monkeypatch):
     monkeypatch.setattr(Engine, "__init__", track)
     with pytest.raises(
         TengymError,
-        match=r"env_id='decade' given to tengym/tens-v0, which is tens: make decade as gymnasium.make\('tengym/decade-v0'\)",
+        match=r"env_id='decade' given to tengym/tens-v0, which is tens: make decade as "
+        r"gymnasium.make\('tengym/decade-v0'\)",
     ):
         make()
     # The engine started for the refused env is closed, not left to the garbage collector.
@@ -230,7 +230,8 @@ def test_a_variant_registered_by_the_user_builds_as_registered():
         # Made as another engine than the one it was registered with, it is refused as a built-in id is.
         with pytest.raises(
             TengymError,
-            match=r"env_id='decade-loop' given to tengym/decade-short-v0, which is decade: make decade-loop as gymnasium.make\('tengym/decade-loop-v0'\)",
+            match=r"env_id='decade-loop' given to tengym/decade-short-v0, which is decade: make decade-loop as "
+            r"gymnasium.make\('tengym/decade-loop-v0'\)",
         ):
             gym.make("tengym/decade-short-v0", env_id="decade-loop")
     finally:
@@ -431,7 +432,8 @@ def test_illegal_actions_that_stay_end_an_episode_on_an_env_without_a_step_limit
 def test_a_seed_deals_as_the_typescript_engine_does(env_id, needs_dist):
     ts = json.loads(
         node_eval(
-            f"import {{ make }} from './dist/index.js'; const e = make({json.dumps(env_id)}); e.reset({{ seed: 42 }}); console.log(JSON.stringify(e.getState()))"
+            f"import {{ make }} from './dist/index.js'; const e = make({json.dumps(env_id)}); e.reset({{ seed: "
+            "42 }); console.log(JSON.stringify(e.getState()))"
         )
     )
     with gym.make(tengym.gym_id(env_id)) as env:
@@ -445,8 +447,10 @@ def test_the_last_steps_info_carries_the_outcome_as_the_typescript_envs_does(env
     # or Four Ten's points the return does not say who won). Played as the TypeScript env plays it.
     ts = json.loads(
         node_eval(
-            f"import {{ make }} from './dist/index.js'; const out = []; for (let seed = 0; seed < 6; seed++) {{ const e = make({json.dumps(env_id)}); e.reset({{ seed }}); "
-            "let r = null; while (e.running) r = e.step(e.legal[0]); out.push(r ? r.info.outcome : null); } console.log(JSON.stringify(out))"
+            "import { make } from './dist/index.js'; const out = []; for (let seed = 0; seed < 6; seed++) { "
+            f"const e = make({json.dumps(env_id)}); e.reset({{ seed }}); "
+            "let r = null; while (e.running) r = e.step(e.legal[0]); out.push(r ? r.info.outcome : null); } "
+            "console.log(JSON.stringify(out))"
         )
     )
     with tengym.TengymEnv(env_id, dead_deals="keep") as env:

@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 import types
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -43,7 +44,8 @@ def test_bad_option():
 
 
 def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
-    # It reaches the engine as a game option; the refusal says which keyword was meant, and an unrelated name gets no guess.
+    # It reaches the engine as a game option; the refusal says which keyword was meant, and an
+    # unrelated name gets no guess.
     cases = [
         (lambda: gym.make("tengym/decade-v0", illegal_actions="stay"), "illegal_actions", "illegal_action"),
         (lambda: tengym.TengymEnv("decade", render_mod="ansi"), "render_mod", "render_mode"),
@@ -58,7 +60,8 @@ def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
     for make, given, meant in cases:
         with pytest.raises(
             BadOptionsError,
-            match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the keyword argument {meant}=\?$',
+            match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the '
+            rf"keyword argument {meant}=\?$",
         ) as e:
             make()
         assert e.value.code == "bad-options"
@@ -109,7 +112,8 @@ def test_a_keyword_of_another_env_is_refused_by_name_saying_where_it_belongs():
     # A misspelling of one is named, with where it belongs.
     with pytest.raises(
         BadOptionsError,
-        match=r'unknown option "max_episode_step"; its options: stacks, .*; or did you mean max_episode_steps=\? max_episode_steps: Gymnasium\'s TimeLimit',
+        match=r'unknown option "max_episode_step"; its options: stacks, .*; or did you mean max_episode_steps=\? '
+        r"max_episode_steps: Gymnasium\'s TimeLimit",
     ):
         tengym.TengymEnv("decade", max_episode_step=5)
 
@@ -190,7 +194,8 @@ def test_a_bad_seed_resets_no_sb3_copy_in_any_process():
         with pytest.raises(BadSeedError):
             v.seed(2**53 - 1)  # copy 1 would get 2**53, past the largest seed
         assert v.env_method("get_state") == before
-        # Seeds set past tengym's seed() (SB3's own VecEnv.seed checks nothing) are refused at reset, before any copy deals.
+        # Seeds set past tengym's seed() (SB3's own VecEnv.seed checks nothing) are refused at
+        # reset, before any copy deals.
         from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
         VecEnv.seed(v, 2**53 - 1)
@@ -468,7 +473,8 @@ def test_bad_arguments_are_not_action_errors():
     # Past what one engine process holds, the limit is named, and how to spread more.
     with pytest.raises(
         tengym.TengymError,
-        match=r"num_envs must be an integer from 1 to 1048576 per engine process \(processes=N spreads more\), got 10000000",
+        match=r"num_envs must be an integer from 1 to 1048576 per engine process \(processes=N spreads more\), got "
+        r"10000000",
     ):
         tengym.TengymVectorEnv("tens", num_envs=10**7)
 
@@ -527,7 +533,8 @@ def test_an_async_vector_env_of_one_env_made_beforehand_says_why_it_is_closed():
     env.reset(seed=0)
     with pytest.raises(
         EngineError,
-        match=r"^this env is closed: Gymnasium's AsyncVectorEnv called its close\(\), as it does for the env its first function returns once it has read the spaces, so each of its functions must make a new env$",
+        match=r"^this env is closed: Gymnasium's AsyncVectorEnv called its close\(\), as it does for the env its "
+        r"first function returns once it has read the spaces, so each of its functions must make a new env$",
     ):
         gym.vector.AsyncVectorEnv([lambda: env, lambda: env], context="spawn")
 
@@ -841,7 +848,7 @@ def our_children(pids) -> list[int]:
     left = []
     for pid in pids:
         try:
-            stat = open(f"/proc/{pid}/stat").read()
+            stat = Path(f"/proc/{pid}/stat").read_text()
         except FileNotFoundError:
             continue
         if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
@@ -1133,7 +1140,9 @@ def test_no_orphan_after_the_parent_is_sigkilled():
     alive = pids
     while alive and time.monotonic() < deadline:
         alive = [
-            p for p in alive if os.path.exists(f"/proc/{p}") and "Z" not in open(f"/proc/{p}/stat").read().split()[2]
+            p
+            for p in alive
+            if os.path.exists(f"/proc/{p}") and "Z" not in Path(f"/proc/{p}/stat").read_text().split()[2]
         ]
         time.sleep(0.05)
     assert alive == [], f"engine processes {alive} outlived their parent"
@@ -1203,7 +1212,8 @@ def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monke
     fake_node(
         tmp_path,
         monkeypatch,
-        "if [ \"$1\" = --version ]; then echo v14.21.3; exit 0; fi\necho 'ReferenceError: performance is not defined' >&2\nexit 1\n",
+        'if [ "$1" = --version ]; then echo v14.21.3; exit 0; fi\necho \'ReferenceError: performance is not '
+        "defined' >&2\nexit 1\n",
     )
     with pytest.raises(
         EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"
@@ -1287,9 +1297,9 @@ def test_an_engine_timeout_of_inf_waits_without_limit_from_the_environment_as_fr
 def test_a_single_env_refuses_a_dict_observation_that_is_not_a_bool_as_the_vector_env_does():
     for bad in ("yes", 1, None):
         for make in (
-            lambda: tengym.TengymEnv("tens", dict_observation=bad),
-            lambda: gym.make("tengym/tens-v0", dict_observation=bad),
-            lambda: tengym.TengymVectorEnv("tens", 2, dict_observation=bad),
+            lambda bad=bad: tengym.TengymEnv("tens", dict_observation=bad),
+            lambda bad=bad: gym.make("tengym/tens-v0", dict_observation=bad),
+            lambda bad=bad: tengym.TengymVectorEnv("tens", 2, dict_observation=bad),
         ):
             with pytest.raises(tengym.TengymError, match="dict_observation must be True or False, got") as e:
                 make()

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import tengym
-
 from conftest import GOLDEN
 
 FILES = sorted(GOLDEN.glob("*.jsonl"))

@@ -90,7 +90,8 @@ def test_a_render_mode_tengym_lacks_is_refused_naming_the_modes_it_has(make, mod
         made = tengym.TengymEnv if make == "env" else tengym.TengymVectorEnv
     with pytest.raises(
         tengym.TengymError,
-        match=rf"^render_mode='{mode}': tengym renders 'ansi' or 'rgb_array' \(or None: render\(\) gives the text\); gymnasium.make\(\.\.\., render_mode='human' or 'rgb_array_list'\) builds those on 'rgb_array'$",
+        match=rf"^render_mode='{mode}': tengym renders 'ansi' or 'rgb_array' \(or None: render\(\) gives the text\); "
+        r"gymnasium.make\(\.\.\., render_mode='human' or 'rgb_array_list'\) builds those on 'rgb_array'$",
     ) as e:
         made("decade", render_mode=mode)
     assert e.value.code == "bad-argument"

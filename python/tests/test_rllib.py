@@ -138,7 +138,8 @@ from tengym.rllib import ppo_config
 
 ray.init(num_cpus=2)
 try:
-    algo = ppo_config("decade-fives", num_env_runners=1).training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1).build_algo()
+    config = ppo_config("decade-fives", num_env_runners=1)
+    algo = config.training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1).build_algo()
     algo.train()
     path = algo.save(sys.argv[1]).checkpoint.path
     algo.stop()

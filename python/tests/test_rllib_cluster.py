@@ -1,4 +1,5 @@
-"""RLlib PPO with action masking on a simulated two-node Ray cluster (ray.cluster_utils.Cluster), env runners on both nodes."""
+"""RLlib PPO with action masking on a simulated two-node Ray cluster (ray.cluster_utils.Cluster), env
+runners on both nodes."""
 
 import importlib.util
 

@@ -7,9 +7,8 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 import tengym
-from tengym.bench import random_legal
-
 from conftest import assert_same_info
+from tengym.bench import random_legal
 from test_stay import careless
 
 

@@ -62,7 +62,8 @@ def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
                 ends += 1
                 np.testing.assert_array_equal(i1[i]["terminal_observation"], i2[i]["terminal_observation"])
                 assert i1[i]["TimeLimit.truncated"] == i2[i]["TimeLimit.truncated"]
-                # The ended game's outcome, where the copy's TengymEnv gives one (not when only the time limit ended it).
+                # The ended game's outcome, where the copy's TengymEnv gives one (not when only the
+                # time limit ended it).
                 assert i1[i].get("outcome") == i2[i].get("outcome")
                 outcomes += "outcome" in i1[i]
                 truncations += i1[i]["TimeLimit.truncated"]
@@ -277,11 +278,8 @@ def test_subproc_vec_env_workers_make_a_module_prefixed_id(tmp_path):
         .stdout.strip()
         .splitlines()[-1]
     )
-    assert run("tengym/tens-v0") in (
-        "EOFError",
-        "ConnectionResetError",
-        "BrokenPipeError",
-    )  # the worker died of NamespaceNotFound
+    # The worker died of NamespaceNotFound.
+    assert run("tengym/tens-v0") in ("EOFError", "ConnectionResetError", "BrokenPipeError")
     assert run("tengym:tengym/tens-v0") == "ok"
 
 
@@ -351,6 +349,7 @@ def test_action_space_sample_draws_for_each_copy_in_turn_so_dqns_random_actions_
 
 def test_dqn_warm_up_on_four_copies_plays_legal_moves_only():
     from stable_baselines3 import DQN
+
     from tengym.sb3 import make_vec_env
 
     vec = make_vec_env("decade-fives", 4, seed=0)  # illegal_action="raise": one illegal random action would raise
@@ -365,7 +364,8 @@ def test_make_vec_env_refuses_sb3s_own_keywords_by_name_rather_than_as_game_opti
 
     with pytest.raises(
         tengym.TengymError,
-        match=r"^make_vec_env: env_kwargs=, vec_env_cls= is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give the game's options as keywords",
+        match=r"^make_vec_env: env_kwargs=, vec_env_cls= is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give "
+        r"the game's options as keywords",
     ):
         make_vec_env("decade", 2, env_kwargs={"maxSteps": 3}, vec_env_cls=object)
 

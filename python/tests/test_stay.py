@@ -8,10 +8,9 @@ import numpy as np
 import pytest
 
 import tengym
+from conftest import assert_same_info
 from tengym.bench import random_legal
 from tengym.env import STAYS_IN_A_ROW_LIMIT
-
-from conftest import assert_same_info
 
 has_sb3 = (
     importlib.util.find_spec("stable_baselines3") is not None and importlib.util.find_spec("sb3_contrib") is not None
@@ -249,7 +248,8 @@ def test_the_keywords_the_engines_are_started_with_cannot_be_set_after():
     obs, info = env.reset(seed=0)
     with pytest.raises(
         AttributeError,
-        match=r"^illegal_action is set when the env is made \(TengymEnv\(\.\.\., illegal_action='stay'\), or gym\.make\(id, illegal_action='stay'\)\), not after: this one was made with 'raise'$",
+        match=r"^illegal_action is set when the env is made \(TengymEnv\(\.\.\., illegal_action='stay'\), or "
+        r"gym\.make\(id, illegal_action='stay'\)\), not after: this one was made with 'raise'$",
     ):
         env.set_wrapper_attr("illegal_action", "stay")
     assert env.get_wrapper_attr("illegal_action") == "raise"

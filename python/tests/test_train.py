@@ -3,7 +3,6 @@
 import importlib.util
 
 import gymnasium as gym
-import numpy as np
 import pytest
 
 import tengym
@@ -126,7 +125,8 @@ def test_learning_again_after_a_ctrl_c_in_a_step_needs_a_reset_first():
             os.kill(engine.proc.pid, signal.SIGCONT)
         with pytest.raises(
             EngineError,
-            match=r"^a call to this env was interrupted before the engine's answer was read: reset\(\) starts a new engine$",
+            match=r"^a call to this env was interrupted before the engine's answer was read: reset\(\) starts a new "
+            r"engine$",
         ):
             model.learn(total_timesteps=16, reset_num_timesteps=False)
         steps = model.num_timesteps
@@ -171,9 +171,8 @@ def test_the_example_pairs_its_players_on_play_agents_deals_and_wins():
     played = tengym.play_agent("four-ten", "greedy", episodes=deals, seed=example.EVAL_SEED)
     assert won.tolist() == played.won.tolist()
     assert (~won).sum() >= 1 and (returns[~won] > 0).all()  # lost with points
-    returns, won = example.first_episodes(
-        "tens", deals, lambda obs, masks: masks.argmax(axis=1)
-    )  # the lowest legal id: `first`
+    # The lowest legal id: `first`.
+    returns, won = example.first_episodes("tens", deals, lambda obs, masks: masks.argmax(axis=1))
     played = tengym.play_agent("tens", "first", episodes=deals, seed=example.EVAL_SEED)
     assert won.tolist() == played.won.tolist()
     dead = played.steps == 0

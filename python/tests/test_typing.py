@@ -141,7 +141,8 @@ def test_user_code_sees_types(pytestconfig, tmp_path):
     config = tmp_path / "mypy.ini"
     config.write_text("[mypy]\n")  # a user's settings (none but --strict), not the project's
     result = subprocess.run(
-        # --follow-imports=silent: tengym is read from the checkout (cwd) as an installed copy would be, its own errors not the user's.
+        # --follow-imports=silent: tengym is read from the checkout (cwd) as an installed copy would
+        # be, its own errors not the user's.
         [
             sys.executable,
             "-m",

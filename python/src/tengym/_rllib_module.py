@@ -48,7 +48,8 @@ class ActionMaskingPPOModule(DefaultPPOTorchRLModule):
             ACTION_MASK,
         }:
             raise ValueError(
-                f"{type(self).__name__} needs a Dict observation space with the keys {OBSERVATIONS!r} and {ACTION_MASK!r}, "
+                f"{type(self).__name__} needs a Dict observation space with the keys {OBSERVATIONS!r} and "
+                f"{ACTION_MASK!r}, "
                 f"as TengymEnv(..., dict_observation=True) gives; got {observation_space!r}"
             )
         # The catalog (and setup) build the encoder and heads for the space given here: the box.

@@ -141,7 +141,8 @@ def play_agent(
     or bad options raise tengym's error (`TengymError`, `UnknownEnvError`, `BadOptionsError`)."""
     if not isinstance(agent, str):
         raise TengymError(
-            f"play_agent: agent must be an agent's name such as 'pimc' (tengym.agents(env_id) lists them), got {agent!r}",
+            "play_agent: agent must be an agent's name such as 'pimc' (tengym.agents(env_id) lists them), got "
+            f"{agent!r}",
             "bad-argument",
         )
     episodes = positive_int("episodes", episodes, MAX_EPISODES)
@@ -154,13 +155,17 @@ def play_agent(
     if first_deal > MAX_SEED - (episodes - 1):
         # Checked here, as the seed is: the engine would name a deal past 2**53 by the double it reads, not as given.
         raise TengymError(
-            f"play_agent: first_deal {first_deal} is too large for episodes {episodes}: deal i uses seed + i and seeds go up to {MAX_SEED}, so first_deal + episodes - 1 is at most that",
+            f"play_agent: first_deal {first_deal} is too large for episodes {episodes}: deal i uses seed + i "
+            f"and seeds go up to {MAX_SEED}, so first_deal + episodes - 1 is at most that",
             "bad-argument",
         )
     deals = first_deal + episodes
     if seed > MAX_SEED - (deals - 1):
         raise BadSeedError(
-            f"seed {seed} is too large for {f'deals {first_deal} to {deals - 1}' if first_deal else f'episodes {episodes}'}: deal i uses seed + i and seeds go up to {MAX_SEED}, so the largest seed for {deals} deals is {MAX_SEED - (deals - 1)}",
+            f"seed {seed} is too large for "
+            f"{f'deals {first_deal} to {deals - 1}' if first_deal else f'episodes {episodes}'}: deal i uses "
+            f"seed + i and seeds go up to {MAX_SEED}, so the largest seed for {deals} deals is "
+            f"{MAX_SEED - (deals - 1)}",
             "bad-seed",
         )
     processes = min(positive_int("processes", processes), episodes)
@@ -238,7 +243,8 @@ def _model_hint(error: Exception, agent: str, env_id: str, options: dict) -> Exc
     given = f" --options '{json.dumps(options)}'" if options else ""
     return TengymError(
         f"{error}; a trained model plays from the command line, which loads TensorFlow.js: "
-        f"tengym eval --env {env_id}{given} --agents {agent} --episodes N --seed S --json --per-deal gives its records of deals S + i, as play_agent gives an agent's",
+        f"tengym eval --env {env_id}{given} --agents {agent} --episodes N --seed S --json --per-deal gives its "
+        "records of deals S + i, as play_agent gives an agent's",
         error.code,
     )
 
@@ -252,12 +258,16 @@ def paired_wins(
     deal: an interval of ±inf). Any other value (a return, points, NaN) is refused with a
     TengymError rather than taken for a win."""
     # Two play_agent records say which deals they are, as paired_rounds checks: the same number of deals is not enough.
-    if isinstance(won, AgentEpisodes) and isinstance(reference_won, AgentEpisodes):
-        if _deals_of(won) != _deals_of(reference_won):
-            raise TengymError(
-                f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} and {_dealt(reference_won, won)}",
-                "bad-argument",
-            )
+    if (
+        isinstance(won, AgentEpisodes)
+        and isinstance(reference_won, AgentEpisodes)
+        and _deals_of(won) != _deals_of(reference_won)
+    ):
+        raise TengymError(
+            f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} "
+            f"and {_dealt(reference_won, won)}",
+            "bad-argument",
+        )
     a = np.asarray(won.won if isinstance(won, AgentEpisodes) else won, dtype=np.float64).ravel()
     b = np.asarray(
         reference_won.won if isinstance(reference_won, AgentEpisodes) else reference_won, dtype=np.float64
@@ -271,7 +281,9 @@ def paired_wins(
         bad = np.flatnonzero((x != 0) & (x != 1))
         if len(bad):
             raise TengymError(
-                f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got {float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's reward is points; ask env.outcome()['won'])",
+                f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got "
+                f"{float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's "
+                "reward is points; ask env.outcome()['won'])",
                 "bad-argument",
             )
     d = (a - b).tolist()
@@ -297,15 +309,20 @@ def paired_rounds(
     won_a, rounds_a = _won_and_rounds("mine", mine)
     won_b, rounds_b = _won_and_rounds("reference", reference)
     # Two play_agent records say which deals they are: the same number of deals is not enough.
-    if isinstance(mine, AgentEpisodes) and isinstance(reference, AgentEpisodes):
-        if _deals_of(mine) != _deals_of(reference):
-            raise TengymError(
-                f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} and {_dealt(reference, mine)}",
-                "bad-argument",
-            )
+    if (
+        isinstance(mine, AgentEpisodes)
+        and isinstance(reference, AgentEpisodes)
+        and _deals_of(mine) != _deals_of(reference)
+    ):
+        raise TengymError(
+            f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} "
+            f"and {_dealt(reference, mine)}",
+            "bad-argument",
+        )
     if len(won_a) != len(won_b) or len(won_a) == 0:
         raise TengymError(
-            f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} and {len(won_b)}",
+            f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} "
+            f"and {len(won_b)}",
             "bad-argument",
         )
     both = won_a & won_b
@@ -320,14 +337,16 @@ def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tup
     if isinstance(record, AgentEpisodes):
         if record.rounds is None:
             raise TengymError(
-                f"paired_rounds: {name} is {record.agent}'s record of {record.env_id}, which has no rounds: rounds to win are Four Ten's figure (paired_wins pairs the wins of any env)",
+                f"paired_rounds: {name} is {record.agent}'s record of {record.env_id}, which has no rounds: "
+                "rounds to win are Four Ten's figure (paired_wins pairs the wins of any env)",
                 "bad-argument",
             )
         return record.won.astype(bool), record.rounds.astype(np.float64)
     if not isinstance(record, Mapping) or "won" not in record or "rounds" not in record:
         given = f"keys {sorted(map(str, record))}" if isinstance(record, Mapping) else type(record).__name__
         raise TengymError(
-            f"paired_rounds: {name} must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, got {given}",
+            f"paired_rounds: {name} must be a play_agent record of Four Ten or a mapping with 'won' and "
+            f"'rounds', one entry a deal, got {given}",
             "bad-argument",
         )
     won = np.asarray(record["won"], dtype=np.float64).ravel()
@@ -335,19 +354,22 @@ def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tup
     bad = np.flatnonzero((won != 0) & (won != 1))
     if len(bad):
         raise TengymError(
-            f"paired_rounds: {name}['won'] must say won or lost for each deal (True/False or 1/0), got {float(won[bad[0]])!r} at deal {int(bad[0])}",
+            f"paired_rounds: {name}['won'] must say won or lost for each deal (True/False or 1/0), got "
+            f"{float(won[bad[0]])!r} at deal {int(bad[0])}",
             "bad-argument",
         )
     if len(rounds) != len(won):
         raise TengymError(
-            f"paired_rounds: {name}['won'] and {name}['rounds'] must have one entry a deal each, got {len(won)} and {len(rounds)}",
+            f"paired_rounds: {name}['won'] and {name}['rounds'] must have one entry a deal each, got {len(won)} "
+            f"and {len(rounds)}",
             "bad-argument",
         )
     won_deals = won == 1
     bad = np.flatnonzero(won_deals & ~((rounds >= 1) & (rounds == np.floor(rounds)) & np.isfinite(rounds)))
     if len(bad):
         raise TengymError(
-            f"paired_rounds: {name}['rounds'] must be the rounds each won game took, a whole number from 1, got {float(rounds[bad[0]])!r} at deal {int(bad[0])}, a won deal",
+            f"paired_rounds: {name}['rounds'] must be the rounds each won game took, a whole number from 1, got "
+            f"{float(rounds[bad[0]])!r} at deal {int(bad[0])}, a won deal",
             "bad-argument",
         )
     return won_deals, rounds

@@ -169,7 +169,8 @@ def sb3_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
                 for per_env in (False, True):
                     samples.setdefault((env_id, n, per_env), []).append(sb3_rate(env_id, n, seconds, per_env))
     print(
-        f"env steps/s in random legal play, masks from get_action_masks; median (lowest–highest) of {rounds} interleaved rounds of {seconds:g} s"
+        f"env steps/s in random legal play, masks from get_action_masks; median (lowest–highest) of {rounds} "
+        f"interleaved rounds of {seconds:g} s"
     )
     print("| env | copies | `tengym.sb3.make_vec_env` | SB3 `make_vec_env` | ratio |")
     print("|---|---|---|---|---|")
@@ -178,12 +179,14 @@ def sb3_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
         for n in sizes:
             ours, theirs = samples[(env_id, n, False)], samples[(env_id, n, True)]
             print(
-                f"| {env_id} | {n} | {cell(ours)} | {cell(theirs)} | {statistics.median(ours) / statistics.median(theirs):,.1f} |"
+                f"| {env_id} | {n} | {cell(ours)} | {cell(theirs)} | "
+                f"{statistics.median(ours) / statistics.median(theirs):,.1f} |"
             )
 
 
 def gym_rate(env_id: str, num_envs: int, seconds: float, mode: str) -> float:
-    """Steps per second of `gymnasium.make_vec` in random legal play: "sync" or "async" over `TengymEnv`s, or "vector_entry_point" (tengym's vector env)."""
+    """Steps per second of `gymnasium.make_vec` in random legal play: "sync" or "async" over
+    `TengymEnv`s, or "vector_entry_point" (tengym's vector env)."""
     import gymnasium as gym
 
     from . import gym_id
@@ -215,7 +218,8 @@ def gym_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
                 for name, mode in modes.items():
                     samples.setdefault((env_id, n, name), []).append(gym_rate(env_id, n, seconds, mode))
     print(
-        f"env steps/s in random legal play through gymnasium.make_vec; median (lowest–highest) of {rounds} interleaved rounds of {seconds:g} s; spin window {SPIN_MICROS} µs"
+        f"env steps/s in random legal play through gymnasium.make_vec; median (lowest–highest) of {rounds} "
+        f"interleaved rounds of {seconds:g} s; spin window {SPIN_MICROS} µs"
     )
     print("| env | copies | " + " | ".join(modes) + " |")
     print("|---|---|" + "---|" * len(modes))
@@ -264,7 +268,8 @@ def main(argv=None) -> None:
     p.add_argument(
         "--sb3",
         action="store_true",
-        help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes 8,64)",
+        help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes "
+        "8,64)",
     )
     p.add_argument(
         "--gym",
@@ -290,10 +295,10 @@ def main(argv=None) -> None:
     command = tengym_command(args.tengym)
     largest = max(sizes)
     samples: dict[tuple[str, str], list[float]] = {}
-    for r in range(args.rounds):
+    for _ in range(args.rounds):
         for env_id in ids:
 
-            def add(key, value):
+            def add(key, value, env_id=env_id):
                 samples.setdefault((env_id, key), []).append(value)
 
             if command:
@@ -308,8 +313,10 @@ def main(argv=None) -> None:
                 add(f"bridge {n}", vector_rate(env_id, n, args.seconds, args.processes))
     med = {k: statistics.median(v) for k, v in samples.items()}
     print(
-        f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over {args.processes} engine process(es); "
-        f"spin window {SPIN_MICROS} µs; shared file {'in ' + SHARED_DIR if SHARED_DIR and os.path.isdir(SHARED_DIR) else 'off'}"
+        f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over "
+        f"{args.processes} engine process(es); "
+        f"spin window {SPIN_MICROS} µs; shared file "
+        f"{'in ' + SHARED_DIR if SHARED_DIR and os.path.isdir(SHARED_DIR) else 'off'}"
         + (f"; one env waits {args.policy_micros:g} µs after each step" if args.policy_micros else "")
     )
     cols = ["bridge 1", *[f"bridge {n}" for n in sizes]] + (
@@ -325,9 +332,8 @@ def main(argv=None) -> None:
             if " / " in c:
                 a, b = c.split(" / ")
                 ratio = med[(env_id, a)] / med[(env_id, b)]
-                cells.append(
-                    f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.2g}"
-                )  # a busy machine can put a ratio under 0.005
+                # A busy machine can put a ratio under 0.005.
+                cells.append(f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.2g}")
             else:
                 cells.append(f"{med[(env_id, c)]:,.1f}" if c.startswith("engine CPU") else f"{med[(env_id, c)]:,.0f}")
         print(f"| {env_id} | " + " | ".join(cells) + " |")

@@ -8,7 +8,7 @@ import operator
 import struct
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, Union, final, overload
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, final, overload
 
 import gymnasium as gym
 import numpy as np
@@ -21,8 +21,8 @@ from ._engine import (
     RegisteredSpec,
     Rows,
     check_seed,
-    engine_id,
     ended_outcomes,
+    engine_id,
     entropy_seed,
     reset_once_more,
 )
@@ -40,7 +40,7 @@ Observation = NDArray[np.float32]
 """An observation: one float32 feature a row (`observation_space.shape`)."""
 DictObservation = dict[str, NDArray[np.float32]]
 """An observation with dict_observation=True: {"action_mask": float32 0/1 a row, "observations": the features}."""
-Action = Union[int, np.integer[Any]]
+Action = int | np.integer[Any]
 """An action id: a Python or numpy integer (what `action_space.sample()` gives, np.int64)."""
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     # --strict): typing_extensions' TypeVar, for the type checker alone (typing's takes a default from 3.13).
     from typing_extensions import TypeVar
 
-    ObsT = TypeVar("ObsT", bound=Union[Observation, DictObservation], default=Observation)
+    ObsT = TypeVar("ObsT", bound=Observation | DictObservation, default=Observation)
 else:
     from typing import TypeVar
 
@@ -74,7 +74,7 @@ class FourTenOutcome(TypedDict):
     safeties: int
 
 
-Outcome = Union[CardOutcome, FourTenOutcome]
+Outcome = CardOutcome | FourTenOutcome
 """How a game stands (`outcome()`, info["outcome"]): `"rounds" in outcome` tells Four Ten's from the card games'."""
 
 
@@ -115,7 +115,8 @@ class LegalDiscrete(spaces.Discrete[np.int64]):
     def __eq__(self, other):
         return isinstance(other, spaces.Discrete) and self.n == other.n and self.start == other.start
 
-    __hash__ = None  # type: ignore[assignment]  # unhashable, as it defines __eq__: typeshed's object.__hash__ is a method None may not override
+    # Unhashable, as it defines __eq__: typeshed's object.__hash__ is a method None may not override.
+    __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self):
         # Pickled (SB3's save stores the action space) it is a plain Discrete(n): a copy of the
@@ -142,7 +143,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
     dead_deals = MadeWith()
     dict_observation = MadeWith()
 
-    # The observation's type follows dict_observation: TengymEnv[Observation] without it, TengymEnv[DictObservation] with it.
+    # The observation's type follows dict_observation: TengymEnv[Observation] without it,
+    # TengymEnv[DictObservation] with it.
     @overload
     def __init__(
         self: TengymEnv[Observation],
@@ -189,12 +191,14 @@ class TengymEnv(gym.Env[ObsT, Action]):
     ) -> None:
         if illegal_action not in ("raise", "stay"):
             raise TengymError(
-                f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])",
+                f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, "
+                "reward 0, info['illegal_action'])",
                 "bad-argument",
             )
         if dead_deals not in ("redeal", "keep"):
             raise TengymError(
-                f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or 'keep' (reset returns it, info['terminated_at_reset'])",
+                f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or "
+                "'keep' (reset returns it, info['terminated_at_reset'])",
                 "bad-argument",
             )
         if not isinstance(dict_observation, bool):
@@ -364,7 +368,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return self._out(obs), reward, terminated, truncated, info
 
     def _stays_truncate(self) -> bool:
-        """Whether moves and stays together have reached the step limit, or, without one, stays in a row theirs (which then ends the episode here)."""
+        """Whether moves and stays together have reached the step limit, or, without one, stays in a
+        row theirs (which then ends the episode here)."""
         if self._stays == 0:
             return False
         reached = (
@@ -378,7 +383,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return True
 
     def _out(self, obs: NDArray[np.float32]) -> ObsT:
-        """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT that dict_observation chose)."""
+        """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT
+        that dict_observation chose)."""
         if self.dict_observation:
             return {"action_mask": self._mask.astype(np.float32), "observations": obs}  # type: ignore[return-value]
         return obs  # type: ignore[return-value]
@@ -398,7 +404,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return [tuple(x) for x in self._engine.request({"cmd": "info"})[0]["legal"]]
 
     def outcome(self) -> Outcome | None:
-        """How the game stands now ({"won", "cardsLeft"}, Four Ten's {"won", "points", "rounds", "safeties"}); None before the first reset."""
+        """How the game stands now ({"won", "cardsLeft"}, Four Ten's {"won", "points", "rounds",
+        "safeties"}); None before the first reset."""
         return self._engine.request({"cmd": "info"})[0]["outcome"]
 
     def agent_action(self, name: str) -> int:
@@ -414,14 +421,14 @@ class TengymEnv(gym.Env[ObsT, Action]):
         order, which the observation does not show): attaching it warns."""
         if not isinstance(name, str):
             raise TengymError(
-                f"agent_action: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}",
+                f"agent_action: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
                 "bad-argument",
             )
         answer = self._engine.request({"cmd": "act", "agent": name}, timeout=math.inf)
-        if answer["attached"] is not None:
-            if name not in self._agents:
-                self._agents.append(name)
-                _warn_unfair(AgentInfo.from_engine(answer["attached"]))
+        if answer["attached"] is not None and name not in self._agents:
+            self._agents.append(name)
+            _warn_unfair(AgentInfo.from_engine(answer["attached"]))
         return int(answer["action"])
 
     def attach_agent(self, name: str) -> AgentInfo:
@@ -430,7 +437,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
         been dealt. Returns what the catalogue says of it; attaching it again changes nothing."""
         if not isinstance(name, str):
             raise TengymError(
-                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}",
+                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
                 "bad-argument",
             )
         info = AgentInfo.from_engine(self._engine.request({"cmd": "attach", "agent": name}, timeout=math.inf))
@@ -461,7 +469,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
             except RecursionError as e:  # "[[[…]]]" deeper than Python's JSON reader goes
                 raise BadStateError(
-                    f"bad state: nested too deeply to read as JSON ({e}); a state from get_state() is a few levels deep",
+                    f"bad state: nested too deeply to read as JSON ({e}); a state from get_state() is a few "
+                    "levels deep",
                     "bad-state",
                 ) from None
             state = loaded
@@ -505,7 +514,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
 def _warn_unfair(info: AgentInfo) -> None:
     if not info.fair:
         warnings.warn(
-            f"agent {info.name!r} is not fair: it reads the order of the stock, which a player (and the observation) cannot see; a policy imitating it learns from what it is not shown",
+            f"agent {info.name!r} is not fair: it reads the order of the stock, which a player (and the "
+            "observation) cannot see; a policy imitating it learns from what it is not shown",
             UserWarning,
             stacklevel=3,
         )
@@ -514,7 +524,8 @@ def _warn_unfair(info: AgentInfo) -> None:
 def _rebuild(
     env_id: str, options: dict, kwargs: dict, state: str | None, spec=None, rngs: dict | None = None
 ) -> TengymEnv:
-    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec, then the state and generators."""
+    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec,
+    then the state and generators."""
     env = TengymEnv(env_id, **kwargs, **options)
     env.spec = spec
     if state is not None:

@@ -22,7 +22,8 @@ from .env import TengymEnv
 from .vector import TengymVectorEnv
 
 if TYPE_CHECKING:
-    from ._rllib_module import ActionMaskingPPOModule
+    # For the type checker: the class `__getattr__` gives (the alias marks it re-exported).
+    from ._rllib_module import ActionMaskingPPOModule as ActionMaskingPPOModule
 
 
 def __getattr__(name: str) -> Any:

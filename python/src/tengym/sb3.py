@@ -17,10 +17,12 @@ DummyVecEnv of TengymEnvs answers it, and plays the same games.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import warnings
-from typing import TYPE_CHECKING, Any, Literal, Sequence, overload
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import gymnasium as gym
 import numpy as np
@@ -30,25 +32,25 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
 from ._engine import (
     MAX_SEED,
+    MAX_TIME_LIMIT,
     MadeWith,
     Rows,
-    entropy_seed,
-    seeds_copies,
     ask_engines,
     attach_again,
-    reset_deck,
     copy_seeds,
     copy_spec,
-    per_copy,
     draw_seeds,
+    ended_outcomes,
     engine_id,
-    MAX_TIME_LIMIT,
+    entropy_seed,
+    per_copy,
     positive_int,
     receive_steps,
+    reset_deck,
     reset_once_more,
     revive_copies,
-    ended_outcomes,
     same_step_last,
+    seeds_copies,
     send_steps,
     start_copies,
 )
@@ -105,7 +107,8 @@ class TengymSB3VecEnv(VecEnv):
         **options: Any,
     ):
         num_envs = positive_int("num_envs", num_envs)
-        # Other envs' keywords this VecEnv has no use for (dead_deals, dict_observation, autoreset_mode), said by name rather than as unknown engine options.
+        # Other envs' keywords this VecEnv has no use for (dead_deals, dict_observation,
+        # autoreset_mode), said by name rather than as unknown engine options.
         refuse_keywords_elsewhere(options)
         render_mode = checked_render_mode(render_mode, TengymEnv.metadata["render_modes"])
         if max_episode_steps is not None:
@@ -157,27 +160,28 @@ class TengymSB3VecEnv(VecEnv):
 
     def __reduce__(self):
         raise TypeError(
-            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())"
+            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make "
+            "another (a TengymEnv can: get_state()/set_state())"
         )
 
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> NDArray[np.float32]:
-        try:
+        with contextlib.suppress(EngineError):  # an engine that failed during the step is replaced below
             self._finish_pending_step()
-        except EngineError:
-            pass  # an engine that failed during the step is replaced below
-        # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
+        # Once more should an engine die during it: killed just before, it may not have exited when
+        # revive_copies looked.
         return reset_once_more(self._reset, lambda: self._engines)
 
     def _reset(self) -> NDArray[np.float32]:
         decks = self._reset_decks()
         new = revive_copies(self._engines, self._starts)
-        attach_again(
-            self._engines, self._starts, new, self._agents
-        )  # before the reset that deals their copies resets them
+        # Before the reset that deals their copies resets them.
+        attach_again(self._engines, self._starts, new, self._agents)
         if not self._seeded and all(s is None for s in self._seeds):
-            self.seed()  # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own would deal every copy seed 0's cards)
+            # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own
+            # would deal every copy seed 0's cards).
+            self.seed()
         # Every seed checked before any engine deals, so a bad one resets no copy.
         seeds = copy_seeds(list(self._seeds), self.num_envs)
         seeds = draw_seeds(seeds, new)  # copies on a new engine (revive_copies) would deal seed 0's cards
@@ -311,7 +315,9 @@ class TengymSB3VecEnv(VecEnv):
                 lambda *args, i=i, **kwargs: self.env_method(attr_name, *args, indices=[i], **kwargs)[0] for i in idx
             ]
         raise AttributeError(
-            f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec, and the methods {', '.join(self._COPY_METHODS)})"
+            f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, "
+            "env_id, options, observation_space, action_space, metadata, spec, and the methods "
+            f"{', '.join(self._COPY_METHODS)})"
         )
 
     def has_attr(self, attr_name: str) -> bool:
@@ -339,7 +345,8 @@ class TengymSB3VecEnv(VecEnv):
             answers = self._per_copy("getState")
             return [json.dumps(answers[i]) for i in idx]
         if method_name in ("legal_actions", "outcome"):
-            # As TengymEnv's methods give them: (id, description) of each legal action now; the outcome of the episode, or None.
+            # As TengymEnv's methods give them: (id, description) of each legal action now; the
+            # outcome of the episode, or None.
             answers = self._per_copy("info")
             if method_name == "legal_actions":
                 return [[tuple(x) for x in answers[i]["legal"]] for i in idx]
@@ -347,7 +354,8 @@ class TengymSB3VecEnv(VecEnv):
         if method_name in ("agent_action", "attach_agent", "reset_agents"):
             return self._agent_method(method_name, idx, *method_args, **method_kwargs)
         raise AttributeError(
-            f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, {', '.join(self._COPY_METHODS)})"
+            f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, "
+            f"{', '.join(self._COPY_METHODS)})"
         )
 
     def _agent_method(self, method_name: str, idx: list[int], *args, **kwargs) -> list[Any]:
@@ -361,7 +369,8 @@ class TengymSB3VecEnv(VecEnv):
         keyword = "seed" if method_name == "reset_agents" else "name"
         if len(args) + len(kwargs) != 1 or set(kwargs) - {keyword}:
             raise TypeError(
-                f"env_method({method_name!r}): TengymEnv.{method_name} takes one argument, {keyword}, got {args!r} {kwargs!r}"
+                f"env_method({method_name!r}): TengymEnv.{method_name} takes one argument, {keyword}, got "
+                f"{args!r} {kwargs!r}"
             )
         (arg,) = (*args, *kwargs.values())
         self._finish_pending_step()
@@ -380,7 +389,8 @@ class TengymSB3VecEnv(VecEnv):
             return [list(names) for _ in idx]
         if not isinstance(arg, str):
             raise TengymError(
-                f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {arg!r}",
+                f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {arg!r}",
                 "bad-argument",
             )
         if method_name == "attach_agent":
@@ -415,13 +425,15 @@ class TengymSB3VecEnv(VecEnv):
         if self.render_mode != "rgb_array":
             # As a DummyVecEnv answers then: a warning, and no images.
             warnings.warn(
-                f"The render mode is {self.render_mode}, but get_images needs render_mode='rgb_array' to give images."
+                f"The render mode is {self.render_mode}, but get_images needs render_mode='rgb_array' to give images.",
+                stacklevel=1,
             )
             return [None for _ in range(self.num_envs)]
         return [text_image(text) for text in self._per_copy("render")]
 
     def render(self, mode: str | None = None):
-        """With render_mode="rgb_array" (or mode="rgb_array"), SB3's: the copies' images tiled into one; otherwise the text of every copy."""
+        """With render_mode="rgb_array" (or mode="rgb_array"), SB3's: the copies' images tiled into
+        one; otherwise the text of every copy."""
         if (mode or self.render_mode) == "rgb_array":
             return super().render(mode)
         return self._per_copy("render")
@@ -433,10 +445,8 @@ class TengymSB3VecEnv(VecEnv):
             return
         self._actions = None
         early, self._early = self._early, {}
-        try:
+        with contextlib.suppress(TengymError):  # a refused step moved no copy
             receive_steps(self._engines, early)
-        except TengymError:
-            pass  # a refused step moved no copy
 
     def _per_copy(self, cmd: str) -> list[Any]:
         self._finish_pending_step()
@@ -449,7 +459,8 @@ class TengymSB3VecEnv(VecEnv):
             seed = entropy_seed(self.num_envs)
         elif not seeds_copies(seed, self.num_envs):
             raise BadSeedError(
-                f"seed: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - self.num_envs + 1} (copy i deals with seed + i)",
+                f"seed: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - self.num_envs + 1} (copy i "
+                "deals with seed + i)",
                 "bad-seed",
             )
         self._seeds = [int(seed) + i for i in range(self.num_envs)]
@@ -469,13 +480,15 @@ class TengymSB3VecEnv(VecEnv):
                 or not -self.num_envs <= int(i) < self.num_envs
             ):
                 raise IndexError(
-                    f"copy index {i!r}: this VecEnv has {self.num_envs} copies (0 to {self.num_envs - 1}, or -{self.num_envs} to -1 from the end)"
+                    f"copy index {i!r}: this VecEnv has {self.num_envs} copies (0 to {self.num_envs - 1}, or "
+                    f"-{self.num_envs} to -1 from the end)"
                 )
             chosen.append(int(i) % self.num_envs)
         return chosen
 
 
-# SB3's make_vec_env keywords that tengym.sb3.make_vec_env has no use for: met here, they would reach the engine as game options.
+# SB3's make_vec_env keywords that tengym.sb3.make_vec_env has no use for: met here, they would
+# reach the engine as game options.
 _SB3_MAKE_VEC_ENV_KEYWORDS = {
     "env_kwargs",
     "monitor_dir",
@@ -488,7 +501,8 @@ _SB3_MAKE_VEC_ENV_KEYWORDS = {
 }
 
 
-# The type follows monitor: the VecMonitor around the TengymSB3VecEnv (the default), or monitor=False the TengymSB3VecEnv itself.
+# The type follows monitor: the VecMonitor around the TengymSB3VecEnv (the default), or
+# monitor=False the TengymSB3VecEnv itself.
 @overload
 def make_vec_env(
     env_id: str,
@@ -515,16 +529,19 @@ def make_vec_env(
 def make_vec_env(
     env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any
 ) -> VecEnv:
-    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them), seeded (copy i with seed + i; a
-    random seed when none is given, as SB3 seeds; a seed given also seeds `action_space`, as SB3's make_vec_env seeds each
-    copy's), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
-    `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
-    each sit in a `Monitor`. SB3's own keywords (env_kwargs, vec_env_cls, …) are refused by name."""
+    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them),
+    seeded (copy i with seed + i; a random seed when none is given, as SB3 seeds; a seed given also
+    seeds `action_space`, as SB3's make_vec_env seeds each copy's), and in a `VecMonitor` (an
+    episode's return and length in `infos[i]["episode"]`, `ep_rew_mean` in SB3's logs) unless
+    monitor=False: what SB3's make_vec_env gives, whose copies each sit in a `Monitor`. SB3's own
+    keywords (env_kwargs, vec_env_cls, …) are refused by name."""
     sb3_only = sorted(set(options) & _SB3_MAKE_VEC_ENV_KEYWORDS)
     if sb3_only:
         raise TengymError(
-            f"make_vec_env: {', '.join(k + '=' for k in sb3_only)} is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give the game's options as keywords "
-            f"(make_vec_env({env_id!r}, n_envs, maxSteps=200), not env_kwargs={{...}}); for SB3's, stable_baselines3.common.env_util.make_vec_env('tengym/{env_id}-v0', ...)",
+            f"make_vec_env: {', '.join(k + '=' for k in sb3_only)} is SB3's make_vec_env's, not "
+            "tengym.sb3.make_vec_env's: give the game's options as keywords "
+            f"(make_vec_env({env_id!r}, n_envs, maxSteps=200), not env_kwargs={{...}}); for SB3's, "
+            f"stable_baselines3.common.env_util.make_vec_env('tengym/{env_id}-v0', ...)",
             "bad-argument",
         )
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)

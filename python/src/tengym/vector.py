@@ -20,7 +20,7 @@ import dataclasses
 import json
 import math
 from collections.abc import Sequence
-from typing import Any, Literal, Union, overload
+from typing import Any, Literal, overload
 
 import gymnasium as gym
 import numpy as np
@@ -29,24 +29,24 @@ from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
 
 from ._engine import (
+    MAX_TIME_LIMIT,
     MadeWith,
     RegisteredSpec,
     Rows,
     ask_engines,
     attach_again,
     copy_agent_seeds,
-    reset_deck,
     copy_seeds,
     copy_spec,
-    per_copy,
     draw_seeds,
+    ended_outcomes,
     engine_id,
-    MAX_TIME_LIMIT,
+    per_copy,
     positive_int,
     receive_steps,
+    reset_deck,
     reset_once_more,
     revive_copies,
-    ended_outcomes,
     same_step_last,
     send_steps,
     start_copies,
@@ -56,7 +56,7 @@ from .baselines import AgentInfo
 from .env import DictObservation, LegalDiscrete, Observation, ObsT, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, TengymError, refuse_keywords_elsewhere
 
-VectorAction = Union[NDArray[np.integer[Any]], Sequence[int]]
+VectorAction = NDArray[np.integer[Any]] | Sequence[int]
 """One action id a copy: an integer array (`action_space.sample()`, `agent_actions`) or a list of ints."""
 
 
@@ -137,9 +137,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         except ValueError:
             mode = None
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
-            # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take it (vector_kwargs={"autoreset_mode": ...}).
+            # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take
+            # it (vector_kwargs={"autoreset_mode": ...}).
             raise TengymError(
-                f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step (AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives DISABLED",
+                f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step "
+                "(AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); "
+                "vectorization_mode='sync' or 'async' with vector_kwargs={'autoreset_mode': ...} gives "
+                "DISABLED",
                 "bad-argument",
             )
         self.autoreset_mode = mode
@@ -212,11 +216,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
         }
         self._max_episode_steps = max_episode_steps
-        # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn), and its np_random, made when asked for.
+        # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn),
+        # and its np_random, made when asked for.
         self._copy_seeds: list[int | None] = [None] * num_envs
         self._copy_rngs: list[np.random.Generator | None] = [None] * num_envs
         self._copy_action_spaces: tuple[LegalDiscrete, ...] | None = None
-        # The catalogue agents attached to every copy, by name, in the order attached (an engine replaced after a failure gets them again).
+        # The catalogue agents attached to every copy, by name, in the order attached (an engine
+        # replaced after a failure gets them again).
         self._agents: list[str] = []
         self.closed = False
 
@@ -232,7 +238,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             self._stayed[lo:hi] = rows.stayed
 
     def _out(self, obs: NDArray[np.float32], masks: np.ndarray) -> ObsT:
-        """The observations returned: the rows, or with dict_observation each copy's mask beside them (the type ObsT that dict_observation chose)."""
+        """The observations returned: the rows, or with dict_observation each copy's mask beside them
+        (the type ObsT that dict_observation chose)."""
         if self.dict_observation:
             return {"action_mask": masks.astype(np.float32), "observations": obs}  # type: ignore[return-value]
         return obs  # type: ignore[return-value]
@@ -240,7 +247,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     def _infos(self, stayed: np.ndarray | None = None) -> dict:
         info = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
         if stayed is not None and stayed.any():
-            # As a sync vector env of TengymEnv(illegal_action="stay") gathers it: only the copies that stayed report it.
+            # As a sync vector env of TengymEnv(illegal_action="stay") gathers it: only the copies
+            # that stayed report it.
             info["illegal_action"], info["_illegal_action"] = stayed.copy(), stayed.copy()
         return info
 
@@ -250,7 +258,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         seed: int | list[int | None] | tuple[int | None, ...] | NDArray[np.integer[Any]] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[ObsT, dict[str, Any]]:
-        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
+        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds
+        (or Nones) seeds each copy.
 
         The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
         rule; the engines on their own would deal every copy seed 0's cards); later ones deal on.
@@ -261,7 +270,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         reset_mask = self._reset_mask(options)
         deck = reset_deck(options)
         seeds = copy_seeds(seed, self.num_envs)
-        # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
+        # Once more should an engine die during it: killed just before, it may not have exited when
+        # revive_copies looked.
         return reset_once_more(lambda: self._reset(seeds, reset_mask, deck), lambda: self._engines)
 
     def _reset(
@@ -301,7 +311,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         return self._out(self._obs.copy(), self._masks), self._infos()
 
     def _reset_mask(self, options: dict | None) -> np.ndarray | None:
-        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); the only other option taken is "deck"."""
+        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is
+        reset); the only other option taken is "deck"."""
         if options is None:
             return None
         if not isinstance(options, dict) or not set(options) <= {"reset_mask", "deck"}:
@@ -318,7 +329,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             or not mask.any()
         ):
             raise TengymError(
-                f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at least one True, got {mask!r}",
+                f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at "
+                f"least one True, got {mask!r}",
                 "bad-argument",
             )
         if not self._seeded:
@@ -422,7 +434,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         stay = self.illegal_action == "stay"
         info = self._infos(self._stayed & ~ended if stay else None)
         if ended.any():
-            # final_obs as Gymnasium gathers it: an object array, an observation for each copy that ended, None for the others.
+            # final_obs as Gymnasium gathers it: an object array, an observation for each copy that
+            # ended, None for the others.
             final_obs = np.full(self.num_envs, None, dtype=object)
             final_masks = np.zeros((self.num_envs, self._n), dtype=np.int8)
             for p, body in enumerate(bodies):
@@ -447,7 +460,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
 
     def __reduce__(self):
         raise TypeError(
-            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())"
+            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make "
+            "another (a TengymEnv can: get_state()/set_state())"
         )
 
     def action_masks(self) -> np.ndarray:
@@ -472,7 +486,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         (processes=P: P at a time); no engine timeout applies. `oracle` is not fair: attaching it warns."""
         if not isinstance(name, str):
             raise TengymError(
-                f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}",
+                f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
                 "bad-argument",
             )
         answers = ask_engines(self._engines, [{"cmd": "actions", "agent": name}] * len(self._engines), timeout=math.inf)
@@ -490,7 +505,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         it; attaching it again changes nothing."""
         if not isinstance(name, str):
             raise TengymError(
-                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}",
+                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
                 "bad-argument",
             )
         answers = ask_engines(self._engines, [{"cmd": "attach", "agent": name}] * len(self._engines), timeout=math.inf)
@@ -536,7 +552,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         "reset": "reset the vector env (options={'reset_mask': mask} resets some copies)",
         "step": "step the vector env, one action a copy",
         "close": "close the vector env",
-        "set_state": "a copy's state cannot be loaded into the vector env (its autoreset would not follow); load it into a TengymEnv",
+        "set_state": (
+            "a copy's state cannot be loaded into the vector env (its autoreset would not follow); "
+            "load it into a TengymEnv"
+        ),
         "unwrapped": "the copies live in engine processes, not as TengymEnv objects; envs.unwrapped is the vector env",
         "agent_action": "envs.agent_actions(name) answers every copy's action, -1 for a copy whose episode ended",
         "attach_agent": "envs.attach_agent(name) attaches the agent to every copy",
@@ -586,14 +605,17 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
                 f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}"
             )
         raise AttributeError(
-            f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}"
+            f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine "
+            f"processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}"
         )
 
     def set_attr(self, name: str, values: Any) -> None:
         """Refused: the copies live in engine processes, where no Python attribute can be set; the
         vector env's own keywords (render_mode, illegal_action, options...) are given when it is made."""
         raise AttributeError(
-            f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can be set on them; give the setting as a keyword when making the vector env, or use vectorization_mode='sync' for TengymEnv copies"
+            f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can "
+            "be set on them; give the setting as a keyword when making the vector env, or use "
+            "vectorization_mode='sync' for TengymEnv copies"
         )
 
     def _copy_method(self, name: str):
@@ -608,7 +630,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         return lambda: tuple(info["outcome"] for info in per_copy(self._engines, "info"))  # outcome
 
     @property
-    def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]  # a seed a copy, as Gymnasium's SyncVectorEnv overrides VectorEnv's one seed
+    # A seed a copy, as Gymnasium's SyncVectorEnv overrides VectorEnv's one seed.
+    def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]
         """Each copy's seed (the one it was last reset with, given or drawn), as a sync vector env's
         np_random_seed is its sub-envs'; `np_random`, the vector's own generator, is unchanged."""
         return self.get_attr("np_random_seed")
@@ -645,7 +668,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             # Before the first reset each copy's None, as TengymEnv.render() gives it: Gymnasium's
             # SyncVectorEnv renders tuple(env.render() for env in envs), a tuple even then.
             return (None,) * self.num_envs
-        # A tuple, one text (or image, with render_mode="rgb_array") a copy, as Gymnasium's sync and async vector envs render.
+        # A tuple, one text (or image, with render_mode="rgb_array") a copy, as Gymnasium's sync and
+        # async vector envs render.
         texts = [text for engine in self._engines for text in engine.request({"cmd": "render"})]
         return tuple(text_image(t) for t in texts) if self.render_mode == "rgb_array" else tuple(texts)
 

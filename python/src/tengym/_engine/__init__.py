@@ -12,9 +12,11 @@ import os
 if os.name == "nt":
     # The engines run over POSIX pipes (select.poll, fcntl); on Windows, WSL runs them.
     raise ImportError(
-        "tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes"
+        "tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over "
+        "POSIX pipes"
     )
 
+import contextlib
 import dataclasses
 import errno
 import fcntl
@@ -70,7 +72,8 @@ def _setting(name: str, default: float, kind=int, least: float = 0, infinite: bo
         ) from None
     if not ((math.isfinite(value) or (infinite and value > 0)) and value >= least):
         raise ValueError(
-            f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}{' (inf: no limit)' if infinite else ''}"
+            f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least "
+            f"{least}{' (inf: no limit)' if infinite else ''}"
         )
     return value
 
@@ -91,7 +94,8 @@ def _shared_dir() -> str:
         return "/dev/shm"
     if text != "" and not os.path.isdir(text):
         raise ValueError(
-            f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send every frame through the pipe"
+            f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send "
+            "every frame through the pipe"
         )
     return text
 
@@ -139,7 +143,8 @@ class RegisteredSpec:
         if isinstance(wanted, str) and wanted != env.env_id:
             env.close()
             raise TengymError(
-                f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')",
+                f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as "
+                f"gymnasium.make('tengym/{env.env_id}-v0')",
                 "bad-argument",
             )
         env.__dict__["_spec"] = spec
@@ -170,10 +175,12 @@ def _node_too_old(node: str) -> str | None:
 
 
 def _too_many_files(e: OSError) -> EngineError | None:
-    """What to do when an engine cannot start for want of file descriptors (not a missing Node), or None for another error."""
+    """What to do when an engine cannot start for want of file descriptors (not a missing Node), or
+    None for another error."""
     if e.errno == errno.ENFILE:
         return EngineError(
-            f"could not start the engine: the system's table of open files is full ({e}); close envs you are done with (env.close())"
+            f"could not start the engine: the system's table of open files is full ({e}); close envs you are "
+            "done with (env.close())"
         )
     if e.errno != errno.EMFILE:
         return None
@@ -185,7 +192,8 @@ def _too_many_files(e: OSError) -> EngineError | None:
         limit = "`ulimit -n`"
     return EngineError(
         f"could not start the engine: this process has as many files open as it may ({limit}). Each engine process "
-        "holds 3 or 4 (its two pipes, its stderr file and, for a vector env, its shared file), so a few hundred single envs reach a "
+        "holds 3 or 4 (its two pipes, its stderr file and, for a vector env, its shared file), so a few hundred "
+        "single envs reach a "
         "limit of 1024: close envs you are done with (env.close()), step many copies in one vector env "
         "(TengymVectorEnv, tengym.sb3.make_vec_env), or raise the limit"
     )
@@ -313,7 +321,7 @@ class Engine:
         """Opens the engine's files and spawns it, its finalizer registered before anything can raise:
         a start that fails leaves nothing open."""
         try:
-            self._stderr = tempfile.TemporaryFile()
+            self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 — open while the engine runs
         except OSError as e:
             raise (_too_many_files(e) or e) from e
         self._shared = _shared_file() if shared else None
@@ -356,8 +364,8 @@ class Engine:
         # The child's ends are the child's now; the parent's are the process's files, as PIPE gives them.
         os.close(pipes[0])
         os.close(pipes[3])
-        self.proc.stdin = open(pipes[1], "wb", buffering=0)
-        self.proc.stdout = open(pipes[2], "rb", buffering=0)
+        self.proc.stdin = open(pipes[1], "wb", buffering=0)  # noqa: SIM115 — open while the engine runs
+        self.proc.stdout = open(pipes[2], "rb", buffering=0)  # noqa: SIM115
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
 
@@ -370,10 +378,8 @@ class Engine:
             # A frame of 256 decade copies is 721 KB: through the default 64 KB pipe it takes a
             # dozen wake-ups of each side; one pipe as large as the frame takes one or two.
             for fd in (self._in, self._out):
-                try:
+                with contextlib.suppress(OSError, AttributeError):
                     fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-                except (OSError, AttributeError):
-                    pass
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN | select.POLLHUP | select.POLLERR)
         self._buf = bytearray(1 << 16)
@@ -404,7 +410,8 @@ class Engine:
             self.close()
             raise VersionMismatchError(
                 f"engine bundle {ENGINE_SCRIPT} is tengym {hello.get('tengym')} protocol {hello.get('protocol')}, "
-                f"this Python package is tengym {__version__} protocol {PROTOCOL}; rebuild it with `npm run build:python` "
+                f"this Python package is tengym {__version__} protocol {PROTOCOL}; rebuild it with `npm run "
+                "build:python` "
                 "or reinstall the package"
             )
 
@@ -678,10 +685,8 @@ class Engine:
         null = os.open(os.devnull, os.O_RDWR)
         try:
             for fd in (self._in, self._out):
-                try:
+                with contextlib.suppress(OSError):
                     os.dup2(null, fd)
-                except OSError:
-                    pass
         finally:
             os.close(null)
 
@@ -755,7 +760,7 @@ _NOT_JSON = {
 
 # Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's
 # SubprocVecEnv, a DataLoader worker) forsakes them at once.
-_LIVE: "weakref.WeakSet[Engine]" = weakref.WeakSet()
+_LIVE: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
 def _forsake_in_child() -> None:
@@ -772,7 +777,8 @@ MAX_SEED = 2**53 - 1
 
 
 def check_int32(actions: np.ndarray) -> None:
-    """Refuses ids outside int32: numpy would wrap such an id into the frame's int32 silently, and step another action."""
+    """Refuses ids outside int32: numpy would wrap such an id into the frame's int32 silently, and step
+    another action."""
     if actions.dtype != np.int32 and len(actions) and (actions.min() < -(2**31) or actions.max() >= 2**31):
         raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
 
@@ -815,10 +821,8 @@ def send_steps(
         # The engines already sent their steps answer them: read, so that none of them is later
         # taken for an interrupted call and replaced; the failure goes up.
         for p in sent:
-            try:
+            with contextlib.suppress(Exception):  # the first failure is the one raised
                 engines[p].receive_rows()
-            except Exception:  # noqa: BLE001 — the first failure is the one raised
-                pass
         raise
     return early
 
@@ -858,7 +862,8 @@ def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
     else:
         if not seeds_copies(seed, num_envs):
             raise BadSeedError(
-                f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i gets seed + i), or a list of {num_envs} seeds",
+                f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i "
+                f"gets seed + i), or a list of {num_envs} seeds",
                 "bad-seed",
             )
         return [int(seed) + i for i in range(num_envs)]
@@ -932,13 +937,16 @@ class MadeWith:
             keyword = f"{self.name}={value!r}"
             maker = self.MAKERS.get(cls)
             raise AttributeError(
-                f"{self.name} is set when the env is made ({cls}(..., {keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one was made with {getattr(obj, self.slot)!r}"
+                f"{self.name} is set when the env is made ({cls}(..., "
+                f"{keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one "
+                f"was made with {getattr(obj, self.slot)!r}"
             )
         setattr(obj, self.slot, value)
 
 
 def positive_int(name: str, value: Any, most: int | None = None) -> int:
-    """A count (num_envs, processes, max_episode_steps up to `most`) as an int, or a TengymError naming it: bools are not counts."""
+    """A count (num_envs, processes, max_episode_steps up to `most`) as an int, or a TengymError naming
+    it: bools are not counts."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise TengymError(f"{name} must be a positive integer, got {value!r}", "bad-argument")
     if most is not None and value > most:
@@ -999,7 +1007,8 @@ def copy_agent_seeds(seeds: Any, num_envs: int) -> list[int | None]:
         or len(seeds) != num_envs
     ):
         raise BadSeedError(
-            f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}",
+            f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left "
+            f"as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}",
             "bad-seed",
         )
     for s in seeds:
@@ -1054,7 +1063,8 @@ def start_copies(
         msg["timeLimit"] = time_limit
     if illegal_action not in ("raise", "stay"):
         raise TengymError(
-            f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])",
+            f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward "
+            "0, info['illegal_action'])",
             "bad-argument",
         )
     if illegal_action == "stay":
@@ -1124,7 +1134,8 @@ def same_step_last(body: memoryview, num: int, obs_size: int, n: int, ended: int
 
 
 class Rows:
-    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated, and (illegal "stay") stayed."""
+    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated, and
+    (illegal "stay") stayed."""
 
     __slots__ = ("obs", "rewards", "masks", "terminated", "truncated", "flags")
 
