@@ -23,9 +23,10 @@ import { pairedWins } from '../src/stats/paired.js';
 import { loadAgent } from '../src/node/index.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  npx tsx research/decade-handover.ts --model DIR [--env decade-loop] [--teacher pimc] [--episodes 3000]
-      [--seed 4242000] [--stock 0,6,12,20,30]
-  The model plays until the stock holds at most K cards (each K of --stock), the teacher on.`;
+const USAGE =
+  '  npx tsx research/decade-handover.ts --model DIR [--env decade-loop] [--teacher pimc] [--episodes 3000]\n' +
+  '      [--seed 4242000] [--stock 0,6,12,20,30]\n' +
+  '  The model plays until the stock holds at most K cards (each K of --stock), the teacher on.';
 
 /** The model while the stock holds more than `stock` cards, then the teacher. */
 export class HandoverAgent implements Agent {

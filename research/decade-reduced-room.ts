@@ -39,8 +39,9 @@ import { createRng, deriveSeed, shuffleInPlace } from '../src/env/rng.js';
 import { pairedWins } from '../src/stats/paired.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  npx tsx research/decade-reduced-room.ts [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]
-      [--seed 710000] [--samples N] [--json]`;
+const USAGE =
+  '  npx tsx research/decade-reduced-room.ts [--env decade-loop] [--deck CARDS|full] [--unseen N] [--deals 1000]\n' +
+  '      [--seed 710000] [--samples N] [--json]';
 
 /** One suit (A–9 and four ten-cards) and a second five: 14 cards whose total, 90, is a multiple of ten. */
 export const SMALL_DECK = '1234556789TTTT';

@@ -34,8 +34,10 @@ import { resolveAgent } from '../src/node/resolve.js';
 import { labelPosition } from '../src/games/decade/training/teacher-labels.js';
 import { programArgs, runIfMain } from '../src/node/program-args.js';
 
-const USAGE = `  npx tsx research/distill-agreement.ts --model DIR|AGENT [--env decade] [--teacher pimc] [--teacher-samples N]
-      [--games 1000] [--seed 4300000]`;
+const USAGE =
+  '  npx tsx research/distill-agreement.ts --model DIR|AGENT [--env decade] [--teacher pimc] ' +
+  '[--teacher-samples N]\n' +
+  '      [--games 1000] [--seed 4300000]';
 
 export interface Agreement {
   games: number;

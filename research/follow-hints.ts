@@ -157,8 +157,10 @@ export function formatFollowStats(rows: readonly FollowStats[]): string[] {
   );
 }
 
-const USAGE = `  npx tsx research/follow-hints.ts [--env four-ten] [--seed 100] [--games 20] [--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]
-  (--sources and --agents default to those on Four Ten, to default and first elsewhere)`;
+const USAGE =
+  '  npx tsx research/follow-hints.ts [--env four-ten] [--seed 100] [--games 20] ' +
+  '[--sources default,optimal,expectimax,bottom] [--agents bottom] [--window 20] [--values FILE] [--bare]\n' +
+  '  (--sources and --agents default to those on Four Ten, to default and first elsewhere)';
 
 async function main(): Promise<void> {
   const { values: args } = programArgs(USAGE, {

@@ -53,7 +53,10 @@ export function readGameValues(path: string, maxRounds?: number): GameValues {
 }
 
 function fileName(r: GameRules): string {
-  return `game-values-${r.drawVisible ? 'visible' : 'hidden'}-${r.check}-hand${r.handTarget}-game${r.gameTarget}-safeties${r.safeties}.json`;
+  return (
+    `game-values-${r.drawVisible ? 'visible' : 'hidden'}-${r.check}` +
+    `-hand${r.handTarget}-game${r.gameTarget}-safeties${r.safeties}.json`
+  );
 }
 
 /** The rules' game values from `dir` if stored there, else solved (minutes) and stored. */

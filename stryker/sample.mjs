@@ -116,10 +116,10 @@ if (options.list) {
 }
 
 // A --mutate range is "file:line:column-line:column", both ends included.
-const ranges = drawn.map(
-  (m, i) =>
-    `${m.fileName}:${drawnSpans[i].start.line}:${drawnSpans[i].start.column}-${drawnSpans[i].end.line}:${drawnSpans[i].end.column}`,
-);
+const ranges = drawn.map((m, i) => {
+  const { start, end } = drawnSpans[i];
+  return `${m.fileName}:${start.line}:${start.column}-${end.line}:${end.column}`;
+});
 const out = `reports/mutation/sample-${options.part}`;
 mkdirSync('reports/mutation', { recursive: true });
 const spans = {};

@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      'test/games/{decade/agents/baselines,decade/agents/lookahead-solver,four-ten/agents/baselines,four-ten/solver/solver}.test.ts',
+      'test/games/decade/agents/{baselines,lookahead-solver}.test.ts',
+      'test/games/four-ten/{agents/baselines,solver/solver}.test.ts',
     ],
     setupFiles: ['test/helpers/register-games.ts'],
     testTimeout: 600_000,

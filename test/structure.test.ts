@@ -18,8 +18,11 @@ const NODE_ONLY = ['node', 'eval', 'train', 'cli', 'page-harness', 'bridge'];
 /** A game's own Node-only folder (src/games/<game>/training/: its algorithms, loaded by path). */
 const GAME_NODE_ONLY = /^games\/[^/]+\/training\//;
 
-const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = new RegExp(
+  String.raw`(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]` +
+    String.raw`|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)`,
+  'g',
+);
 
 /** The Node built-ins a source text loads (static, dynamic or `require`; type-only imports load nothing). */
 function nodeBuiltins(source: string): string[] {
@@ -36,8 +39,13 @@ function nodeBuiltins(source: string): string[] {
 /** Node's globals a source text uses in code (comments aside): what runs in Node and nowhere else without an import. */
 function nodeGlobals(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-  const uses =
-    /\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once|nextTick|hrtime|memoryUsage|pid)\b|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b|\b__dirname\b|\b__filename\b|\bsetImmediate\(/g;
+  const uses = new RegExp(
+    String.raw`\bprocess\.(?:env|argv|exit|exitCode|cwd|platform|versions|version|stdout|stderr|stdin|on|once` +
+      String.raw`|nextTick|hrtime|memoryUsage|pid)\b` +
+      String.raw`|\bBuffer\.(?:from|alloc|allocUnsafe|isBuffer|concat|byteLength)\b` +
+      String.raw`|\b__dirname\b|\b__filename\b|\bsetImmediate\(`,
+    'g',
+  );
   return [...code.matchAll(uses)].map((m) => m[0]);
 }
 
@@ -437,7 +445,7 @@ function declaredIn(source: string): Set<string> {
 function exportedNames(source: string): string[] {
   const names = [
     ...source.matchAll(
-      /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:const|let|function\*?|class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm,
+      /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:const|let|function\*?|class|type|interface|enum)\s+([\w$]+)/gm,
     ),
   ].map((m) => m[1]);
   for (const m of source.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm))
@@ -495,6 +503,7 @@ describe('a game is one module', () => {
     expect([...identifiersOf("const x = decadeOf(env); // fourTenOf here\n/** END_TURN */ const s = 'DRAW';")]).toEqual(
       ['x', 'decadeOf', 'env', 's'],
     );
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, scanned, not run
     expect([...identifiersOf('const t = `a ${u ? `b ${END_TURN}` : `c`} d`;')]).toEqual(['t', 'u', 'END_TURN']);
     expect(exportedNames('export const A = 1;\nexport function b() {}\nexport { c, type D, e as F };')).toEqual([
       'A',
@@ -505,23 +514,26 @@ describe('a game is one module', () => {
     ]);
   });
 
-  it("a game's browser-safe files load no TensorFlow.js, however deep (its trained models' heads take a network)", () => {
-    const problems: string[] = [];
-    const seen = new Set<string>();
-    const visit = (file: string, chain: string[]) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const spec of runtimeImports(file)) {
-        const via = [...chain, relative(SRC, file)].join(' → ');
-        if (spec.startsWith('.'))
-          visit(join(dirname(file), spec.replace(/\.js$/, '.ts')), [...chain, relative(SRC, file)]);
-        else if (spec.startsWith('@tensorflow/')) problems.push(`${via} imports ${spec}`);
-      }
-    };
-    for (const f of files.filter((f) => gameFolderOf(f) !== null && !nodeOnly(f))) visit(f, []);
-    expect(problems).toEqual([]);
-    expect(seen.has(join(SRC, 'games', 'decade', 'learned', 'learned-search.ts'))).toBe(true);
-  });
+  it(
+    "a game's browser-safe files load no TensorFlow.js, however " + "deep (its trained models' heads take a network)",
+    () => {
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      const visit = (file: string, chain: string[]) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const spec of runtimeImports(file)) {
+          const via = [...chain, relative(SRC, file)].join(' → ');
+          if (spec.startsWith('.'))
+            visit(join(dirname(file), spec.replace(/\.js$/, '.ts')), [...chain, relative(SRC, file)]);
+          else if (spec.startsWith('@tensorflow/')) problems.push(`${via} imports ${spec}`);
+        }
+      };
+      for (const f of files.filter((f) => gameFolderOf(f) !== null && !nodeOnly(f))) visit(f, []);
+      expect(problems).toEqual([]);
+      expect(seen.has(join(SRC, 'games', 'decade', 'learned', 'learned-search.ts'))).toBe(true);
+    },
+  );
 });
 
 /** An identifier's words, lower case: fourTenOf → four ten of, DECADE_KIT → decade kit. */

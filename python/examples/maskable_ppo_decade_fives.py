@@ -1,4 +1,5 @@
-"""Trains sb3-contrib's MaskablePPO on decade-fives and compares it with random play and a tengym baseline on fresh deals.
+"""Trains sb3-contrib's MaskablePPO on decade-fives and compares it with random play and a tengym
+baseline on fresh deals.
 
     python python/examples/maskable_ppo_decade_fives.py --timesteps 200000 --eval-deals 3000
 
@@ -12,6 +13,7 @@ the paired differences with 95% intervals. A win is the env's outcome, not a ret
 Ten's returns are points, which lost games score too), and a deal with no legal move (on tens and
 block-ten), which the vector env deals again, is lost for every player, as play_agent counts it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,16 +70,30 @@ def first_episodes(env_id: str, deals: int, choose, batch: int = 500) -> tuple[n
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--env", default="decade-fives")
     p.add_argument("--timesteps", type=int, default=200_000)
     p.add_argument("--n-envs", type=int, default=8)
     p.add_argument("--eval-deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--save", help="where to save the trained model (.zip)")
-    p.add_argument("--per-env-processes", action="store_true", help="SB3's make_vec_env over single TengymEnvs (one engine process each) instead of tengym.sb3's batched VecEnv")
-    p.add_argument("--threads", type=int, default=1, help="torch threads (the network is small: more threads mostly wait on each other)")
-    p.add_argument("--baseline", default="pimc", help="a tengym agent to compare with on the same deals (tengym.agents(env) lists them)")
+    p.add_argument(
+        "--per-env-processes",
+        action="store_true",
+        help="SB3's make_vec_env over single TengymEnvs (one engine process each) instead of tengym.sb3's batched "
+        "VecEnv",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads (the network is small: more threads mostly wait on each other)",
+    )
+    p.add_argument(
+        "--baseline",
+        default="pimc",
+        help="a tengym agent to compare with on the same deals (tengym.agents(env) lists them)",
+    )
     args = p.parse_args()
     # Imported after the arguments, so that --help works on an install without them.
     try:
@@ -99,7 +115,17 @@ def main() -> None:
         vec = make_vec_env(tengym.gym_id(args.env), n_envs=args.n_envs, seed=args.seed)
     else:
         vec = tengym_make_vec_env(args.env, n_envs=args.n_envs, seed=args.seed)
-    model = MaskablePPO("MlpPolicy", vec, n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.01, seed=args.seed, verbose=0, device="cpu")
+    model = MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=256,
+        batch_size=256,
+        learning_rate=3e-4,
+        ent_coef=0.01,
+        seed=args.seed,
+        verbose=0,
+        device="cpu",
+    )
     model.learn(total_timesteps=args.timesteps)
     vec.close()
     trained_at = time.perf_counter()
@@ -120,12 +146,24 @@ def main() -> None:
     half = 1.96 * diff.std(ddof=1) / math.sqrt(len(diff))
     vs_baseline = tengym.paired_wins(ppo_won, baseline.won)
     low, high = vs_baseline.ci95
-    print(f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs ({'SB3 make_vec_env' if args.per_env_processes else 'tengym.sb3.make_vec_env'}): trained in {trained_at - started:.0f} s, evaluated in {evaluated_at - trained_at:.0f} s, {args.baseline} played in {time.perf_counter() - evaluated_at:.0f} s")
+    print(
+        f"env {args.env}, {args.timesteps} timesteps over {args.n_envs} envs "
+        f"({'SB3 make_vec_env' if args.per_env_processes else 'tengym.sb3.make_vec_env'}): trained in "
+        f"{trained_at - started:.0f} s, evaluated in {evaluated_at - trained_at:.0f} s, {args.baseline} played "
+        f"in {time.perf_counter() - evaluated_at:.0f} s"
+    )
     print(f"MaskablePPO mean return {agent.mean():.4f} (win rate {ppo_won.mean():.4f}) on {len(agent)} deals")
     print(f"random      mean return {rand.mean():.4f} (win rate {rand_won.mean():.4f}) on the same deals")
     print(f"{args.baseline:<11} win rate {baseline.win_rate:.4f} on the same deals (tengym.play_agent)")
-    print(f"paired difference {diff.mean():+.4f} ± {half:.4f} (95%); PPO wins {int(np.sum(diff > 0))} deals random loses, loses {int(np.sum(diff < 0))} random wins")
-    print(f"PPO - {args.baseline} win rate {vs_baseline.diff:+.4f} [{low:+.4f}, {high:+.4f}] (95%); PPO wins {int(np.sum(ppo_won & ~baseline.won))} deals {args.baseline} loses, loses {int(np.sum(~ppo_won & baseline.won))} {args.baseline} wins")
+    print(
+        f"paired difference {diff.mean():+.4f} ± {half:.4f} (95%); PPO wins {int(np.sum(diff > 0))} deals "
+        f"random loses, loses {int(np.sum(diff < 0))} random wins"
+    )
+    print(
+        f"PPO - {args.baseline} win rate {vs_baseline.diff:+.4f} [{low:+.4f}, {high:+.4f}] (95%); PPO wins "
+        f"{int(np.sum(ppo_won & ~baseline.won))} deals {args.baseline} loses, loses "
+        f"{int(np.sum(~ppo_won & baseline.won))} {args.baseline} wins"
+    )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 
 Each env runner starts its own engine processes, on whichever node Ray places it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,13 @@ def main() -> None:
     p.add_argument("--runners", type=int, default=2)
     p.add_argument("--iterations", type=int, default=5)
     p.add_argument("--envs-per-runner", type=int, default=1, help="env copies each runner steps")
-    p.add_argument("--vectorize", choices=("sync", "vector_entry_point"), default="sync", help="sync: one TengymEnv (one engine process) a copy; vector_entry_point: a runner's copies in one native vector env")
+    p.add_argument(
+        "--vectorize",
+        choices=("sync", "vector_entry_point"),
+        default="sync",
+        help="sync: one TengymEnv (one engine process) a copy; vector_entry_point: a runner's copies in one native "
+        "vector env",
+    )
     p.add_argument("--address", help="a Ray cluster's address ('auto' on a cluster node); default: a local Ray")
     args = p.parse_args()
     # Imported after the arguments, so that --help works on an install without them.
@@ -32,13 +39,20 @@ def main() -> None:
         sys.exit(f"{p.prog}: needs {e.name}, in tengym's [train] extra: pip install -e 'python[train]'")
     ray.init(address=args.address)
     started = time.perf_counter()
-    algo = ppo_config(args.env, num_env_runners=args.runners, envs_per_runner=args.envs_per_runner, vectorize_mode=args.vectorize).build_algo()
-    nodes = algo.env_runner_group.foreach_env_runner(lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False)
+    algo = ppo_config(
+        args.env, num_env_runners=args.runners, envs_per_runner=args.envs_per_runner, vectorize_mode=args.vectorize
+    ).build_algo()
+    nodes = algo.env_runner_group.foreach_env_runner(
+        lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False
+    )
     print(f"{args.runners} env runners on {len(set(nodes))} node(s)")
     for i in range(args.iterations):
         result = algo.train()
         runners = result["env_runners"]
-        print(f"iteration {i + 1}: episode return mean {runners.get('episode_return_mean', float('nan')):.3f}, env steps {runners.get('num_env_steps_sampled_lifetime', 0)}")
+        print(
+            f"iteration {i + 1}: episode return mean {runners.get('episode_return_mean', float('nan')):.3f}, "
+            f"env steps {runners.get('num_env_steps_sampled_lifetime', 0)}"
+        )
     algo.stop()
     print(f"wall time {time.perf_counter() - started:.0f} s")
     ray.shutdown()

@@ -6,6 +6,7 @@ patches a copy of the engine bundle (in a temporary folder; the package is untou
 engine converts each row to uint8 (x255, lossy) before sending, and Python converts back to
 float32, then times 256-copy random play against the carried bundle, interleaved.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,11 +26,13 @@ PATCHES = [
     ("const obsBytes = num * obsSize * 4;", "const obsBytes = num * obsSize + 3 & ~3;"),
     (
         "const obs = new Float32Array(out.buffer, base, num * obsSize);",
-        "const obs = new Float32Array(num * obsSize); globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, num * obsSize); globalThis.__f32 = obs;",
+        "const obs = new Float32Array(num * obsSize); globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, "
+        "num * obsSize); globalThis.__f32 = obs;",
     ),
     (
         "function writeRows(c, lastRows) {",
-        "function writeRows(c, lastRows) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let k = 0; k < f.length; k++) u8[k] = f[k] * 255; }",
+        "function writeRows(c, lastRows) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let k = "
+        "0; k < f.length; k++) u8[k] = f[k] * 255; }",
     ),
 ]
 
@@ -93,7 +96,10 @@ def main() -> None:
         for _ in range(args.rounds):
             f32.append(rate(transport.ENGINE_SCRIPT, False, args.env, args.num_envs, args.seconds))
             u8.append(rate(compact_script, True, args.env, args.num_envs, args.seconds))
-    print(f"{args.env}, {args.num_envs} copies, steps/s, medians of {args.rounds} interleaved rounds of {args.seconds:g} s")
+    print(
+        f"{args.env}, {args.num_envs} copies, steps/s, medians of {args.rounds} interleaved rounds of "
+        f"{args.seconds:g} s"
+    )
     print("| observations | median | range |")
     print("|---|---|---|")
     print(f"| float32 (carried) | {statistics.median(f32):,.0f} | {min(f32):,.0f}–{max(f32):,.0f} |")

@@ -13,7 +13,9 @@ DIST_INDEX = REPO / "dist" / "index.js"
 
 def node_eval(script: str) -> str:
     """Runs an ES module snippet with Node in the repository (for comparisons with the in-process engine)."""
-    return subprocess.run(["node", "--input-type=module", "-e", script], cwd=REPO, capture_output=True, text=True, check=True, timeout=60).stdout
+    return subprocess.run(
+        ["node", "--input-type=module", "-e", script], cwd=REPO, capture_output=True, text=True, check=True, timeout=60
+    ).stdout
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """tengym's scripted agents from Python: tengym.agents, tengym.play_agent (the records of `tengym eval
 --per-deal`), paired_wins, paired_rounds, derive_seed, and TengymEnv.agent_action through a loop of one's own."""
+
 import json
 import os
 import shlex
@@ -11,20 +12,36 @@ import numpy as np
 import pytest
 
 import tengym
-from tengym import BadActionError, BadOptionsError, BadSeedError, EngineError, TengymEnv, TengymError, UnknownEnvError
-
 from conftest import REPO, node_eval
+from tengym import BadActionError, BadOptionsError, BadSeedError, EngineError, TengymEnv, TengymError, UnknownEnvError
 
 CLI = REPO / "dist" / "cli" / "main.js"
 
 
 def tengym_cli(*args: str):
-    return json.loads(subprocess.run(["node", str(CLI), *args], cwd=REPO, capture_output=True, text=True, check=True, timeout=300).stdout)
+    return json.loads(
+        subprocess.run(
+            ["node", str(CLI), *args], cwd=REPO, capture_output=True, text=True, check=True, timeout=300
+        ).stdout
+    )
 
 
 def eval_report(env_id: str, agent: str, episodes: int, seed: int, options: dict | None = None) -> dict:
     extra = ["--options", json.dumps(options)] if options else []
-    return tengym_cli("eval", "--env", env_id, *extra, "--agents", agent, "--episodes", str(episodes), "--seed", str(seed), "--json", "--per-deal")
+    return tengym_cli(
+        "eval",
+        "--env",
+        env_id,
+        *extra,
+        "--agents",
+        agent,
+        "--episodes",
+        str(episodes),
+        "--seed",
+        str(seed),
+        "--json",
+        "--per-deal",
+    )
 
 
 def eval_deals(env_id: str, agent: str, episodes: int, seed: int, options: dict | None = None) -> dict:
@@ -48,7 +65,9 @@ def test_the_agents_of_an_env_are_the_catalogue_as_tengym_agents_lists_them(env_
     listed = [a for a in tengym_cli("agents", "--env", env_id, "--json") if a["name"] != "model"]
     got = tengym.agents(env_id)
     assert [a.name for a in got] == [a["name"] for a in listed]
-    assert [(a.description, a.fair, a.ceiling) for a in got] == [(a["description"], a["fair"], a.get("ceiling", False)) for a in listed]
+    assert [(a.description, a.fair, a.ceiling) for a in got] == [
+        (a["description"], a["fair"], a.get("ceiling", False)) for a in listed
+    ]
 
 
 def test_the_oracle_is_marked_unfair_and_optimal_a_ceiling():
@@ -108,7 +127,20 @@ def test_compensated_sum_is_not_plain_left_to_right_summation():
 
 
 def test_paired_wins_is_tengym_evals_difference_from_its_reference(needs_dist):
-    report = tengym_cli("eval", "--env", "decade-fives", "--agents", "pimc,random", "--reference", "random", "--episodes", "200", "--seed", "9", "--json")
+    report = tengym_cli(
+        "eval",
+        "--env",
+        "decade-fives",
+        "--agents",
+        "pimc,random",
+        "--reference",
+        "random",
+        "--episodes",
+        "200",
+        "--seed",
+        "9",
+        "--json",
+    )
     pimc = tengym.play_agent("decade-fives", "pimc", episodes=200, seed=9)
     random = tengym.play_agent("decade-fives", "random", episodes=200, seed=9)
     paired = tengym.paired_wins(pimc.won, random.won)
@@ -129,7 +161,9 @@ def test_paired_wins_refuses_what_is_not_won_or_lost():
     # Four Ten's returns are points: a game lost with 15 points is not a win, and a "difference in
     # win rate" of +22.5 is no figure. Bools and 1/0 of any dtype are won/lost.
     assert tengym.paired_wins([True, False, 1.0], np.array([0, 1, 1], dtype=np.int8)).diff == 0.0
-    with pytest.raises(TengymError, match=r"won must say won or lost for each deal \(True/False or 1/0\), got 50.0 at deal 0"):
+    with pytest.raises(
+        TengymError, match=r"won must say won or lost for each deal \(True/False or 1/0\), got 50.0 at deal 0"
+    ):
         tengym.paired_wins([50, 30, 0, 12], [0, 0, 1, 1])
     with pytest.raises(TengymError, match="reference_won must say won or lost .* got nan at deal 1"):
         tengym.paired_wins([1, 0], [1, None])
@@ -140,9 +174,15 @@ def test_paired_wins_refuses_what_is_not_won_or_lost():
 def test_paired_wins_refuses_two_records_of_other_deals():
     # Same length, other deals: not a paired difference, whatever its interval says.
     longest = tengym.play_agent("decade", "longest", episodes=20, seed=0)
-    with pytest.raises(TengymError, match=r"paired_wins: the two players' records must be of the same deals, got 20 deals of decade from seed 0 and 20 deals of decade from seed 500$"):
+    with pytest.raises(
+        TengymError,
+        match=r"paired_wins: the two players' records must be of the same deals, got 20 deals of decade from seed 0 "
+        r"and 20 deals of decade from seed 500$",
+    ):
         tengym.paired_wins(longest, tengym.play_agent("decade", "random", episodes=20, seed=500))
-    with pytest.raises(TengymError, match=r"same deals, got 20 deals of decade from seed 0 and 20 deals of decade-fives from seed 0$"):
+    with pytest.raises(
+        TengymError, match=r"same deals, got 20 deals of decade from seed 0 and 20 deals of decade-fives from seed 0$"
+    ):
         tengym.paired_wins(longest, tengym.play_agent("decade-fives", "random", episodes=20, seed=0))
     assert tengym.paired_wins(longest, tengym.play_agent("decade", "random", episodes=20, seed=0)).deals == 20
 
@@ -156,9 +196,14 @@ def test_first_deal_plays_part_of_a_run_as_the_whole_run_plays_it():
     for field in ("won", "cards_left", "steps", "decisions"):
         assert (getattr(part, field) == getattr(whole, field)[40:]).all(), field
     # Records of other parts are other deals.
-    with pytest.raises(TengymError, match=r"same deals, got 20 deals of decade from seed 7 \(deals 40 on\) and 20 deals of decade from seed 7$"):
+    with pytest.raises(
+        TengymError,
+        match=r"same deals, got 20 deals of decade from seed 7 \(deals 40 on\) and 20 deals of decade from seed 7$",
+    ):
         tengym.paired_wins(part, tengym.play_agent("decade", "random", episodes=20, seed=7))
-    assert tengym.paired_wins(part, tengym.play_agent("decade", "random", episodes=20, seed=7, first_deal=40)).deals == 20
+    assert (
+        tengym.paired_wins(part, tengym.play_agent("decade", "random", episodes=20, seed=7, first_deal=40)).deals == 20
+    )
     with pytest.raises(TengymError, match=r"first_deal must be an integer ≥ 0, got -1"):
         tengym.play_agent("decade", "pimc", episodes=2, first_deal=-1)
 
@@ -167,18 +212,42 @@ def test_paired_wins_squares_as_javascript_does(needs_dist):
     # On these 41 deals Python's (x - mean) ** 2 (the C library's pow) misses the last digit of a
     # square that JavaScript's ** gets right, and the interval's last digits moved with it.
     won, reference_won = [1] + [0] * 40, [0] + [1] * 9 + [0] * 31
-    js = json.loads(node_eval(f"import {{ pairedWins }} from './dist/index.js'; console.log(JSON.stringify(pairedWins({won}, {reference_won})))"))
+    js = json.loads(
+        node_eval(
+            f"import {{ pairedWins }} from './dist/index.js'; console.log(JSON.stringify(pairedWins({won}, "
+            f"{reference_won})))"
+        )
+    )
     paired = tengym.paired_wins(won, reference_won)
     assert (paired.diff, list(paired.ci95)) == (js["diff"], js["ci95"])
 
 
 def test_paired_rounds_is_tengym_evals_difference_in_rounds_from_its_reference(needs_dist):
-    report = tengym_cli("eval", "--env", "four-ten", "--agents", "bottom,random,greedy", "--reference", "greedy", "--episodes", "200", "--seed", "3", "--json", "--per-deal")
-    bottom, random, greedy = (tengym.play_agent("four-ten", agent, episodes=200, seed=3) for agent in ("bottom", "random", "greedy"))
+    report = tengym_cli(
+        "eval",
+        "--env",
+        "four-ten",
+        "--agents",
+        "bottom,random,greedy",
+        "--reference",
+        "greedy",
+        "--episodes",
+        "200",
+        "--seed",
+        "3",
+        "--json",
+        "--per-deal",
+    )
+    bottom, random, greedy = (
+        tengym.play_agent("four-ten", agent, episodes=200, seed=3) for agent in ("bottom", "random", "greedy")
+    )
     paired = tengym.paired_rounds(bottom, greedy)
     expected = report["results"][0]["roundsVsReference"]
-    assert paired.diff == expected["diff"] and list(paired.ci95) == expected["ci95"] and paired.deals == expected["deals"]
-    assert paired.deals == int((bottom.won & greedy.won).sum()) and 0 < paired.deals < 200 and paired.diff < 0  # greedy loses some; bottom wins sooner
+    assert (
+        paired.diff == expected["diff"] and list(paired.ci95) == expected["ci95"] and paired.deals == expected["deals"]
+    )
+    # Greedy loses some; bottom wins sooner.
+    assert paired.deals == int((bottom.won & greedy.won).sum()) and 0 < paired.deals < 200 and paired.diff < 0
     with pytest.MonkeyPatch.context() as m:
         m.setattr(tengym.baselines, "sum", compensated_sum, raising=False)
         assert tengym.paired_rounds(bottom, greedy) == paired
@@ -190,18 +259,42 @@ def test_paired_rounds_is_tengym_evals_difference_in_rounds_from_its_reference(n
     none = tengym.paired_rounds(random, greedy)
     assert np.isnan(none.diff) and none.ci95 == (-np.inf, np.inf) and none.deals == 0
     # The rounds of a lost deal are not read; one deal won by both gives no interval.
-    assert tengym.paired_rounds({"won": [1, 0], "rounds": [5, None]}, {"won": [True, True], "rounds": [7, 4]}) == (-2.0, (-np.inf, np.inf), 1)
-    assert tengym.PairedRounds is type(paired) and "paired_rounds" in tengym.__all__ and "PairedRounds" in tengym.__all__
+    assert tengym.paired_rounds({"won": [1, 0], "rounds": [5, None]}, {"won": [True, True], "rounds": [7, 4]}) == (
+        -2.0,
+        (-np.inf, np.inf),
+        1,
+    )
+    assert (
+        tengym.PairedRounds is type(paired) and "paired_rounds" in tengym.__all__ and "PairedRounds" in tengym.__all__
+    )
 
 
 def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not_rounds():
     greedy = tengym.play_agent("four-ten", "greedy", episodes=5, seed=3)
-    with pytest.raises(TengymError, match=r"paired_rounds: the two players' records must be of the same deals, got 5 deals of four-ten from seed 3 and 5 deals of four-ten from seed 4$"):
+    with pytest.raises(
+        TengymError,
+        match=r"paired_rounds: the two players' records must be of the same deals, got 5 deals of four-ten from seed "
+        r"3 and 5 deals of four-ten from seed 4$",
+    ):
         tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=4))
-    with pytest.raises(TengymError, match=r'same deals, got 5 deals of four-ten \{"gameTarget": 50\} from seed 3 and 5 deals of four-ten \{"gameTarget": 30\} from seed 3$'):
-        tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=3, options={"gameTarget": 30}))
+    with pytest.raises(
+        TengymError,
+        match=r'same deals, got 5 deals of four-ten \{"gameTarget": 50\} from seed 3 and 5 deals of four-ten '
+        r'\{"gameTarget": 30\} from seed 3$',
+    ):
+        tengym.paired_rounds(
+            greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=3, options={"gameTarget": 30})
+        )
     # Options are compared as played: the default spelt out is the same deals.
-    assert tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "bottom", episodes=5, seed=3, options={"gameTarget": greedy.options["gameTarget"]})).deals > 0
+    assert (
+        tengym.paired_rounds(
+            greedy,
+            tengym.play_agent(
+                "four-ten", "bottom", episodes=5, seed=3, options={"gameTarget": greedy.options["gameTarget"]}
+            ),
+        ).deals
+        > 0
+    )
     with pytest.raises(TengymError, match="same deals, got 5 deals of four-ten from seed 3 and 6 deals"):
         tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "bottom", episodes=6, seed=3))
     with pytest.raises(TengymError, match="same deals, one a deal, got 2 and 5"):
@@ -209,35 +302,63 @@ def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not
     with pytest.raises(TengymError, match="one a deal, got 0 and 0"):
         tengym.paired_rounds({"won": [], "rounds": []}, {"won": [], "rounds": []})
     pimc = tengym.play_agent("decade-fives", "pimc", episodes=5, seed=3)
-    with pytest.raises(TengymError, match=r"paired_rounds: reference is pimc's record of decade-fives, which has no rounds: rounds to win are Four Ten's figure \(paired_wins pairs the wins of any env\)"):
+    with pytest.raises(
+        TengymError,
+        match=r"paired_rounds: reference is pimc's record of decade-fives, which has no rounds: rounds to win are "
+        r"Four Ten's figure \(paired_wins pairs the wins of any env\)",
+    ):
         tengym.paired_rounds(greedy, pimc)
-    with pytest.raises(TengymError, match=r"mine must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, got keys \['cardsLeft', 'won'\]"):
+    with pytest.raises(
+        TengymError,
+        match=r"mine must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, "
+        r"got keys \['cardsLeft', 'won'\]",
+    ):
         tengym.paired_rounds({"won": pimc.won, "cardsLeft": pimc.cards_left}, greedy)
     with pytest.raises(TengymError, match="mapping with 'won' and 'rounds', one entry a deal, got list"):
         tengym.paired_rounds(greedy.won.tolist(), greedy)
     # Points are not a win, and a won game took at least one round: rounds never filled in are zeros.
-    with pytest.raises(TengymError, match=r"paired_rounds: mine\['won'\] must say won or lost for each deal \(True/False or 1/0\), got 52.0 at deal 0"):
+    with pytest.raises(
+        TengymError,
+        match=r"paired_rounds: mine\['won'\] must say won or lost for each deal \(True/False or 1/0\), got 52.0 at "
+        r"deal 0",
+    ):
         tengym.paired_rounds({"won": [52, 12], "rounds": [4, 6]}, {"won": [1, 1], "rounds": [5, 5]})
-    with pytest.raises(TengymError, match=r"reference\['rounds'\] must be the rounds each won game took, a whole number from 1, got 0.0 at deal 1, a won deal"):
+    with pytest.raises(
+        TengymError,
+        match=r"reference\['rounds'\] must be the rounds each won game took, a whole number from 1, got 0.0 at deal "
+        r"1, a won deal",
+    ):
         tengym.paired_rounds({"won": [1, 1], "rounds": [4, 6]}, {"won": [0, 1], "rounds": np.zeros(2)})
     with pytest.raises(TengymError, match="got 4.5 at deal 0"):
         tengym.paired_rounds({"won": [1], "rounds": [4.5]}, {"won": [1], "rounds": [5]})
-    with pytest.raises(TengymError, match=r"mine\['won'\] and mine\['rounds'\] must have one entry a deal each, got 2 and 1"):
+    with pytest.raises(
+        TengymError, match=r"mine\['won'\] and mine\['rounds'\] must have one entry a deal each, got 2 and 1"
+    ):
         tengym.paired_rounds({"won": [1, 0], "rounds": [4]}, {"won": [1, 1], "rounds": [5, 5]})
 
 
 def test_derive_seed_is_the_engines(needs_dist):
     pairs = [(0, 0), (100, 3), (2**53 - 1, 9_999_999), (123456789012345, 77), (2**32, 2**52)]
-    js = json.loads(node_eval(f"import {{ deriveSeed }} from './dist/env/rng.js'; console.log(JSON.stringify({json.dumps(pairs)}.map(([a, b]) => deriveSeed(a, b))))"))
+    js = json.loads(
+        node_eval(
+            "import { deriveSeed } from './dist/env/rng.js'; "
+            f"console.log(JSON.stringify({json.dumps(pairs)}.map(([a, b]) => deriveSeed(a, b))))"
+        )
+    )
     assert [tengym.derive_seed(a, b) for a, b in pairs] == js
     with pytest.raises(BadSeedError):
         tengym.derive_seed(-1, 0)
 
 
 def test_play_agent_refuses_with_tengyms_errors():
-    with pytest.raises(TengymError, match='unknown agent "greedy" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle'):
+    with pytest.raises(
+        TengymError,
+        match='unknown agent "greedy" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle',
+    ):
         tengym.play_agent("decade", "greedy", episodes=3)
-    with pytest.raises(TengymError, match='unknown agent "model" for four-ten; agents for four-ten: random, first, greedy'):
+    with pytest.raises(
+        TengymError, match='unknown agent "model" for four-ten; agents for four-ten: random, first, greedy'
+    ):
         tengym.play_agent("four-ten", "model", episodes=3)
     with pytest.raises(TengymError, match='unknown agent "optimal" for decade'):
         tengym.play_agent("decade", "optimal", episodes=3)
@@ -264,21 +385,32 @@ def test_a_trained_model_given_to_play_agent_is_refused_with_the_command_that_pl
     # `tengym eval --agents` takes the shipped model and model folders; play_agent plays the
     # catalogue only, and says how to get a model's records instead.
     for agent, options in [("models/decade", None), ("model", {"maxSteps": 5000})]:
-        with pytest.raises(TengymError, match=f'unknown agent "{agent}" for decade; agents for decade: random, .*; a trained model plays from the command line') as refused:
+        with pytest.raises(
+            TengymError,
+            match=f'unknown agent "{agent}" for decade; agents for decade: random, .*; a trained model plays from the '
+            "command line",
+        ) as refused:
             tengym.play_agent("decade", agent, episodes=3, seed=5, options=options)
         command = str(refused.value).split("TensorFlow.js: ")[1].split(" gives")[0]
-        assert command.startswith("tengym eval --env decade ") and command.endswith(" --episodes N --seed S --json --per-deal")
+        assert command.startswith("tengym eval --env decade ") and command.endswith(
+            " --episodes N --seed S --json --per-deal"
+        )
     args = shlex.split(command)[1:]  # the last one, with its options, as a shell reads it
     assert json.loads(args[args.index("--options") + 1]) == {"maxSteps": 5000}
     args[args.index("N")], args[args.index("S")] = "3", "5"
     deals = tengym_cli(*args)["results"][0]["deals"]
     assert len(deals["won"]) == 3 and "cardsLeft" in deals
     # A catalogue name misspelt is not a model: the catalogue alone is listed.
-    with pytest.raises(TengymError, match=r'unknown agent "pimcc" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle$'):
+    with pytest.raises(
+        TengymError,
+        match=r'unknown agent "pimcc" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle$',
+    ):
         tengym.play_agent("decade", "pimcc", episodes=3)
 
 
-def own_loop(env: TengymEnv, agent: str, seed: int, episodes: int, *, at_decisions_only: bool = False, attach: bool = True) -> dict:
+def own_loop(
+    env: TengymEnv, agent: str, seed: int, episodes: int, *, at_decisions_only: bool = False, attach: bool = True
+) -> dict:
     """Deals seed + i played by asking the env's attached agent, reset as play_agent resets it."""
     if attach:
         env.attach_agent(agent)
@@ -313,7 +445,9 @@ def test_an_agent_that_remembers_is_shown_every_state_of_the_game():
     played = tengym.play_agent("ten-twenty-thirty", "pimc", episodes=12, seed=108)
     assert played.won.sum() == 4
     with TengymEnv("ten-twenty-thirty") as env:
-        assert own_loop(env, "pimc", 108, 12, at_decisions_only=True) == {k: records(played)[k] for k in ("won", "cardsLeft", "steps")}
+        assert own_loop(env, "pimc", 108, 12, at_decisions_only=True) == {
+            k: records(played)[k] for k in ("won", "cardsLeft", "steps")
+        }
 
 
 def test_the_agents_of_an_engine_replaced_after_a_failure_are_attached_again_at_reset():
@@ -326,7 +460,9 @@ def test_the_agents_of_an_engine_replaced_after_a_failure_are_attached_again_at_
         os.kill(env._engine.proc.pid, signal.SIGKILL)
         with pytest.raises(EngineError):
             env.agent_action("pimc")
-        assert own_loop(env, "pimc", 108, 12, at_decisions_only=True, attach=False) == {k: records(played)[k] for k in ("won", "cardsLeft", "steps")}
+        assert own_loop(env, "pimc", 108, 12, at_decisions_only=True, attach=False) == {
+            k: records(played)[k] for k in ("won", "cardsLeft", "steps")
+        }
 
 
 def test_a_reset_with_seed_s_resets_the_agents_as_deal_0_of_seed_s():
@@ -382,8 +518,15 @@ def test_agents_md_names_every_field_of_tengym_evals_json_report_and_no_other(ne
     documented = {t for t in re.findall(r"`([A-Za-z][A-Za-z0-9]*)`", section)} - {"null", "loadAgent", "evaluate"}
     seen: set[str] = set()
     # A model folder (its provenance), the exact optimum (ceiling), and both kinds of game.
-    for env_id, agents in [("decade-fives", "pimc,random"), ("four-ten", "greedy,random"), ("decade", "models/decade,random"), ("decade-optional", "optimal,random")]:
-        report = tengym_cli("eval", "--env", env_id, "--agents", agents, "--episodes", "3", "--seed", "5", "--json", "--per-deal")
+    for env_id, agents in [
+        ("decade-fives", "pimc,random"),
+        ("four-ten", "greedy,random"),
+        ("decade", "models/decade,random"),
+        ("decade-optional", "optimal,random"),
+    ]:
+        report = tengym_cli(
+            "eval", "--env", env_id, "--agents", agents, "--episodes", "3", "--seed", "5", "--json", "--per-deal"
+        )
         seen |= set(report)
         for result in report["results"]:
             seen |= set(result)

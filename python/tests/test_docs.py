@@ -4,6 +4,7 @@ whitespace loose). A block that trains is left out, with the reason; a fragment 
 it (a policy of the reader's, a trained module) runs with what that text gives it. And every command
 line the page writes for a program of the repository (the examples, the experiments, tengym.bench)
 names flags that program takes."""
+
 import re
 import subprocess
 import sys
@@ -34,7 +35,10 @@ BLOCKS = python_blocks()
 
 # Blocks not run, by a text of theirs, and why.
 NOT_RUN = {
-    'MaskablePPO("MlpPolicy", vec': "it trains MaskablePPO for 200,000 steps, minutes; tests/test_train.py trains it on the same VecEnv, and the test below checks its settings are the example's",
+    'MaskablePPO("MlpPolicy", vec': (
+        "it trains MaskablePPO for 200,000 steps, minutes; tests/test_train.py trains it on the same "
+        "VecEnv, and the test below checks its settings are the example's"
+    ),
 }
 
 # What the text around a fragment gives it, run before it, by a text of the block.
@@ -60,7 +64,11 @@ AFTER = {
 
 # Text of a block changed before it runs, and why.
 REPLACE = {
-    "SEED, DEALS = 1_000_000, 3000": ("SEED, DEALS = 1_000_000, 300", "3,000 deals played step by step through the engine, and pimc's, take half a minute; 300 run the loop as written"),
+    "SEED, DEALS = 1_000_000, 3000": (
+        "SEED, DEALS = 1_000_000, 300",
+        "3,000 deals played step by step through the engine, and pimc's, take half a minute; 300 run the loop "
+        "as written",
+    ),
 }
 
 
@@ -105,13 +113,21 @@ def test_the_blocks_are_found_and_each_exception_names_one_of_them():
 
 
 def test_a_documented_output_is_a_pattern_and_only_print_lines_with_a_comment_are_checked():
-    assert output_pattern("[AgentInfo(name='random', description='…', fair=True), …]").fullmatch("[AgentInfo(name='random', description='a b', fair=True), AgentInfo()]")
+    assert output_pattern("[AgentInfo(name='random', description='…', fair=True), …]").fullmatch(
+        "[AgentInfo(name='random', description='a b', fair=True), AgentInfo()]"
+    )
     assert output_pattern("0.752").fullmatch("0.752")
     assert not output_pattern("0.752").fullmatch("0.7521")
     assert output_pattern("a  b\n c").fullmatch("a b c")
     code, checked = instrument('x = 1  # not output\nprint(x)  # 1\nprint(x)\n    print(x, "y")  # 1 y\n')
     assert checked == [2, 4]
-    assert code.split("\n") == ["x = 1  # not output", "__printed(2, '1', x)", "print(x)", "    __printed(4, '1 y', x, \"y\")", ""]
+    assert code.split("\n") == [
+        "x = 1  # not output",
+        "__printed(2, '1', x)",
+        "print(x)",
+        "    __printed(4, '1 y', x, \"y\")",
+        "",
+    ]
 
 
 @pytest.mark.parametrize("line, code", runnable())
@@ -143,7 +159,9 @@ def test_the_block_runs_and_prints_what_its_comments_say(line, code):
         seen = [p for p in printed if p[0] == at]
         assert seen, f"python.md:{line + at}: the print with a documented output never ran"
         for _, expected, text in seen:
-            assert output_pattern(expected).fullmatch(" ".join(text.split())), f"python.md:{line + at}: printed {text!r}, the doc says {expected!r}"
+            assert output_pattern(expected).fullmatch(" ".join(text.split())), (
+                f"python.md:{line + at}: printed {text!r}, the doc says {expected!r}"
+            )
 
 
 def program_commands() -> list[tuple[str, str]]:
@@ -155,7 +173,9 @@ def program_commands() -> list[tuple[str, str]]:
     inline = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
     found = []
     for line in shell + inline:
-        for m in re.finditer(r"python3 (python/(?:examples|experiments)/\S+\.py|-m tengym\.\w+)(.*?)(?=python3 |$)", line):
+        for m in re.finditer(
+            r"python3 (python/(?:examples|experiments)/\S+\.py|-m tengym\.\w+)(.*?)(?=python3 |$)", line
+        ):
             found.append((m[1], m[2]))
     return found
 
@@ -168,7 +188,9 @@ def test_every_command_line_for_a_program_of_the_repository_names_flags_it_takes
     for program, rest in commands:
         if program not in helps:
             args = program.split() if program.startswith("-m ") else [str(REPO / program)]
-            helps[program] = subprocess.run([sys.executable, *args, "--help"], cwd=REPO, capture_output=True, text=True, timeout=120)
+            helps[program] = subprocess.run(
+                [sys.executable, *args, "--help"], cwd=REPO, capture_output=True, text=True, timeout=120
+            )
         h = helps[program]
         if h.returncode != 0:
             problems.append(f"python3 {program}: --help failed: {h.stderr.strip()[-300:]}")
@@ -193,20 +215,40 @@ else:
 """
 
 
-@pytest.mark.parametrize("program", ["python/examples/maskable_ppo_decade_fives.py", "python/examples/rllib_ppo_masked.py"])
+@pytest.mark.parametrize(
+    "program", ["python/examples/maskable_ppo_decade_fives.py", "python/examples/rllib_ppo_masked.py"]
+)
 def test_an_example_shows_its_help_and_names_the_extra_it_lacks_without_the_train_extra(program):
-    run = lambda *args: subprocess.run([sys.executable, "-c", WITHOUT_TRAIN_EXTRA, str(REPO / program), *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+    run = lambda *args: subprocess.run(
+        [sys.executable, "-c", WITHOUT_TRAIN_EXTRA, str(REPO / program), *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     shown = run("--help")
     assert shown.returncode == 0 and "--env" in shown.stdout, shown.stderr[-2000:]
     refused = run("--env", "decade-fives")
     assert refused.returncode == 1
-    assert re.fullmatch(r"\S+\.py: needs (torch|ray), in tengym's \[train\] extra: pip install -e 'python\[train\]'\n", refused.stderr), refused.stderr[-2000:]
+    assert re.fullmatch(
+        r"\S+\.py: needs (torch|ray), in tengym's \[train\] extra: pip install -e 'python\[train\]'\n", refused.stderr
+    ), refused.stderr[-2000:]
 
 
 def test_bench_sb3_names_the_extra_it_lacks_without_the_train_extra():
-    refused = subprocess.run([sys.executable, "-c", WITHOUT_TRAIN_EXTRA, "-m tengym.bench", "--sb3"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    refused = subprocess.run(
+        [sys.executable, "-c", WITHOUT_TRAIN_EXTRA, "-m tengym.bench", "--sb3"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert refused.returncode == 2
-    assert refused.stderr.splitlines()[-1] == "python -m tengym.bench: error: --sb3 needs stable_baselines3 and sb3_contrib, in tengym's [train] extra: pip install -e 'python[train]'"
+    assert (
+        refused.stderr.splitlines()[-1]
+        == "python -m tengym.bench: error: --sb3 needs stable_baselines3 and sb3_contrib, in tengym's [train] "
+        "extra: pip install -e 'python[train]'"
+    )
 
 
 def test_the_paired_loop_pairs_a_game_with_dead_deals_as_its_caution_says():
@@ -214,7 +256,9 @@ def test_the_paired_loop_pairs_a_game_with_dead_deals_as_its_caution_says():
     # pair tens: seeds 1,000,000 + i hold deals with no legal move, over at reset. The lowest legal
     # action is tengym's `first`, so the loop must give play_agent's records of `first`, deal for deal.
     (code,) = [code for _, code in BLOCKS if "SEED, DEALS = 1_000_000" in code]
-    run = code.replace("SEED, DEALS = 1_000_000, 3000", "SEED, DEALS = 1_000_000, 200").replace('tengym.TengymEnv("decade-fives")', 'tengym.TengymEnv("tens", dead_deals="keep")')
+    run = code.replace("SEED, DEALS = 1_000_000, 3000", "SEED, DEALS = 1_000_000, 200").replace(
+        'tengym.TengymEnv("decade-fives")', 'tengym.TengymEnv("tens", dead_deals="keep")'
+    )
     run = run.replace('tengym.play_agent("decade-fives", "pimc"', 'tengym.play_agent("tens", "first"')
     namespace = {"__name__": "__docs__"}
     exec(BEFORE['action = policy(obs, info["action_mask"])'], namespace)
@@ -238,7 +282,11 @@ def test_the_sb3_block_trains_with_the_settings_of_the_example_it_names():
     example = ast.parse((REPO / "python" / "examples" / "maskable_ppo_decade_fives.py").read_text(encoding="utf-8"))
     defaults = {}
     for node in ast.walk(example):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "add_argument" and isinstance(node.args[0], ast.Constant):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", None) == "add_argument"
+            and isinstance(node.args[0], ast.Constant)
+        ):
             for k in node.keywords:
                 if k.arg == "default":
                     defaults[node.args[0].value.lstrip("-").replace("-", "_")] = ast.literal_eval(k.value)
@@ -250,11 +298,18 @@ def test_the_sb3_block_trains_with_the_settings_of_the_example_it_names():
         return ast.literal_eval(node)
 
     def calls(tree, name):
-        return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and (getattr(n.func, "id", None) == name or getattr(n.func, "attr", None) == name)]
+        return [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and (getattr(n.func, "id", None) == name or getattr(n.func, "attr", None) == name)
+        ]
 
     def described(call, first_args: int = 99, leave_out: tuple = ()):
         # the call's first arguments (the policy: the env is a variable) and its keywords, as values
-        return [value(a) for a in call.args[:first_args]], {k.arg: value(k.value) for k in call.keywords if k.arg not in leave_out}
+        return [value(a) for a in call.args[:first_args]], {
+            k.arg: value(k.value) for k in call.keywords if k.arg not in leave_out
+        }
 
     doc = ast.parse(block)
     (theirs,), (ours,) = calls(example, "MaskablePPO"), calls(doc, "MaskablePPO")

@@ -9,14 +9,15 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tengym
+from conftest import node_eval
 from tengym._engine import ENGINE_SCRIPT, Engine
 from tengym.errors import TengymError
 
-from conftest import node_eval
-
 
 def test_every_engine_id_is_registered():
-    listed = json.loads(subprocess.run(["node", str(ENGINE_SCRIPT), "--list"], capture_output=True, text=True, check=True).stdout)
+    listed = json.loads(
+        subprocess.run(["node", str(ENGINE_SCRIPT), "--list"], capture_output=True, text=True, check=True).stdout
+    )
     assert listed["ids"] == tengym.ENV_IDS
     assert listed["tengym"] == tengym.__version__
     for env_id in listed["ids"]:
@@ -75,7 +76,9 @@ def test_observations_of_random_play_lie_in_the_observation_space(env_id, option
         for episode in range(20):
             obs, info = env.reset(seed=300 + episode)
             for _ in range(2000):
-                assert space.contains(obs), f"feature {int(np.flatnonzero((obs < space.low) | (obs > space.high))[0])} out of bounds"
+                assert space.contains(obs), (
+                    f"feature {int(np.flatnonzero((obs < space.low) | (obs > space.high))[0])} out of bounds"
+                )
                 obs, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
                 if term or trunc:
                     assert space.contains(obs)
@@ -90,7 +93,9 @@ def test_the_vector_envs_spaces_carry_the_bounds():
         single.close()
     envs = tengym.TengymVectorEnv("four-ten", num_envs=3)
     try:
-        assert np.array_equal(envs.single_observation_space.low, low) and np.array_equal(envs.single_observation_space.high, high)
+        assert np.array_equal(envs.single_observation_space.low, low) and np.array_equal(
+            envs.single_observation_space.high, high
+        )
         assert envs.observation_space.shape == (3, low.size) and np.array_equal(envs.observation_space.high[2], high)
         obs, _ = envs.reset(seed=1)
         assert envs.observation_space.contains(obs)
@@ -178,10 +183,13 @@ def test_a_first_vector_reset_without_a_seed_deals_every_copy_its_own():
         b.close()
 
 
-@pytest.mark.parametrize("make", [
-    lambda: gym.make("tengym/tens-v0", env_id="decade"),
-    lambda: gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", env_id="decade"),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: gym.make("tengym/tens-v0", env_id="decade"),
+        lambda: gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", env_id="decade"),
+    ],
+)
 def test_a_registered_id_is_not_made_as_another(make, monkeypatch):
     made = []
     real_init = Engine.__init__
@@ -191,7 +199,11 @@ def test_a_registered_id_is_not_made_as_another(make, monkeypatch):
         made.append(self)
 
     monkeypatch.setattr(Engine, "__init__", track)
-    with pytest.raises(TengymError, match=r"env_id='decade' given to tengym/tens-v0, which is tens: make decade as gymnasium.make\('tengym/decade-v0'\)"):
+    with pytest.raises(
+        TengymError,
+        match=r"env_id='decade' given to tengym/tens-v0, which is tens: make decade as "
+        r"gymnasium.make\('tengym/decade-v0'\)",
+    ):
         make()
     # The engine started for the refused env is closed, not left to the garbage collector.
     assert made and all(engine.closed for engine in made)
@@ -202,7 +214,12 @@ def test_a_registered_id_is_not_made_as_another(make, monkeypatch):
 
 
 def test_a_variant_registered_by_the_user_builds_as_registered():
-    gym.register("tengym/decade-short-v0", entry_point="tengym.env:TengymEnv", vector_entry_point="tengym.vector:TengymVectorEnv", kwargs={"env_id": "decade", "maxSteps": 50})
+    gym.register(
+        "tengym/decade-short-v0",
+        entry_point="tengym.env:TengymEnv",
+        vector_entry_point="tengym.vector:TengymVectorEnv",
+        kwargs={"env_id": "decade", "maxSteps": 50},
+    )
     try:
         with gym.make("tengym/decade-short-v0") as env:
             assert env.unwrapped.env_id == "decade" and env.unwrapped.options["maxSteps"] == 50
@@ -211,7 +228,11 @@ def test_a_variant_registered_by_the_user_builds_as_registered():
         assert vec.env_id == "decade"
         vec.close()
         # Made as another engine than the one it was registered with, it is refused as a built-in id is.
-        with pytest.raises(TengymError, match=r"env_id='decade-loop' given to tengym/decade-short-v0, which is decade: make decade-loop as gymnasium.make\('tengym/decade-loop-v0'\)"):
+        with pytest.raises(
+            TengymError,
+            match=r"env_id='decade-loop' given to tengym/decade-short-v0, which is decade: make decade-loop as "
+            r"gymnasium.make\('tengym/decade-loop-v0'\)",
+        ):
             gym.make("tengym/decade-short-v0", env_id="decade-loop")
     finally:
         del gym.registry["tengym/decade-short-v0"]
@@ -230,13 +251,19 @@ def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
         # copy.copy of gym.make's env copies the outer wrapper alone, as docs/python.md says: the same TengymEnv.
         assert copy.copy(env).unwrapped is env.unwrapped
         for c in copies:
-            assert c.unwrapped.get_state() == env.unwrapped.get_state() and c.unwrapped._engine is not env.unwrapped._engine
+            assert (
+                c.unwrapped.get_state() == env.unwrapped.get_state()
+                and c.unwrapped._engine is not env.unwrapped._engine
+            )
             assert (c.unwrapped.illegal_action, c.unwrapped.render_mode) == ("stay", "ansi")
             assert c.unwrapped.spec == env.unwrapped.spec and c.unwrapped.spec.id == "tengym/decade-v0"
             # Gymnasium's generators go along, as in a copy of a Python env: the same draws follow.
             assert c.unwrapped.np_random_seed == env.unwrapped.np_random_seed == 4
             assert c.unwrapped.np_random.bit_generator.state == env.unwrapped.np_random.bit_generator.state
-            assert c.unwrapped.action_space.np_random.bit_generator.state == env.unwrapped.action_space.np_random.bit_generator.state
+            assert (
+                c.unwrapped.action_space.np_random.bit_generator.state
+                == env.unwrapped.action_space.np_random.bit_generator.state
+            )
         # Each plays on alone: the same move gives the same frame, and closing a copy leaves the original.
         action = env.unwrapped.legal_actions()[0][0]
         first = env.step(action)[0]
@@ -403,7 +430,12 @@ def test_illegal_actions_that_stay_end_an_episode_on_an_env_without_a_step_limit
 
 @pytest.mark.parametrize("env_id", ["tens", "decade", "four-ten"])
 def test_a_seed_deals_as_the_typescript_engine_does(env_id, needs_dist):
-    ts = json.loads(node_eval(f"import {{ make }} from './dist/index.js'; const e = make({json.dumps(env_id)}); e.reset({{ seed: 42 }}); console.log(JSON.stringify(e.getState()))"))
+    ts = json.loads(
+        node_eval(
+            f"import {{ make }} from './dist/index.js'; const e = make({json.dumps(env_id)}); e.reset({{ seed: "
+            "42 }); console.log(JSON.stringify(e.getState()))"
+        )
+    )
     with gym.make(tengym.gym_id(env_id)) as env:
         env.reset(seed=42)
         assert json.loads(env.unwrapped.get_state()) == ts
@@ -413,10 +445,14 @@ def test_a_seed_deals_as_the_typescript_engine_does(env_id, needs_dist):
 def test_the_last_steps_info_carries_the_outcome_as_the_typescript_envs_does(env_id, needs_dist):
     # The contract: whatever the reward, the last step's info carries the outcome (with reward="cards"
     # or Four Ten's points the return does not say who won). Played as the TypeScript env plays it.
-    ts = json.loads(node_eval(
-        f"import {{ make }} from './dist/index.js'; const out = []; for (let seed = 0; seed < 6; seed++) {{ const e = make({json.dumps(env_id)}); e.reset({{ seed }}); "
-        "let r = null; while (e.running) r = e.step(e.legal[0]); out.push(r ? r.info.outcome : null); } console.log(JSON.stringify(out))"
-    ))
+    ts = json.loads(
+        node_eval(
+            "import { make } from './dist/index.js'; const out = []; for (let seed = 0; seed < 6; seed++) { "
+            f"const e = make({json.dumps(env_id)}); e.reset({{ seed }}); "
+            "let r = null; while (e.running) r = e.step(e.legal[0]); out.push(r ? r.info.outcome : null); } "
+            "console.log(JSON.stringify(out))"
+        )
+    )
     with tengym.TengymEnv(env_id, dead_deals="keep") as env:
         for seed, expected in enumerate(ts):
             _, info = env.reset(seed=seed)
@@ -552,7 +588,9 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
         return seen
 
     sync = gym.make_vec("tengym/decade-v0", num_envs=4, vectorization_mode="sync", maxSteps=4)
-    native = gym.make_vec("tengym/decade-v0", num_envs=4, vectorization_mode="vector_entry_point", maxSteps=4, processes=processes)
+    native = gym.make_vec(
+        "tengym/decade-v0", num_envs=4, vectorization_mode="vector_entry_point", maxSteps=4, processes=processes
+    )
     try:
         expected, got = play(sync), play(native)
         assert len(expected) == len(got)
@@ -562,7 +600,12 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
         _, info = native.reset(options={"reset_mask": np.array([False, True, False, False])})
         assert info["action_mask"].shape == (4, native.single_action_space.n) and info["_action_mask"].all()
         before = native.render()
-        for bad in [np.array([1, 0, 0, 0]), np.array([True, False]), np.zeros(4, dtype=bool), [True, False, True, False]]:
+        for bad in [
+            np.array([1, 0, 0, 0]),
+            np.array([True, False]),
+            np.zeros(4, dtype=bool),
+            [True, False, True, False],
+        ]:
             with pytest.raises(tengym.TengymError, match="reset_mask"):
                 native.reset(options={"reset_mask": bad})
         with pytest.raises(tengym.TengymError, match="takes no reset options but reset_mask and deck"):
@@ -621,7 +664,11 @@ def test_vector_reset_deck_deals_it_to_every_copy_reset_as_sync_mode_does(proces
     try:
         tens.reset(seed=0)
         before = tens.call("get_state")
-        for bad, error in [(["AS"], "copy 0: bad deck"), (None, "bad deck None"), (dead, "copy 0: reset: this deck deals no legal move")]:
+        for bad, error in [
+            (["AS"], "copy 0: bad deck"),
+            (None, "bad deck None"),
+            (dead, "copy 0: reset: this deck deals no legal move"),
+        ]:
             with pytest.raises(tengym.BadDeckError, match=error):
                 tens.reset(options={"deck": bad})
         with pytest.raises(tengym.BadDeckError, match="copy 1: reset: this deck deals no legal move"):
@@ -676,8 +723,17 @@ def test_vector_call_and_get_attr_answer_as_sync_mode_does(same_step, processes)
     # answers, copy for copy, what a sync vector env of TengymEnvs answers, through episode ends.
     mode = gym.vector.AutoresetMode.SAME_STEP if same_step else gym.vector.AutoresetMode.NEXT_STEP
     kw = dict(maxSteps=5, max_episode_steps=4, illegal_action="stay", render_mode="ansi")
-    ours = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="vector_entry_point", processes=processes, autoreset_mode=mode, **kw)
-    theirs = gym.make_vec("tengym/decade-v0", num_envs=3, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}, **kw)
+    ours = gym.make_vec(
+        "tengym/decade-v0",
+        num_envs=3,
+        vectorization_mode="vector_entry_point",
+        processes=processes,
+        autoreset_mode=mode,
+        **kw,
+    )
+    theirs = gym.make_vec(
+        "tengym/decade-v0", num_envs=3, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}, **kw
+    )
     direct = tengym.TengymVectorEnv("decade", 3, processes=processes, autoreset_mode=mode, **kw)
     try:
         names = tengym.TengymVectorEnv.COPY_METHODS + tengym.TengymVectorEnv.COPY_ATTRIBUTES

@@ -1,4 +1,5 @@
 """Bad input raises a ValueError subclass with the engine's message and changes nothing; faults raise EngineError."""
+
 import gc
 import importlib.util
 import json
@@ -10,13 +11,22 @@ import sys
 import textwrap
 import time
 import types
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
 import pytest
 
 import tengym
-from tengym import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, UnknownEnvError
+from tengym import (
+    BadActionError,
+    BadDeckError,
+    BadOptionsError,
+    BadSeedError,
+    BadStateError,
+    EngineError,
+    UnknownEnvError,
+)
 
 
 def test_bad_id():
@@ -34,7 +44,8 @@ def test_bad_option():
 
 
 def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
-    # It reaches the engine as a game option; the refusal says which keyword was meant, and an unrelated name gets no guess.
+    # It reaches the engine as a game option; the refusal says which keyword was meant, and an
+    # unrelated name gets no guess.
     cases = [
         (lambda: gym.make("tengym/decade-v0", illegal_actions="stay"), "illegal_actions", "illegal_action"),
         (lambda: tengym.TengymEnv("decade", render_mod="ansi"), "render_mod", "render_mode"),
@@ -43,9 +54,15 @@ def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
     if importlib.util.find_spec("stable_baselines3") is not None:  # the [train] extra
         from tengym.sb3 import TengymSB3VecEnv
 
-        cases.append((lambda: TengymSB3VecEnv("decade", 2, max_episode_step=5), "max_episode_step", "max_episode_steps"))
+        cases.append(
+            (lambda: TengymSB3VecEnv("decade", 2, max_episode_step=5), "max_episode_step", "max_episode_steps")
+        )
     for make, given, meant in cases:
-        with pytest.raises(BadOptionsError, match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the keyword argument {meant}=\?$') as e:
+        with pytest.raises(
+            BadOptionsError,
+            match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the '
+            rf"keyword argument {meant}=\?$",
+        ) as e:
             make()
         assert e.value.code == "bad-options"
     with pytest.raises(BadOptionsError) as e:
@@ -60,10 +77,24 @@ def test_a_keyword_of_another_env_is_refused_by_name_saying_where_it_belongs():
 
     vector_entry_point = r'vectorization_mode="vector_entry_point"\), tengym\.TengymVectorEnv'
     cases = [
-        (lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", processes=2), rf"^processes: a keyword of tengym's own vector envs, .*{vector_entry_point}.*not of one env"),
-        (lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="async", processes=2), r"^processes: a keyword of tengym's own vector envs"),
-        (lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", autoreset_mode=AutoresetMode.SAME_STEP), rf'^autoreset_mode: .*{vector_entry_point}.*vector_kwargs=\{{"autoreset_mode": \.\.\.\}}'),
-        (lambda: tengym.TengymEnv("decade", max_episode_steps=5), r'^max_episode_steps: Gymnasium\'s TimeLimit, .*gym\.make\("tengym/<id>-v0", max_episode_steps=\.\.\.\)'),
+        (
+            lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", processes=2),
+            rf"^processes: a keyword of tengym's own vector envs, .*{vector_entry_point}.*not of one env",
+        ),
+        (
+            lambda: gym.make_vec("tengym/decade-v0", 2, vectorization_mode="async", processes=2),
+            r"^processes: a keyword of tengym's own vector envs",
+        ),
+        (
+            lambda: gym.make_vec(
+                "tengym/decade-v0", 2, vectorization_mode="sync", autoreset_mode=AutoresetMode.SAME_STEP
+            ),
+            rf'^autoreset_mode: .*{vector_entry_point}.*vector_kwargs=\{{"autoreset_mode": \.\.\.\}}',
+        ),
+        (
+            lambda: tengym.TengymEnv("decade", max_episode_steps=5),
+            r'^max_episode_steps: Gymnasium\'s TimeLimit, .*gym\.make\("tengym/<id>-v0", max_episode_steps=\.\.\.\)',
+        ),
         (lambda: gym.make("tengym/decade-v0", num_envs=2), r"^num_envs: a keyword of the vector envs"),
     ]
     for make, match in cases:
@@ -71,13 +102,19 @@ def test_a_keyword_of_another_env_is_refused_by_name_saying_where_it_belongs():
             make()
         assert not isinstance(refused.value, BadOptionsError) and refused.value.code == "bad-argument"
     # Where they point works.
-    envs = gym.make_vec("tengym/decade-v0", 2, vectorization_mode="sync", vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP})
+    envs = gym.make_vec(
+        "tengym/decade-v0", 2, vectorization_mode="sync", vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP}
+    )
     assert envs.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     envs.close()
     with gym.make("tengym/decade-v0", max_episode_steps=5) as env:
         assert env.spec.max_episode_steps == 5
     # A misspelling of one is named, with where it belongs.
-    with pytest.raises(BadOptionsError, match=r'unknown option "max_episode_step"; its options: stacks, .*; or did you mean max_episode_steps=\? max_episode_steps: Gymnasium\'s TimeLimit'):
+    with pytest.raises(
+        BadOptionsError,
+        match=r'unknown option "max_episode_step"; its options: stacks, .*; or did you mean max_episode_steps=\? '
+        r"max_episode_steps: Gymnasium\'s TimeLimit",
+    ):
         tengym.TengymEnv("decade", max_episode_step=5)
 
 
@@ -103,7 +140,9 @@ def test_numpy_options_are_taken_and_nan_is_refused_by_name():
     assert v.options["blockTens"] is True
     v.close()
     for bad in [float("nan"), np.float32("inf")]:
-        with pytest.raises(BadOptionsError, match=r"^bad options: `maxSteps` is (nan|inf): options hold finite numbers only$"):
+        with pytest.raises(
+            BadOptionsError, match=r"^bad options: `maxSteps` is (nan|inf): options hold finite numbers only$"
+        ):
             tengym.TengymEnv("decade", maxSteps=bad)
 
 
@@ -155,7 +194,8 @@ def test_a_bad_seed_resets_no_sb3_copy_in_any_process():
         with pytest.raises(BadSeedError):
             v.seed(2**53 - 1)  # copy 1 would get 2**53, past the largest seed
         assert v.env_method("get_state") == before
-        # Seeds set past tengym's seed() (SB3's own VecEnv.seed checks nothing) are refused at reset, before any copy deals.
+        # Seeds set past tengym's seed() (SB3's own VecEnv.seed checks nothing) are refused at
+        # reset, before any copy deals.
         from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
         VecEnv.seed(v, 2**53 - 1)
@@ -211,13 +251,17 @@ def test_nan_or_infinity_in_a_state_deck_or_options_is_named_by_its_path(env):
     ]
     assert '"undosUsed": 0' in before
     for bad, named in cases:
-        with pytest.raises(BadStateError, match=f"^{re.escape(f'bad state: {named}: a state holds finite numbers only')}$") as e:
+        with pytest.raises(
+            BadStateError, match=f"^{re.escape(f'bad state: {named}: a state holds finite numbers only')}$"
+        ) as e:
             env.set_state(bad)
         assert len(str(e.value)) < 80 and e.value.code == "bad-state"
     with pytest.raises(BadDeckError, match=r"^bad deck: `deck\[1\]` is inf: a deck holds finite numbers only$"):
         env.reset(options={"deck": ["AS", float("inf")]})
     unchanged(env, before)
-    with pytest.raises(BadOptionsError, match=r"^bad options: `maxSteps\[1\]` is nan: options hold finite numbers only$"):
+    with pytest.raises(
+        BadOptionsError, match=r"^bad options: `maxSteps\[1\]` is nan: options hold finite numbers only$"
+    ):
         tengym.TengymVectorEnv("decade", 2, maxSteps=[1, np.nan])
     with pytest.raises(BadOptionsError, match="^bad options: `maxSteps` is -inf: options hold finite numbers only$"):
         tengym.play_agent("decade", "random", episodes=2, options={"maxSteps": float("-inf")})
@@ -227,10 +271,15 @@ def test_a_seed_past_the_engines_is_refused_as_given_not_as_the_engine_rounds_it
     # 2**60 reached the engine, which named the double it read: "bad agent seed 1152921504606847000".
     env.attach_agent("random")
     for bad in [2**60, 2**53, np.uint64(2**63), -1, True, 1.0]:
-        with pytest.raises(BadSeedError, match=f"^reset_agents: bad seed {re.escape(repr(bad))}: expected an integer from 0 to 9007199254740991$"):
+        with pytest.raises(
+            BadSeedError,
+            match=f"^reset_agents: bad seed {re.escape(repr(bad))}: expected an integer from 0 to 9007199254740991$",
+        ):
             env.reset_agents(bad)
     assert env.reset_agents(2**53 - 1) == ["random"]
-    with pytest.raises(tengym.TengymError, match="^play_agent: first_deal 1152921504606846976 is too large for episodes 2"):
+    with pytest.raises(
+        tengym.TengymError, match="^play_agent: first_deal 1152921504606846976 is too large for episodes 2"
+    ):
         tengym.play_agent("decade", "random", episodes=2, first_deal=2**60)
 
 
@@ -245,7 +294,16 @@ def test_bad_action_changes_nothing(env):
         env.step(1.5)
     legal = int(np.flatnonzero(env.action_masks())[0])
     # A whole float is not an action id either: Discrete.contains and the vector envs refuse it.
-    for bad in [float("inf"), np.float32("-inf"), float("nan"), None, np.array([1]), float(legal), np.float64(legal), np.array(float(legal))]:
+    for bad in [
+        float("inf"),
+        np.float32("-inf"),
+        float("nan"),
+        None,
+        np.array([1]),
+        float(legal),
+        np.float64(legal),
+        np.array(float(legal)),
+    ]:
         with pytest.raises(BadActionError, match="not an action id"):
             env.step(bad)
     unchanged(env, before)
@@ -356,6 +414,7 @@ def test_sb3_calls_between_step_async_and_step_wait_get_their_own_answers():
 
     v, expected = seeded_sb3_pair(TengymSB3VecEnv)
     try:
+
         def legal():
             return np.array([np.flatnonzero(m)[0] for m in expected.action_masks()])
 
@@ -385,7 +444,13 @@ def test_vector_reset_seeds():
         obs, _ = v.reset(seed=[5, 100, None])
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
         before = v.render()
-        for bad in [["deck"], {None: 1, "deck": 2}, [], "", 0]:  # not a dict, though empty: refused as TengymEnv refuses it
+        for bad in [
+            ["deck"],
+            {None: 1, "deck": 2},
+            [],
+            "",
+            0,
+        ]:  # not a dict, though empty: refused as TengymEnv refuses it
             with pytest.raises(tengym.TengymError, match="takes no reset options but reset_mask and deck"):
                 v.reset(options=bad)
         for bad in [1.5, "1", -1, True, [1, 2], [1, 2, 2**60], 2**53 - 2]:
@@ -406,7 +471,11 @@ def test_bad_arguments_are_not_action_errors():
     with pytest.raises(tengym.TengymError, match="num_envs must be a positive integer, got True"):
         tengym.TengymVectorEnv("tens", num_envs=True)
     # Past what one engine process holds, the limit is named, and how to spread more.
-    with pytest.raises(tengym.TengymError, match=r"num_envs must be an integer from 1 to 1048576 per engine process \(processes=N spreads more\), got 10000000"):
+    with pytest.raises(
+        tengym.TengymError,
+        match=r"num_envs must be an integer from 1 to 1048576 per engine process \(processes=N spreads more\), got "
+        r"10000000",
+    ):
         tengym.TengymVectorEnv("tens", num_envs=10**7)
 
 
@@ -462,7 +531,11 @@ def test_an_async_vector_env_of_one_env_made_beforehand_says_why_it_is_closed():
     # "this env is closed".
     env = gym.make("tengym/decade-v0")
     env.reset(seed=0)
-    with pytest.raises(EngineError, match=r"^this env is closed: Gymnasium's AsyncVectorEnv called its close\(\), as it does for the env its first function returns once it has read the spaces, so each of its functions must make a new env$"):
+    with pytest.raises(
+        EngineError,
+        match=r"^this env is closed: Gymnasium's AsyncVectorEnv called its close\(\), as it does for the env its "
+        r"first function returns once it has read the spaces, so each of its functions must make a new env$",
+    ):
         gym.vector.AsyncVectorEnv([lambda: env, lambda: env], context="spawn")
 
 
@@ -472,7 +545,10 @@ def test_an_env_closed_by_its_owner_says_so_and_nothing_of_async_vector_env(kind
     env = gym.make("tengym/decade-v0") if kind == "env" else tengym.TengymVectorEnv("decade", 2)
     env.reset(seed=0)
     env.close()
-    with pytest.raises(EngineError, match=r"^this env is closed: its close\(\) was called, after which it cannot be used; make a new env$"):
+    with pytest.raises(
+        EngineError,
+        match=r"^this env is closed: its close\(\) was called, after which it cannot be used; make a new env$",
+    ):
         env.reset(seed=1)
 
 
@@ -572,7 +648,9 @@ def test_reset_right_after_the_engine_is_killed_starts_a_new_one(kind):
         # Unseeded, the copies on the new engine draw a seed rather than deal seed 0's cards.
         os.kill(engines()[-1].proc.pid, signal.SIGKILL)
         unseeded = reset(None)
-        assert not np.array_equal(unseeded if kind == "env" else unseeded[2], reset(0) if kind == "env" else reset(0)[0])
+        assert not np.array_equal(
+            unseeded if kind == "env" else unseeded[2], reset(0) if kind == "env" else reset(0)[0]
+        )
     finally:
         v.close()
     # A closed env is not brought back: its engine is not replaced, and reset says why.
@@ -621,7 +699,9 @@ def test_hung_engine_gives_an_error_within_the_timeout():
     started = time.monotonic()
     try:
         # It says what became of the process: killed, not left running.
-        with pytest.raises(EngineError, match=r"did not answer within 1 s \(process \d+ was still running, and was killed\)"):
+        with pytest.raises(
+            EngineError, match=r"did not answer within 1 s \(process \d+ was still running, and was killed\)"
+        ):
             e.step(int(np.flatnonzero(e.action_masks())[0]))
         assert time.monotonic() - started < 5
         # The stuck engine was killed when the error was raised.
@@ -655,7 +735,9 @@ def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
     e = tengym.TengymEnv("tens")
     e.reset(seed=1)
     interrupt_a_step(e)  # the engine's answer is in the pipe by now
-    with pytest.raises(EngineError, match="interrupted before the engine's answer was read: reset.. starts a new engine"):
+    with pytest.raises(
+        EngineError, match="interrupted before the engine's answer was read: reset.. starts a new engine"
+    ):
         e.render()
     assert e._engine.proc.poll() is not None
     # The episode is lost, the env is not: reset() deals on a new engine.
@@ -744,7 +826,11 @@ def test_a_vector_step_interrupted_while_its_frame_is_made_leaves_the_env_to_ste
         e.reset(seed=1)
         twin.reset(seed=1)
         actions = np.argmax(e.action_masks(), axis=1)
-        monkeypatch.setattr(engine_module, "struct", types.SimpleNamespace(pack=struct.pack, pack_into=pack_into, unpack_from=struct.unpack_from))
+        monkeypatch.setattr(
+            engine_module,
+            "struct",
+            types.SimpleNamespace(pack=struct.pack, pack_into=pack_into, unpack_from=struct.unpack_from),
+        )
         with pytest.raises(KeyboardInterrupt):
             e.step(actions)
         assert interrupts
@@ -762,7 +848,7 @@ def our_children(pids) -> list[int]:
     left = []
     for pid in pids:
         try:
-            stat = open(f"/proc/{pid}/stat").read()
+            stat = Path(f"/proc/{pid}/stat").read_text()
         except FileNotFoundError:
             continue
         if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
@@ -771,7 +857,9 @@ def our_children(pids) -> list[int]:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGALRM], ids=["SIGINT", "SIGALRM"])
-def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leaves_no_process_or_file(signum, monkeypatch):
+def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leaves_no_process_or_file(
+    signum, monkeypatch
+):
     # Ctrl-C (or a timer whose handler raises) just as an engine's process is spawned, by a
     # constructor or by the reset that replaces a failed engine: it used to be raised before Popen
     # recorded the child's pid, and every such child was left a zombie, with files open, until
@@ -792,7 +880,9 @@ def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leav
         signal.raise_signal(signum)  # before Popen has the pid
         return pid
 
-    interrupted = interrupted_fork_exec if name == "_fork_exec" else types.SimpleNamespace(fork_exec=interrupted_fork_exec)
+    interrupted = (
+        interrupted_fork_exec if name == "_fork_exec" else types.SimpleNamespace(fork_exec=interrupted_fork_exec)
+    )
 
     previous = signal.signal(signum, interrupt)
     before = set(os.listdir("/proc/self/fd"))
@@ -810,7 +900,12 @@ def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leav
             with pytest.raises(EngineError):
                 vec.step(np.argmax(vec.action_masks(), axis=1))
             monkeypatch.setattr(subprocess, name, interrupted)
-            for start in (env.reset, vec.reset, lambda: tengym.TengymEnv("decade"), lambda: tengym.TengymVectorEnv("decade", 2)):
+            for start in (
+                env.reset,
+                vec.reset,
+                lambda: tengym.TengymEnv("decade"),
+                lambda: tengym.TengymVectorEnv("decade", 2),
+            ):
                 with pytest.raises(KeyboardInterrupt):
                     start()
             monkeypatch.setattr(subprocess, name, original)
@@ -846,7 +941,9 @@ def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answe
         deadline = time.monotonic() + 5
         while e._engine._awaiting_thread is None and time.monotonic() < deadline:
             time.sleep(0.001)
-        with pytest.raises(tengym.TengymError, match="answering a call from another thread.*give each thread its own env"):
+        with pytest.raises(
+            tengym.TengymError, match="answering a call from another thread.*give each thread its own env"
+        ):
             e.render()
         os.kill(e._engine.proc.pid, signal.SIGCONT)
         first.join(10)
@@ -883,7 +980,16 @@ def test_a_second_thread_switched_out_as_it_takes_the_engine_does_not_end_the_fi
         twin.reset(seed=1)
         action = int(np.flatnonzero(e.action_masks())[0])
         expected = twin.step(action)
-        monkeypatch.setattr(engine_module, "threading", types.SimpleNamespace(get_ident=get_ident, Lock=threading.Lock, current_thread=threading.current_thread, main_thread=threading.main_thread))
+        monkeypatch.setattr(
+            engine_module,
+            "threading",
+            types.SimpleNamespace(
+                get_ident=get_ident,
+                Lock=threading.Lock,
+                current_thread=threading.current_thread,
+                main_thread=threading.main_thread,
+            ),
+        )
         outcomes = []
 
         def second():
@@ -1012,13 +1118,19 @@ def test_a_closed_env_whose_engine_had_died_stays_closed(kind):
 
 def test_no_orphan_after_the_parent_is_sigkilled():
     child = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent("""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent("""
             import tengym, sys
             envs = [tengym.TengymEnv("tens"), tengym.TengymVectorEnv("decade", num_envs=4, processes=2)]
             print(" ".join(str(p.proc.pid) for p in [envs[0]._engine, *envs[1]._engines]), flush=True)
             sys.stdin.read()
-        """)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        """),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     pids = [int(p) for p in child.stdout.readline().split()]
     assert len(pids) == 3
@@ -1027,7 +1139,11 @@ def test_no_orphan_after_the_parent_is_sigkilled():
     deadline = time.monotonic() + 5
     alive = pids
     while alive and time.monotonic() < deadline:
-        alive = [p for p in alive if os.path.exists(f"/proc/{p}") and "Z" not in open(f"/proc/{p}/stat").read().split()[2]]
+        alive = [
+            p
+            for p in alive
+            if os.path.exists(f"/proc/{p}") and "Z" not in Path(f"/proc/{p}/stat").read_text().split()[2]
+        ]
         time.sleep(0.05)
     assert alive == [], f"engine processes {alive} outlived their parent"
 
@@ -1053,7 +1169,9 @@ def test_ctrl_c_in_a_terminal_reaches_python_not_the_engines():
         print("stepped")
     """)
     # In a session of its own, so that the SIGINT reaches that process group only, not pytest's.
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, start_new_session=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, start_new_session=True
+    )
     assert done.stdout.strip() == "stepped", done.stderr
 
 
@@ -1091,8 +1209,15 @@ def test_a_forked_child_lets_the_parents_engines_go():
 
 def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monkeypatch):
     # Node 14, say, fails on the bundle with a ReferenceError, which alone does not say what to do.
-    fake_node(tmp_path, monkeypatch, "if [ \"$1\" = --version ]; then echo v14.21.3; exit 0; fi\necho 'ReferenceError: performance is not defined' >&2\nexit 1\n")
-    with pytest.raises(EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"):
+    fake_node(
+        tmp_path,
+        monkeypatch,
+        'if [ "$1" = --version ]; then echo v14.21.3; exit 0; fi\necho \'ReferenceError: performance is not '
+        "defined' >&2\nexit 1\n",
+    )
+    with pytest.raises(
+        EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"
+    ):
         tengym.TengymEnv("tens")
     monkeypatch.setenv("TENGYM_NODE", str(tmp_path / "no-such-node"))
     with pytest.raises(EngineError, match="no-such-node .from TENGYM_NODE.*tengym needs Node.js 20 or later"):
@@ -1105,14 +1230,28 @@ def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monke
 
 def test_version_mismatch_is_refused(monkeypatch):
     import tengym._engine as engine_module
+
     monkeypatch.setattr(engine_module, "__version__", "0.0.0-other")
     with pytest.raises(tengym.VersionMismatchError, match="npm run build:python"):
         engine_module.Engine()
 
 
-@pytest.mark.parametrize("name,value", [("TENGYM_SPIN_MICROS", "abc"), ("TENGYM_SPIN_MICROS", "-5"), ("TENGYM_ENGINE_TIMEOUT", "0"), ("TENGYM_ENGINE_TIMEOUT", "-inf"), ("TENGYM_ENGINE_TIMEOUT", "nan"), ("TENGYM_PIPE_BYTES", "1MB"), ("TENGYM_PIPE_BYTES", "inf")])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("TENGYM_SPIN_MICROS", "abc"),
+        ("TENGYM_SPIN_MICROS", "-5"),
+        ("TENGYM_ENGINE_TIMEOUT", "0"),
+        ("TENGYM_ENGINE_TIMEOUT", "-inf"),
+        ("TENGYM_ENGINE_TIMEOUT", "nan"),
+        ("TENGYM_PIPE_BYTES", "1MB"),
+        ("TENGYM_PIPE_BYTES", "inf"),
+    ],
+)
 def test_a_bad_setting_is_refused_by_name_at_import(name, value):
-    r = subprocess.run([sys.executable, "-c", "import tengym"], env={**os.environ, name: value}, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", "import tengym"], env={**os.environ, name: value}, capture_output=True, text=True
+    )
     assert r.returncode != 0
     assert f"ValueError: {name}={value!r}: expected" in r.stderr
 
@@ -1121,17 +1260,32 @@ def test_a_shared_dir_that_is_no_directory_is_refused_by_name_at_import(tmp_path
     not_a_dir = tmp_path / "file"
     not_a_dir.write_text("")
     for value in (str(tmp_path / "missing"), str(not_a_dir)):
-        r = subprocess.run([sys.executable, "-c", "import tengym"], env={**os.environ, "TENGYM_SHARED_DIR": value}, capture_output=True, text=True)
+        r = subprocess.run(
+            [sys.executable, "-c", "import tengym"],
+            env={**os.environ, "TENGYM_SHARED_DIR": value},
+            capture_output=True,
+            text=True,
+        )
         assert r.returncode != 0
         assert f"ValueError: TENGYM_SHARED_DIR={value!r}: expected a directory" in r.stderr
     # A directory, or empty (every frame through the pipe), is taken.
     for value in (str(tmp_path), ""):
-        r = subprocess.run([sys.executable, "-c", "import tengym._engine as e; print(repr(e.SHARED_DIR))"], env={**os.environ, "TENGYM_SHARED_DIR": value}, capture_output=True, text=True)
+        r = subprocess.run(
+            [sys.executable, "-c", "import tengym._engine as e; print(repr(e.SHARED_DIR))"],
+            env={**os.environ, "TENGYM_SHARED_DIR": value},
+            capture_output=True,
+            text=True,
+        )
         assert (r.returncode, r.stdout.strip()) == (0, repr(value)), r.stderr
 
 
 def test_an_engine_timeout_of_inf_waits_without_limit_from_the_environment_as_from_the_argument():
-    r = subprocess.run([sys.executable, "-c", "import tengym._engine as e; print(e.DEFAULT_TIMEOUT)"], env={**os.environ, "TENGYM_ENGINE_TIMEOUT": "inf"}, capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-c", "import tengym._engine as e; print(e.DEFAULT_TIMEOUT)"],
+        env={**os.environ, "TENGYM_ENGINE_TIMEOUT": "inf"},
+        capture_output=True,
+        text=True,
+    )
     assert (r.returncode, r.stdout.strip()) == (0, "inf"), r.stderr
     e = tengym.TengymEnv("tens", engine_timeout=float("inf"))
     try:
@@ -1142,7 +1296,11 @@ def test_an_engine_timeout_of_inf_waits_without_limit_from_the_environment_as_fr
 
 def test_a_single_env_refuses_a_dict_observation_that_is_not_a_bool_as_the_vector_env_does():
     for bad in ("yes", 1, None):
-        for make in (lambda: tengym.TengymEnv("tens", dict_observation=bad), lambda: gym.make("tengym/tens-v0", dict_observation=bad), lambda: tengym.TengymVectorEnv("tens", 2, dict_observation=bad)):
+        for make in (
+            lambda bad=bad: tengym.TengymEnv("tens", dict_observation=bad),
+            lambda bad=bad: gym.make("tengym/tens-v0", dict_observation=bad),
+            lambda bad=bad: tengym.TengymVectorEnv("tens", 2, dict_observation=bad),
+        ):
             with pytest.raises(tengym.TengymError, match="dict_observation must be True or False, got") as e:
                 make()
             assert e.value.code == "bad-argument"
@@ -1152,7 +1310,13 @@ def test_bad_vector_and_engine_arguments_are_refused_by_name():
     for kwargs, match in [({"engine_timeout": 0}, "engine_timeout"), ({"engine_timeout": "5"}, "engine_timeout")]:
         with pytest.raises(tengym.TengymError, match=match):
             tengym.TengymEnv("tens", **kwargs)
-    for kwargs, match in [({"processes": 0}, "processes"), ({"processes": -3}, "processes"), ({"dict_observation": "yes"}, "dict_observation must be True or False"), ({"illegal_action": "nope"}, "illegal_action='nope'"), ({"dead_deals": "keep"}, "dead_deals")]:
+    for kwargs, match in [
+        ({"processes": 0}, "processes"),
+        ({"processes": -3}, "processes"),
+        ({"dict_observation": "yes"}, "dict_observation must be True or False"),
+        ({"illegal_action": "nope"}, "illegal_action='nope'"),
+        ({"dead_deals": "keep"}, "dead_deals"),
+    ]:
         with pytest.raises(tengym.TengymError, match=match):
             tengym.TengymVectorEnv("tens", 2, **kwargs)
     for bad in (0, -1, 2.5, True):
@@ -1175,7 +1339,11 @@ def test_the_sb3_vec_env_refuses_the_tengym_env_keywords_it_lacks_by_name_not_as
     pytest.importorskip("stable_baselines3")
     from tengym.sb3 import TengymSB3VecEnv
 
-    for kwargs, match in [({"dead_deals": "keep"}, "dead_deals: a TengymEnv keyword; .*redeals"), ({"dict_observation": True}, "dict_observation: .*action_masks"), ({"autoreset_mode": "SameStep"}, "autoreset_mode: .*TengymSB3VecEnv resets same-step")]:
+    for kwargs, match in [
+        ({"dead_deals": "keep"}, "dead_deals: a TengymEnv keyword; .*redeals"),
+        ({"dict_observation": True}, "dict_observation: .*action_masks"),
+        ({"autoreset_mode": "SameStep"}, "autoreset_mode: .*TengymSB3VecEnv resets same-step"),
+    ]:
         with pytest.raises(tengym.TengymError, match=match) as refused:
             TengymSB3VecEnv("tens", 2, **kwargs)
         assert not isinstance(refused.value, BadOptionsError) and refused.value.code == "bad-argument"
@@ -1184,13 +1352,18 @@ def test_the_sb3_vec_env_refuses_the_tengym_env_keywords_it_lacks_by_name_not_as
 def test_a_time_limit_past_the_engines_says_their_limit():
     # It said "max_episode_steps must be a positive integer, got 10000000000".
     for bad in (2**31, 10**10, np.int64(2**40)):
-        with pytest.raises(tengym.TengymError, match=re.escape(f"max_episode_steps must be a positive integer of at most 2147483647, got {bad!r}")):
+        with pytest.raises(
+            tengym.TengymError,
+            match=re.escape(f"max_episode_steps must be a positive integer of at most 2147483647, got {bad!r}"),
+        ):
             gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=bad)
     gym.make_vec("tengym/tens-v0", num_envs=2, max_episode_steps=2**31 - 1).close()
     pytest.importorskip("stable_baselines3")
     from tengym.sb3 import TengymSB3VecEnv
 
-    with pytest.raises(tengym.TengymError, match="max_episode_steps must be a positive integer of at most 2147483647, got 10000000000"):
+    with pytest.raises(
+        tengym.TengymError, match="max_episode_steps must be a positive integer of at most 2147483647, got 10000000000"
+    ):
         TengymSB3VecEnv("tens", 2, max_episode_steps=10**10)
 
 
@@ -1216,7 +1389,12 @@ def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
             gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert e.value.code == "bad-argument"
         assert "DISABLED" in str(e.value)
-    for mode, kept in ((AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP), ("NextStep", AutoresetMode.NEXT_STEP), (AutoresetMode.SAME_STEP, AutoresetMode.SAME_STEP), ("SameStep", AutoresetMode.SAME_STEP)):
+    for mode, kept in (
+        (AutoresetMode.NEXT_STEP, AutoresetMode.NEXT_STEP),
+        ("NextStep", AutoresetMode.NEXT_STEP),
+        (AutoresetMode.SAME_STEP, AutoresetMode.SAME_STEP),
+        ("SameStep", AutoresetMode.SAME_STEP),
+    ):
         v = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert v.metadata["autoreset_mode"] is kept
         assert type(v).metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP  # the instance's, not the class's

@@ -1,11 +1,11 @@
 """Every golden playthrough of the TypeScript tests (test/golden/*.jsonl), replayed through Python."""
+
 import json
 
 import numpy as np
 import pytest
 
 import tengym
-
 from conftest import GOLDEN
 
 FILES = sorted(GOLDEN.glob("*.jsonl"))

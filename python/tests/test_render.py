@@ -1,4 +1,5 @@
 """render_mode="rgb_array": the text render drawn as an image, one size per env, for video recorders."""
+
 import importlib.util
 import warnings
 
@@ -11,7 +12,9 @@ from tengym._render import COLUMNS, GLYPHS, HEIGHT, ROWS, UNKNOWN, WIDTH, text_i
 from tengym.bench import random_legal
 
 has_sb3 = importlib.util.find_spec("stable_baselines3") is not None
-needs_sb3 = pytest.mark.skipif(not has_sb3, reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'")
+needs_sb3 = pytest.mark.skipif(
+    not has_sb3, reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'"
+)
 
 
 def texts_and_images(env_id: str, seed: int, games: int = 2):
@@ -85,7 +88,11 @@ def test_a_render_mode_tengym_lacks_is_refused_naming_the_modes_it_has(make, mod
         from tengym.sb3 import TengymSB3VecEnv as made
     else:
         made = tengym.TengymEnv if make == "env" else tengym.TengymVectorEnv
-    with pytest.raises(tengym.TengymError, match=rf"^render_mode='{mode}': tengym renders 'ansi' or 'rgb_array' \(or None: render\(\) gives the text\); gymnasium.make\(\.\.\., render_mode='human' or 'rgb_array_list'\) builds those on 'rgb_array'$") as e:
+    with pytest.raises(
+        tengym.TengymError,
+        match=rf"^render_mode='{mode}': tengym renders 'ansi' or 'rgb_array' \(or None: render\(\) gives the text\); "
+        r"gymnasium.make\(\.\.\., render_mode='human' or 'rgb_array_list'\) builds those on 'rgb_array'$",
+    ) as e:
         made("decade", render_mode=mode)
     assert e.value.code == "bad-argument"
     for mode in (None, "ansi", "rgb_array"):

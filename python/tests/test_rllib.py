@@ -1,4 +1,5 @@
 """RLlib PPO with action masking over the native vector env: each env runner's copies stepped by one engine process."""
+
 import importlib.util
 
 import pytest
@@ -6,7 +7,10 @@ import pytest
 missing = [m for m in ("ray", "torch") if importlib.util.find_spec(m) is None]
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_ppo_with_masking_on_the_native_vector_env():
     import ray
 
@@ -16,7 +20,14 @@ def test_ppo_with_masking_on_the_native_vector_env():
     try:
         config = ppo_config("decade-fives", num_env_runners=1, envs_per_runner=4, vectorize_mode="vector_entry_point")
         algo = config.training(train_batch_size_per_learner=400, minibatch_size=200, num_epochs=1).build_algo()
-        made = algo.env_runner_group.foreach_env_runner(lambda runner: (type(runner.env.unwrapped).__name__, runner.env.unwrapped.num_envs, len(runner.env.unwrapped._engines)), local_env_runner=False)
+        made = algo.env_runner_group.foreach_env_runner(
+            lambda runner: (
+                type(runner.env.unwrapped).__name__,
+                runner.env.unwrapped.num_envs,
+                len(runner.env.unwrapped._engines),
+            ),
+            local_env_runner=False,
+        )
         assert made == [("TengymVectorEnv", 4, 1)]
         for _ in range(2):
             result = algo.train()
@@ -44,7 +55,10 @@ finally:
 """
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_a_checkpoint_restores_and_trains_on_in_a_new_process(tmp_path):
     """A new process knows nothing registered in the one that saved: `Algorithm.from_checkpoint`
     there must make the env from the checkpoint's config alone, and train on."""
@@ -57,7 +71,11 @@ def test_a_checkpoint_restores_and_trains_on_in_a_new_process(tmp_path):
 
     ray.init(num_cpus=2)
     try:
-        algo = ppo_config("decade-fives", num_env_runners=1).training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1).build_algo()
+        algo = (
+            ppo_config("decade-fives", num_env_runners=1)
+            .training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1)
+            .build_algo()
+        )
         algo.train()
         path = algo.save(str(tmp_path / "checkpoint")).checkpoint.path
         algo.stop()
@@ -68,7 +86,10 @@ def test_a_checkpoint_restores_and_trains_on_in_a_new_process(tmp_path):
     assert float(restored.stdout.split()[-1]) >= 400  # the saved 200 steps and 200 more
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_a_bad_id_or_option_raises_tengyms_error_from_ppo_config():
     """RLlib takes an env runner that cannot make its env out of service and fails later with an
     IndexError; ppo_config checks the id and options first, with tengym's message."""
@@ -81,7 +102,10 @@ def test_a_bad_id_or_option_raises_tengyms_error_from_ppo_config():
         ppo_config("decade-six", num_env_runners=1)
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_the_registered_name_makes_the_env_from_rllib_envs_env_config_too():
     """`register` and `rllib_env` name the same env: the env_config written for one (ppo_config's,
     with "dict_observation": True) makes it under the other, as one copy or as RLlib's vector."""
@@ -90,7 +114,11 @@ def test_the_registered_name_makes_the_env_from_rllib_envs_env_config_too():
     import tengym.rllib
 
     creator = _global_registry.get(ENV_CREATOR, tengym.rllib.register("decade-fives"))
-    for config in ({"maxSteps": 50}, {"maxSteps": 50, "dict_observation": True}, {"maxSteps": 50, "dict_observation": True, "num_envs": 2}):
+    for config in (
+        {"maxSteps": 50},
+        {"maxSteps": 50, "dict_observation": True},
+        {"maxSteps": 50, "dict_observation": True, "num_envs": 2},
+    ):
         env = creator(config)
         try:
             assert set(env.observation_space.keys()) == {"action_mask", "observations"}
@@ -110,7 +138,8 @@ from tengym.rllib import ppo_config
 
 ray.init(num_cpus=2)
 try:
-    algo = ppo_config("decade-fives", num_env_runners=1).training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1).build_algo()
+    config = ppo_config("decade-fives", num_env_runners=1)
+    algo = config.training(train_batch_size_per_learner=200, minibatch_size=100, num_epochs=1).build_algo()
     algo.train()
     path = algo.save(sys.argv[1]).checkpoint.path
     algo.stop()
@@ -122,7 +151,10 @@ print("examples imported", any(name.startswith("ray.rllib.examples") for name in
 """
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_ppo_config_uses_tengyms_module_and_ray_logs_no_deprecated_ppo_module(tmp_path):
     """In a new process (Ray's deprecation warnings are logged once a process): building the
     config, an iteration of training and restoring the module from the checkpoint import nothing
@@ -131,15 +163,24 @@ def test_ppo_config_uses_tengyms_module_and_ray_logs_no_deprecated_ppo_module(tm
     import subprocess
     import sys
 
-    run = subprocess.run([sys.executable, "-c", FRESH, str(tmp_path / "checkpoint")], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", FRESH, str(tmp_path / "checkpoint")], capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr[-3000:]
-    deprecations = [line for line in (run.stdout + run.stderr).splitlines() if "PPOTorchRLModule" in line and "deprecated" in line.lower()]
+    deprecations = [
+        line
+        for line in (run.stdout + run.stderr).splitlines()
+        if "PPOTorchRLModule" in line and "deprecated" in line.lower()
+    ]
     assert not deprecations, deprecations
     assert "restored tengym._rllib_module ActionMaskingPPOModule" in run.stdout
     assert "examples imported False" in run.stdout
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_the_module_masks_illegal_actions_in_every_forward_pass():
     """Illegal actions' logits are at the floor (the dtype's lowest value) in the inference,
     exploration and train passes; sampling the action distribution never gives one; values are
@@ -191,7 +232,9 @@ def test_the_module_masks_illegal_actions_in_every_forward_pass():
     assert values.shape == (len(mask),) and torch.isfinite(values).all()
     assert set(batch[Columns.OBS]) == {"observations", "action_mask"}
     with pytest.raises(ValueError, match="Dict observation space"):
-        tengym.rllib.ActionMaskingPPOModule(observation_space=gym.spaces.Box(0, 1, (4,)), action_space=gym.spaces.Discrete(2), model_config={})
+        tengym.rllib.ActionMaskingPPOModule(
+            observation_space=gym.spaces.Box(0, 1, (4,)), action_space=gym.spaces.Discrete(2), model_config={}
+        )
 
 
 def test_tengym_rllib_imports_without_ray():
@@ -201,4 +244,6 @@ def test_tengym_rllib_imports_without_ray():
     import sys
 
     code = "import sys, tengym, tengym.rllib; print(sorted(m for m in ('ray', 'torch') if m in sys.modules))"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    )

@@ -1,4 +1,6 @@
-"""RLlib PPO with action masking on a simulated two-node Ray cluster (ray.cluster_utils.Cluster), env runners on both nodes."""
+"""RLlib PPO with action masking on a simulated two-node Ray cluster (ray.cluster_utils.Cluster), env
+runners on both nodes."""
+
 import importlib.util
 
 import pytest
@@ -6,7 +8,10 @@ import pytest
 missing = [m for m in ("ray", "torch") if importlib.util.find_spec(m) is None]
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_ppo_with_masking_on_two_nodes():
     import ray
     from ray.cluster_utils import Cluster
@@ -19,8 +24,14 @@ def test_ppo_with_masking_on_two_nodes():
     cluster.wait_for_nodes()
     ray.init(address=cluster.address)
     try:
-        algo = ppo_config("decade-fives", num_env_runners=2).training(train_batch_size_per_learner=400, minibatch_size=200, num_epochs=1).build_algo()
-        nodes = algo.env_runner_group.foreach_env_runner(lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False)
+        algo = (
+            ppo_config("decade-fives", num_env_runners=2)
+            .training(train_batch_size_per_learner=400, minibatch_size=200, num_epochs=1)
+            .build_algo()
+        )
+        nodes = algo.env_runner_group.foreach_env_runner(
+            lambda runner: ray.get_runtime_context().get_node_id(), local_env_runner=False
+        )
         assert len(set(nodes)) == 2, f"env runners on nodes {nodes}"
         for _ in range(2):
             result = algo.train()

@@ -1,22 +1,34 @@
 """autoreset_mode=SAME_STEP on the native vector env: step for step what Gymnasium's sync vector env of
 TengymEnvs gives with the same mode, final_obs and final_info included, over one and two engine processes."""
+
 import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
 
 import tengym
-from tengym.bench import random_legal
-
 from conftest import assert_same_info
+from tengym.bench import random_legal
 from test_stay import careless
 
 
 def pair(env_id: str, n: int, processes: int, **kwargs):
-    theirs = gym.make_vec(tengym.gym_id(env_id), n, vectorization_mode="sync", vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP}, **kwargs)
+    theirs = gym.make_vec(
+        tengym.gym_id(env_id),
+        n,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": AutoresetMode.SAME_STEP},
+        **kwargs,
+    )
     if processes == 1:
         # As gym.make_vec makes it, the mode passed to the vector entry point.
-        ours = gym.make_vec(tengym.gym_id(env_id), n, vectorization_mode="vector_entry_point", autoreset_mode=AutoresetMode.SAME_STEP, **kwargs)
+        ours = gym.make_vec(
+            tengym.gym_id(env_id),
+            n,
+            vectorization_mode="vector_entry_point",
+            autoreset_mode=AutoresetMode.SAME_STEP,
+            **kwargs,
+        )
     else:
         ours = tengym.TengymVectorEnv(env_id, n, processes=processes, autoreset_mode="SameStep", **kwargs)
     return ours, theirs
@@ -107,7 +119,6 @@ def test_same_step_partial_reset_as_a_sync_vector_env(processes):
         theirs.close()
 
 
-
 def assert_same_obs(ours, theirs, where: str) -> None:
     """Dict observations alike: the same keys, and each key's rows, dtype and shape."""
     assert isinstance(ours, dict) and set(ours) == set(theirs) == {"action_mask", "observations"}, where
@@ -122,8 +133,17 @@ def test_dict_observations_as_a_sync_vector_env_of_dict_observation_envs(mode, p
     # What RLlib's action masking reads, from the native vector env: each copy's {"action_mask",
     # "observations"} batched as Gymnasium's sync vector env batches TengymEnv(dict_observation=True).
     n = 3
-    theirs = gym.make_vec("tengym/decade-fives-v0", n, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}, dict_observation=True, max_episode_steps=15)
-    ours = tengym.TengymVectorEnv("decade-fives", n, processes=processes, autoreset_mode=mode, dict_observation=True, max_episode_steps=15)
+    theirs = gym.make_vec(
+        "tengym/decade-fives-v0",
+        n,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": mode},
+        dict_observation=True,
+        max_episode_steps=15,
+    )
+    ours = tengym.TengymVectorEnv(
+        "decade-fives", n, processes=processes, autoreset_mode=mode, dict_observation=True, max_episode_steps=15
+    )
     rng = np.random.default_rng(4)
     ends = 0
     try:

@@ -1,4 +1,5 @@
 """tengym.sb3: Stable-Baselines3's VecEnv backed by the batched engine, checked against SB3's own DummyVecEnv."""
+
 import importlib.util
 import json
 import pickle
@@ -13,7 +14,9 @@ import tengym
 from tengym.bench import random_legal
 
 missing = [m for m in ("stable_baselines3",) if importlib.util.find_spec(m) is None]
-pytestmark = pytest.mark.skipif(bool(missing), reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'")
+pytestmark = pytest.mark.skipif(
+    bool(missing), reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'"
+)
 
 
 def dummy(env_id, n, seed, **options):
@@ -22,7 +25,16 @@ def dummy(env_id, n, seed, **options):
     return make_vec_env(tengym.gym_id(env_id), n_envs=n, seed=seed, env_kwargs=options)
 
 
-@pytest.mark.parametrize("env_id,options", [("decade-fives", {}), ("tens", {}), ("decade", {"maxSteps": 7}), ("decade", {"max_episode_steps": 5}), ("decade", {"maxSteps": 7, "max_episode_steps": 9})])
+@pytest.mark.parametrize(
+    "env_id,options",
+    [
+        ("decade-fives", {}),
+        ("tens", {}),
+        ("decade", {"maxSteps": 7}),
+        ("decade", {"max_episode_steps": 5}),
+        ("decade", {"maxSteps": 7, "max_episode_steps": 9}),
+    ],
+)
 def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
     from sb3_contrib.common.maskable.utils import get_action_masks
 
@@ -50,7 +62,8 @@ def test_same_steps_as_sb3s_dummy_vec_env(env_id, options):
                 ends += 1
                 np.testing.assert_array_equal(i1[i]["terminal_observation"], i2[i]["terminal_observation"])
                 assert i1[i]["TimeLimit.truncated"] == i2[i]["TimeLimit.truncated"]
-                # The ended game's outcome, where the copy's TengymEnv gives one (not when only the time limit ended it).
+                # The ended game's outcome, where the copy's TengymEnv gives one (not when only the
+                # time limit ended it).
                 assert i1[i].get("outcome") == i2[i].get("outcome")
                 outcomes += "outcome" in i1[i]
                 truncations += i1[i]["TimeLimit.truncated"]
@@ -120,7 +133,16 @@ def test_sb3_wrappers_and_check_env():
 
 
 def test_base_package_does_not_import_sb3():
-    out = subprocess.run([sys.executable, "-c", "import sys, tengym; print('stable_baselines3' in sys.modules, 'tengym.sb3' in sys.modules)"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, tengym; print('stable_baselines3' in sys.modules, 'tengym.sb3' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert out.stdout.split() == ["False", "False"]
 
 
@@ -161,7 +183,9 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
         for vec in (ours, theirs):
             masks = [f() for f in vec.get_attr("action_masks")]
             assert [m.shape for m in masks] == [(677,)] * 3
-        assert all(np.array_equal(a(), b()) for a, b in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks")))
+        assert all(
+            np.array_equal(a(), b()) for a, b in zip(ours.get_attr("action_masks"), theirs.get_attr("action_masks"))
+        )
         for key in ("render_modes", "render_fps"):
             assert ours.get_attr("metadata", [0])[0][key] == theirs.get_attr("metadata", [0])[0][key], key
         # The TengymEnv methods env_method answers are attributes too, each copy's bound method, as in the DummyVecEnv.
@@ -169,7 +193,9 @@ def test_get_attr_answers_per_copy_as_a_dummy_vec_env_does():
             assert ours.has_attr(name) and theirs.has_attr(name), name
         assert [f() for f in ours.get_attr("get_state", [2, 0])] == [f() for f in theirs.get_attr("get_state", [2, 0])]
         assert [f() for f in ours.get_attr("legal_actions")] == [f() for f in theirs.get_attr("legal_actions")]
-        assert [f("longest") for f in ours.get_attr("agent_action", [1])] == [f("longest") for f in theirs.get_attr("agent_action", [1])]
+        assert [f("longest") for f in ours.get_attr("agent_action", [1])] == [
+            f("longest") for f in theirs.get_attr("agent_action", [1])
+        ]
     finally:
         ours.close()
         theirs.close()
@@ -183,9 +209,17 @@ def test_get_attr_spec_carries_the_options_and_max_episode_steps_as_a_dummy_vec_
     try:
         # SB3's make_vec_env adds render_mode="rgb_array" and a Monitor to each copy's spec; the rest is the same.
         for a, b in zip(ours.get_attr("spec"), theirs.get_attr("spec")):
-            assert (a.id, a.entry_point, a.kwargs) == (b.id, b.entry_point, {k: v for k, v in b.kwargs.items() if k != "render_mode"})
+            assert (a.id, a.entry_point, a.kwargs) == (
+                b.id,
+                b.entry_point,
+                {k: v for k, v in b.kwargs.items() if k != "render_mode"},
+            )
         assert ours.get_attr("spec", [1])[0].kwargs == {"env_id": "decade", "maxSteps": 7}
-        assert [s.max_episode_steps for s in timed.get_attr("spec")] == [s.max_episode_steps for s in timed_theirs.get_attr("spec")] == [5, 5]
+        assert (
+            [s.max_episode_steps for s in timed.get_attr("spec")]
+            == [s.max_episode_steps for s in timed_theirs.get_attr("spec")]
+            == [5, 5]
+        )
         assert timed.get_attr("spec", [0])[0].kwargs == {"env_id": "decade"}
         # The spec makes the env it describes.
         remade = gym.make(ours.get_attr("spec", [0])[0])
@@ -239,8 +273,13 @@ def test_subproc_vec_env_workers_make_a_module_prefixed_id(tmp_path):
         "    v.close()\n"
         "    print('ok')\n"
     )
-    run = lambda env_id: subprocess.run([sys.executable, str(script), env_id], capture_output=True, text=True, timeout=120).stdout.strip().splitlines()[-1]
-    assert run("tengym/tens-v0") in ("EOFError", "ConnectionResetError", "BrokenPipeError")  # the worker died of NamespaceNotFound
+    run = lambda env_id: (
+        subprocess.run([sys.executable, str(script), env_id], capture_output=True, text=True, timeout=120)
+        .stdout.strip()
+        .splitlines()[-1]
+    )
+    # The worker died of NamespaceNotFound.
+    assert run("tengym/tens-v0") in ("EOFError", "ConnectionResetError", "BrokenPipeError")
     assert run("tengym:tengym/tens-v0") == "ok"
 
 
@@ -249,7 +288,11 @@ def test_every_constructor_takes_the_module_prefixed_id():
     from tengym.sb3 import TengymSB3VecEnv, make_vec_env
     from tengym.vector import TengymVectorEnv
 
-    for vec in (make_vec_env("tengym:tengym/tens-v0", 2, seed=1, monitor=False), TengymSB3VecEnv("tengym:tengym/tens-v0", 2), TengymVectorEnv("tengym:tengym/tens-v0", 2)):
+    for vec in (
+        make_vec_env("tengym:tengym/tens-v0", 2, seed=1, monitor=False),
+        TengymSB3VecEnv("tengym:tengym/tens-v0", 2),
+        TengymVectorEnv("tengym:tengym/tens-v0", 2),
+    ):
         try:
             assert vec.env_id == "tens"
         finally:
@@ -261,7 +304,11 @@ def test_make_vec_env_with_a_seed_seeds_the_action_space_as_sb3s_does():
     # action_space (copy 0's) samples the same ids for the same seed; tengym's does too.
     from tengym.sb3 import make_vec_env
 
-    ours, again, theirs = make_vec_env("decade-fives", 2, seed=3), make_vec_env("decade-fives", 2, seed=3), dummy("decade-fives", 2, 3)
+    ours, again, theirs = (
+        make_vec_env("decade-fives", 2, seed=3),
+        make_vec_env("decade-fives", 2, seed=3),
+        dummy("decade-fives", 2, 3),
+    )
     try:
         samples = [[int(vec.action_space.sample()) for _ in range(20)] for vec in (ours, again, theirs)]
         assert samples[0] == samples[1] == samples[2]
@@ -293,13 +340,16 @@ def test_action_space_sample_draws_for_each_copy_in_turn_so_dqns_random_actions_
         only = np.zeros(vec.action_space.n, dtype=np.int8)
         only[5] = 1
         assert int(vec.action_space.sample(mask=only)) == 5
-        assert (vec.action_space.legal == vec.action_masks()[0]).all() and vec.action_space.contains(vec.action_space.n - 1)
+        assert (vec.action_space.legal == vec.action_masks()[0]).all() and vec.action_space.contains(
+            vec.action_space.n - 1
+        )
     finally:
         vec.close()
 
 
 def test_dqn_warm_up_on_four_copies_plays_legal_moves_only():
     from stable_baselines3 import DQN
+
     from tengym.sb3 import make_vec_env
 
     vec = make_vec_env("decade-fives", 4, seed=0)  # illegal_action="raise": one illegal random action would raise
@@ -312,7 +362,11 @@ def test_dqn_warm_up_on_four_copies_plays_legal_moves_only():
 def test_make_vec_env_refuses_sb3s_own_keywords_by_name_rather_than_as_game_options():
     from tengym.sb3 import make_vec_env
 
-    with pytest.raises(tengym.TengymError, match=r"^make_vec_env: env_kwargs=, vec_env_cls= is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give the game's options as keywords"):
+    with pytest.raises(
+        tengym.TengymError,
+        match=r"^make_vec_env: env_kwargs=, vec_env_cls= is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give "
+        r"the game's options as keywords",
+    ):
         make_vec_env("decade", 2, env_kwargs={"maxSteps": 3}, vec_env_cls=object)
 
 
@@ -360,7 +414,11 @@ def test_copy_indices_count_from_the_end_as_a_dummy_vec_envs_do_and_out_of_range
                 vec.env_method("reset_agents", 123, indices=-1)
                 drawn.append(vec.env_method("agent_action", "random", indices=[-1])[0])
             assert len(set(drawn)) == 1
-        assert ours.env_method("legal_actions", indices=-1) == theirs.env_method("legal_actions", indices=-1) == theirs.env_method("legal_actions", indices=2)
+        assert (
+            ours.env_method("legal_actions", indices=-1)
+            == theirs.env_method("legal_actions", indices=-1)
+            == theirs.env_method("legal_actions", indices=2)
+        )
         assert ours.get_attr("render_mode", indices=[-3, 1]) == [None, None]
         for bad in (3, -4, [0, 3]):
             with pytest.raises(IndexError, match=r"this VecEnv has 3 copies \(0 to 2, or -3 to -1 from the end\)"):
@@ -376,7 +434,10 @@ def test_a_bad_seed_is_refused_by_seed_not_at_the_next_reset():
     vec = TengymSB3VecEnv("decade", 2)
     try:
         for bad in (1.5, -1, True, 2**53 - 1):
-            with pytest.raises(BadSeedError, match=rf"^seed: bad seed {bad!r}: expected an integer from 0 to \d+ \(copy i deals with seed \+ i\)$"):
+            with pytest.raises(
+                BadSeedError,
+                match=rf"^seed: bad seed {bad!r}: expected an integer from 0 to \d+ \(copy i deals with seed \+ i\)$",
+            ):
                 vec.seed(bad)
         assert vec.seed(7) == [7, 8]
         first = vec.reset()
@@ -398,11 +459,16 @@ def test_make_vec_env_takes_a_numpy_seed_and_refuses_a_bad_one_with_bad_seed_err
     try:
         assert ours.unwrapped.seed(np.int64(4)) == plain.unwrapped.seed(4) == [4, 5]
         np.testing.assert_array_equal(ours.reset(), plain.reset())
-        assert [int(ours.action_space.sample()) for _ in range(20)] == [int(plain.action_space.sample()) for _ in range(20)]
+        assert [int(ours.action_space.sample()) for _ in range(20)] == [
+            int(plain.action_space.sample()) for _ in range(20)
+        ]
     finally:
         ours.close(), plain.close()
     for bad in (-1, 1.5, True, np.int64(-1)):
-        with pytest.raises(BadSeedError, match=r"^seed: bad seed .*: expected an integer from 0 to \d+ \(copy i deals with seed \+ i\)$"):
+        with pytest.raises(
+            BadSeedError,
+            match=r"^seed: bad seed .*: expected an integer from 0 to \d+ \(copy i deals with seed \+ i\)$",
+        ):
             make_vec_env("decade-fives", 2, seed=bad)
 
 

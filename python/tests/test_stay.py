@@ -1,5 +1,6 @@
 """illegal_action="stay" in the vector envs: step for step what TengymEnv(illegal_action="stay") does in
 Gymnasium's sync vector env and in Stable-Baselines3's DummyVecEnv, autoresets and time limits included."""
+
 import importlib.util
 
 import gymnasium as gym
@@ -7,22 +8,29 @@ import numpy as np
 import pytest
 
 import tengym
+from conftest import assert_same_info
 from tengym.bench import random_legal
 from tengym.env import STAYS_IN_A_ROW_LIMIT
 
-from conftest import assert_same_info
-
-has_sb3 = importlib.util.find_spec("stable_baselines3") is not None and importlib.util.find_spec("sb3_contrib") is not None
-needs_sb3 = pytest.mark.skipif(not has_sb3, reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'")
+has_sb3 = (
+    importlib.util.find_spec("stable_baselines3") is not None and importlib.util.find_spec("sb3_contrib") is not None
+)
+needs_sb3 = pytest.mark.skipif(
+    not has_sb3, reason="stable-baselines3 is not installed (the [train] extra): pip install -e 'python[train]'"
+)
 
 
 def careless(masks: np.ndarray, rng: np.random.Generator, always_illegal: int | None = None) -> np.ndarray:
     """Half the copies a legal action, the others any id at all (most of them illegal, some out of range);
     copy `always_illegal` only ids that are not legal, so it reaches the stays-in-a-row limit."""
     num, n = masks.shape
-    actions = np.where(rng.random(num) < 0.5, random_legal(masks.astype(np.int8), rng), rng.integers(-2, n + 2, size=num))
+    actions = np.where(
+        rng.random(num) < 0.5, random_legal(masks.astype(np.int8), rng), rng.integers(-2, n + 2, size=num)
+    )
     if always_illegal is not None:
-        actions[always_illegal] = -1 if rng.random() < 0.5 else int(rng.choice(np.flatnonzero(masks[always_illegal] == 0)))
+        actions[always_illegal] = (
+            -1 if rng.random() < 0.5 else int(rng.choice(np.flatnonzero(masks[always_illegal] == 0)))
+        )
     return actions
 
 
@@ -40,10 +48,14 @@ CASES = [
 def test_vector_env_stays_as_a_sync_vector_env_of_tengym_envs(env_id, options, limit, processes):
     n, steps = 3, 1100 if env_id == "tens" and limit is None else 300
     timed = {} if limit is None else {"max_episode_steps": limit}
-    theirs = gym.make_vec(tengym.gym_id(env_id), n, vectorization_mode="sync", illegal_action="stay", **timed, **options)
+    theirs = gym.make_vec(
+        tengym.gym_id(env_id), n, vectorization_mode="sync", illegal_action="stay", **timed, **options
+    )
     if processes == 1:
         # As gym.make_vec makes it, max_episode_steps and all.
-        ours = gym.make_vec(tengym.gym_id(env_id), n, vectorization_mode="vector_entry_point", illegal_action="stay", **timed, **options)
+        ours = gym.make_vec(
+            tengym.gym_id(env_id), n, vectorization_mode="vector_entry_point", illegal_action="stay", **timed, **options
+        )
     else:
         ours = tengym.TengymVectorEnv(env_id, n, processes=processes, illegal_action="stay", **timed, **options)
     assert ours.unwrapped.illegal_action == "stay"
@@ -79,7 +91,10 @@ def test_vector_env_stays_as_a_sync_vector_env_of_tengym_envs(env_id, options, l
 
 @needs_sb3
 @pytest.mark.parametrize("processes", [1, 2])
-@pytest.mark.parametrize("env_id,options", [("decade", {"maxSteps": 7}), ("decade-fives", {"max_episode_steps": 6}), ("decade-fives", {}), ("tens", {})])
+@pytest.mark.parametrize(
+    "env_id,options",
+    [("decade", {"maxSteps": 7}), ("decade-fives", {"max_episode_steps": 6}), ("decade-fives", {}), ("tens", {})],
+)
 def test_sb3_vec_env_stays_as_sb3s_dummy_vec_env_of_tengym_envs(env_id, options, processes):
     from sb3_contrib.common.maskable.utils import get_action_masks
     from stable_baselines3.common.env_util import make_vec_env as sb3_make_vec_env
@@ -88,11 +103,17 @@ def test_sb3_vec_env_stays_as_sb3s_dummy_vec_env_of_tengym_envs(env_id, options,
 
     n, steps = 3, 1100 if env_id == "tens" else 300
     ours = make_vec_env(env_id, n, seed=11, processes=processes, illegal_action="stay", **options)
-    theirs = sb3_make_vec_env(tengym.gym_id(env_id), n_envs=n, seed=11, env_kwargs={"illegal_action": "stay", **options})
+    theirs = sb3_make_vec_env(
+        tengym.gym_id(env_id), n_envs=n, seed=11, env_kwargs={"illegal_action": "stay", **options}
+    )
     rng = np.random.default_rng(4)
     stays = stay_ends = ends = 0
     try:
-        assert ours.get_attr("spec")[0].kwargs["illegal_action"] == theirs.get_attr("spec")[0].kwargs["illegal_action"] == "stay"
+        assert (
+            ours.get_attr("spec")[0].kwargs["illegal_action"]
+            == theirs.get_attr("spec")[0].kwargs["illegal_action"]
+            == "stay"
+        )
         np.testing.assert_array_equal(ours.reset(), theirs.reset())
         for _ in range(steps):
             masks = get_action_masks(ours)
@@ -111,7 +132,10 @@ def test_sb3_vec_env_stays_as_sb3s_dummy_vec_env_of_tengym_envs(env_id, options,
                     stay_ends += i1[i].get("illegal_action", False)
                     np.testing.assert_array_equal(i1[i]["terminal_observation"], i2[i]["terminal_observation"])
                     assert i1[i]["TimeLimit.truncated"] == i2[i]["TimeLimit.truncated"]
-                    assert (i1[i]["episode"]["r"], i1[i]["episode"]["l"]) == (i2[i]["episode"]["r"], i2[i]["episode"]["l"])
+                    assert (i1[i]["episode"]["r"], i1[i]["episode"]["l"]) == (
+                        i2[i]["episode"]["r"],
+                        i2[i]["episode"]["l"],
+                    )
                 else:
                     assert "terminal_observation" not in i1[i]
         assert stays > 0 and ends > 0
@@ -222,7 +246,11 @@ def test_the_keywords_the_engines_are_started_with_cannot_be_set_after():
     # of the reset, and dead_deals="keep" set after make was reported by get_attr and never used.
     env = gym.make("tengym/decade-v0")
     obs, info = env.reset(seed=0)
-    with pytest.raises(AttributeError, match=r"^illegal_action is set when the env is made \(TengymEnv\(\.\.\., illegal_action='stay'\), or gym\.make\(id, illegal_action='stay'\)\), not after: this one was made with 'raise'$"):
+    with pytest.raises(
+        AttributeError,
+        match=r"^illegal_action is set when the env is made \(TengymEnv\(\.\.\., illegal_action='stay'\), or "
+        r"gym\.make\(id, illegal_action='stay'\)\), not after: this one was made with 'raise'$",
+    ):
         env.set_wrapper_attr("illegal_action", "stay")
     assert env.get_wrapper_attr("illegal_action") == "raise"
     bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -253,7 +281,10 @@ def test_the_keywords_the_engines_are_started_with_cannot_be_set_after():
     stay.close()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("stable_baselines3") is None, reason="needs stable-baselines3 (pip install 'tengym[train]')")
+@pytest.mark.skipif(
+    importlib.util.find_spec("stable_baselines3") is None,
+    reason="needs stable-baselines3 (pip install 'tengym[train]')",
+)
 def test_sb3_vec_env_illegal_action_cannot_be_set_after():
     from tengym.sb3 import make_vec_env
 

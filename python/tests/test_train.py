@@ -1,8 +1,8 @@
 """Training libraries on tengym envs without a wrapper of the user's: sb3-contrib's MaskablePPO and Ray RLlib."""
+
 import importlib.util
 
 import gymnasium as gym
-import numpy as np
 import pytest
 
 import tengym
@@ -10,7 +10,10 @@ import tengym
 missing = [m for m in ("torch", "sb3_contrib") if importlib.util.find_spec(m) is None]
 
 
-@pytest.mark.skipif(bool(missing), reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'")
+@pytest.mark.skipif(
+    bool(missing),
+    reason=f"the [train] extra is not installed (missing {', '.join(missing)}): pip install -e 'python[train]'",
+)
 def test_maskable_ppo_short_run():
     import torch
     from sb3_contrib import MaskablePPO
@@ -42,7 +45,9 @@ def test_maskable_ppo_on_a_single_gym_env():
     torch.set_num_threads(1)
     env = gym.make("tengym/tens-v0")
     try:
-        model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(total_timesteps=64)
+        model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu").learn(
+            total_timesteps=64
+        )
         # The masked policy only ever picks legal moves (the env raises on an illegal one, too).
         obs, info = env.reset(seed=3)
         for _ in range(10):
@@ -118,7 +123,11 @@ def test_learning_again_after_a_ctrl_c_in_a_step_needs_a_reset_first():
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
             os.kill(engine.proc.pid, signal.SIGCONT)
-        with pytest.raises(EngineError, match=r"^a call to this env was interrupted before the engine's answer was read: reset\(\) starts a new engine$"):
+        with pytest.raises(
+            EngineError,
+            match=r"^a call to this env was interrupted before the engine's answer was read: reset\(\) starts a new "
+            r"engine$",
+        ):
             model.learn(total_timesteps=16, reset_num_timesteps=False)
         steps = model.num_timesteps
         vec.reset()
@@ -162,7 +171,8 @@ def test_the_example_pairs_its_players_on_play_agents_deals_and_wins():
     played = tengym.play_agent("four-ten", "greedy", episodes=deals, seed=example.EVAL_SEED)
     assert won.tolist() == played.won.tolist()
     assert (~won).sum() >= 1 and (returns[~won] > 0).all()  # lost with points
-    returns, won = example.first_episodes("tens", deals, lambda obs, masks: masks.argmax(axis=1))  # the lowest legal id: `first`
+    # The lowest legal id: `first`.
+    returns, won = example.first_episodes("tens", deals, lambda obs, masks: masks.argmax(axis=1))
     played = tengym.play_agent("tens", "first", episodes=deals, seed=example.EVAL_SEED)
     assert won.tolist() == played.won.tolist()
     dead = played.steps == 0
@@ -175,6 +185,11 @@ def test_the_example_refuses_a_baseline_the_env_lacks_before_it_trains():
     import sys
 
     # pimc (the default) plays the decade family only: said at once, not after the training.
-    run = subprocess.run([sys.executable, str(EXAMPLE), "--env", "four-ten", "--timesteps", "10000000"], capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--env", "four-ten", "--timesteps", "10000000"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 2, run.stderr[-2000:]
     assert "--baseline pimc: four-ten has no such agent; its agents: random, first, greedy" in run.stderr

@@ -1,7 +1,9 @@
 """The engine transport: large rows frames through the shared file, the spin window, and
 the same answers with both turned off (plain pipes, blocking reads)."""
+
 import os
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -45,13 +47,15 @@ def test_large_frames_come_through_the_shared_file_with_the_same_rows(monkeypatc
         np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full (where every write fails: no space left) on this system")
+@pytest.mark.skipif(
+    not os.path.exists("/dev/full"), reason="no /dev/full (where every write fails: no space left) on this system"
+)
 def test_frames_the_shared_file_cannot_hold_come_through_the_pipe(monkeypatch):
     # A full /dev/shm (Docker gives a container 64 MB) refuses the file its frames: they come
     # through the pipe instead, the same rows. The engine used to fail every such frame (ENOSPC).
     plain(monkeypatch)
     piped, _ = run_vector(64, 60, 5, maxSteps=30)
-    monkeypatch.setattr(transport, "_shared_file", lambda: open("/dev/full", "r+b"))
+    monkeypatch.setattr(transport, "_shared_file", lambda: open("/dev/full", "r+b"))  # noqa: SIM115
     full, used = run_vector(64, 60, 5, maxSteps=30)
     assert not used
     assert len(full) == len(piped)
@@ -87,7 +91,7 @@ def test_same_step_frames_with_last_observations_through_the_shared_file(monkeyp
 
 
 def engine_cpu_seconds(pid: int) -> float:
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 

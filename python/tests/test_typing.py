@@ -10,13 +10,25 @@ PYTHON_DIR = Path(__file__).resolve().parents[1]
 
 
 def test_mypy_finds_no_errors(pytestconfig, tmp_path):
-    pytest.importorskip("mypy", reason="mypy is not installed: pip install -e 'python[test]' (or '[train]') to type-check the package")
+    pytest.importorskip(
+        "mypy", reason="mypy is not installed: pip install -e 'python[test]' (or '[train]') to type-check the package"
+    )
     # A cold check reads numpy's, gymnasium's and (with [train]) torch's annotations, most of a
     # minute; pytest's cache directory keeps mypy's cache for the runs after.
     # (pytest -p no:cacheprovider has no cache: mypy then caches in the test's temporary folder.)
     cache = pytestconfig.cache.mkdir("mypy") if getattr(pytestconfig, "cache", None) is not None else tmp_path
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(PYTHON_DIR / "pyproject.toml"), "--cache-dir", str(cache), "-p", "tengym"],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(PYTHON_DIR / "pyproject.toml"),
+            "--cache-dir",
+            str(cache),
+            "-p",
+            "tengym",
+        ],
         cwd=PYTHON_DIR / "src",  # the checkout's tengym, found before any installed copy
         capture_output=True,
         text=True,
@@ -26,7 +38,7 @@ def test_mypy_finds_no_errors(pytestconfig, tmp_path):
 
 # A user's script, checked with --strict: what it gets from tengym's public API is typed, not Any
 # (assert_type fails on an Any as on a wrong type). Only type-checked, never run.
-USER_SCRIPT = '''
+USER_SCRIPT = """
 from typing import Any
 
 import numpy as np
@@ -106,22 +118,43 @@ def sb3() -> None:
     venv = TengymSB3VecEnv("decade-fives", 8)
     assert_type(venv.reset(), NDArray[np.float32])
     assert_type(venv.action_masks(), NDArray[np.bool_])
-'''
+"""
 
 
 def test_user_code_sees_types(pytestconfig, tmp_path):
     """A user's `mypy --strict` sees the env's observations, actions, rewards, outcome and spaces, not Any."""
-    pytest.importorskip("mypy", reason="mypy is not installed: pip install -e 'python[test]' (or '[train]') to type-check the package")
-    pytest.importorskip("stable_baselines3", reason="stable-baselines3 is not installed (the [train] extra): the script types tengym.sb3 too")
+    pytest.importorskip(
+        "mypy", reason="mypy is not installed: pip install -e 'python[test]' (or '[train]') to type-check the package"
+    )
+    pytest.importorskip(
+        "stable_baselines3",
+        reason="stable-baselines3 is not installed (the [train] extra): the script types tengym.sb3 too",
+    )
     # Its own cache: other options than the package check's, which would each invalidate the other's.
-    cache = pytestconfig.cache.mkdir("mypy-user") if getattr(pytestconfig, "cache", None) is not None else tmp_path / "cache"
+    cache = (
+        pytestconfig.cache.mkdir("mypy-user")
+        if getattr(pytestconfig, "cache", None) is not None
+        else tmp_path / "cache"
+    )
     script = tmp_path / "user.py"
     script.write_text(USER_SCRIPT)
     config = tmp_path / "mypy.ini"
     config.write_text("[mypy]\n")  # a user's settings (none but --strict), not the project's
     result = subprocess.run(
-        # --follow-imports=silent: tengym is read from the checkout (cwd) as an installed copy would be, its own errors not the user's.
-        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--config-file", str(config), "--cache-dir", str(cache), str(script)],
+        # --follow-imports=silent: tengym is read from the checkout (cwd) as an installed copy would
+        # be, its own errors not the user's.
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--follow-imports=silent",
+            "--config-file",
+            str(config),
+            "--cache-dir",
+            str(cache),
+            str(script),
+        ],
         cwd=PYTHON_DIR / "src",
         capture_output=True,
         text=True,

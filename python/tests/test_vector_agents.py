@@ -1,6 +1,7 @@
 """tengym's agents asked of every copy of a vector env at once: TengymVectorEnv.agent_actions (and
 attach_agent, reset_agents), and the SB3 VecEnv's env_method("agent_action", ...), each copy's agent
 shown every state of its copy and reset at each of its deals as a TengymEnv resets its agent."""
+
 import importlib.util
 import os
 import signal
@@ -15,7 +16,9 @@ import tengym
 from tengym import BadActionError, BadSeedError, EngineError, TengymError, TengymVectorEnv
 
 
-def single_env_labels(env_id: str, agent: str, seed: int, steps: int, same_step: bool, max_episode_steps: int | None = None):
+def single_env_labels(
+    env_id: str, agent: str, seed: int, steps: int, same_step: bool, max_episode_steps: int | None = None
+):
     """One TengymEnv reset with `seed`, then with plain resets, played by `agent` asked at every step, its
     agent reset with derive_seed(seed, k) at deal k (as documented, given here with reset_agents), and
     each step's (label, reward, terminated, truncated) as a copy of a vector env with that seed gives
@@ -64,7 +67,9 @@ def single_env_labels(env_id: str, agent: str, seed: int, steps: int, same_step:
         ("decade-fives", "pimc", AutoresetMode.NEXT_STEP, 2, 30, 300),
     ],
 )
-def test_copy_i_asked_at_every_step_plays_the_games_of_a_single_env_seeded_s_plus_i(env_id, agent, mode, processes, max_episode_steps, steps):
+def test_copy_i_asked_at_every_step_plays_the_games_of_a_single_env_seeded_s_plus_i(
+    env_id, agent, mode, processes, max_episode_steps, steps
+):
     seed, num = 300, 3
     vec = TengymVectorEnv(env_id, num, processes=processes, autoreset_mode=mode, max_episode_steps=max_episode_steps)
     try:
@@ -81,7 +86,9 @@ def test_copy_i_asked_at_every_step_plays_the_games_of_a_single_env_seeded_s_plu
     for i in range(num):
         ends = sum(t or u for _, _, t, u in got[i])
         assert ends >= 1, "the run must reach an autoreset"
-        assert got[i] == single_env_labels(env_id, agent, seed + i, steps, mode is AutoresetMode.SAME_STEP, max_episode_steps), f"copy {i}"
+        assert got[i] == single_env_labels(
+            env_id, agent, seed + i, steps, mode is AutoresetMode.SAME_STEP, max_episode_steps
+        ), f"copy {i}"
 
 
 def test_a_copy_whose_episode_ended_answers_minus_one_until_its_next_deal():
@@ -200,7 +207,10 @@ def test_vector_agents_refuse_with_tengyms_errors_and_warn_of_the_oracle():
         vec.close()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("stable_baselines3") is None, reason="stable-baselines3 is not installed (the [train] extra)")
+@pytest.mark.skipif(
+    importlib.util.find_spec("stable_baselines3") is None,
+    reason="stable-baselines3 is not installed (the [train] extra)",
+)
 def test_sb3_env_method_agent_action_plays_a_dummy_vec_env_of_tengym_envs_games():
     from stable_baselines3.common.env_util import make_vec_env as sb3_make_vec_env
 
@@ -217,8 +227,14 @@ def test_sb3_env_method_agent_action_plays_a_dummy_vec_env_of_tengym_envs_games(
         for t in range(700):
             if t == 100:
                 # One copy's agents reset with a seed of its own, and one copy asked alone: as each TengymEnv would be.
-                assert ours.env_method("reset_agents", 99, indices=[1]) == theirs.env_method("reset_agents", 99, indices=[1]) == [["pimc"]]
-                assert ours.env_method("agent_action", "pimc", indices=[2]) == theirs.env_method("agent_action", "pimc", indices=[2])
+                assert (
+                    ours.env_method("reset_agents", 99, indices=[1])
+                    == theirs.env_method("reset_agents", 99, indices=[1])
+                    == [["pimc"]]
+                )
+                assert ours.env_method("agent_action", "pimc", indices=[2]) == theirs.env_method(
+                    "agent_action", "pimc", indices=[2]
+                )
             actions = ours.env_method("agent_action", "pimc")
             assert actions == theirs.env_method("agent_action", "pimc")
             o1, r1, d1, _ = ours.step(np.array(actions))

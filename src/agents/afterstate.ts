@@ -344,7 +344,10 @@ export interface SampleSink {
    * cost its samples are closed with.
    */
   add(i: number, rows: Float32Array, offset: number, cost?: number): void;
-  /** Copy i's pending samples learn [won, cost] (a sample's own cost target instead, where it has one) and join the replay ring. */
+  /**
+   * Copy i's pending samples learn [won, cost] (a sample's own cost target instead, where it has one) and join the
+   * replay ring.
+   */
   close(i: number, won: number, cost: number): void;
 }
 

@@ -275,7 +275,9 @@ export function noteSlowFirstMoves(env: EnvConfig, agents: readonly string[], in
     const what = slowFirstMove(name, env);
     if (what)
       process.stderr.write(
-        `note: ${name} on ${env.id}: ${what}${inThread ? '; played in this thread (--workers 0), it hears Ctrl-C only once that is done' : ''}\n`,
+        `note: ${name} on ${env.id}: ${what}` +
+          (inThread ? '; played in this thread (--workers 0), it hears Ctrl-C only once that is done' : '') +
+          '\n',
       );
   }
 }

@@ -130,7 +130,8 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
     for (let c = 0; c < DECK_SIZE; c++) if (!seen[c]) missing.push(cardCode(c));
     if (tokens.length !== DECK_SIZE)
       problems.push(
-        `${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}${missing.length ? ` (missing ${missing.join(' ')})` : ''}`,
+        `${plural(tokens.length, 'card')}, a deck has ${DECK_SIZE}` +
+          (missing.length ? ` (missing ${missing.join(' ')})` : ''),
       );
     // A card typed twice in a whole deck is usually another typed wrong: the cards it lacks say which.
     else if (missing.length) problems.push(`missing ${missing.join(' ')}`);

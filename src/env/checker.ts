@@ -583,7 +583,8 @@ function checkDeckRefusals(makeEnv: () => Env, id: string, deck: readonly string
       if (!isTengymError(e) || e.code !== 'bad-deck')
         fail(
           id,
-          `${name} ${what}: expected a TengymError 'bad-deck', got ${e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)}`,
+          `${name} ${what}: expected a TengymError 'bad-deck', got ` +
+            (e instanceof Error ? `${e.name}: ${e.message}` : showValue(e)),
         );
       accepted = false;
     }

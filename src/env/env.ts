@@ -539,7 +539,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     if (st.undosUsed > this.undoBudget) {
       throw new TengymError(
         'bad-state',
-        `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`}`,
+        `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ` +
+          (this.undoBudget === 0 ? 'no undo' : `${this.undoBudget} undos per game`),
       );
     }
     const fresh = this.game.createState(this.options);

@@ -231,7 +231,8 @@ export function fuzzEnv(config: FuzzConfig): FuzzReport {
       if (!isTengymError(err) || err.code !== 'bad-state')
         fail(
           id,
-          `${where()}: setState after ${change}: expected a TengymError 'bad-state', got ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`,
+          `${where()}: setState after ${change}: expected a TengymError 'bad-state', got ` +
+            (err instanceof Error ? `${err.name}: ${err.message}` : String(err)),
         );
       if (stateText(target) !== before) fail(id, `${where()}: a refused setState (${change}) changed the env`);
       report.corruptedStates.refused++;

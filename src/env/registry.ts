@@ -46,7 +46,11 @@ export type EnvOptions<I extends string> = string extends I
  * …") says what to do: declare the id (a game registered at run time), or spell a built-in one.
  */
 export type UndeclaredEnvId<I extends string> =
-  `env id '${I}' is not declared in EnvOptionsById: declare module 'tengym' { interface EnvOptionsById { '${I}': z.input<typeof myOptionsSchema> } } to type its options, or check the id's spelling`;
+  `env id '${I}' is not declared in EnvOptionsById: ${DeclareId<I>} to type its options, or check the id's spelling`;
+
+/** The declaration `UndeclaredEnvId` shows: a user's own, but for the id. */
+type DeclareId<I extends string> =
+  `declare module 'tengym' { interface EnvOptionsById { '${I}': z.input<typeof myOptionsSchema> } }`;
 
 /**
  * The outcome an id's games end with (`env.outcome()`, `info.outcome`): what its game declares
@@ -282,7 +286,8 @@ export function envLabel(env: EnvConfig): string {
   const differ = optionsThatDiffer(env.options as Record<string, unknown>, envConfig(env.id).options);
   return differ.length === 0
     ? env.id
-    : `${env.id} ${JSON.stringify(Object.fromEntries(differ.map((key) => [key, (env.options as Record<string, unknown>)[key]])))}`;
+    : `${env.id} ` +
+        JSON.stringify(Object.fromEntries(differ.map((key) => [key, (env.options as Record<string, unknown>)[key]])));
 }
 
 /**
@@ -325,7 +330,8 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   if (SPECS.some((s) => s.game === game))
     throw new TengymError(
       'bad-argument',
-      `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : 'not registered'}`,
+      `${caller}: the config's engine is ${game.name}'s, env "${id}" is ` +
+        (spec ? `${spec.game.name}'s` : 'not registered'),
     );
   if (
     game === null ||

@@ -343,7 +343,8 @@ export class VectorEnv<I extends string = string> {
     const loaded = this.envs.some((env) => env.hasStarted);
     throw new TengymError(
       'not-reset',
-      `VectorEnv.${call}: call reset() first${loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ''}`,
+      `VectorEnv.${call}: call reset() first` +
+        (loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ''),
     );
   }
 

@@ -103,7 +103,8 @@ export class PlayPage {
   view(): Promise<PageView> {
     return this.page.evaluate(`(() => {
       const t = window.tengym;
-      return { state: t.env.getState(), running: t.env.running, legal: t.env.legalActions(), hints: t.hints, source: t.source, backend: t.backend, readyMs: t.readyMs, firstHintMs: t.firstHintMs, hintMs: t.hintMs,
+      return { state: t.env.getState(), running: t.env.running, legal: t.env.legalActions(), hints: t.hints,
+        source: t.source, backend: t.backend, readyMs: t.readyMs, firstHintMs: t.firstHintMs, hintMs: t.hintMs,
         hintTop: [...document.querySelectorAll('#board .card.hint-top')].map((e) => e.dataset.spot).sort() };
     })()`);
   }

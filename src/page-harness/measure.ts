@@ -26,8 +26,10 @@ import { hasSameOutcome } from '../hints/hint.js';
 import { envConfig, envIds, envSpec } from '../env/registry.js';
 import { programArgs } from '../node/program-args.js';
 
-const USAGE = `  node dist/page-harness/measure.js [--states 300] [--loads 3] [--backends wasm,webgl,cpu] [--envs decade,four-ten]
-  node dist/page-harness/measure.js --sizes   (the bundle's sizes alone, no browser)`;
+const USAGE =
+  '  node dist/page-harness/measure.js [--states 300] [--loads 3] ' +
+  '[--backends wasm,webgl,cpu] [--envs decade,four-ten]\n' +
+  "  node dist/page-harness/measure.js --sizes   (the bundle's sizes alone, no browser)";
 
 const argsSchema = z.strictObject({
   states: z.coerce.number().int().min(10).default(300),

@@ -311,7 +311,8 @@ export function checkRunDirectory(out: string, resume: boolean, found: { state: 
     throw new TengymError(
       'bad-argument',
       `${out} is the ${part === BEST ? 'best model' : 'checkpoint'} of the training run in ${runOut}, not a ` +
-        `run: ${resume ? `resume that run with --out ${runOut} --resume` : 'choose a new or empty --out for a new run'}`,
+        'run: ' +
+        (resume ? `resume that run with --out ${runOut} --resume` : 'choose a new or empty --out for a new run'),
     );
   }
   throw new TengymError(
@@ -503,9 +504,8 @@ export async function restoreCheckpoint(dir: string, state: CheckpointState, alg
     try {
       packed.set(name, await readFile(join(dir, `${name}.bin.gz`)));
     } catch (e) {
-      throw damaged(
-        `${name}.bin.gz ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(e as NodeJS.ErrnoException).code})`}`,
-      );
+      const code = (e as NodeJS.ErrnoException).code;
+      throw damaged(`${name}.bin.gz ${code === 'ENOENT' ? 'is missing' : `cannot be read (${code})`}`);
     }
   }
   try {

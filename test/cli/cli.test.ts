@@ -185,7 +185,10 @@ describe('tengym CLI', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(
-        /^tengym: model "models\/decade" was trained for decade \{.*\}, not decade \{.*\} \(stacks 1 there, 7 here\)\n$/,
+        new RegExp(
+          String.raw`^tengym: model "models\/decade" was trained for decade \{.*\}, not decade \{.*\} \(stacks 1 ` +
+            String.raw`there, 7 here\)\n$`,
+        ),
       );
     });
   });
@@ -280,7 +283,10 @@ describe('tengym CLI', () => {
     ],
     [
       ['replay', '--env', 'tens', '--seed', '9007199254740990', '--deal', '5', '--agent', 'first'],
-      /^tengym: --seed 9007199254740990 with --deal 5: deal I is seed S \+ I, and seeds go up to 9007199254740991, so --deal is at most 1 here\n$/,
+      new RegExp(
+        String.raw`^tengym: --seed 9007199254740990 with --deal 5: deal I is seed S \+ I, and seeds go up to ` +
+          String.raw`9007199254740991, so --deal is at most 1 here\n$`,
+      ),
     ],
     [['stats', '--env', 'tens', '--episodes', '0'], /--episodes must be a positive integer/],
     [['frobnicate'], /Unknown argument|Did you mean|Unknown command/i],

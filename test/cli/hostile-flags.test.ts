@@ -253,7 +253,10 @@ describe('hostile flags are named errors, before any work', () => {
     ],
     [
       ['bench', '--env', 'decade', '--num-envs', '10000000'],
-      /^tengym: --num-envs 10000000 is more copies of decade than fit in one vector env \(at most \d+ in its memory budget\)$/,
+      new RegExp(
+        String.raw`^tengym: --num-envs 10000000 is more copies of decade than fit in one vector env \(at most \d+ ` +
+          String.raw`in its memory budget\)$`,
+      ),
     ],
     // Deal i uses seed + i: a --seed near 2^53 is refused by the --seed given, with the largest that works for the
     // count.
@@ -271,19 +274,31 @@ describe('hostile flags are named errors, before any work', () => {
         '--workers',
         '0',
       ],
-      /^tengym: --seed 9007199254740990 is too large for --episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest --seed for 5 deals is 9007199254740987$/,
+      new RegExp(
+        String.raw`^tengym: --seed 9007199254740990 is too large for --episodes 5: deal i uses seed \+ i and seeds ` +
+          'go up to 9007199254740991, so the largest --seed for 5 deals is 9007199254740987$',
+      ),
     ],
     [
       ['stats', '--env', 'tens', '--episodes', '5', '--seed', '9007199254740990'],
-      /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/,
+      new RegExp(
+        '^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 ' +
+          'deals is 9007199254740987$',
+      ),
     ],
     [
       ['start', '--env', 'decade', '--episodes', '5', '--seed', '9007199254740990'],
-      /^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 deals is 9007199254740987$/,
+      new RegExp(
+        '^tengym: --seed 9007199254740990 is too large for --episodes 5: .* the largest --seed for 5 ' +
+          'deals is 9007199254740987$',
+      ),
     ],
     [
       ['start', '--env', 'decade', '--seed', '9007199254740000'],
-      /^tengym: --seed 9007199254740000 is too large for the up to 2000 deals a row plays: .* the largest --seed for 2000 deals is 9007199254738992$/,
+      new RegExp(
+        '^tengym: --seed 9007199254740000 is too large for the up to 2000 deals a row plays: .* the ' +
+          'largest --seed for 2000 deals is 9007199254738992$',
+      ),
     ],
     [
       [
@@ -300,7 +315,10 @@ describe('hostile flags are named errors, before any work', () => {
         '--seed',
         '9007199254740991',
       ],
-      /^tengym: --seed 9007199254740991 is too large for --states 5 and --warmup 0, which may deal up to 501 games before giving up: .* the largest --seed for 501 deals is 9007199254740491$/,
+      new RegExp(
+        '^tengym: --seed 9007199254740991 is too large for --states 5 and --warmup 0, which may deal up ' +
+          'to 501 games before giving up: .* the largest --seed for 501 deals is 9007199254740491$',
+      ),
     ],
     [
       ['replay', '--env', 'decade', '--seed', '1', '--actions', '0,,0'],
@@ -338,7 +356,10 @@ describe('hostile flags are named errors, before any work', () => {
         '--out',
         join(dir, 'buffer'),
       ],
-      /^tengym: dqn config: bufferSize 1000000000 is more than a run holds: at most \d+ samples of \d+ bytes \(2 GiB\)$/,
+      new RegExp(
+        String.raw`^tengym: dqn config: bufferSize 1000000000 is more than a run holds: at most \d+ samples of \d+ ` +
+          String.raw`bytes \(2 GiB\)$`,
+      ),
     ],
     [
       [
@@ -383,7 +404,11 @@ describe('hostile flags are named errors, before any work', () => {
     // --resume on a folder with no run in it says so, rather than asking for --env.
     [
       ['train', '--out', emptyRun, '--resume'],
-      /^tengym: --resume: .*empty-run holds no training run to resume \(a run folder holds the tengym-run.json and checkpoint\/ that tengym train writes\); start one with --env ID --algo ppo\|.* --out .*empty-run$/,
+      new RegExp(
+        String.raw`^tengym: --resume: .*empty-run holds no training run to resume \(a run folder holds the ` +
+          String.raw`tengym-run.json and checkpoint\/ that tengym train writes\); start one with --env ID --algo ` +
+          String.raw`ppo\|.* --out .*empty-run$`,
+      ),
     ],
     [
       ['train', '--out', join(dir, 'no-run'), '--resume', '--env', 'decade'],

@@ -56,7 +56,10 @@ describe('mistakes are named errors', () => {
     // One id's options are not applied to every id (a key of one is unknown to another, or means something else there).
     [
       ['stats', '--env', 'all', '--episodes', '3', '--options', '{"tableau":15}'],
-      /^tengym: --options goes with one env id, not with --env all, which runs every id with its defaults \(each id has its own options\): give --env ID --options '…' for a variant$/,
+      new RegExp(
+        '^tengym: --options goes with one env id, not with --env all, which runs every id with its ' +
+          String.raw`defaults \(each id has its own options\): give --env ID --options '…' for a variant$`,
+      ),
     ],
     [
       ['fuzz', '--env', 'all', '--steps', '10', '--options', '{"undoLimit":3}'],
@@ -74,7 +77,10 @@ describe('mistakes are named errors', () => {
     // name.
     [
       ['bench', '--env', 'tens', '--seconds', '0.1', '--seed', '3'],
-      /^tengym: --seed goes with --hints \(hint latency\): bench without --hints times random play, with --env, --options, --seconds and --num-envs$/,
+      new RegExp(
+        String.raw`^tengym: --seed goes with --hints \(hint latency\): bench without --hints times random play, ` +
+          'with --env, --options, --seconds and --num-envs$',
+      ),
     ],
     [
       [
@@ -96,7 +102,10 @@ describe('mistakes are named errors', () => {
     ],
     [
       ['bench', '--hints', '--env', 'decade', '--states', '3', '--warmup', '0', '--seconds', '1', '--num-envs', '4'],
-      /^tengym: --seconds and --num-envs go with bench without --hints \(env speed\): bench --hints times hints, with --env, --options, --states, --warmup, --seed and --agent or --model$/,
+      new RegExp(
+        String.raw`^tengym: --seconds and --num-envs go with bench without --hints \(env speed\): bench --hints ` +
+          'times hints, with --env, --options, --states, --warmup, --seed and --agent or --model$',
+      ),
     ],
     // The env-speed bench times the variant --options names: a bad option is refused as every command refuses it.
     [
@@ -243,7 +252,10 @@ describe('model files', () => {
     const r = tengym(['eval', '--env', 'decade', '--agents', dir, '--episodes', '2']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /weights\.bin holds \d+ bytes, model\.json describes \d+ \(8 bytes too long: not the weights model\.json describes\)/,
+      new RegExp(
+        String.raw`weights\.bin holds \d+ bytes, model\.json describes \d+ \(8 bytes too long: not the weights ` +
+          String.raw`model\.json describes\)`,
+      ),
     );
   });
 

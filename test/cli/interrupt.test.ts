@@ -261,7 +261,10 @@ describe('Ctrl-C', () => {
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume\n`);
       // And what the resume keeps: the checkpoint of the last evaluation, not the steps since.
       expect(r.stderr).toMatch(
-        /\nit continues from the last checkpoint, at \d+ env steps( of the \d+ trained)? \(one is written at each evaluation: --eval-every\)\n/,
+        new RegExp(
+          String.raw`\nit continues from the last checkpoint, at \d+ env steps( of the \d+ trained)? \(one is ` +
+            String.raw`written at each evaluation: --eval-every\)\n`,
+        ),
       );
     } finally {
       rmSync(join(out, '..'), { recursive: true, force: true });
@@ -360,7 +363,10 @@ describe('Ctrl-C', () => {
       expect(r.code).toBe(130);
       expect(r.stderr).toContain(`interrupted; resume with: tengym train --out ${out} --resume --steps 5000000\n`);
       expect(r.stderr).toMatch(
-        /\nit continues from the last checkpoint, at \d+ env steps \(one is written at each evaluation: --eval-every\)\n/,
+        new RegExp(
+          String.raw`\nit continues from the last checkpoint, at \d+ env steps \(one is written at each ` +
+            String.raw`evaluation: --eval-every\)\n`,
+        ),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -357,10 +357,19 @@ const CHROMIUM = findChromium();
  * The report the guide's snippet leaves on `window.ownPage`: decade's hints played to the end, and four-ten's source.
  */
 const OWN_PAGE_REPORT = `
-const search = await hinterForEnv('four-ten', {}, { info: (id) => index[id] ?? null, load: async () => { throw new Error('four-ten loads no model'); } });
+const search = await hinterForEnv('four-ten', {}, {
+  info: (id) => index[id] ?? null,
+  load: async () => { throw new Error('four-ten loads no model'); },
+});
 const searchEnv = make('four-ten');
 searchEnv.reset({ seed: 7 });
-(window as any).ownPage = { source, over: !env.running, search: search.source, searchFromModel: search.fromModel, searchHint: search.hinter.hint(searchEnv, { top: 1 }).source };
+(window as any).ownPage = {
+  source,
+  over: !env.running,
+  search: search.source,
+  searchFromModel: search.fromModel,
+  searchHint: search.hinter.hint(searchEnv, { top: 1 }).source,
+};
 `;
 
 /**
@@ -795,8 +804,8 @@ const RUN_MS = 8_000;
 /** Commands that end with a documented error in a fresh folder, and that error. */
 const DOCUMENTED_ERRORS: Record<string, RegExp> = {
   // The example compares the best model of the PPO run above, which (stopped after seconds) has none yet.
-  'tengym eval --env decade --agents runs/ppo-decade/best,longest --reference longest --seed 3000000000 --episodes 10000':
-    /no model at "runs\/ppo-decade\/best"/,
+  ['tengym eval --env decade --agents runs/ppo-decade/best,longest --reference longest ' +
+    '--seed 3000000000 --episodes 10000']: /no model at "runs\/ppo-decade\/best"/,
 };
 
 interface Ran {
@@ -928,7 +937,10 @@ describe('every command the README and --help show, run from the packed package'
     ]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(
-      /--config no-such-config: cannot read it \(no such file\); shipped configs: distill-deep, four-ten-solver, four-ten-solver-split/,
+      new RegExp(
+        String.raw`--config no-such-config: cannot read it \(no such file\); shipped configs: distill-deep, ` +
+          'four-ten-solver, four-ten-solver-split',
+      ),
     );
   });
 });

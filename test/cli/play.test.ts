@@ -238,7 +238,12 @@ describe('tengym play', () => {
     expect(auto.stdout).toContain('forced moves are played for you (--step-forced to play them yourself)');
     // Deal 3 opens with eight forced draws, then a choice between two discards.
     expect(auto.stdout).toMatch(
-      /^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard .*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves\. Seed 3: tengym play --env decade --seed 3$/m,
+      new RegExp(
+        String.raw`^Forced: draw ×8\n\nline: .*\nstock: 41 cards · discarded: 0 · step 8\/5000\n {2}1 {2}discard ` +
+          String.raw`.*\n {2}2 {2}discard .*\n> q\nQuit after 8 forced moves\. Seed 3: tengym play --env decade ` +
+          '--seed 3$',
+        'm',
+      ),
     );
     const stepped = play(['--env', 'decade', '--seed', '3', '--step-forced'], ['', '', 'q']);
     expect(stepped.stdout).not.toContain('Forced:');
@@ -365,14 +370,21 @@ describe('tengym play', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^> x\nType a move number, hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m);
     expect(r.stdout).toMatch(
-      /^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), rules \(r\), help \(\?\), quit \(q\)\.$/m,
+      new RegExp(
+        String.raw`^> 99\nThere (is 1 move|are \d+ moves): type a number from 1 to \d+, or hint \(h\), rules ` +
+          String.raw`\(r\), help \(\?\), quit \(q\)\.$`,
+        'm',
+      ),
     );
     expect(r.stdout).toMatch(/^> undo\ndecade has no undo\.$/m);
     expect(r.stdout).toMatch(/^> quit\nQuit after 1 move\. Seed 3: tengym play --env decade --seed 3$/m);
     const eof = play(['--env', 'four-ten', '--seed', '8'], ['2']);
     expect(eof.code).toBe(0);
     expect(eof.stdout).toMatch(
-      /\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: tengym play --env four-ten --seed 8\n$/,
+      new RegExp(
+        String.raw`\nEnd of input: the game stops here after \d+ (forced )?moves(, \d+ of them yours)?\. Seed 8: ` +
+          String.raw`tengym play --env four-ten --seed 8\n$`,
+      ),
     );
     const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
@@ -404,7 +416,11 @@ describe('tengym play', () => {
     expect(r.code, r.stderr).toBe(0);
     const faults = [
       ...r.stdout.matchAll(
-        /^Fault: Shadow (\d) is above Hand 0\. A safety pays for it \((\d) of 3 left\)\. Round (\d) ends with no points\. Points 0 of 50\.$/gm,
+        new RegExp(
+          String.raw`^Fault: Shadow (\d) is above Hand 0\. A safety pays for it \((\d) of 3 left\)\. Round (\d) ` +
+            String.raw`ends with no points\. Points 0 of 50\.$`,
+          'gm',
+        ),
       ),
     ];
     expect(faults.map((m) => [Number(m[2]), Number(m[3])])).toEqual([
@@ -413,7 +429,11 @@ describe('tengym play', () => {
       [0, 3],
     ]);
     expect(r.stdout).toMatch(
-      /^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/m,
+      new RegExp(
+        String.raw`^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the ` +
+          String.raw`\d it costs\. The game is lost\.$`,
+        'm',
+      ),
     );
     expect(r.stdout).toMatch(/Game over after 4 moves: lost with 0 points in 4 rounds\./);
   });
@@ -489,17 +509,27 @@ describe('tengym play', () => {
     [['--env', 'decade', '--hints', '/nonexistent/model'], /no model at "\/nonexistent\/model"/],
     [
       ['--env', 'decade', '--agent', 'nope'],
-      /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/,
+      new RegExp(
+        'unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, ' +
+          'oracle, or a model directory',
+      ),
     ],
     [
       ['--env', 'four-ten', '--agent', 'pimc'],
-      /unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, bottom-direct, expectimax, optimal/,
+      new RegExp(
+        'unknown agent "pimc" for four-ten; agents for four-ten: random, first, greedy, bottom, ' +
+          'bottom-direct, expectimax, optimal',
+      ),
     ],
     [['--env', 'decade', '--agent', 'longest', '--hints', 'models/decade'], /give --agent or --model, not both/],
     [['--env', 'decade', '--agent', 'longest', '--model', 'models/decade'], /give --agent or --model, not both/],
     [
       ['--env', 'decade', '--hint', 'models/decade'],
-      /^tengym: Unknown argument: hint \(did you mean --hints\?\) \(tengym <command> --help shows a command's options\)$/m,
+      new RegExp(
+        String.raw`^tengym: Unknown argument: hint \(did you mean --hints\?\) \(tengym <command> --help shows a ` +
+          String.raw`command's options\)$`,
+        'm',
+      ),
     ],
   ])('%j is a clear error, exit 1', (args, message) => {
     const r = play(args as string[], ['1']);

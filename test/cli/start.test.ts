@@ -42,10 +42,18 @@ describe('tengym start', () => {
       /^\[ *\d+ s\] decade-fives: 100 deals fit in its 0 s share of the budget \(250 would take about \d+ s\)$/m,
     );
     expect(r.stdout).toMatch(
-      /^decade-fives {2}\(model = models\/decade-fives\/\) · 100 deals \(250 deals would take about \d+ s, past this env's 0 s share of the budget\)$/m,
+      new RegExp(
+        String.raw`^decade-fives {2}\(model = models\/decade-fives\/\) · 100 deals \(250 deals would take about ` +
+          String.raw`\d+ s, past this env's 0 s share of the budget\)$`,
+        'm',
+      ),
     );
     expect(r.stdout).toMatch(
-      /^rerun: tengym eval --env decade-fives --agents model,random,longest,lookahead --episodes 100 --seed 123 --reference longest$/m,
+      new RegExp(
+        '^rerun: tengym eval --env decade-fives --agents model,random,longest,lookahead --episodes 100 ' +
+          '--seed 123 --reference longest$',
+        'm',
+      ),
     );
     // The lines come before the table they lead to.
     expect(r.stdout.indexOf('timed on 100 deals')).toBeLessThan(r.stdout.indexOf('agent      win rate'));

@@ -144,7 +144,10 @@ describe('train --print-config', () => {
     [
       'dqn',
       '{"bufferSize":1e12}',
-      /^tengym: dqn config: bufferSize 1000000000000 is more than a run holds: at most \d+ samples of \d+ bytes \(2 GiB\)\n$/,
+      new RegExp(
+        String.raw`^tengym: dqn config: bufferSize 1000000000000 is more than a run holds: at most \d+ samples of ` +
+          String.raw`\d+ bytes \(2 GiB\)\n$`,
+      ),
     ],
     ['ppo', '{"rolloutSteps":1e9}', /^tengym: ppo config: numEnvs × rolloutSteps \d+ is more than a run holds/],
     [

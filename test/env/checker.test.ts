@@ -138,7 +138,10 @@ const CASES: [string, () => Env, RegExp][] = [
   [
     'a lower observation bound too tight (slot 0 always an ace)',
     envsOf(tightBounds('low', 0, 0.5)),
-    /^tens: seed 0 (reset|step \d+): observation\[0\] = 0 is below its lower bound 0\.5 \(the engine's observationBounds\)$/,
+    new RegExp(
+      String.raw`^tens: seed 0 (reset|step \d+): observation\[0\] = 0 is below its lower bound 0\.5 \(the engine's ` +
+        String.raw`observationBounds\)$`,
+    ),
   ],
   ['a running game with nothing legal', envsOf(tensWith({ status: () => 0 })), /the mask is empty before the end/],
   [
@@ -170,7 +173,10 @@ const CASES: [string, () => Env, RegExp][] = [
         },
       }),
     ),
-    /^tens: seed 0 step 0: the same state with its stock in another order is seen otherwise \(the observation must not show the stock's order\): observations differ at \d+$/,
+    new RegExp(
+      String.raw`^tens: seed 0 step 0: the same state with its stock in another order is seen otherwise \(the ` +
+        String.raw`observation must not show the stock's order\): observations differ at \d+$`,
+    ),
   ],
   [
     'a NaN in the observation',
@@ -194,7 +200,10 @@ const CASES: [string, () => Env, RegExp][] = [
         },
       }),
     ),
-    /^tens: seed \d+ step \d+( \(the end\))?: observe wrote [\d.e-]+ at index 183, past the 183 floats observationSize gives: an Env's buffer drops it$/,
+    new RegExp(
+      String.raw`^tens: seed \d+ step \d+( \(the end\))?: observe wrote [\d.e-]+ at index 183, past the 183 floats ` +
+        "observationSize gives: an Env's buffer drops it$",
+    ),
   ],
   [
     'an observation float never written (left as the buffer held it)',
@@ -221,7 +230,10 @@ const CASES: [string, () => Env, RegExp][] = [
         },
       }),
     ),
-    /^tens: seed \d+ step \d+( \(the end\))?: observation\[\d+\] is 1, observe writes 0 afresh from the same state: it keeps something of an earlier state$/,
+    new RegExp(
+      String.raw`^tens: seed \d+ step \d+( \(the end\))?: observation\[\d+\] is 1, observe writes 0 afresh from ` +
+        'the same state: it keeps something of an earlier state$',
+    ),
   ],
   [
     'bookkeeping that drifts from the cards',
@@ -501,7 +513,10 @@ const CASES: [string, () => Env, RegExp][] = [
         });
       })(),
     ),
-    /^tens: seed \d+ step \d+: a state getState\(\) gave changed when the game moved on: toJSON must return data of its own/,
+    new RegExp(
+      String.raw`^tens: seed \d+ step \d+: a state getState\(\) gave changed when the game moved on: toJSON must ` +
+        'return data of its own',
+    ),
   ],
   [
     'an engine step that throws',
@@ -786,7 +801,11 @@ describe('the contract checker rejects broken games', () => {
       // A deck read as an array only: the string form, "JD 3H …", is one unknown code.
       const arraysOnly = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(typeof d === 'string' ? [d] : d, o) });
       expect(at(verdict(envsOf(arraysOnly)))).toMatch(
-        /^tens: the deck seed 0 dealt \("…": its board's cards, then game.stock\), given back as a string, is refused \(bad deck: unknown card codes .*\): parseDeck must take a deck written in the codes the game's state writes$/,
+        new RegExp(
+          String.raw`^tens: the deck seed 0 dealt \("…": its board's cards, then game.stock\), given back as a ` +
+            String.raw`string, is refused \(bad deck: unknown card codes .*\): parseDeck must take a deck written in ` +
+            "the codes the game's state writes$",
+        ),
       );
       // Every shipped engine's deal is read back: each dealt backwards is caught.
       for (const [game, options] of [
@@ -815,17 +834,25 @@ describe('the contract checker rejects broken games', () => {
     'a deck one card short or with a card twice must be refused: a seeded deal’s, and each deck the check is ' +
       'given',
     () => {
-      const FULL =
-        'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC'.split(
-          ' ',
-        );
+      const FULL = [
+        'AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS',
+        'AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH',
+        'AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD',
+        'AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC',
+      ]
+        .join(' ')
+        .split(' ');
       // Tens that takes a deck short of its last card and fills the card in: a deck it cannot deal as given.
       const fillsIn: AnyGame['parseDeck'] = (d, o) => {
         const cards = deckTokens(d);
         return tensGame.parseDeck(cards.length === 51 ? [...cards, FULL.find((c) => !cards.includes(c))!] : cards, o);
       };
       expect(verdict(envsOf(tensWith({ parseDeck: fillsIn })))).toMatch(
-        /^tens: the deck seed 0 dealt \("AS QC AC [^"]*": its board's cards, then game.stock\) without its last card \(51 cards\) is accepted: a deck is whole, each card as often as the game has it, and parseDeck must refuse any other with a TengymError 'bad-deck'$/,
+        new RegExp(
+          String.raw`^tens: the deck seed 0 dealt \("AS QC AC [^"]*": its board's cards, then game.stock\) without ` +
+            String.raw`its last card \(51 cards\) is accepted: a deck is whole, each card as often as the game has ` +
+            "it, and parseDeck must refuse any other with a TengymError 'bad-deck'$",
+        ),
       );
       // Four Ten that counts the cards but not the values: nine 2s and seven 1s pass.
       const countsOnly = {
@@ -838,7 +865,10 @@ describe('the contract checker rejects broken games', () => {
         },
       };
       expect(verdict(envsOf(countsOnly))).toMatch(
-        /^four-ten: the deck seed 0 dealt \("2 1 2 [^"]*": its board's cards, then game.stock\) with 2 at index 1 too, in place of 1 is accepted: a deck is whole/,
+        new RegExp(
+          String.raw`^four-ten: the deck seed 0 dealt \("2 1 2 [^"]*": its board's cards, then game.stock\) with 2 ` +
+            'at index 1 too, in place of 1 is accepted: a deck is whole',
+        ),
       );
       // A short deck taken, then its deal thrown out by the engine.
       const crashes = tensWith({
@@ -852,7 +882,10 @@ describe('the contract checker rejects broken games', () => {
         },
       });
       expect(verdict(envsOf(crashes))).toMatch(
-        /^tens: the deck seed 0 dealt \("[^"]*": its board's cards, then game.stock\) without its last card \(51 cards\): expected a TengymError 'bad-deck', got RangeError: no card 99$/,
+        new RegExp(
+          String.raw`^tens: the deck seed 0 dealt \("[^"]*": its board's cards, then game.stock\) without its last ` +
+            String.raw`card \(51 cards\): expected a TengymError 'bad-deck', got RangeError: no card 99$`,
+        ),
       );
       // A state with no stock list cannot be read back: the decks the check is given are tried instead.
       const pileNotStock = tensWith({
@@ -881,7 +914,10 @@ describe('the contract checker rejects broken games', () => {
     for (const bad of [null, undefined, {}, 'tens'])
       expect(() => checkEnvFrom(() => bad as never)).toThrow(TengymError);
     expect(() => checkEnvFrom(() => null as never)).toThrow(
-      /^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an engine\), got null$/,
+      new RegExp(
+        String.raw`^checkEnvFrom: the factory must return a new Env \(make\(id\), or new Env\(\.\.\.\) around an ` +
+          String.raw`engine\), got null$`,
+      ),
     );
     let calls = 0;
     // Every env it makes is checked, not only the first.

@@ -48,7 +48,10 @@ describe('Env before reset', () => {
     expectError(
       () => new Unchecked(),
       'bad-argument',
-      /^new Env takes an id, an engine and its options, got the id undefined; use make\(id, options\), or make\(\{ id, game, options \}\) for an engine of your own$/,
+      new RegExp(
+        String.raw`^new Env takes an id, an engine and its options, got the id undefined; use make\(id, options\), ` +
+          String.raw`or make\(\{ id, game, options \}\) for an engine of your own$`,
+      ),
     );
     expectError(
       () => new Unchecked('decade'),
@@ -322,7 +325,10 @@ describe('Env.step', () => {
     expectError(
       () => env.step({ action: 3, text: 'pair' } as never),
       'bad-action',
-      /^step\(\{"action":3,"text":"pair"\}\): an action id is a number, not an object \(a hint's id is its \.action: step\(hint\.action\)\); tens has ids 0\.\.81$/,
+      new RegExp(
+        String.raw`^step\(\{"action":3,"text":"pair"\}\): an action id is a number, not an object \(a hint's id is ` +
+          String.raw`its \.action: step\(hint\.action\)\); tens has ids 0\.\.81$`,
+      ),
     );
     expectError(
       () => env.step({ a: 1 } as never),
@@ -333,7 +339,10 @@ describe('Env.step', () => {
     expectError(
       () => env.setState(env as never),
       'bad-state',
-      /^bad state: expected a plain object \{ env, options, rng, undosUsed, game \}, got an Env: its getState\(\) gives the state$/,
+      new RegExp(
+        String.raw`^bad state: expected a plain object \{ env, options, rng, undosUsed, game \}, got an Env: its ` +
+          String.raw`getState\(\) gives the state$`,
+      ),
     );
   });
 
@@ -425,8 +434,12 @@ describe('Env.undo', () => {
       const env = make('tens', { undoLimit: 3, refill: 'buffered' });
       env.setState(JSON.parse(JSON.stringify(saved)));
       expect([env.undosLeft, env.undoDepth]).toEqual([3, 0]);
-      const why =
-        /^undo: there is no move to take back: the env is at the state setState loaded, and a saved state holds no undo history of the moves before it \(a game saved as its deal and moves, GameStates.toMoves\(\), and brought back by GameStates.fromMoves takes its moves back as far as the deal\)$/;
+      const why = new RegExp(
+        '^undo: there is no move to take back: the env is at the state setState loaded, and a saved ' +
+          String.raw`state holds no undo history of the moves before it \(a game saved as its deal and moves, ` +
+          String.raw`GameStates.toMoves\(\), and brought back by GameStates.fromMoves takes its moves back as far ` +
+          String.raw`as the deal\)$`,
+      );
       expectError(() => env.undo(), 'undo-unavailable', why);
       env.step(env.legal[0]);
       env.undo();

@@ -294,7 +294,10 @@ describe('a game missing a member is refused, naming it', () => {
       optionsSchema: z.strictObject({ slots: z.int().min(4).max(8) }),
     } as unknown as AnyGame;
     expect(() => registerGame(noDefault, [{ id: 'ten-pairs-strict', description: 'no default' }])).toThrow(
-      /^registerGame: the options schema of ten-pairs-strict \(no preset given\) does not parse \{\}: every option needs a default \(\.default\(…\)\), or the preset a value for it: .* at slots$/,
+      new RegExp(
+        String.raw`^registerGame: the options schema of ten-pairs-strict \(no preset given\) does not parse \{\}: ` +
+          String.raw`every option needs a default \(\.default\(…\)\), or the preset a value for it: .* at slots$`,
+      ),
     );
   });
 });

@@ -66,9 +66,7 @@ describe("every option of a shipped game is in its file's doc comment and in doc
       const source = readFileSync(`${ROOT}${file}`, 'utf8');
       const comment = source.slice(0, source.indexOf('*/'));
       const rows = tableAfter(comment, /^ \* ## Options$/m);
-      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of ${file}`).toEqual(
-        keys,
-      );
+      expect(rows.flatMap((r) => namesIn(r[0])).sort(), `the options table of ${file}`).toEqual(keys);
       for (const row of rows) {
         const [name] = namesIn(row[0]);
         const value = defaults[name];

@@ -84,8 +84,10 @@ describe('typed env options', () => {
           // The declared id's options are checked as a built-in id's.
           "make('ten-pairs', { slots: 'six' });",
           // Every registered id is declared, and nothing else is (a missing or an extra key does not compile).
-          "const declared: Record<Exclude<keyof import('../../../../src/env/registry.js').EnvOptionsById, 'ten-pairs'>," +
-            ` true> = { ${envIds().map((id) => `'${id}': true`).join(', ')} };`,
+          "type Declared = Exclude<keyof import('../../../../src/env/registry.js').EnvOptionsById, 'ten-pairs'>;",
+          `const declared: Record<Declared, true> = { ${envIds()
+            .map((id) => `'${id}': true`)
+            .join(', ')} };`,
           'export { declared };',
         ].join('\n'),
       );

@@ -239,7 +239,11 @@ describe('VectorEnv set-up and refusals', () => {
     const e = thrown(() => never.reset({ seed: 1 }));
     expect(e.code).toBe('bad-argument');
     expect(e.message).toMatch(
-      /^VectorEnv: copy 0 of tens dealt 10000 deals in a row with no legal move, so it can never step \(tens's options \{"tableau":13,.*\}\); check that its engine's legalActions and status leave a fresh deal running/,
+      new RegExp(
+        '^VectorEnv: copy 0 of tens dealt 10000 deals in a row with no legal move, so it can never step ' +
+          String.raw`\(tens's options \{"tableau":13,.*\}\); check that its engine's legalActions and status leave a ` +
+          'fresh deal running',
+      ),
     );
     expect(records.length).toBe(MAX_DEAD_DEALS);
     // The same in the autoreset of a step: one playable deal, then none.

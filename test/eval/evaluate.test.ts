@@ -253,7 +253,10 @@ describe('evaluate', () => {
           workers: 0,
         }),
       ).rejects.toThrow(
-        /^agent "models\/ten-twenty-thirty\/" is listed twice \(as "models\/ten-twenty-thirty"\): each agent plays the deals once$/,
+        new RegExp(
+          String.raw`^agent "models\/ten-twenty-thirty\/" is listed twice \(as "models\/ten-twenty-thirty"\): each ` +
+            'agent plays the deals once$',
+        ),
       );
       await expect(
         evaluate({
@@ -286,7 +289,10 @@ describe('evaluate', () => {
         evaluate({ agents: ['models/ten-twenty-thirty'], options: { stacks: 1 }, episodes: 1, workers: 0 }),
       ).rejects.toThrow(/was trained for ten-twenty-thirty/);
       await expect(evaluate({ agents: ['first', 'random'], episodes: 1, workers: 0 })).rejects.toThrow(
-        /^env is needed unless an agent is a model directory \(model\.json \+ weights\.bin\), whose env is then played: give env \(envIds\(\) lists the ids\)$/,
+        new RegExp(
+          String.raw`^env is needed unless an agent is a model directory \(model\.json \+ weights\.bin\), whose ` +
+            String.raw`env is then played: give env \(envIds\(\) lists the ids\)$`,
+        ),
       );
       await expect(evaluate({ agents: ['models/decade', 'models/four-ten'], episodes: 1, workers: 0 })).rejects.toThrow(
         /^the models in agents were trained for different envs \(models\/decade: decade; models\/four-ten: four-ten\)/,
@@ -304,7 +310,10 @@ describe('evaluate', () => {
           (done) => (played = done),
         ),
       ).rejects.toThrow(
-        /^seed 9007199254740990 is too large for episodes 5: deal i uses seed \+ i and seeds go up to 9007199254740991, so the largest seed for 5 deals is 9007199254740987$/,
+        new RegExp(
+          String.raw`^seed 9007199254740990 is too large for episodes 5: deal i uses seed \+ i and seeds go up to ` +
+            '9007199254740991, so the largest seed for 5 deals is 9007199254740987$',
+        ),
       );
       expect(played).toBe(0);
       expect(
@@ -336,10 +345,16 @@ describe('evaluate', () => {
         /^agent "first" is listed twice/,
       );
       await expect(evaluate({ ...config, agents: [{ ...mine, fair: 'yes' } as never, 'first'] })).rejects.toThrow(
-        /^agent "mine": fair must be true or false \(false for an agent that sees the order of the stock\), or left out; got "yes"$/,
+        new RegExp(
+          String.raw`^agent "mine": fair must be true or false \(false for an agent that sees the order of the ` +
+            String.raw`stock\), or left out; got "yes"$`,
+        ),
       );
       await expect(evaluate({ ...config, agents: [{ act: 1 } as never] })).rejects.toThrow(
-        /expected an agent name, a model folder, or an agent \(an object with name, reset\(seed\) and act\(env\)\) → at agents\[0\]/,
+        new RegExp(
+          String.raw`expected an agent name, a model folder, or an agent \(an object with name, reset\(seed\) and ` +
+            String.raw`act\(env\)\) → at agents\[0\]`,
+        ),
       );
     },
   );
@@ -668,7 +683,12 @@ describe('evaluate: what a report says of each agent and of its timing', () => {
         workers: 0,
       });
       await expect(refused).rejects.toThrow(
-        /^agent "optimal" does not play decade-optional with options \{"stacks":7\}: it plays only some option sets of decade-optional \(optimal: the exact optimal policy where holding is free .*\): see tengym agents --env decade-optional --options JSON; agents for these options: random, first, longest/,
+        new RegExp(
+          String.raw`^agent "optimal" does not play decade-optional with options \{"stacks":7\}: it plays only ` +
+            String.raw`some option sets of decade-optional \(optimal: the exact optimal policy where holding is free ` +
+            String.raw`.*\): see tengym agents --env decade-optional --options JSON; agents for these options: ` +
+            'random, first, longest',
+        ),
       );
       await expect(
         evaluate({ env: 'decade-optional', options: { stacks: 7 }, agents: ['optimal'], episodes: 1, workers: 0 }),
@@ -1055,7 +1075,10 @@ describe('tengym eval (built CLI, worker threads)', () => {
     );
     expect(decade.status, decade.stderr).toBe(0);
     expect(decade.stdout).toMatch(
-      /\nnote: oracle is not a fair player: it sees what a player cannot \(tengym agents says what\), so its row bounds the fair ones from above\n/,
+      new RegExp(
+        String.raw`\nnote: oracle is not a fair player: it sees what a player cannot \(tengym agents says what\), ` +
+          String.raw`so its row bounds the fair ones from above\n`,
+      ),
     );
     const optional = run(
       'eval',
@@ -1084,7 +1107,10 @@ describe('tengym eval (built CLI, worker threads)', () => {
     const few = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '3', '--seed', '11');
     expect(few.status, few.stderr).toBe(0);
     expect(few.stdout).toMatch(
-      /\nnote: the paired intervals on 3 deals mean little \(a normal approximation, which wants 30 or more; on a few deals it can have no width\)\n$/,
+      new RegExp(
+        String.raw`\nnote: the paired intervals on 3 deals mean little \(a normal approximation, which wants 30 or ` +
+          String.raw`more; on a few deals it can have no width\)\n$`,
+      ),
     );
     const enough = run('eval', '--env', 'decade', '--agents', 'random,longest', '--episodes', '300', '--seed', '11');
     expect(enough.status, enough.stderr).toBe(0);
@@ -1092,16 +1118,26 @@ describe('tengym eval (built CLI, worker threads)', () => {
     // Enough deals, but the interval rests on the deals the two end differently: 1 of 30, or none of 300.
     const one = run('eval', '--env', 'decade', '--agents', 'first,longest', '--episodes', '30', '--seed', '11');
     expect(one.stdout).toMatch(
-      /\nnote: longest and first differ on only 1 of 30 deals \(one won, the other lost\): the paired interval, a normal approximation, means little below 10 such deals\n$/,
+      new RegExp(
+        String.raw`\nnote: longest and first differ on only 1 of 30 deals \(one won, the other lost\): the paired ` +
+          String.raw`interval, a normal approximation, means little below 10 such deals\n$`,
+      ),
     );
     const none = run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300');
     expect(none.stdout).toMatch(
-      / \+0\.00 \[\+0\.00, \+0\.00\] .*\nnote: longest and random won and lost the same 300 deals: the paired interval has no width, and says nothing of other deals\n$/,
+      new RegExp(
+        String.raw` \+0\.00 \[\+0\.00, \+0\.00\] .*\nnote: longest and random won and lost the same 300 deals: the ` +
+          String.raw`paired interval has no width, and says nothing of other deals\n$`,
+      ),
     );
     // Every deal differing the same way round: the normal interval has no width either.
     const oneWay = run('eval', '--env', 'four-ten', '--agents', 'greedy,random', '--episodes', '100', '--seed', '5');
     expect(oneWay.stdout).toMatch(
-      / -100\.00 \[-100\.00, -100\.00\] .*\nnote: random and greedy ended every one of the 100 deals the same way round \(one won, the other lost\): the paired interval, a normal approximation, has no width then, which is not certainty\n$/,
+      new RegExp(
+        String.raw` -100\.00 \[-100\.00, -100\.00\] .*\nnote: random and greedy ended every one of the 100 deals ` +
+          String.raw`the same way round \(one won, the other lost\): the paired interval, a normal approximation, ` +
+          String.raw`has no width then, which is not certainty\n$`,
+      ),
     );
     const max3 = JSON.parse(
       run('eval', '--env', 'decade-max3', '--agents', 'random,longest', '--episodes', '300', '--json', '--per-deal')
@@ -1160,8 +1196,9 @@ describe('tengym eval (built CLI, worker threads)', () => {
       import { registerGame, envConfig } from ${JSON.stringify(new URL('../../dist/index.js', import.meta.url).href)};
       import { evaluate } from ${JSON.stringify(new URL('../../dist/node/index.js', import.meta.url).href)};
       registerGame(envConfig('block-ten').game, [{ id: 'my-block', description: 'Block Ten again' }]);
-      const mine = await evaluate({ env: 'my-block', agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 });
-      const theirs = await evaluate({ env: 'block-ten', agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 });
+      const run = { agents: ['random', 'first'], episodes: 50, seed: 4, workers: 2 };
+      const mine = await evaluate({ env: 'my-block', ...run });
+      const theirs = await evaluate({ env: 'block-ten', ...run });
       console.log(JSON.stringify([mine.results.map((r) => r.winRate), theirs.results.map((r) => r.winRate)]));`;
     const r = runModule(script);
     expect(r.status, r.stderr).toBe(0);
@@ -1174,8 +1211,9 @@ describe('tengym eval (built CLI, worker threads)', () => {
     () => {
       const script = `
       import { evaluate } from ${JSON.stringify(new URL('../../dist/node/index.js', import.meta.url).href)};
-      const threads = await evaluate({ env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1, workers: 1 });
-      const here = await evaluate({ env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1, workers: 0 });
+      const run = { env: 'decade', agents: ['random', 'longest'], episodes: 20, seed: 1 };
+      const threads = await evaluate({ ...run, workers: 1 });
+      const here = await evaluate({ ...run, workers: 0 });
       console.log(JSON.stringify([threads.startupSeconds, here.startupSeconds]));`;
       const r = runModule(script);
       expect(r.status, r.stderr).toBe(0);

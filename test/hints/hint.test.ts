@@ -320,7 +320,10 @@ describe('createHinter with the search sources', () => {
     expectError(
       () => hinter.hint(JSON.stringify(state) as unknown as EnvState),
       'bad-state',
-      /^bad state: expected the object env\.getState\(\) returns, \{ env, options, rng, undosUsed, game \}, got a string: JSON\.parse\(text\) turns saved JSON into it$/,
+      new RegExp(
+        String.raw`^bad state: expected the object env\.getState\(\) returns, \{ env, options, rng, undosUsed, ` +
+          String.raw`game \}, got a string: JSON\.parse\(text\) turns saved JSON into it$`,
+      ),
     );
     expectError(() => hinter.hint(null as unknown as EnvState), 'bad-state', /, got null$/);
     expectError(
@@ -416,7 +419,10 @@ describe('createHinter with the search sources', () => {
     );
     refused(
       () => states.record(dealt('decade', { maxSteps: 100 })),
-      /^GameStates\.record: this game is decade with options \{.*\}, got an env of decade with options \{.*"maxSteps":100.*\}/,
+      new RegExp(
+        String.raw`^GameStates\.record: this game is decade with options \{.*\}, got an env of decade with options ` +
+          String.raw`\{.*"maxSteps":100.*\}`,
+      ),
     );
     refused(
       () => states.hint(createHinter({ agent: 'first' }), dealt('tens')),
@@ -803,7 +809,10 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
         /^tengym: GameStates\.fromMoves: move 4 of 4 \(600\): step\(600\): .* is not legal/,
       );
       expect(bare(JSON.stringify({ deal: 5, moves: [] })).stderr).toMatch(
-        /^tengym: bad state: a game saved as \{ deal, moves \} \(GameStates\.toMoves\(\)\) has the deal's getState\(\) JSON/,
+        new RegExp(
+          String.raw`^tengym: bad state: a game saved as \{ deal, moves \} \(GameStates\.toMoves\(\)\) has the ` +
+            String.raw`deal's getState\(\) JSON`,
+        ),
       );
     },
   );
@@ -912,7 +921,10 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
       expect(f).toThrow(expect.objectContaining({ name: 'TengymError', message: expect.stringMatching(message) }));
     refused(
       () => GameStates.fromJSON(env, JSON.stringify(saved)),
-      /^GameStates\.fromJSON takes the states GameStates\.toJSON\(\) gave \(an array of getState\(\) JSONs, the deal first\), got a string: JSON\.parse\(text\) turns saved JSON into it$/,
+      new RegExp(
+        String.raw`^GameStates\.fromJSON takes the states GameStates\.toJSON\(\) gave \(an array of getState\(\) ` +
+          String.raw`JSONs, the deal first\), got a string: JSON\.parse\(text\) turns saved JSON into it$`,
+      ),
     );
     refused(() => GameStates.fromJSON(env, []), /^GameStates\.fromJSON takes the states .*, got \[\]$/);
     refused(
@@ -931,8 +943,10 @@ describe('ten-twenty-thirty: hints from a source that remembers the order under 
     // lines.
     const other = make('ten-twenty-thirty');
     other.reset({ seed: 5 });
-    const outOfOrder =
-      /^GameStates\.fromJSON: state 2 of 2 is not one move \(or an undo\) from state 1; give the states GameStates\.toJSON\(\) gave, in order$/;
+    const outOfOrder = new RegExp(
+      String.raw`^GameStates\.fromJSON: state 2 of 2 is not one move \(or an undo\) from state 1; give the ` +
+        String.raw`states GameStates\.toJSON\(\) gave, in order$`,
+    );
     refused(() => GameStates.fromJSON(env, [other.getState(), saved[1]]), outOfOrder);
     refused(() => GameStates.fromJSON(env, [saved[1], saved[0]]), outOfOrder);
     expect(GameStates.fromJSON(env, saved).toJSON()).toEqual(saved);
@@ -1297,11 +1311,18 @@ describe('tengym hint', () => {
   it.each([
     [
       ['--agent', 'nope'],
-      /unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, oracle, or a model directory/,
+      new RegExp(
+        'unknown agent "nope" for decade; agents for decade: random, first, longest, lookahead, pimc, ' +
+          'oracle, or a model directory',
+      ),
     ],
     [
       ['--agent', 'optimal'],
-      /agent "optimal" does not play decade with its default options: it plays only some option sets of decade \(optimal: the exact optimal policy where holding is free .*; agents for these options: random, first, longest, lookahead, pimc, oracle/,
+      new RegExp(
+        'agent "optimal" does not play decade with its default options: it plays only some option sets ' +
+          String.raw`of decade \(optimal: the exact optimal policy where holding is free .*; agents for these ` +
+          'options: random, first, longest, lookahead, pimc, oracle',
+      ),
     ],
     [['--agent', 'greedy'], /unknown agent "greedy" for decade/],
     [['--agent', 'lookahead', '--model', 'models/decade'], /give --agent or --model, not both/],

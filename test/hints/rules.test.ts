@@ -86,7 +86,11 @@ describe('rules sections', () => {
       ]);
       // Only the row's first sentence: decade-optional's goes on for the document's reader.
       expect(playerRules(RULES, 'decade-optional', 'decade')).toMatch(
-        /^\*\*This game is `decade-optional`\*\*: the player may draw instead of discarding \(options `discard: 'optional'`\)\. Where/m,
+        new RegExp(
+          /^\*\*This game is `decade-optional`\*\*: the player may draw instead of discarding /.source +
+            /\(options `discard: 'optional'`\)\. Where/.source,
+          'm',
+        ),
       );
       for (const id of envIds()) {
         const engine = envConfig(id).game.name;

@@ -178,7 +178,12 @@ describe('tengym hint', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^ {2}1\. place 1 into Home: .*0\.8% risk of a fault \(14\.8 points expected this round, the rest played by the solver\) · action 1 · 16\.14 points net of fault cost, by the source's own play$/m,
+      new RegExp(
+        String.raw`^ {2}1\. place 1 into Home: .*0\.8% risk of a fault \(14\.8 points expected this round, the ` +
+          String.raw`rest played by the solver\) · action 1 · 16\.14 points net of fault cost, by the source's own ` +
+          'play$',
+        'm',
+      ),
     );
   });
 });

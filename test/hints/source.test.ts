@@ -138,7 +138,11 @@ describe('chooseHintSource', () => {
       );
     refused(
       () => chooseHintSource('decade', {}, undefined as never),
-      /^chooseHintSource takes as its third argument what models\/<env id>\/ holds: its model's metadata \{ env, options \} \(ShippedModelInfo\), or null when no model is shipped there; got undefined$/,
+      new RegExp(
+        String.raw`^chooseHintSource takes as its third argument what models\/<env id>\/ holds: its model's ` +
+          String.raw`metadata \{ env, options \} \(ShippedModelInfo\), or null when no model is shipped there; got ` +
+          'undefined$',
+      ),
     );
     refused(() => chooseHintSource('decade', {}, {} as never), /\(ShippedModelInfo\).*got \{\}$/);
     refused(
@@ -272,8 +276,11 @@ describe('hinterForEnv', () => {
             message: expect.stringMatching(message),
           }),
         );
-      const usage =
-        /^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), load\?\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or null, load its agent, needed where info gives a model\), got /;
+      const usage = new RegExp(
+        String.raw`^hinterForEnv takes as its third argument the shipped models, \{ info\(envId\), ` +
+          String.raw`load\?\(modelId\), lost\? \} \(ShippedModels: info gives a model's \{ env, options \} or ` +
+          String.raw`null, load its agent, needed where info gives a model\), got `,
+      );
       await refused(hinterForEnv('decade', {}, undefined as never), new RegExp(`${usage.source}undefined$`));
       await refused(hinterForEnv('decade', {}, {} as never), new RegExp(`${usage.source}\\{\\}$`));
       await refused(hinterForEnv('decade', {}, {} as never, {}), new RegExp(`${usage.source}\\{\\}$`));

@@ -21,7 +21,10 @@ describe('tengym/node in a browser bundle', () => {
   it('throws at import, naming tengym/models and tengym in its place; in Node it loads', () => {
     const browser = importNode(['browser']);
     expect(browser.stdout.trim()).toMatch(
-      /^bad-argument tengym\/node runs in Node only .*load a model with tengym\/models \(loadModelFromUrl\) and take hints from tengym \(hinterForEnv, createHinter\)/,
+      new RegExp(
+        String.raw`^bad-argument tengym\/node runs in Node only .*load a model with tengym\/models ` +
+          String.raw`\(loadModelFromUrl\) and take hints from tengym \(hinterForEnv, createHinter\)`,
+      ),
     );
     expect(importNode([]).stdout.trim()).toBe('function');
   });

@@ -231,7 +231,10 @@ describe('what a model holds is checked before it plays', () => {
       const dir = modelDir(edit);
       const refused = await refusal(dir);
       expect(refused).toMatch(
-        /model.json's layers are not a tengym network \(an input layer, then dense layers each taking one layer before it\): /,
+        new RegExp(
+          String.raw`model.json's layers are not a tengym network \(an input layer, then dense layers each taking ` +
+            String.raw`one layer before it\): `,
+        ),
       );
       expect(refused).toMatch(message);
       expectOpened(dir, ['model.json']);
@@ -308,7 +311,10 @@ describe('what a model holds is checked before it plays', () => {
       j.userDefinedMetadata.tengym.algorithm = 'nope';
     });
     expect(await refusal(dir)).toMatch(
-      /bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, expert-iteration, distill\) → at algorithm/,
+      new RegExp(
+        String.raw`bad tengym metadata: .*not an algorithm of tengym train \(ppo, dqn, afterstate, ` +
+          String.raw`expert-iteration, distill\) → at algorithm`,
+      ),
     );
   });
 
@@ -419,7 +425,10 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
   it("says an HTML page where model.json should be (a server's page for a missing file) is one", async () => {
     const files = { ...shipped(), 'model.json': Buffer.from('<!doctype html><html><body>My app</body></html>') };
     await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(
-      /^model "m": model\.json is not valid JSON \(it is an HTML page: the server has no model\.json at that address, and answered with a page; check the URL\): /,
+      new RegExp(
+        String.raw`^model "m": model\.json is not valid JSON \(it is an HTML page: the server has no model\.json ` +
+          String.raw`at that address, and answered with a page; check the URL\): `,
+      ),
     );
   });
 
@@ -572,7 +581,10 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
       files['model.json'] = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(json))]);
       const asked: string[] = [];
       await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, asked))).rejects.toThrow(
-        /^model "m": poids-é-✓-😀\.bin is missing \(HTTP 404 from https:\/\/example\.test\/models\/decade\/poids-é-✓-😀\.bin\)/,
+        new RegExp(
+          String.raw`^model "m": poids-é-✓-😀\.bin is missing \(HTTP 404 from ` +
+            String.raw`https:\/\/example\.test\/models\/decade\/poids-é-✓-😀\.bin\)`,
+        ),
       );
       files['model.json'] = Buffer.concat([Buffer.from('{"format": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
       await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(files, []))).rejects.toThrow(
@@ -623,13 +635,19 @@ describe('the browser entry (tengym/models) refuses what it does not take, by na
   it('useBrowserBackend: a number of weights and { wasmPath, prefer? }', async () => {
     await rejected(
       useBrowserBackend(5 as never, undefined as never),
-      /^useBrowserBackend takes options \{ wasmPath, prefer\? \}, wasmPath a URL prefix ending in "\/" .*; got undefined$/,
+      new RegExp(
+        String.raw`^useBrowserBackend takes options \{ wasmPath, prefer\? \}, wasmPath a URL prefix ending in "\/" ` +
+          '.*; got undefined$',
+      ),
     );
     await rejected(useBrowserBackend(5, {} as never), /^useBrowserBackend takes options .*; got \{\}$/);
     // TensorFlow.js appends the file's name to the prefix: without its "/" every .wasm fetch misses.
     await rejected(
       useBrowserBackend(5, { wasmPath: '/wasm' }),
-      /^useBrowserBackend: wasmPath is a URL prefix ending in "\/" \(the \.wasm files' names are appended to it\), got "\/wasm"$/,
+      new RegExp(
+        String.raw`^useBrowserBackend: wasmPath is a URL prefix ending in "\/" \(the \.wasm files' names are ` +
+          String.raw`appended to it\), got "\/wasm"$`,
+      ),
     );
     await rejected(
       useBrowserBackend('5' as never, { wasmPath: '/wasm/' }),

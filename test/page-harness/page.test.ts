@@ -796,7 +796,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     await withPage('env=nope&seed=x&moves=1', async (p) => {
       const message = (await p.page.locator('#message').textContent())!;
       expect(message).toMatch(
-        /^Unknown game "nope": the games are .*\. Seed "x" is not a whole number from 0 to 9007199254740991: a new deal instead\. /,
+        new RegExp(
+          String.raw`^Unknown game "nope": the games are .*\. Seed "x" is not a whole number from 0 to ` +
+            String.raw`9007199254740991: a new deal instead\. `,
+        ),
       );
       expect(message.endsWith(notPlayed), message).toBe(true);
       expect((await p.view()).state).toEqual(
@@ -915,7 +918,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       failure: 'a TensorFlow.js backend that fails to set up once',
       init: `const pageFetch = window.fetch; let failed = false;
           window.fetch = (url, ...rest) => {
-            if (!failed && String(url).endsWith('.wasm')) { failed = true; return Promise.reject(new TypeError('Failed to fetch')); }
+            if (!failed && String(url).endsWith('.wasm')) {
+              failed = true;
+              return Promise.reject(new TypeError('Failed to fetch'));
+            }
             return pageFetch(url, ...rest);
           };`,
       fileArrives: null,
@@ -923,7 +929,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
     {
       failure: 'a WebAssembly file the server does not have yet (404)',
       init: `window.wasmMissing = true; const pageFetch = window.fetch;
-          window.fetch = (url, ...rest) => window.wasmMissing && String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
+          window.fetch = (url, ...rest) => window.wasmMissing && String(url).endsWith('.wasm')
+            ? Promise.resolve(new Response('', { status: 404 }))
+            : pageFetch(url, ...rest);`,
       fileArrives: 'window.wasmMissing = false',
     },
   ])(
@@ -935,7 +943,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         async (p) => {
           const line = p.page.locator('#hint-source');
           expect(await line.textContent()).toMatch(
-            /^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm initialised.*\): hints from pimc instead\.$/,
+            new RegExp(
+              String.raw`^The trained model could not be loaded \(.*none of the TensorFlow\.js backends wasm ` +
+                String.raw`initialised.*\): hints from pimc instead\.$`,
+            ),
           );
           if (fileArrives) await p.page.evaluate(fileArrives);
           for (let guard = 0; guard < 20 && (await p.view()).source !== source; guard++)
@@ -968,7 +979,9 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       },
       {
         init: `const pageFetch = window.fetch;
-          window.fetch = (url, ...rest) => String(url).endsWith('.wasm') ? Promise.resolve(new Response('', { status: 404 })) : pageFetch(url, ...rest);`,
+          window.fetch = (url, ...rest) => String(url).endsWith('.wasm')
+            ? Promise.resolve(new Response('', { status: 404 }))
+            : pageFetch(url, ...rest);`,
       },
     );
   }, 90_000);
@@ -1068,8 +1081,12 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
             const fit = (await p.page.evaluate(`(() => {
             const table = document.querySelector('#table').getBoundingClientRect();
             const past = [...document.querySelectorAll('#board .card, #board .pile, #board button, #board .hand-sum')]
-              .filter((e) => { const r = e.getBoundingClientRect(); return r.left < table.left - 0.5 || r.right > table.right + 0.5; });
-            return { scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth, past: past.length };
+              .filter((e) => {
+                const r = e.getBoundingClientRect();
+                return r.left < table.left - 0.5 || r.right > table.right + 0.5;
+              });
+            const page = document.documentElement;
+            return { scroll: page.scrollWidth - page.clientWidth, past: past.length };
           })()`)) as { scroll: number; past: number };
             expect(fit, `${id} at ${viewport.width} px`).toEqual({ scroll: 0, past: 0 });
           },
@@ -1089,8 +1106,11 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         'env=four-ten&seed=4',
         async (p) => {
           const names = (await p.page.evaluate(`[...document.querySelectorAll('.hand-name')].map((b) => ({
-          name: b.textContent, overflow: b.scrollWidth - b.clientWidth, gap: Math.round(b.nextElementSibling.getBoundingClientRect().left - b.getBoundingClientRect().right),
-          past: b.parentElement.lastElementChild.getBoundingClientRect().right - document.querySelector('#table').getBoundingClientRect().right }))`)) as {
+          name: b.textContent,
+          overflow: b.scrollWidth - b.clientWidth,
+          gap: Math.round(b.nextElementSibling.getBoundingClientRect().left - b.getBoundingClientRect().right),
+          past: b.parentElement.lastElementChild.getBoundingClientRect().right
+            - document.querySelector('#table').getBoundingClientRect().right }))`)) as {
             name: string;
             overflow: number;
             gap: number;
@@ -1117,7 +1137,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         const rows = [];
         for (const c of document.querySelectorAll('#board .line > .card')) {
           const r = c.getBoundingClientRect();
-          const card = { code: c.dataset.code, wraps: mark(c.lastElementChild, '::after'), continued: mark(c.firstElementChild, '::before'),
+          const card = { code: c.dataset.code,
+            wraps: mark(c.lastElementChild, '::after'), continued: mark(c.firstElementChild, '::before'),
             width: r.width, height: r.height, inside: r.left >= table.left && r.right <= table.right };
           const row = rows.find((x) => Math.abs(x.top - r.top) < r.height / 2);
           if (row) row.cards.push(card);
@@ -1206,7 +1227,8 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         `env=${id}&seed=4`,
         async (p) => {
           const text = (await p.page.evaluate(`[...document.querySelectorAll('#table *')]
-          .filter((e) => !e.closest('.screen-reader, [hidden]') && e.getClientRects().length > 0 && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
+          .filter((e) => !e.closest('.screen-reader, [hidden]') && e.getClientRects().length > 0
+            && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== ''))
           .map((e) => ({ text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize) }))`)) as {
             text: string;
             size: number;
@@ -1329,7 +1351,10 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
       await pressMove(p, 3, 3);
       await p.settled();
       expect(await message()).toMatch(
-        /^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the \d it costs\. The game is lost\.$/,
+        new RegExp(
+          String.raw`^Bust: a fault \(Shadow \d is above Hand 0\) with no safety left and 0 points, fewer than the ` +
+            String.raw`\d it costs\. The game is lost\.$`,
+        ),
       );
       expect((await p.view()).running).toBe(false);
     });
@@ -1597,8 +1622,13 @@ describe.skipIf(!CHROMIUM)('the play page in Chromium', () => {
         reducedMotion: false,
         // Counts each element marked as a forced move's (the marking is the animation).
         init: `window.forcedMarks = 0;
-          new MutationObserver((records) => { for (const r of records) if (r.target.classList?.contains('forced') && !String(r.oldValue ?? '').split(' ').includes('forced')) window.forcedMarks++; })
-            .observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });`,
+          new MutationObserver((records) => {
+            for (const r of records)
+              if (r.target.classList?.contains('forced') && !String(r.oldValue ?? '').split(' ').includes('forced'))
+                window.forcedMarks++;
+          }).observe(document, {
+            subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true,
+          });`,
       },
     );
   }, 60_000);

@@ -122,11 +122,15 @@ describe('a run killed before its first checkpoint', () => {
       mkdirSync(out);
       writeFileSync(
         join(out, 'tengym-run.json'),
-        '{"format":"tengym-run/1","env":"decade","algo":"ppo","options":{"__proto__":{"discard":"optional"}},"config":{"totalSteps":500}}',
+        '{"format":"tengym-run/1","env":"decade","algo":"ppo",' +
+          '"options":{"__proto__":{"discard":"optional"}},"config":{"totalSteps":500}}',
       );
       const before = snapshot(out);
       expect(await refusal(train({ out, resume: true, quiet: true }))).toMatch(
-        /is not resumable: its tengym-run.json is not a tengym run's marker: a key "__proto__" .* → at options\.__proto__; choose a new --out/,
+        new RegExp(
+          `is not resumable: its tengym-run.json is not a tengym run's marker: a key "__proto__" .* → at ` +
+            String.raw`options\.__proto__; choose a new --out`,
+        ),
       );
       expect(snapshot(out)).toEqual(before);
     },
@@ -181,7 +185,10 @@ describe('--resume with the config file a run started with', () => {
     [
       'a field the file changes',
       { ...file, config: { ...SMALL, minibatchSize: 8 } },
-      /^--resume: the run in .* has minibatchSize = 16, config file small.json sets 8 \(only --steps may change on resume\)$/,
+      new RegExp(
+        String.raw`^--resume: the run in .* has minibatchSize = 16, config file small.json sets 8 \(only --steps ` +
+          String.raw`may change on resume\)$`,
+      ),
     ],
     [
       'a field the file adds',
@@ -389,7 +396,10 @@ describe("an algorithm's own state in a tampered checkpoint is refused before it
       'dqn',
       'a next slot of 1e9 in the replay buffer',
       editAlgorithm((a) => (a.bufferNext = 1e9)),
-      /^the checkpoint in .* cannot be resumed: state\.json: Too big: expected number to be <=499 → at algorithm\.bufferNext$/,
+      new RegExp(
+        String.raw`^the checkpoint in .* cannot be resumed: state\.json: Too big: expected number to be <=499 → at ` +
+          String.raw`algorithm\.bufferNext$`,
+      ),
     ],
     [
       'dqn',
@@ -401,7 +411,10 @@ describe("an algorithm's own state in a tampered checkpoint is refused before it
       'dqn',
       'a next slot not after the items of a buffer not yet full',
       editAlgorithm((a) => (a.bufferNext = (a.bufferSize as number) - 1)),
-      /state\.json: while the ring holds fewer than its 500 items, its next slot is bufferSize → at algorithm\.bufferNext$/,
+      new RegExp(
+        String.raw`state\.json: while the ring holds fewer than its 500 items, its next slot is bufferSize → at ` +
+          String.raw`algorithm\.bufferNext$`,
+      ),
     ],
     [
       'dqn',

@@ -219,7 +219,11 @@ describe('a run resumed on another backend', () => {
     const resumed = tengym('train', '--out', out, '--resume', '--steps', '2000');
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(
-      /^note: this run trained on TensorFlow\.js's tensorflow backend and continues on wasm: its weights will not be, bit for bit, those of a run on one backend$/m,
+      new RegExp(
+        String.raw`^note: this run trained on TensorFlow\.js's tensorflow backend and continues on wasm: its ` +
+          'weights will not be, bit for bit, those of a run on one backend$',
+        'm',
+      ),
     );
   });
 });
@@ -240,7 +244,10 @@ describe('run directories', () => {
       const r = tengym('train', '--env', 'decade', '--algo', 'ppo', '--steps', '500', '--out', dir, ...extra);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /was not written by tengym train \(it has no checkpoint\/ and no tengym-run\.json\) and holds best\/model\.json, metrics\.csv, metrics\.jsonl: tengym will not overwrite them/,
+        new RegExp(
+          String.raw`was not written by tengym train \(it has no checkpoint\/ and no tengym-run\.json\) and holds ` +
+            String.raw`best\/model\.json, metrics\.csv, metrics\.jsonl: tengym will not overwrite them`,
+        ),
       );
       for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), 'utf8')).toBe(text);
       expect(readdirSync(dir).sort()).toEqual(['best', 'metrics.csv', 'metrics.jsonl']);
@@ -362,7 +369,10 @@ describe('run directories', () => {
     const r = tengym('train', '--env', 'tens', '--algo', 'afterstate', '--out', out);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /afterstate values are written for the games that give their features \(decade, decade-optional, decade-max3, decade-loop, decade-fives, four-ten\), not tens/,
+      new RegExp(
+        String.raw`afterstate values are written for the games that give their features \(decade, decade-optional, ` +
+          String.raw`decade-max3, decade-loop, decade-fives, four-ten\), not tens`,
+      ),
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -125,7 +125,13 @@ describe('a run that made no gradient update', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^warning: no gradient update in \d+ env steps, so best\/ is the untrained network: learningStarts not reached \(\d+ decision samples gathered of the 2000 needed before the first update\); give more --steps \(about \d+ at this run's rate\) or a smaller learningStarts \(--config\)$/m,
+      new RegExp(
+        String.raw`^warning: no gradient update in \d+ env steps, so best\/ is the untrained network: ` +
+          String.raw`learningStarts not reached \(\d+ decision samples gathered of the 2000 needed before the first ` +
+          String.raw`update\); give more --steps \(about \d+ at this run's rate\) or a smaller learningStarts ` +
+          String.raw`\(--config\)$`,
+        'm',
+      ),
     );
     const json = tengym(
       'train',
@@ -175,7 +181,12 @@ describe('a run that made no gradient update', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^note: \d+ env steps for --steps 3000: dealing the numEnvs = 128 copies their first deals, forced moves included, took them all, so no iteration ran; give more --steps or a smaller numEnvs$/m,
+      new RegExp(
+        String.raw`^note: \d+ env steps for --steps 3000: dealing the numEnvs = 128 copies their first deals, ` +
+          'forced moves included, took them all, so no iteration ran; give more --steps or a smaller ' +
+          'numEnvs$',
+        'm',
+      ),
     );
     expect(r.stdout).not.toMatch(/training runs whole iterations/);
   });
@@ -222,7 +233,11 @@ describe('a run whose updates never beat its start', () => {
     );
     expect(still.code, still.stderr).toBe(0);
     expect(still.stdout).toMatch(
-      /^note: best\/ is the network the run started with: none of its \d+ later evaluations beat the first on the held-out deals$/m,
+      new RegExp(
+        String.raw`^note: best\/ is the network the run started with: none of its \d+ later evaluations beat the ` +
+          'first on the held-out deals$',
+        'm',
+      ),
     );
     const moved = tengym(
       'train',
@@ -294,7 +309,11 @@ describe('a run that evaluates fewer than ten times', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^note: the run evaluated \d+ times in \d+ env steps, not 11 as evalEvery 300 schedules: .* \(a round of numEnvs = 16 decisions\)/m,
+      new RegExp(
+        String.raw`^note: the run evaluated \d+ times in \d+ env steps, not 11 as evalEvery 300 schedules: .* \(a ` +
+          String.raw`round of numEnvs = 16 decisions\)`,
+        'm',
+      ),
     );
   });
 });

@@ -189,7 +189,10 @@ describe('models', () => {
       net.dispose();
       await expect(resolveAgent(dir, 'decade', {})).resolves.toHaveProperty('name', dir);
       await expect(resolveAgent(dir, 'decade-fives', {})).rejects.toThrow(
-        /was trained for decade \{.*"fives":false.*\}, not decade-fives \{.*"fives":true.*\} \(fives false there, true here\)$/,
+        new RegExp(
+          String.raw`was trained for decade \{.*"fives":false.*\}, not decade-fives \{.*"fives":true.*\} \(fives ` +
+            String.raw`false there, true here\)$`,
+        ),
       );
       await expect(resolveAgent(dir, 'decade', { reward: 'cards' })).resolves.toHaveProperty('name', dir);
       await expect(resolveAgent(dir, 'decade', { maxSteps: 100, fives: true })).rejects.toThrow(
@@ -365,7 +368,10 @@ describe('tengym train', () => {
       expect(runs.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const refused = runs.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(String(refused.reason)).toMatch(
-        /is being trained by another run of this process: wait for it to end before training there|already holds a training run/,
+        new RegExp(
+          'is being trained by another run of this process: wait for it to end before training ' +
+            'there|already holds a training run',
+        ),
       );
       expect(readdirSync(out)).not.toContain(RUN_LOCK);
       // Another process's lock, while it lives.
@@ -468,7 +474,10 @@ describe('tengym train', () => {
   it('ppo refuses a minibatch larger than a rollout, which it would quietly take as the whole rollout', () => {
     const config = ppoConfigSchema.parse({ numEnvs: 8, rolloutSteps: 4, minibatchSize: 33, hidden: [16] });
     expect(() => new Ppo(envConfig('decade'), config)).toThrow(
-      /^ppo config: minibatchSize 33 is more than a rollout holds \(numEnvs × rolloutSteps = 8 × 4 = 32 samples\); make it at most 32, or the rollout larger$/,
+      new RegExp(
+        String.raw`^ppo config: minibatchSize 33 is more than a rollout holds \(numEnvs × rolloutSteps = 8 × 4 = ` +
+          String.raw`32 samples\); make it at most 32, or the rollout larger$`,
+      ),
     );
     new Ppo(envConfig('decade'), { ...config, minibatchSize: 32 }).dispose();
   });

@@ -4,13 +4,24 @@ Every id of the engines is registered on import as `tengym/<id>-v0`:
     env = gymnasium.make("tengym/decade-fives-v0")
     envs = gymnasium.make_vec("tengym/tens-v0", num_envs=64, vectorization_mode="vector_entry_point")
 """
+
 import json
 from pathlib import Path
 
 import gymnasium as gym
 
 from ._version import __version__
-from .baselines import AgentEpisodes, AgentInfo, PairedRounds, PairedWins, agents, derive_seed, paired_rounds, paired_wins, play_agent
+from .baselines import (
+    AgentEpisodes,
+    AgentInfo,
+    PairedRounds,
+    PairedWins,
+    agents,
+    derive_seed,
+    paired_rounds,
+    paired_wins,
+    play_agent,
+)
 from .env import Action, CardOutcome, DictObservation, FourTenOutcome, Observation, Outcome, TengymEnv
 from .errors import (
     BadActionError,
@@ -44,8 +55,33 @@ for _id in ENV_IDS:
         )
 
 __all__ = [
-    "ENV_IDS", "gym_id", "TengymEnv", "TengymVectorEnv", "TengymError", "UnknownEnvError", "BadOptionsError",
-    "BadSeedError", "BadDeckError", "BadStateError", "BadActionError", "EngineError", "VersionMismatchError", "__version__",
-    "agents", "play_agent", "paired_wins", "paired_rounds", "derive_seed", "AgentInfo", "AgentEpisodes", "PairedWins",
-    "PairedRounds", "Observation", "DictObservation", "Action", "Outcome", "CardOutcome", "FourTenOutcome",
+    "ENV_IDS",
+    "gym_id",
+    "TengymEnv",
+    "TengymVectorEnv",
+    "TengymError",
+    "UnknownEnvError",
+    "BadOptionsError",
+    "BadSeedError",
+    "BadDeckError",
+    "BadStateError",
+    "BadActionError",
+    "EngineError",
+    "VersionMismatchError",
+    "__version__",
+    "agents",
+    "play_agent",
+    "paired_wins",
+    "paired_rounds",
+    "derive_seed",
+    "AgentInfo",
+    "AgentEpisodes",
+    "PairedWins",
+    "PairedRounds",
+    "Observation",
+    "DictObservation",
+    "Action",
+    "Outcome",
+    "CardOutcome",
+    "FourTenOutcome",
 ]

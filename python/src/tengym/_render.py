@@ -7,6 +7,7 @@ file or imaging library is needed. Every frame of an env has the same size (vide
 that): 64 columns by 16 rows, long lines wrapped at a space with an indent, and a last row cut
 to "…" should a position ever need more. Hearts and diamonds are red.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -191,7 +192,8 @@ def checked_render_mode(render_mode: str | None, modes: list[str]) -> str | None
     mode their metadata does not list, rather than met later (RecordVideo asking for frames)."""
     if render_mode is not None and render_mode not in modes:
         raise TengymError(
-            f"render_mode={render_mode!r}: tengym renders {' or '.join(repr(m) for m in modes)} (or None: render() gives the text); "
+            f"render_mode={render_mode!r}: tengym renders {' or '.join(repr(m) for m in modes)} (or None: "
+            "render() gives the text); "
             "gymnasium.make(..., render_mode='human' or 'rgb_array_list') builds those on 'rgb_array'",
             "bad-argument",
         )

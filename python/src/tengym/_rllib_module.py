@@ -6,6 +6,7 @@ The class lives at module level here so that pickle and RLlib's checkpoints find
 runners rebuild it from the config's spec, and `RLModule.from_checkpoint` / `Algorithm.from_checkpoint`
 from the checkpoint's saved class and constructor arguments (the Dict observation space among them).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -42,9 +43,13 @@ class ActionMaskingPPOModule(DefaultPPOTorchRLModule):
     """
 
     def __init__(self, *args: Any, observation_space: gym.Space | None = None, **kwargs: Any) -> None:
-        if not isinstance(observation_space, gym.spaces.Dict) or set(observation_space.spaces) != {OBSERVATIONS, ACTION_MASK}:
+        if not isinstance(observation_space, gym.spaces.Dict) or set(observation_space.spaces) != {
+            OBSERVATIONS,
+            ACTION_MASK,
+        }:
             raise ValueError(
-                f"{type(self).__name__} needs a Dict observation space with the keys {OBSERVATIONS!r} and {ACTION_MASK!r}, "
+                f"{type(self).__name__} needs a Dict observation space with the keys {OBSERVATIONS!r} and "
+                f"{ACTION_MASK!r}, "
                 f"as TengymEnv(..., dict_observation=True) gives; got {observation_space!r}"
             )
         # The catalog (and setup) build the encoder and heads for the space given here: the box.

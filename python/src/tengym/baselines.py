@@ -11,6 +11,7 @@ is the one `tengym eval --env ID --agents NAME --episodes N --seed S --json --pe
 two players' wins on the same deals as `tengym eval` pairs them with its reference, and
 `paired_rounds` Four Ten's rounds to win on the deals both won.
 """
+
 from __future__ import annotations
 
 import json
@@ -108,12 +109,25 @@ def agents(env_id: str, options: Mapping[str, Any] | None = None) -> list[AgentI
     Trained models are not among them: they play from the command line (`tengym eval --agents model`)."""
     engine = Engine(shared=False)
     try:
-        return [AgentInfo.from_engine(a) for a in engine.request({"cmd": "agents", "id": engine_id(env_id), "options": _options(options)})]
+        return [
+            AgentInfo.from_engine(a)
+            for a in engine.request({"cmd": "agents", "id": engine_id(env_id), "options": _options(options)})
+        ]
     finally:
         engine.close()
 
 
-def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, first_deal: int = 0, options: Mapping[str, Any] | None = None, processes: int = 1, engine_timeout: float | None = None) -> AgentEpisodes:
+def play_agent(
+    env_id: str,
+    agent: str,
+    *,
+    episodes: int,
+    seed: int = 0,
+    first_deal: int = 0,
+    options: Mapping[str, Any] | None = None,
+    processes: int = 1,
+    engine_timeout: float | None = None,
+) -> AgentEpisodes:
     """The catalogue agent `agent` playing deals seed + 0 … seed + episodes − 1 of `env_id`, each
     deal's record as `tengym eval --env ID --agents NAME --episodes N --seed S --json --per-deal`
     gives it (the same code plays them, in an engine process started for the call).
@@ -126,7 +140,11 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, first_d
     An unknown agent, one that does not play this env (its message lists those that do), a bad id
     or bad options raise tengym's error (`TengymError`, `UnknownEnvError`, `BadOptionsError`)."""
     if not isinstance(agent, str):
-        raise TengymError(f"play_agent: agent must be an agent's name such as 'pimc' (tengym.agents(env_id) lists them), got {agent!r}", "bad-argument")
+        raise TengymError(
+            "play_agent: agent must be an agent's name such as 'pimc' (tengym.agents(env_id) lists them), got "
+            f"{agent!r}",
+            "bad-argument",
+        )
     episodes = positive_int("episodes", episodes, MAX_EPISODES)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
         raise BadSeedError(f"play_agent: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
@@ -136,10 +154,20 @@ def play_agent(env_id: str, agent: str, *, episodes: int, seed: int = 0, first_d
     first_deal = int(first_deal)
     if first_deal > MAX_SEED - (episodes - 1):
         # Checked here, as the seed is: the engine would name a deal past 2**53 by the double it reads, not as given.
-        raise TengymError(f"play_agent: first_deal {first_deal} is too large for episodes {episodes}: deal i uses seed + i and seeds go up to {MAX_SEED}, so first_deal + episodes - 1 is at most that", "bad-argument")
+        raise TengymError(
+            f"play_agent: first_deal {first_deal} is too large for episodes {episodes}: deal i uses seed + i "
+            f"and seeds go up to {MAX_SEED}, so first_deal + episodes - 1 is at most that",
+            "bad-argument",
+        )
     deals = first_deal + episodes
     if seed > MAX_SEED - (deals - 1):
-        raise BadSeedError(f"seed {seed} is too large for {f'deals {first_deal} to {deals - 1}' if first_deal else f'episodes {episodes}'}: deal i uses seed + i and seeds go up to {MAX_SEED}, so the largest seed for {deals} deals is {MAX_SEED - (deals - 1)}", "bad-seed")
+        raise BadSeedError(
+            f"seed {seed} is too large for "
+            f"{f'deals {first_deal} to {deals - 1}' if first_deal else f'episodes {episodes}'}: deal i uses "
+            f"seed + i and seeds go up to {MAX_SEED}, so the largest seed for {deals} deals is "
+            f"{MAX_SEED - (deals - 1)}",
+            "bad-seed",
+        )
     processes = min(positive_int("processes", processes), episodes)
     env_id = engine_id(env_id)
     options = _options(options)
@@ -215,35 +243,57 @@ def _model_hint(error: Exception, agent: str, env_id: str, options: dict) -> Exc
     given = f" --options '{json.dumps(options)}'" if options else ""
     return TengymError(
         f"{error}; a trained model plays from the command line, which loads TensorFlow.js: "
-        f"tengym eval --env {env_id}{given} --agents {agent} --episodes N --seed S --json --per-deal gives its records of deals S + i, as play_agent gives an agent's",
+        f"tengym eval --env {env_id}{given} --agents {agent} --episodes N --seed S --json --per-deal gives its "
+        "records of deals S + i, as play_agent gives an agent's",
         error.code,
     )
 
 
-def paired_wins(won: Sequence[Any] | np.ndarray | AgentEpisodes, reference_won: Sequence[Any] | np.ndarray | AgentEpisodes) -> PairedWins:
+def paired_wins(
+    won: Sequence[Any] | np.ndarray | AgentEpisodes, reference_won: Sequence[Any] | np.ndarray | AgentEpisodes
+) -> PairedWins:
     """won − reference_won on the same deals (1 won, 0 lost; bools too; or two `play_agent`
     records of the same deals, whose `won` is taken): the mean difference in win rate and its normal 95% interval,
     cut to ±1, computed as `tengym eval` computes its paired difference from the reference (one
     deal: an interval of ±inf). Any other value (a return, points, NaN) is refused with a
     TengymError rather than taken for a win."""
     # Two play_agent records say which deals they are, as paired_rounds checks: the same number of deals is not enough.
-    if isinstance(won, AgentEpisodes) and isinstance(reference_won, AgentEpisodes):
-        if _deals_of(won) != _deals_of(reference_won):
-            raise TengymError(f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} and {_dealt(reference_won, won)}", "bad-argument")
+    if (
+        isinstance(won, AgentEpisodes)
+        and isinstance(reference_won, AgentEpisodes)
+        and _deals_of(won) != _deals_of(reference_won)
+    ):
+        raise TengymError(
+            f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} "
+            f"and {_dealt(reference_won, won)}",
+            "bad-argument",
+        )
     a = np.asarray(won.won if isinstance(won, AgentEpisodes) else won, dtype=np.float64).ravel()
-    b = np.asarray(reference_won.won if isinstance(reference_won, AgentEpisodes) else reference_won, dtype=np.float64).ravel()
+    b = np.asarray(
+        reference_won.won if isinstance(reference_won, AgentEpisodes) else reference_won, dtype=np.float64
+    ).ravel()
     if len(a) != len(b) or len(a) == 0:
-        raise TengymError(f"paired_wins: the two players' records must be of the same deals, one a deal, got {len(a)} and {len(b)}", "bad-argument")
+        raise TengymError(
+            f"paired_wins: the two players' records must be of the same deals, one a deal, got {len(a)} and {len(b)}",
+            "bad-argument",
+        )
     for name, x in (("won", a), ("reference_won", b)):
         bad = np.flatnonzero((x != 0) & (x != 1))
         if len(bad):
-            raise TengymError(f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got {float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's reward is points; ask env.outcome()['won'])", "bad-argument")
+            raise TengymError(
+                f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got "
+                f"{float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's "
+                "reward is points; ask env.outcome()['won'])",
+                "bad-argument",
+            )
     d = (a - b).tolist()
     mean, ci95 = _paired_difference(d, 1.0)
     return PairedWins(mean, ci95, len(d))
 
 
-def paired_rounds(mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpisodes | Mapping[str, Any]) -> PairedRounds:
+def paired_rounds(
+    mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpisodes | Mapping[str, Any]
+) -> PairedRounds:
     """Four Ten's rounds to win, mine − reference's, over the deals both won, paired: the mean
     difference, its normal 95% interval and how many deals both won, computed as `tengym eval`
     computes its "rounds − REF (both won, 95%)" (a lost game never reaches the target, so it has no
@@ -259,11 +309,22 @@ def paired_rounds(mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpiso
     won_a, rounds_a = _won_and_rounds("mine", mine)
     won_b, rounds_b = _won_and_rounds("reference", reference)
     # Two play_agent records say which deals they are: the same number of deals is not enough.
-    if isinstance(mine, AgentEpisodes) and isinstance(reference, AgentEpisodes):
-        if _deals_of(mine) != _deals_of(reference):
-            raise TengymError(f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} and {_dealt(reference, mine)}", "bad-argument")
+    if (
+        isinstance(mine, AgentEpisodes)
+        and isinstance(reference, AgentEpisodes)
+        and _deals_of(mine) != _deals_of(reference)
+    ):
+        raise TengymError(
+            f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} "
+            f"and {_dealt(reference, mine)}",
+            "bad-argument",
+        )
     if len(won_a) != len(won_b) or len(won_a) == 0:
-        raise TengymError(f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} and {len(won_b)}", "bad-argument")
+        raise TengymError(
+            f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} "
+            f"and {len(won_b)}",
+            "bad-argument",
+        )
     both = won_a & won_b
     d = (rounds_a[both] - rounds_b[both]).tolist()
     mean, ci95 = _paired_difference(d, math.inf)
@@ -275,22 +336,42 @@ def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tup
     and the rounds of each won deal a whole number from 1 (a won game ended at least one round)."""
     if isinstance(record, AgentEpisodes):
         if record.rounds is None:
-            raise TengymError(f"paired_rounds: {name} is {record.agent}'s record of {record.env_id}, which has no rounds: rounds to win are Four Ten's figure (paired_wins pairs the wins of any env)", "bad-argument")
+            raise TengymError(
+                f"paired_rounds: {name} is {record.agent}'s record of {record.env_id}, which has no rounds: "
+                "rounds to win are Four Ten's figure (paired_wins pairs the wins of any env)",
+                "bad-argument",
+            )
         return record.won.astype(bool), record.rounds.astype(np.float64)
     if not isinstance(record, Mapping) or "won" not in record or "rounds" not in record:
         given = f"keys {sorted(map(str, record))}" if isinstance(record, Mapping) else type(record).__name__
-        raise TengymError(f"paired_rounds: {name} must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, got {given}", "bad-argument")
+        raise TengymError(
+            f"paired_rounds: {name} must be a play_agent record of Four Ten or a mapping with 'won' and "
+            f"'rounds', one entry a deal, got {given}",
+            "bad-argument",
+        )
     won = np.asarray(record["won"], dtype=np.float64).ravel()
     rounds = np.asarray(record["rounds"], dtype=np.float64).ravel()
     bad = np.flatnonzero((won != 0) & (won != 1))
     if len(bad):
-        raise TengymError(f"paired_rounds: {name}['won'] must say won or lost for each deal (True/False or 1/0), got {float(won[bad[0]])!r} at deal {int(bad[0])}", "bad-argument")
+        raise TengymError(
+            f"paired_rounds: {name}['won'] must say won or lost for each deal (True/False or 1/0), got "
+            f"{float(won[bad[0]])!r} at deal {int(bad[0])}",
+            "bad-argument",
+        )
     if len(rounds) != len(won):
-        raise TengymError(f"paired_rounds: {name}['won'] and {name}['rounds'] must have one entry a deal each, got {len(won)} and {len(rounds)}", "bad-argument")
+        raise TengymError(
+            f"paired_rounds: {name}['won'] and {name}['rounds'] must have one entry a deal each, got {len(won)} "
+            f"and {len(rounds)}",
+            "bad-argument",
+        )
     won_deals = won == 1
     bad = np.flatnonzero(won_deals & ~((rounds >= 1) & (rounds == np.floor(rounds)) & np.isfinite(rounds)))
     if len(bad):
-        raise TengymError(f"paired_rounds: {name}['rounds'] must be the rounds each won game took, a whole number from 1, got {float(rounds[bad[0]])!r} at deal {int(bad[0])}, a won deal", "bad-argument")
+        raise TengymError(
+            f"paired_rounds: {name}['rounds'] must be the rounds each won game took, a whole number from 1, got "
+            f"{float(rounds[bad[0]])!r} at deal {int(bad[0])}, a won deal",
+            "bad-argument",
+        )
     return won_deals, rounds
 
 
@@ -357,5 +438,7 @@ def _options(options: Mapping[str, Any] | None) -> dict:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
-        raise BadOptionsError(f"options must be a dict of the env's options, such as {{'maxSteps': 200}}, got {options!r}", "bad-options")
+        raise BadOptionsError(
+            f"options must be a dict of the env's options, such as {{'maxSteps': 200}}, got {options!r}", "bad-options"
+        )
     return dict(options)

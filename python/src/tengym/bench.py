@@ -12,6 +12,7 @@ with the masks sb3-contrib's `get_action_masks` gives MaskablePPO.
 With --gym (default sizes 2,4,8): Gymnasium's `make_vec` in its "sync" and "async" modes (a
 `TengymEnv` a copy, each with its engine process) beside tengym's own vector env of as many copies.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -167,18 +168,25 @@ def sb3_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
             for n in sizes:
                 for per_env in (False, True):
                     samples.setdefault((env_id, n, per_env), []).append(sb3_rate(env_id, n, seconds, per_env))
-    print(f"env steps/s in random legal play, masks from get_action_masks; median (lowest–highest) of {rounds} interleaved rounds of {seconds:g} s")
+    print(
+        f"env steps/s in random legal play, masks from get_action_masks; median (lowest–highest) of {rounds} "
+        f"interleaved rounds of {seconds:g} s"
+    )
     print("| env | copies | `tengym.sb3.make_vec_env` | SB3 `make_vec_env` | ratio |")
     print("|---|---|---|---|---|")
     cell = lambda v: f"{statistics.median(v):,.0f} ({min(v):,.0f}–{max(v):,.0f})"
     for env_id in ids:
         for n in sizes:
             ours, theirs = samples[(env_id, n, False)], samples[(env_id, n, True)]
-            print(f"| {env_id} | {n} | {cell(ours)} | {cell(theirs)} | {statistics.median(ours) / statistics.median(theirs):,.1f} |")
+            print(
+                f"| {env_id} | {n} | {cell(ours)} | {cell(theirs)} | "
+                f"{statistics.median(ours) / statistics.median(theirs):,.1f} |"
+            )
 
 
 def gym_rate(env_id: str, num_envs: int, seconds: float, mode: str) -> float:
-    """Steps per second of `gymnasium.make_vec` in random legal play: "sync" or "async" over `TengymEnv`s, or "vector_entry_point" (tengym's vector env)."""
+    """Steps per second of `gymnasium.make_vec` in random legal play: "sync" or "async" over
+    `TengymEnv`s, or "vector_entry_point" (tengym's vector env)."""
     import gymnasium as gym
 
     from . import gym_id
@@ -191,7 +199,9 @@ def gym_rate(env_id: str, num_envs: int, seconds: float, mode: str) -> float:
         def batch() -> int:
             nonlocal info
             for _ in range(64):
-                _, _, _, _, info = envs.step(random_legal(np.ascontiguousarray(info["action_mask"], dtype=np.int8), rng))
+                _, _, _, _, info = envs.step(
+                    random_legal(np.ascontiguousarray(info["action_mask"], dtype=np.int8), rng)
+                )
             return 64 * num_envs
 
         return timed_rate(seconds, batch)
@@ -207,7 +217,10 @@ def gym_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
             for n in sizes:
                 for name, mode in modes.items():
                     samples.setdefault((env_id, n, name), []).append(gym_rate(env_id, n, seconds, mode))
-    print(f"env steps/s in random legal play through gymnasium.make_vec; median (lowest–highest) of {rounds} interleaved rounds of {seconds:g} s; spin window {SPIN_MICROS} µs")
+    print(
+        f"env steps/s in random legal play through gymnasium.make_vec; median (lowest–highest) of {rounds} "
+        f"interleaved rounds of {seconds:g} s; spin window {SPIN_MICROS} µs"
+    )
     print("| env | copies | " + " | ".join(modes) + " |")
     print("|---|---|" + "---|" * len(modes))
     cell = lambda v: f"{statistics.median(v):,.0f} ({min(v):,.0f}–{max(v):,.0f})"
@@ -217,7 +230,12 @@ def gym_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
 
 
 def in_process(command: list[str], env_id: str, num_envs: int, seconds: float) -> tuple[float, float]:
-    out = subprocess.run([*command, "bench", "--env", env_id, "--seconds", str(seconds), "--num-envs", str(num_envs), "--json"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [*command, "bench", "--env", env_id, "--seconds", str(seconds), "--num-envs", str(num_envs), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     row = json.loads(out)[0]
     return row["stepsPerSecond"], row["vectorStepsPerSecond"]
 
@@ -240,29 +258,49 @@ def main(argv=None) -> None:
     p.add_argument("--rounds", type=int, default=3, help="interleaved rounds; medians are printed")
     p.add_argument("--sizes", help="vector env sizes (default 16,64,256; with --sb3 8,64)")
     p.add_argument("--processes", type=int, default=1, help="engine processes per vector env")
-    p.add_argument("--policy-micros", type=float, default=0, help="busy wait after each one-env step, standing in for a policy (default 0)")
+    p.add_argument(
+        "--policy-micros",
+        type=float,
+        default=0,
+        help="busy wait after each one-env step, standing in for a policy (default 0)",
+    )
     p.add_argument("--tengym", help="the in-process bench command (default: node dist/cli/main.js of this repository)")
-    p.add_argument("--sb3", action="store_true", help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes 8,64)")
-    p.add_argument("--gym", action="store_true", help="gymnasium.make_vec's sync and async modes beside tengym's vector env (default env decade, sizes 2,4,8)")
+    p.add_argument(
+        "--sb3",
+        action="store_true",
+        help="tengym.sb3.make_vec_env beside SB3's make_vec_env over single envs (default env decade-fives, sizes "
+        "8,64)",
+    )
+    p.add_argument(
+        "--gym",
+        action="store_true",
+        help="gymnasium.make_vec's sync and async modes beside tengym's vector env (default env decade, sizes 2,4,8)",
+    )
     args = p.parse_args(argv)
     if args.gym:
-        gym_table(args.env or ["decade"], [int(s) for s in (args.sizes or "2,4,8").split(",")], args.seconds, args.rounds)
+        gym_table(
+            args.env or ["decade"], [int(s) for s in (args.sizes or "2,4,8").split(",")], args.seconds, args.rounds
+        )
         return
     if args.sb3:
         missing = [m for m in ("stable_baselines3", "sb3_contrib") if importlib.util.find_spec(m) is None]
         if missing:
             p.error(f"--sb3 needs {' and '.join(missing)}, in tengym's [train] extra: pip install -e 'python[train]'")
-        sb3_table(args.env or ["decade-fives"], [int(s) for s in (args.sizes or "8,64").split(",")], args.seconds, args.rounds)
+        sb3_table(
+            args.env or ["decade-fives"], [int(s) for s in (args.sizes or "8,64").split(",")], args.seconds, args.rounds
+        )
         return
     ids = args.env or ["tens", "decade"]
     sizes = [int(s) for s in (args.sizes or "16,64,256").split(",")]
     command = tengym_command(args.tengym)
     largest = max(sizes)
     samples: dict[tuple[str, str], list[float]] = {}
-    for r in range(args.rounds):
+    for _ in range(args.rounds):
         for env_id in ids:
-            def add(key, value):
+
+            def add(key, value, env_id=env_id):
                 samples.setdefault((env_id, key), []).append(value)
+
             if command:
                 ts_single, ts_vector = in_process(command, env_id, largest, args.seconds)
                 add("ts 1", ts_single)
@@ -275,11 +313,15 @@ def main(argv=None) -> None:
                 add(f"bridge {n}", vector_rate(env_id, n, args.seconds, args.processes))
     med = {k: statistics.median(v) for k, v in samples.items()}
     print(
-        f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over {args.processes} engine process(es); "
-        f"spin window {SPIN_MICROS} µs; shared file {'in ' + SHARED_DIR if SHARED_DIR and os.path.isdir(SHARED_DIR) else 'off'}"
+        f"steps/s, median of {args.rounds} interleaved rounds of {args.seconds:g} s; vector envs over "
+        f"{args.processes} engine process(es); "
+        f"spin window {SPIN_MICROS} µs; shared file "
+        f"{'in ' + SHARED_DIR if SHARED_DIR and os.path.isdir(SHARED_DIR) else 'off'}"
         + (f"; one env waits {args.policy_micros:g} µs after each step" if args.policy_micros else "")
     )
-    cols = ["bridge 1", *[f"bridge {n}" for n in sizes]] + (["ts 1", f"ts {largest}", f"bridge {largest} / ts {largest}", "bridge 1 / ts 1"] if command else [])
+    cols = ["bridge 1", *[f"bridge {n}" for n in sizes]] + (
+        ["ts 1", f"ts {largest}", f"bridge {largest} / ts {largest}", "bridge 1 / ts 1"] if command else []
+    )
     if any(k[1] == "engine CPU µs/step (1 env)" for k in med):
         cols.append("engine CPU µs/step (1 env)")
     print("| env | " + " | ".join(cols) + " |")
@@ -290,7 +332,8 @@ def main(argv=None) -> None:
             if " / " in c:
                 a, b = c.split(" / ")
                 ratio = med[(env_id, a)] / med[(env_id, b)]
-                cells.append(f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.2g}")  # a busy machine can put a ratio under 0.005
+                # A busy machine can put a ratio under 0.005.
+                cells.append(f"{ratio:.2f}" if ratio >= 0.1 else f"{ratio:.2g}")
             else:
                 cells.append(f"{med[(env_id, c)]:,.1f}" if c.startswith("engine CPU") else f"{med[(env_id, c)]:,.0f}")
         print(f"| {env_id} | " + " | ".join(cells) + " |")

@@ -1,4 +1,5 @@
 """`TengymEnv`: one tengym engine as a gymnasium.Env."""
+
 from __future__ import annotations
 
 import json
@@ -7,14 +8,24 @@ import operator
 import struct
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, Union, final, overload
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, final, overload
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from ._engine import Engine, MadeWith, RegisteredSpec, Rows, check_seed, engine_id, ended_outcomes, entropy_seed, reset_once_more
+from ._engine import (
+    Engine,
+    MadeWith,
+    RegisteredSpec,
+    Rows,
+    check_seed,
+    ended_outcomes,
+    engine_id,
+    entropy_seed,
+    reset_once_more,
+)
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .errors import BadActionError, BadStateError, TengymError, keyword_meant, refuse_keywords_elsewhere
@@ -29,7 +40,7 @@ Observation = NDArray[np.float32]
 """An observation: one float32 feature a row (`observation_space.shape`)."""
 DictObservation = dict[str, NDArray[np.float32]]
 """An observation with dict_observation=True: {"action_mask": float32 0/1 a row, "observations": the features}."""
-Action = Union[int, np.integer[Any]]
+Action = int | np.integer[Any]
 """An action id: a Python or numpy integer (what `action_space.sample()` gives, np.int64)."""
 
 if TYPE_CHECKING:
@@ -37,7 +48,7 @@ if TYPE_CHECKING:
     # --strict): typing_extensions' TypeVar, for the type checker alone (typing's takes a default from 3.13).
     from typing_extensions import TypeVar
 
-    ObsT = TypeVar("ObsT", bound=Union[Observation, DictObservation], default=Observation)
+    ObsT = TypeVar("ObsT", bound=Observation | DictObservation, default=Observation)
 else:
     from typing import TypeVar
 
@@ -63,7 +74,7 @@ class FourTenOutcome(TypedDict):
     safeties: int
 
 
-Outcome = Union[CardOutcome, FourTenOutcome]
+Outcome = CardOutcome | FourTenOutcome
 """How a game stands (`outcome()`, info["outcome"]): `"rounds" in outcome` tells Four Ten's from the card games'."""
 
 
@@ -94,7 +105,9 @@ class LegalDiscrete(spaces.Discrete[np.int64]):
         super().__init__(n, seed=seed)
         self.legal = legal
 
-    def sample(self, mask: NDArray[np.int8] | None = None, probability: NDArray[np.int8] | None = None) -> np.int64:  # as Discrete.sample types them
+    def sample(
+        self, mask: NDArray[np.int8] | None = None, probability: NDArray[np.int8] | None = None
+    ) -> np.int64:  # as Discrete.sample types them
         if mask is None and probability is None and self.legal.any():
             return super().sample(mask=self.legal)
         return super().sample(mask=mask, probability=probability)
@@ -102,7 +115,8 @@ class LegalDiscrete(spaces.Discrete[np.int64]):
     def __eq__(self, other):
         return isinstance(other, spaces.Discrete) and self.n == other.n and self.start == other.start
 
-    __hash__ = None  # type: ignore[assignment]  # unhashable, as it defines __eq__: typeshed's object.__hash__ is a method None may not override
+    # Unhashable, as it defines __eq__: typeshed's object.__hash__ is a method None may not override.
+    __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self):
         # Pickled (SB3's save stores the action space) it is a plain Discrete(n): a copy of the
@@ -129,18 +143,64 @@ class TengymEnv(gym.Env[ObsT, Action]):
     dead_deals = MadeWith()
     dict_observation = MadeWith()
 
-    # The observation's type follows dict_observation: TengymEnv[Observation] without it, TengymEnv[DictObservation] with it.
+    # The observation's type follows dict_observation: TengymEnv[Observation] without it,
+    # TengymEnv[DictObservation] with it.
     @overload
-    def __init__(self: TengymEnv[Observation], env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: Literal[False] = False, dead_deals: str = "redeal", **options: Any) -> None: ...
+    def __init__(
+        self: TengymEnv[Observation],
+        env_id: str,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        illegal_action: str = "raise",
+        dict_observation: Literal[False] = False,
+        dead_deals: str = "redeal",
+        **options: Any,
+    ) -> None: ...
     @overload
-    def __init__(self: TengymEnv[DictObservation], env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", *, dict_observation: Literal[True], dead_deals: str = "redeal", **options: Any) -> None: ...
+    def __init__(
+        self: TengymEnv[DictObservation],
+        env_id: str,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        illegal_action: str = "raise",
+        *,
+        dict_observation: Literal[True],
+        dead_deals: str = "redeal",
+        **options: Any,
+    ) -> None: ...
     @overload
-    def __init__(self: TengymEnv[Observation | DictObservation], env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any) -> None: ...
-    def __init__(self, env_id: str, render_mode: str | None = None, engine_timeout: float | None = None, illegal_action: str = "raise", dict_observation: bool = False, dead_deals: str = "redeal", **options: Any) -> None:
+    def __init__(
+        self: TengymEnv[Observation | DictObservation],
+        env_id: str,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        illegal_action: str = "raise",
+        dict_observation: bool = False,
+        dead_deals: str = "redeal",
+        **options: Any,
+    ) -> None: ...
+    def __init__(
+        self,
+        env_id: str,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        illegal_action: str = "raise",
+        dict_observation: bool = False,
+        dead_deals: str = "redeal",
+        **options: Any,
+    ) -> None:
         if illegal_action not in ("raise", "stay"):
-            raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+            raise TengymError(
+                f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, "
+                "reward 0, info['illegal_action'])",
+                "bad-argument",
+            )
         if dead_deals not in ("redeal", "keep"):
-            raise TengymError(f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or 'keep' (reset returns it, info['terminated_at_reset'])", "bad-argument")
+            raise TengymError(
+                f"dead_deals={dead_deals!r}: expected 'redeal' (a deal with no legal move is dealt again) or "
+                "'keep' (reset returns it, info['terminated_at_reset'])",
+                "bad-argument",
+            )
         if not isinstance(dict_observation, bool):
             raise TengymError(f"dict_observation must be True or False, got {dict_observation!r}", "bad-argument")
         refuse_keywords_elsewhere(options)
@@ -152,7 +212,16 @@ class TengymEnv(gym.Env[ObsT, Action]):
         # One copy's frames stay well under the size that goes through the shared file.
         self._engine = Engine(shared=False) if engine_timeout is None else Engine(timeout=engine_timeout, shared=False)
         try:
-            made = self._engine.request({"cmd": "make", "id": engine_id(env_id), "options": options, "num": 1, "vector": False, "redeal": dead_deals == "redeal"})
+            made = self._engine.request(
+                {
+                    "cmd": "make",
+                    "id": engine_id(env_id),
+                    "options": options,
+                    "num": 1,
+                    "vector": False,
+                    "redeal": dead_deals == "redeal",
+                }
+            )
         except BaseException as e:
             self._engine.close()
             meant = keyword_meant(e, TengymEnv.__init__)
@@ -170,7 +239,12 @@ class TengymEnv(gym.Env[ObsT, Action]):
         # dict_observation=True: {"observations", "action_mask"} as RLlib's action-masking RLModule reads them.
         self.dict_observation = dict_observation
         if dict_observation:
-            observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": observation_space})
+            observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32),
+                    "observations": observation_space,
+                }
+            )
         self.observation_space = observation_space
         self._started = False
         self._seeded = False
@@ -189,12 +263,17 @@ class TengymEnv(gym.Env[ObsT, Action]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[ObsT, dict[str, Any]]:
         msg: dict[str, Any] = {"cmd": "reset"}
         if options is not None and not isinstance(options, Mapping):
-            raise TengymError(f"reset: options must be a dict, such as {{'deck': ...}}, got {options!r}", "bad-argument")
+            raise TengymError(
+                f"reset: options must be a dict, such as {{'deck': ...}}, got {options!r}", "bad-argument"
+            )
         options = dict(options or {})
         if "deck" in options:
             msg["deck"] = options.pop("deck")
         if options:
-            raise TengymError(f"reset: unknown option(s) {sorted(options, key=repr)} (reset takes options={{'deck': ...}})", "bad-argument")
+            raise TengymError(
+                f"reset: unknown option(s) {sorted(options, key=repr)} (reset takes options={{'deck': ...}})",
+                "bad-argument",
+            )
         if seed is not None:
             seed = check_seed(seed)  # numpy's integers are seeds too, as Gymnasium's seeding takes them
         # Once more should the engine die during it: killed just before, it may not have exited when revived() looked.
@@ -241,13 +320,24 @@ class TengymEnv(gym.Env[ObsT, Action]):
                 raise TypeError
             a = operator.index(action)
         except TypeError:
-            raise BadActionError(f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action") from None
+            raise BadActionError(
+                f"step({action!r}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action"
+            ) from None
         if not -(2**31) <= a < 2**31:
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
         if self._over:
-            limit = f"{self._limit} steps, {self._stays} of them illegal actions that stayed" if self._limit is not None else f"{STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed"
+            limit = (
+                f"{self._limit} steps, {self._stays} of them illegal actions that stayed"
+                if self._limit is not None
+                else f"{STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed"
+            )
             raise BadActionError(f"step({a}): the episode is over (truncated: {limit}); call reset()", "bad-action")
-        if self.illegal_action == "stay" and self._obs is not None and self._mask.any() and not (0 <= a < self._n and self._mask[a]):
+        if (
+            self.illegal_action == "stay"
+            and self._obs is not None
+            and self._mask.any()
+            and not (0 <= a < self._n and self._mask[a])
+        ):
             # Answered here, not by the engine, but not once the env is closed or its engine has failed.
             self._engine.check_ready()
             self._stays += 1
@@ -278,17 +368,23 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return self._out(obs), reward, terminated, truncated, info
 
     def _stays_truncate(self) -> bool:
-        """Whether moves and stays together have reached the step limit, or, without one, stays in a row theirs (which then ends the episode here)."""
+        """Whether moves and stays together have reached the step limit, or, without one, stays in a
+        row theirs (which then ends the episode here)."""
         if self._stays == 0:
             return False
-        reached = self._stays_in_a_row >= STAYS_IN_A_ROW_LIMIT if self._limit is None else self._moves + self._stays >= self._limit
+        reached = (
+            self._stays_in_a_row >= STAYS_IN_A_ROW_LIMIT
+            if self._limit is None
+            else self._moves + self._stays >= self._limit
+        )
         if not reached:
             return False
         self._over = True
         return True
 
     def _out(self, obs: NDArray[np.float32]) -> ObsT:
-        """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT that dict_observation chose)."""
+        """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT
+        that dict_observation chose)."""
         if self.dict_observation:
             return {"action_mask": self._mask.astype(np.float32), "observations": obs}  # type: ignore[return-value]
         return obs  # type: ignore[return-value]
@@ -308,7 +404,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return [tuple(x) for x in self._engine.request({"cmd": "info"})[0]["legal"]]
 
     def outcome(self) -> Outcome | None:
-        """How the game stands now ({"won", "cardsLeft"}, Four Ten's {"won", "points", "rounds", "safeties"}); None before the first reset."""
+        """How the game stands now ({"won", "cardsLeft"}, Four Ten's {"won", "points", "rounds",
+        "safeties"}); None before the first reset."""
         return self._engine.request({"cmd": "info"})[0]["outcome"]
 
     def agent_action(self, name: str) -> int:
@@ -323,12 +420,15 @@ class TengymEnv(gym.Env[ObsT, Action]):
         take seconds: the engine timeout does not apply. `oracle` is not fair (it reads the stock's
         order, which the observation does not show): attaching it warns."""
         if not isinstance(name, str):
-            raise TengymError(f"agent_action: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+            raise TengymError(
+                f"agent_action: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
+                "bad-argument",
+            )
         answer = self._engine.request({"cmd": "act", "agent": name}, timeout=math.inf)
-        if answer["attached"] is not None:
-            if name not in self._agents:
-                self._agents.append(name)
-                _warn_unfair(AgentInfo.from_engine(answer["attached"]))
+        if answer["attached"] is not None and name not in self._agents:
+            self._agents.append(name)
+            _warn_unfair(AgentInfo.from_engine(answer["attached"]))
         return int(answer["action"])
 
     def attach_agent(self, name: str) -> AgentInfo:
@@ -336,7 +436,11 @@ class TengymEnv(gym.Env[ObsT, Action]):
         its first call): from now on it is shown every state, from the next deal if the env has not
         been dealt. Returns what the catalogue says of it; attaching it again changes nothing."""
         if not isinstance(name, str):
-            raise TengymError(f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+            raise TengymError(
+                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
+                "bad-argument",
+            )
         info = AgentInfo.from_engine(self._engine.request({"cmd": "attach", "agent": name}, timeout=math.inf))
         if name not in self._agents:
             self._agents.append(name)
@@ -364,7 +468,11 @@ class TengymEnv(gym.Env[ObsT, Action]):
             except (json.JSONDecodeError, UnicodeDecodeError) as e:  # bytes that are not UTF-8 text are not JSON either
                 raise BadStateError(f"bad state: not JSON ({e})", "bad-state") from None
             except RecursionError as e:  # "[[[…]]]" deeper than Python's JSON reader goes
-                raise BadStateError(f"bad state: nested too deeply to read as JSON ({e}); a state from get_state() is a few levels deep", "bad-state") from None
+                raise BadStateError(
+                    f"bad state: nested too deeply to read as JSON ({e}); a state from get_state() is a few "
+                    "levels deep",
+                    "bad-state",
+                ) from None
             state = loaded
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
@@ -381,9 +489,17 @@ class TengymEnv(gym.Env[ObsT, Action]):
         # state, cards and generator, from get_state(); an engine process cannot be shared or sent.
         # Gymnasium's generators (np_random, the action space's) go along, as they would in a copy of a Python env.
         state = self.get_state() if self._started else None
-        kwargs = {"render_mode": self.render_mode, "engine_timeout": self._engine_timeout, "illegal_action": self.illegal_action, "dict_observation": self.dict_observation, "dead_deals": self.dead_deals}
+        kwargs = {
+            "render_mode": self.render_mode,
+            "engine_timeout": self._engine_timeout,
+            "illegal_action": self.illegal_action,
+            "dict_observation": self.dict_observation,
+            "dead_deals": self.dead_deals,
+        }
         rngs = {
-            "np_random": None if self._np_random is None else (self._np_random.bit_generator.state, self._np_random_seed),
+            "np_random": None
+            if self._np_random is None
+            else (self._np_random.bit_generator.state, self._np_random_seed),
             "action_space": self.action_space.np_random.bit_generator.state,
             "stays": (self._moves, self._stays, self._stays_in_a_row, self._over),
         }
@@ -397,11 +513,19 @@ class TengymEnv(gym.Env[ObsT, Action]):
 
 def _warn_unfair(info: AgentInfo) -> None:
     if not info.fair:
-        warnings.warn(f"agent {info.name!r} is not fair: it reads the order of the stock, which a player (and the observation) cannot see; a policy imitating it learns from what it is not shown", UserWarning, stacklevel=3)
+        warnings.warn(
+            f"agent {info.name!r} is not fair: it reads the order of the stock, which a player (and the "
+            "observation) cannot see; a policy imitating it learns from what it is not shown",
+            UserWarning,
+            stacklevel=3,
+        )
 
 
-def _rebuild(env_id: str, options: dict, kwargs: dict, state: str | None, spec=None, rngs: dict | None = None) -> TengymEnv:
-    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec, then the state and generators."""
+def _rebuild(
+    env_id: str, options: dict, kwargs: dict, state: str | None, spec=None, rngs: dict | None = None
+) -> TengymEnv:
+    """A `TengymEnv` made as `TengymEnv.__reduce__` describes one: same id, options, keywords and spec,
+    then the state and generators."""
     env = TengymEnv(env_id, **kwargs, **options)
     env.spec = spec
     if state is not None:

@@ -69,27 +69,37 @@ def error_from_engine(code: str, message: str) -> Exception:
 # option of the game (an AutoresetMode would not even go as JSON), so it is refused by name first.
 # An env's own keywords never reach its **options, so the table holds each keyword once, for all.
 KEYWORDS_ELSEWHERE = {
-    "num_envs": "a keyword of the vector envs (gym.make_vec, tengym.TengymVectorEnv, tengym.sb3.TengymSB3VecEnv), not of one env (gym.make, tengym.TengymEnv)",
+    "num_envs": (
+        "a keyword of the vector envs (gym.make_vec, tengym.TengymVectorEnv, tengym.sb3.TengymSB3VecEnv), "
+        "not of one env (gym.make, tengym.TengymEnv)"
+    ),
     "processes": (
         "a keyword of tengym's own vector envs, which split their copies over that many engine processes "
-        "(gym.make_vec(..., vectorization_mode=\"vector_entry_point\"), tengym.TengymVectorEnv, tengym.sb3.TengymSB3VecEnv), not of one env: "
+        '(gym.make_vec(..., vectorization_mode="vector_entry_point"), tengym.TengymVectorEnv, '
+        "tengym.sb3.TengymSB3VecEnv), not of one env: "
         "Gymnasium's sync and async vector envs make each copy a TengymEnv, with an engine process of its own"
     ),
     "autoreset_mode": (
-        "a keyword of tengym's own vector env (gym.make_vec(..., vectorization_mode=\"vector_entry_point\"), tengym.TengymVectorEnv): "
-        "Gymnasium's sync and async vector envs take it as gym.make_vec(..., vectorization_mode=\"sync\", vector_kwargs={\"autoreset_mode\": ...}); "
+        'a keyword of tengym\'s own vector env (gym.make_vec(..., vectorization_mode="vector_entry_point"), '
+        "tengym.TengymVectorEnv): "
+        'Gymnasium\'s sync and async vector envs take it as gym.make_vec(..., vectorization_mode="sync", '
+        'vector_kwargs={"autoreset_mode": ...}); '
         "one env has none, and tengym.sb3.TengymSB3VecEnv resets same-step, as SB3's VecEnvs do"
     ),
     "max_episode_steps": (
-        "Gymnasium's TimeLimit, not a keyword of tengym.TengymEnv: gym.make(\"tengym/<id>-v0\", max_episode_steps=...) puts one env in a TimeLimit; "
+        'Gymnasium\'s TimeLimit, not a keyword of tengym.TengymEnv: gym.make("tengym/<id>-v0", '
+        "max_episode_steps=...) puts one env in a TimeLimit; "
         "gym.make_vec, tengym.TengymVectorEnv and tengym.sb3.TengymSB3VecEnv take it for every copy"
     ),
     "dead_deals": (
-        "a TengymEnv keyword; each of tengym's vector envs redeals a deal with no legal move. Copies that keep one are TengymEnvs: "
-        "gym.make_vec(..., vectorization_mode=\"sync\", dead_deals=\"keep\"), or SB3's make_vec_env over tengym/<id>-v0 with env_kwargs={\"dead_deals\": \"keep\"}"
+        "a TengymEnv keyword; each of tengym's vector envs redeals a deal with no legal move. Copies that keep "
+        "one are TengymEnvs: "
+        'gym.make_vec(..., vectorization_mode="sync", dead_deals="keep"), or SB3\'s make_vec_env over '
+        'tengym/<id>-v0 with env_kwargs={"dead_deals": "keep"}'
     ),
     "dict_observation": (
-        "a TengymEnv and TengymVectorEnv keyword (RLlib's action masking reads it); tengym.sb3.TengymSB3VecEnv gives the observations alone, "
+        "a TengymEnv and TengymVectorEnv keyword (RLlib's action masking reads it); tengym.sb3.TengymSB3VecEnv "
+        "gives the observations alone, "
         "and MaskablePPO reads the masks from its action_masks()"
     ),
 }
@@ -113,11 +123,19 @@ def keyword_meant(error: BaseException, init) -> BaseException:
     found = re.search(r'unknown option "([^"]+)"', str(error))
     if found is None:
         return error
-    keywords = [name for name, p in inspect.signature(init).parameters.items() if p.kind is p.POSITIONAL_OR_KEYWORD and name not in ("self", "env_id")]
+    keywords = [
+        name
+        for name, p in inspect.signature(init).parameters.items()
+        if p.kind is p.POSITIONAL_OR_KEYWORD and name not in ("self", "env_id")
+    ]
     meant = difflib.get_close_matches(found.group(1), keywords, n=1, cutoff=0.75)
     if meant:
         return BadOptionsError(f"{error}; or did you mean the keyword argument {meant[0]}=?", error.code)
-    elsewhere = difflib.get_close_matches(found.group(1), [name for name in KEYWORDS_ELSEWHERE if name not in keywords], n=1, cutoff=0.75)
+    elsewhere = difflib.get_close_matches(
+        found.group(1), [name for name in KEYWORDS_ELSEWHERE if name not in keywords], n=1, cutoff=0.75
+    )
     if elsewhere:
-        return BadOptionsError(f"{error}; or did you mean {elsewhere[0]}=? {elsewhere[0]}: {KEYWORDS_ELSEWHERE[elsewhere[0]]}", error.code)
+        return BadOptionsError(
+            f"{error}; or did you mean {elsewhere[0]}=? {elsewhere[0]}: {KEYWORDS_ELSEWHERE[elsewhere[0]]}", error.code
+        )
     return error

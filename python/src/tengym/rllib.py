@@ -12,6 +12,7 @@ which makes any process that builds it import tengym first: an env runner on any
 algorithm restored from a checkpoint in a new process (`Algorithm.from_checkpoint`), need no
 registration.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,8 @@ from .env import TengymEnv
 from .vector import TengymVectorEnv
 
 if TYPE_CHECKING:
-    from ._rllib_module import ActionMaskingPPOModule
+    # For the type checker: the class `__getattr__` gives (the alias marks it re-exported).
+    from ._rllib_module import ActionMaskingPPOModule as ActionMaskingPPOModule
 
 
 def __getattr__(name: str) -> Any:
@@ -69,7 +71,14 @@ def register(env_id: str) -> str:
     return name
 
 
-def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, options: dict | None = None, hidden: tuple[int, ...] = (128, 128), vectorize_mode: str = "sync"):
+def ppo_config(
+    env_id: str,
+    num_env_runners: int = 2,
+    envs_per_runner: int = 1,
+    options: dict | None = None,
+    hidden: tuple[int, ...] = (128, 128),
+    vectorize_mode: str = "sync",
+):
     """A PPOConfig training on `env_id` with illegal actions masked out of the policy's logits
     (`ActionMaskingPPOModule`).
 
@@ -90,7 +99,17 @@ def ppo_config(env_id: str, num_env_runners: int = 2, envs_per_runner: int = 1, 
     return (
         PPOConfig()
         .environment(rllib_env(env_id), env_config={**(options or {}), "dict_observation": True})
-        .env_runners(num_env_runners=num_env_runners, num_envs_per_env_runner=envs_per_runner, num_cpus_per_env_runner=1, gym_env_vectorize_mode=vectorize_mode)
-        .rl_module(rl_module_spec=RLModuleSpec(module_class=ActionMaskingPPOModule, model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": [64]}))
+        .env_runners(
+            num_env_runners=num_env_runners,
+            num_envs_per_env_runner=envs_per_runner,
+            num_cpus_per_env_runner=1,
+            gym_env_vectorize_mode=vectorize_mode,
+        )
+        .rl_module(
+            rl_module_spec=RLModuleSpec(
+                module_class=ActionMaskingPPOModule,
+                model_config={"fcnet_hiddens": list(hidden), "head_fcnet_hiddens": [64]},
+            )
+        )
         .training(train_batch_size_per_learner=1000, minibatch_size=250, num_epochs=2, lr=3e-4)
     )

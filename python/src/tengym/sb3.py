@@ -14,12 +14,15 @@ and the stay counts as a step toward the env's step limits, so PPO, DQN or A2C w
 `env_method("agent_action", name)` is every copy's action from a catalogue agent of its own, as a
 DummyVecEnv of TengymEnvs answers it, and plays the same games.
 """
+
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import warnings
-from typing import TYPE_CHECKING, Any, Literal, Sequence, overload
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import gymnasium as gym
 import numpy as np
@@ -27,7 +30,30 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvIndices
 
-from ._engine import MAX_SEED, MadeWith, Rows, entropy_seed, seeds_copies, ask_engines, attach_again, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import (
+    MAX_SEED,
+    MAX_TIME_LIMIT,
+    MadeWith,
+    Rows,
+    ask_engines,
+    attach_again,
+    copy_seeds,
+    copy_spec,
+    draw_seeds,
+    ended_outcomes,
+    engine_id,
+    entropy_seed,
+    per_copy,
+    positive_int,
+    receive_steps,
+    reset_deck,
+    reset_once_more,
+    revive_copies,
+    same_step_last,
+    seeds_copies,
+    send_steps,
+    start_copies,
+)
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import LegalDiscrete, TengymEnv, _warn_unfair, observation_bounds
@@ -69,22 +95,48 @@ class TengymSB3VecEnv(VecEnv):
     illegal_action = MadeWith()
     action_space: CopiesLegalDiscrete
 
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, engine_timeout: float | None = None, illegal_action: str = "raise", max_episode_steps: int | None = None, render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        engine_timeout: float | None = None,
+        illegal_action: str = "raise",
+        max_episode_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
         num_envs = positive_int("num_envs", num_envs)
-        # Other envs' keywords this VecEnv has no use for (dead_deals, dict_observation, autoreset_mode), said by name rather than as unknown engine options.
+        # Other envs' keywords this VecEnv has no use for (dead_deals, dict_observation,
+        # autoreset_mode), said by name rather than as unknown engine options.
         refuse_keywords_elsewhere(options)
         render_mode = checked_render_mode(render_mode, TengymEnv.metadata["render_modes"])
         if max_episode_steps is not None:
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.closed = False
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step", time_limit=max_episode_steps, illegal_action=illegal_action, keywords_of=type(self).__init__)
+        self._engines, sizes, made = start_copies(
+            engine_id(env_id),
+            num_envs,
+            processes,
+            options,
+            engine_timeout,
+            autoreset="same-step",
+            time_limit=max_episode_steps,
+            illegal_action=illegal_action,
+            keywords_of=type(self).__init__,
+        )
         self.max_episode_steps = max_episode_steps
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
         self.env_id = made["id"]
         self.options = made["options"]
         # For spec.kwargs, as gymnasium.make records each copy's: the options and TengymEnv's keywords given.
-        self._options_given = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"render_mode": render_mode} if render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
+        self._options_given = {
+            **options,
+            **({"illegal_action": illegal_action} if illegal_action != "raise" else {}),
+            **({"render_mode": render_mode} if render_mode else {}),
+            **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
+        }
         self._n = made["actions"]
         self._size = made["observationSize"]
         self._starts = np.cumsum([0] + sizes)
@@ -96,7 +148,10 @@ class TengymSB3VecEnv(VecEnv):
         # (DQN's warm-up and epsilon-greedy steps draw one action a copy, in order): CopiesLegalDiscrete.
         self._sampler = CopiesLegalDiscrete(self._n, self._masks.view(np.int8))
         super().__init__(num_envs, observation_space, self._sampler)
-        self.metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"]}
+        self.metadata = {
+            "render_modes": TengymEnv.metadata["render_modes"],
+            "render_fps": TengymEnv.metadata["render_fps"],
+        }
         self._actions: np.ndarray | None = None
         self._early: dict[int, memoryview] = {}
         self._seeded = False
@@ -104,24 +159,29 @@ class TengymSB3VecEnv(VecEnv):
         self._agents: list[str] = []
 
     def __reduce__(self):
-        raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
+        raise TypeError(
+            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make "
+            "another (a TengymEnv can: get_state()/set_state())"
+        )
 
     # -- the VecEnv protocol -----------------------------------------------------------------
 
     def reset(self) -> NDArray[np.float32]:
-        try:
+        with contextlib.suppress(EngineError):  # an engine that failed during the step is replaced below
             self._finish_pending_step()
-        except EngineError:
-            pass  # an engine that failed during the step is replaced below
-        # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
+        # Once more should an engine die during it: killed just before, it may not have exited when
+        # revive_copies looked.
         return reset_once_more(self._reset, lambda: self._engines)
 
     def _reset(self) -> NDArray[np.float32]:
         decks = self._reset_decks()
         new = revive_copies(self._engines, self._starts)
-        attach_again(self._engines, self._starts, new, self._agents)  # before the reset that deals their copies resets them
+        # Before the reset that deals their copies resets them.
+        attach_again(self._engines, self._starts, new, self._agents)
         if not self._seeded and all(s is None for s in self._seeds):
-            self.seed()  # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own would deal every copy seed 0's cards)
+            # SB3's rule: no seed draws a random one, copy i getting it + i (the engines on their own
+            # would deal every copy seed 0's cards).
+            self.seed()
         # Every seed checked before any engine deals, so a bad one resets no copy.
         seeds = copy_seeds(list(self._seeds), self.num_envs)
         seeds = draw_seeds(seeds, new)  # copies on a new engine (revive_copies) would deal seed 0's cards
@@ -159,7 +219,9 @@ class TengymSB3VecEnv(VecEnv):
             return None
         for options in self._options:
             if not set(options) <= {"deck"}:
-                raise TengymError(f"reset: tengym's VecEnv takes no reset options but deck, got {options!r}", "bad-argument")
+                raise TengymError(
+                    f"reset: tengym's VecEnv takes no reset options but deck, got {options!r}", "bad-argument"
+                )
         return [reset_deck(options) for options in self._options]
 
     def step_async(self, actions: np.ndarray) -> None:
@@ -167,12 +229,23 @@ class TengymSB3VecEnv(VecEnv):
         if a.shape == (self.num_envs, 1):
             a = a[:, 0]
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
-            raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
+            raise BadActionError(
+                f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action"
+            )
         if self._actions is not None:
-            raise TengymError("step_async() again before step_wait(): the copies are still stepping the last actions", "bad-argument")
+            raise TengymError(
+                "step_async() again before step_wait(): the copies are still stepping the last actions", "bad-argument"
+            )
         # Sent now, read in step_wait: with several engine processes they step in parallel.
         # In stay mode a copy with a legal move stays rather than refuse, so only the others are looked at.
-        self._early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._masks.any(axis=1) if self.illegal_action == "stay" else None)
+        self._early = send_steps(
+            self._engines,
+            self._starts,
+            a,
+            self._n,
+            self._masks,
+            self._masks.any(axis=1) if self.illegal_action == "stay" else None,
+        )
         self._actions = a
 
     def step_wait(self) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.bool_], list[dict[str, Any]]]:
@@ -199,8 +272,13 @@ class TengymSB3VecEnv(VecEnv):
                 # The ended episode's outcome too, as a DummyVecEnv of TengymEnvs passes each copy's info on.
                 outcomes = ended_outcomes(body, count, self._size, self._n, ended.size)
                 for k, i in enumerate(ended):
-                    infos[lo + i] = {"terminal_observation": last[k].copy(), "TimeLimit.truncated": bool(rows.truncated[i] and not rows.terminated[i])}
-                    if outcomes[k] is not None:  # None: ended by the time limit alone, which TengymEnv's info does not see
+                    infos[lo + i] = {
+                        "terminal_observation": last[k].copy(),
+                        "TimeLimit.truncated": bool(rows.truncated[i] and not rows.terminated[i]),
+                    }
+                    if (
+                        outcomes[k] is not None
+                    ):  # None: ended by the time limit alone, which TengymEnv's info does not see
                         infos[lo + i]["outcome"] = outcomes[k]
             if self.illegal_action == "stay":
                 for i in np.flatnonzero(rows.stayed):
@@ -233,8 +311,14 @@ class TengymSB3VecEnv(VecEnv):
             return [spec for _ in idx]
         if attr_name in self._COPY_METHODS:
             # Each copy's bound method, as a DummyVecEnv of TengymEnvs answers (has_attr too): env_method on that copy.
-            return [lambda *args, i=i, **kwargs: self.env_method(attr_name, *args, indices=[i], **kwargs)[0] for i in idx]
-        raise AttributeError(f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, env_id, options, observation_space, action_space, metadata, spec, and the methods {', '.join(self._COPY_METHODS)})")
+            return [
+                lambda *args, i=i, **kwargs: self.env_method(attr_name, *args, indices=[i], **kwargs)[0] for i in idx
+            ]
+        raise AttributeError(
+            f"tengym's VecEnv has no per-copy attribute {attr_name!r} (it has action_masks, render_mode, "
+            "env_id, options, observation_space, action_space, metadata, spec, and the methods "
+            f"{', '.join(self._COPY_METHODS)})"
+        )
 
     def has_attr(self, attr_name: str) -> bool:
         try:
@@ -244,7 +328,9 @@ class TengymSB3VecEnv(VecEnv):
             return False
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
-        raise AttributeError(f"tengym's VecEnv copies live in the engine process: no attribute can be set ({attr_name!r})")
+        raise AttributeError(
+            f"tengym's VecEnv copies live in the engine process: no attribute can be set ({attr_name!r})"
+        )
 
     def env_method(self, method_name: str, *method_args, indices: VecEnvIndices = None, **method_kwargs) -> list[Any]:
         idx = self._get_indices(indices)
@@ -259,14 +345,18 @@ class TengymSB3VecEnv(VecEnv):
             answers = self._per_copy("getState")
             return [json.dumps(answers[i]) for i in idx]
         if method_name in ("legal_actions", "outcome"):
-            # As TengymEnv's methods give them: (id, description) of each legal action now; the outcome of the episode, or None.
+            # As TengymEnv's methods give them: (id, description) of each legal action now; the
+            # outcome of the episode, or None.
             answers = self._per_copy("info")
             if method_name == "legal_actions":
                 return [[tuple(x) for x in answers[i]["legal"]] for i in idx]
             return [answers[i]["outcome"] for i in idx]
         if method_name in ("agent_action", "attach_agent", "reset_agents"):
             return self._agent_method(method_name, idx, *method_args, **method_kwargs)
-        raise AttributeError(f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, {', '.join(self._COPY_METHODS)})")
+        raise AttributeError(
+            f"tengym's VecEnv has no per-copy method {method_name!r} (it has action_masks, "
+            f"{', '.join(self._COPY_METHODS)})"
+        )
 
     def _agent_method(self, method_name: str, idx: list[int], *args, **kwargs) -> list[Any]:
         """TengymEnv's agent_action(name), attach_agent(name) and reset_agents(seed), asked of the copies of
@@ -278,26 +368,43 @@ class TengymSB3VecEnv(VecEnv):
         every copy, whichever copies are asked."""
         keyword = "seed" if method_name == "reset_agents" else "name"
         if len(args) + len(kwargs) != 1 or set(kwargs) - {keyword}:
-            raise TypeError(f"env_method({method_name!r}): TengymEnv.{method_name} takes one argument, {keyword}, got {args!r} {kwargs!r}")
+            raise TypeError(
+                f"env_method({method_name!r}): TengymEnv.{method_name} takes one argument, {keyword}, got "
+                f"{args!r} {kwargs!r}"
+            )
         (arg,) = (*args, *kwargs.values())
         self._finish_pending_step()
         if method_name == "reset_agents":
             if isinstance(arg, bool) or not isinstance(arg, (int, np.integer)) or not 0 <= int(arg) <= MAX_SEED:
-                raise BadSeedError(f"reset_agents: bad seed {arg!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed")
+                raise BadSeedError(
+                    f"reset_agents: bad seed {arg!r}: expected an integer from 0 to {MAX_SEED}", "bad-seed"
+                )
             chosen = set(idx)
             seeds = [int(arg) if i in chosen else None for i in range(self.num_envs)]
-            msgs = [{"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]} for p in range(len(self._engines))]
+            msgs = [
+                {"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]}
+                for p in range(len(self._engines))
+            ]
             names = ask_engines(self._engines, msgs, timeout=math.inf)[0]
             return [list(names) for _ in idx]
         if not isinstance(arg, str):
-            raise TengymError(f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {arg!r}", "bad-argument")
+            raise TengymError(
+                f"{method_name}: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {arg!r}",
+                "bad-argument",
+            )
         if method_name == "attach_agent":
-            answers = ask_engines(self._engines, [{"cmd": "attach", "agent": arg}] * len(self._engines), timeout=math.inf)
+            answers = ask_engines(
+                self._engines, [{"cmd": "attach", "agent": arg}] * len(self._engines), timeout=math.inf
+            )
             info: AgentInfo | None = AgentInfo.from_engine(answers[0])
         else:
             mask = np.zeros(self.num_envs, dtype=bool)
             mask[idx] = True
-            msgs = [{"cmd": "actions", "agent": arg, "mask": mask[self._starts[p] : self._starts[p + 1]].tolist()} for p in range(len(self._engines))]
+            msgs = [
+                {"cmd": "actions", "agent": arg, "mask": mask[self._starts[p] : self._starts[p + 1]].tolist()}
+                for p in range(len(self._engines))
+            ]
             answers = ask_engines(self._engines, msgs, timeout=math.inf)
             attached = [a["attached"] for a in answers if a["attached"] is not None]
             info = AgentInfo.from_engine(attached[0]) if attached else None
@@ -317,12 +424,16 @@ class TengymSB3VecEnv(VecEnv):
         """Every copy's position as an image (render_mode="rgb_array"), as a DummyVecEnv's get_images gives them."""
         if self.render_mode != "rgb_array":
             # As a DummyVecEnv answers then: a warning, and no images.
-            warnings.warn(f"The render mode is {self.render_mode}, but get_images needs render_mode='rgb_array' to give images.")
+            warnings.warn(
+                f"The render mode is {self.render_mode}, but get_images needs render_mode='rgb_array' to give images.",
+                stacklevel=1,
+            )
             return [None for _ in range(self.num_envs)]
         return [text_image(text) for text in self._per_copy("render")]
 
     def render(self, mode: str | None = None):
-        """With render_mode="rgb_array" (or mode="rgb_array"), SB3's: the copies' images tiled into one; otherwise the text of every copy."""
+        """With render_mode="rgb_array" (or mode="rgb_array"), SB3's: the copies' images tiled into
+        one; otherwise the text of every copy."""
         if (mode or self.render_mode) == "rgb_array":
             return super().render(mode)
         return self._per_copy("render")
@@ -334,10 +445,8 @@ class TengymSB3VecEnv(VecEnv):
             return
         self._actions = None
         early, self._early = self._early, {}
-        try:
+        with contextlib.suppress(TengymError):  # a refused step moved no copy
             receive_steps(self._engines, early)
-        except TengymError:
-            pass  # a refused step moved no copy
 
     def _per_copy(self, cmd: str) -> list[Any]:
         self._finish_pending_step()
@@ -349,7 +458,11 @@ class TengymSB3VecEnv(VecEnv):
         if seed is None:
             seed = entropy_seed(self.num_envs)
         elif not seeds_copies(seed, self.num_envs):
-            raise BadSeedError(f"seed: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - self.num_envs + 1} (copy i deals with seed + i)", "bad-seed")
+            raise BadSeedError(
+                f"seed: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - self.num_envs + 1} (copy i "
+                "deals with seed + i)",
+                "bad-seed",
+            )
         self._seeds = [int(seed) + i for i in range(self.num_envs)]
         return self._seeds
 
@@ -361,34 +474,74 @@ class TengymSB3VecEnv(VecEnv):
         given = [indices] if isinstance(indices, (int, np.integer)) else list(indices)
         chosen = []
         for i in given:
-            if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not -self.num_envs <= int(i) < self.num_envs:
-                raise IndexError(f"copy index {i!r}: this VecEnv has {self.num_envs} copies (0 to {self.num_envs - 1}, or -{self.num_envs} to -1 from the end)")
+            if (
+                isinstance(i, bool)
+                or not isinstance(i, (int, np.integer))
+                or not -self.num_envs <= int(i) < self.num_envs
+            ):
+                raise IndexError(
+                    f"copy index {i!r}: this VecEnv has {self.num_envs} copies (0 to {self.num_envs - 1}, or "
+                    f"-{self.num_envs} to -1 from the end)"
+                )
             chosen.append(int(i) % self.num_envs)
         return chosen
 
 
-# SB3's make_vec_env keywords that tengym.sb3.make_vec_env has no use for: met here, they would reach the engine as game options.
-_SB3_MAKE_VEC_ENV_KEYWORDS = {"env_kwargs", "monitor_dir", "wrapper_class", "wrapper_kwargs", "vec_env_cls", "vec_env_kwargs", "monitor_kwargs", "start_index"}
+# SB3's make_vec_env keywords that tengym.sb3.make_vec_env has no use for: met here, they would
+# reach the engine as game options.
+_SB3_MAKE_VEC_ENV_KEYWORDS = {
+    "env_kwargs",
+    "monitor_dir",
+    "wrapper_class",
+    "wrapper_kwargs",
+    "vec_env_cls",
+    "vec_env_kwargs",
+    "monitor_kwargs",
+    "start_index",
+}
 
 
-# The type follows monitor: the VecMonitor around the TengymSB3VecEnv (the default), or monitor=False the TengymSB3VecEnv itself.
+# The type follows monitor: the VecMonitor around the TengymSB3VecEnv (the default), or
+# monitor=False the TengymSB3VecEnv itself.
 @overload
-def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: Literal[True] = True, **options: Any) -> VecMonitor: ...
+def make_vec_env(
+    env_id: str,
+    n_envs: int = 1,
+    seed: int | None = None,
+    processes: int = 1,
+    monitor: Literal[True] = True,
+    **options: Any,
+) -> VecMonitor: ...
 @overload
-def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, *, monitor: Literal[False], **options: Any) -> TengymSB3VecEnv: ...
+def make_vec_env(
+    env_id: str,
+    n_envs: int = 1,
+    seed: int | None = None,
+    processes: int = 1,
+    *,
+    monitor: Literal[False],
+    **options: Any,
+) -> TengymSB3VecEnv: ...
 @overload
-def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv: ...
-def make_vec_env(env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any) -> VecEnv:
-    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them), seeded (copy i with seed + i; a
-    random seed when none is given, as SB3 seeds; a seed given also seeds `action_space`, as SB3's make_vec_env seeds each
-    copy's), and in a `VecMonitor` (an episode's return and length in `infos[i]["episode"]`,
-    `ep_rew_mean` in SB3's logs) unless monitor=False: what SB3's make_vec_env gives, whose copies
-    each sit in a `Monitor`. SB3's own keywords (env_kwargs, vec_env_cls, …) are refused by name."""
+def make_vec_env(
+    env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any
+) -> VecEnv: ...
+def make_vec_env(
+    env_id: str, n_envs: int = 1, seed: int | None = None, processes: int = 1, monitor: bool = True, **options: Any
+) -> VecEnv:
+    """`TengymSB3VecEnv(env_id, n_envs, processes, **options)` (`max_episode_steps` among them),
+    seeded (copy i with seed + i; a random seed when none is given, as SB3 seeds; a seed given also
+    seeds `action_space`, as SB3's make_vec_env seeds each copy's), and in a `VecMonitor` (an
+    episode's return and length in `infos[i]["episode"]`, `ep_rew_mean` in SB3's logs) unless
+    monitor=False: what SB3's make_vec_env gives, whose copies each sit in a `Monitor`. SB3's own
+    keywords (env_kwargs, vec_env_cls, …) are refused by name."""
     sb3_only = sorted(set(options) & _SB3_MAKE_VEC_ENV_KEYWORDS)
     if sb3_only:
         raise TengymError(
-            f"make_vec_env: {', '.join(k + '=' for k in sb3_only)} is SB3's make_vec_env's, not tengym.sb3.make_vec_env's: give the game's options as keywords "
-            f"(make_vec_env({env_id!r}, n_envs, maxSteps=200), not env_kwargs={{...}}); for SB3's, stable_baselines3.common.env_util.make_vec_env('tengym/{env_id}-v0', ...)",
+            f"make_vec_env: {', '.join(k + '=' for k in sb3_only)} is SB3's make_vec_env's, not "
+            "tengym.sb3.make_vec_env's: give the game's options as keywords "
+            f"(make_vec_env({env_id!r}, n_envs, maxSteps=200), not env_kwargs={{...}}); for SB3's, "
+            f"stable_baselines3.common.env_util.make_vec_env('tengym/{env_id}-v0', ...)",
             "bad-argument",
         )
     env = TengymSB3VecEnv(env_id, n_envs, processes=processes, **options)

@@ -13,13 +13,14 @@ it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step
 `agent_actions(name)` is every copy's action from a catalogue agent of its own (`TengymEnv.agent_action`
 for each copy), as expert labels for a whole batch.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import json
 import math
 from collections.abc import Sequence
-from typing import Any, Literal, Union, overload
+from typing import Any, Literal, overload
 
 import gymnasium as gym
 import numpy as np
@@ -27,20 +28,46 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from numpy.typing import NDArray
 
-from ._engine import MadeWith, RegisteredSpec, Rows, ask_engines, attach_again, copy_agent_seeds, reset_deck, copy_seeds, copy_spec, per_copy, draw_seeds, engine_id, MAX_TIME_LIMIT, positive_int, receive_steps, reset_once_more, revive_copies, ended_outcomes, same_step_last, send_steps, start_copies
+from ._engine import (
+    MAX_TIME_LIMIT,
+    MadeWith,
+    RegisteredSpec,
+    Rows,
+    ask_engines,
+    attach_again,
+    copy_agent_seeds,
+    copy_seeds,
+    copy_spec,
+    draw_seeds,
+    ended_outcomes,
+    engine_id,
+    per_copy,
+    positive_int,
+    receive_steps,
+    reset_deck,
+    reset_once_more,
+    revive_copies,
+    same_step_last,
+    send_steps,
+    start_copies,
+)
 from ._render import checked_render_mode, text_image
 from .baselines import AgentInfo
 from .env import DictObservation, LegalDiscrete, Observation, ObsT, TengymEnv, _warn_unfair, observation_bounds
 from .errors import BadActionError, TengymError, refuse_keywords_elsewhere
 
-VectorAction = Union[NDArray[np.integer[Any]], Sequence[int]]
+VectorAction = NDArray[np.integer[Any]] | Sequence[int]
 """One action id a copy: an integer array (`action_space.sample()`, `agent_actions`) or a list of ints."""
 
 
 # Observations are (N, features) float32 rows, or with dict_observation=True {"action_mask", "observations"}
 # of such rows: `TengymVectorEnv[Observation]` and `TengymVectorEnv[DictObservation]` to a type checker.
 class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
-    metadata = {"render_modes": TengymEnv.metadata["render_modes"], "render_fps": TengymEnv.metadata["render_fps"], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {
+        "render_modes": TengymEnv.metadata["render_modes"],
+        "render_fps": TengymEnv.metadata["render_fps"],
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
     spec = RegisteredSpec()
     illegal_action = MadeWith()
     dict_observation = MadeWith()
@@ -49,20 +76,76 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
 
     # The observation's type follows dict_observation, as TengymEnv's does.
     @overload
-    def __init__(self: TengymVectorEnv[Observation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: Literal[False] = False, **options: Any) -> None: ...
+    def __init__(
+        self: TengymVectorEnv[Observation],
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        dict_observation: Literal[False] = False,
+        **options: Any,
+    ) -> None: ...
     @overload
-    def __init__(self: TengymVectorEnv[DictObservation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", *, dict_observation: Literal[True], **options: Any) -> None: ...
+    def __init__(
+        self: TengymVectorEnv[DictObservation],
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        *,
+        dict_observation: Literal[True],
+        **options: Any,
+    ) -> None: ...
     @overload
-    def __init__(self: TengymVectorEnv[Observation | DictObservation], env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any) -> None: ...
-    def __init__(self, env_id: str, num_envs: int = 1, processes: int = 1, render_mode: str | None = None, engine_timeout: float | None = None, max_episode_steps: int | None = None, autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, illegal_action: str = "raise", dict_observation: bool = False, **options: Any) -> None:
+    def __init__(
+        self: TengymVectorEnv[Observation | DictObservation],
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        dict_observation: bool = False,
+        **options: Any,
+    ) -> None: ...
+    def __init__(
+        self,
+        env_id: str,
+        num_envs: int = 1,
+        processes: int = 1,
+        render_mode: str | None = None,
+        engine_timeout: float | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: str = "raise",
+        dict_observation: bool = False,
+        **options: Any,
+    ) -> None:
         num_envs = positive_int("num_envs", num_envs)
         try:
             mode = AutoresetMode(autoreset_mode)  # the mode, or its value ("SameStep")
         except ValueError:
             mode = None
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
-            # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take it (vector_kwargs={"autoreset_mode": ...}).
-            raise TengymError(f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step (AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); vectorization_mode='sync' or 'async' with vector_kwargs={{'autoreset_mode': ...}} gives DISABLED", "bad-argument")
+            # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take
+            # it (vector_kwargs={"autoreset_mode": ...}).
+            raise TengymError(
+                f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step "
+                "(AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); "
+                "vectorization_mode='sync' or 'async' with vector_kwargs={'autoreset_mode': ...} gives "
+                "DISABLED",
+                "bad-argument",
+            )
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self._same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
@@ -76,7 +159,17 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             max_episode_steps = positive_int("max_episode_steps", max_episode_steps, MAX_TIME_LIMIT)
         self.num_envs = num_envs
         self.render_mode = checked_render_mode(render_mode, self.metadata["render_modes"])
-        self._engines, sizes, made = start_copies(engine_id(env_id), num_envs, processes, options, engine_timeout, autoreset="same-step" if self._same_step else None, time_limit=max_episode_steps, illegal_action=illegal_action, keywords_of=type(self).__init__)
+        self._engines, sizes, made = start_copies(
+            engine_id(env_id),
+            num_envs,
+            processes,
+            options,
+            engine_timeout,
+            autoreset="same-step" if self._same_step else None,
+            time_limit=max_episode_steps,
+            illegal_action=illegal_action,
+            keywords_of=type(self).__init__,
+        )
         # "raise": an illegal action refuses the whole step (no copy moves); "stay": that copy alone stays.
         self.illegal_action = illegal_action
         self.env_id = made["id"]
@@ -87,13 +180,25 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self._n))
         low, high = observation_bounds(made)
         self.single_observation_space = spaces.Box(low, high, shape=(self._size,), dtype=np.float32)
-        self.observation_space = spaces.Box(np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), shape=(num_envs, self._size), dtype=np.float32)
+        self.observation_space = spaces.Box(
+            np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), shape=(num_envs, self._size), dtype=np.float32
+        )
         # dict_observation=True: each copy's {"action_mask", "observations"}, as TengymEnv(dict_observation=True)
         # gives it, batched as a sync vector env of those batches it (RLlib's action-masking RLModule reads it).
         self.dict_observation = dict_observation
         if dict_observation:
-            self.single_observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32), "observations": self.single_observation_space})
-            self.observation_space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, shape=(num_envs, self._n), dtype=np.float32), "observations": self.observation_space})
+            self.single_observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, shape=(self._n,), dtype=np.float32),
+                    "observations": self.single_observation_space,
+                }
+            )
+            self.observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, shape=(num_envs, self._n), dtype=np.float32),
+                    "observations": self.observation_space,
+                }
+            )
         self._obs = np.zeros((num_envs, self._size), dtype=np.float32)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._masks = np.zeros((num_envs, self._n), dtype=np.int8)
@@ -103,13 +208,21 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self._starts = np.cumsum([0] + sizes)
         self._seeded = False
         # For get_attr("spec") when the env is made directly (gym.make_vec gives self.spec).
-        self._copy_kwargs = {**options, **({"illegal_action": illegal_action} if illegal_action != "raise" else {}), **({"dict_observation": True} if dict_observation else {}), **({"render_mode": self.render_mode} if self.render_mode else {}), **({"engine_timeout": engine_timeout} if engine_timeout is not None else {})}
+        self._copy_kwargs = {
+            **options,
+            **({"illegal_action": illegal_action} if illegal_action != "raise" else {}),
+            **({"dict_observation": True} if dict_observation else {}),
+            **({"render_mode": self.render_mode} if self.render_mode else {}),
+            **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
+        }
         self._max_episode_steps = max_episode_steps
-        # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn), and its np_random, made when asked for.
+        # Each copy's seed, as TengymEnv.np_random_seed gives it (the last reset's, given or drawn),
+        # and its np_random, made when asked for.
         self._copy_seeds: list[int | None] = [None] * num_envs
         self._copy_rngs: list[np.random.Generator | None] = [None] * num_envs
         self._copy_action_spaces: tuple[LegalDiscrete, ...] | None = None
-        # The catalogue agents attached to every copy, by name, in the order attached (an engine replaced after a failure gets them again).
+        # The catalogue agents attached to every copy, by name, in the order attached (an engine
+        # replaced after a failure gets them again).
         self._agents: list[str] = []
         self.closed = False
 
@@ -125,7 +238,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             self._stayed[lo:hi] = rows.stayed
 
     def _out(self, obs: NDArray[np.float32], masks: np.ndarray) -> ObsT:
-        """The observations returned: the rows, or with dict_observation each copy's mask beside them (the type ObsT that dict_observation chose)."""
+        """The observations returned: the rows, or with dict_observation each copy's mask beside them
+        (the type ObsT that dict_observation chose)."""
         if self.dict_observation:
             return {"action_mask": masks.astype(np.float32), "observations": obs}  # type: ignore[return-value]
         return obs  # type: ignore[return-value]
@@ -133,12 +247,19 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     def _infos(self, stayed: np.ndarray | None = None) -> dict:
         info = {"action_mask": self._masks.copy(), "_action_mask": np.ones(self.num_envs, dtype=bool)}
         if stayed is not None and stayed.any():
-            # As a sync vector env of TengymEnv(illegal_action="stay") gathers it: only the copies that stayed report it.
+            # As a sync vector env of TengymEnv(illegal_action="stay") gathers it: only the copies
+            # that stayed report it.
             info["illegal_action"], info["_illegal_action"] = stayed.copy(), stayed.copy()
         return info
 
-    def reset(self, *, seed: int | list[int | None] | tuple[int | None, ...] | NDArray[np.integer[Any]] | None = None, options: dict[str, Any] | None = None) -> tuple[ObsT, dict[str, Any]]:
-        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds (or Nones) seeds each copy.
+    def reset(
+        self,
+        *,
+        seed: int | list[int | None] | tuple[int | None, ...] | NDArray[np.integer[Any]] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[ObsT, dict[str, Any]]:
+        """seed=s seeds copy i with s + i (as the TypeScript VectorEnv does); a list of num_envs seeds
+        (or Nones) seeds each copy.
 
         The first reset draws a seed from entropy for every copy it is not given one for (Gymnasium's
         rule; the engines on their own would deal every copy seed 0's cards); later ones deal on.
@@ -149,10 +270,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         reset_mask = self._reset_mask(options)
         deck = reset_deck(options)
         seeds = copy_seeds(seed, self.num_envs)
-        # Once more should an engine die during it: killed just before, it may not have exited when revive_copies looked.
+        # Once more should an engine die during it: killed just before, it may not have exited when
+        # revive_copies looked.
         return reset_once_more(lambda: self._reset(seeds, reset_mask, deck), lambda: self._engines)
 
-    def _reset(self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any) -> tuple[ObsT, dict[str, Any]]:
+    def _reset(
+        self, seeds: list[int | None] | None, reset_mask: np.ndarray | None, deck: Any
+    ) -> tuple[ObsT, dict[str, Any]]:
         # A copy whose engine failed deals on a new one (revive_copies), which would deal seed 0's
         # cards: it draws a seed, as every copy does at the first reset. Its episode is lost, so
         # it is reset whatever the mask says.
@@ -187,24 +311,43 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         return self._out(self._obs.copy(), self._masks), self._infos()
 
     def _reset_mask(self, options: dict | None) -> np.ndarray | None:
-        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is reset); the only other option taken is "deck"."""
+        """options["reset_mask"] checked as Gymnasium's vector envs check it (before any copy is
+        reset); the only other option taken is "deck"."""
         if options is None:
             return None
         if not isinstance(options, dict) or not set(options) <= {"reset_mask", "deck"}:
-            raise TengymError(f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument")
+            raise TengymError(
+                f"reset: a vector env takes no reset options but reset_mask and deck, got {options!r}", "bad-argument"
+            )
         if "reset_mask" not in options:
             return None
         mask = options["reset_mask"]
-        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (self.num_envs,) or not mask.any():
-            raise TengymError(f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at least one True, got {mask!r}", "bad-argument")
+        if (
+            not isinstance(mask, np.ndarray)
+            or mask.dtype != np.bool_
+            or mask.shape != (self.num_envs,)
+            or not mask.any()
+        ):
+            raise TengymError(
+                f"reset: options['reset_mask'] must be a numpy bool array of shape ({self.num_envs},) with at "
+                f"least one True, got {mask!r}",
+                "bad-argument",
+            )
         if not self._seeded:
-            raise TengymError("reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)", "bad-argument")
+            raise TengymError(
+                "reset: options['reset_mask'] before the first reset; reset every copy first (reset() without it)",
+                "bad-argument",
+            )
         return mask.copy()
 
-    def step(self, actions: VectorAction) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
+    def step(
+        self, actions: VectorAction
+    ) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         a = np.asarray(actions)
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
-            raise BadActionError(f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action")
+            raise BadActionError(
+                f"step: expected {self.num_envs} integer action ids, got shape {a.shape} dtype {a.dtype}", "bad-action"
+            )
         if self._same_step:
             return self._step_same_step(a)
         if len(self._engines) == 1:
@@ -216,7 +359,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             self._masks[:] = rows.masks  # in place: get_attr("action_space")'s spaces view its rows
             info = self._infos(rows.stayed if self.illegal_action == "stay" else None)
             self._add_outcomes(info, [body], rows.terminated | rows.truncated)
-            return self._out(rows.obs.copy(), self._masks), rows.rewards.astype(np.float64), rows.terminated.copy(), rows.truncated.copy(), info
+            return (
+                self._out(rows.obs.copy(), self._masks),
+                rows.rewards.astype(np.float64),
+                rows.terminated.copy(),
+                rows.truncated.copy(),
+                info,
+            )
         ignored = self._terminated | self._truncated
         if self.illegal_action == "stay":
             ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
@@ -225,7 +374,13 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         self._gather(bodies)
         info = self._infos(self._stayed if self.illegal_action == "stay" else None)
         self._add_outcomes(info, bodies, self._terminated | self._truncated)
-        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return (
+            self._out(self._obs.copy(), self._masks),
+            self._rewards.copy(),
+            self._terminated.copy(),
+            self._truncated.copy(),
+            info,
+        )
 
     def _add_outcomes(self, info: dict, bodies: list, ended: np.ndarray, same_step: bool = False) -> None:
         """Each ended copy's outcome into `info` as a sync vector env of TengymEnvs gathers their
@@ -237,7 +392,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             lo, hi = int(self._starts[p]), int(self._starts[p + 1])
             rows = lo + np.flatnonzero(ended[lo:hi])
             if rows.size:
-                for i, outcome in zip(rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)):
+                for i, outcome in zip(
+                    rows, ended_outcomes(body, hi - lo, self._size, self._n, rows.size if same_step else None)
+                ):
                     # None: only the time limit ended it, and a TengymEnv under TimeLimit reports no outcome then.
                     if outcome is not None:
                         copies.append(int(i))
@@ -256,19 +413,29 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             gathered["_" + key][at[having]] = True
         info.setdefault("_outcome", np.zeros(self.num_envs, dtype=np.bool_))[at] = True
 
-    def _step_same_step(self, a: np.ndarray) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
+    def _step_same_step(
+        self, a: np.ndarray
+    ) -> tuple[ObsT, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """A step with same-step autoreset, its info as Gymnasium's sync vector env of TengymEnvs
         gives it: an ended copy's last observation and info (its mask, and illegal_action if it
         stayed) under final_obs and final_info, the new episode's mask under action_mask."""
         # Every copy is running (an ended one was reset in the step that ended it): none is ignored.
-        early = send_steps(self._engines, self._starts, a, self._n, self._masks, self._masks.any(axis=1) if self.illegal_action == "stay" else None)
+        early = send_steps(
+            self._engines,
+            self._starts,
+            a,
+            self._n,
+            self._masks,
+            self._masks.any(axis=1) if self.illegal_action == "stay" else None,
+        )
         bodies = receive_steps(self._engines, early)
         self._gather(bodies)
         ended = self._terminated | self._truncated
         stay = self.illegal_action == "stay"
         info = self._infos(self._stayed & ~ended if stay else None)
         if ended.any():
-            # final_obs as Gymnasium gathers it: an object array, an observation for each copy that ended, None for the others.
+            # final_obs as Gymnasium gathers it: an object array, an observation for each copy that
+            # ended, None for the others.
             final_obs = np.full(self.num_envs, None, dtype=object)
             final_masks = np.zeros((self.num_envs, self._n), dtype=np.int8)
             for p, body in enumerate(bodies):
@@ -283,10 +450,19 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
                 final_info["illegal_action"], final_info["_illegal_action"] = self._stayed & ended, self._stayed & ended
             self._add_outcomes(final_info, bodies, ended, same_step=True)
             info.update(final_obs=final_obs, _final_obs=ended.copy(), final_info=final_info, _final_info=ended.copy())
-        return self._out(self._obs.copy(), self._masks), self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), info
+        return (
+            self._out(self._obs.copy(), self._masks),
+            self._rewards.copy(),
+            self._terminated.copy(),
+            self._truncated.copy(),
+            info,
+        )
 
     def __reduce__(self):
-        raise TypeError(f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make another (a TengymEnv can: get_state()/set_state())")
+        raise TypeError(
+            f"a {type(self).__name__} cannot be copied or pickled: its copies live in engine processes; make "
+            "another (a TengymEnv can: get_state()/set_state())"
+        )
 
     def action_masks(self) -> np.ndarray:
         return self._masks.astype(bool)
@@ -309,7 +485,11 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         every copy is running and has a label. The agents search in their engine processes at once
         (processes=P: P at a time); no engine timeout applies. `oracle` is not fair: attaching it warns."""
         if not isinstance(name, str):
-            raise TengymError(f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+            raise TengymError(
+                f"agent_actions: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
+                "bad-argument",
+            )
         answers = ask_engines(self._engines, [{"cmd": "actions", "agent": name}] * len(self._engines), timeout=math.inf)
         attached = [a["attached"] for a in answers if a["attached"] is not None]
         if name not in self._agents:
@@ -324,7 +504,11 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         copy, from the next deal if the copies have not been dealt. Returns what the catalogue says of
         it; attaching it again changes nothing."""
         if not isinstance(name, str):
-            raise TengymError(f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) lists them), got {name!r}", "bad-argument")
+            raise TengymError(
+                f"attach_agent: name must be an agent's name such as 'pimc' (tengym.agents({self.env_id!r}) "
+                f"lists them), got {name!r}",
+                "bad-argument",
+            )
         answers = ask_engines(self._engines, [{"cmd": "attach", "agent": name}] * len(self._engines), timeout=math.inf)
         info = AgentInfo.from_engine(answers[0])
         if name not in self._agents:
@@ -338,7 +522,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         afresh. Returns the agents' names. Deal i of `play_agent(seed=s)` on copy i:
         `reset(seed=s)`, then `reset_agents([tengym.derive_seed(s, i) for i in range(num_envs)])`."""
         seeds = copy_agent_seeds(seeds, self.num_envs)
-        msgs = [{"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]} for p in range(len(self._engines))]
+        msgs = [
+            {"cmd": "resetAgents", "seeds": seeds[self._starts[p] : self._starts[p + 1]]}
+            for p in range(len(self._engines))
+        ]
         return ask_engines(self._engines, msgs, timeout=math.inf)[0]
 
     # -- Gymnasium's call / get_attr / set_attr, as its sync and async vector envs offer them ----
@@ -346,13 +533,29 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     # What a TengymEnv copy has that the native vector env answers for every copy, exactly as a
     # sync vector env of TengymEnvs answers it. Methods are called; attributes are read.
     COPY_METHODS = ("action_masks", "render", "get_state", "legal_actions", "outcome")
-    COPY_ATTRIBUTES = ("spec", "metadata", "render_mode", "env_id", "options", "illegal_action", "dict_observation", "dead_deals", "action_space", "observation_space", "np_random_seed", "np_random")
+    COPY_ATTRIBUTES = (
+        "spec",
+        "metadata",
+        "render_mode",
+        "env_id",
+        "options",
+        "illegal_action",
+        "dict_observation",
+        "dead_deals",
+        "action_space",
+        "observation_space",
+        "np_random_seed",
+        "np_random",
+    )
     # TengymEnv's, but not per copy here: what to use instead.
     NOT_PER_COPY = {
         "reset": "reset the vector env (options={'reset_mask': mask} resets some copies)",
         "step": "step the vector env, one action a copy",
         "close": "close the vector env",
-        "set_state": "a copy's state cannot be loaded into the vector env (its autoreset would not follow); load it into a TengymEnv",
+        "set_state": (
+            "a copy's state cannot be loaded into the vector env (its autoreset would not follow); "
+            "load it into a TengymEnv"
+        ),
         "unwrapped": "the copies live in engine processes, not as TengymEnv objects; envs.unwrapped is the vector env",
         "agent_action": "envs.agent_actions(name) answers every copy's action, -1 for a copy whose episode ended",
         "attach_agent": "envs.attach_agent(name) attaches the agent to every copy",
@@ -377,7 +580,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         if name == "spec":
             return (self._copy_spec(),) * num
         if name == "metadata":
-            return tuple(dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num))
+            return tuple(
+                dict(TengymEnv.metadata, render_modes=list(TengymEnv.metadata["render_modes"])) for _ in range(num)
+            )
         if name in ("render_mode", "env_id", "illegal_action", "dict_observation"):
             return (getattr(self, name),) * num
         if name == "options":
@@ -396,13 +601,22 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         if name == "np_random":
             return tuple(self._copy_rng(i)[0] for i in range(num))
         if name in self.NOT_PER_COPY:
-            raise AttributeError(f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}")
-        raise AttributeError(f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}")
+            raise AttributeError(
+                f"{name!r} is not offered per copy by {type(self).__name__}: {self.NOT_PER_COPY[name]}"
+            )
+        raise AttributeError(
+            f"a {type(self).__name__} copy has no attribute {name!r} it can answer (its copies live in engine "
+            f"processes); it answers {', '.join(self.COPY_METHODS + self.COPY_ATTRIBUTES)}"
+        )
 
     def set_attr(self, name: str, values: Any) -> None:
         """Refused: the copies live in engine processes, where no Python attribute can be set; the
         vector env's own keywords (render_mode, illegal_action, options...) are given when it is made."""
-        raise AttributeError(f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can be set on them; give the setting as a keyword when making the vector env, or use vectorization_mode='sync' for TengymEnv copies")
+        raise AttributeError(
+            f"set_attr({name!r}): {type(self).__name__}'s copies live in engine processes, so no attribute can "
+            "be set on them; give the setting as a keyword when making the vector env, or use "
+            "vectorization_mode='sync' for TengymEnv copies"
+        )
 
     def _copy_method(self, name: str):
         if name == "action_masks":
@@ -416,7 +630,8 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         return lambda: tuple(info["outcome"] for info in per_copy(self._engines, "info"))  # outcome
 
     @property
-    def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]  # a seed a copy, as Gymnasium's SyncVectorEnv overrides VectorEnv's one seed
+    # A seed a copy, as Gymnasium's SyncVectorEnv overrides VectorEnv's one seed.
+    def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]
         """Each copy's seed (the one it was last reset with, given or drawn), as a sync vector env's
         np_random_seed is its sub-envs'; `np_random`, the vector's own generator, is unchanged."""
         return self.get_attr("np_random_seed")
@@ -434,19 +649,27 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
     def _copy_spec(self):
         """One copy's spec, as a sync vector env's TengymEnv has it: the vector env's without the
         vector's own keywords, the time limit as max_episode_steps; gymnasium.make(spec) makes one copy."""
-        vector_only = ("num_envs", "vectorization_mode", "processes", "autoreset_mode", "max_episode_steps", "vector_kwargs", "wrappers")
+        vector_only = (
+            "num_envs",
+            "vectorization_mode",
+            "processes",
+            "autoreset_mode",
+            "max_episode_steps",
+            "vector_kwargs",
+            "wrappers",
+        )
         if self.spec is not None:
             kwargs = {k: v for k, v in self.spec.kwargs.items() if k not in vector_only}
             return dataclasses.replace(self.spec, kwargs=kwargs, max_episode_steps=self._max_episode_steps)
         return copy_spec(self.env_id, self._copy_kwargs, self._max_episode_steps)
-
 
     def render(self):
         if not self._seeded:
             # Before the first reset each copy's None, as TengymEnv.render() gives it: Gymnasium's
             # SyncVectorEnv renders tuple(env.render() for env in envs), a tuple even then.
             return (None,) * self.num_envs
-        # A tuple, one text (or image, with render_mode="rgb_array") a copy, as Gymnasium's sync and async vector envs render.
+        # A tuple, one text (or image, with render_mode="rgb_array") a copy, as Gymnasium's sync and
+        # async vector envs render.
         texts = [text for engine in self._engines for text in engine.request({"cmd": "render"})]
         return tuple(text_image(t) for t in texts) if self.render_mode == "rgb_array" else tuple(texts)
 

@@ -9,16 +9,13 @@
 import * as tf from './tf.js';
 import type { Env } from '../../env/env.js';
 import { TengymError } from '../../env/errors.js';
-import type { AnyGame, Outcome } from '../../env/game.js';
 import {
   checkNotDisposed,
   checkPlaying,
   checkUnusedSeed,
   type ActionScores,
   type Agent,
-  type ScoreKind,
   type ScoredAction,
-  type ValueUnit,
 } from '../agent.js';
 import type {
   AfterstateExpansion,
@@ -130,7 +127,8 @@ export class AfterstateAgent implements Agent {
       throw new TengymError(
         'bad-argument',
         `model "${name}": its metadata asks for search ${JSON.stringify(wanted)}, which ` +
-          `${features.game.name}'s afterstate values do not have${features.search ? ` (they have '${features.search.name}')` : ''}`,
+          `${features.game.name}'s afterstate values do not have` +
+          (features.search ? ` (they have '${features.search.name}')` : ''),
       );
     }
     this.search = wanted === undefined ? null : features.search!;

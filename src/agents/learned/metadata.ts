@@ -9,7 +9,10 @@ import { TengymError, protoKeyPath, protoKeyReason } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
 import { envIds, envSpec, optionsThatDiffer, resolveOptions } from '../../env/registry.js';
 
-/** The generic algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test checks). */
+/**
+ * The generic algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test
+ * checks).
+ */
 export const GENERIC_MODEL_ALGORITHMS = ['ppo', 'dqn', 'afterstate'] as const;
 
 /** The algorithms registered games bring of their own (modules.ts adds a game's when it registers). */

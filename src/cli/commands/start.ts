@@ -257,7 +257,8 @@ export const startCommand: CommandModule<object, Args> = {
         played.push(row);
         if (args.json) continue;
         writeLine(
-          `${env}  (model = models/${env}/) · ${plural(row.report.episodes, 'deal')}${row.stopped ? ` (${row.stopped})` : ''}`,
+          `${env}  (model = models/${env}/) · ${plural(row.report.episodes, 'deal')}` +
+            (row.stopped ? ` (${row.stopped})` : ''),
         );
         writeLine(evalTable(row.report));
         writeLine(`rerun: ${row.rerun}\n`);

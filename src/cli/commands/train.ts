@@ -70,7 +70,8 @@ function readConfigFile(given: string): unknown {
     const shipped = shippedConfigNames();
     throw new TengymError(
       'bad-argument',
-      `--config ${given}: cannot read it (${readFailure(e)})${shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''}`,
+      `--config ${given}: cannot read it (${readFailure(e)})` +
+        (shipped.length ? `; shipped configs: ${shipped.join(', ')}` : ''),
     );
   }
   try {
@@ -119,7 +120,11 @@ function evaluationLine(row: MetricsRow, reference: string): string {
     `eval ${pct(row.evalWinRate as number)} [${pct(row.evalWinRateLow as number)}, ` +
       `${pct(row.evalWinRateHigh as number)}]`,
     figure,
-    `vs ${reference} ${intervalText(row.vsReference as number, [row.vsReferenceLow as number | null, row.vsReferenceHigh as number | null])}`,
+    `vs ${reference} ` +
+      intervalText(row.vsReference as number, [
+        row.vsReferenceLow as number | null,
+        row.vsReferenceHigh as number | null,
+      ]),
     loss,
     row.best ? 'best' : '',
   ]

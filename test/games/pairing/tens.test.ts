@@ -207,7 +207,8 @@ describe('tens: moves', () => {
   it('jacks, queens and kings never go in pairs; a wrong sum is explained', () => {
     const env = make('tens');
     env.reset({ deck: deckWith(['JC', 'JD', '3C', '6D', '9C', ...DEAD_13.slice(0, 8)]) });
-    expect(env.legalActions()).toEqual([pairId(13, 4, 5), pairId(13, 4, 6), pairId(13, 4, 7), pairId(13, 4, 8)]); // 9♣ + each ace
+    // 9♣ + each ace
+    expect(env.legalActions()).toEqual([pairId(13, 4, 5), pairId(13, 4, 6), pairId(13, 4, 7), pairId(13, 4, 8)]);
     const pairOfJacks = thrown(() => env.step(0));
     expect(pairOfJacks.code).toBe('illegal-action');
     expect(pairOfJacks.message).toContain('"remove J♣ + J♦" is not legal: jacks are removed four at a time');

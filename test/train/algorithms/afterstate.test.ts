@@ -1,6 +1,7 @@
 // Afterstate values for the one-line decade family (Four Ten's are in
-// test/games/four-ten/agents/afterstate-features.test.ts): the features of a hand-made position, what each action expands to,
-// the agent's legality, fairness and ranking with a random network, save → load, and the options it refuses.
+// test/games/four-ten/agents/afterstate-features.test.ts): the features of a hand-made position, what each action
+// expands to, the agent's legality, fairness and ranking with a random network, save → load, and the options it
+// refuses.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,7 +231,10 @@ describe('the learner', () => {
           afterstateConfigSchema.parse({ hidden: [4], bufferSize: 500, learningStarts: 1000 }),
         ),
     ).toThrow(
-      /^afterstate config: bufferSize 500 is less than learningStarts 1000, so the replay ring never holds enough samples for a first gradient step; make bufferSize at least learningStarts$/,
+      new RegExp(
+        '^afterstate config: bufferSize 500 is less than learningStarts 1000, so the replay ring never ' +
+          'holds enough samples for a first gradient step; make bufferSize at least learningStarts$',
+      ),
     );
   });
 

@@ -4,14 +4,19 @@ Frames both ways: uint32 LE body length, then the body; a body's first 4 bytes a
 ('J' JSON, 'E' error, 'S' actions, 'R' result rows, 'M' result rows left in the shared file)
 padded so float32 rows stay aligned.
 """
+
 from __future__ import annotations
 
 import os
 
 if os.name == "nt":
     # The engines run over POSIX pipes (select.poll, fcntl); on Windows, WSL runs them.
-    raise ImportError("tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over POSIX pipes")
+    raise ImportError(
+        "tengym's Python package needs a POSIX system (Linux or macOS; on Windows, WSL): its engines run over "
+        "POSIX pipes"
+    )
 
+import contextlib
 import dataclasses
 import errno
 import fcntl
@@ -36,7 +41,18 @@ import gymnasium as gym
 import numpy as np
 
 from .._version import PROTOCOL, __version__
-from ..errors import BadActionError, BadDeckError, BadOptionsError, BadSeedError, BadStateError, EngineError, TengymError, VersionMismatchError, error_from_engine, keyword_meant
+from ..errors import (
+    BadActionError,
+    BadDeckError,
+    BadOptionsError,
+    BadSeedError,
+    BadStateError,
+    EngineError,
+    TengymError,
+    VersionMismatchError,
+    error_from_engine,
+    keyword_meant,
+)
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
@@ -51,9 +67,14 @@ def _setting(name: str, default: float, kind=int, least: float = 0, infinite: bo
     try:
         value = kind(text)
     except ValueError:
-        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}") from None
+        raise ValueError(
+            f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}"
+        ) from None
     if not ((math.isfinite(value) or (infinite and value > 0)) and value >= least):
-        raise ValueError(f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least {least}{' (inf: no limit)' if infinite else ''}")
+        raise ValueError(
+            f"{name}={text!r}: expected {'an integer' if kind is int else 'a number'} of at least "
+            f"{least}{' (inf: no limit)' if infinite else ''}"
+        )
     return value
 
 
@@ -72,7 +93,10 @@ def _shared_dir() -> str:
     if text is None:
         return "/dev/shm"
     if text != "" and not os.path.isdir(text):
-        raise ValueError(f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send every frame through the pipe")
+        raise ValueError(
+            f"TENGYM_SHARED_DIR={text!r}: expected a directory (a tmpfs such as /dev/shm), or empty to send "
+            "every frame through the pipe"
+        )
     return text
 
 
@@ -118,7 +142,11 @@ class RegisteredSpec:
         wanted = engine_id((registered.kwargs or {}).get("env_id")) if registered is not None else None
         if isinstance(wanted, str) and wanted != env.env_id:
             env.close()
-            raise TengymError(f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as gymnasium.make('tengym/{env.env_id}-v0')", "bad-argument")
+            raise TengymError(
+                f"env_id={env.env_id!r} given to {spec.id}, which is {wanted}: make {env.env_id} as "
+                f"gymnasium.make('tengym/{env.env_id}-v0')",
+                "bad-argument",
+            )
         env.__dict__["_spec"] = spec
 
 
@@ -147,9 +175,13 @@ def _node_too_old(node: str) -> str | None:
 
 
 def _too_many_files(e: OSError) -> EngineError | None:
-    """What to do when an engine cannot start for want of file descriptors (not a missing Node), or None for another error."""
+    """What to do when an engine cannot start for want of file descriptors (not a missing Node), or
+    None for another error."""
     if e.errno == errno.ENFILE:
-        return EngineError(f"could not start the engine: the system's table of open files is full ({e}); close envs you are done with (env.close())")
+        return EngineError(
+            f"could not start the engine: the system's table of open files is full ({e}); close envs you are "
+            "done with (env.close())"
+        )
     if e.errno != errno.EMFILE:
         return None
     try:
@@ -160,7 +192,8 @@ def _too_many_files(e: OSError) -> EngineError | None:
         limit = "`ulimit -n`"
     return EngineError(
         f"could not start the engine: this process has as many files open as it may ({limit}). Each engine process "
-        "holds 3 or 4 (its two pipes, its stderr file and, for a vector env, its shared file), so a few hundred single envs reach a "
+        "holds 3 or 4 (its two pipes, its stderr file and, for a vector env, its shared file), so a few hundred "
+        "single envs reach a "
         "limit of 1024: close envs you are done with (env.close()), step many copies in one vector env "
         "(TengymVectorEnv, tengym.sb3.make_vec_env), or raise the limit"
     )
@@ -258,8 +291,14 @@ class Engine:
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, shared: bool = True):
         """`shared=False` for an engine whose frames are all small (one copy's): they go through the
         pipe anyway, so it opens no shared file and holds one file descriptor fewer."""
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating)) or not timeout >= 0.001:
-            raise TengymError(f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument")
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float, np.integer, np.floating))
+            or not timeout >= 0.001
+        ):
+            raise TengymError(
+                f"engine_timeout must be a number of seconds, at least 0.001, got {timeout!r}", "bad-argument"
+            )
         self.timeout = float(timeout)
         self._wants_shared = shared
         self._node = node = node_executable()
@@ -282,7 +321,7 @@ class Engine:
         """Opens the engine's files and spawns it, its finalizer registered before anything can raise:
         a start that fails leaves nothing open."""
         try:
-            self._stderr = tempfile.TemporaryFile()
+            self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 — open while the engine runs
         except OSError as e:
             raise (_too_many_files(e) or e) from e
         self._shared = _shared_file() if shared else None
@@ -318,12 +357,15 @@ class Engine:
             if len(pipes) < 4:  # no pipe for the engine, not a missing Node
                 raise (_too_many_files(e) or e) from e
             where = "TENGYM_NODE" if os.environ.get("TENGYM_NODE") else "the PATH"
-            raise (_too_many_files(e) or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")) from e
+            raise (
+                _too_many_files(e)
+                or EngineError(f"could not start the engine with {node} (from {where}): {e}; {NEEDS_NODE}")
+            ) from e
         # The child's ends are the child's now; the parent's are the process's files, as PIPE gives them.
         os.close(pipes[0])
         os.close(pipes[3])
-        self.proc.stdin = open(pipes[1], "wb", buffering=0)
-        self.proc.stdout = open(pipes[2], "rb", buffering=0)
+        self.proc.stdin = open(pipes[1], "wb", buffering=0)  # noqa: SIM115 — open while the engine runs
+        self.proc.stdout = open(pipes[2], "rb", buffering=0)  # noqa: SIM115
         self._finalizer = weakref.finalize(self, _kill, self.proc, self._stderr, self._shared)
         _LIVE.add(self)
 
@@ -336,10 +378,8 @@ class Engine:
             # A frame of 256 decade copies is 721 KB: through the default 64 KB pipe it takes a
             # dozen wake-ups of each side; one pipe as large as the frame takes one or two.
             for fd in (self._in, self._out):
-                try:
+                with contextlib.suppress(OSError, AttributeError):
                     fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-                except (OSError, AttributeError):
-                    pass
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN | select.POLLHUP | select.POLLERR)
         self._buf = bytearray(1 << 16)
@@ -363,12 +403,15 @@ class Engine:
         self._last_wait_ns = 0
         if self._spin_ns:
             os.set_blocking(self._out, False)
-        hello = self.request({"cmd": "hello", "spinMicros": SPIN_MICROS, "sharedFd": self._shared.fileno() if self._shared else None})
+        hello = self.request(
+            {"cmd": "hello", "spinMicros": SPIN_MICROS, "sharedFd": self._shared.fileno() if self._shared else None}
+        )
         if hello.get("tengym") != __version__ or hello.get("protocol") != PROTOCOL:
             self.close()
             raise VersionMismatchError(
                 f"engine bundle {ENGINE_SCRIPT} is tengym {hello.get('tengym')} protocol {hello.get('protocol')}, "
-                f"this Python package is tengym {__version__} protocol {PROTOCOL}; rebuild it with `npm run build:python` "
+                f"this Python package is tengym {__version__} protocol {PROTOCOL}; rebuild it with `npm run "
+                "build:python` "
                 "or reinstall the package"
             )
 
@@ -391,7 +434,13 @@ class Engine:
             code = None
         tail = self.stderr_tail()
         # One still running is ended below: killed if it hung, else given a second to exit at the end of its stdin.
-        state = f"exited with code {code}" if code is not None else "was still running, and was killed" if hung else "had not exited, and was ended"
+        state = (
+            f"exited with code {code}"
+            if code is not None
+            else "was still running, and was killed"
+            if hung
+            else "had not exited, and was ended"
+        )
         self._closed_why = f"this env's engine {what} at an earlier call: reset() starts a new one"
         self.failed = True
         self.died = not hung
@@ -400,7 +449,10 @@ class Engine:
             self.proc.kill()
         self._end()
         too_old = None if hung else _node_too_old(self._node)
-        return EngineError(f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}" + (f"\n{too_old}" if too_old else ""))
+        return EngineError(
+            f"tengym engine {what} (process {self.proc.pid} {state}).\nIts stderr ends:\n{tail or '(empty)'}"
+            + (f"\n{too_old}" if too_old else "")
+        )
 
     def _acquire(self) -> None:
         """Takes the engine for one call (held until its answer is read), or raises what stops the call."""
@@ -417,7 +469,9 @@ class Engine:
             raise TengymError(ANOTHER_THREAD, "bad-argument")
         # The last call was interrupted (a KeyboardInterrupt, say) before its answer was read:
         # that answer would be taken for this call's, and every later one for the one before.
-        self._closed_why = "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
+        self._closed_why = (
+            "a call to this env was interrupted before the engine's answer was read: reset() starts a new engine"
+        )
         self.failed = True
         self._end()
         raise EngineError(self._closed_why)
@@ -435,7 +489,7 @@ class Engine:
             if n < len(data):  # a frame larger than the pipe's free space
                 view = memoryview(data)[n:]
                 while view:
-                    view = view[os.write(self._in, view):]
+                    view = view[os.write(self._in, view) :]
         except (BrokenPipeError, OSError):
             raise self._fail("is gone: writing to it failed") from None
 
@@ -500,7 +554,9 @@ class Engine:
         if self._shared_map is None or len(self._shared_map) < length:
             # Mapped (again) when a frame outgrows the map; the old map lives while views use it.
             assert self._shared is not None  # the engine writes there only when it was given the file
-            self._shared_map = mmap.mmap(self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ)
+            self._shared_map = mmap.mmap(
+                self._shared.fileno(), os.fstat(self._shared.fileno()).st_size, access=mmap.ACCESS_READ
+            )
         return memoryview(self._shared_map)[8:length]
 
     def request(self, msg: dict, timeout: float | None = None):
@@ -521,7 +577,9 @@ class Engine:
             payload = json.dumps(msg, default=_plain, allow_nan=False).encode()
         except (TypeError, ValueError, RecursionError) as e:
             # Refused here: NaN would reach the engine as text its JSON parser fails on.
-            error, code, field, noun, holder = _NOT_JSON.get(msg["cmd"], (TengymError, "bad-argument", "cmd", "command", "a command holds"))
+            error, code, field, noun, holder = _NOT_JSON.get(
+                msg["cmd"], (TengymError, "bad-argument", "cmd", "command", "a command holds")
+            )
             if isinstance(e, RecursionError):
                 raise error(f"bad {noun}: nested too deeply to go to the engine as JSON ({e})", code) from None
             # The first NaN or infinity, by its path: the whole value in the message would bury it.
@@ -531,7 +589,10 @@ class Engine:
             found = _not_finite(value)
             if found is not None:
                 path, number = found
-                raise error(f"bad {noun}: `{(prefix + path).lstrip('.') or noun}` is {number!r}: {holder} finite numbers only", code) from None
+                raise error(
+                    f"bad {noun}: `{(prefix + path).lstrip('.') or noun}` is {number!r}: {holder} finite numbers only",
+                    code,
+                ) from None
             raise error(f"bad {field}: {msg.get(field)!r} cannot go to the engine as JSON ({e})", code) from None
         if msg["cmd"] == "make":
             self._made = msg
@@ -572,7 +633,9 @@ class Engine:
         was read), a new one holding the same env, for reset() to deal on: a notebook's Ctrl-C or a
         killed engine costs the episode, not the env. An engine that died after its last answer
         has not failed any call yet: its exit is asked for here."""
-        if self._made is None or not (self.failed or (not self.closed and (self._awaiting_thread is not None or self.proc.poll() is not None))):
+        if self._made is None or not (
+            self.failed or (not self.closed and (self._awaiting_thread is not None or self.proc.poll() is not None))
+        ):
             return self
         taker = self._awaiting_thread
         if not self.failed and not self.closed and taker is not None and taker != threading.get_ident():
@@ -595,7 +658,9 @@ class Engine:
         """The owner's close (env.close()): the engine ends for good, and reset() does not replace it,
         even one that had failed."""
         if not (self.closed and self._made is None):  # a second close() keeps the first one's reason
-            self._closed_why = Engine._closed_by_async_vector_env if _called_from_async_vector_env_init() else Engine._closed_why
+            self._closed_why = (
+                Engine._closed_by_async_vector_env if _called_from_async_vector_env_init() else Engine._closed_why
+            )
         self._made = None
         self._end()
 
@@ -613,15 +678,15 @@ class Engine:
         if self.closed:
             return
         self.closed = True
-        self._closed_why = "this env belongs to the process that made it, not to a forked child: make the env in the child"
+        self._closed_why = (
+            "this env belongs to the process that made it, not to a forked child: make the env in the child"
+        )
         self._finalizer.detach()
         null = os.open(os.devnull, os.O_RDWR)
         try:
             for fd in (self._in, self._out):
-                try:
+                with contextlib.suppress(OSError):
                     os.dup2(null, fd)
-                except OSError:
-                    pass
         finally:
             os.close(null)
 
@@ -637,7 +702,10 @@ def _called_from_async_vector_env_init() -> bool:
     for _ in range(64):
         if frame is None:
             return False
-        if frame.f_code.co_name == "__init__" and frame.f_globals.get("__name__") == "gymnasium.vector.async_vector_env":
+        if (
+            frame.f_code.co_name == "__init__"
+            and frame.f_globals.get("__name__") == "gymnasium.vector.async_vector_env"
+        ):
             return True
         frame = frame.f_back
     return False
@@ -692,7 +760,7 @@ _NOT_JSON = {
 
 # Engines alive in this process: a forked child (multiprocessing's fork start method, SB3's
 # SubprocVecEnv, a DataLoader worker) forsakes them at once.
-_LIVE: "weakref.WeakSet[Engine]" = weakref.WeakSet()
+_LIVE: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 
 def _forsake_in_child() -> None:
@@ -709,12 +777,20 @@ MAX_SEED = 2**53 - 1
 
 
 def check_int32(actions: np.ndarray) -> None:
-    """Refuses ids outside int32: numpy would wrap such an id into the frame's int32 silently, and step another action."""
+    """Refuses ids outside int32: numpy would wrap such an id into the frame's int32 silently, and step
+    another action."""
     if actions.dtype != np.int32 and len(actions) and (actions.min() < -(2**31) or actions.max() >= 2**31):
         raise BadActionError(f"step: action ids must fit in int32, got {actions.min()}..{actions.max()}", "bad-action")
 
 
-def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n: int, masks: np.ndarray, ignored: np.ndarray | np.bool_ | None = None) -> dict[int, memoryview]:
+def send_steps(
+    engines: list[Engine],
+    starts: np.ndarray,
+    actions: np.ndarray,
+    n: int,
+    masks: np.ndarray,
+    ignored: np.ndarray | np.bool_ | None = None,
+) -> dict[int, memoryview]:
     """Sends every engine its copies' actions so that a refused step moves no copy in any engine.
 
     An engine checks all its copies' actions before moving any, but engines do not see each
@@ -745,10 +821,8 @@ def send_steps(engines: list[Engine], starts: np.ndarray, actions: np.ndarray, n
         # The engines already sent their steps answer them: read, so that none of them is later
         # taken for an interrupted call and replaced; the failure goes up.
         for p in sent:
-            try:
+            with contextlib.suppress(Exception):  # the first failure is the one raised
                 engines[p].receive_rows()
-            except Exception:  # noqa: BLE001 — the first failure is the one raised
-                pass
         raise
     return early
 
@@ -787,11 +861,17 @@ def copy_seeds(seed: Any, num_envs: int) -> list[int | None] | None:
             raise BadSeedError(f"reset: {len(seeds)} seed(s) for {num_envs} copies", "bad-seed")
     else:
         if not seeds_copies(seed, num_envs):
-            raise BadSeedError(f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i gets seed + i), or a list of {num_envs} seeds", "bad-seed")
+            raise BadSeedError(
+                f"reset: bad seed {seed!r}: expected an integer from 0 to {MAX_SEED - num_envs + 1} (copy i "
+                f"gets seed + i), or a list of {num_envs} seeds",
+                "bad-seed",
+            )
         return [int(seed) + i for i in range(num_envs)]
     for s in seeds:
         if s is not None and not _is_seed(s):
-            raise BadSeedError(f"reset: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed")
+            raise BadSeedError(
+                f"reset: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed"
+            )
     return [None if s is None else int(s) for s in seeds]
 
 
@@ -845,19 +925,28 @@ class MadeWith:
         return self if obj is None else getattr(obj, self.slot)
 
     # How each class is made with the keyword, besides its constructor.
-    MAKERS = {"TengymEnv": "gym.make(id, {})", "TengymVectorEnv": "gym.make_vec(id, n, {})", "TengymSB3VecEnv": "tengym.sb3.make_vec_env(id, n, {})"}
+    MAKERS = {
+        "TengymEnv": "gym.make(id, {})",
+        "TengymVectorEnv": "gym.make_vec(id, n, {})",
+        "TengymSB3VecEnv": "tengym.sb3.make_vec_env(id, n, {})",
+    }
 
     def __set__(self, obj: Any, value: Any) -> None:
         if hasattr(obj, self.slot):
             cls = type(obj).__name__
             keyword = f"{self.name}={value!r}"
             maker = self.MAKERS.get(cls)
-            raise AttributeError(f"{self.name} is set when the env is made ({cls}(..., {keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one was made with {getattr(obj, self.slot)!r}")
+            raise AttributeError(
+                f"{self.name} is set when the env is made ({cls}(..., "
+                f"{keyword}){'' if maker is None else ', or ' + maker.format(keyword)}), not after: this one "
+                f"was made with {getattr(obj, self.slot)!r}"
+            )
         setattr(obj, self.slot, value)
 
 
 def positive_int(name: str, value: Any, most: int | None = None) -> int:
-    """A count (num_envs, processes, max_episode_steps up to `most`) as an int, or a TengymError naming it: bools are not counts."""
+    """A count (num_envs, processes, max_episode_steps up to `most`) as an int, or a TengymError naming
+    it: bools are not counts."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise TengymError(f"{name} must be a positive integer, got {value!r}", "bad-argument")
     if most is not None and value > most:
@@ -870,7 +959,7 @@ def reset_deck(options: dict | None) -> Any:
     if not options or "deck" not in options:
         return None
     if options["deck"] is None:
-        raise BadDeckError("bad deck None: give a string such as \"AS 2C …\" or a list of card codes", "bad-deck")
+        raise BadDeckError('bad deck None: give a string such as "AS 2C …" or a list of card codes', "bad-deck")
     return options["deck"]
 
 
@@ -912,11 +1001,21 @@ def ask_engines(engines: list[Engine], msgs: list[dict], timeout: float | None =
 def copy_agent_seeds(seeds: Any, num_envs: int) -> list[int | None]:
     """A vector's `reset_agents` seeds: a list of `num_envs` seeds (None: that copy's agents are left as
     they are), checked before any engine is asked, so a refused list resets no agent."""
-    if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, (Sequence, np.ndarray)) or len(seeds) != num_envs:
-        raise BadSeedError(f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}", "bad-seed")
+    if (
+        isinstance(seeds, (str, bytes, Mapping))
+        or not isinstance(seeds, (Sequence, np.ndarray))
+        or len(seeds) != num_envs
+    ):
+        raise BadSeedError(
+            f"reset_agents: expected a list of {num_envs} seeds, one a copy (None: that copy's agents are left "
+            f"as they are), such as [tengym.derive_seed(s, i) for i in range({num_envs})], got {seeds!r}",
+            "bad-seed",
+        )
     for s in seeds:
         if s is not None and not _is_seed(s):
-            raise BadSeedError(f"reset_agents: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed")
+            raise BadSeedError(
+                f"reset_agents: bad seed {s!r} in the list: expected integers from 0 to {MAX_SEED} or None", "bad-seed"
+            )
     return [None if s is None else int(s) for s in seeds]
 
 
@@ -936,7 +1035,17 @@ def copy_spec(env_id: str, kwargs: dict, max_episode_steps: int | None):
     return dataclasses.replace(registered, kwargs={**registered.kwargs, **kwargs}, max_episode_steps=max_episode_steps)
 
 
-def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engine_timeout: float | None = None, autoreset: str | None = None, time_limit: int | None = None, illegal_action: str = "raise", keywords_of: Callable[..., Any] | None = None) -> tuple[list[Engine], list[int], dict]:
+def start_copies(
+    env_id: str,
+    num_envs: int,
+    processes: int,
+    options: dict,
+    engine_timeout: float | None = None,
+    autoreset: str | None = None,
+    time_limit: int | None = None,
+    illegal_action: str = "raise",
+    keywords_of: Callable[..., Any] | None = None,
+) -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
     (at most one per copy), for the vector envs: the engines, the copies each holds, and the
     engines' answer to `make`. `time_limit`: Gymnasium's TimeLimit, applied by the engines;
@@ -953,7 +1062,11 @@ def start_copies(env_id: str, num_envs: int, processes: int, options: dict, engi
     if time_limit is not None:
         msg["timeLimit"] = time_limit
     if illegal_action not in ("raise", "stay"):
-        raise TengymError(f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward 0, info['illegal_action'])", "bad-argument")
+        raise TengymError(
+            f"illegal_action={illegal_action!r}: expected 'raise' (a BadActionError) or 'stay' (no move, reward "
+            "0, info['illegal_action'])",
+            "bad-argument",
+        )
     if illegal_action == "stay":
         msg["illegal"] = "stay"
     try:
@@ -984,7 +1097,9 @@ def reset_once_more(reset: Callable[[], Any], engines: Callable[[], list[Engine]
         return reset()
     except EngineError:
         # Died at this reset (not hung, not closed by the env's owner), and running before it.
-        if not any(engine.died and engine._made is not None and any(engine is r for r in running) for engine in engines()):
+        if not any(
+            engine.died and engine._made is not None and any(engine is r for r in running) for engine in engines()
+        ):
             raise
     return reset()
 
@@ -1019,7 +1134,8 @@ def same_step_last(body: memoryview, num: int, obs_size: int, n: int, ended: int
 
 
 class Rows:
-    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated, and (illegal "stay") stayed."""
+    """Numpy views of one result frame: observations, rewards, masks, terminated, truncated, and
+    (illegal "stay") stayed."""
 
     __slots__ = ("obs", "rewards", "masks", "terminated", "truncated", "flags")
 

@@ -5747,7 +5747,10 @@ var TengymError = class extends Error {
 * itself kept as `cause`, so that a command line shows the agent's own frame, not tengym's.
 */
 var AgentThrewError = class extends Error {
-	/** `who` names the agent and where it was ("agent "x", deal 3 (seed 7): the agent"); the message goes on "threw Error: …". */
+	/**
+	* `who` names the agent and where it was ("agent "x", deal 3 (seed 7): the agent"); the message goes on "threw Error:
+	* …".
+	*/
 	constructor(who, thrown) {
 		super(`${who} threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`, { cause: thrown });
 		this.name = "AgentThrewError";
@@ -5777,8 +5780,8 @@ function showValue(value) {
 * text or reorder it, and a long one cut to its first `max` characters.
 */
 function showName(name, max = 64) {
-	const escape = (t) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-	return name.length > max ? `"${escape(name.slice(0, max))}…" (${name.length} characters)` : `"${escape(name)}"`;
+	const escaped = (t) => t.replace(/[\p{Cc}\p{Cf}"\\]/gu, (c) => c === "\"" || c === "\\" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	return name.length > max ? `"${escaped(name.slice(0, max))}…" (${name.length} characters)` : `"${escaped(name)}"`;
 }
 /**
 * Whether a value (from JSON or a caller) is a plain object of fields: not null, not an array,
@@ -5805,13 +5808,19 @@ function describeKind(value) {
 	if (proto !== null && Object.getPrototypeOf(proto) !== null && (typeof name !== "string" || name === "Object")) return "an object that inherits its keys";
 	return typeof name === "string" && name !== "Object" ? `${/^[AEIO]/.test(name) ? "an" : "a"} ${name}` : showValue(value);
 }
-/** What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the likely mistake, so this says how to load it. */
+/**
+* What a state argument that is no state object is, for "bad state" messages: saved JSON passed as its text is the
+* likely mistake, so this says how to load it.
+*/
 function describeNotState(value) {
 	if (typeof value === "string") return "a string: JSON.parse(text) turns saved JSON into it";
 	const kind = describeKind(value);
 	return typeof value?.getState === "function" ? `${kind}: its getState() gives the state` : kind;
 }
-/** A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows it. */
+/**
+* A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows
+* it.
+*/
 function formatZodError(error) {
 	return prettifyError(error).replace(/\n✖ /g, "; ").replace(/\n\s*/g, " ").replace(/✖ /g, "");
 }
@@ -6029,7 +6038,10 @@ function uniformInt(rng, from, to) {
 */
 /** Largest accepted seed: any non-negative safe integer. */
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
-/** MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit (seeds here, hash keys in the decade solver). */
+/**
+* MurmurHash3's 32-bit finaliser: a bijection that scatters every input bit (seeds here, hash keys in the decade
+* solver).
+*/
 function mix32(x) {
 	x ^= x >>> 16;
 	x = Math.imul(x, 2246822507);
@@ -6186,7 +6198,10 @@ function engineSizes(id, game, options) {
 		size
 	};
 }
-/** Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per options. */
+/**
+* Bounds by options object (validated options are frozen and shared by an env's clones and copies): computed once per
+* options.
+*/
 const BOUNDS = /* @__PURE__ */ new WeakMap();
 /**
 * The observation bounds `game` gives for `options` (`Game.observationBounds`), checked: two arrays
@@ -6471,7 +6486,7 @@ var Env = class Env {
 			const pick = (o) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
 			throw new TengymError("bad-state", `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
 		}
-		if (st.undosUsed > this.undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ${this.undoBudget === 0 ? "no undo" : `${this.undoBudget} undos per game`}`);
+		if (st.undosUsed > this.undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ` + (this.undoBudget === 0 ? "no undo" : `${this.undoBudget} undos per game`));
 		const fresh = this.game.createState(this.options);
 		this.game.fromJSON(st.game, this.options, fresh);
 		const problem = this.game.checkState(fresh, this.options);
@@ -6486,7 +6501,10 @@ var Env = class Env {
 		this.started = true;
 		this.refresh();
 	}
-	/** An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep copy before `reset` is in Gymnasium). */
+	/**
+	* An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep
+	* copy before `reset` is in Gymnasium).
+	*/
 	clone() {
 		const copy = new Env(this.id, this.game, this.options);
 		copy.copyFrom(this);
@@ -6641,7 +6659,10 @@ const SUIT_SYMBOLS = [
 	"♥",
 	"♠"
 ];
-/** `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and none out of 52. */
+/**
+* `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and
+* none out of 52.
+*/
 function checkCard(card, fn) {
 	if (!Number.isInteger(card) || card < 0 || card >= 52) throw new TengymError("bad-argument", `${fn}: ${showValue(card)} is not a card id (an integer from 0 to 51, rank * 4 + suit)`);
 	return card;
@@ -6681,7 +6702,7 @@ function deckTokens(deck) {
 	if (deck.length > 1048576) throw tooLong(deck.length);
 	const tokens = new Array(deck.length);
 	for (let i = 0; i < deck.length; i++) {
-		if (!Object.prototype.hasOwnProperty.call(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
+		if (!Object.hasOwn(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
 		const c = deck[i];
 		if (typeof c !== "string" && typeof c !== "number") throw new TengymError("bad-deck", `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
 		tokens[i] = String(c);
@@ -6718,7 +6739,7 @@ function parseStandardDeck(deck) {
 	if (!bad.length) {
 		const missing = [];
 		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52${missing.length ? ` (missing ${missing.join(" ")})` : ""}`);
+		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52` + (missing.length ? ` (missing ${missing.join(" ")})` : ""));
 		else if (missing.length) problems.push(`missing ${missing.join(" ")}`);
 	}
 	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
@@ -8090,11 +8111,17 @@ const decadeGame = {
 function unwinnable(o) {
 	return o.stacks === 1 && o.pickedUp === "deck-bottom" ? "one line with pickedUp 'deck-bottom' never empties: the picked-up cards come back under the stock (random play runs every deal to maxSteps)" : null;
 }
-/** The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another engine. */
+/**
+* The options of a config of this engine (a catalogue entry deciding whether it plays them), or null for another
+* engine.
+*/
 function decadeOptionsOf(env) {
 	return env.game === decadeGame ? env.options : null;
 }
-/** The decade state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+/**
+* The decade state and options of an env of this engine (for agents and features, which only read them), or null for an
+* env of another engine.
+*/
 function decadeOf(env) {
 	return env.game === decadeGame ? {
 		state: env.rawState,
@@ -8105,7 +8132,10 @@ function decadeOf(env) {
 function handsFault(hand, home, shadow, handTarget) {
 	return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
 }
-/** The check after a change of the hands, from their values: NOTHING, SCORES or FAULTS (`check` decides which is looked at first). */
+/**
+* The check after a change of the hands, from their values: NOTHING, SCORES or FAULTS (`check` decides which is looked
+* at first).
+*/
 function judgeHands(hand, home, shadow, o) {
 	const scores = hand === o.handTarget;
 	const faults = handsFault(hand, home, shadow, o.handTarget);
@@ -9271,7 +9301,10 @@ const fourTenGame = {
 	board,
 	stepNote
 };
-/** The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for an env of another engine. */
+/**
+* The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for
+* an env of another engine.
+*/
 function fourTenOf(env) {
 	return env.game === fourTenGame ? {
 		state: env.rawState,
@@ -9402,7 +9435,10 @@ function configJSON() {
 * game: a model plays the same moves whatever they are.
 */
 const PAY_ONLY_OPTIONS = ["reward"];
-/** The options, the training reward aside, whose values differ between two option sets of one game (none: they play the same game). */
+/**
+* The options, the training reward aside, whose values differ between two option sets of one game (none: they play the
+* same game).
+*/
 function optionsThatDiffer(a, b) {
 	const game = (options) => Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
 	const [x, y] = [game(a), game(b)];
@@ -9433,12 +9469,15 @@ function checkedEnvConfig(value, caller) {
 		if (spec && game !== void 0 && isValidatedFor(game, options)) return configOf$1(id, game, options);
 		return envConfig(id, options ?? {});
 	}
-	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ${spec ? `${spec.game.name}'s` : "not registered"}`);
+	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ` + (spec ? `${spec.game.name}'s` : "not registered"));
 	if (game === null || typeof game !== "object" || typeof game.optionsSchema?.safeParse !== "function" || typeof game.createState !== "function") throw new TengymError("bad-argument", `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
 	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
 	return configOf$1(id, game, validatedOptions(id, game, options));
 }
-/** The error for the first option `options` names that the id does not have (with the closest name and the valid ones), or null. */
+/**
+* The error for the first option `options` names that the id does not have (with the closest name and the valid ones),
+* or null.
+*/
 function unknownOptionKey(spec, options) {
 	const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), "option", "its options");
 	return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
@@ -9448,7 +9487,9 @@ function make(id, options) {
 	const config = typeof id === "string" ? envConfig(id, options ?? {}) : checkedEnvConfig(id, "make");
 	return new Env(config.id, config.game, config.options);
 }
-/** A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game. */
+/**
+* A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game.
+*/
 function withDefaults(schema, defaults) {
 	const properties = schema.properties ?? {};
 	for (const [key, value] of Object.entries(defaults)) {
@@ -9946,7 +9987,10 @@ var LineSolver = class {
 	goodHi;
 	/** clear[a] (words 2a, 2a+1): bit r set when cards a..r can all be discarded. */
 	clear = /* @__PURE__ */ new Int32Array(106);
-	/** chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card j, of length t + 1. */
+	/**
+	* chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card
+	* j, of length t + 1.
+	*/
 	chains;
 	fewest = /* @__PURE__ */ new Int32Array(53);
 	vals = /* @__PURE__ */ new Uint8Array(52);
@@ -9975,7 +10019,10 @@ var LineSolver = class {
 		drawAll(q);
 		return this.value(q);
 	}
-	/** The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end with. */
+	/**
+	* The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end
+	* with.
+	*/
 	value(p) {
 		const n = p.len[p.current];
 		const base = p.current * 52;
@@ -10194,7 +10241,7 @@ var Solver = class {
 		}
 		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
 		this.hash(p);
-		if (this.held !== null && this.held.has(this.key[0], this.key[1])) {
+		if (this.held?.has(this.key[0], this.key[1])) {
 			this.lastExact = true;
 			return 1 + p.tableCount;
 		}
@@ -10890,7 +10937,10 @@ var OracleAgent = class {
 		if (!oracleSearches(rules)) throw new TengymError("bad-argument", `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no deal can be won there, and its searches could only guess, at about a second a decision`);
 		return rules;
 	}
-	/** Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for every decision (the positions held grow). */
+	/**
+	* Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for
+	* every decision (the positions held grow).
+	*/
 	keepOrClearTable(root, rules) {
 		if (rules.deckBottom) {
 			this.solver.clear();
@@ -11051,7 +11101,9 @@ var PimcAgent = class {
 		if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
 		return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
 	}
-	/** How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards). */
+	/**
+	* How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards).
+	*/
 	unseenCount(env) {
 		const { state, options } = decadeEnv(env, this.name);
 		const rules = this.rulesCache.get(options);
@@ -11131,7 +11183,10 @@ function seenHash(state, memory) {
 * | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
 */
 const DECADE = [decadeGame];
-/** Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts, `oracleSearches`). */
+/**
+* Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts,
+* `oracleSearches`).
+*/
 function oraclePlays(env) {
 	const options = decadeOptionsOf(env);
 	return options === null || oracleSearches(rulesOf$1(options));
@@ -11378,11 +11433,11 @@ function bestFirst(items, scoresNow = () => false) {
 // src/agents/four-ten-solver/default-game-values.ts
 const DEFAULT_GAME_VALUES = {
 	rules: {
-		"drawVisible": true,
-		"check": "points-first",
-		"handTarget": 10,
-		"gameTarget": 50,
-		"safeties": 3
+		drawVisible: true,
+		check: "points-first",
+		handTarget: 10,
+		gameTarget: 50,
+		safeties: 3
 	},
 	discount: 1e-12,
 	shortfall: [
@@ -12812,9 +12867,9 @@ const OPTIMAL_AGENTS = [{
 * scores or in the turn's end.
 *
 * Solved by backward induction over the cards drawn (0–31), once per rule set and values
-* (about 0.1 s, 0.4 s the first time for a rule set; cached, under 1 MB each). Exchanges keep each hand's size and the cards in play, so the
-* configurations one turn's exchanges can reach are the connected components of the
-* "one exchange, no fault, no score" graph, computed once.
+* (about 0.1 s, 0.4 s the first time for a rule set; cached, under 1 MB each). Exchanges keep each hand's size and the
+* cards in play, so the configurations one turn's exchanges can reach are the connected components of the "one
+* exchange, no fault, no score" graph, computed once.
 */
 const SLOTS = 12;
 /** Points worth their number up to `cap` (the points still needed to win), a fault worth −faultCost. */
@@ -12916,7 +12971,10 @@ var Prospects = class {
 	rules;
 	values;
 	graph;
-	/** Turn start at a non-terminal configuration (by graph.dense) with fewer than 12 cards (then the cards drawn = the cards in hands). */
+	/**
+	* Turn start at a non-terminal configuration (by graph.dense) with fewer than 12 cards (then the cards drawn = the
+	* cards in hands).
+	*/
 	startPartial;
 	/** Turn start with full hands, by cards drawn n = 12..31: startFull[n - 12][dense]. */
 	startFull = [];
@@ -13038,14 +13096,20 @@ function prospects(rules, values) {
 	return p;
 }
 // src/agents/four-ten/bottom.ts
-/** Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step (1/32). */
+/**
+* Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step
+* (1/32).
+*/
 const SAFETY_FIRST = 1e5;
 var BottomAgent = class {
 	name = "bottom";
 	fair = true;
 	rules;
 	gameTarget;
-	/** False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for measurements). */
+	/**
+	* False: the bottom pays nothing, which leaves the safe greedy with the prospects as its tie-break (for
+	* measurements).
+	*/
 	playsBottom;
 	table;
 	/** `options`: the env's (defaults are filled in). */
@@ -13204,7 +13268,10 @@ function exchangeIds(q) {
 	return ids;
 }
 // src/agents/four-ten/expectimax.ts
-/** Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety left. */
+/**
+* Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety
+* left.
+*/
 function expectimaxDefaults(handTarget) {
 	return {
 		depth: 1,
@@ -13276,7 +13343,10 @@ var ExpectimaxAgent = class {
 		if (action === 47) return this.turnStart(p.config, n, p.stock, d);
 		return this.exchangeValue(p, afterExchange(p.config, action - 15), n, d);
 	}
-	/** An exchange of this turn to c: its check, then the best of what the turn can still reach without a seen configuration. */
+	/**
+	* An exchange of this turn to c: its check, then the best of what the turn can still reach without a seen
+	* configuration.
+	*/
 	exchangeValue(p, c, n, d) {
 		const verdict = this.table.graph.verdict[c];
 		if (verdict !== 0) return this.terminal(c, verdict);
@@ -13604,7 +13674,10 @@ const BASIC = [{
 	fair: true,
 	create: () => new FirstAgent()
 }];
-/** An env config from an id (with options) or a config already made (validated as `make` validates it); `caller` names the entry point in errors. */
+/**
+* An env config from an id (with options) or a config already made (validated as `make` validates it); `caller` names
+* the entry point in errors.
+*/
 function configOf(env, options, caller) {
 	return typeof env === "string" ? envConfig(env, options) : checkedEnvConfig(env, caller);
 }
@@ -13707,7 +13780,10 @@ function playAgent(env, agent, seed, from, to, options = {}) {
 		if (next.done) return next.value;
 	}
 }
-/** The deals of `playAgent`, pausing (a `yield`) after each deal, or after each round of decisions of deals side by side. */
+/**
+* The deals of `playAgent`, pausing (a `yield`) after each deal, or after each round of decisions of deals side by
+* side.
+*/
 function* playing$1(env, agent, seed, from, to, options) {
 	const lanes = Math.min(options.lanes ?? 1, to - from);
 	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
@@ -13744,7 +13820,10 @@ function acted(game, changes, action) {
 	if (typeof action?.then === "function") throw new TengymError("bad-argument", "act returned a Promise: act returns the action id itself, synchronously (an async act cannot be awaited between steps)");
 	return action;
 }
-/** `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one failed, and where to replay it. */
+/**
+* `e` said of the agent and the deal it came from, with its code kept: in an evaluation of several agents, which one
+* failed, and where to replay it.
+*/
 function inDeal(e, agent, deal, dealSeed) {
 	const where = `agent "${agent}", deal ${deal} (seed ${dealSeed})`;
 	if (e instanceof TengymError) return new TengymError(e.code, `${where}: ${e.message}`);
@@ -13761,7 +13840,9 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 	/** The deal each lane plays (−1: none left). */
 	const deal = new Int32Array(lanes).fill(-1);
 	let next = from;
-	/** Plays lane k's forced moves; at the end of a deal records it and deals the next. Leaves k at a decision or idle. */
+	/**
+	* Plays lane k's forced moves; at the end of a deal records it and deals the next. Leaves k at a decision or idle.
+	*/
 	const advance = (k) => {
 		const game = games[k];
 		for (;;) {
@@ -13805,7 +13886,10 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 	return rows;
 }
 // src/eval/evaluate.ts
-/** The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the figures are as exact as they get. */
+/**
+* The most deals an evaluation plays per agent: each deal's result is kept (15 bytes an agent), and past this the
+* figures are as exact as they get.
+*/
 const MAX_EVAL_EPISODES = 1e7;
 strictObject({
 	/** The env played; without it, the one the model folders among the agents were trained for (`envOfModels`). */
@@ -13914,7 +13998,10 @@ const KIND_ROWS = 82;
 const KIND_SHARED = 77;
 /** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
 const STAYED = 4;
-/** Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's STAYS_IN_A_ROW_LIMIT). */
+/**
+* Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's
+* STAYS_IN_A_ROW_LIMIT).
+*/
 const STAYS_IN_A_ROW_LIMIT = 1e3;
 let copies = null;
 function writeAll(buf) {
@@ -14021,18 +14108,27 @@ function oneEnv(c, cmd) {
 	if (c.vector || c.envs.length !== 1) throw new TengymError("bad-argument", `${cmd}: one env's agent; a vector of copies answers every copy's action with "actions"`);
 	return c.envs[0];
 }
-/** Resets copy i's attached agents for the game it now holds (a deal or a loaded state), with `seed` or the one derived from its deals, and shows them that state. */
+/**
+* Resets copy i's attached agents for the game it now holds (a deal or a loaded state), with `seed` or the one derived
+* from its deals, and shows them that state.
+*/
 function resetCopyAgents(c, i, seed = deriveSeed(c.agentSeeds[i], c.agentDeals[i])) {
 	for (const agents of c.attached.values()) agents[i].reset(seed);
 	showCopy(c, i);
 }
-/** Shows copy i's attached agents its state: an agent that remembers must see every state of a game (an ended one has nothing left to choose). */
+/**
+* Shows copy i's attached agents its state: an agent that remembers must see every state of a game (an ended one has
+* nothing left to choose).
+*/
 function showCopy(c, i) {
 	const e = c.envs[i];
 	if (!e.running) return;
 	for (const agents of c.attached.values()) agents[i].observe?.(e);
 }
-/** The attached agents of that name, one a copy, attached now (each reset as at its copy's last reset, shown its state) if they were not; with `attached` when they were attached now. */
+/**
+* The attached agents of that name, one a copy, attached now (each reset as at its copy's last reset, shown its state)
+* if they were not; with `attached` when they were attached now.
+*/
 function attachAgent(c, name) {
 	const agents = c.attached.get(name);
 	if (agents) return {
@@ -14091,7 +14187,10 @@ function checkDeal(c, scratch, seed, deck, copy) {
 	}
 	if (deck !== void 0 && c.redeal && !scratch.running) throw new TengymError("bad-deck", `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is already over${c.vector ? "" : " (dead_deals='keep' returns it, over at reset)"}`);
 }
-/** Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate says. */
+/**
+* Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate
+* says.
+*/
 function staysTruncate(c, i) {
 	if (c.stays[i] === 0) return false;
 	return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
@@ -14331,7 +14430,10 @@ function handleStep(actions, at, count) {
 	}
 	writeRows(c, lastRows);
 }
-/** Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns the last observations written so far. */
+/**
+* Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns
+* the last observations written so far.
+*/
 function endStep(c, i, terminated, truncated, reward, lastRows, ownEnd) {
 	if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
 	if (c.sameStep && (terminated || truncated)) {

@@ -107,8 +107,8 @@ export function writePositionFeatures(
 ): void {
   out.fill(0, offset, offset + layout.size);
   if (p.stacks === 1) {
-    // As writeLineFeatures writes it from an engine state (test/games/decade/training/expert-iteration.test.ts checks they
-    // agree).
+    // As writeLineFeatures writes it from an engine state (test/games/decade/training/expert-iteration.test.ts checks
+    // they agree).
     const n = p.len[0];
     for (let r = 0, i = n - 1; i >= 0 && r < LINE; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
     for (let v = 1; v <= 10; v++) out[offset + STOCK_AT + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);

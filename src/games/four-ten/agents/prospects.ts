@@ -279,7 +279,9 @@ export class Prospects {
 const prospectCache = new Map<string, Prospects>();
 /** The solved prospects for these rules and values (computed once per process). */
 export function prospects(rules: FourTenRules, values: ProspectValues): Prospects {
-  const id = `${rules.handTarget}/${rules.check}/${rules.drawVisible}/${values.fault}/${values.bottom !== false}/${values.worth.join(',')}`;
+  const id =
+    `${rules.handTarget}/${rules.check}/${rules.drawVisible}/` +
+    `${values.fault}/${values.bottom !== false}/${values.worth.join(',')}`;
   let p = prospectCache.get(id);
   if (!p) prospectCache.set(id, (p = new Prospects(rules, values)));
   return p;

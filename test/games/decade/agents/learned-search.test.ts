@@ -63,7 +63,10 @@ describe('DecadeSearchAgent: a model whose metadata does not name its features',
     );
     const misnamed = { ...shipped.metadata, features: 'decade-loop/1' };
     expect(() => new DecadeSearchAgent('m', valueNetwork(shipped.model), misnamed, search).act(env)).toThrow(
-      /^model "m": its metadata says its features are "decade-loop\/1"; decade needs "decade-line\/1" \(532 features\)$/,
+      new RegExp(
+        String.raw`^model "m": its metadata says its features are "decade-loop\/1"; decade needs "decade-line\/1" ` +
+          String.raw`\(532 features\)$`,
+      ),
     );
   });
 });

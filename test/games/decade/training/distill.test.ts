@@ -160,7 +160,11 @@ describe('distillation', () => {
       expect(
         () => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, endgame: 12, untilKnown: true })),
       ).toThrow(
-        /^distill config: untilKnown needs a stock whose order becomes known \('deck-bottom', as ten-twenty-thirty\) and an endgame that solves it \(endgame > 0\); decade with endgame 12 has none$/,
+        new RegExp(
+          String.raw`^distill config: untilKnown needs a stock whose order becomes known \('deck-bottom', as ` +
+            String.raw`ten-twenty-thirty\) and an endgame that solves it \(endgame > 0\); decade with endgame 12 has ` +
+            'none$',
+        ),
       );
       expect(
         () =>
@@ -196,7 +200,10 @@ describe('distillation', () => {
         /sees the stock's order/,
       );
       expect(() => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'pimcc' }))).toThrow(
-        /^teacher "pimcc": unknown agent "pimcc" for decade.*; agents for decade: random, first, longest, lookahead, pimc, oracle$/,
+        new RegExp(
+          '^teacher "pimcc": unknown agent "pimcc" for decade.*; agents for decade: random, first, ' +
+            'longest, lookahead, pimc, oracle$',
+        ),
       );
       expect(
         () => new Distill(envConfig('decade'), distillConfigSchema.parse({ ...TINY, teacher: 'longest' })),
