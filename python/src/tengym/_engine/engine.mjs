@@ -1077,7 +1077,7 @@ function datetime(args) {
 }
 const anyString = /^[\s\S]{0,}$/;
 const integer = /^-?\d+$/;
-const number = /^-?\d+(?:\.\d+)?$/;
+const number$1 = /^-?\d+(?:\.\d+)?$/;
 const boolean$1 = /^(?:true|false)$/i;
 const lowercase = /^[^A-Z]*$/;
 const uppercase = /^[^a-z]*$/;
@@ -1856,7 +1856,7 @@ const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
 });
 const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
 	$ZodType.init(inst, def);
-	inst._zod.pattern = number;
+	inst._zod.pattern = number$1;
 	inst._zod.parse = (payload, _ctx) => {
 		if (def.coerce) try {
 			payload.value = Number(payload.value);
@@ -2519,6 +2519,138 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
 	else break;
 	return final;
 }
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
+	$ZodType.init(inst, def);
+	const memo = globalConfig.memoizer;
+	memo?.attach(inst);
+	inst._zod.parse = (payload, ctx) => {
+		const input = payload.value;
+		if (!isPlainObject$1(input)) {
+			payload.issues.push({
+				expected: "record",
+				code: "invalid_type",
+				input,
+				inst
+			});
+			return payload;
+		}
+		const proms = [];
+		const values = def.keyType._zod.values;
+		if (values && !def.partial) {
+			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+			const recordKeys = /* @__PURE__ */ new Set();
+			for (const key of values) if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+				recordKeys.add(typeof key === "number" ? key.toString() : key);
+				if (key === "__proto__") continue;
+				const keyResult = def.keyType._zod.run({
+					value: key,
+					issues: []
+				}, ctx);
+				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+				if (keyResult.issues.length) {
+					payload.issues.push({
+						code: "invalid_key",
+						origin: "record",
+						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+						input: key,
+						path: [key],
+						inst
+					});
+					continue;
+				}
+				const outKey = keyResult.value;
+				if (outKey === "__proto__") continue;
+				const result = def.valueType._zod.run({
+					value: input[key],
+					issues: []
+				}, ctx);
+				if (result instanceof Promise) proms.push(result.then((result) => {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}));
+				else {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}
+			}
+			let unrecognized;
+			for (const key in input) if (!recordKeys.has(key)) {
+				if (def.mode === "loose") {
+					if (key === "__proto__") continue;
+					payload.value[key] = input[key];
+				} else {
+					unrecognized = unrecognized ?? [];
+					unrecognized.push(key);
+				}
+			}
+			if (unrecognized && unrecognized.length > 0) payload.issues.push({
+				code: "unrecognized_keys",
+				input,
+				inst,
+				keys: unrecognized,
+				continue: true
+			});
+		} else {
+			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+			let unrecognized;
+			for (const key of Reflect.ownKeys(input)) {
+				if (key === "__proto__") continue;
+				if (!Object.prototype.propertyIsEnumerable.call(input, key)) continue;
+				let keyResult = def.keyType._zod.run({
+					value: key,
+					issues: []
+				}, ctx);
+				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+				if (typeof key === "string" && number$1.test(key) && keyResult.issues.length) {
+					const retryResult = def.keyType._zod.run({
+						value: Number(key),
+						issues: []
+					}, ctx);
+					if (retryResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
+					if (retryResult.issues.length === 0) keyResult = retryResult;
+				}
+				if (keyResult.issues.length) {
+					if (def.mode === "loose") payload.value[key] = input[key];
+					else if (values) {
+						unrecognized = unrecognized ?? [];
+						unrecognized.push(key);
+					} else payload.issues.push({
+						code: "invalid_key",
+						origin: "record",
+						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+						input: key,
+						path: [key],
+						inst
+					});
+					continue;
+				}
+				const outKey = keyResult.value;
+				if (outKey === "__proto__") continue;
+				const result = def.valueType._zod.run({
+					value: input[key],
+					issues: []
+				}, ctx);
+				if (result instanceof Promise) proms.push(result.then((result) => {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}));
+				else {
+					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
+					payload.value[outKey] = result.value;
+				}
+			}
+			if (unrecognized && unrecognized.length > 0) payload.issues.push({
+				code: "unrecognized_keys",
+				input,
+				inst,
+				keys: unrecognized,
+				continue: true
+			});
+		}
+		if (proms.length) return Promise.all(proms).then(() => payload);
+		return payload;
+	};
+});
 const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
 	$ZodType.init(inst, def);
 	const values = getEnumValues(def.entries);
@@ -3465,6 +3597,14 @@ function _isoDuration(Class, params) {
 		check: "string_format",
 		...normalizeParams(params)
 	});
+}
+// @__NO_SIDE_EFFECTS__
+function _number(Class, params) {
+	return new Class(snapshotChecks({
+		type: "number",
+		checks: [],
+		...normalizeParams(params)
+	}));
 }
 // @__NO_SIDE_EFFECTS__
 function _int(Class, params) {
@@ -4551,7 +4691,7 @@ function stringifyKeyNames(bySchema, json, visited) {
 	else if (typeof rest.const === "number") rest.const = String(rest.const);
 	if (!numericType) return rest;
 	rest.type = "string";
-	if (!values) rest.pattern = (types.includes("number") ? number : integer).source;
+	if (!values) rest.pattern = (types.includes("number") ? number$1 : integer).source;
 	return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -5332,6 +5472,9 @@ const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
 		return this;
 	}
 }));
+function number(params) {
+	return /* @__PURE__ */ _number(ZodNumber, params);
+}
 const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
 	$ZodNumberFormat.init(inst, def);
 	ZodNumber.init(inst, def);
@@ -5439,11 +5582,27 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
 		return required(ZodNonOptional, this, args[0]);
 	}
 });
+function object(shape, params) {
+	const def = {
+		type: "object",
+		shape: shape ?? {},
+		...normalizeParams(params)
+	};
+	return new ZodObject(def);
+}
 function strictObject(shape, params) {
 	return new ZodObject({
 		type: "object",
 		shape,
 		catchall: never(),
+		...normalizeParams(params)
+	});
+}
+function looseObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: unknown(),
 		...normalizeParams(params)
 	});
 }
@@ -5503,6 +5662,28 @@ function tuple(items, _paramsOrRest, _params) {
 		items,
 		rest: hasRest ? _paramsOrRest : null,
 		...normalizeParams(hasRest ? _params : _paramsOrRest)
+	});
+}
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodRecord.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
+	inst.keyType = def.keyType;
+	inst.valueType = def.valueType;
+});
+function record(keyType, valueType, params) {
+	if (!valueType || !valueType._zod) return new ZodRecord({
+		type: "record",
+		keyType: string(),
+		valueType: keyType,
+		...normalizeParams(valueType)
+	});
+	return new ZodRecord({
+		type: "record",
+		keyType,
+		valueType,
+		...normalizeParams(params)
 	});
 }
 const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
@@ -5824,6 +6005,135 @@ function describeNotState(value) {
 function formatZodError(error) {
 	return prettifyError(error).replace(/\n✖ /g, "; ").replace(/\n\s*/g, " ").replace(/✖ /g, "");
 }
+// src/env/game.ts
+/** The members a game must have (registerGame checks them), each with what it is for. */
+const GAME_MEMBERS = [
+	{
+		name: "name",
+		kind: "string",
+		what: "the engine name"
+	},
+	{
+		name: "optionsSchema",
+		kind: "object",
+		what: "the zod schema of its options"
+	},
+	{
+		name: "scoring",
+		kind: "string",
+		what: "what a result is measured by besides the win ('cards' or 'rounds')"
+	},
+	{
+		name: "numActions",
+		kind: "function",
+		what: "the number of action ids"
+	},
+	{
+		name: "observationSize",
+		kind: "function",
+		what: "the observation length"
+	},
+	{
+		name: "createState",
+		kind: "function",
+		what: "allocates a state"
+	},
+	{
+		name: "copyState",
+		kind: "function",
+		what: "copies a state into another"
+	},
+	{
+		name: "parseDeck",
+		kind: "function",
+		what: "validates an explicit deck"
+	},
+	{
+		name: "reset",
+		kind: "function",
+		what: "starts an episode"
+	},
+	{
+		name: "legalActions",
+		kind: "function",
+		what: "the legal action ids"
+	},
+	{
+		name: "step",
+		kind: "function",
+		what: "applies an action"
+	},
+	{
+		name: "status",
+		kind: "function",
+		what: "running, terminated or truncated"
+	},
+	{
+		name: "observe",
+		kind: "function",
+		what: "writes the observation"
+	},
+	{
+		name: "outcome",
+		kind: "function",
+		what: "the episode's result"
+	},
+	{
+		name: "expectedReturn",
+		kind: "function",
+		what: "what the rewards add up to, for the checker"
+	},
+	{
+		name: "describeAction",
+		kind: "function",
+		what: "an action in words, for hints and replays"
+	},
+	{
+		name: "whyIllegal",
+		kind: "function",
+		what: "why an action is not legal, for error messages"
+	},
+	{
+		name: "render",
+		kind: "function",
+		what: "plain text for a terminal"
+	},
+	{
+		name: "toJSON",
+		kind: "function",
+		what: "the state as JSON"
+	},
+	{
+		name: "fromJSON",
+		kind: "function",
+		what: "loads a state from JSON"
+	},
+	{
+		name: "checkState",
+		kind: "function",
+		what: "the state's invariants, for the checker"
+	},
+	{
+		name: "sameOutcome",
+		kind: "boolean",
+		what: "whether every order of moves reaches the same end, for hints"
+	},
+	{
+		name: "actionCards",
+		kind: "function",
+		what: "the cards an action touches, for hints and the board"
+	},
+	{
+		name: "prompt",
+		kind: "function",
+		what: "what the player is asked now, for the board"
+	},
+	{
+		name: "board",
+		kind: "function",
+		what: "the board as a page draws it"
+	}
+];
 // node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
 const jumps = [
 	3639956645,
@@ -6645,6 +6955,370 @@ function didYouMean(word, candidates, quote = "\"") {
 	const c = closest(word, candidates);
 	return c === null ? "" : ` (did you mean ${quote}${c}${quote}?)`;
 }
+// src/env/registry.ts
+/**
+* The registry (OpenSpiel style): every id is an engine plus preset options.
+* `make(id, options)` validates the merged options with the engine's zod schema;
+* `envs()` lists ids, their defaults and their option schemas.
+*/
+/** Every registered id, in the order games registered them (src/games/index.ts's, then the app's). */
+const SPECS = [];
+const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
+/**
+* The ids every thread knows: those of the games shipped with tengym, which every thread registers
+* by importing src/games/index.ts; a game registered at run time exists only in the thread that
+* registered it.
+*/
+const BUILT_IN = /* @__PURE__ */ new Set();
+const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Why `game` is not a complete game (the first member missing or of the wrong kind, and what it is for), or null. */
+function gameProblem(game) {
+	if (game === null || typeof game !== "object") return `a game is an object of the members game.ts lists, got ${showValue(game)}`;
+	const named = typeof game.name === "string" ? `game '${game.name}'` : "the game";
+	for (const { name, kind, what } of GAME_MEMBERS) {
+		const value = game[name];
+		if (value === void 0) return `${named} has no ${name}: ${what}`;
+		if (typeof value !== kind || value === null) return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
+	}
+	const g = game;
+	if (typeof g.optionsSchema.safeParse !== "function") return `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse`;
+	if (g.scoring !== "cards" && g.scoring !== "rounds") return `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's cardsLeft, or rounds and points), got ${showValue(g.scoring)}`;
+	for (const name of [
+		"undoLimit",
+		"stepNote",
+		"unwinnable",
+		"observationBounds"
+	]) if (g[name] !== void 0 && typeof g[name] !== "function") return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
+	if (g.rules !== void 0 && (typeof g.rules !== "string" || g.rules.trim() === "")) return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
+	return null;
+}
+/**
+* Adds a game to the registry under one or more ids, for `make`, `envs`, the checker, the
+* agent catalogue (`random`, `first`), hints, `tengym replay` and the play page's board. Checks
+* that the game has every member game.ts requires and that each preset's options parse;
+* refuses with a TengymError naming what is missing or wrong. Returns the configs of its ids.
+*/
+function registerGame(game, presets, options = {}) {
+	const problem = gameProblem(game);
+	if (problem) throw new TengymError("bad-argument", `registerGame: ${problem}`);
+	if (!Array.isArray(presets) || presets.length === 0) throw new TengymError("bad-argument", `registerGame: game '${game.name}' needs at least one id, as [{ id, description, preset? }]`);
+	const specs = [];
+	for (const p of presets) {
+		if (typeof p?.id !== "string" || !ID_PATTERN.test(p.id)) throw new TengymError("bad-argument", `registerGame: an id is lowercase words joined by '-' ("my-game"), got ${showValue(p?.id)}`);
+		if (BY_ID.has(p.id) || specs.some((s) => s.id === p.id)) throw new TengymError("bad-argument", `registerGame: "${p.id}" is already registered; registered ids: ${envIds().join(", ")}`);
+		if (typeof p.description !== "string" || p.description === "") throw new TengymError("bad-argument", `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``);
+		const preset = p.preset ?? {};
+		const parsed = game.optionsSchema.safeParse(preset);
+		if (!parsed.success) throw new TengymError("bad-options", `registerGame: ${p.preset === void 0 || Object.keys(preset).length === 0 ? `the options schema of ${p.id} (no preset given) does not parse {}: every option needs a default (.default(…)), or the preset a value for it` : `bad preset for ${p.id}`}: ${formatZodError(parsed.error)}`);
+		try {
+			engineBounds(p.id, game, parsed.data);
+		} catch (e) {
+			if (e instanceof TengymError) throw new TengymError(e.code, `registerGame: ${e.message}`);
+			throw e;
+		}
+		if (p.title !== void 0 && (typeof p.title !== "string" || p.title.trim() === "")) throw new TengymError("bad-argument", `registerGame: "${p.id}"'s title is its name for a player, a string, got ${showValue(p.title)}`);
+		specs.push({
+			id: p.id,
+			title: p.title ?? p.id,
+			game,
+			preset,
+			description: p.description
+		});
+	}
+	for (const spec of specs) {
+		SPECS.push(spec);
+		BY_ID.set(spec.id, spec);
+		if (options.shipped === true) BUILT_IN.add(spec.id);
+	}
+	return specs.map((s) => envConfig(s.id));
+}
+function envIds() {
+	return SPECS.map((s) => s.id);
+}
+function envSpec(id) {
+	const spec = BY_ID.get(id);
+	if (!spec) throw new TengymError("unknown-env", `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
+	return spec;
+}
+/** Validated options of `id` with `options` over its preset; errors name the field and what it allows. */
+function resolveOptions(id, options = {}) {
+	return envConfig(id, options).options;
+}
+function envConfig(id, options = {}) {
+	if (typeof id !== "string") throw new TengymError("unknown-env", `an env id is a string, one of ${envIds().join(", ")}; got ${showValue(id)}`);
+	const spec = envSpec(id);
+	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
+	const unknown = unknownOptionKey(spec, options);
+	if (unknown !== null) throw new TengymError("bad-options", unknown);
+	return configOf$1(spec.id, spec.game, validatedOptions(id, spec.game, {
+		...spec.preset,
+		...options
+	}));
+}
+/**
+* A config: its JSON is its id and options. Its engine is code, and the engine's own
+* `toJSON(state, options)` would otherwise be taken for `JSON.stringify`'s hook (and fail).
+*/
+function configOf$1(id, game, options) {
+	return Object.defineProperty({
+		id,
+		game,
+		options
+	}, "toJSON", { value: configJSON });
+}
+function configJSON() {
+	return {
+		id: this.id,
+		options: this.options
+	};
+}
+/**
+* Options that change only what an env pays (each game's `reward`, the training reward), not the
+* game: a model plays the same moves whatever they are.
+*/
+const PAY_ONLY_OPTIONS = ["reward"];
+/**
+* The options, the training reward aside, whose values differ between two option sets of one game (none: they play the
+* same game).
+*/
+function optionsThatDiffer(a, b) {
+	const game = (options) => Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
+	const [x, y] = [game(a), game(b)];
+	return [.../* @__PURE__ */ new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
+}
+/**
+* The registered id whose preset is the game `env` plays (the same engine and options, the
+* reward aside): its own id when its preset is, else the first such id (`decade` with
+* `{ fives: true }` is `decade-fives`), else its own. What is measured and shipped per id (the
+* shipped model, the hint source) is looked up under it.
+*/
+function registeredIdOf(env) {
+	return [env.id, ...envIds().filter((id) => id !== env.id)].find((id) => BY_ID.get(id)?.game === env.game && optionsThatDiffer(envConfig(id).options, env.options).length === 0) ?? env.id;
+}
+/**
+* `value` as a config `make` and `VectorEnv` can trust: a config from `envConfig` (or an `Env`
+* made from one) as it is; any other object with an env id has its options validated again
+* (an engine of one's own, as `{ id, game, options }`, against that engine's schema). `caller`
+* names the entry point in errors.
+*/
+function checkedEnvConfig(value, caller) {
+	const usage = `${caller} takes an env id (${envIds().join(", ")}) or a config made by envConfig(id, options)`;
+	if (value === null || typeof value !== "object") throw new TengymError("bad-argument", `${usage}, got ${showValue(value)}`);
+	const { id, game, options } = value;
+	if (typeof id !== "string") throw new TengymError("bad-argument", `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
+	const spec = BY_ID.get(id);
+	if (game === void 0 || game === spec?.game) {
+		if (spec && game !== void 0 && isValidatedFor(game, options)) return configOf$1(id, game, options);
+		return envConfig(id, options ?? {});
+	}
+	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ` + (spec ? `${spec.game.name}'s` : "not registered"));
+	if (game === null || typeof game !== "object" || typeof game.optionsSchema?.safeParse !== "function" || typeof game.createState !== "function") throw new TengymError("bad-argument", `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
+	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
+	return configOf$1(id, game, validatedOptions(id, game, options));
+}
+/**
+* The error for the first option `options` names that the id does not have (with the closest name and the valid ones),
+* or null.
+*/
+function unknownOptionKey(spec, options) {
+	const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), "option", "its options");
+	return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
+}
+function make(id, options) {
+	if (id !== null && typeof id === "object" && options !== void 0) throw new TengymError("bad-argument", `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
+	const config = typeof id === "string" ? envConfig(id, options ?? {}) : checkedEnvConfig(id, "make");
+	return new Env(config.id, config.game, config.options);
+}
+/**
+* A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game.
+*/
+function withDefaults(schema, defaults) {
+	const properties = schema.properties ?? {};
+	for (const [key, value] of Object.entries(defaults)) {
+		const property = properties[key];
+		if (typeof property === "object") property.default = value;
+	}
+	return schema;
+}
+/**
+* An engine's options as JSON Schema. A game registered at run time may use what JSON Schema cannot
+* spell (`z.custom`, a date, a bigint): such an option is shown as `{}` (any value), and a schema
+* zod cannot convert at all as its option names alone, so that `envs()` lists every id whatever
+* one game's schema holds.
+*/
+function optionsJsonSchema(game) {
+	try {
+		return toJSONSchema(game.optionsSchema, {
+			io: "input",
+			unrepresentable: "any"
+		});
+	} catch {
+		return {
+			type: "object",
+			properties: Object.fromEntries(schemaKeys(game.optionsSchema).map((key) => [key, {}]))
+		};
+	}
+}
+function envs() {
+	return SPECS.map((s) => {
+		const defaults = resolveOptions(s.id, {});
+		return {
+			id: s.id,
+			title: s.title,
+			engine: s.game.name,
+			description: s.description,
+			defaults,
+			optionsSchema: withDefaults(optionsJsonSchema(s.game), defaults),
+			actions: s.game.numActions(defaults),
+			observationSize: s.game.observationSize(defaults)
+		};
+	});
+}
+// src/agents/learned/metadata.ts
+/**
+* What tengym stores beside the weights, in `model.json`'s `userDefinedMetadata.tengym`:
+* which env (id and options) the model plays, its sizes, how it was trained, and its
+* evaluation. Loading a model into an env it was not trained for is an error.
+*/
+/**
+* The generic algorithms a tengym model can be trained by (src/train/algorithms/index.ts lists the same; a test
+* checks).
+*/
+const GENERIC_MODEL_ALGORITHMS = [
+	"ppo",
+	"dqn",
+	"afterstate"
+];
+/** The algorithms registered games bring of their own (modules.ts adds a game's when it registers). */
+const GAME_ALGORITHMS = /* @__PURE__ */ new Set();
+/** Adds algorithm names a registered game brings: models trained by them load. */
+function addModelAlgorithms(names) {
+	for (const name of names) GAME_ALGORITHMS.add(name);
+}
+/** Every algorithm a tengym model can be trained by: the generic ones, and those the registered games bring. */
+function modelAlgorithms() {
+	return [.../* @__PURE__ */ new Set([...GENERIC_MODEL_ALGORITHMS, ...GAME_ALGORITHMS])];
+}
+/**
+* A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at
+* or below which it applies, and the positions the fair solve may value a decision.
+*/
+const endgameCardsSchema = int().min(0).max(52);
+const endgamePositionsSchema = int().min(0).max(1e6);
+/**
+* A learned search's horizon positions a decision may value (`maxLeaves`): each holds a row of
+* features (2 kB in the decade family), so the bound keeps a decision's memory to a few hundred
+* MB whatever a model file or a config says (the shipped models search 256 or 512).
+*/
+const maxLeavesSchema = int().min(1).max(1e5);
+/** With `endgame` on one stock: the sampled deals each move is solved on there instead of a tree (`pimc`'s rule). */
+const endgameSamplesSchema = int().min(0).max(4096);
+object({
+	format: literal("tengym-model/1"),
+	env: string(),
+	options: record(string(), unknown()),
+	observationSize: int().positive(),
+	numActions: int().positive(),
+	/** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
+	algorithm: string().refine((a) => modelAlgorithms().includes(a), { error: () => `not an algorithm of tengym train (${modelAlgorithms().join(", ")})` }),
+	/**
+	* 'logits': a policy head (softmax over legal actions); 'q': action values;
+	* 'afterstate': values of the positions the actions lead to (afterstate-agent.ts);
+	* 'search': values of positions at the horizon of a search over the next draws (decade/learned-search.ts).
+	*/
+	head: _enum([
+		"logits",
+		"q",
+		"afterstate",
+		"search"
+	]),
+	/** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
+	features: string().optional(),
+	/**
+	* The search the agent plays with at decision time, none when absent. Afterstate models:
+	* 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
+	* the rules, with the network at the turn after (four-ten/learned-lookahead.ts). 'search' models: how
+	* the expectimax over the next draws searches (decade/learned-search.ts): draws looked ahead,
+	* horizon positions per decision, the weight of the cards left beside P(win), and optionally
+	* the stock size at or below which a decision is searched exactly to the game's end
+	* (`endgame`; with 'deck-bottom', any K > 0: the solver decides once no card is unseen), and
+	* how many positions the exact fair solve may value there instead of a tree (`endgamePositions`),
+	* or on how many sampled deals `pimc`'s rule values each move there (`endgameSamples`).
+	*/
+	search: union([_enum(["next-turn"]), strictObject({
+		depth: int().min(0).max(8),
+		maxLeaves: maxLeavesSchema,
+		tieWeight: number().min(0),
+		endgame: endgameCardsSchema.optional(),
+		endgamePositions: endgamePositionsSchema.optional(),
+		endgameSamples: endgameSamplesSchema.optional()
+	})]).optional(),
+	config: record(string(), unknown()),
+	steps: int().min(0),
+	trainingSeconds: number().min(0).optional(),
+	/** The command that trained it, for models/README.md and for retraining. */
+	command: string().optional(),
+	/** The evaluation report made when it was saved. */
+	evaluation: unknown().optional(),
+	createdBy: string().optional(),
+	/**
+	* The tengym version and TensorFlow.js backend that trained it: the same command retrains the same weights on both
+	* the same.
+	*/
+	tengymVersion: string().optional(),
+	backend: string().optional()
+});
+/**
+* Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
+* when it does: the same engine and options (its id may be another name for them: `decade` with
+* `{ fives: true }` is `decade-fives`), the training reward aside; an option its metadata lacks
+* has its default for the model's id. The reason is "another game", or the options that differ, each with both values.
+*/
+function whyOtherGame(trainedEnv, trainedOptions, env) {
+	const here = env.options;
+	if (!(trainedEnv === env.id || envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game)) return "another game";
+	let trained = trainedOptions;
+	try {
+		trained = resolveOptions(trainedEnv, trainedOptions);
+	} catch {}
+	const differ = optionsThatDiffer(trained, here);
+	return differ.length === 0 ? null : differ.map((key) => `${key} ${shown(trained, key)} there, ${shown(here, key)} here`).join("; ");
+}
+/** An option's value as JSON, or that the set has no such option. */
+function shown(options, key) {
+	return key in options ? JSON.stringify(options[key]) : "no such option";
+}
+/**
+* Throws unless the network's input is the layout the env needs: its width, and the encoding
+* its metadata names (`features`; `requireName` when a missing name cannot be trusted).
+*/
+function assertFeaturesFit(meta, inputSize, env, layout, where, requireName) {
+	if (inputSize !== layout.size) throw new TengymError("bad-argument", `${where} reads ${inputSize} features (${meta.features ?? "its metadata names no encoding"}); ${env.id} needs ${layout.size} (${layout.encoding})`);
+	if (meta.features === void 0 ? requireName : meta.features !== layout.encoding) throw new TengymError("bad-argument", `${where}: ${meta.features === void 0 ? "its metadata names no encoding (\"features\")" : `its metadata says its features are ${JSON.stringify(meta.features)}`}; ${env.id} needs "${layout.encoding}" (${layout.size} features)`);
+}
+/**
+* Throws unless the model was trained for this env's game (`whyOtherGame`) and has its sizes.
+* The refusal names the options that differ.
+*/
+function assertModelFits(meta, env, where) {
+	const why = whyOtherGame(meta.env, meta.options, env);
+	if (why !== null) throw new TengymError("bad-argument", `${where} was trained for ${meta.env} ${JSON.stringify(meta.options)}, not ${env.id} ${JSON.stringify(env.options)} (${why})`);
+	if (meta.observationSize !== env.observationSpace.shape[0] || meta.numActions !== env.actionSpace.n) throw new TengymError("bad-argument", `${where} expects observations of ${meta.observationSize} and ${meta.numActions} actions; ${env.id} has ${env.observationSpace.shape[0]} and ${env.actionSpace.n}`);
+}
+// src/agents/modules.ts
+const KITS = /* @__PURE__ */ new Map();
+const NO_KIT = {};
+/** Registers a game module: its ids (`registerGame`) and its kit. Returns the module. */
+function registerModule(module, options = {}) {
+	registerGame(module.game, module.ids, { shipped: options.shipped === true });
+	if (module.kit) KITS.set(module.game, module.kit);
+	addModelAlgorithms(Object.keys(module.kit?.algorithms ?? {}));
+	return module;
+}
+/** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */
+function kitOf(game) {
+	return KITS.get(game) ?? NO_KIT;
+}
 // src/env/cards.ts
 /**
 * Standard 52-card deck: card id = rank * 4 + suit, rank 0..12 for A 2 … 9 T J Q K,
@@ -6750,7 +7424,7 @@ function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
 	for (let c = 0; c < 52; c++) out[c] = c;
 	return out;
 }
-// src/env/games/pairing.ts
+// src/games/pairing/engine.ts
 /**
 * The pairing engine shared by `tens` and `block-ten`: a row of slots dealt from the
 * stock, from which pairs (and, in Tens, quartets of 10/J/Q/K) are removed; emptied
@@ -7259,29 +7933,35 @@ function makePairingGame(spec) {
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
-		}
+		},
+		inconsistencies: pairingInconsistencies
 	};
 }
-const tensGame = makePairingGame({
-	name: "tens",
-	optionsSchema: strictObject({
-		tableau: literal([13, 15]).default(13).describe("Slots on the table (15 is easier)"),
-		refill: sharedOptionFields.refill,
-		blockTens: boolean().default(false).describe("Tens stay on the table (Block Ten)"),
-		undoLimit: sharedOptionFields.undoLimit,
-		reward: sharedOptionFields.reward
-	}),
-	params: (o) => ({
-		slots: o.tableau,
-		rowLength: 5,
-		quartets: true,
-		faceRankPairs: false,
-		tensBlocked: o.blockTens,
-		buffered: o.refill === "buffered",
-		rewardCards: o.reward === "cards",
-		undoLimit: o.undoLimit
-	})
-});
+/**
+* Changes to a Tens or Block Ten state's JSON that no play could give (the engine's `inconsistencies`,
+* which the fuzz tries and `fromJSON`/`checkState` must refuse): one card from the tableau or the stock
+* put among the removed ones alone (cards are removed in pairs or fours, and ranks in balance).
+*/
+function pairingInconsistencies(game, _o, rng) {
+	if (!Array.isArray(game.tableau) || !Array.isArray(game.removed)) return [];
+	const changes = [];
+	const tableau = game.tableau;
+	const stock = game.stock;
+	const removed = game.removed;
+	const filled = tableau.flatMap((c, i) => c === null ? [] : [i]);
+	if (filled.length > 0) changes.push(() => {
+		const i = filled[randomInt(rng, 0, filled.length - 1)];
+		removed.push(tableau[i]);
+		tableau[i] = null;
+		return `the card of slot ${i} removed alone`;
+	});
+	if (stock.length > 0) changes.push(() => {
+		const card = stock.splice(randomInt(rng, 0, stock.length - 1), 1)[0];
+		removed.push(card);
+		return `the stock card ${card} removed alone`;
+	});
+	return changes;
+}
 const blockTenGame = makePairingGame({
 	name: "block-ten",
 	optionsSchema: strictObject({ ...sharedOptionFields }),
@@ -7296,7 +7976,42 @@ const blockTenGame = makePairingGame({
 		undoLimit: o.undoLimit
 	})
 });
-// src/env/games/decade.ts
+registerModule({
+	game: makePairingGame({
+		name: "tens",
+		optionsSchema: strictObject({
+			tableau: literal([13, 15]).default(13).describe("Slots on the table (15 is easier)"),
+			refill: sharedOptionFields.refill,
+			blockTens: boolean().default(false).describe("Tens stay on the table (Block Ten)"),
+			undoLimit: sharedOptionFields.undoLimit,
+			reward: sharedOptionFields.reward
+		}),
+		params: (o) => ({
+			slots: o.tableau,
+			rowLength: 5,
+			quartets: true,
+			faceRankPairs: false,
+			tensBlocked: o.blockTens,
+			buffered: o.refill === "buffered",
+			rewardCards: o.reward === "cards",
+			undoLimit: o.undoLimit
+		})
+	}),
+	ids: [{
+		id: "tens",
+		title: "Tens",
+		description: "Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau"
+	}]
+}, { shipped: true });
+registerModule({
+	game: blockTenGame,
+	ids: [{
+		id: "block-ten",
+		title: "Block Ten",
+		description: "Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot"
+	}]
+}, { shipped: true });
+// src/games/decade/engine.ts
 /**
 * Decade (`decade`) and its family: `decade-optional`, `decade-max3`, `decade-loop`,
 * `decade-fives`, `decade-stacks` and `ten-twenty-thirty` are option presets over this
@@ -8105,7 +8820,8 @@ const decadeGame = {
 	actionCards: actionCards$1,
 	prompt: () => "",
 	board: board$1,
-	unwinnable
+	unwinnable,
+	inconsistencies: decadeInconsistencies
 };
 /** One line whose picked-up cards go under the stock never empties (docs/rules.md, "Options"). */
 function unwinnable(o) {
@@ -8128,6 +8844,3105 @@ function decadeOf(env) {
 		options: env.options
 	} : null;
 }
+/**
+* Changes to a decade state's JSON that no play could give (the engine's `inconsistencies`, which the
+* fuzz tries and `fromJSON`/`checkState` must refuse): steps below the cards drawn; with picked-up
+* cards discarded, steps above the draws plus the runs the pile could hold, a one-card discard pile,
+* all 52 cards discarded in fewer steps than draws.
+*/
+function decadeInconsistencies(game, o, rng) {
+	if (!Array.isArray(game.discarded) || typeof game.steps !== "number") return [];
+	const changes = [];
+	const stacks = game.stacks;
+	const stock = game.stock;
+	const discarded = game.discarded;
+	const dealt = o.stacks === 7 ? 7 : 3;
+	const draws = 52 - dealt - stock.length;
+	const maxSteps = o.maxSteps;
+	if (draws >= 1) changes.push(() => {
+		game.steps = randomInt(rng, 0, draws - 1);
+		return `steps ${String(game.steps)} with ${draws} cards drawn`;
+	});
+	if (o.pickedUp !== "discard") return changes;
+	const most = draws + Math.floor(discarded.length / o.minRun);
+	if (most < maxSteps) changes.push(() => {
+		game.steps = randomInt(rng, most + 1, Math.min(maxSteps, most + 1e3));
+		return `steps ${String(game.steps)} with ${draws} cards drawn and ${discarded.length} discarded`;
+	});
+	const single = discarded.length > 0 ? discarded : stock;
+	if (single.length > 0) changes.push(() => {
+		const card = single.splice(randomInt(rng, 0, single.length - 1), 1)[0];
+		stock.push(...discarded.splice(0));
+		game.discarded = [card];
+		return `a discard pile of the one card ${card}`;
+	});
+	changes.push(() => {
+		game.discarded = [
+			...discarded,
+			...stacks.flat(),
+			...stock
+		];
+		game.stacks = stacks.map(() => []);
+		if (o.stacks === 7) game.eliminated = stacks.map(() => true);
+		game.stock = [];
+		game.steps = randomInt(rng, 0, Math.min(maxSteps, 52 - dealt - 1));
+		return `all 52 cards discarded at step ${String(game.steps)}`;
+	});
+	return changes;
+}
+// src/games/decade/agents/position.ts
+/**
+* A compact copy of a decade position for the agents' searches: card values only
+* (suits never matter), typed arrays, no observation or pile bookkeeping, so copying a
+* position and applying a move cost a few dozen nanoseconds.
+*
+* It mirrors the engine's rules (src/games/decade/engine.ts) move for move: the same legal
+* ids in the same order, the same draws, discards, eliminations, step limit and end, for
+* every option of the engine, each read through `rulesOf`. test/games/decade/agents/baselines.test.ts
+* checks it against the engine on random games, with every option set off its default.
+*
+* Action ids, card values and run totals are the engine's (decade.ts exports them).
+*
+* The stock is a ring of values. A fair agent loads the stock's composition in a
+* canonical order and shuffles it with its own generator (`loadFair`); only the oracle
+* loads the true order (`loadTrue`).
+*/
+function rulesOf$1(o) {
+	return {
+		stacks: o.stacks,
+		minRun: o.minRun,
+		maxLen: maxRunLength(o),
+		loop: o.loop,
+		optional: o.discard === "optional",
+		deckBottom: o.pickedUp === "deck-bottom",
+		winLeft: o.win === "one-left" ? 1 : 0,
+		maxSteps: o.maxSteps,
+		good: runTotals(o)
+	};
+}
+var Position = class {
+	stacks;
+	/** Values of stack k at vals[k*52 .. k*52+len[k]-1], oldest first. */
+	vals;
+	len = /* @__PURE__ */ new Int32Array(7);
+	aliveCount = 0;
+	current = 0;
+	tableCount = 0;
+	/** Ring of values: the next card drawn is stock[head]. */
+	stock = /* @__PURE__ */ new Uint8Array(52);
+	head = 0;
+	stockLen = 0;
+	steps = 0;
+	/** Set by generate. */
+	status = 0;
+	constructor(stacks) {
+		this.stacks = stacks;
+		this.vals = new Uint8Array(stacks * 52);
+	}
+	copyFrom(p) {
+		this.vals.set(p.vals);
+		this.len.set(p.len);
+		this.aliveCount = p.aliveCount;
+		this.current = p.current;
+		this.tableCount = p.tableCount;
+		this.stock.set(p.stock);
+		this.head = p.head;
+		this.stockLen = p.stockLen;
+		this.steps = p.steps;
+		this.status = p.status;
+	}
+	/** The table of an engine state; the stock is left empty (see loadTrue, loadFair). */
+	loadTable(s) {
+		for (let k = 0; k < this.stacks; k++) {
+			const n = s.len[k];
+			for (let p = 0; p < n; p++) this.vals[k * 52 + p] = CARD_VALUE[s.table[k * 52 + p]];
+			this.len[k] = n;
+		}
+		this.aliveCount = s.aliveCount;
+		this.current = s.current;
+		this.tableCount = s.tableCount;
+		this.steps = s.steps;
+		this.head = 0;
+		this.stockLen = 0;
+		this.status = 0;
+	}
+	/** The engine state with its true stock order: only for agents that are not fair (the oracle). */
+	loadTrue(s) {
+		this.loadTable(s);
+		for (let i = 0; i < s.stockLen; i++) this.stock[i] = CARD_VALUE[s.stock[(s.stockHead + i) % 52]];
+		this.stockLen = s.stockLen;
+	}
+	/**
+	* The engine state with the stock's cards in an order drawn from `rng`. Fair: the
+	* order is built from the stock's composition (values in increasing order), never
+	* from the true order, so permuting the true stock changes nothing.
+	*/
+	loadFair(s, rng) {
+		this.loadTable(s);
+		this.loadCanonicalStock(s);
+		shuffleInPlace(rng, this.stock, this.stockLen);
+	}
+	/** `p`'s table, with a stock of the values counted in `unseen[1..10]` in a fair order drawn from `rng`. */
+	loadFairFrom(p, unseen, rng) {
+		this.copyFrom(p);
+		this.loadStockOf(unseen);
+		shuffleInPlace(rng, this.stock, this.stockLen);
+	}
+	/** The stock's composition in increasing value order (what a fair agent knows). */
+	loadCanonicalStock(s) {
+		this.loadStockOf(s.stockValues);
+	}
+	/** A stock of the values counted in `counts[1..10]`, in increasing value order. */
+	loadStockOf(counts) {
+		let at = 0;
+		for (let v = 1; v <= 10; v++) for (let c = 0; c < counts[v]; c++) this.stock[at++] = v;
+		this.head = 0;
+		this.stockLen = at;
+	}
+	/** The engine state's table, with an empty stock: the caller fills the stock (or only its size). */
+	loadTableOnly(s) {
+		this.loadTable(s);
+	}
+	/** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
+	nextLiveStack(from) {
+		if (this.stacks === 1) return 0;
+		for (let i = 1; i <= 7; i++) {
+			const k = (from + i) % 7;
+			if (this.len[k] > 0) return k;
+		}
+		return -1;
+	}
+	/**
+	* Writes the legal action ids, in the engine's order (increasing ids), into `out`;
+	* returns how many and sets `status`. Allocates nothing.
+	*/
+	generate(r, out) {
+		const canDraw = this.stockLen > 0 && this.aliveCount > 0;
+		let count = 0;
+		if (canDraw && r.optional) out[count++] = 0;
+		count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
+		if (canDraw && !r.optional && count === 0) out[count++] = 0;
+		if (count > 0 && this.steps >= r.maxSteps) {
+			this.status = 2;
+			return 0;
+		}
+		this.status = count === 0 ? 1 : 0;
+		return count;
+	}
+	lineRuns(r, out, count) {
+		const base = this.current * 52;
+		const n = this.len[this.current];
+		const v = this.vals;
+		const good = r.good;
+		for (let st = 0; st + r.minRun <= n; st++) {
+			const end = Math.min(st + r.maxLen, n);
+			let sum = 0;
+			for (let i = st; i < end; i++) {
+				sum += v[base + i];
+				if (sum > 35) break;
+				const length = i - st + 1;
+				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+			}
+		}
+		return count;
+	}
+	loopRuns(r, out, count) {
+		const base = this.current * 52;
+		const n = this.len[this.current];
+		const v = this.vals;
+		const good = r.good;
+		if (n < r.minRun) return count;
+		if (n <= r.maxLen) {
+			let sum = 0;
+			for (let i = 0; i < n; i++) sum += v[base + i];
+			if (sum <= 35 && good[sum] === 1) out[count++] = runActionId(0, n);
+		}
+		const longest = Math.min(r.maxLen, n - 1);
+		for (let st = Math.max(1, n - longest); st < n; st++) {
+			let sum = 0;
+			for (let i = st; i < n; i++) sum += v[base + i];
+			let length = n - st;
+			let wrap = 0;
+			while (sum <= 35) {
+				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
+				if (length >= longest) break;
+				sum += v[base + wrap];
+				wrap++;
+				length++;
+			}
+		}
+		return count;
+	}
+	/** Applies a legal action (0 = draw, else a run id). */
+	apply(r, action) {
+		this.steps++;
+		if (action === 0) this.draw(this.stock[this.head]);
+		else this.discard(r, runStartOf(action), runLengthOf(action));
+	}
+	/** Draws the stock's top card (its value is `value`) onto the next live stack. */
+	draw(value) {
+		this.head = (this.head + 1) % 52;
+		this.stockLen--;
+		this.push(this.nextLiveStack(this.current), value);
+	}
+	/** Puts `value` on top of stack k, which becomes the current stack (no stock change). */
+	push(k, value) {
+		this.vals[k * 52 + this.len[k]] = value;
+		this.len[k]++;
+		this.tableCount++;
+		this.current = k;
+	}
+	pickUp(r, value) {
+		if (!r.deckBottom) return;
+		this.stock[(this.head + this.stockLen) % 52] = value;
+		this.stockLen++;
+	}
+	/** Removes the run (start, length) from the current stack, as the engine does. */
+	discard(r, start, length) {
+		const k = this.current;
+		const base = k * 52;
+		const n = this.len[k];
+		const v = this.vals;
+		const end = start + length;
+		if (end <= n) {
+			for (let i = start; i < end; i++) this.pickUp(r, v[base + i]);
+			for (let i = end; i < n; i++) v[base + i - length] = v[base + i];
+		} else {
+			const wrapped = end - n;
+			for (let i = 0; i < wrapped; i++) this.pickUp(r, v[base + i]);
+			for (let i = start; i < n; i++) this.pickUp(r, v[base + i]);
+			for (let i = wrapped; i < start; i++) v[base + i - wrapped] = v[base + i];
+		}
+		this.len[k] = n - length;
+		this.tableCount -= length;
+		if (n === length && this.stacks === 7) this.aliveCount--;
+	}
+	/** After generate returned 0: whether the game is won. */
+	won(r) {
+		return this.status === 1 && this.tableCount <= r.winLeft;
+	}
+};
+/**
+* A depth-first search's scratch space: one position and one move list per depth, made on first
+* use and then reused, so a search allocates nothing once it has been as deep before.
+*/
+var SearchLevels = class {
+	stacks;
+	positions = [];
+	moveLists = [];
+	constructor(stacks) {
+		this.stacks = stacks;
+	}
+	/** The position of depth d. */
+	at(d) {
+		while (this.positions.length <= d) {
+			this.positions.push(new Position(this.stacks));
+			this.moveLists.push(new Int32Array(DECADE_ACTIONS));
+		}
+		return this.positions[d];
+	}
+	/** The move list of depth d (after `at(d)`). */
+	moves(d) {
+		return this.moveLists[d];
+	}
+};
+// src/agents/agent.ts
+/**
+* The one agent interface used by evaluation, hints and play. An agent sees the env
+* (its legal list, observation and state) and returns a legal action; where it has
+* them it also scores every legal action, best first, which is what hints show.
+*
+* Fairness: a fair agent must not read the order of the stock (the cards not yet
+* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
+* the unseen cards never changes a fair agent's choice.
+*/
+/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
+const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+/**
+* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
+* episode running. A caller's mistake is said as one, not met as a TypeError or an action
+* that is not legal.
+*/
+function checkPlaying(env, agent) {
+	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
+	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
+	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
+}
+/**
+* What a trained model's agent checks first once its `dispose()` freed the model: said as a
+* `TengymError`, not as TensorFlow.js's "Layer 'hidden_0' is already disposed" (nor as a move,
+* where a search answers from what it kept).
+*/
+function checkNotDisposed(disposed, agent) {
+	if (disposed) throw new TengymError("disposed", `model "${agent}" was disposed: dispose() freed its weights; load the model again to play with it`);
+}
+/**
+* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
+* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
+* passed over by this agent and met later by one that does use it.
+*/
+function checkUnusedSeed(seed, agent) {
+	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
+}
+// src/games/decade/agents/common.ts
+/** The env's engine state and options; a clear error for an env of another game. */
+function decadeEnv(env, agent) {
+	checkPlaying(env, agent);
+	const decade = decadeOf(env);
+	if (!decade) throw new TengymError("bad-argument", `agent "${agent}" plays the decade family, not ${env.id}`);
+	return decade;
+}
+/**
+* Rules resolved once: the same object while the options are the same (agents keep
+* their solver and buffers for as long as the rules object is the same).
+*/
+var RulesCache = class {
+	options = null;
+	key = "";
+	rules = null;
+	get(options) {
+		if (options === this.options && this.rules !== null) return this.rules;
+		const key = JSON.stringify(options);
+		if (key !== this.key || this.rules === null) {
+			this.rules = rulesOf$1(options);
+			this.key = key;
+		}
+		this.options = options;
+		return this.rules;
+	}
+};
+/**
+* The order `longest` prefers: longer runs first, then the older (lower start) of two
+* runs of the same length, the draw last. Higher is better.
+*/
+function longestRank(action) {
+	if (action === 0) return 0;
+	return runLengthOf(action) * 64 - runStartOf(action);
+}
+/** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
+function sortedScores(kind, actions, scores, tieRank = longestRank) {
+	const list = actions.map((action, i) => ({
+		action,
+		score: scores[i]
+	}));
+	list.sort((x, y) => y.score - x.score || tieRank(y.action) - tieRank(x.action));
+	return {
+		kind,
+		actions: list
+	};
+}
+// src/games/decade/agents/longest.ts
+var LongestRunAgent = class {
+	name = "longest";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		decadeEnv(env, this.name);
+		return longestMove(env.legal, env.legalCount);
+	}
+	/** Score: 64 × run length − start (the draw scores 0); higher first. */
+	score(env) {
+		decadeEnv(env, this.name);
+		const actions = env.legalActions();
+		return sortedScores("heuristic", actions, actions.map(longestRank));
+	}
+};
+/** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
+function longestMove(legal, n) {
+	let best = legal[0];
+	let bestRank = longestRank(best);
+	for (let i = 1; i < n; i++) {
+		const rank = longestRank(legal[i]);
+		if (rank > bestRank) {
+			best = legal[i];
+			bestRank = rank;
+		}
+	}
+	return best;
+}
+// src/games/decade/agents/hold.ts
+/**
+* Holding, when discards are optional on one straight line (no loop, 1 stack, discarded
+* cards gone: `decade-optional` and its variants).
+*
+* There, drawing never loses anything: cards are only ever added at the right end, so a
+* run that could be discarded now is still a run (the same cards, still consecutive)
+* after any number of draws, as long as no overlapping run is discarded first. Any game
+* can therefore be replayed as "draw the whole stock, then make the same discards in
+* the same order", with the same end. A fair player who draws every card first loses
+* nothing and then sees every card: the fair optimum equals the perfect-information
+* optimum (the oracle's, about 85% of deals), and the full line's exact value (`LineSolver`,
+* below) gives it. (Not with a loop, where a run must include the top card, nor with seven
+* stacks, where emptying a stack changes where later cards go.)
+*/
+/** Without 'deck-bottom' no game takes 78 steps, so a `maxSteps` of 78 or more never cuts one short. */
+const STEPS_NEVER_BINDING = 78;
+function holdsUntilStockEmpty(r) {
+	return r.optional && r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
+}
+/** Draws the whole stock onto the line (one stack): the position a holding player reaches. */
+function drawAll(p) {
+	const base = p.current * 52;
+	for (let i = 0; i < p.stockLen; i++) p.vals[base + p.len[p.current] + i] = p.stock[(p.head + i) % 52];
+	p.len[p.current] += p.stockLen;
+	p.tableCount += p.stockLen;
+	p.steps += p.stockLen;
+	p.head = (p.head + p.stockLen) % 52;
+	p.stockLen = 0;
+}
+/**
+* The exact value of one straight line with nothing left to draw, in the `Solver`'s terms
+* (0 = the line can be cleared, else 1 + the fewest cards it can end with), found in
+* polynomial time rather than by search: a game's worst decision was an exhaustive search of
+* up to 2 million moves (0.4 s) where this takes well under a millisecond.
+*
+* Why it is exact: call the cards a discard takes, in the line's original positions, a block.
+* When a block is discarded, every card between its first and last has gone already, so a
+* later block cannot have a card inside an earlier one's span: the blocks of any game are
+* non-crossing, each gap inside a block was cleared by blocks nested in that gap, and no card
+* left at the end lies inside a block. Conversely any such family can be played, innermost
+* first. So a segment of the line can be cleared when its first card starts a block (a chain of
+* cards whose gaps can be cleared, of a discarding total and length) followed by a segment that
+* can be cleared; and the fewest cards a line ends with is the fewest left outside a choice of
+* disjoint segments that can be cleared. A line that ends with the fewest has no run left (it
+* would end with fewer), so the game does end there. With `maxRun` below the longest possible
+* run the chains count their cards exactly; otherwise only up to `minRun`.
+*
+* For one stack, no loop, no 'deck-bottom' and a step limit that never binds
+* (`holdsUntilStockEmpty`), with an empty stock.
+*/
+var LineSolver = class {
+	rules;
+	/** Chain lengths told apart: lengths 1..sizes (the last saturates unless maxRun binds). */
+	sizes;
+	maxRunBinds;
+	goodLo;
+	goodHi;
+	/** clear[a] (words 2a, 2a+1): bit r set when cards a..r can all be discarded. */
+	clear = /* @__PURE__ */ new Int32Array(106);
+	/**
+	* chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card
+	* j, of length t + 1.
+	*/
+	chains;
+	fewest = /* @__PURE__ */ new Int32Array(53);
+	vals = /* @__PURE__ */ new Uint8Array(52);
+	after = new Position(1);
+	constructor(rules) {
+		if (rules.stacks !== 1 || rules.loop || rules.deckBottom) throw new Error("LineSolver: one straight line, without deck-bottom");
+		this.rules = rules;
+		this.maxRunBinds = rules.maxLen < 14;
+		this.sizes = this.maxRunBinds ? rules.maxLen : rules.minRun;
+		this.chains = new Int32Array(52 * this.sizes * 2);
+		let lo = 0;
+		let hi = 0;
+		for (let s = 0; s <= 35; s++) {
+			if (rules.good[s] !== 1) continue;
+			if (s < 32) lo |= 1 << s;
+			else hi |= 1 << s - 32;
+		}
+		this.goodLo = lo;
+		this.goodHi = hi;
+	}
+	/** The value after `action` in p (p is not modified), the stock then drawn: what holding leaves to play. */
+	valueAfter(p, action) {
+		const q = this.after;
+		q.copyFrom(p);
+		q.apply(this.rules, action);
+		drawAll(q);
+		return this.value(q);
+	}
+	/**
+	* The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end
+	* with.
+	*/
+	value(p) {
+		const n = p.len[p.current];
+		const base = p.current * 52;
+		for (let i = 0; i < n; i++) this.vals[i] = p.vals[base + i];
+		this.fillClearable(n);
+		const left = this.fewestLeft(n);
+		return left <= this.rules.winLeft ? 0 : 1 + left;
+	}
+	fillClearable(n) {
+		const clear = this.clear;
+		const chains = this.chains;
+		const sizes = this.sizes;
+		const minIndex = this.rules.minRun - 1;
+		clear[2 * n] = 0;
+		clear[2 * n + 1] = 0;
+		for (let l = n - 1; l >= 0; l--) {
+			chains.fill(0, l * sizes * 2, n * sizes * 2);
+			chains[l * sizes * 2] = 1 << this.vals[l];
+			let rowLo = 0;
+			let rowHi = 0;
+			for (let j = l; j < n; j++) {
+				const at = j * sizes * 2;
+				let any = 0;
+				let ends = 0;
+				for (let t = 0; t < sizes; t++) {
+					const lo = chains[at + 2 * t];
+					const hi = chains[at + 2 * t + 1];
+					any |= lo | hi;
+					if (t >= minIndex) ends |= lo & this.goodLo | hi & this.goodHi;
+				}
+				if (any === 0) continue;
+				if (ends !== 0) {
+					if (j < 32) rowLo |= 1 << j;
+					else rowHi |= 1 << j - 32;
+					rowLo |= clear[2 * (j + 1)];
+					rowHi |= clear[2 * (j + 1) + 1];
+				}
+				if (j + 1 < n) this.extend(j, j + 1);
+				let gapLo = clear[2 * (j + 1)];
+				let gapHi = clear[2 * (j + 1) + 1];
+				while (gapLo !== 0) {
+					const r = 31 - Math.clz32(gapLo & -gapLo);
+					gapLo &= gapLo - 1;
+					if (r + 1 < n) this.extend(j, r + 1);
+				}
+				while (gapHi !== 0) {
+					const r = 63 - Math.clz32(gapHi & -gapHi);
+					gapHi &= gapHi - 1;
+					if (r + 1 < n) this.extend(j, r + 1);
+				}
+			}
+			clear[2 * l] = rowLo;
+			clear[2 * l + 1] = rowHi;
+		}
+	}
+	/** Adds card k to every chain ending at j. */
+	extend(j, k) {
+		const chains = this.chains;
+		const sizes = this.sizes;
+		const v = this.vals[k];
+		const from = j * sizes * 2;
+		const to = k * sizes * 2;
+		for (let t = 0; t < sizes; t++) {
+			const lo = chains[from + 2 * t];
+			const hi = chains[from + 2 * t + 1];
+			if ((lo | hi) === 0) continue;
+			const shiftedLo = lo << v;
+			const shiftedHi = (hi << v | lo >>> 32 - v) & HIGH_SUMS;
+			let u = t + 1;
+			if (u === sizes) {
+				if (this.maxRunBinds) continue;
+				u = sizes - 1;
+			}
+			chains[to + 2 * u] |= shiftedLo;
+			chains[to + 2 * u + 1] |= shiftedHi;
+		}
+	}
+	/** The fewest cards left outside disjoint segments that clear. */
+	fewestLeft(n) {
+		const fewest = this.fewest;
+		const clear = this.clear;
+		fewest[0] = 0;
+		for (let r = 0; r < n; r++) {
+			let best = fewest[r] + 1;
+			const word = r < 32 ? 0 : 1;
+			const bit = 1 << (r & 31);
+			for (let l = 0; l <= r; l++) if ((clear[2 * l + word] & bit) !== 0 && fewest[l] < best) best = fewest[l];
+			fewest[r + 1] = best;
+		}
+		return fewest[n];
+	}
+};
+/** Bits of totals 32..35 in a chain's high word. */
+const HIGH_SUMS = 15;
+// src/games/decade/agents/solver.ts
+/**
+* The exact solver of a decade deal whose stock order is known: a depth-first search
+* over `Position`s with a transposition table, used by the oracle (on the true deal) and
+* by the determinized search (on sampled deals).
+*
+* Value of a position (lower is better): 0 when the game can still be won, otherwise
+* 1 + the fewest cards it can end with. A search stops at the first win it finds.
+*
+* - Forced moves (a single legal action) are applied in a loop, so only decision points
+*   recurse and only decision points are stored in the table.
+* - Moves are tried in the engine's order, but the draw (optional discards) last: drawing first,
+*   a search with 'deck-bottom', whose stock never runs out, went down to its depth cap before it
+*   tried a discard (docs/decisions.md, "Optional discards with 'deck-bottom'").
+* - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
+*   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
+*   also the stock's values in order (discarded cards come back), and the step count when
+*   `maxSteps` could cut a game short (below 78, the most steps a game without
+*   'deck-bottom' can take). Entries of older searches are dropped in O(1) by a
+*   generation stamp.
+* - 'deck-bottom' can cycle: a position met again on the current path counts as lost
+*   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
+*   the step count is not in the key, so with 'deck-bottom' the solver is a close
+*   approximation, not exact.
+* - The positions the game itself has already held (`HeldPositions`) count as on the path
+*   too. Without them, each search's winning line is a real one, but following the first
+*   winning move of one search after another can lead back to where the game has been,
+*   and round again until maxSteps, while every search says the game is won.
+* - A node budget (applied moves) and a depth cap bound every search; a search cut short
+*   returns estimates (the cards on the table, as if lost there) and stores nothing it
+*   did not finish.
+*/
+const WON$3 = 0;
+const IN_PROGRESS = 255;
+const UNKNOWN = 254;
+/** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
+const MAX_DEPTH = 600;
+/** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
+const MAX_STEPS_WITHOUT_CYCLES = 78;
+const PROBES = 24;
+var Solver = class {
+	rules;
+	/** Applied moves in the current search (decision and forced). */
+	nodes = 0;
+	/** Set when the node budget ran out: the values returned since are estimates. */
+	aborted = false;
+	budget = 0;
+	lastExact = true;
+	keySteps;
+	mask;
+	key1;
+	key2;
+	val;
+	gen;
+	generation = 1;
+	levels;
+	/** The current position's key (hashPosition): two 32-bit words. */
+	key = /* @__PURE__ */ new Int32Array(2);
+	/** Positions the current search counts as already on its path (the game's own). */
+	held = null;
+	/** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
+	constructor(rules, tableBits = 18) {
+		this.rules = rules;
+		this.levels = new SearchLevels(rules.stacks);
+		this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+	}
+	/** Forgets every stored position (O(1)). */
+	clear() {
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/**
+	* The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
+	* At most `budget` moves are applied; `aborted` tells whether the value is exact. With
+	* `held`, reaching one of those positions ends the line as a cycle does. The values
+	* stored then depend on `held`: clear the table when it changes.
+	*/
+	value(p, budget, held = null) {
+		this.levels.at(0).copyFrom(p);
+		return this.start(budget, held);
+	}
+	/** The value after `action` in `p` (p is not modified). */
+	valueAfter(p, action, budget, held = null) {
+		const q = this.levels.at(0);
+		q.copyFrom(p);
+		q.apply(this.rules, action);
+		return this.start(budget, held);
+	}
+	start(budget, held) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		this.held = held !== null && held.size > 0 ? held : null;
+		return this.search(0);
+	}
+	terminalValue(p) {
+		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$3 : 1 + p.tableCount;
+	}
+	/** Value of positions[d], which it may change. Sets lastExact. */
+	search(d) {
+		const r = this.rules;
+		const p = this.levels.at(d);
+		const moves = this.levels.moves(d);
+		let n = p.generate(r, moves);
+		while (n === 1) {
+			if (++this.nodes > this.budget) return this.estimate(p);
+			p.apply(r, moves[0]);
+			n = p.generate(r, moves);
+		}
+		if (n === 0) {
+			this.lastExact = true;
+			return this.terminalValue(p);
+		}
+		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
+		this.hash(p);
+		if (this.held?.has(this.key[0], this.key[1])) {
+			this.lastExact = true;
+			return 1 + p.tableCount;
+		}
+		const slot = this.find();
+		if (slot >= 0) {
+			const v = this.val[slot];
+			if (v === IN_PROGRESS) {
+				this.lastExact = true;
+				return 1 + p.tableCount;
+			}
+			if (v !== UNKNOWN) {
+				this.lastExact = true;
+				return v;
+			}
+		}
+		const at = slot >= 0 ? slot : this.insert();
+		this.val[at] = IN_PROGRESS;
+		const h1 = this.key[0];
+		const h2 = this.key[1];
+		const child = this.levels.at(d + 1);
+		let best = 255;
+		let exact = true;
+		const drawLast = moves[0] === 0 ? 1 : 0;
+		for (let j = 0; j < n; j++) {
+			const i = drawLast === 1 ? (j + 1) % n : j;
+			if (++this.nodes > this.budget) {
+				this.aborted = true;
+				exact = false;
+				if (best === 255) best = 1 + p.tableCount;
+				break;
+			}
+			child.copyFrom(p);
+			child.apply(r, moves[i]);
+			const v = this.search(d + 1);
+			if (!this.lastExact) exact = false;
+			if (v < best) best = v;
+			if (best === WON$3) {
+				if (this.lastExact) exact = true;
+				break;
+			}
+		}
+		if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
+		this.lastExact = exact;
+		return best;
+	}
+	estimate(p) {
+		this.aborted = this.nodes > this.budget || this.aborted;
+		this.lastExact = false;
+		return 1 + p.tableCount;
+	}
+	hash(p) {
+		hashPosition(p, this.rules.deckBottom, this.keySteps, this.key);
+	}
+	/** The slot holding the current hash, or -1. */
+	find() {
+		const g = this.generation;
+		const h1 = this.key[0];
+		const h2 = this.key[1];
+		let i = h1 & this.mask;
+		for (let probe = 0; probe < PROBES; probe++) {
+			if (this.gen[i] !== g) return -1;
+			if (this.key1[i] === h1 && this.key2[i] === h2) return i;
+			i = i + 1 & this.mask;
+		}
+		return -1;
+	}
+	/** A slot for the current hash: the first free one, or (table crowded) its home slot. */
+	insert() {
+		const g = this.generation;
+		const home = this.key[0] & this.mask;
+		let i = home;
+		let at = home;
+		for (let probe = 0; probe < PROBES; probe++) {
+			if (this.gen[i] !== g) {
+				at = i;
+				break;
+			}
+			i = i + 1 & this.mask;
+		}
+		this.gen[at] = g;
+		this.key1[at] = this.key[0];
+		this.key2[at] = this.key[1];
+		this.val[at] = UNKNOWN;
+		return at;
+	}
+};
+/**
+* The 64-bit key (two words, into `out`) of what a position's future depends on: the stock
+* size, the current stack and every stack's values; with `withStock` the stock's values in
+* order ('deck-bottom', where discarded cards come back); with `withSteps` the step count.
+*/
+function hashPosition(p, withStock, withSteps, out) {
+	let a = Math.imul(p.stockLen + 1, 2654435761) ^ p.current;
+	let b = Math.imul(p.stockLen + 5369127, 2246822519) + p.current;
+	if (withSteps) {
+		a = Math.imul(a ^ p.steps, 16777619);
+		b = Math.imul(b + p.steps, 1540483477);
+	}
+	for (let k = 0; k < p.stacks; k++) {
+		const n = p.len[k];
+		const base = k * 52;
+		a = Math.imul(a ^ n + 64, 16777619);
+		b = Math.imul(b + n + 64, 1540483477) ^ b >>> 13;
+		for (let i = 0; i < n; i++) {
+			const v = p.vals[base + i];
+			a = Math.imul(a ^ v, 16777619);
+			b = Math.imul(b + v, 1540483477) ^ b >>> 13;
+		}
+	}
+	if (withStock) for (let i = 0; i < p.stockLen; i++) {
+		const v = p.stock[(p.head + i) % 52];
+		a = Math.imul(a ^ v + 16, 16777619);
+		b = Math.imul(b + v + 16, 1540483477) ^ b >>> 13;
+	}
+	out[0] = mix32(a);
+	out[1] = mix32(b ^ 625341585);
+}
+/** One number (53 bits, exact in a double and in JSON) for a key's two words. */
+function keyNumber(h1, h2) {
+	return (h1 >>> 0) * 2097152 + (h2 >>> 11);
+}
+/**
+* The positions a 'deck-bottom' game has held since its whole stock became known (memory.ts
+* records them): a search that reaches one counts it as a cycle (`Solver.value`'s `held`).
+* Only then can a game come back to a position: while a card is unseen, every draw takes an
+* unseen card and the player knows more than it did.
+*/
+var HeldPositions = class {
+	keys = /* @__PURE__ */ new Set();
+	key = /* @__PURE__ */ new Int32Array(2);
+	get size() {
+		return this.keys.size;
+	}
+	/** Records `p` (its stock holding the true order). */
+	add(p) {
+		hashPosition(p, true, false, this.key);
+		this.keys.add(keyNumber(this.key[0], this.key[1]));
+	}
+	has(h1, h2) {
+		return this.keys.has(keyNumber(h1, h2));
+	}
+	clear() {
+		this.keys.clear();
+	}
+	/** The same positions as `other`. */
+	copyFrom(other) {
+		this.keys.clear();
+		for (const k of other.keys) this.keys.add(k);
+	}
+	/** The keys, to save beside what a player remembers (memory.ts, `Remembered`). */
+	toArray() {
+		return [...this.keys];
+	}
+	/** The positions `toArray` gave. */
+	setKeys(keys) {
+		this.keys.clear();
+		for (const k of keys) this.keys.add(k);
+	}
+};
+// src/games/decade/agents/memory.ts
+var StockMemory = class {
+	/** Cards at the top of the stock whose order is unknown. */
+	unknown = 0;
+	/** Known values under them, top first: known[(head + i) % 52]. */
+	known = /* @__PURE__ */ new Uint8Array(52);
+	head = 0;
+	knownLen = 0;
+	/** The state seen last (values, stock size, steps), or none. */
+	last = null;
+	seen = false;
+	trial = null;
+	moves = new Int32Array(DECADE_ACTIONS);
+	counts = /* @__PURE__ */ new Int32Array(11);
+	/** The cards the inferred move put under the stock. */
+	picked = /* @__PURE__ */ new Uint8Array(52);
+	pickedLen = 0;
+	/** The last state's cards (ids, suits included), where `last` holds their values. */
+	lastCards = /* @__PURE__ */ new Uint8Array(364);
+	/** The positions the game has held since the whole stock became known. */
+	held = new HeldPositions();
+	scratch = null;
+	/** The same memory as `other` (a copy, sharing nothing). */
+	copyFrom(other) {
+		this.unknown = other.unknown;
+		this.known.set(other.known);
+		this.head = other.head;
+		this.knownLen = other.knownLen;
+		this.seen = other.seen;
+		this.lastCards.set(other.lastCards);
+		this.held.copyFrom(other.held);
+		if (other.last === null) {
+			this.last = null;
+			return;
+		}
+		if (this.last === null || this.last.stacks !== other.last.stacks) {
+			this.last = new Position(other.last.stacks);
+			this.trial = new Position(other.last.stacks);
+		}
+		this.last.copyFrom(other.last);
+	}
+	/** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
+	remembered() {
+		return {
+			unknown: this.unknown,
+			known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)),
+			held: this.held.toArray()
+		};
+	}
+	/** The memory `remembered` gave, standing at `state` (the state it was taken at). */
+	restore(state, remembered) {
+		if (this.last === null || this.last.stacks !== state.numStacks) {
+			this.last = new Position(state.numStacks);
+			this.trial = new Position(state.numStacks);
+		}
+		this.unknown = remembered.unknown;
+		this.head = 0;
+		this.knownLen = remembered.known.length;
+		this.known.set(remembered.known);
+		this.last.loadTableOnly(state);
+		this.last.stockLen = state.stockLen;
+		this.lastCards.set(state.table.subarray(0, state.numStacks * 52));
+		this.seen = true;
+		this.held.setKeys(remembered.held ?? []);
+	}
+	/** Forgets everything (a new episode). */
+	clear() {
+		this.seen = false;
+		this.held.clear();
+	}
+	/** Brings the memory up to `state` (see the file's comment). */
+	sync(state, r) {
+		if (this.last === null || this.last.stacks !== r.stacks) {
+			this.last = new Position(r.stacks);
+			this.trial = new Position(r.stacks);
+			this.seen = false;
+		}
+		const last = this.last;
+		if (!(this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r))) || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
+			this.unknown = state.stockLen;
+			this.head = 0;
+			this.knownLen = 0;
+			this.held.clear();
+		}
+		last.loadTableOnly(state);
+		last.stockLen = state.stockLen;
+		this.lastCards.set(state.table.subarray(0, state.numStacks * 52));
+		this.seen = true;
+		if (this.unknown === 0) this.hold(state);
+	}
+	/** Records `state`, whose stock is all known, as held. */
+	hold(state) {
+		if (this.scratch === null || this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
+		const p = this.scratch;
+		p.loadTableOnly(state);
+		for (let i = 0; i < this.knownLen; i++) p.stock[i] = this.knownAt(i);
+		p.head = 0;
+		p.stockLen = this.knownLen;
+		this.held.add(p);
+	}
+	/** Known cards under the unseen ones. */
+	get knownCount() {
+		return this.knownLen;
+	}
+	/** The value of the i-th known card (0 = the first drawn after the unseen ones). */
+	knownAt(i) {
+		return this.known[(this.head + i) % 52];
+	}
+	/** The unseen cards by value (1..10): the stock's composition minus the known cards. */
+	unseenCounts(state, out) {
+		for (let v = 1; v <= 10; v++) out[v] = state.stockValues[v];
+		for (let i = 0; i < this.knownLen; i++) out[this.known[(this.head + i) % 52]]--;
+	}
+	/**
+	* Loads the table of `state` into p with a sampled stock: the unseen cards (the
+	* composition minus the known cards) shuffled with `rng`, then the known cards.
+	*/
+	fill(p, state, rng) {
+		p.loadTableOnly(state);
+		const c = this.counts;
+		this.unseenCounts(state, c);
+		let at = 0;
+		for (let v = 1; v <= 10; v++) for (let k = 0; k < c[v]; k++) p.stock[at++] = v;
+		shuffleInPlace(rng, p.stock, at);
+		for (let i = 0; i < this.knownLen; i++) p.stock[at++] = this.known[(this.head + i) % 52];
+		p.head = 0;
+		p.stockLen = at;
+	}
+	/**
+	* Finds the one legal move from the last state that gives `state` and applies its effect
+	* on the stock; false when there is none, or several that pick up different orders.
+	* Two runs can leave the same values on the table; the cards themselves (which the player
+	* sees, suits included) tell which one went: its cards are no longer on the table.
+	*/
+	infer(state, r) {
+		const last = this.last;
+		const trial = this.trial;
+		const n = last.generate(r, this.moves);
+		let found = -1;
+		for (let i = 0; i < n; i++) {
+			const m = this.moves[i];
+			trial.copyFrom(last);
+			trial.apply(r, m);
+			if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
+			if (found >= 0) {
+				if (found === 0 || m === 0) return false;
+				if (!this.samePickUp(last, found, m)) {
+					const foundGone = this.cardsGone(last, found, state);
+					if (foundGone === this.cardsGone(last, m, state)) return false;
+					if (foundGone) continue;
+				}
+			}
+			found = m;
+		}
+		if (found < 0) return false;
+		if (found > 0) {
+			this.pickUp(last, found);
+			for (let i = 0; i < this.pickedLen; i++) this.known[(this.head + this.knownLen++) % 52] = this.picked[i];
+			return true;
+		}
+		if (this.unknown > 0) {
+			this.unknown--;
+			return true;
+		}
+		const k = state.current;
+		const drawn = CARD_VALUE[state.table[k * 52 + state.len[k] - 1]];
+		if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
+		this.head = (this.head + 1) % 52;
+		this.knownLen--;
+		return true;
+	}
+	/** Whether runs a and b of p put the same values under the stock in the same order. */
+	samePickUp(p, a, b) {
+		this.pickUp(p, a);
+		const first = this.picked.slice(0, this.pickedLen);
+		this.pickUp(p, b);
+		return first.length === this.pickedLen && first.every((v, i) => v === this.picked[i]);
+	}
+	/** The values run `action` of p puts under the stock, in order, into `picked`. */
+	pickUp(p, action) {
+		this.runSpots(p, action);
+		const base = p.current * 52;
+		for (let i = 0; i < this.pickedLen; i++) this.picked[i] = p.vals[base + this.picked[i]];
+	}
+	/** The places on p's current stack that run `action` takes, in the order they go under the stock, into `picked`. */
+	runSpots(p, action) {
+		const start = runStartOf(action);
+		const end = start + runLengthOf(action);
+		const n = p.len[p.current];
+		this.pickedLen = 0;
+		for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = i;
+		for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = i;
+	}
+	/** Whether none of the cards run `action` of p (the last state) takes is on `state`'s table. */
+	cardsGone(p, action, state) {
+		this.runSpots(p, action);
+		const base = p.current * 52;
+		for (let i = 0; i < this.pickedLen; i++) {
+			const card = this.lastCards[base + this.picked[i]];
+			for (let k = 0; k < state.numStacks; k++) for (let j = 0; j < state.len[k]; j++) if (state.table[k * 52 + j] === card) return false;
+		}
+		return true;
+	}
+	/** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */
+	same(state, p, skipTop) {
+		if (state.stockLen !== p.stockLen || state.current !== p.current || state.tableCount !== p.tableCount) return false;
+		for (let k = 0; k < p.stacks; k++) {
+			const n = p.len[k];
+			if (state.len[k] !== n) return false;
+			const upTo = k === skipTop ? n - 1 : n;
+			for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * 52 + i]] !== p.vals[k * 52 + i]) return false;
+		}
+		return true;
+	}
+	/** The known cards are among the stock's composition. */
+	knownFits(state) {
+		const c = this.counts;
+		for (let v = 1; v <= 10; v++) c[v] = state.stockValues[v];
+		for (let i = 0; i < this.knownLen; i++) if (--c[this.known[(this.head + i) % 52]] < 0) return false;
+		return true;
+	}
+};
+// src/games/decade/agents/lookahead.ts
+const WON$2 = 100;
+const LOST = -100;
+function lookaheadConfigFor(o) {
+	if (o.discard === "optional") return {
+		depth: 1,
+		maxNodes: 2e4,
+		endgameBudget: 2e4
+	};
+	return {
+		depth: 3,
+		maxNodes: 2e4,
+		endgameBudget: 2e4
+	};
+}
+var LookaheadAgent = class {
+	name;
+	fair = true;
+	config;
+	rulesCache = new RulesCache();
+	rules = null;
+	levels = null;
+	/** Unseen cards by value (1..10) and how many, updated along the search path. */
+	unseen = /* @__PURE__ */ new Int32Array(11);
+	unknownLeft = 0;
+	/** Known cards under the unseen ones, in drawing order: queue[queueHead .. queueLen-1]. */
+	queue = /* @__PURE__ */ new Uint8Array(208);
+	queueHead = 0;
+	queueLen = 0;
+	memory = new StockMemory();
+	/** Unused: with nothing unseen there is nothing to shuffle (memory.fill takes one). */
+	rng = createRng(0);
+	nodes = 0;
+	maxNodes = 0;
+	endgame = null;
+	line = null;
+	constructor(config = null, name = "lookahead") {
+		this.config = config;
+		this.name = name;
+	}
+	/** Forgets the memory and the solver's table: an episode never depends on the ones before. */
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.memory.clear();
+		this.endgame?.clear();
+	}
+	act(env) {
+		this.observe(env);
+		return this.choose(env);
+	}
+	/** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
+	observe(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		if (options.pickedUp === "deck-bottom") this.memory.sync(state, this.rulesCache.get(options));
+	}
+	choose(env) {
+		if (env.legalCount === 1) return env.legal[0];
+		const values = this.values(env);
+		let best = 0;
+		for (let i = 1; i < env.legalCount; i++) if (values[i] > values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
+		return env.legal[best];
+	}
+	/**
+	* Score ('heuristic', higher first): the expectimax value (about minus the cards on the
+	* table `depth` draws ahead); with nothing unseen, minus the solver's value (0 = the
+	* table clears); when holding, 0 for the draw and −1 for every discard.
+	*/
+	score(env) {
+		this.observe(env);
+		return sortedScores("heuristic", env.legalActions(), this.values(env));
+	}
+	values(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules !== this.rules) {
+			this.rules = rules;
+			this.levels = new SearchLevels(rules.stacks);
+			this.endgame = null;
+			this.line = null;
+		}
+		const config = this.config ?? lookaheadConfigFor(options);
+		if (holdsUntilStockEmpty(rules) && state.stockLen > 0) return this.holdValues(env);
+		if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0) return this.solvedValues(env, state, config);
+		this.maxNodes = config.maxNodes;
+		this.nodes = 0;
+		const root = this.levels.at(0);
+		root.loadTableOnly(state);
+		root.stockLen = state.stockLen;
+		this.loadUnseen(state, rules);
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) out.push(this.afterAction(root, env.legal[i], config.depth, 1));
+		return out;
+	}
+	/** Holding (hold.ts): while cards are unseen, drawing scores 0 and every discard −1. */
+	holdValues(env) {
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) out.push(env.legal[i] === 0 ? 0 : -1);
+		return out;
+	}
+	/**
+	* No card unseen: the deal is known, and minus the exact solver's value (0 = the table
+	* clears) is the expectimax to the end. Without 'deck-bottom' every value stored then holds
+	* for any deal (no future card is unknown), so the solver's table is kept from move to move.
+	* With it, the searches count the positions the game has held as cycles (memory.ts), and
+	* those grow with every move: the table is cleared for each decision.
+	*/
+	solvedValues(env, state, config) {
+		if (holdsUntilStockEmpty(this.rules)) return this.lineValues(env, state);
+		const out = [];
+		this.endgame ??= new Solver(this.rules, 18);
+		const root = this.levels.at(0);
+		const held = this.rules.deckBottom ? this.memory.held : null;
+		if (held !== null) {
+			this.memory.fill(root, state, this.rng);
+			this.endgame.clear();
+		} else root.loadTableOnly(state);
+		for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget, held));
+		return out;
+	}
+	/** `solvedValues` by `LineSolver`: minus each action's exact value, found without search. */
+	lineValues(env, state) {
+		this.line ??= new LineSolver(this.rules);
+		const root = this.levels.at(0);
+		root.loadTableOnly(state);
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) out.push(-this.line.valueAfter(root, env.legal[i]));
+		return out;
+	}
+	/**
+	* The stock as the agent knows it: `unknownLeft` unseen cards on top (by value in
+	* `unseen`), then the known queue (with 'deck-bottom': what the memory holds, and the
+	* cards the search discards, which go under the stock in a known order).
+	*/
+	loadUnseen(state, rules) {
+		this.queueHead = 0;
+		this.queueLen = 0;
+		if (rules.deckBottom) {
+			this.memory.unseenCounts(state, this.unseen);
+			this.unknownLeft = this.memory.unknown;
+			for (let i = 0; i < this.memory.knownCount; i++) this.queue[this.queueLen++] = this.memory.knownAt(i);
+		} else {
+			for (let v = 1; v <= 10; v++) this.unseen[v] = state.stockValues[v];
+			this.unknownLeft = state.stockLen;
+		}
+	}
+	/** Value of taking `action` in p (p unchanged); levels ≥ d are scratch. */
+	afterAction(p, action, depth, d) {
+		if (action === 0) return this.chance(p, depth, d);
+		const q = this.levels.at(d);
+		q.copyFrom(p);
+		const queued = this.queueLen;
+		if (this.rules.deckBottom) this.pickUp(q, action);
+		q.apply(this.rules, action);
+		const v = this.decide(q, depth, d + 1);
+		this.queueLen = queued;
+		return v;
+	}
+	/** With 'deck-bottom' the run's cards go under the stock (oldest position first, as the engine does). */
+	pickUp(p, action) {
+		const start = runStartOf(action);
+		const length = runLengthOf(action);
+		const base = p.current * 52;
+		const n = p.len[p.current];
+		const end = start + length;
+		const wrapped = end > n ? end - n : 0;
+		for (let i = 0; i < wrapped; i++) this.queue[this.queueLen++] = p.vals[base + i];
+		for (let i = start; i < Math.min(end, n); i++) this.queue[this.queueLen++] = p.vals[base + i];
+	}
+	/** Our move in p (p may be changed): the best of the legal actions. */
+	decide(p, depth, d) {
+		const r = this.rules;
+		const moves = this.levels.moves(d - 1);
+		const n = p.generate(r, moves);
+		if (n === 0) return p.won(r) ? WON$2 : LOST - p.tableCount;
+		if (++this.nodes > this.maxNodes) return this.horizon(p);
+		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
+		let best = -Infinity;
+		for (let i = 0; i < n; i++) {
+			const v = this.afterAction(p, moves[i], depth, d);
+			if (v > best) best = v;
+		}
+		return best;
+	}
+	horizon(p) {
+		return -p.tableCount;
+	}
+	/**
+	* Draw from p (p unchanged): the average over the unseen values, or the known next
+	* card once no unseen card is above it, or the horizon value.
+	*/
+	chance(p, depth, d) {
+		if (depth === 0 || p.stockLen === 0) return this.horizon(p);
+		const k = p.nextLiveStack(p.current);
+		const q = this.levels.at(d);
+		if (this.unknownLeft === 0) {
+			const v = this.queue[this.queueHead++];
+			this.drawValue(p, q, k, v);
+			const value = this.decide(q, depth - 1, d + 1);
+			this.queueHead--;
+			return value;
+		}
+		const total = this.unknownLeft;
+		let sum = 0;
+		this.unknownLeft--;
+		for (let v = 1; v <= 10; v++) {
+			const count = this.unseen[v];
+			if (count === 0) continue;
+			this.drawValue(p, q, k, v);
+			this.unseen[v]--;
+			sum += count * this.decide(q, depth - 1, d + 1);
+			this.unseen[v]++;
+		}
+		this.unknownLeft++;
+		return sum / total;
+	}
+	/** q = p after drawing a card of value v onto stack k. */
+	drawValue(p, q, k, v) {
+		q.copyFrom(p);
+		q.steps++;
+		q.stockLen--;
+		q.push(k, v);
+	}
+};
+// src/games/decade/agents/oracle.ts
+/** A solver value (0: a win, else 1 + the cards left) as minus the cards left at the end, a win counting 0. */
+function minusCardsLeft(value) {
+	return value <= 1 ? 0 : 1 - value;
+}
+/** Whether the oracle plays under these rules: not on one line with optional discards and 'deck-bottom' (above). */
+function oracleSearches(r) {
+	return !(r.stacks === 1 && r.optional && r.deckBottom);
+}
+var OracleAgent = class {
+	name = "oracle";
+	fair = false;
+	budget;
+	tableBits;
+	rulesCache = new RulesCache();
+	rules = null;
+	/** The search, or where holding is free the line's exact value (one of the two). */
+	solver = null;
+	line = null;
+	root = null;
+	/** The stock values (top first) the table was filled for. */
+	dealStock = /* @__PURE__ */ new Uint8Array(52);
+	dealLen = -1;
+	/** 'deck-bottom': the positions of this game it has been shown. */
+	held = new HeldPositions();
+	constructor(config = {}) {
+		this.budget = config.budget ?? 2e6;
+		this.tableBits = config.tableBits ?? 20;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.dealLen = -1;
+		this.solver?.clear();
+		this.held.clear();
+	}
+	act(env) {
+		this.rulesFor(env);
+		if (env.legalCount === 1) return env.legal[0];
+		const values = this.values(env);
+		let best = 0;
+		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
+		return env.legal[best];
+	}
+	/**
+	* Score (unit 'minus-cards-left'): minus the fewest cards the action can leave on the table at
+	* the end (past `budget`, an estimate), 0 when it still wins the deal. Ranked by the solver's
+	* values, as `act` chooses: a win stays ahead of a loss that leaves no card (a game cut short by
+	* maxSteps), though both score 0.
+	*/
+	score(env) {
+		checkPlaying(env, this.name);
+		return {
+			kind: "value",
+			unit: "minus-cards-left",
+			actions: sortedScores("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
+				action,
+				score: minusCardsLeft(-score)
+			}))
+		};
+	}
+	/** The solver's value of every legal action, in the env's legal order. */
+	values(env) {
+		const { state } = decadeEnv(env, this.name);
+		const rules = this.rulesFor(env);
+		if (rules !== this.rules) {
+			this.rules = rules;
+			const holds = holdsUntilStockEmpty(rules);
+			this.line = holds ? new LineSolver(rules) : null;
+			this.solver = holds ? null : new Solver(rules, this.tableBits);
+			this.root = new Position(rules.stacks);
+			this.dealLen = -1;
+		}
+		const root = this.root;
+		root.loadTrue(state);
+		const out = [];
+		if (this.line !== null) {
+			for (let i = 0; i < env.legalCount; i++) out.push(this.line.valueAfter(root, env.legal[i]));
+			return out;
+		}
+		this.keepOrClearTable(root, rules);
+		const held = rules.deckBottom ? this.held : null;
+		held?.add(root);
+		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget, held));
+		return out;
+	}
+	/** The env's rules, refused where the oracle does not play (`oracleSearches`). */
+	rulesFor(env) {
+		const rules = this.rulesCache.get(decadeEnv(env, this.name).options);
+		if (!oracleSearches(rules)) throw new TengymError("bad-argument", `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no deal can be won there, and its searches could only guess, at about a second a decision`);
+		return rules;
+	}
+	/**
+	* Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for
+	* every decision (the positions held grow).
+	*/
+	keepOrClearTable(root, rules) {
+		if (rules.deckBottom) {
+			this.solver.clear();
+			return;
+		}
+		if (!this.sameDeal(root)) {
+			this.solver.clear();
+			for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % 52];
+			this.dealLen = root.stockLen;
+		}
+	}
+	sameDeal(root) {
+		if (this.dealLen < root.stockLen) return false;
+		const skip = this.dealLen - root.stockLen;
+		for (let i = 0; i < root.stockLen; i++) if (this.dealStock[skip + i] !== root.stock[(root.head + i) % 52]) return false;
+		return true;
+	}
+};
+// src/games/decade/agents/pimc.ts
+/**
+* `pimc` — determinized search (perfect-information Monte Carlo). At a decision point
+* (more than one legal action) it deals K plausible stocks: the stock's composition,
+* which a player knows, in orders shuffled with the agent's own seeded generator (never
+* the true order: the shuffle starts from the composition in a fixed order, so the true
+* order cannot leak in). On each sampled deal it solves every legal action exactly (the
+* oracle's solver, capped at `budget` moves per action) and counts, per action, the
+* samples in which it still clears the table. It plays the action that clears in the
+* most samples; ties go to the fewest cards left on average, then to `longest`'s choice.
+*
+* With no card unseen (the stock is empty) one "sample" is the true deal: it solves it
+* once, with `endgameBudget`, and keeps the solver's table from move to move.
+*
+* Optional discards on one straight line (`decade-optional`): drawing is provably never
+* worse (hold.ts), so it draws while the stock lasts without sampling, then values the
+* full line exactly, without search (`LineSolver`) — the perfect-information optimum,
+* which a fair player can reach there. `score` still samples (each sample valued with the
+* whole stock drawn, as exactly).
+*
+* With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
+* went under the stock (memory.ts: it must see every state of the game, as `act` does in
+* an evaluation) and samples only the cards it has not seen; after one pass through the
+* deck it plays the known deal exactly, its searches counting the positions the game has
+* already held as cycles (solver.ts, `HeldPositions`), with the table cleared each decision.
+*
+* `score` is the fraction of samples in which the action clears ('win-probability'), with the
+* mean cards left over the samples (`cardsLeft`).
+*
+* The samples at a decision are drawn from a generator seeded by the episode's seed and what
+* the player sees there (the table, the stock's composition, the step, the remembered cards:
+* `seenHash`), never by the calls made before: `act` and `score` agree on a position, and a
+* hint for a position is the same whoever asks and whatever was asked before.
+*/
+/** `pimc`'s budgets on the decade family's one-stock presets (moves per action's search; with nothing unseen). */
+const PIMC_BUDGET = 2e4;
+const PIMC_ENDGAME_BUDGET = 2e5;
+/** Samples and budgets by option set: chosen so a 1,000-deal evaluation takes minutes. */
+function pimcConfigFor(o) {
+	if (o.discard === "optional") return {
+		samples: 24,
+		budget: 4e3,
+		endgameBudget: 1e5
+	};
+	if (o.pickedUp === "deck-bottom") return {
+		samples: 32,
+		budget: PIMC_BUDGET,
+		endgameBudget: PIMC_ENDGAME_BUDGET
+	};
+	return {
+		samples: 128,
+		budget: PIMC_BUDGET,
+		endgameBudget: PIMC_ENDGAME_BUDGET
+	};
+}
+/**
+* pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
+* measurements on decks the env does not deal (research/decade-reduced-room.ts) call it directly.
+*/
+var PimcSearch = class PimcSearch {
+	rules;
+	solver;
+	/** Where holding is free: each sample's line, its stock drawn, valued exactly without search. */
+	line;
+	sample;
+	constructor(rules, tableBits = 18) {
+		this.rules = rules;
+		this.solver = new Solver(rules, tableBits);
+		this.line = holdsUntilStockEmpty(rules) ? new LineSolver(rules) : null;
+		this.sample = new Position(rules.stacks);
+	}
+	/**
+	* Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
+	* (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
+	* (else the one deal is the true one, and the solver keeps its table from sample to sample,
+	* and from call to call unless `held`: the positions the game has held, which the searches
+	* count as cycles).
+	*/
+	tally(legal, n, samples, budget, hidden, rng, fill, held = null) {
+		const t = {
+			wins: new Float64Array(n),
+			values: new Float64Array(n),
+			samples
+		};
+		for (let k = 0; k < samples; k++) {
+			fill(this.sample, rng);
+			if (hidden || held !== null) this.solver.clear();
+			for (let i = 0; i < n; i++) {
+				const v = this.solve(legal[i], budget, held);
+				if (v === 0) t.wins[i]++;
+				t.values[i] += v;
+			}
+		}
+		return t;
+	}
+	/** Whether move i beats move j: more samples cleared, then fewer cards left on average, then `longest`'s order. */
+	static better(legal, t, i, j) {
+		if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
+		if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
+		return longestRank(legal[i]) > longestRank(legal[j]);
+	}
+	/** The index of the best of `n` moves. */
+	static best(legal, t, n) {
+		let best = 0;
+		for (let i = 1; i < n; i++) if (PimcSearch.better(legal, t, i, best)) best = i;
+		return best;
+	}
+	/** The solver's value of `action` on the current sample. */
+	solve(action, budget, held) {
+		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
+	}
+};
+var PimcAgent = class {
+	name;
+	fair = true;
+	config;
+	seed = 0;
+	rulesCache = new RulesCache();
+	search = null;
+	memory = new StockMemory();
+	/** `config`: fixed samples and budgets; null = `pimcConfigFor` the env's options. */
+	constructor(config = null, name = "pimc") {
+		this.config = config;
+		this.name = name;
+	}
+	/** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+		this.memory.clear();
+		this.search?.solver.clear();
+	}
+	act(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules.deckBottom) this.memory.sync(state, rules);
+		return this.choose(env, state, rules);
+	}
+	choose(env, state, rules) {
+		if (env.legalCount === 1) return env.legal[0];
+		if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
+		return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
+	}
+	/**
+	* How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards).
+	*/
+	unseenCount(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (!rules.deckBottom) return state.stockLen;
+		this.memory.sync(state, rules);
+		return this.memory.unknown;
+	}
+	/** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
+	observe(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules.deckBottom) this.memory.sync(state, rules);
+	}
+	/** Remembers `remembered` at `env`'s state: a position labelled away from its game (distillation). */
+	restoreMemory(env, remembered) {
+		this.memory.restore(decadeEnv(env, this.name).state, remembered);
+	}
+	/** Starts from what `other` remembers of the stock (a game continued from where `other` stands). */
+	copyMemoryFrom(other) {
+		this.memory.copyFrom(other.memory);
+	}
+	/** Score: the fraction of sampled deals in which the action still clears the table. */
+	score(env) {
+		this.observe(env);
+		const t = this.tally(env);
+		const order = Array.from({ length: env.legalCount }, (_, i) => i);
+		order.sort((a, b) => PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0);
+		return {
+			kind: "win-probability",
+			actions: order.map((i) => ({
+				action: env.legal[i],
+				score: t.wins[i] / t.samples,
+				cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples
+			}))
+		};
+	}
+	tally(env) {
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		const config = this.config ?? pimcConfigFor(options);
+		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
+		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
+		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
+		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
+		const held = rules.deckBottom && !hidden ? this.memory.held : null;
+		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
+	}
+};
+/**
+* A 32-bit hash of what a player sees in `state`: every stack's cards, the current stack, the
+* step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
+* the unseen ones. Never the stock's order.
+*/
+function seenHash(state, memory) {
+	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
+	for (let k = 0; k < state.numStacks; k++) {
+		const base = k * 52;
+		h = mix32(h ^ 256 + state.len[k]);
+		for (let i = 0; i < state.len[k]; i++) h = mix32(h + state.table[base + i]);
+	}
+	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | state.stockValues[v]));
+	if (memory) for (let i = 0; i < memory.knownCount; i++) h = mix32(h + 512 + memory.knownAt(i));
+	return h >>> 0;
+}
+// src/games/decade/kit.ts
+/**
+* The decade family's baselines. Every agent plays every decade id and option of the engine
+* (it sees them through `rulesOf`, position.ts), but `optimal` and `oracle` (below); each
+* file's doc comment gives the idea.
+*
+* | agent       | fair | idea |
+* |-------------|------|------|
+* | `longest`   | yes  | longest-run-first, oldest cards on a tie; draws only when no run is legal |
+* | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
+* | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
+* | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound); not on one line with optional discards and 'deck-bottom' |
+* | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
+*/
+const DECADE = [decadeGame];
+/**
+* Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts,
+* `oracleSearches`).
+*/
+function oraclePlays(env) {
+	const options = decadeOptionsOf(env);
+	return options === null || oracleSearches(rulesOf$1(options));
+}
+/** Whether holding is free under these options (hold.ts): where `optimal` plays. */
+function holdsFree(env) {
+	const options = decadeOptionsOf(env);
+	return options !== null && holdsUntilStockEmpty(rulesOf$1(options));
+}
+const DECADE_AGENTS = [
+	{
+		name: "longest",
+		description: "longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal",
+		fair: true,
+		games: DECADE,
+		create: () => new LongestRunAgent()
+	},
+	{
+		name: "lookahead",
+		description: "expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the horizon); exact search once no card is unseen",
+		fair: true,
+		games: DECADE,
+		create: () => new LookaheadAgent()
+	},
+	{
+		name: "pimc",
+		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
+		fair: true,
+		games: DECADE,
+		create: () => new PimcAgent()
+	},
+	{
+		name: "oracle",
+		description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent. Not on one line with optional discards and pickedUp 'deck-bottom', where no deal can be won and its searches could only guess, at about a second a decision",
+		fair: false,
+		games: DECADE,
+		plays: (env) => oraclePlays(env),
+		create: () => new OracleAgent()
+	},
+	{
+		name: "optimal",
+		description: "the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline",
+		fair: true,
+		ceiling: true,
+		games: DECADE,
+		plays: (env) => holdsFree(env),
+		create: () => new LookaheadAgent(null, "optimal")
+	}
+];
+/**
+* The decade ids where `lookahead` ranks hints instead of `pimc` (under any name: `decade` with
+* `{ stacks: 7 }` is `decade-stacks`): on seven stacks `pimc` is a
+* little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` (where the shipped
+* model answers, and `lookahead` for options it was not trained for) `pimc` is about 0.8 points
+* ahead, but its hints only just fit the 10 ms a hint may take (p99 9.2 ms, single hints up to
+* 67 ms: docs/hints.md, Latency).
+*/
+const LOOKAHEAD_IDS = /* @__PURE__ */ new Set([
+	"decade-stacks",
+	"decade-max3",
+	"ten-twenty-thirty"
+]);
+/**
+* Training presets. The decade family has ~2.4 decisions per 63-step game, nearly always between
+* two runs: PPO with many copies and short rollouts, and PPO and DQN with the denser 'cards'
+* reward (+1 per card discarded, scaled to about 1 per game) for training, which learned faster
+* than the 'win' reward in our runs (docs/decisions.md, "Training"). Not with 'deck-bottom',
+* where a discarded card comes back and 'cards' would pay for cycling. A higher entropy bonus
+* keeps PPO from settling early on one of two near-equal runs. DQN: the observations are large
+* (535 floats and a 677-byte mask per side of a transition), so a smaller buffer, which still
+* spans ~500,000 env steps of play. Afterstate: with optional discards every step is a decision
+* (draw or discard), so a run needs far fewer env steps for as many samples, and each sample
+* pays for less of a gradient step.
+*/
+const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
+	trainingReward: "cards",
+	rewardScale: 1 / 52
+} : {};
+/**
+* The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
+* models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
+* level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
+* optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
+*/
+const DECADE_KIT = {
+	agents: DECADE_AGENTS,
+	simpleBaseline: "longest",
+	searches: ["pimc", "lookahead"],
+	modelFirst: [
+		"decade",
+		"decade-fives",
+		"ten-twenty-thirty"
+	],
+	hintBaseline: (env, baseline) => {
+		if (holdsFree(env)) return baseline("optimal", "the exact optimum");
+		return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
+	},
+	presets: {
+		ppo: (env) => ({
+			totalSteps: 15e6,
+			numEnvs: 64,
+			rolloutSteps: 16,
+			minibatchSize: 256,
+			hidden: [64, 64],
+			learningRate: 5e-4,
+			gamma: 1,
+			entropyCoef: .03,
+			...cardsReward(env),
+			evalEvery: 1e6,
+			evalEpisodes: 5e3
+		}),
+		dqn: (env) => ({
+			totalSteps: 1e7,
+			hidden: [64, 64],
+			bufferSize: 2e4,
+			learningStarts: 2e3,
+			trainEvery: 8,
+			gamma: 1,
+			targetUpdate: 250,
+			...cardsReward(env),
+			evalEvery: 1e6,
+			evalEpisodes: 5e3
+		}),
+		afterstate: (env) => env.options.discard === "optional" ? {
+			totalSteps: 3e6,
+			samplesPerUpdate: 512,
+			evalEvery: 5e5,
+			evalEpisodes: 2e3
+		} : {
+			totalSteps: 2e7,
+			evalEvery: 2e6,
+			evalEpisodes: 5e3
+		}
+	}
+};
+// src/agents/afterstate.ts
+var AfterstateExpansion = class {
+	layout;
+	/** Feature rows, row k at rows[k*layout.size …]. */
+	rows;
+	rowCount = 0;
+	/** Per legal action k: its first row and row count, its first group and group count (each contiguous). */
+	firstRow = /* @__PURE__ */ new Int32Array(64);
+	rowsOf = /* @__PURE__ */ new Int32Array(64);
+	firstGroup = /* @__PURE__ */ new Int32Array(64);
+	groupsOf = /* @__PURE__ */ new Int32Array(64);
+	/** Per legal action: its sure outcomes (outcomes that end the game), probability-weighted. */
+	exactWin = /* @__PURE__ */ new Float32Array(64);
+	exactCost = /* @__PURE__ */ new Float32Array(64);
+	groupCount = 0;
+	/** Per group: its probability within its action, first row and row count, and its exact option if it has one. */
+	groupWeight = /* @__PURE__ */ new Float32Array(64);
+	groupFirstRow = /* @__PURE__ */ new Int32Array(64);
+	groupRows = /* @__PURE__ */ new Int32Array(64);
+	groupExact = /* @__PURE__ */ new Uint8Array(64);
+	groupExactWin = /* @__PURE__ */ new Float32Array(64);
+	groupExactCost = /* @__PURE__ */ new Float32Array(64);
+	groupExactSteps = /* @__PURE__ */ new Int32Array(64);
+	/**
+	* Per row: its group's probability, the cost paid before reaching it, and the player's moves before it (Four Ten:
+	* exchanges).
+	*/
+	weight = /* @__PURE__ */ new Float32Array(64);
+	offset = /* @__PURE__ */ new Float32Array(64);
+	steps = /* @__PURE__ */ new Int32Array(64);
+	/**
+	* Per row: the first row with the same features (itself when there is none). Many options
+	* reach the same position (a Four Ten replacement's ~300 rows hold ~150 distinct ones): the
+	* network values each distinct row once (`ExpansionBatch`) and training teaches it once.
+	*/
+	sameAs = /* @__PURE__ */ new Int32Array(64);
+	/** Per distinct row: its place in the last `ExpansionBatch` forward pass. */
+	batchIndex = /* @__PURE__ */ new Int32Array(64);
+	actionCount = 0;
+	/**
+	* The moves the last `actionValue` needs before its best options are reached (Four Ten: the
+	* exchanges to the configuration it ends the turn at), the most over its groups. Among equal
+	* scores the fewest moves rank first, so that a player following the top move ends the turn
+	* as soon as walking on gains nothing.
+	*/
+	actionSteps = 0;
+	/**
+	* Whether equal scores go to the option fewest moves away (hints: `score`), or, as `act` and
+	* training play, to the first (so that a model's play, its evaluation and a retrain from its
+	* config stay what they were, bit for bit).
+	*/
+	nearestOnTies = false;
+	bestSteps = 0;
+	value = /* @__PURE__ */ new Float64Array(2);
+	option = /* @__PURE__ */ new Float64Array(2);
+	best = /* @__PURE__ */ new Float64Array(2);
+	constructor(layout) {
+		this.layout = layout;
+		this.rows = new Float32Array(64 * layout.size);
+	}
+	/** Starts an expansion: no rows, no groups. */
+	clear() {
+		this.rowCount = 0;
+		this.groupCount = 0;
+	}
+	/** Starts legal action k's outcomes (call in legal order). */
+	beginAction(k) {
+		if (this.firstRow.length <= k) {
+			this.firstRow = doubled(this.firstRow);
+			this.rowsOf = doubled(this.rowsOf);
+			this.firstGroup = doubled(this.firstGroup);
+			this.groupsOf = doubled(this.groupsOf);
+			this.exactWin = doubled(this.exactWin);
+			this.exactCost = doubled(this.exactCost);
+		}
+		this.firstRow[k] = this.rowCount;
+		this.firstGroup[k] = this.groupCount;
+		this.exactWin[k] = 0;
+		this.exactCost[k] = 0;
+	}
+	/** Ends legal action k's outcomes. */
+	endAction(k) {
+		this.rowsOf[k] = this.rowCount - this.firstRow[k];
+		this.groupsOf[k] = this.groupCount - this.firstGroup[k];
+	}
+	/** Starts a choice reached with probability `weight`: the rows added until the next one are its options. */
+	beginChoice(weight) {
+		const g = this.groupCount++;
+		if (g >= this.groupWeight.length) {
+			this.groupWeight = doubled(this.groupWeight);
+			this.groupFirstRow = doubled(this.groupFirstRow);
+			this.groupRows = doubled(this.groupRows);
+			this.groupExact = doubled(this.groupExact);
+			this.groupExactWin = doubled(this.groupExactWin);
+			this.groupExactCost = doubled(this.groupExactCost);
+			this.groupExactSteps = doubled(this.groupExactSteps);
+		}
+		this.groupWeight[g] = weight;
+		this.groupFirstRow[g] = this.rowCount;
+		this.groupRows[g] = 0;
+		this.groupExact[g] = 0;
+	}
+	/**
+	* An exact option [won, cost] of the current choice, `steps` moves away (only the best-scoring one is kept, the
+	* nearest on a tie).
+	*/
+	exactOption(won, cost, steps = 0) {
+		const g = this.groupCount - 1;
+		this.option[0] = won;
+		this.option[1] = cost;
+		if (this.groupExact[g]) {
+			this.best[0] = this.groupExactWin[g];
+			this.best[1] = this.groupExactCost[g];
+			const option = this.score(this.option);
+			const best = this.score(this.best);
+			if (option < best || option === best && (!this.nearestOnTies || steps >= this.groupExactSteps[g])) return;
+		}
+		this.groupExact[g] = 1;
+		this.groupExactWin[g] = won;
+		this.groupExactCost[g] = cost;
+		this.groupExactSteps[g] = steps;
+	}
+	/**
+	* A row that is an option of the current choice, reached after paying `offset` and `steps` moves; returns its index
+	* (fill rows[index*size …]).
+	*/
+	addOption(offset = 0, steps = 0) {
+		const g = this.groupCount - 1;
+		const row = this.rowCount++;
+		if (this.rowCount * this.layout.size > this.rows.length) this.rows = doubled(this.rows);
+		if (this.rowCount > this.weight.length) {
+			this.weight = doubled(this.weight);
+			this.offset = doubled(this.offset);
+			this.steps = doubled(this.steps);
+			this.sameAs = doubled(this.sameAs);
+			this.batchIndex = doubled(this.batchIndex);
+		}
+		this.weight[row] = this.groupWeight[g];
+		this.offset[row] = offset;
+		this.steps[row] = steps;
+		this.sameAs[row] = row;
+		this.groupRows[g]++;
+		return row;
+	}
+	/**
+	* Row `row` has the features of the earlier row `first`: copies them, and the network's outputs for it are first's.
+	*/
+	sameFeatures(row, first) {
+		const F = this.layout.size;
+		this.rows.copyWithin(row * F, first * F, (first + 1) * F);
+		this.sameAs[row] = first;
+	}
+	/** A position reached with probability `weight` after paying `offset` (a choice of one row); returns its index. */
+	addRow(weight, offset = 0) {
+		this.beginChoice(weight);
+		return this.addOption(offset);
+	}
+	/**
+	* [P(win), cost] of legal action k from the network's outputs on the rows (`outputs[row*2]`
+	* the win logit, `outputs[row*2+1]` the cost).
+	*/
+	actionValue(k, outputs, into) {
+		let win = this.exactWin[k];
+		let cost = this.exactCost[k];
+		let steps = 0;
+		const end = this.firstGroup[k] + this.groupsOf[k];
+		for (let g = this.firstGroup[k]; g < end; g++) {
+			this.bestOption(g, outputs, this.best);
+			win += this.groupWeight[g] * this.best[0];
+			cost += this.groupWeight[g] * this.best[1];
+			if (this.bestSteps > steps) steps = this.bestSteps;
+		}
+		this.actionSteps = steps;
+		into[0] = win;
+		into[1] = cost;
+	}
+	/** [P(win), cost] of group g's best-scoring option (the fewest steps away on a tie; its steps: `bestSteps`). */
+	bestOption(g, outputs, into) {
+		let best = -Infinity;
+		this.bestSteps = 0;
+		if (this.groupExact[g]) {
+			into[0] = this.groupExactWin[g];
+			into[1] = this.groupExactCost[g];
+			best = this.score(into);
+			this.bestSteps = this.groupExactSteps[g];
+		}
+		const option = this.option;
+		const end = this.groupFirstRow[g] + this.groupRows[g];
+		for (let row = this.groupFirstRow[g]; row < end; row++) {
+			option[0] = 1 / (1 + Math.exp(-outputs[row * 2]));
+			option[1] = this.offset[row] + outputs[row * 2 + 1];
+			const score = this.score(option);
+			if (score > best || score === best && this.nearestOnTies && this.steps[row] < this.bestSteps) {
+				best = score;
+				into[0] = option[0];
+				into[1] = option[1];
+				this.bestSteps = this.steps[row];
+			}
+		}
+	}
+	/** One action's score from [P(win), cost]: what the agent maximises. */
+	score(value) {
+		return value[0] - this.layout.tieWeight * value[1];
+	}
+	/** What a hint shows for an action (ranked by `score`): by default its P(win). */
+	scoreKind = "win-probability";
+	scoreUnit = void 0;
+	reportedScore(value) {
+		return value[0];
+	}
+	/**
+	* The index k of the legal action with the highest score (on a tie: the first, or with `nearestOnTies` the fewest
+	* steps, then the first).
+	*/
+	bestIndex(outputs) {
+		let best = 0;
+		let bestScore = -Infinity;
+		let bestSteps = 0;
+		for (let k = 0; k < this.actionCount; k++) {
+			this.actionValue(k, outputs, this.value);
+			const score = this.score(this.value);
+			if (score > bestScore || score === bestScore && this.nearestOnTies && this.actionSteps < bestSteps) {
+				bestScore = score;
+				bestSteps = this.actionSteps;
+				best = k;
+			}
+		}
+		return best;
+	}
+};
+/** A typed array of twice the length holding a's values (the buffers above grow by doubling). */
+function doubled(a) {
+	const b = new a.constructor(a.length * 2);
+	b.set(a);
+	return b;
+}
+const LOOP_OLDEST = 13;
+/** How much the expected cards left (as a fraction of 52) counts against P(win). */
+const CARDS_TIE_WEIGHT = .02;
+function decadeLayout(options) {
+	return options.loop ? {
+		size: 662,
+		oldest: LOOP_OLDEST,
+		encoding: "decade-loop/1",
+		tieWeight: CARDS_TIE_WEIGHT,
+		cost: "cards"
+	} : {
+		size: 532,
+		oldest: 0,
+		encoding: "decade-line/1",
+		tieWeight: CARDS_TIE_WEIGHT,
+		cost: "cards"
+	};
+}
+/** Why afterstate values cannot play these decade options, or null when they can. */
+function decadeUnsupported(o) {
+	if (o.stacks !== 1) return "afterstate values need one line (stacks: 1)";
+	if (o.pickedUp !== "discard") return "afterstate values need pickedUp: 'discard' (with 'deck-bottom' the stock's order can be remembered)";
+	return null;
+}
+/** The exact value [won, cards left / 52] of a finished game. */
+function outcomeValue$1(outcome, into) {
+	if (!("cardsLeft" in outcome)) throw new Error("a decade outcome has cardsLeft");
+	into[0] = outcome.won ? 1 : 0;
+	into[1] = outcome.cardsLeft / 52;
+}
+/**
+* Writes the features of a one-line position, optionally with one more card of value
+* `extra` (1..10) drawn onto the right end, at out[offset …].
+*/
+function writeLineFeatures(s, extra, out, offset, layout) {
+	out.fill(0, offset, offset + layout.size);
+	const len = s.len[0];
+	let r = 0;
+	if (extra > 0) out[offset + r++ * 10 + extra - 1] = 1;
+	for (let p = len - 1; p >= 0 && r < 52; p--, r++) out[offset + r * 10 + CARD_VALUE[s.table[p]] - 1] = 1;
+	for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = (s.stockValues[v] - (v === extra ? 1 : 0)) / (v === 10 ? 16 : 4);
+	out[offset + 530] = (s.stockLen - (extra > 0 ? 1 : 0)) / 52;
+	out[offset + 531] = (len + (extra > 0 ? 1 : 0)) / 52;
+	for (let q = 0; q < layout.oldest && q < len + (extra > 0 ? 1 : 0); q++) {
+		const value = q < len ? CARD_VALUE[s.table[q]] : extra;
+		out[offset + 532 + q * 10 + value - 1] = 1;
+	}
+}
+/**
+* The positions a one-line decade position's legal actions lead to: a discard's known line
+* (played in a scratch copy of the env), a draw's line plus each unseen value, weighted by its
+* count, and a move that ends the game by its exact result. Reused across calls.
+*/
+var DecadeExpansion = class extends AfterstateExpansion {
+	scratch = null;
+	/** The env `scratch` was last checked against. */
+	scratchOf = null;
+	exact = /* @__PURE__ */ new Float64Array(2);
+	expand(env) {
+		this.clear();
+		const n = env.legalCount;
+		this.actionCount = n;
+		const s = decadeState(env);
+		if (this.scratchOf !== env) {
+			if (!this.scratch || this.scratch.id !== env.id || JSON.stringify(this.scratch.options) !== JSON.stringify(env.options)) this.scratch = env.clone();
+			this.scratchOf = env;
+		}
+		const scratch = this.scratch;
+		const F = this.layout.size;
+		for (let k = 0; k < n; k++) {
+			const action = env.legal[k];
+			this.beginAction(k);
+			if (action === 0) for (let v = 1; v <= 10; v++) {
+				if (s.stockValues[v] === 0) continue;
+				const row = this.addRow(s.stockValues[v] / s.stockLen);
+				writeLineFeatures(s, v, this.rows, row * F, this.layout);
+			}
+			else {
+				scratch.copyFrom(env);
+				scratch.step(action);
+				if (!scratch.running) {
+					outcomeValue$1(scratch.outcome(), this.exact);
+					this.exactWin[k] = this.exact[0];
+					this.exactCost[k] = this.exact[1];
+				} else {
+					const row = this.addRow(1);
+					writeLineFeatures(decadeState(scratch), 0, this.rows, row * F, this.layout);
+				}
+			}
+			this.endAction(k);
+		}
+	}
+};
+/** The engine state of a decade env (an expansion is made for its features' game only). */
+function decadeState(env) {
+	const decade = decadeOf(env);
+	if (!decade) throw new Error(`${env.id} is not a decade env`);
+	return decade.state;
+}
+const DECADE_FEATURES = {
+	game: decadeGame,
+	unsupported: decadeUnsupported,
+	layout: decadeLayout,
+	expansion: (layout) => new DecadeExpansion(layout),
+	outcomeValue: outcomeValue$1
+};
+// src/games/decade/agents/fair-solver.ts
+/**
+* The exact fair optimum of a decade position: an expectimax over what a fair player knows (the
+* table, the unseen cards' composition and, with 'deck-bottom', the order of the cards it saw go
+* under the stock), a draw of an unseen card averaged over the unseen values by their counts,
+* the player's moves maximised, memoized on that knowledge. Draws in another order that leave
+* the same table meet again in the memo, which is what lets it solve stocks a tree cannot (on
+* `decade-loop` about 8 unseen cards in a hint's few milliseconds, a dozen in seconds). Used by the learned search's
+* endgame (learned-search.ts, `endgamePositions`) and by the measurement of the fair optimum
+* (research/decade-reduced-room.ts), whose tests check it against a brute-force expectimax on the env.
+*/
+/** Thrown inside a solve that passes its budget (caught in valuesAfter). */
+const OVER_BUDGET$1 = /* @__PURE__ */ new Error("fair solve over its position budget");
+/** counts[v] = how many of the top `unseen` stock cards of p have value v. */
+function countUnseen(p, unseen, counts) {
+	counts.fill(0);
+	for (let i = 0; i < unseen; i++) counts[p.stock[(p.head + i) % 52]]++;
+}
+/**
+* A position's win chance under fair optimal play: the top `unseen` stock cards are unseen, the ones under them known.
+*/
+var FairSolver = class {
+	rules;
+	/** Positions valued since the last `clear`, and how many `valuesAfter` may value before it gives up. */
+	valued = 0;
+	budget = Infinity;
+	/** Distinct positions valued so far. */
+	get size() {
+		return this.memo.reduce((sum, m) => sum + m.size, 0);
+	}
+	/** Sharded by the key's last character: one Map holds at most 2^24 entries. */
+	memo = Array.from({ length: 64 }, () => /* @__PURE__ */ new Map());
+	inProgress = /* @__PURE__ */ new Set();
+	/** Per depth: a position, its move list, and the unseen values' counts at its chance node. */
+	levels = [];
+	counts = /* @__PURE__ */ new Int32Array(11);
+	constructor(rules) {
+		this.rules = rules;
+	}
+	/** Forgets every value (to bound memory: the values are exact whether kept or found again). */
+	clear() {
+		for (const m of this.memo) m.clear();
+		this.valued = 0;
+	}
+	level(d) {
+		while (this.levels.length <= d) this.levels.push({
+			p: new Position(this.rules.stacks),
+			moves: new Int32Array(DECADE_ACTIONS),
+			counts: /* @__PURE__ */ new Int32Array(11)
+		});
+		return this.levels[d];
+	}
+	/**
+	* The win chance of `p` under fair optimal play; its top `unseen` stock cards are unseen (their order is ignored).
+	*/
+	value(p, unseen) {
+		this.level(0).p.copyFrom(p);
+		return this.search(0, unseen);
+	}
+	/**
+	* The win chance after each of moves[0..n-1] in `p` under fair optimal play, into out[0..n-1],
+	* valuing at most `budget` new positions (the values already held are free); false, with out
+	* unfinished, when that is not enough. The values held stay true either way.
+	*/
+	valuesAfter(p, unseen, moves, n, out, budget) {
+		this.budget = this.valued + budget;
+		try {
+			for (let i = 0; i < n; i++) out[i] = this.valueAfter(p, unseen, moves[i]);
+			return true;
+		} catch (e) {
+			if (e !== OVER_BUDGET$1) throw e;
+			this.inProgress.clear();
+			return false;
+		} finally {
+			this.budget = Infinity;
+		}
+	}
+	/** The win chance after `action` in `p` under fair optimal play (p is not modified). */
+	valueAfter(p, unseen, action) {
+		this.level(0).p.copyFrom(p);
+		return this.afterMove(0, unseen, action);
+	}
+	key(p, unseen) {
+		const c = this.counts;
+		countUnseen(p, unseen, c);
+		const parts = [p.current, unseen];
+		for (let v = 1; v <= 10; v++) parts.push(c[v]);
+		for (let k = 0; k < p.stacks; k++) {
+			parts.push(100 + p.len[k]);
+			for (let i = 0; i < p.len[k]; i++) parts.push(p.vals[k * 52 + i]);
+		}
+		for (let i = unseen; i < p.stockLen; i++) parts.push(p.stock[(p.head + i) % 52]);
+		return String.fromCharCode(...parts);
+	}
+	/** The value of level d's position, which it may change. */
+	search(d, unseen) {
+		const { p, moves } = this.level(d);
+		const n = p.generate(this.rules, moves);
+		if (n === 0) return p.won(this.rules) ? 1 : 0;
+		const key = this.key(p, unseen);
+		const shard = this.memo[key.charCodeAt(key.length - 1) * 7 + key.length & 63];
+		const known = shard.get(key);
+		if (known !== void 0) return known;
+		if (this.inProgress.has(key)) return 0;
+		if (++this.valued > this.budget) throw OVER_BUDGET$1;
+		this.inProgress.add(key);
+		let best = 0;
+		for (let i = 0; i < n && best < 1; i++) {
+			this.level(d + 1).p.copyFrom(p);
+			const v = this.afterMove(d + 1, unseen, moves[i]);
+			if (v > best) best = v;
+		}
+		this.inProgress.delete(key);
+		shard.set(key, best);
+		return best;
+	}
+	/** The value of playing `action` in level d's position (which it changes). */
+	afterMove(d, unseen, action) {
+		const { p, counts: c } = this.level(d);
+		if (action !== 0 || unseen === 0) {
+			p.apply(this.rules, action);
+			return this.search(d, unseen);
+		}
+		countUnseen(p, unseen, c);
+		const child = this.level(d + 1).p;
+		let sum = 0;
+		for (let v = 1; v <= 10; v++) {
+			if (c[v] === 0) continue;
+			child.copyFrom(p);
+			for (let i = 0; i < unseen; i++) {
+				const at = (child.head + i) % 52;
+				if (child.stock[at] === v) {
+					child.stock[at] = child.stock[child.head];
+					child.stock[child.head] = v;
+					break;
+				}
+			}
+			child.apply(this.rules, 0);
+			sum += c[v] * this.search(d + 1, unseen - 1);
+		}
+		return sum / unseen;
+	}
+};
+// src/games/decade/learned/learned-search.ts
+/**
+* 'decade-line/1' and 'decade-loop/1': the afterstate models' one-line encoding
+* (afterstate-features.ts, where its table is), or 'decade-stacks/1' (seven stacks, below).
+*/
+function positionLayout(rules) {
+	if (rules.stacks === 7) return {
+		encoding: "decade-stacks/1",
+		size: STACKS_FEATURES,
+		oldest: STACK_BOTTOM,
+		top: STACK_TOP
+	};
+	const line = decadeLayout(rules);
+	return {
+		encoding: line.encoding,
+		size: line.size,
+		oldest: line.oldest,
+		top: 52
+	};
+}
+/**
+* What the player knows of the stock: `unknown` cards on top whose values have the counts
+* `unseen[1..10]`, then the known cards `known[head .. head+knownLen-1]` in drawing order
+* ('deck-bottom' only).
+*/
+var StockKnowledge = class {
+	unseen = /* @__PURE__ */ new Int32Array(11);
+	unknown = 0;
+	known = /* @__PURE__ */ new Uint8Array(208);
+	head = 0;
+	knownLen = 0;
+	/**
+	* With 'deck-bottom' and nothing unseen: the positions the game has held (memory.ts), which the solver counts as
+	* cycles.
+	*/
+	held = null;
+	copyFrom(k) {
+		this.held = k.held;
+		this.unseen.set(k.unseen);
+		this.unknown = k.unknown;
+		this.known.set(k.known.subarray(k.head, k.head + k.knownLen), 0);
+		this.head = 0;
+		this.knownLen = k.knownLen;
+	}
+};
+const STACK_SLOTS = 7;
+const STACK_TOP = 8;
+const STACK_BOTTOM = 3;
+/** Per stack slot: alive, cards / 52, the top 8 cards and the bottom 3 (one-hot values). */
+const SLOT_FEATURES = 112;
+const KNOWN_SHOWN = 10;
+const STACKS_KNOWLEDGE_AT = 784;
+const STACKS_FEATURES = 898;
+/**
+* Writes the features of `p` with the stock as `k` knows it at out[offset …].
+*
+* One line ('decade-line/1', 'decade-loop/1'): the line from its right end (card r left of the
+* newest at r*10 + value − 1), unseen values / (4 or 16), unseen / 52, cards on the line / 52,
+* and with a loop the 13 oldest cards from the left end.
+*
+* Seven stacks ('decade-stacks/1'): the stacks in rotation from the current one (slot 0, where
+* runs are looked for; slot 1 receives the next card if live), each as alive, cards / 52, its
+* 8 top cards (newest first) and 3 bottom cards (oldest first); then unseen values / (4 or 16),
+* unseen / 52, stock / 52, cards on the table / 52, known cards / 52, and the next 10 known
+* cards under the unseen ones (one-hot values, in drawing order).
+*/
+function writePositionFeatures(p, k, out, offset, layout) {
+	out.fill(0, offset, offset + layout.size);
+	if (p.stacks === 1) {
+		const n = p.len[0];
+		for (let r = 0, i = n - 1; i >= 0 && r < 52; i--, r++) out[offset + r * 10 + p.vals[i] - 1] = 1;
+		for (let v = 1; v <= 10; v++) out[offset + 520 + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
+		out[offset + 530] = k.unknown / 52;
+		out[offset + 531] = n / 52;
+		for (let q = 0; q < layout.oldest && q < n; q++) out[offset + 532 + q * 10 + p.vals[q] - 1] = 1;
+		return;
+	}
+	for (let slot = 0; slot < STACK_SLOTS; slot++) {
+		const s = (p.current + slot) % STACK_SLOTS;
+		const n = p.len[s];
+		const at = offset + slot * SLOT_FEATURES;
+		const base = s * 52;
+		out[at] = n > 0 ? 1 : 0;
+		out[at + 1] = n / 52;
+		for (let r = 0; r < STACK_TOP && r < n; r++) out[at + 2 + r * 10 + p.vals[base + n - 1 - r] - 1] = 1;
+		for (let q = 0; q < STACK_BOTTOM && q < n; q++) out[at + 2 + (STACK_TOP + q) * 10 + p.vals[base + q] - 1] = 1;
+	}
+	const at = offset + STACKS_KNOWLEDGE_AT;
+	for (let v = 1; v <= 10; v++) out[at + v - 1] = k.unseen[v] / (v === 10 ? 16 : 4);
+	out[at + 10] = k.unknown / 52;
+	out[at + 11] = p.stockLen / 52;
+	out[at + 12] = p.tableCount / 52;
+	out[at + 13] = k.knownLen / 52;
+	for (let i = 0; i < KNOWN_SHOWN && i < k.knownLen; i++) out[at + 14 + i * 10 + k.known[k.head + i] - 1] = 1;
+}
+const LEAF = 0;
+const EXACT = 1;
+const MAX = 2;
+const CHANCE = 3;
+/** Nodes an exact endgame tree may take before the decision falls back to the usual depth. */
+const ENDGAME_NODES = 1e4;
+/** The solver's node budget per move once a 'deck-bottom' stock is all known (lookahead's). */
+const SOLVER_BUDGET = 2e4;
+/** Thrown inside a tree that passes its node or leaf budget (caught where the budget was set). */
+const OVER_BUDGET = /* @__PURE__ */ new Error("tree over its budget");
+/**
+* The search trees of one or more positions, built into flat typed arrays (reused: after the
+* first decisions nothing is allocated), their horizon positions' features in `rows`.
+*/
+var SearchForest = class {
+	rules;
+	config;
+	layout;
+	/** Horizon positions' features, leaf r at rows[r*size …]. */
+	rows;
+	leafCount = 0;
+	nodeCount = 0;
+	childCount = 0;
+	kind = /* @__PURE__ */ new Uint8Array(256);
+	/** LEAF: its row; MAX and CHANCE: first child slot. */
+	first = /* @__PURE__ */ new Int32Array(256);
+	count = /* @__PURE__ */ new Int32Array(256);
+	win = /* @__PURE__ */ new Float64Array(256);
+	cost = /* @__PURE__ */ new Float64Array(256);
+	child = /* @__PURE__ */ new Int32Array(256);
+	weight = /* @__PURE__ */ new Float64Array(256);
+	levels;
+	knowledge = new StockKnowledge();
+	depthLeft = 0;
+	/** Node count past which an endgame tree is abandoned (addDecision). */
+	nodeBudget = Infinity;
+	/**
+	* The leaves a tree being built may reach: past it the tree is given up as soon as it is, not
+	* once built (one draw deeper can hold tens of times the leaves, eight deeper more than memory).
+	*/
+	leafBudget = Infinity;
+	/** 'deck-bottom' with an endgame: the solver of known stocks, and its scratch position. */
+	solver = null;
+	known = null;
+	/** `endgamePositions`: the fair solver, its scratch position and the values of a decision's moves. */
+	fair = null;
+	fairPosition = null;
+	fairValues = /* @__PURE__ */ new Float64Array(16);
+	/** `endgameSamples`: pimc's decision rule on sampled deals. */
+	sampler = null;
+	constructor(rules, config) {
+		this.rules = rules;
+		this.config = config;
+		this.layout = positionLayout(rules);
+		this.levels = new SearchLevels(rules.stacks);
+		this.rows = new Float32Array(64 * this.layout.size);
+	}
+	/** Forgets every tree. */
+	clear() {
+		this.nodeCount = 0;
+		this.childCount = 0;
+		this.leafCount = 0;
+	}
+	/**
+	* A tree for each legal move of `p` (`moves[0..n-1]`), its root node at roots[at + i]; built
+	* again one draw less deep while these trees' horizon holds more than `maxLeaves` positions.
+	*/
+	addDecision(p, moves, n, k, roots, at = 0) {
+		const mark = this.mark();
+		const endgame = this.config.endgame ?? 0;
+		if (this.rules.deckBottom && endgame > 0 && k.unknown === 0) {
+			this.solveKnown(p, moves, n, k, roots, at);
+			return;
+		}
+		const positions = this.config.endgamePositions ?? 0;
+		const samples = this.config.endgameSamples ?? 0;
+		const inEndgame = !this.rules.deckBottom && p.stockLen <= endgame;
+		if (inEndgame && samples > 0) {
+			this.solveSampled(p, moves, n, k, roots, at, samples);
+			return;
+		}
+		if (inEndgame && positions > 0) {
+			if (this.solveFair(p, moves, n, k, roots, at, positions)) return;
+		} else if (inEndgame && p.stockLen >= this.config.depth) {
+			this.nodeBudget = mark.nodes + ENDGAME_NODES;
+			try {
+				for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, p.stockLen + 1);
+				return;
+			} catch (e) {
+				if (e !== OVER_BUDGET) throw e;
+				this.reset(mark);
+			} finally {
+				this.nodeBudget = Infinity;
+			}
+		}
+		for (let depth = this.config.depth;; depth--) if (this.withinLeaves(mark, depth, () => {
+			for (let i = 0; i < n; i++) roots[at + i] = this.afterMove(p, moves[i], k, depth);
+		})) return;
+	}
+	/**
+	* Runs `build` (trees `depth` draws deep from `mark`) and says whether they hold at most
+	* `maxLeaves` leaves; where not, they are gone. Depth 0 (a leaf a move) always holds.
+	*/
+	withinLeaves(mark, depth, build) {
+		this.leafBudget = depth === 0 ? Infinity : mark.leaves + this.config.maxLeaves;
+		try {
+			build();
+			return true;
+		} catch (e) {
+			if (e !== OVER_BUDGET) throw e;
+			this.reset(mark);
+			return false;
+		} finally {
+			this.leafBudget = Infinity;
+		}
+	}
+	/**
+	* 'deck-bottom', nothing unseen: the deal ahead is known, and each move's root is the solver's
+	* value of it (0: the table clears; else 1 + the fewest cards left, or its estimate past the
+	* budget), the positions the game has held counting as cycles. Those grow with every move,
+	* so the solver's table is cleared for each decision.
+	*/
+	solveKnown(p, moves, n, k, roots, at) {
+		this.solver ??= new Solver(this.rules);
+		this.known ??= new Position(this.rules.stacks);
+		const q = this.known;
+		q.copyFrom(p);
+		for (let i = 0; i < k.knownLen; i++) q.stock[i] = k.known[k.head + i];
+		q.head = 0;
+		q.stockLen = k.knownLen;
+		this.solver.clear();
+		for (let i = 0; i < n; i++) {
+			const v = this.solver.valueAfter(q, moves[i], SOLVER_BUDGET, k.held);
+			roots[at + i] = v === 0 ? this.exact(1, 0) : this.exact(0, (v - 1) / 52);
+		}
+	}
+	/**
+	* One stock, at most `endgame` cards: each move's root is its exact fair win chance (no cards
+	* left to break ties) when the solve values at most `positions` positions; false otherwise.
+	* The memo is cleared for each decision, so a decision's answer never depends on the ones
+	* before it.
+	*/
+	solveFair(p, moves, n, k, roots, at, positions) {
+		this.fair ??= new FairSolver(this.rules);
+		this.fairPosition ??= new Position(this.rules.stacks);
+		if (this.fairValues.length < n) this.fairValues = new Float64Array(n);
+		const q = this.fairPosition;
+		q.copyFrom(p);
+		let unseen = 0;
+		for (let v = 1; v <= 10; v++) for (let c = 0; c < k.unseen[v]; c++) q.stock[unseen++] = v;
+		q.head = 0;
+		q.stockLen = unseen;
+		this.fair.clear();
+		if (!this.fair.valuesAfter(q, unseen, moves, n, this.fairValues, positions)) return false;
+		for (let i = 0; i < n; i++) roots[at + i] = this.exact(this.fairValues[i], 0);
+		return true;
+	}
+	/**
+	* One stock, at most `endgame` cards: each move's root is its win fraction and mean cards left
+	* over `samples` fair deals of the unseen cards, each solved to the end (PimcSearch). The deals
+	* are drawn from what the player sees (`seenPositionHash`) and the solver's table is cleared,
+	* so a decision's answer never depends on the ones before it, nor on who asks.
+	*/
+	solveSampled(p, moves, n, k, roots, at, samples) {
+		this.sampler ??= new PimcSearch(this.rules);
+		const search = this.sampler;
+		search.solver.clear();
+		const hidden = p.stockLen > 0;
+		const rng = createRng(seenPositionHash(p, k));
+		const t = search.tally(moves, n, hidden ? samples : 1, hidden ? PIMC_BUDGET : PIMC_ENDGAME_BUDGET, hidden, rng, (sample, r) => sample.loadFairFrom(p, k.unseen, r));
+		for (let i = 0; i < n; i++) {
+			const cardsLeft = (t.values[i] - (t.samples - t.wins[i])) / t.samples;
+			roots[at + i] = this.exact(t.wins[i] / t.samples, cardsLeft / 52);
+		}
+	}
+	/** The tree of position `p` itself (a training target): its value as the search sees it. */
+	addPosition(p, k) {
+		const mark = this.mark();
+		for (let depth = this.config.depth;; depth--) {
+			let root = -1;
+			if (this.withinLeaves(mark, depth, () => {
+				this.levels.at(0).copyFrom(p);
+				this.knowledge.copyFrom(k);
+				this.depthLeft = depth;
+				root = this.decide(0);
+			})) return root;
+		}
+	}
+	/**
+	* Writes the features of the position `move` leads to from `p` (its forced discards played)
+	* at out[offset …]; false, writing nothing, when the game ends there.
+	*/
+	writeAfterMove(p, move, k, out, offset) {
+		if (move === 0) return false;
+		const q = this.levels.at(0);
+		q.copyFrom(p);
+		this.knowledge.copyFrom(k);
+		this.apply(q, move);
+		const moves = this.levels.moves(0);
+		let n = q.generate(this.rules, moves);
+		while (n === 1 && moves[0] !== 0) {
+			this.apply(q, moves[0]);
+			n = q.generate(this.rules, moves);
+		}
+		if (n === 0) return false;
+		writePositionFeatures(q, this.knowledge, out, offset, this.layout);
+		return true;
+	}
+	mark() {
+		return {
+			nodes: this.nodeCount,
+			children: this.childCount,
+			leaves: this.leafCount
+		};
+	}
+	reset(m) {
+		this.nodeCount = m.nodes;
+		this.childCount = m.children;
+		this.leafCount = m.leaves;
+	}
+	afterMove(p, move, k, depth) {
+		const q = this.levels.at(0);
+		q.copyFrom(p);
+		this.knowledge.copyFrom(k);
+		if (move === 0) {
+			this.depthLeft = Math.max(depth, 1);
+			return this.chance(0);
+		}
+		this.depthLeft = depth;
+		this.apply(q, move);
+		return this.decide(0);
+	}
+	/**
+	* Applies the discard `move` to q, keeping the knowledge up to date (discarded cards under the stock); draws go
+	* through chance().
+	*/
+	apply(q, move) {
+		if (this.rules.deckBottom) {
+			const k = this.knowledge;
+			const start = runStartOf(move);
+			const end = start + runLengthOf(move);
+			const base = q.current * 52;
+			const n = q.len[q.current];
+			for (let i = 0; i < end - n; i++) k.known[k.head + k.knownLen++] = q.vals[base + i];
+			for (let i = start; i < Math.min(end, n); i++) k.known[k.head + k.knownLen++] = q.vals[base + i];
+		}
+		q.apply(this.rules, move);
+	}
+	/** The node of positions[d] with the player to move (forced moves played first). */
+	decide(d) {
+		const r = this.rules;
+		const p = this.levels.at(d);
+		const moves = this.levels.moves(d);
+		let n = p.generate(r, moves);
+		while (n === 1 && moves[0] !== 0) {
+			this.apply(p, moves[0]);
+			n = p.generate(r, moves);
+		}
+		if (n === 0) return this.exact(p.won(r) ? 1 : 0, p.tableCount / 52);
+		if (this.depthLeft === 0) return this.leaf(p);
+		if (n === 1) return this.chance(d);
+		const k = this.knowledge;
+		const knownLen = k.knownLen;
+		const node = this.node(MAX);
+		const q = this.levels.at(d + 1);
+		const children = [];
+		for (let i = 0; i < n; i++) {
+			if (moves[i] === 0) children.push(this.chance(d));
+			else {
+				q.copyFrom(p);
+				this.apply(q, moves[i]);
+				children.push(this.decide(d + 1));
+			}
+			k.knownLen = knownLen;
+		}
+		return this.group(node, children, null);
+	}
+	/** A draw from positions[d]: each unseen value, or the known next card. */
+	chance(d) {
+		const p = this.levels.at(d);
+		const q = this.levels.at(d + 1);
+		const k = this.knowledge;
+		const stack = p.nextLiveStack(p.current);
+		this.depthLeft--;
+		let node;
+		if (k.unknown === 0) {
+			const knownLen = k.knownLen;
+			const v = k.known[k.head];
+			k.head++;
+			k.knownLen--;
+			drawValue(p, q, stack, v);
+			node = this.decide(d + 1);
+			k.head--;
+			k.knownLen = knownLen;
+		} else {
+			const knownLen = k.knownLen;
+			node = this.node(CHANCE);
+			const children = [];
+			const weights = [];
+			const total = k.unknown;
+			k.unknown--;
+			for (let v = 1; v <= 10; v++) {
+				const c = k.unseen[v];
+				if (c === 0) continue;
+				drawValue(p, q, stack, v);
+				k.unseen[v]--;
+				children.push(this.decide(d + 1));
+				weights.push(c / total);
+				k.unseen[v]++;
+				k.knownLen = knownLen;
+			}
+			k.unknown++;
+			node = this.group(node, children, weights);
+		}
+		this.depthLeft++;
+		return node;
+	}
+	node(kind) {
+		if (this.nodeCount >= this.nodeBudget) throw OVER_BUDGET;
+		if (this.nodeCount === this.kind.length) {
+			this.kind = grow(this.kind);
+			this.first = grow(this.first);
+			this.count = grow(this.count);
+			this.win = grow(this.win);
+			this.cost = grow(this.cost);
+		}
+		const i = this.nodeCount++;
+		this.kind[i] = kind;
+		return i;
+	}
+	exact(win, cost) {
+		const i = this.node(EXACT);
+		this.win[i] = win;
+		this.cost[i] = cost;
+		return i;
+	}
+	leaf(p) {
+		if (this.leafCount >= this.leafBudget) throw OVER_BUDGET;
+		const i = this.node(LEAF);
+		const row = this.leafCount++;
+		const F = this.layout.size;
+		if ((row + 1) * F > this.rows.length) this.rows = grow(this.rows);
+		writePositionFeatures(p, this.knowledge, this.rows, row * F, this.layout);
+		this.first[i] = row;
+		return i;
+	}
+	group(node, children, weights) {
+		while (this.childCount + children.length > this.child.length) {
+			this.child = grow(this.child);
+			this.weight = grow(this.weight);
+		}
+		this.first[node] = this.childCount;
+		this.count[node] = children.length;
+		for (let i = 0; i < children.length; i++) {
+			this.child[this.childCount + i] = children[i];
+			this.weight[this.childCount + i] = weights ? weights[i] : 0;
+		}
+		this.childCount += children.length;
+		return node;
+	}
+	/**
+	* Backs up the value of node `i` from the network's outputs on `rows` (two per leaf: win
+	* logit, cards / 52, at outputs[row * 2]) into `value`: [P(win), cards / 52].
+	*/
+	evaluate(i, outputs, value) {
+		this.backup(i, outputs);
+		value[0] = this.win[i];
+		value[1] = this.cost[i];
+	}
+	backup(i, out) {
+		const kind = this.kind[i];
+		if (kind === EXACT) return;
+		if (kind === LEAF) {
+			const r = this.first[i] * 2;
+			this.win[i] = 1 / (1 + Math.exp(-out[r]));
+			this.cost[i] = out[r + 1];
+			return;
+		}
+		const from = this.first[i];
+		const to = from + this.count[i];
+		let win = 0;
+		let cost = 0;
+		let best = -Infinity;
+		const tie = this.config.tieWeight;
+		for (let c = from; c < to; c++) {
+			const j = this.child[c];
+			this.backup(j, out);
+			if (kind === CHANCE) {
+				win += this.weight[c] * this.win[j];
+				cost += this.weight[c] * this.cost[j];
+			} else {
+				const score = this.win[j] - tie * this.cost[j];
+				if (score > best) {
+					best = score;
+					win = this.win[j];
+					cost = this.cost[j];
+				}
+			}
+		}
+		this.win[i] = win;
+		this.cost[i] = cost;
+	}
+};
+/** q = p after drawing a card of value v onto stack k. */
+function drawValue(p, q, k, v) {
+	q.copyFrom(p);
+	q.steps++;
+	q.stockLen--;
+	q.head = (q.head + 1) % 52;
+	q.push(k, v);
+}
+function grow(a) {
+	const b = new a.constructor(a.length * 2);
+	b.set(a);
+	return b;
+}
+/**
+* The learned-search agent of the decade family: at every decision, `SearchForest`'s trees for
+* the legal moves, their horizon valued in one forward pass of the network, the best move
+* played (ties: the first legal one). With 'deck-bottom' it remembers, per env, what went under
+* the stock (memory.ts), so it must see every state of a game, as `tengym eval` shows them;
+* `actBatch` decides many games in one forward pass.
+*/
+var DecadeSearchAgent = class {
+	name;
+	network;
+	metadata;
+	config;
+	fair = true;
+	forest = null;
+	rulesCache = new RulesCache();
+	/** What each env's player remembers of the stock ('deck-bottom' only). */
+	memories = /* @__PURE__ */ new WeakMap();
+	knowledge = new StockKnowledge();
+	position = null;
+	roots = /* @__PURE__ */ new Int32Array(64);
+	/** Per legal action of the last decisions (all of a batch, back to back): P(win) and score. */
+	winOf = /* @__PURE__ */ new Float64Array(64);
+	scoreOf = /* @__PURE__ */ new Float64Array(64);
+	value = /* @__PURE__ */ new Float64Array(2);
+	disposed = false;
+	constructor(name, network, metadata, config) {
+		this.name = name;
+		this.network = network;
+		this.metadata = metadata;
+		this.config = config;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const rules = this.prepare(env);
+		if (env.legalCount === 1) return env.legal[0];
+		this.forest.clear();
+		this.addDecision(env, rules, 0);
+		this.valueDecisions([env], 1);
+		return env.legal[bestOf(this.scoreOf, 0, env.legalCount)];
+	}
+	actBatch(envs, count, out) {
+		checkNotDisposed(this.disposed, this.name);
+		let at = 0;
+		for (let j = 0; j < count; j++) {
+			const rules = this.prepare(envs[j]);
+			if (j === 0) this.forest.clear();
+			this.addDecision(envs[j], rules, at);
+			at += envs[j].legalCount;
+		}
+		this.valueDecisions(envs, count);
+		at = 0;
+		for (let j = 0; j < count; j++) {
+			out[j] = envs[j].legal[bestOf(this.scoreOf, at, envs[j].legalCount)];
+			at += envs[j].legalCount;
+		}
+	}
+	/** Every legal action with its P(win) under the search, best first (ties: legal order). */
+	score(env) {
+		const rules = this.prepare(env);
+		const n = env.legalCount;
+		this.forest.clear();
+		this.addDecision(env, rules, 0);
+		this.valueDecisions([env], 1);
+		return {
+			kind: "win-probability",
+			actions: Array.from({ length: n }, (_, i) => i).sort((a, b) => this.scoreOf[b] - this.scoreOf[a] || a - b).map((i) => ({
+				action: env.legal[i],
+				score: this.winOf[i]
+			}))
+		};
+	}
+	/** Brings env's memory of the stock up to its state ('deck-bottom'; nothing to remember otherwise). */
+	observe(env) {
+		this.prepare(env);
+	}
+	/** Frees the model's weights (`Agent.dispose`); a second call does nothing. */
+	dispose() {
+		if (this.disposed) return;
+		this.disposed = true;
+		this.network.dispose();
+	}
+	/** Checks the env, brings its memory up to date and returns its rules (`act`, `score` and `observe` start here). */
+	prepare(env) {
+		checkNotDisposed(this.disposed, this.name);
+		const { state, options } = decadeEnv(env, this.name);
+		const rules = this.rulesCache.get(options);
+		if (rules.deckBottom) {
+			let memory = this.memories.get(env);
+			if (!memory) this.memories.set(env, memory = new StockMemory());
+			memory.sync(state, rules);
+		}
+		if (this.forest === null || this.forest.rules !== rules) {
+			assertModelFits(this.metadata, env, `model "${this.name}"`);
+			const layout = positionLayout(rules);
+			assertFeaturesFit(this.metadata, this.network.inputSize, env, layout, `model "${this.name}"`, true);
+			this.forest = new SearchForest(rules, this.config);
+			this.position = new Position(rules.stacks);
+		}
+		return rules;
+	}
+	/** The trees of env's legal actions, roots at roots[at …]. */
+	addDecision(env, rules, at) {
+		const { state } = decadeEnv(env, this.name);
+		const n = env.legalCount;
+		const p = this.position;
+		p.loadTableOnly(state);
+		p.stockLen = state.stockLen;
+		loadKnowledge(this.knowledge, state, rules.deckBottom ? this.memories.get(env) : null);
+		if (this.roots.length < at + n) this.roots = growTo(this.roots, at + n);
+		this.forest.addDecision(p, env.legal, n, this.knowledge, this.roots, at);
+	}
+	/** One forward pass for every tree, then each root's value. */
+	valueDecisions(envs, count) {
+		const forest = this.forest;
+		const outputs = this.network.outputs(forest.rows, forest.leafCount, forest.layout.size);
+		let total = 0;
+		for (let j = 0; j < count; j++) total += envs[j].legalCount;
+		if (this.winOf.length < total) {
+			this.winOf = new Float64Array(total * 2);
+			this.scoreOf = new Float64Array(total * 2);
+		}
+		for (let i = 0; i < total; i++) {
+			forest.evaluate(this.roots[i], outputs, this.value);
+			this.winOf[i] = this.value[0];
+			this.scoreOf[i] = this.value[0] - this.config.tieWeight * this.value[1];
+		}
+	}
+};
+/** The index of the highest of scores[from … from+n) minus from (the first on a tie). */
+function bestOf(scores, from, n) {
+	let best = 0;
+	for (let i = 1; i < n; i++) if (scores[from + i] > scores[from + best]) best = i;
+	return best;
+}
+function growTo(a, n) {
+	const b = new Int32Array(Math.max(n, a.length * 2));
+	b.set(a);
+	return b;
+}
+/** The stock as a player of `state` knows it: the composition, and with a memory what it remembers. */
+function loadKnowledge(k, state, memory) {
+	k.head = 0;
+	k.knownLen = 0;
+	k.held = memory?.held ?? null;
+	if (memory === null) {
+		for (let v = 1; v <= 10; v++) k.unseen[v] = state.stockValues[v];
+		k.unknown = state.stockLen;
+		return;
+	}
+	memory.unseenCounts(state, k.unseen);
+	k.unknown = memory.unknown;
+	for (let i = 0; i < memory.knownCount; i++) k.known[k.knownLen++] = memory.knownAt(i);
+}
+/**
+* A 32-bit hash of what a player sees at `p` (one stock): the table, the stock's size and the
+* unseen cards' composition, never the stock's order (as `seenHash` in pimc.ts is of an engine
+* state). Seeds the sampled endgame's deals.
+*/
+function seenPositionHash(p, k) {
+	let h = mix32(5369127 ^ p.stockLen << 8 ^ p.current);
+	for (let s = 0; s < p.stacks; s++) {
+		const base = s * 52;
+		h = mix32(h ^ 256 + p.len[s]);
+		for (let i = 0; i < p.len[s]; i++) h = mix32(h + p.vals[base + i]);
+	}
+	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | k.unseen[v]));
+	return h >>> 0;
+}
+// src/games/decade/learned/targets.ts
+/** The one-line decade family: an episode's samples learn its result (Monte Carlo). */
+var DecadeMonteCarlo = class {
+	own;
+	value = /* @__PURE__ */ new Float64Array(2);
+	layout;
+	sink;
+	constructor({ layout, sink }) {
+		this.layout = layout;
+		this.sink = sink;
+		this.own = new Float32Array(layout.size);
+	}
+	/** The decision's own position, then where a discard led (a draw's line is the next decision's own). */
+	beforeMove(i, env, x, _outputs, chosen) {
+		writeLineFeatures(decadeOf(env).state, 0, this.own, 0, this.layout);
+		this.sink.add(i, this.own, 0);
+		if (x.rowsOf[chosen] === 1 && env.legal[chosen] !== 0) this.sink.add(i, x.rows, x.firstRow[chosen] * this.layout.size);
+	}
+	afterMove(i, _env, ended) {
+		if (ended === null) return;
+		DECADE_FEATURES.outcomeValue(ended, this.value);
+		this.sink.close(i, this.value[0], this.value[1]);
+	}
+	endRound() {}
+	getState() {
+		return {};
+	}
+	setState() {}
+};
+/** The decade family's targets by kind, as its kit gives them: its own play's results. */
+const DECADE_TARGETS = { play: (context) => new DecadeMonteCarlo(context) };
+// src/games/decade/index.ts
+/**
+* The algorithms of its own are Node-only and load TensorFlow.js: imported by a path that bundlers do
+* not follow (a variable, not a string literal), so that this module, which an app bundles, stays free of both.
+*/
+const nodeOnly = (path) => () => import(
+	/* @vite-ignore */
+	path
+);
+const EXPERT_ITERATION = "./training/expert-iteration.js";
+const DISTILL = "./training/distill.js";
+registerModule({
+	game: decadeGame,
+	ids: [
+		{
+			id: "decade",
+			title: "Decade",
+			description: "Decade: discard runs of consecutive cards totalling 10, 20 or 30 from a line; forced discards"
+		},
+		{
+			id: "decade-optional",
+			title: "Decade, discarding optional",
+			preset: { discard: "optional" },
+			description: "Decade, discarding optional: the player may draw instead"
+		},
+		{
+			id: "decade-max3",
+			title: "Decade, runs of three",
+			preset: { maxRun: 3 },
+			description: "Decade, runs of at most three cards"
+		},
+		{
+			id: "decade-loop",
+			title: "Decade on a loop",
+			preset: {
+				loop: true,
+				maxRun: 3
+			},
+			description: "Decade on a loop: runs of at most three may wrap and must include the last card"
+		},
+		{
+			id: "decade-fives",
+			title: "Decade with fives",
+			preset: { fives: true },
+			description: "Decade where totals 5, 15, 25 and 35 also discard"
+		},
+		{
+			id: "decade-stacks",
+			title: "Decade on seven stacks",
+			preset: { stacks: 7 },
+			description: "Decade on seven stacks dealt in rotation"
+		},
+		{
+			id: "ten-twenty-thirty",
+			title: "Ten-Twenty-Thirty",
+			preset: {
+				stacks: 7,
+				loop: true,
+				minRun: 3,
+				maxRun: 3,
+				pickedUp: "deck-bottom"
+			},
+			description: "Ten-Twenty-Thirty: seven piles, three cards from the ends, picked-up cards go under the stock"
+		}
+	],
+	kit: {
+		...DECADE_KIT,
+		afterstate: {
+			features: DECADE_FEATURES,
+			targets: DECADE_TARGETS
+		},
+		heads: { search: {
+			layout: (env) => positionLayout(rulesOf$1(env.options)),
+			agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
+		} },
+		algorithms: {
+			"expert-iteration": {
+				load: nodeOnly(EXPERT_ITERATION),
+				describe: "expert iteration (a search with learned values, the decade family)",
+				fields: [["the decade family", "depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
+			},
+			distill: {
+				load: nodeOnly(DISTILL),
+				describe: "distillation of a search (the decade family)",
+				fields: [["the decade family", "teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
+			}
+		}
+	}
+}, { shipped: true });
 /** Whether hands of these values fault: one above `handTarget`, Shadow above Hand, or Home below it. */
 function handsFault(hand, home, shadow, handTarget) {
 	return hand > handTarget || home > handTarget || shadow > handTarget || shadow > hand || home < hand;
@@ -8160,11 +11975,23 @@ for (let e = 0; e < 32; e++) {
 	const b = e & 3;
 	EXCHANGE_DELTA[e] = -POW5[a] + POW5[b] + POW5[side * 4 + a] - POW5[side * 4 + b];
 }
+/** The key after exchange e, or −1 when it is impossible (a card missing, or a = b). */
+function exchangedKey(key, e) {
+	const side = (e >> 4) + 1;
+	const a = e >> 2 & 3;
+	const b = e & 3;
+	if (a === b || keyDigit(key, a) === 0 || keyDigit(key, side * 4 + b) === 0) return -1;
+	return key + EXCHANGE_DELTA[e];
+}
 /** Stock compositions are coded Σ count of v · 9^(v−1) (0..8 cards of each value): this many codes. */
 const STOCK_CODES = 6561;
 /** The code of a composition, `stock[v−1]` cards of value v. */
 function stockCode(stock) {
 	return stock[0] + 9 * stock[1] + 81 * stock[2] + 729 * stock[3];
+}
+/** Writes the composition of a code into `stock` (values 1..4 at 0..3). */
+function stockOfCode(code, stock) {
+	for (let v = 0; v < 4; v++) stock[v] = Math.floor(code / 9 ** v) % 9;
 }
 /** MS_COUNTS[m*4 + v-1]: how many v the multiset m holds. */
 const MS_COUNTS = /* @__PURE__ */ new Uint8Array(280);
@@ -8299,7 +12126,7 @@ function keyOfConfig(id) {
 	}
 	return key;
 }
-// src/env/games/four-ten.ts
+// src/games/four-ten/engine.ts
 /**
 * Four Ten (`four-ten`): a point-accumulation solitaire with 32 suitless cards.
 *
@@ -8431,8 +12258,8 @@ const JSON_NAMES = [
 const PLACE = 0;
 const REPLACE = 1;
 const EXCHANGE = 2;
-const WON$2 = 3;
-const BUST = 4;
+const WON$1 = 3;
+const BUST$1 = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = [
 	"place",
@@ -8561,7 +12388,7 @@ function endRound(s, o, rng) {
 	s.rounds++;
 	s.seenCount = 0;
 	s.drawn = 0;
-	if (s.points >= o.gameTarget) s.phase = WON$2;
+	if (s.points >= o.gameTarget) s.phase = WON$1;
 	else if (s.rounds >= o.maxRounds) s.phase = OUT_OF_ROUNDS;
 	else newRound(s, o, rng);
 }
@@ -8579,7 +12406,7 @@ function fault(s, o, rng) {
 	else {
 		s.rounds++;
 		s.seenCount = 0;
-		s.phase = BUST;
+		s.phase = BUST$1;
 		return;
 	}
 	endRound(s, o, rng);
@@ -8732,10 +12559,10 @@ function step(s, o, action, rng) {
 	else if (action < 47) exchange(s, o, action - 15, rng);
 	else startTurn(s, o);
 	if (o.reward === "points") return s.points - points;
-	return s.phase === BUST ? -o.maxRounds : rounds - s.rounds;
+	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
 function status(s) {
-	if (s.phase === WON$2 || s.phase === BUST) return 1;
+	if (s.phase === WON$1 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
 function observe(s, o, out) {
@@ -8756,7 +12583,7 @@ function observe(s, o, out) {
 }
 function outcome(s) {
 	return {
-		won: s.phase === WON$2,
+		won: s.phase === WON$1,
 		points: s.points,
 		rounds: s.rounds,
 		safeties: s.safeties
@@ -8787,7 +12614,7 @@ function describeAction(s, _o, action) {
 	return "end turn";
 }
 function whyIllegal(s, _o, action) {
-	if (s.phase >= WON$2) return "the game is over";
+	if (s.phase >= WON$1) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
 		if (s.phase === EXCHANGE) return "this turn's card is placed: exchange or end the turn";
@@ -8819,7 +12646,7 @@ function handValues(counts, h) {
 }
 function render(s, o) {
 	const lines = [];
-	const round = s.phase >= WON$2 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON$1 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -8841,8 +12668,8 @@ function phaseLine(s, o) {
 		case PLACE: return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : "Choose a hand with 3 cards or fewer for the next card.";
 		case REPLACE: return "All hands hold 4: choose a card to replace with the next one.";
 		case EXCHANGE: return `Exchange a Hand card with Home or Shadow, or end the turn (Hand ${o.handTarget} scores).`;
-		case WON$2: return `Won with ${s.points} points.`;
-		case BUST: return "Bust: a fault with no safeties and too few points to pay for it.";
+		case WON$1: return `Won with ${s.points} points.`;
+		case BUST$1: return "Bust: a fault with no safeties and too few points to pay for it.";
 		default: return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
 	}
 }
@@ -8878,14 +12705,14 @@ function stepNote(s, o) {
 			break;
 		default: return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, "point")}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
 	}
-	if (s.phase === WON$2) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
+	if (s.phase === WON$1) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
 	else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, "round")}: the game stops at ${plural(s.points, "point")}.`;
 	else note += ` Points ${s.points} of ${o.gameTarget}.`;
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
 function prompt(s, o) {
-	return s.phase >= WON$2 ? "" : phaseLine(s, o);
+	return s.phase >= WON$1 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
 function handSpot(s, h, v) {
@@ -8943,7 +12770,7 @@ function board(s, o) {
 		},
 		{
 			term: "Round",
-			value: String(s.rounds + (s.phase < WON$2 ? 1 : 0)),
+			value: String(s.rounds + (s.phase < WON$1 ? 1 : 0)),
 			name: "round"
 		},
 		{
@@ -9255,21 +13082,21 @@ function checkScore(s, o) {
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
 	const most = handMosts(o.handTarget);
 	for (let h = 0; h < 3; h++) if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
-	if (s.phase === WON$2 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-	if (s.phase !== WON$2 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
-	if (s.phase === BUST && s.safeties > 0) return "phase \"bust\" with safeties left";
+	if (s.phase === WON$1 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+	if (s.phase !== WON$1 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+	if (s.phase === BUST$1 && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
 	const counters = checkCounters(s, o);
 	if (counters !== null) return counters;
-	if (s.phase === WON$2 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
+	if (s.phase === WON$1 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
 	return null;
 }
 function checkCounters(s, o) {
 	const most = s.rounds * maxRoundPoints(o);
 	if (s.points > most) return `${s.points} points after ${s.rounds} ended rounds; a round adds at most ${maxRoundPoints(o)}, so at most ${most}`;
 	const used = o.safeties - s.safeties;
-	const faultRounds = s.phase === BUST ? s.rounds - 1 : s.rounds;
-	if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST ? " (the last a bust)" : ""}; each safety pays the fault that ends a round`;
+	const faultRounds = s.phase === BUST$1 ? s.rounds - 1 : s.rounds;
+	if (used > Math.max(faultRounds, 0)) return `${used} safeties used after ${s.rounds} ended rounds${s.phase === BUST$1 ? " (the last a bust)" : ""}; each safety pays the fault that ends a round`;
 	return null;
 }
 const fourTenGame = {
@@ -9299,7 +13126,8 @@ const fourTenGame = {
 	actionCards,
 	prompt,
 	board,
-	stepNote
+	stepNote,
+	inconsistencies: fourTenInconsistencies
 };
 /**
 * The Four Ten state and options of an env of this engine (for agents and features, which only read them), or null for
@@ -9311,2018 +13139,28 @@ function fourTenOf(env) {
 		options: env.options
 	} : null;
 }
-// src/env/registry.ts
 /**
-* The registry (OpenSpiel style): every id is an engine plus preset options.
-* `make(id, options)` validates the merged options with the engine's zod schema;
-* `envs()` lists ids, their defaults and their option schemas.
+* Changes to a Four Ten state's JSON that no play could give (the engine's `inconsistencies`, which
+* the fuzz tries and `fromJSON`/`checkState` must refuse): more points than the ended rounds could
+* score, more safeties used than rounds ended.
 */
-const SPECS = [
-	{
-		id: "tens",
-		game: tensGame,
-		preset: {},
-		description: "Tens: remove pairs summing to 10 and quartets of 10/J/Q/K from a 13- or 15-card tableau"
-	},
-	{
-		id: "block-ten",
-		game: blockTenGame,
-		preset: {},
-		description: "Block Ten: 3×3 tableau, pairs summing to 10 or matching J/Q/K; tens block their slot"
-	},
-	{
-		id: "decade",
-		game: decadeGame,
-		preset: {},
-		description: "Decade: discard runs of consecutive cards totalling 10, 20 or 30 from a line; forced discards"
-	},
-	{
-		id: "decade-optional",
-		game: decadeGame,
-		preset: { discard: "optional" },
-		description: "Decade, discarding optional: the player may draw instead"
-	},
-	{
-		id: "decade-max3",
-		game: decadeGame,
-		preset: { maxRun: 3 },
-		description: "Decade, runs of at most three cards"
-	},
-	{
-		id: "decade-loop",
-		game: decadeGame,
-		preset: {
-			loop: true,
-			maxRun: 3
-		},
-		description: "Decade on a loop: runs of at most three may wrap and must include the last card"
-	},
-	{
-		id: "decade-fives",
-		game: decadeGame,
-		preset: { fives: true },
-		description: "Decade where totals 5, 15, 25 and 35 also discard"
-	},
-	{
-		id: "decade-stacks",
-		game: decadeGame,
-		preset: { stacks: 7 },
-		description: "Decade on seven stacks dealt in rotation"
-	},
-	{
-		id: "ten-twenty-thirty",
-		game: decadeGame,
-		preset: {
-			stacks: 7,
-			loop: true,
-			minRun: 3,
-			maxRun: 3,
-			pickedUp: "deck-bottom"
-		},
-		description: "Ten-Twenty-Thirty: seven piles, three cards from the ends, picked-up cards go under the stock"
-	},
-	{
-		id: "four-ten",
-		game: fourTenGame,
-		preset: {},
-		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
-	}
-];
-const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
-new Set(SPECS.map((s) => s.id));
-function envIds() {
-	return SPECS.map((s) => s.id);
-}
-function envSpec(id) {
-	const spec = BY_ID.get(id);
-	if (!spec) throw new TengymError("unknown-env", `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
-	return spec;
-}
-/** Validated options of `id` with `options` over its preset; errors name the field and what it allows. */
-function resolveOptions(id, options = {}) {
-	return envConfig(id, options).options;
-}
-function envConfig(id, options = {}) {
-	if (typeof id !== "string") throw new TengymError("unknown-env", `an env id is a string, one of ${envIds().join(", ")}; got ${showValue(id)}`);
-	const spec = envSpec(id);
-	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object such as {}, got ${describeKind(options)}`);
-	const unknown = unknownOptionKey(spec, options);
-	if (unknown !== null) throw new TengymError("bad-options", unknown);
-	return configOf$1(spec.id, spec.game, validatedOptions(id, spec.game, {
-		...spec.preset,
-		...options
-	}));
-}
-/**
-* A config: its JSON is its id and options. Its engine is code, and the engine's own
-* `toJSON(state, options)` would otherwise be taken for `JSON.stringify`'s hook (and fail).
-*/
-function configOf$1(id, game, options) {
-	return Object.defineProperty({
-		id,
-		game,
-		options
-	}, "toJSON", { value: configJSON });
-}
-function configJSON() {
-	return {
-		id: this.id,
-		options: this.options
-	};
-}
-/**
-* Options that change only what an env pays (each game's `reward`, the training reward), not the
-* game: a model plays the same moves whatever they are.
-*/
-const PAY_ONLY_OPTIONS = ["reward"];
-/**
-* The options, the training reward aside, whose values differ between two option sets of one game (none: they play the
-* same game).
-*/
-function optionsThatDiffer(a, b) {
-	const game = (options) => Object.fromEntries(Object.entries(options).filter(([key]) => !PAY_ONLY_OPTIONS.includes(key)));
-	const [x, y] = [game(a), game(b)];
-	return [.../* @__PURE__ */ new Set([...Object.keys(x), ...Object.keys(y)])].filter((key) => JSON.stringify(x[key]) !== JSON.stringify(y[key]));
-}
-/**
-* The registered id whose preset is the game `env` plays (the same engine and options, the
-* reward aside): its own id when its preset is, else the first such id (`decade` with
-* `{ fives: true }` is `decade-fives`), else its own. What is measured and shipped per id (the
-* shipped model, the hint source) is looked up under it.
-*/
-function registeredIdOf(env) {
-	return [env.id, ...envIds().filter((id) => id !== env.id)].find((id) => BY_ID.get(id)?.game === env.game && optionsThatDiffer(envConfig(id).options, env.options).length === 0) ?? env.id;
-}
-/**
-* `value` as a config `make` and `VectorEnv` can trust: a config from `envConfig` (or an `Env`
-* made from one) as it is; any other object with an env id has its options validated again
-* (an engine of one's own, as `{ id, game, options }`, against that engine's schema). `caller`
-* names the entry point in errors.
-*/
-function checkedEnvConfig(value, caller) {
-	const usage = `${caller} takes an env id (${envIds().join(", ")}) or a config made by envConfig(id, options)`;
-	if (value === null || typeof value !== "object") throw new TengymError("bad-argument", `${usage}, got ${showValue(value)}`);
-	const { id, game, options } = value;
-	if (typeof id !== "string") throw new TengymError("bad-argument", `${usage}, got ${describeKind(value)} whose id is ${showValue(id)}`);
-	const spec = BY_ID.get(id);
-	if (game === void 0 || game === spec?.game) {
-		if (spec && game !== void 0 && isValidatedFor(game, options)) return configOf$1(id, game, options);
-		return envConfig(id, options ?? {});
-	}
-	if (SPECS.some((s) => s.game === game)) throw new TengymError("bad-argument", `${caller}: the config's engine is ${game.name}'s, env "${id}" is ` + (spec ? `${spec.game.name}'s` : "not registered"));
-	if (game === null || typeof game !== "object" || typeof game.optionsSchema?.safeParse !== "function" || typeof game.createState !== "function") throw new TengymError("bad-argument", `${caller}: the config's game is not an engine (a Game with optionsSchema, createState, step, …), got ${describeKind(game)}`);
-	if (!isPlainObject(options)) throw new TengymError("bad-options", `bad options for ${id}: expected a plain object, got ${describeKind(options)}`);
-	return configOf$1(id, game, validatedOptions(id, game, options));
-}
-/**
-* The error for the first option `options` names that the id does not have (with the closest name and the valid ones),
-* or null.
-*/
-function unknownOptionKey(spec, options) {
-	const unknown = unknownKey(options, schemaKeys(spec.game.optionsSchema), "option", "its options");
-	return unknown === null ? null : `bad options for ${spec.id}: ${unknown}`;
-}
-function make(id, options) {
-	if (id !== null && typeof id === "object" && options !== void 0) throw new TengymError("bad-argument", `make(config) takes no options: a config holds its own, and envConfig(id, options) or make(id, options) sets them; got ${describeKind(options)} beside it`);
-	const config = typeof id === "string" ? envConfig(id, options ?? {}) : checkedEnvConfig(id, "make");
-	return new Env(config.id, config.game, config.options);
-}
-/**
-* A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game.
-*/
-function withDefaults(schema, defaults) {
-	const properties = schema.properties ?? {};
-	for (const [key, value] of Object.entries(defaults)) {
-		const property = properties[key];
-		if (typeof property === "object") property.default = value;
-	}
-	return schema;
-}
-/**
-* An engine's options as JSON Schema. A game registered at run time may use what JSON Schema cannot
-* spell (`z.custom`, a date, a bigint): such an option is shown as `{}` (any value), and a schema
-* zod cannot convert at all as its option names alone, so that `envs()` lists every id whatever
-* one game's schema holds.
-*/
-function optionsJsonSchema(game) {
-	try {
-		return toJSONSchema(game.optionsSchema, {
-			io: "input",
-			unrepresentable: "any"
-		});
-	} catch {
-		return {
-			type: "object",
-			properties: Object.fromEntries(schemaKeys(game.optionsSchema).map((key) => [key, {}]))
-		};
-	}
-}
-function envs() {
-	return SPECS.map((s) => {
-		const defaults = resolveOptions(s.id, {});
-		return {
-			id: s.id,
-			engine: s.game.name,
-			description: s.description,
-			defaults,
-			optionsSchema: withDefaults(optionsJsonSchema(s.game), defaults),
-			actions: s.game.numActions(defaults),
-			observationSize: s.game.observationSize(defaults)
-		};
+function fourTenInconsistencies(game, o, rng) {
+	if (typeof game.points !== "number" || typeof game.rounds !== "number") return [];
+	const changes = [];
+	const rounds = game.rounds;
+	const most = rounds * maxRoundPoints({ handTarget: o.handTarget });
+	changes.push(() => {
+		game.points = most + 1 + randomInt(rng, 0, 100);
+		return `${String(game.points)} points after ${rounds} ended rounds`;
 	});
+	const safeties = o.safeties;
+	if (safeties > rounds) changes.push(() => {
+		game.safeties = randomInt(rng, 0, safeties - rounds - 1);
+		return `${safeties - game.safeties} safeties used after ${rounds} ended rounds`;
+	});
+	return changes;
 }
-// src/agents/agent.ts
-/**
-* The one agent interface used by evaluation, hints and play. An agent sees the env
-* (its legal list, observation and state) and returns a legal action; where it has
-* them it also scores every legal action, best first, which is what hints show.
-*
-* Fairness: a fair agent must not read the order of the stock (the cards not yet
-* seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
-* the unseen cards never changes a fair agent's choice.
-*/
-/** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
-const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
-/**
-* What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
-* episode running. A caller's mistake is said as one, not met as a TypeError or an action
-* that is not legal.
-*/
-function checkPlaying(env, agent) {
-	if (!(env instanceof Env)) throw new TengymError("bad-argument", `agent "${agent}" acts in an env (make(id), then reset()), got ${describeKind(env)}`);
-	if (!env.hasStarted) throw new TengymError("not-reset", `agent "${agent}": the env has not been dealt yet; call reset() first`);
-	if (!env.running) throw new TengymError("episode-over", `agent "${agent}": the episode is over; call reset() for the next`);
-}
-/**
-* What an agent whose play uses no seed checks of `reset`'s: none, or a seed as `pimc` takes it.
-* Anything else is a caller's mistake (a seed read from the wrong field), said here rather than
-* passed over by this agent and met later by one that does use it.
-*/
-function checkUnusedSeed(seed, agent) {
-	if (seed !== void 0) validateSeed(seed, `agent "${agent}" seed`);
-}
-// src/agents/basic.ts
-/**
-* The simplest agents, which need nothing but the legal-move list (boardgame.io
-* style): `random` picks uniformly with its own seeded generator, `first` takes the
-* lowest legal id. Every env has both.
-*/
-var RandomAgent = class {
-	name = "random";
-	fair = true;
-	rng;
-	constructor(seed = 0) {
-		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
-	}
-	reset(seed) {
-		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
-	}
-	act(env) {
-		checkPlaying(env, this.name);
-		return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
-	}
-};
-var FirstAgent = class {
-	name = "first";
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-	act(env) {
-		checkPlaying(env, this.name);
-		return env.legal[0];
-	}
-};
-// src/agents/decade/position.ts
-/**
-* A compact copy of a decade position for the agents' searches: card values only
-* (suits never matter), typed arrays, no observation or pile bookkeeping, so copying a
-* position and applying a move cost a few dozen nanoseconds.
-*
-* It mirrors the engine's rules (src/env/games/decade.ts) move for move: the same legal
-* ids in the same order, the same draws, discards, eliminations, step limit and end, for
-* every option of the engine, each read through `rulesOf`. test/agents/decade/baselines.test.ts
-* checks it against the engine on random games, with every option set off its default.
-*
-* Action ids, card values and run totals are the engine's (decade.ts exports them).
-*
-* The stock is a ring of values. A fair agent loads the stock's composition in a
-* canonical order and shuffles it with its own generator (`loadFair`); only the oracle
-* loads the true order (`loadTrue`).
-*/
-function rulesOf$1(o) {
-	return {
-		stacks: o.stacks,
-		minRun: o.minRun,
-		maxLen: maxRunLength(o),
-		loop: o.loop,
-		optional: o.discard === "optional",
-		deckBottom: o.pickedUp === "deck-bottom",
-		winLeft: o.win === "one-left" ? 1 : 0,
-		maxSteps: o.maxSteps,
-		good: runTotals(o)
-	};
-}
-var Position = class {
-	stacks;
-	/** Values of stack k at vals[k*52 .. k*52+len[k]-1], oldest first. */
-	vals;
-	len = /* @__PURE__ */ new Int32Array(7);
-	aliveCount = 0;
-	current = 0;
-	tableCount = 0;
-	/** Ring of values: the next card drawn is stock[head]. */
-	stock = /* @__PURE__ */ new Uint8Array(52);
-	head = 0;
-	stockLen = 0;
-	steps = 0;
-	/** Set by generate. */
-	status = 0;
-	constructor(stacks) {
-		this.stacks = stacks;
-		this.vals = new Uint8Array(stacks * 52);
-	}
-	copyFrom(p) {
-		this.vals.set(p.vals);
-		this.len.set(p.len);
-		this.aliveCount = p.aliveCount;
-		this.current = p.current;
-		this.tableCount = p.tableCount;
-		this.stock.set(p.stock);
-		this.head = p.head;
-		this.stockLen = p.stockLen;
-		this.steps = p.steps;
-		this.status = p.status;
-	}
-	/** The table of an engine state; the stock is left empty (see loadTrue, loadFair). */
-	loadTable(s) {
-		for (let k = 0; k < this.stacks; k++) {
-			const n = s.len[k];
-			for (let p = 0; p < n; p++) this.vals[k * 52 + p] = CARD_VALUE[s.table[k * 52 + p]];
-			this.len[k] = n;
-		}
-		this.aliveCount = s.aliveCount;
-		this.current = s.current;
-		this.tableCount = s.tableCount;
-		this.steps = s.steps;
-		this.head = 0;
-		this.stockLen = 0;
-		this.status = 0;
-	}
-	/** The engine state with its true stock order: only for agents that are not fair (the oracle). */
-	loadTrue(s) {
-		this.loadTable(s);
-		for (let i = 0; i < s.stockLen; i++) this.stock[i] = CARD_VALUE[s.stock[(s.stockHead + i) % 52]];
-		this.stockLen = s.stockLen;
-	}
-	/**
-	* The engine state with the stock's cards in an order drawn from `rng`. Fair: the
-	* order is built from the stock's composition (values in increasing order), never
-	* from the true order, so permuting the true stock changes nothing.
-	*/
-	loadFair(s, rng) {
-		this.loadTable(s);
-		this.loadCanonicalStock(s);
-		shuffleInPlace(rng, this.stock, this.stockLen);
-	}
-	/** `p`'s table, with a stock of the values counted in `unseen[1..10]` in a fair order drawn from `rng`. */
-	loadFairFrom(p, unseen, rng) {
-		this.copyFrom(p);
-		this.loadStockOf(unseen);
-		shuffleInPlace(rng, this.stock, this.stockLen);
-	}
-	/** The stock's composition in increasing value order (what a fair agent knows). */
-	loadCanonicalStock(s) {
-		this.loadStockOf(s.stockValues);
-	}
-	/** A stock of the values counted in `counts[1..10]`, in increasing value order. */
-	loadStockOf(counts) {
-		let at = 0;
-		for (let v = 1; v <= 10; v++) for (let c = 0; c < counts[v]; c++) this.stock[at++] = v;
-		this.head = 0;
-		this.stockLen = at;
-	}
-	/** The engine state's table, with an empty stock: the caller fills the stock (or only its size). */
-	loadTableOnly(s) {
-		this.loadTable(s);
-	}
-	/** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
-	nextLiveStack(from) {
-		if (this.stacks === 1) return 0;
-		for (let i = 1; i <= 7; i++) {
-			const k = (from + i) % 7;
-			if (this.len[k] > 0) return k;
-		}
-		return -1;
-	}
-	/**
-	* Writes the legal action ids, in the engine's order (increasing ids), into `out`;
-	* returns how many and sets `status`. Allocates nothing.
-	*/
-	generate(r, out) {
-		const canDraw = this.stockLen > 0 && this.aliveCount > 0;
-		let count = 0;
-		if (canDraw && r.optional) out[count++] = 0;
-		count = r.loop ? this.loopRuns(r, out, count) : this.lineRuns(r, out, count);
-		if (canDraw && !r.optional && count === 0) out[count++] = 0;
-		if (count > 0 && this.steps >= r.maxSteps) {
-			this.status = 2;
-			return 0;
-		}
-		this.status = count === 0 ? 1 : 0;
-		return count;
-	}
-	lineRuns(r, out, count) {
-		const base = this.current * 52;
-		const n = this.len[this.current];
-		const v = this.vals;
-		const good = r.good;
-		for (let st = 0; st + r.minRun <= n; st++) {
-			const end = Math.min(st + r.maxLen, n);
-			let sum = 0;
-			for (let i = st; i < end; i++) {
-				sum += v[base + i];
-				if (sum > 35) break;
-				const length = i - st + 1;
-				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
-			}
-		}
-		return count;
-	}
-	loopRuns(r, out, count) {
-		const base = this.current * 52;
-		const n = this.len[this.current];
-		const v = this.vals;
-		const good = r.good;
-		if (n < r.minRun) return count;
-		if (n <= r.maxLen) {
-			let sum = 0;
-			for (let i = 0; i < n; i++) sum += v[base + i];
-			if (sum <= 35 && good[sum] === 1) out[count++] = runActionId(0, n);
-		}
-		const longest = Math.min(r.maxLen, n - 1);
-		for (let st = Math.max(1, n - longest); st < n; st++) {
-			let sum = 0;
-			for (let i = st; i < n; i++) sum += v[base + i];
-			let length = n - st;
-			let wrap = 0;
-			while (sum <= 35) {
-				if (length >= r.minRun && good[sum] === 1) out[count++] = runActionId(st, length);
-				if (length >= longest) break;
-				sum += v[base + wrap];
-				wrap++;
-				length++;
-			}
-		}
-		return count;
-	}
-	/** Applies a legal action (0 = draw, else a run id). */
-	apply(r, action) {
-		this.steps++;
-		if (action === 0) this.draw(this.stock[this.head]);
-		else this.discard(r, runStartOf(action), runLengthOf(action));
-	}
-	/** Draws the stock's top card (its value is `value`) onto the next live stack. */
-	draw(value) {
-		this.head = (this.head + 1) % 52;
-		this.stockLen--;
-		this.push(this.nextLiveStack(this.current), value);
-	}
-	/** Puts `value` on top of stack k, which becomes the current stack (no stock change). */
-	push(k, value) {
-		this.vals[k * 52 + this.len[k]] = value;
-		this.len[k]++;
-		this.tableCount++;
-		this.current = k;
-	}
-	pickUp(r, value) {
-		if (!r.deckBottom) return;
-		this.stock[(this.head + this.stockLen) % 52] = value;
-		this.stockLen++;
-	}
-	/** Removes the run (start, length) from the current stack, as the engine does. */
-	discard(r, start, length) {
-		const k = this.current;
-		const base = k * 52;
-		const n = this.len[k];
-		const v = this.vals;
-		const end = start + length;
-		if (end <= n) {
-			for (let i = start; i < end; i++) this.pickUp(r, v[base + i]);
-			for (let i = end; i < n; i++) v[base + i - length] = v[base + i];
-		} else {
-			const wrapped = end - n;
-			for (let i = 0; i < wrapped; i++) this.pickUp(r, v[base + i]);
-			for (let i = start; i < n; i++) this.pickUp(r, v[base + i]);
-			for (let i = wrapped; i < start; i++) v[base + i - wrapped] = v[base + i];
-		}
-		this.len[k] = n - length;
-		this.tableCount -= length;
-		if (n === length && this.stacks === 7) this.aliveCount--;
-	}
-	/** After generate returned 0: whether the game is won. */
-	won(r) {
-		return this.status === 1 && this.tableCount <= r.winLeft;
-	}
-};
-/**
-* A depth-first search's scratch space: one position and one move list per depth, made on first
-* use and then reused, so a search allocates nothing once it has been as deep before.
-*/
-var SearchLevels = class {
-	stacks;
-	positions = [];
-	moveLists = [];
-	constructor(stacks) {
-		this.stacks = stacks;
-	}
-	/** The position of depth d. */
-	at(d) {
-		while (this.positions.length <= d) {
-			this.positions.push(new Position(this.stacks));
-			this.moveLists.push(new Int32Array(DECADE_ACTIONS));
-		}
-		return this.positions[d];
-	}
-	/** The move list of depth d (after `at(d)`). */
-	moves(d) {
-		return this.moveLists[d];
-	}
-};
-// src/agents/decade/common.ts
-/** The env's engine state and options; a clear error for an env of another game. */
-function decadeEnv(env, agent) {
-	checkPlaying(env, agent);
-	const decade = decadeOf(env);
-	if (!decade) throw new TengymError("bad-argument", `agent "${agent}" plays the decade family, not ${env.id}`);
-	return decade;
-}
-/**
-* Rules resolved once: the same object while the options are the same (agents keep
-* their solver and buffers for as long as the rules object is the same).
-*/
-var RulesCache = class {
-	options = null;
-	key = "";
-	rules = null;
-	get(options) {
-		if (options === this.options && this.rules !== null) return this.rules;
-		const key = JSON.stringify(options);
-		if (key !== this.key || this.rules === null) {
-			this.rules = rulesOf$1(options);
-			this.key = key;
-		}
-		this.options = options;
-		return this.rules;
-	}
-};
-/**
-* The order `longest` prefers: longer runs first, then the older (lower start) of two
-* runs of the same length, the draw last. Higher is better.
-*/
-function longestRank(action) {
-	if (action === 0) return 0;
-	return runLengthOf(action) * 64 - runStartOf(action);
-}
-/** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
-function sortedScores(kind, actions, scores, tieRank = longestRank) {
-	const list = actions.map((action, i) => ({
-		action,
-		score: scores[i]
-	}));
-	list.sort((x, y) => y.score - x.score || tieRank(y.action) - tieRank(x.action));
-	return {
-		kind,
-		actions: list
-	};
-}
-// src/agents/decade/longest.ts
-var LongestRunAgent = class {
-	name = "longest";
-	fair = true;
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-	}
-	act(env) {
-		decadeEnv(env, this.name);
-		return longestMove(env.legal, env.legalCount);
-	}
-	/** Score: 64 × run length − start (the draw scores 0); higher first. */
-	score(env) {
-		decadeEnv(env, this.name);
-		const actions = env.legalActions();
-		return sortedScores("heuristic", actions, actions.map(longestRank));
-	}
-};
-/** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
-function longestMove(legal, n) {
-	let best = legal[0];
-	let bestRank = longestRank(best);
-	for (let i = 1; i < n; i++) {
-		const rank = longestRank(legal[i]);
-		if (rank > bestRank) {
-			best = legal[i];
-			bestRank = rank;
-		}
-	}
-	return best;
-}
-// src/agents/decade/hold.ts
-/**
-* Holding, when discards are optional on one straight line (no loop, 1 stack, discarded
-* cards gone: `decade-optional` and its variants).
-*
-* There, drawing never loses anything: cards are only ever added at the right end, so a
-* run that could be discarded now is still a run (the same cards, still consecutive)
-* after any number of draws, as long as no overlapping run is discarded first. Any game
-* can therefore be replayed as "draw the whole stock, then make the same discards in
-* the same order", with the same end. A fair player who draws every card first loses
-* nothing and then sees every card: the fair optimum equals the perfect-information
-* optimum (the oracle's, about 85% of deals), and the full line's exact value (`LineSolver`,
-* below) gives it. (Not with a loop, where a run must include the top card, nor with seven
-* stacks, where emptying a stack changes where later cards go.)
-*/
-/** Without 'deck-bottom' no game takes 78 steps, so a `maxSteps` of 78 or more never cuts one short. */
-const STEPS_NEVER_BINDING = 78;
-function holdsUntilStockEmpty(r) {
-	return r.optional && r.stacks === 1 && !r.loop && !r.deckBottom && r.maxSteps >= STEPS_NEVER_BINDING;
-}
-/** Draws the whole stock onto the line (one stack): the position a holding player reaches. */
-function drawAll(p) {
-	const base = p.current * 52;
-	for (let i = 0; i < p.stockLen; i++) p.vals[base + p.len[p.current] + i] = p.stock[(p.head + i) % 52];
-	p.len[p.current] += p.stockLen;
-	p.tableCount += p.stockLen;
-	p.steps += p.stockLen;
-	p.head = (p.head + p.stockLen) % 52;
-	p.stockLen = 0;
-}
-/**
-* The exact value of one straight line with nothing left to draw, in the `Solver`'s terms
-* (0 = the line can be cleared, else 1 + the fewest cards it can end with), found in
-* polynomial time rather than by search: a game's worst decision was an exhaustive search of
-* up to 2 million moves (0.4 s) where this takes well under a millisecond.
-*
-* Why it is exact: call the cards a discard takes, in the line's original positions, a block.
-* When a block is discarded, every card between its first and last has gone already, so a
-* later block cannot have a card inside an earlier one's span: the blocks of any game are
-* non-crossing, each gap inside a block was cleared by blocks nested in that gap, and no card
-* left at the end lies inside a block. Conversely any such family can be played, innermost
-* first. So a segment of the line can be cleared when its first card starts a block (a chain of
-* cards whose gaps can be cleared, of a discarding total and length) followed by a segment that
-* can be cleared; and the fewest cards a line ends with is the fewest left outside a choice of
-* disjoint segments that can be cleared. A line that ends with the fewest has no run left (it
-* would end with fewer), so the game does end there. With `maxRun` below the longest possible
-* run the chains count their cards exactly; otherwise only up to `minRun`.
-*
-* For one stack, no loop, no 'deck-bottom' and a step limit that never binds
-* (`holdsUntilStockEmpty`), with an empty stock.
-*/
-var LineSolver = class {
-	rules;
-	/** Chain lengths told apart: lengths 1..sizes (the last saturates unless maxRun binds). */
-	sizes;
-	maxRunBinds;
-	goodLo;
-	goodHi;
-	/** clear[a] (words 2a, 2a+1): bit r set when cards a..r can all be discarded. */
-	clear = /* @__PURE__ */ new Int32Array(106);
-	/**
-	* chains[(j * sizes + t) * 2 + w]: totals (bit s: sums 0..31, then 32..35) of chains from the current start to card
-	* j, of length t + 1.
-	*/
-	chains;
-	fewest = /* @__PURE__ */ new Int32Array(53);
-	vals = /* @__PURE__ */ new Uint8Array(52);
-	after = new Position(1);
-	constructor(rules) {
-		if (rules.stacks !== 1 || rules.loop || rules.deckBottom) throw new Error("LineSolver: one straight line, without deck-bottom");
-		this.rules = rules;
-		this.maxRunBinds = rules.maxLen < 14;
-		this.sizes = this.maxRunBinds ? rules.maxLen : rules.minRun;
-		this.chains = new Int32Array(52 * this.sizes * 2);
-		let lo = 0;
-		let hi = 0;
-		for (let s = 0; s <= 35; s++) {
-			if (rules.good[s] !== 1) continue;
-			if (s < 32) lo |= 1 << s;
-			else hi |= 1 << s - 32;
-		}
-		this.goodLo = lo;
-		this.goodHi = hi;
-	}
-	/** The value after `action` in p (p is not modified), the stock then drawn: what holding leaves to play. */
-	valueAfter(p, action) {
-		const q = this.after;
-		q.copyFrom(p);
-		q.apply(this.rules, action);
-		drawAll(q);
-		return this.value(q);
-	}
-	/**
-	* The value of p's line (its stock must be empty): 0 when it can be cleared, else 1 + the fewest cards it can end
-	* with.
-	*/
-	value(p) {
-		const n = p.len[p.current];
-		const base = p.current * 52;
-		for (let i = 0; i < n; i++) this.vals[i] = p.vals[base + i];
-		this.fillClearable(n);
-		const left = this.fewestLeft(n);
-		return left <= this.rules.winLeft ? 0 : 1 + left;
-	}
-	fillClearable(n) {
-		const clear = this.clear;
-		const chains = this.chains;
-		const sizes = this.sizes;
-		const minIndex = this.rules.minRun - 1;
-		clear[2 * n] = 0;
-		clear[2 * n + 1] = 0;
-		for (let l = n - 1; l >= 0; l--) {
-			chains.fill(0, l * sizes * 2, n * sizes * 2);
-			chains[l * sizes * 2] = 1 << this.vals[l];
-			let rowLo = 0;
-			let rowHi = 0;
-			for (let j = l; j < n; j++) {
-				const at = j * sizes * 2;
-				let any = 0;
-				let ends = 0;
-				for (let t = 0; t < sizes; t++) {
-					const lo = chains[at + 2 * t];
-					const hi = chains[at + 2 * t + 1];
-					any |= lo | hi;
-					if (t >= minIndex) ends |= lo & this.goodLo | hi & this.goodHi;
-				}
-				if (any === 0) continue;
-				if (ends !== 0) {
-					if (j < 32) rowLo |= 1 << j;
-					else rowHi |= 1 << j - 32;
-					rowLo |= clear[2 * (j + 1)];
-					rowHi |= clear[2 * (j + 1) + 1];
-				}
-				if (j + 1 < n) this.extend(j, j + 1);
-				let gapLo = clear[2 * (j + 1)];
-				let gapHi = clear[2 * (j + 1) + 1];
-				while (gapLo !== 0) {
-					const r = 31 - Math.clz32(gapLo & -gapLo);
-					gapLo &= gapLo - 1;
-					if (r + 1 < n) this.extend(j, r + 1);
-				}
-				while (gapHi !== 0) {
-					const r = 63 - Math.clz32(gapHi & -gapHi);
-					gapHi &= gapHi - 1;
-					if (r + 1 < n) this.extend(j, r + 1);
-				}
-			}
-			clear[2 * l] = rowLo;
-			clear[2 * l + 1] = rowHi;
-		}
-	}
-	/** Adds card k to every chain ending at j. */
-	extend(j, k) {
-		const chains = this.chains;
-		const sizes = this.sizes;
-		const v = this.vals[k];
-		const from = j * sizes * 2;
-		const to = k * sizes * 2;
-		for (let t = 0; t < sizes; t++) {
-			const lo = chains[from + 2 * t];
-			const hi = chains[from + 2 * t + 1];
-			if ((lo | hi) === 0) continue;
-			const shiftedLo = lo << v;
-			const shiftedHi = (hi << v | lo >>> 32 - v) & HIGH_SUMS;
-			let u = t + 1;
-			if (u === sizes) {
-				if (this.maxRunBinds) continue;
-				u = sizes - 1;
-			}
-			chains[to + 2 * u] |= shiftedLo;
-			chains[to + 2 * u + 1] |= shiftedHi;
-		}
-	}
-	/** The fewest cards left outside disjoint segments that clear. */
-	fewestLeft(n) {
-		const fewest = this.fewest;
-		const clear = this.clear;
-		fewest[0] = 0;
-		for (let r = 0; r < n; r++) {
-			let best = fewest[r] + 1;
-			const word = r < 32 ? 0 : 1;
-			const bit = 1 << (r & 31);
-			for (let l = 0; l <= r; l++) if ((clear[2 * l + word] & bit) !== 0 && fewest[l] < best) best = fewest[l];
-			fewest[r + 1] = best;
-		}
-		return fewest[n];
-	}
-};
-/** Bits of totals 32..35 in a chain's high word. */
-const HIGH_SUMS = 15;
-// src/agents/decade/solver.ts
-/**
-* The exact solver of a decade deal whose stock order is known: a depth-first search
-* over `Position`s with a transposition table, used by the oracle (on the true deal) and
-* by the determinized search (on sampled deals).
-*
-* Value of a position (lower is better): 0 when the game can still be won, otherwise
-* 1 + the fewest cards it can end with. A search stops at the first win it finds.
-*
-* - Forced moves (a single legal action) are applied in a loop, so only decision points
-*   recurse and only decision points are stored in the table.
-* - Moves are tried in the engine's order, but the draw (optional discards) last: drawing first,
-*   a search with 'deck-bottom', whose stock never runs out, went down to its depth cap before it
-*   tried a discard (docs/decisions.md, "Optional discards with 'deck-bottom'").
-* - The table is keyed by a 64-bit hash (two 32-bit words) of what the future depends
-*   on: the stock size, the current stack and every stack's values; with 'deck-bottom'
-*   also the stock's values in order (discarded cards come back), and the step count when
-*   `maxSteps` could cut a game short (below 78, the most steps a game without
-*   'deck-bottom' can take). Entries of older searches are dropped in O(1) by a
-*   generation stamp.
-* - 'deck-bottom' can cycle: a position met again on the current path counts as lost
-*   (the cycle would run to maxSteps). Values found that way are stored as if exact, and
-*   the step count is not in the key, so with 'deck-bottom' the solver is a close
-*   approximation, not exact.
-* - The positions the game itself has already held (`HeldPositions`) count as on the path
-*   too. Without them, each search's winning line is a real one, but following the first
-*   winning move of one search after another can lead back to where the game has been,
-*   and round again until maxSteps, while every search says the game is won.
-* - A node budget (applied moves) and a depth cap bound every search; a search cut short
-*   returns estimates (the cards on the table, as if lost there) and stores nothing it
-*   did not finish.
-*/
-const WON$1 = 0;
-const IN_PROGRESS = 255;
-const UNKNOWN = 254;
-/** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
-const MAX_DEPTH = 600;
-/** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
-const MAX_STEPS_WITHOUT_CYCLES = 78;
-const PROBES = 24;
-var Solver = class {
-	rules;
-	/** Applied moves in the current search (decision and forced). */
-	nodes = 0;
-	/** Set when the node budget ran out: the values returned since are estimates. */
-	aborted = false;
-	budget = 0;
-	lastExact = true;
-	keySteps;
-	mask;
-	key1;
-	key2;
-	val;
-	gen;
-	generation = 1;
-	levels;
-	/** The current position's key (hashPosition): two 32-bit words. */
-	key = /* @__PURE__ */ new Int32Array(2);
-	/** Positions the current search counts as already on its path (the game's own). */
-	held = null;
-	/** `tableBits`: log2 of the transposition table's entries (13 bytes each). */
-	constructor(rules, tableBits = 18) {
-		this.rules = rules;
-		this.levels = new SearchLevels(rules.stacks);
-		this.keySteps = !rules.deckBottom && rules.maxSteps < MAX_STEPS_WITHOUT_CYCLES;
-		const size = 1 << tableBits;
-		this.mask = size - 1;
-		this.key1 = new Int32Array(size);
-		this.key2 = new Int32Array(size);
-		this.val = new Uint8Array(size);
-		this.gen = new Uint32Array(size);
-	}
-	/** Forgets every stored position (O(1)). */
-	clear() {
-		this.generation++;
-		if (this.generation === 4294967295) {
-			this.gen.fill(0);
-			this.generation = 1;
-		}
-	}
-	/**
-	* The value of position `p` (not modified): 0 = can be won, else 1 + fewest cards left.
-	* At most `budget` moves are applied; `aborted` tells whether the value is exact. With
-	* `held`, reaching one of those positions ends the line as a cycle does. The values
-	* stored then depend on `held`: clear the table when it changes.
-	*/
-	value(p, budget, held = null) {
-		this.levels.at(0).copyFrom(p);
-		return this.start(budget, held);
-	}
-	/** The value after `action` in `p` (p is not modified). */
-	valueAfter(p, action, budget, held = null) {
-		const q = this.levels.at(0);
-		q.copyFrom(p);
-		q.apply(this.rules, action);
-		return this.start(budget, held);
-	}
-	start(budget, held) {
-		this.nodes = 0;
-		this.budget = budget;
-		this.aborted = false;
-		this.held = held !== null && held.size > 0 ? held : null;
-		return this.search(0);
-	}
-	terminalValue(p) {
-		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$1 : 1 + p.tableCount;
-	}
-	/** Value of positions[d], which it may change. Sets lastExact. */
-	search(d) {
-		const r = this.rules;
-		const p = this.levels.at(d);
-		const moves = this.levels.moves(d);
-		let n = p.generate(r, moves);
-		while (n === 1) {
-			if (++this.nodes > this.budget) return this.estimate(p);
-			p.apply(r, moves[0]);
-			n = p.generate(r, moves);
-		}
-		if (n === 0) {
-			this.lastExact = true;
-			return this.terminalValue(p);
-		}
-		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
-		this.hash(p);
-		if (this.held?.has(this.key[0], this.key[1])) {
-			this.lastExact = true;
-			return 1 + p.tableCount;
-		}
-		const slot = this.find();
-		if (slot >= 0) {
-			const v = this.val[slot];
-			if (v === IN_PROGRESS) {
-				this.lastExact = true;
-				return 1 + p.tableCount;
-			}
-			if (v !== UNKNOWN) {
-				this.lastExact = true;
-				return v;
-			}
-		}
-		const at = slot >= 0 ? slot : this.insert();
-		this.val[at] = IN_PROGRESS;
-		const h1 = this.key[0];
-		const h2 = this.key[1];
-		const child = this.levels.at(d + 1);
-		let best = 255;
-		let exact = true;
-		const drawLast = moves[0] === 0 ? 1 : 0;
-		for (let j = 0; j < n; j++) {
-			const i = drawLast === 1 ? (j + 1) % n : j;
-			if (++this.nodes > this.budget) {
-				this.aborted = true;
-				exact = false;
-				if (best === 255) best = 1 + p.tableCount;
-				break;
-			}
-			child.copyFrom(p);
-			child.apply(r, moves[i]);
-			const v = this.search(d + 1);
-			if (!this.lastExact) exact = false;
-			if (v < best) best = v;
-			if (best === WON$1) {
-				if (this.lastExact) exact = true;
-				break;
-			}
-		}
-		if (this.gen[at] === this.generation && this.key1[at] === h1 && this.key2[at] === h2) this.val[at] = exact ? best : UNKNOWN;
-		this.lastExact = exact;
-		return best;
-	}
-	estimate(p) {
-		this.aborted = this.nodes > this.budget || this.aborted;
-		this.lastExact = false;
-		return 1 + p.tableCount;
-	}
-	hash(p) {
-		hashPosition(p, this.rules.deckBottom, this.keySteps, this.key);
-	}
-	/** The slot holding the current hash, or -1. */
-	find() {
-		const g = this.generation;
-		const h1 = this.key[0];
-		const h2 = this.key[1];
-		let i = h1 & this.mask;
-		for (let probe = 0; probe < PROBES; probe++) {
-			if (this.gen[i] !== g) return -1;
-			if (this.key1[i] === h1 && this.key2[i] === h2) return i;
-			i = i + 1 & this.mask;
-		}
-		return -1;
-	}
-	/** A slot for the current hash: the first free one, or (table crowded) its home slot. */
-	insert() {
-		const g = this.generation;
-		const home = this.key[0] & this.mask;
-		let i = home;
-		let at = home;
-		for (let probe = 0; probe < PROBES; probe++) {
-			if (this.gen[i] !== g) {
-				at = i;
-				break;
-			}
-			i = i + 1 & this.mask;
-		}
-		this.gen[at] = g;
-		this.key1[at] = this.key[0];
-		this.key2[at] = this.key[1];
-		this.val[at] = UNKNOWN;
-		return at;
-	}
-};
-/**
-* The 64-bit key (two words, into `out`) of what a position's future depends on: the stock
-* size, the current stack and every stack's values; with `withStock` the stock's values in
-* order ('deck-bottom', where discarded cards come back); with `withSteps` the step count.
-*/
-function hashPosition(p, withStock, withSteps, out) {
-	let a = Math.imul(p.stockLen + 1, 2654435761) ^ p.current;
-	let b = Math.imul(p.stockLen + 5369127, 2246822519) + p.current;
-	if (withSteps) {
-		a = Math.imul(a ^ p.steps, 16777619);
-		b = Math.imul(b + p.steps, 1540483477);
-	}
-	for (let k = 0; k < p.stacks; k++) {
-		const n = p.len[k];
-		const base = k * 52;
-		a = Math.imul(a ^ n + 64, 16777619);
-		b = Math.imul(b + n + 64, 1540483477) ^ b >>> 13;
-		for (let i = 0; i < n; i++) {
-			const v = p.vals[base + i];
-			a = Math.imul(a ^ v, 16777619);
-			b = Math.imul(b + v, 1540483477) ^ b >>> 13;
-		}
-	}
-	if (withStock) for (let i = 0; i < p.stockLen; i++) {
-		const v = p.stock[(p.head + i) % 52];
-		a = Math.imul(a ^ v + 16, 16777619);
-		b = Math.imul(b + v + 16, 1540483477) ^ b >>> 13;
-	}
-	out[0] = mix32(a);
-	out[1] = mix32(b ^ 625341585);
-}
-/** One number (53 bits, exact in a double and in JSON) for a key's two words. */
-function keyNumber(h1, h2) {
-	return (h1 >>> 0) * 2097152 + (h2 >>> 11);
-}
-/**
-* The positions a 'deck-bottom' game has held since its whole stock became known (memory.ts
-* records them): a search that reaches one counts it as a cycle (`Solver.value`'s `held`).
-* Only then can a game come back to a position: while a card is unseen, every draw takes an
-* unseen card and the player knows more than it did.
-*/
-var HeldPositions = class {
-	keys = /* @__PURE__ */ new Set();
-	key = /* @__PURE__ */ new Int32Array(2);
-	get size() {
-		return this.keys.size;
-	}
-	/** Records `p` (its stock holding the true order). */
-	add(p) {
-		hashPosition(p, true, false, this.key);
-		this.keys.add(keyNumber(this.key[0], this.key[1]));
-	}
-	has(h1, h2) {
-		return this.keys.has(keyNumber(h1, h2));
-	}
-	clear() {
-		this.keys.clear();
-	}
-	/** The same positions as `other`. */
-	copyFrom(other) {
-		this.keys.clear();
-		for (const k of other.keys) this.keys.add(k);
-	}
-	/** The keys, to save beside what a player remembers (memory.ts, `Remembered`). */
-	toArray() {
-		return [...this.keys];
-	}
-	/** The positions `toArray` gave. */
-	setKeys(keys) {
-		this.keys.clear();
-		for (const k of keys) this.keys.add(k);
-	}
-};
-// src/agents/decade/memory.ts
-var StockMemory = class {
-	/** Cards at the top of the stock whose order is unknown. */
-	unknown = 0;
-	/** Known values under them, top first: known[(head + i) % 52]. */
-	known = /* @__PURE__ */ new Uint8Array(52);
-	head = 0;
-	knownLen = 0;
-	/** The state seen last (values, stock size, steps), or none. */
-	last = null;
-	seen = false;
-	trial = null;
-	moves = new Int32Array(DECADE_ACTIONS);
-	counts = /* @__PURE__ */ new Int32Array(11);
-	/** The cards the inferred move put under the stock. */
-	picked = /* @__PURE__ */ new Uint8Array(52);
-	pickedLen = 0;
-	/** The last state's cards (ids, suits included), where `last` holds their values. */
-	lastCards = /* @__PURE__ */ new Uint8Array(364);
-	/** The positions the game has held since the whole stock became known. */
-	held = new HeldPositions();
-	scratch = null;
-	/** The same memory as `other` (a copy, sharing nothing). */
-	copyFrom(other) {
-		this.unknown = other.unknown;
-		this.known.set(other.known);
-		this.head = other.head;
-		this.knownLen = other.knownLen;
-		this.seen = other.seen;
-		this.lastCards.set(other.lastCards);
-		this.held.copyFrom(other.held);
-		if (other.last === null) {
-			this.last = null;
-			return;
-		}
-		if (this.last === null || this.last.stacks !== other.last.stacks) {
-			this.last = new Position(other.last.stacks);
-			this.trial = new Position(other.last.stacks);
-		}
-		this.last.copyFrom(other.last);
-	}
-	/** What it remembers, to restore with `restore` (a training checkpoint, a position labelled elsewhere). */
-	remembered() {
-		return {
-			unknown: this.unknown,
-			known: Array.from({ length: this.knownLen }, (_, i) => this.knownAt(i)),
-			held: this.held.toArray()
-		};
-	}
-	/** The memory `remembered` gave, standing at `state` (the state it was taken at). */
-	restore(state, remembered) {
-		if (this.last === null || this.last.stacks !== state.numStacks) {
-			this.last = new Position(state.numStacks);
-			this.trial = new Position(state.numStacks);
-		}
-		this.unknown = remembered.unknown;
-		this.head = 0;
-		this.knownLen = remembered.known.length;
-		this.known.set(remembered.known);
-		this.last.loadTableOnly(state);
-		this.last.stockLen = state.stockLen;
-		this.lastCards.set(state.table.subarray(0, state.numStacks * 52));
-		this.seen = true;
-		this.held.setKeys(remembered.held ?? []);
-	}
-	/** Forgets everything (a new episode). */
-	clear() {
-		this.seen = false;
-		this.held.clear();
-	}
-	/** Brings the memory up to `state` (see the file's comment). */
-	sync(state, r) {
-		if (this.last === null || this.last.stacks !== r.stacks) {
-			this.last = new Position(r.stacks);
-			this.trial = new Position(r.stacks);
-			this.seen = false;
-		}
-		const last = this.last;
-		if (!(this.seen && (state.steps === last.steps ? this.same(state, last, -1) : state.steps === last.steps + 1 && this.infer(state, r))) || this.unknown + this.knownLen !== state.stockLen || !this.knownFits(state)) {
-			this.unknown = state.stockLen;
-			this.head = 0;
-			this.knownLen = 0;
-			this.held.clear();
-		}
-		last.loadTableOnly(state);
-		last.stockLen = state.stockLen;
-		this.lastCards.set(state.table.subarray(0, state.numStacks * 52));
-		this.seen = true;
-		if (this.unknown === 0) this.hold(state);
-	}
-	/** Records `state`, whose stock is all known, as held. */
-	hold(state) {
-		if (this.scratch === null || this.scratch.stacks !== state.numStacks) this.scratch = new Position(state.numStacks);
-		const p = this.scratch;
-		p.loadTableOnly(state);
-		for (let i = 0; i < this.knownLen; i++) p.stock[i] = this.knownAt(i);
-		p.head = 0;
-		p.stockLen = this.knownLen;
-		this.held.add(p);
-	}
-	/** Known cards under the unseen ones. */
-	get knownCount() {
-		return this.knownLen;
-	}
-	/** The value of the i-th known card (0 = the first drawn after the unseen ones). */
-	knownAt(i) {
-		return this.known[(this.head + i) % 52];
-	}
-	/** The unseen cards by value (1..10): the stock's composition minus the known cards. */
-	unseenCounts(state, out) {
-		for (let v = 1; v <= 10; v++) out[v] = state.stockValues[v];
-		for (let i = 0; i < this.knownLen; i++) out[this.known[(this.head + i) % 52]]--;
-	}
-	/**
-	* Loads the table of `state` into p with a sampled stock: the unseen cards (the
-	* composition minus the known cards) shuffled with `rng`, then the known cards.
-	*/
-	fill(p, state, rng) {
-		p.loadTableOnly(state);
-		const c = this.counts;
-		this.unseenCounts(state, c);
-		let at = 0;
-		for (let v = 1; v <= 10; v++) for (let k = 0; k < c[v]; k++) p.stock[at++] = v;
-		shuffleInPlace(rng, p.stock, at);
-		for (let i = 0; i < this.knownLen; i++) p.stock[at++] = this.known[(this.head + i) % 52];
-		p.head = 0;
-		p.stockLen = at;
-	}
-	/**
-	* Finds the one legal move from the last state that gives `state` and applies its effect
-	* on the stock; false when there is none, or several that pick up different orders.
-	* Two runs can leave the same values on the table; the cards themselves (which the player
-	* sees, suits included) tell which one went: its cards are no longer on the table.
-	*/
-	infer(state, r) {
-		const last = this.last;
-		const trial = this.trial;
-		const n = last.generate(r, this.moves);
-		let found = -1;
-		for (let i = 0; i < n; i++) {
-			const m = this.moves[i];
-			trial.copyFrom(last);
-			trial.apply(r, m);
-			if (!this.same(state, trial, m === 0 ? trial.current : -1)) continue;
-			if (found >= 0) {
-				if (found === 0 || m === 0) return false;
-				if (!this.samePickUp(last, found, m)) {
-					const foundGone = this.cardsGone(last, found, state);
-					if (foundGone === this.cardsGone(last, m, state)) return false;
-					if (foundGone) continue;
-				}
-			}
-			found = m;
-		}
-		if (found < 0) return false;
-		if (found > 0) {
-			this.pickUp(last, found);
-			for (let i = 0; i < this.pickedLen; i++) this.known[(this.head + this.knownLen++) % 52] = this.picked[i];
-			return true;
-		}
-		if (this.unknown > 0) {
-			this.unknown--;
-			return true;
-		}
-		const k = state.current;
-		const drawn = CARD_VALUE[state.table[k * 52 + state.len[k] - 1]];
-		if (this.knownLen === 0 || this.known[this.head] !== drawn) return false;
-		this.head = (this.head + 1) % 52;
-		this.knownLen--;
-		return true;
-	}
-	/** Whether runs a and b of p put the same values under the stock in the same order. */
-	samePickUp(p, a, b) {
-		this.pickUp(p, a);
-		const first = this.picked.slice(0, this.pickedLen);
-		this.pickUp(p, b);
-		return first.length === this.pickedLen && first.every((v, i) => v === this.picked[i]);
-	}
-	/** The values run `action` of p puts under the stock, in order, into `picked`. */
-	pickUp(p, action) {
-		this.runSpots(p, action);
-		const base = p.current * 52;
-		for (let i = 0; i < this.pickedLen; i++) this.picked[i] = p.vals[base + this.picked[i]];
-	}
-	/** The places on p's current stack that run `action` takes, in the order they go under the stock, into `picked`. */
-	runSpots(p, action) {
-		const start = runStartOf(action);
-		const end = start + runLengthOf(action);
-		const n = p.len[p.current];
-		this.pickedLen = 0;
-		for (let i = 0; i < end - n; i++) this.picked[this.pickedLen++] = i;
-		for (let i = start; i < Math.min(end, n); i++) this.picked[this.pickedLen++] = i;
-	}
-	/** Whether none of the cards run `action` of p (the last state) takes is on `state`'s table. */
-	cardsGone(p, action, state) {
-		this.runSpots(p, action);
-		const base = p.current * 52;
-		for (let i = 0; i < this.pickedLen; i++) {
-			const card = this.lastCards[base + this.picked[i]];
-			for (let k = 0; k < state.numStacks; k++) for (let j = 0; j < state.len[k]; j++) if (state.table[k * 52 + j] === card) return false;
-		}
-		return true;
-	}
-	/** Whether `state` has p's table (stack `skipTop`'s top card, a drawn one, not compared). */
-	same(state, p, skipTop) {
-		if (state.stockLen !== p.stockLen || state.current !== p.current || state.tableCount !== p.tableCount) return false;
-		for (let k = 0; k < p.stacks; k++) {
-			const n = p.len[k];
-			if (state.len[k] !== n) return false;
-			const upTo = k === skipTop ? n - 1 : n;
-			for (let i = 0; i < upTo; i++) if (CARD_VALUE[state.table[k * 52 + i]] !== p.vals[k * 52 + i]) return false;
-		}
-		return true;
-	}
-	/** The known cards are among the stock's composition. */
-	knownFits(state) {
-		const c = this.counts;
-		for (let v = 1; v <= 10; v++) c[v] = state.stockValues[v];
-		for (let i = 0; i < this.knownLen; i++) if (--c[this.known[(this.head + i) % 52]] < 0) return false;
-		return true;
-	}
-};
-// src/agents/decade/lookahead.ts
-const WON = 100;
-const LOST = -100;
-function lookaheadConfigFor(o) {
-	if (o.discard === "optional") return {
-		depth: 1,
-		maxNodes: 2e4,
-		endgameBudget: 2e4
-	};
-	return {
-		depth: 3,
-		maxNodes: 2e4,
-		endgameBudget: 2e4
-	};
-}
-var LookaheadAgent = class {
-	name;
-	fair = true;
-	config;
-	rulesCache = new RulesCache();
-	rules = null;
-	levels = null;
-	/** Unseen cards by value (1..10) and how many, updated along the search path. */
-	unseen = /* @__PURE__ */ new Int32Array(11);
-	unknownLeft = 0;
-	/** Known cards under the unseen ones, in drawing order: queue[queueHead .. queueLen-1]. */
-	queue = /* @__PURE__ */ new Uint8Array(208);
-	queueHead = 0;
-	queueLen = 0;
-	memory = new StockMemory();
-	/** Unused: with nothing unseen there is nothing to shuffle (memory.fill takes one). */
-	rng = createRng(0);
-	nodes = 0;
-	maxNodes = 0;
-	endgame = null;
-	line = null;
-	constructor(config = null, name = "lookahead") {
-		this.config = config;
-		this.name = name;
-	}
-	/** Forgets the memory and the solver's table: an episode never depends on the ones before. */
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-		this.memory.clear();
-		this.endgame?.clear();
-	}
-	act(env) {
-		this.observe(env);
-		return this.choose(env);
-	}
-	/** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
-	observe(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		if (options.pickedUp === "deck-bottom") this.memory.sync(state, this.rulesCache.get(options));
-	}
-	choose(env) {
-		if (env.legalCount === 1) return env.legal[0];
-		const values = this.values(env);
-		let best = 0;
-		for (let i = 1; i < env.legalCount; i++) if (values[i] > values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
-		return env.legal[best];
-	}
-	/**
-	* Score ('heuristic', higher first): the expectimax value (about minus the cards on the
-	* table `depth` draws ahead); with nothing unseen, minus the solver's value (0 = the
-	* table clears); when holding, 0 for the draw and −1 for every discard.
-	*/
-	score(env) {
-		this.observe(env);
-		return sortedScores("heuristic", env.legalActions(), this.values(env));
-	}
-	values(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules !== this.rules) {
-			this.rules = rules;
-			this.levels = new SearchLevels(rules.stacks);
-			this.endgame = null;
-			this.line = null;
-		}
-		const config = this.config ?? lookaheadConfigFor(options);
-		if (holdsUntilStockEmpty(rules) && state.stockLen > 0) return this.holdValues(env);
-		if (rules.deckBottom ? this.memory.unknown === 0 : state.stockLen === 0) return this.solvedValues(env, state, config);
-		this.maxNodes = config.maxNodes;
-		this.nodes = 0;
-		const root = this.levels.at(0);
-		root.loadTableOnly(state);
-		root.stockLen = state.stockLen;
-		this.loadUnseen(state, rules);
-		const out = [];
-		for (let i = 0; i < env.legalCount; i++) out.push(this.afterAction(root, env.legal[i], config.depth, 1));
-		return out;
-	}
-	/** Holding (hold.ts): while cards are unseen, drawing scores 0 and every discard −1. */
-	holdValues(env) {
-		const out = [];
-		for (let i = 0; i < env.legalCount; i++) out.push(env.legal[i] === 0 ? 0 : -1);
-		return out;
-	}
-	/**
-	* No card unseen: the deal is known, and minus the exact solver's value (0 = the table
-	* clears) is the expectimax to the end. Without 'deck-bottom' every value stored then holds
-	* for any deal (no future card is unknown), so the solver's table is kept from move to move.
-	* With it, the searches count the positions the game has held as cycles (memory.ts), and
-	* those grow with every move: the table is cleared for each decision.
-	*/
-	solvedValues(env, state, config) {
-		if (holdsUntilStockEmpty(this.rules)) return this.lineValues(env, state);
-		const out = [];
-		this.endgame ??= new Solver(this.rules, 18);
-		const root = this.levels.at(0);
-		const held = this.rules.deckBottom ? this.memory.held : null;
-		if (held !== null) {
-			this.memory.fill(root, state, this.rng);
-			this.endgame.clear();
-		} else root.loadTableOnly(state);
-		for (let i = 0; i < env.legalCount; i++) out.push(-this.endgame.valueAfter(root, env.legal[i], config.endgameBudget, held));
-		return out;
-	}
-	/** `solvedValues` by `LineSolver`: minus each action's exact value, found without search. */
-	lineValues(env, state) {
-		this.line ??= new LineSolver(this.rules);
-		const root = this.levels.at(0);
-		root.loadTableOnly(state);
-		const out = [];
-		for (let i = 0; i < env.legalCount; i++) out.push(-this.line.valueAfter(root, env.legal[i]));
-		return out;
-	}
-	/**
-	* The stock as the agent knows it: `unknownLeft` unseen cards on top (by value in
-	* `unseen`), then the known queue (with 'deck-bottom': what the memory holds, and the
-	* cards the search discards, which go under the stock in a known order).
-	*/
-	loadUnseen(state, rules) {
-		this.queueHead = 0;
-		this.queueLen = 0;
-		if (rules.deckBottom) {
-			this.memory.unseenCounts(state, this.unseen);
-			this.unknownLeft = this.memory.unknown;
-			for (let i = 0; i < this.memory.knownCount; i++) this.queue[this.queueLen++] = this.memory.knownAt(i);
-		} else {
-			for (let v = 1; v <= 10; v++) this.unseen[v] = state.stockValues[v];
-			this.unknownLeft = state.stockLen;
-		}
-	}
-	/** Value of taking `action` in p (p unchanged); levels ≥ d are scratch. */
-	afterAction(p, action, depth, d) {
-		if (action === 0) return this.chance(p, depth, d);
-		const q = this.levels.at(d);
-		q.copyFrom(p);
-		const queued = this.queueLen;
-		if (this.rules.deckBottom) this.pickUp(q, action);
-		q.apply(this.rules, action);
-		const v = this.decide(q, depth, d + 1);
-		this.queueLen = queued;
-		return v;
-	}
-	/** With 'deck-bottom' the run's cards go under the stock (oldest position first, as the engine does). */
-	pickUp(p, action) {
-		const start = runStartOf(action);
-		const length = runLengthOf(action);
-		const base = p.current * 52;
-		const n = p.len[p.current];
-		const end = start + length;
-		const wrapped = end > n ? end - n : 0;
-		for (let i = 0; i < wrapped; i++) this.queue[this.queueLen++] = p.vals[base + i];
-		for (let i = start; i < Math.min(end, n); i++) this.queue[this.queueLen++] = p.vals[base + i];
-	}
-	/** Our move in p (p may be changed): the best of the legal actions. */
-	decide(p, depth, d) {
-		const r = this.rules;
-		const moves = this.levels.moves(d - 1);
-		const n = p.generate(r, moves);
-		if (n === 0) return p.won(r) ? WON : LOST - p.tableCount;
-		if (++this.nodes > this.maxNodes) return this.horizon(p);
-		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
-		let best = -Infinity;
-		for (let i = 0; i < n; i++) {
-			const v = this.afterAction(p, moves[i], depth, d);
-			if (v > best) best = v;
-		}
-		return best;
-	}
-	horizon(p) {
-		return -p.tableCount;
-	}
-	/**
-	* Draw from p (p unchanged): the average over the unseen values, or the known next
-	* card once no unseen card is above it, or the horizon value.
-	*/
-	chance(p, depth, d) {
-		if (depth === 0 || p.stockLen === 0) return this.horizon(p);
-		const k = p.nextLiveStack(p.current);
-		const q = this.levels.at(d);
-		if (this.unknownLeft === 0) {
-			const v = this.queue[this.queueHead++];
-			this.drawValue(p, q, k, v);
-			const value = this.decide(q, depth - 1, d + 1);
-			this.queueHead--;
-			return value;
-		}
-		const total = this.unknownLeft;
-		let sum = 0;
-		this.unknownLeft--;
-		for (let v = 1; v <= 10; v++) {
-			const count = this.unseen[v];
-			if (count === 0) continue;
-			this.drawValue(p, q, k, v);
-			this.unseen[v]--;
-			sum += count * this.decide(q, depth - 1, d + 1);
-			this.unseen[v]++;
-		}
-		this.unknownLeft++;
-		return sum / total;
-	}
-	/** q = p after drawing a card of value v onto stack k. */
-	drawValue(p, q, k, v) {
-		q.copyFrom(p);
-		q.steps++;
-		q.stockLen--;
-		q.push(k, v);
-	}
-};
-// src/agents/decade/oracle.ts
-/** A solver value (0: a win, else 1 + the cards left) as minus the cards left at the end, a win counting 0. */
-function minusCardsLeft(value) {
-	return value <= 1 ? 0 : 1 - value;
-}
-/** Whether the oracle plays under these rules: not on one line with optional discards and 'deck-bottom' (above). */
-function oracleSearches(r) {
-	return !(r.stacks === 1 && r.optional && r.deckBottom);
-}
-var OracleAgent = class {
-	name = "oracle";
-	fair = false;
-	budget;
-	tableBits;
-	rulesCache = new RulesCache();
-	rules = null;
-	/** The search, or where holding is free the line's exact value (one of the two). */
-	solver = null;
-	line = null;
-	root = null;
-	/** The stock values (top first) the table was filled for. */
-	dealStock = /* @__PURE__ */ new Uint8Array(52);
-	dealLen = -1;
-	/** 'deck-bottom': the positions of this game it has been shown. */
-	held = new HeldPositions();
-	constructor(config = {}) {
-		this.budget = config.budget ?? 2e6;
-		this.tableBits = config.tableBits ?? 20;
-	}
-	reset(seed) {
-		checkUnusedSeed(seed, this.name);
-		this.dealLen = -1;
-		this.solver?.clear();
-		this.held.clear();
-	}
-	act(env) {
-		this.rulesFor(env);
-		if (env.legalCount === 1) return env.legal[0];
-		const values = this.values(env);
-		let best = 0;
-		for (let i = 1; i < env.legalCount; i++) if (values[i] < values[best] || values[i] === values[best] && longestRank(env.legal[i]) > longestRank(env.legal[best])) best = i;
-		return env.legal[best];
-	}
-	/**
-	* Score (unit 'minus-cards-left'): minus the fewest cards the action can leave on the table at
-	* the end (past `budget`, an estimate), 0 when it still wins the deal. Ranked by the solver's
-	* values, as `act` chooses: a win stays ahead of a loss that leaves no card (a game cut short by
-	* maxSteps), though both score 0.
-	*/
-	score(env) {
-		checkPlaying(env, this.name);
-		return {
-			kind: "value",
-			unit: "minus-cards-left",
-			actions: sortedScores("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
-				action,
-				score: minusCardsLeft(-score)
-			}))
-		};
-	}
-	/** The solver's value of every legal action, in the env's legal order. */
-	values(env) {
-		const { state } = decadeEnv(env, this.name);
-		const rules = this.rulesFor(env);
-		if (rules !== this.rules) {
-			this.rules = rules;
-			const holds = holdsUntilStockEmpty(rules);
-			this.line = holds ? new LineSolver(rules) : null;
-			this.solver = holds ? null : new Solver(rules, this.tableBits);
-			this.root = new Position(rules.stacks);
-			this.dealLen = -1;
-		}
-		const root = this.root;
-		root.loadTrue(state);
-		const out = [];
-		if (this.line !== null) {
-			for (let i = 0; i < env.legalCount; i++) out.push(this.line.valueAfter(root, env.legal[i]));
-			return out;
-		}
-		this.keepOrClearTable(root, rules);
-		const held = rules.deckBottom ? this.held : null;
-		held?.add(root);
-		for (let i = 0; i < env.legalCount; i++) out.push(this.solver.valueAfter(root, env.legal[i], this.budget, held));
-		return out;
-	}
-	/** The env's rules, refused where the oracle does not play (`oracleSearches`). */
-	rulesFor(env) {
-		const rules = this.rulesCache.get(decadeEnv(env, this.name).options);
-		if (!oracleSearches(rules)) throw new TengymError("bad-argument", `agent "${this.name}" does not play one line with optional discards and pickedUp 'deck-bottom': no deal can be won there, and its searches could only guess, at about a second a decision`);
-		return rules;
-	}
-	/**
-	* Clears the table unless it was filled for this deal (the stock is a suffix of that one's); with 'deck-bottom', for
-	* every decision (the positions held grow).
-	*/
-	keepOrClearTable(root, rules) {
-		if (rules.deckBottom) {
-			this.solver.clear();
-			return;
-		}
-		if (!this.sameDeal(root)) {
-			this.solver.clear();
-			for (let i = 0; i < root.stockLen; i++) this.dealStock[i] = root.stock[(root.head + i) % 52];
-			this.dealLen = root.stockLen;
-		}
-	}
-	sameDeal(root) {
-		if (this.dealLen < root.stockLen) return false;
-		const skip = this.dealLen - root.stockLen;
-		for (let i = 0; i < root.stockLen; i++) if (this.dealStock[skip + i] !== root.stock[(root.head + i) % 52]) return false;
-		return true;
-	}
-};
-// src/agents/decade/pimc.ts
-/**
-* `pimc` — determinized search (perfect-information Monte Carlo). At a decision point
-* (more than one legal action) it deals K plausible stocks: the stock's composition,
-* which a player knows, in orders shuffled with the agent's own seeded generator (never
-* the true order: the shuffle starts from the composition in a fixed order, so the true
-* order cannot leak in). On each sampled deal it solves every legal action exactly (the
-* oracle's solver, capped at `budget` moves per action) and counts, per action, the
-* samples in which it still clears the table. It plays the action that clears in the
-* most samples; ties go to the fewest cards left on average, then to `longest`'s choice.
-*
-* With no card unseen (the stock is empty) one "sample" is the true deal: it solves it
-* once, with `endgameBudget`, and keeps the solver's table from move to move.
-*
-* Optional discards on one straight line (`decade-optional`): drawing is provably never
-* worse (hold.ts), so it draws while the stock lasts without sampling, then values the
-* full line exactly, without search (`LineSolver`) — the perfect-information optimum,
-* which a fair player can reach there. `score` still samples (each sample valued with the
-* whole stock drawn, as exactly).
-*
-* With 'deck-bottom' (Ten-Twenty-Thirty) it remembers the order in which discarded cards
-* went under the stock (memory.ts: it must see every state of the game, as `act` does in
-* an evaluation) and samples only the cards it has not seen; after one pass through the
-* deck it plays the known deal exactly, its searches counting the positions the game has
-* already held as cycles (solver.ts, `HeldPositions`), with the table cleared each decision.
-*
-* `score` is the fraction of samples in which the action clears ('win-probability'), with the
-* mean cards left over the samples (`cardsLeft`).
-*
-* The samples at a decision are drawn from a generator seeded by the episode's seed and what
-* the player sees there (the table, the stock's composition, the step, the remembered cards:
-* `seenHash`), never by the calls made before: `act` and `score` agree on a position, and a
-* hint for a position is the same whoever asks and whatever was asked before.
-*/
-/** `pimc`'s budgets on the decade family's one-stock presets (moves per action's search; with nothing unseen). */
-const PIMC_BUDGET = 2e4;
-const PIMC_ENDGAME_BUDGET = 2e5;
-/** Samples and budgets by option set: chosen so a 1,000-deal evaluation takes minutes. */
-function pimcConfigFor(o) {
-	if (o.discard === "optional") return {
-		samples: 24,
-		budget: 4e3,
-		endgameBudget: 1e5
-	};
-	if (o.pickedUp === "deck-bottom") return {
-		samples: 32,
-		budget: PIMC_BUDGET,
-		endgameBudget: PIMC_ENDGAME_BUDGET
-	};
-	return {
-		samples: 128,
-		budget: PIMC_BUDGET,
-		endgameBudget: PIMC_ENDGAME_BUDGET
-	};
-}
-/**
-* pimc's decision rule on compact positions, apart from any env: the agent below plays it, and
-* measurements on decks the env does not deal (research/decade-reduced-room.ts) call it directly.
-*/
-var PimcSearch = class PimcSearch {
-	rules;
-	solver;
-	/** Where holding is free: each sample's line, its stock drawn, valued exactly without search. */
-	line;
-	sample;
-	constructor(rules, tableBits = 18) {
-		this.rules = rules;
-		this.solver = new Solver(rules, tableBits);
-		this.line = holdsUntilStockEmpty(rules) ? new LineSolver(rules) : null;
-		this.sample = new Position(rules.stacks);
-	}
-	/**
-	* Solves each of the `n` legal moves on `samples` deals, each dealt into a position by `fill`
-	* (the table, and the stock in a fair order drawn from `rng`). `hidden`: some card is unseen
-	* (else the one deal is the true one, and the solver keeps its table from sample to sample,
-	* and from call to call unless `held`: the positions the game has held, which the searches
-	* count as cycles).
-	*/
-	tally(legal, n, samples, budget, hidden, rng, fill, held = null) {
-		const t = {
-			wins: new Float64Array(n),
-			values: new Float64Array(n),
-			samples
-		};
-		for (let k = 0; k < samples; k++) {
-			fill(this.sample, rng);
-			if (hidden || held !== null) this.solver.clear();
-			for (let i = 0; i < n; i++) {
-				const v = this.solve(legal[i], budget, held);
-				if (v === 0) t.wins[i]++;
-				t.values[i] += v;
-			}
-		}
-		return t;
-	}
-	/** Whether move i beats move j: more samples cleared, then fewer cards left on average, then `longest`'s order. */
-	static better(legal, t, i, j) {
-		if (t.wins[i] !== t.wins[j]) return t.wins[i] > t.wins[j];
-		if (t.values[i] !== t.values[j]) return t.values[i] < t.values[j];
-		return longestRank(legal[i]) > longestRank(legal[j]);
-	}
-	/** The index of the best of `n` moves. */
-	static best(legal, t, n) {
-		let best = 0;
-		for (let i = 1; i < n; i++) if (PimcSearch.better(legal, t, i, best)) best = i;
-		return best;
-	}
-	/** The solver's value of `action` on the current sample. */
-	solve(action, budget, held) {
-		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
-	}
-};
-var PimcAgent = class {
-	name;
-	fair = true;
-	config;
-	seed = 0;
-	rulesCache = new RulesCache();
-	search = null;
-	memory = new StockMemory();
-	/** `config`: fixed samples and budgets; null = `pimcConfigFor` the env's options. */
-	constructor(config = null, name = "pimc") {
-		this.config = config;
-		this.name = name;
-	}
-	/** Re-seeds, and forgets the memory and the solver's table: an episode never depends on the ones before. */
-	reset(seed) {
-		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
-		this.memory.clear();
-		this.search?.solver.clear();
-	}
-	act(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules.deckBottom) this.memory.sync(state, rules);
-		return this.choose(env, state, rules);
-	}
-	choose(env, state, rules) {
-		if (env.legalCount === 1) return env.legal[0];
-		if (state.stockLen > 0 && env.mask[0] === 1 && holdsUntilStockEmpty(rules)) return 0;
-		return env.legal[PimcSearch.best(env.legal, this.tally(env), env.legalCount)];
-	}
-	/**
-	* How many cards at the top of the stock this agent has not seen (all of it, unless it remembers picked-up cards).
-	*/
-	unseenCount(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (!rules.deckBottom) return state.stockLen;
-		this.memory.sync(state, rules);
-		return this.memory.unknown;
-	}
-	/** Brings the memory of the stock up to env's state ('deck-bottom'; nothing to remember otherwise). */
-	observe(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		if (rules.deckBottom) this.memory.sync(state, rules);
-	}
-	/** Remembers `remembered` at `env`'s state: a position labelled away from its game (distillation). */
-	restoreMemory(env, remembered) {
-		this.memory.restore(decadeEnv(env, this.name).state, remembered);
-	}
-	/** Starts from what `other` remembers of the stock (a game continued from where `other` stands). */
-	copyMemoryFrom(other) {
-		this.memory.copyFrom(other.memory);
-	}
-	/** Score: the fraction of sampled deals in which the action still clears the table. */
-	score(env) {
-		this.observe(env);
-		const t = this.tally(env);
-		const order = Array.from({ length: env.legalCount }, (_, i) => i);
-		order.sort((a, b) => PimcSearch.better(env.legal, t, a, b) ? -1 : PimcSearch.better(env.legal, t, b, a) ? 1 : 0);
-		return {
-			kind: "win-probability",
-			actions: order.map((i) => ({
-				action: env.legal[i],
-				score: t.wins[i] / t.samples,
-				cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples
-			}))
-		};
-	}
-	tally(env) {
-		const { state, options } = decadeEnv(env, this.name);
-		const rules = this.rulesCache.get(options);
-		const config = this.config ?? pimcConfigFor(options);
-		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
-		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
-		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
-		const held = rules.deckBottom && !hidden ? this.memory.held : null;
-		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
-	}
-};
-/**
-* A 32-bit hash of what a player sees in `state`: every stack's cards, the current stack, the
-* step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
-* the unseen ones. Never the stock's order.
-*/
-function seenHash(state, memory) {
-	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
-	for (let k = 0; k < state.numStacks; k++) {
-		const base = k * 52;
-		h = mix32(h ^ 256 + state.len[k]);
-		for (let i = 0; i < state.len[k]; i++) h = mix32(h + state.table[base + i]);
-	}
-	for (let v = 1; v <= 10; v++) h = mix32(h ^ (v << 8 | state.stockValues[v]));
-	if (memory) for (let i = 0; i < memory.knownCount; i++) h = mix32(h + 512 + memory.knownAt(i));
-	return h >>> 0;
-}
-// src/agents/decade/index.ts
-/**
-* The decade family's baselines. Every agent plays every decade id and option of the engine
-* (it sees them through `rulesOf`, position.ts), but `optimal` and `oracle` (below); each
-* file's doc comment gives the idea.
-*
-* | agent       | fair | idea |
-* |-------------|------|------|
-* | `longest`   | yes  | longest-run-first, oldest cards on a tie; draws only when no run is legal |
-* | `lookahead` | yes  | expectimax over the next cards from the unseen composition; exact search once nothing is unseen |
-* | `pimc`      | yes  | determinized search: solves K shuffles of the unseen cards exactly, plays what clears most often |
-* | `oracle`    | NO   | cheats: the exact solver on the true stock order (the upper bound); not on one line with optional discards and 'deck-bottom' |
-* | `optimal`   | yes  | only where holding is free (hold.ts): `lookahead`'s plan there (draw every card, then solve the full line) with the oracle's solver budget; the optimum, the ceiling |
-*/
-const DECADE = [decadeGame];
-/**
-* Whether the oracle plays under these options: not on one line with optional discards and 'deck-bottom' (oracle.ts,
-* `oracleSearches`).
-*/
-function oraclePlays(env) {
-	const options = decadeOptionsOf(env);
-	return options === null || oracleSearches(rulesOf$1(options));
-}
-/** Whether holding is free under these options (hold.ts): where `optimal` plays. */
-function holdsFree(env) {
-	const options = decadeOptionsOf(env);
-	return options !== null && holdsUntilStockEmpty(rulesOf$1(options));
-}
-const DECADE_AGENTS = [
-	{
-		name: "longest",
-		description: "longest-run-first: discard the longest legal run (the oldest cards on a tie); draw only when no run is legal",
-		fair: true,
-		games: DECADE,
-		create: () => new LongestRunAgent()
-	},
-	{
-		name: "lookahead",
-		description: "expectimax over the next cards drawn from the unseen composition (fewest cards on the table at the horizon); exact search once no card is unseen",
-		fair: true,
-		games: DECADE,
-		create: () => new LookaheadAgent()
-	},
-	{
-		name: "pimc",
-		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
-		fair: true,
-		games: DECADE,
-		create: () => new PimcAgent()
-	},
-	{
-		name: "oracle",
-		description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent. Not on one line with optional discards and pickedUp 'deck-bottom', where no deal can be won and its searches could only guess, at about a second a decision",
-		fair: false,
-		games: DECADE,
-		plays: (env) => oraclePlays(env),
-		create: () => new OracleAgent()
-	},
-	{
-		name: "optimal",
-		description: "the exact optimal policy where holding is free (optional discards on one straight line): draws every card, then solves the full line exactly. The ceiling, not a baseline",
-		fair: true,
-		ceiling: true,
-		games: DECADE,
-		plays: (env) => holdsFree(env),
-		create: () => new LookaheadAgent(null, "optimal")
-	}
-];
-/**
-* The decade ids where `lookahead` ranks hints instead of `pimc` (under any name: `decade` with
-* `{ stacks: 7 }` is `decade-stacks`): on seven stacks `pimc` is a
-* little behind; on `decade-max3` every agent is level; on `ten-twenty-thirty` (where the shipped
-* model answers, and `lookahead` for options it was not trained for) `pimc` is about 0.8 points
-* ahead, but its hints only just fit the 10 ms a hint may take (p99 9.2 ms, single hints up to
-* 67 ms: docs/hints.md, Latency).
-*/
-const LOOKAHEAD_IDS = /* @__PURE__ */ new Set([
-	"decade-stacks",
-	"decade-max3",
-	"ten-twenty-thirty"
-]);
-/**
-* Training presets. The decade family has ~2.4 decisions per 63-step game, nearly always between
-* two runs: PPO with many copies and short rollouts, and PPO and DQN with the denser 'cards'
-* reward (+1 per card discarded, scaled to about 1 per game) for training, which learned faster
-* than the 'win' reward in our runs (docs/decisions.md, "Training"). Not with 'deck-bottom',
-* where a discarded card comes back and 'cards' would pay for cycling. A higher entropy bonus
-* keeps PPO from settling early on one of two near-equal runs. DQN: the observations are large
-* (535 floats and a 677-byte mask per side of a transition), so a smaller buffer, which still
-* spans ~500,000 env steps of play. Afterstate: with optional discards every step is a decision
-* (draw or discard), so a run needs far fewer env steps for as many samples, and each sample
-* pays for less of a gradient step.
-*/
-const cardsReward = (env) => env.options.pickedUp !== "deck-bottom" ? {
-	trainingReward: "cards",
-	rewardScale: 1 / 52
-} : {};
-/**
-* The decade family: its agents, its hint sources (on `decade` and `decade-fives` the shipped
-* models, distilled from `pimc` and level with it; on `ten-twenty-thirty` the shipped model,
-* level with `lookahead`, both solving once the stock's order is known; elsewhere the exact
-* optimum where holding is free, else `pimc`, `lookahead` on two ids) and its training presets.
-*/
-const DECADE_KIT = {
-	agents: DECADE_AGENTS,
-	simpleBaseline: "longest",
-	searches: ["pimc", "lookahead"],
-	modelFirst: [
-		"decade",
-		"decade-fives",
-		"ten-twenty-thirty"
-	],
-	hintBaseline: (env, baseline) => {
-		if (holdsFree(env)) return baseline("optimal", "the exact optimum");
-		return LOOKAHEAD_IDS.has(registeredIdOf(env)) ? baseline("lookahead", "a search over the next cards' chances") : baseline("pimc", "a search that plays out many guesses of the unseen cards");
-	},
-	presets: {
-		ppo: (env) => ({
-			totalSteps: 15e6,
-			numEnvs: 64,
-			rolloutSteps: 16,
-			minibatchSize: 256,
-			hidden: [64, 64],
-			learningRate: 5e-4,
-			gamma: 1,
-			entropyCoef: .03,
-			...cardsReward(env),
-			evalEvery: 1e6,
-			evalEpisodes: 5e3
-		}),
-		dqn: (env) => ({
-			totalSteps: 1e7,
-			hidden: [64, 64],
-			bufferSize: 2e4,
-			learningStarts: 2e3,
-			trainEvery: 8,
-			gamma: 1,
-			targetUpdate: 250,
-			...cardsReward(env),
-			evalEvery: 1e6,
-			evalEpisodes: 5e3
-		}),
-		afterstate: (env) => env.options.discard === "optional" ? {
-			totalSteps: 3e6,
-			samplesPerUpdate: 512,
-			evalEvery: 5e5,
-			evalEpisodes: 2e3
-		} : {
-			totalSteps: 2e7,
-			evalEvery: 2e6,
-			evalEpisodes: 5e3
-		}
-	}
-};
-// src/agents/four-ten/common.ts
+// src/games/four-ten/agents/common.ts
 /** Four Ten options with their defaults filled in, from an env's options or a partial object. */
 function fourTenOptionsOf(options) {
 	const parsed = fourTenOptionsSchema.safeParse(options);
@@ -11430,7 +13268,7 @@ function bestFirst(items, scoresNow = () => false) {
 	const rank = (a) => scoresNow(a) ? 2 : a === 47 ? 1 : 0;
 	return items.sort((x, y) => y.score - x.score || rank(y.action) - rank(x.action) || x.action - y.action);
 }
-// src/agents/four-ten-solver/default-game-values.ts
+// src/games/four-ten/solver/default-game-values.ts
 const DEFAULT_GAME_VALUES = {
 	rules: {
 		drawVisible: true,
@@ -11643,7 +13481,7 @@ const DEFAULT_GAME_VALUES = {
 		1001296489421339e-27
 	]
 };
-// src/agents/four-ten-solver/round-model.ts
+// src/games/four-ten/solver/round-model.ts
 /**
 * The model of a Four Ten round's graph (browser-safe; the solve is round-solver.ts): every
 * configuration's verdict, the components of the exchange graph (configurations one exchange
@@ -12552,6 +14390,62 @@ function computeGameValues(rules, opts = {}) {
 	return new GameValues(rules, delta, L);
 }
 /**
+* The pace objective, beside the win chance that `computeGameValues` puts first: R(p, s), the
+* fewest expected rounds still to play from a round's start at (p, s), this one included, a lost
+* game counting `lossRounds` more (so the game is risked only for that many rounds saved).
+* Each round at (p, s) is solved minimising 1 + R(where it ends): score → R(p + handTarget, s),
+* bottom at total t → R(p + t, s), fault → R(p, s − 1) with a safety left, else R(p − t, 0) if
+* p ≥ t, else the loss. As for the shortfalls, rounds at s ≥ 1 only move p up or s down (one solve
+* per (p, s), highest p first), and s = 0 is a fixed point found by Gauss–Seidel sweeps, here until
+* no value moves by 10⁻⁷ rounds. `onSolve` sees every round solution, the last one of each (p, s)
+* being final (to keep them).
+* The uncapped game's optimum, like the game values (see the module comment on `maxRounds`).
+*/
+function computePaceValues(rules, opts = {}) {
+	checkGameOptions(rules);
+	const loss = opts.lossRounds ?? 10;
+	const G = rules.gameTarget;
+	const R = Float64Array.from({ length: G * (rules.safeties + 1) }, (_, i) => 1 + (G - i % G) / 12);
+	const rounds = (p, s) => p >= G ? 0 : R[s * G + p];
+	const model = roundModel(rules.handTarget, rules.check);
+	let solves = 0;
+	const solveAt = (p, s, sweep) => {
+		const next = (q, t) => -(1 + rounds(q, t));
+		const lost = -(1 + loss);
+		const bottom = /* @__PURE__ */ new Float64Array(49);
+		const fault = /* @__PURE__ */ new Float64Array(49);
+		for (let t = 0; t <= 48; t++) {
+			bottom[t] = next(p + t, s);
+			fault[t] = s > 0 ? next(p, s - 1) : p >= t ? next(p - t, 0) : lost;
+		}
+		const solution = solveRound(rules, {
+			score: next(p + rules.handTarget, s),
+			bottom,
+			fault
+		}, { model });
+		const change = Math.abs(-solution.roundValue - R[s * G + p]);
+		R[s * G + p] = -solution.roundValue;
+		solves++;
+		opts.onProgress?.({
+			solves,
+			points: p,
+			safeties: s,
+			sweep,
+			change
+		});
+		opts.onSolve?.(p, s, solution);
+		return change;
+	};
+	for (let sweep = 1;; sweep++) {
+		let change = 0;
+		for (let p = G - 1; p >= 0; p--) change = Math.max(change, solveAt(p, 0, sweep));
+		if (change < 1e-7) break;
+		if (sweep >= MAX_SWEEPS) throw new Error(`Four Ten pace values did not converge in ${MAX_SWEEPS} sweeps (last change ${change})`);
+	}
+	for (let s = 1; s <= rules.safeties; s++) for (let p = G - 1; p >= 0; p--) solveAt(p, s, 1);
+	return R;
+}
+/**
 * The policy: game values plus the round solved at each (points, safeties) met, kept in memory
 * (about 3.6 MB each for the default rules; the least recently used go beyond `maxTables`).
 */
@@ -12589,7 +14483,7 @@ var GamePolicy = class {
 		return sol;
 	}
 };
-// src/agents/four-ten-solver/optimal-agent.ts
+// src/games/four-ten/solver/optimal-agent.ts
 const policies = /* @__PURE__ */ new Map();
 const lambdaRounds = /* @__PURE__ */ new Map();
 /** The rules the solver reads, from an env's options (validated here: they may come from anywhere). */
@@ -12831,7 +14725,7 @@ var OptimalFourTenAgent = class {
 		};
 	}
 };
-// src/agents/four-ten-solver/index.ts
+// src/games/four-ten/solver/index.ts
 /**
 * The exact Four Ten solver and the `optimal` agent: the ceiling, not a baseline (`ceiling: true`;
 * comparisons with "the best baseline" leave it out, like the decade oracle). It is fair: it
@@ -12850,7 +14744,7 @@ const OPTIMAL_AGENTS = [{
 	},
 	create: (env) => new OptimalFourTenAgent(env.options)
 }];
-// src/agents/four-ten/prospects.ts
+// src/games/four-ten/agents/prospects.ts
 /**
 * The prospects of a configuration: the expected points the rest of a round brings, solved
 * exactly for a simplified deck in which every card is 1, 2, 3 or 4 with chance ¼ (as if the
@@ -13095,7 +14989,7 @@ function prospects(rules, values) {
 	if (!p) prospectCache.set(id, p = new Prospects(rules, values));
 	return p;
 }
-// src/agents/four-ten/bottom.ts
+// src/games/four-ten/agents/bottom.ts
 /**
 * Larger than any spread of values (points ≤ 48, a fault ≥ −10 × handTarget) over the smallest fault probability step
 * (1/32).
@@ -13192,7 +15086,7 @@ var BottomAgent = class {
 		};
 	}
 };
-// src/agents/four-ten/bottom-direct.ts
+// src/games/four-ten/agents/bottom-direct.ts
 const EXCHANGES = 32;
 var DirectBottomAgent = class extends BottomAgent {
 	name = "bottom-direct";
@@ -13267,7 +15161,7 @@ function exchangeIds(q) {
 	ids.push(47);
 	return ids;
 }
-// src/agents/four-ten/expectimax.ts
+// src/games/four-ten/agents/expectimax.ts
 /**
 * Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety
 * left.
@@ -13424,7 +15318,7 @@ var ExpectimaxAgent = class {
 		return sum / size;
 	}
 };
-// src/agents/four-ten/greedy.ts
+// src/games/four-ten/agents/greedy.ts
 /** Risk of putting an unseen card into hand h of configuration c (after removing `out` from it when out > 0). */
 function drawRisk(rules, p, c, h, out = 0) {
 	const base = out > 0 ? removeCard$1(c, h, out) : c;
@@ -13501,7 +15395,7 @@ var GreedyAgent = class {
 		};
 	}
 };
-// src/agents/four-ten/hint-details.ts
+// src/games/four-ten/agents/hint-details.ts
 /** "31%"; "0.4%", "0.06%" or "under 0.01%" below 1% and above 0; "over 99%" for 99.5% … 100% excluded. */
 function percent(p) {
 	const x = 100 * p;
@@ -13542,7 +15436,7 @@ function fourTenHintDetails(env, agent) {
 		throw e;
 	}
 }
-// src/agents/four-ten/index.ts
+// src/games/four-ten/kit.ts
 /**
 * The Four Ten baselines (engine `four-ten`): `greedy` (one-step safe rule), `bottom` (the same
 * safety, with the solved round prospects deciding between 10 now and the bottom of the deck),
@@ -13650,13 +15544,915 @@ const FOUR_TEN_KIT = {
 		})
 	}
 };
-// src/agents/kits.ts
-const KITS = /* @__PURE__ */ new Map([[decadeGame, DECADE_KIT], [fourTenGame, FOUR_TEN_KIT]]);
-const NO_KIT = {};
-/** What agents, hints and training know of `game`; an empty kit for a game they know nothing more of. */
-function kitOf(game) {
-	return KITS.get(game) ?? NO_KIT;
+// src/games/four-ten/learned/afterstate-features.ts
+const FOUR_TEN_LAYOUT = {
+	size: 245,
+	encoding: "four-ten/2",
+	tieWeight: 0,
+	oldest: 0,
+	cost: "rounds"
+};
+/** The cost of one round (the network's cost is rounds / 10). */
+const ROUND_COST = .1;
+const SUM_AT = 60;
+const STOCK_AT = 111;
+const STOCK_SIZE_AT = 147;
+const NEED_AT = 148;
+const NEED_SCALED_AT = 198;
+const SAFETIES_AT = 199;
+const SAFETIES_SCALED_AT = 203;
+const PLACED_AT = 204;
+const CHANCE_AT = 228;
+const SCORES_SOMEWHERE_AT = 232;
+const FAULTS_EVERYWHERE_AT = 236;
+const CHANCE_SCORES_AT = 240;
+const CHANCE_FAULTS_AT = 241;
+const FULL_AT = 242;
+/** Why afterstate values cannot play these Four Ten options, or null when they can. */
+function fourTenUnsupported(o) {
+	if (o.handTarget > 16) return "afterstate values need handTarget ≤ 16 (the most four cards can make)";
+	return null;
 }
+/**
+* The exact value of a finished game: won or not, and the last round, plus the loss's cost when lost (a bust, or the
+* round cap).
+*/
+function outcomeValue(outcome, into) {
+	const won = outcome.won;
+	into[0] = won ? 1 : 0;
+	into[1] = (won ? 1 : 11) * ROUND_COST;
+}
+/** Writes the features of a position at out[offset …]. */
+function writeFourTenFeatures(p, o, out, offset) {
+	out.fill(0, offset, offset + FOUR_TEN_LAYOUT.size);
+	for (let i = 0; i < 12; i++) out[offset + (i >> 2) * 20 + (i & 3) * 5 + p.counts[i]] = 1;
+	let stockSize = 0;
+	for (let h = 0; h < 3; h++) out[offset + SUM_AT + h * 17 + Math.min(p.sums[h], 16)] = 1;
+	for (let v = 0; v < 4; v++) {
+		out[offset + STOCK_AT + v * 9 + p.stock[v]] = 1;
+		stockSize += p.stock[v];
+	}
+	out[offset + STOCK_SIZE_AT] = stockSize / 32;
+	const need = Math.max(1, o.gameTarget - p.points);
+	out[offset + NEED_AT + Math.min(need, 50) - 1] = 1;
+	out[offset + NEED_SCALED_AT] = need / o.gameTarget;
+	out[offset + SAFETIES_AT + Math.min(p.safeties, 3)] = 1;
+	out[offset + SAFETIES_SCALED_AT] = o.safeties > 0 ? p.safeties / o.safeties : 0;
+	let room = 0;
+	for (let h = 0; h < 3; h++) if (p.counts[h * 4] + p.counts[h * 4 + 1] + p.counts[h * 4 + 2] + p.counts[h * 4 + 3] >= 4) out[offset + FULL_AT + h] = 1;
+	else room |= 1 << h;
+	let chanceScores = 0;
+	let chanceFaults = 0;
+	for (let v = 1; v <= 4; v++) {
+		let scores = 0;
+		let faults = 0;
+		for (let h = 0; h < 3; h++) {
+			if ((room & 1 << h) === 0) continue;
+			const verdict = judgeHands(p.sums[0] + (h === 0 ? v : 0), p.sums[1] + (h === 1 ? v : 0), p.sums[2] + (h === 2 ? v : 0), o);
+			if (verdict === 1) {
+				out[offset + PLACED_AT + (h * 4 + v - 1) * 2] = 1;
+				scores = 1;
+			} else if (verdict === 2) {
+				out[offset + PLACED_AT + (h * 4 + v - 1) * 2 + 1] = 1;
+				faults++;
+			}
+		}
+		const everywhere = room !== 0 && faults === (room & 1) + (room >> 1 & 1) + (room >> 2 & 1) ? 1 : 0;
+		const chance = stockSize > 0 ? p.stock[v - 1] / stockSize : 0;
+		out[offset + CHANCE_AT + v - 1] = chance;
+		out[offset + SCORES_SOMEWHERE_AT + v - 1] = scores;
+		out[offset + FAULTS_EVERYWHERE_AT + v - 1] = everywhere;
+		chanceScores += scores * chance;
+		chanceFaults += everywhere * chance;
+	}
+	out[offset + CHANCE_SCORES_AT] = chanceScores;
+	out[offset + CHANCE_FAULTS_AT] = chanceFaults;
+}
+const EMPTY_HANDS = /* @__PURE__ */ new Uint8Array(12);
+const NO_SUMS = /* @__PURE__ */ new Int32Array(3);
+const FULL_STOCK = (/* @__PURE__ */ new Uint8Array(4)).fill(8);
+/** Writes the features of a round's start (empty hands, full stock) at these points and safeties. */
+function writeRoundStart(points, safeties, o, out, offset) {
+	writeFourTenFeatures({
+		counts: EMPTY_HANDS,
+		sums: NO_SUMS,
+		stock: FULL_STOCK,
+		points,
+		safeties
+	}, o, out, offset);
+}
+/** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
+const WON = -1;
+const BUST = -2;
+/**
+* Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
+* the bottom of the deck, with hands totalling `total`), from these points and safeties: WON,
+* BUST, or the next round's start as points·1024 + safeties.
+*/
+function roundEndCode(verdict, total, points, safeties, o) {
+	let next;
+	if (verdict === 1) next = points + o.handTarget;
+	else if (verdict === 2) {
+		if (safeties > 0) return points * 1024 + safeties - 1;
+		if (points < total) return BUST;
+		return (points - total) * 1024;
+	} else next = points + total;
+	return next >= o.gameTarget ? WON : next * 1024 + safeties;
+}
+/**
+* The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game
+* goes on.
+*/
+function roundEndCost(code, startCost) {
+	return code === WON ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
+}
+/** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
+var FourTenExpansion = class extends AfterstateExpansion {
+	/**
+	* Per row, what it is (for exact targets): the engine key of a turn start's configuration
+	* (−1 for other rows) and its stock (Σ count of v · 9^(v−1)), and 1 + roundEnd's code of a
+	* round start (0 for other rows).
+	*/
+	rowKey = /* @__PURE__ */ new Int32Array(64);
+	rowStock = /* @__PURE__ */ new Int32Array(64);
+	rowStart = /* @__PURE__ */ new Int32Array(64);
+	/** The hands and stock being changed, restored after each outcome. */
+	counts = /* @__PURE__ */ new Uint8Array(12);
+	sums = /* @__PURE__ */ new Int32Array(3);
+	stock = /* @__PURE__ */ new Uint8Array(4);
+	position = {
+		counts: this.counts,
+		sums: this.sums,
+		stock: this.stock,
+		points: 0,
+		safeties: 0
+	};
+	options;
+	k = 0;
+	/**
+	* Exchange search: every configuration met, with the group (an index into its starts) that first reached it (−1: seen
+	* this turn).
+	*/
+	firstReach = /* @__PURE__ */ new Map();
+	queue = /* @__PURE__ */ new Int32Array(1024);
+	queueGroup = /* @__PURE__ */ new Int32Array(1024);
+	/** Exchanges from the decision to each queued configuration (breadth-first: never more than needed). */
+	queueSteps = /* @__PURE__ */ new Int32Array(1024);
+	queueLength = 0;
+	/**
+	* The rows written so far in this expansion, by what they are (`distinctRow`), to share the features of equal ones.
+	*/
+	rowOf = /* @__PURE__ */ new Map();
+	/** Round ends one exchange away, as (group, roundEnd code, exchanges to it, that one included) triples. */
+	exits = /* @__PURE__ */ new Int32Array(384);
+	exitCount = 0;
+	constructor() {
+		super(FOUR_TEN_LAYOUT);
+	}
+	expand(env) {
+		this.clear();
+		this.rowOf.clear();
+		const four = fourTenOf(env);
+		if (!four) throw new Error(`${env.id} is not a Four Ten env`);
+		const s = four.state;
+		this.options = four.options;
+		this.counts.set(s.counts);
+		this.sums.set(s.sums);
+		this.stock.set(s.stockCounts);
+		this.position.points = s.points;
+		this.position.safeties = s.safeties;
+		const n = env.legalCount;
+		this.actionCount = n;
+		if (n > 0 && env.legal[0] >= 15) {
+			this.expandExchanges(env, s);
+			return;
+		}
+		for (let k = 0; k < n; k++) {
+			const action = env.legal[k];
+			this.k = k;
+			this.beginAction(k);
+			if (action < 3) {
+				if (s.drawn > 0) {
+					this.add(action, s.drawn);
+					this.outcome(1);
+					this.remove(action, s.drawn);
+				} else this.drawInto(action);
+			} else {
+				const r = action - 3;
+				const h = r >> 2;
+				const u = (r & 3) + 1;
+				this.remove(h, u);
+				this.drawInto(h);
+				this.add(h, u);
+			}
+			this.endAction(k);
+		}
+	}
+	/**
+	* The exchange phase: ending the turn now is the current configuration at a turn's start; an
+	* exchange is the choice of what exchanging on from it can reach. One breadth-first search
+	* from the current configuration finds every choice's options; each reached configuration
+	* belongs to the exchange that first reached it.
+	*/
+	expandExchanges(env, s) {
+		const n = env.legalCount;
+		this.firstReach.clear();
+		for (let i = 0; i < s.seenCount; i++) this.firstReach.set(s.seen[i], -1);
+		this.queueLength = 0;
+		this.exitCount = 0;
+		for (let k = 0; k < n; k++) {
+			const action = env.legal[k];
+			if (action < 47) this.step(s.key, action - 15, k, 1);
+		}
+		this.search();
+		for (let k = 0; k < n; k++) {
+			this.beginAction(k);
+			if (env.legal[k] === 47) this.turnStartRow(s.key, 1);
+			else {
+				this.beginChoice(1);
+				this.addOptions(k);
+			}
+			this.endAction(k);
+		}
+		this.decode(s.key);
+	}
+	/**
+	* The open turn at the current hands (just changed by a card), reached with probability p: ending the turn here, or
+	* any configuration exchanges reach.
+	*/
+	openTurn(p) {
+		const key = this.key();
+		this.firstReach.clear();
+		this.firstReach.set(key, -1);
+		this.queueLength = 0;
+		this.exitCount = 0;
+		this.queue[0] = key;
+		this.queueGroup[0] = 0;
+		this.queueSteps[0] = 0;
+		this.queueLength = 1;
+		this.search();
+		this.beginChoice(p);
+		this.addOptions(0);
+		this.decode(key);
+	}
+	/** Breadth-first search over exchanges from the queue's configurations, each searched for the group it belongs to. */
+	search() {
+		for (let i = 0; i < this.queueLength; i++) {
+			const key = this.queue[i];
+			const group = this.queueGroup[i];
+			const steps = this.queueSteps[i] + 1;
+			for (let e = 0; e < 32; e++) this.step(key, e, group, steps);
+		}
+	}
+	/** The current choice's options: group g's configurations in the queue, as turn starts, and its exits. */
+	addOptions(g) {
+		const F = this.layout.size;
+		for (let j = 0; j < this.queueLength; j++) {
+			if (this.queueGroup[j] !== g) continue;
+			const key = this.queue[j];
+			this.decode(key);
+			const row = this.addOption(0, this.queueSteps[j]);
+			this.rowKey[row] = key;
+			if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * F);
+		}
+		for (let j = 0; j < this.exitCount; j++) {
+			if (this.exits[j * 3] !== g) continue;
+			const code = this.exits[j * 3 + 1];
+			const steps = this.exits[j * 3 + 2];
+			if (code >= 0) {
+				const row = this.addOption(ROUND_COST, steps);
+				this.rowStart[row] = code + 1;
+				if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
+			} else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0), steps);
+		}
+	}
+	/**
+	* Exchange e from configuration `key`, the `steps`-th exchange of group g's search: a round end
+	* becomes one of g's exits (each once, at its first and so nearest find), a configuration not
+	* met before joins the queue.
+	*/
+	step(key, e, g, steps) {
+		const next = exchangedKey(key, e);
+		if (next < 0 || this.firstReach.has(next)) return;
+		this.decode(next);
+		const code = this.roundEnd(false);
+		if (code !== null) {
+			for (let j = 0; j < this.exitCount; j++) if (this.exits[j * 3] === g && this.exits[j * 3 + 1] === code) return;
+			if ((this.exitCount + 1) * 3 > this.exits.length) this.exits = doubled(this.exits);
+			this.exits[this.exitCount * 3] = g;
+			this.exits[this.exitCount * 3 + 1] = code;
+			this.exits[this.exitCount * 3 + 2] = steps;
+			this.exitCount++;
+			return;
+		}
+		this.firstReach.set(next, g);
+		if (this.queueLength === this.queue.length) {
+			this.queue = doubled(this.queue);
+			this.queueGroup = doubled(this.queueGroup);
+			this.queueSteps = doubled(this.queueSteps);
+		}
+		this.queue[this.queueLength] = next;
+		this.queueGroup[this.queueLength] = g;
+		this.queueSteps[this.queueLength] = steps;
+		this.queueLength++;
+	}
+	/** The engine key of the working hands: Σ counts[i]·5^i. */
+	key() {
+		let key = 0;
+		for (let i = 0; i < 12; i++) key += this.counts[i] * POW5[i];
+		return key;
+	}
+	/** Sets the working hands to the configuration of an engine key. */
+	decode(key) {
+		this.sums.fill(0);
+		for (let i = 0; i < 12; i++) {
+			const c = keyDigit(key, i);
+			this.counts[i] = c;
+			this.sums[i >> 2] += c * ((i & 3) + 1);
+		}
+	}
+	/** A position of one row: the configuration of `key` at a turn's start, with probability p. */
+	turnStartRow(key, p) {
+		this.decode(key);
+		const row = this.addRow(p);
+		this.rowKey[row] = key;
+		if (this.distinctRow(row, key * 6561 + this.rowStock[row])) writeFourTenFeatures(this.position, this.options, this.rows, row * this.layout.size);
+	}
+	/**
+	* Whether `row` is the first of this expansion to be `id` (a turn start: key · STOCK_CODES + stock
+	* code; a round start: −1 − its code; the points and safeties are the expansion's): true, and
+	* its features are to be written; false, and it shares an earlier row's (`sameFeatures`).
+	*/
+	distinctRow(row, id) {
+		const first = this.rowOf.get(id);
+		if (first === void 0) {
+			this.rowOf.set(id, row);
+			return true;
+		}
+		this.sameFeatures(row, first);
+		return false;
+	}
+	addOption(offset = 0, steps = 0) {
+		const row = super.addOption(offset, steps);
+		if (row >= this.rowKey.length) {
+			this.rowKey = doubled(this.rowKey);
+			this.rowStock = doubled(this.rowStock);
+			this.rowStart = doubled(this.rowStart);
+		}
+		this.rowKey[row] = -1;
+		this.rowStock[row] = stockCode(this.stock);
+		this.rowStart[row] = 0;
+		return row;
+	}
+	/** Minus the cost: P(win) does not decide (see the module comment). */
+	score(value) {
+		return -value[1];
+	}
+	/** Hints show minus the rounds still to play, a lost game counting 10 more. */
+	scoreKind = "value";
+	scoreUnit = "minus-rounds-left";
+	reportedScore(value) {
+		return -value[1] / ROUND_COST;
+	}
+	add(h, v) {
+		this.counts[h * 4 + v - 1]++;
+		this.sums[h] += v;
+	}
+	remove(h, v) {
+		this.counts[h * 4 + v - 1]--;
+		this.sums[h] -= v;
+	}
+	/** The next (unseen) card goes into hand h: every value the stock holds, weighted by its count. */
+	drawInto(h) {
+		let size = 0;
+		for (let v = 0; v < 4; v++) size += this.stock[v];
+		for (let v = 1; v <= 4; v++) {
+			const c = this.stock[v - 1];
+			if (c === 0) continue;
+			this.stock[v - 1]--;
+			this.add(h, v);
+			this.outcome(c / size);
+			this.remove(h, v);
+			this.stock[v - 1]++;
+		}
+	}
+	/**
+	* How the current hands end the round, if they do: WON, BUST, or the next round's start
+	* (points·1024 + safeties); null when the round goes on. The check first, then the bottom of the
+	* deck when the change used a card.
+	*/
+	roundEnd(usedCard) {
+		const verdict = judgeHands(this.sums[0], this.sums[1], this.sums[2], this.options);
+		if (verdict === 0 && !(usedCard && this.stock[0] + this.stock[1] + this.stock[2] + this.stock[3] === 0)) return null;
+		return roundEndCode(verdict, this.sums[0] + this.sums[1] + this.sums[2], this.position.points, this.position.safeties, this.options);
+	}
+	/** Where a card just placed (or drawn into a hand) leads, with probability `p`: a round's end, or the open turn. */
+	outcome(p) {
+		const code = this.roundEnd(true);
+		if (code === null) this.openTurn(p);
+		else if (code === WON || code === BUST) {
+			if (code === WON) this.exactWin[this.k] += p;
+			this.exactCost[this.k] += p * roundEndCost(code, 0);
+		} else {
+			const row = this.addRow(p, ROUND_COST);
+			this.rowStart[row] = code + 1;
+			if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * this.layout.size);
+		}
+	}
+};
+const FOUR_TEN_FEATURES = {
+	game: fourTenGame,
+	unsupported: fourTenUnsupported,
+	layout: () => FOUR_TEN_LAYOUT,
+	expansion: () => new FourTenExpansion(),
+	outcomeValue
+};
+// src/games/four-ten/learned/learned-lookahead.ts
+/** Component values kept per (points, safeties) before the cache starts over. */
+const MAX_CACHED = 2e5;
+/** Stock code · 9^v: one card of value v + 1 fewer. */
+const STOCK_STRIDE = [
+	1,
+	9,
+	81,
+	729
+];
+var FourTenLookahead = class {
+	options;
+	model;
+	/**
+	* The cost of a component at a stock (key: component · STOCK_CODES + stock code), at `cachedFor`'s points and
+	* safeties.
+	*/
+	cached = /* @__PURE__ */ new Map();
+	/** Round starts' network costs, by points · 1024 + safeties. */
+	starts = /* @__PURE__ */ new Map();
+	cachedFor = -1;
+	/**
+	* Components (key as `cached`) and round starts (−1 − code) asked for in this decision, in the order their rows were
+	* written.
+	*/
+	asked = [];
+	askedSet = /* @__PURE__ */ new Set();
+	/** Feature rows for the forward pass (`ask` writes them), and the first row of each asked key. */
+	rows = new Float32Array(256 * FOUR_TEN_LAYOUT.size);
+	rowCount = 0;
+	firstRowOf = [];
+	/** The outputs handed back for the expansion's rows. */
+	outputs = /* @__PURE__ */ new Float32Array(128);
+	stock = /* @__PURE__ */ new Int32Array(4);
+	position = {
+		counts: /* @__PURE__ */ new Uint8Array(12),
+		sums: /* @__PURE__ */ new Int32Array(3),
+		stock: /* @__PURE__ */ new Uint8Array(4),
+		points: 0,
+		safeties: 0
+	};
+	points = 0;
+	safeties = 0;
+	/** Rows valued by the network so far (for measurements). */
+	rowsValued = 0;
+	constructor(options) {
+		this.options = options;
+		this.model = roundModel(options.handTarget, options.check);
+	}
+	/**
+	* False where the decision keeps the expansion's values (a replacement, or a placement that
+	* fills the hands); else the rows the network must value are `rows[0 … rowCount · 245)` (none,
+	* when everything needed is known), for `answer`.
+	*/
+	ask(env, expansion) {
+		this.rowCount = 0;
+		const four = fourTenOf(env);
+		if (!four || !(expansion instanceof FourTenExpansion)) throw new Error(`the Four Ten lookahead searches Four Ten expansions, not ${env.id}'s`);
+		const x = expansion;
+		const first = env.legal[0];
+		if (first >= 3 && first < 15) return false;
+		let some = -1;
+		for (let r = 0; r < x.rowCount && some < 0; r++) if (x.rowKey[r] >= 0) some = r;
+		if (some < 0 || configCards(configOfKey(x.rowKey[some])) >= 12) return false;
+		this.at(four.state.points, four.state.safeties);
+		this.asked.length = 0;
+		this.firstRowOf.length = 0;
+		this.askedSet.clear();
+		for (let r = 0; r < x.rowCount; r++) {
+			if (x.sameAs[r] !== r) continue;
+			if (x.rowKey[r] >= 0) this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], false);
+			else this.start(x.rowStart[r] - 1, false);
+		}
+		return true;
+	}
+	/**
+	* The outputs for every row of the expansion `ask` was given (as `ExpansionBatch.run` gives them); `out` holds the
+	* network's [win logit, cost] of the rows `ask` wrote. Reused across calls.
+	*/
+	answer(expansion, out) {
+		const x = expansion;
+		if (this.rowCount > 0) {
+			this.rowsValued += this.rowCount;
+			this.learn(out);
+		}
+		if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
+		const outputs = this.outputs;
+		for (let r = 0; r < x.rowCount; r++) {
+			const f = x.sameAs[r];
+			outputs[r * 2] = 0;
+			if (f !== r) outputs[r * 2 + 1] = outputs[f * 2 + 1];
+			else outputs[r * 2 + 1] = x.rowKey[r] >= 0 ? this.turn(configOfKey(x.rowKey[r]), x.rowStock[r], true) : this.start(x.rowStart[r] - 1, true);
+		}
+		return outputs.subarray(0, x.rowCount * 2);
+	}
+	/** Forgets every value kept (a network whose weights changed starts from nothing). */
+	forget() {
+		this.cached.clear();
+		this.starts.clear();
+		this.cachedFor = -1;
+	}
+	/** Starts over when the points or safeties change (every value depends on them). */
+	at(points, safeties) {
+		const key = points * 1024 + safeties;
+		if (key === this.cachedFor && this.cached.size < MAX_CACHED) return;
+		this.forget();
+		this.cachedFor = key;
+		this.points = points;
+		this.safeties = safeties;
+	}
+	/**
+	* The turn starting at configuration c with stock code `code`: with `value`, its cost one turn
+	* deeper (everything it needs known); without, asks for what it needs (returns NaN).
+	*/
+	turn(c, code, value) {
+		const stock = this.stock;
+		stockOfCode(code, stock);
+		const size = stock[0] + stock[1] + stock[2] + stock[3];
+		if (this.options.drawVisible) {
+			let total = 0;
+			for (let v = 0; v < 4; v++) {
+				if (stock[v] === 0) continue;
+				let min = Infinity;
+				for (let h = 0; h < 3; h++) min = Math.min(min, this.afterCard(c, h, v, code - STOCK_STRIDE[v], value));
+				total += stock[v] / size * min;
+			}
+			return value ? total : NaN;
+		}
+		let best = Infinity;
+		for (let h = 0; h < 3; h++) {
+			if (MS_SIZE[configHand(c, h)] >= 4) continue;
+			let sum = 0;
+			for (let v = 0; v < 4; v++) if (stock[v] > 0) sum += stock[v] / size * this.afterCard(c, h, v, code - STOCK_STRIDE[v], value);
+			best = Math.min(best, sum);
+		}
+		return value ? best : NaN;
+	}
+	/**
+	* A(c + card of value v + 1 in h, stock code after): the cost right after the card (Infinity
+	* when h is full). Never the round's last card: with fewer than 12 cards in the hands none is out
+	* of play, so the stock holds 20 or more.
+	*/
+	afterCard(c, h, v, code, value) {
+		const hand = configHand(c, h);
+		if (MS_SIZE[hand] >= 4) return Infinity;
+		const next = withHand(c, h, MS_ADD[hand * 4 + v]);
+		const verdict = this.model.verdict[next];
+		if (verdict !== CONTINUES) return this.roundEnd(verdict, configTotal(next), value);
+		const k = this.model.comp[next];
+		const key = k * STOCK_CODES + code;
+		const known = this.cached.get(key);
+		if (known !== void 0) return known;
+		if (value) throw new Error("four-ten lookahead: a component was not valued");
+		if (!this.askedSet.has(key)) this.askComponent(k, key, code);
+		return NaN;
+	}
+	/** The cost of a round that ends with this verdict (SCORES or FAULTS) at hands totalling `total`. */
+	roundEnd(verdict, total, value) {
+		const code = roundEndCode(verdict, total, this.points, this.safeties, this.options);
+		return roundEndCost(code, code >= 0 ? this.start(code, value) : 0);
+	}
+	/** The network's cost of a round's start (code: points · 1024 + safeties); without `value`, asks for it (NaN). */
+	start(code, value) {
+		const known = this.starts.get(code);
+		if (known !== void 0) return known;
+		if (value) throw new Error("four-ten lookahead: a round start was not valued");
+		if (!this.askedSet.has(-1 - code)) {
+			const row = this.addRow(-1 - code);
+			writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * FOUR_TEN_LAYOUT.size);
+		}
+		return NaN;
+	}
+	/** Asks for component k at a stock: one row per member, and the round starts its exits lead to. */
+	askComponent(k, key, code) {
+		const m = this.model;
+		const F = FOUR_TEN_LAYOUT.size;
+		const p = this.position;
+		stockOfCode(code, p.stock);
+		p.points = this.points;
+		p.safeties = this.safeties;
+		for (let i = m.compStart[k]; i < m.compStart[k + 1]; i++) {
+			const y = m.compMembers[i];
+			for (let h = 0; h < 3; h++) {
+				const ms = configHand(y, h);
+				for (let v = 0; v < 4; v++) p.counts[h * 4 + v] = MS_COUNTS[ms * 4 + v];
+				p.sums[h] = MS_SUM[ms];
+			}
+			const row = this.addRow(i === m.compStart[k] ? key : NaN);
+			writeFourTenFeatures(p, this.options, this.rows, row * F);
+		}
+		const flags = m.compFlags[k];
+		if (flags & 1) this.roundEnd(1, m.compTotal[k], false);
+		if (flags & 2) this.roundEnd(2, m.compTotal[k], false);
+	}
+	/** A new feature row; `key` (not NaN) starts what it is the first row of. */
+	addRow(key) {
+		const row = this.rowCount++;
+		if (this.rowCount * FOUR_TEN_LAYOUT.size > this.rows.length) this.rows = doubled(this.rows);
+		if (!Number.isNaN(key)) {
+			this.asked.push(key);
+			this.firstRowOf.push(row);
+			this.askedSet.add(key);
+		}
+		return row;
+	}
+	/** Keeps the forward pass's values: round starts first (components' exits need them), then each component's best. */
+	learn(out) {
+		for (let j = 0; j < this.asked.length; j++) {
+			const key = this.asked[j];
+			if (key < 0) this.starts.set(-1 - key, out[this.firstRowOf[j] * 2 + 1]);
+		}
+		const m = this.model;
+		for (let j = 0; j < this.asked.length; j++) {
+			const key = this.asked[j];
+			if (key < 0) continue;
+			const k = Math.floor(key / STOCK_CODES);
+			const row = this.firstRowOf[j];
+			let best = Infinity;
+			for (let i = 0; i < m.compStart[k + 1] - m.compStart[k]; i++) best = Math.min(best, out[(row + i) * 2 + 1]);
+			const flags = m.compFlags[k];
+			if (flags & 1) best = Math.min(best, this.roundEnd(1, m.compTotal[k], true));
+			if (flags & 2) best = Math.min(best, this.roundEnd(2, m.compTotal[k], true));
+			this.cached.set(key, best);
+		}
+	}
+};
+/** The search a Four Ten model's metadata names 'next-turn' (learned/from-model.ts gives it to the agent). */
+const FOUR_TEN_SEARCH = {
+	name: "next-turn",
+	create: (options) => new FourTenLookahead(options)
+};
+// src/games/four-ten/learned/targets.ts
+/**
+* Four Ten's afterstate training targets (src/agents/afterstate.ts, `TargetStrategy`):
+*
+* | strategy | `targets` | what is learned |
+* |----------|-----------|-----------------|
+* | `FourTenByRound` | 'play' | bootstrapped by round: a round's samples learn where the round ended, the game's result or the network's value of the next round's start plus one round; an exploring move ends the samples before it with the value of the best move there (Watkins' cut), so the targets are the greedy policy's and exploring is free |
+* | `FourTenSolver` | 'solver' | the win as by round; every position a decision values gets its exact cost from the pace-optimal solver (`FourTenTeacher`), solved before the first step: the network is a distillation of the solver |
+*
+* The game's randomness is reshuffled every round, so a round is the unit of noise, and a game's
+* few rounds are learned through the values of round starts.
+*/
+/** Four Ten, bootstrapped by round (see the table above). */
+var FourTenByRound = class {
+	context;
+	/** Per copy: the round its samples belong to (−1: a new episode, its start not yet sampled). */
+	segments;
+	/**
+	* Copies whose round ended in this round of decisions, and their next round's start rows (bootstrapped in one forward
+	* pass).
+	*/
+	ended;
+	endedCount = 0;
+	/** One row per copy, and a spare one (the last) for a start sampled at the top of a decision. */
+	startRows;
+	spare;
+	value = /* @__PURE__ */ new Float64Array(2);
+	features;
+	sink;
+	constructor(context) {
+		this.context = context;
+		const { layout, numEnvs } = context;
+		this.sink = context.sink;
+		this.features = layout.size;
+		this.segments = new Int32Array(numEnvs).fill(-1);
+		this.ended = new Int32Array(numEnvs);
+		this.startRows = new Float32Array((numEnvs + 1) * layout.size);
+		this.spare = numEnvs * layout.size;
+	}
+	beforeMove(i, env, x, outputs, chosen, explore) {
+		const four = fourTenOf(env);
+		if (this.segments[i] !== four.state.rounds) {
+			this.segments[i] = four.state.rounds;
+			writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.spare);
+			this.sink.add(i, this.startRows, this.spare, this.startCost(four.state));
+		}
+		if (explore) {
+			x.actionValue(x.bestIndex(outputs), outputs, this.value);
+			this.sink.close(i, this.value[0], this.value[1]);
+		}
+		this.samples(i, env, x, chosen);
+	}
+	/** The cost target of a round's start sample: none of its own here (NaN: the round's). */
+	startCost(_state) {
+		return NaN;
+	}
+	/** Ending the turn: the turn's start where the player chose to end it. */
+	samples(i, env, x, chosen) {
+		if (env.legal[chosen] === 47) this.sink.add(i, x.rows, x.firstRow[chosen] * this.features);
+	}
+	afterMove(i, env, ended) {
+		if (ended !== null) {
+			FOUR_TEN_FEATURES.outcomeValue(ended, this.value);
+			this.sink.close(i, this.value[0], this.value[1]);
+			this.segments[i] = -1;
+			return;
+		}
+		const four = fourTenOf(env);
+		if (this.segments[i] !== four.state.rounds) {
+			writeRoundStart(four.state.points, four.state.safeties, four.options, this.startRows, this.endedCount * this.features);
+			this.ended[this.endedCount++] = i;
+		}
+	}
+	/** Finished rounds learn one round plus the value of the next round's start. */
+	endRound(network) {
+		if (this.endedCount === 0) return;
+		const starts = network.outputs(this.startRows, this.endedCount, this.features);
+		for (let j = 0; j < this.endedCount; j++) this.sink.close(this.ended[j], 1 / (1 + Math.exp(-starts[j * 2])), ROUND_COST + starts[j * 2 + 1]);
+		this.endedCount = 0;
+	}
+	getState() {
+		return { segments: [...this.segments] };
+	}
+	setState(json) {
+		const schema = looseObject({ segments: array(int().min(-1).max(2147483647)).length(this.segments.length).optional() });
+		const { segments } = this.context.parseSaved(schema, json);
+		if (segments) this.segments.set(segments);
+	}
+};
+/**
+* Four Ten with exact cost targets: every position a move is valued by is a sample, not only
+* the chosen one's, since the ranking of the moves is what the network must get right. Every
+* distinct turn's start a decision's choices hold, once a turn's exchanges; round starts when
+* they come.
+*/
+var FourTenSolver = class extends FourTenByRound {
+	teacher;
+	constructor(context, teacher) {
+		super(context);
+		this.teacher = teacher;
+	}
+	startCost(state) {
+		return this.teacher.startCost(state.points, state.safeties);
+	}
+	samples(i, env, x) {
+		if (!(x instanceof FourTenExpansion)) throw new Error("exact Four Ten targets need a Four Ten expansion");
+		const F = this.features;
+		const state = fourTenOf(env).state;
+		if (env.legalCount > 0 && env.legal[0] >= 15 && state.seenCount > 1) return;
+		for (let row = 0; row < x.rowCount; row++) if (x.rowKey[row] >= 0 && x.sameAs[row] === row) this.sink.add(i, x.rows, row * F, this.teacher.turnStartCost(state, x.rowKey[row], x.rowStock[row]));
+	}
+};
+/**
+* Exact targets for Four Ten afterstate values: the values of the pace-optimal policy
+* (`computePaceValues`: the fewest expected rounds, a loss counting `LOSS_ROUNDS`), so the
+* network learns, on the positions its own play meets, what the exact solver knows. A
+* distillation: the solver needs a second per (points, safeties) met and 3.7 MB a table; the
+* network answers in a millisecond from a few hundred kilobytes.
+*
+* The cost target of a position is its value in rounds / 10 (ROUND_COST a round), as the
+* afterstate network's cost: a round start at (p, s) is R(p, s); a turn's start within a round
+* is the round solved at (p, s) read there (the next draw's expectation), which is
+* −(1 + R(where the round ends)) in expectation. The expansion values nothing else.
+*/
+var FourTenTeacher = class {
+	gameTarget;
+	/** R(p, s) at [s * gameTarget + p]. */
+	rounds;
+	solutions = [];
+	seconds;
+	outlook = blankOutlook();
+	stock = [
+		0,
+		0,
+		0,
+		0
+	];
+	/** Solves the pace values and keeps every round (about 400 round solves: minutes). */
+	constructor(options, onProgress) {
+		const start = performance.now();
+		const rules = gameRulesOf(options);
+		this.gameTarget = rules.gameTarget;
+		this.rounds = computePaceValues(rules, {
+			lossRounds: 10,
+			onProgress,
+			onSolve: (p, s, solution) => this.solutions[s * rules.gameTarget + p] = solution
+		});
+		this.seconds = (performance.now() - start) / 1e3;
+	}
+	/** The cost target of a round's start at these points and safeties. */
+	startCost(points, safeties) {
+		return this.rounds[safeties * this.gameTarget + points] * ROUND_COST;
+	}
+	/**
+	* The cost target of ending the turn at the configuration of an engine key, with this stock (`stockCode`), at the
+	* state's points and safeties.
+	*/
+	turnStartCost(state, key, stock) {
+		const solution = this.solutions[state.safeties * this.gameTarget + state.points];
+		stockOfCode(stock, this.stock);
+		solution.turnStart(configOfKey(key), this.stock, this.outlook);
+		return -this.outlook.value * ROUND_COST;
+	}
+	/**
+	* The cost target of an expansion's row (every row is a turn's start or a round's start), before its offset, at a
+	* state's points and safeties.
+	*/
+	rowCost(state, x, row) {
+		const start = x.rowStart[row] - 1;
+		return start >= 0 ? this.startCost(start >> 10, start & 1023) : this.turnStartCost(state, x.rowKey[row], x.rowStock[row]);
+	}
+	outputs = /* @__PURE__ */ new Float32Array(0);
+	/**
+	* The exact values in the network's place for an expansion of `env`: [win logit (0, unused),
+	* cost target] per row, as `x.actionValue` and `x.bestIndex` read a network's outputs. Reused across calls.
+	*/
+	exactOutputs(env, x) {
+		const state = fourTenOf(env).state;
+		if (this.outputs.length < x.rowCount * 2) this.outputs = new Float32Array(x.rowCount * 4);
+		for (let row = 0; row < x.rowCount; row++) this.outputs[row * 2 + 1] = this.rowCost(state, x, row);
+		return this.outputs;
+	}
+};
+/** Four Ten's targets by kind, as its kit gives them (a solve says how far it got in round solves). */
+const FOUR_TEN_TARGETS = {
+	play: (context) => new FourTenByRound(context),
+	solver: (context) => {
+		const say = context.onSolve;
+		const onProgress = say && ((p) => say(`${p.solves} round solves (points ${p.points}, safeties ${p.safeties})`));
+		return new FourTenSolver(context, new FourTenTeacher(context.env.options, onProgress));
+	}
+};
+// src/games/four-ten/tie-break.ts
+/** Whether exchange `action` ends the round: the check after it scores or faults. */
+function exchangeEndsRound(env, action) {
+	const four = fourTenOf(env);
+	if (!four) return false;
+	const key = exchangedKey(four.state.key, action - 15);
+	return key >= 0 && judgeConfig(configOfKey(key), four.options) !== 0;
+}
+/** 1 for an exchange that keeps the turn open, 0 for any other move. */
+function fourTenEffort(env, action) {
+	return action >= 15 && action < 47 && !exchangeEndsRound(env, action) ? 1 : 0;
+}
+registerModule({
+	game: fourTenGame,
+	ids: [{
+		id: "four-ten",
+		title: "Four Ten",
+		description: "Four Ten (rules by Jeremiah Sanders, CC BY-NC-SA 4.0): build Hand to 10 between Home and Shadow, 50 points wins"
+	}],
+	kit: {
+		...FOUR_TEN_KIT,
+		effort: fourTenEffort,
+		afterstate: {
+			features: {
+				...FOUR_TEN_FEATURES,
+				search: FOUR_TEN_SEARCH
+			},
+			targets: FOUR_TEN_TARGETS
+		}
+	}
+}, { shipped: true });
+// src/agents/basic.ts
+/**
+* The simplest agents, which need nothing but the legal-move list (boardgame.io
+* style): `random` picks uniformly with its own seeded generator, `first` takes the
+* lowest legal id. Every env has both.
+*/
+var RandomAgent = class {
+	name = "random";
+	fair = true;
+	rng;
+	constructor(seed = 0) {
+		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+	}
+	reset(seed) {
+		this.rng = createRng(validateSeed(seed, `agent "${this.name}" seed`));
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
+	}
+};
+var FirstAgent = class {
+	name = "first";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		checkPlaying(env, this.name);
+		return env.legal[0];
+	}
+};
 // src/agents/index.ts
 /**
 * The agent catalogue: which agents exist for which env, and how to make one.
@@ -13932,63 +16728,6 @@ function dealRecords(rows, scoring) {
 	};
 }
 // src/bridge/engine.ts
-/**
-* The engine process behind the Python package (python/src/tengym): N copies of one
-* env, driven over stdin/stdout with length-prefixed frames.
-*
-* Frames (both directions): uint32 LE body length, then the body. A body starts with a
-* 4-byte header whose first byte is its kind (the other three pad the payload to a
-* 4-byte boundary, so the Python side can view float32 rows in place):
-*   'J' JSON command or answer       'E' JSON error {code, message}
-*   'S' step: int32 action per copy  'R' result rows (see writeRows)
-*   'M' result rows in the shared file: uint32 length of the rows frame written there
-* The loop is synchronous (readSync/writeSync on fds 0 and 1): no event loop turn per
-* message, and end of stdin (the parent gone, even killed with SIGKILL) ends the process.
-*
-* Autoreset, for a vector of copies, is Gymnasium's next-step one by default: a copy whose
-* episode ended is reset by the next step instead of stepped, and that step returns its first
-* observation with reward 0. `make` with autoreset "same-step" (Stable-Baselines3's VecEnv
-* convention) resets an ended copy within the step that ended it: its row holds the new
-* episode's first observation and mask, its flag and reward are the ending step's, and the
-* frame ends with the ended copies' last observations, then their last masks (see writeRows).
-*
-* A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
-* env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is
-* Gymnasium's `TimeLimit` for a vector of copies (`max_episode_steps`): a copy still running after
-* that many steps of its episode is truncated, while the env's own `maxSteps`, which the
-* observation shows, stays as it is.
-*
-* `make` with illegal "stay" (vector only) is TengymEnv's illegal_action="stay" for every copy: a
-* copy given an action that is not legal now stays where it is (reward 0, the same observation and
-* mask, flag bit 2), and that stay counts as a step: toward the env's `maxSteps` (moves and stays
-* together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
-* stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
-*
-* Agents (protocol 10): `agents` lists the catalogue's agents of an env and `play` plays one on a
-* range of deals, through `playAgent`, the code `tengym eval` plays them with (deal i is seed + i,
-* the agent reset with deriveSeed(seed, i)), answering each deal's record as `--per-deal` gives
-* it. Neither needs `make`. With one env made (not a vector), `act` answers a catalogue agent's
-* action for the env's state: the agent is attached to the env at its first `act` (or `attach`)
-* and from then on shown every state the env reaches (`observe`: Ten-Twenty-Thirty's order under
-* the stock is remembered from what was seen), and reset at every reset and `setState`: with
-* deriveSeed(s, 0) after a reset with seed s, as deal 0 of a `play` from seed s, then
-* deriveSeed(s, k) at the k-th reset or `setState` after it; `resetAgents` resets them with a seed given.
-*
-* Outcomes (protocol 12): a rows frame whose step ended episodes ends with their outcomes, in copy
-* order, as a JSON array (after same-step's last observations and masks), for the infos; null
-* for an episode only the TimeLimit ended, whose TengymEnv under Gymnasium's wrapper has none.
-*
-* Observation bounds (protocol 13): `make`'s answer carries `observationBounds`, { low, high }, the
-* lowest and highest value of each observation float (Env.observationBounds; null entries are
-* -Infinity in low, Infinity in high, which JSON cannot write), or null for an engine that
-* declares none: the Python side's Box is built from them.
-*
-* Agents of a vector (protocol 11): `attach` gives every copy an agent of its own, and `actions`
-* answers each copy's action (-1 for a copy whose episode is over: next-step, its action is
-* ignored). Each copy counts its deals as one env does, its autoresets as resets without a seed,
-* so copy i reset with seed s plays with its agent the games one env reset with seed s plays;
-* `resetAgents` takes `seeds`, one a copy (null: left as they are).
-*/
 const ENGINE_VERSION = __TENGYM_VERSION__;
 const PROTOCOL = 13;
 const KIND_JSON = 74;
