@@ -94,7 +94,7 @@ export async function followHints(
   choice?: HintChoice,
   bare = false,
 ): Promise<FollowStats> {
-  const { hinter } = await loadHinter(envId, options, choice, { fourTenFigures: false });
+  const { hinter } = await loadHinter(envId, options, choice, { details: false });
   const who =
     (choice === undefined ? 'default' : `hints: ${'model' in choice ? choice.model : choice.agent}`) +
     (bare ? ' (bare)' : '');

@@ -3,8 +3,6 @@
  * sum-to-ten solitaires. The engines (src/env) have no Node-only imports and run in
  * browsers and React Native as is; training and evaluation (src/train) use Node.
  */
-// The shipped games register themselves here: make('decade') and envs() know them from the first call.
-import './games/index.js';
 export {
   make,
   envs,
@@ -59,11 +57,18 @@ export {
   type EnvConfig,
   type Outcome,
   type CardOutcome,
-  type FourTenOutcome,
+  type ResultSpec,
+  type ResultField,
+  type ResultFigure,
+  type ResultCounter,
   type DeckInput,
-  type Scoring,
   type Status,
+  CARDS_LEFT_RESULT,
+  sameOutcomeOf,
 } from './env/game.js';
+// The shipped games, which register themselves here (make('decade') and envs() know them from the first
+// call), with each one's own exports: its module, its options and outcome types.
+export * from './games/index.js';
 export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, RANKS, SUITS } from './env/cards.js';
 export { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';

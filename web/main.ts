@@ -17,7 +17,6 @@ import {
   isTengymError,
   make,
   playerRules,
-  stockCount,
   type Env,
   type EnvListing,
   type HintResult,
@@ -838,45 +837,9 @@ function kbd(n: number): HTMLElement {
   return k;
 }
 
-/**
- * The piles cleared, where no card leaves the game (Ten-Twenty-Thirty: picked-up cards go under
- * the stock, so every card is always in play): `{ cleared, piles }`, or null elsewhere.
- */
-function pilesCleared(): { cleared: number; piles: number } | null {
-  if ((env.options as { pickedUp?: unknown }).pickedUp !== 'deck-bottom') return null;
-  const columns = env.board().parts.find((p) => p.kind === 'columns');
-  if (!columns) return null;
-  return { cleared: columns.columns.filter((c) => c.cleared).length, piles: columns.columns.length };
-}
-
+/** How the game ended, in the game's own words (`Game.endText`). */
 function outcomeText(): string {
-  const o = env.outcome();
-  const piles = pilesCleared();
-  if (piles) {
-    if (o.won) return `Won! All ${piles.piles} piles are cleared.`;
-    const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
-    return `${why}: ${piles.cleared} of ${piles.piles} piles cleared.`;
-  }
-  if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
-    // One line whose picked-up cards go under the stock: no card leaves the game, so the cards on
-    // the line are not what was left to clear ("0 cards left" read as cleared, yet lost).
-    const stock = stockCount(env.board());
-    const why = env.truncated ? `Out of steps after ${env.episodeSteps} moves` : 'No more moves, the stock is used up';
-    return (
-      `${why}: ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} on the line and ${stock} in the stock ` +
-      `(picked-up cards go back under the stock).`
-    );
-  }
-  if ('cardsLeft' in o) {
-    const left = `${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left`;
-    if (o.won) return `Won! ${o.cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;
-    return `${env.truncated ? 'Out of steps' : 'No more moves'}: ${left}.`;
-  }
-  const rounds = `${o.rounds} round${o.rounds === 1 ? '' : 's'}`;
-  if (o.won) return `Won with ${o.points} points in ${rounds}.`;
-  return env.truncated
-    ? `Out of rounds: ${o.points} points after ${rounds}.`
-    : `Bust after ${rounds}, with ${o.points} points.`;
+  return env.endText();
 }
 
 function update(): void {

@@ -23,33 +23,37 @@ export interface ScoredAction {
   action: number;
   score: number;
   /**
-   * Expected cards left at the end, where the agent estimates it (`pimc`: over its sampled deals, 0 where the table
-   * clears).
+   * The game's result after this move as the agent expects it, by result field (`Game.result`), where it
+   * estimates it (`pimc`: the cards left over its sampled deals, 0 where the table clears).
    */
-  cardsLeft?: number;
+  expected?: Readonly<Record<string, number>>;
 }
 
 /**
  * What a 'value' score measures, each so that higher is better: 'points' (expected points),
- * 'points-less-fault-cost' (Four Ten: the round's expected points less a fault's cost times
- * its chance, as the scoring search expects its own play to bring them), 'return' (the expected
- * sum of the env's rewards), 'minus-rounds-left' (minus the expected rounds still to play, this
- * one included, a lost game counting 10 more: −4.2 is better than −4.5), 'minus-cards-left'
- * (minus the cards left on the table at the end, a win counting 0: −3 is better than −5).
+ * 'return' (the expected sum of the env's rewards), 'minus-rounds-left' (minus the expected rounds
+ * still to play, this one included, a lost game counting more: −4.2 is better than −4.5),
+ * 'minus-cards-left' (minus the cards left on the table at the end, a win counting 0: −3 is better
+ * than −5). An agent of a game may measure in a unit of its own (`ScoreUnit`).
  */
-export const VALUE_UNITS = [
-  'points',
-  'points-less-fault-cost',
-  'return',
-  'minus-rounds-left',
-  'minus-cards-left',
-] as const;
+export const VALUE_UNITS = ['points', 'return', 'minus-rounds-left', 'minus-cards-left'] as const;
 export type ValueUnit = (typeof VALUE_UNITS)[number];
+
+/**
+ * A unit an agent measures its values in beyond the common ones (`VALUE_UNITS`): its name, what a
+ * value is as a hint says it after the number ("points net of fault cost, by the source's own play"),
+ * and how far apart two values may be and still count as equal for a player (hints break ties by effort).
+ */
+export interface ScoreUnit {
+  readonly name: string;
+  readonly label: string;
+  readonly near?: number;
+}
 
 export interface ActionScores {
   kind: ScoreKind;
-  /** For kind 'value': what the value measures, where the agent knows. */
-  unit?: ValueUnit;
+  /** For kind 'value': what the value measures, where the agent knows: a common unit, or one of its own. */
+  unit?: ValueUnit | ScoreUnit;
   /** Every legal action, best first. */
   actions: ScoredAction[];
 }

@@ -572,7 +572,7 @@ function handleJson(msg: Record<string, unknown>): void {
       // The options as played (the id's preset and defaults filled in), as tengym eval's report gives them: two records
       // of the same deals say the same options however they were spelt.
       return sendJson(KIND_JSON, {
-        ...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring),
+        ...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.result),
         options: config.options,
       });
     }

@@ -108,7 +108,7 @@ export function checkStep(env: Env, id: string, where: string): void {
         `${where}: observation[${i}] = ${x} is above its upper bound ${high[i]} (the engine's observationBounds)`,
       );
   }
-  const problem = env.game.checkState(env.rawState, env.options);
+  const problem = env.game.checkState?.(env.rawState, env.options) ?? null;
   if (problem) fail(id, `${where}: broken invariant: ${problem}`);
 }
 
@@ -243,7 +243,7 @@ function playChecked(makeEnv: () => Env, id: string, deal: Deal, report: CheckRe
 export function checkEpisodeEnd(env: Env, id: string, total: number, where: string): void {
   const outcome = env.outcome();
   if (env.truncated && outcome.won) fail(id, `${where}: a truncated game is won`);
-  const expected = env.game.expectedReturn(outcome, env.options);
+  const expected = env.game.expectedReturn?.(outcome, env.options) ?? null;
   // Written so that a NaN on either side fails too.
   if (expected !== null && !(Math.abs(expected - total) <= 1e-9))
     fail(id, `${where}: rewards add up to ${total}, the outcome ${JSON.stringify(outcome)} implies ${expected}`);
@@ -446,9 +446,11 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
   const fresh = build();
   const id = fresh.id;
   const report: CheckReport = { id, episodes: 0, steps: 0, wins: 0, truncated: 0, deadDeals: 0, decks: 0 };
+  if (decks.length > 0 && !fresh.game.parseDeck)
+    throw new TengymError('bad-argument', `check options: ${id} takes no explicit deck (its engine has no parseDeck)`);
   decks.forEach((deck, k) => {
     try {
-      fresh.game.parseDeck(deck, fresh.options);
+      fresh.game.parseDeck!(deck, fresh.options);
     } catch (e) {
       // A deck the engine refuses is the caller's input, not the engine's breach.
       if (isTengymError(e) && e.code === 'bad-deck')
@@ -469,7 +471,8 @@ export function checkEnvFrom(makeEnv: () => Env, checkOptions: CheckOptions = {}
   checkEnvsApart(build, id, seed);
   checkResetAfterPlay(build, id, seed, decks.length > 0 ? decks[0] : undefined);
   for (let e = 0; e < Math.min(episodes, 3); e++) checkStockHidden(build, id, seed + e);
-  for (let e = 0; e < Math.min(episodes, 3); e++) checkDealtDeck(build, id, seed + e);
+  // A game that takes no explicit deck has none to read back.
+  if (fresh.game.parseDeck) for (let e = 0; e < Math.min(episodes, 3); e++) checkDealtDeck(build, id, seed + e);
   decks.forEach((deck, k) =>
     engineCall(id, `decks[${k}]`, () =>
       checkDeckRefusals(build, id, deckTokens(deck), `decks[${k}] (${deckText(deck)})`),

@@ -32,6 +32,16 @@ import {
 } from './game.js';
 import { MAX_SEED, createRng, rngFromState, rngStateSchema, type Rng } from './rng.js';
 import type { BoardView, CardSpot } from './board.js';
+import {
+  actionCardsOf,
+  boardOf,
+  describeActionOf,
+  endTextOf,
+  loadStateJSON,
+  renderOf,
+  stateJSON,
+  whyIllegalOf,
+} from './defaults.js';
 
 export interface ResetOptions {
   seed?: number;
@@ -324,7 +334,9 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
       if (key !== 'seed' && key !== 'deck')
         throw new TengymError('bad-argument', `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
     const seed = opts.seed === undefined ? undefined : validateSeed(opts.seed);
-    const deck = opts.deck === undefined ? null : this.game.parseDeck(opts.deck, this.options);
+    if (opts.deck !== undefined && !this.game.parseDeck)
+      throw new TengymError('bad-deck', `reset: ${this.id} takes no explicit deck (its engine has no parseDeck)`);
+    const deck = opts.deck === undefined ? null : this.game.parseDeck!(opts.deck, this.options);
     if (seed !== undefined) this.rng = createRng(seed);
     this.game.reset(this.state, this.options, this.rng, deck);
     this.started = true;
@@ -448,24 +460,24 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   describeAction(action: number): string {
     this.assertActionId(action, 'describeAction');
     if (!this.started) throw new TengymError('not-reset', 'describeAction: call reset() first');
-    return this.game.describeAction(this.state, this.options, action);
+    return describeActionOf(this.game, this.state, this.options, action);
   }
 
   render(): string {
     if (!this.started) throw new TengymError('not-reset', 'render: call reset() first');
-    return this.game.render(this.state, this.options);
+    return renderOf(this.game, this.state, this.options, this.ownLegal());
   }
 
   /** The cards a legal action takes, as the state JSON places them (for hints and a front end). */
   actionCards(action: number): CardSpot[] {
     this.assertLegal(action, 'actionCards');
-    return this.game.actionCards(this.state, this.options, action);
+    return actionCardsOf(this.game, this.state, this.options, action);
   }
 
   /** What the player is asked now; '' when the board says enough or the game is over. */
   prompt(): string {
     if (!this.started) throw new TengymError('not-reset', 'prompt: call reset() first');
-    return this.running ? this.game.prompt(this.state, this.options) : '';
+    return this.running ? (this.game.prompt?.(this.state, this.options) ?? '') : '';
   }
 
   /** The board as a front end draws it (src/env/board.ts). */
@@ -477,7 +489,17 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
 
   board(): BoardView {
     if (!this.started) throw new TengymError('not-reset', 'board: call reset() first');
-    return this.game.board(this.state, this.options);
+    return boardOf(this.game, this.state, this.options, this.ownLegal());
+  }
+
+  /** How the game ended, in a sentence for a player (`Game.endText`); '' while it runs. */
+  endText(): string {
+    if (!this.started) throw new TengymError('not-reset', 'endText: call reset() first');
+    if (this.running) return '';
+    return endTextOf(this.game, this.state, this.options, this.outcome(), {
+      truncated: this.truncated,
+      steps: this.episodeSteps,
+    });
   }
 
   outcome(): R {
@@ -494,7 +516,7 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
       options: { ...(this.options as Record<string, unknown>) },
       rng: [...this.rng.getState()],
       undosUsed: this.undosUsed,
-      game: this.game.toJSON(this.state, this.options),
+      game: stateJSON(this.game, this.state, this.options),
     };
   }
 
@@ -544,8 +566,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
       );
     }
     const fresh = this.game.createState(this.options);
-    this.game.fromJSON(st.game, this.options, fresh);
-    const problem = this.game.checkState(fresh, this.options);
+    loadStateJSON(this.game, st.game, this.options, fresh);
+    const problem = this.game.checkState?.(fresh, this.options) ?? null;
     if (problem) throw new TengymError('bad-state', `bad state: ${problem}`);
     this.game.copyState(fresh, this.state);
     this.rng = rngFromState(st.rng);
@@ -690,8 +712,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     }
     this.assertActionId(action, call);
     if (this.ownMask[action] !== 1) {
-      const what = this.game.describeAction(this.state, this.options, action);
-      const why = this.game.whyIllegal(this.state, this.options, action);
+      const what = describeActionOf(this.game, this.state, this.options, action);
+      const why = whyIllegalOf(this.game, this.state, this.options, action);
       throw new TengymError(
         'illegal-action',
         `${call}(${action}): "${what}" is not legal: ${why}. Legal now: ${this.describeLegal()}`,
@@ -705,7 +727,7 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     const legal = this.ownLegal();
     for (let i = 0; i < Math.min(this.legalCount, limit); i++) {
       const a = legal[i];
-      parts.push(`${a} (${this.game.describeAction(this.state, this.options, a)})`);
+      parts.push(`${a} (${describeActionOf(this.game, this.state, this.options, a)})`);
     }
     if (this.legalCount > limit) parts.push(`… ${this.legalCount - limit} more`);
     return parts.length ? parts.join(', ') : 'none';

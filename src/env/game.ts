@@ -10,24 +10,103 @@ import type { z } from 'zod';
 import type { BoardView, CardSpot } from './board.js';
 import type { Rng } from './rng.js';
 
-/** `tens`, `block-ten` and the `decade` family. */
-export interface CardOutcome {
-  won: boolean;
-  cardsLeft: number;
+/**
+ * How a game ended (or stands): won or not, and the numbers its game declares (`Game.result`: the
+ * cards left, the rounds and points…), by name. Each game types its own (`OutcomeById`, registry.ts).
+ */
+export interface Outcome {
+  readonly won: boolean;
+  readonly [field: string]: number | boolean;
 }
 
-/** `four-ten`. */
-export interface FourTenOutcome {
-  won: boolean;
-  points: number;
-  rounds: number;
-  safeties: number;
+/** A number of a game's outcome besides the win (`Outcome[key]`), as reports record it for every deal. */
+export interface ResultField {
+  /** Its key in the outcome and in per-deal records ('cardsLeft'). */
+  readonly key: string;
+  /** What it is, in a few words for tables ('cards left'). */
+  readonly label: string;
 }
 
-export type Outcome = CardOutcome | FourTenOutcome;
+/**
+ * A number counted over a game's steps that its outcome does not hold (a round that ended in a
+ * fault): evaluation asks `count(before, after)` after every step, from the outcomes around it.
+ */
+export interface ResultCounter extends ResultField {
+  count(before: Outcome, after: Outcome): number;
+}
 
-/** See `Game.scoring`. */
-export type Scoring = 'cards' | 'rounds';
+/**
+ * A figure over a set of deals (its key is the report's JSON key, `meanCardsLeft`): the mean or the
+ * median of a field, or the ratio of two fields' sums, over every deal or over the won ones only.
+ */
+export interface ResultFigure {
+  readonly key: string;
+  /** As a table's header says it ('mean cards left'). */
+  readonly label: string;
+  readonly of: { readonly mean: string } | { readonly median: string } | { readonly ratio: readonly [string, string] };
+  /** The deals it is over: every deal (the default), or the won ones (rounds to win: a lost game never gets there). */
+  readonly over?: 'all' | 'won';
+  /** Decimals a table shows. */
+  readonly digits: number;
+  /** Whether lower is better (cards left, rounds) or higher (points); none for a figure that only describes. */
+  readonly better?: 'lower' | 'higher';
+  /**
+   * Where it is given besides `tengym eval`'s report (`report`, the default): `train` and `eval`, the
+   * training run's metrics of its training episodes and of its held-out evaluations (`trainMeanCardsLeft`,
+   * `evalMeanCardsLeft`); `stats`, random play's figures (`tengym stats`).
+   */
+  readonly in?: readonly ('report' | 'train' | 'eval' | 'stats')[];
+}
+
+/**
+ * What a game's result is measured by besides the win, as the game declares it: evaluation,
+ * training curves, `tengym start`, random-play statistics, hints and the Python package read it,
+ * and none of them knows a game.
+ */
+export interface ResultSpec {
+  /** The outcome's numbers recorded for every deal, in the order records give them. */
+  readonly fields: readonly ResultField[];
+  /** Numbers counted over a game's steps, recorded after the fields. */
+  readonly counters?: readonly ResultCounter[];
+  /** The figures a report gives over a set of deals, besides the win rate, in order. */
+  readonly figures: readonly ResultFigure[];
+  /**
+   * What tells two players apart on the same deals after the win rate: the paired difference of a
+   * field, over every deal or over the deals both won (the report's `<field>VsReference`).
+   */
+  readonly compare: {
+    readonly field: string;
+    readonly over: 'all' | 'won-by-both';
+    readonly better: 'lower' | 'higher';
+  };
+  /**
+   * The figure a learning curve plots and a training run's best checkpoint is chosen by after the win
+   * rate (one of `figures`, with its `better`); the curve plots the win rate where this is absent.
+   */
+  readonly curve?: string;
+}
+
+/** The outcome of a game whose result is the cards left (`CARDS_LEFT_RESULT`). */
+export type CardOutcome = { readonly won: boolean; readonly cardsLeft: number };
+
+/**
+ * The result of a game measured by the cards left on the table at the end (fewer is better): what
+ * Tens, Block Ten and the decade family declare, and any game whose outcome is `{ won, cardsLeft }`.
+ */
+export const CARDS_LEFT_RESULT: ResultSpec = {
+  fields: [{ key: 'cardsLeft', label: 'cards left' }],
+  figures: [
+    {
+      key: 'meanCardsLeft',
+      label: 'mean cards left',
+      of: { mean: 'cardsLeft' },
+      digits: 2,
+      better: 'lower',
+      in: ['report', 'train', 'eval', 'stats'],
+    },
+  ],
+  compare: { field: 'cardsLeft', over: 'all', better: 'lower' },
+};
 
 export const RUNNING = 0;
 export const TERMINATED = 1;
@@ -46,17 +125,28 @@ export interface ObservationBounds {
 /** A deck as `reset({ deck })` takes it: "AS 2C …", or an array of card codes. */
 export type DeckInput = string | readonly (string | number)[];
 
+/**
+ * A game: a small required core, what an env is made of (its options, result, sizes, state, reset,
+ * legal actions, step, status, observation and outcome), and optional groups a game gives where it
+ * can, each with a default where it has none (src/env/defaults.ts):
+ *
+ * | group | members | without them |
+ * |-------|---------|--------------|
+ * | text | `describeAction`, `whyIllegal`, `render` | "action 7", "it is not among the legal moves now", the board as text |
+ * | decks | `parseDeck` | `reset({ deck })` is refused |
+ * | JSON | `toJSON`, `fromJSON`, `checkState` | the state's typed arrays and numbers as they are, checked against its shape |
+ * | checks | `expectedReturn`, `observationBounds`, `inconsistencies` | not checked; unbounded; none tried |
+ * | front end | `sameOutcome`, `actionCards`, `prompt`, `board`, `stepNote`, `endText`, `rules`, `unwinnable`, `undoLimit` | every move can matter; none; ''; the legal moves as rows; none; the result's fields; none; none; no undo |
+ *
+ * What agents, hints and training know of a game beyond this is its kit (src/agents/kit.ts).
+ */
 export interface Game<O extends object, S> {
   /** Engine name; several registered ids (presets) may share one engine. */
   readonly name: string;
   /** Strict object schema; every field has a default, so `parse({})` gives the defaults. */
   readonly optionsSchema: z.ZodType<O>;
-  /**
-   * What a result is measured by besides the win, as evaluation and training report it:
-   * 'cards', the cards left at the end (`CardOutcome`, fewer is better); 'rounds', the rounds
-   * to win (`FourTenOutcome`, fewer is better), with points and faults per round.
-   */
-  readonly scoring: Scoring;
+  /** What its result is measured by besides the win (`ResultSpec`; `CARDS_LEFT_RESULT` for cards left). */
+  readonly result: ResultSpec;
 
   numActions(o: O): number;
   observationSize(o: O): number;
@@ -78,7 +168,7 @@ export interface Game<O extends object, S> {
    * codes `toJSON` and `board` write, as a string or an array: the contract checker deals the deck
    * of a seeded deal, read back from its board then `game.stock`, and expects the same game.
    */
-  parseDeck(deck: DeckInput, o: O): Uint8Array;
+  parseDeck?(deck: DeckInput, o: O): Uint8Array;
   /** Starts an episode from `deck` (parsed by parseDeck) or, when null, from a shuffle drawn from `rng`. */
   reset(s: S, o: O, rng: Rng, deck: Uint8Array | null): void;
 
@@ -99,21 +189,21 @@ export interface Game<O extends object, S> {
    * What the rewards of a finished episode must add up to, from the outcome alone,
    * or null where the outcome does not determine it. The contract checker uses it.
    */
-  expectedReturn(outcome: Outcome, o: O): number | null;
+  expectedReturn?(outcome: Outcome, o: O): number | null;
 
   /** "remove 3♣ + 7♦": names the cards of the current state where it can. */
-  describeAction(s: S, o: O, action: number): string;
+  describeAction?(s: S, o: O, action: number): string;
   /** Why `action` (in range) is not legal now, in a few words. */
-  whyIllegal(s: S, o: O, action: number): string;
+  whyIllegal?(s: S, o: O, action: number): string;
   /** Plain text for a terminal. */
-  render(s: S, o: O): string;
+  render?(s: S, o: O): string;
 
   /** Plain JSON, stock included. */
-  toJSON(s: S, o: O): unknown;
+  toJSON?(s: S, o: O): unknown;
   /** Validates `json` (zod, then consistency) and loads it into `s`; throws TengymError('bad-state'). */
-  fromJSON(json: unknown, o: O, s: S): void;
+  fromJSON?(json: unknown, o: O, s: S): void;
   /** A broken invariant (a card in two places, a count out of range…), or null. */
-  checkState(s: S, o: O): string | null;
+  checkState?(s: S, o: O): string | null;
 
   /**
    * Changes to a state's JSON (`toJSON`'s, changed in place when called) that make its counters disagree
@@ -132,27 +222,33 @@ export interface Game<O extends object, S> {
    * Whether every legal order of moves reaches the same end (Tens, Block Ten): then the moves
    * have nothing to rank, and hints say so instead of ranking them.
    */
-  readonly sameOutcome: boolean;
+  readonly sameOutcome?: boolean | ((o: O) => boolean);
   /**
    * The cards `action` (legal now) takes, as the state JSON places them; [] for a move that takes none (a draw, a deal,
    * the end of a turn).
    */
-  actionCards(s: S, o: O, action: number): CardSpot[];
+  actionCards?(s: S, o: O, action: number): CardSpot[];
   /**
    * What the player is asked now, in a sentence ("Place the 3 into a hand…"); '' when the board says enough or the game
    * is over.
    */
-  prompt(s: S, o: O): string;
+  prompt?(s: S, o: O): string;
   /**
    * The board as a front end draws it (board.ts): its cards, piles and facts, and the action each tappable part plays.
    */
-  board(s: S, o: O): BoardView;
+  board?(s: S, o: O): BoardView;
   /**
    * What the last step did beyond the move itself, for a player to be told, with its reason
    * ("Fault: Shadow 7 is above Hand 5. A safety pays for it (2 left)."), or null when it did
    * nothing more. Optional: a game whose moves say it all has none. Not part of the state JSON.
    */
   stepNote?(s: S, o: O): string | null;
+  /**
+   * How the game ended, in a sentence or two for a player ("Won! Every card is cleared.", "No more moves:
+   * 6 cards left."), which `tengym play` and the page show; `ending` says whether the step limit cut it
+   * short and after how many moves. Optional: without it, the win or the loss with the result's fields.
+   */
+  endText?(s: S, o: O, ending: { truncated: boolean; steps: number }): string;
   /**
    * The game's rules for a player, as Markdown: what `tengym play` (its `r`) and the page's rules
    * panel show where the package's docs/rules.md has no section for the id (a game registered at
@@ -175,30 +271,46 @@ export const GAME_MEMBERS: readonly {
 }[] = [
   { name: 'name', kind: 'string', what: 'the engine name' },
   { name: 'optionsSchema', kind: 'object', what: 'the zod schema of its options' },
-  { name: 'scoring', kind: 'string', what: "what a result is measured by besides the win ('cards' or 'rounds')" },
+  { name: 'result', kind: 'object', what: 'what its result is measured by besides the win (ResultSpec)' },
   { name: 'numActions', kind: 'function', what: 'the number of action ids' },
   { name: 'observationSize', kind: 'function', what: 'the observation length' },
   { name: 'createState', kind: 'function', what: 'allocates a state' },
   { name: 'copyState', kind: 'function', what: 'copies a state into another' },
-  { name: 'parseDeck', kind: 'function', what: 'validates an explicit deck' },
   { name: 'reset', kind: 'function', what: 'starts an episode' },
   { name: 'legalActions', kind: 'function', what: 'the legal action ids' },
   { name: 'step', kind: 'function', what: 'applies an action' },
   { name: 'status', kind: 'function', what: 'running, terminated or truncated' },
   { name: 'observe', kind: 'function', what: 'writes the observation' },
   { name: 'outcome', kind: 'function', what: "the episode's result" },
-  { name: 'expectedReturn', kind: 'function', what: 'what the rewards add up to, for the checker' },
-  { name: 'describeAction', kind: 'function', what: 'an action in words, for hints and replays' },
-  { name: 'whyIllegal', kind: 'function', what: 'why an action is not legal, for error messages' },
-  { name: 'render', kind: 'function', what: 'plain text for a terminal' },
-  { name: 'toJSON', kind: 'function', what: 'the state as JSON' },
-  { name: 'fromJSON', kind: 'function', what: 'loads a state from JSON' },
-  { name: 'checkState', kind: 'function', what: "the state's invariants, for the checker" },
-  { name: 'sameOutcome', kind: 'boolean', what: 'whether every order of moves reaches the same end, for hints' },
-  { name: 'actionCards', kind: 'function', what: 'the cards an action touches, for hints and the board' },
-  { name: 'prompt', kind: 'function', what: 'what the player is asked now, for the board' },
-  { name: 'board', kind: 'function', what: 'the board as a page draws it' },
 ];
+
+/** The members a game may have, each a function where it has it (`sameOutcome` a boolean too, `rules` a string). */
+export const OPTIONAL_GAME_MEMBERS: readonly (keyof AnyGame)[] = [
+  'describeAction',
+  'whyIllegal',
+  'render',
+  'parseDeck',
+  'toJSON',
+  'fromJSON',
+  'checkState',
+  'expectedReturn',
+  'observationBounds',
+  'inconsistencies',
+  'sameOutcome',
+  'actionCards',
+  'prompt',
+  'board',
+  'stepNote',
+  'endText',
+  'unwinnable',
+  'undoLimit',
+];
+
+/** Whether every legal order of moves reaches the same end under options `o` (`Game.sameOutcome`, either form). */
+export function sameOutcomeOf<O extends object>(game: Pick<Game<O, unknown>, 'sameOutcome'>, o: O): boolean {
+  const same = game.sameOutcome;
+  return typeof same === 'function' ? same(o) : same === true;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: a game of any options and state, as registries and tables hold them
 export type AnyGame = Game<any, any>;

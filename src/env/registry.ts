@@ -7,7 +7,16 @@ import * as z from 'zod';
 import { Env, engineBounds, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
-import { GAME_MEMBERS, type AnyGame, type EnvConfig, type Outcome } from './game.js';
+import {
+  GAME_MEMBERS,
+  OPTIONAL_GAME_MEMBERS,
+  type AnyGame,
+  type EnvConfig,
+  type Outcome,
+  type ResultField,
+  type ResultFigure,
+  type ResultSpec,
+} from './game.js';
 
 /**
  * The options each registered id takes, as the compiler checks them: the zod schemas' input
@@ -110,6 +119,45 @@ export interface EnvPreset {
 
 const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** What is wrong with a game's result declaration, or null: the fields, figures and comparison its reports read. */
+function resultProblem(result: unknown): string | null {
+  if (!isPlainObject(result)) return `must be an object { fields, figures, compare }, got ${showValue(result)}`;
+  const r = result as Partial<ResultSpec>;
+  const isField = (f: unknown): f is ResultField =>
+    isPlainObject(f) && typeof f.key === 'string' && typeof f.label === 'string';
+  if (!Array.isArray(r.fields) || !r.fields.every(isField)) return 'fields must be a list of { key, label }';
+  if (
+    r.counters !== undefined &&
+    !(
+      Array.isArray(r.counters) &&
+      r.counters.every((c) => isField(c) && typeof (c as { count?: unknown }).count === 'function')
+    )
+  )
+    return 'counters, where given, must be a list of { key, label, count(before, after) }';
+  const keys = new Set([...r.fields, ...(r.counters ?? [])].map((f) => f.key));
+  if (!Array.isArray(r.figures)) return 'figures must be a list';
+  for (const f of r.figures) {
+    const of = isPlainObject(f) ? (f as unknown as ResultFigure).of : undefined;
+    const named = of === undefined ? [] : 'mean' in of ? [of.mean] : 'median' in of ? [of.median] : of.ratio;
+    if (!isPlainObject(f) || typeof f.key !== 'string' || named.length === 0 || !named.every((k) => keys.has(k)))
+      return (
+        `figure ${showValue(f)} must be { key, label, of: { mean | median: field ` +
+        `} or { ratio: [field, field] }, digits } of the fields`
+      );
+  }
+  const c = r.compare;
+  if (
+    !isPlainObject(c) ||
+    !keys.has(c!.field) ||
+    !['all', 'won-by-both'].includes(c!.over) ||
+    !['lower', 'higher'].includes(c!.better)
+  )
+    return "compare must be { field (one of the fields), over: 'all' | 'won-by-both', better: 'lower' | 'higher' }";
+  if (r.curve !== undefined && !r.figures.some((f) => f.key === r.curve))
+    return `curve must be one of the figures' keys`;
+  return null;
+}
+
 /** Why `game` is not a complete game (the first member missing or of the wrong kind, and what it is for), or null. */
 function gameProblem(game: unknown): string | null {
   if (game === null || typeof game !== 'object')
@@ -129,14 +177,13 @@ function gameProblem(game: unknown): string | null {
       `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without ` +
       `safeParse`
     );
-  if (g.scoring !== 'cards' && g.scoring !== 'rounds')
-    return (
-      `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's ` +
-      `cardsLeft, or rounds and points), got ${showValue(g.scoring)}`
-    );
-  for (const name of ['undoLimit', 'stepNote', 'unwinnable', 'observationBounds'] as const) {
-    if (g[name] !== undefined && typeof g[name] !== 'function')
-      return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
+  const result = resultProblem(g.result);
+  if (result !== null) return `${named}: result ${result} (a ResultSpec; CARDS_LEFT_RESULT for cards left)`;
+  for (const name of OPTIONAL_GAME_MEMBERS) {
+    const value = g[name];
+    const ok =
+      value === undefined || typeof value === 'function' || (name === 'sameOutcome' && typeof value === 'boolean');
+    if (!ok) return `${named}: ${name}, where a game has it, must be a function, got ${showValue(value)}`;
   }
   if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === ''))
     return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
@@ -387,6 +434,11 @@ export interface EnvListing {
   id: string;
   /** The game's name as a player reads it. */
   title: string;
+  /**
+   * What its result is measured by besides the win (`Game.result`, as JSON: its counters without their code),
+   * which a report's figures and a per-deal record follow.
+   */
+  result: ResultListing;
   engine: string;
   description: string;
   /** Every option with the value this id uses by default. */
@@ -395,6 +447,25 @@ export interface EnvListing {
   optionsSchema: unknown;
   actions: number;
   observationSize: number;
+}
+
+/** A game's result declaration as JSON: its fields, counters (by key and label), figures, comparison and curve. */
+export interface ResultListing {
+  fields: ResultField[];
+  counters: ResultField[];
+  figures: ResultFigure[];
+  compare: ResultSpec['compare'];
+  curve: string | null;
+}
+
+function resultListing(result: ResultSpec): ResultListing {
+  return {
+    fields: result.fields.map(({ key, label }) => ({ key, label })),
+    counters: (result.counters ?? []).map(({ key, label }) => ({ key, label })),
+    figures: result.figures.map((f) => ({ ...f })),
+    compare: { ...result.compare },
+    curve: result.curve ?? null,
+  };
 }
 
 /**
@@ -432,6 +503,7 @@ export function envs(): EnvListing[] {
     return {
       id: s.id,
       title: s.title,
+      result: resultListing(s.game.result),
       engine: s.game.name,
       description: s.description,
       defaults,

@@ -5,14 +5,15 @@
  *
  * `playAgent` plays one deal at a time through `act`; with `lanes` > 1 and an agent that has
  * `actBatch`, it plays that many deals side by side and asks for all their decisions at once
- * (one forward pass). Either way each deal's record is the same: won, and the game's own figures
- * (`Game.scoring`): the cards left, or the rounds, points and faults; and its length, in env steps
+ * (one forward pass). Either way each deal's record is the same: won, and the game's own numbers
+ * (`Game.result`: its outcome's fields and its counters); and its length, in env steps
  * and in decisions (steps with more than one legal move).
  */
 import type { Agent } from '../agents/agent.js';
 import { resolveAgent } from '../node/resolve.js';
 import type { Env } from '../env/env.js';
-import type { EnvConfig } from '../env/game.js';
+import type { EnvConfig, Outcome, ResultCounter } from '../env/game.js';
+import { recordedKeys } from '../stats/figures.js';
 import { envConfig, make } from '../env/registry.js';
 import { deriveSeed } from '../env/rng.js';
 import { AgentThrewError, TengymError } from '../env/errors.js';
@@ -20,12 +21,11 @@ import { AgentThrewError, TengymError } from '../env/errors.js';
 export interface EpisodeRows {
   /** 1 for a won episode. */
   won: Uint8Array;
-  /** Card games: cards left at the end. */
-  cardsLeft: Int16Array;
-  /** Four Ten: rounds played, final points, faults (prevented or not). */
-  rounds: Int32Array;
-  points: Int32Array;
-  faults: Int32Array;
+  /**
+   * The game's own numbers for each episode (`Game.result`: its outcome's fields, the cards left or the
+   * rounds and points, then its counters, the faults), by key.
+   */
+  values: Record<string, Float64Array>;
   /** Env steps the episode took, forced moves included. */
   steps: Int32Array;
   /** Steps at which more than one move was legal: the agent's choices. */
@@ -67,13 +67,11 @@ export function episodeTask({ env, agent, ...deals }: Deals): EpisodeTask {
   return { env: env.id, options: env.options, agent, ...deals };
 }
 
-export function emptyRows(n: number): EpisodeRows {
+/** Rows for n episodes of a game whose result records `keys` (`recordedKeys(game.result)`). */
+export function emptyRows(n: number, keys: readonly string[]): EpisodeRows {
   return {
     won: new Uint8Array(n),
-    cardsLeft: new Int16Array(n),
-    rounds: new Int32Array(n),
-    points: new Int32Array(n),
-    faults: new Int32Array(n),
+    values: Object.fromEntries(keys.map((k) => [k, new Float64Array(n)])),
     steps: new Int32Array(n),
     decisions: new Int32Array(n),
   };
@@ -106,23 +104,26 @@ export async function playEpisodes(task: EpisodeTask, onEpisode?: (done: number)
 }
 
 /**
- * One deal's record, kept step by step: with round scoring, a round that ended without a gain
- * in points ended in a fault (a bottom-of-deck round always scores: the hands are never empty
- * by then).
+ * One deal's record, kept step by step: the decisions, and the counters the game's result declares
+ * (`ResultSpec.counters`: a round that ended in a fault), each asked after every step from the
+ * outcomes before and after it. A game without counters reads its outcome only at the end.
  */
 class DealTally {
-  faults = 0;
   private decisions = 0;
-  private rounds = 0;
-  private points = 0;
+  private readonly counters: readonly ResultCounter[];
+  private readonly counts: number[];
+  private before: Outcome | null = null;
 
-  constructor(private readonly env: Env) {}
+  constructor(private readonly env: Env) {
+    this.counters = env.game.result.counters ?? [];
+    this.counts = this.counters.map(() => 0);
+  }
 
   /** After `env.reset`. */
   begin(): void {
-    this.faults = 0;
     this.decisions = 0;
-    this.read();
+    this.counts.fill(0);
+    if (this.counters.length > 0) this.before = this.env.outcome();
   }
 
   /** Plays `action` in the env and counts what it did. */
@@ -130,20 +131,10 @@ class DealTally {
     const env = this.env;
     if (env.legalCount > 1) this.decisions++;
     env.step(action);
-    if (env.game.scoring !== 'rounds') return;
-    const rounds = this.rounds;
-    const points = this.points;
-    this.read();
-    if (this.rounds > rounds && this.points <= points) this.faults++;
-  }
-
-  private read(): void {
-    if (this.env.game.scoring !== 'rounds') return;
-    const o = this.env.outcome();
-    if ('rounds' in o) {
-      this.rounds = o.rounds;
-      this.points = o.points;
-    }
+    if (this.counters.length === 0) return;
+    const after = env.outcome();
+    for (let c = 0; c < this.counters.length; c++) this.counts[c] += this.counters[c].count(this.before!, after);
+    this.before = after;
   }
 
   /** Writes the finished deal into row k. */
@@ -152,12 +143,10 @@ class DealTally {
     rows.won[k] = o.won ? 1 : 0;
     rows.steps[k] = this.env.episodeSteps;
     rows.decisions[k] = this.decisions;
-    if ('cardsLeft' in o) rows.cardsLeft[k] = o.cardsLeft;
-    else {
-      rows.rounds[k] = o.rounds;
-      rows.points[k] = o.points;
-      rows.faults[k] = this.faults;
-    }
+    for (const { key } of this.env.game.result.fields) rows.values[key][k] = o[key] as number;
+    this.counters.forEach(({ key }, c) => {
+      rows.values[key][k] = this.counts[c];
+    });
   }
 }
 
@@ -229,7 +218,7 @@ function* playing(
   if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
   const game = make(env);
   const tally = new DealTally(game);
-  const rows = emptyRows(to - from);
+  const rows = emptyRows(to - from, recordedKeys(game.game.result));
   for (let i = from; i < to; i++) {
     const k = i - from;
     game.reset({ seed: seed + i });
@@ -296,7 +285,7 @@ function* playSideBySide(
   to: number,
   lanes: number,
 ): Generator<void, EpisodeRows> {
-  const rows = emptyRows(to - from);
+  const rows = emptyRows(to - from, recordedKeys(env.game.result));
   const games = Array.from({ length: lanes }, () => make(env));
   const tallies = games.map((g) => new DealTally(g));
   /** The deal each lane plays (−1: none left). */

@@ -21,8 +21,9 @@ import { TENGYM_VERSION } from '../node/version.js';
 import { whyOtherGame } from '../agents/learned/metadata.js';
 import { checkSeedFits } from '../env/env.js';
 import { TengymError, formatZodError, isPlainObject, showValue } from '../env/errors.js';
-import type { EnvConfig, Scoring } from '../env/game.js';
+import type { EnvConfig, ResultSpec } from '../env/game.js';
 import { envConfig, envLabel, isBuiltInEnv } from '../env/registry.js';
+import { figureOf, figuresIn, median, recordedKeys } from '../stats/figures.js';
 import { wilsonInterval } from '../stats/intervals.js';
 import { pairedMean, pairedWins, pairedDifference } from '../stats/paired.js';
 import { emptyRows, episodeTask, playNamedAgent, type Deals, type EpisodeRows, type EpisodeTask } from './episodes.js';
@@ -159,41 +160,38 @@ export interface AgentResult extends OutcomeFigures, AgentFacts {
    */
   vsReference?: { diff: number; ci95: [number, number]; differing: number };
   /**
-   * Card games: this agent's cards left − the reference's, paired over every deal, with its 95% interval (where no one
-   * wins, what tells players apart).
+   * Besides: `<field>VsReference`, the paired difference in the number the game compares players by after the win
+   * (`ResultSpec.compare`: the cards left over every deal, `cardsLeftVsReference`; the rounds over the deals both won,
+   * `roundsVsReference`, with how many), with its 95% interval.
    */
-  cardsLeftVsReference?: { diff: number; ci95: [number, number] };
-  /**
-   * Four Ten: this agent's rounds − the reference's on the deals both won, paired, with its 95% interval (how many
-   * deals).
-   */
-  roundsVsReference?: { diff: number; ci95: [number, number]; deals: number };
   seconds: number;
   /** With `perDeal`: deal i's record (deal i is seed + i), the same deals for every agent. */
   deals?: DealRecords;
 }
 
-/** Every deal's record, by deal: won (1/0), the game's own figures, and its length. */
-export interface DealRecords {
-  won: number[];
-  /** Card games: cards left at the end. */
-  cardsLeft?: number[];
-  /** Round games (Four Ten): rounds played, final points, rounds that ended in a fault. */
-  rounds?: number[];
-  points?: number[];
-  faults?: number[];
-  steps: number[];
-  decisions: number[];
+/** A paired difference of the game's comparison (`<field>VsReference`): over the deals both won, with how many. */
+export interface PairedFigure {
+  diff: number;
+  ci95: [number, number];
+  deals?: number;
 }
 
-/** `rows` as plain arrays, with the figures of the game's `scoring`. */
-export function dealRecords(rows: EpisodeRows, scoring: Scoring): DealRecords {
+/**
+ * Every deal's record, by deal: won (1/0), the game's own numbers (`Game.result`: its fields, then its
+ * counters), and its length.
+ */
+export interface DealRecords {
+  won: number[];
+  steps: number[];
+  decisions: number[];
+  [recorded: string]: number[];
+}
+
+/** `rows` as plain arrays: won, the game's recorded numbers in the order it declares them, steps, decisions. */
+export function dealRecords(rows: EpisodeRows, result: ResultSpec): DealRecords {
   const list = (a: ArrayLike<number>) => Array.from(a);
-  const own =
-    scoring === 'cards'
-      ? { cardsLeft: list(rows.cardsLeft) }
-      : { rounds: list(rows.rounds), points: list(rows.points), faults: list(rows.faults) };
-  return { won: list(rows.won), ...own, steps: list(rows.steps), decisions: list(rows.decisions) };
+  const own = Object.fromEntries(recordedKeys(result).map((k) => [k, list(rows.values[k])]));
+  return { won: list(rows.won), ...own, steps: list(rows.steps), decisions: list(rows.decisions) } as DealRecords;
 }
 
 export interface EvalReport {
@@ -224,30 +222,21 @@ export function differingDeals(a: ArrayLike<number>, b: ArrayLike<number>): numb
   return n;
 }
 
-export function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const v = [...values].sort((x, y) => x - y);
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
+export { median };
 
-/** The figures every report gives from a set of episodes: win rate, interval, the game's own. */
+/** The figures every report gives from a set of episodes: win rate, interval, the game's own (by their keys). */
 export interface OutcomeFigures {
   winRate: number;
   ci95: [number, number];
   /** Env steps a game, forced moves included, and of them the decisions (more than one legal move). */
   meanSteps: number;
   meanDecisions: number;
-  meanCardsLeft?: number;
-  /** Round games: the mean and median rounds of the won deals (to the target; a lost game never reaches it). */
-  meanRounds?: number;
-  medianRounds?: number;
-  pointsPerRound?: number;
-  faultRate?: number;
+  /** The game's own figures (`ResultSpec.figures`: `meanCardsLeft`, `meanRounds`…), by key. */
+  [figure: string]: unknown;
 }
 
-/** The figures of a set of episodes of a game of this `scoring`. */
-export function summariseRows(rows: EpisodeRows, scoring: Scoring): OutcomeFigures {
+/** The figures of a set of episodes of a game with this result declaration. */
+export function summariseRows(rows: EpisodeRows, result: ResultSpec): OutcomeFigures {
   const n = rows.won.length;
   let wins = 0;
   let steps = 0;
@@ -257,44 +246,29 @@ export function summariseRows(rows: EpisodeRows, scoring: Scoring): OutcomeFigur
     steps += rows.steps[i];
     decisions += rows.decisions[i];
   }
-  const result: OutcomeFigures = {
+  const summary: OutcomeFigures = {
     winRate: wins / n,
     ci95: wilsonInterval(wins, n),
     meanSteps: steps / n,
     meanDecisions: decisions / n,
   };
-  if (scoring === 'cards') {
-    let left = 0;
-    for (let i = 0; i < n; i++) left += rows.cardsLeft[i];
-    result.meanCardsLeft = left / n;
-    return result;
-  }
-  const wonRounds: number[] = [];
-  let rounds = 0;
-  let points = 0;
-  let faults = 0;
-  for (let i = 0; i < n; i++) {
-    if (rows.won[i]) wonRounds.push(rows.rounds[i]);
-    rounds += rows.rounds[i];
-    points += rows.points[i];
-    faults += rows.faults[i];
-  }
-  // Rounds to the target are over won games; a lost game never reached it.
-  result.meanRounds = wonRounds.length ? wonRounds.reduce((a, b) => a + b, 0) / wonRounds.length : Number.NaN;
-  result.medianRounds = median(wonRounds);
-  result.pointsPerRound = rounds ? points / rounds : 0;
-  result.faultRate = rounds ? faults / rounds : 0;
-  return result;
+  for (const figure of figuresIn(result, 'report')) summary[figure.key] = figureOf(figure, rows);
+  return summary;
 }
 
-/** Rounds of a − rounds of b over the deals both won (rounds to the target exist only for a win), paired. */
-export function pairedRounds(a: EpisodeRows, b: EpisodeRows): { diff: number; ci95: [number, number]; deals: number } {
+/**
+ * The game's comparison (`ResultSpec.compare`) of a − b, paired: over every deal, or over the deals
+ * both won (a lost game has no rounds to win), with how many.
+ */
+export function pairedFigure(a: EpisodeRows, b: EpisodeRows, result: ResultSpec): PairedFigure {
+  const { field, over } = result.compare;
+  if (over === 'all') return pairedDifference(a.values[field], b.values[field]);
   const x: number[] = [];
   const y: number[] = [];
   for (let i = 0; i < a.won.length; i++) {
     if (!a.won[i] || !b.won[i]) continue;
-    x.push(a.rounds[i]);
-    y.push(b.rounds[i]);
+    x.push(a.values[field][i]);
+    y.push(b.values[field][i]);
   }
   return { ...pairedMean(x, y), deals: x.length };
 }
@@ -437,7 +411,7 @@ export async function playDeals(
   for (let start = from; start < to; start += chunk)
     tasks.push({ ...agent, from: start, to: Math.min(to, start + chunk) });
   const parts = await pool.run(tasks, onProgress);
-  const rows = emptyRows(to - from);
+  const rows = emptyRows(to - from, recordedKeys(agent.env.game.result));
   parts.forEach((p, i) => mergeRows(rows, p, tasks[i].from - from));
   return rows;
 }
@@ -445,10 +419,7 @@ export async function playDeals(
 /** Copies `part` into `target` at `offset`. */
 export function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number): void {
   target.won.set(part.won, offset);
-  target.cardsLeft.set(part.cardsLeft, offset);
-  target.rounds.set(part.rounds, offset);
-  target.points.set(part.points, offset);
-  target.faults.set(part.faults, offset);
+  for (const key of Object.keys(target.values)) target.values[key].set(part.values[key], offset);
   target.steps.set(part.steps, offset);
   target.decisions.set(part.decisions, offset);
 }
@@ -457,10 +428,7 @@ export function mergeRows(target: EpisodeRows, part: EpisodeRows, offset: number
 export function firstDeals(rows: EpisodeRows, n: number): EpisodeRows {
   return {
     won: rows.won.subarray(0, n),
-    cardsLeft: rows.cardsLeft.subarray(0, n),
-    rounds: rows.rounds.subarray(0, n),
-    points: rows.points.subarray(0, n),
-    faults: rows.faults.subarray(0, n),
+    values: Object.fromEntries(Object.entries(rows.values).map(([k, v]) => [k, v.subarray(0, n)])),
     steps: rows.steps.subarray(0, n),
     decisions: rows.decisions.subarray(0, n),
   };
@@ -524,7 +492,7 @@ export function buildReport(
   firstDeal = 0,
   startupSeconds?: number,
 ): EvalReport {
-  const scoring = env.game.scoring;
+  const result = env.game.result;
   const ref = played.find((p) => p.agent === reference);
   if (!ref)
     throw notAmongAgents(
@@ -533,19 +501,21 @@ export function buildReport(
     );
   const results: AgentResult[] = played.map((p) => {
     const { agent, rows, seconds } = p;
-    const result: AgentResult = {
+    const agentResult: AgentResult = {
       agent,
       ...(p.facts ?? namedAgentFacts(agent, env)),
-      ...summariseRows(rows, scoring),
+      ...summariseRows(rows, result),
       seconds,
     };
     if (agent !== reference) {
-      result.vsReference = { ...pairedWins(rows.won, ref.rows.won), differing: differingDeals(rows.won, ref.rows.won) };
-      if (scoring === 'rounds') result.roundsVsReference = pairedRounds(rows, ref.rows);
-      else result.cardsLeftVsReference = pairedDifference(rows.cardsLeft, ref.rows.cardsLeft);
+      agentResult.vsReference = {
+        ...pairedWins(rows.won, ref.rows.won),
+        differing: differingDeals(rows.won, ref.rows.won),
+      };
+      agentResult[`${result.compare.field}VsReference`] = pairedFigure(rows, ref.rows, result);
     }
-    if (perDeal) result.deals = dealRecords(rows, scoring);
-    return result;
+    if (perDeal) agentResult.deals = dealRecords(rows, result);
+    return agentResult;
   });
   return {
     tengymVersion: TENGYM_VERSION,

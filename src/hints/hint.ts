@@ -26,9 +26,16 @@ import {
   showValue,
 } from '../env/errors.js';
 import type { CardSpot } from '../env/board.js';
-import type { EnvConfig } from '../env/game.js';
+import { sameOutcomeOf, type EnvConfig } from '../env/game.js';
 import { envConfig, envIds, make } from '../env/registry.js';
-import { agentSchema, type ActionScores, type Agent, type ScoreKind, type ValueUnit } from '../agents/agent.js';
+import {
+  agentSchema,
+  type ActionScores,
+  type Agent,
+  type ScoreKind,
+  type ScoreUnit,
+  type ValueUnit,
+} from '../agents/agent.js';
 import { FirstAgent } from '../agents/basic.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { kitOf } from '../agents/modules.js';
@@ -45,7 +52,9 @@ export interface Hint {
   score: number;
   scoreKind: ScoreKind;
   /** For scoreKind 'value': what the value measures (`ValueUnit`), where the ranking agent says. */
-  unit?: ValueUnit;
+  unit?: string;
+  /** For a unit of the ranking agent's own (`ScoreUnit`): what a value is, as said after the number. */
+  unitLabel?: string;
   /** "discard 4♣ 8♦ 3♠ 5♥ (20)". */
   text: string;
   cards: HintCard[];
@@ -91,11 +100,11 @@ export interface HinterConfig {
   /** What the hints say they come from (default: the model's or the agent's name). */
   source?: string;
   /**
-   * Four Ten: add the round's prospects to each sentence, from the exact solver (default true).
-   * With `optimal` ranking, the first hint at each (points, safeties) solves that round (about
-   * 1 s, as `optimal` itself does); with any other agent, the first hint solves one round.
+   * Add what the game's kit says of each move to its sentence (`GameKit.hintDetails`: the round's
+   * prospects after it, say), default true. A detail may cost a solve the first time it is asked for
+   * a situation (about 1 s), as the kit says.
    */
-  fourTenFigures?: boolean;
+  details?: boolean;
 }
 
 export interface Hinter {
@@ -462,6 +471,11 @@ function moveBetween(env: Env, prev: EnvState, next: EnvState, earlier: Readonly
 /** "1 card", "12 cards", "2.5 cards" (an expected count). */
 const cards = (n: number): string => (n === 1 ? '1 card' : `${Number(n.toFixed(2))} cards`);
 
+/** A hint's unit: a common one by its name, one of an agent's own with its words too. */
+function unitFields(unit: ValueUnit | ScoreUnit): { unit: string; unitLabel?: string } {
+  return typeof unit === 'string' ? { unit } : { unit: unit.name, unitLabel: unit.label };
+}
+
 /** A score as a person reads it. */
 export function formatScore(h: Hint): string {
   if (h === null || typeof h !== 'object' || typeof h.score !== 'number') {
@@ -482,10 +496,9 @@ export function formatScore(h: Hint): string {
       if (h.unit === 'minus-rounds-left') return `${(-h.score).toFixed(2)} rounds to go`;
       if (h.unit === 'minus-cards-left') return `${cards(-h.score)} left at the end`;
       if (h.unit === 'points') return `${h.score.toFixed(2)} points`;
-      // Not the round's points of a Four Ten sentence (the solver's play): said apart from them.
-      if (h.unit === 'points-less-fault-cost')
-        return `${h.score.toFixed(2)} points net of fault cost, by the source's own play`;
       if (h.unit === 'return') return `expected return ${h.score.toFixed(3)}`;
+      // A unit of the game's own agent says what its values are.
+      if (h.unitLabel !== undefined) return `${h.score.toFixed(2)} ${h.unitLabel}`;
       return `value ${h.score.toFixed(3)}`;
     case 'choice':
       // An agent that only chooses (random, first): its move is not rated above the others, only picked.
@@ -498,7 +511,7 @@ export function formatScore(h: Hint): string {
 
 /** Whether every legal order of moves in this env reaches the same end (its hints rank nothing). */
 export function hasSameOutcome(env: EnvConfig): boolean {
-  return env.game.sameOutcome;
+  return sameOutcomeOf(env.game, env.options);
 }
 
 type Baseline = HintBaseline;
@@ -518,15 +531,16 @@ export function hintBaseline(envId: string, options: Record<string, unknown> = {
     role,
     source: `${name} (${role})`,
   });
-  const own = kitOf(env.game).hintBaseline?.(env, baseline);
-  if (own) return own;
-  if (env.game.sameOutcome)
+  // Where every order of moves reaches the same end (under these options), there is nothing to rank.
+  if (hasSameOutcome(env))
     return {
       agent: new FirstAgent(),
       name: 'first',
       role: 'no ranking needed',
       source: 'none needed: every legal move leads to the same end',
     };
+  const own = kitOf(env.game).hintBaseline?.(env, baseline);
+  if (own) return own;
   return {
     agent: new FirstAgent(),
     name: 'first',
@@ -579,7 +593,7 @@ const hinterConfigSchema = z.strictObject({
     })
     .optional(),
   source: z.string().optional(),
-  fourTenFigures: z.boolean().optional(),
+  details: z.boolean().optional(),
 });
 
 /** Every agent name of the catalogue, over every env. */
@@ -599,7 +613,7 @@ function checkHinterConfig(config: unknown): HinterConfig {
       config !== null && typeof config === 'object' && !Array.isArray(config) ? ` (${describeKind(config)})` : '';
     throw new TengymError(
       'bad-argument',
-      `createHinter takes an object { model?, agent?, source?, fourTenFigures? }, got ${showValue(config)}${kind}`,
+      `createHinter takes an object { model?, agent?, source?, details? }, got ${showValue(config)}${kind}`,
     );
   }
   const parsed = hinterConfigSchema.safeParse(config);
@@ -623,7 +637,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   const config = checkHinterConfig(hinterConfig);
   const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);
   const agentName = typeof config.agent === 'string' ? config.agent : null;
-  const figures = config.fourTenFigures ?? true;
+  const figures = config.details ?? true;
   const slots = new Map<string, EnvSlot>();
 
   function slotFor(id: string, options: object): EnvSlot {
@@ -716,7 +730,7 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
         action,
         score: sameOutcome ? 0 : score,
         scoreKind: sameOutcome ? 'heuristic' : ranked.kind,
-        ...(ranked.unit && !sameOutcome ? { unit: ranked.unit } : {}),
+        ...(ranked.unit && !sameOutcome ? unitFields(ranked.unit) : {}),
         text,
         cards: env.actionCards(action),
       };

@@ -20,12 +20,12 @@ import type { Env } from '../env/env.js';
 const NEAR: Partial<Record<ValueUnit, number>> = {
   'minus-rounds-left': 0.01,
   points: 0.01,
-  'points-less-fault-cost': 0.01,
 };
 
-/** Whether two scores of `ranked` are the same value for a player (see NEAR). */
+/** Whether two scores of `ranked` are the same value for a player (see NEAR; a unit of a game's own says its own). */
 export function sameScore(ranked: Pick<ActionScores, 'kind' | 'unit'>, a: number, b: number): boolean {
-  const near = ranked.kind === 'value' && ranked.unit ? (NEAR[ranked.unit] ?? 0) : 0;
+  const unit = ranked.unit;
+  const near = ranked.kind !== 'value' || !unit ? 0 : typeof unit === 'string' ? (NEAR[unit] ?? 0) : (unit.near ?? 0);
   return a === b || Math.abs(a - b) <= near;
 }
 

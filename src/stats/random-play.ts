@@ -7,6 +7,7 @@ import { RandomAgent } from '../agents/basic.js';
 import { checkSeedFits, validateSeed } from '../env/env.js';
 import { TengymError, showValue } from '../env/errors.js';
 import { make } from '../env/registry.js';
+import { figureOf, figuresIn } from './figures.js';
 import { wilsonInterval } from './intervals.js';
 
 export interface StatsResult {
@@ -16,19 +17,16 @@ export interface StatsResult {
   seed: number;
   winRate: number;
   ci95: [number, number];
-  /** Card games: mean cards left at the end. */
-  meanCardsLeft?: number;
-  /**
-   * Four Ten: mean rounds played, every game counted (an evaluation's `meanRounds` counts the won games only: rounds to
-   * the target), and points at the end.
-   */
-  meanRoundsPlayed?: number;
-  meanPoints?: number;
   /** Episodes cut by a step or round limit. */
   truncatedRate: number;
   /** Deals with no legal move at all (over at reset, counted as losses). */
   deadDealRate: number;
   meanSteps: number;
+  /**
+   * Besides: the game's own figures of random play (its `ResultSpec.figures` given `in: ['stats']`: the mean cards
+   * left; the mean rounds played, every game counted, and the points), by key.
+   */
+  [figure: string]: unknown;
 }
 
 export function randomPlayStats(id: string, options: unknown, episodes: number, seed = 0): StatsResult {
@@ -43,9 +41,9 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
   let truncated = 0;
   let dead = 0;
   let steps = 0;
-  let cardsLeft = 0;
-  let rounds = 0;
-  let points = 0;
+  const keys = env.game.result.fields.map((f) => f.key);
+  const values: Record<string, Float64Array> = Object.fromEntries(keys.map((k) => [k, new Float64Array(episodes)]));
+  const won = new Uint8Array(episodes);
   for (let i = 0; i < episodes; i++) {
     env.reset({ seed: seed + i });
     if (!env.running) dead++;
@@ -54,11 +52,8 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
     if (env.truncated) truncated++;
     const outcome = env.outcome();
     if (outcome.won) wins++;
-    if ('cardsLeft' in outcome) cardsLeft += outcome.cardsLeft;
-    else {
-      rounds += outcome.rounds;
-      points += outcome.points;
-    }
+    won[i] = outcome.won ? 1 : 0;
+    for (const key of keys) values[key][i] = outcome[key] as number;
   }
   const result: StatsResult = {
     env: id,
@@ -71,9 +66,7 @@ export function randomPlayStats(id: string, options: unknown, episodes: number, 
     deadDealRate: dead / episodes,
     meanSteps: steps / episodes,
   };
-  if (env.game.scoring === 'rounds') {
-    result.meanRoundsPlayed = rounds / episodes;
-    result.meanPoints = points / episodes;
-  } else result.meanCardsLeft = cardsLeft / episodes;
+  // Figures of the outcome's fields only: random play keeps no counters of its steps.
+  for (const figure of figuresIn(env.game.result, 'stats')) result[figure.key] = figureOf(figure, { won, values });
   return result;
 }

@@ -68,13 +68,29 @@ const decisionEnvStateSchema = z
     episodeReturns: z.array(z.number()),
     envSteps: count,
     episodesDone: count,
-    stats: z.object({
-      episodes: count,
-      wins: count,
-      cardsLeft: z.number().min(0),
-      wonRounds: z.number().min(0),
-      points: z.number(),
-    }),
+    stats: z.union([
+      z.object({
+        episodes: count,
+        wins: count,
+        sums: z.record(z.string(), z.number()),
+        wonSums: z.record(z.string(), z.number()),
+      }),
+      // A checkpoint written before games declared their results (tengym 0.1): its sums, by the names its keys meant.
+      z
+        .object({
+          episodes: count,
+          wins: count,
+          cardsLeft: z.number().min(0),
+          wonRounds: z.number().min(0),
+          points: z.number(),
+        })
+        .transform(({ episodes, wins, cardsLeft, wonRounds, points }) => ({
+          episodes,
+          wins,
+          sums: { cardsLeft, points, rounds: 0 },
+          wonSums: { cardsLeft: 0, points: 0, rounds: wonRounds },
+        })),
+    ]),
   })
   .superRefine((s, ctx) => {
     for (const key of ['episodeSteps', 'episodeReturns'] as const) {

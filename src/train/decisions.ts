@@ -33,21 +33,16 @@ import { TengymError } from '../env/errors.js';
 import type { EnvConfig, Outcome } from '../env/game.js';
 import type { Rng } from '../env/rng.js';
 import { VectorEnv, type EpisodeRecord } from '../env/vector.js';
+import { addToSums, emptySums, type FigureSums } from '../stats/figures.js';
 
 /** More forced moves in a row than any game of tengym has: a guard against envs with no decisions at all. */
 const MAX_FORCED_IN_A_ROW = 1_000_000;
 
-/** Outcomes of the training episodes finished since the last `takeEpisodeStats()`. */
-export interface EpisodeStats {
-  episodes: number;
-  wins: number;
-  /** Card games: summed cards left. Four Ten: summed rounds of won games, and points. */
-  cardsLeft: number;
-  wonRounds: number;
-  points: number;
-}
-
-const emptyEpisodeStats = (): EpisodeStats => ({ episodes: 0, wins: 0, cardsLeft: 0, wonRounds: 0, points: 0 });
+/**
+ * Outcomes of the training episodes finished since the last `takeEpisodeStats()`: their number, wins,
+ * and the game's recorded numbers summed (`FigureSums`), enough for its training figures.
+ */
+export type EpisodeStats = FigureSums;
 
 export interface DecisionEnvState {
   envs: EnvState[];
@@ -80,7 +75,7 @@ export class DecisionEnv {
    * replace it.
    */
   readonly doneOutcomes: (Outcome | null)[] = [];
-  private stats = emptyEpisodeStats();
+  private stats: EpisodeStats;
 
   /** Multiplies every reward of a transition (the episode statistics are outcomes, unscaled). */
   private readonly rewardScale: number;
@@ -98,6 +93,7 @@ export class DecisionEnv {
     private readonly onStep?: (i: number, env: Env) => void,
   ) {
     this.rewardScale = rewardScale;
+    this.stats = emptySums(env.game.result);
     this.vec = new VectorEnv(env, numEnvs, { onEpisode: (e) => this.record(e) });
     this.numEnvs = numEnvs;
     this.observationSize = this.vec.singleObservationSpace.shape[0];
@@ -173,20 +169,16 @@ export class DecisionEnv {
   private record(e: EpisodeRecord): void {
     const o = e.outcome;
     this.doneOutcomes[e.index] ??= o;
-    const s = this.stats;
-    s.episodes++;
-    if (o.won) s.wins++;
-    if ('cardsLeft' in o) s.cardsLeft += o.cardsLeft;
-    else {
-      if (o.won) s.wonRounds += o.rounds;
-      s.points += o.points;
-    }
+    // The outcome's fields: counters of steps are not kept in training (no figure of them is a training one).
+    const values: Record<string, number> = {};
+    for (const { key } of this.vec.envs[0].game.result.fields) values[key] = o[key] as number;
+    addToSums(this.stats, o.won, values);
   }
 
   /** The training episodes finished since the last call. */
   takeEpisodeStats(): EpisodeStats {
     const s = this.stats;
-    this.stats = emptyEpisodeStats();
+    this.stats = emptySums(this.vec.envs[0].game.result);
     return s;
   }
 
@@ -198,7 +190,7 @@ export class DecisionEnv {
       episodeReturns: envs.map((e) => e.episodeReturn),
       envSteps: this.envSteps,
       episodesDone: this.vec.episodesDone,
-      stats: { ...this.stats },
+      stats: { ...this.stats, sums: { ...this.stats.sums }, wonSums: { ...this.stats.wonSums } },
     };
   }
 
@@ -217,7 +209,7 @@ export class DecisionEnv {
     });
     this.envSteps = state.envSteps;
     this.vec.episodesDone = state.episodesDone;
-    this.stats = { ...state.stats };
+    this.stats = { ...state.stats, sums: { ...state.stats.sums }, wonSums: { ...state.stats.wonSums } };
   }
 }
 

@@ -3,15 +3,27 @@
  * the greedy policy's figure on the held-out deals against env steps, with its 95% band,
  * and the reference agent's on the same deals as a dashed line; random play's and the best
  * baseline's (`levels`) as dotted lines labelled at their right end, so that a run at random's
- * level does not pass for progress. The figure is the game's
- * (`Scoring`): the win rate where games are won or lost, the mean rounds of the won games
- * where every game is won and rounds tell play apart (Four Ten).
+ * level does not pass for progress. The figure is the game's (`ResultSpec.curve`): the win rate
+ * where games are won or lost, or the figure the game names where every game is won and that
+ * figure tells play apart (the mean rounds of the won games).
  */
-import type { Scoring } from '../env/game.js';
+
+/** The figure a curve plots in place of the win rate, as the game declares it (`ResultSpec.curve`). */
+export interface CurveFigure {
+  /** As the axis says it ('mean rounds'). */
+  label: string;
+  /** Over the won deals only (rounds to win), or over every deal. */
+  over: 'all' | 'won';
+  /** The number it is of, as a player says it ('rounds'), and whether fewer or more is better. */
+  of: string;
+  better: 'lower' | 'higher';
+  /** Decimals the reference's value shows. */
+  digits: number;
+}
 
 export interface CurvePoint {
   envSteps: number;
-  /** The win rate (0–1), or the mean rounds; low and high bound its 95% interval (equal where none is known). */
+  /** The win rate (0–1), or the game's figure; low and high bound its 95% interval (equal where none is known). */
   value: number;
   low: number;
   high: number;
@@ -19,20 +31,21 @@ export interface CurvePoint {
 
 export interface CurveOptions {
   title: string;
-  scoring: Scoring;
-  /** `winRate`, for rounds: the share of the held-out deals it won, which the rounds leave out. */
+  /** The game's figure plotted in place of the win rate, where it has one. */
+  figure?: CurveFigure;
+  /** `winRate`, with a figure of the won deals: the share of the held-out deals it won, which the figure leaves out. */
   reference?: { name: string; value: number; winRate?: number };
   /** Other agents on the same deals (random, the best baseline): dotted lines. */
   levels?: { name: string; value: number }[];
   /**
-   * Rounds: the env steps of the evaluations that won no held-out deal, which have no mean
-   * rounds to plot; marked on the x axis and counted in a note, so that a run whose network
-   * wins nothing yet shows its evaluations and is not an empty plot.
+   * A figure of the won deals: the env steps of the evaluations that won no held-out deal, which have no
+   * figure to plot; marked on the x axis and counted in a note, so that a run whose network wins nothing
+   * yet shows its evaluations and is not an empty plot.
    */
   unwon?: readonly number[];
   /**
-   * Rounds: the share of the held-out deals the last evaluation won. The rounds are of the won
-   * deals only, so a network that wins one deal in ten in few rounds would otherwise look strong.
+   * A figure of the won deals: the share of the held-out deals the last evaluation won. The figure is of
+   * the won deals only, so a network that wins one deal in ten in few rounds would otherwise look strong.
    */
   lastWinRate?: number;
 }
@@ -73,8 +86,9 @@ function yAxis(
   const marks = [options.reference?.value, ...(options.levels ?? []).map((l) => l.value)].filter(
     (v): v is number => v !== undefined && Number.isFinite(v),
   );
-  if (options.scoring === 'rounds') {
-    // Rounds: from the whole round below the lowest figure to the tick above the highest.
+  const figure = options.figure;
+  if (figure) {
+    // The game's figure: from the whole number below the lowest value to the tick above the highest.
     const values = [...points.flatMap((p) => [p.low, p.high]), ...marks].filter(Number.isFinite);
     const yMin = values.length ? Math.floor(Math.min(...values)) : 0;
     const span = ticks(Math.max(0.5, (values.length ? Math.max(...values) : 1) - yMin), 5);
@@ -83,8 +97,8 @@ function yAxis(
       yMin,
       yMax: yMin + span[span.length - 1],
       label: (t) => String(t),
-      name: 'mean rounds of the won held-out deals',
-      legend: 'the network’s greedy policy (fewer rounds are better)',
+      name: `${figure.label} ${figure.over === 'won' ? 'of the won held-out deals' : 'on the held-out deals'}`,
+      legend: `the network’s greedy policy (${figure.better === 'lower' ? 'fewer' : 'more'} ${figure.of} are better)`,
     };
   }
   const highest = Math.max(0.05, ...points.map((p) => p.high), ...marks);
@@ -150,13 +164,13 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     );
     parts.push(
       `<text x="${M.left + 330}" y="46">${esc(options.reference.name)} on the same deals: ` +
-        `${options.scoring === 'rounds' ? value.toFixed(3) : percent(value)}</text>`,
+        `${options.figure ? value.toFixed(options.figure.digits) : percent(value)}</text>`,
     );
   }
   for (const level of options.levels ?? []) {
     if (!Number.isFinite(level.value)) continue;
     const ly = f(y(level.value));
-    const shown = options.scoring === 'rounds' ? level.value.toFixed(2) : percent(level.value);
+    const shown = options.figure ? level.value.toFixed(2) : percent(level.value);
     parts.push(
       `<line x1="${M.left}" y1="${ly}" x2="${W - M.right}" y2="${ly}" stroke="#7f7f7f" stroke-dasharray="2 3"/>`,
     );
@@ -173,10 +187,10 @@ export function learningCurveSvg(points: readonly CurvePoint[], options: CurveOp
     const all = unwon.length + points.length;
     parts.push(
       `<text x="${M.left + 8}" y="${f(base - 10)}" fill="#d62728">× no held-out deal won at ${unwon.length} ` +
-        `of ${all} evaluation${all === 1 ? '' : 's'} (no mean rounds to plot)</text>`,
+        `of ${all} evaluation${all === 1 ? '' : 's'} (no ${options.figure?.label ?? 'figure'} to plot)</text>`,
     );
   }
-  if (options.scoring === 'rounds' && options.lastWinRate !== undefined && Number.isFinite(options.lastWinRate)) {
+  if (options.figure?.over === 'won' && options.lastWinRate !== undefined && Number.isFinite(options.lastWinRate)) {
     const reference =
       options.reference?.winRate !== undefined && Number.isFinite(options.reference.winRate)
         ? `; ${esc(options.reference.name)} ${percent(options.reference.winRate)}`

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { writeFileAtomic } from '../node/model-files.js';
 import type { BackendName } from '../node/tf-backend.js';
-import type { Scoring } from '../env/game.js';
-import type { EpisodeStats } from './decisions.js';
+import type { ResultSpec } from '../env/game.js';
 import type { OutcomeFigures } from '../eval/evaluate.js';
-import { learningCurveSvg, type CurveOptions, type CurvePoint } from './learning-curve.js';
+import { figureOfSums, figuresIn, type FigureSums } from '../stats/figures.js';
+import { learningCurveSvg, type CurveFigure, type CurveOptions, type CurvePoint } from './learning-curve.js';
 
 /** One row of metrics.jsonl / metrics.csv: flat, numbers or null (a mean over nothing). */
 export type MetricsRow = Record<string, number | boolean | null>;
@@ -47,10 +47,7 @@ export const metricsRowSchema = z
     vsReferenceHigh: bound,
     best: z.boolean(),
   })
-  .catchall(z.number().nullable())
-  .refine((row) => 'evalMeanCardsLeft' in row || 'evalMeanRounds' in row, {
-    message: "a row has the game's held-out figure: evalMeanCardsLeft, or evalMeanRounds",
-  });
+  .catchall(z.number().nullable());
 
 /**
  * The rows of a run: each a row as the trainer writes it (`metricsRowSchema`), their env steps
@@ -97,18 +94,41 @@ export interface EvaluationReport extends HeldOutSummary {
 
 const nullIfNaN = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
 
-/** The training episodes' figure of a game of this `scoring`: mean cards left, or mean rounds of the won games. */
-export function trainingFigures(scoring: Scoring, episodes: EpisodeStats): MetricsRow {
-  return scoring === 'rounds'
-    ? { trainMeanRounds: episodes.wins ? episodes.wonRounds / episodes.wins : null }
-    : { trainMeanCardsLeft: episodes.episodes ? episodes.cardsLeft / episodes.episodes : null };
+/**
+ * A figure's key as a metrics row gives it: `train` or `eval`, then the figure's (`meanCardsLeft` →
+ * `trainMeanCardsLeft`).
+ */
+const metricKey = (prefix: 'train' | 'eval', key: string) => `${prefix}${key[0].toUpperCase()}${key.slice(1)}`;
+
+/**
+ * The training episodes' figures of the game (`in: ['train']`: the mean cards left, the mean rounds of the won games).
+ */
+export function trainingFigures(result: ResultSpec, episodes: FigureSums): MetricsRow {
+  return Object.fromEntries(
+    figuresIn(result, 'train').map((f) => [metricKey('train', f.key), figureOfSums(f, episodes)]),
+  );
 }
 
-/** The held-out evaluation's figures of a game of this `scoring`, besides the win rate. */
-export function evaluationFigures(scoring: Scoring, summary: OutcomeFigures): MetricsRow {
-  return scoring === 'rounds'
-    ? { evalMeanRounds: nullIfNaN(summary.meanRounds), evalPointsPerRound: nullIfNaN(summary.pointsPerRound) }
-    : { evalMeanCardsLeft: nullIfNaN(summary.meanCardsLeft) };
+/** The held-out evaluation's figures of the game (`in: ['eval']`), besides the win rate. */
+export function evaluationFigures(result: ResultSpec, summary: OutcomeFigures): MetricsRow {
+  return Object.fromEntries(
+    figuresIn(result, 'eval').map((f) => [metricKey('eval', f.key), nullIfNaN(summary[f.key] as number | undefined)]),
+  );
+}
+
+/** The game's figure a learning curve plots (`ResultSpec.curve`), as the curve draws it; none: the win rate. */
+export function curveFigure(result: ResultSpec): CurveFigure | undefined {
+  const figure = result.figures.find((f) => f.key === result.curve);
+  if (figure === undefined) return undefined;
+  const field = 'mean' in figure.of ? figure.of.mean : 'median' in figure.of ? figure.of.median : figure.of.ratio[0];
+  const of = [...result.fields, ...(result.counters ?? [])].find((f) => f.key === field)?.label ?? field;
+  return {
+    label: figure.label,
+    over: figure.over ?? 'all',
+    of,
+    better: figure.better ?? 'higher',
+    digits: figure.digits,
+  };
 }
 
 function csv(rows: MetricsRow[]): string {
@@ -121,19 +141,19 @@ function csv(rows: MetricsRow[]): string {
   return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
 }
 
-/**
- * The learning curve's points: the held-out win rate and its interval, or (rounds) the mean rounds of the won deals.
- */
-export function curvePoints(scoring: Scoring, rows: readonly MetricsRow[]): CurvePoint[] {
-  if (scoring === 'rounds')
+/** The learning curve's points: the held-out win rate and its interval, or the game's figure (`ResultSpec.curve`). */
+export function curvePoints(result: ResultSpec, rows: readonly MetricsRow[]): CurvePoint[] {
+  if (result.curve !== undefined) {
+    const key = metricKey('eval', result.curve);
     return rows
       .map((r) => ({
         envSteps: r.envSteps as number,
-        value: r.evalMeanRounds as number,
-        low: r.evalMeanRounds as number,
-        high: r.evalMeanRounds as number,
+        value: r[key] as number,
+        low: r[key] as number,
+        high: r[key] as number,
       }))
       .filter((p) => Number.isFinite(p.value));
+  }
   return rows.map((r) => ({
     envSteps: r.envSteps as number,
     value: r.evalWinRate as number,
@@ -160,16 +180,23 @@ export async function metricsFilesHold(out: string, rows: MetricsRow[]): Promise
 }
 
 /** metrics.jsonl, metrics.csv and learning-curve.svg of the rows so far. */
-export async function writeMetricsFiles(out: string, rows: MetricsRow[], curve: CurveOptions): Promise<void> {
+export async function writeMetricsFiles(
+  out: string,
+  rows: MetricsRow[],
+  curve: CurveOptions,
+  result: ResultSpec,
+): Promise<void> {
   await writeFileAtomic(join(out, 'metrics.jsonl'), jsonLines(rows));
   await writeFileAtomic(join(out, 'metrics.csv'), csv(rows));
-  const rounds = curve.scoring === 'rounds';
-  const unwon = rounds ? rows.filter((r) => !Number.isFinite(r.evalMeanRounds)).map((r) => r.envSteps as number) : [];
+  // A figure of the won deals has none where no deal was won: those evaluations are marked instead.
+  const ofWon = curve.figure?.over === 'won' && result.curve !== undefined;
+  const key = result.curve === undefined ? '' : metricKey('eval', result.curve);
+  const unwon = ofWon ? rows.filter((r) => !Number.isFinite(r[key])).map((r) => r.envSteps as number) : [];
   const last = rows[rows.length - 1]?.evalWinRate;
-  const lastWinRate = rounds && typeof last === 'number' ? last : undefined;
+  const lastWinRate = ofWon && typeof last === 'number' ? last : undefined;
   await writeFileAtomic(
     join(out, 'learning-curve.svg'),
-    learningCurveSvg(curvePoints(curve.scoring, rows), {
+    learningCurveSvg(curvePoints(result, rows), {
       ...curve,
       unwon,
       ...(lastWinRate === undefined ? {} : { lastWinRate }),

@@ -43,7 +43,7 @@ import { announceBackend, initBackend, type BackendName } from '../node/tf-backe
 import { TENGYM_VERSION } from '../node/version.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
 import { TengymError, formatZodError } from '../env/errors.js';
-import type { EnvConfig } from '../env/game.js';
+import type { EnvConfig, ResultSpec } from '../env/game.js';
 import { envConfig, envLabel, envSpec } from '../env/registry.js';
 import { schemaKeys, unknownKey } from '../env/suggest.js';
 import { CURVE_EVALUATIONS, EVAL_SEED, type Algorithm, type AlgorithmSpec, type CommonConfig } from './algorithm.js';
@@ -65,8 +65,10 @@ import {
 } from './checkpoint.js';
 import { playAgentYielding, playNamedAgent, type EpisodeRows } from '../eval/episodes.js';
 import { summariseRows } from '../eval/evaluate.js';
+import { figuresIn } from '../stats/figures.js';
 import { pairedWins } from '../stats/paired.js';
 import {
+  curveFigure,
   evaluationFigures,
   metricsFilesHold,
   openTensorBoard,
@@ -299,27 +301,35 @@ function trainingEnvOf(env: EnvConfig, config: CommonConfig): EnvConfig {
 }
 
 function heldOutSummary(rows: EpisodeRows, env: EnvConfig): HeldOutSummary {
-  return { episodes: rows.won.length, ...summariseRows(rows, env.game.scoring) };
-}
-
-/** Better: more wins; on a tie fewer cards left, or fewer rounds to win. */
-function isBetter(a: HeldOutSummary, b: HeldOutSummary | null): boolean {
-  if (b === null) return true;
-  if (a.winRate !== b.winRate) return a.winRate > b.winRate;
-  const figure = (s: HeldOutSummary) => s.meanCardsLeft ?? (Number.isNaN(s.meanRounds!) ? Infinity : s.meanRounds!);
-  return figure(a) < figure(b);
+  return { episodes: rows.won.length, ...summariseRows(rows, env.game.result) };
 }
 
 /**
- * An evaluation as a checkpoint kept it: JSON wrote the rounds of a Four Ten evaluation that won
- * no game (NaN, "–") as null, which is NaN again here, as the uninterrupted run has it.
+ * Better: more wins; on a tie, the game's first held-out figure that says which way is better (fewer
+ * cards left, fewer rounds to win), a figure with no value (no deal won) the worst.
  */
-function revivedReport(saved: unknown): EvaluationReport | null {
+function isBetter(a: HeldOutSummary, b: HeldOutSummary | null, result: ResultSpec): boolean {
+  if (b === null) return true;
+  if (a.winRate !== b.winRate) return a.winRate > b.winRate;
+  const tie = figuresIn(result, 'eval').find((f) => f.better !== undefined);
+  if (tie === undefined) return false;
+  const sign = tie.better === 'lower' ? 1 : -1;
+  const value = (s: HeldOutSummary) => {
+    const v = s[tie.key] as number | undefined;
+    return v === undefined || Number.isNaN(v) ? Infinity : sign * v;
+  };
+  return value(a) < value(b);
+}
+
+/**
+ * An evaluation as a checkpoint kept it: JSON wrote a figure with no value (the mean rounds of an
+ * evaluation that won no game: NaN, "–") as null, which is NaN again here, as the uninterrupted run has it.
+ */
+function revivedReport(saved: unknown, result: ResultSpec): EvaluationReport | null {
   if (saved === null) return null;
   const nan = <T extends HeldOutSummary>(s: T): T => ({
     ...s,
-    ...(s.meanRounds === null ? { meanRounds: Number.NaN } : {}),
-    ...(s.medianRounds === null ? { medianRounds: Number.NaN } : {}),
+    ...Object.fromEntries(result.figures.filter((f) => s[f.key] === null).map((f) => [f.key, Number.NaN])),
   });
   const report = saved as EvaluationReport;
   return { ...nan(report), reference: nan(report.reference) };
@@ -576,12 +586,12 @@ function metricsRow(
     envStepsPerSecond: wall > last.wall ? Math.round((envSteps - last.envSteps) / (wall - last.wall)) : null,
     trainEpisodes: episodes.episodes,
     trainWinRate: episodes.episodes ? episodes.wins / episodes.episodes : null,
-    ...trainingFigures(env.game.scoring, episodes),
+    ...trainingFigures(env.game.result, episodes),
     ...algorithm.takeStats(),
     evalWinRate: report.winRate,
     evalWinRateLow: report.ci95[0],
     evalWinRateHigh: report.ci95[1],
-    ...evaluationFigures(env.game.scoring, report),
+    ...evaluationFigures(env.game.result, report),
     referenceWinRate: report.reference.winRate,
     vsReference: report.vsReference.diff,
     vsReferenceLow: report.vsReference.ci95[0],
@@ -735,8 +745,8 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
       const t = found.state.trainer;
       Object.assign(trainer, {
         rows: t.rows,
-        best: revivedReport(t.best),
-        last: revivedReport(t.last),
+        best: revivedReport(t.best, env.game.result),
+        last: revivedReport(t.last, env.game.result),
         nextEvalAt: t.nextEvalAt,
         wallSeconds: t.wallSeconds,
       });
@@ -771,20 +781,22 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
           algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0, backend)),
         );
     let evalSeconds = (performance.now() - heldOutStart) / 1000;
-    const scoring = env.game.scoring;
-    const rounds = scoring === 'rounds';
+    // The curve plots the game's own figure where it names one (the mean rounds of the won deals), else the win rate.
+    const result = env.game.result;
+    const figure = curveFigure(result);
+    const plotted = (s: HeldOutSummary) =>
+      result.curve === undefined ? s.winRate : ((s[result.curve] as number | undefined) ?? Number.NaN);
     const curve = heldOut && {
       title:
-        `${algo.toUpperCase()} on ${envLabel(env)}: greedy ${rounds ? 'mean rounds' : 'win rate'} on ` +
-        `${config.evalEpisodes} ` +
-        `held-out deals`,
-      scoring,
+        `${algo.toUpperCase()} on ${envLabel(env)}: greedy ${figure?.label ?? 'win rate'} on ` +
+        `${config.evalEpisodes} held-out deals`,
+      ...(figure === undefined ? {} : { figure }),
       reference: {
         name: heldOut.reference.agent,
-        value: rounds ? (heldOut.reference.meanRounds ?? Number.NaN) : heldOut.reference.winRate,
+        value: plotted(heldOut.reference),
         winRate: heldOut.reference.winRate,
       },
-      levels: heldOut.levels.map((l) => ({ name: l.agent, value: rounds ? (l.meanRounds ?? Number.NaN) : l.winRate })),
+      levels: heldOut.levels.map((l) => ({ name: l.agent, value: plotted(l) })),
     };
     const tensorboard = await openTensorBoard(join(out, 'tensorboard'), backend);
 
@@ -799,14 +811,14 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
       if (heldOut === null || curve === null) throw new Error('an idle session evaluated');
       const evalStart = performance.now();
       const report = await heldOut.evaluate(algorithm.env.envSteps);
-      const improved = isBetter(report, trainer.best);
+      const improved = isBetter(report, trainer.best, env.game.result);
       const seconds = now();
       const row = metricsRow(algorithm, env, report, improved, seconds, lastRow);
       lastRow = { envSteps: report.envSteps, wall: seconds };
       trainer.rows.push(row);
       trainer.last = report;
       trainer.nextEvalAt = (Math.floor(report.envSteps / config.evalEvery) + 1) * config.evalEvery;
-      await writeMetricsFiles(out, trainer.rows, curve);
+      await writeMetricsFiles(out, trainer.rows, curve, env.game.result);
       if (tensorboard) writeScalars(tensorboard, row);
       const metadata = modelMetadata(env, algorithm, config, command, report.envSteps, seconds, backend, report);
       if (improved) {
@@ -831,7 +843,7 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
     };
 
     if (!found) await evaluateAndSave();
-    else if (curve !== null) await writeMetricsFiles(out, trainer.rows, curve);
+    else if (curve !== null) await writeMetricsFiles(out, trainer.rows, curve, env.game.result);
 
     let lastYield = performance.now();
     const loopStart = algorithm.env.envSteps;

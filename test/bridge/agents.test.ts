@@ -174,7 +174,7 @@ describe.skipIf(!existsSync(BUNDLE))('the engine bundle and tengym agents', () =
       const episodes = 8;
       const expected = dealRecords(
         playAgent(config, createAgent('pimc', config), seed, 0, episodes),
-        config.game.scoring,
+        config.game.result,
       );
       const e = engine();
       await e.json({ cmd: 'hello', spinMicros: 0 });
@@ -226,7 +226,7 @@ describe.skipIf(!existsSync(BUNDLE))('the engine bundle and tengym agents', () =
       const config = envConfig('ten-twenty-thirty', {});
       const seed = 108;
       const num = 3;
-      const expected = dealRecords(playAgent(config, createAgent('pimc', config), seed, 0, num), config.game.scoring);
+      const expected = dealRecords(playAgent(config, createAgent('pimc', config), seed, 0, num), config.game.result);
       const e = engine();
       await e.json({ cmd: 'hello', spinMicros: 0 });
       const made = await e.json({ cmd: 'make', id: 'ten-twenty-thirty', num, vector: true });

@@ -9,6 +9,7 @@ import { Env, type ResetOptions, type ResetResult, type StepResult } from '../..
 import { TengymError } from '../../src/env/errors.js';
 import { deckTokens } from '../../src/env/cards.js';
 import {
+  CARDS_LEFT_RESULT,
   RUNNING,
   TERMINATED,
   TRUNCATED,
@@ -298,7 +299,7 @@ const CASES: [string, () => Env, RegExp][] = [
       tensWith({
         fromJSON: (json, o, s) => {
           if (typeof json !== 'object' || json === null || !('tableau' in json)) throw new Error('no tableau');
-          tensGame.fromJSON(json, o, s);
+          tensGame.fromJSON!(json, o, s);
         },
       }),
     ),
@@ -310,7 +311,7 @@ const CASES: [string, () => Env, RegExp][] = [
       tensWith({
         describeAction: (s: Tens, o, a) => {
           s.deck.subarray(s.stockPos).reverse();
-          return tensGame.describeAction(s, o, a);
+          return tensGame.describeAction!(s, o, a);
         },
       }),
     ),
@@ -321,8 +322,8 @@ const CASES: [string, () => Env, RegExp][] = [
     envsOf(
       tensWith({
         toJSON: (s: Tens, o) => ({
-          ...(tensGame.toJSON(s, o) as { stock: string[] }),
-          stock: [...(tensGame.toJSON(s, o) as { stock: string[] }).stock].reverse(),
+          ...(tensGame.toJSON!(s, o) as { stock: string[] }),
+          stock: [...(tensGame.toJSON!(s, o) as { stock: string[] }).stock].reverse(),
         }),
       }),
     ),
@@ -396,12 +397,12 @@ const CASES: [string, () => Env, RegExp][] = [
           tensGame.observe(s, o, out);
           out[0] = s.extra ?? 0;
         },
-        toJSON: (s: Tens, o) => ({ ...(tensGame.toJSON(s, o) as object), extra: s.extra }),
+        toJSON: (s: Tens, o) => ({ ...(tensGame.toJSON!(s, o) as object), extra: s.extra }),
         // A count, not a flag: unbounded, so that the check this case is about is the one that fails.
         observationBounds: undefined,
         fromJSON: (json, o, s: Tens) => {
           const { extra, ...rest } = json as { extra: number };
-          tensGame.fromJSON(rest, o, s);
+          tensGame.fromJSON!(rest, o, s);
           s.extra = extra;
         },
       }),
@@ -478,7 +479,7 @@ const CASES: [string, () => Env, RegExp][] = [
     envsOf({
       ...decadeGame,
       fromJSON: (json, o, s) => {
-        decadeGame.fromJSON(json, o, s);
+        decadeGame.fromJSON!(json, o, s);
         if (s.steps > 45) s.steps--;
       },
     } as AnyGame),
@@ -501,14 +502,14 @@ const CASES: [string, () => Env, RegExp][] = [
         const out: number[] = [];
         return tensWith({
           toJSON: (st: Tens, o) => {
-            const json = tensGame.toJSON(st, o) as Record<string, unknown>;
+            const json = tensGame.toJSON!(st, o) as Record<string, unknown>;
             out.length = 0;
             out.push(st.removed);
             return { ...json, removedLog: out };
           },
           fromJSON: (json, o, st) => {
             const { removedLog: _log, ...rest } = json as Record<string, unknown>;
-            tensGame.fromJSON(rest, o, st);
+            tensGame.fromJSON!(rest, o, st);
           },
         });
       })(),
@@ -773,7 +774,7 @@ describe('the contract checker rejects broken games', () => {
     ).toMatch(/^tens: deck 0 reset: broken invariant: removed is 1/);
     const takesEmptyDecks = tensWith({
       parseDeck: (d, o) =>
-        Array.isArray(d) && d.length === 0 ? tensGame.parseDeck(deck, o) : tensGame.parseDeck(d, o),
+        Array.isArray(d) && d.length === 0 ? tensGame.parseDeck!(deck, o) : tensGame.parseDeck!(d, o),
     });
     expect(verdict(envsOf(takesEmptyDecks))).toMatch(
       /^tens: seed \d+ step \d+: reset\(\{ deck: \[\] \}\): expected a TengymError 'bad-deck', nothing was thrown$/,
@@ -787,7 +788,7 @@ describe('the contract checker rejects broken games', () => {
       const at = (verdictText: string | null) => verdictText?.replace(/\("[^"]*"/, '("…"');
       // parseDeck reading suits in another order: every deck still whole, dealt as other cards.
       const suitsSwapped = tensWith({
-        parseDeck: (d, o) => tensGame.parseDeck(d, o).map((c) => (c & ~3) | (3 - (c & 3))),
+        parseDeck: (d, o) => tensGame.parseDeck!(d, o).map((c) => (c & ~3) | (3 - (c & 3))),
       });
       expect(at(verdict(envsOf(suitsSwapped)))).toBe(
         'tens: the deck seed 0 dealt ("…": its board\'s cards, then game.stock), given back as an array, deals ' +
@@ -799,7 +800,7 @@ describe('the contract checker rejects broken games', () => {
       const { tableau, stock } = (seed0.getState() as { game: { tableau: string[]; stock: string[] } }).game;
       expect(verdict(envsOf(suitsSwapped))).toContain(`("${[...tableau, ...stock].join(' ')}": `);
       // A deck read as an array only: the string form, "JD 3H …", is one unknown code.
-      const arraysOnly = tensWith({ parseDeck: (d, o) => tensGame.parseDeck(typeof d === 'string' ? [d] : d, o) });
+      const arraysOnly = tensWith({ parseDeck: (d, o) => tensGame.parseDeck!(typeof d === 'string' ? [d] : d, o) });
       expect(at(verdict(envsOf(arraysOnly)))).toMatch(
         new RegExp(
           String.raw`^tens: the deck seed 0 dealt \("…": its board's cards, then game.stock\), given back as a ` +
@@ -818,7 +819,7 @@ describe('the contract checker rejects broken games', () => {
       ] as const) {
         const backwards = {
           ...(game as AnyGame),
-          parseDeck: (d: DeckInput, o: object) => (game as AnyGame).parseDeck(d, o).reverse(),
+          parseDeck: (d: DeckInput, o: object) => (game as AnyGame).parseDeck!(d, o).reverse(),
         };
         expect(verdict(envsOf(backwards, options), 3), `${game.name} ${JSON.stringify(options)}`).toMatch(
           new RegExp(
@@ -845,7 +846,7 @@ describe('the contract checker rejects broken games', () => {
       // Tens that takes a deck short of its last card and fills the card in: a deck it cannot deal as given.
       const fillsIn: AnyGame['parseDeck'] = (d, o) => {
         const cards = deckTokens(d);
-        return tensGame.parseDeck(cards.length === 51 ? [...cards, FULL.find((c) => !cards.includes(c))!] : cards, o);
+        return tensGame.parseDeck!(cards.length === 51 ? [...cards, FULL.find((c) => !cards.includes(c))!] : cards, o);
       };
       expect(verdict(envsOf(tensWith({ parseDeck: fillsIn })))).toMatch(
         new RegExp(
@@ -874,7 +875,7 @@ describe('the contract checker rejects broken games', () => {
       const crashes = tensWith({
         parseDeck: (d, o) => {
           const cards = deckTokens(d);
-          return cards.length === 51 ? Uint8Array.from(cards, () => 99) : tensGame.parseDeck(cards, o);
+          return cards.length === 51 ? Uint8Array.from(cards, () => 99) : tensGame.parseDeck!(cards, o);
         },
         reset: (s, o, rng, d) => {
           if (d !== null && d[0] === 99) throw new RangeError('no card 99');
@@ -891,12 +892,12 @@ describe('the contract checker rejects broken games', () => {
       const pileNotStock = tensWith({
         parseDeck: fillsIn,
         toJSON: (s, o) => {
-          const { stock, ...rest } = tensGame.toJSON(s, o) as { stock: string[] };
+          const { stock, ...rest } = tensGame.toJSON!(s, o) as { stock: string[] };
           return { ...rest, pile: stock };
         },
         fromJSON: (json, o, s) => {
           const { pile, ...rest } = (json ?? {}) as { pile?: unknown };
-          tensGame.fromJSON({ ...rest, stock: pile }, o, s);
+          tensGame.fromJSON!({ ...rest, stock: pile }, o, s);
         },
       });
       expect(verdict(envsOf(pileNotStock))).toBeNull();
@@ -1027,10 +1028,10 @@ describe('the contract checker rejects broken games', () => {
           tensGame.legalActions(s, o, scratchMask, scratchLegal);
           return tensGame.step(s, o, scratchLegal[0], rng);
         },
-        toJSON: (s: Listed, o) => ({ ...(tensGame.toJSON(s, o) as object), extraId: s.extraId }),
+        toJSON: (s: Listed, o) => ({ ...(tensGame.toJSON!(s, o) as object), extraId: s.extraId }),
         fromJSON: (json, o, s: Listed) => {
           const { extraId, ...rest } = json as { extraId: number };
-          tensGame.fromJSON(rest, o, s);
+          tensGame.fromJSON!(rest, o, s);
           s.extraId = extraId;
         },
       });
@@ -1077,7 +1078,7 @@ function countGame(overrides: Partial<Game<CountOptions, Count>> = {}): Game<Cou
   const game: Game<CountOptions, Count> = {
     name: 'count',
     optionsSchema: z.strictObject({ length: z.int().min(1).default(10) }),
-    scoring: 'cards',
+    result: CARDS_LEFT_RESULT,
     numActions: () => 1,
     observationSize: () => 1,
     createState: () => ({ t: 0 }),

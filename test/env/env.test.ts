@@ -183,7 +183,7 @@ describe('Env.reset', () => {
         if (env.outcome().won) break;
       }
       const won = env.episodeReturn;
-      expect(won).toBe(env.game.expectedReturn(env.outcome(), env.options));
+      expect(won).toBe(env.game.expectedReturn!(env.outcome(), env.options));
       env.undo();
       const before = env.episodeReturn;
       expect(before).toBeLessThan(won);
@@ -379,8 +379,8 @@ describe('Env.step', () => {
       'step(0): "remove Q♦ + 10♣" is not legal: tens are removed four at a time. Legal now: 39 (remove A♠ + ' +
         '9♥), 56 (remove 7♥ + 3♠), 75 (remove 9♥ + A♦)',
     );
-    const what = env.game.describeAction(env.rawState, env.options, illegal);
-    const why = env.game.whyIllegal(env.rawState, env.options, illegal);
+    const what = env.game.describeAction!(env.rawState, env.options, illegal);
+    const why = env.game.whyIllegal!(env.rawState, env.options, illegal);
     expect(e.message).toBe(`step(${illegal}): "${what}" is not legal: ${why}. Legal now: ${env.describeLegal()}`);
     expect(env.describeLegal()).toBe(
       env

@@ -80,7 +80,7 @@ describe('tengym fuzz', () => {
       ...game,
       whyIllegal(s, o, action) {
         // Explains, then deals a new game into the state it was asked about.
-        const why = game.whyIllegal(s, o, action);
+        const why = game.whyIllegal!(s, o, action);
         game.reset(s, o, createRng(1), null);
         return why;
       },
@@ -95,7 +95,7 @@ describe('tengym fuzz', () => {
     const broken: AnyGame = {
       ...game,
       toJSON(s, o) {
-        const json = game.toJSON(s, o) as Record<string, unknown>;
+        const json = game.toJSON!(s, o) as Record<string, unknown>;
         // One point lost in the JSON (within what the rounds allow, so setState takes it).
         return { ...json, points: Math.max(0, Number(json.points) - 1) };
       },
@@ -116,13 +116,13 @@ describe('tengym fuzz', () => {
       ...game,
       fromJSON(json, o, s) {
         try {
-          game.fromJSON(json, o, s);
+          game.fromJSON!(json, o, s);
         } catch (e) {
           if (!/steps|discard pile|eliminated|points after|safeties used|current is stack/.test(String(e))) throw e;
         }
       },
       checkState: (s, o) => {
-        const problem = game.checkState(s, o);
+        const problem = game.checkState!(s, o);
         return problem && /steps|discard pile|eliminated|points after|safeties used|current is stack/.test(problem)
           ? null
           : problem;

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeBasicPolicy } from '../../src/agents/basic.js';
 import type { Env } from '../../src/env/env.js';
-import type { FourTenOutcome } from '../../src/env/game.js';
+import type { FourTenOutcome } from '../../src/games/four-ten/engine.js';
 import { playthrough } from '../../src/env/playthrough.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';

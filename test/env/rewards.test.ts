@@ -5,7 +5,8 @@
 // refills, Four Ten's safeties and check order.
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/env/env.js';
-import type { CardOutcome, FourTenOutcome } from '../../src/env/game.js';
+import type { CardOutcome } from '../../src/env/game.js';
+import type { FourTenOutcome } from '../../src/games/four-ten/engine.js';
 import { make } from '../../src/env/registry.js';
 import { createRng, randomInt, type Rng } from '../../src/env/rng.js';
 import { scaled } from '../helpers/scale.js';

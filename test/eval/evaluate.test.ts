@@ -7,13 +7,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentsFor, createAgent, slowFirstMove } from '../../src/agents/index.js';
 import { AgentThrewError } from '../../src/env/errors.js';
-import type { FourTenJSON } from '../../src/games/four-ten/engine.js';
+import { FOUR_TEN_RESULT, type FourTenJSON } from '../../src/games/four-ten/engine.js';
 import { envConfig, make } from '../../src/env/registry.js';
 import { deriveSeed } from '../../src/env/rng.js';
 import type { Agent } from '../../src/agents/agent.js';
 import type { Env } from '../../src/env/env.js';
 import { emptyRows, episodeTask, playAgent, playEpisodes, playNamedAgent } from '../../src/eval/episodes.js';
-import { evaluate, median, pairedRounds } from '../../src/eval/evaluate.js';
+import { evaluate, median, pairedFigure, type AgentResult, type PairedFigure } from '../../src/eval/evaluate.js';
+import { recordedKeys } from '../../src/stats/figures.js';
 import { pairedDifference, pairedWins } from '../../src/stats/paired.js';
 import { loadAgent, modelProvenanceOf } from '../../src/node/index.js';
 
@@ -28,16 +29,17 @@ function runModule(script: string): SpawnSyncReturns<string> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-describe('pairedRounds', () => {
+describe("pairedFigure, the game's comparison (Four Ten's rounds to win)", () => {
   it('pairs the rounds of the deals both agents won, and only those', () => {
-    const a = emptyRows(4);
-    const b = emptyRows(4);
+    const keys = recordedKeys(FOUR_TEN_RESULT);
+    const a = emptyRows(4, keys);
+    const b = emptyRows(4, keys);
     a.won.set([1, 1, 0, 1]);
-    a.rounds.set([4, 5, 9, 3]);
+    a.values.rounds.set([4, 5, 9, 3]);
     b.won.set([1, 1, 1, 0]);
-    b.rounds.set([5, 5, 4, 7]);
+    b.values.rounds.set([5, 5, 4, 7]);
     // Deals 0 and 1: differences −1 and 0.
-    const paired = pairedRounds(a, b);
+    const paired = pairedFigure(a, b, FOUR_TEN_RESULT);
     expect(paired.deals).toBe(2);
     expect(paired.diff).toBe(-0.5);
     expect(paired.ci95).toEqual(pairedDifference([4, 5], [5, 5]).ci95);
@@ -46,9 +48,10 @@ describe('pairedRounds', () => {
   it('is in a Four Ten report, against the reference', async () => {
     const report = await evaluate({ env: 'four-ten', agents: ['greedy', 'bottom'], episodes: 30, seed: 3, workers: 0 });
     const [greedy, bottom] = report.results;
-    expect(greedy.roundsVsReference).toBeUndefined();
-    expect(bottom.roundsVsReference!.deals).toBeGreaterThan(20);
-    expect(bottom.roundsVsReference!.diff).toBeLessThan(0);
+    const rounds = (r: AgentResult) => r.roundsVsReference as PairedFigure | undefined;
+    expect(rounds(greedy)).toBeUndefined();
+    expect(rounds(bottom)!.deals).toBeGreaterThan(20);
+    expect(rounds(bottom)!.diff).toBeLessThan(0);
   });
 });
 
@@ -107,13 +110,13 @@ describe('evaluate', () => {
   it('deal i is reset({ seed: seed + i }) whatever the chunking', async () => {
     const whole = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 0, to: 30 });
     const tail = await playEpisodes({ env: 'decade', options: {}, agent: 'random', seed: 40, from: 20, to: 30 });
-    expect(Array.from(tail.cardsLeft)).toEqual(Array.from(whole.cardsLeft.subarray(20)));
+    expect(Array.from(tail.values.cardsLeft)).toEqual(Array.from(whole.values.cardsLeft.subarray(20)));
     const env = make('decade');
     const agent = createAgent('first', 'decade', {});
     env.reset({ seed: 40 + 7 });
     while (env.running) env.step(agent.act(env));
     const first = await playEpisodes({ env: 'decade', options: {}, agent: 'first', seed: 40, from: 7, to: 8 });
-    expect(first.cardsLeft[0]).toBe((env.outcome() as { cardsLeft: number }).cardsLeft);
+    expect(first.values.cardsLeft[0]).toBe((env.outcome() as { cardsLeft: number }).cardsLeft);
   });
 
   it(
@@ -128,7 +131,7 @@ describe('evaluate', () => {
       // Through structured cloning, as postMessage sends it.
       const sent = structuredClone(task);
       const [here, there] = [await playNamedAgent(deals), await playEpisodes(sent)];
-      expect(Array.from(there.cardsLeft)).toEqual(Array.from(here.cardsLeft));
+      expect(Array.from(there.values.cardsLeft)).toEqual(Array.from(here.values.cardsLeft));
       expect(Array.from(there.won)).toEqual(Array.from(here.won));
     },
   );
@@ -337,7 +340,7 @@ describe('evaluate', () => {
       expect(objects.results[0].deals).toEqual(byName.results[0].deals);
       expect(objects.results[2].deals).toEqual(byName.results[1].deals);
       const own = playAgent(envConfig('decade'), mine, 300, 0, 60);
-      expect(objects.results[1].deals!.cardsLeft).toEqual(Array.from(own.cardsLeft));
+      expect(objects.results[1].deals!.cardsLeft).toEqual(Array.from(own.values.cardsLeft));
       await expect(
         evaluate({ ...config, agents: [{ name: 'bare', fair: true, act: (e: Env) => e.legal[0] } as never, 'first'] }),
       ).rejects.toThrow(/^agent "bare" has no reset\(seed\): evaluate resets each agent/);

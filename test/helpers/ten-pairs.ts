@@ -21,6 +21,7 @@
  * Reward: +1 per card removed, so the return is 20 − cards left. The episode ends when no pair
  * is face up and the stock is empty; won when every card was removed in pairs.
  */
+import { CARDS_LEFT_RESULT } from '../../src/env/game.js';
 import * as z from 'zod';
 import {
   TengymError,
@@ -81,7 +82,7 @@ const spot = (s: TenPairsState, index: number): CardSpot => ({ place: 'slot', in
 export const tenPairsGame: Game<TenPairsOptions, TenPairsState> = {
   name: 'ten-pairs',
   optionsSchema: z.strictObject({ slots: z.int().min(2).max(6).default(4) }),
-  scoring: 'cards',
+  result: CARDS_LEFT_RESULT,
   numActions: (o) => pairCount(o) + 1,
   observationSize: (o) => o.slots + 1,
   // Each slot's value / 9 (0 empty, 9 the highest card) and the stock's share of the deck: all in [0, 1].

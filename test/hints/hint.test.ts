@@ -218,7 +218,7 @@ describe('createHinter with the search sources', () => {
     'four-ten without sentence figures, with figures for another agent, and with options optimal refuses: ' +
       'expectimax',
     () => {
-      const plain = createHinter({ fourTenFigures: false });
+      const plain = createHinter({ details: false });
       const state = midGameStates(
         'four-ten',
         createAgent('greedy', 'four-ten', {}),

@@ -22,7 +22,7 @@ function refusal(config: unknown): string {
 
 describe('createHinter checks its config at once', () => {
   it.each([
-    ['a string', 'x', /createHinter takes an object \{ model\?, agent\?, source\?, fourTenFigures\? \}, got "x"/],
+    ['a string', 'x', /createHinter takes an object \{ model\?, agent\?, source\?, details\? \}, got "x"/],
     ['a number', 42, /createHinter takes an object .*got 42/],
     ['null', null, /createHinter takes an object .*got null/],
     ['an array', [], /createHinter takes an object .*got \[\]/],
@@ -60,7 +60,7 @@ describe('createHinter checks its config at once', () => {
       { agent: 'first' },
       { agent: new FirstAgent() },
       { model: new FirstAgent(), source: 'mine' },
-      { fourTenFigures: false },
+      { details: false },
     ]) {
       expect(createHinter(config).hint(env, { top: 1 }).hints).toHaveLength(1);
     }

@@ -1,5 +1,6 @@
 // Ties in hint lists: among moves of equal value the one that ends the turn ranks first, for
 // every source, and a player following the default Four Ten hints walks no more than `bottom`.
+import { POINTS_LESS_FAULT_COST } from '../../src/games/four-ten/agents/expectimax.js';
 import { describe, expect, it } from 'vitest';
 import type { ActionScores } from '../../src/agents/agent.js';
 import { createHinter } from '../../src/hints/hint.js';
@@ -99,7 +100,7 @@ describe('preferFewerMoves', () => {
     expect(sameScore(rounds, -4.3, -4.32)).toBe(false);
     expect(sameScore({ kind: 'value', unit: 'points' }, 10, 10.009)).toBe(true);
     // expectimax's points net of fault cost tie as points do.
-    expect(sameScore({ kind: 'value', unit: 'points-less-fault-cost' }, 10, 10.009)).toBe(true);
+    expect(sameScore({ kind: 'value', unit: POINTS_LESS_FAULT_COST }, 10, 10.009)).toBe(true);
     const win: ActionScores = {
       kind: 'win-probability',
       actions: [
@@ -125,7 +126,7 @@ describe('hint() ties', () => {
         actions: [...e.legalActions()].map((action) => ({ action, score: 3 })),
       }),
     };
-    const result = createHinter({ agent: flat, fourTenFigures: false }).hint(env);
+    const result = createHinter({ agent: flat, details: false }).hint(env);
     expect(result.hints[0].action).toBe(END_TURN);
     expect(result.hints).toHaveLength(env.legalCount);
   });

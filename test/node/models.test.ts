@@ -37,7 +37,7 @@ function playDeals(id: string, agent: Agent, deals: number): DealResult[] {
     agent.reset(deriveSeed(HELD_OUT, i));
     while (env.running) env.step(agent.act(env));
     const outcome = env.outcome();
-    return { won: outcome.won, rounds: 'rounds' in outcome ? outcome.rounds : 0 };
+    return { won: outcome.won, rounds: typeof outcome.rounds === 'number' ? outcome.rounds : 0 };
   });
 }
 

@@ -126,7 +126,7 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
 
     if (game.hints) {
       // The default hinter (each game's search), shown every state of a game in order, as the page does.
-      const hinter = tengym.createHinter({ fourTenFigures: false });
+      const hinter = tengym.createHinter({ details: false });
       const player = tengym.createAgent(game.agents[0], game.id, options);
       env.reset({ seed: game.seed + 100 });
       player.reset(game.seed + 100);
@@ -176,7 +176,7 @@ export async function playGames(tengym: typeof Tengym, inputs: GameInputs): Prom
     load: async () => model,
   };
   for (const id of ['decade', 'decade-loop']) {
-    const loaded = await tengym.hinterForEnv(id, {}, shipped, { fourTenFigures: false });
+    const loaded = await tengym.hinterForEnv(id, {}, shipped, { details: false });
     const env = tengym.make(id);
     env.reset({ seed: 22 });
     while (env.legalCount === 1) env.step(env.legal[0]);

@@ -12,7 +12,6 @@ describe('learning curve levels', () => {
     ];
     const svg = learningCurveSvg(points, {
       title: 't',
-      scoring: 'cards',
       reference: { name: 'longest', value: 0.243 },
       levels: [
         { name: 'random', value: 0.021 },

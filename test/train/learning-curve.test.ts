@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { learningCurveSvg } from '../../src/train/learning-curve.js';
-import { curvePoints, writeMetricsFiles } from '../../src/train/metrics.js';
+import { CARDS_LEFT_RESULT } from '../../src/env/game.js';
+import { FOUR_TEN_RESULT } from '../../src/games/four-ten/engine.js';
+import { curveFigure, curvePoints, writeMetricsFiles } from '../../src/train/metrics.js';
+
+const ROUNDS = curveFigure(FOUR_TEN_RESULT)!;
 
 const circles = (svg: string) =>
   [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
@@ -17,9 +21,8 @@ describe('learningCurveSvg', () => {
       { envSteps: 0, evalWinRate: 0.1, evalWinRateLow: 0.08, evalWinRateHigh: 0.12 },
       { envSteps: 1000, evalWinRate: 0.25, evalWinRateLow: 0.22, evalWinRateHigh: 0.28 },
     ];
-    const svg = learningCurveSvg(curvePoints('cards', rows), {
+    const svg = learningCurveSvg(curvePoints(CARDS_LEFT_RESULT, rows), {
       title: 't',
-      scoring: 'cards',
       reference: { name: 'longest', value: 0.2 },
     });
     expect(svg).toContain('win rate on the held-out deals');
@@ -39,11 +42,11 @@ describe('learningCurveSvg', () => {
         { envSteps: 100, evalMeanRounds: 6.9 },
         { envSteps: 200, evalMeanRounds: 4.28 },
       ];
-      const points = curvePoints('rounds', rows);
+      const points = curvePoints(FOUR_TEN_RESULT, rows);
       expect(points.map((p) => p.envSteps)).toEqual([100, 200]);
       const svg = learningCurveSvg(points, {
         title: 't',
-        scoring: 'rounds',
+        figure: ROUNDS,
         reference: { name: 'greedy', value: 5.8306 },
       });
       expect(svg).toContain('mean rounds of the won held-out deals');
@@ -65,7 +68,7 @@ describe('learningCurveSvg', () => {
   it('draws no reference line where the reference has no figure (it won no deal)', () => {
     const svg = learningCurveSvg([{ envSteps: 10, value: 4.5, low: 4.5, high: 4.5 }], {
       title: 't',
-      scoring: 'rounds',
+      figure: ROUNDS,
       reference: { name: 'greedy', value: Number.NaN },
     });
     expect(svg).not.toContain('NaN');
@@ -79,11 +82,16 @@ describe('learningCurveSvg', () => {
       const dir = mkdtempSync(join(tmpdir(), 'tengym-curve-'));
       try {
         const rows = [0, 2010, 4013].map((envSteps) => ({ envSteps, evalWinRate: 0, evalMeanRounds: null }));
-        await writeMetricsFiles(dir, rows, {
-          title: 't',
-          scoring: 'rounds',
-          reference: { name: 'greedy', value: 5.83 },
-        });
+        await writeMetricsFiles(
+          dir,
+          rows,
+          {
+            title: 't',
+            figure: ROUNDS,
+            reference: { name: 'greedy', value: 5.83 },
+          },
+          FOUR_TEN_RESULT,
+        );
         const svg = readFileSync(join(dir, 'learning-curve.svg'), 'utf8');
         expect(svg).toContain('no held-out deal won at 3 of 3 evaluations');
         // The x axis ends at the last evaluation's env steps, not at 1.
@@ -105,11 +113,16 @@ describe('learningCurveSvg', () => {
       try {
         // A network that wins one deal in nine, in few rounds: the curve alone would show it ahead of greedy.
         const rows = [0, 2010].map((envSteps, i) => ({ envSteps, evalWinRate: [0.02, 0.11][i], evalMeanRounds: 4.1 }));
-        await writeMetricsFiles(dir, rows, {
-          title: 't',
-          scoring: 'rounds',
-          reference: { name: 'greedy', value: 5.83, winRate: 0.98 },
-        });
+        await writeMetricsFiles(
+          dir,
+          rows,
+          {
+            title: 't',
+            figure: ROUNDS,
+            reference: { name: 'greedy', value: 5.83, winRate: 0.98 },
+          },
+          FOUR_TEN_RESULT,
+        );
         expect(readFileSync(join(dir, 'learning-curve.svg'), 'utf8')).toContain(
           '>won 11.0% of the held-out deals at the last evaluation; greedy 98.0%; the curve counts the won ' +
             'deals only</text>',
@@ -117,7 +130,6 @@ describe('learningCurveSvg', () => {
         // Win rates are the curve itself: no such line.
         const wins = learningCurveSvg([{ envSteps: 10, value: 0.3, low: 0.2, high: 0.4 }], {
           title: 't',
-          scoring: 'cards',
           lastWinRate: 0.3,
         });
         expect(wins).not.toContain('of the held-out deals at the last evaluation');
@@ -128,9 +140,9 @@ describe('learningCurveSvg', () => {
   );
 
   it('counts the evaluations without a won deal beside the plotted ones', () => {
-    const svg = learningCurveSvg(curvePoints('rounds', [{ envSteps: 100, evalMeanRounds: 6.9 }]), {
+    const svg = learningCurveSvg(curvePoints(FOUR_TEN_RESULT, [{ envSteps: 100, evalMeanRounds: 6.9 }]), {
       title: 't',
-      scoring: 'rounds',
+      figure: ROUNDS,
       unwon: [0],
     });
     expect(svg).toContain('no held-out deal won at 1 of 2 evaluations');

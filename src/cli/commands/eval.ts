@@ -11,9 +11,11 @@ import {
   type AgentResult,
   type EnvOfModelsWords,
   type EvalReport,
+  type PairedFigure,
   type PlayedAgent,
   type PlayedEnv,
 } from '../../eval/evaluate.js';
+import { figuresIn } from '../../stats/figures.js';
 import { TENGYM_VERSION } from '../../node/version.js';
 import {
   checkNumberOption,
@@ -44,51 +46,36 @@ interface Args {
 
 const signed3 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
 
-/** A figure column: shown when some agent's result has it. */
-interface FigureColumn {
-  header: (reference: string) => string;
-  has: (r: AgentResult) => boolean;
-  cell: (r: AgentResult) => string;
-}
-
-/** The game's own figures, by what each result holds (`summariseRows`: cards left, or rounds, points and faults). */
-const FIGURES: FigureColumn[] = [
-  { header: () => 'mean rounds', has: (r) => r.meanRounds !== undefined, cell: (r) => fmt(r.meanRounds, 3) },
-  { header: () => 'median rounds', has: (r) => r.medianRounds !== undefined, cell: (r) => fmt(r.medianRounds, 1) },
-  { header: () => 'points/round', has: (r) => r.pointsPerRound !== undefined, cell: (r) => fmt(r.pointsPerRound, 2) },
-  { header: () => 'faults/round', has: (r) => r.faultRate !== undefined, cell: (r) => fmt(r.faultRate, 3) },
-  { header: () => 'mean cards left', has: (r) => r.meanCardsLeft !== undefined, cell: (r) => fmt(r.meanCardsLeft, 2) },
-  { header: () => 'steps/game', has: () => true, cell: (r) => fmt(r.meanSteps, 1) },
-  { header: () => 'decisions/game', has: () => true, cell: (r) => fmt(r.meanDecisions, 1) },
-];
-
-/** Rounds − the reference's, where the results have it (after the win rate's difference). */
-const ROUNDS_VS_REFERENCE: FigureColumn = {
-  header: (reference) => `rounds − ${reference} (both won, 95%)`,
-  has: (r) => r.meanRounds !== undefined,
-  cell: (r) => roundsColumn(r),
-};
-
+/**
+ * A report as a table: each agent's win rate, the game's own figures (`Game.result`), its length, and
+ * the paired differences from the reference: in win rate, then in what the game compares players by
+ * (the cards left; the rounds, over the deals both won).
+ */
 export function evalTable(report: EvalReport): string {
-  const shown = (c: FigureColumn) => report.results.some(c.has);
-  const figures = FIGURES.filter(shown);
-  const after = [ROUNDS_VS_REFERENCE].filter(shown);
+  const result = envSpec(report.env).game.result;
+  const figures = figuresIn(result, 'report');
+  const { field, over } = result.compare;
+  const label = [...result.fields, ...(result.counters ?? [])].find((f) => f.key === field)?.label ?? field;
   const header = [
     'agent',
     'win rate',
     '95% interval',
-    ...figures.map((c) => c.header(report.reference)),
+    ...figures.map((f) => f.label),
+    'steps/game',
+    'decisions/game',
     `win rate − ${report.reference} (points, 95%)`,
-    ...after.map((c) => c.header(report.reference)),
+    `${label} − ${report.reference} (${over === 'won-by-both' ? 'both won, ' : ''}95%)`,
     's',
   ];
   const rows = report.results.map((r: AgentResult) => [
     r.agent,
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
-    ...figures.map((c) => c.cell(r)),
+    ...figures.map((f) => fmt(r[f.key] as number | undefined, f.digits)),
+    fmt(r.meanSteps, 1),
+    fmt(r.meanDecisions, 1),
     r.vsReference ? intervalText(r.vsReference.diff, r.vsReference.ci95) : '(reference)',
-    ...after.map((c) => c.cell(r)),
+    compareColumn(r[`${field}VsReference`] as PairedFigure | undefined),
     r.seconds.toFixed(1),
   ]);
   // Which folder each model row played, as it resolved here (a name is looked for in the current folder first).
@@ -174,9 +161,8 @@ function fewDealsNote(episodes: number): string {
   );
 }
 
-/** Rounds − the reference's with its interval; '–' when no deal was won by both. */
-function roundsColumn(r: AgentResult): string {
-  const d = r.roundsVsReference;
+/** The game's comparison with the reference, with its interval; '–' when no deal was won by both. */
+function compareColumn(d: PairedFigure | undefined): string {
   if (!d) return '(reference)';
   return d.deals === 0 ? '–' : intervalText(d.diff, d.ci95, signed3);
 }
@@ -324,8 +310,8 @@ export const evalCommand: CommandModule<object, Args> = {
         type: 'boolean',
         default: false,
         describe:
-          "With --json: each result's deals, { won, cardsLeft (or rounds, points, faults), steps, decisions " +
-          '}, an array each, deal --first-deal + i at index i',
+          "With --json: each result's deals, { won, the game's own numbers (cardsLeft; rounds, points, faults), " +
+          'steps, decisions }, an array each, deal --first-deal + i at index i',
       })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, {

@@ -15,9 +15,7 @@ import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { GameStates, type HintResult } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
-import { stockCount } from '../../env/board.js';
 import { TengymError, isTengymError, plural } from '../../env/errors.js';
-import type { Outcome } from '../../env/game.js';
 import { make } from '../../env/registry.js';
 import { checkNumberOption, checkSeedOption, parseOptionsJson, readFailure } from '../io.js';
 import { rulesText } from '../rules-document.js';
@@ -167,22 +165,6 @@ function playForced(env: Env, notes: string[], states: GameStates): { count: num
     count,
     text: `${count} forced moves: ${common} ×${commonCount}${others.length ? `; ${others.join(', ')}` : ''}`,
   };
-}
-
-function outcomeText(env: Env): string {
-  const o: Outcome = env.outcome();
-  const result = o.won ? 'won' : 'lost';
-  if ('cardsLeft' in o && !o.won && (env.options as { pickedUp?: unknown }).pickedUp === 'deck-bottom') {
-    // Picked-up cards go under the stock and never leave the game: the cards on the table are not what was left to
-    // clear.
-    const stock = stockCount(env.board());
-    return (
-      `${result}, ${plural(o.cardsLeft, 'card')} on the table and ${stock} in the stock (picked-up cards go ` +
-      `back under the stock)`
-    );
-  }
-  if ('cardsLeft' in o) return `${result}, ${plural(o.cardsLeft, 'card')} left`;
-  return `${result} with ${o.points} points in ${plural(o.rounds, 'round')}`;
 }
 
 /**
@@ -338,8 +320,8 @@ async function session(setup: PlaySetup, io: PlayIO, states: GameStates): Promis
       showPosition(env, io);
     }
     io.write(
-      `Game over after ${movesText(env.episodeSteps, own())}: ` +
-        `${outcomeText(env)}. Seed ${setup.seed}: ${setup.replay}\n`,
+      `Game over after ${movesText(env.episodeSteps, own())}. ${env.endText()} ` +
+        `Seed ${setup.seed}: ${setup.replay}\n`,
     );
     // As on the page, the last move can still be taken back while undos are left; anything else ends the session.
     if (!canUndo || env.undosLeft === 0 || env.undoDepth === 0) return 'over';

@@ -30,6 +30,7 @@ import {
 } from '../../eval/evaluate.js';
 import { checkNumberOption, checkSeedOption, writeLine } from '../io.js';
 import { ProgressLines } from '../progress.js';
+import { recordedKeys } from '../../stats/figures.js';
 import { evalTable } from './eval.js';
 
 export { shippedModelEnvs };
@@ -95,7 +96,7 @@ async function playRow(
   const env = envConfig(envId);
   await checkAgents(agents, env);
   const max = fixed ?? START_DEALS[START_DEALS.length - 1];
-  const rows = new Map<string, EpisodeRows>(agents.map((a) => [a, emptyRows(max)]));
+  const rows = new Map<string, EpisodeRows>(agents.map((a) => [a, emptyRows(max, recordedKeys(env.game.result))]));
   const seconds = new Map<string, number>(agents.map((a) => [a, 0]));
   const rowStart = performance.now();
   const rowSeconds = () => (performance.now() - rowStart) / 1000;

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { envConfig, envIds, envSpec } from '../../env/registry.js';
 import { checkSeedFits } from '../../env/env.js';
 import { randomPlayStats, type StatsResult } from '../../stats/random-play.js';
+import { figuresIn } from '../../stats/figures.js';
 import { TENGYM_VERSION } from '../../node/version.js';
 import {
   checkNoOptionsForEvery,
@@ -26,15 +27,20 @@ interface Args {
 }
 
 export function statsTable(results: StatsResult[]): string {
-  const header = ['env', 'options', 'episodes', 'win rate', '95% interval', 'mean cards left', 'mean rounds played'];
+  // Each game's first random-play figure, by its label: the envs of one table may be of several games.
+  const figures = [
+    ...new Map(
+      results.flatMap((r) => figuresIn(envSpec(r.env).game.result, 'stats').slice(0, 1)).map((f) => [f.label, f]),
+    ).values(),
+  ];
+  const header = ['env', 'options', 'episodes', 'win rate', '95% interval', ...figures.map((f) => f.label)];
   const rows = results.map((r) => [
     r.env,
     JSON.stringify(nonDefault(r)),
     r.episodes,
     pct(r.winRate),
     `${pct(r.ci95[0])} – ${pct(r.ci95[1])}`,
-    r.meanCardsLeft === undefined ? '' : r.meanCardsLeft.toFixed(2),
-    r.meanRoundsPlayed === undefined ? '' : r.meanRoundsPlayed.toFixed(2),
+    ...figures.map((f) => (typeof r[f.key] === 'number' ? (r[f.key] as number).toFixed(f.digits) : '')),
   ]);
   // A column no row fills is another game's figure: the decade family's table has no rounds column, Four Ten's no cards
   // left.
@@ -69,8 +75,8 @@ export const statsCommand: CommandModule<object, Args> = {
         type: 'boolean',
         default: false,
         describe:
-          'Print { tengymVersion, env, options, episodes, winRate, ci95: [lo, hi], meanCardsLeft | ' +
-          'meanRoundsPlayed (every game; the meanRounds of tengym eval counts the won ones), … }',
+          "Print { tengymVersion, env, options, episodes, winRate, ci95: [lo, hi], the game's own figures " +
+          "(meanCardsLeft; meanRoundsPlayed, every game, where tengym eval's meanRounds counts the won ones), … }",
       })
       .check((a) => {
         checkNumberOption('episodes', a.episodes, {

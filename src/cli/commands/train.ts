@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { TengymError, plural } from '../../env/errors.js';
-import { envConfig } from '../../env/registry.js';
+import { envConfig, envSpec } from '../../env/registry.js';
+import { figuresIn } from '../../stats/figures.js';
 import { CURVE_EVALUATIONS, FRESH_SEED, MAX_TRAIN_SEED } from '../../train/algorithm.js';
 import { algorithmNames } from '../../train/algorithms/index.js';
 import type { GameAlgorithm } from '../../agents/kit.js';
@@ -102,11 +103,21 @@ function commandLine(): string {
 const num = (x: number | boolean | null | undefined, digits: number) =>
   typeof x === 'number' ? x.toFixed(digits) : '–';
 
-function evaluationLine(row: MetricsRow, reference: string): string {
-  const figure =
-    row.evalMeanCardsLeft !== undefined
-      ? `cards left ${num(row.evalMeanCardsLeft, 2)}`
-      : `rounds ${num(row.evalMeanRounds, 2)}`;
+/**
+ * The game's first held-out figure as a progress line says it: the number it is of and its value
+ * ("cards left 3.45", "rounds 5.23").
+ */
+function figureText(row: MetricsRow, envId: string): string {
+  const result = envSpec(envId).game.result;
+  const figure = figuresIn(result, 'eval')[0];
+  if (figure === undefined) return '';
+  const field = 'mean' in figure.of ? figure.of.mean : 'median' in figure.of ? figure.of.median : figure.of.ratio[0];
+  const label = result.fields.find((f) => f.key === field)?.label ?? figure.label;
+  return `${label} ${num(row[`eval${figure.key[0].toUpperCase()}${figure.key.slice(1)}`], 2)}`;
+}
+
+function evaluationLine(row: MetricsRow, reference: string, envId: string): string {
+  const figure = figureText(row, envId);
   const loss =
     row.policyLoss !== undefined
       ? `entropy ${num(row.entropy, 3)}  value loss ${num(row.valueLoss, 4)}`
@@ -533,6 +544,10 @@ export const trainCommand: CommandModule<object, Args> = {
     // What a resume keeps: the checkpoint of the last evaluation (each writes one), not the steps trained since.
     let checkpointAt: number | null = null;
     let trainedTo = 0;
+    /**
+     * The env the run trains (known at its start: a resumed run's is the recorded one), whose figures the lines say.
+     */
+    let runEnv = asked.env ?? '';
     const interrupted = (signal: NodeJS.Signals) => {
       process.removeListener('SIGINT', interrupted);
       process.removeListener('SIGTERM', interrupted);
@@ -563,9 +578,10 @@ export const trainCommand: CommandModule<object, Args> = {
       onEvaluation: (row) => {
         bar.done();
         if (json) emit('evaluation', row);
-        else writeLine(evaluationLine(row, reference));
+        else writeLine(evaluationLine(row, reference, runEnv));
       },
       onStart: (info) => {
+        runEnv = info.env;
         checkpointAt = info.resumedFrom;
         trainedTo = info.resumedFrom ?? 0;
         process.once('SIGINT', interrupted);
@@ -604,10 +620,10 @@ export const trainCommand: CommandModule<object, Args> = {
           `without evaluations and checkpoints), backend ${summary.backend}`),
     );
     if (best) {
-      const figure =
-        best.meanCardsLeft !== undefined
-          ? `mean cards left ${best.meanCardsLeft.toFixed(2)}`
-          : `mean rounds ${Number.isNaN(best.meanRounds) ? '–' : best.meanRounds!.toFixed(2)}`;
+      // The game's first held-out figure ("mean cards left 3.45", "mean rounds 5.23"; '–' where no deal was won).
+      const first = figuresIn(envSpec(summary.env).game.result, 'eval')[0];
+      const value = first === undefined ? undefined : (best[first.key] as number | undefined);
+      const figure = first === undefined ? '' : `${first.label} ${num(Number.isNaN(value) ? null : value, 2)}`;
       writeLine(
         `best: ${pct(best.winRate)} [${pct(best.ci95[0])}, ${pct(best.ci95[1])}] at ${best.envSteps} env ` +
           `steps, ${figure}; ${best.reference.agent} ${pct(best.reference.winRate)}, ` +

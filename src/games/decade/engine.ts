@@ -87,6 +87,7 @@ import {
   RUNNING,
   TERMINATED,
   TRUNCATED,
+  CARDS_LEFT_RESULT,
   type CardOutcome,
   type DeckInput,
   type EngineView,
@@ -561,6 +562,33 @@ function outcome(s: DecadeState, o: DecadeOptions): CardOutcome {
   return { won, cardsLeft: s.tableCount };
 }
 
+/** "6 cards left", as a player reads it. */
+const cardsLeftText = (n: number): string => `${n} card${n === 1 ? '' : 's'} left`;
+
+/**
+ * How the game ended, for a player. Where picked-up cards go under the stock no card leaves the
+ * game, so the cards on the table are not what was left to clear ("0 cards left" would read as
+ * cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
+ */
+function endText(s: DecadeState, o: DecadeOptions, ending: { truncated: boolean; steps: number }): string {
+  const { won, cardsLeft } = outcome(s, o);
+  if (o.pickedUp === 'deck-bottom') {
+    const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : 'No more moves, the stock is used up';
+    if (o.stacks === MAX_STACKS) {
+      if (won) return `Won! All ${o.stacks} piles are cleared.`;
+      const cleared = s.numStacks - s.aliveCount;
+      return `${why}: ${cleared} of ${o.stacks} piles cleared.`;
+    }
+    if (!won)
+      return (
+        `${why}: ${cardsLeft} card${cardsLeft === 1 ? '' : 's'} on the line and ${s.stockLen} in the stock ` +
+        '(picked-up cards go back under the stock).'
+      );
+  }
+  if (won) return `Won! ${cardsLeft === 0 ? 'Every card is cleared.' : `${cardsLeftText(cardsLeft)}.`}`;
+  return `${ending.truncated ? 'Out of steps' : 'No more moves'}: ${cardsLeftText(cardsLeft)}.`;
+}
+
 /**
  * 'win': 1 for a won game. 'cards': 52 − cardsLeft when every card not on the table was
  * discarded once; null when the outcome cannot tell (cards recycled with 'deck-bottom', a
@@ -968,7 +996,7 @@ function checkState(s: DecadeState, o: DecadeOptions): string | null {
 
 export const decadeGame: Game<DecadeOptions, DecadeState> = {
   name: 'decade',
-  scoring: 'cards',
+  result: CARDS_LEFT_RESULT,
   optionsSchema: decadeOptionsSchema,
   numActions: () => DECADE_ACTIONS,
   observationSize,
@@ -993,6 +1021,7 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   actionCards,
   prompt: () => '',
   board,
+  endText,
   unwinnable,
   inconsistencies: decadeInconsistencies,
 };

@@ -15,6 +15,8 @@ import { DECADE_FEATURES } from './learned/afterstate-features.js';
 import { DecadeSearchAgent, positionLayout, type SearchConfig } from './learned/learned-search.js';
 import { DECADE_TARGETS } from './learned/targets.js';
 
+export type { DecadeOptions } from './engine.js';
+
 /**
  * The algorithms of its own are Node-only and load TensorFlow.js: imported by a path that bundlers do
  * not follow (a variable, not a string literal), so that this module, which an app bundles, stays free of both.

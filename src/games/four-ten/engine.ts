@@ -112,10 +112,10 @@ import {
   TRUNCATED,
   type DeckInput,
   type EngineView,
-  type FourTenOutcome,
   type Game,
   type ObservationBounds,
   type Outcome,
+  type ResultSpec,
   type Status,
 } from '../../env/game.js';
 import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
@@ -134,6 +134,62 @@ import {
 } from './hands.js';
 
 export { FOUR_TEN_DECK_SIZE };
+
+/** How a Four Ten game ended (or stands): won, the points, the rounds played and the safeties left. */
+export type FourTenOutcome = {
+  readonly won: boolean;
+  readonly points: number;
+  readonly rounds: number;
+  readonly safeties: number;
+};
+
+/**
+ * What a Four Ten result is measured by besides the win: the rounds to reach the target (fewer is
+ * better; over the won games, as a lost game never reaches it), the points, and the rounds that
+ * ended in a fault (a round whose end brought no points: a round at the bottom of the deck always
+ * scores, since the hands are never empty by then).
+ */
+export const FOUR_TEN_RESULT: ResultSpec = {
+  fields: [
+    { key: 'rounds', label: 'rounds' },
+    { key: 'points', label: 'points' },
+  ],
+  counters: [
+    {
+      key: 'faults',
+      label: 'faults',
+      count: (before, after) =>
+        (after.rounds as number) > (before.rounds as number) && (after.points as number) <= (before.points as number)
+          ? 1
+          : 0,
+    },
+  ],
+  figures: [
+    {
+      key: 'meanRounds',
+      label: 'mean rounds',
+      of: { mean: 'rounds' },
+      over: 'won',
+      digits: 3,
+      better: 'lower',
+      in: ['report', 'train', 'eval'],
+    },
+    { key: 'medianRounds', label: 'median rounds', of: { median: 'rounds' }, over: 'won', digits: 1, better: 'lower' },
+    {
+      key: 'pointsPerRound',
+      label: 'points/round',
+      of: { ratio: ['points', 'rounds'] },
+      digits: 2,
+      better: 'higher',
+      in: ['report', 'eval'],
+    },
+    { key: 'faultRate', label: 'faults/round', of: { ratio: ['faults', 'rounds'] }, digits: 3, better: 'lower' },
+    { key: 'meanRoundsPlayed', label: 'mean rounds played', of: { mean: 'rounds' }, digits: 2, in: ['stats'] },
+    { key: 'meanPoints', label: 'mean points', of: { mean: 'points' }, digits: 2, in: ['stats'] },
+  ],
+  compare: { field: 'rounds', over: 'won-by-both', better: 'lower' },
+  curve: 'meanRounds',
+};
 
 export const fourTenOptionsSchema = z.strictObject({
   drawVisible: z.boolean().default(true).describe('See the drawn card before choosing its hand'),
@@ -539,6 +595,15 @@ function observe(s: FourTenState, o: FourTenOptions, out: Float32Array): void {
 
 function outcome(s: FourTenState): FourTenOutcome {
   return { won: s.phase === WON, points: s.points, rounds: s.rounds, safeties: s.safeties };
+}
+
+/** How the game ended, for a player: the points and rounds of a win, a game out of rounds, or a bust. */
+function endText(s: FourTenState, _o: FourTenOptions, ending: { truncated: boolean }): string {
+  const rounds = `${s.rounds} round${s.rounds === 1 ? '' : 's'}`;
+  if (s.phase === WON) return `Won with ${s.points} points in ${rounds}.`;
+  return ending.truncated
+    ? `Out of rounds: ${s.points} points after ${rounds}.`
+    : `Bust after ${rounds}, with ${s.points} points.`;
 }
 
 /**
@@ -1110,7 +1175,7 @@ function checkCounters(s: FourTenState, o: FourTenOptions): string | null {
 
 export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   name: 'four-ten',
-  scoring: 'rounds',
+  result: FOUR_TEN_RESULT,
   optionsSchema: fourTenOptionsSchema,
   numActions,
   observationSize,
@@ -1136,6 +1201,7 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   prompt,
   board,
   stepNote,
+  endText,
   inconsistencies: fourTenInconsistencies,
 };
 

@@ -8,8 +8,9 @@
  */
 import type * as z from 'zod';
 import { registerModule } from '../../agents/modules.js';
-import type { FourTenOutcome } from '../../env/game.js';
-import { fourTenGame, type fourTenOptionsSchema } from './engine.js';
+import { fourTenGame, type FourTenOutcome, type fourTenOptionsSchema } from './engine.js';
+
+export type { FourTenOptions, FourTenOutcome } from './engine.js';
 import { FOUR_TEN_KIT } from './kit.js';
 import { FOUR_TEN_FEATURES } from './learned/afterstate-features.js';
 import { FOUR_TEN_SEARCH } from './learned/learned-lookahead.js';

@@ -31,6 +31,7 @@ import type { BoardView, CardSpot } from '../../env/board.js';
 import {
   RUNNING,
   TERMINATED,
+  CARDS_LEFT_RESULT,
   type CardOutcome,
   type DeckInput,
   type Game,
@@ -618,6 +619,14 @@ function outcome(s: PairingState): CardOutcome {
   return { won: isWon(s), cardsLeft: DECK_SIZE - s.removed };
 }
 
+/** How the game ended, for a player: cleared, or the cards left. */
+function endText(s: PairingState): string {
+  const { won, cardsLeft } = outcome(s);
+  const left = `${cardsLeft} card${cardsLeft === 1 ? '' : 's'} left`;
+  if (won) return `Won! ${cardsLeft === 0 ? 'Every card is cleared.' : `${left}.`}`;
+  return `No more moves: ${left}.`;
+}
+
 // ---------------------------------------------------------------------------
 
 export interface PairingGameSpec<O extends object> {
@@ -631,7 +640,7 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
   const rulesOf = (o: O): PairingRules => compileRules(spec.params(o));
   return {
     name: spec.name,
-    scoring: 'cards',
+    result: CARDS_LEFT_RESULT,
     optionsSchema: spec.optionsSchema,
     numActions: (o) => rulesOf(o).numActions,
     observationSize: (o) => rulesOf(o).observationSize,
@@ -663,6 +672,7 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
       const limit = rulesOf(o).undoLimit;
       return limit === 'unlimited' ? Infinity : limit;
     },
+    endText: (s) => endText(s),
     inconsistencies: pairingInconsistencies,
   };
 }

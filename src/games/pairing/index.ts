@@ -10,6 +10,9 @@ import type { CardOutcome } from '../../env/game.js';
 import { blockTenGame, type blockTenOptionsSchema } from './block-ten.js';
 import { tensGame, type tensOptionsSchema } from './tens.js';
 
+export type { BlockTenOptions } from './block-ten.js';
+export type { TensOptions } from './tens.js';
+
 export const tens = registerModule(
   {
     game: tensGame,

@@ -169,7 +169,7 @@ describe('block-ten: endings and rewards', () => {
       cards.reset({ deck: PAIRS_DECK });
       const c = playOut(cards, last);
       expect(sum(c)).toBe(48);
-      expect(cards.game.expectedReturn(cards.outcome(), cards.options)).toBe(48);
+      expect(cards.game.expectedReturn!(cards.outcome(), cards.options)).toBe(48);
     }
   });
 
@@ -311,7 +311,7 @@ describe('block-ten: decision-free, reference model, rates, invariants', () => {
         env.reset({ seed: 50_000 + seed });
         let total = 0;
         for (;;) {
-          const problem = env.game.checkState(env.rawState, env.options);
+          const problem = env.game.checkState!(env.rawState, env.options);
           if (problem) expect.fail(`seed ${seed}: ${problem}`);
           const maskIds = Array.from(env.mask.keys()).filter((a) => env.mask[a] === 1);
           if (maskIds.join() !== env.legalActions().join())
@@ -319,7 +319,7 @@ describe('block-ten: decision-free, reference model, rates, invariants', () => {
           if (!env.running) break;
           total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
         }
-        expect(total).toBe(env.game.expectedReturn(env.outcome(), env.options));
+        expect(total).toBe(env.game.expectedReturn!(env.outcome(), env.options));
       }
     }
     checkEnv('block-ten', { undoLimit: 'unlimited' }, { episodes: 80 });

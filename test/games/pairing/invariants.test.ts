@@ -21,7 +21,7 @@ function broken(env: Env, change: (s: PairingState) => void): string | null {
   const s = env.game.createState(env.options) as PairingState;
   env.game.copyState(env.rawState, s);
   change(s);
-  return env.game.checkState(s, env.options);
+  return env.game.checkState!(s, env.options);
 }
 
 /** The first deal (from seed 0) whose random play is still on with at least four cards removed. */
@@ -141,7 +141,7 @@ describe('pairing render', () => {
         );
         expect(lines.at(-1)).toBe(`game over: ${won ? 'won' : 'lost'}, ${52 - s.removed} cards left`);
         // The env refuses a step after the end itself; the engine's own reason says the same.
-        expect(env.game.whyIllegal(env.rawState, env.options, 0)).toBe('the game is over');
+        expect(env.game.whyIllegal!(env.rawState, env.options, 0)).toBe('the game is over');
       }
       expect([...seen].sort(), id).toEqual([false, true]);
     }

@@ -12,7 +12,7 @@ const ALL = Array.from({ length: DECK_SIZE }, (_, c) => cardCode(c));
 const FILLER_9 = ['AC', 'AD', 'AH', 'AS', '2C', '2D', '2H', '2S', 'QC'];
 const DEAL = 82; // Tens, 13 slots, buffered: 78 pairs, 4 quartets, then deal
 
-const why = (env: Env, action: number): string => env.game.whyIllegal(env.rawState, env.options, action);
+const why = (env: Env, action: number): string => env.game.whyIllegal!(env.rawState, env.options, action);
 
 /** A buffered Tens game loaded with `slots` (card or null per slot) and `stock`; the rest removed. */
 function buffered(slots: Record<number, string>, stock: string[], options: object = {}): Env {

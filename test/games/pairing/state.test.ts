@@ -1,6 +1,7 @@
 // Loading a Tens or Block Ten state: every rule a loaded position breaks is refused with its own
 // message (the ranks named, the counts right), by the env and by the game's own fromJSON; the
 // board's stock line for a single card; and how the games score.
+import { CARDS_LEFT_RESULT } from '../../../src/env/game.js';
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, cardCode } from '../../../src/env/cards.js';
 import type { Env } from '../../../src/env/env.js';
@@ -71,12 +72,12 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
 
   it("the game's own fromJSON refuses an unreachable position, not only the env", () => {
     const s = tens.game.createState(tens.options);
-    const e = thrown(() => tens.game.fromJSON(without(['AC']), tens.options, s));
+    const e = thrown(() => tens.game.fromJSON!(without(['AC']), tens.options, s));
     expect(e.code).toBe('bad-state');
     expect(e.message).toBe('bad state: 1 aces but 0 nines are removed; they go in pairs');
     const b = blockTenGame.createState({ refill: 'strict', undoLimit: 0, reward: 'win' });
     expect(() =>
-      blockTenGame.fromJSON(without(['KC'], 9), { refill: 'strict', undoLimit: 0, reward: 'win' }, b),
+      blockTenGame.fromJSON!(without(['KC'], 9), { refill: 'strict', undoLimit: 0, reward: 'win' }, b),
     ).toThrow('bad state: 1 kings are removed; they go in pairs');
   });
 
@@ -85,7 +86,7 @@ describe('pairing state: a loaded position the rules cannot reach is refused by 
     const s = tens.game.createState(tens.options) as PairingState;
     tens.game.copyState(tens.rawState, s);
     s.slotCard[0] = DECK_SIZE;
-    expect(tens.game.checkState(s, tens.options)).toBe('slot 0 holds 52, not a card');
+    expect(tens.game.checkState!(s, tens.options)).toBe('slot 0 holds 52, not a card');
   });
 });
 
@@ -109,13 +110,13 @@ describe('pairing state: a late position', () => {
     load(env, late);
     const quartets = 78; // after the 78 pairs of 13 slots: the 10s, Js, Qs, Ks
     expect(env.isLegal(quartets + 1)).toBe(true);
-    expect(env.game.whyIllegal(env.rawState, env.options, quartets + 1)).toBe('it is legal');
-    expect(env.game.whyIllegal(env.rawState, env.options, quartets)).toBe('only 0 of the four tens are in the slots');
+    expect(env.game.whyIllegal!(env.rawState, env.options, quartets + 1)).toBe('it is legal');
+    expect(env.game.whyIllegal!(env.rawState, env.options, quartets)).toBe('only 0 of the four tens are in the slots');
   });
 
-  it('both games score by cards left', () => {
-    expect(tensGame.scoring).toBe('cards');
-    expect(blockTenGame.scoring).toBe('cards');
+  it('both games are measured by the cards left', () => {
+    expect(tensGame.result).toBe(CARDS_LEFT_RESULT);
+    expect(blockTenGame.result).toBe(CARDS_LEFT_RESULT);
   });
 });
 

@@ -353,7 +353,7 @@ describe('tens: endings and rewards', () => {
       const { rewards } = playOut(env, first);
       expect(env.outcome()).toEqual({ won: false, cardsLeft: 50 });
       expect(rewards.reduce((a, b) => a + b, 0)).toBe(total);
-      expect(env.game.expectedReturn(env.outcome(), env.options)).toBe(total);
+      expect(env.game.expectedReturn!(env.outcome(), env.options)).toBe(total);
     }
   });
 });
@@ -545,7 +545,7 @@ describe('tens: invariants over random games', () => {
           env.reset({ seed: 10_000 + seed });
           let total = 0;
           for (;;) {
-            const problem = env.game.checkState(env.rawState, env.options);
+            const problem = env.game.checkState!(env.rawState, env.options);
             if (problem) expect.fail(`seed ${seed}: ${problem}`);
             const maskIds = Array.from(env.mask.keys()).filter((a) => env.mask[a] === 1);
             if (maskIds.join() !== env.legalActions().join())
@@ -553,7 +553,7 @@ describe('tens: invariants over random games', () => {
             if (!env.running) break;
             total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
           }
-          expect(total).toBe(env.game.expectedReturn(env.outcome(), env.options));
+          expect(total).toBe(env.game.expectedReturn!(env.outcome(), env.options));
         }
       }
     });

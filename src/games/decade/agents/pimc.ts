@@ -226,7 +226,7 @@ export class PimcAgent implements Agent, RemembersStock {
       actions: order.map((i) => ({
         action: env.legal[i],
         score: t.wins[i] / t.samples,
-        cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples,
+        expected: { cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples },
       })),
     };
   }

@@ -76,7 +76,7 @@ export function decadeUnsupported(o: DecadeOptions): string | null {
 function outcomeValue(outcome: Outcome, into: Float64Array): void {
   if (!('cardsLeft' in outcome)) throw new Error('a decade outcome has cardsLeft');
   into[0] = outcome.won ? 1 : 0;
-  into[1] = outcome.cardsLeft / 52;
+  into[1] = (outcome.cardsLeft as number) / 52;
 }
 
 /**

@@ -265,7 +265,8 @@ export class Distill extends ValueLearner implements Algorithm {
    * (0 when the teacher reports none). Returns the index of the teacher's move.
    */
   toTargets(labels: Labels, env: Env, win: Float64Array, cost: Float64Array): number {
-    for (const { action, score, cardsLeft } of labels) {
+    for (const { action, score, expected } of labels) {
+      const cardsLeft = expected?.cardsLeft;
       const m = indexOf(env.legal, env.legalCount, action);
       win[m] = score;
       if (cardsLeft === undefined && this.config.costLossWeight > 0)

@@ -233,7 +233,7 @@ export class ExpertIteration extends ValueLearner implements Algorithm {
       env.act(i, copy.legal[chosen]);
       if (env.dones[i]) {
         const o = env.doneOutcomes[i]!;
-        this.closePath(i, o.won ? 1 : 0, 'cardsLeft' in o ? o.cardsLeft / 52 : 0);
+        this.closePath(i, o.won ? 1 : 0, typeof o.cardsLeft === 'number' ? o.cardsLeft / 52 : 0);
       }
     }
     learning.means.add('epsilon', epsilon);

@@ -30,6 +30,7 @@ import {
   checkUnusedSeed,
   type ActionScores,
   type Agent,
+  type ScoreUnit,
   type ScoredAction,
 } from '../../../agents/agent.js';
 import {
@@ -75,6 +76,16 @@ export interface ExpectimaxSettings {
   bottom: boolean;
 }
 
+/**
+ * What `expectimax`'s values measure: the round's expected points less the fault's cost times its
+ * chance, as the search expects its own play to bring them (not the round's points a hint's sentence
+ * gives, the exact solver's play); a hundredth of a point is below what hints show, and ties there.
+ */
+export const POINTS_LESS_FAULT_COST: ScoreUnit = {
+  name: 'points-less-fault-cost',
+  label: "points net of fault cost, by the source's own play",
+  near: 0.01,
+};
 /**
  * Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety
  * left.
@@ -123,7 +134,7 @@ export class ExpectimaxAgent implements Agent {
     const actions = legalList(env).map((action): ScoredAction => ({ action, score: this.actionValue(p, action) }));
     return {
       kind: 'value',
-      unit: 'points-less-fault-cost',
+      unit: POINTS_LESS_FAULT_COST,
       actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a)),
     };
   }

@@ -125,9 +125,9 @@ describe('decade: why a move is illegal', () => {
     const over = randomPosition('decade', 1, 400);
     expect(over.running).toBe(false);
     const view = decadeOf(over)!;
-    expect(decadeGame.whyIllegal(view.state, view.options, DRAW)).toBe('the game is over');
+    expect(decadeGame.whyIllegal!(view.state, view.options, DRAW)).toBe('the game is over');
     const cut = randomPosition('decade', 1, 400, { maxSteps: 5 });
     const cutView = decadeOf(cut)!;
-    expect(decadeGame.whyIllegal(cutView.state, cutView.options, DRAW)).toBe('the step limit (maxSteps 5) is reached');
+    expect(decadeGame.whyIllegal!(cutView.state, cutView.options, DRAW)).toBe('the step limit (maxSteps 5) is reached');
   });
 });

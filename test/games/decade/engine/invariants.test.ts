@@ -16,7 +16,7 @@ function broken(env: Env, change: (s: DecadeState, o: DecadeOptions) => void): s
   const s = decadeGame.createState(view.options);
   decadeGame.copyState(view.state, s);
   change(s, view.options);
-  return decadeGame.checkState(s, view.options);
+  return decadeGame.checkState!(s, view.options);
 }
 
 describe('decade checkState', () => {

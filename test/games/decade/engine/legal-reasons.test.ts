@@ -28,7 +28,7 @@ describe('decade whyIllegal for legal moves', () => {
       for (const action of env.legalActions()) {
         kinds.add(action === DRAW ? 'draw' : 'run');
         expect(
-          decadeGame.whyIllegal(view.state, view.options, action),
+          decadeGame.whyIllegal!(view.state, view.options, action),
           `seed ${seed}: ${env.describeAction(action)}`,
         ).toBe('it is legal');
       }
@@ -45,7 +45,7 @@ describe('decade: a run totalling 35 with fives', () => {
     const env = envAt('decade-fives', { stacks: [line], stock: ['5C'] });
     expect(env.legalActions()).toEqual([runActionId(0, 4)]);
     const view = decadeOf(env)!;
-    expect(decadeGame.whyIllegal(view.state, view.options, runActionId(0, 4))).toBe('it is legal');
+    expect(decadeGame.whyIllegal!(view.state, view.options, runActionId(0, 4))).toBe('it is legal');
     expect(env.describeAction(runActionId(0, 4))).toBe('discard 9♣ 9♦ 9♥ 8♣ (35)');
   });
 
@@ -88,7 +88,7 @@ describe('decade: every stack eliminated', () => {
     const env = make('decade-stacks');
     const o = decadeOf(env)!.options;
     const s = decadeGame.createState(o);
-    decadeGame.fromJSON(game, o, s);
-    expect(decadeGame.whyIllegal(s, o, DRAW)).toBe('every stack is eliminated');
+    decadeGame.fromJSON!(game, o, s);
+    expect(decadeGame.whyIllegal!(s, o, DRAW)).toBe('every stack is eliminated');
   });
 });

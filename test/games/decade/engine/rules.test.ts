@@ -492,7 +492,7 @@ describe('decade: picked-up cards and the end', () => {
     expect(env.legalActions()).toEqual([]);
     expect(env.mask.every((m) => m === 0)).toBe(true);
     expectError(() => env.step(0), 'episode-over', /truncated/);
-    expect(decadeGame.expectedReturn({ won: false, cardsLeft: 5 }, env.options)).toBeNull();
+    expect(decadeGame.expectedReturn!({ won: false, cardsLeft: 5 }, env.options)).toBeNull();
   });
 
   it(
@@ -571,15 +571,15 @@ describe('decade: picked-up cards and the end', () => {
 
   it('expectedReturn: what the outcome determines, null where it does not', () => {
     const o = (opts: Opts) => decadeOptionsSchema.parse(opts);
-    expect(decadeGame.expectedReturn({ won: true, cardsLeft: 0 }, o({}))).toBe(1);
-    expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({}))).toBe(0);
-    expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards' }))).toBe(48);
+    expect(decadeGame.expectedReturn!({ won: true, cardsLeft: 0 }, o({}))).toBe(1);
+    expect(decadeGame.expectedReturn!({ won: false, cardsLeft: 4 }, o({}))).toBe(0);
+    expect(decadeGame.expectedReturn!({ won: false, cardsLeft: 4 }, o({ reward: 'cards' }))).toBe(48);
     expect(
-      decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards', pickedUp: 'deck-bottom' })),
+      decadeGame.expectedReturn!({ won: false, cardsLeft: 4 }, o({ reward: 'cards', pickedUp: 'deck-bottom' })),
     ).toBeNull();
-    expect(decadeGame.expectedReturn({ won: false, cardsLeft: 4 }, o({ reward: 'cards', maxSteps: 20 }))).toBeNull();
-    expect(decadeGame.expectedReturn({ won: true, cardsLeft: 0 }, o({ reward: 'cards', stacks: 7 }))).toBeNull();
-    expect(decadeGame.expectedReturn({ won: false, cardsLeft: 9 }, o({ reward: 'cards', stacks: 7 }))).toBe(43);
+    expect(decadeGame.expectedReturn!({ won: false, cardsLeft: 4 }, o({ reward: 'cards', maxSteps: 20 }))).toBeNull();
+    expect(decadeGame.expectedReturn!({ won: true, cardsLeft: 0 }, o({ reward: 'cards', stacks: 7 }))).toBeNull();
+    expect(decadeGame.expectedReturn!({ won: false, cardsLeft: 9 }, o({ reward: 'cards', stacks: 7 }))).toBe(43);
   });
 });
 
@@ -783,13 +783,13 @@ describe('decade: invariants over random games', () => {
             if (problem) expect.fail(`${id} seed ${1000 + game}: ${problem}`);
             if (checkRules) expect(env.legalActions()).toEqual(referenceLegal(env));
             total += env.step(env.legal[randomInt(rng, 0, env.legalCount - 1)]).reward;
-            const broken = decadeGame.checkState(env.rawState as DecadeState, env.options);
+            const broken = decadeGame.checkState!(env.rawState as DecadeState, env.options);
             if (broken) expect.fail(`${id} seed ${1000 + game}: ${broken}`);
           }
           if (checkRules) expect(referenceLegal(env).length === 0 || env.truncated).toBe(true);
           const outcome = env.outcome();
           if (env.truncated) expect(outcome.won).toBe(false);
-          const expected = decadeGame.expectedReturn(outcome, env.options);
+          const expected = decadeGame.expectedReturn!(outcome, env.options);
           if (expected !== null) expect(total).toBe(expected);
           if (env.options.reward === 'cards' && env.options.pickedUp === 'discard') {
             const g = gameState(env);

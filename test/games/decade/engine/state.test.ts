@@ -50,7 +50,7 @@ describe('decade state JSON', () => {
       discarded: ALL.slice(3, 51),
       steps: 49,
     };
-    const error = thrown(() => decadeGame.fromJSON(game, o, s));
+    const error = thrown(() => decadeGame.fromJSON!(game, o, s));
     expect(error?.code).toBe('bad-state');
     expect(error?.message).toBe(
       `bad decade state: cards missing (every card must be on the table, in the stock or discarded): ${ALL[51]}`,

@@ -57,10 +57,10 @@ describe('distillation', () => {
       const scores = fresh.score!(env);
       expect(labels).toEqual(scores.actions);
       expect(env.legal[best]).toBe(scores.actions[0].action);
-      for (const { action, score, cardsLeft } of scores.actions) {
+      for (const { action, score, expected } of scores.actions) {
         const m = Array.from(env.legal.subarray(0, env.legalCount)).indexOf(action);
         expect(win[m]).toBe(score);
-        expect(cost[m]).toBe(cardsLeft! / 52);
+        expect(cost[m]).toBe(expected!.cardsLeft / 52);
       }
       checked++;
     }
@@ -75,7 +75,8 @@ describe('distillation', () => {
       if (!env.running || env.legalCount < 2) continue;
       const agent = new PimcAgent({ samples: 8, budget: 2000, endgameBudget: 20_000 });
       agent.reset(s);
-      for (const { score, cardsLeft } of agent.score(env).actions) {
+      for (const { score, expected } of agent.score(env).actions) {
+        const cardsLeft = expected?.cardsLeft;
         // A mean of 8 whole numbers of cards, over samples that each leave at least one card
         // unless they clear (those leave none), and never more than the deck.
         expect(Number.isInteger(Math.round(cardsLeft! * 8 * 1e9) / 1e9)).toBe(true);

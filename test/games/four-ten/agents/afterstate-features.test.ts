@@ -18,7 +18,7 @@ import {
 import { initBackend } from '../../../../src/node/tf-backend.js';
 import { buildAfterstateNet } from '../../../../src/agents/learned/network.js';
 import type { Env, EnvState } from '../../../../src/env/env.js';
-import type { FourTenOutcome } from '../../../../src/env/game.js';
+import type { FourTenOutcome } from '../../../../src/games/four-ten/engine.js';
 import {
   END_TURN,
   FIRST_EXCHANGE,

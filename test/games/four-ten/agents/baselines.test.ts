@@ -10,7 +10,7 @@ import { readPosition } from '../../../../src/games/four-ten/agents/common.js';
 import { configId, keyOfConfig, multisetOf } from '../../../../src/games/four-ten/hands.js';
 import { cappedPoints, prospects } from '../../../../src/games/four-ten/agents/prospects.js';
 import type { Env, EnvState } from '../../../../src/env/env.js';
-import type { FourTenOutcome } from '../../../../src/env/game.js';
+import type { FourTenOutcome } from '../../../../src/games/four-ten/engine.js';
 import type { FourTenJSON, FourTenState } from '../../../../src/games/four-ten/engine.js';
 import { make } from '../../../../src/env/registry.js';
 import { createRng, shuffleInPlace, type Rng } from '../../../../src/env/rng.js';

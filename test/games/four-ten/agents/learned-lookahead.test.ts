@@ -20,7 +20,7 @@ import { parseMetadata, type ModelMetadata } from '../../../../src/agents/learne
 import { afterstateAgent, featureLayout } from '../../../../src/agents/learned/from-model.js';
 import { buildAfterstateNet } from '../../../../src/agents/learned/network.js';
 import type { Env } from '../../../../src/env/env.js';
-import type { FourTenOutcome } from '../../../../src/env/game.js';
+import type { FourTenOutcome } from '../../../../src/games/four-ten/engine.js';
 import {
   END_TURN,
   FIRST_EXCHANGE,

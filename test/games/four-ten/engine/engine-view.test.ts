@@ -2,7 +2,7 @@
 // env only, and the engine's `scoring` says what its outcome measures (evaluation and training
 // summarise results by it).
 import { describe, expect, it } from 'vitest';
-import { fourTenOf } from '../../../../src/games/four-ten/engine.js';
+import { fourTenGame, fourTenOf } from '../../../../src/games/four-ten/engine.js';
 import { envIds, envSpec, make } from '../../../../src/env/registry.js';
 
 describe('four-ten engine view', () => {
@@ -17,15 +17,16 @@ describe('four-ten engine view', () => {
     expect(envIds().filter((id) => envSpec(id).game.name !== 'four-ten').length).toBeGreaterThan(0);
   });
 
-  it('scores four-ten by rounds: its outcome has the rounds and points that scoring reads', () => {
+  it("every game's outcome holds the fields its result declares, four-ten's the rounds and points", () => {
     for (const id of envIds()) {
       const env = make(id);
       env.reset({ seed: 2 });
-      const scoring = envSpec(id).game.scoring;
-      const fields = Object.keys(env.outcome()).sort();
-      expect(fields, `${id} (${scoring})`).toEqual(
-        scoring === 'rounds' ? ['points', 'rounds', 'safeties', 'won'] : ['cardsLeft', 'won'],
-      );
+      const outcome = env.outcome();
+      for (const { key } of envSpec(id).game.result.fields) expect(typeof outcome[key], `${id}: ${key}`).toBe('number');
     }
+    expect(fourTenGame.result.fields.map((f) => f.key)).toEqual(['rounds', 'points']);
+    const four = make('four-ten');
+    four.reset({ seed: 2 });
+    expect(Object.keys(four.outcome()).sort()).toEqual(['points', 'rounds', 'safeties', 'won']);
   });
 });

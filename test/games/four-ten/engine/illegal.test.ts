@@ -74,7 +74,7 @@ describe('four-ten: why a move is illegal', () => {
           // The env refuses any step after the end itself; the engine's own reason says the same.
           expect(given).toMatch(/^step\(\d+\): the episode is over \(terminated/);
           const view = fourTenOf(env)!;
-          expect(fourTenGame.whyIllegal(view.state, view.options, action)).toBe(expected);
+          expect(fourTenGame.whyIllegal!(view.state, view.options, action)).toBe(expected);
           continue;
         }
         if (expected === 'seen')

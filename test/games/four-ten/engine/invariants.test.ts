@@ -59,7 +59,7 @@ function broken(
   const s = new FourTenState();
   fourTenGame.copyState(at.state, s);
   change(s, at.options);
-  return fourTenGame.checkState(s, at.options);
+  return fourTenGame.checkState!(s, at.options);
 }
 
 /** Takes a card of value v out of the stock (the caller puts it somewhere). */

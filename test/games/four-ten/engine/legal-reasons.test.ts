@@ -29,7 +29,7 @@ describe('four-ten whyIllegal', () => {
                 ? 'exchange'
                 : 'end turn',
         );
-        expect(fourTenGame.whyIllegal(view.state, view.options, action), `${phaseOf(env)} ${action}`).toBe(
+        expect(fourTenGame.whyIllegal!(view.state, view.options, action), `${phaseOf(env)} ${action}`).toBe(
           'it is legal',
         );
       }
@@ -46,6 +46,6 @@ describe('four-ten whyIllegal', () => {
     expect([g.phase, g.hand, g.home]).toEqual(['won', ['1'], ['1']]);
     const view = fourTenOf(env)!;
     for (let action = 0; action <= END_TURN; action++)
-      expect(fourTenGame.whyIllegal(view.state, view.options, action)).toBe('the game is over');
+      expect(fourTenGame.whyIllegal!(view.state, view.options, action)).toBe('the game is over');
   });
 });

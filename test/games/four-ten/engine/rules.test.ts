@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { make } from '../../../../src/env/registry.js';
 import type { Env } from '../../../../src/env/env.js';
 import { TengymError } from '../../../../src/env/errors.js';
-import type { FourTenOutcome } from '../../../../src/env/game.js';
+import type { FourTenOutcome } from '../../../../src/games/four-ten/engine.js';
 import {
   fourTenGame,
   orderedFourTenDeck,
@@ -203,7 +203,7 @@ describe('four-ten: placements and faults', () => {
       expect(game(env).phase).toBe('bust');
       expect(env.legalActions()).toEqual([]);
       expect(Array.from(env.mask).every((m) => m === 0)).toBe(true);
-      expect(env.episodeReturn).toBe(fourTenGame.expectedReturn(last.info.outcome!, env.options as never));
+      expect(env.episodeReturn).toBe(fourTenGame.expectedReturn!(last.info.outcome!, env.options as never));
       expect(env.episodeReturn).toBe(reward === 'points' ? 7 : -3 - 100);
       expect(() => env.step(0)).toThrow(/episode is over/);
     }
@@ -514,7 +514,7 @@ describe('four-ten: the end of the game', () => {
       const o = r2.info.outcome as FourTenOutcome;
       expect(o).toEqual({ won: false, points: 0, rounds: 2, safeties: 1 });
       expect([r1.reward, r2.reward]).toEqual(reward === 'points' ? [0, 0] : [-1, -1]);
-      expect(fourTenGame.expectedReturn(o, env.options as never)).toBe(r1.reward + r2.reward);
+      expect(fourTenGame.expectedReturn!(o, env.options as never)).toBe(r1.reward + r2.reward);
       expect(game(env).phase).toBe('truncated');
       expect(env.legalActions()).toEqual([]);
     }
@@ -529,7 +529,7 @@ describe('four-ten: the end of the game', () => {
     expect(r.reward).toBe(-1);
     expect(r.info.outcome).toEqual({ won: false, points: 0, rounds: 1, safeties: 0 });
     // Lost at maxRounds with no safeties: bust or truncation, the outcome can't tell.
-    expect(fourTenGame.expectedReturn(r.info.outcome!, env.options as never)).toBeNull();
+    expect(fourTenGame.expectedReturn!(r.info.outcome!, env.options as never)).toBeNull();
   });
 
   it('a won game in rounds mode returns minus the rounds', () => {
@@ -538,7 +538,7 @@ describe('four-ten: the end of the game', () => {
     const rewards = play(env, [HAND, ...CLEAN_TEN_MOVES]);
     expect(rewards.filter((r) => r !== 0)).toEqual([-1, -1]);
     expect(env.outcome()).toEqual({ won: true, points: 10, rounds: 2, safeties: 2 });
-    expect(fourTenGame.expectedReturn(env.outcome(), env.options as never)).toBe(-2);
+    expect(fourTenGame.expectedReturn!(env.outcome(), env.options as never)).toBe(-2);
   });
 });
 
@@ -719,7 +719,7 @@ describe('four-ten: invariants over random games', () => {
           for (let steps = 0; env.running; steps++) {
             expect(steps).toBeLessThan(20000);
             const s = env.rawState as FourTenState;
-            expect(fourTenGame.checkState(s, env.options as never)).toBeNull();
+            expect(fourTenGame.checkState!(s, env.options as never)).toBeNull();
             const maskIds = Array.from(env.mask).flatMap((m, a) => (m ? [a] : []));
             expect(maskIds).toEqual(env.legalActions());
             expect(maskIds.length).toBeGreaterThan(0);
@@ -740,7 +740,7 @@ describe('four-ten: invariants over random games', () => {
             }
           }
           const outcome = env.outcome() as FourTenOutcome;
-          const expected = fourTenGame.expectedReturn(outcome, env.options as never);
+          const expected = fourTenGame.expectedReturn!(outcome, env.options as never);
           if (expected !== null) expect(total).toBe(expected);
           // The return read off the final state: −1 per round, −maxRounds for the bust; or the points.
           const end = env.getState().game as FourTenJSON;

@@ -157,7 +157,7 @@ describe('four-ten checkState: queued decks', () => {
     const bad = good.map((v, i) => (i === 8 ? 1 : v));
     s.queue = Uint8Array.from([...good, ...good, ...bad]);
     s.queueNext = 1;
-    expect(fourTenGame.checkState(s, view.options)).toBe(
+    expect(fourTenGame.checkState!(s, view.options)).toBe(
       'queuedDecks deck 2 (cards 32..63) has 9× 1, 7× 2; each deck needs eight each of 1, 2, 3, 4',
     );
   });
