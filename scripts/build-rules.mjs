@@ -30,9 +30,13 @@ function gameRules() {
 function registryTable(rules) {
   const rows = [];
   for (const e of envs()) {
-    const section = rules.flatMap((r) => r.headings).find((h) => [e.id, e.engine].includes(headingAnchor(h)));
+    // The section of its id where it has one of its own (ten-twenty-thirty), else its engine's.
+    const headings = rules.flatMap((r) => r.headings);
+    const section =
+      headings.find((h) => headingAnchor(h) === e.id) ?? headings.find((h) => headingAnchor(h) === e.engine);
     const game = section ? `[${section}](#${headingAnchor(section)})` : e.engine;
-    rows.push(`| \`${e.id}\` | ${game}: ${e.title} | ${e.actions} | ${e.observationSize} |`);
+    const title = e.title === section ? '' : `: ${e.title}`;
+    rows.push(`| \`${e.id}\` | ${game}${title} | ${e.actions} | ${e.observationSize} |`);
   }
   return ['| id | game | actions | observation |', '| --- | --- | ---: | ---: |', ...rows].join('\n');
 }

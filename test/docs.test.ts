@@ -3,6 +3,7 @@
 // of it), every source path they name in backticks is a file, and nothing in the repo cites
 // the rules' source documents by their file names, which a clone does not contain
 // (docs/rules.md is the repo's own statement of the rules and credits its sources).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,12 @@ describe('the docs', () => {
       for (const heading of ['## Options', '## Actions', '## Observation'])
         expect(types.slice(0, types.indexOf('*/')), `${game}: ${heading}`).toContain(heading);
     }
+  });
+
+  it("docs/rules.md holds each game folder's rules.md as npm run build:rules writes them", () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build-rules.mjs'), '--check'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 
   it('heading anchors follow GitHub', () => {
