@@ -510,7 +510,7 @@ function deckText(deck: DeckInput): string {
  * a list of codes, or the board keeps a card from view (a `card` pile without its card): the deck
  * cannot be read back then.
  */
-function dealtDeck(env: Env): string[] | null {
+export function dealtDeck(env: Env): string[] | null {
   const state = env.getState() as { game?: unknown };
   const stock = isPlainObject(state.game) ? state.game.stock : undefined;
   if (!Array.isArray(stock) || !stock.every((card) => typeof card === 'string')) return null;

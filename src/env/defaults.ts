@@ -100,7 +100,10 @@ export function endTextOf(
   return fields === '' ? `${how}.` : `${how}: ${fields}.`;
 }
 
-/** A state's field as JSON: numbers, booleans and strings as they are, typed arrays as arrays, plain objects field by field. */
+/**
+ * A state's field as JSON: numbers, booleans and strings as they are, typed arrays as arrays,
+ * plain objects field by field.
+ */
 function fieldJSON(value: unknown, path: string): unknown {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string' || value === null)
     return value;

@@ -377,8 +377,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
         'undo-unavailable',
         this.game.undoLimit
           ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'`
-          : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, ` +
-              `tens and block-ten have one)`,
+          : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (envs() lists the ids ` +
+              'whose options take one)',
       );
     }
     if (!this.started) throw new TengymError('not-reset', 'undo: call reset() first');

@@ -271,7 +271,11 @@ export const GAME_MEMBERS: readonly {
 }[] = [
   { name: 'name', kind: 'string', what: 'the engine name' },
   { name: 'optionsSchema', kind: 'object', what: 'the zod schema of its options' },
-  { name: 'result', kind: 'object', what: 'what its result is measured by besides the win (ResultSpec)' },
+  {
+    name: 'result',
+    kind: 'object',
+    what: 'what its result is measured by besides the win: a ResultSpec, CARDS_LEFT_RESULT for cards left',
+  },
   { name: 'numActions', kind: 'function', what: 'the number of action ids' },
   { name: 'observationSize', kind: 'function', what: 'the observation length' },
   { name: 'createState', kind: 'function', what: 'allocates a state' },

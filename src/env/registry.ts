@@ -168,7 +168,7 @@ function gameProblem(game: unknown): string | null {
     const value = (game as Record<string, unknown>)[name];
     if (value === undefined) return `${named} has no ${name}: ${what}`;
     if (typeof value !== kind || value === null)
-      return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
+      return `${named}: ${name} must be ${kind === 'object' ? 'an' : 'a'} ${kind} (${what}), got ${showValue(value)}`;
   }
   const g = game as Partial<AnyGame>;
   // Met later as a TypeError at make(), or as figures reported as 0: said here, where the game is given.
@@ -183,7 +183,11 @@ function gameProblem(game: unknown): string | null {
     const value = g[name];
     const ok =
       value === undefined || typeof value === 'function' || (name === 'sameOutcome' && typeof value === 'boolean');
-    if (!ok) return `${named}: ${name}, where a game has it, must be a function, got ${showValue(value)}`;
+    const kind =
+      name === 'sameOutcome'
+        ? 'a boolean or a function of the options (whether every order of moves reaches the same end)'
+        : 'a function';
+    if (!ok) return `${named}: ${name}, where a game has it, must be ${kind}, got ${showValue(value)}`;
   }
   if (g.rules !== undefined && (typeof g.rules !== 'string' || g.rules.trim() === ''))
     return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;

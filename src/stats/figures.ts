@@ -89,7 +89,10 @@ export function addToSums(sums: FigureSums, won: boolean, values: Readonly<Recor
   }
 }
 
-/** A figure from running sums (null where it has no value: a mean over no episode, or a median, which sums cannot give). */
+/**
+ * A figure from running sums (null where it has no value: a mean over no episode, or a median,
+ * which sums cannot give).
+ */
 export function figureOfSums(figure: ResultFigure, s: FigureSums): number | null {
   const totals = figure.over === 'won' ? s.wonSums : s.sums;
   const count = figure.over === 'won' ? s.wins : s.episodes;

@@ -4,54 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkEnv } from '../../src/env/checker.js';
 import { envIds, envSpec } from '../../src/env/registry.js';
-import { createRng, randomInt } from '../../src/env/rng.js';
+import { allChecks, decksFor } from '../helpers/game-checks.js';
 import { scaled } from '../helpers/scale.js';
 
-const EPISODES: Record<string, number> = { 'four-ten': 300, 'decade-stacks': 1000, 'ten-twenty-thirty': 300 };
+const EPISODES: Record<string, number> = Object.assign({}, ...allChecks().map((c) => c.episodes ?? {}));
 const episodesOf = (id: string) => scaled(EPISODES[id] ?? 2000);
 const VARIANT_EPISODES = scaled(300);
 const DECKS = scaled(20, 4);
 
-/**
- * `count` shuffled decks as `reset({ deck })` takes them: 52 cards, or Four Ten's 1–4 eight times each, one deck a
- * round for one or two rounds.
- */
-function decksFor(id: string, count: number): string[][] {
-  const rng = createRng(4242);
-  const cards =
-    id === 'four-ten'
-      ? [...'1234'].flatMap((v) => Array<string>(8).fill(v))
-      : [...'A23456789TJQK'].flatMap((r) => [...'SHDC'].map((s) => r + s));
-  const shuffled = () => {
-    const deck = [...cards];
-    for (let i = deck.length - 1; i > 0; i--) {
-      const j = randomInt(rng, 0, i);
-      [deck[i], deck[j]] = [deck[j], deck[i]];
-    }
-    return deck;
-  };
-  return Array.from({ length: count }, (_, k) =>
-    id === 'four-ten' && k % 2 === 1 ? [...shuffled(), ...shuffled()] : shuffled(),
-  );
-}
-
-const VARIANTS: [string, Record<string, unknown>][] = [
-  ['tens', { tableau: 15 }],
-  ['tens', { refill: 'buffered' }],
-  ['tens', { blockTens: true, reward: 'cards' }],
-  ['tens', { undoLimit: 'unlimited' }],
-  ['block-ten', { refill: 'buffered', reward: 'cards' }],
-  ['block-ten', { undoLimit: 3 }],
-  ['decade', { reward: 'cards' }],
-  ['decade', { win: 'one-left', minRun: 3 }],
-  ['decade-stacks', { discard: 'optional', reward: 'cards' }],
-  ['decade', { pickedUp: 'deck-bottom', maxSteps: 300 }],
-  ['decade-loop', { maxRun: null, fives: true }],
-  ['four-ten', { drawVisible: false }],
-  ['four-ten', { check: 'faults-first', reward: 'rounds' }],
-  ['four-ten', { safeties: 0, gameTarget: 20, maxRounds: 5 }],
-  ['four-ten', { handTarget: 12 }],
-];
+/** Option variants that move every option of every engine off its default (each game's checks.ts). */
+const VARIANTS = allChecks().flatMap((c) => c.variants ?? []);
 
 describe('environment contract', () => {
   it.each(envIds())('%s passes the checker over many random games', (id) => {
@@ -80,7 +42,7 @@ describe('environment contract', () => {
       const unmoved = Object.keys(game.optionsSchema.parse({}) as object).filter(
         (key) => !moved.get(game.name)?.has(key),
       );
-      expect(unmoved, `${game.name}: options no variant here sets (add one to VARIANTS)`).toEqual([]);
+      expect(unmoved, `${game.name}: options no variant sets (add one to its test folder's checks.ts)`).toEqual([]);
     }
   });
 

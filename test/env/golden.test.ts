@@ -8,69 +8,33 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeBasicPolicy } from '../../src/agents/basic.js';
 import type { Env } from '../../src/env/env.js';
-import type { FourTenOutcome } from '../../src/games/four-ten/engine.js';
 import { playthrough } from '../../src/env/playthrough.js';
-import { make } from '../../src/env/registry.js';
-import { createRng, randomInt } from '../../src/env/rng.js';
+import { envIds, make } from '../../src/env/registry.js';
+import { allChecks, type GoldenCase } from '../helpers/game-checks.js';
 
 const UPDATE = process.env.GOLDEN_UPDATE === '1';
 const MAX_STEPS = 150;
 
-interface Case {
-  file: string;
-  id: string;
-  options: Record<string, unknown>;
-  seeds: number[];
-  /** Random play busts Four Ten within a few steps; a cautious player reaches its other rules. */
-  cautious?: boolean;
-}
+type Case = GoldenCase;
 
+/**
+ * Each game's golden cases (its test folder's checks.ts); an id no game's checks name gets one of its own: random
+ * play from seeds 1 and 2, so that a new game is recorded as soon as it is registered.
+ */
 const CASES: Case[] = [
-  { file: 'tens', id: 'tens', options: {}, seeds: [1, 2, 3, 4] },
-  { file: 'tens-15-buffered', id: 'tens', options: { tableau: 15, refill: 'buffered', reward: 'cards' }, seeds: [3] },
-  { file: 'tens-blocktens', id: 'tens', options: { blockTens: true }, seeds: [4] },
-  { file: 'block-ten', id: 'block-ten', options: {}, seeds: [5, 6] },
-  { file: 'decade', id: 'decade', options: {}, seeds: [7, 8] },
-  { file: 'decade-optional', id: 'decade-optional', options: { reward: 'cards' }, seeds: [9] },
-  { file: 'decade-max3', id: 'decade-max3', options: {}, seeds: [10] },
-  { file: 'decade-loop', id: 'decade-loop', options: {}, seeds: [11] },
-  { file: 'decade-fives', id: 'decade-fives', options: {}, seeds: [12] },
-  { file: 'decade-stacks', id: 'decade-stacks', options: {}, seeds: [13] },
-  { file: 'ten-twenty-thirty', id: 'ten-twenty-thirty', options: {}, seeds: [14] },
-  { file: 'four-ten', id: 'four-ten', options: {}, seeds: [15, 16] },
-  { file: 'four-ten-cautious', id: 'four-ten', options: {}, seeds: [18, 19], cautious: true },
-  {
-    file: 'four-ten-hidden-faults-first',
-    id: 'four-ten',
-    options: { drawVisible: false, check: 'faults-first', reward: 'rounds' },
-    seeds: [17],
-    cautious: true,
-  },
+  ...allChecks().flatMap((c) => c.goldens ?? []),
+  ...envIds()
+    .filter((id) => !allChecks().some((c) => (c.goldens ?? []).some((g) => g.id === id)))
+    .map((id) => ({ file: id, id, options: {}, seeds: [1, 2] })),
 ];
 
-/** Random among the actions after which no fault was paid (one step of lookahead on a clone). */
-function cautiousPolicy(seed: number): (env: Env) => number {
-  const rng = createRng(seed);
-  return (env) => {
-    const now = env.outcome() as FourTenOutcome;
-    const safe = env.legalActions().filter((a) => {
-      const probe = env.clone();
-      probe.step(a);
-      const next = probe.outcome() as FourTenOutcome;
-      return next.safeties === now.safeties && next.points >= now.points && !(probe.terminated && !next.won);
-    });
-    const pool = safe.length ? safe : env.legalActions();
-    return pool[randomInt(rng, 0, pool.length - 1)];
-  };
-}
-
-/** The game on each seed (random or cautious play), cut at MAX_STEPS steps, as JSON Lines. */
+/** The game on each seed (random play, or the case's own player), cut at MAX_STEPS steps, as JSON Lines. */
 function record(c: Case): string {
   const lines: string[] = [];
   for (const seed of c.seeds) {
     const env = make(c.id, c.options);
     const random = makeBasicPolicy('random', seed);
-    const act = c.cautious ? cautiousPolicy(seed) : (e: Env) => random.act(e);
+    const act = c.policy ? c.policy(seed) : (e: Env) => random.act(e);
     playthrough(
       env,
       { seed },

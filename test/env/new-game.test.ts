@@ -1,13 +1,16 @@
 /**
- * Adding a game: Ten Pairs (test/helpers/ten-pairs.ts) is written in the test folder alone and
- * registered with `registerGame`; with no other file edited it gets the env, the contract
- * checker, `random` and `first`, `tengym replay`, hints and a board. A game missing any member
- * the engine contract requires is refused with a message naming it. DEVELOPERS.md's "Adding a
- * game" is this file's recipe.
+ * Adding a game: Ten Pairs (test/helpers/ten-pairs.ts) is written in the test folder alone, as one
+ * module (its engine, its ids, a kit with an agent of its own and training presets) registered with
+ * `registerModule`; with no other file edited it gets the env, the contract checker, `random`,
+ * `first` and its own agent, `tengym replay`, hints, a board, its rules and its training presets. A
+ * game missing any member the engine contract requires is refused with a message naming it.
+ * DEVELOPERS.md's "Adding a game" is this file's recipe.
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { agentsFor, createAgent } from '../../src/agents/index.js';
+import { agentsFor, createAgent, simpleBaseline } from '../../src/agents/index.js';
+import { registerModule } from '../../src/agents/modules.js';
+import { loadAlgorithm } from '../../src/train/algorithms/index.js';
 import { replay } from '../../src/cli/commands/replay.js';
 import { rulesText } from '../../src/cli/rules-document.js';
 import { boardCards } from '../../src/env/checker.js';
@@ -23,15 +26,45 @@ import {
   make,
   plainText,
   registerGame,
+  envConfig,
   type AnyGame,
   type TengymError,
 } from '../../src/index.js';
 import { TEN_PAIRS_DECK, tenPairsGame } from '../helpers/ten-pairs.js';
 
-const configs = registerGame(tenPairsGame, [
-  { id: 'ten-pairs', description: 'Ten Pairs: remove two face-up cards that make 10, or discard one to see a new one' },
-  { id: 'ten-pairs-six', preset: { slots: 6 }, description: 'Ten Pairs with six cards face up' },
-]);
+/** Ten Pairs' one heuristic: the first pair there is, else the discard. */
+const pairFirst = {
+  name: 'pair-first',
+  fair: true,
+  reset: () => {},
+  act: (env: Env) => env.legal[0],
+};
+
+registerModule({
+  game: tenPairsGame,
+  ids: [
+    {
+      id: 'ten-pairs',
+      title: 'Ten Pairs',
+      description: 'Ten Pairs: remove two face-up cards that make 10, or discard one to see a new one',
+    },
+    { id: 'ten-pairs-six', preset: { slots: 6 }, description: 'Ten Pairs with six cards face up' },
+  ],
+  kit: {
+    agents: [
+      {
+        name: 'pair-first',
+        description: 'the first pair there is, else the discard',
+        fair: true,
+        games: [tenPairsGame],
+        create: () => pairFirst,
+      },
+    ],
+    simpleBaseline: 'pair-first',
+    presets: { ppo: () => ({ numEnvs: 8, rolloutSteps: 32 }) },
+  },
+});
+const configs = ['ten-pairs', 'ten-pairs-six'].map((id) => envConfig(id));
 
 /** The TengymError `fn` throws. */
 function thrownBy(fn: () => unknown): TengymError {
@@ -70,8 +103,8 @@ describe('a game registered at run time', () => {
     expect(env.render()).toBe('5 2 3 4 · stock 15');
     // Its errors speak of its own engine, not of an option it never had.
     expect(() => env.undo()).toThrow(
-      "undo: ten-pairs has no undo: the ten-pairs engine has no undoLimit (of tengym's games, tens and " +
-        'block-ten have one)',
+      'undo: ten-pairs has no undo: the ten-pairs engine has no undoLimit (envs() lists the ids whose options take ' +
+        'one)',
     );
   });
 
@@ -82,9 +115,10 @@ describe('a game registered at run time', () => {
       ).toMatchObject({ episodes: 100, decks: 2 });
   });
 
-  it('has random and first in the catalogue, and they play it to the end', () => {
-    expect(agentsFor('ten-pairs').map((a) => a.name)).toEqual(['random', 'first']);
-    for (const name of ['random', 'first']) {
+  it('has random, first and its own agent in the catalogue, and they play it to the end', () => {
+    expect(agentsFor('ten-pairs').map((a) => a.name)).toEqual(['random', 'first', 'pair-first']);
+    expect(simpleBaseline(envConfig('ten-pairs'))).toBe('pair-first');
+    for (const name of ['random', 'first', 'pair-first']) {
       const env = make('ten-pairs');
       const agent = createAgent(name, 'ten-pairs');
       env.reset({ seed: 4 });
@@ -92,6 +126,12 @@ describe('a game registered at run time', () => {
       playOut(env, (e) => agent.act(e));
       expect(env.terminated).toBe(true);
     }
+  });
+
+  it('has its training presets: an algorithm takes them as its defaults for the game', async () => {
+    const ppo = await loadAlgorithm('ppo');
+    expect(ppo.preset(envConfig('ten-pairs'))).toMatchObject({ numEnvs: 8, rolloutSteps: 32 });
+    expect(ppo.preset(envConfig('tens'))).not.toMatchObject({ numEnvs: 8, rolloutSteps: 32 });
   });
 
   it('replays with `tengym replay`, step by step', () => {
@@ -259,8 +299,8 @@ describe('a game missing a member is refused, naming it', () => {
         { id: 'ten-pairs-odd', description: 'odd' },
       ]),
     ).toThrow(
-      "registerGame: game 'ten-pairs': sameOutcome must be a boolean (whether every order of moves reaches " +
-        'the same end, for hints), got "no"',
+      "registerGame: game 'ten-pairs': sameOutcome, where a game has it, must be a boolean or a function of " +
+        'the options (whether every order of moves reaches the same end), got "no"',
     );
     // A member of the right kind but no use: refused here, not met later as a TypeError or as figures of 0.
     const odd = (change: object) => () =>
@@ -269,8 +309,8 @@ describe('a game missing a member is refused, naming it', () => {
       "registerGame: game 'ten-pairs': optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got " +
         'an object without safeParse',
     );
-    expect(odd({ scoring: 'points' })).toThrow(
-      /^registerGame: game 'ten-pairs': scoring must be 'cards' or 'rounds' .*, got "points"$/,
+    expect(odd({ result: 'cards' })).toThrow(
+      /^registerGame: game .ten-pairs.: result must be an object \(.*ResultSpec, CARDS_LEFT_RESULT .*\), got "cards"$/,
     );
     expect(odd({ undoLimit: 3 })).toThrow(
       "registerGame: game 'ten-pairs': undoLimit, where a game has it, must be a function, got 3",

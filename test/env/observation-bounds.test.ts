@@ -8,30 +8,15 @@ import { fourTenGame, maxDeckOutPoints } from '../../src/games/four-ten/engine.j
 import { envIds, make } from '../../src/env/registry.js';
 import { createRng, randomInt } from '../../src/env/rng.js';
 import { tenPairsGame } from '../helpers/ten-pairs.js';
+import { allChecks } from '../helpers/game-checks.js';
 import { scaled } from '../helpers/scale.js';
 
-const GAMES: Record<string, number> = { 'four-ten': 400, 'ten-twenty-thirty': 300 };
-const gamesOf = (id: string) => scaled(GAMES[id] ?? 1000);
+/** Games an id is played, fewer for a slow one (its checks' `episodes`). */
+const GAMES: Record<string, number> = Object.assign({}, ...allChecks().map((c) => c.episodes ?? {}));
+const gamesOf = (id: string) => scaled(Math.min(GAMES[id] ?? 1000, 1000));
 
-/** Option sets that change a bound (besides every id's preset): Four Ten's targets and flags, Decade's limits. */
-const VARIANTS: [string, Record<string, unknown>][] = [
-  ['tens', { tableau: 15 }],
-  ['tens', { refill: 'buffered', blockTens: true }],
-  ['block-ten', { refill: 'buffered' }],
-  ['decade', { minRun: 3, maxSteps: 60 }],
-  ['decade', { pickedUp: 'deck-bottom', maxSteps: 300 }],
-  ['decade-optional', { maxSteps: 40 }],
-  ['decade-stacks', { discard: 'optional', pickedUp: 'deck-bottom', maxSteps: 400 }],
-  ['decade-loop', { maxRun: null, fives: true }],
-  ['four-ten', { drawVisible: false }],
-  ['four-ten', { safeties: 0, gameTarget: 20, maxRounds: 5 }],
-  ['four-ten', { handTarget: 1, gameTarget: 1 }],
-  ['four-ten', { handTarget: 4, safeties: 0 }],
-  ['four-ten', { handTarget: 5, gameTarget: 7, check: 'faults-first' }],
-  ['four-ten', { handTarget: 13, gameTarget: 30 }],
-  ['four-ten', { handTarget: 16, safeties: 0, maxRounds: 20 }],
-  ['four-ten', { handTarget: 40, gameTarget: 45, maxRounds: 10 }],
-];
+/** Option sets that change a bound (besides every id's preset): each game's (its test folder's checks.ts). */
+const VARIANTS = allChecks().flatMap((c) => c.boundVariants ?? []);
 
 /**
  * Plays `games` random games of `env` (seeded), checking every observation against the env's
