@@ -25,14 +25,14 @@ from tengym.bench import random_legal
 PATCHES = [
     ("const obsBytes = num * obsSize * 4;", "const obsBytes = num * obsSize + 3 & ~3;"),
     (
-        "const obs = new Float32Array(out.buffer, base, num * obsSize);",
-        "const obs = new Float32Array(num * obsSize); globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, "
-        "num * obsSize); globalThis.__f32 = obs;",
+        "observations: new Float32Array(out.buffer, base, num * obsSize),",
+        "observations: (globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, num * obsSize), globalThis.__f32 "
+        "= new Float32Array(num * obsSize)),",
     ),
     (
-        "function writeRows(c, lastRows) {",
-        "function writeRows(c, lastRows) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let k = "
-        "0; k < f.length; k++) u8[k] = f[k] * 255; }",
+        "function writeRows(c, lastRows, outcomes) {",
+        "function writeRows(c, lastRows, outcomes) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let "
+        "k = 0; k < f.length; k++) u8[k] = f[k] * 255; }",
     ),
 ]
 

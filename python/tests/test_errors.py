@@ -1381,10 +1381,10 @@ def test_a_vector_env_refuses_to_be_copied_by_name():
 
 
 def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
-    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which resets next-step or same-step.
+    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which keeps Gymnasium's three modes.
     from gymnasium.vector import AutoresetMode
 
-    for mode in (AutoresetMode.DISABLED, "Disabled", "same-step", None, 1):
+    for mode in ("same-step", None, 1):
         with pytest.raises(tengym.TengymError, match="autoreset_mode") as e:
             gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert e.value.code == "bad-argument"
@@ -1394,6 +1394,8 @@ def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
         ("NextStep", AutoresetMode.NEXT_STEP),
         (AutoresetMode.SAME_STEP, AutoresetMode.SAME_STEP),
         ("SameStep", AutoresetMode.SAME_STEP),
+        (AutoresetMode.DISABLED, AutoresetMode.DISABLED),
+        ("Disabled", AutoresetMode.DISABLED),
     ):
         v = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert v.metadata["autoreset_mode"] is kept

@@ -55,6 +55,11 @@ from ..errors import (
 )
 
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
+# What `engine.mjs --list` says (written beside the bundle by the build): the ids, and the engines'
+# bounds that arguments are checked against before an engine is asked (the largest seed, the
+# longest time limit, the stays in a row that end an episode), so that no copy of them lives here.
+ENGINE_LIST: dict[str, Any] = json.loads(ENGINE_SCRIPT.with_name("envs.json").read_text())
+LIMITS: dict[str, int] = ENGINE_LIST["limits"]
 KIND_JSON, KIND_ERROR, KIND_STEP, KIND_ROWS, KIND_SHARED = 0x4A, 0x45, 0x53, 0x52, 0x4D
 
 
@@ -772,8 +777,8 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forsake_in_child)
 
 
-# The largest seed the engines take (src/env/rng.ts: Number.MAX_SAFE_INTEGER).
-MAX_SEED = 2**53 - 1
+# The largest seed the engines take (src/env/rng.ts's MAX_SEED).
+MAX_SEED = LIMITS["maxSeed"]
 
 
 def check_int32(actions: np.ndarray) -> None:
@@ -908,8 +913,8 @@ def _is_seed(s: Any) -> bool:
     return isinstance(s, (int, np.integer)) and not isinstance(s, (bool, np.bool_)) and 0 <= int(s) <= MAX_SEED
 
 
-# The longest time limit (max_episode_steps) the engines keep (src/bridge/engine.ts's timeLimit).
-MAX_TIME_LIMIT = 2**31 - 1
+# The longest time limit (max_episode_steps) the engines keep (src/env/vector.ts's MAX_EPISODE_STEPS_LIMIT).
+MAX_TIME_LIMIT = LIMITS["maxEpisodeSteps"]
 
 
 class MadeWith:

@@ -16503,6 +16503,529 @@ function createAgent(name, env, options = {}) {
 	if (!spec) throw new TengymError("bad-argument", `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(", ")}`);
 	return spec.create(config);
 }
+/**
+* illegalAction 'stay' on an env without a step limit of its own (`maxSteps`): this many stays in a
+* row end the episode, truncated. A deterministic policy repeating an illegal action would otherwise
+* never end it (Tens, Block Ten and Four Ten end only by their rules).
+*/
+const STAYS_IN_A_ROW_LIMIT = 1e3;
+/** The longest `maxEpisodeSteps`. */
+const MAX_EPISODE_STEPS_LIMIT = 2 ** 31 - 1;
+/** VectorEnv's own keys of its last argument (any other is an env option given in the wrong place). */
+const VECTOR_OPTION_KEYS = [
+	"onEpisode",
+	"onDeal",
+	"autoreset",
+	"maxEpisodeSteps",
+	"illegalAction",
+	"deadDeals",
+	"finalRows",
+	"buffers"
+];
+/** A step refused because of one copy's action: the copy and the reason as the single env gives it. */
+var CopyActionError = class extends TengymError {
+	/** Which copy (0-based). */
+	copy;
+	/** What one env's `step` would say of the action (without the copy). */
+	reason;
+	constructor(code, copy, reason, message) {
+		super(code, message);
+		this.copy = copy;
+		this.reason = reason;
+	}
+};
+/**
+* Deals in a row with no legal move after which a copy gives up with an error instead of dealing
+* on forever (a game whose every deal is over at reset, from a broken engine or options that
+* leave no move). Tens, the game with most such deals, has 2.3% of them: 10,000 in a row never
+* happens to a game that can be played.
+*/
+const MAX_DEAD_DEALS = 1e4;
+/** The most copies one VectorEnv holds, however small (memory bounds most ids far lower: `maxCopies`). */
+const MAX_COPIES = 1 << 24;
+/**
+* The memory all copies of one VectorEnv may take, by `copyBytes`' estimate: 2 GiB, which a
+* default Node heap (about 4 GiB on 64-bit machines) and a browser tab hold with room to spare.
+* Past it a run would die of "heap limit reached" partway through building the copies.
+*/
+const COPIES_MEMORY_BUDGET = 2 ** 31;
+/** What one Env takes besides its typed arrays: the object, views and result objects (measured: 2.2 to 3.3 KB). */
+const ENV_OBJECT_BYTES = 4096;
+/** A typed array's own object beside its bytes. */
+const VIEW_BYTES = 128;
+/**
+* Bytes one copy of `config` takes, estimated from its buffers and engine state (a generous estimate, not a
+* measurement).
+*/
+function copyBytes(config) {
+	const n = config.game.numActions(config.options);
+	const size = config.game.observationSize(config.options);
+	let stateBytes = 0;
+	const state = config.game.createState(config.options);
+	if (state !== null && typeof state === "object") {
+		for (const v of Object.values(state)) if (ArrayBuffer.isView(v)) stateBytes += v.byteLength + VIEW_BYTES;
+	}
+	return ENV_OBJECT_BYTES + 8 * size + n + 4 * n + stateBytes;
+}
+/** The most copies of `config` one VectorEnv takes: the memory budget over `copyBytes`, at most MAX_COPIES. */
+function maxCopies(config) {
+	return Math.max(1, Math.min(MAX_COPIES, Math.floor(COPIES_MEMORY_BUDGET / copyBytes(config))));
+}
+/** `I`: the id, when it is given as one, whose options the constructor checks at compile time. */
+var VectorEnv = class {
+	id;
+	numEnvs;
+	envs;
+	/** One copy's actions (Gymnasium's vector envs batch theirs; this one is `singleActionSpace`, the same object). */
+	actionSpace;
+	/** One copy's actions, as Gymnasium names them beside `singleObservationSpace`: the same object as `actionSpace`. */
+	singleActionSpace;
+	/** One copy's observation; row i of `observations` is copy i's. */
+	singleObservationSpace;
+	observations;
+	finalObservations;
+	/** Same-step: the last masks of the episodes a step ended (rows as `finalObservations`' ). */
+	finalMasks;
+	masks;
+	rewards;
+	terminated;
+	truncated;
+	/** Per copy, the last step's FLAG_TERMINATED | FLAG_TRUNCATED | FLAG_STAYED. */
+	flags;
+	/** Per copy, 1 while its episode is over and not yet dealt again (autoreset 'next-step' or 'disabled'). */
+	ended;
+	autoreset;
+	illegalAction;
+	deadDeals;
+	/** Gymnasium's TimeLimit; 0: none. */
+	maxEpisodeSteps;
+	/** The env's own step limit (its `maxSteps` option), which stays count toward; 0: none. */
+	maxSteps;
+	/** How many episodes the last step (or `stepOne`) ended; their copies are `endedCopies[0..endedCount-1]`. */
+	endedCount = 0;
+	/** The copies the last step ended, in copy order (the first `endedCount`). */
+	endedCopies;
+	/**
+	* The outcomes of the episodes the last step ended, in copy order (the first `endedCount`): null for
+	* an episode that only `maxEpisodeSteps` ended, which a game's own outcome does not describe.
+	*/
+	endedOutcomes;
+	/** Finished episodes so far (zero-length deals included). */
+	episodesDone = 0;
+	onEpisode;
+	onDeal;
+	packed;
+	/** Stays this episode, stays in a row, and the moves a loaded game had made before it was loaded, per copy. */
+	stays;
+	staysInARow;
+	movesBefore;
+	/** Per copy, whether this step's action stays (set by the check, read by the step). */
+	staying;
+	started = false;
+	/** The first error `onEpisode` threw during the current call, thrown when the call is complete. */
+	callbackError = null;
+	result;
+	resetResult;
+	constructor(...args) {
+		const [numEnvs, vectorOptions = {}] = typeof args[0] === "string" ? [args[2], args[3]] : [args[1], args[2]];
+		if (typeof args[0] === "string" && typeof args[1] === "number" && args.length === 2) {
+			envSpec(args[0]);
+			throw new TengymError("bad-argument", `new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv(${JSON.stringify(args[0])}, {}, ${showValue(args[1])}); got ${showValue(args[1])} where the options go and no count`);
+		}
+		const config = typeof args[0] === "string" ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], "VectorEnv");
+		if (typeof numEnvs !== "number" || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > 16777216) throw new TengymError("bad-argument", `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
+		if (vectorOptions === null || typeof vectorOptions !== "object" || vectorOptions.onEpisode !== void 0 && typeof vectorOptions.onEpisode !== "function") throw new TengymError("bad-argument", `VectorEnv's last argument is { onEpisode?: (episode) => void, …vector options }, got ${describeKind(vectorOptions)}`);
+		const unknown = Object.keys(vectorOptions).find((key) => !VECTOR_OPTION_KEYS.includes(key));
+		if (unknown !== void 0) {
+			const where = typeof args[0] === "string" ? "the second argument" : `envConfig(${JSON.stringify(config.id)}, options)`;
+			throw new TengymError("bad-argument", `VectorEnv's last argument is { ${VECTOR_OPTION_KEYS.join(", ")} }: "${unknown}" is not one of its keys (an env option goes in ${where})`);
+		}
+		const settings = vectorSettings(vectorOptions);
+		const { n, size } = engineSizes(config.id, config.game, config.options);
+		const most = maxCopies(config);
+		if (numEnvs > most) {
+			const each = copyBytes(config);
+			throw new TengymError("bad-argument", `numEnvs ${numEnvs}: at most ${most} copies of ${config.id} fit in one VectorEnv (about ${(each / 1024).toFixed(1)} KB each, ${COPIES_MEMORY_BUDGET / 2 ** 30} GiB in all); use fewer copies, or several VectorEnvs in separate workers`);
+		}
+		const id = config.id;
+		const game = config.game;
+		const resolved = config.options;
+		this.id = id;
+		this.numEnvs = numEnvs;
+		this.actionSpace = Object.freeze({ n });
+		this.singleActionSpace = this.actionSpace;
+		this.singleObservationSpace = Object.freeze({ shape: [size] });
+		this.autoreset = settings.autoreset;
+		this.illegalAction = settings.illegalAction;
+		this.deadDeals = settings.deadDeals;
+		this.maxEpisodeSteps = settings.maxEpisodeSteps;
+		this.packed = settings.finalRows === "packed";
+		const options = resolved;
+		this.maxSteps = "maxSteps" in options && typeof options.maxSteps === "number" ? options.maxSteps : 0;
+		const given = vectorOptions.buffers ?? {};
+		try {
+			this.observations = buffer(given.observations, Float32Array, numEnvs * size, "observations");
+			this.finalObservations = buffer(given.finalObservations, Float32Array, numEnvs * size, "finalObservations");
+			this.masks = buffer(given.masks, Uint8Array, numEnvs * n, "masks");
+			this.finalMasks = buffer(given.finalMasks, Uint8Array, numEnvs * n, "finalMasks");
+		} catch (e) {
+			if (!(e instanceof RangeError)) throw e;
+			throw new TengymError("bad-argument", `numEnvs ${numEnvs}: the buffers of ${numEnvs} copies of ${id} take ${(numEnvs * (8 * size + 2 * n) / 1e9).toFixed(1)} GB, more than this machine gives (${e.message})`);
+		}
+		this.rewards = buffer(given.rewards, Float32Array, numEnvs, "rewards");
+		this.flags = buffer(given.flags, Uint8Array, numEnvs, "flags");
+		this.terminated = new Uint8Array(numEnvs);
+		this.truncated = new Uint8Array(numEnvs);
+		this.ended = new Uint8Array(numEnvs);
+		this.endedCopies = new Int32Array(numEnvs);
+		this.endedOutcomes = new Array(numEnvs).fill(null);
+		this.stays = new Int32Array(numEnvs);
+		this.staysInARow = new Int32Array(numEnvs);
+		this.movesBefore = new Float64Array(numEnvs);
+		this.staying = new Uint8Array(numEnvs);
+		const envs = [];
+		for (let i = 0; i < numEnvs; i++) envs.push(new Env(id, game, resolved, {
+			observation: this.observations.subarray(i * size, (i + 1) * size),
+			mask: this.masks.subarray(i * n, (i + 1) * n)
+		}));
+		this.envs = envs;
+		this.onEpisode = vectorOptions.onEpisode;
+		this.onDeal = vectorOptions.onDeal;
+	}
+	/**
+	* Resets every copy: copy i with seed + i when a seed is given (or on the first reset), and
+	* with `deck`, when one is given, every copy that deck (the seeds still set what each deals next).
+	* Returns `{ observations, infos: { masks } }` over the buffers (the same object each time).
+	*/
+	reset(opts = {}) {
+		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `VectorEnv.reset takes { seed?, deck? }, got ${describeKind(opts)}`);
+		for (const key of Object.keys(opts)) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `VectorEnv.reset: unknown option "${key}" (it takes { seed?, deck? })`);
+		const seed = opts.seed === void 0 ? this.started ? void 0 : 0 : validateSeed(opts.seed);
+		checkSeedFits(seed, this.numEnvs, `${this.numEnvs} copies`);
+		const deck = opts.deck;
+		if (deck !== void 0) this.checkDeck(deck, seed);
+		this.callbackError = null;
+		this.endedCount = 0;
+		for (let i = 0; i < this.numEnvs; i++) {
+			const copyOptions = seed === void 0 ? {} : { seed: seed + i };
+			if (deck !== void 0) copyOptions.deck = deck;
+			this.deal(i, copyOptions);
+		}
+		this.started = true;
+		this.resetResult ??= {
+			observations: this.observations,
+			infos: { masks: this.masks }
+		};
+		this.throwCallbackError();
+		return this.resetResult;
+	}
+	/**
+	* Deals copy i alone (its seed and deck as `Env.reset` takes them; a deal with no legal move is
+	* dealt again unless deadDeals is 'keep'), leaving the others as they are: Gymnasium's
+	* `reset_mask`, and how a caller deals a copy whose episode ended with autoreset 'disabled'. Its
+	* reward and flags are cleared (a kept dead deal is flagged as its status says).
+	*/
+	resetCopy(i, opts = {}) {
+		this.checkIndex(i, "resetCopy");
+		this.callbackError = null;
+		this.deal(i, opts);
+		this.throwCallbackError();
+	}
+	/**
+	* Loads a `getState()` JSON into every copy (one a copy). All are checked first, so a bad one
+	* changes no copy. A loaded game's own moves (its JSON's `game.steps`, where it has one) count with
+	* later stays toward its `maxSteps`, as they count toward it in the game.
+	*/
+	setStates(states) {
+		if (!Array.isArray(states) || states.length !== this.numEnvs) throw new TengymError("bad-state", `bad state: expected ${this.numEnvs} state(s)`);
+		const checked = this.envs.map((e, i) => {
+			const trial = e.clone();
+			trial.setState(states[i]);
+			return trial;
+		});
+		for (let i = 0; i < this.numEnvs; i++) {
+			this.envs[i].copyFrom(checked[i]);
+			this.clearCopy(i);
+			this.movesBefore[i] = loadedMoves(states[i]);
+		}
+	}
+	/** Copy i's stays this episode and in a row, and whether stays ended its episode (for a copy of the env). */
+	stayCounts(i) {
+		this.checkIndex(i, "stayCounts");
+		return {
+			stays: this.stays[i],
+			staysInARow: this.staysInARow[i],
+			movesBefore: this.movesBefore[i],
+			ended: this.ended[i] === 1
+		};
+	}
+	/** Sets what `stayCounts` gave (a copy of an env made mid-episode goes on counting as the original). */
+	setStayCounts(i, counts) {
+		this.checkIndex(i, "setStayCounts");
+		const { stays, staysInARow, movesBefore, ended } = counts;
+		for (const [name, v] of [
+			["stays", stays],
+			["staysInARow", staysInARow],
+			["movesBefore", movesBefore]
+		]) if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > MAX_EPISODE_STEPS_LIMIT) throw new TengymError("bad-argument", `setStayCounts: ${name} must be a count, got ${showValue(v)}`);
+		if (typeof ended !== "boolean") throw new TengymError("bad-argument", `setStayCounts: ended must be true or false, got ${showValue(ended)}`);
+		this.stays[i] = stays;
+		this.staysInARow[i] = staysInARow;
+		this.movesBefore[i] = movesBefore;
+		this.ended[i] = ended || !this.envs[i].running ? 1 : 0;
+	}
+	/**
+	* Steps copy i with actions[i]. The whole batch is checked first: if any action is not
+	* legal for its copy, the error names the copy and no copy moves. Returns the buffers in
+	* Gymnasium's form (the same object each time).
+	*/
+	step(actions) {
+		this.checkStarted("step");
+		if (actions === null || typeof actions !== "object" || typeof actions.length !== "number") throw new TengymError("bad-argument", `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
+		if (actions.length !== this.numEnvs) throw new TengymError("bad-argument", `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
+		for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], "step", " (no copy moved)");
+		this.callbackError = null;
+		this.endedCount = 0;
+		for (let i = 0; i < this.numEnvs; i++) this.stepCopy(i, actions[i]);
+		this.result ??= {
+			observations: this.observations,
+			rewards: this.rewards,
+			terminated: this.terminated,
+			truncated: this.truncated,
+			infos: {
+				masks: this.masks,
+				finalObservations: this.finalObservations,
+				finalMasks: this.finalMasks
+			}
+		};
+		this.throwCallbackError();
+		return this.result;
+	}
+	/**
+	* Steps copy i alone (with autoreset), e.g. to play its forced moves while the other
+	* copies wait for a decision. Writes rewards[i], terminated[i], truncated[i].
+	*/
+	stepOne(i, action) {
+		this.checkStarted("stepOne");
+		this.checkIndex(i, "stepOne");
+		this.checkAction(i, action, "stepOne", "");
+		this.callbackError = null;
+		this.endedCount = 0;
+		this.stepCopy(i, action);
+		this.throwCallbackError();
+	}
+	/**
+	* Refuses a step before every copy has a game: dealt by `reset`, or loaded into each copy with
+	* `envs[i].setState` (a run resumed from its copies' saved states, which a reset would deal over).
+	*/
+	checkStarted(call) {
+		if (this.started) return;
+		const undealt = this.envs.findIndex((env) => !env.hasStarted);
+		if (undealt < 0) {
+			this.started = true;
+			return;
+		}
+		const loaded = this.envs.some((env) => env.hasStarted);
+		throw new TengymError("not-reset", `VectorEnv.${call}: call reset() first` + (loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ""));
+	}
+	/**
+	* Whether copy i's action is taken (a move, or with illegalAction 'stay' a stay, marked in `staying`), or
+	* the error `step` would give, naming the copy (`after`: what else the caller says). A copy awaiting its
+	* next-step autoreset takes any action.
+	*/
+	checkAction(i, action, call, after) {
+		const env = this.envs[i];
+		this.staying[i] = 0;
+		if (this.ended[i] === 1) {
+			if (this.autoreset === "next-step") return;
+			if (env.running) {
+				const why = this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps ? `the time limit of ${this.maxEpisodeSteps} steps` : this.maxSteps > 0 ? `${this.maxSteps} steps, ${this.stays[i]} of them illegal actions that stayed` : `${STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed`;
+				const reason = `${call}(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
+				throw new CopyActionError("episode-over", i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
+			}
+		}
+		if (env.isLegal(action)) return;
+		if (this.illegalAction === "stay" && env.running && env.legalCount > 0) {
+			this.staying[i] = 1;
+			return;
+		}
+		try {
+			env.assertLegal(action, call);
+		} catch (e) {
+			if (e instanceof TengymError) throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
+			throw e;
+		}
+	}
+	/** Steps copy i with an action `checkAction` took, with autoreset. */
+	stepCopy(i, action) {
+		const env = this.envs[i];
+		if (this.ended[i] === 1) {
+			this.deal(i, {});
+			return;
+		}
+		let terminated = false;
+		let truncated;
+		let reward = 0;
+		let outcome;
+		const stayed = this.staying[i] === 1;
+		if (stayed) {
+			this.stays[i]++;
+			this.staysInARow[i]++;
+			truncated = this.staysTruncate(i);
+		} else {
+			const r = env.step(action);
+			this.staysInARow[i] = 0;
+			terminated = r.terminated;
+			reward = r.reward;
+			outcome = r.info.outcome;
+			truncated = r.truncated || !terminated && this.staysTruncate(i);
+		}
+		const ownEnd = terminated || truncated;
+		if (this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps) truncated = true;
+		this.rewards[i] = reward;
+		this.terminated[i] = terminated ? 1 : 0;
+		this.truncated[i] = truncated ? 1 : 0;
+		this.flags[i] = (terminated ? 1 : 0) | (truncated ? 2 : 0) | (stayed ? 4 : 0);
+		if (!terminated && !truncated) return;
+		const k = this.endedCount++;
+		this.endedCopies[k] = i;
+		this.endedOutcomes[k] = ownEnd ? outcome ?? env.outcome() : null;
+		this.finish(i, truncated);
+		if (this.autoreset !== "same-step") {
+			this.ended[i] = 1;
+			return;
+		}
+		const row = this.packed ? k : i;
+		const size = env.observation.length;
+		const n = env.mask.length;
+		this.finalObservations.set(env.observation, row * size);
+		this.finalMasks.set(env.mask, row * n);
+		this.deal(i, {});
+		this.rewards[i] = reward;
+		this.terminated[i] = terminated ? 1 : 0;
+		this.truncated[i] = truncated ? 1 : 0;
+		this.flags[i] = (terminated ? 1 : 0) | (truncated ? 2 : 0) | (stayed ? 4 : 0);
+	}
+	/** With illegalAction 'stay', after copy i's step or stay: whether its stays end the episode (truncated). */
+	staysTruncate(i) {
+		if (this.stays[i] === 0) return false;
+		return this.maxSteps > 0 ? this.movesBefore[i] + this.envs[i].episodeSteps + this.stays[i] >= this.maxSteps : this.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
+	}
+	/** Deals copy i (and again, while its deal has no legal move, unless deadDeals is 'keep'), then tells onDeal. */
+	deal(i, opts) {
+		this.envs[i].reset(opts);
+		if (this.deadDeals === "redeal") this.skipDeadDeals(i);
+		this.clearCopy(i);
+		this.onDeal?.(i, opts.seed);
+	}
+	/** Copy i holds a new game: its step's results and counts cleared, its flags as its status says. */
+	clearCopy(i) {
+		const env = this.envs[i];
+		this.rewards[i] = 0;
+		this.terminated[i] = env.terminated ? 1 : 0;
+		this.truncated[i] = env.truncated ? 1 : 0;
+		this.flags[i] = (env.terminated ? 1 : 0) | (env.truncated ? 2 : 0);
+		this.ended[i] = env.running ? 0 : 1;
+		this.stays[i] = 0;
+		this.staysInARow[i] = 0;
+		this.movesBefore[i] = 0;
+	}
+	/** Legal ids of copy i in `envs[i].legal[0..legalCount-1]`. */
+	legalCount(i) {
+		this.checkIndex(i, "legalCount");
+		return this.envs[i].legalCount;
+	}
+	checkIndex(i, call) {
+		if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= this.numEnvs) throw new TengymError("bad-argument", `VectorEnv.${call}(${showValue(i)}): not a copy index; this VectorEnv has copies 0..${this.numEnvs - 1}`);
+	}
+	finish(i, truncated) {
+		this.episodesDone++;
+		const env = this.envs[i];
+		if (!this.onEpisode) return;
+		try {
+			this.onEpisode({
+				index: i,
+				length: env.episodeSteps,
+				return: env.episodeReturn,
+				outcome: env.outcome(),
+				truncated
+			});
+		} catch (e) {
+			this.callbackError ??= { error: e };
+		}
+	}
+	/** Throws the first error `onEpisode` threw during this call, if any (the call is complete). */
+	throwCallbackError() {
+		const pending = this.callbackError;
+		if (pending === null) return;
+		this.callbackError = null;
+		throw pending.error;
+	}
+	/**
+	* Refuses, before any copy is dealt, a deck that is not one or that deals no legal move: a copy
+	* whose deal is over at reset deals again (skipDeadDeals), so it would not play that deck.
+	*/
+	checkDeck(deck, seed) {
+		const scratch = this.envs[0].clone();
+		try {
+			scratch.reset({
+				seed: seed ?? 0,
+				deck
+			});
+		} catch (e) {
+			if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.reset: ${e.message}`);
+			throw e;
+		}
+		if (!scratch.running && this.deadDeals === "redeal") throw new TengymError("bad-deck", "VectorEnv.reset: this deck deals no legal move, and a copy whose deal is over at reset is dealt again, so no copy would play it");
+	}
+	skipDeadDeals(i) {
+		const env = this.envs[i];
+		for (let dead = 0; !env.running; dead++) {
+			if (dead === 1e4) throw new TengymError("bad-argument", `VectorEnv: copy ${i} of ${this.id} dealt ${MAX_DEAD_DEALS} deals in a row with no legal move, so it can never step (${this.id}'s options ${JSON.stringify(env.options)}); check that its engine's legalActions and status leave a fresh deal running (checkEnv(id) reports deadDeals)`);
+			this.finish(i, env.truncated);
+			env.reset();
+		}
+	}
+};
+/** A buffer of `length` elements: the caller's, checked, or a new one. */
+function buffer(given, kind, length, name) {
+	if (given === void 0) return new kind(length);
+	if (!(given instanceof kind) || given.length !== length) throw new TengymError("bad-argument", `VectorEnv's buffers.${name} must be a ${kind.name} of ${length}, got ${describeKind(given)}` + (ArrayBuffer.isView(given) ? ` of ${given.length}` : ""));
+	return given;
+}
+/** The vector options, checked, with their defaults. */
+function vectorSettings(o) {
+	const pick = (value, name, allowed) => {
+		if (value === void 0) return allowed[0];
+		if (typeof value === "string" && allowed.includes(value)) return value;
+		throw new TengymError("bad-argument", `VectorEnv: ${name} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, got ${showValue(value)}`);
+	};
+	if (o.onDeal !== void 0 && typeof o.onDeal !== "function") throw new TengymError("bad-argument", `VectorEnv: onDeal must be a function, got ${describeKind(o.onDeal)}`);
+	const autoreset = pick(o.autoreset, "autoreset", [
+		"same-step",
+		"next-step",
+		"disabled"
+	]);
+	const deadDeals = pick(o.deadDeals, "deadDeals", ["redeal", "keep"]);
+	if (deadDeals === "keep" && autoreset !== "disabled") throw new TengymError("bad-argument", `VectorEnv: deadDeals 'keep' needs autoreset 'disabled' (an autoreset deals on; a kept dead deal would leave its copy over), got autoreset ${JSON.stringify(autoreset)}`);
+	const limit = o.maxEpisodeSteps ?? 0;
+	if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0 || limit > MAX_EPISODE_STEPS_LIMIT) throw new TengymError("bad-argument", `VectorEnv: maxEpisodeSteps must be a positive integer up to ${MAX_EPISODE_STEPS_LIMIT} (0: none), got ${showValue(limit)}`);
+	return {
+		autoreset,
+		illegalAction: pick(o.illegalAction, "illegalAction", ["raise", "stay"]),
+		deadDeals,
+		maxEpisodeSteps: limit,
+		finalRows: pick(o.finalRows, "finalRows", ["by-copy", "packed"])
+	};
+}
+/** The moves a loaded game had made (its JSON's `game.steps`), which count toward its `maxSteps`; 0 without one. */
+function loadedMoves(state) {
+	if (!isPlainObject(state)) return 0;
+	const game = state.game;
+	if (!isPlainObject(game)) return 0;
+	const steps = game.steps;
+	return typeof steps === "number" && Number.isInteger(steps) && steps >= 0 ? steps : 0;
+}
 // src/eval/episodes.ts
 function emptyRows(n) {
 	return {
@@ -16729,19 +17252,22 @@ function dealRecords(rows, scoring) {
 }
 // src/bridge/engine.ts
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 13;
+const PROTOCOL = 14;
+/**
+* The engines' bounds the Python side checks its arguments against before it asks (written by `--list` into
+* the package's envs.json, so that Python holds no copy of them): the largest seed, the longest time limit,
+* and the stays in a row that end an episode of an env without maxSteps.
+*/
+const limits = {
+	maxSeed: MAX_SEED,
+	maxEpisodeSteps: MAX_EPISODE_STEPS_LIMIT,
+	staysInARow: STAYS_IN_A_ROW_LIMIT
+};
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
 const KIND_ROWS = 82;
 const KIND_SHARED = 77;
-/** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
-const STAYED = 4;
-/**
-* Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's
-* STAYS_IN_A_ROW_LIMIT).
-*/
-const STAYS_IN_A_ROW_LIMIT = 1e3;
 let copies = null;
 function writeAll(buf) {
 	let off = 0;
@@ -16766,12 +17292,13 @@ function sendJson(kind, value) {
 * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
 * masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated, both where
 * a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says; bit 2
-* stayed, with make's illegal "stay"). The copies are
-* made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
-* writes its observation and mask straight into the frame that is sent.
+* stayed, with make's illegal "stay"). The VectorEnv is made over views of the frame, so a step
+* writes its observations, rewards, masks and flags straight into the frame that is sent; same-step's
+* last observations and masks too, packed after the flags.
 */
 function allocate(config, num, settings) {
-	const { vector, sameStep } = settings;
+	const { vector } = settings;
+	const sameStep = settings.autoreset === "same-step";
 	const n = config.game.numActions(config.options);
 	const obsSize = config.game.observationSize(config.options);
 	const obsBytes = num * obsSize * 4;
@@ -16781,37 +17308,55 @@ function allocate(config, num, settings) {
 	out.writeUInt32LE(body, 0);
 	out.writeUInt32LE(KIND_ROWS, 4);
 	const base = out.byteOffset + 8;
-	const obs = new Float32Array(out.buffer, base, num * obsSize);
-	const masks = new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n);
-	const envs = [];
-	for (let i = 0; i < num; i++) envs.push(new Env(config.id, config.game, config.options, {
-		observation: obs.subarray(i * obsSize, (i + 1) * obsSize),
-		mask: masks.subarray(i * n, (i + 1) * n)
-	}));
-	return {
-		envs,
+	const lastMasksAt = rowsBytes + obsBytes;
+	const c = {
+		vec: void 0,
+		envs: [],
 		n,
 		obsSize,
-		...settings,
+		vector,
+		sameStep,
 		redeal: vector || settings.redeal,
-		ended: new Uint8Array(num),
-		maxSteps: typeof config.options.maxSteps === "number" ? config.options.maxSteps : 0,
-		stays: new Int32Array(num),
-		staysInARow: new Int32Array(num),
-		stayed: new Uint8Array(num),
-		endedOutcomes: [],
+		firstCopy: settings.firstCopy,
 		out,
-		obs,
-		rewards: new Float32Array(out.buffer, base + obsBytes, num),
-		masks,
-		flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
 		rowsBytes,
-		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-		lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
+		lastMasksAt,
+		stepActions: null,
+		dealt: new Uint8Array(num),
 		attached: /* @__PURE__ */ new Map(),
 		agentSeeds: new Float64Array(num),
 		agentDeals: new Float64Array(num)
 	};
+	c.vec = new VectorEnv(config, num, {
+		autoreset: settings.autoreset,
+		maxEpisodeSteps: settings.timeLimit,
+		illegalAction: settings.stay ? "stay" : "raise",
+		deadDeals: c.redeal ? "redeal" : "keep",
+		finalRows: "packed",
+		onDeal: (i, seed) => dealtCopy(c, i, seed),
+		buffers: {
+			observations: new Float32Array(out.buffer, base, num * obsSize),
+			rewards: new Float32Array(out.buffer, base + obsBytes, num),
+			masks: new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n),
+			flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
+			...sameStep ? {
+				finalObservations: new Float32Array(out.buffer, out.byteOffset + rowsBytes, num * obsSize),
+				finalMasks: new Uint8Array(out.buffer, out.byteOffset + lastMasksAt, num * n)
+			} : {}
+		}
+	});
+	c.envs = c.vec.envs;
+	return c;
+}
+/**
+* Copy i was dealt (a reset, an autoreset): a seeded deal is deal 0 of its seed, an unseeded one the next deal, as one
+* env counts them; its agents are reset for it.
+*/
+function dealtCopy(c, i, seed) {
+	c.dealt[i] = 1;
+	if (seed !== void 0) [c.agentSeeds[i], c.agentDeals[i]] = [seed, 0];
+	else c.agentDeals[i]++;
+	if (c.attached.size > 0) resetCopyAgents(c, i);
 }
 /** What the catalogue says of an agent: its name, description, fairness, and whether it is a ceiling. */
 function agentInfo(env, name) {
@@ -16892,28 +17437,6 @@ function perCopy(c, value, cmd, what, check) {
 	if (!Array.isArray(value) || value.length !== c.envs.length) throw new TengymError("bad-argument", `${cmd}: ${what} must be a list of ${c.envs.length} (one a copy), got ${JSON.stringify(value) ?? String(value)}`);
 	return value.map((v) => v === null ? null : check(v));
 }
-/** A copy's end flag: bit 0 terminated, bit 1 truncated. */
-function endFlag(terminated, truncated) {
-	return (terminated ? 1 : 0) | (truncated ? 2 : 0);
-}
-/** Copy i's end flag into the frame (its observation and mask are there already). */
-function writeFlag(c, i) {
-	const e = c.envs[i];
-	c.flags[i] = endFlag(e.terminated, e.truncated);
-}
-/** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
-function resetCopy(c, i, opts) {
-	const e = c.envs[i];
-	e.reset(opts);
-	if (c.redeal) for (let tries = 0; !e.running && tries < 1e4; tries++) e.reset();
-	c.ended[i] = e.running ? 0 : 1;
-	c.rewards[i] = 0;
-	c.stays[i] = c.staysInARow[i] = 0;
-	writeFlag(c, i);
-	if (opts.seed !== void 0) [c.agentSeeds[i], c.agentDeals[i]] = [opts.seed, 0];
-	else c.agentDeals[i]++;
-	if (c.attached.size > 0) resetCopyAgents(c, i);
-}
 /** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
 function checkDeal(c, scratch, seed, deck, copy) {
 	try {
@@ -16926,14 +17449,6 @@ function checkDeal(c, scratch, seed, deck, copy) {
 	}
 	if (deck !== void 0 && c.redeal && !scratch.running) throw new TengymError("bad-deck", `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is already over${c.vector ? "" : " (dead_deals='keep' returns it, over at reset)"}`);
 }
-/**
-* Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate
-* says.
-*/
-function staysTruncate(c, i) {
-	if (c.stays[i] === 0) return false;
-	return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
-}
 function need() {
 	if (!copies) throw new TengymError("bad-argument", "no env made yet: send \"make\" first");
 	return copies;
@@ -16945,7 +17460,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 13
+				protocol: 14
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -16961,19 +17476,18 @@ function handleJson(msg) {
 			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
 			const config = envConfig(String(msg.id), msg.options ?? {});
 			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
-			if (autoreset !== "next-step" && autoreset !== "same-step") throw new TengymError("bad-argument", `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
+			if (autoreset !== "next-step" && autoreset !== "same-step" && autoreset !== "disabled") throw new TengymError("bad-argument", `autoreset must be "next-step", "same-step" or "disabled", got ${JSON.stringify(autoreset)}`);
 			const vector = msg.vector === true;
 			const timeLimit = msg.timeLimit === void 0 || msg.timeLimit === null ? 0 : msg.timeLimit;
-			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
+			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > MAX_EPISODE_STEPS_LIMIT) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer of at most ${MAX_EPISODE_STEPS_LIMIT}, got ` + JSON.stringify(timeLimit));
 			if (timeLimit > 0 && !vector) throw new TengymError("bad-argument", "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
 			const illegal = msg.illegal === void 0 ? "raise" : msg.illegal;
 			if (illegal !== "raise" && illegal !== "stay") throw new TengymError("bad-argument", `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`);
-			if (illegal === "stay" && !vector) throw new TengymError("bad-argument", "illegal \"stay\" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action=\"stay\"))");
 			const firstCopy = msg.firstCopy === void 0 ? 0 : msg.firstCopy;
 			if (typeof firstCopy !== "number" || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError("bad-argument", `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
 			copies = allocate(config, num, {
 				vector,
-				sameStep: vector && autoreset === "same-step",
+				autoreset: vector ? autoreset : "disabled",
 				redeal: msg.redeal === true,
 				timeLimit,
 				firstCopy,
@@ -17019,12 +17533,12 @@ function handleJson(msg) {
 				if (mask !== void 0 && !mask[i]) continue;
 				const s = seedOf(i);
 				const deck = deckOf(i);
-				resetCopy(c, i, {
+				c.vec.resetCopy(i, {
 					...s !== void 0 ? { seed: s } : {},
 					...deck !== void 0 ? { deck } : {}
 				});
 			}
-			return writeRows(c, 0);
+			return writeRows(c, 0, 0);
 		}
 		case "getState": {
 			const c = need();
@@ -17034,20 +17548,30 @@ function handleJson(msg) {
 			const c = need();
 			const states = msg.states;
 			if (!Array.isArray(states) || states.length !== c.envs.length) throw new TengymError("bad-state", `bad state: expected ${c.envs.length} state(s)`);
-			c.envs.map((e, i) => {
-				const trial = e.clone();
-				trial.setState(states[i]);
-				return trial;
-			}).forEach((t, i) => {
-				c.envs[i].copyFrom(t);
-				c.ended[i] = c.envs[i].running ? 0 : 1;
-				c.rewards[i] = 0;
-				c.stays[i] = c.staysInARow[i] = 0;
-				writeFlag(c, i);
+			c.vec.setStates(states);
+			for (let i = 0; i < c.envs.length; i++) {
 				c.agentDeals[i]++;
 				if (c.attached.size > 0) resetCopyAgents(c, i);
-			});
-			return writeRows(c, 0);
+			}
+			return writeRows(c, 0, 0);
+		}
+		case "getStays": {
+			const c = need();
+			return sendJson(KIND_JSON, c.envs.map((_, i) => c.vec.stayCounts(i)));
+		}
+		case "setStays": {
+			const c = need();
+			const counts = perCopy(c, msg.counts, "setStays", "counts", (v) => v);
+			const before = c.envs.map((_, i) => c.vec.stayCounts(i));
+			try {
+				counts.forEach((v, i) => {
+					if (v !== null) c.vec.setStayCounts(i, v);
+				});
+			} catch (e) {
+				before.forEach((v, i) => c.vec.setStayCounts(i, v));
+				throw e;
+			}
+			return sendJson(KIND_JSON, null);
 		}
 		case "render": {
 			const c = need();
@@ -17103,7 +17627,7 @@ function handleJson(msg) {
 			});
 			if (!c.envs.every((e) => e.hasStarted)) throw new TengymError("not-reset", `agent "${name}": the copies have not been dealt yet; call reset() first`);
 			const { agents, attached } = attachAgent(c, name);
-			const actions = c.envs.map((e, i) => mask && !mask[i] || c.ended[i] || !e.running ? -1 : agents[i].act(e));
+			const actions = c.envs.map((e, i) => mask && !mask[i] || c.vec.ended[i] || !e.running ? -1 : agents[i].act(e));
 			return sendJson(KIND_JSON, {
 				actions,
 				attached
@@ -17119,74 +17643,24 @@ function handleJson(msg) {
 		default: throw new TengymError("bad-argument", `unknown engine command ${JSON.stringify(msg.cmd)}`);
 	}
 }
-/** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
-function handleStep(actions, at, count) {
+/** Steps every copy with actions[at + i] (a view of the input buffer, made once, so a step allocates nothing). */
+function handleStep(words, at, count) {
 	const c = need();
-	c.endedOutcomes.length = 0;
 	if (count !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${count}`);
-	for (let i = 0; i < count; i++) {
-		if (c.vector && c.ended[i]) continue;
-		if (c.stay) {
-			const e = c.envs[i];
-			const a = actions[at + i];
-			c.stayed[i] = e.running && e.legalCount > 0 && !(a >= 0 && a < c.n && e.mask[a] === 1) ? 1 : 0;
-			if (c.stayed[i]) continue;
-		}
-		try {
-			c.envs[i].assertLegal(actions[at + i]);
-		} catch (e) {
-			if (c.vector && e instanceof TengymError) throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
-			throw e;
-		}
+	let actions = c.stepActions;
+	if (actions === null || actions.buffer !== words.buffer || actions.byteOffset !== words.byteOffset + 4 * at) actions = c.stepActions = words.subarray(at, at + count);
+	if (!c.envs[0].hasStarted) c.envs[0].assertLegal(actions[0]);
+	c.dealt.fill(0);
+	try {
+		c.vec.step(actions);
+	} catch (e) {
+		if (e instanceof CopyActionError) throw new TengymError(e.code, c.vector ? `copy ${c.firstCopy + e.copy}: ${e.reason} (no copy moved)` : e.reason);
+		throw e;
 	}
-	let lastRows = 0;
-	for (let i = 0; i < count; i++) {
-		if (c.vector && c.ended[i]) {
-			resetCopy(c, i, {});
-			continue;
-		}
-		const e = c.envs[i];
-		const stayed = c.stay && c.stayed[i] === 1;
-		let terminated = false;
-		let truncated;
-		let reward = 0;
-		if (stayed) {
-			c.stays[i]++;
-			c.staysInARow[i]++;
-			truncated = staysTruncate(c, i);
-		} else {
-			const r = e.step(actions[at + i]);
-			c.staysInARow[i] = 0;
-			terminated = r.terminated;
-			reward = r.reward;
-			truncated = r.truncated || !terminated && staysTruncate(c, i);
-		}
-		const ownEnd = terminated || truncated;
-		if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-		lastRows = endStep(c, i, terminated, truncated, reward, lastRows, ownEnd);
-		if (stayed) c.flags[i] |= STAYED;
-		else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
+	if (c.attached.size > 0) {
+		for (let i = 0; i < count; i++) if (!c.dealt[i] && !(c.vec.flags[i] & 4)) showCopy(c, i);
 	}
-	writeRows(c, lastRows);
-}
-/**
-* Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns
-* the last observations written so far.
-*/
-function endStep(c, i, terminated, truncated, reward, lastRows, ownEnd) {
-	if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
-	if (c.sameStep && (terminated || truncated)) {
-		c.last.set(c.envs[i].observation, lastRows * c.obsSize);
-		c.lastMasks.set(c.envs[i].mask, lastRows * c.n);
-		resetCopy(c, i, {});
-		c.flags[i] = endFlag(terminated, truncated);
-		c.rewards[i] = reward;
-		return lastRows + 1;
-	}
-	c.rewards[i] = reward;
-	c.ended[i] = terminated || truncated ? 1 : 0;
-	c.flags[i] = endFlag(terminated, truncated);
-	return lastRows;
+	writeRows(c, c.sameStep ? c.vec.endedCount : 0, c.vec.endedCount);
 }
 /**
 * Large rows frames skip the pipe: the Python side hands the engine (at hello) a file in
@@ -17226,18 +17700,14 @@ function writeShared(out, length, tail) {
 }
 /**
 * The rows frame, with `lastRows` same-step last observations after the flags, then their masks
-* (uint8 [lastRows×n]), then the outcomes of the episodes the step ended as JSON (none: nothing).
-* The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
+* (uint8 [lastRows×n]), then the outcomes of the `outcomes` episodes the step ended as JSON (none:
+* nothing). The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
 */
-function writeRows(c, lastRows) {
+function writeRows(c, lastRows, outcomes) {
 	const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
 	const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
-	if (c.sameStep) {
-		const kept = c.lastMasks.byteOffset - c.out.byteOffset;
-		if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
-	}
-	const tail = c.endedOutcomes.length === 0 ? null : Buffer.from(JSON.stringify(c.endedOutcomes));
-	c.endedOutcomes.length = 0;
+	if (c.sameStep && lastRows > 0) c.out.copyWithin(masksAt, c.lastMasksAt, c.lastMasksAt + lastRows * c.n);
+	const tail = outcomes === 0 ? null : Buffer.from(JSON.stringify(c.vec.endedOutcomes.slice(0, outcomes)));
 	const total = length + (tail?.length ?? 0);
 	c.out.writeUInt32LE(total - 4, 0);
 	if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(c.out, length, tail)) {
@@ -17252,8 +17722,9 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 13,
-			ids: envIds()
+			protocol: 14,
+			ids: envIds(),
+			limits
 		}) + "\n");
 		return;
 	}
