@@ -83,7 +83,7 @@ describe('VectorEnv autoreset modes', () => {
 });
 
 describe('VectorEnv time limit', () => {
-  it('truncates at maxEpisodeSteps with no outcome; at the step that terminates too, both flags and the outcome', () => {
+  it('truncates at maxEpisodeSteps with no outcome; where the game ends at that step too, its outcome', () => {
     const vec = new VectorEnv('decade', {}, 1, { autoreset: 'next-step', maxEpisodeSteps: 4 });
     vec.reset({ seed: 2 });
     for (let t = 0; t < 4; t++) vec.step([vec.envs[0].legal[0]]);
@@ -129,7 +129,7 @@ describe("VectorEnv illegalAction 'stay'", () => {
     );
   });
 
-  it(`on an env without maxSteps, ${STAYS_IN_A_ROW_LIMIT} stays in a row truncate; a move starts the count again`, () => {
+  it(`on an env without maxSteps, ${STAYS_IN_A_ROW_LIMIT} stays in a row truncate; a move starts the count anew`, () => {
     const vec = new VectorEnv('tens', {}, 1, { illegalAction: 'stay', autoreset: 'same-step', finalRows: 'packed' });
     vec.reset({ seed: 1 });
     for (let k = 1; k < STAYS_IN_A_ROW_LIMIT; k++) vec.step([-1]);
