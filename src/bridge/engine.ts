@@ -20,7 +20,8 @@
  * `reset` with a mask), and a step before is refused; one env (not a vector) is always so. `make`
  * with autoreset "same-step" (Stable-Baselines3's VecEnv convention) resets an ended copy within
  * the step that ended it: its row holds the new episode's first observation and mask, its flag and
- * reward are the ending step's, and the frame ends with the ended copies' last observations, then their last masks (see writeRows).
+ * reward are the ending step's, and the frame ends with the ended copies' last observations, then
+ * their last masks (see writeRows).
  *
  * A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
  * env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is

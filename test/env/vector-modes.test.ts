@@ -129,7 +129,7 @@ describe("VectorEnv illegalAction 'stay'", () => {
     );
   });
 
-  it(`on an env without maxSteps, ${STAYS_IN_A_ROW_LIMIT} stays in a row truncate; a move starts the count anew`, () => {
+  it(`on an env without maxSteps, ${STAYS_IN_A_ROW_LIMIT} in a row truncate; a move starts the count anew`, () => {
     const vec = new VectorEnv('tens', {}, 1, { illegalAction: 'stay', autoreset: 'same-step', finalRows: 'packed' });
     vec.reset({ seed: 1 });
     for (let k = 1; k < STAYS_IN_A_ROW_LIMIT; k++) vec.step([-1]);
