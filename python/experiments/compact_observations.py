@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 import tengym._engine as transport
+import tengym._engine.settings as settings
 from tengym.bench import random_legal
 
 # Text of the carried bundle and what replaces it: the frame's observation block becomes uint8,
@@ -49,12 +50,12 @@ def patched_bundle(folder: Path) -> Path:
 
 
 def rate(script: Path, compact: bool, env_id: str, num: int, seconds: float) -> float:
-    carried = transport.ENGINE_SCRIPT
-    transport.ENGINE_SCRIPT = script
+    carried = settings.ENGINE_SCRIPT
+    settings.ENGINE_SCRIPT = script
     try:
         engine = transport.Engine()
     finally:
-        transport.ENGINE_SCRIPT = carried
+        settings.ENGINE_SCRIPT = carried
     try:
         made = engine.request({"cmd": "make", "id": env_id, "options": {}, "num": num, "vector": True})
         size, n = made["observationSize"], made["actions"]

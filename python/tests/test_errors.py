@@ -810,7 +810,7 @@ def test_a_vector_step_interrupted_while_its_frame_is_made_leaves_the_env_to_ste
     import struct
     import types
 
-    import tengym._engine as engine_module
+    import tengym._engine.framing as engine_module  # where the frames are packed
 
     interrupts = []
 
@@ -963,7 +963,7 @@ def test_a_second_thread_switched_out_as_it_takes_the_engine_does_not_end_the_fi
     # engine's taker, judge its own last call interrupted, and end the engine.
     import threading
 
-    import tengym._engine as engine_module
+    import tengym._engine.process as engine_module  # where a call takes the engine
 
     e = tengym.TengymEnv("tens")
     twin = tengym.TengymEnv("tens")
@@ -1230,8 +1230,9 @@ def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monke
 
 def test_version_mismatch_is_refused(monkeypatch):
     import tengym._engine as engine_module
+    import tengym._version
 
-    monkeypatch.setattr(engine_module, "__version__", "0.0.0-other")
+    monkeypatch.setattr(tengym._version, "__version__", "0.0.0-other")
     with pytest.raises(tengym.VersionMismatchError, match="npm run build:python"):
         engine_module.Engine()
 

@@ -325,7 +325,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
         flag = body[size * 4 + 4 + n]
         terminated, truncated = bool(flag & 1), bool(flag & 2)
-        info = {"action_mask": self._mask.copy()}
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if flag & 4:
             # illegal_action="stay": the engine left the env where it was (reward 0), counting the stay as a step.
             info["illegal_action"] = True
