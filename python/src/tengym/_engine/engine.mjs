@@ -17474,7 +17474,7 @@ function handleJson(msg) {
 		case "make": {
 			const num = msg.num === void 0 ? 1 : msg.num;
 			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
-			const config = envConfig(String(msg.id), msg.options ?? {});
+			const config = envConfig(msg.id, msg.options ?? {});
 			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
 			if (autoreset !== "next-step" && autoreset !== "same-step" && autoreset !== "disabled") throw new TengymError("bad-argument", `autoreset must be "next-step", "same-step" or "disabled", got ${JSON.stringify(autoreset)}`);
 			const vector = msg.vector === true;
@@ -17586,9 +17586,9 @@ function handleJson(msg) {
 				legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : []
 			})));
 		}
-		case "agents": return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
+		case "agents": return sendJson(KIND_JSON, agentsFor(envConfig(msg.id, msg.options ?? {})));
 		case "play": {
-			const config = envConfig(String(msg.id), msg.options ?? {});
+			const config = envConfig(msg.id, msg.options ?? {});
 			const name = agentName(msg.agent);
 			const seed = validateSeed(msg.seed);
 			const from = dealIndex(msg.from, "from");

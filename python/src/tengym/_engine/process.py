@@ -155,7 +155,11 @@ class Engine(Framing):
             self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 — open while the engine runs
         except OSError as e:
             raise (_too_many_files(e) or e) from e
-        self._shared = settings._shared_file() if shared else None
+        try:
+            self._shared = settings._shared_file() if shared else None
+        except BaseException:
+            self._stderr.close()
+            raise
         self._shared_map: mmap.mmap | None = None
         # The pipes are made here, not by Popen(stdin=PIPE, stdout=PIPE): Python 3.10's Popen leaks
         # the stdin pipe when the stdout one cannot be made (EMFILE), and every failure below

@@ -10,6 +10,8 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from ..errors import EngineError
+
 ENGINE_SCRIPT = Path(__file__).with_name("engine.mjs")
 # What `engine.mjs --list` says (written beside the bundle by the build): the ids, and the engines'
 # bounds that arguments are checked against before an engine is asked (the largest seed, the
@@ -65,12 +67,19 @@ SHARED_DIR = _shared_dir()
 
 
 def _shared_file() -> IO[bytes] | None:
-    """An unlinked file in /dev/shm for large rows frames, or None (not Linux, or no tmpfs there)."""
+    """An unlinked file in /dev/shm for large rows frames, or None (not Linux, or no tmpfs there). A
+    directory named by TENGYM_SHARED_DIR where no file can be made is refused (EngineError), not
+    passed over for the pipe: the setting was given for the speed the file brings."""
     if not SHARED_DIR or not os.path.isdir(SHARED_DIR):
         return None
     try:
         return tempfile.TemporaryFile(dir=SHARED_DIR)
-    except OSError:
+    except OSError as e:
+        if os.environ.get("TENGYM_SHARED_DIR") == SHARED_DIR:
+            raise EngineError(
+                f"could not start the engine: TENGYM_SHARED_DIR={SHARED_DIR!r} holds no file tengym can make ({e}); "
+                "name a writable tmpfs such as /dev/shm, or set it empty to send every frame through the pipe"
+            ) from None
         return None
 
 
