@@ -99,3 +99,6 @@ def test_the_wheel_carries_the_bundle_and_says_the_package_is_typed(tmp_path):
     (wheel,) = tmp_path.glob("tengym-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"tengym/py.typed", "tengym/_engine/engine.mjs", "tengym/_engine/envs.json"} <= names
+    # The license, as the repository's (the package folder carries a copy, which setuptools packs).
+    (license_file,) = [name for name in names if name.endswith(".dist-info/licenses/LICENSE")]
+    assert zipfile.ZipFile(wheel).read(license_file).decode() == (REPO / "LICENSE").read_text()

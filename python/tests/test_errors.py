@@ -61,13 +61,16 @@ def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
         with pytest.raises(
             BadOptionsError,
             match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the '
-            rf"keyword argument {meant}=\?$",
+            rf"keyword argument {meant}=\? \(Tengym\w*\.__init__\(\) got an unexpected keyword argument '{given}'\)",
         ) as e:
             make()
         assert e.value.code == "bad-options"
+        # And the TypeError Gymnasium's own envs raise for a keyword they lack (torchrl's GymEnv drops such one).
+        assert isinstance(e.value, TypeError)
     with pytest.raises(BadOptionsError) as e:
         tengym.TengymEnv("decade", colour="red")
-    assert "keyword" not in str(e.value)
+    assert "did you mean" not in str(e.value)
+    assert str(e.value).endswith("(TengymEnv.__init__() got an unexpected keyword argument 'colour')")
 
 
 def test_a_keyword_of_another_env_is_refused_by_name_saying_where_it_belongs():
@@ -148,7 +151,7 @@ def test_numpy_options_are_taken_and_nan_is_refused_by_name():
 
 @pytest.fixture
 def env():
-    e = tengym.TengymEnv("decade")
+    e = tengym.TengymEnv("decade", illegal_action="raise")  # strict: the refusals are what is checked
     e.reset(seed=4)
     e.step(int(np.flatnonzero(e.action_masks())[0]))
     yield e
@@ -334,7 +337,7 @@ def test_a_tensor_of_one_action_is_refused_as_an_array_of_one_is(env):
 
 
 def test_bad_vector_action_changes_no_copy():
-    v = tengym.TengymVectorEnv("tens", num_envs=4)
+    v = tengym.TengymVectorEnv("tens", num_envs=4, illegal_action="raise")
     try:
         obs, info = v.reset(seed=1)
         actions = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
@@ -359,8 +362,8 @@ def test_bad_vector_action_changes_no_copy():
 def test_a_refused_vector_step_moves_no_copy_in_any_process(bad_copy):
     # Copies 0-1 live in one engine process, 2-3 in the other: neither may move when the
     # other's copy is refused, and the pipes stay in step for the next call.
-    v = tengym.TengymVectorEnv("tens", num_envs=4, processes=2)
-    expected = tengym.TengymVectorEnv("tens", num_envs=4)
+    v = tengym.TengymVectorEnv("tens", num_envs=4, processes=2, render_mode="ansi", illegal_action="raise")
+    expected = tengym.TengymVectorEnv("tens", num_envs=4, render_mode="ansi")
     try:
         _, info = v.reset(seed=1)
         expected.reset(seed=1)
@@ -438,8 +441,8 @@ def test_sb3_calls_between_step_async_and_step_wait_get_their_own_answers():
 
 
 def test_vector_reset_seeds():
-    v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
-    single = tengym.TengymEnv("tens")
+    v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2, render_mode="ansi")
+    single = tengym.TengymEnv("tens", render_mode="ansi")
     try:
         obs, _ = v.reset(seed=[5, 100, None])
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
@@ -500,7 +503,7 @@ def test_a_step_info_mask_is_a_copy():
 
 
 def test_killed_engine_gives_a_clear_error_quickly():
-    e = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
     e.reset(seed=1)
     os.kill(e._engine.proc.pid, signal.SIGKILL)
     started = time.monotonic()
@@ -556,7 +559,7 @@ def test_an_env_closed_by_its_owner_says_so_and_nothing_of_async_vector_env(kind
 def test_an_illegal_action_that_would_stay_raises_as_any_call_once_the_engine_is_gone(end):
     # illegal_action="stay" answers an illegal action without the engine; a closed env, or one whose
     # engine failed, raises there as at any other call, rather than stay on in a game it no longer has.
-    e = tengym.TengymEnv("tens", illegal_action="stay")
+    e = tengym.TengymEnv("tens", illegal_action="stay", render_mode="ansi")
     try:
         obs, info = e.reset(seed=1)
         illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -735,7 +738,7 @@ def interrupt_a_step(e) -> None:
 def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
     # A KeyboardInterrupt while the engine works leaves its answer in the pipe: read by the next
     # call, it would answer that call with the one before's, and so on for every later call.
-    e = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
     e.reset(seed=1)
     interrupt_a_step(e)  # the engine's answer is in the pipe by now
     with pytest.raises(
@@ -754,10 +757,10 @@ def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
 
 def test_reset_right_after_an_interrupted_call_starts_over():
     # The interrupted call's answer was never read; reset() must not take it for its own.
-    e = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
     e.reset(seed=1)
     interrupt_a_step(e)
-    fresh = tengym.TengymEnv("tens")
+    fresh = tengym.TengymEnv("tens", render_mode="ansi")
     try:
         np.testing.assert_array_equal(e.reset(seed=3)[0], fresh.reset(seed=3)[0])
         assert e.render() == fresh.render()
@@ -929,8 +932,8 @@ def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leav
 def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer():
     import threading
 
-    e = tengym.TengymEnv("tens")
-    twin = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
+    twin = tengym.TengymEnv("tens", render_mode="ansi")
     try:
         e.reset(seed=1)
         twin.reset(seed=1)
@@ -968,8 +971,8 @@ def test_a_second_thread_switched_out_as_it_takes_the_engine_does_not_end_the_fi
 
     import tengym._engine.process as engine_module  # where a call takes the engine
 
-    e = tengym.TengymEnv("tens")
-    twin = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
+    twin = tengym.TengymEnv("tens", render_mode="ansi")
     paused, resume = threading.Event(), threading.Event()
 
     def get_ident():

@@ -151,7 +151,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: Literal[False] = False,
         dead_deals: str = "redeal",
         **options: Any,
@@ -162,7 +162,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         *,
         dict_observation: Literal[True],
         dead_deals: str = "redeal",
@@ -174,7 +174,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         dead_deals: str = "redeal",
         **options: Any,
@@ -184,7 +184,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         dead_deals: str = "redeal",
         **options: Any,
@@ -345,7 +345,14 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return self._mask.astype(bool)
 
     def render(self):
-        """The position as text; with render_mode="rgb_array", that text drawn as an image (tengym._render)."""
+        """With render_mode="ansi", the position as text; with "rgb_array", that text drawn as an image
+        (tengym._render). Without a render mode, None and a warning, as Gymnasium's own envs answer."""
+        if self.render_mode is None:
+            gym.logger.warn(
+                "You are calling render method without specifying any render mode. You can specify the render_mode "
+                f'at initialization, e.g. gym.make("tengym/{self.env_id}-v0", render_mode="ansi")'
+            )
+            return None
         if not self._started:
             return None
         text = self._engine.request({"cmd": "render"})[0]

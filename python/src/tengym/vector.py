@@ -87,7 +87,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: Literal[False] = False,
         **options: Any,
     ) -> None: ...
@@ -101,7 +101,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         *,
         dict_observation: Literal[True],
         **options: Any,
@@ -116,7 +116,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         **options: Any,
     ) -> None: ...
@@ -129,7 +129,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         **options: Any,
     ) -> None:
@@ -208,7 +208,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         # For get_attr("spec") when the env is made directly (gym.make_vec gives self.spec).
         self._copy_kwargs = {
             **options,
-            **({"illegal_action": illegal_action} if illegal_action != "raise" else {}),
+            "illegal_action": illegal_action,
             **({"dict_observation": True} if dict_observation else {}),
             **({"render_mode": self.render_mode} if self.render_mode else {}),
             **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
@@ -667,6 +667,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         return copy_spec(self.env_id, self._copy_kwargs, self._max_episode_steps)
 
     def render(self):
+        if self.render_mode is None:
+            # Each copy's None, as a sync vector env of TengymEnvs made without a render mode renders.
+            return (None,) * self.num_envs
         if not self._seeded:
             # Before the first reset each copy's None, as TengymEnv.render() gives it: Gymnasium's
             # SyncVectorEnv renders tuple(env.render() for env in envs), a tuple even then.

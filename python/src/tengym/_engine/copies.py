@@ -159,7 +159,7 @@ def start_copies(
     engine_timeout: float | None = None,
     autoreset: str | None = None,
     time_limit: int | None = None,
-    illegal_action: str = "raise",
+    illegal_action: str = "stay",
     keywords_of: Callable[..., Any] | None = None,
 ) -> tuple[list[Engine], list[int], dict]:
     """`num_envs` copies of an env split as evenly as they go over `processes` engine processes
