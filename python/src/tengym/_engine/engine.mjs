@@ -16615,6 +16615,8 @@ var VectorEnv = class {
 	onEpisode;
 	onDeal;
 	packed;
+	/** illegalAction is 'stay' (read on every step). */
+	stay;
 	/** Stays this episode, stays in a row, and the moves a loaded game had made before it was loaded, per copy. */
 	stays;
 	staysInARow;
@@ -16660,6 +16662,7 @@ var VectorEnv = class {
 		this.deadDeals = settings.deadDeals;
 		this.maxEpisodeSteps = settings.maxEpisodeSteps;
 		this.packed = settings.finalRows === "packed";
+		this.stay = settings.illegalAction === "stay";
 		const options = resolved;
 		this.maxSteps = "maxSteps" in options && typeof options.maxSteps === "number" ? options.maxSteps : 0;
 		const given = vectorOptions.buffers ?? {};
@@ -16835,6 +16838,15 @@ var VectorEnv = class {
 	*/
 	checkAction(i, action, call, after) {
 		const env = this.envs[i];
+		if (this.ended[i] === 0 && env.isLegal(action)) {
+			if (this.stay) this.staying[i] = 0;
+			return;
+		}
+		this.checkOther(i, action, call, after);
+	}
+	/** `checkAction` past its common case (a running copy given a legal action). */
+	checkOther(i, action, call, after) {
+		const env = this.envs[i];
 		this.staying[i] = 0;
 		if (this.ended[i] === 1) {
 			if (this.autoreset === "next-step") return;
@@ -16843,9 +16855,8 @@ var VectorEnv = class {
 				const reason = `${call}(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
 				throw new CopyActionError("episode-over", i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
 			}
-		}
-		if (env.isLegal(action)) return;
-		if (this.illegalAction === "stay" && env.running && env.legalCount > 0) {
+		} else if (env.isLegal(action)) return;
+		if (this.stay && env.running && env.legalCount > 0) {
 			this.staying[i] = 1;
 			return;
 		}
@@ -16858,39 +16869,53 @@ var VectorEnv = class {
 	}
 	/** Steps copy i with an action `checkAction` took, with autoreset. */
 	stepCopy(i, action) {
-		const env = this.envs[i];
 		if (this.ended[i] === 1) {
 			this.deal(i, {});
 			return;
 		}
-		let terminated = false;
-		let truncated;
-		let reward = 0;
-		let outcome;
-		const stayed = this.staying[i] === 1;
-		if (stayed) {
-			this.stays[i]++;
-			this.staysInARow[i]++;
-			truncated = this.staysTruncate(i);
-		} else {
-			const r = env.step(action);
+		if (this.stay && this.staying[i] === 1) {
+			this.stayCopy(i);
+			return;
+		}
+		const env = this.envs[i];
+		const r = env.step(action);
+		const terminated = r.terminated;
+		let truncated = r.truncated;
+		if (this.stay) {
 			this.staysInARow[i] = 0;
-			terminated = r.terminated;
-			reward = r.reward;
-			outcome = r.info.outcome;
-			truncated = r.truncated || !terminated && this.staysTruncate(i);
+			if (!terminated && !truncated) truncated = this.staysTruncate(i);
 		}
 		const ownEnd = terminated || truncated;
 		if (this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps) truncated = true;
-		this.rewards[i] = reward;
+		this.rewards[i] = r.reward;
 		this.terminated[i] = terminated ? 1 : 0;
 		this.truncated[i] = truncated ? 1 : 0;
-		this.flags[i] = (terminated ? 1 : 0) | (truncated ? 2 : 0) | (stayed ? 4 : 0);
-		if (!terminated && !truncated) return;
+		this.flags[i] = (terminated ? 1 : 0) | (truncated ? 2 : 0);
+		if (terminated || truncated) this.endEpisode(i, ownEnd ? r.info.outcome ?? env.outcome() : null);
+	}
+	/** Copy i stays where it is (illegalAction 'stay'): a step of reward 0 that counts toward its limits. */
+	stayCopy(i) {
+		const env = this.envs[i];
+		this.stays[i]++;
+		this.staysInARow[i]++;
+		const ownEnd = this.staysTruncate(i);
+		const truncated = ownEnd || this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps;
+		this.rewards[i] = 0;
+		this.terminated[i] = 0;
+		this.truncated[i] = truncated ? 1 : 0;
+		this.flags[i] = (truncated ? 2 : 0) | 4;
+		if (truncated) this.endEpisode(i, ownEnd ? env.outcome() : null);
+	}
+	/**
+	* Copy i's episode ended at this step (its reward and flags written): recorded, then dealt again (same-step) or
+	* left over for the next step or the caller.
+	*/
+	endEpisode(i, outcome) {
+		const env = this.envs[i];
 		const k = this.endedCount++;
 		this.endedCopies[k] = i;
-		this.endedOutcomes[k] = ownEnd ? outcome ?? env.outcome() : null;
-		this.finish(i, truncated);
+		this.endedOutcomes[k] = outcome;
+		this.finish(i, this.truncated[i] === 1);
 		if (this.autoreset !== "same-step") {
 			this.ended[i] = 1;
 			return;
@@ -16900,11 +16925,15 @@ var VectorEnv = class {
 		const n = env.mask.length;
 		this.finalObservations.set(env.observation, row * size);
 		this.finalMasks.set(env.mask, row * n);
+		const reward = this.rewards[i];
+		const terminated = this.terminated[i];
+		const truncated = this.truncated[i];
+		const flags = this.flags[i];
 		this.deal(i, {});
 		this.rewards[i] = reward;
-		this.terminated[i] = terminated ? 1 : 0;
-		this.truncated[i] = truncated ? 1 : 0;
-		this.flags[i] = (terminated ? 1 : 0) | (truncated ? 2 : 0) | (stayed ? 4 : 0);
+		this.terminated[i] = terminated;
+		this.truncated[i] = truncated;
+		this.flags[i] = flags;
 	}
 	/** With illegalAction 'stay', after copy i's step or stay: whether its stays end the episode (truncated). */
 	staysTruncate(i) {
