@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 import tengym._engine as transport
+import tengym._engine.settings as settings
 from tengym.bench import random_legal
 
 # Text of the carried bundle and what replaces it: the frame's observation block becomes uint8,
@@ -25,14 +26,14 @@ from tengym.bench import random_legal
 PATCHES = [
     ("const obsBytes = num * obsSize * 4;", "const obsBytes = num * obsSize + 3 & ~3;"),
     (
-        "const obs = new Float32Array(out.buffer, base, num * obsSize);",
-        "const obs = new Float32Array(num * obsSize); globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, "
-        "num * obsSize); globalThis.__f32 = obs;",
+        "observations: new Float32Array(out.buffer, base, num * obsSize),",
+        "observations: (globalThis.__u8 = new Uint8ClampedArray(out.buffer, base, num * obsSize), globalThis.__f32 "
+        "= new Float32Array(num * obsSize)),",
     ),
     (
-        "function writeRows(c, lastRows) {",
-        "function writeRows(c, lastRows) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let k = "
-        "0; k < f.length; k++) u8[k] = f[k] * 255; }",
+        "function writeRows(c, lastRows, outcomes) {",
+        "function writeRows(c, lastRows, outcomes) {\n\t{ const u8 = globalThis.__u8, f = globalThis.__f32; for (let "
+        "k = 0; k < f.length; k++) u8[k] = f[k] * 255; }",
     ),
 ]
 
@@ -49,12 +50,12 @@ def patched_bundle(folder: Path) -> Path:
 
 
 def rate(script: Path, compact: bool, env_id: str, num: int, seconds: float) -> float:
-    carried = transport.ENGINE_SCRIPT
-    transport.ENGINE_SCRIPT = script
+    carried = settings.ENGINE_SCRIPT
+    settings.ENGINE_SCRIPT = script
     try:
         engine = transport.Engine()
     finally:
-        transport.ENGINE_SCRIPT = carried
+        settings.ENGINE_SCRIPT = carried
     try:
         made = engine.request({"cmd": "make", "id": env_id, "options": {}, "num": num, "vector": True})
         size, n = made["observationSize"], made["actions"]

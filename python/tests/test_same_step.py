@@ -173,3 +173,42 @@ def test_dict_observations_as_a_sync_vector_env_of_dict_observation_envs(mode, p
     finally:
         ours.close()
         theirs.close()
+
+
+def test_disabled_autoreset_matches_a_sync_vector_env_of_tengym_envs():
+    # AutoresetMode.DISABLED: an ended copy waits for reset(options={"reset_mask": ...}); the native env deals
+    # what Gymnasium's sync vector env of TengymEnvs deals, and refuses a step of an ended copy before it.
+    from gymnasium.vector import AutoresetMode
+
+    ours = tengym.TengymVectorEnv("decade", 3, autoreset_mode=AutoresetMode.DISABLED, maxSteps=6)
+    theirs = gym.make_vec(
+        "tengym/decade-v0",
+        num_envs=3,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": AutoresetMode.DISABLED},
+        maxSteps=6,
+    )
+    try:
+        o1, i1 = ours.reset(seed=4)
+        o2, i2 = theirs.reset(seed=4)
+        np.testing.assert_array_equal(o1, o2)
+        resets = 0
+        for _ in range(40):
+            actions = np.array([int(np.flatnonzero(m)[0]) for m in i1["action_mask"]])
+            o1, r1, te1, tr1, i1 = ours.step(actions)
+            o2, r2, te2, tr2, i2 = theirs.step(actions)
+            np.testing.assert_array_equal(o1, o2)
+            np.testing.assert_array_equal(r1, r2)
+            np.testing.assert_array_equal(te1 | tr1, te2 | tr2)
+            ended = te1 | tr1
+            if ended.any():
+                with pytest.raises(tengym.BadActionError, match="the episode is over"):
+                    ours.step(actions)
+                o1, i1 = ours.reset(options={"reset_mask": ended})
+                o2, i2 = theirs.reset(options={"reset_mask": ended})
+                np.testing.assert_array_equal(o1, o2)
+                resets += 1
+        assert resets > 0
+    finally:
+        ours.close()
+        theirs.close()

@@ -188,8 +188,9 @@ def test_sb3_only_illegal_actions_on_tens_end_by_truncation_after_the_stays_limi
         v.close()
 
 
-def test_vector_envs_raise_by_default_and_refuse_malformed_actions_when_staying():
-    v = tengym.TengymVectorEnv("tens", 2)
+def test_vector_envs_stay_by_default_raise_one_keyword_away_and_refuse_malformed_actions():
+    assert tengym.TengymVectorEnv("tens", 1).illegal_action == "stay"
+    v = tengym.TengymVectorEnv("tens", 2, illegal_action="raise")
     try:
         assert v.illegal_action == "raise"
         v.reset(seed=1)
@@ -215,10 +216,11 @@ def test_vector_envs_raise_by_default_and_refuse_malformed_actions_when_staying(
 
 
 @needs_sb3
-def test_sb3_vec_env_raises_by_default_and_refuses_malformed_actions_when_staying():
+def test_sb3_vec_env_stays_by_default_raises_one_keyword_away_and_refuses_malformed_actions():
     from tengym.sb3 import TengymSB3VecEnv
 
-    v = TengymSB3VecEnv("tens", 2)
+    assert TengymSB3VecEnv("tens", 1).illegal_action == "stay"
+    v = TengymSB3VecEnv("tens", 2, illegal_action="raise")
     try:
         assert v.illegal_action == "raise"
         v.reset()
@@ -244,7 +246,7 @@ def test_sb3_vec_env_raises_by_default_and_refuses_malformed_actions_when_stayin
 def test_the_keywords_the_engines_are_started_with_cannot_be_set_after():
     # A later illegal_action="stay" used to be half believed: the stay returned the observation
     # of the reset, and dead_deals="keep" set after make was reported by get_attr and never used.
-    env = gym.make("tengym/decade-v0")
+    env = gym.make("tengym/decade-v0", illegal_action="raise")
     obs, info = env.reset(seed=0)
     with pytest.raises(
         AttributeError,

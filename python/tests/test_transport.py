@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tengym
-import tengym._engine as transport
+import tengym._engine.settings as transport
 from tengym.bench import random_legal
 
 linux_shm = pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm on this system")

@@ -11,12 +11,17 @@
  * The loop is synchronous (readSync/writeSync on fds 0 and 1): no event loop turn per
  * message, and end of stdin (the parent gone, even killed with SIGKILL) ends the process.
  *
+ * The copies are a VectorEnv (src/env/vector.ts), which holds every rule of the vector semantics
+ * below; this file only turns frames into its calls and its buffers into frames.
+ *
  * Autoreset, for a vector of copies, is Gymnasium's next-step one by default: a copy whose
  * episode ended is reset by the next step instead of stepped, and that step returns its first
- * observation with reward 0. `make` with autoreset "same-step" (Stable-Baselines3's VecEnv
- * convention) resets an ended copy within the step that ended it: its row holds the new
- * episode's first observation and mask, its flag and reward are the ending step's, and the
- * frame ends with the ended copies' last observations, then their last masks (see writeRows).
+ * observation with reward 0. With autoreset "disabled" (protocol 14) the caller resets it (a
+ * `reset` with a mask), and a step before is refused; one env (not a vector) is always so. `make`
+ * with autoreset "same-step" (Stable-Baselines3's VecEnv convention) resets an ended copy within
+ * the step that ended it: its row holds the new episode's first observation and mask, its flag and
+ * reward are the ending step's, and the frame ends with the ended copies' last observations, then
+ * their last masks (see writeRows).
  *
  * A deal with no legal move at all is redealt, in a vector and (with `make`'s `redeal`) in one
  * env: a Gymnasium reset never returns an episode that is already over. `make`'s `timeLimit` is
@@ -24,11 +29,13 @@
  * that many steps of its episode is truncated, while the env's own `maxSteps`, which the
  * observation shows, stays as it is.
  *
- * `make` with illegal "stay" (vector only) is TengymEnv's illegal_action="stay" for every copy: a
- * copy given an action that is not legal now stays where it is (reward 0, the same observation and
- * mask, flag bit 2), and that stay counts as a step: toward the env's `maxSteps` (moves and stays
- * together truncate there) and the `timeLimit`, or, on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT
- * stays in a row truncate. A copy truncated so ends as any other (autoreset as the vector says).
+ * `make` with illegal "stay" is TengymEnv's illegal_action="stay" for every copy (of a vector, or
+ * the one env: protocol 14): a copy given an action that is not legal now stays where it is (reward
+ * 0, the same observation and mask, flag bit 2), and that stay counts as a step: toward the env's
+ * `maxSteps` (moves and stays together truncate there) and the `timeLimit`, or, on an env without
+ * `maxSteps`, STAYS_IN_A_ROW_LIMIT stays in a row truncate. A copy truncated so ends as any other
+ * (autoreset as the vector says; one env's next step is refused until a reset). `getStays` and
+ * `setStays` read and set those counts (a copy of an env made mid-episode goes on counting).
  *
  * Agents (protocol 10): `agents` lists the catalogue's agents of an env and `play` plays one on a
  * range of deals, through `playAgent`, the code `tengym eval` plays them with (deal i is seed + i,
@@ -60,18 +67,37 @@ import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } fr
 // The env layer and the agent catalogue with the code that plays it (no hints, models or TensorFlow.js).
 import type { Agent, AgentInfo } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
-import { Env, checkSeedFits, validateSeed } from '../env/env.js';
+import { type Env, checkSeedFits, validateSeed } from '../env/env.js';
 import { TengymError, isTengymError } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, envs, make } from '../env/registry.js';
-import { deriveSeed } from '../env/rng.js';
+import { MAX_SEED, deriveSeed } from '../env/rng.js';
+import {
+  type AutoresetMode,
+  CopyActionError,
+  FLAG_STAYED,
+  MAX_EPISODE_STEPS_LIMIT,
+  STAYS_IN_A_ROW_LIMIT,
+  VectorEnv,
+} from '../env/vector.js';
 import { playAgent } from '../eval/episodes.js';
 import { MAX_EVAL_EPISODES, dealRecords } from '../eval/evaluate.js';
 
 /** Set by the bundle's banner (rolldown.config.mjs) to the package version; the Python side refuses any other. */
 declare const __TENGYM_VERSION__: string;
 export const ENGINE_VERSION = typeof __TENGYM_VERSION__ === 'string' ? __TENGYM_VERSION__ : 'dev';
-export const PROTOCOL = 13;
+export const PROTOCOL = 14;
+
+/**
+ * The engines' bounds the Python side checks its arguments against before it asks (written by `--list` into
+ * the package's envs.json, so that Python holds no copy of them): the largest seed, the longest time limit,
+ * and the stays in a row that end an episode of an env without maxSteps.
+ */
+const limits = {
+  maxSeed: MAX_SEED,
+  maxEpisodeSteps: MAX_EPISODE_STEPS_LIMIT,
+  staysInARow: STAYS_IN_A_ROW_LIMIT,
+};
 
 const KIND_JSON = 0x4a; // 'J'
 const KIND_ERROR = 0x45; // 'E'
@@ -79,56 +105,30 @@ const KIND_STEP = 0x53; // 'S'
 const KIND_ROWS = 0x52; // 'R'
 const KIND_SHARED = 0x4d; // 'M'
 
-/** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
-const STAYED = 4;
-/**
- * Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's
- * STAYS_IN_A_ROW_LIMIT).
- */
-const STAYS_IN_A_ROW_LIMIT = 1000;
-
 interface Copies {
-  envs: Env[];
+  /** The copies, stepped and reset by the one VectorEnv; their rows are views of `out`. */
+  vec: VectorEnv;
+  envs: readonly Env[];
   n: number;
   obsSize: number;
-  /** Gymnasium's vector semantics (next-step autoreset, no-move deals redealt); false for one gymnasium.Env. */
+  /** A vector of copies (errors name the copy), or one gymnasium.Env (autoreset disabled). */
   vector: boolean;
   /** Stable-Baselines3's same-step autoreset (vector only). */
   sameStep: boolean;
   /** A deal with no legal move is dealt again (always in a vector). */
   redeal: boolean;
-  /** Steps after which a running episode is truncated (Gymnasium's TimeLimit; vector only); 0: none. */
-  timeLimit: number;
-  /** Illegal actions stay (TengymEnv's illegal_action="stay"; vector only) instead of refusing the step. */
-  stay: boolean;
-  /** The env's own maxSteps (0: none), which stays count toward in stay mode. */
-  maxSteps: number;
-  /** Stay mode: per copy, stays this episode, stays in a row, and whether this step's action stays. */
-  stays: Int32Array;
-  staysInARow: Int32Array;
-  stayed: Uint8Array;
   /** The caller's number of copy 0 (a vector spread over processes numbers its copies across them), for errors. */
   firstCopy: number;
-  ended: Uint8Array;
+  /** The rows frame: length, kind, then the VectorEnv's buffers (see writeRows). */
   out: Buffer;
-  rewards: Float32Array;
-  masks: Uint8Array;
-  flags: Uint8Array;
-  obs: Float32Array;
   /** Bytes of a frame up to and including the flags, padded to 4 (where same-step's last observations start). */
   rowsBytes: number;
-  /** Same-step only: the last observations of the copies a step ended, in copy order, after the flags. */
-  last: Float32Array;
-  /**
-   * Same-step only: those copies' last masks, in copy order, kept at the frame's end and moved behind the last
-   * observations sent (writeRows).
-   */
-  lastMasks: Uint8Array;
-  /**
-   * The outcomes of the copies whose episodes the step being answered ended, in copy order (null: ended by the
-   * TimeLimit alone), sent after the rows as JSON (protocol 12).
-   */
-  endedOutcomes: unknown[];
+  /** Where in `out` the VectorEnv packs same-step's last masks (moved behind the last observations sent). */
+  lastMasksAt: number;
+  /** The step frame's actions as an Int32Array view, made again only when the input buffer grows. */
+  stepActions: Int32Array | null;
+  /** Which copies the step being answered dealt (their agents were reset and shown the new deal). */
+  dealt: Uint8Array;
   /** The catalogue agents attached, by name: one per copy, shown every state that copy reaches. */
   attached: Map<string, Agent[]>;
   /**
@@ -169,16 +169,24 @@ function sendJson(kind: number, value: unknown): void {
  * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
  * masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated, both where
  * a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says; bit 2
- * stayed, with make's illegal "stay"). The copies are
- * made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
- * writes its observation and mask straight into the frame that is sent.
+ * stayed, with make's illegal "stay"). The VectorEnv is made over views of the frame, so a step
+ * writes its observations, rewards, masks and flags straight into the frame that is sent; same-step's
+ * last observations and masks too, packed after the flags.
  */
 function allocate(
   config: EnvConfig,
   num: number,
-  settings: Pick<Copies, 'vector' | 'sameStep' | 'redeal' | 'timeLimit' | 'firstCopy' | 'stay'>,
+  settings: {
+    vector: boolean;
+    autoreset: AutoresetMode;
+    redeal: boolean;
+    timeLimit: number;
+    firstCopy: number;
+    stay: boolean;
+  },
 ): Copies {
-  const { vector, sameStep } = settings;
+  const { vector } = settings;
+  const sameStep = settings.autoreset === 'same-step';
   const n = config.game.numActions(config.options);
   const obsSize = config.game.observationSize(config.options);
   const obsBytes = num * obsSize * 4;
@@ -188,48 +196,58 @@ function allocate(
   out.writeUInt32LE(body, 0);
   out.writeUInt32LE(KIND_ROWS, 4);
   const base = out.byteOffset + 8;
-  const obs = new Float32Array(out.buffer, base, num * obsSize);
-  const masks = new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n);
-  const envs: Env[] = [];
-  for (let i = 0; i < num; i++) {
-    envs.push(
-      new Env(config.id, config.game, config.options, {
-        observation: obs.subarray(i * obsSize, (i + 1) * obsSize),
-        mask: masks.subarray(i * n, (i + 1) * n),
-      }),
-    );
-  }
-  return {
-    envs,
+  const lastMasksAt = rowsBytes + obsBytes;
+  const c: Copies = {
+    vec: undefined as unknown as VectorEnv,
+    envs: [],
     n,
     obsSize,
-    ...settings,
+    vector,
+    sameStep,
     redeal: vector || settings.redeal,
-    ended: new Uint8Array(num),
-    maxSteps:
-      typeof (config.options as Record<string, unknown>).maxSteps === 'number'
-        ? ((config.options as Record<string, unknown>).maxSteps as number)
-        : 0,
-    stays: new Int32Array(num),
-    staysInARow: new Int32Array(num),
-    stayed: new Uint8Array(num),
-    endedOutcomes: [],
+    firstCopy: settings.firstCopy,
     out,
-    obs,
-    rewards: new Float32Array(out.buffer, base + obsBytes, num),
-    masks,
-    flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
     rowsBytes,
-    last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-    lastMasks: new Uint8Array(
-      out.buffer,
-      out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0),
-      sameStep ? num * n : 0,
-    ),
+    lastMasksAt,
+    stepActions: null,
+    dealt: new Uint8Array(num),
     attached: new Map(),
     agentSeeds: new Float64Array(num),
     agentDeals: new Float64Array(num),
   };
+  c.vec = new VectorEnv(config, num, {
+    autoreset: settings.autoreset,
+    maxEpisodeSteps: settings.timeLimit,
+    illegalAction: settings.stay ? 'stay' : 'raise',
+    deadDeals: c.redeal ? 'redeal' : 'keep',
+    finalRows: 'packed',
+    onDeal: (i, seed) => dealtCopy(c, i, seed),
+    buffers: {
+      observations: new Float32Array(out.buffer, base, num * obsSize),
+      rewards: new Float32Array(out.buffer, base + obsBytes, num),
+      masks: new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n),
+      flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
+      ...(sameStep
+        ? {
+            finalObservations: new Float32Array(out.buffer, out.byteOffset + rowsBytes, num * obsSize),
+            finalMasks: new Uint8Array(out.buffer, out.byteOffset + lastMasksAt, num * n),
+          }
+        : {}),
+    },
+  });
+  c.envs = c.vec.envs;
+  return c;
+}
+
+/**
+ * Copy i was dealt (a reset, an autoreset): a seeded deal is deal 0 of its seed, an unseeded one the next deal, as one
+ * env counts them; its agents are reset for it.
+ */
+function dealtCopy(c: Copies, i: number, seed: number | undefined): void {
+  c.dealt[i] = 1;
+  if (seed !== undefined) [c.agentSeeds[i], c.agentDeals[i]] = [seed, 0];
+  else c.agentDeals[i]++;
+  if (c.attached.size > 0) resetCopyAgents(c, i);
 }
 
 /** What the catalogue says of an agent: its name, description, fairness, and whether it is a ceiling. */
@@ -327,32 +345,6 @@ function perCopy<T>(c: Copies, value: unknown, cmd: string, what: string, check:
   return value.map((v) => (v === null ? null : check(v)));
 }
 
-/** A copy's end flag: bit 0 terminated, bit 1 truncated. */
-function endFlag(terminated: boolean, truncated: boolean): number {
-  return (terminated ? 1 : 0) | (truncated ? 2 : 0);
-}
-
-/** Copy i's end flag into the frame (its observation and mask are there already). */
-function writeFlag(c: Copies, i: number): void {
-  const e = c.envs[i];
-  c.flags[i] = endFlag(e.terminated, e.truncated);
-}
-
-/** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
-function resetCopy(c: Copies, i: number, opts: { seed?: number; deck?: unknown }): void {
-  const e = c.envs[i];
-  e.reset(opts as Parameters<Env['reset']>[0]);
-  if (c.redeal) for (let tries = 0; !e.running && tries < 10_000; tries++) e.reset();
-  c.ended[i] = e.running ? 0 : 1;
-  c.rewards[i] = 0;
-  c.stays[i] = c.staysInARow[i] = 0;
-  writeFlag(c, i);
-  // A seeded reset is deal 0 of its seed; an unseeded one (an autoreset too) the next deal, as one env counts them.
-  if (opts.seed !== undefined) [c.agentSeeds[i], c.agentDeals[i]] = [opts.seed, 0];
-  else c.agentDeals[i]++;
-  if (c.attached.size > 0) resetCopyAgents(c, i);
-}
-
 /** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
 function checkDeal(c: Copies, scratch: Env, seed: number | undefined, deck: unknown, copy: string): void {
   try {
@@ -367,15 +359,6 @@ function checkDeal(c: Copies, scratch: Env, seed: number | undefined, deck: unkn
       `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is ` +
         `already over${c.vector ? '' : " (dead_deals='keep' returns it, over at reset)"}`,
     );
-}
-
-/**
- * Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate
- * says.
- */
-function staysTruncate(c: Copies, i: number): boolean {
-  if (c.stays[i] === 0) return false;
-  return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
 }
 
 function need(): Copies {
@@ -407,19 +390,26 @@ function handleJson(msg: Record<string, unknown>): void {
           `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), ` +
             `got ${JSON.stringify(num)}`,
         );
-      const config = envConfig(String(msg.id), msg.options ?? {});
+      // The id as sent: envConfig refuses one that is not a string (String(["tens"]) would have been "tens").
+      const config = envConfig(msg.id as string, msg.options ?? {});
       const autoreset = msg.autoreset === undefined ? 'next-step' : msg.autoreset;
-      if (autoreset !== 'next-step' && autoreset !== 'same-step')
+      if (autoreset !== 'next-step' && autoreset !== 'same-step' && autoreset !== 'disabled')
         throw new TengymError(
           'bad-argument',
-          `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`,
+          `autoreset must be "next-step", "same-step" or "disabled", got ${JSON.stringify(autoreset)}`,
         );
       const vector = msg.vector === true;
       const timeLimit = msg.timeLimit === undefined || msg.timeLimit === null ? 0 : msg.timeLimit;
-      if (typeof timeLimit !== 'number' || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1)
+      if (
+        typeof timeLimit !== 'number' ||
+        !Number.isInteger(timeLimit) ||
+        timeLimit < 0 ||
+        timeLimit > MAX_EPISODE_STEPS_LIMIT
+      )
         throw new TengymError(
           'bad-argument',
-          `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`,
+          `max_episode_steps must be a positive integer of at most ${MAX_EPISODE_STEPS_LIMIT}, got ` +
+            JSON.stringify(timeLimit),
         );
       if (timeLimit > 0 && !vector)
         throw new TengymError(
@@ -432,17 +422,12 @@ function handleJson(msg: Record<string, unknown>): void {
           'bad-argument',
           `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`,
         );
-      if (illegal === 'stay' && !vector)
-        throw new TengymError(
-          'bad-argument',
-          'illegal "stay" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action="stay"))',
-        );
       const firstCopy = msg.firstCopy === undefined ? 0 : msg.firstCopy;
       if (typeof firstCopy !== 'number' || !Number.isInteger(firstCopy) || firstCopy < 0)
         throw new TengymError('bad-argument', `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
       copies = allocate(config, num, {
         vector,
-        sameStep: vector && autoreset === 'same-step',
+        autoreset: vector ? autoreset : 'disabled',
         redeal: msg.redeal === true,
         timeLimit,
         firstCopy,
@@ -505,9 +490,12 @@ function handleJson(msg: Record<string, unknown>): void {
         if (mask !== undefined && !mask[i]) continue;
         const s = seedOf(i);
         const deck = deckOf(i);
-        resetCopy(c, i, { ...(s !== undefined ? { seed: s } : {}), ...(deck !== undefined ? { deck } : {}) });
+        c.vec.resetCopy(i, {
+          ...(s !== undefined ? { seed: s } : {}),
+          ...(deck !== undefined ? { deck: deck as never } : {}),
+        });
       }
-      return writeRows(c, 0);
+      return writeRows(c, 0, 0);
     }
     case 'getState': {
       const c = need();
@@ -522,22 +510,35 @@ function handleJson(msg: Record<string, unknown>): void {
       if (!Array.isArray(states) || states.length !== c.envs.length)
         throw new TengymError('bad-state', `bad state: expected ${c.envs.length} state(s)`);
       // All checked on clones first: a bad one changes no copy.
-      const checked = c.envs.map((e, i) => {
-        const trial = e.clone();
-        trial.setState(states[i]);
-        return trial;
-      });
-      checked.forEach((t, i) => {
-        c.envs[i].copyFrom(t);
-        c.ended[i] = c.envs[i].running ? 0 : 1;
-        c.rewards[i] = 0;
-        c.stays[i] = c.staysInARow[i] = 0;
-        writeFlag(c, i);
+      c.vec.setStates(states);
+      for (let i = 0; i < c.envs.length; i++) {
         // A loaded state is a game the attached agents did not see: they start it afresh.
         c.agentDeals[i]++;
         if (c.attached.size > 0) resetCopyAgents(c, i);
-      });
-      return writeRows(c, 0);
+      }
+      return writeRows(c, 0, 0);
+    }
+    case 'getStays': {
+      const c = need();
+      return sendJson(
+        KIND_JSON,
+        c.envs.map((_, i) => c.vec.stayCounts(i)),
+      );
+    }
+    case 'setStays': {
+      const c = need();
+      const counts = perCopy(c, msg.counts, 'setStays', 'counts', (v) => v);
+      // Checked on the first pass, set on the second: a bad one changes no copy.
+      const before = c.envs.map((_, i) => c.vec.stayCounts(i));
+      try {
+        counts.forEach((v, i) => {
+          if (v !== null) c.vec.setStayCounts(i, v as ReturnType<VectorEnv['stayCounts']>);
+        });
+      } catch (e) {
+        before.forEach((v, i) => c.vec.setStayCounts(i, v));
+        throw e;
+      }
+      return sendJson(KIND_JSON, null);
     }
     case 'render': {
       const c = need();
@@ -559,10 +560,10 @@ function handleJson(msg: Record<string, unknown>): void {
       );
     }
     case 'agents': {
-      return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
+      return sendJson(KIND_JSON, agentsFor(envConfig(msg.id as string, msg.options ?? {})));
     }
     case 'play': {
-      const config = envConfig(String(msg.id), msg.options ?? {});
+      const config = envConfig(msg.id as string, msg.options ?? {});
       const name = agentName(msg.agent);
       const seed = validateSeed(msg.seed);
       const from = dealIndex(msg.from, 'from');
@@ -613,7 +614,9 @@ function handleJson(msg: Record<string, unknown>): void {
         throw new TengymError('not-reset', `agent "${name}": the copies have not been dealt yet; call reset() first`);
       const { agents, attached } = attachAgent(c, name);
       // ended: a TimeLimit or stays may have ended an episode the game itself would go on with.
-      const actions = c.envs.map((e, i) => ((mask && !mask[i]) || c.ended[i] || !e.running ? -1 : agents[i].act(e)));
+      const actions = c.envs.map((e, i) =>
+        (mask && !mask[i]) || c.vec.ended[i] || !e.running ? -1 : agents[i].act(e),
+      );
       return sendJson(KIND_JSON, { actions, attached });
     }
     case 'resetAgents': {
@@ -634,98 +637,31 @@ function handleJson(msg: Record<string, unknown>): void {
   }
 }
 
-/** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
-function handleStep(actions: Int32Array, at: number, count: number): void {
+/** Steps every copy with actions[at + i] (a view of the input buffer, made once, so a step allocates nothing). */
+function handleStep(words: Int32Array, at: number, count: number): void {
   const c = need();
-  c.endedOutcomes.length = 0;
   if (count !== c.envs.length)
     throw new TengymError('bad-action', `step: expected ${c.envs.length} action(s), got ${count}`);
-  // Every action is checked before any copy moves, so an illegal one leaves all as they were.
-  for (let i = 0; i < count; i++) {
-    if (c.vector && c.ended[i]) continue;
-    if (c.stay) {
-      // Stay mode: a running copy with a legal move stays where its action is not one of them (an id out of range too).
-      const e = c.envs[i];
-      const a = actions[at + i];
-      c.stayed[i] = e.running && e.legalCount > 0 && !(a >= 0 && a < c.n && e.mask[a] === 1) ? 1 : 0;
-      if (c.stayed[i]) continue;
-    }
-    try {
-      c.envs[i].assertLegal(actions[at + i]);
-    } catch (e) {
-      // In a vector, which copy (numbered as the caller numbers them, across processes), as VectorEnv.step says it.
-      if (c.vector && e instanceof TengymError)
-        throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
-      throw e;
-    }
+  let actions = c.stepActions;
+  if (actions === null || actions.buffer !== words.buffer || actions.byteOffset !== words.byteOffset + 4 * at) {
+    actions = c.stepActions = words.subarray(at, at + count);
   }
-  let lastRows = 0;
-  for (let i = 0; i < count; i++) {
-    if (c.vector && c.ended[i]) {
-      resetCopy(c, i, {});
-      continue;
-    }
-    const e = c.envs[i];
-    // Outside stay mode nothing stays and the stay counts remain 0: staysTruncate is false, the TimeLimit counts moves
-    // alone.
-    const stayed = c.stay && c.stayed[i] === 1;
-    let terminated = false;
-    let truncated: boolean;
-    let reward = 0;
-    if (stayed) {
-      // No move: the observation and mask in the frame stay as they are.
-      c.stays[i]++;
-      c.staysInARow[i]++;
-      truncated = staysTruncate(c, i);
-    } else {
-      const r = e.step(actions[at + i]);
-      c.staysInARow[i] = 0;
-      terminated = r.terminated;
-      reward = r.reward;
-      truncated = r.truncated || (!terminated && staysTruncate(c, i));
-    }
-    // The game's own end (or the stays'): a TimeLimit wrapper's truncation alone gives no outcome in a TengymEnv's
-    // info.
-    const ownEnd = terminated || truncated;
-    // Gymnasium's TimeLimit: truncated after its steps (stays included), whether or not the step also terminated.
-    if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-    lastRows = endStep(c, i, terminated, truncated, reward, lastRows, ownEnd);
-    if (stayed) c.flags[i] |= STAYED;
-    // The copy's agents see the state its move reached (a same-step reset has shown them the next deal's first).
-    else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
+  // One env before its first reset: the error its step gives.
+  if (!c.envs[0].hasStarted) c.envs[0].assertLegal(actions[0]);
+  c.dealt.fill(0);
+  try {
+    c.vec.step(actions);
+  } catch (e) {
+    // Which copy (numbered as the caller numbers them, across processes), in a vector; one env's step says no copy.
+    if (e instanceof CopyActionError)
+      throw new TengymError(e.code, c.vector ? `copy ${c.firstCopy + e.copy}: ${e.reason} (no copy moved)` : e.reason);
+    throw e;
   }
-  writeRows(c, lastRows);
-}
-
-/**
- * Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns
- * the last observations written so far.
- */
-function endStep(
-  c: Copies,
-  i: number,
-  terminated: boolean,
-  truncated: boolean,
-  reward: number,
-  lastRows: number,
-  ownEnd: boolean,
-): number {
-  // Before a same-step reset deals the copy again: the outcome is the ended episode's (null where only the TimeLimit
-  // ended it).
-  if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
-  if (c.sameStep && (terminated || truncated)) {
-    // The last observation and mask go after the flags; the row gets the next episode's start.
-    c.last.set(c.envs[i].observation, lastRows * c.obsSize);
-    c.lastMasks.set(c.envs[i].mask, lastRows * c.n);
-    resetCopy(c, i, {});
-    c.flags[i] = endFlag(terminated, truncated);
-    c.rewards[i] = reward;
-    return lastRows + 1;
+  if (c.attached.size > 0) {
+    // The copy's agents see the state its move reached (a deal has shown them the next game's first already).
+    for (let i = 0; i < count; i++) if (!c.dealt[i] && !(c.vec.flags[i] & FLAG_STAYED)) showCopy(c, i);
   }
-  c.rewards[i] = reward;
-  c.ended[i] = terminated || truncated ? 1 : 0;
-  c.flags[i] = endFlag(terminated, truncated);
-  return lastRows;
+  writeRows(c, c.sameStep ? c.vec.endedCount : 0, c.vec.endedCount);
 }
 
 /**
@@ -772,19 +708,15 @@ function writeShared(out: Buffer, length: number, tail: Buffer | null): boolean 
 
 /**
  * The rows frame, with `lastRows` same-step last observations after the flags, then their masks
- * (uint8 [lastRows×n]), then the outcomes of the episodes the step ended as JSON (none: nothing).
- * The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
+ * (uint8 [lastRows×n]), then the outcomes of the `outcomes` episodes the step ended as JSON (none:
+ * nothing). The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
  */
-function writeRows(c: Copies, lastRows: number): void {
+function writeRows(c: Copies, lastRows: number, outcomes: number): void {
   const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
   const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
-  if (c.sameStep) {
-    // Moved within the frame, no view made for it (with every copy ended they are already in place).
-    const kept = c.lastMasks.byteOffset - c.out.byteOffset;
-    if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
-  }
-  const tail = c.endedOutcomes.length === 0 ? null : Buffer.from(JSON.stringify(c.endedOutcomes));
-  c.endedOutcomes.length = 0;
+  // Moved within the frame, no view made for it (with every copy ended they are already in place).
+  if (c.sameStep && lastRows > 0) c.out.copyWithin(masksAt, c.lastMasksAt, c.lastMasksAt + lastRows * c.n);
+  const tail = outcomes === 0 ? null : Buffer.from(JSON.stringify(c.vec.endedOutcomes.slice(0, outcomes)));
   const total = length + (tail?.length ?? 0);
   c.out.writeUInt32LE(total - 4, 0);
   if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(c.out, length, tail)) {
@@ -800,7 +732,7 @@ function writeRows(c: Copies, lastRows: number): void {
 
 function main(): void {
   if (process.argv.includes('--list')) {
-    process.stdout.write(JSON.stringify({ tengym: ENGINE_VERSION, protocol: PROTOCOL, ids: envIds() }) + '\n');
+    process.stdout.write(JSON.stringify({ tengym: ENGINE_VERSION, protocol: PROTOCOL, ids: envIds(), limits }) + '\n');
     return;
   }
   // One read per frame: the Python side writes each frame with one write and waits for the

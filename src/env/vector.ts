@@ -1,20 +1,27 @@
 /**
- * `VectorEnv`: N copies of one env stepped together into shared buffers, with
- * autoreset (the same-step convention of Pgx and Stable-Baselines3).
+ * `VectorEnv`: N copies of one env stepped together into shared buffers, with autoreset: the one
+ * implementation of tengym's vector semantics, which the Python package's engine process
+ * (src/bridge/engine.ts) drives too.
  *
- * Buffers (reused, rewritten by every step):
+ * Buffers (reused, rewritten by every step; a caller may give its own, `buffers`):
  *   observations  Float32Array(N × obsSize), row i is copy i's observation
  *   masks         Uint8Array(N × n)
  *   rewards       Float32Array(N)
- *   terminated, truncated  Uint8Array(N)
- * When copy i's episode ends on a step, its final observation is copied to row i of
- * `finalObservations`, `onEpisode` is called, and the copy resets at once: row i of
- * `observations` and `masks` then belongs to the new episode. A new deal with no legal
+ *   terminated, truncated  Uint8Array(N); flags Uint8Array(N), the same as bits (and FLAG_STAYED)
+ * Autoreset (`autoreset`): 'same-step' by default (Pgx's and Stable-Baselines3's convention): when
+ * copy i's episode ends on a step, its final observation and mask are copied to `finalObservations`
+ * and `finalMasks`, `onEpisode` is called, and the copy resets at once: row i of `observations` and
+ * `masks` then belongs to the new episode. 'next-step' (Gymnasium's default) deals it at the next
+ * step instead, ignoring that step's action; 'disabled' leaves it to the caller (`resetCopy`).
+ * `endedCopies`, `endedOutcomes` and `endedCount` say which episodes a step ended and how (null: only
+ * the `maxEpisodeSteps` time limit ended it). `illegalAction: 'stay'` lets a copy given an illegal
+ * action stay where it is, counted as a step (STAYS_IN_A_ROW_LIMIT). A new deal with no legal
  * move counts as a finished, lost episode of length 0, and the copy resets again (up to
  * MAX_DEAD_DEALS in a row, then an error: a game whose deals are all over cannot be stepped).
  * An error thrown by `onEpisode` leaves no batch half done: every copy still steps and resets,
  * every episode is still reported, and the first such error is thrown once the call is
- * complete (the buffers then hold its results).
+ * complete (the buffers then hold its results). A step allocates nothing but the outcome of an
+ * episode that ends (test/env/vector-allocation.test.ts).
  *
  * Seeding: `reset({ seed })` seeds copy i with seed + i; later deals continue each copy's stream.
  * A first `reset()` without a seed is `reset({ seed: 0 })`: reproducible, as a single env is,
@@ -67,6 +74,8 @@ export interface VectorStepResult {
     readonly masks: Uint8Array;
     /** Row i: copy i's last observation of the episode that just ended (when terminated[i] or truncated[i]). */
     readonly finalObservations: Float32Array;
+    /** Same-step: row i (or k, with finalRows 'packed'), the last mask of the episode that just ended. */
+    readonly finalMasks: Uint8Array;
   };
 }
 
@@ -82,6 +91,31 @@ export interface VectorResetResult {
   };
 }
 
+/** When a copy whose episode ended is dealt its next game (Gymnasium's `AutoresetMode`). */
+export type AutoresetMode = 'same-step' | 'next-step' | 'disabled';
+/** What a step does with an action that is not legal for its copy. */
+export type IllegalActionMode = 'raise' | 'stay';
+
+/**
+ * Buffers a caller gives a VectorEnv to write into instead of its own (the Python bridge gives
+ * views of the frame it sends, so the rows are written once, where they are sent from). Each must
+ * be exactly the size the copies need; any not given is allocated.
+ */
+export interface VectorBuffers {
+  /** numEnvs × observation size. */
+  observations?: Float32Array;
+  /** numEnvs × actions. */
+  masks?: Uint8Array;
+  /** numEnvs. */
+  rewards?: Float32Array;
+  /** numEnvs: per copy, bit 0 terminated, bit 1 truncated, bit 2 stayed (FLAG_*). */
+  flags?: Uint8Array;
+  /** numEnvs × observation size: same-step's last observations of the episodes a step ended. */
+  finalObservations?: Float32Array;
+  /** numEnvs × actions: same-step's last masks of the episodes a step ended. */
+  finalMasks?: Uint8Array;
+}
+
 export interface VectorEnvOptions {
   /**
    * Called for every finished episode, in order, before its copy resets (`envs[index]` still
@@ -89,6 +123,89 @@ export interface VectorEnvOptions {
    * `stepOne` or `reset`) still completes for every copy, then throws the first such error.
    */
   onEpisode?: (episode: EpisodeRecord) => void;
+  /**
+   * Called after copy `index` is dealt a game (a reset, or an autoreset: `seed` undefined), once any
+   * deal with no legal move has been dealt again: e.g. to reset an agent that plays that copy.
+   */
+  onDeal?: (index: number, seed: number | undefined) => void;
+  /**
+   * 'same-step' (the default, Stable-Baselines3's and Pgx's): a copy whose episode ends is dealt
+   * its next game within that step, its last observation and mask in `finalObservations` and
+   * `finalMasks`. 'next-step' (Gymnasium's default): the next step deals it instead of stepping it,
+   * ignoring its action (reward 0). 'disabled': the caller deals it (`resetCopy`); stepping it
+   * before is refused ('episode-over').
+   */
+  autoreset?: AutoresetMode;
+  /**
+   * Gymnasium's `TimeLimit` (`max_episode_steps`): a copy whose episode has taken this many steps
+   * (stays included) is truncated, at the step that terminates it too; its outcome is then null in
+   * `endedOutcomes` unless the game ended by itself. 0 or undefined: none. The env's own `maxSteps`,
+   * which the observation shows, is unchanged.
+   */
+  maxEpisodeSteps?: number;
+  /**
+   * 'raise' (the default): an action that is not legal for its copy refuses the whole step. 'stay':
+   * that copy stays where it is (reward 0, observation and mask as they were, flag bit 2), and the
+   * stay counts as a step: toward the env's own `maxSteps` (moves and stays together truncate there)
+   * and `maxEpisodeSteps`; on an env without `maxSteps`, STAYS_IN_A_ROW_LIMIT stays in a row truncate.
+   */
+  illegalAction?: IllegalActionMode;
+  /**
+   * 'redeal' (the default): a deal with no legal move is dealt again (up to MAX_DEAD_DEALS in a
+   * row), so no reset gives an episode that is already over. 'keep' (with autoreset 'disabled'
+   * only): it is kept, over at reset, as a single `Env` gives it.
+   */
+  deadDeals?: 'redeal' | 'keep';
+  /**
+   * Where `finalObservations` and `finalMasks` put an ended copy's rows: 'by-copy' (the default), row
+   * i for copy i; 'packed', row k for the k-th copy the step ended (`endedCount` of them), as a frame
+   * that sends only those rows lays them out.
+   */
+  finalRows?: 'by-copy' | 'packed';
+  /** Buffers to write into instead of the env's own (see `VectorBuffers`). */
+  buffers?: VectorBuffers;
+}
+
+/** `flags` bit 0: the copy's episode terminated at this step. */
+export const FLAG_TERMINATED = 1;
+/** `flags` bit 1: truncated (the env's own limit, the stays' or `maxEpisodeSteps`). */
+export const FLAG_TRUNCATED = 2;
+/** `flags` bit 2: the copy stayed (illegalAction 'stay': its action was not legal, it did not move). */
+export const FLAG_STAYED = 4;
+
+/**
+ * illegalAction 'stay' on an env without a step limit of its own (`maxSteps`): this many stays in a
+ * row end the episode, truncated. A deterministic policy repeating an illegal action would otherwise
+ * never end it (Tens, Block Ten and Four Ten end only by their rules).
+ */
+export const STAYS_IN_A_ROW_LIMIT = 1000;
+
+/** The longest `maxEpisodeSteps`. */
+export const MAX_EPISODE_STEPS_LIMIT = 2 ** 31 - 1;
+
+/** VectorEnv's own keys of its last argument (any other is an env option given in the wrong place). */
+const VECTOR_OPTION_KEYS = [
+  'onEpisode',
+  'onDeal',
+  'autoreset',
+  'maxEpisodeSteps',
+  'illegalAction',
+  'deadDeals',
+  'finalRows',
+  'buffers',
+] as const;
+
+/** A step refused because of one copy's action: the copy and the reason as the single env gives it. */
+export class CopyActionError extends TengymError {
+  /** Which copy (0-based). */
+  readonly copy: number;
+  /** What one env's `step` would say of the action (without the copy). */
+  readonly reason: string;
+  constructor(code: TengymError['code'], copy: number, reason: string, message: string) {
+    super(code, message);
+    this.copy = copy;
+    this.reason = reason;
+  }
 }
 
 /**
@@ -148,13 +265,45 @@ export class VectorEnv<I extends string = string> {
   readonly singleObservationSpace: { readonly shape: readonly [number] };
   readonly observations: Float32Array;
   readonly finalObservations: Float32Array;
+  /** Same-step: the last masks of the episodes a step ended (rows as `finalObservations`' ). */
+  readonly finalMasks: Uint8Array;
   readonly masks: Uint8Array;
   readonly rewards: Float32Array;
   readonly terminated: Uint8Array;
   readonly truncated: Uint8Array;
+  /** Per copy, the last step's FLAG_TERMINATED | FLAG_TRUNCATED | FLAG_STAYED. */
+  readonly flags: Uint8Array;
+  /** Per copy, 1 while its episode is over and not yet dealt again (autoreset 'next-step' or 'disabled'). */
+  readonly ended: Uint8Array;
+  readonly autoreset: AutoresetMode;
+  readonly illegalAction: IllegalActionMode;
+  readonly deadDeals: 'redeal' | 'keep';
+  /** Gymnasium's TimeLimit; 0: none. */
+  readonly maxEpisodeSteps: number;
+  /** The env's own step limit (its `maxSteps` option), which stays count toward; 0: none. */
+  readonly maxSteps: number;
+  /** How many episodes the last step (or `stepOne`) ended; their copies are `endedCopies[0..endedCount-1]`. */
+  endedCount = 0;
+  /** The copies the last step ended, in copy order (the first `endedCount`). */
+  readonly endedCopies: Int32Array;
+  /**
+   * The outcomes of the episodes the last step ended, in copy order (the first `endedCount`): null for
+   * an episode that only `maxEpisodeSteps` ended, which a game's own outcome does not describe.
+   */
+  readonly endedOutcomes: (Outcome | null)[];
   /** Finished episodes so far (zero-length deals included). */
   episodesDone = 0;
   onEpisode: ((episode: EpisodeRecord) => void) | undefined;
+  onDeal: ((index: number, seed: number | undefined) => void) | undefined;
+  private readonly packed: boolean;
+  /** illegalAction is 'stay' (read on every step). */
+  private readonly stay: boolean;
+  /** Stays this episode, stays in a row, and the moves a loaded game had made before it was loaded, per copy. */
+  private readonly stays: Int32Array;
+  private readonly staysInARow: Int32Array;
+  private readonly movesBefore: Float64Array;
+  /** Per copy, whether this step's action stays (set by the check, read by the step). */
+  private readonly staying: Uint8Array;
   private started = false;
   /** The first error `onEpisode` threw during the current call, thrown when the call is complete. */
   private callbackError: { error: unknown } | null = null;
@@ -192,20 +341,22 @@ export class VectorEnv<I extends string = string> {
     ) {
       throw new TengymError(
         'bad-argument',
-        `VectorEnv's last argument is { onEpisode?: (episode) => void }, got ${describeKind(vectorOptions)}`,
+        `VectorEnv's last argument is { onEpisode?: (episode) => void, …vector options }, got ` +
+          `${describeKind(vectorOptions)}`,
       );
     }
     // The env's options given here (new VectorEnv(config, 4, { fives: true })) would be dropped unseen.
-    const unknown = Object.keys(vectorOptions).find((key) => key !== 'onEpisode');
+    const unknown = Object.keys(vectorOptions).find((key) => !(VECTOR_OPTION_KEYS as readonly string[]).includes(key));
     if (unknown !== undefined) {
       const where =
         typeof args[0] === 'string' ? 'the second argument' : `envConfig(${JSON.stringify(config.id)}, options)`;
       throw new TengymError(
         'bad-argument',
-        `VectorEnv's last argument is { onEpisode?: (episode) => void }: "${unknown}" is not one of its keys ` +
-          `(an env option goes in ${where})`,
+        `VectorEnv's last argument is { ${VECTOR_OPTION_KEYS.join(', ')} }: "${unknown}" is not one of its ` +
+          `keys (an env option goes in ${where})`,
       );
     }
+    const settings = vectorSettings(vectorOptions);
     const { n, size } = engineSizes(config.id, config.game, config.options);
     // Refused before anything is allocated: the copies would exhaust the heap partway through.
     const most = maxCopies(config);
@@ -227,22 +378,41 @@ export class VectorEnv<I extends string = string> {
     this.actionSpace = Object.freeze({ n });
     this.singleActionSpace = this.actionSpace;
     this.singleObservationSpace = Object.freeze({ shape: [size] as const });
+    this.autoreset = settings.autoreset;
+    this.illegalAction = settings.illegalAction;
+    this.deadDeals = settings.deadDeals;
+    this.maxEpisodeSteps = settings.maxEpisodeSteps;
+    this.packed = settings.finalRows === 'packed';
+    this.stay = settings.illegalAction === 'stay';
+    const options: object = resolved;
+    this.maxSteps = 'maxSteps' in options && typeof options.maxSteps === 'number' ? options.maxSteps : 0;
+    const given = vectorOptions.buffers ?? {};
     try {
-      this.observations = new Float32Array(numEnvs * size);
-      this.finalObservations = new Float32Array(numEnvs * size);
-      this.masks = new Uint8Array(numEnvs * n);
+      this.observations = buffer(given.observations, Float32Array, numEnvs * size, 'observations');
+      this.finalObservations = buffer(given.finalObservations, Float32Array, numEnvs * size, 'finalObservations');
+      this.masks = buffer(given.masks, Uint8Array, numEnvs * n, 'masks');
+      this.finalMasks = buffer(given.finalMasks, Uint8Array, numEnvs * n, 'finalMasks');
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      const gigabytes = (numEnvs * (8 * size + n)) / 1e9;
+      const gigabytes = (numEnvs * (8 * size + 2 * n)) / 1e9;
       throw new TengymError(
         'bad-argument',
         `numEnvs ${numEnvs}: the buffers of ${numEnvs} copies of ${id} take ${gigabytes.toFixed(1)} GB, more ` +
           `than this machine gives (${e.message})`,
       );
     }
-    this.rewards = new Float32Array(numEnvs);
+    this.rewards = buffer(given.rewards, Float32Array, numEnvs, 'rewards');
+    this.flags = buffer(given.flags, Uint8Array, numEnvs, 'flags');
     this.terminated = new Uint8Array(numEnvs);
     this.truncated = new Uint8Array(numEnvs);
+    this.ended = new Uint8Array(numEnvs);
+    this.endedCopies = new Int32Array(numEnvs);
+    // Made at its full length once: a step stores into it and allocates nothing.
+    this.endedOutcomes = new Array<Outcome | null>(numEnvs).fill(null);
+    this.stays = new Int32Array(numEnvs);
+    this.staysInARow = new Int32Array(numEnvs);
+    this.movesBefore = new Float64Array(numEnvs);
+    this.staying = new Uint8Array(numEnvs);
     const envs: Env[] = [];
     for (let i = 0; i < numEnvs; i++) {
       envs.push(
@@ -254,6 +424,7 @@ export class VectorEnv<I extends string = string> {
     }
     this.envs = envs;
     this.onEpisode = vectorOptions.onEpisode;
+    this.onDeal = vectorOptions.onDeal;
   }
 
   /**
@@ -273,19 +444,80 @@ export class VectorEnv<I extends string = string> {
     const deck = opts.deck;
     if (deck !== undefined) this.checkDeck(deck, seed);
     this.callbackError = null;
+    this.endedCount = 0;
     for (let i = 0; i < this.numEnvs; i++) {
       const copyOptions: { seed?: number; deck?: DeckInput } = seed === undefined ? {} : { seed: seed + i };
       if (deck !== undefined) copyOptions.deck = deck;
-      this.envs[i].reset(copyOptions);
-      this.skipDeadDeals(i);
+      this.deal(i, copyOptions);
     }
-    this.rewards.fill(0);
-    this.terminated.fill(0);
-    this.truncated.fill(0);
     this.started = true;
     this.resetResult ??= { observations: this.observations, infos: { masks: this.masks } };
     this.throwCallbackError();
     return this.resetResult;
+  }
+
+  /**
+   * Deals copy i alone (its seed and deck as `Env.reset` takes them; a deal with no legal move is
+   * dealt again unless deadDeals is 'keep'), leaving the others as they are: Gymnasium's
+   * `reset_mask`, and how a caller deals a copy whose episode ended with autoreset 'disabled'. Its
+   * reward and flags are cleared (a kept dead deal is flagged as its status says).
+   */
+  resetCopy(i: number, opts: { seed?: number; deck?: DeckInput } = {}): void {
+    this.checkIndex(i, 'resetCopy');
+    this.callbackError = null;
+    this.deal(i, opts);
+    this.throwCallbackError();
+  }
+
+  /**
+   * Loads a `getState()` JSON into every copy (one a copy). All are checked first, so a bad one
+   * changes no copy. A loaded game's own moves (its JSON's `game.steps`, where it has one) count with
+   * later stays toward its `maxSteps`, as they count toward it in the game.
+   */
+  setStates(states: readonly unknown[]): void {
+    if (!Array.isArray(states) || states.length !== this.numEnvs)
+      throw new TengymError('bad-state', `bad state: expected ${this.numEnvs} state(s)`);
+    const checked = this.envs.map((e, i) => {
+      const trial = e.clone();
+      trial.setState(states[i]);
+      return trial;
+    });
+    for (let i = 0; i < this.numEnvs; i++) {
+      this.envs[i].copyFrom(checked[i]);
+      this.clearCopy(i);
+      this.movesBefore[i] = loadedMoves(states[i]);
+    }
+  }
+
+  /** Copy i's stays this episode and in a row, and whether stays ended its episode (for a copy of the env). */
+  stayCounts(i: number): { stays: number; staysInARow: number; movesBefore: number; ended: boolean } {
+    this.checkIndex(i, 'stayCounts');
+    return {
+      stays: this.stays[i],
+      staysInARow: this.staysInARow[i],
+      movesBefore: this.movesBefore[i],
+      ended: this.ended[i] === 1,
+    };
+  }
+
+  /** Sets what `stayCounts` gave (a copy of an env made mid-episode goes on counting as the original). */
+  setStayCounts(i: number, counts: { stays: number; staysInARow: number; movesBefore: number; ended: boolean }): void {
+    this.checkIndex(i, 'setStayCounts');
+    const { stays, staysInARow, movesBefore, ended } = counts;
+    for (const [name, v] of [
+      ['stays', stays],
+      ['staysInARow', staysInARow],
+      ['movesBefore', movesBefore],
+    ] as const) {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_EPISODE_STEPS_LIMIT)
+        throw new TengymError('bad-argument', `setStayCounts: ${name} must be a count, got ${showValue(v)}`);
+    }
+    if (typeof ended !== 'boolean')
+      throw new TengymError('bad-argument', `setStayCounts: ended must be true or false, got ${showValue(ended)}`);
+    this.stays[i] = stays;
+    this.staysInARow[i] = staysInARow;
+    this.movesBefore[i] = movesBefore;
+    this.ended[i] = ended || !this.envs[i].running ? 1 : 0;
   }
 
   /**
@@ -304,13 +536,14 @@ export class VectorEnv<I extends string = string> {
       throw new TengymError('bad-argument', `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
     for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], 'step', ' (no copy moved)');
     this.callbackError = null;
+    this.endedCount = 0;
     for (let i = 0; i < this.numEnvs; i++) this.stepCopy(i, actions[i]);
     this.result ??= {
       observations: this.observations,
       rewards: this.rewards,
       terminated: this.terminated,
       truncated: this.truncated,
-      infos: { masks: this.masks, finalObservations: this.finalObservations },
+      infos: { masks: this.masks, finalObservations: this.finalObservations, finalMasks: this.finalMasks },
     };
     this.throwCallbackError();
     return this.result;
@@ -325,6 +558,7 @@ export class VectorEnv<I extends string = string> {
     this.checkIndex(i, 'stepOne');
     this.checkAction(i, action, 'stepOne', '');
     this.callbackError = null;
+    this.endedCount = 0;
     this.stepCopy(i, action);
     this.throwCallbackError();
   }
@@ -349,32 +583,153 @@ export class VectorEnv<I extends string = string> {
   }
 
   /**
-   * An action that is not legal for copy i: the error `step` would give, naming the copy (`after`: what else the caller
-   * says).
+   * Whether copy i's action is taken (a move, or with illegalAction 'stay' a stay, marked in `staying`), or
+   * the error `step` would give, naming the copy (`after`: what else the caller says). A copy awaiting its
+   * next-step autoreset takes any action.
    */
   private checkAction(i: number, action: number, call: string, after: string): void {
-    if (this.envs[i].isLegal(action)) return;
+    const env = this.envs[i];
+    if (this.ended[i] === 0 && env.isLegal(action)) {
+      if (this.stay) this.staying[i] = 0;
+      return;
+    }
+    this.checkOther(i, action, call, after);
+  }
+
+  /** `checkAction` past its common case (a running copy given a legal action). */
+  private checkOther(i: number, action: number, call: string, after: string): void {
+    const env = this.envs[i];
+    this.staying[i] = 0;
+    if (this.ended[i] === 1) {
+      if (this.autoreset === 'next-step') return;
+      if (env.running) {
+        // Ended by its stays or the time limit, which the game itself does not know of.
+        const why =
+          this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps
+            ? `the time limit of ${this.maxEpisodeSteps} steps`
+            : this.maxSteps > 0
+              ? `${this.maxSteps} steps, ${this.stays[i]} of them illegal actions that stayed`
+              : `${STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed`;
+        const reason = `${call}(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
+        throw new CopyActionError('episode-over', i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
+      }
+    } else if (env.isLegal(action)) {
+      return;
+    }
+    if (this.stay && env.running && env.legalCount > 0) {
+      this.staying[i] = 1;
+      return;
+    }
     try {
-      this.envs[i].assertLegal(action, 'step');
+      env.assertLegal(action, call);
     } catch (e) {
-      if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
+      if (e instanceof TengymError)
+        throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
       throw e;
     }
   }
 
-  /** Steps copy i with a legal action, with autoreset. */
+  /** Steps copy i with an action `checkAction` took, with autoreset. */
   private stepCopy(i: number, action: number): void {
+    if (this.ended[i] === 1) {
+      // Next-step autoreset: this step deals the copy's next game, its action ignored.
+      this.deal(i, {});
+      return;
+    }
+    if (this.stay && this.staying[i] === 1) {
+      this.stayCopy(i);
+      return;
+    }
     const env = this.envs[i];
     const r = env.step(action);
-    this.rewards[i] = r.reward;
-    this.terminated[i] = r.terminated ? 1 : 0;
-    this.truncated[i] = r.truncated ? 1 : 0;
-    if (r.terminated || r.truncated) {
-      this.finalObservations.set(env.observation, i * env.observation.length);
-      this.finish(i, r.truncated);
-      env.reset();
-      this.skipDeadDeals(i);
+    const terminated = r.terminated;
+    let truncated = r.truncated;
+    if (this.stay) {
+      this.staysInARow[i] = 0;
+      if (!terminated && !truncated) truncated = this.staysTruncate(i);
     }
+    // The game's own end (or the stays'): the time limit's alone gives no outcome.
+    const ownEnd = terminated || truncated;
+    if (this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps) truncated = true;
+    this.rewards[i] = r.reward;
+    this.terminated[i] = terminated ? 1 : 0;
+    this.truncated[i] = truncated ? 1 : 0;
+    this.flags[i] = (terminated ? FLAG_TERMINATED : 0) | (truncated ? FLAG_TRUNCATED : 0);
+    if (terminated || truncated) this.endEpisode(i, ownEnd ? (r.info.outcome ?? env.outcome()) : null);
+  }
+
+  /** Copy i stays where it is (illegalAction 'stay'): a step of reward 0 that counts toward its limits. */
+  private stayCopy(i: number): void {
+    const env = this.envs[i];
+    this.stays[i]++;
+    this.staysInARow[i]++;
+    const ownEnd = this.staysTruncate(i);
+    const truncated = ownEnd || (this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps);
+    this.rewards[i] = 0;
+    this.terminated[i] = 0;
+    this.truncated[i] = truncated ? 1 : 0;
+    this.flags[i] = (truncated ? FLAG_TRUNCATED : 0) | FLAG_STAYED;
+    if (truncated) this.endEpisode(i, ownEnd ? env.outcome() : null);
+  }
+
+  /**
+   * Copy i's episode ended at this step (its reward and flags written): recorded, then dealt again (same-step) or
+   * left over for the next step or the caller.
+   */
+  private endEpisode(i: number, outcome: Outcome | null): void {
+    const env = this.envs[i];
+    const k = this.endedCount++;
+    this.endedCopies[k] = i;
+    this.endedOutcomes[k] = outcome;
+    this.finish(i, this.truncated[i] === 1);
+    if (this.autoreset !== 'same-step') {
+      this.ended[i] = 1;
+      return;
+    }
+    const row = this.packed ? k : i;
+    const size = env.observation.length;
+    const n = env.mask.length;
+    this.finalObservations.set(env.observation, row * size);
+    this.finalMasks.set(env.mask, row * n);
+    // The ending step's reward and flags stay: the row now holds the next episode's start.
+    const reward = this.rewards[i];
+    const terminated = this.terminated[i];
+    const truncated = this.truncated[i];
+    const flags = this.flags[i];
+    this.deal(i, {});
+    this.rewards[i] = reward;
+    this.terminated[i] = terminated;
+    this.truncated[i] = truncated;
+    this.flags[i] = flags;
+  }
+
+  /** With illegalAction 'stay', after copy i's step or stay: whether its stays end the episode (truncated). */
+  private staysTruncate(i: number): boolean {
+    if (this.stays[i] === 0) return false;
+    return this.maxSteps > 0
+      ? this.movesBefore[i] + this.envs[i].episodeSteps + this.stays[i] >= this.maxSteps
+      : this.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
+  }
+
+  /** Deals copy i (and again, while its deal has no legal move, unless deadDeals is 'keep'), then tells onDeal. */
+  private deal(i: number, opts: { seed?: number; deck?: DeckInput }): void {
+    this.envs[i].reset(opts);
+    if (this.deadDeals === 'redeal') this.skipDeadDeals(i);
+    this.clearCopy(i);
+    this.onDeal?.(i, opts.seed);
+  }
+
+  /** Copy i holds a new game: its step's results and counts cleared, its flags as its status says. */
+  private clearCopy(i: number): void {
+    const env = this.envs[i];
+    this.rewards[i] = 0;
+    this.terminated[i] = env.terminated ? 1 : 0;
+    this.truncated[i] = env.truncated ? 1 : 0;
+    this.flags[i] = (env.terminated ? FLAG_TERMINATED : 0) | (env.truncated ? FLAG_TRUNCATED : 0);
+    this.ended[i] = env.running ? 0 : 1;
+    this.stays[i] = 0;
+    this.staysInARow[i] = 0;
+    this.movesBefore[i] = 0;
   }
 
   /** Legal ids of copy i in `envs[i].legal[0..legalCount-1]`. */
@@ -431,7 +786,7 @@ export class VectorEnv<I extends string = string> {
       if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.reset: ${e.message}`);
       throw e;
     }
-    if (!scratch.running)
+    if (!scratch.running && this.deadDeals === 'redeal')
       throw new TengymError(
         'bad-deck',
         `VectorEnv.reset: this deck deals no legal move, and a copy whose deal is over at reset is dealt ` +
@@ -454,4 +809,72 @@ export class VectorEnv<I extends string = string> {
       env.reset();
     }
   }
+}
+
+/** A buffer of `length` elements: the caller's, checked, or a new one. */
+function buffer<T extends Float32Array | Uint8Array>(
+  given: T | undefined,
+  kind: { new (length: number): T; name: string },
+  length: number,
+  name: string,
+): T {
+  if (given === undefined) return new kind(length);
+  if (!(given instanceof kind) || given.length !== length)
+    throw new TengymError(
+      'bad-argument',
+      `VectorEnv's buffers.${name} must be a ${kind.name} of ${length}, got ${describeKind(given)}` +
+        (ArrayBuffer.isView(given) ? ` of ${(given as unknown as { length: number }).length}` : ''),
+    );
+  return given;
+}
+
+/** The vector options, checked, with their defaults. */
+function vectorSettings(o: VectorEnvOptions): {
+  autoreset: AutoresetMode;
+  illegalAction: IllegalActionMode;
+  deadDeals: 'redeal' | 'keep';
+  maxEpisodeSteps: number;
+  finalRows: 'by-copy' | 'packed';
+} {
+  const pick = <T extends string>(value: unknown, name: string, allowed: readonly T[]): T => {
+    if (value === undefined) return allowed[0];
+    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+    throw new TengymError(
+      'bad-argument',
+      `VectorEnv: ${name} must be ${allowed.map((a) => JSON.stringify(a)).join(' or ')}, got ${showValue(value)}`,
+    );
+  };
+  if (o.onDeal !== undefined && typeof o.onDeal !== 'function')
+    throw new TengymError('bad-argument', `VectorEnv: onDeal must be a function, got ${describeKind(o.onDeal)}`);
+  const autoreset = pick(o.autoreset, 'autoreset', ['same-step', 'next-step', 'disabled'] as const);
+  const deadDeals = pick(o.deadDeals, 'deadDeals', ['redeal', 'keep'] as const);
+  if (deadDeals === 'keep' && autoreset !== 'disabled')
+    throw new TengymError(
+      'bad-argument',
+      `VectorEnv: deadDeals 'keep' needs autoreset 'disabled' (an autoreset deals on; a kept dead deal would ` +
+        `leave its copy over), got autoreset ${JSON.stringify(autoreset)}`,
+    );
+  const limit = o.maxEpisodeSteps ?? 0;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > MAX_EPISODE_STEPS_LIMIT)
+    throw new TengymError(
+      'bad-argument',
+      `VectorEnv: maxEpisodeSteps must be a positive integer up to ${MAX_EPISODE_STEPS_LIMIT} (0: none), got ` +
+        `${showValue(limit)}`,
+    );
+  return {
+    autoreset,
+    illegalAction: pick(o.illegalAction, 'illegalAction', ['raise', 'stay'] as const),
+    deadDeals,
+    maxEpisodeSteps: limit,
+    finalRows: pick(o.finalRows, 'finalRows', ['by-copy', 'packed'] as const),
+  };
+}
+
+/** The moves a loaded game had made (its JSON's `game.steps`), which count toward its `maxSteps`; 0 without one. */
+function loadedMoves(state: unknown): number {
+  if (!isPlainObject(state)) return 0;
+  const game = state.game;
+  if (!isPlainObject(game)) return 0;
+  const steps = game.steps;
+  return typeof steps === 'number' && Number.isInteger(steps) && steps >= 0 ? steps : 0;
 }

@@ -5,11 +5,9 @@ Every id of the engines is registered on import as `tengym/<id>-v0`:
     envs = gymnasium.make_vec("tengym/tens-v0", num_envs=64, vectorization_mode="vector_entry_point")
 """
 
-import json
-from pathlib import Path
-
 import gymnasium as gym
 
+from ._engine import ENGINE_LIST
 from ._version import __version__
 from .baselines import (
     AgentEpisodes,
@@ -37,7 +35,7 @@ from .errors import (
 from .vector import TengymVectorEnv
 
 # Written by `npm run build:python` beside the bundle, so importing registers without starting Node.
-ENV_IDS: list[str] = json.loads(Path(__file__).with_name("_engine").joinpath("envs.json").read_text())["ids"]
+ENV_IDS: list[str] = list(ENGINE_LIST["ids"])
 
 
 def gym_id(env_id: str) -> str:

@@ -15,6 +15,14 @@ import gymnasium as gym
 import torch
 from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
 from ray.rllib.core.columns import Columns
+from ray.util import log_once
+
+# Ray 2.60's RLModule.__init__ makes an RLModuleConfig, a class it marks deprecated, for every module
+# (RLlib's own default PPO module too: ray-project/ray#51630), and so logs "DeprecationWarning:
+# `RLModule(config=[RLModuleConfig object])` has been deprecated" once a process, which nothing in a
+# config avoids. It is marked as logged wherever this module is imported (the driver and each env
+# runner that builds tengym's module), so a run with it prints no such warning.
+log_once("RLModule(config=[RLModuleConfig object])")
 
 OBSERVATIONS = "observations"
 ACTION_MASK = "action_mask"

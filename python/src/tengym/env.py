@@ -16,6 +16,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from ._engine import (
+    LIMITS,
     Engine,
     MadeWith,
     RegisteredSpec,
@@ -32,8 +33,8 @@ from .errors import BadActionError, BadStateError, TengymError, keyword_meant, r
 
 # illegal_action="stay" on an env with no step limit (tens, block-ten and four-ten end by their own
 # rules): this many illegal actions in a row end the episode, truncated, as a deterministic policy
-# repeating one would otherwise never end it.
-STAYS_IN_A_ROW_LIMIT = 1000
+# repeating one would otherwise never end it. The engine's rule (src/env/vector.ts), read from it.
+STAYS_IN_A_ROW_LIMIT: int = LIMITS["staysInARow"]
 
 # The types users' type checkers see (the package ships py.typed).
 Observation = NDArray[np.float32]
@@ -137,7 +138,6 @@ class TengymEnv(gym.Env[ObsT, Action]):
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
     spec = RegisteredSpec()
-    _obs: np.ndarray | None = None
     action_space: LegalDiscrete
     illegal_action = MadeWith()
     dead_deals = MadeWith()
@@ -151,7 +151,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: Literal[False] = False,
         dead_deals: str = "redeal",
         **options: Any,
@@ -162,7 +162,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         *,
         dict_observation: Literal[True],
         dead_deals: str = "redeal",
@@ -174,7 +174,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         dead_deals: str = "redeal",
         **options: Any,
@@ -184,7 +184,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         env_id: str,
         render_mode: str | None = None,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         dead_deals: str = "redeal",
         **options: Any,
@@ -220,6 +220,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
                     "num": 1,
                     "vector": False,
                     "redeal": dead_deals == "redeal",
+                    # The engine answers an illegal action by staying, counting stays toward the step limits.
+                    **({"illegal": "stay"} if illegal_action == "stay" else {}),
                 }
             )
         except BaseException as e:
@@ -250,12 +252,6 @@ class TengymEnv(gym.Env[ObsT, Action]):
         self._seeded = False
         # The catalogue agents attached, in the order attached: an engine replaced after a failure gets them again.
         self._agents: list[str] = []
-        # illegal_action="stay": a stay is a step for the env's step limit (maxSteps), so an
-        # episode of illegal actions still ends; an env without one ends it after
-        # STAYS_IN_A_ROW_LIMIT stays in a row. Moves and stays since the episode began, stays in a row:
-        self._limit = self.options.get("maxSteps")
-        self._moves = self._stays = self._stays_in_a_row = 0
-        self._over = False
 
     def _rows(self, body) -> Rows:
         return Rows(body, 1, self._size, self._n)
@@ -300,15 +296,12 @@ class TengymEnv(gym.Env[ObsT, Action]):
         self._seeded = True
         rows = self._rows(body)
         self._started = True
-        self._moves = self._stays = self._stays_in_a_row = 0
-        self._over = False
         self._mask[:] = rows.masks[0]
-        self._obs = rows.obs[0].copy()
         info: dict[str, Any] = {"action_mask": self._mask.copy()}
         if rows.terminated[0] or rows.truncated[0]:
             info["terminated_at_reset"] = True
             info["outcome"] = self.outcome()
-        return self._out(self._obs.copy()), info
+        return self._out(rows.obs[0].copy()), info
 
     def step(self, action: Action) -> tuple[ObsT, float, bool, bool, dict[str, Any]]:
         # An integer of any kind (int, numpy's, a 0-d integer array), as Discrete.contains and the
@@ -325,28 +318,6 @@ class TengymEnv(gym.Env[ObsT, Action]):
             ) from None
         if not -(2**31) <= a < 2**31:
             raise BadActionError(f"step({a}): not an action id; {self.env_id} has ids 0..{self._n - 1}", "bad-action")
-        if self._over:
-            limit = (
-                f"{self._limit} steps, {self._stays} of them illegal actions that stayed"
-                if self._limit is not None
-                else f"{STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed"
-            )
-            raise BadActionError(f"step({a}): the episode is over (truncated: {limit}); call reset()", "bad-action")
-        if (
-            self.illegal_action == "stay"
-            and self._obs is not None
-            and self._mask.any()
-            and not (0 <= a < self._n and self._mask[a])
-        ):
-            # Answered here, not by the engine, but not once the env is closed or its engine has failed.
-            self._engine.check_ready()
-            self._stays += 1
-            self._stays_in_a_row += 1
-            truncated = self._stays_truncate()
-            info: dict[str, Any] = {"action_mask": self._mask.copy(), "illegal_action": True}
-            if truncated:
-                info["outcome"] = self.outcome()
-            return self._out(self._obs.copy()), 0.0, False, truncated, info
         body = self._engine.step_one(a)
         size, n = self._size, self._n
         obs = np.frombuffer(body, dtype="<f4", count=size).copy()
@@ -354,33 +325,14 @@ class TengymEnv(gym.Env[ObsT, Action]):
         self._mask[:] = np.frombuffer(body, dtype=np.int8, count=n, offset=size * 4 + 4)
         flag = body[size * 4 + 4 + n]
         terminated, truncated = bool(flag & 1), bool(flag & 2)
-        info = {"action_mask": self._mask.copy()}
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if flag & 4:
+            # illegal_action="stay": the engine left the env where it was (reward 0), counting the stay as a step.
+            info["illegal_action"] = True
         if terminated or truncated:
             # The contract's last-step info: the outcome the engine sent after the rows (protocol 12).
             info["outcome"] = ended_outcomes(body, 1, size, n)[0]
-        if self.illegal_action == "stay":
-            self._obs = obs.copy()
-            self._moves += 1
-            self._stays_in_a_row = 0
-            if not terminated and not truncated and self._stays_truncate():
-                truncated = True
-                info["outcome"] = self.outcome()  # stays the engine does not count: asked for
         return self._out(obs), reward, terminated, truncated, info
-
-    def _stays_truncate(self) -> bool:
-        """Whether moves and stays together have reached the step limit, or, without one, stays in a
-        row theirs (which then ends the episode here)."""
-        if self._stays == 0:
-            return False
-        reached = (
-            self._stays_in_a_row >= STAYS_IN_A_ROW_LIMIT
-            if self._limit is None
-            else self._moves + self._stays >= self._limit
-        )
-        if not reached:
-            return False
-        self._over = True
-        return True
 
     def _out(self, obs: NDArray[np.float32]) -> ObsT:
         """The observation returned: `obs`, or with dict_observation the mask beside it (the type ObsT
@@ -393,7 +345,14 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return self._mask.astype(bool)
 
     def render(self):
-        """The position as text; with render_mode="rgb_array", that text drawn as an image (tengym._render)."""
+        """With render_mode="ansi", the position as text; with "rgb_array", that text drawn as an image
+        (tengym._render). Without a render mode, None and a warning, as Gymnasium's own envs answer."""
+        if self.render_mode is None:
+            gym.logger.warn(
+                "You are calling render method without specifying any render mode. You can specify the render_mode "
+                f'at initialization, e.g. gym.make("tengym/{self.env_id}-v0", render_mode="ansi")'
+            )
+            return None
         if not self._started:
             return None
         text = self._engine.request({"cmd": "render"})[0]
@@ -477,12 +436,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
         rows = self._rows(self._engine.request({"cmd": "setState", "states": [state]}))
         self._started = True
         self._seeded = True  # the state holds the generator: later resets deal on from it
-        self._stays, self._stays_in_a_row, self._over = 0, 0, False
-        # The loaded game's own count of moves, which its maxSteps limits (a decade state's "steps").
-        self._moves = state["game"].get("steps", 0) if self._limit is not None else 0
         self._mask[:] = rows.masks[0]
-        self._obs = rows.obs[0].copy()
-        return self._out(self._obs.copy()), {"action_mask": self._mask.copy()}
+        return self._out(rows.obs[0].copy()), {"action_mask": self._mask.copy()}
 
     def __reduce__(self):
         # copy.copy, copy.deepcopy and pickle: a new env (its own engine process) in this one's
@@ -501,7 +456,8 @@ class TengymEnv(gym.Env[ObsT, Action]):
             if self._np_random is None
             else (self._np_random.bit_generator.state, self._np_random_seed),
             "action_space": self.action_space.np_random.bit_generator.state,
-            "stays": (self._moves, self._stays, self._stays_in_a_row, self._over),
+            # The stays the engine counts toward the step limits (illegal_action="stay"), to count on from.
+            "stays": self._engine.request({"cmd": "getStays"})[0] if self._started else None,
         }
         return (_rebuild, (self.env_id, self.options, kwargs, state, self.spec, rngs))
 
@@ -537,5 +493,6 @@ def _rebuild(
             generator.state = bits
             env._np_random, env._np_random_seed = np.random.Generator(generator), seed
         env.action_space.np_random.bit_generator.state = rngs["action_space"]
-        env._moves, env._stays, env._stays_in_a_row, env._over = rngs["stays"]
+        if rngs["stays"] is not None:
+            env._engine.request({"cmd": "setStays", "counts": [rngs["stays"]]})
     return env

@@ -21,6 +21,16 @@ class BadOptionsError(TengymError):
     pass
 
 
+class UnknownKeywordError(BadOptionsError, TypeError):
+    """A keyword an env does not take (an option its game does not have): a BadOptionsError, and the
+    TypeError "got an unexpected keyword argument" that Gymnasium's own envs raise for one, which
+    tools that pass keywords some envs lack (torchrl's GymEnv passes `frameskip`) catch and drop.
+    Its code stays "bad-options" when Gymnasium's make raises it again with its own words added."""
+
+    def __init__(self, message: str, code: str = "bad-options"):
+        super().__init__(message, code)
+
+
 class BadSeedError(TengymError):
     pass
 
@@ -128,14 +138,20 @@ def keyword_meant(error: BaseException, init) -> BaseException:
         for name, p in inspect.signature(init).parameters.items()
         if p.kind is p.POSITIONAL_OR_KEYWORD and name not in ("self", "env_id")
     ]
-    meant = difflib.get_close_matches(found.group(1), keywords, n=1, cutoff=0.75)
+    name = found.group(1)
+    # As Gymnasium's own envs say it ("CartPoleEnv.__init__() got an unexpected keyword argument 'frameskip'").
+    unexpected = f" ({init.__qualname__}() got an unexpected keyword argument {name!r})"
+    meant = difflib.get_close_matches(name, keywords, n=1, cutoff=0.75)
     if meant:
-        return BadOptionsError(f"{error}; or did you mean the keyword argument {meant[0]}=?", error.code)
+        return UnknownKeywordError(
+            f"{error}; or did you mean the keyword argument {meant[0]}=?{unexpected}", error.code
+        )
     elsewhere = difflib.get_close_matches(
-        found.group(1), [name for name in KEYWORDS_ELSEWHERE if name not in keywords], n=1, cutoff=0.75
+        name, [name for name in KEYWORDS_ELSEWHERE if name not in keywords], n=1, cutoff=0.75
     )
     if elsewhere:
-        return BadOptionsError(
-            f"{error}; or did you mean {elsewhere[0]}=? {elsewhere[0]}: {KEYWORDS_ELSEWHERE[elsewhere[0]]}", error.code
+        return UnknownKeywordError(
+            f"{error}; or did you mean {elsewhere[0]}=? {elsewhere[0]}: {KEYWORDS_ELSEWHERE[elsewhere[0]]}{unexpected}",
+            error.code,
         )
-    return error
+    return UnknownKeywordError(f"{error}{unexpected}", error.code)

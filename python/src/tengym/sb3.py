@@ -101,7 +101,7 @@ class TengymSB3VecEnv(VecEnv):
         num_envs: int = 1,
         processes: int = 1,
         engine_timeout: float | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         max_episode_steps: int | None = None,
         render_mode: str | None = None,
         **options: Any,
@@ -133,7 +133,7 @@ class TengymSB3VecEnv(VecEnv):
         # For spec.kwargs, as gymnasium.make records each copy's: the options and TengymEnv's keywords given.
         self._options_given = {
             **options,
-            **({"illegal_action": illegal_action} if illegal_action != "raise" else {}),
+            "illegal_action": illegal_action,
             **({"render_mode": render_mode} if render_mode else {}),
             **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
         }
@@ -337,7 +337,10 @@ class TengymSB3VecEnv(VecEnv):
         if method_name == "action_masks":
             return [self._masks[i].copy() for i in idx]
         if method_name == "render":
-            # As each TengymEnv of a DummyVecEnv renders: an image with render_mode="rgb_array", else the text.
+            # As each TengymEnv of a DummyVecEnv renders: an image with render_mode="rgb_array", the text with
+            # "ansi", None without a render mode.
+            if self.render_mode is None:
+                return [None for _ in idx]
             answers = self._per_copy("render")
             return [text_image(answers[i]) if self.render_mode == "rgb_array" else answers[i] for i in idx]
         if method_name == "get_state":
@@ -433,8 +436,8 @@ class TengymSB3VecEnv(VecEnv):
 
     def render(self, mode: str | None = None):
         """With render_mode="rgb_array" (or mode="rgb_array"), SB3's: the copies' images tiled into
-        one; otherwise the text of every copy."""
-        if (mode or self.render_mode) == "rgb_array":
+        one; with "ansi", the text of every copy; without a render mode, SB3's answer (None and a warning)."""
+        if (mode or self.render_mode) == "rgb_array" or (mode or self.render_mode) is None:
             return super().render(mode)
         return self._per_copy("render")
 

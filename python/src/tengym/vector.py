@@ -7,6 +7,8 @@ resets that copy, ignoring its action, and returns the new episode's first obser
 reward 0. `autoreset_mode=AutoresetMode.SAME_STEP` resets it within the step that ended it, as
 Gymnasium's sync vector env does: the ended episode's last observation and info are in
 info["final_obs"] and info["final_info"], and the row holds the new episode's first observation and mask.
+`autoreset_mode=AutoresetMode.DISABLED` leaves an ended copy to the caller: `reset(options={"reset_mask": mask})`
+deals it, and a step before that is refused.
 `max_episode_steps` truncates as Gymnasium's TimeLimit does around each copy of a sync vector env.
 `illegal_action="stay"` is TengymEnv's for every copy: a copy given an illegal action stays where
 it is (reward 0), info["illegal_action"] marks it, and the stay counts as a step for the time limits.
@@ -85,7 +87,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: Literal[False] = False,
         **options: Any,
     ) -> None: ...
@@ -99,7 +101,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         *,
         dict_observation: Literal[True],
         **options: Any,
@@ -114,7 +116,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         **options: Any,
     ) -> None: ...
@@ -127,7 +129,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         engine_timeout: float | None = None,
         max_episode_steps: int | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: str = "raise",
+        illegal_action: str = "stay",
         dict_observation: bool = False,
         **options: Any,
     ) -> None:
@@ -136,14 +138,10 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             mode = AutoresetMode(autoreset_mode)  # the mode, or its value ("SameStep")
         except ValueError:
             mode = None
-        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
-            # DISABLED leaves the resets to the caller: Gymnasium's sync and async vector envs take
-            # it (vector_kwargs={"autoreset_mode": ...}).
+        if mode is None:
             raise TengymError(
-                f"autoreset_mode={autoreset_mode!r}: the native vector env resets next-step "
-                "(AutoresetMode.NEXT_STEP, the default) or same-step (AutoresetMode.SAME_STEP); "
-                "vectorization_mode='sync' or 'async' with vector_kwargs={'autoreset_mode': ...} gives "
-                "DISABLED",
+                f"autoreset_mode={autoreset_mode!r}: expected AutoresetMode.NEXT_STEP (the default), SAME_STEP or "
+                "DISABLED (the caller resets an ended copy with reset(options={'reset_mask': mask}))",
                 "bad-argument",
             )
         self.autoreset_mode = mode
@@ -165,7 +163,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
             processes,
             options,
             engine_timeout,
-            autoreset="same-step" if self._same_step else None,
+            autoreset={AutoresetMode.SAME_STEP: "same-step", AutoresetMode.DISABLED: "disabled"}.get(mode),
             time_limit=max_episode_steps,
             illegal_action=illegal_action,
             keywords_of=type(self).__init__,
@@ -210,7 +208,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         # For get_attr("spec") when the env is made directly (gym.make_vec gives self.spec).
         self._copy_kwargs = {
             **options,
-            **({"illegal_action": illegal_action} if illegal_action != "raise" else {}),
+            "illegal_action": illegal_action,
             **({"dict_observation": True} if dict_observation else {}),
             **({"render_mode": self.render_mode} if self.render_mode else {}),
             **({"engine_timeout": engine_timeout} if engine_timeout is not None else {}),
@@ -366,7 +364,12 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
                 rows.truncated.copy(),
                 info,
             )
-        ignored = self._terminated | self._truncated
+        # Next-step: an ended copy's action is ignored (the step deals it). Disabled: the engine refuses it.
+        ignored = (
+            self._terminated | self._truncated
+            if self.autoreset_mode is AutoresetMode.NEXT_STEP
+            else np.zeros(self.num_envs, dtype=bool)
+        )
         if self.illegal_action == "stay":
             ignored |= self._masks.any(axis=1)  # a copy with a legal move stays rather than refuse
         early = send_steps(self._engines, self._starts, a, self._n, self._masks, ignored)
@@ -664,6 +667,9 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         return copy_spec(self.env_id, self._copy_kwargs, self._max_episode_steps)
 
     def render(self):
+        if self.render_mode is None:
+            # Each copy's None, as a sync vector env of TengymEnvs made without a render mode renders.
+            return (None,) * self.num_envs
         if not self._seeded:
             # Before the first reset each copy's None, as TengymEnv.render() gives it: Gymnasium's
             # SyncVectorEnv renders tuple(env.render() for env in envs), a tuple even then.

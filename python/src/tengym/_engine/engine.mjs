@@ -6006,6 +6006,34 @@ function formatZodError(error) {
 	return prettifyError(error).replace(/\n✖ /g, "; ").replace(/\n\s*/g, " ").replace(/✖ /g, "");
 }
 // src/env/game.ts
+/**
+* The result of a game measured by the cards left on the table at the end (fewer is better): what
+* Tens, Block Ten and the decade family declare, and any game whose outcome is `{ won, cardsLeft }`.
+*/
+const CARDS_LEFT_RESULT = {
+	fields: [{
+		key: "cardsLeft",
+		label: "cards left"
+	}],
+	figures: [{
+		key: "meanCardsLeft",
+		label: "mean cards left",
+		of: { mean: "cardsLeft" },
+		digits: 2,
+		better: "lower",
+		in: [
+			"report",
+			"train",
+			"eval",
+			"stats"
+		]
+	}],
+	compare: {
+		field: "cardsLeft",
+		over: "all",
+		better: "lower"
+	}
+};
 /** The members a game must have (registerGame checks them), each with what it is for. */
 const GAME_MEMBERS = [
 	{
@@ -6019,9 +6047,9 @@ const GAME_MEMBERS = [
 		what: "the zod schema of its options"
 	},
 	{
-		name: "scoring",
-		kind: "string",
-		what: "what a result is measured by besides the win ('cards' or 'rounds')"
+		name: "result",
+		kind: "object",
+		what: "what its result is measured by besides the win: a ResultSpec, CARDS_LEFT_RESULT for cards left"
 	},
 	{
 		name: "numActions",
@@ -6042,11 +6070,6 @@ const GAME_MEMBERS = [
 		name: "copyState",
 		kind: "function",
 		what: "copies a state into another"
-	},
-	{
-		name: "parseDeck",
-		kind: "function",
-		what: "validates an explicit deck"
 	},
 	{
 		name: "reset",
@@ -6077,62 +6100,28 @@ const GAME_MEMBERS = [
 		name: "outcome",
 		kind: "function",
 		what: "the episode's result"
-	},
-	{
-		name: "expectedReturn",
-		kind: "function",
-		what: "what the rewards add up to, for the checker"
-	},
-	{
-		name: "describeAction",
-		kind: "function",
-		what: "an action in words, for hints and replays"
-	},
-	{
-		name: "whyIllegal",
-		kind: "function",
-		what: "why an action is not legal, for error messages"
-	},
-	{
-		name: "render",
-		kind: "function",
-		what: "plain text for a terminal"
-	},
-	{
-		name: "toJSON",
-		kind: "function",
-		what: "the state as JSON"
-	},
-	{
-		name: "fromJSON",
-		kind: "function",
-		what: "loads a state from JSON"
-	},
-	{
-		name: "checkState",
-		kind: "function",
-		what: "the state's invariants, for the checker"
-	},
-	{
-		name: "sameOutcome",
-		kind: "boolean",
-		what: "whether every order of moves reaches the same end, for hints"
-	},
-	{
-		name: "actionCards",
-		kind: "function",
-		what: "the cards an action touches, for hints and the board"
-	},
-	{
-		name: "prompt",
-		kind: "function",
-		what: "what the player is asked now, for the board"
-	},
-	{
-		name: "board",
-		kind: "function",
-		what: "the board as a page draws it"
 	}
+];
+/** The members a game may have, each a function where it has it (`sameOutcome` a boolean too, `rules` a string). */
+const OPTIONAL_GAME_MEMBERS = [
+	"describeAction",
+	"whyIllegal",
+	"render",
+	"parseDeck",
+	"toJSON",
+	"fromJSON",
+	"checkState",
+	"expectedReturn",
+	"observationBounds",
+	"inconsistencies",
+	"sameOutcome",
+	"actionCards",
+	"prompt",
+	"board",
+	"stepNote",
+	"endText",
+	"unwinnable",
+	"undoLimit"
 ];
 // node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
 const jumps = [
@@ -6439,6 +6428,138 @@ function deriveSeed(a, b) {
 	h ^= h >>> 16;
 	return ((Math.imul(h ^ Math.floor(a / 4294967296), 668265261) >>> 11) * 4294967296 + (h >>> 0)) % Number.MAX_SAFE_INTEGER;
 }
+// src/env/defaults.ts
+/** The words of an action: the game's, or "action 7". */
+function describeActionOf(game, s, o, action) {
+	return game.describeAction ? game.describeAction(s, o, action) : `action ${action}`;
+}
+/** Why an action is not legal now: the game's words, or that it is not among the legal moves. */
+function whyIllegalOf(game, s, o, action) {
+	return game.whyIllegal ? game.whyIllegal(s, o, action) : "it is not among the legal moves now";
+}
+/** The cards a legal action takes: the game's, or none. */
+function actionCardsOf(game, s, o, action) {
+	return game.actionCards ? game.actionCards(s, o, action) : [];
+}
+/**
+* The board as a front end draws it: the game's, or its legal moves as rows (each labelled with its
+* words and playing its action when tapped), which the page draws and plays as it does any rows.
+*/
+function boardOf(game, s, o, legal) {
+	if (game.board) return game.board(s, o);
+	return {
+		style: "moves",
+		parts: [{
+			kind: "rows",
+			rows: legal.map((action) => ({
+				name: `action-${action}`,
+				label: describeActionOf(game, s, o, action),
+				action,
+				room: 0,
+				cards: actionCardsOf(game, s, o, action),
+				note: "",
+				made: false
+			}))
+		}]
+	};
+}
+/** A board part as lines of text for a terminal. */
+function partText(part) {
+	const codes = (cards) => cards.map((c) => c.code).join(" ");
+	switch (part.kind) {
+		case "grid": return [part.cells.map((c) => "empty" in c ? "--" : c.code).join(" ")];
+		case "line": return [`line: ${codes(part.cards)}${part.loop ? " (a loop)" : ""}`];
+		case "columns": return part.columns.map((c) => `${c.label}: ${codes(c.cards)}`);
+		case "rows": return part.rows.map((r) => `${r.label}${r.cards.length ? `: ${codes(r.cards)}` : ""}${r.note ? ` ${r.note}` : ""}`);
+		case "piles": return [part.piles.map((p) => p.kind === "card" ? `${p.label}: ${p.card?.code ?? "-"}` : `${p.label}: ${p.count}`).join(" · ")];
+		case "facts": return [part.facts.map((f) => `${f.term}: ${f.value}`).join(" · ")];
+		default: return [];
+	}
+}
+/** A board as plain text, a part a line (or a line a row): what `render` gives for a game without its own. */
+function boardText(view) {
+	return view.parts.flatMap(partText).join("\n");
+}
+/** The board as text: the game's own `render`, or its board (`boardOf`) as lines. */
+function renderOf(game, s, o, legal) {
+	return game.render ? game.render(s, o) : boardText(boardOf(game, s, o, legal));
+}
+/**
+* How the game ended, for a player: the game's words, or the win or the loss with its result's fields
+* ("Won: 0 cards left.", "No more moves: rounds 7, points 38.").
+*/
+function endTextOf(game, s, o, outcome, ending) {
+	if (game.endText) return game.endText(s, o, ending);
+	const fields = game.result.fields.map((f) => `${f.label} ${String(outcome[f.key])}`).join(", ");
+	const how = outcome.won ? "Won" : ending.truncated ? `Out of moves after ${ending.steps}` : "No more moves";
+	return fields === "" ? `${how}.` : `${how}: ${fields}.`;
+}
+/**
+* A state's field as JSON: numbers, booleans and strings as they are, typed arrays as arrays,
+* plain objects field by field.
+*/
+function fieldJSON(value, path) {
+	if (typeof value === "number" || typeof value === "boolean" || typeof value === "string" || value === null) return value;
+	if (ArrayBuffer.isView(value) && !(value instanceof DataView)) return Array.from(value);
+	if (Array.isArray(value)) return value.map((v, i) => fieldJSON(v, `${path}[${i}]`));
+	if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fieldJSON(v, `${path}.${k}`)]));
+	throw new TengymError("bad-argument", `this game has no toJSON, and its state's ${path} is ${showValue(value)}: the state's own JSON takes numbers, booleans, strings, typed arrays, and plain objects and arrays of them (give the game toJSON and fromJSON)`);
+}
+/** The state as JSON: the game's `toJSON`, or the state's own fields (`fieldJSON`). */
+function stateJSON(game, s, o) {
+	return game.toJSON ? game.toJSON(s, o) : fieldJSON(s, "state");
+}
+/**
+* Writes `json` into `target` (a fresh state of the same options): every field of the same kind and
+* size as the fresh state's, or a TengymError('bad-state') naming the first that is not.
+*/
+function loadField(json, target, path) {
+	const refuse = (what) => new TengymError("bad-state", `bad state: ${path} ${what}, got ${showValue(json)}`);
+	if (typeof target === "number") {
+		if (typeof json !== "number" || !Number.isFinite(json)) throw refuse("must be a finite number");
+		return json;
+	}
+	if (typeof target === "boolean" || typeof target === "string") {
+		if (typeof json !== typeof target) throw refuse(`must be a ${typeof target}`);
+		return json;
+	}
+	if (target === null) {
+		if (json !== null) throw refuse("must be null");
+		return json;
+	}
+	if (ArrayBuffer.isView(target) && !(target instanceof DataView)) {
+		const array = target;
+		if (!Array.isArray(json) || json.length !== array.length || !json.every((v) => typeof v === "number")) throw refuse(`must be a list of ${array.length} numbers`);
+		const copy = new target.constructor(array.length);
+		copy.set(json);
+		for (let i = 0; i < json.length; i++) if (copy[i] !== json[i]) throw refuse(`holds ${json[i]} at ${i}, which it cannot`);
+		array.set(copy);
+		return target;
+	}
+	if (Array.isArray(target)) {
+		if (!Array.isArray(json) || json.length !== target.length) throw refuse(`must be a list of ${target.length}`);
+		for (let i = 0; i < target.length; i++) target[i] = loadField(json[i], target[i], `${path}[${i}]`);
+		return target;
+	}
+	if (typeof target === "object" && Object.getPrototypeOf(target) === Object.prototype) {
+		const t = target;
+		if (typeof json !== "object" || json === null || Array.isArray(json)) throw refuse("must be an object");
+		const given = json;
+		const extra = Object.keys(given).find((k) => !Object.hasOwn(t, k));
+		if (extra !== void 0) throw new TengymError("bad-state", `bad state: ${path} has no field "${extra}"`);
+		for (const key of Object.keys(t)) {
+			if (!Object.hasOwn(given, key)) throw new TengymError("bad-state", `bad state: ${path}.${key} is missing`);
+			t[key] = loadField(given[key], t[key], `${path}.${key}`);
+		}
+		return target;
+	}
+	throw refuse("is of a kind the state JSON does not hold");
+}
+/** Loads `json` into the fresh state `s`: the game's `fromJSON`, or the state's own fields (`loadField`). */
+function loadStateJSON(game, json, o, s) {
+	if (game.fromJSON) game.fromJSON(json, o, s);
+	else loadField(json, s, "state");
+}
 // src/env/env.ts
 /**
 * `Env`: the one Gymnasium-style class around every engine (see game.ts).
@@ -6640,6 +6761,7 @@ var Env = class Env {
 		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
 		for (const key in opts) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
 		const seed = opts.seed === void 0 ? void 0 : validateSeed(opts.seed);
+		if (opts.deck !== void 0 && !this.game.parseDeck) throw new TengymError("bad-deck", `reset: ${this.id} takes no explicit deck (its engine has no parseDeck)`);
 		const deck = opts.deck === void 0 ? null : this.game.parseDeck(opts.deck, this.options);
 		if (seed !== void 0) this.rng = createRng(seed);
 		this.game.reset(this.state, this.options, this.rng, deck);
@@ -6676,7 +6798,7 @@ var Env = class Env {
 	}
 	/** Takes back the last step (where the env's `undoLimit` allows). */
 	undo() {
-		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (of tengym's games, tens and block-ten have one)`);
+		if (this.undoBudget === 0) throw new TengymError("undo-unavailable", this.game.undoLimit ? `undo: ${this.id} was made with undoLimit 0; make it with { undoLimit: 3 } or 'unlimited'` : `undo: ${this.id} has no undo: the ${this.game.name} engine has no undoLimit (envs() lists the ids whose options take one)`);
 		if (!this.started) throw new TengymError("not-reset", "undo: call reset() first");
 		if (this.undosUsed >= this.undoBudget) throw new TengymError("undo-unavailable", `undo: all ${this.undoBudget} undos of this game are used`);
 		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? ": the env is at the state setState loaded, and a saved state holds no undo history of the moves before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by GameStates.fromMoves takes its moves back as far as the deal)" : ""}`);
@@ -6735,21 +6857,21 @@ var Env = class Env {
 	describeAction(action) {
 		this.assertActionId(action, "describeAction");
 		if (!this.started) throw new TengymError("not-reset", "describeAction: call reset() first");
-		return this.game.describeAction(this.state, this.options, action);
+		return describeActionOf(this.game, this.state, this.options, action);
 	}
 	render() {
 		if (!this.started) throw new TengymError("not-reset", "render: call reset() first");
-		return this.game.render(this.state, this.options);
+		return renderOf(this.game, this.state, this.options, this.ownLegal());
 	}
 	/** The cards a legal action takes, as the state JSON places them (for hints and a front end). */
 	actionCards(action) {
 		this.assertLegal(action, "actionCards");
-		return this.game.actionCards(this.state, this.options, action);
+		return actionCardsOf(this.game, this.state, this.options, action);
 	}
 	/** What the player is asked now; '' when the board says enough or the game is over. */
 	prompt() {
 		if (!this.started) throw new TengymError("not-reset", "prompt: call reset() first");
-		return this.running ? this.game.prompt(this.state, this.options) : "";
+		return this.running ? this.game.prompt?.(this.state, this.options) ?? "" : "";
 	}
 	/** The board as a front end draws it (src/env/board.ts). */
 	/** What the last step did beyond the move itself, with its reason (`Game.stepNote`), or null. */
@@ -6759,7 +6881,16 @@ var Env = class Env {
 	}
 	board() {
 		if (!this.started) throw new TengymError("not-reset", "board: call reset() first");
-		return this.game.board(this.state, this.options);
+		return boardOf(this.game, this.state, this.options, this.ownLegal());
+	}
+	/** How the game ended, in a sentence for a player (`Game.endText`); '' while it runs. */
+	endText() {
+		if (!this.started) throw new TengymError("not-reset", "endText: call reset() first");
+		if (this.running) return "";
+		return endTextOf(this.game, this.state, this.options, this.outcome(), {
+			truncated: this.truncated,
+			steps: this.episodeSteps
+		});
 	}
 	outcome() {
 		if (!this.started) throw new TengymError("not-reset", "outcome: call reset() first");
@@ -6772,7 +6903,7 @@ var Env = class Env {
 			options: { ...this.options },
 			rng: [...this.rng.getState()],
 			undosUsed: this.undosUsed,
-			game: this.game.toJSON(this.state, this.options)
+			game: stateJSON(this.game, this.state, this.options)
 		};
 	}
 	/** `JSON.stringify(env)` writes `getState()` (the engine it holds is code, not data). */
@@ -6798,8 +6929,8 @@ var Env = class Env {
 		}
 		if (st.undosUsed > this.undoBudget) throw new TengymError("bad-state", `bad state: undosUsed is ${st.undosUsed}, but ${this.id} allows ` + (this.undoBudget === 0 ? "no undo" : `${this.undoBudget} undos per game`));
 		const fresh = this.game.createState(this.options);
-		this.game.fromJSON(st.game, this.options, fresh);
-		const problem = this.game.checkState(fresh, this.options);
+		loadStateJSON(this.game, st.game, this.options, fresh);
+		const problem = this.game.checkState?.(fresh, this.options) ?? null;
 		if (problem) throw new TengymError("bad-state", `bad state: ${problem}`);
 		this.game.copyState(fresh, this.state);
 		this.rng = rngFromState(st.rng);
@@ -6890,7 +7021,7 @@ var Env = class Env {
 			throw new TengymError("episode-over", `${call}(${showValue(action)}): the episode is over (${this.statusCode === 1 ? "terminated" : "truncated"}, outcome ${JSON.stringify(o)}); call reset()`);
 		}
 		this.assertActionId(action, call);
-		if (this.ownMask[action] !== 1) throw new TengymError("illegal-action", `${call}(${action}): "${this.game.describeAction(this.state, this.options, action)}" is not legal: ${this.game.whyIllegal(this.state, this.options, action)}. Legal now: ${this.describeLegal()}`);
+		if (this.ownMask[action] !== 1) throw new TengymError("illegal-action", `${call}(${action}): "${describeActionOf(this.game, this.state, this.options, action)}" is not legal: ${whyIllegalOf(this.game, this.state, this.options, action)}. Legal now: ${this.describeLegal()}`);
 	}
 	/** "0 (draw), 17 (discard 4♣ 6♦)…": the legal ids for an error message. */
 	describeLegal(limit = 12) {
@@ -6898,7 +7029,7 @@ var Env = class Env {
 		const legal = this.ownLegal();
 		for (let i = 0; i < Math.min(this.legalCount, limit); i++) {
 			const a = legal[i];
-			parts.push(`${a} (${this.game.describeAction(this.state, this.options, a)})`);
+			parts.push(`${a} (${describeActionOf(this.game, this.state, this.options, a)})`);
 		}
 		if (this.legalCount > limit) parts.push(`… ${this.legalCount - limit} more`);
 		return parts.length ? parts.join(", ") : "none";
@@ -6971,6 +7102,25 @@ const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
 */
 const BUILT_IN = /* @__PURE__ */ new Set();
 const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** What is wrong with a game's result declaration, or null: the fields, figures and comparison its reports read. */
+function resultProblem(result) {
+	if (!isPlainObject(result)) return `must be an object { fields, figures, compare }, got ${showValue(result)}`;
+	const r = result;
+	const isField = (f) => isPlainObject(f) && typeof f.key === "string" && typeof f.label === "string";
+	if (!Array.isArray(r.fields) || !r.fields.every(isField)) return "fields must be a list of { key, label }";
+	if (r.counters !== void 0 && !(Array.isArray(r.counters) && r.counters.every((c) => isField(c) && typeof c.count === "function"))) return "counters, where given, must be a list of { key, label, count(before, after) }";
+	const keys = new Set([...r.fields, ...r.counters ?? []].map((f) => f.key));
+	if (!Array.isArray(r.figures)) return "figures must be a list";
+	for (const f of r.figures) {
+		const of = isPlainObject(f) ? f.of : void 0;
+		const named = of === void 0 ? [] : "mean" in of ? [of.mean] : "median" in of ? [of.median] : of.ratio;
+		if (!isPlainObject(f) || typeof f.key !== "string" || named.length === 0 || !named.every((k) => keys.has(k))) return `figure ${showValue(f)} must be { key, label, of: { mean | median: field } or { ratio: [field, field] }, digits } of the fields`;
+	}
+	const c = r.compare;
+	if (!isPlainObject(c) || !keys.has(c.field) || !["all", "won-by-both"].includes(c.over) || !["lower", "higher"].includes(c.better)) return "compare must be { field (one of the fields), over: 'all' | 'won-by-both', better: 'lower' | 'higher' }";
+	if (r.curve !== void 0 && !r.figures.some((f) => f.key === r.curve)) return `curve must be one of the figures' keys`;
+	return null;
+}
 /** Why `game` is not a complete game (the first member missing or of the wrong kind, and what it is for), or null. */
 function gameProblem(game) {
 	if (game === null || typeof game !== "object") return `a game is an object of the members game.ts lists, got ${showValue(game)}`;
@@ -6978,17 +7128,18 @@ function gameProblem(game) {
 	for (const { name, kind, what } of GAME_MEMBERS) {
 		const value = game[name];
 		if (value === void 0) return `${named} has no ${name}: ${what}`;
-		if (typeof value !== kind || value === null) return `${named}: ${name} must be a ${kind} (${what}), got ${showValue(value)}`;
+		if (typeof value !== kind || value === null) return `${named}: ${name} must be ${kind === "object" ? "an" : "a"} ${kind} (${what}), got ${showValue(value)}`;
 	}
 	const g = game;
 	if (typeof g.optionsSchema.safeParse !== "function") return `${named}: optionsSchema must be a zod schema (z.strictObject({ … }), zod 4), got an object without safeParse`;
-	if (g.scoring !== "cards" && g.scoring !== "rounds") return `${named}: scoring must be 'cards' or 'rounds' (what a result is measured by besides the win: outcome's cardsLeft, or rounds and points), got ${showValue(g.scoring)}`;
-	for (const name of [
-		"undoLimit",
-		"stepNote",
-		"unwinnable",
-		"observationBounds"
-	]) if (g[name] !== void 0 && typeof g[name] !== "function") return `${named}: ${name}, where a game has it, must be a function, got ${showValue(g[name])}`;
+	const result = resultProblem(g.result);
+	if (result !== null) return `${named}: result ${result} (a ResultSpec; CARDS_LEFT_RESULT for cards left)`;
+	for (const name of OPTIONAL_GAME_MEMBERS) {
+		const value = g[name];
+		const ok = value === void 0 || typeof value === "function" || name === "sameOutcome" && typeof value === "boolean";
+		const kind = name === "sameOutcome" ? "a boolean or a function of the options (whether every order of moves reaches the same end)" : "a function";
+		if (!ok) return `${named}: ${name}, where a game has it, must be ${kind}, got ${showValue(value)}`;
+	}
 	if (g.rules !== void 0 && (typeof g.rules !== "string" || g.rules.trim() === "")) return `${named}: rules, where a game has them, must be its rules as Markdown text, got ${showValue(g.rules)}`;
 	return null;
 }
@@ -7129,6 +7280,21 @@ function make(id, options) {
 	const config = typeof id === "string" ? envConfig(id, options ?? {}) : checkedEnvConfig(id, "make");
 	return new Env(config.id, config.game, config.options);
 }
+function resultListing(result) {
+	return {
+		fields: result.fields.map(({ key, label }) => ({
+			key,
+			label
+		})),
+		counters: (result.counters ?? []).map(({ key, label }) => ({
+			key,
+			label
+		})),
+		figures: result.figures.map((f) => ({ ...f })),
+		compare: { ...result.compare },
+		curve: result.curve ?? null
+	};
+}
 /**
 * A preset's defaults in its engine's schema: a form built from the schema makes this id, not the engine's base game.
 */
@@ -7165,6 +7331,7 @@ function envs() {
 		return {
 			id: s.id,
 			title: s.title,
+			result: resultListing(s.game.result),
 			engine: s.game.name,
 			description: s.description,
 			defaults,
@@ -7897,12 +8064,19 @@ function outcome$2(s) {
 		cardsLeft: 52 - s.removed
 	};
 }
+/** How the game ended, for a player: cleared, or the cards left. */
+function endText$2(s) {
+	const { won, cardsLeft } = outcome$2(s);
+	const left = `${cardsLeft} card${cardsLeft === 1 ? "" : "s"} left`;
+	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${left}.`}`;
+	return `No more moves: ${left}.`;
+}
 /** A `Game` from a game file's name, options schema and rule parameters. */
 function makePairingGame(spec) {
 	const rulesOf = (o) => compileRules(spec.params(o));
 	return {
 		name: spec.name,
-		scoring: "cards",
+		result: CARDS_LEFT_RESULT,
 		optionsSchema: spec.optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
@@ -7934,6 +8108,7 @@ function makePairingGame(spec) {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
 		},
+		endText: (s) => endText$2(s),
 		inconsistencies: pairingInconsistencies
 	};
 }
@@ -8454,6 +8629,26 @@ function outcome$1(s, o) {
 		cardsLeft: s.tableCount
 	};
 }
+/** "6 cards left", as a player reads it. */
+const cardsLeftText = (n) => `${n} card${n === 1 ? "" : "s"} left`;
+/**
+* How the game ended, for a player. Where picked-up cards go under the stock no card leaves the
+* game, so the cards on the table are not what was left to clear ("0 cards left" would read as
+* cleared, yet lost): seven piles say how many were cleared, one line counts the stock too.
+*/
+function endText$1(s, o, ending) {
+	const { won, cardsLeft } = outcome$1(s, o);
+	if (o.pickedUp === "deck-bottom") {
+		const why = ending.truncated ? `Out of steps after ${ending.steps} moves` : "No more moves, the stock is used up";
+		if (o.stacks === 7) {
+			if (won) return `Won! All ${o.stacks} piles are cleared.`;
+			return `${why}: ${s.numStacks - s.aliveCount} of ${o.stacks} piles cleared.`;
+		}
+		if (!won) return `${why}: ${cardsLeft} card${cardsLeft === 1 ? "" : "s"} on the line and ${s.stockLen} in the stock (picked-up cards go back under the stock).`;
+	}
+	if (won) return `Won! ${cardsLeft === 0 ? "Every card is cleared." : `${cardsLeftText(cardsLeft)}.`}`;
+	return `${ending.truncated ? "Out of steps" : "No more moves"}: ${cardsLeftText(cardsLeft)}.`;
+}
 /**
 * 'win': 1 for a won game. 'cards': 52 − cardsLeft when every card not on the table was
 * discarded once; null when the outcome cannot tell (cards recycled with 'deck-bottom', a
@@ -8795,7 +8990,7 @@ function checkState$1(s, o) {
 }
 const decadeGame = {
 	name: "decade",
-	scoring: "cards",
+	result: CARDS_LEFT_RESULT,
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
@@ -8820,6 +9015,7 @@ const decadeGame = {
 	actionCards: actionCards$1,
 	prompt: () => "",
 	board: board$1,
+	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
 };
@@ -10471,7 +10667,7 @@ var PimcAgent = class {
 			actions: order.map((i) => ({
 				action: env.legal[i],
 				score: t.wins[i] / t.samples,
-				cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples
+				expected: { cardsLeft: (t.values[i] - (t.samples - t.wins[i])) / t.samples }
 			}))
 		};
 	}
@@ -12232,6 +12428,84 @@ function keyOfConfig(id) {
 * shadow }], exchange phase only) }`, cards as "1".."4". Once the game is over the hands keep the
 * final round's last configuration.
 */
+/**
+* What a Four Ten result is measured by besides the win: the rounds to reach the target (fewer is
+* better; over the won games, as a lost game never reaches it), the points, and the rounds that
+* ended in a fault (a round whose end brought no points: a round at the bottom of the deck always
+* scores, since the hands are never empty by then).
+*/
+const FOUR_TEN_RESULT = {
+	fields: [{
+		key: "rounds",
+		label: "rounds"
+	}, {
+		key: "points",
+		label: "points"
+	}],
+	counters: [{
+		key: "faults",
+		label: "faults",
+		count: (before, after) => after.rounds > before.rounds && after.points <= before.points ? 1 : 0
+	}],
+	figures: [
+		{
+			key: "meanRounds",
+			label: "mean rounds",
+			of: { mean: "rounds" },
+			over: "won",
+			digits: 3,
+			better: "lower",
+			in: [
+				"report",
+				"train",
+				"eval"
+			]
+		},
+		{
+			key: "medianRounds",
+			label: "median rounds",
+			of: { median: "rounds" },
+			over: "won",
+			digits: 1,
+			better: "lower"
+		},
+		{
+			key: "pointsPerRound",
+			label: "points/round",
+			of: { ratio: ["points", "rounds"] },
+			digits: 2,
+			better: "higher",
+			in: ["report", "eval"]
+		},
+		{
+			key: "faultRate",
+			label: "faults/round",
+			of: { ratio: ["faults", "rounds"] },
+			digits: 3,
+			better: "lower"
+		},
+		{
+			key: "meanRoundsPlayed",
+			label: "mean rounds played",
+			of: { mean: "rounds" },
+			digits: 2,
+			in: ["stats"]
+		},
+		{
+			key: "meanPoints",
+			label: "mean points",
+			of: { mean: "points" },
+			digits: 2,
+			in: ["stats"]
+		}
+	],
+	compare: {
+		field: "rounds",
+		over: "won-by-both",
+		better: "lower"
+	},
+	curve: "meanRounds"
+};
 const fourTenOptionsSchema = strictObject({
 	drawVisible: boolean().default(true).describe("See the drawn card before choosing its hand"),
 	check: _enum(["points-first", "faults-first"]).default("points-first").describe("When a move both scores and faults, which counts"),
@@ -12588,6 +12862,12 @@ function outcome(s) {
 		rounds: s.rounds,
 		safeties: s.safeties
 	};
+}
+/** How the game ended, for a player: the points and rounds of a win, a game out of rounds, or a bust. */
+function endText(s, _o, ending) {
+	const rounds = `${s.rounds} round${s.rounds === 1 ? "" : "s"}`;
+	if (s.phase === WON$1) return `Won with ${s.points} points in ${rounds}.`;
+	return ending.truncated ? `Out of rounds: ${s.points} points after ${rounds}.` : `Bust after ${rounds}, with ${s.points} points.`;
 }
 /**
 * 'points': the final points. 'rounds': −rounds, or −(rounds − 1) − maxRounds for a bust. A game
@@ -13101,7 +13381,7 @@ function checkCounters(s, o) {
 }
 const fourTenGame = {
 	name: "four-ten",
-	scoring: "rounds",
+	result: FOUR_TEN_RESULT,
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
@@ -13127,6 +13407,7 @@ const fourTenGame = {
 	prompt,
 	board,
 	stepNote,
+	endText,
 	inconsistencies: fourTenInconsistencies
 };
 /**
@@ -15163,6 +15444,16 @@ function exchangeIds(q) {
 }
 // src/games/four-ten/agents/expectimax.ts
 /**
+* What `expectimax`'s values measure: the round's expected points less the fault's cost times its
+* chance, as the search expects its own play to bring them (not the round's points a hint's sentence
+* gives, the exact solver's play); a hundredth of a point is below what hints show, and ties there.
+*/
+const POINTS_LESS_FAULT_COST = {
+	name: "points-less-fault-cost",
+	label: "points net of fault cost, by the source's own play",
+	near: .01
+};
+/**
 * Defaults: one draw searched; a fault costs a round's worth of points (handTarget), ten rounds' worth with no safety
 * left.
 */
@@ -15208,13 +15499,14 @@ var ExpectimaxAgent = class {
 		this.table = prospects(this.rules, this.valuesFor(p));
 		this.memo.clear();
 		this.nodes = 0;
+		const actions = legalList(env).map((action) => ({
+			action,
+			score: this.actionValue(p, action)
+		}));
 		return {
 			kind: "value",
-			unit: "points-less-fault-cost",
-			actions: bestFirst(legalList(env).map((action) => ({
-				action,
-				score: this.actionValue(p, action)
-			})), (a) => surelyScores(this.rules, p, a))
+			unit: POINTS_LESS_FAULT_COST,
+			actions: bestFirst(actions, (a) => surelyScores(this.rules, p, a))
 		};
 	}
 	/** The round values for this position: points capped at those still needed. */
@@ -16503,56 +16795,604 @@ function createAgent(name, env, options = {}) {
 	if (!spec) throw new TengymError("bad-argument", `unknown agent "${name}" for ${config.id}; agents for ${config.id}: ${agentsFor(config).map((a) => a.name).join(", ")}`);
 	return spec.create(config);
 }
+/**
+* illegalAction 'stay' on an env without a step limit of its own (`maxSteps`): this many stays in a
+* row end the episode, truncated. A deterministic policy repeating an illegal action would otherwise
+* never end it (Tens, Block Ten and Four Ten end only by their rules).
+*/
+const STAYS_IN_A_ROW_LIMIT = 1e3;
+/** The longest `maxEpisodeSteps`. */
+const MAX_EPISODE_STEPS_LIMIT = 2 ** 31 - 1;
+/** VectorEnv's own keys of its last argument (any other is an env option given in the wrong place). */
+const VECTOR_OPTION_KEYS = [
+	"onEpisode",
+	"onDeal",
+	"autoreset",
+	"maxEpisodeSteps",
+	"illegalAction",
+	"deadDeals",
+	"finalRows",
+	"buffers"
+];
+/** A step refused because of one copy's action: the copy and the reason as the single env gives it. */
+var CopyActionError = class extends TengymError {
+	/** Which copy (0-based). */
+	copy;
+	/** What one env's `step` would say of the action (without the copy). */
+	reason;
+	constructor(code, copy, reason, message) {
+		super(code, message);
+		this.copy = copy;
+		this.reason = reason;
+	}
+};
+/**
+* Deals in a row with no legal move after which a copy gives up with an error instead of dealing
+* on forever (a game whose every deal is over at reset, from a broken engine or options that
+* leave no move). Tens, the game with most such deals, has 2.3% of them: 10,000 in a row never
+* happens to a game that can be played.
+*/
+const MAX_DEAD_DEALS = 1e4;
+/** The most copies one VectorEnv holds, however small (memory bounds most ids far lower: `maxCopies`). */
+const MAX_COPIES = 1 << 24;
+/**
+* The memory all copies of one VectorEnv may take, by `copyBytes`' estimate: 2 GiB, which a
+* default Node heap (about 4 GiB on 64-bit machines) and a browser tab hold with room to spare.
+* Past it a run would die of "heap limit reached" partway through building the copies.
+*/
+const COPIES_MEMORY_BUDGET = 2 ** 31;
+/** What one Env takes besides its typed arrays: the object, views and result objects (measured: 2.2 to 3.3 KB). */
+const ENV_OBJECT_BYTES = 4096;
+/** A typed array's own object beside its bytes. */
+const VIEW_BYTES = 128;
+/**
+* Bytes one copy of `config` takes, estimated from its buffers and engine state (a generous estimate, not a
+* measurement).
+*/
+function copyBytes(config) {
+	const n = config.game.numActions(config.options);
+	const size = config.game.observationSize(config.options);
+	let stateBytes = 0;
+	const state = config.game.createState(config.options);
+	if (state !== null && typeof state === "object") {
+		for (const v of Object.values(state)) if (ArrayBuffer.isView(v)) stateBytes += v.byteLength + VIEW_BYTES;
+	}
+	return ENV_OBJECT_BYTES + 8 * size + n + 4 * n + stateBytes;
+}
+/** The most copies of `config` one VectorEnv takes: the memory budget over `copyBytes`, at most MAX_COPIES. */
+function maxCopies(config) {
+	return Math.max(1, Math.min(MAX_COPIES, Math.floor(COPIES_MEMORY_BUDGET / copyBytes(config))));
+}
+/** `I`: the id, when it is given as one, whose options the constructor checks at compile time. */
+var VectorEnv = class {
+	id;
+	numEnvs;
+	envs;
+	/** One copy's actions (Gymnasium's vector envs batch theirs; this one is `singleActionSpace`, the same object). */
+	actionSpace;
+	/** One copy's actions, as Gymnasium names them beside `singleObservationSpace`: the same object as `actionSpace`. */
+	singleActionSpace;
+	/** One copy's observation; row i of `observations` is copy i's. */
+	singleObservationSpace;
+	observations;
+	finalObservations;
+	/** Same-step: the last masks of the episodes a step ended (rows as `finalObservations`' ). */
+	finalMasks;
+	masks;
+	rewards;
+	terminated;
+	truncated;
+	/** Per copy, the last step's FLAG_TERMINATED | FLAG_TRUNCATED | FLAG_STAYED. */
+	flags;
+	/** Per copy, 1 while its episode is over and not yet dealt again (autoreset 'next-step' or 'disabled'). */
+	ended;
+	autoreset;
+	illegalAction;
+	deadDeals;
+	/** Gymnasium's TimeLimit; 0: none. */
+	maxEpisodeSteps;
+	/** The env's own step limit (its `maxSteps` option), which stays count toward; 0: none. */
+	maxSteps;
+	/** How many episodes the last step (or `stepOne`) ended; their copies are `endedCopies[0..endedCount-1]`. */
+	endedCount = 0;
+	/** The copies the last step ended, in copy order (the first `endedCount`). */
+	endedCopies;
+	/**
+	* The outcomes of the episodes the last step ended, in copy order (the first `endedCount`): null for
+	* an episode that only `maxEpisodeSteps` ended, which a game's own outcome does not describe.
+	*/
+	endedOutcomes;
+	/** Finished episodes so far (zero-length deals included). */
+	episodesDone = 0;
+	onEpisode;
+	onDeal;
+	packed;
+	/** illegalAction is 'stay' (read on every step). */
+	stay;
+	/** Stays this episode, stays in a row, and the moves a loaded game had made before it was loaded, per copy. */
+	stays;
+	staysInARow;
+	movesBefore;
+	/** Per copy, whether this step's action stays (set by the check, read by the step). */
+	staying;
+	started = false;
+	/** The first error `onEpisode` threw during the current call, thrown when the call is complete. */
+	callbackError = null;
+	result;
+	resetResult;
+	constructor(...args) {
+		const [numEnvs, vectorOptions = {}] = typeof args[0] === "string" ? [args[2], args[3]] : [args[1], args[2]];
+		if (typeof args[0] === "string" && typeof args[1] === "number" && args.length === 2) {
+			envSpec(args[0]);
+			throw new TengymError("bad-argument", `new VectorEnv(id, options, numEnvs): the options come before the count, as new VectorEnv(${JSON.stringify(args[0])}, {}, ${showValue(args[1])}); got ${showValue(args[1])} where the options go and no count`);
+		}
+		const config = typeof args[0] === "string" ? envConfig(args[0], args[1]) : checkedEnvConfig(args[0], "VectorEnv");
+		if (typeof numEnvs !== "number" || !Number.isInteger(numEnvs) || numEnvs < 1 || numEnvs > 16777216) throw new TengymError("bad-argument", `numEnvs must be a positive integer up to ${MAX_COPIES}, got ${showValue(numEnvs)}`);
+		if (vectorOptions === null || typeof vectorOptions !== "object" || vectorOptions.onEpisode !== void 0 && typeof vectorOptions.onEpisode !== "function") throw new TengymError("bad-argument", `VectorEnv's last argument is { onEpisode?: (episode) => void, …vector options }, got ${describeKind(vectorOptions)}`);
+		const unknown = Object.keys(vectorOptions).find((key) => !VECTOR_OPTION_KEYS.includes(key));
+		if (unknown !== void 0) {
+			const where = typeof args[0] === "string" ? "the second argument" : `envConfig(${JSON.stringify(config.id)}, options)`;
+			throw new TengymError("bad-argument", `VectorEnv's last argument is { ${VECTOR_OPTION_KEYS.join(", ")} }: "${unknown}" is not one of its keys (an env option goes in ${where})`);
+		}
+		const settings = vectorSettings(vectorOptions);
+		const { n, size } = engineSizes(config.id, config.game, config.options);
+		const most = maxCopies(config);
+		if (numEnvs > most) {
+			const each = copyBytes(config);
+			throw new TengymError("bad-argument", `numEnvs ${numEnvs}: at most ${most} copies of ${config.id} fit in one VectorEnv (about ${(each / 1024).toFixed(1)} KB each, ${COPIES_MEMORY_BUDGET / 2 ** 30} GiB in all); use fewer copies, or several VectorEnvs in separate workers`);
+		}
+		const id = config.id;
+		const game = config.game;
+		const resolved = config.options;
+		this.id = id;
+		this.numEnvs = numEnvs;
+		this.actionSpace = Object.freeze({ n });
+		this.singleActionSpace = this.actionSpace;
+		this.singleObservationSpace = Object.freeze({ shape: [size] });
+		this.autoreset = settings.autoreset;
+		this.illegalAction = settings.illegalAction;
+		this.deadDeals = settings.deadDeals;
+		this.maxEpisodeSteps = settings.maxEpisodeSteps;
+		this.packed = settings.finalRows === "packed";
+		this.stay = settings.illegalAction === "stay";
+		const options = resolved;
+		this.maxSteps = "maxSteps" in options && typeof options.maxSteps === "number" ? options.maxSteps : 0;
+		const given = vectorOptions.buffers ?? {};
+		try {
+			this.observations = buffer(given.observations, Float32Array, numEnvs * size, "observations");
+			this.finalObservations = buffer(given.finalObservations, Float32Array, numEnvs * size, "finalObservations");
+			this.masks = buffer(given.masks, Uint8Array, numEnvs * n, "masks");
+			this.finalMasks = buffer(given.finalMasks, Uint8Array, numEnvs * n, "finalMasks");
+		} catch (e) {
+			if (!(e instanceof RangeError)) throw e;
+			throw new TengymError("bad-argument", `numEnvs ${numEnvs}: the buffers of ${numEnvs} copies of ${id} take ${(numEnvs * (8 * size + 2 * n) / 1e9).toFixed(1)} GB, more than this machine gives (${e.message})`);
+		}
+		this.rewards = buffer(given.rewards, Float32Array, numEnvs, "rewards");
+		this.flags = buffer(given.flags, Uint8Array, numEnvs, "flags");
+		this.terminated = new Uint8Array(numEnvs);
+		this.truncated = new Uint8Array(numEnvs);
+		this.ended = new Uint8Array(numEnvs);
+		this.endedCopies = new Int32Array(numEnvs);
+		this.endedOutcomes = new Array(numEnvs).fill(null);
+		this.stays = new Int32Array(numEnvs);
+		this.staysInARow = new Int32Array(numEnvs);
+		this.movesBefore = new Float64Array(numEnvs);
+		this.staying = new Uint8Array(numEnvs);
+		const envs = [];
+		for (let i = 0; i < numEnvs; i++) envs.push(new Env(id, game, resolved, {
+			observation: this.observations.subarray(i * size, (i + 1) * size),
+			mask: this.masks.subarray(i * n, (i + 1) * n)
+		}));
+		this.envs = envs;
+		this.onEpisode = vectorOptions.onEpisode;
+		this.onDeal = vectorOptions.onDeal;
+	}
+	/**
+	* Resets every copy: copy i with seed + i when a seed is given (or on the first reset), and
+	* with `deck`, when one is given, every copy that deck (the seeds still set what each deals next).
+	* Returns `{ observations, infos: { masks } }` over the buffers (the same object each time).
+	*/
+	reset(opts = {}) {
+		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `VectorEnv.reset takes { seed?, deck? }, got ${describeKind(opts)}`);
+		for (const key of Object.keys(opts)) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `VectorEnv.reset: unknown option "${key}" (it takes { seed?, deck? })`);
+		const seed = opts.seed === void 0 ? this.started ? void 0 : 0 : validateSeed(opts.seed);
+		checkSeedFits(seed, this.numEnvs, `${this.numEnvs} copies`);
+		const deck = opts.deck;
+		if (deck !== void 0) this.checkDeck(deck, seed);
+		this.callbackError = null;
+		this.endedCount = 0;
+		for (let i = 0; i < this.numEnvs; i++) {
+			const copyOptions = seed === void 0 ? {} : { seed: seed + i };
+			if (deck !== void 0) copyOptions.deck = deck;
+			this.deal(i, copyOptions);
+		}
+		this.started = true;
+		this.resetResult ??= {
+			observations: this.observations,
+			infos: { masks: this.masks }
+		};
+		this.throwCallbackError();
+		return this.resetResult;
+	}
+	/**
+	* Deals copy i alone (its seed and deck as `Env.reset` takes them; a deal with no legal move is
+	* dealt again unless deadDeals is 'keep'), leaving the others as they are: Gymnasium's
+	* `reset_mask`, and how a caller deals a copy whose episode ended with autoreset 'disabled'. Its
+	* reward and flags are cleared (a kept dead deal is flagged as its status says).
+	*/
+	resetCopy(i, opts = {}) {
+		this.checkIndex(i, "resetCopy");
+		this.callbackError = null;
+		this.deal(i, opts);
+		this.throwCallbackError();
+	}
+	/**
+	* Loads a `getState()` JSON into every copy (one a copy). All are checked first, so a bad one
+	* changes no copy. A loaded game's own moves (its JSON's `game.steps`, where it has one) count with
+	* later stays toward its `maxSteps`, as they count toward it in the game.
+	*/
+	setStates(states) {
+		if (!Array.isArray(states) || states.length !== this.numEnvs) throw new TengymError("bad-state", `bad state: expected ${this.numEnvs} state(s)`);
+		const checked = this.envs.map((e, i) => {
+			const trial = e.clone();
+			trial.setState(states[i]);
+			return trial;
+		});
+		for (let i = 0; i < this.numEnvs; i++) {
+			this.envs[i].copyFrom(checked[i]);
+			this.clearCopy(i);
+			this.movesBefore[i] = loadedMoves(states[i]);
+		}
+	}
+	/** Copy i's stays this episode and in a row, and whether stays ended its episode (for a copy of the env). */
+	stayCounts(i) {
+		this.checkIndex(i, "stayCounts");
+		return {
+			stays: this.stays[i],
+			staysInARow: this.staysInARow[i],
+			movesBefore: this.movesBefore[i],
+			ended: this.ended[i] === 1
+		};
+	}
+	/** Sets what `stayCounts` gave (a copy of an env made mid-episode goes on counting as the original). */
+	setStayCounts(i, counts) {
+		this.checkIndex(i, "setStayCounts");
+		const { stays, staysInARow, movesBefore, ended } = counts;
+		for (const [name, v] of [
+			["stays", stays],
+			["staysInARow", staysInARow],
+			["movesBefore", movesBefore]
+		]) if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > MAX_EPISODE_STEPS_LIMIT) throw new TengymError("bad-argument", `setStayCounts: ${name} must be a count, got ${showValue(v)}`);
+		if (typeof ended !== "boolean") throw new TengymError("bad-argument", `setStayCounts: ended must be true or false, got ${showValue(ended)}`);
+		this.stays[i] = stays;
+		this.staysInARow[i] = staysInARow;
+		this.movesBefore[i] = movesBefore;
+		this.ended[i] = ended || !this.envs[i].running ? 1 : 0;
+	}
+	/**
+	* Steps copy i with actions[i]. The whole batch is checked first: if any action is not
+	* legal for its copy, the error names the copy and no copy moves. Returns the buffers in
+	* Gymnasium's form (the same object each time).
+	*/
+	step(actions) {
+		this.checkStarted("step");
+		if (actions === null || typeof actions !== "object" || typeof actions.length !== "number") throw new TengymError("bad-argument", `VectorEnv.step takes one action per copy (an array or a typed array), got ${showValue(actions)}`);
+		if (actions.length !== this.numEnvs) throw new TengymError("bad-argument", `VectorEnv.step: ${actions.length} actions for ${this.numEnvs} envs`);
+		for (let i = 0; i < this.numEnvs; i++) this.checkAction(i, actions[i], "step", " (no copy moved)");
+		this.callbackError = null;
+		this.endedCount = 0;
+		for (let i = 0; i < this.numEnvs; i++) this.stepCopy(i, actions[i]);
+		this.result ??= {
+			observations: this.observations,
+			rewards: this.rewards,
+			terminated: this.terminated,
+			truncated: this.truncated,
+			infos: {
+				masks: this.masks,
+				finalObservations: this.finalObservations,
+				finalMasks: this.finalMasks
+			}
+		};
+		this.throwCallbackError();
+		return this.result;
+	}
+	/**
+	* Steps copy i alone (with autoreset), e.g. to play its forced moves while the other
+	* copies wait for a decision. Writes rewards[i], terminated[i], truncated[i].
+	*/
+	stepOne(i, action) {
+		this.checkStarted("stepOne");
+		this.checkIndex(i, "stepOne");
+		this.checkAction(i, action, "stepOne", "");
+		this.callbackError = null;
+		this.endedCount = 0;
+		this.stepCopy(i, action);
+		this.throwCallbackError();
+	}
+	/**
+	* Refuses a step before every copy has a game: dealt by `reset`, or loaded into each copy with
+	* `envs[i].setState` (a run resumed from its copies' saved states, which a reset would deal over).
+	*/
+	checkStarted(call) {
+		if (this.started) return;
+		const undealt = this.envs.findIndex((env) => !env.hasStarted);
+		if (undealt < 0) {
+			this.started = true;
+			return;
+		}
+		const loaded = this.envs.some((env) => env.hasStarted);
+		throw new TengymError("not-reset", `VectorEnv.${call}: call reset() first` + (loaded ? ` (or load a game into every copy: copy ${undealt} has none; a reset deals every copy anew)` : ""));
+	}
+	/**
+	* Whether copy i's action is taken (a move, or with illegalAction 'stay' a stay, marked in `staying`), or
+	* the error `step` would give, naming the copy (`after`: what else the caller says). A copy awaiting its
+	* next-step autoreset takes any action.
+	*/
+	checkAction(i, action, call, after) {
+		const env = this.envs[i];
+		if (this.ended[i] === 0 && env.isLegal(action)) {
+			if (this.stay) this.staying[i] = 0;
+			return;
+		}
+		this.checkOther(i, action, call, after);
+	}
+	/** `checkAction` past its common case (a running copy given a legal action). */
+	checkOther(i, action, call, after) {
+		const env = this.envs[i];
+		this.staying[i] = 0;
+		if (this.ended[i] === 1) {
+			if (this.autoreset === "next-step") return;
+			if (env.running) {
+				const why = this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps ? `the time limit of ${this.maxEpisodeSteps} steps` : this.maxSteps > 0 ? `${this.maxSteps} steps, ${this.stays[i]} of them illegal actions that stayed` : `${STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed`;
+				const reason = `${call}(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
+				throw new CopyActionError("episode-over", i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
+			}
+		} else if (env.isLegal(action)) return;
+		if (this.stay && env.running && env.legalCount > 0) {
+			this.staying[i] = 1;
+			return;
+		}
+		try {
+			env.assertLegal(action, call);
+		} catch (e) {
+			if (e instanceof TengymError) throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
+			throw e;
+		}
+	}
+	/** Steps copy i with an action `checkAction` took, with autoreset. */
+	stepCopy(i, action) {
+		if (this.ended[i] === 1) {
+			this.deal(i, {});
+			return;
+		}
+		if (this.stay && this.staying[i] === 1) {
+			this.stayCopy(i);
+			return;
+		}
+		const env = this.envs[i];
+		const r = env.step(action);
+		const terminated = r.terminated;
+		let truncated = r.truncated;
+		if (this.stay) {
+			this.staysInARow[i] = 0;
+			if (!terminated && !truncated) truncated = this.staysTruncate(i);
+		}
+		const ownEnd = terminated || truncated;
+		if (this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps) truncated = true;
+		this.rewards[i] = r.reward;
+		this.terminated[i] = terminated ? 1 : 0;
+		this.truncated[i] = truncated ? 1 : 0;
+		this.flags[i] = (terminated ? 1 : 0) | (truncated ? 2 : 0);
+		if (terminated || truncated) this.endEpisode(i, ownEnd ? r.info.outcome ?? env.outcome() : null);
+	}
+	/** Copy i stays where it is (illegalAction 'stay'): a step of reward 0 that counts toward its limits. */
+	stayCopy(i) {
+		const env = this.envs[i];
+		this.stays[i]++;
+		this.staysInARow[i]++;
+		const ownEnd = this.staysTruncate(i);
+		const truncated = ownEnd || this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps;
+		this.rewards[i] = 0;
+		this.terminated[i] = 0;
+		this.truncated[i] = truncated ? 1 : 0;
+		this.flags[i] = (truncated ? 2 : 0) | 4;
+		if (truncated) this.endEpisode(i, ownEnd ? env.outcome() : null);
+	}
+	/**
+	* Copy i's episode ended at this step (its reward and flags written): recorded, then dealt again (same-step) or
+	* left over for the next step or the caller.
+	*/
+	endEpisode(i, outcome) {
+		const env = this.envs[i];
+		const k = this.endedCount++;
+		this.endedCopies[k] = i;
+		this.endedOutcomes[k] = outcome;
+		this.finish(i, this.truncated[i] === 1);
+		if (this.autoreset !== "same-step") {
+			this.ended[i] = 1;
+			return;
+		}
+		const row = this.packed ? k : i;
+		const size = env.observation.length;
+		const n = env.mask.length;
+		this.finalObservations.set(env.observation, row * size);
+		this.finalMasks.set(env.mask, row * n);
+		const reward = this.rewards[i];
+		const terminated = this.terminated[i];
+		const truncated = this.truncated[i];
+		const flags = this.flags[i];
+		this.deal(i, {});
+		this.rewards[i] = reward;
+		this.terminated[i] = terminated;
+		this.truncated[i] = truncated;
+		this.flags[i] = flags;
+	}
+	/** With illegalAction 'stay', after copy i's step or stay: whether its stays end the episode (truncated). */
+	staysTruncate(i) {
+		if (this.stays[i] === 0) return false;
+		return this.maxSteps > 0 ? this.movesBefore[i] + this.envs[i].episodeSteps + this.stays[i] >= this.maxSteps : this.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
+	}
+	/** Deals copy i (and again, while its deal has no legal move, unless deadDeals is 'keep'), then tells onDeal. */
+	deal(i, opts) {
+		this.envs[i].reset(opts);
+		if (this.deadDeals === "redeal") this.skipDeadDeals(i);
+		this.clearCopy(i);
+		this.onDeal?.(i, opts.seed);
+	}
+	/** Copy i holds a new game: its step's results and counts cleared, its flags as its status says. */
+	clearCopy(i) {
+		const env = this.envs[i];
+		this.rewards[i] = 0;
+		this.terminated[i] = env.terminated ? 1 : 0;
+		this.truncated[i] = env.truncated ? 1 : 0;
+		this.flags[i] = (env.terminated ? 1 : 0) | (env.truncated ? 2 : 0);
+		this.ended[i] = env.running ? 0 : 1;
+		this.stays[i] = 0;
+		this.staysInARow[i] = 0;
+		this.movesBefore[i] = 0;
+	}
+	/** Legal ids of copy i in `envs[i].legal[0..legalCount-1]`. */
+	legalCount(i) {
+		this.checkIndex(i, "legalCount");
+		return this.envs[i].legalCount;
+	}
+	checkIndex(i, call) {
+		if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= this.numEnvs) throw new TengymError("bad-argument", `VectorEnv.${call}(${showValue(i)}): not a copy index; this VectorEnv has copies 0..${this.numEnvs - 1}`);
+	}
+	finish(i, truncated) {
+		this.episodesDone++;
+		const env = this.envs[i];
+		if (!this.onEpisode) return;
+		try {
+			this.onEpisode({
+				index: i,
+				length: env.episodeSteps,
+				return: env.episodeReturn,
+				outcome: env.outcome(),
+				truncated
+			});
+		} catch (e) {
+			this.callbackError ??= { error: e };
+		}
+	}
+	/** Throws the first error `onEpisode` threw during this call, if any (the call is complete). */
+	throwCallbackError() {
+		const pending = this.callbackError;
+		if (pending === null) return;
+		this.callbackError = null;
+		throw pending.error;
+	}
+	/**
+	* Refuses, before any copy is dealt, a deck that is not one or that deals no legal move: a copy
+	* whose deal is over at reset deals again (skipDeadDeals), so it would not play that deck.
+	*/
+	checkDeck(deck, seed) {
+		const scratch = this.envs[0].clone();
+		try {
+			scratch.reset({
+				seed: seed ?? 0,
+				deck
+			});
+		} catch (e) {
+			if (e instanceof TengymError) throw new TengymError(e.code, `VectorEnv.reset: ${e.message}`);
+			throw e;
+		}
+		if (!scratch.running && this.deadDeals === "redeal") throw new TengymError("bad-deck", "VectorEnv.reset: this deck deals no legal move, and a copy whose deal is over at reset is dealt again, so no copy would play it");
+	}
+	skipDeadDeals(i) {
+		const env = this.envs[i];
+		for (let dead = 0; !env.running; dead++) {
+			if (dead === 1e4) throw new TengymError("bad-argument", `VectorEnv: copy ${i} of ${this.id} dealt ${MAX_DEAD_DEALS} deals in a row with no legal move, so it can never step (${this.id}'s options ${JSON.stringify(env.options)}); check that its engine's legalActions and status leave a fresh deal running (checkEnv(id) reports deadDeals)`);
+			this.finish(i, env.truncated);
+			env.reset();
+		}
+	}
+};
+/** A buffer of `length` elements: the caller's, checked, or a new one. */
+function buffer(given, kind, length, name) {
+	if (given === void 0) return new kind(length);
+	if (!(given instanceof kind) || given.length !== length) throw new TengymError("bad-argument", `VectorEnv's buffers.${name} must be a ${kind.name} of ${length}, got ${describeKind(given)}` + (ArrayBuffer.isView(given) ? ` of ${given.length}` : ""));
+	return given;
+}
+/** The vector options, checked, with their defaults. */
+function vectorSettings(o) {
+	const pick = (value, name, allowed) => {
+		if (value === void 0) return allowed[0];
+		if (typeof value === "string" && allowed.includes(value)) return value;
+		throw new TengymError("bad-argument", `VectorEnv: ${name} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, got ${showValue(value)}`);
+	};
+	if (o.onDeal !== void 0 && typeof o.onDeal !== "function") throw new TengymError("bad-argument", `VectorEnv: onDeal must be a function, got ${describeKind(o.onDeal)}`);
+	const autoreset = pick(o.autoreset, "autoreset", [
+		"same-step",
+		"next-step",
+		"disabled"
+	]);
+	const deadDeals = pick(o.deadDeals, "deadDeals", ["redeal", "keep"]);
+	if (deadDeals === "keep" && autoreset !== "disabled") throw new TengymError("bad-argument", `VectorEnv: deadDeals 'keep' needs autoreset 'disabled' (an autoreset deals on; a kept dead deal would leave its copy over), got autoreset ${JSON.stringify(autoreset)}`);
+	const limit = o.maxEpisodeSteps ?? 0;
+	if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0 || limit > MAX_EPISODE_STEPS_LIMIT) throw new TengymError("bad-argument", `VectorEnv: maxEpisodeSteps must be a positive integer up to ${MAX_EPISODE_STEPS_LIMIT} (0: none), got ${showValue(limit)}`);
+	return {
+		autoreset,
+		illegalAction: pick(o.illegalAction, "illegalAction", ["raise", "stay"]),
+		deadDeals,
+		maxEpisodeSteps: limit,
+		finalRows: pick(o.finalRows, "finalRows", ["by-copy", "packed"])
+	};
+}
+/** The moves a loaded game had made (its JSON's `game.steps`), which count toward its `maxSteps`; 0 without one. */
+function loadedMoves(state) {
+	if (!isPlainObject(state)) return 0;
+	const game = state.game;
+	if (!isPlainObject(game)) return 0;
+	const steps = game.steps;
+	return typeof steps === "number" && Number.isInteger(steps) && steps >= 0 ? steps : 0;
+}
+// src/stats/figures.ts
+/** The recorded numbers of a game's result: its outcome's fields, then its counters. */
+function recordedKeys(result) {
+	return [...result.fields, ...result.counters ?? []].map((f) => f.key);
+}
 // src/eval/episodes.ts
-function emptyRows(n) {
+/** Rows for n episodes of a game whose result records `keys` (`recordedKeys(game.result)`). */
+function emptyRows(n, keys) {
 	return {
 		won: new Uint8Array(n),
-		cardsLeft: new Int16Array(n),
-		rounds: new Int32Array(n),
-		points: new Int32Array(n),
-		faults: new Int32Array(n),
+		values: Object.fromEntries(keys.map((k) => [k, new Float64Array(n)])),
 		steps: new Int32Array(n),
 		decisions: new Int32Array(n)
 	};
 }
 /**
-* One deal's record, kept step by step: with round scoring, a round that ended without a gain
-* in points ended in a fault (a bottom-of-deck round always scores: the hands are never empty
-* by then).
+* One deal's record, kept step by step: the decisions, and the counters the game's result declares
+* (`ResultSpec.counters`: a round that ended in a fault), each asked after every step from the
+* outcomes before and after it. A game without counters reads its outcome only at the end.
 */
 var DealTally = class {
 	env;
-	faults = 0;
 	decisions = 0;
-	rounds = 0;
-	points = 0;
+	counters;
+	counts;
+	before = null;
 	constructor(env) {
 		this.env = env;
+		this.counters = env.game.result.counters ?? [];
+		this.counts = this.counters.map(() => 0);
 	}
 	/** After `env.reset`. */
 	begin() {
-		this.faults = 0;
 		this.decisions = 0;
-		this.read();
+		this.counts.fill(0);
+		if (this.counters.length > 0) this.before = this.env.outcome();
 	}
 	/** Plays `action` in the env and counts what it did. */
 	step(action) {
 		const env = this.env;
 		if (env.legalCount > 1) this.decisions++;
 		env.step(action);
-		if (env.game.scoring !== "rounds") return;
-		const rounds = this.rounds;
-		const points = this.points;
-		this.read();
-		if (this.rounds > rounds && this.points <= points) this.faults++;
-	}
-	read() {
-		if (this.env.game.scoring !== "rounds") return;
-		const o = this.env.outcome();
-		if ("rounds" in o) {
-			this.rounds = o.rounds;
-			this.points = o.points;
-		}
+		if (this.counters.length === 0) return;
+		const after = env.outcome();
+		for (let c = 0; c < this.counters.length; c++) this.counts[c] += this.counters[c].count(this.before, after);
+		this.before = after;
 	}
 	/** Writes the finished deal into row k. */
 	record(rows, k) {
@@ -16560,12 +17400,10 @@ var DealTally = class {
 		rows.won[k] = o.won ? 1 : 0;
 		rows.steps[k] = this.env.episodeSteps;
 		rows.decisions[k] = this.decisions;
-		if ("cardsLeft" in o) rows.cardsLeft[k] = o.cardsLeft;
-		else {
-			rows.rounds[k] = o.rounds;
-			rows.points[k] = o.points;
-			rows.faults[k] = this.faults;
-		}
+		for (const { key } of this.env.game.result.fields) rows.values[key][k] = o[key];
+		this.counters.forEach(({ key }, c) => {
+			rows.values[key][k] = this.counts[c];
+		});
 	}
 };
 /** Deals from … to − 1 played by `agent` on `env`; row k is deal from + k. */
@@ -16585,7 +17423,7 @@ function* playing$1(env, agent, seed, from, to, options) {
 	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
 	const game = make(env);
 	const tally = new DealTally(game);
-	const rows = emptyRows(to - from);
+	const rows = emptyRows(to - from, recordedKeys(game.game.result));
 	for (let i = from; i < to; i++) {
 		const k = i - from;
 		game.reset({ seed: seed + i });
@@ -16630,7 +17468,7 @@ function inDeal(e, agent, deal, dealSeed) {
 * decision is decided in one `actBatch` call; a finished lane deals the next deal.
 */
 function* playSideBySide(env, agent, seed, from, to, lanes) {
-	const rows = emptyRows(to - from);
+	const rows = emptyRows(to - from, recordedKeys(env.game.result));
 	const games = Array.from({ length: lanes }, () => make(env));
 	const tallies = games.map((g) => new DealTally(g));
 	/** The deal each lane plays (−1: none left). */
@@ -16712,14 +17550,10 @@ strictObject({
 	/** Each result also carries its record of every deal (`deals`), to pair or test it yourself. */
 	perDeal: boolean().default(false)
 });
-/** `rows` as plain arrays, with the figures of the game's `scoring`. */
-function dealRecords(rows, scoring) {
+/** `rows` as plain arrays: won, the game's recorded numbers in the order it declares them, steps, decisions. */
+function dealRecords(rows, result) {
 	const list = (a) => Array.from(a);
-	const own = scoring === "cards" ? { cardsLeft: list(rows.cardsLeft) } : {
-		rounds: list(rows.rounds),
-		points: list(rows.points),
-		faults: list(rows.faults)
-	};
+	const own = Object.fromEntries(recordedKeys(result).map((k) => [k, list(rows.values[k])]));
 	return {
 		won: list(rows.won),
 		...own,
@@ -16729,19 +17563,22 @@ function dealRecords(rows, scoring) {
 }
 // src/bridge/engine.ts
 const ENGINE_VERSION = __TENGYM_VERSION__;
-const PROTOCOL = 13;
+const PROTOCOL = 14;
+/**
+* The engines' bounds the Python side checks its arguments against before it asks (written by `--list` into
+* the package's envs.json, so that Python holds no copy of them): the largest seed, the longest time limit,
+* and the stays in a row that end an episode of an env without maxSteps.
+*/
+const limits = {
+	maxSeed: MAX_SEED,
+	maxEpisodeSteps: MAX_EPISODE_STEPS_LIMIT,
+	staysInARow: STAYS_IN_A_ROW_LIMIT
+};
 const KIND_JSON = 74;
 const KIND_ERROR = 69;
 const KIND_STEP = 83;
 const KIND_ROWS = 82;
 const KIND_SHARED = 77;
-/** Flag bit 2: the copy stayed (illegal "stay": its action was not legal, it did not move). */
-const STAYED = 4;
-/**
-* Illegal "stay" on an env without maxSteps: this many stays in a row truncate (python/src/tengym/env.py's
-* STAYS_IN_A_ROW_LIMIT).
-*/
-const STAYS_IN_A_ROW_LIMIT = 1e3;
 let copies = null;
 function writeAll(buf) {
 	let off = 0;
@@ -16766,12 +17603,13 @@ function sendJson(kind, value) {
 * Result rows, in one frame: observations float32 [N×obsSize], rewards float32 [N],
 * masks uint8 [N×n], then per copy a flag byte (bit 0 terminated, bit 1 truncated, both where
 * a TimeLimit ends an episode at the step that terminates it, as Gymnasium's TimeLimit says; bit 2
-* stayed, with make's illegal "stay"). The copies are
-* made over views of the frame (as VectorEnv's are over its batch arrays), so an engine step
-* writes its observation and mask straight into the frame that is sent.
+* stayed, with make's illegal "stay"). The VectorEnv is made over views of the frame, so a step
+* writes its observations, rewards, masks and flags straight into the frame that is sent; same-step's
+* last observations and masks too, packed after the flags.
 */
 function allocate(config, num, settings) {
-	const { vector, sameStep } = settings;
+	const { vector } = settings;
+	const sameStep = settings.autoreset === "same-step";
 	const n = config.game.numActions(config.options);
 	const obsSize = config.game.observationSize(config.options);
 	const obsBytes = num * obsSize * 4;
@@ -16781,37 +17619,55 @@ function allocate(config, num, settings) {
 	out.writeUInt32LE(body, 0);
 	out.writeUInt32LE(KIND_ROWS, 4);
 	const base = out.byteOffset + 8;
-	const obs = new Float32Array(out.buffer, base, num * obsSize);
-	const masks = new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n);
-	const envs = [];
-	for (let i = 0; i < num; i++) envs.push(new Env(config.id, config.game, config.options, {
-		observation: obs.subarray(i * obsSize, (i + 1) * obsSize),
-		mask: masks.subarray(i * n, (i + 1) * n)
-	}));
-	return {
-		envs,
+	const lastMasksAt = rowsBytes + obsBytes;
+	const c = {
+		vec: void 0,
+		envs: [],
 		n,
 		obsSize,
-		...settings,
+		vector,
+		sameStep,
 		redeal: vector || settings.redeal,
-		ended: new Uint8Array(num),
-		maxSteps: typeof config.options.maxSteps === "number" ? config.options.maxSteps : 0,
-		stays: new Int32Array(num),
-		staysInARow: new Int32Array(num),
-		stayed: new Uint8Array(num),
-		endedOutcomes: [],
+		firstCopy: settings.firstCopy,
 		out,
-		obs,
-		rewards: new Float32Array(out.buffer, base + obsBytes, num),
-		masks,
-		flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
 		rowsBytes,
-		last: new Float32Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes : 0), sameStep ? num * obsSize : 0),
-		lastMasks: new Uint8Array(out.buffer, out.byteOffset + (sameStep ? rowsBytes + obsBytes : 0), sameStep ? num * n : 0),
+		lastMasksAt,
+		stepActions: null,
+		dealt: new Uint8Array(num),
 		attached: /* @__PURE__ */ new Map(),
 		agentSeeds: new Float64Array(num),
 		agentDeals: new Float64Array(num)
 	};
+	c.vec = new VectorEnv(config, num, {
+		autoreset: settings.autoreset,
+		maxEpisodeSteps: settings.timeLimit,
+		illegalAction: settings.stay ? "stay" : "raise",
+		deadDeals: c.redeal ? "redeal" : "keep",
+		finalRows: "packed",
+		onDeal: (i, seed) => dealtCopy(c, i, seed),
+		buffers: {
+			observations: new Float32Array(out.buffer, base, num * obsSize),
+			rewards: new Float32Array(out.buffer, base + obsBytes, num),
+			masks: new Uint8Array(out.buffer, base + obsBytes + num * 4, num * n),
+			flags: new Uint8Array(out.buffer, base + obsBytes + num * 4 + num * n, num),
+			...sameStep ? {
+				finalObservations: new Float32Array(out.buffer, out.byteOffset + rowsBytes, num * obsSize),
+				finalMasks: new Uint8Array(out.buffer, out.byteOffset + lastMasksAt, num * n)
+			} : {}
+		}
+	});
+	c.envs = c.vec.envs;
+	return c;
+}
+/**
+* Copy i was dealt (a reset, an autoreset): a seeded deal is deal 0 of its seed, an unseeded one the next deal, as one
+* env counts them; its agents are reset for it.
+*/
+function dealtCopy(c, i, seed) {
+	c.dealt[i] = 1;
+	if (seed !== void 0) [c.agentSeeds[i], c.agentDeals[i]] = [seed, 0];
+	else c.agentDeals[i]++;
+	if (c.attached.size > 0) resetCopyAgents(c, i);
 }
 /** What the catalogue says of an agent: its name, description, fairness, and whether it is a ceiling. */
 function agentInfo(env, name) {
@@ -16892,28 +17748,6 @@ function perCopy(c, value, cmd, what, check) {
 	if (!Array.isArray(value) || value.length !== c.envs.length) throw new TengymError("bad-argument", `${cmd}: ${what} must be a list of ${c.envs.length} (one a copy), got ${JSON.stringify(value) ?? String(value)}`);
 	return value.map((v) => v === null ? null : check(v));
 }
-/** A copy's end flag: bit 0 terminated, bit 1 truncated. */
-function endFlag(terminated, truncated) {
-	return (terminated ? 1 : 0) | (truncated ? 2 : 0);
-}
-/** Copy i's end flag into the frame (its observation and mask are there already). */
-function writeFlag(c, i) {
-	const e = c.envs[i];
-	c.flags[i] = endFlag(e.terminated, e.truncated);
-}
-/** Resets copy i; a deal with no legal move is redealt where `redeal` says so (as the TypeScript VectorEnv does). */
-function resetCopy(c, i, opts) {
-	const e = c.envs[i];
-	e.reset(opts);
-	if (c.redeal) for (let tries = 0; !e.running && tries < 1e4; tries++) e.reset();
-	c.ended[i] = e.running ? 0 : 1;
-	c.rewards[i] = 0;
-	c.stays[i] = c.staysInARow[i] = 0;
-	writeFlag(c, i);
-	if (opts.seed !== void 0) [c.agentSeeds[i], c.agentDeals[i]] = [opts.seed, 0];
-	else c.agentDeals[i]++;
-	if (c.attached.size > 0) resetCopyAgents(c, i);
-}
 /** A reset's seed and deck tried on a scratch env, so that a bad one is refused before any copy is dealt. */
 function checkDeal(c, scratch, seed, deck, copy) {
 	try {
@@ -16926,14 +17760,6 @@ function checkDeal(c, scratch, seed, deck, copy) {
 	}
 	if (deck !== void 0 && c.redeal && !scratch.running) throw new TengymError("bad-deck", `${copy}reset: this deck deals no legal move, and a reset never returns an episode that is already over${c.vector ? "" : " (dead_deals='keep' returns it, over at reset)"}`);
 }
-/**
-* Stay mode, after copy i's step or stay: whether its stays end the episode (truncated), as TengymEnv._stays_truncate
-* says.
-*/
-function staysTruncate(c, i) {
-	if (c.stays[i] === 0) return false;
-	return c.maxSteps > 0 ? c.envs[i].episodeSteps + c.stays[i] >= c.maxSteps : c.staysInARow[i] >= STAYS_IN_A_ROW_LIMIT;
-}
 function need() {
 	if (!copies) throw new TengymError("bad-argument", "no env made yet: send \"make\" first");
 	return copies;
@@ -16945,7 +17771,7 @@ function handleJson(msg) {
 			setShared(msg.sharedFd);
 			return sendJson(KIND_JSON, {
 				tengym: ENGINE_VERSION,
-				protocol: 13
+				protocol: 14
 			});
 		case "list": return sendJson(KIND_JSON, {
 			ids: envIds(),
@@ -16959,21 +17785,20 @@ function handleJson(msg) {
 		case "make": {
 			const num = msg.num === void 0 ? 1 : msg.num;
 			if (typeof num !== "number" || !Number.isInteger(num) || num < 1 || num > 1 << 20) throw new TengymError("bad-argument", `num_envs must be an integer from 1 to ${1 << 20} per engine process (processes=N spreads more), got ${JSON.stringify(num)}`);
-			const config = envConfig(String(msg.id), msg.options ?? {});
+			const config = envConfig(msg.id, msg.options ?? {});
 			const autoreset = msg.autoreset === void 0 ? "next-step" : msg.autoreset;
-			if (autoreset !== "next-step" && autoreset !== "same-step") throw new TengymError("bad-argument", `autoreset must be "next-step" or "same-step", got ${JSON.stringify(autoreset)}`);
+			if (autoreset !== "next-step" && autoreset !== "same-step" && autoreset !== "disabled") throw new TengymError("bad-argument", `autoreset must be "next-step", "same-step" or "disabled", got ${JSON.stringify(autoreset)}`);
 			const vector = msg.vector === true;
 			const timeLimit = msg.timeLimit === void 0 || msg.timeLimit === null ? 0 : msg.timeLimit;
-			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > 2 ** 31 - 1) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer, got ${JSON.stringify(timeLimit)}`);
+			if (typeof timeLimit !== "number" || !Number.isInteger(timeLimit) || timeLimit < 0 || timeLimit > MAX_EPISODE_STEPS_LIMIT) throw new TengymError("bad-argument", `max_episode_steps must be a positive integer of at most ${MAX_EPISODE_STEPS_LIMIT}, got ` + JSON.stringify(timeLimit));
 			if (timeLimit > 0 && !vector) throw new TengymError("bad-argument", "timeLimit is for a vector of copies (one env is wrapped in Gymnasium's TimeLimit)");
 			const illegal = msg.illegal === void 0 ? "raise" : msg.illegal;
 			if (illegal !== "raise" && illegal !== "stay") throw new TengymError("bad-argument", `illegal_action must be "raise" or "stay", got ${JSON.stringify(illegal)}`);
-			if (illegal === "stay" && !vector) throw new TengymError("bad-argument", "illegal \"stay\" is for a vector of copies (one env stays in Python: TengymEnv(illegal_action=\"stay\"))");
 			const firstCopy = msg.firstCopy === void 0 ? 0 : msg.firstCopy;
 			if (typeof firstCopy !== "number" || !Number.isInteger(firstCopy) || firstCopy < 0) throw new TengymError("bad-argument", `firstCopy must be a copy number, got ${JSON.stringify(firstCopy)}`);
 			copies = allocate(config, num, {
 				vector,
-				sameStep: vector && autoreset === "same-step",
+				autoreset: vector ? autoreset : "disabled",
 				redeal: msg.redeal === true,
 				timeLimit,
 				firstCopy,
@@ -17019,12 +17844,12 @@ function handleJson(msg) {
 				if (mask !== void 0 && !mask[i]) continue;
 				const s = seedOf(i);
 				const deck = deckOf(i);
-				resetCopy(c, i, {
+				c.vec.resetCopy(i, {
 					...s !== void 0 ? { seed: s } : {},
 					...deck !== void 0 ? { deck } : {}
 				});
 			}
-			return writeRows(c, 0);
+			return writeRows(c, 0, 0);
 		}
 		case "getState": {
 			const c = need();
@@ -17034,20 +17859,30 @@ function handleJson(msg) {
 			const c = need();
 			const states = msg.states;
 			if (!Array.isArray(states) || states.length !== c.envs.length) throw new TengymError("bad-state", `bad state: expected ${c.envs.length} state(s)`);
-			c.envs.map((e, i) => {
-				const trial = e.clone();
-				trial.setState(states[i]);
-				return trial;
-			}).forEach((t, i) => {
-				c.envs[i].copyFrom(t);
-				c.ended[i] = c.envs[i].running ? 0 : 1;
-				c.rewards[i] = 0;
-				c.stays[i] = c.staysInARow[i] = 0;
-				writeFlag(c, i);
+			c.vec.setStates(states);
+			for (let i = 0; i < c.envs.length; i++) {
 				c.agentDeals[i]++;
 				if (c.attached.size > 0) resetCopyAgents(c, i);
-			});
-			return writeRows(c, 0);
+			}
+			return writeRows(c, 0, 0);
+		}
+		case "getStays": {
+			const c = need();
+			return sendJson(KIND_JSON, c.envs.map((_, i) => c.vec.stayCounts(i)));
+		}
+		case "setStays": {
+			const c = need();
+			const counts = perCopy(c, msg.counts, "setStays", "counts", (v) => v);
+			const before = c.envs.map((_, i) => c.vec.stayCounts(i));
+			try {
+				counts.forEach((v, i) => {
+					if (v !== null) c.vec.setStayCounts(i, v);
+				});
+			} catch (e) {
+				before.forEach((v, i) => c.vec.setStayCounts(i, v));
+				throw e;
+			}
+			return sendJson(KIND_JSON, null);
 		}
 		case "render": {
 			const c = need();
@@ -17062,9 +17897,9 @@ function handleJson(msg) {
 				legal: e.hasStarted ? e.legalActions().map((a) => [a, e.describeAction(a)]) : []
 			})));
 		}
-		case "agents": return sendJson(KIND_JSON, agentsFor(envConfig(String(msg.id), msg.options ?? {})));
+		case "agents": return sendJson(KIND_JSON, agentsFor(envConfig(msg.id, msg.options ?? {})));
 		case "play": {
-			const config = envConfig(String(msg.id), msg.options ?? {});
+			const config = envConfig(msg.id, msg.options ?? {});
 			const name = agentName(msg.agent);
 			const seed = validateSeed(msg.seed);
 			const from = dealIndex(msg.from, "from");
@@ -17072,7 +17907,7 @@ function handleJson(msg) {
 			if (to <= from) throw new TengymError("bad-argument", `play: deals from ${from} to ${to} is none`);
 			checkSeedFits(seed, to, `episodes ${to}`);
 			return sendJson(KIND_JSON, {
-				...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.scoring),
+				...dealRecords(playAgent(config, playingAgent(name, config), seed, from, to), config.game.result),
 				options: config.options
 			});
 		}
@@ -17103,7 +17938,7 @@ function handleJson(msg) {
 			});
 			if (!c.envs.every((e) => e.hasStarted)) throw new TengymError("not-reset", `agent "${name}": the copies have not been dealt yet; call reset() first`);
 			const { agents, attached } = attachAgent(c, name);
-			const actions = c.envs.map((e, i) => mask && !mask[i] || c.ended[i] || !e.running ? -1 : agents[i].act(e));
+			const actions = c.envs.map((e, i) => mask && !mask[i] || c.vec.ended[i] || !e.running ? -1 : agents[i].act(e));
 			return sendJson(KIND_JSON, {
 				actions,
 				attached
@@ -17119,74 +17954,24 @@ function handleJson(msg) {
 		default: throw new TengymError("bad-argument", `unknown engine command ${JSON.stringify(msg.cmd)}`);
 	}
 }
-/** Steps every copy with actions[at + i] (a view of the input buffer, so a step allocates nothing). */
-function handleStep(actions, at, count) {
+/** Steps every copy with actions[at + i] (a view of the input buffer, made once, so a step allocates nothing). */
+function handleStep(words, at, count) {
 	const c = need();
-	c.endedOutcomes.length = 0;
 	if (count !== c.envs.length) throw new TengymError("bad-action", `step: expected ${c.envs.length} action(s), got ${count}`);
-	for (let i = 0; i < count; i++) {
-		if (c.vector && c.ended[i]) continue;
-		if (c.stay) {
-			const e = c.envs[i];
-			const a = actions[at + i];
-			c.stayed[i] = e.running && e.legalCount > 0 && !(a >= 0 && a < c.n && e.mask[a] === 1) ? 1 : 0;
-			if (c.stayed[i]) continue;
-		}
-		try {
-			c.envs[i].assertLegal(actions[at + i]);
-		} catch (e) {
-			if (c.vector && e instanceof TengymError) throw new TengymError(e.code, `copy ${c.firstCopy + i}: ${e.message} (no copy moved)`);
-			throw e;
-		}
+	let actions = c.stepActions;
+	if (actions === null || actions.buffer !== words.buffer || actions.byteOffset !== words.byteOffset + 4 * at) actions = c.stepActions = words.subarray(at, at + count);
+	if (!c.envs[0].hasStarted) c.envs[0].assertLegal(actions[0]);
+	c.dealt.fill(0);
+	try {
+		c.vec.step(actions);
+	} catch (e) {
+		if (e instanceof CopyActionError) throw new TengymError(e.code, c.vector ? `copy ${c.firstCopy + e.copy}: ${e.reason} (no copy moved)` : e.reason);
+		throw e;
 	}
-	let lastRows = 0;
-	for (let i = 0; i < count; i++) {
-		if (c.vector && c.ended[i]) {
-			resetCopy(c, i, {});
-			continue;
-		}
-		const e = c.envs[i];
-		const stayed = c.stay && c.stayed[i] === 1;
-		let terminated = false;
-		let truncated;
-		let reward = 0;
-		if (stayed) {
-			c.stays[i]++;
-			c.staysInARow[i]++;
-			truncated = staysTruncate(c, i);
-		} else {
-			const r = e.step(actions[at + i]);
-			c.staysInARow[i] = 0;
-			terminated = r.terminated;
-			reward = r.reward;
-			truncated = r.truncated || !terminated && staysTruncate(c, i);
-		}
-		const ownEnd = terminated || truncated;
-		if (c.timeLimit > 0 && e.episodeSteps + c.stays[i] >= c.timeLimit) truncated = true;
-		lastRows = endStep(c, i, terminated, truncated, reward, lastRows, ownEnd);
-		if (stayed) c.flags[i] |= STAYED;
-		else if (c.attached.size > 0 && !(c.sameStep && (terminated || truncated))) showCopy(c, i);
+	if (c.attached.size > 0) {
+		for (let i = 0; i < count; i++) if (!c.dealt[i] && !(c.vec.flags[i] & 4)) showCopy(c, i);
 	}
-	writeRows(c, lastRows);
-}
-/**
-* Copy i's reward and flags after a step or stay; an ended copy is reset now (same-step) or at the next step. Returns
-* the last observations written so far.
-*/
-function endStep(c, i, terminated, truncated, reward, lastRows, ownEnd) {
-	if (terminated || truncated) c.endedOutcomes.push(ownEnd ? c.envs[i].outcome() : null);
-	if (c.sameStep && (terminated || truncated)) {
-		c.last.set(c.envs[i].observation, lastRows * c.obsSize);
-		c.lastMasks.set(c.envs[i].mask, lastRows * c.n);
-		resetCopy(c, i, {});
-		c.flags[i] = endFlag(terminated, truncated);
-		c.rewards[i] = reward;
-		return lastRows + 1;
-	}
-	c.rewards[i] = reward;
-	c.ended[i] = terminated || truncated ? 1 : 0;
-	c.flags[i] = endFlag(terminated, truncated);
-	return lastRows;
+	writeRows(c, c.sameStep ? c.vec.endedCount : 0, c.vec.endedCount);
 }
 /**
 * Large rows frames skip the pipe: the Python side hands the engine (at hello) a file in
@@ -17226,18 +18011,14 @@ function writeShared(out, length, tail) {
 }
 /**
 * The rows frame, with `lastRows` same-step last observations after the flags, then their masks
-* (uint8 [lastRows×n]), then the outcomes of the episodes the step ended as JSON (none: nothing).
-* The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
+* (uint8 [lastRows×n]), then the outcomes of the `outcomes` episodes the step ended as JSON (none:
+* nothing). The outcomes are written after the rows, not copied with them: a 256-copy frame is 721 KB.
 */
-function writeRows(c, lastRows) {
+function writeRows(c, lastRows, outcomes) {
 	const masksAt = c.rowsBytes + lastRows * c.obsSize * 4;
 	const length = c.sameStep ? masksAt + lastRows * c.n : c.out.length;
-	if (c.sameStep) {
-		const kept = c.lastMasks.byteOffset - c.out.byteOffset;
-		if (lastRows > 0) c.out.copyWithin(masksAt, kept, kept + lastRows * c.n);
-	}
-	const tail = c.endedOutcomes.length === 0 ? null : Buffer.from(JSON.stringify(c.endedOutcomes));
-	c.endedOutcomes.length = 0;
+	if (c.sameStep && lastRows > 0) c.out.copyWithin(masksAt, c.lastMasksAt, c.lastMasksAt + lastRows * c.n);
+	const tail = outcomes === 0 ? null : Buffer.from(JSON.stringify(c.vec.endedOutcomes.slice(0, outcomes)));
 	const total = length + (tail?.length ?? 0);
 	c.out.writeUInt32LE(total - 4, 0);
 	if (sharedFd >= 0 && total >= SHARED_MIN_BYTES && writeShared(c.out, length, tail)) {
@@ -17252,8 +18033,9 @@ function main() {
 	if (process.argv.includes("--list")) {
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
-			protocol: 13,
-			ids: envIds()
+			protocol: 14,
+			ids: envIds(),
+			limits
 		}) + "\n");
 		return;
 	}
