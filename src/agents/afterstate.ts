@@ -23,7 +23,7 @@
  * A row's offset is the cost already paid on the way to it.
  */
 import type { Env } from '../env/env.js';
-import type { AnyGame, Outcome } from '../env/game.js';
+import type { AnyGame, GameOptions, Outcome } from '../env/game.js';
 import type { ScoreKind, ValueUnit } from './agent.js';
 import type { ValueNetwork } from './value-network.js';
 /** Features per position and their format (recorded in a model's metadata). */
@@ -60,7 +60,7 @@ export interface AfterstateSearch {
 }
 
 /** A game's search as its models' metadata name it, made once per env (it keeps values across a game's decisions). */
-export interface AfterstateSearchSpec<O extends object = object> {
+export interface AfterstateSearchSpec<O extends object = GameOptions> {
   /** The name a model's metadata gives it (`search`). */
   readonly name: string;
   create(options: O): AfterstateSearch;
@@ -69,7 +69,7 @@ export interface AfterstateSearchSpec<O extends object = object> {
 /**
  * One game's afterstate features (decade/afterstate-features.ts, four-ten/afterstate-features.ts), for its options O.
  */
-export interface AfterstateFeatures<O extends object = object> {
+export interface AfterstateFeatures<O extends object = GameOptions> {
   /** The engine whose positions they describe. */
   readonly game: AnyGame;
   /** Why they cannot describe the game with these options, or null when they can. */

@@ -68,7 +68,7 @@ import { closeSync, constants, ftruncateSync, openSync, readSync, writeSync } fr
 import type { Agent, AgentInfo } from '../agents/agent.js';
 import { agentsFor, createAgent } from '../agents/index.js';
 import { type Env, checkSeedFits, validateSeed } from '../env/env.js';
-import { TengymError, isTengymError } from '../env/errors.js';
+import { TengymError, isPlainObject, isTengymError, showValue } from '../env/errors.js';
 import type { EnvConfig } from '../env/game.js';
 import { envConfig, envIds, envs, make } from '../env/registry.js';
 import { MAX_SEED, deriveSeed } from '../env/rng.js';
@@ -759,7 +759,9 @@ function main(): void {
       if (kind === KIND_STEP) {
         handleStep(words, 2, (length - 4) >> 2);
       } else if (kind === KIND_JSON) {
-        handleJson(JSON.parse(buf.toString('utf8', 8, 4 + length)) as Record<string, unknown>);
+        const msg: unknown = JSON.parse(buf.toString('utf8', 8, 4 + length));
+        if (!isPlainObject(msg)) throw new Error(`a JSON frame must hold an object, got ${showValue(msg)}`);
+        handleJson(msg);
       } else {
         throw new Error(`unknown frame kind ${kind}`);
       }

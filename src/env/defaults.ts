@@ -10,7 +10,7 @@
  * Env reads every optional member through these, so no caller meets a missing one. Browser-safe.
  */
 import type { BoardPart, BoardView, CardSpot } from './board.js';
-import { TengymError, showValue } from './errors.js';
+import { TengymError, isPlainObject, showValue } from './errors.js';
 import type { AnyGame, Outcome } from './game.js';
 
 /** The words of an action: the game's, or "action 7". */
@@ -160,10 +160,10 @@ function loadField(json: unknown, target: unknown, path: string): unknown {
     for (let i = 0; i < target.length; i++) target[i] = loadField(json[i], target[i], `${path}[${i}]`);
     return target;
   }
-  if (typeof target === 'object' && Object.getPrototypeOf(target) === Object.prototype) {
-    const t = target as Record<string, unknown>;
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) throw refuse('must be an object');
-    const given = json as Record<string, unknown>;
+  if (isPlainObject(target) && Object.getPrototypeOf(target) === Object.prototype) {
+    const t = target;
+    if (!isPlainObject(json)) throw refuse('must be an object');
+    const given = json;
     const extra = Object.keys(given).find((k) => !Object.hasOwn(t, k));
     if (extra !== undefined) throw new TengymError('bad-state', `bad state: ${path} has no field "${extra}"`);
     for (const key of Object.keys(t)) {

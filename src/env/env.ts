@@ -15,6 +15,7 @@ import {
   TengymError,
   describeKind,
   describeNotState,
+  fieldsOf,
   formatZodError,
   isPlainObject,
   showName,
@@ -26,6 +27,7 @@ import {
   TRUNCATED,
   type AnyGame,
   type DeckInput,
+  type GameOptions,
   type ObservationBounds,
   type Outcome,
   type Status,
@@ -132,7 +134,7 @@ export interface EnvBuffers {
 const VALIDATED = new WeakMap<object, AnyGame>();
 
 /** Whether `options` were validated for `game` (by `validatedOptions`). */
-export function isValidatedFor(game: AnyGame, options: unknown): boolean {
+export function isValidatedFor(game: AnyGame, options: unknown): options is GameOptions {
   return options !== null && typeof options === 'object' && VALIDATED.get(options) === game;
 }
 
@@ -141,10 +143,10 @@ export function isValidatedFor(game: AnyGame, options: unknown): boolean {
  * validated before are returned as they are. Errors name the field and what it allows.
  */
 export function validatedOptions(id: string, game: AnyGame, options: object): Readonly<Record<string, unknown>> {
-  if (isValidatedFor(game, options)) return options as Readonly<Record<string, unknown>>;
+  if (isValidatedFor(game, options)) return options;
   const parsed = game.optionsSchema.safeParse(options);
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
-  const validated = Object.freeze(parsed.data as Record<string, unknown>);
+  const validated: GameOptions = Object.freeze(fieldsOf(parsed.data));
   VALIDATED.set(validated, game);
   return validated;
 }
@@ -223,7 +225,7 @@ export function engineBounds(id: string, game: AnyGame, options: object): Observ
  * `O`: the options' type. `R`: the outcome's, which `make(id)` narrows for a registered id
  * (`make('decade').outcome().cardsLeft`, `make('four-ten').outcome().points`).
  */
-export class Env<O extends object = Record<string, unknown>, R extends Outcome = Outcome> {
+export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   readonly id: string;
   readonly game: AnyGame;
   readonly options: Readonly<O>;
@@ -513,7 +515,7 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     return {
       env: this.id,
       // O is the engine's options object: plain fields, as its schema made them.
-      options: { ...(this.options as Record<string, unknown>) },
+      options: fieldsOf(this.options),
       rng: [...this.rng.getState()],
       undosUsed: this.undosUsed,
       game: stateJSON(this.game, this.state, this.options),
@@ -546,8 +548,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
       // Only the options that differ: the whole of both hides the one that matters among a dozen.
-      const mine = this.options as Record<string, unknown>;
-      const theirs = opts.data as Record<string, unknown>;
+      const mine = fieldsOf(this.options);
+      const theirs = fieldsOf(opts.data);
       const keys = [...new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter(
         (k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]),
       );

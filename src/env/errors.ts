@@ -96,6 +96,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
+ * An object's own fields by name, as a new record: how options and configs, typed by their
+ * schema, are read and compared field by field.
+ */
+export function fieldsOf(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value));
+}
+
+/**
  * The path of the first own `__proto__` key in `value` (parsed JSON), as zod writes paths
  * ("options.__proto__", "envs[0].options.__proto__"), or null. `JSON.parse('{"__proto__": …}')`
  * keeps the key as an own property, but zod's records and objects, `Object.assign` and every
@@ -115,12 +123,11 @@ export function protoKeyPath(value: unknown): string | null {
       continue;
     }
     if (Object.hasOwn(v, '__proto__')) return path === '' ? '__proto__' : `${path}.__proto__`;
-    const keys = Object.keys(v);
-    for (let i = keys.length - 1; i >= 0; i--)
-      stack.push({
-        value: (v as Record<string, unknown>)[keys[i]],
-        path: path === '' ? keys[i] : `${path}.${keys[i]}`,
-      });
+    const entries: [string, unknown][] = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, field] = entries[i];
+      stack.push({ value: field, path: path === '' ? key : `${path}.${key}` });
+    }
   }
   return null;
 }

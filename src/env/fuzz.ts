@@ -419,7 +419,7 @@ export function disagree(
   rng: Rng,
 ): string | null {
   const json = state.game;
-  const options = state.options as Record<string, unknown>;
+  const options = isPlainObject(state.options) ? state.options : {};
   const changes: (() => string)[] = [];
   if (Number.isFinite(undoLimit)) {
     changes.push(() => {

@@ -140,6 +140,12 @@ export type DeckInput = string | readonly (string | number)[];
  *
  * What agents, hints and training know of a game beyond this is its kit (src/agents/kit.ts).
  */
+/**
+ * A game's options as they travel once its schema has validated them: a plain object of named
+ * values (each game narrows it to its own options type).
+ */
+export type GameOptions = Readonly<Record<string, unknown>>;
+
 export interface Game<O extends object, S> {
   /** Engine name; several registered ids (presets) may share one engine. */
   readonly name: string;
@@ -323,7 +329,7 @@ export type AnyGame = Game<any, any>;
  * An env id with its engine and its options, validated once (`envConfig` in registry.ts) and
  * passed on typed: presets, algorithms, `VectorEnv`, agents and `make` take it. An `Env` is one.
  */
-export interface EnvConfig<O extends object = Record<string, unknown>> {
+export interface EnvConfig<O extends object = GameOptions> {
   readonly id: string;
   readonly game: AnyGame;
   readonly options: Readonly<O>;

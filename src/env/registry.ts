@@ -12,6 +12,7 @@ import {
   OPTIONAL_GAME_MEMBERS,
   type AnyGame,
   type EnvConfig,
+  type GameOptions,
   type Outcome,
   type ResultField,
   type ResultFigure,
@@ -165,7 +166,7 @@ function gameProblem(game: unknown): string | null {
   const named =
     typeof (game as { name?: unknown }).name === 'string' ? `game '${(game as { name: string }).name}'` : 'the game';
   for (const { name, kind, what } of GAME_MEMBERS) {
-    const value = (game as Record<string, unknown>)[name];
+    const value: unknown = Reflect.get(game, name);
     if (value === undefined) return `${named} has no ${name}: ${what}`;
     if (typeof value !== kind || value === null)
       return `${named}: ${name} must be ${kind === 'object' ? 'an' : 'a'} ${kind} (${what}), got ${showValue(value)}`;
@@ -305,7 +306,7 @@ export function envConfig(id: string, options: unknown = {}): EnvConfig {
  * A config: its JSON is its id and options. Its engine is code, and the engine's own
  * `toJSON(state, options)` would otherwise be taken for `JSON.stringify`'s hook (and fail).
  */
-function configOf(id: string, game: AnyGame, options: Record<string, unknown>): EnvConfig {
+function configOf(id: string, game: AnyGame, options: GameOptions): EnvConfig {
   return Object.defineProperty({ id, game, options }, 'toJSON', { value: configJSON });
 }
 
@@ -334,11 +335,10 @@ export function optionsThatDiffer(a: Record<string, unknown>, b: Record<string, 
 
 /** An env as a person reads it: its id, and the options (the reward aside) where they are not the id's preset. */
 export function envLabel(env: EnvConfig): string {
-  const differ = optionsThatDiffer(env.options as Record<string, unknown>, envConfig(env.id).options);
+  const differ = optionsThatDiffer(env.options, envConfig(env.id).options);
   return differ.length === 0
     ? env.id
-    : `${env.id} ` +
-        JSON.stringify(Object.fromEntries(differ.map((key) => [key, (env.options as Record<string, unknown>)[key]])));
+    : `${env.id} ` + JSON.stringify(Object.fromEntries(differ.map((key) => [key, env.options[key]])));
 }
 
 /**
@@ -351,9 +351,7 @@ export function registeredIdOf(env: EnvConfig): string {
   const ids = [env.id, ...envIds().filter((id) => id !== env.id)];
   return (
     ids.find(
-      (id) =>
-        BY_ID.get(id)?.game === env.game &&
-        optionsThatDiffer(envConfig(id).options, env.options as Record<string, unknown>).length === 0,
+      (id) => BY_ID.get(id)?.game === env.game && optionsThatDiffer(envConfig(id).options, env.options).length === 0,
     ) ?? env.id
   );
 }
@@ -374,8 +372,7 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   const spec = BY_ID.get(id);
   if (game === undefined || game === spec?.game) {
     // `make` and `VectorEnv` take a config holding options validated for the engine as it is.
-    if (spec && game !== undefined && isValidatedFor(game, options))
-      return configOf(id, game, options as Record<string, unknown>);
+    if (spec && game !== undefined && isValidatedFor(game, options)) return configOf(id, game, options);
     return envConfig(id, options ?? {});
   }
   if (SPECS.some((s) => s.game === game))

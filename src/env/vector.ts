@@ -610,7 +610,7 @@ export class VectorEnv<I extends string = string> {
             : this.maxSteps > 0
               ? `${this.maxSteps} steps, ${this.stays[i]} of them illegal actions that stayed`
               : `${STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed`;
-        const reason = `${call}(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
+        const reason = `step(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
         throw new CopyActionError('episode-over', i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
       }
     } else if (env.isLegal(action)) {
@@ -621,7 +621,8 @@ export class VectorEnv<I extends string = string> {
       return;
     }
     try {
-      env.assertLegal(action, call);
+      // The copy's own step, as Env.step words it; `call` names the VectorEnv method before it.
+      env.assertLegal(action, 'step');
     } catch (e) {
       if (e instanceof TengymError)
         throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);

@@ -193,7 +193,7 @@ export function savedRingFields<S extends string, N extends string>(size: S, nex
  * The algorithm's part of a checkpoint's state.json (its `algorithm` field), checked by `schema`;
  * what is wrong is refused naming its place in the file ("→ at algorithm.bufferNext").
  */
-export function parseSavedJson<T>(schema: z.ZodType<T>, json: Record<string, unknown>): T {
+export function parseSavedJson<T>(schema: z.ZodType<T>, json: unknown): T {
   const parsed = z.object({ algorithm: schema }).safeParse({ algorithm: json });
   if (!parsed.success) throw new TengymError('bad-state', `state.json: ${formatZodError(parsed.error)}`);
   return parsed.data.algorithm;

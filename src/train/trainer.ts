@@ -42,7 +42,7 @@ import { hintBaseline } from '../hints/hint.js';
 import { announceBackend, initBackend, type BackendName } from '../node/tf-backend.js';
 import { TENGYM_VERSION } from '../node/version.js';
 import type { ModelMetadata } from '../agents/learned/metadata.js';
-import { TengymError, formatZodError } from '../env/errors.js';
+import { TengymError, fieldsOf, formatZodError, isPlainObject } from '../env/errors.js';
 import type { EnvConfig, ResultSpec } from '../env/game.js';
 import { envConfig, envLabel, envSpec } from '../env/registry.js';
 import { schemaKeys, unknownKey } from '../env/suggest.js';
@@ -365,20 +365,22 @@ function checkGivenOnResume(
 ): void {
   const file = request.configSource ?? 'the given config';
   const raw = request.config;
-  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw)))
+  if (raw !== undefined && !isPlainObject(raw))
     throw new TengymError('bad-argument', `bad ${spec.name} ${file}: expected a JSON object of config fields`);
-  const { totalSteps: _extendedByFlag, ...fields } = (raw ?? {}) as Record<string, unknown>;
+  const { totalSteps: _extendedByFlag, ...fields } = raw ?? {};
   const givenBy = new Map<string, string>(Object.keys(fields).map((key) => [key, file]));
   if (request.seed !== undefined) givenBy.set('seed', '--seed');
   if (request.evalEvery !== undefined) givenBy.set('evalEvery', '--eval-every');
   if (givenBy.size === 0) return;
   // The run's config with what was given over it, checked as a run's config is (unknown or bad fields named).
-  const given = resolveTrainConfig(spec, env, { ...recorded, ...fields }, request.configSource, {
-    steps: config.totalSteps,
-    seed: request.seed,
-    evalEvery: request.evalEvery,
-  }) as unknown as Record<string, unknown>;
-  const had = config as unknown as Record<string, unknown>;
+  const given = fieldsOf(
+    resolveTrainConfig(spec, env, { ...recorded, ...fields }, request.configSource, {
+      steps: config.totalSteps,
+      seed: request.seed,
+      evalEvery: request.evalEvery,
+    }),
+  );
+  const had = fieldsOf(config);
   const shown = (value: unknown) => JSON.stringify(value) ?? 'unset';
   for (const [key, by] of givenBy) {
     if (!sameJSON(given[key], had[key]))

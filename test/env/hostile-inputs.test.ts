@@ -152,11 +152,13 @@ describe('make(config) and new VectorEnv(config, n) validate a config they did n
       /^make takes an env id \(tens, .*\) or a config made by envConfig\(id, options\), got undefined$/,
     );
     expect(thrown(() => new VectorEnv(fives, 4, { fives: false } as never)).message).toBe(
-      `VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env ` +
+      `VectorEnv's last argument is { onEpisode, onDeal, autoreset, maxEpisodeSteps, illegalAction, deadDeals, ` +
+        `finalRows, buffers }: "fives" is not one of its keys (an env ` +
         `option goes in envConfig("decade", options))`,
     );
     expect(thrown(() => new VectorEnv('decade', {}, 4, { fives: true } as never)).message).toBe(
-      `VectorEnv's last argument is { onEpisode?: (episode) => void }: "fives" is not one of its keys (an env ` +
+      `VectorEnv's last argument is { onEpisode, onDeal, autoreset, maxEpisodeSteps, illegalAction, deadDeals, ` +
+        `finalRows, buffers }: "fives" is not one of its keys (an env ` +
         `option goes in the second argument)`,
     );
   });

@@ -143,8 +143,8 @@ describe('undo advice', () => {
       const e = thrown(() => env.undo());
       expect(e.code).toBe('undo-unavailable');
       expect(e.message).toBe(
-        `undo: ${id} has no undo: the ${env.game.name} engine has no undoLimit (of tengym's games, tens and ` +
-          `block-ten have one)`,
+        `undo: ${id} has no undo: the ${env.game.name} engine has no undoLimit (envs() lists the ids whose ` +
+          'options take one)',
       );
       expect(() => make(id, { undoLimit: 3 })).toThrow(/undoLimit/);
     },

@@ -134,7 +134,7 @@ export function whyOtherGame(
   trainedOptions: Record<string, unknown>,
   env: EnvConfig,
 ): string | null {
-  const here = env.options as Record<string, unknown>;
+  const here = env.options;
   const sameGame = trainedEnv === env.id || (envIds().includes(trainedEnv) && envSpec(trainedEnv).game === env.game);
   if (!sameGame) return 'another game';
   // An option added to the engine after the model was saved is not in its metadata: the model

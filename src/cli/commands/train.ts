@@ -241,7 +241,7 @@ export function compareCommand(
   run: { env: string; options: Record<string, unknown> },
   best: { reference: { agent: string }; episodes: number },
 ): string {
-  const defaults = envConfig(run.env).options as Record<string, unknown>;
+  const defaults = envConfig(run.env).options;
   const changed = Object.fromEntries(
     Object.entries(run.options).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(defaults[key])),
   );

@@ -42,6 +42,6 @@ export function targetStrategy(
     env,
     onSolve,
     // The trainer's reader of a checkpoint's part: zod's errors named where the file holds them.
-    parseSaved: (schema, json) => parseSavedJson(schema as never, json as Record<string, unknown>),
+    parseSaved: (schema, json) => parseSavedJson(schema as never, json),
   });
 }

@@ -202,12 +202,7 @@ export class Distill extends ValueLearner implements Algorithm {
     super();
     checkDistillConfig(env, config);
     this.config = config;
-    this.labeller = new TeacherLabels(
-      env.id,
-      env.options as Record<string, unknown>,
-      config.teacher,
-      config.labelWorkers,
-    );
+    this.labeller = new TeacherLabels(env.id, env.options, config.teacher, config.labelWorkers);
     this.rules = rulesOf(decadeOptionsOf(env)!);
     this.layout = positionLayout(this.rules);
     this.search = {
