@@ -32,6 +32,7 @@ export interface ResultField {
  * fault): evaluation asks `count(before, after)` after every step, from the outcomes around it.
  */
 export interface ResultCounter extends ResultField {
+  /** How many of the counted events the step from `before` to `after` made. */
   count(before: Outcome, after: Outcome): number;
 }
 
@@ -108,9 +109,13 @@ export const CARDS_LEFT_RESULT: ResultSpec = {
   compare: { field: 'cardsLeft', over: 'all', better: 'lower' },
 };
 
+/** A game status: the episode goes on. */
 export const RUNNING = 0;
+/** A game status: the episode ended by the rules (won or lost). */
 export const TERMINATED = 1;
+/** A game status: the episode was cut off (a step or round limit), not ended by the rules. */
 export const TRUNCATED = 2;
+/** A game's status: `RUNNING`, `TERMINATED` or `TRUNCATED`. */
 export type Status = typeof RUNNING | typeof TERMINATED | typeof TRUNCATED;
 
 /**
@@ -148,7 +153,9 @@ export interface Game<O extends object, S> {
   /** What its result is measured by besides the win (`ResultSpec`; `CARDS_LEFT_RESULT` for cards left). */
   readonly result: ResultSpec;
 
+  /** The number of action ids under these options (the action space). */
   numActions(o: O): number;
+  /** The length of an observation under these options. */
   observationSize(o: O): number;
   /**
    * The lowest and highest value each observation float can take under options `o`, from the
@@ -160,6 +167,7 @@ export interface Game<O extends object, S> {
 
   /** Allocates a state (done once per env; the hot path reuses it). */
   createState(o: O): S;
+  /** Copies state `src` into `dst` (clones and searches reuse states instead of allocating). */
   copyState(src: S, dst: S): void;
 
   /**
@@ -316,6 +324,7 @@ export function sameOutcomeOf<O extends object>(game: Pick<Game<O, unknown>, 'sa
   return typeof same === 'function' ? same(o) : same === true;
 }
 
+/** A game engine of any state and options type, as the registry holds them. */
 // biome-ignore lint/suspicious/noExplicitAny: a game of any options and state, as registries and tables hold them
 export type AnyGame = Game<any, any>;
 

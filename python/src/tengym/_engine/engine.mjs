@@ -5914,6 +5914,10 @@ function superRefine(fn, params) {
 * deck or state, an illegal action. The message names the problem and what would be
 * accepted; `code` lets a program tell the kinds apart without parsing text.
 */
+/**
+* The error every bad input raises: its `code` says what kind, its message names the field, card or
+* action and what would be accepted. A refused call leaves the env as it was.
+*/
 var TengymError = class extends Error {
 	code;
 	constructor(code, message) {
@@ -5937,6 +5941,7 @@ var AgentThrewError = class extends Error {
 		this.name = "AgentThrewError";
 	}
 };
+/** Whether `e` is a `TengymError` (a type guard for `catch` blocks). */
 function isTengymError(e) {
 	return e instanceof TengymError;
 }
@@ -6757,6 +6762,7 @@ var Env = class Env {
 	get hasStarted() {
 		return this.started;
 	}
+	/** Deals a new game: seeded when `opts.seed` is given (else the stream goes on), or the deck given. */
 	reset(opts = {}) {
 		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
 		for (const key in opts) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
@@ -6782,6 +6788,7 @@ var Env = class Env {
 			info
 		};
 	}
+	/** Plays a legal action; an illegal one is a `TengymError` and leaves the env unchanged. */
 	step(action) {
 		this.assertLegal(action, "step");
 		if (this.undoBudget > 0) this.pushHistory();
@@ -6843,10 +6850,12 @@ var Env = class Env {
 		if (!this.started) throw new TengymError("not-reset", "actionMask: call reset() first");
 		return this.ownMask.slice();
 	}
+	/** The legal action ids of the current state, a fresh array. */
 	legalActions() {
 		if (!this.started) throw new TengymError("not-reset", "legalActions: call reset() first");
 		return this.ownLegal();
 	}
+	/** Whether `action` is legal now (false for any value that is no action id). */
 	isLegal(action) {
 		return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.ownMask[action] === 1;
 	}
@@ -6854,11 +6863,13 @@ var Env = class Env {
 	ownLegal() {
 		return Array.from(this.ownIds.subarray(0, this.legalN));
 	}
+	/** An action id in words, for the current state (what `tengym play` and the hints print). */
 	describeAction(action) {
 		this.assertActionId(action, "describeAction");
 		if (!this.started) throw new TengymError("not-reset", "describeAction: call reset() first");
 		return describeActionOf(this.game, this.state, this.options, action);
 	}
+	/** The current state as text, as `tengym play` shows it. */
 	render() {
 		if (!this.started) throw new TengymError("not-reset", "render: call reset() first");
 		return renderOf(this.game, this.state, this.options, this.ownLegal());
@@ -6879,6 +6890,7 @@ var Env = class Env {
 		if (!this.started) throw new TengymError("not-reset", "stepNote: call reset() first");
 		return this.game.stepNote?.(this.state, this.options) ?? null;
 	}
+	/** The current state as parts to draw (`BoardView`). */
 	board() {
 		if (!this.started) throw new TengymError("not-reset", "board: call reset() first");
 		return boardOf(this.game, this.state, this.options, this.ownLegal());
@@ -6892,10 +6904,14 @@ var Env = class Env {
 			steps: this.episodeSteps
 		});
 	}
+	/** The game's result so far, by the engine's result fields (cards left, points, rounds …). */
 	outcome() {
 		if (!this.started) throw new TengymError("not-reset", "outcome: call reset() first");
 		return this.game.outcome(this.state, this.options);
 	}
+	/**
+	* The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and options restores it.
+	*/
 	getState() {
 		if (!this.started) throw new TengymError("not-reset", "getState: call reset() first");
 		return {
@@ -7492,7 +7508,11 @@ function kitOf(game) {
 * suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
 * Pure data and functions, no Node imports: the engines run in browsers as is.
 */
+/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
 const RANKS = "A23456789TJQK";
+/**
+* The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
+*/
 const SUITS = "CDHS";
 const SUIT_SYMBOLS = [
 	"♣",
@@ -12118,20 +12138,26 @@ registerModule({
 	kit: {
 		...DECADE_KIT,
 		afterstate: {
+			/** The position features of the afterstate models. */
 			features: DECADE_FEATURES,
+			/** Their training targets. */
 			targets: DECADE_TARGETS
 		},
 		heads: { search: {
+			/** The features the search's network reads under these options. */
 			layout: (env) => positionLayout(rulesOf$1(env.options)),
+			/** The search agent of a loaded model. */
 			agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
 		} },
 		algorithms: {
 			"expert-iteration": {
+				/** Loads the algorithm (Node only: training needs the file system). */
 				load: nodeOnly(EXPERT_ITERATION),
 				describe: "expert iteration (a search with learned values, the decade family)",
 				fields: [["the decade family", "depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
 			},
 			distill: {
+				/** Loads the algorithm (Node only: training needs the file system). */
 				load: nodeOnly(DISTILL),
 				describe: "distillation of a search (the decade family)",
 				fields: [["the decade family", "teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
@@ -16703,12 +16729,15 @@ registerModule({
 	}],
 	kit: {
 		...FOUR_TEN_KIT,
+		/** Among equal moves, the one that ends the turn soonest is shown first. */
 		effort: fourTenEffort,
 		afterstate: {
+			/** The position features of the afterstate model, with its search one turn deeper. */
 			features: {
 				...FOUR_TEN_FEATURES,
 				search: FOUR_TEN_SEARCH
 			},
+			/** Its training targets: the exact pace values, or its own games. */
 			targets: FOUR_TEN_TARGETS
 		}
 	}
@@ -16719,6 +16748,7 @@ registerModule({
 * style): `random` picks uniformly with its own seeded generator, `first` takes the
 * lowest legal id. Every env has both.
 */
+/** Plays a uniformly random legal action, from its own seeded generator: the floor every agent is measured against. */
 var RandomAgent = class {
 	name = "random";
 	fair = true;
@@ -16734,6 +16764,7 @@ var RandomAgent = class {
 		return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
 	}
 };
+/** Plays the lowest legal action id: deterministic, and the cheapest agent (tests and timing). */
 var FirstAgent = class {
 	name = "first";
 	fair = true;
@@ -16904,7 +16935,9 @@ var VectorEnv = class {
 	endedOutcomes;
 	/** Finished episodes so far (zero-length deals included). */
 	episodesDone = 0;
+	/** Called for every finished episode (`VectorEnvOptions.onEpisode`); may be set after construction. */
 	onEpisode;
+	/** Called after a copy is dealt a game (`VectorEnvOptions.onDeal`); may be set after construction. */
 	onDeal;
 	packed;
 	/** illegalAction is 'stay' (read on every step). */
