@@ -35,7 +35,8 @@ import { createRng, randomInt, type Rng } from './rng.js';
 export const MAX_CHECK_EPISODES = 1_000_000;
 
 /**
- * Thrown by `checkEnv` and `checkEnvFrom` when an env breaks a promise of the contract; its message says which and where.
+ * Thrown by `checkEnv` and `checkEnvFrom` when an env breaks a promise of the contract; its message says
+ * which and where.
  */
 export class ContractViolation extends Error {
   constructor(message: string) {
@@ -45,7 +46,8 @@ export class ContractViolation extends Error {
 }
 
 /**
- * Options of `checkEnv` and `checkEnvFrom`: how many seeded episodes to play, from which seed, and decks to deal besides.
+ * Options of `checkEnv` and `checkEnvFrom`: how many seeded episodes to play, from which seed, and decks to
+ * deal besides.
  */
 export interface CheckOptions {
   episodes?: number;

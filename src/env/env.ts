@@ -524,7 +524,8 @@ export class Env<O extends object = Record<string, unknown>, R extends Outcome =
   }
 
   /**
-   * The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and options restores it.
+   * The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and
+   * options restores it.
    */
   getState(): EnvState {
     if (!this.started) throw new TengymError('not-reset', 'getState: call reset() first');

@@ -6910,7 +6910,8 @@ var Env = class Env {
 		return this.game.outcome(this.state, this.options);
 	}
 	/**
-	* The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and options restores it.
+	* The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and
+	* options restores it.
 	*/
 	getState() {
 		if (!this.started) throw new TengymError("not-reset", "getState: call reset() first");
