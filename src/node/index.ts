@@ -9,6 +9,8 @@
  * env.step(agent.act(env));
  * agent.dispose(); // frees the model's weights, before loading another
  * ```
+ *
+ * @module tengym/node
  */
 import '../games/index.js';
 import { relative, resolve } from 'node:path';

@@ -7200,9 +7200,11 @@ function registerGame(game, presets, options = {}) {
 	}
 	return specs.map((s) => envConfig(s.id));
 }
+/** Every registered env id, in the order `envs()` lists them. */
 function envIds() {
 	return SPECS.map((s) => s.id);
 }
+/** The registration of an env id; a `TengymError` ('unknown-env') naming the ids there are, for another. */
 function envSpec(id) {
 	const spec = BY_ID.get(id);
 	if (!spec) throw new TengymError("unknown-env", `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
@@ -7342,6 +7344,7 @@ function optionsJsonSchema(game) {
 		};
 	}
 }
+/** Every registered env id with its options, defaults, JSON Schemas and sizes (`tengym envs`). */
 function envs() {
 	return SPECS.map((s) => {
 		const defaults = resolveOptions(s.id, {});
