@@ -3,7 +3,7 @@
 // package (its entry points are package.json's "exports", typedoc.json) into reports/api/ts, and
 // pdoc for the Python package (scripts/python-reference.py) into reports/api/python. Both fail on
 // a public name without documentation; TypeDoc on a {@link} that resolves to nothing too.
-// Usage: npm run docs:api [-- --check]   (--check: the checks only, no HTML: what the tests run)
+// Usage: npm run docs:api [-- --check]   (--check: the checks only, no HTML)
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

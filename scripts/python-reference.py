@@ -3,9 +3,9 @@ method has a docstring, and pdoc builds it without a warning.
 
     python3 scripts/python-reference.py [--check] [--out DIR]
 
-`--check` builds nothing and exits 1 with the undocumented names. Without it the HTML goes to DIR
+`--check` builds nothing: it exits 1 naming any undocumented ones. Without it the HTML goes to DIR
 (default reports/api/python). `npm run docs:api` runs it beside TypeDoc; python/tests/test_reference.py
-runs the check. pdoc is in the package's test extra (pip install -e 'python[test]').
+builds it. pdoc is in the package's test extra (pip install -e 'python[test]').
 """
 
 from __future__ import annotations
