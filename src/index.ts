@@ -2,6 +2,8 @@
  * tengym: reinforcement-learning environments, agents and move hints for the
  * sum-to-ten solitaires. The engines (src/env) have no Node-only imports and run in
  * browsers and React Native as is; training and evaluation (src/train) use Node.
+ *
+ * @module tengym
  */
 export {
   make,
@@ -53,6 +55,7 @@ export {
   TERMINATED,
   TRUNCATED,
   type Game,
+  type GameOptions,
   type AnyGame,
   type EnvConfig,
   type Outcome,

@@ -8,6 +8,8 @@
  *   const agent = agentFromModel(model);
  *   env.step(agent.act(env));
  *   agent.dispose(); // frees the model's weights, before loading another
+ *
+ * @module tengym/models
  */
 import './games/index.js';
 export { AfterstateAgent } from './agents/learned/afterstate-agent.js';

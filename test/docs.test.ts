@@ -1,5 +1,5 @@
 // The docs point at things that exist: every relative link in the README, DEVELOPERS.md,
-// models/README.md and docs/*.md resolves to a file in the repo (and a #section to a heading
+// models/README.md and the pages under docs/ resolves to a file in the repo (and a #section to a heading
 // of it), every source path they name in backticks is a file, and nothing in the repo cites
 // the rules' source documents by their file names, which a clone does not contain
 // (docs/rules.md is the repo's own statement of the rules and credits its sources).
@@ -13,14 +13,13 @@ import { engineFile } from './helpers/engine-files.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const DOCS = [
-  'README.md',
-  'DEVELOPERS.md',
-  'models/README.md',
-  ...readdirSync(join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
+/** The markdown files under a folder of the repo, its subfolders' too. */
+const markdownUnder = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((f) =>
+    f.isDirectory() ? markdownUnder(`${dir}/${f.name}`) : f.name.endsWith('.md') ? [`${dir}/${f.name}`] : [],
+  );
+
+const DOCS = ['README.md', 'DEVELOPERS.md', 'models/README.md', ...markdownUnder('docs')];
 
 /** The text of a markdown file without its fenced code blocks (commands and output are not links). */
 function prose(file: string): string {
@@ -57,6 +56,7 @@ describe('the docs', () => {
   it('exist where the README and DEVELOPERS.md promise them', () => {
     expect(DOCS).toContain('docs/rules.md');
     expect(DOCS).toContain('docs/decisions.md');
+    expect(DOCS).toContain('docs/decisions/training.md');
   });
 
   it("where they send a package's user to a game's tables, the built types open with them", () => {

@@ -74,6 +74,7 @@ export interface AfterstateFeatures<O extends object = GameOptions> {
   readonly game: AnyGame;
   /** Why they cannot describe the game with these options, or null when they can. */
   unsupported(options: O): string | null;
+  /** The layout of the features under these options (their size, encoding name and tie weight). */
   layout(options: O): FeatureLayout;
   /** A new expansion for positions of this layout. */
   expansion(layout: FeatureLayout): AfterstateExpansion;

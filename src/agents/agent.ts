@@ -19,6 +19,7 @@ import type { ModelMetadata } from './learned/metadata.js';
  */
 export type ScoreKind = 'probability' | 'value' | 'win-probability' | 'heuristic' | 'choice';
 
+/** One legal action with the score an agent gives it (higher is better; `ActionScores.kind` says what a score is). */
 export interface ScoredAction {
   action: number;
   score: number;
@@ -37,6 +38,7 @@ export interface ScoredAction {
  * than −5). An agent of a game may measure in a unit of its own (`ScoreUnit`).
  */
 export const VALUE_UNITS = ['points', 'return', 'minus-rounds-left', 'minus-cards-left'] as const;
+/** A common unit of an agent's values: one of `VALUE_UNITS`. */
 export type ValueUnit = (typeof VALUE_UNITS)[number];
 
 /**
@@ -50,6 +52,7 @@ export interface ScoreUnit {
   readonly near?: number;
 }
 
+/** What `Agent.score` returns: every legal action scored, best first, and what the scores mean. */
 export interface ActionScores {
   kind: ScoreKind;
   /** For kind 'value': what the value measures, where the agent knows: a common unit, or one of its own. */
@@ -58,6 +61,11 @@ export interface ActionScores {
   actions: ScoredAction[];
 }
 
+/**
+ * A player of an env: `act` chooses a legal action for the env's current state, `score` (where the agent
+ * has one) ranks every legal action, which is what a hint shows. Agents are seeded per deal (`reset`), so
+ * a result never depends on how games were scheduled.
+ */
 export interface Agent {
   readonly name: string;
   /** False only for agents that see the stock order (the oracle). */
@@ -108,6 +116,10 @@ export const agentSchema = z.custom<Agent>(
   },
 );
 
+/**
+ * A catalogue entry of `agents(envId)`: an agent's name, what it does, and whether it plays fair (sees
+ * no hidden card).
+ */
 export interface AgentInfo {
   name: string;
   description: string;

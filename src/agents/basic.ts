@@ -7,6 +7,7 @@ import { validateSeed, type Env } from '../env/env.js';
 import { createRng, randomInt, type Rng } from '../env/rng.js';
 import { checkPlaying, checkUnusedSeed, type Agent } from './agent.js';
 
+/** Plays a uniformly random legal action, from its own seeded generator: the floor every agent is measured against. */
 export class RandomAgent implements Agent {
   readonly name = 'random';
   readonly fair = true;
@@ -25,6 +26,7 @@ export class RandomAgent implements Agent {
   }
 }
 
+/** Plays the lowest legal action id: deterministic, and the cheapest agent (tests and timing). */
 export class FirstAgent implements Agent {
   readonly name = 'first';
   readonly fair = true;

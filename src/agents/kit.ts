@@ -31,7 +31,11 @@ export interface HintBaseline {
 export type TrainingPresets = Readonly<Record<string, (env: EnvConfig) => Record<string, unknown>>>;
 
 /** The agent a trained model plays as: it carries the model's metadata, and `dispose()` frees its weights. */
-export type TrainedAgent = Agent & { readonly metadata: ModelMetadata; dispose(): void };
+export type TrainedAgent = Agent & {
+  readonly metadata: ModelMetadata;
+  /** Frees the model's weights; the agent refuses to play afterwards ('disposed'). */
+  dispose(): void;
+};
 
 /**
  * A model head of the game's own (a model that plays other than by a policy, Q-values or afterstate
@@ -61,6 +65,11 @@ export interface GameAlgorithm {
   readonly fields: readonly (readonly [heading: string, names: string])[];
 }
 
+/**
+ * What agents, hints and training know of a game beyond its engine: its catalogue agents, hint
+ * sources, training presets, model heads and algorithms. A game without a kit still plays, with
+ * `random` and `first`.
+ */
 export interface GameKit {
   /** Catalogue entries beyond `random` and `first` (`tengym agents`). */
   readonly agents?: readonly AgentSpec[];
@@ -92,7 +101,11 @@ export interface GameKit {
    */
   effort?(env: Env, action: number): number;
   /** Afterstate values: the game's position features and, for training, its targets (afterstate.ts). */
-  readonly afterstate?: { readonly features: AfterstateFeatures; readonly targets?: AfterstateTargets };
+  readonly afterstate?: {
+    readonly features: AfterstateFeatures;
+    /** The training targets (where the values are learned from); absent, the game's models only play. */
+    readonly targets?: AfterstateTargets;
+  };
   /** Model heads of the game's own, by the name a model's metadata gives (`head`). */
   readonly heads?: Readonly<Record<string, ModelHead>>;
   /** Algorithms of the game's own, by `--algo` name. */

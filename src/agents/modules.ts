@@ -10,6 +10,7 @@ import { type EnvPreset, registerGame } from '../env/registry.js';
 import type { GameKit } from './kit.js';
 import { addModelAlgorithms } from './learned/metadata.js';
 
+/** A game as `registerModule` takes it: its engine, its env ids, and its kit. */
 export interface GameModule {
   /** The engine (src/env/game.ts). */
   readonly game: AnyGame;
@@ -22,6 +23,7 @@ export interface GameModule {
 const KITS = new Map<AnyGame, GameKit>();
 const NO_KIT: GameKit = {};
 
+/** Options of `registerModule`. */
 export interface RegisterOptions {
   /**
    * A game shipped with tengym (its folder under src/games/, imported by src/games/index.ts): known in

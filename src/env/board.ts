@@ -73,6 +73,10 @@ export type BoardPart =
   | { kind: 'piles'; piles: BoardPile[] }
   | { kind: 'facts'; facts: { term: string; value: string; name: string; spoken?: string }[] };
 
+/**
+ * What `env.board()` returns: the state as parts to draw (rows of cards, piles, counters), which the play
+ * page and an app draw without knowing the game.
+ */
 export interface BoardView {
   /**
    * The game's look on the page (a style sheet class: 'pairing', 'decade', 'four-ten'; a new game may reuse one or name

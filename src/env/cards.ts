@@ -5,7 +5,11 @@
  */
 import { TengymError, describeKind, plural, showValue } from './errors.js';
 
+/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
 export const RANKS = 'A23456789TJQK';
+/**
+ * The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
+ */
 export const SUITS = 'CDHS';
 export const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'] as const;
 export const DECK_SIZE = 52;
@@ -23,7 +27,9 @@ function checkCard(card: number, fn: string): number {
   return card;
 }
 
+/** The rank of a card code, 0 (ace) to 12 (king); a `TengymError` for a number that is no card. */
 export const rankOf = (card: number): number => checkCard(card, 'rankOf') >> 2;
+/** The suit of a card code, 0 to 3 in the order of `SUITS`; a `TengymError` for a number that is no card. */
 export const suitOf = (card: number): number => checkCard(card, 'suitOf') & 3;
 
 /** "TH" for the ten of hearts. */

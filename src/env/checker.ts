@@ -34,6 +34,10 @@ import { createRng, randomInt, type Rng } from './rng.js';
 /** The most episodes one check runs (about an hour for the slowest id). */
 export const MAX_CHECK_EPISODES = 1_000_000;
 
+/**
+ * Thrown by `checkEnv` and `checkEnvFrom` when an env breaks a promise of the contract; its message says
+ * which and where.
+ */
 export class ContractViolation extends Error {
   constructor(message: string) {
     super(message);
@@ -41,6 +45,10 @@ export class ContractViolation extends Error {
   }
 }
 
+/**
+ * Options of `checkEnv` and `checkEnvFrom`: how many seeded episodes to play, from which seed, and decks to
+ * deal besides.
+ */
 export interface CheckOptions {
   episodes?: number;
   seed?: number;
@@ -51,6 +59,7 @@ export interface CheckOptions {
   decks?: readonly DeckInput[];
 }
 
+/** What a passed contract check played: episodes, steps, wins, truncations and dead deals. */
 export interface CheckReport {
   id: string;
   episodes: number;

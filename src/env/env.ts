@@ -45,11 +45,13 @@ import {
   whyIllegalOf,
 } from './defaults.js';
 
+/** Options of `env.reset`: a seed for the env's generator, and a deck to deal instead of a shuffled one. */
 export interface ResetOptions {
   seed?: number;
   deck?: DeckInput;
 }
 
+/** The `info` of a reset or a step: the new state's action mask, and the outcome once the episode is over. */
 export interface StepInfo {
   /** The legal actions of the new state (all zero once the episode is over). */
   actionMask: Uint8Array;
@@ -63,6 +65,10 @@ export interface StepInfo {
   terminated?: boolean;
 }
 
+/**
+ * What `env.step` returns, Gymnasium's five values. The object and its buffers are reused by the next
+ * step: copy what you keep.
+ */
 export interface StepResult {
   observation: Float32Array;
   reward: number;
@@ -71,6 +77,7 @@ export interface StepResult {
   info: StepInfo;
 }
 
+/** What `env.reset` returns: the first observation and its info (the env's own buffers, as `step`'s). */
 export interface ResetResult {
   observation: Float32Array;
   info: StepInfo;
@@ -328,6 +335,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     return this.started;
   }
 
+  /** Deals a new game: seeded when `opts.seed` is given (else the stream goes on), or the deck given. */
   reset(opts: ResetOptions = {}): ResetResult {
     // Checked by hand, not with zod: reset is on the hot path of short games.
     if (!isPlainObject(opts as unknown))
@@ -356,6 +364,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     return { observation: this.observation, info };
   }
 
+  /** Plays a legal action; an illegal one is a `TengymError` and leaves the env unchanged. */
   step(action: number): StepResult {
     this.assertLegal(action, 'step');
     if (this.undoBudget > 0) this.pushHistory();
@@ -439,11 +448,13 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     return this.ownMask.slice();
   }
 
+  /** The legal action ids of the current state, a fresh array. */
   legalActions(): number[] {
     if (!this.started) throw new TengymError('not-reset', 'legalActions: call reset() first');
     return this.ownLegal();
   }
 
+  /** Whether `action` is legal now (false for any value that is no action id). */
   isLegal(action: number): boolean {
     return (
       this.started &&
@@ -459,12 +470,14 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     return Array.from(this.ownIds.subarray(0, this.legalN));
   }
 
+  /** An action id in words, for the current state (what `tengym play` and the hints print). */
   describeAction(action: number): string {
     this.assertActionId(action, 'describeAction');
     if (!this.started) throw new TengymError('not-reset', 'describeAction: call reset() first');
     return describeActionOf(this.game, this.state, this.options, action);
   }
 
+  /** The current state as text, as `tengym play` shows it. */
   render(): string {
     if (!this.started) throw new TengymError('not-reset', 'render: call reset() first');
     return renderOf(this.game, this.state, this.options, this.ownLegal());
@@ -489,6 +502,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     return this.game.stepNote?.(this.state, this.options) ?? null;
   }
 
+  /** The current state as parts to draw (`BoardView`). */
   board(): BoardView {
     if (!this.started) throw new TengymError('not-reset', 'board: call reset() first');
     return boardOf(this.game, this.state, this.options, this.ownLegal());
@@ -504,12 +518,17 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     });
   }
 
+  /** The game's result so far, by the engine's result fields (cards left, points, rounds …). */
   outcome(): R {
     if (!this.started) throw new TengymError('not-reset', 'outcome: call reset() first');
     // R is what make() says this id's engine ends with (OutcomeOf in registry.ts).
     return this.game.outcome(this.state, this.options) as R;
   }
 
+  /**
+   * The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and
+   * options restores it.
+   */
   getState(): EnvState {
     if (!this.started) throw new TengymError('not-reset', 'getState: call reset() first');
     return {

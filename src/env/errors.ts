@@ -4,6 +4,7 @@
  * accepted; `code` lets a program tell the kinds apart without parsing text.
  */
 import * as z from 'zod';
+/** What kind of bad input a `TengymError` reports (`error.code`). */
 export type TengymErrorCode =
   | 'unknown-env'
   | 'bad-options'
@@ -19,6 +20,10 @@ export type TengymErrorCode =
   /** A trained model's agent asked to play after its `dispose()` freed the model. */
   | 'disposed';
 
+/**
+ * The error every bad input raises: its `code` says what kind, its message names the field, card or
+ * action and what would be accepted. A refused call leaves the env as it was.
+ */
 export class TengymError extends Error {
   readonly code: TengymErrorCode;
   constructor(code: TengymErrorCode, message: string) {
@@ -46,6 +51,7 @@ export class AgentThrewError extends Error {
   }
 }
 
+/** Whether `e` is a `TengymError` (a type guard for `catch` blocks). */
 export function isTengymError(e: unknown): e is TengymError {
   return e instanceof TengymError;
 }

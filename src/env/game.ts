@@ -32,6 +32,7 @@ export interface ResultField {
  * fault): evaluation asks `count(before, after)` after every step, from the outcomes around it.
  */
 export interface ResultCounter extends ResultField {
+  /** How many of the counted events the step from `before` to `after` made. */
   count(before: Outcome, after: Outcome): number;
 }
 
@@ -108,9 +109,13 @@ export const CARDS_LEFT_RESULT: ResultSpec = {
   compare: { field: 'cardsLeft', over: 'all', better: 'lower' },
 };
 
+/** A game status: the episode goes on. */
 export const RUNNING = 0;
+/** A game status: the episode ended by the rules (won or lost). */
 export const TERMINATED = 1;
+/** A game status: the episode was cut off (a step or round limit), not ended by the rules. */
 export const TRUNCATED = 2;
+/** A game's status: `RUNNING`, `TERMINATED` or `TRUNCATED`. */
 export type Status = typeof RUNNING | typeof TERMINATED | typeof TRUNCATED;
 
 /**
@@ -124,6 +129,12 @@ export interface ObservationBounds {
 
 /** A deck as `reset({ deck })` takes it: "AS 2C …", or an array of card codes. */
 export type DeckInput = string | readonly (string | number)[];
+
+/**
+ * A game's options as they travel once its schema has validated them: a plain object of named
+ * values (each game narrows it to its own options type).
+ */
+export type GameOptions = Readonly<Record<string, unknown>>;
 
 /**
  * A game: a small required core, what an env is made of (its options, result, sizes, state, reset,
@@ -140,12 +151,6 @@ export type DeckInput = string | readonly (string | number)[];
  *
  * What agents, hints and training know of a game beyond this is its kit (src/agents/kit.ts).
  */
-/**
- * A game's options as they travel once its schema has validated them: a plain object of named
- * values (each game narrows it to its own options type).
- */
-export type GameOptions = Readonly<Record<string, unknown>>;
-
 export interface Game<O extends object, S> {
   /** Engine name; several registered ids (presets) may share one engine. */
   readonly name: string;
@@ -154,7 +159,9 @@ export interface Game<O extends object, S> {
   /** What its result is measured by besides the win (`ResultSpec`; `CARDS_LEFT_RESULT` for cards left). */
   readonly result: ResultSpec;
 
+  /** The number of action ids under these options (the action space). */
   numActions(o: O): number;
+  /** The length of an observation under these options. */
   observationSize(o: O): number;
   /**
    * The lowest and highest value each observation float can take under options `o`, from the
@@ -166,6 +173,7 @@ export interface Game<O extends object, S> {
 
   /** Allocates a state (done once per env; the hot path reuses it). */
   createState(o: O): S;
+  /** Copies state `src` into `dst` (clones and searches reuse states instead of allocating). */
   copyState(src: S, dst: S): void;
 
   /**
@@ -322,6 +330,7 @@ export function sameOutcomeOf<O extends object>(game: Pick<Game<O, unknown>, 'sa
   return typeof same === 'function' ? same(o) : same === true;
 }
 
+/** A game engine of any state and options type, as the registry holds them. */
 // biome-ignore lint/suspicious/noExplicitAny: a game of any options and state, as registries and tables hold them
 export type AnyGame = Game<any, any>;
 

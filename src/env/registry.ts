@@ -79,6 +79,7 @@ export type OutcomeOf<I extends string> = string extends I
  */
 export type KnownEnvOptions<I extends string> = I extends EnvId ? EnvOptionsById[I] : unknown;
 
+/** A registered env id: its title, its engine, the options it sets over the engine's defaults. */
 export interface EnvSpec {
   id: string;
   /** The game's name as a player reads it (`EnvPreset.title`, default the id). */
@@ -262,10 +263,12 @@ export function registerGame(
   return specs.map((s) => envConfig(s.id));
 }
 
+/** Every registered env id, in the order `envs()` lists them. */
 export function envIds(): string[] {
   return SPECS.map((s) => s.id);
 }
 
+/** The registration of an env id; a `TengymError` ('unknown-env') naming the ids there are, for another. */
 export function envSpec(id: string): EnvSpec {
   const spec = BY_ID.get(id);
   if (!spec)
@@ -431,6 +434,7 @@ export function make(id: string | EnvConfig, options?: unknown): Env {
   return new Env(config.id, config.game, config.options);
 }
 
+/** An env id as `envs()` lists it: its options with their defaults and JSON Schema, its sizes and its result. */
 export interface EnvListing {
   id: string;
   /** The game's name as a player reads it. */
@@ -498,6 +502,7 @@ function optionsJsonSchema(game: AnyGame): z.core.JSONSchema.BaseSchema {
   }
 }
 
+/** Every registered env id with its options, defaults, JSON Schemas and sizes (`tengym envs`). */
 export function envs(): EnvListing[] {
   return SPECS.map((s) => {
     const defaults = resolveOptions(s.id, {});

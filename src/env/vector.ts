@@ -50,6 +50,7 @@ import { TengymError, describeKind, isPlainObject, showValue } from './errors.js
 import type { DeckInput, EnvConfig, Outcome } from './game.js';
 import { checkedEnvConfig, envConfig, envSpec, type KnownEnvOptions } from './registry.js';
 
+/** A finished episode of a `VectorEnv` copy, as `onEpisode` reports it. */
 export interface EpisodeRecord {
   /** Which copy. */
   index: number;
@@ -116,6 +117,10 @@ export interface VectorBuffers {
   finalMasks?: Uint8Array;
 }
 
+/**
+ * Options of `new VectorEnv`: callbacks for finished episodes and new deals, the autoreset mode, what
+ * an illegal action does, and buffers to write into.
+ */
 export interface VectorEnvOptions {
   /**
    * Called for every finished episode, in order, before its copy resets (`envs[index]` still
@@ -293,7 +298,9 @@ export class VectorEnv<I extends string = string> {
   readonly endedOutcomes: (Outcome | null)[];
   /** Finished episodes so far (zero-length deals included). */
   episodesDone = 0;
+  /** Called for every finished episode (`VectorEnvOptions.onEpisode`); may be set after construction. */
   onEpisode: ((episode: EpisodeRecord) => void) | undefined;
+  /** Called after a copy is dealt a game (`VectorEnvOptions.onDeal`); may be set after construction. */
   onDeal: ((index: number, seed: number | undefined) => void) | undefined;
   private readonly packed: boolean;
   /** illegalAction is 'stay' (read on every step). */

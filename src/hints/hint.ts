@@ -46,6 +46,7 @@ import { preferFewerMoves } from './tie-break.js';
 /** A card a move involves, where the state JSON places it (`Game.actionCards`). */
 export type HintCard = CardSpot;
 
+/** One ranked move of a hint: the action, its score and what the score means, and the move in words and cards. */
 export interface Hint {
   action: number;
   /** Higher is better; what it means is `scoreKind`. */
@@ -62,6 +63,7 @@ export interface Hint {
   sameOutcome?: true;
 }
 
+/** What `hinter.hint` returns: the moves ranked best first, and what ranked them. */
 export interface HintResult {
   env: string;
   /**
@@ -79,11 +81,16 @@ export interface HintResult {
   hints: Hint[];
 }
 
+/** Options of one `hinter.hint` call. */
 export interface HintOptions {
   /** How many moves to list, best first (default, and 0: every legal move, as the CLI's `--top 0`). */
   top?: number;
 }
 
+/**
+ * Options of `createHinter`: a trained model's agent to rank with, or the source to use in place of the
+ * strongest measured one.
+ */
 export interface HinterConfig {
   /**
    * A trained model's agent (`loadAgent(dir)` from `tengym/node`, or `agentFromModel(model)` from
@@ -107,6 +114,10 @@ export interface HinterConfig {
   details?: boolean;
 }
 
+/**
+ * Ranks the legal moves of a state, best first (`createHinter`). Its source is chosen per env id, the
+ * strongest fair source measured unless the config says otherwise.
+ */
 export interface Hinter {
   /** The legal moves of `state` (a `getState()` JSON, or a running env, which is only read), ranked. */
   hint(state: EnvState | Env, options?: HintOptions): HintResult;
@@ -633,6 +644,10 @@ function checkHinterConfig(config: unknown): HinterConfig {
   return c;
 }
 
+/**
+ * A hinter: ranks the legal moves of any env's state by the strongest fair source measured for its id
+ * (a search, a solver, or a trained model given in `config.model`), synchronously, in milliseconds.
+ */
 export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   const config = checkHinterConfig(hinterConfig);
   const fixed = config.model ?? (typeof config.agent === 'object' ? config.agent : null);

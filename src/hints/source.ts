@@ -39,6 +39,7 @@ export interface ModelIndexEntry extends ShippedModelInfo {
 /** The models' index, `models/index.json`: model id (its folder's name) → entry. */
 export type ModelIndex = Record<string, ModelIndexEntry>;
 
+/** Where the hints of an env id come from: a shipped model, or an agent of the catalogue. */
 export type HintSourceChoice =
   /** The model shipped in `models/<modelId>/`. */
   | { kind: 'model'; modelId: string; source: string }
@@ -103,6 +104,7 @@ function checkShippedInfo(shipped: unknown, what: string): asserts shipped is Sh
   }
 }
 
+/** What `hinterForEnv` returns: a hinter whose source is loaded, and that source in words. */
 export interface LoadedHinter {
   hinter: Hinter;
   /**
@@ -116,6 +118,7 @@ export interface LoadedHinter {
 
 /** Where the shipped models are: their metadata (null when none is shipped for an id) and a loader. */
 export interface ShippedModels {
+  /** The metadata of the model shipped for `envId`, or null when none is. */
   info(envId: string): Promise<ShippedModelInfo | null> | ShippedModelInfo | null;
   /**
    * The model's agent; not needed where `info` gives null (a search then answers), as in the fallback after a failed

@@ -9,6 +9,8 @@
  * env.step(agent.act(env));
  * agent.dispose(); // frees the model's weights, before loading another
  * ```
+ *
+ * @module tengym/node
  */
 import '../games/index.js';
 import { relative, resolve } from 'node:path';
@@ -18,6 +20,7 @@ import { announceBackend } from './tf-backend.js';
 import { loadModelAgent } from './load-model.js';
 import { TengymError, describeKind, isPlainObject, showValue } from '../env/errors.js';
 
+/** Options of `loadAgent`. */
 export interface LoadAgentOptions {
   /** The agent's name (eval tables, hint sources); default: the directory, or "models/<id>/ (shipped)". */
   name?: string;
@@ -33,7 +36,15 @@ export interface LoadAgentOptions {
  * `createHinter({ model: agent })`; `agent.dispose()` frees the model's weights once it is no longer needed. Picks the
  * TensorFlow.js backend first (tfjs-node when installed, else WebAssembly).
  */
-export async function loadAgent(dir: string, options: LoadAgentOptions = {}): Promise<Agent & { dispose(): void }> {
+export async function loadAgent(
+  dir: string,
+  options: LoadAgentOptions = {},
+): Promise<
+  Agent & {
+    /** Frees the model's weights; the agent refuses to play afterwards ('disposed'). */
+    dispose(): void;
+  }
+> {
   if (typeof dir !== 'string' || dir === '')
     throw new TengymError('bad-argument', 'loadAgent takes the path of a model directory (model.json + weights.bin)');
   if (!isPlainObject(options as unknown))

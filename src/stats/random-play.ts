@@ -10,6 +10,7 @@ import { make } from '../env/registry.js';
 import { figureOf, figuresIn } from './figures.js';
 import { wilsonInterval } from './intervals.js';
 
+/** What `randomPlayStats` returns: random play's win rate (with its interval), lengths and results on an env. */
 export interface StatsResult {
   env: string;
   options: Record<string, unknown>;
@@ -29,6 +30,10 @@ export interface StatsResult {
   [figure: string]: unknown;
 }
 
+/**
+ * Random play's statistics on an env (`tengym stats`): `episodes` seeded deals from `seed`, how often
+ * they are won, how long they last and how they end.
+ */
 export function randomPlayStats(id: string, options: unknown, episodes: number, seed = 0): StatsResult {
   const env = make(id, options);
   // Zero episodes would give rates of 0 / 0; a seed that is not one would deal what reset refuses.

@@ -39,6 +39,7 @@ ENV_IDS: list[str] = list(ENGINE_LIST["ids"])
 
 
 def gym_id(env_id: str) -> str:
+    """The Gymnasium id an engine id is registered under: `tengym/<id>-v0`."""
     return f"tengym/{env_id}-v0"
 
 

@@ -50,6 +50,7 @@ class AgentInfo:
 
     @classmethod
     def from_engine(cls, info: Mapping[str, Any]) -> AgentInfo:
+        """An entry of the engine's agent catalogue (its JSON), as an `AgentInfo`."""
         return cls(info["name"], info["description"], bool(info["fair"]), bool(info.get("ceiling", False)))
 
 

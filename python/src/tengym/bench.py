@@ -98,6 +98,7 @@ def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def vector_rate(env_id: str, num_envs: int, seconds: float, processes: int = 1) -> float:
+    """Env steps a second of a `TengymVectorEnv` of `num_envs` copies in random legal play."""
     envs = TengymVectorEnv(env_id, num_envs=num_envs, processes=processes)
     rng = np.random.default_rng(2)
     try:
@@ -162,6 +163,7 @@ def sb3_rate(env_id: str, num_envs: int, seconds: float, per_env_processes: bool
 
 
 def sb3_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> None:
+    """Prints `tengym.sb3.make_vec_env` beside SB3's `make_vec_env` in steps a second (--sb3), medians of the rounds."""
     samples: dict[tuple[str, int, bool], list[float]] = {}
     for _ in range(rounds):
         for env_id in ids:
@@ -210,6 +212,7 @@ def gym_rate(env_id: str, num_envs: int, seconds: float, mode: str) -> float:
 
 
 def gym_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> None:
+    """Prints tengym's vector env beside Gymnasium's sync and async vector envs (--gym), medians of the rounds."""
     modes = {"tengym's vector env": "vector_entry_point", "Gymnasium sync": "sync", "Gymnasium async": "async"}
     samples: dict[tuple[str, int, str], list[float]] = {}
     for _ in range(rounds):
@@ -230,6 +233,7 @@ def gym_table(ids: list[str], sizes: list[int], seconds: float, rounds: int) -> 
 
 
 def in_process(command: list[str], env_id: str, num_envs: int, seconds: float) -> tuple[float, float]:
+    """The in-process engine's steps a second, one env and a vector env, as `tengym bench --json` measures them."""
     out = subprocess.run(
         [*command, "bench", "--env", env_id, "--seconds", str(seconds), "--num-envs", str(num_envs), "--json"],
         capture_output=True,
@@ -241,6 +245,7 @@ def in_process(command: list[str], env_id: str, num_envs: int, seconds: float) -
 
 
 def tengym_command(given: str | None) -> list[str] | None:
+    """The `tengym` command to run: the one given, the repository's build, or one on the PATH; None without one."""
     if given:
         return given.split()
     built = Path(__file__).resolve().parents[3] / "dist" / "cli" / "main.js"
@@ -252,6 +257,7 @@ def tengym_command(given: str | None) -> list[str] | None:
 
 
 def main(argv=None) -> None:
+    """`python -m tengym.bench`: the tables the options ask for."""
     p = argparse.ArgumentParser(prog="python -m tengym.bench", description=__doc__.splitlines()[0])
     p.add_argument("--env", action="append", help="env id (repeatable; default: tens and decade)")
     p.add_argument("--seconds", type=float, default=2.0, help="seconds timed per measurement")

@@ -342,6 +342,7 @@ class TengymEnv(gym.Env[ObsT, Action]):
         return obs  # type: ignore[return-value]
 
     def action_masks(self) -> np.ndarray:
+        """The legal actions of the current state as booleans: what sb3-contrib's MaskablePPO asks for."""
         return self._mask.astype(bool)
 
     def render(self):

@@ -44,6 +44,7 @@ def rllib_env(env_id: str) -> str:
 
 
 def rllib_env_name(env_id: str) -> str:
+    """The name `register` gives an engine id in Ray Tune's env registry."""
     return f"tengym-{env_id}-masked"
 
 

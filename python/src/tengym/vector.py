@@ -468,6 +468,7 @@ class TengymVectorEnv(gym.vector.VectorEnv[ObsT, VectorAction, NDArray[Any]]):
         )
 
     def action_masks(self) -> np.ndarray:
+        """Each copy's legal actions as booleans, one row a copy: what sb3-contrib's MaskablePPO asks for."""
         return self._masks.astype(bool)
 
     # -- tengym's agents, one a copy --------------------------------------------------------------

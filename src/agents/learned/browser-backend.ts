@@ -11,6 +11,7 @@ import '@tensorflow/tfjs-backend-webgl';
 import * as tf from './tf.js';
 import { TengymError, isPlainObject, showValue } from '../../env/errors.js';
 
+/** A TensorFlow.js backend a page can run a model on. */
 export type BrowserBackend = 'wasm' | 'webgl' | 'cpu';
 
 const BACKENDS: BrowserBackend[] = ['wasm', 'webgl', 'cpu'];
@@ -27,6 +28,7 @@ export function backendsFor(weights: number): BrowserBackend[] {
   return weights >= WEBGL_FROM_WEIGHTS ? ['webgl', 'wasm', 'cpu'] : ['wasm', 'cpu', 'webgl'];
 }
 
+/** Options of `useBrowserBackend`: where the WebAssembly files are served, and a backend to force. */
 export interface BrowserBackendOptions {
   /** Where the page serves the `tfjs-backend-wasm*.wasm` files (a URL prefix ending in "/"). */
   wasmPath: string;

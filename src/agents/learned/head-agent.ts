@@ -32,6 +32,10 @@ export function maskedArgmax(
   return best;
 }
 
+/**
+ * The agent of a model that outputs one value per action id (a policy or Q-values): plays the legal
+ * action its network rates highest. `agentFromModel` returns it for such models.
+ */
 export class ModelAgent implements Agent {
   readonly fair = true;
   private readonly checked = new WeakSet<Env>();

@@ -101,8 +101,16 @@ export const modelMetadataSchema = z.object({
   backend: z.string().optional(),
 });
 
+/**
+ * What a model says of itself (`userDefinedMetadata.tengym` in its model.json): the env and options it
+ * plays, its features and head, its search, and how it was trained and evaluated.
+ */
 export type ModelMetadata = z.infer<typeof modelMetadataSchema>;
 
+/**
+ * A model's tengym metadata, checked: a `TengymError` ('bad-argument') naming `where` when it is missing or
+ * malformed, so that a model for another env or a model.json of another program is refused before it plays.
+ */
 export function parseMetadata(user: unknown, where: string): ModelMetadata {
   const raw = (user as { tengym?: unknown } | undefined)?.tengym;
   if (raw === undefined)

@@ -21,7 +21,11 @@ import {
 export type FetchLike = (url: string) => Promise<{
   ok: boolean;
   status: number;
-  headers: { get(name: string): string | null };
+  headers: {
+    /** A response header, or null. */
+    get(name: string): string | null;
+  };
+  /** The response's body. */
   arrayBuffer(): Promise<ArrayBuffer>;
 }>;
 

@@ -184,6 +184,7 @@ export const decadeOptionsSchema = z
     { when: (payload) => payload.issues.length === 0 },
   );
 
+/** The decade family's options, every field filled in (the module comment of this file tables them). */
 export type DecadeOptions = z.output<typeof decadeOptionsSchema>;
 
 export interface DecadeState {

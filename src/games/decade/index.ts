@@ -25,6 +25,10 @@ const nodeOnly = (path: string) => () => import(/* @vite-ignore */ path) as Prom
 const EXPERT_ITERATION = './training/expert-iteration.js';
 const DISTILL = './training/distill.js';
 
+/**
+ * The decade family (Decade, its variants and Ten-Twenty-Thirty) as registered: its engine, its seven
+ * ids and its kit.
+ */
 export const decade = registerModule(
   {
     game: decadeGame,
@@ -73,17 +77,25 @@ export const decade = registerModule(
     ],
     kit: {
       ...DECADE_KIT,
-      afterstate: { features: DECADE_FEATURES, targets: DECADE_TARGETS },
+      afterstate: {
+        /** The position features of the afterstate models. */
+        features: DECADE_FEATURES,
+        /** Their training targets. */
+        targets: DECADE_TARGETS,
+      },
       heads: {
         // A network valuing the horizon of a search over the next draws (learned/learned-search.ts).
         search: {
+          /** The features the search's network reads under these options. */
           layout: (env: EnvConfig) => positionLayout(rulesOf(env.options as DecadeOptions)),
+          /** The search agent of a loaded model. */
           agent: (name, network, metadata) =>
             new DecadeSearchAgent(name, network, metadata, metadata.search as SearchConfig),
         },
       },
       algorithms: {
         'expert-iteration': {
+          /** Loads the algorithm (Node only: training needs the file system). */
           load: nodeOnly(EXPERT_ITERATION),
           describe: 'expert iteration (a search with learned values, the decade family)',
           fields: [
@@ -95,6 +107,7 @@ export const decade = registerModule(
           ],
         },
         distill: {
+          /** Loads the algorithm (Node only: training needs the file system). */
           load: nodeOnly(DISTILL),
           describe: 'distillation of a search (the decade family)',
           fields: [

@@ -204,6 +204,7 @@ export const fourTenOptionsSchema = z.strictObject({
   reward: z.enum(['points', 'rounds']).default('points').describe('Training reward: points, or fewer rounds'),
 });
 
+/** Four Ten's options, every field filled in (the module comment of this file tables them). */
 export type FourTenOptions = z.output<typeof fourTenOptionsSchema>;
 
 const HAND_SIZE = 4;

@@ -17,6 +17,7 @@ import { FOUR_TEN_SEARCH } from './learned/learned-lookahead.js';
 import { FOUR_TEN_TARGETS } from './learned/targets.js';
 import { fourTenEffort } from './tie-break.js';
 
+/** Four Ten as registered: its engine, its id and its kit. */
 export const fourTen = registerModule(
   {
     game: fourTenGame,
@@ -31,8 +32,14 @@ export const fourTen = registerModule(
     ],
     kit: {
       ...FOUR_TEN_KIT,
+      /** Among equal moves, the one that ends the turn soonest is shown first. */
       effort: fourTenEffort,
-      afterstate: { features: { ...FOUR_TEN_FEATURES, search: FOUR_TEN_SEARCH }, targets: FOUR_TEN_TARGETS },
+      afterstate: {
+        /** The position features of the afterstate model, with its search one turn deeper. */
+        features: { ...FOUR_TEN_FEATURES, search: FOUR_TEN_SEARCH },
+        /** Its training targets: the exact pace values, or its own games. */
+        targets: FOUR_TEN_TARGETS,
+      },
     },
   },
   { shipped: true },

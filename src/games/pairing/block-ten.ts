@@ -53,6 +53,7 @@ import { makePairingGame, sharedOptionFields } from './engine.js';
 
 export const blockTenOptionsSchema = z.strictObject({ ...sharedOptionFields });
 
+/** Block Ten's options, every field filled in (the module comment of this file tables them). */
 export type BlockTenOptions = z.output<typeof blockTenOptionsSchema>;
 
 export const blockTenGame = makePairingGame<BlockTenOptions>({

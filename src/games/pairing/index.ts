@@ -13,6 +13,7 @@ import { tensGame, type tensOptionsSchema } from './tens.js';
 export type { BlockTenOptions } from './block-ten.js';
 export type { TensOptions } from './tens.js';
 
+/** Tens as registered: its engine and its id. */
 export const tens = registerModule(
   {
     game: tensGame,
@@ -27,6 +28,7 @@ export const tens = registerModule(
   { shipped: true },
 );
 
+/** Block Ten as registered: its engine and its id. */
 export const blockTen = registerModule(
   {
     game: blockTenGame,

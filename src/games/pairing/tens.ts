@@ -67,6 +67,7 @@ export const tensOptionsSchema = z.strictObject({
   reward: sharedOptionFields.reward,
 });
 
+/** Tens' options, every field filled in (the module comment of this file tables them). */
 export type TensOptions = z.output<typeof tensOptionsSchema>;
 
 export const tensGame = makePairingGame<TensOptions>({

@@ -5914,6 +5914,10 @@ function superRefine(fn, params) {
 * deck or state, an illegal action. The message names the problem and what would be
 * accepted; `code` lets a program tell the kinds apart without parsing text.
 */
+/**
+* The error every bad input raises: its `code` says what kind, its message names the field, card or
+* action and what would be accepted. A refused call leaves the env as it was.
+*/
 var TengymError = class extends Error {
 	code;
 	constructor(code, message) {
@@ -5937,6 +5941,7 @@ var AgentThrewError = class extends Error {
 		this.name = "AgentThrewError";
 	}
 };
+/** Whether `e` is a `TengymError` (a type guard for `catch` blocks). */
 function isTengymError(e) {
 	return e instanceof TengymError;
 }
@@ -5974,6 +5979,13 @@ function isPlainObject(value) {
 	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
 	const proto = Object.getPrototypeOf(value);
 	return proto === null || Object.getPrototypeOf(proto) === null;
+}
+/**
+* An object's own fields by name, as a new record: how options and configs, typed by their
+* schema, are read and compared field by field.
+*/
+function fieldsOf(value) {
+	return Object.fromEntries(Object.entries(value));
 }
 /** "1 card", "3 cards": a count and its noun (plural by an s), as messages and the terminal say them. */
 function plural(n, noun) {
@@ -6541,9 +6553,9 @@ function loadField(json, target, path) {
 		for (let i = 0; i < target.length; i++) target[i] = loadField(json[i], target[i], `${path}[${i}]`);
 		return target;
 	}
-	if (typeof target === "object" && Object.getPrototypeOf(target) === Object.prototype) {
+	if (isPlainObject(target) && Object.getPrototypeOf(target) === Object.prototype) {
 		const t = target;
-		if (typeof json !== "object" || json === null || Array.isArray(json)) throw refuse("must be an object");
+		if (!isPlainObject(json)) throw refuse("must be an object");
 		const given = json;
 		const extra = Object.keys(given).find((k) => !Object.hasOwn(t, k));
 		if (extra !== void 0) throw new TengymError("bad-state", `bad state: ${path} has no field "${extra}"`);
@@ -6610,7 +6622,7 @@ function validatedOptions(id, game, options) {
 	if (isValidatedFor(game, options)) return options;
 	const parsed = game.optionsSchema.safeParse(options);
 	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
-	const validated = Object.freeze(parsed.data);
+	const validated = Object.freeze(fieldsOf(parsed.data));
 	VALIDATED.set(validated, game);
 	return validated;
 }
@@ -6757,6 +6769,7 @@ var Env = class Env {
 	get hasStarted() {
 		return this.started;
 	}
+	/** Deals a new game: seeded when `opts.seed` is given (else the stream goes on), or the deck given. */
 	reset(opts = {}) {
 		if (!isPlainObject(opts)) throw new TengymError("bad-argument", `reset takes { seed?, deck? }, got ${describeKind(opts)}`);
 		for (const key in opts) if (key !== "seed" && key !== "deck") throw new TengymError("bad-argument", `reset: unknown option "${key}" (reset takes { seed?, deck? })`);
@@ -6782,6 +6795,7 @@ var Env = class Env {
 			info
 		};
 	}
+	/** Plays a legal action; an illegal one is a `TengymError` and leaves the env unchanged. */
 	step(action) {
 		this.assertLegal(action, "step");
 		if (this.undoBudget > 0) this.pushHistory();
@@ -6843,10 +6857,12 @@ var Env = class Env {
 		if (!this.started) throw new TengymError("not-reset", "actionMask: call reset() first");
 		return this.ownMask.slice();
 	}
+	/** The legal action ids of the current state, a fresh array. */
 	legalActions() {
 		if (!this.started) throw new TengymError("not-reset", "legalActions: call reset() first");
 		return this.ownLegal();
 	}
+	/** Whether `action` is legal now (false for any value that is no action id). */
 	isLegal(action) {
 		return this.started && Number.isInteger(action) && action >= 0 && action < this.actionSpace.n && this.ownMask[action] === 1;
 	}
@@ -6854,11 +6870,13 @@ var Env = class Env {
 	ownLegal() {
 		return Array.from(this.ownIds.subarray(0, this.legalN));
 	}
+	/** An action id in words, for the current state (what `tengym play` and the hints print). */
 	describeAction(action) {
 		this.assertActionId(action, "describeAction");
 		if (!this.started) throw new TengymError("not-reset", "describeAction: call reset() first");
 		return describeActionOf(this.game, this.state, this.options, action);
 	}
+	/** The current state as text, as `tengym play` shows it. */
 	render() {
 		if (!this.started) throw new TengymError("not-reset", "render: call reset() first");
 		return renderOf(this.game, this.state, this.options, this.ownLegal());
@@ -6879,6 +6897,7 @@ var Env = class Env {
 		if (!this.started) throw new TengymError("not-reset", "stepNote: call reset() first");
 		return this.game.stepNote?.(this.state, this.options) ?? null;
 	}
+	/** The current state as parts to draw (`BoardView`). */
 	board() {
 		if (!this.started) throw new TengymError("not-reset", "board: call reset() first");
 		return boardOf(this.game, this.state, this.options, this.ownLegal());
@@ -6892,15 +6911,20 @@ var Env = class Env {
 			steps: this.episodeSteps
 		});
 	}
+	/** The game's result so far, by the engine's result fields (cards left, points, rounds …). */
 	outcome() {
 		if (!this.started) throw new TengymError("not-reset", "outcome: call reset() first");
 		return this.game.outcome(this.state, this.options);
 	}
+	/**
+	* The whole state as plain JSON, stock and generator included: `setState` on an env of the same id and
+	* options restores it.
+	*/
 	getState() {
 		if (!this.started) throw new TengymError("not-reset", "getState: call reset() first");
 		return {
 			env: this.id,
-			options: { ...this.options },
+			options: fieldsOf(this.options),
 			rng: [...this.rng.getState()],
 			undosUsed: this.undosUsed,
 			game: stateJSON(this.game, this.state, this.options)
@@ -6921,8 +6945,8 @@ var Env = class Env {
 		const opts = this.game.optionsSchema.safeParse(st.options);
 		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
 		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
-			const mine = this.options;
-			const theirs = opts.data;
+			const mine = fieldsOf(this.options);
+			const theirs = fieldsOf(opts.data);
 			const keys = [.../* @__PURE__ */ new Set([...Object.keys(theirs), ...Object.keys(mine)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
 			const pick = (o) => JSON.stringify(Object.fromEntries(keys.map((k) => [k, o[k] ?? null])));
 			throw new TengymError("bad-state", `bad state: made with options ${pick(theirs)}, this env has ${pick(mine)} (the options that differ)`);
@@ -7126,7 +7150,7 @@ function gameProblem(game) {
 	if (game === null || typeof game !== "object") return `a game is an object of the members game.ts lists, got ${showValue(game)}`;
 	const named = typeof game.name === "string" ? `game '${game.name}'` : "the game";
 	for (const { name, kind, what } of GAME_MEMBERS) {
-		const value = game[name];
+		const value = Reflect.get(game, name);
 		if (value === void 0) return `${named} has no ${name}: ${what}`;
 		if (typeof value !== kind || value === null) return `${named}: ${name} must be ${kind === "object" ? "an" : "a"} ${kind} (${what}), got ${showValue(value)}`;
 	}
@@ -7183,9 +7207,11 @@ function registerGame(game, presets, options = {}) {
 	}
 	return specs.map((s) => envConfig(s.id));
 }
+/** Every registered env id, in the order `envs()` lists them. */
 function envIds() {
 	return SPECS.map((s) => s.id);
 }
+/** The registration of an env id; a `TengymError` ('unknown-env') naming the ids there are, for another. */
 function envSpec(id) {
 	const spec = BY_ID.get(id);
 	if (!spec) throw new TengymError("unknown-env", `unknown env ${showName(String(id))}${didYouMean(String(id), envIds())}; registered ids: ${envIds().join(", ")}`);
@@ -7325,6 +7351,7 @@ function optionsJsonSchema(game) {
 		};
 	}
 }
+/** Every registered env id with its options, defaults, JSON Schemas and sizes (`tengym envs`). */
 function envs() {
 	return SPECS.map((s) => {
 		const defaults = resolveOptions(s.id, {});
@@ -7492,7 +7519,11 @@ function kitOf(game) {
 * suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
 * Pure data and functions, no Node imports: the engines run in browsers as is.
 */
+/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
 const RANKS = "A23456789TJQK";
+/**
+* The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
+*/
 const SUITS = "CDHS";
 const SUIT_SYMBOLS = [
 	"♣",
@@ -12118,20 +12149,26 @@ registerModule({
 	kit: {
 		...DECADE_KIT,
 		afterstate: {
+			/** The position features of the afterstate models. */
 			features: DECADE_FEATURES,
+			/** Their training targets. */
 			targets: DECADE_TARGETS
 		},
 		heads: { search: {
+			/** The features the search's network reads under these options. */
 			layout: (env) => positionLayout(rulesOf$1(env.options)),
+			/** The search agent of a loaded model. */
 			agent: (name, network, metadata) => new DecadeSearchAgent(name, network, metadata, metadata.search)
 		} },
 		algorithms: {
 			"expert-iteration": {
+				/** Loads the algorithm (Node only: training needs the file system). */
 				load: nodeOnly(EXPERT_ITERATION),
 				describe: "expert iteration (a search with learned values, the decade family)",
 				fields: [["the decade family", "depth playDepth maxLeaves tieWeight outcomeWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
 			},
 			distill: {
+				/** Loads the algorithm (Node only: training needs the file system). */
 				load: nodeOnly(DISTILL),
 				describe: "distillation of a search (the decade family)",
 				fields: [["the decade family", "teacher labelWorkers teacherPlaysStart studentDepth playDepth maxLeaves endgame untilKnown endgamePositions endgameSamples tieWeight bufferSize learningStarts batchSize samplesPerUpdate costLossWeight epsilonStart epsilonEnd epsilonFraction annealLearningRate splitBatch"]]
@@ -16703,12 +16740,15 @@ registerModule({
 	}],
 	kit: {
 		...FOUR_TEN_KIT,
+		/** Among equal moves, the one that ends the turn soonest is shown first. */
 		effort: fourTenEffort,
 		afterstate: {
+			/** The position features of the afterstate model, with its search one turn deeper. */
 			features: {
 				...FOUR_TEN_FEATURES,
 				search: FOUR_TEN_SEARCH
 			},
+			/** Its training targets: the exact pace values, or its own games. */
 			targets: FOUR_TEN_TARGETS
 		}
 	}
@@ -16719,6 +16759,7 @@ registerModule({
 * style): `random` picks uniformly with its own seeded generator, `first` takes the
 * lowest legal id. Every env has both.
 */
+/** Plays a uniformly random legal action, from its own seeded generator: the floor every agent is measured against. */
 var RandomAgent = class {
 	name = "random";
 	fair = true;
@@ -16734,6 +16775,7 @@ var RandomAgent = class {
 		return env.legal[randomInt(this.rng, 0, env.legalCount - 1)];
 	}
 };
+/** Plays the lowest legal action id: deterministic, and the cheapest agent (tests and timing). */
 var FirstAgent = class {
 	name = "first";
 	fair = true;
@@ -16904,7 +16946,9 @@ var VectorEnv = class {
 	endedOutcomes;
 	/** Finished episodes so far (zero-length deals included). */
 	episodesDone = 0;
+	/** Called for every finished episode (`VectorEnvOptions.onEpisode`); may be set after construction. */
 	onEpisode;
+	/** Called after a copy is dealt a game (`VectorEnvOptions.onDeal`); may be set after construction. */
 	onDeal;
 	packed;
 	/** illegalAction is 'stay' (read on every step). */
@@ -17144,7 +17188,7 @@ var VectorEnv = class {
 			if (this.autoreset === "next-step") return;
 			if (env.running) {
 				const why = this.maxEpisodeSteps > 0 && env.episodeSteps + this.stays[i] >= this.maxEpisodeSteps ? `the time limit of ${this.maxEpisodeSteps} steps` : this.maxSteps > 0 ? `${this.maxSteps} steps, ${this.stays[i]} of them illegal actions that stayed` : `${STAYS_IN_A_ROW_LIMIT} illegal actions in a row stayed`;
-				const reason = `${call}(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
+				const reason = `step(${showValue(action)}): the episode is over (truncated: ${why}); call reset()`;
 				throw new CopyActionError("episode-over", i, reason, `VectorEnv.${call}: copy ${i}: ${reason}${after}`);
 			}
 		} else if (env.isLegal(action)) return;
@@ -17153,7 +17197,7 @@ var VectorEnv = class {
 			return;
 		}
 		try {
-			env.assertLegal(action, call);
+			env.assertLegal(action, "step");
 		} catch (e) {
 			if (e instanceof TengymError) throw new CopyActionError(e.code, i, e.message, `VectorEnv.${call}: copy ${i}: ${e.message}${after}`);
 			throw e;
@@ -18059,8 +18103,11 @@ function main() {
 		const kind = buf[4];
 		try {
 			if (kind === KIND_STEP) handleStep(words, 2, length - 4 >> 2);
-			else if (kind === KIND_JSON) handleJson(JSON.parse(buf.toString("utf8", 8, 4 + length)));
-			else throw new Error(`unknown frame kind ${kind}`);
+			else if (kind === KIND_JSON) {
+				const msg = JSON.parse(buf.toString("utf8", 8, 4 + length));
+				if (!isPlainObject(msg)) throw new Error(`a JSON frame must hold an object, got ${showValue(msg)}`);
+				handleJson(msg);
+			} else throw new Error(`unknown frame kind ${kind}`);
 		} catch (e) {
 			if (isTengymError(e)) sendJson(KIND_ERROR, {
 				code: e.code,

@@ -23,7 +23,7 @@
  * exchanges reach, all with the same cards and stock. The network's values of those
  * configurations are close together and its error reorders them; one turn deeper, their
  * differences come mostly from the rules (what the next card does in each) and much less from
- * the network (docs/decisions.md, "Four Ten: search one turn deeper").
+ * the network (docs/experiments/2026-11-22-learned-search.md, "Four Ten: search one turn deeper").
  *
  * Cost: a component's value at a stock is computed once per (points, safeties) and kept
  * (`cached`), so the turns of one round share their work, and every network row a decision
