@@ -57,13 +57,14 @@ def test_the_wheel_alone_runs_an_env_in_a_fresh_venv_with_no_node_on_the_path(tm
 
 def test_the_test_extra_brings_no_training_stack():
     # `pip install -e 'python[test]'` installs the package's own test tools without torch (a `pip install
-    # --dry-run --report` of it lists 19 packages, none of torch's, docs/python.md): none of them is named
-    # in the extra, and the training extra, which is, is documented with a CPU-only torch.
+    # --dry-run --report` of it lists none of torch's packages, docs/python.md): no part of the training stack
+    # is named in the extra, and the training extra, which names torch, is documented with a CPU-only torch.
     tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Python 3.11's tomllib")
 
     extras = tomllib.loads((REPO / "python" / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     names = {re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower() for requirement in extras["test"]}
-    assert names == {"pytest", "setuptools", "mypy", "ruff"}
+    training = {"torch", "ray", "sb3-contrib", "stable-baselines3", "torchrl", "tianshou", "tensordict", "triton"}
+    assert "pytest" in names and names.isdisjoint(training), names
     assert "torch" in {re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0] for r in extras["train"]}
     assert "--index-url https://download.pytorch.org/whl/cpu" in (REPO / "docs" / "python.md").read_text()
     assert "https://download.pytorch.org/whl/cpu" in (REPO / ".ci" / "run").read_text()
