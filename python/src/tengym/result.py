@@ -81,6 +81,8 @@ class Result:
 
     @classmethod
     def from_engine(cls, listed: dict[str, Any]) -> Result:
+        """A declaration from its JSON, as the engine lists it (`tengym envs --json`'s `result` of an id)."""
+
         def field(f: dict[str, Any]) -> ResultField:
             return ResultField(f["key"], f["label"])
 
