@@ -1,5 +1,5 @@
 """tengym's scripted agents from Python: tengym.agents, tengym.play_agent (the records of `tengym eval
---per-deal`), paired_wins, paired_rounds, derive_seed, and TengymEnv.agent_action through a loop of one's own."""
+--per-deal`), paired_wins, derive_seed, and TengymEnv.agent_action through a loop of one's own."""
 
 import json
 import os
@@ -51,10 +51,7 @@ def eval_deals(env_id: str, agent: str, episodes: int, seed: int, options: dict 
 def records(played: tengym.AgentEpisodes) -> dict:
     """The played deals as `--per-deal` spells them."""
     out = {"won": played.won.astype(int).tolist()}
-    if played.cards_left is not None:
-        out["cardsLeft"] = played.cards_left.tolist()
-    else:
-        out.update(rounds=played.rounds.tolist(), points=played.points.tolist(), faults=played.faults.tolist())
+    out.update({key: column.tolist() for key, column in played.values.items()})
     out.update(steps=played.steps.tolist(), decisions=played.decisions.tolist())
     return out
 
@@ -104,7 +101,10 @@ def test_play_agent_over_two_engine_processes_gives_the_same_records():
     one = tengym.play_agent("decade-loop", "lookahead", episodes=50, seed=3)
     two = tengym.play_agent("decade-loop", "lookahead", episodes=50, seed=3, processes=2)
     assert records(one) == records(two)
-    assert one.won.dtype == bool and one.cards_left.dtype == np.int32 and one.rounds is None
+    assert one.won.dtype == bool and one.cards_left.dtype == np.int32 and list(one.values) == ["cardsLeft"]
+    assert one["cardsLeft"] is one.cards_left and not hasattr(one, "rounds")
+    with pytest.raises(AttributeError, match=r"no attribute 'rounds': decade-loop's records hold won, cardsLeft"):
+        one.rounds  # noqa: B018
 
 
 def compensated_sum(values, start=0.0):
@@ -149,7 +149,7 @@ def test_paired_wins_is_tengym_evals_difference_from_its_reference(needs_dist):
     # Python 3.12's sum() adds floats with a compensation JavaScript does not make: on these deals it
     # moves the interval's last digits. The figures are tengym eval's whatever the Python.
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(tengym.baselines, "sum", compensated_sum, raising=False)
+        m.setattr(tengym.paired, "sum", compensated_sum, raising=False)
         assert tengym.paired_wins(pimc.won, random.won) == paired
     assert tengym.paired_wins(pimc, random) == paired  # the records themselves, their won taken
     assert tengym.paired_wins([1], [0]) == (1.0, (-np.inf, np.inf), 1)
@@ -220,121 +220,6 @@ def test_paired_wins_squares_as_javascript_does(needs_dist):
     )
     paired = tengym.paired_wins(won, reference_won)
     assert (paired.diff, list(paired.ci95)) == (js["diff"], js["ci95"])
-
-
-def test_paired_rounds_is_tengym_evals_difference_in_rounds_from_its_reference(needs_dist):
-    report = tengym_cli(
-        "eval",
-        "--env",
-        "four-ten",
-        "--agents",
-        "bottom,random,greedy",
-        "--reference",
-        "greedy",
-        "--episodes",
-        "200",
-        "--seed",
-        "3",
-        "--json",
-        "--per-deal",
-    )
-    bottom, random, greedy = (
-        tengym.play_agent("four-ten", agent, episodes=200, seed=3) for agent in ("bottom", "random", "greedy")
-    )
-    paired = tengym.paired_rounds(bottom, greedy)
-    expected = report["results"][0]["roundsVsReference"]
-    assert (
-        paired.diff == expected["diff"] and list(paired.ci95) == expected["ci95"] and paired.deals == expected["deals"]
-    )
-    # Greedy loses some; bottom wins sooner.
-    assert paired.deals == int((bottom.won & greedy.won).sum()) and 0 < paired.deals < 200 and paired.diff < 0
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(tengym.baselines, "sum", compensated_sum, raising=False)
-        assert tengym.paired_rounds(bottom, greedy) == paired
-    # A policy's own won and rounds, and the deals of --per-deal, pair as the records do.
-    assert tengym.paired_rounds({"won": bottom.won.tolist(), "rounds": bottom.rounds.tolist()}, greedy) == paired
-    assert tengym.paired_rounds(report["results"][0]["deals"], greedy) == paired
-    # random wins no deal: tengym eval shows "–", its JSON null; here nan, no interval, 0 deals.
-    assert report["results"][1]["roundsVsReference"] == {"diff": None, "ci95": [None, None], "deals": 0}
-    none = tengym.paired_rounds(random, greedy)
-    assert np.isnan(none.diff) and none.ci95 == (-np.inf, np.inf) and none.deals == 0
-    # The rounds of a lost deal are not read; one deal won by both gives no interval.
-    assert tengym.paired_rounds({"won": [1, 0], "rounds": [5, None]}, {"won": [True, True], "rounds": [7, 4]}) == (
-        -2.0,
-        (-np.inf, np.inf),
-        1,
-    )
-    assert (
-        tengym.PairedRounds is type(paired) and "paired_rounds" in tengym.__all__ and "PairedRounds" in tengym.__all__
-    )
-
-
-def test_paired_rounds_refuses_other_deals_an_env_without_rounds_and_what_is_not_rounds():
-    greedy = tengym.play_agent("four-ten", "greedy", episodes=5, seed=3)
-    with pytest.raises(
-        TengymError,
-        match=r"paired_rounds: the two players' records must be of the same deals, got 5 deals of four-ten from seed "
-        r"3 and 5 deals of four-ten from seed 4$",
-    ):
-        tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=4))
-    with pytest.raises(
-        TengymError,
-        match=r'same deals, got 5 deals of four-ten \{"gameTarget": 50\} from seed 3 and 5 deals of four-ten '
-        r'\{"gameTarget": 30\} from seed 3$',
-    ):
-        tengym.paired_rounds(
-            greedy, tengym.play_agent("four-ten", "greedy", episodes=5, seed=3, options={"gameTarget": 30})
-        )
-    # Options are compared as played: the default spelt out is the same deals.
-    assert (
-        tengym.paired_rounds(
-            greedy,
-            tengym.play_agent(
-                "four-ten", "bottom", episodes=5, seed=3, options={"gameTarget": greedy.options["gameTarget"]}
-            ),
-        ).deals
-        > 0
-    )
-    with pytest.raises(TengymError, match="same deals, got 5 deals of four-ten from seed 3 and 6 deals"):
-        tengym.paired_rounds(greedy, tengym.play_agent("four-ten", "bottom", episodes=6, seed=3))
-    with pytest.raises(TengymError, match="same deals, one a deal, got 2 and 5"):
-        tengym.paired_rounds({"won": [1, 0], "rounds": [3, 4]}, greedy)
-    with pytest.raises(TengymError, match="one a deal, got 0 and 0"):
-        tengym.paired_rounds({"won": [], "rounds": []}, {"won": [], "rounds": []})
-    pimc = tengym.play_agent("decade-fives", "pimc", episodes=5, seed=3)
-    with pytest.raises(
-        TengymError,
-        match=r"paired_rounds: reference is pimc's record of decade-fives, which has no rounds: rounds to win are "
-        r"Four Ten's figure \(paired_wins pairs the wins of any env\)",
-    ):
-        tengym.paired_rounds(greedy, pimc)
-    with pytest.raises(
-        TengymError,
-        match=r"mine must be a play_agent record of Four Ten or a mapping with 'won' and 'rounds', one entry a deal, "
-        r"got keys \['cardsLeft', 'won'\]",
-    ):
-        tengym.paired_rounds({"won": pimc.won, "cardsLeft": pimc.cards_left}, greedy)
-    with pytest.raises(TengymError, match="mapping with 'won' and 'rounds', one entry a deal, got list"):
-        tengym.paired_rounds(greedy.won.tolist(), greedy)
-    # Points are not a win, and a won game took at least one round: rounds never filled in are zeros.
-    with pytest.raises(
-        TengymError,
-        match=r"paired_rounds: mine\['won'\] must say won or lost for each deal \(True/False or 1/0\), got 52.0 at "
-        r"deal 0",
-    ):
-        tengym.paired_rounds({"won": [52, 12], "rounds": [4, 6]}, {"won": [1, 1], "rounds": [5, 5]})
-    with pytest.raises(
-        TengymError,
-        match=r"reference\['rounds'\] must be the rounds each won game took, a whole number from 1, got 0.0 at deal "
-        r"1, a won deal",
-    ):
-        tengym.paired_rounds({"won": [1, 1], "rounds": [4, 6]}, {"won": [0, 1], "rounds": np.zeros(2)})
-    with pytest.raises(TengymError, match="got 4.5 at deal 0"):
-        tengym.paired_rounds({"won": [1], "rounds": [4.5]}, {"won": [1], "rounds": [5]})
-    with pytest.raises(
-        TengymError, match=r"mine\['won'\] and mine\['rounds'\] must have one entry a deal each, got 2 and 1"
-    ):
-        tengym.paired_rounds({"won": [1, 0], "rounds": [4]}, {"won": [1, 1], "rounds": [5, 5]})
 
 
 def test_derive_seed_is_the_engines(needs_dist):

@@ -382,9 +382,9 @@ def test_a_refused_vector_step_moves_no_copy_in_any_process(bad_copy):
         expected.close()
 
 
-def seeded_sb3_pair(vec_env_class):
+def seeded_sb3_pair(vec_env_class, **keywords):
     """Four tens copies over two engine processes, and the same in one, both reset from seed 1."""
-    pair = vec_env_class("tens", 4, processes=2), vec_env_class("tens", 4)
+    pair = vec_env_class("tens", 4, processes=2, **keywords), vec_env_class("tens", 4, **keywords)
     for e in pair:
         e.seed(1)
         e.reset()
@@ -395,7 +395,8 @@ def test_a_refused_sb3_step_moves_no_copy_in_any_process():
     pytest.importorskip("stable_baselines3")
     from tengym.sb3 import TengymSB3VecEnv
 
-    v, expected = seeded_sb3_pair(TengymSB3VecEnv)
+    # Strict: an illegal action refuses the whole step (by default that copy alone stays).
+    v, expected = seeded_sb3_pair(TengymSB3VecEnv, illegal_action="raise")
     try:
         legal = np.array([np.flatnonzero(m)[0] for m in v.action_masks()])
         with pytest.raises(BadActionError, match="must fit in int32"):

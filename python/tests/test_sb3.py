@@ -90,8 +90,9 @@ def test_seed_reset_and_close():
         np.testing.assert_array_equal(v.reset(), first)
         # Without a new seed the next reset deals on: new cards.
         assert not np.array_equal(v.reset(), first)
-        with pytest.raises(tengym.BadActionError):
-            v.step(np.full(4, 10**6))
+        # By default a copy given an action id it does not have stays, as TengymEnv does (reward 0).
+        _, rewards, _, infos = v.step(np.full(4, 10**6))
+        assert not rewards.any() and all(info["illegal_action"] for info in infos)
         assert v.has_attr("action_masks") and not v.has_attr("nothing_such")
         assert len(v.env_method("render")) == 4 and len(v.env_method("render", indices=[1])) == 1
         # get_state is JSON text, as TengymEnv.get_state (and so a DummyVecEnv of them) gives it.
@@ -207,20 +208,21 @@ def test_get_attr_spec_carries_the_options_and_max_episode_steps_as_a_dummy_vec_
     ours, theirs = TengymSB3VecEnv("decade", 2, maxSteps=7), dummy("decade", 2, 0, maxSteps=7)
     timed, timed_theirs = TengymSB3VecEnv("decade", 2, max_episode_steps=5), dummy("decade", 2, 0, max_episode_steps=5)
     try:
-        # SB3's make_vec_env adds render_mode="rgb_array" and a Monitor to each copy's spec; the rest is the same.
+        # SB3's make_vec_env adds render_mode="rgb_array" and a Monitor to each copy's spec; ours names the
+        # illegal_action it was made with, TengymEnv's default "stay" included; the rest is the same.
         for a, b in zip(ours.get_attr("spec"), theirs.get_attr("spec")):
             assert (a.id, a.entry_point, a.kwargs) == (
                 b.id,
                 b.entry_point,
-                {k: v for k, v in b.kwargs.items() if k != "render_mode"},
+                {**{k: v for k, v in b.kwargs.items() if k != "render_mode"}, "illegal_action": "stay"},
             )
-        assert ours.get_attr("spec", [1])[0].kwargs == {"env_id": "decade", "maxSteps": 7}
+        assert ours.get_attr("spec", [1])[0].kwargs == {"env_id": "decade", "maxSteps": 7, "illegal_action": "stay"}
         assert (
             [s.max_episode_steps for s in timed.get_attr("spec")]
             == [s.max_episode_steps for s in timed_theirs.get_attr("spec")]
             == [5, 5]
         )
-        assert timed.get_attr("spec", [0])[0].kwargs == {"env_id": "decade"}
+        assert timed.get_attr("spec", [0])[0].kwargs == {"env_id": "decade", "illegal_action": "stay"}
         # The spec makes the env it describes.
         remade = gym.make(ours.get_attr("spec", [0])[0])
         assert remade.unwrapped.options["maxSteps"] == 7

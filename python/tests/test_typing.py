@@ -39,7 +39,7 @@ def test_mypy_finds_no_errors(pytestconfig, tmp_path):
 # A user's script, checked with --strict: what it gets from tengym's public API is typed, not Any
 # (assert_type fails on an Any as on a wrong type). Only type-checked, never run.
 USER_SCRIPT = """
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -74,13 +74,15 @@ def single() -> None:
     outcome = env.outcome()
     assert_type(outcome, tengym.Outcome | None)
     if outcome is not None:
-        assert_type(outcome["won"], bool)
-        if "rounds" in outcome:
-            assert_type(outcome, tengym.FourTenOutcome)
-            assert_type(outcome["points"], int)
-        else:
-            assert_type(outcome, tengym.CardOutcome)
-            assert_type(outcome["cardsLeft"], int)
+        # A dict of "won" and the fields the game declares (tengym.result), whichever game it is.
+        assert_type(outcome, dict[str, Any])
+        fields = [f.key for f in tengym.result(env.env_id).fields]
+        assert_type(fields, list[str])
+    assert_type(tengym.result("four-ten").compare.over, Literal["all", "won-by-both"])
+    played = tengym.play_agent("decade", "random", episodes=2)
+    assert_type(played.values, dict[str, np.ndarray])
+    assert_type(played["cardsLeft"], np.ndarray)
+    assert_type(tengym.paired_result(played, played), tengym.PairedResult)
     assert_type(env.set_state(env.get_state()), tuple[Obs, dict[str, Any]])
 
     masked = tengym.TengymEnv("decade-fives", dict_observation=True)

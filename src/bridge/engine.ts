@@ -380,6 +380,7 @@ function handleJson(msg: Record<string, unknown>): void {
           actions: e.actions,
           observationSize: e.observationSize,
           defaults: e.defaults,
+          result: e.result,
         })),
       });
     case 'make': {
@@ -732,7 +733,12 @@ function writeRows(c: Copies, lastRows: number, outcomes: number): void {
 
 function main(): void {
   if (process.argv.includes('--list')) {
-    process.stdout.write(JSON.stringify({ tengym: ENGINE_VERSION, protocol: PROTOCOL, ids: envIds(), limits }) + '\n');
+    // Each id's result declaration (`Game.result` as JSON), which the Python package's outcomes, records and paired
+    // comparisons follow, so that it names no game's figures.
+    const results = Object.fromEntries(envs().map((e) => [e.id, e.result]));
+    process.stdout.write(
+      JSON.stringify({ tengym: ENGINE_VERSION, protocol: PROTOCOL, ids: envIds(), limits, results }) + '\n',
+    );
     return;
   }
   // One read per frame: the Python side writes each frame with one write and waits for the

@@ -5,22 +5,14 @@ Every id of the engines is registered on import as `tengym/<id>-v0`:
     envs = gymnasium.make_vec("tengym/tens-v0", num_envs=64, vectorization_mode="vector_entry_point")
 """
 
+from typing import TYPE_CHECKING
+
 import gymnasium as gym
 
 from ._engine import ENGINE_LIST
 from ._version import __version__
-from .baselines import (
-    AgentEpisodes,
-    AgentInfo,
-    PairedRounds,
-    PairedWins,
-    agents,
-    derive_seed,
-    paired_rounds,
-    paired_wins,
-    play_agent,
-)
-from .env import Action, CardOutcome, DictObservation, FourTenOutcome, Observation, Outcome, TengymEnv
+from .baselines import AgentEpisodes, AgentInfo, agents, derive_seed, play_agent
+from .env import Action, DictObservation, Observation, TengymEnv
 from .errors import (
     BadActionError,
     BadDeckError,
@@ -32,6 +24,8 @@ from .errors import (
     UnknownEnvError,
     VersionMismatchError,
 )
+from .paired import PairedResult, PairedRounds, PairedWins, paired_result, paired_rounds, paired_wins
+from .result import Compare, Outcome, Result, ResultField, ResultFigure, result
 from .vector import TengymVectorEnv
 
 # Written by `npm run build:python` beside the bundle, so importing registers without starting Node.
@@ -71,16 +65,34 @@ __all__ = [
     "agents",
     "play_agent",
     "paired_wins",
+    "paired_result",
     "paired_rounds",
     "derive_seed",
     "AgentInfo",
     "AgentEpisodes",
     "PairedWins",
+    "PairedResult",
     "PairedRounds",
+    "result",
+    "Result",
+    "ResultField",
+    "ResultFigure",
+    "Compare",
     "Observation",
     "DictObservation",
     "Action",
     "Outcome",
-    "CardOutcome",
-    "FourTenOutcome",
 ]
+
+# Names the package no longer has, with what replaced them (docs/python.md, "Results").
+_REMOVED = {
+    "CardOutcome": "an outcome is a dict of 'won' and the fields tengym.result(env_id) declares (tengym.Outcome)",
+    "FourTenOutcome": "an outcome is a dict of 'won' and the fields tengym.result(env_id) declares (tengym.Outcome)",
+}
+
+if not TYPE_CHECKING:  # hidden from type checkers, which report a removed name as any unknown one
+
+    def __getattr__(name: str):
+        if name in _REMOVED:
+            raise AttributeError(f"tengym.{name} was removed: {_REMOVED[name]}; see docs/python.md, 'Results'")
+        raise AttributeError(f"module 'tengym' has no attribute {name!r}")

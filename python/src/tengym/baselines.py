@@ -7,9 +7,9 @@
 The deals are played in an engine process by the code `tengym eval` plays them with: deal i is
 dealt with seed + i and the agent is reset with `derive_seed(seed, i)` before it, so every record
 is the one `tengym eval --env ID --agents NAME --episodes N --seed S --json --per-deal` gives, and
-`TengymEnv.reset(seed=seed + i)` deals the same deal for a policy of your own. `paired_wins` pairs
-two players' wins on the same deals as `tengym eval` pairs them with its reference, and
-`paired_rounds` Four Ten's rounds to win on the deals both won.
+`TengymEnv.reset(seed=seed + i)` deals the same deal for a policy of your own. A record's columns
+besides won, steps and decisions are the game's declared result (`tengym.result(env_id)`);
+tengym.paired pairs two players' records.
 """
 
 from __future__ import annotations
@@ -18,14 +18,15 @@ import json
 import math
 import re
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ._engine import MAX_SEED, Engine, engine_id, positive_int
 from .errors import BadOptionsError, BadSeedError, TengymError
+from .result import Result, result
 
 # The most deals one call plays (src/eval/evaluate.ts's MAX_EVAL_EPISODES, tengym eval's bound).
 MAX_EPISODES = 10_000_000
@@ -33,8 +34,6 @@ MAX_EPISODES = 10_000_000
 # this: a Ctrl-C is answered between chunks, and an engine timeout applies to one chunk.
 _ROUND_SECONDS = 0.25
 _MOST_DEALS_A_CHUNK = 1 << 16
-# src/stats/intervals.ts's Z95: the normal 97.5th percentile.
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -57,11 +56,13 @@ class AgentInfo:
 @dataclass(frozen=True, eq=False)
 class AgentEpisodes:
     """An agent's record of deals seed + first_deal … seed + first_deal + episodes − 1, one row a deal, as
-    `tengym eval --json --per-deal` gives its `deals`: won, the game's own figures (the cards left
-    for a card game; for Four Ten the rounds played, final points and rounds that ended in a fault),
-    the env steps a game took and, of them, its decisions (steps with more than one legal move).
-    `options` are every option as played, the id's preset and defaults filled in, as the report's
-    `options`: records of the same deals have the same ones however the call spelt them."""
+    `tengym eval --json --per-deal` gives its `deals`: won, the game's own numbers (`values`, by the keys its
+    result declares, `tengym.result(env_id).recorded`: the cards left for a card game; for Four Ten the rounds
+    played, final points and rounds that ended in a fault), the env steps a game took and, of them, its
+    decisions (steps with more than one legal move). A declared number is also `record["cardsLeft"]` and an
+    attribute in snake case, `record.cards_left`. `options` are every option as played, the id's preset and
+    defaults filled in, as the report's `options`: records of the same deals have the same ones however the
+    call spelt them."""
 
     env_id: str
     options: dict
@@ -70,10 +71,7 @@ class AgentEpisodes:
     won: np.ndarray
     steps: np.ndarray
     decisions: np.ndarray
-    cards_left: np.ndarray | None = None
-    rounds: np.ndarray | None = None
-    points: np.ndarray | None = None
-    faults: np.ndarray | None = None
+    values: dict[str, np.ndarray] = field(default_factory=dict)
     # Row k is deal first_deal + k of the run from seed (tengym eval --first-deal).
     first_deal: int = 0
 
@@ -84,25 +82,36 @@ class AgentEpisodes:
     def win_rate(self) -> float:
         return float(self.won.mean())
 
+    @property
+    def result(self) -> Result:
+        """The env's result declaration, which says what `values` holds."""
+        return result(self.env_id)
 
-class PairedWins(NamedTuple):
-    """The mean of won_a − won_b over the same deals, with its normal 95% interval (cut to ±1), as
-    `tengym eval` gives each agent's difference from its reference ("vsReference")."""
+    def __getitem__(self, key: str) -> np.ndarray:
+        """A column by its key as `--per-deal` spells it: "won", "steps", "decisions" or a declared number."""
+        if key in ("won", "steps", "decisions"):
+            return getattr(self, key)
+        try:
+            return self.values[key]
+        except KeyError:
+            raise KeyError(f"{key!r}: {self.env_id}'s records hold {self._keys()}") from None
 
-    diff: float
-    ci95: tuple[float, float]
-    deals: int
+    def __getattr__(self, name: str) -> np.ndarray:
+        # A declared number as an attribute, its key in snake case (cards_left); called only for what is not
+        # an attribute already. The values are looked up in __dict__: unpickling asks before they are set.
+        values = self.__dict__.get("values")
+        if not name.startswith("_") and values:
+            for f in result(self.__dict__["env_id"]).recorded:
+                if f.attribute == name and f.key in values:
+                    return values[f.key]
+        raise AttributeError(
+            f"{type(self).__name__!r} object has no attribute {name!r}"
+            + (f": {self.__dict__['env_id']}'s records hold {self._keys()}" if values is not None else "")
+        )
 
-
-class PairedRounds(NamedTuple):
-    """The mean of rounds_a − rounds_b over the deals both players won (below 0: fewer rounds to win),
-    with its normal 95% interval, and how many deals that is, as `tengym eval` gives each agent's
-    difference in rounds from its reference ("roundsVsReference"). With no deal won by both, `diff`
-    is nan, `ci95` (-inf, inf) and `deals` 0 (tengym eval's "–"); with one, `ci95` is (-inf, inf)."""
-
-    diff: float
-    ci95: tuple[float, float]
-    deals: int
+    def _keys(self) -> str:
+        declared = [f"{f.key} (.{f.attribute})" for f in result(self.env_id).recorded if f.key in self.values]
+        return ", ".join(["won", *declared, "steps", "decisions"])
 
 
 def agents(env_id: str, options: Mapping[str, Any] | None = None) -> list[AgentInfo]:
@@ -211,12 +220,6 @@ def play_agent(
     def column(key: str, dtype) -> np.ndarray:
         return np.concatenate([np.asarray(r[key], dtype=dtype) for r in records])
 
-    def game_column(key: str, dtype) -> np.ndarray | None:
-        """A column of the game's own figures: cards left for a card game, rounds, points and faults for Four Ten."""
-        if key not in records[0]:
-            return None
-        return column(key, dtype)
-
     return AgentEpisodes(
         env_id=env_id,
         options=records[0]["options"],
@@ -225,12 +228,16 @@ def play_agent(
         won=column("won", bool),
         steps=column("steps", np.int32),
         decisions=column("decisions", np.int32),
-        cards_left=game_column("cardsLeft", np.int32),
-        rounds=game_column("rounds", np.int32),
-        points=game_column("points", np.int32),
-        faults=game_column("faults", np.int32),
+        values={f.key: _numbers(column(f.key, None)) for f in result(env_id).recorded},
         first_deal=first_deal,
     )
+
+
+def _numbers(x: np.ndarray) -> np.ndarray:
+    """A declared number's column: int32 where its entries are whole numbers that fit, as steps are."""
+    if x.dtype.kind in "iu" and (len(x) == 0 or (x.min() >= -(2**31) and x.max() < 2**31)):
+        return x.astype(np.int32)
+    return x
 
 
 def _model_hint(error: Exception, agent: str, env_id: str, options: dict) -> Exception:
@@ -248,168 +255,6 @@ def _model_hint(error: Exception, agent: str, env_id: str, options: dict) -> Exc
         "records of deals S + i, as play_agent gives an agent's",
         error.code,
     )
-
-
-def paired_wins(
-    won: Sequence[Any] | np.ndarray | AgentEpisodes, reference_won: Sequence[Any] | np.ndarray | AgentEpisodes
-) -> PairedWins:
-    """won − reference_won on the same deals (1 won, 0 lost; bools too; or two `play_agent`
-    records of the same deals, whose `won` is taken): the mean difference in win rate and its normal 95% interval,
-    cut to ±1, computed as `tengym eval` computes its paired difference from the reference (one
-    deal: an interval of ±inf). Any other value (a return, points, NaN) is refused with a
-    TengymError rather than taken for a win."""
-    # Two play_agent records say which deals they are, as paired_rounds checks: the same number of deals is not enough.
-    if (
-        isinstance(won, AgentEpisodes)
-        and isinstance(reference_won, AgentEpisodes)
-        and _deals_of(won) != _deals_of(reference_won)
-    ):
-        raise TengymError(
-            f"paired_wins: the two players' records must be of the same deals, got {_dealt(won, reference_won)} "
-            f"and {_dealt(reference_won, won)}",
-            "bad-argument",
-        )
-    a = np.asarray(won.won if isinstance(won, AgentEpisodes) else won, dtype=np.float64).ravel()
-    b = np.asarray(
-        reference_won.won if isinstance(reference_won, AgentEpisodes) else reference_won, dtype=np.float64
-    ).ravel()
-    if len(a) != len(b) or len(a) == 0:
-        raise TengymError(
-            f"paired_wins: the two players' records must be of the same deals, one a deal, got {len(a)} and {len(b)}",
-            "bad-argument",
-        )
-    for name, x in (("won", a), ("reference_won", b)):
-        bad = np.flatnonzero((x != 0) & (x != 1))
-        if len(bad):
-            raise TengymError(
-                f"paired_wins: {name} must say won or lost for each deal (True/False or 1/0), got "
-                f"{float(x[bad[0]])!r} at deal {int(bad[0])}: a return or a score is not a win (Four Ten's "
-                "reward is points; ask env.outcome()['won'])",
-                "bad-argument",
-            )
-    d = (a - b).tolist()
-    mean, ci95 = _paired_difference(d, 1.0)
-    return PairedWins(mean, ci95, len(d))
-
-
-def paired_rounds(
-    mine: AgentEpisodes | Mapping[str, Any], reference: AgentEpisodes | Mapping[str, Any]
-) -> PairedRounds:
-    """Four Ten's rounds to win, mine − reference's, over the deals both won, paired: the mean
-    difference, its normal 95% interval and how many deals both won, computed as `tengym eval`
-    computes its "rounds − REF (both won, 95%)" (a lost game never reaches the target, so it has no
-    rounds to win). Each player is a `play_agent` record, or a mapping with "won" and "rounds", one
-    entry a deal (a policy's own loop: `env.outcome()["won"]` and `["rounds"]`; or the `deals` of
-    `tengym eval --json --per-deal`); the rounds of a lost deal are not read. No deal won by both
-    gives `PairedRounds(nan, (-inf, inf), 0)`, as tengym eval's "–", rather than an error.
-
-    Refused with a TengymError: two records of different deals (another env, options, seed or
-    number of deals), a record of an env without rounds (a card game: `paired_wins` pairs its
-    wins), a won that is not won or lost, and rounds of a won deal that are not a whole number
-    from 1."""
-    won_a, rounds_a = _won_and_rounds("mine", mine)
-    won_b, rounds_b = _won_and_rounds("reference", reference)
-    # Two play_agent records say which deals they are: the same number of deals is not enough.
-    if (
-        isinstance(mine, AgentEpisodes)
-        and isinstance(reference, AgentEpisodes)
-        and _deals_of(mine) != _deals_of(reference)
-    ):
-        raise TengymError(
-            f"paired_rounds: the two players' records must be of the same deals, got {_dealt(mine, reference)} "
-            f"and {_dealt(reference, mine)}",
-            "bad-argument",
-        )
-    if len(won_a) != len(won_b) or len(won_a) == 0:
-        raise TengymError(
-            f"paired_rounds: the two players' records must be of the same deals, one a deal, got {len(won_a)} "
-            f"and {len(won_b)}",
-            "bad-argument",
-        )
-    both = won_a & won_b
-    d = (rounds_a[both] - rounds_b[both]).tolist()
-    mean, ci95 = _paired_difference(d, math.inf)
-    return PairedRounds(mean, ci95, len(d))
-
-
-def _won_and_rounds(name: str, record: AgentEpisodes | Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """A player's won (bool) and rounds (float64) of paired_rounds, checked: won or lost for each deal,
-    and the rounds of each won deal a whole number from 1 (a won game ended at least one round)."""
-    if isinstance(record, AgentEpisodes):
-        if record.rounds is None:
-            raise TengymError(
-                f"paired_rounds: {name} is {record.agent}'s record of {record.env_id}, which has no rounds: "
-                "rounds to win are Four Ten's figure (paired_wins pairs the wins of any env)",
-                "bad-argument",
-            )
-        return record.won.astype(bool), record.rounds.astype(np.float64)
-    if not isinstance(record, Mapping) or "won" not in record or "rounds" not in record:
-        given = f"keys {sorted(map(str, record))}" if isinstance(record, Mapping) else type(record).__name__
-        raise TengymError(
-            f"paired_rounds: {name} must be a play_agent record of Four Ten or a mapping with 'won' and "
-            f"'rounds', one entry a deal, got {given}",
-            "bad-argument",
-        )
-    won = np.asarray(record["won"], dtype=np.float64).ravel()
-    rounds = np.asarray(record["rounds"], dtype=np.float64).ravel()
-    bad = np.flatnonzero((won != 0) & (won != 1))
-    if len(bad):
-        raise TengymError(
-            f"paired_rounds: {name}['won'] must say won or lost for each deal (True/False or 1/0), got "
-            f"{float(won[bad[0]])!r} at deal {int(bad[0])}",
-            "bad-argument",
-        )
-    if len(rounds) != len(won):
-        raise TengymError(
-            f"paired_rounds: {name}['won'] and {name}['rounds'] must have one entry a deal each, got {len(won)} "
-            f"and {len(rounds)}",
-            "bad-argument",
-        )
-    won_deals = won == 1
-    bad = np.flatnonzero(won_deals & ~((rounds >= 1) & (rounds == np.floor(rounds)) & np.isfinite(rounds)))
-    if len(bad):
-        raise TengymError(
-            f"paired_rounds: {name}['rounds'] must be the rounds each won game took, a whole number from 1, got "
-            f"{float(rounds[bad[0]])!r} at deal {int(bad[0])}, a won deal",
-            "bad-argument",
-        )
-    return won_deals, rounds
-
-
-def _deals_of(record: AgentEpisodes) -> tuple:
-    """Which deals a record holds: two records pair when these are the same."""
-    return (record.env_id, record.options, record.seed, record.first_deal, len(record))
-
-
-def _dealt(record: AgentEpisodes, other: AgentEpisodes) -> str:
-    """The deals of a record, with the options where they differ from the other record's (each holds every option)."""
-    differ = {k: v for k, v in record.options.items() if other.options.get(k) != v}
-    options = f" {json.dumps(differ)}" if differ and record.env_id == other.env_id else ""
-    part = f" (deals {record.first_deal} on)" if record.first_deal else ""
-    return f"{len(record)} deals of {record.env_id}{options} from seed {record.seed}{part}"
-
-
-def _paired_difference(d: list[float], most: float) -> tuple[float, tuple[float, float]]:
-    """src/stats/paired.ts's pairedDifference of the differences d: their mean and its normal 95%
-    interval cut to ±most; with one difference the interval is (-inf, inf), with none the mean nan too."""
-    # Summed one term after another, as the evaluation in JavaScript sums them, so the figures agree
-    # to the last digit: not with sum(), which on Python 3.12 and later sums floats with a
-    # compensation JavaScript does not make, and so differs in the last digits of the interval.
-    n = len(d)
-    total = 0.0
-    for x in d:
-        total += x
-    mean = total / n if n else math.nan
-    if n <= 1:
-        return mean, (-math.inf, math.inf)
-    ss = 0.0
-    for x in d:
-        # x * x, not x ** 2: JavaScript's ** squares with one rounding, as * does, while Python's
-        # goes through the C library's pow, which misses the last digit of some squares.
-        y = x - mean
-        ss += y * y
-    se = math.sqrt(ss / (n - 1) / n)
-    return mean, (max(-most, mean - Z95 * se), min(most, mean + Z95 * se))
 
 
 def derive_seed(a: int, b: int) -> int:

@@ -17823,7 +17823,8 @@ function handleJson(msg) {
 				id: e.id,
 				actions: e.actions,
 				observationSize: e.observationSize,
-				defaults: e.defaults
+				defaults: e.defaults,
+				result: e.result
 			}))
 		});
 		case "make": {
@@ -18075,11 +18076,13 @@ function writeRows(c, lastRows, outcomes) {
 }
 function main() {
 	if (process.argv.includes("--list")) {
+		const results = Object.fromEntries(envs().map((e) => [e.id, e.result]));
 		process.stdout.write(JSON.stringify({
 			tengym: ENGINE_VERSION,
 			protocol: 14,
 			ids: envIds(),
-			limits
+			limits,
+			results
 		}) + "\n");
 		return;
 	}
