@@ -76,8 +76,9 @@ describe('tengym play', () => {
     );
     expect(hintedMoves(r.stdout)).toEqual(Array(moves + 1).fill(1));
     const o = env.outcome() as { won: boolean; cardsLeft: number };
+    // The sentence the page ends with too (Env.endText), after the moves played.
     expect(r.stdout).toContain(
-      `Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left. Seed ${seed}`,
+      `Game over after ${moves} moves. ${o.won ? 'Won' : 'No more moves'}: ${o.cardsLeft} cards left. Seed ${seed}`,
     );
     expect(r.stdout).toContain(env.render());
     // Piped output carries no colour codes.
@@ -96,7 +97,7 @@ describe('tengym play', () => {
     }
     const moves = env.episodeSteps;
     const o = env.outcome() as { won: boolean; cardsLeft: number };
-    const over = `Game over after ${moves} moves: ${o.won ? 'won' : 'lost'}, ${o.cardsLeft} cards left.`;
+    const over = `Game over after ${moves} moves. ${o.won ? 'Won' : 'No more moves'}: ${o.cardsLeft} cards left.`;
     // Back one move, the same move again, then the end is offered once more: quit.
     const r = play(
       ['--env', 'tens', '--options', JSON.stringify(options), '--seed', String(seed), '--step-forced'],
@@ -154,8 +155,7 @@ describe('tengym play', () => {
     const o = env.outcome() as { won: boolean; cardsLeft: number };
     // The player's own choices are counted apart from the moves played for them.
     expect(r.stdout).toContain(
-      `Game over after ${env.episodeSteps} moves, ${expected.length} of them yours: ` +
-        `${o.won ? 'won' : 'lost'}, ${o.cardsLeft} card${o.cardsLeft === 1 ? '' : 's'} left.`,
+      `Game over after ${env.episodeSteps} moves, ${expected.length} of them yours. ${env.endText()}`,
     );
     expect(r.stdout).toMatch(/^line: /m);
     expect(r.stdout).toMatch(/^Forced: draw( ×\d+)?(, |$)/m);
@@ -435,7 +435,7 @@ describe('tengym play', () => {
         'm',
       ),
     );
-    expect(r.stdout).toMatch(/Game over after 4 moves: lost with 0 points in 4 rounds\./);
+    expect(r.stdout).toMatch(/Game over after 4 moves\. Bust after 4 rounds, with 0 points\./);
   });
 
   it(
@@ -447,8 +447,8 @@ describe('tengym play', () => {
       );
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toContain(
-        'Game over after 30 moves, 2 of them yours: lost, 0 cards on the table and 52 in the stock (picked-up ' +
-          'cards go back under the stock). Seed 1',
+        'Game over after 30 moves, 2 of them yours. Out of steps after 30 moves: 0 cards on the line and 52 in the ' +
+          'stock (picked-up cards go back under the stock). Seed 1',
       );
     },
   );

@@ -242,8 +242,8 @@ describe('pimc', () => {
     const s = agent.score(env);
     expect(s.kind).toBe('win-probability');
     expect(s.actions).toEqual([
-      { action: run(1, 4), score: 1, cardsLeft: 0 },
-      { action: run(0, 5), score: 0, cardsLeft: 1 },
+      { action: run(1, 4), score: 1, expected: { cardsLeft: 0 } },
+      { action: run(0, 5), score: 0, expected: { cardsLeft: 1 } },
     ]);
   });
 
