@@ -152,7 +152,6 @@ describe('tengym play', () => {
     expect(source).toBe('model models/decade-fives/ (shipped)');
     expect(r.stdout).toContain(`Hints from ${source} · `);
     expect(hintedMoves(r.stdout)).toEqual(expected);
-    const o = env.outcome() as { won: boolean; cardsLeft: number };
     // The player's own choices are counted apart from the moves played for them.
     expect(r.stdout).toContain(
       `Game over after ${env.episodeSteps} moves, ${expected.length} of them yours. ${env.endText()}`,
