@@ -10,7 +10,7 @@
  * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   TengymError,
   describeKind,
@@ -99,7 +99,7 @@ const envStateSchema = z.strictObject({
   // game's strict options schema sees every key and refuses the unknown ones.
   options: z.custom<Record<string, unknown>>((v) => isPlainObject(v), 'expected a plain object of options'),
   rng: rngStateSchema('the generator state is all zeros, which never changes (every reset would deal the same cards)'),
-  undosUsed: z.int().min(0).default(0),
+  undosUsed: z._default(z.int().check(z.minimum(0)), 0),
   // z.unknown() reports a missing key as "expected nonoptional": say what is missing.
   game: z.custom<unknown>((v) => v !== undefined, 'missing: the game itself (getState().game: its cards and counters)'),
 });
@@ -151,7 +151,7 @@ export function isValidatedFor(game: AnyGame, options: unknown): options is Game
  */
 export function validatedOptions(id: string, game: AnyGame, options: object): Readonly<Record<string, unknown>> {
   if (isValidatedFor(game, options)) return options;
-  const parsed = game.optionsSchema.safeParse(options);
+  const parsed = z.safeParse(game.optionsSchema, options);
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
   const validated: GameOptions = Object.freeze(fieldsOf(parsed.data));
   VALIDATED.set(validated, game);
@@ -563,7 +563,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     const st = parsed.data;
     if (st.env !== this.id)
       throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-    const opts = this.game.optionsSchema.safeParse(st.options);
+    const opts = z.safeParse(this.game.optionsSchema, st.options);
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
       // Only the options that differ: the whole of both hides the one that matters among a dozen.

@@ -6,7 +6,7 @@
  *   reset | step | fromJSON  →  legalActions  →  status  →  observe
  * Hot-path functions (legalActions, step, status, observe) must not allocate.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { BoardView, CardSpot } from './board.js';
 import type { Rng } from './rng.js';
 
@@ -127,6 +127,15 @@ export interface ObservationBounds {
   high: Float32Array;
 }
 
+/**
+ * A game's options schema: a zod 4 schema of either API (`zod` or `zod/mini`, whose schemas both parse), typed by
+ * what it gives.
+ */
+export type OptionsSchema<O> = z.core.$ZodType<O> & {
+  parse(data: unknown): O;
+  safeParse(data: unknown): { success: true; data: O } | { success: false; error: z.core.$ZodError };
+};
+
 /** A deck as `reset({ deck })` takes it: "AS 2C …", or an array of card codes. */
 export type DeckInput = string | readonly (string | number)[];
 
@@ -154,8 +163,11 @@ export type GameOptions = Readonly<Record<string, unknown>>;
 export interface Game<O extends object, S> {
   /** Engine name; several registered ids (presets) may share one engine. */
   readonly name: string;
-  /** Strict object schema; every field has a default, so `parse({})` gives the defaults. */
-  readonly optionsSchema: z.ZodType<O>;
+  /**
+   * Strict object schema; every field has a default, so `parse({})` gives the defaults. zod 4's, either API: the
+   * shipped games write theirs with `zod/mini` (a small bundle), and a game of one's own may use `zod`'s.
+   */
+  readonly optionsSchema: OptionsSchema<O>;
   /** What its result is measured by besides the win (`ResultSpec`; `CARDS_LEFT_RESULT` for cards left). */
   readonly result: ResultSpec;
 

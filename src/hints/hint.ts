@@ -16,7 +16,7 @@
  * without one is ranked by `first`.
  */
 import { Env, type EnvState } from '../env/env.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   TengymError,
   describeKind,
@@ -151,7 +151,7 @@ export interface SavedMoves {
 
 const savedMovesSchema = z.strictObject({
   deal: z.unknown(),
-  moves: z.array(z.union([z.number().int().nonnegative(), z.literal('undo')])),
+  moves: z.array(z.union([z.int().check(z.nonnegative()), z.literal('undo')])),
 });
 
 /**
@@ -597,14 +597,14 @@ function modelSource(agent: Agent): string {
 }
 
 const hinterConfigSchema = z.strictObject({
-  model: agentSchema.optional(),
-  agent: z
-    .union([z.string().min(1), agentSchema], {
+  model: z.optional(agentSchema),
+  agent: z.optional(
+    z.union([z.string().check(z.minLength(1)), agentSchema], {
       error: 'expected an agent name (agentsFor(envId) lists them) or an agent',
-    })
-    .optional(),
-  source: z.string().optional(),
-  details: z.boolean().optional(),
+    }),
+  ),
+  source: z.optional(z.string()),
+  details: z.optional(z.boolean()),
 });
 
 /** Every agent name of the catalogue, over every env. */
