@@ -8,6 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import type { BoardView, CardSpot } from './board.js';
+import type { CardFace } from './cards.js';
 import type { Rng } from './rng.js';
 
 /**
@@ -156,7 +157,7 @@ export type GameOptions = Readonly<Record<string, unknown>>;
  * | decks | `parseDeck` | `reset({ deck })` is refused |
  * | JSON | `toJSON`, `fromJSON`, `checkState` | the state's typed arrays and numbers as they are, checked against its shape |
  * | checks | `expectedReturn`, `observationBounds`, `inconsistencies` | not checked; unbounded; none tried |
- * | front end | `sameOutcome`, `actionCards`, `prompt`, `board`, `stepNote`, `endText`, `rules`, `unwinnable`, `undoLimit` | every move can matter; none; ''; the legal moves as rows; none; the result's fields; none; none; no undo |
+ * | front end | `sameOutcome`, `actionCards`, `moveKind`, `cardFace`, `prompt`, `board`, `stepNote`, `endText`, `rules`, `unwinnable`, `undoLimit` | every move can matter; none; by its cards counted; a standard or numbered card; ''; the legal moves as rows; none; the result's fields; none; none; no undo |
  *
  * What agents, hints and training know of a game beyond this is its kit (src/agents/kit.ts).
  */
@@ -255,6 +256,17 @@ export interface Game<O extends object, S> {
    */
   actionCards?(s: S, o: O, action: number): CardSpot[];
   /**
+   * What kind of move `action` (legal now) is, in a word a front end keys sounds and animations on ('pair', 'quartet',
+   * 'run', 'deal', 'draw', 'place', 'exchange', 'end-turn'…). Optional: without it a move is named by the cards it
+   * takes (moves.ts: 'draw' for none, then 'single', 'pair', 'triple', 'quartet', 'group').
+   */
+  moveKind?(s: S, o: O, action: number): string;
+  /**
+   * A card's face from its code as the state JSON writes it (rank, suit, symbol, colour, label). Optional: without it a
+   * code is read as a standard card ("TH") or a numbered one ("3"), `cardFace` in cards.ts.
+   */
+  cardFace?(code: string): CardFace;
+  /**
    * What the player is asked now, in a sentence ("Place the 3 into a hand…"); '' when the board says enough or the game
    * is over.
    */
@@ -328,6 +340,8 @@ export const OPTIONAL_GAME_MEMBERS: readonly (keyof AnyGame)[] = [
   'inconsistencies',
   'sameOutcome',
   'actionCards',
+  'moveKind',
+  'cardFace',
   'prompt',
   'board',
   'stepNote',

@@ -143,12 +143,12 @@ export const decadeOptionsSchema = z
   .strictObject({
     stacks: option(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
     minRun: option(
-      z
-        .int()
-        .check(
-          z.minimum(2),
-          z.maximum(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` }),
-        ),
+      z.int().check(
+        z.minimum(2),
+        z.maximum(MAX_RUN_LENGTH, {
+          error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less`,
+        }),
+      ),
       2,
       'Fewest cards in a discard',
     ),
@@ -160,7 +160,11 @@ export const decadeOptionsSchema = z
       'forced',
       'A possible discard must be made (forced), or may wait (optional)',
     ),
-    pickedUp: option(z.enum(['discard', 'deck-bottom']), 'discard', 'Discarded cards leave the game, or go under the stock'),
+    pickedUp: option(
+      z.enum(['discard', 'deck-bottom']),
+      'discard',
+      'Discarded cards leave the game, or go under the stock',
+    ),
     win: option(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
     // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
     // a player's history of it) is bounded by the cap.
@@ -1027,6 +1031,7 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   checkState,
   sameOutcome: false,
   actionCards,
+  moveKind: (_s, _o, action) => (action === DRAW ? 'draw' : 'run'),
   prompt: () => '',
   board,
   endText,

@@ -1204,6 +1204,14 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   checkState,
   sameOutcome: false,
   actionCards,
+  moveKind: (_s, _o, action) =>
+    action < FIRST_REPLACE
+      ? 'place'
+      : action < FIRST_EXCHANGE
+        ? 'replace'
+        : action < END_TURN
+          ? 'exchange'
+          : 'end-turn',
   prompt,
   board,
   stepNote,

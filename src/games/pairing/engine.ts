@@ -668,6 +668,7 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
     checkState: (s) => checkState(s),
     sameOutcome: true,
     actionCards: (s, _o, action) => actionCards(s, action),
+    moveKind: (s, _o, action) => (action < s.rules.pairCount ? 'pair' : action === s.rules.dealId ? 'deal' : 'quartet'),
     prompt: () => '',
     board: (s) => board(s),
     undoLimit: (o) => {
