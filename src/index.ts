@@ -97,6 +97,7 @@ export {
   type Place,
   type StepEvents,
 } from './env/moves.js';
+export { dailySeed, isWinnable, pickDeal, winnableBy, type DealChoice } from './agents/deals.js';
 export { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';
