@@ -7,7 +7,8 @@ import { createAgent, dailySeed, envIds, isWinnable, make, pickDeal, winnableBy 
  * Deals sampled per id: TENGYM_DEALS, or 1,000 (the figure docs/apps.md gives); 50 where a winnable deal and its check
  * take most of a second (seven stacks, Ten-Twenty-Thirty: 1,000 would take a quarter of an hour each).
  */
-const DEALS = (id: string) => Number(process.env.TENGYM_DEALS ?? (SLOW.includes(id) ? 50 : 1000));
+const DEALS = (id: string) =>
+  process.env.TENGYM_DEALS ? Number(process.env.TENGYM_DEALS) : SLOW.includes(id) ? 50 : 1000;
 const SLOW = ['decade-stacks', 'ten-twenty-thirty'];
 /** Deals of decade-max3 (at most three cards a discard) are won too rarely for 1,000 seeds to hold one each. */
 const RARE = ['decade-max3'];
