@@ -66,6 +66,7 @@ export {
   type ResultFigure,
   type ResultCounter,
   type DeckInput,
+  type OptionsSchema,
   type Status,
   CARDS_LEFT_RESULT,
   sameOutcomeOf,

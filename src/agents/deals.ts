@@ -72,6 +72,7 @@ export function dailySeed(date: Date | string, id = ''): number {
   return h >>> 0;
 }
 
+/** Which deal `pickDeal` gives: from a seed or a day, winnable or not. */
 export interface DealChoice {
   /** The first seed tried (default 0): a random one for a new game, `dailySeed(date)` for the daily deal. */
   seed?: number;

@@ -11,6 +11,7 @@ export const RANKS = 'A23456789TJQK';
  * The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
  */
 export const SUITS = 'CDHS';
+/** The suits' symbols, in suit order (clubs, diamonds, hearts, spades). */
 export const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'] as const;
 export const DECK_SIZE = 52;
 
@@ -152,6 +153,7 @@ export function orderedDeck(out: Uint8Array = new Uint8Array(DECK_SIZE)): Uint8A
   return out;
 }
 
+/** The suits' names, in suit order. */
 export const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
 /** What a player reads for each rank, ace first ("10", not "T"). */
 export const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;

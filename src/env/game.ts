@@ -133,7 +133,9 @@ export interface ObservationBounds {
  * what it gives.
  */
 export type OptionsSchema<O> = z.core.$ZodType<O> & {
+  /** The options, defaults filled in; throws on bad ones. */
   parse(data: unknown): O;
+  /** The options, defaults filled in, or zod's error. */
   safeParse(data: unknown): { success: true; data: O } | { success: false; error: z.core.$ZodError };
 };
 
