@@ -26,6 +26,7 @@ export {
 export {
   Env,
   validateSeed,
+  type EnvChange,
   type EnvState,
   type ResetOptions,
   type ResetResult,
@@ -65,6 +66,7 @@ export {
   type ResultFigure,
   type ResultCounter,
   type DeckInput,
+  type OptionsSchema,
   type Status,
   CARDS_LEFT_RESULT,
   sameOutcomeOf,
@@ -72,7 +74,31 @@ export {
 // The shipped games, which register themselves here (make('decade') and envs() know them from the first
 // call), with each one's own exports: its module, its options and outcome types.
 export * from './games/index.js';
-export { cardCode, cardLabel, parseCardCode, parseStandardDeck, rankOf, suitOf, RANKS, SUITS } from './env/cards.js';
+export {
+  cardCode,
+  cardFace,
+  cardLabel,
+  parseCardCode,
+  parseStandardDeck,
+  rankOf,
+  suitOf,
+  RANKS,
+  RANK_LABELS,
+  SUITS,
+  SUIT_NAMES,
+  SUIT_SYMBOLS,
+  type CardFace,
+} from './env/cards.js';
+export {
+  boardCards,
+  cardChanges,
+  placeKey,
+  type Move,
+  type MoveKind,
+  type Place,
+  type StepEvents,
+} from './env/moves.js';
+export { dailySeed, isWinnable, pickDeal, winnableBy, type DealChoice } from './agents/deals.js';
 export { createRng, deriveSeed, randomInt, shuffleInPlace, type Rng } from './env/rng.js';
 export type { Agent, AgentInfo, ActionScores, ScoredAction, ScoreKind, ValueUnit } from './agents/agent.js';
 export { RandomAgent, FirstAgent } from './agents/basic.js';

@@ -7,7 +7,7 @@
  * seen). Only agents marked `fair: false` (the oracle) may; tests check that permuting
  * the unseen cards never changes a fair agent's choice.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Env, validateSeed } from '../env/env.js';
 import { TengymError, describeKind } from '../env/errors.js';
 import type { AnyGame, EnvConfig } from '../env/game.js';

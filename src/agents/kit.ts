@@ -83,6 +83,12 @@ export interface GameKit {
    */
   readonly searches?: readonly string[];
   /**
+   * The catalogue name of the agent that plays a deal exactly, seeing every card (the exact solver): a deal it wins is
+   * a winnable one (`isWinnable`, deals.ts). Without it, a game whose every order of moves ends the same way
+   * (`sameOutcome`) is decided by playing it; any other's winnability is unknown.
+   */
+  readonly solver?: string;
+  /**
    * The search that ranks hints where no model is given, the strongest fair one measured;
    * `baseline(name, role)` makes one from the catalogue. Without it, `first` ranks them.
    */

@@ -11,6 +11,7 @@ export const RANKS = 'A23456789TJQK';
  * The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
  */
 export const SUITS = 'CDHS';
+/** The suits' symbols, in suit order (clubs, diamonds, hearts, spades). */
 export const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'] as const;
 export const DECK_SIZE = 52;
 
@@ -150,4 +151,86 @@ export function parseStandardDeck(deck: string | readonly (string | number)[]): 
 export function orderedDeck(out: Uint8Array = new Uint8Array(DECK_SIZE)): Uint8Array {
   for (let c = 0; c < DECK_SIZE; c++) out[c] = c;
   return out;
+}
+
+/** The suits' names, in suit order. */
+export const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
+/** What a player reads for each rank, ace first ("10", not "T"). */
+export const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
+const RANK_NAMES = [
+  'ace',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'jack',
+  'queen',
+  'king',
+];
+
+/**
+ * A card as a front end draws it (`cardFace(code)`, `env.card(spot)`): its code as the state JSON writes it, its rank
+ * (1 for an ace … 13 for a king; a numbered card's number), what a player reads, and, for a standard card, its suit,
+ * symbol and colour (null for a card with no suit, as Four Ten's "1".."4").
+ */
+export interface CardFace {
+  readonly code: string;
+  /** 1 (ace) … 13 (king); a numbered card's number; 0 for a code read as neither. */
+  readonly rank: number;
+  /** "A", "2" … "10", "J", "Q", "K"; a numbered card's number. */
+  readonly rankLabel: string;
+  /** 'C', 'D', 'H' or 'S'; null without a suit. */
+  readonly suit: 'C' | 'D' | 'H' | 'S' | null;
+  readonly suitSymbol: '♣' | '♦' | '♥' | '♠' | null;
+  readonly suitName: 'clubs' | 'diamonds' | 'hearts' | 'spades' | null;
+  readonly colour: 'red' | 'black' | null;
+  /** "10♥": what a card shows. */
+  readonly label: string;
+  /** "ten of hearts": what a screen reader says. */
+  readonly name: string;
+  /** The card id of a standard card (rank * 4 + suit, `cardCode`'s), null otherwise. */
+  readonly id: number | null;
+}
+
+/**
+ * A card's face from its code: a standard card ("TH", "10h", "AS") or a numbered card ("3", Four Ten's); any other code
+ * is kept as its own label with rank 0.
+ */
+export function cardFace(code: string): CardFace {
+  const id = parseCardCode(code);
+  if (id >= 0) {
+    const r = id >> 2;
+    const s = id & 3;
+    return {
+      code: RANKS[r] + SUITS[s],
+      rank: r + 1,
+      rankLabel: RANK_LABELS[r],
+      suit: SUITS[s] as CardFace['suit'],
+      suitSymbol: SUIT_SYMBOLS[s],
+      suitName: SUIT_NAMES[s],
+      colour: s === 1 || s === 2 ? 'red' : 'black',
+      label: RANK_LABELS[r] + SUIT_SYMBOLS[s],
+      name: `${RANK_NAMES[r]} of ${SUIT_NAMES[s]}`,
+      id,
+    };
+  }
+  const text = String(code);
+  const n = /^\d{1,2}$/.test(text) ? Number(text) : 0;
+  return {
+    code: text,
+    rank: n,
+    rankLabel: text,
+    suit: null,
+    suitSymbol: null,
+    suitName: null,
+    colour: null,
+    label: text,
+    name: text,
+    id: null,
+  };
 }

@@ -10,7 +10,7 @@
  * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
  * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   TengymError,
   describeKind,
@@ -44,6 +44,31 @@ import {
   stateJSON,
   whyIllegalOf,
 } from './defaults.js';
+import { cardFace, type CardFace } from './cards.js';
+import {
+  cardChanges,
+  isPlace,
+  moveKindOf,
+  moveOf,
+  moveTakingExactly,
+  movesTaking,
+  partnersOf,
+  stateCards,
+  type Move,
+  type MoveKind,
+  type Place,
+  type StepEvents,
+} from './moves.js';
+
+/**
+ * What changed an env's state, as `env.follow` tells it: a deal, a step (with its action), an undo, or a state loaded
+ * (`setState`, `copyFrom`).
+ */
+export type EnvChange =
+  | { readonly kind: 'reset' }
+  | { readonly kind: 'step'; readonly action: number }
+  | { readonly kind: 'undo' }
+  | { readonly kind: 'load' };
 
 /** Options of `env.reset`: a seed for the env's generator, and a deck to deal instead of a shuffled one. */
 export interface ResetOptions {
@@ -99,7 +124,7 @@ const envStateSchema = z.strictObject({
   // game's strict options schema sees every key and refuses the unknown ones.
   options: z.custom<Record<string, unknown>>((v) => isPlainObject(v), 'expected a plain object of options'),
   rng: rngStateSchema('the generator state is all zeros, which never changes (every reset would deal the same cards)'),
-  undosUsed: z.int().min(0).default(0),
+  undosUsed: z._default(z.int().check(z.minimum(0)), 0),
   // z.unknown() reports a missing key as "expected nonoptional": say what is missing.
   game: z.custom<unknown>((v) => v !== undefined, 'missing: the game itself (getState().game: its cards and counters)'),
 });
@@ -151,7 +176,7 @@ export function isValidatedFor(game: AnyGame, options: unknown): options is Game
  */
 export function validatedOptions(id: string, game: AnyGame, options: object): Readonly<Record<string, unknown>> {
   if (isValidatedFor(game, options)) return options;
-  const parsed = game.optionsSchema.safeParse(options);
+  const parsed = z.safeParse(game.optionsSchema, options);
   if (!parsed.success) throw new TengymError('bad-options', `bad options for ${id}: ${formatZodError(parsed.error)}`);
   const validated: GameOptions = Object.freeze(fieldsOf(parsed.data));
   VALIDATED.set(validated, game);
@@ -275,6 +300,12 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   private historyLength = 0;
   /** The game was loaded by setState: its moves before the state loaded have no undo history. */
   private loaded = false;
+  /** With `trackEvents()`: the state before the last change, and what the change was (null: none since). */
+  private eventsBefore: unknown = null;
+  private eventsLast: { kind: StepEvents['kind']; move: Move | null; reward: number } | null = null;
+  private eventsMade: StepEvents | null = null;
+  /** Who `follow`s the env's changes (none: nothing on the hot path but this test). */
+  private followers: ((change: EnvChange) => void)[] | null = null;
 
   constructor(id: string, game: AnyGame, options: O, buffers: EnvBuffers = {}) {
     // make checks what it passes; a call by hand gets this, not a TypeError from deep in the engine.
@@ -348,6 +379,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
       throw new TengymError('bad-deck', `reset: ${this.id} takes no explicit deck (its engine has no parseDeck)`);
     const deck = opts.deck === undefined ? null : this.game.parseDeck!(opts.deck, this.options);
     if (seed !== undefined) this.rng = createRng(seed);
+    if (this.eventsBefore !== null) this.noteEvent('reset', null, 0);
     this.game.reset(this.state, this.options, this.rng, deck);
     this.started = true;
     this.episodeSteps = 0;
@@ -356,6 +388,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     this.loaded = false;
     this.undosUsed = 0;
     this.refresh();
+    if (this.followers !== null) this.tell({ kind: 'reset' });
     const info: StepInfo = { actionMask: this.mask };
     if (this.statusCode !== RUNNING) {
       info.terminated = true;
@@ -368,10 +401,13 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
   step(action: number): StepResult {
     this.assertLegal(action, 'step');
     if (this.undoBudget > 0) this.pushHistory();
+    if (this.eventsBefore !== null) this.noteEvent('step', moveOf(this.game, this.state, this.options, action), 0);
     const reward = this.game.step(this.state, this.options, action, this.rng);
     this.episodeSteps++;
     this.episodeReturn += reward;
     this.refresh();
+    if (this.eventsLast !== null) this.eventsLast.reward = reward;
+    if (this.followers !== null) this.tell({ kind: 'step', action });
     const r = this.result;
     r.reward = reward;
     r.terminated = this.statusCode === TERMINATED;
@@ -406,12 +442,130 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
       throw new TengymError('undo-unavailable', `undo: there is no move to take back${why}`);
     }
     this.historyLength--;
+    if (this.eventsBefore !== null) this.noteEvent('undo', null, 0);
     this.game.copyState(this.history[this.historyLength], this.state);
     this.rng = rngFromState(this.historyRng[this.historyLength]);
     this.episodeReturn = this.historyReturn[this.historyLength];
     this.undosUsed++;
     this.episodeSteps--;
     this.refresh();
+    if (this.followers !== null) this.tell({ kind: 'undo' });
+  }
+
+  // ------------------------------------------------------------ moves by card, events, cards (moves.ts)
+
+  /** The legal moves, each with its kind, words and the cards it takes (none once the game is over). */
+  moves(): Move[] {
+    if (!this.started) throw new TengymError('not-reset', 'moves: call reset() first');
+    return this.ownLegal().map((a) => moveOf(this.game, this.state, this.options, a));
+  }
+
+  /** The legal moves that take the card at `place` ({ place, index, stack? }, a `CardSpot` of the board): a tap's. */
+  movesTaking(place: Place): Move[] {
+    return movesTaking(this.moves(), this.checkedPlace(place, 'movesTaking'));
+  }
+
+  /** The legal move that takes exactly the cards at `places` (any order), or null; [] is the move that takes none. */
+  moveTaking(places: readonly Place[]): Move | null {
+    if (!Array.isArray(places))
+      throw new TengymError('bad-argument', `moveTaking takes an array of places, got ${describeKind(places)}`);
+    return moveTakingExactly(
+      this.moves(),
+      places.map((p) => this.checkedPlace(p, 'moveTaking')),
+    );
+  }
+
+  /** The cards that complete a legal move with the card at `place`: what lights up when it is tapped. */
+  partners(place: Place): CardSpot[] {
+    return partnersOf(this.moves(), this.checkedPlace(place, 'partners'));
+  }
+
+  /** The kind of a legal move ('pair', 'deal', 'run', 'exchange'…; `Game.moveKind`). */
+  moveKind(action: number): MoveKind {
+    this.assertLegal(action, 'moveKind');
+    return moveKindOf(
+      this.game,
+      this.state,
+      this.options,
+      action,
+      actionCardsOf(this.game, this.state, this.options, action),
+    );
+  }
+
+  /** A card's face (rank, suit, symbol, colour, label) from a board's `CardSpot` or a code. */
+  card(card: CardSpot | string): CardFace {
+    const code = typeof card === 'string' ? card : (card as CardSpot | null)?.code;
+    if (typeof code !== 'string')
+      throw new TengymError('bad-argument', `card takes a card's code or a CardSpot, got ${describeKind(card)}`);
+    return this.game.cardFace ? this.game.cardFace(code) : cardFace(code);
+  }
+
+  /**
+   * Keeps what each reset, step and undo did for \`events()\` (a copy of the state before each one: off the hot path
+   * until asked for). \`trackEvents(false)\` stops it.
+   */
+  trackEvents(on = true): this {
+    this.eventsBefore = on ? (this.eventsBefore ?? this.game.createState(this.options)) : null;
+    this.eventsLast = null;
+    this.eventsMade = null;
+    return this;
+  }
+
+  /**
+   * What the last reset, step or undo did (`StepEvents`: the cards removed, placed, moved, the places emptied, the
+   * move, reward, note and outcome), or null before any since `trackEvents()`.
+   */
+  events(): StepEvents | null {
+    if (this.eventsLast === null || this.eventsBefore === null) return null;
+    if (this.eventsMade === null) {
+      const { kind, move, reward } = this.eventsLast;
+      const before = kind === 'reset' ? [] : stateCards(this.game, this.eventsBefore, this.options);
+      this.eventsMade = {
+        kind,
+        move,
+        ...cardChanges(before, stateCards(this.game, this.state, this.options)),
+        reward,
+        note: kind === 'step' ? this.stepNote() : null,
+        outcome: this.running ? null : this.outcome(),
+      };
+    }
+    return this.eventsMade;
+  }
+
+  /**
+   * Calls \`listener\` after every reset, step, undo and state loaded (\`EnvChange\`); the function returned stops it.
+   * A \`GameStates\` follows its env this way.
+   */
+  follow(listener: (change: EnvChange) => void): () => void {
+    if (typeof listener !== 'function')
+      throw new TengymError('bad-argument', `follow takes a function, got ${describeKind(listener)}`);
+    (this.followers ??= []).push(listener);
+    return () => {
+      const list = this.followers ?? [];
+      const i = list.indexOf(listener);
+      if (i >= 0) list.splice(i, 1);
+      if (list.length === 0) this.followers = null;
+    };
+  }
+
+  private tell(change: EnvChange): void {
+    for (const f of (this.followers ?? []).slice()) f(change);
+  }
+
+  /** Keeps the state before a change for `events()`. */
+  private noteEvent(kind: StepEvents['kind'], move: Move | null, reward: number): void {
+    this.game.copyState(this.state, this.eventsBefore);
+    this.eventsLast = { kind, move, reward };
+    this.eventsMade = null;
+  }
+
+  private checkedPlace(place: unknown, call: string): Place {
+    if (!isPlace(place))
+      throw new TengymError(
+        'bad-argument',
+        `${call} takes a place { place, index, stack? } (a CardSpot of board() or events()), got ${showValue(place)}`,
+      );
+    return place;
   }
 
   /**
@@ -563,7 +717,7 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     const st = parsed.data;
     if (st.env !== this.id)
       throw new TengymError('bad-state', `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-    const opts = this.game.optionsSchema.safeParse(st.options);
+    const opts = z.safeParse(this.game.optionsSchema, st.options);
     if (!opts.success) throw new TengymError('bad-state', `bad state options: ${formatZodError(opts.error)}`);
     if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
       // Only the options that differ: the whole of both hides the one that matters among a dozen.
@@ -598,7 +752,10 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     this.episodeSteps = 0;
     this.episodeReturn = 0;
     this.started = true;
+    this.eventsLast = null;
+    this.eventsMade = null;
     this.refresh();
+    if (this.followers !== null) this.tell({ kind: 'load' });
   }
 
   /**
@@ -647,6 +804,9 @@ export class Env<O extends object = GameOptions, R extends Outcome = Outcome> {
     for (let i = 0; i < other.historyLength; i++)
       this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
     this.changeCount++;
+    this.eventsLast = null;
+    this.eventsMade = null;
+    if (this.followers !== null) this.tell({ kind: 'load' });
   }
 
   /** How many ids of `legal` are the current state's legal actions. */

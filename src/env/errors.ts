@@ -3,7 +3,13 @@
  * deck or state, an illegal action. The message names the problem and what would be
  * accepted; `code` lets a program tell the kinds apart without parsing text.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod's own English messages ("Invalid option: expected one of 13|15"), which every "bad options" and "bad state"
+// message quotes: the classic \`zod\` sets them when imported, zod/mini (what the engines' schemas use, a quarter of
+// its size in an app's bundle) leaves them to the app. Set here unless the app chose its own.
+if (z.config().localeError === undefined) z.config(en());
 /** What kind of bad input a `TengymError` reports (`error.code`). */
 export type TengymErrorCode =
   | 'unknown-env'
@@ -182,6 +188,6 @@ export function describeNotState(value: unknown): string {
  * A zod error on one line, its issues apart by "; ", as every "bad options", "bad state" and "bad config" message shows
  * it.
  */
-export function formatZodError(error: z.ZodError): string {
+export function formatZodError(error: z.core.$ZodError): string {
   return z.prettifyError(error).replace(/\n✖ /g, '; ').replace(/\n\s*/g, ' ').replace(/✖ /g, '');
 }

@@ -6,8 +6,9 @@
  *   reset | step | fromJSON  →  legalActions  →  status  →  observe
  * Hot-path functions (legalActions, step, status, observe) must not allocate.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { BoardView, CardSpot } from './board.js';
+import type { CardFace } from './cards.js';
 import type { Rng } from './rng.js';
 
 /**
@@ -127,6 +128,17 @@ export interface ObservationBounds {
   high: Float32Array;
 }
 
+/**
+ * A game's options schema: a zod 4 schema of either API (`zod` or `zod/mini`, whose schemas both parse), typed by
+ * what it gives.
+ */
+export type OptionsSchema<O> = z.core.$ZodType<O> & {
+  /** The options, defaults filled in; throws on bad ones. */
+  parse(data: unknown): O;
+  /** The options, defaults filled in, or zod's error. */
+  safeParse(data: unknown): { success: true; data: O } | { success: false; error: z.core.$ZodError };
+};
+
 /** A deck as `reset({ deck })` takes it: "AS 2C …", or an array of card codes. */
 export type DeckInput = string | readonly (string | number)[];
 
@@ -147,15 +159,18 @@ export type GameOptions = Readonly<Record<string, unknown>>;
  * | decks | `parseDeck` | `reset({ deck })` is refused |
  * | JSON | `toJSON`, `fromJSON`, `checkState` | the state's typed arrays and numbers as they are, checked against its shape |
  * | checks | `expectedReturn`, `observationBounds`, `inconsistencies` | not checked; unbounded; none tried |
- * | front end | `sameOutcome`, `actionCards`, `prompt`, `board`, `stepNote`, `endText`, `rules`, `unwinnable`, `undoLimit` | every move can matter; none; ''; the legal moves as rows; none; the result's fields; none; none; no undo |
+ * | front end | `sameOutcome`, `actionCards`, `moveKind`, `cardFace`, `prompt`, `board`, `stepNote`, `endText`, `rules`, `unwinnable`, `undoLimit` | every move can matter; none; by its cards counted; a standard or numbered card; ''; the legal moves as rows; none; the result's fields; none; none; no undo |
  *
  * What agents, hints and training know of a game beyond this is its kit (src/agents/kit.ts).
  */
 export interface Game<O extends object, S> {
   /** Engine name; several registered ids (presets) may share one engine. */
   readonly name: string;
-  /** Strict object schema; every field has a default, so `parse({})` gives the defaults. */
-  readonly optionsSchema: z.ZodType<O>;
+  /**
+   * Strict object schema; every field has a default, so `parse({})` gives the defaults. zod 4's, either API: the
+   * shipped games write theirs with `zod/mini` (a small bundle), and a game of one's own may use `zod`'s.
+   */
+  readonly optionsSchema: OptionsSchema<O>;
   /** What its result is measured by besides the win (`ResultSpec`; `CARDS_LEFT_RESULT` for cards left). */
   readonly result: ResultSpec;
 
@@ -243,6 +258,17 @@ export interface Game<O extends object, S> {
    */
   actionCards?(s: S, o: O, action: number): CardSpot[];
   /**
+   * What kind of move `action` (legal now) is, in a word a front end keys sounds and animations on ('pair', 'quartet',
+   * 'run', 'deal', 'draw', 'place', 'exchange', 'end-turn'…). Optional: without it a move is named by the cards it
+   * takes (moves.ts: 'draw' for none, then 'single', 'pair', 'triple', 'quartet', 'group').
+   */
+  moveKind?(s: S, o: O, action: number): string;
+  /**
+   * A card's face from its code as the state JSON writes it (rank, suit, symbol, colour, label). Optional: without it a
+   * code is read as a standard card ("TH") or a numbered one ("3"), `cardFace` in cards.ts.
+   */
+  cardFace?(code: string): CardFace;
+  /**
    * What the player is asked now, in a sentence ("Place the 3 into a hand…"); '' when the board says enough or the game
    * is over.
    */
@@ -316,6 +342,8 @@ export const OPTIONAL_GAME_MEMBERS: readonly (keyof AnyGame)[] = [
   'inconsistencies',
   'sameOutcome',
   'actionCards',
+  'moveKind',
+  'cardFace',
   'prompt',
   'board',
   'stepNote',

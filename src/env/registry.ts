@@ -3,7 +3,7 @@
  * `make(id, options)` validates the merged options with the engine's zod schema;
  * `envs()` lists ids, their defaults and their option schemas.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Env, engineBounds, isValidatedFor, validatedOptions } from './env.js';
 import { TengymError, describeKind, formatZodError, isPlainObject, showName, showValue } from './errors.js';
 import { didYouMean, schemaKeys, unknownKey } from './suggest.js';
@@ -232,7 +232,7 @@ export function registerGame(
         `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``,
       );
     const preset = p.preset ?? {};
-    const parsed = game.optionsSchema.safeParse(preset);
+    const parsed = z.safeParse(game.optionsSchema, preset);
     if (!parsed.success) {
       // No preset given: the schema itself has an option without a default.
       const what =
@@ -387,7 +387,7 @@ export function checkedEnvConfig(value: unknown, caller: string): EnvConfig {
   if (
     game === null ||
     typeof game !== 'object' ||
-    typeof game.optionsSchema?.safeParse !== 'function' ||
+    typeof (game.optionsSchema as { safeParse?: unknown } | undefined)?.safeParse !== 'function' ||
     typeof game.createState !== 'function'
   ) {
     throw new TengymError(

@@ -11,7 +11,7 @@
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TengymError, describeKind, showValue } from './errors.js';
 
 /**
@@ -67,7 +67,7 @@ export function createRng(seed: number): Rng {
   return xoroshiro128plusFromState([a, b, c, d]);
 }
 
-const INT32 = z.int().min(-0x8000_0000).max(0x7fff_ffff);
+const INT32 = z.int().check(z.minimum(-0x8000_0000), z.maximum(0x7fff_ffff));
 
 /**
  * A generator's state as `getState()` gives it and `rngFromState` takes it (a saved env, a
@@ -84,7 +84,7 @@ export function rngStateSchema(allZero = 'the generator state is all zeros, whic
           ? 'expected the generator state: an array of 4 int32 words'
           : undefined,
     })
-    .refine((words) => words.some((w) => w !== 0), allZero);
+    .check(z.refine((words) => words.some((w) => w !== 0), allZero));
 }
 
 export function rngFromState(state: readonly number[]): Rng {

@@ -16,7 +16,7 @@
  * without one is ranked by `first`.
  */
 import { Env, type EnvState } from '../env/env.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   TengymError,
   describeKind,
@@ -151,7 +151,7 @@ export interface SavedMoves {
 
 const savedMovesSchema = z.strictObject({
   deal: z.unknown(),
-  moves: z.array(z.union([z.number().int().nonnegative(), z.literal('undo')])),
+  moves: z.array(z.union([z.int().check(z.nonnegative()), z.literal('undo')])),
 });
 
 /**
@@ -183,6 +183,40 @@ export class GameStates {
       );
     this.game = { id: env.id, options: JSON.stringify(env.options) };
     this.record(env);
+    this.follow(env);
+  }
+
+  /** The env this game follows (its steps and undos recorded as they happen), and its change count then. */
+  private followed: Env | null = null;
+  private syncedAt = -1;
+  private unfollow: (() => void) | null = null;
+
+  /**
+   * Records env's steps and undos as they happen, so that \`record\` is never needed: a new deal or a state loaded ends
+   * the game followed (a new GameStates starts the next one).
+   */
+  private follow(env: Env): void {
+    this.unfollow?.();
+    this.followed = env;
+    this.syncedAt = env.changes;
+    this.unfollow = env.follow((change) => {
+      if (change.kind === 'step' || change.kind === 'undo') {
+        if (this.syncedAt === env.changes - 1) {
+          this.push(env.getState(), change.kind === 'undo' ? 'undo' : change.action);
+          this.syncedAt = env.changes;
+        }
+        return;
+      }
+      this.unfollow?.();
+      this.unfollow = null;
+      this.followed = null;
+    });
+  }
+
+  /** Whether `env` stands at the state recorded last, without reading its state where this game followed it there. */
+  private atLast(env: Env): boolean {
+    if (env === this.followed && env.changes === this.syncedAt) return true;
+    return this.isLast(env.getState());
   }
 
   /** Throws unless `env` is an Env of this game's id and options. */
@@ -342,8 +376,8 @@ export class GameStates {
             throw new TengymError(e.code, `GameStates.fromMoves: ${where(i)}: ${e.message}`);
           throw e;
         }
+        // The game follows target from its deal: each move played is recorded as it is played.
         if (game === undefined) game = new GameStates(target);
-        else game.push(target.getState(), moves[i]);
       }
       return game as GameStates;
     };
@@ -361,9 +395,8 @@ export class GameStates {
       );
     }
     this.checkGame(env, 'GameStates.hint');
-    const state = env.getState();
     // A move not recorded would go unseen by a hinter that remembers (Ten-Twenty-Thirty's order under the stock).
-    if (!this.isLast(state)) {
+    if (!this.atLast(env)) {
       throw new TengymError(
         'bad-state',
         'GameStates.hint: the env is not at the state recorded last: record(env) after every move, forced ' +
@@ -374,6 +407,7 @@ export class GameStates {
       this.shownTo = hinter;
       for (const recorded of this.states) this.show(hinter, recorded);
     }
+    const state = this.last as EnvState;
     return this.asking(() => hinter.hint(state, options));
   }
 
@@ -597,14 +631,14 @@ function modelSource(agent: Agent): string {
 }
 
 const hinterConfigSchema = z.strictObject({
-  model: agentSchema.optional(),
-  agent: z
-    .union([z.string().min(1), agentSchema], {
+  model: z.optional(agentSchema),
+  agent: z.optional(
+    z.union([z.string().check(z.minLength(1)), agentSchema], {
       error: 'expected an agent name (agentsFor(envId) lists them) or an agent',
-    })
-    .optional(),
-  source: z.string().optional(),
-  details: z.boolean().optional(),
+    }),
+  ),
+  source: z.optional(z.string()),
+  details: z.optional(z.boolean()),
 });
 
 /** Every agent name of the catalogue, over every env. */

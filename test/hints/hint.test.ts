@@ -485,10 +485,15 @@ describe('createHinter with the search sources', () => {
       const other = make('ten-twenty-thirty');
       other.reset({ seed: 99 });
       expect(() => states.record(other)).toThrow(expect.objectContaining(refused));
-      env.step(env.legal[0]);
-      env.step(env.legal[0]);
-      expect(() => states.record(env)).toThrow(expect.objectContaining(refused));
+      // A copy the game does not follow, two moves on: refused.
+      const apart = env.clone();
+      apart.step(apart.legal[0]);
+      apart.step(apart.legal[0]);
+      expect(() => states.record(apart)).toThrow(expect.objectContaining(refused));
       expect(states.toJSON()).toHaveLength(3);
+      // The env itself is followed: its moves are recorded as they are made.
+      env.step(env.legal[0]);
+      expect(states.toJSON()).toHaveLength(4);
       // An undo comes back to a state held before, one more undo used.
       const tens = make('tens', { undoLimit: 3 });
       tens.reset({ seed: 8 });

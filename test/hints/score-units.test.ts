@@ -187,3 +187,29 @@ describe('tengym hint', () => {
     );
   });
 });
+
+describe("Four Ten's hint sentences tell each move apart", () => {
+  it('an exchange that keeps the prospects of ending the turn says so, not the end turn sentence', () => {
+    const hinter = createHinter();
+    let exchanges = 0;
+    for (let seed = 0; seed < 3; seed++) {
+      const env = make('four-ten');
+      env.reset({ seed });
+      for (let i = 0; i < 60 && env.running; i++) {
+        const { hints } = hinter.hint(env);
+        const tail = (text: string) => text.slice(text.indexOf(': ') + 2);
+        const ending = hints.find((h) => env.moveKind(h.action) === 'end-turn');
+        const same = hints.filter(
+          (h) => ending && h !== ending && env.moveKind(h.action) === 'exchange' && tail(h.text) === tail(ending.text),
+        );
+        expect(
+          same.map((h) => h.text),
+          `seed ${seed}`,
+        ).toEqual([]);
+        exchanges += hints.filter((h) => h.text.includes('the same prospects as ending the turn now')).length;
+        env.step(hints[0].action);
+      }
+    }
+    expect(exchanges).toBeGreaterThan(0);
+  });
+});

@@ -3,7 +3,7 @@
  * which env (id and options) the model plays, its sizes, how it was trained, and its
  * evaluation. Loading a model into an env it was not trained for is an error.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Env } from '../../env/env.js';
 import { TengymError, protoKeyPath, protoKeyReason } from '../../env/errors.js';
 import type { EnvConfig } from '../../env/game.js';
@@ -32,27 +32,29 @@ export function modelAlgorithms(): string[] {
  * A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at
  * or below which it applies, and the positions the fair solve may value a decision.
  */
-export const endgameCardsSchema = z.int().min(0).max(52);
-export const endgamePositionsSchema = z.int().min(0).max(1_000_000);
+export const endgameCardsSchema = z.int().check(z.minimum(0), z.maximum(52));
+export const endgamePositionsSchema = z.int().check(z.minimum(0), z.maximum(1_000_000));
 /**
  * A learned search's horizon positions a decision may value (`maxLeaves`): each holds a row of
  * features (2 kB in the decade family), so the bound keeps a decision's memory to a few hundred
  * MB whatever a model file or a config says (the shipped models search 256 or 512).
  */
-export const maxLeavesSchema = z.int().min(1).max(100_000);
+export const maxLeavesSchema = z.int().check(z.minimum(1), z.maximum(100_000));
 /** With `endgame` on one stock: the sampled deals each move is solved on there instead of a tree (`pimc`'s rule). */
-export const endgameSamplesSchema = z.int().min(0).max(4096);
+export const endgameSamplesSchema = z.int().check(z.minimum(0), z.maximum(4096));
 
 export const modelMetadataSchema = z.object({
   format: z.literal('tengym-model/1'),
   env: z.string(),
   options: z.record(z.string(), z.unknown()),
-  observationSize: z.int().positive(),
-  numActions: z.int().positive(),
+  observationSize: z.int().check(z.positive()),
+  numActions: z.int().check(z.positive()),
   /** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
-  algorithm: z.string().refine((a) => modelAlgorithms().includes(a), {
-    error: () => `not an algorithm of tengym train (${modelAlgorithms().join(', ')})`,
-  }),
+  algorithm: z.string().check(
+    z.refine((a) => modelAlgorithms().includes(a), {
+      error: () => `not an algorithm of tengym train (${modelAlgorithms().join(', ')})`,
+    }),
+  ),
   /**
    * 'logits': a policy head (softmax over legal actions); 'q': action values;
    * 'afterstate': values of the positions the actions lead to (afterstate-agent.ts);
@@ -60,7 +62,7 @@ export const modelMetadataSchema = z.object({
    */
   head: z.enum(['logits', 'q', 'afterstate', 'search']),
   /** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
-  features: z.string().optional(),
+  features: z.optional(z.string()),
   /**
    * The search the agent plays with at decision time, none when absent. Afterstate models:
    * 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
@@ -72,33 +74,33 @@ export const modelMetadataSchema = z.object({
    * how many positions the exact fair solve may value there instead of a tree (`endgamePositions`),
    * or on how many sampled deals `pimc`'s rule values each move there (`endgameSamples`).
    */
-  search: z
-    .union([
+  search: z.optional(
+    z.union([
       z.enum(['next-turn']),
       z.strictObject({
-        depth: z.int().min(0).max(8),
+        depth: z.int().check(z.minimum(0), z.maximum(8)),
         maxLeaves: maxLeavesSchema,
-        tieWeight: z.number().min(0),
-        endgame: endgameCardsSchema.optional(),
-        endgamePositions: endgamePositionsSchema.optional(),
-        endgameSamples: endgameSamplesSchema.optional(),
+        tieWeight: z.number().check(z.minimum(0)),
+        endgame: z.optional(endgameCardsSchema),
+        endgamePositions: z.optional(endgamePositionsSchema),
+        endgameSamples: z.optional(endgameSamplesSchema),
       }),
-    ])
-    .optional(),
+    ]),
+  ),
   config: z.record(z.string(), z.unknown()),
-  steps: z.int().min(0),
-  trainingSeconds: z.number().min(0).optional(),
+  steps: z.int().check(z.minimum(0)),
+  trainingSeconds: z.optional(z.number().check(z.minimum(0))),
   /** The command that trained it, for models/README.md and for retraining. */
-  command: z.string().optional(),
+  command: z.optional(z.string()),
   /** The evaluation report made when it was saved. */
-  evaluation: z.unknown().optional(),
-  createdBy: z.string().optional(),
+  evaluation: z.optional(z.unknown()),
+  createdBy: z.optional(z.string()),
   /**
    * The tengym version and TensorFlow.js backend that trained it: the same command retrains the same weights on both
    * the same.
    */
-  tengymVersion: z.string().optional(),
-  backend: z.string().optional(),
+  tengymVersion: z.optional(z.string()),
+  backend: z.optional(z.string()),
 });
 
 /**

@@ -80,7 +80,7 @@
  * 'deck-bottom' that is the only way to win (the picked-up cards are all in the stock), and
  * with one stack and 'deck-bottom' the game can never be won.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DECK_SIZE, cardCode, cardLabel, orderedDeck, parseCardCode, parseStandardDeck } from '../../env/cards.js';
 import { TengymError, formatZodError } from '../../env/errors.js';
 import {
@@ -135,53 +135,67 @@ export function runTotals(o: Pick<DecadeOptions, 'fives'>): Uint8Array {
 /** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
 export const MAX_STEPS_CAP = 100_000;
 
+/** An option with its default and the words a form labels it with. */
+const option = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
+  z._default(schema, value as never).check(z.describe(description));
+
 export const decadeOptionsSchema = z
   .strictObject({
-    stacks: z.literal([1, 7]).default(1).describe('One line of cards, or seven stacks'),
-    minRun: z
-      .int()
-      .min(2)
-      .max(MAX_RUN_LENGTH, { error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less` })
-      .default(2)
-      .describe('Fewest cards in a discard'),
-    maxRun: z.int().min(2).nullable().default(null).describe('Most cards in a discard (empty: no limit)'),
-    loop: z.boolean().default(false).describe('A discard may wrap around the ends'),
-    fives: z.boolean().default(false).describe('Totals of 5, 15, 25 and 35 discard too'),
-    discard: z
-      .enum(['forced', 'optional'])
-      .default('forced')
-      .describe('A possible discard must be made (forced), or may wait (optional)'),
-    pickedUp: z
-      .enum(['discard', 'deck-bottom'])
-      .default('discard')
-      .describe('Discarded cards leave the game, or go under the stock'),
-    win: z.enum(['empty', 'one-left']).default('empty').describe('Won with no card left, or with one at most'),
+    stacks: option(z.literal([1, 7]), 1, 'One line of cards, or seven stacks'),
+    minRun: option(
+      z.int().check(
+        z.minimum(2),
+        z.maximum(MAX_RUN_LENGTH, {
+          error: `minRun must be at most ${MAX_RUN_LENGTH}: no 15 cards total 35 or less`,
+        }),
+      ),
+      2,
+      'Fewest cards in a discard',
+    ),
+    maxRun: option(z.nullable(z.int().check(z.minimum(2))), null, 'Most cards in a discard (empty: no limit)'),
+    loop: option(z.boolean(), false, 'A discard may wrap around the ends'),
+    fives: option(z.boolean(), false, 'Totals of 5, 15, 25 and 35 discard too'),
+    discard: option(
+      z.enum(['forced', 'optional']),
+      'forced',
+      'A possible discard must be made (forced), or may wait (optional)',
+    ),
+    pickedUp: option(
+      z.enum(['discard', 'deck-bottom']),
+      'discard',
+      'Discarded cards leave the game, or go under the stock',
+    ),
+    win: option(z.enum(['empty', 'one-left']), 'empty', 'Won with no card left, or with one at most'),
     // Capped: with 'deck-bottom' a game can cycle through forced moves alone until maxSteps, so an episode's work (and
     // a player's history of it) is bounded by the cap.
-    maxSteps: z
-      .int()
-      .min(1)
-      .max(MAX_STEPS_CAP, {
-        error:
-          `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
-          `through forced moves alone`,
-      })
-      .default(5000)
-      .describe('Moves before the game is stopped'),
-    reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
+    maxSteps: option(
+      z.int().check(
+        z.minimum(1),
+        z.maximum(MAX_STEPS_CAP, {
+          error:
+            `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, ` +
+            `through forced moves alone`,
+        }),
+      ),
+      5000,
+      'Moves before the game is stopped',
+    ),
+    reward: option(z.enum(['win', 'cards']), 'win', 'Training reward: 1 for a win, or per card cleared'),
   })
-  .superRefine(
-    (o, ctx) => {
-      if (o.maxRun !== null && o.maxRun < o.minRun) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['maxRun'],
-          message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
-        });
-      }
-    },
-    // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
-    { when: (payload) => payload.issues.length === 0 },
+  .check(
+    z.superRefine(
+      (o, ctx) => {
+        if (o.maxRun !== null && o.maxRun < o.minRun) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['maxRun'],
+            message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`,
+          });
+        }
+      },
+      // Only when each field passed: zod runs it after a field's own failed check too (maxRun: 0 was refused twice).
+      { when: (payload) => payload.issues.length === 0 },
+    ),
   );
 
 /** The decade family's options, every field filled in (the module comment of this file tables them). */
@@ -767,15 +781,12 @@ function board(s: DecadeState, o: DecadeOptions): BoardView {
 // ---------------------------------------------------------------- JSON
 
 const stateJsonSchema = z.strictObject({
-  stacks: z.array(z.array(z.string()).max(SLOTS)).min(1).max(MAX_STACKS),
-  eliminated: z.array(z.boolean()).min(1).max(MAX_STACKS),
-  current: z
-    .int()
-    .min(0)
-    .max(MAX_STACKS - 1),
-  stock: z.array(z.string()).max(DECK_SIZE),
-  discarded: z.array(z.string()).max(DECK_SIZE),
-  steps: z.int().min(0),
+  stacks: z.array(z.array(z.string()).check(z.maxLength(SLOTS))).check(z.minLength(1), z.maxLength(MAX_STACKS)),
+  eliminated: z.array(z.boolean()).check(z.minLength(1), z.maxLength(MAX_STACKS)),
+  current: z.int().check(z.minimum(0), z.maximum(MAX_STACKS - 1)),
+  stock: z.array(z.string()).check(z.maxLength(DECK_SIZE)),
+  discarded: z.array(z.string()).check(z.maxLength(DECK_SIZE)),
+  steps: z.int().check(z.minimum(0)),
 });
 
 type StateJson = z.output<typeof stateJsonSchema>;
@@ -1020,6 +1031,7 @@ export const decadeGame: Game<DecadeOptions, DecadeState> = {
   checkState,
   sameOutcome: false,
   actionCards,
+  moveKind: (_s, _o, action) => (action === DRAW ? 'draw' : 'run'),
   prompt: () => '',
   board,
   endText,

@@ -5,7 +5,7 @@
  * with learned values; training/: its own algorithms). It registers itself when imported
  * (src/games/index.ts); the rules for players are rules.md beside this file.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { registerModule } from '../../agents/modules.js';
 import type { CardOutcome, EnvConfig } from '../../env/game.js';
 import { rulesOf } from './agents/position.js';

@@ -127,6 +127,7 @@ export const DECADE_KIT: GameKit = {
   agents: DECADE_AGENTS,
   simpleBaseline: 'longest',
   searches: ['pimc', 'lookahead'],
+  solver: 'oracle',
   modelFirst: ['decade', 'decade-fives', 'ten-twenty-thirty'],
   hintBaseline: (env, baseline) => {
     if (holdsFree(env)) return baseline('optimal', 'the exact optimum');

@@ -103,7 +103,7 @@
  * shadow }], exchange phase only) }`, cards as "1".."4". Once the game is over the hands keep the
  * final round's last configuration.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { deckTokens } from '../../env/cards.js';
 import { TengymError, formatZodError, plural } from '../../env/errors.js';
 import {
@@ -191,17 +191,22 @@ export const FOUR_TEN_RESULT: ResultSpec = {
   curve: 'meanRounds',
 };
 
+/** An option with its default and the words a form labels it with. */
+const option = <T extends z.core.SomeType>(schema: T, value: z.core.output<T>, description: string) =>
+  z._default(schema, value as never).check(z.describe(description));
+
 export const fourTenOptionsSchema = z.strictObject({
-  drawVisible: z.boolean().default(true).describe('See the drawn card before choosing its hand'),
-  check: z
-    .enum(['points-first', 'faults-first'])
-    .default('points-first')
-    .describe('When a move both scores and faults, which counts'),
-  handTarget: z.int().min(1).max(40).default(10).describe('The Hand total that scores'),
-  gameTarget: z.int().min(1).default(50).describe('Points to win'),
-  safeties: z.int().min(0).default(3).describe('Faults forgiven per game'),
-  maxRounds: z.int().min(1).default(100).describe('Rounds before the game is stopped'),
-  reward: z.enum(['points', 'rounds']).default('points').describe('Training reward: points, or fewer rounds'),
+  drawVisible: option(z.boolean(), true, 'See the drawn card before choosing its hand'),
+  check: option(
+    z.enum(['points-first', 'faults-first']),
+    'points-first',
+    'When a move both scores and faults, which counts',
+  ),
+  handTarget: option(z.int().check(z.minimum(1), z.maximum(40)), 10, 'The Hand total that scores'),
+  gameTarget: option(z.int().check(z.minimum(1)), 50, 'Points to win'),
+  safeties: option(z.int().check(z.minimum(0)), 3, 'Faults forgiven per game'),
+  maxRounds: option(z.int().check(z.minimum(1)), 100, 'Rounds before the game is stopped'),
+  reward: option(z.enum(['points', 'rounds']), 'points', 'Training reward: points, or fewer rounds'),
 });
 
 /** Four Ten's options, every field filled in (the module comment of this file tables them). */
@@ -840,22 +845,22 @@ function board(s: FourTenState, o: FourTenOptions): BoardView {
 // ---------------------------------------------------------------- JSON
 
 const cardSchema = z.enum(['1', '2', '3', '4']);
-const handSchema = z.array(cardSchema).max(HAND_SIZE);
+const handSchema = z.array(cardSchema).check(z.maxLength(HAND_SIZE));
 const configSchema = z.strictObject({ hand: handSchema, home: handSchema, shadow: handSchema });
 
 const stateSchema = z.strictObject({
   phase: z.enum(PHASE_NAMES),
-  points: z.int().min(0),
-  safeties: z.int().min(0),
-  rounds: z.int().min(0),
+  points: z.int().check(z.minimum(0)),
+  safeties: z.int().check(z.minimum(0)),
+  rounds: z.int().check(z.minimum(0)),
   hand: handSchema,
   home: handSchema,
   shadow: handSchema,
-  drawn: cardSchema.nullable(),
-  outOfPlay: z.array(cardSchema).max(FOUR_TEN_DECK_SIZE),
-  stock: z.array(cardSchema).max(FOUR_TEN_DECK_SIZE),
-  queuedDecks: z.array(z.array(cardSchema).length(FOUR_TEN_DECK_SIZE)),
-  seenThisTurn: z.array(configSchema).max(SEEN_CAPACITY),
+  drawn: z.nullable(cardSchema),
+  outOfPlay: z.array(cardSchema).check(z.maxLength(FOUR_TEN_DECK_SIZE)),
+  stock: z.array(cardSchema).check(z.maxLength(FOUR_TEN_DECK_SIZE)),
+  queuedDecks: z.array(z.array(cardSchema).check(z.length(FOUR_TEN_DECK_SIZE))),
+  seenThisTurn: z.array(configSchema).check(z.maxLength(SEEN_CAPACITY)),
 });
 
 /** The JSON form: cards as "1".."4", hands sorted, the stock in order (top first). */
@@ -1199,6 +1204,14 @@ export const fourTenGame: Game<FourTenOptions, FourTenState> = {
   checkState,
   sameOutcome: false,
   actionCards,
+  moveKind: (_s, _o, action) =>
+    action < FIRST_REPLACE
+      ? 'place'
+      : action < FIRST_EXCHANGE
+        ? 'replace'
+        : action < END_TURN
+          ? 'exchange'
+          : 'end-turn',
   prompt,
   board,
   stepNote,

@@ -6,7 +6,7 @@
  * registers itself when imported (src/games/index.ts); the rules for players are rules.md beside this
  * file (rules by Jeremiah Sanders, CC BY-NC-SA 4.0).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { registerModule } from '../../agents/modules.js';
 import { fourTenGame, type FourTenOutcome, type fourTenOptionsSchema } from './engine.js';
 

@@ -48,7 +48,7 @@
  * 52 cards have been dealt by then; only the four tens are then left. Outcome:
  * `{ won, cardsLeft }` with cardsLeft = 52 − cards removed (4 in a won game).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { makePairingGame, sharedOptionFields } from './engine.js';
 
 export const blockTenOptionsSchema = z.strictObject({ ...sharedOptionFields });

@@ -16,7 +16,7 @@
  * The rule parameters and their lookup tables ride on the state (`rules`), so the hot
  * path never derives anything from the options.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   DECK_SIZE,
   RANKS,
@@ -36,6 +36,7 @@ import {
   type DeckInput,
   type Game,
   type ObservationBounds,
+  type OptionsSchema,
   type Outcome,
   type Status,
 } from '../../env/game.js';
@@ -44,11 +45,12 @@ import { randomInt, shuffleInPlace, type Rng } from '../../env/rng.js';
 /** Options both games share, spread into each game's schema. */
 export const sharedOptionFields = {
   refill: z
-    .enum(['strict', 'buffered'])
-    .default('strict')
-    .describe('Refill empty slots at once (strict) or when you deal (buffered)'),
-  undoLimit: z.literal([0, 3, 'unlimited']).default(0).describe('Undos per game'),
-  reward: z.enum(['win', 'cards']).default('win').describe('Training reward: 1 for a win, or per card cleared'),
+    ._default(z.enum(['strict', 'buffered']), 'strict')
+    .check(z.describe('Refill empty slots at once (strict) or when you deal (buffered)')),
+  undoLimit: z._default(z.literal([0, 3, 'unlimited']), 0).check(z.describe('Undos per game')),
+  reward: z
+    ._default(z.enum(['win', 'cards']), 'win')
+    .check(z.describe('Training reward: 1 for a win, or per card cleared')),
 };
 
 /** What a game file says about its rules. */
@@ -464,9 +466,9 @@ function toJSON(s: PairingState): PairingJSON {
 
 function jsonSchema(slots: number) {
   return z.strictObject({
-    tableau: z.array(z.string().nullable()).length(slots),
-    stock: z.array(z.string()).max(DECK_SIZE),
-    removed: z.array(z.string()).max(DECK_SIZE),
+    tableau: z.array(z.nullable(z.string())).check(z.length(slots)),
+    stock: z.array(z.string()).check(z.maxLength(DECK_SIZE)),
+    removed: z.array(z.string()).check(z.maxLength(DECK_SIZE)),
   });
 }
 
@@ -631,7 +633,7 @@ function endText(s: PairingState): string {
 
 export interface PairingGameSpec<O extends object> {
   name: string;
-  optionsSchema: z.ZodType<O>;
+  optionsSchema: OptionsSchema<O>;
   params(o: O): PairingParams;
 }
 
@@ -666,6 +668,7 @@ export function makePairingGame<O extends object>(spec: PairingGameSpec<O>): Gam
     checkState: (s) => checkState(s),
     sameOutcome: true,
     actionCards: (s, _o, action) => actionCards(s, action),
+    moveKind: (s, _o, action) => (action < s.rules.pairCount ? 'pair' : action === s.rules.dealId ? 'deal' : 'quartet'),
     prompt: () => '',
     board: (s) => board(s),
     undoLimit: (o) => {

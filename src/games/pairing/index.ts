@@ -4,7 +4,7 @@
  * with its id when this module is imported (src/games/index.ts); tens.ts and block-ten.ts table
  * their options, actions, observation, rewards and end.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { registerModule } from '../../agents/modules.js';
 import type { CardOutcome } from '../../env/game.js';
 import { blockTenGame, type blockTenOptionsSchema } from './block-ten.js';

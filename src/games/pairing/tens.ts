@@ -56,13 +56,13 @@
  * game has 0 cards left (4, the tens, with `blockTens`). Outcome: `{ won, cardsLeft }`
  * with cardsLeft = 52 − cards removed. Never truncated: every move removes or deals.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { makePairingGame, sharedOptionFields } from './engine.js';
 
 export const tensOptionsSchema = z.strictObject({
-  tableau: z.literal([13, 15]).default(13).describe('Slots on the table (15 is easier)'),
+  tableau: z._default(z.literal([13, 15]), 13).check(z.describe('Slots on the table (15 is easier)')),
   refill: sharedOptionFields.refill,
-  blockTens: z.boolean().default(false).describe('Tens stay on the table (Block Ten)'),
+  blockTens: z._default(z.boolean(), false).check(z.describe('Tens stay on the table (Block Ten)')),
   undoLimit: sharedOptionFields.undoLimit,
   reward: sharedOptionFields.reward,
 });

@@ -104,14 +104,14 @@ export const distillConfigSchema = z.strictObject({
   /** Draws the saved model's search looks ahead when it plays (evaluations, hints, `tengym eval`). */
   playDepth: z.int().min(0).max(4).default(1),
   /** Horizon positions per decision: past it the search looks one draw less deep. */
-  maxLeaves: maxLeavesSchema.default(512),
+  maxLeaves: z._default(maxLeavesSchema, 512),
   /**
    * The search's exact endgame (`search.endgame`, learned-search.ts), in training and in the saved
    * model: at most this many stock cards, searched to the game's end; with 'deck-bottom', once no
    * card is unseen, the solver's values. There the network is never asked, so with 'deck-bottom'
    * those decisions are neither labelled nor learned. 0: none.
    */
-  endgame: endgameCardsSchema.default(0),
+  endgame: z._default(endgameCardsSchema, 0),
   /**
    * With 'deck-bottom' and `endgame`: a training game is dealt anew once nothing in its stock is
    * unseen, where the solver would play the rest and nothing is labelled, so the run's time goes
@@ -122,12 +122,12 @@ export const distillConfigSchema = z.strictObject({
    * With `endgame` on one stock: the exact fair solve values those decisions within this many positions
    * (`search.endgamePositions`); 0: the tree.
    */
-  endgamePositions: endgamePositionsSchema.default(0),
+  endgamePositions: z._default(endgamePositionsSchema, 0),
   /**
    * With `endgame` on one stock: those decisions valued on this many sampled deals, each solved to the end
    * (`search.endgameSamples`, `pimc`'s rule); 0: the tree or the fair solve.
    */
-  endgameSamples: endgameSamplesSchema.default(0),
+  endgameSamples: z._default(endgameSamplesSchema, 0),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   ...valueLearningFields({ epsilonStart: 0.05, epsilonEnd: 0 }),

@@ -79,7 +79,7 @@ export const expertIterationConfigSchema = z.strictObject({
   /** Draws the saved model's search looks ahead when it plays (evaluations, hints, `tengym eval`). */
   playDepth: z.int().min(0).max(4).default(1),
   /** Horizon positions per decision: past it the search looks one draw less deep. */
-  maxLeaves: maxLeavesSchema.default(512),
+  maxLeaves: z._default(maxLeavesSchema, 512),
   /** A score is P(win) − tieWeight · cards left / 52: the cards separate positions that are all but lost. */
   tieWeight: z.number().min(0).default(0.02),
   /**

@@ -54,9 +54,16 @@ export function fourTenHintDetails(env: Env, agent: Agent): Map<number, string> 
   const objective: FourTenObjective =
     agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? 'game' : { lambda: 40 };
   try {
-    return new Map(
+    const details = new Map(
       fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]),
     );
+    // An exchange that leaves the round's prospects as ending the turn would says so, so the two sentences differ.
+    const endTurn = [...details.keys()].find((a) => env.moveKind(a) === 'end-turn');
+    const ending = endTurn === undefined ? undefined : details.get(endTurn);
+    for (const [action, text] of details)
+      if (action !== endTurn && text === ending && env.moveKind(action) === 'exchange')
+        details.set(action, `the same prospects as ending the turn now: ${text}`);
+    return details;
   } catch (e) {
     if (e instanceof TengymError) return null; // rules the solver refuses: the sentences go without figures
     throw e;

@@ -1,0 +1,123 @@
+// A light runtime for apps: the engine entry with one game bundles under 40 KiB gzipped, and the packed package
+// installed without its peer and optional dependencies (TensorFlow.js, tfjs-node: `--legacy-peer-deps
+// --omit=optional`; npm 10 installs peers even with --omit=peer) adds under 20 MB to an app's node_modules and plays
+// and hints there, from tengym/engine and from the root. Prints the sizes (docs/apps.md).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SCRATCH = mkdtempSync(join(tmpdir(), 'tengym-light-'));
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+const KiB = 1024;
+
+/** An app's code bundled from the package's source as an app's bundler would (minified, browser-safe), its sizes. */
+async function bundle(code: string): Promise<{ min: number; gzip: number }> {
+  const result = await build({
+    stdin: { contents: code, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    alias: {
+      'tengym/engine': join(ROOT, 'src', 'engine.ts'),
+      'tengym/games/pairing': join(ROOT, 'src', 'games', 'pairing', 'index.ts'),
+      'tengym/games/decade': join(ROOT, 'src', 'games', 'decade', 'index.ts'),
+      'tengym/games/four-ten': join(ROOT, 'src', 'games', 'four-ten', 'index.ts'),
+      tengym: join(ROOT, 'src', 'index.ts'),
+    },
+    write: false,
+    logLevel: 'error',
+  });
+  const out = result.outputFiles[0].contents;
+  return { min: out.length, gzip: gzipSync(out, { level: 9 }).length };
+}
+
+const USE =
+  "export const run = () => { const env = make('tens'); env.reset({ seed: 1 }); " +
+  "return [createHinter().hint(env).hints[0], cardFace('TH')]; };";
+
+describe('the engine entry, bundled', () => {
+  it('make + createHinter + the card model with Tens and Block Ten: under 40 KiB gzipped', async () => {
+    const sizes: [string, { min: number; gzip: number }][] = [];
+    for (const games of [['pairing'], ['decade'], ['four-ten'], ['pairing', 'decade', 'four-ten']]) {
+      const imports = games.map((g) => `import 'tengym/games/${g}';`).join(' ');
+      sizes.push([
+        `tengym/engine + ${games.join(' + ')}`,
+        await bundle(`import { make, createHinter, cardFace } from 'tengym/engine'; ${imports} ${USE}`),
+      ]);
+    }
+    sizes.push(['tengym (the root)', await bundle(`import { make, createHinter, cardFace } from 'tengym'; ${USE}`)]);
+    for (const [what, { min, gzip }] of sizes)
+      console.log(`${what}: ${(min / KiB).toFixed(1)} KiB minified, ${(gzip / KiB).toFixed(1)} KiB gzipped`);
+    expect(sizes[0][1].gzip).toBeLessThan(40 * KiB);
+  }, 120_000);
+});
+
+/** Bytes under a folder (files as they are on disk, apparent sizes). */
+function du(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += du(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
+describe('the packed package in a new app, without peer and optional dependencies', () => {
+  it('adds under 20 MB to node_modules, and plays and hints from tengym/engine and the root', () => {
+    // dist/ is built (npm test builds first); packing skips the prepare script's second build.
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', SCRATCH], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { filename: string; size: number; unpackedSize: number }[];
+    const app = join(SCRATCH, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefer-offline',
+        '--legacy-peer-deps',
+        '--omit=optional',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        join(SCRATCH, packed[0].filename),
+      ],
+      { cwd: app, stdio: 'ignore' },
+    );
+    const modules = join(app, 'node_modules');
+    const installed = du(modules);
+    const top = readdirSync(modules).filter((n) => !n.startsWith('.'));
+    console.log(
+      `npm install --legacy-peer-deps --omit=optional of the packed package: ${(installed / 1e6).toFixed(1)} MB in ` +
+        `node_modules (tengym ${(du(join(modules, 'tengym')) / 1e6).toFixed(1)} MB, zod ` +
+        `${(du(join(modules, 'zod')) / 1e6).toFixed(1)} MB), ${top.length} packages at the top: ${top.join(', ')}`,
+    );
+    expect(top.filter((n) => n.startsWith('@tensorflow'))).toEqual([]);
+    expect(installed).toBeLessThan(20e6);
+    writeFileSync(
+      join(app, 'play.mjs'),
+      "import { make, createHinter, cardFace } from 'tengym/engine';\nimport 'tengym/games/pairing';\n" +
+        "import * as root from 'tengym';\n" +
+        "const env = make('tens'); env.reset({ seed: 1 });\n" +
+        'const hint = createHinter().hint(env).hints[0];\n' +
+        "const other = root.make('decade'); other.reset({ seed: 1 });\n" +
+        "console.log(hint.text, cardFace('TH').label, root.createHinter().hint(other).hints[0].text);\n",
+    );
+    const printed = execFileSync('node', ['play.mjs'], { cwd: app, encoding: 'utf8' }).trim();
+    expect(printed).toMatch(/^remove .* 10♥ /);
+  }, 300_000);
+});

@@ -1,0 +1,79 @@
+// What the example app (examples/card-merge-10/reducer.ts) and the moves, events and deals API print for seeded games,
+// on Node and on Hermes alike: each line a fingerprint of a game, but those starting "time ", which give each default
+// hint source's p50 and p99 there.
+import type * as Tengym from '../../src/index.js';
+import type * as Reducer from '../../examples/card-merge-10/reducer.js';
+
+/** A game's events as one line: the move, then the cards removed and placed. */
+function eventLine(e: Tengym.StepEvents | null): string {
+  if (e === null) return 'none';
+  const codes = (cards: readonly Tengym.CardSpot[]) => cards.map((c) => `${c.code}@${c.index}`).join(',');
+  return `${e.kind}:${e.move?.kind ?? ''}:${codes(e.removed)}>${codes(e.placed)}`;
+}
+
+/** The example's game of a seed: the hinted move each turn, an undo every fifth move while undos last. */
+function exampleGame(r: typeof Reducer, seed: number, size: 13 | 15, variant: Reducer.Variant): string {
+  const env = r.initGame(seed, size, variant);
+  const parts: string[] = [];
+  for (let n = 0; r.outcome(env) === null; n++) {
+    const slots = r.hint(env) ?? [];
+    const scan = r.scanLegalMoves(env);
+    parts.push(`${scan.pairsTo10.length}.${scan.quartets.length}.${r.partners(env, slots[0] ?? 0).length}`);
+    parts.push(eventLine(slots.length === 0 ? r.refill(env) : r.removeCards(env, slots)));
+    if (n % 5 === 4) parts.push(eventLine(r.undo(env)));
+  }
+  return `${size} ${variant} ${seed}: ${JSON.stringify(r.outcome(env))} ${parts.join(' ')}`;
+}
+
+/** A game of `id` played by its first move each turn, with its events. */
+function eventsGame(tengym: typeof Tengym, id: string, options: Record<string, unknown>, seed: number): string {
+  const env = tengym.make(id, options).trackEvents();
+  env.reset({ seed });
+  const parts: string[] = [];
+  while (env.running) {
+    const moves = env.moves();
+    env.step(moves[0].action);
+    parts.push(`${moves.length}${eventLine(env.events())}`);
+  }
+  return `${id} ${JSON.stringify(options)} ${seed}: ${JSON.stringify(env.outcome())} ${parts.join(' ')}`;
+}
+
+/** The hint times of each default source over a game's states (the hinted move played): p50 and p99, in ms. */
+function hintTimes(tengym: typeof Tengym, id: string, hints: number): string {
+  const env = tengym.make(id);
+  env.reset({ seed: 11 });
+  const hinter = tengym.createHinter();
+  const times: number[] = [];
+  let source = '';
+  for (let seed = 11; times.length < hints; ) {
+    while (!env.running) env.reset({ seed: ++seed });
+    const start = performance.now();
+    const result = hinter.hint(env);
+    times.push(performance.now() - start);
+    source = result.source;
+    env.step(result.hints[0].action);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+  return `time ${id} (${source}): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} hints`;
+}
+
+export function playAppGames(tengym: typeof Tengym, r: typeof Reducer): string[] {
+  const lines: string[] = [];
+  for (const size of [13, 15] as const)
+    for (const variant of ['strict', 'buffered'] as const)
+      for (let seed = 0; seed < 4; seed++) lines.push(exampleGame(r, seed, size, variant));
+  for (let seed = 0; seed < 3; seed++) {
+    lines.push(eventsGame(tengym, 'tens', { blockTens: true }, seed));
+    lines.push(eventsGame(tengym, 'decade', {}, seed));
+  }
+  lines.push(`daily ${tengym.dailySeed('2026-11-27', 'tens')} ${tengym.dailySeed('2027-01-01', 'decade')}`);
+  lines.push(
+    `winnable ${JSON.stringify(tengym.pickDeal(tengym.make('tens'), { date: '2026-11-27', winnable: true }))}`,
+  );
+  lines.push(`winnable ${JSON.stringify(tengym.pickDeal(tengym.make('decade'), { seed: 0, winnable: true }))}`);
+  lines.push(`card ${JSON.stringify(tengym.cardFace('TH'))}`);
+  for (const id of ['tens', 'decade', 'decade-stacks', 'ten-twenty-thirty', 'four-ten'])
+    lines.push(hintTimes(tengym, id, 60));
+  return lines;
+}
