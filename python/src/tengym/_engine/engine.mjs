@@ -693,6 +693,7 @@ const initializer$1 = (inst, def) => {
 	}
 };
 const $ZodError = /* @__PURE__ */ $constructor("$ZodError", initializer$1);
+const $ZodRealError = /* @__PURE__ */ $constructor("$ZodError", initializer$1, void 0, { Parent: Error });
 /** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
 * ("toString", "constructor") would otherwise read through to the prototype, and assigning
 * "__proto__" would hit the setter instead of creating a key. */
@@ -835,6 +836,7 @@ const _parse = (_Err) => {
 	};
 	return fn;
 };
+const parse$1 = /* @__PURE__*/ _parse($ZodRealError);
 const _parseAsync = (_Err) => {
 	const fn = async (schema, value, _ctx, params) => {
 		const ctx = _ctx ? {
@@ -855,6 +857,7 @@ const _parseAsync = (_Err) => {
 	};
 	return fn;
 };
+const parseAsync$1 = /* @__PURE__*/ _parseAsync($ZodRealError);
 const _safeParse = (_Err) => (schema, value, _ctx) => {
 	const ctx = _ctx ? {
 		..._ctx,
@@ -870,6 +873,7 @@ const _safeParse = (_Err) => (schema, value, _ctx) => {
 		data: result.value
 	};
 };
+const safeParse$1 = /* @__PURE__*/ _safeParse($ZodRealError);
 function failure(Err, issues, ctx) {
 	let error;
 	return {
@@ -904,6 +908,7 @@ const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
 		data: result.value
 	};
 };
+const safeParseAsync$1 = /* @__PURE__*/ _safeParseAsync($ZodRealError);
 const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
 const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
 const validate = ((schema, value, _ctx) => {
@@ -1078,7 +1083,7 @@ function datetime(args) {
 const anyString = /^[\s\S]{0,}$/;
 const integer = /^-?\d+$/;
 const number$1 = /^-?\d+(?:\.\d+)?$/;
-const boolean$1 = /^(?:true|false)$/i;
+const boolean$2 = /^(?:true|false)$/i;
 const lowercase = /^[^A-Z]*$/;
 const uppercase = /^[^a-z]*$/;
 // node_modules/zod/v4/core/checks.js
@@ -1880,7 +1885,7 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
 });
 const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
 	$ZodType.init(inst, def);
-	inst._zod.pattern = boolean$1;
+	inst._zod.pattern = boolean$2;
 	inst._zod.parse = (payload, _ctx) => {
 		if (def.coerce) try {
 			payload.value = Boolean(payload.value);
@@ -2519,138 +2524,6 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
 	else break;
 	return final;
 }
-const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
-	$ZodType.init(inst, def);
-	const memo = globalConfig.memoizer;
-	memo?.attach(inst);
-	inst._zod.parse = (payload, ctx) => {
-		const input = payload.value;
-		if (!isPlainObject$1(input)) {
-			payload.issues.push({
-				expected: "record",
-				code: "invalid_type",
-				input,
-				inst
-			});
-			return payload;
-		}
-		const proms = [];
-		const values = def.keyType._zod.values;
-		if (values && !def.partial) {
-			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-			const recordKeys = /* @__PURE__ */ new Set();
-			for (const key of values) if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-				recordKeys.add(typeof key === "number" ? key.toString() : key);
-				if (key === "__proto__") continue;
-				const keyResult = def.keyType._zod.run({
-					value: key,
-					issues: []
-				}, ctx);
-				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
-				if (keyResult.issues.length) {
-					payload.issues.push({
-						code: "invalid_key",
-						origin: "record",
-						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-						input: key,
-						path: [key],
-						inst
-					});
-					continue;
-				}
-				const outKey = keyResult.value;
-				if (outKey === "__proto__") continue;
-				const result = def.valueType._zod.run({
-					value: input[key],
-					issues: []
-				}, ctx);
-				if (result instanceof Promise) proms.push(result.then((result) => {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}));
-				else {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}
-			}
-			let unrecognized;
-			for (const key in input) if (!recordKeys.has(key)) {
-				if (def.mode === "loose") {
-					if (key === "__proto__") continue;
-					payload.value[key] = input[key];
-				} else {
-					unrecognized = unrecognized ?? [];
-					unrecognized.push(key);
-				}
-			}
-			if (unrecognized && unrecognized.length > 0) payload.issues.push({
-				code: "unrecognized_keys",
-				input,
-				inst,
-				keys: unrecognized,
-				continue: true
-			});
-		} else {
-			payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
-			let unrecognized;
-			for (const key of Reflect.ownKeys(input)) {
-				if (key === "__proto__") continue;
-				if (!Object.prototype.propertyIsEnumerable.call(input, key)) continue;
-				let keyResult = def.keyType._zod.run({
-					value: key,
-					issues: []
-				}, ctx);
-				if (keyResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
-				if (typeof key === "string" && number$1.test(key) && keyResult.issues.length) {
-					const retryResult = def.keyType._zod.run({
-						value: Number(key),
-						issues: []
-					}, ctx);
-					if (retryResult instanceof Promise) throw new Error("Async schemas not supported in object keys currently");
-					if (retryResult.issues.length === 0) keyResult = retryResult;
-				}
-				if (keyResult.issues.length) {
-					if (def.mode === "loose") payload.value[key] = input[key];
-					else if (values) {
-						unrecognized = unrecognized ?? [];
-						unrecognized.push(key);
-					} else payload.issues.push({
-						code: "invalid_key",
-						origin: "record",
-						issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-						input: key,
-						path: [key],
-						inst
-					});
-					continue;
-				}
-				const outKey = keyResult.value;
-				if (outKey === "__proto__") continue;
-				const result = def.valueType._zod.run({
-					value: input[key],
-					issues: []
-				}, ctx);
-				if (result instanceof Promise) proms.push(result.then((result) => {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}));
-				else {
-					if (result.issues.length) payload.issues.push(...prefixIssues(key, result.issues));
-					payload.value[outKey] = result.value;
-				}
-			}
-			if (unrecognized && unrecognized.length > 0) payload.issues.push({
-				code: "unrecognized_keys",
-				input,
-				inst,
-				keys: unrecognized,
-				continue: true
-			});
-		}
-		if (proms.length) return Promise.all(proms).then(() => payload);
-		return payload;
-	};
-});
 const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
 	$ZodType.init(inst, def);
 	const values = getEnumValues(def.entries);
@@ -3671,6 +3544,10 @@ function _gte(value, params) {
 	});
 }
 // @__NO_SIDE_EFFECTS__
+function _positive(params) {
+	return /* @__PURE__ */ _gt(0, params);
+}
+// @__NO_SIDE_EFFECTS__
 function _multipleOf(value, params) {
 	return new $ZodCheckMultipleOf({
 		check: "multiple_of",
@@ -3835,6 +3712,19 @@ function _check(fn, params) {
 		...normalizeParams(params)
 	});
 	ch._zod.check = fn;
+	return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function describe$1(description) {
+	const ch = new $ZodCheck({ check: "describe" });
+	ch._zod.onattach = [(inst) => {
+		const existing = globalRegistry.get(inst) ?? {};
+		globalRegistry.add(inst, {
+			...existing,
+			description
+		});
+	}];
+	ch._zod.check = () => {};
 	return ch;
 }
 // node_modules/zod/v4/core/to-json-schema.js
@@ -4925,95 +4815,44 @@ function toJSONSchema(input, params) {
 	extractDefs(ctx, input);
 	return finalize(ctx, input);
 }
-// node_modules/zod/v4/classic/errors.js
-const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-	Object.defineProperty(proto, key, {
-		configurable: true,
-		enumerable: false,
-		get() {
-			const value = make(this);
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-			return value;
-		},
-		set(value) {
-			Object.defineProperty(this, key, {
-				value,
-				configurable: true,
-				writable: true
-			});
-		}
-	});
-}
-const initializer = (inst, issues) => {
-	$ZodError.init(inst, issues);
-	inst.name = "ZodError";
-	const proto = Object.getPrototypeOf(inst);
-	if (_installedErrorProtos.has(proto)) return;
-	_installedErrorProtos.add(proto);
-	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-	_lazyMethod(proto, "addIssue", (self) => (issue) => {
-		self.issues.push(issue);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	_lazyMethod(proto, "addIssues", (self) => (issues) => {
-		self.issues.push(...issues);
-		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-	});
-	Object.defineProperty(proto, "isEmpty", {
-		configurable: true,
-		enumerable: false,
-		get() {
-			return this.issues.length === 0;
-		}
-	});
-};
-const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
-// node_modules/zod/v4/classic/parse.js
-const parse = /* @__PURE__ */ _parse(ZodRealError);
-const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
-const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
-const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
-const encode = /* @__PURE__ */ _encode(ZodRealError);
-const decode = /* @__PURE__ */ _decode(ZodRealError);
-const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
-const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
-const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
-const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
-const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
-const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-// node_modules/zod/v4/classic/schemas.js
-function _ensureDefaultLocale() {
-	if (!globalConfig.localeError) config(en_default());
-}
-function _ensureDefaultMemoizer() {
-	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
-}
-const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
-	_ensureDefaultLocale();
+// node_modules/zod/v4/mini/schemas.js
+const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
+	if (!inst._zod) throw new Error("Uninitialized schema in ZodMiniType.");
 	$ZodType.init(inst, def);
 	inst.def = def;
 	inst.type = def.type;
-	return inst;
 }, {
-	check(...chks) {
+	get with() {
+		return this.check;
+	},
+	set with(value) {
+		own(this, "with", value);
+	},
+	parse(data, params) {
+		return parse$1(this, data, params, { callee: this.parse });
+	},
+	parseAsync(data, params) {
+		return parseAsync$1(this, data, params, { callee: this.parseAsync });
+	},
+	safeParse(data, params) {
+		return safeParse$1(this, data, params);
+	},
+	safeParseAsync(data, params) {
+		return safeParseAsync$1(this, data, params);
+	},
+	check(...checks) {
 		const def = this.def;
-		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
-			check: ch,
-			def: { check: "custom" },
-			onattach: []
-		} } : ch)] }), { parent: true });
+		return this.clone({
+			...def,
+			checks: [...def.checks ?? [], ...checks.map((ch) => typeof ch === "function" ? { _zod: {
+				check: ch,
+				def: { check: "custom" },
+				onattach: []
+			} } : ch)]
+		}, { parent: true });
 	},
-	with(...chks) {
-		return this.check(...chks);
-	},
-	clone(def, params) {
-		return clone(this, def, params);
+	clone(_def, params) {
+		return clone(this, _def, params);
 	},
 	brand() {
 		return this;
@@ -5022,803 +4861,133 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
 		reg.add(this, meta);
 		return this;
 	},
-	refine(check, params) {
-		return this.check(refine(check, params));
-	},
-	superRefine(refinement, params) {
-		return this.check(superRefine(refinement, params));
-	},
-	overwrite(fn) {
-		return this.check(/* @__PURE__ */ _overwrite(fn));
-	},
-	optional() {
-		return optional(this);
-	},
-	exactOptional() {
-		return exactOptional(this);
-	},
-	nullable() {
-		return nullable(this);
-	},
-	nullish() {
-		return optional(nullable(this));
-	},
-	nonoptional(params) {
-		return nonoptional(this, params);
-	},
-	array() {
-		return array(this);
-	},
-	or(arg) {
-		return union([this, arg]);
-	},
-	and(arg) {
-		return intersection(this, arg);
-	},
-	transform(tx) {
-		return pipe(this, transform(tx));
-	},
-	default(d) {
-		return _default(this, d);
-	},
-	prefault(d) {
-		return prefault(this, d);
-	},
-	catch(params) {
-		return _catch(this, params);
-	},
-	pipe(target) {
-		return pipe(this, target);
-	},
-	readonly() {
-		return readonly(this);
-	},
-	describe(description) {
-		const cl = this.clone();
-		globalRegistry.add(cl, { description });
-		return cl;
-	},
-	meta(...args) {
-		if (args.length === 0) return globalRegistry.get(this);
-		const cl = this.clone();
-		globalRegistry.add(cl, args[0]);
-		return cl;
-	},
-	isOptional() {
-		return this.safeParse(void 0).success;
-	},
-	isNullable() {
-		return this.safeParse(null).success;
-	},
 	apply(fn, ...args) {
 		return args.length === 0 ? fn(this) : fn(this, ...args);
-	},
-	get "~standard"() {
-		return hide(this, "~standard", {
-			...standardProps(this),
-			jsonSchema: {
-				input: createStandardJSONSchemaMethod(this, "input"),
-				output: createStandardJSONSchemaMethod(this, "output")
-			}
-		});
-	},
-	set "~standard"(value) {
-		own(this, "~standard", value);
-	},
-	parse: function _parse(data, params) {
-		return parse(this, data, params, { callee: _parse });
-	},
-	parseAsync: async function _parseAsync(data, params) {
-		return await parseAsync(this, data, params, { callee: _parseAsync });
-	},
-	safeParse(data, params) {
-		return safeParse(this, data, params);
-	},
-	async safeParseAsync(data, params) {
-		return safeParseAsync(this, data, params);
-	},
-	get spa() {
-		return this?.safeParseAsync;
-	},
-	set spa(value) {
-		own(this, "spa", value);
-	},
-	validate(data, params) {
-		return validate(this, data, params);
-	},
-	validateAsync(data, params) {
-		return validateAsync$1(this, data, params);
-	},
-	encode: function _encode(data, params) {
-		return encode(this, data, params, { callee: _encode });
-	},
-	decode: function _decode(data, params) {
-		return decode(this, data, params, { callee: _decode });
-	},
-	encodeAsync: async function _encodeAsync(data, params) {
-		return await encodeAsync(this, data, params, { callee: _encodeAsync });
-	},
-	decodeAsync: async function _decodeAsync(data, params) {
-		return await decodeAsync(this, data, params, { callee: _decodeAsync });
-	},
-	safeEncode(data, params) {
-		return safeEncode(this, data, params);
-	},
-	safeDecode(data, params) {
-		return safeDecode(this, data, params);
-	},
-	async safeEncodeAsync(data, params) {
-		return safeEncodeAsync(this, data, params);
-	},
-	async safeDecodeAsync(data, params) {
-		return safeDecodeAsync(this, data, params);
-	},
-	toJSONSchema(params) {
-		return createToJSONSchemaMethod(this, {})(params);
-	},
-	get description() {
-		return globalRegistry.get(this)?.description;
-	},
-	get _def() {
-		return this._zod.def;
 	}
 });
-/** @internal */
-const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
+const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) => {
 	$ZodString.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
-}, /*@__PURE__*/ derived({
-	format: (inst) => aggregateChecks(inst).format ?? null,
-	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
-	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
-}, {
-	regex(...args) {
-		return this.check(/* @__PURE__ */ _regex(...args));
-	},
-	includes(...args) {
-		return this.check(/* @__PURE__ */ _includes(...args));
-	},
-	startsWith(...args) {
-		return this.check(/* @__PURE__ */ _startsWith(...args));
-	},
-	endsWith(...args) {
-		return this.check(/* @__PURE__ */ _endsWith(...args));
-	},
-	min(...args) {
-		return this.check(/* @__PURE__ */ _minLength(...args));
-	},
-	max(...args) {
-		return this.check(/* @__PURE__ */ _maxLength(...args));
-	},
-	length(...args) {
-		return this.check(/* @__PURE__ */ _length(...args));
-	},
-	nonempty(...args) {
-		return this.check(/* @__PURE__ */ _minLength(1, ...args));
-	},
-	lowercase(params) {
-		return this.check(/* @__PURE__ */ _lowercase(params));
-	},
-	uppercase(params) {
-		return this.check(/* @__PURE__ */ _uppercase(params));
-	},
-	trim() {
-		return this.check(/* @__PURE__ */ _trim());
-	},
-	normalize(...args) {
-		return this.check(/* @__PURE__ */ _normalize(...args));
-	},
-	toLowerCase() {
-		return this.check(/* @__PURE__ */ _toLowerCase());
-	},
-	toUpperCase() {
-		return this.check(/* @__PURE__ */ _toUpperCase());
-	},
-	slugify() {
-		return this.check(/* @__PURE__ */ _slugify());
-	}
-}));
-const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
-	$ZodString.init(inst, def);
-	_ZodString.init(inst, def);
-}, {
-	email(params) {
-		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
-	},
-	url(params) {
-		return this.check(/* @__PURE__ */ _url(ZodURL, params));
-	},
-	jwt(params) {
-		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
-	},
-	emoji(params) {
-		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
-	},
-	guid(params) {
-		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
-	},
-	uuid(params) {
-		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
-	},
-	uuidv4(params) {
-		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
-	},
-	uuidv6(params) {
-		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
-	},
-	uuidv7(params) {
-		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
-	},
-	nanoid(params) {
-		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
-	},
-	cuid(params) {
-		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
-	},
-	cuid2(params) {
-		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
-	},
-	ulid(params) {
-		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
-	},
-	base64(params) {
-		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
-	},
-	base64url(params) {
-		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
-	},
-	xid(params) {
-		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
-	},
-	ksuid(params) {
-		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
-	},
-	ipv4(params) {
-		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
-	},
-	ipv6(params) {
-		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
-	},
-	cidrv4(params) {
-		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
-	},
-	cidrv6(params) {
-		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
-	},
-	e164(params) {
-		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
-	},
-	datetime(params) {
-		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
-	},
-	date(params) {
-		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
-	},
-	time(params) {
-		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
-	},
-	duration(params) {
-		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
-	}
+	ZodMiniType.init(inst, def);
 });
-function string(params) {
-	return /* @__PURE__ */ _string(ZodString, params);
+// @__NO_SIDE_EFFECTS__
+function string$1(params) {
+	return /* @__PURE__ */ _string(ZodMiniString, params);
 }
-const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
-	$ZodStringFormat.init(inst, def);
-	_ZodString.init(inst, def);
-});
-const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
-	$ZodISODateTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
-	$ZodISODate.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
-	$ZodISOTime.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
-	$ZodISODuration.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
-	$ZodEmail.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
-	$ZodGUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
-	$ZodUUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
-	$ZodURL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
-	$ZodEmoji.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
-	$ZodNanoID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-/**
-* @deprecated CUID v1 is deprecated by its authors due to information leakage
-* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
-* See https://github.com/paralleldrive/cuid.
-*/
-const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
-	$ZodCUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
-	$ZodCUID2.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
-	$ZodULID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
-	$ZodXID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
-	$ZodKSUID.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
-	$ZodIPv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
-	$ZodIPv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
-	$ZodCIDRv4.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
-	$ZodCIDRv6.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
-	$ZodBase64.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
-	$ZodBase64URL.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
-	$ZodE164.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
-	$ZodJWT.init(inst, def);
-	ZodStringFormat.init(inst, def);
-});
-const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
+const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) => {
 	$ZodNumber.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
-	inst.isFinite = true;
-}, /*@__PURE__*/ derived({
-	minValue: (inst) => {
-		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
-		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
-	},
-	maxValue: (inst) => {
-		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
-		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
-	},
-	isInt: (inst) => {
-		const { isInt, multipleOf } = aggregateChecks(inst);
-		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
-	},
-	format: (inst) => aggregateChecks(inst).format ?? null
-}, {
-	gt(value, params) {
-		return this.check(/* @__PURE__ */ _gt(value, params));
-	},
-	gte(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	min(value, params) {
-		return this.check(/* @__PURE__ */ _gte(value, params));
-	},
-	lt(value, params) {
-		return this.check(/* @__PURE__ */ _lt(value, params));
-	},
-	lte(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	max(value, params) {
-		return this.check(/* @__PURE__ */ _lte(value, params));
-	},
-	int(params) {
-		return this.check(int(params));
-	},
-	safe(params) {
-		return this.check(int(params));
-	},
-	positive(params) {
-		return this.check(/* @__PURE__ */ _gt(0, params));
-	},
-	nonnegative(params) {
-		return this.check(/* @__PURE__ */ _gte(0, params));
-	},
-	negative(params) {
-		return this.check(/* @__PURE__ */ _lt(0, params));
-	},
-	nonpositive(params) {
-		return this.check(/* @__PURE__ */ _lte(0, params));
-	},
-	multipleOf(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	step(value, params) {
-		return this.check(/* @__PURE__ */ _multipleOf(value, params));
-	},
-	finite() {
-		return this;
-	}
-}));
+	ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
 function number(params) {
-	return /* @__PURE__ */ _number(ZodNumber, params);
+	return /* @__PURE__ */ _number(ZodMiniNumber, params);
 }
-const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
+const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
 	$ZodNumberFormat.init(inst, def);
-	ZodNumber.init(inst, def);
+	ZodMiniNumber.init(inst, def);
 });
-function int(params) {
-	return /* @__PURE__ */ _int(ZodNumberFormat, params);
+function int$1(params) {
+	return /* @__PURE__ */ _int(ZodMiniNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+const ZodMiniBoolean = /*@__PURE__*/ $constructor("ZodMiniBoolean", (inst, def) => {
 	$ZodBoolean.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+	ZodMiniType.init(inst, def);
 });
-function boolean(params) {
-	return /* @__PURE__ */ _boolean(ZodBoolean, params);
+// @__NO_SIDE_EFFECTS__
+function boolean$1(params) {
+	return /* @__PURE__ */ _boolean(ZodMiniBoolean, params);
 }
-const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
-	$ZodUnknown.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
-});
-function unknown() {
-	return /* @__PURE__ */ _unknown(ZodUnknown);
-}
-const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
+const ZodMiniNever = /*@__PURE__*/ $constructor("ZodMiniNever", (inst, def) => {
 	$ZodNever.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
+	ZodMiniType.init(inst, def);
 });
-function never(params) {
-	return /* @__PURE__ */ _never(ZodNever, params);
+// @__NO_SIDE_EFFECTS__
+function never$1(params) {
+	return /* @__PURE__ */ _never(ZodMiniNever, params);
 }
-const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
-	_ensureDefaultMemoizer();
+const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
 	$ZodArray.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
-	inst.element = def.element;
-}, {
-	min(n, params) {
-		return this.check(/* @__PURE__ */ _minLength(n, params));
-	},
-	nonempty(params) {
-		return this.check(/* @__PURE__ */ _minLength(1, params));
-	},
-	max(n, params) {
-		return this.check(/* @__PURE__ */ _maxLength(n, params));
-	},
-	length(n, params) {
-		return this.check(/* @__PURE__ */ _length(n, params));
-	},
-	unwrap() {
-		return this.element;
-	}
+	ZodMiniType.init(inst, def);
 });
-function array(element, params) {
-	return /* @__PURE__ */ _array(ZodArray, element, params);
+// @__NO_SIDE_EFFECTS__
+function array$1(element, params) {
+	return new ZodMiniArray({
+		type: "array",
+		element,
+		...normalizeParams(params)
+	});
 }
-const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodObjectJIT.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
+const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) => {
+	$ZodObject.init(inst, def);
+	ZodMiniType.init(inst, def);
 	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
-}, {
-	keyof() {
-		return _enum(Object.keys(this._zod.def.shape));
-	},
-	catchall(catchall) {
-		return this.clone(mergeDefs(this._zod.def, { catchall }));
-	},
-	passthrough() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	loose() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-	},
-	strict() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
-	},
-	strip() {
-		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
-	},
-	extend(incoming) {
-		return extend(this, incoming);
-	},
-	safeExtend(incoming) {
-		return safeExtend(this, incoming);
-	},
-	merge(other) {
-		return merge(this, other);
-	},
-	pick(mask) {
-		return pick(this, mask);
-	},
-	omit(mask) {
-		return omit(this, mask);
-	},
-	partial(...args) {
-		return partial(ZodOptional, this, args[0]);
-	},
-	exactPartial(...args) {
-		return partial(ZodExactOptional, this, args[0], "exactPartial");
-	},
-	required(...args) {
-		return required(ZodNonOptional, this, args[0]);
-	}
 });
-function object(shape, params) {
-	const def = {
-		type: "object",
-		shape: shape ?? {},
-		...normalizeParams(params)
-	};
-	return new ZodObject(def);
-}
-function strictObject(shape, params) {
-	return new ZodObject({
+// @__NO_SIDE_EFFECTS__
+function strictObject$1(shape, params) {
+	return new ZodMiniObject({
 		type: "object",
 		shape,
-		catchall: never(),
+		catchall: /* @__PURE__ */ never$1(),
 		...normalizeParams(params)
 	});
 }
-function looseObject(shape, params) {
-	return new ZodObject({
-		type: "object",
-		shape,
-		catchall: unknown(),
-		...normalizeParams(params)
-	});
-}
-const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
-	$ZodUnion.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
-	inst.options = def.options;
-});
-function union(options, params) {
-	return new ZodUnion({
-		type: "union",
-		options,
-		...normalizeParams(params)
-	});
-}
-const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
-	$ZodIntersection.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
-});
-function intersection(left, right) {
-	return new ZodIntersection({
-		type: "intersection",
-		left,
-		right
-	});
-}
-const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
-	_ensureDefaultMemoizer();
+const ZodMiniTuple = /*@__PURE__*/ $constructor("ZodMiniTuple", (inst, def) => {
 	$ZodTuple.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => tupleProcessor(inst, ctx, json, params);
-}, {
-	rest(rest) {
-		return this.clone({
-			...this._zod.def,
-			rest
-		});
-	},
-	partial() {
-		const def = this._zod.def;
-		if (def.checks?.length) throw new Error(".partial() cannot be used on tuple schemas containing refinements");
-		return this.clone({
-			...def,
-			items: def.items.map((item) => new ZodOptional({
-				type: "optional",
-				innerType: item
-			}))
-		});
-	}
+	ZodMiniType.init(inst, def);
 });
+// @__NO_SIDE_EFFECTS__
 function tuple(items, _paramsOrRest, _params) {
 	const hasRest = _paramsOrRest instanceof $ZodType;
-	return new ZodTuple({
+	return new ZodMiniTuple({
 		type: "tuple",
 		items,
 		rest: hasRest ? _paramsOrRest : null,
 		...normalizeParams(hasRest ? _params : _paramsOrRest)
 	});
 }
-const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodRecord.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
-	inst.keyType = def.keyType;
-	inst.valueType = def.valueType;
-});
-function record(keyType, valueType, params) {
-	if (!valueType || !valueType._zod) return new ZodRecord({
-		type: "record",
-		keyType: string(),
-		valueType: keyType,
-		...normalizeParams(valueType)
-	});
-	return new ZodRecord({
-		type: "record",
-		keyType,
-		valueType,
-		...normalizeParams(params)
-	});
-}
-const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
+const ZodMiniEnum = /*@__PURE__*/ $constructor("ZodMiniEnum", (inst, def) => {
 	$ZodEnum.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
-	inst.enum = def.entries;
+	ZodMiniType.init(inst, def);
 	inst.options = [...inst._zod.values];
-	const keys = new Set(Object.keys(def.entries));
-	inst.extract = (values, params) => {
-		const newEntries = {};
-		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
-	inst.exclude = (values, params) => {
-		const newEntries = { ...def.entries };
-		for (const value of values) if (keys.has(value)) delete newEntries[value];
-		else throw new Error(`Key ${value} not found in enum`);
-		return new ZodEnum({
-			...def,
-			checks: [],
-			...normalizeParams(params),
-			entries: newEntries
-		});
-	};
 });
-function _enum(values, params) {
+// @__NO_SIDE_EFFECTS__
+function _enum$1(values, params) {
 	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-	return new ZodEnum({
+	return new ZodMiniEnum({
 		type: "enum",
 		entries,
 		...normalizeParams(params)
 	});
 }
-const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+const ZodMiniLiteral = /*@__PURE__*/ $constructor("ZodMiniLiteral", (inst, def) => {
 	$ZodLiteral.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
-	inst.values = new Set(def.values);
-	Object.defineProperty(inst, "value", { get() {
-		if (def.values.length > 1) throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
-		return def.values[0];
-	} });
+	ZodMiniType.init(inst, def);
 });
+// @__NO_SIDE_EFFECTS__
 function literal(value, params) {
-	return new ZodLiteral({
+	return new ZodMiniLiteral({
 		type: "literal",
 		values: Array.isArray(value) ? value : [value],
 		...normalizeParams(params)
 	});
 }
-const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
-	_ensureDefaultMemoizer();
-	$ZodTransform.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
-	inst._zod.parse = (payload, _ctx) => {
-		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
-		payload.addIssue = (issue$1) => {
-			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
-			else {
-				const _issue = issue$1;
-				if (_issue.fatal) _issue.continue = false;
-				_issue.code ?? (_issue.code = "custom");
-				if (!("input" in _issue)) _issue.input = payload.value;
-				_issue.inst ?? (_issue.inst = inst);
-				payload.issues.push(issue(_issue));
-			}
-		};
-		const output = def.transform(payload.value, payload);
-		if (output instanceof Promise) return output.then((output) => {
-			payload.value = output;
-			return payload;
-		});
-		payload.value = output;
-		return payload;
-	};
-});
-function transform(fn) {
-	return new ZodTransform({
-		type: "transform",
-		transform: fn
-	});
-}
-const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
-	$ZodOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function optional(innerType) {
-	return new ZodOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
-	$ZodExactOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function exactOptional(innerType) {
-	return new ZodExactOptional({
-		type: "optional",
-		innerType
-	});
-}
-const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
+const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
 	$ZodNullable.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
+	ZodMiniType.init(inst, def);
 });
-function nullable(innerType) {
-	return new ZodNullable({
+// @__NO_SIDE_EFFECTS__
+function nullable$1(innerType) {
+	return new ZodMiniNullable({
 		type: "nullable",
 		innerType
 	});
 }
-const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
+const ZodMiniDefault = /*@__PURE__*/ $constructor("ZodMiniDefault", (inst, def) => {
 	$ZodDefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeDefault = inst.unwrap;
+	ZodMiniType.init(inst, def);
 });
-function _default(innerType, defaultValue) {
-	return new ZodDefault({
+// @__NO_SIDE_EFFECTS__
+function _default$1(innerType, defaultValue) {
+	return new ZodMiniDefault({
 		type: "default",
 		innerType,
 		get defaultValue() {
@@ -5826,94 +4995,30 @@ function _default(innerType, defaultValue) {
 		}
 	});
 }
-const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
-	$ZodPrefault.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function prefault(innerType, defaultValue) {
-	return new ZodPrefault({
-		type: "prefault",
-		innerType,
-		get defaultValue() {
-			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-		}
-	});
-}
-const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
-	$ZodNonOptional.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function nonoptional(innerType, params) {
-	return new ZodNonOptional({
-		type: "nonoptional",
-		innerType,
-		...normalizeParams(params)
-	});
-}
-const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
-	$ZodCatch.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-	inst.removeCatch = inst.unwrap;
-});
-function _catch(innerType, catchValue) {
-	return new ZodCatch({
-		type: "catch",
-		innerType,
-		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
-	});
-}
-const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
-	$ZodPipe.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
-	inst.in = def.in;
-	inst.out = def.out;
-});
-function pipe(in_, out) {
-	return new ZodPipe({
-		type: "pipe",
-		in: in_,
-		out
-	});
-}
-const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
-	$ZodReadonly.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
-	inst.unwrap = () => inst._zod.def.innerType;
-});
-function readonly(innerType) {
-	return new ZodReadonly({
-		type: "readonly",
-		innerType
-	});
-}
-const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
 	$ZodCustom.init(inst, def);
-	ZodType.init(inst, def);
-	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
+	ZodMiniType.init(inst, def);
 });
-function custom(fn, _params) {
-	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
+// @__NO_SIDE_EFFECTS__
+function custom$1(fn, _params) {
+	return /* @__PURE__ */ _custom(ZodMiniCustom, fn ?? (() => true), _params);
 }
-function refine(fn, _params = {}) {
-	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
+// @__NO_SIDE_EFFECTS__
+function refine$1(fn, _params = {}) {
+	return /* @__PURE__ */ _refine(ZodMiniCustom, fn, _params);
 }
-function superRefine(fn, params) {
+// @__NO_SIDE_EFFECTS__
+function superRefine$1(fn, params) {
 	return /* @__PURE__ */ _superRefine(fn, params);
 }
+const describe = describe$1;
 // src/env/errors.ts
 /**
 * Every error tengym raises on bad input: an unknown id, a bad option, a malformed
 * deck or state, an illegal action. The message names the problem and what would be
 * accepted; `code` lets a program tell the kinds apart without parsing text.
 */
+if (config().localeError === void 0) config(en_default());
 /**
 * The error every bad input raises: its `code` says what kind, its message names the field, card or
 * action and what would be accepted. A refused call leaves the env as it was.
@@ -6128,6 +5233,8 @@ const OPTIONAL_GAME_MEMBERS = [
 	"inconsistencies",
 	"sameOutcome",
 	"actionCards",
+	"moveKind",
+	"cardFace",
 	"prompt",
 	"board",
 	"stepNote",
@@ -6382,19 +5489,19 @@ function createRng(seed) {
 		mix32(c + 2135587861)
 	]);
 }
-const INT32 = int().min(-2147483648).max(2147483647);
+const INT32 = int$1().check(/* @__PURE__ */ _gte(-2147483648), /* @__PURE__ */ _lte(2147483647));
 /**
 * A generator's state as `getState()` gives it and `rngFromState` takes it (a saved env, a
 * training checkpoint): four int32 words, not all zero, since xoroshiro128+ never leaves that
 * state. `allZero` says what that would do where the state is used.
 */
 function rngStateSchema(allZero = "the generator state is all zeros, which never changes") {
-	return tuple([
+	return (/* @__PURE__ */ tuple([
 		INT32,
 		INT32,
 		INT32,
 		INT32
-	], { error: (issue) => issue.code === "invalid_type" || issue.code === "too_small" || issue.code === "too_big" ? "expected the generator state: an array of 4 int32 words" : void 0 }).refine((words) => words.some((w) => w !== 0), allZero);
+	], { error: (issue) => issue.code === "invalid_type" || issue.code === "too_small" || issue.code === "too_big" ? "expected the generator state: an array of 4 int32 words" : void 0 })).check(/* @__PURE__ */ refine$1((words) => words.some((w) => w !== 0), allZero));
 }
 function rngFromState(state) {
 	return xoroshiro128plusFromState(state);
@@ -6572,6 +5679,298 @@ function loadStateJSON(game, json, o, s) {
 	if (game.fromJSON) game.fromJSON(json, o, s);
 	else loadField(json, s, "state");
 }
+// src/env/cards.ts
+/**
+* Standard 52-card deck: card id = rank * 4 + suit, rank 0..12 for A 2 … 9 T J Q K,
+* suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
+* Pure data and functions, no Node imports: the engines run in browsers as is.
+*/
+/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
+const RANKS = "A23456789TJQK";
+/**
+* The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
+*/
+const SUITS = "CDHS";
+/** The suits' symbols, in suit order (clubs, diamonds, hearts, spades). */
+const SUIT_SYMBOLS = [
+	"♣",
+	"♦",
+	"♥",
+	"♠"
+];
+/**
+* `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and
+* none out of 52.
+*/
+function checkCard(card, fn) {
+	if (!Number.isInteger(card) || card < 0 || card >= 52) throw new TengymError("bad-argument", `${fn}: ${showValue(card)} is not a card id (an integer from 0 to 51, rank * 4 + suit)`);
+	return card;
+}
+/** "TH" for the ten of hearts. */
+function cardCode(card) {
+	checkCard(card, "cardCode");
+	return RANKS[card >> 2] + SUITS[card & 3];
+}
+/** "10♥" for the ten of hearts: what a player reads. */
+function cardLabel(card) {
+	const r = checkCard(card, "cardLabel") >> 2;
+	return (r === 9 ? "10" : RANKS[r]) + SUIT_SYMBOLS[card & 3];
+}
+/** The card id of a code such as "TH", "th" or "10H"; -1 when it is not one. */
+function parseCardCode(text) {
+	if (typeof text !== "string") return -1;
+	const t = text.trim().toUpperCase();
+	const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
+	if (!m) return -1;
+	return (m[1] === "10" ? 9 : RANKS.indexOf(m[1])) * 4 + SUITS.indexOf(m[2]);
+}
+/** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
+const MAX_DECK_CARDS = 1 << 20;
+/** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
+function deckTokens(deck) {
+	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
+	if (typeof deck === "string") {
+		const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
+		if (tokens.length > 1048576) throw tooLong(tokens.length);
+		return tokens;
+	}
+	if (!Array.isArray(deck)) {
+		if (ArrayBuffer.isView(deck)) throw new TengymError("bad-deck", `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
+		throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
+	}
+	if (deck.length > 1048576) throw tooLong(deck.length);
+	const tokens = new Array(deck.length);
+	for (let i = 0; i < deck.length; i++) {
+		if (!Object.hasOwn(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
+		const c = deck[i];
+		if (typeof c !== "string" && typeof c !== "number") throw new TengymError("bad-deck", `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
+		tokens[i] = String(c);
+	}
+	return tokens;
+}
+/**
+* Parses a full 52-card deck (each card exactly once) into card ids. The error lists
+* what is wrong: unknown codes, duplicates, missing cards, the wrong count.
+*/
+function parseStandardDeck(deck) {
+	const tokens = deckTokens(deck);
+	const out = /* @__PURE__ */ new Uint8Array(52);
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const bad = [];
+	const dup = [];
+	tokens.forEach((tok, i) => {
+		const c = parseCardCode(tok);
+		if (c < 0) bad.push(`"${tok}" at index ${i}`);
+		else if (seen[c]) dup.push(cardCode(c));
+		else {
+			seen[c] = 1;
+			if (i < 52) out[i] = c;
+		}
+	});
+	const problems = [];
+	const ids = typeof deck !== "string" && deck.some((c) => typeof c === "number") ? "; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as \"AC\" and 51 as \"KS\"" : "";
+	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
+	if (dup.length) {
+		const extra = /* @__PURE__ */ new Map();
+		for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
+		problems.push(`duplicate cards ${[...extra].map(([code, n]) => n > 1 ? `${code} ×${n + 1}` : code).join(" ")}`);
+	}
+	if (!bad.length) {
+		const missing = [];
+		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
+		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52` + (missing.length ? ` (missing ${missing.join(" ")})` : ""));
+		else if (missing.length) problems.push(`missing ${missing.join(" ")}`);
+	}
+	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
+	return out;
+}
+/** The identity deck AC AD AH AS 2C … KS, for shuffling. */
+function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
+	for (let c = 0; c < 52; c++) out[c] = c;
+	return out;
+}
+/** The suits' names, in suit order. */
+const SUIT_NAMES = [
+	"clubs",
+	"diamonds",
+	"hearts",
+	"spades"
+];
+/** What a player reads for each rank, ace first ("10", not "T"). */
+const RANK_LABELS = [
+	"A",
+	"2",
+	"3",
+	"4",
+	"5",
+	"6",
+	"7",
+	"8",
+	"9",
+	"10",
+	"J",
+	"Q",
+	"K"
+];
+const RANK_NAMES = [
+	"ace",
+	"two",
+	"three",
+	"four",
+	"five",
+	"six",
+	"seven",
+	"eight",
+	"nine",
+	"ten",
+	"jack",
+	"queen",
+	"king"
+];
+/**
+* A card's face from its code: a standard card ("TH", "10h", "AS") or a numbered card ("3", Four Ten's); any other code
+* is kept as its own label with rank 0.
+*/
+function cardFace(code) {
+	const id = parseCardCode(code);
+	if (id >= 0) {
+		const r = id >> 2;
+		const s = id & 3;
+		return {
+			code: RANKS[r] + SUITS[s],
+			rank: r + 1,
+			rankLabel: RANK_LABELS[r],
+			suit: SUITS[s],
+			suitSymbol: SUIT_SYMBOLS[s],
+			suitName: SUIT_NAMES[s],
+			colour: s === 1 || s === 2 ? "red" : "black",
+			label: RANK_LABELS[r] + SUIT_SYMBOLS[s],
+			name: `${RANK_NAMES[r]} of ${SUIT_NAMES[s]}`,
+			id
+		};
+	}
+	const text = String(code);
+	return {
+		code: text,
+		rank: /^\d{1,2}$/.test(text) ? Number(text) : 0,
+		rankLabel: text,
+		suit: null,
+		suitSymbol: null,
+		suitName: null,
+		colour: null,
+		label: text,
+		name: text,
+		id: null
+	};
+}
+// src/env/moves.ts
+const KINDS_BY_COUNT = [
+	"draw",
+	"single",
+	"pair",
+	"triple",
+	"quartet"
+];
+/** The kind of a legal action: the game's, or its cards counted. */
+function moveKindOf(game, s, o, action, cards) {
+	return game.moveKind ? game.moveKind(s, o, action) : KINDS_BY_COUNT[cards.length] ?? "group";
+}
+/** A legal action as a `Move`. */
+function moveOf(game, s, o, action) {
+	const cards = actionCardsOf(game, s, o, action);
+	return {
+		action,
+		kind: moveKindOf(game, s, o, action, cards),
+		label: describeActionOf(game, s, o, action),
+		cards
+	};
+}
+/** One key per place: the same place gives the same key whatever its card. */
+function placeKey(p) {
+	return `${p.place}/${p.stack ?? 0}/${p.index}`;
+}
+/** Whether `p` names a place (an object with a string `place` and an integer `index`). */
+function isPlace(p) {
+	if (p === null || typeof p !== "object") return false;
+	const q = p;
+	return typeof q.place === "string" && Number.isInteger(q.index) && (q.stack === void 0 || Number.isInteger(q.stack));
+}
+/** The legal moves that take the card at `place`. */
+function movesTaking(moves, place) {
+	const key = placeKey(place);
+	return moves.filter((m) => m.cards.some((c) => placeKey(c) === key));
+}
+/** The legal move taking exactly the cards at `places` (in any order), or null; [] is the move that takes none. */
+function moveTakingExactly(moves, places) {
+	const want = new Set(places.map(placeKey));
+	if (want.size !== places.length) return null;
+	for (const m of moves) if (m.cards.length === want.size && m.cards.every((c) => want.has(placeKey(c)))) return m;
+	return null;
+}
+/** The cards that complete a move with the card at `place`: every other card of the moves that take it, once each. */
+function partnersOf(moves, place) {
+	const key = placeKey(place);
+	const seen = /* @__PURE__ */ new Map();
+	for (const m of movesTaking(moves, place)) for (const c of m.cards) if (placeKey(c) !== key && !seen.has(placeKey(c))) seen.set(placeKey(c), c);
+	return [...seen.values()];
+}
+/** Every card a board shows, by place (grid cells, the line, columns, rows, a card pile). */
+function boardCards(view) {
+	const out = [];
+	for (const part of view.parts) switch (part.kind) {
+		case "grid":
+			for (const c of part.cells) if (!("empty" in c)) out.push(c);
+			break;
+		case "line":
+			out.push(...part.cards);
+			break;
+		case "columns":
+			for (const col of part.columns) out.push(...col.cards);
+			break;
+		case "rows":
+			for (const row of part.rows) out.push(...row.cards);
+			break;
+		case "piles": for (const p of part.piles) if (p.kind === "card" && p.card !== null) out.push(p.card);
+	}
+	return out;
+}
+/** Where the cards went between two boards' cards (`before` empty for a deal). */
+function cardChanges(before, after) {
+	const was = new Map(before.map((c) => [placeKey(c), c]));
+	const now = new Map(after.map((c) => [placeKey(c), c]));
+	const gone = [];
+	const came = [];
+	for (const [key, c] of was) if (now.get(key)?.code !== c.code) gone.push(c);
+	for (const [key, c] of now) if (was.get(key)?.code !== c.code) came.push(c);
+	const moved = [];
+	const removed = [];
+	const placed = came.slice();
+	for (const c of gone) {
+		const i = placed.findIndex((p) => p.code === c.code);
+		if (i >= 0) moved.push({
+			from: c,
+			to: placed.splice(i, 1)[0]
+		});
+		else removed.push(c);
+	}
+	return {
+		removed,
+		placed,
+		moved,
+		emptied: gone.filter((c) => !now.has(placeKey(c))).map((c) => c.stack === void 0 ? {
+			place: c.place,
+			index: c.index
+		} : {
+			place: c.place,
+			stack: c.stack,
+			index: c.index
+		})
+	};
+}
+/** The board's cards of a state (a copy the env keeps, or its own). */
+function stateCards(game, s, o) {
+	return boardCards(boardOf(game, s, o, []));
+}
 // src/env/env.ts
 /**
 * `Env`: the one Gymnasium-style class around every engine (see game.ts).
@@ -6585,12 +5984,12 @@ function loadStateJSON(game, json, o, s) {
 * Seeding: a new env's generator starts from seed 0, so even an unseeded run is
 * reproducible; `reset({ seed })` re-seeds it and `reset()` continues its stream.
 */
-const envStateSchema = strictObject({
-	env: string(),
-	options: custom((v) => isPlainObject(v), "expected a plain object of options"),
+const envStateSchema = /* @__PURE__ */ strictObject$1({
+	env: /* @__PURE__ */ string$1(),
+	options: /* @__PURE__ */ custom$1((v) => isPlainObject(v), "expected a plain object of options"),
 	rng: rngStateSchema("the generator state is all zeros, which never changes (every reset would deal the same cards)"),
-	undosUsed: int().min(0).default(0),
-	game: custom((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
+	undosUsed: /* @__PURE__ */ _default$1(int$1().check(/* @__PURE__ */ _gte(0)), 0),
+	game: /* @__PURE__ */ custom$1((v) => v !== void 0, "missing: the game itself (getState().game: its cards and counters)")
 });
 /** Checks a seed: a non-negative safe integer. */
 function validateSeed(seed, what = "seed") {
@@ -6620,7 +6019,7 @@ function isValidatedFor(game, options) {
 */
 function validatedOptions(id, game, options) {
 	if (isValidatedFor(game, options)) return options;
-	const parsed = game.optionsSchema.safeParse(options);
+	const parsed = safeParse$1(game.optionsSchema, options);
 	if (!parsed.success) throw new TengymError("bad-options", `bad options for ${id}: ${formatZodError(parsed.error)}`);
 	const validated = Object.freeze(fieldsOf(parsed.data));
 	VALIDATED.set(validated, game);
@@ -6723,6 +6122,12 @@ var Env = class Env {
 	historyLength = 0;
 	/** The game was loaded by setState: its moves before the state loaded have no undo history. */
 	loaded = false;
+	/** With `trackEvents()`: the state before the last change, and what the change was (null: none since). */
+	eventsBefore = null;
+	eventsLast = null;
+	eventsMade = null;
+	/** Who `follow`s the env's changes (none: nothing on the hot path but this test). */
+	followers = null;
 	constructor(id, game, options, buffers = {}) {
 		let wrong = null;
 		if (typeof id !== "string") wrong = `the id ${showValue(id)}`;
@@ -6777,6 +6182,7 @@ var Env = class Env {
 		if (opts.deck !== void 0 && !this.game.parseDeck) throw new TengymError("bad-deck", `reset: ${this.id} takes no explicit deck (its engine has no parseDeck)`);
 		const deck = opts.deck === void 0 ? null : this.game.parseDeck(opts.deck, this.options);
 		if (seed !== void 0) this.rng = createRng(seed);
+		if (this.eventsBefore !== null) this.noteEvent("reset", null, 0);
 		this.game.reset(this.state, this.options, this.rng, deck);
 		this.started = true;
 		this.episodeSteps = 0;
@@ -6785,6 +6191,7 @@ var Env = class Env {
 		this.loaded = false;
 		this.undosUsed = 0;
 		this.refresh();
+		if (this.followers !== null) this.tell({ kind: "reset" });
 		const info = { actionMask: this.mask };
 		if (this.statusCode !== 0) {
 			info.terminated = true;
@@ -6799,10 +6206,16 @@ var Env = class Env {
 	step(action) {
 		this.assertLegal(action, "step");
 		if (this.undoBudget > 0) this.pushHistory();
+		if (this.eventsBefore !== null) this.noteEvent("step", moveOf(this.game, this.state, this.options, action), 0);
 		const reward = this.game.step(this.state, this.options, action, this.rng);
 		this.episodeSteps++;
 		this.episodeReturn += reward;
 		this.refresh();
+		if (this.eventsLast !== null) this.eventsLast.reward = reward;
+		if (this.followers !== null) this.tell({
+			kind: "step",
+			action
+		});
 		const r = this.result;
 		r.reward = reward;
 		r.terminated = this.statusCode === 1;
@@ -6817,12 +6230,104 @@ var Env = class Env {
 		if (this.undosUsed >= this.undoBudget) throw new TengymError("undo-unavailable", `undo: all ${this.undoBudget} undos of this game are used`);
 		if (this.historyLength === 0) throw new TengymError("undo-unavailable", `undo: there is no move to take back${this.loaded ? ": the env is at the state setState loaded, and a saved state holds no undo history of the moves before it (a game saved as its deal and moves, GameStates.toMoves(), and brought back by GameStates.fromMoves takes its moves back as far as the deal)" : ""}`);
 		this.historyLength--;
+		if (this.eventsBefore !== null) this.noteEvent("undo", null, 0);
 		this.game.copyState(this.history[this.historyLength], this.state);
 		this.rng = rngFromState(this.historyRng[this.historyLength]);
 		this.episodeReturn = this.historyReturn[this.historyLength];
 		this.undosUsed++;
 		this.episodeSteps--;
 		this.refresh();
+		if (this.followers !== null) this.tell({ kind: "undo" });
+	}
+	/** The legal moves, each with its kind, words and the cards it takes (none once the game is over). */
+	moves() {
+		if (!this.started) throw new TengymError("not-reset", "moves: call reset() first");
+		return this.ownLegal().map((a) => moveOf(this.game, this.state, this.options, a));
+	}
+	/** The legal moves that take the card at `place` ({ place, index, stack? }, a `CardSpot` of the board): a tap's. */
+	movesTaking(place) {
+		return movesTaking(this.moves(), this.checkedPlace(place, "movesTaking"));
+	}
+	/** The legal move that takes exactly the cards at `places` (any order), or null; [] is the move that takes none. */
+	moveTaking(places) {
+		if (!Array.isArray(places)) throw new TengymError("bad-argument", `moveTaking takes an array of places, got ${describeKind(places)}`);
+		return moveTakingExactly(this.moves(), places.map((p) => this.checkedPlace(p, "moveTaking")));
+	}
+	/** The cards that complete a legal move with the card at `place`: what lights up when it is tapped. */
+	partners(place) {
+		return partnersOf(this.moves(), this.checkedPlace(place, "partners"));
+	}
+	/** The kind of a legal move ('pair', 'deal', 'run', 'exchange'…; `Game.moveKind`). */
+	moveKind(action) {
+		this.assertLegal(action, "moveKind");
+		return moveKindOf(this.game, this.state, this.options, action, actionCardsOf(this.game, this.state, this.options, action));
+	}
+	/** A card's face (rank, suit, symbol, colour, label) from a board's `CardSpot` or a code. */
+	card(card) {
+		const code = typeof card === "string" ? card : card?.code;
+		if (typeof code !== "string") throw new TengymError("bad-argument", `card takes a card's code or a CardSpot, got ${describeKind(card)}`);
+		return this.game.cardFace ? this.game.cardFace(code) : cardFace(code);
+	}
+	/**
+	* Keeps what each reset, step and undo did for \`events()\` (a copy of the state before each one: off the hot path
+	* until asked for). \`trackEvents(false)\` stops it.
+	*/
+	trackEvents(on = true) {
+		this.eventsBefore = on ? this.eventsBefore ?? this.game.createState(this.options) : null;
+		this.eventsLast = null;
+		this.eventsMade = null;
+		return this;
+	}
+	/**
+	* What the last reset, step or undo did (`StepEvents`: the cards removed, placed, moved, the places emptied, the
+	* move, reward, note and outcome), or null before any since `trackEvents()`.
+	*/
+	events() {
+		if (this.eventsLast === null || this.eventsBefore === null) return null;
+		if (this.eventsMade === null) {
+			const { kind, move, reward } = this.eventsLast;
+			const before = kind === "reset" ? [] : stateCards(this.game, this.eventsBefore, this.options);
+			this.eventsMade = {
+				kind,
+				move,
+				...cardChanges(before, stateCards(this.game, this.state, this.options)),
+				reward,
+				note: kind === "step" ? this.stepNote() : null,
+				outcome: this.running ? null : this.outcome()
+			};
+		}
+		return this.eventsMade;
+	}
+	/**
+	* Calls \`listener\` after every reset, step, undo and state loaded (\`EnvChange\`); the function returned stops it.
+	* A \`GameStates\` follows its env this way.
+	*/
+	follow(listener) {
+		if (typeof listener !== "function") throw new TengymError("bad-argument", `follow takes a function, got ${describeKind(listener)}`);
+		(this.followers ??= []).push(listener);
+		return () => {
+			const list = this.followers ?? [];
+			const i = list.indexOf(listener);
+			if (i >= 0) list.splice(i, 1);
+			if (list.length === 0) this.followers = null;
+		};
+	}
+	tell(change) {
+		for (const f of (this.followers ?? []).slice()) f(change);
+	}
+	/** Keeps the state before a change for `events()`. */
+	noteEvent(kind, move, reward) {
+		this.game.copyState(this.state, this.eventsBefore);
+		this.eventsLast = {
+			kind,
+			move,
+			reward
+		};
+		this.eventsMade = null;
+	}
+	checkedPlace(place, call) {
+		if (!isPlace(place)) throw new TengymError("bad-argument", `${call} takes a place { place, index, stack? } (a CardSpot of board() or events()), got ${showValue(place)}`);
+		return place;
 	}
 	/**
 	* How many times the state has changed (reset, step, undo, setState, copyFrom). A caller that
@@ -6942,7 +6447,7 @@ var Env = class Env {
 		if (!parsed.success) throw new TengymError("bad-state", `bad state: ${formatZodError(parsed.error)}`);
 		const st = parsed.data;
 		if (st.env !== this.id) throw new TengymError("bad-state", `bad state: it is a ${showName(st.env)} state, this env is "${this.id}"`);
-		const opts = this.game.optionsSchema.safeParse(st.options);
+		const opts = safeParse$1(this.game.optionsSchema, st.options);
 		if (!opts.success) throw new TengymError("bad-state", `bad state options: ${formatZodError(opts.error)}`);
 		if (JSON.stringify(opts.data) !== JSON.stringify(this.options)) {
 			const mine = fieldsOf(this.options);
@@ -6964,7 +6469,10 @@ var Env = class Env {
 		this.episodeSteps = 0;
 		this.episodeReturn = 0;
 		this.started = true;
+		this.eventsLast = null;
+		this.eventsMade = null;
 		this.refresh();
+		if (this.followers !== null) this.tell({ kind: "load" });
 	}
 	/**
 	* An independent copy: same state, rng stream and undo history; of an env never dealt, one never dealt (as a deep
@@ -6996,6 +6504,9 @@ var Env = class Env {
 		this.historyLength = 0;
 		for (let i = 0; i < other.historyLength; i++) this.pushSnapshot(other.history[i], other.historyRng[i], other.historyReturn[i]);
 		this.changeCount++;
+		this.eventsLast = null;
+		this.eventsMade = null;
+		if (this.followers !== null) this.tell({ kind: "load" });
 	}
 	/** How many ids of `legal` are the current state's legal actions. */
 	get legalCount() {
@@ -7183,7 +6694,7 @@ function registerGame(game, presets, options = {}) {
 		if (BY_ID.has(p.id) || specs.some((s) => s.id === p.id)) throw new TengymError("bad-argument", `registerGame: "${p.id}" is already registered; registered ids: ${envIds().join(", ")}`);
 		if (typeof p.description !== "string" || p.description === "") throw new TengymError("bad-argument", `registerGame: "${p.id}" has no description: a line about the game for \`tengym envs\``);
 		const preset = p.preset ?? {};
-		const parsed = game.optionsSchema.safeParse(preset);
+		const parsed = safeParse$1(game.optionsSchema, preset);
 		if (!parsed.success) throw new TengymError("bad-options", `registerGame: ${p.preset === void 0 || Object.keys(preset).length === 0 ? `the options schema of ${p.id} (no preset given) does not parse {}: every option needs a default (.default(…)), or the preset a value for it` : `bad preset for ${p.id}`}: ${formatZodError(parsed.error)}`);
 		try {
 			engineBounds(p.id, game, parsed.data);
@@ -7393,75 +6904,11 @@ function addModelAlgorithms(names) {
 function modelAlgorithms() {
 	return [.../* @__PURE__ */ new Set([...GENERIC_MODEL_ALGORITHMS, ...GAME_ALGORITHMS])];
 }
-/**
-* A learned search's exact endgame, in a model's metadata and in the training config that writes it: the stock size at
-* or below which it applies, and the positions the fair solve may value a decision.
-*/
-const endgameCardsSchema = int().min(0).max(52);
-const endgamePositionsSchema = int().min(0).max(1e6);
-/**
-* A learned search's horizon positions a decision may value (`maxLeaves`): each holds a row of
-* features (2 kB in the decade family), so the bound keeps a decision's memory to a few hundred
-* MB whatever a model file or a config says (the shipped models search 256 or 512).
-*/
-const maxLeavesSchema = int().min(1).max(1e5);
-/** With `endgame` on one stock: the sampled deals each move is solved on there instead of a tree (`pimc`'s rule). */
-const endgameSamplesSchema = int().min(0).max(4096);
-object({
-	format: literal("tengym-model/1"),
-	env: string(),
-	options: record(string(), unknown()),
-	observationSize: int().positive(),
-	numActions: int().positive(),
-	/** The algorithm that trained it (src/train/algorithms/index.ts lists them); how it plays is `head`. */
-	algorithm: string().refine((a) => modelAlgorithms().includes(a), { error: () => `not an algorithm of tengym train (${modelAlgorithms().join(", ")})` }),
-	/**
-	* 'logits': a policy head (softmax over legal actions); 'q': action values;
-	* 'afterstate': values of the positions the actions lead to (afterstate-agent.ts);
-	* 'search': values of positions at the horizon of a search over the next draws (decade/learned-search.ts).
-	*/
-	head: _enum([
-		"logits",
-		"q",
-		"afterstate",
-		"search"
-	]),
-	/** The network's input when it is not the env's observation (afterstate models: 'decade-line/1'). */
-	features: string().optional(),
-	/**
-	* The search the agent plays with at decision time, none when absent. Afterstate models:
-	* 'next-turn' (Four Ten): every turn start the expansion reaches valued one turn deeper, by
-	* the rules, with the network at the turn after (four-ten/learned-lookahead.ts). 'search' models: how
-	* the expectimax over the next draws searches (decade/learned-search.ts): draws looked ahead,
-	* horizon positions per decision, the weight of the cards left beside P(win), and optionally
-	* the stock size at or below which a decision is searched exactly to the game's end
-	* (`endgame`; with 'deck-bottom', any K > 0: the solver decides once no card is unseen), and
-	* how many positions the exact fair solve may value there instead of a tree (`endgamePositions`),
-	* or on how many sampled deals `pimc`'s rule values each move there (`endgameSamples`).
-	*/
-	search: union([_enum(["next-turn"]), strictObject({
-		depth: int().min(0).max(8),
-		maxLeaves: maxLeavesSchema,
-		tieWeight: number().min(0),
-		endgame: endgameCardsSchema.optional(),
-		endgamePositions: endgamePositionsSchema.optional(),
-		endgameSamples: endgameSamplesSchema.optional()
-	})]).optional(),
-	config: record(string(), unknown()),
-	steps: int().min(0),
-	trainingSeconds: number().min(0).optional(),
-	/** The command that trained it, for models/README.md and for retraining. */
-	command: string().optional(),
-	/** The evaluation report made when it was saved. */
-	evaluation: unknown().optional(),
-	createdBy: string().optional(),
-	/**
-	* The tengym version and TensorFlow.js backend that trained it: the same command retrains the same weights on both
-	* the same.
-	*/
-	tengymVersion: string().optional(),
-	backend: string().optional()
-});
+int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(52));
+int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(1e6));
+int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(1e5));
+int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(4096));
+int$1().check(/* @__PURE__ */ _positive()), int$1().check(/* @__PURE__ */ _positive()), (/* @__PURE__ */ string$1()).check(/* @__PURE__ */ refine$1((a) => modelAlgorithms().includes(a), { error: () => `not an algorithm of tengym train (${modelAlgorithms().join(", ")})` })), int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(8)), (/* @__PURE__ */ number()).check(/* @__PURE__ */ _gte(0)), int$1().check(/* @__PURE__ */ _gte(0)), (/* @__PURE__ */ number()).check(/* @__PURE__ */ _gte(0));
 /**
 * Why a model trained for `trainedEnv` with `trainedOptions` does not play `env`'s game, or null
 * when it does: the same engine and options (its id may be another name for them: `decade` with
@@ -7513,115 +6960,6 @@ function registerModule(module, options = {}) {
 function kitOf(game) {
 	return KITS.get(game) ?? NO_KIT;
 }
-// src/env/cards.ts
-/**
-* Standard 52-card deck: card id = rank * 4 + suit, rank 0..12 for A 2 … 9 T J Q K,
-* suit 0..3 for C D H S. Text is rank + suit ("TH", "AS"); symbols for people ("10♥").
-* Pure data and functions, no Node imports: the engines run in browsers as is.
-*/
-/** The ranks in card-code order, ace first: a card's rank is `rankOf(card)`, an index into this. */
-const RANKS = "A23456789TJQK";
-/**
-* The suits in card-code order (clubs, diamonds, hearts, spades): a card's suit is `suitOf(card)`, an index into this.
-*/
-const SUITS = "CDHS";
-const SUIT_SYMBOLS = [
-	"♣",
-	"♦",
-	"♥",
-	"♠"
-];
-/**
-* `card` when it is a card id; otherwise refused, as the bit arithmetic would read a wrong card out of 1.5 or "AS" and
-* none out of 52.
-*/
-function checkCard(card, fn) {
-	if (!Number.isInteger(card) || card < 0 || card >= 52) throw new TengymError("bad-argument", `${fn}: ${showValue(card)} is not a card id (an integer from 0 to 51, rank * 4 + suit)`);
-	return card;
-}
-/** "TH" for the ten of hearts. */
-function cardCode(card) {
-	checkCard(card, "cardCode");
-	return RANKS[card >> 2] + SUITS[card & 3];
-}
-/** "10♥" for the ten of hearts: what a player reads. */
-function cardLabel(card) {
-	const r = checkCard(card, "cardLabel") >> 2;
-	return (r === 9 ? "10" : RANKS[r]) + SUIT_SYMBOLS[card & 3];
-}
-/** The card id of a code such as "TH", "th" or "10H"; -1 when it is not one. */
-function parseCardCode(text) {
-	if (typeof text !== "string") return -1;
-	const t = text.trim().toUpperCase();
-	const m = /^(10|[A2-9TJQK])([CDHS])$/.exec(t);
-	if (!m) return -1;
-	return (m[1] === "10" ? 9 : RANKS.indexOf(m[1])) * 4 + SUITS.indexOf(m[2]);
-}
-/** The most cards `reset({ deck })` reads (Four Ten takes one 32-card deck per round, for 32,768 rounds). */
-const MAX_DECK_CARDS = 1 << 20;
-/** Splits a deck given as "AS 2C …", "AS,2C,…" or an array of codes into tokens. */
-function deckTokens(deck) {
-	const tooLong = (n) => new TengymError("bad-deck", `bad deck: ${n} cards, more than the ${MAX_DECK_CARDS} a deck input may hold`);
-	if (typeof deck === "string") {
-		const tokens = deck.split(/[\s,]+/).filter((t) => t.length > 0);
-		if (tokens.length > 1048576) throw tooLong(tokens.length);
-		return tokens;
-	}
-	if (!Array.isArray(deck)) {
-		if (ArrayBuffer.isView(deck)) throw new TengymError("bad-deck", `bad deck: ${describeKind(deck)}; give a string such as "AS 2C …" or an array of card codes (Array.from turns a typed array into one)`);
-		throw new TengymError("bad-deck", `bad deck ${showValue(deck)}: give a string such as "AS 2C …" or an array of card codes`);
-	}
-	if (deck.length > 1048576) throw tooLong(deck.length);
-	const tokens = new Array(deck.length);
-	for (let i = 0; i < deck.length; i++) {
-		if (!Object.hasOwn(deck, i)) throw new TengymError("bad-deck", `bad deck: no card at index ${i} (a hole in a sparse array); give every card`);
-		const c = deck[i];
-		if (typeof c !== "string" && typeof c !== "number") throw new TengymError("bad-deck", `bad deck: index ${i} holds ${showValue(c)}, not a card code such as "TH"`);
-		tokens[i] = String(c);
-	}
-	return tokens;
-}
-/**
-* Parses a full 52-card deck (each card exactly once) into card ids. The error lists
-* what is wrong: unknown codes, duplicates, missing cards, the wrong count.
-*/
-function parseStandardDeck(deck) {
-	const tokens = deckTokens(deck);
-	const out = /* @__PURE__ */ new Uint8Array(52);
-	const seen = /* @__PURE__ */ new Uint8Array(52);
-	const bad = [];
-	const dup = [];
-	tokens.forEach((tok, i) => {
-		const c = parseCardCode(tok);
-		if (c < 0) bad.push(`"${tok}" at index ${i}`);
-		else if (seen[c]) dup.push(cardCode(c));
-		else {
-			seen[c] = 1;
-			if (i < 52) out[i] = c;
-		}
-	});
-	const problems = [];
-	const ids = typeof deck !== "string" && deck.some((c) => typeof c === "number") ? "; numbers are not card codes: a card id, rank * 4 + suit, is written as its code, 0 as \"AC\" and 51 as \"KS\"" : "";
-	if (bad.length) problems.push(`unknown card codes ${bad.slice(0, 5).join(", ")}${bad.length > 5 ? ", …" : ""} (a card is rank A23456789TJQK + suit CDHS, e.g. "TH"${ids})`);
-	if (dup.length) {
-		const extra = /* @__PURE__ */ new Map();
-		for (const code of dup) extra.set(code, (extra.get(code) ?? 0) + 1);
-		problems.push(`duplicate cards ${[...extra].map(([code, n]) => n > 1 ? `${code} ×${n + 1}` : code).join(" ")}`);
-	}
-	if (!bad.length) {
-		const missing = [];
-		for (let c = 0; c < 52; c++) if (!seen[c]) missing.push(cardCode(c));
-		if (tokens.length !== 52) problems.push(`${plural(tokens.length, "card")}, a deck has 52` + (missing.length ? ` (missing ${missing.join(" ")})` : ""));
-		else if (missing.length) problems.push(`missing ${missing.join(" ")}`);
-	}
-	if (problems.length) throw new TengymError("bad-deck", `bad deck: ${problems.join("; ")}`);
-	return out;
-}
-/** The identity deck AC AD AH AS 2C … KS, for shuffling. */
-function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
-	for (let c = 0; c < 52; c++) out[c] = c;
-	return out;
-}
 // src/games/pairing/engine.ts
 /**
 * The pairing engine shared by `tens` and `block-ten`: a row of slots dealt from the
@@ -7643,13 +6981,13 @@ function orderedDeck(out = /* @__PURE__ */ new Uint8Array(52)) {
 */
 /** Options both games share, spread into each game's schema. */
 const sharedOptionFields = {
-	refill: _enum(["strict", "buffered"]).default("strict").describe("Refill empty slots at once (strict) or when you deal (buffered)"),
-	undoLimit: literal([
+	refill: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["strict", "buffered"]), "strict")).check(describe("Refill empty slots at once (strict) or when you deal (buffered)")),
+	undoLimit: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal([
 		0,
 		3,
 		"unlimited"
-	]).default(0).describe("Undos per game"),
-	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card cleared")
+	]), 0)).check(describe("Undos per game")),
+	reward: (/* @__PURE__ */ _default$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win")).check(describe("Training reward: 1 for a win, or per card cleared"))
 };
 const NO_PARTNER = 14;
 const TEN = 9;
@@ -7981,10 +7319,10 @@ function toJSON$2(s) {
 	};
 }
 function jsonSchema(slots) {
-	return strictObject({
-		tableau: array(string().nullable()).length(slots),
-		stock: array(string()).max(52),
-		removed: array(string()).max(52)
+	return /* @__PURE__ */ strictObject$1({
+		tableau: (/* @__PURE__ */ array$1(/* @__PURE__ */ nullable$1(/* @__PURE__ */ string$1()))).check(/* @__PURE__ */ _length(slots)),
+		stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
+		removed: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52))
 	});
 }
 function badState$1(message) {
@@ -8133,6 +7471,7 @@ function makePairingGame(spec) {
 		checkState: (s) => checkState$2(s),
 		sameOutcome: true,
 		actionCards: (s, _o, action) => actionCards$2(s, action),
+		moveKind: (s, _o, action) => action < s.rules.pairCount ? "pair" : action === s.rules.dealId ? "deal" : "quartet",
 		prompt: () => "",
 		board: (s) => board$2(s),
 		undoLimit: (o) => {
@@ -8170,7 +7509,7 @@ function pairingInconsistencies(game, _o, rng) {
 }
 const blockTenGame = makePairingGame({
 	name: "block-ten",
-	optionsSchema: strictObject({ ...sharedOptionFields }),
+	optionsSchema: /* @__PURE__ */ strictObject$1({ ...sharedOptionFields }),
 	params: (o) => ({
 		slots: 9,
 		rowLength: 3,
@@ -8185,10 +7524,10 @@ const blockTenGame = makePairingGame({
 registerModule({
 	game: makePairingGame({
 		name: "tens",
-		optionsSchema: strictObject({
-			tableau: literal([13, 15]).default(13).describe("Slots on the table (15 is easier)"),
+		optionsSchema: /* @__PURE__ */ strictObject$1({
+			tableau: (/* @__PURE__ */ _default$1(/* @__PURE__ */ literal([13, 15]), 13)).check(describe("Slots on the table (15 is easier)")),
 			refill: sharedOptionFields.refill,
-			blockTens: boolean().default(false).describe("Tens stay on the table (Block Ten)"),
+			blockTens: (/* @__PURE__ */ _default$1(/* @__PURE__ */ boolean$1(), false)).check(describe("Tens stay on the table (Block Ten)")),
 			undoLimit: sharedOptionFields.undoLimit,
 			reward: sharedOptionFields.reward
 		}),
@@ -8336,24 +7675,26 @@ function runTotals(o) {
 }
 /** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
 const MAX_STEPS_CAP = 1e5;
-const decadeOptionsSchema = strictObject({
-	stacks: literal([1, 7]).default(1).describe("One line of cards, or seven stacks"),
-	minRun: int().min(2).max(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` }).default(2).describe("Fewest cards in a discard"),
-	maxRun: int().min(2).nullable().default(null).describe("Most cards in a discard (empty: no limit)"),
-	loop: boolean().default(false).describe("A discard may wrap around the ends"),
-	fives: boolean().default(false).describe("Totals of 5, 15, 25 and 35 discard too"),
-	discard: _enum(["forced", "optional"]).default("forced").describe("A possible discard must be made (forced), or may wait (optional)"),
-	pickedUp: _enum(["discard", "deck-bottom"]).default("discard").describe("Discarded cards leave the game, or go under the stock"),
-	win: _enum(["empty", "one-left"]).default("empty").describe("Won with no card left, or with one at most"),
-	maxSteps: int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` }).default(5e3).describe("Moves before the game is stopped"),
-	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card cleared")
-}).superRefine((o, ctx) => {
+/** An option with its default and the words a form labels it with. */
+const option$1 = (schema, value, description) => (/* @__PURE__ */ _default$1(schema, value)).check(describe(description));
+const decadeOptionsSchema = (/* @__PURE__ */ strictObject$1({
+	stacks: option$1(/* @__PURE__ */ literal([1, 7]), 1, "One line of cards, or seven stacks"),
+	minRun: option$1(int$1().check(/* @__PURE__ */ _gte(2), /* @__PURE__ */ _lte(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` })), 2, "Fewest cards in a discard"),
+	maxRun: option$1(/* @__PURE__ */ nullable$1(int$1().check(/* @__PURE__ */ _gte(2))), null, "Most cards in a discard (empty: no limit)"),
+	loop: option$1(/* @__PURE__ */ boolean$1(), false, "A discard may wrap around the ends"),
+	fives: option$1(/* @__PURE__ */ boolean$1(), false, "Totals of 5, 15, 25 and 35 discard too"),
+	discard: option$1(/* @__PURE__ */ _enum$1(["forced", "optional"]), "forced", "A possible discard must be made (forced), or may wait (optional)"),
+	pickedUp: option$1(/* @__PURE__ */ _enum$1(["discard", "deck-bottom"]), "discard", "Discarded cards leave the game, or go under the stock"),
+	win: option$1(/* @__PURE__ */ _enum$1(["empty", "one-left"]), "empty", "Won with no card left, or with one at most"),
+	maxSteps: option$1(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` })), 5e3, "Moves before the game is stopped"),
+	reward: option$1(/* @__PURE__ */ _enum$1(["win", "cards"]), "win", "Training reward: 1 for a win, or per card cleared")
+})).check(/* @__PURE__ */ superRefine$1((o, ctx) => {
 	if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
 		code: "custom",
 		path: ["maxRun"],
 		message: `maxRun (${o.maxRun}) must be null or at least minRun (${o.minRun})`
 	});
-}, { when: (payload) => payload.issues.length === 0 });
+}, { when: (payload) => payload.issues.length === 0 }));
 /** The id of the run of `length` cards starting at position `start` (the action table above). */
 function runActionId(start, length) {
 	return 1 + start * LENGTHS_PER_START + (length - 2);
@@ -8840,13 +8181,13 @@ function board$1(s, o) {
 		}, table]
 	};
 }
-const stateJsonSchema = strictObject({
-	stacks: array(array(string()).max(SLOTS$1)).min(1).max(7),
-	eliminated: array(boolean()).min(1).max(7),
-	current: int().min(0).max(6),
-	stock: array(string()).max(52),
-	discarded: array(string()).max(52),
-	steps: int().min(0)
+const stateJsonSchema = /* @__PURE__ */ strictObject$1({
+	stacks: (/* @__PURE__ */ array$1((/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(SLOTS$1)))).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
+	eliminated: (/* @__PURE__ */ array$1(/* @__PURE__ */ boolean$1())).check(/* @__PURE__ */ _minLength(1), /* @__PURE__ */ _maxLength(7)),
+	current: int$1().check(/* @__PURE__ */ _gte(0), /* @__PURE__ */ _lte(6)),
+	stock: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
+	discarded: (/* @__PURE__ */ array$1(/* @__PURE__ */ string$1())).check(/* @__PURE__ */ _maxLength(52)),
+	steps: int$1().check(/* @__PURE__ */ _gte(0))
 });
 function toJSON$1(s) {
 	const stacks = [];
@@ -9044,6 +8385,7 @@ const decadeGame = {
 	checkState: checkState$1,
 	sameOutcome: false,
 	actionCards: actionCards$1,
+	moveKind: (_s, _o, action) => action === 0 ? "draw" : "run",
 	prompt: () => "",
 	board: board$1,
 	endText: endText$1,
@@ -9384,7 +8726,7 @@ var SearchLevels = class {
 * the unseen cards never changes a fair agent's choice.
 */
 /** An agent as a caller passes one (to a hinter, to an evaluation): an object with a name and `act`. */
-const agentSchema = custom((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
+const agentSchema = /* @__PURE__ */ custom$1((a) => a !== null && typeof a === "object" && typeof a.name === "string" && typeof a.act === "function", { error: "expected an agent (an object with name and act(env), such as loadAgent(dir) from tengym/node or agentFromModel(model) from tengym/models)" });
 /**
 * What every agent checks of the env it is asked to act in or score: an `Env`, dealt, its
 * episode running. A caller's mistake is said as one, not met as a TypeError or an action
@@ -10837,6 +10179,7 @@ const DECADE_KIT = {
 	agents: DECADE_AGENTS,
 	simpleBaseline: "longest",
 	searches: ["pimc", "lookahead"],
+	solver: "oracle",
 	modelFirst: [
 		"decade",
 		"decade-fives",
@@ -12543,14 +11886,16 @@ const FOUR_TEN_RESULT = {
 	},
 	curve: "meanRounds"
 };
-const fourTenOptionsSchema = strictObject({
-	drawVisible: boolean().default(true).describe("See the drawn card before choosing its hand"),
-	check: _enum(["points-first", "faults-first"]).default("points-first").describe("When a move both scores and faults, which counts"),
-	handTarget: int().min(1).max(40).default(10).describe("The Hand total that scores"),
-	gameTarget: int().min(1).default(50).describe("Points to win"),
-	safeties: int().min(0).default(3).describe("Faults forgiven per game"),
-	maxRounds: int().min(1).default(100).describe("Rounds before the game is stopped"),
-	reward: _enum(["points", "rounds"]).default("points").describe("Training reward: points, or fewer rounds")
+/** An option with its default and the words a form labels it with. */
+const option = (schema, value, description) => (/* @__PURE__ */ _default$1(schema, value)).check(describe(description));
+const fourTenOptionsSchema = /* @__PURE__ */ strictObject$1({
+	drawVisible: option(/* @__PURE__ */ boolean$1(), true, "See the drawn card before choosing its hand"),
+	check: option(/* @__PURE__ */ _enum$1(["points-first", "faults-first"]), "points-first", "When a move both scores and faults, which counts"),
+	handTarget: option(int$1().check(/* @__PURE__ */ _gte(1), /* @__PURE__ */ _lte(40)), 10, "The Hand total that scores"),
+	gameTarget: option(int$1().check(/* @__PURE__ */ _gte(1)), 50, "Points to win"),
+	safeties: option(int$1().check(/* @__PURE__ */ _gte(0)), 3, "Faults forgiven per game"),
+	maxRounds: option(int$1().check(/* @__PURE__ */ _gte(1)), 100, "Rounds before the game is stopped"),
+	reward: option(/* @__PURE__ */ _enum$1(["points", "rounds"]), "points", "Training reward: points, or fewer rounds")
 });
 const HAND_SIZE = 4;
 const NUM_ACTIONS = 48;
@@ -13140,31 +12485,31 @@ function board(s, o) {
 		]
 	};
 }
-const cardSchema = _enum([
+const cardSchema = /* @__PURE__ */ _enum$1([
 	"1",
 	"2",
 	"3",
 	"4"
 ]);
-const handSchema = array(cardSchema).max(HAND_SIZE);
-const configSchema = strictObject({
+const handSchema = (/* @__PURE__ */ array$1(cardSchema)).check(/* @__PURE__ */ _maxLength(HAND_SIZE));
+const configSchema = /* @__PURE__ */ strictObject$1({
 	hand: handSchema,
 	home: handSchema,
 	shadow: handSchema
 });
-const stateSchema = strictObject({
-	phase: _enum(PHASE_NAMES),
-	points: int().min(0),
-	safeties: int().min(0),
-	rounds: int().min(0),
+const stateSchema = /* @__PURE__ */ strictObject$1({
+	phase: /* @__PURE__ */ _enum$1(PHASE_NAMES),
+	points: int$1().check(/* @__PURE__ */ _gte(0)),
+	safeties: int$1().check(/* @__PURE__ */ _gte(0)),
+	rounds: int$1().check(/* @__PURE__ */ _gte(0)),
 	hand: handSchema,
 	home: handSchema,
 	shadow: handSchema,
-	drawn: cardSchema.nullable(),
-	outOfPlay: array(cardSchema).max(32),
-	stock: array(cardSchema).max(32),
-	queuedDecks: array(array(cardSchema).length(32)),
-	seenThisTurn: array(configSchema).max(SEEN_CAPACITY)
+	drawn: /* @__PURE__ */ nullable$1(cardSchema),
+	outOfPlay: (/* @__PURE__ */ array$1(cardSchema)).check(/* @__PURE__ */ _maxLength(32)),
+	stock: (/* @__PURE__ */ array$1(cardSchema)).check(/* @__PURE__ */ _maxLength(32)),
+	queuedDecks: /* @__PURE__ */ array$1((/* @__PURE__ */ array$1(cardSchema)).check(/* @__PURE__ */ _length(32))),
+	seenThisTurn: (/* @__PURE__ */ array$1(configSchema)).check(/* @__PURE__ */ _maxLength(SEEN_CAPACITY))
 });
 function keyToConfig(key) {
 	const counts = /* @__PURE__ */ new Uint8Array(12);
@@ -13441,6 +12786,7 @@ const fourTenGame = {
 	checkState,
 	sameOutcome: false,
 	actionCards,
+	moveKind: (_s, _o, action) => action < 3 ? "place" : action < 15 ? "replace" : action < 47 ? "exchange" : "end-turn",
 	prompt,
 	board,
 	stepNote,
@@ -15759,7 +15105,11 @@ function fourTenHintDetails(env, agent) {
 	const rules = gameRulesOf(env.options);
 	const objective = agent instanceof OptimalFourTenAgent && hasShippedGameValues(rules) ? "game" : { lambda: 40 };
 	try {
-		return new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
+		const details = new Map(fourTenActionDetails(env, objective).actions.map((d) => [d.action, fourTenProspects(d, rules.handTarget)]));
+		const endTurn = [...details.keys()].find((a) => env.moveKind(a) === "end-turn");
+		const ending = endTurn === void 0 ? void 0 : details.get(endTurn);
+		for (const [action, text] of details) if (action !== endTurn && text === ending && env.moveKind(action) === "exchange") details.set(action, `the same prospects as ending the turn now: ${text}`);
+		return details;
 	} catch (e) {
 		if (e instanceof TengymError) return null;
 		throw e;
@@ -16527,6 +15877,906 @@ const FOUR_TEN_SEARCH = {
 	name: "next-turn",
 	create: (options) => new FourTenLookahead(options)
 };
+// node_modules/zod/v4/classic/errors.js
+const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+function _lazyMethod(proto, key, make) {
+	Object.defineProperty(proto, key, {
+		configurable: true,
+		enumerable: false,
+		get() {
+			const value = make(this);
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+			return value;
+		},
+		set(value) {
+			Object.defineProperty(this, key, {
+				value,
+				configurable: true,
+				writable: true
+			});
+		}
+	});
+}
+const initializer = (inst, issues) => {
+	$ZodError.init(inst, issues);
+	inst.name = "ZodError";
+	const proto = Object.getPrototypeOf(inst);
+	if (_installedErrorProtos.has(proto)) return;
+	_installedErrorProtos.add(proto);
+	_lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+	_lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+	_lazyMethod(proto, "addIssue", (self) => (issue) => {
+		self.issues.push(issue);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	_lazyMethod(proto, "addIssues", (self) => (issues) => {
+		self.issues.push(...issues);
+		self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+	});
+	Object.defineProperty(proto, "isEmpty", {
+		configurable: true,
+		enumerable: false,
+		get() {
+			return this.issues.length === 0;
+		}
+	});
+};
+const ZodRealError = /*@__PURE__*/ $constructor("ZodError", initializer, void 0, { Parent: Error });
+// node_modules/zod/v4/classic/parse.js
+const parse = /* @__PURE__ */ _parse(ZodRealError);
+const parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
+const safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
+const safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+const encode = /* @__PURE__ */ _encode(ZodRealError);
+const decode = /* @__PURE__ */ _decode(ZodRealError);
+const encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
+const decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
+const safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
+const safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
+const safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+const safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+// node_modules/zod/v4/classic/schemas.js
+function _ensureDefaultLocale() {
+	if (!globalConfig.localeError) config(en_default());
+}
+function _ensureDefaultMemoizer() {
+	if (!globalConfig.memoizer) config({ memoizer: memoizer() });
+}
+const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
+	_ensureDefaultLocale();
+	$ZodType.init(inst, def);
+	inst.def = def;
+	inst.type = def.type;
+	return inst;
+}, {
+	check(...chks) {
+		const def = this.def;
+		return this.clone(mergeDefs(def, { checks: [...def.checks ?? [], ...chks.map((ch) => typeof ch === "function" ? { _zod: {
+			check: ch,
+			def: { check: "custom" },
+			onattach: []
+		} } : ch)] }), { parent: true });
+	},
+	with(...chks) {
+		return this.check(...chks);
+	},
+	clone(def, params) {
+		return clone(this, def, params);
+	},
+	brand() {
+		return this;
+	},
+	register(reg, meta) {
+		reg.add(this, meta);
+		return this;
+	},
+	refine(check, params) {
+		return this.check(refine(check, params));
+	},
+	superRefine(refinement, params) {
+		return this.check(superRefine(refinement, params));
+	},
+	overwrite(fn) {
+		return this.check(/* @__PURE__ */ _overwrite(fn));
+	},
+	optional() {
+		return optional(this);
+	},
+	exactOptional() {
+		return exactOptional(this);
+	},
+	nullable() {
+		return nullable(this);
+	},
+	nullish() {
+		return optional(nullable(this));
+	},
+	nonoptional(params) {
+		return nonoptional(this, params);
+	},
+	array() {
+		return array(this);
+	},
+	or(arg) {
+		return union([this, arg]);
+	},
+	and(arg) {
+		return intersection(this, arg);
+	},
+	transform(tx) {
+		return pipe(this, transform(tx));
+	},
+	default(d) {
+		return _default(this, d);
+	},
+	prefault(d) {
+		return prefault(this, d);
+	},
+	catch(params) {
+		return _catch(this, params);
+	},
+	pipe(target) {
+		return pipe(this, target);
+	},
+	readonly() {
+		return readonly(this);
+	},
+	describe(description) {
+		const cl = this.clone();
+		globalRegistry.add(cl, { description });
+		return cl;
+	},
+	meta(...args) {
+		if (args.length === 0) return globalRegistry.get(this);
+		const cl = this.clone();
+		globalRegistry.add(cl, args[0]);
+		return cl;
+	},
+	isOptional() {
+		return this.safeParse(void 0).success;
+	},
+	isNullable() {
+		return this.safeParse(null).success;
+	},
+	apply(fn, ...args) {
+		return args.length === 0 ? fn(this) : fn(this, ...args);
+	},
+	get "~standard"() {
+		return hide(this, "~standard", {
+			...standardProps(this),
+			jsonSchema: {
+				input: createStandardJSONSchemaMethod(this, "input"),
+				output: createStandardJSONSchemaMethod(this, "output")
+			}
+		});
+	},
+	set "~standard"(value) {
+		own(this, "~standard", value);
+	},
+	parse: function _parse(data, params) {
+		return parse(this, data, params, { callee: _parse });
+	},
+	parseAsync: async function _parseAsync(data, params) {
+		return await parseAsync(this, data, params, { callee: _parseAsync });
+	},
+	safeParse(data, params) {
+		return safeParse(this, data, params);
+	},
+	async safeParseAsync(data, params) {
+		return safeParseAsync(this, data, params);
+	},
+	get spa() {
+		return this?.safeParseAsync;
+	},
+	set spa(value) {
+		own(this, "spa", value);
+	},
+	validate(data, params) {
+		return validate(this, data, params);
+	},
+	validateAsync(data, params) {
+		return validateAsync$1(this, data, params);
+	},
+	encode: function _encode(data, params) {
+		return encode(this, data, params, { callee: _encode });
+	},
+	decode: function _decode(data, params) {
+		return decode(this, data, params, { callee: _decode });
+	},
+	encodeAsync: async function _encodeAsync(data, params) {
+		return await encodeAsync(this, data, params, { callee: _encodeAsync });
+	},
+	decodeAsync: async function _decodeAsync(data, params) {
+		return await decodeAsync(this, data, params, { callee: _decodeAsync });
+	},
+	safeEncode(data, params) {
+		return safeEncode(this, data, params);
+	},
+	safeDecode(data, params) {
+		return safeDecode(this, data, params);
+	},
+	async safeEncodeAsync(data, params) {
+		return safeEncodeAsync(this, data, params);
+	},
+	async safeDecodeAsync(data, params) {
+		return safeDecodeAsync(this, data, params);
+	},
+	toJSONSchema(params) {
+		return createToJSONSchemaMethod(this, {})(params);
+	},
+	get description() {
+		return globalRegistry.get(this)?.description;
+	},
+	get _def() {
+		return this._zod.def;
+	}
+});
+/** @internal */
+const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
+}, /*@__PURE__*/ derived({
+	format: (inst) => aggregateChecks(inst).format ?? null,
+	minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+	maxLength: (inst) => aggregateChecks(inst).maximum ?? null
+}, {
+	regex(...args) {
+		return this.check(/* @__PURE__ */ _regex(...args));
+	},
+	includes(...args) {
+		return this.check(/* @__PURE__ */ _includes(...args));
+	},
+	startsWith(...args) {
+		return this.check(/* @__PURE__ */ _startsWith(...args));
+	},
+	endsWith(...args) {
+		return this.check(/* @__PURE__ */ _endsWith(...args));
+	},
+	min(...args) {
+		return this.check(/* @__PURE__ */ _minLength(...args));
+	},
+	max(...args) {
+		return this.check(/* @__PURE__ */ _maxLength(...args));
+	},
+	length(...args) {
+		return this.check(/* @__PURE__ */ _length(...args));
+	},
+	nonempty(...args) {
+		return this.check(/* @__PURE__ */ _minLength(1, ...args));
+	},
+	lowercase(params) {
+		return this.check(/* @__PURE__ */ _lowercase(params));
+	},
+	uppercase(params) {
+		return this.check(/* @__PURE__ */ _uppercase(params));
+	},
+	trim() {
+		return this.check(/* @__PURE__ */ _trim());
+	},
+	normalize(...args) {
+		return this.check(/* @__PURE__ */ _normalize(...args));
+	},
+	toLowerCase() {
+		return this.check(/* @__PURE__ */ _toLowerCase());
+	},
+	toUpperCase() {
+		return this.check(/* @__PURE__ */ _toUpperCase());
+	},
+	slugify() {
+		return this.check(/* @__PURE__ */ _slugify());
+	}
+}));
+const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
+	$ZodString.init(inst, def);
+	_ZodString.init(inst, def);
+}, {
+	email(params) {
+		return this.check(/* @__PURE__ */ _email(ZodEmail, params));
+	},
+	url(params) {
+		return this.check(/* @__PURE__ */ _url(ZodURL, params));
+	},
+	jwt(params) {
+		return this.check(/* @__PURE__ */ _jwt(ZodJWT, params));
+	},
+	emoji(params) {
+		return this.check(/* @__PURE__ */ _emoji(ZodEmoji, params));
+	},
+	guid(params) {
+		return this.check(/* @__PURE__ */ _guid(ZodGUID, params));
+	},
+	uuid(params) {
+		return this.check(/* @__PURE__ */ _uuid(ZodUUID, params));
+	},
+	uuidv4(params) {
+		return this.check(/* @__PURE__ */ _uuidv4(ZodUUID, params));
+	},
+	uuidv6(params) {
+		return this.check(/* @__PURE__ */ _uuidv6(ZodUUID, params));
+	},
+	uuidv7(params) {
+		return this.check(/* @__PURE__ */ _uuidv7(ZodUUID, params));
+	},
+	nanoid(params) {
+		return this.check(/* @__PURE__ */ _nanoid(ZodNanoID, params));
+	},
+	cuid(params) {
+		return this.check(/* @__PURE__ */ _cuid(ZodCUID, params));
+	},
+	cuid2(params) {
+		return this.check(/* @__PURE__ */ _cuid2(ZodCUID2, params));
+	},
+	ulid(params) {
+		return this.check(/* @__PURE__ */ _ulid(ZodULID, params));
+	},
+	base64(params) {
+		return this.check(/* @__PURE__ */ _base64(ZodBase64, params));
+	},
+	base64url(params) {
+		return this.check(/* @__PURE__ */ _base64url(ZodBase64URL, params));
+	},
+	xid(params) {
+		return this.check(/* @__PURE__ */ _xid(ZodXID, params));
+	},
+	ksuid(params) {
+		return this.check(/* @__PURE__ */ _ksuid(ZodKSUID, params));
+	},
+	ipv4(params) {
+		return this.check(/* @__PURE__ */ _ipv4(ZodIPv4, params));
+	},
+	ipv6(params) {
+		return this.check(/* @__PURE__ */ _ipv6(ZodIPv6, params));
+	},
+	cidrv4(params) {
+		return this.check(/* @__PURE__ */ _cidrv4(ZodCIDRv4, params));
+	},
+	cidrv6(params) {
+		return this.check(/* @__PURE__ */ _cidrv6(ZodCIDRv6, params));
+	},
+	e164(params) {
+		return this.check(/* @__PURE__ */ _e164(ZodE164, params));
+	},
+	datetime(params) {
+		return this.check(/* @__PURE__ */ _isoDateTime(ZodISODateTime, params));
+	},
+	date(params) {
+		return this.check(/* @__PURE__ */ _isoDate(ZodISODate, params));
+	},
+	time(params) {
+		return this.check(/* @__PURE__ */ _isoTime(ZodISOTime, params));
+	},
+	duration(params) {
+		return this.check(/* @__PURE__ */ _isoDuration(ZodISODuration, params));
+	}
+});
+function string(params) {
+	return /* @__PURE__ */ _string(ZodString, params);
+}
+const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
+	$ZodStringFormat.init(inst, def);
+	_ZodString.init(inst, def);
+});
+const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
+	$ZodISODateTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
+	$ZodISODate.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+	$ZodISOTime.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+	$ZodISODuration.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
+	$ZodEmail.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
+	$ZodGUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
+	$ZodUUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
+	$ZodURL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
+	$ZodEmoji.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
+	$ZodNanoID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+/**
+* @deprecated CUID v1 is deprecated by its authors due to information leakage
+* (timestamps embedded in the id). Use {@link ZodCUID2} instead.
+* See https://github.com/paralleldrive/cuid.
+*/
+const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
+	$ZodCUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
+	$ZodCUID2.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
+	$ZodULID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
+	$ZodXID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
+	$ZodKSUID.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
+	$ZodIPv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
+	$ZodIPv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
+	$ZodCIDRv4.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
+	$ZodCIDRv6.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
+	$ZodBase64.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
+	$ZodBase64URL.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
+	$ZodE164.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
+	$ZodJWT.init(inst, def);
+	ZodStringFormat.init(inst, def);
+});
+const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
+	$ZodNumber.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
+	inst.isFinite = true;
+}, /*@__PURE__*/ derived({
+	minValue: (inst) => {
+		const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+		return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+	},
+	maxValue: (inst) => {
+		const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+		return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+	},
+	isInt: (inst) => {
+		const { isInt, multipleOf } = aggregateChecks(inst);
+		return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+	},
+	format: (inst) => aggregateChecks(inst).format ?? null
+}, {
+	gt(value, params) {
+		return this.check(/* @__PURE__ */ _gt(value, params));
+	},
+	gte(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	min(value, params) {
+		return this.check(/* @__PURE__ */ _gte(value, params));
+	},
+	lt(value, params) {
+		return this.check(/* @__PURE__ */ _lt(value, params));
+	},
+	lte(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	max(value, params) {
+		return this.check(/* @__PURE__ */ _lte(value, params));
+	},
+	int(params) {
+		return this.check(int(params));
+	},
+	safe(params) {
+		return this.check(int(params));
+	},
+	positive(params) {
+		return this.check(/* @__PURE__ */ _gt(0, params));
+	},
+	nonnegative(params) {
+		return this.check(/* @__PURE__ */ _gte(0, params));
+	},
+	negative(params) {
+		return this.check(/* @__PURE__ */ _lt(0, params));
+	},
+	nonpositive(params) {
+		return this.check(/* @__PURE__ */ _lte(0, params));
+	},
+	multipleOf(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	step(value, params) {
+		return this.check(/* @__PURE__ */ _multipleOf(value, params));
+	},
+	finite() {
+		return this;
+	}
+}));
+const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
+	$ZodNumberFormat.init(inst, def);
+	ZodNumber.init(inst, def);
+});
+function int(params) {
+	return /* @__PURE__ */ _int(ZodNumberFormat, params);
+}
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+	$ZodBoolean.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
+function boolean(params) {
+	return /* @__PURE__ */ _boolean(ZodBoolean, params);
+}
+const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
+	$ZodUnknown.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => void 0;
+});
+function unknown() {
+	return /* @__PURE__ */ _unknown(ZodUnknown);
+}
+const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
+	$ZodNever.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
+});
+function never(params) {
+	return /* @__PURE__ */ _never(ZodNever, params);
+}
+const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodArray.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
+	inst.element = def.element;
+}, {
+	min(n, params) {
+		return this.check(/* @__PURE__ */ _minLength(n, params));
+	},
+	nonempty(params) {
+		return this.check(/* @__PURE__ */ _minLength(1, params));
+	},
+	max(n, params) {
+		return this.check(/* @__PURE__ */ _maxLength(n, params));
+	},
+	length(n, params) {
+		return this.check(/* @__PURE__ */ _length(n, params));
+	},
+	unwrap() {
+		return this.element;
+	}
+});
+function array(element, params) {
+	return /* @__PURE__ */ _array(ZodArray, element, params);
+}
+const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodObjectJIT.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
+	installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+}, {
+	keyof() {
+		return _enum(Object.keys(this._zod.def.shape));
+	},
+	catchall(catchall) {
+		return this.clone(mergeDefs(this._zod.def, { catchall }));
+	},
+	passthrough() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	loose() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+	},
+	strict() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
+	},
+	strip() {
+		return this.clone(mergeDefs(this._zod.def, { catchall: void 0 }));
+	},
+	extend(incoming) {
+		return extend(this, incoming);
+	},
+	safeExtend(incoming) {
+		return safeExtend(this, incoming);
+	},
+	merge(other) {
+		return merge(this, other);
+	},
+	pick(mask) {
+		return pick(this, mask);
+	},
+	omit(mask) {
+		return omit(this, mask);
+	},
+	partial(...args) {
+		return partial(ZodOptional, this, args[0]);
+	},
+	exactPartial(...args) {
+		return partial(ZodExactOptional, this, args[0], "exactPartial");
+	},
+	required(...args) {
+		return required(ZodNonOptional, this, args[0]);
+	}
+});
+function strictObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: never(),
+		...normalizeParams(params)
+	});
+}
+function looseObject(shape, params) {
+	return new ZodObject({
+		type: "object",
+		shape,
+		catchall: unknown(),
+		...normalizeParams(params)
+	});
+}
+const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
+	$ZodUnion.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
+	inst.options = def.options;
+});
+function union(options, params) {
+	return new ZodUnion({
+		type: "union",
+		options,
+		...normalizeParams(params)
+	});
+}
+const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
+	$ZodIntersection.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
+});
+function intersection(left, right) {
+	return new ZodIntersection({
+		type: "intersection",
+		left,
+		right
+	});
+}
+const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
+	$ZodEnum.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
+	inst.enum = def.entries;
+	inst.options = [...inst._zod.values];
+	const keys = new Set(Object.keys(def.entries));
+	inst.extract = (values, params) => {
+		const newEntries = {};
+		for (const value of values) if (keys.has(value)) newEntries[value] = def.entries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+	inst.exclude = (values, params) => {
+		const newEntries = { ...def.entries };
+		for (const value of values) if (keys.has(value)) delete newEntries[value];
+		else throw new Error(`Key ${value} not found in enum`);
+		return new ZodEnum({
+			...def,
+			checks: [],
+			...normalizeParams(params),
+			entries: newEntries
+		});
+	};
+});
+function _enum(values, params) {
+	const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+	return new ZodEnum({
+		type: "enum",
+		entries,
+		...normalizeParams(params)
+	});
+}
+const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
+	_ensureDefaultMemoizer();
+	$ZodTransform.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
+	inst._zod.parse = (payload, _ctx) => {
+		if (_ctx.direction === "backward") throw new $ZodEncodeError(inst.constructor.name);
+		payload.addIssue = (issue$1) => {
+			if (typeof issue$1 === "string") payload.issues.push(issue(issue$1, payload.value, def));
+			else {
+				const _issue = issue$1;
+				if (_issue.fatal) _issue.continue = false;
+				_issue.code ?? (_issue.code = "custom");
+				if (!("input" in _issue)) _issue.input = payload.value;
+				_issue.inst ?? (_issue.inst = inst);
+				payload.issues.push(issue(_issue));
+			}
+		};
+		const output = def.transform(payload.value, payload);
+		if (output instanceof Promise) return output.then((output) => {
+			payload.value = output;
+			return payload;
+		});
+		payload.value = output;
+		return payload;
+	};
+});
+function transform(fn) {
+	return new ZodTransform({
+		type: "transform",
+		transform: fn
+	});
+}
+const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
+	$ZodOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function optional(innerType) {
+	return new ZodOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
+	$ZodExactOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function exactOptional(innerType) {
+	return new ZodExactOptional({
+		type: "optional",
+		innerType
+	});
+}
+const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
+	$ZodNullable.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nullable(innerType) {
+	return new ZodNullable({
+		type: "nullable",
+		innerType
+	});
+}
+const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
+	$ZodDefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeDefault = inst.unwrap;
+});
+function _default(innerType, defaultValue) {
+	return new ZodDefault({
+		type: "default",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
+	$ZodPrefault.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function prefault(innerType, defaultValue) {
+	return new ZodPrefault({
+		type: "prefault",
+		innerType,
+		get defaultValue() {
+			return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+		}
+	});
+}
+const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
+	$ZodNonOptional.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function nonoptional(innerType, params) {
+	return new ZodNonOptional({
+		type: "nonoptional",
+		innerType,
+		...normalizeParams(params)
+	});
+}
+const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
+	$ZodCatch.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+	inst.removeCatch = inst.unwrap;
+});
+function _catch(innerType, catchValue) {
+	return new ZodCatch({
+		type: "catch",
+		innerType,
+		catchValue: typeof catchValue === "function" ? catchValue : constantCatch(catchValue)
+	});
+}
+const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
+	$ZodPipe.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
+	inst.in = def.in;
+	inst.out = def.out;
+});
+function pipe(in_, out) {
+	return new ZodPipe({
+		type: "pipe",
+		in: in_,
+		out
+	});
+}
+const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
+	$ZodReadonly.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
+	inst.unwrap = () => inst._zod.def.innerType;
+});
+function readonly(innerType) {
+	return new ZodReadonly({
+		type: "readonly",
+		innerType
+	});
+}
+const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
+	$ZodCustom.init(inst, def);
+	ZodType.init(inst, def);
+	inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
+});
+function custom(fn, _params) {
+	return /* @__PURE__ */ _custom(ZodCustom, fn ?? (() => true), _params);
+}
+function refine(fn, _params = {}) {
+	return /* @__PURE__ */ _refine(ZodCustom, fn, _params);
+}
+function superRefine(fn, params) {
+	return /* @__PURE__ */ _superRefine(fn, params);
+}
 // src/games/four-ten/learned/targets.ts
 /**
 * Four Ten's afterstate training targets (src/agents/afterstate.ts, `TargetStrategy`):
