@@ -17439,7 +17439,7 @@ function playAgent(env, agent, seed, from, to, options = {}) {
 */
 function* playing$1(env, agent, seed, from, to, options) {
 	const lanes = Math.min(options.lanes ?? 1, to - from);
-	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
+	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes, options.onEpisode);
 	const game = make(env);
 	const tally = new DealTally(game);
 	const rows = emptyRows(to - from, recordedKeys(game.game.result));
@@ -17486,8 +17486,9 @@ function inDeal(e, agent, deal, dealSeed) {
 * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
 * decision is decided in one `actBatch` call; a finished lane deals the next deal.
 */
-function* playSideBySide(env, agent, seed, from, to, lanes) {
+function* playSideBySide(env, agent, seed, from, to, lanes, onEpisode) {
 	const rows = emptyRows(to - from, recordedKeys(env.game.result));
+	let recorded = 0;
 	const games = Array.from({ length: lanes }, () => make(env));
 	const tallies = games.map((g) => new DealTally(g));
 	/** The deal each lane plays (−1: none left). */
@@ -17504,7 +17505,10 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 				tallies[k].step(acted(game, changes, agent.act(game)));
 			}
 			if (game.running) return;
-			if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
+			if (deal[k] >= 0) {
+				tallies[k].record(rows, deal[k] - from);
+				onEpisode?.(++recorded);
+			}
 			if (next >= to) {
 				deal[k] = -1;
 				return;
