@@ -35,6 +35,13 @@ def test_bad_id():
     assert issubclass(UnknownEnvError, ValueError)
 
 
+def test_an_id_of_300_000_characters_is_an_unknown_env_at_once_not_an_engine_timeout():
+    start = time.monotonic()
+    with pytest.raises(UnknownEnvError, match=r'^unknown env "x{64}…" \(300000 characters\); registered ids: '):
+        tengym.TengymEnv("x" * 300_000)
+    assert time.monotonic() - start < 10
+
+
 def test_bad_option():
     with pytest.raises(BadOptionsError, match="bad options for decade") as e:
         gym.make("tengym/decade-v0", maxSteps=-3)

@@ -4,6 +4,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { slowFirstMove } from '../agents/index.js';
 import { TengymError, isPlainObject } from '../env/errors.js';
 import { MAX_SEED } from '../env/rng.js';
@@ -184,6 +185,38 @@ export function intervalText(
 ): string {
   const bound = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? show(x) : '–');
   return `${show(diff)} [${bound(ci95[0])}, ${bound(ci95[1])}]`;
+}
+
+/** The longest line an interactive command reads (a move, a command): far past any typed line. */
+export const MAX_INPUT_LINE = 64 * 1024;
+
+/**
+ * The lines of a stream (text, UTF-8; "\n" or "\r\n" ends one), the last one without its end included. A line
+ * longer than `max` characters is refused by `tooLong` as soon as it passes the bound, before it fills the memory
+ * (`< /dev/zero` is one endless line).
+ */
+export async function* boundedLines(
+  stream: AsyncIterable<Buffer | string>,
+  tooLong: () => Error,
+  max = MAX_INPUT_LINE,
+): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  for await (const chunk of stream) {
+    pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let end = pending.indexOf('\n');
+    while (end !== -1) {
+      const line = pending.slice(0, end);
+      if (line.length > max) throw tooLong();
+      yield line.endsWith('\r') ? line.slice(0, -1) : line;
+      pending = pending.slice(end + 1);
+      end = pending.indexOf('\n');
+    }
+    if (pending.length > max) throw tooLong();
+  }
+  pending += decoder.end();
+  if (pending.length > max) throw tooLong();
+  if (pending !== '') yield pending;
 }
 
 /** The text of a file, or of stdin for "-"; a missing or unreadable file is a clear error. */

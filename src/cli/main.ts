@@ -254,8 +254,9 @@ export async function main(argv: string[]): Promise<void> {
   cli = cli
     .demandCommand(
       1,
-      'Name a command: tengym envs | replay | bench | stats | agents | eval | train | hint | play | fuzz | ' +
-        'serve | start (tengym --help lists them)',
+      // Every command, from the list itself: none left out.
+      `Name a command: tengym ${COMMANDS.map((c) => String(c.command).split(' ')[0]).join(' | ')} (tengym --help ` +
+        'lists them)',
     )
     .strict()
     .recommendCommands()

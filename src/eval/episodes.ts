@@ -151,7 +151,7 @@ class DealTally {
 }
 
 export interface PlayOptions {
-  /** Called after each deal with the deals done so far (one at a time only). */
+  /** Called after each deal with the deals done so far. */
   onEpisode?: (done: number) => void;
   /** Deals played side by side when the agent has `actBatch` (default 1: one at a time). */
   lanes?: number;
@@ -215,7 +215,7 @@ function* playing(
   options: PlayOptions,
 ): Generator<void, EpisodeRows> {
   const lanes = Math.min(options.lanes ?? 1, to - from);
-  if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
+  if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes, options.onEpisode);
   const game = make(env);
   const tally = new DealTally(game);
   const rows = emptyRows(to - from, recordedKeys(game.game.result));
@@ -284,8 +284,10 @@ function* playSideBySide(
   from: number,
   to: number,
   lanes: number,
+  onEpisode?: (done: number) => void,
 ): Generator<void, EpisodeRows> {
   const rows = emptyRows(to - from, recordedKeys(env.game.result));
+  let recorded = 0;
   const games = Array.from({ length: lanes }, () => make(env));
   const tallies = games.map((g) => new DealTally(g));
   /** The deal each lane plays (−1: none left). */
@@ -302,7 +304,10 @@ function* playSideBySide(
         tallies[k].step(acted(game, changes, agent.act(game)));
       }
       if (game.running) return;
-      if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
+      if (deal[k] >= 0) {
+        tallies[k].record(rows, deal[k] - from);
+        onEpisode?.(++recorded);
+      }
       if (next >= to) {
         deal[k] = -1;
         return;

@@ -605,6 +605,25 @@ function envKey(id: string, options: unknown): string {
   return `${id} ${JSON.stringify(options)}`;
 }
 
+/**
+ * The env an agent ranks `given` on: the slot's own env, a copy of the caller's, so that an agent that steps what it
+ * ranks moves no game of the caller's (and is refused, as evaluate() refuses it: `changedEnv`).
+ */
+function shielded(given: Env, slot: EnvSlot): Env {
+  if (given === slot.env) return given;
+  if (given.game !== slot.env.game) return given.clone();
+  slot.env.copyFrom(given);
+  return slot.env;
+}
+
+function changedEnv(what: string, source: string): TengymError {
+  return new TengymError(
+    'bad-argument',
+    `${what}: ${source} changed the env it was shown (it stepped, dealt, undid or loaded a state): an agent ranks ` +
+      `the moves and leaves the game to the caller; to look ahead, act on env.clone() (the caller's env is as it was)`,
+  );
+}
+
 /** Scores from an agent without `score`: its choice first (1), the rest in id order (0). */
 function scoresFromAct(agent: Agent, env: Env): ActionScores {
   const chosen = agent.act(env);
@@ -757,12 +776,15 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
         'bad-argument',
         `top must be an integer ≥ 0 (0: every legal move), got ${showValue(options.top)}`,
       );
-    const { env, slot } = loaded(state);
-    if (!env.running)
-      throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(env.outcome())})`);
+    const { env: given, slot } = loaded(state);
+    if (!given.running)
+      throw new TengymError('episode-over', `no hint: the game is over (${JSON.stringify(given.outcome())})`);
+    const env = shielded(given, slot);
+    const changes = env.changes;
     const sameOutcome = hasSameOutcome(env);
     const details = figures ? (kitOf(env.game).hintDetails?.(env, slot.agent) ?? null) : null;
     const ranked = sameOutcome || !slot.agent.score ? scoresFromAct(slot.agent, env) : slot.agent.score(env);
+    if (env.changes !== changes) throw changedEnv('hint', slot.source);
     const hints: Hint[] = [];
     // Among equal scores, the move that ends the turn first (tie-break.ts): a player follows the top hint.
     for (const { action, score } of sameOutcome ? ranked.actions : preferFewerMoves(env, ranked)) {
@@ -795,8 +817,12 @@ export function createHinter(hinterConfig: HinterConfig = {}): Hinter {
   }
 
   function observe(state: EnvState | Env): void {
-    const { env, slot } = loaded(state);
-    if (env.running) slot.agent.observe?.(env);
+    const { env: given, slot } = loaded(state);
+    if (!given.running || !slot.agent.observe) return;
+    const env = shielded(given, slot);
+    const changes = env.changes;
+    slot.agent.observe(env);
+    if (env.changes !== changes) throw changedEnv('observe', slot.source);
   }
 
   const hinter: Hinter = {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as tf from '../agents/learned/tf.js';
 import { parseMetadata, type ModelMetadata } from '../agents/learned/metadata.js';
-import { agentFromModel, checkModelFits, type TrainedAgent } from '../agents/learned/from-model.js';
+import { agentFromModel, checkModelFits, checkModelJsonFits, type TrainedAgent } from '../agents/learned/from-model.js';
 import { modelLoadError } from '../agents/learned/model-check.js';
 import { initBackend } from './tf-backend.js';
 import { fileIO } from './model-files.js';
@@ -30,10 +30,15 @@ export async function loadModel(
   const files: string[] = [];
   try {
     model = await tf.loadLayersModel(
-      fileIO(dir, (name, bytes) => {
-        files.push(name);
-        hash.update(bytes);
-      }),
+      fileIO(
+        dir,
+        (name, bytes) => {
+          files.push(name);
+          hash.update(bytes);
+        },
+        // The network's widths against what the agent needs, before TensorFlow.js builds anything.
+        (checked, where) => void checkModelJsonFits(checked, where),
+      ),
     );
   } catch (e) {
     throw modelLoadError(e, `model ${dir}`);

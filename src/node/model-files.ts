@@ -150,9 +150,14 @@ export async function readModelMetadata(dir: string): Promise<ModelMetadata> {
  * once its manifest is known to list plain files inside the folder, each once, whose sizes add
  * up to what it describes, each weight file once.
  */
-async function loadArtifacts(dir: string, onFile?: FileRead): Promise<tf.io.ModelArtifacts> {
+async function loadArtifacts(
+  dir: string,
+  onFile?: FileRead,
+  onModelJson?: ModelJsonRead,
+): Promise<tf.io.ModelArtifacts> {
   const where = `model ${dir}`;
   const { checked, realDir, bytes } = await readModelJson(dir, where);
+  onModelJson?.(checked, where);
   onFile?.(MODEL_JSON, bytes);
   // Every size is known before any weight file is opened: a manifest that disagrees opens none.
   const sizes: number[] = [];
@@ -187,7 +192,10 @@ async function loadArtifacts(dir: string, onFile?: FileRead): Promise<tf.io.Mode
  */
 export type FileRead = (name: string, bytes: Uint8Array) => void;
 
-export function fileIO(dir: string, onFile?: FileRead): tf.io.IOHandler {
+/** Told model.json once it is checked, before any weight file is opened: it may refuse the model by throwing. */
+export type ModelJsonRead = (checked: CheckedModelJson, where: string) => void;
+
+export function fileIO(dir: string, onFile?: FileRead, onModelJson?: ModelJsonRead): tf.io.IOHandler {
   return {
     async save(artifacts: tf.io.ModelArtifacts): Promise<tf.io.SaveResult> {
       if (artifacts.modelTopology == null || artifacts.modelTopology instanceof ArrayBuffer)
@@ -210,7 +218,7 @@ export function fileIO(dir: string, onFile?: FileRead): tf.io.IOHandler {
     },
 
     async load(): Promise<tf.io.ModelArtifacts> {
-      return loadArtifacts(dir, onFile);
+      return loadArtifacts(dir, onFile, onModelJson);
     },
   };
 }

@@ -90,5 +90,9 @@ export async function announceBackend(options: { quiet?: boolean } = {}): Promis
   if (said || quiet || chosen === null) return;
   said = true;
   const name = await chosen;
-  process.stderr.write(`tengym: TensorFlow.js backend: ${name}${name === 'tensorflow' ? ' (tfjs-node)' : ''}\n`);
+  // On a terminal, from the start of a cleared line: a progress bar may be drawn there.
+  const clear = process.stderr.isTTY ? '\r\x1b[K' : '';
+  process.stderr.write(
+    `${clear}tengym: TensorFlow.js backend: ${name}${name === 'tensorflow' ? ' (tfjs-node)' : ''}\n`,
+  );
 }

@@ -15,9 +15,11 @@ import {
   accessSync,
   constants,
   existsSync,
+  lstatSync,
   opendirSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -235,6 +237,16 @@ function listEntries(dir: string, limit = 8): string {
   return names.length > limit ? `${names.slice(0, limit).join(', ')}, … (${names.length} files)` : names.join(', ');
 }
 
+/** Where a symbolic link at `path` leads, when `path` is one that leads to nothing; null otherwise. */
+function danglingLink(path: string): string | null {
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return null;
+    return readlinkSync(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Where --out can be: not the root of the file system, not under a file, and creatable (its
  * nearest existing folder writable). Checked before anything is written.
@@ -249,7 +261,18 @@ function checkOutPath(out: string): void {
       `--out ${out} is the root of the file system: choose a new directory for the run`,
     );
   let existing = full;
-  while (!existsSync(existing)) existing = dirname(existing);
+  while (!existsSync(existing)) {
+    // A symbolic link that leads nowhere (its target missing, or a loop): mkdir finds it there and nothing can be
+    // made through it.
+    const link = danglingLink(existing);
+    if (link !== null)
+      throw new TengymError(
+        'bad-argument',
+        `--out ${out}: ${existing} is a symbolic link to ${link}, which does not exist: make ${link} first, or ` +
+          `choose another directory for the run`,
+      );
+    existing = dirname(existing);
+  }
   if (existing === full) return;
   if (!statSync(existing).isDirectory())
     throw new TengymError(
@@ -571,7 +594,9 @@ export async function lockRun(out: string): Promise<() => void> {
       writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST')
+        throw new TengymError('bad-argument', `--out ${out}: cannot write ${path} (${code ?? (e as Error).message})`);
     }
     let pid = Number.NaN;
     try {

@@ -130,6 +130,11 @@ export interface TrainRequest {
   /** Progress of a long set-up before the first step (afterstate `targets: 'solver'` solves Four Ten first). */
   onSetup?: (message: string) => void;
   onEvaluation?: (row: MetricsRow) => void;
+  /**
+   * Progress of an evaluation on the held-out deals: the deals played of all it plays now, and what plays them (the
+   * reference and the baselines once, at the start; the run's agent at each evaluation).
+   */
+  onEvaluationProgress?: (done: number, total: number, what: string) => void;
   /** Called after every checkpoint (tests throw here to simulate a kill). */
   afterCheckpoint?: (envSteps: number) => void;
 }
@@ -493,6 +498,7 @@ class HeldOut {
   private constructor(
     private readonly env: EnvConfig,
     private readonly episodes: number,
+    private readonly onProgress: ((done: number, total: number, what: string) => void) | undefined,
     private readonly agent: Agent,
     private readonly referenceRows: EpisodeRows,
     readonly reference: HeldOutSummary & { agent: string },
@@ -501,18 +507,29 @@ class HeldOut {
   ) {}
 
   /** Plays the reference agent, random and the best baseline (deal i: EVAL_SEED + i, as `tengym eval` plays it). */
-  static async start(env: EnvConfig, config: CommonConfig, agent: Agent): Promise<HeldOut> {
-    const play = (name: string) =>
-      playNamedAgent({ env, agent: name, seed: EVAL_SEED, from: 0, to: config.evalEpisodes });
-    const rows = await play(config.evalReference);
+  static async start(
+    env: EnvConfig,
+    config: CommonConfig,
+    agent: Agent,
+    onProgress?: (done: number, total: number, what: string) => void,
+  ): Promise<HeldOut> {
+    const names = [config.evalReference];
+    for (const name of new Set(['random', bestBaseline(env)]))
+      if (name !== null && name !== config.evalReference && agentsFor(env).some((a) => a.name === name))
+        names.push(name);
+    const total = names.length * config.evalEpisodes;
+    const play = (name: string, before: number) =>
+      playNamedAgent({ env, agent: name, seed: EVAL_SEED, from: 0, to: config.evalEpisodes }, (done) =>
+        onProgress?.(before + done, total, `held-out: ${name}`),
+      );
+    const rows = await play(config.evalReference, 0);
     const levels: (HeldOutSummary & { agent: string })[] = [];
-    for (const name of new Set(['random', bestBaseline(env)])) {
-      if (name === null || name === config.evalReference || !agentsFor(env).some((a) => a.name === name)) continue;
-      levels.push({ agent: name, ...heldOutSummary(await play(name), env) });
-    }
+    for (const [i, name] of names.entries())
+      if (i > 0) levels.push({ agent: name, ...heldOutSummary(await play(name, i * config.evalEpisodes), env) });
     return new HeldOut(
       env,
       config.evalEpisodes,
+      onProgress,
       agent,
       rows,
       { agent: config.evalReference, ...heldOutSummary(rows, env) },
@@ -525,7 +542,10 @@ class HeldOut {
    * is heard during it).
    */
   async evaluate(envSteps: number): Promise<EvaluationReport> {
-    const rows = await playAgentYielding(this.env, this.agent, EVAL_SEED, 0, this.episodes, { lanes: EVAL_LANES });
+    const rows = await playAgentYielding(this.env, this.agent, EVAL_SEED, 0, this.episodes, {
+      lanes: EVAL_LANES,
+      onEpisode: (done) => this.onProgress?.(done, this.episodes, 'held-out: evaluating'),
+    });
     return {
       ...heldOutSummary(rows, this.env),
       seed: EVAL_SEED,
@@ -782,6 +802,7 @@ async function trainInFolder(run: RunInFolder): Promise<TrainSummary> {
           env,
           config,
           algorithm.agent(modelMetadata(env, algorithm, config, command, 0, 0, backend)),
+          request.onEvaluationProgress,
         );
     let evalSeconds = (performance.now() - heldOutStart) / 1000;
     // The curve plots the game's own figure where it names one (the mean rounds of the won deals), else the win rate.

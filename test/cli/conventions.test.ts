@@ -58,6 +58,15 @@ describe('flag names', () => {
     expect(tengym('stats').stderr).toBe(`tengym: Missing required argument: env${HELP}\n`);
   });
 
+  it('with no command, every command is named, rules among them', () => {
+    const r = tengym();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'tengym: Name a command: tengym envs | replay | bench | stats | start | agents | eval | train | hint | play | ' +
+        'rules | fuzz | serve (tengym --help lists them)\n',
+    );
+  });
+
   it('a first word that names no command is called one, with the nearest command', () => {
     expect(tengym('evl', '--env', 'decade').stderr).toBe(
       'tengym: unknown command "evl" (did you mean eval?); the commands: envs, replay, bench, stats, start, ' +

@@ -1,6 +1,15 @@
 // `tengym play` driven through piped input, as a script (or a test) plays it.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -387,6 +396,35 @@ describe('tengym play', () => {
     );
     const off = play(['--env', 'block-ten', '--seed', '8'], ['undo']);
     expect(off.stdout).toContain(`Undo is off in this game: play with --options '{"undoLimit":3}'`);
+  });
+
+  it('endless input (< /dev/zero, one line that never ends) is refused in one line, before it fills the memory', () => {
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const start = Date.now();
+      const r = spawnSync(process.execPath, [BIN, 'play', '--env', 'tens', '--seed', '1'], {
+        encoding: 'utf8',
+        stdio: [zero, 'pipe', 'pipe'],
+        env: { ...process.env, TENGYM_QUIET: '1' },
+        timeout: 60_000,
+      });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toBe(
+        'tengym: a line of input is longer than 65,536 characters: tengym play reads one move or command a line ' +
+          '(a number, h, u, r, ?, q); the game stops here. Replay the deal with tengym play --env tens --seed 1\n',
+      );
+      expect(r.stdout).toMatch(/\n> \n$/);
+      expect(Date.now() - start).toBeLessThan(30_000);
+    } finally {
+      closeSync(zero);
+    }
+    // Lines ended by "\r\n" (a file from Windows) play as their "\n" twins.
+    const crlf = spawnSync(process.execPath, [BIN, 'play', '--env', 'tens', '--seed', '1'], {
+      encoding: 'utf8',
+      input: '1\r\nq\r\n',
+      env: { ...process.env, TENGYM_QUIET: '1' },
+    });
+    expect(crlf.stdout).toMatch(/^> q\nQuit after 1 move\. Seed 1: tengym play --env tens --seed 1$/m);
   });
 
   it('four-ten hints explain the round; a seed is chosen and shown when none is given', () => {

@@ -9,7 +9,9 @@ afterEach(() => {
 /** The bar's lines for updates at the given times (seconds), stderr taken for a terminal. */
 function draw(updates: [seconds: number, done: number, total: number][]): string[] {
   const isTTY = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
+  const outIsTTY = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
   Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
+  Object.defineProperty(process.stdout, 'isTTY', { value: true, configurable: true });
   const clock = vi.spyOn(performance, 'now').mockReturnValue(0);
   const written: string[] = [];
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -25,6 +27,8 @@ function draw(updates: [seconds: number, done: number, total: number][]): string
   } finally {
     if (isTTY) Object.defineProperty(process.stderr, 'isTTY', isTTY);
     else delete (process.stderr as { isTTY?: boolean }).isTTY;
+    if (outIsTTY) Object.defineProperty(process.stdout, 'isTTY', outIsTTY);
+    else delete (process.stdout as { isTTY?: boolean }).isTTY;
   }
   return written;
 }

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,6 +166,34 @@ describe('tengym serve against hostile requests and a changing folder', () => {
     }
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`])
       expect((await get(page.url, '/', 'GET', host)).status, host).toBe(200);
+  });
+
+  it('answers 400 to two Host headers, and lets an absolute-form target’s authority govern', async () => {
+    const port = Number(new URL(page.url).port);
+    /** A request written byte for byte, and the status line of its answer. */
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(text));
+        let got = '';
+        socket.on('data', (c: Buffer) => (got += c.toString('latin1')));
+        socket.on('end', () => resolve(got.split('\r\n')[0]));
+        socket.on('error', reject);
+      });
+    const own = `127.0.0.1:${port}`;
+    const cases: [string, string][] = [
+      [`GET / HTTP/1.1\r\nHost: ${own}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, '400'],
+      [`GET / HTTP/1.1\r\nHost: evil.example\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '400'],
+      [`GET http://evil.example/ HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '421'],
+      [`GET http://evil.example:${port}/index.html HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '421'],
+      [`GET http://${own}/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, '200'],
+      [`GET http://localhost:${port}/ HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '200'],
+      [`GET https://${own}/ HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '400'],
+      [`GET http://u:p@${own}/ HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '400'],
+      [`GET / HTTP/1.1\r\nHost: ${own}\r\nConnection: close\r\n\r\n`, '200'],
+    ];
+    for (const [request, status] of cases)
+      expect(await raw(request), request).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(page.server.listening).toBe(true);
   });
 
   it('sends nosniff on every answer and never echoes the path', async () => {

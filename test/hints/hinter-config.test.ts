@@ -7,6 +7,8 @@ import { TengymError } from '../../src/env/errors.js';
 import { make } from '../../src/env/registry.js';
 import { createHinter } from '../../src/hints/hint.js';
 import { FirstAgent } from '../../src/agents/basic.js';
+import type { Agent } from '../../src/agents/agent.js';
+import type { Env } from '../../src/env/env.js';
 
 /** The error createHinter throws for this config (as a caller without types would pass it). */
 function refusal(config: unknown): string {
@@ -90,5 +92,90 @@ describe('an agent of your own that answers a move that is not legal', () => {
     expect((caught as TengymError).message).toBe(
       `hint: wrong ranked action 99999, which is not legal here; legal now: ${env.describeLegal()}`,
     );
+  });
+});
+
+describe('an agent of your own that steps the env it ranks', () => {
+  /** An agent whose act, score or observe does `meddle` to the env it is shown, then answers its first legal move. */
+  const meddler = (meddle: (env: Env) => void, how: 'act' | 'score' | 'observe' = 'act'): Agent => ({
+    name: 'meddler',
+    fair: true,
+    reset() {},
+    act: (env: Env) => {
+      const first = env.legal[0];
+      if (how === 'act') meddle(env);
+      return first;
+    },
+    ...(how === 'score'
+      ? {
+          score: (env: Env) => {
+            const actions = env.legalActions().map((action) => ({ action, score: 0 }));
+            meddle(env);
+            return { kind: 'heuristic' as const, actions };
+          },
+        }
+      : {}),
+    ...(how === 'observe' ? { observe: (env: Env) => meddle(env) } : {}),
+  });
+
+  it.each([
+    ['steps it in act', meddler((env) => env.step(env.legal[0]))],
+    ['deals again in act', meddler((env) => env.reset({ seed: 99 }))],
+    ['steps it in score', meddler((env) => env.step(env.legal[0]), 'score')],
+    [
+      'loads another state in act',
+      meddler((env) => {
+        const other = make('decade');
+        other.reset({ seed: 5 });
+        env.setState(other.getState());
+      }),
+    ],
+  ])('is refused as evaluate() refuses it, when it %s, and the caller’s env has not moved', (_how, agent) => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    const before = JSON.stringify(env.getState());
+    const changes = env.changes;
+    const hinter = createHinter({ agent });
+    expect(() => hinter.hint(env, { top: 1 })).toThrow(
+      new RegExp(
+        String.raw`^hint: meddler changed the env it was shown \(it stepped, dealt, undid or loaded a state\): an ` +
+          String.raw`agent ranks the moves and leaves the game to the caller; to look ahead, act on env\.clone\(\) ` +
+          String.raw`\(the caller's env is as it was\)$`,
+      ),
+    );
+    expect(JSON.stringify(env.getState())).toBe(before);
+    expect(env.changes).toBe(changes);
+    // A state given as JSON: refused the same way.
+    expect(() => hinter.hint(env.getState(), { top: 1 })).toThrow(/^hint: meddler changed the env it was shown/);
+  });
+
+  it('observe is shielded and refused too', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    const before = JSON.stringify(env.getState());
+    const hinter = createHinter({ agent: meddler((e) => e.step(e.legal[0]), 'observe') });
+    expect(() => hinter.observe(env)).toThrow(/^observe: meddler changed the env it was shown/);
+    expect(JSON.stringify(env.getState())).toBe(before);
+  });
+
+  it('an agent that looks ahead on a clone is ranked as before, and the env it ranks is a copy of the caller’s', () => {
+    const env = make('decade');
+    env.reset({ seed: 3 });
+    const seen: Env[] = [];
+    const careful: Agent = {
+      name: 'careful',
+      fair: true,
+      reset() {},
+      act: (shown: Env) => {
+        seen.push(shown);
+        const look = shown.clone();
+        look.step(look.legal[0]);
+        return shown.legal[0];
+      },
+    };
+    const hint = createHinter({ agent: careful }).hint(env, { top: 1 });
+    expect(hint.hints[0].action).toBe(env.legal[0]);
+    expect(seen[0]).not.toBe(env);
+    expect(JSON.stringify(seen[0].getState())).toBe(JSON.stringify(env.getState()));
   });
 });

@@ -3,6 +3,8 @@
 // metadata. Each is refused with a named TengymError, and a watch on the files opened shows
 // that nothing outside the folder (and no weight file, while the manifest is wrong) is opened.
 import { execFileSync } from 'node:child_process';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -271,6 +273,107 @@ describe('what a model holds is checked before it plays', () => {
       j.modelTopology.config.layers[0].config.batch_input_shape = [null, 100];
     });
     expect(await refusal(dir)).toMatch(/its layers and weights do not fit together/);
+  });
+
+  it('refuses a tampered input shape of 4,000,000 before TensorFlow.js builds anything', async () => {
+    const dir = modelDir((j) => {
+      j.modelTopology.config.layers[0].config.batch_input_shape = [null, 4_000_000];
+    });
+    const heap = process.memoryUsage().rss;
+    const start = performance.now();
+    expect(await refusal(dir)).toMatch(
+      new RegExp(
+        `its layers and weights do not fit together: layer "hidden_0" reads 4000000 values into 256 units, ` +
+          String.raw`so its weight hidden_0/kernel is \[4000000,256\]; model.json's manifest gives \[532,256\]`,
+      ),
+    );
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(process.memoryUsage().rss - heap).toBeLessThan(200 * 1024 * 1024);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('refuses a network of the wrong width whose weights agree with it, against the metadata', async () => {
+    // Input, kernel and weights file all widened to 600: a model of its own, but not of the env its metadata names.
+    const dir = modelDir(
+      (j) => {
+        j.modelTopology.config.layers[0].config.batch_input_shape = [null, 600];
+        j.weightsManifest[0].weights[0].shape = [600, 256];
+      },
+      (b) => Buffer.concat([b, Buffer.alloc((600 - 532) * 256 * 4)]),
+    );
+    expect(await refusal(dir)).toMatch(
+      new RegExp(
+        String.raw`a 'search' model for decade reads 532 features \(decade-line/1\) and outputs 1 \(win\) and 1 ` +
+          String.raw`\(cost\); its network reads \[null,600\]`,
+      ),
+    );
+    expectOpened(dir, ['model.json']);
+  });
+
+  it.each([
+    [
+      'a weight no layer has',
+      (j: ModelJson) => void j.weightsManifest[0].weights.push({ name: 'extra/kernel', shape: [0], dtype: 'float32' }),
+      /model.json's manifest lists a weight extra\/kernel that no layer has/,
+    ],
+    [
+      'a layer without its bias',
+      (j: ModelJson) => void j.weightsManifest[0].weights.splice(1, 1),
+      new RegExp(
+        String.raw`layer "hidden_0" reads 532 values into 256 units, so its weight hidden_0/bias is \[256\]; ` +
+          "model.json's manifest has no such weight",
+      ),
+    ],
+    [
+      'an input layer without its width',
+      (j: ModelJson) => void delete j.modelTopology.config.layers[0].config.batch_input_shape,
+      /input layer "position" has batch_input_shape undefined, not \[null, n\]/,
+    ],
+  ])('refuses %s, by name, before TensorFlow.js builds anything', async (_what, edit, message) => {
+    const dir = modelDir(edit);
+    expect(await refusal(dir)).toMatch(message);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('says a manifest of 300,000 weights is too long in its own words, not "Maximum call stack size"', async () => {
+    const dir = modelDir((j) => {
+      const weights = j.weightsManifest[0].weights;
+      for (let i = 0; i < 300_000; i++) weights.push({ name: `w${i}`, shape: [0], dtype: 'float32' });
+    });
+    const message = await refusal(dir);
+    expect(message).toMatch(/model.json is not a TensorFlow.js layers model .*expected array to have <=128 items/);
+    expect(message).not.toMatch(/call stack/);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it.each([
+    ['trainingConfig', (text: string, deep: string) => text.replace(/^\{/, `{"trainingConfig":${deep},`)],
+    ['its metadata', (text: string, deep: string) => text.replace('"tengym":{', `"tengym":{"notes":${deep},`)],
+    [
+      'a layer',
+      (text: string, deep: string) => text.replace('"kernel_initializer":', `"deep":${deep},"kernel_initializer":`),
+    ],
+  ])('refuses values nested 100,000 deep in %s, in its own words, opening no weights', async (_where, edit) => {
+    const dir = modelDir();
+    const deep = '{"a":'.repeat(100_000) + '{}' + '}'.repeat(100_000);
+    const text = edit(readFileSync(join(dir, 'model.json'), 'utf8'), deep);
+    expect(text.length).toBeGreaterThan(500_000);
+    writeFileSync(join(dir, 'model.json'), text);
+    opened.length = 0;
+    const message = await refusal(dir);
+    expect(message).toMatch(/model.json nests its values more than 64 deep/);
+    expect(message).not.toMatch(/call stack|Cannot convert/);
+    expectOpened(dir, ['model.json']);
+  });
+
+  it('plays a model whose trainingConfig TensorFlow.js could not compile: tengym does not compile it', async () => {
+    // TensorFlow.js said "Cannot convert undefined or null to object" for any trainingConfig not of Keras's form.
+    const dir = modelDir((j) => {
+      (j as unknown as { trainingConfig: unknown }).trainingConfig = { a: { b: {} } };
+    });
+    const agent = await loadModelAgent(dir);
+    expect(agent.metadata.env).toBe('decade');
+    agent.dispose();
   });
 
   it(
@@ -603,6 +706,106 @@ describe('the page’s loader (loadModelFromUrl) makes the same checks', () => {
     const padded = shipped();
     padded['weights.bin'] = Buffer.concat([padded['weights.bin'], Buffer.alloc(8)]);
     await expect(loadModelFromUrl(`${BASE}model.json`, 'm', fakeFetch(padded, []))).rejects.toThrow(TengymError);
+  });
+});
+
+describe('the page’s loader over HTTP: what a server sends is bounded and stays in the folder', () => {
+  /**
+   * A server of the shipped model at /m/, a secret at /secret.bin, and at /endless/ a model.json or weights that
+   * never end (chunked, no length); records every path asked for and whether an endless body was let go.
+   */
+  let server: Server;
+  let port = 0;
+  const asked: string[] = [];
+  let released = 0;
+  /** The model.json served at /t/. */
+  let tampered: Buffer = Buffer.alloc(0);
+  beforeAll(async () => {
+    const files = {
+      'model.json': readFileSync(join(SHIPPED, 'model.json')),
+      'weights.bin': readFileSync(join(SHIPPED, 'weights.bin')),
+    };
+    server = createServer((req, res) => {
+      const path = req.url ?? '';
+      asked.push(path);
+      const name = path.slice(path.lastIndexOf('/') + 1) as keyof typeof files;
+      const endless = path.startsWith('/endless-json/')
+        ? name === 'model.json'
+        : path.startsWith('/endless-weights/') && name === 'weights.bin';
+      if (endless) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const more = () => {
+          while (res.write(chunk));
+        };
+        res.on('drain', more);
+        res.on('close', () => released++);
+        more();
+        return;
+      }
+      if (path.startsWith('/secret')) return void res.end('secret');
+      if (path === '/t/model.json') return void res.writeHead(200).end(tampered);
+      const body = files[name];
+      if (body === undefined) return void res.writeHead(404).end();
+      res.writeHead(200).end(body);
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  /** The shipped model.json with its weights path `path`, served at /<folder>/model.json. */
+  function servedWithPath(path: string): Buffer {
+    const json = JSON.parse(readFileSync(join(SHIPPED, 'model.json'), 'utf8')) as ModelJson;
+    json.weightsManifest[0].paths = [path];
+    return Buffer.from(JSON.stringify(json));
+  }
+
+  it('loads the shipped model over HTTP', async () => {
+    const agent = await loadModelFromUrl(`http://127.0.0.1:${port}/m/model.json`, 'x');
+    expect(agent.metadata.env).toBe('decade');
+    expect(asked).toEqual(['/m/model.json', '/m/weights.bin']);
+    agent.dispose();
+  });
+
+  it.each([
+    ['.\t./secret.bin'],
+    ['..\n/secret.bin'],
+    ['.\r.\t/secret.bin'],
+    ['%2e%2e/secret.bin'],
+    ['a/\t../../secret.bin'],
+  ])(
+    'refuses weights path %j, which a URL parser reads as outside the folder, asking for nothing but model.json',
+    async (path) => {
+      tampered = servedWithPath(path);
+      await expect(loadModelFromUrl(`http://127.0.0.1:${port}/t/model.json`, 'x')).rejects.toThrow(
+        /^model "x": model\.json lists a weights path (outside its folder|not a plain file path)/,
+      );
+      expect(asked).toEqual(['/t/model.json']);
+      expect(asked.filter((p) => p.includes('secret'))).toEqual([]);
+    },
+  );
+
+  it('reads a model.json that never ends (chunked, no length) no further than its bound, and lets it go', async () => {
+    const before = released;
+    const start = performance.now();
+    await expect(loadModelFromUrl(`http://127.0.0.1:${port}/endless-json/model.json`, 'x')).rejects.toThrow(
+      /^model "x": model\.json holds more than 16777216 bytes, more than the 16777216 it may$/,
+    );
+    expect(performance.now() - start).toBeLessThan(20_000);
+    await vi.waitFor(() => expect(released).toBe(before + 1), { timeout: 5000 });
+  });
+
+  it('reads weights that never end no further than the manifest says they hold', async () => {
+    const before = released;
+    const bytes = readFileSync(join(SHIPPED, 'weights.bin')).length;
+    await expect(loadModelFromUrl(`http://127.0.0.1:${port}/endless-weights/model.json`, 'x')).rejects.toThrow(
+      new RegExp(String.raw`^model "x": weights\.bin holds more than ${bytes} bytes, more than the ${bytes} it may$`),
+    );
+    await vi.waitFor(() => expect(released).toBe(before + 1), { timeout: 5000 });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -641,7 +642,12 @@ describe("an algorithm's own state in a tampered checkpoint is refused before it
 
 describe('--out where no run can be', () => {
   const file = join(root, 'a-file');
-  beforeAll(() => writeFileSync(file, 'mine'));
+  beforeAll(() => {
+    writeFileSync(file, 'mine');
+    symlinkSync(join(root, 'nowhere'), join(root, 'dangling'));
+    symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
+    symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
+  });
 
   it.each([
     [
@@ -650,6 +656,24 @@ describe('--out where no run can be', () => {
       /a-file is a file, not a directory, so the run directory cannot be made under it/,
     ],
     ['the root of the file system', () => '/', /--out \/ is the root of the file system/],
+    [
+      'a symbolic link to nothing',
+      () => join(root, 'dangling'),
+      new RegExp(
+        String.raw`--out \S+/dangling: \S+/dangling is a symbolic link to \S+/nowhere, which does not exist: ` +
+          String.raw`make \S+/nowhere first, or choose another directory for the run$`,
+      ),
+    ],
+    [
+      'under a symbolic link to nothing',
+      () => join(root, 'dangling', 'run'),
+      /--out \S+\/dangling\/run: \S+\/dangling is a symbolic link to \S+\/nowhere, which does not exist/,
+    ],
+    [
+      'a loop of symbolic links',
+      () => join(root, 'loop-a'),
+      /loop-a is a symbolic link to \S+\/loop-b, which does not/,
+    ],
     [
       'in /proc (where mkdir -p spins)',
       () => '/proc/tengym-run',

@@ -14,6 +14,7 @@ import { checkedEnvConfig, envConfig, envIds, make } from '../../env/registry.js
 import { AfterstateAgent } from './afterstate-agent.js';
 import { assertModelFits, parseMetadata, type ModelMetadata } from './metadata.js';
 import { ModelAgent } from './head-agent.js';
+import type { CheckedModelJson } from './model-check.js';
 import { valueNetwork } from './network.js';
 
 /** The registered ids whose game's kit satisfies `has` under the id's own options: what an error names instead. */
@@ -78,6 +79,31 @@ function width(shape: readonly (number | null)[]): number | null {
  * loads, before it plays.
  */
 export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, where: string): void {
+  checkWidthsFit(
+    { inputs: model.inputs.map((i) => i.shape), outputs: model.outputs.map((o) => o.shape) },
+    metadata,
+    where,
+  );
+}
+
+/**
+ * The metadata of a checked model.json, checked against its network's widths as `checkModelFits` checks a built
+ * model: run before TensorFlow.js builds the network, which allocates every layer at the widths the file says (a
+ * tampered input of [null, 4000000] took gigabytes before it was refused).
+ */
+export function checkModelJsonFits(checked: CheckedModelJson, where: string): ModelMetadata {
+  const metadata = parseMetadata(checked.modelJSON.userDefinedMetadata, where);
+  const rows = (widths: number[]) => widths.map((n) => [null, n]);
+  checkWidthsFit({ inputs: rows(checked.widths.inputs), outputs: rows(checked.widths.outputs) }, metadata, where);
+  return metadata;
+}
+
+/** `checkModelFits` over a network's input and output shapes (each [null, n] in a tengym network). */
+function checkWidthsFit(
+  network: { inputs: readonly (readonly (number | null)[])[]; outputs: readonly (readonly (number | null)[])[] },
+  metadata: ModelMetadata,
+  where: string,
+): void {
   let env: EnvConfig;
   try {
     env = envConfig(metadata.env, metadata.options);
@@ -89,8 +115,8 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
     );
   }
   assertModelFits(metadata, make(env), where);
-  const input = model.inputs.length === 1 ? width(model.inputs[0].shape) : null;
-  const outputs = model.outputs.map((o) => width(o.shape));
+  const input = network.inputs.length === 1 ? width(network.inputs[0]) : null;
+  const outputs = network.outputs.map((o) => width(o));
   let wanted: { input: number; outputs: string; fits: boolean; encoding?: string };
   if (metadata.head === 'logits' || metadata.head === 'q') {
     wanted = {
@@ -124,8 +150,8 @@ export function checkModelFits(model: tf.LayersModel, metadata: ModelMetadata, w
       `${where}: a '${metadata.head}' model for ${env.id} reads ` +
         `${wanted.input}${wanted.encoding ? ` features (${wanted.encoding})` : ' observation values'} ` +
         `and outputs ${wanted.outputs}; ` +
-        (`its network reads ${model.inputs.map((i) => shown(i.shape)).join(', ')} and ` +
-          `outputs ${model.outputs.map((o) => shown(o.shape)).join(', ')}`),
+        (`its network reads ${network.inputs.map(shown).join(', ')} and ` +
+          `outputs ${network.outputs.map(shown).join(', ')}`),
     );
   }
 }

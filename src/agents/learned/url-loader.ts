@@ -6,7 +6,7 @@
  */
 import * as tf from './tf.js';
 import { TengymError, describeKind, showValue } from '../../env/errors.js';
-import { agentFromModel, type TrainedAgent } from './from-model.js';
+import { agentFromModel, checkModelJsonFits, type TrainedAgent } from './from-model.js';
 import { utf8Decode } from './tf-platform.js';
 import {
   MAX_MODEL_JSON_BYTES,
@@ -17,7 +17,16 @@ import {
   modelLoadError,
 } from './model-check.js';
 
-/** What the loader needs of `fetch` (a test passes its own). */
+/** The part of a response's body stream the loader reads (a `ReadableStream<Uint8Array>`'s). */
+export interface BodyStream {
+  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(reason?: unknown): Promise<void> };
+}
+
+/**
+ * What the loader needs of `fetch` (a test passes its own). With a `body` stream (browsers, Node), the bytes are
+ * counted as they arrive and the read stops at the file's bound; without one (React Native's fetch), the body is
+ * read by `arrayBuffer()`, bounded only by a declared `content-length`.
+ */
 export type FetchLike = (url: string) => Promise<{
   ok: boolean;
   status: number;
@@ -25,9 +34,44 @@ export type FetchLike = (url: string) => Promise<{
     /** A response header, or null. */
     get(name: string): string | null;
   };
-  /** The response's body. */
+  /** The response's body as a stream, read within its bound as it arrives (where the fetch gives one). */
+  body?: BodyStream | null;
+  /** The response's whole body. */
   arrayBuffer(): Promise<ArrayBuffer>;
 }>;
+
+/**
+ * A body's bytes, read from its stream until it ends, or refused as soon as it passes `bound`: a server that sends
+ * no length (chunked) and never ends is read no further than the bound, and the rest is cancelled.
+ */
+async function readBounded(
+  body: BodyStream,
+  bound: number,
+  tooBig: (bytes: string) => TengymError,
+): Promise<ArrayBuffer> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!(value instanceof Uint8Array)) continue;
+    total += value.byteLength;
+    if (total > bound) {
+      // Not awaited: a server that keeps sending must not hold the refusal.
+      reader.cancel().catch(() => {});
+      throw tooBig(`more than ${bound} bytes`);
+    }
+    chunks.push(value);
+  }
+  const data = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return data.buffer;
+}
 
 async function fetchBytes(
   fetchFn: FetchLike,
@@ -72,15 +116,21 @@ async function fetchBytes(
         `a path it has no file at); ${serve}`,
     );
   }
+  const tooBig = (bytes: string) =>
+    new TengymError('bad-argument', `${where}: ${name} holds ${bytes}, more than the ${bound} it may`);
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (length > bound)
-    throw new TengymError('bad-argument', `${where}: ${name} holds ${length} bytes, more than the ${bound} it may`);
+  if (length > bound) throw tooBig(`${length} bytes`);
+  const body = response.body;
+  if (body != null && typeof body.getReader === 'function') {
+    try {
+      return await readBounded(body, bound, tooBig);
+    } catch (e) {
+      if (e instanceof TengymError) throw e;
+      throw new TengymError('bad-argument', `${where}: cannot fetch ${name} from ${url} (${(e as Error).message})`);
+    }
+  }
   const data = await response.arrayBuffer();
-  if (data.byteLength > bound)
-    throw new TengymError(
-      'bad-argument',
-      `${where}: ${name} holds ${data.byteLength} bytes, more than the ${bound} it may`,
-    );
+  if (data.byteLength > bound) throw tooBig(`${data.byteLength} bytes`);
   return data;
 }
 
@@ -117,6 +167,29 @@ function absoluteUrl(modelUrl: string, where: string): string {
 function besideModel(modelUrl: string, path: string): string {
   const file = modelUrl.replace(/[?#][\s\S]*$/, '');
   return file.slice(0, file.lastIndexOf('/') + 1) + path;
+}
+
+/** Whether `URL` parses as browsers and Node do (WHATWG's); React Native's own only joins strings. */
+function parsesUrls(): boolean {
+  try {
+    return new URL('a/../b', 'http://h/x/').href === 'http://h/x/b';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `fileUrl`, as the URL parser that `fetch` uses reads it, is inside the folder of `modelUrl`: a second check
+ * after the path's own (model-check.ts), since the parser strips tabs and newlines and then resolves the dot segments
+ * they hid (".\t./secret.bin" is "../secret.bin" to it). Where `URL` is no parser, the path's check is the check.
+ */
+function insideFolder(modelUrl: string, fileUrl: string): boolean {
+  if (!parsesUrls()) return true;
+  try {
+    return new URL(fileUrl).href.startsWith(new URL('./', modelUrl).href);
+  } catch {
+    return false;
+  }
 }
 
 /** model.json's bytes as text (UTF-8, without TextDecoder where the engine has none: tf-platform.ts). */
@@ -158,11 +231,20 @@ export async function loadModelFromUrl(
   modelUrl = absoluteUrl(modelUrl, where);
   const text = utf8Text(await fetchBytes(fetchFn, modelUrl, 'model.json', MAX_MODEL_JSON_BYTES, where), where);
   const checked = checkModelJson(text, where);
+  // What the agent needs of the network (its metadata's env, sizes and features), before any weight is fetched.
+  checkModelJsonFits(checked, where);
   const data = new Uint8Array(checked.bytes);
   let at = 0;
   for (const path of checked.paths) {
     // A file may hold at most what the manifest leaves for it; the total is checked below.
-    const buf = await fetchBytes(fetchFn, besideModel(modelUrl, path), path, checked.bytes - at, where);
+    const url = besideModel(modelUrl, path);
+    if (!insideFolder(modelUrl, url))
+      throw new TengymError(
+        'bad-argument',
+        `${where}: model.json lists a weights path outside its folder: ${JSON.stringify(path)} is ${url} (weights ` +
+          `must be files inside the model's folder)`,
+      );
+    const buf = await fetchBytes(fetchFn, url, path, checked.bytes - at, where);
     data.set(new Uint8Array(buf), at);
     at += buf.byteLength;
   }

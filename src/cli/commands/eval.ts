@@ -355,7 +355,7 @@ export const evalCommand: CommandModule<object, Args> = {
         'Your own agent (export default { name, fair, reset(seed), act(env) }) against a baseline',
       ),
   handler: async (args) => {
-    const bar = new ProgressBar();
+    const bar = new ProgressBar({ json: args.json });
     const named: PlayedEnv | null =
       args.env === undefined
         ? null
@@ -431,6 +431,7 @@ export const evalCommand: CommandModule<object, Args> = {
     noteUnwinnable(config);
     noteSlowFirstMoves(config, agents, args.workers === 0);
     let report: EvalReport;
+    bar.begin('starting');
     try {
       report = await evaluate(
         {

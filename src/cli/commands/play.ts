@@ -10,14 +10,20 @@
 import { randomInt } from 'node:crypto';
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { loadHinter, type LoadedHinter } from '../../node/hint-loader.js';
 import { GameStates, type HintResult } from '../../hints/hint.js';
 import type { Env } from '../../env/env.js';
 import { TengymError, isTengymError, plural } from '../../env/errors.js';
 import { make } from '../../env/registry.js';
-import { checkNumberOption, checkSeedOption, parseOptionsJson, readFailure } from '../io.js';
+import {
+  MAX_INPUT_LINE,
+  boundedLines,
+  checkNumberOption,
+  checkSeedOption,
+  parseOptionsJson,
+  readFailure,
+} from '../io.js';
 import { rulesText } from '../rules-document.js';
 import { hintChoice, hintLines } from './hint.js';
 
@@ -394,9 +400,18 @@ export const playCommand: CommandModule<object, Args> = {
     const choice = hintChoice(args.agent, args.hints);
     let hinter: Promise<LoadedHinter> | null =
       choice === undefined ? null : Promise.resolve(await loadHinter(env.id, env.options, choice));
-    const rl = createInterface({ input: process.stdin, terminal: false });
-    // Take the iterator now: lines that arrive before the first read are queued, not lost.
-    const lines = rl[Symbol.asyncIterator]();
+    const replay = `tengym play --env ${env.id}${optionsArg} --seed ${seed}`;
+    // A line is read up to a bound: endless input (`< /dev/zero`, one line with no end) is refused before it fills
+    // the memory.
+    const lines = boundedLines(
+      process.stdin,
+      () =>
+        new TengymError(
+          'bad-argument',
+          `a line of input is longer than ${MAX_INPUT_LINE.toLocaleString('en-US')} characters: tengym play reads ` +
+            `one move or command a line (a number, h, u, r, ?, q); the game stops here. Replay the deal with ${replay}`,
+        ),
+    );
     // Ctrl-C ends the session as the end of the input does, with the line that replays the deal.
     let interrupted = false;
     const interrupt = new Promise<null>((resolve) =>
@@ -408,7 +423,11 @@ export const playCommand: CommandModule<object, Args> = {
     const io: PlayIO = {
       readLine: async () => {
         if (interrupted) return null;
-        const next = await Promise.race([lines.next(), interrupt]);
+        const next = await Promise.race([lines.next(), interrupt]).catch((e: unknown) => {
+          // The refusal starts on a line of its own, not after the prompt.
+          process.stdout.write('\n');
+          throw e;
+        });
         return next === null || next.done ? null : next.value;
       },
       interrupted: () => interrupted,
@@ -421,7 +440,7 @@ export const playCommand: CommandModule<object, Args> = {
         {
           env,
           seed,
-          replay: `tengym play --env ${env.id}${optionsArg} --seed ${seed}`,
+          replay,
           hinter: () => (hinter ??= loadHinter(env.id, env.options, choice)),
           top: args.top === 0 ? Infinity : args.top,
           autoForced: !args['step-forced'],
@@ -431,7 +450,7 @@ export const playCommand: CommandModule<object, Args> = {
         io,
       );
     } finally {
-      rl.close();
+      void lines.return(undefined);
       // A terminal's stdin would keep the process alive after Ctrl-C.
       process.stdin.destroy();
     }

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,8 +94,13 @@ export async function servePage(options: { host?: string; port?: number; root?: 
     res.setHeader('x-content-type-options', 'nosniff');
     const plain = (status: number, body: string, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(body);
+    const addressed = addressOf(req);
+    if (addressed === null) {
+      plain(400, 'bad request: one Host header, and a target that is a path or an http:// URL\n');
+      return;
+    }
     // A DNS-rebinding page reaches this server under its own name: only our own address is answered.
-    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+    if (!allowedHosts.has(addressed)) {
       plain(421, 'this server answers only requests addressed to it (its Host header)\n');
       return;
     }
@@ -134,7 +139,7 @@ export async function servePage(options: { host?: string; port?: number; root?: 
             'content-length': info.size,
             // Scripts and models change with each build; the page is small enough to fetch again.
             'cache-control': 'no-cache',
-            ...(loopback(hostName(req.headers.host ?? '')) ? ISOLATION_HEADERS : {}),
+            ...(loopback(hostName(addressed)) ? ISOLATION_HEADERS : {}),
           });
           if (req.method === 'HEAD') {
             res.end();
@@ -182,6 +187,28 @@ export async function servePage(options: { host?: string; port?: number; root?: 
         server.closeAllConnections(); // a browser's kept-alive connections would hold the close
       }),
   };
+}
+
+/**
+ * The authority a request is addressed to, lower case, or null for a request HTTP/1.1 answers with 400 (RFC 9112,
+ * 3.2): more than one Host header (Node keeps the first, which would let a second one through unseen), or a target
+ * that is neither a path nor an http:// URL. An absolute-form target (`GET http://evil.example/ HTTP/1.1`) is
+ * addressed to its own authority, whatever the Host header says.
+ */
+function addressOf(req: IncomingMessage): string | null {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts++;
+  if (hosts > 1) return null;
+  const target = req.url ?? '/';
+  if (target.startsWith('/')) return (req.headers.host ?? '').toLowerCase();
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' || url.username !== '' || url.password !== '') return null;
+  return (url.port === '' ? `${url.hostname}:80` : url.host).toLowerCase();
 }
 
 /** Whether `host` (an address or a name, without a port) is this machine's loopback. */

@@ -532,10 +532,11 @@ export const trainCommand: CommandModule<object, Args> = {
     if (out === undefined) throw noOut();
     const json = args.json;
     const emit = (type: string, fields: Record<string, unknown>) => writeLine(JSON.stringify({ type, ...fields }));
+    const bar = new ProgressBar({ json });
+    bar.begin('loading TensorFlow.js');
     // Loaded here, not at the top: TensorFlow.js takes a moment to load, and the other commands do not need it.
     const { train } = await import('../../train/trainer.js');
     const { exitAfterWrites } = await import('../../node/model-files.js');
-    const bar = new ProgressBar();
     let reference = '';
     // Ctrl-C (or a SIGTERM, as `kill` and batch schedulers stop a job): the run continues from
     // its last checkpoint with --resume. Heard from the start of training (onStart): before it, a
@@ -544,6 +545,7 @@ export const trainCommand: CommandModule<object, Args> = {
     // What a resume keeps: the checkpoint of the last evaluation (each writes one), not the steps trained since.
     let checkpointAt: number | null = null;
     let trainedTo = 0;
+    let totalSteps = 0;
     /**
      * The env the run trains (known at its start: a resumed run's is the recorded one), whose figures the lines say.
      */
@@ -573,20 +575,29 @@ export const trainCommand: CommandModule<object, Args> = {
         trainedTo = done;
         bar.update(done, total, `${Math.round(perSecond)} steps/s`);
       },
-      onSetup: (message) => (json ? emit('setup', { message }) : writeLine(message)),
+      onSetup: (message) => {
+        bar.done();
+        if (json) emit('setup', { message });
+        else writeLine(message);
+      },
+      onEvaluationProgress: (done, total, what) => bar.update(done, total, what),
       afterCheckpoint: (envSteps) => (checkpointAt = envSteps),
       onEvaluation: (row) => {
         bar.done();
         if (json) emit('evaluation', row);
         else writeLine(evaluationLine(row, reference, runEnv));
+        // Drawn again at once: the next iteration's training shows as under way, not as nothing.
+        if (trainedTo < totalSteps) bar.update(trainedTo, totalSteps, 'training');
       },
       onStart: (info) => {
         runEnv = info.env;
         checkpointAt = info.resumedFrom;
         trainedTo = info.resumedFrom ?? 0;
+        totalSteps = info.config.totalSteps;
         process.once('SIGINT', interrupted);
         process.once('SIGTERM', interrupted);
         reference = info.config.evalReference;
+        bar.done();
         const notes = startNotes(info, args.steps !== undefined);
         if (json) {
           emit('start', { out, tengymVersion: TENGYM_VERSION, ...info, notes });

@@ -6570,36 +6570,55 @@ var Env = class Env {
 		return parts.length ? parts.join(", ") : "none";
 	}
 };
-// src/env/suggest.ts
 /**
-* "Did you mean …?" for mistyped names (env ids, option keys, flags). Browser-safe.
+* Edit distance (insertions, deletions, substitutions, and swaps of two neighbours count 1), or any number above
+* `bound` once the distance is known to pass it: three rows of the matrix, and a stop as soon as a row's least value
+* passes the bound (two strings whose lengths differ by more than it are not compared at all).
 */
-/** Edit distance (insertions, deletions, substitutions, and swaps of two neighbours count 1). */
-function editDistance(a, b) {
-	const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i === 0 ? j : j === 0 ? i : 0));
-	for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) {
-		const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-		d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-		if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+function editDistance(a, b, bound = Infinity) {
+	if (Math.abs(a.length - b.length) > bound) return bound + 1;
+	let before = new Array(b.length + 1).fill(0);
+	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+	let row = new Array(b.length + 1).fill(0);
+	for (let i = 1; i <= a.length; i++) {
+		row[0] = i;
+		let least = i;
+		for (let j = 1; j <= b.length; j++) {
+			const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+			let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+			row[j] = d;
+			if (d < least) least = d;
+		}
+		if (least > bound) return bound + 1;
+		[before, previous, row] = [
+			previous,
+			row,
+			before
+		];
 	}
-	return d[a.length][b.length];
+	return previous[b.length];
 }
 /**
 * The candidate closest to `word` (case-insensitive), when it is close enough to be a typo: at
-* most a third of the word's letters off (at least one), or `word` is a prefix of it. Null otherwise.
+* most a third of the word's letters off (at least one), or `word` is a prefix of it. Null otherwise, and for a word
+* longer than `MAX_SUGGESTED_LENGTH` (a million characters cost a million-row matrix per candidate).
 */
 function closest(word, candidates) {
+	if (word.length > 64) return null;
 	const w = word.toLowerCase();
+	const allowed = Math.max(1, Math.floor(word.length / 3));
 	let best = null;
 	let bestDistance = Infinity;
 	for (const c of candidates) {
-		const distance = editDistance(w, c.toLowerCase());
+		if (c.length > 64) continue;
+		const distance = editDistance(w, c.toLowerCase(), Math.min(allowed, bestDistance));
 		if (distance < bestDistance) {
 			best = c;
 			bestDistance = distance;
 		}
 	}
-	if (best !== null && bestDistance <= Math.max(1, Math.floor(word.length / 3))) return best;
+	if (best !== null && bestDistance <= allowed) return best;
 	const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(w));
 	return w.length >= 3 && prefixed.length === 1 ? prefixed[0] : null;
 }
@@ -6614,7 +6633,7 @@ function schemaKeys(schema) {
 function unknownKey(given, keys, noun, label) {
 	if (keys.length === 0) return null;
 	const key = Object.keys(given).find((k) => !keys.includes(k));
-	return key === void 0 ? null : `unknown ${noun} "${key}"${didYouMean(key, keys)}; ${label}: ${keys.join(", ")}`;
+	return key === void 0 ? null : `unknown ${noun} ${showName(key)}${didYouMean(key, keys)}; ${label}: ${keys.join(", ")}`;
 }
 /** ` (did you mean "decade"?)`, or '' when nothing is close. */
 function didYouMean(word, candidates, quote = "\"") {
@@ -17714,7 +17733,7 @@ function playAgent(env, agent, seed, from, to, options = {}) {
 */
 function* playing$1(env, agent, seed, from, to, options) {
 	const lanes = Math.min(options.lanes ?? 1, to - from);
-	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes);
+	if (lanes > 1 && agent.actBatch) return yield* playSideBySide(env, agent, seed, from, to, lanes, options.onEpisode);
 	const game = make(env);
 	const tally = new DealTally(game);
 	const rows = emptyRows(to - from, recordedKeys(game.game.result));
@@ -17761,8 +17780,9 @@ function inDeal(e, agent, deal, dealSeed) {
 * `lanes` deals at a time: each lane plays its forced moves through `act`, then every lane at a
 * decision is decided in one `actBatch` call; a finished lane deals the next deal.
 */
-function* playSideBySide(env, agent, seed, from, to, lanes) {
+function* playSideBySide(env, agent, seed, from, to, lanes, onEpisode) {
 	const rows = emptyRows(to - from, recordedKeys(env.game.result));
+	let recorded = 0;
 	const games = Array.from({ length: lanes }, () => make(env));
 	const tallies = games.map((g) => new DealTally(g));
 	/** The deal each lane plays (−1: none left). */
@@ -17779,7 +17799,10 @@ function* playSideBySide(env, agent, seed, from, to, lanes) {
 				tallies[k].step(acted(game, changes, agent.act(game)));
 			}
 			if (game.running) return;
-			if (deal[k] >= 0) tallies[k].record(rows, deal[k] - from);
+			if (deal[k] >= 0) {
+				tallies[k].record(rows, deal[k] - from);
+				onEpisode?.(++recorded);
+			}
 			if (next >= to) {
 				deal[k] = -1;
 				return;
