@@ -6471,6 +6471,11 @@ function partText(part) {
 		case "line": return [`line: ${codes(part.cards)}${part.loop ? " (a loop)" : ""}`];
 		case "columns": return part.columns.map((c) => `${c.label}: ${codes(c.cards)}`);
 		case "rows": return part.rows.map((r) => `${r.label}${r.cards.length ? `: ${codes(r.cards)}` : ""}${r.note ? ` ${r.note}` : ""}`);
+		case "overlap": {
+			const lines = part.rows.map((row) => row.map((c) => "empty" in c ? " -- " : c.blocked ? `(${c.code})` : ` ${c.code} `).join(""));
+			const width = Math.max(0, ...lines.map((l) => l.length));
+			return lines.map((l) => " ".repeat(Math.floor((width - l.length) / 2)) + l);
+		}
 		case "piles": return [part.piles.map((p) => p.kind === "card" ? `${p.label}: ${p.card?.code ?? "-"}` : `${p.label}: ${p.count}`).join(" · ")];
 		case "facts": return [part.facts.map((f) => `${f.term}: ${f.value}`).join(" · ")];
 		default: return [];
@@ -7622,7 +7627,7 @@ const sharedOptionFields = {
 };
 const NO_PARTNER = 14;
 const TEN = 9;
-const RANK_WORDS = [
+const RANK_WORDS$1 = [
 	"aces",
 	"twos",
 	"threes",
@@ -7681,7 +7686,7 @@ function compileRules(p) {
 	rulesCache.set(key, rules);
 	return rules;
 }
-function createState$2(rules) {
+function createState$3(rules) {
 	return {
 		rules,
 		slotCard: new Uint8Array(rules.slots).fill(255),
@@ -7694,7 +7699,7 @@ function createState$2(rules) {
 		legalCount: 0
 	};
 }
-function copyState$2(src, dst) {
+function copyState$3(src, dst) {
 	dst.slotCard.set(src.slotCard);
 	dst.slotRank.set(src.slotRank);
 	dst.rankSlots.set(src.rankSlots);
@@ -7735,9 +7740,9 @@ function fillEmptySlots(s) {
 	}
 	s.stockPos = pos;
 }
-const ORDERED_DECK = orderedDeck();
+const ORDERED_DECK$1 = orderedDeck();
 function resetState(s, rng, deck) {
-	s.deck.set(deck ?? ORDERED_DECK);
+	s.deck.set(deck ?? ORDERED_DECK$1);
 	if (!deck) shuffleInPlace(rng, s.deck);
 	s.rankSlots.fill(0);
 	s.rankSlots[13] = (1 << s.rules.slots) - 1;
@@ -7747,7 +7752,7 @@ function resetState(s, rng, deck) {
 	s.legalCount = 0;
 	fillEmptySlots(s);
 }
-function legalActions$2(s, mask, legal) {
+function legalActions$3(s, mask, legal) {
 	const r = s.rules;
 	const rank = s.slotRank;
 	const slots = s.rankSlots;
@@ -7792,19 +7797,19 @@ function stepState(s, action) {
 	s.removed += gained;
 	if (!r.buffered || action === r.dealId) fillEmptySlots(s);
 	if (r.rewardCards) return gained;
-	return isWon(s) ? 1 : 0;
+	return isWon$1(s) ? 1 : 0;
 }
 /**
 * Won: everything removable is removed and the stock is dealt out. (With the tens
 * blocked, the last tens may still wait in a buffered stock after the 48th removal.)
 */
-function isWon(s) {
+function isWon$1(s) {
 	return s.removed === s.rules.clearTarget && s.stockPos === 52;
 }
-function status$2(s) {
+function status$3(s) {
 	return s.legalCount === 0 ? 1 : 0;
 }
-function observe$2(s, out) {
+function observe$3(s, out) {
 	const T = s.rules.slots;
 	const base = T * 13;
 	out.fill(0, 0, base);
@@ -7820,7 +7825,7 @@ function observe$2(s, out) {
 * stock's rank counts / 4 take 0 and 1 (a rank none of whose cards the deal put in the slots has
 * all four in the stock); the stock size / 52 runs from 52 − T (after the deal) down to 0.
 */
-function observationBounds$2(r) {
+function observationBounds$3(r) {
 	const low = new Float32Array(r.observationSize);
 	const high = new Float32Array(r.observationSize).fill(1);
 	high[r.slots * 13 + 13] = (52 - r.slots) / 52;
@@ -7832,7 +7837,7 @@ function observationBounds$2(r) {
 function slotText(s, i) {
 	return s.slotCard[i] === 255 ? "--" : cardLabel(s.slotCard[i]);
 }
-function describeAction$2(s, action) {
+function describeAction$3(s, action) {
 	const r = s.rules;
 	if (action < r.pairCount) {
 		const i = r.pairFirst[action];
@@ -7841,7 +7846,7 @@ function describeAction$2(s, action) {
 		return `remove slots ${i} + ${j} (${slotText(s, i)} + ${slotText(s, j)})`;
 	}
 	if (action === r.dealId) return "deal";
-	return `remove four ${RANK_WORDS[TEN + action - r.quartetBase]}`;
+	return `remove four ${RANK_WORDS$1[TEN + action - r.quartetBase]}`;
 }
 /** Why two cards are not a pair, in a player's words. */
 function pairProblem(r, first, second) {
@@ -7851,13 +7856,13 @@ function pairProblem(r, first, second) {
 	if (a === TEN || b === TEN) return r.tensBlocked ? "tens are never removed" : "tens are removed four at a time";
 	for (const rank of [a, b]) {
 		if (rank <= TEN) continue;
-		if (!r.faceRankPairs) return `${RANK_WORDS[rank]} are removed four at a time`;
-		const one = RANK_WORDS[rank].slice(0, -1);
+		if (!r.faceRankPairs) return `${RANK_WORDS$1[rank]} are removed four at a time`;
+		const one = RANK_WORDS$1[rank].slice(0, -1);
 		if (a !== b) return `a ${one} pairs only with another ${one}`;
 	}
 	return `${cardLabel(first)} + ${cardLabel(second)} make ${a + b + 2}, not 10`;
 }
-function whyIllegal$2(s, action) {
+function whyIllegal$3(s, action) {
 	const r = s.rules;
 	if (s.legalCount === 0) return "the game is over";
 	if (action < r.pairCount) {
@@ -7873,9 +7878,9 @@ function whyIllegal$2(s, action) {
 	const rank = TEN + action - r.quartetBase;
 	if (rank === TEN && r.tensBlocked) return "tens are never removed (blockTens)";
 	const here = countInSlots(s, rank);
-	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS[rank]} are in the slots`;
+	return here === 4 ? "it is legal" : `only ${here} of the four ${RANK_WORDS$1[rank]} are in the slots`;
 }
-function render$2(s) {
+function render$3(s) {
 	const r = s.rules;
 	const lines = [];
 	for (let start = 0; start < r.slots; start += r.rowLength) {
@@ -7885,7 +7890,7 @@ function render$2(s) {
 	}
 	const stock = 52 - s.stockPos;
 	lines.push(`stock ${plural(stock, "card")} · removed ${s.removed} · cards left ${52 - s.removed}`);
-	if (s.legalCount === 0) lines.push(`game over: ${isWon(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
+	if (s.legalCount === 0) lines.push(`game over: ${isWon$1(s) ? "won" : "lost"}, ${52 - s.removed} cards left`);
 	return lines.join("\n");
 }
 function slotSpot(s, index) {
@@ -7895,7 +7900,7 @@ function slotSpot(s, index) {
 		code: s.slotCard[index] === 255 ? "" : cardCode(s.slotCard[index])
 	};
 }
-function actionCards$2(s, action) {
+function actionCards$3(s, action) {
 	const r = s.rules;
 	if (action < r.pairCount) return [slotSpot(s, r.pairFirst[action]), slotSpot(s, r.pairSecond[action])];
 	if (action === r.dealId) return [];
@@ -7904,7 +7909,7 @@ function actionCards$2(s, action) {
 	for (let i = 0; i < r.slots; i++) if (s.slotRank[i] === rank) out.push(slotSpot(s, i));
 	return out;
 }
-function board$2(s) {
+function board$3(s) {
 	const r = s.rules;
 	const cells = {
 		kind: "grid",
@@ -7933,7 +7938,7 @@ function board$2(s) {
 		}]
 	};
 }
-function toJSON$2(s) {
+function toJSON$3(s) {
 	const tableau = [];
 	for (let i = 0; i < s.rules.slots; i++) tableau.push(s.slotCard[i] === 255 ? null : cardCode(s.slotCard[i]));
 	const stock = [];
@@ -7956,7 +7961,7 @@ function jsonSchema(slots) {
 		removed: array(string()).max(52)
 	});
 }
-function badState$1(message) {
+function badState$2(message) {
 	return new TengymError("bad-state", `bad state: ${message}`);
 }
 /** Card ids of one JSON field; every card must appear once across all fields. */
@@ -7964,28 +7969,28 @@ function parseField(codes, field, where) {
 	return codes.map((code, k) => {
 		if (code === null) return 255;
 		const card = parseCardCode(code);
-		if (card < 0) throw badState$1(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
-		if (where[card]) throw badState$1(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
+		if (card < 0) throw badState$2(`${field}[${k}] is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState$2(`card ${cardCode(card)} is both in ${where[card]} and in ${field}[${k}]; each card must be in exactly one place`);
 		where[card] = `${field}[${k}]`;
 		return card;
 	});
 }
-function fromJSON$2(json, s) {
+function fromJSON$3(json, s) {
 	const parsed = jsonSchema(s.rules.slots).safeParse(json);
-	if (!parsed.success) throw badState$1(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
+	if (!parsed.success) throw badState$2(`${formatZodError(parsed.error)} (expected { tableau: ${s.rules.slots} card codes or null, stock: [...], removed: [...] })`);
 	const where = new Array(52).fill("");
 	const tableau = parseField(parsed.data.tableau, "tableau", where);
 	const stock = parseField(parsed.data.stock, "stock", where);
 	parseField(parsed.data.removed, "removed", where);
 	const missing = [];
 	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
-	if (missing.length) throw badState$1(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
-	loadState(s, tableau, stock);
-	const problem = checkState$2(s);
-	if (problem) throw badState$1(problem);
+	if (missing.length) throw badState$2(`cards ${missing.join(" ")} are missing; tableau, stock and removed must hold each of the 52 cards once`);
+	loadState$1(s, tableau, stock);
+	const problem = checkState$3(s);
+	if (problem) throw badState$2(problem);
 }
 /** Fills `s` from checked card lists; the dealt part of `deck` holds the other cards. */
-function loadState(s, tableau, stock) {
+function loadState$1(s, tableau, stock) {
 	const inStock = /* @__PURE__ */ new Uint8Array(52);
 	for (const c of stock) inStock[c] = 1;
 	s.stockPos = 52 - stock.length;
@@ -8045,22 +8050,22 @@ function checkRules(s) {
 	const r = s.rules;
 	if (!r.buffered && s.stockPos < 52 && s.rankSlots[13] !== 0) return `a slot is empty while the stock holds ${52 - s.stockPos} cards (refill 'strict' fills it at once)`;
 	const gone = (rank) => 4 - countInSlots(s, rank) - s.stockCount[rank];
-	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS[a]} but ${gone(8 - a)} ${RANK_WORDS[8 - a]} are removed; they go in pairs`;
+	for (let a = 0; a < 4; a++) if (gone(a) !== gone(8 - a)) return `${gone(a)} ${RANK_WORDS$1[a]} but ${gone(8 - a)} ${RANK_WORDS$1[8 - a]} are removed; they go in pairs`;
 	if (gone(4) % 2) return `${gone(4)} fives are removed; they go in pairs`;
 	for (let rank = TEN; rank < 13; rank++) {
 		const k = gone(rank);
 		if (rank === TEN && r.tensBlocked && k > 0) return `${k} tens are removed; tens are never removed here`;
-		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS[rank]} are removed; they go in pairs`;
-		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS[rank]} are removed; they go four at a time`;
+		if (r.faceRankPairs && k % 2) return `${k} ${RANK_WORDS$1[rank]} are removed; they go in pairs`;
+		if (r.quartets && k !== 0 && k !== 4) return `${k} ${RANK_WORDS$1[rank]} are removed; they go four at a time`;
 	}
 	return null;
 }
-function checkState$2(s) {
+function checkState$3(s) {
 	return checkBookkeeping(s) ?? checkRules(s);
 }
 function outcome$2(s) {
 	return {
-		won: isWon(s),
+		won: isWon$1(s),
 		cardsLeft: 52 - s.removed
 	};
 }
@@ -8080,30 +8085,30 @@ function makePairingGame(spec) {
 		optionsSchema: spec.optionsSchema,
 		numActions: (o) => rulesOf(o).numActions,
 		observationSize: (o) => rulesOf(o).observationSize,
-		observationBounds: (o) => observationBounds$2(rulesOf(o)),
-		createState: (o) => createState$2(rulesOf(o)),
-		copyState: copyState$2,
+		observationBounds: (o) => observationBounds$3(rulesOf(o)),
+		createState: (o) => createState$3(rulesOf(o)),
+		copyState: copyState$3,
 		parseDeck: (deck) => parseStandardDeck(deck),
 		reset: (s, _o, rng, deck) => resetState(s, rng, deck),
-		legalActions: (s, _o, mask, legal) => legalActions$2(s, mask, legal),
+		legalActions: (s, _o, mask, legal) => legalActions$3(s, mask, legal),
 		step: (s, _o, action) => stepState(s, action),
-		status: (s) => status$2(s),
-		observe: (s, _o, out) => observe$2(s, out),
+		status: (s) => status$3(s),
+		observe: (s, _o, out) => observe$3(s, out),
 		outcome: (s) => outcome$2(s),
 		expectedReturn: (result, o) => {
 			const { won, cardsLeft } = result;
 			return rulesOf(o).rewardCards ? 52 - cardsLeft : won ? 1 : 0;
 		},
-		describeAction: (s, _o, action) => describeAction$2(s, action),
-		whyIllegal: (s, _o, action) => whyIllegal$2(s, action),
-		render: (s) => render$2(s),
-		toJSON: (s) => toJSON$2(s),
-		fromJSON: (json, _o, s) => fromJSON$2(json, s),
-		checkState: (s) => checkState$2(s),
+		describeAction: (s, _o, action) => describeAction$3(s, action),
+		whyIllegal: (s, _o, action) => whyIllegal$3(s, action),
+		render: (s) => render$3(s),
+		toJSON: (s) => toJSON$3(s),
+		fromJSON: (json, _o, s) => fromJSON$3(json, s),
+		checkState: (s) => checkState$3(s),
 		sameOutcome: true,
-		actionCards: (s, _o, action) => actionCards$2(s, action),
+		actionCards: (s, _o, action) => actionCards$3(s, action),
 		prompt: () => "",
-		board: (s) => board$2(s),
+		board: (s) => board$3(s),
 		undoLimit: (o) => {
 			const limit = rulesOf(o).undoLimit;
 			return limit === "unlimited" ? Infinity : limit;
@@ -8304,7 +8309,7 @@ function runTotals(o) {
 	return o.fives ? FIVES_TOTALS : TENS_TOTALS;
 }
 /** The most `maxSteps` takes: a cycling game runs to it in well under a second on one core. */
-const MAX_STEPS_CAP = 1e5;
+const MAX_STEPS_CAP$1 = 1e5;
 const decadeOptionsSchema = strictObject({
 	stacks: literal([1, 7]).default(1).describe("One line of cards, or seven stacks"),
 	minRun: int().min(2).max(14, { error: `minRun must be at most 14: no 15 cards total 35 or less` }).default(2).describe("Fewest cards in a discard"),
@@ -8314,7 +8319,7 @@ const decadeOptionsSchema = strictObject({
 	discard: _enum(["forced", "optional"]).default("forced").describe("A possible discard must be made (forced), or may wait (optional)"),
 	pickedUp: _enum(["discard", "deck-bottom"]).default("discard").describe("Discarded cards leave the game, or go under the stock"),
 	win: _enum(["empty", "one-left"]).default("empty").describe("Won with no card left, or with one at most"),
-	maxSteps: int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` }).default(5e3).describe("Moves before the game is stopped"),
+	maxSteps: int().min(1).max(MAX_STEPS_CAP$1, { error: `maxSteps must be at most ${MAX_STEPS_CAP$1}: with 'deck-bottom' a game can cycle until the limit, through forced moves alone` }).default(5e3).describe("Moves before the game is stopped"),
 	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card cleared")
 }).superRefine((o, ctx) => {
 	if (o.maxRun !== null && o.maxRun < o.minRun) ctx.addIssue({
@@ -8343,7 +8348,7 @@ function maxRunLength(o) {
 function initialDealt(o) {
 	return o.stacks === 7 ? 7 : 3;
 }
-function createState$1(o) {
+function createState$2(o) {
 	return {
 		numStacks: o.stacks,
 		table: new Uint8Array(o.stacks * SLOTS$1),
@@ -8366,7 +8371,7 @@ function createState$1(o) {
 		obsFrom: /* @__PURE__ */ new Int32Array(7)
 	};
 }
-function copyState$1(src, dst) {
+function copyState$2(src, dst) {
 	dst.numStacks = src.numStacks;
 	dst.table.set(src.table);
 	dst.len.set(src.len);
@@ -8414,7 +8419,7 @@ function pushUnderStock(s, card) {
 	s.stockLen++;
 	s.stockValues[CARD_VALUE[card]]++;
 }
-function reset$1(s, o, rng, deck) {
+function reset$2(s, o, rng, deck) {
 	const d = s.deck;
 	if (deck) d.set(deck);
 	else {
@@ -8427,7 +8432,7 @@ function reset$1(s, o, rng, deck) {
 	for (let i = dealt; i < 52; i++) pushUnderStock(s, d[i]);
 	s.current = o.stacks - 1;
 }
-function parseDeck$1(deck) {
+function parseDeck$2(deck) {
 	return parseStandardDeck(deck);
 }
 function addLegal(mask, legal, count, id) {
@@ -8485,7 +8490,7 @@ function loopRuns(s, o, mask, legal, count) {
 	}
 	return count;
 }
-function legalActions$1(s, o, mask, legal) {
+function legalActions$2(s, o, mask, legal) {
 	mask.fill(0);
 	const canDraw = s.stockLen > 0 && s.aliveCount > 0;
 	const optional = o.discard === "optional";
@@ -8501,7 +8506,7 @@ function legalActions$1(s, o, mask, legal) {
 	s.status = count === 0 ? 1 : 0;
 	return count;
 }
-function status$1(s) {
+function status$2(s) {
 	return s.status;
 }
 /** The live stack after `from` in rotation (from itself when it is the only one); -1 if none. */
@@ -8557,7 +8562,7 @@ function endedWon(s, o) {
 	if (left === 0 && s.numStacks === 7) return true;
 	return s.stockLen === 0;
 }
-function step$1(s, o, action) {
+function step$2(s, o, action) {
 	s.steps++;
 	let reward = 0;
 	if (action === 0) draw(s);
@@ -8573,7 +8578,7 @@ function observationSize$1(o) {
 	return o.stacks * 523 + VALUE_FLOATS + 2;
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds$1(o) {
+function observationBounds$2(o) {
 	const size = observationSize$1(o);
 	const low = new Float32Array(size);
 	const high = new Float32Array(size).fill(1);
@@ -8602,7 +8607,7 @@ function observeStack(s, k, out) {
 	s.obsLen[k] = n;
 	s.obsFrom[k] = SLOTS$1;
 }
-function observe$1(s, o, out) {
+function observe$2(s, o, out) {
 	const S = s.numStacks;
 	if (s.obsOut !== out) {
 		out.fill(0);
@@ -8655,7 +8660,7 @@ function endText$1(s, o, ending) {
 * possible truncation with the stock not empty, or 7 stacks all eliminated before the stock
 * ran out).
 */
-function expectedReturn$1(result, o) {
+function expectedReturn$2(result, o) {
 	const r = result;
 	if (o.reward === "win") return r.won ? 1 : 0;
 	if (o.pickedUp === "deck-bottom" || o.maxSteps < MAX_STEPS_WITHOUT_CYCLES$1) return null;
@@ -8680,7 +8685,7 @@ function runTotal(s, start, length) {
 	for (let i = 0; i < length; i++) sum += CARD_VALUE[s.table[base + (start + i) % n]];
 	return sum;
 }
-function describeAction$1(s, o, action) {
+function describeAction$2(s, o, action) {
 	if (action === 0) {
 		const k = nextLiveStack(s, s.current);
 		return s.numStacks === 1 || k < 0 ? "draw" : `draw onto stack ${k}`;
@@ -8722,7 +8727,7 @@ function whyRunIllegal(s, o, start, length) {
 	if (total > 35 || runTotals(o)[total] !== 1) return `the cards total ${total}, not ${totalsText(o)}`;
 	return "it is legal";
 }
-function whyIllegal$1(s, o, action) {
+function whyIllegal$2(s, o, action) {
 	if (s.status === 1) return "the game is over";
 	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
 	if (action === 0) return whyDrawIllegal(s, o);
@@ -8739,7 +8744,7 @@ function statusText(s, o) {
 	if (s.status === 1) return `game over: ${outcome$1(s, o).won ? "won" : "lost"}, ${left}`;
 	return "";
 }
-function render$1(s, o) {
+function render$2(s, o) {
 	const lines = [];
 	if (s.numStacks === 1) lines.push(`line: ${stackText(s, 0)}`);
 	else for (let k = 0; k < s.numStacks; k++) {
@@ -8761,7 +8766,7 @@ function spot(s, k, index) {
 		code: cardCode(s.table[k * SLOTS$1 + index])
 	};
 }
-function actionCards$1(s, _o, action) {
+function actionCards$2(s, _o, action) {
 	if (action === 0) return [];
 	const start = runStartOf(action);
 	const length = runLengthOf(action);
@@ -8770,7 +8775,7 @@ function actionCards$1(s, _o, action) {
 	for (let i = 0; i < length; i++) out.push(spot(s, s.current, (start + i) % n));
 	return out;
 }
-function board$1(s, o) {
+function board$2(s, o) {
 	const stackCards = (k) => Array.from({ length: s.len[k] }, (_, p) => spot(s, k, p));
 	const piles = [{
 		kind: "stock",
@@ -8809,7 +8814,7 @@ function board$1(s, o) {
 		}, table]
 	};
 }
-const stateJsonSchema = strictObject({
+const stateJsonSchema$1 = strictObject({
 	stacks: array(array(string()).max(SLOTS$1)).min(1).max(7),
 	eliminated: array(boolean()).min(1).max(7),
 	current: int().min(0).max(6),
@@ -8817,7 +8822,7 @@ const stateJsonSchema = strictObject({
 	discarded: array(string()).max(52),
 	steps: int().min(0)
 });
-function toJSON$1(s) {
+function toJSON$2(s) {
 	const stacks = [];
 	const eliminated = [];
 	for (let k = 0; k < s.numStacks; k++) {
@@ -8839,22 +8844,22 @@ function toJSON$1(s) {
 		steps: s.steps
 	};
 }
-function badState(message) {
+function badState$1(message) {
 	return new TengymError("bad-state", `bad decade state: ${message}`);
 }
 function cardOf(code, where) {
 	const c = parseCardCode(code);
-	if (c < 0) throw badState(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
+	if (c < 0) throw badState$1(`${where}: "${code}" is not a card code (rank A23456789TJQK + suit CDHS, e.g. "TH")`);
 	return c;
 }
-function fromJSON$1(json, o, s) {
-	const parsed = stateJsonSchema.safeParse(json);
-	if (!parsed.success) throw badState(formatZodError(parsed.error));
+function fromJSON$2(json, o, s) {
+	const parsed = stateJsonSchema$1.safeParse(json);
+	if (!parsed.success) throw badState$1(formatZodError(parsed.error));
 	const j = parsed.data;
-	if (j.stacks.length !== o.stacks) throw badState(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
-	if (j.eliminated.length !== o.stacks) throw badState(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
-	if (j.current >= o.stacks) throw badState(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
-	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	if (j.stacks.length !== o.stacks) throw badState$1(`stacks has ${j.stacks.length} entries, this game has ${o.stacks}`);
+	if (j.eliminated.length !== o.stacks) throw badState$1(`eliminated has ${j.eliminated.length} entries, this game has ${o.stacks} stacks`);
+	if (j.current >= o.stacks) throw badState$1(`current is ${j.current}, stacks are numbered 0..${o.stacks - 1}`);
+	if (j.steps > o.maxSteps) throw badState$1(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
 	s.numStacks = o.stacks;
 	clearState(s);
 	s.obsOut = null;
@@ -8865,8 +8870,8 @@ function fromJSON$1(json, o, s) {
 	j.discarded.forEach((code, i) => s.pile[s.pileLen++] = cardOf(code, `discarded[${i}]`));
 	s.current = j.current;
 	s.steps = j.steps;
-	const problem = checkState$1(s, o);
-	if (problem) throw badState(problem);
+	const problem = checkState$2(s, o);
+	if (problem) throw badState$1(problem);
 }
 /** Where each card is ("stack 2", "the stock", "the discard pile"); the first problem found, or null. */
 function checkCards$1(s) {
@@ -8985,7 +8990,7 @@ function checkCounters$1(s, o) {
 	if (s.numStacks === 7 && netDraws === 0 && s.current !== 6) return `current is stack ${s.current}, but no card has been drawn: the deal ends on stack 6`;
 	return null;
 }
-function checkState$1(s, o) {
+function checkState$2(s, o) {
 	return checkStacks(s, o) ?? checkPiles(s, o) ?? checkCards$1(s) ?? checkCounters$1(s, o);
 }
 const decadeGame = {
@@ -8994,27 +8999,27 @@ const decadeGame = {
 	optionsSchema: decadeOptionsSchema,
 	numActions: () => DECADE_ACTIONS,
 	observationSize: observationSize$1,
-	observationBounds: observationBounds$1,
-	createState: createState$1,
-	copyState: copyState$1,
-	parseDeck: parseDeck$1,
-	reset: reset$1,
-	legalActions: legalActions$1,
-	step: step$1,
-	status: status$1,
-	observe: observe$1,
+	observationBounds: observationBounds$2,
+	createState: createState$2,
+	copyState: copyState$2,
+	parseDeck: parseDeck$2,
+	reset: reset$2,
+	legalActions: legalActions$2,
+	step: step$2,
+	status: status$2,
+	observe: observe$2,
 	outcome: outcome$1,
-	expectedReturn: expectedReturn$1,
-	describeAction: describeAction$1,
-	whyIllegal: whyIllegal$1,
-	render: render$1,
-	toJSON: toJSON$1,
-	fromJSON: fromJSON$1,
-	checkState: checkState$1,
+	expectedReturn: expectedReturn$2,
+	describeAction: describeAction$2,
+	whyIllegal: whyIllegal$2,
+	render: render$2,
+	toJSON: toJSON$2,
+	fromJSON: fromJSON$2,
+	checkState: checkState$2,
 	sameOutcome: false,
-	actionCards: actionCards$1,
+	actionCards: actionCards$2,
 	prompt: () => "",
-	board: board$1,
+	board: board$2,
 	endText: endText$1,
 	unwinnable,
 	inconsistencies: decadeInconsistencies
@@ -9416,7 +9421,7 @@ function longestRank(action) {
 	return runLengthOf(action) * 64 - runStartOf(action);
 }
 /** Scores sorted best first (higher first; ties keep `tieRank`'s order, higher first). */
-function sortedScores(kind, actions, scores, tieRank = longestRank) {
+function sortedScores$1(kind, actions, scores, tieRank = longestRank) {
 	const list = actions.map((action, i) => ({
 		action,
 		score: scores[i]
@@ -9442,7 +9447,7 @@ var LongestRunAgent = class {
 	score(env) {
 		decadeEnv(env, this.name);
 		const actions = env.legalActions();
-		return sortedScores("heuristic", actions, actions.map(longestRank));
+		return sortedScores$1("heuristic", actions, actions.map(longestRank));
 	}
 };
 /** The move `longest` plays among the first `n` legal ids: the longest run, the oldest of equal ones, the draw last. */
@@ -9680,14 +9685,14 @@ const HIGH_SUMS = 15;
 *   returns estimates (the cards on the table, as if lost there) and stores nothing it
 *   did not finish.
 */
-const WON$3 = 0;
-const IN_PROGRESS = 255;
+const WON$5 = 0;
+const IN_PROGRESS$1 = 255;
 const UNKNOWN = 254;
 /** More decision points on one path than this are not searched (deep 'deck-bottom' cycles). */
-const MAX_DEPTH = 600;
+const MAX_DEPTH$1 = 600;
 /** Without 'deck-bottom' no game takes more steps than this (≤ 49 draws + ≤ 26 discards). */
 const MAX_STEPS_WITHOUT_CYCLES = 78;
-const PROBES = 24;
+const PROBES$2 = 24;
 var Solver = class {
 	rules;
 	/** Applied moves in the current search (decision and forced). */
@@ -9753,7 +9758,7 @@ var Solver = class {
 		return this.search(0);
 	}
 	terminalValue(p) {
-		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$3 : 1 + p.tableCount;
+		return p.status === 1 && p.tableCount <= this.rules.winLeft ? WON$5 : 1 + p.tableCount;
 	}
 	/** Value of positions[d], which it may change. Sets lastExact. */
 	search(d) {
@@ -9770,7 +9775,7 @@ var Solver = class {
 			this.lastExact = true;
 			return this.terminalValue(p);
 		}
-		if (d >= MAX_DEPTH || this.aborted) return this.estimate(p);
+		if (d >= MAX_DEPTH$1 || this.aborted) return this.estimate(p);
 		this.hash(p);
 		if (this.held?.has(this.key[0], this.key[1])) {
 			this.lastExact = true;
@@ -9779,7 +9784,7 @@ var Solver = class {
 		const slot = this.find();
 		if (slot >= 0) {
 			const v = this.val[slot];
-			if (v === IN_PROGRESS) {
+			if (v === IN_PROGRESS$1) {
 				this.lastExact = true;
 				return 1 + p.tableCount;
 			}
@@ -9789,7 +9794,7 @@ var Solver = class {
 			}
 		}
 		const at = slot >= 0 ? slot : this.insert();
-		this.val[at] = IN_PROGRESS;
+		this.val[at] = IN_PROGRESS$1;
 		const h1 = this.key[0];
 		const h2 = this.key[1];
 		const child = this.levels.at(d + 1);
@@ -9809,7 +9814,7 @@ var Solver = class {
 			const v = this.search(d + 1);
 			if (!this.lastExact) exact = false;
 			if (v < best) best = v;
-			if (best === WON$3) {
+			if (best === WON$5) {
 				if (this.lastExact) exact = true;
 				break;
 			}
@@ -9832,7 +9837,7 @@ var Solver = class {
 		const h1 = this.key[0];
 		const h2 = this.key[1];
 		let i = h1 & this.mask;
-		for (let probe = 0; probe < PROBES; probe++) {
+		for (let probe = 0; probe < PROBES$2; probe++) {
 			if (this.gen[i] !== g) return -1;
 			if (this.key1[i] === h1 && this.key2[i] === h2) return i;
 			i = i + 1 & this.mask;
@@ -9845,7 +9850,7 @@ var Solver = class {
 		const home = this.key[0] & this.mask;
 		let i = home;
 		let at = home;
-		for (let probe = 0; probe < PROBES; probe++) {
+		for (let probe = 0; probe < PROBES$2; probe++) {
 			if (this.gen[i] !== g) {
 				at = i;
 				break;
@@ -10155,8 +10160,8 @@ var StockMemory = class {
 	}
 };
 // src/games/decade/agents/lookahead.ts
-const WON$2 = 100;
-const LOST = -100;
+const WON$4 = 100;
+const LOST$2 = -100;
 function lookaheadConfigFor(o) {
 	if (o.discard === "optional") return {
 		depth: 1,
@@ -10223,7 +10228,7 @@ var LookaheadAgent = class {
 	*/
 	score(env) {
 		this.observe(env);
-		return sortedScores("heuristic", env.legalActions(), this.values(env));
+		return sortedScores$1("heuristic", env.legalActions(), this.values(env));
 	}
 	values(env) {
 		const { state, options } = decadeEnv(env, this.name);
@@ -10327,7 +10332,7 @@ var LookaheadAgent = class {
 		const r = this.rules;
 		const moves = this.levels.moves(d - 1);
 		const n = p.generate(r, moves);
-		if (n === 0) return p.won(r) ? WON$2 : LOST - p.tableCount;
+		if (n === 0) return p.won(r) ? WON$4 : LOST$2 - p.tableCount;
 		if (++this.nodes > this.maxNodes) return this.horizon(p);
 		if (n === 1 && moves[0] === 0) return this.chance(p, depth, d);
 		let best = -Infinity;
@@ -10386,7 +10391,7 @@ function minusCardsLeft(value) {
 function oracleSearches(r) {
 	return !(r.stacks === 1 && r.optional && r.deckBottom);
 }
-var OracleAgent = class {
+var OracleAgent$1 = class {
 	name = "oracle";
 	fair = false;
 	budget;
@@ -10431,7 +10436,7 @@ var OracleAgent = class {
 		return {
 			kind: "value",
 			unit: "minus-cards-left",
-			actions: sortedScores("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
+			actions: sortedScores$1("value", env.legalActions(), this.values(env).map((v) => -v)).actions.map(({ action, score }) => ({
 				action,
 				score: minusCardsLeft(-score)
 			}))
@@ -10602,7 +10607,7 @@ var PimcSearch = class PimcSearch {
 		return this.line === null ? this.solver.valueAfter(this.sample, action, budget, held) : this.line.valueAfter(this.sample, action);
 	}
 };
-var PimcAgent = class {
+var PimcAgent$1 = class {
 	name;
 	fair = true;
 	config;
@@ -10677,7 +10682,7 @@ var PimcAgent = class {
 		const config = this.config ?? pimcConfigFor(options);
 		if (this.search === null || this.search.rules !== rules) this.search = new PimcSearch(rules, config.tableBits ?? 18);
 		const hidden = rules.deckBottom ? this.memory.unknown > 0 : state.stockLen > 0;
-		const rng = createRng(deriveSeed(this.seed, seenHash(state, rules.deckBottom ? this.memory : null)));
+		const rng = createRng(deriveSeed(this.seed, seenHash$1(state, rules.deckBottom ? this.memory : null)));
 		const fill = rules.deckBottom ? (sample, r) => this.memory.fill(sample, state, r) : (sample, r) => sample.loadFair(state, r);
 		const held = rules.deckBottom && !hidden ? this.memory.held : null;
 		return this.search.tally(env.legal, env.legalCount, hidden ? config.samples : 1, hidden ? config.budget : config.endgameBudget, hidden, rng, fill, held);
@@ -10688,7 +10693,7 @@ var PimcAgent = class {
 * step, the stock's size and composition, and with 'deck-bottom' the cards remembered under
 * the unseen ones. Never the stock's order.
 */
-function seenHash(state, memory) {
+function seenHash$1(state, memory) {
 	let h = mix32(Math.imul(state.steps + 1, 2654435761) ^ state.current << 8 ^ state.stockLen);
 	for (let k = 0; k < state.numStacks; k++) {
 		const base = k * 52;
@@ -10747,7 +10752,7 @@ const DECADE_AGENTS = [
 		description: "determinized search: solves sampled orders of the unseen cards exactly and plays the action that clears the table in the most samples",
 		fair: true,
 		games: DECADE,
-		create: () => new PimcAgent()
+		create: () => new PimcAgent$1()
 	},
 	{
 		name: "oracle",
@@ -10755,7 +10760,7 @@ const DECADE_AGENTS = [
 		fair: false,
 		games: DECADE,
 		plays: (env) => oraclePlays(env),
-		create: () => new OracleAgent()
+		create: () => new OracleAgent$1()
 	},
 	{
 		name: "optimal",
@@ -12532,7 +12537,7 @@ const JSON_NAMES = [
 const PLACE = 0;
 const REPLACE = 1;
 const EXCHANGE = 2;
-const WON$1 = 3;
+const WON$3 = 3;
 const BUST$1 = 4;
 const OUT_OF_ROUNDS = 5;
 const PHASE_NAMES = [
@@ -12662,7 +12667,7 @@ function endRound(s, o, rng) {
 	s.rounds++;
 	s.seenCount = 0;
 	s.drawn = 0;
-	if (s.points >= o.gameTarget) s.phase = WON$1;
+	if (s.points >= o.gameTarget) s.phase = WON$3;
 	else if (s.rounds >= o.maxRounds) s.phase = OUT_OF_ROUNDS;
 	else newRound(s, o, rng);
 }
@@ -12732,10 +12737,10 @@ function numActions() {
 function observationSize() {
 	return OBS_SIZE;
 }
-function createState() {
+function createState$1() {
 	return new FourTenState();
 }
-function copyState(src, dst) {
+function copyState$1(src, dst) {
 	dst.deck.set(src.deck);
 	dst.pos = src.pos;
 	dst.queue = src.queue;
@@ -12773,7 +12778,7 @@ function deckProblem(values, what) {
 	}
 	return null;
 }
-function parseDeck(deck) {
+function parseDeck$1(deck) {
 	const tokens = deckTokens(deck);
 	const bad = [];
 	const out = new Uint8Array(tokens.length);
@@ -12786,7 +12791,7 @@ function parseDeck(deck) {
 	if (problem) throw new TengymError("bad-deck", `bad deck: ${problem}`);
 	return out;
 }
-function reset(s, o, rng, deck) {
+function reset$1(s, o, rng, deck) {
 	s.queue = deck ?? /* @__PURE__ */ new Uint8Array(0);
 	s.queueNext = 0;
 	s.lastEnd = NO_ROUND_END;
@@ -12795,7 +12800,7 @@ function reset(s, o, rng, deck) {
 	s.rounds = 0;
 	newRound(s, o, rng);
 }
-function legalActions(s, _o, mask, legal) {
+function legalActions$1(s, _o, mask, legal) {
 	for (let i = 0; i < NUM_ACTIONS; i++) mask[i] = 0;
 	let n = 0;
 	const counts = s.counts;
@@ -12824,7 +12829,7 @@ function legalActions(s, _o, mask, legal) {
 	}
 	return n;
 }
-function step(s, o, action, rng) {
+function step$1(s, o, action, rng) {
 	const points = s.points;
 	const rounds = s.rounds;
 	s.lastEnd = NO_ROUND_END;
@@ -12835,11 +12840,11 @@ function step(s, o, action, rng) {
 	if (o.reward === "points") return s.points - points;
 	return s.phase === BUST$1 ? -o.maxRounds : rounds - s.rounds;
 }
-function status(s) {
-	if (s.phase === WON$1 || s.phase === BUST$1) return 1;
+function status$1(s) {
+	if (s.phase === WON$3 || s.phase === BUST$1) return 1;
 	return s.phase === OUT_OF_ROUNDS ? 2 : 0;
 }
-function observe(s, o, out) {
+function observe$1(s, o, out) {
 	for (let i = 0; i < 12; i++) out[i] = s.counts[i] / HAND_SIZE;
 	for (let h = 0; h < 3; h++) {
 		out[12 + h] = s.sums[h] / o.handTarget;
@@ -12857,7 +12862,7 @@ function observe(s, o, out) {
 }
 function outcome(s) {
 	return {
-		won: s.phase === WON$1,
+		won: s.phase === WON$3,
 		points: s.points,
 		rounds: s.rounds,
 		safeties: s.safeties
@@ -12866,7 +12871,7 @@ function outcome(s) {
 /** How the game ended, for a player: the points and rounds of a win, a game out of rounds, or a bust. */
 function endText(s, _o, ending) {
 	const rounds = `${s.rounds} round${s.rounds === 1 ? "" : "s"}`;
-	if (s.phase === WON$1) return `Won with ${s.points} points in ${rounds}.`;
+	if (s.phase === WON$3) return `Won with ${s.points} points in ${rounds}.`;
 	return ending.truncated ? `Out of rounds: ${s.points} points after ${rounds}.` : `Bust after ${rounds}, with ${s.points} points.`;
 }
 /**
@@ -12874,14 +12879,14 @@ function endText(s, _o, ending) {
 * lost before `maxRounds` rounds must have busted; one lost at exactly `maxRounds` with safeties
 * left was truncated; lost at `maxRounds` with none left it may be either, so null.
 */
-function expectedReturn(result, o) {
+function expectedReturn$1(result, o) {
 	const r = result;
 	if (o.reward === "points") return r.points;
 	if (r.won) return -r.rounds;
 	if (r.rounds < o.maxRounds) return -(r.rounds - 1) - o.maxRounds;
 	return r.safeties > 0 ? -r.rounds : null;
 }
-function describeAction(s, _o, action) {
+function describeAction$1(s, _o, action) {
 	if (action < 3) return s.phase === PLACE && s.drawn > 0 ? `place ${s.drawn} into ${HAND_NAMES[action]}` : `place the next card into ${HAND_NAMES[action]}`;
 	if (action < 15) {
 		const i = action - 3;
@@ -12893,8 +12898,8 @@ function describeAction(s, _o, action) {
 	}
 	return "end turn";
 }
-function whyIllegal(s, _o, action) {
-	if (s.phase >= WON$1) return "the game is over";
+function whyIllegal$1(s, _o, action) {
+	if (s.phase >= WON$3) return "the game is over";
 	if (action < 3) {
 		if (s.phase === REPLACE) return "all three hands hold 4 cards: replace one (ids 3-14)";
 		if (s.phase === EXCHANGE) return "this turn's card is placed: exchange or end the turn";
@@ -12924,9 +12929,9 @@ function handValues(counts, h) {
 	for (let v = 1; v <= 4; v++) for (let k = 0; k < counts[h * 4 + v - 1]; k++) out.push(String(v));
 	return out;
 }
-function render(s, o) {
+function render$1(s, o) {
 	const lines = [];
-	const round = s.phase >= WON$1 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
+	const round = s.phase >= WON$3 ? `after ${plural(s.rounds, "round")}` : `round ${s.rounds + 1} (at most ${o.maxRounds})`;
 	lines.push(`Four Ten, ${round} · points ${s.points}/${o.gameTarget} · safeties ${s.safeties}/${o.safeties}`);
 	for (let h = 0; h < 3; h++) {
 		const cards = handValues(s.counts, h).join(" ") || "-";
@@ -12948,7 +12953,7 @@ function phaseLine(s, o) {
 		case PLACE: return s.drawn ? `Place the ${s.drawn} into a hand with 3 cards or fewer.` : "Choose a hand with 3 cards or fewer for the next card.";
 		case REPLACE: return "All hands hold 4: choose a card to replace with the next one.";
 		case EXCHANGE: return `Exchange a Hand card with Home or Shadow, or end the turn (Hand ${o.handTarget} scores).`;
-		case WON$1: return `Won with ${s.points} points.`;
+		case WON$3: return `Won with ${s.points} points.`;
 		case BUST$1: return "Bust: a fault with no safeties and too few points to pay for it.";
 		default: return `Out of rounds: ${o.maxRounds} rounds ended without reaching ${o.gameTarget} points.`;
 	}
@@ -12965,7 +12970,7 @@ function faultReason(hand, home, shadow, o) {
 	return `Home ${home} is below Hand ${hand}`;
 }
 /** How the last step ended a round, with its reason and its cost; then the game's end, if it came. */
-function stepNote(s, o) {
+function stepNote$1(s, o) {
 	if (s.lastEnd === NO_ROUND_END) return null;
 	const [hand, home, shadow] = s.lastEndSums;
 	const round = `Round ${s.rounds} ends`;
@@ -12985,14 +12990,14 @@ function stepNote(s, o) {
 			break;
 		default: return `Bust: a fault (${faultReason(hand, home, shadow, o)}) with no safety left and ${plural(s.points, "point")}, fewer than the ${s.lastEndPoints} it costs. The game is lost.`;
 	}
-	if (s.phase === WON$1) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
+	if (s.phase === WON$3) note += ` Won with ${plural(s.points, "point")} in ${plural(s.rounds, "round")}.`;
 	else if (s.phase === OUT_OF_ROUNDS) note += ` That was the last of ${plural(o.maxRounds, "round")}: the game stops at ${plural(s.points, "point")}.`;
 	else note += ` Points ${s.points} of ${o.gameTarget}.`;
 	return note;
 }
 /** What the player is asked now (the last line of render while the game runs). */
-function prompt(s, o) {
-	return s.phase >= WON$1 ? "" : phaseLine(s, o);
+function prompt$1(s, o) {
+	return s.phase >= WON$3 ? "" : phaseLine(s, o);
 }
 /** Where a card of value v in hand h lies, as the state JSON places it (`game[hand][index]`, values sorted). */
 function handSpot(s, h, v) {
@@ -13004,7 +13009,7 @@ function handSpot(s, h, v) {
 		code: String(v)
 	};
 }
-function actionCards(s, _o, action) {
+function actionCards$1(s, _o, action) {
 	if (action < 3) return s.drawn ? [{
 		place: "drawn",
 		index: 0,
@@ -13017,7 +13022,7 @@ function actionCards(s, _o, action) {
 	}
 	return [];
 }
-function board(s, o) {
+function board$1(s, o) {
 	const rows = JSON_NAMES.map((name, h) => {
 		const cards = handValues(s.counts, h).map((code, index) => ({
 			place: name,
@@ -13050,7 +13055,7 @@ function board(s, o) {
 		},
 		{
 			term: "Round",
-			value: String(s.rounds + (s.phase < WON$1 ? 1 : 0)),
+			value: String(s.rounds + (s.phase < WON$3 ? 1 : 0)),
 			name: "round"
 		},
 		{
@@ -13143,7 +13148,7 @@ function configKey(c) {
 	JSON_NAMES.forEach((name, h) => c[name].forEach((v) => key += POW5[h * 4 + Number(v) - 1]));
 	return key;
 }
-function toJSON(s) {
+function toJSON$1(s) {
 	const queued = [];
 	for (let d = s.queueNext * 32; d < s.queue.length; d += 32) queued.push(Array.from(s.queue.subarray(d, d + 32), String));
 	const outOfPlay = [];
@@ -13165,7 +13170,7 @@ function toJSON(s) {
 		seenThisTurn: seen
 	};
 }
-function fromJSON(json, o, s) {
+function fromJSON$1(json, o, s) {
 	const parsed = stateSchema.safeParse(json);
 	if (!parsed.success) throw new TengymError("bad-state", `bad four-ten state: ${formatZodError(parsed.error)}`);
 	const j = parsed.data;
@@ -13184,7 +13189,7 @@ function fromJSON(json, o, s) {
 	s.points = j.points;
 	s.safeties = j.safeties;
 	s.rounds = j.rounds;
-	const problem = checkState(s, o);
+	const problem = checkState$1(s, o);
 	if (problem) throw new TengymError("bad-state", `bad four-ten state: ${problem}`);
 }
 /** The stock goes at the deck's end; the drawn part before it holds the cards already drawn. */
@@ -13200,7 +13205,7 @@ function loadDeck(s, j) {
 	s.stockCounts.fill(0);
 	j.stock.forEach((v) => s.stockCounts[Number(v) - 1]++);
 }
-function checkState(s, o) {
+function checkState$1(s, o) {
 	return checkCards(s) ?? checkCaches(s) ?? checkPhase(s, o) ?? checkSeen(s, o) ?? checkScore(s, o);
 }
 /** Every card of the round in exactly one place: hands, out of play, drawn, stock. */
@@ -13338,7 +13343,7 @@ function maxRoundPoints(o) {
 	return Math.max(t <= 16 ? t : 0, maxDeckOutPoints(t));
 }
 /** The observation's bounds (the table in the doc comment above). */
-function observationBounds(o) {
+function observationBounds$1(o) {
 	const t = o.handTarget;
 	const low = new Float32Array(OBS_SIZE);
 	const high = new Float32Array(OBS_SIZE).fill(1);
@@ -13362,13 +13367,13 @@ function checkScore(s, o) {
 	if (s.rounds === 0) return `phase "${PHASE_NAMES[s.phase]}" needs at least one ended round`;
 	const most = handMosts(o.handTarget);
 	for (let h = 0; h < 3; h++) if (s.sums[h] > most[h]) return `${HAND_NAMES[h]} is ${s.sums[h]} at the end; one change from hands that pass the check makes it ${most[h]} at most`;
-	if (s.phase === WON$1 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
-	if (s.phase !== WON$1 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
+	if (s.phase === WON$3 && s.points < o.gameTarget) return `phase "won" with ${s.points} points, below gameTarget ${o.gameTarget}`;
+	if (s.phase !== WON$3 && s.points >= o.gameTarget) return `phase "${PHASE_NAMES[s.phase]}" with ${s.points} points, which reach gameTarget`;
 	if (s.phase === BUST$1 && s.safeties > 0) return "phase \"bust\" with safeties left";
 	if (s.phase === OUT_OF_ROUNDS && s.rounds !== o.maxRounds) return `phase "truncated" after ${s.rounds} rounds, maxRounds is ${o.maxRounds}`;
 	const counters = checkCounters(s, o);
 	if (counters !== null) return counters;
-	if (s.phase === WON$1 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
+	if (s.phase === WON$3 && s.points > o.gameTarget - 1 + maxRoundPoints(o)) return `phase "won" with ${s.points} points; the winning round starts below gameTarget ${o.gameTarget} and adds at most ${maxRoundPoints(o)}`;
 	return null;
 }
 function checkCounters(s, o) {
@@ -13385,28 +13390,28 @@ const fourTenGame = {
 	optionsSchema: fourTenOptionsSchema,
 	numActions,
 	observationSize,
-	observationBounds,
-	createState,
-	copyState,
-	parseDeck,
-	reset,
-	legalActions,
-	step,
-	status,
-	observe,
+	observationBounds: observationBounds$1,
+	createState: createState$1,
+	copyState: copyState$1,
+	parseDeck: parseDeck$1,
+	reset: reset$1,
+	legalActions: legalActions$1,
+	step: step$1,
+	status: status$1,
+	observe: observe$1,
 	outcome,
-	expectedReturn,
-	describeAction,
-	whyIllegal,
-	render,
-	toJSON,
-	fromJSON,
-	checkState,
+	expectedReturn: expectedReturn$1,
+	describeAction: describeAction$1,
+	whyIllegal: whyIllegal$1,
+	render: render$1,
+	toJSON: toJSON$1,
+	fromJSON: fromJSON$1,
+	checkState: checkState$1,
 	sameOutcome: false,
-	actionCards,
-	prompt,
-	board,
-	stepNote,
+	actionCards: actionCards$1,
+	prompt: prompt$1,
+	board: board$1,
+	stepNote: stepNote$1,
 	endText,
 	inconsistencies: fourTenInconsistencies
 };
@@ -15641,7 +15646,7 @@ const PLACE_PREFERENCE = [
 function rank(r, preference) {
 	return r.score === 1 ? 100 : -100 * r.fault + r.score - preference * 1e-4;
 }
-var GreedyAgent = class {
+var GreedyAgent$1 = class {
 	name = "greedy";
 	fair = true;
 	rules;
@@ -15764,7 +15769,7 @@ const FOUR_TEN_KIT = {
 			description: "safe greedy: Hand = 10 when it can, else the least fault probability (Home, Hand, Shadow on ties); no setup exchanges",
 			fair: true,
 			games: FOUR_TEN,
-			create: (env) => new GreedyAgent(env.options)
+			create: (env) => new GreedyAgent$1(env.options)
 		},
 		{
 			name: "bottom",
@@ -15934,7 +15939,7 @@ function writeRoundStart(points, safeties, o, out, offset) {
 	}, o, out, offset);
 }
 /** How a round ends, as `roundEndCode` codes it (≥ 0: the next round's start, points·1024 + safeties). */
-const WON = -1;
+const WON$2 = -1;
 const BUST = -2;
 /**
 * Where a round that ends with this verdict leaves the game (`verdict` the check's, NOTHING for
@@ -15949,14 +15954,14 @@ function roundEndCode(verdict, total, points, safeties, o) {
 		if (points < total) return BUST;
 		return (points - total) * 1024;
 	} else next = points + total;
-	return next >= o.gameTarget ? WON : next * 1024 + safeties;
+	return next >= o.gameTarget ? WON$2 : next * 1024 + safeties;
 }
 /**
 * The cost of a round that ends with `roundEndCode`'s code, the next round's start valued at `startCost` when the game
 * goes on.
 */
 function roundEndCost(code, startCost) {
-	return code === WON ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
+	return code === WON$2 ? ROUND_COST : code === BUST ? 11 * ROUND_COST : ROUND_COST + startCost;
 }
 /** The positions a Four Ten state's legal actions lead to (see the module comment). Reused across calls. */
 var FourTenExpansion = class extends AfterstateExpansion {
@@ -16115,7 +16120,7 @@ var FourTenExpansion = class extends AfterstateExpansion {
 				const row = this.addOption(ROUND_COST, steps);
 				this.rowStart[row] = code + 1;
 				if (this.distinctRow(row, -1 - code)) writeRoundStart(code >> 10, code & 1023, this.options, this.rows, row * F);
-			} else this.exactOption(code === WON ? 1 : 0, roundEndCost(code, 0), steps);
+			} else this.exactOption(code === WON$2 ? 1 : 0, roundEndCost(code, 0), steps);
 		}
 	}
 	/**
@@ -16242,8 +16247,8 @@ var FourTenExpansion = class extends AfterstateExpansion {
 	outcome(p) {
 		const code = this.roundEnd(true);
 		if (code === null) this.openTurn(p);
-		else if (code === WON || code === BUST) {
-			if (code === WON) this.exactWin[this.k] += p;
+		else if (code === WON$2 || code === BUST) {
+			if (code === WON$2) this.exactWin[this.k] += p;
 			this.exactCost[this.k] += p * roundEndCost(code, 0);
 		} else {
 			const row = this.addRow(p, ROUND_COST);
@@ -16711,6 +16716,1688 @@ registerModule({
 			},
 			targets: FOUR_TEN_TARGETS
 		}
+	}
+}, { shipped: true });
+/** Cards the deal leaves for the stock. */
+const TALON_SIZE = 24;
+/** The most `maxSteps` takes. */
+const MAX_STEPS_CAP = 1e5;
+const OBS_FREE = 364;
+const OBS_WASTE_TOP = 392;
+const OBS_STOCK_TOP = 405;
+const OBS_WASTE_COUNTS = 418;
+const OBS_STOCK_COUNTS = 431;
+const OBS_STOCK_SIZE = 444;
+const OBS_WASTE_SIZE = 445;
+const OBS_TURNS_LEFT = 446;
+const OBS_LATER_PASS = 447;
+const OBS_STEPS = 448;
+const pyramidOptionsSchema = strictObject({
+	passes: literal([
+		1,
+		2,
+		3,
+		"unlimited"
+	]).default(3).describe("Passes through the stock (the waste is turned over between them)"),
+	goal: _enum(["all", "pyramid"]).default("all").describe("Won by removing all 52 cards, or the 28 of the pyramid"),
+	stockTopPlayable: boolean().default(true).describe("The stock's top card lies face up and can be played"),
+	stockWastePair: boolean().default(true).describe("The stock's and the waste's top cards may pair with each other"),
+	overlapPairs: boolean().default(false).describe("A card covered by one card only may pair with that card"),
+	maxSteps: int().min(1).max(MAX_STEPS_CAP, { error: `maxSteps must be at most ${MAX_STEPS_CAP}: with unlimited passes a game can cycle until the limit` }).default(1e3).describe("Moves before the game is stopped"),
+	undoLimit: literal([
+		0,
+		3,
+		"unlimited"
+	]).default(0).describe("Undos per game"),
+	reward: _enum(["win", "cards"]).default("win").describe("Training reward: 1 for a win, or per card removed")
+});
+/** The pair id of places i < j (the action table above). */
+function pairActionId(i, j) {
+	return i * 30 - i * (i + 1) / 2 + (j - i - 1);
+}
+/** The id that removes the king at place p. */
+function kingActionId(place) {
+	return 435 + place;
+}
+/** The two places of each pair id. */
+const PAIR_FIRST = /* @__PURE__ */ new Uint8Array(435);
+const PAIR_SECOND = /* @__PURE__ */ new Uint8Array(435);
+for (let i = 0; i < 30; i++) for (let j = i + 1; j < 30; j++) {
+	PAIR_FIRST[pairActionId(i, j)] = i;
+	PAIR_SECOND[pairActionId(i, j)] = j;
+}
+/** Row and column of each slot; the two slots that cover it (-1 in the bottom row) and their bits. */
+const ROW_OF = /* @__PURE__ */ new Uint8Array(28);
+const COLUMN_OF = /* @__PURE__ */ new Uint8Array(28);
+const COVER_LEFT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
+const COVER_RIGHT = (/* @__PURE__ */ new Int8Array(28)).fill(-1);
+/** Bits of the (at most two) slots directly covering each slot. */
+const COVER_MASK = /* @__PURE__ */ new Int32Array(28);
+for (let r = 0, i = 0; r < 7; r++) for (let c = 0; c <= r; c++, i++) {
+	ROW_OF[i] = r;
+	COLUMN_OF[i] = c;
+	if (r + 1 < 7) {
+		COVER_LEFT[i] = i + r + 1;
+		COVER_RIGHT[i] = i + r + 2;
+		COVER_MASK[i] = 1 << i + r + 1 | 1 << i + r + 2;
+	}
+}
+/** The slot of row r, card c. */
+const slotOf = (row, column) => row * (row + 1) / 2 + column;
+/** Every slot's bit: a full pyramid. */
+const FULL_PYRAMID = (1 << 28) - 1;
+function createState() {
+	return {
+		pyramid: (/* @__PURE__ */ new Uint8Array(28)).fill(255),
+		present: 0,
+		talon: new Uint8Array(TALON_SIZE),
+		talonLen: 0,
+		cursor: 0,
+		pass: 1,
+		steps: 0,
+		removed: 0,
+		status: 0,
+		placeRank: (/* @__PURE__ */ new Int8Array(30)).fill(-1),
+		deck: /* @__PURE__ */ new Uint8Array(52)
+	};
+}
+function copyState(src, dst) {
+	dst.pyramid.set(src.pyramid);
+	dst.present = src.present;
+	dst.talon.set(src.talon);
+	dst.talonLen = src.talonLen;
+	dst.cursor = src.cursor;
+	dst.pass = src.pass;
+	dst.steps = src.steps;
+	dst.removed = src.removed;
+	dst.status = src.status;
+}
+const ORDERED_DECK = orderedDeck();
+function reset(s, rng, deck) {
+	const d = s.deck;
+	d.set(deck ?? ORDERED_DECK);
+	if (!deck) shuffleInPlace(rng, d);
+	s.pyramid.set(d.subarray(0, 28));
+	s.present = FULL_PYRAMID;
+	s.talon.set(d.subarray(28));
+	s.talonLen = TALON_SIZE;
+	s.cursor = 0;
+	s.pass = 1;
+	s.steps = 0;
+	s.removed = 0;
+	s.status = 0;
+}
+/** Whether slot i holds a card that no card covers. */
+function isFree(present, slot) {
+	return (present >>> slot & 1) === 1 && (present & COVER_MASK[slot]) === 0;
+}
+/** The one slot still covering slot i when exactly one does, else -1 (overlap pairs). */
+function soleCover(present, slot) {
+	const left = COVER_LEFT[slot];
+	if (left < 0) return -1;
+	const hasLeft = present >>> left & 1;
+	if (hasLeft + (present >>> left + 1 & 1) !== 1) return -1;
+	return hasLeft === 1 ? left : left + 1;
+}
+/** Passes as a number (Infinity for 'unlimited'). */
+function passLimit(o) {
+	return o.passes === "unlimited" ? Infinity : o.passes;
+}
+/** The goal's cards: 52, or 28 with goal 'pyramid'. */
+function goalCards(o) {
+	return o.goal === "all" ? 52 : 28;
+}
+function isWon(s, o) {
+	return o.goal === "all" ? s.removed === 52 : s.present === 0;
+}
+/** The result of the game so far: won, and the goal's cards not removed. One place for it. */
+function pyramidOutcome(s, o) {
+	const cardsLeft = o.goal === "all" ? 52 - s.removed : popCount$1(s.present);
+	return {
+		won: isWon(s, o),
+		cardsLeft
+	};
+}
+function popCount$1(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+function add(mask, legal, n, id) {
+	mask[id] = 1;
+	legal[n] = id;
+	return n + 1;
+}
+/** Fills `s.placeRank`: each place's rank while its card is available, else -1. */
+function markAvailable(s, o) {
+	const rank = s.placeRank;
+	const present = s.present;
+	for (let i = 0; i < 28; i++) rank[i] = isFree(present, i) ? s.pyramid[i] >> 2 : -1;
+	rank[28] = s.cursor > 0 ? s.talon[s.cursor - 1] >> 2 : -1;
+	rank[29] = o.stockTopPlayable && s.cursor < s.talonLen ? s.talon[s.cursor] >> 2 : -1;
+}
+/** Writes the removals into mask/legal from `n`, in increasing id order; returns the new count. */
+function removals(s, o, mask, legal, n) {
+	const rank = s.placeRank;
+	for (let i = 0; i < 29; i++) {
+		const ri = rank[i];
+		if (ri < 0) {
+			if (!o.overlapPairs || i >= 28 || (s.present >>> i & 1) === 0) continue;
+			const cover = soleCover(s.present, i);
+			if (cover >= 0 && rank[cover] >= 0 && rank[cover] + (s.pyramid[i] >> 2) === 11) n = add(mask, legal, n, pairActionId(i, cover));
+			continue;
+		}
+		if (ri === 12) continue;
+		const want = 11 - ri;
+		for (let j = i + 1; j < 30; j++) {
+			if (rank[j] !== want) continue;
+			if (i === 28 && !o.stockWastePair) continue;
+			n = add(mask, legal, n, pairActionId(i, j));
+		}
+	}
+	for (let p = 0; p < 30; p++) if (rank[p] === 12) n = add(mask, legal, n, kingActionId(p));
+	return n;
+}
+/**
+* With unlimited passes: whether a card may still be removed some time, by draws and turn-overs
+* alone (nothing is available now). Every stock and waste card comes to the waste's top; two of
+* them meet as the waste's and the stock's top cards only when next to each other in the
+* sequence, but that depends on the stock's order, which a player does not know on the first
+* pass: any two that pair count (what the player knows decides when the game ends, never the
+* hidden order). Allocation-free: the ranks as bits.
+*/
+function removalAhead(s, o) {
+	let freeRanks = 0;
+	for (let i = 0; i < 28; i++) if (s.placeRank[i] >= 0) freeRanks |= 1 << s.placeRank[i];
+	let talonRanks = 0;
+	for (let k = 0; k < s.talonLen; k++) talonRanks |= 1 << (s.talon[k] >> 2);
+	const talonPairs = o.stockTopPlayable && o.stockWastePair;
+	for (let r = 0; r < 13; r++) {
+		if ((talonRanks >>> r & 1) === 0) continue;
+		if (r === 12 || freeRanks >>> 11 - r & 1) return true;
+		if (talonPairs && talonRanks >>> 11 - r & 1) return true;
+	}
+	return false;
+}
+function legalActions(s, o, mask, legal) {
+	mask.fill(0);
+	if (isWon(s, o)) {
+		s.status = 1;
+		return 0;
+	}
+	markAvailable(s, o);
+	let n = removals(s, o, mask, legal, 0);
+	const removable = n;
+	if (s.cursor < s.talonLen) n = add(mask, legal, n, 465);
+	else if (s.cursor > 0 && s.pass < passLimit(o)) n = add(mask, legal, n, 466);
+	if (n > 0 && removable === 0 && o.passes === "unlimited" && !removalAhead(s, o)) n = 0;
+	if (n > 0 && s.steps >= o.maxSteps) {
+		mask.fill(0);
+		s.status = 2;
+		return 0;
+	}
+	if (n === 0) mask.fill(0);
+	s.status = n === 0 ? 1 : 0;
+	return n;
+}
+function status(s) {
+	return s.status;
+}
+/** Removes the card at `place`; returns 1 when it is one of the goal's cards. */
+function removeAt(s, o, place) {
+	s.removed++;
+	if (place < 28) {
+		s.pyramid[place] = 255;
+		s.present &= ~(1 << place);
+		return 1;
+	}
+	const at = place === 28 ? s.cursor - 1 : s.cursor;
+	s.talon.copyWithin(at, at + 1, s.talonLen);
+	s.talonLen--;
+	if (place === 28) s.cursor--;
+	return o.goal === "all" ? 1 : 0;
+}
+function step(s, o, action) {
+	s.steps++;
+	let gained = 0;
+	if (action < 435) gained = removeAt(s, o, PAIR_SECOND[action]) + removeAt(s, o, PAIR_FIRST[action]);
+	else if (action < 465) gained = removeAt(s, o, action - 435);
+	else if (action === 465) s.cursor++;
+	else {
+		s.cursor = 0;
+		s.pass++;
+	}
+	if (o.reward === "cards") return gained;
+	return gained > 0 && isWon(s, o) ? 1 : 0;
+}
+/** The observation's bounds (the doc comment's reasoning). */
+function observationBounds(o) {
+	const low = /* @__PURE__ */ new Float32Array(449);
+	const high = (/* @__PURE__ */ new Float32Array(449)).fill(1);
+	const passes = passLimit(o);
+	if (Number.isFinite(passes)) high[OBS_STEPS] = Math.min(o.maxSteps, 28 + 25 * passes - 1) / o.maxSteps;
+	return {
+		low,
+		high
+	};
+}
+function observe(s, o, out) {
+	out.fill(0);
+	const present = s.present;
+	for (let i = 0; i < 28; i++) {
+		if ((present >>> i & 1) === 0) continue;
+		out[13 * i + (s.pyramid[i] >> 2)] = 1;
+		if ((present & COVER_MASK[i]) === 0) out[OBS_FREE + i] = 1;
+	}
+	if (s.cursor > 0) out[OBS_WASTE_TOP + (s.talon[s.cursor - 1] >> 2)] = 1;
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	if (faceUp) out[OBS_STOCK_TOP + (s.talon[s.cursor] >> 2)] = 1;
+	for (let k = 0; k < s.cursor; k++) out[OBS_WASTE_COUNTS + (s.talon[k] >> 2)] += .25;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) out[OBS_STOCK_COUNTS + (s.talon[k] >> 2)] += .25;
+	out[OBS_STOCK_SIZE] = (s.talonLen - s.cursor) / TALON_SIZE;
+	out[OBS_WASTE_SIZE] = s.cursor / TALON_SIZE;
+	out[OBS_TURNS_LEFT] = o.passes === "unlimited" ? 1 : (o.passes - s.pass) / 2;
+	out[OBS_LATER_PASS] = s.pass > 1 ? 1 : 0;
+	out[OBS_STEPS] = s.steps / o.maxSteps;
+}
+function placeCard(s, place) {
+	if (place < 28) return s.pyramid[place];
+	if (place === 28) return s.cursor > 0 ? s.talon[s.cursor - 1] : 255;
+	return s.cursor < s.talonLen ? s.talon[s.cursor] : 255;
+}
+function placeName(place) {
+	if (place === 28) return "the waste's top card";
+	if (place === 29) return "the stock's top card";
+	return `row ${ROW_OF[place] + 1} card ${COLUMN_OF[place] + 1}`;
+}
+function passText(o, pass) {
+	return o.passes === "unlimited" ? `pass ${pass}` : `pass ${pass} of ${o.passes}`;
+}
+function describeAction(s, o, action) {
+	if (action === 465) return "draw";
+	if (action === 466) return `turn the waste over (${passText(o, s.pass + 1)})`;
+	const places = action < 435 ? [PAIR_FIRST[action], PAIR_SECOND[action]] : [action - 435];
+	const cards = places.map((p) => placeCard(s, p));
+	if (cards.every((c) => c !== 255)) return `remove ${cards.map(cardLabel).join(" + ")}`;
+	return `remove ${places.map(placeName).join(" + ")} (${cards.map((c) => c === 255 ? "none" : cardLabel(c)).join(" + ")})`;
+}
+/** Why the card at `place` cannot be taken now, or null when it can. */
+function placeProblem(s, o, place) {
+	if (place === 28) return s.cursor > 0 ? null : "the waste is empty";
+	if (place === 29) {
+		if (!o.stockTopPlayable) return "the stock's top card is not in play until it is drawn (stockTopPlayable is false)";
+		return s.cursor < s.talonLen ? null : "the stock is empty";
+	}
+	if (s.pyramid[place] === 255) return `${placeName(place)} has been removed`;
+	if (isFree(s.present, place)) return null;
+	const covers = [COVER_LEFT[place], COVER_RIGHT[place]].filter((c) => s.pyramid[c] !== 255).map((c) => cardLabel(s.pyramid[c]));
+	return `${cardLabel(s.pyramid[place])} is covered by ${covers.join(" and ")}`;
+}
+function whyPairIllegal(s, o, first, second) {
+	const a = placeCard(s, first);
+	const b = placeCard(s, second);
+	if (first === 28 && second === 29 && !o.stockWastePair && o.stockTopPlayable) return "the stock's and the waste's top cards do not pair here (stockWastePair is false)";
+	const overlap = first < 28 && second < 28 && soleCover(s.present, first) === second && a !== 255;
+	const problem = (overlap && o.overlapPairs ? null : placeProblem(s, o, first)) ?? placeProblem(s, o, second);
+	if (problem) {
+		if (overlap && !o.overlapPairs && (a >> 2) + (b >> 2) === 11) return `${problem}; a card pairs with the one covering it only with overlapPairs`;
+		return problem;
+	}
+	if (a >> 2 === 12 || b >> 2 === 12) return "a king is removed alone";
+	const total = (a >> 2) + (b >> 2) + 2;
+	if (total !== 13) return `${cardLabel(a)} + ${cardLabel(b)} make ${total}, not 13`;
+	return "it is legal";
+}
+function whyIllegal(s, o, action) {
+	if (s.status === 1) return "the game is over";
+	if (s.status === 2) return `the step limit (maxSteps ${o.maxSteps}) is reached`;
+	if (action === 465) return s.cursor < s.talonLen ? "it is legal" : "the stock is empty";
+	if (action === 466) {
+		if (s.cursor < s.talonLen) return "the stock is not empty yet";
+		if (s.cursor === 0) return "the waste is empty";
+		if (s.pass >= passLimit(o)) return `no pass is left (passes ${o.passes})`;
+		return "it is legal";
+	}
+	if (action >= 435) {
+		const place = action - 435;
+		const problem = placeProblem(s, o, place);
+		if (problem) return problem;
+		const card = placeCard(s, place);
+		return card >> 2 === 12 ? "it is legal" : `${cardLabel(card)} is not a king (only a king is removed alone)`;
+	}
+	return whyPairIllegal(s, o, PAIR_FIRST[action], PAIR_SECOND[action]);
+}
+function render(s, o) {
+	const lines = [];
+	for (let r = 0; r < 7; r++) {
+		const cells = [];
+		for (let c = 0; c <= r; c++) {
+			const card = s.pyramid[slotOf(r, c)];
+			cells.push((card === 255 ? "--" : cardLabel(card)).padStart(3));
+		}
+		lines.push(" ".repeat((6 - r) * 2) + cells.join(" "));
+	}
+	const stock = s.talonLen - s.cursor;
+	const top = o.stockTopPlayable && stock > 0 ? ` (top ${cardLabel(s.talon[s.cursor])})` : "";
+	const waste = s.cursor > 0 ? ` (top ${cardLabel(s.talon[s.cursor - 1])})` : "";
+	lines.push(`stock ${plural(stock, "card")}${top} · waste ${plural(s.cursor, "card")}${waste} · ${passText(o, s.pass)} · removed ${s.removed}`);
+	if (s.status === 2) lines.push(`truncated after ${s.steps} steps (maxSteps)`);
+	else if (s.status === 1) {
+		const { won, cardsLeft } = pyramidOutcome(s, o);
+		lines.push(`game over: ${won ? "won" : "lost"}, ${plural(cardsLeft, "card")} of the ${o.goal === "all" ? "deck" : "pyramid"} left`);
+	}
+	return lines.join("\n");
+}
+/** Why the game ended where the move alone does not say it (unlimited passes: nothing can be removed again). */
+function stepNote(s, o) {
+	if (s.status !== 1 || isWon(s, o) || o.passes !== "unlimited" || s.talonLen === 0) return null;
+	return "No card can be removed again, however often the waste is turned over: the game is over.";
+}
+/** Where the card at `place` lies, as the state JSON places it. */
+function spotOf(s, place) {
+	if (place < 28) return {
+		place: "pyramid",
+		index: place,
+		code: s.pyramid[place] === 255 ? "" : cardCode(s.pyramid[place])
+	};
+	if (place === 28) return {
+		place: "waste",
+		index: s.cursor - 1,
+		code: cardCode(s.talon[s.cursor - 1])
+	};
+	return {
+		place: "stockTop",
+		index: 0,
+		code: cardCode(s.talon[s.cursor])
+	};
+}
+function actionCards(s, _o, action) {
+	if (action >= 465) return [];
+	if (action >= 435) return [spotOf(s, action - 435)];
+	return [spotOf(s, PAIR_FIRST[action]), spotOf(s, PAIR_SECOND[action])];
+}
+function prompt(s) {
+	return s.status === 0 ? "Remove a king, or two uncovered cards that make 13 (J = 11, Q = 12); draw when you need a new card." : "";
+}
+function board(s, o) {
+	const rows = [];
+	for (let r = 0; r < 7; r++) {
+		const row = [];
+		for (let c = 0; c <= r; c++) {
+			const i = slotOf(r, c);
+			row.push(s.pyramid[i] === 255 ? {
+				empty: true,
+				place: "pyramid",
+				index: i
+			} : {
+				...spotOf(s, i),
+				blocked: !isFree(s.present, i)
+			});
+		}
+		rows.push(row);
+	}
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	const piles = [{
+		kind: "stock",
+		count: s.talonLen - s.cursor - (faceUp ? 1 : 0),
+		label: "stock",
+		tappable: true,
+		...s.cursor === s.talonLen && s.cursor > 0 && s.pass < passLimit(o) ? { title: "turn the waste over" } : {}
+	}];
+	if (faceUp) piles.push({
+		kind: "card",
+		label: "stock top",
+		card: spotOf(s, 29)
+	});
+	piles.push(s.cursor > 0 ? {
+		kind: "card",
+		label: `waste (${s.cursor})`,
+		card: spotOf(s, 28)
+	} : {
+		kind: "counter",
+		count: 0,
+		label: "waste"
+	});
+	piles.push({
+		kind: "counter",
+		count: s.removed,
+		label: "removed"
+	});
+	return {
+		style: "pairing",
+		parts: [
+			{
+				kind: "overlap",
+				rows
+			},
+			{
+				kind: "piles",
+				piles
+			},
+			{
+				kind: "facts",
+				facts: [{
+					term: "Pass",
+					value: o.passes === "unlimited" ? `${s.pass}` : `${s.pass} of ${o.passes}`,
+					name: "pass"
+				}]
+			}
+		]
+	};
+}
+const stateJsonSchema = strictObject({
+	pyramid: array(string().nullable()).length(28),
+	stockTop: string().nullable(),
+	stock: array(string()).max(TALON_SIZE),
+	waste: array(string()).max(TALON_SIZE),
+	removed: array(string()).max(52),
+	pass: int().min(1),
+	steps: int().min(0)
+});
+function toJSON(s, o) {
+	const pyramid = Array.from(s.pyramid, (c) => c === 255 ? null : cardCode(c));
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	const stockTop = faceUp ? cardCode(s.talon[s.cursor]) : null;
+	const stock = [];
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) stock.push(cardCode(s.talon[k]));
+	const waste = [];
+	for (let k = 0; k < s.cursor; k++) waste.push(cardCode(s.talon[k]));
+	const placed = /* @__PURE__ */ new Uint8Array(52);
+	for (const c of s.pyramid) if (c !== 255) placed[c] = 1;
+	for (let k = 0; k < s.talonLen; k++) placed[s.talon[k]] = 1;
+	const removed = [];
+	for (let c = 0; c < 52; c++) if (!placed[c]) removed.push(cardCode(c));
+	return {
+		pyramid,
+		stockTop,
+		stock,
+		waste,
+		removed,
+		pass: s.pass,
+		steps: s.steps
+	};
+}
+function badState(message) {
+	return new TengymError("bad-state", `bad pyramid state: ${message}`);
+}
+function fromJSON(json, o, s) {
+	const parsed = stateJsonSchema.safeParse(json);
+	if (!parsed.success) throw badState(`${formatZodError(parsed.error)} (expected { pyramid: 28 card codes or null, stockTop: a card code or null, stock: [...], waste: [...], removed: [...], pass, steps })`);
+	const j = parsed.data;
+	const where = new Array(52).fill("");
+	const cardAt = (code, field) => {
+		const card = parseCardCode(code);
+		if (card < 0) throw badState(`${field} is ${JSON.stringify(code)}, not a card code (rank ${RANKS} + suit CDHS, e.g. "TH")`);
+		if (where[card]) throw badState(`card ${cardCode(card)} is both in ${where[card]} and in ${field}; each card must be in exactly one place`);
+		where[card] = field;
+		return card;
+	};
+	const pyramid = j.pyramid.map((code, i) => code === null ? 255 : cardAt(code, `pyramid[${i}]`));
+	const stockTop = j.stockTop === null ? [] : [cardAt(j.stockTop, "stockTop")];
+	const stock = j.stock.map((code, k) => cardAt(code, `stock[${k}]`));
+	const waste = j.waste.map((code, k) => cardAt(code, `waste[${k}]`));
+	j.removed.forEach((code, k) => cardAt(code, `removed[${k}]`));
+	const missing = [];
+	for (let c = 0; c < 52; c++) if (!where[c]) missing.push(cardCode(c));
+	if (missing.length) throw badState(`cards ${missing.join(" ")} are missing; pyramid, stockTop, stock, waste and removed must hold each of the 52 cards once`);
+	if (o.stockTopPlayable && stockTop.length === 0 && stock.length > 0) throw badState("stockTop is null but the stock holds cards: with stockTopPlayable the stock's top card lies face up, in stockTop");
+	if (!o.stockTopPlayable && stockTop.length > 0) throw badState("stockTop holds a card, but without stockTopPlayable the stock is face down: put it first in stock");
+	if (j.pass > passLimit(o)) throw badState(`pass is ${j.pass}, but this game has ${o.passes} passes`);
+	if (j.steps > o.maxSteps) throw badState(`steps is ${j.steps}, more than maxSteps (${o.maxSteps})`);
+	s.pyramid.set(pyramid);
+	s.present = 0;
+	for (let i = 0; i < 28; i++) if (pyramid[i] !== 255) s.present |= 1 << i;
+	s.talon.set(waste, 0);
+	s.talon.set(stockTop, waste.length);
+	s.talon.set(stock, waste.length + stockTop.length);
+	s.cursor = waste.length;
+	s.talonLen = waste.length + stockTop.length + stock.length;
+	s.pass = j.pass;
+	s.steps = j.steps;
+	s.removed = 52 - popCount$1(s.present) - s.talonLen;
+	s.status = 0;
+	const problem = checkState(s, o);
+	if (problem) throw badState(problem);
+}
+const RANK_WORDS = [
+	"aces",
+	"twos",
+	"threes",
+	"fours",
+	"fives",
+	"sixes",
+	"sevens",
+	"eights",
+	"nines",
+	"tens",
+	"jacks",
+	"queens",
+	"kings"
+];
+/** Every card in one place, the counters in step with the cards, the removed cards removable by the rules. */
+function checkState(s, o) {
+	const seen = /* @__PURE__ */ new Uint8Array(52);
+	const left = /* @__PURE__ */ new Uint8Array(13);
+	let present = 0;
+	for (let i = 0; i < 28; i++) {
+		const c = s.pyramid[i];
+		if (c === 255) continue;
+		if (c >= 52) return `slot ${i} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is twice in the pyramid`;
+		seen[c] = 1;
+		left[c >> 2]++;
+		present |= 1 << i;
+	}
+	if (present !== s.present) return `the slot set is ${s.present.toString(2)}, the slots say ${present.toString(2)}`;
+	for (let i = 0; i < 28; i++) if ((present >>> i & 1) === 0 && (present & COVER_MASK[i]) !== 0) return `slot ${i} is empty but a card covering it is still there: a card leaves only once it is free (or with its only cover)`;
+	if (!Number.isInteger(s.talonLen) || s.talonLen < 0 || s.talonLen > TALON_SIZE) return `the stock and waste hold ${s.talonLen} cards; the deal leaves ${TALON_SIZE}`;
+	if (!Number.isInteger(s.cursor) || s.cursor < 0 || s.cursor > s.talonLen) return `the waste holds ${s.cursor} of the ${s.talonLen} stock and waste cards`;
+	for (let k = 0; k < s.talonLen; k++) {
+		const c = s.talon[k];
+		if (c >= 52) return `stock or waste position ${k} holds ${c}, not a card`;
+		if (seen[c]) return `card ${cardCode(c)} is in two places`;
+		seen[c] = 1;
+		left[c >> 2]++;
+	}
+	const removed = 52 - popCount$1(present) - s.talonLen;
+	if (s.removed !== removed) return `removed is ${s.removed}, the pyramid, stock and waste leave ${removed}`;
+	for (let r = 0; r < 6; r++) {
+		const gone = 4 - left[r];
+		const partners = 4 - left[11 - r];
+		if (gone !== partners) return `${gone} ${RANK_WORDS[r]} but ${partners} ${RANK_WORDS[11 - r]} are removed; they go in pairs`;
+	}
+	if (!Number.isInteger(s.pass) || s.pass < 1 || s.pass > passLimit(o)) return `pass ${s.pass} is not one of 1..${o.passes}`;
+	if (!Number.isInteger(s.steps) || s.steps < 0 || s.steps > o.maxSteps) return `steps ${s.steps} outside 0..maxSteps (${o.maxSteps})`;
+	const least = s.pass - 1 + Math.ceil(removed / 2);
+	if (s.steps < least) return `steps is ${s.steps}, but ${removed} cards removed and ${s.pass - 1} turn-overs take at least ${least}`;
+	return null;
+}
+function parseDeck(deck) {
+	return parseStandardDeck(deck);
+}
+function expectedReturn(result, o) {
+	const { won, cardsLeft } = result;
+	return o.reward === "cards" ? goalCards(o) - cardsLeft : won ? 1 : 0;
+}
+/** The Pyramid engine: every id (index.ts) is these options over it. */
+const pyramidGame = {
+	name: "pyramid",
+	result: CARDS_LEFT_RESULT,
+	optionsSchema: pyramidOptionsSchema,
+	numActions: () => 467,
+	observationSize: () => 449,
+	observationBounds,
+	createState,
+	copyState,
+	parseDeck,
+	reset: (s, _o, rng, deck) => reset(s, rng, deck),
+	legalActions,
+	step: (s, o, action) => step(s, o, action),
+	status,
+	observe,
+	outcome: pyramidOutcome,
+	expectedReturn,
+	describeAction,
+	whyIllegal,
+	render,
+	toJSON,
+	fromJSON,
+	checkState,
+	undoLimit: (o) => o.undoLimit === "unlimited" ? Infinity : o.undoLimit,
+	sameOutcome: false,
+	actionCards,
+	prompt: (s) => prompt(s),
+	board,
+	stepNote
+};
+/**
+* The Pyramid state and options of an env of this engine (for agents, which only read them), or null for
+* another engine's env.
+*/
+function pyramidOf(env) {
+	return env.game === pyramidGame ? {
+		state: env.rawState,
+		options: env.options
+	} : null;
+}
+// src/games/pyramid/agents/geometry.ts
+/**
+* The pyramid's shape as bit arithmetic, for the searches: which slots are free, which lie over
+* which. A slot's bit is 1 << slot (slot r(r+1)/2 + c is row r, card c; engine.ts).
+*/
+/** First slot of each row, and one past the last row. */
+const ROW_START = [
+	0,
+	1,
+	3,
+	6,
+	10,
+	15,
+	21,
+	28
+];
+/** The slots of `present` that no present card covers. */
+function freeSlots(present) {
+	let covered = 0;
+	for (let r = 0; r < 6; r++) {
+		const below = present >>> ROW_START[r + 1] & (1 << r + 2) - 1;
+		covered |= ((below | below >>> 1) & (1 << r + 1) - 1) << ROW_START[r];
+	}
+	return present & ~covered;
+}
+/** Bits of every slot lying over each slot, however far down (all that must go before it is free). */
+const CONE = /* @__PURE__ */ new Int32Array(28);
+for (let i = 27; i >= 0; i--) if (COVER_LEFT[i] >= 0) CONE[i] = COVER_MASK[i] | CONE[COVER_LEFT[i]] | CONE[COVER_LEFT[i] + 1];
+/** Slots above the bottom row (those a card can cover). */
+const COVERABLE = (1 << ROW_START[6]) - 1;
+/** The index of the lowest set bit (bits ≠ 0). */
+const lowBit = (bits) => 31 - Math.clz32(bits & -bits);
+/** The index of the highest set bit (bits ≠ 0). */
+const highBit = (bits) => 31 - Math.clz32(bits);
+function popCount(bits) {
+	let n = 0;
+	for (let b = bits; b !== 0; n++) b &= b - 1;
+	return n;
+}
+// src/games/pyramid/agents/common.ts
+/** The env's engine state and options; a clear error for an env of another game. */
+function pyramidEnv(env, agent) {
+	checkPlaying(env, agent);
+	const pyramid = pyramidOf(env);
+	if (!pyramid) throw new TengymError("bad-argument", `agent "${agent}" plays Pyramid, not ${env.id}`);
+	return pyramid;
+}
+/**
+* `greedy`'s order of the legal moves, higher first: a king; then a removal by the pyramid cards
+* it takes (×100) and the pyramid cards it uncovers (×10), taking the waste's top card before the
+* stock's (which a draw would only move onto the waste); a draw or a turn-over last.
+*/
+function greedyRank(s, action) {
+	if (action === 465 || action === 466) return 0;
+	if (action >= 435) return 1e4 + (action - 435 < 28 ? 100 : 0);
+	let taken = 0;
+	let bonus = 0;
+	for (const place of [PAIR_FIRST[action], PAIR_SECOND[action]]) if (place < 28) taken |= 1 << place;
+	else bonus += place === 28 ? 2 : 1;
+	const uncovered = freeSlots(s.present & ~taken) & ~freeSlots(s.present);
+	return 100 * popCount(taken) + 10 * popCount(uncovered) + bonus + 1;
+}
+/** Scores sorted best first (higher first; ties keep the lower id first, as the env lists them). */
+function sortedScores(kind, actions, scores) {
+	const list = actions.map((action, i) => ({
+		action,
+		score: scores[i]
+	}));
+	list.sort((x, y) => y.score - x.score || x.action - y.action);
+	return {
+		kind,
+		actions: list
+	};
+}
+/**
+* A 32-bit hash of what a player sees: the pyramid, the waste in order, the stock's face-up top,
+* the stock's composition, the pass and the step. Never the order of the stock's face-down cards.
+*/
+function seenHash(s, o) {
+	let h = mix32(Math.imul(s.steps + 1, 2654435761) ^ s.pass << 8 ^ s.talonLen);
+	for (let i = 0; i < 28; i++) h = mix32(h + (s.pyramid[i] === 255 ? 255 : s.pyramid[i]));
+	for (let k = 0; k < s.cursor; k++) h = mix32(h ^ 256 + s.talon[k]);
+	const faceUp = o.stockTopPlayable && s.cursor < s.talonLen;
+	if (faceUp) h = mix32(h ^ 512 + s.talon[s.cursor]);
+	let composition = 0;
+	for (let k = faceUp ? s.cursor + 1 : s.cursor; k < s.talonLen; k++) composition += Math.imul(s.talon[k] + 1, 625341585) >>> 0;
+	return mix32(h ^ (composition | 0)) >>> 0;
+}
+/** The index of the legal move `greedy` plays among the first n of `legal`. */
+function greedyIndex(s, legal, n) {
+	let best = 0;
+	let bestRank = greedyRank(s, legal[0]);
+	for (let i = 1; i < n; i++) {
+		const rank = greedyRank(s, legal[i]);
+		if (rank > bestRank) {
+			best = i;
+			bestRank = rank;
+		}
+	}
+	return best;
+}
+// src/games/pyramid/agents/greedy.ts
+var GreedyAgent = class {
+	name = "greedy";
+	fair = true;
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+	}
+	act(env) {
+		const { state } = pyramidEnv(env, this.name);
+		return env.legal[greedyIndex(state, env.legal, env.legalCount)];
+	}
+	/**
+	* Score: greedy's rank of each move (a king 10,000; 100 per pyramid card taken, 10 per card uncovered; a draw 0),
+	* higher first.
+	*/
+	score(env) {
+		const { state } = pyramidEnv(env, this.name);
+		const actions = env.legalActions();
+		return sortedScores("heuristic", actions, actions.map((a) => greedyRank(state, a)));
+	}
+};
+// src/games/pyramid/agents/relaxed.ts
+/**
+* The relaxed game: Pyramid with every stock and waste card at hand whenever it is wanted (as if the
+* stock could be searched through at will); on the last pass, with the waste as it is (only its top
+* card at hand, a stack that only shrinks) and the stock's cards at hand. A position the relaxed game
+* cannot win is lost in the real one, whatever the stock's order and the passes left: the solver
+* (solver.ts) asks it before searching a position, and so cuts whole subtrees that draws and
+* turn-overs would otherwise enumerate. It catches what a card-by-card check cannot: chains of cards
+* that must each go before the other (a queen that can only go with an ace lying over another
+* queen's only partners, and so on).
+*
+* Its position is the pyramid's bitmask, how many cards of each rank are at hand, and on the last
+* pass the waste's cards (bits over the stock-and-waste sequence); it is searched depth first with
+* its own transposition table, kings and pairs of ranks that can only go with each other taken at
+* once, as in the solver.
+*/
+const WON$1 = 1;
+const LOST$1 = 2;
+const PROBES$1 = 16;
+/** Three bits per rank A … Q: ranks 0–9 in the low word, 10–11 in the high one. */
+function countOf(low, high, rank) {
+	return rank < 10 ? low >>> 3 * rank & 7 : high >>> 3 * (rank - 10) & 7;
+}
+var RelaxedPyramid = class {
+	goalAll;
+	talonPairs;
+	overlap;
+	/** Searches since `load`; the relaxed game's positions searched in the last one. */
+	nodes = 0;
+	budget = 0;
+	aborted = false;
+	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
+	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	/** Rank at each position of the stock-and-waste sequence, and the positions of each rank. */
+	talonRank = new Int8Array(TALON_SIZE);
+	talonOfRank = /* @__PURE__ */ new Int32Array(13);
+	mask;
+	key1;
+	key2;
+	key3;
+	val;
+	gen;
+	generation = 1;
+	spare = 0;
+	constructor(goalAll, talonPairs, overlap, tableBits = 18) {
+		this.goalAll = goalAll;
+		this.talonPairs = talonPairs;
+		this.overlap = overlap;
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.key3 = new Int32Array(size);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+	}
+	/** A new deal (ranks by slot, -1 where empty; ranks of the stock-and-waste sequence): forgets the table. */
+	load(pyramidRank, talonRank, talonLen) {
+		this.slotsOfRank.fill(0);
+		for (let i = 0; i < 28; i++) {
+			this.pyramidRank[i] = pyramidRank[i];
+			if (pyramidRank[i] >= 0) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+		}
+		this.talonOfRank.fill(0);
+		for (let k = 0; k < talonLen; k++) {
+			this.talonRank[k] = talonRank[k];
+			this.talonOfRank[talonRank[k]] |= 1 << k;
+		}
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/**
+	* Whether the relaxed game can reach the goal from `present` with the counts (`countOf`)
+	* `low`/`high` of cards at hand and the waste `waste` (sequence positions, its top the highest;
+	* 0 except on the last pass, where the waste's cards are not counted at hand). True also when
+	* `budget` positions did not settle it.
+	*/
+	wins(present, low, high, waste, budget) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		const k1 = present | (high & 15) << 28;
+		const k2 = low | high >>> 4 << 30;
+		const slot = this.find(k1, k2, waste);
+		if (slot >= 0) return this.val[slot] === WON$1;
+		const won = this.search(present, low, high, waste);
+		if (this.aborted) this.store(k1, k2, waste, WON$1);
+		return won || this.aborted;
+	}
+	search(present, low, high, waste) {
+		if (++this.nodes > this.budget) {
+			this.aborted = true;
+			return false;
+		}
+		let free = freeSlots(present);
+		for (;;) {
+			const kings = free & this.slotsOfRank[12];
+			if (kings !== 0) {
+				present &= ~kings;
+				free = freeSlots(present);
+				continue;
+			}
+			if (waste !== 0 && this.talonRank[highBit(waste)] === 12) {
+				waste &= ~(1 << highBit(waste));
+				continue;
+			}
+			let gone = false;
+			for (let rank = 0; rank < 6 && !gone; rank++) {
+				const cls = present & (this.slotsOfRank[rank] | this.slotsOfRank[11 - rank]);
+				if (cls === 0 || (cls & ~free) !== 0 || (waste & (this.talonOfRank[rank] | this.talonOfRank[11 - rank])) !== 0) continue;
+				const a = countOf(low, high, rank);
+				const b = countOf(low, high, 11 - rank);
+				if (a + b === 0) {
+					present &= ~cls;
+					gone = true;
+				} else if (a + b === 1 && (cls & cls - 1) === 0) {
+					present &= ~cls;
+					const r = a === 1 ? rank : 11 - rank;
+					low = takeLow(low, r);
+					high = takeHigh(high, r);
+					gone = true;
+				}
+			}
+			if (!gone) break;
+			free = freeSlots(present);
+		}
+		if (present === 0 && waste === 0) return !this.goalAll || this.talonPairs || low === 0 && high === 0;
+		if (present === 0 && !this.goalAll) return true;
+		if (this.goalAll && !this.talonPairs) {
+			for (let rank = 0; rank < 12; rank++) if (countOf(low, high, rank) > popCount(present & this.slotsOfRank[11 - rank])) return false;
+		}
+		const k1 = present | (high & 15) << 28;
+		const k2 = low | high >>> 4 << 30;
+		const slot = this.find(k1, k2, waste);
+		if (slot >= 0) return this.val[slot] === WON$1;
+		const won = this.tryMoves(present, low, high, waste, free);
+		if (!this.aborted || won) this.store(k1, k2, waste, won ? WON$1 : LOST$1);
+		return won;
+	}
+	tryMoves(present, low, high, waste, free) {
+		for (let rank = 0; rank < 6; rank++) {
+			const a = free & this.slotsOfRank[rank];
+			const b = free & this.slotsOfRank[11 - rank];
+			for (let x = a; x !== 0; x &= x - 1) for (let y = b; y !== 0; y &= y - 1) if (this.search(present & ~(x & -x | y & -y), low, high, waste)) return true;
+		}
+		if (waste !== 0) {
+			const top = highBit(waste);
+			const want = 11 - this.talonRank[top];
+			for (let y = free & this.slotsOfRank[want]; y !== 0; y &= y - 1) if (this.search(present & ~(y & -y), low, high, waste & ~(1 << top))) return true;
+			if (this.talonPairs && countOf(low, high, want) > 0 && this.search(present, takeLow(low, want), takeHigh(high, want), waste & ~(1 << top))) return true;
+		}
+		if (this.overlap) for (let covered = present & ~free & COVERABLE; covered !== 0; covered &= covered - 1) {
+			const i = lowBit(covered);
+			const over = present & COVER_MASK[i];
+			if ((over & over - 1) !== 0) continue;
+			const c = over === 1 << COVER_LEFT[i] ? COVER_LEFT[i] : COVER_LEFT[i] + 1;
+			if (free >>> c & 1 && this.pyramidRank[i] + this.pyramidRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), low, high, waste)) return true;
+		}
+		for (let x = free & ~this.slotsOfRank[12]; x !== 0; x &= x - 1) {
+			const want = 11 - this.pyramidRank[lowBit(x)];
+			if (countOf(low, high, want) === 0) continue;
+			if (this.search(present & ~(x & -x), takeLow(low, want), takeHigh(high, want), waste)) return true;
+		}
+		return false;
+	}
+	/** The slot holding the key in this generation, or -1; then `spare` is a slot to store it in. */
+	find(k1, k2, k3) {
+		let h = mix32(k1 ^ mix32(k2 ^ mix32(k3 + 2654435769))) & this.mask;
+		this.spare = h;
+		for (let p = 0; p < PROBES$1; p++, h = h + 1 & this.mask) {
+			if (this.gen[h] !== this.generation) {
+				this.spare = h;
+				break;
+			}
+			if (this.key1[h] === k1 && this.key2[h] === k2 && this.key3[h] === k3) return h;
+		}
+		return -1;
+	}
+	/** Stores a finished position (over the first probe's entry when its window is full). */
+	store(k1, k2, k3, value) {
+		const found = this.find(k1, k2, k3);
+		const at = found >= 0 ? found : this.spare;
+		this.gen[at] = this.generation;
+		this.key1[at] = k1;
+		this.key2[at] = k2;
+		this.key3[at] = k3;
+		this.val[at] = value;
+	}
+};
+/** The low word of the counts with one card of `rank` fewer. */
+const takeLow = (low, rank) => rank < 10 ? low - (1 << 3 * rank) : low;
+/** The high word of the counts with one card of `rank` fewer. */
+const takeHigh = (high, rank) => rank < 10 ? high : high - (1 << 3 * (rank - 10));
+// src/games/pyramid/agents/solver.ts
+/**
+* The exact solver of a Pyramid deal whose stock order is known: a depth-first search with a
+* transposition table over the compact position (the pyramid's slots as a bitmask, the stock and
+* waste as a bitmask over a fixed sequence with a cursor between them, the pass), used by the
+* oracle (on the true deal) and by `pimc` (on sampled orders of the unseen cards).
+*
+* It answers whether the goal can still be reached (won or lost), stopping at the first win:
+*
+* - Kings are removed as soon as they are available, without branching: a king pairs with
+*   nothing, so a position without it can do all that one with it can.
+* - Draws and turn-overs are tried last. With unlimited passes a line of draws and turn-overs
+*   alone comes back to where it started: a position met again on the search's path counts as
+*   lost, which is exact because by then every removal of every position on that cycle has been
+*   tried (the removals come first at each of them).
+* - A position is lost, without search, when some rank cannot be matched with its partners
+*   (ranks adding to 13): two pyramid cards where one lies under the other (beyond the overlap
+*   pair), two stock-or-waste cards where those never meet (without pairs of the stock's and the
+*   waste's top cards, or both in the waste on the last pass) can never go together. With goal
+*   'all' every card needs a partner of its own (a perfect matching per pair of ranks); with goal
+*   'pyramid' every pyramid card needs one.
+* - A position is lost, too, when the relaxed game (relaxed.ts: every stock card at hand, the waste
+*   as it is on the last pass) cannot reach the goal from it: that proves most lost deals at once,
+*   where draws and turn-overs would otherwise be enumerated in every order.
+* - Pairs of ranks whose cards left can only go with each other (all free pyramid cards, or two
+*   available cards) are removed at once, as kings are.
+* - The table is keyed by what the future depends on: the pyramid's bitmask, the pass (not with
+*   unlimited passes), the stock-and-waste bitmask and the cursor (moved on to the stock's top).
+*   Entries of older searches are dropped in O(1) by a generation stamp.
+* - A node budget bounds a search; one cut short answers "lost" and `aborted` says so.
+*/
+/** The rules a search plays, from the env's options. */
+function solverRules(o) {
+	return {
+		goalAll: o.goal === "all",
+		stockTopPlayable: o.stockTopPlayable,
+		talonPairs: o.stockTopPlayable && o.stockWastePair,
+		overlap: o.overlapPairs,
+		passes: passLimit(o)
+	};
+}
+const WON = 1;
+const LOST = 2;
+const IN_PROGRESS = 3;
+const PROBES = 32;
+/** More decision points on one path than any game has (28 removals, 24 draws a pass, its turn-overs) with a margin. */
+const MAX_DEPTH = 4e3;
+/** Relaxed positions one question to the relaxed game may search before it answers "maybe". */
+const RELAXED_BUDGET = 2e4;
+/**
+* A deal loaded for search: the cards' ranks at fixed places (the pyramid's slots, and a sequence
+* of stock and waste cards that only loses cards as the game goes on), and the search over it.
+*/
+var PyramidSolver = class {
+	prune;
+	rules;
+	/** Moves applied in the current search. */
+	nodes = 0;
+	/** Whether the node budget ran out in the last search: its answer is then not exact. */
+	aborted = false;
+	budget = Infinity;
+	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	talonRank = new Int8Array(TALON_SIZE);
+	talonLen = 0;
+	/** Slots, and sequence positions, holding each rank. */
+	slotsOfRank = /* @__PURE__ */ new Int32Array(13);
+	talonOfRank = /* @__PURE__ */ new Int32Array(13);
+	/** Slots whose covers block a pair with them (all that lie over, less the overlap pair's). */
+	block = /* @__PURE__ */ new Int32Array(28);
+	mask;
+	key1;
+	key2;
+	val;
+	gen;
+	generation = 1;
+	/** The relaxed game of this deal, asked before a position is searched. */
+	relaxed;
+	/** Scratch of the matching check. */
+	compat = /* @__PURE__ */ new Int32Array(4);
+	/** Where `find` says to store a position it did not find. */
+	spare = -1;
+	/** Decision points on the current path (a backstop: the table's marks end every cycle). */
+	depth = 0;
+	/**
+	* `tableBits`: log2 of the table's entries (13 bytes each). `prune`: false searches every
+	* position, with none of the shortcuts above but the kings (the tests' reference).
+	*/
+	constructor(rules, tableBits = 20, prune = true) {
+		this.prune = prune;
+		this.rules = rules;
+		const size = 1 << tableBits;
+		this.mask = size - 1;
+		this.key1 = new Int32Array(size);
+		this.key2 = new Int32Array(size);
+		this.val = new Uint8Array(size);
+		this.gen = new Uint32Array(size);
+		for (let i = 0; i < 28; i++) this.block[i] = rules.overlap ? CONE[i] & ~COVER_MASK[i] : CONE[i];
+		this.relaxed = new RelaxedPyramid(rules.goalAll, rules.talonPairs, rules.overlap, tableBits - 2);
+	}
+	/** Forgets every stored position (O(1)). */
+	clear() {
+		this.generation++;
+		if (this.generation === 4294967295) {
+			this.gen.fill(0);
+			this.generation = 1;
+		}
+	}
+	/**
+	* Loads a deal: the rank of each slot's card (any value where the slot is empty) and of the
+	* stock-and-waste sequence, oldest waste card first. Forgets the table.
+	*/
+	load(pyramidRank, talonRank, talonLen) {
+		this.slotsOfRank.fill(0);
+		this.talonOfRank.fill(0);
+		for (let i = 0; i < 28; i++) {
+			this.pyramidRank[i] = pyramidRank[i];
+			if (pyramidRank[i] >= 0 && pyramidRank[i] < 13) this.slotsOfRank[pyramidRank[i]] |= 1 << i;
+		}
+		this.relaxed.load(pyramidRank, talonRank, talonLen);
+		this.talonLen = talonLen;
+		for (let k = 0; k < talonLen; k++) {
+			this.talonRank[k] = talonRank[k];
+			this.talonOfRank[talonRank[k]] |= 1 << k;
+		}
+		this.clear();
+	}
+	/**
+	* Whether the position can still reach the goal: `present` the slots with cards, `talon` the
+	* sequence positions with cards, the waste below `cursor` (its top the highest), the stock from
+	* `cursor` on, `pass` from 1. At most `budget` moves are applied (`aborted` says whether it ran out).
+	*/
+	solve(present, talon, cursor, pass, budget = Infinity) {
+		this.nodes = 0;
+		this.budget = budget;
+		this.aborted = false;
+		this.depth = 0;
+		return this.search(present, talon, cursor, pass);
+	}
+	search(present, talon, cursor, pass) {
+		const r = this.rules;
+		if (++this.nodes > this.budget) {
+			this.aborted = true;
+			return false;
+		}
+		let free = freeSlots(present);
+		for (;;) {
+			if (r.goalAll ? present === 0 && talon === 0 : present === 0) return true;
+			const kings = free & this.slotsOfRank[12];
+			if (kings !== 0) {
+				present &= ~kings;
+				free = freeSlots(present);
+				continue;
+			}
+			const waste = talon & (1 << cursor) - 1;
+			if (waste !== 0 && this.talonRank[highBit(waste)] === 12) {
+				talon &= ~(1 << highBit(waste));
+				continue;
+			}
+			const stock = talon & ~((1 << cursor) - 1);
+			if (r.stockTopPlayable && stock !== 0 && this.talonRank[lowBit(stock)] === 12) {
+				talon &= ~(stock & -stock);
+				continue;
+			}
+			const wasteTop = waste === 0 ? -1 : highBit(waste);
+			const stockTop = r.stockTopPlayable && stock !== 0 ? lowBit(stock) : -1;
+			let gone = false;
+			for (let rank = 0; rank < 6 && !gone && this.prune; rank++) {
+				const cls = present & (this.slotsOfRank[rank] | this.slotsOfRank[11 - rank]);
+				const inTalon = talon & (this.talonOfRank[rank] | this.talonOfRank[11 - rank]);
+				if (inTalon === 0) {
+					if (cls !== 0 && (cls & ~free) === 0) {
+						present &= ~cls;
+						gone = true;
+					}
+					continue;
+				}
+				if (popCount(cls) + popCount(inTalon) !== 2) continue;
+				if (!((inTalon & ~((wasteTop >= 0 ? 1 << wasteTop : 0) | (stockTop >= 0 ? 1 << stockTop : 0))) === 0 && (cls & ~free) === 0) || cls === 0 && !r.talonPairs) continue;
+				present &= ~cls;
+				talon &= ~inTalon;
+				gone = true;
+			}
+			if (gone) {
+				free = freeSlots(present);
+				continue;
+			}
+			break;
+		}
+		const stock = talon & ~((1 << cursor) - 1);
+		const stockTop = stock === 0 ? -1 : lowBit(stock);
+		cursor = stockTop < 0 ? this.talonLen : stockTop;
+		const waste = talon & (1 << cursor) - 1;
+		const wasteTop = waste === 0 ? -1 : highBit(waste);
+		const lastPass = pass >= r.passes;
+		const k1 = present | (r.passes === Infinity ? 0 : pass) << 28;
+		const k2 = talon | cursor << 24;
+		const slot = this.find(k1, k2);
+		if (slot >= 0) return this.val[slot] === WON;
+		if (this.prune && (this.lost(present, talon, cursor, lastPass) || !this.relaxedWins(present, talon, cursor, lastPass))) {
+			this.store(slot, k1, k2, LOST);
+			return false;
+		}
+		if (this.depth >= MAX_DEPTH) {
+			this.aborted = true;
+			return false;
+		}
+		const at = this.store(slot, k1, k2, IN_PROGRESS);
+		this.depth++;
+		const won = this.tryMoves(present, talon, cursor, pass, free, wasteTop, r.stockTopPlayable ? stockTop : -1);
+		this.depth--;
+		if (this.aborted && !won) this.forget(at);
+		else if (at >= 0) this.store(at, k1, k2, won ? WON : LOST);
+		return won;
+	}
+	/** The moves of a position, removals first: whether one of them wins. */
+	tryMoves(present, talon, cursor, pass, free, wasteTop, stockTop) {
+		const r = this.rules;
+		for (let rank = 0; rank < 6; rank++) {
+			const a = free & this.slotsOfRank[rank];
+			if (a === 0) continue;
+			const b = free & this.slotsOfRank[11 - rank];
+			for (let x = a; x !== 0; x &= x - 1) for (let y = b; y !== 0; y &= y - 1) if (this.search(present & ~(x & -x | y & -y), talon, cursor, pass)) return true;
+		}
+		if (r.overlap) for (let covered = present & ~free & COVERABLE; covered !== 0; covered &= covered - 1) {
+			const i = lowBit(covered);
+			const left = COVER_LEFT[i];
+			const over = present & COVER_MASK[i];
+			if ((over & over - 1) !== 0) continue;
+			const c = over === 1 << left ? left : left + 1;
+			if (free >>> c & 1 && this.pyramidRank[i] + this.pyramidRank[c] === 11 && this.search(present & ~(1 << i | 1 << c), talon, cursor, pass)) return true;
+		}
+		if (wasteTop >= 0 && this.withFreeCard(present, talon, cursor, pass, free, wasteTop)) return true;
+		if (stockTop >= 0 && this.withFreeCard(present, talon, cursor, pass, free, stockTop)) return true;
+		if (r.talonPairs && wasteTop >= 0 && stockTop >= 0 && this.talonRank[wasteTop] + this.talonRank[stockTop] === 11) {
+			if (this.search(present, talon & ~(1 << wasteTop | 1 << stockTop), cursor, pass)) return true;
+		}
+		if (cursor < this.talonLen) return this.search(present, talon, cursor + 1, pass);
+		if (talon !== 0 && pass < r.passes) return this.search(present, talon, 0, pass + 1);
+		return false;
+	}
+	/** Whether removing the stock-or-waste card at position `top` with a free pyramid card wins. */
+	withFreeCard(present, talon, cursor, pass, free, top) {
+		for (let y = free & this.slotsOfRank[11 - this.talonRank[top]]; y !== 0; y &= y - 1) if (this.search(present & ~(y & -y), talon & ~(1 << top), cursor, pass)) return true;
+		return false;
+	}
+	/**
+	* Whether the relaxed game (relaxed.ts: every stock and waste card at hand, but on the last
+	* pass the waste as it is) still reaches the goal.
+	*/
+	relaxedWins(present, talon, cursor, lastPass) {
+		const waste = lastPass ? talon & (1 << cursor) - 1 : 0;
+		const hand = talon & ~waste;
+		let low = 0;
+		let high = 0;
+		for (let rank = 0; rank < 10; rank++) low |= popCount(hand & this.talonOfRank[rank]) << 3 * rank;
+		for (let rank = 10; rank < 12; rank++) high |= popCount(hand & this.talonOfRank[rank]) << 3 * (rank - 10);
+		const won = this.relaxed.wins(present, low, high, waste, RELAXED_BUDGET);
+		this.nodes += this.relaxed.nodes;
+		return won;
+	}
+	/**
+	* Whether some card can never be removed (the matching check in the doc comment above).
+	* Stock and waste positions are bits of `talon`; those below `cursor` are the waste.
+	*/
+	lost(present, talon, cursor, lastPass) {
+		const r = this.rules;
+		const wasteBits = (1 << cursor) - 1;
+		for (let rank = 0; rank < 6; rank++) {
+			const pa = present & this.slotsOfRank[rank];
+			const pb = present & this.slotsOfRank[11 - rank];
+			const ta = talon & this.talonOfRank[rank];
+			const tb = talon & this.talonOfRank[11 - rank];
+			if (!r.goalAll && pa === 0 && pb === 0) continue;
+			let n = 0;
+			const bCount = popCount(pb) + popCount(tb);
+			for (let x = pa; x !== 0; x &= x - 1) {
+				const i = lowBit(x);
+				let bits = 0;
+				let k = 0;
+				for (let y = pb; y !== 0; y &= y - 1, k++) {
+					const j = lowBit(y);
+					if (this.block[i] >>> j & 1 || this.block[j] >>> i & 1) continue;
+					bits |= 1 << k;
+				}
+				bits |= (1 << bCount) - 1 & ~((1 << k) - 1);
+				if (bits === 0) return true;
+				this.compat[n++] = bits;
+			}
+			if (!r.goalAll) {
+				for (let y = pb; y !== 0; y &= y - 1) {
+					const j = lowBit(y);
+					let ok = ta !== 0;
+					for (let x = pa; x !== 0 && !ok; x &= x - 1) {
+						const i = lowBit(x);
+						ok = (this.block[i] >>> j & 1) === 0 && (this.block[j] >>> i & 1) === 0;
+					}
+					if (!ok) return true;
+				}
+				continue;
+			}
+			for (let x = ta; x !== 0; x &= x - 1) {
+				const inWaste = wasteBits >>> lowBit(x) & 1;
+				let bits = (1 << popCount(pb)) - 1;
+				if (r.talonPairs) {
+					let k = popCount(pb);
+					for (let y = tb; y !== 0; y &= y - 1, k++) {
+						if (lastPass && inWaste && wasteBits >>> lowBit(y) & 1) continue;
+						bits |= 1 << k;
+					}
+				}
+				if (bits === 0) return true;
+				this.compat[n++] = bits;
+			}
+			if (!this.perfectMatching(n, 0)) return true;
+		}
+		return false;
+	}
+	/** Whether A cards i … n−1 can each take a distinct B card outside `used`. */
+	perfectMatching(n, used, i = 0) {
+		if (i === n) return true;
+		for (let bits = this.compat[i] & ~used; bits !== 0; bits &= bits - 1) if (this.perfectMatching(n, used | bits & -bits, i + 1)) return true;
+		return false;
+	}
+	/**
+	* The slot holding (k1, k2) in this generation, or -1; then `spare` is where to store it: a slot
+	* unused in this generation, else one holding a finished position (evicted), else -1.
+	*/
+	find(k1, k2) {
+		let h = mix32(k1 ^ mix32(k2 + 2654435769)) & this.mask;
+		let unused = -1;
+		let evict = -1;
+		for (let p = 0; p < PROBES; p++, h = h + 1 & this.mask) if (this.gen[h] !== this.generation) {
+			if (unused < 0) unused = h;
+		} else if (this.key1[h] === k1 && this.key2[h] === k2) return h;
+		else if (evict < 0 && this.val[h] !== IN_PROGRESS) evict = h;
+		this.spare = unused >= 0 ? unused : evict;
+		return -1;
+	}
+	/** Stores a value at `slot` (from `find`; -1: at its spare); returns the slot used, or -1 when none was free. */
+	store(slot, k1, k2, value) {
+		const at = slot >= 0 ? slot : this.spare;
+		if (at < 0) return -1;
+		this.gen[at] = this.generation;
+		this.key1[at] = k1;
+		this.key2[at] = k2;
+		this.val[at] = value;
+		return at;
+	}
+	forget(at) {
+		if (at >= 0) this.gen[at] = 0;
+	}
+};
+/**
+* The position after the engine's `action` (legal in `p`), written into `out` (which may be `p`).
+* Places are the engine's: the waste's top is the highest position with a card below the cursor,
+* the stock's top the lowest from it.
+*/
+function applyAction(p, action, out) {
+	const below = (1 << p.cursor) - 1;
+	const waste = p.talon & below;
+	const stock = p.talon & ~below;
+	let present = p.present;
+	let talon = p.talon;
+	let cursor = p.cursor;
+	let pass = p.pass;
+	const take = (place) => {
+		if (place < 28) present &= ~(1 << place);
+		else talon &= ~(place === 28 ? 1 << highBit(waste) : stock & -stock);
+	};
+	if (action === 465) cursor = lowBit(stock) + 1;
+	else if (action === 466) {
+		cursor = 0;
+		pass++;
+	} else if (action >= 435) take(action - 435);
+	else {
+		take(PAIR_FIRST[action]);
+		take(PAIR_SECOND[action]);
+	}
+	out.present = present;
+	out.talon = talon;
+	out.cursor = cursor;
+	out.pass = pass;
+	return out;
+}
+/** Loads an engine state into `solver` as it stands (the stock's true order); returns its position. */
+function loadState(solver, s) {
+	const ranks = /* @__PURE__ */ new Int8Array(28);
+	for (let i = 0; i < 28; i++) ranks[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+	const talon = new Int8Array(s.talonLen);
+	for (let k = 0; k < s.talonLen; k++) talon[k] = s.talon[k] >> 2;
+	solver.load(ranks, talon, s.talonLen);
+	return {
+		present: s.present,
+		talon: (1 << s.talonLen) - 1,
+		cursor: s.cursor,
+		pass: s.pass
+	};
+}
+/**
+* A deal loaded into a solver and kept while a game goes on from it, so that the table's values
+* serve every later position: the pyramid's cards stay where they were and the stock and waste
+* only lose cards, in order. `position` reloads the solver when the state is another deal.
+*/
+var KnownDeal = class {
+	pyramid = /* @__PURE__ */ new Uint8Array(28);
+	talon = new Uint8Array(TALON_SIZE);
+	length = -1;
+	solver = null;
+	/** Forgets the deal (the next `position` loads afresh). */
+	forget() {
+		this.length = -1;
+	}
+	/**
+	* The state's position in the deal `solver` holds (loading the state's deal into it when it is another), written
+	* into `out`.
+	*/
+	position(solver, s, out) {
+		if (solver !== this.solver || !this.holds(s)) {
+			this.solver = solver;
+			this.pyramid.set(s.pyramid);
+			this.talon.set(s.talon.subarray(0, s.talonLen));
+			this.length = s.talonLen;
+			loadState(solver, s);
+		}
+		let talon = 0;
+		let cursor = this.length;
+		for (let k = 0, at = 0; k < s.talonLen; k++, at++) {
+			while (this.talon[at] !== s.talon[k]) at++;
+			talon |= 1 << at;
+			if (k === s.cursor) cursor = at;
+		}
+		out.present = s.present;
+		out.talon = talon;
+		out.cursor = cursor;
+		out.pass = s.pass;
+		return out;
+	}
+	/** Whether the state's cards are where the deal had them (its stock and waste a subsequence of the deal's). */
+	holds(s) {
+		if (this.length < 0) return false;
+		for (let i = 0; i < 28; i++) if (s.pyramid[i] !== 255 && s.pyramid[i] !== this.pyramid[i]) return false;
+		let at = 0;
+		for (let k = 0; k < s.talonLen; k++, at++) {
+			while (at < this.length && this.talon[at] !== s.talon[k]) at++;
+			if (at === this.length) return false;
+		}
+		return true;
+	}
+};
+// src/games/pyramid/agents/oracle.ts
+var OracleAgent = class {
+	name = "oracle";
+	fair = false;
+	budget;
+	tableBits;
+	solver = null;
+	rulesKey = "";
+	/** The deal the table was filled for. */
+	deal = new KnownDeal();
+	root = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	child = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	constructor(config = {}) {
+		this.budget = config.budget ?? 5e7;
+		this.tableBits = config.tableBits ?? 20;
+	}
+	reset(seed) {
+		checkUnusedSeed(seed, this.name);
+		this.deal.forget();
+	}
+	act(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		const wins = this.wins(env, state, options);
+		let best = -1;
+		for (let i = 0; i < env.legalCount; i++) if (wins[i] && (best < 0 || greedyRank(state, env.legal[i]) > greedyRank(state, env.legal[best]))) best = i;
+		return env.legal[best >= 0 ? best : greedyIndex(state, env.legal, env.legalCount)];
+	}
+	/** Score: 1 for a move after which the deal can still be won, else 0 (`greedy`'s order among equals). */
+	score(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		const wins = this.wins(env, state, options);
+		const actions = env.legalActions().map((action, i) => ({
+			action,
+			score: wins[i] ? 1 : 0,
+			rank: greedyRank(state, action)
+		}));
+		actions.sort((x, y) => y.score - x.score || y.rank - x.rank);
+		return {
+			kind: "win-probability",
+			actions: actions.map(({ action, score }) => ({
+				action,
+				score
+			}))
+		};
+	}
+	/** Whether the deal can still be won after each legal move, in the env's legal order. */
+	wins(env, state, options) {
+		const solver = this.solverFor(options);
+		this.deal.position(solver, state, this.root);
+		const out = [];
+		for (let i = 0; i < env.legalCount; i++) {
+			const c = applyAction(this.root, env.legal[i], this.child);
+			out.push(solver.solve(c.present, c.talon, c.cursor, c.pass, this.budget));
+		}
+		return out;
+	}
+	solverFor(options) {
+		const key = JSON.stringify(solverRules(options));
+		if (this.solver === null || key !== this.rulesKey) {
+			this.solver = new PyramidSolver(solverRules(options), this.tableBits);
+			this.rulesKey = key;
+		}
+		return this.solver;
+	}
+};
+// src/games/pyramid/agents/pimc.ts
+/**
+* `pimc` — the fair search (perfect-information Monte Carlo). On the first pass the stock's
+* face-down cards are unseen: at a decision it deals K orders of them (their composition, which
+* a player knows, shuffled with the agent's own seeded generator from a fixed order, so the true
+* order cannot leak in), solves the position after each legal move exactly on every sampled deal
+* (solver.ts, at most `budget` moves a solve) and plays the move that wins the most samples; ties
+* go to `greedy`'s order. A king is removed at once: nothing is lost by it.
+*
+* From the second pass on nothing is unseen: the stock is the waste turned over, whose order the
+* player saw form. Then one "sample" is the true deal, solved with `endgameBudget`, and the table
+* is kept from move to move. The waste's order is always known (the player laid it).
+*
+* `score` is the fraction of samples each move still wins ('win-probability').
+*
+* The samples at a decision come from a generator seeded by the episode's seed and what the
+* player sees there (`seenHash`), never by the calls made before: `act` and `score` agree on a
+* position, and a hint for a position is the same whoever asks and whatever was asked before.
+*/
+/** The defaults: a hint in tens of milliseconds (docs: the measured latency). */
+const PIMC_CONFIG = {
+	samples: 16,
+	budget: 1500,
+	endgameBudget: 2e6
+};
+var PimcAgent = class {
+	name;
+	fair = true;
+	config;
+	seed = 0;
+	solver = null;
+	rulesKey = "";
+	pyramidRank = /* @__PURE__ */ new Int8Array(28);
+	talonRank = new Int8Array(TALON_SIZE);
+	unseen = new Uint8Array(TALON_SIZE);
+	root = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	child = {
+		present: 0,
+		talon: 0,
+		cursor: 0,
+		pass: 1
+	};
+	/** When nothing is unseen: the true deal the table holds values for. */
+	deal = new KnownDeal();
+	constructor(config = {}, name = "pimc") {
+		this.config = {
+			...PIMC_CONFIG,
+			...config
+		};
+		this.name = name;
+	}
+	reset(seed) {
+		this.seed = validateSeed(seed, `agent "${this.name}" seed`);
+		this.deal.forget();
+	}
+	act(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		if (env.legalCount === 1) return env.legal[0];
+		for (let i = 0; i < env.legalCount; i++) if (env.legal[i] >= 435 && env.legal[i] < 465) return env.legal[i];
+		const wins = this.tally(env, state, options);
+		let best = 0;
+		for (let i = 1; i < env.legalCount; i++) if (this.better(state, env.legal, wins, i, best)) best = i;
+		return env.legal[best];
+	}
+	/** Score: the fraction of sampled deals in which the move still wins. */
+	score(env) {
+		const { state, options } = pyramidEnv(env, this.name);
+		const wins = this.tally(env, state, options);
+		const samples = this.unseenCount(state, options) > 1 ? this.config.samples : 1;
+		const order = Array.from({ length: env.legalCount }, (_, i) => i);
+		order.sort((a, b) => this.better(state, env.legal, wins, a, b) ? -1 : this.better(state, env.legal, wins, b, a) ? 1 : 0);
+		return {
+			kind: "win-probability",
+			actions: order.map((i) => ({
+				action: env.legal[i],
+				score: wins[i] / samples
+			}))
+		};
+	}
+	better(state, legal, wins, i, j) {
+		if (wins[i] !== wins[j]) return wins[i] > wins[j];
+		return greedyRank(state, legal[i]) > greedyRank(state, legal[j]);
+	}
+	/** The stock's face-down cards on the first pass (unseen), else 0. */
+	unseenCount(s, o) {
+		if (s.pass > 1) return 0;
+		return s.talonLen - s.cursor - (o.stockTopPlayable && s.cursor < s.talonLen ? 1 : 0);
+	}
+	/** Samples in which each legal move still wins. */
+	tally(env, s, o) {
+		const solver = this.solverFor(o);
+		const wins = new Float64Array(env.legalCount);
+		const hidden = this.unseenCount(s, o);
+		if (hidden <= 1) {
+			this.deal.position(solver, s, this.root);
+			for (let i = 0; i < env.legalCount; i++) wins[i] = this.solveAfter(solver, env.legal[i], this.config.endgameBudget) ? 1 : 0;
+			return wins;
+		}
+		this.deal.forget();
+		for (let i = 0; i < 28; i++) this.pyramidRank[i] = s.pyramid[i] === 255 ? -1 : s.pyramid[i] >> 2;
+		for (let k = 0; k < s.talonLen; k++) this.talonRank[k] = s.talon[k] >> 2;
+		this.root.present = s.present;
+		this.root.talon = (1 << s.talonLen) - 1;
+		this.root.cursor = s.cursor;
+		this.root.pass = s.pass;
+		const first = s.talonLen - hidden;
+		const cards = Array.from(s.talon.subarray(first, s.talonLen)).sort((a, b) => a - b);
+		const rng = createRng(deriveSeed(this.seed, seenHash(s, o)));
+		for (let k = 0; k < this.config.samples; k++) {
+			this.unseen.set(cards);
+			shuffleInPlace(rng, this.unseen, hidden);
+			for (let j = 0; j < hidden; j++) this.talonRank[first + j] = this.unseen[j] >> 2;
+			solver.load(this.pyramidRank, this.talonRank, s.talonLen);
+			for (let i = 0; i < env.legalCount; i++) if (this.solveAfter(solver, env.legal[i], this.config.budget)) wins[i]++;
+		}
+		return wins;
+	}
+	solveAfter(solver, action, budget) {
+		const c = applyAction(this.root, action, this.child);
+		return solver.solve(c.present, c.talon, c.cursor, c.pass, budget);
+	}
+	solverFor(options) {
+		const key = JSON.stringify(solverRules(options));
+		if (this.solver === null || key !== this.rulesKey) {
+			this.solver = new PyramidSolver(solverRules(options), 18);
+			this.rulesKey = key;
+			this.deal.forget();
+		}
+		return this.solver;
+	}
+};
+// src/games/pyramid/agents/index.ts
+const PYRAMID = [pyramidGame];
+registerModule({
+	game: pyramidGame,
+	ids: [
+		{
+			id: "pyramid",
+			title: "Pyramid",
+			description: "Pyramid: remove kings and pairs that make 13 from a pyramid of 28 cards and the stock; three passes, all 52 cards (PySolFC, politaire)"
+		},
+		{
+			id: "pyramid-classic",
+			title: "Pyramid, one pass",
+			preset: { passes: 1 },
+			description: "Pyramid as the books give it (Morehead & Mott-Smith; Keller & Masten's \"original\"): one pass through the stock, all 52 cards"
+		},
+		{
+			id: "pyramid-relaxed",
+			title: "Relaxed Pyramid",
+			preset: { goal: "pyramid" },
+			description: "Relaxed Pyramid (PySolFC; Microsoft Solitaire Collection's goal): three passes, won once the pyramid is cleared"
+		},
+		{
+			id: "pyramid-unlimited",
+			title: "Pyramid, unlimited passes",
+			preset: {
+				passes: "unlimited",
+				goal: "pyramid"
+			},
+			description: "Pyramid with unlimited passes, won once the pyramid is cleared (solitairewinrates.com's \"Unlimited\")"
+		}
+	],
+	kit: {
+		agents: [
+			{
+				name: "greedy",
+				description: "a king at once; else the removal that takes the most pyramid cards, then uncovers the most; draws only when nothing can be removed",
+				fair: true,
+				games: PYRAMID,
+				create: () => new GreedyAgent()
+			},
+			{
+				name: "pimc",
+				description: "determinized search: solves sampled orders of the unseen stock cards exactly and plays the move that wins in the most samples; exact from the second pass, when nothing is unseen",
+				fair: true,
+				games: PYRAMID,
+				create: () => new PimcAgent()
+			},
+			{
+				name: "oracle",
+				description: "CHEATS, sees the stock order: the exact solver on the true deal. The upper bound for the fair agents, not a fair agent",
+				fair: false,
+				games: PYRAMID,
+				create: () => new OracleAgent()
+			}
+		],
+		simpleBaseline: "greedy",
+		searches: ["pimc"],
+		hintBaseline: (_env, baseline) => baseline("pimc", "a search that plays out many guesses of the unseen stock cards")
 	}
 }, { shipped: true });
 // src/agents/basic.ts
